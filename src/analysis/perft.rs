@@ -1,0 +1,27 @@
+//! Perft: the number of leaves of the legal-move tree at each depth.
+
+use crate::engine::{Move, State};
+
+/// Leaf counts of the move tree for depths `1..=depth`, from the state's position.
+/// `counts[d - 1]` is the count at depth `d`; a finished game has no moves below it.
+pub fn perft(state: &mut State, depth: usize) -> Vec<u64> {
+    let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    (1..=depth)
+        .map(|d| count(state, d, &mut buffers))
+        .collect()
+}
+
+fn count(state: &mut State, depth: usize, buffers: &mut [Vec<Move>]) -> u64 {
+    let (moves, rest) = buffers.split_first_mut().expect("a buffer per depth");
+    state.legal_moves(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for i in 0..moves.len() {
+        state.apply(moves[i]);
+        total += count(state, depth - 1, rest);
+        state.undo();
+    }
+    total
+}

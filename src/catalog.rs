@@ -1,0 +1,27 @@
+//! The bundled games: the rule files of `games/`, embedded in the program.
+
+/// A bundled rule file.
+#[derive(Clone, Copy, Debug)]
+pub struct Bundled {
+    /// The name users type (`ming-mang`), the file's stem.
+    pub name: &'static str,
+    /// The rule file's text.
+    pub text: &'static str,
+}
+
+/// Every bundled game, by name.
+pub const BUNDLED: &[Bundled] = &[
+    Bundled {
+        name: "gundru",
+        text: include_str!("../games/gundru.game"),
+    },
+    Bundled {
+        name: "ming-mang",
+        text: include_str!("../games/ming-mang.game"),
+    },
+];
+
+/// The bundled game with this name.
+pub fn bundled(name: &str) -> Option<&'static Bundled> {
+    BUNDLED.iter().find(|b| b.name == name)
+}

@@ -1,0 +1,820 @@
+//! Checking: resolves every name, types every expression and validates ranges, collecting
+//! all errors of a file instead of stopping at the first.
+
+mod types;
+
+pub use types::*;
+
+use std::collections::HashMap;
+
+use crate::diag::{closest, Diagnostic, Span};
+use crate::model::board::{grid_direction_group, GRID_DIRECTIONS, GRID_PATHS};
+use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, StatementKind, UnaryOp};
+
+/// The largest number of players a game may have.
+pub const PLAYERS: usize = 2;
+
+/// The result of checking: the description (if there were no errors) and all diagnostics.
+pub struct Checked {
+    /// The checked description, present when there were no errors.
+    pub description: Option<Description>,
+    /// Errors and warnings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Checks a parsed file.
+pub fn check(file: &ast::File) -> Checked {
+    let mut checker = Checker::default();
+    let description = checker.run(file);
+    let mut diagnostics = checker.diagnostics;
+    diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+    let description = if diagnostics.iter().any(Diagnostic::is_error) {
+        None
+    } else {
+        description
+    };
+    Checked {
+        description,
+        diagnostics,
+    }
+}
+
+#[derive(Default)]
+struct Checker {
+    diagnostics: Vec<Diagnostic>,
+    /// Every declared name (players, parameters, options, pieces, presets) and where.
+    declared: HashMap<String, (Span, &'static str)>,
+    players: Vec<String>,
+    params: Vec<ParamDecl>,
+    options: Vec<OptionDecl>,
+    pieces: Vec<String>,
+    /// Options read by some rule (for the "never read" warning).
+    options_read: Vec<bool>,
+}
+
+impl Checker {
+    fn error(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+
+    /// Declares a name; reports a duplicate with a note at the first declaration.
+    fn declare(&mut self, name: &Name, what: &'static str) -> bool {
+        if let Some((first, first_what)) = self.declared.get(&name.text).copied() {
+            self.error(
+                Diagnostic::error(format!("`{}` is declared twice", name.text), name.span)
+                    .with_label(format!("this {what} has the same name"))
+                    .with_note_at(first, format!("`{}` was first declared here as a {first_what}", name.text)),
+            );
+            return false;
+        }
+        self.declared
+            .insert(name.text.clone(), (name.span, what));
+        true
+    }
+
+    fn run(&mut self, file: &ast::File) -> Option<Description> {
+        use StatementKind as S;
+        let mut game_name: Option<(String, Span)> = None;
+        let mut players_span = None;
+        let mut board: Option<(&ast::BoardShape, Span)> = None;
+        let mut preset_stmts = Vec::new();
+        let mut piece_span = None;
+
+        // First pass: declarations, so that later statements may refer to anything.
+        for st in &file.statements {
+            match &st.kind {
+                S::Game(name) => {
+                    if let Some((_, first)) = &game_name {
+                        let first = *first;
+                        self.error(
+                            Diagnostic::error("the game's name is given twice", st.span)
+                                .with_note_at(first, "first given here"),
+                        );
+                    } else {
+                        game_name = Some((name.clone(), st.span));
+                    }
+                }
+                S::Players(names) => {
+                    if let Some(first) = players_span {
+                        self.error(
+                            Diagnostic::error("the players are listed twice", st.span)
+                                .with_note_at(first, "first listed here"),
+                        );
+                        continue;
+                    }
+                    players_span = Some(st.span);
+                    for n in names {
+                        if self.declare(n, "player") {
+                            self.players.push(n.text.clone());
+                        }
+                    }
+                    if names.len() != PLAYERS {
+                        self.error(
+                            Diagnostic::error(
+                                format!("a game has exactly {PLAYERS} players; {} are listed", names.len()),
+                                st.span,
+                            ),
+                        );
+                    }
+                }
+                S::Parameter { name, min, max, default } => {
+                    let min_v = self.const_int(min);
+                    let max_v = self.const_int(max);
+                    let def_v = self.const_int(default);
+                    if let (Some(lo), Some(hi), Some(d)) = (min_v, max_v, def_v) {
+                        if lo > hi {
+                            self.error(
+                                Diagnostic::error(format!("the range {lo}..{hi} is empty"), min.span.to(max.span))
+                                    .with_help("write the smaller bound first"),
+                            );
+                        } else if d < lo || d > hi {
+                            self.error(
+                                Diagnostic::error(
+                                    format!("the default {d} is outside the range {lo}..{hi}"),
+                                    default.span,
+                                ),
+                            );
+                        }
+                        if self.declare(name, "parameter") {
+                            self.params.push(ParamDecl {
+                                name: name.text.clone(),
+                                span: name.span,
+                                min: lo,
+                                max: hi,
+                                default: d,
+                            });
+                        }
+                    }
+                }
+                S::Option { name, choices, default } => {
+                    let (list, is_switch): (Vec<Name>, bool) = match choices {
+                        Some(c) => (c.clone(), false),
+                        None => (Vec::new(), true),
+                    };
+                    let names: Vec<String> = if is_switch {
+                        vec!["off".into(), "on".into()]
+                    } else {
+                        let mut seen: HashMap<&str, Span> = HashMap::new();
+                        for c in &list {
+                            if let Some(first) = seen.get(c.text.as_str()) {
+                                self.error(
+                                    Diagnostic::error(format!("the choice `{}` is listed twice", c.text), c.span)
+                                        .with_note_at(*first, "first listed here"),
+                                );
+                            } else {
+                                seen.insert(&c.text, c.span);
+                            }
+                        }
+                        list.iter().map(|c| c.text.clone()).collect()
+                    };
+                    let default_index = names.iter().position(|c| *c == default.text);
+                    if default_index.is_none() {
+                        let mut d = Diagnostic::error(
+                            format!("`{}` is not one of the choices of option `{}`", default.text, name.text),
+                            default.span,
+                        )
+                        .with_note(format!("the choices are: {}", names.join(", ")));
+                        if let Some(s) = closest(&default.text, names.iter().map(String::as_str)) {
+                            d = d.with_help(format!("did you mean `{s}`?"));
+                        }
+                        self.error(d);
+                    }
+                    if self.declare(name, "option") {
+                        self.options.push(OptionDecl {
+                            name: name.text.clone(),
+                            span: name.span,
+                            choices: names,
+                            is_switch,
+                            default: default_index.unwrap_or(0),
+                        });
+                        self.options_read.push(false);
+                    }
+                }
+                S::Preset { .. } => preset_stmts.push(st),
+                S::Board(shape) => {
+                    if let Some((_, first)) = board {
+                        self.error(
+                            Diagnostic::error("the board is described twice", st.span)
+                                .with_note_at(first, "first described here"),
+                        );
+                    } else {
+                        board = Some((shape, st.span));
+                    }
+                }
+                S::Pieces(names) => {
+                    if let Some(first) = piece_span {
+                        self.error(
+                            Diagnostic::error("the pieces are listed twice", st.span)
+                                .with_note_at(first, "first listed here")
+                                .with_help("list every kind of piece in one `piece` statement"),
+                        );
+                        continue;
+                    }
+                    piece_span = Some(st.span);
+                    for n in names {
+                        if self.declare(n, "piece") {
+                            self.pieces.push(n.text.clone());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        let missing = |what: &str, example: &str| {
+            Diagnostic::error(format!("the rule file has no {what}"), Span::new(0, 0))
+                .with_help(format!("add a statement like `{example}`"))
+        };
+        if game_name.is_none() {
+            self.error(missing("game name", "game \"My Game\""));
+        }
+        if players_span.is_none() {
+            self.error(missing("players", "players black, white"));
+        }
+        if board.is_none() {
+            self.error(missing("board", "board grid 8 by 8"));
+        }
+        if piece_span.is_none() {
+            self.error(missing("pieces", "piece stone"));
+        }
+
+        // Presets.
+        let mut presets = Vec::new();
+        let mut default_preset: Option<(usize, Span)> = None;
+        for st in preset_stmts {
+            if let S::Preset { name, is_default, settings } = &st.kind {
+                if !self.declare(name, "preset") {
+                    continue;
+                }
+                if *is_default {
+                    if let Some((_, first)) = default_preset {
+                        self.error(
+                            Diagnostic::error("two presets are marked `default`", name.span)
+                                .with_note_at(first, "the first default preset"),
+                        );
+                    } else {
+                        default_preset = Some((presets.len(), name.span));
+                    }
+                }
+                let settings = settings
+                    .iter()
+                    .filter_map(|s| self.check_setting(s))
+                    .collect();
+                presets.push(PresetDecl {
+                    name: name.text.clone(),
+                    span: name.span,
+                    settings,
+                });
+            }
+        }
+
+        // Board.
+        let board_decl = board.map(|(shape, span)| match shape {
+            ast::BoardShape::Grid { width, height } => {
+                let w = self.static_expr(width, Type::Int, "the board's width");
+                let h = self.static_expr(height, Type::Int, "the board's height");
+                (w.zip(h).map(|(width, height)| BoardDecl::Grid { width, height }), span)
+            }
+        });
+
+        // Rules.
+        let mut setup = Vec::new();
+        let mut moves = Vec::new();
+        let mut effects = Vec::new();
+        let mut forbid: Option<Conditional<()>> = None;
+        let mut end = Vec::new();
+        for st in &file.statements {
+            match &st.kind {
+                S::Setup { player, piece, region } => {
+                    let p = self.lookup_in(player, &self.players.clone(), "player");
+                    let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+                    let r = self.static_expr(region, Type::Region, "a setup region");
+                    if let (Some(player), Some(piece), Some(region)) = (p, k, r) {
+                        setup.push(SetupDecl { player, piece, region, span: st.span });
+                    }
+                }
+                S::Move { kind, condition } => {
+                    let rule = match kind {
+                        ast::MoveKind::Slide { directions } => self
+                            .directions(directions)
+                            .map(|directions| MoveDecl::Slide { directions }),
+                        ast::MoveKind::Jump { directions, mode } => self
+                            .directions(directions)
+                            .map(|directions| MoveDecl::Jump { directions, mode: *mode }),
+                    };
+                    let condition = self.condition(condition.as_ref());
+                    if let (Some(rule), Some(condition)) = (rule, condition) {
+                        moves.push(Conditional { rule, condition, span: st.span });
+                    }
+                }
+                S::After { effect, condition } => {
+                    let rule = self.effect(effect);
+                    let condition = self.condition(condition.as_ref());
+                    if let (Some(rule), Some(condition)) = (rule, condition) {
+                        effects.push(Conditional { rule, condition, span: st.span });
+                    }
+                }
+                S::ForbidRepetition { condition } => {
+                    if let Some(first) = &forbid {
+                        let first = first.span;
+                        self.error(
+                            Diagnostic::error("repetition is forbidden twice", st.span)
+                                .with_note_at(first, "first forbidden here"),
+                        );
+                        continue;
+                    }
+                    let cond = condition
+                        .as_ref()
+                        .map(|c| self.static_expr(c, Type::Bool, "the condition of `forbid`"));
+                    match cond {
+                        Some(None) => {}
+                        Some(Some(c)) => forbid = Some(Conditional { rule: (), condition: Some(c), span: st.span }),
+                        None => forbid = Some(Conditional { rule: (), condition: None, span: st.span }),
+                    }
+                }
+                S::End { condition, result } => {
+                    let when = match condition {
+                        ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
+                    };
+                    if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
+                        let first = first.span;
+                        self.error(
+                            Diagnostic::error("this end condition is given twice", st.span)
+                                .with_note_at(first, "first given here"),
+                        );
+                        continue;
+                    }
+                    end.push(EndDecl { when, result: *result, span: st.span });
+                }
+                _ => {}
+            }
+        }
+
+        if let Some((_, span)) = board {
+            if moves.is_empty() {
+                self.error(
+                    Diagnostic::error("the game has no moves", span)
+                        .with_help("add a move, like `move slide orthogonal`"),
+                );
+            }
+            if end.is_empty() {
+                self.error(
+                    Diagnostic::error("the game has no end rule", span)
+                        .with_help("add one, like `end when no legal move: mover loses`"),
+                );
+            }
+            if setup.is_empty() && !self.has_errors() {
+                self.diagnostics.push(Diagnostic::warning("the setup puts no piece on the board", span));
+            }
+        }
+        for (i, read) in self.options_read.clone().into_iter().enumerate() {
+            if !read {
+                let o = &self.options[i];
+                self.diagnostics.push(
+                    Diagnostic::warning(format!("option `{}` is never read by any rule", o.name), o.span)
+                        .with_help("use it in a `when` condition, or remove it"),
+                );
+            }
+        }
+
+        let (name, _) = game_name?;
+        let (board, board_span) = board_decl?;
+        Some(Description {
+            name,
+            players: self.players.clone(),
+            params: self.params.clone(),
+            options: self.options.clone(),
+            presets,
+            default_preset: default_preset.map(|(i, _)| i),
+            board: board?,
+            board_span,
+            pieces: self.pieces.clone(),
+            setup,
+            moves,
+            effects,
+            forbid_repetition: forbid,
+            end,
+        })
+    }
+
+    fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    fn lookup_in(&mut self, name: &Name, list: &[String], what: &str) -> Option<usize> {
+        let found = list.iter().position(|n| *n == name.text);
+        if found.is_none() {
+            let mut d = Diagnostic::error(format!("unknown {what} `{}`", name.text), name.span)
+                .with_label(format!("not a {what} of this game"));
+            if let Some(s) = closest(&name.text, list.iter().map(String::as_str)) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            } else if !list.is_empty() {
+                d = d.with_note(format!("the {what}s are: {}", list.join(", ")));
+            }
+            self.error(d);
+        }
+        found
+    }
+
+    fn check_setting(&mut self, setting: &ast::Setting) -> Option<(Knob, KnobValue)> {
+        let name = &setting.name;
+        if let Some(i) = self.params.iter().position(|p| p.name == name.text) {
+            let p = self.params[i].clone();
+            return match &setting.value {
+                ast::SettingValue::Int(v, span) => {
+                    if *v < p.min || *v > p.max {
+                        self.error(
+                            Diagnostic::error(
+                                format!("{v} is outside the range of `{}` ({}..{})", p.name, p.min, p.max),
+                                *span,
+                            )
+                            .with_note_at(p.span, "the parameter is declared here"),
+                        );
+                        None
+                    } else {
+                        Some((Knob::Param(i), KnobValue::Int(*v)))
+                    }
+                }
+                ast::SettingValue::Name(n) => {
+                    self.error(Diagnostic::error(
+                        format!("parameter `{}` takes a number, not `{}`", p.name, n.text),
+                        n.span,
+                    ));
+                    None
+                }
+            };
+        }
+        if let Some(i) = self.options.iter().position(|o| o.name == name.text) {
+            let o = self.options[i].clone();
+            return match &setting.value {
+                ast::SettingValue::Name(n) => match o.choices.iter().position(|c| *c == n.text) {
+                    Some(c) => Some((Knob::Option(i), KnobValue::Choice(c))),
+                    None => {
+                        let mut d = Diagnostic::error(
+                            format!("`{}` is not a choice of option `{}`", n.text, o.name),
+                            n.span,
+                        )
+                        .with_note(format!("the choices are: {}", o.choices.join(", ")));
+                        if let Some(s) = closest(&n.text, o.choices.iter().map(String::as_str)) {
+                            d = d.with_help(format!("did you mean `{s}`?"));
+                        }
+                        self.error(d);
+                        None
+                    }
+                },
+                ast::SettingValue::Int(_, span) => {
+                    self.error(
+                        Diagnostic::error(format!("option `{}` takes a name, not a number", o.name), *span)
+                            .with_note(format!("the choices are: {}", o.choices.join(", "))),
+                    );
+                    None
+                }
+            };
+        }
+        let known: Vec<&str> = self
+            .params
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(self.options.iter().map(|o| o.name.as_str()))
+            .collect();
+        let mut d = Diagnostic::error(format!("unknown parameter or option `{}`", name.text), name.span);
+        if let Some(s) = closest(&name.text, known.iter().copied()) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        self.error(d);
+        None
+    }
+
+    fn directions(&mut self, dirs: &ast::Directions) -> Option<Vec<u8>> {
+        let mut out: Vec<u8> = Vec::new();
+        let mut ok = true;
+        for n in &dirs.names {
+            if let Some(group) = grid_direction_group(&n.text) {
+                for d in group {
+                    if !out.contains(d) {
+                        out.push(*d);
+                    }
+                }
+            } else if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == n.text) {
+                if !out.contains(&(d as u8)) {
+                    out.push(d as u8);
+                }
+            } else {
+                ok = false;
+                let known = GRID_DIRECTIONS
+                    .iter()
+                    .map(|d| d.0)
+                    .chain(["orthogonal", "diagonal", "all"]);
+                let mut d = Diagnostic::error(format!("unknown direction `{}`", n.text), n.span)
+                    .with_label("not a direction of this board");
+                if let Some(s) = closest(&n.text, known) {
+                    d = d.with_help(format!("did you mean `{s}`?"));
+                }
+                self.error(d.with_note(
+                    "grid boards have north, east, south, west, north-east, south-east, south-west, north-west, and the groups orthogonal, diagonal, all",
+                ));
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
+        match effect {
+            ast::Effect::Custodian { shape, turning_once, max_length, mode, .. } => {
+                let run = match shape {
+                    ast::RunShape::Lines(d) => RunDecl::Lines(self.directions(d)?),
+                    ast::RunShape::Path(name) => {
+                        if !GRID_PATHS.contains(&name.text.as_str()) {
+                            let mut d = Diagnostic::error(format!("unknown path `{}`", name.text), name.span)
+                                .with_note(format!("the paths of a grid board are: {}", GRID_PATHS.join(", ")));
+                            if let Some(s) = closest(&name.text, GRID_PATHS.iter().copied()) {
+                                d = d.with_help(format!("did you mean `{s}`?"));
+                            }
+                            self.error(d);
+                            return None;
+                        }
+                        RunDecl::Path(name.text.clone())
+                    }
+                };
+                let max_length = match max_length {
+                    Some(e) => Some(self.static_expr(e, Type::Int, "the longest run")?),
+                    None => None,
+                };
+                Some(EffectDecl::Custodian { run, turning_once: *turning_once, max_length, mode: *mode })
+            }
+        }
+    }
+
+    /// A `when` condition: `Some(None)` when absent, `None` after an error.
+    fn condition(&mut self, condition: Option<&ast::Expr>) -> Option<Option<TExpr>> {
+        match condition {
+            None => Some(None),
+            Some(e) => {
+                let t = self.expr(e)?;
+                if t.ty != Type::Bool {
+                    self.error(
+                        Diagnostic::error("a condition must be true or false", e.span)
+                            .with_label(format!("this is {}", t.ty.describe(&self.options))),
+                    );
+                    return None;
+                }
+                Some(Some(t))
+            }
+        }
+    }
+
+    /// An expression that must have a type and must not depend on the position.
+    fn static_expr(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        let t = self.expr(e)?;
+        if t.ty != ty {
+            self.error(
+                Diagnostic::error(format!("{what} must be {}", ty.describe(&self.options)), e.span)
+                    .with_label(format!("this is {}", t.ty.describe(&self.options))),
+            );
+            return None;
+        }
+        if t.depends_on_position() {
+            self.error(
+                Diagnostic::error(format!("{what} cannot depend on the position"), e.span)
+                    .with_help("use only numbers, parameters and options here"),
+            );
+            return None;
+        }
+        Some(t)
+    }
+
+    /// A number that must be known without any parameter (a range bound or default).
+    fn const_int(&mut self, e: &ast::Expr) -> Option<i64> {
+        let t = self.expr(e)?;
+        match fold_const_int(&t) {
+            Some(v) => Some(v),
+            None => {
+                self.error(
+                    Diagnostic::error("expected a whole number here", e.span)
+                        .with_help("ranges and defaults of parameters are plain numbers"),
+                );
+                None
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &ast::Expr) -> Option<TExpr> {
+        let span = e.span;
+        let (kind, ty) = match &e.kind {
+            ExprKind::Int(v) => (TExprKind::Int(*v), Type::Int),
+            ExprKind::Name(n) => self.resolve_name(n)?,
+            ExprKind::Call { function, args } => {
+                let Some(&(builtin, _, arg_ty, result)) =
+                    Builtin::ALL.iter().find(|b| b.1 == function.text)
+                else {
+                    let mut d = Diagnostic::error(format!("unknown function `{}`", function.text), function.span);
+                    if let Some(s) = closest(&function.text, Builtin::ALL.iter().map(|b| b.1)) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    } else {
+                        d = d.with_note(format!(
+                            "the functions are: {}",
+                            Builtin::ALL.iter().map(|b| b.1).collect::<Vec<_>>().join(", ")
+                        ));
+                    }
+                    self.error(d);
+                    return None;
+                };
+                if args.len() != 1 {
+                    self.error(Diagnostic::error(
+                        format!("`{}` takes one argument; {} given", function.text, args.len()),
+                        span,
+                    ));
+                    return None;
+                }
+                let arg = self.expr(&args[0])?;
+                if arg.ty != arg_ty {
+                    self.error(
+                        Diagnostic::error(
+                            format!("`{}` takes {}", function.text, arg_ty.describe(&self.options)),
+                            arg.span,
+                        )
+                        .with_label(format!("this is {}", arg.ty.describe(&self.options))),
+                    );
+                    return None;
+                }
+                (TExprKind::Call(builtin, vec![arg]), result)
+            }
+            ExprKind::Unary(op, inner) => {
+                let t = self.expr(inner)?;
+                let want = match op {
+                    UnaryOp::Not => Type::Bool,
+                    UnaryOp::Neg => Type::Int,
+                };
+                if t.ty != want {
+                    self.error(
+                        Diagnostic::error(
+                            format!(
+                                "`{}` needs {}",
+                                if *op == UnaryOp::Not { "not" } else { "-" },
+                                want.describe(&self.options)
+                            ),
+                            t.span,
+                        )
+                        .with_label(format!("this is {}", t.ty.describe(&self.options))),
+                    );
+                    return None;
+                }
+                (TExprKind::Unary(*op, Box::new(t)), want)
+            }
+            ExprKind::Binary(op, a, b) => return self.binary(*op, a, b, span),
+        };
+        Some(TExpr { kind, ty, span })
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: &ast::Expr, b: &ast::Expr, span: Span) -> Option<TExpr> {
+        use BinaryOp as B;
+        // A choice name is resolved against the option on the other side of `==`/`!=`.
+        let (ta, tb) = if matches!(op, B::Eq | B::Ne) {
+            let ta = self.expr_or_choice(a, b)?;
+            let tb = self.expr_or_choice(b, a)?;
+            (ta, tb)
+        } else {
+            let ta = self.expr(a);
+            let tb = self.expr(b);
+            (ta?, tb?)
+        };
+        let mismatch = |this: &mut Checker, expected: &str| {
+            let opts = &this.options;
+            let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
+                .with_note_at(ta.span, format!("the left side is {}", ta.ty.describe(opts)))
+                .with_note_at(tb.span, format!("the right side is {}", tb.ty.describe(opts)));
+            this.error(d);
+        };
+        let ty = match op {
+            B::Or | B::And => {
+                if ta.ty != Type::Bool || tb.ty != Type::Bool {
+                    mismatch(self, "conditions on both sides");
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Eq | B::Ne => {
+                if ta.ty != tb.ty || ta.ty == Type::Region {
+                    mismatch(self, "two values of the same kind (numbers, switches, choices, players)");
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Lt | B::Le | B::Gt | B::Ge => {
+                if ta.ty != Type::Int || tb.ty != Type::Int {
+                    mismatch(self, "numbers on both sides");
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Add | B::Sub => {
+                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region) {
+                    mismatch(self, "two numbers or two regions");
+                    return None;
+                }
+                ta.ty
+            }
+            B::Mul => {
+                if ta.ty != Type::Int || tb.ty != Type::Int {
+                    mismatch(self, "numbers on both sides");
+                    return None;
+                }
+                Type::Int
+            }
+        };
+        Some(TExpr { kind: TExprKind::Binary(op, Box::new(ta), Box::new(tb)), ty, span })
+    }
+
+    /// Resolves `e`, reading a bare name as a choice of the option that `other` names.
+    fn expr_or_choice(&mut self, e: &ast::Expr, other: &ast::Expr) -> Option<TExpr> {
+        if let (ExprKind::Name(n), ExprKind::Name(o)) = (&e.kind, &other.kind) {
+            if let Some(oi) = self.options.iter().position(|x| x.name == o.text) {
+                let opt = &self.options[oi];
+                if !opt.is_switch && self.options.iter().all(|x| x.name != n.text) {
+                    return match opt.choices.iter().position(|c| *c == n.text) {
+                        Some(index) => Some(TExpr {
+                            kind: TExprKind::Choice { option: oi, index },
+                            ty: Type::Choice(oi),
+                            span: e.span,
+                        }),
+                        None => {
+                            let mut d = Diagnostic::error(
+                                format!("`{}` is not a choice of option `{}`", n.text, opt.name),
+                                n.span,
+                            )
+                            .with_note(format!("the choices are: {}", opt.choices.join(", ")));
+                            if let Some(s) = closest(&n.text, opt.choices.iter().map(String::as_str)) {
+                                d = d.with_help(format!("did you mean `{s}`?"));
+                            }
+                            self.error(d);
+                            None
+                        }
+                    };
+                }
+            }
+        }
+        self.expr(e)
+    }
+
+    fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
+        let t = n.text.as_str();
+        if let Some(i) = self.params.iter().position(|p| p.name == t) {
+            return Some((TExprKind::Param(i), Type::Int));
+        }
+        if let Some(i) = self.options.iter().position(|o| o.name == t) {
+            self.options_read[i] = true;
+            let ty = if self.options[i].is_switch { Type::Bool } else { Type::Choice(i) };
+            return Some((TExprKind::Option(i), ty));
+        }
+        if let Some(i) = self.players.iter().position(|p| p == t) {
+            return Some((TExprKind::Player(i), Type::Player));
+        }
+        match t {
+            "on" => return Some((TExprKind::Bool(true), Type::Bool)),
+            "off" => return Some((TExprKind::Bool(false), Type::Bool)),
+            "mover" => return Some((TExprKind::Mover, Type::Player)),
+            "opponent" => return Some((TExprKind::Opponent, Type::Player)),
+            "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
+            "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
+            "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
+            _ => {}
+        }
+        if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == t) {
+            return Some((TExprKind::Direction(d as u8), Type::Direction));
+        }
+        let known: Vec<&str> = self
+            .params
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(self.options.iter().map(|o| o.name.as_str()))
+            .chain(self.players.iter().map(String::as_str))
+            .chain(["on", "off", "mover", "opponent", "all", "corners", "perimeter"])
+            .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
+            .collect();
+        let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
+            .with_label("not a parameter, option, player, direction or region");
+        if let Some(s) = closest(t, known.iter().copied()) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        self.error(d);
+        None
+    }
+}
+
+/// The value of a typed integer expression made of numbers alone.
+fn fold_const_int(e: &TExpr) -> Option<i64> {
+    match &e.kind {
+        TExprKind::Int(v) => Some(*v),
+        TExprKind::Unary(UnaryOp::Neg, x) => fold_const_int(x)?.checked_neg(),
+        TExprKind::Binary(op, a, b) => {
+            let (a, b) = (fold_const_int(a)?, fold_const_int(b)?);
+            match op {
+                BinaryOp::Add => a.checked_add(b),
+                BinaryOp::Sub => a.checked_sub(b),
+                BinaryOp::Mul => a.checked_mul(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,322 @@
+//! The checked description: a rule file with every name resolved and every expression
+//! typed, still independent of parameter values (those are applied by `compile`).
+
+use crate::diag::Span;
+use crate::syntax::ast::{BinaryOp, CaptureMode, EndResult, UnaryOp};
+
+/// The type of an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    /// A whole number.
+    Int,
+    /// `on` or `off`, true or false.
+    Bool,
+    /// One of the choices of the option with this index.
+    Choice(usize),
+    /// A board direction.
+    Direction,
+    /// A player.
+    Player,
+    /// A set of sites.
+    Region,
+}
+
+impl Type {
+    /// The type in words, for messages.
+    pub fn describe(self, options: &[OptionDecl]) -> String {
+        match self {
+            Type::Int => "a number".into(),
+            Type::Bool => "a condition (on/off)".into(),
+            Type::Choice(o) => format!("a choice of option `{}`", options[o].name),
+            Type::Direction => "a direction".into(),
+            Type::Player => "a player".into(),
+            Type::Region => "a region of the board".into(),
+        }
+    }
+}
+
+/// Region constants of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionConst {
+    /// Every site.
+    All,
+    /// The corner sites.
+    Corners,
+    /// The sites on the board's edge.
+    Perimeter,
+}
+
+/// Built-in functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// `side(direction)`: the sites on the side of the board facing a direction.
+    Side,
+    /// `corner(direction)`: the corner site in a diagonal direction.
+    Corner,
+    /// `rank(n)`: the sites of rank n (1 at the bottom).
+    Rank,
+    /// `file(n)`: the sites of file n (1 at the left).
+    File,
+    /// `pieces(player)`: how many pieces a player has on the board (depends on the position).
+    Pieces,
+}
+
+impl Builtin {
+    /// All built-ins with their names, argument types and result type.
+    pub const ALL: [(Builtin, &'static str, Type, Type); 5] = [
+        (Builtin::Side, "side", Type::Direction, Type::Region),
+        (Builtin::Corner, "corner", Type::Direction, Type::Region),
+        (Builtin::Rank, "rank", Type::Int, Type::Region),
+        (Builtin::File, "file", Type::Int, Type::Region),
+        (Builtin::Pieces, "pieces", Type::Player, Type::Int),
+    ];
+}
+
+/// A typed expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TExpr {
+    /// What it is.
+    pub kind: TExprKind,
+    /// Its type.
+    pub ty: Type,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The resolved forms of expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TExprKind {
+    /// A whole number.
+    Int(i64),
+    /// `on` / `off`.
+    Bool(bool),
+    /// The value of parameter i.
+    Param(usize),
+    /// The value of option i.
+    Option(usize),
+    /// Choice `index` of option `option`.
+    Choice {
+        /// The option.
+        option: usize,
+        /// The choice.
+        index: usize,
+    },
+    /// A board direction by index.
+    Direction(u8),
+    /// A player by index.
+    Player(usize),
+    /// The player to move.
+    Mover,
+    /// The player not to move.
+    Opponent,
+    /// A region constant.
+    Region(RegionConst),
+    /// A built-in applied to arguments.
+    Call(Builtin, Vec<TExpr>),
+    /// `not x`, `-x`.
+    Unary(UnaryOp, Box<TExpr>),
+    /// `x op y`.
+    Binary(BinaryOp, Box<TExpr>, Box<TExpr>),
+}
+
+impl TExpr {
+    /// True if the value depends on the position (and so is computed during play).
+    pub fn depends_on_position(&self) -> bool {
+        match &self.kind {
+            TExprKind::Mover | TExprKind::Opponent => true,
+            TExprKind::Call(Builtin::Pieces, _) => true,
+            TExprKind::Call(_, args) => args.iter().any(TExpr::depends_on_position),
+            TExprKind::Unary(_, e) => e.depends_on_position(),
+            TExprKind::Binary(_, a, b) => a.depends_on_position() || b.depends_on_position(),
+            _ => false,
+        }
+    }
+}
+
+/// An integer parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamDecl {
+    /// Its name.
+    pub name: String,
+    /// Where it was declared.
+    pub span: Span,
+    /// Smallest value.
+    pub min: i64,
+    /// Largest value.
+    pub max: i64,
+    /// Default value.
+    pub default: i64,
+}
+
+/// An option: a switch (`off`/`on`) or one of named choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDecl {
+    /// Its name.
+    pub name: String,
+    /// Where it was declared.
+    pub span: Span,
+    /// The choices; a switch has `off` and `on`.
+    pub choices: Vec<String>,
+    /// True for an on/off switch (its type is Bool).
+    pub is_switch: bool,
+    /// Index of the default choice.
+    pub default: usize,
+}
+
+/// A value of a parameter or option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KnobValue {
+    /// A parameter's value.
+    Int(i64),
+    /// An option's choice index.
+    Choice(usize),
+}
+
+/// A parameter or an option, by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Knob {
+    /// Parameter i.
+    Param(usize),
+    /// Option i.
+    Option(usize),
+}
+
+/// A named preset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PresetDecl {
+    /// Its name.
+    pub name: String,
+    /// Where it was declared.
+    pub span: Span,
+    /// The values it sets.
+    pub settings: Vec<(Knob, KnobValue)>,
+}
+
+/// A setup line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupDecl {
+    /// Whose pieces.
+    pub player: usize,
+    /// Which kind.
+    pub piece: usize,
+    /// Where (a region).
+    pub region: TExpr,
+    /// The statement.
+    pub span: Span,
+}
+
+/// A move primitive with its resolved directions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveDecl {
+    /// Slide along directions.
+    Slide {
+        /// Direction indices.
+        directions: Vec<u8>,
+    },
+    /// Jump over an adjacent enemy.
+    Jump {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// What happens to the piece jumped over.
+        mode: CaptureMode,
+    },
+}
+
+/// Where the runs of a custodian capture go.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunDecl {
+    /// Straight along these directions.
+    Lines(Vec<u8>),
+    /// Along the named board path.
+    Path(String),
+}
+
+/// An effect after every move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EffectDecl {
+    /// Custodian capture.
+    Custodian {
+        /// Where runs go.
+        run: RunDecl,
+        /// Exactly one turn inside the run.
+        turning_once: bool,
+        /// The longest run captured.
+        max_length: Option<TExpr>,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
+}
+
+/// A statement that applies while its condition holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conditional<T> {
+    /// The rule.
+    pub rule: T,
+    /// When it applies (`None`: always).
+    pub condition: Option<TExpr>,
+    /// The statement.
+    pub span: Span,
+}
+
+/// When the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndWhen {
+    /// The player to move has no legal move.
+    NoLegalMove,
+}
+
+/// An end rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndDecl {
+    /// When.
+    pub when: EndWhen,
+    /// Who wins.
+    pub result: EndResult,
+    /// The statement.
+    pub span: Span,
+}
+
+/// The board, with its dimensions as expressions of the parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardDecl {
+    /// A grid of points.
+    Grid {
+        /// Number of files.
+        width: TExpr,
+        /// Number of ranks.
+        height: TExpr,
+    },
+}
+
+/// A checked rule file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Description {
+    /// The game's display name.
+    pub name: String,
+    /// Players in turn order.
+    pub players: Vec<String>,
+    /// Integer parameters.
+    pub params: Vec<ParamDecl>,
+    /// Options.
+    pub options: Vec<OptionDecl>,
+    /// Presets.
+    pub presets: Vec<PresetDecl>,
+    /// The preset used when none is asked for.
+    pub default_preset: Option<usize>,
+    /// The board.
+    pub board: BoardDecl,
+    /// Where the board statement stands.
+    pub board_span: Span,
+    /// Piece kinds.
+    pub pieces: Vec<String>,
+    /// Setup lines.
+    pub setup: Vec<SetupDecl>,
+    /// Move rules.
+    pub moves: Vec<Conditional<MoveDecl>>,
+    /// Effects after a move.
+    pub effects: Vec<Conditional<EffectDecl>>,
+    /// The ban on repeated positions, if written.
+    pub forbid_repetition: Option<Conditional<()>>,
+    /// End rules.
+    pub end: Vec<EndDecl>,
+}

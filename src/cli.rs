@@ -1,0 +1,405 @@
+//! The command line: `rulebook list | check | show | perft | bench | play | position`.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::analysis::{bench, perft};
+use crate::catalog::BUNDLED;
+use crate::engine::State;
+use crate::model::Game;
+use crate::pipeline::{self, LoadError};
+use crate::render;
+
+/// A rules interpreter for board games described in `.game` files.
+#[derive(Parser, Debug)]
+#[command(name = "rulebook", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the bundled games with their presets and options.
+    List,
+    /// Check rule files: exit 0 if they are sound, else print diagnostics and exit 1.
+    Check {
+        /// Rule files (paths or bundled names).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Show the compiled summary of a game: board, pieces, moves, effects, end rules, settings.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Count the leaves of the move tree for every depth up to DEPTH.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The deepest depth to count.
+        depth: usize,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play random games and report their speed.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Number of playouts.
+        #[arg(long, default_value_t = 2000)]
+        playouts: u64,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a playout after this many plies (reported as ended by the cap).
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game: the board is printed and moves are read from standard input.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+    },
+    /// Print a position: board, side to move, legal moves, or the outcome.
+    Position {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Which game, with which preset and settings.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// A bundled game's name or a path to a `.game` file.
+    pub game: String,
+    /// A preset of the game.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Set a parameter or option: `--set size=9` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+/// Where to start: after a list of moves from the start position.
+#[derive(Args, Debug)]
+pub struct StartArgs {
+    /// Moves to play first, in canonical text separated by spaces: `--moves "h2-c2 a3-f3"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    match execute(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let _ = std::io::stdout().flush();
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether to colour output on standard error.
+fn color_stderr() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+}
+
+fn load(args: &GameArgs) -> Result<Arc<Game>, String> {
+    pipeline::load(&args.game, args.preset.as_deref(), &args.sets).map_err(|e| render_error(&e))
+}
+
+fn render_error(e: &LoadError) -> String {
+    e.render(color_stderr())
+}
+
+fn start_state(game: Arc<Game>, start: &StartArgs) -> Result<State, String> {
+    let mut state = State::new(game);
+    for (i, text) in start.moves.split_whitespace().enumerate() {
+        state
+            .play_text(text)
+            .map_err(|e| format!("error: move {} of --moves: {e}", i + 1))?;
+    }
+    Ok(state)
+}
+
+fn execute(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::List => {
+            print!("{}", list()?);
+            Ok(())
+        }
+        Command::Check { files } => check(&files),
+        Command::Show { game } => {
+            print!("{}", render::summary(&*load(&game)?));
+            Ok(())
+        }
+        Command::Perft {
+            game,
+            depth,
+            start,
+            json,
+        } => {
+            let mut state = start_state(load(&game)?, &start)?;
+            run_perft(&mut state, depth, json);
+            Ok(())
+        }
+        Command::Bench {
+            game,
+            start,
+            playouts,
+            seed,
+            max_plies,
+            json,
+        } => {
+            let state = start_state(load(&game)?, &start)?;
+            let report = bench(&state, playouts, seed, max_plies);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?);
+            } else {
+                let g = state.game();
+                println!("game: {} ({})", g.name, settings_line(g));
+                println!(
+                    "{} playouts, {} plies in {:.3} s (seed {seed}, cap {max_plies} plies)",
+                    report.playouts, report.plies, report.seconds
+                );
+                println!("playouts/s: {:.0}", report.playouts_per_second);
+                println!("plies/s: {:.0}", report.plies_per_second);
+                println!("mean plies: {:.1}", report.mean_plies);
+                println!(
+                    "ended by rule: {}, ended by the ply cap: {}",
+                    report.ended_by_rule, report.ended_by_cap
+                );
+            }
+            Ok(())
+        }
+        Command::Play { game, start } => {
+            let state = start_state(load(&game)?, &start)?;
+            play(state)
+        }
+        Command::Position { game, start, json } => {
+            let mut state = start_state(load(&game)?, &start)?;
+            if json {
+                println!("{}", position_json(&mut state));
+            } else {
+                print!("{}", render::position_text(&mut state));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn settings_line(g: &Game) -> String {
+    let s: Vec<String> = g.settings.iter().map(|s| format!("{}={}", s.name, s.value)).collect();
+    match &g.preset {
+        Some(p) => format!("preset {p}: {}", s.join(" ")),
+        None => s.join(" "),
+    }
+}
+
+fn list() -> Result<String, String> {
+    let mut out = String::new();
+    for b in BUNDLED {
+        let described = pipeline::describe(pipeline::read_source(b.name).map_err(|e| render_error(&e))?)
+            .map_err(|e| render_error(&e))?;
+        let d = &described.description;
+        out.push_str(&format!("{} ({})\n", b.name, d.name));
+        let presets: Vec<String> = d
+            .presets
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                if Some(i) == d.default_preset {
+                    format!("{} (default)", p.name)
+                } else {
+                    p.name.clone()
+                }
+            })
+            .collect();
+        if !presets.is_empty() {
+            out.push_str(&format!("  presets: {}\n", presets.join(", ")));
+        }
+        for p in &d.params {
+            out.push_str(&format!("  --set {}=N  ({}..{}, default {})\n", p.name, p.min, p.max, p.default));
+        }
+        for o in &d.options {
+            out.push_str(&format!(
+                "  --set {}={}  (default {})\n",
+                o.name,
+                o.choices.join("|"),
+                o.choices[o.default]
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn check(files: &[String]) -> Result<(), String> {
+    let mut failed = false;
+    let color = color_stderr();
+    for f in files {
+        let source = match pipeline::read_source(f) {
+            Ok(s) => s,
+            Err(e) => {
+                eprint!("{}", e.render(color));
+                failed = true;
+                continue;
+            }
+        };
+        match pipeline::describe(source) {
+            Ok(d) => {
+                eprint!("{}", d.source.render(&d.warnings, color));
+                // Compile every preset (and the defaults) so that sizes and regions are checked too.
+                let mut presets: Vec<Option<&str>> = vec![None];
+                presets.extend(d.description.presets.iter().map(|p| Some(p.name.as_str())));
+                let mut ok = true;
+                for p in presets {
+                    if let Err(e) = pipeline::build(&d, p, &[]) {
+                        eprint!("{}", e.render(color));
+                        ok = false;
+                        break;
+                    }
+                }
+                if ok {
+                    println!("{}: ok ({} warnings)", d.source.name, d.warnings.len());
+                } else {
+                    failed = true;
+                }
+            }
+            Err(e) => {
+                eprint!("{}", e.render(color));
+                let errors = e.diagnostics.iter().filter(|d| d.is_error()).count();
+                eprintln!("{}: {errors} error{}", e.source.as_ref().map_or(f.as_str(), |s| s.name.as_str()), if errors == 1 { "" } else { "s" });
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        Err(String::new())
+    } else {
+        Ok(())
+    }
+}
+
+fn run_perft(state: &mut State, depth: usize, json: bool) {
+    let began = std::time::Instant::now();
+    let counts = perft(state, depth);
+    let seconds = began.elapsed().as_secs_f64();
+    if json {
+        let rows: Vec<serde_json::Value> = counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| serde_json::json!({ "depth": i + 1, "count": c }))
+            .collect();
+        println!("{}", serde_json::json!({ "counts": rows, "seconds": seconds }));
+    } else {
+        for (i, c) in counts.iter().enumerate() {
+            println!("{} {c}", i + 1);
+        }
+        eprintln!("({seconds:.3} s)");
+    }
+}
+
+fn position_json(state: &mut State) -> serde_json::Value {
+    let game = Arc::clone(state.game());
+    let text = render::board_text(state);
+    let outcome = state.outcome();
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let moves: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
+    let pieces: serde_json::Map<String, serde_json::Value> = game
+        .players
+        .iter()
+        .enumerate()
+        .map(|(p, n)| (n.clone(), serde_json::json!(state.pieces(p as u8))))
+        .collect();
+    serde_json::json!({
+        "game": game.name,
+        "preset": game.preset,
+        "settings": game.settings.iter().map(|s| (s.name.clone(), serde_json::json!(s.value))).collect::<serde_json::Map<_, _>>(),
+        "board": text.lines().collect::<Vec<_>>(),
+        "to_move": game.players[state.to_move() as usize],
+        "pieces": pieces,
+        "moves": moves,
+        "over": outcome.is_some(),
+        "winner": match outcome {
+            Some(crate::engine::Outcome::Win(p)) => serde_json::json!(game.players[p as usize]),
+            _ => serde_json::Value::Null,
+        },
+        "draw": matches!(outcome, Some(crate::engine::Outcome::Draw)),
+    })
+}
+
+/// The plain play loop: print the position, read a move, until the game ends or input does.
+fn play(mut state: State) -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout();
+    let game = Arc::clone(state.game());
+    loop {
+        let _ = write!(out, "{}", render::board_text(&state));
+        if let Some(outcome) = state.outcome() {
+            let _ = writeln!(out, "game over: {}", render::outcome_text(&game, outcome));
+            return Ok(());
+        }
+        let mover = &game.players[state.to_move() as usize];
+        let _ = write!(out, "{mover} to move (a move like a1-a4, `moves`, `undo` or `quit`): ");
+        let _ = out.flush();
+        let line = match lines.next() {
+            None => {
+                let _ = writeln!(out, "\nend of input; leaving the game unfinished");
+                return Ok(());
+            }
+            Some(Err(e)) => return Err(format!("error: cannot read standard input: {e}")),
+            Some(Ok(l)) => l,
+        };
+        if !interactive {
+            let _ = writeln!(out, "{line}");
+        }
+        match line.trim() {
+            "" => {}
+            "quit" | "q" | "exit" => return Ok(()),
+            "undo" => {
+                if state.undo().is_none() {
+                    let _ = writeln!(out, "nothing to undo");
+                }
+            }
+            "moves" => {
+                let mut moves = Vec::new();
+                state.legal_moves(&mut moves);
+                let texts: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
+                let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));
+            }
+            text => {
+                if let Err(e) = state.play_text(text) {
+                    let _ = writeln!(out, "error: {e}");
+                }
+            }
+        }
+    }
+}

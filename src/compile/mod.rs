@@ -1,0 +1,553 @@
+//! Compilation: a checked description plus a configuration (parameter and option values)
+//! becomes a [`Game`]: the board's tables built, regions turned into site lists, every
+//! condition that depends only on the configuration folded away, hash keys drawn.
+
+use crate::check::{
+    BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue, MoveDecl,
+    RegionConst, RunDecl, TExpr, TExprKind,
+};
+use crate::diag::{closest, Diagnostic, Span};
+use crate::model::board::MAX_GRID_SIDE;
+use crate::model::{self, Board, Condition, Expr, Game, PlayerRef, Setting, Site, Zobrist};
+use crate::syntax::ast::{BinaryOp, UnaryOp};
+
+/// Values for every parameter and option of a description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The preset these values started from.
+    pub preset: Option<String>,
+    /// Parameter values, in declaration order.
+    pub params: Vec<i64>,
+    /// Option choice indices, in declaration order.
+    pub options: Vec<usize>,
+}
+
+impl Config {
+    /// The defaults, then the preset (the named one, or else the default preset), then each
+    /// `key=value` of `sets` in order. Unknown names and bad values are errors.
+    pub fn resolve(desc: &Description, preset: Option<&str>, sets: &[String]) -> Result<Config, Diagnostic> {
+        let mut config = Config {
+            preset: None,
+            params: desc.params.iter().map(|p| p.default).collect(),
+            options: desc.options.iter().map(|o| o.default).collect(),
+        };
+        let chosen = match preset {
+            Some(name) => Some(desc.presets.iter().find(|p| p.name == name).ok_or_else(|| {
+                let names: Vec<&str> = desc.presets.iter().map(|p| p.name.as_str()).collect();
+                let mut d = Diagnostic::plain(format!("{} has no preset `{name}`", desc.name));
+                d = if names.is_empty() {
+                    d.with_note("this game has no presets")
+                } else {
+                    d.with_note(format!("its presets are: {}", names.join(", ")))
+                };
+                match closest(name, names.iter().copied()) {
+                    Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                    None => d,
+                }
+            })?),
+            None => desc.default_preset.map(|i| &desc.presets[i]),
+        };
+        if let Some(p) = chosen {
+            config.preset = Some(p.name.clone());
+            for (knob, value) in &p.settings {
+                config.set(*knob, *value);
+            }
+        }
+        for s in sets {
+            let (key, value) = s.split_once('=').ok_or_else(|| {
+                Diagnostic::plain(format!("`{s}` is not a setting"))
+                    .with_help("write settings as `name=value`, e.g. `--set size=9`")
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            if let Some(i) = desc.params.iter().position(|p| p.name == key) {
+                let p = &desc.params[i];
+                let v: i64 = value.parse().map_err(|_| {
+                    Diagnostic::plain(format!("`{key}` takes a whole number, not `{value}`"))
+                        .with_note(format!("`{key}` ranges over {}..{}", p.min, p.max))
+                })?;
+                if v < p.min || v > p.max {
+                    return Err(Diagnostic::plain(format!(
+                        "{key}={v} is out of range: `{key}` ranges over {}..{}",
+                        p.min, p.max
+                    )));
+                }
+                config.params[i] = v;
+            } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
+                let o = &desc.options[i];
+                let c = o.choices.iter().position(|c| c == value).ok_or_else(|| {
+                    let mut d = Diagnostic::plain(format!("`{value}` is not a choice of option `{key}`"))
+                        .with_note(format!("the choices are: {}", o.choices.join(", ")));
+                    if let Some(s) = closest(value, o.choices.iter().map(String::as_str)) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    }
+                    d
+                })?;
+                config.options[i] = c;
+            } else {
+                let known: Vec<&str> = desc
+                    .params
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .chain(desc.options.iter().map(|o| o.name.as_str()))
+                    .collect();
+                let mut d = Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
+                d = if known.is_empty() {
+                    d.with_note("this game has no parameters or options")
+                } else {
+                    d.with_note(format!("it has: {}", known.join(", ")))
+                };
+                if let Some(s) = closest(key, known.iter().copied()) {
+                    d = d.with_help(format!("did you mean `{s}`?"));
+                }
+                return Err(d);
+            }
+        }
+        Ok(config)
+    }
+
+    fn set(&mut self, knob: Knob, value: KnobValue) {
+        match (knob, value) {
+            (Knob::Param(i), KnobValue::Int(v)) => self.params[i] = v,
+            (Knob::Option(i), KnobValue::Choice(c)) => self.options[i] = c,
+            _ => {}
+        }
+    }
+}
+
+/// A value computed from the configuration, or an expression left for play time.
+#[derive(Clone, Debug)]
+enum Value {
+    Int(i64),
+    Bool(bool),
+    Choice(usize),
+    Direction(u8),
+    Player(u8),
+    Region(Vec<Site>),
+    Runtime(Expr),
+}
+
+struct Compiler<'a> {
+    desc: &'a Description,
+    config: &'a Config,
+    board: Option<Board>,
+    errors: Vec<Diagnostic>,
+}
+
+/// Compiles a description with a configuration.
+pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnostic>> {
+    let mut c = Compiler {
+        desc,
+        config,
+        board: None,
+        errors: Vec::new(),
+    };
+    let game = c.run();
+    match game {
+        Some(g) if c.errors.is_empty() => Ok(g),
+        _ => Err(c.errors),
+    }
+}
+
+impl Compiler<'_> {
+    fn run(&mut self) -> Option<Game> {
+        let desc = self.desc;
+        let BoardDecl::Grid { width, height } = &desc.board;
+        let w = self.side(width, "width")?;
+        let h = self.side(height, "height")?;
+        self.board = Some(Board::grid(w, h));
+
+        let piece_kinds = desc.pieces.len();
+        let mut setup: Vec<(Site, model::Cell)> = Vec::new();
+        let mut placed_by: Vec<Option<Span>> = vec![None; (w * h) as usize];
+        for s in &desc.setup {
+            let Some(Value::Region(sites)) = self.fold(&s.region) else { continue };
+            let cell = (1 + s.player * piece_kinds + s.piece) as model::Cell;
+            for site in sites {
+                if let Some(first) = placed_by[site as usize] {
+                    let name = self.board().site_names[site as usize].clone();
+                    self.errors.push(
+                        Diagnostic::error(format!("the setup puts two pieces on {name}"), s.span)
+                            .with_note_at(first, format!("{name} was already filled here")),
+                    );
+                    continue;
+                }
+                placed_by[site as usize] = Some(s.span);
+                setup.push((site, cell));
+            }
+        }
+        setup.sort_unstable();
+
+        let moves = desc
+            .moves
+            .iter()
+            .filter_map(|m| {
+                let condition = self.condition(m)?;
+                let kind = match &m.rule {
+                    MoveDecl::Slide { directions } => model::MoveKind::Slide { directions: directions.clone() },
+                    MoveDecl::Jump { directions, mode } => model::MoveKind::Jump {
+                        directions: directions.clone(),
+                        mode: capture_mode(*mode),
+                    },
+                };
+                Some(model::MoveRule { kind, condition })
+            })
+            .collect();
+
+        let effects = desc
+            .effects
+            .iter()
+            .filter_map(|e| {
+                let condition = self.condition(e)?;
+                let EffectDecl::Custodian { run, turning_once, max_length, mode } = &e.rule;
+                let shape = match run {
+                    RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
+                    RunDecl::Path(name) => model::RunShape::Path(self.board().path(name)?),
+                };
+                let max_length = match max_length {
+                    None => u16::MAX,
+                    Some(m) => match self.fold(m)? {
+                        Value::Int(v) if v >= 1 => v.min(u16::MAX as i64) as u16,
+                        Value::Int(v) => {
+                            self.errors.push(
+                                Diagnostic::error(format!("the longest run must be at least 1, not {v}"), m.span),
+                            );
+                            return None;
+                        }
+                        _ => return None,
+                    },
+                };
+                Some(model::Effect {
+                    kind: model::EffectKind::Custodian {
+                        shape,
+                        turning_once: *turning_once,
+                        max_length,
+                        mode: capture_mode(*mode),
+                    },
+                    condition,
+                })
+            })
+            .collect();
+
+        let forbid_repetition = match &desc.forbid_repetition {
+            None => false,
+            Some(f) => !matches!(self.condition(f), None),
+        };
+        let end_rules = desc
+            .end
+            .iter()
+            .map(|e| model::EndRule {
+                when: match e.when {
+                    crate::check::EndWhen::NoLegalMove => model::EndWhen::NoLegalMove,
+                },
+                result: match e.result {
+                    crate::syntax::ast::EndResult::MoverLoses => model::EndResult::MoverLoses,
+                    crate::syntax::ast::EndResult::MoverWins => model::EndResult::MoverWins,
+                    crate::syntax::ast::EndResult::Draw => model::EndResult::Draw,
+                },
+            })
+            .collect();
+
+        let settings = self.settings();
+        let board = self.board.take()?;
+        let players = desc.players.len();
+        let cell_codes = 1 + players * piece_kinds;
+        let owner = (0..cell_codes)
+            .map(|c| if c == 0 { 0 } else { ((c - 1) / piece_kinds) as u8 })
+            .collect();
+        Some(Game {
+            name: desc.name.clone(),
+            preset: self.config.preset.clone(),
+            settings,
+            players: desc.players.clone(),
+            piece_kinds: desc.pieces.clone(),
+            zobrist: Zobrist::new(board.sites(), cell_codes, players),
+            board,
+            setup,
+            moves,
+            effects,
+            forbid_repetition,
+            end_rules,
+            owner,
+        })
+    }
+
+    fn board(&self) -> &Board {
+        self.board.as_ref().expect("the board is built before anything that reads it")
+    }
+
+    fn settings(&self) -> Vec<Setting> {
+        let d = self.desc;
+        d.params
+            .iter()
+            .zip(&self.config.params)
+            .map(|(p, v)| Setting {
+                name: p.name.clone(),
+                value: v.to_string(),
+                allowed: format!("{}..{}", p.min, p.max),
+            })
+            .chain(d.options.iter().zip(&self.config.options).map(|(o, c)| Setting {
+                name: o.name.clone(),
+                value: o.choices[*c].clone(),
+                allowed: o.choices.join("|"),
+            }))
+            .collect()
+    }
+
+    fn side(&mut self, e: &TExpr, what: &str) -> Option<u16> {
+        match self.fold(e)? {
+            Value::Int(v) if (1..=MAX_GRID_SIDE).contains(&v) => Some(v as u16),
+            Value::Int(v) => {
+                self.errors.push(
+                    Diagnostic::error(
+                        format!("the board's {what} would be {v}; a grid has 1 to {MAX_GRID_SIDE} files and ranks"),
+                        e.span,
+                    )
+                    .with_note(self.describe_config()),
+                );
+                None
+            }
+            _ => None,
+        }
+    }
+
+    fn describe_config(&self) -> String {
+        let s: Vec<String> = self.settings().iter().map(|s| format!("{}={}", s.name, s.value)).collect();
+        if s.is_empty() {
+            "the game has no parameters".into()
+        } else {
+            format!("with {}", s.join(", "))
+        }
+    }
+
+    /// The condition of a rule: `None` when it is false for this configuration.
+    fn condition<T>(&mut self, rule: &Conditional<T>) -> Option<Condition> {
+        match &rule.condition {
+            None => Some(Condition::Always),
+            Some(e) => match self.fold(e)? {
+                Value::Bool(true) => Some(Condition::Always),
+                Value::Bool(false) => None,
+                Value::Runtime(x) => Some(Condition::When(x)),
+                _ => None,
+            },
+        }
+    }
+
+    fn overflow(&mut self, span: Span) -> Option<Value> {
+        self.errors
+            .push(Diagnostic::error("this arithmetic overflows", span).with_note(self.describe_config()));
+        None
+    }
+
+    /// Computes an expression from the configuration; what depends on the position is
+    /// left as a compiled [`Expr`].
+    fn fold(&mut self, e: &TExpr) -> Option<Value> {
+        let v = match &e.kind {
+            TExprKind::Int(v) => Value::Int(*v),
+            TExprKind::Bool(b) => Value::Bool(*b),
+            TExprKind::Param(i) => Value::Int(self.config.params[*i]),
+            TExprKind::Option(i) => {
+                let c = self.config.options[*i];
+                if self.desc.options[*i].is_switch {
+                    Value::Bool(c == 1)
+                } else {
+                    Value::Choice(c)
+                }
+            }
+            TExprKind::Choice { index, .. } => Value::Choice(*index),
+            TExprKind::Direction(d) => Value::Direction(*d),
+            TExprKind::Player(p) => Value::Player(*p as u8),
+            TExprKind::Mover => Value::Runtime(Expr::Player(PlayerRef::Mover)),
+            TExprKind::Opponent => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
+            TExprKind::Region(r) => Value::Region(self.region_const(*r)),
+            TExprKind::Call(f, args) => {
+                let arg = self.fold(&args[0])?;
+                return self.call(*f, arg, e.span);
+            }
+            TExprKind::Unary(op, x) => match (op, self.fold(x)?) {
+                (UnaryOp::Not, Value::Bool(b)) => Value::Bool(!b),
+                (UnaryOp::Neg, Value::Int(v)) => match v.checked_neg() {
+                    Some(n) => Value::Int(n),
+                    None => return self.overflow(e.span),
+                },
+                (UnaryOp::Not, Value::Runtime(x)) => Value::Runtime(Expr::Not(Box::new(x))),
+                (UnaryOp::Neg, Value::Runtime(x)) => Value::Runtime(Expr::Neg(Box::new(x))),
+                _ => return None,
+            },
+            TExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.fold(a)?, self.fold(b)?);
+                return self.binary(*op, a, b, e.span);
+            }
+        };
+        Some(v)
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: Value, b: Value, span: Span) -> Option<Value> {
+        use BinaryOp as B;
+        // A known side of `and`/`or` decides or drops out, so that a rule switched off by an
+        // option costs nothing during play.
+        match (op, &a, &b) {
+            (B::And, Value::Bool(false), _) | (B::And, _, Value::Bool(false)) => return Some(Value::Bool(false)),
+            (B::Or, Value::Bool(true), _) | (B::Or, _, Value::Bool(true)) => return Some(Value::Bool(true)),
+            (B::And, Value::Bool(true), _) | (B::Or, Value::Bool(false), _) => return Some(b),
+            (B::And, _, Value::Bool(true)) | (B::Or, _, Value::Bool(false)) => return Some(a),
+            _ => {}
+        }
+        let v = match (a, b) {
+            (Value::Region(x), Value::Region(y)) => Value::Region(match op {
+                B::Add => {
+                    let mut u = x;
+                    u.extend(y);
+                    u.sort_unstable();
+                    u.dedup();
+                    u
+                }
+                _ => x.into_iter().filter(|s| !y.contains(s)).collect(),
+            }),
+            (Value::Runtime(x), other) => Value::Runtime(runtime_binary(op, x, to_runtime(other)?)),
+            (other, Value::Runtime(y)) => Value::Runtime(runtime_binary(op, to_runtime(other)?, y)),
+            (a, b) => {
+                let (x, y) = (scalar(&a)?, scalar(&b)?);
+                let r = match op {
+                    B::Add => x.checked_add(y),
+                    B::Sub => x.checked_sub(y),
+                    B::Mul => x.checked_mul(y),
+                    _ => Some(0),
+                };
+                let Some(r) = r else { return self.overflow(span) };
+                match op {
+                    B::Add | B::Sub | B::Mul => Value::Int(r),
+                    B::And => Value::Bool(x != 0 && y != 0),
+                    B::Or => Value::Bool(x != 0 || y != 0),
+                    B::Eq => Value::Bool(x == y),
+                    B::Ne => Value::Bool(x != y),
+                    B::Lt => Value::Bool(x < y),
+                    B::Le => Value::Bool(x <= y),
+                    B::Gt => Value::Bool(x > y),
+                    B::Ge => Value::Bool(x >= y),
+                }
+            }
+        };
+        Some(v)
+    }
+
+    fn region_const(&self, r: RegionConst) -> Vec<Site> {
+        let b = self.board();
+        match r {
+            RegionConst::All => (0..b.sites() as Site).collect(),
+            RegionConst::Corners => b.corner_sites(),
+            RegionConst::Perimeter => {
+                let mut s = b.paths[0].sites.clone();
+                s.sort_unstable();
+                s
+            }
+        }
+    }
+
+    fn call(&mut self, f: Builtin, arg: Value, span: Span) -> Option<Value> {
+        let b = self.board();
+        let (w, h) = (b.width as i64, b.height as i64);
+        let sites = |pred: &dyn Fn(i64, i64) -> bool| -> Vec<Site> {
+            (0..w * h).filter(|s| pred(s % w, s / w)).map(|s| s as Site).collect()
+        };
+        let v = match (f, arg) {
+            (Builtin::Pieces, Value::Player(p)) => Value::Runtime(Expr::Pieces(PlayerRef::Fixed(p))),
+            (Builtin::Pieces, Value::Runtime(Expr::Player(p))) => Value::Runtime(Expr::Pieces(p)),
+            (Builtin::Side, Value::Direction(d)) => {
+                let r = match d {
+                    0 => sites(&|_, r| r == h - 1),
+                    1 => sites(&|f, _| f == w - 1),
+                    2 => sites(&|_, r| r == 0),
+                    3 => sites(&|f, _| f == 0),
+                    _ => {
+                        self.errors.push(
+                            Diagnostic::error("`side` takes north, east, south or west", span)
+                                .with_help("for a corner, write `corner(north-west)`"),
+                        );
+                        return None;
+                    }
+                };
+                Value::Region(r)
+            }
+            (Builtin::Corner, Value::Direction(d)) => {
+                let r = match d {
+                    4 => sites(&|f, r| f == w - 1 && r == h - 1),
+                    5 => sites(&|f, r| f == w - 1 && r == 0),
+                    6 => sites(&|f, r| f == 0 && r == 0),
+                    7 => sites(&|f, r| f == 0 && r == h - 1),
+                    _ => {
+                        self.errors.push(
+                            Diagnostic::error("`corner` takes north-east, south-east, south-west or north-west", span)
+                                .with_help("for a whole side, write `side(north)`"),
+                        );
+                        return None;
+                    }
+                };
+                Value::Region(r)
+            }
+            (Builtin::Rank, Value::Int(n)) | (Builtin::File, Value::Int(n)) => {
+                let (limit, what) = if f == Builtin::Rank { (h, "rank") } else { (w, "file") };
+                if n < 1 || n > limit {
+                    self.errors.push(
+                        Diagnostic::error(format!("{what} {n} is off the board (1..{limit})"), span)
+                            .with_note(self.describe_config()),
+                    );
+                    return None;
+                }
+                let n = n - 1;
+                Value::Region(if f == Builtin::Rank {
+                    sites(&|_, r| r == n)
+                } else {
+                    sites(&|f, _| f == n)
+                })
+            }
+            _ => return None,
+        };
+        Some(v)
+    }
+}
+
+fn capture_mode(m: crate::syntax::ast::CaptureMode) -> model::CaptureMode {
+    match m {
+        crate::syntax::ast::CaptureMode::Convert => model::CaptureMode::Convert,
+        crate::syntax::ast::CaptureMode::Remove => model::CaptureMode::Remove,
+    }
+}
+
+fn scalar(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::Bool(b) => Some(*b as i64),
+        Value::Choice(c) => Some(*c as i64),
+        Value::Player(p) => Some(*p as i64),
+        Value::Direction(d) => Some(*d as i64),
+        _ => None,
+    }
+}
+
+fn to_runtime(v: Value) -> Option<Expr> {
+    match v {
+        Value::Runtime(e) => Some(e),
+        Value::Player(p) => Some(Expr::Player(PlayerRef::Fixed(p))),
+        other => scalar(&other).map(Expr::Const),
+    }
+}
+
+fn runtime_binary(op: BinaryOp, a: Expr, b: Expr) -> Expr {
+    use model::Op;
+    let op = match op {
+        BinaryOp::Or => Op::Or,
+        BinaryOp::And => Op::And,
+        BinaryOp::Eq => Op::Eq,
+        BinaryOp::Ne => Op::Ne,
+        BinaryOp::Lt => Op::Lt,
+        BinaryOp::Le => Op::Le,
+        BinaryOp::Gt => Op::Gt,
+        BinaryOp::Ge => Op::Ge,
+        BinaryOp::Add => Op::Add,
+        BinaryOp::Sub => Op::Sub,
+        BinaryOp::Mul => Op::Mul,
+    };
+    // `x and false` / `false and x` etc. are already folded when both sides are known;
+    // a runtime side keeps the whole operation.
+    Expr::Binary(op, Box::new(a), Box::new(b))
+}

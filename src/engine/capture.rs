@@ -1,0 +1,134 @@
+//! Custodian capture: finding the runs of enemy pieces that a move closes.
+//!
+//! Runs are only collected here; the caller applies them all after every effect has
+//! looked at the same board, so converted pieces never capture in turn.
+
+use super::State;
+use crate::model::{Board, CaptureMode, EffectKind, Game, Player, RunShape, Site, EMPTY, NO_SITE};
+
+/// Collects into `state.captured` the sites that `kind` captures for a piece of `mover`
+/// that has just landed on `landing`.
+pub(super) fn collect(state: &mut State, game: &Game, kind: &EffectKind, landing: Site, mover: Player) {
+    let EffectKind::Custodian {
+        shape,
+        turning_once,
+        max_length,
+        mode,
+    } = kind;
+    let max = *max_length as usize;
+    let board = &game.board;
+    let enemy = |s: Site| {
+        let c = state.cells[s as usize];
+        c != EMPTY && game.owner[c as usize] != mover
+    };
+    let own = |s: Site| {
+        let c = state.cells[s as usize];
+        c != EMPTY && game.owner[c as usize] == mover
+    };
+    let start = state.captured.len();
+    match shape {
+        RunShape::Lines(directions) if !*turning_once => {
+            for &dir in directions {
+                let (end, n) = walk(board, landing, dir, &enemy);
+                if n >= 1 && n <= max && end != NO_SITE && own(end) {
+                    push_line(&mut state.captured, board, landing, dir, n, *mode);
+                }
+            }
+        }
+        RunShape::Lines(directions) => {
+            for &dir in directions {
+                // The first leg: e1 .. ek, enemies in a straight line from the landing site.
+                let mut corner = landing;
+                for i in 1..=max {
+                    corner = board.step(corner, dir);
+                    if corner == NO_SITE || !enemy(corner) {
+                        break;
+                    }
+                    if i < 2 {
+                        continue; // the turn must be strictly inside the run
+                    }
+                    for &turn in board.perpendicular(dir) {
+                        if !directions.contains(&turn) {
+                            continue;
+                        }
+                        let (end, m) = walk(board, corner, turn, &enemy);
+                        if m >= 1 && i + m <= max && end != NO_SITE && own(end) {
+                            push_line(&mut state.captured, board, landing, dir, i, *mode);
+                            push_line(&mut state.captured, board, corner, turn, m, *mode);
+                        }
+                    }
+                }
+            }
+        }
+        RunShape::Path(path_index) => {
+            let path = &board.paths[*path_index];
+            let origin = path.position[landing as usize];
+            if origin == u16::MAX {
+                return;
+            }
+            let origin = origin as usize;
+            for forwards in [true, false] {
+                let mut n = 0usize;
+                let mut turns = 0usize;
+                let mut pos = origin;
+                let mut closed = false;
+                while let Some(next) = path.advance(pos, forwards) {
+                    if next == origin {
+                        break;
+                    }
+                    let site = path.sites[next];
+                    if enemy(site) {
+                        // The previous piece is now known not to be the run's last; it is
+                        // strictly inside the run unless it is the first.
+                        if n >= 2 && path.turns[pos] {
+                            turns += 1;
+                        }
+                        n += 1;
+                        pos = next;
+                        continue;
+                    }
+                    closed = n >= 1 && own(site);
+                    break;
+                }
+                let turned_right = if *turning_once { turns == 1 } else { true };
+                if closed && turned_right && n <= max {
+                    let mut pos = origin;
+                    for _ in 0..n {
+                        pos = path.advance(pos, forwards).expect("the run was walked already");
+                        state.captured.push((path.sites[pos], *mode));
+                    }
+                }
+            }
+        }
+    }
+    debug_assert!(state.captured[start..].iter().all(|&(s, _)| s != landing));
+}
+
+/// Walks from `from` along `dir` over sites that satisfy `pred`; returns the first site
+/// that does not (or [`NO_SITE`]) and how many did.
+#[inline]
+fn walk(board: &Board, from: Site, dir: u8, pred: &impl Fn(Site) -> bool) -> (Site, usize) {
+    let mut n = 0;
+    let mut s = board.step(from, dir);
+    while s != NO_SITE && pred(s) {
+        n += 1;
+        s = board.step(s, dir);
+    }
+    (s, n)
+}
+
+#[inline]
+fn push_line(
+    captured: &mut Vec<(Site, CaptureMode)>,
+    board: &Board,
+    from: Site,
+    dir: u8,
+    n: usize,
+    mode: CaptureMode,
+) {
+    let mut s = from;
+    for _ in 0..n {
+        s = board.step(s, dir);
+        captured.push((s, mode));
+    }
+}

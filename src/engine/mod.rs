@@ -1,0 +1,547 @@
+//! The engine: a playable position of any compiled game, the same API for every game.
+//!
+//! The hot path (move generation, [`State::apply`], [`State::undo`]) runs on the compiled
+//! tables only: no names, no hash maps, and no heap allocation once the state's buffers have
+//! grown to the game's needs.
+
+mod capture;
+mod movegen;
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::model::{CaptureMode, Cell, EndResult, EndWhen, Expr, Game, Op, Player, PlayerRef, Site, EMPTY};
+
+/// A move: which move rule makes it, and the sites it involves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Index of the move rule in the game.
+    pub rule: u8,
+    /// The direction moved in.
+    pub dir: u8,
+    /// Where the piece starts.
+    pub from: Site,
+    /// Where it lands.
+    pub to: Site,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move of this game's form.
+    Malformed {
+        /// What was given.
+        text: String,
+        /// The form expected, in words.
+        expected: String,
+    },
+    /// The move is well formed but not legal here.
+    Illegal {
+        /// What was given.
+        text: String,
+        /// Why not, in words.
+        reason: String,
+    },
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed { text, expected } => {
+                write!(f, "`{text}` is not a move: expected {expected}")
+            }
+            MoveError::Illegal { text, reason } => write!(f, "{text} is not legal: {reason}"),
+            MoveError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What one move changed, for undo.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    mv: Move,
+    log_start: u32,
+}
+
+/// A position of a game with its history: the state that moves are played on.
+#[derive(Debug)]
+pub struct State {
+    game: Arc<Game>,
+    cells: Vec<Cell>,
+    /// Per player, a bit per site of the sites holding that player's pieces.
+    occupancy: Vec<u64>,
+    words: usize,
+    piece_count: Vec<u32>,
+    to_move: Player,
+    hash: u64,
+    /// Hashes of the positions before each move played (the start position first).
+    history: Vec<u64>,
+    /// `(site, previous cell)` for every change, newest last.
+    log: Vec<(Site, Cell)>,
+    frames: Vec<Frame>,
+    /// Sites captured by the move being played, with what happens to them (reused).
+    captured: Vec<(Site, CaptureMode)>,
+    /// Moves generated for internal checks (reused between calls).
+    scratch: Vec<Move>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut copy = State {
+            game: Arc::clone(&self.game),
+            cells: Vec::new(),
+            occupancy: Vec::new(),
+            words: self.words,
+            piece_count: Vec::new(),
+            to_move: self.to_move,
+            hash: self.hash,
+            history: Vec::new(),
+            log: Vec::new(),
+            frames: Vec::new(),
+            captured: Vec::with_capacity(self.captured.capacity()),
+            scratch: Vec::with_capacity(self.scratch.capacity()),
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies another state into this one, reusing this one's buffers (no allocation once
+    /// they are large enough).
+    fn clone_from(&mut self, other: &State) {
+        if !Arc::ptr_eq(&self.game, &other.game) {
+            self.game = Arc::clone(&other.game);
+        }
+        self.cells.clone_from(&other.cells);
+        self.occupancy.clone_from(&other.occupancy);
+        self.words = other.words;
+        self.piece_count.clone_from(&other.piece_count);
+        self.to_move = other.to_move;
+        self.hash = other.hash;
+        self.history.clone_from(&other.history);
+        self.log.clone_from(&other.log);
+        self.frames.clone_from(&other.frames);
+    }
+}
+
+impl PartialEq for State {
+    /// Two states are equal when their positions are (cells and side to move).
+    fn eq(&self, other: &State) -> bool {
+        self.cells == other.cells && self.to_move == other.to_move
+    }
+}
+
+impl State {
+    /// The start position of a game.
+    pub fn new(game: Arc<Game>) -> State {
+        let mut cells = vec![EMPTY; game.board.sites()];
+        for &(site, cell) in &game.setup {
+            cells[site as usize] = cell;
+        }
+        State::with_cells(game, cells, 0)
+    }
+
+    /// A position with these cells and this player to move (a hand-built position: its
+    /// history starts here).
+    pub fn with_cells(game: Arc<Game>, cells: Vec<Cell>, to_move: Player) -> State {
+        let sites = game.board.sites();
+        let players = game.players.len();
+        let words = sites.div_ceil(64);
+        let mut state = State {
+            cells: vec![EMPTY; sites],
+            occupancy: vec![0; words * players],
+            words,
+            piece_count: vec![0; players],
+            to_move,
+            hash: game.zobrist.to_move[to_move as usize],
+            history: Vec::with_capacity(256),
+            log: Vec::with_capacity(1024),
+            frames: Vec::with_capacity(256),
+            captured: Vec::with_capacity(sites),
+            scratch: Vec::with_capacity(256),
+            game,
+        };
+        for (site, cell) in cells.into_iter().enumerate().take(sites) {
+            if cell != EMPTY {
+                state.put(site as Site, cell);
+            }
+        }
+        state
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The content of a site.
+    pub fn cell(&self, site: Site) -> Cell {
+        self.cells[site as usize]
+    }
+
+    /// All cells, by site.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The owner of the piece on a site, if any.
+    pub fn owner(&self, site: Site) -> Option<Player> {
+        let c = self.cells[site as usize];
+        (c != EMPTY).then(|| self.game.owner[c as usize])
+    }
+
+    /// How many pieces a player has on the board.
+    pub fn pieces(&self, player: Player) -> u32 {
+        self.piece_count[player as usize]
+    }
+
+    /// The position's hash: the cells and the side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// How many moves have been played from the state's start.
+    pub fn ply(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The moves played from the state's start, in order.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.frames.iter().map(|f| f.mv)
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.frames.last().map(|f| f.mv)
+    }
+
+    /// The legal moves, in the game's fixed order (move rule, then site, direction,
+    /// distance). Empty exactly when the game is over.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_legal_moves(out);
+        if self.game.forbid_repetition {
+            out.retain(|&m| !self.repeats(m));
+        }
+    }
+
+    /// Whether the player to move has at least one legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut moves = std::mem::take(&mut self.scratch);
+        moves.clear();
+        self.pseudo_legal_moves(&mut moves);
+        let any = if self.game.forbid_repetition {
+            moves.iter().any(|&m| !self.repeats(m))
+        } else {
+            !moves.is_empty()
+        };
+        self.scratch = moves;
+        any
+    }
+
+    /// Whether playing `m` would recreate a position of the game's history.
+    fn repeats(&mut self, m: Move) -> bool {
+        self.apply(m);
+        let h = self.hash;
+        self.undo();
+        h == self.hash || self.history.contains(&h)
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let game = Arc::clone(&self.game);
+        for rule in &game.end_rules {
+            let ended = match rule.when {
+                EndWhen::NoLegalMove => !self.has_legal_move(),
+            };
+            if ended {
+                let mover = self.to_move;
+                let other = self.next_player(mover);
+                return Some(match rule.result {
+                    EndResult::MoverLoses => Outcome::Win(other),
+                    EndResult::MoverWins => Outcome::Win(mover),
+                    EndResult::Draw => Outcome::Draw,
+                });
+            }
+        }
+        None
+    }
+
+    /// Plays a move after checking that it is legal.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        let mut moves = std::mem::take(&mut self.scratch);
+        self.legal_moves(&mut moves);
+        let legal = moves.contains(&m);
+        let over = moves.is_empty();
+        self.scratch = moves;
+        if legal {
+            self.apply(m);
+            Ok(())
+        } else if over {
+            Err(MoveError::GameOver)
+        } else {
+            Err(MoveError::Illegal {
+                text: self.move_text(m),
+                reason: "it is not among the legal moves".into(),
+            })
+        }
+    }
+
+    /// Parses a move in canonical text and plays it; returns the move played.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(text)?;
+        self.apply(m);
+        Ok(m)
+    }
+
+    /// Plays a move without checking it (the fast path for search and playouts). The move
+    /// must come from [`State::legal_moves`] of this position.
+    pub fn apply(&mut self, m: Move) {
+        let game = Arc::clone(&self.game);
+        let mover = self.to_move;
+        self.history.push(self.hash);
+        self.frames.push(Frame {
+            mv: m,
+            log_start: self.log.len() as u32,
+        });
+        let piece = self.cells[m.from as usize];
+        self.set(m.from, EMPTY);
+        self.set(m.to, piece);
+        if let crate::model::MoveKind::Jump { mode, .. } = game.moves[m.rule as usize].kind {
+            let over = game.board.step(m.from, m.dir);
+            self.capture(over, mover, mode);
+        }
+        self.captured.clear();
+        for effect in &game.effects {
+            if self.holds(&effect.condition) {
+                capture::collect(self, &game, &effect.kind, m.to, mover);
+            }
+        }
+        for i in 0..self.captured.len() {
+            let (site, mode) = self.captured[i];
+            self.capture(site, mover, mode);
+        }
+        let next = self.next_player(mover);
+        self.hash ^= game.zobrist.to_move[mover as usize] ^ game.zobrist.to_move[next as usize];
+        self.to_move = next;
+    }
+
+    /// Takes back the last move; returns it, or `None` at the state's start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let frame = self.frames.pop()?;
+        while self.log.len() > frame.log_start as usize {
+            let (site, cell) = self.log.pop().expect("the log holds the frame's changes");
+            self.put_raw(site, cell);
+        }
+        self.hash = self.history.pop().expect("every frame has a history entry");
+        self.to_move = self.player_before(self.to_move);
+        Some(frame.mv)
+    }
+
+    /// Converts or removes the piece on `site` if it is not the mover's.
+    fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
+        let cell = self.cells[site as usize];
+        if cell == EMPTY || self.game.owner[cell as usize] == mover {
+            return;
+        }
+        let new = match mode {
+            CaptureMode::Convert => self.game.cell(mover, self.game.kind_of(cell)),
+            CaptureMode::Remove => EMPTY,
+        };
+        self.set(site, new);
+    }
+
+    /// Changes a site, logging the old content and updating the hash.
+    #[inline]
+    fn set(&mut self, site: Site, cell: Cell) {
+        let old = self.cells[site as usize];
+        self.log.push((site, old));
+        let z = &self.game.zobrist;
+        self.hash ^= z.cell(site, old) ^ z.cell(site, cell);
+        self.put_raw(site, cell);
+    }
+
+    /// Changes a site's content, occupancy and counts (not the hash or the log).
+    #[inline]
+    fn put_raw(&mut self, site: Site, cell: Cell) {
+        let old = self.cells[site as usize];
+        let (word, bit) = (site as usize / 64, 1u64 << (site % 64));
+        if old != EMPTY {
+            let p = self.game.owner[old as usize] as usize;
+            self.occupancy[p * self.words + word] &= !bit;
+            self.piece_count[p] -= 1;
+        }
+        if cell != EMPTY {
+            let p = self.game.owner[cell as usize] as usize;
+            self.occupancy[p * self.words + word] |= bit;
+            self.piece_count[p] += 1;
+        }
+        self.cells[site as usize] = cell;
+    }
+
+    /// Puts a piece on an empty site while building a position.
+    fn put(&mut self, site: Site, cell: Cell) {
+        self.hash ^= self.game.zobrist.cell(site, cell);
+        self.put_raw(site, cell);
+    }
+
+    fn next_player(&self, p: Player) -> Player {
+        ((p as usize + 1) % self.game.players.len()) as Player
+    }
+
+    fn player_before(&self, p: Player) -> Player {
+        let n = self.game.players.len();
+        ((p as usize + n - 1) % n) as Player
+    }
+
+    /// Whether a rule's condition holds in this position.
+    #[inline]
+    fn holds(&self, c: &crate::model::Condition) -> bool {
+        match c {
+            crate::model::Condition::Always => true,
+            crate::model::Condition::When(e) => self.eval(e) != 0,
+        }
+    }
+
+    fn player_ref(&self, r: PlayerRef) -> Player {
+        match r {
+            PlayerRef::Mover => self.to_move,
+            PlayerRef::Opponent => self.next_player(self.to_move),
+            PlayerRef::Fixed(p) => p,
+        }
+    }
+
+    /// Evaluates a compiled expression against the position.
+    fn eval(&self, e: &Expr) -> i64 {
+        match e {
+            Expr::Const(v) => *v,
+            Expr::Player(r) => self.player_ref(*r) as i64,
+            Expr::Pieces(r) => self.piece_count[self.player_ref(*r) as usize] as i64,
+            Expr::Not(x) => (self.eval(x) == 0) as i64,
+            Expr::Neg(x) => self.eval(x).wrapping_neg(),
+            Expr::Binary(op, a, b) => {
+                let x = self.eval(a);
+                match op {
+                    Op::And => (x != 0 && self.eval(b) != 0) as i64,
+                    Op::Or => (x != 0 || self.eval(b) != 0) as i64,
+                    _ => {
+                        let y = self.eval(b);
+                        match op {
+                            Op::Eq => (x == y) as i64,
+                            Op::Ne => (x != y) as i64,
+                            Op::Lt => (x < y) as i64,
+                            Op::Le => (x <= y) as i64,
+                            Op::Gt => (x > y) as i64,
+                            Op::Ge => (x >= y) as i64,
+                            Op::Add => x.wrapping_add(y),
+                            Op::Sub => x.wrapping_sub(y),
+                            Op::Mul => x.wrapping_mul(y),
+                            Op::And | Op::Or => unreachable!("handled above"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The canonical text of a move: `from-to`.
+    pub fn move_text(&self, m: Move) -> String {
+        let names = &self.game.board.site_names;
+        format!("{}-{}", names[m.from as usize], names[m.to as usize])
+    }
+
+    /// Parses canonical move text into a legal move of this position.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let board = &self.game.board;
+        let malformed = || MoveError::Malformed {
+            text: text.to_string(),
+            expected: "two points joined by a dash, like `a1-a4`".into(),
+        };
+        let (from, to) = text.split_once('-').ok_or_else(malformed)?;
+        let from_site = board.site_named(from.trim()).ok_or_else(|| MoveError::Illegal {
+            text: text.to_string(),
+            reason: format!("`{}` is not a point of this board", from.trim()),
+        });
+        let to_site = board.site_named(to.trim()).ok_or_else(|| MoveError::Illegal {
+            text: text.to_string(),
+            reason: format!("`{}` is not a point of this board", to.trim()),
+        });
+        if !is_site_like(from.trim()) || !is_site_like(to.trim()) {
+            return Err(malformed());
+        }
+        let (from, to) = (from_site?, to_site?);
+        let mut moves = std::mem::take(&mut self.scratch);
+        self.legal_moves(&mut moves);
+        let found = moves.iter().copied().find(|m| m.from == from && m.to == to);
+        let from_here: Vec<String> = moves
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| self.move_text(*m))
+            .collect();
+        let over = moves.is_empty();
+        self.scratch = moves;
+        if let Some(m) = found {
+            return Ok(m);
+        }
+        if over {
+            return Err(MoveError::GameOver);
+        }
+        let mover = &self.game.players[self.to_move as usize];
+        let name = |s: Site| self.game.board.site_names[s as usize].clone();
+        let reason = match self.owner(from) {
+            None => format!("there is no piece on {}", name(from)),
+            Some(p) if p != self.to_move => {
+                format!("the piece on {} is not {mover}'s", name(from))
+            }
+            Some(_) => {
+                let mut pseudo = Vec::new();
+                self.pseudo_legal_moves(&mut pseudo);
+                if pseudo.iter().any(|m| m.from == from && m.to == to) {
+                    "it would repeat an earlier position".to_string()
+                } else if from_here.is_empty() {
+                    format!("the piece on {} cannot move", name(from))
+                } else {
+                    format!(
+                        "the piece on {} cannot go to {}; it can go: {}",
+                        name(from),
+                        name(to),
+                        from_here.join(" ")
+                    )
+                }
+            }
+        };
+        Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+        })
+    }
+}
+
+/// Whether a text looks like a site name (a letter then digits), legal on this board or not.
+fn is_site_like(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
+        && {
+            let rest: Vec<char> = chars.collect();
+            !rest.is_empty() && rest.iter().all(char::is_ascii_digit)
+        }
+}
+

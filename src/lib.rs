@@ -1,0 +1,17 @@
+//! `rulebook`: a rules interpreter for board games described in `.game` files.
+//!
+//! Data flows one way: text -> [`syntax`] (spanned AST) -> [`check`] (names and types) ->
+//! [`compile`] (a [`model::Game`] with precomputed tables) -> [`engine`] (playable state).
+//! The faces ([`cli`], [`render`], [`analysis`]) sit on top and only call down.
+
+pub mod analysis;
+pub mod catalog;
+pub mod check;
+pub mod cli;
+pub mod compile;
+pub mod diag;
+pub mod engine;
+pub mod model;
+pub mod pipeline;
+pub mod render;
+pub mod syntax;

@@ -1,0 +1,285 @@
+//! The compiled game: everything the engine needs, precomputed, with no names to look up
+//! during play. This module imports nothing else of the project.
+
+pub mod board;
+
+pub use board::{Board, Site, NO_SITE};
+
+/// A player, by turn order (0 moves first).
+pub type Player = u8;
+
+/// The content of a site: 0 when empty, otherwise `1 + player * kinds + kind`.
+pub type Cell = u8;
+
+/// The empty cell.
+pub const EMPTY: Cell = 0;
+
+/// Convert captured pieces to the mover's, or remove them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureMode {
+    /// The piece becomes the mover's.
+    Convert,
+    /// The piece leaves the board.
+    Remove,
+}
+
+/// A player named relative to the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerRef {
+    /// The player to move.
+    Mover,
+    /// The other player.
+    Opponent,
+    /// A fixed player.
+    Fixed(Player),
+}
+
+/// Comparison and arithmetic operators of compiled expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `and`
+    And,
+    /// `or`
+    Or,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+}
+
+/// An expression that depends on the position, compiled to a small tree over integers
+/// (conditions are 0 or 1). Everything that could be computed from the parameters alone
+/// has been folded away by the compiler.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A constant.
+    Const(i64),
+    /// A player (as an integer, for `==` between players).
+    Player(PlayerRef),
+    /// How many pieces a player has on the board.
+    Pieces(PlayerRef),
+    /// `not x` (1 when x is 0).
+    Not(Box<Expr>),
+    /// `-x`.
+    Neg(Box<Expr>),
+    /// `x op y`.
+    Binary(Op, Box<Expr>, Box<Expr>),
+}
+
+/// A condition: always true, or an expression evaluated against the position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Condition {
+    /// No condition.
+    Always,
+    /// True when the expression is non-zero.
+    When(Expr),
+}
+
+/// A kind of move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveKind {
+    /// Any number of empty sites along one direction.
+    Slide {
+        /// The directions.
+        directions: Vec<u8>,
+    },
+    /// Over one adjacent enemy piece to the empty site beyond.
+    Jump {
+        /// The directions.
+        directions: Vec<u8>,
+        /// What happens to the piece jumped over.
+        mode: CaptureMode,
+    },
+}
+
+/// A move rule: a kind of move and when it is available.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRule {
+    /// What the move does.
+    pub kind: MoveKind,
+    /// When it is available.
+    pub condition: Condition,
+}
+
+/// Where the runs of a custodian capture go.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunShape {
+    /// Straight along directions (with `turning_once`: one right-angle turn).
+    Lines(Vec<u8>),
+    /// Along the board path with this index.
+    Path(usize),
+}
+
+/// An effect made by the moved piece from where it lands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EffectKind {
+    /// Custodian capture: runs of enemy pieces closed by a piece of the mover's.
+    Custodian {
+        /// Where runs go.
+        shape: RunShape,
+        /// The run must turn exactly once, at a piece strictly inside it.
+        turning_once: bool,
+        /// The longest run captured.
+        max_length: u16,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
+}
+
+/// An effect and when it applies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    /// What it does.
+    pub kind: EffectKind,
+    /// When it applies.
+    pub condition: Condition,
+}
+
+/// When the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndWhen {
+    /// The player to move has no legal move.
+    NoLegalMove,
+}
+
+/// Who wins when an end rule fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndResult {
+    /// The player to move loses.
+    MoverLoses,
+    /// The player to move wins.
+    MoverWins,
+    /// Nobody wins.
+    Draw,
+}
+
+/// An end rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRule {
+    /// When.
+    pub when: EndWhen,
+    /// Who wins.
+    pub result: EndResult,
+}
+
+/// Random keys for position hashing (Zobrist), fixed per compiled game.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    /// `cells[site * cell_codes + cell]`.
+    cells: Vec<u64>,
+    cell_codes: usize,
+    /// One key per player to move.
+    pub to_move: Vec<u64>,
+}
+
+impl Zobrist {
+    /// Keys for `sites` sites with `cell_codes` possible cell values and `players` players,
+    /// from a fixed seed, so hashes are the same from run to run.
+    pub fn new(sites: usize, cell_codes: usize, players: usize) -> Zobrist {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            // SplitMix64.
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let cells = (0..sites * cell_codes)
+            .map(|i| if i % cell_codes == 0 { 0 } else { next() })
+            .collect();
+        let to_move = (0..players).map(|_| next()).collect();
+        Zobrist {
+            cells,
+            cell_codes,
+            to_move,
+        }
+    }
+
+    /// The key of `cell` standing on `site` (0 for an empty site).
+    #[inline]
+    pub fn cell(&self, site: Site, cell: Cell) -> u64 {
+        self.cells[site as usize * self.cell_codes + cell as usize]
+    }
+}
+
+/// A parameter's or option's value in this compiled game, for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// The parameter or option.
+    pub name: String,
+    /// Its value as text.
+    pub value: String,
+    /// What it could have been (a range or the list of choices).
+    pub allowed: String,
+}
+
+/// A compiled game, ready to play.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The display name.
+    pub name: String,
+    /// The preset it was compiled with, if any.
+    pub preset: Option<String>,
+    /// Parameter and option values.
+    pub settings: Vec<Setting>,
+    /// Player names, in turn order.
+    pub players: Vec<String>,
+    /// Piece kind names.
+    pub piece_kinds: Vec<String>,
+    /// The board.
+    pub board: Board,
+    /// Starting pieces.
+    pub setup: Vec<(Site, Cell)>,
+    /// Move rules, in the order their moves are listed.
+    pub moves: Vec<MoveRule>,
+    /// Effects after every move, in order.
+    pub effects: Vec<Effect>,
+    /// Whether a move may not recreate an earlier position.
+    pub forbid_repetition: bool,
+    /// End rules.
+    pub end_rules: Vec<EndRule>,
+    /// Hash keys.
+    pub zobrist: Zobrist,
+    /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).
+    pub owner: Vec<Player>,
+}
+
+impl Game {
+    /// The cell for a piece of `player` of kind `kind`.
+    pub fn cell(&self, player: Player, kind: usize) -> Cell {
+        (1 + player as usize * self.piece_kinds.len() + kind) as Cell
+    }
+
+    /// The kind of piece in a non-empty cell.
+    pub fn kind_of(&self, cell: Cell) -> usize {
+        (cell as usize - 1) % self.piece_kinds.len()
+    }
+
+    /// Number of distinct cell values (empty plus every player's every kind).
+    pub fn cell_codes(&self) -> usize {
+        1 + self.players.len() * self.piece_kinds.len()
+    }
+
+    /// The value of a setting by name.
+    pub fn setting(&self, name: &str) -> Option<&str> {
+        self.settings
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.value.as_str())
+    }
+}

@@ -1,0 +1,172 @@
+//! Loading a game: source text -> parse -> check -> compile, the one path every face
+//! (CLI, tests, later the REPL) uses.
+
+use std::io::Read as _;
+use std::sync::Arc;
+
+use crate::catalog::{bundled, BUNDLED};
+use crate::check::{check, Description};
+use crate::compile::{compile, Config};
+use crate::diag::{closest, Diagnostic, Source, Span};
+use crate::model::Game;
+use crate::syntax::{parse, MAX_SOURCE_BYTES};
+
+/// Why a game could not be loaded: diagnostics about a source (or about the command line).
+#[derive(Debug)]
+pub struct LoadError {
+    /// The source the diagnostics point into, if any.
+    pub source: Option<Source>,
+    /// What went wrong.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LoadError {
+    fn plain(d: Diagnostic) -> LoadError {
+        LoadError {
+            source: None,
+            diagnostics: vec![d],
+        }
+    }
+
+    /// The errors as text (rustc-style when they point into a source).
+    pub fn render(&self, color: bool) -> String {
+        match &self.source {
+            Some(s) => s.render(&self.diagnostics, color),
+            None => Source {
+                name: String::new(),
+                text: String::new(),
+            }
+            .render(&self.diagnostics, color),
+        }
+    }
+}
+
+/// A checked rule file with its source and warnings.
+#[derive(Debug)]
+pub struct Described {
+    /// The source text.
+    pub source: Source,
+    /// The checked description.
+    pub description: Description,
+    /// Warnings (the file has no errors).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Reads a game's source: a bundled name, or a path to a `.game` file.
+pub fn read_source(game: &str) -> Result<Source, LoadError> {
+    let looks_like_path = game.contains('/') || game.contains('\\') || game.ends_with(".game");
+    if !looks_like_path {
+        if let Some(b) = bundled(game) {
+            return Ok(Source {
+                name: format!("<bundled>/{}.game", b.name),
+                text: b.text.to_string(),
+            });
+        }
+        if !std::path::Path::new(game).is_file() {
+            let names: Vec<&str> = BUNDLED.iter().map(|b| b.name).collect();
+            let mut d = Diagnostic::plain(format!("unknown game `{game}`"))
+                .with_note(format!("the bundled games are: {}", names.join(", ")));
+            d = match closest(game, names.iter().copied()) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None => d.with_help("to load a rule file, give its path (e.g. `./my-game.game`)"),
+            };
+            return Err(LoadError::plain(d));
+        }
+    }
+    read_file(game)
+}
+
+fn read_file(path: &str) -> Result<Source, LoadError> {
+    let fail = |msg: String| LoadError::plain(Diagnostic::plain(msg));
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read `{path}`: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read `{path}`: {e}")))?;
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return Err(fail(format!(
+            "`{path}` is too large for a rule file (the limit is {MAX_SOURCE_BYTES} bytes)"
+        )));
+    }
+    let name = path.to_string();
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            if let Some(i) = text.find('\0') {
+                let source = Source { name, text };
+                let d = Diagnostic::error(
+                    "this is not a text file (it holds a NUL byte)",
+                    Span::new(i, i + 1),
+                );
+                return Err(LoadError {
+                    source: Some(source),
+                    diagnostics: vec![d],
+                });
+            }
+            Ok(Source { name, text })
+        }
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(&e.into_bytes()[..valid]).into_owned();
+            let source = Source { name, text };
+            let d = Diagnostic::error(
+                "this file is not UTF-8 text (an invalid byte follows)",
+                Span::new(valid, valid),
+            );
+            Err(LoadError {
+                source: Some(source),
+                diagnostics: vec![d],
+            })
+        }
+    }
+}
+
+/// Parses and checks a source.
+pub fn describe(source: Source) -> Result<Described, LoadError> {
+    let file = match parse(&source.text) {
+        Ok(f) => f,
+        Err(d) => {
+            return Err(LoadError {
+                source: Some(source),
+                diagnostics: vec![d],
+            })
+        }
+    };
+    let checked = check(&file);
+    match checked.description {
+        Some(description) => Ok(Described {
+            source,
+            description,
+            warnings: checked.diagnostics,
+        }),
+        None => Err(LoadError {
+            source: Some(source),
+            diagnostics: checked.diagnostics,
+        }),
+    }
+}
+
+/// Compiles a described game with a preset and `key=value` settings.
+pub fn build(described: &Described, preset: Option<&str>, sets: &[String]) -> Result<Arc<Game>, LoadError> {
+    let config = Config::resolve(&described.description, preset, sets).map_err(LoadError::plain)?;
+    compile(&described.description, &config)
+        .map(Arc::new)
+        .map_err(|diagnostics| LoadError {
+            source: Some(described.source.clone()),
+            diagnostics,
+        })
+}
+
+/// Loads a game by bundled name or path, with a preset and settings: the whole pipeline.
+pub fn load(game: &str, preset: Option<&str>, sets: &[String]) -> Result<Arc<Game>, LoadError> {
+    let described = describe(read_source(game)?)?;
+    build(&described, preset, sets)
+}
+
+/// Loads a game from rule text (for tests and tools): the whole pipeline.
+pub fn load_text(name: &str, text: &str, preset: Option<&str>, sets: &[String]) -> Result<Arc<Game>, LoadError> {
+    let described = describe(Source {
+        name: name.to_string(),
+        text: text.to_string(),
+    })?;
+    build(&described, preset, sets)
+}

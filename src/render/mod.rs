@@ -1,0 +1,7 @@
+//! Rendering for people: boards as text, positions, and the compiled summary of a game.
+
+mod summary;
+mod text;
+
+pub use summary::summary;
+pub use text::{board_text, glyph, outcome_text, parse_diagram, position_text};

@@ -1,0 +1,136 @@
+//! Boards as text: a grid with file letters and rank numbers, and its inverse for
+//! hand-built positions.
+
+use std::fmt::Write as _;
+
+use crate::engine::{Outcome, State};
+use crate::model::{Cell, Game, EMPTY};
+
+/// The character shown for a cell: `.` when empty; otherwise the owner's initial (upper
+/// case), or with several kinds of piece the kind's initial, upper case for the first player
+/// and lower case for the others.
+pub fn glyph(game: &Game, cell: Cell) -> char {
+    if cell == EMPTY {
+        return '.';
+    }
+    let owner = game.owner[cell as usize] as usize;
+    let initial = |s: &str| s.chars().next().unwrap_or('?');
+    if game.piece_kinds.len() == 1 {
+        initial(&game.players[owner]).to_ascii_uppercase()
+    } else {
+        let c = initial(&game.piece_kinds[game.kind_of(cell)]);
+        if owner == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        }
+    }
+}
+
+/// The board with file letters above and below and rank numbers on both sides.
+pub fn board_text(state: &State) -> String {
+    let game = state.game();
+    let b = &game.board;
+    let (w, h) = (b.width as usize, b.height as usize);
+    let label_width = h.to_string().len();
+    let files: String = (0..w)
+        .map(|f| ((b'a' + f as u8) as char).to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = String::new();
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    for r in (0..h).rev() {
+        let row: Vec<String> = (0..w)
+            .map(|f| glyph(game, state.cell((r * w + f) as u16)).to_string())
+            .collect();
+        let _ = writeln!(out, "{:>label_width$}  {}  {}", r + 1, row.join(" "), r + 1);
+    }
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    out
+}
+
+/// The position: board, side to move or outcome, and the legal moves.
+pub fn position_text(state: &mut State) -> String {
+    let mut out = board_text(state);
+    let game = std::sync::Arc::clone(state.game());
+    for (p, name) in game.players.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{name} ({}): {} pieces",
+            glyph(&game, game.cell(p as u8, 0)),
+            state.pieces(p as u8)
+        );
+    }
+    match state.outcome() {
+        Some(o) => {
+            let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
+        }
+        None => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let _ = writeln!(out, "to move: {}", game.players[state.to_move() as usize]);
+            let texts: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
+            let _ = writeln!(out, "legal moves ({}): {}", texts.len(), texts.join(" "));
+        }
+    }
+    out
+}
+
+/// An outcome in words: `black wins` or `draw`.
+pub fn outcome_text(game: &Game, o: Outcome) -> String {
+    match o {
+        Outcome::Win(p) => format!("{} wins", game.players[p as usize]),
+        Outcome::Draw => "draw".into(),
+    }
+}
+
+/// Reads a board drawn as in [`board_text`] (top rank first; rank numbers and file-letter
+/// lines may be left out) into cells by site.
+pub fn parse_diagram(game: &Game, text: &str) -> Result<Vec<Cell>, String> {
+    let b = &game.board;
+    let (w, h) = (b.width as usize, b.height as usize);
+    let codes: Vec<(char, Cell)> = (1..game.cell_codes())
+        .map(|c| (glyph(game, c as Cell), c as Cell))
+        .collect();
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        let tokens: Vec<&str> = line
+            .split_whitespace()
+            .filter(|t| !t.chars().all(|c| c.is_ascii_digit()))
+            .collect();
+        if tokens.is_empty() {
+            continue;
+        }
+        let is_file_header = tokens
+            .iter()
+            .enumerate()
+            .all(|(i, t)| *t == ((b'a' + i as u8) as char).to_string());
+        if is_file_header && tokens.len() == w {
+            continue;
+        }
+        rows.push(tokens);
+    }
+    if rows.len() != h {
+        return Err(format!("the diagram has {} ranks; the board has {h}", rows.len()));
+    }
+    let mut cells = vec![EMPTY; w * h];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = h - 1 - i;
+        if row.len() != w {
+            return Err(format!("rank {} has {} points; the board has {w} files", rank + 1, row.len()));
+        }
+        for (f, t) in row.iter().enumerate() {
+            let c = t.chars().next().unwrap_or('.');
+            cells[rank * w + f] = if c == '.' {
+                EMPTY
+            } else {
+                codes
+                    .iter()
+                    .find(|(g, _)| *g == c)
+                    .map(|(_, code)| *code)
+                    .ok_or_else(|| format!("`{t}` is not a piece of this game"))?
+            };
+        }
+    }
+    Ok(cells)
+}

@@ -1,0 +1,297 @@
+//! The spanned syntax tree of a rule file: what was written, before any name is resolved.
+
+use crate::diag::Span;
+
+/// A name as written, with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    /// The text of the name.
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A parsed rule file: its statements in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    /// The statements, in source order.
+    pub statements: Vec<Statement>,
+}
+
+/// One statement with its place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statement {
+    /// What the statement says.
+    pub kind: StatementKind,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// The statements of the language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StatementKind {
+    /// `game "Name"`.
+    Game(String),
+    /// `players a, b`.
+    Players(Vec<Name>),
+    /// `parameter name: min..max = default`.
+    Parameter {
+        /// The parameter's name.
+        name: Name,
+        /// Smallest allowed value.
+        min: Expr,
+        /// Largest allowed value.
+        max: Expr,
+        /// Value when nothing else is set.
+        default: Expr,
+    },
+    /// `option name = default` or `option name: a | b = a`.
+    Option {
+        /// The option's name.
+        name: Name,
+        /// The named choices; `None` for an on/off switch.
+        choices: Option<Vec<Name>>,
+        /// The default choice.
+        default: Name,
+    },
+    /// `preset name [default] { settings }`.
+    Preset {
+        /// The preset's name.
+        name: Name,
+        /// Whether this preset is used when none is asked for.
+        is_default: bool,
+        /// The values it sets.
+        settings: Vec<Setting>,
+    },
+    /// `board ...`.
+    Board(BoardShape),
+    /// `piece a, b`.
+    Pieces(Vec<Name>),
+    /// `setup player piece on region`.
+    Setup {
+        /// Whose pieces.
+        player: Name,
+        /// Which kind.
+        piece: Name,
+        /// Where.
+        region: Expr,
+    },
+    /// `move ... [when cond]`.
+    Move {
+        /// The move primitive.
+        kind: MoveKind,
+        /// When the move is available.
+        condition: Option<Expr>,
+    },
+    /// `after move ... [when cond]`.
+    After {
+        /// The effect.
+        effect: Effect,
+        /// When the effect applies.
+        condition: Option<Expr>,
+    },
+    /// `forbid repeated position [when cond]`.
+    ForbidRepetition {
+        /// When the ban applies.
+        condition: Option<Expr>,
+    },
+    /// `end when condition: result`.
+    End {
+        /// When the game ends.
+        condition: EndCondition,
+        /// Who wins.
+        result: EndResult,
+    },
+}
+
+/// `name = value` inside a preset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setting {
+    /// The parameter or option set.
+    pub name: Name,
+    /// The value as written.
+    pub value: SettingValue,
+}
+
+/// A value in a preset.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingValue {
+    /// A whole number.
+    Int(i64, Span),
+    /// A name: `on`, `off` or a choice.
+    Name(Name),
+}
+
+/// The shape of the board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardShape {
+    /// `grid W by H`.
+    Grid {
+        /// Number of files.
+        width: Expr,
+        /// Number of ranks.
+        height: Expr,
+    },
+}
+
+/// A list of direction names as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Directions {
+    /// The names (single directions or groups like `orthogonal`).
+    pub names: Vec<Name>,
+}
+
+/// The move primitives.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveKind {
+    /// `slide DIRS`.
+    Slide {
+        /// Along which directions.
+        directions: Directions,
+    },
+    /// `jump DIRS over enemy MODE`.
+    Jump {
+        /// Along which directions.
+        directions: Directions,
+        /// What happens to the piece jumped over.
+        mode: CaptureMode,
+    },
+}
+
+/// Convert captured pieces to the mover's, or remove them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureMode {
+    /// The captured piece becomes the mover's.
+    Convert,
+    /// The captured piece leaves the board.
+    Remove,
+}
+
+/// Where the runs of a custodian capture go.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunShape {
+    /// Straight along directions.
+    Lines(Directions),
+    /// Along a named path of the board.
+    Path(Name),
+}
+
+/// The effect primitives.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// `capture custodian SHAPE [turning once] [max N] MODE`.
+    Custodian {
+        /// Where runs go.
+        shape: RunShape,
+        /// Whether the run must turn exactly once.
+        turning_once: bool,
+        /// The longest run captured.
+        max_length: Option<Expr>,
+        /// What happens to captured pieces.
+        mode: CaptureMode,
+        /// Where the effect was written.
+        span: Span,
+    },
+}
+
+/// When the game ends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndCondition {
+    /// The player to move has no legal move.
+    NoLegalMove(Span),
+}
+
+/// Who wins when the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndResult {
+    /// The player to move loses.
+    MoverLoses,
+    /// The player to move wins.
+    MoverWins,
+    /// Nobody wins.
+    Draw,
+}
+
+/// An expression with its place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// What the expression is.
+    pub kind: ExprKind,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// The forms of expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A whole number.
+    Int(i64),
+    /// A name: a parameter, option, choice, direction, player, region ...
+    Name(Name),
+    /// `f(args)`.
+    Call {
+        /// The function.
+        function: Name,
+        /// Its arguments.
+        args: Vec<Expr>,
+    },
+    /// `not x`, `-x`.
+    Unary(UnaryOp, Box<Expr>),
+    /// `x op y`.
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+}
+
+/// Prefix operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `not`
+    Not,
+    /// `-`
+    Neg,
+}
+
+/// Infix operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `or`
+    Or,
+    /// `and`
+    And,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+}
+
+impl BinaryOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "or",
+            BinaryOp::And => "and",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Syntax: the pest grammar (`grammar/game.pest`) and the spanned syntax tree.
+
+pub mod ast;
+mod parser;
+
+pub use parser::{parse, MAX_NESTING, MAX_SOURCE_BYTES};

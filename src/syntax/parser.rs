@@ -1,0 +1,624 @@
+//! The pest parser for `grammar/game.pest` and the lowering of its parse tree to the AST.
+//!
+//! Every `lower_*` function takes one grammar rule and returns a typed result; a parse tree
+//! that does not have the expected shape (which would be a bug in this file after a grammar
+//! edit) becomes an error diagnostic, never a panic.
+
+use std::sync::OnceLock;
+
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Parser as _;
+
+use super::ast::*;
+use crate::diag::{Diagnostic, Span};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/game.pest"]
+struct GameParser;
+
+/// The deepest nesting of parentheses a rule file may have.
+pub const MAX_NESTING: usize = 32;
+
+/// The largest rule file accepted, in bytes.
+pub const MAX_SOURCE_BYTES: usize = 1 << 20;
+
+/// Parses a rule file into its syntax tree, or returns the syntax error.
+pub fn parse(text: &str) -> Result<File, Diagnostic> {
+    if text.len() > MAX_SOURCE_BYTES {
+        return Err(Diagnostic::error(
+            format!(
+                "the rule file is too large ({} bytes; the limit is {MAX_SOURCE_BYTES})",
+                text.len()
+            ),
+            Span::new(0, 0),
+        ));
+    }
+    check_nesting(text)?;
+    // A generous bound on the parser's work, so that no input can make it run away.
+    pest::set_call_limit(std::num::NonZeroUsize::new(50_000_000));
+    let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
+    let file = pairs.next().ok_or_else(|| internal(Span::new(0, 0)))?;
+    let mut statements = Vec::new();
+    for pair in file.into_inner() {
+        if pair.as_rule() == Rule::EOI {
+            break;
+        }
+        statements.push(lower_statement(pair)?);
+    }
+    Ok(File { statements })
+}
+
+/// Refuses parentheses nested deeper than [`MAX_NESTING`] before the parser sees them.
+fn check_nesting(text: &str) -> Result<(), Diagnostic> {
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    let mut prev = '\0';
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            '/' if prev == '/' => in_comment = true,
+            '(' if !in_comment => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(Diagnostic::error(
+                        format!("parentheses are nested too deeply (the limit is {MAX_NESTING})"),
+                        Span::new(i, i + 1),
+                    )
+                    .with_label("too deep"));
+                }
+            }
+            ')' if !in_comment => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        prev = c;
+    }
+    Ok(())
+}
+
+fn internal(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "internal error: the parse tree has an unexpected shape (please report this)",
+        span,
+    )
+}
+
+fn span_of(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+/// What a grammar rule means, in words, for "expected ..." messages.
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of file",
+        Rule::game_stmt
+        | Rule::players_stmt
+        | Rule::parameter_stmt
+        | Rule::option_stmt
+        | Rule::preset_stmt
+        | Rule::board_stmt
+        | Rule::piece_stmt
+        | Rule::setup_stmt
+        | Rule::move_stmt
+        | Rule::after_stmt
+        | Rule::forbid_stmt
+        | Rule::end_stmt => "a statement (game, players, parameter, option, preset, board, piece, setup, move, after, forbid, end)",
+        Rule::name => "a name",
+        Rule::preset_name => "a preset name",
+        Rule::int => "a whole number",
+        Rule::string => "a quoted string",
+        Rule::expr | Rule::call | Rule::op_not | Rule::op_neg => "an expression",
+        Rule::op_or
+        | Rule::op_and
+        | Rule::op_eq
+        | Rule::op_ne
+        | Rule::op_le
+        | Rule::op_ge
+        | Rule::op_lt
+        | Rule::op_gt
+        | Rule::op_add
+        | Rule::op_sub
+        | Rule::op_mul => "an operator",
+        Rule::int_range => "a range like `1..10`",
+        Rule::choices => "choices like `a | b`",
+        Rule::settings | Rule::setting => "a setting like `size = 8`",
+        Rule::grid_board => "a board shape (`grid W by H`)",
+        Rule::slide_move | Rule::jump_move => "a move kind (`slide`, `jump`)",
+        Rule::custodian_capture => "an effect (`capture custodian ...`)",
+        Rule::line_run | Rule::directions => "directions (like `orthogonal`)",
+        Rule::path_run => "`along PATH`",
+        Rule::turning_once => "`turning once`",
+        Rule::max_length => "`max N`",
+        Rule::capture_mode => "`convert` or `remove`",
+        Rule::condition => "`when CONDITION`",
+        Rule::no_legal_move => "an end condition (`no legal move`)",
+        Rule::mover_loses | Rule::mover_wins | Rule::draw_result => {
+            "a result (`mover loses`, `mover wins`, `draw`)"
+        }
+        Rule::kw_after => "`after`",
+        Rule::kw_along => "`along`",
+        Rule::kw_board => "`board`",
+        Rule::kw_by => "`by`",
+        Rule::kw_capture => "`capture`",
+        Rule::kw_convert => "`convert`",
+        Rule::kw_custodian => "`custodian`",
+        Rule::kw_default => "`default`",
+        Rule::kw_draw => "`draw`",
+        Rule::kw_end => "`end`",
+        Rule::kw_enemy => "`enemy`",
+        Rule::kw_forbid => "`forbid`",
+        Rule::kw_game => "`game`",
+        Rule::kw_grid => "`grid`",
+        Rule::kw_jump => "`jump`",
+        Rule::kw_legal => "`legal`",
+        Rule::kw_loses => "`loses`",
+        Rule::kw_max => "`max`",
+        Rule::kw_move => "`move`",
+        Rule::kw_mover => "`mover`",
+        Rule::kw_no => "`no`",
+        Rule::kw_on => "`on`",
+        Rule::kw_once => "`once`",
+        Rule::kw_option => "`option`",
+        Rule::kw_over => "`over`",
+        Rule::kw_parameter => "`parameter`",
+        Rule::kw_piece => "`piece`",
+        Rule::kw_players => "`players`",
+        Rule::kw_position => "`position`",
+        Rule::kw_preset => "`preset`",
+        Rule::kw_remove => "`remove`",
+        Rule::kw_repeated => "`repeated`",
+        Rule::kw_setup => "`setup`",
+        Rule::kw_slide => "`slide`",
+        Rule::kw_turning => "`turning`",
+        Rule::kw_when => "`when`",
+        Rule::kw_wins => "`wins`",
+        _ => "something else",
+    }
+}
+
+/// Turns a pest error into a diagnostic that says, in words, what was expected and found.
+fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let found = describe_found(text, pos);
+    let message = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+            let mut words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            words.sort_unstable();
+            words.dedup();
+            format!("expected {}, found {found}", join_or(&words))
+        }
+        ErrorVariant::ParsingError { .. } => format!("unexpected {found}"),
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    let width = found_width(text, pos);
+    Diagnostic::error(message, Span::new(pos, pos + width))
+}
+
+fn join_or(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn found_width(text: &str, pos: usize) -> usize {
+    let rest = &text[pos.min(text.len())..];
+    let word: usize = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+        .map(char::len_utf8)
+        .sum();
+    if word > 0 {
+        word
+    } else {
+        rest.chars().next().map_or(0, char::len_utf8)
+    }
+}
+
+fn describe_found(text: &str, pos: usize) -> String {
+    let rest = &text[pos.min(text.len())..];
+    match rest.chars().next() {
+        None => "the end of the file".to_string(),
+        Some(c) if c.is_alphanumeric() || c == '_' => {
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+                .take(40)
+                .collect();
+            format!("`{word}`")
+        }
+        Some('\n') | Some('\r') => "the end of the line".to_string(),
+        Some(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
+        Some(c) => format!("`{c}`"),
+    }
+}
+
+type Lowered<T> = Result<T, Diagnostic>;
+
+/// Takes the next child of a pair, which the grammar guarantees.
+fn next<'a>(inner: &mut pest::iterators::Pairs<'a, Rule>, parent: Span) -> Lowered<Pair<'a, Rule>> {
+    inner.next().ok_or_else(|| internal(parent))
+}
+
+fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
+    let span = span_of(&pair);
+    let rule = pair.as_rule();
+    // Keywords are children too; skip them and keep the meaningful parts.
+    let mut inner = pair
+        .into_inner()
+        .filter(|p| !is_keyword(p.as_rule()))
+        .collect::<Vec<_>>()
+        .into_iter();
+    let mut take = || inner.next().ok_or_else(|| internal(span));
+    let kind = match rule {
+        Rule::game_stmt => StatementKind::Game(lower_string(take()?)?),
+        Rule::players_stmt => {
+            let mut names = Vec::new();
+            while let Ok(p) = take() {
+                names.push(lower_name(p));
+            }
+            StatementKind::Players(names)
+        }
+        Rule::parameter_stmt => {
+            let name = lower_name(take()?);
+            let range = take()?;
+            let rspan = span_of(&range);
+            let mut r = range.into_inner();
+            let min = lower_expr(next(&mut r, rspan)?)?;
+            let max = lower_expr(next(&mut r, rspan)?)?;
+            let default = lower_expr(take()?)?;
+            StatementKind::Parameter {
+                name,
+                min,
+                max,
+                default,
+            }
+        }
+        Rule::option_stmt => {
+            let name = lower_name(take()?);
+            let second = take()?;
+            let (choices, default) = if second.as_rule() == Rule::choices {
+                let choices = second.into_inner().map(lower_name).collect();
+                (Some(choices), lower_name(take()?))
+            } else {
+                (None, lower_name(second))
+            };
+            StatementKind::Option {
+                name,
+                choices,
+                default,
+            }
+        }
+        Rule::preset_stmt => {
+            let name = lower_name(take()?);
+            let mut is_default = false;
+            let mut settings = Vec::new();
+            while let Ok(part) = take() {
+                match part.as_rule() {
+                    Rule::kw_default => is_default = true,
+                    Rule::settings => {
+                        for setting in part.into_inner() {
+                            settings.push(lower_setting(setting)?);
+                        }
+                    }
+                    _ => return Err(internal(span_of(&part))),
+                }
+            }
+            StatementKind::Preset {
+                name,
+                is_default,
+                settings,
+            }
+        }
+        Rule::board_stmt => {
+            let shape = take()?;
+            let sspan = span_of(&shape);
+            match shape.as_rule() {
+                Rule::grid_board => {
+                    let mut parts = shape
+                        .into_inner()
+                        .filter(|p| !is_keyword(p.as_rule()))
+                        .collect::<Vec<_>>()
+                        .into_iter();
+                    let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
+                    let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
+                    StatementKind::Board(BoardShape::Grid { width, height })
+                }
+                _ => return Err(internal(sspan)),
+            }
+        }
+        Rule::piece_stmt => {
+            let mut names = Vec::new();
+            while let Ok(p) = take() {
+                names.push(lower_name(p));
+            }
+            StatementKind::Pieces(names)
+        }
+        Rule::setup_stmt => StatementKind::Setup {
+            player: lower_name(take()?),
+            piece: lower_name(take()?),
+            region: lower_expr(take()?)?,
+        },
+        Rule::move_stmt => {
+            let kind = lower_move_kind(take()?)?;
+            let condition = take().ok().map(lower_condition).transpose()?;
+            StatementKind::Move { kind, condition }
+        }
+        Rule::after_stmt => {
+            let effect = lower_effect(take()?)?;
+            let condition = take().ok().map(lower_condition).transpose()?;
+            StatementKind::After { effect, condition }
+        }
+        Rule::forbid_stmt => StatementKind::ForbidRepetition {
+            condition: take().ok().map(lower_condition).transpose()?,
+        },
+        Rule::end_stmt => {
+            let cond = take()?;
+            let condition = match cond.as_rule() {
+                Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond)),
+                _ => return Err(internal(span_of(&cond))),
+            };
+            let res = take()?;
+            let result = match res.as_rule() {
+                Rule::mover_loses => EndResult::MoverLoses,
+                Rule::mover_wins => EndResult::MoverWins,
+                Rule::draw_result => EndResult::Draw,
+                _ => return Err(internal(span_of(&res))),
+            };
+            StatementKind::End { condition, result }
+        }
+        _ => return Err(internal(span)),
+    };
+    Ok(Statement { kind, span })
+}
+
+fn lower_setting(pair: Pair<Rule>) -> Lowered<Setting> {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let name = lower_name(next(&mut inner, span)?);
+    let value = next(&mut inner, span)?;
+    let value = match value.as_rule() {
+        Rule::int => SettingValue::Int(lower_int(&value)?, span_of(&value)),
+        _ => SettingValue::Name(lower_name(value)),
+    };
+    Ok(Setting { name, value })
+}
+
+fn is_keyword(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_after
+            | Rule::kw_along
+            | Rule::kw_board
+            | Rule::kw_by
+            | Rule::kw_capture
+            | Rule::kw_custodian
+            | Rule::kw_draw
+            | Rule::kw_end
+            | Rule::kw_enemy
+            | Rule::kw_forbid
+            | Rule::kw_game
+            | Rule::kw_grid
+            | Rule::kw_jump
+            | Rule::kw_legal
+            | Rule::kw_loses
+            | Rule::kw_max
+            | Rule::kw_move
+            | Rule::kw_mover
+            | Rule::kw_no
+            | Rule::kw_on
+            | Rule::kw_once
+            | Rule::kw_option
+            | Rule::kw_over
+            | Rule::kw_parameter
+            | Rule::kw_piece
+            | Rule::kw_players
+            | Rule::kw_position
+            | Rule::kw_preset
+            | Rule::kw_repeated
+            | Rule::kw_setup
+            | Rule::kw_slide
+            | Rule::kw_turning
+            | Rule::kw_when
+            | Rule::kw_wins
+    )
+}
+
+fn lower_name(pair: Pair<Rule>) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: span_of(&pair),
+    }
+}
+
+fn lower_string(pair: Pair<Rule>) -> Lowered<String> {
+    let span = span_of(&pair);
+    let text = pair.into_inner().next().ok_or_else(|| internal(span))?;
+    Ok(text.as_str().to_string())
+}
+
+fn lower_int(pair: &Pair<Rule>) -> Lowered<i64> {
+    pair.as_str().parse::<i64>().map_err(|_| {
+        Diagnostic::error("this number is too large", span_of(pair))
+            .with_help(format!("numbers must be at most {}", i64::MAX))
+    })
+}
+
+fn lower_condition(pair: Pair<Rule>) -> Lowered<Expr> {
+    let span = span_of(&pair);
+    let mut inner = pair
+        .into_inner()
+        .filter(|p| !is_keyword(p.as_rule()))
+        .collect::<Vec<_>>()
+        .into_iter();
+    lower_expr(inner.next().ok_or_else(|| internal(span))?)
+}
+
+fn lower_directions(pair: Pair<Rule>) -> Directions {
+    Directions {
+        names: pair.into_inner().map(lower_name).collect(),
+    }
+}
+
+fn lower_mode(pair: Pair<Rule>) -> Lowered<CaptureMode> {
+    let span = span_of(&pair);
+    match pair.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::kw_convert) => Ok(CaptureMode::Convert),
+        Some(Rule::kw_remove) => Ok(CaptureMode::Remove),
+        _ => Err(internal(span)),
+    }
+}
+
+fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
+    let span = span_of(&pair);
+    let rule = pair.as_rule();
+    let mut inner = pair
+        .into_inner()
+        .filter(|p| !is_keyword(p.as_rule()))
+        .collect::<Vec<_>>()
+        .into_iter();
+    let mut take = || inner.next().ok_or_else(|| internal(span));
+    match rule {
+        Rule::slide_move => Ok(MoveKind::Slide {
+            directions: lower_directions(take()?),
+        }),
+        Rule::jump_move => Ok(MoveKind::Jump {
+            directions: lower_directions(take()?),
+            mode: lower_mode(take()?)?,
+        }),
+        _ => Err(internal(span)),
+    }
+}
+
+fn lower_effect(pair: Pair<Rule>) -> Lowered<Effect> {
+    let span = span_of(&pair);
+    if pair.as_rule() != Rule::custodian_capture {
+        return Err(internal(span));
+    }
+    let mut shape = None;
+    let mut turning_once = false;
+    let mut max_length = None;
+    let mut mode = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::line_run | Rule::path_run => {
+                let is_path = part.as_rule() == Rule::path_run;
+                for p in part.into_inner() {
+                    match p.as_rule() {
+                        Rule::directions => shape = Some(RunShape::Lines(lower_directions(p))),
+                        Rule::name if is_path => shape = Some(RunShape::Path(lower_name(p))),
+                        Rule::turning_once => turning_once = true,
+                        _ => {}
+                    }
+                }
+            }
+            Rule::max_length => {
+                let pspan = span_of(&part);
+                let e = part
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::expr)
+                    .ok_or_else(|| internal(pspan))?;
+                max_length = Some(lower_expr(e)?);
+            }
+            Rule::capture_mode => mode = Some(lower_mode(part)?),
+            _ => {}
+        }
+    }
+    Ok(Effect::Custodian {
+        shape: shape.ok_or_else(|| internal(span))?,
+        turning_once,
+        max_length,
+        mode: mode.ok_or_else(|| internal(span))?,
+        span,
+    })
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::op_or, Assoc::Left))
+            .op(Op::infix(Rule::op_and, Assoc::Left))
+            .op(Op::prefix(Rule::op_not))
+            .op(Op::infix(Rule::op_eq, Assoc::Left)
+                | Op::infix(Rule::op_ne, Assoc::Left)
+                | Op::infix(Rule::op_lt, Assoc::Left)
+                | Op::infix(Rule::op_le, Assoc::Left)
+                | Op::infix(Rule::op_gt, Assoc::Left)
+                | Op::infix(Rule::op_ge, Assoc::Left))
+            .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left))
+            .op(Op::prefix(Rule::op_neg))
+    })
+}
+
+/// Lowers an `expr` pair with the Pratt parser.
+pub(crate) fn lower_expr(pair: Pair<Rule>) -> Lowered<Expr> {
+    pratt()
+        .map_primary(lower_primary)
+        .map_prefix(|op, rhs| {
+            let rhs = rhs?;
+            let span = span_of(&op).to(rhs.span);
+            let op = match op.as_rule() {
+                Rule::op_not => UnaryOp::Not,
+                _ => UnaryOp::Neg,
+            };
+            Ok(Expr {
+                kind: ExprKind::Unary(op, Box::new(rhs)),
+                span,
+            })
+        })
+        .map_infix(|lhs, op, rhs| {
+            let (lhs, rhs) = (lhs?, rhs?);
+            let op = match op.as_rule() {
+                Rule::op_or => BinaryOp::Or,
+                Rule::op_and => BinaryOp::And,
+                Rule::op_eq => BinaryOp::Eq,
+                Rule::op_ne => BinaryOp::Ne,
+                Rule::op_lt => BinaryOp::Lt,
+                Rule::op_le => BinaryOp::Le,
+                Rule::op_gt => BinaryOp::Gt,
+                Rule::op_ge => BinaryOp::Ge,
+                Rule::op_add => BinaryOp::Add,
+                Rule::op_sub => BinaryOp::Sub,
+                _ => BinaryOp::Mul,
+            };
+            let span = lhs.span.to(rhs.span);
+            Ok(Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            })
+        })
+        .parse(pair.into_inner())
+}
+
+fn lower_primary(pair: Pair<Rule>) -> Lowered<Expr> {
+    let span = span_of(&pair);
+    match pair.as_rule() {
+        Rule::int => Ok(Expr {
+            kind: ExprKind::Int(lower_int(&pair)?),
+            span,
+        }),
+        Rule::name => Ok(Expr {
+            kind: ExprKind::Name(lower_name(pair)),
+            span,
+        }),
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let function = lower_name(next(&mut inner, span)?);
+            let args = inner.map(lower_expr).collect::<Lowered<Vec<_>>>()?;
+            Ok(Expr {
+                kind: ExprKind::Call { function, args },
+                span,
+            })
+        }
+        Rule::expr => lower_expr(pair),
+        _ => Err(internal(span)),
+    }
+}
