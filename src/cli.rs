@@ -328,7 +328,7 @@ fn position_json(state: &mut State) -> serde_json::Value {
     let game = Arc::clone(state.game());
     let text = render::board_text(state);
     let outcome = state.outcome();
-    let mut moves = Vec::new();
+    let mut moves = crate::engine::MoveList::new();
     state.legal_moves(&mut moves);
     let moves: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
     let pieces: serde_json::Map<String, serde_json::Value> = game
@@ -390,7 +390,7 @@ fn play(mut state: State) -> Result<(), String> {
                 }
             }
             "moves" => {
-                let mut moves = Vec::new();
+                let mut moves = crate::engine::MoveList::new();
                 state.legal_moves(&mut moves);
                 let texts: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
                 let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));

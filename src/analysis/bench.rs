@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::Rng;
-use crate::engine::{Move, Outcome, State};
+use crate::engine::{Move, MoveList, Outcome, State};
 
 /// What a benchmark measured.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -30,7 +30,7 @@ pub struct BenchReport {
 pub fn bench(start: &State, playouts: u64, seed: u64, max_plies: usize) -> BenchReport {
     let mut rng = Rng::new(seed);
     let mut state = start.clone();
-    let mut moves: Vec<Move> = Vec::with_capacity(256);
+    let mut moves = MoveList::new();
     let (mut plies, mut by_rule, mut by_cap) = (0u64, 0u64, 0u64);
     let began = Instant::now();
     for _ in 0..playouts {
@@ -68,7 +68,7 @@ pub fn bench(start: &State, playouts: u64, seed: u64, max_plies: usize) -> Bench
 /// moves played and the outcome, if the game ended.
 pub fn random_game(state: &mut State, seed: u64, max_plies: usize) -> (Vec<Move>, Option<Outcome>) {
     let mut rng = Rng::new(seed);
-    let mut moves = Vec::new();
+    let mut moves = MoveList::new();
     let mut played = Vec::new();
     for _ in 0..max_plies {
         state.legal_moves(&mut moves);

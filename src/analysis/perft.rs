@@ -1,17 +1,17 @@
 //! Perft: the number of leaves of the legal-move tree at each depth.
 
-use crate::engine::{Move, State};
+use crate::engine::{MoveList, State};
 
 /// Leaf counts of the move tree for depths `1..=depth`, from the state's position.
 /// `counts[d - 1]` is the count at depth `d`; a finished game has no moves below it.
 pub fn perft(state: &mut State, depth: usize) -> Vec<u64> {
-    let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut buffers: Vec<MoveList> = (0..=depth).map(|_| MoveList::new()).collect();
     (1..=depth)
         .map(|d| count(state, d, &mut buffers))
         .collect()
 }
 
-fn count(state: &mut State, depth: usize, buffers: &mut [Vec<Move>]) -> u64 {
+fn count(state: &mut State, depth: usize, buffers: &mut [MoveList]) -> u64 {
     let (moves, rest) = buffers.split_first_mut().expect("a buffer per depth");
     state.legal_moves(moves);
     if depth == 1 {

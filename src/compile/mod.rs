@@ -183,7 +183,14 @@ impl Compiler<'_> {
             .filter_map(|m| {
                 let condition = self.condition(m)?;
                 let kind = match &m.rule {
-                    MoveDecl::Slide { directions } => model::MoveKind::Slide { directions: directions.clone() },
+                    MoveDecl::Slide { directions } => {
+                        let (rising, falling) = directions.iter().partition(|&&d| self.board().ascends(d));
+                        model::MoveKind::Slide {
+                            directions: directions.clone(),
+                            rising,
+                            falling,
+                        }
+                    }
                     MoveDecl::Jump { directions, mode } => model::MoveKind::Jump {
                         directions: directions.clone(),
                         mode: capture_mode(*mode),

@@ -6,32 +6,39 @@
 use super::State;
 use crate::model::{Board, CaptureMode, EffectKind, Game, Player, RunShape, Site, EMPTY, NO_SITE};
 
-/// Collects into `state.captured` the sites that `kind` captures for a piece of `mover`
-/// that has just landed on `landing`.
-pub(super) fn collect(state: &mut State, game: &Game, kind: &EffectKind, landing: Site, mover: Player) {
+/// Collects into `state.captured` the sites that effect number `effect` captures for a
+/// piece of `mover` that has just landed on `landing`.
+pub(super) fn collect(state: &mut State, effect: usize, landing: Site, mover: Player) {
+    let State {
+        game,
+        cells,
+        captured,
+        ..
+    } = state;
+    let game: &Game = game;
     let EffectKind::Custodian {
         shape,
         turning_once,
         max_length,
         mode,
-    } = kind;
+    } = &game.effects[effect].kind;
     let max = *max_length as usize;
     let board = &game.board;
     let enemy = |s: Site| {
-        let c = state.cells[s as usize];
+        let c = cells[s as usize];
         c != EMPTY && game.owner[c as usize] != mover
     };
     let own = |s: Site| {
-        let c = state.cells[s as usize];
+        let c = cells[s as usize];
         c != EMPTY && game.owner[c as usize] == mover
     };
-    let start = state.captured.len();
+    let start = captured.len();
     match shape {
         RunShape::Lines(directions) if !*turning_once => {
             for &dir in directions {
                 let (end, n) = walk(board, landing, dir, &enemy);
                 if n >= 1 && n <= max && end != NO_SITE && own(end) {
-                    push_line(&mut state.captured, board, landing, dir, n, *mode);
+                    push_line(captured, board, landing, dir, n, *mode);
                 }
             }
         }
@@ -53,8 +60,8 @@ pub(super) fn collect(state: &mut State, game: &Game, kind: &EffectKind, landing
                         }
                         let (end, m) = walk(board, corner, turn, &enemy);
                         if m >= 1 && i + m <= max && end != NO_SITE && own(end) {
-                            push_line(&mut state.captured, board, landing, dir, i, *mode);
-                            push_line(&mut state.captured, board, corner, turn, m, *mode);
+                            push_line(captured, board, landing, dir, i, *mode);
+                            push_line(captured, board, corner, turn, m, *mode);
                         }
                     }
                 }
@@ -95,13 +102,13 @@ pub(super) fn collect(state: &mut State, game: &Game, kind: &EffectKind, landing
                     let mut pos = origin;
                     for _ in 0..n {
                         pos = path.advance(pos, forwards).expect("the run was walked already");
-                        state.captured.push((path.sites[pos], *mode));
+                        captured.push((path.sites[pos], *mode));
                     }
                 }
             }
         }
     }
-    debug_assert!(state.captured[start..].iter().all(|&(s, _)| s != landing));
+    debug_assert!(captured[start..].iter().all(|&(s, _)| s != landing));
 }
 
 /// Walks from `from` along `dir` over sites that satisfy `pred`; returns the first site

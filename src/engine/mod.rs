@@ -6,23 +6,37 @@
 
 mod capture;
 mod movegen;
+mod movelist;
+
+pub use movelist::MoveList;
 
 use std::fmt;
 use std::sync::Arc;
 
-use crate::model::{CaptureMode, Cell, EndResult, EndWhen, Expr, Game, Op, Player, PlayerRef, Site, EMPTY};
+use crate::model::{CaptureMode, Cell, EndResult, EndWhen, Expr, Game, Op, Player, PlayerRef, Site, EMPTY, NO_SITE};
 
 /// A move: which move rule makes it, and the sites it involves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Index of the move rule in the game.
     pub rule: u8,
-    /// The direction moved in.
-    pub dir: u8,
     /// Where the piece starts.
     pub from: Site,
     /// Where it lands.
     pub to: Site,
+    /// The site jumped over, or [`NO_SITE`].
+    pub over: Site,
+}
+
+impl Default for Move {
+    fn default() -> Move {
+        Move {
+            rule: 0,
+            from: NO_SITE,
+            to: NO_SITE,
+            over: NO_SITE,
+        }
+    }
 }
 
 /// How a game ended.
@@ -95,7 +109,7 @@ pub struct State {
     /// Sites captured by the move being played, with what happens to them (reused).
     captured: Vec<(Site, CaptureMode)>,
     /// Moves generated for internal checks (reused between calls).
-    scratch: Vec<Move>,
+    scratch: MoveList,
 }
 
 impl Clone for State {
@@ -112,7 +126,7 @@ impl Clone for State {
             log: Vec::new(),
             frames: Vec::new(),
             captured: Vec::with_capacity(self.captured.capacity()),
-            scratch: Vec::with_capacity(self.scratch.capacity()),
+            scratch: MoveList::new(),
         };
         copy.clone_from(self);
         copy
@@ -170,7 +184,7 @@ impl State {
             log: Vec::with_capacity(1024),
             frames: Vec::with_capacity(256),
             captured: Vec::with_capacity(sites),
-            scratch: Vec::with_capacity(256),
+            scratch: MoveList::new(),
             game,
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
@@ -232,13 +246,14 @@ impl State {
         self.frames.last().map(|f| f.mv)
     }
 
-    /// The legal moves, in the game's fixed order (move rule, then site, direction,
-    /// distance). Empty exactly when the game is over.
-    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+    /// The legal moves, in the game's fixed order: by move rule (as listed in the rule
+    /// file), then by the site moved from, then by the site moved to. Empty exactly when the
+    /// game is over.
+    pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
         self.pseudo_legal_moves(out);
         if self.game.forbid_repetition {
-            out.retain(|&m| !self.repeats(m));
+            out.retain(|m| !self.repeats(m));
         }
     }
 
@@ -314,7 +329,6 @@ impl State {
     /// Plays a move without checking it (the fast path for search and playouts). The move
     /// must come from [`State::legal_moves`] of this position.
     pub fn apply(&mut self, m: Move) {
-        let game = Arc::clone(&self.game);
         let mover = self.to_move;
         self.history.push(self.hash);
         self.frames.push(Frame {
@@ -324,14 +338,13 @@ impl State {
         let piece = self.cells[m.from as usize];
         self.set(m.from, EMPTY);
         self.set(m.to, piece);
-        if let crate::model::MoveKind::Jump { mode, .. } = game.moves[m.rule as usize].kind {
-            let over = game.board.step(m.from, m.dir);
-            self.capture(over, mover, mode);
+        if let crate::model::MoveKind::Jump { mode, .. } = self.game.moves[m.rule as usize].kind {
+            self.capture(m.over, mover, mode);
         }
         self.captured.clear();
-        for effect in &game.effects {
-            if self.holds(&effect.condition) {
-                capture::collect(self, &game, &effect.kind, m.to, mover);
+        for effect in 0..self.game.effects.len() {
+            if self.holds(&self.game.effects[effect].condition) {
+                capture::collect(self, effect, m.to, mover);
             }
         }
         for i in 0..self.captured.len() {
@@ -339,7 +352,8 @@ impl State {
             self.capture(site, mover, mode);
         }
         let next = self.next_player(mover);
-        self.hash ^= game.zobrist.to_move[mover as usize] ^ game.zobrist.to_move[next as usize];
+        let keys = &self.game.zobrist.to_move;
+        self.hash ^= keys[mover as usize] ^ keys[next as usize];
         self.to_move = next;
     }
 
@@ -512,7 +526,7 @@ impl State {
                 format!("the piece on {} is not {mover}'s", name(from))
             }
             Some(_) => {
-                let mut pseudo = Vec::new();
+                let mut pseudo = MoveList::new();
                 self.pseudo_legal_moves(&mut pseudo);
                 if pseudo.iter().any(|m| m.from == from && m.to == to) {
                     "it would repeat an earlier position".to_string()

@@ -78,6 +78,18 @@ pub struct Board {
     neighbours: Vec<Site>,
     /// For each direction, the directions at right angles to it.
     perpendicular: Vec<Vec<u8>>,
+    /// For each direction, whether site numbers grow along it.
+    ascending: [bool; GRID_DIRECTIONS.len()],
+    /// `ray_bounds[site * directions + dir]..[.. + 1]`: where in `ray_sites` the sites from
+    /// `site` towards `dir` (nearest first, to the board's edge) are stored.
+    ray_bounds: Vec<u32>,
+    /// All rays, one after another.
+    ray_sites: Vec<Site>,
+    /// On boards of at most 64 sites, `ray_masks[site * directions + dir]`: the ray as a
+    /// bit set (bit = site); empty on larger boards.
+    ray_masks: Vec<u64>,
+    /// The largest number of sites on all rays of one site together.
+    max_rays_length: usize,
     /// Named paths.
     pub paths: Vec<Path>,
 }
@@ -113,6 +125,34 @@ impl Board {
                     .collect()
             })
             .collect();
+        let mut ray_bounds = vec![0u32];
+        let mut ray_sites = Vec::new();
+        for site in 0..(w * h) as usize {
+            for dir in 0..dirs {
+                let mut s = neighbours[site * dirs + dir];
+                while s != NO_SITE {
+                    ray_sites.push(s);
+                    s = neighbours[s as usize * dirs + dir];
+                }
+                ray_bounds.push(ray_sites.len() as u32);
+            }
+        }
+        let ray_masks = if w * h <= 64 {
+            ray_bounds
+                .windows(2)
+                .map(|b| {
+                    ray_sites[b[0] as usize..b[1] as usize]
+                        .iter()
+                        .fold(0u64, |m, &s| m | 1 << s)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let max_rays_length = (0..(w * h) as usize)
+            .map(|s| (ray_bounds[(s + 1) * dirs] - ray_bounds[s * dirs]) as usize)
+            .max()
+            .unwrap_or(0);
         let mut board = Board {
             width,
             height,
@@ -120,6 +160,11 @@ impl Board {
             direction_names: GRID_DIRECTIONS.iter().map(|d| d.0).collect(),
             neighbours,
             perpendicular,
+            ascending: GRID_DIRECTIONS.map(|(_, df, dr)| dr * w + df > 0),
+            ray_bounds,
+            ray_sites,
+            max_rays_length,
+            ray_masks,
             paths: Vec::new(),
         };
         let perimeter = board.perimeter_path();
@@ -181,6 +226,43 @@ impl Board {
     #[inline]
     pub fn step(&self, site: Site, dir: u8) -> Site {
         self.neighbours[site as usize * GRID_DIRECTIONS.len() + dir as usize]
+    }
+
+    /// The sites from `site` towards `dir`, nearest first, up to the board's edge.
+    #[inline]
+    pub fn ray(&self, site: Site, dir: u8) -> &[Site] {
+        let i = site as usize * GRID_DIRECTIONS.len() + dir as usize;
+        &self.ray_sites[self.ray_bounds[i] as usize..self.ray_bounds[i + 1] as usize]
+    }
+
+    /// Whether rays are also kept as 64-bit masks (boards of at most 64 sites).
+    #[inline]
+    pub fn has_ray_masks(&self) -> bool {
+        !self.ray_masks.is_empty()
+    }
+
+    /// The sites of the ray from `site` towards `dir` as a bit set (see [`Board::has_ray_masks`]).
+    #[inline]
+    pub fn ray_mask(&self, site: Site, dir: u8) -> u64 {
+        self.ray_masks[site as usize * GRID_DIRECTIONS.len() + dir as usize]
+    }
+
+    /// Whether site numbers grow along direction `dir`.
+    #[inline]
+    pub fn ascends(&self, dir: u8) -> bool {
+        self.ascending[dir as usize]
+    }
+
+    /// The number of sites on all rays from `site` together (a bound on its moves).
+    #[inline]
+    pub fn rays_length(&self, site: Site) -> usize {
+        let i = site as usize * GRID_DIRECTIONS.len();
+        (self.ray_bounds[i + GRID_DIRECTIONS.len()] - self.ray_bounds[i]) as usize
+    }
+
+    /// The largest [`Board::rays_length`] of any site.
+    pub fn max_rays_length(&self) -> usize {
+        self.max_rays_length
     }
 
     /// The directions at right angles to `dir`.

@@ -96,6 +96,10 @@ pub enum MoveKind {
     Slide {
         /// The directions.
         directions: Vec<u8>,
+        /// Those of `directions` along which site numbers grow.
+        rising: Vec<u8>,
+        /// Those of `directions` along which site numbers shrink.
+        falling: Vec<u8>,
     },
     /// Over one adjacent enemy piece to the empty site beyond.
     Jump {

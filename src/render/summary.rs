@@ -58,7 +58,7 @@ pub fn summary(game: &Game) -> String {
     let _ = writeln!(o, "moves:");
     for (i, m) in game.moves.iter().enumerate() {
         let what = match &m.kind {
-            MoveKind::Slide { directions } => format!("slide {}", dirs(directions)),
+            MoveKind::Slide { directions, .. } => format!("slide {}", dirs(directions)),
             MoveKind::Jump { directions, mode: md } => {
                 format!("jump {} over enemy, {}", dirs(directions), mode(*md))
             }

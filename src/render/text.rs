@@ -66,7 +66,7 @@ pub fn position_text(state: &mut State) -> String {
             let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
         }
         None => {
-            let mut moves = Vec::new();
+            let mut moves = crate::engine::MoveList::new();
             state.legal_moves(&mut moves);
             let _ = writeln!(out, "to move: {}", game.players[state.to_move() as usize]);
             let texts: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();

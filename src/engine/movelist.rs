@@ -1,0 +1,86 @@
+//! A reusable list of moves that the generator fills by index, without growing a vector
+//! move by move.
+
+use std::ops::Deref;
+
+use super::Move;
+
+/// A list of moves. Its buffer only grows (to the largest list seen), so refilling it
+/// allocates nothing; it reads as a slice of moves.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    buffer: Vec<Move>,
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+
+    /// Empties the list (keeping its buffer).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Makes room for `more` moves after the current ones.
+    #[inline]
+    pub(super) fn reserve(&mut self, more: usize) {
+        let needed = self.len + more;
+        if needed > self.buffer.len() {
+            self.buffer.resize(needed.next_power_of_two(), Move::default());
+        }
+    }
+
+    /// Writes a move at position `at` (which [`MoveList::reserve`] made room for) without
+    /// changing the length.
+    #[inline]
+    pub(super) fn write(&mut self, at: usize, m: Move) {
+        self.buffer[at] = m;
+    }
+
+    /// Sets the length after writing moves with [`MoveList::write`].
+    #[inline]
+    pub(super) fn set_len(&mut self, len: usize) {
+        debug_assert!(len <= self.buffer.len());
+        self.len = len;
+    }
+
+    /// Sorts the moves from position `start` on by the site they go to.
+    #[inline]
+    pub(super) fn sort_tail_by_destination(&mut self, start: usize) {
+        self.buffer[start..self.len].sort_unstable_by_key(|m| m.to);
+    }
+
+    /// Appends one move.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.reserve(1);
+        self.buffer[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Keeps only the moves for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.buffer[i];
+            if keep(m) {
+                self.buffer[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.buffer[..self.len]
+    }
+}
