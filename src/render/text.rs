@@ -56,9 +56,10 @@ pub fn position_text(state: &mut State) -> String {
     for (p, name) in game.players.iter().enumerate() {
         let _ = writeln!(
             out,
-            "{name} ({}): {} pieces",
+            "{name} ({}): {} piece{}",
             glyph(&game, game.cell(p as u8, 0)),
-            state.pieces(p as u8)
+            state.pieces(p as u8),
+            if state.pieces(p as u8) == 1 { "" } else { "s" }
         );
     }
     match state.outcome() {
