@@ -179,7 +179,10 @@ fn execute(cli: Cli) -> Result<(), String> {
             let state = start_state(load(&game)?, &start)?;
             let report = bench(&state, playouts, seed, max_plies);
             if json {
-                println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?);
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+                );
             } else {
                 let g = state.game();
                 println!("game: {} ({})", g.name, settings_line(g));
@@ -214,7 +217,11 @@ fn execute(cli: Cli) -> Result<(), String> {
 }
 
 fn settings_line(g: &Game) -> String {
-    let s: Vec<String> = g.settings.iter().map(|s| format!("{}={}", s.name, s.value)).collect();
+    let s: Vec<String> = g
+        .settings
+        .iter()
+        .map(|s| format!("{}={}", s.name, s.value))
+        .collect();
     match &g.preset {
         Some(p) => format!("preset {p}: {}", s.join(" ")),
         None => s.join(" "),
@@ -224,8 +231,9 @@ fn settings_line(g: &Game) -> String {
 fn list() -> Result<String, String> {
     let mut out = String::new();
     for b in BUNDLED {
-        let described = pipeline::describe(pipeline::read_source(b.name).map_err(|e| render_error(&e))?)
-            .map_err(|e| render_error(&e))?;
+        let described =
+            pipeline::describe(pipeline::read_source(b.name).map_err(|e| render_error(&e))?)
+                .map_err(|e| render_error(&e))?;
         let d = &described.description;
         out.push_str(&format!("{} ({})\n", b.name, d.name));
         let presets: Vec<String> = d
@@ -244,7 +252,10 @@ fn list() -> Result<String, String> {
             out.push_str(&format!("  presets: {}\n", presets.join(", ")));
         }
         for p in &d.params {
-            out.push_str(&format!("  --set {}=N  ({}..{}, default {})\n", p.name, p.min, p.max, p.default));
+            out.push_str(&format!(
+                "  --set {}=N  ({}..{}, default {})\n",
+                p.name, p.min, p.max, p.default
+            ));
         }
         for o in &d.options {
             out.push_str(&format!(
@@ -293,7 +304,11 @@ fn check(files: &[String]) -> Result<(), String> {
             Err(e) => {
                 eprint!("{}", e.render(color));
                 let errors = e.diagnostics.iter().filter(|d| d.is_error()).count();
-                eprintln!("{}: {errors} error{}", e.source.as_ref().map_or(f.as_str(), |s| s.name.as_str()), if errors == 1 { "" } else { "s" });
+                eprintln!(
+                    "{}: {errors} error{}",
+                    e.source.as_ref().map_or(f.as_str(), |s| s.name.as_str()),
+                    if errors == 1 { "" } else { "s" }
+                );
                 failed = true;
             }
         }
@@ -315,7 +330,10 @@ fn run_perft(state: &mut State, depth: usize, json: bool) {
             .enumerate()
             .map(|(i, c)| serde_json::json!({ "depth": i + 1, "count": c }))
             .collect();
-        println!("{}", serde_json::json!({ "counts": rows, "seconds": seconds }));
+        println!(
+            "{}",
+            serde_json::json!({ "counts": rows, "seconds": seconds })
+        );
     } else {
         for (i, c) in counts.iter().enumerate() {
             println!("{} {c}", i + 1);
@@ -368,7 +386,10 @@ fn play(mut state: State) -> Result<(), String> {
             return Ok(());
         }
         let mover = &game.players[state.to_move() as usize];
-        let _ = write!(out, "{mover} to move (a move like a1-a4, `moves`, `undo` or `quit`): ");
+        let _ = write!(
+            out,
+            "{mover} to move (a move like a1-a4, `moves`, `undo` or `quit`): "
+        );
         let _ = out.flush();
         let line = match lines.next() {
             None => {

@@ -146,7 +146,11 @@ pub fn describe(source: Source) -> Result<Described, LoadError> {
 }
 
 /// Compiles a described game with a preset and `key=value` settings.
-pub fn build(described: &Described, preset: Option<&str>, sets: &[String]) -> Result<Arc<Game>, LoadError> {
+pub fn build(
+    described: &Described,
+    preset: Option<&str>,
+    sets: &[String],
+) -> Result<Arc<Game>, LoadError> {
     let config = Config::resolve(&described.description, preset, sets).map_err(LoadError::plain)?;
     compile(&described.description, &config)
         .map(Arc::new)
@@ -163,7 +167,12 @@ pub fn load(game: &str, preset: Option<&str>, sets: &[String]) -> Result<Arc<Gam
 }
 
 /// Loads a game from rule text (for tests and tools): the whole pipeline.
-pub fn load_text(name: &str, text: &str, preset: Option<&str>, sets: &[String]) -> Result<Arc<Game>, LoadError> {
+pub fn load_text(
+    name: &str,
+    text: &str,
+    preset: Option<&str>,
+    sets: &[String],
+) -> Result<Arc<Game>, LoadError> {
     let described = describe(Source {
         name: name.to_string(),
         text: text.to_string(),

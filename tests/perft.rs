@@ -64,8 +64,13 @@ fn cases() -> Vec<Case> {
                 "set" => case.sets.push(rest.trim().to_string()),
                 "moves" => case.moves = rest.trim().to_string(),
                 depth => {
-                    let d: usize = depth.parse().unwrap_or_else(|_| panic!("{file}:{}: bad line `{line}`", i + 1));
-                    let c: u64 = rest.trim().parse().unwrap_or_else(|_| panic!("{file}:{}: bad count", i + 1));
+                    let d: usize = depth
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{file}:{}: bad line `{line}`", i + 1));
+                    let c: u64 = rest
+                        .trim()
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{file}:{}: bad count", i + 1));
                     case.counts.push((d, c));
                 }
             }
@@ -139,7 +144,11 @@ fn engine_for(rules: &Rules) -> State {
         format!("corner={corner}"),
         format!("lone-jump={}", onoff(rules.lone_jump)),
     ];
-    let name = if rules.gundru_setup { "gundru" } else { "ming-mang" };
+    let name = if rules.gundru_setup {
+        "gundru"
+    } else {
+        "ming-mang"
+    };
     State::new(pipeline::load(name, None, &sets).expect("bundled game loads"))
 }
 
@@ -150,7 +159,13 @@ fn all_rules(sizes: &[i32]) -> Vec<Rules> {
             for corner in [Corner::Off, Corner::Board, Corner::Anywhere] {
                 for lone_jump in [false, true] {
                     for gundru_setup in [false, true] {
-                        out.push(Rules { n, repetition, corner, lone_jump, gundru_setup });
+                        out.push(Rules {
+                            n,
+                            repetition,
+                            corner,
+                            lone_jump,
+                            gundru_setup,
+                        });
                     }
                 }
             }
@@ -185,7 +200,12 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 engine.legal_moves(&mut moves);
                 let mut texts: Vec<String> = moves.iter().map(|m| engine.move_text(*m)).collect();
                 texts.sort();
-                assert_eq!(texts, reference.moves(), "{rules:?} at ply {}", engine.ply());
+                assert_eq!(
+                    texts,
+                    reference.moves(),
+                    "{rules:?} at ply {}",
+                    engine.ply()
+                );
                 if moves.is_empty() {
                     assert!(engine.outcome().is_some());
                     break;
@@ -198,14 +218,24 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 let text = engine.move_text(m);
                 engine.apply(m);
                 reference = reference.play(&text);
-                let changed = before.iter().zip(engine.cells()).filter(|(a, b)| a != b).count();
+                let changed = before
+                    .iter()
+                    .zip(engine.cells())
+                    .filter(|(a, b)| a != b)
+                    .count();
                 if changed > 2 {
                     captures_seen += 1;
                 }
                 let board: Vec<u8> = engine
                     .cells()
                     .iter()
-                    .map(|&c| if c == 0 { 0 } else { engine.game().owner[c as usize] + 1 })
+                    .map(|&c| {
+                        if c == 0 {
+                            0
+                        } else {
+                            engine.game().owner[c as usize] + 1
+                        }
+                    })
                     .collect();
                 assert_eq!(board, reference.position.cells, "{rules:?} after {text}");
                 plies += 1;
@@ -213,6 +243,9 @@ fn random_games_agree_with_the_reference_move_by_move() {
         }
     }
     assert!(plies > 10_000, "only {plies} plies were compared");
-    assert!(captures_seen > 100, "only {captures_seen} captures were seen");
+    assert!(
+        captures_seen > 100,
+        "only {captures_seen} captures were seen"
+    );
     assert!(jumps_seen > 0, "no lone-piece jump was played");
 }

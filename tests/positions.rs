@@ -15,7 +15,11 @@ fn game(sets: &[&str]) -> Arc<Game> {
 /// A position from a diagram, with `to_move` ("black" or "white") to move.
 fn position(game: &Arc<Game>, diagram: &str, to_move: &str) -> State {
     let cells = render::parse_diagram(game, diagram).expect("a valid diagram");
-    let player = game.players.iter().position(|p| p == to_move).expect("a player") as u8;
+    let player = game
+        .players
+        .iter()
+        .position(|p| p == to_move)
+        .expect("a player") as u8;
     State::with_cells(Arc::clone(game), cells, player)
 }
 
@@ -27,13 +31,23 @@ fn board(state: &State) -> String {
         .cells()
         .chunks(w)
         .rev()
-        .map(|row| row.iter().map(|&c| render::glyph(g, c).to_string()).collect::<Vec<_>>().join(" "))
+        .map(|row| {
+            row.iter()
+                .map(|&c| render::glyph(g, c).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 fn normalize(diagram: &str) -> String {
-    diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n")
+    diagram
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn legal(state: &mut State) -> Vec<String> {
@@ -51,115 +65,163 @@ fn assert_after(state: &mut State, mv: &str, expected: &str) {
 #[test]
 fn mm3_captures_a_line_in_one_direction_and_converts_it() {
     let g = game(&["size=6"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . . .
         . . . . . .
         . . . . . .
         B W W . . .
         . . . . . .
-        . . . B . .", "black");
-    assert_after(&mut s, "d1-d3", "
+        . . . B . .",
+        "black",
+    );
+    assert_after(
+        &mut s,
+        "d1-d3",
+        "
         . . . . . .
         . . . . . .
         . . . . . .
         B B B B . .
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
     assert_eq!((s.pieces(0), s.pieces(1)), (4, 0));
 }
 
 #[test]
 fn mm3_captures_in_two_directions_at_once() {
     let g = game(&["size=6"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . . .
         . . . B . .
         . . . W . .
         . B W . . .
         . . . . . .
-        . . . B . .", "black");
-    assert_after(&mut s, "d1-d3", "
+        . . . B . .",
+        "black",
+    );
+    assert_after(
+        &mut s,
+        "d1-d3",
+        "
         . . . . . .
         . . . B . .
         . . . B . .
         . B B B . .
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
 }
 
 #[test]
 fn mm3_captures_in_three_directions_at_once() {
     let g = game(&["size=6"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . . .
         . . . B . .
         . . . W . .
         B W W . W B
         . . . . . .
-        . . . B . .", "black");
-    assert_after(&mut s, "d1-d3", "
+        . . . B . .",
+        "black",
+    );
+    assert_after(
+        &mut s,
+        "d1-d3",
+        "
         . . . . . .
         . . . B . .
         . . . B . .
         B B B B B B
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
 }
 
 #[test]
 fn mm3_captures_lines_on_both_sides_of_the_same_rank() {
     let g = game(&["size=6"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . . .
         . . . . . .
         . . . . . .
         B W . W W B
         . . . . . .
-        . . B . . .", "black");
-    assert_after(&mut s, "c1-c3", "
+        . . B . . .",
+        "black",
+    );
+    assert_after(
+        &mut s,
+        "c1-c3",
+        "
         . . . . . .
         . . . . . .
         . . . . . .
         B B B B B B
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
 }
 
 #[test]
 fn mm3_a_run_must_be_unbroken_and_closed() {
     let g = game(&["size=6"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . . .
         . . . . . .
         . . . . . .
         B . W . . .
         W . . . . .
-        . . . B . .", "black");
+        . . . B . .",
+        "black",
+    );
     // d3: west is W then a gap; no capture. Nor along a file without a closing piece.
-    assert_after(&mut s, "d1-d3", "
+    assert_after(
+        &mut s,
+        "d1-d3",
+        "
         . . . . . .
         . . . . . .
         . . . . . .
         B . W B . .
         W . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
 }
 
 #[test]
 fn mm3_moving_into_a_sandwich_is_safe() {
     let g = game(&["size=5"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . .
         . . . . .
         . W . W .
         . . . . .
-        . . B . .", "black");
-    assert_after(&mut s, "c1-c3", "
+        . . B . .",
+        "black",
+    );
+    assert_after(
+        &mut s,
+        "c1-c3",
+        "
         . . . . .
         . . . . .
         . W B W .
         . . . . .
-        . . . . .");
+        . . . . .",
+    );
     // White may now close the sandwich only by moving a flanking piece away and back.
     assert_eq!(s.pieces(0), 1);
 }
@@ -167,18 +229,26 @@ fn mm3_moving_into_a_sandwich_is_safe() {
 #[test]
 fn mm3_extending_a_flanked_line_of_ones_own_is_safe() {
     let g = game(&["size=5"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . .
         . . . . .
         W B . W .
         . . . . .
-        . . B . .", "black");
-    assert_after(&mut s, "c1-c3", "
+        . . B . .",
+        "black",
+    );
+    assert_after(
+        &mut s,
+        "c1-c3",
+        "
         . . . . .
         . . . . .
         W B B W .
         . . . . .
-        . . . . .");
+        . . . . .",
+    );
 }
 
 #[test]
@@ -186,36 +256,54 @@ fn mm3_converted_pieces_do_not_capture_in_turn() {
     let g = game(&["size=6"]);
     // Black's c1-c3 captures b3. The converted b3 would close b4 against b5, but
     // conversions make no captures of their own.
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . . .
         . B . . . .
         . W . . . .
         B W . . . .
         . . . . . .
-        . . B . . .", "black");
-    assert_after(&mut s, "c1-c3", "
+        . . B . . .",
+        "black",
+    );
+    assert_after(
+        &mut s,
+        "c1-c3",
+        "
         . . . . . .
         . B . . . .
         . W . . . .
         B B B . . .
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
 }
 
 #[test]
 fn mm2_slides_any_distance_over_empty_points_only() {
     let g = game(&["size=5"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . .
         . . W . .
         . . . . .
         . . . . .
-        B . B . .", "black");
+        B . B . .",
+        "black",
+    );
     let moves = legal(&mut s);
     assert!(moves.contains(&"c1-c3".to_string()));
-    assert!(!moves.contains(&"c1-c4".to_string()), "may not land on a piece");
+    assert!(
+        !moves.contains(&"c1-c4".to_string()),
+        "may not land on a piece"
+    );
     assert!(!moves.contains(&"c1-c5".to_string()), "may not jump");
-    assert!(!moves.contains(&"a1-c1".to_string()), "may not pass through a piece");
+    assert!(
+        !moves.contains(&"a1-c1".to_string()),
+        "may not pass through a piece"
+    );
     assert!(!moves.iter().any(|m| m == "c1-d2"), "no diagonal moves");
     // a1: 4 up, 1 right; c1: 2 up, 2 right, 1 left.
     assert_eq!(moves.len(), 5 + 5);
@@ -224,11 +312,15 @@ fn mm2_slides_any_distance_over_empty_points_only() {
 #[test]
 fn mm4_a_player_with_no_legal_move_loses() {
     let g = game(&["size=4"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . .
         . . . .
         W . . .
-        B W . .", "black");
+        B W . .",
+        "black",
+    );
     assert!(legal(&mut s).is_empty());
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
     assert_eq!(s.play_text("a1-a2"), Err(MoveError::GameOver));
@@ -237,17 +329,25 @@ fn mm4_a_player_with_no_legal_move_loses() {
 #[test]
 fn mm4_a_player_with_no_pieces_loses() {
     let g = game(&["size=4"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . .
         . . . .
         . . . .
-        W . . .", "black");
+        W . . .",
+        "black",
+    );
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . .
         . . . .
         . . . .
-        W . . .", "white");
+        W . . .",
+        "white",
+    );
     assert_eq!(s.outcome(), None);
 }
 
@@ -318,12 +418,16 @@ fn mm6_board_captures_a_run_bending_at_a_corner() {
     assert_after(&mut s, "c3-c1", bent);
     // The same move without the option captures nothing.
     let mut s = position(&game(&["size=5", "corner=off"]), diagram, "white");
-    assert_after(&mut s, "c3-c1", "
+    assert_after(
+        &mut s,
+        "c3-c1",
+        "
         . . . . .
         . . . . .
         W . . . .
         B . . . .
-        B B W . .");
+        B B W . .",
+    );
     // The second reading includes board-corner runs.
     let mut s = position(&game(&["size=5", "corner=anywhere"]), diagram, "white");
     assert_after(&mut s, "c3-c1", bent);
@@ -334,18 +438,26 @@ fn mm6_board_a_corner_at_the_end_of_the_run_is_no_bend() {
     // From c1 the run is b1, a1 and the corner a1 is its last piece: no capture (neither
     // a straight MM-3 line, which runs off the board, nor a bent run).
     for corner in ["board", "anywhere"] {
-        let mut s = position(&game(&["size=5", &format!("corner={corner}")]), "
+        let mut s = position(
+            &game(&["size=5", &format!("corner={corner}")]),
+            "
             . . . . .
             . . . . .
             . . W . .
             W . . . .
-            B B . . .", "white");
-        assert_after(&mut s, "c3-c1", "
+            B B . . .",
+            "white",
+        );
+        assert_after(
+            &mut s,
+            "c3-c1",
+            "
             . . . . .
             . . . . .
             . . . . .
             W . . . .
-            B B W . .");
+            B B W . .",
+        );
     }
 }
 
@@ -353,32 +465,48 @@ fn mm6_board_a_corner_at_the_end_of_the_run_is_no_bend() {
 fn mm6_board_a_run_bending_at_two_corners_is_not_captured() {
     // On 4x4, from d3: d2, d1 (corner), c1, b1, a1 (corner), a2, then a3 closes. Both
     // corners are inside the run: two bends, so nothing is captured.
-    let mut s = position(&game(&["size=4", "corner=board"]), "
+    let mut s = position(
+        &game(&["size=4", "corner=board"]),
+        "
         . . . W
         W . . .
         B . . B
-        B B B B", "white");
-    assert_after(&mut s, "d4-d3", "
+        B B B B",
+        "white",
+    );
+    assert_after(
+        &mut s,
+        "d4-d3",
+        "
         . . . .
         W . . W
         B . . B
-        B B B B");
+        B B B B",
+    );
 }
 
 #[test]
 fn mm6_board_the_first_piece_of_a_run_may_be_a_corner() {
     // From d2: d1 (corner, the run's first piece), c1, b1, a1 (corner, inside), a2, then
     // a3 closes: one bend inside the run, so all five are captured.
-    let mut s = position(&game(&["size=4", "corner=board"]), "
+    let mut s = position(
+        &game(&["size=4", "corner=board"]),
+        "
         . . . W
         W . . .
         B . . .
-        B B B B", "white");
-    assert_after(&mut s, "d4-d2", "
+        B B B B",
+        "white",
+    );
+    assert_after(
+        &mut s,
+        "d4-d2",
+        "
         . . . .
         W . . .
         W . . W
-        W W W W");
+        W W W W",
+    );
 }
 
 #[test]
@@ -391,40 +519,56 @@ fn mm6_anywhere_captures_a_run_with_one_turn_inside_the_board() {
         . W . . . .
         . . . . . .";
     let mut s = position(&game(&["size=6", "corner=anywhere"]), diagram, "white");
-    assert_after(&mut s, "b2-b3", "
+    assert_after(
+        &mut s,
+        "b2-b3",
+        "
         . . . . . .
         . . . W . .
         . . . W . .
         . W W W . .
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
     let mut s = position(&game(&["size=6", "corner=board"]), diagram, "white");
-    assert_after(&mut s, "b2-b3", "
+    assert_after(
+        &mut s,
+        "b2-b3",
+        "
         . . . . . .
         . . . W . .
         . . . B . .
         . W B B . .
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
 }
 
 #[test]
 fn mm6_anywhere_the_turn_must_be_strictly_inside_the_run() {
     // From b3 the first piece c3 is where the line would turn: not allowed.
-    let mut s = position(&game(&["size=6", "corner=anywhere"]), "
+    let mut s = position(
+        &game(&["size=6", "corner=anywhere"]),
+        "
         . . . . . .
         . . . . . .
         . . W . . .
         . . B . . .
         . W . . . .
-        . . . . . .", "white");
-    assert_after(&mut s, "b2-b3", "
+        . . . . . .",
+        "white",
+    );
+    assert_after(
+        &mut s,
+        "b2-b3",
+        "
         . . . . . .
         . . . . . .
         . . W . . .
         . W B . . .
         . . . . . .
-        . . . . . .");
+        . . . . . .",
+    );
 }
 
 #[test]
@@ -444,44 +588,60 @@ fn g_site(s: &State, name: &str) -> u16 {
 #[test]
 fn mm7_a_lone_piece_jumps_and_converts_then_the_power_lapses() {
     let g = game(&["size=5", "lone-jump=on"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . .
         . . W W .
         . . B W .
         . . . . .
-        W . . . .", "black");
+        W . . . .",
+        "black",
+    );
     let moves = legal(&mut s);
     assert!(moves.contains(&"c3-c5".to_string()), "{moves:?}");
     assert!(moves.contains(&"c3-e3".to_string()), "{moves:?}");
-    assert_after(&mut s, "c3-c5", "
+    assert_after(
+        &mut s,
+        "c3-c5",
+        "
         . . B . .
         . . B W .
         . . . W .
         . . . . .
-        W . . . .");
+        W . . . .",
+    );
     // Now Black has two pieces: c4 could jump d4 to e4, but the power has lapsed.
     s.play_text("a1-b1").unwrap();
     let moves = legal(&mut s);
     assert!(!moves.contains(&"c4-e4".to_string()), "{moves:?}");
     // Without the option the lone piece cannot jump.
-    let mut off = position(&game(&["size=5", "lone-jump=off"]), "
+    let mut off = position(
+        &game(&["size=5", "lone-jump=off"]),
+        "
         . . . . .
         . . W . .
         . . B W .
         . . . . .
-        W . . . .", "black");
+        W . . . .",
+        "black",
+    );
     assert!(!legal(&mut off).contains(&"c3-c5".to_string()));
 }
 
 #[test]
 fn mm7_two_pieces_have_no_jump() {
     let g = game(&["size=5", "lone-jump=on"]);
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . .
         . . W . .
         . . B . .
         . . . . .
-        B . . . W", "black");
+        B . . . W",
+        "black",
+    );
     assert!(!legal(&mut s).contains(&"c3-c5".to_string()));
 }
 
@@ -499,19 +659,27 @@ fn a_custom_rule_file_can_remove_captured_pieces_and_limit_run_length() {
         end when no legal move: mover loses
     "#;
     let g = pipeline::load_text("short.game", text, None, &[]).expect("the file loads");
-    let mut s = position(&g, "
+    let mut s = position(
+        &g,
+        "
         . . . . .
         . . . . .
         B W . W W
         . . . . .
-        . . B . B", "black");
+        . . B . B",
+        "black",
+    );
     // c1-c3 closes b3 (one piece: removed) but not d3-e3 (two pieces, above the limit).
-    assert_after(&mut s, "c1-c3", "
+    assert_after(
+        &mut s,
+        "c1-c3",
+        "
         . . . . .
         . . . . .
         B . B W W
         . . . . .
-        . . . . B");
+        . . . . B",
+    );
 }
 
 #[test]

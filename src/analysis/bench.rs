@@ -58,7 +58,11 @@ pub fn bench(start: &State, playouts: u64, seed: u64, max_plies: usize) -> Bench
         seconds,
         playouts_per_second: playouts as f64 / seconds,
         plies_per_second: plies as f64 / seconds,
-        mean_plies: if playouts == 0 { 0.0 } else { plies as f64 / playouts as f64 },
+        mean_plies: if playouts == 0 {
+            0.0
+        } else {
+            plies as f64 / playouts as f64
+        },
         ended_by_rule: by_rule,
         ended_by_cap: by_cap,
     }

@@ -6,9 +6,7 @@ use crate::engine::{MoveList, State};
 /// `counts[d - 1]` is the count at depth `d`; a finished game has no moves below it.
 pub fn perft(state: &mut State, depth: usize) -> Vec<u64> {
     let mut buffers: Vec<MoveList> = (0..=depth).map(|_| MoveList::new()).collect();
-    (1..=depth)
-        .map(|d| count(state, d, &mut buffers))
-        .collect()
+    (1..=depth).map(|d| count(state, d, &mut buffers)).collect()
 }
 
 fn count(state: &mut State, depth: usize, buffers: &mut [MoveList]) -> u64 {

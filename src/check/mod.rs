@@ -63,12 +63,14 @@ impl Checker {
             self.error(
                 Diagnostic::error(format!("`{}` is declared twice", name.text), name.span)
                     .with_label(format!("this {what} has the same name"))
-                    .with_note_at(first, format!("`{}` was first declared here as a {first_what}", name.text)),
+                    .with_note_at(
+                        first,
+                        format!("`{}` was first declared here as a {first_what}", name.text),
+                    ),
             );
             return false;
         }
-        self.declared
-            .insert(name.text.clone(), (name.span, what));
+        self.declared.insert(name.text.clone(), (name.span, what));
         true
     }
 
@@ -109,31 +111,38 @@ impl Checker {
                         }
                     }
                     if names.len() != PLAYERS {
-                        self.error(
-                            Diagnostic::error(
-                                format!("a game has exactly {PLAYERS} players; {} are listed", names.len()),
-                                st.span,
+                        self.error(Diagnostic::error(
+                            format!(
+                                "a game has exactly {PLAYERS} players; {} are listed",
+                                names.len()
                             ),
-                        );
+                            st.span,
+                        ));
                     }
                 }
-                S::Parameter { name, min, max, default } => {
+                S::Parameter {
+                    name,
+                    min,
+                    max,
+                    default,
+                } => {
                     let min_v = self.const_int(min);
                     let max_v = self.const_int(max);
                     let def_v = self.const_int(default);
                     if let (Some(lo), Some(hi), Some(d)) = (min_v, max_v, def_v) {
                         if lo > hi {
                             self.error(
-                                Diagnostic::error(format!("the range {lo}..{hi} is empty"), min.span.to(max.span))
-                                    .with_help("write the smaller bound first"),
+                                Diagnostic::error(
+                                    format!("the range {lo}..{hi} is empty"),
+                                    min.span.to(max.span),
+                                )
+                                .with_help("write the smaller bound first"),
                             );
                         } else if d < lo || d > hi {
-                            self.error(
-                                Diagnostic::error(
-                                    format!("the default {d} is outside the range {lo}..{hi}"),
-                                    default.span,
-                                ),
-                            );
+                            self.error(Diagnostic::error(
+                                format!("the default {d} is outside the range {lo}..{hi}"),
+                                default.span,
+                            ));
                         }
                         if self.declare(name, "parameter") {
                             self.params.push(ParamDecl {
@@ -146,7 +155,11 @@ impl Checker {
                         }
                     }
                 }
-                S::Option { name, choices, default } => {
+                S::Option {
+                    name,
+                    choices,
+                    default,
+                } => {
                     let (list, is_switch): (Vec<Name>, bool) = match choices {
                         Some(c) => (c.clone(), false),
                         None => (Vec::new(), true),
@@ -158,8 +171,11 @@ impl Checker {
                         for c in &list {
                             if let Some(first) = seen.get(c.text.as_str()) {
                                 self.error(
-                                    Diagnostic::error(format!("the choice `{}` is listed twice", c.text), c.span)
-                                        .with_note_at(*first, "first listed here"),
+                                    Diagnostic::error(
+                                        format!("the choice `{}` is listed twice", c.text),
+                                        c.span,
+                                    )
+                                    .with_note_at(*first, "first listed here"),
                                 );
                             } else {
                                 seen.insert(&c.text, c.span);
@@ -170,7 +186,10 @@ impl Checker {
                     let default_index = names.iter().position(|c| *c == default.text);
                     if default_index.is_none() {
                         let mut d = Diagnostic::error(
-                            format!("`{}` is not one of the choices of option `{}`", default.text, name.text),
+                            format!(
+                                "`{}` is not one of the choices of option `{}`",
+                                default.text, name.text
+                            ),
                             default.span,
                         )
                         .with_note(format!("the choices are: {}", names.join(", ")));
@@ -242,7 +261,12 @@ impl Checker {
         let mut presets = Vec::new();
         let mut default_preset: Option<(usize, Span)> = None;
         for st in preset_stmts {
-            if let S::Preset { name, is_default, settings } = &st.kind {
+            if let S::Preset {
+                name,
+                is_default,
+                settings,
+            } = &st.kind
+            {
                 if !self.declare(name, "preset") {
                     continue;
                 }
@@ -273,7 +297,11 @@ impl Checker {
             ast::BoardShape::Grid { width, height } => {
                 let w = self.static_expr(width, Type::Int, "the board's width");
                 let h = self.static_expr(height, Type::Int, "the board's height");
-                (w.zip(h).map(|(width, height)| BoardDecl::Grid { width, height }), span)
+                (
+                    w.zip(h)
+                        .map(|(width, height)| BoardDecl::Grid { width, height }),
+                    span,
+                )
             }
         });
 
@@ -285,12 +313,21 @@ impl Checker {
         let mut end = Vec::new();
         for st in &file.statements {
             match &st.kind {
-                S::Setup { player, piece, region } => {
+                S::Setup {
+                    player,
+                    piece,
+                    region,
+                } => {
                     let p = self.lookup_in(player, &self.players.clone(), "player");
                     let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
                     let r = self.static_expr(region, Type::Region, "a setup region");
                     if let (Some(player), Some(piece), Some(region)) = (p, k, r) {
-                        setup.push(SetupDecl { player, piece, region, span: st.span });
+                        setup.push(SetupDecl {
+                            player,
+                            piece,
+                            region,
+                            span: st.span,
+                        });
                     }
                 }
                 S::Move { kind, condition } => {
@@ -300,18 +337,29 @@ impl Checker {
                             .map(|directions| MoveDecl::Slide { directions }),
                         ast::MoveKind::Jump { directions, mode } => self
                             .directions(directions)
-                            .map(|directions| MoveDecl::Jump { directions, mode: *mode }),
+                            .map(|directions| MoveDecl::Jump {
+                                directions,
+                                mode: *mode,
+                            }),
                     };
                     let condition = self.condition(condition.as_ref());
                     if let (Some(rule), Some(condition)) = (rule, condition) {
-                        moves.push(Conditional { rule, condition, span: st.span });
+                        moves.push(Conditional {
+                            rule,
+                            condition,
+                            span: st.span,
+                        });
                     }
                 }
                 S::After { effect, condition } => {
                     let rule = self.effect(effect);
                     let condition = self.condition(condition.as_ref());
                     if let (Some(rule), Some(condition)) = (rule, condition) {
-                        effects.push(Conditional { rule, condition, span: st.span });
+                        effects.push(Conditional {
+                            rule,
+                            condition,
+                            span: st.span,
+                        });
                     }
                 }
                 S::ForbidRepetition { condition } => {
@@ -328,8 +376,20 @@ impl Checker {
                         .map(|c| self.static_expr(c, Type::Bool, "the condition of `forbid`"));
                     match cond {
                         Some(None) => {}
-                        Some(Some(c)) => forbid = Some(Conditional { rule: (), condition: Some(c), span: st.span }),
-                        None => forbid = Some(Conditional { rule: (), condition: None, span: st.span }),
+                        Some(Some(c)) => {
+                            forbid = Some(Conditional {
+                                rule: (),
+                                condition: Some(c),
+                                span: st.span,
+                            })
+                        }
+                        None => {
+                            forbid = Some(Conditional {
+                                rule: (),
+                                condition: None,
+                                span: st.span,
+                            })
+                        }
                     }
                 }
                 S::End { condition, result } => {
@@ -344,7 +404,11 @@ impl Checker {
                         );
                         continue;
                     }
-                    end.push(EndDecl { when, result: *result, span: st.span });
+                    end.push(EndDecl {
+                        when,
+                        result: *result,
+                        span: st.span,
+                    });
                 }
                 _ => {}
             }
@@ -364,15 +428,21 @@ impl Checker {
                 );
             }
             if setup.is_empty() && !self.has_errors() {
-                self.diagnostics.push(Diagnostic::warning("the setup puts no piece on the board", span));
+                self.diagnostics.push(Diagnostic::warning(
+                    "the setup puts no piece on the board",
+                    span,
+                ));
             }
         }
         for (i, read) in self.options_read.clone().into_iter().enumerate() {
             if !read {
                 let o = &self.options[i];
                 self.diagnostics.push(
-                    Diagnostic::warning(format!("option `{}` is never read by any rule", o.name), o.span)
-                        .with_help("use it in a `when` condition, or remove it"),
+                    Diagnostic::warning(
+                        format!("option `{}` is never read by any rule", o.name),
+                        o.span,
+                    )
+                    .with_help("use it in a `when` condition, or remove it"),
                 );
             }
         }
@@ -425,7 +495,10 @@ impl Checker {
                     if *v < p.min || *v > p.max {
                         self.error(
                             Diagnostic::error(
-                                format!("{v} is outside the range of `{}` ({}..{})", p.name, p.min, p.max),
+                                format!(
+                                    "{v} is outside the range of `{}` ({}..{})",
+                                    p.name, p.min, p.max
+                                ),
                                 *span,
                             )
                             .with_note_at(p.span, "the parameter is declared here"),
@@ -464,8 +537,11 @@ impl Checker {
                 },
                 ast::SettingValue::Int(_, span) => {
                     self.error(
-                        Diagnostic::error(format!("option `{}` takes a name, not a number", o.name), *span)
-                            .with_note(format!("the choices are: {}", o.choices.join(", "))),
+                        Diagnostic::error(
+                            format!("option `{}` takes a name, not a number", o.name),
+                            *span,
+                        )
+                        .with_note(format!("the choices are: {}", o.choices.join(", "))),
                     );
                     None
                 }
@@ -477,7 +553,10 @@ impl Checker {
             .map(|p| p.name.as_str())
             .chain(self.options.iter().map(|o| o.name.as_str()))
             .collect();
-        let mut d = Diagnostic::error(format!("unknown parameter or option `{}`", name.text), name.span);
+        let mut d = Diagnostic::error(
+            format!("unknown parameter or option `{}`", name.text),
+            name.span,
+        );
         if let Some(s) = closest(&name.text, known.iter().copied()) {
             d = d.with_help(format!("did you mean `{s}`?"));
         }
@@ -501,10 +580,11 @@ impl Checker {
                 }
             } else {
                 ok = false;
-                let known = GRID_DIRECTIONS
-                    .iter()
-                    .map(|d| d.0)
-                    .chain(["orthogonal", "diagonal", "all"]);
+                let known =
+                    GRID_DIRECTIONS
+                        .iter()
+                        .map(|d| d.0)
+                        .chain(["orthogonal", "diagonal", "all"]);
                 let mut d = Diagnostic::error(format!("unknown direction `{}`", n.text), n.span)
                     .with_label("not a direction of this board");
                 if let Some(s) = closest(&n.text, known) {
@@ -520,13 +600,25 @@ impl Checker {
 
     fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
         match effect {
-            ast::Effect::Custodian { shape, turning_once, max_length, mode, .. } => {
+            ast::Effect::Custodian {
+                shape,
+                turning_once,
+                max_length,
+                mode,
+                ..
+            } => {
                 let run = match shape {
                     ast::RunShape::Lines(d) => RunDecl::Lines(self.directions(d)?),
                     ast::RunShape::Path(name) => {
                         if !GRID_PATHS.contains(&name.text.as_str()) {
-                            let mut d = Diagnostic::error(format!("unknown path `{}`", name.text), name.span)
-                                .with_note(format!("the paths of a grid board are: {}", GRID_PATHS.join(", ")));
+                            let mut d = Diagnostic::error(
+                                format!("unknown path `{}`", name.text),
+                                name.span,
+                            )
+                            .with_note(format!(
+                                "the paths of a grid board are: {}",
+                                GRID_PATHS.join(", ")
+                            ));
                             if let Some(s) = closest(&name.text, GRID_PATHS.iter().copied()) {
                                 d = d.with_help(format!("did you mean `{s}`?"));
                             }
@@ -540,7 +632,12 @@ impl Checker {
                     Some(e) => Some(self.static_expr(e, Type::Int, "the longest run")?),
                     None => None,
                 };
-                Some(EffectDecl::Custodian { run, turning_once: *turning_once, max_length, mode: *mode })
+                Some(EffectDecl::Custodian {
+                    run,
+                    turning_once: *turning_once,
+                    max_length,
+                    mode: *mode,
+                })
             }
         }
     }
@@ -568,8 +665,11 @@ impl Checker {
         let t = self.expr(e)?;
         if t.ty != ty {
             self.error(
-                Diagnostic::error(format!("{what} must be {}", ty.describe(&self.options)), e.span)
-                    .with_label(format!("this is {}", t.ty.describe(&self.options))),
+                Diagnostic::error(
+                    format!("{what} must be {}", ty.describe(&self.options)),
+                    e.span,
+                )
+                .with_label(format!("this is {}", t.ty.describe(&self.options))),
             );
             return None;
         }
@@ -607,13 +707,20 @@ impl Checker {
                 let Some(&(builtin, _, arg_ty, result)) =
                     Builtin::ALL.iter().find(|b| b.1 == function.text)
                 else {
-                    let mut d = Diagnostic::error(format!("unknown function `{}`", function.text), function.span);
+                    let mut d = Diagnostic::error(
+                        format!("unknown function `{}`", function.text),
+                        function.span,
+                    );
                     if let Some(s) = closest(&function.text, Builtin::ALL.iter().map(|b| b.1)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     } else {
                         d = d.with_note(format!(
                             "the functions are: {}",
-                            Builtin::ALL.iter().map(|b| b.1).collect::<Vec<_>>().join(", ")
+                            Builtin::ALL
+                                .iter()
+                                .map(|b| b.1)
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ));
                     }
                     self.error(d);
@@ -621,7 +728,11 @@ impl Checker {
                 };
                 if args.len() != 1 {
                     self.error(Diagnostic::error(
-                        format!("`{}` takes one argument; {} given", function.text, args.len()),
+                        format!(
+                            "`{}` takes one argument; {} given",
+                            function.text,
+                            args.len()
+                        ),
                         span,
                     ));
                     return None;
@@ -630,7 +741,11 @@ impl Checker {
                 if arg.ty != arg_ty {
                     self.error(
                         Diagnostic::error(
-                            format!("`{}` takes {}", function.text, arg_ty.describe(&self.options)),
+                            format!(
+                                "`{}` takes {}",
+                                function.text,
+                                arg_ty.describe(&self.options)
+                            ),
                             arg.span,
                         )
                         .with_label(format!("this is {}", arg.ty.describe(&self.options))),
@@ -681,8 +796,14 @@ impl Checker {
         let mismatch = |this: &mut Checker, expected: &str| {
             let opts = &this.options;
             let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
-                .with_note_at(ta.span, format!("the left side is {}", ta.ty.describe(opts)))
-                .with_note_at(tb.span, format!("the right side is {}", tb.ty.describe(opts)));
+                .with_note_at(
+                    ta.span,
+                    format!("the left side is {}", ta.ty.describe(opts)),
+                )
+                .with_note_at(
+                    tb.span,
+                    format!("the right side is {}", tb.ty.describe(opts)),
+                );
             this.error(d);
         };
         let ty = match op {
@@ -695,7 +816,10 @@ impl Checker {
             }
             B::Eq | B::Ne => {
                 if ta.ty != tb.ty || ta.ty == Type::Region {
-                    mismatch(self, "two values of the same kind (numbers, switches, choices, players)");
+                    mismatch(
+                        self,
+                        "two values of the same kind (numbers, switches, choices, players)",
+                    );
                     return None;
                 }
                 Type::Bool
@@ -722,7 +846,11 @@ impl Checker {
                 Type::Int
             }
         };
-        Some(TExpr { kind: TExprKind::Binary(op, Box::new(ta), Box::new(tb)), ty, span })
+        Some(TExpr {
+            kind: TExprKind::Binary(op, Box::new(ta), Box::new(tb)),
+            ty,
+            span,
+        })
     }
 
     /// Resolves `e`, reading a bare name as a choice of the option that `other` names.
@@ -743,7 +871,9 @@ impl Checker {
                                 n.span,
                             )
                             .with_note(format!("the choices are: {}", opt.choices.join(", ")));
-                            if let Some(s) = closest(&n.text, opt.choices.iter().map(String::as_str)) {
+                            if let Some(s) =
+                                closest(&n.text, opt.choices.iter().map(String::as_str))
+                            {
                                 d = d.with_help(format!("did you mean `{s}`?"));
                             }
                             self.error(d);
@@ -763,7 +893,11 @@ impl Checker {
         }
         if let Some(i) = self.options.iter().position(|o| o.name == t) {
             self.options_read[i] = true;
-            let ty = if self.options[i].is_switch { Type::Bool } else { Type::Choice(i) };
+            let ty = if self.options[i].is_switch {
+                Type::Bool
+            } else {
+                Type::Choice(i)
+            };
             return Some((TExprKind::Option(i), ty));
         }
         if let Some(i) = self.players.iter().position(|p| p == t) {
@@ -788,7 +922,15 @@ impl Checker {
             .map(|p| p.name.as_str())
             .chain(self.options.iter().map(|o| o.name.as_str()))
             .chain(self.players.iter().map(String::as_str))
-            .chain(["on", "off", "mover", "opponent", "all", "corners", "perimeter"])
+            .chain([
+                "on",
+                "off",
+                "mover",
+                "opponent",
+                "all",
+                "corners",
+                "perimeter",
+            ])
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
             .collect();
         let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)

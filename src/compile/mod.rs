@@ -25,28 +25,37 @@ pub struct Config {
 impl Config {
     /// The defaults, then the preset (the named one, or else the default preset), then each
     /// `key=value` of `sets` in order. Unknown names and bad values are errors.
-    pub fn resolve(desc: &Description, preset: Option<&str>, sets: &[String]) -> Result<Config, Diagnostic> {
+    pub fn resolve(
+        desc: &Description,
+        preset: Option<&str>,
+        sets: &[String],
+    ) -> Result<Config, Diagnostic> {
         let mut config = Config {
             preset: None,
             params: desc.params.iter().map(|p| p.default).collect(),
             options: desc.options.iter().map(|o| o.default).collect(),
         };
-        let chosen = match preset {
-            Some(name) => Some(desc.presets.iter().find(|p| p.name == name).ok_or_else(|| {
-                let names: Vec<&str> = desc.presets.iter().map(|p| p.name.as_str()).collect();
-                let mut d = Diagnostic::plain(format!("{} has no preset `{name}`", desc.name));
-                d = if names.is_empty() {
-                    d.with_note("this game has no presets")
-                } else {
-                    d.with_note(format!("its presets are: {}", names.join(", ")))
-                };
-                match closest(name, names.iter().copied()) {
-                    Some(s) => d.with_help(format!("did you mean `{s}`?")),
-                    None => d,
-                }
-            })?),
-            None => desc.default_preset.map(|i| &desc.presets[i]),
-        };
+        let chosen =
+            match preset {
+                Some(name) => Some(desc.presets.iter().find(|p| p.name == name).ok_or_else(
+                    || {
+                        let names: Vec<&str> =
+                            desc.presets.iter().map(|p| p.name.as_str()).collect();
+                        let mut d =
+                            Diagnostic::plain(format!("{} has no preset `{name}`", desc.name));
+                        d = if names.is_empty() {
+                            d.with_note("this game has no presets")
+                        } else {
+                            d.with_note(format!("its presets are: {}", names.join(", ")))
+                        };
+                        match closest(name, names.iter().copied()) {
+                            Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                            None => d,
+                        }
+                    },
+                )?),
+                None => desc.default_preset.map(|i| &desc.presets[i]),
+            };
         if let Some(p) = chosen {
             config.preset = Some(p.name.clone());
             for (knob, value) in &p.settings {
@@ -75,8 +84,9 @@ impl Config {
             } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
                 let o = &desc.options[i];
                 let c = o.choices.iter().position(|c| c == value).ok_or_else(|| {
-                    let mut d = Diagnostic::plain(format!("`{value}` is not a choice of option `{key}`"))
-                        .with_note(format!("the choices are: {}", o.choices.join(", ")));
+                    let mut d =
+                        Diagnostic::plain(format!("`{value}` is not a choice of option `{key}`"))
+                            .with_note(format!("the choices are: {}", o.choices.join(", ")));
                     if let Some(s) = closest(value, o.choices.iter().map(String::as_str)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
@@ -90,7 +100,8 @@ impl Config {
                     .map(|p| p.name.as_str())
                     .chain(desc.options.iter().map(|o| o.name.as_str()))
                     .collect();
-                let mut d = Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
+                let mut d =
+                    Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
                 d = if known.is_empty() {
                     d.with_note("this game has no parameters or options")
                 } else {
@@ -160,7 +171,9 @@ impl Compiler<'_> {
         let mut setup: Vec<(Site, model::Cell)> = Vec::new();
         let mut placed_by: Vec<Option<Span>> = vec![None; (w * h) as usize];
         for s in &desc.setup {
-            let Some(Value::Region(sites)) = self.fold(&s.region) else { continue };
+            let Some(Value::Region(sites)) = self.fold(&s.region) else {
+                continue;
+            };
             let cell = (1 + s.player * piece_kinds + s.piece) as model::Cell;
             for site in sites {
                 if let Some(first) = placed_by[site as usize] {
@@ -184,7 +197,8 @@ impl Compiler<'_> {
                 let condition = self.condition(m)?;
                 let kind = match &m.rule {
                     MoveDecl::Slide { directions } => {
-                        let (rising, falling) = directions.iter().partition(|&&d| self.board().ascends(d));
+                        let (rising, falling) =
+                            directions.iter().partition(|&&d| self.board().ascends(d));
                         model::MoveKind::Slide {
                             directions: directions.clone(),
                             rising,
@@ -205,7 +219,12 @@ impl Compiler<'_> {
             .iter()
             .filter_map(|e| {
                 let condition = self.condition(e)?;
-                let EffectDecl::Custodian { run, turning_once, max_length, mode } = &e.rule;
+                let EffectDecl::Custodian {
+                    run,
+                    turning_once,
+                    max_length,
+                    mode,
+                } = &e.rule;
                 let shape = match run {
                     RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
                     RunDecl::Path(name) => model::RunShape::Path(self.board().path(name)?),
@@ -215,9 +234,10 @@ impl Compiler<'_> {
                     Some(m) => match self.fold(m)? {
                         Value::Int(v) if v >= 1 => v.min(u16::MAX as i64) as u16,
                         Value::Int(v) => {
-                            self.errors.push(
-                                Diagnostic::error(format!("the longest run must be at least 1, not {v}"), m.span),
-                            );
+                            self.errors.push(Diagnostic::error(
+                                format!("the longest run must be at least 1, not {v}"),
+                                m.span,
+                            ));
                             return None;
                         }
                         _ => return None,
@@ -259,7 +279,13 @@ impl Compiler<'_> {
         let players = desc.players.len();
         let cell_codes = 1 + players * piece_kinds;
         let owner = (0..cell_codes)
-            .map(|c| if c == 0 { 0 } else { ((c - 1) / piece_kinds) as u8 })
+            .map(|c| {
+                if c == 0 {
+                    0
+                } else {
+                    ((c - 1) / piece_kinds) as u8
+                }
+            })
             .collect();
         Some(Game {
             name: desc.name.clone(),
@@ -279,7 +305,9 @@ impl Compiler<'_> {
     }
 
     fn board(&self) -> &Board {
-        self.board.as_ref().expect("the board is built before anything that reads it")
+        self.board
+            .as_ref()
+            .expect("the board is built before anything that reads it")
     }
 
     fn settings(&self) -> Vec<Setting> {
@@ -292,11 +320,16 @@ impl Compiler<'_> {
                 value: v.to_string(),
                 allowed: format!("{}..{}", p.min, p.max),
             })
-            .chain(d.options.iter().zip(&self.config.options).map(|(o, c)| Setting {
-                name: o.name.clone(),
-                value: o.choices[*c].clone(),
-                allowed: o.choices.join("|"),
-            }))
+            .chain(
+                d.options
+                    .iter()
+                    .zip(&self.config.options)
+                    .map(|(o, c)| Setting {
+                        name: o.name.clone(),
+                        value: o.choices[*c].clone(),
+                        allowed: o.choices.join("|"),
+                    }),
+            )
             .collect()
     }
 
@@ -318,7 +351,11 @@ impl Compiler<'_> {
     }
 
     fn describe_config(&self) -> String {
-        let s: Vec<String> = self.settings().iter().map(|s| format!("{}={}", s.name, s.value)).collect();
+        let s: Vec<String> = self
+            .settings()
+            .iter()
+            .map(|s| format!("{}={}", s.name, s.value))
+            .collect();
         if s.is_empty() {
             "the game has no parameters".into()
         } else {
@@ -340,8 +377,9 @@ impl Compiler<'_> {
     }
 
     fn overflow(&mut self, span: Span) -> Option<Value> {
-        self.errors
-            .push(Diagnostic::error("this arithmetic overflows", span).with_note(self.describe_config()));
+        self.errors.push(
+            Diagnostic::error("this arithmetic overflows", span).with_note(self.describe_config()),
+        );
         None
     }
 
@@ -393,8 +431,12 @@ impl Compiler<'_> {
         // A known side of `and`/`or` decides or drops out, so that a rule switched off by an
         // option costs nothing during play.
         match (op, &a, &b) {
-            (B::And, Value::Bool(false), _) | (B::And, _, Value::Bool(false)) => return Some(Value::Bool(false)),
-            (B::Or, Value::Bool(true), _) | (B::Or, _, Value::Bool(true)) => return Some(Value::Bool(true)),
+            (B::And, Value::Bool(false), _) | (B::And, _, Value::Bool(false)) => {
+                return Some(Value::Bool(false))
+            }
+            (B::Or, Value::Bool(true), _) | (B::Or, _, Value::Bool(true)) => {
+                return Some(Value::Bool(true))
+            }
             (B::And, Value::Bool(true), _) | (B::Or, Value::Bool(false), _) => return Some(b),
             (B::And, _, Value::Bool(true)) | (B::Or, _, Value::Bool(false)) => return Some(a),
             _ => {}
@@ -420,7 +462,9 @@ impl Compiler<'_> {
                     B::Mul => x.checked_mul(y),
                     _ => Some(0),
                 };
-                let Some(r) = r else { return self.overflow(span) };
+                let Some(r) = r else {
+                    return self.overflow(span);
+                };
                 match op {
                     B::Add | B::Sub | B::Mul => Value::Int(r),
                     B::And => Value::Bool(x != 0 && y != 0),
@@ -454,10 +498,15 @@ impl Compiler<'_> {
         let b = self.board();
         let (w, h) = (b.width as i64, b.height as i64);
         let sites = |pred: &dyn Fn(i64, i64) -> bool| -> Vec<Site> {
-            (0..w * h).filter(|s| pred(s % w, s / w)).map(|s| s as Site).collect()
+            (0..w * h)
+                .filter(|s| pred(s % w, s / w))
+                .map(|s| s as Site)
+                .collect()
         };
         let v = match (f, arg) {
-            (Builtin::Pieces, Value::Player(p)) => Value::Runtime(Expr::Pieces(PlayerRef::Fixed(p))),
+            (Builtin::Pieces, Value::Player(p)) => {
+                Value::Runtime(Expr::Pieces(PlayerRef::Fixed(p)))
+            }
             (Builtin::Pieces, Value::Runtime(Expr::Player(p))) => Value::Runtime(Expr::Pieces(p)),
             (Builtin::Side, Value::Direction(d)) => {
                 let r = match d {
@@ -483,8 +532,11 @@ impl Compiler<'_> {
                     7 => sites(&|f, r| f == 0 && r == h - 1),
                     _ => {
                         self.errors.push(
-                            Diagnostic::error("`corner` takes north-east, south-east, south-west or north-west", span)
-                                .with_help("for a whole side, write `side(north)`"),
+                            Diagnostic::error(
+                                "`corner` takes north-east, south-east, south-west or north-west",
+                                span,
+                            )
+                            .with_help("for a whole side, write `side(north)`"),
                         );
                         return None;
                     }
@@ -492,11 +544,18 @@ impl Compiler<'_> {
                 Value::Region(r)
             }
             (Builtin::Rank, Value::Int(n)) | (Builtin::File, Value::Int(n)) => {
-                let (limit, what) = if f == Builtin::Rank { (h, "rank") } else { (w, "file") };
+                let (limit, what) = if f == Builtin::Rank {
+                    (h, "rank")
+                } else {
+                    (w, "file")
+                };
                 if n < 1 || n > limit {
                     self.errors.push(
-                        Diagnostic::error(format!("{what} {n} is off the board (1..{limit})"), span)
-                            .with_note(self.describe_config()),
+                        Diagnostic::error(
+                            format!("{what} {n} is off the board (1..{limit})"),
+                            span,
+                        )
+                        .with_note(self.describe_config()),
                     );
                     return None;
                 }

@@ -101,7 +101,9 @@ pub(super) fn collect(state: &mut State, effect: usize, landing: Site, mover: Pl
                 if closed && turned_right && n <= max {
                     let mut pos = origin;
                     for _ in 0..n {
-                        pos = path.advance(pos, forwards).expect("the run was walked already");
+                        pos = path
+                            .advance(pos, forwards)
+                            .expect("the run was walked already");
                         captured.push((path.sites[pos], *mode));
                     }
                 }

@@ -13,7 +13,9 @@ pub use movelist::MoveList;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::model::{CaptureMode, Cell, EndResult, EndWhen, Expr, Game, Op, Player, PlayerRef, Site, EMPTY, NO_SITE};
+use crate::model::{
+    CaptureMode, Cell, EndResult, EndWhen, Expr, Game, Op, Player, PlayerRef, Site, EMPTY, NO_SITE,
+};
 
 /// A move: which move rule makes it, and the sites it involves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -490,14 +492,18 @@ impl State {
             expected: "two points joined by a dash, like `a1-a4`".into(),
         };
         let (from, to) = text.split_once('-').ok_or_else(malformed)?;
-        let from_site = board.site_named(from.trim()).ok_or_else(|| MoveError::Illegal {
-            text: text.to_string(),
-            reason: format!("`{}` is not a point of this board", from.trim()),
-        });
-        let to_site = board.site_named(to.trim()).ok_or_else(|| MoveError::Illegal {
-            text: text.to_string(),
-            reason: format!("`{}` is not a point of this board", to.trim()),
-        });
+        let from_site = board
+            .site_named(from.trim())
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!("`{}` is not a point of this board", from.trim()),
+            });
+        let to_site = board
+            .site_named(to.trim())
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!("`{}` is not a point of this board", to.trim()),
+            });
         if !is_site_like(from.trim()) || !is_site_like(to.trim()) {
             return Err(malformed());
         }
@@ -552,10 +558,8 @@ impl State {
 /// Whether a text looks like a site name (a letter then digits), legal on this board or not.
 fn is_site_like(s: &str) -> bool {
     let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
-        && {
-            let rest: Vec<char> = chars.collect();
-            !rest.is_empty() && rest.iter().all(char::is_ascii_digit)
-        }
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic()) && {
+        let rest: Vec<char> = chars.collect();
+        !rest.is_empty() && rest.iter().all(char::is_ascii_digit)
+    }
 }
-

@@ -21,7 +21,13 @@ impl State {
                 continue;
             }
             let index = index as u8;
-            if let (MoveKind::Slide { rising, falling, .. }, true) = (&rule.kind, board.has_ray_masks()) {
+            if let (
+                MoveKind::Slide {
+                    rising, falling, ..
+                },
+                true,
+            ) = (&rule.kind, board.has_ray_masks())
+            {
                 slides_by_mask(board, occupied, own[0], index, rising, falling, out);
                 continue;
             }
@@ -47,7 +53,14 @@ impl State {
     /// while the ray is open (no branch on where a ray is blocked); then the piece's moves
     /// are put in site order.
     #[inline]
-    fn slides_by_ray(&self, board: &Board, rule: u8, from: Site, directions: &[u8], out: &mut MoveList) {
+    fn slides_by_ray(
+        &self,
+        board: &Board,
+        rule: u8,
+        from: Site,
+        directions: &[u8],
+        out: &mut MoveList,
+    ) {
         out.reserve(board.rays_length(from));
         let start = out.len();
         let mut len = start;
@@ -55,7 +68,15 @@ impl State {
             let mut open = 1usize;
             for &to in board.ray(from, dir) {
                 open &= (self.cells[to as usize] == EMPTY) as usize;
-                out.write(len, Move { rule, from, to, over: NO_SITE });
+                out.write(
+                    len,
+                    Move {
+                        rule,
+                        from,
+                        to,
+                        over: NO_SITE,
+                    },
+                );
                 len += open;
             }
         }
@@ -81,7 +102,12 @@ impl State {
             }
             let to = board.step(over, dir);
             if to != NO_SITE && self.cells[to as usize] == EMPTY {
-                out.push(Move { rule, from, to, over });
+                out.push(Move {
+                    rule,
+                    from,
+                    to,
+                    over,
+                });
             }
         }
         out.sort_tail_by_destination(start);
@@ -122,7 +148,8 @@ fn slides_by_mask(
             // Ray sites above the highest blocker (all of the ray when there is none).
             let ray = board.ray_mask(from, dir);
             let blockers = ray & occupied;
-            let at_or_below = (u64::MAX >> (blockers | 1).leading_zeros()) & ((blockers != 0) as u64).wrapping_neg();
+            let at_or_below = (u64::MAX >> (blockers | 1).leading_zeros())
+                & ((blockers != 0) as u64).wrapping_neg();
             targets |= ray & !at_or_below;
         }
         pending[n] = (from, targets);
@@ -137,7 +164,15 @@ fn slides_by_mask(
     let mut i = 0;
     loop {
         let to = targets.trailing_zeros() as Site;
-        out.write(len, Move { rule, from, to, over: NO_SITE });
+        out.write(
+            len,
+            Move {
+                rule,
+                from,
+                to,
+                over: NO_SITE,
+            },
+        );
         len += 1;
         targets &= targets - 1;
         let done = (targets == 0) as usize;

@@ -30,7 +30,8 @@ impl MoveList {
     pub(super) fn reserve(&mut self, more: usize) {
         let needed = self.len + more;
         if needed > self.buffer.len() {
-            self.buffer.resize(needed.next_power_of_two(), Move::default());
+            self.buffer
+                .resize(needed.next_power_of_two(), Move::default());
         }
     }
 

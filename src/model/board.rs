@@ -191,7 +191,10 @@ impl Board {
             position[*s as usize] = i as u16;
         }
         let corners = self.corner_sites();
-        let turns = sites.iter().map(|s| closed && corners.contains(s)).collect();
+        let turns = sites
+            .iter()
+            .map(|s| closed && corners.contains(s))
+            .collect();
         Path {
             name: "perimeter".into(),
             sites,
@@ -204,7 +207,12 @@ impl Board {
     /// The four corner sites (fewer on a board of one file or rank).
     pub fn corner_sites(&self) -> Vec<Site> {
         let (w, h) = (self.width as usize, self.height as usize);
-        let mut c = vec![0, (w - 1) as Site, ((h - 1) * w) as Site, (h * w - 1) as Site];
+        let mut c = vec![
+            0,
+            (w - 1) as Site,
+            ((h - 1) * w) as Site,
+            (h * w - 1) as Site,
+        ];
         c.sort_unstable();
         c.dedup();
         c

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use super::text::glyph;
 use crate::model::{
-    CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game, MoveKind, Op, PlayerRef, RunShape,
+    CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game, MoveKind, Op, PlayerRef,
+    RunShape,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -19,7 +20,13 @@ pub fn summary(game: &Game) -> String {
         let _ = writeln!(o, "  {} = {}  ({})", s.name, s.value, s.allowed);
     }
     let _ = writeln!(o, "players: {} (in turn order)", game.players.join(", "));
-    let _ = writeln!(o, "board: grid {} x {} ({} points)", b.width, b.height, b.sites());
+    let _ = writeln!(
+        o,
+        "board: grid {} x {} ({} points)",
+        b.width,
+        b.height,
+        b.sites()
+    );
     for p in &b.paths {
         let turns = p.turns.iter().filter(|t| **t).count();
         let _ = writeln!(
@@ -50,7 +57,12 @@ pub fn summary(game: &Game) -> String {
             );
         }
     }
-    let dirs = |d: &[u8]| d.iter().map(|&i| b.direction_names[i as usize]).collect::<Vec<_>>().join(", ");
+    let dirs = |d: &[u8]| {
+        d.iter()
+            .map(|&i| b.direction_names[i as usize])
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let mode = |m: CaptureMode| match m {
         CaptureMode::Convert => "convert",
         CaptureMode::Remove => "remove",
@@ -59,7 +71,10 @@ pub fn summary(game: &Game) -> String {
     for (i, m) in game.moves.iter().enumerate() {
         let what = match &m.kind {
             MoveKind::Slide { directions, .. } => format!("slide {}", dirs(directions)),
-            MoveKind::Jump { directions, mode: md } => {
+            MoveKind::Jump {
+                directions,
+                mode: md,
+            } => {
                 format!("jump {} over enemy, {}", dirs(directions), mode(*md))
             }
         };
@@ -70,7 +85,12 @@ pub fn summary(game: &Game) -> String {
         let _ = writeln!(o, "  (nothing)");
     }
     for (i, e) in game.effects.iter().enumerate() {
-        let EffectKind::Custodian { shape, turning_once, max_length, mode: md } = &e.kind;
+        let EffectKind::Custodian {
+            shape,
+            turning_once,
+            max_length,
+            mode: md,
+        } = &e.kind;
         let shape = match shape {
             RunShape::Lines(d) => dirs(d),
             RunShape::Path(p) => format!("along {}", b.paths[*p].name),
@@ -92,7 +112,11 @@ pub fn summary(game: &Game) -> String {
     let _ = writeln!(
         o,
         "repeated positions: {}",
-        if game.forbid_repetition { "forbidden" } else { "allowed" }
+        if game.forbid_repetition {
+            "forbidden"
+        } else {
+            "allowed"
+        }
     );
     let _ = writeln!(o, "end:");
     for e in &game.end_rules {

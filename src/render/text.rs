@@ -112,13 +112,20 @@ pub fn parse_diagram(game: &Game, text: &str) -> Result<Vec<Cell>, String> {
         rows.push(tokens);
     }
     if rows.len() != h {
-        return Err(format!("the diagram has {} ranks; the board has {h}", rows.len()));
+        return Err(format!(
+            "the diagram has {} ranks; the board has {h}",
+            rows.len()
+        ));
     }
     let mut cells = vec![EMPTY; w * h];
     for (i, row) in rows.iter().enumerate() {
         let rank = h - 1 - i;
         if row.len() != w {
-            return Err(format!("rank {} has {} points; the board has {w} files", rank + 1, row.len()));
+            return Err(format!(
+                "rank {} has {} points; the board has {w} files",
+                rank + 1,
+                row.len()
+            ));
         }
         for (f, t) in row.iter().enumerate() {
             let c = t.chars().next().unwrap_or('.');

@@ -73,7 +73,11 @@ impl Game {
             }
         }
         let position = Position { cells, to_move: 1 };
-        Game { rules, history: vec![position.clone()], position }
+        Game {
+            rules,
+            history: vec![position.clone()],
+            position,
+        }
     }
 
     fn at(&self, p: Point) -> u8 {
@@ -184,9 +188,13 @@ impl Game {
                             break cell(p) == me && !run.is_empty();
                         }
                     };
-                    let is_corner = |p: &Point| (p.0 == 0 || p.0 == n - 1) && (p.1 == 0 || p.1 == n - 1);
+                    let is_corner =
+                        |p: &Point| (p.0 == 0 || p.0 == n - 1) && (p.1 == 0 || p.1 == n - 1);
                     let inside_corners = if run.len() > 2 {
-                        run[1..run.len() - 1].iter().filter(|p| is_corner(p)).count()
+                        run[1..run.len() - 1]
+                            .iter()
+                            .filter(|p| is_corner(p))
+                            .count()
                     } else {
                         0
                     };

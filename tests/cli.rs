@@ -1,0 +1,291 @@
+//! End-to-end tests of the `rulebook` command: output, exit codes and bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use rulebook::analysis::random_game;
+use rulebook::engine::State;
+use rulebook::pipeline;
+
+fn rulebook(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin takes the script");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs a command that must succeed; returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = rulebook(args, "");
+    assert!(
+        out.status.success(),
+        "{args:?} failed:\n{}",
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+/// Runs a command that must fail cleanly; returns its standard error.
+fn fails(args: &[&str]) -> String {
+    let out = rulebook(args, "");
+    let err = text(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{args:?} should exit 1; stderr:\n{err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?} panicked:\n{err}");
+    assert!(!err.trim().is_empty(), "{args:?} failed without a message");
+    err
+}
+
+#[test]
+fn list_names_games_presets_and_options() {
+    let out = ok(&["list"]);
+    for word in [
+        "ming-mang",
+        "gundru",
+        "traditional (default)",
+        "8x8",
+        "go",
+        "--set size=N",
+        "corner=off|board|anywhere",
+        "lone-jump=off|on",
+    ] {
+        assert!(out.contains(word), "`{word}` missing from:\n{out}");
+    }
+}
+
+#[test]
+fn check_accepts_the_bundled_files() {
+    let out = ok(&[
+        "check",
+        "games/ming-mang.game",
+        "games/gundru.game",
+        "ming-mang",
+    ]);
+    assert_eq!(out.matches(": ok").count(), 3, "{out}");
+}
+
+#[test]
+fn show_prints_the_compiled_summary() {
+    let out = ok(&[
+        "show",
+        "ming-mang",
+        "--preset",
+        "8x8",
+        "--set",
+        "corner=anywhere",
+    ]);
+    assert!(out.contains("board: grid 8 x 8 (64 points)"), "{out}");
+    assert!(out.contains("repeated positions: forbidden"), "{out}");
+    assert!(
+        out.contains("capture custodian north, east, south, west, turning once, convert"),
+        "{out}"
+    );
+    assert!(out.contains("corner = anywhere"), "{out}");
+}
+
+#[test]
+fn perft_prints_depth_and_count_per_line_and_json() {
+    let out = ok(&["perft", "ming-mang", "2", "--preset", "8x8"]);
+    assert_eq!(out.lines().collect::<Vec<_>>(), ["1 72", "2 4686"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["perft", "gundru", "2", "--json"])).unwrap();
+    assert_eq!(json["counts"][1]["depth"], 2);
+    assert_eq!(json["counts"][1]["count"], 8827);
+}
+
+#[test]
+fn perft_starts_after_the_given_moves() {
+    let out = ok(&["perft", "gundru", "1", "--moves", "i2-e2 i1-i2"]);
+    assert_eq!(out.trim(), "1 12");
+}
+
+#[test]
+fn bench_reports_its_figures_as_json() {
+    let out = ok(&[
+        "bench",
+        "ming-mang",
+        "--preset",
+        "8x8",
+        "--playouts",
+        "20",
+        "--seed",
+        "3",
+        "--max-plies",
+        "50",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in [
+        "playouts",
+        "seconds",
+        "playouts_per_second",
+        "plies_per_second",
+        "mean_plies",
+        "ended_by_rule",
+        "ended_by_cap",
+    ] {
+        assert!(json.get(key).is_some(), "{key} missing from {out}");
+    }
+    assert_eq!(json["playouts"], 20);
+    assert_eq!(
+        json["ended_by_rule"].as_u64().unwrap() + json["ended_by_cap"].as_u64().unwrap(),
+        20
+    );
+    // The same seed plays the same games.
+    let again: serde_json::Value = serde_json::from_str(&ok(&[
+        "bench",
+        "ming-mang",
+        "--preset",
+        "8x8",
+        "--playouts",
+        "20",
+        "--seed",
+        "3",
+        "--max-plies",
+        "50",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(json["mean_plies"], again["mean_plies"]);
+}
+
+#[test]
+fn position_shows_board_side_to_move_and_moves() {
+    let out = ok(&[
+        "position",
+        "ming-mang",
+        "--preset",
+        "8x8",
+        "--moves",
+        "h2-c2",
+    ]);
+    assert!(out.contains("to move: white"), "{out}");
+    assert!(out.contains("2  W . B . . . . .  2"), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["position", "gundru", "--json"])).unwrap();
+    assert_eq!(json["to_move"], "black");
+    assert_eq!(json["moves"].as_array().unwrap().len(), 98);
+    assert_eq!(json["over"], false);
+}
+
+/// A seeded random game on a 4x4 board that ends, as canonical move texts.
+fn finished_game() -> (Vec<String>, String) {
+    let game = pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
+    for seed in 0..200 {
+        let mut state = State::new(game.clone());
+        let (moves, outcome) = random_game(&mut state, seed, 100);
+        if let Some(rulebook::engine::Outcome::Win(p)) = outcome {
+            let mut replay = State::new(game.clone());
+            let texts = moves
+                .iter()
+                .map(|m| {
+                    let t = replay.move_text(*m);
+                    replay.apply(*m);
+                    t
+                })
+                .collect();
+            return (texts, game.players[p as usize].clone());
+        }
+    }
+    panic!("no short game finished");
+}
+
+#[test]
+fn play_reads_moves_until_the_game_ends() {
+    let (moves, winner) = finished_game();
+    let mut script = String::from("nonsense\na1-a1\nmoves\n");
+    for m in &moves {
+        script.push_str(m);
+        script.push('\n');
+    }
+    let out = rulebook(&["play", "ming-mang", "--set", "size=4"], &script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("error: `nonsense` is not a move"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("legal moves:"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("game over: {winner} wins")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn play_ends_cleanly_when_input_ends() {
+    let out = rulebook(&["play", "gundru"], "");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("end of input"));
+    let out = rulebook(&["play", "gundru"], "i2-e2\nundo\nquit\n");
+    assert!(out.status.success());
+}
+
+#[test]
+fn bad_input_gets_a_clear_message_and_exit_code() {
+    let err = fails(&["show", "ming-mong"]);
+    assert!(
+        err.contains("unknown game `ming-mong`") && err.contains("did you mean `ming-mang`?"),
+        "{err}"
+    );
+    let err = fails(&["show", "ming-mang", "--preset", "9x9"]);
+    assert!(
+        err.contains("no preset `9x9`") && err.contains("traditional, 8x8, go"),
+        "{err}"
+    );
+    let err = fails(&["show", "ming-mang", "--set", "sise=9"]);
+    assert!(
+        err.contains("no parameter or option `sise`") && err.contains("did you mean `size`?"),
+        "{err}"
+    );
+    let err = fails(&["show", "ming-mang", "--set", "size=30"]);
+    assert!(
+        err.contains("size=30 is out of range") && err.contains("4..25"),
+        "{err}"
+    );
+    let err = fails(&["show", "ming-mang", "--set", "size=big"]);
+    assert!(err.contains("takes a whole number"), "{err}");
+    let err = fails(&["show", "ming-mang", "--set", "corner=sometimes"]);
+    assert!(err.contains("not a choice of option `corner`"), "{err}");
+    let err = fails(&["show", "ming-mang", "--set", "size"]);
+    assert!(err.contains("name=value"), "{err}");
+    let err = fails(&[
+        "position",
+        "ming-mang",
+        "--preset",
+        "8x8",
+        "--moves",
+        "h2-c2 h2-c2",
+    ]);
+    assert!(
+        err.contains("move 2 of --moves") && err.contains("no piece on h2"),
+        "{err}"
+    );
+    let err = fails(&["perft", "ming-mang", "1", "--moves", "banana"]);
+    assert!(err.contains("`banana` is not a move"), "{err}");
+    let err = fails(&["show", "/nonexistent/file.game"]);
+    assert!(err.contains("cannot read"), "{err}");
+    // clap's own usage errors exit 2.
+    let out = rulebook(&["perft", "ming-mang", "deep"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = rulebook(&["frobnicate"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

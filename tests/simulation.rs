@@ -1,0 +1,117 @@
+//! Random simulation over every bundled game and preset (as OpenSpiel does for its games):
+//! at every ply of seeded random games, the state API must agree with itself.
+
+use std::sync::Arc;
+
+use rulebook::analysis::Rng;
+use rulebook::catalog::BUNDLED;
+use rulebook::engine::{MoveList, State};
+use rulebook::model::{CaptureMode, EffectKind, Game, MoveKind};
+use rulebook::pipeline;
+
+/// Every bundled game under its default configuration and under each of its presets.
+fn configurations() -> Vec<(String, Arc<Game>)> {
+    let mut out = Vec::new();
+    for b in BUNDLED {
+        let described = pipeline::describe(pipeline::read_source(b.name).unwrap()).unwrap();
+        out.push((
+            b.name.to_string(),
+            pipeline::build(&described, None, &[]).unwrap(),
+        ));
+        for p in &described.description.presets {
+            let game = pipeline::build(&described, Some(&p.name), &[]).unwrap();
+            out.push((format!("{} --preset {}", b.name, p.name), game));
+        }
+    }
+    // Every option at once, on a small board, so that rare rules are exercised often.
+    let sets = ["size=6", "repetition=on", "corner=anywhere", "lone-jump=on"].map(String::from);
+    out.push((
+        "ming-mang all options".into(),
+        pipeline::load("ming-mang", None, &sets).unwrap(),
+    ));
+    out
+}
+
+/// True if no rule of the game ever removes a piece (captures only convert).
+fn conserves_pieces(game: &Game) -> bool {
+    game.effects.iter().all(|e| match &e.kind {
+        EffectKind::Custodian { mode, .. } => *mode == CaptureMode::Convert,
+    }) && game.moves.iter().all(|m| match &m.kind {
+        MoveKind::Jump { mode, .. } => *mode == CaptureMode::Convert,
+        MoveKind::Slide { .. } => true,
+    })
+}
+
+#[test]
+fn random_games_keep_the_state_api_consistent() {
+    let mut rng = Rng::new(42);
+    let mut moves = MoveList::new();
+    let mut finished = 0;
+    for (name, game) in configurations() {
+        let sites = game.board.sites();
+        let (games, max_plies) = if sites > 200 { (2, 120) } else { (8, 400) };
+        let conserve = conserves_pieces(&game);
+        for _ in 0..games {
+            let mut state = State::new(Arc::clone(&game));
+            let total: u32 = (0..game.players.len() as u8).map(|p| state.pieces(p)).sum();
+            for _ in 0..max_plies {
+                state.legal_moves(&mut moves);
+                let outcome = state.outcome();
+                assert_eq!(
+                    moves.is_empty(),
+                    outcome.is_some(),
+                    "{name}: moves only while the game goes on"
+                );
+                if moves.is_empty() {
+                    finished += 1;
+                    break;
+                }
+                // The hash kept move by move equals the hash of the same position built anew.
+                let fresh =
+                    State::with_cells(Arc::clone(&game), state.cells().to_vec(), state.to_move());
+                assert_eq!(fresh.hash(), state.hash(), "{name}: incremental hash");
+                let before = state.clone();
+                for (i, &m) in moves.iter().enumerate() {
+                    // Every legal move's text parses back to it.
+                    let text = state.move_text(m);
+                    assert_eq!(state.parse_move(&text), Ok(m), "{name}: {text} round trip");
+                    // Playing and taking back restores the position and its hash.
+                    if i % 3 == 0 {
+                        state.apply(m);
+                        assert_ne!(state.to_move(), before.to_move(), "{name}: turns alternate");
+                        assert_eq!(state.undo(), Some(m));
+                        assert_eq!(
+                            state.hash(),
+                            before.hash(),
+                            "{name}: undo {text} restores the hash"
+                        );
+                        assert!(state == before, "{name}: undo {text} restores the position");
+                    }
+                }
+                let m = moves[rng.below(moves.len())];
+                state
+                    .play(m)
+                    .unwrap_or_else(|e| panic!("{name}: a legal move is refused: {e}"));
+                if conserve {
+                    let now: u32 = (0..game.players.len() as u8).map(|p| state.pieces(p)).sum();
+                    assert_eq!(now, total, "{name}: pieces are never created or destroyed");
+                }
+            }
+        }
+    }
+    assert!(finished > 0, "no random game reached its end");
+}
+
+#[test]
+fn clones_play_on_independently() {
+    let game = pipeline::load("ming-mang", Some("8x8"), &[]).unwrap();
+    let mut a = State::new(game);
+    let b = a.clone();
+    a.play_text("h2-c2").unwrap();
+    assert!(a != b);
+    assert_eq!(b.ply(), 0);
+    let mut c = b.clone();
+    c.play_text("h2-c2").unwrap();
+    assert!(a == c);
+    assert_eq!(a.hash(), c.hash());
+}
