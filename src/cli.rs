@@ -284,20 +284,50 @@ fn check(files: &[String]) -> Result<(), String> {
         match pipeline::describe(source) {
             Ok(d) => {
                 eprint!("{}", d.source.render(&d.warnings, color));
-                // Compile every preset (and the defaults) so that sizes and regions are checked too.
-                let mut presets: Vec<Option<&str>> = vec![None];
-                presets.extend(d.description.presets.iter().map(|p| Some(p.name.as_str())));
-                let mut ok = true;
-                for p in presets {
-                    if let Err(e) = pipeline::build(&d, p, &[]) {
-                        eprint!("{}", e.render(color));
-                        ok = false;
-                        break;
+                // Compile under every preset (and the defaults), so that sizes and regions
+                // are checked too; an error found under several is shown once.
+                let mut configurations: Vec<Option<&str>> = vec![None];
+                configurations.extend(d.description.presets.iter().map(|p| Some(p.name.as_str())));
+                let mut found: Vec<(crate::diag::Diagnostic, Vec<String>)> = Vec::new();
+                for p in configurations {
+                    let Err(e) = pipeline::build(&d, p, &[]) else {
+                        continue;
+                    };
+                    let name = p.map_or_else(
+                        || "the default settings".to_string(),
+                        |p| format!("preset `{p}`"),
+                    );
+                    for diag in e.diagnostics {
+                        match found
+                            .iter_mut()
+                            .find(|(f, _)| f.message == diag.message && f.span == diag.span)
+                        {
+                            Some((_, under)) => under.push(name.clone()),
+                            None => found.push((diag, vec![name.clone()])),
+                        }
                     }
                 }
-                if ok {
-                    println!("{}: ok ({} warnings)", d.source.name, d.warnings.len());
+                let errors: Vec<crate::diag::Diagnostic> = found
+                    .into_iter()
+                    .map(|(diag, under)| {
+                        diag.with_note(format!("found when compiling with {}", under.join(", ")))
+                    })
+                    .collect();
+                if errors.is_empty() {
+                    println!(
+                        "{}: ok ({} warning{})",
+                        d.source.name,
+                        d.warnings.len(),
+                        plural(d.warnings.len())
+                    );
                 } else {
+                    eprint!("{}", d.source.render(&errors, color));
+                    eprintln!(
+                        "{}: {} error{}",
+                        d.source.name,
+                        errors.len(),
+                        plural(errors.len())
+                    );
                     failed = true;
                 }
             }
@@ -317,6 +347,14 @@ fn check(files: &[String]) -> Result<(), String> {
         Err(String::new())
     } else {
         Ok(())
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 

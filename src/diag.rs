@@ -180,23 +180,34 @@ impl Source {
             Severity::Warning => ("warning", "1;33"),
         };
         let _ = writeln!(out, "{}: {}", paint(code, word), paint("1", &d.message));
+        let gutter = d
+            .span
+            .iter()
+            .chain(d.notes.iter().filter_map(|n| n.span.as_ref()))
+            .map(|s| self.line_col(s.start).0.to_string().len())
+            .max()
+            .unwrap_or(0);
         match d.span {
-            Some(span) => self.render_snippet(out, span, d.label.as_deref(), code, color),
+            Some(span) => self.render_snippet(out, span, d.label.as_deref(), code, color, gutter),
+            None if !self.name.is_empty() => {
+                let _ = writeln!(out, "{:gutter$}--> {}", "", self.name);
+            }
             None => {}
         }
-        for note in &d.notes {
-            match note.span {
-                Some(span) => {
-                    let _ = writeln!(out, "  = note: {}", note.message);
-                    self.render_snippet(out, span, None, "1;34", color);
-                }
-                None => {
-                    let _ = writeln!(out, "  = note: {}", note.message);
-                }
-            }
+        // Notes without a place first, rustc-style, under the main snippet; then notes that
+        // point elsewhere, each with its own snippet.
+        let pad = " ".repeat(gutter + 1);
+        for note in d.notes.iter().filter(|n| n.span.is_none()) {
+            let _ = writeln!(out, "{pad}= note: {}", note.message);
         }
         if let Some(help) = &d.help {
-            let _ = writeln!(out, "  = help: {help}");
+            let _ = writeln!(out, "{pad}= help: {help}");
+        }
+        for note in &d.notes {
+            if let Some(span) = note.span {
+                let _ = writeln!(out, "{}: {}", paint("1;34", "note"), note.message);
+                self.render_snippet(out, span, None, "1;34", color, gutter);
+            }
         }
         out.push('\n');
     }
@@ -208,14 +219,18 @@ impl Source {
         label: Option<&str>,
         code: &str,
         color: bool,
+        gutter_width: usize,
     ) {
         let (line, col) = self.line_col(span.start);
         let text = self.line_text(span.start);
-        let gutter = " ".repeat(line.to_string().len());
+        let gutter = " ".repeat(gutter_width.max(line.to_string().len()));
+        let line_label = format!("{line:>width$}", width = gutter.len());
         let _ = writeln!(out, "{gutter}--> {}:{line}:{col}", self.name);
         let _ = writeln!(out, "{gutter} |");
+        // Very long lines are cut around the span, so that the caret stays on screen.
+        let (text, col) = window(text, col);
         let shown: String = text.chars().map(printable).collect();
-        let _ = writeln!(out, "{line} | {shown}");
+        let _ = writeln!(out, "{line_label} | {shown}");
         let line_chars = text.chars().count();
         let span_chars = {
             let end = floor_char_boundary(&self.text, span.end.min(self.text.len()));
@@ -242,6 +257,32 @@ impl Source {
             }
         }
     }
+}
+
+/// At most this many characters of a source line are shown.
+const SHOWN_LINE: usize = 120;
+
+/// A part of a long line around column `col` (1-based), with the column within that part.
+fn window(text: &str, col: usize) -> (String, usize) {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= SHOWN_LINE {
+        return (text.to_string(), col);
+    }
+    let start = col
+        .saturating_sub(SHOWN_LINE / 2)
+        .min(chars.len().saturating_sub(SHOWN_LINE));
+    let end = (start + SHOWN_LINE).min(chars.len());
+    let mut shown = String::new();
+    let mut offset = 0;
+    if start > 0 {
+        shown.push_str("...");
+        offset = 3;
+    }
+    shown.extend(&chars[start..end]);
+    if end < chars.len() {
+        shown.push_str("...");
+    }
+    (shown, col - start + offset)
 }
 
 /// Control characters are shown as spaces so that the caret stays under its column.

@@ -89,21 +89,20 @@ fn read_file(path: &str) -> Result<Source, LoadError> {
         )));
     }
     let name = path.to_string();
+    if let Some(i) = bytes.iter().position(|&b| b == 0) {
+        let text = String::from_utf8_lossy(&bytes[..i]).into_owned();
+        let at = text.len();
+        let d = Diagnostic::error(
+            "this is not a text file (it holds a NUL byte)",
+            Span::new(at, at),
+        );
+        return Err(LoadError {
+            source: Some(Source { name, text }),
+            diagnostics: vec![d],
+        });
+    }
     match String::from_utf8(bytes) {
-        Ok(text) => {
-            if let Some(i) = text.find('\0') {
-                let source = Source { name, text };
-                let d = Diagnostic::error(
-                    "this is not a text file (it holds a NUL byte)",
-                    Span::new(i, i + 1),
-                );
-                return Err(LoadError {
-                    source: Some(source),
-                    diagnostics: vec![d],
-                });
-            }
-            Ok(Source { name, text })
-        }
+        Ok(text) => Ok(Source { name, text }),
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(&e.into_bytes()[..valid]).into_owned();

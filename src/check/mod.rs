@@ -42,8 +42,10 @@ pub fn check(file: &ast::File) -> Checked {
 #[derive(Default)]
 struct Checker {
     diagnostics: Vec<Diagnostic>,
-    /// Every declared name (players, parameters, options, pieces, presets) and where.
+    /// Every declared name (players, parameters, options, pieces) and where.
     declared: HashMap<String, (Span, &'static str)>,
+    /// Preset names (their own namespace: a preset may share an option's name).
+    preset_names: HashMap<String, Span>,
     players: Vec<String>,
     params: Vec<ParamDecl>,
     options: Vec<OptionDecl>,
@@ -65,7 +67,11 @@ impl Checker {
                     .with_label(format!("this {what} has the same name"))
                     .with_note_at(
                         first,
-                        format!("`{}` was first declared here as a {first_what}", name.text),
+                        format!(
+                            "`{}` was first declared here as {} {first_what}",
+                            name.text,
+                            article(first_what)
+                        ),
                     ),
             );
             return false;
@@ -129,6 +135,19 @@ impl Checker {
                     let min_v = self.const_int(min);
                     let max_v = self.const_int(max);
                     let def_v = self.const_int(default);
+                    if min_v.is_none() || max_v.is_none() || def_v.is_none() {
+                        // Already reported; declare it anyway so that its uses are not
+                        // reported again as unknown.
+                        if self.declare(name, "parameter") {
+                            self.params.push(ParamDecl {
+                                name: name.text.clone(),
+                                span: name.span,
+                                min: 0,
+                                max: 0,
+                                default: 0,
+                            });
+                        }
+                    }
                     if let (Some(lo), Some(hi), Some(d)) = (min_v, max_v, def_v) {
                         if lo > hi {
                             self.error(
@@ -231,7 +250,9 @@ impl Checker {
                     }
                     piece_span = Some(st.span);
                     for n in names {
-                        if self.declare(n, "piece") {
+                        // A clash is reported; the piece still exists for later statements.
+                        self.declare(n, "piece");
+                        if !self.pieces.contains(&n.text) {
                             self.pieces.push(n.text.clone());
                         }
                     }
@@ -241,7 +262,7 @@ impl Checker {
         }
 
         let missing = |what: &str, example: &str| {
-            Diagnostic::error(format!("the rule file has no {what}"), Span::new(0, 0))
+            Diagnostic::plain(format!("the rule file has no {what}"))
                 .with_help(format!("add a statement like `{example}`"))
         };
         if game_name.is_none() {
@@ -267,9 +288,17 @@ impl Checker {
                 settings,
             } = &st.kind
             {
-                if !self.declare(name, "preset") {
+                if let Some(first) = self.preset_names.get(&name.text).copied() {
+                    self.error(
+                        Diagnostic::error(
+                            format!("preset `{}` is declared twice", name.text),
+                            name.span,
+                        )
+                        .with_note_at(first, "first declared here"),
+                    );
                     continue;
                 }
+                self.preset_names.insert(name.text.clone(), name.span);
                 if *is_default {
                     if let Some((_, first)) = default_preset {
                         self.error(
@@ -414,8 +443,13 @@ impl Checker {
             }
         }
 
+        let move_statements = file
+            .statements
+            .iter()
+            .filter(|st| matches!(st.kind, S::Move { .. }))
+            .count();
         if let Some((_, span)) = board {
-            if moves.is_empty() {
+            if move_statements == 0 {
                 self.error(
                     Diagnostic::error("the game has no moves", span)
                         .with_help("add a move, like `move slide orthogonal`"),
@@ -434,8 +468,9 @@ impl Checker {
                 ));
             }
         }
+        let clean = !self.has_errors();
         for (i, read) in self.options_read.clone().into_iter().enumerate() {
-            if !read {
+            if !read && clean {
                 let o = &self.options[i];
                 self.diagnostics.push(
                     Diagnostic::warning(
@@ -935,11 +970,26 @@ impl Checker {
             .collect();
         let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
             .with_label("not a parameter, option, player, direction or region");
-        if let Some(s) = closest(t, known.iter().copied()) {
+        let parts: Vec<&str> = t.split('-').collect();
+        if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {
+            d = d.with_help(format!(
+                "names may contain `-`; to subtract, put spaces around it: `{}`",
+                parts.join(" - ")
+            ));
+        } else if let Some(s) = closest(t, known.iter().copied()) {
             d = d.with_help(format!("did you mean `{s}`?"));
         }
         self.error(d);
         None
+    }
+}
+
+/// "a" or "an" before a word.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }
 

@@ -190,7 +190,7 @@ impl Compiler<'_> {
         }
         setup.sort_unstable();
 
-        let moves = desc
+        let moves: Vec<model::MoveRule> = desc
             .moves
             .iter()
             .filter_map(|m| {
@@ -214,6 +214,7 @@ impl Compiler<'_> {
             })
             .collect();
 
+        let moves_may_coincide = moves_may_coincide(&moves);
         let effects = desc
             .effects
             .iter()
@@ -257,7 +258,7 @@ impl Compiler<'_> {
 
         let forbid_repetition = match &desc.forbid_repetition {
             None => false,
-            Some(f) => !matches!(self.condition(f), None),
+            Some(f) => self.condition(f).is_some(),
         };
         let end_rules = desc
             .end
@@ -297,6 +298,7 @@ impl Compiler<'_> {
             board,
             setup,
             moves,
+            moves_may_coincide,
             effects,
             forbid_repetition,
             end_rules,
@@ -337,29 +339,28 @@ impl Compiler<'_> {
         match self.fold(e)? {
             Value::Int(v) if (1..=MAX_GRID_SIDE).contains(&v) => Some(v as u16),
             Value::Int(v) => {
-                self.errors.push(
-                    Diagnostic::error(
-                        format!("the board's {what} would be {v}; a grid has 1 to {MAX_GRID_SIDE} files and ranks"),
-                        e.span,
-                    )
-                    .with_note(self.describe_config()),
-                );
+                let d = self.with_config(Diagnostic::error(
+                    format!("the board's {what} would be {v}; a grid has 1 to {MAX_GRID_SIDE} files and ranks"),
+                    e.span,
+                ));
+                self.errors.push(d);
                 None
             }
             _ => None,
         }
     }
 
-    fn describe_config(&self) -> String {
+    /// The diagnostic with a note of the parameter values it arose under, if there are any.
+    fn with_config(&self, d: Diagnostic) -> Diagnostic {
         let s: Vec<String> = self
             .settings()
             .iter()
             .map(|s| format!("{}={}", s.name, s.value))
             .collect();
         if s.is_empty() {
-            "the game has no parameters".into()
+            d
         } else {
-            format!("with {}", s.join(", "))
+            d.with_note(format!("with {}", s.join(", ")))
         }
     }
 
@@ -377,9 +378,8 @@ impl Compiler<'_> {
     }
 
     fn overflow(&mut self, span: Span) -> Option<Value> {
-        self.errors.push(
-            Diagnostic::error("this arithmetic overflows", span).with_note(self.describe_config()),
-        );
+        self.errors
+            .push(self.with_config(Diagnostic::error("this arithmetic overflows", span)));
         None
     }
 
@@ -550,13 +550,10 @@ impl Compiler<'_> {
                     (w, "file")
                 };
                 if n < 1 || n > limit {
-                    self.errors.push(
-                        Diagnostic::error(
-                            format!("{what} {n} is off the board (1..{limit})"),
-                            span,
-                        )
-                        .with_note(self.describe_config()),
-                    );
+                    self.errors.push(self.with_config(Diagnostic::error(
+                        format!("{what} {n} is off the board (1..{limit})"),
+                        span,
+                    )));
                     return None;
                 }
                 let n = n - 1;
@@ -570,6 +567,23 @@ impl Compiler<'_> {
         };
         Some(v)
     }
+}
+
+/// Whether two move rules of the same kind share a direction (and so can make the same
+/// move). A slide and a jump never coincide: a slide's first step is onto an empty site,
+/// a jump's onto an enemy piece.
+fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
+    let directions = |m: &model::MoveRule| match &m.kind {
+        model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
+        model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
+    };
+    moves.iter().enumerate().any(|(i, a)| {
+        let (kind_a, dirs_a) = directions(a);
+        moves[i + 1..].iter().any(|b| {
+            let (kind_b, dirs_b) = directions(b);
+            kind_a == kind_b && dirs_a.iter().any(|d| dirs_b.contains(d))
+        })
+    })
 }
 
 fn capture_mode(m: crate::syntax::ast::CaptureMode) -> model::CaptureMode {

@@ -254,6 +254,9 @@ impl State {
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
         self.pseudo_legal_moves(out);
+        if self.game.moves_may_coincide {
+            out.dedup_by_sites();
+        }
         if self.game.forbid_repetition {
             out.retain(|m| !self.repeats(m));
         }

@@ -55,6 +55,22 @@ impl MoveList {
         self.buffer[start..self.len].sort_unstable_by_key(|m| m.to);
     }
 
+    /// Keeps only the first of the moves that share an origin and a destination.
+    pub(super) fn dedup_by_sites(&mut self) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.buffer[i];
+            if !self.buffer[..kept]
+                .iter()
+                .any(|k| k.from == m.from && k.to == m.to)
+            {
+                self.buffer[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     /// Appends one move.
     #[inline]
     pub fn push(&mut self, m: Move) {

@@ -251,6 +251,9 @@ pub struct Game {
     pub setup: Vec<(Site, Cell)>,
     /// Move rules, in the order their moves are listed.
     pub moves: Vec<MoveRule>,
+    /// Whether two move rules can make the same move (same origin and destination); the
+    /// engine then lists such a move once.
+    pub moves_may_coincide: bool,
     /// Effects after every move, in order.
     pub effects: Vec<Effect>,
     /// Whether a move may not recreate an earlier position.

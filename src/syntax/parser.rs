@@ -20,6 +20,10 @@ struct GameParser;
 /// The deepest nesting of parentheses a rule file may have.
 pub const MAX_NESTING: usize = 32;
 
+/// The most operands and operators one expression may hold (parentheses included), so that
+/// no expression is deep enough to exhaust the stack of any later pass.
+pub const MAX_EXPRESSION_TERMS: usize = 200;
+
 /// The largest rule file accepted, in bytes.
 pub const MAX_SOURCE_BYTES: usize = 1 << 20;
 
@@ -37,6 +41,8 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
     check_nesting(text)?;
     // A generous bound on the parser's work, so that no input can make it run away.
     pest::set_call_limit(std::num::NonZeroUsize::new(50_000_000));
+    // Literal tokens (`:`, `)`) in "expected ..." messages, and the furthest position reached.
+    pest::set_error_detail(true);
     let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
     let file = pairs.next().ok_or_else(|| internal(Span::new(0, 0)))?;
     let mut statements = Vec::new();
@@ -49,26 +55,36 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
     Ok(File { statements })
 }
 
-/// Refuses parentheses nested deeper than [`MAX_NESTING`] before the parser sees them.
+/// Refuses parentheses nested deeper than [`MAX_NESTING`] before the parser sees them
+/// (parentheses in comments and strings do not count).
 fn check_nesting(text: &str) -> Result<(), Diagnostic> {
-    let mut depth = 0usize;
-    let mut in_comment = false;
+    let mut open: Vec<usize> = Vec::new();
+    let (mut in_comment, mut in_string) = (false, false);
     let mut prev = '\0';
     for (i, c) in text.char_indices() {
         match c {
-            '\n' => in_comment = false,
-            '/' if prev == '/' => in_comment = true,
-            '(' if !in_comment => {
-                depth += 1;
-                if depth > MAX_NESTING {
+            '\n' => {
+                in_comment = false;
+                in_string = false;
+            }
+            '/' if prev == '/' && !in_string => in_comment = true,
+            '"' if !in_comment => in_string = !in_string,
+            '(' if !in_comment && !in_string => {
+                open.push(i);
+                if open.len() > MAX_NESTING {
                     return Err(Diagnostic::error(
-                        format!("parentheses are nested too deeply (the limit is {MAX_NESTING})"),
+                        format!(
+                            "parentheses are nested too deeply or left open (the limit is {MAX_NESTING} levels)"
+                        ),
                         Span::new(i, i + 1),
                     )
-                    .with_label("too deep"));
+                    .with_label("too deep")
+                    .with_note_at(Span::new(open[0], open[0] + 1), "the outermost of these parentheses opens here"));
                 }
             }
-            ')' if !in_comment => depth = depth.saturating_sub(1),
+            ')' if !in_comment && !in_string => {
+                open.pop();
+            }
             _ => {}
         }
         prev = c;
@@ -106,7 +122,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::end_stmt => "a statement (game, players, parameter, option, preset, board, piece, setup, move, after, forbid, end)",
         Rule::name => "a name",
         Rule::preset_name => "a preset name",
-        Rule::int => "a whole number",
+        Rule::int | Rule::signed_int => "a whole number",
         Rule::string => "a quoted string",
         Rule::expr | Rule::call | Rule::op_not | Rule::op_neg => "an expression",
         Rule::op_or
@@ -177,27 +193,138 @@ fn describe(rule: Rule) -> &'static str {
     }
 }
 
-/// Turns a pest error into a diagnostic that says, in words, what was expected and found.
+/// Turns a pest error into a diagnostic that says, in words, what was expected at the
+/// furthest point the parser reached, and what it found there.
 fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
     use pest::error::{ErrorVariant, InputLocation};
-    let pos = match error.location {
+    let mut pos = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let found = describe_found(text, pos);
-    let message = match &error.variant {
-        ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-            let mut words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
-            words.sort_unstable();
-            words.dedup();
-            format!("expected {}, found {found}", join_or(&words))
+    let mut words: Vec<String> = Vec::new();
+    if let Some(attempts) = error.parse_attempts() {
+        pos = pos.max(attempts.max_position);
+        let tokens: Vec<String> = attempts
+            .expected_tokens()
+            .iter()
+            .map(ToString::to_string)
+            .filter(|t| {
+                !matches!(
+                    t.as_str(),
+                    "" | " " | "\t" | "\n" | "\r" | "//" | "_" | "-" | "BUILTIN_RULE"
+                )
+            })
+            .filter(|t| !(t.len() == 4 && t.contains("..")))
+            .collect();
+        const OPERATORS: [&str; 11] =
+            ["==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "and", "or"];
+        let operators = tokens
+            .iter()
+            .filter(|t| OPERATORS.contains(&t.as_str()))
+            .count();
+        let keywords = tokens
+            .iter()
+            .filter(|t| STATEMENT_KEYWORDS.contains(&t.as_str()))
+            .count();
+        for t in &tokens {
+            let is_operator = OPERATORS.contains(&t.as_str());
+            if (operators >= 3 && is_operator)
+                || (keywords > 6 && STATEMENT_KEYWORDS.contains(&t.as_str()))
+            {
+                continue;
+            }
+            if matches!(t.as_str(), "(" | "not") {
+                continue; // these only start an expression, which is said below
+            }
+            words.push(format!("`{t}`"));
         }
-        ErrorVariant::ParsingError { .. } => format!("unexpected {found}"),
-        ErrorVariant::CustomError { message } => message.clone(),
+        if operators >= 3 {
+            words.push("an operator".into());
+        }
+        if keywords > 6 {
+            words.push(describe(Rule::game_stmt).into());
+        }
+        for stack in attempts.call_stacks() {
+            if let Some(rule) = stack.deepest.get_rule().or(stack.parent.as_ref()) {
+                let word = describe(*rule);
+                let statement = word == describe(Rule::game_stmt);
+                if !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::string) && !statement {
+                    words.push(word.to_string());
+                }
+            }
+        }
+        if words.iter().any(|w| w == "an expression") {
+            words.retain(|w| w != "`-`");
+        }
+    }
+    // An error inside a word is about the whole word.
+    let bytes = text.as_bytes();
+    let word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'-';
+    let inside_word = pos < bytes.len() && word_byte(bytes[pos]);
+    while inside_word && pos > 0 && word_byte(bytes[pos - 1]) {
+        pos -= 1;
+        if words.is_empty() {
+            words.push(describe(Rule::game_stmt).into());
+        }
+    }
+    if words.is_empty() {
+        if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
+            words.extend(positives.iter().map(|r| describe(*r).to_string()));
+        }
+    }
+    words.retain(|w| w != "something else");
+    words.sort();
+    words.dedup();
+    let line_start = text[..pos.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..pos.min(text.len())];
+    let before_code = before.split("//").next().unwrap_or("");
+    if before_code.matches('"').count() % 2 == 1 {
+        let quote = line_start + before_code.rfind('"').unwrap_or(0);
+        return Diagnostic::error(
+            "this string is not closed before the end of the line",
+            Span::new(quote, quote + 1),
+        )
+        .with_label("the string starts here")
+        .with_help("close it with `\"`; strings cannot span lines");
+    }
+    let found = describe_found(text, pos);
+    let message = if words.is_empty() {
+        format!("unexpected {found}")
+    } else {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        format!("expected {}, found {found}", join_or(&words))
     };
     let width = found_width(text, pos);
-    Diagnostic::error(message, Span::new(pos, pos + width))
+    let mut d = Diagnostic::error(message, Span::new(pos, pos + width));
+    if let Some(word) = text.get(pos..).and_then(|r| r.split_whitespace().next()) {
+        let word: String = word
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
+            if k != word {
+                d = d.with_help(format!("did you mean `{k}`?"));
+            }
+        }
+    }
+    d
 }
+
+/// The keywords that open statements.
+const STATEMENT_KEYWORDS: [&str; 12] = [
+    "game",
+    "players",
+    "parameter",
+    "option",
+    "preset",
+    "board",
+    "piece",
+    "setup",
+    "move",
+    "after",
+    "forbid",
+    "end",
+];
 
 fn join_or(words: &[&str]) -> String {
     match words {
@@ -232,6 +359,9 @@ fn describe_found(text: &str, pos: usize) -> String {
                 .take(40)
                 .collect();
             format!("`{word}`")
+        }
+        Some(c) if !c.is_ascii() && !c.is_control() => {
+            format!("`{c}` (names use ASCII letters only)")
         }
         Some('\n') | Some('\r') => "the end of the line".to_string(),
         Some(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
@@ -384,7 +514,7 @@ fn lower_setting(pair: Pair<Rule>) -> Lowered<Setting> {
     let name = lower_name(next(&mut inner, span)?);
     let value = next(&mut inner, span)?;
     let value = match value.as_rule() {
-        Rule::int => SettingValue::Int(lower_int(&value)?, span_of(&value)),
+        Rule::signed_int => SettingValue::Int(lower_int(&value)?, span_of(&value)),
         _ => SettingValue::Name(lower_name(value)),
     };
     Ok(Setting { name, value })
@@ -558,8 +688,23 @@ fn pratt() -> &'static PrattParser<Rule> {
     })
 }
 
-/// Lowers an `expr` pair with the Pratt parser.
-pub(crate) fn lower_expr(pair: Pair<Rule>) -> Lowered<Expr> {
+/// Lowers a whole `expr` pair, refusing expressions larger than [`MAX_EXPRESSION_TERMS`].
+fn lower_expr(pair: Pair<Rule>) -> Lowered<Expr> {
+    let terms = pair.clone().into_inner().flatten().count();
+    if terms > MAX_EXPRESSION_TERMS {
+        return Err(Diagnostic::error(
+            format!(
+                "this expression is too long ({terms} terms; the limit is {MAX_EXPRESSION_TERMS})"
+            ),
+            span_of(&pair),
+        )
+        .with_help("rule files describe games; no rule needs an expression this large"));
+    }
+    lower_expr_tree(pair)
+}
+
+/// Lowers an `expr` pair with the Pratt parser (its size already checked).
+fn lower_expr_tree(pair: Pair<Rule>) -> Lowered<Expr> {
     pratt()
         .map_primary(lower_primary)
         .map_prefix(|op, rhs| {
@@ -618,7 +763,7 @@ fn lower_primary(pair: Pair<Rule>) -> Lowered<Expr> {
                 span,
             })
         }
-        Rule::expr => lower_expr(pair),
+        Rule::expr => lower_expr_tree(pair),
         _ => Err(internal(span)),
     }
 }
