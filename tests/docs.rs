@@ -1,0 +1,84 @@
+//! The documentation's examples: every ```game block in docs/ must parse, and every
+//! complete example must also pass the checker.
+
+use rulebook::check::check;
+use rulebook::syntax::parse;
+
+/// The ```game blocks of a Markdown file, with the line each starts on. Blocks marked
+/// ```game broken show mistakes on purpose: they must parse, but are not checked.
+fn game_blocks(path: &str) -> Vec<(usize, String, bool)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut blocks = Vec::new();
+    let mut current: Option<(usize, String, bool)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let fence = line.trim_start().starts_with("```");
+        match (&mut current, fence) {
+            (None, true) if line.trim() == "```game" || line.trim() == "```game broken" => {
+                current = Some((i + 2, String::new(), line.trim().ends_with("broken")))
+            }
+            (Some(_), true) => blocks.extend(current.take()),
+            (Some((_, body, _)), false) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            _ => {}
+        }
+    }
+    blocks
+}
+
+fn doc_files() -> Vec<String> {
+    let mut files = vec!["docs/language.md".to_string()];
+    let mut games: Vec<String> = std::fs::read_dir("docs/games")
+        .expect("docs/games exists")
+        .map(|e| e.expect("an entry").path().display().to_string())
+        .filter(|p| p.ends_with(".md"))
+        .collect();
+    games.sort();
+    files.extend(games);
+    files
+}
+
+#[test]
+fn every_game_block_in_the_docs_parses() {
+    let mut count = 0;
+    for file in doc_files() {
+        for (line, block, _) in game_blocks(&file) {
+            if let Err(d) = parse(&block) {
+                panic!(
+                    "{file}:{line}: the example does not parse: {}\n{block}",
+                    d.message
+                );
+            }
+            count += 1;
+        }
+    }
+    assert!(count >= 30, "only {count} examples found");
+}
+
+#[test]
+fn complete_examples_in_the_docs_check_without_errors() {
+    let mut complete = 0;
+    for file in doc_files() {
+        for (line, block, broken) in game_blocks(&file) {
+            let is_complete = !broken
+                && block.contains("game \"")
+                && block.contains("board ")
+                && block.contains("end when");
+            if !is_complete {
+                continue;
+            }
+            let file_ast = parse(&block).expect("parses");
+            let checked = check(&file_ast);
+            let errors: Vec<_> = checked
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| &d.message)
+                .collect();
+            assert!(errors.is_empty(), "{file}:{line}: {errors:?}");
+            complete += 1;
+        }
+    }
+    assert!(complete >= 1, "no complete example found");
+}
