@@ -63,6 +63,7 @@ fn random_games_keep_the_state_api_consistent() {
                     "{name}: moves only while the game goes on"
                 );
                 if moves.is_empty() {
+                    assert_eq!(state.pick_legal_move(|_| unreachable!()), None);
                     finished += 1;
                     break;
                 }
@@ -87,6 +88,19 @@ fn random_games_keep_the_state_api_consistent() {
                         );
                         assert!(state == before, "{name}: undo {text} restores the position");
                     }
+                }
+                // Picking a move without listing gives the same count and the same k-th move.
+                for k in [0, moves.len() / 2, moves.len() - 1] {
+                    let picked = state.pick_legal_move(|n| {
+                        assert_eq!(n, moves.len(), "{name}: pick_legal_move counts the moves");
+                        k
+                    });
+                    assert_eq!(
+                        picked,
+                        Some(moves[k]),
+                        "{name}: move {k} of {}",
+                        moves.len()
+                    );
                 }
                 let m = moves[rng.below(moves.len())];
                 state

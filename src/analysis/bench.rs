@@ -30,7 +30,6 @@ pub struct BenchReport {
 pub fn bench(start: &State, playouts: u64, seed: u64, max_plies: usize) -> BenchReport {
     let mut rng = Rng::new(seed);
     let mut state = start.clone();
-    let mut moves = MoveList::new();
     let (mut plies, mut by_rule, mut by_cap) = (0u64, 0u64, 0u64);
     let began = Instant::now();
     for _ in 0..playouts {
@@ -41,12 +40,13 @@ pub fn bench(start: &State, playouts: u64, seed: u64, max_plies: usize) -> Bench
                 by_cap += 1;
                 break;
             }
-            state.legal_moves(&mut moves);
-            if moves.is_empty() {
-                by_rule += 1;
-                break;
+            match state.pick_legal_move(|count| rng.below(count)) {
+                Some(m) => state.apply(m),
+                None => {
+                    by_rule += 1;
+                    break;
+                }
             }
-            state.apply(moves[rng.below(moves.len())]);
             n += 1;
         }
         plies += n as u64;

@@ -262,6 +262,21 @@ impl State {
         }
     }
 
+    /// The legal move at index `pick(n)` of the `n` legal moves in the order of
+    /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
+    /// is none. Where it can, it finds that move without listing the others, which makes
+    /// random playouts several times cheaper.
+    pub fn pick_legal_move(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+        if let Some(found) = self.pick_slide_by_mask(&mut pick) {
+            return found;
+        }
+        let mut moves = std::mem::take(&mut self.scratch);
+        self.legal_moves(&mut moves);
+        let found = (!moves.is_empty()).then(|| moves[pick(moves.len())]);
+        self.scratch = moves;
+        found
+    }
+
     /// Whether the player to move has at least one legal move.
     pub fn has_legal_move(&mut self) -> bool {
         let mut moves = std::mem::take(&mut self.scratch);

@@ -114,13 +114,53 @@ impl State {
     }
 }
 
-/// Slides on a board of at most 64 sites, for all of the mover's pieces at once.
+/// The mover's pieces and their slide targets on a board of at most 64 sites, as
+/// `(from, targets)` in site order, leaving out pieces with no target; returns how many.
 ///
 /// Each ray is a bit mask and its nearest blocker is found with bit arithmetic, so no
-/// branch depends on where a ray is blocked. A first pass computes each piece's targets
-/// (keeping only pieces that have some); a second pass emits every move in one loop that
-/// moves on to the next piece by arithmetic selection instead of a branch. Moves come out
-/// by origin, then destination.
+/// branch depends on where a ray is blocked.
+#[inline]
+fn slide_targets(
+    board: &Board,
+    occupied: u64,
+    own: u64,
+    rising: &[u8],
+    falling: &[u8],
+    pending: &mut [(Site, u64); 64],
+) -> usize {
+    let mut n = 0;
+    let mut pieces = own;
+    while pieces != 0 {
+        let from = pieces.trailing_zeros() as Site;
+        pieces &= pieces - 1;
+        let mut targets = 0u64;
+        let rays = board.ray_masks(from);
+        for &dir in rising {
+            // Ray sites below the lowest blocker (all of the ray when there is none).
+            let ray = rays[(dir & 7) as usize];
+            let blockers = ray & occupied;
+            let lowest = blockers & blockers.wrapping_neg();
+            targets |= ray & lowest.wrapping_sub(1);
+        }
+        for &dir in falling {
+            // Ray sites above the highest blocker (all of the ray when there is none).
+            let ray = rays[(dir & 7) as usize];
+            let blockers = ray & occupied;
+            let at_or_below = (u64::MAX >> (blockers | 1).leading_zeros())
+                & ((blockers != 0) as u64).wrapping_neg();
+            targets |= ray & !at_or_below;
+        }
+        // At most 64 pieces on at most 64 sites: `& 63` keeps every index in bounds (so
+        // the compiler checks nothing) without changing any index actually used.
+        pending[n & 63] = (from, targets);
+        n += (targets != 0) as usize;
+    }
+    n
+}
+
+/// Slides on a board of at most 64 sites, for all of the mover's pieces at once: the
+/// targets of [`slide_targets`], then every move emitted in one loop that moves on to the
+/// next piece by selection instead of a branch. Moves come out by origin, then destination.
 fn slides_by_mask(
     board: &Board,
     occupied: u64,
@@ -130,31 +170,8 @@ fn slides_by_mask(
     falling: &[u8],
     out: &mut MoveList,
 ) {
-    let mut pending = [(0 as Site, 0u64); 65];
-    let mut n = 0;
-    let mut pieces = own;
-    while pieces != 0 {
-        let from = pieces.trailing_zeros() as Site;
-        pieces &= pieces - 1;
-        let mut targets = 0u64;
-        for &dir in rising {
-            // Ray sites below the lowest blocker (all of the ray when there is none).
-            let ray = board.ray_mask(from, dir);
-            let blockers = ray & occupied;
-            let lowest = blockers & blockers.wrapping_neg();
-            targets |= ray & lowest.wrapping_sub(1);
-        }
-        for &dir in falling {
-            // Ray sites above the highest blocker (all of the ray when there is none).
-            let ray = board.ray_mask(from, dir);
-            let blockers = ray & occupied;
-            let at_or_below = (u64::MAX >> (blockers | 1).leading_zeros())
-                & ((blockers != 0) as u64).wrapping_neg();
-            targets |= ray & !at_or_below;
-        }
-        pending[n] = (from, targets);
-        n += (targets != 0) as usize;
-    }
+    let mut pending = [(0 as Site, 0u64); 64];
+    let n = slide_targets(board, occupied, own, rising, falling, &mut pending);
     if n == 0 {
         return;
     }
@@ -180,10 +197,92 @@ fn slides_by_mask(
         if i == n {
             break;
         }
-        let (next_from, next_targets) = pending[i];
+        let (next_from, next_targets) = pending[i & 63];
         let more = targets != 0;
         targets = std::hint::select_unpredictable(more, targets, next_targets);
         from = std::hint::select_unpredictable(more, from, next_from);
     }
     out.set_len(len);
+}
+
+/// The number of set bits of all the masks together. Without a population-count
+/// instruction, adding per-byte counts across words and summing the bytes once is about
+/// half the work of counting each word.
+#[inline]
+fn total_bits(pending: &[(Site, u64)]) -> usize {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const M8: u64 = 0x00ff_00ff_00ff_00ff;
+    let mut total = 0;
+    // Each byte holds at most 8 per word; 31 words keep every byte below 256.
+    for chunk in pending.chunks(31) {
+        let mut bytes = 0u64;
+        for &(_, x) in chunk {
+            let x = x - ((x >> 1) & M1);
+            let x = (x & M2) + ((x >> 2) & M2);
+            bytes += (x + (x >> 4)) & M4;
+        }
+        let halves = (bytes & M8) + ((bytes >> 8) & M8);
+        total += (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+    }
+    total
+}
+
+impl State {
+    /// The move `pick(count)` of the legal moves without listing them, when the only move
+    /// rule in force is a slide on a board of at most 64 sites (and nothing filters moves):
+    /// `Some(answer)`; otherwise `None`, and the caller lists the moves.
+    pub(super) fn pick_slide_by_mask(
+        &self,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Option<Move>> {
+        let game = &*self.game;
+        let board = &game.board;
+        if !board.has_ray_masks() || game.forbid_repetition || game.moves_may_coincide {
+            return None;
+        }
+        let mut active = game
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| self.holds(&r.condition));
+        let (rule, kind) = match (active.next(), active.next()) {
+            (Some((i, r)), None) => (i as u8, &r.kind),
+            (None, _) => return Some(None),
+            _ => return None,
+        };
+        let MoveKind::Slide {
+            rising, falling, ..
+        } = kind
+        else {
+            return None;
+        };
+        let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
+        let own = self.occupancy[self.to_move as usize];
+        let mut pending = [(0 as Site, 0u64); 64];
+        let n = slide_targets(board, occupied, own, rising, falling, &mut pending);
+        let total = total_bits(&pending[..n]);
+        if total == 0 {
+            return Some(None);
+        }
+        let mut k = pick(total);
+        for &(from, targets) in &pending[..n] {
+            let count = targets.count_ones() as usize;
+            if k < count {
+                let mut t = targets;
+                for _ in 0..k {
+                    t &= t - 1;
+                }
+                return Some(Some(Move {
+                    rule,
+                    from,
+                    to: t.trailing_zeros() as Site,
+                    over: NO_SITE,
+                }));
+            }
+            k -= count;
+        }
+        unreachable!("pick returns an index below the count")
+    }
 }

@@ -85,9 +85,9 @@ pub struct Board {
     ray_bounds: Vec<u32>,
     /// All rays, one after another.
     ray_sites: Vec<Site>,
-    /// On boards of at most 64 sites, `ray_masks[site * directions + dir]`: the ray as a
-    /// bit set (bit = site); empty on larger boards.
-    ray_masks: Vec<u64>,
+    /// On boards of at most 64 sites, `ray_masks[site][dir]`: the ray as a bit set
+    /// (bit = site); empty on larger boards.
+    ray_masks: Vec<[u64; 8]>,
     /// The largest number of sites on all rays of one site together.
     max_rays_length: usize,
     /// Named paths.
@@ -138,12 +138,20 @@ impl Board {
             }
         }
         let ray_masks = if w * h <= 64 {
-            ray_bounds
+            let masks: Vec<u64> = ray_bounds
                 .windows(2)
                 .map(|b| {
                     ray_sites[b[0] as usize..b[1] as usize]
                         .iter()
                         .fold(0u64, |m, &s| m | 1 << s)
+                })
+                .collect();
+            masks
+                .chunks(dirs)
+                .map(|c| {
+                    let mut row = [0u64; 8];
+                    row[..c.len()].copy_from_slice(c);
+                    row
                 })
                 .collect()
         } else {
@@ -249,10 +257,10 @@ impl Board {
         !self.ray_masks.is_empty()
     }
 
-    /// The sites of the ray from `site` towards `dir` as a bit set (see [`Board::has_ray_masks`]).
+    /// The rays from `site` as bit sets, by direction (see [`Board::has_ray_masks`]).
     #[inline]
-    pub fn ray_mask(&self, site: Site, dir: u8) -> u64 {
-        self.ray_masks[site as usize * GRID_DIRECTIONS.len() + dir as usize]
+    pub fn ray_masks(&self, site: Site) -> &[u64; 8] {
+        &self.ray_masks[site as usize]
     }
 
     /// Whether site numbers grow along direction `dir`.
