@@ -30,6 +30,19 @@ pub struct Move {
     pub over: Site,
 }
 
+impl Move {
+    /// A move of rule `rule` from `from` to `to` that jumps over nothing.
+    #[inline]
+    pub fn step(rule: u8, from: Site, to: Site) -> Move {
+        Move {
+            rule,
+            from,
+            to,
+            over: NO_SITE,
+        }
+    }
+}
+
 impl Default for Move {
     fn default() -> Move {
         Move {

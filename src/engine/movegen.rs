@@ -68,15 +68,7 @@ impl State {
             let mut open = 1usize;
             for &to in board.ray(from, dir) {
                 open &= (self.cells[to as usize] == EMPTY) as usize;
-                out.write(
-                    len,
-                    Move {
-                        rule,
-                        from,
-                        to,
-                        over: NO_SITE,
-                    },
-                );
+                out.write(len, Move::step(rule, from, to));
                 len += open;
             }
         }
@@ -181,15 +173,7 @@ fn slides_by_mask(
     let mut i = 0;
     loop {
         let to = targets.trailing_zeros() as Site;
-        out.write(
-            len,
-            Move {
-                rule,
-                from,
-                to,
-                over: NO_SITE,
-            },
-        );
+        out.write(len, Move::step(rule, from, to));
         len += 1;
         targets &= targets - 1;
         let done = (targets == 0) as usize;
@@ -274,12 +258,7 @@ impl State {
                 for _ in 0..k {
                     t &= t - 1;
                 }
-                return Some(Some(Move {
-                    rule,
-                    from,
-                    to: t.trailing_zeros() as Site,
-                    over: NO_SITE,
-                }));
+                return Some(Some(Move::step(rule, from, t.trailing_zeros() as Site)));
             }
             k -= count;
         }

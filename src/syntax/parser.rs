@@ -380,11 +380,7 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
     let span = span_of(&pair);
     let rule = pair.as_rule();
     // Keywords are children too; skip them and keep the meaningful parts.
-    let mut inner = pair
-        .into_inner()
-        .filter(|p| !is_keyword(p.as_rule()))
-        .collect::<Vec<_>>()
-        .into_iter();
+    let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     let kind = match rule {
         Rule::game_stmt => StatementKind::Game(lower_string(take()?)?),
@@ -451,11 +447,7 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             let sspan = span_of(&shape);
             match shape.as_rule() {
                 Rule::grid_board => {
-                    let mut parts = shape
-                        .into_inner()
-                        .filter(|p| !is_keyword(p.as_rule()))
-                        .collect::<Vec<_>>()
-                        .into_iter();
+                    let mut parts = parts(shape);
                     let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
                     let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
                     StatementKind::Board(BoardShape::Grid { width, height })
@@ -520,6 +512,11 @@ fn lower_setting(pair: Pair<Rule>) -> Lowered<Setting> {
     Ok(Setting { name, value })
 }
 
+/// The children of a pair that carry meaning: keywords are left out.
+fn parts(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
+    pair.into_inner().filter(|p| !is_keyword(p.as_rule()))
+}
+
 fn is_keyword(rule: Rule) -> bool {
     matches!(
         rule,
@@ -582,11 +579,7 @@ fn lower_int(pair: &Pair<Rule>) -> Lowered<i64> {
 
 fn lower_condition(pair: Pair<Rule>) -> Lowered<Expr> {
     let span = span_of(&pair);
-    let mut inner = pair
-        .into_inner()
-        .filter(|p| !is_keyword(p.as_rule()))
-        .collect::<Vec<_>>()
-        .into_iter();
+    let mut inner = parts(pair);
     lower_expr(inner.next().ok_or_else(|| internal(span))?)
 }
 
@@ -608,11 +601,7 @@ fn lower_mode(pair: Pair<Rule>) -> Lowered<CaptureMode> {
 fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
     let span = span_of(&pair);
     let rule = pair.as_rule();
-    let mut inner = pair
-        .into_inner()
-        .filter(|p| !is_keyword(p.as_rule()))
-        .collect::<Vec<_>>()
-        .into_iter();
+    let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
         Rule::slide_move => Ok(MoveKind::Slide {
