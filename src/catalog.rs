@@ -16,6 +16,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/gundru.game"),
     },
     Bundled {
+        name: "mangala",
+        text: include_str!("../games/mangala.game"),
+    },
+    Bundled {
         name: "ming-mang",
         text: include_str!("../games/ming-mang.game"),
     },

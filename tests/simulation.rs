@@ -38,7 +38,7 @@ fn conserves_pieces(game: &Game) -> bool {
         EffectKind::Custodian { mode, .. } => *mode == CaptureMode::Convert,
     }) && game.moves.iter().all(|m| match &m.kind {
         MoveKind::Jump { mode, .. } => *mode == CaptureMode::Convert,
-        MoveKind::Slide { .. } => true,
+        MoveKind::Slide { .. } | MoveKind::Sow(_) => true,
     })
 }
 
@@ -106,6 +106,10 @@ fn random_games_keep_the_state_api_consistent() {
                 state
                     .play(m)
                     .unwrap_or_else(|e| panic!("{name}: a legal move is refused: {e}"));
+                if game.board.pits() > 0 {
+                    let stones: u32 = (0..sites as u16).map(|site| state.count(site) as u32).sum();
+                    assert_eq!(stones, game.total_stones(), "{name}: stones are conserved");
+                }
                 if conserve {
                     let now: u32 = (0..game.players.len() as u8).map(|p| state.pieces(p)).sum();
                     assert_eq!(now, total, "{name}: pieces are never created or destroyed");

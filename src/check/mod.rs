@@ -52,6 +52,8 @@ struct Checker {
     pieces: Vec<String>,
     /// Options read by some rule (for the "never read" warning).
     options_read: Vec<bool>,
+    /// The kind of board, once known.
+    board_kind: Option<BoardKind>,
 }
 
 impl Checker {
@@ -237,6 +239,10 @@ impl Checker {
                         );
                     } else {
                         board = Some((shape, st.span));
+                        self.board_kind = Some(match shape {
+                            ast::BoardShape::Grid { .. } => BoardKind::Grid,
+                            ast::BoardShape::Mancala { .. } => BoardKind::Mancala,
+                        });
                     }
                 }
                 S::Pieces(names) => {
@@ -274,7 +280,7 @@ impl Checker {
         if board.is_none() {
             self.error(missing("board", "board grid 8 by 8"));
         }
-        if piece_span.is_none() {
+        if piece_span.is_none() && self.board_kind == Some(BoardKind::Grid) {
             self.error(missing("pieces", "piece stone"));
         }
 
@@ -332,10 +338,17 @@ impl Checker {
                     span,
                 )
             }
+            ast::BoardShape::Mancala { pits } => (
+                self.static_expr(pits, Type::Int, "the number of pits")
+                    .map(|pits| BoardDecl::Mancala { pits }),
+                span,
+            ),
         });
 
         // Rules.
         let mut setup = Vec::new();
+        let mut stones: Option<(TExpr, Span)> = None;
+        let mut after_sow: Option<(Vec<SowRuleDecl>, Span)> = None;
         let mut moves = Vec::new();
         let mut effects = Vec::new();
         let mut forbid: Option<Conditional<()>> = None;
@@ -347,6 +360,7 @@ impl Checker {
                     piece,
                     region,
                 } => {
+                    self.needs_board(BoardKind::Grid, "pieces on sites", st.span);
                     let p = self.lookup_in(player, &self.players.clone(), "player");
                     let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
                     let r = self.static_expr(region, Type::Region, "a setup region");
@@ -359,7 +373,41 @@ impl Checker {
                         });
                     }
                 }
+                S::SetupStones { count } => {
+                    self.needs_board(BoardKind::Mancala, "stones in pits", st.span);
+                    if let Some((_, first)) = &stones {
+                        let first = *first;
+                        self.error(
+                            Diagnostic::error("the stones are set up twice", st.span)
+                                .with_note_at(first, "first set up here"),
+                        );
+                        continue;
+                    }
+                    if let Some(c) = self.static_expr(count, Type::Int, "the number of stones") {
+                        stones = Some((c, st.span));
+                    }
+                }
+                S::AfterSow { rules } => {
+                    self.needs_board(BoardKind::Mancala, "rules after sowing", st.span);
+                    if let Some((_, first)) = &after_sow {
+                        let first = *first;
+                        self.error(
+                            Diagnostic::error("there are two `after sow` blocks", st.span)
+                                .with_note_at(first, "the first one")
+                                .with_help("put every rule after sowing in one block, in the order they are tried"),
+                        );
+                        continue;
+                    }
+                    let checked: Vec<SowRuleDecl> =
+                        rules.iter().filter_map(|r| self.sow_rule(r)).collect();
+                    after_sow = Some((checked, st.span));
+                }
                 S::Move { kind, condition } => {
+                    let needs = match kind {
+                        ast::MoveKind::Sow { .. } => BoardKind::Mancala,
+                        _ => BoardKind::Grid,
+                    };
+                    self.needs_board(needs, "this move", st.span);
                     let rule = match kind {
                         ast::MoveKind::Slide { directions } => self
                             .directions(directions)
@@ -370,6 +418,10 @@ impl Checker {
                                 directions,
                                 mode: *mode,
                             }),
+                        ast::MoveKind::Sow {
+                            counterclockwise,
+                            options,
+                        } => Some(MoveDecl::Sow(self.sow(*counterclockwise, options))),
                     };
                     let condition = self.condition(condition.as_ref());
                     if let (Some(rule), Some(condition)) = (rule, condition) {
@@ -381,6 +433,7 @@ impl Checker {
                     }
                 }
                 S::After { effect, condition } => {
+                    self.needs_board(BoardKind::Grid, "custodian capture", st.span);
                     let rule = self.effect(effect);
                     let condition = self.condition(condition.as_ref());
                     if let (Some(rule), Some(condition)) = (rule, condition) {
@@ -424,7 +477,14 @@ impl Checker {
                 S::End { condition, result } => {
                     let when = match condition {
                         ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
+                        ast::EndCondition::EmptyRow(span) => {
+                            self.needs_board(BoardKind::Mancala, "`empty row`", *span);
+                            EndWhen::EmptyRow
+                        }
                     };
+                    if matches!(result, ast::EndResult::StoreMajority { .. }) {
+                        self.needs_board(BoardKind::Mancala, "a result by stores", st.span);
+                    }
                     if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
                         let first = first.span;
                         self.error(
@@ -461,7 +521,11 @@ impl Checker {
                         .with_help("add one, like `end when no legal move: mover loses`"),
                 );
             }
-            if setup.is_empty() && !self.has_errors() {
+            let empty = match self.board_kind {
+                Some(BoardKind::Mancala) => stones.is_none(),
+                _ => setup.is_empty(),
+            };
+            if empty && !self.has_errors() {
                 self.diagnostics.push(Diagnostic::warning(
                     "the setup puts no piece on the board",
                     span,
@@ -495,11 +559,98 @@ impl Checker {
             board_span,
             pieces: self.pieces.clone(),
             setup,
+            stones: stones.map(|(c, _)| c),
+            after_sow: after_sow.map(|(r, _)| r).unwrap_or_default(),
             moves,
             effects,
             forbid_repetition: forbid,
             end,
         })
+    }
+
+    /// Reports `what` if the board is not of the kind it needs.
+    fn needs_board(&mut self, kind: BoardKind, what: &str, span: Span) {
+        if let Some(actual) = self.board_kind {
+            if actual != kind {
+                self.error(
+                    Diagnostic::error(format!("{what} needs {}", kind.describe()), span)
+                        .with_note(format!("this game has {}", actual.describe())),
+                );
+            }
+        }
+    }
+
+    /// The options of a sow move; an option given twice is an error.
+    fn sow(&mut self, counterclockwise: bool, options: &[(ast::SowOption, Span)]) -> SowDecl {
+        let mut d = SowDecl {
+            counterclockwise,
+            ..SowDecl::default()
+        };
+        let mut seen: Vec<(ast::SowOption, Span)> = Vec::new();
+        for &(o, span) in options {
+            if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == o) {
+                self.error(
+                    Diagnostic::error("this sowing option is given twice", span)
+                        .with_note_at(first, "first given here"),
+                );
+                continue;
+            }
+            seen.push((o, span));
+            match o {
+                ast::SowOption::OriginFirst => d.origin_first = true,
+                ast::SowOption::SkipOpponentStore => d.skip_opponent_store = true,
+                ast::SowOption::SkipStores => d.skip_stores = true,
+                ast::SowOption::MarkedToOwner => d.marked_to_owner = true,
+            }
+        }
+        d
+    }
+
+    /// A rule after sowing: a condition and actions on sites.
+    fn sow_rule(&mut self, rule: &ast::SowRule) -> Option<SowRuleDecl> {
+        let condition = self
+            .condition(Some(&rule.condition))?
+            .expect("a condition was given");
+        let mut actions = Vec::new();
+        let mut ok = true;
+        for a in &rule.actions {
+            let action = match a {
+                ast::Action::Again(_) => Some(ActionDecl::Again),
+                ast::Action::Take { from, to } => {
+                    let f = self.typed(from, Type::Site, "`take` takes stones from");
+                    let t = self.typed(to, Type::Site, "`take` puts stones into");
+                    f.zip(t).map(|(from, to)| ActionDecl::Take { from, to })
+                }
+                ast::Action::Mark(site) => {
+                    self.typed(site, Type::Site, "`mark`").map(ActionDecl::Mark)
+                }
+            };
+            match action {
+                Some(a) => actions.push(a),
+                None => ok = false,
+            }
+        }
+        ok.then_some(SowRuleDecl {
+            condition,
+            actions,
+            span: rule.span,
+        })
+    }
+
+    /// An expression that must have a type (it may depend on the position).
+    fn typed(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        let t = self.expr(e)?;
+        if t.ty != ty {
+            self.error(
+                Diagnostic::error(
+                    format!("{what} needs {}", ty.describe(&self.options)),
+                    e.span,
+                )
+                .with_label(format!("this is {}", t.ty.describe(&self.options))),
+            );
+            return None;
+        }
+        Some(t)
     }
 
     fn has_errors(&self) -> bool {
@@ -739,7 +890,7 @@ impl Checker {
             ExprKind::Int(v) => (TExprKind::Int(*v), Type::Int),
             ExprKind::Name(n) => self.resolve_name(n)?,
             ExprKind::Call { function, args } => {
-                let Some(&(builtin, _, arg_ty, result)) =
+                let Some(&(builtin, name, arg_ty, result)) =
                     Builtin::ALL.iter().find(|b| b.1 == function.text)
                 else {
                     let mut d = Diagnostic::error(
@@ -761,6 +912,18 @@ impl Checker {
                     self.error(d);
                     return None;
                 };
+                if let (Some(needed), Some(actual)) = (builtin.board(), self.board_kind) {
+                    if needed != actual {
+                        self.error(
+                            Diagnostic::error(
+                                format!("`{name}` needs {}", needed.describe()),
+                                function.span,
+                            )
+                            .with_note(format!("this game has {}", actual.describe())),
+                        );
+                        return None;
+                    }
+                }
                 if args.len() != 1 {
                     self.error(Diagnostic::error(
                         format!(
@@ -873,7 +1036,7 @@ impl Checker {
                 }
                 ta.ty
             }
-            B::Mul => {
+            B::Mul | B::Mod => {
                 if ta.ty != Type::Int || tb.ty != Type::Int {
                     mismatch(self, "numbers on both sides");
                     return None;
@@ -946,6 +1109,9 @@ impl Checker {
             "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
             "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
             "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
+            "last" if self.board_kind == Some(BoardKind::Mancala) => {
+                return Some((TExprKind::Last, Type::Site))
+            }
             _ => {}
         }
         if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == t) {

@@ -19,6 +19,8 @@ pub enum Type {
     Player,
     /// A set of sites.
     Region,
+    /// One site (a pit or a store).
+    Site,
 }
 
 impl Type {
@@ -31,6 +33,7 @@ impl Type {
             Type::Direction => "a direction".into(),
             Type::Player => "a player".into(),
             Type::Region => "a region of the board".into(),
+            Type::Site => "a site (a pit or a store)".into(),
         }
     }
 }
@@ -59,17 +62,70 @@ pub enum Builtin {
     File,
     /// `pieces(player)`: how many pieces a player has on the board (depends on the position).
     Pieces,
+    /// `store(player)`: a player's store (mancala boards).
+    Store,
+    /// `owner(site)`: the player whose row (or store) a site is.
+    Owner,
+    /// `count(site)`: how many stones a site holds.
+    Count,
+    /// `pit(site)`: a pit's number in its owner's row (1 from the owner's left); 0 for a store.
+    Pit,
+    /// `opposite(site)`: the pit across the board from a pit.
+    Opposite,
+    /// `marks(player)`: how many sites a player has marked.
+    Marks,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 5] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 11] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
         (Builtin::File, "file", Type::Int, Type::Region),
         (Builtin::Pieces, "pieces", Type::Player, Type::Int),
+        (Builtin::Store, "store", Type::Player, Type::Site),
+        (Builtin::Owner, "owner", Type::Site, Type::Player),
+        (Builtin::Count, "count", Type::Site, Type::Int),
+        (Builtin::Pit, "pit", Type::Site, Type::Int),
+        (Builtin::Opposite, "opposite", Type::Site, Type::Site),
+        (Builtin::Marks, "marks", Type::Player, Type::Int),
     ];
+
+    /// The kind of board a built-in needs, if it needs one.
+    pub fn board(self) -> Option<BoardKind> {
+        match self {
+            Builtin::Side | Builtin::Corner | Builtin::Rank | Builtin::File => {
+                Some(BoardKind::Grid)
+            }
+            Builtin::Store
+            | Builtin::Owner
+            | Builtin::Count
+            | Builtin::Pit
+            | Builtin::Opposite
+            | Builtin::Marks => Some(BoardKind::Mancala),
+            Builtin::Pieces => None,
+        }
+    }
+}
+
+/// The kinds of board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    /// A grid of points.
+    Grid,
+    /// Rows of pits with stores.
+    Mancala,
+}
+
+impl BoardKind {
+    /// The kind in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            BoardKind::Grid => "a grid board",
+            BoardKind::Mancala => "a mancala board",
+        }
+    }
 }
 
 /// A typed expression.
@@ -109,6 +165,8 @@ pub enum TExprKind {
     Mover,
     /// The player not to move.
     Opponent,
+    /// The site the last stone was sown into.
+    Last,
     /// A region constant.
     Region(RegionConst),
     /// A built-in applied to arguments.
@@ -123,8 +181,8 @@ impl TExpr {
     /// True if the value depends on the position (and so is computed during play).
     pub fn depends_on_position(&self) -> bool {
         match &self.kind {
-            TExprKind::Mover | TExprKind::Opponent => true,
-            TExprKind::Call(Builtin::Pieces, _) => true,
+            TExprKind::Mover | TExprKind::Opponent | TExprKind::Last => true,
+            TExprKind::Call(Builtin::Pieces | Builtin::Count | Builtin::Marks, _) => true,
             TExprKind::Call(_, args) => args.iter().any(TExpr::depends_on_position),
             TExprKind::Unary(_, e) => e.depends_on_position(),
             TExprKind::Binary(_, a, b) => a.depends_on_position() || b.depends_on_position(),
@@ -220,6 +278,50 @@ pub enum MoveDecl {
         /// What happens to the piece jumped over.
         mode: CaptureMode,
     },
+    /// Sow the stones of one of the mover's pits.
+    Sow(SowDecl),
+}
+
+/// How sowing goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SowDecl {
+    /// Counterclockwise (true) or clockwise.
+    pub counterclockwise: bool,
+    /// With more than one stone, the first goes back into the origin.
+    pub origin_first: bool,
+    /// No stone into the opponent's store.
+    pub skip_opponent_store: bool,
+    /// No stone into any store.
+    pub skip_stores: bool,
+    /// Stones sown into a marked pit go to the marker's store.
+    pub marked_to_owner: bool,
+}
+
+/// What a rule after sowing does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActionDecl {
+    /// The mover moves again.
+    Again,
+    /// All stones of `from` go to `to`.
+    Take {
+        /// A site.
+        from: TExpr,
+        /// A site.
+        to: TExpr,
+    },
+    /// The site becomes the mover's.
+    Mark(TExpr),
+}
+
+/// A rule after sowing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SowRuleDecl {
+    /// When it applies.
+    pub condition: TExpr,
+    /// What it does.
+    pub actions: Vec<ActionDecl>,
+    /// Where it was written.
+    pub span: Span,
 }
 
 /// Where the runs of a custodian capture go.
@@ -263,6 +365,8 @@ pub struct Conditional<T> {
 pub enum EndWhen {
     /// The player to move has no legal move.
     NoLegalMove,
+    /// After a move, one player's pits are all empty.
+    EmptyRow,
 }
 
 /// An end rule.
@@ -285,6 +389,11 @@ pub enum BoardDecl {
         width: TExpr,
         /// Number of ranks.
         height: TExpr,
+    },
+    /// Two rows of pits with stores.
+    Mancala {
+        /// Pits per player.
+        pits: TExpr,
     },
 }
 
@@ -311,6 +420,10 @@ pub struct Description {
     pub pieces: Vec<String>,
     /// Setup lines.
     pub setup: Vec<SetupDecl>,
+    /// Stones in every pit at the start (mancala boards).
+    pub stones: Option<TExpr>,
+    /// Rules after sowing, in order.
+    pub after_sow: Vec<SowRuleDecl>,
     /// Move rules.
     pub moves: Vec<Conditional<MoveDecl>>,
     /// Effects after a move.

@@ -2,9 +2,15 @@
 //! becomes a [`Game`]: the board's tables built, regions turned into site lists, every
 //! condition that depends only on the configuration folded away, hash keys drawn.
 
+/// The most pits per player on a mancala board.
+pub const MAX_PITS: i64 = 32;
+
+/// The most stones per pit at the start.
+pub const MAX_STONES_PER_PIT: i64 = 100;
+
 use crate::check::{
-    BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue, MoveDecl,
-    RegionConst, RunDecl, TExpr, TExprKind,
+    ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue,
+    MoveDecl, RegionConst, RunDecl, TExpr, TExprKind,
 };
 use crate::diag::{closest, Diagnostic, Span};
 use crate::model::board::MAX_GRID_SIDE;
@@ -162,10 +168,25 @@ pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnost
 impl Compiler<'_> {
     fn run(&mut self) -> Option<Game> {
         let desc = self.desc;
-        let BoardDecl::Grid { width, height } = &desc.board;
-        let w = self.side(width, "width")?;
-        let h = self.side(height, "height")?;
-        self.board = Some(Board::grid(w, h));
+        let board = match &desc.board {
+            BoardDecl::Grid { width, height } => {
+                let w = self.side(width, "width")?;
+                let h = self.side(height, "height")?;
+                Board::grid(w, h)
+            }
+            BoardDecl::Mancala { pits } => {
+                let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
+                Board::mancala(n as u16, &desc.players)
+            }
+        };
+        let (w, h) = (board.width, board.height);
+        self.board = Some(board);
+        let stones = match &desc.stones {
+            Some(e) => {
+                self.bounded(e, 0, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
+            }
+            None => 0,
+        };
 
         let piece_kinds = desc.pieces.len();
         let mut setup: Vec<(Site, model::Cell)> = Vec::new();
@@ -209,6 +230,13 @@ impl Compiler<'_> {
                         directions: directions.clone(),
                         mode: capture_mode(*mode),
                     },
+                    MoveDecl::Sow(d) => model::MoveKind::Sow(model::Sowing {
+                        counterclockwise: d.counterclockwise,
+                        origin_first: d.origin_first,
+                        skip_opponent_store: d.skip_opponent_store,
+                        skip_stores: d.skip_stores,
+                        marked_to_owner: d.marked_to_owner,
+                    }),
                 };
                 Some(model::MoveRule { kind, condition })
             })
@@ -266,15 +294,48 @@ impl Compiler<'_> {
             .map(|e| model::EndRule {
                 when: match e.when {
                     crate::check::EndWhen::NoLegalMove => model::EndWhen::NoLegalMove,
+                    crate::check::EndWhen::EmptyRow => model::EndWhen::EmptyRow,
                 },
                 result: match e.result {
                     crate::syntax::ast::EndResult::MoverLoses => model::EndResult::MoverLoses,
                     crate::syntax::ast::EndResult::MoverWins => model::EndResult::MoverWins,
                     crate::syntax::ast::EndResult::Draw => model::EndResult::Draw,
+                    crate::syntax::ast::EndResult::StoreMajority { to_empty_side } => {
+                        model::EndResult::StoreMajority { to_empty_side }
+                    }
                 },
             })
             .collect();
 
+        let after_sow = desc
+            .after_sow
+            .iter()
+            .filter_map(|r| {
+                let condition = match self.fold(&r.condition)? {
+                    Value::Bool(true) => Condition::Always,
+                    Value::Bool(false) => return None,
+                    Value::Runtime(x) => Condition::When(x),
+                    _ => return None,
+                };
+                let actions = r
+                    .actions
+                    .iter()
+                    .map(|a| {
+                        Some(match a {
+                            ActionDecl::Again => model::Action::Again,
+                            ActionDecl::Take { from, to } => model::Action::Take {
+                                from: to_runtime(self.fold(from)?)?,
+                                to: to_runtime(self.fold(to)?)?,
+                            },
+                            ActionDecl::Mark(site) => {
+                                model::Action::Mark(to_runtime(self.fold(site)?)?)
+                            }
+                        })
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(model::SowRule { condition, actions })
+            })
+            .collect();
         let settings = self.settings();
         let board = self.board.take()?;
         let players = desc.players.len();
@@ -294,7 +355,14 @@ impl Compiler<'_> {
             settings,
             players: desc.players.clone(),
             piece_kinds: desc.pieces.clone(),
-            zobrist: Zobrist::new(board.sites(), cell_codes, players),
+            zobrist: Zobrist::new(
+                board.sites(),
+                cell_codes,
+                players,
+                stones as usize * board.pits() as usize * players,
+            ),
+            stones,
+            after_sow,
             board,
             setup,
             moves,
@@ -333,6 +401,22 @@ impl Compiler<'_> {
                     }),
             )
             .collect()
+    }
+
+    /// A number from the configuration that must lie in `min..=max`.
+    fn bounded(&mut self, e: &TExpr, min: i64, max: i64, what: &str) -> Option<i64> {
+        match self.fold(e)? {
+            Value::Int(v) if (min..=max).contains(&v) => Some(v),
+            Value::Int(v) => {
+                let d = self.with_config(Diagnostic::error(
+                    format!("{what} would be {v}; it must be between {min} and {max}"),
+                    e.span,
+                ));
+                self.errors.push(d);
+                None
+            }
+            _ => None,
+        }
     }
 
     fn side(&mut self, e: &TExpr, what: &str) -> Option<u16> {
@@ -402,6 +486,7 @@ impl Compiler<'_> {
             TExprKind::Direction(d) => Value::Direction(*d),
             TExprKind::Player(p) => Value::Player(*p as u8),
             TExprKind::Mover => Value::Runtime(Expr::Player(PlayerRef::Mover)),
+            TExprKind::Last => Value::Runtime(Expr::Last),
             TExprKind::Opponent => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
             TExprKind::Region(r) => Value::Region(self.region_const(*r)),
             TExprKind::Call(f, args) => {
@@ -460,13 +545,14 @@ impl Compiler<'_> {
                     B::Add => x.checked_add(y),
                     B::Sub => x.checked_sub(y),
                     B::Mul => x.checked_mul(y),
+                    B::Mod => x.checked_rem_euclid(y),
                     _ => Some(0),
                 };
                 let Some(r) = r else {
                     return self.overflow(span);
                 };
                 match op {
-                    B::Add | B::Sub | B::Mul => Value::Int(r),
+                    B::Add | B::Sub | B::Mul | B::Mod => Value::Int(r),
                     B::And => Value::Bool(x != 0 && y != 0),
                     B::Or => Value::Bool(x != 0 || y != 0),
                     B::Eq => Value::Bool(x == y),
@@ -508,6 +594,25 @@ impl Compiler<'_> {
                 Value::Runtime(Expr::Pieces(PlayerRef::Fixed(p)))
             }
             (Builtin::Pieces, Value::Runtime(Expr::Player(p))) => Value::Runtime(Expr::Pieces(p)),
+            (
+                Builtin::Store
+                | Builtin::Owner
+                | Builtin::Count
+                | Builtin::Pit
+                | Builtin::Opposite
+                | Builtin::Marks,
+                arg,
+            ) => {
+                let arg = Box::new(to_runtime(arg)?);
+                Value::Runtime(match f {
+                    Builtin::Store => Expr::Store(arg),
+                    Builtin::Owner => Expr::Owner(arg),
+                    Builtin::Count => Expr::Count(arg),
+                    Builtin::Pit => Expr::PitNumber(arg),
+                    Builtin::Opposite => Expr::Opposite(arg),
+                    _ => Expr::Marks(arg),
+                })
+            }
             (Builtin::Side, Value::Direction(d)) => {
                 let r = match d {
                     0 => sites(&|_, r| r == h - 1),
@@ -576,6 +681,8 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
+        // Every sowing rule sows from the same pits.
+        model::MoveKind::Sow(_) => (2, vec![0]),
     };
     moves.iter().enumerate().any(|(i, a)| {
         let (kind_a, dirs_a) = directions(a);
@@ -626,6 +733,7 @@ fn runtime_binary(op: BinaryOp, a: Expr, b: Expr) -> Expr {
         BinaryOp::Add => Op::Add,
         BinaryOp::Sub => Op::Sub,
         BinaryOp::Mul => Op::Mul,
+        BinaryOp::Mod => Op::Mod,
     };
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.

@@ -7,6 +7,7 @@
 mod capture;
 mod movegen;
 mod movelist;
+mod sowing;
 
 pub use movelist::MoveList;
 
@@ -103,6 +104,14 @@ impl std::error::Error for MoveError {}
 struct Frame {
     mv: Move,
     log_start: u32,
+    count_log_start: u32,
+    mark_log_start: u32,
+    /// Who made the move (after an extra turn the same player moves twice).
+    mover: Player,
+    /// The site of the last stone sown before this move.
+    last: Site,
+    /// The outcome before this move (always none: a finished game has no moves).
+    ended: Option<Outcome>,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -125,6 +134,18 @@ pub struct State {
     captured: Vec<(Site, CaptureMode)>,
     /// Moves generated for internal checks (reused between calls).
     scratch: MoveList,
+    /// Stones per site (mancala boards; empty otherwise).
+    counts: Vec<u16>,
+    /// Marks per site: 0, or 1 + the player who marked it.
+    marks: Vec<u8>,
+    /// `(site, previous count)` for every change of a count, newest last.
+    count_log: Vec<(Site, u16)>,
+    /// `(site, previous mark)` for every change of a mark.
+    mark_log: Vec<(Site, u8)>,
+    /// The site the last stone was sown into.
+    last: Site,
+    /// The outcome, once an end rule checked after moves has ended the game.
+    ended: Option<Outcome>,
 }
 
 impl Clone for State {
@@ -142,6 +163,12 @@ impl Clone for State {
             frames: Vec::new(),
             captured: Vec::with_capacity(self.captured.capacity()),
             scratch: MoveList::new(),
+            counts: Vec::new(),
+            marks: Vec::new(),
+            count_log: Vec::new(),
+            mark_log: Vec::new(),
+            last: self.last,
+            ended: self.ended,
         };
         copy.clone_from(self);
         copy
@@ -162,13 +189,22 @@ impl Clone for State {
         self.history.clone_from(&other.history);
         self.log.clone_from(&other.log);
         self.frames.clone_from(&other.frames);
+        self.counts.clone_from(&other.counts);
+        self.marks.clone_from(&other.marks);
+        self.count_log.clone_from(&other.count_log);
+        self.mark_log.clone_from(&other.mark_log);
+        self.last = other.last;
+        self.ended = other.ended;
     }
 }
 
 impl PartialEq for State {
-    /// Two states are equal when their positions are (cells and side to move).
+    /// Two states are equal when their positions are (cells, stones, marks, side to move).
     fn eq(&self, other: &State) -> bool {
-        self.cells == other.cells && self.to_move == other.to_move
+        self.cells == other.cells
+            && self.counts == other.counts
+            && self.marks == other.marks
+            && self.to_move == other.to_move
     }
 }
 
@@ -179,12 +215,50 @@ impl State {
         for &(site, cell) in &game.setup {
             cells[site as usize] = cell;
         }
-        State::with_cells(game, cells, 0)
+        let board = &game.board;
+        let counts = if board.pits() > 0 {
+            (0..board.sites() as Site)
+                .map(|s| {
+                    if board.pit_number(s) > 0 {
+                        game.stones
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let marks = vec![0; board.sites()];
+        State::with_position(game, cells, counts, marks, 0)
     }
 
     /// A position with these cells and this player to move (a hand-built position: its
     /// history starts here).
     pub fn with_cells(game: Arc<Game>, cells: Vec<Cell>, to_move: Player) -> State {
+        let sites = game.board.sites();
+        State::with_position(game, cells, Vec::new(), vec![0; sites], to_move)
+    }
+
+    /// A hand-built position of a sowing game: stones per site, marks per site (0, or 1 +
+    /// the marking player), and the player to move.
+    pub fn with_stones(
+        game: Arc<Game>,
+        counts: Vec<u16>,
+        marks: Vec<u8>,
+        to_move: Player,
+    ) -> State {
+        let sites = game.board.sites();
+        State::with_position(game, vec![EMPTY; sites], counts, marks, to_move)
+    }
+
+    fn with_position(
+        game: Arc<Game>,
+        cells: Vec<Cell>,
+        counts: Vec<u16>,
+        marks: Vec<u8>,
+        to_move: Player,
+    ) -> State {
         let sites = game.board.sites();
         let players = game.players.len();
         let words = sites.div_ceil(64);
@@ -200,12 +274,29 @@ impl State {
             frames: Vec::with_capacity(256),
             captured: Vec::with_capacity(sites),
             scratch: MoveList::new(),
+            counts: Vec::new(),
+            marks: vec![0; sites],
+            count_log: Vec::with_capacity(1024),
+            mark_log: Vec::new(),
+            last: NO_SITE,
+            ended: None,
             game,
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
             if cell != EMPTY {
                 state.put(site as Site, cell);
             }
+        }
+        if !counts.is_empty() {
+            state.counts = vec![0; sites];
+            for (site, count) in counts.into_iter().enumerate().take(sites) {
+                state.hash ^= state.game.zobrist.count(site as Site, count);
+                state.counts[site] = count;
+            }
+        }
+        for (site, mark) in marks.into_iter().enumerate().take(sites) {
+            state.hash ^= state.game.zobrist.mark(site as Site, mark);
+            state.marks[site] = mark;
         }
         state
     }
@@ -234,6 +325,17 @@ impl State {
     pub fn owner(&self, site: Site) -> Option<Player> {
         let c = self.cells[site as usize];
         (c != EMPTY).then(|| self.game.owner[c as usize])
+    }
+
+    /// The stones on a site (0 on boards without stones).
+    pub fn count(&self, site: Site) -> u16 {
+        self.counts.get(site as usize).copied().unwrap_or(0)
+    }
+
+    /// The mark on a site: `None`, or the player who marked it.
+    pub fn mark(&self, site: Site) -> Option<Player> {
+        let m = self.marks[site as usize];
+        (m != 0).then(|| m - 1)
     }
 
     /// How many pieces a player has on the board.
@@ -266,6 +368,9 @@ impl State {
     /// game is over.
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
+        if self.ended.is_some() {
+            return;
+        }
         self.pseudo_legal_moves(out);
         if self.game.moves_may_coincide {
             out.dedup_by_sites();
@@ -292,6 +397,9 @@ impl State {
 
     /// Whether the player to move has at least one legal move.
     pub fn has_legal_move(&mut self) -> bool {
+        if self.ended.is_some() {
+            return false;
+        }
         let mut moves = std::mem::take(&mut self.scratch);
         moves.clear();
         self.pseudo_legal_moves(&mut moves);
@@ -314,10 +422,15 @@ impl State {
 
     /// The outcome, if the game is over.
     pub fn outcome(&mut self) -> Option<Outcome> {
+        if self.ended.is_some() {
+            return self.ended;
+        }
         let game = Arc::clone(&self.game);
         for rule in &game.end_rules {
             let ended = match rule.when {
                 EndWhen::NoLegalMove => !self.has_legal_move(),
+                // Checked after every move; `ended` holds its verdict.
+                EndWhen::EmptyRow => false,
             };
             if ended {
                 let mover = self.to_move;
@@ -326,6 +439,7 @@ impl State {
                     EndResult::MoverLoses => Outcome::Win(other),
                     EndResult::MoverWins => Outcome::Win(mover),
                     EndResult::Draw => Outcome::Draw,
+                    EndResult::StoreMajority { .. } => self.store_majority(),
                 });
             }
         }
@@ -367,7 +481,24 @@ impl State {
         self.frames.push(Frame {
             mv: m,
             log_start: self.log.len() as u32,
+            count_log_start: self.count_log.len() as u32,
+            mark_log_start: self.mark_log.len() as u32,
+            mover,
+            last: self.last,
+            ended: self.ended,
         });
+        if let crate::model::MoveKind::Sow(sowing) = self.game.moves[m.rule as usize].kind {
+            let again = self.sow(m.from, sowing);
+            let next = if again && self.ended.is_none() {
+                mover
+            } else {
+                self.next_player(mover)
+            };
+            let keys = &self.game.zobrist.to_move;
+            self.hash ^= keys[mover as usize] ^ keys[next as usize];
+            self.to_move = next;
+            return;
+        }
         let piece = self.cells[m.from as usize];
         self.set(m.from, EMPTY);
         self.set(m.to, piece);
@@ -397,8 +528,24 @@ impl State {
             let (site, cell) = self.log.pop().expect("the log holds the frame's changes");
             self.put_raw(site, cell);
         }
+        while self.count_log.len() > frame.count_log_start as usize {
+            let (site, count) = self
+                .count_log
+                .pop()
+                .expect("the log holds the frame's changes");
+            self.counts[site as usize] = count;
+        }
+        while self.mark_log.len() > frame.mark_log_start as usize {
+            let (site, mark) = self
+                .mark_log
+                .pop()
+                .expect("the log holds the frame's changes");
+            self.marks[site as usize] = mark;
+        }
         self.hash = self.history.pop().expect("every frame has a history entry");
-        self.to_move = self.player_before(self.to_move);
+        self.to_move = frame.mover;
+        self.last = frame.last;
+        self.ended = frame.ended;
         Some(frame.mv)
     }
 
@@ -453,11 +600,6 @@ impl State {
         ((p as usize + 1) % self.game.players.len()) as Player
     }
 
-    fn player_before(&self, p: Player) -> Player {
-        let n = self.game.players.len();
-        ((p as usize + n - 1) % n) as Player
-    }
-
     /// Whether a rule's condition holds in this position.
     #[inline]
     fn holds(&self, c: &crate::model::Condition) -> bool {
@@ -481,6 +623,16 @@ impl State {
             Expr::Const(v) => *v,
             Expr::Player(r) => self.player_ref(*r) as i64,
             Expr::Pieces(r) => self.piece_count[self.player_ref(*r) as usize] as i64,
+            Expr::Last => self.last as i64,
+            Expr::Store(p) => self.game.board.store(self.eval(p) as Player) as i64,
+            Expr::Owner(s) => self.game.board.row_owner(self.eval(s) as Site) as i64,
+            Expr::Count(s) => self.count(self.eval(s) as Site) as i64,
+            Expr::PitNumber(s) => self.game.board.pit_number(self.eval(s) as Site) as i64,
+            Expr::Opposite(s) => self.game.board.opposite(self.eval(s) as Site) as i64,
+            Expr::Marks(p) => {
+                let mark = self.eval(p) as u8 + 1;
+                self.marks.iter().filter(|&&m| m == mark).count() as i64
+            }
             Expr::Not(x) => (self.eval(x) == 0) as i64,
             Expr::Neg(x) => self.eval(x).wrapping_neg(),
             Expr::Binary(op, a, b) => {
@@ -500,6 +652,7 @@ impl State {
                             Op::Add => x.wrapping_add(y),
                             Op::Sub => x.wrapping_sub(y),
                             Op::Mul => x.wrapping_mul(y),
+                            Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
                             Op::And | Op::Or => unreachable!("handled above"),
                         }
                     }
@@ -508,8 +661,11 @@ impl State {
         }
     }
 
-    /// The canonical text of a move: `from-to`.
+    /// The canonical text of a move: `from-to`, or a pit number for sowing.
     pub fn move_text(&self, m: Move) -> String {
+        if let crate::model::MoveKind::Sow(_) = self.game.moves[m.rule as usize].kind {
+            return self.game.board.pit_number(m.from).to_string();
+        }
         let names = &self.game.board.site_names;
         format!("{}-{}", names[m.from as usize], names[m.to as usize])
     }
@@ -517,6 +673,9 @@ impl State {
     /// Parses canonical move text into a legal move of this position.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
+        if self.game.board.pits() > 0 {
+            return self.parse_pit(text);
+        }
         let board = &self.game.board;
         let malformed = || MoveError::Malformed {
             text: text.to_string(),

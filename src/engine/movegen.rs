@@ -31,6 +31,10 @@ impl State {
                 slides_by_mask(board, occupied, own[0], index, rising, falling, out);
                 continue;
             }
+            if let MoveKind::Sow(_) = rule.kind {
+                self.sowing_moves(index, out);
+                continue;
+            }
             for (w, &word) in own.iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
@@ -43,6 +47,7 @@ impl State {
                         MoveKind::Jump { directions, .. } => {
                             self.jumps(index, from, directions, out)
                         }
+                        MoveKind::Sow(_) => unreachable!("sowing rules are handled above"),
                     }
                 }
             }

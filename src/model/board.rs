@@ -63,9 +63,25 @@ impl Path {
     }
 }
 
+/// How the sites of a board are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// A grid of points, site = rank * width + file.
+    Grid,
+    /// Two rows of `pits` pits and a store each: player p's pit k (1-based, from the
+    /// owner's left) is site `p * (pits + 1) + k - 1`, their store `p * (pits + 1) + pits`.
+    /// Counterclockwise sowing visits sites in increasing order, round and round.
+    Mancala {
+        /// Pits per player.
+        pits: u16,
+    },
+}
+
 /// A compiled board: sites, names, and precomputed neighbour tables.
 #[derive(Clone, Debug)]
 pub struct Board {
+    /// How the sites are laid out.
+    pub layout: Layout,
     /// Number of files.
     pub width: u16,
     /// Number of ranks.
@@ -162,6 +178,7 @@ impl Board {
             .max()
             .unwrap_or(0);
         let mut board = Board {
+            layout: Layout::Grid,
             width,
             height,
             site_names,
@@ -178,6 +195,98 @@ impl Board {
         let perimeter = board.perimeter_path();
         board.paths.push(perimeter);
         board
+    }
+
+    /// A mancala board: two rows of `pits` pits and a store for each of two players, whose
+    /// names give the sites theirs (`south 3`, `south store`).
+    pub fn mancala(pits: u16, players: &[String]) -> Board {
+        let mut site_names = Vec::new();
+        for p in players {
+            site_names.extend((1..=pits).map(|k| format!("{p} {k}")));
+            site_names.push(format!("{p} store"));
+        }
+        Board {
+            layout: Layout::Mancala { pits },
+            width: pits,
+            height: 2,
+            site_names,
+            direction_names: Vec::new(),
+            neighbours: Vec::new(),
+            perpendicular: Vec::new(),
+            ascending: [false; GRID_DIRECTIONS.len()],
+            ray_bounds: vec![0],
+            ray_sites: Vec::new(),
+            ray_masks: Vec::new(),
+            max_rays_length: 0,
+            paths: Vec::new(),
+        }
+    }
+
+    /// Pits per player on a mancala board (0 on other boards).
+    #[inline]
+    pub fn pits(&self) -> u16 {
+        match self.layout {
+            Layout::Mancala { pits } => pits,
+            Layout::Grid => 0,
+        }
+    }
+
+    /// Player `p`'s pit number `k` (1-based from the owner's left).
+    #[inline]
+    pub fn pit(&self, player: u8, k: u16) -> Site {
+        player as Site * (self.pits() + 1) + k - 1
+    }
+
+    /// Player `p`'s store.
+    #[inline]
+    pub fn store(&self, player: u8) -> Site {
+        player as Site * (self.pits() + 1) + self.pits()
+    }
+
+    /// The player whose row (or store) a mancala site is.
+    #[inline]
+    pub fn row_owner(&self, site: Site) -> u8 {
+        (site / (self.pits() + 1)) as u8
+    }
+
+    /// A pit's number in its owner's row, 1-based; 0 for a store.
+    #[inline]
+    pub fn pit_number(&self, site: Site) -> u16 {
+        let k = site % (self.pits() + 1);
+        if k == self.pits() {
+            0
+        } else {
+            k + 1
+        }
+    }
+
+    /// The pit across the board from a pit (pit k faces the other player's pit n + 1 - k);
+    /// [`NO_SITE`] for a store.
+    #[inline]
+    pub fn opposite(&self, site: Site) -> Site {
+        let k = self.pit_number(site);
+        if k == 0 {
+            return NO_SITE;
+        }
+        let other = 1 - self.row_owner(site);
+        self.pit(other, self.pits() + 1 - k)
+    }
+
+    /// The next site along a mancala board's track.
+    #[inline]
+    pub fn next_on_track(&self, site: Site, counterclockwise: bool) -> Site {
+        let n = self.sites() as Site;
+        if counterclockwise {
+            if site + 1 == n {
+                0
+            } else {
+                site + 1
+            }
+        } else if site == 0 {
+            n - 1
+        } else {
+            site - 1
+        }
     }
 
     /// The perimeter, counterclockwise from a1; closed when the board is at least 2 x 2.

@@ -3,7 +3,7 @@
 
 pub mod board;
 
-pub use board::{Board, Site, NO_SITE};
+pub use board::{Board, Layout, Site, NO_SITE};
 
 /// A player, by turn order (0 moves first).
 pub type Player = u8;
@@ -59,6 +59,8 @@ pub enum Op {
     Sub,
     /// `*`
     Mul,
+    /// `%`
+    Mod,
 }
 
 /// An expression that depends on the position, compiled to a small tree over integers
@@ -72,6 +74,20 @@ pub enum Expr {
     Player(PlayerRef),
     /// How many pieces a player has on the board.
     Pieces(PlayerRef),
+    /// The site the last stone was sown into.
+    Last,
+    /// A player's store (the argument is a player).
+    Store(Box<Expr>),
+    /// The player whose row a site is in.
+    Owner(Box<Expr>),
+    /// The stones on a site (0 for no site).
+    Count(Box<Expr>),
+    /// A pit's number in its owner's row (0 for a store).
+    PitNumber(Box<Expr>),
+    /// The pit across from a pit.
+    Opposite(Box<Expr>),
+    /// How many sites a player has marked.
+    Marks(Box<Expr>),
     /// `not x` (1 when x is 0).
     Not(Box<Expr>),
     /// `-x`.
@@ -108,6 +124,48 @@ pub enum MoveKind {
         /// What happens to the piece jumped over.
         mode: CaptureMode,
     },
+    /// All stones of one of the mover's pits, sown one by one along the track.
+    Sow(Sowing),
+}
+
+/// How stones are sown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sowing {
+    /// Counterclockwise (increasing sites) or clockwise.
+    pub counterclockwise: bool,
+    /// With more than one stone, the first goes back into the origin (a single stone moves on).
+    pub origin_first: bool,
+    /// No stone into the opponent's store.
+    pub skip_opponent_store: bool,
+    /// No stone into any store.
+    pub skip_stores: bool,
+    /// A stone sown into a marked pit goes to its marker's store.
+    pub marked_to_owner: bool,
+}
+
+/// What a rule after sowing does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The mover moves again.
+    Again,
+    /// All stones of one site go to another.
+    Take {
+        /// From this site.
+        from: Expr,
+        /// To this site.
+        to: Expr,
+    },
+    /// The site becomes the mover's.
+    Mark(Expr),
+}
+
+/// A rule after sowing: when its condition holds (and no earlier rule's did), its actions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SowRule {
+    /// When.
+    pub condition: Condition,
+    /// What, in order.
+    pub actions: Vec<Action>,
 }
 
 /// A move rule: a kind of move and when it is available.
@@ -158,6 +216,8 @@ pub struct Effect {
 pub enum EndWhen {
     /// The player to move has no legal move.
     NoLegalMove,
+    /// After a move, one player's pits are all empty.
+    EmptyRow,
 }
 
 /// Who wins when an end rule fires.
@@ -169,6 +229,12 @@ pub enum EndResult {
     MoverWins,
     /// Nobody wins.
     Draw,
+    /// Stones left in pits go to a store (the empty side's, or each row's owner's); then the
+    /// fuller store wins, and equal stores draw.
+    StoreMajority {
+        /// To the player whose row is empty (else each row to its owner).
+        to_empty_side: bool,
+    },
 }
 
 /// An end rule.
@@ -188,12 +254,18 @@ pub struct Zobrist {
     cell_codes: usize,
     /// One key per player to move.
     pub to_move: Vec<u64>,
+    /// `counts[site * (max_count + 1) + count]` (empty on boards without stones).
+    counts: Vec<u64>,
+    max_count: usize,
+    /// `marks[site * (players + 1) + mark]`.
+    marks: Vec<u64>,
+    players: usize,
 }
 
 impl Zobrist {
     /// Keys for `sites` sites with `cell_codes` possible cell values and `players` players,
     /// from a fixed seed, so hashes are the same from run to run.
-    pub fn new(sites: usize, cell_codes: usize, players: usize) -> Zobrist {
+    pub fn new(sites: usize, cell_codes: usize, players: usize, max_count: usize) -> Zobrist {
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = || {
             // SplitMix64.
@@ -207,11 +279,37 @@ impl Zobrist {
             .map(|i| if i % cell_codes == 0 { 0 } else { next() })
             .collect();
         let to_move = (0..players).map(|_| next()).collect();
+        let counts = if max_count == 0 {
+            Vec::new()
+        } else {
+            (0..sites * (max_count + 1))
+                .map(|i| if i % (max_count + 1) == 0 { 0 } else { next() })
+                .collect()
+        };
+        let marks = (0..sites * (players + 1))
+            .map(|i| if i % (players + 1) == 0 { 0 } else { next() })
+            .collect();
         Zobrist {
             cells,
             cell_codes,
             to_move,
+            counts,
+            max_count,
+            marks,
+            players,
         }
+    }
+
+    /// The key of `count` stones on `site` (0 for none).
+    #[inline]
+    pub fn count(&self, site: Site, count: u16) -> u64 {
+        self.counts[site as usize * (self.max_count + 1) + count as usize]
+    }
+
+    /// The key of `mark` (0 none, else 1 + player) on `site`.
+    #[inline]
+    pub fn mark(&self, site: Site, mark: u8) -> u64 {
+        self.marks[site as usize * (self.players + 1) + mark as usize]
     }
 
     /// The key of `cell` standing on `site` (0 for an empty site).
@@ -256,6 +354,10 @@ pub struct Game {
     pub moves_may_coincide: bool,
     /// Effects after every move, in order.
     pub effects: Vec<Effect>,
+    /// Stones in every pit at the start (mancala boards; 0 elsewhere).
+    pub stones: u16,
+    /// Rules after sowing, in order: the first whose condition holds applies.
+    pub after_sow: Vec<SowRule>,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
     /// End rules.
@@ -270,6 +372,11 @@ impl Game {
     /// The cell for a piece of `player` of kind `kind`.
     pub fn cell(&self, player: Player, kind: usize) -> Cell {
         (1 + player as usize * self.piece_kinds.len() + kind) as Cell
+    }
+
+    /// The stones in play (mancala boards).
+    pub fn total_stones(&self) -> u32 {
+        self.stones as u32 * self.board.pits() as u32 * self.players.len() as u32
     }
 
     /// The kind of piece in a non-empty cell.

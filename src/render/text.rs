@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::{Outcome, State};
-use crate::model::{Cell, Game, EMPTY};
+use crate::model::{Cell, Game, Layout, EMPTY};
 
 /// The character shown for a cell: `.` when empty; otherwise the owner's initial (upper
 /// case), or with several kinds of piece the kind's initial, upper case for the first player
@@ -27,9 +27,13 @@ pub fn glyph(game: &Game, cell: Cell) -> char {
     }
 }
 
-/// The board with file letters above and below and rank numbers on both sides.
+/// The board: a grid with file letters above and below and rank numbers on both sides, or
+/// a mancala board with each row's pit numbers as its owner counts them.
 pub fn board_text(state: &State) -> String {
     let game = state.game();
+    if game.board.layout != Layout::Grid {
+        return mancala_text(state);
+    }
     let b = &game.board;
     let (w, h) = (b.width as usize, b.height as usize);
     let label_width = h.to_string().len();
@@ -49,11 +53,75 @@ pub fn board_text(state: &State) -> String {
     out
 }
 
+/// A mancala board: the second player's row on top (their pit 1 on the right, as they see
+/// it), the first player's row below, the second player's store on the left and the first
+/// player's on the right.
+fn mancala_text(state: &State) -> String {
+    let game = state.game();
+    let b = &game.board;
+    let n = b.pits();
+    let width = (0..b.sites() as u16)
+        .map(|s| state.count(s).to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let pit = |p: u8, k: u16| format!("[{:>width$}]", state.count(b.pit(p, k)));
+    let cell = width + 2;
+    let numbers = |ks: Vec<u16>| {
+        ks.iter()
+            .map(|k| format!("{:^cell$}", k))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let indent = " ".repeat(cell + 1);
+    let mut out = String::new();
+    let _ = writeln!(out, "{indent}{}", game.players[1]);
+    let _ = writeln!(out, "{indent}{}", numbers((1..=n).rev().collect()));
+    let top: Vec<String> = (1..=n).rev().map(|k| pit(1, k)).collect();
+    let _ = writeln!(out, "{indent}{}", top.join(" "));
+    let row_width = n as usize * (cell + 1) - 1;
+    let _ = writeln!(
+        out,
+        "[{:>width$}]{:row_width$}  [{:>width$}]",
+        state.count(b.store(1)),
+        "",
+        state.count(b.store(0))
+    );
+    let bottom: Vec<String> = (1..=n).map(|k| pit(0, k)).collect();
+    let _ = writeln!(out, "{indent}{}", bottom.join(" "));
+    let _ = writeln!(out, "{indent}{}", numbers((1..=n).collect()));
+    let _ = writeln!(out, "{indent}{}", game.players[0]);
+    for s in 0..b.sites() as u16 {
+        if let Some(p) = state.mark(s) {
+            let _ = writeln!(
+                out,
+                "{} is marked by {}",
+                b.site_names[s as usize], game.players[p as usize]
+            );
+        }
+    }
+    out
+}
+
 /// The position: board, side to move or outcome, and the legal moves.
 pub fn position_text(state: &mut State) -> String {
     let mut out = board_text(state);
     let game = std::sync::Arc::clone(state.game());
-    for (p, name) in game.players.iter().enumerate() {
+    if game.board.layout != Layout::Grid {
+        let stores: Vec<String> = game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(p, name)| format!("{name} {}", state.count(game.board.store(p as u8))))
+            .collect();
+        let _ = writeln!(out, "stores: {}", stores.join(", "));
+    }
+    for (p, name) in game
+        .players
+        .iter()
+        .enumerate()
+        .filter(|_| game.board.layout == Layout::Grid)
+    {
         let _ = writeln!(
             out,
             "{name} ({}): {} piece{}",

@@ -76,6 +76,16 @@ pub enum StatementKind {
         /// Where.
         region: Expr,
     },
+    /// `setup N stones in every pit`.
+    SetupStones {
+        /// How many stones per pit.
+        count: Expr,
+    },
+    /// `after sow first of { ... }`.
+    AfterSow {
+        /// The rules, in order; the first whose condition holds applies.
+        rules: Vec<SowRule>,
+    },
     /// `move ... [when cond]`.
     Move {
         /// The move primitive.
@@ -132,6 +142,11 @@ pub enum BoardShape {
         /// Number of ranks.
         height: Expr,
     },
+    /// `mancala N pits with stores`.
+    Mancala {
+        /// Pits per player.
+        pits: Expr,
+    },
 }
 
 /// A list of direction names as written.
@@ -156,6 +171,53 @@ pub enum MoveKind {
         /// What happens to the piece jumped over.
         mode: CaptureMode,
     },
+    /// `sow DIRECTION with OPTIONS`.
+    Sow {
+        /// Counterclockwise (true) or clockwise.
+        counterclockwise: bool,
+        /// The options, as written.
+        options: Vec<(SowOption, Span)>,
+    },
+}
+
+/// The ways sowing varies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SowOption {
+    /// `first stone into origin`.
+    OriginFirst,
+    /// `skip opponent store`.
+    SkipOpponentStore,
+    /// `skip stores`.
+    SkipStores,
+    /// `marked pits feed owner store`.
+    MarkedToOwner,
+}
+
+/// `when COND: ACTION, ...` inside `after sow first of { }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SowRule {
+    /// When it applies.
+    pub condition: Expr,
+    /// What it does, in order.
+    pub actions: Vec<Action>,
+    /// The whole rule.
+    pub span: Span,
+}
+
+/// What a rule after sowing does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// `again`: the mover moves again.
+    Again(Span),
+    /// `take SITE to SITE`.
+    Take {
+        /// Where the stones come from.
+        from: Expr,
+        /// Where they go.
+        to: Expr,
+    },
+    /// `mark SITE`.
+    Mark(Expr),
 }
 
 /// Convert captured pieces to the mover's, or remove them.
@@ -199,6 +261,8 @@ pub enum Effect {
 pub enum EndCondition {
     /// The player to move has no legal move.
     NoLegalMove(Span),
+    /// After a move, one player's pits are all empty.
+    EmptyRow(Span),
 }
 
 /// Who wins when the game ends.
@@ -210,6 +274,11 @@ pub enum EndResult {
     MoverWins,
     /// Nobody wins.
     Draw,
+    /// Stones left in pits go to a store, then the fuller store wins.
+    StoreMajority {
+        /// To the player whose row is empty (true), or each row to its owner.
+        to_empty_side: bool,
+    },
 }
 
 /// An expression with its place.
@@ -275,6 +344,8 @@ pub enum BinaryOp {
     Sub,
     /// `*`
     Mul,
+    /// `%`
+    Mod,
 }
 
 impl BinaryOp {
@@ -292,6 +363,7 @@ impl BinaryOp {
             BinaryOp::Add => "+",
             BinaryOp::Sub => "-",
             BinaryOp::Mul => "*",
+            BinaryOp::Mod => "%",
         }
     }
 }

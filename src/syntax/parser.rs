@@ -189,6 +189,50 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_turning => "`turning`",
         Rule::kw_when => "`when`",
         Rule::kw_wins => "`wins`",
+        Rule::kw_again => "`again`",
+        Rule::kw_clockwise => "`clockwise`",
+        Rule::kw_counterclockwise => "`counterclockwise`",
+        Rule::kw_empty => "`empty`",
+        Rule::kw_every => "`every`",
+        Rule::kw_feed => "`feed`",
+        Rule::kw_first => "`first`",
+        Rule::kw_in => "`in`",
+        Rule::kw_into => "`into`",
+        Rule::kw_mancala => "`mancala`",
+        Rule::kw_mark => "`mark`",
+        Rule::kw_marked => "`marked`",
+        Rule::kw_most => "`most`",
+        Rule::kw_of => "`of`",
+        Rule::kw_origin => "`origin`",
+        Rule::kw_owner => "`owner`",
+        Rule::kw_owners => "`owners`",
+        Rule::kw_pit => "`pit`",
+        Rule::kw_pits => "`pits`",
+        Rule::kw_remaining => "`remaining`",
+        Rule::kw_row => "`row`",
+        Rule::kw_side => "`side`",
+        Rule::kw_skip => "`skip`",
+        Rule::kw_sow => "`sow`",
+        Rule::kw_stone => "`stone`",
+        Rule::kw_stones => "`stones`",
+        Rule::kw_store => "`store`",
+        Rule::kw_stores => "`stores`",
+        Rule::kw_take => "`take`",
+        Rule::kw_to => "`to`",
+        Rule::kw_with => "`with`",
+        Rule::kw_opponent => "`opponent`",
+        Rule::mancala_board => "a board shape (`grid W by H`, `mancala N pits with stores`)",
+        Rule::sow_move => "a move kind (`slide`, `jump`, `sow`)",
+        Rule::sow_direction => "`counterclockwise` or `clockwise`",
+        Rule::origin_first | Rule::skip_opponent_store | Rule::skip_stores | Rule::marked_to_owner => {
+            "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `marked pits feed owner store`)"
+        }
+        Rule::sow_rule => "a rule like `when CONDITION: ACTION`",
+        Rule::again_action | Rule::take_action | Rule::mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE`)",
+        Rule::empty_row => "an end condition (`no legal move`, `empty row`)",
+        Rule::store_result | Rule::remaining_to => "`remaining to empty side|owners, most in store wins`",
+        Rule::piece_setup | Rule::stones_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
+        Rule::after_sow_stmt => "`after sow first of { ... }`",
         _ => "something else",
     }
 }
@@ -216,8 +260,9 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
             })
             .filter(|t| !(t.len() == 4 && t.contains("..")))
             .collect();
-        const OPERATORS: [&str; 11] =
-            ["==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "and", "or"];
+        const OPERATORS: [&str; 12] = [
+            "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
+        ];
         let operators = tokens
             .iter()
             .filter(|t| OPERATORS.contains(&t.as_str()))
@@ -446,6 +491,11 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             let shape = take()?;
             let sspan = span_of(&shape);
             match shape.as_rule() {
+                Rule::mancala_board => {
+                    let mut parts = parts(shape);
+                    let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
+                    StatementKind::Board(BoardShape::Mancala { pits })
+                }
                 Rule::grid_board => {
                     let mut parts = parts(shape);
                     let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
@@ -462,11 +512,31 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             }
             StatementKind::Pieces(names)
         }
-        Rule::setup_stmt => StatementKind::Setup {
-            player: lower_name(take()?),
-            piece: lower_name(take()?),
-            region: lower_expr(take()?)?,
-        },
+        Rule::setup_stmt => {
+            let what = take()?;
+            let wspan = span_of(&what);
+            let rule = what.as_rule();
+            let mut parts = parts(what);
+            let mut part = || parts.next().ok_or_else(|| internal(wspan));
+            match rule {
+                Rule::piece_setup => StatementKind::Setup {
+                    player: lower_name(part()?),
+                    piece: lower_name(part()?),
+                    region: lower_expr(part()?)?,
+                },
+                Rule::stones_setup => StatementKind::SetupStones {
+                    count: lower_expr(part()?)?,
+                },
+                _ => return Err(internal(wspan)),
+            }
+        }
+        Rule::after_sow_stmt => {
+            let mut rules = Vec::new();
+            while let Ok(rule) = take() {
+                rules.push(lower_sow_rule(rule)?);
+            }
+            StatementKind::AfterSow { rules }
+        }
         Rule::move_stmt => {
             let kind = lower_move_kind(take()?)?;
             let condition = take().ok().map(lower_condition).transpose()?;
@@ -484,6 +554,7 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             let cond = take()?;
             let condition = match cond.as_rule() {
                 Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond)),
+                Rule::empty_row => EndCondition::EmptyRow(span_of(&cond)),
                 _ => return Err(internal(span_of(&cond))),
             };
             let res = take()?;
@@ -491,6 +562,14 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                 Rule::mover_loses => EndResult::MoverLoses,
                 Rule::mover_wins => EndResult::MoverWins,
                 Rule::draw_result => EndResult::Draw,
+                Rule::store_result => {
+                    let to = parts(res)
+                        .find(|p| p.as_rule() == Rule::remaining_to)
+                        .ok_or_else(|| internal(span))?;
+                    EndResult::StoreMajority {
+                        to_empty_side: parts(to).next().is_none(),
+                    }
+                }
                 _ => return Err(internal(span_of(&res))),
             };
             StatementKind::End { condition, result }
@@ -498,6 +577,33 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+fn lower_sow_rule(pair: Pair<Rule>) -> Lowered<SowRule> {
+    let span = span_of(&pair);
+    let mut inner = parts(pair);
+    let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?)?;
+    let mut actions = Vec::new();
+    for action in inner {
+        let aspan = span_of(&action);
+        let rule = action.as_rule();
+        let mut p = parts(action);
+        let mut part = || p.next().ok_or_else(|| internal(aspan));
+        actions.push(match rule {
+            Rule::again_action => Action::Again(aspan),
+            Rule::take_action => Action::Take {
+                from: lower_expr(part()?)?,
+                to: lower_expr(part()?)?,
+            },
+            Rule::mark_action => Action::Mark(lower_expr(part()?)?),
+            _ => return Err(internal(aspan)),
+        });
+    }
+    Ok(SowRule {
+        condition,
+        actions,
+        span,
+    })
 }
 
 fn lower_setting(pair: Pair<Rule>) -> Lowered<Setting> {
@@ -554,6 +660,36 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_turning
             | Rule::kw_when
             | Rule::kw_wins
+            | Rule::kw_again
+            | Rule::kw_empty
+            | Rule::kw_every
+            | Rule::kw_feed
+            | Rule::kw_first
+            | Rule::kw_in
+            | Rule::kw_into
+            | Rule::kw_mancala
+            | Rule::kw_mark
+            | Rule::kw_marked
+            | Rule::kw_most
+            | Rule::kw_of
+            | Rule::kw_origin
+            | Rule::kw_owner
+            | Rule::kw_owners
+            | Rule::kw_pit
+            | Rule::kw_pits
+            | Rule::kw_remaining
+            | Rule::kw_row
+            | Rule::kw_side
+            | Rule::kw_skip
+            | Rule::kw_sow
+            | Rule::kw_stone
+            | Rule::kw_stones
+            | Rule::kw_store
+            | Rule::kw_stores
+            | Rule::kw_take
+            | Rule::kw_to
+            | Rule::kw_with
+            | Rule::kw_opponent
     )
 }
 
@@ -611,6 +747,28 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
             directions: lower_directions(take()?),
             mode: lower_mode(take()?)?,
         }),
+        Rule::sow_move => {
+            let direction = take()?;
+            let counterclockwise = direction
+                .into_inner()
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
+            let mut options = Vec::new();
+            while let Ok(option) = take() {
+                let o = match option.as_rule() {
+                    Rule::origin_first => SowOption::OriginFirst,
+                    Rule::skip_opponent_store => SowOption::SkipOpponentStore,
+                    Rule::skip_stores => SowOption::SkipStores,
+                    Rule::marked_to_owner => SowOption::MarkedToOwner,
+                    _ => return Err(internal(span_of(&option))),
+                };
+                options.push((o, span_of(&option)));
+            }
+            Ok(MoveKind::Sow {
+                counterclockwise,
+                options,
+            })
+        }
         _ => Err(internal(span)),
     }
 }
@@ -672,7 +830,7 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::op_gt, Assoc::Left)
                 | Op::infix(Rule::op_ge, Assoc::Left))
             .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
-            .op(Op::infix(Rule::op_mul, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_mod, Assoc::Left))
             .op(Op::prefix(Rule::op_neg))
     })
 }
@@ -721,6 +879,7 @@ fn lower_expr_tree(pair: Pair<Rule>) -> Lowered<Expr> {
                 Rule::op_ge => BinaryOp::Ge,
                 Rule::op_add => BinaryOp::Add,
                 Rule::op_sub => BinaryOp::Sub,
+                Rule::op_mod => BinaryOp::Mod,
                 _ => BinaryOp::Mul,
             };
             let span = lhs.span.to(rhs.span);

@@ -1,0 +1,204 @@
+//! Sowing games: sowing the stones of a pit, the rules after sowing, and the end when a
+//! row is empty.
+
+use super::{Move, MoveError, MoveList, Outcome, State};
+use crate::model::{Action, EndResult, EndWhen, Player, Site, Sowing};
+
+impl State {
+    /// Sows the stones of `origin` for the player to move, applies the first rule after
+    /// sowing whose condition holds, and ends the game if a row is empty. Returns whether
+    /// the mover moves again.
+    pub(super) fn sow(&mut self, origin: Site, sowing: Sowing) -> bool {
+        let mover = self.to_move;
+        let board = &self.game.board;
+        let opponent_store = board.store(1 - mover);
+        let pits = board.pits();
+        let mut stones = self.counts[origin as usize];
+        self.set_count(origin, 0);
+        let mut site = origin;
+        if sowing.origin_first && stones > 1 {
+            self.set_count(origin, 1);
+            stones -= 1;
+        }
+        while stones > 0 {
+            site = self.game.board.next_on_track(site, sowing.counterclockwise);
+            let is_store = site % (pits + 1) == pits;
+            if (sowing.skip_stores && is_store)
+                || (sowing.skip_opponent_store && site == opponent_store)
+            {
+                continue;
+            }
+            let mark = self.marks[site as usize];
+            let into = if sowing.marked_to_owner && mark != 0 {
+                self.game.board.store(mark - 1)
+            } else {
+                site
+            };
+            self.set_count(into, self.counts[into as usize] + 1);
+            stones -= 1;
+        }
+        self.last = site;
+        let again = self.after_sowing();
+        self.check_rows();
+        again
+    }
+
+    /// Applies the first rule after sowing whose condition holds; returns whether it gives
+    /// the mover another move.
+    fn after_sowing(&mut self) -> bool {
+        let mover = self.to_move;
+        for r in 0..self.game.after_sow.len() {
+            if !self.holds(&self.game.after_sow[r].condition) {
+                continue;
+            }
+            let mut again = false;
+            for a in 0..self.game.after_sow[r].actions.len() {
+                match &self.game.after_sow[r].actions[a] {
+                    Action::Again => again = true,
+                    Action::Take { from, to } => {
+                        let (from, to) = (self.eval(from) as Site, self.eval(to) as Site);
+                        if (from as usize) < self.counts.len()
+                            && (to as usize) < self.counts.len()
+                            && from != to
+                        {
+                            let moved = self.counts[from as usize];
+                            self.set_count(from, 0);
+                            self.set_count(to, self.counts[to as usize] + moved);
+                        }
+                    }
+                    Action::Mark(site) => {
+                        let site = self.eval(site) as Site;
+                        if (site as usize) < self.marks.len() {
+                            self.set_mark(site, mover + 1);
+                        }
+                    }
+                }
+            }
+            return again;
+        }
+        false
+    }
+
+    /// Ends the game when a player's pits are all empty (if the game has that rule):
+    /// the remaining stones go where the rule says, and the stores decide.
+    fn check_rows(&mut self) {
+        let Some(rule) = self
+            .game
+            .end_rules
+            .iter()
+            .find(|r| r.when == EndWhen::EmptyRow)
+            .copied()
+        else {
+            return;
+        };
+        let board = &self.game.board;
+        let pits = board.pits();
+        let row = |state: &State, p: Player| -> u32 {
+            (1..=pits)
+                .map(|k| state.counts[board.pit(p, k) as usize] as u32)
+                .sum()
+        };
+        let rows = [row(self, 0), row(self, 1)];
+        if rows[0] != 0 && rows[1] != 0 {
+            return;
+        }
+        if let EndResult::StoreMajority { to_empty_side } = rule.result {
+            for p in 0..2u8 {
+                let receiver = match (to_empty_side, rows[0] == 0, rows[1] == 0) {
+                    (false, _, _) => p,
+                    (true, true, false) => 0,
+                    (true, false, true) => 1,
+                    (true, _, _) => continue, // both rows empty: nothing moves
+                };
+                for k in 1..=pits {
+                    let pit = self.game.board.pit(p, k);
+                    let stones = self.counts[pit as usize];
+                    if stones > 0 {
+                        let store = self.game.board.store(receiver);
+                        self.set_count(pit, 0);
+                        self.set_count(store, self.counts[store as usize] + stones);
+                    }
+                }
+            }
+        }
+        self.ended = Some(match rule.result {
+            EndResult::StoreMajority { .. } => self.store_majority(),
+            EndResult::Draw => Outcome::Draw,
+            // The player who just moved is the mover these results speak of.
+            EndResult::MoverWins => Outcome::Win(self.to_move),
+            EndResult::MoverLoses => Outcome::Win(1 - self.to_move),
+        });
+    }
+
+    /// The player with more stones in their store wins; equal stores draw.
+    pub(super) fn store_majority(&self) -> Outcome {
+        let board = &self.game.board;
+        let (a, b) = (self.count(board.store(0)), self.count(board.store(1)));
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
+    /// Changes the stones on a site, logging the old count and updating the hash.
+    #[inline]
+    fn set_count(&mut self, site: Site, count: u16) {
+        let old = self.counts[site as usize];
+        self.count_log.push((site, old));
+        let z = &self.game.zobrist;
+        self.hash ^= z.count(site, old) ^ z.count(site, count);
+        self.counts[site as usize] = count;
+    }
+
+    /// Changes the mark on a site, logging the old one and updating the hash.
+    fn set_mark(&mut self, site: Site, mark: u8) {
+        let old = self.marks[site as usize];
+        self.mark_log.push((site, old));
+        let z = &self.game.zobrist;
+        self.hash ^= z.mark(site, old) ^ z.mark(site, mark);
+        self.marks[site as usize] = mark;
+    }
+
+    /// The sowing moves of rule `rule`: every non-empty pit of the mover, by pit number.
+    pub(super) fn sowing_moves(&self, rule: u8, out: &mut MoveList) {
+        let board = &self.game.board;
+        for k in 1..=board.pits() {
+            let pit = board.pit(self.to_move, k);
+            if self.counts[pit as usize] > 0 {
+                out.push(Move::step(rule, pit, pit));
+            }
+        }
+    }
+
+    /// Parses a pit number (1 from the mover's left) into a legal sowing move.
+    pub(super) fn parse_pit(&mut self, text: &str) -> Result<Move, MoveError> {
+        let pits = self.game.board.pits();
+        let k: u16 = text.parse().map_err(|_| MoveError::Malformed {
+            text: text.to_string(),
+            expected: format!("a pit number from 1 to {pits}, counted from the mover's left"),
+        })?;
+        if k == 0 || k > pits {
+            return Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "there is no pit {k}; pits are numbered 1 to {pits} from the mover's left"
+                ),
+            });
+        }
+        let pit = self.game.board.pit(self.to_move, k);
+        let mut moves = std::mem::take(&mut self.scratch);
+        self.legal_moves(&mut moves);
+        let found = moves.iter().copied().find(|m| m.from == pit);
+        let over = moves.is_empty();
+        self.scratch = moves;
+        match found {
+            Some(m) => Ok(m),
+            None if over => Err(MoveError::GameOver),
+            None => Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!("pit {k} is empty"),
+            }),
+        }
+    }
+}
