@@ -68,8 +68,7 @@ fn random_games_keep_the_state_api_consistent() {
                     break;
                 }
                 // The hash kept move by move equals the hash of the same position built anew.
-                let fresh =
-                    State::with_cells(Arc::clone(&game), state.cells().to_vec(), state.to_move());
+                let fresh = state.rebuilt();
                 assert_eq!(fresh.hash(), state.hash(), "{name}: incremental hash");
                 let before = state.clone();
                 for (i, &m) in moves.iter().enumerate() {
@@ -79,7 +78,6 @@ fn random_games_keep_the_state_api_consistent() {
                     // Playing and taking back restores the position and its hash.
                     if i % 3 == 0 {
                         state.apply(m);
-                        assert_ne!(state.to_move(), before.to_move(), "{name}: turns alternate");
                         assert_eq!(state.undo(), Some(m));
                         assert_eq!(
                             state.hash(),

@@ -252,6 +252,18 @@ impl State {
         State::with_position(game, vec![EMPTY; sites], counts, marks, to_move)
     }
 
+    /// The same position built anew from its contents (pieces, stones, marks, side to
+    /// move), without its history.
+    pub fn rebuilt(&self) -> State {
+        State::with_position(
+            Arc::clone(&self.game),
+            self.cells.clone(),
+            self.counts.clone(),
+            self.marks.clone(),
+            self.to_move,
+        )
+    }
+
     fn with_position(
         game: Arc<Game>,
         cells: Vec<Cell>,
