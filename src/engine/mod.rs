@@ -397,7 +397,7 @@ impl State {
     /// is none. Where it can, it finds that move without listing the others, which makes
     /// random playouts several times cheaper.
     pub fn pick_legal_move(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
-        if let Some(found) = self.pick_slide_by_mask(&mut pick) {
+        if let Some(found) = self.pick_without_listing(&mut pick) {
             return found;
         }
         let mut moves = std::mem::take(&mut self.scratch);
@@ -608,8 +608,10 @@ impl State {
         self.put_raw(site, cell);
     }
 
+    /// The other player (games have two players).
+    #[inline]
     fn next_player(&self, p: Player) -> Player {
-        ((p as usize + 1) % self.game.players.len()) as Player
+        1 - p
     }
 
     /// Whether a rule's condition holds in this position.

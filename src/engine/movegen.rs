@@ -220,15 +220,15 @@ fn total_bits(pending: &[(Site, u64)]) -> usize {
 
 impl State {
     /// The move `pick(count)` of the legal moves without listing them, when the only move
-    /// rule in force is a slide on a board of at most 64 sites (and nothing filters moves):
-    /// `Some(answer)`; otherwise `None`, and the caller lists the moves.
-    pub(super) fn pick_slide_by_mask(
+    /// rule in force is a sowing, or a slide on a board of at most 64 sites (and nothing
+    /// filters moves): `Some(answer)`; otherwise `None`, and the caller lists the moves.
+    pub(super) fn pick_without_listing(
         &self,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Option<Move>> {
         let game = &*self.game;
         let board = &game.board;
-        if !board.has_ray_masks() || game.forbid_repetition || game.moves_may_coincide {
+        if game.forbid_repetition || game.moves_may_coincide || self.ended.is_some() {
             return None;
         }
         let mut active = game
@@ -241,12 +241,18 @@ impl State {
             (None, _) => return Some(None),
             _ => return None,
         };
+        if let MoveKind::Sow(_) = kind {
+            return Some(self.pick_sowing(rule, pick));
+        }
         let MoveKind::Slide {
             rising, falling, ..
         } = kind
         else {
             return None;
         };
+        if !board.has_ray_masks() {
+            return None;
+        }
         let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
         let own = self.occupancy[self.to_move as usize];
         let mut pending = [(0 as Site, 0u64); 64];

@@ -12,7 +12,6 @@ impl State {
         let mover = self.to_move;
         let board = &self.game.board;
         let opponent_store = board.store(1 - mover);
-        let pits = board.pits();
         let mut stones = self.counts[origin as usize];
         self.set_count(origin, 0);
         let mut site = origin;
@@ -22,7 +21,7 @@ impl State {
         }
         while stones > 0 {
             site = self.game.board.next_on_track(site, sowing.counterclockwise);
-            let is_store = site % (pits + 1) == pits;
+            let is_store = self.game.board.pit_number(site) == 0;
             if (sowing.skip_stores && is_store)
                 || (sowing.skip_opponent_store && site == opponent_store)
             {
@@ -169,6 +168,25 @@ impl State {
                 out.push(Move::step(rule, pit, pit));
             }
         }
+    }
+
+    /// The sowing move `pick(n)` of the mover's `n` non-empty pits (by pit number), or none.
+    pub(super) fn pick_sowing(
+        &self,
+        rule: u8,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let board = &self.game.board;
+        let first = board.pit(self.to_move, 1) as usize;
+        let row = &self.counts[first..first + board.pits() as usize];
+        let n = row.iter().filter(|&&c| c > 0).count();
+        if n == 0 {
+            return None;
+        }
+        let k = pick(n);
+        let (i, _) = row.iter().enumerate().filter(|(_, &c)| c > 0).nth(k)?;
+        let pit = (first + i) as Site;
+        Some(Move::step(rule, pit, pit))
     }
 
     /// Parses a pit number (1 from the mover's left) into a legal sowing move.

@@ -108,6 +108,12 @@ pub struct Board {
     max_rays_length: usize,
     /// Named paths.
     pub paths: Vec<Path>,
+    /// Mancala boards: per site, the player whose row or store it is.
+    site_owner: Vec<u8>,
+    /// Mancala boards: per site, its pit number (0 for a store).
+    site_pit: Vec<u16>,
+    /// Mancala boards: per site, the pit across from it ([`NO_SITE`] for a store).
+    site_opposite: Vec<Site>,
 }
 
 impl Board {
@@ -191,6 +197,9 @@ impl Board {
             max_rays_length,
             ray_masks,
             paths: Vec::new(),
+            site_owner: Vec::new(),
+            site_pit: Vec::new(),
+            site_opposite: Vec::new(),
         };
         let perimeter = board.perimeter_path();
         board.paths.push(perimeter);
@@ -205,7 +214,28 @@ impl Board {
             site_names.extend((1..=pits).map(|k| format!("{p} {k}")));
             site_names.push(format!("{p} store"));
         }
+        let sites = 2 * (pits as usize + 1);
+        let row = pits as usize + 1;
+        let site_owner: Vec<u8> = (0..sites).map(|s| (s / row) as u8).collect();
+        let site_pit: Vec<u16> = (0..sites)
+            .map(|s| {
+                if s % row == pits as usize {
+                    0
+                } else {
+                    (s % row + 1) as u16
+                }
+            })
+            .collect();
+        let site_opposite = (0..sites)
+            .map(|s| match site_pit[s] {
+                0 => NO_SITE,
+                k => ((1 - site_owner[s] as usize) * row + (pits - k) as usize) as Site,
+            })
+            .collect();
         Board {
+            site_owner,
+            site_pit,
+            site_opposite,
             layout: Layout::Mancala { pits },
             width: pits,
             height: 2,
@@ -243,33 +273,26 @@ impl Board {
         player as Site * (self.pits() + 1) + self.pits()
     }
 
-    /// The player whose row (or store) a mancala site is.
+    /// The player whose row (or store) a mancala site is (0 for no site).
     #[inline]
     pub fn row_owner(&self, site: Site) -> u8 {
-        (site / (self.pits() + 1)) as u8
+        self.site_owner.get(site as usize).copied().unwrap_or(0)
     }
 
-    /// A pit's number in its owner's row, 1-based; 0 for a store.
+    /// A pit's number in its owner's row, 1-based; 0 for a store (or no site).
     #[inline]
     pub fn pit_number(&self, site: Site) -> u16 {
-        let k = site % (self.pits() + 1);
-        if k == self.pits() {
-            0
-        } else {
-            k + 1
-        }
+        self.site_pit.get(site as usize).copied().unwrap_or(0)
     }
 
     /// The pit across the board from a pit (pit k faces the other player's pit n + 1 - k);
     /// [`NO_SITE`] for a store.
     #[inline]
     pub fn opposite(&self, site: Site) -> Site {
-        let k = self.pit_number(site);
-        if k == 0 {
-            return NO_SITE;
-        }
-        let other = 1 - self.row_owner(site);
-        self.pit(other, self.pits() + 1 - k)
+        self.site_opposite
+            .get(site as usize)
+            .copied()
+            .unwrap_or(NO_SITE)
     }
 
     /// The next site along a mancala board's track.

@@ -1,0 +1,259 @@
+//! Hand-built positions for every rule of Mangala (MG-1 .. MG-5).
+//!
+//! Sites: South's pits 1..6 are sites 0..5, South's store 6, North's pits 1..6 sites 7..12
+//! (each player numbers their pits from their own left), North's store 13.
+
+use std::sync::Arc;
+
+use rulebook::engine::{MoveError, Outcome, State};
+use rulebook::model::Game;
+use rulebook::pipeline;
+
+const SOUTH: u8 = 0;
+const NORTH: u8 = 1;
+
+fn game(castle: bool) -> Arc<Game> {
+    let preset = castle.then_some("castle");
+    pipeline::load("mangala", preset, &[]).expect("the bundled game loads")
+}
+
+/// A position: each row in its owner's numbering (pit 1 first), the stores, marks
+/// (site, player), and the player to move.
+fn position(
+    game: &Arc<Game>,
+    south: [u16; 6],
+    south_store: u16,
+    north: [u16; 6],
+    north_store: u16,
+    marks: &[(u16, u8)],
+    to_move: u8,
+) -> State {
+    let mut counts: Vec<u16> = south.to_vec();
+    counts.push(south_store);
+    counts.extend(north);
+    counts.push(north_store);
+    let mut mark = vec![0u8; 14];
+    for &(site, player) in marks {
+        mark[site as usize] = player + 1;
+    }
+    State::with_stones(Arc::clone(game), counts, mark, to_move)
+}
+
+/// (south row, south store, north row, north store).
+fn rows(s: &State) -> ([u16; 6], u16, [u16; 6], u16) {
+    let c: Vec<u16> = (0..14).map(|site| s.count(site)).collect();
+    (
+        c[0..6].try_into().unwrap(),
+        c[6],
+        c[7..13].try_into().unwrap(),
+        c[13],
+    )
+}
+
+fn total(s: &State) -> u32 {
+    (0..14).map(|site| s.count(site) as u32).sum()
+}
+
+#[test]
+fn mg1_the_start_has_four_stones_in_every_pit_and_six_moves() {
+    let mut s = State::new(game(false));
+    assert_eq!(rows(&s), ([4; 6], 0, [4; 6], 0));
+    assert_eq!(s.to_move(), SOUTH);
+    let mut moves = rulebook::engine::MoveList::new();
+    s.legal_moves(&mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| s.move_text(*m)).collect();
+    assert_eq!(texts, ["1", "2", "3", "4", "5", "6"]);
+}
+
+#[test]
+fn mg2_the_first_stone_goes_back_into_the_origin() {
+    let mut s = State::new(game(false));
+    s.play_text("1").unwrap();
+    assert_eq!(rows(&s), ([1, 5, 5, 5, 4, 4], 0, [4; 6], 0));
+    assert_eq!(s.to_move(), NORTH);
+}
+
+#[test]
+fn mg2_a_single_stone_moves_on() {
+    let g = game(false);
+    let mut s = position(&g, [0, 1, 0, 0, 0, 2], 0, [4; 6], 0, &[], SOUTH);
+    s.play_text("2").unwrap();
+    // Pit 3 was empty and its opposite (North's pit 4) holds 4: an empty-pit capture.
+    assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 2], 5, [4, 4, 4, 0, 4, 4], 0));
+}
+
+#[test]
+fn mg2_sowing_passes_the_own_store_and_skips_the_opponents() {
+    let g = game(false);
+    let mut s = position(&g, [1, 1, 0, 0, 0, 10], 0, [1; 6], 0, &[], SOUTH);
+    s.play_text("6").unwrap();
+    // 1 back into pit 6, 1 into South's store, 6 into North's pits, North's store skipped,
+    // then South's pits 1 and 2 (pit 2 was not empty: no capture).
+    assert_eq!(rows(&s), ([2, 2, 0, 0, 0, 1], 1, [2; 6], 0));
+    assert_eq!(total(&s), 18);
+}
+
+#[test]
+fn mg3_the_last_stone_in_the_own_store_gives_another_move() {
+    let mut s = State::new(game(false));
+    s.play_text("4").unwrap();
+    assert_eq!(rows(&s), ([4, 4, 4, 1, 5, 5], 1, [4; 6], 0));
+    assert_eq!(s.to_move(), SOUTH, "South moves again");
+    s.play_text("1").unwrap();
+    assert_eq!(s.to_move(), NORTH);
+}
+
+#[test]
+fn mg3_making_an_opponents_pit_even_captures_it() {
+    let g = game(false);
+    let mut s = position(&g, [0, 0, 0, 0, 0, 3], 0, [1, 1, 1, 1, 1, 1], 0, &[], SOUTH);
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 3, [0, 1, 1, 1, 1, 1], 0));
+    assert_eq!(s.to_move(), NORTH, "a capture ends the move");
+    // An odd count captures nothing.
+    let mut s = position(&g, [0, 0, 0, 0, 0, 3], 0, [2, 1, 1, 1, 1, 1], 0, &[], SOUTH);
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 1, [3, 1, 1, 1, 1, 1], 0));
+}
+
+#[test]
+fn mg3_the_last_stone_in_an_own_empty_pit_takes_the_opposite_pit() {
+    let g = game(false);
+    // South's pit 2 faces North's pit 5.
+    let mut s = position(&g, [1, 0, 0, 0, 0, 1], 0, [1, 1, 1, 1, 3, 1], 0, &[], SOUTH);
+    s.play_text("1").unwrap();
+    assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 4, [1, 1, 1, 1, 0, 1], 0));
+    // With the opposite pit empty nothing is captured and the stone stays.
+    let mut s = position(&g, [1, 0, 0, 0, 0, 1], 0, [1, 1, 1, 1, 0, 1], 0, &[], SOUTH);
+    s.play_text("1").unwrap();
+    assert_eq!(rows(&s), ([0, 1, 0, 0, 0, 1], 0, [1, 1, 1, 1, 0, 1], 0));
+    assert_eq!(s.to_move(), NORTH);
+}
+
+#[test]
+fn mg4_an_empty_row_ends_the_game_and_the_rest_goes_to_its_player() {
+    let g = game(false);
+    // South's last stone goes into South's store, which would be another move, but South's
+    // row is now empty: the game ends at once and North's stones go to South.
+    let mut s = position(
+        &g,
+        [0, 0, 0, 0, 0, 1],
+        20,
+        [2, 2, 2, 2, 2, 2],
+        15,
+        &[],
+        SOUTH,
+    );
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0; 6], 33, [0; 6], 15));
+    assert_eq!(s.outcome(), Some(Outcome::Win(SOUTH)));
+    assert_eq!(s.play_text("1"), Err(MoveError::GameOver));
+    assert!(s.pick_legal_move(|_| 0).is_none());
+}
+
+#[test]
+fn mg4_emptying_the_opponents_row_gives_them_the_rest() {
+    let g = game(false);
+    // South captures North's last stones (even capture); North's row is empty, so the
+    // 3 + 1 stones left in South's row go to North.
+    let mut s = position(
+        &g,
+        [3, 0, 0, 0, 0, 3],
+        10,
+        [1, 0, 0, 0, 0, 0],
+        30,
+        &[],
+        SOUTH,
+    );
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0; 6], 13, [0; 6], 34));
+    assert_eq!(s.outcome(), Some(Outcome::Win(NORTH)));
+}
+
+#[test]
+fn mg4_twenty_four_each_is_a_draw() {
+    let g = game(false);
+    let mut s = position(&g, [0, 0, 0, 0, 0, 1], 23, [0; 6], 24, &[], SOUTH);
+    // (North's row is already empty, but the game ends only after a move.)
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0; 6], 24, [0; 6], 24));
+    assert_eq!(s.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn mg5_making_three_in_an_opponents_pit_makes_a_castle() {
+    let g = game(true);
+    let mut s = position(&g, [0, 0, 0, 0, 0, 2], 0, [2, 1, 1, 1, 1, 1], 0, &[], SOUTH);
+    s.play_text("6").unwrap();
+    // No store sowing: 1 back into pit 6, 1 into North's pit 1 (now 3): a castle.
+    assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 3, [0, 1, 1, 1, 1, 1], 0));
+    assert_eq!(s.mark(7), Some(SOUTH));
+}
+
+#[test]
+fn mg5_the_opponents_pit_6_never_becomes_a_castle() {
+    let g = game(true);
+    let mut s = position(&g, [0, 0, 0, 0, 0, 7], 0, [1, 1, 1, 1, 1, 2], 0, &[], SOUTH);
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 0, [2, 2, 2, 2, 2, 3], 0));
+    assert_eq!(s.mark(12), None);
+}
+
+#[test]
+fn mg5_a_player_makes_one_castle_only() {
+    let g = game(true);
+    // South already holds a castle on North's pit 3 (site 9).
+    let mut s = position(
+        &g,
+        [0, 0, 0, 0, 0, 2],
+        5,
+        [2, 1, 0, 1, 1, 1],
+        0,
+        &[(9, SOUTH)],
+        SOUTH,
+    );
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 5, [3, 1, 0, 1, 1, 1], 0));
+    assert_eq!(s.mark(7), None);
+}
+
+#[test]
+fn mg5_stones_sown_into_a_castle_go_to_its_owner() {
+    let g = game(true);
+    // North holds a castle on South's pit 2 (site 1). North sows 3 from pit 6: 1 back, 1
+    // into South's pit 1, and the last into the castle, which sends it to North's store.
+    let mut s = position(
+        &g,
+        [1, 0, 1, 1, 1, 1],
+        0,
+        [1, 1, 1, 1, 1, 3],
+        0,
+        &[(1, NORTH)],
+        NORTH,
+    );
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([2, 0, 1, 1, 1, 1], 0, [1, 1, 1, 1, 1, 1], 1));
+    assert_eq!(s.to_move(), SOUTH, "no extra turn in the castle variant");
+}
+
+#[test]
+fn mg5_no_stone_is_sown_into_a_store() {
+    let mut s = State::new(game(true));
+    s.play_text("4").unwrap();
+    // 4 stones from pit 4: 1 back, pits 5 and 6, then North's pit 1 (South's store skipped).
+    assert_eq!(rows(&s), ([4, 4, 4, 1, 5, 5], 0, [5, 4, 4, 4, 4, 4], 0));
+    assert_eq!(s.to_move(), NORTH);
+}
+
+#[test]
+fn move_text_is_a_pit_number_and_errors_say_why() {
+    let g = game(false);
+    let mut s = position(&g, [0, 3, 0, 0, 0, 0], 0, [4; 6], 0, &[], SOUTH);
+    let err = |s: &mut State, t: &str| s.play_text(t).unwrap_err().to_string();
+    assert!(err(&mut s, "x").contains("a pit number from 1 to 6"));
+    assert!(err(&mut s, "7").contains("there is no pit 7"));
+    assert!(err(&mut s, "1").contains("pit 1 is empty"));
+    assert_eq!(s.ply(), 0);
+    s.play_text("2").unwrap();
+    assert_eq!(s.to_move(), NORTH);
+}
