@@ -257,3 +257,65 @@ fn move_text_is_a_pit_number_and_errors_say_why() {
     s.play_text("2").unwrap();
     assert_eq!(s.to_move(), NORTH);
 }
+
+#[path = "common/mangala_reference.rs"]
+mod mangala_reference;
+
+/// Seeded random games played in the engine and in an independent reference
+/// implementation at once: at every ply the same legal moves, side to move, pits and
+/// stores, and at the end the same result.
+#[test]
+fn random_games_agree_with_the_reference_move_by_move() {
+    let mut rng = rulebook::analysis::Rng::new(2026);
+    let mut moves = rulebook::engine::MoveList::new();
+    let mut plies = 0;
+    let mut finished = 0;
+    for castle in [false, true] {
+        let g = game(castle);
+        for _ in 0..300 {
+            let mut engine = State::new(Arc::clone(&g));
+            let mut reference = mangala_reference::Game::new(castle);
+            loop {
+                engine.legal_moves(&mut moves);
+                let texts: Vec<String> = moves.iter().map(|m| engine.move_text(*m)).collect();
+                assert_eq!(
+                    texts,
+                    reference.moves(),
+                    "castle={castle} at ply {}",
+                    engine.ply()
+                );
+                let (south, south_store, north, north_store) = rows(&engine);
+                let pits = reference.pits();
+                let as_u16 = |row: [u32; 6]| row.map(|c| c as u16);
+                assert_eq!(
+                    (south, north),
+                    (as_u16(pits[0]), as_u16(pits[1])),
+                    "castle={castle}"
+                );
+                let stores = reference.stores();
+                assert_eq!(
+                    (south_store as u32, north_store as u32),
+                    (stores[0], stores[1])
+                );
+                if moves.is_empty() {
+                    let expected = match reference.winner() {
+                        Some(Some(p)) => Some(Outcome::Win(p as u8)),
+                        Some(None) => Some(Outcome::Draw),
+                        None => None,
+                    };
+                    assert_eq!(engine.outcome(), expected, "castle={castle}: the result");
+                    finished += 1;
+                    break;
+                }
+                assert_eq!(engine.to_move() as usize, reference.to_move());
+                let text = moves[rng.below(moves.len())];
+                let text = engine.move_text(text);
+                engine.play_text(&text).unwrap();
+                reference = reference.play(&text);
+                plies += 1;
+            }
+        }
+    }
+    assert_eq!(finished, 600, "every game ends");
+    assert!(plies > 10_000, "only {plies} plies compared");
+}

@@ -138,8 +138,8 @@ pub struct State {
     counts: Vec<u16>,
     /// Marks per site: 0, or 1 + the player who marked it.
     marks: Vec<u8>,
-    /// `(site, previous count)` for every change of a count, newest last.
-    count_log: Vec<(Site, u16)>,
+    /// For every sowing move, a snapshot of all counts before it, newest last.
+    count_log: Vec<u16>,
     /// `(site, previous mark)` for every change of a mark.
     mark_log: Vec<(Site, u8)>,
     /// The site the last stone was sown into.
@@ -540,12 +540,10 @@ impl State {
             let (site, cell) = self.log.pop().expect("the log holds the frame's changes");
             self.put_raw(site, cell);
         }
-        while self.count_log.len() > frame.count_log_start as usize {
-            let (site, count) = self
-                .count_log
-                .pop()
-                .expect("the log holds the frame's changes");
-            self.counts[site as usize] = count;
+        let snapshot = frame.count_log_start as usize;
+        if self.count_log.len() > snapshot {
+            self.counts.copy_from_slice(&self.count_log[snapshot..]);
+            self.count_log.truncate(snapshot);
         }
         while self.mark_log.len() > frame.mark_log_start as usize {
             let (site, mark) = self

@@ -9,6 +9,9 @@ impl State {
     /// sowing whose condition holds, and ends the game if a row is empty. Returns whether
     /// the mover moves again.
     pub(super) fn sow(&mut self, origin: Site, sowing: Sowing) -> bool {
+        // One snapshot of the stones per move serves undo (cheaper than a log entry for
+        // every stone sown).
+        self.count_log.extend_from_slice(&self.counts);
         let mover = self.to_move;
         let board = &self.game.board;
         let opponent_store = board.store(1 - mover);
@@ -93,8 +96,10 @@ impl State {
         let board = &self.game.board;
         let pits = board.pits();
         let row = |state: &State, p: Player| -> u32 {
-            (1..=pits)
-                .map(|k| state.counts[board.pit(p, k) as usize] as u32)
+            let first = board.pit(p, 1) as usize;
+            state.counts[first..first + pits as usize]
+                .iter()
+                .map(|&c| c as u32)
                 .sum()
         };
         let rows = [row(self, 0), row(self, 1)];
@@ -140,11 +145,11 @@ impl State {
         }
     }
 
-    /// Changes the stones on a site, logging the old count and updating the hash.
+    /// Changes the stones on a site and updates the hash (undo restores the move's
+    /// snapshot of all counts).
     #[inline]
     fn set_count(&mut self, site: Site, count: u16) {
         let old = self.counts[site as usize];
-        self.count_log.push((site, old));
         let z = &self.game.zobrist;
         self.hash ^= z.count(site, old) ^ z.count(site, count);
         self.counts[site as usize] = count;
