@@ -258,6 +258,8 @@ fn move_text_is_a_pit_number_and_errors_say_why() {
     assert_eq!(s.to_move(), NORTH);
 }
 
+// Shared with tests/mangala_reference.rs, which uses the parts this file does not.
+#[allow(dead_code)]
 #[path = "common/mangala_reference.rs"]
 mod mangala_reference;
 
