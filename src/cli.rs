@@ -387,6 +387,7 @@ fn position_json(state: &mut State) -> serde_json::Value {
     let mut moves = crate::engine::MoveList::new();
     state.legal_moves(&mut moves);
     let moves: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
+    let played: Vec<String> = state.moves_played().map(|m| state.move_text(m)).collect();
     let pieces: serde_json::Map<String, serde_json::Value> = game
         .players
         .iter()
@@ -401,6 +402,7 @@ fn position_json(state: &mut State) -> serde_json::Value {
         "to_move": game.players[state.to_move() as usize],
         "pieces": pieces,
         "moves": moves,
+        "played": played,
         "over": outcome.is_some(),
         "winner": match outcome {
             Some(crate::engine::Outcome::Win(p)) => serde_json::json!(game.players[p as usize]),

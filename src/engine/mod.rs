@@ -370,9 +370,9 @@ impl State {
         self.frames.iter().map(|f| f.mv)
     }
 
-    /// The last move played, if any.
-    pub fn last_move(&self) -> Option<Move> {
-        self.frames.last().map(|f| f.mv)
+    /// The last move played and who played it, if any.
+    pub fn last_move(&self) -> Option<(Move, Player)> {
+        self.frames.last().map(|f| (f.mv, f.mover))
     }
 
     /// The legal moves, in the game's fixed order: by move rule (as listed in the rule

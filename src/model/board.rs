@@ -419,16 +419,6 @@ impl Board {
         &self.perpendicular[dir as usize]
     }
 
-    /// File (0-based) of a site.
-    pub fn file_of(&self, site: Site) -> u16 {
-        site % self.width
-    }
-
-    /// Rank (0-based) of a site.
-    pub fn rank_of(&self, site: Site) -> u16 {
-        site / self.width
-    }
-
     /// The site with this name, if there is one.
     pub fn site_named(&self, name: &str) -> Option<Site> {
         let mut chars = name.chars();

@@ -135,6 +135,10 @@ pub fn position_text(state: &mut State) -> String {
             let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
         }
         None => {
+            if let Some((m, by)) = state.last_move() {
+                let by = &game.players[by as usize];
+                let _ = writeln!(out, "last move: {} by {by}", state.move_text(m));
+            }
             let mut moves = crate::engine::MoveList::new();
             state.legal_moves(&mut moves);
             let _ = writeln!(out, "to move: {}", game.players[state.to_move() as usize]);
