@@ -419,6 +419,10 @@ fn play(mut state: State) -> Result<(), String> {
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
     let game = Arc::clone(state.game());
+    let example = match game.board.pits() {
+        0 => "a move like a1-a4".to_string(),
+        pits => format!("a pit number from 1 to {pits}"),
+    };
     loop {
         let _ = write!(out, "{}", render::board_text(&state));
         if let Some(outcome) = state.outcome() {
@@ -428,7 +432,7 @@ fn play(mut state: State) -> Result<(), String> {
         let mover = &game.players[state.to_move() as usize];
         let _ = write!(
             out,
-            "{mover} to move (a move like a1-a4, `moves`, `undo` or `quit`): "
+            "{mover} to move ({example}, `moves`, `undo` or `quit`): "
         );
         let _ = out.flush();
         let line = match lines.next() {

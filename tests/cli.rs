@@ -186,13 +186,15 @@ fn position_shows_board_side_to_move_and_moves() {
     assert_eq!(json["over"], false);
 }
 
-/// A seeded random game on a 4x4 board that ends, as canonical move texts.
-fn finished_game() -> (Vec<String>, String) {
-    let game = pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
+/// A seeded random game of `name` (with `sets`) that ends within 200 plies, as canonical
+/// move texts, with the winner's name ("draw" for a draw).
+fn finished_game(name: &str, sets: &[&str]) -> (Vec<String>, String) {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    let game = pipeline::load(name, None, &sets).unwrap();
     for seed in 0..200 {
         let mut state = State::new(game.clone());
-        let (moves, outcome) = random_game(&mut state, seed, 100);
-        if let Some(rulebook::engine::Outcome::Win(p)) = outcome {
+        let (moves, outcome) = random_game(&mut state, seed, 200);
+        if let Some(outcome) = outcome {
             let mut replay = State::new(game.clone());
             let texts = moves
                 .iter()
@@ -202,15 +204,30 @@ fn finished_game() -> (Vec<String>, String) {
                     t
                 })
                 .collect();
-            return (texts, game.players[p as usize].clone());
+            let result = match outcome {
+                rulebook::engine::Outcome::Win(p) => format!("{} wins", game.players[p as usize]),
+                rulebook::engine::Outcome::Draw => "draw".to_string(),
+            };
+            return (texts, result);
         }
     }
     panic!("no short game finished");
 }
 
 #[test]
+fn play_finishes_a_sowing_game_from_a_script() {
+    let (moves, result) = finished_game("mangala", &[]);
+    let script: String = moves.iter().map(|m| format!("{m}\n")).collect();
+    let out = rulebook(&["play", "mangala"], &script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(&format!("game over: {result}")), "{stdout}");
+    assert!(!stdout.contains("error:"), "{stdout}");
+}
+
+#[test]
 fn play_reads_moves_until_the_game_ends() {
-    let (moves, winner) = finished_game();
+    let (moves, result) = finished_game("ming-mang", &["size=4"]);
     let mut script = String::from("nonsense\na1-a1\nmoves\n");
     for m in &moves {
         script.push_str(m);
@@ -224,10 +241,7 @@ fn play_reads_moves_until_the_game_ends() {
         "{stdout}"
     );
     assert!(stdout.contains("legal moves:"), "{stdout}");
-    assert!(
-        stdout.contains(&format!("game over: {winner} wins")),
-        "{stdout}"
-    );
+    assert!(stdout.contains(&format!("game over: {result}")), "{stdout}");
 }
 
 #[test]
