@@ -617,13 +617,13 @@ impl Checker {
             let action = match a {
                 ast::Action::Again(_) => Some(ActionDecl::Again),
                 ast::Action::Take { from, to } => {
-                    let f = self.typed(from, Type::Site, "`take` takes stones from");
-                    let t = self.typed(to, Type::Site, "`take` puts stones into");
+                    let f = self.typed(from, Type::Site, "where `take` takes stones from");
+                    let t = self.typed(to, Type::Site, "where `take` puts them");
                     f.zip(t).map(|(from, to)| ActionDecl::Take { from, to })
                 }
-                ast::Action::Mark(site) => {
-                    self.typed(site, Type::Site, "`mark`").map(ActionDecl::Mark)
-                }
+                ast::Action::Mark(site) => self
+                    .typed(site, Type::Site, "what `mark` marks")
+                    .map(ActionDecl::Mark),
             };
             match action {
                 Some(a) => actions.push(a),
@@ -643,7 +643,7 @@ impl Checker {
         if t.ty != ty {
             self.error(
                 Diagnostic::error(
-                    format!("{what} needs {}", ty.describe(&self.options)),
+                    format!("{what} must be {}", ty.describe(&self.options)),
                     e.span,
                 )
                 .with_label(format!("this is {}", t.ty.describe(&self.options))),
@@ -1132,10 +1132,11 @@ impl Checker {
                 "corners",
                 "perimeter",
             ])
+            .chain((self.board_kind == Some(BoardKind::Mancala)).then_some("last"))
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
             .collect();
         let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
-            .with_label("not a parameter, option, player, direction or region");
+            .with_label("not a parameter, option, player, direction, region or site");
         let parts: Vec<&str> = t.split('-').collect();
         if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {
             d = d.with_help(format!(
