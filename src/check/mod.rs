@@ -848,17 +848,7 @@ impl Checker {
 
     /// An expression that must have a type and must not depend on the position.
     fn static_expr(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
-        let t = self.expr(e)?;
-        if t.ty != ty {
-            self.error(
-                Diagnostic::error(
-                    format!("{what} must be {}", ty.describe(&self.options)),
-                    e.span,
-                )
-                .with_label(format!("this is {}", t.ty.describe(&self.options))),
-            );
-            return None;
-        }
+        let t = self.typed(e, ty, what)?;
         if t.depends_on_position() {
             self.error(
                 Diagnostic::error(format!("{what} cannot depend on the position"), e.span)

@@ -419,19 +419,10 @@ impl Compiler<'_> {
         }
     }
 
+    /// A side of a grid board: 1 to [`MAX_GRID_SIDE`].
     fn side(&mut self, e: &TExpr, what: &str) -> Option<u16> {
-        match self.fold(e)? {
-            Value::Int(v) if (1..=MAX_GRID_SIDE).contains(&v) => Some(v as u16),
-            Value::Int(v) => {
-                let d = self.with_config(Diagnostic::error(
-                    format!("the board's {what} would be {v}; a grid has 1 to {MAX_GRID_SIDE} files and ranks"),
-                    e.span,
-                ));
-                self.errors.push(d);
-                None
-            }
-            _ => None,
-        }
+        self.bounded(e, 1, MAX_GRID_SIDE, &format!("the board's {what}"))
+            .map(|v| v as u16)
     }
 
     /// The diagnostic with a note of the parameter values it arose under, if there are any.
