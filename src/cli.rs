@@ -185,7 +185,7 @@ fn execute(cli: Cli) -> Result<(), String> {
                 );
             } else {
                 let g = state.game();
-                println!("game: {} ({})", g.name, settings_line(g));
+                println!("game: {}{}", g.name, settings_line(g));
                 println!(
                     "{} playouts, {} plies in {:.3} s (seed {seed}, cap {max_plies} plies)",
                     report.playouts, report.plies, report.seconds
@@ -223,8 +223,9 @@ fn settings_line(g: &Game) -> String {
         .map(|s| format!("{}={}", s.name, s.value))
         .collect();
     match &g.preset {
-        Some(p) => format!("preset {p}: {}", s.join(" ")),
-        None => s.join(" "),
+        Some(p) => format!(" (preset {p}: {})", s.join(" ")),
+        None if s.is_empty() => String::new(),
+        None => format!(" ({})", s.join(" ")),
     }
 }
 

@@ -321,3 +321,23 @@ fn random_games_agree_with_the_reference_move_by_move() {
     assert_eq!(finished, 600, "every game ends");
     assert!(plies > 10_000, "only {plies} plies compared");
 }
+
+#[test]
+fn another_sowing_game_gives_each_row_to_its_owner_at_the_end() {
+    // The docs' Kalah (tests/fixtures/valid/kalah.game) ends with `remaining to owners`.
+    let kalah = pipeline::load("tests/fixtures/valid/kalah.game", None, &[]).expect("Kalah loads");
+    // South's last stone goes into South's store and empties South's row: the game ends
+    // and North keeps the stones of North's row.
+    let mut s = position(
+        &kalah,
+        [0, 0, 0, 0, 0, 1],
+        20,
+        [2, 2, 2, 2, 2, 2],
+        15,
+        &[],
+        SOUTH,
+    );
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([0; 6], 21, [0; 6], 27));
+    assert_eq!(s.outcome(), Some(Outcome::Win(NORTH)));
+}

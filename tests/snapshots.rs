@@ -69,7 +69,12 @@ fn golden(game: &Arc<Game>) -> String {
     let _ = writeln!(out, "\nafter {} plies:", moves.len());
     out.push_str(&board_text(&state));
     for (p, name) in game.players.iter().enumerate() {
-        let _ = writeln!(out, "{name}: {} pieces", state.pieces(p as u8));
+        if game.board.pits() > 0 {
+            let store = state.count(game.board.store(p as u8));
+            let _ = writeln!(out, "{name}: {store} in store");
+        } else {
+            let _ = writeln!(out, "{name}: {} pieces", state.pieces(p as u8));
+        }
     }
     match outcome {
         Some(o) => {

@@ -484,6 +484,15 @@ impl Checker {
                     };
                     if matches!(result, ast::EndResult::StoreMajority { .. }) {
                         self.needs_board(BoardKind::Mancala, "a result by stores", st.span);
+                        if when != EndWhen::EmptyRow {
+                            self.error(
+                                Diagnostic::error(
+                                    "`remaining to ..., most in store wins` goes with `empty row`",
+                                    st.span,
+                                )
+                                .with_help("write `end when empty row: remaining to empty side, most in store wins`"),
+                            );
+                        }
                     }
                     if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
                         let first = first.span;
@@ -600,6 +609,7 @@ impl Checker {
                 ast::SowOption::OriginFirst => d.origin_first = true,
                 ast::SowOption::SkipOpponentStore => d.skip_opponent_store = true,
                 ast::SowOption::SkipStores => d.skip_stores = true,
+                ast::SowOption::SkipOrigin => d.skip_origin = true,
                 ast::SowOption::MarkedToOwner => d.marked_to_owner = true,
             }
         }
@@ -1099,8 +1109,9 @@ impl Checker {
             "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
             "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
             "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
-            "last" if self.board_kind == Some(BoardKind::Mancala) => {
-                return Some((TExprKind::Last, Type::Site))
+            "last" => {
+                self.needs_board(BoardKind::Mancala, "`last`", n.span);
+                return Some((TExprKind::Last, Type::Site));
             }
             _ => {}
         }

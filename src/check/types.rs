@@ -293,6 +293,8 @@ pub struct SowDecl {
     pub skip_opponent_store: bool,
     /// No stone into any store.
     pub skip_stores: bool,
+    /// No stone back into the origin on later laps.
+    pub skip_origin: bool,
     /// Stones sown into a marked pit go to the marker's store.
     pub marked_to_owner: bool,
 }

@@ -235,6 +235,7 @@ impl Compiler<'_> {
                         origin_first: d.origin_first,
                         skip_opponent_store: d.skip_opponent_store,
                         skip_stores: d.skip_stores,
+                        skip_origin: d.skip_origin,
                         marked_to_owner: d.marked_to_owner,
                     }),
                 };
@@ -536,6 +537,12 @@ impl Compiler<'_> {
                     B::Add => x.checked_add(y),
                     B::Sub => x.checked_sub(y),
                     B::Mul => x.checked_mul(y),
+                    B::Mod if y == 0 => {
+                        let d = self
+                            .with_config(Diagnostic::error("this divides by zero (`% 0`)", span));
+                        self.errors.push(d);
+                        return None;
+                    }
                     B::Mod => x.checked_rem_euclid(y),
                     _ => Some(0),
                 };

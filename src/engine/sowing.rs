@@ -27,6 +27,7 @@ impl State {
             let is_store = self.game.board.pit_number(site) == 0;
             if (sowing.skip_stores && is_store)
                 || (sowing.skip_opponent_store && site == opponent_store)
+                || (sowing.skip_origin && site == origin)
             {
                 continue;
             }

@@ -139,6 +139,8 @@ pub struct Sowing {
     pub skip_opponent_store: bool,
     /// No stone into any store.
     pub skip_stores: bool,
+    /// No stone back into the origin pit on later laps.
+    pub skip_origin: bool,
     /// A stone sown into a marked pit goes to its marker's store.
     pub marked_to_owner: bool,
 }

@@ -107,6 +107,9 @@ pub fn summary(game: &Game) -> String {
                 if s.skip_stores {
                     words.push("skip stores");
                 }
+                if s.skip_origin {
+                    words.push("skip origin");
+                }
                 if s.marked_to_owner {
                     words.push("marked pits feed owner store");
                 }

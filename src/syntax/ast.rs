@@ -189,6 +189,8 @@ pub enum SowOption {
     SkipOpponentStore,
     /// `skip stores`.
     SkipStores,
+    /// `skip origin`.
+    SkipOrigin,
     /// `marked pits feed owner store`.
     MarkedToOwner,
 }

@@ -224,7 +224,11 @@ fn describe(rule: Rule) -> &'static str {
         Rule::mancala_board => "a board shape (`grid W by H`, `mancala N pits with stores`)",
         Rule::sow_move => "a move kind (`slide`, `jump`, `sow`)",
         Rule::sow_direction => "`counterclockwise` or `clockwise`",
-        Rule::origin_first | Rule::skip_opponent_store | Rule::skip_stores | Rule::marked_to_owner => {
+        Rule::origin_first
+        | Rule::skip_opponent_store
+        | Rule::skip_stores
+        | Rule::skip_origin
+        | Rule::marked_to_owner => {
             "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `marked pits feed owner store`)"
         }
         Rule::sow_rule => "a rule like `when CONDITION: ACTION`",
@@ -566,8 +570,10 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                     let to = parts(res)
                         .find(|p| p.as_rule() == Rule::remaining_to)
                         .ok_or_else(|| internal(span))?;
+                    // `parts` would drop the keywords that tell the two forms apart.
+                    let owners = to.into_inner().any(|p| p.as_rule() == Rule::kw_owners);
                     EndResult::StoreMajority {
-                        to_empty_side: parts(to).next().is_none(),
+                        to_empty_side: !owners,
                     }
                 }
                 _ => return Err(internal(span_of(&res))),
@@ -759,6 +765,7 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
                     Rule::origin_first => SowOption::OriginFirst,
                     Rule::skip_opponent_store => SowOption::SkipOpponentStore,
                     Rule::skip_stores => SowOption::SkipStores,
+                    Rule::skip_origin => SowOption::SkipOrigin,
                     Rule::marked_to_owner => SowOption::MarkedToOwner,
                     _ => return Err(internal(span_of(&option))),
                 };
