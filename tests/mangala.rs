@@ -341,3 +341,30 @@ fn another_sowing_game_gives_each_row_to_its_owner_at_the_end() {
     assert_eq!(rows(&s), ([0; 6], 21, [0; 6], 27));
     assert_eq!(s.outcome(), Some(Outcome::Win(NORTH)));
 }
+
+#[test]
+fn skip_origin_passes_over_the_pit_sown_from_on_later_laps() {
+    let text = |skip: &str| {
+        format!(
+            r#"
+            game "Laps"
+            players south, north
+            board mancala 6 pits with stores
+            setup 4 stones in every pit
+            move sow counterclockwise with first stone into origin, skip opponent store{skip}
+            end when empty row: remaining to owners, most in store wins
+            "#
+        )
+    };
+    // 14 stones from pit 1: one back into it, then pits 2..6, the store, North's six pits
+    // (12 stones), North's store skipped, and the last one comes round.
+    for (skip, expected_row) in [
+        (", skip origin", [1, 2, 1, 1, 1, 1]),
+        ("", [2, 1, 1, 1, 1, 1]),
+    ] {
+        let g = pipeline::load_text("laps.game", &text(skip), None, &[]).expect("loads");
+        let mut s = position(&g, [14, 0, 0, 0, 0, 0], 0, [0; 6], 0, &[], SOUTH);
+        s.play_text("1").unwrap();
+        assert_eq!(rows(&s), (expected_row, 1, [1; 6], 0), "with `{skip}`");
+    }
+}
