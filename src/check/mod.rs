@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use crate::diag::{closest, Diagnostic, Span};
 use crate::model::board::{grid_direction_group, GRID_DIRECTIONS, GRID_PATHS};
+use crate::model::Sowing;
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, StatementKind, UnaryOp};
 
 /// The largest number of players a game may have.
@@ -590,10 +591,10 @@ impl Checker {
     }
 
     /// The options of a sow move; an option given twice is an error.
-    fn sow(&mut self, counterclockwise: bool, options: &[(ast::SowOption, Span)]) -> SowDecl {
-        let mut d = SowDecl {
+    fn sow(&mut self, counterclockwise: bool, options: &[(ast::SowOption, Span)]) -> Sowing {
+        let mut d = Sowing {
             counterclockwise,
-            ..SowDecl::default()
+            ..Sowing::default()
         };
         let mut seen: Vec<(ast::SowOption, Span)> = Vec::new();
         for &(o, span) in options {

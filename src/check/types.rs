@@ -278,25 +278,8 @@ pub enum MoveDecl {
         /// What happens to the piece jumped over.
         mode: CaptureMode,
     },
-    /// Sow the stones of one of the mover's pits.
-    Sow(SowDecl),
-}
-
-/// How sowing goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct SowDecl {
-    /// Counterclockwise (true) or clockwise.
-    pub counterclockwise: bool,
-    /// With more than one stone, the first goes back into the origin.
-    pub origin_first: bool,
-    /// No stone into the opponent's store.
-    pub skip_opponent_store: bool,
-    /// No stone into any store.
-    pub skip_stores: bool,
-    /// No stone back into the origin on later laps.
-    pub skip_origin: bool,
-    /// Stones sown into a marked pit go to the marker's store.
-    pub marked_to_owner: bool,
+    /// Sow the stones of one of the mover's pits (the model's description is complete).
+    Sow(crate::model::Sowing),
 }
 
 /// What a rule after sowing does.

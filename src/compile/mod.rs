@@ -230,14 +230,7 @@ impl Compiler<'_> {
                         directions: directions.clone(),
                         mode: capture_mode(*mode),
                     },
-                    MoveDecl::Sow(d) => model::MoveKind::Sow(model::Sowing {
-                        counterclockwise: d.counterclockwise,
-                        origin_first: d.origin_first,
-                        skip_opponent_store: d.skip_opponent_store,
-                        skip_stores: d.skip_stores,
-                        skip_origin: d.skip_origin,
-                        marked_to_owner: d.marked_to_owner,
-                    }),
+                    MoveDecl::Sow(sowing) => model::MoveKind::Sow(*sowing),
                 };
                 Some(model::MoveRule { kind, condition })
             })

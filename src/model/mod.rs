@@ -129,7 +129,7 @@ pub enum MoveKind {
 }
 
 /// How stones are sown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Sowing {
     /// Counterclockwise (increasing sites) or clockwise.
     pub counterclockwise: bool,
