@@ -109,6 +109,9 @@ pub struct StartArgs {
     pub moves: String,
 }
 
+/// The deepest perft the command accepts.
+pub const MAX_PERFT_DEPTH: usize = 20;
+
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     match execute(cli) {
@@ -164,6 +167,11 @@ fn execute(cli: Cli) -> Result<(), String> {
             start,
             json,
         } => {
+            if depth > MAX_PERFT_DEPTH {
+                return Err(format!(
+                    "error: depth {depth} is beyond the limit of {MAX_PERFT_DEPTH}: move trees grow exponentially, and a count that deep would not finish"
+                ));
+            }
             let mut state = start_state(load(&game)?, &start)?;
             run_perft(&mut state, depth, json);
             Ok(())

@@ -297,6 +297,8 @@ fn bad_input_gets_a_clear_message_and_exit_code() {
     assert!(err.contains("`banana` is not a move"), "{err}");
     let err = fails(&["show", "/nonexistent/file.game"]);
     assert!(err.contains("cannot read"), "{err}");
+    let err = fails(&["perft", "gundru", "100"]);
+    assert!(err.contains("beyond the limit"), "{err}");
     // clap's own usage errors exit 2.
     let out = rulebook(&["perft", "ming-mang", "deep"], "");
     assert_eq!(out.status.code(), Some(2));
