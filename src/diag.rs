@@ -122,6 +122,18 @@ impl Diagnostic {
         self
     }
 
+    /// Adds the help "did you mean `x`?" when a known name `x` is close to `unknown`.
+    pub fn with_suggestion<'a>(
+        mut self,
+        unknown: &str,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> Diagnostic {
+        if let Some(s) = closest(unknown, known) {
+            self.help = Some(format!("did you mean `{s}`?"));
+        }
+        self
+    }
+
     /// True for errors, false for warnings.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::catalog::{bundled, BUNDLED};
 use crate::check::{check, Description};
 use crate::compile::{compile, Config};
-use crate::diag::{closest, Diagnostic, Source, Span};
+use crate::diag::{Diagnostic, Source, Span};
 use crate::model::Game;
 use crate::syntax::{parse, MAX_SOURCE_BYTES};
 
@@ -66,10 +66,10 @@ pub fn read_source(game: &str) -> Result<Source, LoadError> {
             let names: Vec<&str> = BUNDLED.iter().map(|b| b.name).collect();
             let mut d = Diagnostic::plain(format!("unknown game `{game}`"))
                 .with_note(format!("the bundled games are: {}", names.join(", ")));
-            d = match closest(game, names.iter().copied()) {
-                Some(s) => d.with_help(format!("did you mean `{s}`?")),
-                None => d.with_help("to load a rule file, give its path (e.g. `./my-game.game`)"),
-            };
+            d = d.with_suggestion(game, names.iter().copied());
+            if d.help.is_none() {
+                d = d.with_help("to load a rule file, give its path (e.g. `./my-game.game`)");
+            }
             return Err(LoadError::plain(d));
         }
     }

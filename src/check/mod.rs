@@ -7,7 +7,7 @@ pub use types::*;
 
 use std::collections::HashMap;
 
-use crate::diag::{closest, Diagnostic, Span};
+use crate::diag::{Diagnostic, Span};
 use crate::model::board::{grid_direction_group, GRID_DIRECTIONS, GRID_PATHS};
 use crate::model::Sowing;
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, StatementKind, UnaryOp};
@@ -215,9 +215,7 @@ impl Checker {
                             default.span,
                         )
                         .with_note(format!("the choices are: {}", names.join(", ")));
-                        if let Some(s) = closest(&default.text, names.iter().map(String::as_str)) {
-                            d = d.with_help(format!("did you mean `{s}`?"));
-                        }
+                        d = d.with_suggestion(&default.text, names.iter().map(String::as_str));
                         self.error(d);
                     }
                     if self.declare(name, "option") {
@@ -673,9 +671,8 @@ impl Checker {
         if found.is_none() {
             let mut d = Diagnostic::error(format!("unknown {what} `{}`", name.text), name.span)
                 .with_label(format!("not a {what} of this game"));
-            if let Some(s) = closest(&name.text, list.iter().map(String::as_str)) {
-                d = d.with_help(format!("did you mean `{s}`?"));
-            } else if !list.is_empty() {
+            d = d.with_suggestion(&name.text, list.iter().map(String::as_str));
+            if d.help.is_none() && !list.is_empty() {
                 d = d.with_note(format!("the {what}s are: {}", list.join(", ")));
             }
             self.error(d);
@@ -725,9 +722,7 @@ impl Checker {
                             n.span,
                         )
                         .with_note(format!("the choices are: {}", o.choices.join(", ")));
-                        if let Some(s) = closest(&n.text, o.choices.iter().map(String::as_str)) {
-                            d = d.with_help(format!("did you mean `{s}`?"));
-                        }
+                        d = d.with_suggestion(&n.text, o.choices.iter().map(String::as_str));
                         self.error(d);
                         None
                     }
@@ -754,9 +749,7 @@ impl Checker {
             format!("unknown parameter or option `{}`", name.text),
             name.span,
         );
-        if let Some(s) = closest(&name.text, known.iter().copied()) {
-            d = d.with_help(format!("did you mean `{s}`?"));
-        }
+        d = d.with_suggestion(&name.text, known.iter().copied());
         self.error(d);
         None
     }
@@ -784,9 +777,7 @@ impl Checker {
                         .chain(["orthogonal", "diagonal", "all"]);
                 let mut d = Diagnostic::error(format!("unknown direction `{}`", n.text), n.span)
                     .with_label("not a direction of this board");
-                if let Some(s) = closest(&n.text, known) {
-                    d = d.with_help(format!("did you mean `{s}`?"));
-                }
+                d = d.with_suggestion(&n.text, known);
                 self.error(d.with_note(
                     "grid boards have north, east, south, west, north-east, south-east, south-west, north-west, and the groups orthogonal, diagonal, all",
                 ));
@@ -816,9 +807,7 @@ impl Checker {
                                 "the paths of a grid board are: {}",
                                 GRID_PATHS.join(", ")
                             ));
-                            if let Some(s) = closest(&name.text, GRID_PATHS.iter().copied()) {
-                                d = d.with_help(format!("did you mean `{s}`?"));
-                            }
+                            d = d.with_suggestion(&name.text, GRID_PATHS.iter().copied());
                             self.error(d);
                             return None;
                         }
@@ -898,9 +887,8 @@ impl Checker {
                         format!("unknown function `{}`", function.text),
                         function.span,
                     );
-                    if let Some(s) = closest(&function.text, Builtin::ALL.iter().map(|b| b.1)) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
-                    } else {
+                    d = d.with_suggestion(&function.text, Builtin::ALL.iter().map(|b| b.1));
+                    if d.help.is_none() {
                         d = d.with_note(format!(
                             "the functions are: {}",
                             Builtin::ALL
@@ -1070,11 +1058,7 @@ impl Checker {
                                 n.span,
                             )
                             .with_note(format!("the choices are: {}", opt.choices.join(", ")));
-                            if let Some(s) =
-                                closest(&n.text, opt.choices.iter().map(String::as_str))
-                            {
-                                d = d.with_help(format!("did you mean `{s}`?"));
-                            }
+                            d = d.with_suggestion(&n.text, opt.choices.iter().map(String::as_str));
                             self.error(d);
                             None
                         }
@@ -1145,8 +1129,8 @@ impl Checker {
                 "names may contain `-`; to subtract, put spaces around it: `{}`",
                 parts.join(" - ")
             ));
-        } else if let Some(s) = closest(t, known.iter().copied()) {
-            d = d.with_help(format!("did you mean `{s}`?"));
+        } else {
+            d = d.with_suggestion(t, known.iter().copied());
         }
         self.error(d);
         None

@@ -12,7 +12,7 @@ use crate::check::{
     ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue,
     MoveDecl, RegionConst, RunDecl, TExpr, TExprKind,
 };
-use crate::diag::{closest, Diagnostic, Span};
+use crate::diag::{Diagnostic, Span};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{self, Board, Condition, Expr, Game, PlayerRef, Setting, Site, Zobrist};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
@@ -54,10 +54,7 @@ impl Config {
                         } else {
                             d.with_note(format!("its presets are: {}", names.join(", ")))
                         };
-                        match closest(name, names.iter().copied()) {
-                            Some(s) => d.with_help(format!("did you mean `{s}`?")),
-                            None => d,
-                        }
+                        d.with_suggestion(name, names.iter().copied())
                     },
                 )?),
                 None => desc.default_preset.map(|i| &desc.presets[i]),
@@ -93,9 +90,7 @@ impl Config {
                     let mut d =
                         Diagnostic::plain(format!("`{value}` is not a choice of option `{key}`"))
                             .with_note(format!("the choices are: {}", o.choices.join(", ")));
-                    if let Some(s) = closest(value, o.choices.iter().map(String::as_str)) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
-                    }
+                    d = d.with_suggestion(value, o.choices.iter().map(String::as_str));
                     d
                 })?;
                 config.options[i] = c;
@@ -113,9 +108,7 @@ impl Config {
                 } else {
                     d.with_note(format!("it has: {}", known.join(", ")))
                 };
-                if let Some(s) = closest(key, known.iter().copied()) {
-                    d = d.with_help(format!("did you mean `{s}`?"));
-                }
+                d = d.with_suggestion(key, known.iter().copied());
                 return Err(d);
             }
         }
