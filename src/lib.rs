@@ -19,3 +19,4 @@ pub mod model;
 pub mod pipeline;
 pub mod render;
 pub mod syntax;
+pub mod yaml;
