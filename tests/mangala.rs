@@ -368,3 +368,52 @@ fn skip_origin_passes_over_the_pit_sown_from_on_later_laps() {
         assert_eq!(rows(&s), (expected_row, 1, [1; 6], 0), "with `{skip}`");
     }
 }
+
+/// The compiler splits each rule after sowing into what the mover and the last site decide
+/// (tabulated as candidate bits) and what the stones decide (left to evaluate).
+#[test]
+fn after_sow_plan_tabulates_what_the_mover_and_last_site_decide() {
+    use rulebook::model::Expr;
+    let g = game(false);
+    let plan = &g.sow_plan;
+    let sites = g.board.sites();
+    let candidates =
+        |mover: usize, last: usize| plan.candidates[(mover * sites + last) * plan.words];
+    // Rules (castle off): 0 `again` in the own store, 1 even capture, 2 empty-pit capture.
+    assert_eq!(plan.checks.len(), 3);
+    assert_eq!(
+        candidates(0, 6),
+        0b001,
+        "South's last stone in South's store"
+    );
+    assert_eq!(
+        candidates(1, 13),
+        0b001,
+        "North's last stone in North's store"
+    );
+    assert_eq!(
+        candidates(0, 13),
+        0,
+        "a stone in the opponent's store starts no rule"
+    );
+    assert_eq!(candidates(0, 9), 0b010, "South's last stone in a North pit");
+    assert_eq!(candidates(0, 2), 0b100, "South's last stone in a South pit");
+    // `again` needs nothing more; the captures still look at the stones.
+    assert!(plan.checks[0].is_empty());
+    assert_eq!(plan.checks[1].len(), 1, "{:?}", plan.checks[1]);
+    assert_eq!(plan.checks[2].len(), 2, "{:?}", plan.checks[2]);
+    // `count(opposite(last)) > 0` reads the stones of a tabulated site.
+    let Expr::Binary(_, count, _) = &plan.checks[2][1] else {
+        panic!("{:?}", plan.checks[2][1])
+    };
+    let Expr::Count(site) = &**count else {
+        panic!("{count:?}")
+    };
+    let Expr::Tabled(k) = **site else {
+        panic!("{site:?}")
+    };
+    assert_eq!(
+        plan.tables[k as usize][2], 10,
+        "South's pit 3 faces North's pit 4"
+    );
+}

@@ -17,6 +17,8 @@ use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{self, Board, Condition, Expr, Game, PlayerRef, Setting, Site, Zobrist};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
 
+mod sow_plan;
+
 /// Values for every parameter and option of a description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -294,7 +296,7 @@ impl Compiler<'_> {
             })
             .collect();
 
-        let after_sow = desc
+        let after_sow: Vec<model::SowRule> = desc
             .after_sow
             .iter()
             .filter_map(|r| {
@@ -327,6 +329,7 @@ impl Compiler<'_> {
         let board = self.board.take()?;
         let players = desc.players.len();
         let cell_codes = 1 + players * piece_kinds;
+        let sow_plan = sow_plan::sow_plan(&after_sow, &board, players);
         let owner = (0..cell_codes)
             .map(|c| {
                 if c == 0 {
@@ -350,6 +353,7 @@ impl Compiler<'_> {
             ),
             stones,
             after_sow,
+            sow_plan,
             board,
             setup,
             moves,

@@ -669,23 +669,15 @@ impl State {
                 match op {
                     Op::And => (x != 0 && self.operand(b) != 0) as i64,
                     Op::Or => (x != 0 || self.operand(b) != 0) as i64,
-                    _ => {
-                        let y = self.operand(b);
-                        match op {
-                            Op::Eq => (x == y) as i64,
-                            Op::Ne => (x != y) as i64,
-                            Op::Lt => (x < y) as i64,
-                            Op::Le => (x <= y) as i64,
-                            Op::Gt => (x > y) as i64,
-                            Op::Ge => (x >= y) as i64,
-                            Op::Add => x.wrapping_add(y),
-                            Op::Sub => x.wrapping_sub(y),
-                            Op::Mul => x.wrapping_mul(y),
-                            Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
-                            Op::And | Op::Or => unreachable!("handled above"),
-                        }
-                    }
+                    _ => op.apply(x, self.operand(b)),
                 }
+            }
+            Expr::Tabled(k) => {
+                let sites = self.game.board.sites();
+                self.game.sow_plan.tables[*k as usize]
+                    .get(self.to_move as usize * sites + self.last as usize)
+                    .copied()
+                    .unwrap_or(0)
             }
         }
     }

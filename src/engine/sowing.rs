@@ -47,39 +47,60 @@ impl State {
     }
 
     /// Applies the first rule after sowing whose condition holds; returns whether it gives
-    /// the mover another move.
+    /// the mover another move. Only the candidates for this mover and last site are looked
+    /// at, and of their conditions only the parts that depend on the stones
+    /// ([`crate::model::SowPlan`]).
     fn after_sowing(&mut self) -> bool {
-        let mover = self.to_move;
-        for r in 0..self.game.after_sow.len() {
-            if !self.holds(&self.game.after_sow[r].condition) {
-                continue;
+        let sites = self.game.board.sites();
+        if self.last as usize >= sites {
+            return false;
+        }
+        let words = self.game.sow_plan.words;
+        let entry = (self.to_move as usize * sites + self.last as usize) * words;
+        for w in 0..words {
+            let mut bits = self.game.sow_plan.candidates[entry + w];
+            while bits != 0 {
+                let r = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.game.sow_plan.checks[r]
+                    .iter()
+                    .all(|check| self.eval(check) != 0)
+                {
+                    return self.act(r);
+                }
             }
-            let mut again = false;
-            for a in 0..self.game.after_sow[r].actions.len() {
-                match &self.game.after_sow[r].actions[a] {
-                    Action::Again => again = true,
-                    Action::Take { from, to } => {
-                        let (from, to) = (self.eval(from) as Site, self.eval(to) as Site);
-                        if (from as usize) < self.counts.len()
-                            && (to as usize) < self.counts.len()
-                            && from != to
-                        {
-                            let moved = self.counts[from as usize];
-                            self.set_count(from, 0);
-                            self.set_count(to, self.counts[to as usize] + moved);
-                        }
+        }
+        false
+    }
+
+    /// Carries out the actions of rule `r` after sowing; returns whether the mover moves
+    /// again.
+    fn act(&mut self, r: usize) -> bool {
+        let mover = self.to_move;
+        let mut again = false;
+        for a in 0..self.game.sow_plan.actions[r].len() {
+            match &self.game.sow_plan.actions[r][a] {
+                Action::Again => again = true,
+                Action::Take { from, to } => {
+                    let (from, to) = (self.eval(from) as Site, self.eval(to) as Site);
+                    if (from as usize) < self.counts.len()
+                        && (to as usize) < self.counts.len()
+                        && from != to
+                    {
+                        let moved = self.counts[from as usize];
+                        self.set_count(from, 0);
+                        self.set_count(to, self.counts[to as usize] + moved);
                     }
-                    Action::Mark(site) => {
-                        let site = self.eval(site) as Site;
-                        if (site as usize) < self.marks.len() {
-                            self.set_mark(site, mover + 1);
-                        }
+                }
+                Action::Mark(site) => {
+                    let site = self.eval(site) as Site;
+                    if (site as usize) < self.marks.len() {
+                        self.set_mark(site, mover + 1);
                     }
                 }
             }
-            return again;
         }
-        false
+        again
     }
 
     /// Ends the game when a player's pits are all empty (if the game has that rule):

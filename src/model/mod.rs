@@ -63,6 +63,28 @@ pub enum Op {
     Mod,
 }
 
+impl Op {
+    /// The operator applied to two values: conditions give 0 or 1, arithmetic wraps, and
+    /// `x % 0` is 0. The engine and the compiler's tables share this one definition.
+    #[inline]
+    pub fn apply(self, x: i64, y: i64) -> i64 {
+        match self {
+            Op::And => (x != 0 && y != 0) as i64,
+            Op::Or => (x != 0 || y != 0) as i64,
+            Op::Eq => (x == y) as i64,
+            Op::Ne => (x != y) as i64,
+            Op::Lt => (x < y) as i64,
+            Op::Le => (x <= y) as i64,
+            Op::Gt => (x > y) as i64,
+            Op::Ge => (x >= y) as i64,
+            Op::Add => x.wrapping_add(y),
+            Op::Sub => x.wrapping_sub(y),
+            Op::Mul => x.wrapping_mul(y),
+            Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
+        }
+    }
+}
+
 /// An expression that depends on the position, compiled to a small tree over integers
 /// (conditions are 0 or 1). Everything that could be computed from the parameters alone
 /// has been folded away by the compiler.
@@ -94,6 +116,9 @@ pub enum Expr {
     Neg(Box<Expr>),
     /// `x op y`.
     Binary(Op, Box<Expr>, Box<Expr>),
+    /// A value the compiler computed for every mover and last site:
+    /// `SowPlan::tables[k][mover * sites + last]` (only in a [`SowPlan`]).
+    Tabled(u16),
 }
 
 /// A condition: always true, or an expression evaluated against the position.
@@ -168,6 +193,24 @@ pub struct SowRule {
     pub condition: Condition,
     /// What, in order.
     pub actions: Vec<Action>,
+}
+
+/// The rules after sowing, prepared for play. Every part of a condition or an action that
+/// depends only on the mover and the last site is computed by the compiler for every mover
+/// and site, so that after a sowing only what depends on the stones is evaluated.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SowPlan {
+    /// Words of `candidates` per entry: one bit per rule.
+    pub words: usize,
+    /// `candidates[(mover * sites + last) * words + w]`: the rules whose conditions hold as
+    /// far as the mover and the last site decide them.
+    pub candidates: Vec<u64>,
+    /// Per rule, the rest of its condition: parts that must all be non-zero, in source order.
+    pub checks: Vec<Vec<Expr>>,
+    /// Per rule, its actions (with tabled parts).
+    pub actions: Vec<Vec<Action>>,
+    /// `tables[k][mover * sites + last]`: the values of [`Expr::Tabled`]`(k)`.
+    pub tables: Vec<Vec<i64>>,
 }
 
 /// A move rule: a kind of move and when it is available.
@@ -360,6 +403,8 @@ pub struct Game {
     pub stones: u16,
     /// Rules after sowing, in order: the first whose condition holds applies.
     pub after_sow: Vec<SowRule>,
+    /// The same rules, prepared for play.
+    pub sow_plan: SowPlan,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
     /// End rules.

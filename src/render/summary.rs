@@ -223,6 +223,7 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::PitNumber(x) => format!("pit({})", expr(x, game)),
         Expr::Opposite(x) => format!("opposite({})", expr(x, game)),
         Expr::Marks(x) => format!("marks({})", expr(x, game)),
+        Expr::Tabled(k) => format!("table {k}"),
         Expr::Not(x) => format!("not {}", expr(x, game)),
         Expr::Neg(x) => format!("-{}", expr(x, game)),
         Expr::Binary(op, a, b) => {

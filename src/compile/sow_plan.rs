@@ -1,0 +1,162 @@
+//! The rules after sowing, prepared for play: the parts of each condition and action that
+//! depend only on the mover and the last site are computed here for every mover and site.
+//!
+//! A condition is split at its `and`s. A part that reads no stones, marks or pieces is
+//! decided by the mover and the last site alone: it becomes one bit of a per-(mover, site)
+//! mask of candidate rules. The other parts stay expressions, but any sub-expression of
+//! them that reads only the mover and the last site (`opposite(last)`, `store(mover)`) is
+//! replaced by a table lookup. After a sowing the engine then looks at the candidates
+//! only, and evaluates only what depends on the stones.
+
+use crate::model::{Action, Board, Expr, Player, Site, SowPlan, SowRule};
+
+/// Prepares `rules` for a board with `players` players.
+pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize) -> SowPlan {
+    let sites = board.sites();
+    let words = rules.len().div_ceil(64);
+    let mut tables = Tables {
+        board,
+        players,
+        keys: Vec::new(),
+        values: Vec::new(),
+    };
+    let mut candidates = vec![0u64; players * sites * words];
+    let mut checks = Vec::with_capacity(rules.len());
+    let mut actions = Vec::with_capacity(rules.len());
+    for (r, rule) in rules.iter().enumerate() {
+        let mut parts = Vec::new();
+        if let crate::model::Condition::When(e) = &rule.condition {
+            conjuncts(e, &mut parts);
+        }
+        let (fixed, rest): (Vec<&Expr>, Vec<&Expr>) = parts.into_iter().partition(|e| is_static(e));
+        for mover in 0..players {
+            for last in 0..sites {
+                if fixed
+                    .iter()
+                    .all(|e| tables.value(e, mover as Player, last as Site) != 0)
+                {
+                    candidates[(mover * sites + last) * words + r / 64] |= 1 << (r % 64);
+                }
+            }
+        }
+        checks.push(rest.into_iter().map(|e| tables.tabled(e)).collect());
+        actions.push(
+            rule.actions
+                .iter()
+                .map(|a| match a {
+                    Action::Again => Action::Again,
+                    Action::Take { from, to } => Action::Take {
+                        from: tables.tabled(from),
+                        to: tables.tabled(to),
+                    },
+                    Action::Mark(site) => Action::Mark(tables.tabled(site)),
+                })
+                .collect(),
+        );
+    }
+    SowPlan {
+        words,
+        candidates,
+        checks,
+        actions,
+        tables: tables.values,
+    }
+}
+
+/// The parts of `e` joined by `and`, in source order.
+fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::Binary(crate::model::Op::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// Whether `e` is decided by the mover and the last site alone (it reads no stones, marks
+/// or pieces).
+fn is_static(e: &Expr) -> bool {
+    match e {
+        Expr::Const(_) | Expr::Player(_) | Expr::Last => true,
+        Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) => false,
+        Expr::Store(x)
+        | Expr::Owner(x)
+        | Expr::PitNumber(x)
+        | Expr::Opposite(x)
+        | Expr::Not(x)
+        | Expr::Neg(x) => is_static(x),
+        Expr::Binary(_, a, b) => is_static(a) && is_static(b),
+    }
+}
+
+/// The tables built so far.
+struct Tables<'b> {
+    board: &'b Board,
+    players: usize,
+    /// The expression behind each table, to share a table between equal expressions.
+    keys: Vec<Expr>,
+    values: Vec<Vec<i64>>,
+}
+
+impl Tables<'_> {
+    /// The value of a static expression (see [`is_static`]) for this mover and last site,
+    /// exactly as the engine computes it.
+    fn value(&self, e: &Expr, mover: Player, last: Site) -> i64 {
+        let board = self.board;
+        let v = |x: &Expr| self.value(x, mover, last);
+        match e {
+            Expr::Const(c) => *c,
+            Expr::Player(r) => match r {
+                crate::model::PlayerRef::Mover => mover as i64,
+                crate::model::PlayerRef::Opponent => (1 - mover) as i64,
+                crate::model::PlayerRef::Fixed(p) => *p as i64,
+            },
+            Expr::Last => last as i64,
+            Expr::Store(p) => board.store(v(p) as Player) as i64,
+            Expr::Owner(s) => board.row_owner(v(s) as Site) as i64,
+            Expr::PitNumber(s) => board.pit_number(v(s) as Site) as i64,
+            Expr::Opposite(s) => board.opposite(v(s) as Site) as i64,
+            Expr::Not(x) => (v(x) == 0) as i64,
+            Expr::Neg(x) => v(x).wrapping_neg(),
+            Expr::Binary(op, a, b) => op.apply(v(a), v(b)),
+            Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) => {
+                unreachable!("only static expressions have a value here")
+            }
+        }
+    }
+
+    /// `e` with every static sub-expression above a leaf replaced by a table.
+    fn tabled(&mut self, e: &Expr) -> Expr {
+        let boxed = |t: &mut Self, x: &Expr| Box::new(t.tabled(x));
+        match e {
+            Expr::Const(_) | Expr::Player(_) | Expr::Last | Expr::Pieces(_) | Expr::Tabled(_) => {
+                e.clone()
+            }
+            _ if is_static(e) => Expr::Tabled(self.table(e)),
+            Expr::Store(x) => Expr::Store(boxed(self, x)),
+            Expr::Owner(x) => Expr::Owner(boxed(self, x)),
+            Expr::Count(x) => Expr::Count(boxed(self, x)),
+            Expr::PitNumber(x) => Expr::PitNumber(boxed(self, x)),
+            Expr::Opposite(x) => Expr::Opposite(boxed(self, x)),
+            Expr::Marks(x) => Expr::Marks(boxed(self, x)),
+            Expr::Not(x) => Expr::Not(boxed(self, x)),
+            Expr::Neg(x) => Expr::Neg(boxed(self, x)),
+            Expr::Binary(op, a, b) => Expr::Binary(*op, boxed(self, a), boxed(self, b)),
+        }
+    }
+
+    /// The index of the table of a static expression, built on first use.
+    fn table(&mut self, e: &Expr) -> u16 {
+        if let Some(k) = self.keys.iter().position(|k| k == e) {
+            return k as u16;
+        }
+        let sites = self.board.sites();
+        let values = (0..self.players * sites)
+            .map(|i| self.value(e, (i / sites) as Player, (i % sites) as Site))
+            .collect();
+        self.keys.push(e.clone());
+        self.values.push(values);
+        (self.keys.len() - 1) as u16
+    }
+}
