@@ -38,7 +38,7 @@ fn conserves_pieces(game: &Game) -> bool {
         EffectKind::Custodian { mode, .. } => *mode == CaptureMode::Convert,
     }) && game.moves.iter().all(|m| match &m.kind {
         MoveKind::Jump { mode, .. } => *mode == CaptureMode::Convert,
-        MoveKind::Slide { .. } | MoveKind::Sow(_) => true,
+        MoveKind::Slide { .. } | MoveKind::Sow { .. } => true,
     })
 }
 

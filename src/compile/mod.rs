@@ -225,7 +225,10 @@ impl Compiler<'_> {
                         directions: directions.clone(),
                         mode: capture_mode(*mode),
                     },
-                    MoveDecl::Sow(sowing) => model::MoveKind::Sow(*sowing),
+                    MoveDecl::Sow(sowing) => model::MoveKind::Sow {
+                        sowing: *sowing,
+                        track: sow_track(self.board(), *sowing, desc.players.len()),
+                    },
                 };
                 Some(model::MoveRule { kind, condition })
             })
@@ -662,6 +665,29 @@ impl Compiler<'_> {
     }
 }
 
+/// For each player and site, the next site along the track where that player sows a stone,
+/// the stores that `sowing` skips passed over (a board has at least two pits, so there is
+/// always one).
+fn sow_track(board: &Board, sowing: model::Sowing, players: usize) -> Vec<Site> {
+    let sites = board.sites();
+    let skipped = |mover: usize, site: Site| {
+        board.pit_number(site) == 0
+            && (sowing.skip_stores
+                || (sowing.skip_opponent_store && board.row_owner(site) as usize != mover))
+    };
+    (0..players * sites)
+        .map(|i| {
+            let (mover, mut site) = (i / sites, (i % sites) as Site);
+            loop {
+                site = board.next_on_track(site, sowing.counterclockwise);
+                if !skipped(mover, site) {
+                    return site;
+                }
+            }
+        })
+        .collect()
+}
+
 /// Whether two move rules of the same kind share a direction (and so can make the same
 /// move). A slide and a jump never coincide: a slide's first step is onto an empty site,
 /// a jump's onto an enemy piece.
@@ -670,7 +696,7 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
         // Every sowing rule sows from the same pits.
-        model::MoveKind::Sow(_) => (2, vec![0]),
+        model::MoveKind::Sow { .. } => (2, vec![0]),
     };
     moves.iter().enumerate().any(|(i, a)| {
         let (kind_a, dirs_a) = directions(a);

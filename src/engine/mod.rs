@@ -499,8 +499,8 @@ impl State {
             last: self.last,
             ended: self.ended,
         });
-        if let crate::model::MoveKind::Sow(sowing) = self.game.moves[m.rule as usize].kind {
-            let again = self.sow(m.from, sowing);
+        if let crate::model::MoveKind::Sow { .. } = self.game.moves[m.rule as usize].kind {
+            let again = self.sow(m.rule as usize, m.from);
             let next = if again && self.ended.is_none() {
                 mover
             } else {
@@ -684,7 +684,7 @@ impl State {
 
     /// The canonical text of a move: `from-to`, or a pit number for sowing.
     pub fn move_text(&self, m: Move) -> String {
-        if let crate::model::MoveKind::Sow(_) = self.game.moves[m.rule as usize].kind {
+        if let crate::model::MoveKind::Sow { .. } = self.game.moves[m.rule as usize].kind {
             return self.game.board.pit_number(m.from).to_string();
         }
         let names = &self.game.board.site_names;

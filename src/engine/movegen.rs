@@ -31,7 +31,7 @@ impl State {
                 slides_by_mask(board, occupied, own[0], index, rising, falling, out);
                 continue;
             }
-            if let MoveKind::Sow(_) = rule.kind {
+            if let MoveKind::Sow { .. } = rule.kind {
                 self.sowing_moves(index, out);
                 continue;
             }
@@ -47,7 +47,7 @@ impl State {
                         MoveKind::Jump { directions, .. } => {
                             self.jumps(index, from, directions, out)
                         }
-                        MoveKind::Sow(_) => unreachable!("sowing rules are handled above"),
+                        MoveKind::Sow { .. } => unreachable!("sowing rules are handled above"),
                     }
                 }
             }
@@ -241,7 +241,7 @@ impl State {
             (None, _) => return Some(None),
             _ => return None,
         };
-        if let MoveKind::Sow(_) = kind {
+        if let MoveKind::Sow { .. } = kind {
             return Some(self.pick_sowing(rule, pick));
         }
         let MoveKind::Slide {

@@ -2,44 +2,50 @@
 //! row is empty.
 
 use super::{Move, MoveError, MoveList, Outcome, State};
-use crate::model::{Action, EndResult, EndWhen, Player, Site, Sowing};
+use crate::model::{Action, EndResult, EndWhen, MoveKind, Player, Site};
 
 impl State {
-    /// Sows the stones of `origin` for the player to move, applies the first rule after
-    /// sowing whose condition holds, and ends the game if a row is empty. Returns whether
-    /// the mover moves again.
-    pub(super) fn sow(&mut self, origin: Site, sowing: Sowing) -> bool {
+    /// Sows the stones of `origin` by move rule `rule` for the player to move, applies the
+    /// first rule after sowing whose condition holds, and ends the game if a row is empty.
+    /// Returns whether the mover moves again.
+    pub(super) fn sow(&mut self, rule: usize, origin: Site) -> bool {
         // One snapshot of the stones per move serves undo (cheaper than a log entry for
         // every stone sown).
         self.count_log.extend_from_slice(&self.counts);
-        let mover = self.to_move;
-        let board = &self.game.board;
-        let opponent_store = board.store(1 - mover);
-        let mut stones = self.counts[origin as usize];
-        self.set_count(origin, 0);
+        let game = &*self.game;
+        let MoveKind::Sow { sowing, track } = &game.moves[rule].kind else {
+            return false;
+        };
+        let sites = self.counts.len();
+        let track = &track[self.to_move as usize * sites..][..sites];
+        let (board, zobrist) = (&game.board, &game.zobrist);
+        let counts = &mut self.counts;
+        let mut hash = self.hash;
+        let mut stones = counts[origin as usize];
+        hash ^= zobrist.count(origin, stones) ^ zobrist.count(origin, 0);
+        counts[origin as usize] = 0;
         let mut site = origin;
         if sowing.origin_first && stones > 1 {
-            self.set_count(origin, 1);
+            hash ^= zobrist.count_step(origin, 0);
+            counts[origin as usize] = 1;
             stones -= 1;
         }
         while stones > 0 {
-            site = self.game.board.next_on_track(site, sowing.counterclockwise);
-            let is_store = self.game.board.pit_number(site) == 0;
-            if (sowing.skip_stores && is_store)
-                || (sowing.skip_opponent_store && site == opponent_store)
-                || (sowing.skip_origin && site == origin)
-            {
+            site = track[site as usize];
+            if sowing.skip_origin && site == origin {
                 continue;
             }
             let mark = self.marks[site as usize];
             let into = if sowing.marked_to_owner && mark != 0 {
-                self.game.board.store(mark - 1)
+                board.store(mark - 1)
             } else {
                 site
             };
-            self.set_count(into, self.counts[into as usize] + 1);
+            hash ^= zobrist.count_step(into, counts[into as usize]);
+            counts[into as usize] += 1;
             stones -= 1;
         }
+        self.hash = hash;
         self.last = site;
         let again = self.after_sowing();
         self.check_rows();
@@ -205,14 +211,21 @@ impl State {
     ) -> Option<Move> {
         let board = &self.game.board;
         let first = board.pit(self.to_move, 1) as usize;
-        let row = &self.counts[first..first + board.pits() as usize];
-        let n = row.iter().filter(|&&c| c > 0).count();
-        if n == 0 {
+        // A bit per non-empty pit; then the k-th bit (no branch per pit).
+        let mut full = 0u64;
+        for (i, &c) in self.counts[first..first + board.pits() as usize]
+            .iter()
+            .enumerate()
+        {
+            full |= ((c != 0) as u64) << i;
+        }
+        if full == 0 {
             return None;
         }
-        let k = pick(n);
-        let (i, _) = row.iter().enumerate().filter(|(_, &c)| c > 0).nth(k)?;
-        let pit = (first + i) as Site;
+        for _ in 0..pick(full.count_ones() as usize) {
+            full &= full - 1;
+        }
+        let pit = (first + full.trailing_zeros() as usize) as Site;
         Some(Move::step(rule, pit, pit))
     }
 

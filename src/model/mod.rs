@@ -150,7 +150,13 @@ pub enum MoveKind {
         mode: CaptureMode,
     },
     /// All stones of one of the mover's pits, sown one by one along the track.
-    Sow(Sowing),
+    Sow {
+        /// How.
+        sowing: Sowing,
+        /// `track[mover * sites + site]`: the site after `site` where `mover` sows the next
+        /// stone, the stores this rule skips passed over.
+        track: Vec<Site>,
+    },
 }
 
 /// How stones are sown.
@@ -301,6 +307,9 @@ pub struct Zobrist {
     pub to_move: Vec<u64>,
     /// `counts[site * (max_count + 1) + count]` (empty on boards without stones).
     counts: Vec<u64>,
+    /// `count_steps[site * (max_count + 1) + count]`: the keys of `count` and `count + 1`
+    /// stones on `site` together, for sowing one stone.
+    count_steps: Vec<u64>,
     max_count: usize,
     /// `marks[site * (players + 1) + mark]`.
     marks: Vec<u64>,
@@ -331,6 +340,13 @@ impl Zobrist {
                 .map(|i| if i % (max_count + 1) == 0 { 0 } else { next() })
                 .collect()
         };
+        let stride = max_count + 1;
+        let count_steps = (0..counts.len())
+            .map(|i| match i % stride == max_count {
+                true => 0,
+                false => counts[i] ^ counts[i + 1],
+            })
+            .collect();
         let marks = (0..sites * (players + 1))
             .map(|i| if i % (players + 1) == 0 { 0 } else { next() })
             .collect();
@@ -339,6 +355,7 @@ impl Zobrist {
             cell_codes,
             to_move,
             counts,
+            count_steps,
             max_count,
             marks,
             players,
@@ -349,6 +366,12 @@ impl Zobrist {
     #[inline]
     pub fn count(&self, site: Site, count: u16) -> u64 {
         self.counts[site as usize * (self.max_count + 1) + count as usize]
+    }
+
+    /// The change of key when a stone is added to `count` stones on `site`.
+    #[inline]
+    pub fn count_step(&self, site: Site, count: u16) -> u64 {
+        self.count_steps[site as usize * (self.max_count + 1) + count as usize]
     }
 
     /// The key of `mark` (0 none, else 1 + player) on `site`.

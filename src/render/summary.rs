@@ -92,7 +92,7 @@ pub fn summary(game: &Game) -> String {
             } => {
                 format!("jump {} over enemy, {}", dirs(directions), mode(*md))
             }
-            MoveKind::Sow(s) => {
+            MoveKind::Sow { sowing: s, .. } => {
                 let mut words = vec![if s.counterclockwise {
                     "sow counterclockwise"
                 } else {
