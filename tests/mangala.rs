@@ -373,7 +373,7 @@ fn skip_origin_passes_over_the_pit_sown_from_on_later_laps() {
 /// (tabulated as candidate bits) and what the stones decide (left to evaluate).
 #[test]
 fn after_sow_plan_tabulates_what_the_mover_and_last_site_decide() {
-    use rulebook::model::Expr;
+    use rulebook::model::SowCheck;
     let g = game(false);
     let plan = &g.sow_plan;
     let sites = g.board.sites();
@@ -398,22 +398,43 @@ fn after_sow_plan_tabulates_what_the_mover_and_last_site_decide() {
     );
     assert_eq!(candidates(0, 9), 0b010, "South's last stone in a North pit");
     assert_eq!(candidates(0, 2), 0b100, "South's last stone in a South pit");
-    // `again` needs nothing more; the captures still look at the stones.
+    // `again` needs nothing more; the captures still look at the stones, each part as a
+    // table over (mover, last site, stones on the site it reads).
     assert!(plan.checks[0].is_empty());
     assert_eq!(plan.checks[1].len(), 1, "{:?}", plan.checks[1]);
     assert_eq!(plan.checks[2].len(), 2, "{:?}", plan.checks[2]);
-    // `count(opposite(last)) > 0` reads the stones of a tabulated site.
-    let Expr::Binary(_, count, _) = &plan.checks[2][1] else {
-        panic!("{:?}", plan.checks[2][1])
+    let stones = |check: &SowCheck, mover: usize, last: usize| -> (usize, Vec<bool>) {
+        let SowCheck::Stones { site, holds, .. } = check else {
+            panic!("{check:?}")
+        };
+        let entry = mover * sites + last;
+        let site = plan.tables[*site as usize][entry] as usize;
+        (site, holds[entry * plan.stones..][..6].to_vec())
     };
-    let Expr::Count(site) = &**count else {
-        panic!("{count:?}")
-    };
-    let Expr::Tabled(k) = **site else {
-        panic!("{site:?}")
-    };
-    assert_eq!(
-        plan.tables[k as usize][2], 10,
-        "South's pit 3 faces North's pit 4"
-    );
+    // Even capture, South's last stone in North's pit 3 (site 9): count(last) % 2 == 0.
+    let (site, holds) = stones(&plan.checks[1][0], 0, 9);
+    assert_eq!(site, 9);
+    assert_eq!(holds, [true, false, true, false, true, false]);
+    // Empty-pit capture, South's last stone in South's pit 3 (site 2): count(last) == 1,
+    // then count(opposite(last)) > 0, which reads North's pit 4 (site 10).
+    let (site, holds) = stones(&plan.checks[2][0], 0, 2);
+    assert_eq!(site, 2);
+    assert_eq!(holds, [false, true, false, false, false, false]);
+    let (site, holds) = stones(&plan.checks[2][1], 0, 2);
+    assert_eq!(site, 10, "South's pit 3 faces North's pit 4");
+    assert_eq!(holds, [false, true, true, true, true, true]);
+}
+
+/// A hand-built position may hold more stones on a site than the game has in play, beyond
+/// the compiler's tables: the rules after sowing still apply (by evaluating the condition).
+#[test]
+fn rules_after_sowing_hold_beyond_the_tabulated_stones() {
+    let g = game(false);
+    // 64 stones in all: South's pit 6 sows into pit 6, the store, then North's pit 1,
+    // which goes from 59 to 60 stones (even): captured.
+    let mut s = position(&g, [1, 0, 0, 0, 0, 3], 0, [59, 1, 0, 0, 0, 0], 0, &[], SOUTH);
+    s.play_text("6").unwrap();
+    assert_eq!(rows(&s), ([1, 0, 0, 0, 0, 1], 61, [0, 1, 0, 0, 0, 0], 0));
+    assert_eq!(s.to_move(), NORTH);
+    assert_eq!(total(&s), 64);
 }

@@ -332,7 +332,8 @@ impl Compiler<'_> {
         let board = self.board.take()?;
         let players = desc.players.len();
         let cell_codes = 1 + players * piece_kinds;
-        let sow_plan = sow_plan::sow_plan(&after_sow, &board, players);
+        let total_stones = stones as usize * board.pits() as usize * players;
+        let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
         let owner = (0..cell_codes)
             .map(|c| {
                 if c == 0 {

@@ -5,13 +5,19 @@
 //! decided by the mover and the last site alone: it becomes one bit of a per-(mover, site)
 //! mask of candidate rules. The other parts stay expressions, but any sub-expression of
 //! them that reads only the mover and the last site (`opposite(last)`, `store(mover)`) is
-//! replaced by a table lookup. After a sowing the engine then looks at the candidates
-//! only, and evaluates only what depends on the stones.
+//! replaced by a table lookup. A part whose only other input is the number of stones on
+//! one such site (`count(last) % 2 == 0`, `count(opposite(last)) > 0`) is tabulated over
+//! that number too. After a sowing the engine then looks at the candidates only, and
+//! evaluates only what none of the tables decides.
 
-use crate::model::{Action, Board, Expr, Player, Site, SowPlan, SowRule};
+use crate::model::{Action, Board, Expr, Player, Site, SowCheck, SowPlan, SowRule};
 
-/// Prepares `rules` for a board with `players` players.
-pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize) -> SowPlan {
+/// The largest [`SowCheck::Stones`] table built; a part that would need more stays an
+/// expression.
+const MAX_STONES_TABLE: usize = 1 << 20;
+
+/// Prepares `rules` for a board with `players` players and `total` stones in play.
+pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: usize) -> SowPlan {
     let sites = board.sites();
     let words = rules.len().div_ceil(64);
     let mut tables = Tables {
@@ -39,7 +45,11 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize) -> SowP
                 }
             }
         }
-        checks.push(rest.into_iter().map(|e| tables.tabled(e)).collect());
+        checks.push(
+            rest.into_iter()
+                .map(|e| tables.check(e, total + 1))
+                .collect(),
+        );
         actions.push(
             rule.actions
                 .iter()
@@ -58,6 +68,7 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize) -> SowP
         words,
         candidates,
         checks,
+        stones: total + 1,
         actions,
         tables: tables.values,
     }
@@ -90,6 +101,54 @@ fn is_static(e: &Expr) -> bool {
     }
 }
 
+/// The one site whose stones `e` reads, if `e` is otherwise static and that site is: then
+/// `e` is decided by the mover, the last site and the stones there.
+fn counted_site(e: &Expr) -> Option<&Expr> {
+    let mut site = None;
+    let mut sole = true;
+    visit_counts(e, &mut |x| match site {
+        None if is_static(x) => site = Some(x),
+        Some(s) if s == x => {}
+        _ => sole = false,
+    });
+    site.filter(|_| sole && reads_only_counts(e))
+}
+
+/// Calls `f` with the argument of every `count(..)` in `e`.
+fn visit_counts<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
+    match e {
+        Expr::Count(x) => f(x),
+        Expr::Store(x)
+        | Expr::Owner(x)
+        | Expr::PitNumber(x)
+        | Expr::Opposite(x)
+        | Expr::Marks(x)
+        | Expr::Not(x)
+        | Expr::Neg(x) => visit_counts(x, f),
+        Expr::Binary(_, a, b) => {
+            visit_counts(a, f);
+            visit_counts(b, f);
+        }
+        Expr::Const(_) | Expr::Player(_) | Expr::Last | Expr::Pieces(_) | Expr::Tabled(_) => {}
+    }
+}
+
+/// Whether `e` reads nothing of the position but stones (no marks, pieces or tables).
+fn reads_only_counts(e: &Expr) -> bool {
+    match e {
+        Expr::Const(_) | Expr::Player(_) | Expr::Last => true,
+        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) => false,
+        Expr::Count(x)
+        | Expr::Store(x)
+        | Expr::Owner(x)
+        | Expr::PitNumber(x)
+        | Expr::Opposite(x)
+        | Expr::Not(x)
+        | Expr::Neg(x) => reads_only_counts(x),
+        Expr::Binary(_, a, b) => reads_only_counts(a) && reads_only_counts(b),
+    }
+}
+
 /// The tables built so far.
 struct Tables<'b> {
     board: &'b Board,
@@ -100,11 +159,38 @@ struct Tables<'b> {
 }
 
 impl Tables<'_> {
+    /// A part of a condition, tabulated over the stones of a site where it can be.
+    fn check(&mut self, e: &Expr, stones: usize) -> SowCheck {
+        let sites = self.board.sites();
+        let Some(site) =
+            counted_site(e).filter(|_| self.players * sites * stones <= MAX_STONES_TABLE)
+        else {
+            return SowCheck::Expr(self.tabled(e));
+        };
+        let holds = (0..self.players * sites * stones)
+            .map(|i| {
+                let (entry, count) = (i / stones, (i % stones) as i64);
+                let (mover, last) = ((entry / sites) as Player, (entry % sites) as Site);
+                self.value_with(e, mover, last, Some(count)) != 0
+            })
+            .collect();
+        SowCheck::Stones {
+            site: self.table(site),
+            holds,
+            expr: self.tabled(e),
+        }
+    }
+
     /// The value of a static expression (see [`is_static`]) for this mover and last site,
     /// exactly as the engine computes it.
     fn value(&self, e: &Expr, mover: Player, last: Site) -> i64 {
+        self.value_with(e, mover, last, None)
+    }
+
+    /// [`Tables::value`], where every `count(..)` (all of one site) is `count`.
+    fn value_with(&self, e: &Expr, mover: Player, last: Site, count: Option<i64>) -> i64 {
         let board = self.board;
-        let v = |x: &Expr| self.value(x, mover, last);
+        let v = |x: &Expr| self.value_with(x, mover, last, count);
         match e {
             Expr::Const(c) => *c,
             Expr::Player(r) => match r {
@@ -120,6 +206,7 @@ impl Tables<'_> {
             Expr::Not(x) => (v(x) == 0) as i64,
             Expr::Neg(x) => v(x).wrapping_neg(),
             Expr::Binary(op, a, b) => op.apply(v(a), v(b)),
+            Expr::Count(_) if count.is_some() => count.unwrap_or(0),
             Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) => {
                 unreachable!("only static expressions have a value here")
             }

@@ -2,7 +2,7 @@
 //! row is empty.
 
 use super::{Move, MoveError, MoveList, Outcome, State};
-use crate::model::{Action, EndResult, EndWhen, MoveKind, Player, Site};
+use crate::model::{Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck};
 
 impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move, applies the
@@ -62,21 +62,39 @@ impl State {
             return false;
         }
         let words = self.game.sow_plan.words;
-        let entry = (self.to_move as usize * sites + self.last as usize) * words;
+        let entry = self.to_move as usize * sites + self.last as usize;
         for w in 0..words {
-            let mut bits = self.game.sow_plan.candidates[entry + w];
+            let mut bits = self.game.sow_plan.candidates[entry * words + w];
             while bits != 0 {
                 let r = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if self.game.sow_plan.checks[r]
                     .iter()
-                    .all(|check| self.eval(check) != 0)
+                    .all(|check| self.check(check, entry))
                 {
                     return self.act(r);
                 }
             }
         }
         false
+    }
+
+    /// Whether a part of a condition after sowing holds; `entry` is `mover * sites + last`.
+    #[inline]
+    fn check(&self, check: &SowCheck, entry: usize) -> bool {
+        match check {
+            SowCheck::Stones { site, holds, expr } => {
+                let site = self.game.sow_plan.tables[*site as usize][entry] as usize;
+                let stones = self.counts.get(site).copied().unwrap_or(0) as usize;
+                let stride = self.game.sow_plan.stones;
+                if stones < stride {
+                    holds[entry * stride + stones]
+                } else {
+                    self.eval(expr) != 0
+                }
+            }
+            SowCheck::Expr(e) => self.eval(e) != 0,
+        }
     }
 
     /// Carries out the actions of rule `r` after sowing; returns whether the mover moves

@@ -211,12 +211,35 @@ pub struct SowPlan {
     /// `candidates[(mover * sites + last) * words + w]`: the rules whose conditions hold as
     /// far as the mover and the last site decide them.
     pub candidates: Vec<u64>,
-    /// Per rule, the rest of its condition: parts that must all be non-zero, in source order.
-    pub checks: Vec<Vec<Expr>>,
+    /// Per rule, the rest of its condition: parts that must all hold, in source order.
+    pub checks: Vec<Vec<SowCheck>>,
+    /// Entries per (mover, last site) in [`SowCheck::Stones`] tables: one per possible
+    /// number of stones on a site, from 0 to all the stones of the game.
+    pub stones: usize,
     /// Per rule, its actions (with tabled parts).
     pub actions: Vec<Vec<Action>>,
     /// `tables[k][mover * sites + last]`: the values of [`Expr::Tabled`]`(k)`.
     pub tables: Vec<Vec<i64>>,
+}
+
+/// A part of a rule's condition after sowing that the mover and the last site do not decide
+/// alone.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SowCheck {
+    /// Decided by the stones on one site, a site that the mover and the last site decide:
+    /// with `i = mover * sites + last`, the site is `SowPlan::tables[site][i]` and the part
+    /// holds when `holds[i * SowPlan::stones + its stones]` (or, beyond the table, when
+    /// `expr` is non-zero).
+    Stones {
+        /// The table giving the site.
+        site: u16,
+        /// Whether the part holds, for every mover, last site and number of stones.
+        holds: Vec<bool>,
+        /// The part itself.
+        expr: Expr,
+    },
+    /// Holds when the expression is non-zero.
+    Expr(Expr),
 }
 
 /// A move rule: a kind of move and when it is available.
