@@ -432,7 +432,15 @@ fn rules_after_sowing_hold_beyond_the_tabulated_stones() {
     let g = game(false);
     // 64 stones in all: South's pit 6 sows into pit 6, the store, then North's pit 1,
     // which goes from 59 to 60 stones (even): captured.
-    let mut s = position(&g, [1, 0, 0, 0, 0, 3], 0, [59, 1, 0, 0, 0, 0], 0, &[], SOUTH);
+    let mut s = position(
+        &g,
+        [1, 0, 0, 0, 0, 3],
+        0,
+        [59, 1, 0, 0, 0, 0],
+        0,
+        &[],
+        SOUTH,
+    );
     s.play_text("6").unwrap();
     assert_eq!(rows(&s), ([1, 0, 0, 0, 0, 1], 61, [0, 1, 0, 0, 0, 0], 0));
     assert_eq!(s.to_move(), NORTH);

@@ -89,15 +89,8 @@ fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 /// or pieces).
 fn is_static(e: &Expr) -> bool {
     match e {
-        Expr::Const(_) | Expr::Player(_) | Expr::Last => true,
         Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) => false,
-        Expr::Store(x)
-        | Expr::Owner(x)
-        | Expr::PitNumber(x)
-        | Expr::Opposite(x)
-        | Expr::Not(x)
-        | Expr::Neg(x) => is_static(x),
-        Expr::Binary(_, a, b) => is_static(a) && is_static(b),
+        _ => e.operands().all(is_static),
     }
 }
 
@@ -118,34 +111,15 @@ fn counted_site(e: &Expr) -> Option<&Expr> {
 fn visit_counts<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
     match e {
         Expr::Count(x) => f(x),
-        Expr::Store(x)
-        | Expr::Owner(x)
-        | Expr::PitNumber(x)
-        | Expr::Opposite(x)
-        | Expr::Marks(x)
-        | Expr::Not(x)
-        | Expr::Neg(x) => visit_counts(x, f),
-        Expr::Binary(_, a, b) => {
-            visit_counts(a, f);
-            visit_counts(b, f);
-        }
-        Expr::Const(_) | Expr::Player(_) | Expr::Last | Expr::Pieces(_) | Expr::Tabled(_) => {}
+        _ => e.operands().for_each(|x| visit_counts(x, f)),
     }
 }
 
 /// Whether `e` reads nothing of the position but stones (no marks, pieces or tables).
 fn reads_only_counts(e: &Expr) -> bool {
     match e {
-        Expr::Const(_) | Expr::Player(_) | Expr::Last => true,
         Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) => false,
-        Expr::Count(x)
-        | Expr::Store(x)
-        | Expr::Owner(x)
-        | Expr::PitNumber(x)
-        | Expr::Opposite(x)
-        | Expr::Not(x)
-        | Expr::Neg(x) => reads_only_counts(x),
-        Expr::Binary(_, a, b) => reads_only_counts(a) && reads_only_counts(b),
+        _ => e.operands().all(reads_only_counts),
     }
 }
 
@@ -206,8 +180,8 @@ impl Tables<'_> {
             Expr::Not(x) => (v(x) == 0) as i64,
             Expr::Neg(x) => v(x).wrapping_neg(),
             Expr::Binary(op, a, b) => op.apply(v(a), v(b)),
-            Expr::Count(_) if count.is_some() => count.unwrap_or(0),
-            Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) => {
+            Expr::Count(_) => count.expect("stones are given wherever a part reads them"),
+            Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) => {
                 unreachable!("only static expressions have a value here")
             }
         }

@@ -121,6 +121,27 @@ pub enum Expr {
     Tabled(u16),
 }
 
+impl Expr {
+    /// The expression's operands, in order (none for a leaf).
+    pub fn operands(&self) -> impl Iterator<Item = &Expr> {
+        let (a, b): (Option<&Expr>, Option<&Expr>) = match self {
+            Expr::Store(x)
+            | Expr::Owner(x)
+            | Expr::Count(x)
+            | Expr::PitNumber(x)
+            | Expr::Opposite(x)
+            | Expr::Marks(x)
+            | Expr::Not(x)
+            | Expr::Neg(x) => (Some(x), None),
+            Expr::Binary(_, a, b) => (Some(a), Some(b)),
+            Expr::Const(_) | Expr::Player(_) | Expr::Pieces(_) | Expr::Last | Expr::Tabled(_) => {
+                (None, None)
+            }
+        };
+        a.into_iter().chain(b)
+    }
+}
+
 /// A condition: always true, or an expression evaluated against the position.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Condition {
