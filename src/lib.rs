@@ -20,4 +20,5 @@ pub mod model;
 pub mod pipeline;
 pub mod render;
 pub mod syntax;
+pub mod variant;
 pub mod yaml;

@@ -227,7 +227,7 @@ fn bad_scenario_files_get_a_message_with_their_place() {
 #[test]
 fn snapshots_catch_drift_and_update_accepts_it() {
     let dir = TempDir::new("snapshot");
-    let rules = std::fs::read_to_string("games/gundru.game").expect("gundru.game");
+    let rules = std::fs::read_to_string("games/ming-mang.game").expect("ming-mang.game");
     let game = dir.write("tiny.game", &rules);
     // A scenario beside the rule file finds it by a relative path.
     dir.write(
@@ -241,22 +241,24 @@ fn snapshots_catch_drift_and_update_accepts_it() {
     let recorded = std::fs::read_to_string(&snapshot).expect("the snapshot is written");
     assert!(recorded.contains("======== default ========"), "{recorded}");
     assert!(recorded.contains("-------- perft"), "{recorded}");
-    assert!(recorded.contains("\n1 98\n2 8827\n"), "{recorded}");
+    assert!(recorded.contains("\n1 450\n2 195315\n"), "{recorded}");
     assert!(recorded.contains("golden game (seed 7"), "{recorded}");
 
     let folder = dir.path().to_string_lossy().into_owned();
     let out = rulebook(&["test", &folder]);
     assert!(out.status.success(), "{}", text(&out.stdout));
 
-    // The designer changes the rules: the default size goes from 9 to 7.
-    std::fs::write(&game, rules.replace("4..25 = 9", "4..25 = 7")).expect("edit");
+    // The designer changes the rules: the default preset's size goes from 17 to 7.
+    let edited = rules.replace("default { size = 17 }", "default { size = 7 }");
+    assert_ne!(edited, rules);
+    std::fs::write(&game, edited).expect("edit");
     let (stdout, _) = test_fails(&[&folder]);
     assert!(
         stdout.contains("tiny.snapshot: behaviour drifted"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("-1 98\n-2 8827\n+1 50\n+2 2205\n"),
+        stdout.contains("-1 450\n-2 195315\n+1 50\n"),
         "the perft diff:\n{stdout}"
     );
     assert!(stdout.contains("1 snapshot drifted"), "{stdout}");
@@ -298,7 +300,7 @@ fn snapshot_refuses_what_it_cannot_write() {
     let orphan = dir.write("lost.snapshot", "anything\n");
     let (_, stderr) = test_fails(&[&orphan]);
     assert!(stderr.contains("has no rule file beside it"), "{stderr}");
-    let fresh = dir.write("fresh.game", std::fs::read("games/gundru.game").unwrap());
+    let fresh = dir.write("fresh.game", std::fs::read("games/mangala.game").unwrap());
     let (_, stderr) = test_fails(&[&fresh]);
     assert!(stderr.contains("has no snapshot yet"), "{stderr}");
 }

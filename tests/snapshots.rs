@@ -61,3 +61,25 @@ fn every_snapshot_has_its_rule_file() {
         );
     }
 }
+
+#[test]
+fn bundled_variants_load_the_same_by_name_and_by_path() {
+    // A bundled variant's `extends "x.game"` names the bundled `x` when loaded by name, and
+    // the file beside it when loaded by path: the two must compile to the same game.
+    for game in files_with_extension("games", "game") {
+        let stem = game
+            .file_stem()
+            .expect("a stem")
+            .to_string_lossy()
+            .into_owned();
+        let by_name = rulebook::pipeline::load(&stem, None, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let by_path = rulebook::pipeline::load(&game.to_string_lossy(), None, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        assert_eq!(
+            rulebook::render::summary(&by_name),
+            rulebook::render::summary(&by_path),
+            "{stem}"
+        );
+    }
+}

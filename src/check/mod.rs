@@ -28,6 +28,18 @@ pub fn check(file: &ast::File) -> Checked {
     let mut checker = Checker::default();
     let description = checker.run(file);
     let mut diagnostics = checker.diagnostics;
+    // A variant is merged with the file it extends before it is checked (`crate::variant`).
+    let unresolved = file
+        .extends
+        .iter()
+        .map(|(_, span)| *span)
+        .chain(file.removals.iter().map(|r| r.span));
+    for span in unresolved {
+        diagnostics.push(
+            Diagnostic::error("`extends` and `remove` belong in a variant", span)
+                .with_help("a file that removes statements must begin with `extends \"NAME\"`"),
+        );
+    }
     diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
     let description = if diagnostics.iter().any(Diagnostic::is_error) {
         None
