@@ -565,6 +565,24 @@ impl Checker {
                 );
             }
         }
+        // A kind of piece that no setup places is never on the board: no move can move it
+        // and no capture can take it (moves never create pieces of a new kind).
+        if clean && self.board_kind == Some(BoardKind::Grid) {
+            for (k, piece) in self.pieces.iter().enumerate() {
+                if setup.iter().any(|s| s.piece == k) {
+                    continue;
+                }
+                if let Some((span, _)) = self.declared.get(piece) {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            format!("piece `{piece}` is never placed by any setup, so no rule can ever move it"),
+                            *span,
+                        )
+                        .with_help(format!("add a `setup PLAYER {piece} on REGION`, or remove it")),
+                    );
+                }
+            }
+        }
 
         let (name, _) = game_name?;
         let (board, board_span) = board_decl?;
