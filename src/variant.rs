@@ -30,11 +30,6 @@ pub struct Inherited {
 }
 
 impl Inherited {
-    /// The names of the extended files, nearest first (empty for a file that extends none).
-    pub fn names(&self) -> Vec<&str> {
-        self.files.iter().map(|(_, s)| s.name.as_str()).collect()
-    }
-
     /// Where a merged-tree offset lies: the extended file and its line and column, or
     /// `None` when it lies in the variant's own text.
     fn place(&self, offset: usize) -> Option<String> {
