@@ -192,8 +192,14 @@ pub fn resolve(source: &Source) -> Result<Resolved, LoadError> {
                 }
             }
         }
+        // A statement replaces one of the files it extends, never one of its own file
+        // (two of those are a duplicate, for the checker to report).
+        let mut own = vec![false; merged.len()];
         for s in file.statements {
-            let replaced = merged.iter().position(|m| replaces(&s.kind, &m.kind));
+            let replaced = merged
+                .iter()
+                .zip(&own)
+                .position(|(m, own)| !own && replaces(&s.kind, &m.kind));
             if let StatementKind::Preset {
                 is_default: true, ..
             } = s.kind
@@ -205,8 +211,14 @@ pub fn resolve(source: &Source) -> Result<Resolved, LoadError> {
                 }
             }
             match replaced {
-                Some(i) => merged[i] = s,
-                None => merged.push(s),
+                Some(i) => {
+                    merged[i] = s;
+                    own[i] = true;
+                }
+                None => {
+                    merged.push(s);
+                    own.push(true);
+                }
             }
         }
     }

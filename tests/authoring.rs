@@ -286,7 +286,11 @@ fn snapshots_catch_drift_and_update_accepts_it() {
 #[test]
 fn snapshot_refuses_what_it_cannot_write() {
     for (args, expected) in [
-        (&["snapshot", "gundru"][..], "is not a rule file"),
+        (
+            &["snapshot", "gundru"][..],
+            "give the path of its rule file, e.g. `games/gundru.game`",
+        ),
+        (&["test", "/dev/null"][..], "is neither a file nor a folder"),
         (&["snapshot", "no/such.game"][..], "cannot read"),
         (&["test", "no/such.game"][..], "does not exist"),
     ] {
@@ -303,4 +307,29 @@ fn snapshot_refuses_what_it_cannot_write() {
     let fresh = dir.write("fresh.game", std::fs::read("games/mangala.game").unwrap());
     let (_, stderr) = test_fails(&[&fresh]);
     assert!(stderr.contains("has no snapshot yet"), "{stderr}");
+}
+
+#[test]
+fn a_variant_of_a_variant_takes_each_layer() {
+    // Ming Mang <- Gundru (size 9, corner capture, lone jump, mirrored setup) <- this file
+    // (size 7, no lone jump).
+    let game =
+        rulebook::pipeline::load("tests/fixtures/valid/variant-of-a-variant.game", None, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+    assert_eq!(game.name, "Gundru 7");
+    let settings: Vec<String> = game
+        .settings
+        .iter()
+        .map(|s| format!("{}={}", s.name, s.value))
+        .collect();
+    assert_eq!(settings, ["size=7", "repetition=off", "corner=board"]);
+    assert_eq!(game.moves.len(), 1, "only the slide is left");
+    let mut state = rulebook::engine::State::new(game);
+    // Gundru's setup: Black on the whole top rank (the corner a7 too, blocked by White's
+    // a6), 5 x 5 + 5 x 5 moves.
+    let mut moves = rulebook::engine::MoveList::new();
+    state.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 50);
+    assert!(state.parse_move("b7-b2").is_ok());
+    assert!(state.parse_move("a7-a6").is_err());
 }

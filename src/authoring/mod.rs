@@ -91,6 +91,11 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<TestFile>, String> {
                     path.display()
                 )
             })?);
+        } else if path.exists() {
+            return Err(format!(
+                "`{}` is neither a file nor a folder",
+                path.display()
+            ));
         } else {
             return Err(format!("`{}` does not exist", path.display()));
         }

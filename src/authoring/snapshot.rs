@@ -41,8 +41,15 @@ pub fn generate(rule_file: &Path) -> Result<String, String> {
     let fail = |e: pipeline::LoadError| e.render(false);
     let path = rule_file.to_string_lossy();
     if !path.ends_with(".game") {
+        let help = match crate::catalog::bundled(&path) {
+            Some(b) => format!(
+                "\nhelp: give the path of its rule file, e.g. `games/{}.game`",
+                b.name
+            ),
+            None => String::new(),
+        };
         return Err(format!(
-            "error: `{path}` is not a rule file: snapshots are kept beside `.game` files"
+            "error: `{path}` is not a rule file: snapshots are kept beside `.game` files{help}"
         ));
     }
     let described =
