@@ -1,6 +1,7 @@
 //! Checking: resolves every name, types every expression and validates ranges, collecting
 //! all errors of a file instead of stopping at the first.
 
+mod never;
 mod types;
 
 pub use types::*;
@@ -870,6 +871,15 @@ impl Checker {
                             .with_label(format!("this is {}", t.ty.describe(&self.options))),
                     );
                     return None;
+                }
+                if never::never_holds(&t, &self.options) {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            "this condition is false for every setting of the options it reads, so the rule can never apply",
+                            e.span,
+                        )
+                        .with_help("correct the condition, or remove the rule"),
+                    );
                 }
                 Some(Some(t))
             }
