@@ -333,10 +333,11 @@ fn check(files: &[String]) -> Result<(), String> {
                         |p| format!("preset `{p}`"),
                     );
                     for diag in e.diagnostics {
-                        match found
-                            .iter_mut()
-                            .find(|(f, _)| f.message == diag.message && f.span == diag.span)
-                        {
+                        match found.iter_mut().find(|(f, _)| {
+                            f.message == diag.message
+                                && f.span == diag.span
+                                && f.elsewhere == diag.elsewhere
+                        }) {
                             Some((_, under)) => under.push(name.clone()),
                             None => found.push((diag, vec![name.clone()])),
                         }

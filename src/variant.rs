@@ -7,8 +7,8 @@
 //!
 //! The extended files are parsed at byte offsets past the variant's own text, so every
 //! span in the merged syntax tree says which file it belongs to; [`Inherited::localize`]
-//! turns a diagnostic about an extended file into one that names that file's line and
-//! column, since the variant's source cannot show it.
+//! moves a diagnostic about an extended file into that file (`Diagnostic::elsewhere`), so
+//! that it is shown there with its line, column and caret.
 
 use std::path::Path;
 
@@ -30,26 +30,18 @@ pub struct Inherited {
 }
 
 impl Inherited {
-    /// Where a merged-tree offset lies: the extended file and its line and column, or
-    /// `None` when it lies in the variant's own text.
-    fn place(&self, offset: usize) -> Option<String> {
+    /// The extended file a merged-tree offset lies in, with the offset its text starts
+    /// at; `None` when the offset lies in the variant's own text.
+    fn file_of(&self, offset: usize) -> Option<&(usize, Source)> {
         if offset < self.own_len {
             return None;
         }
-        let (start, source) = self
-            .files
-            .iter()
-            .rev()
-            .find(|(start, _)| offset >= *start)?;
-        let local = offset - start;
-        let (line, col) = source.line_col(local);
-        let line_text = source.text.lines().nth(line - 1).unwrap_or("");
-        let text = line_text.split("//").next().unwrap_or("").trim();
-        Some(format!("{}:{line}:{col}: `{text}`", source.name))
+        self.files.iter().rev().find(|(start, _)| offset >= *start)
     }
 
-    /// Rewrites diagnostics whose places lie in an extended file: the place becomes a note
-    /// naming that file's line and column; places in the variant itself are kept.
+    /// Rewrites diagnostics whose places lie in an extended file: the main place is shown
+    /// in that file (with its name, line, column and a caret), and a note that points
+    /// there names the file, line and column; places in the variant itself are kept.
     pub fn localize(&self, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         if self.files.is_empty() {
             return diagnostics;
@@ -57,23 +49,27 @@ impl Inherited {
         diagnostics
             .into_iter()
             .map(|mut d| {
-                let mut notes = Vec::new();
-                if let Some(place) = d.span.and_then(|s| self.place(s.start)) {
-                    d.span = None;
-                    d.label = None;
-                    notes.push(crate::diag::Note {
-                        span: None,
-                        message: format!("in the extended file, at {place}"),
-                    });
-                }
-                for mut n in std::mem::take(&mut d.notes) {
-                    if let Some(place) = n.span.and_then(|s| self.place(s.start)) {
-                        n.span = None;
-                        n.message = format!("{} (at {place})", n.message);
+                if let Some(span) = d.span {
+                    if let Some((start, source)) = self.file_of(span.start) {
+                        d.span = Some(Span::new(span.start - start, span.end - start));
+                        d.elsewhere = Some(Box::new(source.clone()));
+                        d.notes.insert(
+                            0,
+                            crate::diag::Note {
+                                span: None,
+                                message: "this is in a file that the variant extends".into(),
+                            },
+                        );
                     }
-                    notes.push(n);
                 }
-                d.notes = notes;
+                for n in &mut d.notes {
+                    let Some(span) = n.span else { continue };
+                    if let Some((start, source)) = self.file_of(span.start) {
+                        let (line, col) = source.line_col(span.start - start);
+                        n.span = None;
+                        n.message = format!("{} (at {}:{line}:{col})", n.message, source.name);
+                    }
+                }
                 d
             })
             .collect()
