@@ -140,7 +140,7 @@ cases:
         "+ legal but not expected: 6",
         "legal: `7` should be legal, but",
         "illegal: `3` should be illegal, but it is legal",
-        "illegal: `x` is not a move of this game",
+        "illegal: `x` is not a move: expected a pit number",
         "to_move: expected north, found south",
         "outcome: expected south wins, found none",
         "board differs (- expected, + actual):",

@@ -246,7 +246,7 @@ fn line_of_case(text: &str, name: &str) -> Option<usize> {
 }
 
 /// Plays a case and returns its failed expectations.
-pub fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
+fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
     let mut failures = Vec::new();
     let expects_something = case.legal_count.is_some()
         || case.legal_moves.is_some()
@@ -316,9 +316,9 @@ pub fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
             Ok(_) => failures.push(format!(
                 "illegal: `{text}` should be illegal, but it is legal"
             )),
-            Err(e @ MoveError::Malformed { .. }) => {
-                failures.push(format!("illegal: `{text}` is not a move of this game: {e}"))
-            }
+            Err(e @ MoveError::Malformed { .. }) => failures.push(format!(
+                "illegal: {e} (list moves of the game's form, so that a typo cannot pass)"
+            )),
             Err(_) => {}
         }
     }
