@@ -1,4 +1,5 @@
-//! The command line: `rulebook list | check | show | perft | bench | play | position`.
+//! The command line: `rulebook list | check | show | perft | bench | play | position | test |
+//! snapshot`.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -7,6 +8,7 @@ use std::sync::Arc;
 use clap::{Args, Parser, Subcommand};
 
 use crate::analysis::{bench, perft};
+use crate::authoring::{scenario, snapshot, TestFile};
 use crate::catalog::BUNDLED;
 use crate::engine::State;
 use crate::model::Game;
@@ -85,6 +87,22 @@ pub enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Run scenario files (*.yaml) and check behaviour snapshots (*.snapshot); folders are
+    /// searched. Exit 1 if any expectation fails or any behaviour drifted.
+    Test {
+        /// Scenario files, snapshots, rule files (their snapshot) or folders.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// Accept drifted behaviour: rewrite the snapshots that differ.
+        #[arg(long)]
+        update: bool,
+    },
+    /// Write the behaviour snapshot of rule files beside them (`x.game` -> `x.snapshot`).
+    Snapshot {
+        /// Paths to `.game` files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
     },
 }
 
@@ -212,6 +230,14 @@ fn execute(cli: Cli) -> Result<(), String> {
             let state = start_state(load(&game)?, &start)?;
             play(state)
         }
+        Command::Test { paths, update } => test(&paths, update),
+        Command::Snapshot { files } => {
+            for f in &files {
+                let written = snapshot::write(f)?;
+                println!("wrote {}", written.display());
+            }
+            Ok(())
+        }
         Command::Position { game, start, json } => {
             let mut state = start_state(load(&game)?, &start)?;
             if json {
@@ -307,10 +333,11 @@ fn check(files: &[String]) -> Result<(), String> {
                         |p| format!("preset `{p}`"),
                     );
                     for diag in e.diagnostics {
-                        match found
-                            .iter_mut()
-                            .find(|(f, _)| f.message == diag.message && f.span == diag.span)
-                        {
+                        match found.iter_mut().find(|(f, _)| {
+                            f.message == diag.message
+                                && f.span == diag.span
+                                && f.elsewhere == diag.elsewhere
+                        }) {
                             Some((_, under)) => under.push(name.clone()),
                             None => found.push((diag, vec![name.clone()])),
                         }
@@ -353,6 +380,61 @@ fn check(files: &[String]) -> Result<(), String> {
         }
     }
     if failed {
+        Err(String::new())
+    } else {
+        Ok(())
+    }
+}
+
+/// `rulebook test`: every scenario file and snapshot under the paths, then a summary line.
+fn test(paths: &[std::path::PathBuf], update: bool) -> Result<(), String> {
+    let files = crate::authoring::collect(paths).map_err(|e| format!("error: {e}"))?;
+    let color = std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    let (mut passed, mut failed, mut broken, mut drifted) = (0, 0, 0, 0);
+    for file in &files {
+        match file {
+            TestFile::Scenario(path) => match scenario::run_file(path) {
+                Ok(report) => {
+                    print!("{}", scenario::render(&report, color));
+                    failed += report.failed();
+                    passed += report.cases.len() - report.failed();
+                }
+                Err(e) => {
+                    let _ = std::io::stdout().flush();
+                    eprintln!("{e}");
+                    broken += 1;
+                }
+            },
+            TestFile::Snapshot(path) => match snapshot::check(path, update) {
+                Ok(snapshot::Verdict::Same) => {
+                    println!("{}: behaviour as recorded", path.display());
+                }
+                Ok(snapshot::Verdict::Drifted(diff)) if update => {
+                    println!("{}: updated\n{diff}", path.display());
+                }
+                Ok(snapshot::Verdict::Drifted(diff)) => {
+                    println!(
+                        "{}: behaviour drifted (- recorded, + now); accept it with `rulebook test --update`\n{diff}",
+                        path.display()
+                    );
+                    drifted += 1;
+                }
+                Err(e) => {
+                    let _ = std::io::stdout().flush();
+                    eprintln!("{e}");
+                    broken += 1;
+                }
+            },
+        }
+    }
+    println!(
+        "{} case{} passed, {failed} failed; {drifted} snapshot{} drifted; {broken} file{} could not be run",
+        passed,
+        plural(passed),
+        plural(drifted),
+        plural(broken)
+    );
+    if failed + drifted + broken > 0 {
         Err(String::new())
     } else {
         Ok(())

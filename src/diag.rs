@@ -57,6 +57,9 @@ pub struct Diagnostic {
     pub notes: Vec<Note>,
     /// A suggestion for fixing it.
     pub help: Option<String>,
+    /// The source `span` points into when it is not the file being reported (a file that
+    /// the reported one extends); `None` for the reported file itself.
+    pub elsewhere: Option<Box<Source>>,
 }
 
 impl Diagnostic {
@@ -69,6 +72,7 @@ impl Diagnostic {
             label: None,
             notes: Vec::new(),
             help: None,
+            elsewhere: None,
         }
     }
 
@@ -81,6 +85,7 @@ impl Diagnostic {
             label: None,
             notes: Vec::new(),
             help: None,
+            elsewhere: None,
         }
     }
 
@@ -141,7 +146,7 @@ impl Diagnostic {
 }
 
 /// A source text with the name it is shown under.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
     /// The name shown in diagnostics: a path, or `<bundled>/name.game`.
     pub name: String,
@@ -192,15 +197,22 @@ impl Source {
             Severity::Warning => ("warning", "1;33"),
         };
         let _ = writeln!(out, "{}: {}", paint(code, word), paint("1", &d.message));
+        // The main place may lie in another file (one this file extends).
+        let home = d.elsewhere.as_deref().unwrap_or(self);
         let gutter = d
             .span
             .iter()
-            .chain(d.notes.iter().filter_map(|n| n.span.as_ref()))
-            .map(|s| self.line_col(s.start).0.to_string().len())
+            .map(|s| home.line_col(s.start).0.to_string().len())
+            .chain(
+                d.notes
+                    .iter()
+                    .filter_map(|n| n.span.as_ref())
+                    .map(|s| self.line_col(s.start).0.to_string().len()),
+            )
             .max()
             .unwrap_or(0);
         match d.span {
-            Some(span) => self.render_snippet(out, span, d.label.as_deref(), code, color, gutter),
+            Some(span) => home.render_snippet(out, span, d.label.as_deref(), code, color, gutter),
             None if !self.name.is_empty() => {
                 let _ = writeln!(out, "{:gutter$}--> {}", "", self.name);
             }

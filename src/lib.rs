@@ -2,13 +2,14 @@
 //!
 //! Data flows one way: text -> [`syntax`] (spanned AST) -> [`check`] (names and types) ->
 //! [`compile`] (a [`model::Game`] with precomputed tables) -> [`engine`] (playable state).
-//! The faces ([`cli`], [`render`], [`analysis`]) sit on top and only call down.
+//! The faces ([`cli`], [`render`], [`analysis`], [`authoring`]) sit on top and only call down.
 
 // Errors here are diagnostics for people: returned once, on the cold path of bad input,
 // never in the engine's loop; boxing them would only add noise.
 #![allow(clippy::result_large_err)]
 
 pub mod analysis;
+pub mod authoring;
 pub mod catalog;
 pub mod check;
 pub mod cli;
@@ -19,4 +20,5 @@ pub mod model;
 pub mod pipeline;
 pub mod render;
 pub mod syntax;
+pub mod variant;
 pub mod yaml;

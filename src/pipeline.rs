@@ -9,7 +9,8 @@ use crate::check::{check, Description};
 use crate::compile::{compile, Config};
 use crate::diag::{Diagnostic, Source, Span};
 use crate::model::Game;
-use crate::syntax::{parse, MAX_SOURCE_BYTES};
+use crate::syntax::MAX_SOURCE_BYTES;
+use crate::variant::{resolve, Inherited};
 
 /// Why a game could not be loaded: diagnostics about a source (or about the command line).
 #[derive(Debug)]
@@ -50,6 +51,8 @@ pub struct Described {
     pub description: Description,
     /// Warnings (the file has no errors).
     pub warnings: Vec<Diagnostic>,
+    /// The files this one extends, if it is a variant (for placing diagnostics).
+    pub inherited: Inherited,
 }
 
 /// Reads a game's source: a bundled name, or a path to a `.game` file.
@@ -119,27 +122,24 @@ fn read_file(path: &str) -> Result<Source, LoadError> {
     }
 }
 
-/// Parses and checks a source.
+/// Parses and checks a source (with the files it extends, if it is a variant).
 pub fn describe(source: Source) -> Result<Described, LoadError> {
-    let file = match parse(&source.text) {
-        Ok(f) => f,
-        Err(d) => {
-            return Err(LoadError {
-                source: Some(source),
-                diagnostics: vec![d],
-            })
-        }
-    };
+    let (file, inherited, mut diagnostics) = resolve(&source)?;
     let checked = check(&file);
-    match checked.description {
+    let failed = !diagnostics.is_empty();
+    diagnostics.extend(checked.diagnostics);
+    diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+    let diagnostics = inherited.localize(diagnostics);
+    match checked.description.filter(|_| !failed) {
         Some(description) => Ok(Described {
             source,
             description,
-            warnings: checked.diagnostics,
+            warnings: diagnostics,
+            inherited,
         }),
         None => Err(LoadError {
             source: Some(source),
-            diagnostics: checked.diagnostics,
+            diagnostics,
         }),
     }
 }
@@ -155,7 +155,7 @@ pub fn build(
         .map(Arc::new)
         .map_err(|diagnostics| LoadError {
             source: Some(described.source.clone()),
-            diagnostics,
+            diagnostics: described.inherited.localize(diagnostics),
         })
 }
 

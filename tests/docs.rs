@@ -28,7 +28,10 @@ fn game_blocks(path: &str) -> Vec<(usize, String, bool)> {
 }
 
 fn doc_files() -> Vec<String> {
-    let mut files = vec!["docs/language.md".to_string()];
+    let mut files = vec![
+        "docs/language.md".to_string(),
+        "docs/tutorial.md".to_string(),
+    ];
     let mut games: Vec<String> = std::fs::read_dir("docs/games")
         .expect("docs/games exists")
         .map(|e| e.expect("an entry").path().display().to_string())

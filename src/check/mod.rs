@@ -1,6 +1,7 @@
 //! Checking: resolves every name, types every expression and validates ranges, collecting
 //! all errors of a file instead of stopping at the first.
 
+mod never;
 mod types;
 
 pub use types::*;
@@ -28,6 +29,18 @@ pub fn check(file: &ast::File) -> Checked {
     let mut checker = Checker::default();
     let description = checker.run(file);
     let mut diagnostics = checker.diagnostics;
+    // A variant is merged with the file it extends before it is checked (`crate::variant`).
+    let unresolved = file
+        .extends
+        .iter()
+        .map(|(_, span)| *span)
+        .chain(file.removals.iter().map(|r| r.span));
+    for span in unresolved {
+        diagnostics.push(
+            Diagnostic::error("`extends` and `remove` belong in a variant", span)
+                .with_help("a file that removes statements must begin with `extends \"NAME\"`"),
+        );
+    }
     diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
     let description = if diagnostics.iter().any(Diagnostic::is_error) {
         None
@@ -553,6 +566,24 @@ impl Checker {
                 );
             }
         }
+        // A kind of piece that no setup places is never on the board: no move can move it
+        // and no capture can take it (moves never create pieces of a new kind).
+        if clean && self.board_kind == Some(BoardKind::Grid) {
+            for (k, piece) in self.pieces.iter().enumerate() {
+                if setup.iter().any(|s| s.piece == k) {
+                    continue;
+                }
+                if let Some((span, _)) = self.declared.get(piece) {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            format!("piece `{piece}` is never placed by any setup, so no rule can ever move it"),
+                            *span,
+                        )
+                        .with_help(format!("add a `setup PLAYER {piece} on REGION`, or remove it")),
+                    );
+                }
+            }
+        }
 
         let (name, _) = game_name?;
         let (board, board_span) = board_decl?;
@@ -840,6 +871,15 @@ impl Checker {
                             .with_label(format!("this is {}", t.ty.describe(&self.options))),
                     );
                     return None;
+                }
+                if never::never_holds(&t, &self.options) {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            "this condition is false for every setting of the options it reads, so the rule can never apply",
+                            e.span,
+                        )
+                        .with_help("correct the condition, or remove the rule"),
+                    );
                 }
                 Some(Some(t))
             }

@@ -16,6 +16,10 @@ pub struct Name {
 pub struct File {
     /// The statements, in source order.
     pub statements: Vec<Statement>,
+    /// `extends "..."`: the file this one is a variant of, with the place of the statement.
+    pub extends: Option<(String, Span)>,
+    /// `remove ...`: statements of the extended file to drop, in source order.
+    pub removals: Vec<Statement>,
 }
 
 /// One statement with its place.

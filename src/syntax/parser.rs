@@ -46,13 +46,32 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
     let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
     let file = pairs.next().ok_or_else(|| internal(Span::new(0, 0)))?;
     let mut statements = Vec::new();
+    let mut extends = None;
+    let mut removals = Vec::new();
     for pair in file.into_inner() {
-        if pair.as_rule() == Rule::EOI {
-            break;
+        match pair.as_rule() {
+            Rule::EOI => break,
+            Rule::extends_stmt => {
+                let span = span_of(&pair);
+                let target = parts(pair).next().ok_or_else(|| internal(span))?;
+                extends = Some((lower_string(target)?, span));
+            }
+            Rule::remove_stmt => {
+                let span = span_of(&pair);
+                let removed = pair
+                    .into_inner()
+                    .find(|p| p.as_rule() != Rule::kw_remove)
+                    .ok_or_else(|| internal(span))?;
+                removals.push(lower_statement(removed)?);
+            }
+            _ => statements.push(lower_statement(pair)?),
         }
-        statements.push(lower_statement(pair)?);
     }
-    Ok(File { statements })
+    Ok(File {
+        statements,
+        extends,
+        removals,
+    })
 }
 
 /// Refuses parentheses nested deeper than [`MAX_NESTING`] before the parser sees them
@@ -119,7 +138,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::move_stmt
         | Rule::after_stmt
         | Rule::forbid_stmt
-        | Rule::end_stmt => "a statement (game, players, parameter, option, preset, board, piece, setup, move, after, forbid, end)",
+        | Rule::end_stmt
+        | Rule::remove_stmt => "a statement (game, players, parameter, option, preset, board, piece, setup, move, after, forbid, end, remove)",
+        Rule::extends_stmt => "`extends` (first in a variant)",
         Rule::name => "a name",
         Rule::preset_name => "a preset name",
         Rule::int | Rule::signed_int => "a whole number",
@@ -350,6 +371,9 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
             .collect();
+        if word == "extends" {
+            d = d.with_help("`extends` comes first in a file, before any other statement");
+        }
         if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
             if k != word {
                 d = d.with_help(format!("did you mean `{k}`?"));
@@ -360,7 +384,7 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 12] = [
+const STATEMENT_KEYWORDS: [&str; 14] = [
     "game",
     "players",
     "parameter",
@@ -373,6 +397,8 @@ const STATEMENT_KEYWORDS: [&str; 12] = [
     "after",
     "forbid",
     "end",
+    "remove",
+    "extends",
 ];
 
 fn join_or(words: &[&str]) -> String {
@@ -640,6 +666,7 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_custodian
             | Rule::kw_draw
             | Rule::kw_end
+            | Rule::kw_extends
             | Rule::kw_enemy
             | Rule::kw_forbid
             | Rule::kw_game

@@ -1,0 +1,59 @@
+//! Warnings: rule files in `fixtures/warnings/` are accepted (no errors) but each draws at
+//! least one warning about a rule or declaration that can never apply; the warnings are
+//! snapshotted (`snapshots/warnings__warnings@NAME.snap`). `rulebook check` prints them and
+//! exits 0, and colours them only on a terminal.
+
+use std::path::Path;
+use std::process::Command;
+
+use rulebook::pipeline::{describe, read_source};
+
+/// The fixture's path relative to the package root, as the diagnostics name it.
+fn relative(path: &Path) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+#[test]
+fn fixtures_draw_warnings_and_no_errors() {
+    insta::glob!("fixtures/warnings", "*.game", |path| {
+        let name = relative(path);
+        let described =
+            describe(read_source(&name).unwrap_or_else(|e| panic!("{}", e.render(false))))
+                .unwrap_or_else(|e| panic!("{name} has errors:\n{}", e.render(false)));
+        assert!(!described.warnings.is_empty(), "{name} draws no warning");
+        assert!(described.warnings.iter().all(|d| !d.is_error()));
+        let text = described.source.render(&described.warnings, false);
+        let description = std::fs::read_to_string(path)
+            .expect("a text fixture")
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// "))
+            .expect("every fixture begins with a `//` comment saying what it tests")
+            .to_string();
+        let mut settings = insta::Settings::clone_current();
+        settings.set_description(description);
+        settings.set_prepend_module_to_snapshot(true);
+        settings.bind(|| insta::assert_snapshot!("warnings", text));
+    });
+}
+
+#[test]
+fn check_prints_warnings_without_colour_when_not_on_a_terminal() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["check", "tests/fixtures/warnings/piece-never-placed.game"])
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: piece `king` is never placed"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains('\x1b'), "colour on a pipe:\n{stderr:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok (1 warning)"));
+}
