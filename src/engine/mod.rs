@@ -8,6 +8,7 @@ mod capture;
 mod movegen;
 mod movelist;
 mod sowing;
+mod tiles;
 
 pub use movelist::MoveList;
 
@@ -112,6 +113,8 @@ struct Frame {
     last: Site,
     /// The outcome before this move (always none: a finished game has no moves).
     ended: Option<Outcome>,
+    /// Tile games: passes in a row, swapped, last placer before this move.
+    tile: (u8, bool, u8),
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -146,6 +149,8 @@ pub struct State {
     last: Site,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
+    /// Tile games: hands, constraints per cell, passes, the swap.
+    tile: tiles::TileState,
 }
 
 impl Clone for State {
@@ -169,6 +174,7 @@ impl Clone for State {
             mark_log: Vec::new(),
             last: self.last,
             ended: self.ended,
+            tile: tiles::TileState::default(),
         };
         copy.clone_from(self);
         copy
@@ -195,6 +201,7 @@ impl Clone for State {
         self.mark_log.clone_from(&other.mark_log);
         self.last = other.last;
         self.ended = other.ended;
+        self.tile.clone_from(&other.tile);
     }
 }
 
@@ -205,6 +212,7 @@ impl PartialEq for State {
             && self.counts == other.counts
             && self.marks == other.marks
             && self.to_move == other.to_move
+            && self.tile.same_position(&other.tile)
     }
 }
 
@@ -255,13 +263,34 @@ impl State {
     /// The same position built anew from its contents (pieces, stones, marks, side to
     /// move), without its history.
     pub fn rebuilt(&self) -> State {
-        State::with_position(
+        let mut state = State::with_position(
             Arc::clone(&self.game),
             self.cells.clone(),
             self.counts.clone(),
             self.marks.clone(),
             self.to_move,
-        )
+        );
+        state.init_tiles(Some(self.tile.hands.clone()));
+        (
+            state.tile.passes,
+            state.tile.swapped,
+            state.tile.last_placer,
+        ) = self.tile.frame();
+        state
+    }
+
+    /// A hand-built position of a tile game: cells, each player's hand (bit `k` for the
+    /// tile of kind `k`), and the player to move.
+    pub fn with_hands(
+        game: Arc<Game>,
+        cells: Vec<Cell>,
+        hands: Vec<u64>,
+        to_move: Player,
+    ) -> State {
+        let sites = game.board.sites();
+        let mut state = State::with_position(game, cells, Vec::new(), vec![0; sites], to_move);
+        state.init_tiles(Some(hands));
+        state
     }
 
     fn with_position(
@@ -292,6 +321,7 @@ impl State {
             mark_log: Vec::new(),
             last: NO_SITE,
             ended: None,
+            tile: tiles::TileState::default(),
             game,
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
@@ -310,6 +340,7 @@ impl State {
             state.hash ^= state.game.zobrist.mark(site as Site, mark);
             state.marks[site] = mark;
         }
+        state.init_tiles(None);
         state
     }
 
@@ -442,7 +473,7 @@ impl State {
             let ended = match rule.when {
                 EndWhen::NoLegalMove => !self.has_legal_move(),
                 // Checked after every move; `ended` holds its verdict.
-                EndWhen::EmptyRow => false,
+                EndWhen::EmptyRow | EndWhen::BothPass => false,
             };
             if ended {
                 let mover = self.to_move;
@@ -452,6 +483,9 @@ impl State {
                     EndResult::MoverWins => Outcome::Win(mover),
                     EndResult::Draw => Outcome::Draw,
                     EndResult::StoreMajority { .. } => self.store_majority(),
+                    EndResult::HighestScore { last_placer_loses } => {
+                        self.score_outcome(last_placer_loses)
+                    }
                 });
             }
         }
@@ -498,7 +532,15 @@ impl State {
             mover,
             last: self.last,
             ended: self.ended,
+            tile: self.tile.frame(),
         });
+        if let crate::model::MoveKind::Place { .. }
+        | crate::model::MoveKind::Pass
+        | crate::model::MoveKind::Swap = self.game.moves[m.rule as usize].kind
+        {
+            self.apply_tile(m, mover);
+            return;
+        }
         if let crate::model::MoveKind::Sow(sowing) = self.game.moves[m.rule as usize].kind {
             let again = self.sow(m.from, sowing);
             let next = if again && self.ended.is_none() {
@@ -556,6 +598,9 @@ impl State {
         self.to_move = frame.mover;
         self.last = frame.last;
         self.ended = frame.ended;
+        if self.game.tiles.is_some() {
+            self.undo_tile(frame.mv, frame.mover, frame.tile);
+        }
         Some(frame.mv)
     }
 
@@ -662,6 +707,7 @@ impl State {
                 let mark = self.operand(p) as u8 + 1;
                 self.marks.iter().filter(|&&m| m == mark).count() as i64
             }
+            Expr::Majority(unit) => self.tile.majority[*unit as usize][self.to_move as usize & 1],
             Expr::Not(x) => (self.operand(x) == 0) as i64,
             Expr::Neg(x) => self.operand(x).wrapping_neg(),
             Expr::Binary(op, a, b) => {
@@ -692,6 +738,9 @@ impl State {
 
     /// The canonical text of a move: `from-to`, or a pit number for sowing.
     pub fn move_text(&self, m: Move) -> String {
+        if let Some(text) = self.tile_move_text(m) {
+            return text;
+        }
         if let crate::model::MoveKind::Sow(_) = self.game.moves[m.rule as usize].kind {
             return self.game.board.pit_number(m.from).to_string();
         }
@@ -704,6 +753,9 @@ impl State {
         let text = text.trim();
         if self.game.board.pits() > 0 {
             return self.parse_pit(text);
+        }
+        if self.game.tiles.is_some() {
+            return self.parse_tile_move(text);
         }
         let board = &self.game.board;
         let malformed = || MoveError::Malformed {
