@@ -90,7 +90,12 @@ fn mi2_edge_colours_follow_the_direction_they_face() {
     for s in 0..b.sites() as u16 {
         for (d, &colour) in expected.iter().enumerate() {
             if b.is_edge(s, d) {
-                assert_eq!(b.edge_colour(s, d), colour, "{} side {d}", b.site_names[s as usize]);
+                assert_eq!(
+                    b.edge_colour(s, d),
+                    colour,
+                    "{} side {d}",
+                    b.site_names[s as usize]
+                );
                 edges += 1;
             }
         }
@@ -114,7 +119,9 @@ fn mi2_an_edge_override_in_the_file_recolours_one_edge() {
     assert_eq!(g.board.edge_colour(site(&g, "f7"), 0), BLUE);
     let mut state = State::new(g);
     // h7's west wedge may now be blue, and no longer yellow.
-    state.parse_move("h7:BBBBBB").expect("blue against a blue edge");
+    state
+        .parse_move("h7:BBBBBB")
+        .expect("blue against a blue edge");
     assert!(refusal(&mut state, "h7:BBBYBB").contains("board edge"));
 }
 
@@ -124,19 +131,33 @@ fn mi4_placements_are_refused_for_each_kind_of_mismatch() {
     let mut state = State::new(Arc::clone(&g));
     // The outer rim: a1's west edge is yellow.
     let r = refusal(&mut state, "a1:BBBBBB");
-    assert!(r.contains("west wedge is B") && r.contains("board edge"), "{r}");
+    assert!(
+        r.contains("west wedge is B") && r.contains("board edge"),
+        "{r}"
+    );
     // The centre hole: h7's west side faces it, and that edge is yellow.
     let r = refusal(&mut state, "h7:BBBBBB");
-    assert!(r.contains("west wedge is B") && r.contains("board edge"), "{r}");
+    assert!(
+        r.contains("west wedge is B") && r.contains("board edge"),
+        "{r}"
+    );
     let r = refusal(&mut state, "f7:YYYYYY");
     assert!(r.contains("not in blue's hand"), "{r}");
     let r = refusal(&mut state, "f7:YBBBBB");
-    assert!(r.contains("east wedge is Y") && r.contains("board edge"), "{r}");
+    assert!(
+        r.contains("east wedge is Y") && r.contains("board edge"),
+        "{r}"
+    );
     // A neighbour: d4's east wedge is B, so e4's west wedge must be B.
     state.play_text("d4:BYYBBY").unwrap();
     let r = refusal(&mut state, "e4:YBYYBB");
-    assert!(r.contains("west wedge is Y") && r.contains("tile on d4"), "{r}");
-    state.parse_move("e4:YBYBBB").expect("a matching wedge is accepted");
+    assert!(
+        r.contains("west wedge is Y") && r.contains("tile on d4"),
+        "{r}"
+    );
+    state
+        .parse_move("e4:YBYBBB")
+        .expect("a matching wedge is accepted");
     // None of the refused placements is among the legal moves.
     let legal = legal_texts(&mut state);
     assert!(legal.contains(&"e4:YBYBBB".to_string()));
@@ -155,11 +176,17 @@ fn mi3_a_placed_piece_leaves_the_hand_and_undo_returns_it() {
     let m = state.play_text("d4:BYYBBY").unwrap();
     assert_eq!(state.hand(BLUE) & 1 << k, 0);
     assert_eq!(state.hand(BLUE).count_ones(), 62);
-    assert_eq!(state.hand(YELLOW).count_ones(), 63, "Yellow's set has its own BYYBBY");
+    assert_eq!(
+        state.hand(YELLOW).count_ones(),
+        63,
+        "Yellow's set has its own BYYBBY"
+    );
     state.play_text("j10:BYYBBY").unwrap();
     let r = refusal(&mut state, "b5:BYYBBY");
     assert!(r.contains("not in blue's hand"), "{r}");
-    assert!(!legal_texts(&mut state).iter().any(|t| t.ends_with(":BYYBBY")));
+    assert!(!legal_texts(&mut state)
+        .iter()
+        .any(|t| t.ends_with(":BYYBBY")));
     state.undo();
     assert_eq!(state.undo(), Some(m));
     assert_eq!(state.hand(BLUE).count_ones(), 63);
@@ -182,7 +209,10 @@ fn mi4_pass_only_when_no_placement_exists() {
             tiles.push((name, YELLOW));
         }
     }
-    let filled: Vec<(&str, &str, u8)> = tiles.iter().map(|(n, o)| (n.as_str(), "YBYBYB", *o)).collect();
+    let filled: Vec<(&str, &str, u8)> = tiles
+        .iter()
+        .map(|(n, o)| (n.as_str(), "YBYBYB", *o))
+        .collect();
     let mut state = State::with_hands(
         Arc::clone(&g),
         cells(&g, &filled),
@@ -208,7 +238,10 @@ fn mi4_pass_only_when_no_placement_exists() {
 fn mi5_swap_only_as_yellows_first_move() {
     let g = game(None);
     let mut state = State::new(Arc::clone(&g));
-    assert!(!legal_texts(&mut state).contains(&"swap".to_string()), "not for Blue");
+    assert!(
+        !legal_texts(&mut state).contains(&"swap".to_string()),
+        "not for Blue"
+    );
     assert!(refusal(&mut state, "swap").contains("second player's first turn"));
     state.play_text("d4:BYYBBY").unwrap();
     let legal = legal_texts(&mut state);
@@ -256,7 +289,10 @@ fn mi6_the_game_ends_after_two_passes_in_a_row() {
     assert_eq!(state.outcome(), None);
     assert_eq!(legal_texts(&mut state), ["pass"]);
     state.play_text("pass").unwrap();
-    assert!(state.outcome().is_some(), "two passes in a row end the game");
+    assert!(
+        state.outcome().is_some(),
+        "two passes in a row end the game"
+    );
     assert!(legal_texts(&mut state).is_empty());
     assert_eq!(state.parse_move("pass"), Err(MoveError::GameOver));
     assert_eq!(state.parse_move("a1:BYBYBY"), Err(MoveError::GameOver));
@@ -264,12 +300,7 @@ fn mi6_the_game_ends_after_two_passes_in_a_row() {
     state.undo();
     assert_eq!(state.outcome(), None);
     // A placement between two passes: the passes are not in a row.
-    let mut state = State::with_hands(
-        Arc::clone(&g),
-        board,
-        vec![0, hand(&g, &["YYYYBB"])],
-        BLUE,
-    );
+    let mut state = State::with_hands(Arc::clone(&g), board, vec![0, hand(&g, &["YYYYBB"])], BLUE);
     state.play_text("pass").unwrap();
     state.play_text("a5:YYYYBB").unwrap();
     state.play_text("pass").unwrap();
@@ -306,14 +337,25 @@ fn mi6_group_sizes_in_wedges_and_in_pieces() {
     );
     assert_eq!(
         state.group_sizes(GroupUnit::Wedges),
-        [(BLUE, 1), (BLUE, 1), (BLUE, 1), (YELLOW, 1), (YELLOW, 1), (YELLOW, 1)]
+        [
+            (BLUE, 1),
+            (BLUE, 1),
+            (BLUE, 1),
+            (YELLOW, 1),
+            (YELLOW, 1),
+            (YELLOW, 1)
+        ]
     );
     // A blue chain across three tiles: 4 + 4 + 1 wedges, 3 pieces.
     let mut state = State::with_hands(
         Arc::clone(&g),
         cells(
             &g,
-            &[("c4", "BBBBYY", BLUE), ("d4", "BBBBYY", BLUE), ("e4", "YYYBYY", BLUE)],
+            &[
+                ("c4", "BBBBYY", BLUE),
+                ("d4", "BBBBYY", BLUE),
+                ("e4", "YYYBYY", BLUE),
+            ],
         ),
         vec![0, 0],
         BLUE,
@@ -375,14 +417,17 @@ fn mi6_at_0_0_the_last_placer_loses() {
         let (cell, pattern, _) = EVEN[2];
         let mut hands = vec![0, 0];
         hands[last as usize] = hand(&g, &[pattern]);
-        let mut state =
-            State::with_hands(Arc::clone(&g), cells(&g, &EVEN[..2]), hands, last);
+        let mut state = State::with_hands(Arc::clone(&g), cells(&g, &EVEN[..2]), hands, last);
         state.play_text(&format!("{cell}:{pattern}")).unwrap();
         assert_eq!(state.last_placer(), Some(last));
         assert_eq!((state.score(BLUE), state.score(YELLOW)), (0, 0));
         state.play_text("pass").unwrap();
         state.play_text("pass").unwrap();
-        assert_eq!(state.outcome(), Some(Outcome::Win(winner)), "{last} placed last");
+        assert_eq!(
+            state.outcome(),
+            Some(Outcome::Win(winner)),
+            "{last} placed last"
+        );
     }
 }
 
@@ -390,7 +435,18 @@ fn mi6_at_0_0_the_last_placer_loses() {
 fn malformed_or_illegal_move_text_is_refused_without_a_panic() {
     let g = game(None);
     let mut state = State::new(g);
-    for text in ["d4:BYYBB", "d4:BYYBBX", "d4", "d4-e4", "", "4d:BYYBBY", "d4:", ":BYYBBY", "🙂", "d4:BYYBBYB"] {
+    for text in [
+        "d4:BYYBB",
+        "d4:BYYBBX",
+        "d4",
+        "d4-e4",
+        "",
+        "4d:BYYBBY",
+        "d4:",
+        ":BYYBBY",
+        "🙂",
+        "d4:BYYBBYB",
+    ] {
         assert!(
             matches!(state.parse_move(text), Err(MoveError::Malformed { .. })),
             "{text}: {:?}",
@@ -409,4 +465,65 @@ fn malformed_or_illegal_move_text_is_refused_without_a_panic() {
     state.play_text("d4:BYYBBY").unwrap();
     assert!(refusal(&mut state, "d4:BYYBBY").contains("not empty"));
     assert_eq!(state.ply(), 1);
+}
+
+/// A whole seeded random game to its end (MI-6): the moves, the final board, each colour's
+/// groups and score, and the outcome. The shorter golden games of `tests/snapshots.rs` stop
+/// at 60 plies, before Migong ends.
+#[test]
+fn golden_game_to_the_end() {
+    use std::fmt::Write as _;
+    let g = game(None);
+    let mut state = State::new(Arc::clone(&g));
+    let (moves, outcome) = rulebook::analysis::random_game(&mut state, 11, 1000);
+    let outcome = outcome.expect("a Migong game always ends");
+    let mut replay = State::new(Arc::clone(&g));
+    let mut out = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{}{}",
+            replay.move_text(*m),
+            if i % 8 == 7 { "\n" } else { " " }
+        );
+        replay.play(*m).unwrap();
+    }
+    let _ = writeln!(out, "\n\n{}", rulebook::render::board_text(&state));
+    for unit in [GroupUnit::Wedges, GroupUnit::Pieces] {
+        for p in [BLUE, YELLOW] {
+            let sizes: Vec<String> = state
+                .group_sizes(unit)
+                .into_iter()
+                .filter(|g| g.0 == p)
+                .map(|g| g.1.to_string())
+                .collect();
+            let _ = writeln!(
+                out,
+                "{} groups in {unit:?}: {}",
+                g.players[p as usize],
+                sizes.join(" ")
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "scores (wedges): blue {}, yellow {}; last placer: {:?}",
+        state.score(BLUE),
+        state.score(YELLOW),
+        state.last_placer()
+    );
+    let _ = writeln!(
+        out,
+        "outcome: {}",
+        rulebook::render::outcome_text(&g, outcome)
+    );
+    // The two last moves are the passes that ended the game.
+    assert_eq!(
+        moves[moves.len() - 2..]
+            .iter()
+            .map(|m| state.move_text(*m))
+            .collect::<Vec<_>>(),
+        ["pass", "pass"]
+    );
+    insta::assert_snapshot!(out);
 }

@@ -229,7 +229,7 @@ pub fn position_text(state: &mut State) -> String {
             state.legal_moves(&mut moves);
             let _ = writeln!(out, "to move: {}", game.players[state.to_move() as usize]);
             // Long lists (a tile game's opening has thousands) show their first moves only.
-            const SHOWN: usize = 200;
+            const SHOWN: usize = 1000;
             let mut texts: Vec<String> = moves
                 .iter()
                 .take(SHOWN)
