@@ -183,52 +183,143 @@ impl State {
         n
     }
 
+    /// The empty cells where a placement rule can place something, with the kinds it can
+    /// place there, written into `sites` and `sets`; returns how many cells and how many
+    /// placements. Empty cells are found from the occupancy bits, not by reading every cell.
+    fn gather_placements(
+        &self,
+        tiles: &Tiles,
+        matching: bool,
+        sites: &mut [Site; GATHER],
+        sets: &mut [u64; GATHER],
+    ) -> (usize, usize) {
+        let n = self.cells.len();
+        let (mut cells, mut total) = (0, 0);
+        for w in 0..self.words {
+            let mut empty = !self
+                .occupancy
+                .iter()
+                .skip(w)
+                .step_by(self.words)
+                .fold(0u64, |a, &b| a | b);
+            if (w + 1) * 64 > n {
+                empty &= (1u64 << (n - w * 64)) - 1;
+            }
+            while empty != 0 {
+                let site = w * 64 + empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let set = self.placeable(tiles, matching, site);
+                if set != 0 {
+                    sites[cells] = site as Site;
+                    sets[cells] = set;
+                    cells += 1;
+                    total += set.count_ones() as usize;
+                }
+            }
+        }
+        (cells, total)
+    }
+
     /// The move `pick(count)` of a tile game's legal moves, found without listing them.
     pub(super) fn pick_tile_move(&self, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         let game = &*self.game;
         let tiles = game.tiles.as_ref()?;
-        let active = || {
-            game.moves
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| self.holds(&r.condition))
-        };
+        if self.cells.len() > GATHER {
+            return self.pick_tile_move_by_counting(tiles, pick);
+        }
+        let mut sites = [0 as Site; GATHER];
+        let mut sets = [0u64; GATHER];
+        // The first placement rule's placements are gathered once; anything else is counted.
+        let mut gathered: Option<(usize, usize)> = None;
+        let (mut total, mut pass) = (0, None);
+        for (i, rule) in game.moves.iter().enumerate() {
+            if !self.holds(&rule.condition) {
+                continue;
+            }
+            match rule.kind {
+                MoveKind::Place { matching } if gathered.is_none() => {
+                    let (cells, count) =
+                        self.gather_placements(tiles, matching, &mut sites, &mut sets);
+                    gathered = Some((i, cells));
+                    total += count;
+                }
+                MoveKind::Pass => pass = pass.or(Some(i as u8)),
+                _ => total += self.tile_move_count(tiles, &rule.kind),
+            }
+        }
+        if total == 0 {
+            return pass.map(|rule| Move::step(rule, NO_SITE, NO_SITE));
+        }
+        let mut k = pick(total);
+        for (i, rule) in game.moves.iter().enumerate() {
+            if !self.holds(&rule.condition) {
+                continue;
+            }
+            match (rule.kind.clone(), gathered) {
+                (MoveKind::Place { .. }, Some((g, cells))) if g == i => {
+                    for c in 0..cells {
+                        let n = sets[c].count_ones() as usize;
+                        if k < n {
+                            return Some(Move::place(i as u8, nth_bit(sets[c], k), sites[c]));
+                        }
+                        k -= n;
+                    }
+                }
+                (kind, _) => {
+                    if let Some(m) = self.nth_tile_move(tiles, i as u8, &kind, &mut k) {
+                        return Some(m);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// [`State::pick_tile_move`] on boards too large to gather: every rule counted, then the
+    /// move found by counting again.
+    fn pick_tile_move_by_counting(
+        &self,
+        tiles: &Tiles,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
         let (total, pass) = self.tile_counts(tiles);
         if total == 0 {
             return pass.map(|rule| Move::step(rule, NO_SITE, NO_SITE));
         }
         let mut k = pick(total);
-        for (i, rule) in active() {
-            match rule.kind {
-                MoveKind::Place { matching } => {
-                    for site in 0..self.cells.len() {
-                        if self.cells[site] != EMPTY {
-                            continue;
-                        }
-                        let set = self.placeable(tiles, matching, site);
-                        let n = set.count_ones() as usize;
-                        if k < n {
-                            let mut t = set;
-                            for _ in 0..k {
-                                t &= t - 1;
-                            }
-                            return Some(Move::place(
-                                i as u8,
-                                t.trailing_zeros() as usize,
-                                site as Site,
-                            ));
-                        }
-                        k -= n;
-                    }
+        for (i, rule) in self.game.moves.iter().enumerate() {
+            if self.holds(&rule.condition) {
+                if let Some(m) = self.nth_tile_move(tiles, i as u8, &rule.kind, &mut k) {
+                    return Some(m);
                 }
-                MoveKind::Swap if self.swap_open() => {
-                    if k == 0 {
-                        return Some(Move::step(i as u8, NO_SITE, NO_SITE));
-                    }
-                    k -= 1;
-                }
-                _ => {}
             }
+        }
+        None
+    }
+
+    /// The move `k` of a tile rule's moves, or `None` with `k` lowered by their number.
+    fn nth_tile_move(&self, tiles: &Tiles, rule: u8, kind: &MoveKind, k: &mut usize) -> Option<Move> {
+        match *kind {
+            MoveKind::Place { matching } => {
+                for site in 0..self.cells.len() {
+                    if self.cells[site] != EMPTY {
+                        continue;
+                    }
+                    let set = self.placeable(tiles, matching, site);
+                    let n = set.count_ones() as usize;
+                    if *k < n {
+                        return Some(Move::place(rule, nth_bit(set, *k), site as Site));
+                    }
+                    *k -= n;
+                }
+            }
+            MoveKind::Swap if self.swap_open() => {
+                if *k == 0 {
+                    return Some(Move::step(rule, NO_SITE, NO_SITE));
+                }
+                *k -= 1;
+            }
+            _ => {}
         }
         None
     }
@@ -565,6 +656,19 @@ fn add_constraints(tiles: &Tiles, constraints: &mut [Constraint], site: Site, ki
             constraints[n as usize] |= 1 << (facing + SIDES) | colour << facing;
         }
     }
+}
+
+/// The most cells whose placements [`State::pick_tile_move`] gathers on the stack (a hex
+/// board of 13 cells a side has 469).
+const GATHER: usize = 512;
+
+/// The index of the `k`-th set bit of `set` (from the lowest).
+#[inline]
+fn nth_bit(mut set: u64, k: usize) -> usize {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as usize
 }
 
 fn find(parent: &mut [u16], mut i: usize) -> usize {
