@@ -1,4 +1,4 @@
-//! The command line: `rulebook list | check | show | perft | bench | play | position`.
+//! The command line: `rulebook list | check | show | perft | bench | play | position | render`.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -75,6 +75,16 @@ pub enum Command {
         game: GameArgs,
         #[command(flatten)]
         start: StartArgs,
+    },
+    /// Draw a position as an SVG picture (every kind of board).
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// The SVG file to write (written to a temporary file, then renamed into place).
+        #[arg(long, value_name = "FILE")]
+        svg: std::path::PathBuf,
     },
     /// Print a position: board, side to move, legal moves, or the outcome.
     Position {
@@ -212,6 +222,10 @@ fn execute(cli: Cli) -> Result<(), String> {
             let state = start_state(load(&game)?, &start)?;
             play(state)
         }
+        Command::Render { game, start, svg } => {
+            let state = start_state(load(&game)?, &start)?;
+            write_atomically(&svg, &render::position_svg(&state))
+        }
         Command::Position { game, start, json } => {
             let mut state = start_state(load(&game)?, &start)?;
             if json {
@@ -222,6 +236,23 @@ fn execute(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Writes a file whole or not at all: to a temporary file beside it, then renamed.
+fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("error: `{}` is not a file name", path.display()))?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let fail = |e: std::io::Error| format!("error: cannot write {}: {e}", path.display());
+    std::fs::write(&temp, text).map_err(fail)?;
+    std::fs::rename(&temp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        fail(e)
+    })
 }
 
 fn settings_line(g: &Game) -> String {

@@ -527,3 +527,30 @@ fn golden_game_to_the_end() {
     );
     insta::assert_snapshot!(out);
 }
+
+/// The SVG picture of a position: every cell drawn (an empty cell as one hexagon, a tile
+/// as six wedges in its colours), the 84 board edges in their colours.
+#[test]
+fn svg_picture_of_a_position() {
+    let g = game(None);
+    let mut state = State::new(Arc::clone(&g));
+    for m in ["d4:BYYBBY", "swap", "e4:YBYBBB", "a1:BYBYBY"] {
+        state.play_text(m).unwrap();
+    }
+    let svg = rulebook::render::position_svg(&state);
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("<polygon").count(), 123 + 3 * 6);
+    assert_eq!(svg.matches("<line").count(), 84);
+    // a1's west edge is yellow and its west wedge too; its east wedge is blue.
+    assert_eq!(
+        svg.matches(r##"stroke="#f4c430" stroke-width="5""##)
+            .count(),
+        42
+    );
+    assert_eq!(
+        svg.matches(r##"stroke="#2b5cb8" stroke-width="5""##)
+            .count(),
+        42
+    );
+    insta::assert_snapshot!(svg);
+}

@@ -298,7 +298,13 @@ impl State {
     }
 
     /// The move `k` of a tile rule's moves, or `None` with `k` lowered by their number.
-    fn nth_tile_move(&self, tiles: &Tiles, rule: u8, kind: &MoveKind, k: &mut usize) -> Option<Move> {
+    fn nth_tile_move(
+        &self,
+        tiles: &Tiles,
+        rule: u8,
+        kind: &MoveKind,
+        k: &mut usize,
+    ) -> Option<Move> {
         match *kind {
             MoveKind::Place { matching } => {
                 for site in 0..self.cells.len() {
