@@ -113,8 +113,6 @@ struct Frame {
     last: Site,
     /// The outcome before this move (always none: a finished game has no moves).
     ended: Option<Outcome>,
-    /// Tile games: passes in a row, swapped, last placer before this move.
-    tile: (u8, bool, u8),
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -532,15 +530,7 @@ impl State {
             mover,
             last: self.last,
             ended: self.ended,
-            tile: self.tile.frame(),
         });
-        if let crate::model::MoveKind::Place { .. }
-        | crate::model::MoveKind::Pass
-        | crate::model::MoveKind::Swap = self.game.moves[m.rule as usize].kind
-        {
-            self.apply_tile(m, mover);
-            return;
-        }
         if let crate::model::MoveKind::Sow(sowing) = self.game.moves[m.rule as usize].kind {
             let again = self.sow(m.from, sowing);
             let next = if again && self.ended.is_none() {
@@ -551,6 +541,13 @@ impl State {
             let keys = &self.game.zobrist.to_move;
             self.hash ^= keys[mover as usize] ^ keys[next as usize];
             self.to_move = next;
+            return;
+        }
+        if let crate::model::MoveKind::Place { .. }
+        | crate::model::MoveKind::Pass
+        | crate::model::MoveKind::Swap = self.game.moves[m.rule as usize].kind
+        {
+            self.apply_tile(m, mover);
             return;
         }
         let piece = self.cells[m.from as usize];
@@ -598,8 +595,11 @@ impl State {
         self.to_move = frame.mover;
         self.last = frame.last;
         self.ended = frame.ended;
-        if self.game.tiles.is_some() {
-            self.undo_tile(frame.mv, frame.mover, frame.tile);
+        if let crate::model::MoveKind::Place { .. }
+        | crate::model::MoveKind::Pass
+        | crate::model::MoveKind::Swap = self.game.moves[frame.mv.rule as usize].kind
+        {
+            self.undo_tile(frame.mv, frame.mover);
         }
         Some(frame.mv)
     }

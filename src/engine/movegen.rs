@@ -247,9 +247,6 @@ impl State {
         if game.forbid_repetition || game.moves_may_coincide || self.ended.is_some() {
             return None;
         }
-        if game.tiles.is_some() {
-            return Some(self.pick_tile_move(pick));
-        }
         let mut active = game
             .moves
             .iter()
@@ -258,10 +255,14 @@ impl State {
         let (rule, kind) = match (active.next(), active.next()) {
             (Some((i, r)), None) => (i as u8, &r.kind),
             (None, _) => return Some(None),
+            _ if game.tiles.is_some() => return Some(self.pick_tile_move(pick)),
             _ => return None,
         };
         if let MoveKind::Sow(_) = kind {
             return Some(self.pick_sowing(rule, pick));
+        }
+        if game.tiles.is_some() {
+            return Some(self.pick_tile_move(pick));
         }
         let MoveKind::Slide {
             rising, falling, ..

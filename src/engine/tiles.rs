@@ -10,7 +10,7 @@ use crate::model::{EndResult, EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY,
 pub(super) const NOBODY: u8 = u8::MAX;
 
 /// The tile part of a position (empty for other games).
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct TileState {
     /// Per player, the kinds in hand as bits.
     pub hands: Vec<u64>,
@@ -22,10 +22,31 @@ pub(super) struct TileState {
     pub swapped: bool,
     /// The player who made the last placement, or [`NOBODY`].
     pub last_placer: u8,
+    /// Per tile move played, `(passes, swapped, last_placer)` before it, newest last.
+    log: Vec<(u8, bool, u8)>,
     /// `majority[unit][player]`, filled by [`State::group_scores`] before a score is read.
     pub majority: [[i64; 2]; 2],
     /// Work space for grouping wedges (not part of the position).
     scratch: Vec<u16>,
+}
+
+impl Clone for TileState {
+    fn clone(&self) -> TileState {
+        let mut copy = TileState::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies the position, reusing this state's buffers (the work space is not copied).
+    fn clone_from(&mut self, other: &TileState) {
+        self.hands.clone_from(&other.hands);
+        self.constraints.clone_from(&other.constraints);
+        self.passes = other.passes;
+        self.swapped = other.swapped;
+        self.last_placer = other.last_placer;
+        self.log.clone_from(&other.log);
+        self.majority = other.majority;
+    }
 }
 
 impl TileState {
@@ -37,7 +58,7 @@ impl TileState {
             && self.last_placer == other.last_placer
     }
 
-    /// The part of the state a move's undo restores.
+    /// The part of the state besides cells and hands that a move's undo restores.
     pub fn frame(&self) -> (u8, bool, u8) {
         (self.passes, self.swapped, self.last_placer)
     }
@@ -183,18 +204,16 @@ impl State {
         n
     }
 
-    /// The empty cells where a placement rule can place something, with the kinds it can
-    /// place there, written into `sites` and `sets`; returns how many cells and how many
-    /// placements. Empty cells are found from the occupancy bits, not by reading every cell.
-    fn gather_placements(
+    /// Calls `visit` with every empty cell (found from the occupancy bits, not by reading
+    /// every cell) and the kinds a placement rule can place there, until it returns false.
+    #[inline(always)]
+    fn for_each_placeable(
         &self,
         tiles: &Tiles,
         matching: bool,
-        sites: &mut [Site; GATHER],
-        sets: &mut [u64; GATHER],
-    ) -> (usize, usize) {
+        mut visit: impl FnMut(Site, u64) -> bool,
+    ) {
         let n = self.cells.len();
-        let (mut cells, mut total) = (0, 0);
         for w in 0..self.words {
             let mut empty = !self
                 .occupancy
@@ -208,43 +227,33 @@ impl State {
             while empty != 0 {
                 let site = w * 64 + empty.trailing_zeros() as usize;
                 empty &= empty - 1;
-                let set = self.placeable(tiles, matching, site);
-                if set != 0 {
-                    sites[cells] = site as Site;
-                    sets[cells] = set;
-                    cells += 1;
-                    total += set.count_ones() as usize;
+                if !visit(site as Site, self.placeable(tiles, matching, site)) {
+                    return;
                 }
             }
         }
-        (cells, total)
     }
 
-    /// The move `pick(count)` of a tile game's legal moves, found without listing them.
+    /// The move `pick(count)` of a tile game's legal moves, found without listing them: the
+    /// placements are counted in one pass over the empty cells, and found in a second.
     pub(super) fn pick_tile_move(&self, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         let game = &*self.game;
         let tiles = game.tiles.as_ref()?;
-        if self.cells.len() > GATHER {
-            return self.pick_tile_move_by_counting(tiles, pick);
-        }
-        let mut sites = [0 as Site; GATHER];
-        let mut sets = [0u64; GATHER];
-        // The first placement rule's placements are gathered once; anything else is counted.
-        let mut gathered: Option<(usize, usize)> = None;
         let (mut total, mut pass) = (0, None);
         for (i, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
                 continue;
             }
             match rule.kind {
-                MoveKind::Place { matching } if gathered.is_none() => {
-                    let (cells, count) =
-                        self.gather_placements(tiles, matching, &mut sites, &mut sets);
-                    gathered = Some((i, cells));
-                    total += count;
+                MoveKind::Place { matching } => {
+                    self.for_each_placeable(tiles, matching, |_, set| {
+                        total += set.count_ones() as usize;
+                        true
+                    });
                 }
                 MoveKind::Pass => pass = pass.or(Some(i as u8)),
-                _ => total += self.tile_move_count(tiles, &rule.kind),
+                MoveKind::Swap => total += self.swap_open() as usize,
+                _ => {}
             }
         }
         if total == 0 {
@@ -255,86 +264,42 @@ impl State {
             if !self.holds(&rule.condition) {
                 continue;
             }
-            match (rule.kind.clone(), gathered) {
-                (MoveKind::Place { .. }, Some((g, cells))) if g == i => {
-                    for c in 0..cells {
-                        let n = sets[c].count_ones() as usize;
+            match rule.kind {
+                MoveKind::Place { matching } => {
+                    let mut found = None;
+                    self.for_each_placeable(tiles, matching, |site, set| {
+                        let n = set.count_ones() as usize;
                         if k < n {
-                            return Some(Move::place(i as u8, nth_bit(sets[c], k), sites[c]));
+                            found = Some(Move::place(i as u8, nth_bit(set, k), site));
+                            return false;
                         }
                         k -= n;
+                        true
+                    });
+                    if found.is_some() {
+                        return found;
                     }
                 }
-                (kind, _) => {
-                    if let Some(m) = self.nth_tile_move(tiles, i as u8, &kind, &mut k) {
-                        return Some(m);
+                MoveKind::Swap if self.swap_open() => {
+                    if k == 0 {
+                        return Some(Move::step(i as u8, NO_SITE, NO_SITE));
                     }
+                    k -= 1;
                 }
+                _ => {}
             }
         }
         None
     }
 
-    /// [`State::pick_tile_move`] on boards too large to gather: every rule counted, then the
-    /// move found by counting again.
-    fn pick_tile_move_by_counting(
-        &self,
-        tiles: &Tiles,
-        pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Move> {
-        let (total, pass) = self.tile_counts(tiles);
-        if total == 0 {
-            return pass.map(|rule| Move::step(rule, NO_SITE, NO_SITE));
-        }
-        let mut k = pick(total);
-        for (i, rule) in self.game.moves.iter().enumerate() {
-            if self.holds(&rule.condition) {
-                if let Some(m) = self.nth_tile_move(tiles, i as u8, &rule.kind, &mut k) {
-                    return Some(m);
-                }
-            }
-        }
-        None
-    }
-
-    /// The move `k` of a tile rule's moves, or `None` with `k` lowered by their number.
-    fn nth_tile_move(
-        &self,
-        tiles: &Tiles,
-        rule: u8,
-        kind: &MoveKind,
-        k: &mut usize,
-    ) -> Option<Move> {
-        match *kind {
-            MoveKind::Place { matching } => {
-                for site in 0..self.cells.len() {
-                    if self.cells[site] != EMPTY {
-                        continue;
-                    }
-                    let set = self.placeable(tiles, matching, site);
-                    let n = set.count_ones() as usize;
-                    if *k < n {
-                        return Some(Move::place(rule, nth_bit(set, *k), site as Site));
-                    }
-                    *k -= n;
-                }
-            }
-            MoveKind::Swap if self.swap_open() => {
-                if *k == 0 {
-                    return Some(Move::step(rule, NO_SITE, NO_SITE));
-                }
-                *k -= 1;
-            }
-            _ => {}
-        }
-        None
-    }
-
-    /// Plays a placement, pass or swap (the frame is already pushed).
+    /// Plays a placement, pass or swap (the frame is already pushed). Kept out of line, so
+    /// that other games' `apply` is compiled as it was.
+    #[inline(never)]
     pub(super) fn apply_tile(&mut self, m: Move, mover: Player) {
-        let kind = self.game.moves[m.rule as usize].kind.clone();
+        let saved = self.tile.frame();
+        self.tile.log.push(saved);
         let mut next = self.next_player(mover);
-        match kind {
+        match self.game.moves[m.rule as usize].kind {
             MoveKind::Place { .. } => {
                 let k = m.from as usize;
                 self.set(m.to, self.game.cell(mover, k));
@@ -378,10 +343,12 @@ impl State {
     }
 
     /// Takes back a tile move's changes other than cells (restored from the log).
-    pub(super) fn undo_tile(&mut self, m: Move, mover: Player, saved: (u8, bool, u8)) {
+    pub(super) fn undo_tile(&mut self, m: Move, mover: Player) {
         if let MoveKind::Place { .. } = self.game.moves[m.rule as usize].kind {
             let k = m.from as usize;
-            self.tile.hands[mover as usize] |= 1 << k;
+            if let Some(hand) = self.tile.hands.get_mut(mover as usize) {
+                *hand |= 1 << k;
+            }
             if let Some(tiles) = self.game.tiles.as_ref() {
                 for (side, &n) in tiles.neighbours[m.to as usize].iter().enumerate() {
                     if n != NO_SITE {
@@ -391,12 +358,15 @@ impl State {
                 }
             }
         }
-        (self.tile.passes, self.tile.swapped, self.tile.last_placer) = saved;
+        if let Some(saved) = self.tile.log.pop() {
+            (self.tile.passes, self.tile.swapped, self.tile.last_placer) = saved;
+        }
     }
 
     /// The higher score wins; equal scores draw, or the last placer loses.
     pub(super) fn score_outcome(&mut self, last_placer_loses: bool) -> Outcome {
-        let (a, b) = (self.score(0), self.score(1));
+        self.group_scores();
+        let (a, b) = (self.eval_score(0), self.eval_score(1));
         match a.cmp(&b) {
             std::cmp::Ordering::Greater => Outcome::Win(0),
             std::cmp::Ordering::Less => Outcome::Win(1),
@@ -410,13 +380,19 @@ impl State {
     /// A player's score: the game's score expression with that player as the mover (0 if
     /// the game has none).
     pub fn score(&mut self, player: Player) -> i64 {
-        let Some(score) = self.game.score.clone() else {
+        self.group_scores();
+        self.eval_score(player)
+    }
+
+    /// The score expression for `player`, once [`State::group_scores`] has run.
+    fn eval_score(&mut self, player: Player) -> i64 {
+        let game = std::sync::Arc::clone(&self.game);
+        let Some(score) = game.score.as_ref() else {
             return 0;
         };
-        self.group_scores();
         let saved = self.to_move;
         self.to_move = player;
-        let v = self.eval(&score);
+        let v = self.eval(score);
         self.to_move = saved;
         v
     }
@@ -663,10 +639,6 @@ fn add_constraints(tiles: &Tiles, constraints: &mut [Constraint], site: Site, ki
         }
     }
 }
-
-/// The most cells whose placements [`State::pick_tile_move`] gathers on the stack (a hex
-/// board of 13 cells a side has 469).
-const GATHER: usize = 512;
 
 /// The index of the `k`-th set bit of `set` (from the lowest).
 #[inline]
