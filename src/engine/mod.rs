@@ -384,7 +384,8 @@ impl State {
         self.piece_count[player as usize]
     }
 
-    /// The position's hash: the cells and the side to move.
+    /// The position's hash: the cells and the side to move (in tile games, not the hands,
+    /// passes or swap, which follow from the game's history).
     pub fn hash(&self) -> u64 {
         self.hash
     }

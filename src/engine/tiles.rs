@@ -78,6 +78,7 @@ impl State {
     /// without the tiles each player has on the board) and constraints.
     pub(super) fn init_tiles(&mut self, hands: Option<Vec<u64>>) {
         let Some(tiles) = self.game.tiles.as_ref() else {
+            self.tile.last_placer = NOBODY;
             return;
         };
         let mut t = TileState {
