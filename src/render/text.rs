@@ -218,6 +218,12 @@ pub fn position_text(state: &mut State) -> String {
     }
     match state.outcome() {
         Some(o) => {
+            if game.score.is_some() {
+                let scores: Vec<String> = (0..game.players.len())
+                    .map(|p| format!("{} {}", game.players[p], state.score(p as u8)))
+                    .collect();
+                let _ = writeln!(out, "scores: {}", scores.join(", "));
+            }
             let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
         }
         None => {
