@@ -517,6 +517,14 @@ fn golden_game_to_the_end() {
         "outcome: {}",
         rulebook::render::outcome_text(&g, outcome)
     );
+    // The finished position names the scores with the outcome.
+    let scores = format!(
+        "scores: blue {}, yellow {}\ngame over: {}\n",
+        state.score(BLUE),
+        state.score(YELLOW),
+        rulebook::render::outcome_text(&g, outcome)
+    );
+    assert!(rulebook::render::position_text(&mut state).ends_with(&scores));
     // The two last moves are the passes that ended the game.
     assert_eq!(
         moves[moves.len() - 2..]
