@@ -562,3 +562,45 @@ fn svg_picture_of_a_position() {
     );
     insta::assert_snapshot!(svg);
 }
+
+/// Hex boards of any size with any cells removed: a removed cell's sides become board
+/// edges of its neighbours, coloured by the `edges` rule like the rim.
+#[test]
+fn hex_boards_of_other_sizes_with_holes() {
+    let text = "game \"T\"\nplayers blue, yellow\nboard hex 3 without b2\n\
+                edges east blue, north-east blue, north-west blue, west blue, south-west blue, south-east blue\n\
+                edge a1 west yellow\n\
+                hand blue: tiles\nhand yellow: tiles\nmove place from hand matching\nmove pass\n\
+                score majority(wedges)\nend when both pass: highest score wins\n";
+    let g = pipeline::load_text("hex3.game", text, None, &[])
+        .unwrap_or_else(|e| panic!("{}", e.render(false)));
+    let b = &g.board;
+    assert_eq!(b.sites(), 18);
+    assert_eq!(b.site_named("b2"), None);
+    let edges: usize = (0..b.sites() as u16)
+        .map(|s| (0..6).filter(|&d| b.is_edge(s, d)).count())
+        .sum();
+    assert_eq!(edges, 30 + 6, "the rim and the six sides round the hole");
+    // c3's south-west side faces the hole: it must be blue, like every edge but a1's west.
+    let mut state = State::new(Arc::clone(&g));
+    let r = refusal(&mut state, "c3:BBBBYB");
+    assert!(
+        r.contains("south-west wedge is Y") && r.contains("board edge"),
+        "{r}"
+    );
+    state
+        .parse_move("c3:YYYYBY")
+        .expect("only the south-west wedge is fixed");
+    // a1 has four board edges (its north-east neighbour is the hole), the west one
+    // overridden to yellow: two free wedges, four tiles.
+    assert_eq!(
+        legal_texts(&mut state)
+            .iter()
+            .filter(|t| t.starts_with("a1:"))
+            .count(),
+        4
+    );
+    state
+        .parse_move("a1:BBBYBB")
+        .expect("west yellow, south-west and south-east blue");
+}
