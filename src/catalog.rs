@@ -20,6 +20,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/mangala.game"),
     },
     Bundled {
+        name: "migong",
+        text: include_str!("../games/migong.game"),
+    },
+    Bundled {
         name: "ming-mang",
         text: include_str!("../games/ming-mang.game"),
     },

@@ -1,5 +1,5 @@
-//! The command line: `rulebook list | check | show | perft | bench | play | position | test |
-//! snapshot`.
+//! The command line: `rulebook list | check | show | perft | bench | play | position | render
+//! | test | snapshot`.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -77,6 +77,16 @@ pub enum Command {
         game: GameArgs,
         #[command(flatten)]
         start: StartArgs,
+    },
+    /// Draw a position as an SVG picture (every kind of board).
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// The SVG file to write (written to a temporary file, then renamed into place).
+        #[arg(long, value_name = "FILE")]
+        svg: std::path::PathBuf,
     },
     /// Print a position: board, side to move, legal moves, or the outcome.
     Position {
@@ -230,6 +240,10 @@ fn execute(cli: Cli) -> Result<(), String> {
             let state = start_state(load(&game)?, &start)?;
             play(state)
         }
+        Command::Render { game, start, svg } => {
+            let state = start_state(load(&game)?, &start)?;
+            write_atomically(&svg, &render::position_svg(&state))
+        }
         Command::Test { paths, update } => test(&paths, update),
         Command::Snapshot { files } => {
             for f in &files {
@@ -248,6 +262,23 @@ fn execute(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Writes a file whole or not at all: to a temporary file beside it, then renamed.
+fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("error: `{}` is not a file name", path.display()))?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let fail = |e: std::io::Error| format!("error: cannot write {}: {e}", path.display());
+    std::fs::write(&temp, text).map_err(fail)?;
+    std::fs::rename(&temp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        fail(e)
+    })
 }
 
 fn settings_line(g: &Game) -> String {

@@ -1,8 +1,8 @@
 //! Variants: a rule file that begins with `extends "NAME"` (a bundled name, or a path from
 //! its own folder) is the extended file with changes. Its statements are laid over the
-//! extended file's: `game`, `players` and `board` replace the extended file's; a
-//! `parameter`, `option` or `preset` replaces the one of the same name (or adds one); every
-//! other statement is added; `remove STATEMENT` drops the extended file's statement written
+//! extended file's: `game`, `players`, `board` and `edges` replace the extended file's, and
+//! so does a `hand` of the same player; a `parameter`, `option` or `preset` replaces the one
+//! of the same name (or adds one); every other statement is added; `remove STATEMENT` drops the extended file's statement written
 //! the same way (comments and spacing aside). Files may extend variants in turn.
 //!
 //! The extended files are parsed at byte offsets past the variant's own text, so every
@@ -251,9 +251,11 @@ fn shown(text: &str) -> String {
 fn replaces(new: &StatementKind, old: &StatementKind) -> bool {
     use StatementKind as K;
     match (new, old) {
-        (K::Game(_), K::Game(_)) | (K::Players(_), K::Players(_)) | (K::Board(_), K::Board(_)) => {
-            true
-        }
+        (K::Game(_), K::Game(_))
+        | (K::Players(_), K::Players(_))
+        | (K::Board(_), K::Board(_))
+        | (K::Edges(_), K::Edges(_)) => true,
+        (K::Hand { player: a, .. }, K::Hand { player: b, .. }) => a.text == b.text,
         (
             K::Parameter { name: a, .. } | K::Option { name: a, .. },
             K::Parameter { name: b, .. },

@@ -333,3 +333,28 @@ fn a_variant_of_a_variant_takes_each_layer() {
     assert!(state.parse_move("b7-b2").is_ok());
     assert!(state.parse_move("a7-a6").is_err());
 }
+
+#[test]
+fn a_variant_restates_the_edge_colours_and_a_hand() {
+    // With every board edge blue, Blue's 63 tiles fit: 84 inner cells x 63, 30 rim cells
+    // x 16 and 6 rim corners x 8 (their edge wedges blue), 6 cells by the hole x 32.
+    let dir = TempDir::new("migong-variant");
+    let blue_rim = dir.write(
+        "blue-rim.game",
+        "extends \"migong\"\n\
+         edges east blue, north-east blue, north-west blue, west blue, south-west blue, south-east blue\n",
+    );
+    // Blue's hand with all 64 patterns as well: the inner cells take 64.
+    let full_hand = dir.write(
+        "full-hand.game",
+        "extends \"blue-rim.game\"\nhand blue: tiles\n",
+    );
+    for (file, first_moves) in [(&blue_rim, 6012), (&full_hand, 6096)] {
+        let game = rulebook::pipeline::load(file, None, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        let mut state = rulebook::engine::State::new(game);
+        let mut moves = rulebook::engine::MoveList::new();
+        state.legal_moves(&mut moves);
+        assert_eq!(moves.len(), first_moves, "{file}");
+    }
+}

@@ -305,3 +305,62 @@ fn bad_input_gets_a_clear_message_and_exit_code() {
     let out = rulebook(&["frobnicate"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn render_writes_an_svg_for_every_bundled_board() {
+    let dir = std::env::temp_dir().join(format!("rulebook-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (game, moves, mark) in [
+        ("ming-mang", "", "<circle"),
+        ("mangala", "4 3", "<circle"),
+        ("migong", "d4:BYYBBY swap", "<polygon"),
+    ] {
+        let file = dir.join(format!("{game}.svg"));
+        let path = file.to_string_lossy().into_owned();
+        ok(&["render", game, "--moves", moves, "--svg", &path]);
+        let svg = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.ends_with("</svg>\n"),
+            "{game}"
+        );
+        assert!(svg.contains(mark), "{game}");
+    }
+    // Only the pictures are left: the temporary files were renamed into place.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["mangala.svg", "migong.svg", "ming-mang.svg"]);
+    // A file that cannot be written, and a bad move, are errors, not panics.
+    let missing = dir.join("no-such-dir/x.svg").to_string_lossy().into_owned();
+    let out = rulebook(&["render", "migong", "--svg", &missing], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("cannot write"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = rulebook(
+        &[
+            "render",
+            "migong",
+            "--moves",
+            "d4:BYYBB",
+            "--svg",
+            &path_of(&dir),
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("is not a move"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn path_of(dir: &std::path::Path) -> String {
+    dir.join("bad.svg").to_string_lossy().into_owned()
+}

@@ -32,13 +32,14 @@ fn configurations() -> Vec<(String, Arc<Game>)> {
     out
 }
 
-/// True if no rule of the game ever removes a piece (captures only convert).
+/// True if no rule of the game ever removes a piece (captures only convert) or places one.
 fn conserves_pieces(game: &Game) -> bool {
     game.effects.iter().all(|e| match &e.kind {
         EffectKind::Custodian { mode, .. } => *mode == CaptureMode::Convert,
     }) && game.moves.iter().all(|m| match &m.kind {
         MoveKind::Jump { mode, .. } => *mode == CaptureMode::Convert,
-        MoveKind::Slide { .. } | MoveKind::Sow { .. } => true,
+        MoveKind::Slide { .. } | MoveKind::Sow { .. } | MoveKind::Pass | MoveKind::Swap => true,
+        MoveKind::Place { .. } => false,
     })
 }
 
@@ -111,6 +112,17 @@ fn random_games_keep_the_state_api_consistent() {
                 if conserve {
                     let now: u32 = (0..game.players.len() as u8).map(|p| state.pieces(p)).sum();
                     assert_eq!(now, total, "{name}: pieces are never created or destroyed");
+                }
+                if let Some(tiles) = &game.tiles {
+                    // A tile on the board is no longer in hand: board plus hands is constant.
+                    for p in 0..game.players.len() as u8 {
+                        let start = tiles.hands[p as usize];
+                        assert_eq!(
+                            state.hand(p).count_ones() + state.pieces(p),
+                            start.count_ones(),
+                            "{name}: tiles leave the hand for the board"
+                        );
+                    }
                 }
             }
         }

@@ -10,11 +10,12 @@ pub fn perft(state: &mut State, depth: usize) -> Vec<u64> {
 }
 
 fn count(state: &mut State, depth: usize, buffers: &mut [MoveList]) -> u64 {
+    if depth == 1 {
+        // The last ply is counted in bulk where the game allows.
+        return state.legal_move_count() as u64;
+    }
     let (moves, rest) = buffers.split_first_mut().expect("a buffer per depth");
     state.legal_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for i in 0..moves.len() {
         state.apply(moves[i]);

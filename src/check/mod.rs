@@ -9,7 +9,9 @@ pub use types::*;
 use std::collections::HashMap;
 
 use crate::diag::{Diagnostic, Span};
-use crate::model::board::{grid_direction_group, GRID_DIRECTIONS, GRID_PATHS};
+use crate::model::board::{grid_direction_group, GRID_DIRECTIONS, GRID_PATHS, HEX_DIRECTIONS};
+use crate::model::tiles::{PATTERNS, SIDES};
+use crate::model::GroupUnit;
 use crate::model::Sowing;
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, StatementKind, UnaryOp};
 
@@ -68,6 +70,8 @@ struct Checker {
     options_read: Vec<bool>,
     /// The kind of board, once known.
     board_kind: Option<BoardKind>,
+    /// Whether a `score` expression is being checked (where `majority` may be used).
+    in_score: bool,
 }
 
 impl Checker {
@@ -254,6 +258,7 @@ impl Checker {
                         self.board_kind = Some(match shape {
                             ast::BoardShape::Grid { .. } => BoardKind::Grid,
                             ast::BoardShape::Mancala { .. } => BoardKind::Mancala,
+                            ast::BoardShape::Hex { .. } => BoardKind::Hex,
                         });
                     }
                 }
@@ -355,6 +360,14 @@ impl Checker {
                     .map(|pits| BoardDecl::Mancala { pits }),
                 span,
             ),
+            ast::BoardShape::Hex { side, removed } => (
+                self.static_expr(side, Type::Int, "the number of cells a side")
+                    .map(|side| BoardDecl::Hex {
+                        side,
+                        removed: removed.iter().map(|n| (n.text.clone(), n.span)).collect(),
+                    }),
+                span,
+            ),
         });
 
         // Rules.
@@ -365,6 +378,10 @@ impl Checker {
         let mut effects = Vec::new();
         let mut forbid: Option<Conditional<()>> = None;
         let mut end = Vec::new();
+        let mut edges = Vec::new();
+        let mut edge_overrides = Vec::new();
+        let mut hands: Vec<(usize, TExpr)> = Vec::new();
+        let mut scores = Vec::new();
         for st in &file.statements {
             match &st.kind {
                 S::Setup {
@@ -416,10 +433,28 @@ impl Checker {
                 }
                 S::Move { kind, condition } => {
                     let needs = match kind {
-                        ast::MoveKind::Sow { .. } => BoardKind::Mancala,
-                        _ => BoardKind::Grid,
+                        ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
+                        ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
+                        ast::MoveKind::Pass | ast::MoveKind::Swap => None,
+                        _ => Some(BoardKind::Grid),
                     };
-                    self.needs_board(needs, "this move", st.span);
+                    if let Some(needs) = needs {
+                        self.needs_board(needs, "this move", st.span);
+                    }
+                    if matches!(kind, ast::MoveKind::Place { .. })
+                        && !file
+                            .statements
+                            .iter()
+                            .any(|s| matches!(s.kind, S::Hand { .. }))
+                    {
+                        self.error(
+                            Diagnostic::error(
+                                "tiles are placed from hands, and no player has one",
+                                st.span,
+                            )
+                            .with_help("give the players hands, like `hand black: tiles`"),
+                        );
+                    }
                     let rule = match kind {
                         ast::MoveKind::Slide { directions } => self
                             .directions(directions)
@@ -434,6 +469,11 @@ impl Checker {
                             counterclockwise,
                             options,
                         } => Some(MoveDecl::Sow(self.sow(*counterclockwise, options))),
+                        ast::MoveKind::Place { matching } => Some(MoveDecl::Place {
+                            matching: *matching,
+                        }),
+                        ast::MoveKind::Pass => Some(MoveDecl::Pass),
+                        ast::MoveKind::Swap => Some(MoveDecl::Swap),
                     };
                     let condition = self.condition(condition.as_ref());
                     if let (Some(rule), Some(condition)) = (rule, condition) {
@@ -486,6 +526,66 @@ impl Checker {
                         }
                     }
                 }
+                S::Edges(rules) => {
+                    self.needs_board(BoardKind::Hex, "board-edge colours", st.span);
+                    for (dir, colour) in rules {
+                        let side = self.hex_side(dir);
+                        let colour = self.lookup_in(colour, &self.players.clone(), "player");
+                        if let (Some(side), Some(colour)) = (side, colour) {
+                            edges.push((side, colour));
+                        }
+                    }
+                }
+                S::Edge {
+                    site,
+                    direction,
+                    colour,
+                } => {
+                    self.needs_board(BoardKind::Hex, "a board-edge colour", st.span);
+                    let side = self.hex_side(direction);
+                    let colour = self.lookup_in(colour, &self.players.clone(), "player");
+                    if let (Some(side), Some(colour)) = (side, colour) {
+                        edge_overrides.push(EdgeOverride {
+                            site: site.text.clone(),
+                            span: site.span,
+                            side,
+                            colour,
+                        });
+                    }
+                }
+                S::Hand { player, tiles } => {
+                    self.needs_board(BoardKind::Hex, "a hand of tiles", st.span);
+                    let p = self.lookup_in(player, &self.players.clone(), "player");
+                    let t = self.static_expr(tiles, Type::Tiles, "a hand");
+                    if let (Some(p), Some(t)) = (p, t) {
+                        if hands.iter().any(|(q, _)| *q == p) {
+                            self.error(Diagnostic::error(
+                                format!("{} is given a hand twice", player.text),
+                                st.span,
+                            ));
+                        } else {
+                            hands.push((p, t));
+                        }
+                    }
+                }
+                S::Score { score, condition } => {
+                    self.in_score = true;
+                    let t = self.typed(score, Type::Int, "a score");
+                    self.in_score = false;
+                    let c = match condition {
+                        None => Some(None),
+                        Some(c) => self
+                            .static_expr(c, Type::Bool, "the condition of `score`")
+                            .map(Some),
+                    };
+                    if let (Some(rule), Some(condition)) = (t, c) {
+                        scores.push(Conditional {
+                            rule,
+                            condition,
+                            span: st.span,
+                        });
+                    }
+                }
                 S::End { condition, result } => {
                     let when = match condition {
                         ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
@@ -493,7 +593,29 @@ impl Checker {
                             self.needs_board(BoardKind::Mancala, "`empty row`", *span);
                             EndWhen::EmptyRow
                         }
+                        ast::EndCondition::BothPass(_) => EndWhen::BothPass,
                     };
+                    if matches!(result, ast::EndResult::HighestScore { .. }) {
+                        if when != EndWhen::BothPass {
+                            self.error(
+                                Diagnostic::error(
+                                    "`highest score wins` goes with `both pass`",
+                                    st.span,
+                                )
+                                .with_help("write `end when both pass: highest score wins`"),
+                            );
+                        }
+                        if !file
+                            .statements
+                            .iter()
+                            .any(|s| matches!(s.kind, S::Score { .. }))
+                        {
+                            self.error(
+                                Diagnostic::error("the game has no score", st.span)
+                                    .with_help("add one, like `score pieces(mover)`"),
+                            );
+                        }
+                    }
                     if matches!(result, ast::EndResult::StoreMajority { .. }) {
                         self.needs_board(BoardKind::Mancala, "a result by stores", st.span);
                         if when != EndWhen::EmptyRow {
@@ -524,6 +646,19 @@ impl Checker {
             }
         }
 
+        if !hands.is_empty() {
+            let letters = self.tile_letters();
+            if letters.len() == 2 && letters[0] == letters[1] {
+                let span = players_span.unwrap_or(Span::new(0, 0));
+                self.error(
+                    Diagnostic::error(
+                        "tile patterns name colours by the players' initials, and these are the same",
+                        span,
+                    )
+                    .with_help("give the players names with different first letters"),
+                );
+            }
+        }
         let move_statements = file
             .statements
             .iter()
@@ -544,6 +679,7 @@ impl Checker {
             }
             let empty = match self.board_kind {
                 Some(BoardKind::Mancala) => stones.is_none(),
+                Some(BoardKind::Hex) => hands.is_empty(),
                 _ => setup.is_empty(),
             };
             if empty && !self.has_errors() {
@@ -604,7 +740,47 @@ impl Checker {
             effects,
             forbid_repetition: forbid,
             end,
+            edges,
+            edge_overrides,
+            hands,
+            scores,
         })
+    }
+
+    /// A side of a hex cell by the direction it faces.
+    fn hex_side(&mut self, name: &Name) -> Option<u8> {
+        let found = HEX_DIRECTIONS.iter().position(|d| d.0 == name.text);
+        if found.is_none() {
+            let d = Diagnostic::error(format!("unknown direction `{}`", name.text), name.span)
+                .with_note(format!(
+                    "the sides of a hex cell face: {}",
+                    HEX_DIRECTIONS.map(|d| d.0).join(", ")
+                ))
+                .with_suggestion(&name.text, HEX_DIRECTIONS.iter().map(|d| d.0));
+            self.error(d);
+        }
+        found.map(|i| i as u8)
+    }
+
+    /// The letters of the colours in tile patterns: the players' initials, upper case.
+    fn tile_letters(&self) -> Vec<char> {
+        self.players
+            .iter()
+            .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
+            .collect()
+    }
+
+    /// A tile pattern (`BYYBBY`) as a one-tile set, on a board with hands.
+    fn tile_pattern(&self, name: &str) -> Option<u64> {
+        if self.board_kind != Some(BoardKind::Hex) || name.len() != SIDES {
+            return None;
+        }
+        let letters = self.tile_letters();
+        let mut kind = 0usize;
+        for (side, c) in name.chars().enumerate() {
+            kind |= letters.iter().position(|&l| l == c)? << side;
+        }
+        (kind < PATTERNS).then_some(1u64 << kind)
     }
 
     /// Reports `what` if the board is not of the kind it needs.
@@ -919,6 +1095,35 @@ impl Checker {
         let (kind, ty) = match &e.kind {
             ExprKind::Int(v) => (TExprKind::Int(*v), Type::Int),
             ExprKind::Name(n) => self.resolve_name(n)?,
+            ExprKind::Call { function, args } if function.text == "majority" => {
+                self.needs_board(BoardKind::Hex, "`majority`", function.span);
+                if !self.in_score {
+                    self.error(
+                        Diagnostic::error("`majority` can only be used in a `score`", span)
+                            .with_help("write it as `score majority(wedges)`"),
+                    );
+                    return None;
+                }
+                let unit = match args.as_slice() {
+                    [a] => match &a.kind {
+                        ExprKind::Name(n) if n.text == "wedges" => Some(GroupUnit::Wedges),
+                        ExprKind::Name(n) if n.text == "pieces" => Some(GroupUnit::Pieces),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(unit) = unit else {
+                    self.error(
+                        Diagnostic::error(
+                            "`majority` takes how group sizes are counted: `wedges` or `pieces`",
+                            span,
+                        )
+                        .with_help("write `majority(wedges)` or `majority(pieces)`"),
+                    );
+                    return None;
+                };
+                (TExprKind::Majority(unit), Type::Int)
+            }
             ExprKind::Call { function, args } => {
                 let Some(&(builtin, name, arg_ty, result)) =
                     Builtin::ALL.iter().find(|b| b.1 == function.text)
@@ -1042,7 +1247,7 @@ impl Checker {
                 Type::Bool
             }
             B::Eq | B::Ne => {
-                if ta.ty != tb.ty || ta.ty == Type::Region {
+                if ta.ty != tb.ty || matches!(ta.ty, Type::Region | Type::Tiles) {
                     mismatch(
                         self,
                         "two values of the same kind (numbers, switches, choices, players)",
@@ -1059,8 +1264,8 @@ impl Checker {
                 Type::Bool
             }
             B::Add | B::Sub => {
-                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region) {
-                    mismatch(self, "two numbers or two regions");
+                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region | Type::Tiles) {
+                    mismatch(self, "two numbers, two regions or two sets of tiles");
                     return None;
                 }
                 ta.ty
@@ -1142,6 +1347,12 @@ impl Checker {
         }
         if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == t) {
             return Some((TExprKind::Direction(d as u8), Type::Direction));
+        }
+        if t == "tiles" && self.board_kind == Some(BoardKind::Hex) {
+            return Some((TExprKind::Tiles(u64::MAX), Type::Tiles));
+        }
+        if let Some(set) = self.tile_pattern(t) {
+            return Some((TExprKind::Tiles(set), Type::Tiles));
         }
         let known: Vec<&str> = self
             .params

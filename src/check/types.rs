@@ -21,6 +21,8 @@ pub enum Type {
     Region,
     /// One site (a pit or a store).
     Site,
+    /// A set of tiles (wedge patterns).
+    Tiles,
 }
 
 impl Type {
@@ -34,6 +36,7 @@ impl Type {
             Type::Player => "a player".into(),
             Type::Region => "a region of the board".into(),
             Type::Site => "a site (a pit or a store)".into(),
+            Type::Tiles => "a set of tiles".into(),
         }
     }
 }
@@ -116,6 +119,8 @@ pub enum BoardKind {
     Grid,
     /// Rows of pits with stores.
     Mancala,
+    /// A hexagon of hexagonal cells.
+    Hex,
 }
 
 impl BoardKind {
@@ -124,6 +129,7 @@ impl BoardKind {
         match self {
             BoardKind::Grid => "a grid board",
             BoardKind::Mancala => "a mancala board",
+            BoardKind::Hex => "a hexagonal board",
         }
     }
 }
@@ -169,6 +175,10 @@ pub enum TExprKind {
     Last,
     /// A region constant.
     Region(RegionConst),
+    /// A constant set of tiles: bit `k` for the tile of kind `k`.
+    Tiles(u64),
+    /// `majority(wedges)` or `majority(pieces)` (in a score).
+    Majority(crate::model::GroupUnit),
     /// A built-in applied to arguments.
     Call(Builtin, Vec<TExpr>),
     /// `not x`, `-x`.
@@ -181,7 +191,9 @@ impl TExpr {
     /// True if the value depends on the position (and so is computed during play).
     pub fn depends_on_position(&self) -> bool {
         match &self.kind {
-            TExprKind::Mover | TExprKind::Opponent | TExprKind::Last => true,
+            TExprKind::Mover | TExprKind::Opponent | TExprKind::Last | TExprKind::Majority(_) => {
+                true
+            }
             TExprKind::Call(Builtin::Pieces | Builtin::Count | Builtin::Marks, _) => true,
             TExprKind::Call(_, args) => args.iter().any(TExpr::depends_on_position),
             TExprKind::Unary(_, e) => e.depends_on_position(),
@@ -280,6 +292,15 @@ pub enum MoveDecl {
     },
     /// Sow the stones of one of the mover's pits (the model's description is complete).
     Sow(crate::model::Sowing),
+    /// `place from hand [matching]`.
+    Place {
+        /// Whether wedges must match.
+        matching: bool,
+    },
+    /// `pass` (only when no other move is legal).
+    Pass,
+    /// `swap` (the pie rule).
+    Swap,
 }
 
 /// What a rule after sowing does.
@@ -352,6 +373,8 @@ pub enum EndWhen {
     NoLegalMove,
     /// After a move, one player's pits are all empty.
     EmptyRow,
+    /// The players have passed one after the other.
+    BothPass,
 }
 
 /// An end rule.
@@ -380,6 +403,26 @@ pub enum BoardDecl {
         /// Pits per player.
         pits: TExpr,
     },
+    /// `hex N without ...`.
+    Hex {
+        /// Cells on a side.
+        side: TExpr,
+        /// Removed cells as written (`centre` or a cell name), with their places.
+        removed: Vec<(String, Span)>,
+    },
+}
+
+/// `edge SITE DIR COLOUR`: one board edge's colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeOverride {
+    /// The cell's name.
+    pub site: String,
+    /// Where it was written.
+    pub span: Span,
+    /// The side (index into the hex directions).
+    pub side: u8,
+    /// The colour (a player).
+    pub colour: usize,
 }
 
 /// A checked rule file.
@@ -417,4 +460,12 @@ pub struct Description {
     pub forbid_repetition: Option<Conditional<()>>,
     /// End rules.
     pub end: Vec<EndDecl>,
+    /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.
+    pub edges: Vec<(u8, usize)>,
+    /// Single board edges' colours.
+    pub edge_overrides: Vec<EdgeOverride>,
+    /// Starting hands: `(player, tile set)`.
+    pub hands: Vec<(usize, TExpr)>,
+    /// Score expressions with their conditions; the first that holds counts.
+    pub scores: Vec<Conditional<TExpr>>,
 }

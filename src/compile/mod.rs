@@ -13,7 +13,8 @@ use crate::check::{
     MoveDecl, RegionConst, RunDecl, TExpr, TExprKind,
 };
 use crate::diag::{Diagnostic, Span};
-use crate::model::board::MAX_GRID_SIDE;
+use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
+use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
 use crate::model::{self, Board, Condition, Expr, Game, PlayerRef, Setting, Site, Zobrist};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
 
@@ -135,6 +136,7 @@ enum Value {
     Direction(u8),
     Player(u8),
     Region(Vec<Site>),
+    Tiles(u64),
     Runtime(Expr),
 }
 
@@ -172,6 +174,10 @@ impl Compiler<'_> {
             BoardDecl::Mancala { pits } => {
                 let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
                 Board::mancala(n as u16, &desc.players)
+            }
+            BoardDecl::Hex { side, removed } => {
+                let n = self.bounded(side, 1, MAX_HEX_SIDE, "the number of cells a side")?;
+                self.hex_board(n as u16, removed)?
             }
         };
         let (w, h) = (board.width, board.height);
@@ -229,6 +235,11 @@ impl Compiler<'_> {
                         sowing: *sowing,
                         track: sow_track(self.board(), *sowing, desc.players.len()),
                     },
+                    MoveDecl::Place { matching } => model::MoveKind::Place {
+                        matching: *matching,
+                    },
+                    MoveDecl::Pass => model::MoveKind::Pass,
+                    MoveDecl::Swap => model::MoveKind::Swap,
                 };
                 Some(model::MoveRule { kind, condition })
             })
@@ -287,6 +298,7 @@ impl Compiler<'_> {
                 when: match e.when {
                     crate::check::EndWhen::NoLegalMove => model::EndWhen::NoLegalMove,
                     crate::check::EndWhen::EmptyRow => model::EndWhen::EmptyRow,
+                    crate::check::EndWhen::BothPass => model::EndWhen::BothPass,
                 },
                 result: match e.result {
                     crate::syntax::ast::EndResult::MoverLoses => model::EndResult::MoverLoses,
@@ -294,6 +306,9 @@ impl Compiler<'_> {
                     crate::syntax::ast::EndResult::Draw => model::EndResult::Draw,
                     crate::syntax::ast::EndResult::StoreMajority { to_empty_side } => {
                         model::EndResult::StoreMajority { to_empty_side }
+                    }
+                    crate::syntax::ast::EndResult::HighestScore { last_placer_loses } => {
+                        model::EndResult::HighestScore { last_placer_loses }
                     }
                 },
             })
@@ -328,18 +343,25 @@ impl Compiler<'_> {
                 Some(model::SowRule { condition, actions })
             })
             .collect();
+        let tiles = self.tiles();
+        let score = self.score();
         let settings = self.settings();
         let board = self.board.take()?;
         let players = desc.players.len();
-        let cell_codes = 1 + players * piece_kinds;
         let total_stones = stones as usize * board.pits() as usize * players;
         let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
+        let piece_kinds: Vec<String> = match &tiles {
+            Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
+            None => desc.pieces.clone(),
+        };
+        let piece_kinds_len = piece_kinds.len().max(1);
+        let cell_codes = 1 + players * piece_kinds.len();
         let owner = (0..cell_codes)
             .map(|c| {
                 if c == 0 {
                     0
                 } else {
-                    ((c - 1) / piece_kinds) as u8
+                    ((c - 1) / piece_kinds_len) as u8
                 }
             })
             .collect();
@@ -348,13 +370,10 @@ impl Compiler<'_> {
             preset: self.config.preset.clone(),
             settings,
             players: desc.players.clone(),
-            piece_kinds: desc.pieces.clone(),
-            zobrist: Zobrist::new(
-                board.sites(),
-                cell_codes,
-                players,
-                stones as usize * board.pits() as usize * players,
-            ),
+            piece_kinds,
+            tiles,
+            score,
+            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones),
             stones,
             after_sow,
             sow_plan,
@@ -367,6 +386,108 @@ impl Compiler<'_> {
             end_rules,
             owner,
         })
+    }
+
+    /// A hex board with its removed cells and board-edge colours.
+    fn hex_board(&mut self, side: u16, removed: &[(String, Span)]) -> Option<Board> {
+        let full = Board::hex(side, &[]);
+        let mut cells = Vec::new();
+        for (name, span) in removed {
+            let centre = (side - 1, side - 1);
+            let cell = if name == "centre" {
+                Some(centre)
+            } else {
+                full.site_named(name).map(|s| full.hex_coords(s))
+            };
+            match cell {
+                Some(c) => cells.push(c),
+                None => {
+                    let d = self.with_config(
+                        Diagnostic::error(format!("`{name}` is not a cell of this board"), *span)
+                            .with_help("name a cell like `d4`, or write `centre`"),
+                    );
+                    self.errors.push(d);
+                }
+            }
+        }
+        let mut board = Board::hex(side, &cells);
+        let desc = self.desc;
+        for site in 0..board.sites() as Site {
+            for &(d, colour) in &desc.edges {
+                board.set_edge_colour(site, d as usize, colour as u8);
+            }
+        }
+        for o in &desc.edge_overrides {
+            let Some(site) = board.site_named(&o.site) else {
+                let d = self.with_config(Diagnostic::error(
+                    format!("`{}` is not a cell of this board", o.site),
+                    o.span,
+                ));
+                self.errors.push(d);
+                continue;
+            };
+            if !board.is_edge(site, o.side as usize) {
+                let d = self.with_config(Diagnostic::error(
+                    format!(
+                        "the {} side of {} is not a board edge: a cell lies beyond it",
+                        HEX_DIRECTIONS[o.side as usize].0, o.site
+                    ),
+                    o.span,
+                ));
+                self.errors.push(d);
+                continue;
+            }
+            board.set_edge_colour(site, o.side as usize, o.colour as u8);
+        }
+        Some(board)
+    }
+
+    /// The tile tables, when players have hands.
+    fn tiles(&mut self) -> Option<Tiles> {
+        let desc = self.desc;
+        if desc.hands.is_empty() {
+            return None;
+        }
+        let mut hands = vec![0u64; desc.players.len()];
+        for (p, e) in &desc.hands {
+            if let Some(Value::Tiles(set)) = self.fold(e) {
+                hands[*p] = set;
+            }
+        }
+        let b = self.board();
+        let sites = b.sites() as Site;
+        let edge_constraints = (0..sites)
+            .map(|s| {
+                (0..SIDES).fold(0 as Constraint, |c, side| match b.edge_colour(s, side) {
+                    model::NO_COLOUR => c,
+                    colour => c | 1 << (side + SIDES) | (colour as Constraint) << side,
+                })
+            })
+            .collect();
+        let neighbours = (0..sites)
+            .map(|s| std::array::from_fn(|side| b.step(s, side as u8)))
+            .collect();
+        Some(Tiles {
+            letters: desc
+                .players
+                .iter()
+                .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
+                .collect(),
+            hands,
+            matching: Tiles::matching_table(),
+            edge_constraints,
+            neighbours,
+        })
+    }
+
+    /// The first score whose condition holds in this configuration.
+    fn score(&mut self) -> Option<Expr> {
+        for s in &self.desc.scores {
+            if self.condition(s).is_some() {
+                return to_runtime(self.fold(&s.rule)?);
+            }
+        }
+        None
     }
 
     fn board(&self) -> &Board {
@@ -475,6 +596,8 @@ impl Compiler<'_> {
             TExprKind::Last => Value::Runtime(Expr::Last),
             TExprKind::Opponent => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
             TExprKind::Region(r) => Value::Region(self.region_const(*r)),
+            TExprKind::Tiles(set) => Value::Tiles(*set),
+            TExprKind::Majority(unit) => Value::Runtime(Expr::Majority(*unit)),
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;
                 return self.call(*f, arg, e.span);
@@ -513,6 +636,10 @@ impl Compiler<'_> {
             _ => {}
         }
         let v = match (a, b) {
+            (Value::Tiles(x), Value::Tiles(y)) => Value::Tiles(match op {
+                B::Add => x | y,
+                _ => x & !y,
+            }),
             (Value::Region(x), Value::Region(y)) => Value::Region(match op {
                 B::Add => {
                     let mut u = x;
@@ -698,6 +825,10 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
         // Every sowing rule sows from the same pits.
         model::MoveKind::Sow { .. } => (2, vec![0]),
+        // Placements are told apart by rule; a second placement rule is listed apart.
+        model::MoveKind::Place { .. } | model::MoveKind::Pass | model::MoveKind::Swap => {
+            (3, Vec::new())
+        }
     };
     moves.iter().enumerate().any(|(i, a)| {
         let (kind_a, dirs_a) = directions(a);

@@ -89,7 +89,9 @@ fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 /// or pieces).
 fn is_static(e: &Expr) -> bool {
     match e {
-        Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) => false,
+        Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => {
+            false
+        }
         _ => e.operands().all(is_static),
     }
 }
@@ -118,7 +120,7 @@ fn visit_counts<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
 /// Whether `e` reads nothing of the position but stones (no marks, pieces or tables).
 fn reads_only_counts(e: &Expr) -> bool {
     match e {
-        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) => false,
+        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => false,
         _ => e.operands().all(reads_only_counts),
     }
 }
@@ -181,7 +183,7 @@ impl Tables<'_> {
             Expr::Neg(x) => v(x).wrapping_neg(),
             Expr::Binary(op, a, b) => op.apply(v(a), v(b)),
             Expr::Count(_) => count.expect("stones are given wherever a part reads them"),
-            Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) => {
+            Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => {
                 unreachable!("only static expressions have a value here")
             }
         }
@@ -191,9 +193,12 @@ impl Tables<'_> {
     fn tabled(&mut self, e: &Expr) -> Expr {
         let boxed = |t: &mut Self, x: &Expr| Box::new(t.tabled(x));
         match e {
-            Expr::Const(_) | Expr::Player(_) | Expr::Last | Expr::Pieces(_) | Expr::Tabled(_) => {
-                e.clone()
-            }
+            Expr::Const(_)
+            | Expr::Player(_)
+            | Expr::Last
+            | Expr::Pieces(_)
+            | Expr::Tabled(_)
+            | Expr::Majority(_) => e.clone(),
             _ if is_static(e) => Expr::Tabled(self.table(e)),
             Expr::Store(x) => Expr::Store(boxed(self, x)),
             Expr::Owner(x) => Expr::Owner(boxed(self, x)),

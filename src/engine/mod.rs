@@ -8,6 +8,7 @@ mod capture;
 mod movegen;
 mod movelist;
 mod sowing;
+mod tiles;
 
 pub use movelist::MoveList;
 
@@ -146,6 +147,8 @@ pub struct State {
     last: Site,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
+    /// Tile games: hands, constraints per cell, passes, the swap.
+    tile: tiles::TileState,
 }
 
 impl Clone for State {
@@ -169,6 +172,7 @@ impl Clone for State {
             mark_log: Vec::new(),
             last: self.last,
             ended: self.ended,
+            tile: tiles::TileState::default(),
         };
         copy.clone_from(self);
         copy
@@ -195,6 +199,7 @@ impl Clone for State {
         self.mark_log.clone_from(&other.mark_log);
         self.last = other.last;
         self.ended = other.ended;
+        self.tile.clone_from(&other.tile);
     }
 }
 
@@ -205,6 +210,7 @@ impl PartialEq for State {
             && self.counts == other.counts
             && self.marks == other.marks
             && self.to_move == other.to_move
+            && self.tile.same_position(&other.tile)
     }
 }
 
@@ -255,13 +261,34 @@ impl State {
     /// The same position built anew from its contents (pieces, stones, marks, side to
     /// move), without its history.
     pub fn rebuilt(&self) -> State {
-        State::with_position(
+        let mut state = State::with_position(
             Arc::clone(&self.game),
             self.cells.clone(),
             self.counts.clone(),
             self.marks.clone(),
             self.to_move,
-        )
+        );
+        state.init_tiles(Some(self.tile.hands.clone()));
+        (
+            state.tile.passes,
+            state.tile.swapped,
+            state.tile.last_placer,
+        ) = self.tile.frame();
+        state
+    }
+
+    /// A hand-built position of a tile game: cells, each player's hand (bit `k` for the
+    /// tile of kind `k`), and the player to move.
+    pub fn with_hands(
+        game: Arc<Game>,
+        cells: Vec<Cell>,
+        hands: Vec<u64>,
+        to_move: Player,
+    ) -> State {
+        let sites = game.board.sites();
+        let mut state = State::with_position(game, cells, Vec::new(), vec![0; sites], to_move);
+        state.init_tiles(Some(hands));
+        state
     }
 
     fn with_position(
@@ -292,6 +319,7 @@ impl State {
             mark_log: Vec::new(),
             last: NO_SITE,
             ended: None,
+            tile: tiles::TileState::default(),
             game,
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
@@ -310,6 +338,7 @@ impl State {
             state.hash ^= state.game.zobrist.mark(site as Site, mark);
             state.marks[site] = mark;
         }
+        state.init_tiles(None);
         state
     }
 
@@ -355,7 +384,8 @@ impl State {
         self.piece_count[player as usize]
     }
 
-    /// The position's hash: the cells and the side to move.
+    /// The position's hash: the cells and the side to move (in tile games, not the hands,
+    /// passes or swap, which follow from the game's history).
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -442,7 +472,7 @@ impl State {
             let ended = match rule.when {
                 EndWhen::NoLegalMove => !self.has_legal_move(),
                 // Checked after every move; `ended` holds its verdict.
-                EndWhen::EmptyRow => false,
+                EndWhen::EmptyRow | EndWhen::BothPass => false,
             };
             if ended {
                 let mover = self.to_move;
@@ -452,6 +482,9 @@ impl State {
                     EndResult::MoverWins => Outcome::Win(mover),
                     EndResult::Draw => Outcome::Draw,
                     EndResult::StoreMajority { .. } => self.store_majority(),
+                    EndResult::HighestScore { last_placer_loses } => {
+                        self.score_outcome(last_placer_loses)
+                    }
                 });
             }
         }
@@ -511,6 +544,13 @@ impl State {
             self.to_move = next;
             return;
         }
+        if let crate::model::MoveKind::Place { .. }
+        | crate::model::MoveKind::Pass
+        | crate::model::MoveKind::Swap = self.game.moves[m.rule as usize].kind
+        {
+            self.apply_tile(m, mover);
+            return;
+        }
         let piece = self.cells[m.from as usize];
         self.set(m.from, EMPTY);
         self.set(m.to, piece);
@@ -556,6 +596,12 @@ impl State {
         self.to_move = frame.mover;
         self.last = frame.last;
         self.ended = frame.ended;
+        if let crate::model::MoveKind::Place { .. }
+        | crate::model::MoveKind::Pass
+        | crate::model::MoveKind::Swap = self.game.moves[frame.mv.rule as usize].kind
+        {
+            self.undo_tile(frame.mv, frame.mover);
+        }
         Some(frame.mv)
     }
 
@@ -662,6 +708,7 @@ impl State {
                 let mark = self.operand(p) as u8 + 1;
                 self.marks.iter().filter(|&&m| m == mark).count() as i64
             }
+            Expr::Majority(unit) => self.tile.majority[*unit as usize][self.to_move as usize & 1],
             Expr::Not(x) => (self.operand(x) == 0) as i64,
             Expr::Neg(x) => self.operand(x).wrapping_neg(),
             Expr::Binary(op, a, b) => {
@@ -684,6 +731,9 @@ impl State {
 
     /// The canonical text of a move: `from-to`, or a pit number for sowing.
     pub fn move_text(&self, m: Move) -> String {
+        if let Some(text) = self.tile_move_text(m) {
+            return text;
+        }
         if let crate::model::MoveKind::Sow { .. } = self.game.moves[m.rule as usize].kind {
             return self.game.board.pit_number(m.from).to_string();
         }
@@ -696,6 +746,9 @@ impl State {
         let text = text.trim();
         if self.game.board.pits() > 0 {
             return self.parse_pit(text);
+        }
+        if self.game.tiles.is_some() {
+            return self.parse_tile_move(text);
         }
         let board = &self.game.board;
         let malformed = || MoveError::Malformed {

@@ -16,6 +16,8 @@ impl State {
         } else {
             0
         };
+        let start = out.len();
+        let mut pass = None;
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
                 continue;
@@ -35,6 +37,14 @@ impl State {
                 self.sowing_moves(index, out);
                 continue;
             }
+            if let MoveKind::Place { .. } | MoveKind::Swap = rule.kind {
+                self.tile_moves(index, &rule.kind, out);
+                continue;
+            }
+            if rule.kind == MoveKind::Pass {
+                pass = pass.or(Some(index));
+                continue;
+            }
             for (w, &word) in own.iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
@@ -47,10 +57,16 @@ impl State {
                         MoveKind::Jump { directions, .. } => {
                             self.jumps(index, from, directions, out)
                         }
-                        MoveKind::Sow { .. } => unreachable!("sowing rules are handled above"),
+                        MoveKind::Sow { .. }
+                        | MoveKind::Place { .. }
+                        | MoveKind::Pass
+                        | MoveKind::Swap => unreachable!("handled above"),
                     }
                 }
             }
+        }
+        if let (Some(rule), true) = (pass, out.len() == start) {
+            out.push(Move::step(rule, NO_SITE, NO_SITE));
         }
     }
 
@@ -239,10 +255,14 @@ impl State {
         let (rule, kind) = match (active.next(), active.next()) {
             (Some((i, r)), None) => (i as u8, &r.kind),
             (None, _) => return Some(None),
+            _ if game.tiles.is_some() => return Some(self.pick_tile_move(pick)),
             _ => return None,
         };
         if let MoveKind::Sow { .. } = kind {
             return Some(self.pick_sowing(rule, pick));
+        }
+        if game.tiles.is_some() {
+            return Some(self.pick_tile_move(pick));
         }
         let MoveKind::Slide {
             rising, falling, ..

@@ -18,6 +18,24 @@ pub const GRID_DIRECTIONS: [(&str, i32, i32); 8] = [
     ("north-west", -1, 1),
 ];
 
+/// The six directions of a hexagonal board of pointy-topped cells, in the order of a tile's
+/// sides: name, file step, rank step. Going north-west keeps the file and takes the next
+/// rank; going north-east takes the next file and the next rank.
+pub const HEX_DIRECTIONS: [(&str, i32, i32); 6] = [
+    ("east", 1, 0),
+    ("north-east", 1, 1),
+    ("north-west", 0, 1),
+    ("west", -1, 0),
+    ("south-west", -1, -1),
+    ("south-east", 0, -1),
+];
+
+/// The largest number of cells on a side of a hexagonal board (files are named a..z).
+pub const MAX_HEX_SIDE: i64 = 13;
+
+/// No colour: a side of a cell that is not a board edge, or an edge left uncoloured.
+pub const NO_COLOUR: u8 = u8::MAX;
+
 /// The named paths of a grid board.
 pub const GRID_PATHS: [&str; 1] = ["perimeter"];
 
@@ -75,6 +93,13 @@ pub enum Layout {
         /// Pits per player.
         pits: u16,
     },
+    /// A hexagon of hexagonal cells with `side` cells a side (some may be removed), named
+    /// by file and rank on axial coordinates (see [`HEX_DIRECTIONS`]); sites are numbered
+    /// rank by rank from the bottom, file by file from the left.
+    Hex {
+        /// Cells on a side of the hexagon.
+        side: u16,
+    },
 }
 
 /// A compiled board: sites, names, and precomputed neighbour tables.
@@ -114,6 +139,13 @@ pub struct Board {
     site_pit: Vec<u16>,
     /// Mancala boards: per site, the pit across from it ([`NO_SITE`] for a store).
     site_opposite: Vec<Site>,
+    /// Hex boards: `(file, rank)` of each site, from 0.
+    hex_coords: Vec<(u16, u16)>,
+    /// Hex boards: the site at `rank * width + file`, or [`NO_SITE`].
+    hex_index: Vec<Site>,
+    /// Hex boards: `edge_colours[site * 6 + side]`, the colour (a player) of that side's
+    /// board edge, or [`NO_COLOUR`] for a side shared with a neighbour or left uncoloured.
+    edge_colours: Vec<u8>,
 }
 
 impl Board {
@@ -200,6 +232,9 @@ impl Board {
             site_owner: Vec::new(),
             site_pit: Vec::new(),
             site_opposite: Vec::new(),
+            hex_coords: Vec::new(),
+            hex_index: Vec::new(),
+            edge_colours: Vec::new(),
         };
         let perimeter = board.perimeter_path();
         board.paths.push(perimeter);
@@ -249,6 +284,95 @@ impl Board {
             ray_masks: Vec::new(),
             max_rays_length: 0,
             paths: Vec::new(),
+            hex_coords: Vec::new(),
+            hex_index: Vec::new(),
+            edge_colours: Vec::new(),
+        }
+    }
+
+    /// The `(file, rank)` cells, from 0, of a hexagon with `side` cells a side: those within
+    /// `side - 1` steps of the centre.
+    pub fn hex_cells(side: u16) -> impl Iterator<Item = (u16, u16)> {
+        let n = side as i32;
+        let w = 2 * n - 1;
+        (0..w).flat_map(move |r| {
+            (0..w).filter_map(move |f| {
+                let (q, p) = (f - (n - 1), r - (n - 1));
+                (q.abs().max(p.abs()).max((q - p).abs()) < n).then_some((f as u16, r as u16))
+            })
+        })
+    }
+
+    /// A hexagonal board with `side` cells a side, without the cells `removed` (as
+    /// `(file, rank)` from 0); a removed cell's sides are board edges of its neighbours.
+    pub fn hex(side: u16, removed: &[(u16, u16)]) -> Board {
+        let w = 2 * side - 1;
+        let dirs = GRID_DIRECTIONS.len();
+        let hex_coords: Vec<(u16, u16)> = Board::hex_cells(side)
+            .filter(|c| !removed.contains(c))
+            .collect();
+        let mut hex_index = vec![NO_SITE; w as usize * w as usize];
+        for (s, &(f, r)) in hex_coords.iter().enumerate() {
+            hex_index[(r * w + f) as usize] = s as Site;
+        }
+        let sites = hex_coords.len();
+        let mut neighbours = vec![NO_SITE; sites * dirs];
+        for (s, &(f, r)) in hex_coords.iter().enumerate() {
+            for (d, &(_, df, dr)) in HEX_DIRECTIONS.iter().enumerate() {
+                let (nf, nr) = (f as i32 + df, r as i32 + dr);
+                if (0..w as i32).contains(&nf) && (0..w as i32).contains(&nr) {
+                    neighbours[s * dirs + d] = hex_index[(nr * w as i32 + nf) as usize];
+                }
+            }
+        }
+        Board {
+            layout: Layout::Hex { side },
+            width: w,
+            height: w,
+            site_names: hex_coords
+                .iter()
+                .map(|&(f, r)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
+                .collect(),
+            direction_names: HEX_DIRECTIONS.iter().map(|d| d.0).collect(),
+            neighbours,
+            perpendicular: Vec::new(),
+            ascending: [false; GRID_DIRECTIONS.len()],
+            ray_bounds: vec![0; sites * dirs + 1],
+            ray_sites: Vec::new(),
+            ray_masks: Vec::new(),
+            max_rays_length: 0,
+            paths: Vec::new(),
+            site_owner: Vec::new(),
+            site_pit: Vec::new(),
+            site_opposite: Vec::new(),
+            edge_colours: vec![NO_COLOUR; sites * HEX_DIRECTIONS.len()],
+            hex_coords,
+            hex_index,
+        }
+    }
+
+    /// Hex boards: the `(file, rank)` of a site, from 0.
+    pub fn hex_coords(&self, site: Site) -> (u16, u16) {
+        self.hex_coords[site as usize]
+    }
+
+    /// Hex boards: whether side `side` of `site` is a board edge (no cell beyond it).
+    #[inline]
+    pub fn is_edge(&self, site: Site, side: usize) -> bool {
+        self.step(site, side as u8) == NO_SITE
+    }
+
+    /// Hex boards: the colour of the board edge on side `side` of `site` ([`NO_COLOUR`] if
+    /// that side is no edge or has no colour).
+    #[inline]
+    pub fn edge_colour(&self, site: Site, side: usize) -> u8 {
+        self.edge_colours[site as usize * HEX_DIRECTIONS.len() + side]
+    }
+
+    /// Hex boards: colours a board edge (ignored if the side is shared with a neighbour).
+    pub fn set_edge_colour(&mut self, site: Site, side: usize, colour: u8) {
+        if self.is_edge(site, side) {
+            self.edge_colours[site as usize * HEX_DIRECTIONS.len() + side] = colour;
         }
     }
 
@@ -257,7 +381,7 @@ impl Board {
     pub fn pits(&self) -> u16 {
         match self.layout {
             Layout::Mancala { pits } => pits,
-            Layout::Grid => 0,
+            Layout::Grid | Layout::Hex { .. } => 0,
         }
     }
 
@@ -432,6 +556,12 @@ impl Board {
             return None;
         }
         let r: u16 = rank.parse().ok()?;
+        if !self.hex_index.is_empty() {
+            let i = (r as usize).checked_sub(1)? * self.width as usize + f as usize;
+            return (f < self.width && r <= self.height)
+                .then(|| self.hex_index[i])
+                .filter(|&s| s != NO_SITE);
+        }
         (f < self.width && r >= 1 && r <= self.height).then(|| (r - 1) * self.width + f)
     }
 

@@ -2,8 +2,10 @@
 //! during play. This module imports nothing else of the project.
 
 pub mod board;
+pub mod tiles;
 
-pub use board::{Board, Layout, Site, NO_SITE};
+pub use board::{Board, Layout, Site, NO_COLOUR, NO_SITE};
+pub use tiles::{GroupUnit, Tiles};
 
 /// A player, by turn order (0 moves first).
 pub type Player = u8;
@@ -110,6 +112,10 @@ pub enum Expr {
     Opposite(Box<Expr>),
     /// How many sites a player has marked.
     Marks(Box<Expr>),
+    /// The majority score of the player to move (in a score, the player scored): the
+    /// largest group size at which they have more groups of their colour than the other
+    /// player has of theirs; 0 if there is none.
+    Majority(GroupUnit),
     /// `not x` (1 when x is 0).
     Not(Box<Expr>),
     /// `-x`.
@@ -134,9 +140,12 @@ impl Expr {
             | Expr::Not(x)
             | Expr::Neg(x) => (Some(x), None),
             Expr::Binary(_, a, b) => (Some(a), Some(b)),
-            Expr::Const(_) | Expr::Player(_) | Expr::Pieces(_) | Expr::Last | Expr::Tabled(_) => {
-                (None, None)
-            }
+            Expr::Const(_)
+            | Expr::Player(_)
+            | Expr::Pieces(_)
+            | Expr::Last
+            | Expr::Tabled(_)
+            | Expr::Majority(_) => (None, None),
         };
         a.into_iter().chain(b)
     }
@@ -178,6 +187,18 @@ pub enum MoveKind {
         /// stone, the stores this rule skips passed over.
         track: Vec<Site>,
     },
+    /// A tile from the mover's hand onto an empty cell.
+    Place {
+        /// Every wedge must match the facing wedge of a neighbouring tile and the colour of
+        /// a board edge.
+        matching: bool,
+    },
+    /// Passing: legal only when no other move is.
+    Pass,
+    /// The pie rule: on the second player's first turn (the first player has one piece on
+    /// the board, the second none), once per game, the players exchange sides; the side to
+    /// move does not change.
+    Swap,
 }
 
 /// How stones are sown.
@@ -313,6 +334,8 @@ pub enum EndWhen {
     NoLegalMove,
     /// After a move, one player's pits are all empty.
     EmptyRow,
+    /// Every player has passed, one after the other.
+    BothPass,
 }
 
 /// Who wins when an end rule fires.
@@ -329,6 +352,12 @@ pub enum EndResult {
     StoreMajority {
         /// To the player whose row is empty (else each row to its owner).
         to_empty_side: bool,
+    },
+    /// The higher score (the game's score expression, per player) wins; equal scores draw,
+    /// or the player who made the last placement loses.
+    HighestScore {
+        /// On equal scores, the last player to place a piece loses.
+        last_placer_loses: bool,
     },
 }
 
@@ -480,6 +509,10 @@ pub struct Game {
     pub zobrist: Zobrist,
     /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).
     pub owner: Vec<Player>,
+    /// Tile games: hands and the edge-matching tables.
+    pub tiles: Option<Tiles>,
+    /// Each player's score, evaluated with that player as the mover.
+    pub score: Option<Expr>,
 }
 
 impl Game {

@@ -1,7 +1,10 @@
-//! Rendering for people: boards as text, positions, and the compiled summary of a game.
+//! Rendering for people: boards as text and SVG, positions, and the compiled summary of a
+//! game.
 
 mod summary;
+mod svg;
 mod text;
 
 pub use summary::summary;
+pub use svg::position_svg;
 pub use text::{board_text, glyph, outcome_text, parse_diagram, position_text};

@@ -58,6 +58,8 @@ pub fn summary(game: &Game) -> String {
                 );
             }
         }
+    } else if let Layout::Hex { side } = b.layout {
+        hex_summary(&mut o, game, side);
     } else {
         let _ = writeln!(
             o,
@@ -92,6 +94,10 @@ pub fn summary(game: &Game) -> String {
             } => {
                 format!("jump {} over enemy, {}", dirs(directions), mode(*md))
             }
+            MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
+            MoveKind::Place { matching: false } => "place a tile from hand".into(),
+            MoveKind::Pass => "pass (only when no other move is legal)".into(),
+            MoveKind::Swap => "swap sides (second player's first turn)".into(),
             MoveKind::Sow { sowing: s, .. } => {
                 let mut words = vec![if s.counterclockwise {
                     "sow counterclockwise"
@@ -182,6 +188,7 @@ pub fn summary(game: &Game) -> String {
         let when = match e.when {
             EndWhen::NoLegalMove => "no legal move",
             EndWhen::EmptyRow => "a row is empty (checked after every move)",
+            EndWhen::BothPass => "both players pass in a row",
         };
         let result = match e.result {
             EndResult::MoverLoses => "mover loses",
@@ -193,10 +200,100 @@ pub fn summary(game: &Game) -> String {
             EndResult::StoreMajority {
                 to_empty_side: false,
             } => "remaining stones to each row's owner, most in store wins",
+            EndResult::HighestScore {
+                last_placer_loses: true,
+            } => "highest score wins; on equal scores the last placer loses",
+            EndResult::HighestScore {
+                last_placer_loses: false,
+            } => "highest score wins; equal scores draw",
         };
         let _ = writeln!(o, "  when {when}: {result}");
     }
+    if let Some(score) = &game.score {
+        let _ = writeln!(o, "score (per player, as mover): {}", expr(score, game));
+    }
     o
+}
+
+/// The board, edges, tiles and hands of a hex board.
+fn hex_summary(o: &mut String, game: &Game, side: u16) {
+    let b = &game.board;
+    let removed: Vec<String> = crate::model::Board::hex_cells(side)
+        .filter(|&(f, r)| {
+            b.site_named(&format!("{}{}", (b'a' + f as u8) as char, r + 1))
+                .is_none()
+        })
+        .map(|(f, r)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
+        .collect();
+    let _ = writeln!(
+        o,
+        "board: hex, {side} cells a side, {} cells (removed: {})",
+        b.sites(),
+        if removed.is_empty() {
+            "none".to_string()
+        } else {
+            removed.join(" ")
+        }
+    );
+    let mut edges = vec![0usize; game.players.len() + 1];
+    for s in 0..b.sites() as u16 {
+        for d in 0..6 {
+            if b.is_edge(s, d) {
+                let c = b.edge_colour(s, d);
+                edges[if c == crate::model::NO_COLOUR {
+                    game.players.len()
+                } else {
+                    c as usize
+                }] += 1;
+            }
+        }
+    }
+    let counts: Vec<String> = game
+        .players
+        .iter()
+        .enumerate()
+        .map(|(p, n)| format!("{} {n}", edges[p]))
+        .chain(
+            (edges[game.players.len()] > 0)
+                .then(|| format!("{} uncoloured", edges[game.players.len()])),
+        )
+        .collect();
+    let _ = writeln!(
+        o,
+        "  board edges: {} ({})",
+        edges.iter().sum::<usize>(),
+        counts.join(", ")
+    );
+    if let Some(t) = &game.tiles {
+        let letters: Vec<String> = game
+            .players
+            .iter()
+            .zip(&t.letters)
+            .map(|(p, l)| format!("{l} = {p}"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "tiles: wedges in side order E, NE, NW, W, SW, SE; {}",
+            letters.join(", ")
+        );
+        for (p, name) in game.players.iter().enumerate() {
+            let hand = t.hands[p];
+            let missing: Vec<String> = (0..64)
+                .filter(|k| hand & (1u64 << k) == 0)
+                .map(|k| t.pattern_name(k))
+                .collect();
+            let _ = writeln!(
+                o,
+                "  {name}'s hand: {} tiles{}",
+                hand.count_ones(),
+                if missing.is_empty() {
+                    String::new()
+                } else {
+                    format!(", all but {}", missing.join(" "))
+                }
+            );
+        }
+    }
 }
 
 fn condition(c: &Condition, game: &Game) -> String {
@@ -224,6 +321,8 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Opposite(x) => format!("opposite({})", expr(x, game)),
         Expr::Marks(x) => format!("marks({})", expr(x, game)),
         Expr::Tabled(k) => format!("table {k}"),
+        Expr::Majority(crate::model::GroupUnit::Wedges) => "majority(wedges)".into(),
+        Expr::Majority(crate::model::GroupUnit::Pieces) => "majority(pieces)".into(),
         Expr::Not(x) => format!("not {}", expr(x, game)),
         Expr::Neg(x) => format!("-{}", expr(x, game)),
         Expr::Binary(op, a, b) => {

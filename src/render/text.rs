@@ -31,6 +31,9 @@ pub fn glyph(game: &Game, cell: Cell) -> char {
 /// a mancala board with each row's pit numbers as its owner counts them.
 pub fn board_text(state: &State) -> String {
     let game = state.game();
+    if let Layout::Hex { .. } = game.board.layout {
+        return hex_text(state);
+    }
     if game.board.layout != Layout::Grid {
         return mancala_text(state);
     }
@@ -50,6 +53,89 @@ pub fn board_text(state: &State) -> String {
         let _ = writeln!(out, "{:>label_width$}  {}  {}", r + 1, row.join(" "), r + 1);
     }
     let _ = writeln!(out, "{:label_width$}  {files}", "");
+    out
+}
+
+/// A hex board drawn cell by cell, three lines a rank (top rank first), each rank shifted
+/// half a cell from the next as on the board. A placed tile shows its six wedge colours
+/// around its cell name, each where its side is:
+///
+/// ```text
+///   Y  B      north-west  north-east
+///  B d4 Y     west        east
+///   B  Y      south-west  south-east
+/// ```
+///
+/// An empty cell shows its name between dots; a removed cell is blank.
+fn hex_text(state: &State) -> String {
+    let game = state.game();
+    let b = &game.board;
+    let Some(tiles) = game.tiles.as_ref() else {
+        return String::new();
+    };
+    const CELL: usize = 8;
+    // Half-cell columns: x2 = 2 * file - rank.
+    let x2 = |s: u16| {
+        let (f, r) = b.hex_coords(s);
+        2 * f as i32 - r as i32
+    };
+    let sites = 0..b.sites() as u16;
+    let (min, max) = (
+        sites.clone().map(x2).min().unwrap_or(0),
+        sites.map(x2).max().unwrap_or(0),
+    );
+    let column = |s: u16| (x2(s) - min) as usize * CELL / 2;
+    let width = (max - min) as usize * CELL / 2 + CELL;
+    let mut out = String::new();
+    for r in (0..b.height).rev() {
+        let mut lines = [vec![b' '; width], vec![b' '; width], vec![b' '; width]];
+        for s in 0..b.sites() as u16 {
+            if b.hex_coords(s).1 != r {
+                continue;
+            }
+            let x = column(s);
+            let name = &b.site_names[s as usize];
+            let cell = state.cell(s);
+            let mut put = |line: usize, at: usize, text: &str| {
+                lines[line][x + at..x + at + text.len()].copy_from_slice(text.as_bytes());
+            };
+            if cell == crate::model::EMPTY {
+                put(1, 2, name);
+                continue;
+            }
+            let kind = game.kind_of(cell);
+            let wedge = |side: usize| tiles.letters[(kind >> side) & 1].to_string();
+            put(0, 2, &wedge(2));
+            put(0, 5, &wedge(1));
+            put(1, 0, &wedge(3));
+            put(1, 2, name);
+            put(1, 6, &wedge(0));
+            put(2, 2, &wedge(4));
+            put(2, 5, &wedge(5));
+        }
+        for (i, line) in lines.iter().enumerate() {
+            let text = String::from_utf8_lossy(line);
+            let label = if i == 1 {
+                format!("{:>2}", r + 1)
+            } else {
+                "  ".into()
+            };
+            let _ = writeln!(out, "{label}  {}", text.trim_end());
+        }
+    }
+    let blocks: Vec<String> = (0..game.players.len())
+        .map(|p| {
+            format!(
+                "{} has {} in hand",
+                game.players[p],
+                state.hand(p as u8).count_ones()
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "{}", blocks.join("; "));
+    if state.swapped() {
+        let _ = writeln!(out, "the players have swapped sides");
+    }
     out
 }
 
@@ -107,7 +193,7 @@ fn mancala_text(state: &State) -> String {
 pub fn position_text(state: &mut State) -> String {
     let mut out = board_text(state);
     let game = std::sync::Arc::clone(state.game());
-    if game.board.layout != Layout::Grid {
+    if let Layout::Mancala { .. } = game.board.layout {
         let stores: Vec<String> = game
             .players
             .iter()
@@ -132,6 +218,12 @@ pub fn position_text(state: &mut State) -> String {
     }
     match state.outcome() {
         Some(o) => {
+            if game.score.is_some() {
+                let scores: Vec<String> = (0..game.players.len())
+                    .map(|p| format!("{} {}", game.players[p], state.score(p as u8)))
+                    .collect();
+                let _ = writeln!(out, "scores: {}", scores.join(", "));
+            }
             let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
         }
         None => {
@@ -142,8 +234,17 @@ pub fn position_text(state: &mut State) -> String {
             let mut moves = crate::engine::MoveList::new();
             state.legal_moves(&mut moves);
             let _ = writeln!(out, "to move: {}", game.players[state.to_move() as usize]);
-            let texts: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
-            let _ = writeln!(out, "legal moves ({}): {}", texts.len(), texts.join(" "));
+            // Long lists (a tile game's opening has thousands) show their first moves only.
+            const SHOWN: usize = 1000;
+            let mut texts: Vec<String> = moves
+                .iter()
+                .take(SHOWN)
+                .map(|m| state.move_text(*m))
+                .collect();
+            if moves.len() > SHOWN {
+                texts.push(format!("... and {} more", moves.len() - SHOWN));
+            }
+            let _ = writeln!(out, "legal moves ({}): {}", moves.len(), texts.join(" "));
         }
     }
     out

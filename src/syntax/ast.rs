@@ -109,6 +109,31 @@ pub enum StatementKind {
         /// When the ban applies.
         condition: Option<Expr>,
     },
+    /// `edges DIR COLOUR, ...`: board-edge colours by facing direction.
+    Edges(Vec<(Name, Name)>),
+    /// `edge SITE DIR COLOUR`: one board edge's colour.
+    Edge {
+        /// The cell.
+        site: Name,
+        /// The side of the cell.
+        direction: Name,
+        /// The colour (a player).
+        colour: Name,
+    },
+    /// `hand PLAYER: TILES`.
+    Hand {
+        /// Whose hand.
+        player: Name,
+        /// The tile set.
+        tiles: Expr,
+    },
+    /// `score EXPR [when cond]`.
+    Score {
+        /// Each player's score, with that player as the mover.
+        score: Expr,
+        /// When this score counts.
+        condition: Option<Expr>,
+    },
     /// `end when condition: result`.
     End {
         /// When the game ends.
@@ -151,6 +176,13 @@ pub enum BoardShape {
         /// Pits per player.
         pits: Expr,
     },
+    /// `hex N [without CELL, ...]`.
+    Hex {
+        /// Cells on a side.
+        side: Expr,
+        /// Removed cells (`centre` or cell names).
+        removed: Vec<Name>,
+    },
 }
 
 /// A list of direction names as written.
@@ -182,6 +214,15 @@ pub enum MoveKind {
         /// The options, as written.
         options: Vec<(SowOption, Span)>,
     },
+    /// `place from hand [matching]`.
+    Place {
+        /// Whether wedges must match neighbours and board edges.
+        matching: bool,
+    },
+    /// `pass`.
+    Pass,
+    /// `swap`.
+    Swap,
 }
 
 /// The ways sowing varies.
@@ -269,6 +310,8 @@ pub enum EndCondition {
     NoLegalMove(Span),
     /// After a move, one player's pits are all empty.
     EmptyRow(Span),
+    /// The players have passed one after the other.
+    BothPass(Span),
 }
 
 /// Who wins when the game ends.
@@ -284,6 +327,11 @@ pub enum EndResult {
     StoreMajority {
         /// To the player whose row is empty (true), or each row to its owner.
         to_empty_side: bool,
+    },
+    /// The higher score wins; equal scores draw, or the last placer loses.
+    HighestScore {
+        /// On equal scores, the last player to place a piece loses.
+        last_placer_loses: bool,
     },
 }
 

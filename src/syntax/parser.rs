@@ -139,7 +139,11 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::after_stmt
         | Rule::forbid_stmt
         | Rule::end_stmt
-        | Rule::remove_stmt => "a statement (game, players, parameter, option, preset, board, piece, setup, move, after, forbid, end, remove)",
+        | Rule::edges_stmt
+        | Rule::edge_stmt
+        | Rule::hand_stmt
+        | Rule::score_stmt
+        | Rule::remove_stmt => "a statement (game, players, parameter, option, preset, board, edges, edge, piece, hand, setup, move, after, forbid, end, score, remove)",
         Rule::extends_stmt => "`extends` (first in a variant)",
         Rule::name => "a name",
         Rule::preset_name => "a preset name",
@@ -242,6 +246,27 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_to => "`to`",
         Rule::kw_with => "`with`",
         Rule::kw_opponent => "`opponent`",
+        Rule::kw_both => "`both`",
+        Rule::kw_edge => "`edge`",
+        Rule::kw_edges => "`edges`",
+        Rule::kw_from => "`from`",
+        Rule::kw_hand => "`hand`",
+        Rule::kw_hex => "`hex`",
+        Rule::kw_highest => "`highest`",
+        Rule::kw_last => "`last`",
+        Rule::kw_matching => "`matching`",
+        Rule::kw_pass => "`pass`",
+        Rule::kw_place => "`place`",
+        Rule::kw_placer => "`placer`",
+        Rule::kw_score => "`score`",
+        Rule::kw_swap => "`swap`",
+        Rule::kw_tie => "`tie`",
+        Rule::kw_without => "`without`",
+        Rule::hex_board => "a board shape (`grid W by H`, `mancala N pits with stores`, `hex N`)",
+        Rule::edge_colour => "an edge colour like `east blue`",
+        Rule::place_move | Rule::pass_move | Rule::swap_move => "a move kind (`slide`, `jump`, `sow`, `place`, `pass`, `swap`)",
+        Rule::both_pass => "an end condition (`no legal move`, `empty row`, `both pass`)",
+        Rule::score_result | Rule::last_placer_loses => "`highest score wins[, tie: last placer loses]`",
         Rule::mancala_board => "a board shape (`grid W by H`, `mancala N pits with stores`)",
         Rule::sow_move => "a move kind (`slide`, `jump`, `sow`)",
         Rule::sow_direction => "`counterclockwise` or `clockwise`",
@@ -384,14 +409,18 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 14] = [
+const STATEMENT_KEYWORDS: [&str; 18] = [
     "game",
     "players",
     "parameter",
     "option",
     "preset",
     "board",
+    "edges",
+    "edge",
     "piece",
+    "hand",
+    "score",
     "setup",
     "move",
     "after",
@@ -526,6 +555,12 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                     let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
                     StatementKind::Board(BoardShape::Mancala { pits })
                 }
+                Rule::hex_board => {
+                    let mut parts = parts(shape);
+                    let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
+                    let removed = parts.map(lower_name).collect();
+                    StatementKind::Board(BoardShape::Hex { side, removed })
+                }
                 Rule::grid_board => {
                     let mut parts = parts(shape);
                     let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
@@ -535,6 +570,30 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                 _ => return Err(internal(sspan)),
             }
         }
+        Rule::edges_stmt => {
+            let mut rules = Vec::new();
+            while let Ok(p) = take() {
+                let pspan = span_of(&p);
+                let mut names = p.into_inner().map(lower_name);
+                let dir = names.next().ok_or_else(|| internal(pspan))?;
+                let colour = names.next().ok_or_else(|| internal(pspan))?;
+                rules.push((dir, colour));
+            }
+            StatementKind::Edges(rules)
+        }
+        Rule::edge_stmt => StatementKind::Edge {
+            site: lower_name(take()?),
+            direction: lower_name(take()?),
+            colour: lower_name(take()?),
+        },
+        Rule::hand_stmt => StatementKind::Hand {
+            player: lower_name(take()?),
+            tiles: lower_expr(take()?)?,
+        },
+        Rule::score_stmt => StatementKind::Score {
+            score: lower_expr(take()?)?,
+            condition: take().ok().map(lower_condition).transpose()?,
+        },
         Rule::piece_stmt => {
             let mut names = Vec::new();
             while let Ok(p) = take() {
@@ -585,6 +644,7 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             let condition = match cond.as_rule() {
                 Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond)),
                 Rule::empty_row => EndCondition::EmptyRow(span_of(&cond)),
+                Rule::both_pass => EndCondition::BothPass(span_of(&cond)),
                 _ => return Err(internal(span_of(&cond))),
             };
             let res = take()?;
@@ -602,6 +662,9 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                         to_empty_side: !owners,
                     }
                 }
+                Rule::score_result => EndResult::HighestScore {
+                    last_placer_loses: parts(res).any(|p| p.as_rule() == Rule::last_placer_loses),
+                },
                 _ => return Err(internal(span_of(&res))),
             };
             StatementKind::End { condition, result }
@@ -723,6 +786,22 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_to
             | Rule::kw_with
             | Rule::kw_opponent
+            | Rule::kw_both
+            | Rule::kw_edge
+            | Rule::kw_edges
+            | Rule::kw_from
+            | Rule::kw_hand
+            | Rule::kw_hex
+            | Rule::kw_highest
+            | Rule::kw_last
+            | Rule::kw_matching
+            | Rule::kw_pass
+            | Rule::kw_place
+            | Rule::kw_placer
+            | Rule::kw_score
+            | Rule::kw_swap
+            | Rule::kw_tie
+            | Rule::kw_without
     )
 }
 
@@ -770,6 +849,11 @@ fn lower_mode(pair: Pair<Rule>) -> Lowered<CaptureMode> {
 fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
     let span = span_of(&pair);
     let rule = pair.as_rule();
+    // `parts` drops keywords, and `matching` is one.
+    let matching = pair
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::kw_matching);
     let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
@@ -803,6 +887,9 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
                 options,
             })
         }
+        Rule::place_move => Ok(MoveKind::Place { matching }),
+        Rule::pass_move => Ok(MoveKind::Pass),
+        Rule::swap_move => Ok(MoveKind::Swap),
         _ => Err(internal(span)),
     }
 }

@@ -1,0 +1,667 @@
+//! Tile games: placing tiles from hands with edge matching (a mask test per cell against
+//! precomputed tables), the forced pass, the pie rule's swap, and scores over groups of
+//! like-coloured wedges.
+
+use super::{Move, MoveError, MoveList, Outcome, State};
+use crate::model::tiles::{Constraint, Tiles, SIDES};
+use crate::model::{EndResult, EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
+
+/// No player: nobody has placed a piece yet.
+pub(super) const NOBODY: u8 = u8::MAX;
+
+/// The tile part of a position (empty for other games).
+#[derive(Debug, Default)]
+pub(super) struct TileState {
+    /// Per player, the kinds in hand as bits.
+    pub hands: Vec<u64>,
+    /// Per site, what its sides must be: board edges and placed neighbours.
+    pub constraints: Vec<Constraint>,
+    /// Passes in a row.
+    pub passes: u8,
+    /// Whether the players have swapped sides.
+    pub swapped: bool,
+    /// The player who made the last placement, or [`NOBODY`].
+    pub last_placer: u8,
+    /// Per tile move played, `(passes, swapped, last_placer)` before it, newest last.
+    log: Vec<(u8, bool, u8)>,
+    /// `majority[unit][player]`, filled by [`State::group_scores`] before a score is read.
+    pub majority: [[i64; 2]; 2],
+    /// Work space for grouping wedges (not part of the position).
+    scratch: Vec<u16>,
+}
+
+impl Clone for TileState {
+    fn clone(&self) -> TileState {
+        let mut copy = TileState::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies the position, reusing this state's buffers (the work space is not copied).
+    fn clone_from(&mut self, other: &TileState) {
+        self.hands.clone_from(&other.hands);
+        self.constraints.clone_from(&other.constraints);
+        self.passes = other.passes;
+        self.swapped = other.swapped;
+        self.last_placer = other.last_placer;
+        self.log.clone_from(&other.log);
+        self.majority = other.majority;
+    }
+}
+
+impl TileState {
+    /// Whether two tile states hold the same position.
+    pub fn same_position(&self, other: &TileState) -> bool {
+        self.hands == other.hands
+            && self.passes == other.passes
+            && self.swapped == other.swapped
+            && self.last_placer == other.last_placer
+    }
+
+    /// The part of the state besides cells and hands that a move's undo restores.
+    pub fn frame(&self) -> (u8, bool, u8) {
+        (self.passes, self.swapped, self.last_placer)
+    }
+}
+
+impl Move {
+    /// A placement by rule `rule` of the piece of kind `kind` on `cell` (`from` holds the
+    /// kind).
+    #[inline]
+    pub fn place(rule: u8, kind: usize, cell: Site) -> Move {
+        Move::step(rule, kind as Site, cell)
+    }
+}
+
+impl State {
+    /// Sets up the tile state from the cells: hands (the given ones, or the starting hands
+    /// without the tiles each player has on the board) and constraints.
+    pub(super) fn init_tiles(&mut self, hands: Option<Vec<u64>>) {
+        let Some(tiles) = self.game.tiles.as_ref() else {
+            self.tile.last_placer = NOBODY;
+            return;
+        };
+        let mut t = TileState {
+            hands: hands.unwrap_or_else(|| tiles.hands.clone()),
+            constraints: tiles.edge_constraints.clone(),
+            last_placer: NOBODY,
+            scratch: vec![0; self.cells.len() * SIDES * 3 + 4 * (self.cells.len() * SIDES + 1)],
+            ..TileState::default()
+        };
+        t.hands.resize(self.game.players.len(), 0);
+        for site in 0..self.cells.len() {
+            let cell = self.cells[site];
+            if cell != EMPTY {
+                let (p, kind) = (self.game.owner[cell as usize], self.game.kind_of(cell));
+                t.hands[p as usize] &= !(1 << kind);
+                add_constraints(tiles, &mut t.constraints, site as Site, kind);
+            }
+        }
+        self.tile = t;
+    }
+
+    /// The kinds of tile in a player's hand, as bits (bit `k` for kind `k`).
+    pub fn hand(&self, player: Player) -> u64 {
+        self.tile.hands.get(player as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether the players have swapped sides (the pie rule).
+    pub fn swapped(&self) -> bool {
+        self.tile.swapped
+    }
+
+    /// The player who made the last placement, if any.
+    pub fn last_placer(&self) -> Option<Player> {
+        (self.tile.last_placer != NOBODY).then_some(self.tile.last_placer)
+    }
+
+    /// The kinds that may be placed on an empty `site` by a placement rule.
+    #[inline]
+    fn placeable(&self, tiles: &Tiles, matching: bool, site: usize) -> u64 {
+        let hand = self.tile.hands[self.to_move as usize];
+        if matching {
+            hand & tiles.matching[self.tile.constraints[site] as usize]
+        } else {
+            hand
+        }
+    }
+
+    /// Whether the pie rule's swap is open: the second player to move, with no piece on the
+    /// board, the first with one, and no swap yet.
+    fn swap_open(&self) -> bool {
+        !self.tile.swapped
+            && self.to_move == 1
+            && self.piece_count[1] == 0
+            && self.piece_count[0] == 1
+    }
+
+    /// Appends the moves of a tile rule (placements or the swap; passes are added by the
+    /// caller when nothing else is legal).
+    pub(super) fn tile_moves(&self, rule: u8, kind: &MoveKind, out: &mut MoveList) {
+        let Some(tiles) = self.game.tiles.as_ref() else {
+            return;
+        };
+        match *kind {
+            MoveKind::Place { matching } => {
+                for site in 0..self.cells.len() {
+                    if self.cells[site] != EMPTY {
+                        continue;
+                    }
+                    let mut set = self.placeable(tiles, matching, site);
+                    out.reserve(set.count_ones() as usize);
+                    while set != 0 {
+                        let k = set.trailing_zeros() as usize;
+                        set &= set - 1;
+                        out.push(Move::place(rule, k, site as Site));
+                    }
+                }
+            }
+            MoveKind::Swap if self.swap_open() => out.push(Move::step(rule, NO_SITE, NO_SITE)),
+            _ => {}
+        }
+    }
+
+    /// The number of legal moves of a tile rule (placements or the swap).
+    fn tile_move_count(&self, tiles: &Tiles, kind: &MoveKind) -> usize {
+        match *kind {
+            MoveKind::Place { matching } => (0..self.cells.len())
+                .filter(|&s| self.cells[s] == EMPTY)
+                .map(|s| self.placeable(tiles, matching, s).count_ones() as usize)
+                .sum(),
+            MoveKind::Swap => self.swap_open() as usize,
+            _ => 0,
+        }
+    }
+
+    /// The number of legal placements and swaps, and the pass rule in force (if any).
+    fn tile_counts(&self, tiles: &Tiles) -> (usize, Option<u8>) {
+        let (mut total, mut pass) = (0, None);
+        for (i, rule) in self.game.moves.iter().enumerate() {
+            if self.holds(&rule.condition) {
+                total += self.tile_move_count(tiles, &rule.kind);
+                if rule.kind == MoveKind::Pass && pass.is_none() {
+                    pass = Some(i as u8);
+                }
+            }
+        }
+        (total, pass)
+    }
+
+    /// The number of legal moves, counted without listing them where the game allows.
+    pub fn legal_move_count(&mut self) -> usize {
+        if self.ended.is_some() {
+            return 0;
+        }
+        if let (Some(tiles), false) = (self.game.tiles.as_ref(), self.game.forbid_repetition) {
+            return match self.tile_counts(tiles) {
+                (0, pass) => pass.is_some() as usize,
+                (total, _) => total,
+            };
+        }
+        let mut moves = std::mem::take(&mut self.scratch);
+        self.legal_moves(&mut moves);
+        let n = moves.len();
+        self.scratch = moves;
+        n
+    }
+
+    /// Calls `visit` with every empty cell (found from the occupancy bits, not by reading
+    /// every cell) and the kinds a placement rule can place there, until it returns false.
+    #[inline(always)]
+    fn for_each_placeable(
+        &self,
+        tiles: &Tiles,
+        matching: bool,
+        mut visit: impl FnMut(Site, u64) -> bool,
+    ) {
+        let n = self.cells.len();
+        for w in 0..self.words {
+            let mut empty = !self
+                .occupancy
+                .iter()
+                .skip(w)
+                .step_by(self.words)
+                .fold(0u64, |a, &b| a | b);
+            if (w + 1) * 64 > n {
+                empty &= (1u64 << (n - w * 64)) - 1;
+            }
+            while empty != 0 {
+                let site = w * 64 + empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                if !visit(site as Site, self.placeable(tiles, matching, site)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The move `pick(count)` of a tile game's legal moves, found without listing them: the
+    /// placements are counted in one pass over the empty cells, and found in a second.
+    pub(super) fn pick_tile_move(&self, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        let game = &*self.game;
+        let tiles = game.tiles.as_ref()?;
+        let (mut total, mut pass) = (0, None);
+        for (i, rule) in game.moves.iter().enumerate() {
+            if !self.holds(&rule.condition) {
+                continue;
+            }
+            match rule.kind {
+                MoveKind::Place { matching } => {
+                    self.for_each_placeable(tiles, matching, |_, set| {
+                        total += set.count_ones() as usize;
+                        true
+                    });
+                }
+                MoveKind::Pass => pass = pass.or(Some(i as u8)),
+                MoveKind::Swap => total += self.swap_open() as usize,
+                _ => {}
+            }
+        }
+        if total == 0 {
+            return pass.map(|rule| Move::step(rule, NO_SITE, NO_SITE));
+        }
+        let mut k = pick(total);
+        for (i, rule) in game.moves.iter().enumerate() {
+            if !self.holds(&rule.condition) {
+                continue;
+            }
+            match rule.kind {
+                MoveKind::Place { matching } => {
+                    let mut found = None;
+                    self.for_each_placeable(tiles, matching, |site, set| {
+                        let n = set.count_ones() as usize;
+                        if k < n {
+                            found = Some(Move::place(i as u8, nth_bit(set, k), site));
+                            return false;
+                        }
+                        k -= n;
+                        true
+                    });
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+                MoveKind::Swap if self.swap_open() => {
+                    if k == 0 {
+                        return Some(Move::step(i as u8, NO_SITE, NO_SITE));
+                    }
+                    k -= 1;
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Plays a placement, pass or swap (the frame is already pushed). Kept out of line, so
+    /// that other games' `apply` is compiled as it was.
+    #[inline(never)]
+    pub(super) fn apply_tile(&mut self, m: Move, mover: Player) {
+        let saved = self.tile.frame();
+        self.tile.log.push(saved);
+        let mut next = self.next_player(mover);
+        match self.game.moves[m.rule as usize].kind {
+            MoveKind::Place { .. } => {
+                let k = m.from as usize;
+                self.set(m.to, self.game.cell(mover, k));
+                self.tile.hands[mover as usize] &= !(1 << k);
+                if let Some(tiles) = self.game.tiles.as_ref() {
+                    add_constraints(tiles, &mut self.tile.constraints, m.to, k);
+                }
+                self.tile.passes = 0;
+                self.tile.last_placer = mover;
+            }
+            MoveKind::Swap => {
+                self.tile.swapped = true;
+                self.tile.passes = 0;
+                next = mover;
+            }
+            _ => {
+                self.tile.passes = self.tile.passes.saturating_add(1);
+                if self.tile.passes as usize >= self.game.players.len() {
+                    let game = std::sync::Arc::clone(&self.game);
+                    if let Some(rule) = game.end_rules.iter().find(|r| r.when == EndWhen::BothPass)
+                    {
+                        self.ended = Some(self.end_result(rule.result, next));
+                    }
+                }
+            }
+        }
+        let keys = &self.game.zobrist.to_move;
+        self.hash ^= keys[mover as usize] ^ keys[next as usize];
+        self.to_move = next;
+    }
+
+    /// The outcome a result gives, with `mover` the player who would move next.
+    fn end_result(&mut self, result: EndResult, mover: Player) -> Outcome {
+        match result {
+            EndResult::MoverLoses => Outcome::Win(self.next_player(mover)),
+            EndResult::MoverWins => Outcome::Win(mover),
+            EndResult::Draw => Outcome::Draw,
+            EndResult::StoreMajority { .. } => self.store_majority(),
+            EndResult::HighestScore { last_placer_loses } => self.score_outcome(last_placer_loses),
+        }
+    }
+
+    /// Takes back a tile move's changes other than cells (restored from the log).
+    pub(super) fn undo_tile(&mut self, m: Move, mover: Player) {
+        if let MoveKind::Place { .. } = self.game.moves[m.rule as usize].kind {
+            let k = m.from as usize;
+            if let Some(hand) = self.tile.hands.get_mut(mover as usize) {
+                *hand |= 1 << k;
+            }
+            if let Some(tiles) = self.game.tiles.as_ref() {
+                for (side, &n) in tiles.neighbours[m.to as usize].iter().enumerate() {
+                    if n != NO_SITE {
+                        let facing = (side + SIDES / 2) % SIDES;
+                        self.tile.constraints[n as usize] &= !(1 << (facing + SIDES) | 1 << facing);
+                    }
+                }
+            }
+        }
+        if let Some(saved) = self.tile.log.pop() {
+            (self.tile.passes, self.tile.swapped, self.tile.last_placer) = saved;
+        }
+    }
+
+    /// The higher score wins; equal scores draw, or the last placer loses.
+    pub(super) fn score_outcome(&mut self, last_placer_loses: bool) -> Outcome {
+        self.group_scores();
+        let (a, b) = (self.eval_score(0), self.eval_score(1));
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => match self.last_placer() {
+                Some(p) if last_placer_loses => Outcome::Win(self.next_player(p)),
+                _ => Outcome::Draw,
+            },
+        }
+    }
+
+    /// A player's score: the game's score expression with that player as the mover (0 if
+    /// the game has none).
+    pub fn score(&mut self, player: Player) -> i64 {
+        self.group_scores();
+        self.eval_score(player)
+    }
+
+    /// The score expression for `player`, once [`State::group_scores`] has run.
+    fn eval_score(&mut self, player: Player) -> i64 {
+        let game = std::sync::Arc::clone(&self.game);
+        let Some(score) = game.score.as_ref() else {
+            return 0;
+        };
+        let saved = self.to_move;
+        self.to_move = player;
+        let v = self.eval(score);
+        self.to_move = saved;
+        v
+    }
+
+    /// The sizes of all groups of like-coloured connected wedges, counted in `unit`, with
+    /// their colour (a player), largest first.
+    pub fn group_sizes(&mut self, unit: GroupUnit) -> Vec<(Player, u32)> {
+        let n = self.group_wedges();
+        let (parent, rest) = self.tile.scratch.split_at(n);
+        let sizes = &rest[unit as usize * n..(unit as usize + 1) * n];
+        let mut out: Vec<(Player, u32)> = (0..n)
+            .filter(|&i| parent[i] as usize == i && sizes[i] > 0)
+            .map(|i| (self.wedge_colour(i), sizes[i] as u32))
+            .collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
+    }
+
+    /// The colour of wedge `i` (site * 6 + side) of a placed tile.
+    fn wedge_colour(&self, i: usize) -> Player {
+        let cell = self.cells[i / SIDES];
+        Tiles::colour(self.game.kind_of(cell), i % SIDES)
+    }
+
+    /// Groups the wedges of the placed tiles: afterwards `scratch[..n]` holds each wedge's
+    /// root (a root is its own parent), `scratch[n..2n]` each root's size in wedges and
+    /// `scratch[2n..3n]` in pieces; returns `n`, the number of wedge slots.
+    fn group_wedges(&mut self) -> usize {
+        let n = self.cells.len() * SIDES;
+        let mut scratch = std::mem::take(&mut self.tile.scratch);
+        scratch.resize(3 * n + 4 * (n + 1), 0);
+        let (parent, sizes) = scratch.split_at_mut(n);
+        for (i, p) in parent.iter_mut().enumerate() {
+            *p = i as u16;
+        }
+        sizes[..2 * n].fill(0);
+        let neighbours = self.game.tiles.as_ref().map(|t| &t.neighbours);
+        for site in 0..self.cells.len() {
+            let cell = self.cells[site];
+            if cell == EMPTY {
+                continue;
+            }
+            let kind = self.game.kind_of(cell);
+            let base = site * SIDES;
+            for side in 0..SIDES {
+                let next = (side + 1) % SIDES;
+                if Tiles::colour(kind, side) == Tiles::colour(kind, next) {
+                    union(parent, base + side, base + next);
+                }
+            }
+            for side in 0..SIDES / 2 {
+                let Some(&nb) = neighbours.map(|t| &t[site][side]) else {
+                    continue;
+                };
+                if nb == NO_SITE || self.cells[nb as usize] == EMPTY {
+                    continue;
+                }
+                let other = self.game.kind_of(self.cells[nb as usize]);
+                let facing = side + SIDES / 2;
+                if Tiles::colour(kind, side) == Tiles::colour(other, facing) {
+                    union(parent, base + side, nb as usize * SIDES + facing);
+                }
+            }
+        }
+        for site in 0..self.cells.len() {
+            if self.cells[site] == EMPTY {
+                continue;
+            }
+            let mut roots = [u16::MAX; SIDES];
+            for side in 0..SIDES {
+                let r = find(parent, site * SIDES + side);
+                sizes[r] += 1;
+                if !roots[..side].contains(&(r as u16)) {
+                    sizes[n + r] += 1;
+                }
+                roots[side] = r as u16;
+            }
+        }
+        self.tile.scratch = scratch;
+        n
+    }
+
+    /// Fills `majority[unit][player]`: the largest size at which the player has more groups
+    /// of their colour than the other player.
+    fn group_scores(&mut self) {
+        let n = self.group_wedges();
+        let mut scratch = std::mem::take(&mut self.tile.scratch);
+        let (parent, rest) = scratch.split_at_mut(n);
+        let (sizes, hist) = rest.split_at_mut(2 * n);
+        hist.fill(0);
+        let slot = |unit: usize, colour: usize, size: usize| (unit * 2 + colour) * (n + 1) + size;
+        for i in 0..n {
+            if parent[i] as usize == i && self.cells[i / SIDES] != EMPTY {
+                let c = self.wedge_colour(i) as usize;
+                for unit in 0..2 {
+                    hist[slot(unit, c, sizes[unit * n + i] as usize)] += 1;
+                }
+            }
+        }
+        for unit in 0..2 {
+            for colour in 0..2 {
+                self.tile.majority[unit][colour] = (1..=n)
+                    .rev()
+                    .find(|&s| hist[slot(unit, colour, s)] > hist[slot(unit, 1 - colour, s)])
+                    .unwrap_or(0) as i64;
+            }
+        }
+        self.tile.scratch = scratch;
+    }
+
+    /// The canonical text of a tile move: `d4:BYYBBY`, `pass` or `swap`.
+    pub(super) fn tile_move_text(&self, m: Move) -> Option<String> {
+        let tiles = self.game.tiles.as_ref()?;
+        Some(match self.game.moves.get(m.rule as usize)?.kind {
+            MoveKind::Place { .. } => format!(
+                "{}:{}",
+                self.game.board.site_names.get(m.to as usize)?,
+                tiles.pattern_name(m.from as usize)
+            ),
+            MoveKind::Pass => "pass".into(),
+            MoveKind::Swap => "swap".into(),
+            _ => return None,
+        })
+    }
+
+    /// Parses `d4:BYYBBY`, `pass` or `swap` into a legal move, or says why it is not one.
+    pub(super) fn parse_tile_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let game = std::sync::Arc::clone(&self.game);
+        let Some(tiles) = game.tiles.as_ref() else {
+            return Err(MoveError::GameOver);
+        };
+        let illegal = |reason: String| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+        };
+        let letters: String = tiles.letters.iter().collect();
+        let malformed = || MoveError::Malformed {
+            text: text.to_string(),
+            expected: format!(
+                "a cell and a tile like `d4:{}`, `pass` or `swap` (a tile names its wedge \
+                 colours, {letters}, in side order E, NE, NW, W, SW, SE)",
+                tiles.pattern_name(0b100110)
+            ),
+        };
+        let rule_of = |want: &dyn Fn(&MoveKind) -> bool| {
+            game.moves
+                .iter()
+                .enumerate()
+                .find(|(_, r)| want(&r.kind) && self.holds(&r.condition))
+                .map(|(i, r)| (i as u8, r.kind.clone()))
+        };
+        let placement = text.split_once(':');
+        if placement.is_none() && text != "pass" && text != "swap" {
+            return Err(malformed());
+        }
+        if let Some((cell, pattern)) = placement {
+            let (cell, pattern) = (cell.trim(), pattern.trim());
+            if !super::is_site_like(cell) {
+                return Err(malformed());
+            }
+            let kind = tiles.kind_named(pattern).ok_or_else(malformed)?;
+            let site = game
+                .board
+                .site_named(cell)
+                .ok_or_else(|| illegal(format!("`{cell}` is not a cell of this board")))?;
+            if self.ended.is_some() {
+                return Err(MoveError::GameOver);
+            }
+            let Some((rule, MoveKind::Place { matching })) =
+                rule_of(&|k| matches!(k, MoveKind::Place { .. }))
+            else {
+                return Err(illegal("no tile may be placed now".into()));
+            };
+            let mover = &game.players[self.to_move as usize];
+            if self.cells[site as usize] != EMPTY {
+                return Err(illegal(format!("{cell} is not empty")));
+            }
+            if self.hand(self.to_move) & (1 << kind) == 0 {
+                return Err(illegal(format!("{pattern} is not in {mover}'s hand")));
+            }
+            if matching {
+                if let Some(reason) = self.mismatch(tiles, site, kind) {
+                    return Err(illegal(reason));
+                }
+            }
+            return Ok(Move::place(rule, kind, site));
+        }
+        if self.ended.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if text == "swap" {
+            return match rule_of(&|k| *k == MoveKind::Swap) {
+                Some((rule, _)) if self.swap_open() => Ok(Move::step(rule, NO_SITE, NO_SITE)),
+                Some(_) => Err(illegal(
+                    "a swap is allowed only on the second player's first turn".into(),
+                )),
+                None => Err(illegal("this game has no swap".into())),
+            };
+        }
+        match self.tile_counts(tiles) {
+            (_, None) => Err(illegal("this game has no pass".into())),
+            (0, Some(rule)) => Ok(Move::step(rule, NO_SITE, NO_SITE)),
+            (_, Some(_)) => Err(illegal(
+                "passing is allowed only when no other move is possible".into(),
+            )),
+        }
+    }
+
+    /// Why tile `kind` does not fit on `site`, in words (the first side that does not match).
+    fn mismatch(&self, tiles: &Tiles, site: Site, kind: usize) -> Option<String> {
+        let c = self.tile.constraints[site as usize] as usize;
+        let bad = (kind ^ c) & (c >> SIDES) & ((1 << SIDES) - 1);
+        if bad == 0 {
+            return None;
+        }
+        let side = bad.trailing_zeros() as usize;
+        let board = &self.game.board;
+        let dir = crate::model::board::HEX_DIRECTIONS[side].0;
+        let has = tiles.letters[Tiles::colour(kind, side) as usize];
+        let want = tiles.letters[(c >> side) & 1];
+        let nb = tiles.neighbours[site as usize][side];
+        Some(if nb == NO_SITE {
+            format!(
+                "its {dir} wedge is {has}, but the board edge there is {want} ({})",
+                self.game.players[(c >> side) & 1]
+            )
+        } else {
+            format!(
+                "its {dir} wedge is {has}, but the tile on {} faces it with {want}",
+                board.site_names[nb as usize]
+            )
+        })
+    }
+}
+
+/// Records in the neighbours of `site` the wedge colours of the tile of kind `kind` on it.
+#[inline]
+fn add_constraints(tiles: &Tiles, constraints: &mut [Constraint], site: Site, kind: usize) {
+    for (side, &n) in tiles.neighbours[site as usize].iter().enumerate() {
+        if n != NO_SITE {
+            let facing = (side + SIDES / 2) % SIDES;
+            let colour = Tiles::colour(kind, side) as Constraint;
+            constraints[n as usize] |= 1 << (facing + SIDES) | colour << facing;
+        }
+    }
+}
+
+/// The index of the `k`-th set bit of `set` (from the lowest).
+#[inline]
+fn nth_bit(mut set: u64, k: usize) -> usize {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as usize
+}
+
+fn find(parent: &mut [u16], mut i: usize) -> usize {
+    while parent[i] as usize != i {
+        let p = parent[i] as usize;
+        parent[i] = parent[p];
+        i = p;
+    }
+    i
+}
+
+fn union(parent: &mut [u16], a: usize, b: usize) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra != rb {
+        parent[ra.max(rb)] = ra.min(rb) as u16;
+    }
+}

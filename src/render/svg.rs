@@ -1,0 +1,305 @@
+//! Positions as SVG pictures, for every kind of board: grids of points with their pieces,
+//! mancala boards with their stones, hex boards with each tile's wedges and the colours of
+//! the board edges.
+
+use std::fmt::Write as _;
+
+use crate::engine::State;
+use crate::model::{Game, Layout, Player, EMPTY, NO_COLOUR};
+
+/// Player names that are also colours a picture can use as they are.
+const NAMED_COLOURS: [&str; 12] = [
+    "black", "white", "blue", "yellow", "red", "green", "orange", "purple", "brown", "grey",
+    "gray", "pink",
+];
+
+/// Colours for players whose names are not colours, in turn order.
+const PALETTE: [&str; 2] = ["#1f3b73", "#f2d16b"];
+
+/// The fill colour of a player: their name if it is a colour, else one of [`PALETTE`].
+fn player_colour(game: &Game, p: Player) -> String {
+    let name = &game.players[p as usize];
+    if NAMED_COLOURS.contains(&name.as_str()) {
+        match name.as_str() {
+            // Pure blue and yellow are hard on the eyes; these read as the same colours.
+            "blue" => "#2b5cb8".into(),
+            "yellow" => "#f4c430".into(),
+            other => other.into(),
+        }
+    } else {
+        PALETTE[p as usize % PALETTE.len()].into()
+    }
+}
+
+/// A colour that reads on top of a player's colour.
+fn contrast(game: &Game, p: Player) -> &'static str {
+    match game.players[p as usize].as_str() {
+        "white" | "yellow" => "black",
+        _ if p == 1 && !NAMED_COLOURS.contains(&game.players[1].as_str()) => "black",
+        _ => "white",
+    }
+}
+
+/// The position as an SVG document.
+pub fn position_svg(state: &State) -> String {
+    let game = state.game();
+    let (width, height, body) = match game.board.layout {
+        Layout::Grid => grid_svg(state),
+        Layout::Mancala { .. } => mancala_svg(state),
+        Layout::Hex { .. } => hex_svg(state),
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="sans-serif">"##
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(&game.name));
+    let _ = writeln!(
+        out,
+        r##"<rect width="{width:.0}" height="{height:.0}" fill="#f3ead8"/>"##
+    );
+    out.push_str(&body);
+    out.push_str("</svg>\n");
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A grid of points: lines between them, file letters and rank numbers, pieces as discs
+/// (with the kind's initial when there are several kinds).
+fn grid_svg(state: &State) -> (f64, f64, String) {
+    let game = state.game();
+    let b = &game.board;
+    let (w, h) = (b.width as f64, b.height as f64);
+    const STEP: f64 = 36.0;
+    const MARGIN: f64 = 40.0;
+    let x = |f: f64| MARGIN + f * STEP;
+    let y = |r: f64| MARGIN + (h - 1.0 - r) * STEP;
+    let mut o = String::new();
+    for f in 0..b.width {
+        let fx = x(f as f64);
+        let _ = writeln!(
+            o,
+            r##"<line x1="{fx}" y1="{}" x2="{fx}" y2="{}" stroke="#5a4a32"/>"##,
+            y(0.0),
+            y(h - 1.0)
+        );
+        let letter = (b'a' + f as u8) as char;
+        let _ = writeln!(
+            o,
+            r##"<text x="{fx}" y="{}" text-anchor="middle" font-size="13">{letter}</text>"##,
+            y(0.0) + 26.0
+        );
+    }
+    for r in 0..b.height {
+        let ry = y(r as f64);
+        let _ = writeln!(
+            o,
+            r##"<line x1="{}" y1="{ry}" x2="{}" y2="{ry}" stroke="#5a4a32"/>"##,
+            x(0.0),
+            x(w - 1.0)
+        );
+        let _ = writeln!(
+            o,
+            r##"<text x="{}" y="{}" text-anchor="end" font-size="13">{}</text>"##,
+            x(0.0) - 18.0,
+            ry + 4.0,
+            r + 1
+        );
+    }
+    for s in 0..b.sites() as u16 {
+        let cell = state.cell(s);
+        if cell == EMPTY {
+            continue;
+        }
+        let p = game.owner[cell as usize];
+        let (cx, cy) = (x((s % b.width) as f64), y((s / b.width) as f64));
+        let _ = writeln!(
+            o,
+            r##"<circle cx="{cx}" cy="{cy}" r="14" fill="{}" stroke="#222"/>"##,
+            player_colour(game, p)
+        );
+        if game.piece_kinds.len() > 1 {
+            let _ = writeln!(
+                o,
+                r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="13" fill="{}">{}</text>"##,
+                cy + 4.5,
+                contrast(game, p),
+                escape(&super::glyph(game, cell).to_string())
+            );
+        }
+    }
+    (
+        2.0 * MARGIN + (w - 1.0) * STEP,
+        2.0 * MARGIN + (h - 1.0) * STEP,
+        o,
+    )
+}
+
+/// A mancala board as the text view draws it: the second player's row on top, stores at
+/// the ends, each pit with its stone count; marked pits are ringed in the marker's colour.
+fn mancala_svg(state: &State) -> (f64, f64, String) {
+    let game = state.game();
+    let b = &game.board;
+    let n = b.pits() as f64;
+    const STEP: f64 = 60.0;
+    let width = (n + 2.0) * STEP + 20.0;
+    let height = 2.0 * STEP + 80.0;
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        r##"<rect x="10" y="30" width="{}" height="{}" rx="30" fill="#c89b5e" stroke="#5a4a32"/>"##,
+        width - 20.0,
+        2.0 * STEP + 20.0
+    );
+    let pit = |o: &mut String, cx: f64, cy: f64, site: u16, label: String| {
+        let ring = match state.mark(site) {
+            Some(p) => format!(r##" stroke="{}" stroke-width="4""##, player_colour(game, p)),
+            None => r##" stroke="#5a4a32""##.to_string(),
+        };
+        let _ = writeln!(
+            o,
+            r##"<circle cx="{cx}" cy="{cy}" r="24" fill="#8a6236"{ring}/>"##
+        );
+        let _ = writeln!(
+            o,
+            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="18" fill="white">{}</text>"##,
+            cy + 6.0,
+            state.count(site)
+        );
+        let _ = writeln!(
+            o,
+            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="11">{label}</text>"##,
+            if cy < 100.0 { cy - 30.0 } else { cy + 40.0 }
+        );
+    };
+    for k in 1..=b.pits() {
+        let top_x = 10.0 + STEP * (1.5 + (b.pits() - k) as f64);
+        pit(&mut o, top_x, 70.0, b.pit(1, k), k.to_string());
+        let bottom_x = 10.0 + STEP * (0.5 + k as f64);
+        pit(
+            &mut o,
+            bottom_x,
+            70.0 + STEP + 10.0,
+            b.pit(0, k),
+            k.to_string(),
+        );
+    }
+    for (p, cx) in [(1u8, 10.0 + STEP * 0.5), (0u8, 10.0 + STEP * (n + 1.5))] {
+        let store = b.store(p);
+        let _ = writeln!(
+            o,
+            r##"<rect x="{}" y="45" width="48" height="{}" rx="24" fill="#8a6236" stroke="#5a4a32"/>"##,
+            cx - 24.0,
+            2.0 * STEP - 10.0
+        );
+        let _ = writeln!(
+            o,
+            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="20" fill="white">{}</text>"##,
+            45.0 + STEP,
+            state.count(store)
+        );
+    }
+    let _ = writeln!(
+        o,
+        r##"<text x="{}" y="20" text-anchor="middle" font-size="13">{}</text>"##,
+        width / 2.0,
+        escape(&game.players[1])
+    );
+    let _ = writeln!(
+        o,
+        r##"<text x="{}" y="{}" text-anchor="middle" font-size="13">{}</text>"##,
+        width / 2.0,
+        height - 8.0,
+        escape(&game.players[0])
+    );
+    (width, height, o)
+}
+
+/// A hex board of pointy-topped cells: each placed tile as six wedges in their colours,
+/// empty cells with their names, and every board edge drawn in its colour.
+fn hex_svg(state: &State) -> (f64, f64, String) {
+    let game = state.game();
+    let b = &game.board;
+    const R: f64 = 26.0;
+    let root3 = 3f64.sqrt();
+    let centre = |s: u16| {
+        let (f, r) = b.hex_coords(s);
+        (root3 * R * (f as f64 - r as f64 / 2.0), -1.5 * R * r as f64)
+    };
+    let points: Vec<(f64, f64)> = (0..b.sites() as u16).map(centre).collect();
+    let min_x = points.iter().map(|p| p.0).fold(f64::MAX, f64::min) - R - 10.0;
+    let min_y = points.iter().map(|p| p.1).fold(f64::MAX, f64::min) - R - 10.0;
+    let max_x = points.iter().map(|p| p.0).fold(f64::MIN, f64::max) + R + 10.0;
+    let max_y = points.iter().map(|p| p.1).fold(f64::MIN, f64::max) + R + 10.0;
+    // The corner between sides `d - 1` and `d`, from a cell's centre (y down).
+    let corner = |cx: f64, cy: f64, d: i32| {
+        let a = (60.0 * d as f64 - 30.0).to_radians();
+        (cx - min_x + R * a.cos(), cy - min_y - R * a.sin())
+    };
+    let mut o = String::new();
+    for (s, &(cx, cy)) in points.iter().enumerate() {
+        let s = s as u16;
+        let cell = state.cell(s);
+        let (x, y) = (cx - min_x, cy - min_y);
+        if cell == EMPTY {
+            let hex: Vec<String> = (0..6)
+                .map(|d| {
+                    let (px, py) = corner(cx, cy, d);
+                    format!("{px:.1},{py:.1}")
+                })
+                .collect();
+            let _ = writeln!(
+                o,
+                r##"<polygon points="{}" fill="#e4d5b7" stroke="#8a7a5a"/>"##,
+                hex.join(" ")
+            );
+            let _ = writeln!(
+                o,
+                r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="#5a4a32">{}</text>"##,
+                y + 3.5,
+                b.site_names[s as usize]
+            );
+            continue;
+        }
+        let kind = game.kind_of(cell);
+        for side in 0..6 {
+            let (ax, ay) = corner(cx, cy, side);
+            let (bx, by) = corner(cx, cy, side + 1);
+            let colour = player_colour(game, ((kind >> side) & 1) as Player);
+            let _ = writeln!(
+                o,
+                r##"<polygon points="{x:.1},{y:.1} {ax:.1},{ay:.1} {bx:.1},{by:.1}" fill="{colour}" stroke="#333" stroke-width="0.5"/>"##
+            );
+        }
+        let _ = writeln!(
+            o,
+            r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="9" fill="#222" stroke="white" stroke-width="2" paint-order="stroke">{}</text>"##,
+            y + 3.0,
+            b.site_names[s as usize]
+        );
+    }
+    for (s, &(cx, cy)) in points.iter().enumerate() {
+        for side in 0..6 {
+            if !b.is_edge(s as u16, side) {
+                continue;
+            }
+            let colour = match b.edge_colour(s as u16, side) {
+                NO_COLOUR => "#5a4a32".to_string(),
+                c => player_colour(game, c),
+            };
+            let (ax, ay) = corner(cx, cy, side as i32);
+            let (bx, by) = corner(cx, cy, side as i32 + 1);
+            let _ = writeln!(
+                o,
+                r##"<line x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{colour}" stroke-width="5" stroke-linecap="round"/>"##
+            );
+        }
+    }
+    (max_x - min_x, max_y - min_y, o)
+}
