@@ -364,3 +364,36 @@ fn render_writes_an_svg_for_every_bundled_board() {
 fn path_of(dir: &std::path::Path) -> String {
     dir.join("bad.svg").to_string_lossy().into_owned()
 }
+
+/// A reader that stops early (`rulebook ... | head`) ends the program quietly, as it would
+/// any command-line tool: no panic, no message.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["position", "migong", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rulebook runs");
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("stdout is piped")
+        .read_exact(&mut first)
+        .expect("some output");
+    // The reader is gone now; the rest of the output (75 kB, more than a pipe holds)
+    // cannot go.
+    let out = child.wait_with_output().expect("rulebook ends");
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        out.status.signal(),
+        Some(libc::SIGPIPE),
+        "{:?} {stderr}",
+        out.status
+    );
+}
