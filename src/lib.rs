@@ -8,6 +8,7 @@
 // never in the engine's loop; boxing them would only add noise.
 #![allow(clippy::result_large_err)]
 
+pub mod ai;
 pub mod analysis;
 pub mod catalog;
 pub mod check;
