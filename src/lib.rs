@@ -18,6 +18,8 @@ pub mod diag;
 pub mod engine;
 pub mod model;
 pub mod pipeline;
+pub mod record;
 pub mod render;
+pub mod repl;
 pub mod syntax;
 pub mod yaml;

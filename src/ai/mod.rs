@@ -49,7 +49,7 @@ pub const LEVELS: [Level; 3] = [
 pub const DEFAULT_LEVEL: &str = "medium";
 
 /// Plies a rollout plays before it is scored by material.
-pub const ROLLOUT_PLIES: usize = 60;
+pub const ROLLOUT_PLIES: usize = 20;
 
 /// The exploration constant of UCT (rewards lie in 0..=1).
 const EXPLORATION: f64 = 1.0;

@@ -1,7 +1,9 @@
 //! Rendering for people: boards as text, positions, and the compiled summary of a game.
 
+mod play;
 mod summary;
 mod text;
 
+pub use play::play_view;
 pub use summary::summary;
 pub use text::{board_text, glyph, outcome_text, parse_diagram, position_text};
