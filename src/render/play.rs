@@ -155,9 +155,11 @@ mod tests {
     fn a_mancala_board_shows_stores() {
         let game = pipeline::load("mangala", None, &[]).unwrap();
         let mut state = State::new(game);
-        state.play_text("3").unwrap();
+        // Pit 4's four stones go to 4, 5, 6 and the store: south moves again.
+        state.play_text("4").unwrap();
         let view = play_view(&mut state, false);
         assert!(view.contains("south store 1, north store 0"), "{view}");
-        assert!(view.contains("last move: 3 by south"), "{view}");
+        assert!(view.contains("last move: 4 by south"), "{view}");
+        assert!(view.contains("to move: south"), "{view}");
     }
 }
