@@ -401,7 +401,9 @@ impl Session {
     }
 
     fn think_note(&self, t: &ai::Thought) -> String {
-        if self.options.interactive {
+        if t.iterations == 0 {
+            "  (the only legal move)".to_string()
+        } else if self.options.interactive {
             format!(
                 "  ({} iterations, {:.2} s)",
                 t.iterations,
