@@ -74,6 +74,26 @@ pub enum Command {
     /// with --script) lines are read from the input and the replies printed; a script
     /// with a refused line (an illegal move, a bad command) exits with 1 at its end.
     Play(PlayArgs),
+    /// Measure the computer's think time per move against its level's budget, on the
+    /// positions of a seeded random game.
+    Think {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// The level: easy, medium or strong.
+        #[arg(long, default_value = crate::ai::DEFAULT_LEVEL)]
+        level: String,
+        /// Moves to think about.
+        #[arg(long, default_value_t = 10)]
+        positions: usize,
+        /// Seed of the searches and of the random game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a position: board, side to move, legal moves, or the outcome.
     Position {
         #[command(flatten)]
@@ -241,6 +261,42 @@ fn execute(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Play(args) => play(args),
+        Command::Think {
+            game,
+            start,
+            level,
+            positions,
+            seed,
+            json,
+        } => {
+            let names: Vec<&str> = crate::ai::LEVELS.iter().map(|l| l.name).collect();
+            let level = crate::ai::level(&level).ok_or_else(|| {
+                format!(
+                    "error: no level `{level}`; the levels are {}",
+                    names.join(", ")
+                )
+            })?;
+            let state = start_state(load(&game)?, &start)?;
+            let r = crate::ai::think_times(&state, &level, positions, seed);
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?
+                );
+            } else {
+                println!("game: {}{}", state.game().name, settings_line(state.game()));
+                println!(
+                    "level {}: {} iterations or {:.1} s per move",
+                    r.level, r.iterations, r.budget_seconds
+                );
+                println!(
+                    "{} moves: mean {:.3} s, max {:.3} s, {} over the time limit, {} stopped by it",
+                    r.moves, r.mean_seconds, r.max_seconds, r.over_budget, r.stopped_by_time
+                );
+                println!("iterations/s: {:.0}", r.iterations_per_second);
+            }
+            Ok(())
+        }
         Command::Position { game, start, json } => {
             let mut state = start_state(load(&game)?, &start)?;
             if json {

@@ -187,3 +187,31 @@ fn no_arguments_offers_the_bundled_games() {
     assert!(stderr(&out).contains("no game chosen"));
     std::fs::remove_dir_all(h).unwrap();
 }
+
+#[test]
+fn think_measures_the_computer_against_its_budget() {
+    let h = home("think");
+    let out = run(
+        &h,
+        &[
+            "think",
+            "mangala",
+            "--level",
+            "easy",
+            "--positions",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["level"], "easy");
+    assert_eq!(r["moves"], 3);
+    assert_eq!(r["iterations"], 100);
+    assert!(r["max_seconds"].as_f64().unwrap() >= r["mean_seconds"].as_f64().unwrap());
+    let out = run(&h, &["think", "mangala", "--level", "genius"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the levels are easy, medium, strong"));
+    std::fs::remove_dir_all(h).unwrap();
+}

@@ -8,6 +8,10 @@
 //! on a mancala board), so games whose random playouts rarely end still get a signal.
 //! A rollout allocates nothing: the work state and the tree's buffers are reused.
 
+mod bench;
+
+pub use bench::{think_times, ThinkReport};
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

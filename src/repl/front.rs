@@ -193,3 +193,73 @@ pub fn run_lines(
     }
     Ok(refused)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn helper() -> LineHelper {
+        LineHelper {
+            first: ["h2-c2", "h2-d2", "h3-c3", "help", "hint", "history"]
+                .map(String::from)
+                .to_vec(),
+            arguments: vec![(
+                "ai".to_string(),
+                ["black", "white", "easy"].map(String::from).to_vec(),
+            )],
+            color: false,
+        }
+    }
+
+    #[test]
+    fn completion_of_moves_commands_and_arguments() {
+        let h = helper();
+        assert_eq!(
+            h.candidates("h2", 2),
+            (0, vec!["h2-c2".into(), "h2-d2".into()])
+        );
+        assert_eq!(
+            h.candidates("hi", 2),
+            (0, vec!["hint".into(), "history".into()])
+        );
+        assert_eq!(h.candidates("ai w", 4), (3, vec!["white".into()]));
+        assert_eq!(h.candidates("save f", 6), (5, vec![]));
+    }
+
+    #[test]
+    fn hints_show_the_rest_of_the_only_completion() {
+        let h = helper();
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        assert_eq!(h.hint("h3", 2, &ctx), Some("-c3".into()));
+        assert_eq!(h.hint("h2", 2, &ctx), None);
+        assert_eq!(h.hint("ai wh", 5, &ctx), Some("ite".into()));
+        assert_eq!(h.hint("", 0, &ctx), None);
+    }
+
+    #[test]
+    fn lines_from_a_script() {
+        let setup = crate::record::Setup {
+            game: "gundru".into(),
+            preset: None,
+            sets: vec![],
+        };
+        let mut s = Session::new(setup, super::super::Options::default()).unwrap();
+        let mut out = Vec::new();
+        let refused = run_lines(
+            &mut s,
+            "i2-e2\nnonsense\nquit\nmoves\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(refused);
+        assert!(out.contains("black> i2-e2\n"), "{out}");
+        assert!(out.contains("white> nonsense\nerror: "), "{out}");
+        assert!(
+            !out.contains("moves\n"),
+            "nothing is read after quit: {out}"
+        );
+        assert!(out.contains("(no place for an autosave file"), "{out}");
+    }
+}
