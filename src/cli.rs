@@ -190,13 +190,7 @@ fn render_error(e: &LoadError) -> String {
 }
 
 fn start_state(game: Arc<Game>, start: &StartArgs) -> Result<State, String> {
-    let mut state = State::new(game);
-    for (i, text) in start.moves.split_whitespace().enumerate() {
-        state
-            .play_text(text)
-            .map_err(|e| format!("error: move {} of --moves: {e}", i + 1))?;
-    }
-    Ok(state)
+    play_start(State::new(game), start)
 }
 
 fn execute(cli: Cli) -> Result<(), String> {
@@ -610,7 +604,7 @@ fn play(args: PlayArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays `--moves` on a resumed game.
+/// Plays `--moves` on a state.
 fn play_start(mut state: State, start: &StartArgs) -> Result<State, String> {
     for (i, text) in start.moves.split_whitespace().enumerate() {
         state

@@ -83,16 +83,24 @@ impl Completer for LineHelper {
 impl Hinter for LineHelper {
     type Hint = String;
 
-    /// The rest of the only word that completes what is typed, shown greyed.
+    /// What every completion of the typed word shares beyond it, shown greyed (the rest
+    /// of the word when only one completes it).
     fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
         if pos < line.len() || line.trim().is_empty() {
             return None;
         }
         let (start, found) = self.candidates(line, pos);
-        match found.as_slice() {
-            [only] if only.len() > pos - start => Some(only[pos - start..].to_string()),
-            _ => None,
-        }
+        let first = found.first()?;
+        let shared = found.iter().fold(first.len(), |n, w| {
+            first
+                .bytes()
+                .zip(w.bytes())
+                .take(n)
+                .take_while(|(a, b)| a == b)
+                .count()
+        });
+        let typed = pos - start;
+        (shared > typed).then(|| first[typed..shared].to_string())
     }
 }
 
@@ -117,8 +125,12 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
     let stop = session.stop_flag();
     // Outside line editing the terminal sends Ctrl-C as SIGINT: it stops a think.
     let _ = ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::Relaxed));
-    let mut editor: Editor<LineHelper, DefaultHistory> =
-        Editor::new().map_err(|e| format!("error: cannot set up the terminal: {e}"))?;
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .auto_add_history(false)
+        .build();
+    let mut editor: Editor<LineHelper, DefaultHistory> = Editor::with_config(config)
+        .map_err(|e| format!("error: cannot set up the terminal: {e}"))?;
     let history = data_dir().map(|d| d.join("history"));
     if let Some(h) = &history {
         let _ = editor.load_history(h);
@@ -232,7 +244,9 @@ mod tests {
         let history = DefaultHistory::new();
         let ctx = Context::new(&history);
         assert_eq!(h.hint("h3", 2, &ctx), Some("-c3".into()));
-        assert_eq!(h.hint("h2", 2, &ctx), None);
+        assert_eq!(h.hint("h2", 2, &ctx), Some("-".into()));
+        assert_eq!(h.hint("h2-", 3, &ctx), None);
+        assert_eq!(h.hint("his", 3, &ctx), Some("tory".into()));
         assert_eq!(h.hint("ai wh", 5, &ctx), Some("ite".into()));
         assert_eq!(h.hint("", 0, &ctx), None);
     }

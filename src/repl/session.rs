@@ -329,6 +329,10 @@ impl Session {
             .collect();
         match candidates.as_slice() {
             [(m, _)] => Ok(*m),
+            [] if self.state.game().board.site_named(text.trim()).is_some() => Err(format!(
+                "no legal move of {} starts or ends at `{text}`\n(`moves` lists the legal moves)",
+                self.player_name(self.state.to_move())
+            )),
             [] => Err(format!("{engine_error}\n(`moves` lists the legal moves)")),
             many => Err(format!(
                 "`{text}` is ambiguous: it could be {}",
@@ -377,7 +381,7 @@ impl Session {
             self.state.apply(t.best);
             self.redo.clear();
             if t.interrupted {
-                out.push_str("(interrupted: the computer played its best move so far and waits; `ai off` stops it)\n");
+                out.push_str("(interrupted: the computer played its best move so far)\n");
                 break;
             }
         }
@@ -715,6 +719,11 @@ mod tests {
         assert!(e.contains("d3-a3 is not legal"), "{e}");
         let e = refused(&mut s, "zz");
         assert!(e.contains("not a move") && e.contains("`moves`"), "{e}");
+        let e = refused(&mut s, "a1");
+        assert!(
+            e.contains("no legal move of black starts or ends at `a1`"),
+            "{e}"
+        );
         assert_eq!(s.state.ply(), 2, "refused moves change nothing");
         // A destination alone, when one piece only can go there.
         let setup = s.setup.clone();
