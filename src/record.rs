@@ -194,64 +194,11 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
 
-    fn setup(game: &str, sets: &[&str]) -> Setup {
-        Setup {
-            game: game.into(),
-            preset: None,
-            sets: sets.iter().map(|s| s.to_string()).collect(),
-        }
-    }
-
     #[test]
     fn dates() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(now_utc().len(), 20);
-    }
-
-    #[test]
-    fn a_record_round_trips_through_a_file() {
-        let s = setup("ming-mang", &["size=8"]);
-        let mut state = State::new(s.load().unwrap());
-        state.play_text("h2-c2").unwrap();
-        let record = Record::of(&s, &mut state);
-        assert_eq!(record.moves, ["h2-c2"]);
-        assert_eq!(record.options["size"], "8");
-        assert_eq!(record.result, "unfinished");
-        let dir = std::env::temp_dir().join(format!("rulebook-record-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("game.yaml");
-        save(&path, &record).unwrap();
-        let back = load(&path).unwrap();
-        assert_eq!(back, record);
-        assert!(back.replay().unwrap() == state);
-        // No temporary file is left behind.
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn bad_records_are_refused_with_a_reason() {
-        let mut r = Record {
-            game: "gundru".into(),
-            preset: None,
-            options: BTreeMap::new(),
-            moves: vec!["i2-e2".into(), "i3-e3".into()],
-            result: unfinished(),
-            date: String::new(),
-        };
-        let e = r.replay().unwrap_err();
-        assert!(e.contains("move 2 (`i3-e3`)"), "{e}");
-        r.moves.truncate(1);
-        r.result = "draw".into();
-        let e = r.replay().unwrap_err();
-        assert!(e.contains("says `draw`"), "{e}");
-        r.game = "no-such-game".into();
-        assert!(r.replay().unwrap_err().contains("unknown game"));
-        let e = crate::yaml::from_str::<Record>("game: gundru\nmovs: []\n").unwrap_err();
-        assert!(e.message.contains("movs"));
-        let e = load(Path::new("/no/such/record.yaml")).unwrap_err();
-        assert!(e.contains("cannot read"), "{e}");
     }
 }

@@ -76,23 +76,3 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
         },
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn it_counts_every_move_thought_about() {
-        let game = crate::pipeline::load("mangala", None, &[]).unwrap();
-        let level = Level {
-            name: "test",
-            iterations: 20,
-            seconds: 60.0,
-        };
-        let r = think_times(&State::new(game), &level, 5, 1);
-        assert_eq!(r.moves, 5);
-        assert_eq!(r.over_budget, 0);
-        assert_eq!(r.stopped_by_time, 0);
-        assert!(r.max_seconds >= r.mean_seconds && r.mean_seconds > 0.0);
-    }
-}

@@ -346,13 +346,6 @@ fn material(state: &State, player: Player) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline;
-    use std::sync::Arc;
-
-    fn start(game: &str, sets: &[&str]) -> State {
-        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-        State::new(pipeline::load(game, None, &sets).expect("the game loads"))
-    }
 
     #[test]
     fn levels_by_name_and_prefix() {
@@ -362,71 +355,5 @@ mod tests {
         assert_eq!(level("expert"), None);
         assert!(level(DEFAULT_LEVEL).is_some());
         assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations));
-    }
-
-    #[test]
-    fn the_same_seed_gives_the_same_move_and_the_move_is_legal() {
-        let state = start("gundru", &[]);
-        let stop = AtomicBool::new(false);
-        let mut s = Searcher::new();
-        let a = s.think(&state, Budget::iterations(300), 5, &stop).unwrap();
-        let b = Searcher::new()
-            .think(&state, Budget::iterations(300), 5, &stop)
-            .unwrap();
-        assert_eq!(a.best, b.best);
-        assert_eq!(a.iterations, 300);
-        assert!(!a.interrupted);
-        let mut check = state.clone();
-        assert!(check.play(a.best).is_ok());
-    }
-
-    #[test]
-    fn a_stop_request_ends_the_search_after_one_iteration() {
-        let state = start("gundru", &[]);
-        let stop = AtomicBool::new(true);
-        let t = Searcher::new()
-            .think(&state, Budget::iterations(1_000_000), 1, &stop)
-            .unwrap();
-        assert_eq!(t.iterations, 1);
-        assert!(t.interrupted);
-    }
-
-    #[test]
-    fn a_time_budget_stops_a_huge_iteration_budget() {
-        let state = start("gundru", &[]);
-        let stop = AtomicBool::new(false);
-        let budget = Budget {
-            iterations: u64::MAX,
-            time: Some(Duration::from_millis(50)),
-        };
-        let t = Searcher::new().think(&state, budget, 1, &stop).unwrap();
-        assert!(t.iterations > 1 && t.iterations < u64::MAX);
-        assert!(!t.interrupted);
-    }
-
-    #[test]
-    fn no_move_when_the_game_is_over_and_the_only_move_at_once() {
-        let mut state = start("mangala", &[]);
-        let (_, outcome) = crate::analysis::random_game(&mut state, 3, 10_000);
-        assert!(outcome.is_some());
-        let stop = AtomicBool::new(false);
-        assert!(Searcher::new()
-            .think(&state, Budget::iterations(10), 1, &stop)
-            .is_none());
-    }
-
-    #[test]
-    fn it_takes_a_free_capture() {
-        // Ming Mang on 4x4: c4-c2 takes the white piece on b2 between a2 and c2.
-        let game: Arc<_> = pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
-        let diagram = ". . B .\n. . . .\nB W . .\n. . . W\n";
-        let cells = crate::render::parse_diagram(&game, diagram).unwrap();
-        let state = State::with_cells(game, cells, 0);
-        let stop = AtomicBool::new(false);
-        let t = Searcher::new()
-            .think(&state, Budget::iterations(2000), 9, &stop)
-            .unwrap();
-        assert_eq!(state.move_text(t.best), "c4-c2");
-        assert!(t.value > 0.5, "{t:?}");
     }
 }

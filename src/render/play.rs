@@ -127,39 +127,3 @@ fn grid_text(state: &State, color: bool) -> String {
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pipeline;
-
-    #[test]
-    fn the_last_move_is_bracketed_and_the_turn_shown() {
-        let game = pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
-        let mut state = State::new(game);
-        let before = play_view(&mut state, false);
-        assert!(!before.contains('['), "{before}");
-        assert!(before.contains("to move: black"), "{before}");
-        state.play_text("d2-b2").unwrap();
-        let after = play_view(&mut state, false);
-        assert!(after.contains("2  W[B]. .  2"), "{after}");
-        assert!(after.contains("last move: d2-b2 by black"), "{after}");
-        assert!(after.contains("to move: white"), "{after}");
-        // Without colour there is no escape code; with it, the marks are escape codes.
-        assert!(!after.contains('\x1b'));
-        let coloured = play_view(&mut state, true);
-        assert!(coloured.contains(REVERSE) && coloured.contains(UNDERLINE));
-    }
-
-    #[test]
-    fn a_mancala_board_shows_stores() {
-        let game = pipeline::load("mangala", None, &[]).unwrap();
-        let mut state = State::new(game);
-        // Pit 4's four stones go to 4, 5, 6 and the store: south moves again.
-        state.play_text("4").unwrap();
-        let view = play_view(&mut state, false);
-        assert!(view.contains("south store 1, north store 0"), "{view}");
-        assert!(view.contains("last move: 4 by south"), "{view}");
-        assert!(view.contains("to move: south"), "{view}");
-    }
-}

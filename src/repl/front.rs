@@ -250,30 +250,4 @@ mod tests {
         assert_eq!(h.hint("ai wh", 5, &ctx), Some("ite".into()));
         assert_eq!(h.hint("", 0, &ctx), None);
     }
-
-    #[test]
-    fn lines_from_a_script() {
-        let setup = crate::record::Setup {
-            game: "gundru".into(),
-            preset: None,
-            sets: vec![],
-        };
-        let mut s = Session::new(setup, super::super::Options::default()).unwrap();
-        let mut out = Vec::new();
-        let refused = run_lines(
-            &mut s,
-            "i2-e2\nnonsense\nquit\nmoves\n".as_bytes(),
-            &mut out,
-        )
-        .unwrap();
-        let out = String::from_utf8(out).unwrap();
-        assert!(refused);
-        assert!(out.contains("black> i2-e2\n"), "{out}");
-        assert!(out.contains("white> nonsense\nerror: "), "{out}");
-        assert!(
-            !out.contains("moves\n"),
-            "nothing is read after quit: {out}"
-        );
-        assert!(out.contains("(no place for an autosave file"), "{out}");
-    }
 }
