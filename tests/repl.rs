@@ -215,3 +215,28 @@ fn think_measures_the_computer_against_its_budget() {
     assert!(stderr(&out).contains("the levels are easy, medium, strong"));
     std::fs::remove_dir_all(h).unwrap();
 }
+
+#[test]
+fn a_users_rule_file_is_played_saved_and_resumed_like_a_bundled_game() {
+    let h = home("user-file");
+    let file = std::env::current_dir()
+        .unwrap()
+        .join("tests/fixtures/valid/kalah.game");
+    let file = file.to_str().unwrap();
+    let out = run(&h, &["play", file], "moves\nai both easy\nsave k.yaml\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let t = stdout(&out);
+    assert!(t.contains("6 legal moves: 1 2 3 4 5 6"), "{t}");
+    assert!(t.contains("game over: "), "{t}");
+    let record = std::fs::read_to_string(h.join("k.yaml")).unwrap();
+    assert!(record.contains(&format!("game: {file}")), "{record}");
+    assert!(!record.contains("result: unfinished"), "{record}");
+    let out = run(&h, &["play", "--load", "k.yaml"], "history\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("game over> history\n  1. south "),
+        "{}",
+        stdout(&out)
+    );
+    std::fs::remove_dir_all(h).unwrap();
+}
