@@ -138,6 +138,7 @@ fn new_preset_and_set_start_again_and_keep_the_game_on_error() {
     ok(&mut s, "set corner=board");
     assert_eq!(s.state().game().board.width, 5, "set keeps other settings");
     let e = refused(&mut s, "set size=99");
+    assert!(!e.contains("error: error:"), "{e}");
     assert!(e.contains("current game is kept"), "{e}");
     assert_eq!(s.state().game().board.width, 5);
     ok(&mut s, "preset 8x8");

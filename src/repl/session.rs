@@ -476,7 +476,14 @@ impl Session {
     fn restart(&mut self, setup: Setup) -> Reply {
         let game = match setup.load() {
             Ok(g) => g,
-            Err(e) => return Reply::error(format!("{e}the current game is kept")),
+            // The diagnostics are rendered already (`error: ...`).
+            Err(e) => {
+                return Reply {
+                    text: format!("{}\nthe current game is kept\n", e.trim_end()),
+                    error: true,
+                    quit: false,
+                }
+            }
         };
         let mut out = self.autosave().unwrap_or_default();
         self.replace(setup, State::new(game));
