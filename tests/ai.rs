@@ -61,6 +61,7 @@ fn wins_against_random(
             wins += 1;
         }
     }
+    eprintln!("{}: the AI won {wins} of {GAMES}", game.name);
     wins
 }
 

@@ -179,7 +179,7 @@ impl Searcher {
         };
         self.nodes.clear();
         self.nodes.push(Node::new(Move::default(), root.to_move()));
-        self.expand(0, &mut work);
+        self.expand(0, &mut work, &mut rng);
         let result = match self.nodes[0].children {
             0 => None,
             // One legal move: nothing to think about.
@@ -228,14 +228,21 @@ impl Searcher {
         result
     }
 
-    /// Adds the children of `node` (the legal moves of `state`, the node's position).
-    fn expand(&mut self, node: usize, state: &mut State) {
+    /// Adds the children of `node` (the legal moves of `state`, the node's position) in a
+    /// random order, so that when there are more moves than iterations the ones tried first
+    /// are a random sample rather than the first in the engine's order.
+    fn expand(&mut self, node: usize, state: &mut State, rng: &mut Rng) {
         state.legal_moves(&mut self.moves);
         let mover = state.to_move();
-        let first = self.nodes.len() as u32;
+        let first = self.nodes.len();
         for &m in self.moves.iter() {
             self.nodes.push(Node::new(m, mover));
         }
+        for i in (1..self.moves.len()).rev() {
+            let j = rng.below(i + 1);
+            self.nodes.swap(first + i, first + j);
+        }
+        let first = first as u32;
         let n = &mut self.nodes[node];
         n.first_child = first;
         n.children = self.moves.len() as u32;
@@ -252,7 +259,7 @@ impl Searcher {
                 if self.nodes[node].visits == 0 {
                     break;
                 }
-                self.expand(node, work);
+                self.expand(node, work, rng);
             }
             let n = self.nodes[node];
             if n.children == 0 {
