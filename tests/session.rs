@@ -307,6 +307,25 @@ fn a_mancala_board_shows_stores() {
     assert!(view.contains("south store 1, north store 0"), "{view}");
     assert!(view.contains("last move: 4 by south"), "{view}");
     assert!(view.contains("to move: south"), "{view}");
+    // The pit sown from is marked in its owner's row: south's pit 4 is the fourth.
+    assert!(
+        view.contains("     [ 4] [ 4] [ 4] < 1> [ 5] [ 5]\n"),
+        "{view}"
+    );
+    state.play_text("1").unwrap();
+    state.play_text("2").unwrap();
+    let view = rulebook::render::play_view(&mut state, false);
+    // North's row is drawn from its pit 6 to its pit 1: its pit 2 is the fifth.
+    assert!(view.contains("last move: 2 by north"), "{view}");
+    let top = view.lines().nth(2).unwrap();
+    assert_eq!(top.matches('<').count(), 1, "{view}");
+    assert_eq!(
+        top.split_whitespace()
+            .filter(|w| w.starts_with('[') || w.starts_with('<'))
+            .position(|w| w == "<"),
+        Some(4),
+        "{view}"
+    );
 }
 
 #[test]

@@ -16,12 +16,16 @@ const REVERSE: &str = "\x1b[7m";
 const PLAYER_COLORS: [&str; 4] = ["\x1b[36m", "\x1b[35m", "\x1b[33m", "\x1b[32m"];
 
 /// The board, material, the last move and whose turn it is (or the outcome). On a grid the
-/// last move's destination is bracketed (`[B]`); with `color` the pieces are coloured by
-/// player, the destination is shown in reverse video and the origin underlined.
+/// last move's destination is bracketed (`[B]`), on a mancala board the pit sown from is
+/// `< n>`; with `color` pieces and names are coloured by player, the mark is in reverse
+/// video and a grid move's origin underlined.
 pub fn play_view(state: &mut State, color: bool) -> String {
     let game = std::sync::Arc::clone(state.game());
     let mut out = match game.board.layout {
         Layout::Grid => grid_text(state, color),
+        Layout::Mancala { .. } => mancala_text(state, color),
+        #[allow(unreachable_patterns)] // layouts to come print as `board_text` until they
+        // have a view of their own
         _ => board_text(state),
     };
     let paint = |p: usize, s: String| {
@@ -125,5 +129,44 @@ fn grid_text(state: &State, color: bool) -> String {
         let _ = writeln!(out, "{end} {}", r + 1);
     }
     let _ = writeln!(out, "{:label_width$}  {files}", "");
+    out
+}
+
+/// A mancala board as in [`board_text`], with the pit of the last move (where its sowing
+/// began) shown as `<n>` instead of `[n]`, or in reverse video with `color`.
+fn mancala_text(state: &State, color: bool) -> String {
+    let text = board_text(state);
+    let Some((m, _)) = state.last_move() else {
+        return text;
+    };
+    let b = &state.game().board;
+    let (owner, k, n) = (b.row_owner(m.from), b.pit_number(m.from), b.pits());
+    if k == 0 {
+        return text;
+    }
+    // The second player's pits are on the third line (pit n first), the first player's
+    // on the fifth (pit 1 first).
+    let (line, index) = match owner {
+        1 => (2, (n - k) as usize),
+        0 => (4, (k - 1) as usize),
+        _ => return text,
+    };
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    if let Some(row) = lines.get_mut(line) {
+        let starts: Vec<usize> = row.match_indices('[').map(|(i, _)| i).collect();
+        if let Some(&open) = starts.get(index) {
+            if let Some(len) = row[open..].find(']') {
+                let inner = row[open + 1..open + len].to_string();
+                let marked = if color {
+                    format!("{REVERSE}[{inner}]{RESET}")
+                } else {
+                    format!("<{inner}>")
+                };
+                row.replace_range(open..=open + len, &marked);
+            }
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
     out
 }
