@@ -353,3 +353,65 @@ fn lines_from_a_script() {
     );
     assert!(out.contains("(no place for an autosave file"), "{out}");
 }
+
+#[test]
+fn random_lines_never_panic_and_keep_the_state_legal() {
+    let words = [
+        "undo",
+        "redo 3",
+        "undo 2",
+        "moves",
+        "history",
+        "board",
+        "new",
+        "set size=5",
+        "preset 8x8",
+        "preset nine",
+        "set corner=board",
+        "set size=x",
+        "ai white easy",
+        "ai off",
+        "ai nobody",
+        "",
+        "zz",
+        "a1",
+        "1",
+        "99",
+        "h2-c2 x",
+        "save",
+        "load",
+        "help x",
+        "set",
+        "show",
+        "\u{0}",
+        "é-é",
+        "--",
+        "a1-",
+        "-a1",
+        "undo -1",
+    ];
+    let mut s = session("ming-mang", &["size=4"], None);
+    let mut rng = rulebook::analysis::Rng::new(11);
+    for _ in 0..400 {
+        let line = if rng.below(2) == 0 {
+            let mut moves = MoveList::new();
+            let mut state = s.state().clone();
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                "new".to_string()
+            } else {
+                state.move_text(moves[rng.below(moves.len())])
+            }
+        } else {
+            words[rng.below(words.len())].to_string()
+        };
+        let r = s.handle(&line);
+        assert!(!r.quit);
+        // Whatever happened, the position is one the rules reach: replaying it agrees.
+        let mut replay = State::new(Arc::clone(s.state().game()));
+        for m in s.state().moves_played() {
+            replay.play(m).expect("every move in the history is legal");
+        }
+        assert!(replay == *s.state());
+    }
+}
