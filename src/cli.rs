@@ -1,5 +1,5 @@
-//! The command line: `rulebook list | check | show | perft | bench | play | position | render
-//! | test | snapshot`.
+//! The command line: `rulebook list | check | show | perft | bench | think | play |
+//! position | render | test | snapshot`; `rulebook` alone offers the bundled games to play.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -19,9 +19,9 @@ use crate::render;
 #[derive(Parser, Debug)]
 #[command(name = "rulebook", version, about)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (nothing: choose a bundled game and play it).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
@@ -71,12 +71,29 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a game: the board is printed and moves are read from standard input.
-    Play {
+    /// Play a game in the REPL (`help` inside lists the commands). Without a terminal (or
+    /// with --script) lines are read from the input and the replies printed; a script
+    /// with a refused line (an illegal move, a bad command) exits with 1 at its end.
+    Play(PlayArgs),
+    /// Measure the computer's think time per move against its level's budget, on the
+    /// positions of a seeded random game.
+    Think {
         #[command(flatten)]
         game: GameArgs,
         #[command(flatten)]
         start: StartArgs,
+        /// The level: easy, medium or strong.
+        #[arg(long, default_value = crate::ai::DEFAULT_LEVEL)]
+        level: String,
+        /// Moves to think about.
+        #[arg(long, default_value_t = 10)]
+        positions: usize,
+        /// Seed of the searches and of the random game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Draw a position as an SVG picture (every kind of board).
     Render {
@@ -114,6 +131,37 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+}
+
+/// The arguments of `play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A bundled game's name or a path to a `.game` file (not with --load or --resume).
+    #[arg(required_unless_present_any = ["load", "resume"])]
+    pub game: Option<String>,
+    /// A preset of the game.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Set a parameter or option: `--set size=9` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Resume a saved game record.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "resume"])]
+    pub load: Option<std::path::PathBuf>,
+    /// Resume the game autosaved when the last session quit with unsaved moves.
+    #[arg(long, conflicts_with = "game")]
+    pub resume: bool,
+    /// Read commands and moves from FILE instead of the terminal.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<std::path::PathBuf>,
+    /// Plain text, no colours (also with NO_COLOR set, or when output is not a terminal).
+    #[arg(long)]
+    pub no_color: bool,
+    /// Seed of the computer's searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Which game, with which preset and settings.
@@ -169,17 +217,14 @@ fn render_error(e: &LoadError) -> String {
 }
 
 fn start_state(game: Arc<Game>, start: &StartArgs) -> Result<State, String> {
-    let mut state = State::new(game);
-    for (i, text) in start.moves.split_whitespace().enumerate() {
-        state
-            .play_text(text)
-            .map_err(|e| format!("error: move {} of --moves: {e}", i + 1))?;
-    }
-    Ok(state)
+    play_start(State::new(game), start)
 }
 
 fn execute(cli: Cli) -> Result<(), String> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        return choose_and_play();
+    };
+    match command {
         Command::List => {
             print!("{}", list()?);
             Ok(())
@@ -236,9 +281,42 @@ fn execute(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Play { game, start } => {
+        Command::Play(args) => play(args),
+        Command::Think {
+            game,
+            start,
+            level,
+            positions,
+            seed,
+            json,
+        } => {
+            let names: Vec<&str> = crate::ai::LEVELS.iter().map(|l| l.name).collect();
+            let level = crate::ai::level(&level).ok_or_else(|| {
+                format!(
+                    "error: no level `{level}`; the levels are {}",
+                    names.join(", ")
+                )
+            })?;
             let state = start_state(load(&game)?, &start)?;
-            play(state)
+            let r = crate::ai::think_times(&state, &level, positions, seed);
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?
+                );
+            } else {
+                println!("game: {}{}", state.game().name, settings_line(state.game()));
+                println!(
+                    "level {}: {} iterations or {:.1} s per move",
+                    r.level, r.iterations, r.budget_seconds
+                );
+                println!(
+                    "{} moves: mean {:.3} s, max {:.3} s, {} over the time limit, {} stopped by it",
+                    r.moves, r.mean_seconds, r.max_seconds, r.over_budget, r.stopped_by_time
+                );
+                println!("iterations/s: {:.0}", r.iterations_per_second);
+            }
+            Ok(())
         }
         Command::Render { game, start, svg } => {
             let state = start_state(load(&game)?, &start)?;
@@ -534,59 +612,116 @@ fn position_json(state: &mut State) -> serde_json::Value {
     })
 }
 
-/// The plain play loop: print the position, read a move, until the game ends or input does.
-fn play(mut state: State) -> Result<(), String> {
-    let stdin = std::io::stdin();
-    let interactive = stdin.is_terminal();
-    let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout();
-    let game = Arc::clone(state.game());
-    let example = match game.board.pits() {
-        0 => "a move like a1-a4".to_string(),
-        pits => format!("a pit number from 1 to {pits}"),
-    };
-    loop {
-        let _ = write!(out, "{}", render::board_text(&state));
-        if let Some(outcome) = state.outcome() {
-            let _ = writeln!(out, "game over: {}", render::outcome_text(&game, outcome));
-            return Ok(());
-        }
-        let mover = &game.players[state.to_move() as usize];
-        let _ = write!(
-            out,
-            "{mover} to move ({example}, `moves`, `undo` or `quit`): "
-        );
-        let _ = out.flush();
-        let line = match lines.next() {
-            None => {
-                let _ = writeln!(out, "\nend of input; leaving the game unfinished");
-                return Ok(());
-            }
-            Some(Err(e)) => return Err(format!("error: cannot read standard input: {e}")),
-            Some(Ok(l)) => l,
-        };
-        if !interactive {
-            let _ = writeln!(out, "{line}");
-        }
-        match line.trim() {
-            "" => {}
-            "quit" | "q" | "exit" => return Ok(()),
-            "undo" => {
-                if state.undo().is_none() {
-                    let _ = writeln!(out, "nothing to undo");
-                }
-            }
-            "moves" => {
-                let mut moves = crate::engine::MoveList::new();
-                state.legal_moves(&mut moves);
-                let texts: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
-                let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));
-            }
-            text => {
-                if let Err(e) = state.play_text(text) {
-                    let _ = writeln!(out, "error: {e}");
-                }
-            }
-        }
+/// `rulebook` alone: lists the bundled games, reads a choice, plays it.
+fn choose_and_play() -> Result<(), String> {
+    println!("rulebook: choose a game to play (or run `rulebook --help`)");
+    for (i, b) in BUNDLED.iter().enumerate() {
+        println!("  {}. {}", i + 1, b.name);
     }
+    print!("game (number or name): ");
+    let _ = std::io::stdout().flush();
+    let mut line = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|e| format!("error: cannot read standard input: {e}"))?;
+    let choice = line.trim();
+    if choice.is_empty() {
+        println!();
+        return Err("error: no game chosen".into());
+    }
+    let game = match choice.parse::<usize>() {
+        Ok(n) if (1..=BUNDLED.len()).contains(&n) => BUNDLED[n - 1].name.to_string(),
+        Ok(n) => return Err(format!("error: no game number {n}")),
+        Err(_) => choice.to_string(),
+    };
+    play(PlayArgs {
+        game: Some(game),
+        preset: None,
+        sets: Vec::new(),
+        start: StartArgs {
+            moves: String::new(),
+        },
+        load: None,
+        resume: false,
+        script: None,
+        no_color: false,
+        seed: 1,
+    })
+}
+
+/// `rulebook play`: a session on a new game or a record, at a terminal or over lines.
+fn play(args: PlayArgs) -> Result<(), String> {
+    use crate::record::{self, Setup};
+    use crate::repl::{front, Options, Session};
+    let interactive = args.script.is_none() && std::io::stdin().is_terminal();
+    let options = Options {
+        color: !args.no_color
+            && std::env::var_os("NO_COLOR").is_none()
+            && std::io::stdout().is_terminal(),
+        interactive,
+        autosave: front::autosave_path(),
+        seed: args.seed,
+    };
+    let record_path = match (&args.load, args.resume) {
+        (Some(p), _) => Some(p.clone()),
+        (None, true) => Some(
+            front::autosave_path()
+                .ok_or("error: no place for an autosave file (set RULEBOOK_HOME or HOME)")?,
+        ),
+        (None, false) => None,
+    };
+    let mut session = match record_path {
+        Some(path) => {
+            if args.resume && !path.exists() {
+                return Err(format!(
+                    "error: no autosaved game to resume (looked for {})",
+                    path.display()
+                ));
+            }
+            let r = record::load(&path).map_err(|e| format!("error: {e}"))?;
+            let state = r
+                .replay()
+                .map_err(|e| format!("error: `{}`: {e}", path.display()))?;
+            let state = play_start(state, &args.start)?;
+            Session::with_state(r.setup(), state, options)
+        }
+        None => {
+            let setup = Setup {
+                game: args.game.clone().unwrap_or_default(),
+                preset: args.preset.clone(),
+                sets: args.sets.clone(),
+            };
+            let game = pipeline::load(&setup.game, setup.preset.as_deref(), &setup.sets)
+                .map_err(|e| render_error(&e))?;
+            let state = start_state(game, &args.start)?;
+            Session::with_state(setup, state, options)
+        }
+    };
+    if interactive {
+        return front::run_terminal(session);
+    }
+    let mut out = std::io::stdout().lock();
+    let refused = match &args.script {
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .map_err(|e| format!("error: cannot read `{}`: {e}", path.display()))?;
+            front::run_lines(&mut session, std::io::BufReader::new(file), &mut out)?
+        }
+        None => front::run_lines(&mut session, std::io::stdin().lock(), &mut out)?,
+    };
+    if refused {
+        return Err("error: some lines were refused (see above)".into());
+    }
+    Ok(())
+}
+
+/// Plays `--moves` on a state.
+fn play_start(mut state: State, start: &StartArgs) -> Result<State, String> {
+    for (i, text) in start.moves.split_whitespace().enumerate() {
+        state
+            .play_text(text)
+            .map_err(|e| format!("error: move {} of --moves: {e}", i + 1))?;
+    }
+    Ok(state)
 }

@@ -8,6 +8,7 @@
 // never in the engine's loop; boxing them would only add noise.
 #![allow(clippy::result_large_err)]
 
+pub mod ai;
 pub mod analysis;
 pub mod authoring;
 pub mod catalog;
@@ -18,7 +19,9 @@ pub mod diag;
 pub mod engine;
 pub mod model;
 pub mod pipeline;
+pub mod record;
 pub mod render;
+pub mod repl;
 pub mod syntax;
 pub mod variant;
 pub mod yaml;

@@ -64,7 +64,7 @@ mod tests {
     #[test]
     fn round_trip() {
         let r = Record {
-            game: "gundru".into(),
+            game: "my-game".into(),
             moves: vec!["a1-a2".into(), "4".into()],
         };
         let text = to_string(&r).unwrap();
@@ -73,9 +73,9 @@ mod tests {
 
     #[test]
     fn errors_carry_their_place() {
-        let e = from_str::<Record>("game: gundru\nmoves: {\n").unwrap_err();
+        let e = from_str::<Record>("game: my-game\nmoves: {\n").unwrap_err();
         assert!(e.location.is_some(), "{e:?}");
-        let e = from_str::<Record>("game: gundru\nmovs: []\n").unwrap_err();
+        let e = from_str::<Record>("game: my-game\nmovs: []\n").unwrap_err();
         assert!(e.message.contains("movs"), "{e}");
         assert_eq!(e.location.map(|l| l.0), Some(2), "{e:?}");
     }

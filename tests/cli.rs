@@ -11,6 +11,11 @@ fn rulebook(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
         .args(args)
         .env("NO_COLOR", "1")
+        // `play` autosaves unfinished games: not into the user's own directory.
+        .env(
+            "RULEBOOK_HOME",
+            std::env::temp_dir().join("rulebook-cli-tests"),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -234,7 +239,9 @@ fn play_reads_moves_until_the_game_ends() {
         script.push('\n');
     }
     let out = rulebook(&["play", "ming-mang", "--set", "size=4"], &script);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The script had refused lines: it runs to its end, then exits with 1.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("some lines were refused"));
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains("error: `nonsense` is not a move"),

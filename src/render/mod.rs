@@ -1,10 +1,12 @@
 //! Rendering for people: boards as text and SVG, positions, and the compiled summary of a
 //! game.
 
+mod play;
 mod summary;
 mod svg;
 mod text;
 
+pub use play::play_view;
 pub use summary::summary;
 pub use svg::position_svg;
 pub use text::{board_text, glyph, outcome_text, parse_diagram, position_text};

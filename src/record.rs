@@ -1,0 +1,204 @@
+//! Game records: which game with which settings, the moves in canonical text, the result
+//! and the date, as YAML (through [`crate::yaml`]), saved atomically.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::State;
+use crate::model::Game;
+use crate::pipeline;
+use crate::render;
+
+/// The largest record file read (a record of a long game is a few hundred kilobytes).
+const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// A game to play: a bundled name or a rule file's path, a preset and `key=value` settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// A bundled game's name or a path to a `.game` file.
+    pub game: String,
+    /// The preset asked for, if any.
+    pub preset: Option<String>,
+    /// Settings as `key=value`, in the order given.
+    pub sets: Vec<String>,
+}
+
+impl Setup {
+    /// Compiles the game; the error is the rendered diagnostics.
+    pub fn load(&self) -> Result<Arc<Game>, String> {
+        pipeline::load(&self.game, self.preset.as_deref(), &self.sets).map_err(|e| e.render(false))
+    }
+}
+
+/// A game record as stored in a file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// A bundled game's name or a path to its rule file.
+    pub game: String,
+    /// The preset, if one was asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
+    /// Every setting of the game as played (`key: value`).
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// The moves in canonical text, from the start position.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// `unfinished`, `draw` or `PLAYER wins`.
+    #[serde(default = "unfinished")]
+    pub result: String,
+    /// When the record was written (UTC, ISO 8601).
+    #[serde(default)]
+    pub date: String,
+}
+
+fn unfinished() -> String {
+    "unfinished".to_string()
+}
+
+impl Record {
+    /// The record of a game played from `setup`'s start position up to `state`.
+    pub fn of(setup: &Setup, state: &mut State) -> Record {
+        let game = Arc::clone(state.game());
+        Record {
+            game: setup.game.clone(),
+            preset: game.preset.clone(),
+            options: game
+                .settings
+                .iter()
+                .map(|s| (s.name.clone(), s.value.clone()))
+                .collect(),
+            moves: state.moves_played().map(|m| state.move_text(m)).collect(),
+            result: state
+                .outcome()
+                .map_or_else(unfinished, |o| render::outcome_text(&game, o)),
+            date: now_utc(),
+        }
+    }
+
+    /// The setup the record was played with.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            game: self.game.clone(),
+            preset: self.preset.clone(),
+            sets: self
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+        }
+    }
+
+    /// Replays the record: the game compiled and every move played, checked against the
+    /// rules and against the recorded result.
+    pub fn replay(&self) -> Result<State, String> {
+        let game = self.setup().load()?;
+        let mut state = State::new(Arc::clone(&game));
+        for (i, text) in self.moves.iter().enumerate() {
+            state
+                .play_text(text)
+                .map_err(|e| format!("move {} (`{text}`) does not replay: {e}", i + 1))?;
+        }
+        let result = state
+            .outcome()
+            .map_or_else(unfinished, |o| render::outcome_text(&game, o));
+        if result != self.result {
+            return Err(format!(
+                "the record says `{}` but its moves give `{result}`",
+                self.result
+            ));
+        }
+        Ok(state)
+    }
+}
+
+/// Writes a record to `path` atomically: a temporary file in the same directory, flushed to
+/// disk, then renamed over `path`, so a crash leaves either the old file or the new one.
+pub fn save(path: &Path, record: &Record) -> Result<(), String> {
+    let text = crate::yaml::to_string(record).map_err(|e| format!("cannot write a record: {e}"))?;
+    let shown = path.display();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("cannot save to `{shown}`: it names no file"))?;
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot save to `{shown}`: {e}")
+    })
+}
+
+/// Reads a record from `path` (not yet replayed: see [`Record::replay`]).
+pub fn load(path: &Path) -> Result<Record, String> {
+    use std::io::Read as _;
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+    let mut text = String::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!("`{shown}` is too large for a game record"));
+    }
+    crate::yaml::from_str(&text).map_err(|e| format!("`{shown}` is not a game record: {e}"))
+}
+
+/// The current time in UTC as `YYYY-MM-DDTHH:MM:SSZ`.
+pub fn now_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(now_utc().len(), 20);
+    }
+}

@@ -1,0 +1,167 @@
+//! The position as a player sees it between moves: the board with the last move marked,
+//! material (pieces, stores, or tiles and scores), whose turn it is or how the game ended;
+//! coloured on demand.
+
+use std::fmt::Write as _;
+
+use super::text::{board_text, glyph, outcome_text};
+use crate::engine::State;
+use crate::model::{Layout, EMPTY, NO_SITE};
+
+const RESET: &str = "\x1b[0m";
+const BOLD: &str = "\x1b[1m";
+const DIM: &str = "\x1b[2m";
+const UNDERLINE: &str = "\x1b[4m";
+const REVERSE: &str = "\x1b[7m";
+/// A colour per player, repeated when there are more players.
+const PLAYER_COLORS: [&str; 4] = ["\x1b[36m", "\x1b[35m", "\x1b[33m", "\x1b[32m"];
+
+/// The board, material, the last move and whose turn it is (or the outcome). On a grid the
+/// last move's destination is bracketed (`[B]`), on a mancala board the pit sown from is
+/// `< n>`; with `color` pieces and names are coloured by player, the mark is in reverse
+/// video and a grid move's origin underlined.
+pub fn play_view(state: &mut State, color: bool) -> String {
+    let game = std::sync::Arc::clone(state.game());
+    let mut out = match game.board.layout {
+        Layout::Grid => grid_text(state, color),
+        Layout::Mancala { .. } => mancala_text(state, color),
+        #[allow(unreachable_patterns)] // layouts to come print as `board_text` until they
+        // have a view of their own
+        _ => board_text(state),
+    };
+    let paint = |p: usize, s: String| {
+        if color {
+            format!("{BOLD}{}{s}{RESET}", PLAYER_COLORS[p % PLAYER_COLORS.len()])
+        } else {
+            s
+        }
+    };
+    let mut material = Vec::with_capacity(game.players.len());
+    for (p, name) in game.players.iter().enumerate() {
+        let (name, n) = (paint(p, name.clone()), state.pieces(p as u8));
+        let plural = if n == 1 { "" } else { "s" };
+        material.push(if game.board.pits() > 0 {
+            format!("{name} store {}", state.count(game.board.store(p as u8)))
+        } else if game.tiles.is_some() {
+            format!(
+                "{name} score {} ({n} tile{plural} placed)",
+                state.score(p as u8)
+            )
+        } else {
+            let g = glyph(&game, game.cell(p as u8, 0));
+            format!("{name} ({g}) {n} piece{plural}")
+        });
+    }
+    let _ = writeln!(out, "{}", material.join(", "));
+    if let Some((m, by)) = state.last_move() {
+        let _ = writeln!(
+            out,
+            "last move: {} by {}",
+            state.move_text(m),
+            paint(by as usize, game.players[by as usize].clone())
+        );
+    }
+    match state.outcome() {
+        Some(o) => {
+            let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
+        }
+        None => {
+            let p = state.to_move() as usize;
+            let _ = writeln!(out, "to move: {}", paint(p, game.players[p].clone()));
+        }
+    }
+    out
+}
+
+/// A grid as in [`board_text`], with the last move marked and optional colours.
+fn grid_text(state: &State, color: bool) -> String {
+    let game = state.game();
+    let b = &game.board;
+    let (w, h) = (b.width as usize, b.height as usize);
+    let (from, to) = state
+        .last_move()
+        .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from, m.to));
+    let label_width = h.to_string().len();
+    let files: String = (0..w)
+        .map(|f| ((b'a' + f as u8) as char).to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = String::new();
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    for r in (0..h).rev() {
+        let _ = write!(out, "{:>label_width$} ", r + 1);
+        let marked = (0..w).find(|&f| (r * w + f) as u16 == to && to != NO_SITE);
+        for f in 0..w {
+            let site = (r * w + f) as u16;
+            let sep = match marked {
+                Some(m) if m == f => '[',
+                Some(m) if m + 1 == f => ']',
+                _ => ' ',
+            };
+            out.push(sep);
+            let cell = state.cell(site);
+            let g = glyph(game, cell);
+            if color {
+                let mut style = String::new();
+                if cell == EMPTY {
+                    style.push_str(DIM);
+                } else {
+                    let owner = game.owner[cell as usize] as usize;
+                    style.push_str(BOLD);
+                    style.push_str(PLAYER_COLORS[owner % PLAYER_COLORS.len()]);
+                }
+                if site == to {
+                    style.push_str(REVERSE);
+                } else if site == from {
+                    style.push_str(UNDERLINE);
+                }
+                let _ = write!(out, "{style}{g}{RESET}");
+            } else {
+                out.push(g);
+            }
+        }
+        let end = if marked == Some(w - 1) { ']' } else { ' ' };
+        let _ = writeln!(out, "{end} {}", r + 1);
+    }
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    out
+}
+
+/// A mancala board as in [`board_text`], with the pit of the last move (where its sowing
+/// began) shown as `<n>` instead of `[n]`, or in reverse video with `color`.
+fn mancala_text(state: &State, color: bool) -> String {
+    let text = board_text(state);
+    let Some((m, _)) = state.last_move() else {
+        return text;
+    };
+    let b = &state.game().board;
+    let (owner, k, n) = (b.row_owner(m.from), b.pit_number(m.from), b.pits());
+    if k == 0 {
+        return text;
+    }
+    // The second player's pits are on the third line (pit n first), the first player's
+    // on the fifth (pit 1 first).
+    let (line, index) = match owner {
+        1 => (2, (n - k) as usize),
+        0 => (4, (k - 1) as usize),
+        _ => return text,
+    };
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    if let Some(row) = lines.get_mut(line) {
+        let starts: Vec<usize> = row.match_indices('[').map(|(i, _)| i).collect();
+        if let Some(&open) = starts.get(index) {
+            if let Some(len) = row[open..].find(']') {
+                let inner = row[open + 1..open + len].to_string();
+                let marked = if color {
+                    format!("{REVERSE}[{inner}]{RESET}")
+                } else {
+                    format!("<{inner}>")
+                };
+                row.replace_range(open..=open + len, &marked);
+            }
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}

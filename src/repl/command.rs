@@ -1,0 +1,335 @@
+//! The REPL's commands: names, aliases, help text, and parsing a line into a command.
+
+/// A command of the REPL, or a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Help on every command, or on one.
+    Help(Option<String>),
+    /// List the legal moves.
+    Moves,
+    /// Take back moves (back to a human player's turn against the computer).
+    Undo(usize),
+    /// Replay moves taken back.
+    Redo(usize),
+    /// Start the same game again.
+    New,
+    /// Start again with another preset.
+    Preset(String),
+    /// Start again with settings changed (`key=value` each).
+    Set(Vec<String>),
+    /// Show who the computer plays.
+    AiShow,
+    /// The computer stops playing.
+    AiOff,
+    /// The computer plays a side (a player's name, or `both`) at a level.
+    Ai {
+        /// A player's name or `both`.
+        side: String,
+        /// A level's name, if given.
+        level: Option<String>,
+    },
+    /// Ask the computer for a move.
+    Hint,
+    /// The moves played so far.
+    History,
+    /// Save the game to a file.
+    Save(String),
+    /// Load a game from a file.
+    Load(String),
+    /// The rules summary of the game.
+    Show,
+    /// Print the board again.
+    Board,
+    /// Leave.
+    Quit,
+    /// Not a command: a move to play.
+    Move(String),
+}
+
+/// A command's name, aliases, usage and help text.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    /// The name.
+    pub name: &'static str,
+    /// Other names that work the same.
+    pub aliases: &'static [&'static str],
+    /// How it is typed.
+    pub usage: &'static str,
+    /// What it does.
+    pub help: &'static str,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[Spec] = &[
+    Spec {
+        name: "help",
+        aliases: &["h", "?"],
+        usage: "help [COMMAND]",
+        help: "list the commands, or explain one",
+    },
+    Spec {
+        name: "moves",
+        aliases: &["m", "legal"],
+        usage: "moves",
+        help: "list the legal moves of the position",
+    },
+    Spec {
+        name: "undo",
+        aliases: &["u", "back"],
+        usage: "undo [N]",
+        help: "take back a move (N moves); against the computer, back to your turn",
+    },
+    Spec {
+        name: "redo",
+        aliases: &["r"],
+        usage: "redo [N]",
+        help: "play again a move taken back (N moves)",
+    },
+    Spec {
+        name: "new",
+        aliases: &["restart"],
+        usage: "new",
+        help: "start the same game again (unsaved moves go to the autosave file)",
+    },
+    Spec {
+        name: "preset",
+        aliases: &[],
+        usage: "preset NAME",
+        help: "start again with a preset of the game",
+    },
+    Spec {
+        name: "set",
+        aliases: &["option"],
+        usage: "set KEY=VALUE...",
+        help: "start again with settings changed, e.g. `set size=9`",
+    },
+    Spec {
+        name: "ai",
+        aliases: &["computer"],
+        usage: "ai [SIDE|both [LEVEL]] | ai off",
+        help: "the computer plays a side (easy, medium or strong); `ai off` stops it",
+    },
+    Spec {
+        name: "hint",
+        aliases: &["suggest"],
+        usage: "hint",
+        help: "ask the computer for a move for the side to move",
+    },
+    Spec {
+        name: "history",
+        aliases: &["hist", "record"],
+        usage: "history",
+        help: "list the moves played, numbered, with who played them",
+    },
+    Spec {
+        name: "save",
+        aliases: &["write"],
+        usage: "save FILE",
+        help: "save the game record (YAML) to FILE",
+    },
+    Spec {
+        name: "load",
+        aliases: &["open"],
+        usage: "load FILE",
+        help: "load a game record and go on from its last move",
+    },
+    Spec {
+        name: "show",
+        aliases: &["rules"],
+        usage: "show",
+        help: "the rules summary of the game being played",
+    },
+    Spec {
+        name: "board",
+        aliases: &["b", "position"],
+        usage: "board",
+        help: "print the board again",
+    },
+    Spec {
+        name: "quit",
+        aliases: &["q", "exit"],
+        usage: "quit",
+        help: "leave (unsaved moves go to the autosave file)",
+    },
+];
+
+/// The command with this name or alias.
+pub fn spec(word: &str) -> Option<&'static Spec> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|s| s.name == word || s.aliases.contains(&word.as_str()))
+}
+
+/// Every name and alias, for completion.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    COMMANDS
+        .iter()
+        .flat_map(|s| std::iter::once(s.name).chain(s.aliases.iter().copied()))
+}
+
+/// Parses a line: a command by name or alias with its arguments, or else a move.
+pub fn parse(line: &str) -> Result<Command, String> {
+    let line = line.trim();
+    let mut words = line.split_whitespace();
+    let Some(first) = words.next() else {
+        return Err("empty line".into());
+    };
+    let Some(s) = spec(first) else {
+        return Ok(Command::Move(line.to_string()));
+    };
+    let args: Vec<&str> = words.collect();
+    let usage = || format!("usage: {}", s.usage);
+    let count = |args: &[&str]| -> Result<usize, String> {
+        match args {
+            [] => Ok(1),
+            [n] => n
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("`{n}` is not a positive number; {}", usage())),
+            _ => Err(usage()),
+        }
+    };
+    let one = |args: &[&str]| -> Result<String, String> {
+        match args {
+            [a] => Ok(a.to_string()),
+            _ => Err(usage()),
+        }
+    };
+    let none = |args: &[&str], c: Command| -> Result<Command, String> {
+        if args.is_empty() {
+            Ok(c)
+        } else {
+            Err(format!("`{}` takes no argument; {}", s.name, usage()))
+        }
+    };
+    match s.name {
+        "help" => match args.as_slice() {
+            [] => Ok(Command::Help(None)),
+            [c] => Ok(Command::Help(Some(c.to_string()))),
+            _ => Err(usage()),
+        },
+        "moves" => none(&args, Command::Moves),
+        "undo" => count(&args).map(Command::Undo),
+        "redo" => count(&args).map(Command::Redo),
+        "new" => none(&args, Command::New),
+        "preset" => one(&args).map(Command::Preset),
+        "set" => {
+            if args.is_empty() || args.iter().any(|a| !a.contains('=')) {
+                Err(usage())
+            } else {
+                Ok(Command::Set(args.iter().map(|a| a.to_string()).collect()))
+            }
+        }
+        "ai" => match args.as_slice() {
+            [] => Ok(Command::AiShow),
+            [off] if off.eq_ignore_ascii_case("off") => Ok(Command::AiOff),
+            [side] => Ok(Command::Ai {
+                side: side.to_string(),
+                level: None,
+            }),
+            [side, level] => Ok(Command::Ai {
+                side: side.to_string(),
+                level: Some(level.to_string()),
+            }),
+            _ => Err(usage()),
+        },
+        "hint" => none(&args, Command::Hint),
+        "history" => none(&args, Command::History),
+        "save" => one(&args).map(Command::Save),
+        "load" => one(&args).map(Command::Load),
+        "show" => none(&args, Command::Show),
+        "board" => none(&args, Command::Board),
+        "quit" => none(&args, Command::Quit),
+        other => unreachable!("every command is parsed: {other}"),
+    }
+}
+
+/// The help text: every command, or one.
+pub fn help(topic: Option<&str>) -> Result<String, String> {
+    match topic {
+        Some(t) => {
+            let s = spec(t).ok_or_else(|| format!("no command `{t}`; `help` lists them"))?;
+            let aliases = if s.aliases.is_empty() {
+                String::new()
+            } else {
+                format!(" (also: {})", s.aliases.join(", "))
+            };
+            Ok(format!("{}{aliases}\n  {}\n", s.usage, s.help))
+        }
+        None => {
+            let width = COMMANDS.iter().map(|s| s.usage.len()).max().unwrap_or(0);
+            let mut out = String::from(
+                "Type a move in the game's notation (`moves` lists them), or a command:\n",
+            );
+            for s in COMMANDS {
+                out.push_str(&format!("  {:width$}  {}\n", s.usage, s.help));
+            }
+            out.push_str("Tab completes commands and moves; Ctrl-C cancels the line (or stops the computer's think); Ctrl-D quits.\n");
+            Ok(out)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_parse_to_the_same_command() {
+        for s in COMMANDS {
+            for a in s.aliases {
+                let line = match s.name {
+                    "preset" | "save" | "load" => format!("{a} x"),
+                    "set" => format!("{a} k=v"),
+                    _ => a.to_string(),
+                };
+                let by_name = line.replacen(a, s.name, 1);
+                assert_eq!(parse(&line), parse(&by_name), "{line}");
+            }
+        }
+        assert_eq!(parse("Q"), Ok(Command::Quit));
+    }
+
+    #[test]
+    fn arguments() {
+        assert_eq!(parse("undo 3"), Ok(Command::Undo(3)));
+        assert_eq!(parse("undo"), Ok(Command::Undo(1)));
+        assert!(parse("undo 0")
+            .unwrap_err()
+            .contains("not a positive number"));
+        assert!(parse("undo x y").unwrap_err().contains("usage: undo [N]"));
+        assert_eq!(parse("ai off"), Ok(Command::AiOff));
+        assert_eq!(parse("ai"), Ok(Command::AiShow));
+        assert_eq!(
+            parse("ai white strong"),
+            Ok(Command::Ai {
+                side: "white".into(),
+                level: Some("strong".into())
+            })
+        );
+        assert_eq!(
+            parse("set size=9 corner=board"),
+            Ok(Command::Set(vec!["size=9".into(), "corner=board".into()]))
+        );
+        assert!(parse("set size").is_err());
+        assert!(parse("save").unwrap_err().contains("usage: save FILE"));
+        assert!(parse("moves now")
+            .unwrap_err()
+            .contains("takes no argument"));
+        assert_eq!(parse("  h2-c2 "), Ok(Command::Move("h2-c2".into())));
+        assert_eq!(parse("d4:BYYBBY"), Ok(Command::Move("d4:BYYBBY".into())));
+        assert!(parse("   ").is_err());
+    }
+
+    #[test]
+    fn help_lists_every_command_and_explains_one() {
+        let all = help(None).unwrap();
+        for s in COMMANDS {
+            assert!(all.contains(s.usage), "{}", s.name);
+        }
+        assert!(help(Some("u")).unwrap().contains("take back"));
+        assert!(help(Some("fly")).is_err());
+    }
+}

@@ -1,0 +1,253 @@
+//! The faces of the REPL: a rustyline editor for people at a terminal (completion, hints,
+//! history), and a line-by-line reader for scripts and pipes. Both feed [`Session`].
+
+use std::borrow::Cow;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use rustyline::completion::Completer;
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor, Helper};
+
+use super::session::Session;
+
+/// The directory for the history file and the autosave: `$RULEBOOK_HOME`, else
+/// `$XDG_STATE_HOME/rulebook`, else `~/.local/state/rulebook`.
+pub fn data_dir() -> Option<PathBuf> {
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    var("RULEBOOK_HOME")
+        .or_else(|| var("XDG_STATE_HOME").map(|d| d.join("rulebook")))
+        .or_else(|| var("HOME").map(|h| h.join(".local/state/rulebook")))
+}
+
+/// The autosave file, in [`data_dir`].
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("autosave.yaml"))
+}
+
+/// Completion and hints from the words the session offers for the current position.
+struct LineHelper {
+    /// Words completing the first word of a line: legal moves and commands.
+    first: Vec<String>,
+    /// Per command, words completing its argument.
+    arguments: Vec<(String, Vec<String>)>,
+    color: bool,
+}
+
+impl LineHelper {
+    /// The candidates for the word ending at `pos`, and where it starts.
+    fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
+        let before = &line[..pos];
+        let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let word = &before[start..];
+        let pool: &[String] = if start == 0 {
+            &self.first
+        } else {
+            let command = before.split_whitespace().next().unwrap_or("");
+            self.arguments
+                .iter()
+                .find(|(c, _)| c == command)
+                .map_or(&[], |(_, w)| w.as_slice())
+        };
+        let mut found: Vec<String> = pool
+            .iter()
+            .filter(|w| w.starts_with(word))
+            .cloned()
+            .collect();
+        found.dedup();
+        (start, found)
+    }
+}
+
+impl Completer for LineHelper {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        Ok(self.candidates(line, pos))
+    }
+}
+
+impl Hinter for LineHelper {
+    type Hint = String;
+
+    /// What every completion of the typed word shares beyond it, shown greyed (the rest
+    /// of the word when only one completes it).
+    fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
+        if pos < line.len() || line.trim().is_empty() {
+            return None;
+        }
+        let (start, found) = self.candidates(line, pos);
+        let first = found.first()?;
+        let shared = found.iter().fold(first.len(), |n, w| {
+            first
+                .bytes()
+                .zip(w.bytes())
+                .take(n)
+                .take_while(|(a, b)| a == b)
+                .count()
+        });
+        let typed = pos - start;
+        (shared > typed).then(|| first[typed..shared].to_string())
+    }
+}
+
+impl Highlighter for LineHelper {
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if self.color {
+            Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
+    }
+}
+
+impl Validator for LineHelper {}
+
+impl Helper for LineHelper {}
+
+/// Runs the session at a terminal with rustyline until the user quits. Ctrl-C cancels the
+/// line being typed (or, during the computer's think, stops it); Ctrl-D quits. The history
+/// file is read and written in [`data_dir`]; failing to do so never stops play.
+pub fn run_terminal(mut session: Session) -> Result<(), String> {
+    let stop = session.stop_flag();
+    // Outside line editing the terminal sends Ctrl-C as SIGINT: it stops a think.
+    let _ = ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::Relaxed));
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .auto_add_history(false)
+        .build();
+    let mut editor: Editor<LineHelper, DefaultHistory> = Editor::with_config(config)
+        .map_err(|e| format!("error: cannot set up the terminal: {e}"))?;
+    let history = data_dir().map(|d| d.join("history"));
+    if let Some(h) = &history {
+        let _ = editor.load_history(h);
+    }
+    let color = session.color();
+    print!("{}", session.greeting());
+    loop {
+        let arguments = ["ai", "help", "set"]
+            .iter()
+            .map(|c| (c.to_string(), session.argument_completions(c)))
+            .collect();
+        editor.set_helper(Some(LineHelper {
+            first: session.completions(),
+            arguments,
+            color,
+        }));
+        match editor.readline(&session.prompt()) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                let reply = session.handle(&line);
+                print!("{}", reply.text);
+                let _ = std::io::stdout().flush();
+                if reply.quit {
+                    break;
+                }
+            }
+            Err(ReadlineError::Interrupted) => println!("(cancelled; `quit` or Ctrl-D leaves)"),
+            Err(ReadlineError::Eof) => {
+                println!("quit");
+                if let Some(note) = session.autosave() {
+                    print!("{note}");
+                }
+                break;
+            }
+            Err(e) => return Err(format!("error: cannot read the terminal: {e}")),
+        }
+    }
+    if let Some(h) = &history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = editor.save_history(h);
+    }
+    Ok(())
+}
+
+/// Runs the session over lines of input (a script or a pipe): each line is echoed after the
+/// prompt, then its reply printed. Returns whether any line was refused; a refused line
+/// does not stop the script. At the end of input unsaved moves go to the autosave file.
+pub fn run_lines(
+    session: &mut Session,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<bool, String> {
+    let mut refused = false;
+    let _ = write!(out, "{}", session.greeting());
+    for line in input.lines() {
+        let line = line.map_err(|e| format!("error: cannot read the input: {e}"))?;
+        let _ = writeln!(out, "{}{}", session.prompt(), line);
+        let reply = session.handle(&line);
+        refused |= reply.error;
+        let _ = write!(out, "{}", reply.text);
+        if reply.quit {
+            return Ok(refused);
+        }
+    }
+    let _ = writeln!(out, "(end of input)");
+    if let Some(note) = session.autosave() {
+        let _ = write!(out, "{note}");
+    }
+    Ok(refused)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn helper() -> LineHelper {
+        LineHelper {
+            first: ["h2-c2", "h2-d2", "h3-c3", "help", "hint", "history"]
+                .map(String::from)
+                .to_vec(),
+            arguments: vec![(
+                "ai".to_string(),
+                ["black", "white", "easy"].map(String::from).to_vec(),
+            )],
+            color: false,
+        }
+    }
+
+    #[test]
+    fn completion_of_moves_commands_and_arguments() {
+        let h = helper();
+        assert_eq!(
+            h.candidates("h2", 2),
+            (0, vec!["h2-c2".into(), "h2-d2".into()])
+        );
+        assert_eq!(
+            h.candidates("hi", 2),
+            (0, vec!["hint".into(), "history".into()])
+        );
+        assert_eq!(h.candidates("ai w", 4), (3, vec!["white".into()]));
+        assert_eq!(h.candidates("save f", 6), (5, vec![]));
+    }
+
+    #[test]
+    fn hints_show_the_rest_of_the_only_completion() {
+        let h = helper();
+        let history = DefaultHistory::new();
+        let ctx = Context::new(&history);
+        assert_eq!(h.hint("h3", 2, &ctx), Some("-c3".into()));
+        assert_eq!(h.hint("h2", 2, &ctx), Some("-".into()));
+        assert_eq!(h.hint("h2-", 3, &ctx), None);
+        assert_eq!(h.hint("his", 3, &ctx), Some("tory".into()));
+        assert_eq!(h.hint("ai wh", 5, &ctx), Some("ite".into()));
+        assert_eq!(h.hint("", 0, &ctx), None);
+    }
+}

@@ -1,0 +1,204 @@
+//! The computer opponent against a uniformly random player, for every bundled game.
+//!
+//! Each test plays 20 seeded games at the default level (`medium`) with its iteration
+//! budget only (no time limit, so the result is the same on every machine), the AI taking
+//! the first player's side in even games and the second's in odd ones. A game that reaches
+//! the ply cap unfinished counts as not won.
+
+use std::sync::atomic::AtomicBool;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rulebook::ai::{level, think_times, Budget, Level, Searcher, DEFAULT_LEVEL};
+use rulebook::analysis::Rng;
+use rulebook::engine::{Outcome, State};
+use rulebook::pipeline;
+
+const GAMES: u64 = 20;
+
+/// Plays the games; returns how many the AI won.
+fn wins_against_random(
+    game: &str,
+    preset: Option<&str>,
+    sets: &[&str],
+    iterations: u64,
+    max_plies: usize,
+) -> u64 {
+    let game = pipeline::load(
+        game,
+        preset,
+        &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    )
+    .expect("the game loads");
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new();
+    let mut wins = 0;
+    for seed in 0..GAMES {
+        let ai_side = (seed % 2) as u8;
+        let mut state = State::new(game.clone());
+        let mut rng = Rng::new(1000 + seed);
+        for ply in 0..max_plies {
+            let m = if state.to_move() == ai_side {
+                match searcher.think(
+                    &state,
+                    Budget::iterations(iterations),
+                    seed * 7919 + ply as u64,
+                    &stop,
+                ) {
+                    Some(t) => t.best,
+                    None => break,
+                }
+            } else {
+                match state.pick_legal_move(|n| rng.below(n)) {
+                    Some(m) => m,
+                    None => break,
+                }
+            };
+            state.play(m).expect("every move played is legal");
+        }
+        if state.outcome() == Some(Outcome::Win(ai_side)) {
+            wins += 1;
+        }
+    }
+    eprintln!("{}: the AI won {wins} of {GAMES}", game.name);
+    wins
+}
+
+fn default_iterations() -> u64 {
+    level(DEFAULT_LEVEL)
+        .expect("the default level exists")
+        .iterations
+}
+
+#[test]
+fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
+    assert_eq!(default_iterations(), 1000);
+    let wins = wins_against_random("mangala", None, &[], 1000, 500);
+    assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+#[test]
+fn medium_1000_iterations_beats_random_in_18_of_20_mangala_castle_games() {
+    let wins = wins_against_random("mangala", Some("castle"), &[], 1000, 500);
+    assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+#[test]
+fn medium_1000_iterations_beats_random_in_18_of_20_gundru_games() {
+    let wins = wins_against_random("gundru", None, &[], 1000, 600);
+    assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+/// Ming Mang's default preset is 17x17 with over 300 moves a position: 20 games take
+/// about three minutes of one core, so this one runs with the deep tests
+/// (`cargo test --release -- --ignored`); the 9x9 board below runs in the quick suite.
+#[test]
+#[ignore]
+fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_17x17_games() {
+    let wins = wins_against_random("ming-mang", None, &[], 1000, 600);
+    assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+#[test]
+fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_9x9_games() {
+    let wins = wins_against_random("ming-mang", None, &["size=9"], 1000, 600);
+    assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+#[test]
+fn medium_1000_iterations_beats_random_in_18_of_20_migong_games() {
+    let wins = wins_against_random("migong", None, &[], 1000, 300);
+    assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+#[test]
+fn medium_1000_iterations_beats_random_in_18_of_20_migong_extent_games() {
+    let wins = wins_against_random("migong", Some("extent"), &[], 1000, 300);
+    assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+fn start(game: &str, sets: &[&str]) -> State {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    State::new(pipeline::load(game, None, &sets).expect("the game loads"))
+}
+#[test]
+fn the_same_seed_gives_the_same_move_and_the_move_is_legal() {
+    let state = start("gundru", &[]);
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new();
+    let a = s.think(&state, Budget::iterations(300), 5, &stop).unwrap();
+    let b = Searcher::new()
+        .think(&state, Budget::iterations(300), 5, &stop)
+        .unwrap();
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.iterations, 300);
+    assert!(!a.interrupted);
+    let mut check = state.clone();
+    assert!(check.play(a.best).is_ok());
+}
+
+#[test]
+fn a_stop_request_ends_the_search_after_one_iteration() {
+    let state = start("gundru", &[]);
+    let stop = AtomicBool::new(true);
+    let t = Searcher::new()
+        .think(&state, Budget::iterations(1_000_000), 1, &stop)
+        .unwrap();
+    assert_eq!(t.iterations, 1);
+    assert!(t.interrupted);
+}
+
+#[test]
+fn a_time_budget_stops_a_huge_iteration_budget() {
+    let state = start("gundru", &[]);
+    let stop = AtomicBool::new(false);
+    let budget = Budget {
+        iterations: u64::MAX,
+        time: Some(Duration::from_millis(50)),
+    };
+    let t = Searcher::new().think(&state, budget, 1, &stop).unwrap();
+    assert!(t.iterations > 1 && t.iterations < u64::MAX);
+    assert!(!t.interrupted);
+}
+
+#[test]
+fn no_move_when_the_game_is_over_and_the_only_move_at_once() {
+    let mut state = start("mangala", &[]);
+    let (_, outcome) = rulebook::analysis::random_game(&mut state, 3, 10_000);
+    assert!(outcome.is_some());
+    let stop = AtomicBool::new(false);
+    assert!(Searcher::new()
+        .think(&state, Budget::iterations(10), 1, &stop)
+        .is_none());
+}
+
+#[test]
+fn it_takes_a_free_capture() {
+    // Ming Mang on 4x4: c4-c2 takes the white piece on b2 between a2 and c2.
+    let game: Arc<_> = pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
+    let diagram = ". . B .\n. . . .\nB W . .\n. . . W\n";
+    let cells = rulebook::render::parse_diagram(&game, diagram).unwrap();
+    let state = State::with_cells(game, cells, 0);
+    let stop = AtomicBool::new(false);
+    let t = Searcher::new()
+        .think(&state, Budget::iterations(2000), 9, &stop)
+        .unwrap();
+    assert_eq!(state.move_text(t.best), "c4-c2");
+    assert!(t.value > 0.5, "{t:?}");
+}
+
+#[test]
+fn it_counts_every_move_thought_about() {
+    let game = pipeline::load("mangala", None, &[]).unwrap();
+    let level = Level {
+        name: "test",
+        iterations: 20,
+        seconds: 60.0,
+    };
+    let r = think_times(&State::new(game), &level, 5, 1);
+    assert_eq!(r.moves, 5);
+    assert_eq!(r.over_budget, 0);
+    assert_eq!(r.stopped_by_time, 0);
+    assert!(r.max_seconds >= r.mean_seconds && r.mean_seconds > 0.0);
+}

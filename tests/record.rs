@@ -1,0 +1,59 @@
+//! Game records (`rulebook::record`): saved atomically, loaded, replayed, refused when bad.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rulebook::engine::State;
+use rulebook::record::{load, save, Record, Setup};
+
+fn setup(game: &str, sets: &[&str]) -> Setup {
+    Setup {
+        game: game.into(),
+        preset: None,
+        sets: sets.iter().map(|s| s.to_string()).collect(),
+    }
+}
+#[test]
+fn a_record_round_trips_through_a_file() {
+    let s = setup("ming-mang", &["size=8"]);
+    let mut state = State::new(s.load().unwrap());
+    state.play_text("h2-c2").unwrap();
+    let record = Record::of(&s, &mut state);
+    assert_eq!(record.moves, ["h2-c2"]);
+    assert_eq!(record.options["size"], "8");
+    assert_eq!(record.result, "unfinished");
+    let dir = std::env::temp_dir().join(format!("rulebook-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.yaml");
+    save(&path, &record).unwrap();
+    let back = load(&path).unwrap();
+    assert_eq!(back, record);
+    assert!(back.replay().unwrap() == state);
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_records_are_refused_with_a_reason() {
+    let mut r = Record {
+        game: "gundru".into(),
+        preset: None,
+        options: BTreeMap::new(),
+        moves: vec!["i2-e2".into(), "i3-e3".into()],
+        result: "unfinished".into(),
+        date: String::new(),
+    };
+    let e = r.replay().unwrap_err();
+    assert!(e.contains("move 2 (`i3-e3`)"), "{e}");
+    r.moves.truncate(1);
+    r.result = "draw".into();
+    let e = r.replay().unwrap_err();
+    assert!(e.contains("says `draw`"), "{e}");
+    r.game = "no-such-game".into();
+    assert!(r.replay().unwrap_err().contains("unknown game"));
+    let e = rulebook::yaml::from_str::<Record>("game: gundru\nmovs: []\n").unwrap_err();
+    assert!(e.message.contains("movs"));
+    let e = load(Path::new("/no/such/record.yaml")).unwrap_err();
+    assert!(e.contains("cannot read"), "{e}");
+}

@@ -1,0 +1,265 @@
+//! The REPL end to end: scripts piped into `rulebook play` (and `--script`, `--load`,
+//! `--resume`, `rulebook` alone), with transcripts snapshotted for every bundled game.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A directory of its own for each test (autosave and records).
+fn home(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rulebook-repl-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(home: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env("RULEBOOK_HOME", home)
+        .current_dir(home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().expect("the binary finishes");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    out
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs a script that must succeed; returns the transcript (with the home directory's
+/// path replaced by `HOME`, so that snapshots are the same everywhere).
+fn transcript(test: &str, args: &[&str], script: &str) -> String {
+    let h = home(test);
+    let out = run(&h, args, script);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    let t = stdout(&out).replace(h.to_str().unwrap(), "HOME");
+    assert!(
+        !t.contains('\x1b'),
+        "no colour when output is not a terminal"
+    );
+    std::fs::remove_dir_all(h).unwrap();
+    t
+}
+
+#[test]
+fn gundru_transcript_with_commands() {
+    let t = transcript(
+        "gundru",
+        &["play", "gundru"],
+        "help\nmoves\ni2-e2\nmoves\nhistory\nundo\nredo\nai white easy\ne2-e5\nhistory\nboard\nquit\n",
+    );
+    assert!(t.contains("white (easy) plays"), "{t}");
+    assert!(t.contains("--resume"), "quit autosaves: {t}");
+    insta::assert_snapshot!("gundru", t);
+}
+
+#[test]
+fn ming_mang_transcript_with_forgiving_and_refused_moves() {
+    let h = home("ming-mang");
+    let out = run(
+        &h,
+        &["play", "ming-mang", "--preset", "8x8"],
+        "h2-c2\nb1\na7\na2\nh3-a3\nzz\nset lone-jump=on\nshow\nquit\n",
+    );
+    // Refused lines: the script goes on, and exits with 1 at its end.
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("some lines were refused"));
+    let t = stdout(&out).replace(h.to_str().unwrap(), "HOME");
+    assert!(t.contains("is ambiguous: it could be"), "{t}");
+    assert!(
+        t.contains("last move: a2-b2 by white"),
+        "an origin alone: {t}"
+    );
+    assert!(t.contains("is not legal"), "{t}");
+    insta::assert_snapshot!("ming-mang-8x8", t);
+}
+
+#[test]
+fn mangala_finished_game_between_two_computers() {
+    let t = transcript(
+        "mangala",
+        &["play", "mangala"],
+        "ai both easy\nhistory\nquit\n",
+    );
+    assert!(t.contains("game over: "), "{t}");
+    insta::assert_snapshot!("mangala", t);
+}
+
+#[test]
+fn mangala_castle_finished_game_with_another_seed() {
+    let t = transcript(
+        "castle",
+        &["play", "mangala", "--preset", "castle", "--seed", "2"],
+        "ai south strong\nai north easy\nhistory\n",
+    );
+    assert!(t.contains("game over: "), "{t}");
+    insta::assert_snapshot!("mangala-castle", t);
+}
+
+#[test]
+fn migong_swap_then_a_finished_game_between_two_computers() {
+    let h = home("migong");
+    let out = run(
+        &h,
+        &["play", "migong"],
+        "d4:BYYBBY\nswap\nc4:YBBBBB\nai both easy\nquit\n",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a refused line: exit 1 at the end"
+    );
+    let t = stdout(&out).replace(h.to_str().unwrap(), "HOME");
+    assert!(t.contains("the players have swapped sides"), "{t}");
+    assert!(
+        t.contains("is not legal"),
+        "c4's east side faces d4's west wedge: {t}"
+    );
+    assert!(t.contains("game over: "), "{t}");
+    insta::assert_snapshot!("migong", t);
+}
+
+#[test]
+fn script_file_option_and_end_of_input() {
+    let h = home("script");
+    std::fs::write(h.join("s.txt"), "i2-e2\n").unwrap();
+    let out = run(&h, &["play", "gundru", "--script", "s.txt"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let t = stdout(&out);
+    assert!(t.contains("black> i2-e2"), "{t}");
+    assert!(t.contains("(end of input)"), "{t}");
+    assert!(t.contains("unsaved moves kept in"), "{t}");
+    let out = run(&h, &["play", "gundru", "--script", "missing.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot read `missing.txt`"));
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
+fn save_then_load_and_resume() {
+    let h = home("resume");
+    let out = run(&h, &["play", "gundru"], "i2-e2\nsave g.yaml\na2-d2\nquit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record = std::fs::read_to_string(h.join("g.yaml")).unwrap();
+    for field in ["game: gundru", "- i2-e2", "result: unfinished", "date: "] {
+        assert!(record.contains(field), "{field} missing from:\n{record}");
+    }
+    // --load goes on from the saved move; --resume from the autosave of the quit.
+    let out = run(&h, &["play", "--load", "g.yaml"], "history\n");
+    assert!(
+        stdout(&out).contains("  1. black i2-e2\n(end of input)"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&h, &["play", "--resume"], "history\n");
+    let t = stdout(&out);
+    assert!(t.contains("  2. white a2-d2"), "{t}");
+    // A corrupt record: a clear message, exit 1.
+    std::fs::write(h.join("bad.yaml"), "game: [\n").unwrap();
+    let out = run(&h, &["play", "--load", "bad.yaml"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("`bad.yaml` is not a game record"),
+        "{}",
+        stderr(&out)
+    );
+    // Nothing to resume.
+    let empty = home("resume-none");
+    let out = run(&empty, &["play", "--resume"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no autosaved game"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(h).unwrap();
+    std::fs::remove_dir_all(empty).unwrap();
+}
+
+#[test]
+fn no_arguments_offers_the_bundled_games() {
+    let h = home("choose");
+    let out = run(&h, &[], "4\nquit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let t = stdout(&out);
+    assert!(t.contains("1. gundru") && t.contains("4. ming-mang"), "{t}");
+    assert!(t.contains("Ming Mang"), "{t}");
+    let out = run(&h, &[], "9\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no game number 9"));
+    let out = run(&h, &[], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no game chosen"));
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
+fn think_measures_the_computer_against_its_budget() {
+    let h = home("think");
+    let out = run(
+        &h,
+        &[
+            "think",
+            "mangala",
+            "--level",
+            "easy",
+            "--positions",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(r["level"], "easy");
+    assert_eq!(r["moves"], 3);
+    assert_eq!(r["iterations"], 100);
+    assert!(r["max_seconds"].as_f64().unwrap() >= r["mean_seconds"].as_f64().unwrap());
+    let out = run(&h, &["think", "mangala", "--level", "genius"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the levels are easy, medium, strong"));
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
+fn a_users_rule_file_is_played_saved_and_resumed_like_a_bundled_game() {
+    let h = home("user-file");
+    let file = std::env::current_dir()
+        .unwrap()
+        .join("tests/fixtures/valid/kalah.game");
+    let file = file.to_str().unwrap();
+    let out = run(&h, &["play", file], "moves\nai both easy\nsave k.yaml\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let t = stdout(&out);
+    assert!(t.contains("6 legal moves: 1 2 3 4 5 6"), "{t}");
+    assert!(t.contains("game over: "), "{t}");
+    let record = std::fs::read_to_string(h.join("k.yaml")).unwrap();
+    assert!(record.contains(&format!("game: {file}")), "{record}");
+    assert!(!record.contains("result: unfinished"), "{record}");
+    let out = run(&h, &["play", "--load", "k.yaml"], "history\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("game over> history\n  1. south "),
+        "{}",
+        stdout(&out)
+    );
+    std::fs::remove_dir_all(h).unwrap();
+}
