@@ -35,11 +35,11 @@ impl State {
             if sowing.skip_origin && site == origin {
                 continue;
             }
-            let mark = self.marks[site as usize];
-            let into = if sowing.marked_to_owner && mark != 0 {
-                board.store(mark - 1)
-            } else {
-                site
+            let into = match sowing.marked_to_owner {
+                true if self.marks[site as usize] != 0 => {
+                    board.store(self.marks[site as usize] - 1)
+                }
+                _ => site,
             };
             hash ^= zobrist.count_step(into, counts[into as usize]);
             counts[into as usize] += 1;
