@@ -320,7 +320,8 @@ fn execute(cli: Cli) -> Result<(), String> {
         }
         Command::Render { game, start, svg } => {
             let state = start_state(load(&game)?, &start)?;
-            write_atomically(&svg, &render::position_svg(&state))
+            crate::files::write_atomic(&svg, &render::position_svg(&state))
+                .map_err(|e| format!("error: cannot write {}: {e}", svg.display()))
         }
         Command::Test { paths, update } => test(&paths, update),
         Command::Snapshot { files } => {
@@ -340,23 +341,6 @@ fn execute(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
-}
-
-/// Writes a file whole or not at all: to a temporary file beside it, then renamed.
-fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("error: `{}` is not a file name", path.display()))?;
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-    let fail = |e: std::io::Error| format!("error: cannot write {}: {e}", path.display());
-    std::fs::write(&temp, text).map_err(fail)?;
-    std::fs::rename(&temp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        fail(e)
-    })
 }
 
 fn settings_line(g: &Game) -> String {

@@ -17,6 +17,7 @@ pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
+pub mod files;
 pub mod model;
 pub mod pipeline;
 pub mod record;

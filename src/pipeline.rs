@@ -1,7 +1,6 @@
 //! Loading a game: source text -> parse -> check -> compile, the one path every face
 //! (CLI, tests, later the REPL) uses.
 
-use std::io::Read as _;
 use std::sync::Arc;
 
 use crate::catalog::{bundled, BUNDLED};
@@ -81,16 +80,12 @@ pub fn read_source(game: &str) -> Result<Source, LoadError> {
 
 fn read_file(path: &str) -> Result<Source, LoadError> {
     let fail = |msg: String| LoadError::plain(Diagnostic::plain(msg));
-    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read `{path}`: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_SOURCE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read `{path}`: {e}")))?;
-    if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(fail(format!(
-            "`{path}` is too large for a rule file (the limit is {MAX_SOURCE_BYTES} bytes)"
-        )));
-    }
+    let bytes = crate::files::read_bounded(
+        std::path::Path::new(path),
+        MAX_SOURCE_BYTES as u64,
+        "a rule file",
+    )
+    .map_err(fail)?;
     let name = path.to_string();
     if let Some(i) = bytes.iter().position(|&b| b == 0) {
         let text = String::from_utf8_lossy(&bytes[..i]).into_owned();

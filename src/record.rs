@@ -2,7 +2,6 @@
 //! and the date, as YAML (through [`crate::yaml`]), saved atomically.
 
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -117,48 +116,19 @@ impl Record {
     }
 }
 
-/// Writes a record to `path` atomically: a temporary file in the same directory, flushed to
-/// disk, then renamed over `path`, so a crash leaves either the old file or the new one.
+/// Writes a record to `path` atomically ([`crate::files::write_atomic`]): a crash leaves
+/// either the old file or the new one.
 pub fn save(path: &Path, record: &Record) -> Result<(), String> {
     let text = crate::yaml::to_string(record).map_err(|e| format!("cannot write a record: {e}"))?;
-    let shown = path.display();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("cannot save to `{shown}`: it names no file"))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot save to `{shown}`: {e}")
-    })
+    crate::files::write_atomic(path, &text)
+        .map_err(|e| format!("cannot save to `{}`: {e}", path.display()))
 }
 
 /// Reads a record from `path` (not yet replayed: see [`Record::replay`]).
 pub fn load(path: &Path) -> Result<Record, String> {
-    use std::io::Read as _;
-    let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-    let mut text = String::new();
-    file.take(MAX_RECORD_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-    if text.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!("`{shown}` is too large for a game record"));
-    }
-    crate::yaml::from_str(&text).map_err(|e| format!("`{shown}` is not a game record: {e}"))
+    let text = crate::files::read_text(path, MAX_RECORD_BYTES, "a game record")?;
+    crate::yaml::from_str(&text)
+        .map_err(|e| format!("`{}` is not a game record: {e}", path.display()))
 }
 
 /// The current time in UTC as `YYYY-MM-DDTHH:MM:SSZ`.

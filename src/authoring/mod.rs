@@ -24,40 +24,9 @@ pub fn diff(old: &str, new: &str, names: (&str, &str)) -> String {
         .to_string()
 }
 
-/// Writes a file atomically: the text goes to a temporary file in the same folder, which
-/// then replaces the target, so a reader never sees a half-written file.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temp, text)?;
-    std::fs::rename(&temp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
-    })
-}
-
 /// Reads a text file of at most [`MAX_FILE_BYTES`], with a message naming it on failure.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    use std::io::Read as _;
-    let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "`{shown}` is too large (the limit is {MAX_FILE_BYTES} bytes)"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "`{shown}` is not UTF-8 text (an invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
+    crate::files::read_text(path, MAX_FILE_BYTES, "a scenario or snapshot file")
 }
 
 /// What `rulebook test` runs for one file it was given or found in a folder.
@@ -154,18 +123,5 @@ mod tests {
         assert!(d.contains("+B\n"), "{d}");
         assert!(d.contains(" a\n"), "{d}");
         assert_eq!(diff("same\n", "same\n", ("old", "new")), "");
-    }
-
-    #[test]
-    fn atomic_write_replaces_the_file() {
-        let dir = std::env::temp_dir().join(format!("rulebook-atomic-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("x.snapshot");
-        write_atomic(&path, "one\n").unwrap();
-        write_atomic(&path, "two\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two\n");
-        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-        assert_eq!(left.len(), 1, "a temporary file was left behind");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -175,7 +175,7 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
 pub fn write(rule_file: &Path) -> Result<PathBuf, String> {
     let text = generate(rule_file)?;
     let path = snapshot_path(rule_file);
-    super::write_atomic(&path, &text)
+    crate::files::write_atomic(&path, &text)
         .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))?;
     Ok(path)
 }
@@ -218,7 +218,7 @@ pub fn check(snapshot: &Path, update: bool) -> Result<Verdict, String> {
         return Ok(Verdict::Same);
     }
     if update {
-        super::write_atomic(snapshot, &now)
+        crate::files::write_atomic(snapshot, &now)
             .map_err(|e| format!("error: cannot write `{}`: {e}", snapshot.display()))?;
     }
     Ok(Verdict::Drifted(super::diff(
