@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::text::{board_text, glyph, outcome_text};
+use super::text::{board_text, file_letters, glyph, outcome_text};
 use crate::engine::State;
 use crate::model::{Layout, EMPTY, NO_SITE};
 
@@ -82,10 +82,7 @@ fn grid_text(state: &State, color: bool) -> String {
         .last_move()
         .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from, m.to));
     let label_width = h.to_string().len();
-    let files: String = (0..w)
-        .map(|f| ((b'a' + f as u8) as char).to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let files = file_letters(w);
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     for r in (0..h).rev() {

@@ -40,10 +40,7 @@ pub fn board_text(state: &State) -> String {
     let b = &game.board;
     let (w, h) = (b.width as usize, b.height as usize);
     let label_width = h.to_string().len();
-    let files: String = (0..w)
-        .map(|f| ((b'a' + f as u8) as char).to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let files = file_letters(w);
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     for r in (0..h).rev() {
@@ -137,6 +134,14 @@ fn hex_text(state: &State) -> String {
         let _ = writeln!(out, "the players have swapped sides");
     }
     out
+}
+
+/// The file letters of a grid `width` wide, spaced for one character per point: `a b c`.
+pub(super) fn file_letters(width: usize) -> String {
+    (0..width)
+        .map(|f| ((b'a' + f as u8) as char).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A mancala board: the second player's row on top (their pit 1 on the right, as they see
