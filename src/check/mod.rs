@@ -379,6 +379,8 @@ impl Checker {
         let mut forbid: Option<Conditional<()>> = None;
         let mut end = Vec::new();
         let mut edges = Vec::new();
+        // Each facing direction given a colour, with where, to report one given twice.
+        let mut edge_sides: Vec<(u8, Span)> = Vec::new();
         let mut edge_overrides = Vec::new();
         let mut hands: Vec<(usize, TExpr)> = Vec::new();
         let mut scores = Vec::new();
@@ -532,6 +534,20 @@ impl Checker {
                         let side = self.hex_side(dir);
                         let colour = self.lookup_in(colour, &self.players.clone(), "player");
                         if let (Some(side), Some(colour)) = (side, colour) {
+                            if let Some(&(_, first)) = edge_sides.iter().find(|(s, _)| *s == side) {
+                                self.error(
+                                    Diagnostic::error(
+                                        format!(
+                                            "the colour of edges facing {} is given twice",
+                                            dir.text
+                                        ),
+                                        dir.span,
+                                    )
+                                    .with_note_at(first, "first given here"),
+                                );
+                                continue;
+                            }
+                            edge_sides.push((side, dir.span));
                             edges.push((side, colour));
                         }
                     }
