@@ -141,20 +141,20 @@ impl State {
         };
         let board = &self.game.board;
         let pits = board.pits();
-        // Whether a player's pits are all empty (it stops at the first stone, usually at once).
-        let empty = |state: &State, p: Player| -> bool {
+        let row = |state: &State, p: Player| -> u32 {
             let first = board.pit(p, 1) as usize;
             state.counts[first..first + pits as usize]
                 .iter()
-                .all(|&c| c == 0)
+                .map(|&c| c as u32)
+                .sum()
         };
-        let empty = [empty(self, 0), empty(self, 1)];
-        if !empty[0] && !empty[1] {
+        let rows = [row(self, 0), row(self, 1)];
+        if rows[0] != 0 && rows[1] != 0 {
             return;
         }
         if let EndResult::StoreMajority { to_empty_side } = rule.result {
             for p in 0..2u8 {
-                let receiver = match (to_empty_side, empty[0], empty[1]) {
+                let receiver = match (to_empty_side, rows[0] == 0, rows[1] == 0) {
                     (false, _, _) => p,
                     (true, true, false) => 0,
                     (true, false, true) => 1,
