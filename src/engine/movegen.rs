@@ -41,7 +41,7 @@ impl State {
                 self.tile_moves(index, &rule.kind, out);
                 continue;
             }
-            if rule.kind == MoveKind::Pass {
+            if matches!(rule.kind, MoveKind::Pass) {
                 pass = pass.or(Some(index));
                 continue;
             }

@@ -179,7 +179,7 @@ impl State {
         for (i, rule) in self.game.moves.iter().enumerate() {
             if self.holds(&rule.condition) {
                 total += self.tile_move_count(tiles, &rule.kind);
-                if rule.kind == MoveKind::Pass && pass.is_none() {
+                if matches!(rule.kind, MoveKind::Pass) && pass.is_none() {
                     pass = Some(i as u8);
                 }
             }
@@ -585,7 +585,7 @@ impl State {
             return Err(MoveError::GameOver);
         }
         if text == "swap" {
-            return match rule_of(&|k| *k == MoveKind::Swap) {
+            return match rule_of(&|k| matches!(k, MoveKind::Swap)) {
                 Some((rule, _)) if self.swap_open() => Ok(Move::step(rule, NO_SITE, NO_SITE)),
                 Some(_) => Err(illegal(
                     "a swap is allowed only on the second player's first turn".into(),
