@@ -1,4 +1,4 @@
-//! Migong (`games/migong.game`, rules MI-1..MI-6 in `../shared/rules/migong.md`): the board
+//! Migong (`games/migong.game`, rules MI-1..MI-6 in `docs/games/migong.md`): the board
 //! and its edges, hand-built positions for every rule, the scores, and bad move text.
 
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! An independent, deliberately simple implementation of Mangala (MG-1..MG-5 of the
-//! project's rules, `shared/rules/mangala.md`), written from the rules text and not from
+//! project's rules, `docs/games/mangala.md`), written from the rules text and not from
 //! the engine. Used only to cross-check perft counts.
 //!
 //! Board layout: one array of 14 slots walked counterclockwise.
