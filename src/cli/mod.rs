@@ -1,0 +1,250 @@
+//! The command line: `rulebook list | check | show | perft | bench | think | play |
+//! position | render | test | snapshot`; `rulebook` alone offers the bundled games to play.
+
+//!
+//! One module per command; [`common`] holds what several share (loading a game from
+//! [`GameArgs`], the start position after `--moves`, the settings line).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+mod bench;
+mod check;
+mod common;
+mod list;
+mod perft;
+mod play;
+mod position;
+mod render;
+mod show;
+mod snapshot;
+mod test;
+mod think;
+
+/// A rules interpreter for board games described in `.game` files.
+#[derive(Parser, Debug)]
+#[command(name = "rulebook", version, about)]
+pub struct Cli {
+    /// What to do (nothing: choose a bundled game and play it).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the bundled games with their presets and options.
+    List,
+    /// Check rule files: exit 0 if they are sound, else print diagnostics and exit 1.
+    Check {
+        /// Rule files (paths or bundled names).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Show the compiled summary of a game: board, pieces, moves, effects, end rules, settings.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Count the leaves of the move tree for every depth up to DEPTH.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The deepest depth to count.
+        depth: usize,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play random games and report their speed.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Number of playouts.
+        #[arg(long, default_value_t = 2000)]
+        playouts: u64,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a playout after this many plies (reported as ended by the cap).
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game in the REPL (`help` inside lists the commands). Without a terminal (or
+    /// with --script) lines are read from the input and the replies printed; a script
+    /// with a refused line (an illegal move, a bad command) exits with 1 at its end.
+    Play(PlayArgs),
+    /// Measure the computer's think time per move against its level's budget, on the
+    /// positions of a seeded random game.
+    Think {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// The level: easy, medium or strong.
+        #[arg(long, default_value = crate::ai::DEFAULT_LEVEL)]
+        level: String,
+        /// Moves to think about.
+        #[arg(long, default_value_t = 10)]
+        positions: usize,
+        /// Seed of the searches and of the random game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw a position as an SVG picture (every kind of board).
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// The SVG file to write (written to a temporary file, then renamed into place).
+        #[arg(long, value_name = "FILE")]
+        svg: std::path::PathBuf,
+    },
+    /// Print a position: board, side to move, legal moves, or the outcome.
+    Position {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run scenario files (*.yaml) and check behaviour snapshots (*.snapshot); folders are
+    /// searched. Exit 1 if any expectation fails or any behaviour drifted.
+    Test {
+        /// Scenario files, snapshots, rule files (their snapshot) or folders.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// Accept drifted behaviour: rewrite the snapshots that differ.
+        #[arg(long)]
+        update: bool,
+    },
+    /// Write the behaviour snapshot of rule files beside them (`x.game` -> `x.snapshot`).
+    Snapshot {
+        /// Paths to `.game` files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
+}
+
+/// The arguments of `play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A bundled game's name or a path to a `.game` file (not with --load or --resume).
+    #[arg(required_unless_present_any = ["load", "resume"])]
+    pub game: Option<String>,
+    /// A preset of the game.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Set a parameter or option: `--set size=9` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Resume a saved game record.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "resume"])]
+    pub load: Option<std::path::PathBuf>,
+    /// Resume the game autosaved when the last session quit with unsaved moves.
+    #[arg(long, conflicts_with = "game")]
+    pub resume: bool,
+    /// Read commands and moves from FILE instead of the terminal.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<std::path::PathBuf>,
+    /// Plain text, no colours (also with NO_COLOR set, or when output is not a terminal).
+    #[arg(long)]
+    pub no_color: bool,
+    /// Seed of the computer's searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Which game, with which preset and settings.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// A bundled game's name or a path to a `.game` file.
+    pub game: String,
+    /// A preset of the game.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Set a parameter or option: `--set size=9` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+/// Where to start: after a list of moves from the start position.
+#[derive(Args, Debug)]
+pub struct StartArgs {
+    /// Moves to play first, in canonical text separated by spaces: `--moves "h2-c2 a3-f3"`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+/// The deepest perft the command accepts.
+pub const MAX_PERFT_DEPTH: usize = 20;
+
+/// Runs the command line; returns the process exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    match execute(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let _ = std::io::stdout().flush();
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn execute(cli: Cli) -> Result<(), String> {
+    let Some(command) = cli.command else {
+        return play::choose_and_play();
+    };
+    match command {
+        Command::List => list::run(),
+        Command::Check { files } => check::run(&files),
+        Command::Show { game } => show::run(&game),
+        Command::Perft {
+            game,
+            depth,
+            start,
+            json,
+        } => perft::run(&game, depth, &start, json),
+        Command::Bench {
+            game,
+            start,
+            playouts,
+            seed,
+            max_plies,
+            json,
+        } => bench::run(&game, &start, playouts, seed, max_plies, json),
+        Command::Play(args) => play::run(args),
+        Command::Think {
+            game,
+            start,
+            level,
+            positions,
+            seed,
+            json,
+        } => think::run(&game, &start, &level, positions, seed, json),
+        Command::Render { game, start, svg } => render::run(&game, &start, &svg),
+        Command::Test { paths, update } => test::run(&paths, update),
+        Command::Snapshot { files } => snapshot::run(&files),
+        Command::Position { game, start, json } => position::run(&game, &start, json),
+    }
+}

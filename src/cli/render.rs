@@ -1,0 +1,13 @@
+//! `rulebook render`: a position as an SVG picture.
+
+use std::path::Path;
+
+use super::common::{load, start_state};
+use super::{GameArgs, StartArgs};
+
+/// Draws the position and writes it atomically to `svg`.
+pub(super) fn run(game: &GameArgs, start: &StartArgs, svg: &Path) -> Result<(), String> {
+    let state = start_state(load(game)?, start)?;
+    crate::files::write_atomic(svg, &crate::render::position_svg(&state))
+        .map_err(|e| format!("error: cannot write {}: {e}", svg.display()))
+}

@@ -1,0 +1,43 @@
+//! `rulebook think`: the computer's think time per move against its level's budget.
+
+use super::common::{load, settings_line, start_state};
+use super::{GameArgs, StartArgs};
+
+/// Measures the think time of `level` on `positions` positions and prints it (as JSON with
+/// `json`).
+pub(super) fn run(
+    game: &GameArgs,
+    start: &StartArgs,
+    level: &str,
+    positions: usize,
+    seed: u64,
+    json: bool,
+) -> Result<(), String> {
+    let names: Vec<&str> = crate::ai::LEVELS.iter().map(|l| l.name).collect();
+    let level = crate::ai::level(level).ok_or_else(|| {
+        format!(
+            "error: no level `{level}`; the levels are {}",
+            names.join(", ")
+        )
+    })?;
+    let state = start_state(load(game)?, start)?;
+    let r = crate::ai::think_times(&state, &level, positions, seed);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!("game: {}{}", state.game().name, settings_line(state.game()));
+        println!(
+            "level {}: {} iterations or {:.1} s per move",
+            r.level, r.iterations, r.budget_seconds
+        );
+        println!(
+            "{} moves: mean {:.3} s, max {:.3} s, {} over the time limit, {} stopped by it",
+            r.moves, r.mean_seconds, r.max_seconds, r.over_budget, r.stopped_by_time
+        );
+        println!("iterations/s: {:.0}", r.iterations_per_second);
+    }
+    Ok(())
+}
