@@ -1,5 +1,6 @@
 //! Random playouts: the benchmark of the engine's hot path, and seeded random games.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::Rng;
@@ -12,6 +13,8 @@ pub struct BenchReport {
     pub playouts: u64,
     /// Total plies played.
     pub plies: u64,
+    /// Threads that played them.
+    pub threads: usize,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Playouts per second.
@@ -26,45 +29,111 @@ pub struct BenchReport {
     pub ended_by_cap: u64,
 }
 
-/// Plays `playouts` uniformly random games from `start`, each stopped after `max_plies`.
-pub fn bench(start: &State, playouts: u64, seed: u64, max_plies: usize) -> BenchReport {
-    let mut rng = Rng::new(seed);
-    let mut state = start.clone();
-    let (mut plies, mut by_rule, mut by_cap) = (0u64, 0u64, 0u64);
+/// How long a benchmark runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BenchLength {
+    /// This many playouts: the counts in the report are the same for any thread count.
+    Playouts(u64),
+    /// As many playouts as start within this many seconds.
+    Seconds(f64),
+}
+
+/// Plays uniformly random games from `start`, each stopped after `max_plies`, on `threads`
+/// threads. Playout `i` draws its moves from its own generator, [`Rng::stream`]`(seed, i)`,
+/// so which thread plays it does not matter.
+pub fn bench(
+    start: &State,
+    length: BenchLength,
+    seed: u64,
+    max_plies: usize,
+    threads: usize,
+) -> BenchReport {
+    let threads = threads.max(1);
     let began = Instant::now();
-    for _ in 0..playouts {
-        state.clone_from(start);
-        let mut n = 0;
-        loop {
-            if n == max_plies {
-                by_cap += 1;
-                break;
-            }
-            match state.pick_legal_move(|count| rng.below(count)) {
-                Some(m) => state.apply(m),
-                None => {
-                    by_rule += 1;
-                    break;
-                }
-            }
-            n += 1;
-        }
-        plies += n as u64;
-    }
+    let more = |i: u64| match length {
+        BenchLength::Playouts(n) => i < n,
+        BenchLength::Seconds(s) => began.elapsed().as_secs_f64() < s,
+    };
+    let next = AtomicU64::new(0);
+    let tally = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| scope.spawn(|| play_playouts(start, seed, max_plies, &next, &more)))
+            .collect();
+        workers.into_iter().fold(Tally::default(), |sum, w| {
+            sum.add(w.join().expect("a benchmark thread panicked"))
+        })
+    });
     let seconds = began.elapsed().as_secs_f64().max(1e-9);
+    let playouts = tally.by_rule + tally.by_cap;
     BenchReport {
         playouts,
-        plies,
+        plies: tally.plies,
+        threads,
         seconds,
         playouts_per_second: playouts as f64 / seconds,
-        plies_per_second: plies as f64 / seconds,
+        plies_per_second: tally.plies as f64 / seconds,
         mean_plies: if playouts == 0 {
             0.0
         } else {
-            plies as f64 / playouts as f64
+            tally.plies as f64 / playouts as f64
         },
-        ended_by_rule: by_rule,
-        ended_by_cap: by_cap,
+        ended_by_rule: tally.by_rule,
+        ended_by_cap: tally.by_cap,
+    }
+}
+
+/// What one thread's playouts add up to.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    plies: u64,
+    by_rule: u64,
+    by_cap: u64,
+}
+
+impl Tally {
+    fn add(self, other: Tally) -> Tally {
+        Tally {
+            plies: self.plies + other.plies,
+            by_rule: self.by_rule + other.by_rule,
+            by_cap: self.by_cap + other.by_cap,
+        }
+    }
+}
+
+/// Plays the playouts whose numbers this thread takes from `next`, while `more` allows.
+fn play_playouts(
+    start: &State,
+    seed: u64,
+    max_plies: usize,
+    next: &AtomicU64,
+    more: &(dyn Fn(u64) -> bool + Sync),
+) -> Tally {
+    let mut state = start.clone();
+    let mut tally = Tally::default();
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if !more(i) {
+            return tally;
+        }
+        state.clone_from(start);
+        let mut rng = Rng::stream(seed, i);
+        let mut n = 0;
+        let ended = loop {
+            if n == max_plies {
+                break false;
+            }
+            match state.pick_legal_move(|count| rng.below(count)) {
+                Some(m) => state.apply(m),
+                None => break true,
+            }
+            n += 1;
+        };
+        tally.plies += n as u64;
+        if ended {
+            tally.by_rule += 1;
+        } else {
+            tally.by_cap += 1;
+        }
     }
 }
 

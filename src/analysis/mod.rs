@@ -4,6 +4,6 @@ mod bench;
 mod perft;
 mod rng;
 
-pub use bench::{bench, random_game, BenchReport};
-pub use perft::perft;
+pub use bench::{bench, random_game, BenchLength, BenchReport};
+pub use perft::{perft, perft_threads};
 pub use rng::Rng;

@@ -56,29 +56,15 @@ pub enum Command {
         depth: usize,
         #[command(flatten)]
         start: StartArgs,
+        /// Threads to count on (the moves at the root are shared out): all cores by default.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
     },
-    /// Play random games and report their speed.
-    Bench {
-        #[command(flatten)]
-        game: GameArgs,
-        #[command(flatten)]
-        start: StartArgs,
-        /// Number of playouts.
-        #[arg(long, default_value_t = 2000)]
-        playouts: u64,
-        /// Seed of the random moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Stop a playout after this many plies (reported as ended by the cap).
-        #[arg(long, default_value_t = 1000)]
-        max_plies: usize,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Play random games and report their speed (`--all`: every bundled game and preset).
+    Bench(BenchArgs),
     /// Play a game in the REPL (`help` inside lists the commands). Without a terminal (or
     /// with --script) lines are read from the input and the replies printed; a script
     /// with a refused line (an illegal move, a bad command) exits with 1 at its end.
@@ -193,6 +179,59 @@ pub struct StartArgs {
     pub moves: String,
 }
 
+/// The arguments of `rulebook bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// A bundled game's name or a path to a `.game` file (not with --all).
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    pub game: Option<String>,
+    /// A preset of the game.
+    #[arg(long, conflicts_with = "all")]
+    pub preset: Option<String>,
+    /// Set a parameter or option: `--set size=9` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE", conflicts_with = "all")]
+    pub sets: Vec<String>,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Every bundled game and preset, one after the other, each for --seconds.
+    #[arg(long)]
+    pub all: bool,
+    /// Number of playouts [default: 2000, or as many as fit in --seconds].
+    #[arg(long, conflicts_with = "seconds")]
+    pub playouts: Option<u64>,
+    /// Play for this many seconds instead of a number of playouts (--all: per game).
+    #[arg(long, value_parser = seconds_value)]
+    pub seconds: Option<f64>,
+    /// Seed of the random moves (playout i draws from its own stream of the seed).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop a playout after this many plies (reported as ended by the cap).
+    #[arg(long, default_value_t = 1000)]
+    pub max_plies: usize,
+    /// Threads to play on: all cores by default.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A number of seconds for `--seconds`: positive and at most a day.
+fn seconds_value(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err("expected a number of seconds above 0 and at most 86400".into()),
+    }
+}
+
+/// The threads asked for, or every core the machine offers.
+fn threads_or_all(threads: Option<u16>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    )
+}
+
 /// The deepest perft the command accepts.
 pub const MAX_PERFT_DEPTH: usize = 20;
 
@@ -223,16 +262,10 @@ fn execute(cli: Cli) -> Result<(), String> {
             game,
             depth,
             start,
+            threads,
             json,
-        } => perft::run(&game, depth, &start, json),
-        Command::Bench {
-            game,
-            start,
-            playouts,
-            seed,
-            max_plies,
-            json,
-        } => bench::run(&game, &start, playouts, seed, max_plies, json),
+        } => perft::run(&game, depth, &start, threads_or_all(threads), json),
+        Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(args),
         Command::Think {
             game,

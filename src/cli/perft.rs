@@ -1,8 +1,8 @@
 //! `rulebook perft`: leaf counts of the move tree.
 
-use super::common::{load, start_state};
+use super::common::{load, plural, start_state};
 use super::{GameArgs, StartArgs, MAX_PERFT_DEPTH};
-use crate::analysis::perft;
+use crate::analysis::perft_threads;
 use crate::engine::State;
 
 /// Counts the move tree to `depth` and prints the counts (as JSON with `json`).
@@ -10,6 +10,7 @@ pub(super) fn run(
     game: &GameArgs,
     depth: usize,
     start: &StartArgs,
+    threads: usize,
     json: bool,
 ) -> Result<(), String> {
     if depth > MAX_PERFT_DEPTH {
@@ -17,14 +18,14 @@ pub(super) fn run(
             "error: depth {depth} is beyond the limit of {MAX_PERFT_DEPTH}: move trees grow exponentially, and a count that deep would not finish"
         ));
     }
-    let mut state = start_state(load(game)?, start)?;
-    run_perft(&mut state, depth, json);
+    let state = start_state(load(game)?, start)?;
+    run_perft(&state, depth, threads, json);
     Ok(())
 }
 
-fn run_perft(state: &mut State, depth: usize, json: bool) {
+fn run_perft(state: &State, depth: usize, threads: usize, json: bool) {
     let began = std::time::Instant::now();
-    let counts = perft(state, depth);
+    let counts = perft_threads(state, depth, threads);
     let seconds = began.elapsed().as_secs_f64();
     if json {
         let rows: Vec<serde_json::Value> = counts
@@ -34,12 +35,12 @@ fn run_perft(state: &mut State, depth: usize, json: bool) {
             .collect();
         println!(
             "{}",
-            serde_json::json!({ "counts": rows, "seconds": seconds })
+            serde_json::json!({ "counts": rows, "seconds": seconds, "threads": threads })
         );
     } else {
         for (i, c) in counts.iter().enumerate() {
             println!("{} {c}", i + 1);
         }
-        eprintln!("({seconds:.3} s)");
+        eprintln!("({seconds:.3} s on {threads} thread{})", plural(threads));
     }
 }
