@@ -100,7 +100,14 @@ fn read_file(path: &str) -> Result<Source, LoadError> {
         });
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source { name, text }),
+        // A byte-order mark some editors write first is not part of the rules.
+        Ok(text) => Ok(Source {
+            name,
+            text: match text.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => text,
+            },
+        }),
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(&e.into_bytes()[..valid]).into_owned();

@@ -349,3 +349,32 @@ fn check_command_accepts_the_valid_fixtures() {
         );
     }
 }
+
+/// `extends` naming a FIFO is refused at once (a FIFO without a writer would block the open
+/// forever); the time limit of the harness turns a regression into a failure, not a hang.
+#[test]
+fn extends_naming_a_fifo_is_refused_without_blocking() {
+    let dir = std::env::temp_dir().join(format!("rulebook-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let made = Command::new("mkfifo").arg(dir.join("pipe.game")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo is not available; skipped");
+        return;
+    }
+    std::fs::write(dir.join("variant.game"), "extends \"pipe.game\"\n").unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command
+        .arg("check")
+        .arg(dir.join("variant.game"))
+        .env("NO_COLOR", "1");
+    let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(done.status.code(), Some(1), "{}", done.stderr);
+    assert!(
+        done.stderr.contains("cannot load `pipe.game`, the file this one extends")
+            && done.stderr.contains("not a regular file"),
+        "{}",
+        done.stderr
+    );
+}

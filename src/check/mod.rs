@@ -139,8 +139,11 @@ impl Checker {
                     if names.len() != PLAYERS {
                         self.error(Diagnostic::error(
                             format!(
-                                "a game has exactly {PLAYERS} players; {} are listed",
-                                names.len()
+                                "a game has exactly {PLAYERS} players; {}",
+                                match names.len() {
+                                    1 => "1 is listed".to_string(),
+                                    n => format!("{n} are listed"),
+                                }
                             ),
                             st.span,
                         ));
