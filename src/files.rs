@@ -11,8 +11,7 @@ use std::path::Path;
 /// or never end.
 pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
     let shown = path.display();
-    let metadata =
-        std::fs::metadata(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
     if !metadata.is_file() {
         let kind = if metadata.is_dir() {
             "a folder"

@@ -372,7 +372,8 @@ fn extends_naming_a_fifo_is_refused_without_blocking() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(done.status.code(), Some(1), "{}", done.stderr);
     assert!(
-        done.stderr.contains("cannot load `pipe.game`, the file this one extends")
+        done.stderr
+            .contains("cannot load `pipe.game`, the file this one extends")
             && done.stderr.contains("not a regular file"),
         "{}",
         done.stderr

@@ -3,7 +3,7 @@
 //! board`, `when lone-jump and not lone-jump and pieces(mover) == 1`). The rule it guards
 //! can never apply, which the checker reports as a warning.
 
-use super::types::{OptionDecl, TExpr, TExprKind};
+use crate::check::{OptionDecl, TExpr, TExprKind};
 use crate::syntax::ast::{BinaryOp, UnaryOp};
 
 /// The most combinations of option values tried; a condition reading more is not judged.
