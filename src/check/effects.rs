@@ -113,7 +113,7 @@ impl Checker {
                     run,
                     turning_once: *turning_once,
                     max_length,
-                    mode: *mode,
+                    mode: super::capture_mode(*mode),
                 })
             }
         }

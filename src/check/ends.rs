@@ -128,7 +128,7 @@ impl Checker {
         }
         end.push(EndDecl {
             when,
-            result: *result,
+            result: super::end_result(*result),
             span: span,
         });
     }

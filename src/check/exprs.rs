@@ -1,9 +1,9 @@
 //! Expressions: names resolved, types inferred and checked.
 
-use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type};
+use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::GRID_DIRECTIONS;
-use crate::model::GroupUnit;
+use crate::model::{GroupUnit, Op};
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
 
 impl Checker {
@@ -99,7 +99,16 @@ impl Checker {
                     );
                     return None;
                 }
-                (TExprKind::Unary(*op, Box::new(t)), want)
+                (
+                    TExprKind::Unary(
+                        match op {
+                            UnaryOp::Not => Unary::Not,
+                            UnaryOp::Neg => Unary::Neg,
+                        },
+                        Box::new(t),
+                    ),
+                    want,
+                )
             }
             ExprKind::Binary(op, a, b) => return self.binary(*op, a, b, span),
         };
@@ -283,7 +292,7 @@ impl Checker {
             }
         };
         Some(TExpr {
-            kind: TExprKind::Binary(op, Box::new(ta), Box::new(tb)),
+            kind: TExprKind::Binary(super::op(op), Box::new(ta), Box::new(tb)),
             ty,
             span,
         })
@@ -396,13 +405,13 @@ impl Checker {
 fn fold_const_int(e: &TExpr) -> Option<i64> {
     match &e.kind {
         TExprKind::Int(v) => Some(*v),
-        TExprKind::Unary(UnaryOp::Neg, x) => fold_const_int(x)?.checked_neg(),
+        TExprKind::Unary(Unary::Neg, x) => fold_const_int(x)?.checked_neg(),
         TExprKind::Binary(op, a, b) => {
             let (a, b) = (fold_const_int(a)?, fold_const_int(b)?);
             match op {
-                BinaryOp::Add => a.checked_add(b),
-                BinaryOp::Sub => a.checked_sub(b),
-                BinaryOp::Mul => a.checked_mul(b),
+                Op::Add => a.checked_add(b),
+                Op::Sub => a.checked_sub(b),
+                Op::Mul => a.checked_mul(b),
                 _ => None,
             }
         }

@@ -214,3 +214,46 @@ fn article(word: &str) -> &'static str {
         "a"
     }
 }
+
+/// The checked form of an infix operator.
+fn op(op: ast::BinaryOp) -> crate::model::Op {
+    use crate::model::Op;
+    use ast::BinaryOp as B;
+    match op {
+        B::Or => Op::Or,
+        B::And => Op::And,
+        B::Eq => Op::Eq,
+        B::Ne => Op::Ne,
+        B::Lt => Op::Lt,
+        B::Le => Op::Le,
+        B::Gt => Op::Gt,
+        B::Ge => Op::Ge,
+        B::Add => Op::Add,
+        B::Sub => Op::Sub,
+        B::Mul => Op::Mul,
+        B::Mod => Op::Mod,
+    }
+}
+
+/// The checked form of a capture's mode.
+fn capture_mode(mode: ast::CaptureMode) -> CaptureMode {
+    match mode {
+        ast::CaptureMode::Convert => CaptureMode::Convert,
+        ast::CaptureMode::Remove => CaptureMode::Remove,
+    }
+}
+
+/// The checked form of an end rule's result.
+fn end_result(result: ast::EndResult) -> EndResult {
+    match result {
+        ast::EndResult::MoverLoses => EndResult::MoverLoses,
+        ast::EndResult::MoverWins => EndResult::MoverWins,
+        ast::EndResult::Draw => EndResult::Draw,
+        ast::EndResult::StoreMajority { to_empty_side } => {
+            EndResult::StoreMajority { to_empty_side }
+        }
+        ast::EndResult::HighestScore { last_placer_loses } => {
+            EndResult::HighestScore { last_placer_loses }
+        }
+    }
+}

@@ -92,7 +92,7 @@ impl Checker {
                 self.directions(directions)
                     .map(|directions| MoveDecl::Jump {
                         directions,
-                        mode: *mode,
+                        mode: super::capture_mode(*mode),
                     })
             }
             ast::MoveKind::Sow {
