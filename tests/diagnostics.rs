@@ -118,7 +118,7 @@ fn pipeline(path: &str) -> (usize, String) {
             return (errors, text);
         }
     };
-    text.push_str(&described.source.render(&described.warnings, false));
+    text.push_str(&described.sources.render(&described.warnings, false));
     let presets = described
         .description
         .presets

@@ -46,7 +46,7 @@ pub fn check(file: &ast::File) -> Checked {
                 .with_help("a file that removes statements must begin with `extends \"NAME\"`"),
         );
     }
-    diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+    diagnostics.sort_by_key(Diagnostic::order);
     let description = if diagnostics.iter().any(Diagnostic::is_error) {
         None
     } else {

@@ -11,7 +11,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
 
 use super::ast::*;
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, FileId, Span};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/game.pest"]
@@ -29,6 +29,16 @@ pub const MAX_SOURCE_BYTES: usize = 1 << 20;
 
 /// Parses a rule file into its syntax tree, or returns the syntax error.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
+    parse_in(text, FileId::ROOT)
+}
+
+/// Parses the text of one loaded file: every span of the tree (and of the error) says
+/// that it lies in `file`.
+pub fn parse_in(text: &str, file: FileId) -> Result<File, Diagnostic> {
+    parse_text(text, file).map_err(|d| d.in_file(file))
+}
+
+fn parse_text(text: &str, file_id: FileId) -> Result<File, Diagnostic> {
     if text.len() > MAX_SOURCE_BYTES {
         return Err(Diagnostic::error(
             format!(
@@ -52,19 +62,19 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
         match pair.as_rule() {
             Rule::EOI => break,
             Rule::extends_stmt => {
-                let span = span_of(&pair);
+                let span = span_of(&pair, file_id);
                 let target = parts(pair).next().ok_or_else(|| internal(span))?;
-                extends = Some((lower_string(target)?, span));
+                extends = Some((lower_string(target, file_id)?, span));
             }
             Rule::remove_stmt => {
-                let span = span_of(&pair);
+                let span = span_of(&pair, file_id);
                 let removed = pair
                     .into_inner()
                     .find(|p| p.as_rule() != Rule::kw_remove)
                     .ok_or_else(|| internal(span))?;
-                removals.push(lower_statement(removed)?);
+                removals.push(lower_statement(removed, file_id)?);
             }
-            _ => statements.push(lower_statement(pair)?),
+            _ => statements.push(lower_statement(pair, file_id)?),
         }
     }
     Ok(File {
@@ -118,9 +128,9 @@ fn internal(span: Span) -> Diagnostic {
     )
 }
 
-fn span_of(pair: &Pair<Rule>) -> Span {
+fn span_of(pair: &Pair<Rule>, file: FileId) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    Span::new(s.start(), s.end()).in_file(file)
 }
 
 /// What a grammar rule means, in words, for "expected ..." messages.
@@ -480,29 +490,29 @@ fn next<'a>(inner: &mut pest::iterators::Pairs<'a, Rule>, parent: Span) -> Lower
     inner.next().ok_or_else(|| internal(parent))
 }
 
-fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
-    let span = span_of(&pair);
+fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
+    let span = span_of(&pair, file);
     let rule = pair.as_rule();
     // Keywords are children too; skip them and keep the meaningful parts.
     let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     let kind = match rule {
-        Rule::game_stmt => StatementKind::Game(lower_string(take()?)?),
+        Rule::game_stmt => StatementKind::Game(lower_string(take()?, file)?),
         Rule::players_stmt => {
             let mut names = Vec::new();
             while let Ok(p) = take() {
-                names.push(lower_name(p));
+                names.push(lower_name(p, file));
             }
             StatementKind::Players(names)
         }
         Rule::parameter_stmt => {
-            let name = lower_name(take()?);
+            let name = lower_name(take()?, file);
             let range = take()?;
-            let rspan = span_of(&range);
+            let rspan = span_of(&range, file);
             let mut r = range.into_inner();
-            let min = lower_expr(next(&mut r, rspan)?)?;
-            let max = lower_expr(next(&mut r, rspan)?)?;
-            let default = lower_expr(take()?)?;
+            let min = lower_expr(next(&mut r, rspan)?, file)?;
+            let max = lower_expr(next(&mut r, rspan)?, file)?;
+            let default = lower_expr(take()?, file)?;
             StatementKind::Parameter {
                 name,
                 min,
@@ -511,13 +521,13 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             }
         }
         Rule::option_stmt => {
-            let name = lower_name(take()?);
+            let name = lower_name(take()?, file);
             let second = take()?;
             let (choices, default) = if second.as_rule() == Rule::choices {
-                let choices = second.into_inner().map(lower_name).collect();
-                (Some(choices), lower_name(take()?))
+                let choices = second.into_inner().map(|p| lower_name(p, file)).collect();
+                (Some(choices), lower_name(take()?, file))
             } else {
-                (None, lower_name(second))
+                (None, lower_name(second, file))
             };
             StatementKind::Option {
                 name,
@@ -526,7 +536,7 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             }
         }
         Rule::preset_stmt => {
-            let name = lower_name(take()?);
+            let name = lower_name(take()?, file);
             let mut is_default = false;
             let mut settings = Vec::new();
             while let Ok(part) = take() {
@@ -534,10 +544,10 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                     Rule::kw_default => is_default = true,
                     Rule::settings => {
                         for setting in part.into_inner() {
-                            settings.push(lower_setting(setting)?);
+                            settings.push(lower_setting(setting, file)?);
                         }
                     }
-                    _ => return Err(internal(span_of(&part))),
+                    _ => return Err(internal(span_of(&part, file))),
                 }
             }
             StatementKind::Preset {
@@ -548,23 +558,23 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
         }
         Rule::board_stmt => {
             let shape = take()?;
-            let sspan = span_of(&shape);
+            let sspan = span_of(&shape, file);
             match shape.as_rule() {
                 Rule::mancala_board => {
                     let mut parts = parts(shape);
-                    let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
+                    let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
                     StatementKind::Board(BoardShape::Mancala { pits })
                 }
                 Rule::hex_board => {
                     let mut parts = parts(shape);
-                    let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
-                    let removed = parts.map(lower_name).collect();
+                    let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+                    let removed = parts.map(|p| lower_name(p, file)).collect();
                     StatementKind::Board(BoardShape::Hex { side, removed })
                 }
                 Rule::grid_board => {
                     let mut parts = parts(shape);
-                    let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
-                    let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
+                    let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+                    let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
                     StatementKind::Board(BoardShape::Grid { width, height })
                 }
                 _ => return Err(internal(sspan)),
@@ -573,8 +583,8 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
         Rule::edges_stmt => {
             let mut rules = Vec::new();
             while let Ok(p) = take() {
-                let pspan = span_of(&p);
-                let mut names = p.into_inner().map(lower_name);
+                let pspan = span_of(&p, file);
+                let mut names = p.into_inner().map(|p| lower_name(p, file));
                 let dir = names.next().ok_or_else(|| internal(pspan))?;
                 let colour = names.next().ok_or_else(|| internal(pspan))?;
                 rules.push((dir, colour));
@@ -582,39 +592,39 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             StatementKind::Edges(rules)
         }
         Rule::edge_stmt => StatementKind::Edge {
-            site: lower_name(take()?),
-            direction: lower_name(take()?),
-            colour: lower_name(take()?),
+            site: lower_name(take()?, file),
+            direction: lower_name(take()?, file),
+            colour: lower_name(take()?, file),
         },
         Rule::hand_stmt => StatementKind::Hand {
-            player: lower_name(take()?),
-            tiles: lower_expr(take()?)?,
+            player: lower_name(take()?, file),
+            tiles: lower_expr(take()?, file)?,
         },
         Rule::score_stmt => StatementKind::Score {
-            score: lower_expr(take()?)?,
-            condition: take().ok().map(lower_condition).transpose()?,
+            score: lower_expr(take()?, file)?,
+            condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
         Rule::piece_stmt => {
             let mut names = Vec::new();
             while let Ok(p) = take() {
-                names.push(lower_name(p));
+                names.push(lower_name(p, file));
             }
             StatementKind::Pieces(names)
         }
         Rule::setup_stmt => {
             let what = take()?;
-            let wspan = span_of(&what);
+            let wspan = span_of(&what, file);
             let rule = what.as_rule();
             let mut parts = parts(what);
             let mut part = || parts.next().ok_or_else(|| internal(wspan));
             match rule {
                 Rule::piece_setup => StatementKind::Setup {
-                    player: lower_name(part()?),
-                    piece: lower_name(part()?),
-                    region: lower_expr(part()?)?,
+                    player: lower_name(part()?, file),
+                    piece: lower_name(part()?, file),
+                    region: lower_expr(part()?, file)?,
                 },
                 Rule::stones_setup => StatementKind::SetupStones {
-                    count: lower_expr(part()?)?,
+                    count: lower_expr(part()?, file)?,
                 },
                 _ => return Err(internal(wspan)),
             }
@@ -622,30 +632,30 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
             while let Ok(rule) = take() {
-                rules.push(lower_sow_rule(rule)?);
+                rules.push(lower_sow_rule(rule, file)?);
             }
             StatementKind::AfterSow { rules }
         }
         Rule::move_stmt => {
-            let kind = lower_move_kind(take()?)?;
-            let condition = take().ok().map(lower_condition).transpose()?;
+            let kind = lower_move_kind(take()?, file)?;
+            let condition = take().ok().map(|p| lower_condition(p, file)).transpose()?;
             StatementKind::Move { kind, condition }
         }
         Rule::after_stmt => {
-            let effect = lower_effect(take()?)?;
-            let condition = take().ok().map(lower_condition).transpose()?;
+            let effect = lower_effect(take()?, file)?;
+            let condition = take().ok().map(|p| lower_condition(p, file)).transpose()?;
             StatementKind::After { effect, condition }
         }
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
-            condition: take().ok().map(lower_condition).transpose()?,
+            condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
         Rule::end_stmt => {
             let cond = take()?;
             let condition = match cond.as_rule() {
-                Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond)),
-                Rule::empty_row => EndCondition::EmptyRow(span_of(&cond)),
-                Rule::both_pass => EndCondition::BothPass(span_of(&cond)),
-                _ => return Err(internal(span_of(&cond))),
+                Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
+                Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
+                Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
+                _ => return Err(internal(span_of(&cond, file))),
             };
             let res = take()?;
             let result = match res.as_rule() {
@@ -665,7 +675,7 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                 Rule::score_result => EndResult::HighestScore {
                     last_placer_loses: parts(res).any(|p| p.as_rule() == Rule::last_placer_loses),
                 },
-                _ => return Err(internal(span_of(&res))),
+                _ => return Err(internal(span_of(&res, file))),
             };
             StatementKind::End { condition, result }
         }
@@ -674,23 +684,23 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
     Ok(Statement { kind, span })
 }
 
-fn lower_sow_rule(pair: Pair<Rule>) -> Lowered<SowRule> {
-    let span = span_of(&pair);
+fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
+    let span = span_of(&pair, file);
     let mut inner = parts(pair);
-    let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?)?;
+    let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?, file)?;
     let mut actions = Vec::new();
     for action in inner {
-        let aspan = span_of(&action);
+        let aspan = span_of(&action, file);
         let rule = action.as_rule();
         let mut p = parts(action);
         let mut part = || p.next().ok_or_else(|| internal(aspan));
         actions.push(match rule {
             Rule::again_action => Action::Again(aspan),
             Rule::take_action => Action::Take {
-                from: lower_expr(part()?)?,
-                to: lower_expr(part()?)?,
+                from: lower_expr(part()?, file)?,
+                to: lower_expr(part()?, file)?,
             },
-            Rule::mark_action => Action::Mark(lower_expr(part()?)?),
+            Rule::mark_action => Action::Mark(lower_expr(part()?, file)?),
             _ => return Err(internal(aspan)),
         });
     }
@@ -701,14 +711,14 @@ fn lower_sow_rule(pair: Pair<Rule>) -> Lowered<SowRule> {
     })
 }
 
-fn lower_setting(pair: Pair<Rule>) -> Lowered<Setting> {
-    let span = span_of(&pair);
+fn lower_setting(pair: Pair<Rule>, file: FileId) -> Lowered<Setting> {
+    let span = span_of(&pair, file);
     let mut inner = pair.into_inner();
-    let name = lower_name(next(&mut inner, span)?);
+    let name = lower_name(next(&mut inner, span)?, file);
     let value = next(&mut inner, span)?;
     let value = match value.as_rule() {
-        Rule::signed_int => SettingValue::Int(lower_int(&value)?, span_of(&value)),
-        _ => SettingValue::Name(lower_name(value)),
+        Rule::signed_int => SettingValue::Int(lower_int(&value, file)?, span_of(&value, file)),
+        _ => SettingValue::Name(lower_name(value, file)),
     };
     Ok(Setting { name, value })
 }
@@ -805,40 +815,40 @@ fn is_keyword(rule: Rule) -> bool {
     )
 }
 
-fn lower_name(pair: Pair<Rule>) -> Name {
+fn lower_name(pair: Pair<Rule>, file: FileId) -> Name {
     Name {
         text: pair.as_str().to_string(),
-        span: span_of(&pair),
+        span: span_of(&pair, file),
     }
 }
 
-fn lower_string(pair: Pair<Rule>) -> Lowered<String> {
-    let span = span_of(&pair);
+fn lower_string(pair: Pair<Rule>, file: FileId) -> Lowered<String> {
+    let span = span_of(&pair, file);
     let text = pair.into_inner().next().ok_or_else(|| internal(span))?;
     Ok(text.as_str().to_string())
 }
 
-fn lower_int(pair: &Pair<Rule>) -> Lowered<i64> {
+fn lower_int(pair: &Pair<Rule>, file: FileId) -> Lowered<i64> {
     pair.as_str().parse::<i64>().map_err(|_| {
-        Diagnostic::error("this number is too large", span_of(pair))
+        Diagnostic::error("this number is too large", span_of(pair, file))
             .with_help(format!("numbers must be at most {}", i64::MAX))
     })
 }
 
-fn lower_condition(pair: Pair<Rule>) -> Lowered<Expr> {
-    let span = span_of(&pair);
+fn lower_condition(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
     let mut inner = parts(pair);
-    lower_expr(inner.next().ok_or_else(|| internal(span))?)
+    lower_expr(inner.next().ok_or_else(|| internal(span))?, file)
 }
 
-fn lower_directions(pair: Pair<Rule>) -> Directions {
+fn lower_directions(pair: Pair<Rule>, file: FileId) -> Directions {
     Directions {
-        names: pair.into_inner().map(lower_name).collect(),
+        names: pair.into_inner().map(|p| lower_name(p, file)).collect(),
     }
 }
 
-fn lower_mode(pair: Pair<Rule>) -> Lowered<CaptureMode> {
-    let span = span_of(&pair);
+fn lower_mode(pair: Pair<Rule>, file: FileId) -> Lowered<CaptureMode> {
+    let span = span_of(&pair, file);
     match pair.into_inner().next().map(|p| p.as_rule()) {
         Some(Rule::kw_convert) => Ok(CaptureMode::Convert),
         Some(Rule::kw_remove) => Ok(CaptureMode::Remove),
@@ -846,8 +856,8 @@ fn lower_mode(pair: Pair<Rule>) -> Lowered<CaptureMode> {
     }
 }
 
-fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
-    let span = span_of(&pair);
+fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
+    let span = span_of(&pair, file);
     let rule = pair.as_rule();
     // `parts` drops keywords, and `matching` is one.
     let matching = pair
@@ -858,11 +868,11 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
         Rule::slide_move => Ok(MoveKind::Slide {
-            directions: lower_directions(take()?),
+            directions: lower_directions(take()?, file),
         }),
         Rule::jump_move => Ok(MoveKind::Jump {
-            directions: lower_directions(take()?),
-            mode: lower_mode(take()?)?,
+            directions: lower_directions(take()?, file),
+            mode: lower_mode(take()?, file)?,
         }),
         Rule::sow_move => {
             let direction = take()?;
@@ -878,9 +888,9 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
                     Rule::skip_stores => SowOption::SkipStores,
                     Rule::skip_origin => SowOption::SkipOrigin,
                     Rule::marked_to_owner => SowOption::MarkedToOwner,
-                    _ => return Err(internal(span_of(&option))),
+                    _ => return Err(internal(span_of(&option, file))),
                 };
-                options.push((o, span_of(&option)));
+                options.push((o, span_of(&option, file)));
             }
             Ok(MoveKind::Sow {
                 counterclockwise,
@@ -894,8 +904,8 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
     }
 }
 
-fn lower_effect(pair: Pair<Rule>) -> Lowered<Effect> {
-    let span = span_of(&pair);
+fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    let span = span_of(&pair, file);
     if pair.as_rule() != Rule::custodian_capture {
         return Err(internal(span));
     }
@@ -909,22 +919,24 @@ fn lower_effect(pair: Pair<Rule>) -> Lowered<Effect> {
                 let is_path = part.as_rule() == Rule::path_run;
                 for p in part.into_inner() {
                     match p.as_rule() {
-                        Rule::directions => shape = Some(RunShape::Lines(lower_directions(p))),
-                        Rule::name if is_path => shape = Some(RunShape::Path(lower_name(p))),
+                        Rule::directions => {
+                            shape = Some(RunShape::Lines(lower_directions(p, file)))
+                        }
+                        Rule::name if is_path => shape = Some(RunShape::Path(lower_name(p, file))),
                         Rule::turning_once => turning_once = true,
                         _ => {}
                     }
                 }
             }
             Rule::max_length => {
-                let pspan = span_of(&part);
+                let pspan = span_of(&part, file);
                 let e = part
                     .into_inner()
                     .find(|p| p.as_rule() == Rule::expr)
                     .ok_or_else(|| internal(pspan))?;
-                max_length = Some(lower_expr(e)?);
+                max_length = Some(lower_expr(e, file)?);
             }
-            Rule::capture_mode => mode = Some(lower_mode(part)?),
+            Rule::capture_mode => mode = Some(lower_mode(part, file)?),
             _ => {}
         }
     }
@@ -957,27 +969,27 @@ fn pratt() -> &'static PrattParser<Rule> {
 }
 
 /// Lowers a whole `expr` pair, refusing expressions larger than [`MAX_EXPRESSION_TERMS`].
-fn lower_expr(pair: Pair<Rule>) -> Lowered<Expr> {
+fn lower_expr(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let terms = pair.clone().into_inner().flatten().count();
     if terms > MAX_EXPRESSION_TERMS {
         return Err(Diagnostic::error(
             format!(
                 "this expression is too long ({terms} terms; the limit is {MAX_EXPRESSION_TERMS})"
             ),
-            span_of(&pair),
+            span_of(&pair, file),
         )
         .with_help("rule files describe games; no rule needs an expression this large"));
     }
-    lower_expr_tree(pair)
+    lower_expr_tree(pair, file)
 }
 
 /// Lowers an `expr` pair with the Pratt parser (its size already checked).
-fn lower_expr_tree(pair: Pair<Rule>) -> Lowered<Expr> {
+fn lower_expr_tree(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     pratt()
-        .map_primary(lower_primary)
+        .map_primary(|p| lower_primary(p, file))
         .map_prefix(|op, rhs| {
             let rhs = rhs?;
-            let span = span_of(&op).to(rhs.span);
+            let span = span_of(&op, file).to(rhs.span);
             let op = match op.as_rule() {
                 Rule::op_not => UnaryOp::Not,
                 _ => UnaryOp::Neg,
@@ -1012,27 +1024,29 @@ fn lower_expr_tree(pair: Pair<Rule>) -> Lowered<Expr> {
         .parse(pair.into_inner())
 }
 
-fn lower_primary(pair: Pair<Rule>) -> Lowered<Expr> {
-    let span = span_of(&pair);
+fn lower_primary(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
     match pair.as_rule() {
         Rule::int => Ok(Expr {
-            kind: ExprKind::Int(lower_int(&pair)?),
+            kind: ExprKind::Int(lower_int(&pair, file)?),
             span,
         }),
         Rule::name => Ok(Expr {
-            kind: ExprKind::Name(lower_name(pair)),
+            kind: ExprKind::Name(lower_name(pair, file)),
             span,
         }),
         Rule::call => {
             let mut inner = pair.into_inner();
-            let function = lower_name(next(&mut inner, span)?);
-            let args = inner.map(lower_expr).collect::<Lowered<Vec<_>>>()?;
+            let function = lower_name(next(&mut inner, span)?, file);
+            let args = inner
+                .map(|p| lower_expr(p, file))
+                .collect::<Lowered<Vec<_>>>()?;
             Ok(Expr {
                 kind: ExprKind::Call { function, args },
                 span,
             })
         }
-        Rule::expr => lower_expr_tree(pair),
+        Rule::expr => lower_expr_tree(pair, file),
         _ => Err(internal(span)),
     }
 }
