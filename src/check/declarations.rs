@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use super::{BoardKind, Checker, OptionDecl, ParamDecl, PLAYERS};
+use super::{
+    BoardKind, Checker, OptionDecl, ParamDecl, MAX_CHOICES, MAX_PIECE_KINDS, MAX_SETTINGS, PLAYERS,
+};
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Name, StatementKind as S};
 
@@ -104,6 +106,9 @@ impl Checker {
     }
 
     fn parameter(&mut self, name: &Name, min: &ast::Expr, max: &ast::Expr, default: &ast::Expr) {
+        if self.over_settings_limit(name) {
+            return;
+        }
         let min_v = self.const_int(min);
         let max_v = self.const_int(max);
         let def_v = self.const_int(default);
@@ -148,6 +153,12 @@ impl Checker {
     }
 
     fn option(&mut self, name: &Name, choices: Option<&[Name]>, default: &Name) {
+        if self.over_settings_limit(name) {
+            return;
+        }
+        if let Some(extra) = choices.and_then(|c| c.get(MAX_CHOICES)) {
+            self.over_limit("choices in an option", MAX_CHOICES, MAX_CHOICES, extra.span);
+        }
         let (list, is_switch): (Vec<Name>, bool) = match choices {
             Some(c) => (c.to_vec(), false),
             None => (Vec::new(), true),
@@ -209,10 +220,18 @@ impl Checker {
         for n in names {
             // A clash is reported; the piece still exists for later statements.
             self.declare(n, "piece");
-            if !self.pieces.contains(&n.text) {
+            if !self.pieces.contains(&n.text)
+                && !self.over_limit("kinds of piece", MAX_PIECE_KINDS, self.pieces.len(), n.span)
+            {
                 self.pieces.push(n.text.clone());
             }
         }
+    }
+
+    /// True (and reported once) if a parameter or option named `name` is past the limit.
+    fn over_settings_limit(&mut self, name: &Name) -> bool {
+        let count = self.params.len() + self.options.len();
+        self.over_limit("parameters and options", MAX_SETTINGS, count, name.span)
     }
 
     /// Reports the statements every game needs that the file lacks.

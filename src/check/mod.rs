@@ -6,11 +6,13 @@ mod declarations;
 mod effects;
 mod ends;
 mod exprs;
+mod limits;
 mod lints;
 mod moves;
 mod presets;
 mod types;
 
+pub use limits::{MAX_CHOICES, MAX_PIECE_KINDS, MAX_PRESETS, MAX_SETTINGS, MAX_STATEMENTS};
 pub use types::*;
 
 use std::collections::HashMap;
@@ -75,6 +77,8 @@ struct Checker {
     board_kind: Option<BoardKind>,
     /// Whether a `score` expression is being checked (where `majority` may be used).
     in_score: bool,
+    /// The limits already reported as exceeded (each is reported once).
+    limits_reported: Vec<&'static str>,
 }
 
 /// The rules of a file as the second pass checks them, statement by statement.
@@ -125,6 +129,7 @@ impl Checker {
 
     fn run(&mut self, file: &ast::File) -> Option<Description> {
         let found = self.declarations(file);
+        self.statement_counts(file);
         let (presets, default_preset) = self.presets(&found.presets);
         let board = found.board.map(|(shape, span)| (self.board(shape), span));
         let mut rules = Rules::default();

@@ -1,7 +1,7 @@
 //! Presets: named settings of the parameters and options, checked once every parameter and
 //! option is declared.
 
-use super::{Checker, Knob, KnobValue, PresetDecl};
+use super::{Checker, Knob, KnobValue, PresetDecl, MAX_PRESETS};
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
@@ -31,6 +31,9 @@ impl Checker {
                     continue;
                 }
                 self.preset_names.insert(name.text.clone(), name.span);
+                if self.over_limit("presets", MAX_PRESETS, presets.len(), name.span) {
+                    continue;
+                }
                 if *is_default {
                     if let Some((_, first)) = default_preset {
                         self.error(
