@@ -404,7 +404,10 @@ fn fifty_thousand_errors_are_reported_quickly_and_counted() {
     let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(done.status.code(), Some(1), "{}", tail(&done.stderr));
-    let shown = done.stderr.matches("error: `stone` is declared twice").count();
+    let shown = done
+        .stderr
+        .matches("error: `stone` is declared twice")
+        .count();
     assert_eq!(shown, rulebook::diag::MAX_SHOWN, "{}", tail(&done.stderr));
     assert!(
         done.stderr.contains(&format!(

@@ -135,6 +135,9 @@ fn span_of(pair: &Pair<Rule>, file: FileId) -> Span {
 
 /// What a grammar rule means, in words, for "expected ..." messages.
 fn describe(rule: Rule) -> &'static str {
+    if let Some(shown) = keyword_table().get(&rule) {
+        return &shown.1;
+    }
     match rule {
         Rule::EOI => "end of file",
         Rule::game_stmt
@@ -187,91 +190,6 @@ fn describe(rule: Rule) -> &'static str {
         Rule::mover_loses | Rule::mover_wins | Rule::draw_result => {
             "a result (`mover loses`, `mover wins`, `draw`)"
         }
-        Rule::kw_after => "`after`",
-        Rule::kw_along => "`along`",
-        Rule::kw_board => "`board`",
-        Rule::kw_by => "`by`",
-        Rule::kw_capture => "`capture`",
-        Rule::kw_convert => "`convert`",
-        Rule::kw_custodian => "`custodian`",
-        Rule::kw_default => "`default`",
-        Rule::kw_draw => "`draw`",
-        Rule::kw_end => "`end`",
-        Rule::kw_enemy => "`enemy`",
-        Rule::kw_forbid => "`forbid`",
-        Rule::kw_game => "`game`",
-        Rule::kw_grid => "`grid`",
-        Rule::kw_jump => "`jump`",
-        Rule::kw_legal => "`legal`",
-        Rule::kw_loses => "`loses`",
-        Rule::kw_max => "`max`",
-        Rule::kw_move => "`move`",
-        Rule::kw_mover => "`mover`",
-        Rule::kw_no => "`no`",
-        Rule::kw_on => "`on`",
-        Rule::kw_once => "`once`",
-        Rule::kw_option => "`option`",
-        Rule::kw_over => "`over`",
-        Rule::kw_parameter => "`parameter`",
-        Rule::kw_piece => "`piece`",
-        Rule::kw_players => "`players`",
-        Rule::kw_position => "`position`",
-        Rule::kw_preset => "`preset`",
-        Rule::kw_remove => "`remove`",
-        Rule::kw_repeated => "`repeated`",
-        Rule::kw_setup => "`setup`",
-        Rule::kw_slide => "`slide`",
-        Rule::kw_turning => "`turning`",
-        Rule::kw_when => "`when`",
-        Rule::kw_wins => "`wins`",
-        Rule::kw_again => "`again`",
-        Rule::kw_clockwise => "`clockwise`",
-        Rule::kw_counterclockwise => "`counterclockwise`",
-        Rule::kw_empty => "`empty`",
-        Rule::kw_every => "`every`",
-        Rule::kw_feed => "`feed`",
-        Rule::kw_first => "`first`",
-        Rule::kw_in => "`in`",
-        Rule::kw_into => "`into`",
-        Rule::kw_mancala => "`mancala`",
-        Rule::kw_mark => "`mark`",
-        Rule::kw_marked => "`marked`",
-        Rule::kw_most => "`most`",
-        Rule::kw_of => "`of`",
-        Rule::kw_origin => "`origin`",
-        Rule::kw_owner => "`owner`",
-        Rule::kw_owners => "`owners`",
-        Rule::kw_pit => "`pit`",
-        Rule::kw_pits => "`pits`",
-        Rule::kw_remaining => "`remaining`",
-        Rule::kw_row => "`row`",
-        Rule::kw_side => "`side`",
-        Rule::kw_skip => "`skip`",
-        Rule::kw_sow => "`sow`",
-        Rule::kw_stone => "`stone`",
-        Rule::kw_stones => "`stones`",
-        Rule::kw_store => "`store`",
-        Rule::kw_stores => "`stores`",
-        Rule::kw_take => "`take`",
-        Rule::kw_to => "`to`",
-        Rule::kw_with => "`with`",
-        Rule::kw_opponent => "`opponent`",
-        Rule::kw_both => "`both`",
-        Rule::kw_edge => "`edge`",
-        Rule::kw_edges => "`edges`",
-        Rule::kw_from => "`from`",
-        Rule::kw_hand => "`hand`",
-        Rule::kw_hex => "`hex`",
-        Rule::kw_highest => "`highest`",
-        Rule::kw_last => "`last`",
-        Rule::kw_matching => "`matching`",
-        Rule::kw_pass => "`pass`",
-        Rule::kw_place => "`place`",
-        Rule::kw_placer => "`placer`",
-        Rule::kw_score => "`score`",
-        Rule::kw_swap => "`swap`",
-        Rule::kw_tie => "`tie`",
-        Rule::kw_without => "`without`",
         Rule::hex_board => "a board shape (`grid W by H`, `mancala N pits with stores`, `hex N`)",
         Rule::edge_colour => "an edge colour like `east blue`",
         Rule::place_move | Rule::pass_move | Rule::swap_move => "a move kind (`slide`, `jump`, `sow`, `place`, `pass`, `swap`)",
@@ -729,90 +647,42 @@ fn parts(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
 }
 
 fn is_keyword(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::kw_after
-            | Rule::kw_along
-            | Rule::kw_board
-            | Rule::kw_by
-            | Rule::kw_capture
-            | Rule::kw_custodian
-            | Rule::kw_draw
-            | Rule::kw_end
-            | Rule::kw_extends
-            | Rule::kw_enemy
-            | Rule::kw_forbid
-            | Rule::kw_game
-            | Rule::kw_grid
-            | Rule::kw_jump
-            | Rule::kw_legal
-            | Rule::kw_loses
-            | Rule::kw_max
-            | Rule::kw_move
-            | Rule::kw_mover
-            | Rule::kw_no
-            | Rule::kw_on
-            | Rule::kw_once
-            | Rule::kw_option
-            | Rule::kw_over
-            | Rule::kw_parameter
-            | Rule::kw_piece
-            | Rule::kw_players
-            | Rule::kw_position
-            | Rule::kw_preset
-            | Rule::kw_repeated
-            | Rule::kw_setup
-            | Rule::kw_slide
-            | Rule::kw_turning
-            | Rule::kw_when
-            | Rule::kw_wins
-            | Rule::kw_again
-            | Rule::kw_empty
-            | Rule::kw_every
-            | Rule::kw_feed
-            | Rule::kw_first
-            | Rule::kw_in
-            | Rule::kw_into
-            | Rule::kw_mancala
-            | Rule::kw_mark
-            | Rule::kw_marked
-            | Rule::kw_most
-            | Rule::kw_of
-            | Rule::kw_origin
-            | Rule::kw_owner
-            | Rule::kw_owners
-            | Rule::kw_pit
-            | Rule::kw_pits
-            | Rule::kw_remaining
-            | Rule::kw_row
-            | Rule::kw_side
-            | Rule::kw_skip
-            | Rule::kw_sow
-            | Rule::kw_stone
-            | Rule::kw_stones
-            | Rule::kw_store
-            | Rule::kw_stores
-            | Rule::kw_take
-            | Rule::kw_to
-            | Rule::kw_with
-            | Rule::kw_opponent
-            | Rule::kw_both
-            | Rule::kw_edge
-            | Rule::kw_edges
-            | Rule::kw_from
-            | Rule::kw_hand
-            | Rule::kw_hex
-            | Rule::kw_highest
-            | Rule::kw_last
-            | Rule::kw_matching
-            | Rule::kw_pass
-            | Rule::kw_place
-            | Rule::kw_placer
-            | Rule::kw_score
-            | Rule::kw_swap
-            | Rule::kw_tie
-            | Rule::kw_without
-    )
+    keyword_table().contains_key(&rule) && !MEANINGFUL_KEYWORDS.contains(&rule)
+}
+
+/// Keywords whose presence the lowering reads (a sowing direction, `convert` or `remove`,
+/// a `default` preset), which [`parts`] therefore keeps.
+const MEANINGFUL_KEYWORDS: [Rule; 5] = [
+    Rule::kw_clockwise,
+    Rule::kw_counterclockwise,
+    Rule::kw_convert,
+    Rule::kw_default,
+    Rule::kw_remove,
+];
+
+/// The keywords of the grammar, derived from its `kw_*` rules (`kw_skip` is the word
+/// `skip`): by rule, the word and the word as shown in "expected ..." messages. This is the
+/// one table of keywords; a test checks it against the grammar's text and the docs.
+fn keyword_table() -> &'static std::collections::HashMap<Rule, (String, String)> {
+    static TABLE: OnceLock<std::collections::HashMap<Rule, (String, String)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Rule::all_rules()
+            .iter()
+            .filter_map(|&rule| {
+                let name = format!("{rule:?}");
+                let word = name.strip_prefix("kw_")?.replace('_', "-");
+                let shown = format!("`{word}`");
+                Some((rule, (word, shown)))
+            })
+            .collect()
+    })
+}
+
+/// Every keyword of the language, sorted.
+pub fn keywords() -> Vec<&'static str> {
+    let mut words: Vec<&str> = keyword_table().values().map(|(w, _)| w.as_str()).collect();
+    words.sort_unstable();
+    words
 }
 
 fn lower_name(pair: Pair<Rule>, file: FileId) -> Name {
@@ -1048,5 +918,37 @@ fn lower_primary(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
         }
         Rule::expr => lower_expr_tree(pair, file),
         _ => Err(internal(span)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each `kw_*` rule of the grammar matches the word its name spells, so that the table
+    /// derived from the rule names is the grammar's list of keywords.
+    #[test]
+    fn the_keyword_table_is_the_grammar_s() {
+        let grammar = include_str!("../../grammar/game.pest");
+        let mut written: Vec<String> = Vec::new();
+        for line in grammar.lines().filter(|l| l.starts_with("kw_")) {
+            let (name, rule) = line.split_once('=').expect("a rule");
+            let word = name.trim().trim_start_matches("kw_").replace('_', "-");
+            assert_eq!(
+                rule.trim(),
+                format!("@{{ \"{word}\" ~ !name_tail }}"),
+                "the rule {name} should match the word `{word}`"
+            );
+            written.push(word);
+        }
+        written.sort_unstable();
+        assert_eq!(keywords(), written);
+        for k in STATEMENT_KEYWORDS {
+            assert!(
+                keywords().contains(&k),
+                "`{k}` opens a statement but is no keyword"
+            );
+        }
+        assert_eq!(describe(Rule::kw_extends), "`extends`");
     }
 }
