@@ -129,7 +129,7 @@ impl Checker {
         end.push(EndDecl {
             when,
             result: super::end_result(*result),
-            span: span,
+            span,
         });
     }
 }

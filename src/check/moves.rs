@@ -110,7 +110,7 @@ impl Checker {
             rules.moves.push(Conditional {
                 rule,
                 condition,
-                span: span,
+                span,
             });
         }
     }
