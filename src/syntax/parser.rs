@@ -215,6 +215,68 @@ fn describe(rule: Rule) -> &'static str {
     }
 }
 
+/// The furthest point the parser reached and what it tried there, in words: keywords and
+/// operators by name (many of them summed up as "a statement" or "an operator"), and the
+/// rules it was inside.
+fn expected_words(error: &pest::error::Error<Rule>) -> Option<(usize, Vec<String>)> {
+    let attempts = error.parse_attempts()?;
+    let mut words: Vec<String> = Vec::new();
+    let tokens: Vec<String> = attempts
+        .expected_tokens()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|t| {
+            !matches!(
+                t.as_str(),
+                "" | " " | "\t" | "\n" | "\r" | "//" | "_" | "-" | "BUILTIN_RULE"
+            )
+        })
+        .filter(|t| !(t.len() == 4 && t.contains("..")))
+        .collect();
+    const OPERATORS: [&str; 12] = [
+        "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
+    ];
+    let operators = tokens
+        .iter()
+        .filter(|t| OPERATORS.contains(&t.as_str()))
+        .count();
+    let keywords = tokens
+        .iter()
+        .filter(|t| STATEMENT_KEYWORDS.contains(&t.as_str()))
+        .count();
+    for t in &tokens {
+        let is_operator = OPERATORS.contains(&t.as_str());
+        if (operators >= 3 && is_operator)
+            || (keywords > 6 && STATEMENT_KEYWORDS.contains(&t.as_str()))
+        {
+            continue;
+        }
+        if matches!(t.as_str(), "(" | "not") {
+            continue; // these only start an expression, which is said below
+        }
+        words.push(format!("`{t}`"));
+    }
+    if operators >= 3 {
+        words.push("an operator".into());
+    }
+    if keywords > 6 {
+        words.push(describe(Rule::game_stmt).into());
+    }
+    for stack in attempts.call_stacks() {
+        if let Some(rule) = stack.deepest.get_rule().or(stack.parent.as_ref()) {
+            let word = describe(*rule);
+            let statement = word == describe(Rule::game_stmt);
+            if !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::string) && !statement {
+                words.push(word.to_string());
+            }
+        }
+    }
+    if words.iter().any(|w| w == "an expression") {
+        words.retain(|w| w != "`-`");
+    }
+    Some((attempts.max_position, words))
+}
+
 /// Turns a pest error into a diagnostic that says, in words, what was expected at the
 /// furthest point the parser reached, and what it found there.
 fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
@@ -224,61 +286,9 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
         InputLocation::Span((s, _)) => s,
     };
     let mut words: Vec<String> = Vec::new();
-    if let Some(attempts) = error.parse_attempts() {
-        pos = pos.max(attempts.max_position);
-        let tokens: Vec<String> = attempts
-            .expected_tokens()
-            .iter()
-            .map(ToString::to_string)
-            .filter(|t| {
-                !matches!(
-                    t.as_str(),
-                    "" | " " | "\t" | "\n" | "\r" | "//" | "_" | "-" | "BUILTIN_RULE"
-                )
-            })
-            .filter(|t| !(t.len() == 4 && t.contains("..")))
-            .collect();
-        const OPERATORS: [&str; 12] = [
-            "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
-        ];
-        let operators = tokens
-            .iter()
-            .filter(|t| OPERATORS.contains(&t.as_str()))
-            .count();
-        let keywords = tokens
-            .iter()
-            .filter(|t| STATEMENT_KEYWORDS.contains(&t.as_str()))
-            .count();
-        for t in &tokens {
-            let is_operator = OPERATORS.contains(&t.as_str());
-            if (operators >= 3 && is_operator)
-                || (keywords > 6 && STATEMENT_KEYWORDS.contains(&t.as_str()))
-            {
-                continue;
-            }
-            if matches!(t.as_str(), "(" | "not") {
-                continue; // these only start an expression, which is said below
-            }
-            words.push(format!("`{t}`"));
-        }
-        if operators >= 3 {
-            words.push("an operator".into());
-        }
-        if keywords > 6 {
-            words.push(describe(Rule::game_stmt).into());
-        }
-        for stack in attempts.call_stacks() {
-            if let Some(rule) = stack.deepest.get_rule().or(stack.parent.as_ref()) {
-                let word = describe(*rule);
-                let statement = word == describe(Rule::game_stmt);
-                if !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::string) && !statement {
-                    words.push(word.to_string());
-                }
-            }
-        }
-        if words.iter().any(|w| w == "an expression") {
-            words.retain(|w| w != "`-`");
-        }
+    if let Some((furthest, expected)) = expected_words(&error) {
+        pos = pos.max(furthest);
+        words = expected;
     }
     // An error inside a word is about the whole word.
     let bytes = text.as_bytes();
@@ -438,66 +448,9 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 default,
             }
         }
-        Rule::option_stmt => {
-            let name = lower_name(take()?, file);
-            let second = take()?;
-            let (choices, default) = if second.as_rule() == Rule::choices {
-                let choices = second.into_inner().map(|p| lower_name(p, file)).collect();
-                (Some(choices), lower_name(take()?, file))
-            } else {
-                (None, lower_name(second, file))
-            };
-            StatementKind::Option {
-                name,
-                choices,
-                default,
-            }
-        }
-        Rule::preset_stmt => {
-            let name = lower_name(take()?, file);
-            let mut is_default = false;
-            let mut settings = Vec::new();
-            while let Ok(part) = take() {
-                match part.as_rule() {
-                    Rule::kw_default => is_default = true,
-                    Rule::settings => {
-                        for setting in part.into_inner() {
-                            settings.push(lower_setting(setting, file)?);
-                        }
-                    }
-                    _ => return Err(internal(span_of(&part, file))),
-                }
-            }
-            StatementKind::Preset {
-                name,
-                is_default,
-                settings,
-            }
-        }
-        Rule::board_stmt => {
-            let shape = take()?;
-            let sspan = span_of(&shape, file);
-            match shape.as_rule() {
-                Rule::mancala_board => {
-                    let mut parts = parts(shape);
-                    let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-                    StatementKind::Board(BoardShape::Mancala { pits })
-                }
-                Rule::hex_board => {
-                    let mut parts = parts(shape);
-                    let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-                    let removed = parts.map(|p| lower_name(p, file)).collect();
-                    StatementKind::Board(BoardShape::Hex { side, removed })
-                }
-                Rule::grid_board => {
-                    let mut parts = parts(shape);
-                    let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-                    let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-                    StatementKind::Board(BoardShape::Grid { width, height })
-                }
-                _ => return Err(internal(sspan)),
-            }
-        }
+        Rule::option_stmt => lower_option(&mut take, file)?,
+        Rule::preset_stmt => lower_preset(&mut take, file)?,
+        Rule::board_stmt => lower_board(take()?, file)?,
         Rule::edges_stmt => {
             let mut rules = Vec::new();
             while let Ok(p) = take() {
@@ -529,24 +482,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             }
             StatementKind::Pieces(names)
         }
-        Rule::setup_stmt => {
-            let what = take()?;
-            let wspan = span_of(&what, file);
-            let rule = what.as_rule();
-            let mut parts = parts(what);
-            let mut part = || parts.next().ok_or_else(|| internal(wspan));
-            match rule {
-                Rule::piece_setup => StatementKind::Setup {
-                    player: lower_name(part()?, file),
-                    piece: lower_name(part()?, file),
-                    region: lower_expr(part()?, file)?,
-                },
-                Rule::stones_setup => StatementKind::SetupStones {
-                    count: lower_expr(part()?, file)?,
-                },
-                _ => return Err(internal(wspan)),
-            }
-        }
+        Rule::setup_stmt => lower_setup(take()?, file)?,
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
             while let Ok(rule) = take() {
@@ -567,39 +503,135 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
-        Rule::end_stmt => {
-            let cond = take()?;
-            let condition = match cond.as_rule() {
-                Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
-                Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
-                Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
-                _ => return Err(internal(span_of(&cond, file))),
-            };
-            let res = take()?;
-            let result = match res.as_rule() {
-                Rule::mover_loses => EndResult::MoverLoses,
-                Rule::mover_wins => EndResult::MoverWins,
-                Rule::draw_result => EndResult::Draw,
-                Rule::store_result => {
-                    let to = parts(res)
-                        .find(|p| p.as_rule() == Rule::remaining_to)
-                        .ok_or_else(|| internal(span))?;
-                    // `parts` would drop the keywords that tell the two forms apart.
-                    let owners = to.into_inner().any(|p| p.as_rule() == Rule::kw_owners);
-                    EndResult::StoreMajority {
-                        to_empty_side: !owners,
-                    }
-                }
-                Rule::score_result => EndResult::HighestScore {
-                    last_placer_loses: parts(res).any(|p| p.as_rule() == Rule::last_placer_loses),
-                },
-                _ => return Err(internal(span_of(&res, file))),
-            };
-            StatementKind::End { condition, result }
-        }
+        Rule::end_stmt => lower_end(take()?, take()?, span, file)?,
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// An `option` statement: a switch, or named choices.
+fn lower_option<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let second = take()?;
+    let (choices, default) = if second.as_rule() == Rule::choices {
+        let choices = second.into_inner().map(|p| lower_name(p, file)).collect();
+        (Some(choices), lower_name(take()?, file))
+    } else {
+        (None, lower_name(second, file))
+    };
+    Ok(StatementKind::Option {
+        name,
+        choices,
+        default,
+    })
+}
+
+/// A `preset` statement: its name, whether it is the default, and its settings.
+fn lower_preset<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let mut is_default = false;
+    let mut settings = Vec::new();
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::kw_default => is_default = true,
+            Rule::settings => {
+                for setting in part.into_inner() {
+                    settings.push(lower_setting(setting, file)?);
+                }
+            }
+            _ => return Err(internal(span_of(&part, file))),
+        }
+    }
+    Ok(StatementKind::Preset {
+        name,
+        is_default,
+        settings,
+    })
+}
+
+/// The shape of a `board` statement.
+fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let sspan = span_of(&shape, file);
+    match shape.as_rule() {
+        Rule::mancala_board => {
+            let mut parts = parts(shape);
+            let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            Ok(StatementKind::Board(BoardShape::Mancala { pits }))
+        }
+        Rule::hex_board => {
+            let mut parts = parts(shape);
+            let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let removed = parts.map(|p| lower_name(p, file)).collect();
+            Ok(StatementKind::Board(BoardShape::Hex { side, removed }))
+        }
+        Rule::grid_board => {
+            let mut parts = parts(shape);
+            let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            Ok(StatementKind::Board(BoardShape::Grid { width, height }))
+        }
+        _ => Err(internal(sspan)),
+    }
+}
+
+/// What a `setup` statement puts on the board.
+fn lower_setup(what: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let wspan = span_of(&what, file);
+    let rule = what.as_rule();
+    let mut parts = parts(what);
+    let mut part = || parts.next().ok_or_else(|| internal(wspan));
+    match rule {
+        Rule::piece_setup => Ok(StatementKind::Setup {
+            player: lower_name(part()?, file),
+            piece: lower_name(part()?, file),
+            region: lower_expr(part()?, file)?,
+        }),
+        Rule::stones_setup => Ok(StatementKind::SetupStones {
+            count: lower_expr(part()?, file)?,
+        }),
+        _ => Err(internal(wspan)),
+    }
+}
+
+/// An `end` statement: its condition and its result.
+fn lower_end(
+    cond: Pair<Rule>,
+    res: Pair<Rule>,
+    span: Span,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let condition = match cond.as_rule() {
+        Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
+        Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
+        Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
+        _ => return Err(internal(span_of(&cond, file))),
+    };
+    let result = match res.as_rule() {
+        Rule::mover_loses => EndResult::MoverLoses,
+        Rule::mover_wins => EndResult::MoverWins,
+        Rule::draw_result => EndResult::Draw,
+        Rule::store_result => {
+            let to = parts(res)
+                .find(|p| p.as_rule() == Rule::remaining_to)
+                .ok_or_else(|| internal(span))?;
+            // `parts` would drop the keywords that tell the two forms apart.
+            let owners = to.into_inner().any(|p| p.as_rule() == Rule::kw_owners);
+            EndResult::StoreMajority {
+                to_empty_side: !owners,
+            }
+        }
+        Rule::score_result => EndResult::HighestScore {
+            last_placer_loses: parts(res).any(|p| p.as_rule() == Rule::last_placer_loses),
+        },
+        _ => return Err(internal(span_of(&res, file))),
+    };
+    Ok(StatementKind::End { condition, result })
 }
 
 fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
