@@ -1,5 +1,13 @@
 //! Checking: resolves every name, types every expression and validates ranges, collecting
 //! all errors of a file instead of stopping at the first.
+//!
+//! A file is read in passes, each in a module of its own: `declarations` (game, players,
+//! parameters, options, pieces, the kind of board), `limits`, `presets`, then every
+//! rule statement by concern: `moves` (setup, move), `effects` (after move, after
+//! sow), `boards` (board, edges, edge, hand) and `ends` (end, score, forbid), with
+//! expressions typed in `exprs`; last, `lints` gives the warnings about the whole
+//! file. The result is a [`Description`] in a vocabulary of its own (`types`), which
+//! shares no type with the syntax tree.
 
 mod boards;
 mod declarations;
@@ -127,6 +135,7 @@ impl Checker {
         true
     }
 
+    /// Every pass over a file; the description, if the passes could build one.
     fn run(&mut self, file: &ast::File) -> Option<Description> {
         let found = self.declarations(file);
         self.statement_counts(file);
