@@ -1,26 +1,53 @@
 //! Diagnostics: errors and warnings about a rule file, rendered rustc-style with the file
-//! name, line and column, the source line and a caret under the offending span.
+//! name, line and column, the source line and a caret under the offending span. A span says
+//! which loaded file it lies in; a [`SourceMap`] holds every file loaded for a game (a
+//! variant and the files it extends) and shows each diagnostic in its own file.
 
 use std::fmt::Write as _;
 
-/// A byte range in a source text.
+/// Which loaded file a span lies in: its place in the [`SourceMap`] of the game being
+/// loaded. [`FileId::ROOT`] is the file that was asked for; the files it extends follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct FileId(pub u32);
+
+impl FileId {
+    /// The file that was asked for (a variant's own file).
+    pub const ROOT: FileId = FileId(0);
+}
+
+/// A byte range in one source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
     /// First byte of the range.
     pub start: usize,
     /// One past the last byte of the range.
     pub end: usize,
+    /// The file the offsets are in.
+    pub file: FileId,
 }
 
 impl Span {
-    /// The range `start..end`.
+    /// The range `start..end` of the root file.
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        Span {
+            start,
+            end,
+            file: FileId::ROOT,
+        }
     }
 
-    /// The smallest span covering both.
+    /// The same range in another file.
+    pub fn in_file(self, file: FileId) -> Span {
+        Span { file, ..self }
+    }
+
+    /// The smallest span covering both (in the first one's file).
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+            file: self.file,
+        }
     }
 }
 
@@ -57,9 +84,6 @@ pub struct Diagnostic {
     pub notes: Vec<Note>,
     /// A suggestion for fixing it.
     pub help: Option<String>,
-    /// The source `span` points into when it is not the file being reported (a file that
-    /// the reported one extends); `None` for the reported file itself.
-    pub elsewhere: Option<Box<Source>>,
 }
 
 impl Diagnostic {
@@ -72,7 +96,6 @@ impl Diagnostic {
             label: None,
             notes: Vec::new(),
             help: None,
-            elsewhere: None,
         }
     }
 
@@ -85,7 +108,6 @@ impl Diagnostic {
             label: None,
             notes: Vec::new(),
             help: None,
-            elsewhere: None,
         }
     }
 
@@ -143,6 +165,22 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// The same diagnostic with its places moved into another file (for a diagnostic made
+    /// while reading that file alone).
+    pub fn in_file(mut self, file: FileId) -> Diagnostic {
+        self.span = self.span.map(|s| s.in_file(file));
+        for note in &mut self.notes {
+            note.span = note.span.map(|s| s.in_file(file));
+        }
+        self
+    }
+
+    /// The order diagnostics are reported in: by file, then by place; those without a
+    /// place first.
+    pub fn order(&self) -> (FileId, usize) {
+        self.span.map_or((FileId::ROOT, 0), |s| (s.file, s.start))
+    }
 }
 
 /// A source text with the name it is shown under.
@@ -154,32 +192,90 @@ pub struct Source {
     pub text: String,
 }
 
-impl Source {
-    /// 1-based line and column (in characters) of a byte offset.
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = self.text[line_start..offset].chars().count() + 1;
+/// At most this many diagnostics are shown in full; the rest are counted.
+pub const MAX_SHOWN: usize = 100;
+
+/// Every source file loaded for a game, by [`FileId`], each with an index of where its
+/// lines start (so that finding a line and column is a binary search).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceMap {
+    files: Vec<(Source, Vec<usize>)>,
+}
+
+impl SourceMap {
+    /// A map holding the file that was asked for, as [`FileId::ROOT`].
+    pub fn new(root: Source) -> SourceMap {
+        let mut map = SourceMap { files: Vec::new() };
+        map.add(root);
+        map
+    }
+
+    /// Adds a file (one that the others extend) and returns its id.
+    pub fn add(&mut self, source: Source) -> FileId {
+        let mut lines = vec![0];
+        lines.extend(source.text.match_indices('\n').map(|(i, _)| i + 1));
+        self.files.push((source, lines));
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    /// The file that was asked for.
+    pub fn root(&self) -> &Source {
+        &self.files[0].0
+    }
+
+    /// A file by id.
+    pub fn get(&self, file: FileId) -> Option<&Source> {
+        self.files.get(file.0 as usize).map(|(s, _)| s)
+    }
+
+    /// The text a span covers ("" if it lies outside its file).
+    pub fn text(&self, span: Span) -> &str {
+        self.get(span.file)
+            .and_then(|s| s.text.get(span.start..span.end))
+            .unwrap_or("")
+    }
+
+    /// The file of a span (the root for an unknown id) with its line index.
+    fn file(&self, file: FileId) -> &(Source, Vec<usize>) {
+        self.files.get(file.0 as usize).unwrap_or(&self.files[0])
+    }
+
+    /// 1-based line and column (in characters) of a span's start.
+    pub fn line_col(&self, span: Span) -> (usize, usize) {
+        let (source, lines) = self.file(span.file);
+        let offset = floor_char_boundary(&source.text, span.start.min(source.text.len()));
+        let line = lines.partition_point(|&start| start <= offset);
+        let col = source.text[lines[line - 1]..offset].chars().count() + 1;
         (line, col)
     }
 
-    /// The text of the line holding a byte offset, without its line break.
-    fn line_text(&self, offset: usize) -> &str {
-        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
-        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let end = self.text[offset..]
-            .find('\n')
-            .map_or(self.text.len(), |i| offset + i);
-        self.text[start..end].trim_end_matches('\r')
+    /// The text of the line holding a span's start, without its line break.
+    fn line_text(&self, span: Span) -> &str {
+        let (source, lines) = self.file(span.file);
+        let offset = floor_char_boundary(&source.text, span.start.min(source.text.len()));
+        let line = lines.partition_point(|&start| start <= offset);
+        let end = lines.get(line).map_or(source.text.len(), |&next| next - 1);
+        source.text[lines[line - 1]..end].trim_end_matches('\r')
     }
 
-    /// Renders diagnostics as text, rustc-style; `color` adds ANSI colours.
+    /// Renders diagnostics as text, rustc-style; `color` adds ANSI colours. After
+    /// [`MAX_SHOWN`] diagnostics the rest are only counted.
     pub fn render(&self, diagnostics: &[Diagnostic], color: bool) -> String {
         let mut out = String::new();
-        for d in diagnostics {
+        for d in diagnostics.iter().take(MAX_SHOWN) {
             self.render_one(&mut out, d, color);
+        }
+        let rest = diagnostics.get(MAX_SHOWN..).unwrap_or_default();
+        if !rest.is_empty() {
+            let errors = rest.iter().filter(|d| d.is_error()).count();
+            let warnings = rest.len() - errors;
+            let mut parts = Vec::new();
+            for (n, word) in [(errors, "error"), (warnings, "warning")] {
+                if n > 0 {
+                    parts.push(format!("{} more {word}{}", thousands(n), plural(n)));
+                }
+            }
+            let _ = writeln!(out, "... and {}\n", parts.join(" and "));
         }
         out
     }
@@ -197,38 +293,59 @@ impl Source {
             Severity::Warning => ("warning", "1;33"),
         };
         let _ = writeln!(out, "{}: {}", paint(code, word), paint("1", &d.message));
-        // The main place may lie in another file (one this file extends).
-        let home = d.elsewhere.as_deref().unwrap_or(self);
+        // Notes in the root file are shown with their line; the others are named by file,
+        // line and column. The main place is shown in whichever file it lies in.
+        let at_home = |s: &Span| s.file == FileId::ROOT;
         let gutter = d
             .span
             .iter()
-            .map(|s| home.line_col(s.start).0.to_string().len())
             .chain(
                 d.notes
                     .iter()
                     .filter_map(|n| n.span.as_ref())
-                    .map(|s| self.line_col(s.start).0.to_string().len()),
+                    .filter(|s| at_home(s)),
             )
+            .map(|s| self.line_col(*s).0.to_string().len())
             .max()
             .unwrap_or(0);
         match d.span {
-            Some(span) => home.render_snippet(out, span, d.label.as_deref(), code, color, gutter),
-            None if !self.name.is_empty() => {
-                let _ = writeln!(out, "{:gutter$}--> {}", "", self.name);
+            Some(span) => self.render_snippet(out, span, d.label.as_deref(), code, color, gutter),
+            None if !self.root().name.is_empty() => {
+                let _ = writeln!(out, "{:gutter$}--> {}", "", self.root().name);
             }
             None => {}
         }
         // Notes without a place first, rustc-style, under the main snippet; then notes that
         // point elsewhere, each with its own snippet.
         let pad = " ".repeat(gutter + 1);
-        for note in d.notes.iter().filter(|n| n.span.is_none()) {
-            let _ = writeln!(out, "{pad}= note: {}", note.message);
+        if d.span.is_some_and(|s| !at_home(&s)) {
+            let _ = writeln!(
+                out,
+                "{pad}= note: this is in a file that the variant extends"
+            );
+        }
+        for note in &d.notes {
+            match note.span {
+                None => {
+                    let _ = writeln!(out, "{pad}= note: {}", note.message);
+                }
+                Some(span) if !at_home(&span) => {
+                    let (line, col) = self.line_col(span);
+                    let name = &self.file(span.file).0.name;
+                    let _ = writeln!(
+                        out,
+                        "{pad}= note: {} (at {name}:{line}:{col})",
+                        note.message
+                    );
+                }
+                Some(_) => {}
+            }
         }
         if let Some(help) = &d.help {
             let _ = writeln!(out, "{pad}= help: {help}");
         }
         for note in &d.notes {
-            if let Some(span) = note.span {
+            if let Some(span) = note.span.filter(at_home) {
                 let _ = writeln!(out, "{}: {}", paint("1;34", "note"), note.message);
                 self.render_snippet(out, span, None, "1;34", color, gutter);
             }
@@ -245,11 +362,12 @@ impl Source {
         color: bool,
         gutter_width: usize,
     ) {
-        let (line, col) = self.line_col(span.start);
-        let text = self.line_text(span.start);
+        let source = &self.file(span.file).0;
+        let (line, col) = self.line_col(span);
+        let text = self.line_text(span);
         let gutter = " ".repeat(gutter_width.max(line.to_string().len()));
         let line_label = format!("{line:>width$}", width = gutter.len());
-        let _ = writeln!(out, "{gutter}--> {}:{line}:{col}", self.name);
+        let _ = writeln!(out, "{gutter}--> {}:{line}:{col}", source.name);
         let _ = writeln!(out, "{gutter} |");
         // Very long lines are cut around the span, so that the caret stays on screen.
         let (text, col) = window(text, col);
@@ -257,9 +375,9 @@ impl Source {
         let _ = writeln!(out, "{line_label} | {shown}");
         let line_chars = text.chars().count();
         let span_chars = {
-            let end = floor_char_boundary(&self.text, span.end.min(self.text.len()));
-            let start = floor_char_boundary(&self.text, span.start.min(self.text.len()));
-            self.text[start..end.max(start)]
+            let end = floor_char_boundary(&source.text, span.end.min(source.text.len()));
+            let start = floor_char_boundary(&source.text, span.start.min(source.text.len()));
+            source.text[start..end.max(start)]
                 .split('\n')
                 .next()
                 .map_or(0, |s| s.chars().count())
@@ -281,6 +399,28 @@ impl Source {
             }
         }
     }
+}
+
+/// "s" after a count other than 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A count with commas between thousands: `54,900`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// At most this many characters of a source line are shown.
@@ -333,4 +473,61 @@ pub fn closest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> O
         .filter(|(d, k)| *d <= (k.len().max(unknown.len()) / 3).max(1))
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_come_from_the_line_index() {
+        let mut map = SourceMap::new(Source {
+            name: "a".into(),
+            text: "one\ntwo é\n\nfour".into(),
+        });
+        let b = map.add(Source {
+            name: "b".into(),
+            text: "x\ny".into(),
+        });
+        assert_eq!(map.line_col(Span::new(0, 1)), (1, 1));
+        assert_eq!(map.line_col(Span::new(3, 4)), (1, 4));
+        assert_eq!(map.line_col(Span::new(4, 5)), (2, 1));
+        // "é" is two bytes and one character.
+        assert_eq!(map.line_col(Span::new(10, 11)), (2, 6));
+        assert_eq!(map.line_col(Span::new(11, 11)), (3, 1));
+        assert_eq!(map.line_col(Span::new(12, 12)), (4, 1));
+        assert_eq!(
+            map.line_col(Span::new(99, 99)),
+            (4, 5),
+            "clamped to the end"
+        );
+        assert_eq!(map.line_col(Span::new(2, 3).in_file(b)), (2, 1));
+        assert_eq!(map.line_text(Span::new(5, 5)), "two é");
+        assert_eq!(map.text(Span::new(0, 1).in_file(b)), "x");
+    }
+
+    #[test]
+    fn counts_have_thousands_separators() {
+        assert_eq!(thousands(7), "7");
+        assert_eq!(thousands(54_900), "54,900");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn only_the_first_diagnostics_are_shown_in_full() {
+        let map = SourceMap::new(Source {
+            name: "f".into(),
+            text: "x\n".into(),
+        });
+        let mut many: Vec<Diagnostic> = (0..MAX_SHOWN + 1200)
+            .map(|_| Diagnostic::error("bad", Span::new(0, 1)))
+            .collect();
+        many.push(Diagnostic::warning("odd", Span::new(0, 1)));
+        let text = map.render(&many, false);
+        assert_eq!(text.matches("error: bad").count(), MAX_SHOWN);
+        assert!(
+            text.ends_with("... and 1,200 more errors and 1 more warning\n\n"),
+            "{text}"
+        );
+    }
 }

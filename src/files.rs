@@ -6,9 +6,22 @@ use std::io::{Read as _, Write as _};
 use std::path::Path;
 
 /// Reads the bytes of a file of at most `limit` bytes; `what` names the kind of file in the
-/// message when it is larger (`a game record`).
+/// message when it is larger (`a game record`). Only regular files are opened: a FIFO, a
+/// device or a folder is refused before it is opened, since reading one may block forever
+/// or never end.
 pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
     let shown = path.display();
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+    if !metadata.is_file() {
+        let kind = if metadata.is_dir() {
+            "a folder"
+        } else {
+            "a pipe, a socket or a device"
+        };
+        return Err(format!(
+            "cannot read `{shown}`: it is {kind}, not a regular file"
+        ));
+    }
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
@@ -119,6 +132,36 @@ mod tests {
         );
         let e = read_bounded(&dir.join("missing"), 5, "a test file").unwrap_err();
         assert!(e.starts_with("cannot read `"), "{e}");
+        let e = read_bounded(&dir, 5, "a test file").unwrap_err();
+        assert!(e.ends_with("it is a folder, not a regular file"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A FIFO with no writer would block `open` forever: it is refused before it is opened.
+    /// The read runs on a thread with a time limit, so that a regression fails instead of
+    /// hanging the test run.
+    #[test]
+    fn a_fifo_is_refused_without_blocking() {
+        let dir = temp_dir("fifo");
+        let fifo = dir.join("pipe.game");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("mkfifo is not available; skipped");
+            return;
+        }
+        let (send, receive) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = send.send(read_bounded(&path, 100, "a rule file"));
+        });
+        let result = receive
+            .recv_timeout(std::time::Duration::from_secs(5))
+            .expect("reading a FIFO blocked");
+        let e = result.unwrap_err();
+        assert!(
+            e.ends_with("it is a pipe, a socket or a device, not a regular file"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

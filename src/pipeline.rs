@@ -6,16 +6,16 @@ use std::sync::Arc;
 use crate::catalog::{bundled, BUNDLED};
 use crate::check::{check, Description};
 use crate::compile::{compile, Config};
-use crate::diag::{Diagnostic, Source, Span};
+use crate::diag::{Diagnostic, Source, SourceMap, Span};
 use crate::model::Game;
 use crate::syntax::MAX_SOURCE_BYTES;
-use crate::variant::{resolve, Inherited};
+use crate::variant::{resolve, Loader};
 
 /// Why a game could not be loaded: diagnostics about a source (or about the command line).
 #[derive(Debug)]
 pub struct LoadError {
-    /// The source the diagnostics point into, if any.
-    pub source: Option<Source>,
+    /// The files the diagnostics point into, if any.
+    pub sources: Option<SourceMap>,
     /// What went wrong.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -23,19 +23,19 @@ pub struct LoadError {
 impl LoadError {
     fn plain(d: Diagnostic) -> LoadError {
         LoadError {
-            source: None,
+            sources: None,
             diagnostics: vec![d],
         }
     }
 
     /// The errors as text (rustc-style when they point into a source).
     pub fn render(&self, color: bool) -> String {
-        match &self.source {
+        match &self.sources {
             Some(s) => s.render(&self.diagnostics, color),
-            None => Source {
+            None => SourceMap::new(Source {
                 name: String::new(),
                 text: String::new(),
-            }
+            })
             .render(&self.diagnostics, color),
         }
     }
@@ -44,14 +44,12 @@ impl LoadError {
 /// A checked rule file with its source and warnings.
 #[derive(Debug)]
 pub struct Described {
-    /// The source text.
-    pub source: Source,
+    /// The rule file (as the root) and the files it extends, for showing diagnostics.
+    pub sources: SourceMap,
     /// The checked description.
     pub description: Description,
     /// Warnings (the file has no errors).
     pub warnings: Vec<Diagnostic>,
-    /// The files this one extends, if it is a variant (for placing diagnostics).
-    pub inherited: Inherited,
 }
 
 /// Reads a game's source: a bundled name, or a path to a `.game` file.
@@ -95,12 +93,19 @@ fn read_file(path: &str) -> Result<Source, LoadError> {
             Span::new(at, at),
         );
         return Err(LoadError {
-            source: Some(Source { name, text }),
+            sources: Some(SourceMap::new(Source { name, text })),
             diagnostics: vec![d],
         });
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source { name, text }),
+        // A byte-order mark some editors write first is not part of the rules.
+        Ok(text) => Ok(Source {
+            name,
+            text: match text.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => text,
+            },
+        }),
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(&e.into_bytes()[..valid]).into_owned();
@@ -110,30 +115,72 @@ fn read_file(path: &str) -> Result<Source, LoadError> {
                 Span::new(valid, valid),
             );
             Err(LoadError {
-                source: Some(source),
+                sources: Some(SourceMap::new(source)),
                 diagnostics: vec![d],
             })
         }
     }
 }
 
+/// The files that variants extend: a bundled name, or a path from the extending file's
+/// folder, read as [`read_source`] reads them.
+struct Files;
+
+impl Loader for Files {
+    fn load(&self, naming: &str, target: &str) -> Result<Source, String> {
+        read_source(&target_path(naming, target)).map_err(|e| {
+            let why: Vec<String> = e.diagnostics.iter().map(|d| d.message.clone()).collect();
+            why.join("; ")
+        })
+    }
+
+    /// A file's canonical path, or its bundled name.
+    fn identity(&self, name: &str) -> String {
+        std::fs::canonicalize(name).map_or_else(|_| name.to_string(), |p| p.display().to_string())
+    }
+}
+
+/// Where the file named `target` is, for a file named `naming`: a bundled name as it is, a
+/// path from the naming file's folder. A bundled file's folder is the bundled games, so its
+/// `extends "other.game"` names the bundled `other`.
+fn target_path(naming: &str, target: &str) -> String {
+    let is_path = target.contains('/') || target.contains('\\') || target.ends_with(".game");
+    if naming.starts_with("<bundled>") && is_path {
+        let stem = std::path::Path::new(target)
+            .file_stem()
+            .map(|s| s.to_string_lossy());
+        if let Some(b) = stem.and_then(|s| crate::catalog::bundled(&s)) {
+            return b.name.to_string();
+        }
+    }
+    if !is_path || std::path::Path::new(target).is_absolute() {
+        return target.to_string();
+    }
+    let folder = std::path::Path::new(naming)
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    folder.join(target).to_string_lossy().into_owned()
+}
+
 /// Parses and checks a source (with the files it extends, if it is a variant).
 pub fn describe(source: Source) -> Result<Described, LoadError> {
-    let (file, inherited, mut diagnostics) = resolve(&source)?;
-    let checked = check(&file);
-    let failed = !diagnostics.is_empty();
+    let resolved = resolve(source, &Files).map_err(|u| LoadError {
+        sources: Some(u.sources),
+        diagnostics: u.diagnostics,
+    })?;
+    let checked = check(&resolved.file);
+    let failed = !resolved.errors.is_empty();
+    let mut diagnostics = resolved.errors;
     diagnostics.extend(checked.diagnostics);
-    diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
-    let diagnostics = inherited.localize(diagnostics);
+    diagnostics.sort_by_key(Diagnostic::order);
     match checked.description.filter(|_| !failed) {
         Some(description) => Ok(Described {
-            source,
+            sources: resolved.sources,
             description,
             warnings: diagnostics,
-            inherited,
         }),
         None => Err(LoadError {
-            source: Some(source),
+            sources: Some(resolved.sources),
             diagnostics,
         }),
     }
@@ -149,8 +196,8 @@ pub fn build(
     compile(&described.description, &config)
         .map(Arc::new)
         .map_err(|diagnostics| LoadError {
-            source: Some(described.source.clone()),
-            diagnostics: described.inherited.localize(diagnostics),
+            sources: Some(described.sources.clone()),
+            diagnostics,
         })
 }
 

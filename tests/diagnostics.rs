@@ -118,7 +118,7 @@ fn pipeline(path: &str) -> (usize, String) {
             return (errors, text);
         }
     };
-    text.push_str(&described.source.render(&described.warnings, false));
+    text.push_str(&described.sources.render(&described.warnings, false));
     let presets = described
         .description
         .presets
@@ -348,4 +348,78 @@ fn check_command_accepts_the_valid_fixtures() {
             done.stderr
         );
     }
+}
+
+/// `extends` naming a FIFO is refused at once (a FIFO without a writer would block the open
+/// forever); the time limit of the harness turns a regression into a failure, not a hang.
+#[test]
+fn extends_naming_a_fifo_is_refused_without_blocking() {
+    let dir = std::env::temp_dir().join(format!("rulebook-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let made = Command::new("mkfifo").arg(dir.join("pipe.game")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo is not available; skipped");
+        return;
+    }
+    std::fs::write(dir.join("variant.game"), "extends \"pipe.game\"\n").unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command
+        .arg("check")
+        .arg(dir.join("variant.game"))
+        .env("NO_COLOR", "1");
+    let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(done.status.code(), Some(1), "{}", done.stderr);
+    assert!(
+        done.stderr
+            .contains("cannot load `pipe.game`, the file this one extends")
+            && done.stderr.contains("not a regular file"),
+        "{}",
+        done.stderr
+    );
+}
+
+/// A file with 55,000 errors (one per line) is checked in a few seconds: lines and
+/// columns come from a line index, and only the first diagnostics are printed in full, the
+/// rest counted. The time limit of the harness turns a slow path into a failure.
+#[test]
+fn fifty_thousand_errors_are_reported_quickly_and_counted() {
+    let dir = std::env::temp_dir().join(format!("rulebook-many-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("many.game");
+    let mut text = String::from(
+        "game \"Many\"\nplayers black, white\nboard grid 8 by 8\n\
+         setup black stone on side(north)\nmove slide orthogonal\n\
+         end when no legal move: mover loses\npiece stone",
+    );
+    for _ in 0..55_000 {
+        text.push_str("\n, stone");
+    }
+    text.push('\n');
+    std::fs::write(&path, text).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command.arg("check").arg(&path).env("NO_COLOR", "1");
+    let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(done.status.code(), Some(1), "{}", tail(&done.stderr));
+    let shown = done
+        .stderr
+        .matches("error: `stone` is declared twice")
+        .count();
+    assert_eq!(shown, rulebook::diag::MAX_SHOWN, "{}", tail(&done.stderr));
+    assert!(
+        done.stderr.contains(&format!(
+            "... and 54,{:03} more errors\n",
+            1000 - rulebook::diag::MAX_SHOWN
+        )),
+        "{}",
+        tail(&done.stderr)
+    );
+    assert!(
+        done.stderr.contains(": 55000 errors\n"),
+        "{}",
+        tail(&done.stderr)
+    );
 }

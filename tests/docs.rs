@@ -85,3 +85,28 @@ fn complete_examples_in_the_docs_check_without_errors() {
     }
     assert!(complete >= 1, "no complete example found");
 }
+
+/// The keyword list of docs/language.md ("Keywords") is the grammar's, word for word.
+#[test]
+fn the_documented_keywords_are_the_grammar_s() {
+    let text = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let section = text
+        .split_once("### Keywords")
+        .expect("a Keywords section")
+        .1;
+    let block = section
+        .split_once("```text\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .expect("a ```text block of keywords")
+        .0;
+    let mut documented: Vec<&str> = block.split_whitespace().collect();
+    documented.sort_unstable();
+    let grammar = rulebook::syntax::keywords();
+    let missing: Vec<&&str> = grammar.iter().filter(|k| !documented.contains(k)).collect();
+    let extra: Vec<&&str> = documented.iter().filter(|k| !grammar.contains(k)).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "docs/language.md's keywords differ from the grammar: missing {missing:?}, not keywords {extra:?}"
+    );
+    assert_eq!(documented, grammar, "a keyword is listed twice");
+}

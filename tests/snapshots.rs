@@ -33,7 +33,7 @@ fn bundled_games_behave_as_recorded() {
             described.warnings.is_empty(),
             "{} has warnings:\n{}",
             game.display(),
-            described.source.render(&described.warnings, false)
+            described.sources.render(&described.warnings, false)
         );
         match check(&snapshot_path(game), false) {
             Ok(Verdict::Same) => {}

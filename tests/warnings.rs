@@ -26,7 +26,7 @@ fn fixtures_draw_warnings_and_no_errors() {
                 .unwrap_or_else(|e| panic!("{name} has errors:\n{}", e.render(false)));
         assert!(!described.warnings.is_empty(), "{name} draws no warning");
         assert!(described.warnings.iter().all(|d| !d.is_error()));
-        let text = described.source.render(&described.warnings, false);
+        let text = described.sources.render(&described.warnings, false);
         let description = std::fs::read_to_string(path)
             .expect("a text fixture")
             .lines()

@@ -1,8 +1,51 @@
 //! The checked description: a rule file with every name resolved and every expression
 //! typed, still independent of parameter values (those are applied by `compile`).
 
+//!
+//! The checked form has its own vocabulary and shares no type with the syntax tree, so that
+//! `compile` never sees the syntax; operators are the model's [`Op`].
+
 use crate::diag::Span;
-use crate::syntax::ast::{BinaryOp, CaptureMode, EndResult, UnaryOp};
+use crate::model::Op;
+
+/// A prefix operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unary {
+    /// `not x`: the negation of a condition.
+    Not,
+    /// `-x`: the negation of a number.
+    Neg,
+}
+
+/// What a capture does to the piece it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureMode {
+    /// The captured piece becomes the mover's.
+    Convert,
+    /// The captured piece leaves the board.
+    Remove,
+}
+
+/// Who wins when an end rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndResult {
+    /// The player to move loses.
+    MoverLoses,
+    /// The player to move wins.
+    MoverWins,
+    /// Nobody wins.
+    Draw,
+    /// Stones left in pits go to a store, then the fuller store wins.
+    StoreMajority {
+        /// To the player whose row is empty (true), or each row to its owner.
+        to_empty_side: bool,
+    },
+    /// The higher score wins; equal scores draw, or the last placer loses.
+    HighestScore {
+        /// On equal scores, the last player to place a piece loses.
+        last_placer_loses: bool,
+    },
+}
 
 /// The type of an expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,9 +225,9 @@ pub enum TExprKind {
     /// A built-in applied to arguments.
     Call(Builtin, Vec<TExpr>),
     /// `not x`, `-x`.
-    Unary(UnaryOp, Box<TExpr>),
+    Unary(Unary, Box<TExpr>),
     /// `x op y`.
-    Binary(BinaryOp, Box<TExpr>, Box<TExpr>),
+    Binary(Op, Box<TExpr>, Box<TExpr>),
 }
 
 impl TExpr {

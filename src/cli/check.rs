@@ -19,7 +19,7 @@ pub(super) fn run(files: &[String]) -> Result<(), String> {
         };
         match pipeline::describe(source) {
             Ok(d) => {
-                eprint!("{}", d.source.render(&d.warnings, color));
+                eprint!("{}", d.sources.render(&d.warnings, color));
                 // Compile under every preset (and the defaults), so that sizes and regions
                 // are checked too; an error found under several is shown once.
                 let mut configurations: Vec<Option<&str>> = vec![None];
@@ -34,11 +34,10 @@ pub(super) fn run(files: &[String]) -> Result<(), String> {
                         |p| format!("preset `{p}`"),
                     );
                     for diag in e.diagnostics {
-                        match found.iter_mut().find(|(f, _)| {
-                            f.message == diag.message
-                                && f.span == diag.span
-                                && f.elsewhere == diag.elsewhere
-                        }) {
+                        match found
+                            .iter_mut()
+                            .find(|(f, _)| f.message == diag.message && f.span == diag.span)
+                        {
                             Some((_, under)) => under.push(name.clone()),
                             None => found.push((diag, vec![name.clone()])),
                         }
@@ -53,15 +52,15 @@ pub(super) fn run(files: &[String]) -> Result<(), String> {
                 if errors.is_empty() {
                     println!(
                         "{}: ok ({} warning{})",
-                        d.source.name,
+                        d.sources.root().name,
                         d.warnings.len(),
                         plural(d.warnings.len())
                     );
                 } else {
-                    eprint!("{}", d.source.render(&errors, color));
+                    eprint!("{}", d.sources.render(&errors, color));
                     eprintln!(
                         "{}: {} error{}",
-                        d.source.name,
+                        d.sources.root().name,
                         errors.len(),
                         plural(errors.len())
                     );
@@ -73,7 +72,9 @@ pub(super) fn run(files: &[String]) -> Result<(), String> {
                 let errors = e.diagnostics.iter().filter(|d| d.is_error()).count();
                 eprintln!(
                     "{}: {errors} error{}",
-                    e.source.as_ref().map_or(f.as_str(), |s| s.name.as_str()),
+                    e.sources
+                        .as_ref()
+                        .map_or(f.as_str(), |s| s.root().name.as_str()),
                     plural(errors)
                 );
                 failed = true;

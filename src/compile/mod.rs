@@ -10,13 +10,12 @@ pub const MAX_STONES_PER_PIT: i64 = 100;
 
 use crate::check::{
     ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue,
-    MoveDecl, RegionConst, RunDecl, TExpr, TExprKind,
+    MoveDecl, RegionConst, RunDecl, TExpr, TExprKind, Unary,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
 use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
-use crate::model::{self, Board, Condition, Expr, Game, PlayerRef, Setting, Site, Zobrist};
-use crate::syntax::ast::{BinaryOp, UnaryOp};
+use crate::model::{self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist};
 
 mod sow_plan;
 
@@ -301,13 +300,13 @@ impl Compiler<'_> {
                     crate::check::EndWhen::BothPass => model::EndWhen::BothPass,
                 },
                 result: match e.result {
-                    crate::syntax::ast::EndResult::MoverLoses => model::EndResult::MoverLoses,
-                    crate::syntax::ast::EndResult::MoverWins => model::EndResult::MoverWins,
-                    crate::syntax::ast::EndResult::Draw => model::EndResult::Draw,
-                    crate::syntax::ast::EndResult::StoreMajority { to_empty_side } => {
+                    crate::check::EndResult::MoverLoses => model::EndResult::MoverLoses,
+                    crate::check::EndResult::MoverWins => model::EndResult::MoverWins,
+                    crate::check::EndResult::Draw => model::EndResult::Draw,
+                    crate::check::EndResult::StoreMajority { to_empty_side } => {
                         model::EndResult::StoreMajority { to_empty_side }
                     }
-                    crate::syntax::ast::EndResult::HighestScore { last_placer_loses } => {
+                    crate::check::EndResult::HighestScore { last_placer_loses } => {
                         model::EndResult::HighestScore { last_placer_loses }
                     }
                 },
@@ -603,13 +602,13 @@ impl Compiler<'_> {
                 return self.call(*f, arg, e.span);
             }
             TExprKind::Unary(op, x) => match (op, self.fold(x)?) {
-                (UnaryOp::Not, Value::Bool(b)) => Value::Bool(!b),
-                (UnaryOp::Neg, Value::Int(v)) => match v.checked_neg() {
+                (Unary::Not, Value::Bool(b)) => Value::Bool(!b),
+                (Unary::Neg, Value::Int(v)) => match v.checked_neg() {
                     Some(n) => Value::Int(n),
                     None => return self.overflow(e.span),
                 },
-                (UnaryOp::Not, Value::Runtime(x)) => Value::Runtime(Expr::Not(Box::new(x))),
-                (UnaryOp::Neg, Value::Runtime(x)) => Value::Runtime(Expr::Neg(Box::new(x))),
+                (Unary::Not, Value::Runtime(x)) => Value::Runtime(Expr::Not(Box::new(x))),
+                (Unary::Neg, Value::Runtime(x)) => Value::Runtime(Expr::Neg(Box::new(x))),
                 _ => return None,
             },
             TExprKind::Binary(op, a, b) => {
@@ -620,8 +619,8 @@ impl Compiler<'_> {
         Some(v)
     }
 
-    fn binary(&mut self, op: BinaryOp, a: Value, b: Value, span: Span) -> Option<Value> {
-        use BinaryOp as B;
+    fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {
+        use Op as B;
         // A known side of `and`/`or` decides or drops out, so that a rule switched off by an
         // option costs nothing during play.
         match (op, &a, &b) {
@@ -839,10 +838,10 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     })
 }
 
-fn capture_mode(m: crate::syntax::ast::CaptureMode) -> model::CaptureMode {
+fn capture_mode(m: crate::check::CaptureMode) -> model::CaptureMode {
     match m {
-        crate::syntax::ast::CaptureMode::Convert => model::CaptureMode::Convert,
-        crate::syntax::ast::CaptureMode::Remove => model::CaptureMode::Remove,
+        crate::check::CaptureMode::Convert => model::CaptureMode::Convert,
+        crate::check::CaptureMode::Remove => model::CaptureMode::Remove,
     }
 }
 
@@ -865,22 +864,7 @@ fn to_runtime(v: Value) -> Option<Expr> {
     }
 }
 
-fn runtime_binary(op: BinaryOp, a: Expr, b: Expr) -> Expr {
-    use model::Op;
-    let op = match op {
-        BinaryOp::Or => Op::Or,
-        BinaryOp::And => Op::And,
-        BinaryOp::Eq => Op::Eq,
-        BinaryOp::Ne => Op::Ne,
-        BinaryOp::Lt => Op::Lt,
-        BinaryOp::Le => Op::Le,
-        BinaryOp::Gt => Op::Gt,
-        BinaryOp::Ge => Op::Ge,
-        BinaryOp::Add => Op::Add,
-        BinaryOp::Sub => Op::Sub,
-        BinaryOp::Mul => Op::Mul,
-        BinaryOp::Mod => Op::Mod,
-    };
+fn runtime_binary(op: Op, a: Expr, b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.
     Expr::Binary(op, Box::new(a), Box::new(b))

@@ -16,6 +16,9 @@ pub type Cell = u8;
 /// The empty cell.
 pub const EMPTY: Cell = 0;
 
+/// The most kinds of piece a game may declare (a cell holds 1 + player * kinds + kind).
+pub const MAX_PIECE_KINDS: usize = 32;
+
 /// Convert captured pieces to the mover's, or remove them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureMode {

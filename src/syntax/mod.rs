@@ -3,4 +3,4 @@
 pub mod ast;
 mod parser;
 
-pub use parser::{parse, MAX_NESTING, MAX_SOURCE_BYTES};
+pub use parser::{keywords, parse, parse_in, MAX_NESTING, MAX_SOURCE_BYTES};

@@ -11,7 +11,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
 
 use super::ast::*;
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Diagnostic, FileId, Span};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/game.pest"]
@@ -29,6 +29,16 @@ pub const MAX_SOURCE_BYTES: usize = 1 << 20;
 
 /// Parses a rule file into its syntax tree, or returns the syntax error.
 pub fn parse(text: &str) -> Result<File, Diagnostic> {
+    parse_in(text, FileId::ROOT)
+}
+
+/// Parses the text of one loaded file: every span of the tree (and of the error) says
+/// that it lies in `file`.
+pub fn parse_in(text: &str, file: FileId) -> Result<File, Diagnostic> {
+    parse_text(text, file).map_err(|d| d.in_file(file))
+}
+
+fn parse_text(text: &str, file_id: FileId) -> Result<File, Diagnostic> {
     if text.len() > MAX_SOURCE_BYTES {
         return Err(Diagnostic::error(
             format!(
@@ -52,19 +62,19 @@ pub fn parse(text: &str) -> Result<File, Diagnostic> {
         match pair.as_rule() {
             Rule::EOI => break,
             Rule::extends_stmt => {
-                let span = span_of(&pair);
+                let span = span_of(&pair, file_id);
                 let target = parts(pair).next().ok_or_else(|| internal(span))?;
-                extends = Some((lower_string(target)?, span));
+                extends = Some((lower_string(target, file_id)?, span));
             }
             Rule::remove_stmt => {
-                let span = span_of(&pair);
+                let span = span_of(&pair, file_id);
                 let removed = pair
                     .into_inner()
                     .find(|p| p.as_rule() != Rule::kw_remove)
                     .ok_or_else(|| internal(span))?;
-                removals.push(lower_statement(removed)?);
+                removals.push(lower_statement(removed, file_id)?);
             }
-            _ => statements.push(lower_statement(pair)?),
+            _ => statements.push(lower_statement(pair, file_id)?),
         }
     }
     Ok(File {
@@ -118,13 +128,16 @@ fn internal(span: Span) -> Diagnostic {
     )
 }
 
-fn span_of(pair: &Pair<Rule>) -> Span {
+fn span_of(pair: &Pair<Rule>, file: FileId) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    Span::new(s.start(), s.end()).in_file(file)
 }
 
 /// What a grammar rule means, in words, for "expected ..." messages.
 fn describe(rule: Rule) -> &'static str {
+    if let Some(shown) = keyword_table().get(&rule) {
+        return &shown.1;
+    }
     match rule {
         Rule::EOI => "end of file",
         Rule::game_stmt
@@ -177,91 +190,6 @@ fn describe(rule: Rule) -> &'static str {
         Rule::mover_loses | Rule::mover_wins | Rule::draw_result => {
             "a result (`mover loses`, `mover wins`, `draw`)"
         }
-        Rule::kw_after => "`after`",
-        Rule::kw_along => "`along`",
-        Rule::kw_board => "`board`",
-        Rule::kw_by => "`by`",
-        Rule::kw_capture => "`capture`",
-        Rule::kw_convert => "`convert`",
-        Rule::kw_custodian => "`custodian`",
-        Rule::kw_default => "`default`",
-        Rule::kw_draw => "`draw`",
-        Rule::kw_end => "`end`",
-        Rule::kw_enemy => "`enemy`",
-        Rule::kw_forbid => "`forbid`",
-        Rule::kw_game => "`game`",
-        Rule::kw_grid => "`grid`",
-        Rule::kw_jump => "`jump`",
-        Rule::kw_legal => "`legal`",
-        Rule::kw_loses => "`loses`",
-        Rule::kw_max => "`max`",
-        Rule::kw_move => "`move`",
-        Rule::kw_mover => "`mover`",
-        Rule::kw_no => "`no`",
-        Rule::kw_on => "`on`",
-        Rule::kw_once => "`once`",
-        Rule::kw_option => "`option`",
-        Rule::kw_over => "`over`",
-        Rule::kw_parameter => "`parameter`",
-        Rule::kw_piece => "`piece`",
-        Rule::kw_players => "`players`",
-        Rule::kw_position => "`position`",
-        Rule::kw_preset => "`preset`",
-        Rule::kw_remove => "`remove`",
-        Rule::kw_repeated => "`repeated`",
-        Rule::kw_setup => "`setup`",
-        Rule::kw_slide => "`slide`",
-        Rule::kw_turning => "`turning`",
-        Rule::kw_when => "`when`",
-        Rule::kw_wins => "`wins`",
-        Rule::kw_again => "`again`",
-        Rule::kw_clockwise => "`clockwise`",
-        Rule::kw_counterclockwise => "`counterclockwise`",
-        Rule::kw_empty => "`empty`",
-        Rule::kw_every => "`every`",
-        Rule::kw_feed => "`feed`",
-        Rule::kw_first => "`first`",
-        Rule::kw_in => "`in`",
-        Rule::kw_into => "`into`",
-        Rule::kw_mancala => "`mancala`",
-        Rule::kw_mark => "`mark`",
-        Rule::kw_marked => "`marked`",
-        Rule::kw_most => "`most`",
-        Rule::kw_of => "`of`",
-        Rule::kw_origin => "`origin`",
-        Rule::kw_owner => "`owner`",
-        Rule::kw_owners => "`owners`",
-        Rule::kw_pit => "`pit`",
-        Rule::kw_pits => "`pits`",
-        Rule::kw_remaining => "`remaining`",
-        Rule::kw_row => "`row`",
-        Rule::kw_side => "`side`",
-        Rule::kw_skip => "`skip`",
-        Rule::kw_sow => "`sow`",
-        Rule::kw_stone => "`stone`",
-        Rule::kw_stones => "`stones`",
-        Rule::kw_store => "`store`",
-        Rule::kw_stores => "`stores`",
-        Rule::kw_take => "`take`",
-        Rule::kw_to => "`to`",
-        Rule::kw_with => "`with`",
-        Rule::kw_opponent => "`opponent`",
-        Rule::kw_both => "`both`",
-        Rule::kw_edge => "`edge`",
-        Rule::kw_edges => "`edges`",
-        Rule::kw_from => "`from`",
-        Rule::kw_hand => "`hand`",
-        Rule::kw_hex => "`hex`",
-        Rule::kw_highest => "`highest`",
-        Rule::kw_last => "`last`",
-        Rule::kw_matching => "`matching`",
-        Rule::kw_pass => "`pass`",
-        Rule::kw_place => "`place`",
-        Rule::kw_placer => "`placer`",
-        Rule::kw_score => "`score`",
-        Rule::kw_swap => "`swap`",
-        Rule::kw_tie => "`tie`",
-        Rule::kw_without => "`without`",
         Rule::hex_board => "a board shape (`grid W by H`, `mancala N pits with stores`, `hex N`)",
         Rule::edge_colour => "an edge colour like `east blue`",
         Rule::place_move | Rule::pass_move | Rule::swap_move => "a move kind (`slide`, `jump`, `sow`, `place`, `pass`, `swap`)",
@@ -287,6 +215,68 @@ fn describe(rule: Rule) -> &'static str {
     }
 }
 
+/// The furthest point the parser reached and what it tried there, in words: keywords and
+/// operators by name (many of them summed up as "a statement" or "an operator"), and the
+/// rules it was inside.
+fn expected_words(error: &pest::error::Error<Rule>) -> Option<(usize, Vec<String>)> {
+    let attempts = error.parse_attempts()?;
+    let mut words: Vec<String> = Vec::new();
+    let tokens: Vec<String> = attempts
+        .expected_tokens()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|t| {
+            !matches!(
+                t.as_str(),
+                "" | " " | "\t" | "\n" | "\r" | "//" | "_" | "-" | "BUILTIN_RULE"
+            )
+        })
+        .filter(|t| !(t.len() == 4 && t.contains("..")))
+        .collect();
+    const OPERATORS: [&str; 12] = [
+        "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
+    ];
+    let operators = tokens
+        .iter()
+        .filter(|t| OPERATORS.contains(&t.as_str()))
+        .count();
+    let keywords = tokens
+        .iter()
+        .filter(|t| STATEMENT_KEYWORDS.contains(&t.as_str()))
+        .count();
+    for t in &tokens {
+        let is_operator = OPERATORS.contains(&t.as_str());
+        if (operators >= 3 && is_operator)
+            || (keywords > 6 && STATEMENT_KEYWORDS.contains(&t.as_str()))
+        {
+            continue;
+        }
+        if matches!(t.as_str(), "(" | "not") {
+            continue; // these only start an expression, which is said below
+        }
+        words.push(format!("`{t}`"));
+    }
+    if operators >= 3 {
+        words.push("an operator".into());
+    }
+    if keywords > 6 {
+        words.push(describe(Rule::game_stmt).into());
+    }
+    for stack in attempts.call_stacks() {
+        if let Some(rule) = stack.deepest.get_rule().or(stack.parent.as_ref()) {
+            let word = describe(*rule);
+            let statement = word == describe(Rule::game_stmt);
+            if !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::string) && !statement {
+                words.push(word.to_string());
+            }
+        }
+    }
+    if words.iter().any(|w| w == "an expression") {
+        words.retain(|w| w != "`-`");
+    }
+    Some((attempts.max_position, words))
+}
+
 /// Turns a pest error into a diagnostic that says, in words, what was expected at the
 /// furthest point the parser reached, and what it found there.
 fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
@@ -296,61 +286,9 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
         InputLocation::Span((s, _)) => s,
     };
     let mut words: Vec<String> = Vec::new();
-    if let Some(attempts) = error.parse_attempts() {
-        pos = pos.max(attempts.max_position);
-        let tokens: Vec<String> = attempts
-            .expected_tokens()
-            .iter()
-            .map(ToString::to_string)
-            .filter(|t| {
-                !matches!(
-                    t.as_str(),
-                    "" | " " | "\t" | "\n" | "\r" | "//" | "_" | "-" | "BUILTIN_RULE"
-                )
-            })
-            .filter(|t| !(t.len() == 4 && t.contains("..")))
-            .collect();
-        const OPERATORS: [&str; 12] = [
-            "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
-        ];
-        let operators = tokens
-            .iter()
-            .filter(|t| OPERATORS.contains(&t.as_str()))
-            .count();
-        let keywords = tokens
-            .iter()
-            .filter(|t| STATEMENT_KEYWORDS.contains(&t.as_str()))
-            .count();
-        for t in &tokens {
-            let is_operator = OPERATORS.contains(&t.as_str());
-            if (operators >= 3 && is_operator)
-                || (keywords > 6 && STATEMENT_KEYWORDS.contains(&t.as_str()))
-            {
-                continue;
-            }
-            if matches!(t.as_str(), "(" | "not") {
-                continue; // these only start an expression, which is said below
-            }
-            words.push(format!("`{t}`"));
-        }
-        if operators >= 3 {
-            words.push("an operator".into());
-        }
-        if keywords > 6 {
-            words.push(describe(Rule::game_stmt).into());
-        }
-        for stack in attempts.call_stacks() {
-            if let Some(rule) = stack.deepest.get_rule().or(stack.parent.as_ref()) {
-                let word = describe(*rule);
-                let statement = word == describe(Rule::game_stmt);
-                if !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::string) && !statement {
-                    words.push(word.to_string());
-                }
-            }
-        }
-        if words.iter().any(|w| w == "an expression") {
-            words.retain(|w| w != "`-`");
-        }
+    if let Some((furthest, expected)) = expected_words(&error) {
+        pos = pos.max(furthest);
+        words = expected;
     }
     // An error inside a word is about the whole word.
     let bytes = text.as_bytes();
@@ -480,29 +418,29 @@ fn next<'a>(inner: &mut pest::iterators::Pairs<'a, Rule>, parent: Span) -> Lower
     inner.next().ok_or_else(|| internal(parent))
 }
 
-fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
-    let span = span_of(&pair);
+fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
+    let span = span_of(&pair, file);
     let rule = pair.as_rule();
     // Keywords are children too; skip them and keep the meaningful parts.
     let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     let kind = match rule {
-        Rule::game_stmt => StatementKind::Game(lower_string(take()?)?),
+        Rule::game_stmt => StatementKind::Game(lower_string(take()?, file)?),
         Rule::players_stmt => {
             let mut names = Vec::new();
             while let Ok(p) = take() {
-                names.push(lower_name(p));
+                names.push(lower_name(p, file));
             }
             StatementKind::Players(names)
         }
         Rule::parameter_stmt => {
-            let name = lower_name(take()?);
+            let name = lower_name(take()?, file);
             let range = take()?;
-            let rspan = span_of(&range);
+            let rspan = span_of(&range, file);
             let mut r = range.into_inner();
-            let min = lower_expr(next(&mut r, rspan)?)?;
-            let max = lower_expr(next(&mut r, rspan)?)?;
-            let default = lower_expr(take()?)?;
+            let min = lower_expr(next(&mut r, rspan)?, file)?;
+            let max = lower_expr(next(&mut r, rspan)?, file)?;
+            let default = lower_expr(take()?, file)?;
             StatementKind::Parameter {
                 name,
                 min,
@@ -510,71 +448,14 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
                 default,
             }
         }
-        Rule::option_stmt => {
-            let name = lower_name(take()?);
-            let second = take()?;
-            let (choices, default) = if second.as_rule() == Rule::choices {
-                let choices = second.into_inner().map(lower_name).collect();
-                (Some(choices), lower_name(take()?))
-            } else {
-                (None, lower_name(second))
-            };
-            StatementKind::Option {
-                name,
-                choices,
-                default,
-            }
-        }
-        Rule::preset_stmt => {
-            let name = lower_name(take()?);
-            let mut is_default = false;
-            let mut settings = Vec::new();
-            while let Ok(part) = take() {
-                match part.as_rule() {
-                    Rule::kw_default => is_default = true,
-                    Rule::settings => {
-                        for setting in part.into_inner() {
-                            settings.push(lower_setting(setting)?);
-                        }
-                    }
-                    _ => return Err(internal(span_of(&part))),
-                }
-            }
-            StatementKind::Preset {
-                name,
-                is_default,
-                settings,
-            }
-        }
-        Rule::board_stmt => {
-            let shape = take()?;
-            let sspan = span_of(&shape);
-            match shape.as_rule() {
-                Rule::mancala_board => {
-                    let mut parts = parts(shape);
-                    let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
-                    StatementKind::Board(BoardShape::Mancala { pits })
-                }
-                Rule::hex_board => {
-                    let mut parts = parts(shape);
-                    let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
-                    let removed = parts.map(lower_name).collect();
-                    StatementKind::Board(BoardShape::Hex { side, removed })
-                }
-                Rule::grid_board => {
-                    let mut parts = parts(shape);
-                    let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
-                    let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?)?;
-                    StatementKind::Board(BoardShape::Grid { width, height })
-                }
-                _ => return Err(internal(sspan)),
-            }
-        }
+        Rule::option_stmt => lower_option(&mut take, file)?,
+        Rule::preset_stmt => lower_preset(&mut take, file)?,
+        Rule::board_stmt => lower_board(take()?, file)?,
         Rule::edges_stmt => {
             let mut rules = Vec::new();
             while let Ok(p) = take() {
-                let pspan = span_of(&p);
-                let mut names = p.into_inner().map(lower_name);
+                let pspan = span_of(&p, file);
+                let mut names = p.into_inner().map(|p| lower_name(p, file));
                 let dir = names.next().ok_or_else(|| internal(pspan))?;
                 let colour = names.next().ok_or_else(|| internal(pspan))?;
                 rules.push((dir, colour));
@@ -582,115 +463,194 @@ fn lower_statement(pair: Pair<Rule>) -> Lowered<Statement> {
             StatementKind::Edges(rules)
         }
         Rule::edge_stmt => StatementKind::Edge {
-            site: lower_name(take()?),
-            direction: lower_name(take()?),
-            colour: lower_name(take()?),
+            site: lower_name(take()?, file),
+            direction: lower_name(take()?, file),
+            colour: lower_name(take()?, file),
         },
         Rule::hand_stmt => StatementKind::Hand {
-            player: lower_name(take()?),
-            tiles: lower_expr(take()?)?,
+            player: lower_name(take()?, file),
+            tiles: lower_expr(take()?, file)?,
         },
         Rule::score_stmt => StatementKind::Score {
-            score: lower_expr(take()?)?,
-            condition: take().ok().map(lower_condition).transpose()?,
+            score: lower_expr(take()?, file)?,
+            condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
         Rule::piece_stmt => {
             let mut names = Vec::new();
             while let Ok(p) = take() {
-                names.push(lower_name(p));
+                names.push(lower_name(p, file));
             }
             StatementKind::Pieces(names)
         }
-        Rule::setup_stmt => {
-            let what = take()?;
-            let wspan = span_of(&what);
-            let rule = what.as_rule();
-            let mut parts = parts(what);
-            let mut part = || parts.next().ok_or_else(|| internal(wspan));
-            match rule {
-                Rule::piece_setup => StatementKind::Setup {
-                    player: lower_name(part()?),
-                    piece: lower_name(part()?),
-                    region: lower_expr(part()?)?,
-                },
-                Rule::stones_setup => StatementKind::SetupStones {
-                    count: lower_expr(part()?)?,
-                },
-                _ => return Err(internal(wspan)),
-            }
-        }
+        Rule::setup_stmt => lower_setup(take()?, file)?,
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
             while let Ok(rule) = take() {
-                rules.push(lower_sow_rule(rule)?);
+                rules.push(lower_sow_rule(rule, file)?);
             }
             StatementKind::AfterSow { rules }
         }
         Rule::move_stmt => {
-            let kind = lower_move_kind(take()?)?;
-            let condition = take().ok().map(lower_condition).transpose()?;
+            let kind = lower_move_kind(take()?, file)?;
+            let condition = take().ok().map(|p| lower_condition(p, file)).transpose()?;
             StatementKind::Move { kind, condition }
         }
         Rule::after_stmt => {
-            let effect = lower_effect(take()?)?;
-            let condition = take().ok().map(lower_condition).transpose()?;
+            let effect = lower_effect(take()?, file)?;
+            let condition = take().ok().map(|p| lower_condition(p, file)).transpose()?;
             StatementKind::After { effect, condition }
         }
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
-            condition: take().ok().map(lower_condition).transpose()?,
+            condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
-        Rule::end_stmt => {
-            let cond = take()?;
-            let condition = match cond.as_rule() {
-                Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond)),
-                Rule::empty_row => EndCondition::EmptyRow(span_of(&cond)),
-                Rule::both_pass => EndCondition::BothPass(span_of(&cond)),
-                _ => return Err(internal(span_of(&cond))),
-            };
-            let res = take()?;
-            let result = match res.as_rule() {
-                Rule::mover_loses => EndResult::MoverLoses,
-                Rule::mover_wins => EndResult::MoverWins,
-                Rule::draw_result => EndResult::Draw,
-                Rule::store_result => {
-                    let to = parts(res)
-                        .find(|p| p.as_rule() == Rule::remaining_to)
-                        .ok_or_else(|| internal(span))?;
-                    // `parts` would drop the keywords that tell the two forms apart.
-                    let owners = to.into_inner().any(|p| p.as_rule() == Rule::kw_owners);
-                    EndResult::StoreMajority {
-                        to_empty_side: !owners,
-                    }
-                }
-                Rule::score_result => EndResult::HighestScore {
-                    last_placer_loses: parts(res).any(|p| p.as_rule() == Rule::last_placer_loses),
-                },
-                _ => return Err(internal(span_of(&res))),
-            };
-            StatementKind::End { condition, result }
-        }
+        Rule::end_stmt => lower_end(take()?, take()?, span, file)?,
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
 }
 
-fn lower_sow_rule(pair: Pair<Rule>) -> Lowered<SowRule> {
-    let span = span_of(&pair);
+/// An `option` statement: a switch, or named choices.
+fn lower_option<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let second = take()?;
+    let (choices, default) = if second.as_rule() == Rule::choices {
+        let choices = second.into_inner().map(|p| lower_name(p, file)).collect();
+        (Some(choices), lower_name(take()?, file))
+    } else {
+        (None, lower_name(second, file))
+    };
+    Ok(StatementKind::Option {
+        name,
+        choices,
+        default,
+    })
+}
+
+/// A `preset` statement: its name, whether it is the default, and its settings.
+fn lower_preset<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let mut is_default = false;
+    let mut settings = Vec::new();
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::kw_default => is_default = true,
+            Rule::settings => {
+                for setting in part.into_inner() {
+                    settings.push(lower_setting(setting, file)?);
+                }
+            }
+            _ => return Err(internal(span_of(&part, file))),
+        }
+    }
+    Ok(StatementKind::Preset {
+        name,
+        is_default,
+        settings,
+    })
+}
+
+/// The shape of a `board` statement.
+fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let sspan = span_of(&shape, file);
+    match shape.as_rule() {
+        Rule::mancala_board => {
+            let mut parts = parts(shape);
+            let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            Ok(StatementKind::Board(BoardShape::Mancala { pits }))
+        }
+        Rule::hex_board => {
+            let mut parts = parts(shape);
+            let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let removed = parts.map(|p| lower_name(p, file)).collect();
+            Ok(StatementKind::Board(BoardShape::Hex { side, removed }))
+        }
+        Rule::grid_board => {
+            let mut parts = parts(shape);
+            let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            Ok(StatementKind::Board(BoardShape::Grid { width, height }))
+        }
+        _ => Err(internal(sspan)),
+    }
+}
+
+/// What a `setup` statement puts on the board.
+fn lower_setup(what: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let wspan = span_of(&what, file);
+    let rule = what.as_rule();
+    let mut parts = parts(what);
+    let mut part = || parts.next().ok_or_else(|| internal(wspan));
+    match rule {
+        Rule::piece_setup => Ok(StatementKind::Setup {
+            player: lower_name(part()?, file),
+            piece: lower_name(part()?, file),
+            region: lower_expr(part()?, file)?,
+        }),
+        Rule::stones_setup => Ok(StatementKind::SetupStones {
+            count: lower_expr(part()?, file)?,
+        }),
+        _ => Err(internal(wspan)),
+    }
+}
+
+/// An `end` statement: its condition and its result.
+fn lower_end(
+    cond: Pair<Rule>,
+    res: Pair<Rule>,
+    span: Span,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let condition = match cond.as_rule() {
+        Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
+        Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
+        Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
+        _ => return Err(internal(span_of(&cond, file))),
+    };
+    let result = match res.as_rule() {
+        Rule::mover_loses => EndResult::MoverLoses,
+        Rule::mover_wins => EndResult::MoverWins,
+        Rule::draw_result => EndResult::Draw,
+        Rule::store_result => {
+            let to = parts(res)
+                .find(|p| p.as_rule() == Rule::remaining_to)
+                .ok_or_else(|| internal(span))?;
+            // `parts` would drop the keywords that tell the two forms apart.
+            let owners = to.into_inner().any(|p| p.as_rule() == Rule::kw_owners);
+            EndResult::StoreMajority {
+                to_empty_side: !owners,
+            }
+        }
+        Rule::score_result => EndResult::HighestScore {
+            last_placer_loses: parts(res).any(|p| p.as_rule() == Rule::last_placer_loses),
+        },
+        _ => return Err(internal(span_of(&res, file))),
+    };
+    Ok(StatementKind::End { condition, result })
+}
+
+fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
+    let span = span_of(&pair, file);
     let mut inner = parts(pair);
-    let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?)?;
+    let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?, file)?;
     let mut actions = Vec::new();
     for action in inner {
-        let aspan = span_of(&action);
+        let aspan = span_of(&action, file);
         let rule = action.as_rule();
         let mut p = parts(action);
         let mut part = || p.next().ok_or_else(|| internal(aspan));
         actions.push(match rule {
             Rule::again_action => Action::Again(aspan),
             Rule::take_action => Action::Take {
-                from: lower_expr(part()?)?,
-                to: lower_expr(part()?)?,
+                from: lower_expr(part()?, file)?,
+                to: lower_expr(part()?, file)?,
             },
-            Rule::mark_action => Action::Mark(lower_expr(part()?)?),
+            Rule::mark_action => Action::Mark(lower_expr(part()?, file)?),
             _ => return Err(internal(aspan)),
         });
     }
@@ -701,14 +661,14 @@ fn lower_sow_rule(pair: Pair<Rule>) -> Lowered<SowRule> {
     })
 }
 
-fn lower_setting(pair: Pair<Rule>) -> Lowered<Setting> {
-    let span = span_of(&pair);
+fn lower_setting(pair: Pair<Rule>, file: FileId) -> Lowered<Setting> {
+    let span = span_of(&pair, file);
     let mut inner = pair.into_inner();
-    let name = lower_name(next(&mut inner, span)?);
+    let name = lower_name(next(&mut inner, span)?, file);
     let value = next(&mut inner, span)?;
     let value = match value.as_rule() {
-        Rule::signed_int => SettingValue::Int(lower_int(&value)?, span_of(&value)),
-        _ => SettingValue::Name(lower_name(value)),
+        Rule::signed_int => SettingValue::Int(lower_int(&value, file)?, span_of(&value, file)),
+        _ => SettingValue::Name(lower_name(value, file)),
     };
     Ok(Setting { name, value })
 }
@@ -719,126 +679,78 @@ fn parts(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
 }
 
 fn is_keyword(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::kw_after
-            | Rule::kw_along
-            | Rule::kw_board
-            | Rule::kw_by
-            | Rule::kw_capture
-            | Rule::kw_custodian
-            | Rule::kw_draw
-            | Rule::kw_end
-            | Rule::kw_extends
-            | Rule::kw_enemy
-            | Rule::kw_forbid
-            | Rule::kw_game
-            | Rule::kw_grid
-            | Rule::kw_jump
-            | Rule::kw_legal
-            | Rule::kw_loses
-            | Rule::kw_max
-            | Rule::kw_move
-            | Rule::kw_mover
-            | Rule::kw_no
-            | Rule::kw_on
-            | Rule::kw_once
-            | Rule::kw_option
-            | Rule::kw_over
-            | Rule::kw_parameter
-            | Rule::kw_piece
-            | Rule::kw_players
-            | Rule::kw_position
-            | Rule::kw_preset
-            | Rule::kw_repeated
-            | Rule::kw_setup
-            | Rule::kw_slide
-            | Rule::kw_turning
-            | Rule::kw_when
-            | Rule::kw_wins
-            | Rule::kw_again
-            | Rule::kw_empty
-            | Rule::kw_every
-            | Rule::kw_feed
-            | Rule::kw_first
-            | Rule::kw_in
-            | Rule::kw_into
-            | Rule::kw_mancala
-            | Rule::kw_mark
-            | Rule::kw_marked
-            | Rule::kw_most
-            | Rule::kw_of
-            | Rule::kw_origin
-            | Rule::kw_owner
-            | Rule::kw_owners
-            | Rule::kw_pit
-            | Rule::kw_pits
-            | Rule::kw_remaining
-            | Rule::kw_row
-            | Rule::kw_side
-            | Rule::kw_skip
-            | Rule::kw_sow
-            | Rule::kw_stone
-            | Rule::kw_stones
-            | Rule::kw_store
-            | Rule::kw_stores
-            | Rule::kw_take
-            | Rule::kw_to
-            | Rule::kw_with
-            | Rule::kw_opponent
-            | Rule::kw_both
-            | Rule::kw_edge
-            | Rule::kw_edges
-            | Rule::kw_from
-            | Rule::kw_hand
-            | Rule::kw_hex
-            | Rule::kw_highest
-            | Rule::kw_last
-            | Rule::kw_matching
-            | Rule::kw_pass
-            | Rule::kw_place
-            | Rule::kw_placer
-            | Rule::kw_score
-            | Rule::kw_swap
-            | Rule::kw_tie
-            | Rule::kw_without
-    )
+    keyword_table().contains_key(&rule) && !MEANINGFUL_KEYWORDS.contains(&rule)
 }
 
-fn lower_name(pair: Pair<Rule>) -> Name {
+/// Keywords whose presence the lowering reads (a sowing direction, `convert` or `remove`,
+/// a `default` preset), which [`parts`] therefore keeps.
+const MEANINGFUL_KEYWORDS: [Rule; 5] = [
+    Rule::kw_clockwise,
+    Rule::kw_counterclockwise,
+    Rule::kw_convert,
+    Rule::kw_default,
+    Rule::kw_remove,
+];
+
+/// The keywords of the grammar, derived from its `kw_*` rules (`kw_skip` is the word
+/// `skip`): by rule, the word and the word as shown in "expected ..." messages. This is the
+/// one table of keywords; a test checks it against the grammar's text and the docs.
+fn keyword_table() -> &'static std::collections::HashMap<Rule, (String, String)> {
+    static TABLE: OnceLock<std::collections::HashMap<Rule, (String, String)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Rule::all_rules()
+            .iter()
+            .filter_map(|&rule| {
+                let name = format!("{rule:?}");
+                let word = name.strip_prefix("kw_")?.replace('_', "-");
+                let shown = format!("`{word}`");
+                Some((rule, (word, shown)))
+            })
+            .collect()
+    })
+}
+
+/// Every keyword of the language, sorted.
+pub fn keywords() -> Vec<&'static str> {
+    let mut words: Vec<&str> = keyword_table().values().map(|(w, _)| w.as_str()).collect();
+    words.sort_unstable();
+    words
+}
+
+fn lower_name(pair: Pair<Rule>, file: FileId) -> Name {
     Name {
         text: pair.as_str().to_string(),
-        span: span_of(&pair),
+        span: span_of(&pair, file),
     }
 }
 
-fn lower_string(pair: Pair<Rule>) -> Lowered<String> {
-    let span = span_of(&pair);
+fn lower_string(pair: Pair<Rule>, file: FileId) -> Lowered<String> {
+    let span = span_of(&pair, file);
     let text = pair.into_inner().next().ok_or_else(|| internal(span))?;
     Ok(text.as_str().to_string())
 }
 
-fn lower_int(pair: &Pair<Rule>) -> Lowered<i64> {
+fn lower_int(pair: &Pair<Rule>, file: FileId) -> Lowered<i64> {
     pair.as_str().parse::<i64>().map_err(|_| {
-        Diagnostic::error("this number is too large", span_of(pair))
+        Diagnostic::error("this number is too large", span_of(pair, file))
             .with_help(format!("numbers must be at most {}", i64::MAX))
     })
 }
 
-fn lower_condition(pair: Pair<Rule>) -> Lowered<Expr> {
-    let span = span_of(&pair);
+fn lower_condition(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
     let mut inner = parts(pair);
-    lower_expr(inner.next().ok_or_else(|| internal(span))?)
+    lower_expr(inner.next().ok_or_else(|| internal(span))?, file)
 }
 
-fn lower_directions(pair: Pair<Rule>) -> Directions {
+fn lower_directions(pair: Pair<Rule>, file: FileId) -> Directions {
     Directions {
-        names: pair.into_inner().map(lower_name).collect(),
+        names: pair.into_inner().map(|p| lower_name(p, file)).collect(),
     }
 }
 
-fn lower_mode(pair: Pair<Rule>) -> Lowered<CaptureMode> {
-    let span = span_of(&pair);
+fn lower_mode(pair: Pair<Rule>, file: FileId) -> Lowered<CaptureMode> {
+    let span = span_of(&pair, file);
     match pair.into_inner().next().map(|p| p.as_rule()) {
         Some(Rule::kw_convert) => Ok(CaptureMode::Convert),
         Some(Rule::kw_remove) => Ok(CaptureMode::Remove),
@@ -846,8 +758,8 @@ fn lower_mode(pair: Pair<Rule>) -> Lowered<CaptureMode> {
     }
 }
 
-fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
-    let span = span_of(&pair);
+fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
+    let span = span_of(&pair, file);
     let rule = pair.as_rule();
     // `parts` drops keywords, and `matching` is one.
     let matching = pair
@@ -858,11 +770,11 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
         Rule::slide_move => Ok(MoveKind::Slide {
-            directions: lower_directions(take()?),
+            directions: lower_directions(take()?, file),
         }),
         Rule::jump_move => Ok(MoveKind::Jump {
-            directions: lower_directions(take()?),
-            mode: lower_mode(take()?)?,
+            directions: lower_directions(take()?, file),
+            mode: lower_mode(take()?, file)?,
         }),
         Rule::sow_move => {
             let direction = take()?;
@@ -878,9 +790,9 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
                     Rule::skip_stores => SowOption::SkipStores,
                     Rule::skip_origin => SowOption::SkipOrigin,
                     Rule::marked_to_owner => SowOption::MarkedToOwner,
-                    _ => return Err(internal(span_of(&option))),
+                    _ => return Err(internal(span_of(&option, file))),
                 };
-                options.push((o, span_of(&option)));
+                options.push((o, span_of(&option, file)));
             }
             Ok(MoveKind::Sow {
                 counterclockwise,
@@ -894,8 +806,8 @@ fn lower_move_kind(pair: Pair<Rule>) -> Lowered<MoveKind> {
     }
 }
 
-fn lower_effect(pair: Pair<Rule>) -> Lowered<Effect> {
-    let span = span_of(&pair);
+fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    let span = span_of(&pair, file);
     if pair.as_rule() != Rule::custodian_capture {
         return Err(internal(span));
     }
@@ -909,22 +821,24 @@ fn lower_effect(pair: Pair<Rule>) -> Lowered<Effect> {
                 let is_path = part.as_rule() == Rule::path_run;
                 for p in part.into_inner() {
                     match p.as_rule() {
-                        Rule::directions => shape = Some(RunShape::Lines(lower_directions(p))),
-                        Rule::name if is_path => shape = Some(RunShape::Path(lower_name(p))),
+                        Rule::directions => {
+                            shape = Some(RunShape::Lines(lower_directions(p, file)))
+                        }
+                        Rule::name if is_path => shape = Some(RunShape::Path(lower_name(p, file))),
                         Rule::turning_once => turning_once = true,
                         _ => {}
                     }
                 }
             }
             Rule::max_length => {
-                let pspan = span_of(&part);
+                let pspan = span_of(&part, file);
                 let e = part
                     .into_inner()
                     .find(|p| p.as_rule() == Rule::expr)
                     .ok_or_else(|| internal(pspan))?;
-                max_length = Some(lower_expr(e)?);
+                max_length = Some(lower_expr(e, file)?);
             }
-            Rule::capture_mode => mode = Some(lower_mode(part)?),
+            Rule::capture_mode => mode = Some(lower_mode(part, file)?),
             _ => {}
         }
     }
@@ -957,27 +871,27 @@ fn pratt() -> &'static PrattParser<Rule> {
 }
 
 /// Lowers a whole `expr` pair, refusing expressions larger than [`MAX_EXPRESSION_TERMS`].
-fn lower_expr(pair: Pair<Rule>) -> Lowered<Expr> {
+fn lower_expr(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let terms = pair.clone().into_inner().flatten().count();
     if terms > MAX_EXPRESSION_TERMS {
         return Err(Diagnostic::error(
             format!(
                 "this expression is too long ({terms} terms; the limit is {MAX_EXPRESSION_TERMS})"
             ),
-            span_of(&pair),
+            span_of(&pair, file),
         )
         .with_help("rule files describe games; no rule needs an expression this large"));
     }
-    lower_expr_tree(pair)
+    lower_expr_tree(pair, file)
 }
 
 /// Lowers an `expr` pair with the Pratt parser (its size already checked).
-fn lower_expr_tree(pair: Pair<Rule>) -> Lowered<Expr> {
+fn lower_expr_tree(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     pratt()
-        .map_primary(lower_primary)
+        .map_primary(|p| lower_primary(p, file))
         .map_prefix(|op, rhs| {
             let rhs = rhs?;
-            let span = span_of(&op).to(rhs.span);
+            let span = span_of(&op, file).to(rhs.span);
             let op = match op.as_rule() {
                 Rule::op_not => UnaryOp::Not,
                 _ => UnaryOp::Neg,
@@ -1012,27 +926,61 @@ fn lower_expr_tree(pair: Pair<Rule>) -> Lowered<Expr> {
         .parse(pair.into_inner())
 }
 
-fn lower_primary(pair: Pair<Rule>) -> Lowered<Expr> {
-    let span = span_of(&pair);
+fn lower_primary(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
     match pair.as_rule() {
         Rule::int => Ok(Expr {
-            kind: ExprKind::Int(lower_int(&pair)?),
+            kind: ExprKind::Int(lower_int(&pair, file)?),
             span,
         }),
         Rule::name => Ok(Expr {
-            kind: ExprKind::Name(lower_name(pair)),
+            kind: ExprKind::Name(lower_name(pair, file)),
             span,
         }),
         Rule::call => {
             let mut inner = pair.into_inner();
-            let function = lower_name(next(&mut inner, span)?);
-            let args = inner.map(lower_expr).collect::<Lowered<Vec<_>>>()?;
+            let function = lower_name(next(&mut inner, span)?, file);
+            let args = inner
+                .map(|p| lower_expr(p, file))
+                .collect::<Lowered<Vec<_>>>()?;
             Ok(Expr {
                 kind: ExprKind::Call { function, args },
                 span,
             })
         }
-        Rule::expr => lower_expr_tree(pair),
+        Rule::expr => lower_expr_tree(pair, file),
         _ => Err(internal(span)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each `kw_*` rule of the grammar matches the word its name spells, so that the table
+    /// derived from the rule names is the grammar's list of keywords.
+    #[test]
+    fn the_keyword_table_is_the_grammar_s() {
+        let grammar = include_str!("../../grammar/game.pest");
+        let mut written: Vec<String> = Vec::new();
+        for line in grammar.lines().filter(|l| l.starts_with("kw_")) {
+            let (name, rule) = line.split_once('=').expect("a rule");
+            let word = name.trim().trim_start_matches("kw_").replace('_', "-");
+            assert_eq!(
+                rule.trim(),
+                format!("@{{ \"{word}\" ~ !name_tail }}"),
+                "the rule {name} should match the word `{word}`"
+            );
+            written.push(word);
+        }
+        written.sort_unstable();
+        assert_eq!(keywords(), written);
+        for k in STATEMENT_KEYWORDS {
+            assert!(
+                keywords().contains(&k),
+                "`{k}` opens a statement but is no keyword"
+            );
+        }
+        assert_eq!(describe(Rule::kw_extends), "`extends`");
     }
 }

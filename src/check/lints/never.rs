@@ -3,8 +3,9 @@
 //! board`, `when lone-jump and not lone-jump and pieces(mover) == 1`). The rule it guards
 //! can never apply, which the checker reports as a warning.
 
-use super::types::{OptionDecl, TExpr, TExprKind};
-use crate::syntax::ast::{BinaryOp, UnaryOp};
+use crate::check::Unary;
+use crate::check::{OptionDecl, TExpr, TExprKind};
+use crate::model::Op;
 
 /// The most combinations of option values tried; a condition reading more is not judged.
 const MAX_COMBINATIONS: usize = 4096;
@@ -74,30 +75,30 @@ fn eval(e: &TExpr, options: &[OptionDecl], values: &[usize]) -> Value {
             None => Unknown,
         },
         TExprKind::Choice { option, index } => Choice(*option, *index),
-        TExprKind::Unary(UnaryOp::Not, x) => match eval(x, options, values) {
+        TExprKind::Unary(Unary::Not, x) => match eval(x, options, values) {
             Bool(b) => Bool(!b),
             _ => Unknown,
         },
         TExprKind::Binary(op, a, b) => {
             let (a, b) = (eval(a, options, values), eval(b, options, values));
             match op {
-                BinaryOp::And => match (a, b) {
+                Op::And => match (a, b) {
                     (Bool(false), _) | (_, Bool(false)) => Bool(false),
                     (Bool(true), Bool(true)) => Bool(true),
                     _ => Unknown,
                 },
-                BinaryOp::Or => match (a, b) {
+                Op::Or => match (a, b) {
                     (Bool(true), _) | (_, Bool(true)) => Bool(true),
                     (Bool(false), Bool(false)) => Bool(false),
                     _ => Unknown,
                 },
-                BinaryOp::Eq | BinaryOp::Ne => {
+                Op::Eq | Op::Ne => {
                     let equal = match (a, b) {
                         (Bool(x), Bool(y)) => x == y,
                         (Choice(o, x), Choice(p, y)) if o == p => x == y,
                         _ => return Unknown,
                     };
-                    Bool(equal == (*op == BinaryOp::Eq))
+                    Bool(equal == (*op == Op::Eq))
                 }
                 _ => Unknown,
             }

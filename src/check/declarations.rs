@@ -1,0 +1,256 @@
+//! Declarations: the game's name, its players, parameters, options and kinds of piece, and
+//! the kind of board, read first so that every other statement may refer to any of them.
+
+use std::collections::HashMap;
+
+use super::{
+    BoardKind, Checker, OptionDecl, ParamDecl, MAX_CHOICES, MAX_PIECE_KINDS, MAX_SETTINGS, PLAYERS,
+};
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::ast::{self, Name, StatementKind as S};
+
+/// What the first pass over a file found, for the passes after it.
+#[derive(Default)]
+pub(super) struct Declared<'a> {
+    /// The game's name and its statement.
+    pub game_name: Option<(String, Span)>,
+    /// The `players` statement.
+    pub players_span: Option<Span>,
+    /// The board's shape and its statement.
+    pub board: Option<(&'a ast::BoardShape, Span)>,
+    /// The `preset` statements, checked once every parameter and option is known.
+    pub presets: Vec<&'a ast::Statement>,
+    /// The `piece` statement.
+    pub piece_span: Option<Span>,
+}
+
+impl Checker {
+    /// The first pass: declarations, so that later statements may refer to anything.
+    pub(super) fn declarations<'a>(&mut self, file: &'a ast::File) -> Declared<'a> {
+        let mut found = Declared::default();
+        for st in &file.statements {
+            match &st.kind {
+                S::Game(name) => {
+                    if let Some((_, first)) = &found.game_name {
+                        let first = *first;
+                        self.error(
+                            Diagnostic::error("the game's name is given twice", st.span)
+                                .with_note_at(first, "first given here"),
+                        );
+                    } else {
+                        found.game_name = Some((name.clone(), st.span));
+                    }
+                }
+                S::Players(names) => self.players(names, st.span, &mut found),
+                S::Parameter {
+                    name,
+                    min,
+                    max,
+                    default,
+                } => self.parameter(name, min, max, default),
+                S::Option {
+                    name,
+                    choices,
+                    default,
+                } => self.option(name, choices.as_deref(), default),
+                S::Preset { .. } => found.presets.push(st),
+                S::Board(shape) => {
+                    if let Some((_, first)) = found.board {
+                        self.error(
+                            Diagnostic::error("the board is described twice", st.span)
+                                .with_note_at(first, "first described here"),
+                        );
+                    } else {
+                        found.board = Some((shape, st.span));
+                        self.board_kind = Some(match shape {
+                            ast::BoardShape::Grid { .. } => BoardKind::Grid,
+                            ast::BoardShape::Mancala { .. } => BoardKind::Mancala,
+                            ast::BoardShape::Hex { .. } => BoardKind::Hex,
+                        });
+                    }
+                }
+                S::Pieces(names) => self.pieces(names, st.span, &mut found),
+                _ => {}
+            }
+        }
+        self.missing_statements(&found);
+        found
+    }
+
+    fn players(&mut self, names: &[Name], span: Span, found: &mut Declared) {
+        if let Some(first) = found.players_span {
+            self.error(
+                Diagnostic::error("the players are listed twice", span)
+                    .with_note_at(first, "first listed here"),
+            );
+            return;
+        }
+        found.players_span = Some(span);
+        for n in names {
+            if self.declare(n, "player") {
+                self.players.push(n.text.clone());
+            }
+        }
+        if names.len() != PLAYERS {
+            self.error(Diagnostic::error(
+                format!(
+                    "a game has exactly {PLAYERS} players; {}",
+                    match names.len() {
+                        1 => "1 is listed".to_string(),
+                        n => format!("{n} are listed"),
+                    }
+                ),
+                span,
+            ));
+        }
+    }
+
+    fn parameter(&mut self, name: &Name, min: &ast::Expr, max: &ast::Expr, default: &ast::Expr) {
+        if self.over_settings_limit(name) {
+            return;
+        }
+        let min_v = self.const_int(min);
+        let max_v = self.const_int(max);
+        let def_v = self.const_int(default);
+        if min_v.is_none() || max_v.is_none() || def_v.is_none() {
+            // Already reported; declare it anyway so that its uses are not
+            // reported again as unknown.
+            if self.declare(name, "parameter") {
+                self.params.push(ParamDecl {
+                    name: name.text.clone(),
+                    span: name.span,
+                    min: 0,
+                    max: 0,
+                    default: 0,
+                });
+            }
+        }
+        if let (Some(lo), Some(hi), Some(d)) = (min_v, max_v, def_v) {
+            if lo > hi {
+                self.error(
+                    Diagnostic::error(
+                        format!("the range {lo}..{hi} is empty"),
+                        min.span.to(max.span),
+                    )
+                    .with_help("write the smaller bound first"),
+                );
+            } else if d < lo || d > hi {
+                self.error(Diagnostic::error(
+                    format!("the default {d} is outside the range {lo}..{hi}"),
+                    default.span,
+                ));
+            }
+            if self.declare(name, "parameter") {
+                self.params.push(ParamDecl {
+                    name: name.text.clone(),
+                    span: name.span,
+                    min: lo,
+                    max: hi,
+                    default: d,
+                });
+            }
+        }
+    }
+
+    fn option(&mut self, name: &Name, choices: Option<&[Name]>, default: &Name) {
+        if self.over_settings_limit(name) {
+            return;
+        }
+        if let Some(extra) = choices.and_then(|c| c.get(MAX_CHOICES)) {
+            self.over_limit("choices in an option", MAX_CHOICES, MAX_CHOICES, extra.span);
+        }
+        let (list, is_switch): (Vec<Name>, bool) = match choices {
+            Some(c) => (c.to_vec(), false),
+            None => (Vec::new(), true),
+        };
+        let names: Vec<String> = if is_switch {
+            vec!["off".into(), "on".into()]
+        } else {
+            let mut seen: HashMap<&str, Span> = HashMap::new();
+            for c in &list {
+                if let Some(first) = seen.get(c.text.as_str()) {
+                    self.error(
+                        Diagnostic::error(
+                            format!("the choice `{}` is listed twice", c.text),
+                            c.span,
+                        )
+                        .with_note_at(*first, "first listed here"),
+                    );
+                } else {
+                    seen.insert(&c.text, c.span);
+                }
+            }
+            list.iter().map(|c| c.text.clone()).collect()
+        };
+        let default_index = names.iter().position(|c| *c == default.text);
+        if default_index.is_none() {
+            let mut d = Diagnostic::error(
+                format!(
+                    "`{}` is not one of the choices of option `{}`",
+                    default.text, name.text
+                ),
+                default.span,
+            )
+            .with_note(format!("the choices are: {}", names.join(", ")));
+            d = d.with_suggestion(&default.text, names.iter().map(String::as_str));
+            self.error(d);
+        }
+        if self.declare(name, "option") {
+            self.options.push(OptionDecl {
+                name: name.text.clone(),
+                span: name.span,
+                choices: names,
+                is_switch,
+                default: default_index.unwrap_or(0),
+            });
+            self.options_read.push(false);
+        }
+    }
+
+    fn pieces(&mut self, names: &[Name], span: Span, found: &mut Declared) {
+        if let Some(first) = found.piece_span {
+            self.error(
+                Diagnostic::error("the pieces are listed twice", span)
+                    .with_note_at(first, "first listed here")
+                    .with_help("list every kind of piece in one `piece` statement"),
+            );
+            return;
+        }
+        found.piece_span = Some(span);
+        for n in names {
+            // A clash is reported; the piece still exists for later statements.
+            self.declare(n, "piece");
+            if !self.pieces.contains(&n.text)
+                && !self.over_limit("kinds of piece", MAX_PIECE_KINDS, self.pieces.len(), n.span)
+            {
+                self.pieces.push(n.text.clone());
+            }
+        }
+    }
+
+    /// True (and reported once) if a parameter or option named `name` is past the limit.
+    fn over_settings_limit(&mut self, name: &Name) -> bool {
+        let count = self.params.len() + self.options.len();
+        self.over_limit("parameters and options", MAX_SETTINGS, count, name.span)
+    }
+
+    /// Reports the statements every game needs that the file lacks.
+    fn missing_statements(&mut self, found: &Declared) {
+        let missing = |what: &str, example: &str| {
+            Diagnostic::plain(format!("the rule file has no {what}"))
+                .with_help(format!("add a statement like `{example}`"))
+        };
+        if found.game_name.is_none() {
+            self.error(missing("game name", "game \"My Game\""));
+        }
+        if found.players_span.is_none() {
+            self.error(missing("players", "players black, white"));
+        }
+        if found.board.is_none() {
+            self.error(missing("board", "board grid 8 by 8"));
+        }
+        if found.piece_span.is_none() && self.board_kind == Some(BoardKind::Grid) {
+            self.error(missing("pieces", "piece stone"));
+        }
+    }
+}

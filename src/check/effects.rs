@@ -1,0 +1,121 @@
+//! Effects: what happens after a move (`after move: capture ...`) and after sowing (`after
+//! sow first of { ... }`).
+
+use super::{
+    ActionDecl, BoardKind, Checker, Conditional, EffectDecl, Rules, RunDecl, SowRuleDecl, Type,
+};
+use crate::diag::Diagnostic;
+use crate::model::board::GRID_PATHS;
+use crate::syntax::ast::{self, StatementKind as S};
+
+impl Checker {
+    /// An `after sow` block or an `after` statement.
+    pub(super) fn after(&mut self, st: &ast::Statement, rules: &mut Rules) {
+        let Rules {
+            after_sow, effects, ..
+        } = rules;
+        match &st.kind {
+            S::AfterSow { rules } => {
+                self.needs_board(BoardKind::Mancala, "rules after sowing", st.span);
+                if let Some((_, first)) = &after_sow {
+                    let first = *first;
+                    self.error(
+                        Diagnostic::error("there are two `after sow` blocks", st.span)
+                            .with_note_at(first, "the first one")
+                            .with_help("put every rule after sowing in one block, in the order they are tried"),
+                    );
+                    return;
+                }
+                let checked: Vec<SowRuleDecl> =
+                    rules.iter().filter_map(|r| self.sow_rule(r)).collect();
+                *after_sow = Some((checked, st.span));
+            }
+            S::After { effect, condition } => {
+                self.needs_board(BoardKind::Grid, "custodian capture", st.span);
+                let rule = self.effect(effect);
+                let condition = self.condition(condition.as_ref());
+                if let (Some(rule), Some(condition)) = (rule, condition) {
+                    effects.push(Conditional {
+                        rule,
+                        condition,
+                        span: st.span,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A rule after sowing: a condition and actions on sites.
+    pub(super) fn sow_rule(&mut self, rule: &ast::SowRule) -> Option<SowRuleDecl> {
+        let condition = self
+            .condition(Some(&rule.condition))?
+            .expect("a condition was given");
+        let mut actions = Vec::new();
+        let mut ok = true;
+        for a in &rule.actions {
+            let action = match a {
+                ast::Action::Again(_) => Some(ActionDecl::Again),
+                ast::Action::Take { from, to } => {
+                    let f = self.typed(from, Type::Site, "where `take` takes stones from");
+                    let t = self.typed(to, Type::Site, "where `take` puts them");
+                    f.zip(t).map(|(from, to)| ActionDecl::Take { from, to })
+                }
+                ast::Action::Mark(site) => self
+                    .typed(site, Type::Site, "what `mark` marks")
+                    .map(ActionDecl::Mark),
+            };
+            match action {
+                Some(a) => actions.push(a),
+                None => ok = false,
+            }
+        }
+        ok.then_some(SowRuleDecl {
+            condition,
+            actions,
+            span: rule.span,
+        })
+    }
+
+    pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
+        match effect {
+            ast::Effect::Custodian {
+                shape,
+                turning_once,
+                max_length,
+                mode,
+                ..
+            } => {
+                let run = match shape {
+                    ast::RunShape::Lines(d) => RunDecl::Lines(self.directions(d)?),
+                    ast::RunShape::Path(name) => {
+                        if !GRID_PATHS.contains(&name.text.as_str()) {
+                            let mut d = Diagnostic::error(
+                                format!("unknown path `{}`", name.text),
+                                name.span,
+                            )
+                            .with_note(format!(
+                                "the paths of a grid board are: {}",
+                                GRID_PATHS.join(", ")
+                            ));
+                            d = d.with_suggestion(&name.text, GRID_PATHS.iter().copied());
+                            self.error(d);
+                            return None;
+                        }
+                        RunDecl::Path(name.text.clone())
+                    }
+                };
+                let max_length = match max_length {
+                    Some(e) => Some(self.static_expr(e, Type::Int, "the longest run")?),
+                    None => None,
+                };
+                Some(EffectDecl::Custodian {
+                    run,
+                    turning_once: *turning_once,
+                    max_length,
+                    mode: super::capture_mode(*mode),
+                })
+            }
+        }
+    }
+}

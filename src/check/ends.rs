@@ -1,0 +1,135 @@
+//! How a game ends and is scored: `end`, `score`, and the ban on repetition (`forbid`).
+
+use super::{BoardKind, Checker, Conditional, EndDecl, EndWhen, Rules, Type};
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::ast::{self, StatementKind as S};
+
+impl Checker {
+    /// A `forbid`, `score` or `end` statement.
+    pub(super) fn end_or_score(
+        &mut self,
+        file: &ast::File,
+        st: &ast::Statement,
+        rules: &mut Rules,
+    ) {
+        let Rules { forbid, scores, .. } = rules;
+        match &st.kind {
+            S::ForbidRepetition { condition } => {
+                if let Some(first) = &forbid {
+                    let first = first.span;
+                    self.error(
+                        Diagnostic::error("repetition is forbidden twice", st.span)
+                            .with_note_at(first, "first forbidden here"),
+                    );
+                    return;
+                }
+                let cond = condition
+                    .as_ref()
+                    .map(|c| self.static_expr(c, Type::Bool, "the condition of `forbid`"));
+                match cond {
+                    Some(None) => {}
+                    Some(Some(c)) => {
+                        *forbid = Some(Conditional {
+                            rule: (),
+                            condition: Some(c),
+                            span: st.span,
+                        })
+                    }
+                    None => {
+                        *forbid = Some(Conditional {
+                            rule: (),
+                            condition: None,
+                            span: st.span,
+                        })
+                    }
+                }
+            }
+            S::Score { score, condition } => {
+                self.in_score = true;
+                let t = self.typed(score, Type::Int, "a score");
+                self.in_score = false;
+                let c = match condition {
+                    None => Some(None),
+                    Some(c) => self
+                        .static_expr(c, Type::Bool, "the condition of `score`")
+                        .map(Some),
+                };
+                if let (Some(rule), Some(condition)) = (t, c) {
+                    scores.push(Conditional {
+                        rule,
+                        condition,
+                        span: st.span,
+                    });
+                }
+            }
+            S::End { condition, result } => {
+                self.end_rule(file, condition, result, st.span, &mut rules.end)
+            }
+            _ => {}
+        }
+    }
+
+    /// An `end` statement.
+    pub(super) fn end_rule(
+        &mut self,
+        file: &ast::File,
+        condition: &ast::EndCondition,
+        result: &ast::EndResult,
+        span: Span,
+        end: &mut Vec<EndDecl>,
+    ) {
+        let when = match condition {
+            ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
+            ast::EndCondition::EmptyRow(span) => {
+                self.needs_board(BoardKind::Mancala, "`empty row`", *span);
+                EndWhen::EmptyRow
+            }
+            ast::EndCondition::BothPass(_) => EndWhen::BothPass,
+        };
+        if matches!(result, ast::EndResult::HighestScore { .. }) {
+            if when != EndWhen::BothPass {
+                self.error(
+                    Diagnostic::error("`highest score wins` goes with `both pass`", span)
+                        .with_help("write `end when both pass: highest score wins`"),
+                );
+            }
+            if !file
+                .statements
+                .iter()
+                .any(|s| matches!(s.kind, S::Score { .. }))
+            {
+                self.error(
+                    Diagnostic::error("the game has no score", span)
+                        .with_help("add one, like `score pieces(mover)`"),
+                );
+            }
+        }
+        if matches!(result, ast::EndResult::StoreMajority { .. }) {
+            self.needs_board(BoardKind::Mancala, "a result by stores", span);
+            if when != EndWhen::EmptyRow {
+                self.error(
+                    Diagnostic::error(
+                        "`remaining to ..., most in store wins` goes with `empty row`",
+                        span,
+                    )
+                    .with_help(
+                        "write `end when empty row: remaining to empty side, most in store wins`",
+                    ),
+                );
+            }
+        }
+        if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
+            let first = first.span;
+            self.error(
+                Diagnostic::error("this end condition is given twice", span)
+                    .with_note_at(first, "first given here"),
+            );
+            return;
+        }
+        end.push(EndDecl {
+            when,
+            result: super::end_result(*result),
+            span,
+        });
+    }
+}

@@ -1,0 +1,420 @@
+//! Expressions: names resolved, types inferred and checked.
+
+use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Unary};
+use crate::diag::{Diagnostic, Span};
+use crate::model::board::GRID_DIRECTIONS;
+use crate::model::{GroupUnit, Op};
+use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
+
+impl Checker {
+    /// An expression that must have a type (it may depend on the position).
+    pub(super) fn typed(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        let t = self.expr(e)?;
+        if t.ty != ty {
+            self.error(
+                Diagnostic::error(
+                    format!("{what} must be {}", ty.describe(&self.options)),
+                    e.span,
+                )
+                .with_label(format!("this is {}", t.ty.describe(&self.options))),
+            );
+            return None;
+        }
+        Some(t)
+    }
+
+    /// A `when` condition: `Some(None)` when absent, `None` after an error.
+    pub(super) fn condition(&mut self, condition: Option<&ast::Expr>) -> Option<Option<TExpr>> {
+        match condition {
+            None => Some(None),
+            Some(e) => {
+                let t = self.expr(e)?;
+                if t.ty != Type::Bool {
+                    self.error(
+                        Diagnostic::error("a condition must be true or false", e.span)
+                            .with_label(format!("this is {}", t.ty.describe(&self.options))),
+                    );
+                    return None;
+                }
+                self.never_holds(&t, e.span);
+                Some(Some(t))
+            }
+        }
+    }
+
+    /// An expression that must have a type and must not depend on the position.
+    pub(super) fn static_expr(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        let t = self.typed(e, ty, what)?;
+        if t.depends_on_position() {
+            self.error(
+                Diagnostic::error(format!("{what} cannot depend on the position"), e.span)
+                    .with_help("use only numbers, parameters and options here"),
+            );
+            return None;
+        }
+        Some(t)
+    }
+
+    /// A number that must be known without any parameter (a range bound or default).
+    pub(super) fn const_int(&mut self, e: &ast::Expr) -> Option<i64> {
+        let t = self.expr(e)?;
+        match fold_const_int(&t) {
+            Some(v) => Some(v),
+            None => {
+                self.error(
+                    Diagnostic::error("expected a whole number here", e.span)
+                        .with_help("ranges and defaults of parameters are plain numbers"),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn expr(&mut self, e: &ast::Expr) -> Option<TExpr> {
+        let span = e.span;
+        let (kind, ty) = match &e.kind {
+            ExprKind::Int(v) => (TExprKind::Int(*v), Type::Int),
+            ExprKind::Name(n) => self.resolve_name(n)?,
+            ExprKind::Call { function, args } if function.text == "majority" => {
+                self.majority(function, args, span)?
+            }
+            ExprKind::Call { function, args } => self.call(function, args, span)?,
+            ExprKind::Unary(op, inner) => {
+                let t = self.expr(inner)?;
+                let want = match op {
+                    UnaryOp::Not => Type::Bool,
+                    UnaryOp::Neg => Type::Int,
+                };
+                if t.ty != want {
+                    self.error(
+                        Diagnostic::error(
+                            format!(
+                                "`{}` needs {}",
+                                if *op == UnaryOp::Not { "not" } else { "-" },
+                                want.describe(&self.options)
+                            ),
+                            t.span,
+                        )
+                        .with_label(format!("this is {}", t.ty.describe(&self.options))),
+                    );
+                    return None;
+                }
+                (
+                    TExprKind::Unary(
+                        match op {
+                            UnaryOp::Not => Unary::Not,
+                            UnaryOp::Neg => Unary::Neg,
+                        },
+                        Box::new(t),
+                    ),
+                    want,
+                )
+            }
+            ExprKind::Binary(op, a, b) => return self.binary(*op, a, b, span),
+        };
+        Some(TExpr { kind, ty, span })
+    }
+
+    /// `majority(wedges)` or `majority(pieces)`, in a score.
+    fn majority(
+        &mut self,
+        function: &Name,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        self.needs_board(BoardKind::Hex, "`majority`", function.span);
+        if !self.in_score {
+            self.error(
+                Diagnostic::error("`majority` can only be used in a `score`", span)
+                    .with_help("write it as `score majority(wedges)`"),
+            );
+            return None;
+        }
+        let unit = match args {
+            [a] => match &a.kind {
+                ExprKind::Name(n) if n.text == "wedges" => Some(GroupUnit::Wedges),
+                ExprKind::Name(n) if n.text == "pieces" => Some(GroupUnit::Pieces),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(unit) = unit else {
+            self.error(
+                Diagnostic::error(
+                    "`majority` takes how group sizes are counted: `wedges` or `pieces`",
+                    span,
+                )
+                .with_help("write `majority(wedges)` or `majority(pieces)`"),
+            );
+            return None;
+        };
+        Some((TExprKind::Majority(unit), Type::Int))
+    }
+
+    /// A built-in function applied to its argument.
+    fn call(
+        &mut self,
+        function: &Name,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        let Some(&(builtin, name, arg_ty, result)) =
+            Builtin::ALL.iter().find(|b| b.1 == function.text)
+        else {
+            let mut d = Diagnostic::error(
+                format!("unknown function `{}`", function.text),
+                function.span,
+            );
+            d = d.with_suggestion(&function.text, Builtin::ALL.iter().map(|b| b.1));
+            if d.help.is_none() {
+                d = d.with_note(format!(
+                    "the functions are: {}",
+                    Builtin::ALL
+                        .iter()
+                        .map(|b| b.1)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            self.error(d);
+            return None;
+        };
+        if let (Some(needed), Some(actual)) = (builtin.board(), self.board_kind) {
+            if needed != actual {
+                self.error(
+                    Diagnostic::error(
+                        format!("`{name}` needs {}", needed.describe()),
+                        function.span,
+                    )
+                    .with_note(format!("this game has {}", actual.describe())),
+                );
+                return None;
+            }
+        }
+        if args.len() != 1 {
+            self.error(Diagnostic::error(
+                format!(
+                    "`{}` takes one argument; {} given",
+                    function.text,
+                    args.len()
+                ),
+                span,
+            ));
+            return None;
+        }
+        let arg = self.expr(&args[0])?;
+        if arg.ty != arg_ty {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`{}` takes {}",
+                        function.text,
+                        arg_ty.describe(&self.options)
+                    ),
+                    arg.span,
+                )
+                .with_label(format!("this is {}", arg.ty.describe(&self.options))),
+            );
+            return None;
+        }
+        Some((TExprKind::Call(builtin, vec![arg]), result))
+    }
+
+    pub(super) fn binary(
+        &mut self,
+        op: BinaryOp,
+        a: &ast::Expr,
+        b: &ast::Expr,
+        span: Span,
+    ) -> Option<TExpr> {
+        use BinaryOp as B;
+        // A choice name is resolved against the option on the other side of `==`/`!=`.
+        let (ta, tb) = if matches!(op, B::Eq | B::Ne) {
+            let ta = self.expr_or_choice(a, b)?;
+            let tb = self.expr_or_choice(b, a)?;
+            (ta, tb)
+        } else {
+            let ta = self.expr(a);
+            let tb = self.expr(b);
+            (ta?, tb?)
+        };
+        let mismatch = |this: &mut Checker, expected: &str| {
+            let opts = &this.options;
+            let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
+                .with_note_at(
+                    ta.span,
+                    format!("the left side is {}", ta.ty.describe(opts)),
+                )
+                .with_note_at(
+                    tb.span,
+                    format!("the right side is {}", tb.ty.describe(opts)),
+                );
+            this.error(d);
+        };
+        let ty = match op {
+            B::Or | B::And => {
+                if ta.ty != Type::Bool || tb.ty != Type::Bool {
+                    mismatch(self, "conditions on both sides");
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Eq | B::Ne => {
+                if ta.ty != tb.ty || matches!(ta.ty, Type::Region | Type::Tiles) {
+                    mismatch(
+                        self,
+                        "two values of the same kind (numbers, switches, choices, players)",
+                    );
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Lt | B::Le | B::Gt | B::Ge => {
+                if ta.ty != Type::Int || tb.ty != Type::Int {
+                    mismatch(self, "numbers on both sides");
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Add | B::Sub => {
+                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region | Type::Tiles) {
+                    mismatch(self, "two numbers, two regions or two sets of tiles");
+                    return None;
+                }
+                ta.ty
+            }
+            B::Mul | B::Mod => {
+                if ta.ty != Type::Int || tb.ty != Type::Int {
+                    mismatch(self, "numbers on both sides");
+                    return None;
+                }
+                Type::Int
+            }
+        };
+        Some(TExpr {
+            kind: TExprKind::Binary(super::op(op), Box::new(ta), Box::new(tb)),
+            ty,
+            span,
+        })
+    }
+
+    /// Resolves `e`, reading a bare name as a choice of the option that `other` names.
+    pub(super) fn expr_or_choice(&mut self, e: &ast::Expr, other: &ast::Expr) -> Option<TExpr> {
+        if let (ExprKind::Name(n), ExprKind::Name(o)) = (&e.kind, &other.kind) {
+            if let Some(oi) = self.options.iter().position(|x| x.name == o.text) {
+                let opt = &self.options[oi];
+                if !opt.is_switch && self.options.iter().all(|x| x.name != n.text) {
+                    return match opt.choices.iter().position(|c| *c == n.text) {
+                        Some(index) => Some(TExpr {
+                            kind: TExprKind::Choice { option: oi, index },
+                            ty: Type::Choice(oi),
+                            span: e.span,
+                        }),
+                        None => {
+                            let mut d = Diagnostic::error(
+                                format!("`{}` is not a choice of option `{}`", n.text, opt.name),
+                                n.span,
+                            )
+                            .with_note(format!("the choices are: {}", opt.choices.join(", ")));
+                            d = d.with_suggestion(&n.text, opt.choices.iter().map(String::as_str));
+                            self.error(d);
+                            None
+                        }
+                    };
+                }
+            }
+        }
+        self.expr(e)
+    }
+
+    pub(super) fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
+        let t = n.text.as_str();
+        if let Some(i) = self.params.iter().position(|p| p.name == t) {
+            return Some((TExprKind::Param(i), Type::Int));
+        }
+        if let Some(i) = self.options.iter().position(|o| o.name == t) {
+            self.options_read[i] = true;
+            let ty = if self.options[i].is_switch {
+                Type::Bool
+            } else {
+                Type::Choice(i)
+            };
+            return Some((TExprKind::Option(i), ty));
+        }
+        if let Some(i) = self.players.iter().position(|p| p == t) {
+            return Some((TExprKind::Player(i), Type::Player));
+        }
+        match t {
+            "on" => return Some((TExprKind::Bool(true), Type::Bool)),
+            "off" => return Some((TExprKind::Bool(false), Type::Bool)),
+            "mover" => return Some((TExprKind::Mover, Type::Player)),
+            "opponent" => return Some((TExprKind::Opponent, Type::Player)),
+            "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
+            "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
+            "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
+            "last" => {
+                self.needs_board(BoardKind::Mancala, "`last`", n.span);
+                return Some((TExprKind::Last, Type::Site));
+            }
+            _ => {}
+        }
+        if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == t) {
+            return Some((TExprKind::Direction(d as u8), Type::Direction));
+        }
+        if t == "tiles" && self.board_kind == Some(BoardKind::Hex) {
+            return Some((TExprKind::Tiles(u64::MAX), Type::Tiles));
+        }
+        if let Some(set) = self.tile_pattern(t) {
+            return Some((TExprKind::Tiles(set), Type::Tiles));
+        }
+        let known: Vec<&str> = self
+            .params
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(self.options.iter().map(|o| o.name.as_str()))
+            .chain(self.players.iter().map(String::as_str))
+            .chain([
+                "on",
+                "off",
+                "mover",
+                "opponent",
+                "all",
+                "corners",
+                "perimeter",
+            ])
+            .chain((self.board_kind == Some(BoardKind::Mancala)).then_some("last"))
+            .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
+            .collect();
+        let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
+            .with_label("not a parameter, option, player, direction, region or site");
+        let parts: Vec<&str> = t.split('-').collect();
+        if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {
+            d = d.with_help(format!(
+                "names may contain `-`; to subtract, put spaces around it: `{}`",
+                parts.join(" - ")
+            ));
+        } else {
+            d = d.with_suggestion(t, known.iter().copied());
+        }
+        self.error(d);
+        None
+    }
+}
+
+/// The value of a typed integer expression made of numbers alone.
+fn fold_const_int(e: &TExpr) -> Option<i64> {
+    match &e.kind {
+        TExprKind::Int(v) => Some(*v),
+        TExprKind::Unary(Unary::Neg, x) => fold_const_int(x)?.checked_neg(),
+        TExprKind::Binary(op, a, b) => {
+            let (a, b) = (fold_const_int(a)?, fold_const_int(b)?);
+            match op {
+                Op::Add => a.checked_add(b),
+                Op::Sub => a.checked_sub(b),
+                Op::Mul => a.checked_mul(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,90 @@
+//! Lints: things that are not errors but can never take effect, reported as warnings once
+//! the file has no errors.
+
+mod never;
+
+use super::declarations::Declared;
+use super::{BoardKind, Checker, Rules, TExpr};
+use crate::diag::{Diagnostic, Span};
+
+impl Checker {
+    /// The rules every game needs (a move and an end), and the warnings about the whole file.
+    pub(super) fn whole_file(&mut self, move_statements: usize, found: &Declared, rules: &Rules) {
+        let Rules {
+            setup,
+            stones,
+            hands,
+            end,
+            ..
+        } = rules;
+        if let Some((_, span)) = found.board {
+            if move_statements == 0 {
+                self.error(
+                    Diagnostic::error("the game has no moves", span)
+                        .with_help("add a move, like `move slide orthogonal`"),
+                );
+            }
+            if end.is_empty() {
+                self.error(
+                    Diagnostic::error("the game has no end rule", span)
+                        .with_help("add one, like `end when no legal move: mover loses`"),
+                );
+            }
+            let empty = match self.board_kind {
+                Some(BoardKind::Mancala) => stones.is_none(),
+                Some(BoardKind::Hex) => hands.is_empty(),
+                _ => setup.is_empty(),
+            };
+            if empty && !self.has_errors() {
+                self.diagnostics.push(Diagnostic::warning(
+                    "the setup puts no piece on the board",
+                    span,
+                ));
+            }
+        }
+        let clean = !self.has_errors();
+        for (i, read) in self.options_read.clone().into_iter().enumerate() {
+            if !read && clean {
+                let o = &self.options[i];
+                self.diagnostics.push(
+                    Diagnostic::warning(
+                        format!("option `{}` is never read by any rule", o.name),
+                        o.span,
+                    )
+                    .with_help("use it in a `when` condition, or remove it"),
+                );
+            }
+        }
+        // A kind of piece that no setup places is never on the board: no move can move it
+        // and no capture can take it (moves never create pieces of a new kind).
+        if clean && self.board_kind == Some(BoardKind::Grid) {
+            for (k, piece) in self.pieces.iter().enumerate() {
+                if setup.iter().any(|s| s.piece == k) {
+                    continue;
+                }
+                if let Some((span, _)) = self.declared.get(piece) {
+                    self.diagnostics.push(
+                        Diagnostic::warning(
+                            format!("piece `{piece}` is never placed by any setup, so no rule can ever move it"),
+                            *span,
+                        )
+                        .with_help(format!("add a `setup PLAYER {piece} on REGION`, or remove it")),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Warns about a condition that is false for every setting of the options it reads.
+    pub(super) fn never_holds(&mut self, condition: &TExpr, span: Span) {
+        if never::never_holds(condition, &self.options) {
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    "this condition is false for every setting of the options it reads, so the rule can never apply",
+                    span,
+                )
+                .with_help("correct the condition, or remove the rule"),
+            );
+        }
+    }
+}

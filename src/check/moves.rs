@@ -1,0 +1,180 @@
+//! Moves and what the board holds at the start: `setup`, `move`.
+
+use super::{BoardKind, Checker, Conditional, MoveDecl, Rules, SetupDecl, Type};
+use crate::diag::{Diagnostic, Span};
+use crate::model::board::{grid_direction_group, GRID_DIRECTIONS};
+use crate::model::Sowing;
+use crate::syntax::ast::{self, StatementKind as S};
+
+impl Checker {
+    /// A `setup` or a `move` statement.
+    pub(super) fn setup_or_move(
+        &mut self,
+        file: &ast::File,
+        st: &ast::Statement,
+        rules: &mut Rules,
+    ) {
+        let Rules { setup, stones, .. } = rules;
+        match &st.kind {
+            S::Setup {
+                player,
+                piece,
+                region,
+            } => {
+                self.needs_board(BoardKind::Grid, "pieces on sites", st.span);
+                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+                let r = self.static_expr(region, Type::Region, "a setup region");
+                if let (Some(player), Some(piece), Some(region)) = (p, k, r) {
+                    setup.push(SetupDecl {
+                        player,
+                        piece,
+                        region,
+                        span: st.span,
+                    });
+                }
+            }
+            S::SetupStones { count } => {
+                self.needs_board(BoardKind::Mancala, "stones in pits", st.span);
+                if let Some((_, first)) = &stones {
+                    let first = *first;
+                    self.error(
+                        Diagnostic::error("the stones are set up twice", st.span)
+                            .with_note_at(first, "first set up here"),
+                    );
+                    return;
+                }
+                if let Some(c) = self.static_expr(count, Type::Int, "the number of stones") {
+                    *stones = Some((c, st.span));
+                }
+            }
+            S::Move { kind, condition } => {
+                self.move_rule(file, kind, condition.as_ref(), st.span, rules)
+            }
+            _ => {}
+        }
+    }
+
+    /// A `move` statement.
+    pub(super) fn move_rule(
+        &mut self,
+        file: &ast::File,
+        kind: &ast::MoveKind,
+        condition: Option<&ast::Expr>,
+        span: Span,
+        rules: &mut Rules,
+    ) {
+        let needs = match kind {
+            ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
+            ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
+            ast::MoveKind::Pass | ast::MoveKind::Swap => None,
+            _ => Some(BoardKind::Grid),
+        };
+        if let Some(needs) = needs {
+            self.needs_board(needs, "this move", span);
+        }
+        if matches!(kind, ast::MoveKind::Place { .. })
+            && !file
+                .statements
+                .iter()
+                .any(|s| matches!(s.kind, S::Hand { .. }))
+        {
+            self.error(
+                Diagnostic::error("tiles are placed from hands, and no player has one", span)
+                    .with_help("give the players hands, like `hand black: tiles`"),
+            );
+        }
+        let rule = match kind {
+            ast::MoveKind::Slide { directions } => self
+                .directions(directions)
+                .map(|directions| MoveDecl::Slide { directions }),
+            ast::MoveKind::Jump { directions, mode } => {
+                self.directions(directions)
+                    .map(|directions| MoveDecl::Jump {
+                        directions,
+                        mode: super::capture_mode(*mode),
+                    })
+            }
+            ast::MoveKind::Sow {
+                counterclockwise,
+                options,
+            } => Some(MoveDecl::Sow(self.sow(*counterclockwise, options))),
+            ast::MoveKind::Place { matching } => Some(MoveDecl::Place {
+                matching: *matching,
+            }),
+            ast::MoveKind::Pass => Some(MoveDecl::Pass),
+            ast::MoveKind::Swap => Some(MoveDecl::Swap),
+        };
+        let condition = self.condition(condition);
+        if let (Some(rule), Some(condition)) = (rule, condition) {
+            rules.moves.push(Conditional {
+                rule,
+                condition,
+                span,
+            });
+        }
+    }
+
+    pub(super) fn directions(&mut self, dirs: &ast::Directions) -> Option<Vec<u8>> {
+        let mut out: Vec<u8> = Vec::new();
+        let mut ok = true;
+        for n in &dirs.names {
+            if let Some(group) = grid_direction_group(&n.text) {
+                for d in group {
+                    if !out.contains(d) {
+                        out.push(*d);
+                    }
+                }
+            } else if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == n.text) {
+                if !out.contains(&(d as u8)) {
+                    out.push(d as u8);
+                }
+            } else {
+                ok = false;
+                let known =
+                    GRID_DIRECTIONS
+                        .iter()
+                        .map(|d| d.0)
+                        .chain(["orthogonal", "diagonal", "all"]);
+                let mut d = Diagnostic::error(format!("unknown direction `{}`", n.text), n.span)
+                    .with_label("not a direction of this board");
+                d = d.with_suggestion(&n.text, known);
+                self.error(d.with_note(
+                    "grid boards have north, east, south, west, north-east, south-east, south-west, north-west, and the groups orthogonal, diagonal, all",
+                ));
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// The options of a sow move; an option given twice is an error.
+    pub(super) fn sow(
+        &mut self,
+        counterclockwise: bool,
+        options: &[(ast::SowOption, Span)],
+    ) -> Sowing {
+        let mut d = Sowing {
+            counterclockwise,
+            ..Sowing::default()
+        };
+        let mut seen: Vec<(ast::SowOption, Span)> = Vec::new();
+        for &(o, span) in options {
+            if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == o) {
+                self.error(
+                    Diagnostic::error("this sowing option is given twice", span)
+                        .with_note_at(first, "first given here"),
+                );
+                continue;
+            }
+            seen.push((o, span));
+            match o {
+                ast::SowOption::OriginFirst => d.origin_first = true,
+                ast::SowOption::SkipOpponentStore => d.skip_opponent_store = true,
+                ast::SowOption::SkipStores => d.skip_stores = true,
+                ast::SowOption::SkipOrigin => d.skip_origin = true,
+                ast::SowOption::MarkedToOwner => d.marked_to_owner = true,
+            }
+        }
+        d
+    }
+}
