@@ -281,7 +281,10 @@ fn run_script_within_10_s(h: &Path, game: &str, script: &Path) -> Output {
         if began.elapsed() > std::time::Duration::from_secs(10) {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("`play --script {}` did not end within 10 s", script.display());
+            panic!(
+                "`play --script {}` did not end within 10 s",
+                script.display()
+            );
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
@@ -316,7 +319,11 @@ fn a_long_line_and_bad_utf8_are_refused_with_their_line_number() {
         stderr(&out)
     );
     // A line of exactly 4096 bytes is read (and refused as a move, not as a line).
-    std::fs::write(h.join("edge.txt"), format!("{}\r\nquit\n", "x".repeat(4096))).unwrap();
+    std::fs::write(
+        h.join("edge.txt"),
+        format!("{}\r\nquit\n", "x".repeat(4096)),
+    )
+    .unwrap();
     let out = run_script_within_10_s(&h, "gundru", &h.join("edge.txt"));
     assert!(!stderr(&out).contains("longer than"), "{}", stderr(&out));
     assert!(stdout(&out).contains("black> xxxx"), "{}", stdout(&out));

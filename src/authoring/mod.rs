@@ -98,8 +98,8 @@ fn walk(
             dir.display()
         ));
     }
-    let canonical = std::fs::canonicalize(dir)
-        .map_err(|e| format!("cannot read `{}`: {e}", dir.display()))?;
+    let canonical =
+        std::fs::canonicalize(dir).map_err(|e| format!("cannot read `{}`: {e}", dir.display()))?;
     if !seen.insert(canonical) {
         return Ok(());
     }
