@@ -3,6 +3,7 @@
 use super::common::{load, settings_line, start_state};
 use super::{GameArgs, StartArgs};
 use crate::analysis::bench;
+use crate::render::terminal_safe;
 
 /// Plays `playouts` random games from the start and prints the report (as JSON with `json`).
 pub(super) fn run(
@@ -22,7 +23,7 @@ pub(super) fn run(
         );
     } else {
         let g = state.game();
-        println!("game: {}{}", g.name, settings_line(g));
+        println!("game: {}{}", terminal_safe(&g.name), settings_line(g));
         println!(
             "{} playouts, {} plies in {:.3} s (seed {seed}, cap {max_plies} plies)",
             report.playouts, report.plies, report.seconds

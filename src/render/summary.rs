@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use super::terminal_safe;
 use super::text::glyph;
 use crate::model::{
     Action, CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game, Layout, MoveKind,
@@ -12,7 +13,7 @@ use crate::model::{
 /// and the value of every parameter and option.
 pub fn summary(game: &Game) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "game: {}", game.name);
+    let _ = writeln!(o, "game: {}", terminal_safe(&game.name));
     let _ = writeln!(o, "preset: {}", game.preset.as_deref().unwrap_or("(none)"));
     let _ = writeln!(o, "settings:");
     for s in &game.settings {
