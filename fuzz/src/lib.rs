@@ -88,11 +88,7 @@ pub fn exercise(game: Arc<Game>, seed: u64) {
         if !check_position(&mut state, &mut moves) {
             break;
         }
-        let m = moves
-            .iter()
-            .nth(rng.below(moves.len()))
-            .copied()
-            .expect("a move");
+        let m = moves[rng.below(moves.len())];
         if rng.below(3) == 0 {
             let hash = state.hash();
             let text = render::position_text(&mut state);
