@@ -208,6 +208,14 @@ fn no_arguments_offers_the_bundled_games() {
     let out = run(&h, &[], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no game chosen"));
+    // The choice is one bounded line, like a script's.
+    let out = run(&h, &[], &"x".repeat(5000));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the choice is longer than 4096 bytes"),
+        "{}",
+        stderr(&out)
+    );
     std::fs::remove_dir_all(h).unwrap();
 }
 
