@@ -94,9 +94,13 @@ impl Record {
     }
 
     /// Replays the record: the game compiled and every move played, checked against the
-    /// rules and against the recorded result.
+    /// rules and against the recorded result. A game that does not load gives its rendered
+    /// diagnostics on the lines after the first, so that a caller's prefix is not repeated.
     pub fn replay(&self) -> Result<State, String> {
-        let game = self.setup().load()?;
+        let game = self
+            .setup()
+            .load()
+            .map_err(|e| format!("the game `{}` does not load:\n{e}", self.game))?;
         let mut state = State::new(Arc::clone(&game));
         for (i, text) in self.moves.iter().enumerate() {
             state

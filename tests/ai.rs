@@ -1,9 +1,12 @@
 //! The computer opponent against a uniformly random player, for every bundled game.
 //!
-//! Each test plays 20 seeded games at the default level (`medium`) with its iteration
-//! budget only (no time limit, so the result is the same on every machine), the AI taking
-//! the first player's side in even games and the second's in odd ones. A game that reaches
-//! the ply cap unfinished counts as not won.
+//! Each strength test plays 20 seeded games at the default level (`medium`) with its
+//! iteration budget only (no time limit, so the result is the same on every machine), the
+//! AI taking the first player's side in even games and the second's in odd ones. A game
+//! that reaches the ply cap unfinished counts as not won. The strength tests take minutes,
+//! so they run with the deep tests (`cargo test --release -- --ignored`); the quick suite
+//! keeps `a_few_cheap_searches_beat_random_by_a_clear_margin`, which fails as well if the
+//! computer stops playing sensibly.
 
 use std::sync::atomic::AtomicBool;
 
@@ -17,13 +20,30 @@ use rulebook::pipeline;
 
 const GAMES: u64 = 20;
 
-/// Plays the games; returns how many the AI won.
+/// The quick check's games, iterations a move and the wins it needs.
+const QUICK_GAMES: u64 = 10;
+const QUICK_ITERATIONS: u64 = 100;
+const QUICK_WINS: u64 = 9;
+
+/// Plays [`GAMES`] games; returns how many the AI won.
 fn wins_against_random(
     game: &str,
     preset: Option<&str>,
     sets: &[&str],
     iterations: u64,
     max_plies: usize,
+) -> u64 {
+    wins_in_games(game, preset, sets, iterations, max_plies, GAMES)
+}
+
+/// Plays `games` seeded games of the AI against a random player; returns the AI's wins.
+fn wins_in_games(
+    game: &str,
+    preset: Option<&str>,
+    sets: &[&str],
+    iterations: u64,
+    max_plies: usize,
+    games: u64,
 ) -> u64 {
     let game = pipeline::load(
         game,
@@ -34,7 +54,7 @@ fn wins_against_random(
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::new();
     let mut wins = 0;
-    for seed in 0..GAMES {
+    for seed in 0..games {
         let ai_side = (seed % 2) as u8;
         let mut state = State::new(game.clone());
         let mut rng = Rng::new(1000 + seed);
@@ -61,7 +81,7 @@ fn wins_against_random(
             wins += 1;
         }
     }
-    eprintln!("{}: the AI won {wins} of {GAMES}", game.name);
+    eprintln!("{}: the AI won {wins} of {games}", game.name);
     wins
 }
 
@@ -72,6 +92,7 @@ fn default_iterations() -> u64 {
 }
 
 #[test]
+#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
     assert_eq!(default_iterations(), 1000);
     let wins = wins_against_random("mangala", None, &[], 1000, 500);
@@ -79,43 +100,59 @@ fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
 }
 
 #[test]
+#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_mangala_castle_games() {
     let wins = wins_against_random("mangala", Some("castle"), &[], 1000, 500);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
+#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_gundru_games() {
     let wins = wins_against_random("gundru", None, &[], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 /// Ming Mang's default preset is 17x17 with over 300 moves a position: 20 games take
-/// about three minutes of one core, so this one runs with the deep tests
-/// (`cargo test --release -- --ignored`); the 9x9 board below runs in the quick suite.
+/// about three minutes of one core.
 #[test]
-#[ignore]
+#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_17x17_games() {
     let wins = wins_against_random("ming-mang", None, &[], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
+#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_9x9_games() {
     let wins = wins_against_random("ming-mang", None, &["size=9"], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
+#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_migong_games() {
     let wins = wins_against_random("migong", None, &[], 1000, 300);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
+#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_migong_extent_games() {
     let wins = wins_against_random("migong", Some("extent"), &[], 1000, 300);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
+}
+
+/// The quick check kept in `cargo test`: at a small iteration count the computer still
+/// wins nearly every game against a random player (a random player in its place would win
+/// about half), on a small game that ends quickly.
+#[test]
+fn a_few_cheap_searches_beat_random_by_a_clear_margin() {
+    let wins = wins_in_games("mangala", None, &[], QUICK_ITERATIONS, 500, QUICK_GAMES);
+    assert!(
+        wins >= QUICK_WINS,
+        "the AI won {wins} of {QUICK_GAMES} at {QUICK_ITERATIONS} iterations"
+    );
 }
 
 fn start(game: &str, sets: &[&str]) -> State {

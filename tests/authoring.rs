@@ -358,3 +358,61 @@ fn a_variant_restates_the_edge_colours_and_a_hand() {
         assert_eq!(moves.len(), first_moves, "{file}");
     }
 }
+
+/// Runs the binary, killing it and failing the test if it has not ended within `limit`.
+fn rulebook_within(args: &[&str], limit: std::time::Duration) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let began = std::time::Instant::now();
+    while child
+        .try_wait()
+        .expect("the child can be waited on")
+        .is_none()
+    {
+        if began.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`rulebook {}` did not end within {limit:?}", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the output is read")
+}
+
+#[cfg(unix)]
+#[test]
+fn folder_links_are_searched_once_each() {
+    // 16 folders, each holding 4 links to the next: followed blindly, 4^15 paths (issue 15).
+    let dir = TempDir::new("link-maze");
+    let folder = |i: usize| dir.path().join(format!("d{i}"));
+    for i in 0..16 {
+        std::fs::create_dir(folder(i)).expect("a folder");
+    }
+    for i in 0..15 {
+        for k in 0..4 {
+            std::os::unix::fs::symlink(folder(i + 1), folder(i).join(format!("l{k}")))
+                .expect("a link");
+        }
+    }
+    // A link back to the top closes a loop as well.
+    std::os::unix::fs::symlink(folder(0), folder(15).join("back")).expect("a link");
+    let scenario = std::fs::read_to_string("tests/scenarios/gundru.yaml")
+        .expect("a scenario file")
+        .replace("game: ../../games/gundru.game", "game: gundru");
+    std::fs::write(folder(15).join("gundru.yaml"), scenario).expect("the file is written");
+    let top = folder(0);
+    let out = rulebook_within(
+        &["test", &top.to_string_lossy()],
+        std::time::Duration::from_secs(20),
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    // The scenario file is run once, though 4^15 paths lead to it.
+    assert_eq!(stdout.matches("gundru.yaml").count(), 1, "{stdout}");
+}

@@ -404,3 +404,65 @@ fn a_closed_pipe_ends_the_program_quietly() {
         out.status
     );
 }
+
+/// A fresh folder for one test's files.
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulebook-cli-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+fn control_and_bidi_characters_from_files_never_reach_the_terminal() {
+    // Issue 15: a game's name (and a scenario case's name) was printed raw.
+    let dir = scratch("escapes");
+    let game = dir.join("evil.game");
+    std::fs::write(
+        &game,
+        "extends \"gundru\"\ngame \"Evil\u{1b}[31m\u{202e}Red\u{7}\"\n",
+    )
+    .expect("the rule file is written");
+    let game = game.to_string_lossy().into_owned();
+    let shown = "Evil\\u{1b}[31m\\u{202e}Red\\u{7}";
+    let outputs = [
+        ok(&["show", &game]),
+        ok(&["bench", &game, "--playouts", "1"]),
+        ok(&["think", &game, "--positions", "1", "--level", "easy"]),
+        text(&rulebook(&["play", &game], "quit\n").stdout),
+    ];
+    for out in &outputs {
+        assert!(out.contains(shown), "{out}");
+    }
+    let scenario = dir.join("evil.yaml");
+    std::fs::write(
+        &scenario,
+        "game: evil.game\ncases:\n  - name: \"case \\e[2J\\u202e\"\n    legal_count: 98\n",
+    )
+    .expect("the scenario is written");
+    let out = rulebook(&["test", &scenario.to_string_lossy()], "");
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(all.contains(shown), "{all}");
+    assert!(all.contains("case \\u{1b}[2J\\u{202e}"), "{all}");
+    for out in outputs.iter().chain([&all]) {
+        assert!(!out.contains(['\u{1b}', '\u{202e}', '\u{7}']), "{out}");
+    }
+    std::fs::remove_dir_all(dir).expect("the folder is removed");
+}
+
+#[test]
+fn a_record_whose_game_does_not_load_says_error_once() {
+    // Issue 15: the prefix was repeated (``error: `x.yaml`: error: unknown game``).
+    let dir = scratch("record-prefix");
+    let record = dir.join("x.yaml");
+    std::fs::write(&record, "game: nope\nmoves: []\n").expect("the record is written");
+    let err = fails(&["play", "--load", &record.to_string_lossy()]);
+    let first = err.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("error: `") && first.ends_with("`: the game `nope` does not load:"),
+        "{err}"
+    );
+    assert_eq!(first.matches("error").count(), 1, "{err}");
+    assert!(err.contains("unknown game `nope`"), "{err}");
+    std::fs::remove_dir_all(dir).expect("the folder is removed");
+}

@@ -208,6 +208,14 @@ fn no_arguments_offers_the_bundled_games() {
     let out = run(&h, &[], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no game chosen"));
+    // The choice is one bounded line, like a script's.
+    let out = run(&h, &[], &"x".repeat(5000));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the choice is longer than 4096 bytes"),
+        "{}",
+        stderr(&out)
+    );
     std::fs::remove_dir_all(h).unwrap();
 }
 
@@ -260,6 +268,80 @@ fn a_users_rule_file_is_played_saved_and_resumed_like_a_bundled_game() {
         stdout(&out).contains("game over> history\n  1. south "),
         "{}",
         stdout(&out)
+    );
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+/// Runs `rulebook play` on a script file, failing the test if it has not ended in 10 s.
+fn run_script_within_10_s(h: &Path, game: &str, script: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["play", game, "--script"])
+        .arg(script)
+        .env("RULEBOOK_HOME", h)
+        .current_dir(h)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let began = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if began.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "`play --script {}` did not end within 10 s",
+                script.display()
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_script_line_is_refused_at_once() {
+    // Issue 15: `--script /dev/zero` once read into memory without end.
+    let h = home("dev-zero");
+    let out = run_script_within_10_s(&h, "ming-mang", Path::new("/dev/zero"));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("error: line 1 of the input is longer than 4096 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
+fn a_long_line_and_bad_utf8_are_refused_with_their_line_number() {
+    let h = home("bad-lines");
+    let long = format!("board\n{}\nquit\n", "x".repeat(4097));
+    std::fs::write(h.join("long.txt"), long).unwrap();
+    let out = run_script_within_10_s(&h, "gundru", &h.join("long.txt"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("error: line 2 of the input is longer than 4096 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    // A line of exactly 4096 bytes is read (and refused as a move, not as a line).
+    std::fs::write(
+        h.join("edge.txt"),
+        format!("{}\r\nquit\n", "x".repeat(4096)),
+    )
+    .unwrap();
+    let out = run_script_within_10_s(&h, "gundru", &h.join("edge.txt"));
+    assert!(!stderr(&out).contains("longer than"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("black> xxxx"), "{}", stdout(&out));
+    std::fs::write(h.join("latin1.txt"), b"board\nhistory\n\xe9t\xe9\nquit\n").unwrap();
+    let out = run_script_within_10_s(&h, "gundru", &h.join("latin1.txt"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("error: line 3 of the input is not UTF-8 text"),
+        "{}",
+        stderr(&out)
     );
     std::fs::remove_dir_all(h).unwrap();
 }

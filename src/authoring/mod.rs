@@ -5,12 +5,14 @@
 pub mod scenario;
 pub mod snapshot;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// The largest scenario or snapshot file read, in bytes.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
-/// How deep `rulebook test` looks into folders (a guard against symbolic-link loops).
+/// How deep `rulebook test` looks into folders (symbolic-link loops are cut by remembering
+/// the folders visited; this bounds plain nesting).
 const MAX_FOLDER_DEPTH: usize = 16;
 
 /// A line diff of two texts: `-` for lines only in `old`, `+` for lines only in `new`,
@@ -46,7 +48,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<TestFile>, String> {
     for path in paths {
         if path.is_dir() {
             let before = out.len();
-            walk(path, 0, &mut out)?;
+            walk(path, 0, &mut HashSet::new(), &mut out)?;
             if out.len() == before {
                 return Err(format!(
                     "`{}` holds no scenario files (*.yaml, *.yml) and no snapshots (*.snapshot)",
@@ -81,12 +83,25 @@ fn classify(path: &Path) -> Option<TestFile> {
     }
 }
 
-fn walk(dir: &Path, depth: usize, out: &mut Vec<TestFile>) -> Result<(), String> {
+/// Searches `dir` and the folders under it, each real folder once: `seen` holds the
+/// canonical paths visited, so symbolic links to a folder already searched (a loop, or many
+/// links to one folder) are skipped instead of multiplying the paths.
+fn walk(
+    dir: &Path,
+    depth: usize,
+    seen: &mut HashSet<PathBuf>,
+    out: &mut Vec<TestFile>,
+) -> Result<(), String> {
     if depth > MAX_FOLDER_DEPTH {
         return Err(format!(
             "`{}` is nested more than {MAX_FOLDER_DEPTH} folders deep",
             dir.display()
         ));
+    }
+    let canonical =
+        std::fs::canonicalize(dir).map_err(|e| format!("cannot read `{}`: {e}", dir.display()))?;
+    if !seen.insert(canonical) {
+        return Ok(());
     }
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read `{}`: {e}", dir.display()))?;
@@ -100,7 +115,7 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<TestFile>) -> Result<(), String>
             continue;
         }
         if path.is_dir() {
-            walk(&path, depth + 1, out)?;
+            walk(&path, depth + 1, seen, out)?;
         } else if path.extension().is_some_and(|e| e != "game") {
             // Inside a folder, a rule file is not a test of its own: its snapshot is.
             if let Some(f) = classify(&path) {

@@ -394,10 +394,15 @@ pub fn render(report: &FileReport, color: bool) -> String {
             text.to_string()
         }
     };
-    let mut out = format!("{}: {}\n", report.path.display(), report.game);
+    let safe = crate::render::terminal_safe;
+    let mut out = format!("{}: {}\n", report.path.display(), safe(&report.game));
     for case in &report.cases {
         if case.failures.is_empty() {
-            out.push_str(&format!("  {}  {}\n", paint("32", "ok  "), case.name));
+            out.push_str(&format!(
+                "  {}  {}\n",
+                paint("32", "ok  "),
+                safe(&case.name)
+            ));
             continue;
         }
         let place = match case.line {
@@ -407,7 +412,7 @@ pub fn render(report: &FileReport, color: bool) -> String {
         out.push_str(&format!(
             "  {}  {}{place}\n",
             paint("1;31", "FAIL"),
-            case.name
+            safe(&case.name)
         ));
         for f in &case.failures {
             for (i, line) in f.lines().enumerate() {

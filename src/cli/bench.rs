@@ -5,6 +5,7 @@ use super::{threads_or_all, BenchArgs, GameArgs};
 use crate::analysis::{bench, BenchLength, BenchReport};
 use crate::catalog::BUNDLED;
 use crate::pipeline;
+use crate::render::terminal_safe;
 
 /// How many playouts a benchmark plays when neither --playouts nor --seconds is given.
 const DEFAULT_PLAYOUTS: u64 = 2000;
@@ -34,7 +35,7 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), String> {
         return Ok(());
     }
     let g = state.game();
-    println!("game: {}{}", g.name, settings_line(g));
+    println!("game: {}{}", terminal_safe(&g.name), settings_line(g));
     println!(
         "{} playouts, {} plies in {:.3} s on {} thread{} (seed {}, cap {} plies)",
         report.playouts,

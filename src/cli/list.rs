@@ -3,6 +3,7 @@
 use super::common::render_error;
 use crate::catalog::BUNDLED;
 use crate::pipeline;
+use crate::render::terminal_safe;
 
 /// Prints the bundled games.
 pub(super) fn run() -> Result<(), String> {
@@ -17,7 +18,7 @@ fn list() -> Result<String, String> {
             pipeline::describe(pipeline::read_source(b.name).map_err(|e| render_error(&e))?)
                 .map_err(|e| render_error(&e))?;
         let d = &described.description;
-        out.push_str(&format!("{} ({})\n", b.name, d.name));
+        out.push_str(&format!("{} ({})\n", b.name, terminal_safe(&d.name)));
         let presets: Vec<String> = d
             .presets
             .iter()

@@ -1,11 +1,12 @@
 //! `rulebook play` and `rulebook` alone: a session at a terminal or over lines.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 use super::common::{play_start, render_error, start_state};
 use super::{PlayArgs, StartArgs};
 use crate::catalog::BUNDLED;
 use crate::pipeline;
+use crate::repl::front;
 
 /// `rulebook` alone: lists the bundled games, reads a choice, plays it.
 pub(super) fn choose_and_play() -> Result<(), String> {
@@ -16,10 +17,18 @@ pub(super) fn choose_and_play() -> Result<(), String> {
     print!("game (number or name): ");
     let _ = std::io::stdout().flush();
     let mut line = String::new();
+    let limit = front::MAX_LINE_BYTES as u64 + 1;
     std::io::stdin()
         .lock()
+        .take(limit)
         .read_line(&mut line)
         .map_err(|e| format!("error: cannot read standard input: {e}"))?;
+    if line.len() as u64 >= limit {
+        return Err(format!(
+            "error: the choice is longer than {} bytes",
+            front::MAX_LINE_BYTES
+        ));
+    }
     let choice = line.trim();
     if choice.is_empty() {
         println!();
@@ -48,7 +57,7 @@ pub(super) fn choose_and_play() -> Result<(), String> {
 /// `rulebook play`: a session on a new game or a record, at a terminal or over lines.
 pub(super) fn run(args: PlayArgs) -> Result<(), String> {
     use crate::record::{self, Setup};
-    use crate::repl::{front, Options, Session};
+    use crate::repl::{Options, Session};
     let interactive = args.script.is_none() && std::io::stdin().is_terminal();
     let options = Options {
         color: !args.no_color

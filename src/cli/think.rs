@@ -2,6 +2,7 @@
 
 use super::common::{load, settings_line, start_state};
 use super::{GameArgs, StartArgs};
+use crate::render::terminal_safe;
 
 /// Measures the think time of `level` on `positions` positions and prints it (as JSON with
 /// `json`).
@@ -28,7 +29,11 @@ pub(super) fn run(
             serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?
         );
     } else {
-        println!("game: {}{}", state.game().name, settings_line(state.game()));
+        println!(
+            "game: {}{}",
+            terminal_safe(&state.game().name),
+            settings_line(state.game())
+        );
         println!(
             "level {}: {} iterations or {:.1} s per move",
             r.level, r.iterations, r.budget_seconds

@@ -4,9 +4,11 @@
 mod play;
 mod summary;
 mod svg;
+mod terminal;
 mod text;
 
 pub use play::play_view;
 pub use summary::summary;
 pub use svg::position_svg;
+pub use terminal::terminal_safe;
 pub use text::{board_text, glyph, outcome_text, parse_diagram, position_text};

@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use super::terminal_safe;
 use super::text::glyph;
 use crate::model::{
     Action, CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game, Layout, MoveKind,
@@ -12,87 +13,123 @@ use crate::model::{
 /// and the value of every parameter and option.
 pub fn summary(game: &Game) -> String {
     let mut o = String::new();
-    let b = &game.board;
-    let _ = writeln!(o, "game: {}", game.name);
+    let _ = writeln!(o, "game: {}", terminal_safe(&game.name));
     let _ = writeln!(o, "preset: {}", game.preset.as_deref().unwrap_or("(none)"));
     let _ = writeln!(o, "settings:");
     for s in &game.settings {
         let _ = writeln!(o, "  {} = {}  ({})", s.name, s.value, s.allowed);
     }
     let _ = writeln!(o, "players: {} (in turn order)", game.players.join(", "));
-    if b.layout == Layout::Grid {
-        let _ = writeln!(
-            o,
-            "board: grid {} x {} ({} points)",
-            b.width,
-            b.height,
-            b.sites()
-        );
-        for p in &b.paths {
-            let turns = p.turns.iter().filter(|t| **t).count();
-            let _ = writeln!(
-                o,
-                "  path {}: {} points, {}, {turns} turns",
-                p.name,
-                p.sites.len(),
-                if p.closed { "closed" } else { "open" }
-            );
+    match game.board.layout {
+        Layout::Grid => grid_summary(&mut o, game),
+        Layout::Hex { side } => hex_summary(&mut o, game, side),
+        Layout::Mancala { .. } => mancala_summary(&mut o, game),
+    }
+    moves_summary(&mut o, game);
+    effects_summary(&mut o, game);
+    after_sow_summary(&mut o, game);
+    let _ = writeln!(
+        o,
+        "repeated positions: {}",
+        if game.forbid_repetition {
+            "forbidden"
+        } else {
+            "allowed"
         }
-        let _ = writeln!(o, "pieces: {}", game.piece_kinds.join(", "));
-        let _ = writeln!(o, "setup:");
-        for (p, player) in game.players.iter().enumerate() {
-            for (k, kind) in game.piece_kinds.iter().enumerate() {
-                let cell = game.cell(p as u8, k);
-                let sites: Vec<&str> = game
-                    .setup
-                    .iter()
-                    .filter(|(_, c)| *c == cell)
-                    .map(|(s, _)| b.site_names[*s as usize].as_str())
-                    .collect();
-                let _ = writeln!(
-                    o,
-                    "  {player} {kind} ({}) x{}: {}",
-                    glyph(game, cell),
-                    sites.len(),
-                    sites.join(" ")
-                );
-            }
-        }
-    } else if let Layout::Hex { side } = b.layout {
-        hex_summary(&mut o, game, side);
-    } else {
+    );
+    end_summary(&mut o, game);
+    if let Some(score) = &game.score {
+        let _ = writeln!(o, "score (per player, as mover): {}", expr(score, game));
+    }
+    o
+}
+
+/// The board, paths, pieces and setup of a grid.
+fn grid_summary(o: &mut String, game: &Game) {
+    let b = &game.board;
+    let _ = writeln!(
+        o,
+        "board: grid {} x {} ({} points)",
+        b.width,
+        b.height,
+        b.sites()
+    );
+    for p in &b.paths {
+        let turns = p.turns.iter().filter(|t| **t).count();
         let _ = writeln!(
             o,
-            "board: mancala, {} pits per player, each player's store on their right ({} sites)",
-            b.pits(),
-            b.sites()
-        );
-        let _ = writeln!(
-            o,
-            "setup: {} stones in every pit ({} in all)",
-            game.stones,
-            game.total_stones()
+            "  path {}: {} points, {}, {turns} turns",
+            p.name,
+            p.sites.len(),
+            if p.closed { "closed" } else { "open" }
         );
     }
-    let dirs = |d: &[u8]| {
-        d.iter()
-            .map(|&i| b.direction_names[i as usize])
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mode = |m: CaptureMode| match m {
+    let _ = writeln!(o, "pieces: {}", game.piece_kinds.join(", "));
+    let _ = writeln!(o, "setup:");
+    for (p, player) in game.players.iter().enumerate() {
+        for (k, kind) in game.piece_kinds.iter().enumerate() {
+            let cell = game.cell(p as u8, k);
+            let sites: Vec<&str> = game
+                .setup
+                .iter()
+                .filter(|(_, c)| *c == cell)
+                .map(|(s, _)| b.site_names[*s as usize].as_str())
+                .collect();
+            let _ = writeln!(
+                o,
+                "  {player} {kind} ({}) x{}: {}",
+                glyph(game, cell),
+                sites.len(),
+                sites.join(" ")
+            );
+        }
+    }
+}
+
+/// The pits and stones of a mancala board.
+fn mancala_summary(o: &mut String, game: &Game) {
+    let b = &game.board;
+    let _ = writeln!(
+        o,
+        "board: mancala, {} pits per player, each player's store on their right ({} sites)",
+        b.pits(),
+        b.sites()
+    );
+    let _ = writeln!(
+        o,
+        "setup: {} stones in every pit ({} in all)",
+        game.stones,
+        game.total_stones()
+    );
+}
+
+/// Direction names, joined with commas.
+fn directions(game: &Game, d: &[u8]) -> String {
+    d.iter()
+        .map(|&i| game.board.direction_names[i as usize])
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The word of a capture mode.
+fn mode(m: CaptureMode) -> &'static str {
+    match m {
         CaptureMode::Convert => "convert",
         CaptureMode::Remove => "remove",
-    };
+    }
+}
+
+/// The kinds of move, numbered, with their conditions.
+fn moves_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "moves:");
     for (i, m) in game.moves.iter().enumerate() {
         let what = match &m.kind {
-            MoveKind::Slide { directions, .. } => format!("slide {}", dirs(directions)),
+            MoveKind::Slide { directions: d, .. } => format!("slide {}", directions(game, d)),
             MoveKind::Jump {
-                directions,
+                directions: d,
                 mode: md,
             } => {
-                format!("jump {} over enemy, {}", dirs(directions), mode(*md))
+                format!("jump {} over enemy, {}", directions(game, d), mode(*md))
             }
             MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
             MoveKind::Place { matching: false } => "place a tile from hand".into(),
@@ -124,6 +161,10 @@ pub fn summary(game: &Game) -> String {
         };
         let _ = writeln!(o, "  {}. {what}{}", i + 1, condition(&m.condition, game));
     }
+}
+
+/// The effects after each move, numbered, with their conditions.
+fn effects_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "after each move:");
     if game.effects.is_empty() {
         let _ = writeln!(o, "  (nothing)");
@@ -136,8 +177,8 @@ pub fn summary(game: &Game) -> String {
             mode: md,
         } = &e.kind;
         let shape = match shape {
-            RunShape::Lines(d) => dirs(d),
-            RunShape::Path(p) => format!("along {}", b.paths[*p].name),
+            RunShape::Lines(d) => directions(game, d),
+            RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
         };
         let turning = if *turning_once { ", turning once" } else { "" };
         let max = if *max_length == u16::MAX {
@@ -153,6 +194,10 @@ pub fn summary(game: &Game) -> String {
             condition(&e.condition, game)
         );
     }
+}
+
+/// The rules after sowing, numbered, the first that applies.
+fn after_sow_summary(o: &mut String, game: &Game) {
     if !game.after_sow.is_empty() {
         let _ = writeln!(o, "after sowing, the first that applies:");
     }
@@ -174,15 +219,10 @@ pub fn summary(game: &Game) -> String {
         };
         let _ = writeln!(o, "  {}. when {when}: {}", i + 1, actions.join(", "));
     }
-    let _ = writeln!(
-        o,
-        "repeated positions: {}",
-        if game.forbid_repetition {
-            "forbidden"
-        } else {
-            "allowed"
-        }
-    );
+}
+
+/// The end rules: when, and the result.
+fn end_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "end:");
     for e in &game.end_rules {
         let when = match e.when {
@@ -209,10 +249,6 @@ pub fn summary(game: &Game) -> String {
         };
         let _ = writeln!(o, "  when {when}: {result}");
     }
-    if let Some(score) = &game.score {
-        let _ = writeln!(o, "score (per player, as mover): {}", expr(score, game));
-    }
-    o
 }
 
 /// The board, edges, tiles and hands of a hex board.

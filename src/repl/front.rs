@@ -2,7 +2,7 @@
 //! history), and a line-by-line reader for scripts and pipes. Both feed [`Session`].
 
 use std::borrow::Cow;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
 use rustyline::completion::Completer;
@@ -179,20 +179,28 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
     Ok(())
 }
 
+/// The longest line a script or piped input may hold, in bytes (without its line end).
+pub const MAX_LINE_BYTES: usize = 4096;
+
 /// Runs the session over lines of input (a script or a pipe): each line is echoed after the
 /// prompt, then its reply printed. Returns whether any line was refused; a refused line
 /// does not stop the script. At the end of input unsaved moves go to the autosave file.
+/// The input is read a line at a time; a line over [`MAX_LINE_BYTES`] or not in UTF-8 stops
+/// the run with an error naming its line number.
 pub fn run_lines(
     session: &mut Session,
-    input: impl BufRead,
+    mut input: impl BufRead,
     out: &mut impl Write,
 ) -> Result<bool, String> {
     let mut refused = false;
     let _ = write!(out, "{}", session.greeting());
-    for line in input.lines() {
-        let line = line.map_err(|e| format!("error: cannot read the input: {e}"))?;
+    let mut buffer = Vec::with_capacity(MAX_LINE_BYTES);
+    for number in 1.. {
+        let Some(line) = next_line(&mut input, &mut buffer, number)? else {
+            break;
+        };
         let _ = writeln!(out, "{}{}", session.prompt(), line);
-        let reply = session.handle(&line);
+        let reply = session.handle(line);
         refused |= reply.error;
         let _ = write!(out, "{}", reply.text);
         if reply.quit {
@@ -204,6 +212,40 @@ pub fn run_lines(
         let _ = write!(out, "{note}");
     }
     Ok(refused)
+}
+
+/// Reads line `number` of the input into `buffer`, without its line end (`\n` or `\r\n`);
+/// `None` at the end of input. Reads at most [`MAX_LINE_BYTES`] and a line end, so an
+/// endless line (`/dev/zero`) is refused at once instead of filling the memory.
+fn next_line<'b>(
+    input: &mut impl BufRead,
+    buffer: &'b mut Vec<u8>,
+    number: usize,
+) -> Result<Option<&'b str>, String> {
+    buffer.clear();
+    let limit = MAX_LINE_BYTES as u64 + 2;
+    input
+        .by_ref()
+        .take(limit)
+        .read_until(b'\n', buffer)
+        .map_err(|e| format!("error: cannot read line {number} of the input: {e}"))?;
+    if buffer.is_empty() {
+        return Ok(None);
+    }
+    if buffer.last() == Some(&b'\n') {
+        buffer.pop();
+        if buffer.last() == Some(&b'\r') {
+            buffer.pop();
+        }
+    }
+    if buffer.len() > MAX_LINE_BYTES {
+        return Err(format!(
+            "error: line {number} of the input is longer than {MAX_LINE_BYTES} bytes"
+        ));
+    }
+    std::str::from_utf8(buffer)
+        .map(Some)
+        .map_err(|e| format!("error: line {number} of the input is not UTF-8 text: {e}"))
 }
 
 #[cfg(test)]

@@ -633,10 +633,11 @@ impl Session {
             .preset
             .as_ref()
             .map_or(String::new(), |p| format!("preset {p}: "));
+        let name = crate::render::terminal_safe(&g.name);
         if settings.is_empty() && preset.is_empty() {
-            g.name.clone()
+            name.into_owned()
         } else {
-            format!("{} ({preset}{})", g.name, settings.join(" "))
+            format!("{name} ({preset}{})", settings.join(" "))
         }
     }
 

@@ -1,0 +1,191 @@
+//! The invariants checked by the fuzz targets (`fuzz_targets/`) and by the property test
+//! (`tests/properties.rs`, which includes this file): whatever the input, nothing panics,
+//! and every game that compiles agrees with itself.
+//!
+//! - legal moves exist if and only if the game has no outcome;
+//! - every legal move's text parses back to the same move;
+//! - playing a move and taking it back restores the position's hash and its text;
+//! - perft, text and SVG rendering run.
+
+use std::sync::{Arc, OnceLock};
+
+use rulebook::analysis::{perft, Rng};
+use rulebook::catalog::BUNDLED;
+use rulebook::diag::Source;
+use rulebook::engine::{MoveList, State};
+use rulebook::model::Game;
+use rulebook::record::Record;
+use rulebook::{pipeline, render, yaml};
+
+/// Plies of the random game played on every game that compiles.
+const RANDOM_PLIES: usize = 40;
+
+/// The most legal moves at the start for which a depth-2 perft is run (it costs about the
+/// square of the count).
+const PERFT_MOVES: usize = 200;
+
+/// The most legal moves whose text is round-tripped in one position (parsing a move checks
+/// it against the legal moves, so this bounds the cost on boards with thousands).
+const ROUND_TRIPS: usize = 64;
+
+/// A rule file through parse, check and compile (default settings and every preset), each
+/// error rendered; every game that compiles is exercised ([`exercise`]). A file that extends
+/// a path (not a bundled name) is skipped: it would read the file system.
+pub fn rule_file(text: &str) {
+    let extends_a_path = text
+        .lines()
+        .any(|l| l.contains("extends") && (l.contains('/') || l.contains('\\')));
+    if extends_a_path {
+        return;
+    }
+    let source = Source {
+        name: "fuzz.game".to_string(),
+        text: text.to_string(),
+    };
+    let described = match pipeline::describe(source) {
+        Ok(d) => d,
+        Err(e) => {
+            let _ = e.render(false);
+            return;
+        }
+    };
+    let _ = described.sources.render(&described.warnings, false);
+    let mut presets: Vec<Option<&str>> = vec![None];
+    presets.extend(
+        described
+            .description
+            .presets
+            .iter()
+            .map(|p| Some(p.name.as_str())),
+    );
+    for preset in presets {
+        match pipeline::build(&described, preset, &[]) {
+            Ok(game) => exercise(game, 1),
+            Err(e) => {
+                let _ = e.render(false);
+            }
+        }
+    }
+}
+
+/// Checks the invariants on a game: at the start, a depth-2 perft when the start has few
+/// moves, then along a seeded random game in which some moves are taken back and played
+/// again; the position drawn as text and SVG at the end.
+pub fn exercise(game: Arc<Game>, seed: u64) {
+    let mut state = State::new(game);
+    let mut moves = MoveList::new();
+    check_position(&mut state, &mut moves);
+    if moves.len() <= PERFT_MOVES {
+        let counts = perft(&mut state.clone(), 2);
+        assert_eq!(
+            counts.first().copied(),
+            Some(moves.len() as u64),
+            "perft(1)"
+        );
+    }
+    let mut rng = Rng::new(seed);
+    for _ in 0..RANDOM_PLIES {
+        if !check_position(&mut state, &mut moves) {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        if rng.below(3) == 0 {
+            let hash = state.hash();
+            let text = render::position_text(&mut state);
+            state.play(m).expect("a legal move plays");
+            state.undo().expect("a move to take back");
+            assert_eq!(state.hash(), hash, "undo restores the hash");
+            assert_eq!(
+                render::position_text(&mut state),
+                text,
+                "undo restores the text"
+            );
+        }
+        state.play(m).expect("a legal move plays");
+    }
+    let _ = render::position_text(&mut state);
+    let _ = render::position_svg(&state);
+}
+
+/// Lists the legal moves into `moves` and checks them against the outcome and their text;
+/// returns whether the game goes on.
+pub fn check_position(state: &mut State, moves: &mut MoveList) -> bool {
+    state.legal_moves(moves);
+    let over = state.outcome().is_some();
+    assert_eq!(
+        moves.is_empty(),
+        over,
+        "legal moves exist iff there is no outcome"
+    );
+    for &m in moves.iter().take(ROUND_TRIPS) {
+        let text = state.move_text(m);
+        assert_eq!(
+            state.parse_move(&text),
+            Ok(m),
+            "`{text}` parses back to its move"
+        );
+    }
+    !over
+}
+
+/// Every bundled game under its default settings and under each preset, compiled once.
+pub fn bundled_games() -> &'static [Arc<Game>] {
+    static GAMES: OnceLock<Vec<Arc<Game>>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let mut out = Vec::new();
+        for b in BUNDLED {
+            let source = pipeline::read_source(b.name).expect("a bundled game reads");
+            let described = pipeline::describe(source).expect("a bundled game checks");
+            out.push(pipeline::build(&described, None, &[]).expect("it compiles"));
+            for p in &described.description.presets {
+                out.push(pipeline::build(&described, Some(&p.name), &[]).expect("it compiles"));
+            }
+        }
+        out
+    })
+}
+
+/// Move text on a bundled game (`pick` chooses it): each word parsed, and played while the
+/// words are legal; every move parsed prints as text that parses back to it, and the
+/// position's invariants hold after every move.
+pub fn move_text(pick: u8, text: &str) {
+    let games = bundled_games();
+    let mut state = State::new(Arc::clone(&games[pick as usize % games.len()]));
+    let mut moves = MoveList::new();
+    for word in text.split_whitespace().take(RANDOM_PLIES) {
+        let Ok(m) = state.parse_move(word) else {
+            let _ = state.play_text(word);
+            continue;
+        };
+        let canonical = state.move_text(m);
+        assert_eq!(
+            state.parse_move(&canonical),
+            Ok(m),
+            "`{word}` -> `{canonical}`"
+        );
+        state.play(m).expect("a parsed move is legal");
+        if !check_position(&mut state, &mut moves) {
+            break;
+        }
+    }
+}
+
+/// A YAML game record: read; when it names a bundled game, replayed, written back and read
+/// again to the same record.
+pub fn record(text: &str) {
+    let Ok(r) = yaml::from_str::<Record>(text) else {
+        return;
+    };
+    let bundled = BUNDLED.iter().any(|b| b.name == r.game);
+    if !bundled || r.moves.len() > 2 * RANDOM_PLIES {
+        return;
+    }
+    let Ok(mut state) = r.replay() else {
+        return;
+    };
+    let again = Record::of(&r.setup(), &mut state);
+    let written = yaml::to_string(&again).expect("a record is written");
+    let back: Record = yaml::from_str(&written).expect("a written record reads");
+    assert_eq!(back, again, "a record round-trips through YAML");
+    assert!(back.replay().is_ok(), "a written record replays");
+}

@@ -1,0 +1,490 @@
+//! The architecture as tests (issue 10): the one-way rule between the layers of `src/`, no
+//! bundled game named in `src/`, and no function in `src/` over [`MAX_FUNCTION_LINES`] lines.
+//!
+//! The source is read as text: comments, string and character literals are blanked first
+//! (keeping line numbers), so a `crate::` inside a doc comment or a `{` inside a string
+//! counts for nothing.
+
+use std::path::{Path, PathBuf};
+
+/// Every top-level module of `src/` and its layer, lowest first. A module may use modules of
+/// its own layer or below; the faces (the top layer) may use each other only along the
+/// edges of [`FACE_EDGES`].
+const LAYERS: &[&[&str]] = &[
+    &["model", "diag", "files"],
+    &["engine"],
+    &["notation"],
+    &["syntax"],
+    &["check"],
+    &["compile"],
+    &["variant", "pipeline", "catalog"],
+    FACES,
+];
+
+/// The top layer: what people and programs use.
+const FACES: &[&str] = &[
+    "analysis",
+    "ai",
+    "render",
+    "record",
+    "yaml",
+    "authoring",
+    "repl",
+    "cli",
+];
+
+/// The faces that may use another face: (user, used).
+const FACE_EDGES: &[(&str, &str)] = &[
+    // The computer's search plays random playouts with the analysis' generator.
+    ("ai", "analysis"),
+    // Scenario files and snapshots: perft counts, positions drawn, YAML read.
+    ("authoring", "analysis"),
+    ("authoring", "render"),
+    ("authoring", "yaml"),
+    // A record is YAML, and names its moves as the text view does.
+    ("record", "render"),
+    ("record", "yaml"),
+    // The REPL: the computer's moves, saved games, the board drawn.
+    ("repl", "ai"),
+    ("repl", "record"),
+    ("repl", "render"),
+    // The command line runs every other face.
+    ("cli", "ai"),
+    ("cli", "analysis"),
+    ("cli", "authoring"),
+    ("cli", "record"),
+    ("cli", "render"),
+    ("cli", "repl"),
+];
+
+/// Imports that break the one-way rule today, each with the issue that removes it:
+/// (file, line's import, reason). Empty: none is known.
+const ALLOWED_UPWARD: &[(&str, &str, &str)] = &[];
+
+/// The longest function allowed in `src/`, in lines from `fn` to its closing brace.
+const MAX_FUNCTION_LINES: usize = 120;
+
+/// Functions over the limit today, each with the issue that splits it: (file, name).
+/// An entry that is no longer over the limit fails the test, so the list only shrinks.
+const ALLOWED_LONG: &[(&str, &str)] = &[
+    // Issue 10: the compiler's output side (building the model's types) is still one
+    // function; it goes with the engine's restructuring.
+    ("src/compile/mod.rs", "run"),
+];
+
+/// Files allowed to name the bundled games: the catalog embeds `games/*.game` by name.
+const MAY_NAME_GAMES: &[&str] = &["src/catalog.rs"];
+
+/// Every `.rs` file under `src/`, sorted, as paths relative to the package root.
+fn sources() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(Path::new("src"), &mut out);
+    out.sort();
+    out
+}
+
+fn display(path: &Path) -> String {
+    path.to_string_lossy().replace('\\', "/")
+}
+
+/// The source with comments and the contents of string and character literals replaced by
+/// spaces; line ends are kept, so line numbers stay true.
+fn code_only(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for c in &mut out[from..to] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        if rest.starts_with(b"//") {
+            let end = rest
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |n| i + n);
+            blank(&mut out, i, end);
+            i = end;
+        } else if rest.starts_with(b"/*") {
+            let (mut depth, mut j) = (1, i + 2);
+            while j < b.len() && depth > 0 {
+                if b[j..].starts_with(b"/*") {
+                    depth += 1;
+                    j += 2;
+                } else if b[j..].starts_with(b"*/") {
+                    depth -= 1;
+                    j += 2;
+                } else {
+                    j += 1;
+                }
+            }
+            blank(&mut out, i, j);
+            i = j;
+        } else if let Some(end) = raw_string_end(b, i) {
+            blank(&mut out, i + 1, end - 1);
+            i = end;
+        } else if b[i] == b'"' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != b'"' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            blank(&mut out, i + 1, j.min(b.len()));
+            i = j + 1;
+        } else if b[i] == b'\'' {
+            i = match char_literal_end(b, i) {
+                Some(end) => {
+                    blank(&mut out, i + 1, end - 1);
+                    end
+                }
+                None => i + 1, // a lifetime
+            };
+        } else {
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("blanking keeps UTF-8 (whole literals are blanked)")
+}
+
+/// Where a raw string (`r"..."`, `r#"..."#`, `br"..."`) starting at `i` ends, if one does.
+fn raw_string_end(b: &[u8], i: usize) -> Option<usize> {
+    let ident_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+    if ident_before || b[i] != b'r' {
+        return None;
+    }
+    let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+    if b.get(i + 1 + hashes) != Some(&b'"') {
+        return None;
+    }
+    let mut closing = vec![b'"'];
+    closing.extend(std::iter::repeat_n(b'#', hashes));
+    let body = i + 2 + hashes;
+    b[body..]
+        .windows(closing.len())
+        .position(|w| w == closing.as_slice())
+        .map(|n| body + n + closing.len())
+}
+
+/// Where a character literal starting at `i` ends, or `None` for a lifetime.
+fn char_literal_end(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i + 1) == Some(&b'\\') {
+        let close = b[i + 2..].iter().position(|&c| c == b'\'')?;
+        return Some(i + 2 + close + 1);
+    }
+    // One character (of up to four UTF-8 bytes), then the closing quote.
+    let width = match b.get(i + 1)? {
+        c if *c < 0x80 => 1,
+        c if *c >= 0xF0 => 4,
+        c if *c >= 0xE0 => 3,
+        _ => 2,
+    };
+    (b.get(i + 1 + width) == Some(&b'\'')).then_some(i + 2 + width)
+}
+
+/// The top-level module a file belongs to (`src/engine/movegen.rs` -> `engine`), and its
+/// module path (`["engine", "movegen"]`); `None` for the crate roots.
+fn module_of(path: &Path) -> Option<(String, Vec<String>)> {
+    let rel = path.strip_prefix("src").ok()?;
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    if parts == ["lib"] || parts == ["main"] {
+        return None;
+    }
+    Some((parts[0].clone(), parts))
+}
+
+fn layer(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// The leading identifier of `s`.
+fn ident(s: &str) -> &str {
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(s.len());
+    &s[..end]
+}
+
+/// The top-level modules a line of code reaches through `crate::` (also `crate::{a, b::c}`)
+/// and through `super::` chains that climb to the crate root from a file at `module_path`.
+fn reached(line: &str, module_path: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, _) in line.match_indices("crate::") {
+        let boundary = at == 0 || !line.as_bytes()[at - 1].is_ascii_alphanumeric();
+        if !boundary {
+            continue;
+        }
+        let rest = &line[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 0;
+            let mut start = true;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => start = true,
+                    c if c.is_whitespace() => {}
+                    _ if start => {
+                        out.push(ident(&group[i..]).to_string());
+                        start = false;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            out.push(ident(rest).to_string());
+        }
+    }
+    let mut search = 0;
+    while let Some(at) = line[search..].find("super::") {
+        let at = search + at;
+        let boundary = at == 0 || !line.as_bytes()[at - 1].is_ascii_alphanumeric();
+        let mut rest = &line[at..];
+        let mut climbs = 0;
+        while let Some(r) = rest.strip_prefix("super::") {
+            climbs += 1;
+            rest = r;
+        }
+        if boundary && climbs >= module_path.len() {
+            out.push(ident(rest).to_string());
+        }
+        search = line.len() - rest.len();
+    }
+    out.retain(|m| !m.is_empty() && m != "self");
+    out
+}
+
+/// Why `user` may not use `used`, if it may not.
+fn breaks_the_rule(user: &str, used: &str) -> Option<String> {
+    if user == used {
+        return None;
+    }
+    let (Some(from), Some(to)) = (layer(user), layer(used)) else {
+        return Some(format!(
+            "`{used}` is not in any layer of tests/architecture.rs"
+        ));
+    };
+    let faces = LAYERS.len() - 1;
+    if to > from {
+        Some(format!(
+            "`{user}` (layer {from}) reaches up to `{used}` (layer {to})"
+        ))
+    } else if from == faces && to == faces && !FACE_EDGES.contains(&(user, used)) {
+        Some(format!(
+            "the face `{user}` uses the face `{used}`, an edge not listed in FACE_EDGES"
+        ))
+    } else {
+        None
+    }
+}
+
+#[test]
+fn every_top_level_module_has_a_layer() {
+    let mut missing = Vec::new();
+    for path in sources() {
+        if let Some((top, _)) = module_of(&path) {
+            if layer(&top).is_none() && !missing.contains(&top) {
+                missing.push(top);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "modules without a layer in tests/architecture.rs: {missing:?}"
+    );
+}
+
+#[test]
+fn layers_only_call_down() {
+    let mut problems = Vec::new();
+    let mut allowed_used = vec![false; ALLOWED_UPWARD.len()];
+    for path in sources() {
+        let Some((top, module_path)) = module_of(&path) else {
+            continue;
+        };
+        let file = display(&path);
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (n, line) in code_only(&text).lines().enumerate() {
+            for used in reached(line, &module_path) {
+                let Some(why) = breaks_the_rule(&top, &used) else {
+                    continue;
+                };
+                let import = text.lines().nth(n).unwrap_or("").trim();
+                match ALLOWED_UPWARD
+                    .iter()
+                    .position(|(f, i, _)| *f == file && import.contains(i))
+                {
+                    Some(k) => allowed_used[k] = true,
+                    None => problems.push(format!("{file}:{}: `{import}`: {why}", n + 1)),
+                }
+            }
+        }
+    }
+    for (k, (file, import, _)) in ALLOWED_UPWARD.iter().enumerate() {
+        if !allowed_used[k] {
+            problems.push(format!(
+                "{file}: `{import}` is allowed in ALLOWED_UPWARD but no longer found: remove it"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+/// The bundled games' names: each `game "NAME"` line of `games/*.game`, and the file stems.
+fn game_names() -> Vec<String> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir("games").expect("games/ is readable") {
+        let path = entry.expect("a folder entry").path();
+        if path.extension().is_none_or(|e| e != "game") {
+            continue;
+        }
+        let stem = path.file_stem().expect("a stem").to_string_lossy();
+        names.push(stem.to_lowercase());
+        let text = std::fs::read_to_string(&path).expect("a rule file");
+        for line in text.lines() {
+            if let Some(rest) = line.trim().strip_prefix("game \"") {
+                if let Some(name) = rest.split('"').next() {
+                    names.push(name.to_lowercase());
+                }
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    assert!(names.len() >= 2, "the bundled games are found: {names:?}");
+    names
+}
+
+/// Whether `name` occurs in `line` (both lower case) as a whole word.
+fn has_word(line: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    line.match_indices(name).any(|(at, _)| {
+        !word(line[..at].chars().next_back()) && !word(line[at + name.len()..].chars().next())
+    })
+}
+
+#[test]
+fn no_bundled_game_is_named_in_src() {
+    let names = game_names();
+    let mut problems = Vec::new();
+    for path in sources() {
+        let file = display(&path);
+        if MAY_NAME_GAMES.contains(&file.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            for name in names.iter().filter(|name| has_word(&lower, name)) {
+                problems.push(format!("{file}:{}: names the game `{name}`", n + 1));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+/// Every function of a file: (name, first line, lines from `fn` to its closing brace).
+fn functions(code: &str) -> Vec<(String, usize, usize)> {
+    let b = code.as_bytes();
+    let line_of = |at: usize| code[..at].matches('\n').count() + 1;
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("fn ") {
+        let boundary = at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_');
+        let name = ident(&code[at + 3..]);
+        if !boundary || name.is_empty() {
+            continue;
+        }
+        // The body begins at the first `{` before any `;` (a declaration without a body).
+        let Some(open) = code[at..].find(['{', ';']).map(|n| at + n) else {
+            continue;
+        };
+        if b[open] == b';' {
+            continue;
+        }
+        let mut depth = 0;
+        let close = (open..b.len()).find(|&i| {
+            match b[i] {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        if let Some(close) = close {
+            let first = line_of(at);
+            out.push((name.to_string(), first, line_of(close) - first + 1));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_in_src_is_over_the_limit() {
+    let mut problems = Vec::new();
+    let mut allowed_used = vec![false; ALLOWED_LONG.len()];
+    for path in sources() {
+        let file = display(&path);
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (name, line, lines) in functions(&code_only(&text)) {
+            if lines <= MAX_FUNCTION_LINES {
+                continue;
+            }
+            match ALLOWED_LONG.iter().position(|&(f, n)| f == file && n == name) {
+                Some(k) => allowed_used[k] = true,
+                None => problems.push(format!(
+                    "{file}:{line}: `fn {name}` has {lines} lines (the limit is {MAX_FUNCTION_LINES})"
+                )),
+            }
+        }
+    }
+    for (k, (file, name)) in ALLOWED_LONG.iter().enumerate() {
+        if !allowed_used[k] {
+            problems.push(format!(
+                "{file}: `fn {name}` is allowed in ALLOWED_LONG but is no longer over the limit: remove it"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+/// The checks of the checks: the scanner finds what it must and nothing else.
+#[test]
+fn the_scanner_reads_imports_functions_and_literals() {
+    let code = code_only(
+        "use crate::{model::Game, engine};\n// crate::cli in a comment\nlet s = \"crate::ai {\";\nlet c = '{'; fn f<'a>(x: &'a str) {\n    super::super::repl::x();\n}\n",
+    );
+    let lines: Vec<&str> = code.lines().collect();
+    let path = ["render".to_string(), "text".to_string()];
+    assert_eq!(reached(lines[0], &path), ["model", "engine"]);
+    assert!(reached(lines[1], &path).is_empty());
+    assert!(reached(lines[2], &path).is_empty());
+    assert_eq!(reached(lines[4], &path), ["repl"]);
+    assert_eq!(functions(&code), [("f".to_string(), 4, 3)]);
+    assert!(has_word("the game mangala.", "mangala"));
+    assert!(!has_word("mangalas", "mangala"));
+    assert_eq!(
+        breaks_the_rule("engine", "check").as_deref(),
+        Some("`engine` (layer 1) reaches up to `check` (layer 4)")
+    );
+    assert!(breaks_the_rule("render", "repl").is_some());
+    assert!(breaks_the_rule("cli", "repl").is_none());
+}

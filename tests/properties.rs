@@ -1,0 +1,125 @@
+//! Property tests (proptest, a fixed seed, a few seconds): random rule-file mutations of the
+//! bundled games, random games and random move text on them, and random records, all held
+//! to the invariants the fuzz targets check (`fuzz/src/lib.rs`, included here).
+
+#[path = "../fuzz/src/lib.rs"]
+mod invariants;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+use rulebook::catalog::BUNDLED;
+
+/// Few cases each, from a fixed seed, with no regression files written.
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(15),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// One edit of a rule file's lines.
+#[derive(Clone, Debug)]
+enum Edit {
+    /// Remove the line.
+    Delete(usize),
+    /// Write the line twice.
+    Duplicate(usize),
+    /// Swap the line with another.
+    Swap(usize, usize),
+    /// Replace the line's first number.
+    Number(usize, u32),
+    /// Cut the line at a character.
+    Truncate(usize, usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        any::<usize>().prop_map(Edit::Delete),
+        any::<usize>().prop_map(Edit::Duplicate),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::Swap(a, b)),
+        (any::<usize>(), prop_oneof![0..40u32, any::<u32>()]).prop_map(|(a, n)| Edit::Number(a, n)),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, k)| Edit::Truncate(a, k)),
+    ]
+}
+
+/// The text with the edits applied (line indexes taken modulo the line count).
+fn mutate(text: &str, edits: &[Edit]) -> String {
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    for e in edits {
+        if lines.is_empty() {
+            break;
+        }
+        let n = lines.len();
+        match *e {
+            Edit::Delete(i) => {
+                lines.remove(i % n);
+            }
+            Edit::Duplicate(i) => lines.insert(i % n, lines[i % n].clone()),
+            Edit::Swap(a, b) => lines.swap(a % n, b % n),
+            Edit::Number(i, value) => {
+                let line = &lines[i % n];
+                if let Some(start) = line.find(|c: char| c.is_ascii_digit()) {
+                    let end = line[start..]
+                        .find(|c: char| !c.is_ascii_digit())
+                        .map_or(line.len(), |k| start + k);
+                    lines[i % n] = format!("{}{value}{}", &line[..start], &line[end..]);
+                }
+            }
+            Edit::Truncate(i, k) => {
+                let line = &mut lines[i % n];
+                let cut = line
+                    .char_indices()
+                    .nth(k % (line.len() + 1))
+                    .map_or(line.len(), |(c, _)| c);
+                line.truncate(cut);
+            }
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+proptest! {
+    #![proptest_config(config(16))]
+
+    #[test]
+    fn mutated_rule_files_never_panic(
+        game in 0..BUNDLED.len(),
+        edits in prop::collection::vec(edit(), 1..4),
+    ) {
+        invariants::rule_file(&mutate(BUNDLED[game].text, &edits));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(12))]
+
+    #[test]
+    fn random_games_keep_the_invariants(game in any::<u8>(), seed in any::<u64>()) {
+        let games = invariants::bundled_games();
+        invariants::exercise(games[game as usize % games.len()].clone(), seed);
+    }
+
+    #[test]
+    fn random_move_text_never_panics(
+        game in any::<u8>(),
+        words in prop::collection::vec("[a-z]{0,2}[0-9]{0,2}[-x*+ ]?[a-z]{0,2}[0-9]{0,3}", 0..12),
+    ) {
+        invariants::move_text(game, &words.join(" "));
+    }
+
+    #[test]
+    fn random_records_never_panic(
+        game in 0..BUNDLED.len(),
+        moves in prop::collection::vec("[a-i][1-9]-[a-i][1-9]|[a-f][1-6]|pass|swap", 0..6),
+        result in prop_oneof![Just("unfinished"), Just("draw"), Just("black wins")],
+    ) {
+        let record = format!(
+            "game: {}\nmoves: [{}]\nresult: {result}\n",
+            BUNDLED[game].name,
+            moves.join(", ")
+        );
+        invariants::record(&record);
+    }
+}
