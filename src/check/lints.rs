@@ -30,8 +30,15 @@ impl Checker {
                         .with_help("add one, like `end when no legal move: mover loses`"),
                 );
             }
+            if self.board_kind == Some(BoardKind::Mancala) && stones.is_none() {
+                // Empty pits at the start: no move could ever be made.
+                self.error(
+                    Diagnostic::error("the pits start empty, so no stone could ever be sown", span)
+                        .with_help("add a setup, like `setup 4 stones in every pit`"),
+                );
+            }
             let empty = match self.board_kind {
-                Some(BoardKind::Mancala) => stones.is_none(),
+                Some(BoardKind::Mancala) => false,
                 Some(BoardKind::Hex) => hands.is_empty(),
                 _ => setup.is_empty(),
             };

@@ -183,7 +183,7 @@ impl Compiler<'_> {
         self.board = Some(board);
         let stones = match &desc.stones {
             Some(e) => {
-                self.bounded(e, 0, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
+                self.bounded(e, 1, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
             }
             None => 0,
         };

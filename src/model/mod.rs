@@ -381,7 +381,7 @@ pub struct Zobrist {
     cell_codes: usize,
     /// One key per player to move.
     pub to_move: Vec<u64>,
-    /// `counts[site * (max_count + 1) + count]` (empty on boards without stones).
+    /// `counts[site * (max_count + 1) + count]` (only zeros on boards without stones).
     counts: Vec<u64>,
     /// `count_steps[site * (max_count + 1) + count]`: the keys of `count` and `count + 1`
     /// stones on `site` together, for sowing one stone.
@@ -409,14 +409,12 @@ impl Zobrist {
             .map(|i| if i % cell_codes == 0 { 0 } else { next() })
             .collect();
         let to_move = (0..players).map(|_| next()).collect();
-        let counts = if max_count == 0 {
-            Vec::new()
-        } else {
-            (0..sites * (max_count + 1))
-                .map(|i| if i % (max_count + 1) == 0 { 0 } else { next() })
-                .collect()
-        };
+        // With no stones at all the table holds only the zero keys of empty sites, so a
+        // board of pits set up with 0 stones hashes like any other.
         let stride = max_count + 1;
+        let counts: Vec<u64> = (0..sites * stride)
+            .map(|i| if i % stride == 0 { 0 } else { next() })
+            .collect();
         let count_steps = (0..counts.len())
             .map(|i| match i % stride == max_count {
                 true => 0,
