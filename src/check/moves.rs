@@ -85,9 +85,25 @@ impl Checker {
             );
         }
         let rule = match kind {
-            ast::MoveKind::Slide { directions } => self
-                .directions(directions)
-                .map(|directions| MoveDecl::Slide { directions }),
+            ast::MoveKind::Slide {
+                directions,
+                max_length,
+            } => {
+                let max_length = max_length
+                    .as_ref()
+                    .map(|e| self.static_expr(e, Type::Int, "the longest slide"));
+                match (self.directions(directions), max_length) {
+                    (Some(directions), None) => Some(MoveDecl::Slide {
+                        directions,
+                        max_length: None,
+                    }),
+                    (Some(directions), Some(Some(m))) => Some(MoveDecl::Slide {
+                        directions,
+                        max_length: Some(m),
+                    }),
+                    _ => None,
+                }
+            }
             ast::MoveKind::Jump { directions, mode } => {
                 self.directions(directions)
                     .map(|directions| MoveDecl::Jump {

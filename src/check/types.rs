@@ -325,6 +325,8 @@ pub enum MoveDecl {
     Slide {
         /// Direction indices.
         directions: Vec<u8>,
+        /// The most sites crossed (none: any number).
+        max_length: Option<TExpr>,
     },
     /// Jump over an adjacent enemy.
     Jump {

@@ -217,13 +217,23 @@ impl Compiler<'_> {
             .filter_map(|m| {
                 let condition = self.condition(m)?;
                 let kind = match &m.rule {
-                    MoveDecl::Slide { directions } => {
+                    MoveDecl::Slide {
+                        directions,
+                        max_length,
+                    } => {
                         let (rising, falling) =
                             directions.iter().partition(|&&d| self.board().ascends(d));
+                        let max_length = match max_length {
+                            None => model::UNLIMITED,
+                            Some(m) => {
+                                self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16
+                            }
+                        };
                         model::MoveKind::Slide {
                             directions: directions.clone(),
                             rising,
                             falling,
+                            max_length,
                         }
                     }
                     MoveDecl::Jump { directions, mode } => model::MoveKind::Jump {

@@ -2,7 +2,7 @@
 //! [`State::legal_moves`] (rule, then the site moved from, then the site moved to).
 
 use super::{Move, MoveList, State};
-use crate::model::{Board, MoveKind, Site, EMPTY, NO_SITE};
+use crate::model::{Board, MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
 
 impl State {
     /// Appends the moves allowed by the move rules, before the ban on repetition.
@@ -25,7 +25,10 @@ impl State {
             let index = index as u8;
             if let (
                 MoveKind::Slide {
-                    rising, falling, ..
+                    rising,
+                    falling,
+                    max_length: UNLIMITED,
+                    ..
                 },
                 true,
             ) = (&rule.kind, board.has_ray_masks())
@@ -51,9 +54,11 @@ impl State {
                     let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
                     bits &= bits - 1;
                     match &rule.kind {
-                        MoveKind::Slide { directions, .. } => {
-                            self.slides_by_ray(board, index, from, directions, out)
-                        }
+                        MoveKind::Slide {
+                            directions,
+                            max_length,
+                            ..
+                        } => self.slides_by_ray(board, index, from, directions, *max_length, out),
                         MoveKind::Jump { directions, .. } => {
                             self.jumps(index, from, directions, out)
                         }
@@ -70,9 +75,9 @@ impl State {
         }
     }
 
-    /// Slides on any board: every site of every ray is written, and the count advances only
-    /// while the ray is open (no branch on where a ray is blocked); then the piece's moves
-    /// are put in site order.
+    /// Slides of at most `max_length` sites on any board: every site of every ray (up to
+    /// that length) is written, and the count advances only while the ray is open (no
+    /// branch on where a ray is blocked); then the piece's moves are put in site order.
     #[inline]
     fn slides_by_ray(
         &self,
@@ -80,6 +85,7 @@ impl State {
         rule: u8,
         from: Site,
         directions: &[u8],
+        max_length: u16,
         out: &mut MoveList,
     ) {
         out.reserve(board.rays_length(from));
@@ -87,7 +93,7 @@ impl State {
         let mut len = start;
         for &dir in directions {
             let mut open = 1usize;
-            for &to in board.ray(from, dir) {
+            for &to in board.ray(from, dir).iter().take(max_length as usize) {
                 open &= (self.cells[to as usize] == EMPTY) as usize;
                 out.write(len, Move::step(rule, from, to));
                 len += open;
@@ -265,7 +271,10 @@ impl State {
             return Some(self.pick_tile_move(pick));
         }
         let MoveKind::Slide {
-            rising, falling, ..
+            rising,
+            falling,
+            max_length: UNLIMITED,
+            ..
         } = kind
         else {
             return None;

@@ -163,10 +163,13 @@ pub enum Condition {
     When(Expr),
 }
 
+/// The length of a slide or run with no limit.
+pub const UNLIMITED: u16 = u16::MAX;
+
 /// A kind of move.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveKind {
-    /// Any number of empty sites along one direction.
+    /// Empty sites along one direction, one or more, at most `max_length`.
     Slide {
         /// The directions.
         directions: Vec<u8>,
@@ -174,6 +177,8 @@ pub enum MoveKind {
         rising: Vec<u8>,
         /// Those of `directions` along which site numbers shrink.
         falling: Vec<u8>,
+        /// The most sites crossed ([`UNLIMITED`]: as many as are empty).
+        max_length: u16,
     },
     /// Over one adjacent enemy piece to the empty site beyond.
     Jump {

@@ -6,7 +6,7 @@ use super::terminal_safe;
 use super::text::glyph;
 use crate::model::{
     Action, CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game, Layout, MoveKind,
-    Op, PlayerRef, RunShape,
+    Op, PlayerRef, RunShape, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -124,7 +124,21 @@ fn moves_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "moves:");
     for (i, m) in game.moves.iter().enumerate() {
         let what = match &m.kind {
-            MoveKind::Slide { directions: d, .. } => format!("slide {}", directions(game, d)),
+            MoveKind::Slide {
+                directions: d,
+                max_length: UNLIMITED,
+                ..
+            } => format!("slide {}", directions(game, d)),
+            MoveKind::Slide {
+                directions: d,
+                max_length: 1,
+                ..
+            } => format!("step {} (slide at most 1)", directions(game, d)),
+            MoveKind::Slide {
+                directions: d,
+                max_length: n,
+                ..
+            } => format!("slide {} at most {n}", directions(game, d)),
             MoveKind::Jump {
                 directions: d,
                 mode: md,

@@ -195,10 +195,12 @@ pub struct Directions {
 /// The move primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveKind {
-    /// `slide DIRS`.
+    /// `slide DIRS [max N]`, and `step DIRS` (a slide of at most one site).
     Slide {
         /// Along which directions.
         directions: Directions,
+        /// `max N`: the most sites it may cross (none: any number).
+        max_length: Option<Expr>,
     },
     /// `jump DIRS over enemy MODE`.
     Jump {

@@ -178,7 +178,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::choices => "choices like `a | b`",
         Rule::settings | Rule::setting => "a setting like `size = 8`",
         Rule::grid_board => "a board shape (`grid W by H`)",
-        Rule::slide_move | Rule::jump_move => "a move kind (`slide`, `jump`)",
+        Rule::slide_move | Rule::step_move | Rule::jump_move => "a move kind (`slide`, `step`, `jump`)",
         Rule::custodian_capture => "an effect (`capture custodian ...`)",
         Rule::line_run | Rule::directions => "directions (like `orthogonal`)",
         Rule::path_run => "`along PATH`",
@@ -771,6 +771,15 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     match rule {
         Rule::slide_move => Ok(MoveKind::Slide {
             directions: lower_directions(take()?, file),
+            max_length: take().ok().map(|m| lower_max(m, file)).transpose()?,
+        }),
+        // `step DIRS` is `slide DIRS max 1`.
+        Rule::step_move => Ok(MoveKind::Slide {
+            directions: lower_directions(take()?, file),
+            max_length: Some(Expr {
+                kind: ExprKind::Int(1),
+                span,
+            }),
         }),
         Rule::jump_move => Ok(MoveKind::Jump {
             directions: lower_directions(take()?, file),
@@ -830,14 +839,7 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
                     }
                 }
             }
-            Rule::max_length => {
-                let pspan = span_of(&part, file);
-                let e = part
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::expr)
-                    .ok_or_else(|| internal(pspan))?;
-                max_length = Some(lower_expr(e, file)?);
-            }
+            Rule::max_length => max_length = Some(lower_max(part, file)?),
             Rule::capture_mode => mode = Some(lower_mode(part, file)?),
             _ => {}
         }
@@ -871,6 +873,16 @@ fn pratt() -> &'static PrattParser<Rule> {
 }
 
 /// Lowers a whole `expr` pair, refusing expressions larger than [`MAX_EXPRESSION_TERMS`].
+/// `max N`: the expression N.
+fn lower_max(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
+    let e = pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::expr)
+        .ok_or_else(|| internal(span))?;
+    lower_expr(e, file)
+}
+
 fn lower_expr(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let terms = pair.clone().into_inner().flatten().count();
     if terms > MAX_EXPRESSION_TERMS {
