@@ -120,8 +120,13 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
     let mut replay = State::new(Arc::clone(game));
     for (i, &m) in moves.iter().enumerate() {
         let mover = replay.to_move();
-        let opponent = 1 - mover;
-        let before = replay.pieces(opponent);
+        let others = |state: &State| -> u32 {
+            (0..game.players.len() as u8)
+                .filter(|&p| p != mover)
+                .map(|p| state.pieces(p))
+                .sum()
+        };
+        let before = others(&replay);
         let text = replay.move_text(m);
         replay.play(m).map_err(|e| {
             format!(
@@ -129,7 +134,7 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
                 i + 1
             )
         })?;
-        let taken = before.saturating_sub(replay.pieces(opponent));
+        let taken = before.saturating_sub(others(&replay));
         let captures = match taken {
             0 => String::new(),
             n => format!("  (captures {n})"),

@@ -652,10 +652,16 @@ impl State {
         self.put_raw(site, cell);
     }
 
-    /// The other player (games have two players).
+    /// The player after `p` in turn order.
     #[inline]
     fn next_player(&self, p: Player) -> Player {
-        1 - p
+        // Turn order is the order of the `players` statement.
+        let next = p + 1;
+        if next as usize == self.game.players.len() {
+            0
+        } else {
+            next
+        }
     }
 
     /// Whether a rule's condition holds in this position.
