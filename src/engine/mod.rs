@@ -3,6 +3,9 @@
 //! The hot path (move generation, [`State::apply`], [`State::undo`]) runs on the compiled
 //! tables only: no names, no hash maps, and no heap allocation once the state's buffers have
 //! grown to the game's needs.
+//!
+//! The engine knows no text: the text of moves, its parsing and the words of a refusal are
+//! the notation layer's, which reads a position through the public queries here.
 
 mod capture;
 mod movegen;

@@ -3,8 +3,8 @@
 //!
 //! The engine knows no text; this layer reads a position only through its public queries
 //! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
-//! of move: [`pieces`] (`from-to`), [`pits`] (a pit number) and [`tiles`] (`cell:tile`,
-//! `pass`, `swap`).
+//! of move: `pieces` (`from-to`), `pits` (a pit number) and `tiles` (`cell:tile`, `pass`,
+//! `swap`).
 
 mod pieces;
 mod pits;
