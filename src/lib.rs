@@ -1,7 +1,8 @@
 //! `rulebook`: a rules interpreter for board games described in `.game` files.
 //!
 //! Data flows one way: text -> [`syntax`] (spanned AST) -> [`check`] (names and types) ->
-//! [`compile`] (a [`model::Game`] with precomputed tables) -> [`engine`] (playable state).
+//! [`compile`] (a [`model::Game`] with precomputed tables) -> [`engine`] (playable state);
+//! [`notation`] gives moves their text, parses text into moves and words refusals.
 //! The faces ([`cli`], [`render`], [`analysis`], [`authoring`]) sit on top and only call down.
 
 // Errors here are diagnostics for people: returned once, on the cold path of bad input,
@@ -19,6 +20,7 @@ pub mod diag;
 pub mod engine;
 pub mod files;
 pub mod model;
+pub mod notation;
 pub mod pipeline;
 pub mod record;
 pub mod render;

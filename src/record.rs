@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::State;
 use crate::model::Game;
+use crate::notation;
 use crate::pipeline;
 use crate::render;
 
@@ -72,7 +73,10 @@ impl Record {
                 .iter()
                 .map(|s| (s.name.clone(), s.value.clone()))
                 .collect(),
-            moves: state.moves_played().map(|m| state.move_text(m)).collect(),
+            moves: state
+                .moves_played()
+                .map(|m| notation::move_text(state, m))
+                .collect(),
             result: state
                 .outcome()
                 .map_or_else(unfinished, |o| render::outcome_text(&game, o)),
@@ -103,8 +107,7 @@ impl Record {
             .map_err(|e| format!("the game `{}` does not load:\n{e}", self.game))?;
         let mut state = State::new(Arc::clone(&game));
         for (i, text) in self.moves.iter().enumerate() {
-            state
-                .play_text(text)
+            notation::play_text(&mut state, text)
                 .map_err(|e| format!("move {} (`{text}`) does not replay: {e}", i + 1))?;
         }
         let result = state

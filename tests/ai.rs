@@ -16,7 +16,7 @@ use std::time::Duration;
 use rulebook::ai::{level, think_times, Budget, Level, Searcher, DEFAULT_LEVEL};
 use rulebook::analysis::Rng;
 use rulebook::engine::{Outcome, State};
-use rulebook::pipeline;
+use rulebook::{notation, pipeline};
 
 const GAMES: u64 = 20;
 
@@ -75,7 +75,7 @@ fn wins_in_games(
                     None => break,
                 }
             };
-            state.play(m).expect("every move played is legal");
+            notation::play(&mut state, m).expect("every move played is legal");
         }
         if state.outcome() == Some(Outcome::Win(ai_side)) {
             wins += 1;
@@ -172,7 +172,7 @@ fn the_same_seed_gives_the_same_move_and_the_move_is_legal() {
     assert_eq!(a.iterations, 300);
     assert!(!a.interrupted);
     let mut check = state.clone();
-    assert!(check.play(a.best).is_ok());
+    assert!(notation::play(&mut check, a.best).is_ok());
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn it_takes_a_free_capture() {
     let t = Searcher::new()
         .think(&state, Budget::iterations(2000), 9, &stop)
         .unwrap();
-    assert_eq!(state.move_text(t.best), "c4-c2");
+    assert_eq!(notation::move_text(&state, t.best), "c4-c2");
     assert!(t.value > 0.5, "{t:?}");
 }
 

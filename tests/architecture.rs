@@ -1,5 +1,6 @@
 //! The architecture as tests (issue 10): the one-way rule between the layers of `src/`, no
-//! bundled game named in `src/`, and no function in `src/` over [`MAX_FUNCTION_LINES`] lines.
+//! bundled game named in `src/`, no words for players in the engine, and no function in
+//! `src/` over [`MAX_FUNCTION_LINES`] lines.
 //!
 //! The source is read as text: comments, string and character literals are blanked first
 //! (keeping line numbers), so a `crate::` inside a doc comment or a `{` inside a string
@@ -412,6 +413,35 @@ fn no_bundled_game_is_named_in_src() {
             let lower = line.to_lowercase();
             for name in names.iter().filter(|name| has_word(&lower, name)) {
                 problems.push(format!("{file}:{}: names the game `{name}`", n + 1));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+/// What may carry a string literal in the engine: the message of a broken invariant, for
+/// programmers. The words players read (move text, refusals) are the notation's.
+const INVARIANT_MESSAGES: &[&str] = &[".expect(", "unreachable!(", "panic!(", "assert"];
+
+#[test]
+fn the_engine_holds_no_words() {
+    let mut problems = Vec::new();
+    for path in sources() {
+        let file = display(&path);
+        if !file.starts_with("src/engine/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (n, line) in code_only(&text).lines().enumerate() {
+            let Some(quote) = line.find('"') else {
+                continue;
+            };
+            if !INVARIANT_MESSAGES.iter().any(|m| line[..quote].contains(m)) {
+                let words = text.lines().nth(n).unwrap_or("").trim();
+                problems.push(format!(
+                    "{file}:{}: `{words}`: text for players belongs in src/notation/",
+                    n + 1
+                ));
             }
         }
     }

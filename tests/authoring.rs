@@ -330,8 +330,8 @@ fn a_variant_of_a_variant_takes_each_layer() {
     let mut moves = rulebook::engine::MoveList::new();
     state.legal_moves(&mut moves);
     assert_eq!(moves.len(), 50);
-    assert!(state.parse_move("b7-b2").is_ok());
-    assert!(state.parse_move("a7-a6").is_err());
+    assert!(rulebook::notation::parse_move(&mut state, "b7-b2").is_ok());
+    assert!(rulebook::notation::parse_move(&mut state, "a7-a6").is_err());
 }
 
 #[test]

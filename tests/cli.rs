@@ -5,7 +5,7 @@ use std::process::{Command, Output, Stdio};
 
 use rulebook::analysis::random_game;
 use rulebook::engine::State;
-use rulebook::pipeline;
+use rulebook::{notation, pipeline};
 
 fn rulebook(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
@@ -204,7 +204,7 @@ fn finished_game(name: &str, sets: &[&str]) -> (Vec<String>, String) {
             let texts = moves
                 .iter()
                 .map(|m| {
-                    let t = replay.move_text(*m);
+                    let t = notation::move_text(&replay, *m);
                     replay.apply(*m);
                     t
                 })

@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
-use rulebook::engine::{MoveError, Outcome, State};
+use rulebook::engine::{Outcome, State};
 use rulebook::model::Game;
+use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
 const SOUTH: u8 = 0;
@@ -61,14 +62,14 @@ fn mg1_the_start_has_four_stones_in_every_pit_and_six_moves() {
     assert_eq!(s.to_move(), SOUTH);
     let mut moves = rulebook::engine::MoveList::new();
     s.legal_moves(&mut moves);
-    let texts: Vec<String> = moves.iter().map(|m| s.move_text(*m)).collect();
+    let texts: Vec<String> = moves.iter().map(|m| notation::move_text(&s, *m)).collect();
     assert_eq!(texts, ["1", "2", "3", "4", "5", "6"]);
 }
 
 #[test]
 fn mg2_the_first_stone_goes_back_into_the_origin() {
     let mut s = State::new(game(false));
-    s.play_text("1").unwrap();
+    notation::play_text(&mut s, "1").unwrap();
     assert_eq!(rows(&s), ([1, 5, 5, 5, 4, 4], 0, [4; 6], 0));
     assert_eq!(s.to_move(), NORTH);
 }
@@ -77,7 +78,7 @@ fn mg2_the_first_stone_goes_back_into_the_origin() {
 fn mg2_a_single_stone_moves_on() {
     let g = game(false);
     let mut s = position(&g, [0, 1, 0, 0, 0, 2], 0, [4; 6], 0, &[], SOUTH);
-    s.play_text("2").unwrap();
+    notation::play_text(&mut s, "2").unwrap();
     // Pit 3 was empty and its opposite (North's pit 4) holds 4: an empty-pit capture.
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 2], 5, [4, 4, 4, 0, 4, 4], 0));
 }
@@ -86,7 +87,7 @@ fn mg2_a_single_stone_moves_on() {
 fn mg2_sowing_passes_the_own_store_and_skips_the_opponents() {
     let g = game(false);
     let mut s = position(&g, [1, 1, 0, 0, 0, 10], 0, [1; 6], 0, &[], SOUTH);
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     // 1 back into pit 6, 1 into South's store, 6 into North's pits, North's store skipped,
     // then South's pits 1 and 2 (pit 2 was not empty: no capture).
     assert_eq!(rows(&s), ([2, 2, 0, 0, 0, 1], 1, [2; 6], 0));
@@ -96,10 +97,10 @@ fn mg2_sowing_passes_the_own_store_and_skips_the_opponents() {
 #[test]
 fn mg3_the_last_stone_in_the_own_store_gives_another_move() {
     let mut s = State::new(game(false));
-    s.play_text("4").unwrap();
+    notation::play_text(&mut s, "4").unwrap();
     assert_eq!(rows(&s), ([4, 4, 4, 1, 5, 5], 1, [4; 6], 0));
     assert_eq!(s.to_move(), SOUTH, "South moves again");
-    s.play_text("1").unwrap();
+    notation::play_text(&mut s, "1").unwrap();
     assert_eq!(s.to_move(), NORTH);
 }
 
@@ -107,12 +108,12 @@ fn mg3_the_last_stone_in_the_own_store_gives_another_move() {
 fn mg3_making_an_opponents_pit_even_captures_it() {
     let g = game(false);
     let mut s = position(&g, [0, 0, 0, 0, 0, 3], 0, [1, 1, 1, 1, 1, 1], 0, &[], SOUTH);
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 3, [0, 1, 1, 1, 1, 1], 0));
     assert_eq!(s.to_move(), NORTH, "a capture ends the move");
     // An odd count captures nothing.
     let mut s = position(&g, [0, 0, 0, 0, 0, 3], 0, [2, 1, 1, 1, 1, 1], 0, &[], SOUTH);
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 1, [3, 1, 1, 1, 1, 1], 0));
 }
 
@@ -121,11 +122,11 @@ fn mg3_the_last_stone_in_an_own_empty_pit_takes_the_opposite_pit() {
     let g = game(false);
     // South's pit 2 faces North's pit 5.
     let mut s = position(&g, [1, 0, 0, 0, 0, 1], 0, [1, 1, 1, 1, 3, 1], 0, &[], SOUTH);
-    s.play_text("1").unwrap();
+    notation::play_text(&mut s, "1").unwrap();
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 4, [1, 1, 1, 1, 0, 1], 0));
     // With the opposite pit empty nothing is captured and the stone stays.
     let mut s = position(&g, [1, 0, 0, 0, 0, 1], 0, [1, 1, 1, 1, 0, 1], 0, &[], SOUTH);
-    s.play_text("1").unwrap();
+    notation::play_text(&mut s, "1").unwrap();
     assert_eq!(rows(&s), ([0, 1, 0, 0, 0, 1], 0, [1, 1, 1, 1, 0, 1], 0));
     assert_eq!(s.to_move(), NORTH);
 }
@@ -144,10 +145,10 @@ fn mg4_an_empty_row_ends_the_game_and_the_rest_goes_to_its_player() {
         &[],
         SOUTH,
     );
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0; 6], 33, [0; 6], 15));
     assert_eq!(s.outcome(), Some(Outcome::Win(SOUTH)));
-    assert_eq!(s.play_text("1"), Err(MoveError::GameOver));
+    assert_eq!(notation::play_text(&mut s, "1"), Err(MoveError::GameOver));
     assert!(s.pick_legal_move(|_| 0).is_none());
 }
 
@@ -165,7 +166,7 @@ fn mg4_emptying_the_opponents_row_gives_them_the_rest() {
         &[],
         SOUTH,
     );
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0; 6], 13, [0; 6], 34));
     assert_eq!(s.outcome(), Some(Outcome::Win(NORTH)));
 }
@@ -175,7 +176,7 @@ fn mg4_twenty_four_each_is_a_draw() {
     let g = game(false);
     let mut s = position(&g, [0, 0, 0, 0, 0, 1], 23, [0; 6], 24, &[], SOUTH);
     // (North's row is already empty, but the game ends only after a move.)
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0; 6], 24, [0; 6], 24));
     assert_eq!(s.outcome(), Some(Outcome::Draw));
 }
@@ -184,7 +185,7 @@ fn mg4_twenty_four_each_is_a_draw() {
 fn mg5_making_three_in_an_opponents_pit_makes_a_castle() {
     let g = game(true);
     let mut s = position(&g, [0, 0, 0, 0, 0, 2], 0, [2, 1, 1, 1, 1, 1], 0, &[], SOUTH);
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     // No store sowing: 1 back into pit 6, 1 into North's pit 1 (now 3): a castle.
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 3, [0, 1, 1, 1, 1, 1], 0));
     assert_eq!(s.mark(7), Some(SOUTH));
@@ -194,7 +195,7 @@ fn mg5_making_three_in_an_opponents_pit_makes_a_castle() {
 fn mg5_the_opponents_pit_6_never_becomes_a_castle() {
     let g = game(true);
     let mut s = position(&g, [0, 0, 0, 0, 0, 7], 0, [1, 1, 1, 1, 1, 2], 0, &[], SOUTH);
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 0, [2, 2, 2, 2, 2, 3], 0));
     assert_eq!(s.mark(12), None);
 }
@@ -212,7 +213,7 @@ fn mg5_a_player_makes_one_castle_only() {
         &[(9, SOUTH)],
         SOUTH,
     );
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 5, [3, 1, 0, 1, 1, 1], 0));
     assert_eq!(s.mark(7), None);
 }
@@ -231,7 +232,7 @@ fn mg5_stones_sown_into_a_castle_go_to_its_owner() {
         &[(1, NORTH)],
         NORTH,
     );
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([2, 0, 1, 1, 1, 1], 0, [1, 1, 1, 1, 1, 1], 1));
     assert_eq!(s.to_move(), SOUTH, "no extra turn in the castle variant");
 }
@@ -239,7 +240,7 @@ fn mg5_stones_sown_into_a_castle_go_to_its_owner() {
 #[test]
 fn mg5_no_stone_is_sown_into_a_store() {
     let mut s = State::new(game(true));
-    s.play_text("4").unwrap();
+    notation::play_text(&mut s, "4").unwrap();
     // 4 stones from pit 4: 1 back, pits 5 and 6, then North's pit 1 (South's store skipped).
     assert_eq!(rows(&s), ([4, 4, 4, 1, 5, 5], 0, [5, 4, 4, 4, 4, 4], 0));
     assert_eq!(s.to_move(), NORTH);
@@ -249,12 +250,12 @@ fn mg5_no_stone_is_sown_into_a_store() {
 fn move_text_is_a_pit_number_and_errors_say_why() {
     let g = game(false);
     let mut s = position(&g, [0, 3, 0, 0, 0, 0], 0, [4; 6], 0, &[], SOUTH);
-    let err = |s: &mut State, t: &str| s.play_text(t).unwrap_err().to_string();
+    let err = |s: &mut State, t: &str| notation::play_text(s, t).unwrap_err().to_string();
     assert!(err(&mut s, "x").contains("a pit number from 1 to 6"));
     assert!(err(&mut s, "7").contains("there is no pit 7"));
     assert!(err(&mut s, "1").contains("pit 1 is empty"));
     assert_eq!(s.ply(), 0);
-    s.play_text("2").unwrap();
+    notation::play_text(&mut s, "2").unwrap();
     assert_eq!(s.to_move(), NORTH);
 }
 
@@ -279,7 +280,10 @@ fn random_games_agree_with_the_reference_move_by_move() {
             let mut reference = mangala_reference::Game::new(castle);
             loop {
                 engine.legal_moves(&mut moves);
-                let texts: Vec<String> = moves.iter().map(|m| engine.move_text(*m)).collect();
+                let texts: Vec<String> = moves
+                    .iter()
+                    .map(|m| notation::move_text(&engine, *m))
+                    .collect();
                 assert_eq!(
                     texts,
                     reference.moves(),
@@ -311,8 +315,8 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 }
                 assert_eq!(engine.to_move() as usize, reference.to_move());
                 let text = moves[rng.below(moves.len())];
-                let text = engine.move_text(text);
-                engine.play_text(&text).unwrap();
+                let text = notation::move_text(&engine, text);
+                notation::play_text(&mut engine, &text).unwrap();
                 reference = reference.play(&text);
                 plies += 1;
             }
@@ -337,7 +341,7 @@ fn another_sowing_game_gives_each_row_to_its_owner_at_the_end() {
         &[],
         SOUTH,
     );
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0; 6], 21, [0; 6], 27));
     assert_eq!(s.outcome(), Some(Outcome::Win(NORTH)));
 }
@@ -364,7 +368,7 @@ fn skip_origin_passes_over_the_pit_sown_from_on_later_laps() {
     ] {
         let g = pipeline::load_text("laps.game", &text(skip), None, &[]).expect("loads");
         let mut s = position(&g, [14, 0, 0, 0, 0, 0], 0, [0; 6], 0, &[], SOUTH);
-        s.play_text("1").unwrap();
+        notation::play_text(&mut s, "1").unwrap();
         assert_eq!(rows(&s), (expected_row, 1, [1; 6], 0), "with `{skip}`");
     }
 }
@@ -441,7 +445,7 @@ fn rules_after_sowing_hold_beyond_the_tabulated_stones() {
         &[],
         SOUTH,
     );
-    s.play_text("6").unwrap();
+    notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([1, 0, 0, 0, 0, 1], 61, [0, 1, 0, 0, 0, 0], 0));
     assert_eq!(s.to_move(), NORTH);
     assert_eq!(total(&s), 64);

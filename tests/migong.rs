@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use rulebook::engine::{MoveError, MoveList, Outcome, State};
+use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Cell, Game, GroupUnit, MoveKind, EMPTY};
+use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
 const BLUE: u8 = 0;
@@ -44,11 +45,14 @@ fn hand(game: &Game, patterns: &[&str]) -> u64 {
 fn legal_texts(state: &mut State) -> Vec<String> {
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
-    moves.iter().map(|m| state.move_text(*m)).collect()
+    moves
+        .iter()
+        .map(|m| notation::move_text(state, *m))
+        .collect()
 }
 
 fn refusal(state: &mut State, text: &str) -> String {
-    match state.parse_move(text) {
+    match notation::parse_move(state, text) {
         Err(MoveError::Illegal { reason, .. }) => reason,
         other => panic!("{text}: expected a refusal, got {other:?}"),
     }
@@ -119,9 +123,7 @@ fn mi2_an_edge_override_in_the_file_recolours_one_edge() {
     assert_eq!(g.board.edge_colour(site(&g, "f7"), 0), BLUE);
     let mut state = State::new(g);
     // h7's west wedge may now be blue, and no longer yellow.
-    state
-        .parse_move("h7:BBBBBB")
-        .expect("blue against a blue edge");
+    notation::parse_move(&mut state, "h7:BBBBBB").expect("blue against a blue edge");
     assert!(refusal(&mut state, "h7:BBBYBB").contains("board edge"));
 }
 
@@ -149,15 +151,13 @@ fn mi4_placements_are_refused_for_each_kind_of_mismatch() {
         "{r}"
     );
     // A neighbour: d4's east wedge is B, so e4's west wedge must be B.
-    state.play_text("d4:BYYBBY").unwrap();
+    notation::play_text(&mut state, "d4:BYYBBY").unwrap();
     let r = refusal(&mut state, "e4:YBYYBB");
     assert!(
         r.contains("west wedge is Y") && r.contains("tile on d4"),
         "{r}"
     );
-    state
-        .parse_move("e4:YBYBBB")
-        .expect("a matching wedge is accepted");
+    notation::parse_move(&mut state, "e4:YBYBBB").expect("a matching wedge is accepted");
     // None of the refused placements is among the legal moves.
     let legal = legal_texts(&mut state);
     assert!(legal.contains(&"e4:YBYBBB".to_string()));
@@ -173,7 +173,7 @@ fn mi3_a_placed_piece_leaves_the_hand_and_undo_returns_it() {
     let k = kind(&g, "BYYBBY");
     assert_eq!(state.hand(BLUE).count_ones(), 63);
     assert_ne!(state.hand(BLUE) & 1 << k, 0);
-    let m = state.play_text("d4:BYYBBY").unwrap();
+    let m = notation::play_text(&mut state, "d4:BYYBBY").unwrap();
     assert_eq!(state.hand(BLUE) & 1 << k, 0);
     assert_eq!(state.hand(BLUE).count_ones(), 62);
     assert_eq!(
@@ -181,7 +181,7 @@ fn mi3_a_placed_piece_leaves_the_hand_and_undo_returns_it() {
         63,
         "Yellow's set has its own BYYBBY"
     );
-    state.play_text("j10:BYYBBY").unwrap();
+    notation::play_text(&mut state, "j10:BYYBBY").unwrap();
     let r = refusal(&mut state, "b5:BYYBBY");
     assert!(r.contains("not in blue's hand"), "{r}");
     assert!(!legal_texts(&mut state)
@@ -221,7 +221,7 @@ fn mi4_pass_only_when_no_placement_exists() {
     );
     assert_eq!(legal_texts(&mut state), ["pass"]);
     assert_eq!(state.legal_move_count(), 1);
-    state.play_text("pass").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
     assert_eq!(state.to_move(), YELLOW);
     assert_eq!(state.outcome(), None, "one pass does not end the game");
     // With a tile that fits a1 the pass is gone.
@@ -243,13 +243,13 @@ fn mi5_swap_only_as_yellows_first_move() {
         "not for Blue"
     );
     assert!(refusal(&mut state, "swap").contains("second player's first turn"));
-    state.play_text("d4:BYYBBY").unwrap();
+    notation::play_text(&mut state, "d4:BYYBBY").unwrap();
     let legal = legal_texts(&mut state);
     assert_eq!(legal.iter().filter(|t| *t == "swap").count(), 1);
     assert_eq!(legal.len(), 5758);
     // After the swap Yellow is still to move, the board unchanged, and cannot swap again.
     let before = state.cells().to_vec();
-    state.play_text("swap").unwrap();
+    notation::play_text(&mut state, "swap").unwrap();
     assert_eq!(state.to_move(), YELLOW);
     assert!(state.swapped());
     assert_eq!(state.cells(), &before[..]);
@@ -258,8 +258,8 @@ fn mi5_swap_only_as_yellows_first_move() {
     assert_eq!(legal.len(), 5757);
     // Placing instead of swapping closes the swap for good.
     state.undo();
-    state.play_text("e4:YBYBBB").unwrap();
-    state.play_text("a2:BYBYBY").unwrap();
+    notation::play_text(&mut state, "e4:YBYBBB").unwrap();
+    notation::play_text(&mut state, "a2:BYBYBY").unwrap();
     assert!(refusal(&mut state, "swap").contains("second player's first turn"));
     // Every one of Blue's 6009 openings gives Yellow exactly one swap: 6009 at depth 2.
     let mut start = State::new(Arc::clone(&g));
@@ -285,27 +285,33 @@ fn mi6_the_game_ends_after_two_passes_in_a_row() {
     // Both hands empty, a few tiles placed: each player must pass.
     let board = cells(&g, &[("d4", "BBBYYY", BLUE), ("j9", "BYBYBY", YELLOW)]);
     let mut state = State::with_hands(Arc::clone(&g), board.clone(), vec![0, 0], BLUE);
-    state.play_text("pass").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
     assert_eq!(state.outcome(), None);
     assert_eq!(legal_texts(&mut state), ["pass"]);
-    state.play_text("pass").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
     assert!(
         state.outcome().is_some(),
         "two passes in a row end the game"
     );
     assert!(legal_texts(&mut state).is_empty());
-    assert_eq!(state.parse_move("pass"), Err(MoveError::GameOver));
-    assert_eq!(state.parse_move("a1:BYBYBY"), Err(MoveError::GameOver));
+    assert_eq!(
+        notation::parse_move(&mut state, "pass"),
+        Err(MoveError::GameOver)
+    );
+    assert_eq!(
+        notation::parse_move(&mut state, "a1:BYBYBY"),
+        Err(MoveError::GameOver)
+    );
     // Undo reopens the game.
     state.undo();
     assert_eq!(state.outcome(), None);
     // A placement between two passes: the passes are not in a row.
     let mut state = State::with_hands(Arc::clone(&g), board, vec![0, hand(&g, &["YYYYBB"])], BLUE);
-    state.play_text("pass").unwrap();
-    state.play_text("a5:YYYYBB").unwrap();
-    state.play_text("pass").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
+    notation::play_text(&mut state, "a5:YYYYBB").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
     assert_eq!(state.outcome(), None);
-    state.play_text("pass").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
     assert!(state.outcome().is_some());
 }
 
@@ -391,8 +397,8 @@ fn mi6_majority_score() {
     // Blue: the largest size where Blue has more groups is 5 (one against none);
     // Yellow: at size 1 Yellow has four against three.
     assert_eq!((state.score(BLUE), state.score(YELLOW)), (5, 1));
-    state.play_text("pass").unwrap();
-    state.play_text("pass").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
+    notation::play_text(&mut state, "pass").unwrap();
     assert_eq!(state.outcome(), Some(Outcome::Win(BLUE)));
     // In pieces ("extent"): every group is one piece: Blue has 6 groups of 1 against
     // Yellow's 6: no majority at all, 0-0.
@@ -418,11 +424,11 @@ fn mi6_at_0_0_the_last_placer_loses() {
         let mut hands = vec![0, 0];
         hands[last as usize] = hand(&g, &[pattern]);
         let mut state = State::with_hands(Arc::clone(&g), cells(&g, &EVEN[..2]), hands, last);
-        state.play_text(&format!("{cell}:{pattern}")).unwrap();
+        notation::play_text(&mut state, &format!("{cell}:{pattern}")).unwrap();
         assert_eq!(state.last_placer(), Some(last));
         assert_eq!((state.score(BLUE), state.score(YELLOW)), (0, 0));
-        state.play_text("pass").unwrap();
-        state.play_text("pass").unwrap();
+        notation::play_text(&mut state, "pass").unwrap();
+        notation::play_text(&mut state, "pass").unwrap();
         assert_eq!(
             state.outcome(),
             Some(Outcome::Win(winner)),
@@ -448,9 +454,12 @@ fn malformed_or_illegal_move_text_is_refused_without_a_panic() {
         "d4:BYYBBYB",
     ] {
         assert!(
-            matches!(state.parse_move(text), Err(MoveError::Malformed { .. })),
+            matches!(
+                notation::parse_move(&mut state, text),
+                Err(MoveError::Malformed { .. })
+            ),
             "{text}: {:?}",
-            state.parse_move(text)
+            notation::parse_move(&mut state, text)
         );
     }
     for (text, reason) in [
@@ -462,7 +471,7 @@ fn malformed_or_illegal_move_text_is_refused_without_a_panic() {
         let r = refusal(&mut state, text);
         assert!(r.contains(reason), "{text}: {r}");
     }
-    state.play_text("d4:BYYBBY").unwrap();
+    notation::play_text(&mut state, "d4:BYYBBY").unwrap();
     assert!(refusal(&mut state, "d4:BYYBBY").contains("not empty"));
     assert_eq!(state.ply(), 1);
 }
@@ -483,10 +492,10 @@ fn golden_game_to_the_end() {
         let _ = write!(
             out,
             "{}{}",
-            replay.move_text(*m),
+            notation::move_text(&replay, *m),
             if i % 8 == 7 { "\n" } else { " " }
         );
-        replay.play(*m).unwrap();
+        notation::play(&mut replay, *m).unwrap();
     }
     let _ = writeln!(out, "\n\n{}", rulebook::render::board_text(&state));
     for unit in [GroupUnit::Wedges, GroupUnit::Pieces] {
@@ -529,7 +538,7 @@ fn golden_game_to_the_end() {
     assert_eq!(
         moves[moves.len() - 2..]
             .iter()
-            .map(|m| state.move_text(*m))
+            .map(|m| notation::move_text(&state, *m))
             .collect::<Vec<_>>(),
         ["pass", "pass"]
     );
@@ -543,7 +552,7 @@ fn svg_picture_of_a_position() {
     let g = game(None);
     let mut state = State::new(Arc::clone(&g));
     for m in ["d4:BYYBBY", "swap", "e4:YBYBBB", "a1:BYBYBY"] {
-        state.play_text(m).unwrap();
+        notation::play_text(&mut state, m).unwrap();
     }
     let svg = rulebook::render::position_svg(&state);
     assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
@@ -588,9 +597,7 @@ fn hex_boards_of_other_sizes_with_holes() {
         r.contains("south-west wedge is Y") && r.contains("board edge"),
         "{r}"
     );
-    state
-        .parse_move("c3:YYYYBY")
-        .expect("only the south-west wedge is fixed");
+    notation::parse_move(&mut state, "c3:YYYYBY").expect("only the south-west wedge is fixed");
     // a1 has four board edges (its north-east neighbour is the hole), the west one
     // overridden to yellow: two free wedges, four tiles.
     assert_eq!(
@@ -600,7 +607,6 @@ fn hex_boards_of_other_sizes_with_holes() {
             .count(),
         4
     );
-    state
-        .parse_move("a1:BBBYBB")
+    notation::parse_move(&mut state, "a1:BBBYBB")
         .expect("west yellow, south-west and south-east blue");
 }

@@ -6,7 +6,7 @@ mod common;
 use common::reference::{self, Corner, Rules};
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
-use rulebook::pipeline;
+use rulebook::{notation, pipeline};
 
 /// Counts above this many leaves are left to `cargo test -- --ignored` (and `rulebook perft`).
 const QUICK_LIMIT: u64 = 1_000_000;
@@ -95,8 +95,7 @@ fn run_cases(limit: u64) -> usize {
             .unwrap_or_else(|e| panic!("{}:{}: {}", case.file, case.line, e.render(false)));
         let mut state = State::new(game);
         for m in case.moves.split_whitespace() {
-            state
-                .play_text(m)
+            notation::play_text(&mut state, m)
                 .unwrap_or_else(|e| panic!("{}:{}: move {m}: {e}", case.file, case.line));
         }
         let limit = if case.bulk {
@@ -211,7 +210,10 @@ fn random_games_agree_with_the_reference_move_by_move() {
             let mut reference = reference::Game::new(rules);
             for _ in 0..150 {
                 engine.legal_moves(&mut moves);
-                let mut texts: Vec<String> = moves.iter().map(|m| engine.move_text(*m)).collect();
+                let mut texts: Vec<String> = moves
+                    .iter()
+                    .map(|m| notation::move_text(&engine, *m))
+                    .collect();
                 texts.sort();
                 assert_eq!(
                     texts,
@@ -228,7 +230,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 if m.over != rulebook::model::NO_SITE {
                     jumps_seen += 1;
                 }
-                let text = engine.move_text(m);
+                let text = notation::move_text(&engine, m);
                 engine.apply(m);
                 reference = reference.play(&text);
                 let changed = before

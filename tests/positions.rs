@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use rulebook::engine::{MoveError, MoveList, Outcome, State};
+use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
+use rulebook::notation::{self, MoveError};
 use rulebook::{pipeline, render};
 
 fn game(sets: &[&str]) -> Arc<Game> {
@@ -53,12 +54,15 @@ fn normalize(diagram: &str) -> String {
 fn legal(state: &mut State) -> Vec<String> {
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
-    moves.iter().map(|m| state.move_text(*m)).collect()
+    moves
+        .iter()
+        .map(|m| notation::move_text(state, *m))
+        .collect()
 }
 
 /// Plays `mv` and checks the board afterwards.
 fn assert_after(state: &mut State, mv: &str, expected: &str) {
-    state.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    notation::play_text(state, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     assert_eq!(board(state), normalize(expected), "after {mv}");
 }
 
@@ -323,7 +327,10 @@ fn mm4_a_player_with_no_legal_move_loses() {
     );
     assert!(legal(&mut s).is_empty());
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    assert_eq!(s.play_text("a1-a2"), Err(MoveError::GameOver));
+    assert_eq!(
+        notation::play_text(&mut s, "a1-a2"),
+        Err(MoveError::GameOver)
+    );
 }
 
 #[test]
@@ -356,11 +363,11 @@ fn mm5_refuses_a_move_that_recreates_an_earlier_position() {
     let on = game(&["size=8", "repetition=on"]);
     let mut s = State::new(on);
     for m in ["h2-g2", "a2-b2", "g2-h2"] {
-        s.play_text(m).unwrap();
+        notation::play_text(&mut s, m).unwrap();
     }
     // b2-a2 would bring back the start position with Black to move.
     assert!(!legal(&mut s).contains(&"b2-a2".to_string()));
-    match s.play_text("b2-a2") {
+    match notation::play_text(&mut s, "b2-a2") {
         Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("repeat"), "{reason}"),
         other => panic!("expected a refusal, got {other:?}"),
     }
@@ -368,7 +375,7 @@ fn mm5_refuses_a_move_that_recreates_an_earlier_position() {
     assert!(legal(&mut s).contains(&"b2-c2".to_string()));
     let mut off = State::new(game(&["size=8", "repetition=off"]));
     for m in ["h2-g2", "a2-b2", "g2-h2", "b2-a2"] {
-        off.play_text(m).unwrap();
+        notation::play_text(&mut off, m).unwrap();
     }
 }
 
@@ -574,9 +581,9 @@ fn mm6_anywhere_the_turn_must_be_strictly_inside_the_run() {
 #[test]
 fn mm6_gundru_takes_fifteen_pieces_in_one_bent_run() {
     let mut s = State::new(pipeline::load("gundru", None, &[]).unwrap());
-    s.play_text("i2-e2").unwrap();
+    notation::play_text(&mut s, "i2-e2").unwrap();
     assert_eq!((s.pieces(0), s.pieces(1)), (16, 16));
-    s.play_text("i1-i2").unwrap();
+    notation::play_text(&mut s, "i1-i2").unwrap();
     assert_eq!((s.pieces(0), s.pieces(1)), (1, 31));
     assert_eq!(s.owner(g_site(&s, "e2")), Some(0));
 }
@@ -612,7 +619,7 @@ fn mm7_a_lone_piece_jumps_and_converts_then_the_power_lapses() {
         W . . . .",
     );
     // Now Black has two pieces: c4 could jump d4 to e4, but the power has lapsed.
-    s.play_text("a1-b1").unwrap();
+    notation::play_text(&mut s, "a1-b1").unwrap();
     let moves = legal(&mut s);
     assert!(!moves.contains(&"c4-e4".to_string()), "{moves:?}");
     // Without the option the lone piece cannot jump.
@@ -685,7 +692,7 @@ fn a_custom_rule_file_can_remove_captured_pieces_and_limit_run_length() {
 #[test]
 fn move_text_errors_say_what_is_wrong() {
     let mut s = State::new(game(&["size=8"]));
-    let err = |s: &mut State, t: &str| s.play_text(t).unwrap_err().to_string();
+    let err = |s: &mut State, t: &str| notation::play_text(s, t).unwrap_err().to_string();
     assert!(err(&mut s, "hello").contains("expected two points"));
     assert!(err(&mut s, "z9-a1").contains("not a point of this board"));
     assert!(err(&mut s, "d4-d5").contains("no piece on d4"));

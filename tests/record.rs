@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use rulebook::engine::State;
+use rulebook::notation;
 use rulebook::record::{load, save, Record, Setup};
 
 fn setup(game: &str, sets: &[&str]) -> Setup {
@@ -17,7 +18,7 @@ fn setup(game: &str, sets: &[&str]) -> Setup {
 fn a_record_round_trips_through_a_file() {
     let s = setup("ming-mang", &["size=8"]);
     let mut state = State::new(s.load().unwrap());
-    state.play_text("h2-c2").unwrap();
+    notation::play_text(&mut state, "h2-c2").unwrap();
     let record = Record::of(&s, &mut state);
     assert_eq!(record.moves, ["h2-c2"]);
     assert_eq!(record.options["size"], "8");

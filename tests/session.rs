@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rulebook::engine::{MoveList, State};
+use rulebook::notation;
 use rulebook::record::Setup;
 use rulebook::repl::{Options, Session};
 fn temp_dir(name: &str) -> PathBuf {
@@ -44,7 +45,7 @@ fn refused(s: &mut Session, line: &str) -> String {
 fn texts(s: &Session) -> Vec<String> {
     s.state()
         .moves_played()
-        .map(|m| s.state().move_text(m))
+        .map(|m| notation::move_text(s.state(), m))
         .collect()
 }
 
@@ -161,7 +162,7 @@ fn the_computer_plays_a_side() {
     // White (a person) moves; the computer answers for black.
     let mut moves = MoveList::new();
     s.state().clone().legal_moves(&mut moves);
-    let white = s.state().move_text(moves[0]);
+    let white = notation::move_text(s.state(), moves[0]);
     let out = ok(&mut s, &white);
     assert!(out.contains("black (easy) plays "), "{out}");
     assert_eq!(s.state().ply(), 3);
@@ -269,7 +270,7 @@ fn a_finished_game_says_so() {
     assert!(outcome.is_some());
     let mut last = String::new();
     for m in moves {
-        let text = s.state().move_text(m);
+        let text = notation::move_text(s.state(), m);
         last = ok(&mut s, &text);
     }
     assert!(last.contains("game over: "), "{last}");
@@ -286,7 +287,7 @@ fn the_last_move_is_bracketed_and_the_turn_shown() {
     let before = rulebook::render::play_view(&mut state, false);
     assert!(!before.contains('['), "{before}");
     assert!(before.contains("to move: black"), "{before}");
-    state.play_text("d2-b2").unwrap();
+    notation::play_text(&mut state, "d2-b2").unwrap();
     let after = rulebook::render::play_view(&mut state, false);
     assert!(after.contains("2  W[B]. .  2"), "{after}");
     assert!(after.contains("last move: d2-b2 by black"), "{after}");
@@ -302,7 +303,7 @@ fn a_mancala_board_shows_stores() {
     let game = rulebook::pipeline::load("mangala", None, &[]).unwrap();
     let mut state = State::new(game);
     // Pit 4's four stones go to 4, 5, 6 and the store: south moves again.
-    state.play_text("4").unwrap();
+    notation::play_text(&mut state, "4").unwrap();
     let view = rulebook::render::play_view(&mut state, false);
     assert!(view.contains("south store 1, north store 0"), "{view}");
     assert!(view.contains("last move: 4 by south"), "{view}");
@@ -312,8 +313,8 @@ fn a_mancala_board_shows_stores() {
         view.contains("     [ 4] [ 4] [ 4] < 1> [ 5] [ 5]\n"),
         "{view}"
     );
-    state.play_text("1").unwrap();
-    state.play_text("2").unwrap();
+    notation::play_text(&mut state, "1").unwrap();
+    notation::play_text(&mut state, "2").unwrap();
     let view = rulebook::render::play_view(&mut state, false);
     // North's row is drawn from its pit 6 to its pit 1: its pit 2 is the fifth.
     assert!(view.contains("last move: 2 by north"), "{view}");
@@ -400,7 +401,7 @@ fn random_lines_never_panic_and_keep_the_state_legal() {
             if moves.is_empty() {
                 "new".to_string()
             } else {
-                state.move_text(moves[rng.below(moves.len())])
+                notation::move_text(&state, moves[rng.below(moves.len())])
             }
         } else {
             words[rng.below(words.len())].to_string()
@@ -410,7 +411,7 @@ fn random_lines_never_panic_and_keep_the_state_legal() {
         // Whatever happened, the position is one the rules reach: replaying it agrees.
         let mut replay = State::new(Arc::clone(s.state().game()));
         for m in s.state().moves_played() {
-            replay.play(m).expect("every move in the history is legal");
+            notation::play(&mut replay, m).expect("every move in the history is legal");
         }
         assert!(replay == *s.state());
     }

@@ -7,7 +7,7 @@ use rulebook::analysis::Rng;
 use rulebook::catalog::BUNDLED;
 use rulebook::engine::{MoveList, State};
 use rulebook::model::{CaptureMode, EffectKind, Game, MoveKind};
-use rulebook::pipeline;
+use rulebook::{notation, pipeline};
 
 /// Every bundled game under its default configuration and under each of its presets.
 fn configurations() -> Vec<(String, Arc<Game>)> {
@@ -74,8 +74,12 @@ fn random_games_keep_the_state_api_consistent() {
                 let before = state.clone();
                 for (i, &m) in moves.iter().enumerate() {
                     // Every legal move's text parses back to it.
-                    let text = state.move_text(m);
-                    assert_eq!(state.parse_move(&text), Ok(m), "{name}: {text} round trip");
+                    let text = notation::move_text(&state, m);
+                    assert_eq!(
+                        notation::parse_move(&mut state, &text),
+                        Ok(m),
+                        "{name}: {text} round trip"
+                    );
                     // Playing and taking back restores the position and its hash.
                     if i % 3 == 0 {
                         state.apply(m);
@@ -102,8 +106,7 @@ fn random_games_keep_the_state_api_consistent() {
                     );
                 }
                 let m = moves[rng.below(moves.len())];
-                state
-                    .play(m)
+                notation::play(&mut state, m)
                     .unwrap_or_else(|e| panic!("{name}: a legal move is refused: {e}"));
                 if game.board.pits() > 0 {
                     let stones: u32 = (0..sites as u16).map(|site| state.count(site) as u32).sum();
@@ -135,11 +138,11 @@ fn clones_play_on_independently() {
     let game = pipeline::load("ming-mang", Some("8x8"), &[]).unwrap();
     let mut a = State::new(game);
     let b = a.clone();
-    a.play_text("h2-c2").unwrap();
+    notation::play_text(&mut a, "h2-c2").unwrap();
     assert!(a != b);
     assert_eq!(b.ply(), 0);
     let mut c = b.clone();
-    c.play_text("h2-c2").unwrap();
+    notation::play_text(&mut c, "h2-c2").unwrap();
     assert!(a == c);
     assert_eq!(a.hash(), c.hash());
 }

@@ -14,6 +14,7 @@ use rulebook::catalog::BUNDLED;
 use rulebook::diag::Source;
 use rulebook::engine::{MoveList, State};
 use rulebook::model::Game;
+use rulebook::notation;
 use rulebook::record::Record;
 use rulebook::{pipeline, render, yaml};
 
@@ -92,7 +93,7 @@ pub fn exercise(game: Arc<Game>, seed: u64) {
         if rng.below(3) == 0 {
             let hash = state.hash();
             let text = render::position_text(&mut state);
-            state.play(m).expect("a legal move plays");
+            notation::play(&mut state, m).expect("a legal move plays");
             state.undo().expect("a move to take back");
             assert_eq!(state.hash(), hash, "undo restores the hash");
             assert_eq!(
@@ -101,7 +102,7 @@ pub fn exercise(game: Arc<Game>, seed: u64) {
                 "undo restores the text"
             );
         }
-        state.play(m).expect("a legal move plays");
+        notation::play(&mut state, m).expect("a legal move plays");
     }
     let _ = render::position_text(&mut state);
     let _ = render::position_svg(&state);
@@ -118,9 +119,9 @@ pub fn check_position(state: &mut State, moves: &mut MoveList) -> bool {
         "legal moves exist iff there is no outcome"
     );
     for &m in moves.iter().take(ROUND_TRIPS) {
-        let text = state.move_text(m);
+        let text = notation::move_text(state, m);
         assert_eq!(
-            state.parse_move(&text),
+            notation::parse_move(state, &text),
             Ok(m),
             "`{text}` parses back to its move"
         );
@@ -153,17 +154,17 @@ pub fn move_text(pick: u8, text: &str) {
     let mut state = State::new(Arc::clone(&games[pick as usize % games.len()]));
     let mut moves = MoveList::new();
     for word in text.split_whitespace().take(RANDOM_PLIES) {
-        let Ok(m) = state.parse_move(word) else {
-            let _ = state.play_text(word);
+        let Ok(m) = notation::parse_move(&mut state, word) else {
+            let _ = notation::play_text(&mut state, word);
             continue;
         };
-        let canonical = state.move_text(m);
+        let canonical = notation::move_text(&state, m);
         assert_eq!(
-            state.parse_move(&canonical),
+            notation::parse_move(&mut state, &canonical),
             Ok(m),
             "`{word}` -> `{canonical}`"
         );
-        state.play(m).expect("a parsed move is legal");
+        notation::play(&mut state, m).expect("a parsed move is legal");
         if !check_position(&mut state, &mut moves) {
             break;
         }

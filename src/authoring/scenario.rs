@@ -23,8 +23,9 @@ use std::sync::Arc;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use crate::engine::{MoveError, MoveList, State};
+use crate::engine::{MoveList, State};
 use crate::model::Game;
+use crate::notation::{self, MoveError};
 use crate::pipeline;
 use crate::render::{board_text, outcome_text};
 
@@ -245,6 +246,15 @@ fn line_of_case(text: &str, name: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
+/// The texts of the position's legal moves, in the game's order.
+fn legal_texts(state: &mut State) -> Vec<String> {
+    let mut list = MoveList::new();
+    state.legal_moves(&mut list);
+    list.iter()
+        .map(|&m| notation::move_text(state, m))
+        .collect()
+}
+
 /// Plays a case and returns its failed expectations.
 fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
     let mut failures = Vec::new();
@@ -263,14 +273,12 @@ fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
     }
     let mut state = State::new(Arc::clone(game));
     for (i, text) in case.moves.0.iter().enumerate() {
-        if let Err(e) = state.play_text(text) {
+        if let Err(e) = notation::play_text(&mut state, text) {
             failures.push(format!("move {} of `moves` cannot be played: {e}", i + 1));
             return failures;
         }
     }
-    let mut list = MoveList::new();
-    state.legal_moves(&mut list);
-    let legal: Vec<String> = list.iter().map(|m| state.move_text(*m)).collect();
+    let legal = legal_texts(&mut state);
 
     if let Some(n) = case.legal_count {
         if legal.len() != n {
@@ -307,12 +315,12 @@ fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
         }
     }
     for text in &case.legal.0 {
-        if let Err(e) = state.parse_move(text) {
+        if let Err(e) = notation::parse_move(&mut state, text) {
             failures.push(format!("legal: `{text}` should be legal, but {e}"));
         }
     }
     for text in &case.illegal.0 {
-        match state.parse_move(text) {
+        match notation::parse_move(&mut state, text) {
             Ok(_) => failures.push(format!(
                 "illegal: `{text}` should be illegal, but it is legal"
             )),

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::analysis::{perft, random_game};
 use crate::engine::State;
 use crate::model::Game;
+use crate::notation;
 use crate::pipeline;
 use crate::render::{board_text, outcome_text, position_text, summary};
 
@@ -112,7 +113,7 @@ fn configuration(game: &Arc<Game>, config: &str) -> Result<String, String> {
 
 /// One seeded random game from the start: every move with its ply number and mover (and
 /// what it captured), the final board and the outcome. The moves are replayed through the
-/// checked [`State::play`], so an engine whose random moves are not legal is reported.
+/// checked [`notation::play`], so an engine whose random moves are not legal is reported.
 pub fn golden(game: &Arc<Game>) -> Result<String, String> {
     let mut state = State::new(Arc::clone(game));
     let (moves, outcome) = random_game(&mut state, SEED, MAX_PLIES);
@@ -127,8 +128,8 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
                 .sum()
         };
         let before = others(&replay);
-        let text = replay.move_text(m);
-        replay.play(m).map_err(|e| {
+        let text = notation::move_text(&replay, m);
+        notation::play(&mut replay, m).map_err(|e| {
             format!(
                 "internal error: ply {} of the golden game, {text}, is refused on replay: {e}",
                 i + 1

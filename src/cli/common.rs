@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::{GameArgs, StartArgs};
 use crate::engine::State;
 use crate::model::Game;
+use crate::notation;
 use crate::pipeline::{self, LoadError};
 
 /// Whether to colour output on standard error.
@@ -31,8 +32,7 @@ pub(super) fn start_state(game: Arc<Game>, start: &StartArgs) -> Result<State, S
 /// Plays `--moves` on a state.
 pub(super) fn play_start(mut state: State, start: &StartArgs) -> Result<State, String> {
     for (i, text) in start.moves.split_whitespace().enumerate() {
-        state
-            .play_text(text)
+        notation::play_text(&mut state, text)
             .map_err(|e| format!("error: move {} of --moves: {e}", i + 1))?;
     }
     Ok(state)

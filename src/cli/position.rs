@@ -5,6 +5,7 @@ use std::sync::Arc;
 use super::common::{load, start_state};
 use super::{GameArgs, StartArgs};
 use crate::engine::State;
+use crate::notation;
 use crate::render;
 
 /// Prints the position after `--moves` (as JSON with `json`).
@@ -24,8 +25,14 @@ fn position_json(state: &mut State) -> serde_json::Value {
     let outcome = state.outcome();
     let mut moves = crate::engine::MoveList::new();
     state.legal_moves(&mut moves);
-    let moves: Vec<String> = moves.iter().map(|m| state.move_text(*m)).collect();
-    let played: Vec<String> = state.moves_played().map(|m| state.move_text(m)).collect();
+    let moves: Vec<String> = moves
+        .iter()
+        .map(|m| notation::move_text(state, *m))
+        .collect();
+    let played: Vec<String> = state
+        .moves_played()
+        .map(|m| notation::move_text(state, m))
+        .collect();
     let pieces: serde_json::Map<String, serde_json::Value> = game
         .players
         .iter()

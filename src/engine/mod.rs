@@ -3,6 +3,9 @@
 //! The hot path (move generation, [`State::apply`], [`State::undo`]) runs on the compiled
 //! tables only: no names, no hash maps, and no heap allocation once the state's buffers have
 //! grown to the game's needs.
+//!
+//! The engine knows no text: the text of moves, its parsing and the words of a refusal are
+//! the notation layer's, which reads a position through the public queries here.
 
 mod capture;
 mod movegen;
@@ -12,7 +15,6 @@ mod tiles;
 
 pub use movelist::MoveList;
 
-use std::fmt;
 use std::sync::Arc;
 
 use crate::model::{
@@ -64,41 +66,6 @@ pub enum Outcome {
     /// Nobody won.
     Draw,
 }
-
-/// Why a move was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// The text is not a move of this game's form.
-    Malformed {
-        /// What was given.
-        text: String,
-        /// The form expected, in words.
-        expected: String,
-    },
-    /// The move is well formed but not legal here.
-    Illegal {
-        /// What was given.
-        text: String,
-        /// Why not, in words.
-        reason: String,
-    },
-    /// The game is over.
-    GameOver,
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Malformed { text, expected } => {
-                write!(f, "`{text}` is not a move: expected {expected}")
-            }
-            MoveError::Illegal { text, reason } => write!(f, "{text} is not legal: {reason}"),
-            MoveError::GameOver => write!(f, "the game is over"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// What one move changed, for undo.
 #[derive(Clone, Copy, Debug)]
@@ -454,6 +421,17 @@ impl State {
         any
     }
 
+    /// Whether the condition of move rule `rule` holds in this position.
+    pub fn rule_holds(&self, rule: usize) -> bool {
+        self.holds(&self.game.moves[rule].condition)
+    }
+
+    /// Whether an end rule checked after moves (an empty row, both players passing) has
+    /// ended the game.
+    pub fn has_ended(&self) -> bool {
+        self.ended.is_some()
+    }
+
     /// Whether playing `m` would recreate a position of the game's history.
     fn repeats(&mut self, m: Move) -> bool {
         self.apply(m);
@@ -489,33 +467,6 @@ impl State {
             }
         }
         None
-    }
-
-    /// Plays a move after checking that it is legal.
-    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
-        let mut moves = std::mem::take(&mut self.scratch);
-        self.legal_moves(&mut moves);
-        let legal = moves.contains(&m);
-        let over = moves.is_empty();
-        self.scratch = moves;
-        if legal {
-            self.apply(m);
-            Ok(())
-        } else if over {
-            Err(MoveError::GameOver)
-        } else {
-            Err(MoveError::Illegal {
-                text: self.move_text(m),
-                reason: "it is not among the legal moves".into(),
-            })
-        }
-    }
-
-    /// Parses a move in canonical text and plays it; returns the move played.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
-        let m = self.parse_move(text)?;
-        self.apply(m);
-        Ok(m)
     }
 
     /// Plays a move without checking it (the fast path for search and playouts). The move
@@ -733,103 +684,5 @@ impl State {
                     .unwrap_or(0)
             }
         }
-    }
-
-    /// The canonical text of a move: `from-to`, or a pit number for sowing.
-    pub fn move_text(&self, m: Move) -> String {
-        if let Some(text) = self.tile_move_text(m) {
-            return text;
-        }
-        if let crate::model::MoveKind::Sow { .. } = self.game.moves[m.rule as usize].kind {
-            return self.game.board.pit_number(m.from).to_string();
-        }
-        let names = &self.game.board.site_names;
-        format!("{}-{}", names[m.from as usize], names[m.to as usize])
-    }
-
-    /// Parses canonical move text into a legal move of this position.
-    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
-        let text = text.trim();
-        if self.game.board.pits() > 0 {
-            return self.parse_pit(text);
-        }
-        if self.game.tiles.is_some() {
-            return self.parse_tile_move(text);
-        }
-        let board = &self.game.board;
-        let malformed = || MoveError::Malformed {
-            text: text.to_string(),
-            expected: "two points joined by a dash, like `a1-a4`".into(),
-        };
-        let (from, to) = text.split_once('-').ok_or_else(malformed)?;
-        let from_site = board
-            .site_named(from.trim())
-            .ok_or_else(|| MoveError::Illegal {
-                text: text.to_string(),
-                reason: format!("`{}` is not a point of this board", from.trim()),
-            });
-        let to_site = board
-            .site_named(to.trim())
-            .ok_or_else(|| MoveError::Illegal {
-                text: text.to_string(),
-                reason: format!("`{}` is not a point of this board", to.trim()),
-            });
-        if !is_site_like(from.trim()) || !is_site_like(to.trim()) {
-            return Err(malformed());
-        }
-        let (from, to) = (from_site?, to_site?);
-        let mut moves = std::mem::take(&mut self.scratch);
-        self.legal_moves(&mut moves);
-        let found = moves.iter().copied().find(|m| m.from == from && m.to == to);
-        let from_here: Vec<String> = moves
-            .iter()
-            .filter(|m| m.from == from)
-            .map(|m| self.move_text(*m))
-            .collect();
-        let over = moves.is_empty();
-        self.scratch = moves;
-        if let Some(m) = found {
-            return Ok(m);
-        }
-        if over {
-            return Err(MoveError::GameOver);
-        }
-        let mover = &self.game.players[self.to_move as usize];
-        let name = |s: Site| self.game.board.site_names[s as usize].clone();
-        let reason = match self.owner(from) {
-            None => format!("there is no piece on {}", name(from)),
-            Some(p) if p != self.to_move => {
-                format!("the piece on {} is not {mover}'s", name(from))
-            }
-            Some(_) => {
-                let mut pseudo = MoveList::new();
-                self.pseudo_legal_moves(&mut pseudo);
-                if pseudo.iter().any(|m| m.from == from && m.to == to) {
-                    "it would repeat an earlier position".to_string()
-                } else if from_here.is_empty() {
-                    format!("the piece on {} cannot move", name(from))
-                } else {
-                    format!(
-                        "the piece on {} cannot go to {}; it can go: {}",
-                        name(from),
-                        name(to),
-                        from_here.join(" ")
-                    )
-                }
-            }
-        };
-        Err(MoveError::Illegal {
-            text: text.to_string(),
-            reason,
-        })
-    }
-}
-
-/// Whether a text looks like a site name (a letter then digits), legal on this board or not.
-fn is_site_like(s: &str) -> bool {
-    let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic()) && {
-        let rest: Vec<char> = chars.collect();
-        !rest.is_empty() && rest.iter().all(char::is_ascii_digit)
     }
 }

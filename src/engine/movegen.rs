@@ -6,7 +6,7 @@ use crate::model::{Board, MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
 
 impl State {
     /// Appends the moves allowed by the move rules, before the ban on repetition.
-    pub(super) fn pseudo_legal_moves(&self, out: &mut MoveList) {
+    pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
         let game = &*self.game;
         let board = &game.board;
         let mover = self.to_move;

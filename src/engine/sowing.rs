@@ -1,7 +1,7 @@
 //! Sowing games: sowing the stones of a pit, the rules after sowing, and the end when a
 //! row is empty.
 
-use super::{Move, MoveError, MoveList, Outcome, State};
+use super::{Move, MoveList, Outcome, State};
 use crate::model::{Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck};
 
 impl State {
@@ -246,36 +246,5 @@ impl State {
         }
         let pit = (first + full.trailing_zeros() as usize) as Site;
         Some(Move::step(rule, pit, pit))
-    }
-
-    /// Parses a pit number (1 from the mover's left) into a legal sowing move.
-    pub(super) fn parse_pit(&mut self, text: &str) -> Result<Move, MoveError> {
-        let pits = self.game.board.pits();
-        let k: u16 = text.parse().map_err(|_| MoveError::Malformed {
-            text: text.to_string(),
-            expected: format!("a pit number from 1 to {pits}, counted from the mover's left"),
-        })?;
-        if k == 0 || k > pits {
-            return Err(MoveError::Illegal {
-                text: text.to_string(),
-                reason: format!(
-                    "there is no pit {k}; pits are numbered 1 to {pits} from the mover's left"
-                ),
-            });
-        }
-        let pit = self.game.board.pit(self.to_move, k);
-        let mut moves = std::mem::take(&mut self.scratch);
-        self.legal_moves(&mut moves);
-        let found = moves.iter().copied().find(|m| m.from == pit);
-        let over = moves.is_empty();
-        self.scratch = moves;
-        match found {
-            Some(m) => Ok(m),
-            None if over => Err(MoveError::GameOver),
-            None => Err(MoveError::Illegal {
-                text: text.to_string(),
-                reason: format!("pit {k} is empty"),
-            }),
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! precomputed tables), the forced pass, the pie rule's swap, and scores over groups of
 //! like-coloured wedges.
 
-use super::{Move, MoveError, MoveList, Outcome, State};
+use super::{Move, MoveList, Outcome, State};
 use crate::model::tiles::{Constraint, Tiles, SIDES};
 use crate::model::{EndResult, EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
 
@@ -126,9 +126,15 @@ impl State {
         }
     }
 
+    /// What the sides of a cell must be, from the board's edges and the tiles placed next
+    /// to it: bit `SIDES + side` if a side is constrained, bit `side` for its colour.
+    pub fn constraint(&self, site: Site) -> Constraint {
+        self.tile.constraints[site as usize]
+    }
+
     /// Whether the pie rule's swap is open: the second player to move, with no piece on the
     /// board, the first with one, and no swap yet.
-    fn swap_open(&self) -> bool {
+    pub fn swap_open(&self) -> bool {
         !self.tile.swapped
             && self.to_move == 1
             && self.piece_count[1] == 0
@@ -174,7 +180,7 @@ impl State {
     }
 
     /// The number of legal placements and swaps, and the pass rule in force (if any).
-    fn tile_counts(&self, tiles: &Tiles) -> (usize, Option<u8>) {
+    pub fn tile_counts(&self, tiles: &Tiles) -> (usize, Option<u8>) {
         let (mut total, mut pass) = (0, None);
         for (i, rule) in self.game.moves.iter().enumerate() {
             if self.holds(&rule.condition) {
@@ -502,130 +508,6 @@ impl State {
             }
         }
         self.tile.scratch = scratch;
-    }
-
-    /// The canonical text of a tile move: `d4:BYYBBY`, `pass` or `swap`.
-    pub(super) fn tile_move_text(&self, m: Move) -> Option<String> {
-        let tiles = self.game.tiles.as_ref()?;
-        Some(match self.game.moves.get(m.rule as usize)?.kind {
-            MoveKind::Place { .. } => format!(
-                "{}:{}",
-                self.game.board.site_names.get(m.to as usize)?,
-                tiles.pattern_name(m.from as usize)
-            ),
-            MoveKind::Pass => "pass".into(),
-            MoveKind::Swap => "swap".into(),
-            _ => return None,
-        })
-    }
-
-    /// Parses `d4:BYYBBY`, `pass` or `swap` into a legal move, or says why it is not one.
-    pub(super) fn parse_tile_move(&mut self, text: &str) -> Result<Move, MoveError> {
-        let game = std::sync::Arc::clone(&self.game);
-        let Some(tiles) = game.tiles.as_ref() else {
-            return Err(MoveError::GameOver);
-        };
-        let illegal = |reason: String| MoveError::Illegal {
-            text: text.to_string(),
-            reason,
-        };
-        let letters: String = tiles.letters.iter().collect();
-        let malformed = || MoveError::Malformed {
-            text: text.to_string(),
-            expected: format!(
-                "a cell and a tile like `d4:{}`, `pass` or `swap` (a tile names its wedge \
-                 colours, {letters}, in side order E, NE, NW, W, SW, SE)",
-                tiles.pattern_name(0b100110)
-            ),
-        };
-        let rule_of = |want: &dyn Fn(&MoveKind) -> bool| {
-            game.moves
-                .iter()
-                .enumerate()
-                .find(|(_, r)| want(&r.kind) && self.holds(&r.condition))
-                .map(|(i, r)| (i as u8, r.kind.clone()))
-        };
-        let placement = text.split_once(':');
-        if placement.is_none() && text != "pass" && text != "swap" {
-            return Err(malformed());
-        }
-        if let Some((cell, pattern)) = placement {
-            let (cell, pattern) = (cell.trim(), pattern.trim());
-            if !super::is_site_like(cell) {
-                return Err(malformed());
-            }
-            let kind = tiles.kind_named(pattern).ok_or_else(malformed)?;
-            let site = game
-                .board
-                .site_named(cell)
-                .ok_or_else(|| illegal(format!("`{cell}` is not a cell of this board")))?;
-            if self.ended.is_some() {
-                return Err(MoveError::GameOver);
-            }
-            let Some((rule, MoveKind::Place { matching })) =
-                rule_of(&|k| matches!(k, MoveKind::Place { .. }))
-            else {
-                return Err(illegal("no tile may be placed now".into()));
-            };
-            let mover = &game.players[self.to_move as usize];
-            if self.cells[site as usize] != EMPTY {
-                return Err(illegal(format!("{cell} is not empty")));
-            }
-            if self.hand(self.to_move) & (1 << kind) == 0 {
-                return Err(illegal(format!("{pattern} is not in {mover}'s hand")));
-            }
-            if matching {
-                if let Some(reason) = self.mismatch(tiles, site, kind) {
-                    return Err(illegal(reason));
-                }
-            }
-            return Ok(Move::place(rule, kind, site));
-        }
-        if self.ended.is_some() {
-            return Err(MoveError::GameOver);
-        }
-        if text == "swap" {
-            return match rule_of(&|k| matches!(k, MoveKind::Swap)) {
-                Some((rule, _)) if self.swap_open() => Ok(Move::step(rule, NO_SITE, NO_SITE)),
-                Some(_) => Err(illegal(
-                    "a swap is allowed only on the second player's first turn".into(),
-                )),
-                None => Err(illegal("this game has no swap".into())),
-            };
-        }
-        match self.tile_counts(tiles) {
-            (_, None) => Err(illegal("this game has no pass".into())),
-            (0, Some(rule)) => Ok(Move::step(rule, NO_SITE, NO_SITE)),
-            (_, Some(_)) => Err(illegal(
-                "passing is allowed only when no other move is possible".into(),
-            )),
-        }
-    }
-
-    /// Why tile `kind` does not fit on `site`, in words (the first side that does not match).
-    fn mismatch(&self, tiles: &Tiles, site: Site, kind: usize) -> Option<String> {
-        let c = self.tile.constraints[site as usize] as usize;
-        let bad = (kind ^ c) & (c >> SIDES) & ((1 << SIDES) - 1);
-        if bad == 0 {
-            return None;
-        }
-        let side = bad.trailing_zeros() as usize;
-        let board = &self.game.board;
-        let dir = crate::model::board::HEX_DIRECTIONS[side].0;
-        let has = tiles.letters[Tiles::colour(kind, side) as usize];
-        let want = tiles.letters[(c >> side) & 1];
-        let nb = tiles.neighbours[site as usize][side];
-        Some(if nb == NO_SITE {
-            format!(
-                "its {dir} wedge is {has}, but the board edge there is {want} ({})",
-                self.game.players[(c >> side) & 1]
-            )
-        } else {
-            format!(
-                "its {dir} wedge is {has}, but the tile on {} faces it with {want}",
-                board.site_names[nb as usize]
-            )
-        })
     }
 }
 

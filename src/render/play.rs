@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::text::{board_text, file_letters, glyph, outcome_text};
 use crate::engine::State;
 use crate::model::{Layout, EMPTY, NO_SITE};
+use crate::notation;
 
 const RESET: &str = "\x1b[0m";
 const BOLD: &str = "\x1b[1m";
@@ -57,7 +58,7 @@ pub fn play_view(state: &mut State, color: bool) -> String {
         let _ = writeln!(
             out,
             "last move: {} by {}",
-            state.move_text(m),
+            notation::move_text(state, m),
             paint(by as usize, game.players[by as usize].clone())
         );
     }

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use crate::engine::{Outcome, State};
 use crate::model::{Cell, Game, Layout, EMPTY};
+use crate::notation;
 
 /// The character shown for a cell: `.` when empty; otherwise the owner's initial (upper
 /// case), or with several kinds of piece the kind's initial, upper case for the first player
@@ -234,7 +235,7 @@ pub fn position_text(state: &mut State) -> String {
         None => {
             if let Some((m, by)) = state.last_move() {
                 let by = &game.players[by as usize];
-                let _ = writeln!(out, "last move: {} by {by}", state.move_text(m));
+                let _ = writeln!(out, "last move: {} by {by}", notation::move_text(state, m));
             }
             let mut moves = crate::engine::MoveList::new();
             state.legal_moves(&mut moves);
@@ -244,7 +245,7 @@ pub fn position_text(state: &mut State) -> String {
             let mut texts: Vec<String> = moves
                 .iter()
                 .take(SHOWN)
-                .map(|m| state.move_text(*m))
+                .map(|m| notation::move_text(state, *m))
                 .collect();
             if moves.len() > SHOWN {
                 texts.push(format!("... and {} more", moves.len() - SHOWN));

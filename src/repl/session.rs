@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::command::{self, Command};
 use crate::ai::{self, Budget, Level, Searcher};
 use crate::engine::{Move, MoveList, State};
+use crate::notation::{self, MoveError};
 use crate::record::{self, Record, Setup};
 use crate::render;
 
@@ -299,9 +300,9 @@ impl Session {
     /// The move a typed text means: canonical text, or a forgiving form that names one legal
     /// move only (its origin or its destination alone, any letter case).
     fn resolve(&mut self, text: &str) -> Result<Move, String> {
-        let engine_error = match self.state.parse_move(text) {
+        let engine_error = match notation::parse_move(&mut self.state, text) {
             Ok(m) => return Ok(m),
-            Err(crate::engine::MoveError::GameOver) => {
+            Err(MoveError::GameOver) => {
                 return Err("the game is over: `new` starts again, `undo` takes back".into())
             }
             Err(e) => e.to_string(),
@@ -311,7 +312,7 @@ impl Session {
         let wanted = normalize(text);
         let texts: Vec<(Move, String)> = moves
             .iter()
-            .map(|&m| (m, self.state.move_text(m)))
+            .map(|&m| (m, notation::move_text(&self.state, m)))
             .collect();
         if let Some((m, _)) = texts.iter().find(|(_, t)| normalize(t) == wanted) {
             return Ok(*m);
@@ -371,7 +372,7 @@ impl Session {
             let Some(t) = self.think(&level) else {
                 break;
             };
-            let text = self.state.move_text(t.best);
+            let text = notation::move_text(&self.state, t.best);
             out.push_str(&format!(
                 "{} ({}) plays {text}{}\n",
                 self.player_name(mover),
@@ -424,7 +425,7 @@ impl Session {
             None => Reply::error("the game is over: there is nothing to suggest"),
             Some(t) => Reply::ok(format!(
                 "hint: {} (expected score {:.2}){}\n",
-                self.state.move_text(t.best),
+                notation::move_text(&self.state, t.best),
                 t.value,
                 self.think_note(&t)
             )),
@@ -456,14 +457,14 @@ impl Session {
         }
         for _ in 0..n {
             let Some(m) = self.redo.pop() else { break };
-            if self.state.play(m).is_err() {
+            if notation::play(&mut self.state, m).is_err() {
                 self.redo.clear();
                 break;
             }
             // The computer's moves taken back with this one come back with it.
             while self.computer(self.state.to_move()).is_some() {
                 let Some(m) = self.redo.pop() else { break };
-                if self.state.play(m).is_err() {
+                if notation::play(&mut self.state, m).is_err() {
                     self.redo.clear();
                     break;
                 }
@@ -615,7 +616,7 @@ impl Session {
                 "{:>3}. {} {}\n",
                 i + 1,
                 self.player_name(mover),
-                replay.move_text(m)
+                notation::move_text(&replay, m)
             ));
             replay.apply(m);
         }
@@ -648,7 +649,10 @@ impl Session {
     fn legal_texts(&mut self) -> Vec<String> {
         let mut moves = MoveList::new();
         self.state.legal_moves(&mut moves);
-        moves.iter().map(|&m| self.state.move_text(m)).collect()
+        moves
+            .iter()
+            .map(|&m| notation::move_text(&self.state, m))
+            .collect()
     }
 }
 

@@ -1,0 +1,137 @@
+//! Tile moves as text: a cell and a tile (`d4:BYYBBY`, the tile named by its wedge colours
+//! in side order), `pass` or `swap`.
+
+use super::{is_site_like, MoveError};
+use crate::engine::{Move, State};
+use crate::model::board::HEX_DIRECTIONS;
+use crate::model::tiles::SIDES;
+use crate::model::{MoveKind, Site, Tiles, EMPTY, NO_SITE};
+
+/// The text of a tile move: `d4:BYYBBY`, `pass` or `swap`; `None` for other moves.
+pub(super) fn text(state: &State, m: Move) -> Option<String> {
+    let game = state.game();
+    let tiles = game.tiles.as_ref()?;
+    Some(match game.moves.get(m.rule as usize)?.kind {
+        MoveKind::Place { .. } => format!(
+            "{}:{}",
+            game.board.site_names.get(m.to as usize)?,
+            tiles.pattern_name(m.from as usize)
+        ),
+        MoveKind::Pass => "pass".into(),
+        MoveKind::Swap => "swap".into(),
+        _ => return None,
+    })
+}
+
+/// Parses `d4:BYYBBY`, `pass` or `swap` into a legal move, or says why it is not one.
+pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
+    let game = std::sync::Arc::clone(state.game());
+    let Some(tiles) = game.tiles.as_ref() else {
+        return Err(MoveError::GameOver);
+    };
+    let illegal = |reason: String| MoveError::Illegal {
+        text: text.to_string(),
+        reason,
+    };
+    let letters: String = tiles.letters.iter().collect();
+    let malformed = || MoveError::Malformed {
+        text: text.to_string(),
+        expected: format!(
+            "a cell and a tile like `d4:{}`, `pass` or `swap` (a tile names its wedge \
+             colours, {letters}, in side order E, NE, NW, W, SW, SE)",
+            tiles.pattern_name(0b100110)
+        ),
+    };
+    let placement = text.split_once(':');
+    if placement.is_none() && text != "pass" && text != "swap" {
+        return Err(malformed());
+    }
+    if let Some((cell, pattern)) = placement {
+        let (cell, pattern) = (cell.trim(), pattern.trim());
+        if !is_site_like(cell) {
+            return Err(malformed());
+        }
+        let kind = tiles.kind_named(pattern).ok_or_else(malformed)?;
+        let site = game
+            .board
+            .site_named(cell)
+            .ok_or_else(|| illegal(format!("`{cell}` is not a cell of this board")))?;
+        if state.has_ended() {
+            return Err(MoveError::GameOver);
+        }
+        let Some((rule, MoveKind::Place { matching })) =
+            rule_of(state, &|k| matches!(k, MoveKind::Place { .. }))
+        else {
+            return Err(illegal("no tile may be placed now".into()));
+        };
+        let mover = &game.players[state.to_move() as usize];
+        if state.cell(site) != EMPTY {
+            return Err(illegal(format!("{cell} is not empty")));
+        }
+        if state.hand(state.to_move()) & (1 << kind) == 0 {
+            return Err(illegal(format!("{pattern} is not in {mover}'s hand")));
+        }
+        if matching {
+            if let Some(reason) = mismatch(state, tiles, site, kind) {
+                return Err(illegal(reason));
+            }
+        }
+        return Ok(Move::place(rule, kind, site));
+    }
+    if state.has_ended() {
+        return Err(MoveError::GameOver);
+    }
+    if text == "swap" {
+        return match rule_of(state, &|k| matches!(k, MoveKind::Swap)) {
+            Some((rule, _)) if state.swap_open() => Ok(Move::step(rule, NO_SITE, NO_SITE)),
+            Some(_) => Err(illegal(
+                "a swap is allowed only on the second player's first turn".into(),
+            )),
+            None => Err(illegal("this game has no swap".into())),
+        };
+    }
+    match state.tile_counts(tiles) {
+        (_, None) => Err(illegal("this game has no pass".into())),
+        (0, Some(rule)) => Ok(Move::step(rule, NO_SITE, NO_SITE)),
+        (_, Some(_)) => Err(illegal(
+            "passing is allowed only when no other move is possible".into(),
+        )),
+    }
+}
+
+/// The first move rule of a kind that `want` accepts whose condition holds, with its kind.
+fn rule_of(state: &State, want: &dyn Fn(&MoveKind) -> bool) -> Option<(u8, MoveKind)> {
+    state
+        .game()
+        .moves
+        .iter()
+        .enumerate()
+        .find(|(i, r)| want(&r.kind) && state.rule_holds(*i))
+        .map(|(i, r)| (i as u8, r.kind.clone()))
+}
+
+/// Why tile `kind` does not fit on `site`, in words (the first side that does not match).
+fn mismatch(state: &State, tiles: &Tiles, site: Site, kind: usize) -> Option<String> {
+    let c = state.constraint(site) as usize;
+    let bad = (kind ^ c) & (c >> SIDES) & ((1 << SIDES) - 1);
+    if bad == 0 {
+        return None;
+    }
+    let side = bad.trailing_zeros() as usize;
+    let game = state.game();
+    let dir = HEX_DIRECTIONS[side].0;
+    let has = tiles.letters[Tiles::colour(kind, side) as usize];
+    let want = tiles.letters[(c >> side) & 1];
+    let nb = tiles.neighbours[site as usize][side];
+    Some(if nb == NO_SITE {
+        format!(
+            "its {dir} wedge is {has}, but the board edge there is {want} ({})",
+            game.players[(c >> side) & 1]
+        )
+    } else {
+        format!(
+            "its {dir} wedge is {has}, but the tile on {} faces it with {want}",
+            game.board.site_names[nb as usize]
+        )
+    })
+}
