@@ -466,3 +466,29 @@ fn a_record_whose_game_does_not_load_says_error_once() {
     assert!(err.contains("unknown game `nope`"), "{err}");
     std::fs::remove_dir_all(dir).expect("the folder is removed");
 }
+
+/// Issue 15, item 2: `move pass` on a board without tiles. The pass is a move of any game:
+/// it is listed, named, parsed and played like any other (it used to panic naming "no
+/// site").
+#[test]
+fn a_pass_on_a_grid_is_listed_and_played() {
+    let dir = std::env::temp_dir().join(format!("rulebook-cli-pass-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("pass.game");
+    std::fs::write(
+        &file,
+        "game \"g\"\nplayers a, b\nboard grid 1 by 1\npiece stone\nmove pass\n\
+         end when no legal move: mover loses\n",
+    )
+    .expect("the rule file is written");
+    let path = file.to_string_lossy();
+    let position = ok(&["position", &path]);
+    assert!(position.contains("legal moves (1): pass"), "{position}");
+    let after = ok(&["position", &path, "--moves", "pass pass"]);
+    assert!(after.contains("to move: a"), "{after}");
+    let played = rulebook(&["play", &path], "pass\nswap\nmoves\n");
+    let out = text(&played.stdout) + &text(&played.stderr);
+    assert!(out.contains("swap is not legal: this game has no swap"), "{out}");
+    assert!(out.contains("1 legal move: pass"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -50,23 +50,25 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// The canonical text of a move of this position's game: `from-to`, a pit number for
-/// sowing, or `cell:tile`, `pass` or `swap` for tiles.
+/// The canonical text of a move of this position's game, by its kind: `from-to` for a
+/// piece's move, a pit number for sowing, `cell:tile` for a placed tile, `pass`, `swap`.
 pub fn move_text(state: &State, m: Move) -> String {
-    if let Some(text) = tiles::text(state, m) {
-        return text;
+    match state.game().moves[m.rule as usize].kind {
+        MoveKind::Pass => "pass".into(),
+        MoveKind::Swap => "swap".into(),
+        MoveKind::Sow { .. } => pits::text(state, m),
+        MoveKind::Place { .. } => tiles::text(state, m),
+        MoveKind::Slide { .. } | MoveKind::Jump { .. } => pieces::text(state, m),
     }
-    let game = state.game();
-    if let MoveKind::Sow { .. } = game.moves[m.rule as usize].kind {
-        return pits::text(state, m);
-    }
-    pieces::text(state, m)
 }
 
 /// Parses canonical move text into a legal move of this position, or says why it is not
 /// one.
 pub fn parse_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
+    if text == "pass" || text == "swap" {
+        return parse_turn_move(state, text);
+    }
     if state.game().board.pits() > 0 {
         return pits::parse(state, text);
     }
@@ -98,6 +100,33 @@ pub fn play(state: &mut State, m: Move) -> Result<(), MoveError> {
             reason: "it is not among the legal moves".into(),
         })
     }
+}
+
+/// `pass` or `swap` (moves of any game, with no site): the legal one, or why it is not.
+fn parse_turn_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
+    let is_pass = text == "pass";
+    let wanted = |k: &MoveKind| match is_pass {
+        true => matches!(k, MoveKind::Pass),
+        false => matches!(k, MoveKind::Swap),
+    };
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let rules = &state.game().moves;
+    if let Some(&m) = moves.iter().find(|m| wanted(&rules[m.rule as usize].kind)) {
+        return Ok(m);
+    }
+    if moves.is_empty() {
+        return Err(MoveError::GameOver);
+    }
+    let reason = match (rules.iter().any(|r| wanted(&r.kind)), is_pass) {
+        (false, _) => format!("this game has no {text}"),
+        (true, true) => "passing is allowed only when no other move is possible".into(),
+        (true, false) => "a swap is allowed only on the second player's first turn".into(),
+    };
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        reason,
+    })
 }
 
 /// Whether a text looks like a site name (a letter then digits), legal on this board or not.

@@ -1,5 +1,5 @@
 //! Tile moves as text: a cell and a tile (`d4:BYYBBY`, the tile named by its wedge colours
-//! in side order), `pass` or `swap`.
+//! in side order). `pass` and `swap` are read and written for every game in the parent.
 
 use super::{is_site_like, MoveError};
 use crate::engine::{Move, State};
@@ -7,23 +7,17 @@ use crate::model::board::HEX_DIRECTIONS;
 use crate::model::tiles::SIDES;
 use crate::model::{MoveKind, Site, Tiles, EMPTY, NO_SITE};
 
-/// The text of a tile move: `d4:BYYBBY`, `pass` or `swap`; `None` for other moves.
-pub(super) fn text(state: &State, m: Move) -> Option<String> {
+/// The text of a placed tile: `d4:BYYBBY`.
+pub(super) fn text(state: &State, m: Move) -> String {
     let game = state.game();
-    let tiles = game.tiles.as_ref()?;
-    Some(match game.moves.get(m.rule as usize)?.kind {
-        MoveKind::Place { .. } => format!(
-            "{}:{}",
-            game.board.site_names.get(m.to as usize)?,
-            tiles.pattern_name(m.from as usize)
-        ),
-        MoveKind::Pass => "pass".into(),
-        MoveKind::Swap => "swap".into(),
-        _ => return None,
-    })
+    let pattern = match &game.tiles {
+        Some(tiles) => tiles.pattern_name(m.from as usize),
+        None => unreachable!("a placement rule is checked to come with tiles"),
+    };
+    format!("{}:{pattern}", game.board.site_names[m.to as usize])
 }
 
-/// Parses `d4:BYYBBY`, `pass` or `swap` into a legal move, or says why it is not one.
+/// Parses `d4:BYYBBY` into a legal move, or says why it is not one.
 pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let game = std::sync::Arc::clone(state.game());
     let Some(tiles) = game.tiles.as_ref() else {
@@ -42,61 +36,37 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
             tiles.pattern_name(0b100110)
         ),
     };
-    let placement = text.split_once(':');
-    if placement.is_none() && text != "pass" && text != "swap" {
+    let (cell, pattern) = text.split_once(':').ok_or_else(malformed)?;
+    let (cell, pattern) = (cell.trim(), pattern.trim());
+    if !is_site_like(cell) {
         return Err(malformed());
     }
-    if let Some((cell, pattern)) = placement {
-        let (cell, pattern) = (cell.trim(), pattern.trim());
-        if !is_site_like(cell) {
-            return Err(malformed());
-        }
-        let kind = tiles.kind_named(pattern).ok_or_else(malformed)?;
-        let site = game
-            .board
-            .site_named(cell)
-            .ok_or_else(|| illegal(format!("`{cell}` is not a cell of this board")))?;
-        if state.has_ended() {
-            return Err(MoveError::GameOver);
-        }
-        let Some((rule, MoveKind::Place { matching })) =
-            rule_of(state, &|k| matches!(k, MoveKind::Place { .. }))
-        else {
-            return Err(illegal("no tile may be placed now".into()));
-        };
-        let mover = &game.players[state.to_move() as usize];
-        if state.cell(site) != EMPTY {
-            return Err(illegal(format!("{cell} is not empty")));
-        }
-        if state.hand(state.to_move()) & (1 << kind) == 0 {
-            return Err(illegal(format!("{pattern} is not in {mover}'s hand")));
-        }
-        if matching {
-            if let Some(reason) = mismatch(state, tiles, site, kind) {
-                return Err(illegal(reason));
-            }
-        }
-        return Ok(Move::place(rule, kind, site));
-    }
+    let kind = tiles.kind_named(pattern).ok_or_else(malformed)?;
+    let site = game
+        .board
+        .site_named(cell)
+        .ok_or_else(|| illegal(format!("`{cell}` is not a cell of this board")))?;
     if state.has_ended() {
         return Err(MoveError::GameOver);
     }
-    if text == "swap" {
-        return match rule_of(state, &|k| matches!(k, MoveKind::Swap)) {
-            Some((rule, _)) if state.swap_open() => Ok(Move::step(rule, NO_SITE, NO_SITE)),
-            Some(_) => Err(illegal(
-                "a swap is allowed only on the second player's first turn".into(),
-            )),
-            None => Err(illegal("this game has no swap".into())),
-        };
+    let Some((rule, MoveKind::Place { matching })) =
+        rule_of(state, &|k| matches!(k, MoveKind::Place { .. }))
+    else {
+        return Err(illegal("no tile may be placed now".into()));
+    };
+    let mover = &game.players[state.to_move() as usize];
+    if state.cell(site) != EMPTY {
+        return Err(illegal(format!("{cell} is not empty")));
     }
-    match state.tile_counts(tiles) {
-        (_, None) => Err(illegal("this game has no pass".into())),
-        (0, Some(rule)) => Ok(Move::step(rule, NO_SITE, NO_SITE)),
-        (_, Some(_)) => Err(illegal(
-            "passing is allowed only when no other move is possible".into(),
-        )),
+    if state.hand(state.to_move()) & (1 << kind) == 0 {
+        return Err(illegal(format!("{pattern} is not in {mover}'s hand")));
     }
+    if matching {
+        if let Some(reason) = mismatch(state, tiles, site, kind) {
+            return Err(illegal(reason));
+        }
+    }
+    Ok(Move::place(rule, kind, site))
 }
 
 /// The first move rule of a kind that `want` accepts whose condition holds, with its kind.
