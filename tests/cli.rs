@@ -488,7 +488,10 @@ fn a_pass_on_a_grid_is_listed_and_played() {
     assert!(after.contains("to move: a"), "{after}");
     let played = rulebook(&["play", &path], "pass\nswap\nmoves\n");
     let out = text(&played.stdout) + &text(&played.stderr);
-    assert!(out.contains("swap is not legal: this game has no swap"), "{out}");
+    assert!(
+        out.contains("swap is not legal: this game has no swap"),
+        "{out}"
+    );
     assert!(out.contains("1 legal move: pass"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
