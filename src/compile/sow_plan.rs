@@ -10,7 +10,7 @@
 //! that number too. After a sowing the engine then looks at the candidates only, and
 //! evaluates only what none of the tables decides.
 
-use crate::model::{Action, Board, Expr, Player, Site, SowCheck, SowPlan, SowRule};
+use crate::model::{Action, Board, Env, Expr, GroupUnit, Player, Site, SowCheck, SowPlan, SowRule};
 
 /// The largest [`SowCheck::Stones`] table built; a part that would need more stays an
 /// expression.
@@ -125,6 +125,50 @@ fn reads_only_counts(e: &Expr) -> bool {
     }
 }
 
+/// A mover and a last site, as an environment of the model's evaluator: an expression
+/// evaluated here reads no pieces, marks or tables, and stones only when `count` is given.
+struct At<'b> {
+    board: &'b Board,
+    mover: Player,
+    last: Site,
+    count: Option<i64>,
+}
+
+impl Env for At<'_> {
+    fn board(&self) -> &Board {
+        self.board
+    }
+
+    fn mover(&self) -> Player {
+        self.mover
+    }
+
+    fn last(&self) -> Site {
+        self.last
+    }
+
+    fn stones(&self, _: Site) -> i64 {
+        self.count
+            .expect("stones are given wherever a part reads them")
+    }
+
+    fn pieces(&self, _: Player) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn marks(&self, _: Player) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn majority(&self, _: GroupUnit) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn tabled(&self, _: u16) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+}
+
 /// The tables built so far.
 struct Tables<'b> {
     board: &'b Board,
@@ -165,28 +209,13 @@ impl Tables<'_> {
 
     /// [`Tables::value`], where every `count(..)` (all of one site) is `count`.
     fn value_with(&self, e: &Expr, mover: Player, last: Site, count: Option<i64>) -> i64 {
-        let board = self.board;
-        let v = |x: &Expr| self.value_with(x, mover, last, count);
-        match e {
-            Expr::Const(c) => *c,
-            Expr::Player(r) => match r {
-                crate::model::PlayerRef::Mover => mover as i64,
-                crate::model::PlayerRef::Opponent => (1 - mover) as i64,
-                crate::model::PlayerRef::Fixed(p) => *p as i64,
-            },
-            Expr::Last => last as i64,
-            Expr::Store(p) => board.store(v(p) as Player) as i64,
-            Expr::Owner(s) => board.row_owner(v(s) as Site) as i64,
-            Expr::PitNumber(s) => board.pit_number(v(s) as Site) as i64,
-            Expr::Opposite(s) => board.opposite(v(s) as Site) as i64,
-            Expr::Not(x) => (v(x) == 0) as i64,
-            Expr::Neg(x) => v(x).wrapping_neg(),
-            Expr::Binary(op, a, b) => op.apply(v(a), v(b)),
-            Expr::Count(_) => count.expect("stones are given wherever a part reads them"),
-            Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => {
-                unreachable!("only static expressions have a value here")
-            }
-        }
+        let at = At {
+            board: self.board,
+            mover,
+            last,
+            count,
+        };
+        e.eval(&at)
     }
 
     /// `e` with every static sub-expression above a leaf replaced by a table.

@@ -2,9 +2,11 @@
 //! during play. This module imports nothing else of the project.
 
 pub mod board;
+mod eval;
 pub mod tiles;
 
 pub use board::{Board, Layout, Site, NO_COLOUR, NO_SITE};
+pub use eval::Env;
 pub use tiles::{GroupUnit, Tiles};
 
 /// A player, by turn order (0 moves first).
