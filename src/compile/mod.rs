@@ -603,16 +603,17 @@ impl Compiler<'_> {
         use Op as B;
         // A known side of `and`/`or` decides or drops out, so that a rule switched off by an
         // option costs nothing during play.
-        match (op, &a, &b) {
-            (B::And, Value::Bool(false), _) | (B::And, _, Value::Bool(false)) => {
-                return Some(Value::Bool(false))
+        if matches!(op, B::And | B::Or) {
+            let known = |v: &Value| match v {
+                Value::Bool(b) => Some(*b as i64),
+                _ => None,
+            };
+            match (op.partial(known(&a), known(&b)), known(&a), known(&b)) {
+                (Some(v), _, _) => return Some(Value::Bool(v != 0)),
+                (None, Some(_), _) => return Some(b),
+                (None, _, Some(_)) => return Some(a),
+                _ => {}
             }
-            (B::Or, Value::Bool(true), _) | (B::Or, _, Value::Bool(true)) => {
-                return Some(Value::Bool(true))
-            }
-            (B::And, Value::Bool(true), _) | (B::Or, Value::Bool(false), _) => return Some(b),
-            (B::And, _, Value::Bool(true)) | (B::Or, _, Value::Bool(false)) => return Some(a),
-            _ => {}
         }
         let v = match (a, b) {
             (Value::Tiles(x), Value::Tiles(y)) => Value::Tiles(match op {
@@ -633,32 +634,18 @@ impl Compiler<'_> {
             (other, Value::Runtime(y)) => Value::Runtime(runtime_binary(op, to_runtime(other)?, y)),
             (a, b) => {
                 let (x, y) = (scalar(&a)?, scalar(&b)?);
-                let r = match op {
-                    B::Add => x.checked_add(y),
-                    B::Sub => x.checked_sub(y),
-                    B::Mul => x.checked_mul(y),
-                    B::Mod if y == 0 => {
-                        let d = self
-                            .with_config(Diagnostic::error("this divides by zero (`% 0`)", span));
-                        self.errors.push(d);
-                        return None;
-                    }
-                    B::Mod => x.checked_rem_euclid(y),
-                    _ => Some(0),
-                };
-                let Some(r) = r else {
+                if op == B::Mod && y == 0 {
+                    let d =
+                        self.with_config(Diagnostic::error("this divides by zero (`% 0`)", span));
+                    self.errors.push(d);
+                    return None;
+                }
+                let Some(r) = op.checked(x, y) else {
                     return self.overflow(span);
                 };
                 match op {
                     B::Add | B::Sub | B::Mul | B::Mod => Value::Int(r),
-                    B::And => Value::Bool(x != 0 && y != 0),
-                    B::Or => Value::Bool(x != 0 || y != 0),
-                    B::Eq => Value::Bool(x == y),
-                    B::Ne => Value::Bool(x != y),
-                    B::Lt => Value::Bool(x < y),
-                    B::Le => Value::Bool(x <= y),
-                    B::Gt => Value::Bool(x > y),
-                    B::Ge => Value::Bool(x >= y),
+                    _ => Value::Bool(r != 0),
                 }
             }
         };

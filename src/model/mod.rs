@@ -90,6 +90,33 @@ impl Op {
             Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
         }
     }
+
+    /// [`Op::apply`] without wrapping, as the compiler folds: `None` when the arithmetic
+    /// overflows or divides by zero.
+    pub fn checked(self, x: i64, y: i64) -> Option<i64> {
+        match self {
+            Op::Add => x.checked_add(y),
+            Op::Sub => x.checked_sub(y),
+            Op::Mul => x.checked_mul(y),
+            Op::Mod => x.checked_rem_euclid(y),
+            _ => Some(self.apply(x, y)),
+        }
+    }
+
+    /// [`Op::apply`] to values that may be unknown (`None`): a known side that decides an
+    /// `and` (false) or an `or` (true) decides it; otherwise an unknown side makes the
+    /// result unknown.
+    pub fn partial(self, x: Option<i64>, y: Option<i64>) -> Option<i64> {
+        let decides = |v: Option<i64>| match self {
+            Op::And => v == Some(0),
+            Op::Or => v.is_some_and(|v| v != 0),
+            _ => false,
+        };
+        if decides(x) || decides(y) {
+            return Some((self == Op::Or) as i64);
+        }
+        Some(self.apply(x?, y?))
+    }
 }
 
 /// An expression that depends on the position, compiled to a small tree over integers
