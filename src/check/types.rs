@@ -3,10 +3,12 @@
 
 //!
 //! The checked form has its own vocabulary and shares no type with the syntax tree, so that
-//! `compile` never sees the syntax; operators are the model's [`Op`].
+//! `compile` never sees the syntax; operators, capture modes and end rules' conditions
+//! and results are the model's own.
 
 use crate::diag::Span;
 use crate::model::Op;
+pub use crate::model::{CaptureMode, EndResult, EndWhen};
 
 /// A prefix operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,36 +17,6 @@ pub enum Unary {
     Not,
     /// `-x`: the negation of a number.
     Neg,
-}
-
-/// What a capture does to the piece it takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CaptureMode {
-    /// The captured piece becomes the mover's.
-    Convert,
-    /// The captured piece leaves the board.
-    Remove,
-}
-
-/// Who wins when an end rule applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndResult {
-    /// The player to move loses.
-    MoverLoses,
-    /// The player to move wins.
-    MoverWins,
-    /// Nobody wins.
-    Draw,
-    /// Stones left in pits go to a store, then the fuller store wins.
-    StoreMajority {
-        /// To the player whose row is empty (true), or each row to its owner.
-        to_empty_side: bool,
-    },
-    /// The higher score wins; equal scores draw, or the last placer loses.
-    HighestScore {
-        /// On equal scores, the last player to place a piece loses.
-        last_placer_loses: bool,
-    },
 }
 
 /// The type of an expression.
@@ -407,17 +379,6 @@ pub struct Conditional<T> {
     pub condition: Option<TExpr>,
     /// The statement.
     pub span: Span,
-}
-
-/// When the game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndWhen {
-    /// The player to move has no legal move.
-    NoLegalMove,
-    /// After a move, one player's pits are all empty.
-    EmptyRow,
-    /// The players have passed one after the other.
-    BothPass,
 }
 
 /// An end rule.

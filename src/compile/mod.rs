@@ -9,7 +9,7 @@ pub const MAX_PITS: i64 = 32;
 pub const MAX_STONES_PER_PIT: i64 = 100;
 
 use crate::check::{
-    ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, EndDecl, Knob, KnobValue,
+    ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue,
     MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind, Unary,
 };
 use crate::diag::{Diagnostic, Span};
@@ -179,7 +179,14 @@ impl Compiler<'_> {
             None => false,
             Some(f) => self.condition(f).is_some(),
         };
-        let end_rules = desc.end.iter().map(end_rule).collect();
+        let end_rules = desc
+            .end
+            .iter()
+            .map(|e| model::EndRule {
+                when: e.when,
+                result: e.result,
+            })
+            .collect();
         let after_sow: Vec<model::SowRule> = desc
             .after_sow
             .iter()
@@ -287,7 +294,7 @@ impl Compiler<'_> {
                     }
                     MoveDecl::Jump { directions, mode } => model::MoveKind::Jump {
                         directions: directions.clone(),
-                        mode: capture_mode(*mode),
+                        mode: *mode,
                     },
                     MoveDecl::Sow(sowing) => model::MoveKind::Sow {
                         sowing: *sowing,
@@ -336,7 +343,7 @@ impl Compiler<'_> {
                 shape,
                 turning_once: *turning_once,
                 max_length,
-                mode: capture_mode(*mode),
+                mode: *mode,
             },
             condition,
         })
@@ -805,13 +812,6 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     })
 }
 
-fn capture_mode(m: crate::check::CaptureMode) -> model::CaptureMode {
-    match m {
-        crate::check::CaptureMode::Convert => model::CaptureMode::Convert,
-        crate::check::CaptureMode::Remove => model::CaptureMode::Remove,
-    }
-}
-
 fn scalar(v: &Value) -> Option<i64> {
     match v {
         Value::Int(i) => Some(*i),
@@ -835,27 +835,6 @@ fn runtime_binary(op: Op, a: Expr, b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.
     Expr::Binary(op, Box::new(a), Box::new(b))
-}
-
-/// An end rule, as the model has it.
-fn end_rule(e: &EndDecl) -> model::EndRule {
-    use crate::check::{EndResult as R, EndWhen as W};
-    model::EndRule {
-        when: match e.when {
-            W::NoLegalMove => model::EndWhen::NoLegalMove,
-            W::EmptyRow => model::EndWhen::EmptyRow,
-            W::BothPass => model::EndWhen::BothPass,
-        },
-        result: match e.result {
-            R::MoverLoses => model::EndResult::MoverLoses,
-            R::MoverWins => model::EndResult::MoverWins,
-            R::Draw => model::EndResult::Draw,
-            R::StoreMajority { to_empty_side } => model::EndResult::StoreMajority { to_empty_side },
-            R::HighestScore { last_placer_loses } => {
-                model::EndResult::HighestScore { last_placer_loses }
-            }
-        },
-    }
 }
 
 /// `owner[cell]` for `cell_codes` cells of `kinds` kinds of piece: the player owning a
