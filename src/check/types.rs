@@ -6,7 +6,7 @@
 //! `compile` never sees the syntax; operators, capture modes and end rules' conditions
 //! and results are the model's own.
 
-use crate::diag::Span;
+use crate::diag::{Diagnostic, Span};
 use crate::model::Op;
 pub use crate::model::{CaptureMode, EndResult, EndWhen};
 
@@ -246,6 +246,33 @@ pub struct OptionDecl {
     pub is_switch: bool,
     /// Index of the default choice.
     pub default: usize,
+}
+
+impl OptionDecl {
+    /// The index of the choice named `value`, or the error that there is none (at `span`,
+    /// if any), with the choices and the nearest one.
+    pub fn choice(&self, value: &str, span: Option<Span>) -> Result<usize, Diagnostic> {
+        if let Some(c) = self.choices.iter().position(|c| c == value) {
+            return Ok(c);
+        }
+        let message = format!("`{value}` is not a choice of option `{}`", self.name);
+        let d = match span {
+            Some(span) => Diagnostic::error(message, span),
+            None => Diagnostic::plain(message),
+        };
+        Err(d
+            .with_note(format!("the choices are: {}", self.choices.join(", ")))
+            .with_suggestion(value, self.choices.iter().map(String::as_str)))
+    }
+}
+
+/// The names of the parameters, then of the options, for suggestions.
+pub fn knob_names<'a>(params: &'a [ParamDecl], options: &'a [OptionDecl]) -> Vec<&'a str> {
+    params
+        .iter()
+        .map(|p| p.name.as_str())
+        .chain(options.iter().map(|o| o.name.as_str()))
+        .collect()
 }
 
 /// A value of a parameter or option.

@@ -9,8 +9,8 @@ pub const MAX_PITS: i64 = 32;
 pub const MAX_STONES_PER_PIT: i64 = 100;
 
 use crate::check::{
-    ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue,
-    MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind, Unary,
+    knob_names, ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob,
+    KnobValue, MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind, Unary,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
@@ -87,22 +87,9 @@ impl Config {
                 }
                 config.params[i] = v;
             } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
-                let o = &desc.options[i];
-                let c = o.choices.iter().position(|c| c == value).ok_or_else(|| {
-                    let mut d =
-                        Diagnostic::plain(format!("`{value}` is not a choice of option `{key}`"))
-                            .with_note(format!("the choices are: {}", o.choices.join(", ")));
-                    d = d.with_suggestion(value, o.choices.iter().map(String::as_str));
-                    d
-                })?;
-                config.options[i] = c;
+                config.options[i] = desc.options[i].choice(value, None)?;
             } else {
-                let known: Vec<&str> = desc
-                    .params
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .chain(desc.options.iter().map(|o| o.name.as_str()))
-                    .collect();
+                let known = knob_names(&desc.params, &desc.options);
                 let mut d =
                     Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
                 d = if known.is_empty() {
