@@ -73,7 +73,8 @@ const ALLOWED_UPWARD: &[(&str, &str, &str)] = &[];
 /// The longest function allowed in `src/`, in lines from `fn` to its closing brace.
 const MAX_FUNCTION_LINES: usize = 120;
 
-/// Functions over the limit today, each with the issue that splits it: (file, name).
+/// Functions over the limit today, each with the issue that splits it: (file, name). Empty:
+/// none is known.
 /// An entry that is no longer over the limit fails the test, so the list only shrinks.
 const ALLOWED_LONG: &[(&str, &str)] = &[];
 
