@@ -88,12 +88,7 @@ fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 /// Whether `e` is decided by the mover and the last site alone (it reads no stones, marks
 /// or pieces).
 fn is_static(e: &Expr) -> bool {
-    match e {
-        Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => {
-            false
-        }
-        _ => e.operands().all(is_static),
-    }
+    !e.any(&|x| matches!(x, Expr::Count(_)) || reads_more_than_counts(x))
 }
 
 /// The one site whose stones `e` reads, if `e` is otherwise static and that site is: then
@@ -106,7 +101,7 @@ fn counted_site(e: &Expr) -> Option<&Expr> {
         Some(s) if s == x => {}
         _ => sole = false,
     });
-    site.filter(|_| sole && reads_only_counts(e))
+    site.filter(|_| sole && !e.any(&reads_more_than_counts))
 }
 
 /// Calls `f` with the argument of every `count(..)` in `e`.
@@ -117,12 +112,13 @@ fn visit_counts<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
     }
 }
 
-/// Whether `e` reads nothing of the position but stones (no marks, pieces or tables).
-fn reads_only_counts(e: &Expr) -> bool {
-    match e {
-        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => false,
-        _ => e.operands().all(reads_only_counts),
-    }
+/// Whether `e` itself (not its operands) reads something of the position other than
+/// stones: marks, pieces or tables.
+fn reads_more_than_counts(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_)
+    )
 }
 
 /// A mover and a last site, as an environment of the model's evaluator: an expression

@@ -181,6 +181,11 @@ impl Expr {
         };
         a.into_iter().chain(b)
     }
+
+    /// Whether `f` holds for the expression or any expression within it.
+    pub fn any(&self, f: &dyn Fn(&Expr) -> bool) -> bool {
+        f(self) || self.operands().any(|x| x.any(f))
+    }
 }
 
 /// A condition: always true, or an expression evaluated against the position.
