@@ -43,7 +43,9 @@ impl Expr {
     pub fn eval<E: Env>(&self, env: &E) -> i64 {
         let board = || env.board();
         match self {
-            Expr::Const(_) | Expr::Player(_) | Expr::Last => leaf(self, env),
+            Expr::Const(v) => *v,
+            Expr::Player(r) => r.resolve(env.mover()) as i64,
+            Expr::Last => env.last() as i64,
             Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
             Expr::Store(p) => board().store(operand(p, env) as Player) as i64,
             Expr::Owner(s) => board().row_owner(operand(s, env) as Site) as i64,
@@ -67,21 +69,15 @@ impl Expr {
     }
 }
 
-/// A leaf: a constant, a player or `last`.
-#[inline(always)]
-fn leaf<E: Env>(e: &Expr, env: &E) -> i64 {
-    match e {
-        Expr::Const(v) => *v,
-        Expr::Player(r) => r.resolve(env.mover()) as i64,
-        _ => env.last() as i64,
-    }
-}
-
-/// An operand: leaves are answered here, without a call (about half of all nodes).
+/// An operand: leaves (a constant, a player, `last`) are answered here, without a call
+/// (about half of all nodes). [`Expr::eval`] repeats these arms rather than share a
+/// function: a shared one tests the variant a second time.
 #[inline(always)]
 fn operand<E: Env>(e: &Expr, env: &E) -> i64 {
     match e {
-        Expr::Const(_) | Expr::Player(_) | Expr::Last => leaf(e, env),
+        Expr::Const(v) => *v,
+        Expr::Player(r) => r.resolve(env.mover()) as i64,
+        Expr::Last => env.last() as i64,
         _ => e.eval(env),
     }
 }
