@@ -211,7 +211,7 @@ impl Tables<'_> {
             last,
             count,
         };
-        e.eval(&at)
+        at.eval(e)
     }
 
     /// `e` with every static sub-expression above a leaf replaced by a table.

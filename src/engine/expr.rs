@@ -7,7 +7,7 @@ impl State {
     /// Evaluates a compiled expression against the position.
     #[inline(always)]
     pub(super) fn eval(&self, e: &Expr) -> i64 {
-        e.eval(self)
+        Env::eval(self, e)
     }
 }
 

@@ -24,6 +24,39 @@ pub trait Env {
     fn majority(&self, unit: GroupUnit) -> i64;
     /// The value of [`Expr::Tabled`]`(table)` for the mover and the last site.
     fn tabled(&self, table: u16) -> i64;
+
+    /// The value of `e` here (conditions are 0 or 1): the one walk of the tree, which
+    /// applies the operators and the board's functions.
+    fn eval(&self, e: &Expr) -> i64
+    where
+        Self: Sized,
+    {
+        let board = || self.board();
+        match e {
+            Expr::Const(v) => *v,
+            Expr::Player(r) => r.resolve(self.mover()) as i64,
+            Expr::Last => self.last() as i64,
+            Expr::Pieces(r) => self.pieces(r.resolve(self.mover())),
+            Expr::Store(p) => board().store(operand(self, p) as Player) as i64,
+            Expr::Owner(s) => board().row_owner(operand(self, s) as Site) as i64,
+            Expr::Count(s) => self.stones(operand(self, s) as Site),
+            Expr::PitNumber(s) => board().pit_number(operand(self, s) as Site) as i64,
+            Expr::Opposite(s) => board().opposite(operand(self, s) as Site) as i64,
+            Expr::Marks(p) => self.marks(operand(self, p) as Player),
+            Expr::Majority(unit) => self.majority(*unit),
+            Expr::Not(x) => (operand(self, x) == 0) as i64,
+            Expr::Neg(x) => operand(self, x).wrapping_neg(),
+            Expr::Binary(op, a, b) => {
+                let x = operand(self, a);
+                match op {
+                    super::Op::And => (x != 0 && operand(self, b) != 0) as i64,
+                    super::Op::Or => (x != 0 || operand(self, b) != 0) as i64,
+                    _ => op.apply(x, operand(self, b)),
+                }
+            }
+            Expr::Tabled(k) => self.tabled(*k),
+        }
+    }
 }
 
 impl PlayerRef {
@@ -38,46 +71,15 @@ impl PlayerRef {
     }
 }
 
-impl Expr {
-    /// The expression's value in `env` (conditions are 0 or 1).
-    pub fn eval<E: Env>(&self, env: &E) -> i64 {
-        let board = || env.board();
-        match self {
-            Expr::Const(v) => *v,
-            Expr::Player(r) => r.resolve(env.mover()) as i64,
-            Expr::Last => env.last() as i64,
-            Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
-            Expr::Store(p) => board().store(operand(p, env) as Player) as i64,
-            Expr::Owner(s) => board().row_owner(operand(s, env) as Site) as i64,
-            Expr::Count(s) => env.stones(operand(s, env) as Site),
-            Expr::PitNumber(s) => board().pit_number(operand(s, env) as Site) as i64,
-            Expr::Opposite(s) => board().opposite(operand(s, env) as Site) as i64,
-            Expr::Marks(p) => env.marks(operand(p, env) as Player),
-            Expr::Majority(unit) => env.majority(*unit),
-            Expr::Not(x) => (operand(x, env) == 0) as i64,
-            Expr::Neg(x) => operand(x, env).wrapping_neg(),
-            Expr::Binary(op, a, b) => {
-                let x = operand(a, env);
-                match op {
-                    super::Op::And => (x != 0 && operand(b, env) != 0) as i64,
-                    super::Op::Or => (x != 0 || operand(b, env) != 0) as i64,
-                    _ => op.apply(x, operand(b, env)),
-                }
-            }
-            Expr::Tabled(k) => env.tabled(*k),
-        }
-    }
-}
-
 /// An operand: leaves (a constant, a player, `last`) are answered here, without a call
-/// (about half of all nodes). [`Expr::eval`] repeats these arms rather than share a
+/// (about half of all nodes). [`Env::eval`] repeats these arms rather than share a
 /// function: a shared one tests the variant a second time.
 #[inline(always)]
-fn operand<E: Env>(e: &Expr, env: &E) -> i64 {
+fn operand<E: Env>(env: &E, e: &Expr) -> i64 {
     match e {
         Expr::Const(v) => *v,
         Expr::Player(r) => r.resolve(env.mover()) as i64,
         Expr::Last => env.last() as i64,
-        _ => e.eval(env),
+        _ => env.eval(e),
     }
 }
