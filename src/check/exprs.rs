@@ -304,19 +304,13 @@ impl Checker {
             if let Some(oi) = self.options.iter().position(|x| x.name == o.text) {
                 let opt = &self.options[oi];
                 if !opt.is_switch && self.options.iter().all(|x| x.name != n.text) {
-                    return match opt.choices.iter().position(|c| *c == n.text) {
-                        Some(index) => Some(TExpr {
+                    return match opt.choice(&n.text, Some(n.span)) {
+                        Ok(index) => Some(TExpr {
                             kind: TExprKind::Choice { option: oi, index },
                             ty: Type::Choice(oi),
                             span: e.span,
                         }),
-                        None => {
-                            let mut d = Diagnostic::error(
-                                format!("`{}` is not a choice of option `{}`", n.text, opt.name),
-                                n.span,
-                            )
-                            .with_note(format!("the choices are: {}", opt.choices.join(", ")));
-                            d = d.with_suggestion(&n.text, opt.choices.iter().map(String::as_str));
+                        Err(d) => {
                             self.error(d);
                             None
                         }

@@ -93,15 +93,9 @@ impl Checker {
         if let Some(i) = self.options.iter().position(|o| o.name == name.text) {
             let o = self.options[i].clone();
             return match &setting.value {
-                ast::SettingValue::Name(n) => match o.choices.iter().position(|c| *c == n.text) {
-                    Some(c) => Some((Knob::Option(i), KnobValue::Choice(c))),
-                    None => {
-                        let mut d = Diagnostic::error(
-                            format!("`{}` is not a choice of option `{}`", n.text, o.name),
-                            n.span,
-                        )
-                        .with_note(format!("the choices are: {}", o.choices.join(", ")));
-                        d = d.with_suggestion(&n.text, o.choices.iter().map(String::as_str));
+                ast::SettingValue::Name(n) => match o.choice(&n.text, Some(n.span)) {
+                    Ok(c) => Some((Knob::Option(i), KnobValue::Choice(c))),
+                    Err(d) => {
                         self.error(d);
                         None
                     }
@@ -118,12 +112,7 @@ impl Checker {
                 }
             };
         }
-        let known: Vec<&str> = self
-            .params
-            .iter()
-            .map(|p| p.name.as_str())
-            .chain(self.options.iter().map(|o| o.name.as_str()))
-            .collect();
+        let known = super::knob_names(&self.params, &self.options);
         let mut d = Diagnostic::error(
             format!("unknown parameter or option `{}`", name.text),
             name.span,

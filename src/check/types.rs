@@ -3,10 +3,12 @@
 
 //!
 //! The checked form has its own vocabulary and shares no type with the syntax tree, so that
-//! `compile` never sees the syntax; operators are the model's [`Op`].
+//! `compile` never sees the syntax; operators, capture modes and end rules' conditions
+//! and results are the model's own.
 
-use crate::diag::Span;
+use crate::diag::{Diagnostic, Span};
 use crate::model::Op;
+pub use crate::model::{CaptureMode, EndResult, EndWhen};
 
 /// A prefix operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,36 +17,6 @@ pub enum Unary {
     Not,
     /// `-x`: the negation of a number.
     Neg,
-}
-
-/// What a capture does to the piece it takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CaptureMode {
-    /// The captured piece becomes the mover's.
-    Convert,
-    /// The captured piece leaves the board.
-    Remove,
-}
-
-/// Who wins when an end rule applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndResult {
-    /// The player to move loses.
-    MoverLoses,
-    /// The player to move wins.
-    MoverWins,
-    /// Nobody wins.
-    Draw,
-    /// Stones left in pits go to a store, then the fuller store wins.
-    StoreMajority {
-        /// To the player whose row is empty (true), or each row to its owner.
-        to_empty_side: bool,
-    },
-    /// The higher score wins; equal scores draw, or the last placer loses.
-    HighestScore {
-        /// On equal scores, the last player to place a piece loses.
-        last_placer_loses: bool,
-    },
 }
 
 /// The type of an expression.
@@ -276,6 +248,33 @@ pub struct OptionDecl {
     pub default: usize,
 }
 
+impl OptionDecl {
+    /// The index of the choice named `value`, or the error that there is none (at `span`,
+    /// if any), with the choices and the nearest one.
+    pub fn choice(&self, value: &str, span: Option<Span>) -> Result<usize, Diagnostic> {
+        if let Some(c) = self.choices.iter().position(|c| c == value) {
+            return Ok(c);
+        }
+        let message = format!("`{value}` is not a choice of option `{}`", self.name);
+        let d = match span {
+            Some(span) => Diagnostic::error(message, span),
+            None => Diagnostic::plain(message),
+        };
+        Err(d
+            .with_note(format!("the choices are: {}", self.choices.join(", ")))
+            .with_suggestion(value, self.choices.iter().map(String::as_str)))
+    }
+}
+
+/// The names of the parameters, then of the options, for suggestions.
+pub fn knob_names<'a>(params: &'a [ParamDecl], options: &'a [OptionDecl]) -> Vec<&'a str> {
+    params
+        .iter()
+        .map(|p| p.name.as_str())
+        .chain(options.iter().map(|o| o.name.as_str()))
+        .collect()
+}
+
 /// A value of a parameter or option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KnobValue {
@@ -409,17 +408,6 @@ pub struct Conditional<T> {
     pub condition: Option<TExpr>,
     /// The statement.
     pub span: Span,
-}
-
-/// When the game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndWhen {
-    /// The player to move has no legal move.
-    NoLegalMove,
-    /// After a move, one player's pits are all empty.
-    EmptyRow,
-    /// The players have passed one after the other.
-    BothPass,
 }
 
 /// An end rule.

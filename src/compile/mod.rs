@@ -9,8 +9,8 @@ pub const MAX_PITS: i64 = 32;
 pub const MAX_STONES_PER_PIT: i64 = 100;
 
 use crate::check::{
-    ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob, KnobValue,
-    MoveDecl, RegionConst, RunDecl, TExpr, TExprKind, Unary,
+    knob_names, ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob,
+    KnobValue, MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind, Unary,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
@@ -87,22 +87,9 @@ impl Config {
                 }
                 config.params[i] = v;
             } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
-                let o = &desc.options[i];
-                let c = o.choices.iter().position(|c| c == value).ok_or_else(|| {
-                    let mut d =
-                        Diagnostic::plain(format!("`{value}` is not a choice of option `{key}`"))
-                            .with_note(format!("the choices are: {}", o.choices.join(", ")));
-                    d = d.with_suggestion(value, o.choices.iter().map(String::as_str));
-                    d
-                })?;
-                config.options[i] = c;
+                config.options[i] = desc.options[i].choice(value, None)?;
             } else {
-                let known: Vec<&str> = desc
-                    .params
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .chain(desc.options.iter().map(|o| o.name.as_str()))
-                    .collect();
+                let known = knob_names(&desc.params, &desc.options);
                 let mut d =
                     Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
                 d = if known.is_empty() {
@@ -164,7 +151,72 @@ pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnost
 impl Compiler<'_> {
     fn run(&mut self) -> Option<Game> {
         let desc = self.desc;
-        let board = match &desc.board {
+        self.board = Some(self.build_board()?);
+        let stones = match &desc.stones {
+            Some(e) => {
+                self.bounded(e, 1, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
+            }
+            None => 0,
+        };
+        let setup = self.setup();
+        let moves = self.moves();
+        let moves_may_coincide = moves_may_coincide(&moves);
+        let effects = desc.effects.iter().filter_map(|e| self.effect(e)).collect();
+        let forbid_repetition = match &desc.forbid_repetition {
+            None => false,
+            Some(f) => self.condition(f).is_some(),
+        };
+        let end_rules = desc
+            .end
+            .iter()
+            .map(|e| model::EndRule {
+                when: e.when,
+                result: e.result,
+            })
+            .collect();
+        let after_sow: Vec<model::SowRule> = desc
+            .after_sow
+            .iter()
+            .filter_map(|r| self.sow_rule(r))
+            .collect();
+        let tiles = self.tiles();
+        let score = self.score();
+        let settings = self.settings();
+        let board = self.board.take()?;
+        let players = desc.players.len();
+        let total_stones = stones as usize * board.pits() as usize * players;
+        let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
+        let piece_kinds: Vec<String> = match &tiles {
+            Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
+            None => desc.pieces.clone(),
+        };
+        let cell_codes = 1 + players * piece_kinds.len();
+        Some(Game {
+            name: desc.name.clone(),
+            preset: self.config.preset.clone(),
+            settings,
+            players: desc.players.clone(),
+            owner: owners(cell_codes, piece_kinds.len()),
+            piece_kinds,
+            tiles,
+            score,
+            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones),
+            stones,
+            after_sow,
+            sow_plan,
+            board,
+            setup,
+            moves,
+            moves_may_coincide,
+            effects,
+            forbid_repetition,
+            end_rules,
+        })
+    }
+
+    /// The board, its size from the configuration.
+    fn build_board(&mut self) -> Option<Board> {
+        Some(match &self.desc.board {
             BoardDecl::Grid { width, height } => {
                 let w = self.side(width, "width")?;
                 let h = self.side(height, "height")?;
@@ -172,26 +224,22 @@ impl Compiler<'_> {
             }
             BoardDecl::Mancala { pits } => {
                 let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
-                Board::mancala(n as u16, &desc.players)
+                Board::mancala(n as u16, &self.desc.players)
             }
             BoardDecl::Hex { side, removed } => {
                 let n = self.bounded(side, 1, MAX_HEX_SIDE, "the number of cells a side")?;
                 self.hex_board(n as u16, removed)?
             }
-        };
-        let (w, h) = (board.width, board.height);
-        self.board = Some(board);
-        let stones = match &desc.stones {
-            Some(e) => {
-                self.bounded(e, 1, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
-            }
-            None => 0,
-        };
+        })
+    }
 
-        let piece_kinds = desc.pieces.len();
-        let mut setup: Vec<(Site, model::Cell)> = Vec::new();
-        let mut placed_by: Vec<Option<Span>> = vec![None; (w * h) as usize];
-        for s in &desc.setup {
+    /// The starting pieces, sorted by site; a site filled twice is an error.
+    fn setup(&mut self) -> Vec<(Site, model::Cell)> {
+        let piece_kinds = self.desc.pieces.len();
+        let mut setup = Vec::new();
+        let (w, h) = (self.board().width as usize, self.board().height as usize);
+        let mut placed_by: Vec<Option<Span>> = vec![None; w * h];
+        for s in &self.desc.setup {
             let Some(Value::Region(sites)) = self.fold(&s.region) else {
                 continue;
             };
@@ -210,8 +258,13 @@ impl Compiler<'_> {
             }
         }
         setup.sort_unstable();
+        setup
+    }
 
-        let moves: Vec<model::MoveRule> = desc
+    /// The move rules whose conditions can hold in this configuration.
+    fn moves(&mut self) -> Vec<model::MoveRule> {
+        let players = self.desc.players.len();
+        self.desc
             .moves
             .iter()
             .filter_map(|m| {
@@ -238,11 +291,11 @@ impl Compiler<'_> {
                     }
                     MoveDecl::Jump { directions, mode } => model::MoveKind::Jump {
                         directions: directions.clone(),
-                        mode: capture_mode(*mode),
+                        mode: *mode,
                     },
                     MoveDecl::Sow(sowing) => model::MoveKind::Sow {
                         sowing: *sowing,
-                        track: sow_track(self.board(), *sowing, desc.players.len()),
+                        track: sow_track(self.board(), *sowing, players),
                     },
                     MoveDecl::Place { matching } => model::MoveKind::Place {
                         matching: *matching,
@@ -252,149 +305,70 @@ impl Compiler<'_> {
                 };
                 Some(model::MoveRule { kind, condition })
             })
-            .collect();
+            .collect()
+    }
 
-        let moves_may_coincide = moves_may_coincide(&moves);
-        let effects = desc
-            .effects
+    /// An effect, unless its condition is false in this configuration.
+    fn effect(&mut self, e: &Conditional<EffectDecl>) -> Option<model::Effect> {
+        let condition = self.condition(e)?;
+        let EffectDecl::Custodian {
+            run,
+            turning_once,
+            max_length,
+            mode,
+        } = &e.rule;
+        let shape = match run {
+            RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
+            RunDecl::Path(name) => model::RunShape::Path(self.board().path(name)?),
+        };
+        let max_length = match max_length {
+            None => u16::MAX,
+            Some(m) => match self.fold(m)? {
+                Value::Int(v) if v >= 1 => v.min(u16::MAX as i64) as u16,
+                Value::Int(v) => {
+                    self.errors.push(Diagnostic::error(
+                        format!("the longest run must be at least 1, not {v}"),
+                        m.span,
+                    ));
+                    return None;
+                }
+                _ => return None,
+            },
+        };
+        Some(model::Effect {
+            kind: model::EffectKind::Custodian {
+                shape,
+                turning_once: *turning_once,
+                max_length,
+                mode: *mode,
+            },
+            condition,
+        })
+    }
+
+    /// A rule after sowing, unless its condition is false in this configuration.
+    fn sow_rule(&mut self, r: &SowRuleDecl) -> Option<model::SowRule> {
+        let condition = match self.fold(&r.condition)? {
+            Value::Bool(true) => Condition::Always,
+            Value::Bool(false) => return None,
+            Value::Runtime(x) => Condition::When(x),
+            _ => return None,
+        };
+        let actions = r
+            .actions
             .iter()
-            .filter_map(|e| {
-                let condition = self.condition(e)?;
-                let EffectDecl::Custodian {
-                    run,
-                    turning_once,
-                    max_length,
-                    mode,
-                } = &e.rule;
-                let shape = match run {
-                    RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
-                    RunDecl::Path(name) => model::RunShape::Path(self.board().path(name)?),
-                };
-                let max_length = match max_length {
-                    None => u16::MAX,
-                    Some(m) => match self.fold(m)? {
-                        Value::Int(v) if v >= 1 => v.min(u16::MAX as i64) as u16,
-                        Value::Int(v) => {
-                            self.errors.push(Diagnostic::error(
-                                format!("the longest run must be at least 1, not {v}"),
-                                m.span,
-                            ));
-                            return None;
-                        }
-                        _ => return None,
+            .map(|a| {
+                Some(match a {
+                    ActionDecl::Again => model::Action::Again,
+                    ActionDecl::Take { from, to } => model::Action::Take {
+                        from: to_runtime(self.fold(from)?)?,
+                        to: to_runtime(self.fold(to)?)?,
                     },
-                };
-                Some(model::Effect {
-                    kind: model::EffectKind::Custodian {
-                        shape,
-                        turning_once: *turning_once,
-                        max_length,
-                        mode: capture_mode(*mode),
-                    },
-                    condition,
+                    ActionDecl::Mark(site) => model::Action::Mark(to_runtime(self.fold(site)?)?),
                 })
             })
-            .collect();
-
-        let forbid_repetition = match &desc.forbid_repetition {
-            None => false,
-            Some(f) => self.condition(f).is_some(),
-        };
-        let end_rules = desc
-            .end
-            .iter()
-            .map(|e| model::EndRule {
-                when: match e.when {
-                    crate::check::EndWhen::NoLegalMove => model::EndWhen::NoLegalMove,
-                    crate::check::EndWhen::EmptyRow => model::EndWhen::EmptyRow,
-                    crate::check::EndWhen::BothPass => model::EndWhen::BothPass,
-                },
-                result: match e.result {
-                    crate::check::EndResult::MoverLoses => model::EndResult::MoverLoses,
-                    crate::check::EndResult::MoverWins => model::EndResult::MoverWins,
-                    crate::check::EndResult::Draw => model::EndResult::Draw,
-                    crate::check::EndResult::StoreMajority { to_empty_side } => {
-                        model::EndResult::StoreMajority { to_empty_side }
-                    }
-                    crate::check::EndResult::HighestScore { last_placer_loses } => {
-                        model::EndResult::HighestScore { last_placer_loses }
-                    }
-                },
-            })
-            .collect();
-
-        let after_sow: Vec<model::SowRule> = desc
-            .after_sow
-            .iter()
-            .filter_map(|r| {
-                let condition = match self.fold(&r.condition)? {
-                    Value::Bool(true) => Condition::Always,
-                    Value::Bool(false) => return None,
-                    Value::Runtime(x) => Condition::When(x),
-                    _ => return None,
-                };
-                let actions = r
-                    .actions
-                    .iter()
-                    .map(|a| {
-                        Some(match a {
-                            ActionDecl::Again => model::Action::Again,
-                            ActionDecl::Take { from, to } => model::Action::Take {
-                                from: to_runtime(self.fold(from)?)?,
-                                to: to_runtime(self.fold(to)?)?,
-                            },
-                            ActionDecl::Mark(site) => {
-                                model::Action::Mark(to_runtime(self.fold(site)?)?)
-                            }
-                        })
-                    })
-                    .collect::<Option<Vec<_>>>()?;
-                Some(model::SowRule { condition, actions })
-            })
-            .collect();
-        let tiles = self.tiles();
-        let score = self.score();
-        let settings = self.settings();
-        let board = self.board.take()?;
-        let players = desc.players.len();
-        let total_stones = stones as usize * board.pits() as usize * players;
-        let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
-        let piece_kinds: Vec<String> = match &tiles {
-            Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
-            None => desc.pieces.clone(),
-        };
-        let piece_kinds_len = piece_kinds.len().max(1);
-        let cell_codes = 1 + players * piece_kinds.len();
-        let owner = (0..cell_codes)
-            .map(|c| {
-                if c == 0 {
-                    0
-                } else {
-                    ((c - 1) / piece_kinds_len) as u8
-                }
-            })
-            .collect();
-        Some(Game {
-            name: desc.name.clone(),
-            preset: self.config.preset.clone(),
-            settings,
-            players: desc.players.clone(),
-            piece_kinds,
-            tiles,
-            score,
-            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones),
-            stones,
-            after_sow,
-            sow_plan,
-            board,
-            setup,
-            moves,
-            moves_may_coincide,
-            effects,
-            forbid_repetition,
-            end_rules,
-            owner,
-        })
+            .collect::<Option<Vec<_>>>()?;
+        Some(model::SowRule { condition, actions })
     }
 
     /// A hex board with its removed cells and board-edge colours.
@@ -633,16 +607,17 @@ impl Compiler<'_> {
         use Op as B;
         // A known side of `and`/`or` decides or drops out, so that a rule switched off by an
         // option costs nothing during play.
-        match (op, &a, &b) {
-            (B::And, Value::Bool(false), _) | (B::And, _, Value::Bool(false)) => {
-                return Some(Value::Bool(false))
+        if matches!(op, B::And | B::Or) {
+            let known = |v: &Value| match v {
+                Value::Bool(b) => Some(*b as i64),
+                _ => None,
+            };
+            match (op.partial(known(&a), known(&b)), known(&a), known(&b)) {
+                (Some(v), _, _) => return Some(Value::Bool(v != 0)),
+                (None, Some(_), _) => return Some(b),
+                (None, _, Some(_)) => return Some(a),
+                _ => {}
             }
-            (B::Or, Value::Bool(true), _) | (B::Or, _, Value::Bool(true)) => {
-                return Some(Value::Bool(true))
-            }
-            (B::And, Value::Bool(true), _) | (B::Or, Value::Bool(false), _) => return Some(b),
-            (B::And, _, Value::Bool(true)) | (B::Or, _, Value::Bool(false)) => return Some(a),
-            _ => {}
         }
         let v = match (a, b) {
             (Value::Tiles(x), Value::Tiles(y)) => Value::Tiles(match op {
@@ -663,32 +638,18 @@ impl Compiler<'_> {
             (other, Value::Runtime(y)) => Value::Runtime(runtime_binary(op, to_runtime(other)?, y)),
             (a, b) => {
                 let (x, y) = (scalar(&a)?, scalar(&b)?);
-                let r = match op {
-                    B::Add => x.checked_add(y),
-                    B::Sub => x.checked_sub(y),
-                    B::Mul => x.checked_mul(y),
-                    B::Mod if y == 0 => {
-                        let d = self
-                            .with_config(Diagnostic::error("this divides by zero (`% 0`)", span));
-                        self.errors.push(d);
-                        return None;
-                    }
-                    B::Mod => x.checked_rem_euclid(y),
-                    _ => Some(0),
-                };
-                let Some(r) = r else {
+                if op == B::Mod && y == 0 {
+                    let d =
+                        self.with_config(Diagnostic::error("this divides by zero (`% 0`)", span));
+                    self.errors.push(d);
+                    return None;
+                }
+                let Some(r) = op.checked(x, y) else {
                     return self.overflow(span);
                 };
                 match op {
                     B::Add | B::Sub | B::Mul | B::Mod => Value::Int(r),
-                    B::And => Value::Bool(x != 0 && y != 0),
-                    B::Or => Value::Bool(x != 0 || y != 0),
-                    B::Eq => Value::Bool(x == y),
-                    B::Ne => Value::Bool(x != y),
-                    B::Lt => Value::Bool(x < y),
-                    B::Le => Value::Bool(x <= y),
-                    B::Gt => Value::Bool(x > y),
-                    B::Ge => Value::Bool(x >= y),
+                    _ => Value::Bool(r != 0),
                 }
             }
         };
@@ -848,13 +809,6 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     })
 }
 
-fn capture_mode(m: crate::check::CaptureMode) -> model::CaptureMode {
-    match m {
-        crate::check::CaptureMode::Convert => model::CaptureMode::Convert,
-        crate::check::CaptureMode::Remove => model::CaptureMode::Remove,
-    }
-}
-
 fn scalar(v: &Value) -> Option<i64> {
     match v {
         Value::Int(i) => Some(*i),
@@ -878,4 +832,13 @@ fn runtime_binary(op: Op, a: Expr, b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.
     Expr::Binary(op, Box::new(a), Box::new(b))
+}
+
+/// `owner[cell]` for `cell_codes` cells of `kinds` kinds of piece: the player owning a
+/// piece (0 for the empty cell).
+fn owners(cell_codes: usize, kinds: usize) -> Vec<model::Player> {
+    let kinds = kinds.max(1);
+    (0..cell_codes)
+        .map(|c| if c == 0 { 0 } else { ((c - 1) / kinds) as u8 })
+        .collect()
 }

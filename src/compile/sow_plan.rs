@@ -10,7 +10,7 @@
 //! that number too. After a sowing the engine then looks at the candidates only, and
 //! evaluates only what none of the tables decides.
 
-use crate::model::{Action, Board, Expr, Player, Site, SowCheck, SowPlan, SowRule};
+use crate::model::{Action, Board, Env, Expr, GroupUnit, Player, Site, SowCheck, SowPlan, SowRule};
 
 /// The largest [`SowCheck::Stones`] table built; a part that would need more stays an
 /// expression.
@@ -88,12 +88,7 @@ fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 /// Whether `e` is decided by the mover and the last site alone (it reads no stones, marks
 /// or pieces).
 fn is_static(e: &Expr) -> bool {
-    match e {
-        Expr::Pieces(_) | Expr::Count(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => {
-            false
-        }
-        _ => e.operands().all(is_static),
-    }
+    !e.any(&|x| matches!(x, Expr::Count(_)) || reads_more_than_counts(x))
 }
 
 /// The one site whose stones `e` reads, if `e` is otherwise static and that site is: then
@@ -106,7 +101,7 @@ fn counted_site(e: &Expr) -> Option<&Expr> {
         Some(s) if s == x => {}
         _ => sole = false,
     });
-    site.filter(|_| sole && reads_only_counts(e))
+    site.filter(|_| sole && !e.any(&reads_more_than_counts))
 }
 
 /// Calls `f` with the argument of every `count(..)` in `e`.
@@ -117,11 +112,56 @@ fn visit_counts<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
     }
 }
 
-/// Whether `e` reads nothing of the position but stones (no marks, pieces or tables).
-fn reads_only_counts(e: &Expr) -> bool {
-    match e {
-        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => false,
-        _ => e.operands().all(reads_only_counts),
+/// Whether `e` itself (not its operands) reads something of the position other than
+/// stones: marks, pieces or tables.
+fn reads_more_than_counts(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_)
+    )
+}
+
+/// A mover and a last site, as an environment of the model's evaluator: an expression
+/// evaluated here reads no pieces, marks or tables, and stones only when `count` is given.
+struct At<'b> {
+    board: &'b Board,
+    mover: Player,
+    last: Site,
+    count: Option<i64>,
+}
+
+impl Env for At<'_> {
+    fn board(&self) -> &Board {
+        self.board
+    }
+
+    fn mover(&self) -> Player {
+        self.mover
+    }
+
+    fn last(&self) -> Site {
+        self.last
+    }
+
+    fn stones(&self, _: Site) -> i64 {
+        self.count
+            .expect("stones are given wherever a part reads them")
+    }
+
+    fn pieces(&self, _: Player) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn marks(&self, _: Player) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn majority(&self, _: GroupUnit) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn tabled(&self, _: u16) -> i64 {
+        unreachable!("only static expressions have a value here")
     }
 }
 
@@ -165,28 +205,13 @@ impl Tables<'_> {
 
     /// [`Tables::value`], where every `count(..)` (all of one site) is `count`.
     fn value_with(&self, e: &Expr, mover: Player, last: Site, count: Option<i64>) -> i64 {
-        let board = self.board;
-        let v = |x: &Expr| self.value_with(x, mover, last, count);
-        match e {
-            Expr::Const(c) => *c,
-            Expr::Player(r) => match r {
-                crate::model::PlayerRef::Mover => mover as i64,
-                crate::model::PlayerRef::Opponent => (1 - mover) as i64,
-                crate::model::PlayerRef::Fixed(p) => *p as i64,
-            },
-            Expr::Last => last as i64,
-            Expr::Store(p) => board.store(v(p) as Player) as i64,
-            Expr::Owner(s) => board.row_owner(v(s) as Site) as i64,
-            Expr::PitNumber(s) => board.pit_number(v(s) as Site) as i64,
-            Expr::Opposite(s) => board.opposite(v(s) as Site) as i64,
-            Expr::Not(x) => (v(x) == 0) as i64,
-            Expr::Neg(x) => v(x).wrapping_neg(),
-            Expr::Binary(op, a, b) => op.apply(v(a), v(b)),
-            Expr::Count(_) => count.expect("stones are given wherever a part reads them"),
-            Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_) => {
-                unreachable!("only static expressions have a value here")
-            }
-        }
+        let at = At {
+            board: self.board,
+            mover,
+            last,
+            count,
+        };
+        at.eval(e)
     }
 
     /// `e` with every static sub-expression above a leaf replaced by a table.

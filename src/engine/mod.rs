@@ -8,6 +8,7 @@
 //! the notation layer's, which reads a position through the public queries here.
 
 mod capture;
+mod expr;
 mod movegen;
 mod movelist;
 mod sowing;
@@ -17,9 +18,7 @@ pub use movelist::MoveList;
 
 use std::sync::Arc;
 
-use crate::model::{
-    CaptureMode, Cell, EndResult, EndWhen, Expr, Game, Op, Player, PlayerRef, Site, EMPTY, NO_SITE,
-};
+use crate::model::{CaptureMode, Cell, EndResult, EndWhen, Game, Player, Site, EMPTY, NO_SITE};
 
 /// A move: which move rule makes it, and the sites it involves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -621,68 +620,6 @@ impl State {
         match c {
             crate::model::Condition::Always => true,
             crate::model::Condition::When(e) => self.eval(e) != 0,
-        }
-    }
-
-    fn player_ref(&self, r: PlayerRef) -> Player {
-        match r {
-            PlayerRef::Mover => self.to_move,
-            PlayerRef::Opponent => self.next_player(self.to_move),
-            PlayerRef::Fixed(p) => p,
-        }
-    }
-
-    /// A leaf of an expression: a constant, a player or `last`.
-    #[inline(always)]
-    fn leaf(&self, e: &Expr) -> i64 {
-        match e {
-            Expr::Const(v) => *v,
-            Expr::Player(r) => self.player_ref(*r) as i64,
-            _ => self.last as i64,
-        }
-    }
-
-    /// An operand: leaves are answered here, without a call (about half of all nodes).
-    #[inline(always)]
-    fn operand(&self, e: &Expr) -> i64 {
-        match e {
-            Expr::Const(_) | Expr::Player(_) | Expr::Last => self.leaf(e),
-            _ => self.eval(e),
-        }
-    }
-
-    /// Evaluates a compiled expression against the position.
-    fn eval(&self, e: &Expr) -> i64 {
-        match e {
-            Expr::Const(_) | Expr::Player(_) | Expr::Last => self.leaf(e),
-            Expr::Pieces(r) => self.piece_count[self.player_ref(*r) as usize] as i64,
-            Expr::Store(p) => self.game.board.store(self.operand(p) as Player) as i64,
-            Expr::Owner(s) => self.game.board.row_owner(self.operand(s) as Site) as i64,
-            Expr::Count(s) => self.count(self.operand(s) as Site) as i64,
-            Expr::PitNumber(s) => self.game.board.pit_number(self.operand(s) as Site) as i64,
-            Expr::Opposite(s) => self.game.board.opposite(self.operand(s) as Site) as i64,
-            Expr::Marks(p) => {
-                let mark = self.operand(p) as u8 + 1;
-                self.marks.iter().filter(|&&m| m == mark).count() as i64
-            }
-            Expr::Majority(unit) => self.tile.majority[*unit as usize][self.to_move as usize & 1],
-            Expr::Not(x) => (self.operand(x) == 0) as i64,
-            Expr::Neg(x) => self.operand(x).wrapping_neg(),
-            Expr::Binary(op, a, b) => {
-                let x = self.operand(a);
-                match op {
-                    Op::And => (x != 0 && self.operand(b) != 0) as i64,
-                    Op::Or => (x != 0 || self.operand(b) != 0) as i64,
-                    _ => op.apply(x, self.operand(b)),
-                }
-            }
-            Expr::Tabled(k) => {
-                let sites = self.game.board.sites();
-                self.game.sow_plan.tables[*k as usize]
-                    .get(self.to_move as usize * sites + self.last as usize)
-                    .copied()
-                    .unwrap_or(0)
-            }
         }
     }
 }

@@ -2,9 +2,11 @@
 //! during play. This module imports nothing else of the project.
 
 pub mod board;
+mod eval;
 pub mod tiles;
 
 pub use board::{Board, Layout, Site, NO_COLOUR, NO_SITE};
+pub use eval::Env;
 pub use tiles::{GroupUnit, Tiles};
 
 /// A player, by turn order (0 moves first).
@@ -88,6 +90,33 @@ impl Op {
             Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
         }
     }
+
+    /// [`Op::apply`] without wrapping, as the compiler folds: `None` when the arithmetic
+    /// overflows or divides by zero.
+    pub fn checked(self, x: i64, y: i64) -> Option<i64> {
+        match self {
+            Op::Add => x.checked_add(y),
+            Op::Sub => x.checked_sub(y),
+            Op::Mul => x.checked_mul(y),
+            Op::Mod => x.checked_rem_euclid(y),
+            _ => Some(self.apply(x, y)),
+        }
+    }
+
+    /// [`Op::apply`] to values that may be unknown (`None`): a known side that decides an
+    /// `and` (false) or an `or` (true) decides it; otherwise an unknown side makes the
+    /// result unknown.
+    pub fn partial(self, x: Option<i64>, y: Option<i64>) -> Option<i64> {
+        let decides = |v: Option<i64>| match self {
+            Op::And => v == Some(0),
+            Op::Or => v.is_some_and(|v| v != 0),
+            _ => false,
+        };
+        if decides(x) || decides(y) {
+            return Some((self == Op::Or) as i64);
+        }
+        Some(self.apply(x?, y?))
+    }
 }
 
 /// An expression that depends on the position, compiled to a small tree over integers
@@ -151,6 +180,11 @@ impl Expr {
             | Expr::Majority(_) => (None, None),
         };
         a.into_iter().chain(b)
+    }
+
+    /// Whether `f` holds for the expression or any expression within it.
+    pub fn any(&self, f: &dyn Fn(&Expr) -> bool) -> bool {
+        f(self) || self.operands().any(|x| x.any(f))
     }
 }
 

@@ -5,20 +5,9 @@
 
 use crate::check::Unary;
 use crate::check::{OptionDecl, TExpr, TExprKind};
-use crate::model::Op;
 
 /// The most combinations of option values tried; a condition reading more is not judged.
 const MAX_COMBINATIONS: usize = 4096;
-
-/// A value as far as the options decide it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Value {
-    Bool(bool),
-    /// Choice `.1` of option `.0`.
-    Choice(usize, usize),
-    /// Depends on the position or a parameter, or is not a truth value or a choice.
-    Unknown,
-}
 
 /// True if `condition` is false for every combination of values of the options it reads,
 /// whatever the position and the parameters.
@@ -44,7 +33,7 @@ pub(super) fn never_holds(condition: &TExpr, options: &[OptionDecl]) -> bool {
             values[o] = k % n;
             k /= n;
         }
-        if eval(condition, options, &values) != Value::Bool(false) {
+        if eval(condition, options, &values) != Some(0) {
             return false;
         }
     }
@@ -64,45 +53,25 @@ fn options_read(e: &TExpr, out: &mut Vec<usize>) {
     }
 }
 
-/// Evaluates with three-valued logic: `false and unknown` is false, `true or unknown` true.
-fn eval(e: &TExpr, options: &[OptionDecl], values: &[usize]) -> Value {
-    use Value::{Bool, Choice, Unknown};
+/// The value as far as the options decide it (`None`: it depends on the position or a
+/// parameter), with three-valued logic: `false and unknown` is false, `true or unknown`
+/// true. Switches are 0 or 1, choices their index (the checker compares a choice only with
+/// a choice of the same option).
+fn eval(e: &TExpr, options: &[OptionDecl], values: &[usize]) -> Option<i64> {
     match &e.kind {
-        TExprKind::Bool(b) => Bool(*b),
-        TExprKind::Option(i) => match options.get(*i) {
-            Some(o) if o.is_switch => Bool(o.choices.get(values[*i]).is_some_and(|c| c == "on")),
-            Some(_) => Choice(*i, values[*i]),
-            None => Unknown,
-        },
-        TExprKind::Choice { option, index } => Choice(*option, *index),
-        TExprKind::Unary(Unary::Not, x) => match eval(x, options, values) {
-            Bool(b) => Bool(!b),
-            _ => Unknown,
-        },
-        TExprKind::Binary(op, a, b) => {
-            let (a, b) = (eval(a, options, values), eval(b, options, values));
-            match op {
-                Op::And => match (a, b) {
-                    (Bool(false), _) | (_, Bool(false)) => Bool(false),
-                    (Bool(true), Bool(true)) => Bool(true),
-                    _ => Unknown,
-                },
-                Op::Or => match (a, b) {
-                    (Bool(true), _) | (_, Bool(true)) => Bool(true),
-                    (Bool(false), Bool(false)) => Bool(false),
-                    _ => Unknown,
-                },
-                Op::Eq | Op::Ne => {
-                    let equal = match (a, b) {
-                        (Bool(x), Bool(y)) => x == y,
-                        (Choice(o, x), Choice(p, y)) if o == p => x == y,
-                        _ => return Unknown,
-                    };
-                    Bool(equal == (*op == Op::Eq))
-                }
-                _ => Unknown,
-            }
+        TExprKind::Bool(b) => Some(*b as i64),
+        TExprKind::Option(i) => {
+            let o = options.get(*i)?;
+            Some(match o.is_switch {
+                true => o.choices.get(values[*i]).is_some_and(|c| c == "on") as i64,
+                false => values[*i] as i64,
+            })
         }
-        _ => Unknown,
+        TExprKind::Choice { index, .. } => Some(*index as i64),
+        TExprKind::Unary(Unary::Not, x) => eval(x, options, values).map(|v| (v == 0) as i64),
+        TExprKind::Binary(op, a, b) => {
+            op.partial(eval(a, options, values), eval(b, options, values))
+        }
+        _ => None,
     }
 }
