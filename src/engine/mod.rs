@@ -7,6 +7,7 @@
 mod capture;
 mod movegen;
 mod movelist;
+mod repetition;
 mod sowing;
 mod tiles;
 
@@ -115,6 +116,14 @@ struct Frame {
     ended: Option<Outcome>,
 }
 
+/// Whom an expression is evaluated for: the mover, and (in a score) the majority scores
+/// `majority[unit][player]`.
+#[derive(Clone, Copy)]
+struct Scope<'a> {
+    mover: Player,
+    majority: &'a [[i64; 2]; 2],
+}
+
 /// A position of a game with its history: the state that moves are played on.
 #[derive(Debug)]
 pub struct State {
@@ -128,6 +137,8 @@ pub struct State {
     hash: u64,
     /// Hashes of the positions before each move played (the start position first).
     history: Vec<u64>,
+    /// The hashes of `history`, for the ban on repetition (empty in games without it).
+    seen: repetition::Seen,
     /// `(site, previous cell)` for every change, newest last.
     log: Vec<(Site, Cell)>,
     frames: Vec<Frame>,
@@ -162,6 +173,7 @@ impl Clone for State {
             to_move: self.to_move,
             hash: self.hash,
             history: Vec::new(),
+            seen: repetition::Seen::default(),
             log: Vec::new(),
             frames: Vec::new(),
             captured: Vec::with_capacity(self.captured.capacity()),
@@ -191,6 +203,7 @@ impl Clone for State {
         self.to_move = other.to_move;
         self.hash = other.hash;
         self.history.clone_from(&other.history);
+        self.seen.clone_from(&other.seen);
         self.log.clone_from(&other.log);
         self.frames.clone_from(&other.frames);
         self.counts.clone_from(&other.counts);
@@ -309,6 +322,7 @@ impl State {
             to_move,
             hash: game.zobrist.to_move[to_move as usize],
             history: Vec::with_capacity(256),
+            seen: repetition::Seen::default(),
             log: Vec::with_capacity(1024),
             frames: Vec::with_capacity(256),
             captured: Vec::with_capacity(sites),
@@ -408,7 +422,7 @@ impl State {
     /// The legal moves, in the game's fixed order: by move rule (as listed in the rule
     /// file), then by the site moved from, then by the site moved to. Empty exactly when the
     /// game is over.
-    pub fn legal_moves(&mut self, out: &mut MoveList) {
+    pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if self.ended.is_some() {
             return;
@@ -418,59 +432,54 @@ impl State {
             out.dedup_by_sites();
         }
         if self.game.forbid_repetition {
-            out.retain(|m| !self.repeats(m));
+            self.drop_repeats(out);
         }
     }
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
     /// is none. Where it can, it finds that move without listing the others, which makes
-    /// random playouts several times cheaper.
-    pub fn pick_legal_move(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+    /// random playouts several times cheaper; elsewhere it lists them in `moves`.
+    pub fn pick_legal_move(
+        &self,
+        moves: &mut MoveList,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
         if let Some(found) = self.pick_without_listing(&mut pick) {
             return found;
         }
-        let mut moves = std::mem::take(&mut self.scratch);
-        self.legal_moves(&mut moves);
-        let found = (!moves.is_empty()).then(|| moves[pick(moves.len())]);
-        self.scratch = moves;
-        found
+        self.legal_moves(moves);
+        (!moves.is_empty()).then(|| moves[pick(moves.len())])
     }
 
-    /// Whether the player to move has at least one legal move.
-    pub fn has_legal_move(&mut self) -> bool {
+    /// Whether the player to move has at least one legal move (`moves` is work space).
+    pub fn has_legal_move(&self, moves: &mut MoveList) -> bool {
         if self.ended.is_some() {
             return false;
         }
-        let mut moves = std::mem::take(&mut self.scratch);
         moves.clear();
-        self.pseudo_legal_moves(&mut moves);
-        let any = if self.game.forbid_repetition {
-            moves.iter().any(|&m| !self.repeats(m))
+        self.pseudo_legal_moves(moves);
+        if self.game.forbid_repetition {
+            self.any_new(moves)
         } else {
             !moves.is_empty()
-        };
-        self.scratch = moves;
-        any
-    }
-
-    /// Whether playing `m` would recreate a position of the game's history.
-    fn repeats(&mut self, m: Move) -> bool {
-        self.apply(m);
-        let h = self.hash;
-        self.undo();
-        h == self.hash || self.history.contains(&h)
+        }
     }
 
     /// The outcome, if the game is over.
-    pub fn outcome(&mut self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(&mut MoveList::new())
+    }
+
+    /// The outcome, if the game is over, with `moves` as work space (so that asking
+    /// allocates nothing once the list has grown).
+    pub fn outcome_with(&self, moves: &mut MoveList) -> Option<Outcome> {
         if self.ended.is_some() {
             return self.ended;
         }
-        let game = Arc::clone(&self.game);
-        for rule in &game.end_rules {
+        for rule in &self.game.end_rules {
             let ended = match rule.when {
-                EndWhen::NoLegalMove => !self.has_legal_move(),
+                EndWhen::NoLegalMove => !self.has_legal_move(moves),
                 // Checked after every move; `ended` holds its verdict.
                 EndWhen::EmptyRow | EndWhen::BothPass => false,
             };
@@ -483,7 +492,7 @@ impl State {
                     EndResult::Draw => Outcome::Draw,
                     EndResult::StoreMajority { .. } => self.store_majority(),
                     EndResult::HighestScore { last_placer_loses } => {
-                        self.score_outcome(last_placer_loses)
+                        self.score_outcome(last_placer_loses, &mut Vec::new())
                     }
                 });
             }
@@ -523,6 +532,9 @@ impl State {
     pub fn apply(&mut self, m: Move) {
         let mover = self.to_move;
         self.history.push(self.hash);
+        if self.game.forbid_repetition {
+            self.seen.push(&self.history);
+        }
         self.frames.push(Frame {
             mv: m,
             log_start: self.log.len() as u32,
@@ -560,7 +572,16 @@ impl State {
         self.captured.clear();
         for effect in 0..self.game.effects.len() {
             if self.holds(&self.game.effects[effect].condition) {
-                capture::collect(self, effect, m.to, mover);
+                let State {
+                    game,
+                    cells,
+                    captured,
+                    ..
+                } = self;
+                let cell = |s: Site| cells[s as usize];
+                capture::collect(game, cell, effect, m.to, mover, |s, mode| {
+                    captured.push((s, mode))
+                });
             }
         }
         for i in 0..self.captured.len() {
@@ -593,6 +614,9 @@ impl State {
             self.marks[site as usize] = mark;
         }
         self.hash = self.history.pop().expect("every frame has a history entry");
+        if self.game.forbid_repetition {
+            self.seen.pop(self.hash);
+        }
         self.to_move = frame.mover;
         self.last = frame.last;
         self.ended = frame.ended;
@@ -667,62 +691,73 @@ impl State {
         }
     }
 
-    fn player_ref(&self, r: PlayerRef) -> Player {
+    fn player_ref(&self, r: PlayerRef, scope: Scope) -> Player {
         match r {
-            PlayerRef::Mover => self.to_move,
-            PlayerRef::Opponent => self.next_player(self.to_move),
+            PlayerRef::Mover => scope.mover,
+            PlayerRef::Opponent => self.next_player(scope.mover),
             PlayerRef::Fixed(p) => p,
         }
     }
 
     /// A leaf of an expression: a constant, a player or `last`.
     #[inline(always)]
-    fn leaf(&self, e: &Expr) -> i64 {
+    fn leaf(&self, e: &Expr, scope: Scope) -> i64 {
         match e {
             Expr::Const(v) => *v,
-            Expr::Player(r) => self.player_ref(*r) as i64,
+            Expr::Player(r) => self.player_ref(*r, scope) as i64,
             _ => self.last as i64,
         }
     }
 
     /// An operand: leaves are answered here, without a call (about half of all nodes).
     #[inline(always)]
-    fn operand(&self, e: &Expr) -> i64 {
+    fn operand(&self, e: &Expr, scope: Scope) -> i64 {
         match e {
-            Expr::Const(_) | Expr::Player(_) | Expr::Last => self.leaf(e),
-            _ => self.eval(e),
+            Expr::Const(_) | Expr::Player(_) | Expr::Last => self.leaf(e, scope),
+            _ => self.eval_in(e, scope),
         }
     }
 
-    /// Evaluates a compiled expression against the position.
+    /// Evaluates a compiled expression against the position, for the player to move.
+    #[inline]
     fn eval(&self, e: &Expr) -> i64 {
+        let scope = Scope {
+            mover: self.to_move,
+            majority: &[[0; 2]; 2],
+        };
+        self.eval_in(e, scope)
+    }
+
+    /// Evaluates a compiled expression against the position, in `scope`.
+    fn eval_in(&self, e: &Expr, scope: Scope) -> i64 {
+        let operand = |x: &Expr| self.operand(x, scope);
         match e {
-            Expr::Const(_) | Expr::Player(_) | Expr::Last => self.leaf(e),
-            Expr::Pieces(r) => self.piece_count[self.player_ref(*r) as usize] as i64,
-            Expr::Store(p) => self.game.board.store(self.operand(p) as Player) as i64,
-            Expr::Owner(s) => self.game.board.row_owner(self.operand(s) as Site) as i64,
-            Expr::Count(s) => self.count(self.operand(s) as Site) as i64,
-            Expr::PitNumber(s) => self.game.board.pit_number(self.operand(s) as Site) as i64,
-            Expr::Opposite(s) => self.game.board.opposite(self.operand(s) as Site) as i64,
+            Expr::Const(_) | Expr::Player(_) | Expr::Last => self.leaf(e, scope),
+            Expr::Pieces(r) => self.piece_count[self.player_ref(*r, scope) as usize] as i64,
+            Expr::Store(p) => self.game.board.store(operand(p) as Player) as i64,
+            Expr::Owner(s) => self.game.board.row_owner(operand(s) as Site) as i64,
+            Expr::Count(s) => self.count(operand(s) as Site) as i64,
+            Expr::PitNumber(s) => self.game.board.pit_number(operand(s) as Site) as i64,
+            Expr::Opposite(s) => self.game.board.opposite(operand(s) as Site) as i64,
             Expr::Marks(p) => {
-                let mark = self.operand(p) as u8 + 1;
+                let mark = operand(p) as u8 + 1;
                 self.marks.iter().filter(|&&m| m == mark).count() as i64
             }
-            Expr::Majority(unit) => self.tile.majority[*unit as usize][self.to_move as usize & 1],
-            Expr::Not(x) => (self.operand(x) == 0) as i64,
-            Expr::Neg(x) => self.operand(x).wrapping_neg(),
+            Expr::Majority(unit) => scope.majority[*unit as usize][scope.mover as usize & 1],
+            Expr::Not(x) => (operand(x) == 0) as i64,
+            Expr::Neg(x) => operand(x).wrapping_neg(),
             Expr::Binary(op, a, b) => {
-                let x = self.operand(a);
+                let x = operand(a);
                 match op {
-                    Op::And => (x != 0 && self.operand(b) != 0) as i64,
-                    Op::Or => (x != 0 || self.operand(b) != 0) as i64,
-                    _ => op.apply(x, self.operand(b)),
+                    Op::And => (x != 0 && operand(b) != 0) as i64,
+                    Op::Or => (x != 0 || operand(b) != 0) as i64,
+                    _ => op.apply(x, operand(b)),
                 }
             }
             Expr::Tabled(k) => {
                 let sites = self.game.board.sites();
                 self.game.sow_plan.tables[*k as usize]
-                    .get(self.to_move as usize * sites + self.last as usize)
+                    .get(scope.mover as usize * sites + self.last as usize)
                     .copied()
                     .unwrap_or(0)
             }
