@@ -116,6 +116,40 @@ pub(super) fn collect(
     }
 }
 
+/// Whether effect number `effect` may capture anything for a piece of `mover` landing on
+/// `landing` (`cell` as for [`collect`]): every run it takes starts next to the landing site
+/// with an enemy piece, so a landing with none there takes nothing. The neighbours are all
+/// read, without a branch on each, which makes this much cheaper than [`collect`] when,
+/// as for most moves, it says no.
+#[inline]
+pub(super) fn may_capture(
+    game: &Game,
+    cell: impl Fn(Site) -> Cell,
+    effect: usize,
+    landing: Site,
+    mover: Player,
+) -> bool {
+    let enemy = |s: Site| {
+        let c = if s == NO_SITE { EMPTY } else { cell(s) };
+        (c != EMPTY) & (game.owner[c as usize] != mover)
+    };
+    let EffectKind::Custodian { shape, .. } = &game.effects[effect].kind;
+    match shape {
+        RunShape::Lines(directions) => directions.iter().fold(false, |any, &dir| {
+            any | enemy(game.board.step(landing, dir))
+        }),
+        RunShape::Path(path_index) => {
+            let path = &game.board.paths[*path_index];
+            let origin = path.position[landing as usize];
+            origin != u16::MAX
+                && [true, false].iter().any(|&forwards| {
+                    path.advance(origin as usize, forwards)
+                        .is_some_and(|next| enemy(path.sites[next]))
+                })
+        }
+    }
+}
+
 /// Walks from `from` along `dir` over sites that satisfy `pred`; returns the first site
 /// that does not (or [`NO_SITE`]) and how many did.
 #[inline]

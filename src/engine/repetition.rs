@@ -152,12 +152,13 @@ impl Fallback<'_> {
 }
 
 impl State {
-    /// The hash of the position after `m` (a pseudo-legal move of this position), found
-    /// without playing it: the moved piece's keys, the side to move's and those of every
-    /// piece taken. `None` for the moves whose result only playing tells: sowings, tile
-    /// moves, a jump when a capture's condition counts pieces, or more than
-    /// [`Pending::MAX`] pieces taken.
-    pub(super) fn hash_after(&self, m: Move) -> Option<u64> {
+    /// The hash [`State::hash`] would give after playing `m` (a legal move of this
+    /// position, or one its move rules allow that the ban on repetition forbids), found
+    /// without playing it: from the moved piece's keys, the side to move's and those of
+    /// every piece its captures take. `None` for the moves whose result only playing tells:
+    /// sowings, tile moves, a jump when a capture's condition counts pieces, or a move
+    /// taking more than 32 pieces.
+    pub fn hash_after(&self, m: Move) -> Option<u64> {
         let game = &*self.game;
         let jump = match game.moves[m.rule as usize].kind {
             MoveKind::Slide { .. } => None,
@@ -197,7 +198,7 @@ impl State {
         };
         let mut pending = Pending::new();
         for (effect, rule) in game.effects.iter().enumerate() {
-            if self.holds(&rule.condition) {
+            if self.holds(&rule.condition) && capture::may_capture(game, after, effect, to, mover) {
                 capture::collect(game, after, effect, to, mover, |s, mode| {
                     pending.add(s, mode)
                 });
