@@ -146,3 +146,44 @@ fn positions_repeated_by_unchecked_moves_stay_banned_until_all_are_undone() {
     }
     assert_eq!(played.len(), 10);
 }
+
+/// A bundled game's rules with the ban on repetition added, and without it.
+fn with_and_without_ban(name: &str) -> (Arc<Game>, Arc<Game>) {
+    let path = format!("games/{name}.game");
+    let text = std::fs::read_to_string(&path).expect("a bundled game");
+    let banned = format!("{text}\nforbid repeated position\n");
+    let load = |text: &str| pipeline::load_text(&path, text, None, &[]).expect("the game loads");
+    (load(&banned), load(&text))
+}
+
+#[test]
+fn sowing_and_tile_moves_under_the_ban_are_checked_by_playing_them() {
+    // These moves' hashes are not worked out read-only: they are played on a copy of the
+    // position kept in the move list.
+    let mut moves = MoveList::new();
+    for name in ["mangala", "migong"] {
+        let (banned, free) = with_and_without_ban(name);
+        assert!(banned.forbid_repetition && !free.forbid_repetition);
+        for seed in 0..3u64 {
+            let mut rng = Rng::new(seed);
+            let mut state = State::new(Arc::clone(&banned));
+            let mut free = State::new(Arc::clone(&free));
+            for ply in 0..120 {
+                state.legal_moves(&mut moves);
+                let allowed = banned_by_brute_force(&mut free);
+                assert_eq!(&moves[..], &allowed[..], "{name}, seed {seed}, ply {ply}");
+                assert_eq!(
+                    state.has_legal_move(&mut MoveList::new()),
+                    !moves.is_empty()
+                );
+                if moves.is_empty() {
+                    break;
+                }
+                assert!(moves.iter().all(|&m| state.hash_after(m).is_none()));
+                let m = moves[rng.below(moves.len())];
+                state.apply(m);
+                free.apply(m);
+            }
+        }
+    }
+}

@@ -1,8 +1,9 @@
 //! The engine: a playable position of any compiled game, the same API for every game.
 //!
 //! The hot path (move generation, [`State::apply`], [`State::undo`]) runs on the compiled
-//! tables only: no names, no hash maps, and no heap allocation once the state's buffers have
-//! grown to the game's needs.
+//! tables only: no names, no general-purpose hash maps (the ban on repetition keeps its own
+//! table of position hashes), and no heap allocation once the state's buffers have grown to
+//! the game's needs.
 
 mod capture;
 mod movegen;

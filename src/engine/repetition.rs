@@ -11,13 +11,28 @@ use crate::model::{CaptureMode, Cell, Condition, Expr, MoveKind, Site, EMPTY, NO
 /// a leaving entry's slot is simply emptied: every entry still present arrived earlier and
 /// so never probed past that slot. Growing re-inserts the history in order, which keeps
 /// this true.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Seen {
     /// `(hash, occurrences)`; 0 occurrences marks an empty slot. The length is a power of
     /// two, or 0 before the first entry.
     slots: Vec<(u64, u32)>,
     /// Slots in use.
     used: usize,
+}
+
+impl Clone for Seen {
+    fn clone(&self) -> Seen {
+        let mut copy = Seen::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies another table into this one, reusing this one's slots (so that a state
+    /// copied anew for every playout allocates nothing once its table has grown).
+    fn clone_from(&mut self, other: &Seen) {
+        self.slots.clone_from(&other.slots);
+        self.used = other.used;
+    }
 }
 
 impl Seen {
