@@ -63,7 +63,7 @@ fn unfinished() -> String {
 
 impl Record {
     /// The record of a game played from `setup`'s start position up to `state`.
-    pub fn of(setup: &Setup, state: &mut State) -> Record {
+    pub fn of(setup: &Setup, state: &State) -> Record {
         let game = Arc::clone(state.game());
         Record {
             game: setup.game.clone(),

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use rulebook::ai::{level, think_times, Budget, Level, Searcher, DEFAULT_LEVEL};
 use rulebook::analysis::Rng;
-use rulebook::engine::{Outcome, State};
+use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::{notation, pipeline};
 
 const GAMES: u64 = 20;
@@ -54,6 +54,7 @@ fn wins_in_games(
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::new();
     let mut wins = 0;
+    let mut moves = MoveList::new();
     for seed in 0..games {
         let ai_side = (seed % 2) as u8;
         let mut state = State::new(game.clone());
@@ -70,7 +71,7 @@ fn wins_in_games(
                     None => break,
                 }
             } else {
-                match state.pick_legal_move(|n| rng.below(n)) {
+                match state.pick_legal_move(&mut moves, |n| rng.below(n)) {
                     Some(m) => m,
                     None => break,
                 }

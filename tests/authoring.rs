@@ -352,7 +352,7 @@ fn a_variant_restates_the_edge_colours_and_a_hand() {
     for (file, first_moves) in [(&blue_rim, 6012), (&full_hand, 6096)] {
         let game = rulebook::pipeline::load(file, None, &[])
             .unwrap_or_else(|e| panic!("{}", e.render(false)));
-        let mut state = rulebook::engine::State::new(game);
+        let state = rulebook::engine::State::new(game);
         let mut moves = rulebook::engine::MoveList::new();
         state.legal_moves(&mut moves);
         assert_eq!(moves.len(), first_moves, "{file}");

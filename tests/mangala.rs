@@ -57,7 +57,7 @@ fn total(s: &State) -> u32 {
 
 #[test]
 fn mg1_the_start_has_four_stones_in_every_pit_and_six_moves() {
-    let mut s = State::new(game(false));
+    let s = State::new(game(false));
     assert_eq!(rows(&s), ([4; 6], 0, [4; 6], 0));
     assert_eq!(s.to_move(), SOUTH);
     let mut moves = rulebook::engine::MoveList::new();
@@ -149,7 +149,9 @@ fn mg4_an_empty_row_ends_the_game_and_the_rest_goes_to_its_player() {
     assert_eq!(rows(&s), ([0; 6], 33, [0; 6], 15));
     assert_eq!(s.outcome(), Some(Outcome::Win(SOUTH)));
     assert_eq!(notation::play_text(&mut s, "1"), Err(MoveError::GameOver));
-    assert!(s.pick_legal_move(|_| 0).is_none());
+    assert!(s
+        .pick_legal_move(&mut rulebook::engine::MoveList::new(), |_| 0)
+        .is_none());
 }
 
 #[test]

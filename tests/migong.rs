@@ -220,7 +220,7 @@ fn mi4_pass_only_when_no_placement_exists() {
         BLUE,
     );
     assert_eq!(legal_texts(&mut state), ["pass"]);
-    assert_eq!(state.legal_move_count(), 1);
+    assert_eq!(state.legal_move_count(&mut MoveList::new()), 1);
     notation::play_text(&mut state, "pass").unwrap();
     assert_eq!(state.to_move(), YELLOW);
     assert_eq!(state.outcome(), None, "one pass does not end the game");
@@ -320,7 +320,7 @@ fn mi6_group_sizes_in_wedges_and_in_pieces() {
     let g = game(None);
     // d4 all blue; e4's west wedge is blue and joins d4's east wedge; e4's other wedges are
     // yellow and connected round the tile (SE touches E).
-    let mut state = State::with_hands(
+    let state = State::with_hands(
         Arc::clone(&g),
         cells(&g, &[("d4", "BBBBBB", BLUE), ("e4", "YYYBYY", YELLOW)]),
         vec![0, 0],
@@ -335,7 +335,7 @@ fn mi6_group_sizes_in_wedges_and_in_pieces() {
         [(BLUE, 2), (YELLOW, 1)]
     );
     // Alternating wedges make six groups of one; groups belong to the colour, not the placer.
-    let mut state = State::with_hands(
+    let state = State::with_hands(
         Arc::clone(&g),
         cells(&g, &[("h5", "BYBYBY", YELLOW)]),
         vec![0, 0],
@@ -353,7 +353,7 @@ fn mi6_group_sizes_in_wedges_and_in_pieces() {
         ]
     );
     // A blue chain across three tiles: 4 + 4 + 1 wedges, 3 pieces.
-    let mut state = State::with_hands(
+    let state = State::with_hands(
         Arc::clone(&g),
         cells(
             &g,
@@ -403,10 +403,10 @@ fn mi6_majority_score() {
     // In pieces ("extent"): every group is one piece: Blue has 6 groups of 1 against
     // Yellow's 6: no majority at all, 0-0.
     let ge = game(Some("extent"));
-    let mut state = State::with_hands(Arc::clone(&ge), cells(&ge, &tiles), vec![0, 0], BLUE);
+    let state = State::with_hands(Arc::clone(&ge), cells(&ge, &tiles), vec![0, 0], BLUE);
     assert_eq!((state.score(BLUE), state.score(YELLOW)), (0, 0));
     // Joined tiles in pieces: d4 BBBBBB + e4 YYYBYY: blue one group of 2 pieces, yellow one of 1.
-    let mut state = State::with_hands(
+    let state = State::with_hands(
         Arc::clone(&ge),
         cells(&ge, &[("d4", "BBBBBB", BLUE), ("e4", "YYYBYY", YELLOW)]),
         vec![0, 0],
@@ -533,7 +533,7 @@ fn golden_game_to_the_end() {
         state.score(YELLOW),
         rulebook::render::outcome_text(&g, outcome)
     );
-    assert!(rulebook::render::position_text(&mut state).ends_with(&scores));
+    assert!(rulebook::render::position_text(&state).ends_with(&scores));
     // The two last moves are the passes that ended the game.
     assert_eq!(
         moves[moves.len() - 2..]

@@ -336,7 +336,7 @@ fn mm4_a_player_with_no_legal_move_loses() {
 #[test]
 fn mm4_a_player_with_no_pieces_loses() {
     let g = game(&["size=4"]);
-    let mut s = position(
+    let s = position(
         &g,
         "
         . . . .
@@ -346,7 +346,7 @@ fn mm4_a_player_with_no_pieces_loses() {
         "black",
     );
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    let mut s = position(
+    let s = position(
         &g,
         "
         . . . .

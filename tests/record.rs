@@ -19,7 +19,7 @@ fn a_record_round_trips_through_a_file() {
     let s = setup("ming-mang", &["size=8"]);
     let mut state = State::new(s.load().unwrap());
     notation::play_text(&mut state, "h2-c2").unwrap();
-    let record = Record::of(&s, &mut state);
+    let record = Record::of(&s, &state);
     assert_eq!(record.moves, ["h2-c2"]);
     assert_eq!(record.options["size"], "8");
     assert_eq!(record.result, "unfinished");

@@ -284,17 +284,17 @@ fn a_finished_game_says_so() {
 fn the_last_move_is_bracketed_and_the_turn_shown() {
     let game = rulebook::pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
     let mut state = State::new(game);
-    let before = rulebook::render::play_view(&mut state, false);
+    let before = rulebook::render::play_view(&state, false);
     assert!(!before.contains('['), "{before}");
     assert!(before.contains("to move: black"), "{before}");
     notation::play_text(&mut state, "d2-b2").unwrap();
-    let after = rulebook::render::play_view(&mut state, false);
+    let after = rulebook::render::play_view(&state, false);
     assert!(after.contains("2  W[B]. .  2"), "{after}");
     assert!(after.contains("last move: d2-b2 by black"), "{after}");
     assert!(after.contains("to move: white"), "{after}");
     // Without colour there is no escape code; with it, the marks are escape codes.
     assert!(!after.contains('\x1b'));
-    let coloured = rulebook::render::play_view(&mut state, true);
+    let coloured = rulebook::render::play_view(&state, true);
     assert!(coloured.contains("\x1b[7m") && coloured.contains("\x1b[4m"));
 }
 
@@ -304,7 +304,7 @@ fn a_mancala_board_shows_stores() {
     let mut state = State::new(game);
     // Pit 4's four stones go to 4, 5, 6 and the store: south moves again.
     notation::play_text(&mut state, "4").unwrap();
-    let view = rulebook::render::play_view(&mut state, false);
+    let view = rulebook::render::play_view(&state, false);
     assert!(view.contains("south store 1, north store 0"), "{view}");
     assert!(view.contains("last move: 4 by south"), "{view}");
     assert!(view.contains("to move: south"), "{view}");
@@ -315,7 +315,7 @@ fn a_mancala_board_shows_stores() {
     );
     notation::play_text(&mut state, "1").unwrap();
     notation::play_text(&mut state, "2").unwrap();
-    let view = rulebook::render::play_view(&mut state, false);
+    let view = rulebook::render::play_view(&state, false);
     // North's row is drawn from its pit 6 to its pit 1: its pit 2 is the fifth.
     assert!(view.contains("last move: 2 by north"), "{view}");
     let top = view.lines().nth(2).unwrap();
@@ -396,7 +396,7 @@ fn random_lines_never_panic_and_keep_the_state_legal() {
     for _ in 0..400 {
         let line = if rng.below(2) == 0 {
             let mut moves = MoveList::new();
-            let mut state = s.state().clone();
+            let state = s.state().clone();
             state.legal_moves(&mut moves);
             if moves.is_empty() {
                 "new".to_string()

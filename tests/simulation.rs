@@ -46,7 +46,7 @@ fn conserves_pieces(game: &Game) -> bool {
 #[test]
 fn random_games_keep_the_state_api_consistent() {
     let mut rng = Rng::new(42);
-    let mut moves = MoveList::new();
+    let (mut moves, mut other) = (MoveList::new(), MoveList::new());
     let mut finished = 0;
     for (name, game) in configurations() {
         let sites = game.board.sites();
@@ -64,7 +64,10 @@ fn random_games_keep_the_state_api_consistent() {
                     "{name}: moves only while the game goes on"
                 );
                 if moves.is_empty() {
-                    assert_eq!(state.pick_legal_move(|_| unreachable!()), None);
+                    assert_eq!(
+                        state.pick_legal_move(&mut MoveList::new(), |_| unreachable!()),
+                        None
+                    );
                     finished += 1;
                     break;
                 }
@@ -94,7 +97,7 @@ fn random_games_keep_the_state_api_consistent() {
                 }
                 // Picking a move without listing gives the same count and the same k-th move.
                 for k in [0, moves.len() / 2, moves.len() - 1] {
-                    let picked = state.pick_legal_move(|n| {
+                    let picked = state.pick_legal_move(&mut other, |n| {
                         assert_eq!(n, moves.len(), "{name}: pick_legal_move counts the moves");
                         k
                     });

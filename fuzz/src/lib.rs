@@ -92,19 +92,19 @@ pub fn exercise(game: Arc<Game>, seed: u64) {
         let m = moves[rng.below(moves.len())];
         if rng.below(3) == 0 {
             let hash = state.hash();
-            let text = render::position_text(&mut state);
+            let text = render::position_text(&state);
             notation::play(&mut state, m).expect("a legal move plays");
             state.undo().expect("a move to take back");
             assert_eq!(state.hash(), hash, "undo restores the hash");
             assert_eq!(
-                render::position_text(&mut state),
+                render::position_text(&state),
                 text,
                 "undo restores the text"
             );
         }
         notation::play(&mut state, m).expect("a legal move plays");
     }
-    let _ = render::position_text(&mut state);
+    let _ = render::position_text(&state);
     let _ = render::position_svg(&state);
 }
 
@@ -181,10 +181,10 @@ pub fn record(text: &str) {
     if !bundled || r.moves.len() > 2 * RANDOM_PLIES {
         return;
     }
-    let Ok(mut state) = r.replay() else {
+    let Ok(state) = r.replay() else {
         return;
     };
-    let again = Record::of(&r.setup(), &mut state);
+    let again = Record::of(&r.setup(), &state);
     let written = yaml::to_string(&again).expect("a record is written");
     let back: Record = yaml::from_str(&written).expect("a written record reads");
     assert_eq!(back, again, "a record round-trips through YAML");

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::{Budget, Level, Searcher};
 use crate::analysis::Rng;
-use crate::engine::State;
+use crate::engine::{MoveList, State};
 
 /// What a think-time measurement found.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -36,6 +36,7 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
     let mut searcher = Searcher::new();
     let mut state = start.clone();
     let mut rng = Rng::new(seed);
+    let mut list = MoveList::new();
     let budget = Budget::of(level);
     let (mut total, mut max, mut iterations) = (0.0f64, 0.0f64, 0u64);
     let (mut thought, mut over, mut by_time) = (0, 0, 0);
@@ -51,7 +52,7 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
         over += usize::from(s > level.seconds);
         by_time += usize::from(t.iterations > 0 && t.iterations < level.iterations);
         // Go on along a random game, so that positions differ.
-        match state.pick_legal_move(|n| rng.below(n)) {
+        match state.pick_legal_move(&mut list, |n| rng.below(n)) {
             Some(m) => state.apply(m),
             None => break,
         }

@@ -180,7 +180,7 @@ impl Searcher {
         };
         self.nodes.clear();
         self.nodes.push(Node::new(Move::default(), root.to_move()));
-        self.expand(0, &mut work, &mut rng);
+        self.expand(0, &work, &mut rng);
         let result = match self.nodes[0].children {
             0 => None,
             // One legal move: nothing to think about.
@@ -232,7 +232,7 @@ impl Searcher {
     /// Adds the children of `node` (the legal moves of `state`, the node's position) in a
     /// random order, so that when there are more moves than iterations the ones tried first
     /// are a random sample rather than the first in the engine's order.
-    fn expand(&mut self, node: usize, state: &mut State, rng: &mut Rng) {
+    fn expand(&mut self, node: usize, state: &State, rng: &mut Rng) {
         state.legal_moves(&mut self.moves);
         let mover = state.to_move();
         let first = self.nodes.len();
@@ -274,7 +274,7 @@ impl Searcher {
                 break;
             }
         }
-        rollout(work, rng, &mut self.rewards);
+        rollout(work, rng, &mut self.moves, &mut self.rewards);
         for &i in &self.path {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
@@ -312,10 +312,11 @@ fn mean(n: &Node) -> f64 {
 }
 
 /// Plays random moves from `state` for at most [`ROLLOUT_PLIES`] plies and writes each
-/// player's reward (1 win, 0 loss, 0.5 draw; by material when unfinished) into `rewards`.
-fn rollout(state: &mut State, rng: &mut Rng, rewards: &mut Vec<f64>) {
+/// player's reward (1 win, 0 loss, 0.5 draw; by material when unfinished) into `rewards`
+/// (`moves` is work space).
+fn rollout(state: &mut State, rng: &mut Rng, moves: &mut MoveList, rewards: &mut Vec<f64>) {
     for _ in 0..ROLLOUT_PLIES {
-        match state.pick_legal_move(|n| rng.below(n)) {
+        match state.pick_legal_move(moves, |n| rng.below(n)) {
             Some(m) => state.apply(m),
             None => break,
         }
@@ -323,7 +324,7 @@ fn rollout(state: &mut State, rng: &mut Rng, rewards: &mut Vec<f64>) {
     let players = state.game().players.len();
     rewards.clear();
     rewards.resize(players, 0.0);
-    match state.outcome() {
+    match state.outcome_with(moves) {
         Some(Outcome::Win(p)) => rewards[p as usize] = 1.0,
         Some(Outcome::Draw) => rewards.iter_mut().for_each(|r| *r = 0.5),
         None => {
@@ -346,7 +347,7 @@ fn rollout(state: &mut State, rng: &mut Rng, rewards: &mut Vec<f64>) {
 
 /// A player's material: their score in a game that has one, stones in their store on a
 /// mancala board, else pieces on the board.
-fn material(state: &mut State, player: Player) -> f64 {
+fn material(state: &State, player: Player) -> f64 {
     if state.game().score.is_some() {
         return state.score(player) as f64;
     }

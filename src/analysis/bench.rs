@@ -109,6 +109,7 @@ fn play_playouts(
     more: &(dyn Fn(u64) -> bool + Sync),
 ) -> Tally {
     let mut state = start.clone();
+    let mut moves = MoveList::new();
     let mut tally = Tally::default();
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -122,7 +123,7 @@ fn play_playouts(
             if n == max_plies {
                 break false;
             }
-            match state.pick_legal_move(|count| rng.below(count)) {
+            match state.pick_legal_move(&mut moves, |count| rng.below(count)) {
                 Some(m) => state.apply(m),
                 None => break true,
             }

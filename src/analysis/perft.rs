@@ -16,8 +16,7 @@ pub fn perft(state: &mut State, depth: usize) -> Vec<u64> {
 /// takes the next one not yet counted), so the counts are the same as on one thread.
 pub fn perft_threads(state: &State, depth: usize, threads: usize) -> Vec<u64> {
     let mut root = MoveList::new();
-    let mut first = state.clone();
-    first.legal_moves(&mut root);
+    state.legal_moves(&mut root);
     (1..=depth)
         .map(|d| match d {
             1 => root.len() as u64,
@@ -62,7 +61,8 @@ fn buffers(depth: usize) -> Vec<MoveList> {
 fn count(state: &mut State, depth: usize, buffers: &mut [MoveList]) -> u64 {
     if depth == 1 {
         // The last ply is counted in bulk where the game allows.
-        return state.legal_move_count() as u64;
+        let (moves, _) = buffers.split_first_mut().expect("a buffer per depth");
+        return state.legal_move_count(moves) as u64;
     }
     let (moves, rest) = buffers.split_first_mut().expect("a buffer per depth");
     state.legal_moves(moves);

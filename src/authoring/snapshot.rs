@@ -88,7 +88,7 @@ fn configuration(game: &Arc<Game>, config: &str) -> Result<String, String> {
     let _ = writeln!(out, "\n-------- summary --------");
     out.push_str(&summary(game));
     let _ = writeln!(out, "\n-------- start --------");
-    out.push_str(&position_text(&mut State::new(Arc::clone(game))));
+    out.push_str(&position_text(&State::new(Arc::clone(game))));
     let _ = writeln!(
         out,
         "\n-------- perft (depth by depth, while under {PERFT_LEAVES} leaves, at most {PERFT_MAX_DEPTH}) --------"

@@ -10,16 +10,16 @@ use crate::render;
 
 /// Prints the position after `--moves` (as JSON with `json`).
 pub(super) fn run(game: &GameArgs, start: &StartArgs, json: bool) -> Result<(), String> {
-    let mut state = start_state(load(game)?, start)?;
+    let state = start_state(load(game)?, start)?;
     if json {
-        println!("{}", position_json(&mut state));
+        println!("{}", position_json(&state));
     } else {
-        print!("{}", render::position_text(&mut state));
+        print!("{}", render::position_text(&state));
     }
     Ok(())
 }
 
-fn position_json(state: &mut State) -> serde_json::Value {
+fn position_json(state: &State) -> serde_json::Value {
     let game = Arc::clone(state.game());
     let text = render::board_text(state);
     let outcome = state.outcome();

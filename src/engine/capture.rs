@@ -1,21 +1,25 @@
 //! Custodian capture: finding the runs of enemy pieces that a move closes.
 //!
 //! Runs are only collected here; the caller applies them all after every effect has
-//! looked at the same board, so converted pieces never capture in turn.
+//! looked at the same board, so converted pieces never capture in turn. The board is read
+//! through a function, so that the captures of a move can be found before it is played.
 
-use super::State;
-use crate::model::{Board, CaptureMode, EffectKind, Game, Player, RunShape, Site, EMPTY, NO_SITE};
+use crate::model::{
+    Board, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site, EMPTY, NO_SITE,
+};
 
-/// Collects into `state.captured` the sites that effect number `effect` captures for a
-/// piece of `mover` that has just landed on `landing`.
-pub(super) fn collect(state: &mut State, effect: usize, landing: Site, mover: Player) {
-    let State {
-        game,
-        cells,
-        captured,
-        ..
-    } = state;
-    let game: &Game = game;
+/// Passes to `capture` the sites that effect number `effect` captures for a piece of
+/// `mover` that has just landed on `landing`, on the board whose sites hold `cell(site)`
+/// (a site may be passed more than once).
+pub(super) fn collect(
+    game: &Game,
+    cell: impl Fn(Site) -> Cell,
+    effect: usize,
+    landing: Site,
+    mover: Player,
+    mut capture: impl FnMut(Site, CaptureMode),
+) {
+    let captured = &mut capture;
     let EffectKind::Custodian {
         shape,
         turning_once,
@@ -25,14 +29,13 @@ pub(super) fn collect(state: &mut State, effect: usize, landing: Site, mover: Pl
     let max = *max_length as usize;
     let board = &game.board;
     let enemy = |s: Site| {
-        let c = cells[s as usize];
+        let c = cell(s);
         c != EMPTY && game.owner[c as usize] != mover
     };
     let own = |s: Site| {
-        let c = cells[s as usize];
+        let c = cell(s);
         c != EMPTY && game.owner[c as usize] == mover
     };
-    let start = captured.len();
     match shape {
         RunShape::Lines(directions) if !*turning_once => {
             for &dir in directions {
@@ -104,13 +107,47 @@ pub(super) fn collect(state: &mut State, effect: usize, landing: Site, mover: Pl
                         pos = path
                             .advance(pos, forwards)
                             .expect("the run was walked already");
-                        captured.push((path.sites[pos], *mode));
+                        debug_assert_ne!(path.sites[pos], landing);
+                        captured(path.sites[pos], *mode);
                     }
                 }
             }
         }
     }
-    debug_assert!(captured[start..].iter().all(|&(s, _)| s != landing));
+}
+
+/// Whether effect number `effect` may capture anything for a piece of `mover` landing on
+/// `landing` (`cell` as for [`collect`]): every run it takes starts next to the landing site
+/// with an enemy piece, so a landing with none there takes nothing. The neighbours are all
+/// read, without a branch on each, which makes this much cheaper than [`collect`] when,
+/// as for most moves, it says no.
+#[inline]
+pub(super) fn may_capture(
+    game: &Game,
+    cell: impl Fn(Site) -> Cell,
+    effect: usize,
+    landing: Site,
+    mover: Player,
+) -> bool {
+    let enemy = |s: Site| {
+        let c = if s == NO_SITE { EMPTY } else { cell(s) };
+        (c != EMPTY) & (game.owner[c as usize] != mover)
+    };
+    let EffectKind::Custodian { shape, .. } = &game.effects[effect].kind;
+    match shape {
+        RunShape::Lines(directions) => directions.iter().fold(false, |any, &dir| {
+            any | enemy(game.board.step(landing, dir))
+        }),
+        RunShape::Path(path_index) => {
+            let path = &game.board.paths[*path_index];
+            let origin = path.position[landing as usize];
+            origin != u16::MAX
+                && [true, false].iter().any(|&forwards| {
+                    path.advance(origin as usize, forwards)
+                        .is_some_and(|next| enemy(path.sites[next]))
+                })
+        }
+    }
 }
 
 /// Walks from `from` along `dir` over sites that satisfy `pred`; returns the first site
@@ -128,7 +165,7 @@ fn walk(board: &Board, from: Site, dir: u8, pred: &impl Fn(Site) -> bool) -> (Si
 
 #[inline]
 fn push_line(
-    captured: &mut Vec<(Site, CaptureMode)>,
+    captured: &mut impl FnMut(Site, CaptureMode),
     board: &Board,
     from: Site,
     dir: u8,
@@ -138,6 +175,6 @@ fn push_line(
     let mut s = from;
     for _ in 0..n {
         s = board.step(s, dir);
-        captured.push((s, mode));
+        captured(s, mode);
     }
 }

@@ -1,4 +1,5 @@
-//! The position as an environment of the model's expression evaluator.
+//! The position as an environment of the model's expression evaluator: as it stands, for
+//! the rules' conditions, and for a chosen player with the majority scores, for a score.
 
 use super::State;
 use crate::model::{Board, Env, Expr, GroupUnit, Player, Site};
@@ -44,9 +45,11 @@ impl Env for State {
         self.marks.iter().filter(|&&m| m == mark).count() as i64
     }
 
+    /// Majorities are read only in a score (the checker allows them nowhere else), which
+    /// is evaluated in a [`Scored`].
     #[inline(always)]
-    fn majority(&self, unit: GroupUnit) -> i64 {
-        self.tile.majority[unit as usize][self.to_move as usize & 1]
+    fn majority(&self, _unit: GroupUnit) -> i64 {
+        0
     }
 
     #[inline(always)]
@@ -56,5 +59,51 @@ impl Env for State {
             .get(self.to_move as usize * sites + self.last as usize)
             .copied()
             .unwrap_or(0)
+    }
+}
+
+/// The position seen for one player's score: that player as the mover, with the majority
+/// scores `majority[unit][player]` computed once for both players.
+pub(super) struct Scored<'a> {
+    /// The position.
+    pub state: &'a State,
+    /// The player scored.
+    pub mover: Player,
+    /// The majority scores.
+    pub majority: &'a [[i64; 2]; 2],
+}
+
+impl Env for Scored<'_> {
+    fn board(&self) -> &Board {
+        self.state.board()
+    }
+
+    fn mover(&self) -> Player {
+        self.mover
+    }
+
+    fn last(&self) -> Site {
+        self.state.last
+    }
+
+    fn stones(&self, site: Site) -> i64 {
+        self.state.stones(site)
+    }
+
+    fn pieces(&self, player: Player) -> i64 {
+        Env::pieces(self.state, player)
+    }
+
+    fn marks(&self, player: Player) -> i64 {
+        self.state.marks(player)
+    }
+
+    fn majority(&self, unit: GroupUnit) -> i64 {
+        self.majority[unit as usize][self.mover as usize & 1]
+    }
+
+    fn tabled(&self, _table: u16) -> i64 {
+        // Tables exist only for the rules after sowing, never in a score.
+        0
     }
 }

@@ -1,8 +1,9 @@
 //! The engine: a playable position of any compiled game, the same API for every game.
 //!
 //! The hot path (move generation, [`State::apply`], [`State::undo`]) runs on the compiled
-//! tables only: no names, no hash maps, and no heap allocation once the state's buffers have
-//! grown to the game's needs.
+//! tables only: no names, no general-purpose hash maps (the ban on repetition keeps its own
+//! table of position hashes), and no heap allocation once the state's buffers have grown to
+//! the game's needs.
 //!
 //! The engine knows no text: the text of moves, its parsing and the words of a refusal are
 //! the notation layer's, which reads a position through the public queries here.
@@ -11,6 +12,7 @@ mod capture;
 mod expr;
 mod movegen;
 mod movelist;
+mod repetition;
 mod sowing;
 mod tiles;
 
@@ -94,13 +96,13 @@ pub struct State {
     hash: u64,
     /// Hashes of the positions before each move played (the start position first).
     history: Vec<u64>,
+    /// The hashes of `history`, for the ban on repetition (empty in games without it).
+    seen: repetition::Seen,
     /// `(site, previous cell)` for every change, newest last.
     log: Vec<(Site, Cell)>,
     frames: Vec<Frame>,
     /// Sites captured by the move being played, with what happens to them (reused).
     captured: Vec<(Site, CaptureMode)>,
-    /// Moves generated for internal checks (reused between calls).
-    scratch: MoveList,
     /// Stones per site (mancala boards; empty otherwise).
     counts: Vec<u16>,
     /// Marks per site: 0, or 1 + the player who marked it.
@@ -128,10 +130,10 @@ impl Clone for State {
             to_move: self.to_move,
             hash: self.hash,
             history: Vec::new(),
+            seen: repetition::Seen::default(),
             log: Vec::new(),
             frames: Vec::new(),
             captured: Vec::with_capacity(self.captured.capacity()),
-            scratch: MoveList::new(),
             counts: Vec::new(),
             marks: Vec::new(),
             count_log: Vec::new(),
@@ -157,6 +159,7 @@ impl Clone for State {
         self.to_move = other.to_move;
         self.hash = other.hash;
         self.history.clone_from(&other.history);
+        self.seen.clone_from(&other.seen);
         self.log.clone_from(&other.log);
         self.frames.clone_from(&other.frames);
         self.counts.clone_from(&other.counts);
@@ -275,10 +278,10 @@ impl State {
             to_move,
             hash: game.zobrist.to_move[to_move as usize],
             history: Vec::with_capacity(256),
+            seen: repetition::Seen::default(),
             log: Vec::with_capacity(1024),
             frames: Vec::with_capacity(256),
             captured: Vec::with_capacity(sites),
-            scratch: MoveList::new(),
             counts: Vec::new(),
             marks: vec![0; sites],
             count_log: Vec::with_capacity(1024),
@@ -374,7 +377,7 @@ impl State {
     /// The legal moves, in the game's fixed order: by move rule (as listed in the rule
     /// file), then by the site moved from, then by the site moved to. Empty exactly when the
     /// game is over.
-    pub fn legal_moves(&mut self, out: &mut MoveList) {
+    pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if self.ended.is_some() {
             return;
@@ -384,40 +387,38 @@ impl State {
             out.dedup_by_sites();
         }
         if self.game.forbid_repetition {
-            out.retain(|m| !self.repeats(m));
+            self.drop_repeats(out);
         }
     }
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
     /// is none. Where it can, it finds that move without listing the others, which makes
-    /// random playouts several times cheaper.
-    pub fn pick_legal_move(&mut self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+    /// random playouts several times cheaper; elsewhere it lists them in `moves`.
+    pub fn pick_legal_move(
+        &self,
+        moves: &mut MoveList,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
         if let Some(found) = self.pick_without_listing(&mut pick) {
             return found;
         }
-        let mut moves = std::mem::take(&mut self.scratch);
-        self.legal_moves(&mut moves);
-        let found = (!moves.is_empty()).then(|| moves[pick(moves.len())]);
-        self.scratch = moves;
-        found
+        self.legal_moves(moves);
+        (!moves.is_empty()).then(|| moves[pick(moves.len())])
     }
 
-    /// Whether the player to move has at least one legal move.
-    pub fn has_legal_move(&mut self) -> bool {
+    /// Whether the player to move has at least one legal move (`moves` is work space).
+    pub fn has_legal_move(&self, moves: &mut MoveList) -> bool {
         if self.ended.is_some() {
             return false;
         }
-        let mut moves = std::mem::take(&mut self.scratch);
         moves.clear();
-        self.pseudo_legal_moves(&mut moves);
-        let any = if self.game.forbid_repetition {
-            moves.iter().any(|&m| !self.repeats(m))
+        self.pseudo_legal_moves(moves);
+        if self.game.forbid_repetition {
+            self.any_new(moves)
         } else {
             !moves.is_empty()
-        };
-        self.scratch = moves;
-        any
+        }
     }
 
     /// Whether the condition of move rule `rule` holds in this position.
@@ -431,23 +432,20 @@ impl State {
         self.ended.is_some()
     }
 
-    /// Whether playing `m` would recreate a position of the game's history.
-    fn repeats(&mut self, m: Move) -> bool {
-        self.apply(m);
-        let h = self.hash;
-        self.undo();
-        h == self.hash || self.history.contains(&h)
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(&mut MoveList::new())
     }
 
-    /// The outcome, if the game is over.
-    pub fn outcome(&mut self) -> Option<Outcome> {
+    /// The outcome, if the game is over, with `moves` as work space (so that asking
+    /// allocates nothing once the list has grown).
+    pub fn outcome_with(&self, moves: &mut MoveList) -> Option<Outcome> {
         if self.ended.is_some() {
             return self.ended;
         }
-        let game = Arc::clone(&self.game);
-        for rule in &game.end_rules {
+        for rule in &self.game.end_rules {
             let ended = match rule.when {
-                EndWhen::NoLegalMove => !self.has_legal_move(),
+                EndWhen::NoLegalMove => !self.has_legal_move(moves),
                 // Checked after every move; `ended` holds its verdict.
                 EndWhen::EmptyRow | EndWhen::BothPass => false,
             };
@@ -460,7 +458,7 @@ impl State {
                     EndResult::Draw => Outcome::Draw,
                     EndResult::StoreMajority { .. } => self.store_majority(),
                     EndResult::HighestScore { last_placer_loses } => {
-                        self.score_outcome(last_placer_loses)
+                        self.score_outcome(last_placer_loses, &mut Vec::new())
                     }
                 });
             }
@@ -473,6 +471,9 @@ impl State {
     pub fn apply(&mut self, m: Move) {
         let mover = self.to_move;
         self.history.push(self.hash);
+        if self.game.forbid_repetition {
+            self.seen.push(&self.history);
+        }
         self.frames.push(Frame {
             mv: m,
             log_start: self.log.len() as u32,
@@ -510,7 +511,16 @@ impl State {
         self.captured.clear();
         for effect in 0..self.game.effects.len() {
             if self.holds(&self.game.effects[effect].condition) {
-                capture::collect(self, effect, m.to, mover);
+                let State {
+                    game,
+                    cells,
+                    captured,
+                    ..
+                } = self;
+                let cell = |s: Site| cells[s as usize];
+                capture::collect(game, cell, effect, m.to, mover, |s, mode| {
+                    captured.push((s, mode))
+                });
             }
         }
         for i in 0..self.captured.len() {
@@ -543,6 +553,9 @@ impl State {
             self.marks[site as usize] = mark;
         }
         self.hash = self.history.pop().expect("every frame has a history entry");
+        if self.game.forbid_repetition {
+            self.seen.pop(self.hash);
+        }
         self.to_move = frame.mover;
         self.last = frame.last;
         self.ended = frame.ended;

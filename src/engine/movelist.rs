@@ -3,14 +3,17 @@
 
 use std::ops::Deref;
 
-use super::Move;
+use super::{Move, State};
 
 /// A list of moves. Its buffer only grows (to the largest list seen), so refilling it
-/// allocates nothing; it reads as a slice of moves.
+/// allocates nothing; it reads as a slice of moves. It also keeps the work space that the
+/// ban on repetition needs in games whose moves must be played to be checked.
 #[derive(Clone, Debug, Default)]
 pub struct MoveList {
     buffer: Vec<Move>,
     len: usize,
+    /// A copy of the position to play such moves on (see `repetition.rs`).
+    pub(super) copy: Option<Box<State>>,
 }
 
 impl MoveList {

@@ -177,7 +177,9 @@ impl State {
             // The player who just moved is the mover these results speak of.
             EndResult::MoverWins => Outcome::Win(self.to_move),
             EndResult::MoverLoses => Outcome::Win(self.next_player(self.to_move)),
-            EndResult::HighestScore { last_placer_loses } => self.score_outcome(last_placer_loses),
+            EndResult::HighestScore { last_placer_loses } => {
+                self.score_outcome(last_placer_loses, &mut Vec::new())
+            }
         });
     }
 

@@ -2,8 +2,10 @@
 //! precomputed tables), the forced pass, the pie rule's swap, and scores over groups of
 //! like-coloured wedges.
 
+use super::expr::Scored;
 use super::{Move, MoveList, Outcome, State};
 use crate::model::tiles::{Constraint, Tiles, SIDES};
+use crate::model::Env as _;
 use crate::model::{EndResult, EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
 
 /// No player: nobody has placed a piece yet.
@@ -24,9 +26,7 @@ pub(super) struct TileState {
     pub last_placer: u8,
     /// Per tile move played, `(passes, swapped, last_placer)` before it, newest last.
     log: Vec<(u8, bool, u8)>,
-    /// `majority[unit][player]`, filled by [`State::group_scores`] before a score is read.
-    pub majority: [[i64; 2]; 2],
-    /// Work space for grouping wedges (not part of the position).
+    /// Work space for grouping wedges when a move ends the game (not part of the position).
     scratch: Vec<u16>,
 }
 
@@ -45,7 +45,6 @@ impl Clone for TileState {
         self.swapped = other.swapped;
         self.last_placer = other.last_placer;
         self.log.clone_from(&other.log);
-        self.majority = other.majority;
     }
 }
 
@@ -194,7 +193,8 @@ impl State {
     }
 
     /// The number of legal moves, counted without listing them where the game allows.
-    pub fn legal_move_count(&mut self) -> usize {
+    /// `moves` is work space.
+    pub fn legal_move_count(&self, moves: &mut MoveList) -> usize {
         if self.ended.is_some() {
             return 0;
         }
@@ -204,11 +204,8 @@ impl State {
                 (total, _) => total,
             };
         }
-        let mut moves = std::mem::take(&mut self.scratch);
-        self.legal_moves(&mut moves);
-        let n = moves.len();
-        self.scratch = moves;
-        n
+        self.legal_moves(moves);
+        moves.len()
     }
 
     /// Calls `visit` with every empty cell (found from the occupancy bits, not by reading
@@ -328,7 +325,9 @@ impl State {
                     let game = std::sync::Arc::clone(&self.game);
                     if let Some(rule) = game.end_rules.iter().find(|r| r.when == EndWhen::BothPass)
                     {
-                        self.ended = Some(self.end_result(rule.result, next));
+                        let mut work = std::mem::take(&mut self.tile.scratch);
+                        self.ended = Some(self.end_result(rule.result, next, &mut work));
+                        self.tile.scratch = work;
                     }
                 }
             }
@@ -339,13 +338,16 @@ impl State {
     }
 
     /// The outcome a result gives, with `mover` the player who would move next.
-    fn end_result(&mut self, result: EndResult, mover: Player) -> Outcome {
+    /// `work` is work space for scores.
+    fn end_result(&self, result: EndResult, mover: Player, work: &mut Vec<u16>) -> Outcome {
         match result {
             EndResult::MoverLoses => Outcome::Win(self.next_player(mover)),
             EndResult::MoverWins => Outcome::Win(mover),
             EndResult::Draw => Outcome::Draw,
             EndResult::StoreMajority { .. } => self.store_majority(),
-            EndResult::HighestScore { last_placer_loses } => self.score_outcome(last_placer_loses),
+            EndResult::HighestScore { last_placer_loses } => {
+                self.score_outcome(last_placer_loses, work)
+            }
         }
     }
 
@@ -370,10 +372,11 @@ impl State {
         }
     }
 
-    /// The higher score wins; equal scores draw, or the last placer loses.
-    pub(super) fn score_outcome(&mut self, last_placer_loses: bool) -> Outcome {
-        self.group_scores();
-        let (a, b) = (self.eval_score(0), self.eval_score(1));
+    /// The higher score wins; equal scores draw, or the last placer loses (`work` is work
+    /// space).
+    pub(super) fn score_outcome(&self, last_placer_loses: bool, work: &mut Vec<u16>) -> Outcome {
+        let majority = self.group_scores(work);
+        let (a, b) = (self.eval_score(0, &majority), self.eval_score(1, &majority));
         match a.cmp(&b) {
             std::cmp::Ordering::Greater => Outcome::Win(0),
             std::cmp::Ordering::Less => Outcome::Win(1),
@@ -386,29 +389,31 @@ impl State {
 
     /// A player's score: the game's score expression with that player as the mover (0 if
     /// the game has none).
-    pub fn score(&mut self, player: Player) -> i64 {
-        self.group_scores();
-        self.eval_score(player)
+    pub fn score(&self, player: Player) -> i64 {
+        let majority = self.group_scores(&mut Vec::new());
+        self.eval_score(player, &majority)
     }
 
-    /// The score expression for `player`, once [`State::group_scores`] has run.
-    fn eval_score(&mut self, player: Player) -> i64 {
-        let game = std::sync::Arc::clone(&self.game);
-        let Some(score) = game.score.as_ref() else {
+    /// The score expression for `player`, with the majority scores of
+    /// [`State::group_scores`].
+    fn eval_score(&self, player: Player, majority: &[[i64; 2]; 2]) -> i64 {
+        let Some(score) = self.game.score.as_ref() else {
             return 0;
         };
-        let saved = self.to_move;
-        self.to_move = player;
-        let v = self.eval(score);
-        self.to_move = saved;
-        v
+        Scored {
+            state: self,
+            mover: player,
+            majority,
+        }
+        .eval(score)
     }
 
     /// The sizes of all groups of like-coloured connected wedges, counted in `unit`, with
     /// their colour (a player), largest first.
-    pub fn group_sizes(&mut self, unit: GroupUnit) -> Vec<(Player, u32)> {
-        let n = self.group_wedges();
-        let (parent, rest) = self.tile.scratch.split_at(n);
+    pub fn group_sizes(&self, unit: GroupUnit) -> Vec<(Player, u32)> {
+        let mut work = Vec::new();
+        let n = self.group_wedges(&mut work);
+        let (parent, rest) = work.split_at(n);
         let sizes = &rest[unit as usize * n..(unit as usize + 1) * n];
         let mut out: Vec<(Player, u32)> = (0..n)
             .filter(|&i| parent[i] as usize == i && sizes[i] > 0)
@@ -427,9 +432,8 @@ impl State {
     /// Groups the wedges of the placed tiles: afterwards `scratch[..n]` holds each wedge's
     /// root (a root is its own parent), `scratch[n..2n]` each root's size in wedges and
     /// `scratch[2n..3n]` in pieces; returns `n`, the number of wedge slots.
-    fn group_wedges(&mut self) -> usize {
+    fn group_wedges(&self, scratch: &mut Vec<u16>) -> usize {
         let n = self.cells.len() * SIDES;
-        let mut scratch = std::mem::take(&mut self.tile.scratch);
         scratch.resize(3 * n + 4 * (n + 1), 0);
         let (parent, sizes) = scratch.split_at_mut(n);
         for (i, p) in parent.iter_mut().enumerate() {
@@ -478,18 +482,17 @@ impl State {
                 roots[side] = r as u16;
             }
         }
-        self.tile.scratch = scratch;
         n
     }
 
-    /// Fills `majority[unit][player]`: the largest size at which the player has more groups
-    /// of their colour than the other player.
-    fn group_scores(&mut self) {
-        let n = self.group_wedges();
-        let mut scratch = std::mem::take(&mut self.tile.scratch);
+    /// The majority scores `majority[unit][player]`: the largest size at which the player
+    /// has more groups of their colour than the other player (`scratch` is work space).
+    fn group_scores(&self, scratch: &mut Vec<u16>) -> [[i64; 2]; 2] {
+        let n = self.group_wedges(scratch);
         let (parent, rest) = scratch.split_at_mut(n);
         let (sizes, hist) = rest.split_at_mut(2 * n);
         hist.fill(0);
+        let mut majority = [[0; 2]; 2];
         let slot = |unit: usize, colour: usize, size: usize| (unit * 2 + colour) * (n + 1) + size;
         for i in 0..n {
             if parent[i] as usize == i && self.cells[i / SIDES] != EMPTY {
@@ -501,13 +504,13 @@ impl State {
         }
         for unit in 0..2 {
             for colour in 0..2 {
-                self.tile.majority[unit][colour] = (1..=n)
+                majority[unit][colour] = (1..=n)
                     .rev()
                     .find(|&s| hist[slot(unit, colour, s)] > hist[slot(unit, 1 - colour, s)])
                     .unwrap_or(0) as i64;
             }
         }
-        self.tile.scratch = scratch;
+        majority
     }
 }
 

@@ -21,7 +21,7 @@ const PLAYER_COLORS: [&str; 4] = ["\x1b[36m", "\x1b[35m", "\x1b[33m", "\x1b[32m"
 /// last move's destination is bracketed (`[B]`), on a mancala board the pit sown from is
 /// `< n>`; with `color` pieces and names are coloured by player, the mark is in reverse
 /// video and a grid move's origin underlined.
-pub fn play_view(state: &mut State, color: bool) -> String {
+pub fn play_view(state: &State, color: bool) -> String {
     let game = std::sync::Arc::clone(state.game());
     let mut out = match game.board.layout {
         Layout::Grid => grid_text(state, color),

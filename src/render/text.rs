@@ -196,7 +196,7 @@ fn mancala_text(state: &State) -> String {
 }
 
 /// The position: board, side to move or outcome, and the legal moves.
-pub fn position_text(state: &mut State) -> String {
+pub fn position_text(state: &State) -> String {
     let mut out = board_text(state);
     let game = std::sync::Arc::clone(state.game());
     if let Layout::Mancala { .. } = game.board.layout {

@@ -262,7 +262,7 @@ impl Session {
             },
             Command::Load(file) => self.load(&file),
             Command::Show => Reply::ok(render::summary(self.state.game())),
-            Command::Board => Reply::ok(render::play_view(&mut self.state, self.options.color)),
+            Command::Board => Reply::ok(render::play_view(&self.state, self.options.color)),
             Command::Quit => Reply {
                 text: self.autosave().unwrap_or_default(),
                 error: false,
@@ -348,7 +348,7 @@ impl Session {
     /// After the position changed: the computer's moves, then the position.
     fn after_change(&mut self) -> String {
         let mut out = self.computer_moves();
-        out.push_str(&render::play_view(&mut self.state, self.options.color));
+        out.push_str(&render::play_view(&self.state, self.options.color));
         out
     }
 
@@ -448,7 +448,7 @@ impl Session {
                 }
             }
         }
-        Reply::ok(render::play_view(&mut self.state, self.options.color))
+        Reply::ok(render::play_view(&self.state, self.options.color))
     }
 
     fn redo(&mut self, n: usize) -> Reply {
@@ -470,7 +470,7 @@ impl Session {
                 }
             }
         }
-        Reply::ok(render::play_view(&mut self.state, self.options.color))
+        Reply::ok(render::play_view(&self.state, self.options.color))
     }
 
     /// Starts a new game from `setup`; on error the current game is kept.
@@ -527,7 +527,7 @@ impl Session {
     }
 
     fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        let record = Record::of(&self.setup, &mut self.state);
+        let record = Record::of(&self.setup, &self.state);
         record::save(path, &record)?;
         self.saved = self.state.moves_played().collect();
         Ok(())
@@ -568,7 +568,7 @@ impl Session {
         let moves = self.computer_moves();
         if !moves.is_empty() {
             out.push_str(&moves);
-            out.push_str(&render::play_view(&mut self.state, self.options.color));
+            out.push_str(&render::play_view(&self.state, self.options.color));
         }
         Reply::ok(out)
     }

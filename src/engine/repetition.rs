@@ -1,0 +1,271 @@
+//! The ban on repeated positions: the hashes of the positions played so far in a table that
+//! answers "seen before?" in constant time, and the hash a move would give, found without
+//! playing it wherever the move's kind allows.
+
+use super::{capture, Move, MoveList, State};
+use crate::model::{CaptureMode, Cell, Condition, Expr, MoveKind, Site, EMPTY, NO_SITE};
+
+/// The hashes of a state's history as a multiset, by open addressing with linear probing.
+///
+/// Entries leave in the reverse order of their arrival (moves are undone newest first), so
+/// a leaving entry's slot is simply emptied: every entry still present arrived earlier and
+/// so never probed past that slot. Growing re-inserts the history in order, which keeps
+/// this true.
+#[derive(Debug, Default)]
+pub(super) struct Seen {
+    /// `(hash, occurrences)`; 0 occurrences marks an empty slot. The length is a power of
+    /// two, or 0 before the first entry.
+    slots: Vec<(u64, u32)>,
+    /// Slots in use.
+    used: usize,
+}
+
+impl Clone for Seen {
+    fn clone(&self) -> Seen {
+        let mut copy = Seen::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies another table into this one, reusing this one's slots (so that a state
+    /// copied anew for every playout allocates nothing once its table has grown).
+    fn clone_from(&mut self, other: &Seen) {
+        self.slots.clone_from(&other.slots);
+        self.used = other.used;
+    }
+}
+
+impl Seen {
+    /// The first slot to probe for `h`.
+    #[inline]
+    fn home(&self, h: u64) -> usize {
+        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// The slot holding `h`, or the empty slot where it would go.
+    #[inline]
+    fn find(&self, h: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(h);
+        loop {
+            let (key, n) = self.slots[i];
+            if n == 0 || key == h {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Whether `h` is in the table.
+    #[inline]
+    pub fn contains(&self, h: u64) -> bool {
+        !self.slots.is_empty() && self.slots[self.find(h)].1 > 0
+    }
+
+    /// Adds the newest entry of `history` (which holds every entry, in order of arrival).
+    pub fn push(&mut self, history: &[u64]) {
+        if (self.used + 1) * 2 > self.slots.len() {
+            self.slots.clear();
+            self.slots
+                .resize((history.len() * 4).next_power_of_two().max(256), (0, 0));
+            self.used = 0;
+            history.iter().for_each(|&h| self.add(h));
+        } else if let Some(&h) = history.last() {
+            self.add(h);
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, h: u64) {
+        let i = self.find(h);
+        let slot = &mut self.slots[i];
+        if slot.1 == 0 {
+            *slot = (h, 1);
+            self.used += 1;
+        } else {
+            slot.1 += 1;
+        }
+    }
+
+    /// Removes the newest entry, `h`.
+    pub fn pop(&mut self, h: u64) {
+        let i = self.find(h);
+        let slot = &mut self.slots[i];
+        debug_assert!(slot.1 > 0, "the newest entry is in the table");
+        slot.1 -= 1;
+        self.used -= (slot.1 == 0) as usize;
+    }
+}
+
+/// The captures of a move not yet played, each site once with its first capture (as when
+/// the move is played: a second capture finds the piece already taken). It holds up to
+/// [`Pending::MAX`] sites; past that it is `full`, and the caller plays the move instead.
+struct Pending {
+    sites: [(Site, CaptureMode); Pending::MAX],
+    len: usize,
+    full: bool,
+}
+
+impl Pending {
+    const MAX: usize = 32;
+
+    fn new() -> Pending {
+        Pending {
+            sites: [(NO_SITE, CaptureMode::Remove); Pending::MAX],
+            len: 0,
+            full: false,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, site: Site, mode: CaptureMode) {
+        if self.sites[..self.len].iter().any(|&(s, _)| s == site) {
+            return;
+        }
+        if self.len == Pending::MAX {
+            self.full = true;
+            return;
+        }
+        self.sites[self.len] = (site, mode);
+        self.len += 1;
+    }
+}
+
+/// Whether a condition counts pieces (which a jump's capture changes before the captures
+/// after the move are looked for).
+fn counts_pieces(condition: &Condition) -> bool {
+    fn reads(e: &Expr) -> bool {
+        matches!(e, Expr::Pieces(_)) || e.operands().any(reads)
+    }
+    matches!(condition, Condition::When(e) if reads(e))
+}
+
+/// A copy of the position on which the moves whose hash [`State::hash_after`] cannot tell
+/// are played and taken back; copied at most once per query, and kept (in a
+/// [`MoveList`]) so that later queries allocate nothing.
+struct Fallback<'a> {
+    copy: &'a mut Option<Box<State>>,
+    fresh: bool,
+}
+
+impl Fallback<'_> {
+    /// The hash after `m`, by playing it on the copy of `state`.
+    fn hash_after(&mut self, state: &State, m: Move) -> u64 {
+        if !self.fresh {
+            match self.copy {
+                Some(copy) => (**copy).clone_from(state),
+                None => *self.copy = Some(Box::new(state.clone())),
+            }
+            self.fresh = true;
+        }
+        let copy = self.copy.as_mut().expect("copied above");
+        copy.apply(m);
+        let h = copy.hash;
+        copy.undo();
+        h
+    }
+}
+
+impl State {
+    /// The hash [`State::hash`] would give after playing `m` (a legal move of this
+    /// position, or one its move rules allow that the ban on repetition forbids), found
+    /// without playing it: from the moved piece's keys, the side to move's and those of
+    /// every piece its captures take. `None` for the moves whose result only playing tells:
+    /// sowings, tile moves, a jump when a capture's condition counts pieces, or a move
+    /// taking more than 32 pieces.
+    pub fn hash_after(&self, m: Move) -> Option<u64> {
+        let game = &*self.game;
+        let jump = match game.moves[m.rule as usize].kind {
+            MoveKind::Slide { .. } => None,
+            MoveKind::Jump { mode, .. } => Some(mode),
+            _ => return None,
+        };
+        if jump.is_some() && game.effects.iter().any(|e| counts_pieces(&e.condition)) {
+            return None;
+        }
+        let (z, mover) = (&game.zobrist, self.to_move);
+        // What a capture leaves of `cell` (as `State::capture` does it).
+        let taken = |cell: Cell, mode: CaptureMode| match mode {
+            _ if cell == EMPTY || game.owner[cell as usize] == mover => cell,
+            CaptureMode::Convert => game.cell(mover, game.kind_of(cell)),
+            CaptureMode::Remove => EMPTY,
+        };
+        let (from, to) = (m.from, m.to);
+        let piece = self.cells[from as usize];
+        let mut h = self.hash
+            ^ z.cell(from, piece)
+            ^ z.cell(from, EMPTY)
+            ^ z.cell(to, self.cells[to as usize])
+            ^ z.cell(to, piece);
+        let (over, over_cell) = match jump {
+            Some(mode) => (m.over, taken(self.cells[m.over as usize], mode)),
+            None => (NO_SITE, EMPTY),
+        };
+        if over != NO_SITE {
+            h ^= z.cell(over, self.cells[over as usize]) ^ z.cell(over, over_cell);
+        }
+        // The board after the move, before the captures of its effects.
+        let after = |s: Site| match s {
+            _ if s == from => EMPTY,
+            _ if s == to => piece,
+            _ if s == over => over_cell,
+            _ => self.cells[s as usize],
+        };
+        let mut pending = Pending::new();
+        for (effect, rule) in game.effects.iter().enumerate() {
+            if self.holds(&rule.condition) && capture::may_capture(game, after, effect, to, mover) {
+                capture::collect(game, after, effect, to, mover, |s, mode| {
+                    pending.add(s, mode)
+                });
+            }
+        }
+        if pending.full {
+            return None;
+        }
+        for &(s, mode) in &pending.sites[..pending.len] {
+            let old = after(s);
+            h ^= z.cell(s, old) ^ z.cell(s, taken(old, mode));
+        }
+        let keys = &z.to_move;
+        Some(h ^ keys[mover as usize] ^ keys[self.next_player(mover) as usize])
+    }
+
+    /// Whether the hash `h` is that of this position or of one before it.
+    #[inline]
+    fn seen(&self, h: u64) -> bool {
+        h == self.hash || self.seen.contains(h)
+    }
+
+    /// Removes the moves that would recreate a position of the game's history.
+    pub(super) fn drop_repeats(&self, moves: &mut MoveList) {
+        let mut copy = moves.copy.take();
+        let mut fallback = Fallback {
+            copy: &mut copy,
+            fresh: false,
+        };
+        moves.retain(|m| {
+            let h = self
+                .hash_after(m)
+                .unwrap_or_else(|| fallback.hash_after(self, m));
+            !self.seen(h)
+        });
+        moves.copy = copy;
+    }
+
+    /// Whether some move of `moves` does not recreate a position of the game's history.
+    pub(super) fn any_new(&self, moves: &mut MoveList) -> bool {
+        let mut copy = moves.copy.take();
+        let mut fallback = Fallback {
+            copy: &mut copy,
+            fresh: false,
+        };
+        let any = moves.iter().any(|&m| {
+            let h = self
+                .hash_after(m)
+                .unwrap_or_else(|| fallback.hash_after(self, m));
+            !self.seen(h)
+        });
+        moves.copy = copy;
+        any
+    }
+}
