@@ -240,3 +240,25 @@ fn it_counts_every_move_thought_about() {
     assert_eq!(r.stopped_by_time, 0);
     assert!(r.max_seconds >= r.mean_seconds && r.mean_seconds > 0.0);
 }
+
+/// The computer judges an unfinished game by the game's own estimate, derived from its
+/// rules and not from the kind of board: pieces where the end rule counts no store or score,
+/// the store where `most in store wins`, the score where the game has one.
+#[test]
+fn the_estimate_of_an_unfinished_game_follows_the_rules() {
+    use rulebook::model::{Expr, PlayerRef};
+    let load = |name: &str| pipeline::load(name, None, &[]).expect("a bundled game");
+    let ming_mang = load("ming-mang");
+    assert_eq!(ming_mang.estimate, Expr::Pieces(PlayerRef::Mover));
+    let migong = load("migong");
+    assert_eq!(Some(&migong.estimate), migong.score.as_ref());
+
+    let mangala = load("mangala");
+    let mut state = State::new(Arc::clone(&mangala));
+    notation::play_text(&mut state, "4").expect("pit 4 sows into the store");
+    let store = |p: u8| i64::from(state.count(mangala.board.store(p)));
+    assert_eq!(store(0), 1);
+    for p in 0..2u8 {
+        assert_eq!(state.value(p, &mangala.estimate), store(p));
+    }
+}

@@ -4,10 +4,11 @@
 //! The search knows nothing of a game beyond the [`State`] API: legal moves, random legal
 //! moves for rollouts ([`State::pick_legal_move`]), who is to move (so extra turns, where the
 //! same player moves again, need no special case), and the outcome. Rollouts stop after a
-//! ply cap; an unfinished rollout is scored by material (the game's score where it has one,
-//! stones in stores on a mancala board, else pieces on the board), so games whose random
-//! playouts rarely end still get a signal.
-//! A rollout allocates nothing: the work state and the tree's buffers are reused.
+//! ply cap; an unfinished rollout is scored by the game's own estimate
+//! ([`Game::estimate`](crate::model::Game::estimate): its score, else what its end rule
+//! compares, else pieces on the board), so games whose random playouts rarely end still get
+//! a signal. A rollout allocates nothing (the work state and the tree's buffers are reused)
+//! except, where the estimate reads group majorities, the work space of grouping.
 
 mod bench;
 
@@ -345,18 +346,10 @@ fn rollout(state: &mut State, rng: &mut Rng, moves: &mut MoveList, rewards: &mut
     }
 }
 
-/// A player's material: their score in a game that has one, stones in their store on a
-/// mancala board, else pieces on the board.
+/// A player's material: the game's own estimate of an unfinished game for that player
+/// ([`Game::estimate`](crate::model::Game::estimate)).
 fn material(state: &State, player: Player) -> f64 {
-    if state.game().score.is_some() {
-        return state.score(player) as f64;
-    }
-    let board = &state.game().board;
-    if board.pits() > 0 {
-        state.count(board.store(player)) as f64
-    } else {
-        state.pieces(player) as f64
-    }
+    state.value(player, &state.game().estimate) as f64
 }
 
 #[cfg(test)]

@@ -166,7 +166,7 @@ impl Compiler<'_> {
             None => false,
             Some(f) => self.condition(f).is_some(),
         };
-        let end_rules = desc
+        let end_rules: Vec<model::EndRule> = desc
             .end
             .iter()
             .map(|e| model::EndRule {
@@ -180,7 +180,7 @@ impl Compiler<'_> {
             .filter_map(|r| self.sow_rule(r))
             .collect();
         let tiles = self.tiles();
-        let score = self.score();
+        let score_expr = self.score();
         let settings = self.settings();
         let board = self.board.take()?;
         let players = desc.players.len();
@@ -199,7 +199,7 @@ impl Compiler<'_> {
             owner: owners(cell_codes, piece_kinds.len()),
             piece_kinds,
             tiles,
-            score,
+            score: score_expr.clone(),
             zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones),
             stones,
             after_sow,
@@ -210,6 +210,7 @@ impl Compiler<'_> {
             moves_may_coincide,
             effects,
             forbid_repetition,
+            estimate: estimate(score_expr.as_ref(), &end_rules),
             end_rules,
         })
     }
@@ -832,6 +833,21 @@ fn runtime_binary(op: Op, a: Expr, b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.
     Expr::Binary(op, Box::new(a), Box::new(b))
+}
+
+/// A player's standing in an unfinished game, from what decides a finished one: the score
+/// where there is one, the player's store where an end rule compares stores, else the
+/// player's pieces.
+fn estimate(score: Option<&Expr>, end_rules: &[model::EndRule]) -> Expr {
+    let mover = || Box::new(Expr::Player(PlayerRef::Mover));
+    let compares_stores = end_rules
+        .iter()
+        .any(|r| matches!(r.result, model::EndResult::StoreMajority { .. }));
+    match score {
+        Some(score) => score.clone(),
+        None if compares_stores => Expr::Count(Box::new(Expr::Store(mover()))),
+        None => Expr::Pieces(PlayerRef::Mover),
+    }
 }
 
 /// `owner[cell]` for `cell_codes` cells of `kinds` kinds of piece: the player owning a

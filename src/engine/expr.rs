@@ -10,6 +10,22 @@ impl State {
     pub(super) fn eval(&self, e: &Expr) -> i64 {
         Env::eval(self, e)
     }
+
+    /// The value of `e` for `player`: evaluated with that player as the mover (with the
+    /// majority scores, computed only if `e` reads them). The computer judges an unfinished
+    /// game by [`Game::estimate`](crate::model::Game::estimate) this way.
+    pub fn value(&self, player: Player, e: &Expr) -> i64 {
+        let majority = match e.any(&|x| matches!(x, Expr::Majority(_))) {
+            true => self.group_scores(&mut Vec::new()),
+            false => [[0; 2]; 2],
+        };
+        Scored {
+            state: self,
+            mover: player,
+            majority: &majority,
+        }
+        .eval(e)
+    }
 }
 
 /// What a compiled expression reads of the position.

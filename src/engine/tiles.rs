@@ -390,8 +390,10 @@ impl State {
     /// A player's score: the game's score expression with that player as the mover (0 if
     /// the game has none).
     pub fn score(&self, player: Player) -> i64 {
-        let majority = self.group_scores(&mut Vec::new());
-        self.eval_score(player, &majority)
+        match &self.game.score {
+            Some(score) => self.value(player, score),
+            None => 0,
+        }
     }
 
     /// The score expression for `player`, with the majority scores of
@@ -487,7 +489,7 @@ impl State {
 
     /// The majority scores `majority[unit][player]`: the largest size at which the player
     /// has more groups of their colour than the other player (`scratch` is work space).
-    fn group_scores(&self, scratch: &mut Vec<u16>) -> [[i64; 2]; 2] {
+    pub(super) fn group_scores(&self, scratch: &mut Vec<u16>) -> [[i64; 2]; 2] {
         let n = self.group_wedges(scratch);
         let (parent, rest) = scratch.split_at_mut(n);
         let (sizes, hist) = rest.split_at_mut(2 * n);

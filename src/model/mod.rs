@@ -553,6 +553,11 @@ pub struct Game {
     pub tiles: Option<Tiles>,
     /// Each player's score, evaluated with that player as the mover.
     pub score: Option<Expr>,
+    /// Each player's standing in an unfinished game (evaluated with that player as the
+    /// mover), which the computer uses to judge a position it cannot play to the end: the
+    /// score where the game has one, else what its end rule compares (stones in the
+    /// player's store), else the player's pieces on the board.
+    pub estimate: Expr,
 }
 
 impl Game {
