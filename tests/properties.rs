@@ -123,3 +123,21 @@ proptest! {
         invariants::record(&record);
     }
 }
+
+/// The inputs the fuzzer once crashed on (`fuzz/regressions/rules/`, each minimised by
+/// hand or kept as found) hold to the invariants now.
+#[test]
+fn fuzzer_findings_stay_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/rules");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fuzz/regressions/rules is readable")
+        .map(|e| e.expect("a folder entry").path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for file in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&file).expect("readable")).into_owned();
+        eprintln!("{}", file.display());
+        invariants::rule_file(&text);
+    }
+}

@@ -443,9 +443,12 @@ impl State {
         if self.ended.is_some() {
             return self.ended;
         }
+        let mut can_move = None;
         for rule in &self.game.end_rules {
             let ended = match rule.when {
-                EndWhen::NoLegalMove => !self.has_legal_move(moves),
+                EndWhen::NoLegalMove => {
+                    !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
+                }
                 // Checked after every move; `ended` holds its verdict.
                 EndWhen::EmptyRow | EndWhen::BothPass => false,
             };
@@ -463,7 +466,12 @@ impl State {
                 });
             }
         }
-        None
+        // A player with no legal move whom no end rule judges: the game cannot go on, and
+        // nobody has won it.
+        match can_move.unwrap_or_else(|| self.has_legal_move(moves)) {
+            true => None,
+            false => Some(Outcome::Draw),
+        }
     }
 
     /// Plays a move without checking it (the fast path for search and playouts). The move
