@@ -283,7 +283,14 @@ impl Checker {
                 }
                 ta.ty
             }
-            B::Mul | B::Mod => {
+            B::Mul => {
+                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region) {
+                    mismatch(self, "two numbers, or two regions (the sites in both)");
+                    return None;
+                }
+                ta.ty
+            }
+            B::Mod => {
                 if ta.ty != Type::Int || tb.ty != Type::Int {
                     mismatch(self, "numbers on both sides");
                     return None;
@@ -346,6 +353,11 @@ impl Checker {
             "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
             "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
             "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
+            "dark" | "light" => {
+                self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
+                let colour = RegionConst::Colour { dark: t == "dark" };
+                return Some((TExprKind::Region(colour), Type::Region));
+            }
             "last" => {
                 self.needs_board(BoardKind::Mancala, "`last`", n.span);
                 return Some((TExprKind::Last, Type::Site));
@@ -354,6 +366,9 @@ impl Checker {
         }
         if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == t) {
             return Some((TExprKind::Direction(d as u8), Type::Direction));
+        }
+        if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board_kind) {
+            return Some((TExprKind::Region(point), Type::Region));
         }
         if t == "tiles" && self.board_kind == Some(BoardKind::Hex) {
             return Some((TExprKind::Tiles(u64::MAX), Type::Tiles));
@@ -375,6 +390,8 @@ impl Checker {
                 "all",
                 "corners",
                 "perimeter",
+                "dark",
+                "light",
             ])
             .chain((self.board_kind == Some(BoardKind::Mancala)).then_some("last"))
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
@@ -393,6 +410,18 @@ impl Checker {
         self.error(d);
         None
     }
+}
+
+/// A grid point by name: a file letter `a` to `z`, then a rank number from 1 (`d4`).
+fn point_named(name: &str) -> Option<RegionConst> {
+    let (letter, digits) = name.split_at_checked(1)?;
+    let file = letter.chars().next().filter(char::is_ascii_lowercase)? as u16 - 'a' as u16;
+    let digits_only = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let rank: u16 = digits.parse().ok().filter(|&r| digits_only && r >= 1)?;
+    Some(RegionConst::Point {
+        file,
+        rank: rank - 1,
+    })
 }
 
 /// The value of a typed integer expression made of numbers alone.

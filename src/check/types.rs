@@ -65,6 +65,18 @@ pub enum RegionConst {
     Corners,
     /// The sites on the board's edge.
     Perimeter,
+    /// The squares of one colour of a checkerboard: `dark` (the colour of a1) or `light`.
+    Colour {
+        /// The colour of a1.
+        dark: bool,
+    },
+    /// One point named by its file letter and rank number (`d4`), both from 0.
+    Point {
+        /// The file (0 for `a`).
+        file: u16,
+        /// The rank (0 for 1).
+        rank: u16,
+    },
 }
 
 /// Built-in functions.

@@ -579,6 +579,9 @@ impl Compiler<'_> {
             TExprKind::Mover => Value::Runtime(Expr::Player(PlayerRef::Mover)),
             TExprKind::Last => Value::Runtime(Expr::Last),
             TExprKind::Opponent => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
+            TExprKind::Region(RegionConst::Point { file, rank }) => {
+                Value::Region(vec![self.point(*file, *rank, e.span)?])
+            }
             TExprKind::Region(r) => Value::Region(self.region_const(*r)),
             TExprKind::Tiles(set) => Value::Tiles(*set),
             TExprKind::Majority(unit) => Value::Runtime(Expr::Majority(*unit)),
@@ -633,6 +636,7 @@ impl Compiler<'_> {
                     u.dedup();
                     u
                 }
+                B::Mul => x.into_iter().filter(|s| y.contains(s)).collect(),
                 _ => x.into_iter().filter(|s| !y.contains(s)).collect(),
             }),
             (Value::Runtime(x), other) => Value::Runtime(runtime_binary(op, x, to_runtime(other)?)),
@@ -667,7 +671,33 @@ impl Compiler<'_> {
                 s.sort_unstable();
                 s
             }
+            RegionConst::Colour { dark } => {
+                let w = b.width as usize;
+                // a1 (file 0, rank 0) is dark: dark squares have file + rank even.
+                (0..b.sites())
+                    .filter(|s| (s % w + s / w).is_multiple_of(2) == dark)
+                    .map(|s| s as Site)
+                    .collect()
+            }
+            RegionConst::Point { .. } => unreachable!("points are folded with their span"),
         }
+    }
+
+    /// The site of the point at `file`, `rank` (from 0), or an error if it is off the board.
+    fn point(&mut self, file: u16, rank: u16, span: Span) -> Option<Site> {
+        let b = self.board();
+        let (w, h) = (b.width, b.height);
+        if file < w && rank < h {
+            return Some(rank * w + file);
+        }
+        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+        let d = Diagnostic::error(
+            format!("{name} is not a point of the board, which is {w} by {h}"),
+            span,
+        );
+        let d = self.with_config(d);
+        self.errors.push(d);
+        None
     }
 
     fn call(&mut self, f: Builtin, arg: Value, span: Span) -> Option<Value> {
