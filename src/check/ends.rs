@@ -78,6 +78,7 @@ impl Checker {
         span: Span,
         end: &mut Vec<EndDecl>,
     ) {
+        let mut position = None;
         let when = match condition {
             ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
             ast::EndCondition::EmptyRow(span) => {
@@ -85,6 +86,14 @@ impl Checker {
                 EndWhen::EmptyRow
             }
             ast::EndCondition::BothPass(_) => EndWhen::BothPass,
+            ast::EndCondition::Position(e) => {
+                let Some(c) = self.typed(e, Type::Bool, "an end condition") else {
+                    return;
+                };
+                position = Some(c);
+                let earlier = end.iter().filter(|d| d.condition.is_some()).count();
+                EndWhen::Position(earlier as u8)
+            }
         };
         if matches!(result, ast::EndResult::HighestScore { .. }) {
             if when != EndWhen::BothPass {
@@ -128,6 +137,7 @@ impl Checker {
         }
         end.push(EndDecl {
             when,
+            condition: position,
             result: super::end_result(*result),
             span,
         });

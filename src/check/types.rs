@@ -427,6 +427,8 @@ pub struct Conditional<T> {
 pub struct EndDecl {
     /// When.
     pub when: EndWhen,
+    /// The condition on the position, for [`EndWhen::Position`].
+    pub condition: Option<TExpr>,
     /// Who wins.
     pub result: EndResult,
     /// The statement.

@@ -174,6 +174,7 @@ impl Compiler<'_> {
                 result: e.result,
             })
             .collect();
+        let end_conditions = self.end_conditions();
         let after_sow: Vec<model::SowRule> = desc
             .after_sow
             .iter()
@@ -212,7 +213,24 @@ impl Compiler<'_> {
             forbid_repetition,
             estimate: estimate(score_expr.as_ref(), &end_rules),
             end_rules,
+            end_conditions,
         })
+    }
+
+    /// The conditions on the position of the end rules checked after every move, in the
+    /// order of [`model::EndWhen::Position`]'s index (one folded to a constant stays, as 0
+    /// or 1, so that the indexes hold).
+    fn end_conditions(&mut self) -> Vec<Expr> {
+        let desc = self.desc;
+        desc.end
+            .iter()
+            .filter_map(|e| e.condition.as_ref())
+            .map(|c| match self.fold(c) {
+                Some(Value::Runtime(x)) => x,
+                Some(Value::Bool(b)) => Expr::Const(b as i64),
+                _ => Expr::Const(0),
+            })
+            .collect()
     }
 
     /// The board, its size from the configuration.

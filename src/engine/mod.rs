@@ -20,7 +20,9 @@ pub use movelist::MoveList;
 
 use std::sync::Arc;
 
-use crate::model::{CaptureMode, Cell, EndResult, EndWhen, Game, Player, Site, EMPTY, NO_SITE};
+use crate::model::{
+    CaptureMode, Cell, EndResult, EndWhen, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
+};
 
 /// A move: which move rule makes it, and the sites it involves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -450,7 +452,7 @@ impl State {
                     !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
                 }
                 // Checked after every move; `ended` holds its verdict.
-                EndWhen::EmptyRow | EndWhen::BothPass => false,
+                EndWhen::EmptyRow | EndWhen::BothPass | EndWhen::Position(_) => false,
             };
             if ended {
                 let mover = self.to_move;
@@ -491,29 +493,58 @@ impl State {
             last: self.last,
             ended: self.ended,
         });
-        if let crate::model::MoveKind::Sow { .. } = self.game.moves[m.rule as usize].kind {
-            let again = self.sow(m.rule as usize, m.from);
-            let next = if again && self.ended.is_none() {
-                mover
-            } else {
-                self.next_player(mover)
+        match self.game.moves[m.rule as usize].kind {
+            MoveKind::Sow { .. } => self.apply_sowing(m, mover),
+            MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => self.apply_tile(m, mover),
+            MoveKind::Slide { .. } | MoveKind::Jump { .. } => self.apply_piece_move(m, mover),
+        }
+        if !self.game.end_conditions.is_empty() && self.ended.is_none() {
+            self.check_position_ends(mover);
+        }
+    }
+
+    /// Sows for `mover`, who moves again if a rule after sowing says so.
+    #[inline(always)]
+    fn apply_sowing(&mut self, m: Move, mover: Player) {
+        let again = self.sow(m.rule as usize, m.from);
+        let next = if again && self.ended.is_none() {
+            mover
+        } else {
+            self.next_player(mover)
+        };
+        let keys = &self.game.zobrist.to_move;
+        self.hash ^= keys[mover as usize] ^ keys[next as usize];
+        self.to_move = next;
+    }
+
+    /// Ends the game if the condition of an end rule checked after every move holds, with
+    /// the player who moved as the mover (the first such rule decides).
+    fn check_position_ends(&mut self, mover: Player) {
+        let game = Arc::clone(&self.game);
+        for rule in &game.end_rules {
+            let EndWhen::Position(i) = rule.when else {
+                continue;
             };
-            let keys = &self.game.zobrist.to_move;
-            self.hash ^= keys[mover as usize] ^ keys[next as usize];
-            self.to_move = next;
+            if self.value(mover, &game.end_conditions[i as usize]) == 0 {
+                continue;
+            }
+            self.ended = Some(match rule.result {
+                EndResult::MoverWins => Outcome::Win(mover),
+                EndResult::MoverLoses => Outcome::Win(self.next_player(mover)),
+                // The checker allows no other result here.
+                _ => Outcome::Draw,
+            });
             return;
         }
-        if let crate::model::MoveKind::Place { .. }
-        | crate::model::MoveKind::Pass
-        | crate::model::MoveKind::Swap = self.game.moves[m.rule as usize].kind
-        {
-            self.apply_tile(m, mover);
-            return;
-        }
+    }
+
+    /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
+    #[inline(always)]
+    fn apply_piece_move(&mut self, m: Move, mover: Player) {
         let piece = self.cells[m.from as usize];
         self.set(m.from, EMPTY);
         self.set(m.to, piece);
-        if let crate::model::MoveKind::Jump { mode, .. } = self.game.moves[m.rule as usize].kind {
+        if let MoveKind::Jump { mode, .. } = self.game.moves[m.rule as usize].kind {
             self.capture(m.over, mover, mode);
         }
         self.captured.clear();

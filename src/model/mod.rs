@@ -378,6 +378,9 @@ pub enum EndWhen {
     EmptyRow,
     /// Every player has passed, one after the other.
     BothPass,
+    /// After a move, the condition [`Game::end_conditions`]`[i]` holds (evaluated with the
+    /// player who moved as the mover).
+    Position(u8),
 }
 
 /// Who wins when an end rule fires.
@@ -545,6 +548,8 @@ pub struct Game {
     pub forbid_repetition: bool,
     /// End rules.
     pub end_rules: Vec<EndRule>,
+    /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
+    pub end_conditions: Vec<Expr>,
     /// Hash keys.
     pub zobrist: Zobrist,
     /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).

@@ -240,9 +240,13 @@ fn end_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "end:");
     for e in &game.end_rules {
         let when = match e.when {
-            EndWhen::NoLegalMove => "no legal move",
-            EndWhen::EmptyRow => "a row is empty (checked after every move)",
-            EndWhen::BothPass => "both players pass in a row",
+            EndWhen::NoLegalMove => "no legal move".to_string(),
+            EndWhen::EmptyRow => "a row is empty (checked after every move)".to_string(),
+            EndWhen::BothPass => "both players pass in a row".to_string(),
+            EndWhen::Position(i) => format!(
+                "{} (checked after every move; mover: who moved)",
+                expr(&game.end_conditions[i as usize], game)
+            ),
         };
         let result = match e.result {
             EndResult::MoverLoses => "mover loses",

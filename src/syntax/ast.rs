@@ -314,6 +314,8 @@ pub enum EndCondition {
     EmptyRow(Span),
     /// The players have passed one after the other.
     BothPass(Span),
+    /// A condition on the position, checked after every move.
+    Position(Expr),
 }
 
 /// Who wins when the game ends.

@@ -610,6 +610,11 @@ fn lower_end(
         Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
         Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
         Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
+        Rule::position_condition => {
+            let span = span_of(&cond, file);
+            let e = cond.into_inner().next().ok_or_else(|| internal(span))?;
+            EndCondition::Position(lower_expr(e, file)?)
+        }
         _ => return Err(internal(span_of(&cond, file))),
     };
     let result = match res.as_rule() {

@@ -1,0 +1,88 @@
+//! End rules whose condition is an expression on the position (`end when CONDITION:
+//! RESULT`), checked after every move with the player who moved as the mover; and the draw
+//! when the player to move cannot move and no end rule decides.
+
+use std::sync::Arc;
+
+use rulebook::engine::{Outcome, State};
+use rulebook::model::Game;
+use rulebook::{notation, pipeline, render};
+
+/// Stones that step and jump orthogonally, removing what they jump; `ends` are the end
+/// statements.
+fn game(ends: &str) -> Arc<Game> {
+    let text = format!(
+        "game \"Ends\"\nplayers black, white\nboard grid 4 by 4\npiece stone\n\
+         setup black stone on a1\nsetup white stone on d4\nmove step orthogonal\n\
+         move jump orthogonal over enemy remove\n{ends}\n"
+    );
+    match pipeline::load_text("ends.game", &text, None, &[]) {
+        Ok(game) => game,
+        Err(e) => panic!("the test game loads:\n{}", e.render(false)),
+    }
+}
+
+/// A position from a diagram (top rank first), black to move.
+fn position(game: &Arc<Game>, diagram: &str) -> State {
+    let cells = render::parse_diagram(game, diagram).expect("a valid diagram");
+    State::with_cells(Arc::clone(game), cells, 0)
+}
+
+/// White on a2 and d4; black on a1 can jump a2 (landing on a3) or step to b1.
+const TWO_WHITE: &str = ". . . W
+                         . . . .
+                         W . . .
+                         B . . .";
+
+#[test]
+fn the_condition_ends_the_game_after_the_move_that_makes_it_true() {
+    let game =
+        game("end when pieces(opponent) < 2: mover wins\nend when no legal move: mover loses");
+    let mut state = position(&game, TWO_WHITE);
+    assert_eq!(state.outcome(), None);
+    notation::play_text(&mut state, "a1-b1").expect("a step");
+    assert_eq!(
+        state.outcome(),
+        None,
+        "a step captures nothing: the game goes on"
+    );
+    state.undo();
+    notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Win(0)),
+        "black, who moved, wins"
+    );
+    let mut moves = rulebook::engine::MoveList::new();
+    state.legal_moves(&mut moves);
+    assert!(moves.is_empty(), "a finished game has no moves");
+    state.undo();
+    assert_eq!(state.outcome(), None, "undo takes the end back");
+}
+
+#[test]
+fn mover_in_the_result_is_the_player_who_moved() {
+    let game =
+        game("end when pieces(opponent) < 2: mover loses\nend when no legal move: mover loses");
+    let mut state = position(&game, TWO_WHITE);
+    notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
+    assert_eq!(state.outcome(), Some(Outcome::Win(1)));
+    let game = self::game("end when pieces(mover) == 1 and pieces(opponent) == 1: draw");
+    let mut state = position(&game, TWO_WHITE);
+    notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
+    assert_eq!(state.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn a_player_who_cannot_move_with_no_rule_for_it_draws() {
+    // Black on a1 is hemmed in: a2 and b1 are white, and so are the landings a3 and c1.
+    let game = game("end when pieces(opponent) == 0: mover wins");
+    let state = position(
+        &game,
+        ". . . .
+         W . . .
+         W . . .
+         B W W .",
+    );
+    assert_eq!(state.outcome(), Some(Outcome::Draw));
+}
