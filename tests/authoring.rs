@@ -77,6 +77,10 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "ming-mang-traditional.yaml",
         "ming-mang-8x8.yaml",
         "ming-mang-go.yaml",
+        "ming-mang-positions.yaml",
+        "mangala-positions.yaml",
+        "mangala-castle-positions.yaml",
+        "migong-positions.yaml",
     ] {
         assert!(
             stdout.contains(&format!("tests/scenarios/{file}: ")),
