@@ -262,6 +262,20 @@ fn legal_texts(state: &mut State) -> Vec<String> {
         .collect()
 }
 
+/// The position a case is about: its `position` (or the game's start) after its `moves`;
+/// or why it cannot be reached.
+fn start(game: &Arc<Game>, case: &Case) -> Result<State, String> {
+    let mut state = match &case.position {
+        Some(text) => notation::parse_position(game, text).map_err(|e| format!("position: {e}"))?,
+        None => State::new(Arc::clone(game)),
+    };
+    for (i, text) in case.moves.0.iter().enumerate() {
+        notation::play_text(&mut state, text)
+            .map_err(|e| format!("move {} of `moves` cannot be played: {e}", i + 1))?;
+    }
+    Ok(state)
+}
+
 /// Plays a case and returns its failed expectations.
 fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
     let mut failures = Vec::new();
@@ -278,22 +292,13 @@ fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
         );
         return failures;
     }
-    let mut state = match &case.position {
-        Some(text) => match notation::parse_position(game, text) {
-            Ok(state) => state,
-            Err(e) => {
-                failures.push(format!("position: {e}"));
-                return failures;
-            }
-        },
-        None => State::new(Arc::clone(game)),
-    };
-    for (i, text) in case.moves.0.iter().enumerate() {
-        if let Err(e) = notation::play_text(&mut state, text) {
-            failures.push(format!("move {} of `moves` cannot be played: {e}", i + 1));
+    let mut state = match start(game, case) {
+        Ok(state) => state,
+        Err(failure) => {
+            failures.push(failure);
             return failures;
         }
-    }
+    };
     let legal = legal_texts(&mut state);
 
     if let Some(n) = case.legal_count {
