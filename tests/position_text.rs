@@ -59,6 +59,7 @@ fn round_trip(name: &str, state: &State) {
         state.rebuilt().hash(),
         "{name}: `{text}`: hash"
     );
+    assert_eq!(back.outcome(), state.outcome(), "{name}: `{text}`: outcome");
     if !state.has_ended() {
         assert_eq!(legal(&back), legal(state), "{name}: `{text}`: legal moves");
     }

@@ -204,7 +204,10 @@ fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
 
 impl State {
     /// The position a setup describes, after checking that it fits the game (its history
-    /// starts here).
+    /// starts here). The end rules checked after moves are checked here too, as after the
+    /// move that led to the position: on a board of pits, an empty row ends the game by an
+    /// `end when empty row` rule (its remaining stones moved as the rule says); in a
+    /// tile game, as many passes in a row as players end it by `end when both pass`.
     pub fn from_setup(game: Arc<Game>, setup: Setup) -> Result<State, SetupError> {
         validate(&game, &setup)?;
         let sites = game.board.sites();
@@ -218,6 +221,10 @@ impl State {
             state.tile.passes = setup.passes;
             state.tile.swapped = setup.swapped;
             state.tile.last_placer = setup.last_placer.unwrap_or(super::tiles::NOBODY);
+            state.end_if_all_passed(state.to_move);
+        }
+        if state.game.board.pits() > 0 {
+            state.check_rows();
         }
         Ok(state)
     }
