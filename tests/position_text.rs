@@ -215,6 +215,13 @@ fn hands_and_the_tile_state_read_back() {
     let state = parse_position(&game, "- blue hand=blue:BBBBBY").unwrap();
     assert_eq!(state.hand(0), 1 << 32);
     assert_eq!(state.hand(1), game.tiles.as_ref().unwrap().hands[1]);
+    // Every tile in a hand: all 64 bits.
+    let tiles = game.tiles.as_ref().unwrap();
+    let all: Vec<String> = (0..64).map(|k| tiles.pattern_name(k)).collect();
+    let text = format!("- blue hand=blue:{}", all.join(","));
+    let state = parse_position(&game, &text).unwrap();
+    assert_eq!(state.hand(0), u64::MAX);
+    assert_eq!(position_text(&state), text);
 }
 
 #[test]

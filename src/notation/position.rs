@@ -222,17 +222,20 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         .next()
         .ok_or_else(|| bad("the player to move", "it is missing after the board"))?;
     setup.to_move = player_named(game, mover, "the player to move")?;
+    // The hands given, by player; the others are as at the start.
+    let mut hands = vec![None; game.players.len()];
     for word in words {
-        parse_tile_word(game, word, &mut setup)?;
+        parse_tile_word(game, word, &mut setup, &mut hands)?;
     }
-    if setup.hands.is_some() {
+    if hands.iter().any(Option::is_some) {
         let start = starting_hands(game, &setup.cells);
-        let hands = setup.hands.get_or_insert_with(Vec::new);
-        for (hand, usual) in hands.iter_mut().zip(start) {
-            if *hand == u64::MAX {
-                *hand = usual;
-            }
-        }
+        setup.hands = Some(
+            hands
+                .iter()
+                .zip(start)
+                .map(|(h, s)| h.unwrap_or(s))
+                .collect(),
+        );
     }
     State::from_setup(Arc::clone(game), setup).map_err(|e| setup_error(game, e))
 }
@@ -450,8 +453,14 @@ fn piece_named(game: &Game, word: &str) -> Result<Cell, String> {
     Ok(game.cell(owner, kind))
 }
 
-/// A word after the player to move: `passes=N`, `swapped`, `last=P` or `hand=P:...`.
-fn parse_tile_word(game: &Game, word: &str, setup: &mut Setup) -> Result<(), PositionError> {
+/// A word after the player to move: `passes=N`, `swapped`, `last=P` or `hand=P:...` (into
+/// `hands`, by player).
+fn parse_tile_word(
+    game: &Game,
+    word: &str,
+    setup: &mut Setup,
+    hands: &mut [Option<u64>],
+) -> Result<(), PositionError> {
     let at = format!("`{word}`");
     let Some(tiles) = &game.tiles else {
         return Err(bad(
@@ -482,11 +491,7 @@ fn parse_tile_word(game: &Game, word: &str, setup: &mut Setup) -> Result<(), Pos
                     .ok_or_else(|| bad(at.clone(), format!("`{kind}` is not a tile")))?;
                 hand |= 1 << k;
             }
-            // u64::MAX stands for "as at the start" until every hand is read.
-            let hands = setup
-                .hands
-                .get_or_insert_with(|| vec![u64::MAX; game.players.len()]);
-            hands[p] = hand;
+            hands[p] = Some(hand);
         }
         _ => {
             return Err(bad(
