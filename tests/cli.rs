@@ -545,6 +545,11 @@ fn position_prints_the_position_text_and_every_command_starts_from_one() {
     std::fs::remove_dir_all(&dir).unwrap();
     let played = rulebook(&[&["play"][..], &game, &["--moves", "e8-e4"]].concat(), "");
     assert!(played.status.success(), "{}", text(&played.stderr));
+    // An empty hex board begins with `-`: a value, not an option.
+    assert_eq!(
+        ok(&["perft", "migong", "1", "--position", "- blue"]),
+        ok(&["perft", "migong", "1"])
+    );
 }
 
 #[test]

@@ -176,7 +176,7 @@ pub struct GameArgs {
 pub struct StartArgs {
     /// Start from this position instead of the game's start, in the notation of
     /// `rulebook position` (docs/language.md, "Positions as text"): `--position "8/8/8/8/8/8/8/BBBBWWWW black"`.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves to play first (after --position), in canonical text separated by spaces:
     /// `--moves "h2-c2 a3-f3"`.
@@ -198,8 +198,9 @@ pub struct BenchArgs {
     pub sets: Vec<String>,
     #[command(flatten)]
     pub start: StartArgs,
-    /// Every bundled game and preset, one after the other, each for --seconds.
-    #[arg(long)]
+    /// Every bundled game and preset, one after the other, each for --seconds (a position
+    /// given as text belongs to one game: not with --position).
+    #[arg(long, conflicts_with = "position")]
     pub all: bool,
     /// Number of playouts [default: 2000, or as many as fit in --seconds].
     #[arg(long, conflicts_with = "seconds")]
