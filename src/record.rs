@@ -46,7 +46,11 @@ pub struct Record {
     /// Every setting of the game as played (`key: value`).
     #[serde(default)]
     pub options: BTreeMap<String, String>,
-    /// The moves in canonical text, from the start position.
+    /// Where the game started, in the notation of `rulebook position`, when not at the
+    /// game's start (`--position`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The moves in canonical text, from the start position (or from `position`).
     #[serde(default)]
     pub moves: Vec<String>,
     /// `unfinished`, `draw` or `PLAYER wins`.
@@ -62,10 +66,16 @@ fn unfinished() -> String {
 }
 
 impl Record {
-    /// The record of a game played from `setup`'s start position up to `state`.
+    /// The record of a game played from `setup`'s start position (or the position the
+    /// state started from) up to `state`.
     pub fn of(setup: &Setup, state: &State) -> Record {
         let game = Arc::clone(state.game());
+        let mut start = state.clone();
+        while start.undo().is_some() {}
+        let position =
+            (start != State::new(Arc::clone(&game))).then(|| notation::position_text(&start));
         Record {
+            position,
             game: setup.game.clone(),
             preset: game.preset.clone(),
             options: game
@@ -105,7 +115,10 @@ impl Record {
             .setup()
             .load()
             .map_err(|e| format!("the game `{}` does not load:\n{e}", self.game))?;
-        let mut state = State::new(Arc::clone(&game));
+        let mut state = match &self.position {
+            Some(text) => notation::parse_position(&game, text).map_err(|e| e.to_string())?,
+            None => State::new(Arc::clone(&game)),
+        };
         for (i, text) in self.moves.iter().enumerate() {
             notation::play_text(&mut state, text)
                 .map_err(|e| format!("move {} (`{text}`) does not replay: {e}", i + 1))?;

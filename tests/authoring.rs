@@ -77,6 +77,10 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "ming-mang-traditional.yaml",
         "ming-mang-8x8.yaml",
         "ming-mang-go.yaml",
+        "ming-mang-positions.yaml",
+        "mangala-positions.yaml",
+        "mangala-castle-positions.yaml",
+        "migong-positions.yaml",
     ] {
         assert!(
             stdout.contains(&format!("tests/scenarios/{file}: ")),
@@ -126,6 +130,13 @@ cases:
     legal_count: 6
   - name: expects nothing
     moves: 1
+  - name: a position that does not read
+    position: 4,4,4|0/4,4,4,4,4,4|0 south
+    legal_count: 6
+  - name: a move from a position
+    position: 0,0,0,0,0,1|0/1,0,0,0,0,0|0 south
+    moves: 5
+    legal_count: 1
 "#,
     );
     let (stdout, _) = test_fails(&[&path]);
@@ -148,13 +159,15 @@ cases:
         "+[ 0]                               [ 1]",
         "move 2 of `moves` cannot be played",
         "the case expects nothing",
+        "position: bad position text: south's row: it has 3 pits; the board has 6 a row",
+        "move 1 of `moves` cannot be played: 5 is not legal: pit 5 is empty",
     ] {
         assert!(
             stdout.contains(expected),
             "missing `{expected}` in:\n{stdout}"
         );
     }
-    assert!(stdout.contains("1 case passed, 3 failed"), "{stdout}");
+    assert!(stdout.contains("1 case passed, 5 failed"), "{stdout}");
 }
 
 #[test]

@@ -495,3 +495,117 @@ fn a_pass_on_a_grid_is_listed_and_played() {
     assert!(out.contains("1 legal move: pass"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn position_prints_the_position_text_and_every_command_starts_from_one() {
+    let out = ok(&["position", "mangala", "--moves", "3 4"]);
+    let line = "position: 4,4,1,5,5,5|0/4,4,4,1,5,5|1 north";
+    assert!(out.ends_with(&format!("{line}\n")), "{out}");
+    let json = ok(&["position", "mangala", "--moves", "3 4", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["position"], "4,4,1,5,5,5|0/4,4,4,1,5,5|1 north");
+    // The same position from its text, then a move: as from the moves.
+    let written = "4,4,1,5,5,5|0/4,4,4,1,5,5|1 north";
+    let from_text = ok(&["position", "mangala", "--position", written, "--moves", "2"]);
+    let from_moves = ok(&["position", "mangala", "--moves", "3 4 2"]);
+    let last_two = |s: &str| {
+        s.lines()
+            .rev()
+            .take(2)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(last_two(&from_text), last_two(&from_moves));
+    assert_eq!(
+        ok(&["perft", "mangala", "3", "--position", written]),
+        ok(&["perft", "mangala", "3", "--moves", "3 4"])
+    );
+    let grid = "4B3/8/8/8/2BW4/8/8/W7 black";
+    let game = ["ming-mang", "--preset", "8x8", "--position", grid];
+    assert!(
+        ok(&[&["position"][..], &game, &["--moves", "e8-e4"]].concat())
+            .contains("position: 8/8/8/8/2BBB3/8/8/W7 white")
+    );
+    ok(&[
+        &["bench"][..],
+        &game,
+        &["--playouts", "5", "--threads", "1"],
+    ]
+    .concat());
+    ok(&[
+        &["think"][..],
+        &game,
+        &["--positions", "1", "--level", "easy"],
+    ]
+    .concat());
+    let dir = scratch("position-text");
+    let svg = dir.join("p.svg").to_string_lossy().into_owned();
+    ok(&[&["render"][..], &game, &["--svg", &svg]].concat());
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let played = rulebook(&[&["play"][..], &game, &["--moves", "e8-e4"]].concat(), "");
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    // An empty hex board begins with `-`: a value, not an option.
+    assert_eq!(
+        ok(&["perft", "migong", "1", "--position", "- blue"]),
+        ok(&["perft", "migong", "1"])
+    );
+}
+
+#[test]
+fn malformed_position_texts_are_refused_with_the_reason() {
+    let cases: [(&[&str], &str, &str); 7] = [
+        (
+            &["ming-mang", "--preset", "8x8"],
+            "8/8/8/8/8/8/8/BBBBWWWWB black",
+            "rank 1: it has 9 points; the board is 8 wide",
+        ),
+        (
+            &["ming-mang", "--preset", "8x8"],
+            "8/8/8/X7/8/8/8/8 black",
+            "rank 5: `X` is not a piece of this game",
+        ),
+        (
+            &["ming-mang", "--preset", "8x8"],
+            "8/8/8/8/8/8/8/8 red",
+            "the player to move: `red` is not a player of this game",
+        ),
+        (
+            &["mangala"],
+            "4,4,4,4,4,-1|0/4,4,4,4,4,4|0 south",
+            "south 6: `-1` is not a number of stones",
+        ),
+        (
+            &["mangala"],
+            "4,4,4,4,4,99999999999|0/4,4,4,4,4,4|0 south",
+            "south 6: `99999999999` is not a number of stones",
+        ),
+        (
+            &["mangala"],
+            "4,4,4,4,4,4|60/4,4,4,4,4,4|0 south",
+            "the board: it holds 108 stones; this game has 48 in play",
+        ),
+        (
+            &["migong"],
+            "z9:BYYBBY blue",
+            "`z9:BYYBBY`: `z9` is not a cell of this board",
+        ),
+    ];
+    for (game, position, message) in cases {
+        for command in ["position", "perft", "render"] {
+            let mut args = vec![command];
+            args.extend(game);
+            args.extend(["--position", position]);
+            match command {
+                "perft" => args.push("1"),
+                "render" => args.extend(["--svg", "/nonexistent/never-written.svg"]),
+                _ => {}
+            }
+            let err = fails(&args);
+            assert!(
+                err.contains(&format!("error: --position: bad position text: {message}")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}

@@ -41,6 +41,7 @@ fn bad_records_are_refused_with_a_reason() {
         game: "gundru".into(),
         preset: None,
         options: BTreeMap::new(),
+        position: None,
         moves: vec!["i2-e2".into(), "i3-e3".into()],
         result: "unfinished".into(),
         date: String::new(),
@@ -87,5 +88,35 @@ fn a_long_record_with_the_ban_on_repetition_replays_quickly() {
         .expect("the replay finishes within 15 s")
         .expect("the record replays");
     assert_eq!(replayed, state.hash());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_begun_at_a_position_keeps_it_and_replays_from_it() {
+    let s = setup("mangala", &[]);
+    let game = s.load().unwrap();
+    let start = "0,0,0,0,1,3|0/1@north,0,0,4,0,0|0 south";
+    let mut state = notation::parse_position(&game, start).unwrap();
+    notation::play_text(&mut state, "6").unwrap();
+    let record = Record::of(&s, &state);
+    assert_eq!(record.position.as_deref(), Some(start));
+    assert_eq!(record.moves, ["6"]);
+    let dir = std::env::temp_dir().join(format!("rulebook-record-pos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.yaml");
+    save(&path, &record).unwrap();
+    let back = load(&path).unwrap();
+    assert_eq!(back, record);
+    assert!(back.replay().unwrap() == state);
+    // A game from the start writes no position.
+    let mut plain = State::new(game);
+    notation::play_text(&mut plain, "4").unwrap();
+    assert_eq!(Record::of(&s, &plain).position, None);
+    // A position that does not read is refused with the reason.
+    let bad = Record {
+        position: Some("1,2|0 south".into()),
+        ..record
+    };
+    assert!(bad.replay().unwrap_err().contains("bad position text"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

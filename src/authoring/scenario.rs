@@ -1,7 +1,8 @@
 //! Scenario files: YAML files that name a game (with a preset and settings) and list cases,
-//! each a sequence of moves from the start followed by expectations about the position
-//! reached (its legal moves, specific moves legal or illegal, the board as rendered text,
-//! the side to move, the outcome). `rulebook test` runs them.
+//! each a sequence of moves from the start (or from a `position` given as text) followed by
+//! expectations about the position reached (its legal moves, specific moves legal or
+//! illegal, the board as rendered text, the side to move, the outcome). `rulebook test`
+//! runs them.
 //!
 //! ```yaml
 //! game: ../../games/my-game.game   # a bundled name, or a path from this file's folder
@@ -11,6 +12,7 @@
 //!   - name: the first player has 72 moves
 //!     legal_count: 72
 //!   - name: a capture
+//!     position: 8/8/8/8/8/8/8/BBBBWWWW black   # optional: where to start
 //!     moves: h2-c2 a3-f3          # or a list: [h2-c2, a3-f3]
 //!     legal: [c2-c5]
 //!     illegal: [a1-a2]
@@ -45,12 +47,17 @@ pub struct ScenarioFile {
     pub cases: Vec<Case>,
 }
 
-/// One case: moves from the start, then expectations about the position reached.
+/// One case: moves from the start (or from a position given as text), then expectations
+/// about the position reached.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// What the case shows, in words.
     pub name: String,
+    /// Where the case starts, in the notation of `rulebook position` (the game's start if
+    /// left out).
+    #[serde(default)]
+    pub position: Option<String>,
     /// The moves to play first.
     #[serde(default)]
     pub moves: Moves,
@@ -255,6 +262,20 @@ fn legal_texts(state: &mut State) -> Vec<String> {
         .collect()
 }
 
+/// The position a case is about: its `position` (or the game's start) after its `moves`;
+/// or why it cannot be reached.
+fn start(game: &Arc<Game>, case: &Case) -> Result<State, String> {
+    let mut state = match &case.position {
+        Some(text) => notation::parse_position(game, text).map_err(|e| format!("position: {e}"))?,
+        None => State::new(Arc::clone(game)),
+    };
+    for (i, text) in case.moves.0.iter().enumerate() {
+        notation::play_text(&mut state, text)
+            .map_err(|e| format!("move {} of `moves` cannot be played: {e}", i + 1))?;
+    }
+    Ok(state)
+}
+
 /// Plays a case and returns its failed expectations.
 fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
     let mut failures = Vec::new();
@@ -271,13 +292,13 @@ fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
         );
         return failures;
     }
-    let mut state = State::new(Arc::clone(game));
-    for (i, text) in case.moves.0.iter().enumerate() {
-        if let Err(e) = notation::play_text(&mut state, text) {
-            failures.push(format!("move {} of `moves` cannot be played: {e}", i + 1));
+    let mut state = match start(game, case) {
+        Ok(state) => state,
+        Err(failure) => {
+            failures.push(failure);
             return failures;
         }
-    }
+    };
     let legal = legal_texts(&mut state);
 
     if let Some(n) = case.legal_count {

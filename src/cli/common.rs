@@ -24,9 +24,15 @@ pub(super) fn render_error(e: &LoadError) -> String {
     e.render(color_stderr())
 }
 
-/// The start position of a game after `--moves`.
+/// The position of `--position` (or the game's start) after `--moves`.
 pub(super) fn start_state(game: Arc<Game>, start: &StartArgs) -> Result<State, String> {
-    play_start(State::new(game), start)
+    let state = match &start.position {
+        Some(text) => {
+            notation::parse_position(&game, text).map_err(|e| format!("error: --position: {e}"))?
+        }
+        None => State::new(game),
+    };
+    play_start(state, start)
 }
 
 /// Plays `--moves` on a state.

@@ -142,10 +142,10 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub start: StartArgs,
     /// Resume a saved game record.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "resume"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "resume", "position"])]
     pub load: Option<std::path::PathBuf>,
     /// Resume the game autosaved when the last session quit with unsaved moves.
-    #[arg(long, conflicts_with = "game")]
+    #[arg(long, conflicts_with_all = ["game", "position"])]
     pub resume: bool,
     /// Read commands and moves from FILE instead of the terminal.
     #[arg(long, value_name = "FILE")]
@@ -171,10 +171,15 @@ pub struct GameArgs {
     pub sets: Vec<String>,
 }
 
-/// Where to start: after a list of moves from the start position.
+/// Where to start: a position given as text (or the game's start), then a list of moves.
 #[derive(Args, Debug)]
 pub struct StartArgs {
-    /// Moves to play first, in canonical text separated by spaces: `--moves "h2-c2 a3-f3"`.
+    /// Start from this position instead of the game's start, in the notation of
+    /// `rulebook position` (docs/language.md, "Positions as text"): `--position "8/8/8/8/8/8/8/BBBBWWWW black"`.
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Moves to play first (after --position), in canonical text separated by spaces:
+    /// `--moves "h2-c2 a3-f3"`.
     #[arg(long, default_value = "")]
     pub moves: String,
 }
@@ -193,8 +198,9 @@ pub struct BenchArgs {
     pub sets: Vec<String>,
     #[command(flatten)]
     pub start: StartArgs,
-    /// Every bundled game and preset, one after the other, each for --seconds.
-    #[arg(long)]
+    /// Every bundled game and preset, one after the other, each for --seconds (a position
+    /// given as text belongs to one game: not with --position).
+    #[arg(long, conflicts_with = "position")]
     pub all: bool,
     /// Number of playouts [default: 2000, or as many as fit in --seconds].
     #[arg(long, conflicts_with = "seconds")]

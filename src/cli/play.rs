@@ -44,6 +44,7 @@ pub(super) fn choose_and_play() -> Result<(), String> {
         preset: None,
         sets: Vec::new(),
         start: StartArgs {
+            position: None,
             moves: String::new(),
         },
         load: None,

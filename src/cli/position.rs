@@ -1,4 +1,5 @@
-//! `rulebook position`: a position's board, side to move, legal moves or outcome.
+//! `rulebook position`: a position's board, side to move, legal moves or outcome, and its
+//! text (the notation `--position` reads).
 
 use std::sync::Arc;
 
@@ -8,13 +9,14 @@ use crate::engine::State;
 use crate::notation;
 use crate::render;
 
-/// Prints the position after `--moves` (as JSON with `json`).
+/// Prints the position after `--position` and `--moves` (as JSON with `json`).
 pub(super) fn run(game: &GameArgs, start: &StartArgs, json: bool) -> Result<(), String> {
     let state = start_state(load(game)?, start)?;
     if json {
         println!("{}", position_json(&state));
     } else {
         print!("{}", render::position_text(&state));
+        println!("position: {}", notation::position_text(&state));
     }
     Ok(())
 }
@@ -44,6 +46,7 @@ fn position_json(state: &State) -> serde_json::Value {
         "preset": game.preset,
         "settings": game.settings.iter().map(|s| (s.name.clone(), serde_json::json!(s.value))).collect::<serde_json::Map<_, _>>(),
         "board": text.lines().collect::<Vec<_>>(),
+        "position": notation::position_text(state),
         "to_move": game.players[state.to_move() as usize],
         "pieces": pieces,
         "moves": moves,

@@ -13,10 +13,12 @@ mod expr;
 mod movegen;
 mod movelist;
 mod repetition;
+mod setup;
 mod sowing;
 mod tiles;
 
 pub use movelist::MoveList;
+pub use setup::{Setup, SetupError, SetupPart};
 
 use std::sync::Arc;
 
@@ -232,20 +234,8 @@ impl State {
     /// The same position built anew from its contents (pieces, stones, marks, side to
     /// move), without its history.
     pub fn rebuilt(&self) -> State {
-        let mut state = State::with_position(
-            Arc::clone(&self.game),
-            self.cells.clone(),
-            self.counts.clone(),
-            self.marks.clone(),
-            self.to_move,
-        );
-        state.init_tiles(Some(self.tile.hands.clone()));
-        (
-            state.tile.passes,
-            state.tile.swapped,
-            state.tile.last_placer,
-        ) = self.tile.frame();
-        state
+        State::from_setup(Arc::clone(&self.game), self.setup())
+            .expect("a state's own setup fits its game")
     }
 
     /// A hand-built position of a tile game: cells, each player's hand (bit `k` for the

@@ -129,7 +129,7 @@ impl State {
 
     /// Ends the game when a player's pits are all empty (if the game has that rule):
     /// the remaining stones go where the rule says, and the stores decide.
-    fn check_rows(&mut self) {
+    pub(super) fn check_rows(&mut self) {
         let Some(rule) = self
             .game
             .end_rules

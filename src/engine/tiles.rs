@@ -321,20 +321,26 @@ impl State {
             }
             _ => {
                 self.tile.passes = self.tile.passes.saturating_add(1);
-                if self.tile.passes as usize >= self.game.players.len() {
-                    let game = std::sync::Arc::clone(&self.game);
-                    if let Some(rule) = game.end_rules.iter().find(|r| r.when == EndWhen::BothPass)
-                    {
-                        let mut work = std::mem::take(&mut self.tile.scratch);
-                        self.ended = Some(self.end_result(rule.result, next, &mut work));
-                        self.tile.scratch = work;
-                    }
-                }
+                self.end_if_all_passed(next);
             }
         }
         let keys = &self.game.zobrist.to_move;
         self.hash ^= keys[mover as usize] ^ keys[next as usize];
         self.to_move = next;
+    }
+
+    /// Ends the game by its `end when both pass` rule once every player has passed in a
+    /// row; `next` is the player who would move next.
+    pub(super) fn end_if_all_passed(&mut self, next: Player) {
+        if (self.tile.passes as usize) < self.game.players.len() {
+            return;
+        }
+        let game = std::sync::Arc::clone(&self.game);
+        if let Some(rule) = game.end_rules.iter().find(|r| r.when == EndWhen::BothPass) {
+            let mut work = std::mem::take(&mut self.tile.scratch);
+            self.ended = Some(self.end_result(rule.result, next, &mut work));
+            self.tile.scratch = work;
+        }
     }
 
     /// The outcome a result gives, with `mover` the player who would move next.

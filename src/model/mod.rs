@@ -478,6 +478,11 @@ impl Zobrist {
         }
     }
 
+    /// The most stones the count keys cover on one site (the stones in play).
+    pub fn max_count(&self) -> usize {
+        self.max_count
+    }
+
     /// The key of `count` stones on `site` (0 for none).
     #[inline]
     pub fn count(&self, site: Site, count: u16) -> u64 {

@@ -1,5 +1,6 @@
-//! Notation: the text of moves. The canonical text of a move, the parsing of text into a
-//! legal move of a position, and the words of a refusal ([`MoveError`]).
+//! Notation: the text of moves and positions. The canonical text of a move, the parsing of
+//! text into a legal move of a position, and the words of a refusal ([`MoveError`]); the
+//! text of a position and its parsing into a state (`position`, [`PositionError`]).
 //!
 //! The engine knows no text; this layer reads a position only through its public queries
 //! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
@@ -8,7 +9,10 @@
 
 mod pieces;
 mod pits;
+mod position;
 mod tiles;
+
+pub use position::{parse_position, piece_letter, position_text, PositionError};
 
 use std::fmt;
 

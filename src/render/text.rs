@@ -7,25 +7,10 @@ use crate::engine::{Outcome, State};
 use crate::model::{Cell, Game, Layout, EMPTY};
 use crate::notation;
 
-/// The character shown for a cell: `.` when empty; otherwise the owner's initial (upper
-/// case), or with several kinds of piece the kind's initial, upper case for the first player
-/// and lower case for the others.
+/// The character shown for a cell: the piece's letter of the position text
+/// ([`notation::piece_letter`]), `.` when empty.
 pub fn glyph(game: &Game, cell: Cell) -> char {
-    if cell == EMPTY {
-        return '.';
-    }
-    let owner = game.owner[cell as usize] as usize;
-    let initial = |s: &str| s.chars().next().unwrap_or('?');
-    if game.piece_kinds.len() == 1 {
-        initial(&game.players[owner]).to_ascii_uppercase()
-    } else {
-        let c = initial(&game.piece_kinds[game.kind_of(cell)]);
-        if owner == 0 {
-            c.to_ascii_uppercase()
-        } else {
-            c.to_ascii_lowercase()
-        }
-    }
+    notation::piece_letter(game, cell)
 }
 
 /// The board: a grid with file letters above and below and rank numbers on both sides, or

@@ -1,0 +1,329 @@
+//! Positions as text (`notation::position_text`, `notation::parse_position`): the text of
+//! every position of seeded random games of every bundled game and preset reads back into
+//! an equal state with the same text and the same legal moves; the examples of
+//! docs/language.md read and are written back unchanged; malformed texts are refused with
+//! the part at fault named, and random or mutated texts never panic; the engine's `Setup`
+//! refuses what does not fit the game.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+use rulebook::analysis::Rng;
+use rulebook::catalog::BUNDLED;
+use rulebook::engine::{MoveList, Setup, SetupError, State};
+use rulebook::model::Game;
+use rulebook::notation::{move_text, parse_position, position_text};
+use rulebook::pipeline;
+
+/// Every bundled game under its default configuration and under each of its presets.
+fn configurations() -> Vec<(String, Arc<Game>)> {
+    let mut out = Vec::new();
+    for b in BUNDLED {
+        let described = pipeline::describe(pipeline::read_source(b.name).unwrap()).unwrap();
+        out.push((
+            b.name.to_string(),
+            pipeline::build(&described, None, &[]).unwrap(),
+        ));
+        for p in &described.description.presets {
+            let game = pipeline::build(&described, Some(&p.name), &[]).unwrap();
+            out.push((format!("{} --preset {}", b.name, p.name), game));
+        }
+    }
+    out
+}
+
+/// The texts of a state's legal moves; under the ban on repetition, of its moves before
+/// the ban (a position read from text has no history, so the ban starts afresh).
+fn legal(state: &State) -> Vec<String> {
+    let mut moves = MoveList::new();
+    match state.game().forbid_repetition {
+        true => state.pseudo_legal_moves(&mut moves),
+        false => state.legal_moves(&mut moves),
+    }
+    moves.iter().map(|&m| move_text(state, m)).collect()
+}
+
+/// Text, then parse, gives an equal state with the same text and the same legal moves.
+fn round_trip(name: &str, state: &State) {
+    let text = position_text(state);
+    let back = parse_position(state.game(), &text)
+        .unwrap_or_else(|e| panic!("{name}: `{text}` does not read back: {e}"));
+    assert!(
+        back == *state,
+        "{name}: `{text}` reads back as another position"
+    );
+    assert_eq!(position_text(&back), text, "{name}: the text changes");
+    assert_eq!(
+        back.hash(),
+        state.rebuilt().hash(),
+        "{name}: `{text}`: hash"
+    );
+    assert_eq!(back.outcome(), state.outcome(), "{name}: `{text}`: outcome");
+    if !state.has_ended() {
+        assert_eq!(legal(&back), legal(state), "{name}: `{text}`: legal moves");
+    }
+}
+
+#[test]
+fn positions_of_random_games_read_back_unchanged() {
+    let mut rng = Rng::new(7);
+    let mut moves = MoveList::new();
+    for (name, game) in configurations() {
+        let (games, max_plies) = if game.board.sites() > 200 {
+            (2, 60)
+        } else {
+            (4, 200)
+        };
+        for _ in 0..games {
+            let mut state = State::new(Arc::clone(&game));
+            for _ in 0..max_plies {
+                round_trip(&name, &state);
+                state.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                state.apply(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
+
+/// The examples of docs/language.md's "Positions as text": lines `GAME [--preset P]: TEXT`
+/// in its ```position blocks.
+fn doc_examples() -> Vec<(String, Option<String>, String)> {
+    let doc = std::fs::read_to_string("docs/language.md").unwrap();
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in doc.lines() {
+        match line.trim() {
+            "```position" => inside = true,
+            "```" => inside = false,
+            l if inside && !l.is_empty() => {
+                let (head, text) = l.split_once(": ").expect("GAME: TEXT");
+                let mut words = head.split_whitespace();
+                let game = words.next().unwrap().to_string();
+                let preset = match (words.next(), words.next()) {
+                    (Some("--preset"), Some(p)) => Some(p.to_string()),
+                    (None, _) => None,
+                    _ => panic!("bad example head `{head}`"),
+                };
+                out.push((game, preset, text.to_string()));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn the_examples_of_the_language_reference_read_and_are_written_back() {
+    let examples = doc_examples();
+    assert!(examples.len() >= 6, "the examples are found");
+    for (name, preset, text) in examples {
+        let game = pipeline::load(&name, preset.as_deref(), &[]).unwrap();
+        let state = parse_position(&game, &text)
+            .unwrap_or_else(|e| panic!("{name}: `{text}` does not read: {e}"));
+        assert_eq!(position_text(&state), text, "{name}: written back");
+    }
+}
+
+#[test]
+fn the_start_positions_read_as_the_games_start() {
+    for (name, game) in configurations() {
+        let start = State::new(Arc::clone(&game));
+        let back = parse_position(&game, &position_text(&start)).unwrap();
+        assert!(back == start, "{name}");
+        assert_eq!(back.hash(), start.hash(), "{name}: hash");
+    }
+}
+
+/// The error of a text that must be refused: `at: reason`.
+fn refusal(game: &str, preset: Option<&str>, text: &str) -> String {
+    let game = pipeline::load(game, preset, &[]).unwrap();
+    match parse_position(&game, text) {
+        Ok(_) => panic!("`{text}` should be refused"),
+        Err(e) => format!("{}: {}", e.at, e.reason),
+    }
+}
+
+#[test]
+fn malformed_texts_are_refused_with_the_part_at_fault() {
+    let mm = |t| refusal("ming-mang", Some("8x8"), t);
+    assert_eq!(
+        mm("8/8/8/8/8/8/8/BBBBWWWWB black"),
+        "rank 1: it has 9 points; the board is 8 wide"
+    );
+    assert_eq!(
+        mm("8/8/8/8/8/8/9/8 black"),
+        "rank 2: it has 9 points; the board is 8 wide"
+    );
+    assert_eq!(
+        mm("8/8/8/8/8/8/8/7 black"),
+        "rank 1: it has 7 points; the board is 8 wide"
+    );
+    assert_eq!(
+        mm("8/8/8/8/8/8/8 black"),
+        "the board: it has 7 ranks (joined by `/`); the board has 8"
+    );
+    assert!(mm("8/8/8/X7/8/8/8/8 black").starts_with("rank 5: `X` is not a piece of this game"));
+    assert!(mm("8/8/8/8/8/8/8/8 red").starts_with("the player to move: `red` is not a player"));
+    assert!(mm("8/8/8/8/8/8/8/8").starts_with("the player to move: it is missing"));
+    assert!(mm("").starts_with("the text: it is empty"));
+    assert!(mm("8/8/8/8/8/8/8/8 black swapped").contains("nothing may follow"));
+    assert!(mm("99999999999999999999999/8/8/8/8/8/8/8 black").starts_with("rank 8:"));
+    assert!(mm("0/8/8/8/8/8/8/8 black").contains("`0` is not a run of empty points"));
+
+    let mg = |t| refusal("mangala", None, t);
+    assert!(mg("4,4,4,4,4,-1|0/4,4,4,4,4,4|0 south")
+        .starts_with("south 6: `-1` is not a number of stones"));
+    assert!(mg("4,4,4,4,4,70000|0/4,4,4,4,4,4|0 south")
+        .starts_with("south 6: `70000` is not a number of stones"));
+    assert_eq!(
+        mg("4,4,4,4,4,4|60/4,4,4,4,4,4|0 south"),
+        "the board: it holds 108 stones; this game has 48 in play"
+    );
+    assert_eq!(
+        mg("4,4,4,4,4|0/4,4,4,4,4,4|0 south"),
+        "south's row: it has 5 pits; the board has 6 a row"
+    );
+    assert!(mg("4,4,4,4,4,4/4,4,4,4,4,4|0 south").starts_with("south's row: expected"));
+    assert!(mg("4,4,4,4,4,4|0/4,4,4,4,4,4@west|0 south").starts_with("north 6: `west`"));
+
+    let mi = |t| refusal("migong", None, t);
+    assert!(mi("z9:BYYBBY blue").contains("`z9` is not a cell of this board"));
+    assert!(mi("d4:BYYBB blue").contains("`BYYBB` is not a tile"));
+    assert!(mi("d4:ByYBBY blue").contains("mixes cases"));
+    assert!(mi("d4:BYYBBY,d4:BBBBBB blue").contains("d4 is given twice"));
+    assert!(mi("- blue passes=3").starts_with("`passes=3`: at most 2 passes"));
+    assert!(mi("- blue hand=blue:QQQQQQ").contains("`QQQQQQ` is not a tile"));
+    assert!(mi("- blue colour=red").contains("expected `passes=N`"));
+}
+
+#[test]
+fn hands_and_the_tile_state_read_back() {
+    let game = pipeline::load("migong", None, &[]).unwrap();
+    for text in [
+        "- blue",
+        "d4:BYYBBY yellow last=blue",
+        "d4:BYYBBY,e4:yybbyy blue swapped last=yellow",
+        "d4:BYYBBY blue passes=1 last=blue hand=blue:- hand=yellow:YYYYYB,BBBBBY",
+    ] {
+        let state = parse_position(&game, text).unwrap();
+        assert_eq!(position_text(&state), text);
+    }
+    let state = parse_position(&game, "- blue hand=blue:BBBBBY").unwrap();
+    assert_eq!(state.hand(0), 1 << 32);
+    assert_eq!(state.hand(1), game.tiles.as_ref().unwrap().hands[1]);
+    // Every tile in a hand: all 64 bits.
+    let tiles = game.tiles.as_ref().unwrap();
+    let all: Vec<String> = (0..64).map(|k| tiles.pattern_name(k)).collect();
+    let text = format!("- blue hand=blue:{}", all.join(","));
+    let state = parse_position(&game, &text).unwrap();
+    assert_eq!(state.hand(0), u64::MAX);
+    assert_eq!(position_text(&state), text);
+}
+
+#[test]
+fn the_engine_refuses_setups_that_do_not_fit_the_game() {
+    let game = pipeline::load("mangala", None, &[]).unwrap();
+    let check = |change: &dyn Fn(&mut Setup)| {
+        let mut setup = State::new(Arc::clone(&game)).setup();
+        change(&mut setup);
+        State::from_setup(Arc::clone(&game), setup).err()
+    };
+    assert_eq!(check(&|_| {}), None);
+    assert!(matches!(
+        check(&|s| {
+            s.cells.pop();
+        }),
+        Some(SetupError::Sites {
+            found: 13,
+            sites: 14,
+            ..
+        })
+    ));
+    assert!(matches!(
+        check(&|s| s.cells[0] = 9),
+        Some(SetupError::Cell { site: 0, .. })
+    ));
+    assert_eq!(
+        check(&|s| s.counts[0] = 1000),
+        Some(SetupError::Stones {
+            total: 1044,
+            max: 48
+        })
+    );
+    assert!(matches!(
+        check(&|s| s.to_move = 2),
+        Some(SetupError::Player { player: 2 })
+    ));
+    assert!(matches!(
+        check(&|s| s.marks = vec![3; 14]),
+        Some(SetupError::Mark { site: 0, mark: 3 })
+    ));
+    assert!(matches!(
+        check(&|s| s.swapped = true),
+        Some(SetupError::NotInGame { .. })
+    ));
+    let grid = pipeline::load("ming-mang", None, &[]).unwrap();
+    let mut setup = State::new(Arc::clone(&grid)).setup();
+    setup.counts = vec![1; grid.board.sites()];
+    assert!(matches!(
+        State::from_setup(grid, setup),
+        Err(SetupError::NotInGame { .. })
+    ));
+}
+
+/// A valid text of each kind of board, to mutate.
+const SEEDS: [(&str, &str); 3] = [
+    (
+        "ming-mang",
+        "WBBBBBBB/W6B/W6B/W6B/W6B/W6B/W6B/WWWWWWWB black",
+    ),
+    ("mangala", "4,4,1,5,5,5|0@north/4,4,4,1,5,5|1 north"),
+    (
+        "migong",
+        "d4:BYYBBY,e4:yybbyy blue swapped last=yellow hand=blue:-",
+    ),
+];
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(11),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn random_texts_never_panic(which in 0..3usize, text in "[ -~]{0,60}") {
+        let game = pipeline::load(SEEDS[which].0, None, &[]).unwrap();
+        if let Ok(state) = parse_position(&game, &text) {
+            round_trip(&text, &state);
+        }
+    }
+
+    #[test]
+    fn mutated_texts_never_panic(
+        which in 0..3usize,
+        at in any::<usize>(),
+        cut in any::<usize>(),
+        insert in "[ -~]{0,4}",
+    ) {
+        let (name, seed) = SEEDS[which];
+        let game = pipeline::load(name, None, &[]).unwrap();
+        let (at, cut) = (at % (seed.len() + 1), cut % 4);
+        let end = (at + cut).min(seed.len());
+        let text = format!("{}{insert}{}", &seed[..at], &seed[end..]);
+        if let Ok(state) = parse_position(&game, &text) {
+            let again = position_text(&state);
+            let back = parse_position(&game, &again).unwrap();
+            prop_assert!(back == state);
+        }
+    }
+}
