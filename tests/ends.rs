@@ -86,3 +86,14 @@ fn a_player_who_cannot_move_with_no_rule_for_it_draws() {
     );
     assert_eq!(state.outcome(), Some(Outcome::Draw));
 }
+
+#[test]
+fn a_position_read_as_text_is_judged_as_after_the_move_that_led_to_it() {
+    let game =
+        game("end when pieces(opponent) < 2: mover wins\nend when no legal move: mover loses");
+    // White to move with one white stone: black, who moved last, has won.
+    let over = rulebook::notation::parse_position(&game, "3W/4/4/B3 white").expect("reads");
+    assert_eq!(over.outcome(), Some(Outcome::Win(0)));
+    let going = rulebook::notation::parse_position(&game, "3W/4/W3/BB2 black").expect("reads");
+    assert_eq!(going.outcome(), None);
+}

@@ -509,7 +509,7 @@ impl State {
 
     /// Ends the game if the condition of an end rule checked after every move holds, with
     /// the player who moved as the mover (the first such rule decides).
-    fn check_position_ends(&mut self, mover: Player) {
+    pub(super) fn check_position_ends(&mut self, mover: Player) {
         let game = Arc::clone(&self.game);
         for rule in &game.end_rules {
             let EndWhen::Position(i) = rule.when else {

@@ -207,7 +207,9 @@ impl State {
     /// starts here). The end rules checked after moves are checked here too, as after the
     /// move that led to the position: on a board of pits, an empty row ends the game by an
     /// `end when empty row` rule (its remaining stones moved as the rule says); in a
-    /// tile game, as many passes in a row as players end it by `end when both pass`.
+    /// tile game, as many passes in a row as players end it by `end when both pass`; and
+    /// an end rule on a condition of the position ends it with the player before the one to
+    /// move as the mover.
     pub fn from_setup(game: Arc<Game>, setup: Setup) -> Result<State, SetupError> {
         validate(&game, &setup)?;
         let sites = game.board.sites();
@@ -225,6 +227,11 @@ impl State {
         }
         if state.game.board.pits() > 0 {
             state.check_rows();
+        }
+        if !state.game.end_conditions.is_empty() && state.ended.is_none() {
+            // As after the move that led here: made by the player before the one to move.
+            let players = state.game.players.len() as Player;
+            state.check_position_ends((state.to_move + players - 1) % players);
         }
         Ok(state)
     }
