@@ -97,3 +97,33 @@ fn a_position_read_as_text_is_judged_as_after_the_move_that_led_to_it() {
     let going = rulebook::notation::parse_position(&game, "3W/4/W3/BB2 black").expect("reads");
     assert_eq!(going.outcome(), None);
 }
+
+/// A race to the far rank: each side steps forward; reaching the far rank wins at once
+/// (`pieces(PLAYER, REGION)` counts a player's pieces on a region's sites).
+const RACE: &str = r#"
+game "Race"
+players black, white
+board grid 4 by 4
+piece stone
+setup black stone on rank(1)
+setup white stone on rank(4)
+move step north when mover == black
+move step south when mover == white
+end when pieces(mover, rank(4)) > 0 and mover == black: mover wins
+end when pieces(mover, rank(1)) > 0 and mover == white: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn reaching_a_region_ends_the_game() {
+    let game = pipeline::load_text("race.game", RACE, None, &[]).expect("the race loads");
+    // Counted by hand: 4 first moves each; black then has 3 moves where white came down
+    // the same file (blocked), else 4: 12 * 4 + 4 * 3 = 60.
+    let counts = rulebook::analysis::perft(&mut State::new(Arc::clone(&game)), 3);
+    assert_eq!(counts, [4, 16, 60]);
+    let mut state =
+        rulebook::notation::parse_position(&game, "1WWW/B3/4/1BBB black").expect("reads");
+    assert_eq!(state.outcome(), None);
+    notation::play_text(&mut state, "a3-a4").expect("the step to the far rank");
+    assert_eq!(state.outcome(), Some(Outcome::Win(0)));
+}

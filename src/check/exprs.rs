@@ -191,6 +191,9 @@ impl Checker {
                 return None;
             }
         }
+        if builtin == Builtin::Pieces && args.len() == 2 {
+            return self.pieces_in(args);
+        }
         if args.len() != 1 {
             self.error(Diagnostic::error(
                 format!(
@@ -218,6 +221,14 @@ impl Checker {
             return None;
         }
         Some((TExprKind::Call(builtin, vec![arg]), result))
+    }
+
+    /// `pieces(PLAYER, REGION)`: a player's pieces on a region's sites.
+    fn pieces_in(&mut self, args: &[ast::Expr]) -> Option<(TExprKind, Type)> {
+        let player = self.typed(&args[0], Type::Player, "the first argument of `pieces`");
+        let region = self.typed(&args[1], Type::Region, "the second argument of `pieces`");
+        let args = vec![player?, region?];
+        Some((TExprKind::Call(Builtin::PiecesIn, args), Type::Int))
     }
 
     pub(super) fn binary(

@@ -92,6 +92,8 @@ pub enum Builtin {
     File,
     /// `pieces(player)`: how many pieces a player has on the board (depends on the position).
     Pieces,
+    /// `pieces(player, region)`: how many of them stand on the region's sites.
+    PiecesIn,
     /// `store(player)`: a player's store (mancala boards).
     Store,
     /// `owner(site)`: the player whose row (or store) a site is.
@@ -134,7 +136,7 @@ impl Builtin {
             | Builtin::Pit
             | Builtin::Opposite
             | Builtin::Marks => Some(BoardKind::Mancala),
-            Builtin::Pieces => None,
+            Builtin::Pieces | Builtin::PiecesIn => None,
         }
     }
 }
@@ -221,7 +223,10 @@ impl TExpr {
             TExprKind::Mover | TExprKind::Opponent | TExprKind::Last | TExprKind::Majority(_) => {
                 true
             }
-            TExprKind::Call(Builtin::Pieces | Builtin::Count | Builtin::Marks, _) => true,
+            TExprKind::Call(
+                Builtin::Pieces | Builtin::PiecesIn | Builtin::Count | Builtin::Marks,
+                _,
+            ) => true,
             TExprKind::Call(_, args) => args.iter().any(TExpr::depends_on_position),
             TExprKind::Unary(_, e) => e.depends_on_position(),
             TExprKind::Binary(_, a, b) => a.depends_on_position() || b.depends_on_position(),

@@ -130,6 +130,8 @@ struct Compiler<'a> {
     desc: &'a Description,
     config: &'a Config,
     board: Option<Board>,
+    /// The regions expressions count pieces in, as bit masks ([`Expr::PiecesIn`]).
+    regions: Vec<Vec<u64>>,
     errors: Vec<Diagnostic>,
 }
 
@@ -139,6 +141,7 @@ pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnost
         desc,
         config,
         board: None,
+        regions: Vec::new(),
         errors: Vec::new(),
     };
     let game = c.run();
@@ -214,6 +217,7 @@ impl Compiler<'_> {
             estimate: estimate(score_expr.as_ref(), &end_rules),
             end_rules,
             end_conditions,
+            regions: std::mem::take(&mut self.regions),
         })
     }
 
@@ -603,6 +607,17 @@ impl Compiler<'_> {
             TExprKind::Region(r) => Value::Region(self.region_const(*r)),
             TExprKind::Tiles(set) => Value::Tiles(*set),
             TExprKind::Majority(unit) => Value::Runtime(Expr::Majority(*unit)),
+            TExprKind::Call(Builtin::PiecesIn, args) => {
+                let player = match self.fold(&args[0])? {
+                    Value::Player(p) => PlayerRef::Fixed(p),
+                    Value::Runtime(Expr::Player(r)) => r,
+                    _ => return None,
+                };
+                let Value::Region(sites) = self.fold(&args[1])? else {
+                    return None;
+                };
+                Value::Runtime(Expr::PiecesIn(player, self.region_mask(&sites)))
+            }
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;
                 return self.call(*f, arg, e.span);
@@ -698,6 +713,22 @@ impl Compiler<'_> {
                     .collect()
             }
             RegionConst::Point { .. } => unreachable!("points are folded with their span"),
+        }
+    }
+
+    /// The index of a region among those pieces are counted in (the same sites, the same
+    /// index).
+    fn region_mask(&mut self, sites: &[Site]) -> u16 {
+        let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
+        for &s in sites {
+            mask[s as usize / 64] |= 1 << (s % 64);
+        }
+        match self.regions.iter().position(|m| *m == mask) {
+            Some(k) => k as u16,
+            None => {
+                self.regions.push(mask);
+                (self.regions.len() - 1) as u16
+            }
         }
     }
 

@@ -117,7 +117,7 @@ fn visit_counts<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
 fn reads_more_than_counts(e: &Expr) -> bool {
     matches!(
         e,
-        Expr::Pieces(_) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_)
+        Expr::Pieces(_) | Expr::PiecesIn(..) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_)
     )
 }
 
@@ -149,6 +149,10 @@ impl Env for At<'_> {
     }
 
     fn pieces(&self, _: Player) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn pieces_in(&self, _: Player, _: u16) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -222,6 +226,7 @@ impl Tables<'_> {
             | Expr::Player(_)
             | Expr::Last
             | Expr::Pieces(_)
+            | Expr::PiecesIn(..)
             | Expr::Tabled(_)
             | Expr::Majority(_) => e.clone(),
             _ if is_static(e) => Expr::Tabled(self.table(e)),

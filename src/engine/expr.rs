@@ -56,6 +56,16 @@ impl Env for State {
     }
 
     #[inline(always)]
+    fn pieces_in(&self, player: Player, region: u16) -> i64 {
+        let own = &self.occupancy[player as usize * self.words..][..self.words];
+        let mask = &self.game.regions[region as usize];
+        own.iter()
+            .zip(mask)
+            .map(|(o, m)| (o & m).count_ones() as i64)
+            .sum()
+    }
+
+    #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
         let mark = player + 1;
         self.marks.iter().filter(|&&m| m == mark).count() as i64
@@ -108,6 +118,10 @@ impl Env for Scored<'_> {
 
     fn pieces(&self, player: Player) -> i64 {
         Env::pieces(self.state, player)
+    }
+
+    fn pieces_in(&self, player: Player, region: u16) -> i64 {
+        self.state.pieces_in(player, region)
     }
 
     fn marks(&self, player: Player) -> i64 {

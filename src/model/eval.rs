@@ -18,6 +18,9 @@ pub trait Env {
     fn stones(&self, site: Site) -> i64;
     /// How many pieces a player has on the board.
     fn pieces(&self, player: Player) -> i64;
+    /// How many pieces a player has on the sites of region `region` (an index into the
+    /// game's regions).
+    fn pieces_in(&self, player: Player, region: u16) -> i64;
     /// How many sites a player has marked.
     fn marks(&self, player: Player) -> i64;
     /// The mover's majority score with groups measured in `unit`.
@@ -37,6 +40,7 @@ pub trait Env {
             Expr::Player(r) => r.resolve(self.mover()) as i64,
             Expr::Last => self.last() as i64,
             Expr::Pieces(r) => self.pieces(r.resolve(self.mover())),
+            Expr::PiecesIn(r, k) => self.pieces_in(r.resolve(self.mover()), *k),
             Expr::Store(p) => board().store(operand(self, p) as Player) as i64,
             Expr::Owner(s) => board().row_owner(operand(self, s) as Site) as i64,
             Expr::Count(s) => self.stones(operand(self, s) as Site),

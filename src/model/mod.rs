@@ -130,6 +130,8 @@ pub enum Expr {
     Player(PlayerRef),
     /// How many pieces a player has on the board.
     Pieces(PlayerRef),
+    /// How many pieces a player has on the sites of [`Game::regions`]`[k]`.
+    PiecesIn(PlayerRef, u16),
     /// The site the last stone was sown into.
     Last,
     /// A player's store (the argument is a player).
@@ -175,6 +177,7 @@ impl Expr {
             Expr::Const(_)
             | Expr::Player(_)
             | Expr::Pieces(_)
+            | Expr::PiecesIn(..)
             | Expr::Last
             | Expr::Tabled(_)
             | Expr::Majority(_) => (None, None),
@@ -555,6 +558,9 @@ pub struct Game {
     pub end_rules: Vec<EndRule>,
     /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
     pub end_conditions: Vec<Expr>,
+    /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
+    /// over the sites (64 a word).
+    pub regions: Vec<Vec<u64>>,
     /// Hash keys.
     pub zobrist: Zobrist,
     /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).

@@ -367,6 +367,14 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Const(v) => v.to_string(),
         Expr::Player(r) => player(r),
         Expr::Pieces(r) => format!("pieces({})", player(r)),
+        Expr::PiecesIn(r, k) => {
+            let names = &game.board.site_names;
+            let sites: Vec<&str> = (0..names.len())
+                .filter(|&s| game.regions[*k as usize][s / 64] >> (s % 64) & 1 == 1)
+                .map(|s| names[s].as_str())
+                .collect();
+            format!("pieces({}, {{{}}})", player(r), sites.join(" "))
+        }
         Expr::Last => "last".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),
