@@ -127,3 +127,45 @@ fn reaching_a_region_ends_the_game() {
     notation::play_text(&mut state, "a3-a4").expect("the step to the far rank");
     assert_eq!(state.outcome(), Some(Outcome::Win(0)));
 }
+
+/// Lines: four in a row wins; three in a row on the first two ranks loses.
+const LINES: &str = r#"
+game "Lines"
+players black, white
+board grid 5 by 5
+piece stone
+setup black stone on a1
+setup white stone on e5
+move step orthogonal
+end when line(mover) >= 4: mover wins
+end when line(mover, rank(1) + rank(2)) >= 3: mover loses
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn a_line_of_pieces_ends_the_game_in_any_direction_and_within_a_region() {
+    let game = pipeline::load_text("lines.game", LINES, None, &[]).expect("the game loads");
+    let play = |text: &str, mv: &str| {
+        let mut state = rulebook::notation::parse_position(&game, text).expect("reads");
+        assert_eq!(state.outcome(), None, "{text}");
+        notation::play_text(&mut state, mv).expect("a legal step");
+        state.outcome()
+    };
+    // d3-d4 completes a1 b2 c3 d4 (north-east); d3-d2 makes nothing.
+    assert_eq!(
+        play("WWW2/5/2BB1/1B3/B4 black", "d3-d4"),
+        Some(Outcome::Win(0))
+    );
+    assert_eq!(play("WWW2/5/2BB1/1B3/B4 black", "d3-e3"), None);
+    // A vertical four: e2 e3 e4 then e1.
+    assert_eq!(
+        play("WW3/4B/4B/4B/3B1 black", "d1-e1"),
+        Some(Outcome::Win(0))
+    );
+    // Three on the first two ranks, black moving: black loses; on ranks 2 and 3: nothing.
+    assert_eq!(
+        play("WW3/5/5/5/BB1B1 black", "d1-c1"),
+        Some(Outcome::Win(1))
+    );
+    assert_eq!(play("WW3/5/BB1B1/5/5 black", "d3-c3"), None);
+}

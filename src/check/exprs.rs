@@ -191,8 +191,8 @@ impl Checker {
                 return None;
             }
         }
-        if builtin == Builtin::Pieces && args.len() == 2 {
-            return self.pieces_in(args);
+        if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
+            return self.on_region(builtin, name, args);
         }
         if args.len() != 1 {
             self.error(Diagnostic::error(
@@ -223,12 +223,23 @@ impl Checker {
         Some((TExprKind::Call(builtin, vec![arg]), result))
     }
 
-    /// `pieces(PLAYER, REGION)`: a player's pieces on a region's sites.
-    fn pieces_in(&mut self, args: &[ast::Expr]) -> Option<(TExprKind, Type)> {
-        let player = self.typed(&args[0], Type::Player, "the first argument of `pieces`");
-        let region = self.typed(&args[1], Type::Region, "the second argument of `pieces`");
-        let args = vec![player?, region?];
-        Some((TExprKind::Call(Builtin::PiecesIn, args), Type::Int))
+    /// `pieces(PLAYER, REGION)` and `line(PLAYER, REGION)`: a player's pieces counted on a
+    /// region's sites only.
+    fn on_region(
+        &mut self,
+        builtin: Builtin,
+        name: &str,
+        args: &[ast::Expr],
+    ) -> Option<(TExprKind, Type)> {
+        let first = format!("the first argument of `{name}`");
+        let second = format!("the second argument of `{name}`");
+        let player = self.typed(&args[0], Type::Player, &first);
+        let region = self.typed(&args[1], Type::Region, &second);
+        let builtin = match builtin {
+            Builtin::Pieces => Builtin::PiecesIn,
+            other => other,
+        };
+        Some((TExprKind::Call(builtin, vec![player?, region?]), Type::Int))
     }
 
     pub(super) fn binary(

@@ -94,6 +94,9 @@ pub enum Builtin {
     Pieces,
     /// `pieces(player, region)`: how many of them stand on the region's sites.
     PiecesIn,
+    /// `line(player[, region])`: the length of the player's longest straight line of
+    /// pieces (on the region's sites).
+    Line,
     /// `store(player)`: a player's store (mancala boards).
     Store,
     /// `owner(site)`: the player whose row (or store) a site is.
@@ -110,7 +113,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 11] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 12] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -122,12 +125,13 @@ impl Builtin {
         (Builtin::Pit, "pit", Type::Site, Type::Int),
         (Builtin::Opposite, "opposite", Type::Site, Type::Site),
         (Builtin::Marks, "marks", Type::Player, Type::Int),
+        (Builtin::Line, "line", Type::Player, Type::Int),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
     pub fn board(self) -> Option<BoardKind> {
         match self {
-            Builtin::Side | Builtin::Corner | Builtin::Rank | Builtin::File => {
+            Builtin::Side | Builtin::Corner | Builtin::Rank | Builtin::File | Builtin::Line => {
                 Some(BoardKind::Grid)
             }
             Builtin::Store
@@ -224,7 +228,11 @@ impl TExpr {
                 true
             }
             TExprKind::Call(
-                Builtin::Pieces | Builtin::PiecesIn | Builtin::Count | Builtin::Marks,
+                Builtin::Pieces
+                | Builtin::PiecesIn
+                | Builtin::Line
+                | Builtin::Count
+                | Builtin::Marks,
                 _,
             ) => true,
             TExprKind::Call(_, args) => args.iter().any(TExpr::depends_on_position),

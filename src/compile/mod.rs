@@ -607,16 +607,22 @@ impl Compiler<'_> {
             TExprKind::Region(r) => Value::Region(self.region_const(*r)),
             TExprKind::Tiles(set) => Value::Tiles(*set),
             TExprKind::Majority(unit) => Value::Runtime(Expr::Majority(*unit)),
-            TExprKind::Call(Builtin::PiecesIn, args) => {
+            TExprKind::Call(f @ (Builtin::PiecesIn | Builtin::Line), args) => {
                 let player = match self.fold(&args[0])? {
                     Value::Player(p) => PlayerRef::Fixed(p),
                     Value::Runtime(Expr::Player(r)) => r,
                     _ => return None,
                 };
-                let Value::Region(sites) = self.fold(&args[1])? else {
-                    return None;
+                let sites = match args.get(1).map(|r| self.fold(r)) {
+                    None => (0..self.board().sites() as Site).collect(),
+                    Some(Some(Value::Region(sites))) => sites,
+                    Some(_) => return None,
                 };
-                Value::Runtime(Expr::PiecesIn(player, self.region_mask(&sites)))
+                let region = self.region_mask(&sites);
+                Value::Runtime(match f {
+                    Builtin::Line => Expr::Line(player, region),
+                    _ => Expr::PiecesIn(player, region),
+                })
             }
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;

@@ -117,7 +117,12 @@ fn visit_counts<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
 fn reads_more_than_counts(e: &Expr) -> bool {
     matches!(
         e,
-        Expr::Pieces(_) | Expr::PiecesIn(..) | Expr::Marks(_) | Expr::Tabled(_) | Expr::Majority(_)
+        Expr::Pieces(_)
+            | Expr::PiecesIn(..)
+            | Expr::Line(..)
+            | Expr::Marks(_)
+            | Expr::Tabled(_)
+            | Expr::Majority(_)
     )
 }
 
@@ -153,6 +158,10 @@ impl Env for At<'_> {
     }
 
     fn pieces_in(&self, _: Player, _: u16) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn line(&self, _: Player, _: u16) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -227,6 +236,7 @@ impl Tables<'_> {
             | Expr::Last
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
+            | Expr::Line(..)
             | Expr::Tabled(_)
             | Expr::Majority(_) => e.clone(),
             _ if is_static(e) => Expr::Tabled(self.table(e)),

@@ -2,7 +2,7 @@
 //! the rules' conditions, and for a chosen player with the majority scores, for a score.
 
 use super::State;
-use crate::model::{Board, Env, Expr, GroupUnit, Player, Site};
+use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, NO_SITE};
 
 impl State {
     /// Evaluates a compiled expression against the position.
@@ -65,6 +65,33 @@ impl Env for State {
             .sum()
     }
 
+    fn line(&self, player: Player, region: u16) -> i64 {
+        let mask = &self.game.regions[region as usize];
+        let words = &self.occupancy[player as usize * self.words..][..self.words];
+        let counted = |s: Site| {
+            s != NO_SITE && (words[s as usize / 64] & mask[s as usize / 64]) >> (s % 64) & 1 == 1
+        };
+        let board = &self.game.board;
+        let mut longest = 0;
+        for s in (0..board.sites() as Site).filter(|&s| counted(s)) {
+            // North, east, north-east, south-east, each with its opposite direction: a
+            // line is measured from its first piece only.
+            for (forward, back) in [(0, 2), (1, 3), (4, 6), (5, 7)] {
+                if counted(board.step(s, back)) {
+                    continue;
+                }
+                let mut length = 1;
+                let mut next = board.step(s, forward);
+                while counted(next) {
+                    length += 1;
+                    next = board.step(next, forward);
+                }
+                longest = longest.max(length);
+            }
+        }
+        longest
+    }
+
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
         let mark = player + 1;
@@ -122,6 +149,10 @@ impl Env for Scored<'_> {
 
     fn pieces_in(&self, player: Player, region: u16) -> i64 {
         self.state.pieces_in(player, region)
+    }
+
+    fn line(&self, player: Player, region: u16) -> i64 {
+        self.state.line(player, region)
     }
 
     fn marks(&self, player: Player) -> i64 {

@@ -21,6 +21,9 @@ pub trait Env {
     /// How many pieces a player has on the sites of region `region` (an index into the
     /// game's regions).
     fn pieces_in(&self, player: Player, region: u16) -> i64;
+    /// The length of the player's longest straight line of pieces on region `region`'s
+    /// sites.
+    fn line(&self, player: Player, region: u16) -> i64;
     /// How many sites a player has marked.
     fn marks(&self, player: Player) -> i64;
     /// The mover's majority score with groups measured in `unit`.
@@ -41,6 +44,7 @@ pub trait Env {
             Expr::Last => self.last() as i64,
             Expr::Pieces(r) => self.pieces(r.resolve(self.mover())),
             Expr::PiecesIn(r, k) => self.pieces_in(r.resolve(self.mover()), *k),
+            Expr::Line(r, k) => self.line(r.resolve(self.mover()), *k),
             Expr::Store(p) => board().store(operand(self, p) as Player) as i64,
             Expr::Owner(s) => board().row_owner(operand(self, s) as Site) as i64,
             Expr::Count(s) => self.stones(operand(self, s) as Site),

@@ -132,6 +132,9 @@ pub enum Expr {
     Pieces(PlayerRef),
     /// How many pieces a player has on the sites of [`Game::regions`]`[k]`.
     PiecesIn(PlayerRef, u16),
+    /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
+    /// on the sites of [`Game::regions`]`[k]`.
+    Line(PlayerRef, u16),
     /// The site the last stone was sown into.
     Last,
     /// A player's store (the argument is a player).
@@ -178,6 +181,7 @@ impl Expr {
             | Expr::Player(_)
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
+            | Expr::Line(..)
             | Expr::Last
             | Expr::Tabled(_)
             | Expr::Majority(_) => (None, None),

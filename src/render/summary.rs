@@ -357,6 +357,19 @@ fn condition(c: &Condition, game: &Game) -> String {
     }
 }
 
+/// A region of [`Game::regions`] as its sites' names in braces (`all` for every site).
+fn region(game: &Game, k: u16) -> String {
+    let names = &game.board.site_names;
+    let sites: Vec<&str> = (0..names.len())
+        .filter(|&s| game.regions[k as usize][s / 64] >> (s % 64) & 1 == 1)
+        .map(|s| names[s].as_str())
+        .collect();
+    match sites.len() == names.len() {
+        true => "all".into(),
+        false => format!("{{{}}}", sites.join(" ")),
+    }
+}
+
 fn expr(e: &Expr, game: &Game) -> String {
     let player = |r: &PlayerRef| match r {
         PlayerRef::Mover => "mover".to_string(),
@@ -367,14 +380,8 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Const(v) => v.to_string(),
         Expr::Player(r) => player(r),
         Expr::Pieces(r) => format!("pieces({})", player(r)),
-        Expr::PiecesIn(r, k) => {
-            let names = &game.board.site_names;
-            let sites: Vec<&str> = (0..names.len())
-                .filter(|&s| game.regions[*k as usize][s / 64] >> (s % 64) & 1 == 1)
-                .map(|s| names[s].as_str())
-                .collect();
-            format!("pieces({}, {{{}}})", player(r), sites.join(" "))
-        }
+        Expr::PiecesIn(r, k) => format!("pieces({}, {})", player(r), region(game, *k)),
+        Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
         Expr::Last => "last".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),
