@@ -144,3 +144,106 @@ fn random_positions_agree_with_the_reference() {
         }
     }
 }
+
+/// Queens on a grid of any shape that slide as far as they like, or at most three sites.
+const QUEENS: &str = r#"
+game "Queens"
+players black, white
+parameter width: 1..26 = 8
+parameter height: 1..26 = 8
+option limited = off
+board grid width by height
+piece queen
+setup black queen on corner(south-west)
+move slide all when not limited
+move slide all max 3 when limited
+end when no legal move: mover loses
+"#;
+
+/// The moves of `mover` in the engine's order (by origin, then destination, as sites), by
+/// walking each of the eight directions over empty sites, at most `limit` of them.
+fn reference_slides(game: &Game, cells: &[u8], mover: u8, limit: i32) -> Vec<(u16, u16)> {
+    let (w, h) = (game.board.width as i32, game.board.height as i32);
+    let mut out = Vec::new();
+    for from in 0..w * h {
+        if cells[from as usize] != game.cell(mover, 0) {
+            continue;
+        }
+        let (f, r) = (from % w, from / w);
+        let mut targets = Vec::new();
+        for (df, dr) in [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ] {
+            for k in 1..=limit {
+                let (tf, tr) = (f + df * k, r + dr * k);
+                if !(0..w).contains(&tf) || !(0..h).contains(&tr) {
+                    break;
+                }
+                if cells[(tr * w + tf) as usize] != EMPTY {
+                    break;
+                }
+                targets.push((tr * w + tf) as u16);
+            }
+        }
+        targets.sort_unstable();
+        out.extend(targets.into_iter().map(|to| (from as u16, to)));
+    }
+    out
+}
+
+/// Slides on boards of every size up to 26 x 26, on one word of sites or many: the listed
+/// moves are the reference's in the same order, and picking the k-th move without listing
+/// gives the k-th listed move.
+#[test]
+fn slides_on_boards_of_any_size_agree_with_the_reference_in_order() {
+    let mut rng = Rng::new(20261124);
+    let shapes = (1..=26)
+        .map(|n| (n, n))
+        .chain([(1, 26), (26, 1), (9, 8), (8, 9), (13, 26)]);
+    for (width, height) in shapes {
+        for limited in [false, true] {
+            let sets = vec![
+                format!("width={width}"),
+                format!("height={height}"),
+                format!("limited={}", if limited { "on" } else { "off" }),
+            ];
+            let game = pipeline::load_text("queens.game", QUEENS, None, &sets)
+                .unwrap_or_else(|e| panic!("the test game loads:\n{}", e.render(false)));
+            let limit = if limited { 3 } else { 26 };
+            for _ in 0..20 {
+                let cells: Vec<u8> = (0..game.board.sites())
+                    .map(|_| match rng.below(6) {
+                        0 => game.cell(0, 0),
+                        1 => game.cell(1, 0),
+                        _ => EMPTY,
+                    })
+                    .collect();
+                let mover = rng.below(2) as u8;
+                let expected = reference_slides(&game, &cells, mover, limit);
+                if expected.is_empty() {
+                    continue; // no legal move: the game is over, and nothing is listed
+                }
+                let state = State::with_cells(Arc::clone(&game), cells, mover);
+                let mut moves = MoveList::new();
+                state.legal_moves(&mut moves);
+                let listed: Vec<(u16, u16)> = moves.iter().map(|m| (m.from, m.to)).collect();
+                let shape = format!("{width} x {height}, limited {limited}");
+                assert_eq!(listed, expected, "{shape}");
+                for k in 0..moves.len() {
+                    let picked = state.pick_legal_move(&mut MoveList::new(), |n| {
+                        assert_eq!(n, moves.len(), "{shape}: the count");
+                        k
+                    });
+                    assert_eq!(picked, Some(moves[k]), "{shape}: move {k}");
+                }
+            }
+        }
+    }
+}

@@ -2,7 +2,18 @@
 //! [`State::legal_moves`] (rule, then the site moved from, then the site moved to).
 
 use super::{Move, MoveList, State};
+use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{Board, MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
+
+/// The most sites of a board with rays (a grid of 26 x 26).
+const MAX_GRID_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
+
+/// Words of a [`SiteSet`]: enough for [`MAX_GRID_SITES`] (11), rounded up to a power of two
+/// so that masking a word's index keeps it in bounds.
+const SITE_SET_WORDS: usize = MAX_GRID_SITES.div_ceil(64).next_power_of_two();
+
+/// A set of a grid's sites: bit `site % 64` of word `site / 64`.
+type SiteSet = [u64; SITE_SET_WORDS];
 
 impl State {
     /// Appends the moves allowed by the move rules, before the ban on repetition.
@@ -18,6 +29,7 @@ impl State {
         };
         let start = out.len();
         let mut pass = None;
+        let mut targets = [0u64; SITE_SET_WORDS];
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
                 continue;
@@ -58,7 +70,14 @@ impl State {
                             directions,
                             max_length,
                             ..
-                        } => self.slides_by_ray(board, index, from, directions, *max_length, out),
+                        } => self.slides_by_ray(
+                            index,
+                            from,
+                            directions,
+                            *max_length,
+                            &mut targets,
+                            out,
+                        ),
                         MoveKind::Jump { directions, .. } => {
                             self.jumps(index, from, directions, out)
                         }
@@ -75,34 +94,124 @@ impl State {
         }
     }
 
-    /// Slides of at most `max_length` sites on any board: every site of every ray (up to
-    /// that length) is written, and the count advances only while the ray is open (no
-    /// branch on where a ray is blocked); then the piece's moves are put in site order.
+    /// The sites that a slide from `from` towards `dir` may end on: the empty sites of the
+    /// ray before the first occupied one, at most `max_length` of them, nearest first.
+    #[inline]
+    fn reach<'b>(&self, board: &'b Board, from: Site, dir: u8, max_length: u16) -> &'b [Site] {
+        let ray = board.ray(from, dir);
+        let ray = &ray[..ray.len().min(max_length as usize)];
+        let open = ray
+            .iter()
+            .position(|&to| self.cells[to as usize] != EMPTY)
+            .unwrap_or(ray.len());
+        &ray[..open]
+    }
+
+    /// The number of slides from `from` (of at most `max_length` sites).
+    #[inline]
+    fn slide_count(&self, board: &Board, from: Site, directions: &[u8], max_length: u16) -> usize {
+        directions
+            .iter()
+            .map(|&dir| self.reach(board, from, dir, max_length).len())
+            .sum()
+    }
+
+    /// Marks the sites that slides from `from` end on in `targets` (a set of sites, bit
+    /// `site % 64` of word `site / 64`); returns how many.
+    #[inline]
+    fn mark_slide_targets(
+        &self,
+        board: &Board,
+        from: Site,
+        directions: &[u8],
+        max_length: u16,
+        targets: &mut SiteSet,
+    ) -> usize {
+        let mut n = 0;
+        for &dir in directions {
+            let reach = self.reach(board, from, dir, max_length);
+            for &to in reach {
+                // `& (SITE_SET_WORDS - 1)` keeps the index in bounds (so the compiler checks
+                // nothing) without changing any index of a grid's site.
+                targets[(to as usize >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (to & 63);
+            }
+            n += reach.len();
+        }
+        n
+    }
+
+    /// Slides of at most `max_length` sites on a board of any size, in site order without a
+    /// sort: the targets are marked in `targets` (which must be empty), then read back word
+    /// by word, which leaves it empty again.
     #[inline]
     fn slides_by_ray(
         &self,
-        board: &Board,
         rule: u8,
         from: Site,
         directions: &[u8],
         max_length: u16,
+        targets: &mut SiteSet,
         out: &mut MoveList,
     ) {
-        out.reserve(board.rays_length(from));
-        let start = out.len();
-        let mut len = start;
-        for &dir in directions {
-            let mut open = 1usize;
-            for &to in board.ray(from, dir).iter().take(max_length as usize) {
-                open &= (self.cells[to as usize] == EMPTY) as usize;
+        let board = &self.game.board;
+        let n = self.mark_slide_targets(board, from, directions, max_length, targets);
+        if n == 0 {
+            return;
+        }
+        out.reserve(n);
+        let mut len = out.len();
+        for (w, word) in targets.iter_mut().take(self.words).enumerate() {
+            while *word != 0 {
+                let to = (w * 64 + word.trailing_zeros() as usize) as Site;
+                *word &= *word - 1;
                 out.write(len, Move::step(rule, from, to));
-                len += open;
+                len += 1;
             }
         }
         out.set_len(len);
-        if directions.len() > 1 {
-            out.sort_tail_by_destination(start);
+    }
+
+    /// The slide at index `pick(n)` of the `n` slides of the mover's pieces under `rule` on a
+    /// board of any size, without listing them: each piece's slides are counted, and only
+    /// the chosen piece's targets are marked, to find the chosen one among them.
+    fn pick_slide(
+        &self,
+        rule: u8,
+        directions: &[u8],
+        max_length: u16,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let board = &self.game.board;
+        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        // A piece has at most 25 slides along each of four lines on a grid of at most 26 x
+        // 26 sites: its count fits in a byte. Counts are kept in the order of the pieces.
+        let mut counts = [0u8; MAX_GRID_SITES];
+        let mut pieces = 0;
+        let mut total = 0;
+        for (w, &word) in own.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                bits &= bits - 1;
+                let count = self.slide_count(board, from, directions, max_length);
+                counts[pieces] = count as u8;
+                pieces += 1;
+                total += count;
+            }
         }
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        let mut piece = 0;
+        while k >= counts[piece] as usize {
+            k -= counts[piece] as usize;
+            piece += 1;
+        }
+        let from = nth_site(own, piece);
+        let mut targets = [0u64; SITE_SET_WORDS];
+        self.mark_slide_targets(board, from, directions, max_length, &mut targets);
+        Some(Move::step(rule, from, nth_site(&targets, k)))
     }
 
     /// Jumps over an adjacent enemy piece onto the empty site beyond.
@@ -216,6 +325,22 @@ fn slides_by_mask(
     out.set_len(len);
 }
 
+/// The site of the `k`-th set bit (from 0) of a set of sites, which must have more than `k`.
+fn nth_site(set: &[u64], mut k: usize) -> Site {
+    for (w, &word) in set.iter().enumerate() {
+        let ones = word.count_ones() as usize;
+        if k < ones {
+            let mut bits = word;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return (w * 64 + bits.trailing_zeros() as usize) as Site;
+        }
+        k -= ones;
+    }
+    unreachable!("the set has more than k sites")
+}
+
 /// The number of set bits of all the masks together. Without a population-count
 /// instruction, adding per-byte counts across words and summing the bytes once is about
 /// half the work of counting each word.
@@ -242,7 +367,7 @@ fn total_bits(pending: &[(Site, u64)]) -> usize {
 
 impl State {
     /// The move `pick(count)` of the legal moves without listing them, when the only move
-    /// rule in force is a sowing, or a slide on a board of at most 64 sites (and nothing
+    /// rule in force is a sowing or a slide, or the game is one of tiles (and nothing
     /// filters moves): `Some(answer)`; otherwise `None`, and the caller lists the moves.
     pub(super) fn pick_without_listing(
         &self,
@@ -271,16 +396,16 @@ impl State {
             return Some(self.pick_tile_move(pick));
         }
         let MoveKind::Slide {
+            directions,
             rising,
             falling,
-            max_length: UNLIMITED,
-            ..
+            max_length,
         } = kind
         else {
             return None;
         };
-        if !board.has_ray_masks() {
-            return None;
+        if *max_length != UNLIMITED || !board.has_ray_masks() {
+            return Some(self.pick_slide(rule, directions, *max_length, pick));
         }
         let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
         let own = self.occupancy[self.to_move as usize];
