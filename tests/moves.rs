@@ -25,6 +25,18 @@ move slide orthogonal max 2
 end when no legal move: mover loses
 "#;
 
+/// The eight directions of a grid as (file step, rank step), for the references.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 fn game(size: i64) -> Arc<Game> {
     let sets = vec![format!("size={size}")];
     match pipeline::load_text("steps.game", STEPS, None, &sets) {
@@ -97,16 +109,7 @@ fn reference_moves(game: &Game, cells: &[u8], mover: u8) -> BTreeSet<String> {
             if at(f, r) != game.cell(mover, 0) {
                 continue;
             }
-            for (df, dr) in [
-                (0, 1),
-                (1, 1),
-                (1, 0),
-                (1, -1),
-                (0, -1),
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-            ] {
+            for (df, dr) in DIRECTIONS {
                 let limit = if df == 0 || dr == 0 { 2 } else { 1 };
                 for k in 1..=limit {
                     let (tf, tr) = (f + df * k, r + dr * k);
@@ -171,16 +174,7 @@ fn reference_slides(game: &Game, cells: &[u8], mover: u8, limit: i32) -> Vec<(u1
         }
         let (f, r) = (from % w, from / w);
         let mut targets = Vec::new();
-        for (df, dr) in [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ] {
+        for (df, dr) in DIRECTIONS {
             for k in 1..=limit {
                 let (tf, tr) = (f + df * k, r + dr * k);
                 if !(0..w).contains(&tf) || !(0..h).contains(&tr) {
