@@ -609,3 +609,23 @@ fn malformed_position_texts_are_refused_with_the_reason() {
         }
     }
 }
+
+/// Issue 15: a UTF-8 byte-order mark at the start of a rule file (some editors write one)
+/// is skipped, not reported as an invisible character at 1:1; errors keep their columns.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = std::env::temp_dir().join(format!("rulebook-cli-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let good = dir.join("good.game");
+    let rules = "game \"g\"\nplayers a, b\nboard grid 2 by 2\npiece s\n\
+                 setup a s on corner(north-east)\nmove slide orthogonal\n\
+                 end when no legal move: mover loses\n";
+    std::fs::write(&good, format!("\u{feff}{rules}")).expect("written");
+    let checked = ok(&["check", &good.to_string_lossy()]);
+    assert!(checked.contains("ok"), "{checked}");
+    let bad = dir.join("bad.game");
+    std::fs::write(&bad, format!("\u{feff}gmae \"g\"\n{rules}")).expect("written");
+    let refused = fails(&["check", &bad.to_string_lossy()]);
+    assert!(refused.contains("bad.game:1:1"), "{refused}");
+    std::fs::remove_dir_all(&dir).ok();
+}
