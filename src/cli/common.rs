@@ -11,7 +11,27 @@ use crate::pipeline::{self, LoadError};
 
 /// Whether to colour output on standard error.
 pub(super) fn color_stderr() -> bool {
-    std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+    color_allowed(std::io::stderr().is_terminal())
+}
+
+/// Whether to colour output to a stream (`terminal`: whether it is a terminal), by the
+/// environment's conventions.
+pub(super) fn color_allowed(terminal: bool) -> bool {
+    let no_color = std::env::var_os("NO_COLOR");
+    let term = std::env::var_os("TERM");
+    color_wanted(no_color.as_deref(), term.as_deref(), terminal)
+}
+
+/// The colour rule: off when `NO_COLOR` is set to anything but the empty string
+/// (no-color.org), off on a `dumb` terminal, otherwise on for a terminal only.
+pub(super) fn color_wanted(
+    no_color: Option<&std::ffi::OsStr>,
+    term: Option<&std::ffi::OsStr>,
+    terminal: bool,
+) -> bool {
+    let no_color = no_color.is_some_and(|v| !v.is_empty());
+    let dumb = term.is_some_and(|t| t == "dumb");
+    terminal && !no_color && !dumb
 }
 
 /// Loads the game the arguments name, with their preset and settings.
@@ -64,5 +84,25 @@ pub(super) fn plural(n: usize) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::color_wanted;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn colour_follows_no_color_and_a_dumb_terminal() {
+        let s = |v: &'static str| Some(OsStr::new(v));
+        assert!(color_wanted(None, s("xterm"), true));
+        assert!(!color_wanted(None, s("xterm"), false), "not a terminal");
+        assert!(!color_wanted(s("1"), s("xterm"), true), "NO_COLOR=1");
+        assert!(
+            color_wanted(s(""), s("xterm"), true),
+            "an empty NO_COLOR is ignored"
+        );
+        assert!(!color_wanted(None, s("dumb"), true), "TERM=dumb");
+        assert!(color_wanted(None, None, true));
     }
 }

@@ -61,9 +61,7 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
     use crate::repl::{Options, Session};
     let interactive = args.script.is_none() && std::io::stdin().is_terminal();
     let options = Options {
-        color: !args.no_color
-            && std::env::var_os("NO_COLOR").is_none()
-            && std::io::stdout().is_terminal(),
+        color: !args.no_color && super::common::color_allowed(std::io::stdout().is_terminal()),
         interactive,
         autosave: front::autosave_path(),
         seed: args.seed,

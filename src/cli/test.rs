@@ -9,7 +9,7 @@ use crate::authoring::{scenario, snapshot, TestFile};
 /// `rulebook test`: every scenario file and snapshot under the paths, then a summary line.
 pub(super) fn run(paths: &[PathBuf], update: bool) -> Result<(), String> {
     let files = crate::authoring::collect(paths).map_err(|e| format!("error: {e}"))?;
-    let color = std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    let color = super::common::color_allowed(std::io::stdout().is_terminal());
     let (mut passed, mut failed, mut broken, mut drifted) = (0, 0, 0, 0);
     for file in &files {
         match file {
