@@ -237,8 +237,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
         },
         "hint" => none(&args, Command::Hint),
         "history" => none(&args, Command::History),
-        "save" => one(&args).map(Command::Save),
-        "load" => one(&args).map(Command::Load),
+        "save" => one(&args).map(|f| Command::Save(home_expanded(&f))),
+        "load" => one(&args).map(|f| Command::Load(home_expanded(&f))),
         "show" => none(&args, Command::Show),
         "board" => none(&args, Command::Board),
         "quit" => none(&args, Command::Quit),
@@ -269,6 +269,18 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
             out.push_str("Tab completes commands and moves; Ctrl-C cancels the line (or stops the computer's think); Ctrl-D quits.\n");
             Ok(out)
         }
+    }
+}
+
+/// A file name with a leading `~/` (or a lone `~`) read as the home folder, as a shell
+/// would; left as it is when `HOME` is not set.
+fn home_expanded(file: &str) -> String {
+    let home = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+    match (file.strip_prefix('~'), home) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+            format!("{home}{rest}")
+        }
+        _ => file.to_string(),
     }
 }
 
@@ -331,5 +343,20 @@ mod tests {
         }
         assert!(help(Some("u")).unwrap().contains("take back"));
         assert!(help(Some("fly")).is_err());
+    }
+
+    #[test]
+    fn a_leading_tilde_is_the_home_folder() {
+        let home = std::env::var("HOME").unwrap_or_default();
+        if home.is_empty() {
+            return; // nothing to expand to
+        }
+        assert_eq!(
+            parse("save ~/x.yaml"),
+            Ok(Command::Save(format!("{home}/x.yaml")))
+        );
+        assert_eq!(parse("load ~"), Ok(Command::Load(home.clone())));
+        assert_eq!(parse("save ~x.yaml"), Ok(Command::Save("~x.yaml".into())));
+        assert_eq!(parse("save a/~/b"), Ok(Command::Save("a/~/b".into())));
     }
 }
