@@ -467,6 +467,16 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// The known name closest to `unknown`, if any is close enough to be a likely typo.
 pub fn closest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let known: Vec<&str> = known.into_iter().collect();
+    // A name begun (`sow` for `sowing-rule`) is the one meant, when only one begins so.
+    let begun: Vec<&str> = known
+        .iter()
+        .copied()
+        .filter(|k| unknown.len() >= 2 && k.len() > unknown.len() && k.starts_with(unknown))
+        .collect();
+    if let [only] = begun[..] {
+        return Some(only);
+    }
     known
         .into_iter()
         .map(|k| (strsim::damerau_levenshtein(unknown, k), k))
@@ -529,5 +539,14 @@ mod tests {
             text.ends_with("... and 1,200 more errors and 1 more warning\n\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_name_begun_is_suggested_before_a_near_one() {
+        let names = ["corner", "slide", "sow", "sowing-rule"];
+        assert_eq!(closest("sowing", names), Some("sowing-rule"));
+        assert_eq!(closest("sl", names), Some("slide"));
+        assert_eq!(closest("cornr", names), Some("corner"));
+        assert_eq!(closest("s", names), None);
     }
 }
