@@ -73,7 +73,20 @@ impl Env for State {
         };
         let board = &self.game.board;
         let mut longest = 0;
-        for s in (0..board.sites() as Site).filter(|&s| counted(s)) {
+        // The counted pieces, from the occupancy bits within the region.
+        let counted_sites = words
+            .iter()
+            .zip(mask)
+            .enumerate()
+            .flat_map(|(w, (&o, &m))| {
+                let mut bits = o & m;
+                std::iter::from_fn(move || {
+                    let bit = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+                    bits &= bits - 1;
+                    Some((w * 64 + bit) as Site)
+                })
+            });
+        for s in counted_sites {
             // North, east, north-east, south-east, each with its opposite direction: a
             // line is measured from its first piece only.
             for (forward, back) in [(0, 2), (1, 3), (4, 6), (5, 7)] {
