@@ -12,8 +12,20 @@ pub struct Bundled {
 /// Every bundled game, by name.
 pub const BUNDLED: &[Bundled] = &[
     Bundled {
+        name: "brandubh",
+        text: include_str!("../games/brandubh.game"),
+    },
+    Bundled {
+        name: "dai-hasami-shogi",
+        text: include_str!("../games/dai-hasami-shogi.game"),
+    },
+    Bundled {
         name: "gundru",
         text: include_str!("../games/gundru.game"),
+    },
+    Bundled {
+        name: "hasami-shogi",
+        text: include_str!("../games/hasami-shogi.game"),
     },
     Bundled {
         name: "mangala",

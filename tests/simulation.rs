@@ -35,11 +35,13 @@ fn configurations() -> Vec<(String, Arc<Game>)> {
 /// True if no rule of the game ever removes a piece (captures only convert) or places one.
 fn conserves_pieces(game: &Game) -> bool {
     game.effects.iter().all(|e| match &e.kind {
-        EffectKind::Custodian { mode, .. } => *mode == CaptureMode::Convert,
+        EffectKind::Custodian { mode, .. } | EffectKind::Enclosed { mode, .. } => {
+            *mode == CaptureMode::Convert
+        }
     }) && game.moves.iter().all(|m| match &m.kind {
-        MoveKind::Jump { mode, .. } => *mode == CaptureMode::Convert,
+        MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),
         MoveKind::Slide { .. } | MoveKind::Sow { .. } | MoveKind::Pass | MoveKind::Swap => true,
-        MoveKind::Place { .. } => false,
+        MoveKind::Place { .. } | MoveKind::PlacePiece { .. } => false,
     })
 }
 

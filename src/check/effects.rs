@@ -2,7 +2,8 @@
 //! sow first of { ... }`).
 
 use super::{
-    ActionDecl, BoardKind, Checker, Conditional, EffectDecl, Rules, RunDecl, SowRuleDecl, Type,
+    ActionDecl, BoardKind, CaptureFilterDecl, Checker, Conditional, EffectDecl, Rules, RunDecl,
+    SowRuleDecl, Type,
 };
 use crate::diag::Diagnostic;
 use crate::model::board::GRID_PATHS;
@@ -79,11 +80,26 @@ impl Checker {
 
     pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
         match effect {
+            ast::Effect::Enclosed {
+                directions,
+                mode,
+                clauses,
+                ..
+            } => {
+                let directions = self.directions(directions);
+                let filter = self.capture_filter(clauses)?;
+                Some(EffectDecl::Enclosed {
+                    directions: directions?,
+                    mode: super::capture_mode(*mode),
+                    filter,
+                })
+            }
             ast::Effect::Custodian {
                 shape,
                 turning_once,
                 max_length,
                 mode,
+                clauses,
                 ..
             } => {
                 let run = match shape {
@@ -114,8 +130,52 @@ impl Checker {
                     turning_once: *turning_once,
                     max_length,
                     mode: super::capture_mode(*mode),
+                    filter: self.capture_filter(clauses)?,
                 })
             }
         }
+    }
+
+    /// The clauses that narrow a capture: kinds, where captured pieces stand, hostile sites.
+    fn capture_filter(&mut self, clauses: &ast::CaptureClauses) -> Option<CaptureFilterDecl> {
+        let of = match &clauses.of {
+            Some(names) => {
+                let pieces = self.pieces.clone();
+                let kinds: Vec<Option<usize>> = names
+                    .iter()
+                    .map(|n| self.lookup_in(n, &pieces, "piece"))
+                    .collect();
+                Some(kinds.into_iter().collect::<Option<Vec<usize>>>())
+            }
+            None => None,
+        };
+        let standing = match &clauses.standing {
+            Some((inside, e)) => {
+                let what = "where captured pieces stand";
+                Some(
+                    self.static_expr(e, Type::Region, what)
+                        .map(|r| (*inside, r)),
+                )
+            }
+            None => None,
+        };
+        let against = match &clauses.against {
+            Some(e) => Some(self.static_expr(e, Type::Region, "the hostile sites")),
+            None => None,
+        };
+        // `Some(None)`: the clause was written and had an error (already reported).
+        fn given<T>(clause: Option<Option<T>>) -> Option<Option<T>> {
+            match clause {
+                Some(None) => None,
+                Some(Some(v)) => Some(Some(v)),
+                None => Some(None),
+            }
+        }
+        let (of, standing, against) = (given(of), given(standing), given(against));
+        Some(CaptureFilterDecl {
+            of: of?,
+            standing: standing?,
+            against: against?,
+        })
     }
 }

@@ -1,6 +1,6 @@
 //! How a game ends and is scored: `end`, `score`, and the ban on repetition (`forbid`).
 
-use super::{BoardKind, Checker, Conditional, EndDecl, EndWhen, Rules, Type};
+use super::{BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, Rules, Type};
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
@@ -135,10 +135,20 @@ impl Checker {
             );
             return;
         }
+        let result = match result {
+            ast::EndResult::PlayerWins(name) => {
+                let players = self.players.clone();
+                let Some(p) = self.lookup_in(name, &players, "player") else {
+                    return;
+                };
+                EndResult::PlayerWins(p as u8)
+            }
+            other => super::end_result(other),
+        };
         end.push(EndDecl {
             when,
             condition: position,
-            result: super::end_result(*result),
+            result,
             span,
         });
     }

@@ -191,6 +191,9 @@ impl Checker {
                 return None;
             }
         }
+        if builtin == Builtin::Pieces && args.len() == 3 {
+            return self.pieces_of_kind(args);
+        }
         if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
             return self.on_region(builtin, name, args);
         }
@@ -234,12 +237,35 @@ impl Checker {
         let first = format!("the first argument of `{name}`");
         let second = format!("the second argument of `{name}`");
         let player = self.typed(&args[0], Type::Player, &first);
+        if builtin == Builtin::Pieces {
+            let arg = self.expr(&args[1]);
+            if let Some(kind @ TExpr { ty: Type::Kind, .. }) = arg {
+                let all = TExpr {
+                    kind: TExprKind::Region(RegionConst::All),
+                    ty: Type::Region,
+                    span: kind.span,
+                };
+                return Some((
+                    TExprKind::Call(Builtin::PiecesIn, vec![player?, all, kind]),
+                    Type::Int,
+                ));
+            }
+        }
         let region = self.typed(&args[1], Type::Region, &second);
         let builtin = match builtin {
             Builtin::Pieces => Builtin::PiecesIn,
             other => other,
         };
         Some((TExprKind::Call(builtin, vec![player?, region?]), Type::Int))
+    }
+
+    /// `pieces(PLAYER, REGION, KIND)`: a player's pieces of one kind on a region's sites.
+    fn pieces_of_kind(&mut self, args: &[ast::Expr]) -> Option<(TExprKind, Type)> {
+        let player = self.typed(&args[0], Type::Player, "the first argument of `pieces`");
+        let region = self.typed(&args[1], Type::Region, "the second argument of `pieces`");
+        let kind = self.typed(&args[2], Type::Kind, "the third argument of `pieces`");
+        let args = vec![player?, region?, kind?];
+        Some((TExprKind::Call(Builtin::PiecesIn, args), Type::Int))
     }
 
     pub(super) fn binary(
@@ -397,6 +423,9 @@ impl Checker {
         }
         if let Some(set) = self.tile_pattern(t) {
             return Some((TExprKind::Tiles(set), Type::Tiles));
+        }
+        if let Some(k) = self.pieces.iter().position(|p| p == t) {
+            return Some((TExprKind::Kind(k), Type::Kind));
         }
         let known: Vec<&str> = self
             .params

@@ -97,7 +97,7 @@ struct Rules {
     stones: Option<(TExpr, Span)>,
     /// The rules after sowing, with their block (to report a second one).
     after_sow: Option<(Vec<SowRuleDecl>, Span)>,
-    moves: Vec<Conditional<MoveDecl>>,
+    moves: Vec<Conditional<MoveRuleDecl>>,
     effects: Vec<Conditional<EffectDecl>>,
     forbid: Option<Conditional<()>>,
     end: Vec<EndDecl>,
@@ -258,8 +258,10 @@ fn capture_mode(mode: ast::CaptureMode) -> CaptureMode {
 }
 
 /// The checked form of an end rule's result.
-fn end_result(result: ast::EndResult) -> EndResult {
-    match result {
+fn end_result(result: &ast::EndResult) -> EndResult {
+    match *result {
+        ast::EndResult::PlayerWins(_) => unreachable!("resolved by the caller"),
+        ast::EndResult::MostPieces => EndResult::MostPieces,
         ast::EndResult::MoverLoses => EndResult::MoverLoses,
         ast::EndResult::MoverWins => EndResult::MoverWins,
         ast::EndResult::Draw => EndResult::Draw,

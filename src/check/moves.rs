@@ -1,9 +1,11 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
-use super::{BoardKind, Checker, Conditional, MoveDecl, Rules, SetupDecl, Type};
+use super::{
+    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, Rules, SetupDecl, TExpr, Type,
+};
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{grid_direction_group, GRID_DIRECTIONS};
-use crate::model::Sowing;
+use crate::model::{Jumped, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -48,9 +50,11 @@ impl Checker {
                     *stones = Some((c, st.span));
                 }
             }
-            S::Move { kind, condition } => {
-                self.move_rule(file, kind, condition.as_ref(), st.span, rules)
-            }
+            S::Move {
+                kind,
+                clauses,
+                condition,
+            } => self.move_rule(file, kind, clauses, condition.as_ref(), st.span, rules),
             _ => {}
         }
     }
@@ -60,10 +64,73 @@ impl Checker {
         &mut self,
         file: &ast::File,
         kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
         condition: Option<&ast::Expr>,
         span: Span,
         rules: &mut Rules,
     ) {
+        let shape = self.move_shape(file, kind, span);
+        let filter = self.move_clauses(kind, clauses);
+        let condition = self.condition(condition);
+        if let (Some(shape), Some((by, not_landing)), Some(condition)) = (shape, filter, condition)
+        {
+            rules.moves.push(Conditional {
+                rule: MoveRuleDecl {
+                    shape,
+                    by,
+                    not_landing,
+                    capturing: clauses.capturing.is_some(),
+                },
+                condition,
+                span,
+            });
+        }
+    }
+
+    /// The clauses of a move: the kinds named by `by`, and the region of `not landing on`.
+    #[allow(clippy::type_complexity)]
+    fn move_clauses(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<(Option<Vec<usize>>, Option<TExpr>)> {
+        let on_pieces = matches!(
+            kind,
+            ast::MoveKind::Slide { .. } | ast::MoveKind::Jump { .. }
+        );
+        if let (Some(names), false) = (&clauses.by, on_pieces) {
+            let span = names[0].span;
+            self.error(
+                Diagnostic::error("only a piece that moves is made by a kind", span)
+                    .with_help("`by` narrows slides, steps and jumps to pieces of some kinds"),
+            );
+            return None;
+        }
+        let by = match &clauses.by {
+            Some(names) => {
+                let pieces = self.pieces.clone();
+                let kinds: Vec<Option<usize>> = names
+                    .iter()
+                    .map(|n| self.lookup_in(n, &pieces, "piece"))
+                    .collect();
+                Some(kinds.into_iter().collect::<Option<Vec<usize>>>()?)
+            }
+            None => None,
+        };
+        let not_landing = match &clauses.not_landing {
+            Some(e) => Some(self.static_expr(e, Type::Region, "where a move may not land")?),
+            None => None,
+        };
+        Some((by, not_landing))
+    }
+
+    /// A move's primitive.
+    fn move_shape(
+        &mut self,
+        file: &ast::File,
+        kind: &ast::MoveKind,
+        span: Span,
+    ) -> Option<MoveDecl> {
         let needs = match kind {
             ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
             ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
@@ -84,7 +151,7 @@ impl Checker {
                     .with_help("give the players hands, like `hand black: tiles`"),
             );
         }
-        let rule = match kind {
+        match kind {
             ast::MoveKind::Slide {
                 directions,
                 max_length,
@@ -104,12 +171,48 @@ impl Checker {
                     _ => None,
                 }
             }
-            ast::MoveKind::Jump { directions, mode } => {
+            ast::MoveKind::Jump {
+                directions,
+                over,
+                mode,
+                chained,
+            } => {
+                if let (Some((_, at)), ast::Jumped::Friend) = (mode, over) {
+                    self.error(
+                        Diagnostic::error("a friend jumped over is never captured", *at).with_help(
+                            "drop `convert`/`remove`, or jump `over enemy` or `over any`",
+                        ),
+                    );
+                    return None;
+                }
+                let over = match over {
+                    ast::Jumped::Enemy => Jumped::Enemy,
+                    ast::Jumped::Friend => Jumped::Friend,
+                    ast::Jumped::Any => Jumped::Any,
+                };
                 self.directions(directions)
                     .map(|directions| MoveDecl::Jump {
                         directions,
-                        mode: super::capture_mode(*mode),
+                        over,
+                        mode: mode.map(|(m, _)| super::capture_mode(m)),
+                        chained: *chained,
                     })
+            }
+            ast::MoveKind::PlacePiece { kind, region } => {
+                let pieces = self.pieces.clone();
+                let k = self.lookup_in(kind, &pieces, "piece");
+                let region = match region {
+                    Some(e) => Some(Some(self.static_expr(
+                        e,
+                        Type::Region,
+                        "where pieces are placed",
+                    )?)),
+                    None => Some(None),
+                };
+                Some(MoveDecl::PlacePiece {
+                    kind: k?,
+                    region: region?,
+                })
             }
             ast::MoveKind::Sow {
                 counterclockwise,
@@ -120,14 +223,6 @@ impl Checker {
             }),
             ast::MoveKind::Pass => Some(MoveDecl::Pass),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
-        };
-        let condition = self.condition(condition);
-        if let (Some(rule), Some(condition)) = (rule, condition) {
-            rules.moves.push(Conditional {
-                rule,
-                condition,
-                span,
-            });
         }
     }
 

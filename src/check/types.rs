@@ -38,6 +38,8 @@ pub enum Type {
     Site,
     /// A set of tiles (wedge patterns).
     Tiles,
+    /// A kind of piece.
+    Kind,
 }
 
 impl Type {
@@ -52,6 +54,7 @@ impl Type {
             Type::Region => "a region of the board".into(),
             Type::Site => "a site (a pit or a store)".into(),
             Type::Tiles => "a set of tiles".into(),
+            Type::Kind => "a kind of piece".into(),
         }
     }
 }
@@ -109,11 +112,13 @@ pub enum Builtin {
     Opposite,
     /// `marks(player)`: how many sites a player has marked.
     Marks,
+    /// `neighbours(region)`: the sites one orthogonal step from the region, outside it.
+    Neighbours,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 12] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 13] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -126,14 +131,23 @@ impl Builtin {
         (Builtin::Opposite, "opposite", Type::Site, Type::Site),
         (Builtin::Marks, "marks", Type::Player, Type::Int),
         (Builtin::Line, "line", Type::Player, Type::Int),
+        (
+            Builtin::Neighbours,
+            "neighbours",
+            Type::Region,
+            Type::Region,
+        ),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
     pub fn board(self) -> Option<BoardKind> {
         match self {
-            Builtin::Side | Builtin::Corner | Builtin::Rank | Builtin::File | Builtin::Line => {
-                Some(BoardKind::Grid)
-            }
+            Builtin::Side
+            | Builtin::Corner
+            | Builtin::Rank
+            | Builtin::File
+            | Builtin::Line
+            | Builtin::Neighbours => Some(BoardKind::Grid),
             Builtin::Store
             | Builtin::Owner
             | Builtin::Count
@@ -210,6 +224,8 @@ pub enum TExprKind {
     Region(RegionConst),
     /// A constant set of tiles: bit `k` for the tile of kind `k`.
     Tiles(u64),
+    /// A kind of piece by index.
+    Kind(usize),
     /// `majority(wedges)` or `majority(pieces)` (in a score).
     Majority(crate::model::GroupUnit),
     /// A built-in applied to arguments.
@@ -352,12 +368,23 @@ pub enum MoveDecl {
         /// The most sites crossed (none: any number).
         max_length: Option<TExpr>,
     },
-    /// Jump over an adjacent enemy.
+    /// Jump over an adjacent piece.
     Jump {
         /// Direction indices.
         directions: Vec<u8>,
-        /// What happens to the piece jumped over.
-        mode: CaptureMode,
+        /// Which pieces may be jumped over.
+        over: crate::model::Jumped,
+        /// What happens to an enemy piece jumped over (none: nothing).
+        mode: Option<CaptureMode>,
+        /// Further jumps in the same direction.
+        chained: bool,
+    },
+    /// A new piece of a kind onto an empty site of a grid.
+    PlacePiece {
+        /// The kind.
+        kind: usize,
+        /// Where (none: anywhere).
+        region: Option<TExpr>,
     },
     /// Sow the stones of one of the mover's pits (the model's description is complete).
     Sow(crate::model::Sowing),
@@ -370,6 +397,30 @@ pub enum MoveDecl {
     Pass,
     /// `swap` (the pie rule).
     Swap,
+}
+
+/// A move rule: its primitive and what narrows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRuleDecl {
+    /// The primitive.
+    pub shape: MoveDecl,
+    /// `by KIND, ...`: the kinds that make it (none: every kind).
+    pub by: Option<Vec<usize>>,
+    /// `not landing on REGION`.
+    pub not_landing: Option<TExpr>,
+    /// Only where the effects capture something.
+    pub capturing: bool,
+}
+
+/// What narrows a capture.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CaptureFilterDecl {
+    /// `of KIND, ...`: the kinds captured (none: every kind).
+    pub of: Option<Vec<usize>>,
+    /// `in REGION` (true) or `outside REGION` (false).
+    pub standing: Option<(bool, TExpr)>,
+    /// `against REGION`: hostile empty sites.
+    pub against: Option<TExpr>,
 }
 
 /// What a rule after sowing does.
@@ -421,6 +472,18 @@ pub enum EffectDecl {
         max_length: Option<TExpr>,
         /// Convert or remove.
         mode: CaptureMode,
+        /// What narrows it.
+        filter: CaptureFilterDecl,
+    },
+    /// An enemy piece next to the landing site with the mover's pieces (or hostile
+    /// sites) on every side along the directions.
+    Enclosed {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// Convert or remove.
+        mode: CaptureMode,
+        /// What narrows it.
+        filter: CaptureFilterDecl,
     },
 }
 
@@ -513,7 +576,7 @@ pub struct Description {
     /// Rules after sowing, in order.
     pub after_sow: Vec<SowRuleDecl>,
     /// Move rules.
-    pub moves: Vec<Conditional<MoveDecl>>,
+    pub moves: Vec<Conditional<MoveRuleDecl>>,
     /// Effects after a move.
     pub effects: Vec<Conditional<EffectDecl>>,
     /// The ban on repeated positions, if written.

@@ -9,8 +9,9 @@ pub const MAX_PITS: i64 = 32;
 pub const MAX_STONES_PER_PIT: i64 = 100;
 
 use crate::check::{
-    knob_names, ActionDecl, BoardDecl, Builtin, Conditional, Description, EffectDecl, Knob,
-    KnobValue, MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind, Unary,
+    knob_names, ActionDecl, BoardDecl, Builtin, CaptureFilterDecl, Conditional, Description,
+    EffectDecl, Knob, KnobValue, MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind,
+    Unary,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
@@ -133,6 +134,14 @@ struct Compiler<'a> {
     /// The regions expressions count pieces in, as bit masks ([`Expr::PiecesIn`]).
     regions: Vec<Vec<u64>>,
     errors: Vec<Diagnostic>,
+}
+
+/// A set of kinds of piece (bit `k` for kind `k`); none given: every kind.
+fn kind_set(kinds: Option<&[usize]>) -> u64 {
+    match kinds {
+        None => model::ALL_KINDS,
+        Some(kinds) => kinds.iter().fold(0, |set, &k| set | 1 << k),
+    }
 }
 
 /// Compiles a description with a configuration.
@@ -292,7 +301,7 @@ impl Compiler<'_> {
             .iter()
             .filter_map(|m| {
                 let condition = self.condition(m)?;
-                let kind = match &m.rule {
+                let kind = match &m.rule.shape {
                     MoveDecl::Slide {
                         directions,
                         max_length,
@@ -312,9 +321,23 @@ impl Compiler<'_> {
                             max_length,
                         }
                     }
-                    MoveDecl::Jump { directions, mode } => model::MoveKind::Jump {
+                    MoveDecl::Jump {
+                        directions,
+                        over,
+                        mode,
+                        chained,
+                    } => model::MoveKind::Jump {
                         directions: directions.clone(),
+                        over: *over,
                         mode: *mode,
+                        chained: *chained,
+                    },
+                    MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
+                        kind: *kind as u8,
+                        region: match region {
+                            Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
+                            None => None,
+                        },
                     },
                     MoveDecl::Sow(sowing) => model::MoveKind::Sow {
                         sowing: *sowing,
@@ -326,20 +349,100 @@ impl Compiler<'_> {
                     MoveDecl::Pass => model::MoveKind::Pass,
                     MoveDecl::Swap => model::MoveKind::Swap,
                 };
-                Some(model::MoveRule { kind, condition })
+                let filter = model::MoveFilter {
+                    kinds: kind_set(m.rule.by.as_deref()),
+                    not_landing: match &m.rule.not_landing {
+                        Some(r) => Some(self.region_index(r)?),
+                        None => None,
+                    },
+                    capturing: m.rule.capturing,
+                };
+                Some(model::MoveRule {
+                    kind,
+                    filter,
+                    condition,
+                })
             })
             .collect()
+    }
+
+    /// A region's index in the game's regions ([`Game::regions`](model::Game::regions)).
+    fn region_index(&mut self, e: &TExpr) -> Option<u16> {
+        match self.fold(e)? {
+            Value::Region(sites) => Some(self.region_mask(&sites)),
+            _ => None,
+        }
+    }
+
+    /// [`Compiler::region_index`] of a region that must have sites.
+    fn nonempty_region(&mut self, e: &TExpr, what: &str) -> Option<u16> {
+        let Value::Region(sites) = self.fold(e)? else {
+            return None;
+        };
+        if sites.is_empty() {
+            let d = Diagnostic::error(format!("{what}: this region has no sites"), e.span)
+                .with_help("a region that is empty would make this rule do nothing");
+            let d = self.with_config(d);
+            self.errors.push(d);
+            return None;
+        }
+        Some(self.region_mask(&sites))
+    }
+
+    /// What narrows a capture, compiled.
+    fn capture_filter(&mut self, f: &CaptureFilterDecl) -> Option<model::CaptureFilter> {
+        let standing = match &f.standing {
+            None => None,
+            Some((inside, r)) => {
+                let Value::Region(sites) = self.fold(r)? else {
+                    return None;
+                };
+                let sites: Vec<Site> = match inside {
+                    true => sites,
+                    false => (0..self.board().sites() as Site)
+                        .filter(|s| !sites.contains(s))
+                        .collect(),
+                };
+                Some(self.region_mask(&sites))
+            }
+        };
+        let hostile = match &f.against {
+            Some(r) => Some(self.nonempty_region(r, "the hostile sites")?),
+            None => None,
+        };
+        Some(model::CaptureFilter {
+            kinds: kind_set(f.of.as_deref()),
+            standing,
+            hostile,
+        })
     }
 
     /// An effect, unless its condition is false in this configuration.
     fn effect(&mut self, e: &Conditional<EffectDecl>) -> Option<model::Effect> {
         let condition = self.condition(e)?;
-        let EffectDecl::Custodian {
-            run,
-            turning_once,
-            max_length,
-            mode,
-        } = &e.rule;
+        let (run, turning_once, max_length, mode, filter) = match &e.rule {
+            EffectDecl::Custodian {
+                run,
+                turning_once,
+                max_length,
+                mode,
+                filter,
+            } => (run, turning_once, max_length, mode, filter),
+            EffectDecl::Enclosed {
+                directions,
+                mode,
+                filter,
+            } => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Enclosed {
+                        directions: directions.clone(),
+                        mode: *mode,
+                    },
+                    filter: self.capture_filter(filter)?,
+                    condition,
+                })
+            }
+        };
         let shape = match run {
             RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
             RunDecl::Path(name) => model::RunShape::Path(self.board().path(name)?),
@@ -365,6 +468,7 @@ impl Compiler<'_> {
                 max_length,
                 mode: *mode,
             },
+            filter: self.capture_filter(filter)?,
             condition,
         })
     }
@@ -606,6 +710,7 @@ impl Compiler<'_> {
             }
             TExprKind::Region(r) => Value::Region(self.region_const(*r)),
             TExprKind::Tiles(set) => Value::Tiles(*set),
+            TExprKind::Kind(k) => Value::Int(*k as i64),
             TExprKind::Majority(unit) => Value::Runtime(Expr::Majority(*unit)),
             TExprKind::Call(f @ (Builtin::PiecesIn | Builtin::Line), args) => {
                 let player = match self.fold(&args[0])? {
@@ -619,9 +724,13 @@ impl Compiler<'_> {
                     Some(_) => return None,
                 };
                 let region = self.region_mask(&sites);
+                let kind = match args.get(2).map(|k| &k.kind) {
+                    Some(TExprKind::Kind(k)) => *k as u8,
+                    _ => model::ANY_KIND,
+                };
                 Value::Runtime(match f {
                     Builtin::Line => Expr::Line(player, region),
-                    _ => Expr::PiecesIn(player, region),
+                    _ => Expr::PiecesIn(player, region, kind),
                 })
             }
             TExprKind::Call(f, args) => {
@@ -879,6 +988,8 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
+        // A placement has no origin: it never makes a slide's or a jump's move.
+        model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),
         // Every sowing rule sows from the same pits.
         model::MoveKind::Sow { .. } => (2, vec![0]),
         // Placements are told apart by rule; a second placement rule is listed apart.

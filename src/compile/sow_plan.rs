@@ -157,7 +157,7 @@ impl Env for At<'_> {
         unreachable!("only static expressions have a value here")
     }
 
-    fn pieces_in(&self, _: Player, _: u16) -> i64 {
+    fn pieces_in(&self, _: Player, _: u16, _: u8) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 

@@ -1,4 +1,5 @@
-//! Custodian capture: finding the runs of enemy pieces that a move closes.
+//! Captures after a move: the runs of enemy pieces that a move closes (custodian), and
+//! the enemy pieces it encloses.
 //!
 //! Runs are only collected here; the caller applies them all after every effect has
 //! looked at the same board, so converted pieces never capture in turn. The board is read
@@ -20,22 +21,38 @@ pub(super) fn collect(
     mut capture: impl FnMut(Site, CaptureMode),
 ) {
     let captured = &mut capture;
-    let EffectKind::Custodian {
-        shape,
-        turning_once,
-        max_length,
-        mode,
-    } = &game.effects[effect].kind;
-    let max = *max_length as usize;
-    let board = &game.board;
+    let rule = &game.effects[effect];
+    let filter = &rule.filter;
+    // A piece this effect may take: an enemy's, of a kind it takes, where it takes them.
     let enemy = |s: Site| {
         let c = cell(s);
-        c != EMPTY && game.owner[c as usize] != mover
+        c != EMPTY
+            && game.owner[c as usize] != mover
+            && filter.kinds >> game.kind_of(c) & 1 == 1
+            && in_region(game, filter.standing, s)
     };
+    // What closes a capture: a piece of the mover's, or an empty hostile site.
     let own = |s: Site| {
         let c = cell(s);
-        c != EMPTY && game.owner[c as usize] == mover
+        match c {
+            EMPTY => filter.hostile.is_some() && in_region(game, filter.hostile, s),
+            _ => game.owner[c as usize] == mover,
+        }
     };
+    let (shape, turning_once, max_length, mode) = match &rule.kind {
+        EffectKind::Custodian {
+            shape,
+            turning_once,
+            max_length,
+            mode,
+        } => (shape, turning_once, max_length, mode),
+        EffectKind::Enclosed { directions, mode } => {
+            let sides = (&enemy, &own);
+            return enclosed(&game.board, sides, directions, landing, *mode, captured);
+        }
+    };
+    let max = *max_length as usize;
+    let board = &game.board;
     match shape {
         RunShape::Lines(directions) if !*turning_once => {
             for &dir in directions {
@@ -133,7 +150,14 @@ pub(super) fn may_capture(
         let c = if s == NO_SITE { EMPTY } else { cell(s) };
         (c != EMPTY) & (game.owner[c as usize] != mover)
     };
-    let EffectKind::Custodian { shape, .. } = &game.effects[effect].kind;
+    let shape = match &game.effects[effect].kind {
+        EffectKind::Custodian { shape, .. } => shape,
+        EffectKind::Enclosed { directions, .. } => {
+            return directions.iter().fold(false, |any, &dir| {
+                any | enemy(game.board.step(landing, dir))
+            })
+        }
+    };
     match shape {
         RunShape::Lines(directions) => directions.iter().fold(false, |any, &dir| {
             any | enemy(game.board.step(landing, dir))
@@ -146,6 +170,37 @@ pub(super) fn may_capture(
                     path.advance(origin as usize, forwards)
                         .is_some_and(|next| enemy(path.sites[next]))
                 })
+        }
+    }
+}
+
+/// Whether `site` is in region `region` of the game (any site, when there is none).
+#[inline]
+fn in_region(game: &Game, region: Option<u16>, site: Site) -> bool {
+    region.is_none_or(|r| game.regions[r as usize][site as usize / 64] >> (site % 64) & 1 == 1)
+}
+
+/// Passes to `capture` each piece next to `landing` that `enemy` allows and whose every
+/// neighbour along `directions` is on the board and closed (`own`).
+fn enclosed(
+    board: &Board,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    directions: &[u8],
+    landing: Site,
+    mode: CaptureMode,
+    capture: &mut impl FnMut(Site, CaptureMode),
+) {
+    for &dir in directions {
+        let target = board.step(landing, dir);
+        if target == NO_SITE || !enemy(target) {
+            continue;
+        }
+        let closed = directions.iter().all(|&d| {
+            let s = board.step(target, d);
+            s != NO_SITE && own(s)
+        });
+        if closed {
+            capture(target, mode);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! the rules' conditions, and for a chosen player with the majority scores, for a score.
 
 use super::State;
-use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, NO_SITE};
+use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, NO_SITE};
 
 impl State {
     /// Evaluates a compiled expression against the position.
@@ -56,13 +56,27 @@ impl Env for State {
     }
 
     #[inline(always)]
-    fn pieces_in(&self, player: Player, region: u16) -> i64 {
+    fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
         let own = &self.occupancy[player as usize * self.words..][..self.words];
         let mask = &self.game.regions[region as usize];
-        own.iter()
-            .zip(mask)
-            .map(|(o, m)| (o & m).count_ones() as i64)
-            .sum()
+        if kind == ANY_KIND {
+            return own
+                .iter()
+                .zip(mask)
+                .map(|(o, m)| (o & m).count_ones() as i64)
+                .sum();
+        }
+        let cell = self.game.cell(player, kind as usize);
+        let mut n = 0;
+        for (w, (o, m)) in own.iter().zip(mask).enumerate() {
+            let mut bits = o & m;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                n += (self.cells[site] == cell) as i64;
+            }
+        }
+        n
     }
 
     fn line(&self, player: Player, region: u16) -> i64 {
@@ -160,8 +174,8 @@ impl Env for Scored<'_> {
         Env::pieces(self.state, player)
     }
 
-    fn pieces_in(&self, player: Player, region: u16) -> i64 {
-        self.state.pieces_in(player, region)
+    fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
+        self.state.pieces_in(player, region, kind)
     }
 
     fn line(&self, player: Player, region: u16) -> i64 {

@@ -445,17 +445,7 @@ impl State {
                 EndWhen::EmptyRow | EndWhen::BothPass | EndWhen::Position(_) => false,
             };
             if ended {
-                let mover = self.to_move;
-                let other = self.next_player(mover);
-                return Some(match rule.result {
-                    EndResult::MoverLoses => Outcome::Win(other),
-                    EndResult::MoverWins => Outcome::Win(mover),
-                    EndResult::Draw => Outcome::Draw,
-                    EndResult::StoreMajority { .. } => self.store_majority(),
-                    EndResult::HighestScore { last_placer_loses } => {
-                        self.score_outcome(last_placer_loses, &mut Vec::new())
-                    }
-                });
+                return Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
             }
         }
         // A player with no legal move whom no end rule judges: the game cannot go on, and
@@ -486,7 +476,9 @@ impl State {
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => self.apply_sowing(m, mover),
             MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => self.apply_tile(m, mover),
-            MoveKind::Slide { .. } | MoveKind::Jump { .. } => self.apply_piece_move(m, mover),
+            MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::PlacePiece { .. } => {
+                self.apply_piece_move(m, mover)
+            }
         }
         if !self.game.end_conditions.is_empty() && self.ended.is_none() {
             self.check_position_ends(mover);
@@ -518,24 +510,62 @@ impl State {
             if self.value(mover, &game.end_conditions[i as usize]) == 0 {
                 continue;
             }
-            self.ended = Some(match rule.result {
-                EndResult::MoverWins => Outcome::Win(mover),
-                EndResult::MoverLoses => Outcome::Win(self.next_player(mover)),
-                // The checker allows no other result here.
-                _ => Outcome::Draw,
-            });
+            self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
             return;
+        }
+    }
+
+    /// The outcome a result gives, with `mover` the player the result's "mover" names.
+    /// `work` is work space for scores.
+    pub(super) fn end_result(
+        &self,
+        result: EndResult,
+        mover: Player,
+        work: &mut Vec<u16>,
+    ) -> Outcome {
+        match result {
+            EndResult::MoverLoses => Outcome::Win(self.next_player(mover)),
+            EndResult::MoverWins => Outcome::Win(mover),
+            EndResult::PlayerWins(p) => Outcome::Win(p),
+            EndResult::Draw => Outcome::Draw,
+            EndResult::MostPieces => {
+                let most = *self.piece_count.iter().max().unwrap_or(&0);
+                let mut leaders =
+                    (0..self.piece_count.len()).filter(|&p| self.piece_count[p] == most);
+                match (leaders.next(), leaders.next()) {
+                    (Some(p), None) => Outcome::Win(p as Player),
+                    _ => Outcome::Draw,
+                }
+            }
+            EndResult::StoreMajority { .. } => self.store_majority(),
+            EndResult::HighestScore { last_placer_loses } => {
+                self.score_outcome(last_placer_loses, work)
+            }
         }
     }
 
     /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
-        let piece = self.cells[m.from as usize];
-        self.set(m.from, EMPTY);
+        let piece = match self.game.moves[m.rule as usize].kind {
+            MoveKind::PlacePiece { kind, .. } => self.game.cell(mover, kind as usize),
+            _ => {
+                let piece = self.cells[m.from as usize];
+                self.set(m.from, EMPTY);
+                piece
+            }
+        };
         self.set(m.to, piece);
-        if let MoveKind::Jump { mode, .. } = self.game.moves[m.rule as usize].kind {
-            self.capture(m.over, mover, mode);
+        if let MoveKind::Jump {
+            mode: Some(mode),
+            chained,
+            ..
+        } = self.game.moves[m.rule as usize].kind
+        {
+            match chained {
+                false => self.capture(m.over, mover, mode),
+                true => self.capture_jumped(m, mover, mode),
+            }
         }
         self.captured.clear();
         for effect in 0..self.game.effects.len() {
@@ -595,6 +625,27 @@ impl State {
             self.undo_tile(frame.mv, frame.mover);
         }
         Some(frame.mv)
+    }
+
+    /// Captures every piece a chained jump passed over: `m.over` is the first, and each
+    /// further one is two sites on along the same line, up to the landing site.
+    fn capture_jumped(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+        let board = &self.game.board;
+        let Some(dir) = (0..8).find(|&d| board.step(m.from, d) == m.over) else {
+            return;
+        };
+        let mut over = m.over;
+        loop {
+            self.capture(over, mover, mode);
+            let landing = self.game.board.step(over, dir);
+            if landing == m.to || landing == NO_SITE {
+                return;
+            }
+            over = self.game.board.step(landing, dir);
+            if over == NO_SITE {
+                return;
+            }
+        }
     }
 
     /// Converts or removes the piece on `site` if it is not the mover's.

@@ -1,9 +1,11 @@
 //! Move generation: the pseudo-legal moves of every move rule, in the fixed order of
 //! [`State::legal_moves`] (rule, then the site moved from, then the site moved to).
 
-use super::{Move, MoveList, State};
+use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
-use crate::model::{Board, MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
+use crate::model::{
+    Board, Jumped, MoveFilter, MoveKind, MoveRule, Site, ALL_KINDS, EMPTY, NO_SITE, UNLIMITED,
+};
 
 /// The most sites of a board with rays (a grid of 26 x 26).
 const MAX_GRID_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
@@ -19,14 +21,6 @@ impl State {
     /// Appends the moves allowed by the move rules, before the ban on repetition.
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
         let game = &*self.game;
-        let board = &game.board;
-        let mover = self.to_move;
-        let own = &self.occupancy[mover as usize * self.words..(mover as usize + 1) * self.words];
-        let occupied = if board.has_ray_masks() {
-            self.occupancy.iter().fold(0u64, |a, &b| a | b)
-        } else {
-            0
-        };
         let start = out.len();
         let mut pass = None;
         let mut targets = [0u64; SITE_SET_WORDS];
@@ -35,63 +29,97 @@ impl State {
                 continue;
             }
             let index = index as u8;
-            if let (
-                MoveKind::Slide {
-                    rising,
-                    falling,
-                    max_length: UNLIMITED,
-                    ..
-                },
-                true,
-            ) = (&rule.kind, board.has_ray_masks())
-            {
-                slides_by_mask(board, occupied, own[0], index, rising, falling, out);
-                continue;
-            }
-            if let MoveKind::Sow { .. } = rule.kind {
-                self.sowing_moves(index, out);
-                continue;
-            }
-            if let MoveKind::Place { .. } | MoveKind::Swap = rule.kind {
-                self.tile_moves(index, &rule.kind, out);
-                continue;
-            }
-            if matches!(rule.kind, MoveKind::Pass) {
-                pass = pass.or(Some(index));
-                continue;
-            }
-            for (w, &word) in own.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
-                    bits &= bits - 1;
-                    match &rule.kind {
-                        MoveKind::Slide {
-                            directions,
-                            max_length,
-                            ..
-                        } => self.slides_by_ray(
-                            index,
-                            from,
-                            directions,
-                            *max_length,
-                            &mut targets,
-                            out,
-                        ),
-                        MoveKind::Jump { directions, .. } => {
-                            self.jumps(index, from, directions, out)
-                        }
-                        MoveKind::Sow { .. }
-                        | MoveKind::Place { .. }
-                        | MoveKind::Pass
-                        | MoveKind::Swap => unreachable!("handled above"),
-                    }
+            let rule_start = out.len();
+            match &rule.kind {
+                MoveKind::Sow { .. } => self.sowing_moves(index, out),
+                MoveKind::Place { .. } | MoveKind::Swap => self.tile_moves(index, &rule.kind, out),
+                MoveKind::Pass => pass = pass.or(Some(index)),
+                MoveKind::PlacePiece { region, .. } => {
+                    self.placements(index, *region, rule.filter.not_landing, out)
                 }
+                MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
+                    self.piece_moves(index, rule, &mut targets, out)
+                }
+            }
+            if rule.filter.capturing {
+                out.retain_from(rule_start, |m| self.captures_something(m));
             }
         }
         if let (Some(rule), true) = (pass, out.len() == start) {
             out.push(Move::step(rule, NO_SITE, NO_SITE));
         }
+    }
+
+    /// The slides and jumps of one move rule, by the mover's pieces of the kinds it allows.
+    fn piece_moves(&self, index: u8, rule: &MoveRule, targets: &mut SiteSet, out: &mut MoveList) {
+        let game = &*self.game;
+        let board = &game.board;
+        let movers = self.movers(rule.filter.kinds);
+        let forbidden = |w: usize| match rule.filter.not_landing {
+            Some(r) => game.regions[r as usize][w],
+            None => 0,
+        };
+        if let (
+            MoveKind::Slide {
+                rising,
+                falling,
+                max_length: UNLIMITED,
+                ..
+            },
+            true,
+        ) = (&rule.kind, board.has_ray_masks())
+        {
+            let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
+            let (own, forbidden) = (movers[0], forbidden(0));
+            slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
+            return;
+        }
+        for (w, &word) in movers.iter().take(self.words).enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                bits &= bits - 1;
+                match &rule.kind {
+                    MoveKind::Slide {
+                        directions,
+                        max_length,
+                        ..
+                    } => {
+                        let slide = (from, directions.as_slice(), *max_length);
+                        self.slides_by_ray(index, slide, rule.filter.not_landing, targets, out)
+                    }
+                    MoveKind::Jump {
+                        directions,
+                        over,
+                        chained,
+                        ..
+                    } => self.jumps(index, from, directions, (*over, *chained), rule, out),
+                    _ => unreachable!("only slides and jumps move pieces"),
+                }
+            }
+        }
+    }
+
+    /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
+    #[inline]
+    fn movers(&self, kinds: u64) -> SiteSet {
+        let mut movers = [0u64; SITE_SET_WORDS];
+        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        movers[..self.words].copy_from_slice(own);
+        if kinds == ALL_KINDS {
+            return movers;
+        }
+        for (w, word) in movers.iter_mut().take(self.words).enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if kinds >> self.game.kind_of(self.cells[site]) & 1 == 0 {
+                    *word &= !(1 << (site % 64));
+                }
+            }
+        }
+        movers
     }
 
     /// The sites that a slide from `from` towards `dir` may end on: the empty sites of the
@@ -140,6 +168,17 @@ impl State {
         n
     }
 
+    /// Clears from `targets` the sites of region `region` (when there is one).
+    #[inline]
+    fn unmark_region(&self, region: Option<u16>, targets: &mut SiteSet) {
+        if let Some(r) = region {
+            let mask = &self.game.regions[r as usize];
+            for (t, m) in targets.iter_mut().zip(mask) {
+                *t &= !m;
+            }
+        }
+    }
+
     /// Slides of at most `max_length` sites on a board of any size, in site order without a
     /// sort: the targets are marked in `targets` (which must be empty), then read back word
     /// by word, which leaves it empty again.
@@ -147,9 +186,8 @@ impl State {
     fn slides_by_ray(
         &self,
         rule: u8,
-        from: Site,
-        directions: &[u8],
-        max_length: u16,
+        (from, directions, max_length): (Site, &[u8], u16),
+        not_landing: Option<u16>,
         targets: &mut SiteSet,
         out: &mut MoveList,
     ) {
@@ -158,6 +196,7 @@ impl State {
         if n == 0 {
             return;
         }
+        self.unmark_region(not_landing, targets);
         out.reserve(n);
         let mut len = out.len();
         for (w, word) in targets.iter_mut().take(self.words).enumerate() {
@@ -214,31 +253,123 @@ impl State {
         Some(Move::step(rule, from, nth_site(&targets, k)))
     }
 
-    /// Jumps over an adjacent enemy piece onto the empty site beyond.
-    fn jumps(&self, rule: u8, from: Site, directions: &[u8], out: &mut MoveList) {
+    /// Jumps over an adjacent piece (of those `over` allows) onto the empty site beyond,
+    /// and, chained, on along the same line over further such pieces: one move per landing.
+    fn jumps(
+        &self,
+        index: u8,
+        from: Site,
+        directions: &[u8],
+        (over, chained): (Jumped, bool),
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
         let game = &*self.game;
         let board = &game.board;
         let start = out.len();
+        let jumpable = |s: Site| {
+            let c = if s == NO_SITE {
+                EMPTY
+            } else {
+                self.cells[s as usize]
+            };
+            c != EMPTY
+                && match over {
+                    Jumped::Enemy => game.owner[c as usize] != self.to_move,
+                    Jumped::Friend => game.owner[c as usize] == self.to_move,
+                    Jumped::Any => true,
+                }
+        };
+        let may_land = |s: Site| {
+            s != NO_SITE
+                && (s == from || self.cells[s as usize] == EMPTY)
+                && !rule
+                    .filter
+                    .not_landing
+                    .is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
+        };
         for &dir in directions {
-            let over = board.step(from, dir);
-            if over == NO_SITE {
-                continue;
-            }
-            let jumped = self.cells[over as usize];
-            if jumped == EMPTY || game.owner[jumped as usize] == self.to_move {
-                continue;
-            }
-            let to = board.step(over, dir);
-            if to != NO_SITE && self.cells[to as usize] == EMPTY {
+            let first = board.step(from, dir);
+            let mut jumped = first;
+            while jumpable(jumped) {
+                let to = board.step(jumped, dir);
+                if !may_land(to) || to == from {
+                    break;
+                }
                 out.push(Move {
-                    rule,
+                    rule: index,
                     from,
                     to,
-                    over,
+                    over: first,
                 });
+                if !chained {
+                    break;
+                }
+                jumped = board.step(to, dir);
             }
         }
         out.sort_tail_by_destination(start);
+    }
+
+    /// New pieces onto the empty sites (of `region`, and not of `not_landing`).
+    fn placements(
+        &self,
+        index: u8,
+        region: Option<u16>,
+        not_landing: Option<u16>,
+        out: &mut MoveList,
+    ) {
+        let mut sites = [0u64; SITE_SET_WORDS];
+        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
+            let occupied = self
+                .occupancy
+                .chunks(self.words)
+                .fold(0, |a, own| a | own[w]);
+            let in_board = match (w + 1) * 64 <= self.cells.len() {
+                true => u64::MAX,
+                false => (1u64 << (self.cells.len() % 64)) - 1,
+            };
+            *word = !occupied & in_board;
+            if let Some(r) = region {
+                *word &= self.game.regions[r as usize][w];
+            }
+        }
+        self.unmark_region(not_landing, &mut sites);
+        for (w, &word) in sites.iter().take(self.words).enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let to = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                bits &= bits - 1;
+                out.push(Move::step(index, NO_SITE, to));
+            }
+        }
+    }
+
+    /// Whether the effects after move `m` (a move of a piece or a placement) capture
+    /// something, found without playing it.
+    fn captures_something(&self, m: Move) -> bool {
+        let game = &*self.game;
+        let mover = self.to_move;
+        let piece = match game.moves[m.rule as usize].kind {
+            MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
+            MoveKind::Jump { mode: Some(_), .. } => return true,
+            _ => self.cells[m.from as usize],
+        };
+        let after = |s: Site| match s {
+            _ if s == m.to => piece,
+            _ if s == m.from => EMPTY,
+            _ => self.cells[s as usize],
+        };
+        let mut any = false;
+        for (effect, rule) in game.effects.iter().enumerate() {
+            if !any
+                && self.holds(&rule.condition)
+                && capture::may_capture(game, after, effect, m.to, mover)
+            {
+                capture::collect(game, after, effect, m.to, mover, |_, _| any = true);
+            }
+        }
+        any
     }
 }
 
@@ -252,6 +383,7 @@ fn slide_targets(
     board: &Board,
     occupied: u64,
     own: u64,
+    forbidden: u64,
     rising: &[u8],
     falling: &[u8],
     pending: &mut [(Site, u64); 64],
@@ -278,6 +410,7 @@ fn slide_targets(
                 & ((blockers != 0) as u64).wrapping_neg();
             targets |= ray & !at_or_below;
         }
+        let targets = targets & !forbidden;
         // At most 64 pieces on at most 64 sites: `& 63` keeps every index in bounds (so
         // the compiler checks nothing) without changing any index actually used.
         pending[n & 63] = (from, targets);
@@ -289,17 +422,27 @@ fn slide_targets(
 /// Slides on a board of at most 64 sites, for all of the mover's pieces at once: the
 /// targets of [`slide_targets`], then every move emitted in one loop that moves on to the
 /// next piece by selection instead of a branch. Moves come out by origin, then destination.
+#[allow(clippy::too_many_arguments)]
 fn slides_by_mask(
     board: &Board,
     occupied: u64,
     own: u64,
+    forbidden: u64,
     rule: u8,
     rising: &[u8],
     falling: &[u8],
     out: &mut MoveList,
 ) {
     let mut pending = [(0 as Site, 0u64); 64];
-    let n = slide_targets(board, occupied, own, rising, falling, &mut pending);
+    let n = slide_targets(
+        board,
+        occupied,
+        own,
+        forbidden,
+        rising,
+        falling,
+        &mut pending,
+    );
     if n == 0 {
         return;
     }
@@ -384,6 +527,7 @@ impl State {
             .enumerate()
             .filter(|(_, r)| self.holds(&r.condition));
         let (rule, kind) = match (active.next(), active.next()) {
+            (Some((_, r)), None) if r.filter != MoveFilter::default() => return None,
             (Some((i, r)), None) => (i as u8, &r.kind),
             (None, _) => return Some(None),
             _ if game.tiles.is_some() => return Some(self.pick_tile_move(pick)),
@@ -410,7 +554,7 @@ impl State {
         let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
         let own = self.occupancy[self.to_move as usize];
         let mut pending = [(0 as Site, 0u64); 64];
-        let n = slide_targets(board, occupied, own, rising, falling, &mut pending);
+        let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
         let total = total_bits(&pending[..n]);
         if total == 0 {
             return Some(None);

@@ -83,9 +83,15 @@ impl MoveList {
     }
 
     /// Keeps only the moves for which `keep` is true, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
+    pub fn retain(&mut self, keep: impl FnMut(Move) -> bool) {
+        self.retain_from(0, keep);
+    }
+
+    /// Keeps the moves before position `start`, and after it only those for which `keep`
+    /// is true, in order.
+    pub(super) fn retain_from(&mut self, start: usize, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = start;
+        for i in start..self.len {
             let m = self.buffer[i];
             if keep(m) {
                 self.buffer[kept] = m;

@@ -178,7 +178,11 @@ impl State {
         let game = &*self.game;
         let jump = match game.moves[m.rule as usize].kind {
             MoveKind::Slide { .. } => None,
-            MoveKind::Jump { mode, .. } => Some(mode),
+            MoveKind::Jump {
+                mode,
+                chained: false,
+                ..
+            } => Some(mode),
             _ => return None,
         };
         if jump.is_some() && game.effects.iter().any(|e| counts_pieces(&e.condition)) {
@@ -199,8 +203,8 @@ impl State {
             ^ z.cell(to, self.cells[to as usize])
             ^ z.cell(to, piece);
         let (over, over_cell) = match jump {
-            Some(mode) => (m.over, taken(self.cells[m.over as usize], mode)),
-            None => (NO_SITE, EMPTY),
+            Some(Some(mode)) => (m.over, taken(self.cells[m.over as usize], mode)),
+            _ => (NO_SITE, EMPTY),
         };
         if over != NO_SITE {
             h ^= z.cell(over, self.cells[over as usize]) ^ z.cell(over, over_cell);

@@ -171,16 +171,8 @@ impl State {
                 }
             }
         }
-        self.ended = Some(match rule.result {
-            EndResult::StoreMajority { .. } => self.store_majority(),
-            EndResult::Draw => Outcome::Draw,
-            // The player who just moved is the mover these results speak of.
-            EndResult::MoverWins => Outcome::Win(self.to_move),
-            EndResult::MoverLoses => Outcome::Win(self.next_player(self.to_move)),
-            EndResult::HighestScore { last_placer_loses } => {
-                self.score_outcome(last_placer_loses, &mut Vec::new())
-            }
-        });
+        // The player who just moved is the mover these results speak of.
+        self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
     }
 
     /// The player with more stones in their store wins; equal stores draw.

@@ -6,7 +6,7 @@ use super::expr::Scored;
 use super::{Move, MoveList, Outcome, State};
 use crate::model::tiles::{Constraint, Tiles, SIDES};
 use crate::model::Env as _;
-use crate::model::{EndResult, EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
+use crate::model::{EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
 
 /// No player: nobody has placed a piece yet.
 pub(super) const NOBODY: u8 = u8::MAX;
@@ -340,20 +340,6 @@ impl State {
             let mut work = std::mem::take(&mut self.tile.scratch);
             self.ended = Some(self.end_result(rule.result, next, &mut work));
             self.tile.scratch = work;
-        }
-    }
-
-    /// The outcome a result gives, with `mover` the player who would move next.
-    /// `work` is work space for scores.
-    fn end_result(&self, result: EndResult, mover: Player, work: &mut Vec<u16>) -> Outcome {
-        match result {
-            EndResult::MoverLoses => Outcome::Win(self.next_player(mover)),
-            EndResult::MoverWins => Outcome::Win(mover),
-            EndResult::Draw => Outcome::Draw,
-            EndResult::StoreMajority { .. } => self.store_majority(),
-            EndResult::HighestScore { last_placer_loses } => {
-                self.score_outcome(last_placer_loses, work)
-            }
         }
     }
 

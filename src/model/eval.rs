@@ -19,8 +19,8 @@ pub trait Env {
     /// How many pieces a player has on the board.
     fn pieces(&self, player: Player) -> i64;
     /// How many pieces a player has on the sites of region `region` (an index into the
-    /// game's regions).
-    fn pieces_in(&self, player: Player, region: u16) -> i64;
+    /// game's regions), of kind `kind` or ([`ANY_KIND`](super::ANY_KIND)) of any.
+    fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64;
     /// The length of the player's longest straight line of pieces on region `region`'s
     /// sites.
     fn line(&self, player: Player, region: u16) -> i64;
@@ -43,7 +43,7 @@ pub trait Env {
             Expr::Player(r) => r.resolve(self.mover()) as i64,
             Expr::Last => self.last() as i64,
             Expr::Pieces(r) => self.pieces(r.resolve(self.mover())),
-            Expr::PiecesIn(r, k) => self.pieces_in(r.resolve(self.mover()), *k),
+            Expr::PiecesIn(r, k, kind) => self.pieces_in(r.resolve(self.mover()), *k, *kind),
             Expr::Line(r, k) => self.line(r.resolve(self.mover()), *k),
             Expr::Store(p) => board().store(operand(self, p) as Player) as i64,
             Expr::Owner(s) => board().row_owner(operand(self, s) as Site) as i64,

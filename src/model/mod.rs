@@ -15,6 +15,9 @@ pub type Player = u8;
 /// The content of a site: 0 when empty, otherwise `1 + player * kinds + kind`.
 pub type Cell = u8;
 
+/// Any kind of piece, in [`Expr::PiecesIn`].
+pub const ANY_KIND: u8 = u8::MAX;
+
 /// The empty cell.
 pub const EMPTY: Cell = 0;
 
@@ -130,8 +133,9 @@ pub enum Expr {
     Player(PlayerRef),
     /// How many pieces a player has on the board.
     Pieces(PlayerRef),
-    /// How many pieces a player has on the sites of [`Game::regions`]`[k]`.
-    PiecesIn(PlayerRef, u16),
+    /// How many pieces a player has on the sites of [`Game::regions`]`[k]`, of one kind
+    /// or ([`ANY_KIND`]) of any.
+    PiecesIn(PlayerRef, u16, u8),
     /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
     /// on the sites of [`Game::regions`]`[k]`.
     Line(PlayerRef, u16),
@@ -204,6 +208,62 @@ pub enum Condition {
     When(Expr),
 }
 
+/// Which pieces a jump may pass over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jumped {
+    /// The opponent's.
+    Enemy,
+    /// The mover's own.
+    Friend,
+    /// Anyone's.
+    Any,
+}
+
+/// Every kind of piece, as a set ([`MoveFilter::kinds`], [`CaptureFilter::kinds`]).
+pub const ALL_KINDS: u64 = u64::MAX;
+
+/// What narrows a move on a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFilter {
+    /// The kinds of piece that make the move: bit `k` for kind `k`.
+    pub kinds: u64,
+    /// A region ([`Game::regions`]) the move may not end on.
+    pub not_landing: Option<u16>,
+    /// The move is legal only where the effects after it capture something.
+    pub capturing: bool,
+}
+
+impl Default for MoveFilter {
+    fn default() -> MoveFilter {
+        MoveFilter {
+            kinds: ALL_KINDS,
+            not_landing: None,
+            capturing: false,
+        }
+    }
+}
+
+/// What narrows a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureFilter {
+    /// The kinds captured: bit `k` for kind `k`.
+    pub kinds: u64,
+    /// A region ([`Game::regions`]) captured pieces must stand on (none: anywhere).
+    pub standing: Option<u16>,
+    /// A region whose empty sites close a capture as the mover's pieces do.
+    pub hostile: Option<u16>,
+}
+
+impl Default for CaptureFilter {
+    fn default() -> CaptureFilter {
+        CaptureFilter {
+            kinds: ALL_KINDS,
+            standing: None,
+            hostile: None,
+        }
+    }
+}
+
 /// The length of a slide or run with no limit.
 pub const UNLIMITED: u16 = u16::MAX;
 
@@ -221,12 +281,24 @@ pub enum MoveKind {
         /// The most sites crossed ([`UNLIMITED`]: as many as are empty).
         max_length: u16,
     },
-    /// Over one adjacent enemy piece to the empty site beyond.
+    /// Over one adjacent piece to the empty site beyond (and, chained, on in the same
+    /// direction: each landing is a move of its own).
     Jump {
         /// The directions.
         directions: Vec<u8>,
-        /// What happens to the piece jumped over.
-        mode: CaptureMode,
+        /// Which pieces may be jumped over.
+        over: Jumped,
+        /// What happens to an enemy piece jumped over (none: nothing).
+        mode: Option<CaptureMode>,
+        /// Further jumps in the same direction.
+        chained: bool,
+    },
+    /// A new piece of the mover's onto an empty site of a grid.
+    PlacePiece {
+        /// Its kind.
+        kind: u8,
+        /// A region ([`Game::regions`]) it must be placed in (none: anywhere).
+        region: Option<u16>,
     },
     /// All stones of one of the mover's pits, sown one by one along the track.
     Sow {
@@ -338,6 +410,8 @@ pub enum SowCheck {
 pub struct MoveRule {
     /// What the move does.
     pub kind: MoveKind,
+    /// What narrows it.
+    pub filter: MoveFilter,
     /// When it is available.
     pub condition: Condition,
 }
@@ -365,6 +439,15 @@ pub enum EffectKind {
         /// Convert or remove.
         mode: CaptureMode,
     },
+    /// An enemy piece next to the landing site whose every neighbour along the directions
+    /// holds a piece of the mover's (or is a hostile empty site); a side off the board
+    /// does not enclose.
+    Enclosed {
+        /// The directions.
+        directions: Vec<u8>,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
 }
 
 /// An effect and when it applies.
@@ -372,6 +455,8 @@ pub enum EffectKind {
 pub struct Effect {
     /// What it does.
     pub kind: EffectKind,
+    /// What narrows it.
+    pub filter: CaptureFilter,
     /// When it applies.
     pub condition: Condition,
 }
@@ -393,6 +478,10 @@ pub enum EndWhen {
 /// Who wins when an end rule fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndResult {
+    /// This player wins.
+    PlayerWins(Player),
+    /// The player with more pieces on the board wins; equal is a draw.
+    MostPieces,
     /// The player to move loses.
     MoverLoses,
     /// The player to move wins.

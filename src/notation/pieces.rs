@@ -1,16 +1,38 @@
-//! Moves of pieces as text: two points joined by a dash (`a1-a4`).
+//! Moves of pieces as text: two points joined by a dash (`a1-a4`), every landing of a
+//! chained jump (`c3-c5-c7`), and a placement by its point alone (`d3`).
 
 use super::{is_site_like, move_text, MoveError};
 use crate::engine::{Move, MoveList, State};
-use crate::model::Site;
+use crate::model::{MoveKind, Site, NO_SITE};
 
-/// The text of a piece's move: `from-to`.
+/// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
+/// the point of a placement.
 pub(super) fn text(state: &State, m: Move) -> String {
-    let names = &state.game().board.site_names;
-    format!("{}-{}", names[m.from as usize], names[m.to as usize])
+    let game = state.game();
+    let names = &game.board.site_names;
+    if m.from == NO_SITE {
+        return names[m.to as usize].clone();
+    }
+    let mut text = names[m.from as usize].clone();
+    if let MoveKind::Jump { chained: true, .. } = game.moves[m.rule as usize].kind {
+        let board = &game.board;
+        let dir = (0..8).find(|&d| board.step(m.from, d) == m.over);
+        let mut landing = m.from;
+        while let Some(dir) = dir.filter(|_| landing != m.to && landing != NO_SITE) {
+            landing = board.step(board.step(landing, dir), dir);
+            if landing != m.to && landing != NO_SITE {
+                text.push('-');
+                text.push_str(&names[landing as usize]);
+            }
+        }
+    }
+    text.push('-');
+    text.push_str(&names[m.to as usize]);
+    text
 }
 
-/// Parses `from-to` into a legal move of this position, or says why it is not one.
+/// Parses the text of a piece's move into a legal move of this position, or says why it is
+/// not one.
 pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let game = std::sync::Arc::clone(state.game());
     let board = &game.board;
@@ -18,38 +40,62 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         text: text.to_string(),
         expected: "two points joined by a dash, like `a1-a4`".into(),
     };
-    let (from, to) = text.split_once('-').ok_or_else(malformed)?;
-    let not_a_point = |name: &str| MoveError::Illegal {
-        text: text.to_string(),
-        reason: format!("`{name}` is not a point of this board"),
-    };
-    let from_site = board
-        .site_named(from.trim())
-        .ok_or_else(|| not_a_point(from.trim()));
-    let to_site = board
-        .site_named(to.trim())
-        .ok_or_else(|| not_a_point(to.trim()));
-    if !is_site_like(from.trim()) || !is_site_like(to.trim()) {
+    let points: Vec<&str> = text.split('-').map(str::trim).collect();
+    if points.iter().any(|p| !is_site_like(p)) {
         return Err(malformed());
     }
-    let (from, to) = (from_site?, to_site?);
+    if let Some(bad) = points.iter().find(|p| board.site_named(p).is_none()) {
+        return Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason: format!("`{bad}` is not a point of this board"),
+        });
+    }
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
-    if let Some(m) = moves.iter().copied().find(|m| m.from == from && m.to == to) {
+    let canonical = points.join("-");
+    if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == canonical) {
         return Ok(m);
     }
     if moves.is_empty() {
         return Err(MoveError::GameOver);
     }
-    let from_here: Vec<String> = moves
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| move_text(state, *m))
-        .collect();
+    let site = |p: &str| board.site_named(p).expect("checked above");
+    let reason = match points.as_slice() {
+        [one] => placement_refusal(state, site(one)),
+        [first, .., last] => {
+            let (from, to) = (site(first), site(last));
+            let from_here: Vec<String> = moves
+                .iter()
+                .filter(|m| m.from == from)
+                .map(|m| move_text(state, *m))
+                .collect();
+            refusal(state, from, to, &from_here)
+        }
+        [] => return Err(malformed()),
+    };
     Err(MoveError::Illegal {
         text: text.to_string(),
-        reason: refusal(state, from, to, &from_here),
+        reason,
     })
+}
+
+/// Why no piece may be placed on `site`, in words.
+fn placement_refusal(state: &State, site: Site) -> String {
+    let game = state.game();
+    let name = &game.board.site_names[site as usize];
+    let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
+    if !game.moves.iter().any(|r| places(&r.kind)) {
+        return "a move names the point it leaves and the point it reaches, like `a1-a4`".into();
+    }
+    if state.owner(site).is_some() {
+        return format!("{name} is not empty");
+    }
+    let mut pseudo = MoveList::new();
+    state.pseudo_legal_moves(&mut pseudo);
+    match pseudo.iter().any(|m| m.from == NO_SITE && m.to == site) {
+        true => "it would repeat an earlier position".into(),
+        false => format!("no piece may be placed on {name} now"),
+    }
 }
 
 /// Why no legal move goes from `from` to `to`, in words; `from_here` are the texts of the

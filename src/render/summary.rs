@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use super::terminal_safe;
 use super::text::glyph;
 use crate::model::{
-    Action, CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game, Layout, MoveKind,
-    Op, PlayerRef, RunShape, UNLIMITED,
+    Action, CaptureFilter, CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game,
+    Jumped, Layout, MoveFilter, MoveKind, Op, PlayerRef, RunShape, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -141,9 +141,25 @@ fn moves_summary(o: &mut String, game: &Game) {
             } => format!("slide {} at most {n}", directions(game, d)),
             MoveKind::Jump {
                 directions: d,
+                over,
                 mode: md,
+                chained,
             } => {
-                format!("jump {} over enemy, {}", directions(game, d), mode(*md))
+                let over = match over {
+                    Jumped::Enemy => "enemy",
+                    Jumped::Friend => "friend",
+                    Jumped::Any => "any piece",
+                };
+                let md = md.map(|m| format!(", {}", mode(m))).unwrap_or_default();
+                let chain = if *chained { ", chained straight" } else { "" };
+                format!("jump {} over {over}{md}{chain}", directions(game, d))
+            }
+            MoveKind::PlacePiece { kind, region: r } => {
+                let kind = &game.piece_kinds[*kind as usize];
+                match r {
+                    Some(r) => format!("place {kind} in {}", region(game, *r)),
+                    None => format!("place {kind} on any empty site"),
+                }
             }
             MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
             MoveKind::Place { matching: false } => "place a tile from hand".into(),
@@ -173,7 +189,13 @@ fn moves_summary(o: &mut String, game: &Game) {
                 words.join(", ")
             }
         };
-        let _ = writeln!(o, "  {}. {what}{}", i + 1, condition(&m.condition, game));
+        let filter = move_filter(game, &m.filter);
+        let _ = writeln!(
+            o,
+            "  {}. {what}{filter}{}",
+            i + 1,
+            condition(&m.condition, game)
+        );
     }
 }
 
@@ -184,12 +206,29 @@ fn effects_summary(o: &mut String, game: &Game) {
         let _ = writeln!(o, "  (nothing)");
     }
     for (i, e) in game.effects.iter().enumerate() {
-        let EffectKind::Custodian {
-            shape,
-            turning_once,
-            max_length,
-            mode: md,
-        } = &e.kind;
+        let filter = capture_filter(game, &e.filter);
+        let (shape, turning_once, max_length, md) = match &e.kind {
+            EffectKind::Custodian {
+                shape,
+                turning_once,
+                max_length,
+                mode,
+            } => (shape, turning_once, max_length, mode),
+            EffectKind::Enclosed {
+                directions: d,
+                mode: md,
+            } => {
+                let _ = writeln!(
+                    o,
+                    "  {}. capture enclosed {}, {}{filter}{}",
+                    i + 1,
+                    directions(game, d),
+                    mode(*md),
+                    condition(&e.condition, game)
+                );
+                continue;
+            }
+        };
         let shape = match shape {
             RunShape::Lines(d) => directions(game, d),
             RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
@@ -202,12 +241,51 @@ fn effects_summary(o: &mut String, game: &Game) {
         };
         let _ = writeln!(
             o,
-            "  {}. capture custodian {shape}{turning}{max}, {}{}",
+            "  {}. capture custodian {shape}{turning}{max}, {}{filter}{}",
             i + 1,
             mode(*md),
             condition(&e.condition, game)
         );
     }
+}
+
+/// The kinds of a set (bit `k` for kind `k`), joined with commas.
+fn kinds(game: &Game, set: u64) -> String {
+    let names: Vec<&str> = (0..game.piece_kinds.len())
+        .filter(|&k| set >> k & 1 == 1)
+        .map(|k| game.piece_kinds[k].as_str())
+        .collect();
+    names.join(", ")
+}
+
+/// The clauses that narrow a move, as words after it.
+fn move_filter(game: &Game, f: &MoveFilter) -> String {
+    let mut words = String::new();
+    if f.kinds != ALL_KINDS {
+        words += &format!(", by {}", kinds(game, f.kinds));
+    }
+    if let Some(r) = f.not_landing {
+        words += &format!(", not landing on {}", region(game, r));
+    }
+    if f.capturing {
+        words += ", only where it captures";
+    }
+    words
+}
+
+/// The clauses that narrow a capture, as words after it.
+fn capture_filter(game: &Game, f: &CaptureFilter) -> String {
+    let mut words = String::new();
+    if f.kinds != ALL_KINDS {
+        words += &format!(", of {}", kinds(game, f.kinds));
+    }
+    if let Some(r) = f.standing {
+        words += &format!(", standing on {}", region(game, r));
+    }
+    if let Some(r) = f.hostile {
+        words += &format!(", against empty {}", region(game, r));
+    }
+    words
 }
 
 /// The rules after sowing, numbered, the first that applies.
@@ -248,7 +326,13 @@ fn end_summary(o: &mut String, game: &Game) {
                 expr(&game.end_conditions[i as usize], game)
             ),
         };
+        let winner;
         let result = match e.result {
+            EndResult::PlayerWins(p) => {
+                winner = format!("{} wins", game.players[p as usize]);
+                winner.as_str()
+            }
+            EndResult::MostPieces => "most pieces wins; equal is a draw",
             EndResult::MoverLoses => "mover loses",
             EndResult::MoverWins => "mover wins",
             EndResult::Draw => "draw",
@@ -380,7 +464,13 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Const(v) => v.to_string(),
         Expr::Player(r) => player(r),
         Expr::Pieces(r) => format!("pieces({})", player(r)),
-        Expr::PiecesIn(r, k) => format!("pieces({}, {})", player(r), region(game, *k)),
+        Expr::PiecesIn(r, k, ANY_KIND) => format!("pieces({}, {})", player(r), region(game, *k)),
+        Expr::PiecesIn(r, k, kind) => format!(
+            "pieces({}, {}, {})",
+            player(r),
+            region(game, *k),
+            game.piece_kinds[*kind as usize]
+        ),
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
         Expr::Last => "last".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),

@@ -90,10 +90,12 @@ pub enum StatementKind {
         /// The rules, in order; the first whose condition holds applies.
         rules: Vec<SowRule>,
     },
-    /// `move ... [when cond]`.
+    /// `move ... [clauses] [when cond]`.
     Move {
         /// The move primitive.
         kind: MoveKind,
+        /// What narrows it.
+        clauses: MoveClauses,
         /// When the move is available.
         condition: Option<Expr>,
     },
@@ -192,6 +194,28 @@ pub struct Directions {
     pub names: Vec<Name>,
 }
 
+/// The clauses that narrow a move on a grid.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveClauses {
+    /// `by KIND, ...`: only pieces of these kinds make the move.
+    pub by: Option<Vec<Name>>,
+    /// `not landing on REGION`.
+    pub not_landing: Option<Expr>,
+    /// `capturing`: only where the effects after the move capture something.
+    pub capturing: Option<Span>,
+}
+
+/// Which pieces a jump may pass over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jumped {
+    /// `enemy`
+    Enemy,
+    /// `friend`
+    Friend,
+    /// `any`
+    Any,
+}
+
 /// The move primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveKind {
@@ -202,12 +226,16 @@ pub enum MoveKind {
         /// `max N`: the most sites it may cross (none: any number).
         max_length: Option<Expr>,
     },
-    /// `jump DIRS over enemy MODE`.
+    /// `jump DIRS over enemy|friend|any [MODE] [chained straight]`.
     Jump {
         /// Along which directions.
         directions: Directions,
-        /// What happens to the piece jumped over.
-        mode: CaptureMode,
+        /// Which pieces may be jumped over.
+        over: Jumped,
+        /// What happens to an enemy piece jumped over (none: nothing).
+        mode: Option<(CaptureMode, Span)>,
+        /// `chained straight`: further jumps in the same direction.
+        chained: bool,
     },
     /// `sow DIRECTION with OPTIONS`.
     Sow {
@@ -220,6 +248,13 @@ pub enum MoveKind {
     Place {
         /// Whether wedges must match neighbours and board edges.
         matching: bool,
+    },
+    /// `place KIND [in REGION]`: a new piece onto an empty site of a grid.
+    PlacePiece {
+        /// The kind of piece.
+        kind: Name,
+        /// Where (none: any empty site).
+        region: Option<Expr>,
     },
     /// `pass`.
     Pass,
@@ -287,9 +322,31 @@ pub enum RunShape {
     Path(Name),
 }
 
+/// The clauses that narrow a capture.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CaptureClauses {
+    /// `of KIND, ...`: only pieces of these kinds are captured.
+    pub of: Option<Vec<Name>>,
+    /// `in REGION` (true) or `outside REGION` (false): where captured pieces stand.
+    pub standing: Option<(bool, Expr)>,
+    /// `against REGION`: empty sites that close a capture as the mover's pieces do.
+    pub against: Option<Expr>,
+}
+
 /// The effect primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
+    /// `capture enclosed DIRS MODE`.
+    Enclosed {
+        /// The neighbours that must all be the mover's.
+        directions: Directions,
+        /// What happens to captured pieces.
+        mode: CaptureMode,
+        /// What narrows it.
+        clauses: CaptureClauses,
+        /// Where the effect was written.
+        span: Span,
+    },
     /// `capture custodian SHAPE [turning once] [max N] MODE`.
     Custodian {
         /// Where runs go.
@@ -300,6 +357,8 @@ pub enum Effect {
         max_length: Option<Expr>,
         /// What happens to captured pieces.
         mode: CaptureMode,
+        /// What narrows it.
+        clauses: CaptureClauses,
         /// Where the effect was written.
         span: Span,
     },
@@ -319,8 +378,12 @@ pub enum EndCondition {
 }
 
 /// Who wins when the game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EndResult {
+    /// A named player wins.
+    PlayerWins(Name),
+    /// The player with more pieces on the board wins; equal is a draw.
+    MostPieces,
     /// The player to move loses.
     MoverLoses,
     /// The player to move wins.

@@ -492,8 +492,21 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         }
         Rule::move_stmt => {
             let kind = lower_move_kind(take()?, file)?;
-            let condition = take().ok().map(|p| lower_condition(p, file)).transpose()?;
-            StatementKind::Move { kind, condition }
+            let mut clauses = MoveClauses::default();
+            let mut condition = None;
+            while let Ok(part) = take() {
+                match part.as_rule() {
+                    Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
+                    Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
+                    Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
+                    _ => condition = Some(lower_condition(part, file)?),
+                }
+            }
+            StatementKind::Move {
+                kind,
+                clauses,
+                condition,
+            }
         }
         Rule::after_stmt => {
             let effect = lower_effect(take()?, file)?;
@@ -620,6 +633,11 @@ fn lower_end(
     let result = match res.as_rule() {
         Rule::mover_loses => EndResult::MoverLoses,
         Rule::mover_wins => EndResult::MoverWins,
+        Rule::most_pieces_result => EndResult::MostPieces,
+        Rule::player_wins => {
+            let name = parts(res).next().ok_or_else(|| internal(span))?;
+            EndResult::PlayerWins(lower_name(name, file))
+        }
         Rule::draw_result => EndResult::Draw,
         Rule::store_result => {
             let to = parts(res)
@@ -766,11 +784,6 @@ fn lower_mode(pair: Pair<Rule>, file: FileId) -> Lowered<CaptureMode> {
 fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
-    // `parts` drops keywords, and `matching` is one.
-    let matching = pair
-        .clone()
-        .into_inner()
-        .any(|p| p.as_rule() == Rule::kw_matching);
     let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
@@ -786,10 +799,28 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 span,
             }),
         }),
-        Rule::jump_move => Ok(MoveKind::Jump {
-            directions: lower_directions(take()?, file),
-            mode: lower_mode(take()?, file)?,
-        }),
+        Rule::jump_move => {
+            let directions = lower_directions(take()?, file);
+            let over = match take()?.into_inner().next().map(|p| p.as_rule()) {
+                Some(Rule::kw_enemy) => Jumped::Enemy,
+                Some(Rule::kw_friend) => Jumped::Friend,
+                _ => Jumped::Any,
+            };
+            let mut mode = None;
+            let mut chained = false;
+            while let Ok(part) = take() {
+                match part.as_rule() {
+                    Rule::chained => chained = true,
+                    _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
+                }
+            }
+            Ok(MoveKind::Jump {
+                directions,
+                over,
+                mode,
+                chained,
+            })
+        }
         Rule::sow_move => {
             let direction = take()?;
             let counterclockwise = direction
@@ -813,18 +844,76 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 options,
             })
         }
-        Rule::place_move => Ok(MoveKind::Place { matching }),
+        Rule::place_move => {
+            let how = take()?;
+            if how.as_rule() == Rule::place_tile {
+                let matching = how.into_inner().any(|p| p.as_rule() == Rule::kw_matching);
+                return Ok(MoveKind::Place { matching });
+            }
+            let mut p = parts(how);
+            let kind = lower_name(p.next().ok_or_else(|| internal(span))?, file);
+            let region = p.next().map(|e| lower_expr(e, file)).transpose()?;
+            Ok(MoveKind::PlacePiece { kind, region })
+        }
         Rule::pass_move => Ok(MoveKind::Pass),
         Rule::swap_move => Ok(MoveKind::Swap),
         _ => Err(internal(span)),
     }
 }
 
+/// `a, b, c`: the names of a list.
+fn lower_names(pair: Pair<Rule>, file: FileId) -> Vec<Name> {
+    parts(pair).map(|p| lower_name(p, file)).collect()
+}
+
+/// A clause that narrows a capture, read into `clauses`; false if `part` is none.
+fn lower_capture_clause(
+    part: Pair<Rule>,
+    clauses: &mut CaptureClauses,
+    file: FileId,
+) -> Lowered<bool> {
+    match part.as_rule() {
+        Rule::of_kinds => clauses.of = Some(lower_names(part, file)),
+        Rule::captured_in => clauses.standing = Some((true, lower_max(part, file)?)),
+        Rule::captured_outside => clauses.standing = Some((false, lower_max(part, file)?)),
+        Rule::against => clauses.against = Some(lower_max(part, file)?),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `capture enclosed DIRS MODE CLAUSES`.
+fn lower_enclosed(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    let span = span_of(&pair, file);
+    let mut directions = None;
+    let mut mode = None;
+    let mut clauses = CaptureClauses::default();
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::directions => directions = Some(lower_directions(part, file)),
+            Rule::capture_mode => mode = Some(lower_mode(part, file)?),
+            _ => {
+                lower_capture_clause(part, &mut clauses, file)?;
+            }
+        }
+    }
+    Ok(Effect::Enclosed {
+        directions: directions.ok_or_else(|| internal(span))?,
+        mode: mode.ok_or_else(|| internal(span))?,
+        clauses,
+        span,
+    })
+}
+
 fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let span = span_of(&pair, file);
+    if pair.as_rule() == Rule::enclosed_capture {
+        return lower_enclosed(pair, file);
+    }
     if pair.as_rule() != Rule::custodian_capture {
         return Err(internal(span));
     }
+    let mut clauses = CaptureClauses::default();
     let mut shape = None;
     let mut turning_once = false;
     let mut max_length = None;
@@ -846,7 +935,9 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
             }
             Rule::max_length => max_length = Some(lower_max(part, file)?),
             Rule::capture_mode => mode = Some(lower_mode(part, file)?),
-            _ => {}
+            _ => {
+                lower_capture_clause(part, &mut clauses, file)?;
+            }
         }
     }
     Ok(Effect::Custodian {
@@ -854,6 +945,7 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
         turning_once,
         max_length,
         mode: mode.ok_or_else(|| internal(span))?,
+        clauses,
         span,
     })
 }
