@@ -28,6 +28,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/hasami-shogi.game"),
     },
     Bundled {
+        name: "konane",
+        text: include_str!("../games/konane.game"),
+    },
+    Bundled {
         name: "mangala",
         text: include_str!("../games/mangala.game"),
     },

@@ -401,6 +401,10 @@ impl Checker {
             "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
             "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
             "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
+            "centre" => {
+                self.needs_board(BoardKind::Grid, "`centre`", n.span);
+                return Some((TExprKind::Region(RegionConst::Centre), Type::Region));
+            }
             "dark" | "light" => {
                 self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
                 let colour = RegionConst::Colour { dark: t == "dark" };
@@ -441,6 +445,7 @@ impl Checker {
                 "all",
                 "corners",
                 "perimeter",
+                "centre",
                 "dark",
                 "light",
             ])

@@ -5,7 +5,7 @@ use super::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{grid_direction_group, GRID_DIRECTIONS};
-use crate::model::{Jumped, Sowing};
+use crate::model::{Jumped, Neighbour, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -80,6 +80,11 @@ impl Checker {
                     by,
                     not_landing,
                     capturing: clauses.capturing.is_some(),
+                    next_to: clauses.next_to.map(|(n, _)| match n {
+                        ast::Neighbour::Empty => Neighbour::Empty,
+                        ast::Neighbour::Enemy => Neighbour::Enemy,
+                        ast::Neighbour::Friend => Neighbour::Friend,
+                    }),
                 },
                 condition,
                 span,
@@ -94,6 +99,7 @@ impl Checker {
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
     ) -> Option<(Option<Vec<usize>>, Option<TExpr>)> {
+        // `by` narrows the pieces that move; a placed or removed piece is the mover's own.
         let on_pieces = matches!(
             kind,
             ast::MoveKind::Slide { .. } | ast::MoveKind::Jump { .. }
@@ -117,6 +123,17 @@ impl Checker {
             }
             None => None,
         };
+        let on_sites = matches!(
+            kind,
+            ast::MoveKind::Remove { .. } | ast::MoveKind::PlacePiece { .. }
+        );
+        if let (Some((_, span)), false) = (clauses.next_to, on_sites) {
+            self.error(
+                Diagnostic::error("`next to` narrows where a piece is placed or removed", span)
+                    .with_help("use it with `move place KIND` or `move remove`"),
+            );
+            return None;
+        }
         let not_landing = match &clauses.not_landing {
             Some(e) => Some(self.static_expr(e, Type::Region, "where a move may not land")?),
             None => None,
@@ -197,6 +214,15 @@ impl Checker {
                         mode: mode.map(|(m, _)| super::capture_mode(m)),
                         chained: *chained,
                     })
+            }
+            ast::MoveKind::Remove { region } => {
+                let region = match region {
+                    Some(e) => {
+                        Some(self.static_expr(e, Type::Region, "where pieces are removed")?)
+                    }
+                    None => None,
+                };
+                Some(MoveDecl::Remove { region })
             }
             ast::MoveKind::PlacePiece { kind, region } => {
                 let pieces = self.pieces.clone();

@@ -68,6 +68,8 @@ pub enum RegionConst {
     Corners,
     /// The sites on the board's edge.
     Perimeter,
+    /// The middle site of a grid, or the middle two or four when a side is even.
+    Centre,
     /// The squares of one colour of a checkerboard: `dark` (the colour of a1) or `light`.
     Colour {
         /// The colour of a1.
@@ -379,6 +381,11 @@ pub enum MoveDecl {
         /// Further jumps in the same direction.
         chained: bool,
     },
+    /// One of the mover's pieces off the board.
+    Remove {
+        /// From where (none: anywhere).
+        region: Option<TExpr>,
+    },
     /// A new piece of a kind onto an empty site of a grid.
     PlacePiece {
         /// The kind.
@@ -410,6 +417,8 @@ pub struct MoveRuleDecl {
     pub not_landing: Option<TExpr>,
     /// Only where the effects capture something.
     pub capturing: bool,
+    /// Only on a site with an orthogonal neighbour holding this.
+    pub next_to: Option<crate::model::Neighbour>,
 }
 
 /// What narrows a capture.

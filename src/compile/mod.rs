@@ -332,6 +332,12 @@ impl Compiler<'_> {
                         mode: *mode,
                         chained: *chained,
                     },
+                    MoveDecl::Remove { region } => model::MoveKind::Remove {
+                        region: match region {
+                            Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
+                            None => None,
+                        },
+                    },
                     MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
                         kind: *kind as u8,
                         region: match region {
@@ -356,6 +362,7 @@ impl Compiler<'_> {
                         None => None,
                     },
                     capturing: m.rule.capturing,
+                    next_to: m.rule.next_to,
                 };
                 Some(model::MoveRule {
                     kind,
@@ -819,6 +826,14 @@ impl Compiler<'_> {
                 s.sort_unstable();
                 s
             }
+            RegionConst::Centre => {
+                let (w, h) = (b.width, b.height);
+                // The middle index of a side, or both middle ones when the side is even.
+                let middle = |n: u16, i: u16| i == n / 2 || (n % 2 == 0 && i + 1 == n / 2);
+                (0..b.sites() as Site)
+                    .filter(|s| middle(w, s % w) && middle(h, s / w))
+                    .collect()
+            }
             RegionConst::Colour { dark } => {
                 let w = b.width as usize;
                 // a1 (file 0, rank 0) is dark: dark squares have file + rank even.
@@ -990,6 +1005,8 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
         // A placement has no origin: it never makes a slide's or a jump's move.
         model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),
+        // A removal has no landing: it never makes any other rule's move.
+        model::MoveKind::Remove { .. } => (3, vec![0]),
         // Every sowing rule sows from the same pits.
         model::MoveKind::Sow { .. } => (2, vec![0]),
         // Placements are told apart by rule; a second placement rule is listed apart.

@@ -479,6 +479,10 @@ impl State {
             MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::PlacePiece { .. } => {
                 self.apply_piece_move(m, mover)
             }
+            MoveKind::Remove { .. } => {
+                self.set(m.from, EMPTY);
+                self.pass_turn(mover);
+            }
         }
         if !self.game.end_conditions.is_empty() && self.ended.is_none() {
             self.check_position_ends(mover);
@@ -586,6 +590,12 @@ impl State {
             let (site, mode) = self.captured[i];
             self.capture(site, mover, mode);
         }
+        self.pass_turn(mover);
+    }
+
+    /// Gives the turn to the player after `mover`.
+    #[inline(always)]
+    fn pass_turn(&mut self, mover: Player) {
         let next = self.next_player(mover);
         let keys = &self.game.zobrist.to_move;
         self.hash ^= keys[mover as usize] ^ keys[next as usize];

@@ -4,7 +4,8 @@
 use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
-    Board, Jumped, MoveFilter, MoveKind, MoveRule, Site, ALL_KINDS, EMPTY, NO_SITE, UNLIMITED,
+    Board, Jumped, MoveFilter, MoveKind, MoveRule, Neighbour, Site, ALL_KINDS, EMPTY, NO_SITE,
+    UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -34,8 +35,8 @@ impl State {
                 MoveKind::Sow { .. } => self.sowing_moves(index, out),
                 MoveKind::Place { .. } | MoveKind::Swap => self.tile_moves(index, &rule.kind, out),
                 MoveKind::Pass => pass = pass.or(Some(index)),
-                MoveKind::PlacePiece { region, .. } => {
-                    self.placements(index, *region, rule.filter.not_landing, out)
+                MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
+                    self.site_moves(index, rule, out)
                 }
                 MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
                     self.piece_moves(index, rule, &mut targets, out)
@@ -311,43 +312,75 @@ impl State {
         out.sort_tail_by_destination(start);
     }
 
-    /// New pieces onto the empty sites (of `region`, and not of `not_landing`).
-    fn placements(
-        &self,
-        index: u8,
-        region: Option<u16>,
-        not_landing: Option<u16>,
-        out: &mut MoveList,
-    ) {
+    /// Placements onto the empty sites, or removals of the mover's pieces, in the region of
+    /// the rule (and not on `not landing on`), where `next to` allows.
+    fn site_moves(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
+        let (removing, region) = match rule.kind {
+            MoveKind::Remove { region } => (true, region),
+            MoveKind::PlacePiece { region, .. } => (false, region),
+            _ => unreachable!("only placements and removals are moves on one site"),
+        };
         let mut sites = [0u64; SITE_SET_WORDS];
+        let mover = self.to_move as usize;
         for (w, word) in sites.iter_mut().take(self.words).enumerate() {
-            let occupied = self
-                .occupancy
-                .chunks(self.words)
-                .fold(0, |a, own| a | own[w]);
+            let occupancy = |p: usize| self.occupancy[p * self.words + w];
+            let occupied = (0..self.game.players.len()).fold(0, |a, p| a | occupancy(p));
             let in_board = match (w + 1) * 64 <= self.cells.len() {
                 true => u64::MAX,
                 false => (1u64 << (self.cells.len() % 64)) - 1,
             };
-            *word = !occupied & in_board;
+            *word = match removing {
+                true => occupancy(mover),
+                false => !occupied & in_board,
+            };
             if let Some(r) = region {
                 *word &= self.game.regions[r as usize][w];
             }
         }
-        self.unmark_region(not_landing, &mut sites);
+        self.unmark_region(rule.filter.not_landing, &mut sites);
         for (w, &word) in sites.iter().take(self.words).enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let to = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                let site = (w * 64 + bits.trailing_zeros() as usize) as Site;
                 bits &= bits - 1;
-                out.push(Move::step(index, NO_SITE, to));
+                if !rule
+                    .filter
+                    .next_to
+                    .is_none_or(|n| self.has_neighbour(site, n))
+                {
+                    continue;
+                }
+                out.push(match removing {
+                    true => Move::step(index, site, NO_SITE),
+                    false => Move::step(index, NO_SITE, site),
+                });
             }
         }
+    }
+
+    /// Whether a site has an orthogonal neighbour holding what `n` names (for the mover).
+    fn has_neighbour(&self, site: Site, n: Neighbour) -> bool {
+        let board = &self.game.board;
+        (0..4).any(|dir| {
+            let s = board.step(site, dir);
+            if s == NO_SITE {
+                return false;
+            }
+            match (n, self.owner(s)) {
+                (Neighbour::Empty, None) => true,
+                (Neighbour::Enemy, Some(p)) => p != self.to_move,
+                (Neighbour::Friend, Some(p)) => p == self.to_move,
+                _ => false,
+            }
+        })
     }
 
     /// Whether the effects after move `m` (a move of a piece or a placement) capture
     /// something, found without playing it.
     fn captures_something(&self, m: Move) -> bool {
+        if m.to == NO_SITE {
+            return false;
+        }
         let game = &*self.game;
         let mover = self.to_move;
         let piece = match game.moves[m.rule as usize].kind {

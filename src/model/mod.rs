@@ -219,6 +219,17 @@ pub enum Jumped {
     Any,
 }
 
+/// What a neighbouring site holds, for [`MoveFilter::next_to`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Neighbour {
+    /// Nothing.
+    Empty,
+    /// A piece of the mover's opponent.
+    Enemy,
+    /// A piece of the mover's.
+    Friend,
+}
+
 /// Every kind of piece, as a set ([`MoveFilter::kinds`], [`CaptureFilter::kinds`]).
 pub const ALL_KINDS: u64 = u64::MAX;
 
@@ -231,6 +242,8 @@ pub struct MoveFilter {
     pub not_landing: Option<u16>,
     /// The move is legal only where the effects after it capture something.
     pub capturing: bool,
+    /// A placement or removal only on a site with an orthogonal neighbour holding this.
+    pub next_to: Option<Neighbour>,
 }
 
 impl Default for MoveFilter {
@@ -239,6 +252,7 @@ impl Default for MoveFilter {
             kinds: ALL_KINDS,
             not_landing: None,
             capturing: false,
+            next_to: None,
         }
     }
 }
@@ -292,6 +306,11 @@ pub enum MoveKind {
         mode: Option<CaptureMode>,
         /// Further jumps in the same direction.
         chained: bool,
+    },
+    /// One of the mover's pieces off the board (a move from its site to no site).
+    Remove {
+        /// A region ([`Game::regions`]) it must be removed from (none: anywhere).
+        region: Option<u16>,
     },
     /// A new piece of the mover's onto an empty site of a grid.
     PlacePiece {

@@ -62,9 +62,10 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Swap => "swap".into(),
         MoveKind::Sow { .. } => pits::text(state, m),
         MoveKind::Place { .. } => tiles::text(state, m),
-        MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::PlacePiece { .. } => {
-            pieces::text(state, m)
-        }
+        MoveKind::Slide { .. }
+        | MoveKind::Jump { .. }
+        | MoveKind::PlacePiece { .. }
+        | MoveKind::Remove { .. } => pieces::text(state, m),
     }
 }
 

@@ -13,6 +13,9 @@ pub(super) fn text(state: &State, m: Move) -> String {
     if m.from == NO_SITE {
         return names[m.to as usize].clone();
     }
+    if m.to == NO_SITE {
+        return format!("x{}", names[m.from as usize]);
+    }
     let mut text = names[m.from as usize].clone();
     if let MoveKind::Jump { chained: true, .. } = game.moves[m.rule as usize].kind {
         let board = &game.board;
@@ -36,11 +39,17 @@ pub(super) fn text(state: &State, m: Move) -> String {
 pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let game = std::sync::Arc::clone(state.game());
     let board = &game.board;
-    let malformed = || MoveError::Malformed {
+    let malformed = || {
+        MoveError::Malformed {
         text: text.to_string(),
-        expected: "two points joined by a dash, like `a1-a4`".into(),
+        expected: "two points joined by a dash, like `a1-a4`, or a placement (`d3`) or removal (`xd4`) where the game has them".into(),
+    }
     };
-    let points: Vec<&str> = text.split('-').map(str::trim).collect();
+    let removal = text.strip_prefix('x').filter(|rest| is_site_like(rest));
+    let points: Vec<&str> = removal.map_or_else(
+        || text.split('-').map(str::trim).collect(),
+        |site| vec![site],
+    );
     if points.iter().any(|p| !is_site_like(p)) {
         return Err(malformed());
     }
@@ -52,7 +61,10 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     }
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
-    let canonical = points.join("-");
+    let canonical = match removal {
+        Some(site) => format!("x{site}"),
+        None => points.join("-"),
+    };
     if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == canonical) {
         return Ok(m);
     }
@@ -61,6 +73,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     }
     let site = |p: &str| board.site_named(p).expect("checked above");
     let reason = match points.as_slice() {
+        [one] if removal.is_some() => removal_refusal(state, site(one)),
         [one] => placement_refusal(state, site(one)),
         [first, .., last] => {
             let (from, to) = (site(first), site(last));
@@ -77,6 +90,24 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         text: text.to_string(),
         reason,
     })
+}
+
+/// Why the piece on `site` may not be removed, in words.
+fn removal_refusal(state: &State, site: Site) -> String {
+    let game = state.game();
+    let name = &game.board.site_names[site as usize];
+    if !game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Remove { .. }))
+    {
+        return "this game has no removals".into();
+    }
+    match state.owner(site) {
+        None => format!("there is no piece on {name}"),
+        Some(p) if p != state.to_move() => format!("the piece on {name} is not the mover's"),
+        Some(_) => format!("the piece on {name} may not be removed now"),
+    }
 }
 
 /// Why no piece may be placed on `site`, in words.

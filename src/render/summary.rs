@@ -6,7 +6,8 @@ use super::terminal_safe;
 use super::text::glyph;
 use crate::model::{
     Action, CaptureFilter, CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game,
-    Jumped, Layout, MoveFilter, MoveKind, Op, PlayerRef, RunShape, ALL_KINDS, ANY_KIND, UNLIMITED,
+    Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RunShape, ALL_KINDS, ANY_KIND,
+    UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -154,6 +155,10 @@ fn moves_summary(o: &mut String, game: &Game) {
                 let chain = if *chained { ", chained straight" } else { "" };
                 format!("jump {} over {over}{md}{chain}", directions(game, d))
             }
+            MoveKind::Remove { region: Some(r) } => {
+                format!("remove one of the mover's pieces from {}", region(game, *r))
+            }
+            MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
             MoveKind::PlacePiece { kind, region: r } => {
                 let kind = &game.piece_kinds[*kind as usize];
                 match r {
@@ -269,6 +274,13 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     }
     if f.capturing {
         words += ", only where it captures";
+    }
+    if let Some(n) = f.next_to {
+        words += match n {
+            Neighbour::Empty => ", next to an empty site",
+            Neighbour::Enemy => ", next to an enemy piece",
+            Neighbour::Friend => ", next to a friendly piece",
+        };
     }
     words
 }

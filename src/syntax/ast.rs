@@ -203,6 +203,19 @@ pub struct MoveClauses {
     pub not_landing: Option<Expr>,
     /// `capturing`: only where the effects after the move capture something.
     pub capturing: Option<Span>,
+    /// `next to empty|enemy|friend`: only on a site with such an orthogonal neighbour.
+    pub next_to: Option<(Neighbour, Span)>,
+}
+
+/// What a neighbouring site holds, in `next to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Neighbour {
+    /// `empty`
+    Empty,
+    /// `enemy`
+    Enemy,
+    /// `friend`
+    Friend,
 }
 
 /// Which pieces a jump may pass over.
@@ -248,6 +261,11 @@ pub enum MoveKind {
     Place {
         /// Whether wedges must match neighbours and board edges.
         matching: bool,
+    },
+    /// `remove [in REGION]`: one of the mover's pieces off the board.
+    Remove {
+        /// From where (none: anywhere).
+        region: Option<Expr>,
     },
     /// `place KIND [in REGION]`: a new piece onto an empty site of a grid.
     PlacePiece {

@@ -499,6 +499,15 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
                     Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
                     Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
+                    Rule::next_to => {
+                        let span = span_of(&part, file);
+                        let what = match part.into_inner().last().map(|p| p.as_rule()) {
+                            Some(Rule::kw_empty) => Neighbour::Empty,
+                            Some(Rule::kw_enemy) => Neighbour::Enemy,
+                            _ => Neighbour::Friend,
+                        };
+                        clauses.next_to = Some((what, span));
+                    }
                     _ => condition = Some(lower_condition(part, file)?),
                 }
             }
@@ -854,6 +863,13 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             let kind = lower_name(p.next().ok_or_else(|| internal(span))?, file);
             let region = p.next().map(|e| lower_expr(e, file)).transpose()?;
             Ok(MoveKind::PlacePiece { kind, region })
+        }
+        Rule::remove_move => {
+            // `parts` keeps the word `remove` (it is also a capture's mode).
+            let region = std::iter::from_fn(|| take().ok()).find(|p| p.as_rule() == Rule::expr);
+            Ok(MoveKind::Remove {
+                region: region.map(|e| lower_expr(e, file)).transpose()?,
+            })
         }
         Rule::pass_move => Ok(MoveKind::Pass),
         Rule::swap_move => Ok(MoveKind::Swap),
