@@ -118,7 +118,10 @@ fn ko2_first_removal_corners_and_centre() {
         Game::new(7).moves(),
         strings(&["xa1", "xa7", "xd4", "xg1", "xg7"])
     );
-    assert_eq!(Game::new(16).moves(), strings(&["xa1", "xh8", "xi9", "xp16"]));
+    assert_eq!(
+        Game::new(16).moves(),
+        strings(&["xa1", "xh8", "xi9", "xp16"])
+    );
 }
 
 #[test]
@@ -139,12 +142,24 @@ fn ko3_second_removal_next_to_the_empty_point() {
     let g = Game::new(8);
     assert_eq!(g.play("xa1").moves(), strings(&["xa2", "xb1"]));
     assert_eq!(g.play("xh8").moves(), strings(&["xg8", "xh7"]));
-    assert_eq!(g.play("xd4").moves(), strings(&["xc4", "xd3", "xd5", "xe4"]));
-    assert_eq!(g.play("xe5").moves(), strings(&["xd5", "xe4", "xe6", "xf5"]));
+    assert_eq!(
+        g.play("xd4").moves(),
+        strings(&["xc4", "xd3", "xd5", "xe4"])
+    );
+    assert_eq!(
+        g.play("xe5").moves(),
+        strings(&["xd5", "xe4", "xe6", "xf5"])
+    );
     let g = Game::new(4);
-    assert_eq!(g.play("xb2").moves(), strings(&["xa2", "xb1", "xb3", "xc2"]));
+    assert_eq!(
+        g.play("xb2").moves(),
+        strings(&["xa2", "xb1", "xb3", "xc2"])
+    );
     let g = Game::new(5);
-    assert_eq!(g.play("xc3").moves(), strings(&["xb3", "xc2", "xc4", "xd3"]));
+    assert_eq!(
+        g.play("xc3").moves(),
+        strings(&["xb3", "xc2", "xc4", "xd3"])
+    );
     assert_eq!(g.play("xa5").moves(), strings(&["xa4", "xb5"]));
 }
 
@@ -215,7 +230,10 @@ fn ko4_jumps_at_the_edge_of_a_large_board() {
     // 10 x 10: j10 is Black's, i10 and j9 White's; j10 jumps either one.
     let g = Game::from_position("8WB/9W/10/10/10/10/10/10/10/10 black");
     assert_eq!(g.moves(), strings(&["j10-h10", "j10-j8"]));
-    assert_eq!(g.play("j10-j8").to_text(), "8W1/10/9B/10/10/10/10/10/10/10 white");
+    assert_eq!(
+        g.play("j10-j8").to_text(),
+        "8W1/10/9B/10/10/10/10/10/10/10 white"
+    );
 }
 
 // KO-5: chains.
@@ -279,7 +297,10 @@ fn ko5_chains_westward_and_southward() {
         g.moves(),
         strings(&["h1-f1", "h1-f1-d1", "h1-f1-d1-b1", "h8-h6", "h8-h6-h4"])
     );
-    assert_eq!(g.play("h1-f1-d1-b1").to_text(), "7B/7W/8/7W/8/8/8/1B6 white");
+    assert_eq!(
+        g.play("h1-f1-d1-b1").to_text(),
+        "7B/7W/8/7W/8/8/8/1B6 white"
+    );
 }
 
 // KO-6: the end.
@@ -437,11 +458,7 @@ fn moves_of(v: &serde_yaml::Value) -> Vec<String> {
 
 fn normalize(text: &str) -> String {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let lines: Vec<&str> = lines
-        .iter()
-        .copied()
-        .skip_while(|l| l.is_empty())
-        .collect();
+    let lines: Vec<&str> = lines.iter().copied().skip_while(|l| l.is_empty()).collect();
     let mut out = lines.join("\n").trim_end().to_string();
     out.push('\n');
     out

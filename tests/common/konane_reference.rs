@@ -53,8 +53,7 @@ pub fn point(text: &str) -> Option<Point> {
         return None;
     }
     let digits = chars.as_str();
-    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.starts_with('0')
-    {
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
         return None;
     }
     let r: i32 = digits.parse().ok()?;
@@ -241,8 +240,7 @@ impl Game {
                             loop {
                                 let over = (here.0 + d.0, here.1 + d.1);
                                 let land = (here.0 + 2 * d.0, here.1 + 2 * d.1);
-                                if !self.on(land) || self.at(over) != enemy || self.at(land) != 0
-                                {
+                                if !self.on(land) || self.at(over) != enemy || self.at(land) != 0 {
                                     break;
                                 }
                                 landings.push(land);
