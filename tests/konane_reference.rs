@@ -2,7 +2,7 @@
 //! (`tests/common/konane_reference.rs`, rules KO-1..KO-6 of `docs/games/konane.md`).
 //! Every expected move list and board below was worked out by hand from the rules page.
 //! The last tests check the pending data files for the engine against the reference:
-//! `tests/perft/konane.perft.pending` and `tests/scenarios/konane*-positions.yaml.pending`.
+//! `tests/perft/konane.perft` and `tests/scenarios/konane*-positions.yaml`.
 
 #[path = "common/konane_reference.rs"]
 mod konane_reference;
@@ -371,11 +371,11 @@ fn random_games_keep_the_invariants() {
 
 // The data files for the engine.
 
-/// The cases of `tests/perft/konane.perft.pending`: (sets, moves, [(depth, count)]).
+/// The cases of `tests/perft/konane.perft`: (sets, moves, [(depth, count)]).
 type PerftCase = (Vec<String>, String, Vec<(usize, u64)>);
 
 fn perft_cases() -> Vec<PerftCase> {
-    let text = std::fs::read_to_string("tests/perft/konane.perft.pending").unwrap();
+    let text = std::fs::read_to_string("tests/perft/konane.perft").unwrap();
     let mut out = Vec::new();
     let mut current: Option<PerftCase> = None;
     for line in text.lines().map(str::trim) {
@@ -535,9 +535,9 @@ fn check_scenarios(path: &str) -> usize {
 
 #[test]
 fn scenario_files_agree_with_the_reference() {
-    let n = check_scenarios("tests/scenarios/konane-positions.yaml.pending");
+    let n = check_scenarios("tests/scenarios/konane-positions.yaml");
     assert!(n >= 20);
-    let n = check_scenarios("tests/scenarios/konane-5x5-positions.yaml.pending");
+    let n = check_scenarios("tests/scenarios/konane-5x5-positions.yaml");
     assert!(n >= 5);
 }
 
