@@ -72,6 +72,30 @@ fn br2_black_moves_first_with_40_moves() {
 }
 
 #[test]
+fn br2_white_replies_to_each_first_move_by_hand() {
+    // 24 at the start; a Black move blocks a defender's line (23) or opens one (25); see
+    // "Start position and move counts" in docs/games/brandubh.md. In all 960.
+    let blocking = [
+        "d1-c1", "d1-e1", "d7-c7", "d7-e7", "a4-a3", "a4-a5", "g4-g3", "g4-g5", "b4-b3", "b4-b5",
+        "f4-f3", "f4-f5", "d2-c2", "d2-e2", "d6-c6", "d6-e6",
+    ];
+    let mut total = 0;
+    for m in Game::new().moves() {
+        let opens = ["b4", "f4", "d2", "d6"].contains(&&m[..2]);
+        let expected = match (opens, blocking.contains(&m.as_str())) {
+            (false, false) => 24,
+            (false, true) => 23,
+            (true, false) => 25,
+            (true, true) => 23, // opens one point, blocks two
+        };
+        let replies = Game::new().play(&m).moves().len();
+        assert_eq!(replies, expected, "after {m}");
+        total += replies;
+    }
+    assert_eq!(total, 960);
+}
+
+#[test]
 fn position_text_round_trips() {
     for text in [
         START,
