@@ -1,8 +1,8 @@
 //! Tests of the independent Brandubh reference implementation
 //! (`tests/common/brandubh_reference.rs`, rules BR-1..BR-10 of `docs/games/brandubh.md`):
 //! hand-worked positions for every rule, the scenario file
-//! `tests/scenarios/brandubh-positions.yaml.pending` case by case, the perft data file
-//! `tests/perft/brandubh.perft.pending` up to two million leaves, and random games.
+//! `tests/scenarios/brandubh-positions.yaml` case by case, the perft data file
+//! `tests/perft/brandubh.perft` up to two million leaves, and random games.
 //!
 //! Every expected move list and board below was worked out by hand from the rules page,
 //! not printed by the reference.
@@ -331,7 +331,7 @@ fn normalize(board: &str) -> String {
 
 #[test]
 fn scenario_file_holds_for_the_reference() {
-    let text = std::fs::read_to_string("tests/scenarios/brandubh-positions.yaml.pending")
+    let text = std::fs::read_to_string("tests/scenarios/brandubh-positions.yaml")
         .expect("the scenario file");
     let file: serde_yaml::Value = serde_yaml::from_str(&text).expect("YAML");
     assert_eq!(file["game"].as_str(), Some("../../games/brandubh.game"));
@@ -429,8 +429,7 @@ fn scenario_file_holds_for_the_reference() {
 
 /// (moves, [(depth, count)]) for every case of the perft file.
 fn perft_cases() -> Vec<(String, Vec<(usize, u64)>)> {
-    let text =
-        std::fs::read_to_string("tests/perft/brandubh.perft.pending").expect("the perft file");
+    let text = std::fs::read_to_string("tests/perft/brandubh.perft").expect("the perft file");
     let mut cases: Vec<(String, Vec<(usize, u64)>)> = Vec::new();
     for line in text.lines() {
         let line = line.trim();

@@ -967,7 +967,22 @@ impl Compiler<'_> {
                     sites(&|f, _| f == n)
                 })
             }
-            _ => return None,
+            (Builtin::Neighbours, Value::Region(region)) => {
+                let mut out: Vec<Site> = region
+                    .iter()
+                    .flat_map(|&s| (0..4).map(move |d| b.step(s, d)))
+                    .filter(|&n| n != model::NO_SITE && !region.contains(&n))
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                Value::Region(out)
+            }
+            _ => {
+                let d = Diagnostic::error("this function cannot be applied to this value", span)
+                    .with_help("its argument must be known when the game is compiled");
+                self.errors.push(self.with_config(d));
+                return None;
+            }
         };
         Some(v)
     }
