@@ -43,6 +43,10 @@ pub const BUNDLED: &[Bundled] = &[
         name: "ming-mang",
         text: include_str!("../games/ming-mang.game"),
     },
+    Bundled {
+        name: "othello",
+        text: include_str!("../games/othello.game"),
+    },
 ];
 
 /// The bundled game with this name.

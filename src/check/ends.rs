@@ -81,6 +81,7 @@ impl Checker {
         let mut position = None;
         let when = match condition {
             ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
+            ast::EndCondition::NoPlayerCanMove(_) => EndWhen::NoPlayerCanMove,
             ast::EndCondition::EmptyRow(span) => {
                 self.needs_board(BoardKind::Mancala, "`empty row`", *span);
                 EndWhen::EmptyRow

@@ -223,6 +223,9 @@ impl Compiler<'_> {
             moves_may_coincide,
             effects,
             forbid_repetition,
+            ends_when_no_player_can_move: end_rules
+                .iter()
+                .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
             estimate: estimate(score_expr.as_ref(), &end_rules),
             end_rules,
             end_conditions,

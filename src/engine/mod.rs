@@ -438,7 +438,7 @@ impl State {
         let mut can_move = None;
         for rule in &self.game.end_rules {
             let ended = match rule.when {
-                EndWhen::NoLegalMove => {
+                EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove => {
                     !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
                 }
                 // Checked after every move; `ended` holds its verdict.

@@ -4,7 +4,7 @@
 use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
-    Board, Jumped, MoveFilter, MoveKind, MoveRule, Neighbour, Site, ALL_KINDS, EMPTY, NO_SITE,
+    Player, Board, Jumped, MoveFilter, MoveKind, MoveRule, Neighbour, Site, ALL_KINDS, EMPTY, NO_SITE,
     UNLIMITED,
 };
 
@@ -46,9 +46,36 @@ impl State {
                 out.retain_from(rule_start, |m| self.captures_something(m));
             }
         }
-        if let (Some(rule), true) = (pass, out.len() == start) {
-            out.push(Move::step(rule, NO_SITE, NO_SITE));
+        if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
+            if !self.game.ends_when_no_player_can_move || self.another_player_can_move(out) {
+                out.push(Move::step(rule, NO_SITE, NO_SITE));
+            }
         }
+    }
+
+    /// Whether a player other than the one to move has a move other than passing (on a
+    /// copy of the position kept in `work`, with its own list: nothing is allocated once
+    /// they exist).
+    fn another_player_can_move(&self, work: &mut MoveList) -> bool {
+        let mut copy = work.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        let mut moves = work.spare.take().unwrap_or_default();
+        moves.probing = true;
+        (*copy).clone_from(self);
+        let players = self.game.players.len() as Player;
+        let mut found = false;
+        for p in (0..players).filter(|&p| p != self.to_move) {
+            copy.to_move = p;
+            moves.clear();
+            copy.pseudo_legal_moves(&mut moves);
+            let rules = &self.game.moves;
+            if moves.iter().any(|m| !matches!(rules[m.rule as usize].kind, MoveKind::Pass)) {
+                found = true;
+                break;
+            }
+        }
+        work.copy = Some(copy);
+        work.spare = Some(moves);
+        found
     }
 
     /// The slides and jumps of one move rule, by the mover's pieces of the kinds it allows.

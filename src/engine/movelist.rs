@@ -14,6 +14,10 @@ pub struct MoveList {
     len: usize,
     /// A copy of the position to play such moves on (see `repetition.rs`).
     pub(super) copy: Option<Box<State>>,
+    /// A list for the moves of that copy.
+    pub(super) spare: Option<Box<MoveList>>,
+    /// The list only looks for moves other than passing (it never gets a pass).
+    pub(super) probing: bool,
 }
 
 impl MoveList {

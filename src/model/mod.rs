@@ -485,6 +485,9 @@ pub struct Effect {
 pub enum EndWhen {
     /// The player to move has no legal move.
     NoLegalMove,
+    /// No player has a legal move other than passing: the player to move would have to
+    /// pass, and so would every other player after them.
+    NoPlayerCanMove,
     /// After a move, one player's pits are all empty.
     EmptyRow,
     /// Every player has passed, one after the other.
@@ -666,6 +669,9 @@ pub struct Game {
     pub sow_plan: SowPlan,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
+    /// Whether an end rule ends the game when no player can move ([`EndWhen::NoPlayerCanMove`]):
+    /// a player who would pass then has no move at all.
+    pub ends_when_no_player_can_move: bool,
     /// End rules.
     pub end_rules: Vec<EndRule>,
     /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).

@@ -331,6 +331,7 @@ fn end_summary(o: &mut String, game: &Game) {
     for e in &game.end_rules {
         let when = match e.when {
             EndWhen::NoLegalMove => "no legal move".to_string(),
+            EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
             EndWhen::EmptyRow => "a row is empty (checked after every move)".to_string(),
             EndWhen::BothPass => "both players pass in a row".to_string(),
             EndWhen::Position(i) => format!(

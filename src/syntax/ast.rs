@@ -387,6 +387,8 @@ pub enum Effect {
 pub enum EndCondition {
     /// The player to move has no legal move.
     NoLegalMove(Span),
+    /// No player has a legal move other than passing.
+    NoPlayerCanMove(Span),
     /// After a move, one player's pits are all empty.
     EmptyRow(Span),
     /// The players have passed one after the other.

@@ -630,6 +630,7 @@ fn lower_end(
 ) -> Lowered<StatementKind> {
     let condition = match cond.as_rule() {
         Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
+        Rule::no_player_can_move => EndCondition::NoPlayerCanMove(span_of(&cond, file)),
         Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
         Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
         Rule::position_condition => {
