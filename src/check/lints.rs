@@ -9,12 +9,17 @@ use crate::diag::{Diagnostic, Span};
 
 impl Checker {
     /// The rules every game needs (a move and an end), and the warnings about the whole file.
-    pub(super) fn whole_file(&mut self, move_statements: usize, found: &Declared, rules: &Rules) {
+    /// `written` counts the `move` and `end` statements as written (some may have errors).
+    pub(super) fn whole_file(
+        &mut self,
+        (move_statements, end_statements): (usize, usize),
+        found: &Declared,
+        rules: &Rules,
+    ) {
         let Rules {
             setup,
             stones,
             hands,
-            end,
             ..
         } = rules;
         if let Some((_, span)) = found.board {
@@ -24,7 +29,7 @@ impl Checker {
                         .with_help("add a move, like `move slide orthogonal`"),
                 );
             }
-            if end.is_empty() {
+            if end_statements == 0 {
                 self.error(
                     Diagnostic::error("the game has no end rule", span)
                         .with_help("add one, like `end when no legal move: mover loses`"),

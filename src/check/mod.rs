@@ -156,12 +156,10 @@ impl Checker {
             }
         }
         self.tile_colours(&found, &rules);
-        let move_statements = file
-            .statements
-            .iter()
-            .filter(|st| matches!(st.kind, S::Move { .. }))
-            .count();
-        self.whole_file(move_statements, &found, &rules);
+        let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
+        let move_statements = written(|k| matches!(k, S::Move { .. }));
+        let end_statements = written(|k| matches!(k, S::End { .. }));
+        self.whole_file((move_statements, end_statements), &found, &rules);
 
         let (name, _) = found.game_name?;
         let (board, board_span) = board?;
