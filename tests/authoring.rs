@@ -81,13 +81,26 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "mangala-positions.yaml",
         "mangala-castle-positions.yaml",
         "migong-positions.yaml",
+        "othello-positions.yaml",
+        "brandubh-positions.yaml",
+        "konane-positions.yaml",
+        "konane-5x5-positions.yaml",
     ] {
         assert!(
             stdout.contains(&format!("tests/scenarios/{file}: ")),
             "{file} was not run:\n{stdout}"
         );
     }
-    for snapshot in ["gundru", "mangala", "ming-mang"] {
+    for snapshot in [
+        "gundru",
+        "mangala",
+        "ming-mang",
+        "othello",
+        "brandubh",
+        "konane",
+        "hasami-shogi",
+        "dai-hasami-shogi",
+    ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),
             "{stdout}"

@@ -113,7 +113,11 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         .collect();
     // Every preset `rulebook list` names, and the plain game where no preset is the default.
     let expected = [
+        "brandubh null",
+        "dai-hasami-shogi null",
         "gundru null",
+        "hasami-shogi null",
+        "konane null",
         "mangala null",
         "mangala \"castle\"",
         "migong null",
@@ -121,6 +125,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "ming-mang \"traditional\"",
         "ming-mang \"8x8\"",
         "ming-mang \"go\"",
+        "othello null",
     ];
     assert_eq!(cases, expected);
     let list = ok(&["list"]);

@@ -41,7 +41,7 @@ fn conserves_pieces(game: &Game) -> bool {
     }) && game.moves.iter().all(|m| match &m.kind {
         MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),
         MoveKind::Slide { .. } | MoveKind::Sow { .. } | MoveKind::Pass | MoveKind::Swap => true,
-        MoveKind::Place { .. } | MoveKind::PlacePiece { .. } => false,
+        MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
     })
 }
 

@@ -159,10 +159,10 @@ impl Checker {
             }
             None => None,
         };
-        let against = match &clauses.against {
-            Some(e) => Some(self.static_expr(e, Type::Region, "the hostile sites")),
-            None => None,
-        };
+        let against = clauses
+            .against
+            .as_ref()
+            .map(|e| self.static_expr(e, Type::Region, "the hostile sites"));
         // `Some(None)`: the clause was written and had an error (already reported).
         fn given<T>(clause: Option<Option<T>>) -> Option<Option<T>> {
             match clause {

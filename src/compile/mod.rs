@@ -832,7 +832,7 @@ impl Compiler<'_> {
             RegionConst::Centre => {
                 let (w, h) = (b.width, b.height);
                 // The middle index of a side, or both middle ones when the side is even.
-                let middle = |n: u16, i: u16| i == n / 2 || (n % 2 == 0 && i + 1 == n / 2);
+                let middle = |n: u16, i: u16| i == n / 2 || (n.is_multiple_of(2) && i + 1 == n / 2);
                 (0..b.sites() as Site)
                     .filter(|s| middle(w, s % w) && middle(h, s / w))
                     .collect()

@@ -4,8 +4,8 @@
 use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
-    Player, Board, Jumped, MoveFilter, MoveKind, MoveRule, Neighbour, Site, ALL_KINDS, EMPTY, NO_SITE,
-    UNLIMITED,
+    Board, Jumped, MoveFilter, MoveKind, MoveRule, Neighbour, Player, Site, ALL_KINDS, EMPTY,
+    NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -68,7 +68,10 @@ impl State {
             moves.clear();
             copy.pseudo_legal_moves(&mut moves);
             let rules = &self.game.moves;
-            if moves.iter().any(|m| !matches!(rules[m.rule as usize].kind, MoveKind::Pass)) {
+            if moves
+                .iter()
+                .any(|m| !matches!(rules[m.rule as usize].kind, MoveKind::Pass))
+            {
                 found = true;
                 break;
             }
@@ -311,10 +314,10 @@ impl State {
         let may_land = |s: Site| {
             s != NO_SITE
                 && (s == from || self.cells[s as usize] == EMPTY)
-                && !rule
+                && rule
                     .filter
                     .not_landing
-                    .is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
+                    .is_none_or(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 0)
         };
         for &dir in directions {
             let first = board.step(from, dir);
