@@ -1,5 +1,5 @@
 //! An independent, deliberately naive implementation of Hasami Shogi (HS-1..HS-6 of
-//! `docs/games/hasami-shogi.md`) and Dai Hasami Shogi (DH-1..DH-7 of
+//! `docs/games/hasami-shogi.md`) and Dai Hasami Shogi (DH-1..DH-8 of
 //! `docs/games/dai-hasami-shogi.md`), written from those rules pages and not from the
 //! engine: the board is a plain `Vec` cloned on every move, points are (file, rank) pairs
 //! counted from 0 (`a1` is `(0, 0)`), moves are found by walking the four directions, and a
@@ -9,7 +9,7 @@
 //! Choices of this implementation where the pages leave room (none of them is reached from
 //! the start position):
 //! - A position read from text in Dai Hasami Shogi is already over if the player who is not
-//!   to move (the one who moved last) has five in a row outside their home ranks (DH-6).
+//!   to move (the one who moved last) has five in a row outside their home ranks (DH-7).
 //!   A five of the player to move is not looked at until after that player's next move.
 
 #![allow(dead_code)]
@@ -19,7 +19,7 @@
 pub enum Variant {
     /// Hasami Shogi: 9 pieces each, rook moves, custodian capture (HS-1..HS-6).
     Hasami,
-    /// Dai Hasami Shogi: 18 pieces each, rook moves and jumps, five in a row (DH-1..DH-7).
+    /// Dai Hasami Shogi: 18 pieces each, rook moves and jumps, five in a row (DH-1..DH-8).
     Dai,
 }
 
@@ -63,9 +63,7 @@ fn parse_point(s: &str) -> Point {
     let b = s.as_bytes();
     assert!(b.len() >= 2, "bad point `{s}`");
     let f = b[0] as i32 - b'a' as i32;
-    let r: i32 = s[1..]
-        .parse()
-        .unwrap_or_else(|_| panic!("bad point `{s}`"));
+    let r: i32 = s[1..].parse().unwrap_or_else(|_| panic!("bad point `{s}`"));
     let p = (f, r - 1);
     assert!(on(p), "point `{s}` is off the board");
     p
@@ -124,7 +122,7 @@ impl Game {
             let r = N - 1 - i as i32;
             let mut f = 0;
             let mut run = String::new();
-            let mut flush = |run: &mut String, f: &mut i32| {
+            let flush = |run: &mut String, f: &mut i32| {
                 if !run.is_empty() {
                     *f += run.parse::<i32>().expect("a run length");
                     run.clear();
@@ -321,7 +319,7 @@ impl Game {
         for p in captured {
             g.cells[idx(p)] = EMPTY;
         }
-        // DH-6: five in a row outside the mover's home ranks wins.
+        // DH-7: five in a row outside the mover's home ranks wins.
         if g.variant == Variant::Dai && g.has_five(me) {
             g.five = Some(me);
         }
@@ -331,7 +329,9 @@ impl Game {
 
     /// Plays moves given as one string separated by spaces.
     pub fn play_all(&self, moves: &str) -> Game {
-        moves.split_whitespace().fold(self.clone(), |g, m| g.play(m))
+        moves
+            .split_whitespace()
+            .fold(self.clone(), |g, m| g.play(m))
     }
 
     /// Is `p` on `player`'s own two home ranks (Dai Hasami Shogi)?
@@ -343,7 +343,7 @@ impl Game {
         }
     }
 
-    /// DH-6: five points in a straight line of adjacent points (orthogonal or diagonal),
+    /// DH-7: five points in a straight line of adjacent points (orthogonal or diagonal),
     /// all holding `player`'s pieces, none of them on `player`'s home ranks.
     fn has_five(&self, player: u8) -> bool {
         let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -364,8 +364,8 @@ impl Game {
     }
 
     /// None: the game goes on; Some(None): a draw (never happens); Some(Some(p)): player p
-    /// (0 = black, 1 = white) has won. HS-6 / DH-7: the player to move with no legal move
-    /// loses; DH-6: five in a row wins.
+    /// (0 = black, 1 = white) has won. HS-6 / DH-8: the player to move with no legal move
+    /// loses; DH-7: five in a row wins.
     pub fn outcome(&self) -> Option<Option<usize>> {
         if let Some(p) = self.five {
             return Some(Some((p - 1) as usize));
