@@ -14,15 +14,9 @@ use serde_yaml::Value;
 const HS: Variant = Variant::Hasami;
 const DH: Variant = Variant::Dai;
 
-/// The scenario and perft files, with or without the `.pending` the lead removes once the
-/// game's rule file exists.
+/// A scenario or perft file's text.
 fn data_file(path: &str) -> String {
-    for p in [path.to_string(), format!("{path}.pending")] {
-        if let Ok(text) = std::fs::read_to_string(&p) {
-            return text;
-        }
-    }
-    panic!("neither {path} nor {path}.pending is readable");
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn strings(list: &[&str]) -> Vec<String> {

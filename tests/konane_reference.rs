@@ -1,7 +1,7 @@
 //! Tests of the independent Konane reference implementation
 //! (`tests/common/konane_reference.rs`, rules KO-1..KO-6 of `docs/games/konane.md`).
 //! Every expected move list and board below was worked out by hand from the rules page.
-//! The last tests check the pending data files for the engine against the reference:
+//! The last tests check the engine's data files against the reference:
 //! `tests/perft/konane.perft` and `tests/scenarios/konane*-positions.yaml`.
 
 #[path = "common/konane_reference.rs"]
