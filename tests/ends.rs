@@ -169,3 +169,59 @@ fn a_line_of_pieces_ends_the_game_in_any_direction_and_within_a_region() {
     );
     assert_eq!(play("WW3/5/BB1B1/5/5 black", "d3-c3"), None);
 }
+
+/// Black places on the first rank only; White can only pass. `rules` are the end rules.
+fn placing_game(rules: &str) -> Arc<Game> {
+    let text = format!(
+        "game \"Passes\"\nplayers black, white\nboard grid 3 by 3\npiece stone\n\
+         move place stone in rank(1) when mover == black\nmove pass\n{rules}\n"
+    );
+    match pipeline::load_text("passes.game", &text, None, &[]) {
+        Ok(game) => game,
+        Err(e) => panic!("the test game loads:\n{}", e.render(false)),
+    }
+}
+
+#[test]
+fn on_a_grid_only_passes_in_a_row_end_the_game() {
+    let game = placing_game("end when both pass: most pieces wins");
+    let mut state = State::new(game);
+    for m in ["a1", "pass", "b1", "pass", "c1", "pass"] {
+        notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert_eq!(
+            state.outcome(),
+            None,
+            "after {m}: a placement broke the passes"
+        );
+    }
+    // Black has no empty point of rank 1 left: its pass is the second in a row.
+    notation::play_text(&mut state, "pass").unwrap();
+    assert_eq!(state.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(notation::position_text(&state), "3/3/BBB white passes=2");
+    // Undo gives back the passes before each move.
+    state.undo();
+    assert_eq!(notation::position_text(&state), "3/3/BBB black passes=1");
+    state.undo();
+    assert_eq!(notation::position_text(&state), "3/3/BBB white");
+    state.undo();
+    assert_eq!(notation::position_text(&state), "3/3/BB1 black passes=1");
+}
+
+#[test]
+fn no_player_can_move_ends_the_game_instead_of_a_pass() {
+    let game = placing_game("end when no player can move: most pieces wins");
+    let mut state = State::new(game);
+    for m in ["a1", "pass", "b1", "pass"] {
+        notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert_eq!(state.outcome(), None);
+    notation::play_text(&mut state, "c1").unwrap();
+    // White would pass, and Black could not place after it: the game is over, with no
+    // pass offered, and Black has the most pieces.
+    assert_eq!(state.outcome(), Some(Outcome::Win(0)));
+    let mut moves = rulebook::engine::MoveList::new();
+    state.legal_moves(&mut moves);
+    assert!(moves.is_empty());
+    let err = notation::play_text(&mut state, "pass").unwrap_err();
+    assert_eq!(err, notation::MoveError::GameOver);
+}

@@ -7,10 +7,8 @@
 #[allow(dead_code)]
 #[path = "common/brandubh_reference.rs"]
 mod brandubh_reference;
-#[allow(dead_code)]
 #[path = "common/hasami_reference.rs"]
 mod hasami_reference;
-#[allow(dead_code)]
 #[path = "common/konane_reference.rs"]
 mod konane_reference;
 #[allow(dead_code)]

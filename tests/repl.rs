@@ -197,14 +197,14 @@ fn save_then_load_and_resume() {
 #[test]
 fn no_arguments_offers_the_bundled_games() {
     let h = home("choose");
-    let out = run(&h, &[], "4\nquit\n");
+    let out = run(&h, &[], "8\nquit\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let t = stdout(&out);
-    assert!(t.contains("1. gundru") && t.contains("4. ming-mang"), "{t}");
+    assert!(t.contains("3. gundru") && t.contains("8. ming-mang"), "{t}");
     assert!(t.contains("Ming Mang"), "{t}");
-    let out = run(&h, &[], "9\n");
+    let out = run(&h, &[], "10\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("no game number 9"));
+    assert!(stderr(&out).contains("no game number 10"));
     let out = run(&h, &[], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no game chosen"));

@@ -104,6 +104,24 @@ impl Checker {
             kind,
             ast::MoveKind::Slide { .. } | ast::MoveKind::Jump { .. }
         );
+        let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
+        let landing_clause = clauses
+            .not_landing
+            .as_ref()
+            .map(|e| e.span)
+            .or(clauses.capturing);
+        if let (Some(span), false) = (landing_clause, lands) {
+            self.error(
+                Diagnostic::error(
+                    "only a move that lands a piece can be narrowed by where it lands",
+                    span,
+                )
+                .with_help(
+                    "`not landing on` and `capturing` narrow slides, steps, jumps and placements",
+                ),
+            );
+            return None;
+        }
         if let (Some(names), false) = (&clauses.by, on_pieces) {
             let span = names[0].span;
             self.error(

@@ -6,23 +6,36 @@
 //! through a function, so that the captures of a move can be found before it is played.
 
 use crate::model::{
-    Board, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site, EMPTY, NO_SITE,
+    Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site, EMPTY,
+    NO_SITE,
 };
 
 /// Passes to `capture` the sites that effect number `effect` captures for a piece of
 /// `mover` that has just landed on `landing`, on the board whose sites hold `cell(site)`
 /// (a site may be passed more than once).
+#[inline(always)]
 pub(super) fn collect(
     game: &Game,
     cell: impl Fn(Site) -> Cell,
     effect: usize,
     landing: Site,
     mover: Player,
-    mut capture: impl FnMut(Site, CaptureMode),
+    capture: impl FnMut(Site, CaptureMode),
 ) {
-    let captured = &mut capture;
-    let rule = &game.effects[effect];
-    let filter = &rule.filter;
+    let filter = &game.effects[effect].filter;
+    if *filter == CaptureFilter::default() {
+        // Any enemy piece anywhere, closed by a piece of the mover's: the common case,
+        // without the tests of kinds (a division), regions and hostile sites.
+        let enemy = |s: Site| {
+            let c = cell(s);
+            c != EMPTY && game.owner[c as usize] != mover
+        };
+        let own = |s: Site| {
+            let c = cell(s);
+            c != EMPTY && game.owner[c as usize] == mover
+        };
+        return collect_runs(game, (&enemy, &own), effect, landing, capture);
+    }
     // A piece this effect may take: an enemy's, of a kind it takes, where it takes them.
     let enemy = |s: Site| {
         let c = cell(s);
@@ -39,6 +52,20 @@ pub(super) fn collect(
             _ => game.owner[c as usize] == mover,
         }
     };
+    collect_runs(game, (&enemy, &own), effect, landing, capture)
+}
+
+/// [`collect`] with what it may take (`enemy`) and what closes a capture (`own`).
+#[inline(always)]
+fn collect_runs(
+    game: &Game,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    effect: usize,
+    landing: Site,
+    mut capture: impl FnMut(Site, CaptureMode),
+) {
+    let captured = &mut capture;
+    let rule = &game.effects[effect];
     let (shape, turning_once, max_length, mode) = match &rule.kind {
         EffectKind::Custodian {
             shape,
@@ -47,8 +74,14 @@ pub(super) fn collect(
             mode,
         } => (shape, turning_once, max_length, mode),
         EffectKind::Enclosed { directions, mode } => {
-            let sides = (&enemy, &own);
-            return enclosed(&game.board, sides, directions, landing, *mode, captured);
+            return enclosed(
+                &game.board,
+                (enemy, own),
+                directions,
+                landing,
+                *mode,
+                captured,
+            );
         }
     };
     let max = *max_length as usize;
@@ -56,7 +89,7 @@ pub(super) fn collect(
     match shape {
         RunShape::Lines(directions) if !*turning_once => {
             for &dir in directions {
-                let (end, n) = walk(board, landing, dir, &enemy);
+                let (end, n) = walk(board, landing, dir, enemy);
                 if n >= 1 && n <= max && end != NO_SITE && own(end) {
                     push_line(captured, board, landing, dir, n, *mode);
                 }

@@ -85,6 +85,8 @@ struct Frame {
     last: Site,
     /// The outcome before this move (always none: a finished game has no moves).
     ended: Option<Outcome>,
+    /// The passes in a row before this move.
+    passes: u8,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -472,6 +474,7 @@ impl State {
             mover,
             last: self.last,
             ended: self.ended,
+            passes: self.tile.passes,
         });
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => self.apply_sowing(m, mover),
@@ -481,6 +484,7 @@ impl State {
             }
             MoveKind::Remove { .. } => {
                 self.set(m.from, EMPTY);
+                self.tile.passes = 0;
                 self.pass_turn(mover);
             }
         }
@@ -590,6 +594,7 @@ impl State {
             let (site, mode) = self.captured[i];
             self.capture(site, mover, mode);
         }
+        self.tile.passes = 0;
         self.pass_turn(mover);
     }
 
@@ -628,6 +633,7 @@ impl State {
         self.to_move = frame.mover;
         self.last = frame.last;
         self.ended = frame.ended;
+        self.tile.passes = frame.passes;
         if let crate::model::MoveKind::Place { .. }
         | crate::model::MoveKind::Pass
         | crate::model::MoveKind::Swap = self.game.moves[frame.mv.rule as usize].kind

@@ -590,7 +590,6 @@ impl State {
             .enumerate()
             .filter(|(_, r)| self.holds(&r.condition));
         let (rule, kind) = match (active.next(), active.next()) {
-            (Some((_, r)), None) if r.filter != MoveFilter::default() => return None,
             (Some((i, r)), None) => (i as u8, &r.kind),
             (None, _) => return Some(None),
             _ if game.tiles.is_some() => return Some(self.pick_tile_move(pick)),
@@ -611,6 +610,9 @@ impl State {
         else {
             return None;
         };
+        if game.moves[rule as usize].filter != MoveFilter::default() {
+            return None;
+        }
         if *max_length != UNLIMITED || !board.has_ray_masks() {
             return Some(self.pick_slide(rule, directions, *max_length, pick));
         }

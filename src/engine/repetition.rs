@@ -175,6 +175,14 @@ impl State {
     /// sowings, tile moves, a jump when a capture's condition counts pieces, or a move
     /// taking more than 32 pieces.
     pub fn hash_after(&self, m: Move) -> Option<u64> {
+        self.hash_after_with(m, &mut Pending::new())
+    }
+
+    /// [`State::hash_after`] with `pending` as work space (emptied first), so that a list
+    /// of moves is hashed without setting up a new one per move.
+    fn hash_after_with(&self, m: Move, pending: &mut Pending) -> Option<u64> {
+        pending.len = 0;
+        pending.full = false;
         let game = &*self.game;
         let jump = match game.moves[m.rule as usize].kind {
             MoveKind::Slide { .. } => None,
@@ -216,7 +224,6 @@ impl State {
             _ if s == over => over_cell,
             _ => self.cells[s as usize],
         };
-        let mut pending = Pending::new();
         for (effect, rule) in game.effects.iter().enumerate() {
             if self.holds(&rule.condition) && capture::may_capture(game, after, effect, to, mover) {
                 capture::collect(game, after, effect, to, mover, |s, mode| {
@@ -248,9 +255,10 @@ impl State {
             copy: &mut copy,
             fresh: false,
         };
+        let mut pending = Pending::new();
         moves.retain(|m| {
             let h = self
-                .hash_after(m)
+                .hash_after_with(m, &mut pending)
                 .unwrap_or_else(|| fallback.hash_after(self, m));
             !self.seen(h)
         });
@@ -264,9 +272,10 @@ impl State {
             copy: &mut copy,
             fresh: false,
         };
+        let mut pending = Pending::new();
         let any = moves.iter().any(|&m| {
             let h = self
-                .hash_after(m)
+                .hash_after_with(m, &mut pending)
                 .unwrap_or_else(|| fallback.hash_after(self, m));
             !self.seen(h)
         });

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::State;
 use crate::model::tiles::PATTERNS;
-use crate::model::{Cell, Game, Player, Site, EMPTY};
+use crate::model::{Cell, Game, MoveKind, Player, Site, EMPTY};
 
 /// A position described part by part, without history: what [`State::from_setup`] checks
 /// and builds, and what [`State::setup`] reads back.
@@ -170,8 +170,17 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
 
 /// Checks the tile part of a setup: hands of existing kinds for every player, passes.
 fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
-    let tile_state =
-        setup.hands.is_some() || setup.passes > 0 || setup.swapped || setup.last_placer.is_some();
+    // Passes in a row belong to any game with a pass move; the rest only to tile games.
+    let passes = game.moves.iter().any(|r| matches!(r.kind, MoveKind::Pass));
+    let tile_state = setup.hands.is_some()
+        || (setup.passes > 0 && !passes)
+        || setup.swapped
+        || setup.last_placer.is_some();
+    if setup.passes as usize > game.players.len() {
+        return Err(SetupError::Passes {
+            passes: setup.passes,
+        });
+    }
     if game.tiles.is_none() {
         return match tile_state {
             true => Err(SetupError::NotInGame {

@@ -217,6 +217,7 @@ impl State {
     }
 
     /// The sowing move `pick(n)` of the mover's `n` non-empty pits (by pit number), or none.
+    #[inline(always)]
     pub(super) fn pick_sowing(
         &self,
         rule: u8,

@@ -320,8 +320,16 @@ impl State {
                 next = mover;
             }
             _ => {
-                self.tile.passes = self.tile.passes.saturating_add(1);
-                self.end_if_all_passed(next);
+                // Passes in a row are counted where a rule reads them.
+                if self
+                    .game
+                    .end_rules
+                    .iter()
+                    .any(|r| r.when == EndWhen::BothPass)
+                {
+                    self.tile.passes = self.tile.passes.saturating_add(1);
+                    self.end_if_all_passed(next);
+                }
             }
         }
         let keys = &self.game.zobrist.to_move;

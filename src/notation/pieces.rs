@@ -39,11 +39,9 @@ pub(super) fn text(state: &State, m: Move) -> String {
 pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let game = std::sync::Arc::clone(state.game());
     let board = &game.board;
-    let malformed = || {
-        MoveError::Malformed {
+    let malformed = || MoveError::Malformed {
         text: text.to_string(),
-        expected: "two points joined by a dash, like `a1-a4`, or a placement (`d3`) or removal (`xd4`) where the game has them".into(),
-    }
+        expected: expected_form(&game.moves),
     };
     let removal = text.strip_prefix('x').filter(|rest| is_site_like(rest));
     let points: Vec<&str> = removal.map_or_else(
@@ -92,6 +90,26 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     })
 }
 
+/// The forms of move text this game's rules make, in words.
+fn expected_form(rules: &[crate::model::MoveRule]) -> String {
+    let has = |f: fn(&MoveKind) -> bool| rules.iter().any(|r| f(&r.kind));
+    let mut forms = Vec::new();
+    if has(|k| matches!(k, MoveKind::Slide { .. } | MoveKind::Jump { .. })) {
+        forms.push("two points joined by a dash, like `a1-a4`");
+    }
+    if has(|k| matches!(k, MoveKind::PlacePiece { .. })) {
+        forms.push("a point to place a piece on, like `d3`");
+    }
+    if has(|k| matches!(k, MoveKind::Remove { .. })) {
+        forms.push("`x` and a point to remove a piece from, like `xd4`");
+    }
+    match forms.as_slice() {
+        [] => "a move of this game".into(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{}, or {last}", rest.join(", ")),
+    }
+}
+
 /// Why the piece on `site` may not be removed, in words.
 fn removal_refusal(state: &State, site: Site) -> String {
     let game = state.game();
@@ -116,15 +134,20 @@ fn placement_refusal(state: &State, site: Site) -> String {
     let name = &game.board.site_names[site as usize];
     let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
     if !game.moves.iter().any(|r| places(&r.kind)) {
-        return "a move names the point it leaves and the point it reaches, like `a1-a4`".into();
+        return format!("a move here is {}", expected_form(&game.moves));
     }
     if state.owner(site).is_some() {
         return format!("{name} is not empty");
     }
     let mut pseudo = MoveList::new();
     state.pseudo_legal_moves(&mut pseudo);
+    let must_capture = game
+        .moves
+        .iter()
+        .any(|r| places(&r.kind) && r.filter.capturing);
     match pseudo.iter().any(|m| m.from == NO_SITE && m.to == site) {
         true => "it would repeat an earlier position".into(),
+        false if must_capture => format!("a piece placed on {name} would capture nothing"),
         false => format!("no piece may be placed on {name} now"),
     }
 }

@@ -158,12 +158,12 @@ fn cell_word(game: &Game, cell: Cell) -> String {
 /// every hand that is not the starting hand less the player's tiles on the board.
 fn tile_words(game: &Game, setup: &Setup) -> Vec<String> {
     let mut words = Vec::new();
-    let Some(tiles) = &game.tiles else {
-        return words;
-    };
     if setup.passes > 0 {
         words.push(format!("passes={}", setup.passes));
     }
+    let Some(tiles) = &game.tiles else {
+        return words;
+    };
     if setup.swapped {
         words.push("swapped".into());
     }
