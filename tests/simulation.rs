@@ -6,7 +6,7 @@ use std::sync::Arc;
 use rulebook::analysis::Rng;
 use rulebook::catalog::BUNDLED;
 use rulebook::engine::{MoveList, State};
-use rulebook::model::{CaptureMode, EffectKind, Game, MoveKind};
+use rulebook::model::{CaptureMode, EffectKind, Game, Landing, MoveKind};
 use rulebook::{notation, pipeline};
 
 /// Every bundled game under its default configuration and under each of its presets.
@@ -38,7 +38,9 @@ fn conserves_pieces(game: &Game) -> bool {
         EffectKind::Custodian { mode, .. } | EffectKind::Enclosed { mode, .. } => {
             *mode == CaptureMode::Convert
         }
+        EffectKind::Promote { .. } => true,
     }) && game.moves.iter().all(|m| match &m.kind {
+        _ if m.filter.landing != Landing::Empty => false,
         MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),
         MoveKind::Slide { .. } | MoveKind::Sow { .. } | MoveKind::Pass | MoveKind::Swap => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,

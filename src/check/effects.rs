@@ -80,6 +80,28 @@ impl Checker {
 
     pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
         match effect {
+            ast::Effect::Promote {
+                from, to, region, ..
+            } => {
+                let pieces = self.pieces.clone();
+                let from: Option<Option<Vec<usize>>> = from.as_ref().map(|names| {
+                    let kinds: Vec<Option<usize>> = names
+                        .iter()
+                        .map(|n| self.lookup_in(n, &pieces, "piece"))
+                        .collect();
+                    kinds.into_iter().collect()
+                });
+                let to = self.lookup_in(to, &pieces, "piece");
+                let region = self.static_expr(region, Type::Region, "where pieces are promoted");
+                Some(EffectDecl::Promote {
+                    from: match from {
+                        Some(kinds) => Some(kinds?),
+                        None => None,
+                    },
+                    to: to?,
+                    region: region?,
+                })
+            }
             ast::Effect::Enclosed {
                 directions,
                 mode,

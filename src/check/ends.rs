@@ -82,6 +82,7 @@ impl Checker {
         let when = match condition {
             ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
             ast::EndCondition::NoPlayerCanMove(_) => EndWhen::NoPlayerCanMove,
+            ast::EndCondition::RepeatedPosition(_) => EndWhen::RepeatedPosition,
             ast::EndCondition::EmptyRow(span) => {
                 self.needs_board(BoardKind::Mancala, "`empty row`", *span);
                 EndWhen::EmptyRow

@@ -5,7 +5,7 @@ use super::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{grid_direction_group, GRID_DIRECTIONS};
-use crate::model::{Jumped, Neighbour, Sowing};
+use crate::model::{Jumped, Landing, Neighbour, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -71,8 +71,10 @@ impl Checker {
     ) {
         let shape = self.move_shape(file, kind, span);
         let filter = self.move_clauses(kind, clauses);
+        let landing = self.landing(kind, clauses);
         let condition = self.condition(condition);
-        if let (Some(shape), Some((by, not_landing)), Some(condition)) = (shape, filter, condition)
+        if let (Some(shape), Some((by, not_landing)), Some(landing), Some(condition)) =
+            (shape, filter, landing, condition)
         {
             rules.moves.push(Conditional {
                 rule: MoveRuleDecl {
@@ -85,10 +87,30 @@ impl Checker {
                         ast::Neighbour::Enemy => Neighbour::Enemy,
                         ast::Neighbour::Friend => Neighbour::Friend,
                     }),
+                    landing,
+                    compulsory: clauses.compulsory.is_some(),
                 },
                 condition,
                 span,
             });
+        }
+    }
+
+    /// What a move may end on (`onto`): only slides and steps may end on an enemy piece.
+    fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
+        match (clauses.onto, kind) {
+            (None, _) => Some(Landing::Empty),
+            (Some((both, _)), ast::MoveKind::Slide { .. }) => Some(match both {
+                true => Landing::EmptyOrEnemy,
+                false => Landing::Enemy,
+            }),
+            (Some((_, span)), _) => {
+                self.error(
+                    Diagnostic::error("only a slide or a step may land on an enemy piece", span)
+                        .with_help("a jump captures what it jumps over (`over enemy remove`)"),
+                );
+                None
+            }
         }
     }
 

@@ -419,6 +419,10 @@ pub struct MoveRuleDecl {
     pub capturing: bool,
     /// Only on a site with an orthogonal neighbour holding this.
     pub next_to: Option<crate::model::Neighbour>,
+    /// What the move may end on.
+    pub landing: crate::model::Landing,
+    /// While a compulsory move is legal, no other move is.
+    pub compulsory: bool,
 }
 
 /// What narrows a capture.
@@ -483,6 +487,15 @@ pub enum EffectDecl {
         mode: CaptureMode,
         /// What narrows it.
         filter: CaptureFilterDecl,
+    },
+    /// The moved piece becomes a piece of kind `to` on a site of `region`.
+    Promote {
+        /// The kinds promoted (none: every kind).
+        from: Option<Vec<usize>>,
+        /// The kind they become.
+        to: usize,
+        /// Where.
+        region: TExpr,
     },
     /// An enemy piece next to the landing site with the mover's pieces (or hostile
     /// sites) on every side along the directions.

@@ -173,7 +173,11 @@ impl Compiler<'_> {
         let setup = self.setup();
         let moves = self.moves();
         let moves_may_coincide = moves_may_coincide(&moves);
-        let effects = desc.effects.iter().filter_map(|e| self.effect(e)).collect();
+        let effects: Vec<model::Effect> =
+            desc.effects.iter().filter_map(|e| self.effect(e)).collect();
+        let promotes = effects
+            .iter()
+            .any(|e| matches!(e.kind, model::EffectKind::Promote { .. }));
         let forbid_repetition = match &desc.forbid_repetition {
             None => false,
             Some(f) => self.condition(f).is_some(),
@@ -223,6 +227,11 @@ impl Compiler<'_> {
             moves_may_coincide,
             effects,
             forbid_repetition,
+            promotes,
+            tracks_repetition: forbid_repetition
+                || end_rules
+                    .iter()
+                    .any(|r| r.when == model::EndWhen::RepeatedPosition),
             ends_when_no_player_can_move: end_rules
                 .iter()
                 .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
@@ -366,6 +375,8 @@ impl Compiler<'_> {
                     },
                     capturing: m.rule.capturing,
                     next_to: m.rule.next_to,
+                    landing: m.rule.landing,
+                    compulsory: m.rule.compulsory,
                 };
                 Some(model::MoveRule {
                     kind,
@@ -431,6 +442,19 @@ impl Compiler<'_> {
     fn effect(&mut self, e: &Conditional<EffectDecl>) -> Option<model::Effect> {
         let condition = self.condition(e)?;
         let (run, turning_once, max_length, mode, filter) = match &e.rule {
+            EffectDecl::Promote { from, to, region } => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Promote {
+                        to: *to as u8,
+                        region: self.nonempty_region(region, "where pieces are promoted")?,
+                    },
+                    filter: model::CaptureFilter {
+                        kinds: kind_set(from.as_deref()),
+                        ..model::CaptureFilter::default()
+                    },
+                    condition,
+                })
+            }
             EffectDecl::Custodian {
                 run,
                 turning_once,

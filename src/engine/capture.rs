@@ -73,6 +73,8 @@ fn collect_runs(
             max_length,
             mode,
         } => (shape, turning_once, max_length, mode),
+        // Not a capture: the engine promotes after the captures.
+        EffectKind::Promote { .. } => return,
         EffectKind::Enclosed { directions, mode } => {
             return enclosed(
                 &game.board,
@@ -185,6 +187,7 @@ pub(super) fn may_capture(
     };
     let shape = match &game.effects[effect].kind {
         EffectKind::Custodian { shape, .. } => shape,
+        EffectKind::Promote { .. } => return false,
         EffectKind::Enclosed { directions, .. } => {
             return directions.iter().fold(false, |any, &dir| {
                 any | enemy(game.board.step(landing, dir))

@@ -23,7 +23,7 @@ pub use setup::{Setup, SetupError, SetupPart};
 use std::sync::Arc;
 
 use crate::model::{
-    CaptureMode, Cell, EndResult, EndWhen, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
+    CaptureMode, Cell, EffectKind, EndResult, EndWhen, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and the sites it involves.
@@ -444,7 +444,10 @@ impl State {
                     !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
                 }
                 // Checked after every move; `ended` holds its verdict.
-                EndWhen::EmptyRow | EndWhen::BothPass | EndWhen::Position(_) => false,
+                EndWhen::EmptyRow
+                | EndWhen::BothPass
+                | EndWhen::Position(_)
+                | EndWhen::RepeatedPosition => false,
             };
             if ended {
                 return Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
@@ -463,7 +466,7 @@ impl State {
     pub fn apply(&mut self, m: Move) {
         let mover = self.to_move;
         self.history.push(self.hash);
-        if self.game.forbid_repetition {
+        if self.game.tracks_repetition {
             self.seen.push(&self.history);
         }
         self.frames.push(Frame {
@@ -491,6 +494,9 @@ impl State {
         if !self.game.end_conditions.is_empty() && self.ended.is_none() {
             self.check_position_ends(mover);
         }
+        if self.game.tracks_repetition && self.ended.is_none() && self.seen.contains(self.hash) {
+            self.end_on_repetition(mover);
+        }
     }
 
     /// Sows for `mover`, who moves again if a rule after sowing says so.
@@ -505,6 +511,19 @@ impl State {
         let keys = &self.game.zobrist.to_move;
         self.hash ^= keys[mover as usize] ^ keys[next as usize];
         self.to_move = next;
+    }
+
+    /// Ends the game by its `end when repeated position` rule, if it has one: `mover` made
+    /// the move that repeated a position.
+    fn end_on_repetition(&mut self, mover: Player) {
+        let game = Arc::clone(&self.game);
+        if let Some(rule) = game
+            .end_rules
+            .iter()
+            .find(|r| r.when == EndWhen::RepeatedPosition)
+        {
+            self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
+        }
     }
 
     /// Ends the game if the condition of an end rule checked after every move holds, with
@@ -594,6 +613,9 @@ impl State {
             let (site, mode) = self.captured[i];
             self.capture(site, mover, mode);
         }
+        if self.game.promotes {
+            self.promote(m.to, mover);
+        }
         self.tile.passes = 0;
         self.pass_turn(mover);
     }
@@ -627,7 +649,7 @@ impl State {
             self.marks[site as usize] = mark;
         }
         self.hash = self.history.pop().expect("every frame has a history entry");
-        if self.game.forbid_repetition {
+        if self.game.tracks_repetition {
             self.seen.pop(self.hash);
         }
         self.to_move = frame.mover;
@@ -641,6 +663,27 @@ impl State {
             self.undo_tile(frame.mv, frame.mover);
         }
         Some(frame.mv)
+    }
+
+    /// Makes the first promotion that applies to the piece that landed on `site`.
+    fn promote(&mut self, site: Site, mover: Player) {
+        let game = Arc::clone(&self.game);
+        let cell = self.cells[site as usize];
+        for effect in &game.effects {
+            let EffectKind::Promote { to, region } = effect.kind else {
+                continue;
+            };
+            let in_region = game.regions[region as usize][site as usize / 64] >> (site % 64) & 1;
+            let kind = game.kind_of(cell);
+            if in_region == 1
+                && effect.filter.kinds >> kind & 1 == 1
+                && kind != to as usize
+                && self.holds(&effect.condition)
+            {
+                self.set(site, game.cell(mover, to as usize));
+                return;
+            }
+        }
     }
 
     /// Captures every piece a chained jump passed over: `m.over` is the first, and each

@@ -4,8 +4,8 @@
 use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
-    Board, Jumped, MoveFilter, MoveKind, MoveRule, Neighbour, Player, Site, ALL_KINDS, EMPTY,
-    NO_SITE, UNLIMITED,
+    Board, Jumped, Landing, MoveFilter, MoveKind, MoveRule, Neighbour, Player, Site, ALL_KINDS,
+    EMPTY, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -24,6 +24,7 @@ impl State {
         let game = &*self.game;
         let start = out.len();
         let mut pass = None;
+        let mut compulsory = false;
         let mut targets = [0u64; SITE_SET_WORDS];
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
@@ -45,6 +46,10 @@ impl State {
             if rule.filter.capturing {
                 out.retain_from(rule_start, |m| self.captures_something(m));
             }
+            compulsory |= rule.filter.compulsory && out.len() > rule_start;
+        }
+        if compulsory {
+            out.retain_from(start, |m| game.moves[m.rule as usize].filter.compulsory);
         }
         if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
             if !self.game.ends_when_no_player_can_move || self.another_player_can_move(out) {
@@ -98,8 +103,10 @@ impl State {
                 ..
             },
             true,
-        ) = (&rule.kind, board.has_ray_masks())
-        {
+        ) = (
+            &rule.kind,
+            board.has_ray_masks() && rule.filter.landing == Landing::Empty,
+        ) {
             let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
             let (own, forbidden) = (movers[0], forbidden(0));
             slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
@@ -117,7 +124,7 @@ impl State {
                         ..
                     } => {
                         let slide = (from, directions.as_slice(), *max_length);
-                        self.slides_by_ray(index, slide, rule.filter.not_landing, targets, out)
+                        self.slides_by_ray(index, slide, &rule.filter, targets, out)
                     }
                     MoveKind::Jump {
                         directions,
@@ -199,6 +206,32 @@ impl State {
         n
     }
 
+    /// Marks in `targets` the enemy pieces that slides from `from` could land on (the first
+    /// piece along each direction, within `max_length`, when it is an enemy's); returns how
+    /// many.
+    fn mark_enemy_targets(
+        &self,
+        board: &Board,
+        from: Site,
+        directions: &[u8],
+        max_length: u16,
+        targets: &mut SiteSet,
+    ) -> usize {
+        let mut n = 0;
+        for &dir in directions {
+            let ray = board.ray(from, dir);
+            let open = self.reach(board, from, dir, max_length).len();
+            let Some(&to) = ray.get(open).filter(|_| open < max_length as usize) else {
+                continue;
+            };
+            if self.owner(to).is_some_and(|p| p != self.to_move) {
+                targets[(to as usize >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (to & 63);
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// Clears from `targets` the sites of region `region` (when there is one).
     #[inline]
     fn unmark_region(&self, region: Option<u16>, targets: &mut SiteSet) {
@@ -218,16 +251,22 @@ impl State {
         &self,
         rule: u8,
         (from, directions, max_length): (Site, &[u8], u16),
-        not_landing: Option<u16>,
+        filter: &MoveFilter,
         targets: &mut SiteSet,
         out: &mut MoveList,
     ) {
         let board = &self.game.board;
-        let n = self.mark_slide_targets(board, from, directions, max_length, targets);
+        let mut n = 0;
+        if filter.landing != Landing::Enemy {
+            n += self.mark_slide_targets(board, from, directions, max_length, targets);
+        }
+        if filter.landing != Landing::Empty {
+            n += self.mark_enemy_targets(board, from, directions, max_length, targets);
+        }
         if n == 0 {
             return;
         }
-        self.unmark_region(not_landing, targets);
+        self.unmark_region(filter.not_landing, targets);
         out.reserve(n);
         let mut len = out.len();
         for (w, word) in targets.iter_mut().take(self.words).enumerate() {
@@ -416,6 +455,8 @@ impl State {
         let piece = match game.moves[m.rule as usize].kind {
             MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
             MoveKind::Jump { mode: Some(_), .. } => return true,
+            // Landing on an enemy piece takes it.
+            _ if self.cells[m.to as usize] != EMPTY => return true,
             _ => self.cells[m.from as usize],
         };
         let after = |s: Site| match s {

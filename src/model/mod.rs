@@ -219,6 +219,18 @@ pub enum Jumped {
     Any,
 }
 
+/// What a move may end on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Landing {
+    /// An empty site.
+    #[default]
+    Empty,
+    /// An enemy piece, which it removes.
+    Enemy,
+    /// Either.
+    EmptyOrEnemy,
+}
+
 /// What a neighbouring site holds, for [`MoveFilter::next_to`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Neighbour {
@@ -244,6 +256,10 @@ pub struct MoveFilter {
     pub capturing: bool,
     /// A placement or removal only on a site with an orthogonal neighbour holding this.
     pub next_to: Option<Neighbour>,
+    /// What a slide or step may end on.
+    pub landing: Landing,
+    /// While a move of a compulsory rule is legal, no move of another rule is.
+    pub compulsory: bool,
 }
 
 impl Default for MoveFilter {
@@ -253,6 +269,8 @@ impl Default for MoveFilter {
             not_landing: None,
             capturing: false,
             next_to: None,
+            landing: Landing::Empty,
+            compulsory: false,
         }
     }
 }
@@ -458,6 +476,14 @@ pub enum EffectKind {
         /// Convert or remove.
         mode: CaptureMode,
     },
+    /// The moved piece (of the kinds of [`Effect::filter`]) becomes a piece of kind `to` when
+    /// it lands on a site of region `region` ([`Game::regions`]).
+    Promote {
+        /// The new kind.
+        to: u8,
+        /// Where.
+        region: u16,
+    },
     /// An enemy piece next to the landing site whose every neighbour along the directions
     /// holds a piece of the mover's (or is a hostile empty site); a side off the board
     /// does not enclose.
@@ -488,6 +514,8 @@ pub enum EndWhen {
     /// No player has a legal move other than passing: the player to move would have to
     /// pass, and so would every other player after them.
     NoPlayerCanMove,
+    /// A move recreated a position (sites and side to move) that occurred before.
+    RepeatedPosition,
     /// After a move, one player's pits are all empty.
     EmptyRow,
     /// Every player has passed, one after the other.
@@ -669,6 +697,11 @@ pub struct Game {
     pub sow_plan: SowPlan,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
+    /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
+    pub promotes: bool,
+    /// Whether the hashes of earlier positions are kept for a look-up: to forbid a
+    /// repetition, or to end the game on one ([`EndWhen::RepeatedPosition`]).
+    pub tracks_repetition: bool,
     /// Whether an end rule ends the game when no player can move ([`EndWhen::NoPlayerCanMove`]):
     /// a player who would pass then has no move at all.
     pub ends_when_no_player_can_move: bool,

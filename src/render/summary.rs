@@ -213,6 +213,17 @@ fn effects_summary(o: &mut String, game: &Game) {
     for (i, e) in game.effects.iter().enumerate() {
         let filter = capture_filter(game, &e.filter);
         let (shape, turning_once, max_length, md) = match &e.kind {
+            EffectKind::Promote { to, region: r } => {
+                let _ = writeln!(
+                    o,
+                    "  {}. promote{filter} to {} on {}{}",
+                    i + 1,
+                    game.piece_kinds[*to as usize],
+                    region(game, *r),
+                    condition(&e.condition, game)
+                );
+                continue;
+            }
             EffectKind::Custodian {
                 shape,
                 turning_once,
@@ -332,6 +343,9 @@ fn end_summary(o: &mut String, game: &Game) {
         let when = match e.when {
             EndWhen::NoLegalMove => "no legal move".to_string(),
             EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
+            EndWhen::RepeatedPosition => {
+                "a move repeats an earlier position (checked after every move)".to_string()
+            }
             EndWhen::EmptyRow => "a row is empty (checked after every move)".to_string(),
             EndWhen::BothPass => "both players pass in a row".to_string(),
             EndWhen::Position(i) => format!(

@@ -205,6 +205,10 @@ pub struct MoveClauses {
     pub capturing: Option<Span>,
     /// `next to empty|enemy|friend`: only on a site with such an orthogonal neighbour.
     pub next_to: Option<(Neighbour, Span)>,
+    /// `onto enemy` (false) or `onto empty or enemy` (true).
+    pub onto: Option<(bool, Span)>,
+    /// `compulsory`.
+    pub compulsory: Option<Span>,
 }
 
 /// What a neighbouring site holds, in `next to`.
@@ -354,6 +358,17 @@ pub struct CaptureClauses {
 /// The effect primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
+    /// `promote [KIND, ...] to KIND in REGION`.
+    Promote {
+        /// The kinds promoted (none: every kind).
+        from: Option<Vec<Name>>,
+        /// The kind they become.
+        to: Name,
+        /// Where.
+        region: Expr,
+        /// Where the effect was written.
+        span: Span,
+    },
     /// `capture enclosed DIRS MODE`.
     Enclosed {
         /// The neighbours that must all be the mover's.
@@ -389,6 +404,8 @@ pub enum EndCondition {
     NoLegalMove(Span),
     /// No player has a legal move other than passing.
     NoPlayerCanMove(Span),
+    /// A move recreated an earlier position.
+    RepeatedPosition(Span),
     /// After a move, one player's pits are all empty.
     EmptyRow(Span),
     /// The players have passed one after the other.

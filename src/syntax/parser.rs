@@ -499,6 +499,12 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
                     Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
                     Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
+                    Rule::compulsory => clauses.compulsory = Some(span_of(&part, file)),
+                    Rule::onto => {
+                        let span = span_of(&part, file);
+                        let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
+                        clauses.onto = Some((both, span));
+                    }
                     Rule::next_to => {
                         let span = span_of(&part, file);
                         let what = match part.into_inner().last().map(|p| p.as_rule()) {
@@ -631,6 +637,7 @@ fn lower_end(
     let condition = match cond.as_rule() {
         Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
         Rule::no_player_can_move => EndCondition::NoPlayerCanMove(span_of(&cond, file)),
+        Rule::repeated_position => EndCondition::RepeatedPosition(span_of(&cond, file)),
         Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
         Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
         Rule::position_condition => {
@@ -924,6 +931,23 @@ fn lower_enclosed(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
 
 fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let span = span_of(&pair, file);
+    if pair.as_rule() == Rule::promotion {
+        let mut names: Vec<Name> = Vec::new();
+        let mut region = None;
+        for part in parts(pair) {
+            match part.as_rule() {
+                Rule::name => names.push(lower_name(part, file)),
+                _ => region = Some(lower_expr(part, file)?),
+            }
+        }
+        let to = names.pop().ok_or_else(|| internal(span))?;
+        return Ok(Effect::Promote {
+            from: (!names.is_empty()).then_some(names),
+            to,
+            region: region.ok_or_else(|| internal(span))?,
+            span,
+        });
+    }
     if pair.as_rule() == Rule::enclosed_capture {
         return lower_enclosed(pair, file);
     }

@@ -1,0 +1,131 @@
+//! The primitives of the language for pieces on a board that no bundled game uses all of:
+//! landing on an enemy piece (`onto`), compulsory moves, promotion, the end on a repeated
+//! position, placement next to a piece and kinds that move apart. Each on a hand-built
+//! position written as text, with the moves and boards worked out by hand.
+
+use std::sync::Arc;
+
+use rulebook::engine::{MoveList, Outcome, State};
+use rulebook::model::Game;
+use rulebook::{notation, pipeline};
+
+/// A game on a 4 x 4 board with pawns and kings; `rules` are its move, effect and end
+/// statements.
+fn game(rules: &str) -> Arc<Game> {
+    let text = format!(
+        "game \"Primitives\"\nplayers white, black\nboard grid 4 by 4\npiece pawn, king\n\
+         setup white pawn on a1\nsetup black pawn on d4\n{rules}\n"
+    );
+    match pipeline::load_text("primitives.game", &text, None, &[]) {
+        Ok(game) => game,
+        Err(e) => panic!("the test game loads:\n{}", e.render(false)),
+    }
+}
+
+/// The position a text describes.
+fn at(game: &Arc<Game>, text: &str) -> State {
+    notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The legal moves as text, in the engine's order.
+fn legal(state: &State) -> Vec<String> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| notation::move_text(state, m))
+        .collect()
+}
+
+/// Plays moves given as text.
+fn play(state: &mut State, moves: &str) {
+    for m in moves.split_whitespace() {
+        notation::play_text(state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[test]
+fn a_slide_onto_empty_or_enemy_takes_the_first_enemy_piece_on_its_line() {
+    let g = game("move slide orthogonal onto empty or enemy\nend when no legal move: mover loses");
+    // White's pawn on a1; Black's pawns on a3 and c1, White's on a4.
+    let mut s = at(&g, "P3/p3/4/P1p1 white");
+    assert_eq!(
+        legal(&s),
+        ["a1-b1", "a1-c1", "a1-a2", "a1-a3", "a4-a3", "a4-b4", "a4-c4", "a4-d4"]
+    );
+    play(&mut s, "a1-a3");
+    assert_eq!(notation::position_text(&s), "P3/P3/4/2p1 black");
+    assert_eq!(s.pieces(1), 1);
+    s.undo();
+    assert_eq!(notation::position_text(&s), "P3/p3/4/P1p1 white");
+}
+
+#[test]
+fn a_step_onto_enemy_must_land_on_one() {
+    let g = game("move step orthogonal onto enemy\nend when no legal move: mover loses");
+    // Clobber's move: only onto an adjacent enemy piece.
+    let s = at(&g, "4/4/p3/Pp2 white");
+    assert_eq!(legal(&s), ["a1-b1", "a1-a2"]);
+    let s = at(&g, "4/4/4/P2p white");
+    assert!(legal(&s).is_empty());
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn a_compulsory_move_leaves_no_other_while_one_is_legal() {
+    let g = game(
+        "move step orthogonal\nmove jump orthogonal over enemy remove compulsory\n\
+         end when no legal move: mover loses",
+    );
+    // a1 can jump a2; the steps of a1 and c3 are then not legal.
+    let s = at(&g, "4/2P1/p3/P3 white");
+    assert_eq!(legal(&s), ["a1-a3"]);
+    // With nothing to jump, every step is.
+    let s = at(&g, "4/2P1/4/P3 white");
+    assert_eq!(
+        legal(&s),
+        ["a1-b1", "a1-a2", "c3-c2", "c3-b3", "c3-d3", "c3-c4"]
+    );
+}
+
+#[test]
+fn a_piece_reaching_the_region_is_promoted() {
+    let g = game(
+        "move step north by pawn when mover == white\nmove step all by king\n\
+         after move promote pawn to king in rank(4) when mover == white\n\
+         end when no legal move: mover loses",
+    );
+    let mut s = at(&g, "3p/4/P3/4 white");
+    play(&mut s, "a2-a3");
+    assert_eq!(notation::position_text(&s), "3p/P3/4/4 black");
+    // Black's pawn has no move (pawns only go north, and only White's): Black loses...
+    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    // ...so from a position with Black to move elsewhere, White's pawn reaches rank 4.
+    let mut s = at(&g, "4/P3/4/4 white");
+    play(&mut s, "a3-a4");
+    assert_eq!(notation::position_text(&s), "K3/4/4/4 black");
+    s.undo();
+    assert_eq!(notation::position_text(&s), "4/P3/4/4 white");
+}
+
+#[test]
+fn a_repeated_position_ends_the_game_with_its_result() {
+    let g = game("move step orthogonal\nend when repeated position: draw");
+    let mut s = State::new(g);
+    play(&mut s, "a1-a2 d4-d3 a2-a1");
+    assert_eq!(s.outcome(), None);
+    // Black's move back recreates the start position.
+    play(&mut s, "d3-d4");
+    assert_eq!(s.outcome(), Some(Outcome::Draw));
+    assert!(legal(&s).is_empty());
+    s.undo();
+    assert_eq!(s.outcome(), None);
+}
+
+#[test]
+fn a_placement_next_to_an_enemy_piece() {
+    let g = game("move place pawn next to enemy\nend when no legal move: mover loses");
+    let s = at(&g, "4/4/1p2/4 white");
+    // The orthogonal neighbours of b2.
+    assert_eq!(legal(&s), ["b1", "a2", "c2", "b3"]);
+}
