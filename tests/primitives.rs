@@ -129,3 +129,39 @@ fn a_placement_next_to_an_enemy_piece() {
     // The orthogonal neighbours of b2.
     assert_eq!(legal(&s), ["b1", "a2", "c2", "b3"]);
 }
+
+/// Breakthrough, written from the docs alone: pawns step forward, or diagonally forward onto
+/// an empty point or an enemy pawn; reaching the far rank wins.
+const BREAKTHROUGH: &str = r#"
+game "Breakthrough"
+players white, black
+board grid 8 by 8
+piece pawn
+setup white pawn on rank(1) + rank(2)
+setup black pawn on rank(7) + rank(8)
+move step forward
+move step forward-diagonal onto empty or enemy
+end when mover == white and pieces(white, rank(8)) > 0: white wins
+end when mover == black and pieces(black, rank(1)) > 0: black wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn forward_is_north_for_the_first_player_and_south_for_the_second() {
+    let g = match pipeline::load_text("breakthrough.game", BREAKTHROUGH, None, &[]) {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.render(false)),
+    };
+    let mut s = State::new(Arc::clone(&g));
+    // The published perft of 8 x 8 Breakthrough: 22, 484, 11132, 256036.
+    assert_eq!(
+        rulebook::analysis::perft(&mut s, 4),
+        [22, 484, 11132, 256036]
+    );
+    // A white pawn on d4 facing black pawns on c5 and d5: forward is blocked, both
+    // diagonals are open, and c5 is taken by landing on it.
+    let s = at(&g, "8/8/8/2BB4/3W4/8/8/8 white");
+    assert_eq!(legal(&s), ["d4-c5", "d4-e5"]);
+    let s = at(&g, "8/8/8/2BB4/3W4/8/8/8 black");
+    assert_eq!(legal(&s), ["c5-c4", "c5-b4", "c5-d4", "d5-c4", "d5-e4"]);
+}

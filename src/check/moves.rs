@@ -4,7 +4,9 @@ use super::{
     BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, Rules, SetupDecl, TExpr, Type,
 };
 use crate::diag::{Diagnostic, Span};
-use crate::model::board::{grid_direction_group, GRID_DIRECTIONS};
+use crate::model::board::{
+    grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
+};
 use crate::model::{Jumped, Landing, Neighbour, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
@@ -216,7 +218,7 @@ impl Checker {
                 let max_length = max_length
                     .as_ref()
                     .map(|e| self.static_expr(e, Type::Int, "the longest slide"));
-                match (self.directions(directions), max_length) {
+                match (self.move_directions(directions), max_length) {
                     (Some(directions), None) => Some(MoveDecl::Slide {
                         directions,
                         max_length: None,
@@ -247,7 +249,7 @@ impl Checker {
                     ast::Jumped::Friend => Jumped::Friend,
                     ast::Jumped::Any => Jumped::Any,
                 };
-                self.directions(directions)
+                self.move_directions(directions)
                     .map(|directions| MoveDecl::Jump {
                         directions,
                         over,
@@ -292,11 +294,38 @@ impl Checker {
         }
     }
 
+    /// The directions of a capture: the board's own (`north`, `orthogonal` ...).
     pub(super) fn directions(&mut self, dirs: &ast::Directions) -> Option<Vec<u8>> {
+        self.directions_of(dirs, false)
+    }
+
+    /// The directions of a move: the board's own, and those named relative to the mover
+    /// (`forward`, coded from [`RELATIVE_BASE`]).
+    pub(super) fn move_directions(&mut self, dirs: &ast::Directions) -> Option<Vec<u8>> {
+        self.directions_of(dirs, true)
+    }
+
+    fn directions_of(&mut self, dirs: &ast::Directions, relative: bool) -> Option<Vec<u8>> {
         let mut out: Vec<u8> = Vec::new();
         let mut ok = true;
         for n in &dirs.names {
-            if let Some(group) = grid_direction_group(&n.text) {
+            let r = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == n.text);
+            if let (Some(_), false) = (r, relative) {
+                ok = false;
+                self.error(
+                    Diagnostic::error(
+                        format!("`{}` is a direction of a move, not of a capture", n.text),
+                        n.span,
+                    )
+                    .with_help(
+                        "a capture looks along the board's directions: `north`, `orthogonal`, ...",
+                    ),
+                );
+            } else if let Some(r) = r {
+                if !out.contains(&(RELATIVE_BASE + r as u8)) {
+                    out.push(RELATIVE_BASE + r as u8);
+                }
+            } else if let Some(group) = grid_direction_group(&n.text) {
                 for d in group {
                     if !out.contains(d) {
                         out.push(*d);
@@ -308,16 +337,16 @@ impl Checker {
                 }
             } else {
                 ok = false;
-                let known =
-                    GRID_DIRECTIONS
-                        .iter()
-                        .map(|d| d.0)
-                        .chain(["orthogonal", "diagonal", "all"]);
+                let known = GRID_DIRECTIONS
+                    .iter()
+                    .map(|d| d.0)
+                    .chain(["orthogonal", "diagonal", "all"])
+                    .chain(RELATIVE_DIRECTIONS.iter().map(|d| d.0));
                 let mut d = Diagnostic::error(format!("unknown direction `{}`", n.text), n.span)
                     .with_label("not a direction of this board");
                 d = d.with_suggestion(&n.text, known);
                 self.error(d.with_note(
-                    "grid boards have north, east, south, west, north-east, south-east, south-west, north-west, and the groups orthogonal, diagonal, all",
+                    "grid boards have north, east, south, west, north-east, south-east, south-west, north-west, the groups orthogonal, diagonal, all, and for moves forward, backward, forward-diagonal, backward-diagonal",
                 ));
             }
         }

@@ -15,6 +15,7 @@ use crate::check::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
+use crate::model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
 use crate::model::{self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist};
 
@@ -172,6 +173,10 @@ impl Compiler<'_> {
         };
         let setup = self.setup();
         let moves = self.moves();
+        let moves: Vec<model::MoveRule> = moves
+            .into_iter()
+            .flat_map(|rule| self.per_player(rule))
+            .collect();
         let moves_may_coincide = moves_may_coincide(&moves);
         let effects: Vec<model::Effect> =
             desc.effects.iter().filter_map(|e| self.effect(e)).collect();
@@ -318,8 +323,11 @@ impl Compiler<'_> {
                         directions,
                         max_length,
                     } => {
-                        let (rising, falling) =
-                            directions.iter().partition(|&&d| self.board().ascends(d));
+                        // Relative directions get theirs per player (`per_player`).
+                        let (rising, falling) = directions
+                            .iter()
+                            .filter(|&&d| d < RELATIVE_BASE)
+                            .partition(|&&d| self.board().ascends(d));
                         let max_length = match max_length {
                             None => model::UNLIMITED,
                             Some(m) => {
@@ -383,6 +391,68 @@ impl Compiler<'_> {
                     filter,
                     condition,
                 })
+            })
+            .collect()
+    }
+
+    /// A move rule whose directions name some relative to the mover (`forward`) as one rule
+    /// per player, each with that player's directions and the condition that they move;
+    /// any other rule as it is.
+    fn per_player(&self, rule: model::MoveRule) -> Vec<model::MoveRule> {
+        let directions = match &rule.kind {
+            model::MoveKind::Slide { directions, .. }
+            | model::MoveKind::Jump { directions, .. } => directions.clone(),
+            _ => return vec![rule],
+        };
+        if directions.iter().all(|&d| d < RELATIVE_BASE) {
+            return vec![rule];
+        }
+        let board = self.board();
+        (0..2u8)
+            .map(|player| {
+                let mut absolute: Vec<u8> = Vec::new();
+                for d in &directions {
+                    let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
+                        None => std::slice::from_ref(d),
+                        Some(r) if player == 0 => RELATIVE_DIRECTIONS[r as usize].1,
+                        Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
+                    };
+                    for &d in dirs {
+                        if !absolute.contains(&d) {
+                            absolute.push(d);
+                        }
+                    }
+                }
+                let mut kind = rule.kind.clone();
+                match &mut kind {
+                    model::MoveKind::Slide {
+                        directions,
+                        rising,
+                        falling,
+                        ..
+                    } => {
+                        (*rising, *falling) = absolute.iter().partition(|&&d| board.ascends(d));
+                        *directions = absolute;
+                    }
+                    model::MoveKind::Jump { directions, .. } => *directions = absolute,
+                    _ => unreachable!("only slides and jumps have directions"),
+                }
+                let moves = Expr::Binary(
+                    Op::Eq,
+                    Box::new(Expr::Player(PlayerRef::Mover)),
+                    Box::new(Expr::Player(PlayerRef::Fixed(player))),
+                );
+                let condition = match &rule.condition {
+                    Condition::Always => Condition::When(moves),
+                    Condition::When(e) => {
+                        Condition::When(Expr::Binary(Op::And, Box::new(e.clone()), Box::new(moves)))
+                    }
+                };
+                model::MoveRule {
+                    kind,
+                    filter: rule.filter,
+                    condition,
+                }
             })
             .collect()
     }

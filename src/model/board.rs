@@ -42,6 +42,20 @@ pub const GRID_PATHS: [&str; 1] = ["perimeter"];
 /// The largest width or height of a grid board (files are named a..z).
 pub const MAX_GRID_SIDE: i64 = 26;
 
+/// Directions named relative to the player who moves, for two players facing each other
+/// across the ranks (the first player's forward is north, the second's south): name, then
+/// the grid directions it means for the first and for the second player. A move rule that
+/// names one is compiled once per player; its code is [`RELATIVE_BASE`] + its index.
+pub const RELATIVE_DIRECTIONS: [(&str, &[u8], &[u8]); 4] = [
+    ("forward", &[0], &[2]),
+    ("backward", &[2], &[0]),
+    ("forward-diagonal", &[4, 7], &[5, 6]),
+    ("backward-diagonal", &[5, 6], &[4, 7]),
+];
+
+/// The code of the first relative direction (the grid's own are 0 to 7).
+pub const RELATIVE_BASE: u8 = 8;
+
 /// The directions that a direction group names, or `None` if it is not a group.
 pub fn grid_direction_group(name: &str) -> Option<&'static [u8]> {
     match name {
