@@ -165,3 +165,20 @@ fn forward_is_north_for_the_first_player_and_south_for_the_second() {
     let s = at(&g, "8/8/8/2BB4/3W4/8/8/8 black");
     assert_eq!(legal(&s), ["c5-c4", "c5-b4", "c5-d4", "d5-c4", "d5-e4"]);
 }
+
+#[test]
+fn an_avoided_site_is_neither_crossed_nor_landed_on() {
+    let g = game(
+        "move slide orthogonal avoiding b1 + a3 onto empty or enemy\n\
+         move jump orthogonal over any avoiding c3\nend when no legal move: mover loses",
+    );
+    // a1 slides north to a2 only (a3 is avoided, so a4's black pawn is out of reach) and
+    // east not at all (b1 is avoided); c2 slides to c1, d2, and onto b2's enemy pawn; c3
+    // slides to b3 (not on to the avoided a3), d3 and c4. c2 jumps b2 onto a2, but not
+    // the avoided c3; c3 itself may start there and jump c2 onto c1.
+    let s = at(&g, "p3/2P1/1pP1/P3 white");
+    assert_eq!(
+        legal(&s),
+        ["a1-a2", "c2-c1", "c2-b2", "c2-d2", "c3-b3", "c3-d3", "c3-c4", "c2-a2", "c3-c1"]
+    );
+}

@@ -75,7 +75,7 @@ impl Checker {
         let filter = self.move_clauses(kind, clauses);
         let landing = self.landing(kind, clauses);
         let condition = self.condition(condition);
-        if let (Some(shape), Some((by, not_landing)), Some(landing), Some(condition)) =
+        if let (Some(shape), Some((by, not_landing, avoiding)), Some(landing), Some(condition)) =
             (shape, filter, landing, condition)
         {
             rules.moves.push(Conditional {
@@ -83,6 +83,7 @@ impl Checker {
                     shape,
                     by,
                     not_landing,
+                    avoiding,
                     capturing: clauses.capturing.is_some(),
                     next_to: clauses.next_to.map(|(n, _)| match n {
                         ast::Neighbour::Empty => Neighbour::Empty,
@@ -122,7 +123,7 @@ impl Checker {
         &mut self,
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
-    ) -> Option<(Option<Vec<usize>>, Option<TExpr>)> {
+    ) -> Option<(Option<Vec<usize>>, Option<TExpr>, Option<TExpr>)> {
         // `by` narrows the pieces that move; a placed or removed piece is the mover's own.
         let on_pieces = matches!(
             kind,
@@ -143,6 +144,13 @@ impl Checker {
                 .with_help(
                     "`not landing on` and `capturing` narrow slides, steps, jumps and placements",
                 ),
+            );
+            return None;
+        }
+        if let (Some(e), false) = (&clauses.avoiding, on_pieces) {
+            self.error(
+                Diagnostic::error("only a piece that moves can avoid sites", e.span)
+                    .with_help("`avoiding` narrows slides, steps and jumps"),
             );
             return None;
         }
@@ -180,7 +188,11 @@ impl Checker {
             Some(e) => Some(self.static_expr(e, Type::Region, "where a move may not land")?),
             None => None,
         };
-        Some((by, not_landing))
+        let avoiding = match &clauses.avoiding {
+            Some(e) => Some(self.static_expr(e, Type::Region, "the sites a move avoids")?),
+            None => None,
+        };
+        Some((by, not_landing, avoiding))
     }
 
     /// A move's primitive.

@@ -415,6 +415,8 @@ pub struct MoveRuleDecl {
     pub by: Option<Vec<usize>>,
     /// `not landing on REGION`.
     pub not_landing: Option<TExpr>,
+    /// `avoiding REGION`.
+    pub avoiding: Option<TExpr>,
     /// Only where the effects capture something.
     pub capturing: bool,
     /// Only on a site with an orthogonal neighbour holding this.

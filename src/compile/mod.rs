@@ -381,6 +381,10 @@ impl Compiler<'_> {
                         Some(r) => Some(self.region_index(r)?),
                         None => None,
                     },
+                    avoiding: match &m.rule.avoiding {
+                        Some(r) => Some(self.region_index(r)?),
+                        None => None,
+                    },
                     capturing: m.rule.capturing,
                     next_to: m.rule.next_to,
                     landing: m.rule.landing,

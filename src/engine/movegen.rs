@@ -107,8 +107,12 @@ impl State {
             &rule.kind,
             board.has_ray_masks() && rule.filter.landing == Landing::Empty,
         ) {
-            let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
-            let (own, forbidden) = (movers[0], forbidden(0));
+            let avoided = rule
+                .filter
+                .avoiding
+                .map_or(0, |r| game.regions[r as usize][0]);
+            let occupied = self.occupancy.iter().fold(avoided, |a, &b| a | b);
+            let (own, forbidden) = (movers[0], forbidden(0) | avoided);
             slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
             return;
         }
@@ -206,27 +210,43 @@ impl State {
         n
     }
 
-    /// Marks in `targets` the enemy pieces that slides from `from` could land on (the first
-    /// piece along each direction, within `max_length`, when it is an enemy's); returns how
-    /// many.
-    fn mark_enemy_targets(
+    /// Marks in `targets` the sites that slides from `from` end on under a rule that avoids
+    /// a region or may land on enemy pieces (`onto`): along each direction, the empty sites
+    /// before the first occupied or avoided one (unless it lands only on enemies), and that
+    /// one when it holds an enemy piece the rule may land on and is not avoided; returns
+    /// how many.
+    fn mark_targets_narrowed(
         &self,
-        board: &Board,
-        from: Site,
-        directions: &[u8],
-        max_length: u16,
+        (from, directions, max_length): (Site, &[u8], u16),
+        filter: &MoveFilter,
         targets: &mut SiteSet,
     ) -> usize {
+        let game = &*self.game;
+        let avoided = |s: Site| {
+            filter
+                .avoiding
+                .is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
+        };
         let mut n = 0;
+        let mut mark = |s: Site| {
+            targets[(s as usize >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (s & 63);
+            n += 1;
+        };
         for &dir in directions {
-            let ray = board.ray(from, dir);
-            let open = self.reach(board, from, dir, max_length).len();
-            let Some(&to) = ray.get(open).filter(|_| open < max_length as usize) else {
-                continue;
-            };
-            if self.owner(to).is_some_and(|p| p != self.to_move) {
-                targets[(to as usize >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (to & 63);
-                n += 1;
+            let ray = game.board.ray(from, dir);
+            for &to in &ray[..ray.len().min(max_length as usize)] {
+                if avoided(to) {
+                    break;
+                }
+                if self.cells[to as usize] != EMPTY {
+                    if filter.landing != Landing::Empty && self.owner(to) != Some(self.to_move) {
+                        mark(to);
+                    }
+                    break;
+                }
+                if filter.landing != Landing::Enemy {
+                    mark(to);
+                }
             }
         }
         n
@@ -256,13 +276,12 @@ impl State {
         out: &mut MoveList,
     ) {
         let board = &self.game.board;
-        let mut n = 0;
-        if filter.landing != Landing::Enemy {
-            n += self.mark_slide_targets(board, from, directions, max_length, targets);
-        }
-        if filter.landing != Landing::Empty {
-            n += self.mark_enemy_targets(board, from, directions, max_length, targets);
-        }
+        let n = match (filter.avoiding, filter.landing) {
+            (None, Landing::Empty) => {
+                self.mark_slide_targets(board, from, directions, max_length, targets)
+            }
+            _ => self.mark_targets_narrowed((from, directions, max_length), filter, targets),
+        };
         if n == 0 {
             return;
         }
@@ -350,8 +369,14 @@ impl State {
                     Jumped::Any => true,
                 }
         };
+        let avoided = |s: Site| {
+            rule.filter
+                .avoiding
+                .is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
+        };
         let may_land = |s: Site| {
             s != NO_SITE
+                && !avoided(s)
                 && (s == from || self.cells[s as usize] == EMPTY)
                 && rule
                     .filter
@@ -361,7 +386,7 @@ impl State {
         for &dir in directions {
             let first = board.step(from, dir);
             let mut jumped = first;
-            while jumpable(jumped) {
+            while jumpable(jumped) && !avoided(jumped) {
                 let to = board.step(jumped, dir);
                 if !may_land(to) || to == from {
                     break;

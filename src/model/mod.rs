@@ -252,6 +252,9 @@ pub struct MoveFilter {
     pub kinds: u64,
     /// A region ([`Game::regions`]) the move may not end on.
     pub not_landing: Option<u16>,
+    /// A region the move may neither cross nor end on (a slide stops before it, a jump
+    /// may not pass over it).
+    pub avoiding: Option<u16>,
     /// The move is legal only where the effects after it capture something.
     pub capturing: bool,
     /// A placement or removal only on a site with an orthogonal neighbour holding this.
@@ -267,6 +270,7 @@ impl Default for MoveFilter {
         MoveFilter {
             kinds: ALL_KINDS,
             not_landing: None,
+            avoiding: None,
             capturing: false,
             next_to: None,
             landing: Landing::Empty,

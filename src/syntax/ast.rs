@@ -201,6 +201,8 @@ pub struct MoveClauses {
     pub by: Option<Vec<Name>>,
     /// `not landing on REGION`.
     pub not_landing: Option<Expr>,
+    /// `avoiding REGION`: neither crossing nor landing on these sites.
+    pub avoiding: Option<Expr>,
     /// `capturing`: only where the effects after the move capture something.
     pub capturing: Option<Span>,
     /// `next to empty|enemy|friend`: only on a site with such an orthogonal neighbour.

@@ -498,6 +498,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 match part.as_rule() {
                     Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
                     Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
+                    Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
                     Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
                     Rule::compulsory => clauses.compulsory = Some(span_of(&part, file)),
                     Rule::onto => {
