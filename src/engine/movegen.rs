@@ -90,7 +90,16 @@ impl State {
     fn piece_moves(&self, index: u8, rule: &MoveRule, targets: &mut SiteSet, out: &mut MoveList) {
         let game = &*self.game;
         let board = &game.board;
-        let movers = self.movers(rule.filter.kinds);
+        // The mover's pieces, or (with `by`) those of the kinds the rule allows.
+        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        let narrowed;
+        let movers: &[u64] = match rule.filter.kinds {
+            ALL_KINDS => own,
+            kinds => {
+                narrowed = self.movers(kinds);
+                &narrowed[..self.words]
+            }
+        };
         let forbidden = |w: usize| match rule.filter.not_landing {
             Some(r) => game.regions[r as usize][w],
             None => 0,
@@ -116,7 +125,7 @@ impl State {
             slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
             return;
         }
-        for (w, &word) in movers.iter().take(self.words).enumerate() {
+        for (w, &word) in movers.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
@@ -143,14 +152,10 @@ impl State {
     }
 
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
-    #[inline]
     fn movers(&self, kinds: u64) -> SiteSet {
         let mut movers = [0u64; SITE_SET_WORDS];
         let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
         movers[..self.words].copy_from_slice(own);
-        if kinds == ALL_KINDS {
-            return movers;
-        }
         for (w, word) in movers.iter_mut().take(self.words).enumerate() {
             let mut bits = *word;
             while bits != 0 {
