@@ -36,7 +36,7 @@ impl Reference for Game {
         self.to_move()
     }
     fn drawing(&self) -> String {
-        self.diagram()
+        sowing_checks::diagram(Self::PLAYERS, &self.rows(), self.stores(), &[])
     }
     fn leaves(&self, depth: usize) -> Vec<u64> {
         self.perft(depth)

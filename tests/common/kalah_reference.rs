@@ -245,54 +245,8 @@ impl Game {
         }
     }
 
-    /// The board drawn as `rulebook position` draws a mancala board (North's row on top,
-    /// numbered from North's left; North's store on the left, South's on the right).
-    pub fn diagram(&self) -> String {
-        diagram(&self.board, PITS, &[None; SLOTS])
+    /// Each player's pits from pit 1: [south, north].
+    pub fn rows(&self) -> [Vec<u32>; 2] {
+        [0, 1].map(|p| (1..=PITS).map(|k| self.board[pit(p, k)]).collect())
     }
-}
-
-/// Draws a board of `n` pits a side laid out as above (slots `0..n` the first player's
-/// pits, `n` their store, `n + 1..2n + 1` the second player's pits, `2n + 1` their store),
-/// with an optional mark (the marking player) per slot.
-pub fn diagram(board: &[u32], n: usize, marks: &[Option<usize>]) -> String {
-    let width = board
-        .iter()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(2);
-    let cell = width + 2;
-    let slot = |p: usize, k: usize| (n + 1) * p + k - 1;
-    let pit = |p: usize, k: usize| format!("[{:>width$}]", board[slot(p, k)]);
-    let numbers = |ks: Vec<usize>| {
-        ks.iter()
-            .map(|k| format!("{k:^cell$}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let indent = " ".repeat(cell + 1);
-    let mut out = String::new();
-    out += &format!("{indent}{}\n", PLAYERS[1]);
-    out += &format!("{indent}{}\n", numbers((1..=n).rev().collect()));
-    let top: Vec<String> = (1..=n).rev().map(|k| pit(1, k)).collect();
-    out += &format!("{indent}{}\n", top.join(" "));
-    let row_width = n * (cell + 1) - 1;
-    out += &format!(
-        "[{:>width$}]{:row_width$}  [{:>width$}]\n",
-        board[2 * n + 1],
-        "",
-        board[n]
-    );
-    let bottom: Vec<String> = (1..=n).map(|k| pit(0, k)).collect();
-    out += &format!("{indent}{}\n", bottom.join(" "));
-    out += &format!("{indent}{}\n", numbers((1..=n).collect()));
-    out += &format!("{indent}{}\n", PLAYERS[0]);
-    for (s, m) in marks.iter().enumerate() {
-        if let Some(p) = m {
-            let (o, k) = (s / (n + 1), s % (n + 1) + 1);
-            out += &format!("{} {k} is marked by {}\n", PLAYERS[o], PLAYERS[*p]);
-        }
-    }
-    out
 }

@@ -255,3 +255,54 @@ pub fn random_games<R: Reference>(games: usize, seed: u64, total: impl Fn(&R) ->
     }
     plies
 }
+
+/// The board drawn as `rulebook position` draws a mancala board: the second player's row
+/// on top numbered from that player's left (so from the right of the drawing), the first
+/// player's row below, the second player's store on the left and the first player's on
+/// the right; then a line for each marked pit (`OWNER K is marked by PLAYER`), in the
+/// order south 1.., north 1... `marks` lists (row owner, pit number, marking player).
+pub fn diagram(
+    players: [&str; 2],
+    rows: &[Vec<u32>; 2],
+    stores: [u32; 2],
+    marks: &[(usize, usize, usize)],
+) -> String {
+    let n = rows[0].len();
+    let width = rows
+        .iter()
+        .flatten()
+        .chain(stores.iter())
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let cell = width + 2;
+    let pit = |p: usize, k: usize| format!("[{:>width$}]", rows[p][k - 1]);
+    let numbers = |ks: Vec<usize>| {
+        ks.iter()
+            .map(|k| format!("{k:^cell$}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let indent = " ".repeat(cell + 1);
+    let mut out = String::new();
+    out += &format!("{indent}{}\n", players[1]);
+    out += &format!("{indent}{}\n", numbers((1..=n).rev().collect()));
+    let top: Vec<String> = (1..=n).rev().map(|k| pit(1, k)).collect();
+    out += &format!("{indent}{}\n", top.join(" "));
+    let row_width = n * (cell + 1) - 1;
+    out += &format!(
+        "[{:>width$}]{:row_width$}  [{:>width$}]\n",
+        stores[1], "", stores[0]
+    );
+    let bottom: Vec<String> = (1..=n).map(|k| pit(0, k)).collect();
+    out += &format!("{indent}{}\n", bottom.join(" "));
+    out += &format!("{indent}{}\n", numbers((1..=n).collect()));
+    out += &format!("{indent}{}\n", players[0]);
+    let mut marks = marks.to_vec();
+    marks.sort();
+    for (owner, k, by) in marks {
+        out += &format!("{} {k} is marked by {}\n", players[owner], players[by]);
+    }
+    out
+}
