@@ -179,7 +179,7 @@ fn tk6_end() {
     let g = after("0,0,0,0,0,0,0,0,1|80/1,5,5,5,5,5,5,5,5|40 south", "9");
     assert_eq!(
         g.to_text(),
-        "0,0,0,0,0,0,0,0,0|82/0,5,5,5,5,5,5,5,5|40 north"
+        "0,0,0,0,0,0,0,0,0|82/0,0,0,0,0,0,0,0,0|80 north"
     );
     assert_eq!(g.outcome(), Some(Some(0)));
     assert!(g.moves().is_empty());

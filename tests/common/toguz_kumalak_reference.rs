@@ -192,13 +192,12 @@ impl Game {
         g
     }
 
-    /// TK-6: a kazan with more than 81 ends the game; so does a player to move with no
-    /// stone in their row, and then the stones left (all in the other row) go to that
-    /// row's owner.
+    /// TK-6: a kazan with more than 81 ends the game, and so does a player to move with
+    /// no stone in their row; the stones left go to the kazan of their row's owner.
     fn check_end(&mut self) {
-        if self.stores[0] > TOTAL / 2 || self.stores[1] > TOTAL / 2 {
-            self.over = true;
-        } else if (1..=PITS).all(|k| self.pits[pit(self.to_move, k)] == 0) {
+        let decided = self.stores[0] > TOTAL / 2 || self.stores[1] > TOTAL / 2;
+        let stuck = (1..=PITS).all(|k| self.pits[pit(self.to_move, k)] == 0);
+        if decided || stuck {
             for i in 0..2 * PITS {
                 self.stores[owner(i)] += self.pits[i];
                 self.pits[i] = 0;
