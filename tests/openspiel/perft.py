@@ -7,6 +7,8 @@ from an outside engine can be pasted into a `.perft` file.
 
     perft.py GAME DEPTH [--moves "m1 m2 ..."] [--engine-name NAME] [--params k=v,...]
     perft.py GAME --bench SECONDS
+    perft.py GAME --text [--moves "m1 m2 ..."]
+    perft.py GAME --random-games N [--seed S] [--max-plies P]
 
 GAME is OpenSpiel's short name (`othello`, `mancala`, `oware`, ...). Moves are given in
 rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SPIEL):
@@ -14,11 +16,26 @@ rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SP
 - othello: a site name (`d3`) or `pass`. rulebook numbers ranks from the bottom (a1 is the
   bottom-left point), OpenSpiel numbers rows from the top, so the rank is flipped:
   rulebook `d3` is OpenSpiel `d6`.
-- mancala (Kalah) and oware: a pit number counted from the mover's left, 1 to 6.
-  TODO: these two mappings follow OpenSpiel's action numbering (mancala: player 0's
-  pits are actions 1..6, player 1's 8..13; oware: actions 0..5 for either player) and
-  have not yet been checked against rulebook's games of the same name.
+- mancala (Kalah) and oware: a pit number counted from the mover's left, 1 to 6, as in
+  rulebook's mancala boards (docs/language.md, "Mancala boards"). Checked against
+  OpenSpiel's sources and against tests/common/kalah_reference.rs and
+  oware_reference.rs (tests/openspiel/*-games.txt): OpenSpiel's `mancala` keeps 14 slots
+  (0 player 1's store, 1..6 player 0's pits from its left, 7 player 0's store, 8..13
+  player 1's pits from its left), so South's pit k is action k and North's pit k action
+  k + 7; OpenSpiel's `oware` numbers each player's houses 0..5 from that player's left
+  (actions `A`..`F` for player 0, `a`..`f` for player 1, sown A..F then a..f), so pit k
+  is action k - 1 for either player. OpenSpiel's player 0 is rulebook's South (first).
 - any other game: OpenSpiel's own action strings.
+
+--text: prints the position after --moves in rulebook's position text (docs/language.md,
+"Positions as text"; mancala and oware only). At the end of a Kalah game the stones left
+are moved to their row owner's store, as rulebook's `remaining to owners` does (OpenSpiel
+only counts them), and the player to move is the one after the last mover.
+
+--random-games N: plays N random games (Python's `random` seeded with --seed, a uniform
+choice among OpenSpiel's legal actions) and prints, for every ply, the move in rulebook's
+notation, the position text after it, the sorted legal moves and the outcome; used to
+check the independent references move by move (tests/openspiel/*-games.txt).
 
 Perft: the number of leaves of the game tree at each depth 1..DEPTH, counting every
 action OpenSpiel lists as legal (a pass included); a terminal state has no actions.
@@ -72,6 +89,69 @@ def to_action(game_name, state, text):
     sys.exit(f"error: move {text!r} (OpenSpiel {wanted!r}) is not legal; OpenSpiel's legal actions: {legal}")
 
 
+def spiel_to_move(game_name, state, action):
+    """OpenSpiel action -> rulebook move text (mancala and oware)."""
+    if game_name == "mancala":
+        return str(action if action < 7 else action - 7)
+    if game_name == "oware":
+        return str(action + 1)
+    return state.action_to_string(state.current_player(), action)
+
+
+def position_text(game_name, state, last_mover):
+    """The position in rulebook's notation (mancala and oware)."""
+    players = ["south", "north"]
+    if game_name == "mancala":
+        board = [int(v) for v in state.observation_tensor(0)[:14]]
+        rows = [board[1:7], board[8:14]]
+        stores = [board[7], board[0]]
+        if state.is_terminal():
+            # rulebook's `remaining to owners` moves the stones; OpenSpiel only counts them.
+            stores = [stores[p] + sum(rows[p]) for p in range(2)]
+            rows = [[0] * 6, [0] * 6]
+        to_move = 1 - last_mover if state.is_terminal() else state.current_player()
+    elif game_name == "oware":
+        player, scores, seeds = state.observation_string(0).split(" | ")
+        seeds = [int(v) for v in seeds.split()]
+        n = len(seeds) // 2
+        rows = [seeds[:n], seeds[n:]]
+        stores = [int(v) for v in scores.split()]
+        to_move = int(player)
+    else:
+        sys.exit(f"error: no position text for {game_name}")
+    text = "/".join(",".join(map(str, rows[p])) + f"|{stores[p]}" for p in range(2))
+    return f"{text} {players[to_move]}"
+
+
+def outcome_text(state):
+    if not state.is_terminal():
+        return "none"
+    r = state.returns()
+    return "draw" if r[0] == r[1] else ("south wins" if r[0] > r[1] else "north wins")
+
+
+def random_games(game_name, game, count, seed, max_plies):
+    import random
+
+    rng = random.Random(seed)
+    print(f"# OpenSpiel {game_name} (pyspiel {getattr(pyspiel, '__version__', '?')}), "
+          f"tests/openspiel/perft.py --random-games {count} --seed {seed} --max-plies {max_plies}")
+    print("# per ply: MOVE ; POSITION TEXT ; LEGAL MOVES (sorted) ; OUTCOME")
+    for g in range(count):
+        state = game.new_initial_state()
+        print(f"game {g + 1}")
+        plies = 0
+        while not state.is_terminal() and plies < max_plies:
+            mover = state.current_player()
+            action = rng.choice(state.legal_actions())
+            move = spiel_to_move(game_name, state, action)
+            state.apply_action(action)
+            plies += 1
+            legal = sorted(spiel_to_move(game_name, state, a) for a in state.legal_actions())
+            print(f"{move} ; {position_text(game_name, state, mover)} ; "
+                  f"{' '.join(legal)} ; {outcome_text(state)}")
+
+
 def perft(state, depth, counts, level=0):
     actions = state.legal_actions()
     counts[level] += len(actions)
@@ -109,6 +189,10 @@ def main():
     ap.add_argument("--engine-name", help="the game's name in the .perft file (default: GAME)")
     ap.add_argument("--params", default="", help="OpenSpiel game parameters, k=v,k=v")
     ap.add_argument("--bench", type=float, metavar="SECONDS")
+    ap.add_argument("--text", action="store_true", help="print the position text after --moves")
+    ap.add_argument("--random-games", type=int, metavar="N")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=1000)
     args = ap.parse_args()
 
     params = {}
@@ -120,15 +204,24 @@ def main():
     if args.bench is not None:
         bench(game, args.bench)
         return
-    if args.depth < 1:
-        sys.exit("error: give a depth of 1 or more (or --bench SECONDS)")
+    if args.random_games is not None:
+        random_games(args.game, game, args.random_games, args.seed, args.max_plies)
+        return
+    if args.depth < 1 and not args.text:
+        sys.exit("error: give a depth of 1 or more (or --bench SECONDS, --text, --random-games N)")
 
     state = game.new_initial_state()
     moves = args.moves.split()
+    mover = 0
     for text in moves:
         if state.is_terminal():
             sys.exit(f"error: move {text!r}: the game is over")
+        mover = state.current_player()
         state.apply_action(to_action(args.game, state, text))
+    if args.text:
+        print(position_text(args.game, state, mover))
+        if args.depth < 1:
+            return
 
     counts = [0] * args.depth
     started = time.perf_counter()
