@@ -28,6 +28,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/hasami-shogi.game"),
     },
     Bundled {
+        name: "kalah",
+        text: include_str!("../games/kalah.game"),
+    },
+    Bundled {
         name: "konane",
         text: include_str!("../games/konane.game"),
     },

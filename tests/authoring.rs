@@ -85,6 +85,9 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "brandubh-positions.yaml",
         "konane-positions.yaml",
         "konane-5x5-positions.yaml",
+        "kalah-positions.yaml",
+        "hasami-shogi-positions.yaml",
+        "dai-hasami-shogi-positions.yaml",
     ] {
         assert!(
             stdout.contains(&format!("tests/scenarios/{file}: ")),
@@ -100,6 +103,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "konane",
         "hasami-shogi",
         "dai-hasami-shogi",
+        "kalah",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

@@ -117,6 +117,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "dai-hasami-shogi null",
         "gundru null",
         "hasami-shogi null",
+        "kalah null",
         "konane null",
         "mangala null",
         "mangala \"castle\"",

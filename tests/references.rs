@@ -1,4 +1,4 @@
-//! The bundled games of issue 11 against their independent reference implementations,
+//! The bundled games of issues 11 and 12 against their independent reference implementations,
 //! move by move: seeded random games are played in the engine and in the reference at
 //! once, and at every ply the sorted legal moves, the position's text and the outcome must
 //! be the same. (The perft files and scenario files check the same references on fixed
@@ -9,6 +9,8 @@
 mod brandubh_reference;
 #[path = "common/hasami_reference.rs"]
 mod hasami_reference;
+#[path = "common/kalah_reference.rs"]
+mod kalah_reference;
 #[path = "common/konane_reference.rs"]
 mod konane_reference;
 #[allow(dead_code)]
@@ -54,6 +56,7 @@ macro_rules! reference {
 
 reference!(brandubh_reference::Game);
 reference!(hasami_reference::Game);
+reference!(kalah_reference::Game);
 reference!(konane_reference::Game);
 reference!(othello_reference::Game);
 
@@ -127,6 +130,12 @@ fn konane_agrees_with_its_reference_move_by_move() {
         );
     }
     assert!(plies > 2000, "only {plies} plies");
+}
+
+#[test]
+fn kalah_agrees_with_its_reference_move_by_move() {
+    let plies = compare("kalah", &[], kalah_reference::Game::new, 100, 200);
+    assert!(plies > 3000, "only {plies} plies");
 }
 
 #[test]
