@@ -115,18 +115,22 @@ impl Checker {
                 );
             }
         }
-        if matches!(result, ast::EndResult::StoreMajority { .. }) {
+        if let ast::EndResult::StoreMajority { to_empty_side } = result {
             self.needs_board(BoardKind::Mancala, "a result by stores", span);
-            if when != EndWhen::EmptyRow {
+            if *to_empty_side && when != EndWhen::EmptyRow {
                 self.error(
                     Diagnostic::error(
-                        "`remaining to ..., most in store wins` goes with `empty row`",
+                        "`remaining to empty side` goes with `empty row`: only then is one side empty",
                         span,
                     )
-                    .with_help(
-                        "write `end when empty row: remaining to empty side, most in store wins`",
-                    ),
+                    .with_help("write `remaining to owners, most in store wins`"),
                 );
+            }
+            if when == EndWhen::BothPass {
+                self.error(Diagnostic::error(
+                    "a result by stores does not go with `both pass`",
+                    span,
+                ));
             }
         }
         if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {

@@ -175,10 +175,19 @@ impl State {
         self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
     }
 
-    /// The player with more stones in their store wins; equal stores draw.
+    /// The player with more stones in their store and their row wins; equal draw.
     pub(super) fn store_majority(&self) -> Outcome {
         let board = &self.game.board;
-        let (a, b) = (self.count(board.store(0)), self.count(board.store(1)));
+        // Each player's store and the stones left in their row (none once `empty row` has
+        // moved them).
+        let total = |p: Player| {
+            let row: u32 = (0..board.sites() as Site)
+                .filter(|&s| board.pit_number(s) > 0 && board.row_owner(s) == p)
+                .map(|s| self.count(s) as u32)
+                .sum();
+            row + self.count(board.store(p)) as u32
+        };
+        let (a, b) = (total(0), total(1));
         match a.cmp(&b) {
             std::cmp::Ordering::Greater => Outcome::Win(0),
             std::cmp::Ordering::Less => Outcome::Win(1),
