@@ -197,14 +197,24 @@ fn save_then_load_and_resume() {
 #[test]
 fn no_arguments_offers_the_bundled_games() {
     let h = home("choose");
-    let out = run(&h, &[], "8\nquit\n");
+    // The list numbers the bundled games in name order.
+    let names: Vec<&str> = rulebook::catalog::BUNDLED.iter().map(|b| b.name).collect();
+    let number = names
+        .iter()
+        .position(|&n| n == "ming-mang")
+        .expect("bundled")
+        + 1;
+    let out = run(&h, &[], &format!("{number}\nquit\n"));
     assert!(out.status.success(), "{}", stderr(&out));
     let t = stdout(&out);
-    assert!(t.contains("3. gundru") && t.contains("8. ming-mang"), "{t}");
+    for (i, name) in names.iter().enumerate() {
+        assert!(t.contains(&format!("{}. {name}", i + 1)), "{t}");
+    }
     assert!(t.contains("Ming Mang"), "{t}");
-    let out = run(&h, &[], "10\n");
+    let beyond = names.len() + 1;
+    let out = run(&h, &[], &format!("{beyond}\n"));
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("no game number 10"));
+    assert!(stderr(&out).contains(&format!("no game number {beyond}")));
     let out = run(&h, &[], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no game chosen"));
