@@ -51,6 +51,10 @@ pub const BUNDLED: &[Bundled] = &[
         name: "othello",
         text: include_str!("../games/othello.game"),
     },
+    Bundled {
+        name: "toguz-kumalak",
+        text: include_str!("../games/toguz-kumalak.game"),
+    },
 ];
 
 /// The bundled game with this name.

@@ -86,6 +86,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "konane-positions.yaml",
         "konane-5x5-positions.yaml",
         "kalah-positions.yaml",
+        "toguz-kumalak-positions.yaml",
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
     ] {
@@ -104,6 +105,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "hasami-shogi",
         "dai-hasami-shogi",
         "kalah",
+        "toguz-kumalak",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

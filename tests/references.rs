@@ -16,6 +16,8 @@ mod konane_reference;
 #[allow(dead_code)]
 #[path = "common/othello_reference.rs"]
 mod othello_reference;
+#[path = "common/toguz_kumalak_reference.rs"]
+mod toguz_kumalak_reference;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, Outcome, State};
@@ -59,6 +61,7 @@ reference!(hasami_reference::Game);
 reference!(kalah_reference::Game);
 reference!(konane_reference::Game);
 reference!(othello_reference::Game);
+reference!(toguz_kumalak_reference::Game);
 
 /// Plays `games` seeded random games of at most `plies` plies in the engine and the
 /// reference together, comparing them at every ply; returns the plies compared.
@@ -135,6 +138,18 @@ fn konane_agrees_with_its_reference_move_by_move() {
 #[test]
 fn kalah_agrees_with_its_reference_move_by_move() {
     let plies = compare("kalah", &[], kalah_reference::Game::new, 100, 200);
+    assert!(plies > 3000, "only {plies} plies");
+}
+
+#[test]
+fn toguz_kumalak_agrees_with_its_reference_move_by_move() {
+    let plies = compare(
+        "toguz-kumalak",
+        &[],
+        toguz_kumalak_reference::Game::new,
+        40,
+        400,
+    );
     assert!(plies > 3000, "only {plies} plies");
 }
 

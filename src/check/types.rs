@@ -116,11 +116,15 @@ pub enum Builtin {
     Marks,
     /// `neighbours(region)`: the sites one orthogonal step from the region, outside it.
     Neighbours,
+    /// `marked(player)`: the site a player has marked (no site if none).
+    Marked,
+    /// `stones(player)`: the stones in a player's pits (their row, not their store).
+    Stones,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 13] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 15] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -139,6 +143,8 @@ impl Builtin {
             Type::Region,
             Type::Region,
         ),
+        (Builtin::Marked, "marked", Type::Player, Type::Site),
+        (Builtin::Stones, "stones", Type::Player, Type::Int),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -155,7 +161,9 @@ impl Builtin {
             | Builtin::Count
             | Builtin::Pit
             | Builtin::Opposite
-            | Builtin::Marks => Some(BoardKind::Mancala),
+            | Builtin::Marks
+            | Builtin::Marked
+            | Builtin::Stones => Some(BoardKind::Mancala),
             Builtin::Pieces | Builtin::PiecesIn => None,
         }
     }
@@ -250,7 +258,9 @@ impl TExpr {
                 | Builtin::PiecesIn
                 | Builtin::Line
                 | Builtin::Count
-                | Builtin::Marks,
+                | Builtin::Marks
+                | Builtin::Marked
+                | Builtin::Stones,
                 _,
             ) => true,
             TExprKind::Call(_, args) => args.iter().any(TExpr::depends_on_position),

@@ -1000,7 +1000,9 @@ impl Compiler<'_> {
                 | Builtin::Count
                 | Builtin::Pit
                 | Builtin::Opposite
-                | Builtin::Marks,
+                | Builtin::Marks
+                | Builtin::Marked
+                | Builtin::Stones,
                 arg,
             ) => {
                 let arg = Box::new(to_runtime(arg)?);
@@ -1010,6 +1012,8 @@ impl Compiler<'_> {
                     Builtin::Count => Expr::Count(arg),
                     Builtin::Pit => Expr::PitNumber(arg),
                     Builtin::Opposite => Expr::Opposite(arg),
+                    Builtin::Marked => Expr::Marked(arg),
+                    Builtin::Stones => Expr::RowStones(arg),
                     _ => Expr::Marks(arg),
                 })
             }

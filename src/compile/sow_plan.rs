@@ -121,6 +121,8 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::PiecesIn(..)
             | Expr::Line(..)
             | Expr::Marks(_)
+            | Expr::Marked(_)
+            | Expr::RowStones(_)
             | Expr::Tabled(_)
             | Expr::Majority(_)
     )
@@ -166,6 +168,10 @@ impl Env for At<'_> {
     }
 
     fn marks(&self, _: Player) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn marked(&self, _: Player) -> Site {
         unreachable!("only static expressions have a value here")
     }
 
@@ -246,6 +252,8 @@ impl Tables<'_> {
             Expr::PitNumber(x) => Expr::PitNumber(boxed(self, x)),
             Expr::Opposite(x) => Expr::Opposite(boxed(self, x)),
             Expr::Marks(x) => Expr::Marks(boxed(self, x)),
+            Expr::Marked(x) => Expr::Marked(boxed(self, x)),
+            Expr::RowStones(x) => Expr::RowStones(boxed(self, x)),
             Expr::Not(x) => Expr::Not(boxed(self, x)),
             Expr::Neg(x) => Expr::Neg(boxed(self, x)),
             Expr::Binary(op, a, b) => Expr::Binary(*op, boxed(self, a), boxed(self, b)),

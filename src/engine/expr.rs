@@ -125,6 +125,14 @@ impl Env for State {
         self.marks.iter().filter(|&&m| m == mark).count() as i64
     }
 
+    fn marked(&self, player: Player) -> Site {
+        let mark = player + 1;
+        self.marks
+            .iter()
+            .position(|&m| m == mark)
+            .map_or(NO_SITE, |s| s as Site)
+    }
+
     /// Majorities are read only in a score (the checker allows them nowhere else), which
     /// is evaluated in a [`Scored`].
     #[inline(always)]
@@ -184,6 +192,10 @@ impl Env for Scored<'_> {
 
     fn marks(&self, player: Player) -> i64 {
         self.state.marks(player)
+    }
+
+    fn marked(&self, player: Player) -> Site {
+        self.state.marked(player)
     }
 
     fn majority(&self, unit: GroupUnit) -> i64 {

@@ -537,6 +537,9 @@ impl State {
             if self.value(mover, &game.end_conditions[i as usize]) == 0 {
                 continue;
             }
+            if let EndResult::StoreMajority { .. } = rule.result {
+                self.rows_to_owners();
+            }
             self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
             return;
         }

@@ -175,6 +175,23 @@ impl State {
         self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
     }
 
+    /// Moves the stones of every pit into the store of the pit's owner (a game ended with
+    /// `remaining to owners`).
+    pub(super) fn rows_to_owners(&mut self) {
+        let board = &self.game.board;
+        let (pits, players) = (board.pits(), self.game.players.len() as Player);
+        for p in 0..players {
+            for k in 1..=pits {
+                let (pit, store) = (self.game.board.pit(p, k), self.game.board.store(p));
+                let stones = self.counts[pit as usize];
+                if stones > 0 {
+                    self.set_count(pit, 0);
+                    self.set_count(store, self.counts[store as usize] + stones);
+                }
+            }
+        }
+    }
+
     /// The player with more stones in their store and their row wins; equal draw.
     pub(super) fn store_majority(&self) -> Outcome {
         let board = &self.game.board;

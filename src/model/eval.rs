@@ -26,6 +26,8 @@ pub trait Env {
     fn line(&self, player: Player, region: u16) -> i64;
     /// How many sites a player has marked.
     fn marks(&self, player: Player) -> i64;
+    /// The first site (in site order) a player has marked, or no site.
+    fn marked(&self, player: Player) -> Site;
     /// The mover's majority score with groups measured in `unit`.
     fn majority(&self, unit: GroupUnit) -> i64;
     /// The value of [`Expr::Tabled`]`(table)` for the mover and the last site.
@@ -51,6 +53,14 @@ pub trait Env {
             Expr::PitNumber(s) => board().pit_number(operand(self, s) as Site) as i64,
             Expr::Opposite(s) => board().opposite(operand(self, s) as Site) as i64,
             Expr::Marks(p) => self.marks(operand(self, p) as Player),
+            Expr::Marked(p) => self.marked(operand(self, p) as Player) as i64,
+            Expr::RowStones(p) => {
+                let p = operand(self, p) as Player;
+                let board = board();
+                (1..=board.pits())
+                    .map(|k| self.stones(board.pit(p, k)))
+                    .sum()
+            }
             Expr::Majority(unit) => self.majority(*unit),
             Expr::Not(x) => (operand(self, x) == 0) as i64,
             Expr::Neg(x) => operand(self, x).wrapping_neg(),

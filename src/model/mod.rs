@@ -153,6 +153,10 @@ pub enum Expr {
     Opposite(Box<Expr>),
     /// How many sites a player has marked.
     Marks(Box<Expr>),
+    /// The site a player has marked first (in site order), or no site.
+    Marked(Box<Expr>),
+    /// The stones in a player's pits.
+    RowStones(Box<Expr>),
     /// The majority score of the player to move (in a score, the player scored): the
     /// largest group size at which they have more groups of their colour than the other
     /// player has of theirs; 0 if there is none.
@@ -178,6 +182,8 @@ impl Expr {
             | Expr::PitNumber(x)
             | Expr::Opposite(x)
             | Expr::Marks(x)
+            | Expr::Marked(x)
+            | Expr::RowStones(x)
             | Expr::Not(x)
             | Expr::Neg(x) => (Some(x), None),
             Expr::Binary(_, a, b) => (Some(a), Some(b)),

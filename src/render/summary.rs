@@ -506,6 +506,8 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::PitNumber(x) => format!("pit({})", expr(x, game)),
         Expr::Opposite(x) => format!("opposite({})", expr(x, game)),
         Expr::Marks(x) => format!("marks({})", expr(x, game)),
+        Expr::Marked(x) => format!("marked({})", expr(x, game)),
+        Expr::RowStones(x) => format!("stones({})", expr(x, game)),
         Expr::Tabled(k) => format!("table {k}"),
         Expr::Majority(crate::model::GroupUnit::Wedges) => "majority(wedges)".into(),
         Expr::Majority(crate::model::GroupUnit::Pieces) => "majority(pieces)".into(),
