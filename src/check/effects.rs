@@ -65,6 +65,25 @@ impl Checker {
                 ast::Action::Mark(site) => self
                     .typed(site, Type::Site, "what `mark` marks")
                     .map(ActionDecl::Mark),
+                ast::Action::TakeRun {
+                    from,
+                    counterclockwise,
+                    condition,
+                    to,
+                } => {
+                    let f = self.typed(from, Type::Site, "where `take` starts its walk");
+                    let c = self.typed(condition, Type::Bool, "the condition of `while`");
+                    let t = self.typed(to, Type::Site, "where `take` puts the stones");
+                    match (f, c, t) {
+                        (Some(from), Some(condition), Some(to)) => Some(ActionDecl::TakeRun {
+                            from,
+                            counterclockwise: *counterclockwise,
+                            condition,
+                            to,
+                        }),
+                        _ => None,
+                    }
+                }
             };
             match action {
                 Some(a) => actions.push(a),

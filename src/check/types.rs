@@ -462,6 +462,17 @@ pub enum ActionDecl {
     },
     /// The site becomes the mover's.
     Mark(TExpr),
+    /// From `from`, pit by pit, every pit's stones go to `to` while `condition` holds.
+    TakeRun {
+        /// A site.
+        from: TExpr,
+        /// The way of the walk.
+        counterclockwise: bool,
+        /// A condition, with `last` the pit reached.
+        condition: TExpr,
+        /// A site.
+        to: TExpr,
+    },
 }
 
 /// A rule after sowing.

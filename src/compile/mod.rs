@@ -600,6 +600,17 @@ impl Compiler<'_> {
                         to: to_runtime(self.fold(to)?)?,
                     },
                     ActionDecl::Mark(site) => model::Action::Mark(to_runtime(self.fold(site)?)?),
+                    ActionDecl::TakeRun {
+                        from,
+                        counterclockwise,
+                        condition,
+                        to,
+                    } => model::Action::TakeRun {
+                        from: to_runtime(self.fold(from)?)?,
+                        counterclockwise: *counterclockwise,
+                        condition: to_runtime(self.fold(condition)?)?,
+                        to: to_runtime(self.fold(to)?)?,
+                    },
                 })
             })
             .collect::<Option<Vec<_>>>()?;

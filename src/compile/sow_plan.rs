@@ -60,6 +60,17 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
                         to: tables.tabled(to),
                     },
                     Action::Mark(site) => Action::Mark(tables.tabled(site)),
+                    Action::TakeRun {
+                        from,
+                        counterclockwise,
+                        condition,
+                        to,
+                    } => Action::TakeRun {
+                        from: tables.tabled(from),
+                        counterclockwise: *counterclockwise,
+                        condition: tables.tabled(condition),
+                        to: tables.tabled(to),
+                    },
                 })
                 .collect(),
         );

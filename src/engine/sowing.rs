@@ -122,6 +122,7 @@ impl State {
                         self.set_mark(site, mover + 1);
                     }
                 }
+                Action::TakeRun { .. } => self.take_run(r, a),
             }
         }
         again
@@ -173,6 +174,40 @@ impl State {
         }
         // The player who just moved is the mover these results speak of.
         self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+    }
+
+    /// Carries out action `a` of rule `r`, a [`Action::TakeRun`]: from its first site, pit by
+    /// pit, while its condition holds with `last` standing for the pit reached, that pit's
+    /// stones go to its destination; the walk stops at a store or after a whole lap.
+    fn take_run(&mut self, r: usize, a: usize) {
+        let game = std::sync::Arc::clone(&self.game);
+        let Action::TakeRun {
+            from,
+            counterclockwise,
+            condition,
+            to,
+        } = &game.sow_plan.actions[r][a]
+        else {
+            return;
+        };
+        let (last, sites) = (self.last, self.counts.len());
+        let (mut site, to) = (self.eval(from) as Site, self.eval(to) as Site);
+        for _ in 0..game.board.pits() * 2 {
+            if site as usize >= sites || game.board.pit_number(site) == 0 {
+                break;
+            }
+            self.last = site;
+            if self.eval(condition) == 0 {
+                break;
+            }
+            if (to as usize) < sites && site != to {
+                let moved = self.counts[site as usize];
+                self.set_count(site, 0);
+                self.set_count(to, self.counts[to as usize] + moved);
+            }
+            site = game.board.next_on_track(site, *counterclockwise);
+        }
+        self.last = last;
     }
 
     /// Moves the stones of every pit into the store of the pit's owner (a game ended with

@@ -400,6 +400,19 @@ pub enum Action {
     },
     /// The site becomes the mover's.
     Mark(Expr),
+    /// From the site `from`, pit by pit in a direction, the stones of every pit go to the
+    /// site `to` while `condition` holds with `last` standing for the pit reached; the walk
+    /// stops at a store.
+    TakeRun {
+        /// Where the walk starts.
+        from: Expr,
+        /// Which way it goes (counterclockwise: along increasing sites).
+        counterclockwise: bool,
+        /// While this holds.
+        condition: Expr,
+        /// Where the stones go.
+        to: Expr,
+    },
 }
 
 /// A rule after sowing: when its condition holds (and no earlier rule's did), its actions.

@@ -326,6 +326,22 @@ fn after_sow_summary(o: &mut String, game: &Game) {
                     format!("take {} to {}", expr(from, game), expr(to, game))
                 }
                 Action::Mark(site) => format!("mark {}", expr(site, game)),
+                Action::TakeRun {
+                    from,
+                    counterclockwise,
+                    condition,
+                    to,
+                } => format!(
+                    "take from {} {} while {} to {}",
+                    expr(from, game),
+                    if *counterclockwise {
+                        "counterclockwise"
+                    } else {
+                        "clockwise"
+                    },
+                    expr(condition, game),
+                    expr(to, game)
+                ),
             })
             .collect();
         let when = match &r.condition {

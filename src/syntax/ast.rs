@@ -326,6 +326,17 @@ pub enum Action {
     },
     /// `mark SITE`.
     Mark(Expr),
+    /// `take from SITE DIRECTION while CONDITION to SITE`.
+    TakeRun {
+        /// Where the walk starts.
+        from: Expr,
+        /// Which way it goes (counterclockwise: along increasing sites).
+        counterclockwise: bool,
+        /// While this holds, with `last` the pit reached.
+        condition: Expr,
+        /// Where the stones go.
+        to: Expr,
+    },
 }
 
 /// Convert captured pieces to the mover's, or remove them.

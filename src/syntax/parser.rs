@@ -692,6 +692,20 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
                 to: lower_expr(part()?, file)?,
             },
             Rule::mark_action => Action::Mark(lower_expr(part()?, file)?),
+            Rule::take_run_action => {
+                let from = lower_expr(part()?, file)?;
+                let direction = part()?;
+                let counterclockwise = direction
+                    .into_inner()
+                    .next()
+                    .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
+                Action::TakeRun {
+                    from,
+                    counterclockwise,
+                    condition: lower_expr(part()?, file)?,
+                    to: lower_expr(part()?, file)?,
+                }
+            }
             _ => return Err(internal(aspan)),
         });
     }
