@@ -52,6 +52,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/othello.game"),
     },
     Bundled {
+        name: "oware",
+        text: include_str!("../games/oware.game"),
+    },
+    Bundled {
         name: "toguz-kumalak",
         text: include_str!("../games/toguz-kumalak.game"),
     },

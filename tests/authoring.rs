@@ -87,6 +87,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "konane-5x5-positions.yaml",
         "kalah-positions.yaml",
         "toguz-kumalak-positions.yaml",
+        "oware-positions.yaml",
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
     ] {
@@ -106,6 +107,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "dai-hasami-shogi",
         "kalah",
         "toguz-kumalak",
+        "oware",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

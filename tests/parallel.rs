@@ -127,6 +127,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "ming-mang \"8x8\"",
         "ming-mang \"go\"",
         "othello null",
+        "oware null",
         "toguz-kumalak null",
     ];
     assert_eq!(cases, expected);

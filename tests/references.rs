@@ -16,6 +16,8 @@ mod konane_reference;
 #[allow(dead_code)]
 #[path = "common/othello_reference.rs"]
 mod othello_reference;
+#[path = "common/oware_reference.rs"]
+mod oware_reference;
 #[path = "common/toguz_kumalak_reference.rs"]
 mod toguz_kumalak_reference;
 
@@ -61,6 +63,7 @@ reference!(hasami_reference::Game);
 reference!(kalah_reference::Game);
 reference!(konane_reference::Game);
 reference!(othello_reference::Game);
+reference!(oware_reference::Game);
 reference!(toguz_kumalak_reference::Game);
 
 /// Plays `games` seeded random games of at most `plies` plies in the engine and the
@@ -150,6 +153,12 @@ fn toguz_kumalak_agrees_with_its_reference_move_by_move() {
         40,
         400,
     );
+    assert!(plies > 3000, "only {plies} plies");
+}
+
+#[test]
+fn oware_agrees_with_its_reference_move_by_move() {
+    let plies = compare("oware", &[], oware_reference::Game::new, 60, 400);
     assert!(plies > 3000, "only {plies} plies");
 }
 

@@ -90,9 +90,23 @@ impl Checker {
                 None => ok = false,
             }
         }
+        let cancel = match &rule.cancel {
+            None => None,
+            Some(e) => {
+                if actions.iter().any(|a| matches!(a, ActionDecl::Mark(_))) {
+                    self.error(
+                        Diagnostic::error("a rule that marks a site cannot be taken back", e.span)
+                            .with_help("`unless` takes back the stones a rule moved; put the mark in a rule of its own"),
+                    );
+                    return None;
+                }
+                Some(self.typed(e, Type::Bool, "the condition of `unless`")?)
+            }
+        };
         ok.then_some(SowRuleDecl {
             condition,
             actions,
+            cancel,
             span: rule.span,
         })
     }

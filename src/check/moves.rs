@@ -74,7 +74,16 @@ impl Checker {
         let shape = self.move_shape(file, kind, span);
         let filter = self.move_clauses(kind, clauses);
         let landing = self.landing(kind, clauses);
+        let so_that = match &clauses.so_that {
+            None => Some(None),
+            Some(e) => self
+                .typed(e, Type::Bool, "the condition of `so that`")
+                .map(Some),
+        };
         let condition = self.condition(condition);
+        let Some(so_that) = so_that else {
+            return;
+        };
         if let (Some(shape), Some((by, not_landing, avoiding)), Some(landing), Some(condition)) =
             (shape, filter, landing, condition)
         {
@@ -92,6 +101,7 @@ impl Checker {
                     }),
                     landing,
                     compulsory: clauses.compulsory.is_some(),
+                    so_that,
                 },
                 condition,
                 span,

@@ -435,6 +435,8 @@ pub struct MoveRuleDecl {
     pub landing: crate::model::Landing,
     /// While a compulsory move is legal, no other move is.
     pub compulsory: bool,
+    /// When this does not hold, only moves after which it holds are legal.
+    pub so_that: Option<TExpr>,
 }
 
 /// What narrows a capture.
@@ -482,6 +484,8 @@ pub struct SowRuleDecl {
     pub condition: TExpr,
     /// What it does.
     pub actions: Vec<ActionDecl>,
+    /// When it holds after the actions, they are taken back.
+    pub cancel: Option<TExpr>,
     /// Where it was written.
     pub span: Span,
 }

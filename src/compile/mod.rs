@@ -233,6 +233,10 @@ impl Compiler<'_> {
             effects,
             forbid_repetition,
             promotes,
+            stuck_moves_stones: end_rules.iter().any(|r| {
+                r.when == model::EndWhen::NoLegalMove
+                    && matches!(r.result, model::EndResult::StoreMajority { .. })
+            }),
             tracks_repetition: forbid_repetition
                 || end_rules
                     .iter()
@@ -390,10 +394,15 @@ impl Compiler<'_> {
                     landing: m.rule.landing,
                     compulsory: m.rule.compulsory,
                 };
+                let so_that = match &m.rule.so_that {
+                    Some(e) => Some(to_runtime(self.fold(e)?)?),
+                    None => None,
+                };
                 Some(model::MoveRule {
                     kind,
                     filter,
                     condition,
+                    so_that,
                 })
             })
             .collect()
@@ -456,6 +465,7 @@ impl Compiler<'_> {
                     kind,
                     filter: rule.filter,
                     condition,
+                    so_that: rule.so_that.clone(),
                 }
             })
             .collect()
@@ -614,7 +624,15 @@ impl Compiler<'_> {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        Some(model::SowRule { condition, actions })
+        let cancel = match &r.cancel {
+            Some(e) => Some(to_runtime(self.fold(e)?)?),
+            None => None,
+        };
+        Some(model::SowRule {
+            condition,
+            actions,
+            cancel,
+        })
     }
 
     /// A hex board with its removed cells and board-edge colours.

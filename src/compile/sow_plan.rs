@@ -29,6 +29,7 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
     let mut candidates = vec![0u64; players * sites * words];
     let mut checks = Vec::with_capacity(rules.len());
     let mut actions = Vec::with_capacity(rules.len());
+    let mut cancels = Vec::with_capacity(rules.len());
     for (r, rule) in rules.iter().enumerate() {
         let mut parts = Vec::new();
         if let crate::model::Condition::When(e) = &rule.condition {
@@ -50,6 +51,7 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
                 .map(|e| tables.check(e, total + 1))
                 .collect(),
         );
+        cancels.push(rule.cancel.as_ref().map(|e| tables.tabled(e)));
         actions.push(
             rule.actions
                 .iter()
@@ -76,6 +78,7 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
         );
     }
     SowPlan {
+        cancels,
         words,
         candidates,
         checks,

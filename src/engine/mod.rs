@@ -117,6 +117,13 @@ pub struct State {
     count_log: Vec<u16>,
     /// `(site, previous mark)` for every change of a mark.
     mark_log: Vec<(Site, u8)>,
+    /// The stones per site before the actions of a rule after sowing that may be taken
+    /// back (`unless`; reused).
+    saved_counts: Vec<u16>,
+    /// Work space for the legal moves of the position after a move (reused).
+    work: MoveList,
+    /// Play moves without the end rules checked after them (to judge a move's result).
+    without_ends: bool,
     /// The site the last stone was sown into.
     last: Site,
     /// The outcome, once an end rule checked after moves has ended the game.
@@ -144,6 +151,9 @@ impl Clone for State {
             marks: Vec::new(),
             count_log: Vec::new(),
             mark_log: Vec::new(),
+            saved_counts: Vec::new(),
+            work: MoveList::new(),
+            without_ends: false,
             last: self.last,
             ended: self.ended,
             tile: tiles::TileState::default(),
@@ -280,6 +290,9 @@ impl State {
             marks: vec![0; sites],
             count_log: Vec::with_capacity(1024),
             mark_log: Vec::new(),
+            saved_counts: Vec::new(),
+            work: MoveList::new(),
+            without_ends: false,
             last: NO_SITE,
             ended: None,
             tile: tiles::TileState::default(),
@@ -491,11 +504,35 @@ impl State {
                 self.pass_turn(mover);
             }
         }
+        if self.without_ends {
+            return;
+        }
         if !self.game.end_conditions.is_empty() && self.ended.is_none() {
             self.check_position_ends(mover);
         }
         if self.game.tracks_repetition && self.ended.is_none() && self.seen.contains(self.hash) {
             self.end_on_repetition(mover);
+        }
+        if self.game.stuck_moves_stones && self.ended.is_none() {
+            self.end_if_stuck();
+        }
+    }
+
+    /// Ends the game at once when the player to move has no legal move and the end rule
+    /// for it gives the stones left to their owners, so that the position shows them moved
+    /// (other results are judged when the outcome is asked for).
+    pub(super) fn end_if_stuck(&mut self) {
+        let mut moves = std::mem::take(&mut self.work);
+        let stuck = !self.has_legal_move(&mut moves);
+        self.work = moves;
+        let game = Arc::clone(&self.game);
+        let rule = game
+            .end_rules
+            .iter()
+            .find(|r| r.when == EndWhen::NoLegalMove);
+        if let (true, Some(rule)) = (stuck, rule) {
+            self.rows_to_owners();
+            self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
         }
     }
 
@@ -522,6 +559,9 @@ impl State {
             .iter()
             .find(|r| r.when == EndWhen::RepeatedPosition)
         {
+            if let EndResult::StoreMajority { .. } = rule.result {
+                self.rows_to_owners();
+            }
             self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
         }
     }

@@ -46,6 +46,9 @@ impl State {
             if rule.filter.capturing {
                 out.retain_from(rule_start, |m| self.captures_something(m));
             }
+            if let Some(goal) = &rule.so_that {
+                self.keep_moves_reaching(goal, rule_start, out);
+            }
             compulsory |= rule.filter.compulsory && out.len() > rule_start;
         }
         if compulsory {
@@ -56,6 +59,29 @@ impl State {
                 out.push(Move::step(rule, NO_SITE, NO_SITE));
             }
         }
+    }
+
+    /// When `goal` does not hold for the mover, keeps of the moves from position `start` on
+    /// only those after which it does (played on a copy of the position kept in `out`, the
+    /// end rules checked after moves left out).
+    fn keep_moves_reaching(&self, goal: &crate::model::Expr, start: usize, out: &mut MoveList) {
+        let mover = self.to_move;
+        if self.value(mover, goal) != 0 {
+            return;
+        }
+        let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        (*copy).clone_from(self);
+        out.retain_from(start, |m| {
+            // The goal is judged on the board the move leaves, before an end rule moves
+            // stones off it.
+            copy.without_ends = true;
+            copy.apply(m);
+            let reached = copy.value(mover, goal) != 0;
+            copy.undo();
+            copy.without_ends = false;
+            reached
+        });
+        out.copy = Some(copy);
     }
 
     /// Whether a player other than the one to move has a move other than passing (on a
@@ -661,6 +687,7 @@ impl State {
             .enumerate()
             .filter(|(_, r)| self.holds(&r.condition));
         let (rule, kind) = match (active.next(), active.next()) {
+            (Some((_, r)), None) if r.so_that.is_some() => return None,
             (Some((i, r)), None) => (i as u8, &r.kind),
             (None, _) => return Some(None),
             _ if game.tiles.is_some() => return Some(self.pick_tile_move(pick)),

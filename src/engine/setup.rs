@@ -242,6 +242,9 @@ impl State {
             let players = state.game.players.len() as Player;
             state.check_position_ends((state.to_move + players - 1) % players);
         }
+        if state.game.stuck_moves_stones && state.ended.is_none() {
+            state.end_if_stuck();
+        }
         Ok(state)
     }
 

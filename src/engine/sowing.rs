@@ -48,7 +48,9 @@ impl State {
         self.hash = hash;
         self.last = site;
         let again = self.after_sowing();
-        self.check_rows();
+        if !self.without_ends {
+            self.check_rows();
+        }
         again
     }
 
@@ -102,6 +104,10 @@ impl State {
     fn act(&mut self, r: usize) -> bool {
         let mover = self.to_move;
         let mut again = false;
+        let cancellable = self.game.sow_plan.cancels[r].is_some();
+        if cancellable {
+            self.saved_counts.clone_from(&self.counts);
+        }
         for a in 0..self.game.sow_plan.actions[r].len() {
             match &self.game.sow_plan.actions[r][a] {
                 Action::Again => again = true,
@@ -125,7 +131,28 @@ impl State {
                 Action::TakeRun { .. } => self.take_run(r, a),
             }
         }
+        if cancellable {
+            self.cancel_if(r);
+        }
         again
+    }
+
+    /// Puts back the stones that rule `r`'s actions moved if its `unless` condition holds
+    /// after them.
+    fn cancel_if(&mut self, r: usize) {
+        let game = std::sync::Arc::clone(&self.game);
+        let Some(cancel) = &game.sow_plan.cancels[r] else {
+            return;
+        };
+        if self.eval(cancel) == 0 {
+            return;
+        }
+        for site in 0..self.counts.len() {
+            let saved = self.saved_counts[site];
+            if self.counts[site] != saved {
+                self.set_count(site as Site, saved);
+            }
+        }
     }
 
     /// Ends the game when a player's pits are all empty (if the game has that rule):

@@ -422,6 +422,8 @@ pub struct SowRule {
     pub condition: Condition,
     /// What, in order.
     pub actions: Vec<Action>,
+    /// When this holds after the actions, the stones they moved go back.
+    pub cancel: Option<Expr>,
 }
 
 /// The rules after sowing, prepared for play. Every part of a condition or an action that
@@ -441,6 +443,8 @@ pub struct SowPlan {
     pub stones: usize,
     /// Per rule, its actions (with tabled parts).
     pub actions: Vec<Vec<Action>>,
+    /// Per rule, the condition that takes its actions back (with tabled parts).
+    pub cancels: Vec<Option<Expr>>,
     /// `tables[k][mover * sites + last]`: the values of [`Expr::Tabled`]`(k)`.
     pub tables: Vec<Vec<i64>>,
 }
@@ -472,6 +476,8 @@ pub struct MoveRule {
     pub kind: MoveKind,
     /// What narrows it.
     pub filter: MoveFilter,
+    /// When this does not hold (for the mover), only moves after which it holds are legal.
+    pub so_that: Option<Expr>,
     /// When it is available.
     pub condition: Condition,
 }
@@ -720,6 +726,9 @@ pub struct Game {
     pub sow_plan: SowPlan,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
+    /// Whether the end rule for a player with no legal move gives the stones left to their
+    /// owners (the engine then ends such a game at once, moving them).
+    pub stuck_moves_stones: bool,
     /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
     pub promotes: bool,
     /// Whether the hashes of earlier positions are kept for a look-up: to forbid a

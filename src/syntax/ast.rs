@@ -211,6 +211,8 @@ pub struct MoveClauses {
     pub onto: Option<(bool, Span)>,
     /// `compulsory`.
     pub compulsory: Option<Span>,
+    /// `so that CONDITION`.
+    pub so_that: Option<Expr>,
 }
 
 /// What a neighbouring site holds, in `next to`.
@@ -308,6 +310,8 @@ pub struct SowRule {
     pub condition: Expr,
     /// What it does, in order.
     pub actions: Vec<Action>,
+    /// `unless CONDITION`: when it holds after the actions, they are taken back.
+    pub cancel: Option<Expr>,
     /// The whole rule.
     pub span: Span,
 }

@@ -501,6 +501,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
                     Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
                     Rule::compulsory => clauses.compulsory = Some(span_of(&part, file)),
+                    Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
                     Rule::onto => {
                         let span = span_of(&part, file);
                         let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
@@ -680,9 +681,14 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
     let mut inner = parts(pair);
     let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?, file)?;
     let mut actions = Vec::new();
+    let mut cancel = None;
     for action in inner {
         let aspan = span_of(&action, file);
         let rule = action.as_rule();
+        if rule == Rule::unless_clause {
+            cancel = Some(lower_max(action, file)?);
+            continue;
+        }
         let mut p = parts(action);
         let mut part = || p.next().ok_or_else(|| internal(aspan));
         actions.push(match rule {
@@ -712,6 +718,7 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
     Ok(SowRule {
         condition,
         actions,
+        cancel,
         span,
     })
 }
