@@ -243,16 +243,28 @@ fn branching_chart(reports: &[&Report]) -> String {
         .max(1.0);
     let mut o = frame(
         "Branching over the game",
-        "ply (up to the 90th percentile of game length)",
+        &format!(
+            "ply (up to the 90th percentile of game length{})",
+            match plies.div_ceil(200) {
+                1 => String::new(),
+                n => format!("; means over {n} plies"),
+            }
+        ),
         "legal moves (mean)",
         reports,
     );
     axes(&mut o, Some(plies as f64), y_max, false);
     let (pw, ph) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
+    // Long games: the mean over runs of `step` plies, about 200 points (the players'
+    // plies alternate, and their branching differs).
+    let step = plies.div_ceil(200);
     for (k, r) in reports.iter().enumerate() {
-        let points: Vec<String> = (r.branching.by_ply.iter().take(plies).enumerate())
-            .map(|(i, v)| {
-                let x = LEFT + pw * (i + 1) as f64 / plies as f64;
+        let means = &r.branching.by_ply[..plies.min(r.branching.by_ply.len())];
+        let points: Vec<String> = (means.chunks(step).enumerate())
+            .map(|(i, run)| {
+                let v = run.iter().sum::<f64>() / run.len() as f64;
+                let x =
+                    LEFT + pw * ((i * step) as f64 + run.len() as f64 / 2.0 + 0.5) / plies as f64;
                 format!("{x:.1},{:.1}", H - BOTTOM - ph * v / y_max)
             })
             .collect();
