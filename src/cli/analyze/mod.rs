@@ -167,11 +167,10 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
 
 /// Plays a plan with a progress bar on standard error (only when it is a terminal).
 fn run_with_progress(plan: &Plan, stop: &AtomicBool) -> Tally {
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(plan.games)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    if !std::io::stderr().is_terminal() {
+        return play::play(plan, stop, &|| {});
+    }
+    let bar = indicatif::ProgressBar::new(plan.games);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
         "{bar:40} {pos}/{len} games, {per_sec}, {eta} left (Ctrl-C: stop and report)",
     ) {

@@ -2,7 +2,6 @@
 //! that made it, what it took, extra turns), for any game: nothing here names a game or a
 //! rule, everything is read from the compiled game and the position.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::ai::{Budget, Level, Searcher};
@@ -91,8 +90,8 @@ pub(super) struct Tally {
     pub capturing: Vec<u64>,
     /// Per move rule: pieces (or stones) taken.
     pub taken: Vec<u64>,
-    /// Capture sizes: pieces (or stones) taken by one move, and how many moves took that many.
-    pub sizes: BTreeMap<u64, u64>,
+    /// Capture sizes: `sizes[k]` moves took k pieces (or stones).
+    pub sizes: Vec<u64>,
     /// Turns in which the player who had just moved moved again.
     pub extra_turns: u64,
     /// Sites marked by a move (marks newly set or changed hands).
@@ -109,25 +108,42 @@ impl Tally {
         }
     }
 
+    /// Empties the tally, keeping its buffers.
+    fn reset(&mut self) {
+        self.games.clear();
+        self.plies = 0;
+        self.legal = 0;
+        self.legal_by_ply.clear();
+        for v in [&mut self.fired, &mut self.capturing, &mut self.taken] {
+            v.iter_mut().for_each(|x| *x = 0);
+        }
+        self.sizes.clear();
+        self.extra_turns = 0;
+        self.marks = 0;
+    }
+
     /// Adds another tally to this one (the games are sorted by number afterwards).
-    fn merge(&mut self, other: Tally) {
-        self.games.extend(other.games);
+    fn merge(&mut self, other: &Tally) {
+        self.games.extend_from_slice(&other.games);
         self.plies += other.plies;
         self.legal += other.legal;
         if self.legal_by_ply.len() < other.legal_by_ply.len() {
             self.legal_by_ply.resize(other.legal_by_ply.len(), (0, 0));
         }
-        for (a, b) in self.legal_by_ply.iter_mut().zip(other.legal_by_ply) {
+        for (a, b) in self.legal_by_ply.iter_mut().zip(&other.legal_by_ply) {
             a.0 += b.0;
             a.1 += b.1;
         }
-        let add = |a: &mut Vec<u64>, b: Vec<u64>| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        add(&mut self.fired, other.fired);
-        add(&mut self.capturing, other.capturing);
-        add(&mut self.taken, other.taken);
-        for (size, n) in other.sizes {
-            *self.sizes.entry(size).or_default() += n;
-        }
+        let add = |a: &mut Vec<u64>, b: &[u64]| {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        };
+        add(&mut self.fired, &other.fired);
+        add(&mut self.capturing, &other.capturing);
+        add(&mut self.taken, &other.taken);
+        add(&mut self.sizes, &other.sizes);
         self.extra_turns += other.extra_turns;
         self.marks += other.marks;
     }
@@ -145,7 +161,7 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> 
             .collect();
         let mut sum = Tally::new(rules);
         for w in workers {
-            sum.merge(w.join().expect("a self-play thread panicked"));
+            sum.merge(&w.join().expect("a self-play thread panicked"));
         }
         sum
     });
@@ -162,6 +178,7 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + S
         searcher: Searcher::new(),
         before: Vec::new(),
         marks: Vec::new(),
+        own: Tally::new(plan.start.game().moves.len()),
     };
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -196,6 +213,8 @@ struct Game {
     before: Vec<u16>,
     /// The marks before the move being tallied.
     marks: Vec<Option<Player>>,
+    /// The tally of the game being played, added to the thread's once it is finished.
+    own: Tally,
 }
 
 /// The owner recorded for an empty site.
@@ -212,7 +231,8 @@ impl Game {
         stop: &AtomicBool,
         tally: &mut Tally,
     ) -> Option<GameResult> {
-        let mut own = Tally::new(tally.fired.len());
+        let mut own = std::mem::take(&mut self.own);
+        own.reset();
         let mut last_mover: Option<Player> = None;
         let mut plies = 0;
         let outcome = loop {
@@ -260,7 +280,8 @@ impl Game {
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,
         };
-        tally.merge(own);
+        tally.merge(&own);
+        self.own = own;
         Some(result)
     }
 
@@ -308,7 +329,11 @@ impl Game {
         if taken > 0 {
             t.capturing[rule] += 1;
             t.taken[rule] += taken;
-            *t.sizes.entry(taken).or_default() += 1;
+            let k = taken as usize;
+            if t.sizes.len() <= k {
+                t.sizes.resize(k + 1, 0);
+            }
+            t.sizes[k] += 1;
         }
     }
 }

@@ -202,7 +202,10 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
             moves: rule_counts(game, tally, n),
             captures: tally.capturing.iter().sum(),
             taken: tally.taken.iter().sum(),
-            capture_sizes: tally.sizes.iter().map(|(&s, &c)| (s, c)).collect(),
+            capture_sizes: (tally.sizes.iter().enumerate())
+                .filter(|(_, &c)| c > 0)
+                .map(|(s, &c)| (s as u64, c))
+                .collect(),
             captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
             extra_turns: tally.extra_turns,
             passes: kind_count(&|k| matches!(k, MoveKind::Pass)),
