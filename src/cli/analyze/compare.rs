@@ -224,3 +224,36 @@ pub(super) fn text(a: &Report, b: &Report) -> String {
     }
     o
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn this() -> GameArgs {
+        GameArgs {
+            game: "a.game".into(),
+            preset: Some("x".into()),
+            sets: vec!["k=1".into()],
+        }
+    }
+
+    #[test]
+    fn the_options_of_vs_are_read_and_this_side_s_not_carried_over() {
+        let o = vs_game(&this(), "--preset castle --set a=1 --set=b=2").unwrap();
+        assert_eq!(o.game, "a.game");
+        assert_eq!(o.preset.as_deref(), Some("castle"));
+        assert_eq!(o.sets, ["a=1", "b=2"]);
+        let o = vs_game(&this(), "").unwrap();
+        assert_eq!((o.preset, o.sets.len()), (None, 0));
+        let o = vs_game(&this(), "b.game --preset=p").unwrap();
+        assert_eq!(
+            (o.game.as_str(), o.preset.as_deref()),
+            ("b.game", Some("p"))
+        );
+        assert!(vs_game(&this(), "--preset")
+            .unwrap_err()
+            .contains("needs a value"));
+        assert!(vs_game(&this(), "b.game c.game").is_err());
+        assert!(vs_game(&this(), "-x").is_err());
+    }
+}

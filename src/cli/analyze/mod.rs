@@ -24,13 +24,16 @@ use super::{threads_or_all, GameArgs};
 use crate::engine::{Outcome, State};
 use play::{Agent, Plan, Tally};
 
+/// The most games one run plays (each game's record is kept: 32 bytes a game).
+const MAX_GAMES: u64 = 10_000_000;
+
 /// The arguments of `rulebook analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Games to play.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    /// Games to play (1 to 10,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
     /// Who plays every seat: random, or the computer at a level (easy, medium, strong; by
     /// iterations only, so results do not depend on the machine).
@@ -60,8 +63,8 @@ pub struct MatchArgs {
     /// The two players, comma-separated: `strong,medium` (random, easy, medium, strong).
     #[arg(long)]
     pub players: String,
-    /// Games to play (the players change seats every game).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    /// Games to play, 1 to 10,000,000 (the players change seats every game).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
     #[command(flatten)]
     pub run: RunArgs,
@@ -172,7 +175,7 @@ fn run_with_progress(plan: &Plan, stop: &AtomicBool) -> Tally {
     }
     let bar = indicatif::ProgressBar::new(plan.games);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} games, {per_sec}, {eta} left (Ctrl-C: stop and report)",
+        "{wide_bar} {pos}/{len} games, {per_sec}, {eta} left (Ctrl-C stops)",
     ) {
         bar.set_style(style);
     }

@@ -346,3 +346,38 @@ fn site_value(state: &State, site: usize, pits: bool) -> u16 {
         state.owner(site as u16).map_or(NO_OWNER, u16::from)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_by_name() {
+        assert_eq!(Agent::named("random"), Some(Agent::Random));
+        assert_eq!(Agent::named("RAND"), Some(Agent::Random));
+        assert_eq!(Agent::named("strong").map(|a| a.name()), Some("strong"));
+        assert_eq!(Agent::named("e").map(|a| a.name()), Some("easy"));
+        assert_eq!(Agent::named(""), None);
+        assert_eq!(Agent::named("expert"), None);
+    }
+
+    #[test]
+    fn tallies_add_up_and_reset() {
+        let mut a = Tally::new(2);
+        a.fired = vec![1, 2];
+        a.sizes = vec![0, 3];
+        a.legal_by_ply = vec![(4, 1)];
+        let mut b = Tally::new(2);
+        b.fired = vec![10, 20];
+        b.sizes = vec![0, 1, 5];
+        b.legal_by_ply = vec![(6, 2), (1, 1)];
+        b.extra_turns = 7;
+        a.merge(&b);
+        assert_eq!(a.fired, [11, 22]);
+        assert_eq!(a.sizes, [0, 4, 5]);
+        assert_eq!(a.legal_by_ply, [(10, 3), (1, 1)]);
+        assert_eq!(a.extra_turns, 7);
+        a.reset();
+        assert_eq!(a, Tally::new(2));
+    }
+}
