@@ -127,6 +127,9 @@ fn a_game_of_four_placements_gives_the_figures_counted_by_hand() {
     assert_eq!(r["rules"]["captures"], 0);
     assert_eq!(r["rules"]["extra_turns"], 0);
     assert_eq!(r["rules"]["passes"], 0);
+    // Two stones each at the end: the measure (pieces) never shows the winner ahead.
+    assert_eq!(r["decisiveness"]["winner_leads_at_end"]["count"], 0);
+    assert_eq!(r["decisiveness"]["winner_leads_at_end"]["of"], 40);
 }
 
 /// What an independent replay of the seeded games through the library finds: game `i`
@@ -145,6 +148,10 @@ struct Expected {
     captures: u64,
     taken: u64,
     extra_turns: u64,
+    /// Won games whose winner leads by the game's estimate after the last move, and of
+    /// those, the ones whose winner led for good by half of the game.
+    lead_at_end: u64,
+    lead_by_half: u64,
 }
 
 fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
@@ -159,6 +166,8 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
         let mut rng = Rng::stream(seed, i);
         let mut last = None;
         let mut plies = 0;
+        // After each ply, who is strictly ahead by the game's estimate.
+        let mut leaders = Vec::new();
         let outcome = loop {
             state.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -175,10 +184,27 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             e.fired[m.rule as usize] += 1;
             e.captures += u64::from(taken > 0);
             e.taken += taken;
+            let values: Vec<i64> = (0..game.players.len() as u8)
+                .map(|p| state.value(p, &game.estimate))
+                .collect();
+            let top = *values.iter().max().unwrap();
+            let ahead: Vec<usize> = (0..values.len()).filter(|&p| values[p] == top).collect();
+            leaders.push((ahead.len() == 1).then(|| ahead[0] as u8));
             last = Some(mover);
             plies += 1;
         };
         e.lengths.push(plies as u64);
+        if let Some(Outcome::Win(w)) = outcome {
+            if leaders.last() == Some(&Some(w)) {
+                e.lead_at_end += 1;
+                // Plies after which the winner did not lead, counted from the end.
+                let behind = leaders
+                    .iter()
+                    .rposition(|l| *l != Some(w))
+                    .map_or(0, |k| k + 1);
+                e.lead_by_half += u64::from(2 * behind <= plies);
+            }
+        }
         match outcome {
             Some(Outcome::Win(p)) => e.wins[p as usize] += 1,
             Some(Outcome::Draw) => e.draws += 1,
@@ -231,6 +257,12 @@ fn found(r: &Value) -> Expected {
         captures: r["rules"]["captures"].as_u64().unwrap(),
         taken: r["rules"]["taken"].as_u64().unwrap(),
         extra_turns: r["rules"]["extra_turns"].as_u64().unwrap(),
+        lead_at_end: r["decisiveness"]["winner_leads_at_end"]["count"]
+            .as_u64()
+            .unwrap(),
+        lead_by_half: r["decisiveness"]["leads_by_half"]["count"]
+            .as_u64()
+            .unwrap(),
     }
 }
 
@@ -291,6 +323,11 @@ fn every_count_matches_a_replay_of_the_same_seeds_through_the_library() {
     check_against_replay("mangala", &mangala, &args, 300, 1000);
     let r = json(&args);
     assert!(r["rules"]["extra_turns"].as_u64().unwrap() > 0);
+    // The measure (stones in store) names the winner at the end of every won game.
+    assert_eq!(
+        r["decisiveness"]["winner_leads_at_end"]["count"],
+        r["decisiveness"]["winner_leads_at_end"]["of"]
+    );
 }
 
 #[test]

@@ -117,6 +117,11 @@ pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
         &a.first_player,
         &b.first_player,
     ));
+    rows.push(proportion_row(
+        "winner led for good by half of the game".into(),
+        &a.decisiveness.leads_by_half,
+        &b.decisiveness.leads_by_half,
+    ));
     let floats = |v: &[u32]| v.iter().map(|&x| f64::from(x)).collect::<Vec<_>>();
     rows.push(mean_row(
         "game length (plies, mean)",
@@ -188,7 +193,8 @@ pub(super) fn text(a: &Report, b: &Report) -> String {
         let percent = r.figure.contains("wins")
             || r.figure.contains("draws")
             || r.figure.contains("unfinished")
-            || r.figure.contains("share");
+            || r.figure.contains("share")
+            || r.figure.contains("half");
         let v = |x: f64| match percent {
             true => format!("{:.1}%", 100.0 * x),
             false => format!("{x:.2}"),

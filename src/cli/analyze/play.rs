@@ -71,6 +71,9 @@ pub(super) struct GameResult {
     pub legal: u64,
     /// Moves of the game that took something.
     pub captures: u32,
+    /// In a won game where the winner leads by the game's own measure at the end: the ply
+    /// from which the winner led for good (1 = from the first move on); 0 otherwise.
+    pub lead_from: u32,
 }
 
 /// What the rules did, summed over every move of every game.
@@ -179,6 +182,7 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + S
         before: Vec::new(),
         marks: Vec::new(),
         own: Tally::new(plan.start.game().moves.len()),
+        leaders: Vec::new(),
     };
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -215,6 +219,8 @@ struct Game {
     marks: Vec<Option<Player>>,
     /// The tally of the game being played, added to the thread's once it is finished.
     own: Tally,
+    /// After each ply of the game being played, who leads by the game's own measure.
+    leaders: Vec<Option<Player>>,
 }
 
 /// The owner recorded for an empty site.
@@ -233,6 +239,7 @@ impl Game {
     ) -> Option<GameResult> {
         let mut own = std::mem::take(&mut self.own);
         own.reset();
+        self.leaders.clear();
         let mut last_mover: Option<Player> = None;
         let mut plies = 0;
         let outcome = loop {
@@ -268,6 +275,7 @@ impl Game {
                 }
             };
             self.tally_move(m, mover, &mut own);
+            self.leaders.push(leader(&self.state));
             last_mover = Some(mover);
             plies += 1;
         };
@@ -279,6 +287,13 @@ impl Game {
             reversed: false,
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,
+            lead_from: match outcome {
+                Some(Outcome::Win(w)) if self.leaders.last() == Some(&Some(w)) => {
+                    let behind = self.leaders.iter().rposition(|l| *l != Some(w));
+                    behind.map_or(1, |k| k as u32 + 2)
+                }
+                _ => 0,
+            },
         };
         tally.merge(&own);
         self.own = own;
@@ -336,6 +351,27 @@ impl Game {
             t.sizes[k] += 1;
         }
     }
+}
+
+/// The player strictly ahead of every other by the game's own measure of an unfinished
+/// game ([`crate::model::Game::estimate`]: its score, else what its end rule compares,
+/// else pieces on the board), if one is.
+fn leader(state: &State) -> Option<Player> {
+    let game = state.game();
+    let mut best: Option<(Player, i64)> = None;
+    let mut tied = false;
+    for p in 0..game.players.len() as Player {
+        let v = state.value(p, &game.estimate);
+        match best {
+            Some((_, b)) if v < b => {}
+            Some((_, b)) if v == b => tied = true,
+            _ => {
+                best = Some((p, v));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(p, _)| p)
 }
 
 /// A site as [`Game::before`] records it.

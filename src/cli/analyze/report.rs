@@ -37,6 +37,21 @@ pub(super) struct Report {
     pub branching: Branching,
     /// What the rules did.
     pub rules: Rules,
+    /// How early the eventual winner leads.
+    pub decisiveness: Decisiveness,
+}
+
+/// How early the eventual winner leads, by the game's own measure of an unfinished game
+/// (its score, else what its end rule compares, such as stones in store, else pieces).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Decisiveness {
+    /// Of the won games, those whose winner leads by the measure after the last move.
+    pub winner_leads_at_end: Proportion,
+    /// Over those games, the mean share of the game played before the winner took the
+    /// lead for good (0: from the first move; 1: only at the last).
+    pub lead_taken_at: f64,
+    /// Of the won games, those whose winner led for good by half of the game.
+    pub leads_by_half: Proportion,
 }
 
 /// A seat's results.
@@ -148,6 +163,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
     let all = lengths.clone();
     lengths.sort_unstable();
     let (mean, variance) = stats::mean_variance(lengths.iter().map(|&l| f64::from(l)));
+    let decisiveness = decisiveness(tally, decisive);
     let kind_count = |f: &dyn Fn(&MoveKind) -> bool| -> u64 {
         (game.moves.iter().zip(&tally.fired))
             .filter(|(r, _)| f(&r.kind))
@@ -212,6 +228,27 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
             swaps: kind_count(&|k| matches!(k, MoveKind::Swap)),
             marks: tally.marks,
         },
+        decisiveness,
+    }
+}
+
+/// The decisiveness of the won games of a tally (`won` of them).
+fn decisiveness(tally: &Tally, won: u64) -> Decisiveness {
+    // Plies played before the winner led for good, over the game's plies.
+    let shares: Vec<f64> = (tally.games.iter())
+        .filter(|g| g.lead_from > 0)
+        .map(|g| f64::from(g.lead_from - 1) / f64::from(g.plies.max(1)))
+        .collect();
+    let by_half = (tally.games.iter())
+        .filter(|g| g.lead_from > 0 && 2 * (g.lead_from - 1) <= g.plies)
+        .count() as u64;
+    Decisiveness {
+        winner_leads_at_end: wilson(shares.len() as u64, won),
+        lead_taken_at: match shares.len() {
+            0 => 0.0,
+            n => shares.iter().sum::<f64>() / n as f64,
+        },
+        leads_by_half: wilson(by_half, won),
     }
 }
 
@@ -326,6 +363,29 @@ pub(super) fn text(r: &Report) -> String {
     );
     length_text(&mut o, r);
     rules_text(&mut o, r);
+    let d = &r.decisiveness;
+    let _ = writeln!(
+        o,
+        "\ndecisiveness (by the game's own measure: score, else what the end rule compares, else pieces):"
+    );
+    let _ = match d.winner_leads_at_end.count {
+        0 => writeln!(
+            o,
+            "  the measure never shows the winner ahead at the end ({} won games)",
+            d.winner_leads_at_end.of
+        ),
+        n => writeln!(
+            o,
+            "  the winner leads at the end in {n} of the {} won games; there, the winner took the lead for good after {:.0}% of the game on average",
+            d.winner_leads_at_end.of,
+            100.0 * d.lead_taken_at
+        ),
+    };
+    let _ = writeln!(
+        o,
+        "  the winner led for good by half of the game in {} of the won games",
+        pct(&d.leads_by_half).trim_start()
+    );
     o
 }
 
