@@ -516,7 +516,10 @@ fn bad_input_is_refused_with_a_message_and_nothing_written() {
         "--vs",
         "--preset nope",
     ]);
-    assert!(err.contains("nope"), "{err}");
+    assert!(
+        err.contains("nope") && err.contains("in the variant of --vs"),
+        "{err}"
+    );
     let err = fails(&["analyze", "mangala", "--games", "10", "--vs", "--bogus"]);
     assert!(err.contains("--vs: unexpected `--bogus`"), "{err}");
     let err = fails(&["analyze", "mangala", "--games", "10", "--vs", "--preset"]);

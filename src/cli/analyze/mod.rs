@@ -102,7 +102,13 @@ pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
     let who = agent(&args.players)?;
     let game = load(&args.game)?;
     let other = match &args.vs {
-        Some(text) => Some(load(&compare::vs_game(&args.game, text)?)?),
+        Some(text) => Some(load(&compare::vs_game(&args.game, text)?).map_err(|e| {
+            format!(
+                "{}\n = note: in the variant of --vs \"{}\"",
+                e.trim_end(),
+                crate::render::terminal_safe(text)
+            )
+        })?),
         None => None,
     };
     let svg_dir = match &args.svg {
