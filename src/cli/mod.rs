@@ -1,5 +1,5 @@
 //! The command line: `rulebook list | check | show | perft | bench | think | play |
-//! position | render | test | snapshot`; `rulebook` alone offers the bundled games to play.
+//! position | render | test | snapshot | analyze | match`; `rulebook` alone offers the bundled games to play.
 
 //!
 //! One module per command; [`common`] holds what several share (loading a game from
@@ -10,6 +10,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+pub use analyze::{AnalyzeArgs, MatchArgs, RunArgs};
+
+mod analyze;
 mod bench;
 mod check;
 mod common;
@@ -125,6 +128,13 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Play many seeded games (random players or the computer) and report what the rules
+    /// do: results per seat with intervals, game length, branching, each rule's use;
+    /// `--vs` compares with another variant, `--svg DIR` draws charts (docs/analyze.md).
+    Analyze(AnalyzeArgs),
+    /// Play two players against each other, seats alternated: wins, draws and an Elo
+    /// difference with its interval.
+    Match(MatchArgs),
 }
 
 /// The arguments of `play`.
@@ -285,5 +295,7 @@ fn execute(cli: Cli) -> Result<(), String> {
         Command::Test { paths, update } => test::run(&paths, update),
         Command::Snapshot { files } => snapshot::run(&files),
         Command::Position { game, start, json } => position::run(&game, &start, json),
+        Command::Analyze(args) => analyze::run_analyze(&args),
+        Command::Match(args) => analyze::run_match(&args),
     }
 }

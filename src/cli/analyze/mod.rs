@@ -1,0 +1,332 @@
+//! `rulebook analyze` and `rulebook match`: many seeded games played by random players or
+//! the computer, on every core, and what they show about a rule set (results per seat
+//! with their intervals, game length, branching, what each rule did) or about two players
+//! (wins, draws, an Elo difference).
+//!
+//! Game `i` draws every random number from its own stream of the seed, so the figures are
+//! the same on any number of threads. Ctrl-C stops the run and reports the games finished.
+
+mod compare;
+mod play;
+mod report;
+mod stats;
+mod svg;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use clap::Args;
+
+use super::common::{load, plural, settings_line};
+use super::{threads_or_all, GameArgs};
+use crate::engine::{Outcome, State};
+use play::{Agent, Plan, Tally};
+
+/// The most games one run plays (each game's record is kept: 32 bytes a game).
+const MAX_GAMES: u64 = 10_000_000;
+
+/// The arguments of `rulebook analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Games to play (1 to 10,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: u64,
+    /// Who plays every seat: random, or the computer at a level (easy, medium, strong; by
+    /// iterations only, so results do not depend on the machine).
+    #[arg(long, default_value = "random")]
+    pub players: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Compare with another variant, played with the same seeds: the options of that
+    /// variant as one argument (`--vs "--preset castle"`, `--vs "--set corner=off"`, or
+    /// another rule file: `--vs "other.game --preset p"`); the game file is this one unless
+    /// named, and this side's --preset and --set are not carried over.
+    #[arg(long, value_name = "ARGS", allow_hyphen_values = true)]
+    pub vs: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write charts as SVG files into this folder (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
+}
+
+/// The arguments of `rulebook match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The two players, comma-separated: `strong,medium` (random, easy, medium, strong).
+    #[arg(long)]
+    pub players: String,
+    /// Games to play, 1 to 10,000,000 (the players change seats every game).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: u64,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `analyze` and `match` share: the seed, the cap, the threads.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Seed: game i draws from its own stream of it, on whichever thread it is played.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop a game after this many plies (counted as unfinished).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_plies: u64,
+    /// Threads to play on: all cores by default.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+/// The agent a user names, or a clear refusal.
+fn agent(name: &str) -> Result<Agent, String> {
+    Agent::named(name.trim()).ok_or_else(|| {
+        format!(
+            "error: unknown player `{}`: expected random, easy, medium or strong",
+            crate::render::terminal_safe(name.trim())
+        )
+    })
+}
+
+/// Runs `rulebook analyze`.
+pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
+    let who = agent(&args.players)?;
+    let game = load(&args.game)?;
+    let other = match &args.vs {
+        Some(text) => Some(load(&compare::vs_game(&args.game, text)?).map_err(|e| {
+            format!(
+                "{}\n = note: in the variant of --vs \"{}\"",
+                e.trim_end(),
+                crate::render::terminal_safe(text)
+            )
+        })?),
+        None => None,
+    };
+    let svg_dir = match &args.svg {
+        Some(dir) => Some(svg::prepare(dir)?),
+        None => None,
+    };
+    let stop = stop_on_ctrl_c();
+    let lineup = vec![who; game.players.len()];
+    let first = analyse(&game, &lineup, args, &stop);
+    let second = match &other {
+        Some(g) if !stop.load(Ordering::Relaxed) => {
+            Some(analyse(g, &vec![who; g.players.len()], args, &stop))
+        }
+        _ => None,
+    };
+    if let Some(dir) = &svg_dir {
+        svg::write_all(dir, &first, second.as_ref())?;
+    }
+    match (&second, args.json) {
+        (None, true) => println!("{}", json(&first)?),
+        (None, false) => print!("{}", report::text(&first)),
+        (Some(b), true) => println!("{}", json(&compare::compare(&first, b))?),
+        (Some(b), false) => print!("{}", compare::text(&first, b)),
+    }
+    if let Some(dir) = &svg_dir {
+        eprintln!("charts written to {}", dir.display());
+    }
+    if other.is_some() && second.is_none() {
+        eprintln!("interrupted before the variant of --vs was played: no comparison");
+    }
+    Ok(())
+}
+
+/// Plays the games of one analysis and makes its report.
+fn analyse(
+    game: &Arc<crate::model::Game>,
+    lineup: &[Agent],
+    args: &AnalyzeArgs,
+    stop: &AtomicBool,
+) -> report::Report {
+    let start = State::new(Arc::clone(game));
+    let plan = Plan {
+        start: &start,
+        lineup: lineup.to_vec(),
+        alternate: false,
+        games: args.games,
+        seed: args.run.seed,
+        max_plies: args.run.max_plies as usize,
+        threads: threads_or_all(args.run.threads),
+    };
+    let tally = run_with_progress(&plan, stop);
+    let mut r = report::report(game, lineup, &tally, args.games);
+    r.seed = args.run.seed;
+    r.max_plies = plan.max_plies;
+    r
+}
+
+/// A flag that Ctrl-C sets (if the handler can be installed; otherwise one never set).
+fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    stop
+}
+
+/// Plays a plan with a progress bar on standard error (only when it is a terminal).
+fn run_with_progress(plan: &Plan, stop: &AtomicBool) -> Tally {
+    if !std::io::stderr().is_terminal() {
+        return play::play(plan, stop, &|| {});
+    }
+    let bar = indicatif::ProgressBar::new(plan.games);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{wide_bar} {pos}/{len} games, {per_sec}, {eta} left (Ctrl-C stops)",
+    ) {
+        bar.set_style(style);
+    }
+    let tally = play::play(plan, stop, &|| bar.inc(1));
+    bar.finish_and_clear();
+    tally
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, String> {
+    serde_json::to_string_pretty(value).map_err(|e| format!("error: {e}"))
+}
+
+/// The result of a match, from the first player's side.
+#[derive(Debug, serde::Serialize)]
+struct MatchReport {
+    game: String,
+    players: [String; 2],
+    games_asked: u64,
+    games: u64,
+    interrupted: bool,
+    seed: u64,
+    max_plies: u64,
+    /// Wins of the first player named, draws, wins of the second.
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    /// Games stopped by the cap (counted as draws in the score).
+    unfinished: u64,
+    /// The first player named's wins as the game's first mover and as its second.
+    wins_moving_first: u64,
+    wins_moving_second: u64,
+    elo: stats::EloEstimate,
+}
+
+/// Runs `rulebook match`: two players, seats alternated, wins, draws and an Elo difference.
+pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
+    let names: Vec<&str> = args.players.split(',').collect();
+    let [a, b] = names[..] else {
+        return Err(
+            "error: --players: expected two players, comma-separated: strong,medium".into(),
+        );
+    };
+    let lineup = vec![agent(a)?, agent(b)?];
+    let game = load(&args.game)?;
+    if game.players.len() != 2 {
+        return Err(format!(
+            "error: a match needs a game of two players; this one has {}",
+            game.players.len()
+        ));
+    }
+    let stop = stop_on_ctrl_c();
+    let start = State::new(Arc::clone(&game));
+    let plan = Plan {
+        start: &start,
+        lineup: lineup.clone(),
+        alternate: true,
+        games: args.games,
+        seed: args.run.seed,
+        max_plies: args.run.max_plies as usize,
+        threads: threads_or_all(args.run.threads),
+    };
+    let tally = run_with_progress(&plan, &stop);
+    let m = match_report(&tally, &plan, &game, &lineup, args);
+    if args.json {
+        println!("{}", json(&m)?);
+    } else {
+        print!("{}", match_text(&m));
+    }
+    Ok(())
+}
+
+fn match_report(
+    tally: &Tally,
+    plan: &Plan,
+    game: &crate::model::Game,
+    lineup: &[Agent],
+    args: &MatchArgs,
+) -> MatchReport {
+    let (mut wins, mut draws, mut losses, mut unfinished) = (0, 0, 0, 0);
+    let (mut first, mut second) = (0, 0);
+    for g in &tally.games {
+        // The seat of the first player named: 0, or 1 in reversed games.
+        let seat = u8::from(g.reversed);
+        match g.outcome {
+            Some(Outcome::Win(p)) if p == seat => {
+                wins += 1;
+                *(if seat == 0 { &mut first } else { &mut second }) += 1;
+            }
+            Some(Outcome::Win(_)) => losses += 1,
+            Some(Outcome::Draw) => draws += 1,
+            None => unfinished += 1,
+        }
+    }
+    MatchReport {
+        game: format!(
+            "{}{}",
+            crate::render::terminal_safe(&game.name),
+            settings_line(game)
+        ),
+        players: [lineup[0].name().into(), lineup[1].name().into()],
+        games_asked: args.games,
+        games: tally.games.len() as u64,
+        interrupted: (tally.games.len() as u64) < args.games,
+        seed: plan.seed,
+        max_plies: plan.max_plies as u64,
+        wins,
+        draws,
+        losses,
+        unfinished,
+        wins_moving_first: first,
+        wins_moving_second: second,
+        elo: stats::elo_estimate(wins, draws + unfinished, losses),
+    }
+}
+
+fn match_text(m: &MatchReport) -> String {
+    let [a, b] = &m.players;
+    let elo = |v: f64| match v {
+        v if v == f64::INFINITY => "+inf".to_string(),
+        v if v == f64::NEG_INFINITY => "-inf".to_string(),
+        v => format!("{v:+.0}"),
+    };
+    let mut o = format!("game: {}\n", m.game);
+    o += &format!(
+        "{} game{}{} (seed {}, cap {} plies), seats alternated ({a} moves first in even games)\n",
+        m.games,
+        plural(m.games as usize),
+        if m.interrupted {
+            format!(" of {} asked: interrupted", m.games_asked)
+        } else {
+            String::new()
+        },
+        m.seed,
+        m.max_plies
+    );
+    o += &format!(
+        "{a} wins {} ({} moving first, {} moving second), draws {}, {b} wins {}, unfinished {}\n",
+        m.wins, m.wins_moving_first, m.wins_moving_second, m.draws, m.losses, m.unfinished
+    );
+    o += &format!(
+        "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; unfinished games count as draws)\n",
+        100.0 * m.elo.score,
+        elo(m.elo.elo),
+        elo(m.elo.low),
+        elo(m.elo.high)
+    );
+    o
+}

@@ -1,0 +1,419 @@
+//! Self-play: seeded games on several threads, each move tallied (legal moves, the rule
+//! that made it, what it took, extra turns), for any game: nothing here names a game or a
+//! rule, everything is read from the compiled game and the position.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::ai::{Budget, Level, Searcher};
+use crate::analysis::Rng;
+use crate::engine::{Move, MoveList, Outcome, State};
+use crate::model::{MoveKind, Player};
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Agent {
+    /// A uniformly random legal move.
+    Random,
+    /// The computer at a level, by its iteration budget only (so results do not depend on
+    /// the machine's speed).
+    Computer(Level),
+}
+
+impl Agent {
+    /// The agent a user names: `random` or a level of the computer (a unique prefix too).
+    pub(super) fn named(name: &str) -> Option<Agent> {
+        if "random".starts_with(&name.to_ascii_lowercase()) && !name.is_empty() {
+            return Some(Agent::Random);
+        }
+        crate::ai::level(name).map(Agent::Computer)
+    }
+
+    /// The agent's name.
+    pub(super) fn name(&self) -> &'static str {
+        match self {
+            Agent::Random => "random",
+            Agent::Computer(l) => l.name,
+        }
+    }
+}
+
+/// What to play: the start, who plays, how many games, and how.
+pub(super) struct Plan<'a> {
+    /// The start position of every game.
+    pub start: &'a State,
+    /// The agents in seat order for even games; with `alternate`, odd games seat them in
+    /// the reverse order (two players).
+    pub lineup: Vec<Agent>,
+    /// Reverse the seats every other game.
+    pub alternate: bool,
+    /// Games to play.
+    pub games: u64,
+    /// The seed: game `i` draws from [`Rng::stream`]`(seed, i)`.
+    pub seed: u64,
+    /// Plies after which a game is stopped, unfinished.
+    pub max_plies: usize,
+    /// Threads to play on.
+    pub threads: usize,
+}
+
+/// One game's record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct GameResult {
+    /// The game's number.
+    pub index: u64,
+    /// Plies played.
+    pub plies: u32,
+    /// The outcome, or `None` when the ply cap stopped the game.
+    pub outcome: Option<Outcome>,
+    /// Whether the seats were reversed (odd games with `alternate`).
+    pub reversed: bool,
+    /// Legal moves summed over the game's plies.
+    pub legal: u64,
+    /// Moves of the game that took something.
+    pub captures: u32,
+    /// In a won game where the winner leads by the game's own measure at the end: the ply
+    /// from which the winner led for good (1 = from the first move on); 0 otherwise.
+    pub lead_from: u32,
+}
+
+/// What the rules did, summed over every move of every game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Tally {
+    /// Every finished or capped game, by number.
+    pub games: Vec<GameResult>,
+    /// Plies played in all.
+    pub plies: u64,
+    /// Legal moves summed over every ply (the mean branching is this over `plies`).
+    pub legal: u64,
+    /// Per ply number: (legal moves summed, positions counted).
+    pub legal_by_ply: Vec<(u64, u64)>,
+    /// Per move rule: moves it made.
+    pub fired: Vec<u64>,
+    /// Per move rule: moves that took something.
+    pub capturing: Vec<u64>,
+    /// Per move rule: pieces (or stones) taken.
+    pub taken: Vec<u64>,
+    /// Capture sizes: `sizes[k]` moves took k pieces (or stones).
+    pub sizes: Vec<u64>,
+    /// Turns in which the player who had just moved moved again.
+    pub extra_turns: u64,
+    /// Sites marked by a move (marks newly set or changed hands).
+    pub marks: u64,
+}
+
+impl Tally {
+    fn new(rules: usize) -> Tally {
+        Tally {
+            fired: vec![0; rules],
+            capturing: vec![0; rules],
+            taken: vec![0; rules],
+            ..Tally::default()
+        }
+    }
+
+    /// Empties the tally, keeping its buffers.
+    fn reset(&mut self) {
+        self.games.clear();
+        self.plies = 0;
+        self.legal = 0;
+        self.legal_by_ply.clear();
+        for v in [&mut self.fired, &mut self.capturing, &mut self.taken] {
+            v.iter_mut().for_each(|x| *x = 0);
+        }
+        self.sizes.clear();
+        self.extra_turns = 0;
+        self.marks = 0;
+    }
+
+    /// Adds another tally to this one (the games are sorted by number afterwards).
+    fn merge(&mut self, other: &Tally) {
+        self.games.extend_from_slice(&other.games);
+        self.plies += other.plies;
+        self.legal += other.legal;
+        if self.legal_by_ply.len() < other.legal_by_ply.len() {
+            self.legal_by_ply.resize(other.legal_by_ply.len(), (0, 0));
+        }
+        for (a, b) in self.legal_by_ply.iter_mut().zip(&other.legal_by_ply) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        let add = |a: &mut Vec<u64>, b: &[u64]| {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        };
+        add(&mut self.fired, &other.fired);
+        add(&mut self.capturing, &other.capturing);
+        add(&mut self.taken, &other.taken);
+        add(&mut self.sizes, &other.sizes);
+        self.extra_turns += other.extra_turns;
+        self.marks += other.marks;
+    }
+}
+
+/// Plays the plan's games on its threads and returns their tally. Setting `stop` (Ctrl-C)
+/// ends the run: games not yet finished are dropped, the finished ones kept. `done` is
+/// called after each game (the progress bar).
+pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
+    let next = AtomicU64::new(0);
+    let rules = plan.start.game().moves.len();
+    let mut tally = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..plan.threads.max(1))
+            .map(|_| scope.spawn(|| worker(plan, &next, stop, done)))
+            .collect();
+        let mut sum = Tally::new(rules);
+        for w in workers {
+            sum.merge(&w.join().expect("a self-play thread panicked"));
+        }
+        sum
+    });
+    tally.games.sort_by_key(|g| g.index);
+    tally
+}
+
+/// One thread: takes game numbers from `next` until all are played or `stop` is set.
+fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
+    let mut tally = Tally::new(plan.start.game().moves.len());
+    let mut game = Game {
+        state: plan.start.clone(),
+        moves: MoveList::new(),
+        searcher: Searcher::new(),
+        before: Vec::new(),
+        marks: Vec::new(),
+        own: Tally::new(plan.start.game().moves.len()),
+        leaders: Vec::new(),
+    };
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= plan.games || stop.load(Ordering::Relaxed) {
+            return tally;
+        }
+        let reversed = plan.alternate && i % 2 == 1;
+        let mut seats = plan.lineup.clone();
+        if reversed {
+            seats.reverse();
+        }
+        game.state.clone_from(plan.start);
+        let mut rng = Rng::stream(plan.seed, i);
+        if let Some(result) = game.play(&seats, &mut rng, plan.max_plies, stop, &mut tally) {
+            tally.games.push(GameResult {
+                index: i,
+                reversed,
+                ..result
+            });
+            done();
+        }
+    }
+}
+
+/// A thread's work space for one game after another.
+struct Game {
+    state: State,
+    moves: MoveList,
+    searcher: Searcher,
+    /// The board before the move being tallied: per site, the owner of its piece (or
+    /// [`NO_OWNER`]) on boards of pieces, its stones on boards of pits.
+    before: Vec<u16>,
+    /// The marks before the move being tallied.
+    marks: Vec<Option<Player>>,
+    /// The tally of the game being played, added to the thread's once it is finished.
+    own: Tally,
+    /// After each ply of the game being played, who leads by the game's own measure.
+    leaders: Vec<Option<Player>>,
+}
+
+/// The owner recorded for an empty site.
+const NO_OWNER: u16 = u16::MAX;
+
+impl Game {
+    /// Plays one game from the state and tallies its moves; `None` when `stop` interrupted
+    /// a search (the game is then dropped, its moves untallied).
+    fn play(
+        &mut self,
+        seats: &[Agent],
+        rng: &mut Rng,
+        max_plies: usize,
+        stop: &AtomicBool,
+        tally: &mut Tally,
+    ) -> Option<GameResult> {
+        let mut own = std::mem::take(&mut self.own);
+        own.reset();
+        self.leaders.clear();
+        let mut last_mover: Option<Player> = None;
+        let mut plies = 0;
+        let outcome = loop {
+            self.state.legal_moves(&mut self.moves);
+            if self.moves.is_empty() {
+                break self.state.outcome_with(&mut self.moves);
+            }
+            if plies == max_plies {
+                break None;
+            }
+            let mover = self.state.to_move();
+            if last_mover == Some(mover) {
+                own.extra_turns += 1;
+            }
+            let n = self.moves.len() as u64;
+            own.legal += n;
+            if own.legal_by_ply.len() <= plies {
+                own.legal_by_ply.push((0, 0));
+            }
+            own.legal_by_ply[plies].0 += n;
+            own.legal_by_ply[plies].1 += 1;
+            let m = match seats.get(mover as usize).copied().unwrap_or(Agent::Random) {
+                Agent::Random => self.moves[rng.below(self.moves.len())],
+                Agent::Computer(level) => {
+                    let budget = Budget::iterations(level.iterations);
+                    let t = self
+                        .searcher
+                        .think(&self.state, budget, rng.next_u64(), stop)?;
+                    if t.interrupted {
+                        return None;
+                    }
+                    t.best
+                }
+            };
+            self.tally_move(m, mover, &mut own);
+            self.leaders.push(leader(&self.state));
+            last_mover = Some(mover);
+            plies += 1;
+        };
+        own.plies = plies as u64;
+        let result = GameResult {
+            index: 0,
+            plies: plies as u32,
+            outcome,
+            reversed: false,
+            legal: own.legal,
+            captures: own.capturing.iter().sum::<u64>() as u32,
+            lead_from: match outcome {
+                Some(Outcome::Win(w)) if self.leaders.last() == Some(&Some(w)) => {
+                    let behind = self.leaders.iter().rposition(|l| *l != Some(w));
+                    behind.map_or(1, |k| k as u32 + 2)
+                }
+                _ => 0,
+            },
+        };
+        tally.merge(&own);
+        self.own = own;
+        Some(result)
+    }
+
+    /// Plays `m` for `mover` and counts its rule and what it took: on boards of pieces,
+    /// the other players' pieces that changed owner or left the board; on boards of pits,
+    /// the stones that left a pit other than the one sown from (a sowing only adds stones
+    /// elsewhere, so a pit with fewer stones after the move was taken from; stones sown
+    /// into a pit and taken in the same move are not counted). A swap of sides takes
+    /// nothing.
+    fn tally_move(&mut self, m: Move, mover: Player, t: &mut Tally) {
+        let game = std::sync::Arc::clone(self.state.game());
+        let sites = game.board.sites();
+        let pits = game.board.pits() > 0;
+        self.before.clear();
+        let state = &self.state;
+        self.before
+            .extend((0..sites).map(|s| site_value(state, s, pits)));
+        self.marks.clear();
+        self.marks.extend((0..sites).map(|s| state.mark(s as u16)));
+        self.state.apply(m);
+        let rule = m.rule as usize;
+        t.fired[rule] += 1;
+        t.marks += (0..sites)
+            .filter(|&s| {
+                self.state
+                    .mark(s as u16)
+                    .is_some_and(|p| self.marks[s] != Some(p))
+            })
+            .count() as u64;
+        if matches!(game.moves[rule].kind, MoveKind::Swap) {
+            return;
+        }
+        let mut taken = 0u64;
+        for s in 0..sites {
+            let (was, now) = (self.before[s], site_value(&self.state, s, pits));
+            if pits {
+                let is_pit = game.board.pit_number(s as u16) > 0;
+                if is_pit && s != m.from as usize && now < was {
+                    taken += u64::from(was - now);
+                }
+            } else if was != NO_OWNER && was != u16::from(mover) && now != was {
+                taken += 1;
+            }
+        }
+        if taken > 0 {
+            t.capturing[rule] += 1;
+            t.taken[rule] += taken;
+            let k = taken as usize;
+            if t.sizes.len() <= k {
+                t.sizes.resize(k + 1, 0);
+            }
+            t.sizes[k] += 1;
+        }
+    }
+}
+
+/// The player strictly ahead of every other by the game's own measure of an unfinished
+/// game ([`crate::model::Game::estimate`]: its score, else what its end rule compares,
+/// else pieces on the board), if one is.
+fn leader(state: &State) -> Option<Player> {
+    let game = state.game();
+    let mut best: Option<(Player, i64)> = None;
+    let mut tied = false;
+    for p in 0..game.players.len() as Player {
+        let v = state.value(p, &game.estimate);
+        match best {
+            Some((_, b)) if v < b => {}
+            Some((_, b)) if v == b => tied = true,
+            _ => {
+                best = Some((p, v));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(p, _)| p)
+}
+
+/// A site as [`Game::before`] records it.
+fn site_value(state: &State, site: usize, pits: bool) -> u16 {
+    if pits {
+        state.count(site as u16)
+    } else {
+        state.owner(site as u16).map_or(NO_OWNER, u16::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_by_name() {
+        assert_eq!(Agent::named("random"), Some(Agent::Random));
+        assert_eq!(Agent::named("RAND"), Some(Agent::Random));
+        assert_eq!(Agent::named("strong").map(|a| a.name()), Some("strong"));
+        assert_eq!(Agent::named("e").map(|a| a.name()), Some("easy"));
+        assert_eq!(Agent::named(""), None);
+        assert_eq!(Agent::named("expert"), None);
+    }
+
+    #[test]
+    fn tallies_add_up_and_reset() {
+        let mut a = Tally::new(2);
+        a.fired = vec![1, 2];
+        a.sizes = vec![0, 3];
+        a.legal_by_ply = vec![(4, 1)];
+        let mut b = Tally::new(2);
+        b.fired = vec![10, 20];
+        b.sizes = vec![0, 1, 5];
+        b.legal_by_ply = vec![(6, 2), (1, 1)];
+        b.extra_turns = 7;
+        a.merge(&b);
+        assert_eq!(a.fired, [11, 22]);
+        assert_eq!(a.sizes, [0, 4, 5]);
+        assert_eq!(a.legal_by_ply, [(10, 3), (1, 1)]);
+        assert_eq!(a.extra_turns, 7);
+        a.reset();
+        assert_eq!(a, Tally::new(2));
+    }
+}

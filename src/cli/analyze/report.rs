@@ -1,0 +1,452 @@
+//! The report of `rulebook analyze`: the tally of self-play turned into figures with their
+//! intervals, printed as text or JSON.
+
+use std::fmt::Write as _;
+
+use super::play::{Agent, Tally};
+use super::stats::{self, median, percentile, wilson, Proportion};
+use crate::engine::Outcome;
+use crate::model::{Game, MoveKind};
+
+/// The figures of one analysis.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Report {
+    /// The game's name and settings.
+    pub game: String,
+    /// Games asked for.
+    pub games_asked: u64,
+    /// Games played to their end or to the cap (fewer than asked after Ctrl-C).
+    pub games: u64,
+    /// Whether Ctrl-C stopped the run.
+    pub interrupted: bool,
+    /// The seed.
+    pub seed: u64,
+    /// The ply cap.
+    pub max_plies: usize,
+    /// Per seat, in turn order: the player, who played it, and its wins.
+    pub seats: Vec<Seat>,
+    /// Drawn games.
+    pub draws: Proportion,
+    /// Games stopped by the ply cap.
+    pub unfinished: Proportion,
+    /// Of the games somebody won, those the first player won (fair: 1 / players).
+    pub first_player: Proportion,
+    /// Game length in plies.
+    pub length: Length,
+    /// Legal moves per ply.
+    pub branching: Branching,
+    /// What the rules did.
+    pub rules: Rules,
+    /// How early the eventual winner leads.
+    pub decisiveness: Decisiveness,
+}
+
+/// How early the eventual winner leads, by the game's own measure of an unfinished game
+/// (its score, else what its end rule compares, such as stones in store, else pieces).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Decisiveness {
+    /// Of the won games, those whose winner leads by the measure after the last move.
+    pub winner_leads_at_end: Proportion,
+    /// Over those games, the mean share of the game played before the winner took the
+    /// lead for good (0: from the first move; 1: only at the last).
+    pub lead_taken_at: f64,
+    /// Of the won games, those whose winner led for good by half of the game.
+    pub leads_by_half: Proportion,
+}
+
+/// A seat's results.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Seat {
+    /// The player's name in the rule file.
+    pub player: String,
+    /// Who played it (`random`, a level).
+    pub agent: String,
+    /// Games won.
+    pub wins: Proportion,
+}
+
+/// Game lengths, in plies.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Length {
+    /// Mean.
+    pub mean: f64,
+    /// Sample variance.
+    pub variance: f64,
+    /// Median.
+    pub median: f64,
+    /// Shortest.
+    pub min: u32,
+    /// 10th, 25th, 75th and 90th percentiles (nearest rank).
+    pub p10: u32,
+    /// 25th percentile.
+    pub p25: u32,
+    /// 75th percentile.
+    pub p75: u32,
+    /// 90th percentile.
+    pub p90: u32,
+    /// Longest.
+    pub max: u32,
+    /// Every game's length, by game number (for the charts and comparisons).
+    #[serde(skip)]
+    pub all: Vec<u32>,
+}
+
+/// Legal moves per ply.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Branching {
+    /// Mean over every position a move was chosen in.
+    pub mean: f64,
+    /// Mean by ply number (ply 1 first), over the games that reached that ply.
+    pub by_ply: Vec<f64>,
+    /// Each game's mean, by game number (for comparisons).
+    #[serde(skip)]
+    pub per_game: Vec<f64>,
+}
+
+/// What the rules did over all games.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Rules {
+    /// Per move rule, in the rule file's order.
+    pub moves: Vec<RuleCount>,
+    /// Moves that took pieces or stones.
+    pub captures: u64,
+    /// Pieces or stones taken in all.
+    pub taken: u64,
+    /// Capture sizes: `[size, moves]`, smallest first.
+    pub capture_sizes: Vec<(u64, u64)>,
+    /// Each game's capturing moves, by game number (for comparisons).
+    #[serde(skip)]
+    pub captures_per_game: Vec<u32>,
+    /// Turns in which the player who had just moved moved again.
+    pub extra_turns: u64,
+    /// Passes (moves of pass rules).
+    pub passes: u64,
+    /// Swaps of sides (moves of swap rules).
+    pub swaps: u64,
+    /// Sites a move marked (a castle in a sowing game, say).
+    pub marks: u64,
+}
+
+/// One move rule's count.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct RuleCount {
+    /// Its number in `rulebook show` (from 1).
+    pub rule: usize,
+    /// Its summary, as `rulebook show` prints it.
+    pub text: String,
+    /// Moves it made.
+    pub fired: u64,
+    /// Moves of it per game.
+    pub per_game: f64,
+    /// Of those, moves that took something.
+    pub captures: u64,
+    /// Pieces or stones its moves took.
+    pub taken: u64,
+}
+
+/// The report of a tally of games of `game` played by `seats` (agents in seat order;
+/// with `reversed` games, the lineup reversed).
+pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) -> Report {
+    let n = tally.games.len() as u64;
+    let players = game.players.len();
+    let mut wins = vec![0u64; players];
+    let (mut draws, mut unfinished) = (0, 0);
+    for g in &tally.games {
+        match g.outcome {
+            Some(Outcome::Win(p)) => wins[p as usize] += 1,
+            Some(Outcome::Draw) => draws += 1,
+            None => unfinished += 1,
+        }
+    }
+    let decisive: u64 = wins.iter().sum();
+    let mut lengths: Vec<u32> = tally.games.iter().map(|g| g.plies).collect();
+    let all = lengths.clone();
+    lengths.sort_unstable();
+    let (mean, variance) = stats::mean_variance(lengths.iter().map(|&l| f64::from(l)));
+    let decisiveness = decisiveness(tally, decisive);
+    let kind_count = |f: &dyn Fn(&MoveKind) -> bool| -> u64 {
+        (game.moves.iter().zip(&tally.fired))
+            .filter(|(r, _)| f(&r.kind))
+            .map(|(_, n)| n)
+            .sum()
+    };
+    Report {
+        game: format!(
+            "{}{}",
+            crate::render::terminal_safe(&game.name),
+            super::super::common::settings_line(game)
+        ),
+        games_asked: asked,
+        games: n,
+        interrupted: n < asked,
+        seed: 0,
+        max_plies: 0,
+        seats: (0..players)
+            .map(|p| Seat {
+                player: game.players[p].clone(),
+                agent: seats.get(p).map_or("random", |a| a.name()).to_string(),
+                wins: wilson(wins[p], n),
+            })
+            .collect(),
+        draws: wilson(draws, n),
+        unfinished: wilson(unfinished, n),
+        first_player: wilson(wins.first().copied().unwrap_or(0), decisive),
+        length: Length {
+            mean,
+            variance,
+            median: median(&lengths),
+            min: lengths.first().copied().unwrap_or(0),
+            p10: percentile(&lengths, 0.10),
+            p25: percentile(&lengths, 0.25),
+            p75: percentile(&lengths, 0.75),
+            p90: percentile(&lengths, 0.90),
+            max: lengths.last().copied().unwrap_or(0),
+            all,
+        },
+        branching: Branching {
+            mean: ratio(tally.legal, tally.plies),
+            by_ply: tally
+                .legal_by_ply
+                .iter()
+                .map(|&(s, c)| ratio(s, c))
+                .collect(),
+            per_game: (tally.games.iter())
+                .map(|g| ratio(g.legal, u64::from(g.plies)))
+                .collect(),
+        },
+        rules: Rules {
+            moves: rule_counts(game, tally, n),
+            captures: tally.capturing.iter().sum(),
+            taken: tally.taken.iter().sum(),
+            capture_sizes: (tally.sizes.iter().enumerate())
+                .filter(|(_, &c)| c > 0)
+                .map(|(s, &c)| (s as u64, c))
+                .collect(),
+            captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
+            extra_turns: tally.extra_turns,
+            passes: kind_count(&|k| matches!(k, MoveKind::Pass)),
+            swaps: kind_count(&|k| matches!(k, MoveKind::Swap)),
+            marks: tally.marks,
+        },
+        decisiveness,
+    }
+}
+
+/// The decisiveness of the won games of a tally (`won` of them).
+fn decisiveness(tally: &Tally, won: u64) -> Decisiveness {
+    // Plies played before the winner led for good, over the game's plies.
+    let shares: Vec<f64> = (tally.games.iter())
+        .filter(|g| g.lead_from > 0)
+        .map(|g| f64::from(g.lead_from - 1) / f64::from(g.plies.max(1)))
+        .collect();
+    let by_half = (tally.games.iter())
+        .filter(|g| g.lead_from > 0 && 2 * (g.lead_from - 1) <= g.plies)
+        .count() as u64;
+    Decisiveness {
+        winner_leads_at_end: wilson(shares.len() as u64, won),
+        lead_taken_at: match shares.len() {
+            0 => 0.0,
+            n => shares.iter().sum::<f64>() / n as f64,
+        },
+        leads_by_half: wilson(by_half, won),
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// Per move rule: its summary text and what it did.
+fn rule_counts(game: &Game, tally: &Tally, games: u64) -> Vec<RuleCount> {
+    let texts = rule_texts(game);
+    (0..game.moves.len())
+        .map(|r| RuleCount {
+            rule: r + 1,
+            text: texts
+                .get(r)
+                .cloned()
+                .unwrap_or_else(|| format!("move rule {}", r + 1)),
+            fired: tally.fired[r],
+            per_game: ratio(tally.fired[r], games),
+            captures: tally.capturing[r],
+            taken: tally.taken[r],
+        })
+        .collect()
+}
+
+/// The move rules as `rulebook show` lists them (`  1. slide north, east`), numbers cut.
+fn rule_texts(game: &Game) -> Vec<String> {
+    let summary = crate::render::summary(game);
+    let mut lines = summary.lines().skip_while(|l| *l != "moves:").skip(1);
+    let mut out = Vec::new();
+    for (i, line) in (1..).zip(lines.by_ref()) {
+        match line.trim_start().strip_prefix(&format!("{i}. ")) {
+            Some(text) if line.starts_with("  ") => out.push(text.to_string()),
+            _ => break,
+        }
+    }
+    out
+}
+
+/// A proportion as `41.2% [40.3, 42.2]`.
+fn pct(p: &Proportion) -> String {
+    format!(
+        "{:5.1}% [{:.1}, {:.1}]",
+        100.0 * p.rate,
+        100.0 * p.low,
+        100.0 * p.high
+    )
+}
+
+/// The report as text for people.
+pub(super) fn text(r: &Report) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "game: {}", r.game);
+    let agents: Vec<String> = r.seats.iter().map(|s| s.agent.clone()).collect();
+    let _ = writeln!(
+        o,
+        "{} games{} (seed {}, cap {} plies), players: {}",
+        r.games,
+        match r.interrupted {
+            true => format!(" of {} asked: interrupted", r.games_asked),
+            false => String::new(),
+        },
+        r.seed,
+        r.max_plies,
+        agents.join(", ")
+    );
+    let _ = writeln!(o, "\nresults (95% intervals):");
+    for s in &r.seats {
+        let _ = writeln!(
+            o,
+            "  {:<12} wins {:>7}  {}",
+            s.player,
+            s.wins.count,
+            pct(&s.wins)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "  {:<12} {:>12}  {}",
+        "draws",
+        r.draws.count,
+        pct(&r.draws)
+    );
+    let _ = writeln!(
+        o,
+        "  {:<12} {:>12}  {}",
+        "unfinished",
+        r.unfinished.count,
+        pct(&r.unfinished)
+    );
+    let fair = 1.0 / r.seats.len().max(1) as f64;
+    let fp = &r.first_player;
+    let verdict = if fp.of == 0 {
+        "no game was won"
+    } else if fp.low > fair {
+        "the first player is favoured"
+    } else if fp.high < fair {
+        "the first player is at a disadvantage"
+    } else {
+        "no significant first-player advantage"
+    };
+    let _ = writeln!(
+        o,
+        "  first player wins {} of the {} won games (fair: {:.1}%): {verdict}",
+        pct(fp).trim_start(),
+        fp.of,
+        100.0 * fair
+    );
+    length_text(&mut o, r);
+    rules_text(&mut o, r);
+    let d = &r.decisiveness;
+    let _ = writeln!(
+        o,
+        "\ndecisiveness (by the game's own measure: score, else what the end rule compares, else pieces):"
+    );
+    let _ = match d.winner_leads_at_end.count {
+        0 => writeln!(
+            o,
+            "  the measure never shows the winner ahead at the end ({} won games)",
+            d.winner_leads_at_end.of
+        ),
+        n => writeln!(
+            o,
+            "  the winner leads at the end in {n} of the {} won games; there, the winner took the lead for good after {:.0}% of the game on average",
+            d.winner_leads_at_end.of,
+            100.0 * d.lead_taken_at
+        ),
+    };
+    let _ = writeln!(
+        o,
+        "  the winner led for good by half of the game in {} of the won games",
+        pct(&d.leads_by_half).trim_start()
+    );
+    o
+}
+
+fn length_text(o: &mut String, r: &Report) {
+    let l = &r.length;
+    let _ = writeln!(o, "\ngame length (plies):");
+    let _ = writeln!(
+        o,
+        "  mean {:.1}, median {}, min {}, p10 {}, p25 {}, p75 {}, p90 {}, max {}",
+        l.mean, l.median, l.min, l.p10, l.p25, l.p75, l.p90, l.max
+    );
+    let _ = writeln!(
+        o,
+        "  games that reached the cap of {} plies: {}",
+        r.max_plies, r.unfinished.count
+    );
+    let b = &r.branching;
+    let at = |ply: usize| {
+        b.by_ply
+            .get(ply - 1)
+            .map_or("-".into(), |v| format!("{v:.1}"))
+    };
+    let _ = writeln!(
+        o,
+        "branching (legal moves per ply): mean {:.2}; at ply 1: {}, 10: {}, 50: {}, 100: {}",
+        b.mean,
+        at(1),
+        at(10),
+        at(50),
+        at(100)
+    );
+}
+
+fn rules_text(o: &mut String, r: &Report) {
+    let rules = &r.rules;
+    let _ = writeln!(o, "\nwhat the rules did:");
+    for m in &rules.moves {
+        let _ = writeln!(
+            o,
+            "  move rule {}: {} moves ({:.1} a game), {} capturing, {} taken: {}",
+            m.rule, m.fired, m.per_game, m.captures, m.taken, m.text
+        );
+    }
+    let sizes: Vec<String> = rules
+        .capture_sizes
+        .iter()
+        .map(|(s, n)| format!("{s}:{n}"))
+        .collect();
+    let _ = writeln!(
+        o,
+        "  captures: {} moves took {} pieces or stones{}",
+        rules.captures,
+        rules.taken,
+        match sizes.is_empty() {
+            true => String::new(),
+            false => format!(" (size:moves {})", sizes.join(" ")),
+        }
+    );
+    let _ = writeln!(
+        o,
+        "  extra turns: {}, passes: {}, swaps: {}, sites marked: {}",
+        rules.extra_turns, rules.passes, rules.swaps, rules.marks
+    );
+}

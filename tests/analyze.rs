@@ -1,0 +1,592 @@
+//! `rulebook analyze` and `rulebook match` end to end, through the binary: figures known by
+//! hand on a game that always lasts four plies, every figure of seeded random games against
+//! an independent replay of the same seeds through the library, the same results on one
+//! thread and two, charts, Ctrl-C, and bad input refused with a message and nothing written.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+
+use rulebook::analysis::Rng;
+use rulebook::engine::{MoveList, Outcome, State};
+use rulebook::model::Game;
+use rulebook::pipeline;
+use serde_json::Value;
+
+/// Four placements on a 2x2 board: every game lasts 4 plies (4, 3, 2, 1 legal moves), then
+/// black, to move with no move, loses.
+const FOUR: &str = "// Four placements, then black cannot move and loses.\n\
+    game \"Four\"\nplayers black, white\nboard grid 2 by 2\npiece stone\n\
+    move place stone\nend when no legal move: mover loses\n";
+
+/// Stones that step and jump orthogonally, removing what they jump: captures, and games
+/// that end by a rule or run into the ply cap.
+const JUMPS: &str = "// Steps and capturing jumps.\n\
+    game \"Jumps\"\nplayers black, white\nboard grid 3 by 3\npiece stone\n\
+    setup black stone on a1 + c1\nsetup white stone on a3 + c3\n\
+    move step orthogonal\nmove jump orthogonal over enemy remove\n\
+    end when pieces(opponent) < 1: mover wins\nend when no legal move: mover loses\n";
+
+/// A folder of its own under the temporary directory, emptied.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulebook-analyze-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// Writes a rule file into a scratch folder; returns its path.
+fn rule_file(name: &str, text: &str) -> PathBuf {
+    let path = scratch(name).join(format!("{name}.game"));
+    std::fs::write(&path, text).expect("the rule file is written");
+    path
+}
+
+fn rulebook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs a command that must succeed; returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = rulebook(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed:\n{}",
+        text(&out.stderr)
+    );
+    // Standard error is not a terminal here: no progress bar (at most a closing note).
+    let err = text(&out.stderr);
+    assert!(
+        !err.contains('\r') && !err.contains("games,"),
+        "{args:?} drew a progress bar:\n{err}"
+    );
+    text(&out.stdout)
+}
+
+/// Runs a command that must fail with a message and print nothing on standard output;
+/// returns the message.
+fn fails(args: &[&str]) -> String {
+    let out = rulebook(args);
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(!err.contains("panicked"), "{args:?} panicked:\n{err}");
+    assert!(!err.trim().is_empty(), "{args:?} failed without a message");
+    assert_eq!(text(&out.stdout), "", "{args:?} printed a report");
+    err
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = ok(args);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}):\n{out}"))
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+#[test]
+fn a_game_of_four_placements_gives_the_figures_counted_by_hand() {
+    let file = rule_file("four", FOUR);
+    let r = json(&["analyze", file.to_str().unwrap(), "--games", "40", "--json"]);
+    assert_eq!(r["games"], 40);
+    assert_eq!(r["interrupted"], false);
+    assert_eq!(r["seats"][0]["wins"]["count"], 0);
+    assert_eq!(r["seats"][1]["wins"]["count"], 40);
+    assert_eq!(r["seats"][1]["wins"]["rate"], 1.0);
+    // Wilson at 40 of 40: from 40 / (40 + z^2) to 1.
+    let z2 = 1.959_963_984_540_054f64.powi(2);
+    assert!((num(&r["seats"][1]["wins"]["low"]) - 40.0 / (40.0 + z2)).abs() < 1e-12);
+    assert_eq!(r["seats"][1]["wins"]["high"], 1.0);
+    assert_eq!(r["draws"]["count"], 0);
+    assert_eq!(r["unfinished"]["count"], 0);
+    assert_eq!(r["first_player"]["count"], 0);
+    assert_eq!(r["first_player"]["of"], 40);
+    let l = &r["length"];
+    for key in ["mean", "median", "min", "p10", "p25", "p75", "p90", "max"] {
+        assert_eq!(num(&l[key]), 4.0, "length {key}");
+    }
+    assert_eq!(num(&l["variance"]), 0.0);
+    assert_eq!(num(&r["branching"]["mean"]), 2.5);
+    let by_ply: Vec<f64> = (r["branching"]["by_ply"].as_array().unwrap().iter())
+        .map(num)
+        .collect();
+    assert_eq!(by_ply, [4.0, 3.0, 2.0, 1.0]);
+    let rule = &r["rules"]["moves"][0];
+    assert_eq!(rule["fired"], 160);
+    assert_eq!(num(&rule["per_game"]), 4.0);
+    assert_eq!(rule["text"], "place stone on any empty site");
+    assert_eq!(r["rules"]["captures"], 0);
+    assert_eq!(r["rules"]["extra_turns"], 0);
+    assert_eq!(r["rules"]["passes"], 0);
+    // Two stones each at the end: the measure (pieces) never shows the winner ahead.
+    assert_eq!(r["decisiveness"]["winner_leads_at_end"]["count"], 0);
+    assert_eq!(r["decisiveness"]["winner_leads_at_end"]["of"], 40);
+}
+
+/// What an independent replay of the seeded games through the library finds: game `i`
+/// takes move `rng.below(n)` of the `n` legal moves at every ply, `rng` being
+/// `Rng::stream(seed, i)`. Captures are counted by the other players' piece counts (the
+/// command compares the board site by site), or on boards of pits by the stones pits other
+/// than the one sown from lost.
+#[derive(Debug, Default, PartialEq)]
+struct Expected {
+    wins: Vec<u64>,
+    draws: u64,
+    unfinished: u64,
+    lengths: Vec<u64>,
+    legal: u64,
+    fired: Vec<u64>,
+    captures: u64,
+    taken: u64,
+    extra_turns: u64,
+    /// Won games whose winner leads by the game's estimate after the last move, and of
+    /// those, the ones whose winner led for good by half of the game.
+    lead_at_end: u64,
+    lead_by_half: u64,
+}
+
+fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
+    let mut e = Expected {
+        wins: vec![0; game.players.len()],
+        fired: vec![0; game.moves.len()],
+        ..Expected::default()
+    };
+    let mut moves = MoveList::new();
+    for i in 0..games {
+        let mut state = State::new(Arc::clone(game));
+        let mut rng = Rng::stream(seed, i);
+        let mut last = None;
+        let mut plies = 0;
+        // After each ply, who is strictly ahead by the game's estimate.
+        let mut leaders = Vec::new();
+        let outcome = loop {
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break state.outcome();
+            }
+            if plies == cap {
+                break None;
+            }
+            let mover = state.to_move();
+            e.extra_turns += u64::from(last == Some(mover));
+            e.legal += moves.len() as u64;
+            let m = moves[rng.below(moves.len())];
+            let taken = taken_by(&mut state, m, mover);
+            e.fired[m.rule as usize] += 1;
+            e.captures += u64::from(taken > 0);
+            e.taken += taken;
+            let values: Vec<i64> = (0..game.players.len() as u8)
+                .map(|p| state.value(p, &game.estimate))
+                .collect();
+            let top = *values.iter().max().unwrap();
+            let ahead: Vec<usize> = (0..values.len()).filter(|&p| values[p] == top).collect();
+            leaders.push((ahead.len() == 1).then(|| ahead[0] as u8));
+            last = Some(mover);
+            plies += 1;
+        };
+        e.lengths.push(plies as u64);
+        if let Some(Outcome::Win(w)) = outcome {
+            if leaders.last() == Some(&Some(w)) {
+                e.lead_at_end += 1;
+                // Plies after which the winner did not lead, counted from the end.
+                let behind = leaders
+                    .iter()
+                    .rposition(|l| *l != Some(w))
+                    .map_or(0, |k| k + 1);
+                e.lead_by_half += u64::from(2 * behind <= plies);
+            }
+        }
+        match outcome {
+            Some(Outcome::Win(p)) => e.wins[p as usize] += 1,
+            Some(Outcome::Draw) => e.draws += 1,
+            None => e.unfinished += 1,
+        }
+    }
+    e
+}
+
+/// Plays `m` and returns what it took from the other players.
+fn taken_by(state: &mut State, m: rulebook::engine::Move, mover: u8) -> u64 {
+    let game = Arc::clone(state.game());
+    let b = &game.board;
+    if b.pits() > 0 {
+        let pits: Vec<u16> = (0..b.sites() as u16)
+            .filter(|&s| b.pit_number(s) > 0 && s != m.from)
+            .collect();
+        let before: Vec<u16> = pits.iter().map(|&s| state.count(s)).collect();
+        state.apply(m);
+        return (pits.iter().zip(before))
+            .map(|(&s, was)| u64::from(was.saturating_sub(state.count(s))))
+            .sum();
+    }
+    let others = |s: &State| -> u64 {
+        (0..game.players.len() as u8)
+            .filter(|&p| p != mover)
+            .map(|p| u64::from(s.pieces(p)))
+            .sum()
+    };
+    let before = others(state);
+    state.apply(m);
+    before - others(state)
+}
+
+/// The command's figures in the shape of [`Expected`].
+fn found(r: &Value) -> Expected {
+    let seats = r["seats"].as_array().unwrap();
+    let rules = r["rules"]["moves"].as_array().unwrap();
+    let n = r["games"].as_u64().unwrap();
+    Expected {
+        wins: seats
+            .iter()
+            .map(|s| s["wins"]["count"].as_u64().unwrap())
+            .collect(),
+        draws: r["draws"]["count"].as_u64().unwrap(),
+        unfinished: r["unfinished"]["count"].as_u64().unwrap(),
+        lengths: Vec::new(),
+        legal: (num(&r["branching"]["mean"]) * num(&r["length"]["mean"]) * n as f64).round() as u64,
+        fired: rules.iter().map(|m| m["fired"].as_u64().unwrap()).collect(),
+        captures: r["rules"]["captures"].as_u64().unwrap(),
+        taken: r["rules"]["taken"].as_u64().unwrap(),
+        extra_turns: r["rules"]["extra_turns"].as_u64().unwrap(),
+        lead_at_end: r["decisiveness"]["winner_leads_at_end"]["count"]
+            .as_u64()
+            .unwrap(),
+        lead_by_half: r["decisiveness"]["leads_by_half"]["count"]
+            .as_u64()
+            .unwrap(),
+    }
+}
+
+/// The command against the replay: every count equal, and the length figures those of the
+/// replay's lengths.
+fn check_against_replay(name: &str, game: &Arc<Game>, args: &[&str], games: u64, cap: usize) {
+    let r = json(args);
+    let mut expected = replay(game, games, 5, cap);
+    let mut lengths = std::mem::take(&mut expected.lengths);
+    assert_eq!(found(&r), expected, "{name}");
+    lengths.sort_unstable();
+    let mean = lengths.iter().sum::<u64>() as f64 / games as f64;
+    assert!((num(&r["length"]["mean"]) - mean).abs() < 1e-9, "{name}");
+    assert_eq!(num(&r["length"]["min"]), lengths[0] as f64, "{name}");
+    assert_eq!(num(&r["length"]["max"]), *lengths.last().unwrap() as f64);
+    let rank = |q: f64| lengths[((q * games as f64).ceil() as usize).max(1) - 1] as f64;
+    assert_eq!(num(&r["length"]["p10"]), rank(0.1), "{name}");
+    assert_eq!(num(&r["length"]["p90"]), rank(0.9), "{name}");
+    let capped = lengths.iter().filter(|&&l| l == cap as u64).count() as u64;
+    assert!(capped >= expected.unfinished, "{name}");
+}
+
+#[test]
+fn every_count_matches_a_replay_of_the_same_seeds_through_the_library() {
+    let file = rule_file("jumps", JUMPS);
+    let path = file.to_str().unwrap();
+    let game = pipeline::load_text("jumps.game", JUMPS, None, &[]).expect("the game loads");
+    let args = [
+        "analyze",
+        path,
+        "--games",
+        "300",
+        "--seed",
+        "5",
+        "--max-plies",
+        "40",
+        "--json",
+    ];
+    check_against_replay("jumps", &game, &args, 300, 40);
+    let r = json(&args);
+    assert!(
+        r["unfinished"]["count"].as_u64().unwrap() > 0,
+        "some hit the cap"
+    );
+    assert!(
+        r["rules"]["captures"].as_u64().unwrap() > 0,
+        "some jumps took"
+    );
+    // A jump takes one piece: every capture is of size 1, and only the jump captures.
+    assert_eq!(r["rules"]["capture_sizes"].as_array().unwrap().len(), 1);
+    assert_eq!(r["rules"]["moves"][0]["captures"], 0);
+
+    // Mangala: extra turns, captures from pits, every game to its end.
+    let mangala = pipeline::load("mangala", None, &[]).expect("mangala loads");
+    let args = [
+        "analyze", "mangala", "--games", "300", "--seed", "5", "--json",
+    ];
+    check_against_replay("mangala", &mangala, &args, 300, 1000);
+    let r = json(&args);
+    assert!(r["rules"]["extra_turns"].as_u64().unwrap() > 0);
+    // The measure (stones in store) names the winner at the end of every won game.
+    assert_eq!(
+        r["decisiveness"]["winner_leads_at_end"]["count"],
+        r["decisiveness"]["winner_leads_at_end"]["of"]
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_figures_on_one_thread_and_on_two() {
+    for (game, players, games) in [("mangala", "random", "2000"), ("mangala", "easy", "6")] {
+        let run = |threads: &str| {
+            ok(&[
+                "analyze",
+                game,
+                "--games",
+                games,
+                "--players",
+                players,
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+                "--json",
+            ])
+        };
+        assert_eq!(run("1"), run("2"), "{game} {players}");
+    }
+    let run = |threads: &str| {
+        ok(&[
+            "match",
+            "mangala",
+            "--players",
+            "easy,random",
+            "--games",
+            "6",
+            "--threads",
+            threads,
+        ])
+    };
+    assert_eq!(run("1"), run("2"));
+    let other = ok(&[
+        "analyze", "mangala", "--games", "2000", "--seed", "10", "--json",
+    ]);
+    assert_ne!(
+        other,
+        ok(&["analyze", "mangala", "--games", "2000", "--seed", "9", "--json"])
+    );
+}
+
+#[test]
+fn a_match_alternates_the_seats() {
+    // White (the second mover) wins every game of Four: each player wins exactly the games
+    // in which it moves second, half of them, for a score of 50% and an Elo difference of 0.
+    let file = rule_file("four-match", FOUR);
+    let out = ok(&[
+        "match",
+        file.to_str().unwrap(),
+        "--players",
+        "random,easy",
+        "--games",
+        "10",
+    ]);
+    assert!(
+        out.contains("random wins 5 (0 moving first, 5 moving second), draws 0, easy wins 5"),
+        "{out}"
+    );
+    assert!(
+        out.contains("score of random: 50.0%; Elo difference random - easy: +0"),
+        "{out}"
+    );
+    let r = json(&[
+        "match",
+        file.to_str().unwrap(),
+        "--players",
+        "random,easy",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(num(&r["elo"]["elo"]), 0.0);
+    assert_eq!(r["wins"], 5);
+    assert_eq!(r["losses"], 5);
+}
+
+#[test]
+fn a_stronger_level_wins_its_match() {
+    let out = ok(&[
+        "match",
+        "mangala",
+        "--players",
+        "easy,random",
+        "--games",
+        "20",
+        "--json",
+    ]);
+    let r: Value = serde_json::from_str(&out).unwrap();
+    assert!(r["wins"].as_u64().unwrap() >= 15, "{out}");
+    assert!(num(&r["elo"]["low"]) > 0.0, "{out}");
+}
+
+#[test]
+fn a_comparison_plays_both_variants_with_the_same_seeds() {
+    let out = ok(&[
+        "analyze",
+        "mangala",
+        "--games",
+        "400",
+        "--vs",
+        "--preset castle",
+    ]);
+    assert!(out.contains("A: Mangala (castle=off)"), "{out}");
+    assert!(
+        out.contains("B: Mangala (preset castle: castle=on)"),
+        "{out}"
+    );
+    // Without stores on the track, the Castle rule has no extra turns: a clear difference.
+    let extra = out
+        .lines()
+        .find(|l| l.starts_with("extra turns per game"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(extra.contains(" 0.00 "), "{extra}");
+    let capturing = out
+        .lines()
+        .find(|l| l.starts_with("capturing moves per game"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        capturing.ends_with(')') && capturing.contains("yes"),
+        "{capturing}"
+    );
+    // The same seeds: comparing a variant with itself shows no difference at all.
+    let same = json(&["analyze", "mangala", "--games", "200", "--vs", "", "--json"]);
+    for row in same["rows"].as_array().unwrap() {
+        assert_eq!(num(&row["difference"]), 0.0, "{row}");
+    }
+    assert_eq!(same["a"], same["b"]);
+}
+
+#[test]
+fn charts_are_written_whole() {
+    let dir = scratch("charts").join("new");
+    let d = dir.to_str().unwrap();
+    ok(&["analyze", "mangala", "--games", "300", "--svg", d, "--json"]);
+    ok(&[
+        "analyze",
+        "mangala",
+        "--games",
+        "300",
+        "--vs",
+        "--preset castle",
+        "--svg",
+        d,
+    ]);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["branching.svg", "length.svg", "wins.svg"]);
+    for name in names {
+        let svg = std::fs::read_to_string(dir.join(&name)).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.ends_with("</svg>\n"),
+            "{name}"
+        );
+        assert!(svg.contains("castle=on"), "{name}: both variants");
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message_and_nothing_written() {
+    let err = fails(&["analyze", "mangala", "--games", "10", "--players", "expert"]);
+    assert!(err.contains("unknown player `expert`"), "{err}");
+    let err = fails(&["analyze", "mangala", "--games", "0"]);
+    assert!(err.contains("--games"), "{err}");
+    let err = fails(&["match", "mangala", "--players", "strong", "--games", "2"]);
+    assert!(err.contains("expected two players"), "{err}");
+    let err = fails(&[
+        "match",
+        "mangala",
+        "--players",
+        "easy,grand",
+        "--games",
+        "2",
+    ]);
+    assert!(err.contains("unknown player `grand`"), "{err}");
+    let err = fails(&[
+        "analyze",
+        "mangala",
+        "--games",
+        "10",
+        "--vs",
+        "--preset nope",
+    ]);
+    assert!(
+        err.contains("nope") && err.contains("in the variant of --vs"),
+        "{err}"
+    );
+    let err = fails(&["analyze", "mangala", "--games", "10", "--vs", "--bogus"]);
+    assert!(err.contains("--vs: unexpected `--bogus`"), "{err}");
+    let err = fails(&["analyze", "mangala", "--games", "10", "--vs", "--preset"]);
+    assert!(err.contains("needs a value"), "{err}");
+    // A folder that cannot be made (its parent is a file): refused before any game.
+    let dir = scratch("unwritable");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let target = file.join("charts");
+    let err = fails(&[
+        "analyze",
+        "mangala",
+        "--games",
+        "10",
+        "--svg",
+        target.to_str().unwrap(),
+    ]);
+    assert!(err.contains("--svg: cannot write into the folder"), "{err}");
+    assert!(!target.exists());
+    let err = fails(&[
+        "analyze",
+        "mangala",
+        "--games",
+        "10",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert!(err.contains("is not a folder"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing else written"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_run_and_reports_the_games_played() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["analyze", "mangala", "--games", "10000000", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed().as_secs() < 20, "the run did not stop");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let r: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert_eq!(r["interrupted"], true);
+    let games = r["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 10_000_000, "{games}");
+    assert_eq!(
+        r["seats"][0]["wins"]["count"].as_u64().unwrap()
+            + r["seats"][1]["wins"]["count"].as_u64().unwrap()
+            + r["draws"]["count"].as_u64().unwrap()
+            + r["unfinished"]["count"].as_u64().unwrap(),
+        games
+    );
+}
