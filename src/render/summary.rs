@@ -194,7 +194,10 @@ fn moves_summary(o: &mut String, game: &Game) {
                 words.join(", ")
             }
         };
-        let filter = move_filter(game, &m.filter);
+        let mut filter = move_filter(game, &m.filter);
+        if let Some(goal) = &m.so_that {
+            filter += &format!(", so that {}", expr(goal, game));
+        }
         let _ = writeln!(
             o,
             "  {}. {what}{filter}{}",
@@ -348,7 +351,16 @@ fn after_sow_summary(o: &mut String, game: &Game) {
             Condition::Always => "always".to_string(),
             Condition::When(e) => expr(e, game),
         };
-        let _ = writeln!(o, "  {}. when {when}: {}", i + 1, actions.join(", "));
+        let unless = match &r.cancel {
+            Some(e) => format!(", unless {}", expr(e, game)),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            o,
+            "  {}. when {when}: {}{unless}",
+            i + 1,
+            actions.join(", ")
+        );
     }
 }
 
