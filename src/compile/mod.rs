@@ -260,11 +260,50 @@ impl Compiler<'_> {
             .iter()
             .filter_map(|e| e.condition.as_ref())
             .map(|c| match self.fold(c) {
-                Some(Value::Runtime(x)) => x,
+                Some(Value::Runtime(x)) => {
+                    self.reachable_thresholds(&x, c.span);
+                    x
+                }
                 Some(Value::Bool(b)) => Expr::Const(b as i64),
                 _ => Expr::Const(0),
             })
             .collect()
+    }
+
+    /// Refuses a comparison of a line's length or a count of pieces with a number no
+    /// position of this board can reach (`line(mover) >= 9` on 8 x 8): such an end could
+    /// never come.
+    fn reachable_thresholds(&mut self, e: &Expr, span: Span) {
+        let board = self.board();
+        let (longest, sites) = (board.width.max(board.height) as i64, board.sites() as i64);
+        let most = |x: &Expr| match x {
+            Expr::Line(..) => Some((longest, "a line on this board is at most")),
+            Expr::Pieces(_) | Expr::PiecesIn(..) => Some((sites, "a player has at most")),
+            _ => None,
+        };
+        if let Expr::Binary(op @ (Op::Ge | Op::Gt | Op::Eq), a, b) = e {
+            if let (Some((max, what)), Expr::Const(v)) = (most(a), b.as_ref()) {
+                let needed = if *op == Op::Gt { v + 1 } else { *v };
+                if needed > max {
+                    let unit = if what.starts_with("a line") {
+                        "long"
+                    } else {
+                        "pieces"
+                    };
+                    let d = Diagnostic::error(
+                        format!("this can never hold: {what} {max} {unit}, not {needed}"),
+                        span,
+                    )
+                    .with_help("lower the threshold, or the board is smaller than meant");
+                    let d = self.with_config(d);
+                    self.errors.push(d);
+                    return;
+                }
+            }
+        }
+        for x in e.operands() {
+            self.reachable_thresholds(x, span);
+        }
     }
 
     /// The board, its size from the configuration.
