@@ -117,13 +117,7 @@ impl Checker {
                 from, to, region, ..
             } => {
                 let pieces = self.pieces.clone();
-                let from: Option<Option<Vec<usize>>> = from.as_ref().map(|names| {
-                    let kinds: Vec<Option<usize>> = names
-                        .iter()
-                        .map(|n| self.lookup_in(n, &pieces, "piece"))
-                        .collect();
-                    kinds.into_iter().collect()
-                });
+                let from = from.as_ref().map(|names| self.kinds(names));
                 let to = self.lookup_in(to, &pieces, "piece");
                 let region = self.static_expr(region, Type::Region, "where pieces are promoted");
                 Some(EffectDecl::Promote {
@@ -193,17 +187,7 @@ impl Checker {
 
     /// The clauses that narrow a capture: kinds, where captured pieces stand, hostile sites.
     fn capture_filter(&mut self, clauses: &ast::CaptureClauses) -> Option<CaptureFilterDecl> {
-        let of = match &clauses.of {
-            Some(names) => {
-                let pieces = self.pieces.clone();
-                let kinds: Vec<Option<usize>> = names
-                    .iter()
-                    .map(|n| self.lookup_in(n, &pieces, "piece"))
-                    .collect();
-                Some(kinds.into_iter().collect::<Option<Vec<usize>>>())
-            }
-            None => None,
-        };
+        let of = clauses.of.as_ref().map(|names| self.kinds(names));
         let standing = match &clauses.standing {
             Some((inside, e)) => {
                 let what = "where captured pieces stand";

@@ -203,6 +203,16 @@ impl Checker {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
+    /// The kinds of piece a list names (each unknown one reported), or `None` after an error.
+    fn kinds(&mut self, names: &[Name]) -> Option<Vec<usize>> {
+        let pieces = self.pieces.clone();
+        let kinds: Vec<Option<usize>> = names
+            .iter()
+            .map(|n| self.lookup_in(n, &pieces, "piece"))
+            .collect();
+        kinds.into_iter().collect()
+    }
+
     fn lookup_in(&mut self, name: &Name, list: &[String], what: &str) -> Option<usize> {
         let found = list.iter().position(|n| *n == name.text);
         if found.is_none() {

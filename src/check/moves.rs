@@ -173,14 +173,7 @@ impl Checker {
             return None;
         }
         let by = match &clauses.by {
-            Some(names) => {
-                let pieces = self.pieces.clone();
-                let kinds: Vec<Option<usize>> = names
-                    .iter()
-                    .map(|n| self.lookup_in(n, &pieces, "piece"))
-                    .collect();
-                Some(kinds.into_iter().collect::<Option<Vec<usize>>>()?)
-            }
+            Some(names) => Some(self.kinds(names)?),
             None => None,
         };
         let on_sites = matches!(
