@@ -177,6 +177,9 @@ impl Compiler<'_> {
             .into_iter()
             .flat_map(|rule| self.per_player(rule))
             .collect();
+        let moves_narrowed = moves
+            .iter()
+            .any(|r| r.filter != model::MoveFilter::default() || r.so_that.is_some());
         let moves_may_coincide = moves_may_coincide(&moves);
         let effects: Vec<model::Effect> =
             desc.effects.iter().filter_map(|e| self.effect(e)).collect();
@@ -233,6 +236,13 @@ impl Compiler<'_> {
             effects,
             forbid_repetition,
             promotes,
+            moves_narrowed,
+            ends_after_moves: !end_conditions.is_empty()
+                || end_rules.iter().any(|r| {
+                    r.when == model::EndWhen::RepeatedPosition
+                        || (r.when == model::EndWhen::NoLegalMove
+                            && matches!(r.result, model::EndResult::StoreMajority { .. }))
+                }),
             stuck_moves_stones: end_rules.iter().any(|r| {
                 r.when == model::EndWhen::NoLegalMove
                     && matches!(r.result, model::EndResult::StoreMajority { .. })

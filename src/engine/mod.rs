@@ -504,10 +504,16 @@ impl State {
                 self.pass_turn(mover);
             }
         }
-        if self.without_ends {
-            return;
+        if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
+            self.check_ends_after_move(mover);
         }
-        if !self.game.end_conditions.is_empty() && self.ended.is_none() {
+    }
+
+    /// The end rules checked after every move: conditions on the position, a repeated
+    /// position, a player to move who is stuck (when the stones left must be moved).
+    #[inline(never)]
+    fn check_ends_after_move(&mut self, mover: Player) {
+        if !self.game.end_conditions.is_empty() {
             self.check_position_ends(mover);
         }
         if self.game.tracks_repetition && self.ended.is_none() && self.seen.contains(self.hash) {

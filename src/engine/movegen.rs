@@ -678,7 +678,11 @@ impl State {
     ) -> Option<Option<Move>> {
         let game = &*self.game;
         let board = &game.board;
-        if game.forbid_repetition || game.moves_may_coincide || self.ended.is_some() {
+        if game.forbid_repetition
+            || game.moves_may_coincide
+            || game.moves_narrowed
+            || self.ended.is_some()
+        {
             return None;
         }
         let mut active = game
@@ -687,7 +691,6 @@ impl State {
             .enumerate()
             .filter(|(_, r)| self.holds(&r.condition));
         let (rule, kind) = match (active.next(), active.next()) {
-            (Some((_, r)), None) if r.so_that.is_some() => return None,
             (Some((i, r)), None) => (i as u8, &r.kind),
             (None, _) => return Some(None),
             _ if game.tiles.is_some() => return Some(self.pick_tile_move(pick)),
@@ -708,9 +711,6 @@ impl State {
         else {
             return None;
         };
-        if game.moves[rule as usize].filter != MoveFilter::default() {
-            return None;
-        }
         if *max_length != UNLIMITED || !board.has_ray_masks() {
             return Some(self.pick_slide(rule, directions, *max_length, pick));
         }

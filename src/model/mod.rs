@@ -726,6 +726,12 @@ pub struct Game {
     pub sow_plan: SowPlan,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
+    /// Whether a move rule is narrowed by a clause (`by`, `onto`, `so that` ...), so that
+    /// its moves cannot be picked without listing them.
+    pub moves_narrowed: bool,
+    /// Whether any end rule is checked after every move (a condition on the position, a
+    /// repeated position, a stuck player whose stones are moved): one test on the hot path.
+    pub ends_after_moves: bool,
     /// Whether the end rule for a player with no legal move gives the stones left to their
     /// owners (the engine then ends such a game at once, moving them).
     pub stuck_moves_stones: bool,
