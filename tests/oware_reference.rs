@@ -10,38 +10,8 @@ mod oware_reference;
 mod sowing_checks;
 
 use oware_reference::Game;
-use sowing_checks::Reference;
 
-impl Reference for Game {
-    const PLAYERS: [&'static str; 2] = oware_reference::PLAYERS;
-    fn start() -> Self {
-        Game::new()
-    }
-    fn read(text: &str) -> Self {
-        Game::from_position(text)
-    }
-    fn text(&self) -> String {
-        self.to_text()
-    }
-    fn legal(&self) -> Vec<String> {
-        self.moves()
-    }
-    fn after(&self, mv: &str) -> Self {
-        self.play(mv)
-    }
-    fn result(&self) -> Option<Option<usize>> {
-        self.outcome()
-    }
-    fn mover(&self) -> usize {
-        self.to_move()
-    }
-    fn drawing(&self) -> String {
-        sowing_checks::diagram(Self::PLAYERS, &self.rows(), self.stores(), &[])
-    }
-    fn leaves(&self, depth: usize) -> Vec<u64> {
-        self.perft(depth)
-    }
-}
+sowing_reference!(oware_reference, |game| []);
 
 fn after(text: &str, moves: &str) -> Game {
     moves

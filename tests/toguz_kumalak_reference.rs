@@ -10,39 +10,9 @@ mod sowing_checks;
 #[path = "common/toguz_kumalak_reference.rs"]
 mod toguz_kumalak_reference;
 
-use sowing_checks::Reference;
 use toguz_kumalak_reference::Game;
 
-impl Reference for Game {
-    const PLAYERS: [&'static str; 2] = toguz_kumalak_reference::PLAYERS;
-    fn start() -> Self {
-        Game::new()
-    }
-    fn read(text: &str) -> Self {
-        Game::from_position(text)
-    }
-    fn text(&self) -> String {
-        self.to_text()
-    }
-    fn legal(&self) -> Vec<String> {
-        self.moves()
-    }
-    fn after(&self, mv: &str) -> Self {
-        self.play(mv)
-    }
-    fn result(&self) -> Option<Option<usize>> {
-        self.outcome()
-    }
-    fn mover(&self) -> usize {
-        self.to_move()
-    }
-    fn drawing(&self) -> String {
-        sowing_checks::diagram(Self::PLAYERS, &self.rows(), self.stores(), &self.marks())
-    }
-    fn leaves(&self, depth: usize) -> Vec<u64> {
-        self.perft(depth)
-    }
-}
+sowing_reference!(toguz_kumalak_reference, |game| game.marks());
 
 fn after(text: &str, moves: &str) -> Game {
     moves

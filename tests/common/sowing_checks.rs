@@ -30,6 +30,47 @@ pub trait Reference: Sized + Clone {
     fn leaves(&self, depth: usize) -> Vec<u64>;
 }
 
+/// Implements [`Reference`] for a reference module's `Game`, whose API is the same in
+/// every sowing reference (`new`, `from_position`, `to_text`, `moves`, `play`, `outcome`,
+/// `to_move`, `rows`, `stores`, `perft`); `marks` gives the marks to draw.
+#[macro_export]
+macro_rules! sowing_reference {
+    ($module:ident, |$game:ident| $marks:expr) => {
+        impl sowing_checks::Reference for $module::Game {
+            const PLAYERS: [&'static str; 2] = $module::PLAYERS;
+            fn start() -> Self {
+                $module::Game::new()
+            }
+            fn read(text: &str) -> Self {
+                $module::Game::from_position(text)
+            }
+            fn text(&self) -> String {
+                self.to_text()
+            }
+            fn legal(&self) -> Vec<String> {
+                self.moves()
+            }
+            fn after(&self, mv: &str) -> Self {
+                self.play(mv)
+            }
+            fn result(&self) -> Option<Option<usize>> {
+                self.outcome()
+            }
+            fn mover(&self) -> usize {
+                self.to_move()
+            }
+            fn drawing(&self) -> String {
+                #[allow(unused_variables)]
+                let $game = self;
+                sowing_checks::diagram(Self::PLAYERS, &self.rows(), self.stores(), &$marks)
+            }
+            fn leaves(&self, depth: usize) -> Vec<u64> {
+                self.perft(depth)
+            }
+        }
+    };
+}
+
 /// A data file's path: the `.pending` name until the lead renames it.
 pub fn data_file(path: &str) -> String {
     if std::path::Path::new(path).exists() {
