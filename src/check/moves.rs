@@ -300,7 +300,22 @@ impl Checker {
             ast::MoveKind::Sow {
                 counterclockwise,
                 options,
-            } => Some(MoveDecl::Sow(self.sow(*counterclockwise, options))),
+                relay,
+            } => {
+                let sowing = self.sow(*counterclockwise, options);
+                let relay = match relay {
+                    Some(e) => Some(Some(self.typed(
+                        e,
+                        Type::Bool,
+                        "the condition of `relay while`",
+                    )?)),
+                    None => Some(None),
+                };
+                Some(MoveDecl::Sow {
+                    sowing,
+                    relay: relay?,
+                })
+            }
             ast::MoveKind::Place { matching } => Some(MoveDecl::Place {
                 matching: *matching,
             }),
@@ -394,6 +409,7 @@ impl Checker {
                 ast::SowOption::SkipStores => d.skip_stores = true,
                 ast::SowOption::SkipOrigin => d.skip_origin = true,
                 ast::SowOption::MarkedToOwner => d.marked_to_owner = true,
+                ast::SowOption::Relay => {}
             }
         }
         d

@@ -403,8 +403,13 @@ pub enum MoveDecl {
         /// Where (none: anywhere).
         region: Option<TExpr>,
     },
-    /// Sow the stones of one of the mover's pits (the model's description is complete).
-    Sow(crate::model::Sowing),
+    /// Sow the stones of one of the mover's pits.
+    Sow {
+        /// How the stones go.
+        sowing: crate::model::Sowing,
+        /// `relay while CONDITION`: when the stones of the last pit are sown on.
+        relay: Option<TExpr>,
+    },
     /// `place from hand [matching]`.
     Place {
         /// Whether wedges must match.

@@ -418,9 +418,13 @@ impl Compiler<'_> {
                             None => None,
                         },
                     },
-                    MoveDecl::Sow(sowing) => model::MoveKind::Sow {
+                    MoveDecl::Sow { sowing, relay } => model::MoveKind::Sow {
                         sowing: *sowing,
                         track: sow_track(self.board(), *sowing, players),
+                        relay: match relay {
+                            Some(e) => Some(to_runtime(self.fold(e)?)?),
+                            None => None,
+                        },
                     },
                     MoveDecl::Place { matching } => model::MoveKind::Place {
                         matching: *matching,

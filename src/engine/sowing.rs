@@ -2,37 +2,77 @@
 //! row is empty.
 
 use super::{Move, MoveList, Outcome, State};
-use crate::model::{Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck};
+use crate::model::{Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS};
 
 impl State {
-    /// Sows the stones of `origin` by move rule `rule` for the player to move, applies the
-    /// first rule after sowing whose condition holds, and ends the game if a row is empty.
-    /// Returns whether the mover moves again.
+    /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
+    /// while the rule says so), applies the first rule after sowing whose condition holds,
+    /// and ends the game if a row is empty. Returns whether the mover moves again.
     pub(super) fn sow(&mut self, rule: usize, origin: Site) -> bool {
         // One snapshot of the stones per move serves undo (cheaper than a log entry for
         // every stone sown).
         self.count_log.extend_from_slice(&self.counts);
+        let mut site = self.sow_lap(rule, origin, true);
+        if let MoveKind::Sow { relay: Some(_), .. } = &self.game.moves[rule].kind {
+            site = self.relay(rule, site);
+        }
+        self.last = site;
+        let again = self.after_sowing();
+        if !self.without_ends {
+            self.check_rows();
+        }
+        again
+    }
+
+    /// Lifts the stones of the pit a lap ended in and sows them on, while the rule's relay
+    /// condition holds there, it is a pit, and fewer than [`MAX_RELAY_LIFTS`] lifts were
+    /// made (the first included); returns the site the last lap ended in.
+    fn relay(&mut self, rule: usize, mut site: Site) -> Site {
+        let game = std::sync::Arc::clone(&self.game);
+        let MoveKind::Sow {
+            relay: Some(condition),
+            ..
+        } = &game.moves[rule].kind
+        else {
+            return site;
+        };
+        // The move's first lift counts too.
+        for _ in 1..MAX_RELAY_LIFTS {
+            self.last = site;
+            if game.board.pit_number(site) == 0 || self.eval(condition) == 0 {
+                break;
+            }
+            site = self.sow_lap(rule, site, false);
+        }
+        site
+    }
+
+    /// One lap: lifts every stone of `from` and sows them along rule `rule`'s track
+    /// (`first`: the move's first lap, the only one `first stone into origin` applies to);
+    /// returns the site the last stone went into.
+    #[inline]
+    fn sow_lap(&mut self, rule: usize, from: Site, first: bool) -> Site {
         let game = &*self.game;
-        let MoveKind::Sow { sowing, track } = &game.moves[rule].kind else {
-            return false;
+        let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
+            return from;
         };
         let sites = self.counts.len();
         let track = &track[self.to_move as usize * sites..][..sites];
         let (board, zobrist) = (&game.board, &game.zobrist);
         let counts = &mut self.counts;
         let mut hash = self.hash;
-        let mut stones = counts[origin as usize];
-        hash ^= zobrist.count(origin, stones) ^ zobrist.count(origin, 0);
-        counts[origin as usize] = 0;
-        let mut site = origin;
-        if sowing.origin_first && stones > 1 {
-            hash ^= zobrist.count_step(origin, 0);
-            counts[origin as usize] = 1;
+        let mut stones = counts[from as usize];
+        hash ^= zobrist.count(from, stones) ^ zobrist.count(from, 0);
+        counts[from as usize] = 0;
+        let mut site = from;
+        if first && sowing.origin_first && stones > 1 {
+            hash ^= zobrist.count_step(from, 0);
+            counts[from as usize] = 1;
             stones -= 1;
         }
         while stones > 0 {
             site = track[site as usize];
-            if sowing.skip_origin && site == origin {
+            if sowing.skip_origin && site == from {
                 continue;
             }
             let into = match sowing.marked_to_owner {
@@ -46,12 +86,7 @@ impl State {
             stones -= 1;
         }
         self.hash = hash;
-        self.last = site;
-        let again = self.after_sowing();
-        if !self.without_ends {
-            self.check_rows();
-        }
-        again
+        site
     }
 
     /// Applies the first rule after sowing whose condition holds; returns whether it gives

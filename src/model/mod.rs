@@ -354,6 +354,10 @@ pub enum MoveKind {
         /// `track[mover * sites + site]`: the site after `site` where `mover` sows the next
         /// stone, the stores this rule skips passed over.
         track: Vec<Site>,
+        /// `relay while`: after a lap, while this holds with `last` the pit the lap's last
+        /// stone fell into, that pit's stones are lifted and sown on (at most
+        /// [`MAX_RELAY_LIFTS`] times a move).
+        relay: Option<Expr>,
     },
     /// A tile from the mover's hand onto an empty cell.
     Place {
@@ -368,6 +372,10 @@ pub enum MoveKind {
     /// move does not change.
     Swap,
 }
+
+/// The most times one sowing move lifts stones (its first lift included); a relay still
+/// going after that many lifts stops where its last stone fell.
+pub const MAX_RELAY_LIFTS: u32 = 1000;
 
 /// How stones are sown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -170,26 +170,31 @@ fn moves_summary(o: &mut String, game: &Game) {
             MoveKind::Place { matching: false } => "place a tile from hand".into(),
             MoveKind::Pass => "pass (only when no other move is legal)".into(),
             MoveKind::Swap => "swap sides (second player's first turn)".into(),
-            MoveKind::Sow { sowing: s, .. } => {
+            MoveKind::Sow {
+                sowing: s, relay, ..
+            } => {
                 let mut words = vec![if s.counterclockwise {
-                    "sow counterclockwise"
+                    "sow counterclockwise".to_string()
                 } else {
-                    "sow clockwise"
+                    "sow clockwise".to_string()
                 }];
                 if s.origin_first {
-                    words.push("first stone into origin");
+                    words.push("first stone into origin".into());
                 }
                 if s.skip_opponent_store {
-                    words.push("skip opponent store");
+                    words.push("skip opponent store".into());
                 }
                 if s.skip_stores {
-                    words.push("skip stores");
+                    words.push("skip stores".into());
                 }
                 if s.skip_origin {
-                    words.push("skip origin");
+                    words.push("skip origin".into());
                 }
                 if s.marked_to_owner {
-                    words.push("marked pits feed owner store");
+                    words.push("marked pits feed owner store".into());
+                }
+                if let Some(condition) = relay {
+                    words.push(format!("relay while {}", expr(condition, game)));
                 }
                 words.join(", ")
             }

@@ -264,6 +264,9 @@ pub enum MoveKind {
         counterclockwise: bool,
         /// The options, as written.
         options: Vec<(SowOption, Span)>,
+        /// `relay while CONDITION`: the condition under which the stones of the pit the
+        /// last stone fell into are lifted and sown on.
+        relay: Option<Expr>,
     },
     /// `place from hand [matching]`.
     Place {
@@ -301,6 +304,8 @@ pub enum SowOption {
     SkipOrigin,
     /// `marked pits feed owner store`.
     MarkedToOwner,
+    /// `relay while CONDITION` (the condition is kept beside the options).
+    Relay,
 }
 
 /// `when COND: ACTION, ...` inside `after sow first of { }`.

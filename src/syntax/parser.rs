@@ -202,8 +202,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::skip_opponent_store
         | Rule::skip_stores
         | Rule::skip_origin
-        | Rule::marked_to_owner => {
-            "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `marked pits feed owner store`)"
+        | Rule::marked_to_owner
+        | Rule::relay => {
+            "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `skip origin`, `marked pits feed owner store`, `relay while`)"
         }
         Rule::sow_rule => "a rule like `when CONDITION: ACTION`",
         Rule::again_action | Rule::take_action | Rule::mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE`)",
@@ -866,9 +867,17 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 .into_inner()
                 .next()
                 .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
-            let mut options = Vec::new();
+            let (mut options, mut relay) = (Vec::new(), None);
             while let Ok(option) = take() {
                 let o = match option.as_rule() {
+                    Rule::relay => {
+                        let span = span_of(&option, file);
+                        let condition = option.into_inner().find(|p| p.as_rule() == Rule::expr);
+                        let condition = condition.ok_or_else(|| internal(span))?;
+                        relay = Some(lower_expr(condition, file)?);
+                        options.push((SowOption::Relay, span));
+                        continue;
+                    }
                     Rule::origin_first => SowOption::OriginFirst,
                     Rule::skip_opponent_store => SowOption::SkipOpponentStore,
                     Rule::skip_stores => SowOption::SkipStores,
@@ -881,6 +890,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             Ok(MoveKind::Sow {
                 counterclockwise,
                 options,
+                relay,
             })
         }
         Rule::place_move => {
