@@ -1,5 +1,7 @@
-//! The shapes of sowing beyond one lap (relay sowing, `relay while`), on hand-built
-//! positions with the boards worked out by hand.
+//! The shapes of sowing beyond one lap (relay sowing, `relay while`) and the sites and
+//! sets of pits that rules name (`next`, `previous`, `pit(P, N)`, `origin`, `row`,
+//! `between`, `any`, `every`, `stones(REGION)`), on hand-built positions with the boards
+//! worked out by hand.
 
 use std::sync::Arc;
 
@@ -89,4 +91,104 @@ fn a_relay_that_never_ends_stops_after_a_thousand_lifts() {
         "move sow counterclockwise with skip stores, relay while count(last) > 0",
     );
     assert_eq!(after(&g, "1,0|0/0,0|0 south", "1"), "1,0|0/0,0|0 north");
+}
+
+/// Sowing into pits only, one lap.
+const ONE_LAP: &str = "move sow counterclockwise with skip stores";
+
+#[test]
+fn next_previous_and_pit_by_number_name_the_sites_round_the_board() {
+    let g = game(
+        3,
+        &format!(
+            "{ONE_LAP}\nafter sow first of {{\n  when last == pit(opponent, 1): take next(last) to store(mover)\n  \
+             when last == pit(mover, 3): take previous(last) to store(mover)\n  \
+             when last == pit(opponent, 3): take next(last) to store(mover)\n}}"
+        ),
+    );
+    // Ending in North 1, South takes North 2, the next site.
+    assert_eq!(
+        after(&g, "0,0,1|0/1,2,3|0 south", "3"),
+        "0,0,0|2/2,0,3|0 north"
+    );
+    // Ending in South 3, South takes South 2, the site before it.
+    assert_eq!(
+        after(&g, "2,0,0|0/1,1,1|0 south", "1"),
+        "0,0,1|1/1,1,1|0 north"
+    );
+    // The site after North 3 is North's store: the ring has the stores in it.
+    assert_eq!(
+        after(&g, "0,0,3|0/0,0,0|4 south", "3"),
+        "0,0,0|4/1,1,1|0 north"
+    );
+}
+
+#[test]
+fn origin_is_the_pit_the_move_was_sown_from() {
+    let g = game(
+        3,
+        "move sow counterclockwise with skip stores, first stone into origin\n\
+         after sow first of {\n  when on: take origin to store(opponent)\n}",
+    );
+    // South 1's first stone goes back into it and then to North's store.
+    assert_eq!(
+        after(&g, "3,1,1|0/1,1,1|0 south", "1"),
+        "0,2,2|0/1,1,1|1 north"
+    );
+    // A single stone moves on: South 2 is empty and nothing moves.
+    assert_eq!(
+        after(&g, "3,1,1|0/1,1,1|0 south", "2"),
+        "3,0,2|0/1,1,1|0 north"
+    );
+}
+
+#[test]
+fn conditions_over_the_pits_of_a_region() {
+    let g = game(
+        3,
+        &format!(
+            "{ONE_LAP}\nafter sow first of {{\n  \
+             when every(p in row(opponent): count(p) > 0): again\n  \
+             when stones(between(origin, last)) >= 3: take last to store(mover)\n  \
+             when any(p in row(opponent): count(p) == 0): take last to store(opponent)\n}}"
+        ),
+    );
+    // Every pit of North's holds stones after South 3's sowing: South moves again.
+    assert_eq!(
+        after(&g, "1,0,3|0/1,0,1|0 south", "3"),
+        "1,0,0|0/2,1,2|0 south"
+    );
+    // North 3 is empty. Between South 2 and North 2 lie South 3, South's store and North
+    // 1, holding 1 + 2 + 1: South takes North 2's stone.
+    assert_eq!(
+        after(&g, "0,3,0|2/0,0,0|0 south", "2"),
+        "0,0,1|3/1,0,0|0 north"
+    );
+    // With South's store empty they hold 2: the last rule gives the stone to North.
+    assert_eq!(
+        after(&g, "0,3,0|0/0,0,0|0 south", "2"),
+        "0,0,1|0/1,0,0|1 north"
+    );
+}
+
+#[test]
+fn conditions_over_regions_nest() {
+    // Some pit of South's holds as many stones as North's pit with the same number.
+    let g = game(
+        3,
+        &format!(
+            "{ONE_LAP}\nafter sow first of {{\n  when any(p in row(south): \
+             any(q in row(north): pit(p) == pit(q) and count(p) == count(q))): again\n}}"
+        ),
+    );
+    // After South 1: South 2 and North 2 hold 2 each, so South moves again.
+    assert_eq!(
+        after(&g, "2,1,0|0/0,2,1|0 south", "1"),
+        "0,2,1|0/0,2,1|0 south"
+    );
+    // After South 2: 2, 0, 1 against 0, 2, 2; no pair is equal.
+    assert_eq!(
+        after(&g, "2,1,0|0/0,2,2|0 south", "2"),
+        "2,0,1|0/0,2,2|0 north"
+    );
 }

@@ -3,7 +3,7 @@
 use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::GRID_DIRECTIONS;
-use crate::model::{GroupUnit, Op};
+use crate::model::{GroupUnit, Op, Quantifier, MAX_BOUND};
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
 
 impl Checker {
@@ -111,6 +111,18 @@ impl Checker {
                 )
             }
             ExprKind::Binary(op, a, b) => return self.binary(*op, a, b, span),
+            ExprKind::Quantified {
+                every,
+                name,
+                region,
+                body,
+            } => {
+                let quantifier = match every {
+                    true => Quantifier::Every,
+                    false => Quantifier::Any,
+                };
+                self.quantified(quantifier, Some(name), region, Some(body), span)?
+            }
         };
         Some(TExpr { kind, ty, span })
     }
@@ -194,6 +206,18 @@ impl Checker {
         if builtin == Builtin::Pieces && args.len() == 3 {
             return self.pieces_of_kind(args);
         }
+        if builtin == Builtin::Pit && args.len() == 2 {
+            let player = self.typed(&args[0], Type::Player, "the first argument of `pit`");
+            let number = self.typed(&args[1], Type::Int, "the second argument of `pit`");
+            let args = vec![player?, number?];
+            return Some((TExprKind::Call(Builtin::PitOf, args), Type::Site));
+        }
+        if builtin == Builtin::Between && args.len() == 2 {
+            let from = self.typed(&args[0], Type::Site, "the first argument of `between`");
+            let to = self.typed(&args[1], Type::Site, "the second argument of `between`");
+            return Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region));
+        }
+
         if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
             return self.on_region(builtin, name, args);
         }
@@ -209,6 +233,9 @@ impl Checker {
             return None;
         }
         let arg = self.expr(&args[0])?;
+        if builtin == Builtin::Stones && arg.ty == Type::Region {
+            return self.quantified_over(Quantifier::Sum, arg, None, span);
+        }
         if arg.ty != arg_ty {
             self.error(
                 Diagnostic::error(
@@ -376,8 +403,84 @@ impl Checker {
         self.expr(e)
     }
 
+    /// `any(NAME in REGION: BODY)`, `every(...)`: the body checked with the name bound to a
+    /// site.
+    fn quantified(
+        &mut self,
+        quantifier: Quantifier,
+        name: Option<&Name>,
+        region: &ast::Expr,
+        body: Option<&ast::Expr>,
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        let region = self.typed(region, Type::Region, "the sites after `in`")?;
+        self.bound
+            .push(name.map_or(String::new(), |n| n.text.clone()));
+        let body = body.map(|b| self.typed(b, Type::Bool, "the condition after `:`"));
+        self.bound.pop();
+        match body {
+            Some(None) => None,
+            Some(body) => self.quantified_over(quantifier, region, body, span),
+            None => self.quantified_over(quantifier, region, None, span),
+        }
+    }
+
+    /// A quantifier over the sites of a checked region: with `body`, a condition on each
+    /// (`any`, `every`); without, the stones on them (`stones(REGION)`).
+    fn quantified_over(
+        &mut self,
+        quantifier: Quantifier,
+        region: TExpr,
+        body: Option<TExpr>,
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        self.needs_board(
+            BoardKind::Mancala,
+            "a condition over the sites of a region",
+            span,
+        );
+        let depth = self.bound.len();
+        if depth >= MAX_BOUND {
+            self.error(
+                Diagnostic::error(
+                    format!("conditions over regions nest at most {MAX_BOUND} deep"),
+                    span,
+                )
+                .with_help("write the inner condition as a separate rule"),
+            );
+            return None;
+        }
+        let (body, ty) = match body {
+            Some(body) => (body, Type::Bool),
+            None => {
+                let site = TExpr {
+                    kind: TExprKind::Bound(depth),
+                    ty: Type::Site,
+                    span,
+                };
+                let count = TExprKind::Call(Builtin::Count, vec![site]);
+                let body = TExpr {
+                    kind: count,
+                    ty: Type::Int,
+                    span,
+                };
+                (body, Type::Int)
+            }
+        };
+        let kind = TExprKind::Quantified {
+            quantifier,
+            depth,
+            region: Box::new(region),
+            body: Box::new(body),
+        };
+        Some((kind, ty))
+    }
+
     pub(super) fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
         let t = n.text.as_str();
+        if let Some(depth) = self.bound.iter().rposition(|b| b == t) {
+            return Some((TExprKind::Bound(depth), Type::Site));
+        }
         if let Some(i) = self.params.iter().position(|p| p.name == t) {
             return Some((TExprKind::Param(i), Type::Int));
         }
@@ -414,6 +517,10 @@ impl Checker {
                 self.needs_board(BoardKind::Mancala, "`last`", n.span);
                 return Some((TExprKind::Last, Type::Site));
             }
+            "origin" => {
+                self.needs_board(BoardKind::Mancala, "`origin`", n.span);
+                return Some((TExprKind::Origin, Type::Site));
+            }
             _ => {}
         }
         if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == t) {
@@ -449,7 +556,14 @@ impl Checker {
                 "dark",
                 "light",
             ])
-            .chain((self.board_kind == Some(BoardKind::Mancala)).then_some("last"))
+            .chain(
+                match self.board_kind == Some(BoardKind::Mancala) {
+                    true => &["last", "origin"][..],
+                    false => &[],
+                }
+                .iter()
+                .copied(),
+            )
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
             .collect();
         let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)

@@ -85,6 +85,9 @@ struct Checker {
     board_kind: Option<BoardKind>,
     /// Whether a `score` expression is being checked (where `majority` may be used).
     in_score: bool,
+    /// The names bound by the quantifiers around the expression being checked, outermost
+    /// first.
+    bound: Vec<String>,
     /// The limits already reported as exceeded (each is reported once).
     limits_reported: Vec<&'static str>,
 }

@@ -120,11 +120,21 @@ pub enum Builtin {
     Marked,
     /// `stones(player)`: the stones in a player's pits (their row, not their store).
     Stones,
+    /// `next(site)`: the next site counterclockwise round the board.
+    Next,
+    /// `previous(site)`: the next site clockwise.
+    Previous,
+    /// `row(player)`: a player's pits.
+    Row,
+    /// `between(site, site)`: the sites strictly between two, counterclockwise.
+    Between,
+    /// `pit(player, number)`: a player's pit by number.
+    PitOf,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 15] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 19] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -145,6 +155,10 @@ impl Builtin {
         ),
         (Builtin::Marked, "marked", Type::Player, Type::Site),
         (Builtin::Stones, "stones", Type::Player, Type::Int),
+        (Builtin::Next, "next", Type::Site, Type::Site),
+        (Builtin::Previous, "previous", Type::Site, Type::Site),
+        (Builtin::Row, "row", Type::Player, Type::Region),
+        (Builtin::Between, "between", Type::Site, Type::Region),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -163,7 +177,12 @@ impl Builtin {
             | Builtin::Opposite
             | Builtin::Marks
             | Builtin::Marked
-            | Builtin::Stones => Some(BoardKind::Mancala),
+            | Builtin::Stones
+            | Builtin::Next
+            | Builtin::Previous
+            | Builtin::Row
+            | Builtin::Between
+            | Builtin::PitOf => Some(BoardKind::Mancala),
             Builtin::Pieces | Builtin::PiecesIn => None,
         }
     }
@@ -240,6 +259,22 @@ pub enum TExprKind {
     Majority(crate::model::GroupUnit),
     /// A built-in applied to arguments.
     Call(Builtin, Vec<TExpr>),
+    /// The pit the latest sowing started from.
+    Origin,
+    /// The site bound by the quantifier at this level (0: the outermost).
+    Bound(usize),
+    /// `any`, `every` or, for `stones(REGION)`, the sum: the body for each site of the
+    /// region, bound at level `depth`.
+    Quantified {
+        /// Which.
+        quantifier: crate::model::Quantifier,
+        /// The level the site is bound at.
+        depth: usize,
+        /// The sites.
+        region: Box<TExpr>,
+        /// The condition (or, for a sum, the number).
+        body: Box<TExpr>,
+    },
     /// `not x`, `-x`.
     Unary(Unary, Box<TExpr>),
     /// `x op y`.
@@ -250,9 +285,13 @@ impl TExpr {
     /// True if the value depends on the position (and so is computed during play).
     pub fn depends_on_position(&self) -> bool {
         match &self.kind {
-            TExprKind::Mover | TExprKind::Opponent | TExprKind::Last | TExprKind::Majority(_) => {
-                true
-            }
+            TExprKind::Mover
+            | TExprKind::Opponent
+            | TExprKind::Last
+            | TExprKind::Majority(_)
+            | TExprKind::Origin
+            | TExprKind::Bound(_)
+            | TExprKind::Quantified { .. } => true,
             TExprKind::Call(
                 Builtin::Pieces
                 | Builtin::PiecesIn

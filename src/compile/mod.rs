@@ -923,9 +923,35 @@ impl Compiler<'_> {
                     _ => Expr::PiecesIn(player, region, kind),
                 })
             }
+            TExprKind::Call(f @ (Builtin::PitOf | Builtin::Row | Builtin::Between), args) => {
+                return self.pit_set_call(*f, args, e.span);
+            }
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;
                 return self.call(*f, arg, e.span);
+            }
+            TExprKind::Origin => Value::Runtime(Expr::Origin),
+            TExprKind::Bound(k) => Value::Runtime(Expr::Bound(*k as u8)),
+            TExprKind::Quantified {
+                quantifier,
+                depth,
+                region,
+                body,
+            } => {
+                let site = Expr::Bound(*depth as u8);
+                let member = self.membership(region, &site)?;
+                let body = to_runtime(self.fold(body)?)?;
+                let both = |op, a, b| Expr::Binary(op, Box::new(a), Box::new(b));
+                let body = match quantifier {
+                    model::Quantifier::Any => both(Op::And, member, body),
+                    model::Quantifier::Every => both(Op::Or, Expr::Not(Box::new(member)), body),
+                    model::Quantifier::Sum => both(Op::Mul, member, body),
+                };
+                Value::Runtime(Expr::Over {
+                    quantifier: *quantifier,
+                    depth: *depth as u8,
+                    body: Box::new(body),
+                })
             }
             TExprKind::Unary(op, x) => match (op, self.fold(x)?) {
                 (Unary::Not, Value::Bool(b)) => Value::Bool(!b),
@@ -943,6 +969,69 @@ impl Compiler<'_> {
             }
         };
         Some(v)
+    }
+
+    /// `pit(PLAYER, NUMBER)`; `row` and `between` outside a condition over their sites
+    /// are an error (they have no list of sites).
+    fn pit_set_call(&mut self, f: Builtin, args: &[TExpr], span: Span) -> Option<Value> {
+        if f != Builtin::PitOf {
+            return self.pit_set_misplaced(span);
+        }
+        let player = to_runtime(self.fold(&args[0])?)?;
+        let number = to_runtime(self.fold(&args[1])?)?;
+        Some(Value::Runtime(Expr::PitOf(
+            Box::new(player),
+            Box::new(number),
+        )))
+    }
+
+    fn pit_set_misplaced(&mut self, span: Span) -> Option<Value> {
+        let d = Diagnostic::error(
+            "a region of a mancala board can only be used after `in` or in `stones(...)`",
+            span,
+        )
+        .with_help("write `any(p in row(mover): count(p) > 0)` or `stones(row(mover))`");
+        self.errors.push(self.with_config(d));
+        None
+    }
+
+    /// Whether `site` is in `region` (a region of a mancala board), as a condition.
+    fn membership(&mut self, region: &TExpr, site: &Expr) -> Option<Expr> {
+        let both = |op, a, b| Expr::Binary(op, Box::new(a), Box::new(b));
+        let boxed = |e: &Expr| Box::new(e.clone());
+        Some(match &region.kind {
+            TExprKind::Region(RegionConst::All) => Expr::Const(1),
+            TExprKind::Call(Builtin::Row, args) => {
+                let player = to_runtime(self.fold(&args[0])?)?;
+                let owned = both(Op::Eq, Expr::Owner(boxed(site)), player);
+                let pit = both(Op::Gt, Expr::PitNumber(boxed(site)), Expr::Const(0));
+                both(Op::And, owned, pit)
+            }
+            TExprKind::Call(Builtin::Between, args) => {
+                let from = to_runtime(self.fold(&args[0])?)?;
+                let to = to_runtime(self.fold(&args[1])?)?;
+                let steps = Expr::Steps(boxed(&from), boxed(site));
+                let after = both(Op::Gt, steps.clone(), Expr::Const(0));
+                let before = both(Op::Lt, steps, Expr::Steps(Box::new(from), Box::new(to)));
+                both(Op::And, after, before)
+            }
+            TExprKind::Binary(op @ (Op::Add | Op::Sub | Op::Mul), a, b) => {
+                let (a, b) = (self.membership(a, site)?, self.membership(b, site)?);
+                match op {
+                    Op::Add => both(Op::Or, a, b),
+                    Op::Sub => both(Op::And, a, Expr::Not(Box::new(b))),
+                    _ => both(Op::And, a, b),
+                }
+            }
+            _ => {
+                let d = Diagnostic::error(
+                    "on a mancala board, a region is `all`, `row(PLAYER)` or `between(SITE, SITE)`, or these joined by `+`, `-` and `*`",
+                    region.span,
+                );
+                self.errors.push(self.with_config(d));
+                return None;
+            }
+        })
     }
 
     fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {
@@ -1084,7 +1173,9 @@ impl Compiler<'_> {
                 | Builtin::Opposite
                 | Builtin::Marks
                 | Builtin::Marked
-                | Builtin::Stones,
+                | Builtin::Stones
+                | Builtin::Next
+                | Builtin::Previous,
                 arg,
             ) => {
                 let arg = Box::new(to_runtime(arg)?);
@@ -1096,6 +1187,8 @@ impl Compiler<'_> {
                     Builtin::Opposite => Expr::Opposite(arg),
                     Builtin::Marked => Expr::Marked(arg),
                     Builtin::Stones => Expr::RowStones(arg),
+                    Builtin::Next => Expr::Next(arg),
+                    Builtin::Previous => Expr::Previous(arg),
                     _ => Expr::Marks(arg),
                 })
             }

@@ -139,6 +139,9 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::RowStones(_)
             | Expr::Tabled(_)
             | Expr::Majority(_)
+            | Expr::Origin
+            | Expr::Bound(_)
+            | Expr::Over { .. }
     )
 }
 
@@ -194,6 +197,10 @@ impl Env for At<'_> {
     }
 
     fn tabled(&self, _: u16) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn origin(&self) -> Site {
         unreachable!("only static expressions have a value here")
     }
 }
@@ -258,7 +265,9 @@ impl Tables<'_> {
             | Expr::PiecesIn(..)
             | Expr::Line(..)
             | Expr::Tabled(_)
-            | Expr::Majority(_) => e.clone(),
+            | Expr::Majority(_)
+            | Expr::Origin
+            | Expr::Bound(_) => e.clone(),
             _ if is_static(e) => Expr::Tabled(self.table(e)),
             Expr::Store(x) => Expr::Store(boxed(self, x)),
             Expr::Owner(x) => Expr::Owner(boxed(self, x)),
@@ -271,6 +280,19 @@ impl Tables<'_> {
             Expr::Not(x) => Expr::Not(boxed(self, x)),
             Expr::Neg(x) => Expr::Neg(boxed(self, x)),
             Expr::Binary(op, a, b) => Expr::Binary(*op, boxed(self, a), boxed(self, b)),
+            Expr::Next(x) => Expr::Next(boxed(self, x)),
+            Expr::Previous(x) => Expr::Previous(boxed(self, x)),
+            Expr::PitOf(a, b) => Expr::PitOf(boxed(self, a), boxed(self, b)),
+            Expr::Steps(a, b) => Expr::Steps(boxed(self, a), boxed(self, b)),
+            Expr::Over {
+                quantifier,
+                depth,
+                body,
+            } => Expr::Over {
+                quantifier: *quantifier,
+                depth: *depth,
+                body: boxed(self, body),
+            },
         }
     }
 

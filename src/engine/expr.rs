@@ -2,7 +2,7 @@
 //! the rules' conditions, and for a chosen player with the majority scores, for a score.
 
 use super::State;
-use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, NO_SITE};
+use crate::model::{Board, Env, Expr, GroupUnit, MoveKind, Player, Site, ANY_KIND, NO_SITE};
 
 impl State {
     /// Evaluates a compiled expression against the position.
@@ -148,6 +148,21 @@ impl Env for State {
             .copied()
             .unwrap_or(0)
     }
+
+    /// The pit the latest move sowed from: the move of the newest frame, if a sowing.
+    fn origin(&self) -> Site {
+        match self.frames.last() {
+            Some(f)
+                if matches!(
+                    self.game.moves[f.mv.rule as usize].kind,
+                    MoveKind::Sow { .. }
+                ) =>
+            {
+                f.mv.from
+            }
+            _ => NO_SITE,
+        }
+    }
 }
 
 /// The position seen for one player's score: that player as the mover, with the majority
@@ -205,5 +220,9 @@ impl Env for Scored<'_> {
     fn tabled(&self, _table: u16) -> i64 {
         // Tables exist only for the rules after sowing, never in a score.
         0
+    }
+
+    fn origin(&self) -> Site {
+        self.state.origin()
     }
 }

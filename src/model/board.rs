@@ -433,6 +433,34 @@ impl Board {
             .unwrap_or(NO_SITE)
     }
 
+    /// The next site along the ring of a mancala board's sites (pits and stores), either
+    /// way; [`NO_SITE`] for no site.
+    pub fn ring_step(&self, site: Site, counterclockwise: bool) -> Site {
+        match (site as usize) < self.sites() {
+            true => self.next_on_track(site, counterclockwise),
+            false => NO_SITE,
+        }
+    }
+
+    /// Player `player`'s pit number `k`, or [`NO_SITE`] when `k` is not 1 to the number of
+    /// pits.
+    pub fn pit_of(&self, player: u8, k: i64) -> Site {
+        match (1..=self.pits() as i64).contains(&k) {
+            true => self.pit(player, k as u16),
+            false => NO_SITE,
+        }
+    }
+
+    /// How many steps counterclockwise from `from` to `to` along the ring of a mancala
+    /// board's sites; -1 if either is no site.
+    pub fn steps(&self, from: Site, to: Site) -> i64 {
+        let n = self.sites() as i64;
+        match (from as i64) < n && (to as i64) < n {
+            true => (to as i64 - from as i64).rem_euclid(n),
+            false => -1,
+        }
+    }
+
     /// The next site along a mancala board's track.
     #[inline]
     pub fn next_on_track(&self, site: Site, counterclockwise: bool) -> Site {

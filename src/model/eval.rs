@@ -4,7 +4,7 @@
 //! environment (a position during play), the compiler's sowing tables another (every mover
 //! and last site in turn).
 
-use super::{Board, Expr, GroupUnit, Player, PlayerRef, Site};
+use super::{Board, Expr, GroupUnit, Player, PlayerRef, Quantifier, Site, MAX_BOUND, NO_SITE};
 
 /// What an expression reads besides its constants: each evaluator supplies only these.
 pub trait Env {
@@ -33,47 +33,105 @@ pub trait Env {
     /// The value of [`Expr::Tabled`]`(table)` for the mover and the last site.
     fn tabled(&self, table: u16) -> i64;
 
-    /// The value of `e` here (conditions are 0 or 1): the one walk of the tree, which
-    /// applies the operators and the board's functions.
+    /// The site the latest sowing started from.
+    fn origin(&self) -> Site;
+
+    /// The value of `e` here (conditions are 0 or 1).
+    #[inline(always)]
     fn eval(&self, e: &Expr) -> i64
     where
         Self: Sized,
     {
-        let board = || self.board();
-        match e {
-            Expr::Const(v) => *v,
-            Expr::Player(r) => r.resolve(self.mover()) as i64,
-            Expr::Last => self.last() as i64,
-            Expr::Pieces(r) => self.pieces(r.resolve(self.mover())),
-            Expr::PiecesIn(r, k, kind) => self.pieces_in(r.resolve(self.mover()), *k, *kind),
-            Expr::Line(r, k) => self.line(r.resolve(self.mover()), *k),
-            Expr::Store(p) => board().store(operand(self, p) as Player) as i64,
-            Expr::Owner(s) => board().row_owner(operand(self, s) as Site) as i64,
-            Expr::Count(s) => self.stones(operand(self, s) as Site),
-            Expr::PitNumber(s) => board().pit_number(operand(self, s) as Site) as i64,
-            Expr::Opposite(s) => board().opposite(operand(self, s) as Site) as i64,
-            Expr::Marks(p) => self.marks(operand(self, p) as Player),
-            Expr::Marked(p) => self.marked(operand(self, p) as Player) as i64,
-            Expr::RowStones(p) => {
-                let p = operand(self, p) as Player;
-                let board = board();
-                (1..=board.pits())
-                    .map(|k| self.stones(board.pit(p, k)))
-                    .sum()
-            }
-            Expr::Majority(unit) => self.majority(*unit),
-            Expr::Not(x) => (operand(self, x) == 0) as i64,
-            Expr::Neg(x) => operand(self, x).wrapping_neg(),
-            Expr::Binary(op, a, b) => {
-                let x = operand(self, a);
-                match op {
-                    super::Op::And => (x != 0 && operand(self, b) != 0) as i64,
-                    super::Op::Or => (x != 0 || operand(self, b) != 0) as i64,
-                    _ => op.apply(x, operand(self, b)),
-                }
-            }
-            Expr::Tabled(k) => self.tabled(*k),
+        eval_bound(self, e, &Bindings::NONE)
+    }
+}
+
+/// The sites bound by the quantifiers around a sub-expression, outermost first.
+#[derive(Clone, Copy)]
+pub struct Bindings {
+    sites: [Site; MAX_BOUND],
+}
+
+impl Bindings {
+    /// No site bound.
+    const NONE: Bindings = Bindings {
+        sites: [NO_SITE; MAX_BOUND],
+    };
+}
+
+/// The value of `e` with `bound` standing for the bound sites: the one walk of the tree,
+/// which applies the operators and the board's functions.
+fn eval_bound<E: Env>(env: &E, e: &Expr, bound: &Bindings) -> i64 {
+    let board = || env.board();
+    let site = |x: &Expr| operand(env, x, bound) as Site;
+    match e {
+        Expr::Const(v) => *v,
+        Expr::Player(r) => r.resolve(env.mover()) as i64,
+        Expr::Last => env.last() as i64,
+        Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
+        Expr::PiecesIn(r, k, kind) => env.pieces_in(r.resolve(env.mover()), *k, *kind),
+        Expr::Line(r, k) => env.line(r.resolve(env.mover()), *k),
+        Expr::Store(p) => board().store(operand(env, p, bound) as Player) as i64,
+        Expr::Owner(s) => board().row_owner(site(s)) as i64,
+        Expr::Count(s) => env.stones(site(s)),
+        Expr::PitNumber(s) => board().pit_number(site(s)) as i64,
+        Expr::Opposite(s) => board().opposite(site(s)) as i64,
+        Expr::Marks(p) => env.marks(operand(env, p, bound) as Player),
+        Expr::Marked(p) => env.marked(operand(env, p, bound) as Player) as i64,
+        Expr::RowStones(p) => {
+            let p = operand(env, p, bound) as Player;
+            let board = board();
+            (1..=board.pits())
+                .map(|k| env.stones(board.pit(p, k)))
+                .sum()
         }
+        Expr::Majority(unit) => env.majority(*unit),
+        Expr::Not(x) => (operand(env, x, bound) == 0) as i64,
+        Expr::Neg(x) => operand(env, x, bound).wrapping_neg(),
+        Expr::Binary(op, a, b) => {
+            let x = operand(env, a, bound);
+            match op {
+                super::Op::And => (x != 0 && operand(env, b, bound) != 0) as i64,
+                super::Op::Or => (x != 0 || operand(env, b, bound) != 0) as i64,
+                _ => op.apply(x, operand(env, b, bound)),
+            }
+        }
+        Expr::Tabled(k) => env.tabled(*k),
+        Expr::Origin => env.origin() as i64,
+        Expr::Next(s) => board().ring_step(site(s), true) as i64,
+        Expr::Previous(s) => board().ring_step(site(s), false) as i64,
+        Expr::PitOf(p, k) => {
+            let k = operand(env, k, bound);
+            board().pit_of(operand(env, p, bound) as Player, k) as i64
+        }
+        Expr::Steps(a, b) => board().steps(site(a), site(b)),
+        Expr::Bound(k) => bound.sites[*k as usize] as i64,
+        Expr::Over {
+            quantifier,
+            depth,
+            body,
+        } => over(env, *quantifier, *depth as usize, body, bound),
+    }
+}
+
+/// [`Expr::Over`]: the body for every site of the board, bound at level `depth`.
+fn over<E: Env>(env: &E, q: Quantifier, depth: usize, body: &Expr, bound: &Bindings) -> i64 {
+    let mut inner = *bound;
+    let mut sum = 0i64;
+    for s in 0..env.board().sites() as Site {
+        inner.sites[depth] = s;
+        let v = eval_bound(env, body, &inner);
+        match q {
+            Quantifier::Any if v != 0 => return 1,
+            Quantifier::Every if v == 0 => return 0,
+            Quantifier::Sum => sum = sum.wrapping_add(v),
+            _ => {}
+        }
+    }
+    match q {
+        Quantifier::Any => 0,
+        Quantifier::Every => 1,
+        Quantifier::Sum => sum,
     }
 }
 
@@ -90,14 +148,14 @@ impl PlayerRef {
 }
 
 /// An operand: leaves (a constant, a player, `last`) are answered here, without a call
-/// (about half of all nodes). [`Env::eval`] repeats these arms rather than share a
+/// (about half of all nodes). [`eval_bound`] repeats these arms rather than share a
 /// function: a shared one tests the variant a second time.
 #[inline(always)]
-fn operand<E: Env>(env: &E, e: &Expr) -> i64 {
+fn operand<E: Env>(env: &E, e: &Expr, bound: &Bindings) -> i64 {
     match e {
         Expr::Const(v) => *v,
         Expr::Player(r) => r.resolve(env.mover()) as i64,
         Expr::Last => env.last() as i64,
-        _ => env.eval(e),
+        _ => eval_bound(env, e, bound),
     }
 }

@@ -170,7 +170,46 @@ pub enum Expr {
     /// A value the compiler computed for every mover and last site:
     /// `SowPlan::tables[k][mover * sites + last]` (only in a [`SowPlan`]).
     Tabled(u16),
+    /// The pit the latest sowing started from (`origin`).
+    Origin,
+    /// The next site counterclockwise along the board's ring of pits and stores.
+    Next(Box<Expr>),
+    /// The next site clockwise.
+    Previous(Box<Expr>),
+    /// A player's pit by number (the first operand is the player): no site if the number
+    /// is not 1 to the number of pits.
+    PitOf(Box<Expr>, Box<Expr>),
+    /// How many steps counterclockwise from the first site to the second along the ring
+    /// (0 to sites - 1); -1 if either is no site.
+    Steps(Box<Expr>, Box<Expr>),
+    /// The site bound by the quantifier `k` levels out from the outermost (0 is the
+    /// outermost): the pit `p` of `any(p in R: C)`.
+    Bound(u8),
+    /// Every site of the board in turn, bound at level `depth`, with the body evaluated
+    /// for each: whether it holds for some, whether for all, or the sum of its values.
+    Over {
+        /// Which of the three.
+        quantifier: Quantifier,
+        /// The level the site is bound at (see [`Expr::Bound`]).
+        depth: u8,
+        /// The body: for a region, its membership test joined to the condition.
+        body: Box<Expr>,
+    },
 }
+
+/// What [`Expr::Over`] makes of its body's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    /// 1 if the body holds for some site.
+    Any,
+    /// 1 if it holds for every site.
+    Every,
+    /// The sum of its values.
+    Sum,
+}
+
+/// The deepest quantifiers nest (`any` inside `every` inside ...).
+pub const MAX_BOUND: usize = 4;
 
 impl Expr {
     /// The expression's operands, in order (none for a leaf).
@@ -184,15 +223,20 @@ impl Expr {
             | Expr::Marks(x)
             | Expr::Marked(x)
             | Expr::RowStones(x)
+            | Expr::Next(x)
+            | Expr::Previous(x)
+            | Expr::Over { body: x, .. }
             | Expr::Not(x)
             | Expr::Neg(x) => (Some(x), None),
-            Expr::Binary(_, a, b) => (Some(a), Some(b)),
+            Expr::Binary(_, a, b) | Expr::PitOf(a, b) | Expr::Steps(a, b) => (Some(a), Some(b)),
             Expr::Const(_)
             | Expr::Player(_)
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
             | Expr::Last
+            | Expr::Origin
+            | Expr::Bound(_)
             | Expr::Tabled(_)
             | Expr::Majority(_) => (None, None),
         };

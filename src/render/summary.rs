@@ -546,6 +546,26 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Majority(crate::model::GroupUnit::Pieces) => "majority(pieces)".into(),
         Expr::Not(x) => format!("not {}", expr(x, game)),
         Expr::Neg(x) => format!("-{}", expr(x, game)),
+        Expr::Origin => "origin".into(),
+        Expr::Next(x) => format!("next({})", expr(x, game)),
+        Expr::Previous(x) => format!("previous({})", expr(x, game)),
+        Expr::PitOf(p, k) => format!("pit({}, {})", expr(p, game), expr(k, game)),
+        Expr::Steps(a, b) => format!("steps({}, {})", expr(a, game), expr(b, game)),
+        // Bound sites are named by their level; a region's membership test is part of the
+        // body.
+        Expr::Bound(k) => format!("x{}", k + 1),
+        Expr::Over {
+            quantifier,
+            depth,
+            body,
+        } => {
+            let word = match quantifier {
+                crate::model::Quantifier::Any => "any",
+                crate::model::Quantifier::Every => "every",
+                crate::model::Quantifier::Sum => "sum",
+            };
+            format!("{word}(x{} in all: {})", depth + 1, expr(body, game))
+        }
         Expr::Binary(op, a, b) => {
             let sym = match op {
                 Op::And => "and",

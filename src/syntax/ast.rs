@@ -488,6 +488,17 @@ pub enum ExprKind {
     Unary(UnaryOp, Box<Expr>),
     /// `x op y`.
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `any(NAME in REGION: CONDITION)` or `every(...)`.
+    Quantified {
+        /// `every` (true) or `any`.
+        every: bool,
+        /// The name that stands for each site in turn.
+        name: Name,
+        /// The sites.
+        region: Box<Expr>,
+        /// The condition.
+        body: Box<Expr>,
+    },
 }
 
 /// Prefix operators.

@@ -1131,6 +1131,28 @@ fn lower_primary(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
             })
         }
         Rule::expr => lower_expr_tree(pair, file),
+        Rule::quantified => {
+            let mut inner = pair.into_inner();
+            let quantifier = next(&mut inner, span)?;
+            let every = quantifier
+                .into_inner()
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::kw_every);
+            let name = lower_name(next(&mut inner, span)?, file);
+            let mut exprs = inner.filter(|p| p.as_rule() == Rule::expr);
+            let mut take = || exprs.next().ok_or_else(|| internal(span));
+            let region = Box::new(lower_expr(take()?, file)?);
+            let body = Box::new(lower_expr(take()?, file)?);
+            Ok(Expr {
+                kind: ExprKind::Quantified {
+                    every,
+                    name,
+                    region,
+                    body,
+                },
+                span,
+            })
+        }
         _ => Err(internal(span)),
     }
 }
