@@ -198,9 +198,7 @@ impl Game {
         let me = self.to_move;
         let them = 1 - me;
         let feeding = Game::row_sum_of(&self.pits, them) == 0;
-        let filled: Vec<usize> = (1..=PITS)
-            .filter(|&k| self.pits[pit(me, k)] > 0)
-            .collect();
+        let filled: Vec<usize> = (1..=PITS).filter(|&k| self.pits[pit(me, k)] > 0).collect();
         if !feeding {
             return (filled, false, false);
         }
@@ -216,12 +214,7 @@ impl Game {
     /// The legal moves, sorted: the numbers of the pits that may be played. None once
     /// the game is over.
     pub fn moves(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .legal_pits()
-            .0
-            .iter()
-            .map(|k| k.to_string())
-            .collect();
+        let mut out: Vec<String> = self.legal_pits().0.iter().map(|k| k.to_string()).collect();
         out.sort();
         out
     }
