@@ -12,6 +12,10 @@ pub struct Bundled {
 /// Every bundled game, by name.
 pub const BUNDLED: &[Bundled] = &[
     Bundled {
+        name: "ayoayo",
+        text: include_str!("../games/ayoayo.game"),
+    },
+    Bundled {
         name: "brandubh",
         text: include_str!("../games/brandubh.game"),
     },

@@ -88,6 +88,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "kalah-positions.yaml",
         "toguz-kumalak-positions.yaml",
         "oware-positions.yaml",
+        "ayoayo-positions.yaml",
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
     ] {
@@ -108,6 +109,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "kalah",
         "toguz-kumalak",
         "oware",
+        "ayoayo",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

@@ -113,6 +113,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         .collect();
     // Every preset `rulebook list` names, and the plain game where no preset is the default.
     let expected = [
+        "ayoayo null",
         "brandubh null",
         "dai-hasami-shogi null",
         "gundru null",

@@ -4,6 +4,8 @@
 //! be the same. (The perft files and scenario files check the same references on fixed
 //! trees and hand-built positions; these games reach positions neither chose.)
 
+#[path = "common/ayoayo_reference.rs"]
+mod ayoayo_reference;
 #[allow(dead_code)]
 #[path = "common/brandubh_reference.rs"]
 mod brandubh_reference;
@@ -64,6 +66,7 @@ reference!(kalah_reference::Game);
 reference!(konane_reference::Game);
 reference!(othello_reference::Game);
 reference!(oware_reference::Game);
+reference!(ayoayo_reference::Game);
 reference!(toguz_kumalak_reference::Game);
 
 /// Plays `games` seeded random games of at most `plies` plies in the engine and the
@@ -159,6 +162,12 @@ fn toguz_kumalak_agrees_with_its_reference_move_by_move() {
 #[test]
 fn oware_agrees_with_its_reference_move_by_move() {
     let plies = compare("oware", &[], oware_reference::Game::new, 60, 400);
+    assert!(plies > 3000, "only {plies} plies");
+}
+
+#[test]
+fn ayoayo_agrees_with_its_reference_move_by_move() {
+    let plies = compare("ayoayo", &[], ayoayo_reference::Game::new, 120, 400);
     assert!(plies > 3000, "only {plies} plies");
 }
 

@@ -192,3 +192,55 @@ fn conditions_over_regions_nest() {
         "2,0,1|0/0,2,2|0 north"
     );
 }
+
+#[test]
+fn skip_a_region_passes_over_its_sites() {
+    // Every pit of the opponent's row but pit 3 is passed over (a game that sows round
+    // its own row and one pit of the opponent's).
+    let g = game(
+        3,
+        "move sow counterclockwise with skip stores, skip row(opponent) - between(pit(opponent, 2), store(opponent))",
+    );
+    // South 3's four stones: North 3 (North 1 and 2 passed over), South 1, 2, 3.
+    assert_eq!(
+        after(&g, "0,0,4|0/0,0,0|0 south", "3"),
+        "1,1,1|0/0,0,1|0 north"
+    );
+    // North's own sowing passes over South 1 and 2 in turn.
+    assert_eq!(
+        after(&g, "0,0,0|0/0,0,3|0 north", "3"),
+        "0,0,1|0/1,1,0|0 south"
+    );
+    // A site beside a region is the region of that site: the same sowing.
+    let g = game(
+        3,
+        "move sow counterclockwise with skip stores, skip row(opponent) - pit(opponent, 3)",
+    );
+    assert_eq!(
+        after(&g, "0,0,4|0/0,0,0|0 south", "3"),
+        "1,1,1|0/0,0,1|0 north"
+    );
+}
+
+#[test]
+fn start_at_puts_the_first_stone_into_the_site_a_rule_names() {
+    // The first stone goes into the pit across, the rest on from there.
+    let g = game(
+        3,
+        "move sow counterclockwise with skip stores, start at opposite(origin)",
+    );
+    // South 1 (across: North 3) with 3 stones: North 3, then South 1, South 2.
+    assert_eq!(
+        after(&g, "3,0,0|0/0,0,0|0 south", "1"),
+        "1,1,0|0/0,0,1|0 north"
+    );
+    // `start at origin` puts even a single stone back.
+    let g = game(
+        3,
+        "move sow counterclockwise with skip stores, start at origin",
+    );
+    assert_eq!(
+        after(&g, "0,1,0|0/1,0,0|0 south", "2"),
+        "0,1,0|0/1,0,0|0 north"
+    );
+}

@@ -313,6 +313,12 @@ impl Checker {
             let tb = self.expr(b);
             (ta?, tb?)
         };
+        // A site next to a region is the region of that one site: `all - pit(mover, 1)`.
+        let (ta, tb) = match (ta.ty, tb.ty, op) {
+            (Type::Region, Type::Site, B::Add | B::Sub | B::Mul) => (ta, site_region(tb)),
+            (Type::Site, Type::Region, B::Add | B::Sub | B::Mul) => (site_region(ta), tb),
+            _ => (ta, tb),
+        };
         let mismatch = |this: &mut Checker, expected: &str| {
             let opts = &this.options;
             let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
@@ -579,6 +585,16 @@ impl Checker {
         }
         self.error(d);
         None
+    }
+}
+
+/// The region of one site of a mancala board.
+fn site_region(site: TExpr) -> TExpr {
+    let span = site.span;
+    TExpr {
+        kind: TExprKind::Call(Builtin::Alone, vec![site]),
+        ty: Type::Region,
+        span,
     }
 }
 

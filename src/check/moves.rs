@@ -301,19 +301,18 @@ impl Checker {
                 counterclockwise,
                 options,
                 relay,
+                skip,
+                start,
             } => {
                 let sowing = self.sow(*counterclockwise, options);
-                let relay = match relay {
-                    Some(e) => Some(Some(self.typed(
-                        e,
-                        Type::Bool,
-                        "the condition of `relay while`",
-                    )?)),
-                    None => Some(None),
-                };
+                let relay = self.sow_part(relay, Type::Bool, "the condition of `relay while`");
+                let skip = self.sow_part(skip, Type::Region, "the sites after `skip`");
+                let start = self.sow_part(start, Type::Site, "the site after `start at`");
                 Some(MoveDecl::Sow {
                     sowing,
                     relay: relay?,
+                    skip: skip?,
+                    start: start?,
                 })
             }
             ast::MoveKind::Place { matching } => Some(MoveDecl::Place {
@@ -383,6 +382,15 @@ impl Checker {
         ok.then_some(out)
     }
 
+    /// An optional part of a sow move of type `ty`: `Some(None)` when absent, `None` when
+    /// it has an error.
+    fn sow_part(&mut self, e: &Option<ast::Expr>, ty: Type, what: &str) -> Option<Option<TExpr>> {
+        match e {
+            Some(e) => Some(Some(self.typed(e, ty, what)?)),
+            None => Some(None),
+        }
+    }
+
     /// The options of a sow move; an option given twice is an error.
     pub(super) fn sow(
         &mut self,
@@ -409,8 +417,20 @@ impl Checker {
                 ast::SowOption::SkipStores => d.skip_stores = true,
                 ast::SowOption::SkipOrigin => d.skip_origin = true,
                 ast::SowOption::MarkedToOwner => d.marked_to_owner = true,
-                ast::SowOption::Relay => {}
+                ast::SowOption::Relay | ast::SowOption::SkipRegion | ast::SowOption::StartAt => {}
             }
+        }
+        let start = seen.iter().find(|(o, _)| *o == ast::SowOption::StartAt);
+        let back = seen.iter().find(|(o, _)| *o == ast::SowOption::OriginFirst);
+        if let (Some(&(_, start)), Some(&(_, back))) = (start, back) {
+            self.error(
+                Diagnostic::error(
+                    "`start at` and `first stone into origin` both say where the first stone goes",
+                    start,
+                )
+                .with_note_at(back, "the other is here")
+                .with_help("keep one: `start at origin` puts even a single stone back"),
+            );
         }
         d
     }

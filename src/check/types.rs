@@ -130,6 +130,9 @@ pub enum Builtin {
     Between,
     /// `pit(player, number)`: a player's pit by number.
     PitOf,
+    /// A site where a region is expected (`all - pit(mover, 1)`): the region of that site
+    /// alone (not written by name).
+    Alone,
 }
 
 impl Builtin {
@@ -182,7 +185,8 @@ impl Builtin {
             | Builtin::Previous
             | Builtin::Row
             | Builtin::Between
-            | Builtin::PitOf => Some(BoardKind::Mancala),
+            | Builtin::PitOf
+            | Builtin::Alone => Some(BoardKind::Mancala),
             Builtin::Pieces | Builtin::PiecesIn => None,
         }
     }
@@ -448,6 +452,10 @@ pub enum MoveDecl {
         sowing: crate::model::Sowing,
         /// `relay while CONDITION`: when the stones of the last pit are sown on.
         relay: Option<TExpr>,
+        /// `skip REGION`: the sites no stone goes into.
+        skip: Option<TExpr>,
+        /// `start at SITE`: where the first stone goes.
+        start: Option<TExpr>,
     },
     /// `place from hand [matching]`.
     Place {

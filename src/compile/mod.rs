@@ -418,10 +418,19 @@ impl Compiler<'_> {
                             None => None,
                         },
                     },
-                    MoveDecl::Sow { sowing, relay } => model::MoveKind::Sow {
+                    MoveDecl::Sow {
+                        sowing,
+                        relay,
+                        skip,
+                        start,
+                    } => model::MoveKind::Sow {
                         sowing: *sowing,
-                        track: sow_track(self.board(), *sowing, players),
+                        track: self.sow_track(*sowing, skip.as_ref(), players)?,
                         relay: match relay {
+                            Some(e) => Some(to_runtime(self.fold(e)?)?),
+                            None => None,
+                        },
+                        start: match start {
                             Some(e) => Some(to_runtime(self.fold(e)?)?),
                             None => None,
                         },
@@ -923,7 +932,10 @@ impl Compiler<'_> {
                     _ => Expr::PiecesIn(player, region, kind),
                 })
             }
-            TExprKind::Call(f @ (Builtin::PitOf | Builtin::Row | Builtin::Between), args) => {
+            TExprKind::Call(
+                f @ (Builtin::PitOf | Builtin::Row | Builtin::Between | Builtin::Alone),
+                args,
+            ) => {
                 return self.pit_set_call(*f, args, e.span);
             }
             TExprKind::Call(f, args) => {
@@ -971,8 +983,81 @@ impl Compiler<'_> {
         Some(v)
     }
 
-    /// `pit(PLAYER, NUMBER)`; `row` and `between` outside a condition over their sites
-    /// are an error (they have no list of sites).
+    /// For each player and site, the next site along the track where that player sows a
+    /// stone, the stores that `sowing` skips and the sites of `skip` passed over; an error
+    /// if `skip` depends on more than the mover or leaves fewer than two sites.
+    fn sow_track(
+        &mut self,
+        sowing: model::Sowing,
+        skip: Option<&TExpr>,
+        players: usize,
+    ) -> Option<Vec<Site>> {
+        let sites = self.board().sites();
+        let mut skipped = vec![false; players * sites];
+        for (i, skipped) in skipped.iter_mut().enumerate() {
+            let (mover, site) = (i / sites, (i % sites) as Site);
+            let b = self.board();
+            *skipped = b.pit_number(site) == 0
+                && (sowing.skip_stores
+                    || (sowing.skip_opponent_store && b.row_owner(site) as usize != mover));
+        }
+        if let Some(region) = skip {
+            self.skip_region(region, players, &mut skipped)?;
+        }
+        let board = self.board();
+        Some(
+            (0..players * sites)
+                .map(|i| {
+                    let (mover, mut site) = (i / sites, (i % sites) as Site);
+                    loop {
+                        site = board.next_on_track(site, sowing.counterclockwise);
+                        if !skipped[mover * sites + site as usize] {
+                            return site;
+                        }
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// Marks the sites of `skip REGION` as skipped for each mover.
+    fn skip_region(&mut self, region: &TExpr, players: usize, skipped: &mut [bool]) -> Option<()> {
+        let sites = self.board().sites();
+        for mover in 0..players {
+            for site in 0..sites {
+                let member = self.membership(region, &Expr::Const(site as i64))?;
+                match sow_plan::mover_value(self.board(), &member, mover as model::Player) {
+                    Some(v) => skipped[mover * sites + site] |= v != 0,
+                    None => {
+                        let d = Diagnostic::error(
+                            "the sites `skip` passes over can depend on the mover only",
+                            region.span,
+                        )
+                        .with_help("name rows and sites: `skip row(opponent)`, `skip between(store(south), pit(north, 3))`");
+                        self.errors.push(self.with_config(d));
+                        return None;
+                    }
+                }
+            }
+            if skipped[mover * sites..][..sites]
+                .iter()
+                .filter(|&&s| !s)
+                .count()
+                < 2
+            {
+                let d = Diagnostic::error(
+                    "`skip` leaves fewer than two sites to sow into",
+                    region.span,
+                );
+                self.errors.push(self.with_config(d));
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    /// `pit(PLAYER, NUMBER)`; `row`, `between` and a site as a region outside a condition
+    /// over their sites are an error (they have no list of sites).
     fn pit_set_call(&mut self, f: Builtin, args: &[TExpr], span: Span) -> Option<Value> {
         if f != Builtin::PitOf {
             return self.pit_set_misplaced(span);
@@ -1006,6 +1091,10 @@ impl Compiler<'_> {
                 let owned = both(Op::Eq, Expr::Owner(boxed(site)), player);
                 let pit = both(Op::Gt, Expr::PitNumber(boxed(site)), Expr::Const(0));
                 both(Op::And, owned, pit)
+            }
+            TExprKind::Call(Builtin::Alone, args) => {
+                let alone = to_runtime(self.fold(&args[0])?)?;
+                both(Op::Eq, site.clone(), alone)
             }
             TExprKind::Call(Builtin::Between, args) => {
                 let from = to_runtime(self.fold(&args[0])?)?;
@@ -1266,29 +1355,6 @@ impl Compiler<'_> {
         };
         Some(v)
     }
-}
-
-/// For each player and site, the next site along the track where that player sows a stone,
-/// the stores that `sowing` skips passed over (a board has at least two pits, so there is
-/// always one).
-fn sow_track(board: &Board, sowing: model::Sowing, players: usize) -> Vec<Site> {
-    let sites = board.sites();
-    let skipped = |mover: usize, site: Site| {
-        board.pit_number(site) == 0
-            && (sowing.skip_stores
-                || (sowing.skip_opponent_store && board.row_owner(site) as usize != mover))
-    };
-    (0..players * sites)
-        .map(|i| {
-            let (mover, mut site) = (i / sites, (i % sites) as Site);
-            loop {
-                site = board.next_on_track(site, sowing.counterclockwise);
-                if !skipped(mover, site) {
-                    return site;
-                }
-            }
-        })
-        .collect()
 }
 
 /// Whether two move rules of the same kind share a direction (and so can make the same

@@ -88,6 +88,21 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
     }
 }
 
+/// The value of `e` for `mover` if it reads nothing of the position but the mover (no
+/// last site, stones, marks or pieces).
+pub(super) fn mover_value(board: &Board, e: &Expr, mover: Player) -> Option<i64> {
+    if !is_static(e) || e.any(&|x| matches!(x, Expr::Last)) {
+        return None;
+    }
+    let at = At {
+        board,
+        mover,
+        last: crate::model::NO_SITE,
+        count: None,
+    };
+    Some(at.eval(e))
+}
+
 /// The parts of `e` joined by `and`, in source order.
 fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
     match e {

@@ -2,7 +2,9 @@
 //! row is empty.
 
 use super::{Move, MoveList, Outcome, State};
-use crate::model::{Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS};
+use crate::model::{
+    Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS, NO_SITE,
+};
 
 impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
@@ -12,8 +14,15 @@ impl State {
         // One snapshot of the stones per move serves undo (cheaper than a log entry for
         // every stone sown).
         self.count_log.extend_from_slice(&self.counts);
-        let mut site = self.sow_lap(rule, origin, true);
-        if let MoveKind::Sow { relay: Some(_), .. } = &self.game.moves[rule].kind {
+        let (start, relays) = match &self.game.moves[rule].kind {
+            MoveKind::Sow { start, relay, .. } => (
+                start.as_ref().map_or(NO_SITE, |e| self.eval(e) as Site),
+                relay.is_some(),
+            ),
+            _ => (NO_SITE, false),
+        };
+        let mut site = self.sow_lap(rule, origin, Some(start));
+        if relays {
             site = self.relay(rule, site);
         }
         self.last = site;
@@ -42,16 +51,17 @@ impl State {
             if game.board.pit_number(site) == 0 || self.eval(condition) == 0 {
                 break;
             }
-            site = self.sow_lap(rule, site, false);
+            site = self.sow_lap(rule, site, None);
         }
         site
     }
 
-    /// One lap: lifts every stone of `from` and sows them along rule `rule`'s track
-    /// (`first`: the move's first lap, the only one `first stone into origin` applies to);
-    /// returns the site the last stone went into.
+    /// One lap: lifts every stone of `from` and sows them along rule `rule`'s track;
+    /// returns the site the last stone went into. `first` is given for the move's first
+    /// lap, the only one `first stone into origin` and `start at` apply to: the site
+    /// `start at` named, or [`NO_SITE`].
     #[inline]
-    fn sow_lap(&mut self, rule: usize, from: Site, first: bool) -> Site {
+    fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
         let game = &*self.game;
         let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
             return from;
@@ -65,9 +75,25 @@ impl State {
         hash ^= zobrist.count(from, stones) ^ zobrist.count(from, 0);
         counts[from as usize] = 0;
         let mut site = from;
-        if first && sowing.origin_first && stones > 1 {
+        if first.is_some() && sowing.origin_first && stones > 1 {
             hash ^= zobrist.count_step(from, 0);
             counts[from as usize] = 1;
+            stones -= 1;
+        }
+        let marks = &self.marks;
+        // A stone dropped at `site`: into it, or into the store of its marker.
+        let mut drop_stone = |site: Site| {
+            let into = match sowing.marked_to_owner {
+                true if marks[site as usize] != 0 => board.store(marks[site as usize] - 1),
+                _ => site,
+            };
+            hash ^= zobrist.count_step(into, counts[into as usize]);
+            counts[into as usize] += 1;
+        };
+        // `start at`: the first stone goes to the given site, and the track goes on from it.
+        if let Some(start) = first.filter(|&s| (s as usize) < sites && stones > 0) {
+            site = start;
+            drop_stone(site);
             stones -= 1;
         }
         while stones > 0 {
@@ -75,14 +101,7 @@ impl State {
             if sowing.skip_origin && site == from {
                 continue;
             }
-            let into = match sowing.marked_to_owner {
-                true if self.marks[site as usize] != 0 => {
-                    board.store(self.marks[site as usize] - 1)
-                }
-                _ => site,
-            };
-            hash ^= zobrist.count_step(into, counts[into as usize]);
-            counts[into as usize] += 1;
+            drop_stone(site);
             stones -= 1;
         }
         self.hash = hash;

@@ -396,12 +396,15 @@ pub enum MoveKind {
         /// How.
         sowing: Sowing,
         /// `track[mover * sites + site]`: the site after `site` where `mover` sows the next
-        /// stone, the stores this rule skips passed over.
+        /// stone, the stores and the region this rule skips passed over.
         track: Vec<Site>,
         /// `relay while`: after a lap, while this holds with `last` the pit the lap's last
         /// stone fell into, that pit's stones are lifted and sown on (at most
         /// [`MAX_RELAY_LIFTS`] times a move).
         relay: Option<Expr>,
+        /// `start at`: the site the first stone goes into (worked out as the move begins;
+        /// no site: the next site of the track, as without it).
+        start: Option<Expr>,
     },
     /// A tile from the mover's hand onto an empty cell.
     Place {

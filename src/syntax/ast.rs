@@ -267,6 +267,10 @@ pub enum MoveKind {
         /// `relay while CONDITION`: the condition under which the stones of the pit the
         /// last stone fell into are lifted and sown on.
         relay: Option<Expr>,
+        /// `skip REGION`: sites no stone goes into.
+        skip: Option<Expr>,
+        /// `start at SITE`: where the first stone goes.
+        start: Option<Expr>,
     },
     /// `place from hand [matching]`.
     Place {
@@ -304,8 +308,13 @@ pub enum SowOption {
     SkipOrigin,
     /// `marked pits feed owner store`.
     MarkedToOwner,
-    /// `relay while CONDITION` (the condition is kept beside the options).
+    /// `relay while CONDITION` (the condition is kept beside the options, as are the
+    /// next two's expressions).
     Relay,
+    /// `skip REGION`.
+    SkipRegion,
+    /// `start at SITE`.
+    StartAt,
 }
 
 /// `when COND: ACTION, ...` inside `after sow first of { }`.

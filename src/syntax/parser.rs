@@ -203,8 +203,10 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::skip_stores
         | Rule::skip_origin
         | Rule::marked_to_owner
-        | Rule::relay => {
-            "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `skip origin`, `marked pits feed owner store`, `relay while`)"
+        | Rule::relay
+        | Rule::skip_region
+        | Rule::start_at => {
+            "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `skip origin`, `skip REGION`, `start at SITE`, `marked pits feed owner store`, `relay while`)"
         }
         Rule::sow_rule => "a rule like `when CONDITION: ACTION`",
         Rule::again_action | Rule::take_action | Rule::mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE`)",
@@ -867,30 +869,28 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 .into_inner()
                 .next()
                 .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
-            let (mut options, mut relay) = (Vec::new(), None);
+            let mut options = Vec::new();
+            let (mut relay, mut skip, mut start) = (None, None, None);
             while let Ok(option) = take() {
-                let o = match option.as_rule() {
-                    Rule::relay => {
-                        let span = span_of(&option, file);
-                        let condition = option.into_inner().find(|p| p.as_rule() == Rule::expr);
-                        let condition = condition.ok_or_else(|| internal(span))?;
-                        relay = Some(lower_expr(condition, file)?);
-                        options.push((SowOption::Relay, span));
+                let span = span_of(&option, file);
+                let (o, slot) = match option.as_rule() {
+                    Rule::relay => (SowOption::Relay, &mut relay),
+                    Rule::skip_region => (SowOption::SkipRegion, &mut skip),
+                    Rule::start_at => (SowOption::StartAt, &mut start),
+                    _ => {
+                        options.push((sow_option(&option, span)?, span));
                         continue;
                     }
-                    Rule::origin_first => SowOption::OriginFirst,
-                    Rule::skip_opponent_store => SowOption::SkipOpponentStore,
-                    Rule::skip_stores => SowOption::SkipStores,
-                    Rule::skip_origin => SowOption::SkipOrigin,
-                    Rule::marked_to_owner => SowOption::MarkedToOwner,
-                    _ => return Err(internal(span_of(&option, file))),
                 };
-                options.push((o, span_of(&option, file)));
+                *slot = Some(option_expr(option, span, file)?);
+                options.push((o, span));
             }
             Ok(MoveKind::Sow {
                 counterclockwise,
                 options,
                 relay,
+                skip,
+                start,
             })
         }
         Rule::place_move => {
@@ -1051,6 +1051,24 @@ fn lower_max(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
         .find(|p| p.as_rule() == Rule::expr)
         .ok_or_else(|| internal(span))?;
     lower_expr(e, file)
+}
+
+/// A sowing option without an expression.
+fn sow_option(option: &Pair<Rule>, span: Span) -> Lowered<SowOption> {
+    Ok(match option.as_rule() {
+        Rule::origin_first => SowOption::OriginFirst,
+        Rule::skip_opponent_store => SowOption::SkipOpponentStore,
+        Rule::skip_stores => SowOption::SkipStores,
+        Rule::skip_origin => SowOption::SkipOrigin,
+        Rule::marked_to_owner => SowOption::MarkedToOwner,
+        _ => return Err(internal(span)),
+    })
+}
+
+/// The expression of a sowing option (`relay while`, `skip`, `start at`).
+fn option_expr(option: Pair<Rule>, span: Span, file: FileId) -> Lowered<Expr> {
+    let e = option.into_inner().find(|p| p.as_rule() == Rule::expr);
+    lower_expr(e.ok_or_else(|| internal(span))?, file)
 }
 
 fn lower_expr(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
