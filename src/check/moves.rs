@@ -384,7 +384,12 @@ impl Checker {
 
     /// An optional part of a sow move of type `ty`: `Some(None)` when absent, `None` when
     /// it has an error.
-    fn sow_part(&mut self, e: &Option<ast::Expr>, ty: Type, what: &str) -> Option<Option<TExpr>> {
+    fn sow_part(
+        &mut self,
+        e: &Option<Box<ast::Expr>>,
+        ty: Type,
+        what: &str,
+    ) -> Option<Option<TExpr>> {
         match e {
             Some(e) => Some(Some(self.typed(e, ty, what)?)),
             None => Some(None),

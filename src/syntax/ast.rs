@@ -266,11 +266,11 @@ pub enum MoveKind {
         options: Vec<(SowOption, Span)>,
         /// `relay while CONDITION`: the condition under which the stones of the pit the
         /// last stone fell into are lifted and sown on.
-        relay: Option<Expr>,
+        relay: Option<Box<Expr>>,
         /// `skip REGION`: sites no stone goes into.
-        skip: Option<Expr>,
+        skip: Option<Box<Expr>>,
         /// `start at SITE`: where the first stone goes.
-        start: Option<Expr>,
+        start: Option<Box<Expr>>,
     },
     /// `place from hand [matching]`.
     Place {

@@ -882,7 +882,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                         continue;
                     }
                 };
-                *slot = Some(option_expr(option, span, file)?);
+                *slot = Some(Box::new(option_expr(option, span, file)?));
                 options.push((o, span));
             }
             Ok(MoveKind::Sow {
