@@ -120,11 +120,14 @@ pub enum Builtin {
     Marked,
     /// `stones(player)`: the stones in a player's pits (their row, not their store).
     Stones,
+    /// `connected(player, region, region, directions...)`: the player's pieces form a
+    /// group, linked along the directions, that touches both regions.
+    Connected,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 15] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 16] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -145,6 +148,7 @@ impl Builtin {
         ),
         (Builtin::Marked, "marked", Type::Player, Type::Site),
         (Builtin::Stones, "stones", Type::Player, Type::Int),
+        (Builtin::Connected, "connected", Type::Player, Type::Bool),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -155,6 +159,7 @@ impl Builtin {
             | Builtin::Rank
             | Builtin::File
             | Builtin::Line
+            | Builtin::Connected
             | Builtin::Neighbours => Some(BoardKind::Grid),
             Builtin::Store
             | Builtin::Owner
@@ -257,6 +262,7 @@ impl TExpr {
                 Builtin::Pieces
                 | Builtin::PiecesIn
                 | Builtin::Line
+                | Builtin::Connected
                 | Builtin::Count
                 | Builtin::Marks
                 | Builtin::Marked

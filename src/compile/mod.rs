@@ -919,6 +919,7 @@ impl Compiler<'_> {
                     _ => Expr::PiecesIn(player, region, kind),
                 })
             }
+            TExprKind::Call(Builtin::Connected, args) => self.connected(args)?,
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;
                 return self.call(*f, arg, e.span);
@@ -939,6 +940,23 @@ impl Compiler<'_> {
             }
         };
         Some(v)
+    }
+
+    /// `connected(PLAYER, REGION, REGION, DIRECTION, ...)`: the two regions as masks and
+    /// the directions as a bit mask, for the flood fill of
+    /// [`Env::connected`](model::Env::connected).
+    fn connected(&mut self, args: &[TExpr]) -> Option<Value> {
+        let player = match self.fold(&args[0])? {
+            Value::Player(p) => PlayerRef::Fixed(p),
+            Value::Runtime(Expr::Player(r)) => r,
+            _ => return None,
+        };
+        let (from, to) = (self.region_index(&args[1]), self.region_index(&args[2]));
+        let links = args[3..].iter().fold(0u8, |m, d| match d.kind {
+            TExprKind::Direction(d) => m | 1 << d,
+            _ => m,
+        });
+        Some(Value::Runtime(Expr::Connected(player, from?, to?, links)))
     }
 
     fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {

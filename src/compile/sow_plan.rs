@@ -134,6 +134,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
         Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Connected(..)
             | Expr::Marks(_)
             | Expr::Marked(_)
             | Expr::RowStones(_)
@@ -178,6 +179,10 @@ impl Env for At<'_> {
     }
 
     fn line(&self, _: Player, _: u16) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn connected(&self, _: Player, _: u16, _: u16, _: u8) -> bool {
         unreachable!("only static expressions have a value here")
     }
 
@@ -257,6 +262,7 @@ impl Tables<'_> {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Connected(..)
             | Expr::Tabled(_)
             | Expr::Majority(_) => e.clone(),
             _ if is_static(e) => Expr::Tabled(self.table(e)),

@@ -24,6 +24,9 @@ pub trait Env {
     /// The length of the player's longest straight line of pieces on region `region`'s
     /// sites.
     fn line(&self, player: Player, region: u16) -> i64;
+    /// Whether the player's pieces linked along the directions of the mask `links` join a
+    /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
+    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
     /// How many sites a player has marked.
     fn marks(&self, player: Player) -> i64;
     /// The first site (in site order) a player has marked, or no site.
@@ -47,6 +50,9 @@ pub trait Env {
             Expr::Pieces(r) => self.pieces(r.resolve(self.mover())),
             Expr::PiecesIn(r, k, kind) => self.pieces_in(r.resolve(self.mover()), *k, *kind),
             Expr::Line(r, k) => self.line(r.resolve(self.mover()), *k),
+            Expr::Connected(r, a, b, links) => {
+                self.connected(r.resolve(self.mover()), *a, *b, *links) as i64
+            }
             Expr::Store(p) => board().store(operand(self, p) as Player) as i64,
             Expr::Owner(s) => board().row_owner(operand(self, s) as Site) as i64,
             Expr::Count(s) => self.stones(operand(self, s) as Site),

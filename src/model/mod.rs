@@ -139,6 +139,10 @@ pub enum Expr {
     /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
     /// on the sites of [`Game::regions`]`[k]`.
     Line(PlayerRef, u16),
+    /// 1 when a player's pieces form a group, each linked to the next by a step in one of
+    /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
+    /// site of [`Game::regions`]`[a]` and one on a site of [`Game::regions`]`[b]`.
+    Connected(PlayerRef, u16, u16, u8),
     /// The site the last stone was sown into.
     Last,
     /// A player's store (the argument is a player).
@@ -192,6 +196,7 @@ impl Expr {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Connected(..)
             | Expr::Last
             | Expr::Tabled(_)
             | Expr::Majority(_) => (None, None),

@@ -527,6 +527,16 @@ fn expr(e: &Expr, game: &Game) -> String {
             game.piece_kinds[*kind as usize]
         ),
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
+        Expr::Connected(r, a, b, links) => {
+            let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
+            format!(
+                "connected({}, {}, {}, {})",
+                player(r),
+                region(game, *a),
+                region(game, *b),
+                directions(game, &links)
+            )
+        }
         Expr::Last => "last".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),
