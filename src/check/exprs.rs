@@ -197,6 +197,14 @@ impl Checker {
         if builtin == Builtin::Connected {
             return self.connected(args, span);
         }
+        if builtin == Builtin::Hand && args.len() == 2 {
+            let player = self.typed(&args[0], Type::Player, "the first argument of `hand`");
+            let kind = self.typed(&args[1], Type::Kind, "the second argument of `hand`");
+            return Some((
+                TExprKind::Call(Builtin::Hand, vec![player?, kind?]),
+                Type::Int,
+            ));
+        }
         if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
             return self.on_region(builtin, name, args);
         }

@@ -1,7 +1,8 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, Rules, SetupDecl, TExpr, Type,
+    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, Rules, SetupDecl, StockDecl, TExpr,
+    Type,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{
@@ -18,7 +19,12 @@ impl Checker {
         st: &ast::Statement,
         rules: &mut Rules,
     ) {
-        let Rules { setup, stones, .. } = rules;
+        let Rules {
+            setup,
+            stones,
+            stock,
+            ..
+        } = rules;
         match &st.kind {
             S::Setup {
                 player,
@@ -37,6 +43,42 @@ impl Checker {
                         span: st.span,
                     });
                 }
+            }
+            S::SetupHand {
+                count,
+                player,
+                piece,
+            } => {
+                self.needs_board(BoardKind::Grid, "pieces in hand", st.span);
+                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+                let c = self.static_expr(count, Type::Int, "the number of pieces in hand");
+                let (Some(player), Some(piece), Some(count)) = (p, k, c) else {
+                    return;
+                };
+                if let Some(first) = stock
+                    .iter()
+                    .find(|s| (s.player, s.piece) == (player, piece))
+                {
+                    let first = first.span;
+                    self.error(
+                        Diagnostic::error(
+                            format!(
+                                "the hand of {} is set up twice with {}",
+                                self.players[player], self.pieces[piece]
+                            ),
+                            st.span,
+                        )
+                        .with_note_at(first, "first set up here"),
+                    );
+                    return;
+                }
+                stock.push(StockDecl {
+                    player,
+                    piece,
+                    count,
+                    span: st.span,
+                });
             }
             S::SetupStones { count } => {
                 self.needs_board(BoardKind::Mancala, "stones in pits", st.span);

@@ -123,11 +123,13 @@ pub enum Builtin {
     /// `connected(player, region, region, directions...)`: the player's pieces form a
     /// group, linked along the directions, that touches both regions.
     Connected,
+    /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
+    Hand,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 16] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 17] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -149,6 +151,7 @@ impl Builtin {
         (Builtin::Marked, "marked", Type::Player, Type::Site),
         (Builtin::Stones, "stones", Type::Player, Type::Int),
         (Builtin::Connected, "connected", Type::Player, Type::Bool),
+        (Builtin::Hand, "hand", Type::Player, Type::Int),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -160,6 +163,7 @@ impl Builtin {
             | Builtin::File
             | Builtin::Line
             | Builtin::Connected
+            | Builtin::Hand
             | Builtin::Neighbours => Some(BoardKind::Grid),
             Builtin::Store
             | Builtin::Owner
@@ -263,6 +267,7 @@ impl TExpr {
                 | Builtin::PiecesIn
                 | Builtin::Line
                 | Builtin::Connected
+                | Builtin::Hand
                 | Builtin::Count
                 | Builtin::Marks
                 | Builtin::Marked
@@ -372,6 +377,19 @@ pub struct SetupDecl {
     pub piece: usize,
     /// Where (a region).
     pub region: TExpr,
+    /// The statement.
+    pub span: Span,
+}
+
+/// `setup N PLAYER KIND in hand`: a counted stock of pieces to place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StockDecl {
+    /// Whose hand.
+    pub player: usize,
+    /// Which kind.
+    pub piece: usize,
+    /// How many (a number of the settings).
+    pub count: TExpr,
     /// The statement.
     pub span: Span,
 }
@@ -628,6 +646,8 @@ pub struct Description {
     pub setup: Vec<SetupDecl>,
     /// Stones in every pit at the start (mancala boards).
     pub stones: Option<TExpr>,
+    /// Counted stocks of pieces in hand at the start (grid boards).
+    pub stock: Vec<StockDecl>,
     /// Rules after sowing, in order.
     pub after_sow: Vec<SowRuleDecl>,
     /// Move rules.

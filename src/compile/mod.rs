@@ -17,7 +17,9 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
 use crate::model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
-use crate::model::{self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist};
+use crate::model::{
+    self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist, MAX_HAND,
+};
 
 mod sow_plan;
 
@@ -172,6 +174,7 @@ impl Compiler<'_> {
             None => 0,
         };
         let setup = self.setup();
+        let (stock, stocked) = self.stock();
         let moves = self.moves();
         let moves: Vec<model::MoveRule> = moves
             .into_iter()
@@ -225,7 +228,10 @@ impl Compiler<'_> {
             piece_kinds,
             tiles,
             score: score_expr.clone(),
-            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones),
+            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones)
+                .with_hands(stock.len()),
+            stock,
+            stocked,
             stones,
             after_sow,
             sow_plan,
@@ -363,6 +369,28 @@ impl Compiler<'_> {
         setup
     }
 
+    /// The counted stocks: pieces in hand at the start by player and kind (empty when no
+    /// `setup ... in hand` is written), and the kinds they stock, in `piece` order.
+    fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
+        let desc = self.desc;
+        if desc.stock.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
+        let kinds = desc.pieces.len();
+        let mut stock = vec![0u16; desc.players.len() * kinds];
+        for s in &desc.stock {
+            let what = "the number of pieces in hand";
+            if let Some(n) = self.bounded(&s.count, 1, MAX_HAND as i64, what) {
+                stock[s.player * kinds + s.piece] = n as u16;
+            }
+        }
+        let stocked = (0..kinds)
+            .filter(|&k| desc.stock.iter().any(|s| s.piece == k))
+            .map(|k| k as u8)
+            .collect();
+        (stock, stocked)
+    }
+
     /// The move rules whose conditions can hold in this configuration.
     fn moves(&mut self) -> Vec<model::MoveRule> {
         let players = self.desc.players.len();
@@ -413,6 +441,7 @@ impl Compiler<'_> {
                     },
                     MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
                         kind: *kind as u8,
+                        from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
                         region: match region {
                             Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
                             None => None,
@@ -920,6 +949,18 @@ impl Compiler<'_> {
                 })
             }
             TExprKind::Call(Builtin::Connected, args) => self.connected(args)?,
+            TExprKind::Call(Builtin::Hand, args) => {
+                let player = match self.fold(&args[0])? {
+                    Value::Player(p) => PlayerRef::Fixed(p),
+                    Value::Runtime(Expr::Player(r)) => r,
+                    _ => return None,
+                };
+                let kind = match args.get(1).map(|k| &k.kind) {
+                    Some(TExprKind::Kind(k)) => *k as u8,
+                    _ => model::ANY_KIND,
+                };
+                Value::Runtime(Expr::Hand(player, kind))
+            }
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;
                 return self.call(*f, arg, e.span);

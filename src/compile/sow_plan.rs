@@ -135,6 +135,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::PiecesIn(..)
             | Expr::Line(..)
             | Expr::Connected(..)
+            | Expr::Hand(..)
             | Expr::Marks(_)
             | Expr::Marked(_)
             | Expr::RowStones(_)
@@ -183,6 +184,10 @@ impl Env for At<'_> {
     }
 
     fn connected(&self, _: Player, _: u16, _: u16, _: u8) -> bool {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn hand(&self, _: Player, _: u8) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -263,6 +268,7 @@ impl Tables<'_> {
             | Expr::PiecesIn(..)
             | Expr::Line(..)
             | Expr::Connected(..)
+            | Expr::Hand(..)
             | Expr::Tabled(_)
             | Expr::Majority(_) => e.clone(),
             _ if is_static(e) => Expr::Tabled(self.table(e)),

@@ -177,6 +177,18 @@ impl Env for State {
         false
     }
 
+    fn hand(&self, player: Player, kind: u8) -> i64 {
+        let kinds = self.game.piece_kinds.len();
+        let first = player as usize * kinds;
+        let Some(mine) = self.stock.get(first..first + kinds) else {
+            return 0;
+        };
+        match kind {
+            ANY_KIND => mine.iter().map(|&n| n as i64).sum(),
+            k => mine.get(k as usize).map_or(0, |&n| n as i64),
+        }
+    }
+
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
         let mark = player + 1;
@@ -254,6 +266,10 @@ impl Env for Scored<'_> {
 
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
         self.state.connected(player, from, to, links)
+    }
+
+    fn hand(&self, player: Player, kind: u8) -> i64 {
+        Env::hand(self.state, player, kind)
     }
 
     fn marked(&self, player: Player) -> Site {

@@ -27,6 +27,9 @@ pub trait Env {
     /// Whether the player's pieces linked along the directions of the mask `links` join a
     /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
+    /// How many pieces a player has in hand, of kind `kind` or
+    /// ([`ANY_KIND`](super::ANY_KIND)) of any.
+    fn hand(&self, player: Player, kind: u8) -> i64;
     /// How many sites a player has marked.
     fn marks(&self, player: Player) -> i64;
     /// The first site (in site order) a player has marked, or no site.
@@ -50,6 +53,7 @@ pub trait Env {
             Expr::Pieces(r) => self.pieces(r.resolve(self.mover())),
             Expr::PiecesIn(r, k, kind) => self.pieces_in(r.resolve(self.mover()), *k, *kind),
             Expr::Line(r, k) => self.line(r.resolve(self.mover()), *k),
+            Expr::Hand(r, kind) => self.hand(r.resolve(self.mover()), *kind),
             Expr::Connected(r, a, b, links) => {
                 self.connected(r.resolve(self.mover()), *a, *b, *links) as i64
             }
