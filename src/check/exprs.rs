@@ -197,6 +197,9 @@ impl Checker {
         if builtin == Builtin::Connected {
             return self.connected(args, span);
         }
+        if builtin == Builtin::Within {
+            return self.within(args, span);
+        }
         if builtin == Builtin::Hand && args.len() == 2 {
             let player = self.typed(&args[0], Type::Player, "the first argument of `hand`");
             let kind = self.typed(&args[1], Type::Kind, "the second argument of `hand`");
@@ -320,6 +323,29 @@ impl Checker {
             span,
         }));
         Some((TExprKind::Call(Builtin::Connected, args), Type::Bool))
+    }
+
+    /// `within(REGION, DISTANCE)`: a region and a number known before play.
+    fn within(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        let [region, distance] = args else {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`within` takes a region and a distance; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help("write `within(d4, 2)`: the sites at most 2 king steps from d4"),
+            );
+            return None;
+        };
+        let region = self.typed(region, Type::Region, "the first argument of `within`");
+        let distance = self.static_expr(distance, Type::Int, "the distance of `within`");
+        Some((
+            TExprKind::Call(Builtin::Within, vec![region?, distance?]),
+            Type::Region,
+        ))
     }
 
     /// `pieces(PLAYER, REGION, KIND)`: a player's pieces of one kind on a region's sites.

@@ -125,11 +125,17 @@ pub enum Builtin {
     Connected,
     /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
     Hand,
+    /// `diagonal(n)`: the sites of the n-th diagonal running south-west to north-east.
+    Diagonal,
+    /// `antidiagonal(n)`: the sites of the n-th diagonal running south-east to north-west.
+    Antidiagonal,
+    /// `within(region, n)`: the sites at most n king steps from a site of the region.
+    Within,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 17] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 20] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -152,6 +158,14 @@ impl Builtin {
         (Builtin::Stones, "stones", Type::Player, Type::Int),
         (Builtin::Connected, "connected", Type::Player, Type::Bool),
         (Builtin::Hand, "hand", Type::Player, Type::Int),
+        (Builtin::Diagonal, "diagonal", Type::Int, Type::Region),
+        (
+            Builtin::Antidiagonal,
+            "antidiagonal",
+            Type::Int,
+            Type::Region,
+        ),
+        (Builtin::Within, "within", Type::Region, Type::Region),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -164,6 +178,9 @@ impl Builtin {
             | Builtin::Line
             | Builtin::Connected
             | Builtin::Hand
+            | Builtin::Diagonal
+            | Builtin::Antidiagonal
+            | Builtin::Within
             | Builtin::Neighbours => Some(BoardKind::Grid),
             Builtin::Store
             | Builtin::Owner

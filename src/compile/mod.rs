@@ -949,6 +949,10 @@ impl Compiler<'_> {
                 })
             }
             TExprKind::Call(Builtin::Connected, args) => self.connected(args)?,
+            TExprKind::Call(Builtin::Within, args) => {
+                let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
+                return self.within(region?, distance?, args[1].span);
+            }
             TExprKind::Call(Builtin::Hand, args) => {
                 let player = match self.fold(&args[0])? {
                     Value::Player(p) => PlayerRef::Fixed(p),
@@ -998,6 +1002,29 @@ impl Compiler<'_> {
             _ => m,
         });
         Some(Value::Runtime(Expr::Connected(player, from?, to?, links)))
+    }
+
+    /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
+    fn within(&mut self, region: Value, distance: Value, span: Span) -> Option<Value> {
+        let (Value::Region(sites), Value::Int(n)) = (region, distance) else {
+            return None;
+        };
+        if n < 0 {
+            let d = Diagnostic::error(
+                format!("the distance of `within` would be {n}; it must be at least 0"),
+                span,
+            );
+            self.errors.push(self.with_config(d));
+            return None;
+        }
+        let w = self.board().width as i64;
+        let near = |a: i64, b: i64| (a % w - b % w).abs().max((a / w - b / w).abs()) <= n;
+        Some(Value::Region(
+            (0..self.board().sites() as i64)
+                .filter(|&s| sites.iter().any(|&r| near(s, r as i64)))
+                .map(|s| s as Site)
+                .collect(),
+        ))
     }
 
     fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {
@@ -1207,6 +1234,26 @@ impl Compiler<'_> {
                     sites(&|_, r| r == n)
                 } else {
                     sites(&|f, _| f == n)
+                })
+            }
+            (Builtin::Diagonal | Builtin::Antidiagonal, Value::Int(n)) => {
+                let limit = w + h - 1;
+                let what = match f {
+                    Builtin::Diagonal => "diagonal",
+                    _ => "antidiagonal",
+                };
+                if n < 1 || n > limit {
+                    self.errors.push(self.with_config(Diagnostic::error(
+                        format!("{what} {n} is off the board (1..{limit})"),
+                        span,
+                    )));
+                    return None;
+                }
+                // Numbered from the north-west corner (diagonals) or from a1
+                // (antidiagonals), files and ranks from 0.
+                Value::Region(match f {
+                    Builtin::Diagonal => sites(&|f, r| f - r == n - h),
+                    _ => sites(&|f, r| f + r == n - 1),
                 })
             }
             (Builtin::Neighbours, Value::Region(region)) => {
