@@ -1004,6 +1004,29 @@ impl Compiler<'_> {
         Some(Value::Runtime(Expr::Connected(player, from?, to?, links)))
     }
 
+    /// `diagonal(N)` (running north-east, numbered from the north-west corner) or
+    /// `antidiagonal(N)` (running north-west, numbered from a1), or an error if `N` is off
+    /// the board.
+    fn diagonal(&mut self, rising: bool, n: i64, span: Span) -> Option<Vec<Site>> {
+        let b = self.board();
+        let (w, h) = (b.width as i64, b.height as i64);
+        let what = if rising { "diagonal" } else { "antidiagonal" };
+        if n < 1 || n > w + h - 1 {
+            let limit = w + h - 1;
+            self.errors.push(self.with_config(Diagnostic::error(
+                format!("{what} {n} is off the board (1..{limit})"),
+                span,
+            )));
+            return None;
+        }
+        // Files and ranks from 0.
+        let on = |s: i64| match rising {
+            true => s % w - s / w == n - h,
+            false => s % w + s / w == n - 1,
+        };
+        Some((0..w * h).filter(|&s| on(s)).map(|s| s as Site).collect())
+    }
+
     /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
     fn within(&mut self, region: Value, distance: Value, span: Span) -> Option<Value> {
         let (Value::Region(sites), Value::Int(n)) = (region, distance) else {
@@ -1237,24 +1260,7 @@ impl Compiler<'_> {
                 })
             }
             (Builtin::Diagonal | Builtin::Antidiagonal, Value::Int(n)) => {
-                let limit = w + h - 1;
-                let what = match f {
-                    Builtin::Diagonal => "diagonal",
-                    _ => "antidiagonal",
-                };
-                if n < 1 || n > limit {
-                    self.errors.push(self.with_config(Diagnostic::error(
-                        format!("{what} {n} is off the board (1..{limit})"),
-                        span,
-                    )));
-                    return None;
-                }
-                // Numbered from the north-west corner (diagonals) or from a1
-                // (antidiagonals), files and ranks from 0.
-                Value::Region(match f {
-                    Builtin::Diagonal => sites(&|f, r| f - r == n - h),
-                    _ => sites(&|f, r| f + r == n - 1),
-                })
+                Value::Region(self.diagonal(f == Builtin::Diagonal, n, span)?)
             }
             (Builtin::Neighbours, Value::Region(region)) => {
                 let mut out: Vec<Site> = region

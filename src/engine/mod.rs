@@ -710,8 +710,8 @@ impl State {
         let slot = mover as usize * self.game.piece_kinds.len() + kind as usize;
         let n = self.stock[slot];
         let z = &self.game.zobrist;
-        self.hash ^= z.hand(slot, n) ^ z.hand(slot, n - 1);
-        self.stock[slot] = n - 1;
+        self.hash ^= z.hand(slot, n) ^ z.hand(slot, n.saturating_sub(1));
+        self.stock[slot] = n.saturating_sub(1);
     }
 
     /// Gives the turn to the player after `mover`.
