@@ -129,7 +129,7 @@ fn men_are_placed_while_in_hand_then_stepped() {
         ["b1", "c2", "b3", "c3"],
         "white still places"
     );
-    let board = rulebook::render::board_text(&state);
+    let board = rulebook::render::position_text(&state);
     assert!(board.contains("black (B): 3 pieces, 0 in hand"), "{board}");
     assert!(board.contains("white (W): 2 pieces, 1 in hand"), "{board}");
     play_text(&mut state, "c3").expect("white's last man");
