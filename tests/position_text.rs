@@ -3,7 +3,7 @@
 //! an equal state with the same text and the same legal moves; the examples of
 //! docs/language.md read and are written back unchanged; malformed texts are refused with
 //! the part at fault named, and random or mutated texts never panic; the engine's `Setup`
-//! refuses what does not fit the game.
+//! refuses what does not fit the game; the pieces in hand of a counted stock read back.
 
 use std::sync::Arc;
 
@@ -222,6 +222,65 @@ fn hands_and_the_tile_state_read_back() {
     let state = parse_position(&game, &text).unwrap();
     assert_eq!(state.hand(0), u64::MAX);
     assert_eq!(position_text(&state), text);
+}
+
+/// A grid game whose stones come from a counted stock of 6 and capture by custodian, so
+/// that hands other than the usual ones arise (and are written).
+const STOCK_GAME: &str = "game \"Stock\"\nplayers black, white\nboard grid 4 by 4\n\
+    piece stone, king\nsetup black stone on a1\nsetup 6 black stone in hand\n\
+    setup 6 white stone in hand\nsetup 1 white king in hand\nmove place stone\n\
+    move place king when hand(mover, stone) < 3\nmove step orthogonal when hand(mover) == 0\n\
+    after move capture custodian orthogonal remove\nend when no legal move: mover loses\n";
+
+#[test]
+fn hands_of_a_counted_stock_read_back() {
+    let morris = pipeline::load("tests/fixtures/valid/three-mens-morris.game", None, &[]).unwrap();
+    let stock = pipeline::load_text("stock.game", STOCK_GAME, None, &[]).unwrap();
+    let mut rng = Rng::new(5);
+    let mut moves = MoveList::new();
+    let mut written = 0;
+    for game in [morris, stock] {
+        for _ in 0..30 {
+            let mut state = State::new(Arc::clone(&game));
+            for _ in 0..80 {
+                round_trip(&game.name, &state);
+                written += position_text(&state).contains("hand=") as usize;
+                state.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                state.apply(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    assert!(written > 20, "hands were written ({written})");
+    // Two kinds in hand: a count for each, in `piece` order.
+    let game = pipeline::load_text("stock.game", STOCK_GAME, None, &[]).unwrap();
+    let text = "4/4/4/S3 white hand=black:2,0 hand=white:6,0";
+    assert_eq!(position_text(&parse_position(&game, text).unwrap()), text);
+    let e = parse_position(&game, "4/4/4/S3 white hand=white:6")
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("with 2 counts"), "{e}");
+    // The engine refuses hands that do not fit: a count of a kind in no stock, too many.
+    let mut setup = State::new(Arc::clone(&game)).setup();
+    setup.stock = Some(vec![0, 0, 0, 0, 0, 0]);
+    assert!(matches!(
+        State::from_setup(Arc::clone(&game), setup.clone()),
+        Err(SetupError::Stock { player: 2 })
+    ));
+    setup.stock = Some(vec![101, 0, 0, 0]);
+    assert!(matches!(
+        State::from_setup(Arc::clone(&game), setup),
+        Err(SetupError::Stock { player: 0 })
+    ));
+    let othello = pipeline::load("othello", None, &[]).unwrap();
+    let mut setup = State::new(Arc::clone(&othello)).setup();
+    setup.stock = Some(vec![1, 1]);
+    assert!(matches!(
+        State::from_setup(othello, setup),
+        Err(SetupError::NotInGame { .. })
+    ));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::{Diagnostic, Span};
-use crate::model::board::GRID_DIRECTIONS;
+use crate::model::board::{GRID_DIRECTIONS, RELATIVE_DIRECTIONS};
 use crate::model::{GroupUnit, Op, Quantifier, MAX_BOUND};
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
 
@@ -218,6 +218,20 @@ impl Checker {
             return Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region));
         }
 
+        if builtin == Builtin::Connected {
+            return self.connected(args, span);
+        }
+        if builtin == Builtin::Within {
+            return self.within(args, span);
+        }
+        if builtin == Builtin::Hand && args.len() == 2 {
+            let player = self.typed(&args[0], Type::Player, "the first argument of `hand`");
+            let kind = self.typed(&args[1], Type::Kind, "the second argument of `hand`");
+            return Some((
+                TExprKind::Call(Builtin::Hand, vec![player?, kind?]),
+                Type::Int,
+            ));
+        }
         if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
             return self.on_region(builtin, name, args);
         }
@@ -284,6 +298,81 @@ impl Checker {
             other => other,
         };
         Some((TExprKind::Call(builtin, vec![player?, region?]), Type::Int))
+    }
+
+    /// `connected(PLAYER, REGION, REGION, DIRECTION, ...)`: the player, the two regions
+    /// to join, and the directions along which pieces are linked, written as a move's
+    /// direction list is (`orthogonal, north-east, south-west`).
+    fn connected(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        if args.len() < 4 {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`connected` takes a player, two regions and the directions that link \
+                         pieces; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help("write `connected(mover, side(west), side(east), orthogonal)`"),
+            );
+            return None;
+        }
+        let player = self.typed(&args[0], Type::Player, "the first argument of `connected`");
+        let from = self.typed(&args[1], Type::Region, "the second argument of `connected`");
+        let to = self.typed(&args[2], Type::Region, "the third argument of `connected`");
+        let mut names = Vec::new();
+        for a in &args[3..] {
+            match &a.kind {
+                ExprKind::Name(n) if RELATIVE_DIRECTIONS.iter().all(|d| d.0 != n.text) => {
+                    names.push(n.clone())
+                }
+                _ => {
+                    self.error(
+                        Diagnostic::error(
+                            "the links of `connected` are directions of the board",
+                            a.span,
+                        )
+                        .with_help(
+                            "after the two regions, name directions or groups: `orthogonal, \
+                             north-east, south-west`",
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+        let directions = self.directions(&ast::Directions { names })?;
+        let mut args = vec![player?, from?, to?];
+        args.extend(directions.into_iter().map(|d| TExpr {
+            kind: TExprKind::Direction(d),
+            ty: Type::Direction,
+            span,
+        }));
+        Some((TExprKind::Call(Builtin::Connected, args), Type::Bool))
+    }
+
+    /// `within(REGION, DISTANCE)`: a region and a number known before play.
+    fn within(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        let [region, distance] = args else {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`within` takes a region and a distance; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help("write `within(d4, 2)`: the sites at most 2 king steps from d4"),
+            );
+            return None;
+        };
+        let region = self.typed(region, Type::Region, "the first argument of `within`");
+        let distance = self.static_expr(distance, Type::Int, "the distance of `within`");
+        Some((
+            TExprKind::Call(Builtin::Within, vec![region?, distance?]),
+            Type::Region,
+        ))
     }
 
     /// `pieces(PLAYER, REGION, KIND)`: a player's pieces of one kind on a region's sites.

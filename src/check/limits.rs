@@ -82,7 +82,7 @@ fn keyword(kind: &ast::StatementKind) -> &'static str {
         S::Preset { .. } => "preset",
         S::Board(_) => "board",
         S::Pieces(_) => "piece",
-        S::Setup { .. } | S::SetupStones { .. } => "setup",
+        S::Setup { .. } | S::SetupStones { .. } | S::SetupHand { .. } => "setup",
         S::AfterSow { .. } | S::After { .. } => "after",
         S::Move { .. } => "move",
         S::ForbidRepetition { .. } => "forbid",

@@ -4,7 +4,7 @@
 mod never;
 
 use super::declarations::Declared;
-use super::{BoardKind, Checker, Rules, TExpr};
+use super::{BoardKind, Checker, MoveDecl, Rules, TExpr};
 use crate::diag::{Diagnostic, Span};
 
 impl Checker {
@@ -20,8 +20,18 @@ impl Checker {
             setup,
             stones,
             hands,
+            moves,
             ..
         } = rules;
+        // The kinds a `move place` brings onto the board (a game that places its pieces
+        // may well start with an empty board).
+        let placed: Vec<usize> = moves
+            .iter()
+            .filter_map(|m| match m.rule.shape {
+                MoveDecl::PlacePiece { kind, .. } => Some(kind),
+                _ => None,
+            })
+            .collect();
         if let Some((_, span)) = found.board {
             if move_statements == 0 {
                 self.error(
@@ -45,7 +55,7 @@ impl Checker {
             let empty = match self.board_kind {
                 Some(BoardKind::Mancala) => false,
                 Some(BoardKind::Hex) => hands.is_empty(),
-                _ => setup.is_empty(),
+                _ => setup.is_empty() && placed.is_empty(),
             };
             if empty && !self.has_errors() {
                 self.diagnostics.push(Diagnostic::warning(
@@ -67,11 +77,12 @@ impl Checker {
                 );
             }
         }
-        // A kind of piece that no setup places is never on the board: no move can move it
-        // and no capture can take it (moves never create pieces of a new kind).
+        // A kind of piece that no setup and no `move place` places is never on the board:
+        // no move can move it and no capture can take it (moves never create pieces of a
+        // new kind).
         if clean && self.board_kind == Some(BoardKind::Grid) {
             for (k, piece) in self.pieces.iter().enumerate() {
-                if setup.iter().any(|s| s.piece == k) {
+                if setup.iter().any(|s| s.piece == k) || placed.contains(&k) {
                     continue;
                 }
                 if let Some((span, _)) = self.declared.get(piece) {

@@ -96,6 +96,8 @@ struct Checker {
 #[derive(Default)]
 struct Rules {
     setup: Vec<SetupDecl>,
+    /// `setup N PLAYER KIND in hand`.
+    stock: Vec<StockDecl>,
     /// The stones in every pit, with the statement (to report a second one).
     stones: Option<(TExpr, Span)>,
     /// The rules after sowing, with their block (to report a second one).
@@ -147,7 +149,7 @@ impl Checker {
         let mut rules = Rules::default();
         for st in &file.statements {
             match &st.kind {
-                S::Setup { .. } | S::SetupStones { .. } | S::Move { .. } => {
+                S::Setup { .. } | S::SetupStones { .. } | S::SetupHand { .. } | S::Move { .. } => {
                     self.setup_or_move(file, st, &mut rules)
                 }
                 S::AfterSow { .. } | S::After { .. } => self.after(st, &mut rules),
@@ -178,6 +180,7 @@ impl Checker {
             pieces: self.pieces.clone(),
             setup: rules.setup,
             stones: rules.stones.map(|(c, _)| c),
+            stock: rules.stock,
             after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
             moves: rules.moves,
             effects: rules.effects,

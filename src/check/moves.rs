@@ -1,7 +1,8 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, Rules, SetupDecl, TExpr, Type,
+    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, Rules, SetupDecl, StockDecl, TExpr,
+    Type,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{
@@ -18,7 +19,12 @@ impl Checker {
         st: &ast::Statement,
         rules: &mut Rules,
     ) {
-        let Rules { setup, stones, .. } = rules;
+        let Rules {
+            setup,
+            stones,
+            stock,
+            ..
+        } = rules;
         match &st.kind {
             S::Setup {
                 player,
@@ -37,6 +43,42 @@ impl Checker {
                         span: st.span,
                     });
                 }
+            }
+            S::SetupHand {
+                count,
+                player,
+                piece,
+            } => {
+                self.needs_board(BoardKind::Grid, "pieces in hand", st.span);
+                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+                let c = self.static_expr(count, Type::Int, "the number of pieces in hand");
+                let (Some(player), Some(piece), Some(count)) = (p, k, c) else {
+                    return;
+                };
+                if let Some(first) = stock
+                    .iter()
+                    .find(|s| (s.player, s.piece) == (player, piece))
+                {
+                    let first = first.span;
+                    self.error(
+                        Diagnostic::error(
+                            format!(
+                                "the hand of {} is set up twice with {}",
+                                self.players[player], self.pieces[piece]
+                            ),
+                            st.span,
+                        )
+                        .with_note_at(first, "first set up here"),
+                    );
+                    return;
+                }
+                stock.push(StockDecl {
+                    player,
+                    piece,
+                    count,
+                    span: st.span,
+                });
             }
             S::SetupStones { count } => {
                 self.needs_board(BoardKind::Mancala, "stones in pits", st.span);
@@ -305,15 +347,7 @@ impl Checker {
                 start,
             } => {
                 let sowing = self.sow(*counterclockwise, options);
-                let relay = self.sow_part(relay, Type::Bool, "the condition of `relay while`");
-                let skip = self.sow_part(skip, Type::Region, "the sites after `skip`");
-                let start = self.sow_part(start, Type::Site, "the site after `start at`");
-                Some(MoveDecl::Sow {
-                    sowing,
-                    relay: relay?,
-                    skip: skip?,
-                    start: start?,
-                })
+                self.sow_parts(sowing, relay, skip, start)
             }
             ast::MoveKind::Place { matching } => Some(MoveDecl::Place {
                 matching: *matching,
@@ -380,6 +414,25 @@ impl Checker {
             }
         }
         ok.then_some(out)
+    }
+
+    /// A sow move with its expressions (`relay while`, `skip`, `start at`) checked.
+    fn sow_parts(
+        &mut self,
+        sowing: Sowing,
+        relay: &Option<Box<ast::Expr>>,
+        skip: &Option<Box<ast::Expr>>,
+        start: &Option<Box<ast::Expr>>,
+    ) -> Option<MoveDecl> {
+        let relay = self.sow_part(relay, Type::Bool, "the condition of `relay while`");
+        let skip = self.sow_part(skip, Type::Region, "the sites after `skip`");
+        let start = self.sow_part(start, Type::Site, "the site after `start at`");
+        Some(MoveDecl::Sow {
+            sowing,
+            relay: relay?,
+            skip: skip?,
+            start: start?,
+        })
     }
 
     /// An optional part of a sow move of type `ty`: `Some(None)` when absent, `None` when

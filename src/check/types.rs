@@ -133,11 +133,22 @@ pub enum Builtin {
     /// A site where a region is expected (`all - pit(mover, 1)`): the region of that site
     /// alone (not written by name).
     Alone,
+    /// `connected(player, region, region, directions...)`: the player's pieces form a
+    /// group, linked along the directions, that touches both regions.
+    Connected,
+    /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
+    Hand,
+    /// `diagonal(n)`: the sites of the n-th diagonal running south-west to north-east.
+    Diagonal,
+    /// `antidiagonal(n)`: the sites of the n-th diagonal running south-east to north-west.
+    Antidiagonal,
+    /// `within(region, n)`: the sites at most n king steps from a site of the region.
+    Within,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 19] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 24] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -162,6 +173,16 @@ impl Builtin {
         (Builtin::Previous, "previous", Type::Site, Type::Site),
         (Builtin::Row, "row", Type::Player, Type::Region),
         (Builtin::Between, "between", Type::Site, Type::Region),
+        (Builtin::Connected, "connected", Type::Player, Type::Bool),
+        (Builtin::Hand, "hand", Type::Player, Type::Int),
+        (Builtin::Diagonal, "diagonal", Type::Int, Type::Region),
+        (
+            Builtin::Antidiagonal,
+            "antidiagonal",
+            Type::Int,
+            Type::Region,
+        ),
+        (Builtin::Within, "within", Type::Region, Type::Region),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -172,6 +193,11 @@ impl Builtin {
             | Builtin::Rank
             | Builtin::File
             | Builtin::Line
+            | Builtin::Connected
+            | Builtin::Hand
+            | Builtin::Diagonal
+            | Builtin::Antidiagonal
+            | Builtin::Within
             | Builtin::Neighbours => Some(BoardKind::Grid),
             Builtin::Store
             | Builtin::Owner
@@ -300,6 +326,8 @@ impl TExpr {
                 Builtin::Pieces
                 | Builtin::PiecesIn
                 | Builtin::Line
+                | Builtin::Connected
+                | Builtin::Hand
                 | Builtin::Count
                 | Builtin::Marks
                 | Builtin::Marked
@@ -409,6 +437,19 @@ pub struct SetupDecl {
     pub piece: usize,
     /// Where (a region).
     pub region: TExpr,
+    /// The statement.
+    pub span: Span,
+}
+
+/// `setup N PLAYER KIND in hand`: a counted stock of pieces to place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StockDecl {
+    /// Whose hand.
+    pub player: usize,
+    /// Which kind.
+    pub piece: usize,
+    /// How many (a number of the settings).
+    pub count: TExpr,
     /// The statement.
     pub span: Span,
 }
@@ -674,6 +715,8 @@ pub struct Description {
     pub setup: Vec<SetupDecl>,
     /// Stones in every pit at the start (mancala boards).
     pub stones: Option<TExpr>,
+    /// Counted stocks of pieces in hand at the start (grid boards).
+    pub stock: Vec<StockDecl>,
     /// Rules after sowing, in order.
     pub after_sow: Vec<SowRuleDecl>,
     /// Move rules.

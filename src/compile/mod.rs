@@ -17,7 +17,9 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
 use crate::model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
-use crate::model::{self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist};
+use crate::model::{
+    self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist, MAX_HAND,
+};
 
 mod sow_plan;
 
@@ -172,6 +174,7 @@ impl Compiler<'_> {
             None => 0,
         };
         let setup = self.setup();
+        let (stock, stocked) = self.stock();
         let moves = self.moves();
         let moves: Vec<model::MoveRule> = moves
             .into_iter()
@@ -225,7 +228,10 @@ impl Compiler<'_> {
             piece_kinds,
             tiles,
             score: score_expr.clone(),
-            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones),
+            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones)
+                .with_hands(stock.len()),
+            stock,
+            stocked,
             stones,
             after_sow,
             sow_plan,
@@ -363,6 +369,28 @@ impl Compiler<'_> {
         setup
     }
 
+    /// The counted stocks: pieces in hand at the start by player and kind (empty when no
+    /// `setup ... in hand` is written), and the kinds they stock, in `piece` order.
+    fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
+        let desc = self.desc;
+        if desc.stock.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
+        let kinds = desc.pieces.len();
+        let mut stock = vec![0u16; desc.players.len() * kinds];
+        for s in &desc.stock {
+            let what = "the number of pieces in hand";
+            if let Some(n) = self.bounded(&s.count, 1, MAX_HAND as i64, what) {
+                stock[s.player * kinds + s.piece] = n as u16;
+            }
+        }
+        let stocked = (0..kinds)
+            .filter(|&k| desc.stock.iter().any(|s| s.piece == k))
+            .map(|k| k as u8)
+            .collect();
+        (stock, stocked)
+    }
+
     /// The move rules whose conditions can hold in this configuration.
     fn moves(&mut self) -> Vec<model::MoveRule> {
         let players = self.desc.players.len();
@@ -413,6 +441,7 @@ impl Compiler<'_> {
                     },
                     MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
                         kind: *kind as u8,
+                        from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
                         region: match region {
                             Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
                             None => None,
@@ -938,6 +967,23 @@ impl Compiler<'_> {
             ) => {
                 return self.pit_set_call(*f, args, e.span);
             }
+            TExprKind::Call(Builtin::Connected, args) => self.connected(args)?,
+            TExprKind::Call(Builtin::Within, args) => {
+                let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
+                return self.within(region?, distance?, args[1].span);
+            }
+            TExprKind::Call(Builtin::Hand, args) => {
+                let player = match self.fold(&args[0])? {
+                    Value::Player(p) => PlayerRef::Fixed(p),
+                    Value::Runtime(Expr::Player(r)) => r,
+                    _ => return None,
+                };
+                let kind = match args.get(1).map(|k| &k.kind) {
+                    Some(TExprKind::Kind(k)) => *k as u8,
+                    _ => model::ANY_KIND,
+                };
+                Value::Runtime(Expr::Hand(player, kind))
+            }
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;
                 return self.call(*f, arg, e.span);
@@ -1121,6 +1167,69 @@ impl Compiler<'_> {
                 return None;
             }
         })
+    }
+
+    /// `connected(PLAYER, REGION, REGION, DIRECTION, ...)`: the two regions as masks and
+    /// the directions as a bit mask, for the flood fill of
+    /// [`Env::connected`](model::Env::connected).
+    fn connected(&mut self, args: &[TExpr]) -> Option<Value> {
+        let player = match self.fold(&args[0])? {
+            Value::Player(p) => PlayerRef::Fixed(p),
+            Value::Runtime(Expr::Player(r)) => r,
+            _ => return None,
+        };
+        let (from, to) = (self.region_index(&args[1]), self.region_index(&args[2]));
+        let links = args[3..].iter().fold(0u8, |m, d| match d.kind {
+            TExprKind::Direction(d) => m | 1 << d,
+            _ => m,
+        });
+        Some(Value::Runtime(Expr::Connected(player, from?, to?, links)))
+    }
+
+    /// `diagonal(N)` (running north-east, numbered from the north-west corner) or
+    /// `antidiagonal(N)` (running north-west, numbered from a1), or an error if `N` is off
+    /// the board.
+    fn diagonal(&mut self, rising: bool, n: i64, span: Span) -> Option<Vec<Site>> {
+        let b = self.board();
+        let (w, h) = (b.width as i64, b.height as i64);
+        let what = if rising { "diagonal" } else { "antidiagonal" };
+        if n < 1 || n > w + h - 1 {
+            let limit = w + h - 1;
+            self.errors.push(self.with_config(Diagnostic::error(
+                format!("{what} {n} is off the board (1..{limit})"),
+                span,
+            )));
+            return None;
+        }
+        // Files and ranks from 0.
+        let on = |s: i64| match rising {
+            true => s % w - s / w == n - h,
+            false => s % w + s / w == n - 1,
+        };
+        Some((0..w * h).filter(|&s| on(s)).map(|s| s as Site).collect())
+    }
+
+    /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
+    fn within(&mut self, region: Value, distance: Value, span: Span) -> Option<Value> {
+        let (Value::Region(sites), Value::Int(n)) = (region, distance) else {
+            return None;
+        };
+        if n < 0 {
+            let d = Diagnostic::error(
+                format!("the distance of `within` would be {n}; it must be at least 0"),
+                span,
+            );
+            self.errors.push(self.with_config(d));
+            return None;
+        }
+        let w = self.board().width as i64;
+        let near = |a: i64, b: i64| (a % w - b % w).abs().max((a / w - b / w).abs()) <= n;
+        Some(Value::Region(
+            (0..self.board().sites() as i64)
+                .filter(|&s| sites.iter().any(|&r| near(s, r as i64)))
+                .map(|s| s as Site)
+                .collect(),
+        ))
     }
 
     fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {
@@ -1335,6 +1444,9 @@ impl Compiler<'_> {
                 } else {
                     sites(&|f, _| f == n)
                 })
+            }
+            (Builtin::Diagonal | Builtin::Antidiagonal, Value::Int(n)) => {
+                Value::Region(self.diagonal(f == Builtin::Diagonal, n, span)?)
             }
             (Builtin::Neighbours, Value::Region(region)) => {
                 let mut out: Vec<Site> = region

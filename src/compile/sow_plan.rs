@@ -149,6 +149,8 @@ fn reads_more_than_counts(e: &Expr) -> bool {
         Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Connected(..)
+            | Expr::Hand(..)
             | Expr::Marks(_)
             | Expr::Marked(_)
             | Expr::RowStones(_)
@@ -196,6 +198,14 @@ impl Env for At<'_> {
     }
 
     fn line(&self, _: Player, _: u16) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn connected(&self, _: Player, _: u16, _: u16, _: u8) -> bool {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn hand(&self, _: Player, _: u8) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -279,6 +289,8 @@ impl Tables<'_> {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Connected(..)
+            | Expr::Hand(..)
             | Expr::Tabled(_)
             | Expr::Majority(_)
             | Expr::Origin

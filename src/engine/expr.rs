@@ -2,6 +2,7 @@
 //! the rules' conditions, and for a chosen player with the majority scores, for a score.
 
 use super::State;
+use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{Board, Env, Expr, GroupUnit, MoveKind, Player, Site, ANY_KIND, NO_SITE};
 
 impl State {
@@ -27,6 +28,9 @@ impl State {
         .eval(e)
     }
 }
+
+/// The words of a set of sites of the largest grid (26 x 26), for [`Env::connected`].
+const FLOOD_WORDS: usize = ((MAX_GRID_SIDE * MAX_GRID_SIDE) as usize).div_ceil(64);
 
 /// What a compiled expression reads of the position.
 impl Env for State {
@@ -119,6 +123,72 @@ impl Env for State {
         longest
     }
 
+    /// A flood fill over the player's pieces from those on `from`, along the neighbour
+    /// table, in two sets of sites on the stack (a grid has at most 26 x 26 sites): the
+    /// sites reached and those still to look from. It stops at the first piece on `to`,
+    /// and costs nothing when either region holds none of the player's pieces.
+    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
+        let words = self.words;
+        let own = &self.occupancy[player as usize * words..][..words];
+        let (from, to) = (
+            &self.game.regions[from as usize],
+            &self.game.regions[to as usize],
+        );
+        let mut reached = [0u64; FLOOD_WORDS];
+        let mut todo = [0u64; FLOOD_WORDS];
+        let (mut starts, mut ends) = (false, false);
+        for w in 0..words {
+            todo[w] = own[w] & from[w];
+            reached[w] = todo[w];
+            starts |= todo[w] != 0;
+            ends |= own[w] & to[w] != 0;
+        }
+        if !(starts && ends) {
+            return false;
+        }
+        let board = &self.game.board;
+        let mut w = 0;
+        while w < words {
+            if todo[w] == 0 {
+                w += 1;
+                continue;
+            }
+            let bit = todo[w].trailing_zeros();
+            todo[w] &= todo[w] - 1;
+            if to[w] >> bit & 1 == 1 {
+                return true;
+            }
+            let site = (w * 64) as Site + bit as Site;
+            let mut dirs = links;
+            while dirs != 0 {
+                let next = board.step(site, dirs.trailing_zeros() as u8);
+                dirs &= dirs - 1;
+                if next == NO_SITE {
+                    continue;
+                }
+                let (nw, nb) = (next as usize / 64, next % 64);
+                if own[nw] >> nb & 1 == 1 && reached[nw] >> nb & 1 == 0 {
+                    reached[nw] |= 1 << nb;
+                    todo[nw] |= 1 << nb;
+                    w = w.min(nw);
+                }
+            }
+        }
+        false
+    }
+
+    fn hand(&self, player: Player, kind: u8) -> i64 {
+        let kinds = self.game.piece_kinds.len();
+        let first = player as usize * kinds;
+        let Some(mine) = self.stock.get(first..first + kinds) else {
+            return 0;
+        };
+        match kind {
+            ANY_KIND => mine.iter().map(|&n| n as i64).sum(),
+            k => mine.get(k as usize).map_or(0, |&n| n as i64),
+        }
+    }
+
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
         let mark = player + 1;
@@ -207,6 +277,14 @@ impl Env for Scored<'_> {
 
     fn marks(&self, player: Player) -> i64 {
         self.state.marks(player)
+    }
+
+    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
+        self.state.connected(player, from, to, links)
+    }
+
+    fn hand(&self, player: Player, kind: u8) -> i64 {
+        Env::hand(self.state, player, kind)
     }
 
     fn marked(&self, player: Player) -> Site {

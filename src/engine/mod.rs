@@ -18,7 +18,7 @@ mod sowing;
 mod tiles;
 
 pub use movelist::MoveList;
-pub use setup::{Setup, SetupError, SetupPart};
+pub use setup::{usual_stock, Setup, SetupError, SetupPart};
 
 use std::sync::Arc;
 
@@ -130,6 +130,9 @@ pub struct State {
     ended: Option<Outcome>,
     /// Tile games: hands, constraints per cell, passes, the swap.
     tile: tiles::TileState,
+    /// Pieces in hand, `stock[player * kinds + kind]` (empty in games without a counted
+    /// stock, [`Game::stock`](crate::model::Game::stock)).
+    stock: Vec<u16>,
 }
 
 impl Clone for State {
@@ -157,6 +160,7 @@ impl Clone for State {
             last: self.last,
             ended: self.ended,
             tile: tiles::TileState::default(),
+            stock: Vec::new(),
         };
         copy.clone_from(self);
         copy
@@ -185,6 +189,7 @@ impl Clone for State {
         self.last = other.last;
         self.ended = other.ended;
         self.tile.clone_from(&other.tile);
+        self.stock.clone_from(&other.stock);
     }
 }
 
@@ -196,6 +201,7 @@ impl PartialEq for State {
             && self.marks == other.marks
             && self.to_move == other.to_move
             && self.tile.same_position(&other.tile)
+            && self.stock == other.stock
     }
 }
 
@@ -221,14 +227,20 @@ impl State {
             Vec::new()
         };
         let marks = vec![0; board.sites()];
-        State::with_position(game, cells, counts, marks, 0)
+        let stock = game.stock.clone();
+        let mut state = State::with_position(game, cells, counts, marks, 0);
+        state.init_stock(stock);
+        state
     }
 
     /// A position with these cells and this player to move (a hand-built position: its
     /// history starts here).
     pub fn with_cells(game: Arc<Game>, cells: Vec<Cell>, to_move: Player) -> State {
         let sites = game.board.sites();
-        State::with_position(game, cells, Vec::new(), vec![0; sites], to_move)
+        let stock = setup::usual_stock(&game, &cells);
+        let mut state = State::with_position(game, cells, Vec::new(), vec![0; sites], to_move);
+        state.init_stock(stock);
+        state
     }
 
     /// A hand-built position of a sowing game: stones per site, marks per site (0, or 1 +
@@ -296,6 +308,7 @@ impl State {
             last: NO_SITE,
             ended: None,
             tile: tiles::TileState::default(),
+            stock: Vec::new(),
             game,
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
@@ -316,6 +329,21 @@ impl State {
         }
         state.init_tiles(None);
         state
+    }
+
+    /// Puts a counted stock in hand (on a state with none yet), with its hash keys.
+    fn init_stock(&mut self, stock: Vec<u16>) {
+        for (slot, &n) in stock.iter().enumerate() {
+            self.hash ^= self.game.zobrist.hand(slot, n);
+        }
+        self.stock = stock;
+    }
+
+    /// The pieces a player has in hand, by kind (empty in a game without a counted stock).
+    pub fn pieces_in_hand(&self, player: Player) -> &[u16] {
+        let kinds = self.game.piece_kinds.len();
+        let first = player as usize * kinds;
+        self.stock.get(first..first + kinds).unwrap_or(&[])
     }
 
     /// The game being played.
@@ -624,7 +652,14 @@ impl State {
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
         let piece = match self.game.moves[m.rule as usize].kind {
-            MoveKind::PlacePiece { kind, .. } => self.game.cell(mover, kind as usize),
+            MoveKind::PlacePiece {
+                kind, from_hand, ..
+            } => {
+                if from_hand {
+                    self.take_from_hand(mover, kind);
+                }
+                self.game.cell(mover, kind as usize)
+            }
             _ => {
                 let piece = self.cells[m.from as usize];
                 self.set(m.from, EMPTY);
@@ -669,6 +704,16 @@ impl State {
         self.pass_turn(mover);
     }
 
+    /// Takes a piece of `kind` from `mover`'s hand (movegen offers the placement only
+    /// when there is one).
+    fn take_from_hand(&mut self, mover: Player, kind: u8) {
+        let slot = mover as usize * self.game.piece_kinds.len() + kind as usize;
+        let n = self.stock[slot];
+        let z = &self.game.zobrist;
+        self.hash ^= z.hand(slot, n) ^ z.hand(slot, n.saturating_sub(1));
+        self.stock[slot] = n.saturating_sub(1);
+    }
+
     /// Gives the turn to the player after `mover`.
     #[inline(always)]
     fn pass_turn(&mut self, mover: Player) {
@@ -705,11 +750,19 @@ impl State {
         self.last = frame.last;
         self.ended = frame.ended;
         self.tile.passes = frame.passes;
-        if let crate::model::MoveKind::Place { .. }
-        | crate::model::MoveKind::Pass
-        | crate::model::MoveKind::Swap = self.game.moves[frame.mv.rule as usize].kind
-        {
-            self.undo_tile(frame.mv, frame.mover);
+        match self.game.moves[frame.mv.rule as usize].kind {
+            MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => {
+                self.undo_tile(frame.mv, frame.mover)
+            }
+            MoveKind::PlacePiece {
+                kind,
+                from_hand: true,
+                ..
+            } => {
+                let kinds = self.game.piece_kinds.len();
+                self.stock[frame.mover as usize * kinds + kind as usize] += 1;
+            }
+            _ => {}
         }
         Some(frame.mv)
     }

@@ -442,6 +442,11 @@ impl State {
     fn site_moves(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
         let (removing, region) = match rule.kind {
             MoveKind::Remove { region } => (true, region),
+            MoveKind::PlacePiece {
+                kind,
+                from_hand: true,
+                ..
+            } if self.pieces_in_hand(self.to_move)[kind as usize] == 0 => return,
             MoveKind::PlacePiece { region, .. } => (false, region),
             _ => unreachable!("only placements and removals are moves on one site"),
         };

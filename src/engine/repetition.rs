@@ -135,8 +135,10 @@ impl Pending {
 /// after the move are looked for).
 fn counts_pieces(condition: &Condition) -> bool {
     fn reads(e: &Expr) -> bool {
-        matches!(e, Expr::Pieces(_) | Expr::PiecesIn(..) | Expr::Line(..))
-            || e.operands().any(reads)
+        matches!(
+            e,
+            Expr::Pieces(_) | Expr::PiecesIn(..) | Expr::Line(..) | Expr::Connected(..)
+        ) || e.operands().any(reads)
     }
     matches!(condition, Condition::When(e) if reads(e))
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::State;
 use crate::model::tiles::PATTERNS;
-use crate::model::{Cell, Game, MoveKind, Player, Site, EMPTY};
+use crate::model::{Cell, Game, MoveKind, Player, Site, EMPTY, MAX_HAND};
 
 /// A position described part by part, without history: what [`State::from_setup`] checks
 /// and builds, and what [`State::setup`] reads back.
@@ -22,6 +22,9 @@ pub struct Setup {
     /// Tile games: each player's hand (bit `k` for the tile of kind `k`); `None` for the
     /// starting hands less the tiles each player has on the board.
     pub hands: Option<Vec<u64>>,
+    /// Games with a counted stock: pieces in hand, `stock[player * kinds + kind]`; `None`
+    /// for the usual hands ([`usual_stock`]).
+    pub stock: Option<Vec<u16>>,
     /// Tile games: passes in a row.
     pub passes: u8,
     /// Tile games: whether the players have swapped sides.
@@ -46,6 +49,7 @@ impl Setup {
             },
             marks: Vec::new(),
             hands: None,
+            stock: None,
             passes: 0,
             swapped: false,
             last_placer: None,
@@ -103,6 +107,13 @@ pub enum SetupError {
         /// The player.
         player: usize,
     },
+    /// Pieces in hand in a game without a counted stock, hands for the wrong number of
+    /// players or kinds, a piece in hand of a kind placed from no stock, or more than
+    /// [`MAX_HAND`] of a kind.
+    Stock {
+        /// The player.
+        player: usize,
+    },
     /// More passes in a row than players (the game would have ended).
     Passes {
         /// The passes described.
@@ -121,6 +132,8 @@ pub enum SetupPart {
     Marks,
     /// The hands, passes, swap or last placer of a tile game.
     Tiles,
+    /// The pieces in hand of a game with a counted stock.
+    Stock,
 }
 
 /// Checks a setup against the game's tables.
@@ -165,7 +178,60 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     if let Some(e) = bad_player(setup.to_move).or(setup.last_placer.and_then(bad_player)) {
         return Err(e);
     }
+    validate_stock(game, setup)?;
     validate_tiles(game, setup)
+}
+
+/// Checks the pieces in hand: one count per player and kind, none of a kind placed from no
+/// stock, at most [`MAX_HAND`].
+fn validate_stock(game: &Game, setup: &Setup) -> Result<(), SetupError> {
+    let Some(stock) = &setup.stock else {
+        return Ok(());
+    };
+    if game.stock.is_empty() {
+        return Err(SetupError::NotInGame {
+            part: SetupPart::Stock,
+        });
+    }
+    let kinds = game.piece_kinds.len();
+    let fits = |slot: usize| {
+        let n = match slot < game.stock.len() {
+            true => stock.get(slot).copied().unwrap_or(u16::MAX),
+            false => u16::MAX,
+        };
+        n <= MAX_HAND && (n == 0 || game.stocked.contains(&((slot % kinds) as u8)))
+    };
+    match (0..game.stock.len().max(stock.len())).find(|&slot| !fits(slot)) {
+        Some(slot) => Err(SetupError::Stock {
+            player: slot / kinds,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The pieces in hand when a position does not say: each player's stock at the start,
+/// less the pieces of each kind they have on the board beyond those the setup put there
+/// (the pieces placed since, in a game without captures), never below 0.
+pub fn usual_stock(game: &Game, cells: &[Cell]) -> Vec<u16> {
+    let kinds = game.piece_kinds.len();
+    let mut placed = vec![0i64; game.stock.len()];
+    for &cell in cells.iter().filter(|&&c| c != EMPTY) {
+        if let Some(n) =
+            placed.get_mut(game.owner[cell as usize] as usize * kinds + game.kind_of(cell))
+        {
+            *n += 1;
+        }
+    }
+    for &(_, cell) in &game.setup {
+        if let Some(n) =
+            placed.get_mut(game.owner[cell as usize] as usize * kinds + game.kind_of(cell))
+        {
+            *n -= 1;
+        }
+    }
+    (game.stock.iter().zip(placed))
+        .map(|(&start, n)| (start as i64 - n.max(0)).max(0) as u16)
+        .collect()
 }
 
 /// Checks the tile part of a setup: hands of existing kinds for every player, passes.
@@ -226,7 +292,12 @@ impl State {
             true => vec![0; sites],
             false => setup.marks,
         };
+        let stock = match setup.stock {
+            Some(stock) => stock,
+            None => usual_stock(&game, &setup.cells),
+        };
         let mut state = State::with_position(game, setup.cells, setup.counts, marks, setup.to_move);
+        state.init_stock(stock);
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.tile.passes = setup.passes;
@@ -260,6 +331,7 @@ impl State {
                 false => Vec::new(),
             },
             hands: tiles.then(|| self.tile.hands.clone()),
+            stock: (!self.stock.is_empty()).then(|| self.stock.clone()),
             passes: self.tile.passes,
             swapped: self.tile.swapped,
             last_placer: self.last_placer(),

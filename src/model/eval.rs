@@ -24,6 +24,12 @@ pub trait Env {
     /// The length of the player's longest straight line of pieces on region `region`'s
     /// sites.
     fn line(&self, player: Player, region: u16) -> i64;
+    /// Whether the player's pieces linked along the directions of the mask `links` join a
+    /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
+    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
+    /// How many pieces a player has in hand, of kind `kind` or
+    /// ([`ANY_KIND`](super::ANY_KIND)) of any.
+    fn hand(&self, player: Player, kind: u8) -> i64;
     /// How many sites a player has marked.
     fn marks(&self, player: Player) -> i64;
     /// The first site (in site order) a player has marked, or no site.
@@ -71,6 +77,10 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: &Bindings) -> i64 {
         Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
         Expr::PiecesIn(r, k, kind) => env.pieces_in(r.resolve(env.mover()), *k, *kind),
         Expr::Line(r, k) => env.line(r.resolve(env.mover()), *k),
+        Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
+        Expr::Connected(r, a, b, links) => {
+            env.connected(r.resolve(env.mover()), *a, *b, *links) as i64
+        }
         Expr::Store(p) => board().store(operand(env, p, bound) as Player) as i64,
         Expr::Owner(s) => board().row_owner(site(s)) as i64,
         Expr::Count(s) => env.stones(site(s)),

@@ -21,6 +21,10 @@ pub const ANY_KIND: u8 = u8::MAX;
 /// The empty cell.
 pub const EMPTY: Cell = 0;
 
+/// The most pieces of one kind a player may have in hand at the start (`setup N PLAYER
+/// KIND in hand`); the hash keys of hands cover counts up to this.
+pub const MAX_HAND: u16 = 100;
+
 /// The most kinds of piece a game may declare (a cell holds 1 + player * kinds + kind).
 pub const MAX_PIECE_KINDS: usize = 32;
 
@@ -139,6 +143,13 @@ pub enum Expr {
     /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
     /// on the sites of [`Game::regions`]`[k]`.
     Line(PlayerRef, u16),
+    /// 1 when a player's pieces form a group, each linked to the next by a step in one of
+    /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
+    /// site of [`Game::regions`]`[a]` and one on a site of [`Game::regions`]`[b]`.
+    Connected(PlayerRef, u16, u16, u8),
+    /// How many pieces a player has in hand (see [`Game::stock`]), of one kind or
+    /// ([`ANY_KIND`]) of any.
+    Hand(PlayerRef, u8),
     /// The site the last stone was sown into.
     Last,
     /// A player's store (the argument is a player).
@@ -234,6 +245,8 @@ impl Expr {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Connected(..)
+            | Expr::Hand(..)
             | Expr::Last
             | Expr::Origin
             | Expr::Bound(_)
@@ -390,6 +403,9 @@ pub enum MoveKind {
         kind: u8,
         /// A region ([`Game::regions`]) it must be placed in (none: anywhere).
         region: Option<u16>,
+        /// The piece comes from the mover's counted stock ([`Game::stock`]): the placement
+        /// needs one there and takes it; otherwise the supply is unlimited.
+        from_hand: bool,
     },
     /// All stones of one of the mover's pits, sown one by one along the track.
     Sow {
@@ -653,6 +669,9 @@ pub struct Zobrist {
     cell_codes: usize,
     /// One key per player to move.
     pub to_move: Vec<u64>,
+    /// `hands[(player * kinds + kind) * (MAX_HAND + 1) + count]` (empty in games without
+    /// a stock; 0 for a count of 0).
+    hands: Vec<u64>,
     /// `counts[site * (max_count + 1) + count]` (only zeros on boards without stones).
     counts: Vec<u64>,
     /// `count_steps[site * (max_count + 1) + count]`: the keys of `count` and `count + 1`
@@ -700,12 +719,40 @@ impl Zobrist {
             cells,
             cell_codes,
             to_move,
+            hands: Vec::new(),
             counts,
             count_steps,
             max_count,
             marks,
             players,
         }
+    }
+
+    /// The keys with keys for `slots` counts in hand (players times kinds), drawn from a
+    /// seed of their own so that the other keys stay as they are.
+    pub fn with_hands(mut self, slots: usize) -> Zobrist {
+        let mut state = 0x6a09_e667_f3bc_c908_u64;
+        let stride = MAX_HAND as usize + 1;
+        self.hands = (0..slots * stride)
+            .map(|i| {
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                if i % stride == 0 {
+                    0
+                } else {
+                    z ^ (z >> 31)
+                }
+            })
+            .collect();
+        self
+    }
+
+    /// The key of `count` pieces in hand in slot `slot` (player times kinds plus kind).
+    #[inline]
+    pub fn hand(&self, slot: usize, count: u16) -> u64 {
+        self.hands[slot * (MAX_HAND as usize + 1) + count as usize]
     }
 
     /// The most stones the count keys cover on one site (the stones in play).
@@ -764,6 +811,11 @@ pub struct Game {
     pub piece_kinds: Vec<String>,
     /// The board.
     pub board: Board,
+    /// Pieces in hand at the start, `stock[player * kinds + kind]`, for the kinds placed
+    /// from a counted stock (`setup N PLAYER KIND in hand`); empty when there are none.
+    pub stock: Vec<u16>,
+    /// The kinds placed from a counted stock, in the order of the `piece` statement.
+    pub stocked: Vec<u8>,
     /// Starting pieces.
     pub setup: Vec<(Site, Cell)>,
     /// Move rules, in the order their moves are listed.

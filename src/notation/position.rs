@@ -16,8 +16,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::engine::{Setup, SetupError, SetupPart, State};
-use crate::model::{Cell, Game, Layout, Player, Site, EMPTY};
+use crate::engine::{usual_stock, Setup, SetupError, SetupPart, State};
+use crate::model::{Cell, Game, Layout, Player, Site, EMPTY, MAX_HAND};
 
 /// Why a text is not a position of the game: the part of the text and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,60 @@ pub fn position_text(state: &State) -> String {
     };
     let mut words = vec![board, game.players[setup.to_move as usize].clone()];
     words.extend(tile_words(game, &setup));
+    words.extend(stock_words(game, &setup));
     words.join(" ")
+}
+
+/// The words of the pieces in hand, `hand=PLAYER:N` (with several kinds placed from a
+/// stock, one count for each, in `piece` order: `hand=PLAYER:N,N`), for every hand that is
+/// not the usual one ([`usual_stock`]).
+fn stock_words(game: &Game, setup: &Setup) -> Vec<String> {
+    let Some(stock) = &setup.stock else {
+        return Vec::new();
+    };
+    let usual = usual_stock(game, &setup.cells);
+    let kinds = game.piece_kinds.len();
+    (0..game.players.len())
+        .filter(|p| stock[p * kinds..][..kinds] != usual[p * kinds..][..kinds])
+        .map(|p| {
+            let counts: Vec<String> = (game.stocked.iter())
+                .map(|&k| stock[p * kinds + k as usize].to_string())
+                .collect();
+            format!("hand={}:{}", game.players[p], counts.join(","))
+        })
+        .collect()
+}
+
+/// A word `hand=PLAYER:N,...` of a game with a counted stock, into `stock` (the usual
+/// hands, changed for that player).
+fn parse_stock_word(game: &Game, word: &str, stock: &mut [u16]) -> Result<(), PositionError> {
+    let at = format!("`{word}`");
+    let expected = match game.stocked.len() {
+        1 => "expected `hand=PLAYER:N`".to_string(),
+        n => format!("expected `hand=PLAYER:N,N...` with {n} counts, one per kind in hand"),
+    };
+    let (player, counts) = (word.strip_prefix("hand="))
+        .and_then(|rest| rest.split_once(':'))
+        .ok_or_else(|| bad(at.clone(), expected.clone()))?;
+    let p = player_named(game, player, &at)? as usize;
+    let counts: Vec<&str> = counts.split(',').collect();
+    if counts.len() != game.stocked.len() {
+        return Err(bad(at, expected));
+    }
+    let kinds = game.piece_kinds.len();
+    for (&k, n) in game.stocked.iter().zip(counts) {
+        stock[p * kinds + k as usize] = n
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| n <= MAX_HAND)
+            .ok_or_else(|| {
+                bad(
+                    at.clone(),
+                    format!("`{n}` is not a number of pieces in hand (0 to {MAX_HAND})"),
+                )
+            })?;
+    }
+    Ok(())
 }
 
 /// Ranks top to bottom, runs of empty points as numbers.
@@ -224,8 +277,15 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
     setup.to_move = player_named(game, mover, "the player to move")?;
     // The hands given, by player; the others are as at the start.
     let mut hands = vec![None; game.players.len()];
+    let mut stock = usual_stock(game, &setup.cells);
     for word in words {
-        parse_tile_word(game, word, &mut setup, &mut hands)?;
+        match word.starts_with("hand=") && !game.stock.is_empty() {
+            true => parse_stock_word(game, word, &mut stock)?,
+            false => parse_tile_word(game, word, &mut setup, &mut hands)?,
+        }
+    }
+    if !game.stock.is_empty() {
+        setup.stock = Some(stock);
     }
     if hands.iter().any(Option::is_some) {
         let start = starting_hands(game, &setup.cells);
@@ -521,6 +581,10 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
         SetupError::Cell { site: s, .. } => bad(site(s), "it holds no piece of this game"),
         SetupError::Mark { site: s, .. } => bad(site(s), "it is marked by no player"),
         SetupError::Player { player } => bad("the text", format!("there is no player {player}")),
+        SetupError::Stock { player } => bad(
+            format!("the hand of player {}", player + 1),
+            format!("it holds no pieces of this game's stock (0 to {MAX_HAND} of each kind)"),
+        ),
         SetupError::Hand { player } => bad(
             format!("the hand of player {}", player + 1),
             "it holds no tile of this game",
@@ -540,5 +604,6 @@ fn part_name(part: SetupPart) -> &'static str {
         SetupPart::Counts => "the stones",
         SetupPart::Marks => "the marks",
         SetupPart::Tiles => "the tile state",
+        SetupPart::Stock => "the pieces in hand",
     }
 }

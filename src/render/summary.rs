@@ -76,9 +76,13 @@ fn grid_summary(o: &mut String, game: &Game) {
                 .filter(|(_, c)| *c == cell)
                 .map(|(s, _)| b.site_names[*s as usize].as_str())
                 .collect();
+            let hand = match game.stock.get(p * game.piece_kinds.len() + k) {
+                Some(n) if game.stocked.contains(&(k as u8)) => format!(" + {n} in hand"),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 o,
-                "  {player} {kind} ({}) x{}: {}",
+                "  {player} {kind} ({}) x{}{hand}: {}",
                 glyph(game, cell),
                 sites.len(),
                 sites.join(" ")
@@ -159,11 +163,16 @@ fn moves_summary(o: &mut String, game: &Game) {
                 format!("remove one of the mover's pieces from {}", region(game, *r))
             }
             MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
-            MoveKind::PlacePiece { kind, region: r } => {
+            MoveKind::PlacePiece {
+                kind,
+                region: r,
+                from_hand,
+            } => {
                 let kind = &game.piece_kinds[*kind as usize];
+                let hand = if *from_hand { " from hand" } else { "" };
                 match r {
-                    Some(r) => format!("place {kind} in {}", region(game, *r)),
-                    None => format!("place {kind} on any empty site"),
+                    Some(r) => format!("place {kind}{hand} in {}", region(game, *r)),
+                    None => format!("place {kind}{hand} on any empty site"),
                 }
             }
             MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
@@ -532,6 +541,18 @@ fn expr(e: &Expr, game: &Game) -> String {
             game.piece_kinds[*kind as usize]
         ),
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
+        Expr::Connected(r, a, b, links) => {
+            let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
+            format!(
+                "connected({}, {}, {}, {})",
+                player(r),
+                region(game, *a),
+                region(game, *b),
+                directions(game, &links)
+            )
+        }
+        Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
+        Expr::Hand(r, kind) => format!("hand({}, {})", player(r), game.piece_kinds[*kind as usize]),
         Expr::Last => "last".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),

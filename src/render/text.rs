@@ -199,12 +199,21 @@ pub fn position_text(state: &State) -> String {
         .enumerate()
         .filter(|_| game.board.layout == Layout::Grid)
     {
+        let in_hand: u32 = state
+            .pieces_in_hand(p as u8)
+            .iter()
+            .map(|&n| n as u32)
+            .sum();
         let _ = writeln!(
             out,
-            "{name} ({}): {} piece{}",
+            "{name} ({}): {} piece{}{}",
             glyph(&game, game.cell(p as u8, 0)),
             state.pieces(p as u8),
-            if state.pieces(p as u8) == 1 { "" } else { "s" }
+            if state.pieces(p as u8) == 1 { "" } else { "s" },
+            match game.stock.is_empty() {
+                true => String::new(),
+                false => format!(", {in_hand} in hand"),
+            }
         );
     }
     match state.outcome() {

@@ -80,6 +80,15 @@ pub enum StatementKind {
         /// Where.
         region: Expr,
     },
+    /// `setup N player piece in hand`.
+    SetupHand {
+        /// How many pieces.
+        count: Expr,
+        /// Whose hand.
+        player: Name,
+        /// Which kind.
+        piece: Name,
+    },
     /// `setup N stones in every pit`.
     SetupStones {
         /// How many stones per pit.

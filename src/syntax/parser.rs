@@ -212,7 +212,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::again_action | Rule::take_action | Rule::mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE`)",
         Rule::empty_row => "an end condition (`no legal move`, `empty row`)",
         Rule::store_result | Rule::remaining_to => "`remaining to empty side|owners, most in store wins`",
-        Rule::piece_setup | Rule::stones_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
+        Rule::piece_setup | Rule::stones_setup | Rule::hand_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
         Rule::after_sow_stmt => "`after sow first of { ... }`",
         _ => "something else",
     }
@@ -339,6 +339,16 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
             .collect();
         if word == "extends" {
             d = d.with_help("`extends` comes first in a file, before any other statement");
+        }
+        let line_end = text[pos.min(text.len())..]
+            .find('\n')
+            .map_or(text.len(), |i| pos + i);
+        let line = &text[line_start..line_end];
+        if line.trim_start().starts_with("setup") && line.contains(" in hand") {
+            d = d.with_help(
+                "the count of a hand is a number, or an expression in parentheses: \
+                 `setup (men) black man in hand`",
+            );
         }
         if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
             if k != word {
@@ -628,7 +638,25 @@ fn lower_setup(what: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
         Rule::stones_setup => Ok(StatementKind::SetupStones {
             count: lower_expr(part()?, file)?,
         }),
+        Rule::hand_setup => Ok(StatementKind::SetupHand {
+            count: lower_hand_count(part()?, file)?,
+            player: lower_name(part()?, file),
+            piece: lower_name(part()?, file),
+        }),
         _ => Err(internal(wspan)),
+    }
+}
+
+/// The count of `setup N PLAYER KIND in hand`: a number, or the expression in parentheses.
+fn lower_hand_count(count: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&count, file);
+    let inner = count.into_inner().next().ok_or_else(|| internal(span))?;
+    match inner.as_rule() {
+        Rule::int => Ok(Expr {
+            kind: ExprKind::Int(lower_int(&inner, file)?),
+            span,
+        }),
+        _ => lower_expr(inner, file),
     }
 }
 
