@@ -19,6 +19,7 @@ use crate::model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
 use crate::model::{self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist};
 
+mod chains;
 mod sow_plan;
 
 /// Values for every parameter and option of a description.
@@ -398,13 +399,18 @@ impl Compiler<'_> {
                         directions,
                         over,
                         mode,
-                        chained,
-                    } => model::MoveKind::Jump {
-                        directions: directions.clone(),
-                        over: *over,
-                        mode: *mode,
-                        chained: *chained,
-                    },
+                        chain,
+                    } => {
+                        if *chain == model::Chain::Turning {
+                            self.chains_fit(directions, m.span)?;
+                        }
+                        model::MoveKind::Jump {
+                            directions: directions.clone(),
+                            over: *over,
+                            mode: *mode,
+                            chain: *chain,
+                        }
+                    }
                     MoveDecl::Remove { region } => model::MoveKind::Remove {
                         region: match region {
                             Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
@@ -472,19 +478,7 @@ impl Compiler<'_> {
         let board = self.board();
         (0..2u8)
             .map(|player| {
-                let mut absolute: Vec<u8> = Vec::new();
-                for d in &directions {
-                    let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
-                        None => std::slice::from_ref(d),
-                        Some(r) if player == 0 => RELATIVE_DIRECTIONS[r as usize].1,
-                        Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
-                    };
-                    for &d in dirs {
-                        if !absolute.contains(&d) {
-                            absolute.push(d);
-                        }
-                    }
-                }
+                let absolute = absolute_directions(&directions, player);
                 let mut kind = rule.kind.clone();
                 match &mut kind {
                     model::MoveKind::Slide {
@@ -518,6 +512,30 @@ impl Compiler<'_> {
                 }
             })
             .collect()
+    }
+
+    /// Whether the chains of a `chained` jump along `directions` (for each player, when
+    /// some are relative to the mover) fit in a move on this board; an error if not.
+    fn chains_fit(&mut self, directions: &[u8], span: Span) -> Option<()> {
+        let legs = (0..2u8)
+            .filter_map(|player| {
+                let absolute = absolute_directions(directions, player);
+                chains::fits(self.board(), &absolute).err()
+            })
+            .max();
+        let Some(legs) = legs else {
+            return Some(());
+        };
+        let d = Diagnostic::error(
+            format!(
+                "a chain of these jumps could make {legs} jumps on this board; a move holds at most {}",
+                model::MAX_CHAIN_LEGS
+            ),
+            span,
+        )
+        .with_help("use a smaller board, or fewer directions, or `chained straight`");
+        self.errors.push(self.with_config(d));
+        None
     }
 
     /// A region's index in the game's regions ([`Game::regions`](model::Game::regions)).
@@ -1219,6 +1237,25 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
             kind_a == kind_b && dirs_a.iter().any(|d| dirs_b.contains(d))
         })
     })
+}
+
+/// Directions as `player` sees them: those relative to the mover (`forward`) made absolute,
+/// each once, in the order given.
+fn absolute_directions(directions: &[u8], player: u8) -> Vec<u8> {
+    let mut absolute: Vec<u8> = Vec::new();
+    for d in directions {
+        let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
+            None => std::slice::from_ref(d),
+            Some(r) if player == 0 => RELATIVE_DIRECTIONS[r as usize].1,
+            Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
+        };
+        for &d in dirs {
+            if !absolute.contains(&d) {
+                absolute.push(d);
+            }
+        }
+    }
+    absolute
 }
 
 fn scalar(v: &Value) -> Option<i64> {

@@ -23,7 +23,8 @@ pub use setup::{Setup, SetupError, SetupPart};
 use std::sync::Arc;
 
 use crate::model::{
-    CaptureMode, Cell, EffectKind, EndResult, EndWhen, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
+    Board, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, MoveKind, Player, Site,
+    EMPTY, MAX_CHAIN_LEGS, NO_SITE,
 };
 
 /// A move: which move rule makes it, and the sites it involves.
@@ -35,8 +36,11 @@ pub struct Move {
     pub from: Site,
     /// Where it lands.
     pub to: Site,
-    /// The site jumped over, or [`NO_SITE`].
+    /// The site jumped over (the first, in a chain), or [`NO_SITE`].
     pub over: Site,
+    /// The legs of a jump chained by `chained` ([`Chain::Turning`]); [`Path::NONE`]
+    /// otherwise.
+    pub path: Path,
 }
 
 impl Move {
@@ -48,7 +52,19 @@ impl Move {
             from,
             to,
             over: NO_SITE,
+            path: Path::NONE,
         }
+    }
+
+    /// The legs of a chained jump that may turn, in order, on `board`: for each, the site
+    /// jumped over and the site landed on (nothing for any other move).
+    pub fn legs(self, board: &Board) -> impl Iterator<Item = (Site, Site)> + '_ {
+        let mut at = self.from;
+        self.path.directions().map(move |dir| {
+            let over = board.step(at, dir);
+            at = board.step(over, dir);
+            (over, at)
+        })
     }
 }
 
@@ -59,7 +75,64 @@ impl Default for Move {
             from: NO_SITE,
             to: NO_SITE,
             over: NO_SITE,
+            path: Path::NONE,
         }
+    }
+}
+
+/// The directions of the legs of a jump chained by `chained`, 3 bits a leg from the low
+/// bits up, and above the last leg a bit that marks the end: at most [`MAX_CHAIN_LEGS`]
+/// legs (the compiler refuses a rule whose chains could be longer on its board). `0` is
+/// no path (any other move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Path(u64);
+
+impl Path {
+    /// No path: every move but a chained jump that may turn.
+    pub const NONE: Path = Path(0);
+
+    /// A path of no legs yet, to which legs are added.
+    pub(crate) const START: Path = Path(1);
+
+    /// The number of legs.
+    #[inline]
+    pub fn len(self) -> usize {
+        match self.0 {
+            0 => 0,
+            bits => (63 - bits.leading_zeros() as usize) / 3,
+        }
+    }
+
+    /// Whether the path has no legs.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The direction of each leg, in order.
+    pub fn directions(self) -> impl Iterator<Item = u8> {
+        (0..self.len()).map(move |i| (self.0 >> (3 * i) & 7) as u8)
+    }
+
+    /// The path with one more leg, in direction `dir` (below 8); the path must have fewer
+    /// than [`MAX_CHAIN_LEGS`] legs.
+    #[inline]
+    pub(crate) fn then(self, dir: u8) -> Path {
+        let n = self.len();
+        debug_assert!(n < MAX_CHAIN_LEGS && dir < 8, "a leg fits the path");
+        let end = 1u64 << (3 * n);
+        Path((self.0 ^ end) | (dir as u64) << (3 * n) | end << 3)
+    }
+
+    /// The path without its last leg, and that leg's direction; the path must have one.
+    #[inline]
+    pub(crate) fn back(self) -> (Path, u8) {
+        let n = self.len();
+        debug_assert!(n > 0, "the path has a leg to take back");
+        let last = 3 * (n - 1);
+        let dir = (self.0 >> last & 7) as u8;
+        let rest = self.0 & ((1u64 << last) - 1);
+        (Path(rest | 1u64 << last), dir)
     }
 }
 
@@ -634,13 +707,14 @@ impl State {
         self.set(m.to, piece);
         if let MoveKind::Jump {
             mode: Some(mode),
-            chained,
+            chain,
             ..
         } = self.game.moves[m.rule as usize].kind
         {
-            match chained {
-                false => self.capture(m.over, mover, mode),
-                true => self.capture_jumped(m, mover, mode),
+            match chain {
+                Chain::Single => self.capture(m.over, mover, mode),
+                Chain::Straight => self.capture_jumped(m, mover, mode),
+                Chain::Turning => self.capture_legs(m, mover, mode),
             }
         }
         self.captured.clear();
@@ -753,6 +827,15 @@ impl State {
             if over == NO_SITE {
                 return;
             }
+        }
+    }
+
+    /// Captures every piece a chained jump that may turn passed over, once the piece has
+    /// landed at the end of its path (they stood until then).
+    fn capture_legs(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+        let game = Arc::clone(&self.game);
+        for (over, _) in m.legs(&game.board) {
+            self.capture(over, mover, mode);
         }
     }
 

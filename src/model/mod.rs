@@ -225,6 +225,25 @@ pub enum Jumped {
     Any,
 }
 
+/// How a jump goes on from where it lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chain {
+    /// One jump (no `chained`).
+    Single,
+    /// `chained straight`: on along the same line while it can; every landing is a move of
+    /// its own.
+    Straight,
+    /// `chained`: on from every landing, in any of the rule's directions, while it can (and
+    /// until the piece changes kind); the move is the whole sequence, at most
+    /// [`MAX_CHAIN_LEGS`] jumps.
+    Turning,
+}
+
+/// The most jumps one move of a [`Chain::Turning`] jump may make: the directions of its legs
+/// are kept in a 64-bit word, 3 bits a leg. The compiler refuses a rule whose chains could
+/// be longer on its board.
+pub const MAX_CHAIN_LEGS: usize = 21;
+
 /// What a move may end on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Landing {
@@ -323,8 +342,7 @@ pub enum MoveKind {
         /// The most sites crossed ([`UNLIMITED`]: as many as are empty).
         max_length: u16,
     },
-    /// Over one adjacent piece to the empty site beyond (and, chained, on in the same
-    /// direction: each landing is a move of its own).
+    /// Over one adjacent piece to the empty site beyond (and, chained, on from there).
     Jump {
         /// The directions.
         directions: Vec<u8>,
@@ -332,8 +350,8 @@ pub enum MoveKind {
         over: Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).
         mode: Option<CaptureMode>,
-        /// Further jumps in the same direction.
-        chained: bool,
+        /// Further jumps from the landing site.
+        chain: Chain,
     },
     /// One of the mover's pieces off the board (a move from its site to no site).
     Remove {
