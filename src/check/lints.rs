@@ -4,7 +4,7 @@
 mod never;
 
 use super::declarations::Declared;
-use super::{BoardKind, Checker, Rules, TExpr};
+use super::{BoardKind, Checker, EffectDecl, MoveDecl, Rules, TExpr};
 use crate::diag::{Diagnostic, Span};
 
 impl Checker {
@@ -20,6 +20,8 @@ impl Checker {
             setup,
             stones,
             hands,
+            moves,
+            effects,
             ..
         } = rules;
         if let Some((_, span)) = found.board {
@@ -67,11 +69,19 @@ impl Checker {
                 );
             }
         }
-        // A kind of piece that no setup places is never on the board: no move can move it
-        // and no capture can take it (moves never create pieces of a new kind).
+        // A kind of piece that no setup places, no move places and no promotion makes is
+        // never on the board: no move can move it and no capture can take it.
         if clean && self.board_kind == Some(BoardKind::Grid) {
+            let made = |k: usize| {
+                moves
+                    .iter()
+                    .any(|m| matches!(m.rule.shape, MoveDecl::PlacePiece { kind, .. } if kind == k))
+                    || effects
+                        .iter()
+                        .any(|e| matches!(e.rule, EffectDecl::Promote { to, .. } if to == k))
+            };
             for (k, piece) in self.pieces.iter().enumerate() {
-                if setup.iter().any(|s| s.piece == k) {
+                if setup.iter().any(|s| s.piece == k) || made(k) {
                     continue;
                 }
                 if let Some((span, _)) = self.declared.get(piece) {

@@ -1,8 +1,8 @@
 //! How long a chained jump that may turn (`chained`) can be on a board, whatever the
-//! pieces: the compiler refuses a rule whose chains could hold more legs than a move does
-//! ([`MAX_CHAIN_LEGS`]).
+//! pieces: the compiler refuses a rule whose chains could hold more jumps than a move does
+//! ([`max_chain_legs`]).
 
-use crate::model::{Board, Site, MAX_CHAIN_LEGS, NO_SITE};
+use crate::model::{max_chain_legs, Board, Site, NO_SITE};
 
 /// The most legs one chain along `directions` could make on `board`.
 ///
@@ -10,7 +10,8 @@ use crate::model::{Board, Site, MAX_CHAIN_LEGS, NO_SITE};
 /// landings that the piece can reach from where it starts, leg by leg over an empty board.
 /// So for each start site, the number of such middles bounds its chains; the answer is the
 /// largest. (On 8 x 8 with the four diagonals it is 9: the middles all lie on one of two
-/// sets of nine inner dark points; 16 on 10 x 10, 25 on 12 x 12.)
+/// sets of nine inner dark points; 16 on 10 x 10, 25 on 12 x 12; with the four orthogonal
+/// directions, 24 on 7 x 7 and 32 on 8 x 8.)
 pub(super) fn most_legs(board: &Board, directions: &[u8]) -> usize {
     let sites = board.sites();
     let mut landed = vec![false; sites];
@@ -49,10 +50,10 @@ pub(super) fn most_legs(board: &Board, directions: &[u8]) -> usize {
 }
 
 /// Whether chains along `directions` fit in a move on `board`: `Err(legs)` with the most
-/// legs they could make when that is more than [`MAX_CHAIN_LEGS`].
+/// jumps they could make when that is more than a move holds ([`max_chain_legs`]).
 pub(super) fn fits(board: &Board, directions: &[u8]) -> Result<(), usize> {
     match most_legs(board, directions) {
-        legs if legs > MAX_CHAIN_LEGS => Err(legs),
+        legs if legs > max_chain_legs(directions.len()) => Err(legs),
         _ => Ok(()),
     }
 }

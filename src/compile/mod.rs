@@ -517,19 +517,19 @@ impl Compiler<'_> {
     /// Whether the chains of a `chained` jump along `directions` (for each player, when
     /// some are relative to the mover) fit in a move on this board; an error if not.
     fn chains_fit(&mut self, directions: &[u8], span: Span) -> Option<()> {
-        let legs = (0..2u8)
-            .filter_map(|player| {
-                let absolute = absolute_directions(directions, player);
-                chains::fits(self.board(), &absolute).err()
-            })
-            .max();
-        let Some(legs) = legs else {
+        let too_long = (0..2u8).find_map(|player| {
+            let absolute = absolute_directions(directions, player);
+            chains::fits(self.board(), &absolute)
+                .err()
+                .map(|legs| (legs, absolute.len()))
+        });
+        let Some((legs, count)) = too_long else {
             return Some(());
         };
         let d = Diagnostic::error(
             format!(
-                "a chain of these jumps could make {legs} jumps on this board; a move holds at most {}",
-                model::MAX_CHAIN_LEGS
+                "a chain of these jumps could make {legs} jumps on this board; a move along {count} directions holds at most {}",
+                model::max_chain_legs(count)
             ),
             span,
         )

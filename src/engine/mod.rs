@@ -23,8 +23,8 @@ pub use setup::{Setup, SetupError, SetupPart};
 use std::sync::Arc;
 
 use crate::model::{
-    Board, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, MoveKind, Player, Site,
-    EMPTY, MAX_CHAIN_LEGS, NO_SITE,
+    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, MoveKind, Player,
+    Site, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and the sites it involves.
@@ -38,9 +38,12 @@ pub struct Move {
     pub to: Site,
     /// The site jumped over (the first, in a chain), or [`NO_SITE`].
     pub over: Site,
-    /// The legs of a jump chained by `chained` ([`Chain::Turning`]); [`Path::NONE`]
-    /// otherwise.
-    pub path: Path,
+    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]); 0 for any
+    /// other move.
+    pub legs: u8,
+    /// The direction of each of those jumps, as its index in the rule's directions, in
+    /// [`leg_bits`] bits a jump from the low bits up (0 for any other move).
+    pub path: u64,
 }
 
 impl Move {
@@ -52,17 +55,25 @@ impl Move {
             from,
             to,
             over: NO_SITE,
-            path: Path::NONE,
+            legs: 0,
+            path: 0,
         }
     }
 
-    /// The legs of a chained jump that may turn, in order, on `board`: for each, the site
-    /// jumped over and the site landed on (nothing for any other move).
-    pub fn legs(self, board: &Board) -> impl Iterator<Item = (Site, Site)> + '_ {
+    /// The jumps of a move chained by `chained`, in order: for each, the site jumped over
+    /// and the site landed on (nothing for any other move).
+    pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
+        let directions: &[u8] = match &game.moves[self.rule as usize].kind {
+            MoveKind::Jump { directions, .. } => directions,
+            _ => &[],
+        };
+        let bits = leg_bits(directions.len());
+        let mask = (1u64 << bits) - 1;
         let mut at = self.from;
-        self.path.directions().map(move |dir| {
-            let over = board.step(at, dir);
-            at = board.step(over, dir);
+        (0..self.legs as u32).map(move |i| {
+            let dir = directions[(self.path >> (bits * i) & mask) as usize];
+            let over = game.board.step(at, dir);
+            at = game.board.step(over, dir);
             (over, at)
         })
     }
@@ -75,64 +86,9 @@ impl Default for Move {
             from: NO_SITE,
             to: NO_SITE,
             over: NO_SITE,
-            path: Path::NONE,
+            legs: 0,
+            path: 0,
         }
-    }
-}
-
-/// The directions of the legs of a jump chained by `chained`, 3 bits a leg from the low
-/// bits up, and above the last leg a bit that marks the end: at most [`MAX_CHAIN_LEGS`]
-/// legs (the compiler refuses a rule whose chains could be longer on its board). `0` is
-/// no path (any other move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Path(u64);
-
-impl Path {
-    /// No path: every move but a chained jump that may turn.
-    pub const NONE: Path = Path(0);
-
-    /// A path of no legs yet, to which legs are added.
-    pub(crate) const START: Path = Path(1);
-
-    /// The number of legs.
-    #[inline]
-    pub fn len(self) -> usize {
-        match self.0 {
-            0 => 0,
-            bits => (63 - bits.leading_zeros() as usize) / 3,
-        }
-    }
-
-    /// Whether the path has no legs.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.len() == 0
-    }
-
-    /// The direction of each leg, in order.
-    pub fn directions(self) -> impl Iterator<Item = u8> {
-        (0..self.len()).map(move |i| (self.0 >> (3 * i) & 7) as u8)
-    }
-
-    /// The path with one more leg, in direction `dir` (below 8); the path must have fewer
-    /// than [`MAX_CHAIN_LEGS`] legs.
-    #[inline]
-    pub(crate) fn then(self, dir: u8) -> Path {
-        let n = self.len();
-        debug_assert!(n < MAX_CHAIN_LEGS && dir < 8, "a leg fits the path");
-        let end = 1u64 << (3 * n);
-        Path((self.0 ^ end) | (dir as u64) << (3 * n) | end << 3)
-    }
-
-    /// The path without its last leg, and that leg's direction; the path must have one.
-    #[inline]
-    pub(crate) fn back(self) -> (Path, u8) {
-        let n = self.len();
-        debug_assert!(n > 0, "the path has a leg to take back");
-        let last = 3 * (n - 1);
-        let dir = (self.0 >> last & 7) as u8;
-        let rest = self.0 & ((1u64 << last) - 1);
-        (Path(rest | 1u64 << last), dir)
     }
 }
 
@@ -834,7 +790,7 @@ impl State {
     /// landed at the end of its path (they stood until then).
     fn capture_legs(&mut self, m: Move, mover: Player, mode: CaptureMode) {
         let game = Arc::clone(&self.game);
-        for (over, _) in m.legs(&game.board) {
+        for (over, _) in m.jumps(&game) {
             self.capture(over, mover, mode);
         }
     }

@@ -1,11 +1,11 @@
 //! Move generation: the pseudo-legal moves of every move rule, in the fixed order of
 //! [`State::legal_moves`] (rule, then the site moved from, then the site moved to).
 
-use super::{capture, Move, MoveList, Path, State};
+use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
-    Board, Cell, Chain, EffectKind, Jumped, Landing, MoveFilter, MoveKind, MoveRule, Neighbour,
-    Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    leg_bits, Board, Cell, Chain, EffectKind, Jumped, Landing, MoveFilter, MoveKind, MoveRule,
+    Neighbour, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -436,7 +436,8 @@ impl State {
                     from,
                     to,
                     over: first,
-                    path: Path::NONE,
+                    legs: 0,
+                    path: 0,
                 });
                 if !chained {
                     break;
@@ -487,13 +488,16 @@ impl State {
                 && !in_region(rule.filter.not_landing, s)
         };
         // Per depth: the landing site, the index of the next direction to try (none where
-        // the piece is promoted), and whether a leg went on from it. The compiler bounds
-        // the legs by `MAX_CHAIN_LEGS`.
+        // the piece is promoted), and whether a jump went on from it. The compiler bounds
+        // the jumps by `max_chain_legs`, at most `MAX_CHAIN_LEGS`.
         let mut stack = [(NO_SITE, 0usize, false); MAX_CHAIN_LEGS + 1];
         stack[0] = (from, 0, false);
         let mut jumped = [0u64; SITE_SET_WORDS];
         let bit = |s: Site| ((s as usize >> 6) & (SITE_SET_WORDS - 1), 1u64 << (s & 63));
-        let mut path = Path::START;
+        let bits = leg_bits(directions.len());
+        let mask = (1u64 << bits) - 1;
+        // The index of each jump's direction, `bits` bits a jump from the low bits up.
+        let mut path = 0u64;
         let mut depth = 0;
         loop {
             let (at, next, _) = stack[depth];
@@ -511,7 +515,7 @@ impl State {
                 }
                 stack[depth].2 = true;
                 jumped[w] |= b;
-                path = path.then(dir);
+                path |= (next as u64) << (bits * depth as u32);
                 depth += 1;
                 let next = match self.promoted_at(piece, to) {
                     true => directions.len(),
@@ -524,19 +528,20 @@ impl State {
                 break;
             }
             if !stack[depth].2 {
-                let first = board.step(from, path.directions().next().unwrap_or(0));
                 out.push(Move {
                     rule: index,
                     from,
                     to: at,
-                    over: first,
+                    over: board.step(from, directions[(path & mask) as usize]),
+                    legs: depth as u8,
                     path,
                 });
             }
             depth -= 1;
-            let (rest, dir) = path.back();
-            path = rest;
-            let (w, b) = bit(board.step(stack[depth].0, dir));
+            // Take back the jump from the landing below.
+            let (below, tried, _) = stack[depth];
+            path &= !(mask << (bits * depth as u32));
+            let (w, b) = bit(board.step(below, directions[tried - 1]));
             jumped[w] &= !b;
         }
         out.sort_tail_by_destination_and_path(start);

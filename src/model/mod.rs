@@ -235,14 +235,31 @@ pub enum Chain {
     Straight,
     /// `chained`: on from every landing, in any of the rule's directions, while it can (and
     /// until the piece changes kind); the move is the whole sequence, at most
-    /// [`MAX_CHAIN_LEGS`] jumps.
+    /// [`max_chain_legs`] jumps.
     Turning,
 }
 
-/// The most jumps one move of a [`Chain::Turning`] jump may make: the directions of its legs
-/// are kept in a 64-bit word, 3 bits a leg. The compiler refuses a rule whose chains could
-/// be longer on its board.
-pub const MAX_CHAIN_LEGS: usize = 21;
+/// The bits a jump of a [`Chain::Turning`] move takes in the move: enough to tell apart the
+/// rule's `directions` directions (0 for one, 1 for two, 2 for up to four, 3 for up to
+/// eight).
+#[inline]
+pub const fn leg_bits(directions: usize) -> u32 {
+    usize::BITS - directions.saturating_sub(1).leading_zeros()
+}
+
+/// The most jumps a move holds, whatever its rule's directions.
+pub const MAX_CHAIN_LEGS: usize = 64;
+
+/// The most jumps one move of a [`Chain::Turning`] rule with `directions` directions may
+/// make: the jumps' directions share a 64-bit word, [`leg_bits`] bits each (64 with one or
+/// two directions, 32 with up to four, 21 with up to eight). The compiler refuses a rule
+/// whose chains could be longer on its board.
+pub const fn max_chain_legs(directions: usize) -> usize {
+    match leg_bits(directions) {
+        0 => MAX_CHAIN_LEGS,
+        bits => 64 / bits as usize,
+    }
+}
 
 /// What a move may end on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

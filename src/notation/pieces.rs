@@ -17,8 +17,8 @@ pub(super) fn text(state: &State, m: Move) -> String {
         return format!("x{}", names[m.from as usize]);
     }
     let mut text = names[m.from as usize].clone();
-    if !m.path.is_empty() {
-        for (_, landing) in m.legs(&game.board) {
+    if m.legs > 0 {
+        for (_, landing) in m.jumps(game) {
             text.push('-');
             text.push_str(&names[landing as usize]);
         }
