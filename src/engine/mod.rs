@@ -42,7 +42,8 @@ pub struct Move {
     /// other move.
     pub legs: u8,
     /// The direction of each of those jumps, as its index in the rule's directions, in
-    /// [`leg_bits`] bits a jump from the low bits up (0 for any other move).
+    /// [`leg_bits`] bits a jump, the first jump highest (0 for any other move); so among
+    /// moves with as many jumps, the order of paths is that of their directions in turn.
     pub path: u64,
 }
 
@@ -70,7 +71,7 @@ impl Move {
         let bits = leg_bits(directions.len());
         let mask = (1u64 << bits) - 1;
         let mut at = self.from;
-        (0..self.legs as u32).map(move |i| {
+        (0..self.legs as u32).rev().map(move |i| {
             let dir = directions[(self.path >> (bits * i) & mask) as usize];
             let over = game.board.step(at, dir);
             at = game.board.step(over, dir);
@@ -411,8 +412,8 @@ impl State {
     }
 
     /// The legal moves, in the game's fixed order: by move rule (as listed in the rule
-    /// file), then by the site moved from, then by the site moved to. Empty exactly when the
-    /// game is over.
+    /// file), then by the site moved from, then by the site moved to (then, for sequences of
+    /// jumps, by their number and directions). Empty exactly when the game is over.
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if self.ended.is_some() {

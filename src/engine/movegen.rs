@@ -1,5 +1,6 @@
 //! Move generation: the pseudo-legal moves of every move rule, in the fixed order of
-//! [`State::legal_moves`] (rule, then the site moved from, then the site moved to).
+//! [`State::legal_moves`] (rule, then the site moved from, then the site moved to, then a
+//! sequence of jumps' path).
 
 use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
@@ -453,7 +454,8 @@ impl State {
     /// ends where the piece is promoted) is one move. A depth-first search on a fixed
     /// stack, over the position as it stands: the piece has left `from`, and the pieces it
     /// jumps stay (they are captured when the move ends) but are not jumped again. Moves
-    /// come out by landing site, then by path.
+    /// come out by landing site, then by number of jumps, then by the jumps' directions
+    /// (first jump first, in the order of the rule's directions).
     fn chains(
         &self,
         index: u8,
@@ -496,7 +498,7 @@ impl State {
         let bit = |s: Site| ((s as usize >> 6) & (SITE_SET_WORDS - 1), 1u64 << (s & 63));
         let bits = leg_bits(directions.len());
         let mask = (1u64 << bits) - 1;
-        // The index of each jump's direction, `bits` bits a jump from the low bits up.
+        // The index of each jump's direction, `bits` bits a jump, the first jump highest.
         let mut path = 0u64;
         let mut depth = 0;
         loop {
@@ -515,7 +517,7 @@ impl State {
                 }
                 stack[depth].2 = true;
                 jumped[w] |= b;
-                path |= (next as u64) << (bits * depth as u32);
+                path = path << bits | next as u64;
                 depth += 1;
                 let next = match self.promoted_at(piece, to) {
                     true => directions.len(),
@@ -532,7 +534,10 @@ impl State {
                     rule: index,
                     from,
                     to: at,
-                    over: board.step(from, directions[(path & mask) as usize]),
+                    over: board.step(
+                        from,
+                        directions[(path >> (bits * (depth as u32 - 1)) & mask) as usize],
+                    ),
                     legs: depth as u8,
                     path,
                 });
@@ -540,7 +545,7 @@ impl State {
             depth -= 1;
             // Take back the jump from the landing below.
             let (below, tried, _) = stack[depth];
-            path &= !(mask << (bits * depth as u32));
+            path >>= bits;
             let (w, b) = bit(board.step(below, directions[tried - 1]));
             jumped[w] &= !b;
         }
