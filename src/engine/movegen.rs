@@ -489,10 +489,22 @@ impl State {
                 && !in_region(rule.filter.avoiding, s)
                 && !in_region(rule.filter.not_landing, s)
         };
+        // A jump from `at` towards `dir`: the site jumped and the landing site.
+        let leg = |at: Site, dir: u8| {
+            let mid = board.step(at, dir);
+            if mid == NO_SITE || !jumpable(mid) {
+                return None;
+            }
+            let to = board.step(mid, dir);
+            may_land(to).then_some((mid, to))
+        };
+        if directions.iter().all(|&dir| leg(from, dir).is_none()) {
+            return;
+        }
         // Per depth: the landing site, the index of the next direction to try (none where
         // the piece is promoted), and whether a jump went on from it. The compiler bounds
         // the jumps by `max_chain_legs`, at most `MAX_CHAIN_LEGS`.
-        let mut stack = [(NO_SITE, 0usize, false); MAX_CHAIN_LEGS + 1];
+        let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
         stack[0] = (from, 0, false);
         let mut jumped = [0u64; SITE_SET_WORDS];
         let bit = |s: Site| ((s as usize >> 6) & (SITE_SET_WORDS - 1), 1u64 << (s & 63));
@@ -503,16 +515,13 @@ impl State {
         let mut depth = 0;
         loop {
             let (at, next, _) = stack[depth];
-            if next < directions.len() {
+            if (next as usize) < directions.len() {
                 stack[depth].1 += 1;
-                let dir = directions[next];
-                let mid = board.step(at, dir);
-                if mid == NO_SITE || !jumpable(mid) {
+                let Some((mid, to)) = leg(at, directions[next as usize]) else {
                     continue;
-                }
+                };
                 let (w, b) = bit(mid);
-                let to = board.step(mid, dir);
-                if jumped[w] & b != 0 || !may_land(to) {
+                if jumped[w] & b != 0 {
                     continue;
                 }
                 stack[depth].2 = true;
@@ -520,7 +529,7 @@ impl State {
                 path = path << bits | next as u64;
                 depth += 1;
                 let next = match self.promoted_at(piece, to) {
-                    true => directions.len(),
+                    true => directions.len() as u8,
                     false => 0,
                 };
                 stack[depth] = (to, next, false);
@@ -546,7 +555,7 @@ impl State {
             // Take back the jump from the landing below.
             let (below, tried, _) = stack[depth];
             path >>= bits;
-            let (w, b) = bit(board.step(below, directions[tried - 1]));
+            let (w, b) = bit(board.step(below, directions[tried as usize - 1]));
             jumped[w] &= !b;
         }
         out.sort_tail_by_destination_and_path(start);

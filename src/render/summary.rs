@@ -293,6 +293,9 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     if f.capturing {
         words += ", only where it captures";
     }
+    if f.compulsory {
+        words += ", compulsory";
+    }
     if let Some(n) = f.next_to {
         words += match n {
             Neighbour::Empty => ", next to an empty site",
