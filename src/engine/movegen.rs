@@ -455,7 +455,9 @@ impl State {
     /// stack, over the position as it stands: the piece has left `from`, and the pieces it
     /// jumps stay (they are captured when the move ends) but are not jumped again. Moves
     /// come out by landing site, then by number of jumps, then by the jumps' directions
-    /// (first jump first, in the order of the rule's directions).
+    /// (first jump first, in the order of the rule's directions). Kept out of line, so that
+    /// the slides and jumps of other games are compiled as they were.
+    #[inline(never)]
     fn chains(
         &self,
         index: u8,
