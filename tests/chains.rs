@@ -2,7 +2,8 @@
 //! directions, while it can; the whole sequence is one move): a small English draughts
 //! written from the language reference alone, on hand-built positions worked out by hand,
 //! with the published perft of the start position; the text of the moves and the refusal
-//! of a sequence cut short; the ban on repetition and undo over seeded random games.
+//! of a sequence cut short; the ban on repetition and undo over seeded random games; the
+//! compiler's refusal of a board where a sequence could hold more jumps than a move does.
 
 use std::sync::Arc;
 
@@ -224,4 +225,33 @@ fn random_games_undo_read_back_and_keep_the_ban_on_repetition() {
     }
     // The games reach sequences of more than one jump.
     assert!(chains > 20, "{chains}");
+}
+
+#[test]
+fn a_board_where_a_sequence_could_outgrow_a_move_is_refused() {
+    // Konane's jumps turning: along four directions a move holds 32 jumps, which an 8 x 8
+    // board can just use (the most sites a sequence could jump from one start), and a
+    // 10 x 10 board could exceed (40).
+    let text = std::fs::read_to_string("games/konane.game")
+        .expect("the bundled Konane")
+        .replace("chained straight", "chained");
+    let load = |size: &str| pipeline::load_text("konane.game", &text, None, &[size.into()]);
+    assert!(load("size=8").is_ok());
+    let refused = match load("size=10") {
+        Ok(_) => panic!("a 10 x 10 board is refused"),
+        Err(e) => e.render(false),
+    };
+    assert!(
+        refused.contains(
+            "a chain of these jumps could make 40 jumps on this board; \
+             a move along 4 directions holds at most 32"
+        ),
+        "{refused}"
+    );
+    // On 12 x 12, draughts' kings could make 25 jumps, within the 32 a move holds along
+    // four directions (its men, along two, hold 64).
+    let big = DRAUGHTS
+        .replace("grid 8 by 8", "grid 12 by 12")
+        .replace("rank(8)", "rank(12)");
+    assert!(pipeline::load_text("draughts.game", &big, None, &[]).is_ok());
 }
