@@ -255,3 +255,18 @@ fn a_board_where_a_sequence_could_outgrow_a_move_is_refused() {
         .replace("rank(8)", "rank(12)");
     assert!(pipeline::load_text("draughts.game", &big, None, &[]).is_ok());
 }
+
+#[test]
+fn a_kind_that_only_promotion_makes_draws_no_warning() {
+    // No setup places a king, but promotion makes them: the lint about a kind never on the
+    // board stays quiet.
+    let source = rulebook::diag::Source {
+        name: "draughts.game".into(),
+        text: DRAUGHTS.into(),
+    };
+    let described = match pipeline::describe(source) {
+        Ok(d) => d,
+        Err(e) => panic!("{}", e.render(false)),
+    };
+    assert!(described.warnings.is_empty(), "{:?}", described.warnings);
+}
