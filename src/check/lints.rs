@@ -4,7 +4,7 @@
 mod never;
 
 use super::declarations::Declared;
-use super::{BoardKind, Checker, MoveDecl, Rules, TExpr};
+use super::{BoardKind, Checker, EffectDecl, MoveDecl, Rules, TExpr};
 use crate::diag::{Diagnostic, Span};
 
 impl Checker {
@@ -21,6 +21,7 @@ impl Checker {
             stones,
             hands,
             moves,
+            effects,
             ..
         } = rules;
         // The kinds a `move place` brings onto the board (a game that places its pieces
@@ -77,12 +78,17 @@ impl Checker {
                 );
             }
         }
-        // A kind of piece that no setup and no `move place` places is never on the board:
-        // no move can move it and no capture can take it (moves never create pieces of a
-        // new kind).
+        // A kind of piece that no setup places, no move places and no promotion makes is
+        // never on the board: no move can move it and no capture can take it.
         if clean && self.board_kind == Some(BoardKind::Grid) {
+            let made = |k: usize| {
+                placed.contains(&k)
+                    || effects
+                        .iter()
+                        .any(|e| matches!(e.rule, EffectDecl::Promote { to, .. } if to == k))
+            };
             for (k, piece) in self.pieces.iter().enumerate() {
-                if setup.iter().any(|s| s.piece == k) || placed.contains(&k) {
+                if setup.iter().any(|s| s.piece == k) || made(k) {
                     continue;
                 }
                 if let Some((span, _)) = self.declared.get(piece) {

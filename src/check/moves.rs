@@ -8,7 +8,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::board::{
     grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
 };
-use crate::model::{Jumped, Landing, Neighbour, Sowing};
+use crate::model::{Chain, Jumped, Landing, Neighbour, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -291,7 +291,7 @@ impl Checker {
                 directions,
                 over,
                 mode,
-                chained,
+                chain,
             } => {
                 if let (Some((_, at)), ast::Jumped::Friend) = (mode, over) {
                     self.error(
@@ -311,7 +311,11 @@ impl Checker {
                         directions,
                         over,
                         mode: mode.map(|(m, _)| super::capture_mode(m)),
-                        chained: *chained,
+                        chain: match chain {
+                            ast::Chain::Single => Chain::Single,
+                            ast::Chain::Straight => Chain::Straight,
+                            ast::Chain::Turning => Chain::Turning,
+                        },
                     })
             }
             ast::MoveKind::Remove { region } => {

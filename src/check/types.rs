@@ -472,8 +472,8 @@ pub enum MoveDecl {
         over: crate::model::Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).
         mode: Option<CaptureMode>,
-        /// Further jumps in the same direction.
-        chained: bool,
+        /// Further jumps from the landing site.
+        chain: crate::model::Chain,
     },
     /// One of the mover's pieces off the board.
     Remove {

@@ -21,6 +21,7 @@ use crate::model::{
     self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist, MAX_HAND,
 };
 
+mod chains;
 mod sow_plan;
 
 /// Values for every parameter and option of a description.
@@ -426,13 +427,18 @@ impl Compiler<'_> {
                         directions,
                         over,
                         mode,
-                        chained,
-                    } => model::MoveKind::Jump {
-                        directions: directions.clone(),
-                        over: *over,
-                        mode: *mode,
-                        chained: *chained,
-                    },
+                        chain,
+                    } => {
+                        if *chain == model::Chain::Turning {
+                            self.chains_fit(directions, m.span)?;
+                        }
+                        model::MoveKind::Jump {
+                            directions: directions.clone(),
+                            over: *over,
+                            mode: *mode,
+                            chain: *chain,
+                        }
+                    }
                     MoveDecl::Remove { region } => model::MoveKind::Remove {
                         region: match region {
                             Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
@@ -514,19 +520,7 @@ impl Compiler<'_> {
         let board = self.board();
         (0..2u8)
             .map(|player| {
-                let mut absolute: Vec<u8> = Vec::new();
-                for d in &directions {
-                    let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
-                        None => std::slice::from_ref(d),
-                        Some(r) if player == 0 => RELATIVE_DIRECTIONS[r as usize].1,
-                        Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
-                    };
-                    for &d in dirs {
-                        if !absolute.contains(&d) {
-                            absolute.push(d);
-                        }
-                    }
-                }
+                let absolute = absolute_directions(&directions, player);
                 let mut kind = rule.kind.clone();
                 match &mut kind {
                     model::MoveKind::Slide {
@@ -560,6 +554,30 @@ impl Compiler<'_> {
                 }
             })
             .collect()
+    }
+
+    /// Whether the chains of a `chained` jump along `directions` (for each player, when
+    /// some are relative to the mover) fit in a move on this board; an error if not.
+    fn chains_fit(&mut self, directions: &[u8], span: Span) -> Option<()> {
+        let too_long = (0..2u8).find_map(|player| {
+            let absolute = absolute_directions(directions, player);
+            chains::fits(self.board(), &absolute)
+                .err()
+                .map(|legs| (legs, absolute.len()))
+        });
+        let Some((legs, count)) = too_long else {
+            return Some(());
+        };
+        let d = Diagnostic::error(
+            format!(
+                "a chain of these jumps could make {legs} jumps on this board; a move along {count} directions holds at most {}",
+                model::max_chain_legs(count)
+            ),
+            span,
+        )
+        .with_help("use a smaller board, or fewer directions, or `chained straight`");
+        self.errors.push(self.with_config(d));
+        None
     }
 
     /// A region's index in the game's regions ([`Game::regions`](model::Game::regions)).
@@ -1494,6 +1512,25 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
             kind_a == kind_b && dirs_a.iter().any(|d| dirs_b.contains(d))
         })
     })
+}
+
+/// Directions as `player` sees them: those relative to the mover (`forward`) made absolute,
+/// each once, in the order given.
+fn absolute_directions(directions: &[u8], player: u8) -> Vec<u8> {
+    let mut absolute: Vec<u8> = Vec::new();
+    for d in directions {
+        let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
+            None => std::slice::from_ref(d),
+            Some(r) if player == 0 => RELATIVE_DIRECTIONS[r as usize].1,
+            Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
+        };
+        for &d in dirs {
+            if !absolute.contains(&d) {
+                absolute.push(d);
+            }
+        }
+    }
+    absolute
 }
 
 fn scalar(v: &Value) -> Option<i64> {

@@ -23,7 +23,8 @@ pub use setup::{usual_stock, Setup, SetupError, SetupPart};
 use std::sync::Arc;
 
 use crate::model::{
-    CaptureMode, Cell, EffectKind, EndResult, EndWhen, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
+    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, MoveKind, Player,
+    Site, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and the sites it involves.
@@ -35,8 +36,15 @@ pub struct Move {
     pub from: Site,
     /// Where it lands.
     pub to: Site,
-    /// The site jumped over, or [`NO_SITE`].
+    /// The site jumped over (the first, in a chain), or [`NO_SITE`].
     pub over: Site,
+    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]); 0 for any
+    /// other move.
+    pub legs: u8,
+    /// The direction of each of those jumps, as its index in the rule's directions, in
+    /// [`leg_bits`] bits a jump, the first jump highest (0 for any other move); so among
+    /// moves with as many jumps, the order of paths is that of their directions in turn.
+    pub path: u64,
 }
 
 impl Move {
@@ -48,7 +56,27 @@ impl Move {
             from,
             to,
             over: NO_SITE,
+            legs: 0,
+            path: 0,
         }
+    }
+
+    /// The jumps of a move chained by `chained`, in order: for each, the site jumped over
+    /// and the site landed on (nothing for any other move).
+    pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
+        let directions: &[u8] = match &game.moves[self.rule as usize].kind {
+            MoveKind::Jump { directions, .. } => directions,
+            _ => &[],
+        };
+        let bits = leg_bits(directions.len());
+        let mask = (1u64 << bits) - 1;
+        let mut at = self.from;
+        (0..self.legs as u32).rev().map(move |i| {
+            let dir = directions[(self.path >> (bits * i) & mask) as usize];
+            let over = game.board.step(at, dir);
+            at = game.board.step(over, dir);
+            (over, at)
+        })
     }
 }
 
@@ -59,6 +87,8 @@ impl Default for Move {
             from: NO_SITE,
             to: NO_SITE,
             over: NO_SITE,
+            legs: 0,
+            path: 0,
         }
     }
 }
@@ -410,8 +440,8 @@ impl State {
     }
 
     /// The legal moves, in the game's fixed order: by move rule (as listed in the rule
-    /// file), then by the site moved from, then by the site moved to. Empty exactly when the
-    /// game is over.
+    /// file), then by the site moved from, then by the site moved to (then, for sequences of
+    /// jumps, by their number and directions). Empty exactly when the game is over.
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if self.ended.is_some() {
@@ -669,13 +699,14 @@ impl State {
         self.set(m.to, piece);
         if let MoveKind::Jump {
             mode: Some(mode),
-            chained,
+            chain,
             ..
         } = self.game.moves[m.rule as usize].kind
         {
-            match chained {
-                false => self.capture(m.over, mover, mode),
-                true => self.capture_jumped(m, mover, mode),
+            match chain {
+                Chain::Single => self.capture(m.over, mover, mode),
+                Chain::Straight => self.capture_jumped(m, mover, mode),
+                Chain::Turning => self.capture_legs(m, mover, mode),
             }
         }
         self.captured.clear();
@@ -806,6 +837,15 @@ impl State {
             if over == NO_SITE {
                 return;
             }
+        }
+    }
+
+    /// Captures every piece a chained jump that may turn passed over, once the piece has
+    /// landed at the end of its path (they stood until then).
+    fn capture_legs(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+        let game = Arc::clone(&self.game);
+        for (over, _) in m.jumps(&game) {
+            self.capture(over, mover, mode);
         }
     }
 

@@ -1,11 +1,12 @@
 //! Move generation: the pseudo-legal moves of every move rule, in the fixed order of
-//! [`State::legal_moves`] (rule, then the site moved from, then the site moved to).
+//! [`State::legal_moves`] (rule, then the site moved from, then the site moved to, then a
+//! sequence of jumps' path).
 
 use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
-    Board, Jumped, Landing, MoveFilter, MoveKind, MoveRule, Neighbour, Player, Site, ALL_KINDS,
-    EMPTY, NO_SITE, UNLIMITED,
+    leg_bits, Board, Cell, Chain, EffectKind, Jumped, Landing, MoveFilter, MoveKind, MoveRule,
+    Neighbour, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -168,9 +169,18 @@ impl State {
                     MoveKind::Jump {
                         directions,
                         over,
-                        chained,
+                        chain: Chain::Turning,
                         ..
-                    } => self.jumps(index, from, directions, (*over, *chained), rule, out),
+                    } => self.chains(index, from, directions, *over, rule, out),
+                    MoveKind::Jump {
+                        directions,
+                        over,
+                        chain,
+                        ..
+                    } => {
+                        let chained = *chain == Chain::Straight;
+                        self.jumps(index, from, directions, (*over, chained), rule, out)
+                    }
                     _ => unreachable!("only slides and jumps move pieces"),
                 }
             }
@@ -427,6 +437,8 @@ impl State {
                     from,
                     to,
                     over: first,
+                    legs: 0,
+                    path: 0,
                 });
                 if !chained {
                     break;
@@ -435,6 +447,139 @@ impl State {
             }
         }
         out.sort_tail_by_destination(start);
+    }
+
+    /// The chains of jumps (`chained`) of the piece on `from`: from every landing it jumps on,
+    /// in any of the directions, while it can; each sequence that cannot go on (or that
+    /// ends where the piece is promoted) is one move. A depth-first search on a fixed
+    /// stack, over the position as it stands: the piece has left `from`, and the pieces it
+    /// jumps stay (they are captured when the move ends) but are not jumped again. Moves
+    /// come out by landing site, then by number of jumps, then by the jumps' directions
+    /// (first jump first, in the order of the rule's directions). Kept out of line, so that
+    /// the slides and jumps of other games are compiled as they were.
+    #[inline(never)]
+    fn chains(
+        &self,
+        index: u8,
+        from: Site,
+        directions: &[u8],
+        over: Jumped,
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let game = &*self.game;
+        let board = &game.board;
+        let start = out.len();
+        let piece = self.cells[from as usize];
+        let in_region = |r: Option<u16>, s: Site| {
+            r.is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
+        };
+        let jumpable = |s: Site| {
+            let c = self.cells[s as usize];
+            s != from
+                && c != EMPTY
+                && !in_region(rule.filter.avoiding, s)
+                && match over {
+                    Jumped::Enemy => game.owner[c as usize] != self.to_move,
+                    Jumped::Friend => game.owner[c as usize] == self.to_move,
+                    Jumped::Any => true,
+                }
+        };
+        let may_land = |s: Site| {
+            s != NO_SITE
+                && (s == from || self.cells[s as usize] == EMPTY)
+                && !in_region(rule.filter.avoiding, s)
+                && !in_region(rule.filter.not_landing, s)
+        };
+        // A jump from `at` towards `dir`: the site jumped and the landing site.
+        let leg = |at: Site, dir: u8| {
+            let mid = board.step(at, dir);
+            if mid == NO_SITE || !jumpable(mid) {
+                return None;
+            }
+            let to = board.step(mid, dir);
+            may_land(to).then_some((mid, to))
+        };
+        if directions.iter().all(|&dir| leg(from, dir).is_none()) {
+            return;
+        }
+        // Per depth: the landing site, the index of the next direction to try (none where
+        // the piece is promoted), and whether a jump went on from it. The compiler bounds
+        // the jumps by `max_chain_legs`, at most `MAX_CHAIN_LEGS`.
+        let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
+        stack[0] = (from, 0, false);
+        let mut jumped = [0u64; SITE_SET_WORDS];
+        let bit = |s: Site| ((s as usize >> 6) & (SITE_SET_WORDS - 1), 1u64 << (s & 63));
+        let bits = leg_bits(directions.len());
+        let mask = (1u64 << bits) - 1;
+        // The index of each jump's direction, `bits` bits a jump, the first jump highest.
+        let mut path = 0u64;
+        let mut depth = 0;
+        loop {
+            let (at, next, _) = stack[depth];
+            if (next as usize) < directions.len() {
+                stack[depth].1 += 1;
+                let Some((mid, to)) = leg(at, directions[next as usize]) else {
+                    continue;
+                };
+                let (w, b) = bit(mid);
+                if jumped[w] & b != 0 {
+                    continue;
+                }
+                stack[depth].2 = true;
+                jumped[w] |= b;
+                path = path << bits | next as u64;
+                depth += 1;
+                let next = match self.promoted_at(piece, to) {
+                    true => directions.len() as u8,
+                    false => 0,
+                };
+                stack[depth] = (to, next, false);
+                continue;
+            }
+            if depth == 0 {
+                break;
+            }
+            if !stack[depth].2 {
+                out.push(Move {
+                    rule: index,
+                    from,
+                    to: at,
+                    over: board.step(
+                        from,
+                        directions[(path >> (bits * (depth as u32 - 1)) & mask) as usize],
+                    ),
+                    legs: depth as u8,
+                    path,
+                });
+            }
+            depth -= 1;
+            // Take back the jump from the landing below.
+            let (below, tried, _) = stack[depth];
+            path >>= bits;
+            let (w, b) = bit(board.step(below, directions[tried as usize - 1]));
+            jumped[w] &= !b;
+        }
+        out.sort_tail_by_destination_and_path(start);
+    }
+
+    /// Whether a piece `piece` that lands on `site` is promoted there (by the first
+    /// promotion that applies, judged on the position before the move), which ends a chain
+    /// of jumps.
+    #[inline]
+    fn promoted_at(&self, piece: Cell, site: Site) -> bool {
+        let game = &*self.game;
+        game.promotes
+            && game.effects.iter().any(|effect| {
+                let EffectKind::Promote { to, region } = effect.kind else {
+                    return false;
+                };
+                let kind = game.kind_of(piece);
+                game.regions[region as usize][site as usize / 64] >> (site % 64) & 1 == 1
+                    && effect.filter.kinds >> kind & 1 == 1
+                    && kind != to as usize
+                    && self.holds(&effect.condition)
+            })
     }
 
     /// Placements onto the empty sites, or removals of the mover's pieces, in the region of

@@ -62,14 +62,20 @@ impl MoveList {
         self.buffer[start..self.len].sort_unstable_by_key(|m| m.to);
     }
 
-    /// Keeps only the first of the moves that share an origin and a destination.
+    /// Sorts the moves from position `start` on by the site they go to, then by their jumps.
+    #[inline]
+    pub(super) fn sort_tail_by_destination_and_path(&mut self, start: usize) {
+        self.buffer[start..self.len].sort_unstable_by_key(|m| (m.to, m.legs, m.path));
+    }
+
+    /// Keeps only the first of the moves that share an origin, a destination and jumps.
     pub(super) fn dedup_by_sites(&mut self) {
         let mut kept = 0;
         for i in 0..self.len {
             let m = self.buffer[i];
             if !self.buffer[..kept]
                 .iter()
-                .any(|k| k.from == m.from && k.to == m.to)
+                .any(|k| k.from == m.from && k.to == m.to && (k.legs, k.path) == (m.legs, m.path))
             {
                 self.buffer[kept] = m;
                 kept += 1;

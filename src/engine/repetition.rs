@@ -3,7 +3,7 @@
 //! playing it wherever the move's kind allows.
 
 use super::{capture, Move, MoveList, State};
-use crate::model::{CaptureMode, Cell, Condition, Expr, MoveKind, Site, EMPTY, NO_SITE};
+use crate::model::{CaptureMode, Cell, Chain, Condition, Expr, MoveKind, Site, EMPTY, NO_SITE};
 
 /// The hashes of a state's history as a multiset, by open addressing with linear probing.
 ///
@@ -174,8 +174,8 @@ impl State {
     /// position, or one its move rules allow that the ban on repetition forbids), found
     /// without playing it: from the moved piece's keys, the side to move's and those of
     /// every piece its captures take. `None` for the moves whose result only playing tells:
-    /// sowings, tile moves, a jump when a capture's condition counts pieces, or a move
-    /// taking more than 32 pieces.
+    /// sowings, tile moves, chained jumps, a jump when a capture's condition counts pieces,
+    /// or a move taking more than 32 pieces.
     pub fn hash_after(&self, m: Move) -> Option<u64> {
         self.hash_after_with(m, &mut Pending::new())
     }
@@ -190,7 +190,7 @@ impl State {
             MoveKind::Slide { .. } => None,
             MoveKind::Jump {
                 mode,
-                chained: false,
+                chain: Chain::Single,
                 ..
             } => Some(mode),
             _ => return None,

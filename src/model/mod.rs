@@ -282,6 +282,42 @@ pub enum Jumped {
     Any,
 }
 
+/// How a jump goes on from where it lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chain {
+    /// One jump (no `chained`).
+    Single,
+    /// `chained straight`: on along the same line while it can; every landing is a move of
+    /// its own.
+    Straight,
+    /// `chained`: on from every landing, in any of the rule's directions, while it can (and
+    /// until the piece changes kind); the move is the whole sequence, at most
+    /// [`max_chain_legs`] jumps.
+    Turning,
+}
+
+/// The bits a jump of a [`Chain::Turning`] move takes in the move: enough to tell apart the
+/// rule's `directions` directions (0 for one, 1 for two, 2 for up to four, 3 for up to
+/// eight).
+#[inline]
+pub const fn leg_bits(directions: usize) -> u32 {
+    usize::BITS - directions.saturating_sub(1).leading_zeros()
+}
+
+/// The most jumps a move holds, whatever its rule's directions.
+pub const MAX_CHAIN_LEGS: usize = 64;
+
+/// The most jumps one move of a [`Chain::Turning`] rule with `directions` directions may
+/// make: the jumps' directions share a 64-bit word, [`leg_bits`] bits each (64 with one or
+/// two directions, 32 with up to four, 21 with up to eight). The compiler refuses a rule
+/// whose chains could be longer on its board.
+pub const fn max_chain_legs(directions: usize) -> usize {
+    match leg_bits(directions) {
+        0 => MAX_CHAIN_LEGS,
+        bits => 64 / bits as usize,
+    }
+}
+
 /// What a move may end on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Landing {
@@ -380,8 +416,7 @@ pub enum MoveKind {
         /// The most sites crossed ([`UNLIMITED`]: as many as are empty).
         max_length: u16,
     },
-    /// Over one adjacent piece to the empty site beyond (and, chained, on in the same
-    /// direction: each landing is a move of its own).
+    /// Over one adjacent piece to the empty site beyond (and, chained, on from there).
     Jump {
         /// The directions.
         directions: Vec<u8>,
@@ -389,8 +424,8 @@ pub enum MoveKind {
         over: Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).
         mode: Option<CaptureMode>,
-        /// Further jumps in the same direction.
-        chained: bool,
+        /// Further jumps from the landing site.
+        chain: Chain,
     },
     /// One of the mover's pieces off the board (a move from its site to no site).
     Remove {

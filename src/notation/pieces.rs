@@ -1,9 +1,9 @@
 //! Moves of pieces as text: two points joined by a dash (`a1-a4`), every landing of a
-//! chained jump (`c3-c5-c7`), and a placement by its point alone (`d3`).
+//! chained jump (`c3-c5-c7`, `c3-e5-c7`), and a placement by its point alone (`d3`).
 
 use super::{is_site_like, move_text, MoveError};
 use crate::engine::{Move, MoveList, State};
-use crate::model::{MoveKind, Site, NO_SITE};
+use crate::model::{Chain, MoveKind, Site, NO_SITE};
 
 /// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
 /// the point of a placement.
@@ -17,7 +17,18 @@ pub(super) fn text(state: &State, m: Move) -> String {
         return format!("x{}", names[m.from as usize]);
     }
     let mut text = names[m.from as usize].clone();
-    if let MoveKind::Jump { chained: true, .. } = game.moves[m.rule as usize].kind {
+    if m.legs > 0 {
+        for (_, landing) in m.jumps(game) {
+            text.push('-');
+            text.push_str(&names[landing as usize]);
+        }
+        return text;
+    }
+    if let MoveKind::Jump {
+        chain: Chain::Straight,
+        ..
+    } = game.moves[m.rule as usize].kind
+    {
         let board = &game.board;
         let dir = (0..8).find(|&d| board.step(m.from, d) == m.over);
         let mut landing = m.from;
@@ -80,7 +91,20 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
                 .filter(|m| m.from == from)
                 .map(|m| move_text(state, *m))
                 .collect();
-            refusal(state, from, to, &from_here)
+            let longer: Vec<&String> = from_here
+                .iter()
+                .filter(|t| {
+                    t.strip_prefix(canonical.as_str())
+                        .is_some_and(|r| r.starts_with('-'))
+                })
+                .collect();
+            match longer.as_slice() {
+                [] => refusal(state, (from, to), &canonical, &from_here),
+                _ => format!(
+                    "the piece can jump on from {last}, and a chain of jumps is played to its end: {}",
+                    longer.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(" or ")
+                ),
+            }
         }
         [] => return Err(malformed()),
     };
@@ -152,9 +176,9 @@ fn placement_refusal(state: &State, site: Site) -> String {
     }
 }
 
-/// Why no legal move goes from `from` to `to`, in words; `from_here` are the texts of the
-/// legal moves from `from`.
-fn refusal(state: &State, from: Site, to: Site, from_here: &[String]) -> String {
+/// Why no legal move goes from `from` to `to` (by the landings of `text`), in words;
+/// `from_here` are the texts of the legal moves from `from`.
+fn refusal(state: &State, (from, to): (Site, Site), text: &str, from_here: &[String]) -> String {
     let game = state.game();
     let mover = &game.players[state.to_move() as usize];
     let name = |s: Site| game.board.site_names[s as usize].clone();
@@ -166,7 +190,7 @@ fn refusal(state: &State, from: Site, to: Site, from_here: &[String]) -> String 
         Some(_) => {
             let mut pseudo = MoveList::new();
             state.pseudo_legal_moves(&mut pseudo);
-            if pseudo.iter().any(|m| m.from == from && m.to == to) {
+            if pseudo.iter().any(|&m| move_text(state, m) == text) {
                 "it would repeat an earlier position".to_string()
             } else if from_here.is_empty() {
                 format!("the piece on {} cannot move", name(from))

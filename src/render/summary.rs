@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use super::terminal_safe;
 use super::text::glyph;
 use crate::model::{
-    Action, CaptureFilter, CaptureMode, Condition, EffectKind, EndResult, EndWhen, Expr, Game,
-    Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RunShape, ALL_KINDS, ANY_KIND,
-    UNLIMITED,
+    Action, CaptureFilter, CaptureMode, Chain, Condition, EffectKind, EndResult, EndWhen, Expr,
+    Game, Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RunShape, ALL_KINDS,
+    ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -148,7 +148,7 @@ fn moves_summary(o: &mut String, game: &Game) {
                 directions: d,
                 over,
                 mode: md,
-                chained,
+                chain,
             } => {
                 let over = match over {
                     Jumped::Enemy => "enemy",
@@ -156,7 +156,11 @@ fn moves_summary(o: &mut String, game: &Game) {
                     Jumped::Any => "any piece",
                 };
                 let md = md.map(|m| format!(", {}", mode(m))).unwrap_or_default();
-                let chain = if *chained { ", chained straight" } else { "" };
+                let chain = match chain {
+                    Chain::Single => "",
+                    Chain::Straight => ", chained straight",
+                    Chain::Turning => ", chained",
+                };
                 format!("jump {} over {over}{md}{chain}", directions(game, d))
             }
             MoveKind::Remove { region: Some(r) } => {
@@ -302,6 +306,9 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     }
     if f.capturing {
         words += ", only where it captures";
+    }
+    if f.compulsory {
+        words += ", compulsory";
     }
     if let Some(n) = f.next_to {
         words += match n {

@@ -246,6 +246,17 @@ pub enum Jumped {
     Any,
 }
 
+/// How a jump goes on from where it lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chain {
+    /// One jump.
+    Single,
+    /// `chained straight`: on in the same direction, every landing a move of its own.
+    Straight,
+    /// `chained`: on in any of the directions while it can, the sequence one move.
+    Turning,
+}
+
 /// The move primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveKind {
@@ -256,7 +267,7 @@ pub enum MoveKind {
         /// `max N`: the most sites it may cross (none: any number).
         max_length: Option<Expr>,
     },
-    /// `jump DIRS over enemy|friend|any [MODE] [chained straight]`.
+    /// `jump DIRS over enemy|friend|any [MODE] [chained [straight]]`.
     Jump {
         /// Along which directions.
         directions: Directions,
@@ -264,8 +275,8 @@ pub enum MoveKind {
         over: Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).
         mode: Option<(CaptureMode, Span)>,
-        /// `chained straight`: further jumps in the same direction.
-        chained: bool,
+        /// `chained straight` or `chained`: further jumps from the landing site.
+        chain: Chain,
     },
     /// `sow DIRECTION with OPTIONS`.
     Sow {

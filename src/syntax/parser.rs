@@ -877,10 +877,15 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 _ => Jumped::Any,
             };
             let mut mode = None;
-            let mut chained = false;
+            let mut chain = Chain::Single;
             while let Ok(part) = take() {
                 match part.as_rule() {
-                    Rule::chained => chained = true,
+                    Rule::chained => {
+                        chain = match part.into_inner().nth(1) {
+                            Some(_) => Chain::Straight,
+                            None => Chain::Turning,
+                        }
+                    }
                     _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
                 }
             }
@@ -888,7 +893,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 directions,
                 over,
                 mode,
-                chained,
+                chain,
             })
         }
         Rule::sow_move => {

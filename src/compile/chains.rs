@@ -1,0 +1,59 @@
+//! How long a chained jump that may turn (`chained`) can be on a board, whatever the
+//! pieces: the compiler refuses a rule whose chains could hold more jumps than a move does
+//! ([`max_chain_legs`]).
+
+use crate::model::{max_chain_legs, Board, Site, NO_SITE};
+
+/// The most legs one chain along `directions` could make on `board`.
+///
+/// A chain jumps no site twice, and every site it jumps is the middle of a leg between two
+/// landings that the piece can reach from where it starts, leg by leg over an empty board.
+/// So for each start site, the number of such middles bounds its chains; the answer is the
+/// largest. (On 8 x 8 with the four diagonals it is 9: the middles all lie on one of two
+/// sets of nine inner dark points; 16 on 10 x 10, 25 on 12 x 12; with the four orthogonal
+/// directions, 24 on 7 x 7 and 32 on 8 x 8.)
+pub(super) fn most_legs(board: &Board, directions: &[u8]) -> usize {
+    let sites = board.sites();
+    let mut landed = vec![false; sites];
+    let mut jumped = vec![false; sites];
+    let mut stack: Vec<Site> = Vec::with_capacity(sites);
+    let mut most = 0;
+    for start in 0..sites as Site {
+        landed.iter_mut().for_each(|l| *l = false);
+        jumped.iter_mut().for_each(|j| *j = false);
+        landed[start as usize] = true;
+        stack.push(start);
+        let mut middles = 0;
+        while let Some(at) = stack.pop() {
+            for &dir in directions {
+                let over = board.step(at, dir);
+                if over == NO_SITE {
+                    continue;
+                }
+                let to = board.step(over, dir);
+                if to == NO_SITE {
+                    continue;
+                }
+                if !jumped[over as usize] {
+                    jumped[over as usize] = true;
+                    middles += 1;
+                }
+                if !landed[to as usize] {
+                    landed[to as usize] = true;
+                    stack.push(to);
+                }
+            }
+        }
+        most = most.max(middles);
+    }
+    most
+}
+
+/// Whether chains along `directions` fit in a move on `board`: `Err(legs)` with the most
+/// jumps they could make when that is more than a move holds ([`max_chain_legs`]).
+pub(super) fn fits(board: &Board, directions: &[u8]) -> Result<(), usize> {
+    match most_legs(board, directions) {
+        legs if legs > max_chain_legs(directions.len()) => Err(legs),
+        _ => Ok(()),
+    }
+}
