@@ -80,6 +80,9 @@ pub struct Game {
     history: Vec<Position>,
     /// The last move recreated a position of the history: the game is drawn (DR-7).
     repeated: bool,
+    /// DR-7 in force (true unless switched off by `without_repetition`, to compare with
+    /// an engine that has no such rule).
+    repetition: bool,
 }
 
 /// Two games are equal when their positions are (the history is not compared).
@@ -177,6 +180,17 @@ impl Game {
             history: vec![pos.clone()],
             pos,
             repeated: false,
+            repetition: true,
+        }
+    }
+
+    /// The same game with DR-7 switched off: a repeated position does not end the game.
+    /// (OpenSpiel's `checkers` has no such rule; used to compare counts with it.)
+    pub fn without_repetition(&self) -> Game {
+        Game {
+            repetition: false,
+            repeated: false,
+            ..self.clone()
         }
     }
 
@@ -408,13 +422,14 @@ impl Game {
             cells,
             to_move: 1 - self.pos.to_move,
         };
-        let repeated = self.history.contains(&pos);
+        let repeated = self.repetition && self.history.contains(&pos);
         let mut history = self.history.clone();
         history.push(pos.clone());
         Game {
             pos,
             history,
             repeated,
+            repetition: self.repetition,
         }
     }
 
