@@ -240,8 +240,8 @@ impl Game {
                 if c == '|' {
                     continue;
                 }
-                let piece = Piece::from_letter(c)
-                    .unwrap_or_else(|| panic!("unexpected {c:?} in {text:?}"));
+                let piece =
+                    Piece::from_letter(c).unwrap_or_else(|| panic!("unexpected {c:?} in {text:?}"));
                 put(&mut f, piece);
             }
             assert_eq!(f, 8, "rank {} has {f} squares in {text:?}", r + 1);

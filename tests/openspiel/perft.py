@@ -36,7 +36,7 @@ rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SP
 - any other game: OpenSpiel's own action strings.
 
 --text: prints the position after --moves in rulebook's position text (docs/language.md,
-"Positions as text"; mancala and oware only). At the end of a Kalah game the stones left
+"Positions as text"; mancala, oware and checkers). At the end of a Kalah game the stones left
 are moved to their row owner's store, as rulebook's `remaining to owners` does (OpenSpiel
 only counts them), and the player to move is the one after the last mover.
 
