@@ -25,10 +25,18 @@ rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SP
   k + 7; OpenSpiel's `oware` numbers each player's houses 0..5 from that player's left
   (actions `A`..`F` for player 0, `a`..`f` for player 1, sown A..F then a..f), so pit k
   is action k - 1 for either player. OpenSpiel's player 0 is rulebook's South (first).
+- checkers: rulebook's draughts move (`c3-d4`, `c3-e5-c7`, docs/games/draughts.md), the
+  square left and every landing. OpenSpiel plays a chain of jumps as one action per jump,
+  the same player moving again while the piece can go on (`checkers.cc`, DoApplyAction), so
+  `c3-e5-c7` is the actions `c3e5` then `e5c7`; its squares are named as rulebook names
+  them (rank 1 at the bottom, where its first player starts). Perft, --text and
+  --random-games count a whole turn (every jump of a chain) as one move, as rulebook does.
+  OpenSpiel's first player (its `White`, `o`) starts on ranks 1-3 and moves first: it is
+  rulebook's Black (`M`/`K`); its second (`+`) is rulebook's White (`m`/`k`).
 - any other game: OpenSpiel's own action strings.
 
 --text: prints the position after --moves in rulebook's position text (docs/language.md,
-"Positions as text"; mancala and oware only). At the end of a Kalah game the stones left
+"Positions as text"; mancala, oware and checkers). At the end of a Kalah game the stones left
 are moved to their row owner's store, as rulebook's `remaining to owners` does (OpenSpiel
 only counts them), and the player to move is the one after the last mover.
 
@@ -47,6 +55,7 @@ so the game's length is read from the state's history afterwards).
 """
 
 import argparse
+import re
 import sys
 import time
 
@@ -79,6 +88,32 @@ ENGINE_TO_SPIEL = {
 }
 
 
+def checkers_turns(state):
+    """Every whole turn of OpenSpiel's checkers from `state`: (rulebook move text, state
+    after it). A capture after which the same player is to move goes on (a chain)."""
+    mover = state.current_player()
+    out = []
+
+    def go(st, text):
+        for action in st.legal_actions():
+            step = st.action_to_string(mover, action)
+            child = st.child(action)
+            t = step[:2] + "-" + step[2:] if not text else text + "-" + step[2:]
+            if not child.is_terminal() and child.current_player() == mover:
+                go(child, t)
+            else:
+                out.append((t, child))
+
+    go(state, "")
+    return out
+
+
+def checkers_play(state, text):
+    squares = text.split("-")
+    for a, b in zip(squares, squares[1:]):
+        state.apply_action(to_action("checkers-step", state, a + b))
+
+
 def to_action(game_name, state, text):
     convert = ENGINE_TO_SPIEL.get(game_name, lambda _s, t: t)
     wanted = convert(state, text)
@@ -87,6 +122,17 @@ def to_action(game_name, state, text):
             return action
     legal = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
     sys.exit(f"error: move {text!r} (OpenSpiel {wanted!r}) is not legal; OpenSpiel's legal actions: {legal}")
+
+
+def checkers_position(state, to_move):
+    """The position in rulebook's notation: ranks from the top, `M`/`K` OpenSpiel's first
+    player's man and king (`o`, `8`), `m`/`k` its second's (`+`, `*`)."""
+    letters = {".": ".", "o": "M", "8": "K", "+": "m", "*": "k"}
+    ranks = []
+    for line in str(state).splitlines()[:8]:
+        row = "".join(letters[c] for c in line[1:9])
+        ranks.append(re.sub(r"\.+", lambda m: str(len(m.group(0))), row))
+    return "/".join(ranks) + " " + ["black", "white"][to_move]
 
 
 def spiel_to_move(game_name, state, action):
@@ -123,11 +169,34 @@ def position_text(game_name, state, last_mover):
     return f"{text} {players[to_move]}"
 
 
-def outcome_text(state):
+def outcome_text(state, players=("south", "north")):
     if not state.is_terminal():
         return "none"
     r = state.returns()
-    return "draw" if r[0] == r[1] else ("south wins" if r[0] > r[1] else "north wins")
+    return "draw" if r[0] == r[1] else (f"{players[0]} wins" if r[0] > r[1] else f"{players[1]} wins")
+
+
+def checkers_random_games(game, count, seed, max_plies):
+    """As random_games, a whole turn per line; the choice is uniform among whole turns.
+    OpenSpiel's draw (40 actions without a capture) shows as `draw`."""
+    import random
+
+    rng = random.Random(seed)
+    print(f"# OpenSpiel checkers (pyspiel {getattr(pyspiel, '__version__', '?')}), "
+          f"tests/openspiel/perft.py --random-games {count} --seed {seed} --max-plies {max_plies}")
+    print("# per move: MOVE ; POSITION TEXT ; LEGAL MOVES (sorted) ; OUTCOME")
+    for g in range(count):
+        state = game.new_initial_state()
+        print(f"game {g + 1}")
+        plies = 0
+        while not state.is_terminal() and plies < max_plies:
+            mover = state.current_player()
+            text, state = rng.choice(checkers_turns(state))
+            plies += 1
+            to_move = 1 - mover
+            legal = sorted(t for t, _ in checkers_turns(state)) if not state.is_terminal() else []
+            print(f"{text} ; {checkers_position(state, to_move)} ; "
+                  f"{' '.join(legal)} ; {outcome_text(state, ('black', 'white'))}")
 
 
 def random_games(game_name, game, count, seed, max_plies):
@@ -150,6 +219,15 @@ def random_games(game_name, game, count, seed, max_plies):
             legal = sorted(spiel_to_move(game_name, state, a) for a in state.legal_actions())
             print(f"{move} ; {position_text(game_name, state, mover)} ; "
                   f"{' '.join(legal)} ; {outcome_text(state)}")
+
+
+def checkers_perft(state, depth, counts, level=0):
+    turns = checkers_turns(state) if not state.is_terminal() else []
+    counts[level] += len(turns)
+    if level + 1 == depth:
+        return
+    for _, child in turns:
+        checkers_perft(child, depth, counts, level + 1)
 
 
 def perft(state, depth, counts, level=0):
@@ -204,6 +282,9 @@ def main():
     if args.bench is not None:
         bench(game, args.bench)
         return
+    if args.random_games is not None and args.game == "checkers":
+        checkers_random_games(game, args.random_games, args.seed, args.max_plies)
+        return
     if args.random_games is not None:
         random_games(args.game, game, args.random_games, args.seed, args.max_plies)
         return
@@ -217,15 +298,24 @@ def main():
         if state.is_terminal():
             sys.exit(f"error: move {text!r}: the game is over")
         mover = state.current_player()
-        state.apply_action(to_action(args.game, state, text))
+        if args.game == "checkers":
+            checkers_play(state, text)
+        else:
+            state.apply_action(to_action(args.game, state, text))
     if args.text:
-        print(position_text(args.game, state, mover))
+        if args.game == "checkers":
+            print(checkers_position(state, 1 - mover if moves else 0))
+        else:
+            print(position_text(args.game, state, mover))
         if args.depth < 1:
             return
 
     counts = [0] * args.depth
     started = time.perf_counter()
-    perft(state, args.depth, counts)
+    if args.game == "checkers":
+        checkers_perft(state, args.depth, counts)
+    else:
+        perft(state, args.depth, counts)
     elapsed = time.perf_counter() - started
     print(f"# OpenSpiel {args.game} (pyspiel {getattr(pyspiel, '__version__', '?')}), "
           f"tests/openspiel/perft.py, {elapsed:.1f} s")
