@@ -24,6 +24,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/dai-hasami-shogi.game"),
     },
     Bundled {
+        name: "draughts",
+        text: include_str!("../games/draughts.game"),
+    },
+    Bundled {
         name: "gundru",
         text: include_str!("../games/gundru.game"),
     },

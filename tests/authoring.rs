@@ -89,6 +89,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "toguz-kumalak-positions.yaml",
         "oware-positions.yaml",
         "ayoayo-positions.yaml",
+        "draughts-positions.yaml",
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
     ] {
@@ -110,6 +111,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "toguz-kumalak",
         "oware",
         "ayoayo",
+        "draughts",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

@@ -116,6 +116,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "ayoayo null",
         "brandubh null",
         "dai-hasami-shogi null",
+        "draughts null",
         "gundru null",
         "hasami-shogi null",
         "kalah null",

@@ -44,8 +44,15 @@ fn legal(state: &State) -> Vec<String> {
     moves.iter().map(|&m| move_text(state, m)).collect()
 }
 
-/// Text, then parse, gives an equal state with the same text and the same legal moves.
+/// Text, then parse, gives an equal state with the same text and the same legal moves
+/// (and the same outcome, unless the position repeats an earlier one: an end on a
+/// repeated position comes from the history, which the text does not describe).
 fn round_trip(name: &str, state: &State) {
+    round_trip_after(name, state, false);
+}
+
+/// [`round_trip`] for a position that may repeat an earlier one of its game.
+fn round_trip_after(name: &str, state: &State, repeated: bool) {
     let text = position_text(state);
     let back = parse_position(state.game(), &text)
         .unwrap_or_else(|e| panic!("{name}: `{text}` does not read back: {e}"));
@@ -59,7 +66,9 @@ fn round_trip(name: &str, state: &State) {
         state.rebuilt().hash(),
         "{name}: `{text}`: hash"
     );
-    assert_eq!(back.outcome(), state.outcome(), "{name}: `{text}`: outcome");
+    if !repeated {
+        assert_eq!(back.outcome(), state.outcome(), "{name}: `{text}`: outcome");
+    }
     if !state.has_ended() {
         assert_eq!(legal(&back), legal(state), "{name}: `{text}`: legal moves");
     }
@@ -77,8 +86,9 @@ fn positions_of_random_games_read_back_unchanged() {
         };
         for _ in 0..games {
             let mut state = State::new(Arc::clone(&game));
+            let mut seen = std::collections::HashSet::new();
             for _ in 0..max_plies {
-                round_trip(&name, &state);
+                round_trip_after(&name, &state, !seen.insert(state.hash()));
                 state.legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;

@@ -9,6 +9,8 @@ mod ayoayo_reference;
 #[allow(dead_code)]
 #[path = "common/brandubh_reference.rs"]
 mod brandubh_reference;
+#[path = "common/draughts_reference.rs"]
+mod draughts_reference;
 #[path = "common/hasami_reference.rs"]
 mod hasami_reference;
 #[path = "common/kalah_reference.rs"]
@@ -67,6 +69,7 @@ reference!(konane_reference::Game);
 reference!(othello_reference::Game);
 reference!(oware_reference::Game);
 reference!(ayoayo_reference::Game);
+reference!(draughts_reference::Game);
 reference!(toguz_kumalak_reference::Game);
 
 /// Plays `games` seeded random games of at most `plies` plies in the engine and the
@@ -168,6 +171,12 @@ fn oware_agrees_with_its_reference_move_by_move() {
 #[test]
 fn ayoayo_agrees_with_its_reference_move_by_move() {
     let plies = compare("ayoayo", &[], ayoayo_reference::Game::new, 120, 400);
+    assert!(plies > 3000, "only {plies} plies");
+}
+
+#[test]
+fn draughts_agrees_with_its_reference_move_by_move() {
+    let plies = compare("draughts", &[], draughts_reference::Game::new, 60, 200);
     assert!(plies > 3000, "only {plies} plies");
 }
 
