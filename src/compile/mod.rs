@@ -179,7 +179,7 @@ impl Compiler<'_> {
             .collect();
         let moves_narrowed = moves
             .iter()
-            .any(|r| r.filter != model::MoveFilter::default() || r.so_that.is_some());
+            .any(|r| r.filter != model::MoveFilter::default());
         let moves_may_coincide = moves_may_coincide(&moves);
         let effects: Vec<model::Effect> =
             desc.effects.iter().filter_map(|e| self.effect(e)).collect();

@@ -419,6 +419,13 @@ impl State {
         if self.ended.is_some() {
             return false;
         }
+        // The first legal move, where it can be found without listing them (not where a
+        // pass depends on the other players' moves, which only listing looks at).
+        if !self.game.ends_when_no_player_can_move {
+            if let Some(first) = self.pick_without_listing(&mut |_| 0) {
+                return first.is_some();
+            }
+        }
         moves.clear();
         self.pseudo_legal_moves(moves);
         if self.game.forbid_repetition {

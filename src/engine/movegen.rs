@@ -84,6 +84,16 @@ impl State {
         out.copy = Some(copy);
     }
 
+    /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
+    /// that has one already holds for the mover (and so keeps all of its moves).
+    fn goals_hold(&self) -> bool {
+        self.game.moves.iter().all(|r| {
+            r.so_that
+                .as_ref()
+                .is_none_or(|goal| self.value(self.to_move, goal) != 0)
+        })
+    }
+
     /// Whether a player other than the one to move has a move other than passing (on a
     /// copy of the position kept in `work`, with its own list: nothing is allocated once
     /// they exist).
@@ -682,6 +692,7 @@ impl State {
             || game.moves_may_coincide
             || game.moves_narrowed
             || self.ended.is_some()
+            || !self.goals_hold()
         {
             return None;
         }

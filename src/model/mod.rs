@@ -726,8 +726,9 @@ pub struct Game {
     pub sow_plan: SowPlan,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
-    /// Whether a move rule is narrowed by a clause (`by`, `onto`, `so that` ...), so that
-    /// its moves cannot be picked without listing them.
+    /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
+    /// its moves cannot be picked without listing them (a `so that` narrows them only
+    /// where its goal does not hold already, which the engine tests).
     pub moves_narrowed: bool,
     /// Whether any end rule is checked after every move (a condition on the position, a
     /// repeated position, a stuck player whose stones are moved): one test on the hot path.
