@@ -19,6 +19,7 @@ use crate::model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
 use crate::model::{self, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist};
 
+mod end_keys;
 mod sow_plan;
 
 /// Values for every parameter and option of a description.
@@ -211,6 +212,7 @@ impl Compiler<'_> {
         let players = desc.players.len();
         let total_stones = stones as usize * board.pits() as usize * players;
         let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
+        let end_condition_sites = end_keys::end_keys(&end_conditions, &board, players);
         let piece_kinds: Vec<String> = match &tiles {
             Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
             None => desc.pieces.clone(),
@@ -256,6 +258,7 @@ impl Compiler<'_> {
                 .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
             estimate: estimate(score_expr.as_ref(), &end_rules),
             end_rules,
+            end_condition_sites,
             end_conditions,
             regions: std::mem::take(&mut self.regions),
         })

@@ -138,6 +138,16 @@ impl Env for State {
         0
     }
 
+    /// The stones of the player's row, summed from the counts in one slice.
+    #[inline(always)]
+    fn row_stones(&self, player: Player) -> i64 {
+        let board = &self.game.board;
+        let first = board.pit(player, 1) as usize;
+        self.counts
+            .get(first..first + board.pits() as usize)
+            .map_or(0, |row| row.iter().map(|&c| c as i64).sum())
+    }
+
     #[inline(always)]
     fn tabled(&self, table: u16) -> i64 {
         let sites = self.game.board.sites();
@@ -190,6 +200,10 @@ impl Env for Scored<'_> {
 
     fn marks(&self, player: Player) -> i64 {
         self.state.marks(player)
+    }
+
+    fn row_stones(&self, player: Player) -> i64 {
+        self.state.row_stones(player)
     }
 
     fn marked(&self, player: Player) -> Site {

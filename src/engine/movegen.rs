@@ -70,7 +70,7 @@ impl State {
             return;
         }
         let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
-        (*copy).clone_from(self);
+        copy.copy_position_from(self);
         out.retain_from(start, |m| {
             // The goal is judged on the board the move leaves, before an end rule moves
             // stones off it.
@@ -86,7 +86,7 @@ impl State {
 
     /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
     /// that has one already holds for the mover (and so keeps all of its moves).
-    fn goals_hold(&self) -> bool {
+    pub(super) fn goals_hold(&self) -> bool {
         self.game.moves.iter().all(|r| {
             r.so_that
                 .as_ref()
@@ -692,7 +692,7 @@ impl State {
             || game.moves_may_coincide
             || game.moves_narrowed
             || self.ended.is_some()
-            || !self.goals_hold()
+            || !self.goals_known.unwrap_or_else(|| self.goals_hold())
         {
             return None;
         }

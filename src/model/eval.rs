@@ -32,6 +32,13 @@ pub trait Env {
     fn majority(&self, unit: GroupUnit) -> i64;
     /// The value of [`Expr::Tabled`]`(table)` for the mover and the last site.
     fn tabled(&self, table: u16) -> i64;
+    /// The stones in a player's pits.
+    fn row_stones(&self, player: Player) -> i64 {
+        let board = self.board();
+        (1..=board.pits())
+            .map(|k| self.stones(board.pit(player, k)))
+            .sum()
+    }
 
     /// The value of `e` here (conditions are 0 or 1): the one walk of the tree, which
     /// applies the operators and the board's functions.
@@ -54,13 +61,7 @@ pub trait Env {
             Expr::Opposite(s) => board().opposite(operand(self, s) as Site) as i64,
             Expr::Marks(p) => self.marks(operand(self, p) as Player),
             Expr::Marked(p) => self.marked(operand(self, p) as Player) as i64,
-            Expr::RowStones(p) => {
-                let p = operand(self, p) as Player;
-                let board = board();
-                (1..=board.pits())
-                    .map(|k| self.stones(board.pit(p, k)))
-                    .sum()
-            }
+            Expr::RowStones(p) => self.row_stones(operand(self, p) as Player),
             Expr::Majority(unit) => self.majority(*unit),
             Expr::Not(x) => (operand(self, x) == 0) as i64,
             Expr::Neg(x) => operand(self, x).wrapping_neg(),

@@ -21,6 +21,9 @@ pub const ANY_KIND: u8 = u8::MAX;
 /// The empty cell.
 pub const EMPTY: Cell = 0;
 
+/// The most sites whose stones [`Game::end_condition_sites`] lists for one end condition.
+pub const END_KEY_SITES: usize = 3;
+
 /// The most kinds of piece a game may declare (a cell holds 1 + player * kinds + kind).
 pub const MAX_PIECE_KINDS: usize = 32;
 
@@ -76,7 +79,7 @@ pub enum Op {
 impl Op {
     /// The operator applied to two values: conditions give 0 or 1, arithmetic wraps, and
     /// `x % 0` is 0. The engine and the compiler's tables share this one definition.
-    #[inline]
+    #[inline(always)]
     pub fn apply(self, x: i64, y: i64) -> i64 {
         match self {
             Op::And => (x != 0 && y != 0) as i64,
@@ -748,6 +751,11 @@ pub struct Game {
     pub end_rules: Vec<EndRule>,
     /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
     pub end_conditions: Vec<Expr>,
+    /// For each of [`Game::end_conditions`] that reads nothing of the position but the
+    /// stones of at most [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover
+    /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when
+    /// the mover or those stones differ from the last time it did.
+    pub end_condition_sites: Vec<Option<Vec<[Site; END_KEY_SITES]>>>,
     /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
     /// over the sites (64 a word).
     pub regions: Vec<Vec<u64>>,
