@@ -70,5 +70,8 @@ fn a_threshold_already_met_ends_the_game_after_any_move() {
     assert_eq!(s.outcome(), None);
     notation::play_text(&mut s, "1").unwrap();
     assert_eq!(s.outcome(), Some(Outcome::Win(1)));
-    assert_eq!(notation::position_text(&s), "0,0,0,0,0,0|1/0,0,0,0,0,0|47 south");
+    assert_eq!(
+        notation::position_text(&s),
+        "0,0,0,0,0,0|1/0,0,0,0,0,0|47 south"
+    );
 }

@@ -181,6 +181,7 @@ impl Compiler<'_> {
         let moves_narrowed = moves
             .iter()
             .any(|r| r.filter != model::MoveFilter::default());
+        let move_goals = moves.iter().any(|r| r.so_that.is_some());
         let moves_may_coincide = moves_may_coincide(&moves);
         let effects: Vec<model::Effect> =
             desc.effects.iter().filter_map(|e| self.effect(e)).collect();
@@ -239,6 +240,7 @@ impl Compiler<'_> {
             forbid_repetition,
             promotes,
             moves_narrowed,
+            move_goals,
             ends_after_moves: !end_conditions.is_empty()
                 || end_rules.iter().any(|r| {
                     r.when == model::EndWhen::RepeatedPosition

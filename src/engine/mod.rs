@@ -579,7 +579,9 @@ impl State {
     /// (other results are judged when the outcome is asked for).
     pub(super) fn end_if_stuck(&mut self) {
         // The goals' verdict serves the pick of the next move too.
-        self.goals_known = Some(self.goals_hold());
+        if self.game.move_goals {
+            self.goals_known = Some(self.goals_hold());
+        }
         let stuck = match self.can_move_without_listing() {
             Some(can) => !can,
             None => {

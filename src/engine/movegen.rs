@@ -692,7 +692,7 @@ impl State {
             || game.moves_may_coincide
             || game.moves_narrowed
             || self.ended.is_some()
-            || !self.goals_known.unwrap_or_else(|| self.goals_hold())
+            || (game.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
         {
             return None;
         }

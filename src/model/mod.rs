@@ -733,6 +733,9 @@ pub struct Game {
     /// its moves cannot be picked without listing them (a `so that` narrows them only
     /// where its goal does not hold already, which the engine tests).
     pub moves_narrowed: bool,
+    /// Whether a move rule has a `so that` (whose goal, where it does not hold, narrows
+    /// its moves).
+    pub move_goals: bool,
     /// Whether any end rule is checked after every move (a condition on the position, a
     /// repeated position, a stuck player whose stones are moved): one test on the hot path.
     pub ends_after_moves: bool,
