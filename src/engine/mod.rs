@@ -205,6 +205,7 @@ impl State {
     /// move, hash, tile state), reusing this one's buffers and, in the same game, keeping
     /// its own history: enough to play a move and take it back with the end rules left out
     /// (which alone read the history), at a fraction of the cost of a whole copy.
+    #[inline(never)]
     fn copy_position_from(&mut self, other: &State) {
         if !Arc::ptr_eq(&self.game, &other.game) {
             self.clone_from(other);
