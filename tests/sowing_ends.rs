@@ -50,3 +50,28 @@ fn with_no_legal_move_the_stones_left_count_for_their_row_s_owner() {
     let s = at("2,2,0,0,0,0|20/0,0,0,0,0,0|24 north");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
 }
+
+#[test]
+fn a_threshold_already_met_ends_the_game_after_any_move() {
+    // South's store already holds 25 in this hand-built position: a move that changes no
+    // store still ends the game, every time it is played (the engine re-evaluates such a
+    // condition only when the stores it reads change, so this checks that it remembers).
+    let mut s = at("1,0,0,0,0,0|25/4,4,4,4,4,2|0 south");
+    assert_eq!(s.outcome(), None);
+    for _ in 0..2 {
+        notation::play_text(&mut s, "1").unwrap();
+        assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+        s.undo();
+        assert_eq!(s.outcome(), None);
+    }
+    // The condition reads the mover's store: North's 25 do not end the game after South's
+    // move (as the position was built: South moved last), but after North's.
+    let mut s = at("1,0,0,0,0,0|0/4,4,4,4,4,2|25 north");
+    assert_eq!(s.outcome(), None);
+    notation::play_text(&mut s, "1").unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(
+        notation::position_text(&s),
+        "0,0,0,0,0,0|1/0,0,0,0,0,0|47 south"
+    );
+}

@@ -22,6 +22,7 @@ use crate::model::{
 };
 
 mod chains;
+mod end_keys;
 mod sow_plan;
 
 /// Values for every parameter and option of a description.
@@ -183,7 +184,8 @@ impl Compiler<'_> {
             .collect();
         let moves_narrowed = moves
             .iter()
-            .any(|r| r.filter != model::MoveFilter::default() || r.so_that.is_some());
+            .any(|r| r.filter != model::MoveFilter::default());
+        let move_goals = moves.iter().any(|r| r.so_that.is_some());
         let moves_may_coincide = moves_may_coincide(&moves);
         let effects: Vec<model::Effect> =
             desc.effects.iter().filter_map(|e| self.effect(e)).collect();
@@ -215,6 +217,7 @@ impl Compiler<'_> {
         let players = desc.players.len();
         let total_stones = stones as usize * board.pits() as usize * players;
         let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
+        let end_condition_sites = end_keys::end_keys(&end_conditions, &board, players);
         let piece_kinds: Vec<String> = match &tiles {
             Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
             None => desc.pieces.clone(),
@@ -244,6 +247,7 @@ impl Compiler<'_> {
             forbid_repetition,
             promotes,
             moves_narrowed,
+            move_goals,
             ends_after_moves: !end_conditions.is_empty()
                 || end_rules.iter().any(|r| {
                     r.when == model::EndWhen::RepeatedPosition
@@ -263,6 +267,7 @@ impl Compiler<'_> {
                 .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
             estimate: estimate(score_expr.as_ref(), &end_rules),
             end_rules,
+            end_condition_sites,
             end_conditions,
             regions: std::mem::take(&mut self.regions),
         })

@@ -1,6 +1,8 @@
 //! The position as an environment of the model's expression evaluator: as it stands, for
 //! the rules' conditions, and for a chosen player with the majority scores, for a score.
 
+use std::cell::OnceCell;
+
 use super::State;
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{Board, Env, Expr, GroupUnit, MoveKind, Player, Site, ANY_KIND, NO_SITE};
@@ -16,14 +18,10 @@ impl State {
     /// majority scores, computed only if `e` reads them). The computer judges an unfinished
     /// game by [`Game::estimate`](crate::model::Game::estimate) this way.
     pub fn value(&self, player: Player, e: &Expr) -> i64 {
-        let majority = match e.any(&|x| matches!(x, Expr::Majority(_))) {
-            true => self.group_scores(&mut Vec::new()),
-            false => [[0; 2]; 2],
-        };
         Scored {
             state: self,
             mover: player,
-            majority: &majority,
+            majority: &OnceCell::new(),
         }
         .eval(e)
     }
@@ -210,6 +208,16 @@ impl Env for State {
         0
     }
 
+    /// The stones of the player's row, summed from the counts in one slice.
+    #[inline(always)]
+    fn row_stones(&self, player: Player) -> i64 {
+        let board = &self.game.board;
+        let first = board.pit(player, 1) as usize;
+        self.counts
+            .get(first..first + board.pits() as usize)
+            .map_or(0, |row| row.iter().map(|&c| c as i64).sum())
+    }
+
     #[inline(always)]
     fn tabled(&self, table: u16) -> i64 {
         let sites = self.game.board.sites();
@@ -236,14 +244,14 @@ impl Env for State {
 }
 
 /// The position seen for one player's score: that player as the mover, with the majority
-/// scores `majority[unit][player]` computed once for both players.
+/// scores `majority[unit][player]` computed once for both players (when first read).
 pub(super) struct Scored<'a> {
     /// The position.
     pub state: &'a State,
     /// The player scored.
     pub mover: Player,
-    /// The majority scores.
-    pub majority: &'a [[i64; 2]; 2],
+    /// The majority scores, once computed.
+    pub majority: &'a OnceCell<[[i64; 2]; 2]>,
 }
 
 impl Env for Scored<'_> {
@@ -287,12 +295,19 @@ impl Env for Scored<'_> {
         Env::hand(self.state, player, kind)
     }
 
+    fn row_stones(&self, player: Player) -> i64 {
+        self.state.row_stones(player)
+    }
+
     fn marked(&self, player: Player) -> Site {
         self.state.marked(player)
     }
 
     fn majority(&self, unit: GroupUnit) -> i64 {
-        self.majority[unit as usize][self.mover as usize & 1]
+        let majority = self
+            .majority
+            .get_or_init(|| self.state.group_scores(&mut Vec::new()));
+        majority[unit as usize][self.mover as usize & 1]
     }
 
     fn tabled(&self, _table: u16) -> i64 {

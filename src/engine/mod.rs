@@ -163,6 +163,14 @@ pub struct State {
     /// Pieces in hand, `stock[player * kinds + kind]` (empty in games without a counted
     /// stock, [`Game::stock`](crate::model::Game::stock)).
     stock: Vec<u16>,
+    /// Per end condition checked after every move that the stones of a few sites decide
+    /// ([`crate::model::Game::end_condition_sites`]) and per mover: 0, or its last verdict
+    /// (bit 0) with bit 1 set and those stones above.
+    end_memo: Vec<u64>,
+    /// Whether the goals of the move rules' `so that`s all hold in this position, when
+    /// known: found by the check for a stuck player after a move, for the pick that follows;
+    /// forgotten by every change of the position.
+    goals_known: Option<bool>,
 }
 
 impl Clone for State {
@@ -191,6 +199,8 @@ impl Clone for State {
             ended: self.ended,
             tile: tiles::TileState::default(),
             stock: Vec::new(),
+            end_memo: Vec::new(),
+            goals_known: None,
         };
         copy.clone_from(self);
         copy
@@ -220,6 +230,34 @@ impl Clone for State {
         self.ended = other.ended;
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
+        self.end_memo.clone_from(&other.end_memo);
+        self.goals_known = None;
+    }
+}
+
+impl State {
+    /// Copies the position of another state into this one (pieces, stones, marks, side to
+    /// move, hash, tile state), reusing this one's buffers and, in the same game, keeping
+    /// its own history: enough to play a move and take it back with the end rules left out
+    /// (which alone read the history), at a fraction of the cost of a whole copy.
+    #[inline(never)]
+    fn copy_position_from(&mut self, other: &State) {
+        if !Arc::ptr_eq(&self.game, &other.game) {
+            self.clone_from(other);
+            return;
+        }
+        self.cells.clone_from(&other.cells);
+        self.occupancy.clone_from(&other.occupancy);
+        self.piece_count.clone_from(&other.piece_count);
+        self.to_move = other.to_move;
+        self.hash = other.hash;
+        self.counts.clone_from(&other.counts);
+        self.marks.clone_from(&other.marks);
+        self.last = other.last;
+        self.ended = other.ended;
+        self.tile.clone_from(&other.tile);
+        self.stock.clone_from(&other.stock);
+        self.goals_known = None;
     }
 }
 
@@ -339,6 +377,8 @@ impl State {
             ended: None,
             tile: tiles::TileState::default(),
             stock: Vec::new(),
+            end_memo: vec![0; game.end_conditions.len() * players],
+            goals_known: None,
             game,
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
@@ -477,6 +517,9 @@ impl State {
         if self.ended.is_some() {
             return false;
         }
+        if let Some(can) = self.can_move_without_listing() {
+            return can;
+        }
         moves.clear();
         self.pseudo_legal_moves(moves);
         if self.game.forbid_repetition {
@@ -484,6 +527,17 @@ impl State {
         } else {
             !moves.is_empty()
         }
+    }
+
+    /// Whether the player to move has a legal move, when the first one can be found without
+    /// listing them (not where a pass depends on the other players' moves, which only
+    /// listing looks at); the game must not be over.
+    fn can_move_without_listing(&self) -> Option<bool> {
+        if self.game.ends_when_no_player_can_move {
+            return None;
+        }
+        self.pick_without_listing(&mut |_| 0)
+            .map(|first| first.is_some())
     }
 
     /// Whether the condition of move rule `rule` holds in this position.
@@ -536,6 +590,7 @@ impl State {
     /// must come from [`State::legal_moves`] of this position.
     pub fn apply(&mut self, m: Move) {
         let mover = self.to_move;
+        self.goals_known = None;
         self.history.push(self.hash);
         if self.game.tracks_repetition {
             self.seen.push(&self.history);
@@ -586,15 +641,30 @@ impl State {
     /// for it gives the stones left to their owners, so that the position shows them moved
     /// (other results are judged when the outcome is asked for).
     pub(super) fn end_if_stuck(&mut self) {
-        let mut moves = std::mem::take(&mut self.work);
-        let stuck = !self.has_legal_move(&mut moves);
-        self.work = moves;
-        let game = Arc::clone(&self.game);
-        let rule = game
+        // The goals' verdict serves the pick of the next move too.
+        if self.game.move_goals {
+            self.goals_known = Some(self.goals_hold());
+        }
+        let stuck = match self.can_move_without_listing() {
+            Some(can) => !can,
+            None => {
+                let mut moves = std::mem::take(&mut self.work);
+                let stuck = !self.has_legal_move(&mut moves);
+                self.work = moves;
+                stuck
+            }
+        };
+        if !stuck {
+            return;
+        }
+        let rule = self
+            .game
             .end_rules
             .iter()
-            .find(|r| r.when == EndWhen::NoLegalMove);
-        if let (true, Some(rule)) = (stuck, rule) {
+            .find(|r| r.when == EndWhen::NoLegalMove)
+            .copied();
+        if let Some(rule) = rule {
+            self.goals_known = None;
             self.rows_to_owners();
             self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
         }
@@ -633,12 +703,12 @@ impl State {
     /// Ends the game if the condition of an end rule checked after every move holds, with
     /// the player who moved as the mover (the first such rule decides).
     pub(super) fn check_position_ends(&mut self, mover: Player) {
-        let game = Arc::clone(&self.game);
-        for rule in &game.end_rules {
+        for r in 0..self.game.end_rules.len() {
+            let rule = self.game.end_rules[r];
             let EndWhen::Position(i) = rule.when else {
                 continue;
             };
-            if self.value(mover, &game.end_conditions[i as usize]) == 0 {
+            if !self.end_condition_holds(i as usize, mover) {
                 continue;
             }
             if let EndResult::StoreMajority { .. } = rule.result {
@@ -647,6 +717,28 @@ impl State {
             self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
             return;
         }
+    }
+
+    /// Whether end condition `i` holds with `mover` as the mover: evaluated, or, for one
+    /// that the stones of a few sites decide, the last verdict when the mover and those
+    /// stones are the same as then.
+    #[inline]
+    fn end_condition_holds(&mut self, i: usize, mover: Player) -> bool {
+        let game = &*self.game;
+        let Some(sites) = &game.end_condition_sites[i] else {
+            return self.value(mover, &game.end_conditions[i]) != 0;
+        };
+        let key = sites[mover as usize]
+            .iter()
+            .fold(0, |key, &s| key << 16 | self.count(s) as u64);
+        let entry = key << 2 | 2;
+        let memo = i * game.players.len() + mover as usize;
+        if self.end_memo[memo] & !1 == entry {
+            return self.end_memo[memo] & 1 == 1;
+        }
+        let holds = self.value(mover, &game.end_conditions[i]) != 0;
+        self.end_memo[memo] = entry | holds as u64;
+        holds
     }
 
     /// The outcome a result gives, with `mover` the player the result's "mover" names.
@@ -757,6 +849,7 @@ impl State {
     /// Takes back the last move; returns it, or `None` at the state's start.
     pub fn undo(&mut self) -> Option<Move> {
         let frame = self.frames.pop()?;
+        self.goals_known = None;
         while self.log.len() > frame.log_start as usize {
             let (site, cell) = self.log.pop().expect("the log holds the frame's changes");
             self.put_raw(site, cell);

@@ -71,7 +71,7 @@ impl State {
             return;
         }
         let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
-        (*copy).clone_from(self);
+        copy.copy_position_from(self);
         out.retain_from(start, |m| {
             // The goal is judged on the board the move leaves, before an end rule moves
             // stones off it.
@@ -83,6 +83,16 @@ impl State {
             reached
         });
         out.copy = Some(copy);
+    }
+
+    /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
+    /// that has one already holds for the mover (and so keeps all of its moves).
+    pub(super) fn goals_hold(&self) -> bool {
+        self.game.moves.iter().all(|r| {
+            r.so_that
+                .as_ref()
+                .is_none_or(|goal| self.value(self.to_move, goal) != 0)
+        })
     }
 
     /// Whether a player other than the one to move has a move other than passing (on a
@@ -832,6 +842,7 @@ impl State {
             || game.moves_may_coincide
             || game.moves_narrowed
             || self.ended.is_some()
+            || (game.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
         {
             return None;
         }

@@ -405,7 +405,7 @@ impl State {
         Scored {
             state: self,
             mover: player,
-            majority,
+            majority: &std::cell::OnceCell::from(*majority),
         }
         .eval(score)
     }

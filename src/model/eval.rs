@@ -38,6 +38,13 @@ pub trait Env {
     fn majority(&self, unit: GroupUnit) -> i64;
     /// The value of [`Expr::Tabled`]`(table)` for the mover and the last site.
     fn tabled(&self, table: u16) -> i64;
+    /// The stones in a player's pits.
+    fn row_stones(&self, player: Player) -> i64 {
+        let board = self.board();
+        (1..=board.pits())
+            .map(|k| self.stones(board.pit(player, k)))
+            .sum()
+    }
 
     /// The site the latest sowing started from.
     fn origin(&self) -> Site;
@@ -88,13 +95,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: &Bindings) -> i64 {
         Expr::Opposite(s) => board().opposite(site(s)) as i64,
         Expr::Marks(p) => env.marks(operand(env, p, bound) as Player),
         Expr::Marked(p) => env.marked(operand(env, p, bound) as Player) as i64,
-        Expr::RowStones(p) => {
-            let p = operand(env, p, bound) as Player;
-            let board = board();
-            (1..=board.pits())
-                .map(|k| env.stones(board.pit(p, k)))
-                .sum()
-        }
+        Expr::RowStones(p) => env.row_stones(operand(env, p, bound) as Player),
         Expr::Majority(unit) => env.majority(*unit),
         Expr::Not(x) => (operand(env, x, bound) == 0) as i64,
         Expr::Neg(x) => operand(env, x, bound).wrapping_neg(),

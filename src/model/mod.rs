@@ -24,6 +24,8 @@ pub const EMPTY: Cell = 0;
 /// The most pieces of one kind a player may have in hand at the start (`setup N PLAYER
 /// KIND in hand`); the hash keys of hands cover counts up to this.
 pub const MAX_HAND: u16 = 100;
+/// The most sites whose stones [`Game::end_condition_sites`] lists for one end condition.
+pub const END_KEY_SITES: usize = 3;
 
 /// The most kinds of piece a game may declare (a cell holds 1 + player * kinds + kind).
 pub const MAX_PIECE_KINDS: usize = 32;
@@ -80,7 +82,7 @@ pub enum Op {
 impl Op {
     /// The operator applied to two values: conditions give 0 or 1, arithmetic wraps, and
     /// `x % 0` is 0. The engine and the compiler's tables share this one definition.
-    #[inline]
+    #[inline(always)]
     pub fn apply(self, x: i64, y: i64) -> i64 {
         match self {
             Op::And => (x != 0 && y != 0) as i64,
@@ -868,9 +870,13 @@ pub struct Game {
     pub sow_plan: SowPlan,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
-    /// Whether a move rule is narrowed by a clause (`by`, `onto`, `so that` ...), so that
-    /// its moves cannot be picked without listing them.
+    /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
+    /// its moves cannot be picked without listing them (a `so that` narrows them only
+    /// where its goal does not hold already, which the engine tests).
     pub moves_narrowed: bool,
+    /// Whether a move rule has a `so that` (whose goal, where it does not hold, narrows
+    /// its moves).
+    pub move_goals: bool,
     /// Whether any end rule is checked after every move (a condition on the position, a
     /// repeated position, a stuck player whose stones are moved): one test on the hot path.
     pub ends_after_moves: bool,
@@ -889,6 +895,11 @@ pub struct Game {
     pub end_rules: Vec<EndRule>,
     /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
     pub end_conditions: Vec<Expr>,
+    /// For each of [`Game::end_conditions`] that reads nothing of the position but the
+    /// stones of at most [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover
+    /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when
+    /// the mover or those stones differ from the last time it did.
+    pub end_condition_sites: Vec<Option<Vec<[Site; END_KEY_SITES]>>>,
     /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
     /// over the sites (64 a word).
     pub regions: Vec<Vec<u64>>,
