@@ -60,7 +60,7 @@ impl State {
     /// returns the site the last stone went into. `first` is given for the move's first
     /// lap, the only one `first stone into origin` and `start at` apply to: the site
     /// `start at` named, or [`NO_SITE`].
-    #[inline]
+    #[inline(always)]
     fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
         let game = &*self.game;
         let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
@@ -80,20 +80,16 @@ impl State {
             counts[from as usize] = 1;
             stones -= 1;
         }
-        let marks = &self.marks;
-        // A stone dropped at `site`: into it, or into the store of its marker.
-        let mut drop_stone = |site: Site| {
-            let into = match sowing.marked_to_owner {
-                true if marks[site as usize] != 0 => board.store(marks[site as usize] - 1),
-                _ => site,
-            };
-            hash ^= zobrist.count_step(into, counts[into as usize]);
-            counts[into as usize] += 1;
+        let drop = Drop {
+            marks: &self.marks,
+            board,
+            zobrist,
+            to_marker: sowing.marked_to_owner,
         };
         // `start at`: the first stone goes to the given site, and the track goes on from it.
         if let Some(start) = first.filter(|&s| (s as usize) < sites && stones > 0) {
             site = start;
-            drop_stone(site);
+            drop.stone(counts, &mut hash, site);
             stones -= 1;
         }
         while stones > 0 {
@@ -101,7 +97,7 @@ impl State {
             if sowing.skip_origin && site == from {
                 continue;
             }
-            drop_stone(site);
+            drop.stone(counts, &mut hash, site);
             stones -= 1;
         }
         self.hash = hash;
@@ -383,5 +379,29 @@ impl State {
         }
         let pit = (first + full.trailing_zeros() as usize) as Site;
         Some(Move::step(rule, pit, pit))
+    }
+}
+
+/// Where a sown stone goes: what [`State::sow_lap`] reads besides the counts and the hash.
+struct Drop<'a> {
+    marks: &'a [u8],
+    board: &'a crate::model::Board,
+    zobrist: &'a crate::model::Zobrist,
+    /// `marked pits feed owner store`.
+    to_marker: bool,
+}
+
+impl Drop<'_> {
+    /// Drops a stone at `site`: into it, or into the store of the player who marked it.
+    #[inline(always)]
+    fn stone(&self, counts: &mut [u16], hash: &mut u64, site: Site) {
+        let into = match self.to_marker {
+            true if self.marks[site as usize] != 0 => {
+                self.board.store(self.marks[site as usize] - 1)
+            }
+            _ => site,
+        };
+        *hash ^= self.zobrist.count_step(into, counts[into as usize]);
+        counts[into as usize] += 1;
     }
 }

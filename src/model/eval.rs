@@ -55,7 +55,7 @@ pub trait Env {
     where
         Self: Sized,
     {
-        eval_bound(self, e, &Bindings::NONE)
+        eval_bound(self, e, Bindings::NONE)
     }
 }
 
@@ -74,7 +74,7 @@ impl Bindings {
 
 /// The value of `e` with `bound` standing for the bound sites: the one walk of the tree,
 /// which applies the operators and the board's functions.
-fn eval_bound<E: Env>(env: &E, e: &Expr, bound: &Bindings) -> i64 {
+fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
     let board = || env.board();
     let site = |x: &Expr| operand(env, x, bound) as Site;
     match e {
@@ -126,12 +126,12 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: &Bindings) -> i64 {
 }
 
 /// [`Expr::Over`]: the body for every site of the board, bound at level `depth`.
-fn over<E: Env>(env: &E, q: Quantifier, depth: usize, body: &Expr, bound: &Bindings) -> i64 {
-    let mut inner = *bound;
+fn over<E: Env>(env: &E, q: Quantifier, depth: usize, body: &Expr, bound: Bindings) -> i64 {
+    let mut inner = bound;
     let mut sum = 0i64;
     for s in 0..env.board().sites() as Site {
         inner.sites[depth] = s;
-        let v = eval_bound(env, body, &inner);
+        let v = eval_bound(env, body, inner);
         match q {
             Quantifier::Any if v != 0 => return 1,
             Quantifier::Every if v == 0 => return 0,
@@ -162,7 +162,7 @@ impl PlayerRef {
 /// (about half of all nodes). [`eval_bound`] repeats these arms rather than share a
 /// function: a shared one tests the variant a second time.
 #[inline(always)]
-fn operand<E: Env>(env: &E, e: &Expr, bound: &Bindings) -> i64 {
+fn operand<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
     match e {
         Expr::Const(v) => *v,
         Expr::Player(r) => r.resolve(env.mover()) as i64,
