@@ -254,6 +254,10 @@ impl Compiler<'_> {
                         || (r.when == model::EndWhen::NoLegalMove
                             && matches!(r.result, model::EndResult::StoreMajority { .. }))
                 }),
+            empty_row_end: end_rules
+                .iter()
+                .find(|r| r.when == model::EndWhen::EmptyRow)
+                .copied(),
             stuck_moves_stones: end_rules.iter().any(|r| {
                 r.when == model::EndWhen::NoLegalMove
                     && matches!(r.result, model::EndResult::StoreMajority { .. })

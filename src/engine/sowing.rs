@@ -2,9 +2,7 @@
 //! row is empty.
 
 use super::{Move, MoveList, Outcome, State};
-use crate::model::{
-    Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS, NO_SITE,
-};
+use crate::model::{Action, EndResult, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS, NO_SITE};
 
 impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
@@ -208,31 +206,24 @@ impl State {
     /// Ends the game when a player's pits are all empty (if the game has that rule):
     /// the remaining stones go where the rule says, and the stores decide.
     pub(super) fn check_rows(&mut self) {
-        let Some(rule) = self
-            .game
-            .end_rules
-            .iter()
-            .find(|r| r.when == EndWhen::EmptyRow)
-            .copied()
-        else {
+        let Some(rule) = self.game.empty_row_end else {
             return;
         };
         let board = &self.game.board;
         let pits = board.pits();
-        let row = |state: &State, p: Player| -> u32 {
+        let row_empty = |p: Player| {
             let first = board.pit(p, 1) as usize;
-            state.counts[first..first + pits as usize]
+            self.counts[first..first + pits as usize]
                 .iter()
-                .map(|&c| c as u32)
-                .sum()
+                .all(|&c| c == 0)
         };
-        let rows = [row(self, 0), row(self, 1)];
-        if rows[0] != 0 && rows[1] != 0 {
+        let empty = [row_empty(0), row_empty(1)];
+        if !empty[0] && !empty[1] {
             return;
         }
         if let EndResult::StoreMajority { to_empty_side } = rule.result {
             for p in 0..2u8 {
-                let receiver = match (to_empty_side, rows[0] == 0, rows[1] == 0) {
+                let receiver = match (to_empty_side, empty[0], empty[1]) {
                     (false, _, _) => p,
                     (true, true, false) => 0,
                     (true, false, true) => 1,

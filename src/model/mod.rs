@@ -880,6 +880,8 @@ pub struct Game {
     /// Whether any end rule is checked after every move (a condition on the position, a
     /// repeated position, a stuck player whose stones are moved): one test on the hot path.
     pub ends_after_moves: bool,
+    /// The `end when empty row` rule, if the game has one (looked at after every sowing).
+    pub empty_row_end: Option<EndRule>,
     /// Whether the end rule for a player with no legal move gives the stones left to their
     /// owners (the engine then ends such a game at once, moving them).
     pub stuck_moves_stones: bool,
