@@ -251,16 +251,13 @@ impl Checker {
             return self.quantified_over(Quantifier::Sum, arg, None, span);
         }
         if arg.ty != arg_ty {
+            let wanted = match builtin {
+                Builtin::Stones => "a player or a region of pits".to_string(),
+                _ => arg_ty.describe(&self.options),
+            };
             self.error(
-                Diagnostic::error(
-                    format!(
-                        "`{}` takes {}",
-                        function.text,
-                        arg_ty.describe(&self.options)
-                    ),
-                    arg.span,
-                )
-                .with_label(format!("this is {}", arg.ty.describe(&self.options))),
+                Diagnostic::error(format!("`{}` takes {wanted}", function.text), arg.span)
+                    .with_label(format!("this is {}", arg.ty.describe(&self.options))),
             );
             return None;
         }
