@@ -7,6 +7,10 @@ pub const MAX_PITS: i64 = 32;
 
 /// The most stones per pit at the start.
 pub const MAX_STONES_PER_PIT: i64 = 100;
+/// The most sites that conditions over regions nested inside each other may look at in
+/// one evaluation (the board's sites to the power of the depth), so that no condition
+/// costs more than a bounded amount of work.
+pub const MAX_QUANTIFIED_SITES: u64 = 1 << 16;
 
 use crate::check::{
     knob_names, ActionDecl, BoardDecl, Builtin, CaptureFilterDecl, Conditional, Description,
@@ -1023,6 +1027,20 @@ impl Compiler<'_> {
                 region,
                 body,
             } => {
+                let sites = self.board().sites() as u64;
+                if sites.saturating_pow(*depth as u32 + 1) > MAX_QUANTIFIED_SITES {
+                    let d = Diagnostic::error(
+                        format!(
+                            "conditions over regions nested {} deep look at {sites}^{} sites on this board; at most {MAX_QUANTIFIED_SITES} are allowed",
+                            depth + 1,
+                            depth + 1
+                        ),
+                        e.span,
+                    )
+                    .with_help("nest fewer conditions, or write them as separate rules");
+                    self.errors.push(self.with_config(d));
+                    return None;
+                }
                 let site = Expr::Bound(*depth as u8);
                 let member = self.membership(region, &site)?;
                 let body = to_runtime(self.fold(body)?)?;
