@@ -249,8 +249,9 @@ impl Checker {
     ) -> Option<MoveDecl> {
         let needs = match kind {
             ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
-            ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
-            ast::MoveKind::Pass | ast::MoveKind::Swap => None,
+            // The swap exchanges the players' tiles: tile games only, for now.
+            ast::MoveKind::Place { .. } | ast::MoveKind::Swap => Some(BoardKind::Hex),
+            ast::MoveKind::Pass => None,
             _ => Some(BoardKind::Grid),
         };
         if let Some(needs) = needs {
