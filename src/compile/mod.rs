@@ -1026,36 +1026,7 @@ impl Compiler<'_> {
                 depth,
                 region,
                 body,
-            } => {
-                let sites = self.board().sites() as u64;
-                if sites.saturating_pow(*depth as u32 + 1) > MAX_QUANTIFIED_SITES {
-                    let d = Diagnostic::error(
-                        format!(
-                            "conditions over regions nested {} deep look at {sites}^{} sites on this board; at most {MAX_QUANTIFIED_SITES} are allowed",
-                            depth + 1,
-                            depth + 1
-                        ),
-                        e.span,
-                    )
-                    .with_help("nest fewer conditions, or write them as separate rules");
-                    self.errors.push(self.with_config(d));
-                    return None;
-                }
-                let site = Expr::Bound(*depth as u8);
-                let member = self.membership(region, &site)?;
-                let body = to_runtime(self.fold(body)?)?;
-                let both = |op, a, b| Expr::Binary(op, Box::new(a), Box::new(b));
-                let body = match quantifier {
-                    model::Quantifier::Any => both(Op::And, member, body),
-                    model::Quantifier::Every => both(Op::Or, Expr::Not(Box::new(member)), body),
-                    model::Quantifier::Sum => both(Op::Mul, member, body),
-                };
-                Value::Runtime(Expr::Over {
-                    quantifier: *quantifier,
-                    depth: *depth as u8,
-                    body: Box::new(body),
-                })
-            }
+            } => return self.quantified(*quantifier, *depth, region, body, e.span),
             TExprKind::Unary(op, x) => match (op, self.fold(x)?) {
                 (Unary::Not, Value::Bool(b)) => Value::Bool(!b),
                 (Unary::Neg, Value::Int(v)) => match v.checked_neg() {
@@ -1145,6 +1116,47 @@ impl Compiler<'_> {
             }
         }
         Some(())
+    }
+
+    /// `any`, `every` or `stones(REGION)`: the body for each site, bound at level `depth`,
+    /// joined to the region's membership test; an error if nesting at this depth would
+    /// look at too many sites.
+    fn quantified(
+        &mut self,
+        quantifier: model::Quantifier,
+        depth: usize,
+        region: &TExpr,
+        body: &TExpr,
+        span: Span,
+    ) -> Option<Value> {
+        let sites = self.board().sites() as u64;
+        if sites.saturating_pow(depth as u32 + 1) > MAX_QUANTIFIED_SITES {
+            let d = Diagnostic::error(
+                format!(
+                    "conditions over regions nested {} deep look at {sites}^{} sites on this board; at most {MAX_QUANTIFIED_SITES} are allowed",
+                    depth + 1,
+                    depth + 1
+                ),
+                span,
+            )
+            .with_help("nest fewer conditions, or write them as separate rules");
+            self.errors.push(self.with_config(d));
+            return None;
+        }
+        let site = Expr::Bound(depth as u8);
+        let member = self.membership(region, &site)?;
+        let body = to_runtime(self.fold(body)?)?;
+        let both = |op, a, b| Expr::Binary(op, Box::new(a), Box::new(b));
+        let body = match quantifier {
+            model::Quantifier::Any => both(Op::And, member, body),
+            model::Quantifier::Every => both(Op::Or, Expr::Not(Box::new(member)), body),
+            model::Quantifier::Sum => both(Op::Mul, member, body),
+        };
+        Some(Value::Runtime(Expr::Over {
+            quantifier,
+            depth: depth as u8,
+            body: Box::new(body),
+        }))
     }
 
     /// `pit(PLAYER, NUMBER)`; `row`, `between` and a site as a region outside a condition
