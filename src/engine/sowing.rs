@@ -78,7 +78,7 @@ impl State {
             counts[from as usize] = 1;
             stones -= 1;
         }
-        let drop = Drop {
+        let drop = Sown {
             marks: &self.marks,
             board,
             zobrist,
@@ -374,7 +374,7 @@ impl State {
 }
 
 /// Where a sown stone goes: what [`State::sow_lap`] reads besides the counts and the hash.
-struct Drop<'a> {
+struct Sown<'a> {
     marks: &'a [u8],
     board: &'a crate::model::Board,
     zobrist: &'a crate::model::Zobrist,
@@ -382,7 +382,7 @@ struct Drop<'a> {
     to_marker: bool,
 }
 
-impl Drop<'_> {
+impl Sown<'_> {
     /// Drops a stone at `site`: into it, or into the store of the player who marked it.
     #[inline(always)]
     fn stone(&self, counts: &mut [u16], hash: &mut u64, site: Site) {
