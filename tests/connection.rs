@@ -215,10 +215,18 @@ fn random_boards_agree_with_a_breadth_first_search() {
     }
 }
 
-/// The number of placement sequences of `depth` plies in Hex on a `size` board, a game
-/// ending at the placement that joins the mover's sides: a brute force over a board of
-/// cells, with the win found by a breadth-first search after every placement.
-fn naive_hex_perft(cells: &mut Vec<u8>, size: usize, mover: u8, depth: usize) -> u64 {
+/// The number of move sequences of `depth` plies in Hex on a `size` board, a game ending
+/// at the placement that joins the mover's sides: a brute force over a board of cells, with
+/// the win found by a breadth-first search after every placement. The pie rule: on blue's
+/// first turn (red with one stone, blue with none), blue may swap instead, and blue's
+/// colour moves again.
+fn naive_hex_perft(
+    cells: &mut Vec<u8>,
+    size: usize,
+    mover: u8,
+    swapped: bool,
+    depth: usize,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -239,31 +247,86 @@ fn naive_hex_perft(cells: &mut Vec<u8>, size: usize, mover: u8, depth: usize) ->
         total += match (won, depth) {
             (_, 1) => 1,
             (true, _) => 0,
-            (false, _) => naive_hex_perft(cells, size, 3 - mover, depth - 1),
+            (false, _) => naive_hex_perft(cells, size, 3 - mover, swapped, depth - 1),
         };
         cells[s] = 0;
+    }
+    let stones = |p: u8| cells.iter().filter(|&&c| c == p).count();
+    if !swapped && mover == 2 && stones(1) == 1 && stones(2) == 0 {
+        total += naive_hex_perft(cells, size, 2, true, depth - 1);
     }
     total
 }
 
 #[test]
 fn hex_perft_matches_a_naive_count_of_placements_cut_at_wins() {
-    for (size, depth) in [(2, 4), (3, 9), (4, 5)] {
+    for (size, depth) in [(2, 4), (3, 8), (4, 5)] {
         let game = hex(size);
         let mut state = State::new(Arc::clone(&game));
         let counts = perft(&mut state, depth);
         let mut cells = vec![0u8; size * size];
         let expected: Vec<u64> = (1..=depth)
-            .map(|d| naive_hex_perft(&mut cells, size, 1, d))
+            .map(|d| naive_hex_perft(&mut cells, size, 1, false, d))
             .collect();
         assert_eq!(counts, expected, "Hex {size} x {size}");
     }
-    // 2 x 2 by hand: red wins with its second stone (the third ply) when its two stones
-    // stand on both ranks and are linked: a1-a2, b1-b2, a1-b2 (b1-a2 is not: north-west
-    // is no hex link). Each of the six pairs of cells is reached by 4 of the 24 three-ply
-    // lines, so 12 end there and 12 go on to the one empty cell left.
+    // 2 x 2 by hand. Red wins with its second stone when its two stones stand on both
+    // ranks and are linked: a1-a2, b1-b2, a1-b2 (b1-a2 is not: north-west is no hex link),
+    // so 6 of the 12 ordered pairs of cells. Blue's one stone never joins west and east.
+    // - Ply 2: 4 openings, each answered by 3 placements or the swap: 16.
+    // - Ply 3: after a placement, red's 2 cells (4 x 3 x 2 = 24); after the swap, blue's
+    //   3 (12): 36.
+    // - Ply 4: of the 24 three-stone lines, the 12 red wins end and 12 fill the last cell;
+    //   after the swap, red places on 2 cells (4 x 3 x 2 = 24): 36.
+    // - Ply 5: the board was full without the swap; with it, red won on 12 of the 24
+    //   lines (its stones are an ordered pair of cells, the third cell blue's) and blue
+    //   fills the last cell of the other 12.
     let mut state = State::new(hex(2));
-    assert_eq!(perft(&mut state, 5), vec![4, 12, 24, 12, 0]);
+    assert_eq!(perft(&mut state, 5), vec![4, 16, 36, 36, 12]);
+}
+
+#[test]
+fn the_swap_is_offered_once_on_the_second_players_first_turn_and_taken_back_by_undo() {
+    let game = hex(3);
+    let mut state = State::new(Arc::clone(&game));
+    let legal = |state: &State| {
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&m| notation::move_text(state, m))
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        !legal(&state).contains(&"swap".to_string()),
+        "not before a stone"
+    );
+    notation::play_text(&mut state, "b2").expect("red's first stone");
+    let before = state.hash();
+    assert_eq!(legal(&state).last().map(String::as_str), Some("swap"));
+    notation::play_text(&mut state, "swap").expect("blue takes red's side");
+    assert_ne!(state.hash(), before, "a swap changes the position's hash");
+    assert_eq!(state.to_move(), 1, "blue's colour moves again");
+    assert!(
+        !legal(&state).contains(&"swap".to_string()),
+        "once per game"
+    );
+    let text = notation::position_text(&state);
+    assert_eq!(text, "3/1R1/3 blue swapped");
+    let again = notation::parse_position(&game, &text).expect("the text reads back");
+    assert_eq!(again.hash(), state.hash());
+    notation::play_text(&mut state, "a1").expect("blue's stone");
+    assert!(
+        !legal(&state).contains(&"swap".to_string()),
+        "not on red's turn"
+    );
+    state.undo();
+    state.undo();
+    assert_eq!(state.hash(), before);
+    assert!(
+        legal(&state).contains(&"swap".to_string()),
+        "undo reopens it"
+    );
 }
 
 #[test]

@@ -185,3 +185,22 @@ fn sowing_and_tile_moves_under_the_ban_are_checked_by_playing_them() {
         }
     }
 }
+
+#[test]
+fn the_swap_is_not_a_repeated_position() {
+    // The swap leaves the board and the colour to move as they were, but not the position:
+    // the swap is no longer open after it, so the ban does not refuse it.
+    let (banned, _) = with_and_without_ban("migong");
+    let mut state = State::new(banned);
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    state.apply(moves[0]);
+    state.legal_moves(&mut moves);
+    let swap = moves
+        .iter()
+        .find(|&&m| rulebook::notation::move_text(&state, m) == "swap");
+    assert!(
+        swap.is_some(),
+        "the swap is legal under the ban on repetition"
+    );
+}

@@ -249,9 +249,20 @@ impl Checker {
     ) -> Option<MoveDecl> {
         let needs = match kind {
             ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
-            // The swap exchanges the players' tiles: tile games only, for now.
-            ast::MoveKind::Place { .. } | ast::MoveKind::Swap => Some(BoardKind::Hex),
+            ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
             ast::MoveKind::Pass => None,
+            // The swap (the pie rule) follows the pieces placed: any board but pits.
+            ast::MoveKind::Swap => {
+                if self.board_kind == Some(BoardKind::Mancala) {
+                    self.error(
+                        Diagnostic::error("the swap needs a board of pieces", span).with_note(
+                            "it is open when the first player has one piece on the \
+                                 board and the second none; a board of pits has stones",
+                        ),
+                    );
+                }
+                None
+            }
             _ => Some(BoardKind::Grid),
         };
         if let Some(needs) = needs {

@@ -35,7 +35,9 @@ impl State {
             let rule_start = out.len();
             match &rule.kind {
                 MoveKind::Sow { .. } => self.sowing_moves(index, out),
-                MoveKind::Place { .. } | MoveKind::Swap => self.tile_moves(index, &rule.kind, out),
+                MoveKind::Place { matching } => self.tile_moves(index, *matching, out),
+                MoveKind::Swap if self.swap_open() => out.push(Move::step(index, NO_SITE, NO_SITE)),
+                MoveKind::Swap => {}
                 MoveKind::Pass => pass = pass.or(Some(index)),
                 MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
                     self.site_moves(index, rule, out)

@@ -27,7 +27,7 @@ pub struct Setup {
     pub stock: Option<Vec<u16>>,
     /// Tile games: passes in a row.
     pub passes: u8,
-    /// Tile games: whether the players have swapped sides.
+    /// Whether the players have swapped sides (games with the swap).
     pub swapped: bool,
     /// Tile games: the player who made the last placement, if any.
     pub last_placer: Option<Player>,
@@ -240,7 +240,7 @@ fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     let passes = game.moves.iter().any(|r| matches!(r.kind, MoveKind::Pass));
     let tile_state = setup.hands.is_some()
         || (setup.passes > 0 && !passes)
-        || setup.swapped
+        || (setup.swapped && !game.has_swap())
         || setup.last_placer.is_some();
     if setup.passes as usize > game.players.len() {
         return Err(SetupError::Passes {
@@ -301,9 +301,12 @@ impl State {
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.tile.passes = setup.passes;
-            state.tile.swapped = setup.swapped;
             state.tile.last_placer = setup.last_placer.unwrap_or(super::tiles::NOBODY);
             state.end_if_all_passed(state.to_move);
+        }
+        if setup.swapped {
+            state.tile.swapped = true;
+            state.hash ^= state.game.zobrist.swapped;
         }
         if state.game.board.pits() > 0 {
             state.check_rows();

@@ -140,29 +140,23 @@ impl State {
             && self.piece_count[0] == 1
     }
 
-    /// Appends the moves of a tile rule (placements or the swap; passes are added by the
-    /// caller when nothing else is legal).
-    pub(super) fn tile_moves(&self, rule: u8, kind: &MoveKind, out: &mut MoveList) {
+    /// Appends the placements of a tile rule, with `matching` as the rule says (the swap
+    /// and passes are added by the caller).
+    pub(super) fn tile_moves(&self, rule: u8, matching: bool, out: &mut MoveList) {
         let Some(tiles) = self.game.tiles.as_ref() else {
             return;
         };
-        match *kind {
-            MoveKind::Place { matching } => {
-                for site in 0..self.cells.len() {
-                    if self.cells[site] != EMPTY {
-                        continue;
-                    }
-                    let mut set = self.placeable(tiles, matching, site);
-                    out.reserve(set.count_ones() as usize);
-                    while set != 0 {
-                        let k = set.trailing_zeros() as usize;
-                        set &= set - 1;
-                        out.push(Move::place(rule, k, site as Site));
-                    }
-                }
+        for site in 0..self.cells.len() {
+            if self.cells[site] != EMPTY {
+                continue;
             }
-            MoveKind::Swap if self.swap_open() => out.push(Move::step(rule, NO_SITE, NO_SITE)),
-            _ => {}
+            let mut set = self.placeable(tiles, matching, site);
+            out.reserve(set.count_ones() as usize);
+            while set != 0 {
+                let k = set.trailing_zeros() as usize;
+                set &= set - 1;
+                out.push(Move::place(rule, k, site as Site));
+            }
         }
     }
 
@@ -316,6 +310,7 @@ impl State {
             }
             MoveKind::Swap => {
                 self.tile.swapped = true;
+                self.hash ^= self.game.zobrist.swapped;
                 self.tile.passes = 0;
                 next = mover;
             }

@@ -718,6 +718,8 @@ pub struct Zobrist {
     /// `marks[site * (players + 1) + mark]`.
     marks: Vec<u64>,
     players: usize,
+    /// The key of the players having swapped sides (the pie rule).
+    pub swapped: u64,
 }
 
 impl Zobrist {
@@ -762,6 +764,9 @@ impl Zobrist {
             max_count,
             marks,
             players,
+            // A constant of its own (SplitMix64's output for seed 1), so that the other
+            // keys stay as they are.
+            swapped: 0x910a_2dec_8902_5cc1,
         }
     }
 
@@ -939,6 +944,11 @@ impl Game {
     /// Number of distinct cell values (empty plus every player's every kind).
     pub fn cell_codes(&self) -> usize {
         1 + self.players.len() * self.piece_kinds.len()
+    }
+
+    /// Whether a move rule is the swap (the pie rule).
+    pub fn has_swap(&self) -> bool {
+        self.moves.iter().any(|r| matches!(r.kind, MoveKind::Swap))
     }
 
     /// The value of a setting by name.

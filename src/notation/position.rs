@@ -207,19 +207,19 @@ fn cell_word(game: &Game, cell: Cell) -> String {
     }
 }
 
-/// The words of a tile game's state: `passes=N`, `swapped`, `last=P`, and `hand=P:...` for
-/// every hand that is not the starting hand less the player's tiles on the board.
+/// The words of a game's state after the player to move: `passes=N`, `swapped` (in any
+/// game with the swap), and in tile games `last=P` and `hand=P:...` for every hand that is not the starting hand less the player's tiles on the board.
 fn tile_words(game: &Game, setup: &Setup) -> Vec<String> {
     let mut words = Vec::new();
     if setup.passes > 0 {
         words.push(format!("passes={}", setup.passes));
     }
-    let Some(tiles) = &game.tiles else {
-        return words;
-    };
     if setup.swapped {
         words.push("swapped".into());
     }
+    let Some(tiles) = &game.tiles else {
+        return words;
+    };
     if let Some(p) = setup.last_placer {
         words.push(format!("last={}", game.players[p as usize]));
     }
@@ -522,6 +522,10 @@ fn parse_tile_word(
     hands: &mut [Option<u64>],
 ) -> Result<(), PositionError> {
     let at = format!("`{word}`");
+    if word == "swapped" && game.has_swap() {
+        setup.swapped = true;
+        return Ok(());
+    }
     let Some(tiles) = &game.tiles else {
         return Err(bad(
             at,

@@ -54,6 +54,10 @@ pub fn play_view(state: &State, color: bool) -> String {
         });
     }
     let _ = writeln!(out, "{}", material.join(", "));
+    // (A board of tiles says it under its drawing.)
+    if state.swapped() && game.tiles.is_none() {
+        let _ = writeln!(out, "the players have swapped sides");
+    }
     if let Some((m, by)) = state.last_move() {
         let _ = writeln!(
             out,
