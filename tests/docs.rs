@@ -110,3 +110,87 @@ fn the_documented_keywords_are_the_grammar_s() {
     );
     assert_eq!(documented, grammar, "a keyword is listed twice");
 }
+
+/// The anchors of a Markdown file's headings, as GitHub makes them: lower case, every
+/// character but letters, digits, spaces, `-` and `_` dropped, spaces made `-`; a
+/// repeated anchor gets `-1`, `-2`, ...
+fn anchors(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        let Some(title) = line.strip_prefix('#').filter(|_| !in_code) else {
+            continue;
+        };
+        let slug: String = title
+            .trim_start_matches('#')
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let repeats = out
+            .iter()
+            .filter(|a| {
+                **a == slug
+                    || a.strip_prefix(&format!("{slug}-"))
+                        .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .count();
+        out.push(match repeats {
+            0 => slug,
+            n => format!("{slug}-{n}"),
+        });
+    }
+    out
+}
+
+#[test]
+fn every_link_to_a_heading_finds_it() {
+    let mut files = doc_files();
+    files.extend(
+        [
+            "README.md",
+            "docs/repl.md",
+            "docs/analyze.md",
+            "docs/architecture.md",
+        ]
+        .map(String::from),
+    );
+    let mut broken = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a doc file");
+        let dir = std::path::Path::new(file).parent().expect("a folder");
+        for (i, line) in text.lines().enumerate() {
+            for link in line.split("](").skip(1) {
+                let Some(target) = link.split(')').next() else {
+                    continue;
+                };
+                let Some((path, anchor)) = target.split_once('#') else {
+                    continue;
+                };
+                if path.contains("://") {
+                    continue;
+                }
+                let linked = match path {
+                    "" => text.clone(),
+                    _ => std::fs::read_to_string(dir.join(path)).unwrap_or_default(),
+                };
+                if !anchors(&linked).iter().any(|a| a == anchor) {
+                    broken.push(format!("{file}:{}: {target}", i + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links to no heading:\n{}",
+        broken.join("\n")
+    );
+    // The rule itself, on headings this page has.
+    let text = "# A `move` and `x`: one\n## Two\n## Two\n";
+    assert_eq!(anchors(text), ["a-move-and-x-one", "two", "two-1"]);
+}
