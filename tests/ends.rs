@@ -225,3 +225,34 @@ fn no_player_can_move_ends_the_game_instead_of_a_pass() {
     let err = notation::play_text(&mut state, "pass").unwrap_err();
     assert_eq!(err, notation::MoveError::GameOver);
 }
+
+#[test]
+fn no_player_can_move_ends_a_tile_game_in_random_playouts_too() {
+    // A tile game's random pick finds its move without listing the moves; it must not
+    // offer the pass that `no player can move` withholds, or playouts would pass forever.
+    let text = "game \"Little tiles\"\nplayers blue, yellow\nboard hex 2\n\
+                edges east blue, north-east blue, north-west blue, west blue, south-west blue, south-east blue\n\
+                hand blue: tiles\nhand yellow: tiles\nmove place from hand matching\nmove pass\n\
+                score majority(wedges)\nend when no player can move: draw\n";
+    let game = pipeline::load_text("tiles.game", text, None, &[]).expect("the game loads");
+    let mut moves = rulebook::engine::MoveList::new();
+    for seed in 0..20u64 {
+        let mut state = State::new(Arc::clone(&game));
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut plies = 0;
+        while let Some(m) = state.pick_legal_move(&mut moves, |n| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        }) {
+            let mut legal = rulebook::engine::MoveList::new();
+            state.legal_moves(&mut legal);
+            assert!(legal.contains(&m), "seed {seed}: the picked move is legal");
+            state.apply(m);
+            plies += 1;
+            assert!(plies < 100, "seed {seed}: the game ends");
+        }
+        assert_eq!(state.outcome(), Some(Outcome::Draw), "seed {seed}");
+    }
+}

@@ -843,6 +843,8 @@ impl State {
         if game.forbid_repetition
             || game.moves_may_coincide
             || game.moves_narrowed
+            // Whether a pass is offered then depends on the other players' moves.
+            || game.ends_when_no_player_can_move
             || self.ended.is_some()
             || (game.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
         {
