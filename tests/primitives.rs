@@ -130,6 +130,53 @@ fn a_placement_next_to_an_enemy_piece() {
     assert_eq!(legal(&s), ["b1", "a2", "c2", "b3"]);
 }
 
+#[test]
+fn a_placement_next_to_a_piece_along_given_directions() {
+    let g = game(
+        "move place pawn next to piece along south, east\nend when no legal move: mover loses",
+    );
+    // A piece of either player's to the south or the east of the site: above b2 and c1
+    // (b3, c2), and west of them (a2, b1).
+    let s = at(&g, "4/4/1p2/2P1 white");
+    assert_eq!(legal(&s), ["b1", "a2", "c2", "b3"]);
+    let g =
+        game("move place pawn next to friend along diagonal\nend when no legal move: mover loses");
+    let s = at(&g, "4/4/1p2/2P1 white");
+    // The diagonal neighbours of c1 that are empty: b2 holds black's pawn, so only d2.
+    assert_eq!(legal(&s), ["d2"]);
+}
+
+/// Connect Four, written from the docs alone: a disc drops to the lowest empty point of
+/// its column, so it is placed on the bottom rank or on a piece.
+const CONNECT_FOUR: &str = r#"
+game "Connect Four"
+players red, yellow
+board grid 7 by 6
+piece disc
+move place disc in rank(1)
+move place disc next to piece along south
+end when line(mover) >= 4: mover wins
+end when no legal move: draw
+"#;
+
+#[test]
+fn a_disc_drops_onto_the_bottom_rank_or_a_piece() {
+    let g = match pipeline::load_text("connect-four.game", CONNECT_FOUR, None, &[]) {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.render(false)),
+    };
+    // The published perft of Connect Four (OEIS A212693): 7, 49, 343, 2401, 16807, 117649;
+    // no game is won before the seventh ply.
+    let mut s = State::new(Arc::clone(&g));
+    assert_eq!(
+        rulebook::analysis::perft(&mut s, 6),
+        [7, 49, 343, 2401, 16807, 117649]
+    );
+    // A full a-file takes no disc; the b-file takes one on b3.
+    let s = at(&g, "R6/Y6/R6/Y6/RR5/YY5 red");
+    assert_eq!(legal(&s), ["c1", "d1", "e1", "f1", "g1", "b3"]);
+}
+
 /// Breakthrough, written from the docs alone: pawns step forward, or diagonally forward onto
 /// an empty point or an enemy pawn; reaching the far rank wins.
 const BREAKTHROUGH: &str = r#"

@@ -8,7 +8,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::board::{
     grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
 };
-use crate::model::{Chain, Jumped, Landing, Neighbour, Sowing};
+use crate::model::{Chain, Jumped, Landing, Neighbour, NextTo, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -123,7 +123,8 @@ impl Checker {
                 .map(Some),
         };
         let condition = self.condition(condition);
-        let Some(so_that) = so_that else {
+        let next_to = self.next_to(clauses.next_to.as_ref());
+        let (Some(so_that), Some(next_to)) = (so_that, next_to) else {
             return;
         };
         if let (Some(shape), Some((by, not_landing, avoiding)), Some(landing), Some(condition)) =
@@ -136,11 +137,7 @@ impl Checker {
                     not_landing,
                     avoiding,
                     capturing: clauses.capturing.is_some(),
-                    next_to: clauses.next_to.map(|(n, _)| match n {
-                        ast::Neighbour::Empty => Neighbour::Empty,
-                        ast::Neighbour::Enemy => Neighbour::Enemy,
-                        ast::Neighbour::Friend => Neighbour::Friend,
-                    }),
+                    next_to,
                     landing,
                     compulsory: clauses.compulsory.is_some(),
                     so_that,
@@ -222,10 +219,13 @@ impl Checker {
             kind,
             ast::MoveKind::Remove { .. } | ast::MoveKind::PlacePiece { .. }
         );
-        if let (Some((_, span)), false) = (clauses.next_to, on_sites) {
+        if let (Some((_, _, span)), false) = (&clauses.next_to, on_sites) {
             self.error(
-                Diagnostic::error("`next to` narrows where a piece is placed or removed", span)
-                    .with_help("use it with `move place KIND` or `move remove`"),
+                Diagnostic::error(
+                    "`next to` narrows where a piece is placed or removed",
+                    *span,
+                )
+                .with_help("use it with `move place KIND` or `move remove`"),
             );
             return None;
         }
@@ -371,6 +371,39 @@ impl Checker {
             ast::MoveKind::Pass => Some(MoveDecl::Pass),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
         }
+    }
+
+    /// `next to WHAT [along DIRECTIONS]`: the neighbour's content and the board's directions
+    /// looked along (orthogonal when none are given); `None` after an error.
+    fn next_to(
+        &mut self,
+        clause: Option<&(ast::Neighbour, Option<Box<ast::Directions>>, Span)>,
+    ) -> Option<Option<NextTo>> {
+        let Some((what, directions, span)) = clause else {
+            return Some(None);
+        };
+        let what = match what {
+            ast::Neighbour::Empty => Neighbour::Empty,
+            ast::Neighbour::Enemy => Neighbour::Enemy,
+            ast::Neighbour::Friend => Neighbour::Friend,
+            ast::Neighbour::Piece => Neighbour::Piece,
+        };
+        let Some(dirs) = directions else {
+            return Some(Some(NextTo {
+                what,
+                directions: 0b1111,
+            }));
+        };
+        let list = self.directions_of(dirs, true)?;
+        if list.iter().any(|&d| d >= RELATIVE_BASE) {
+            self.error(
+                Diagnostic::error("`next to` looks along the board's directions", *span)
+                    .with_help("name them as the board does: `north`, `orthogonal`, ..."),
+            );
+            return None;
+        }
+        let directions = list.iter().fold(0u8, |bits, &d| bits | 1 << d);
+        Some(Some(NextTo { what, directions }))
     }
 
     /// The directions of a capture: the board's own (`north`, `orthogonal` ...).

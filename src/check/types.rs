@@ -523,7 +523,7 @@ pub struct MoveRuleDecl {
     /// Only where the effects capture something.
     pub capturing: bool,
     /// Only on a site with an orthogonal neighbour holding this.
-    pub next_to: Option<crate::model::Neighbour>,
+    pub next_to: Option<crate::model::NextTo>,
     /// What the move may end on.
     pub landing: crate::model::Landing,
     /// While a compulsory move is legal, no other move is.

@@ -6,7 +6,7 @@ use super::{capture, Move, MoveList, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
     leg_bits, Board, Cell, Chain, EffectKind, Jumped, Landing, MoveFilter, MoveKind, MoveRule,
-    Neighbour, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    Neighbour, NextTo, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -645,21 +645,30 @@ impl State {
         }
     }
 
-    /// Whether a site has an orthogonal neighbour holding what `n` names (for the mover).
-    fn has_neighbour(&self, site: Site, n: Neighbour) -> bool {
+    /// Whether a site has a neighbour along `n`'s directions holding what it names (for
+    /// the mover).
+    fn has_neighbour(&self, site: Site, n: NextTo) -> bool {
         let board = &self.game.board;
-        (0..4).any(|dir| {
+        let mut dirs = n.directions;
+        while dirs != 0 {
+            let dir = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
             let s = board.step(site, dir);
             if s == NO_SITE {
-                return false;
+                continue;
             }
-            match (n, self.owner(s)) {
+            let found = match (n.what, self.owner(s)) {
                 (Neighbour::Empty, None) => true,
                 (Neighbour::Enemy, Some(p)) => p != self.to_move,
                 (Neighbour::Friend, Some(p)) => p == self.to_move,
+                (Neighbour::Piece, Some(_)) => true,
                 _ => false,
+            };
+            if found {
+                return true;
             }
-        })
+        }
+        false
     }
 
     /// Whether the effects after move `m` (a move of a piece or a placement) capture

@@ -341,6 +341,18 @@ pub enum Neighbour {
     Enemy,
     /// A piece of the mover's.
     Friend,
+    /// A piece of either player's.
+    Piece,
+}
+
+/// `next to`: a placement or removal only on a site with a neighbour that holds `what`
+/// along one of `directions` (bit `d` for the board's direction `d`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NextTo {
+    /// What the neighbour holds.
+    pub what: Neighbour,
+    /// The directions looked along, as bits.
+    pub directions: u8,
 }
 
 /// Every kind of piece, as a set ([`MoveFilter::kinds`], [`CaptureFilter::kinds`]).
@@ -358,8 +370,8 @@ pub struct MoveFilter {
     pub avoiding: Option<u16>,
     /// The move is legal only where the effects after it capture something.
     pub capturing: bool,
-    /// A placement or removal only on a site with an orthogonal neighbour holding this.
-    pub next_to: Option<Neighbour>,
+    /// A placement or removal only on a site with such a neighbour.
+    pub next_to: Option<NextTo>,
     /// What a slide or step may end on.
     pub landing: Landing,
     /// While a move of a compulsory rule is legal, no move of another rule is.

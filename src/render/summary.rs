@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use super::terminal_safe;
 use super::text::glyph;
+use crate::model::board::GRID_DIRECTIONS;
 use crate::model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, EffectKind, EndResult, EndWhen, Expr,
     Game, Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RunShape, ALL_KINDS,
@@ -311,11 +312,19 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
         words += ", compulsory";
     }
     if let Some(n) = f.next_to {
-        words += match n {
+        words += match n.what {
             Neighbour::Empty => ", next to an empty site",
             Neighbour::Enemy => ", next to an enemy piece",
             Neighbour::Friend => ", next to a friendly piece",
+            Neighbour::Piece => ", next to a piece",
         };
+        if n.directions != 0b1111 {
+            let names: Vec<&str> = (0..8)
+                .filter(|d| n.directions & 1 << d != 0)
+                .map(|d| GRID_DIRECTIONS[d].0)
+                .collect();
+            words += &format!(" ({})", names.join(", "));
+        }
     }
     words
 }

@@ -214,8 +214,9 @@ pub struct MoveClauses {
     pub avoiding: Option<Expr>,
     /// `capturing`: only where the effects after the move capture something.
     pub capturing: Option<Span>,
-    /// `next to empty|enemy|friend`: only on a site with such an orthogonal neighbour.
-    pub next_to: Option<(Neighbour, Span)>,
+    /// `next to empty|enemy|friend|piece [along DIRECTIONS]`: only on a site with such a
+    /// neighbour (orthogonal, or along the directions given).
+    pub next_to: Option<(Neighbour, Option<Box<Directions>>, Span)>,
     /// `onto enemy` (false) or `onto empty or enemy` (true).
     pub onto: Option<(bool, Span)>,
     /// `compulsory`.
@@ -233,6 +234,8 @@ pub enum Neighbour {
     Enemy,
     /// `friend`
     Friend,
+    /// `piece`: a piece of either player's
+    Piece,
 }
 
 /// Which pieces a jump may pass over.

@@ -522,12 +522,19 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     }
                     Rule::next_to => {
                         let span = span_of(&part, file);
-                        let what = match part.into_inner().last().map(|p| p.as_rule()) {
-                            Some(Rule::kw_empty) => Neighbour::Empty,
-                            Some(Rule::kw_enemy) => Neighbour::Enemy,
-                            _ => Neighbour::Friend,
-                        };
-                        clauses.next_to = Some((what, span));
+                        let (mut what, mut directions) = (Neighbour::Friend, None);
+                        for p in part.into_inner() {
+                            match p.as_rule() {
+                                Rule::kw_empty => what = Neighbour::Empty,
+                                Rule::kw_enemy => what = Neighbour::Enemy,
+                                Rule::kw_piece => what = Neighbour::Piece,
+                                Rule::directions => {
+                                    directions = Some(Box::new(lower_directions(p, file)))
+                                }
+                                _ => {}
+                            }
+                        }
+                        clauses.next_to = Some((what, directions, span));
                     }
                     _ => condition = Some(lower_condition(part, file)?),
                 }
