@@ -171,7 +171,11 @@ fn the_tutorial_creates_no_file_of_the_repository() {
     let text = std::fs::read_to_string(TUTORIAL).expect("the tutorial");
     let flat = text.replace('\n', " ");
     let mut created = 0;
-    for part in flat.split("Create `").skip(1).chain(flat.split("And its scenarios, `").skip(1)) {
+    for part in flat
+        .split("Create `")
+        .skip(1)
+        .chain(flat.split("And its scenarios, `").skip(1))
+    {
         let file = part.split('`').next().expect("a file name");
         assert!(
             !Path::new(file).exists(),

@@ -190,12 +190,13 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
             files: FilenameCompleter::new(),
             color,
         }));
-        session.set_width(terminal_width());
         match editor.readline(&session.prompt()) {
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
+                // The width now: the terminal may have been resized at the prompt.
+                session.set_width(terminal_width());
                 let reply = session.handle(&line);
                 print!("{}", reply.text);
                 let _ = std::io::stdout().flush();

@@ -299,7 +299,7 @@ impl Session {
                 self.restart(setup)
             }
             Command::AiShow => Reply::ok(format!(
-                "{}its searches' seed: {} (`rulebook play --seed {}` repeats them)\n",
+                "{}its searches' seed: {} (`rulebook play --seed {}` repeats them in a script)\n",
                 self.ai_seats(),
                 self.options.seed,
                 self.options.seed
