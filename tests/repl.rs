@@ -473,3 +473,24 @@ fn the_computer_is_set_up_from_the_command_line() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     std::fs::remove_dir_all(h).unwrap();
 }
+
+#[test]
+fn the_autosave_of_an_earlier_version_is_kept_as_a_slot() {
+    let h = home("legacy");
+    let out = run(&h, &["play", "gundru"], "i2-e2\nsave autosave.yaml\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&h, &["saves"], "");
+    let t = stdout(&out);
+    assert!(
+        t.contains("  1. ") && t.contains(" gundru, 1 move, white to move"),
+        "{t}"
+    );
+    assert!(!h.join("autosave.yaml").exists(), "moved into the folder");
+    let out = run(&h, &["play", "--resume"], "history\n");
+    assert!(
+        stdout(&out).contains("  1. black i2-e2"),
+        "{}",
+        stdout(&out)
+    );
+    std::fs::remove_dir_all(h).unwrap();
+}

@@ -28,9 +28,18 @@ pub fn data_dir() -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|h| h.join(".local/state/rulebook")))
 }
 
-/// The folder of autosaves ([`super::autosave`]), in [`data_dir`].
+/// The folder of autosaves ([`super::autosave`]), in [`data_dir`]. The single autosave
+/// file of earlier versions (`autosave.yaml`), if there is one, is moved into it first.
 pub fn autosave_dir() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("autosaves"))
+    let data = data_dir()?;
+    let dir = data.join("autosaves");
+    let old = data.join("autosave.yaml");
+    if let Ok(record) = crate::record::load(&old) {
+        if std::fs::create_dir_all(&dir).is_ok() {
+            let _ = std::fs::rename(&old, super::autosave::new_slot(&dir, &record.game));
+        }
+    }
+    Some(dir)
 }
 
 /// The commands whose argument is a file name (completed from the file system).
