@@ -387,6 +387,13 @@ fn random_lines_never_panic_and_keep_the_state_legal() {
         "a1-",
         "-a1",
         "undo -1",
+        "resign",
+        "flip",
+        "goto 0",
+        "goto 2",
+        "goto 99",
+        "hlep",
+        "svg",
     ];
     let mut s = session("ming-mang", &["size=4"], None);
     let mut rng = rulebook::analysis::Rng::new(11);
