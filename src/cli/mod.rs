@@ -183,7 +183,8 @@ pub struct PlayArgs {
     /// strong; medium if not given): `--ai white:strong` (repeatable).
     #[arg(long, value_name = "SIDE[:LEVEL]")]
     pub ai: Vec<String>,
-    /// The computer's think time per move, in seconds, instead of its level's.
+    /// The computer's time limit per move, in seconds, instead of its level's (the search
+    /// also stops at its iterations: raise them with --iterations).
     #[arg(long, value_name = "SECONDS", value_parser = seconds_value)]
     pub think: Option<f64>,
     /// The computer's search iterations per move, instead of its level's (with a seed, the
