@@ -232,6 +232,24 @@ fn position_json_gives_the_contents_of_the_board() {
         serde_json::json!({"south": 0, "north": 0})
     );
     assert!(json.get("pieces").is_none(), "{json}");
+    // Tiles: the tile placed, its placer, and the tiles left in each hand.
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "position",
+        "migong",
+        "--moves",
+        "d4:BYYBBY",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(json["board"]["layout"], "hex");
+    assert_eq!(
+        json["board"]["sites"]["d4"],
+        serde_json::json!({"player": "blue", "kind": "BYYBBY"})
+    );
+    let hand = |p: &str| json["hands"][p].as_array().unwrap().clone();
+    assert!(!hand("blue").contains(&"BYYBBY".into()), "{json}");
+    assert!(hand("yellow").contains(&"BYYBBY".into()), "{json}");
+    assert_eq!(json["scores"], serde_json::json!({"blue": 0, "yellow": 0}));
 }
 
 /// A seeded random game of `name` (with `sets`) that ends within 200 plies, as canonical

@@ -78,6 +78,15 @@ fn position_json(state: &State) -> serde_json::Value {
     }
     if game.tiles.is_some() {
         json["scores"] = per_player(&|p| state.score(p).into());
+        // The tiles left in each hand, by name.
+        json["hands"] = per_player(&|p| {
+            let hand = state.hand(p);
+            let tiles: Vec<&String> = (game.piece_kinds.iter().enumerate())
+                .filter(|(k, _)| *k < 64 && hand >> k & 1 == 1)
+                .map(|(_, name)| name)
+                .collect();
+            serde_json::json!(tiles)
+        });
     }
     json
 }
