@@ -547,9 +547,24 @@ fn flip_turns_the_board() {
     // It stays turned until flipped back.
     assert!(ok(&mut s, "a3-b3").contains("   d c b a\n1  "));
     assert!(ok(&mut s, "flip").starts_with("   a b c d\n4  "));
-    // A board that is not a grid is drawn one way.
+    // A mancala board turned round: north's row below, from its pit 1, north's store on
+    // the right; the pit last sown from is still marked.
     let mut m = session("mangala", &[], None);
-    assert!(refused(&mut m, "flip").contains("only grid boards turn"));
+    ok(&mut m, "3");
+    let turned = ok(&mut m, "flip");
+    let lines: Vec<&str> = turned.lines().collect();
+    let words = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words(lines[0]), "south", "{turned}");
+    assert_eq!(words(lines[1]), "6 5 4 3 2 1", "{turned}");
+    assert_eq!(lines[2], "     [ 5] [ 5] [ 5] < 1> [ 4] [ 4]", "{turned}");
+    assert_eq!(words(lines[3]), "[ 0] [ 0]", "{turned}");
+    assert_eq!(lines[4], "     [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]", "{turned}");
+    assert_eq!(words(lines[5]), "1 2 3 4 5 6", "{turned}");
+    assert_eq!(lines[6].trim(), "north", "{turned}");
+    assert!(ok(&mut m, "flip").lines().next().unwrap().trim() == "north");
+    // A hex board is drawn one way.
+    let mut h = session("migong", &[], None);
+    assert!(refused(&mut h, "flip").contains("this board is drawn one way"));
 }
 
 #[test]

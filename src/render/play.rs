@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::text::{board_text, file_letters, glyph, outcome_text};
+use super::text::{board_text, file_letters, glyph, mancala_turned, outcome_text};
 use crate::engine::State;
 use crate::model::{Layout, EMPTY, NO_SITE};
 use crate::notation;
@@ -25,13 +25,14 @@ pub fn play_view(state: &State, color: bool) -> String {
     play_view_turned(state, color, false)
 }
 
-/// [`play_view`], with a grid board `turned` round (rows and files reversed: the view
-/// from the other side of the table); other boards are drawn one way.
+/// [`play_view`], with the board `turned` round (the view from the other side of the
+/// table): a grid's ranks and files reversed, a mancala board's rows and stores exchanged;
+/// a hex board is drawn one way.
 pub fn play_view_turned(state: &State, color: bool, turned: bool) -> String {
     let game = std::sync::Arc::clone(state.game());
     let mut out = match game.board.layout {
         Layout::Grid => grid_text(state, color, turned),
-        Layout::Mancala { .. } => mancala_text(state, color),
+        Layout::Mancala { .. } => mancala_text(state, color, turned),
         #[allow(unreachable_patterns)] // layouts to come print as `board_text` until they
         // have a view of their own
         _ => board_text(state),
@@ -142,10 +143,11 @@ fn grid_text(state: &State, color: bool, turned: bool) -> String {
     out
 }
 
-/// A mancala board as in [`board_text`], with the pit of the last move (where its sowing
-/// began) shown as `<n>` instead of `[n]`, or in reverse video with `color`.
-fn mancala_text(state: &State, color: bool) -> String {
-    let text = board_text(state);
+/// A mancala board as in [`board_text`] (or turned round), with the pit of the last move
+/// (where its sowing began) shown as `<n>` instead of `[n]`, or in reverse video with
+/// `color`.
+fn mancala_text(state: &State, color: bool, turned: bool) -> String {
+    let text = mancala_turned(state, turned);
     let Some((m, _)) = state.last_move() else {
         return text;
     };
@@ -155,10 +157,10 @@ fn mancala_text(state: &State, color: bool) -> String {
         return text;
     }
     // The second player's pits are on the third line (pit n first), the first player's
-    // on the fifth (pit 1 first).
-    let (line, index) = match owner {
-        1 => (2, (n - k) as usize),
-        0 => (4, (k - 1) as usize),
+    // on the fifth (pit 1 first); the other way round when turned.
+    let (line, index) = match (owner, turned) {
+        (1, false) | (0, true) => (2, (n - k) as usize),
+        (0, false) | (1, true) => (4, (k - 1) as usize),
         _ => return text,
     };
     let mut lines: Vec<String> = text.lines().map(String::from).collect();

@@ -324,8 +324,10 @@ impl Session {
             Command::Board => Reply::ok(self.view()),
             Command::Resign => self.resign(),
             Command::Flip => {
-                if !matches!(self.state.game().board.layout, crate::model::Layout::Grid) {
-                    return Reply::error("only grid boards turn round: this one is drawn one way");
+                if let crate::model::Layout::Hex { .. } = self.state.game().board.layout {
+                    return Reply::error(
+                        "this board is drawn one way: grid and mancala boards turn round",
+                    );
                 }
                 self.turned = !self.turned;
                 Reply::ok(self.view())
