@@ -191,6 +191,67 @@ fn position_shows_board_side_to_move_and_moves() {
     assert_eq!(json["over"], false);
 }
 
+#[test]
+fn position_json_gives_the_contents_of_the_board() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "position",
+        "ming-mang",
+        "--set",
+        "size=4",
+        "--moves",
+        "d2-b2",
+        "--json",
+    ]))
+    .unwrap();
+    // Grid: the occupied sites, with whose piece of which kind; pieces per player.
+    let sites = json["board"]["sites"].as_object().unwrap();
+    assert_eq!(
+        sites["b2"],
+        serde_json::json!({"player": "black", "kind": "stone"})
+    );
+    assert_eq!(sites["a2"]["player"], "white");
+    assert!(sites.get("d2").is_none(), "empty sites are left out");
+    assert_eq!(json["board"]["layout"], "grid");
+    let black = sites.values().filter(|p| p["player"] == "black").count();
+    assert_eq!(json["pieces"]["black"], black);
+    assert!(json["picture"].as_array().unwrap().len() > 4, "{json}");
+    // Mancala: pits from each owner's pit 1, and stores; no "pieces".
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["position", "mangala", "--moves", "3", "--json"])).unwrap();
+    assert_eq!(json["board"]["layout"], "mancala");
+    assert_eq!(
+        json["board"]["pits"]["south"],
+        serde_json::json!([4, 4, 1, 5, 5, 5])
+    );
+    assert_eq!(
+        json["board"]["pits"]["north"],
+        serde_json::json!([4, 4, 4, 4, 4, 4])
+    );
+    assert_eq!(
+        json["board"]["stores"],
+        serde_json::json!({"south": 0, "north": 0})
+    );
+    assert!(json.get("pieces").is_none(), "{json}");
+    // Tiles: the tile placed, its placer, and the tiles left in each hand.
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "position",
+        "migong",
+        "--moves",
+        "d4:BYYBBY",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(json["board"]["layout"], "hex");
+    assert_eq!(
+        json["board"]["sites"]["d4"],
+        serde_json::json!({"player": "blue", "kind": "BYYBBY"})
+    );
+    let hand = |p: &str| json["hands"][p].as_array().unwrap().clone();
+    assert!(!hand("blue").contains(&"BYYBBY".into()), "{json}");
+    assert!(hand("yellow").contains(&"BYYBBY".into()), "{json}");
+    assert_eq!(json["scores"], serde_json::json!({"blue": 0, "yellow": 0}));
+}
+
 /// A seeded random game of `name` (with `sets`) that ends within 200 plies, as canonical
 /// move texts, with the winner's name ("draw" for a draw).
 fn finished_game(name: &str, sets: &[&str]) -> (Vec<String>, String) {
@@ -628,4 +689,30 @@ fn a_byte_order_mark_is_skipped() {
     let refused = fails(&["check", &bad.to_string_lossy()]);
     assert!(refused.contains("bad.game:1:1"), "{refused}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn shell_completions_and_the_manual_page() {
+    let bash = ok(&["completions", "bash"]);
+    for word in ["_rulebook()", "play", "--resume", "saves", "completions"] {
+        assert!(
+            bash.contains(word),
+            "{word} missing from the bash completions"
+        );
+    }
+    assert!(ok(&["completions", "zsh"]).contains("#compdef rulebook"));
+    assert!(ok(&["completions", "fish"]).contains("complete -c rulebook"));
+    let man = ok(&["man"]);
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH rulebook 1"),
+        "{man}"
+    );
+    for word in ["play", "saves", "completions"] {
+        assert!(man.contains(word), "{word} missing from the manual page");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["completions", "tcsh"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }

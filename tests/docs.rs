@@ -194,3 +194,48 @@ fn every_link_to_a_heading_finds_it() {
     let text = "# A `move` and `x`: one\n## Two\n## Two\n";
     assert_eq!(anchors(text), ["a-move-and-x-one", "two", "two-1"]);
 }
+
+/// The documentation stands alone: every relative link of a page (`[x](../language.md)`)
+/// and every `../`-path it cites in backquotes names a file of the repository.
+#[test]
+fn the_docs_link_only_to_files_of_the_repository() {
+    let mut pages = doc_files();
+    pages.extend(
+        [
+            "README.md",
+            "docs/repl.md",
+            "docs/analyze.md",
+            "docs/architecture.md",
+        ]
+        .map(String::from),
+    );
+    let mut checked = 0;
+    for page in pages {
+        let text = std::fs::read_to_string(&page).expect("a page");
+        let dir = std::path::Path::new(&page)
+            .parent()
+            .expect("a folder")
+            .to_path_buf();
+        let links = text
+            .split("](")
+            .skip(1)
+            .filter_map(|rest| rest.split(')').next());
+        let cited = text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|c| c.starts_with("../"));
+        for target in links.chain(cited) {
+            let file = target.split('#').next().unwrap_or("");
+            if file.is_empty() || file.contains("://") || file.contains(' ') {
+                continue;
+            }
+            assert!(
+                dir.join(file).exists(),
+                "{page} cites `{target}`, which is not in the repository"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "only {checked} links found");
+}

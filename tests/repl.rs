@@ -63,11 +63,14 @@ fn transcript(test: &str, args: &[&str], script: &str) -> String {
 fn gundru_transcript_with_commands() {
     let t = transcript(
         "gundru",
-        &["play", "gundru"],
+        &["play", "gundru", "--seed", "1"],
         "help\nmoves\ni2-e2\nmoves\nhistory\nundo\nredo\nai white easy\ne2-e5\nhistory\nboard\nquit\n",
     );
     assert!(t.contains("white (easy) plays"), "{t}");
-    assert!(t.contains("--resume"), "quit autosaves: {t}");
+    assert!(
+        t.contains("(a script does not autosave"),
+        "quit in a script does not autosave: {t}"
+    );
     insta::assert_snapshot!("gundru", t);
 }
 
@@ -96,7 +99,7 @@ fn ming_mang_transcript_with_forgiving_and_refused_moves() {
 fn mangala_finished_game_between_two_computers() {
     let t = transcript(
         "mangala",
-        &["play", "mangala"],
+        &["play", "mangala", "--seed", "1"],
         "ai both easy\nhistory\nquit\n",
     );
     assert!(t.contains("game over: "), "{t}");
@@ -119,7 +122,7 @@ fn migong_swap_then_a_finished_game_between_two_computers() {
     let h = home("migong");
     let out = run(
         &h,
-        &["play", "migong"],
+        &["play", "migong", "--seed", "1"],
         "d4:BYYBBY\nswap\nc4:YBBBBB\nai both easy\nquit\n",
     );
     assert_eq!(
@@ -146,7 +149,8 @@ fn script_file_option_and_end_of_input() {
     let t = stdout(&out);
     assert!(t.contains("black> i2-e2"), "{t}");
     assert!(t.contains("(end of input)"), "{t}");
-    assert!(t.contains("unsaved moves kept in"), "{t}");
+    assert!(t.contains("a script does not autosave"), "{t}");
+    assert!(!h.join("autosaves").exists(), "{t}");
     let out = run(&h, &["play", "gundru", "--script", "missing.txt"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("cannot read `missing.txt`"));
@@ -156,13 +160,20 @@ fn script_file_option_and_end_of_input() {
 #[test]
 fn save_then_load_and_resume() {
     let h = home("resume");
-    let out = run(&h, &["play", "gundru"], "i2-e2\nsave g.yaml\na2-d2\nquit\n");
+    // A game a person left (autosaved at a terminal; here saved where autosaves go).
+    let slot = "autosaves/20260101-120000-gundru.yaml";
+    std::fs::create_dir_all(h.join("autosaves")).unwrap();
+    let out = run(
+        &h,
+        &["play", "gundru"],
+        &format!("i2-e2\nsave g.yaml\na2-d2\nsave {slot}\nquit\n"),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let record = std::fs::read_to_string(h.join("g.yaml")).unwrap();
     for field in ["game: gundru", "- i2-e2", "result: unfinished", "date: "] {
         assert!(record.contains(field), "{field} missing from:\n{record}");
     }
-    // --load goes on from the saved move; --resume from the autosave of the quit.
+    // --load goes on from the saved move; --resume from the newest autosave.
     let out = run(&h, &["play", "--load", "g.yaml"], "history\n");
     assert!(
         stdout(&out).contains("  1. black i2-e2\n(end of input)"),
@@ -172,6 +183,46 @@ fn save_then_load_and_resume() {
     let out = run(&h, &["play", "--resume"], "history\n");
     let t = stdout(&out);
     assert!(t.contains("  2. white a2-d2"), "{t}");
+    // A script (this one and the one before) leaves the person's autosave alone.
+    let out = run(&h, &["play", "mangala"], "3\nquit\n");
+    assert!(stdout(&out).contains("a script does not autosave"));
+    let slots: Vec<_> = std::fs::read_dir(h.join("autosaves")).unwrap().collect();
+    assert_eq!(slots.len(), 1, "{slots:?}");
+    // `rulebook saves` lists them, newest first; `--resume N` picks one.
+    std::fs::copy(
+        h.join("g.yaml"),
+        h.join("autosaves/20260102-090000-gundru.yaml"),
+    )
+    .unwrap();
+    let out = run(&h, &["saves"], "");
+    let t = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let first = t.find("  1. ").expect("numbered");
+    let second = t.find("  2. ").expect("numbered");
+    assert!(
+        t[first..second].contains(" gundru, 1 move, white to move\n")
+            && t[second..].contains(" gundru, 2 moves, black to move\n"),
+        "{t}"
+    );
+    let out = run(&h, &["play", "--resume", "2"], "history\n");
+    assert!(
+        stdout(&out).contains("  2. white a2-d2"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&h, &["play", "--resume"], "history\n");
+    assert!(
+        stdout(&out).contains("  1. black i2-e2\n(end"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&h, &["play", "--resume", "3"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no autosave number 3 (there are 2"),
+        "{}",
+        stderr(&out)
+    );
     // A corrupt record: a clear message, exit 1.
     std::fs::write(h.join("bad.yaml"), "game: [\n").unwrap();
     let out = run(&h, &["play", "--load", "bad.yaml"], "");
@@ -211,10 +262,25 @@ fn no_arguments_offers_the_bundled_games() {
         assert!(t.contains(&format!("{}. {name}", i + 1)), "{t}");
     }
     assert!(t.contains("Ming Mang"), "{t}");
+    assert!(t.contains("ming-mang (presets: "), "{t}");
+    // A bad choice is asked again; a preset may follow the game.
     let beyond = names.len() + 1;
-    let out = run(&h, &[], &format!("{beyond}\n"));
+    let out = run(
+        &h,
+        &[],
+        &format!("{beyond}\nming\n\nming-mang nine\n{number} 8x8\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let t = stdout(&out);
+    assert!(t.contains(&format!("no game number {beyond}")), "{t}");
+    assert!(t.contains("unknown game `ming`"), "{t}");
+    assert!(t.contains("type a game's number or name"), "{t}");
+    assert!(t.contains("nine"), "the preset's error: {t}");
+    assert_eq!(t.matches("game (a number or a name").count(), 5, "{t}");
+    assert!(t.contains("Ming Mang (preset 8x8: size=8"), "{t}");
+    let out = run(&h, &[], "ming-mang 9x9 extra\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains(&format!("no game number {beyond}")));
+    assert!(stderr(&out).contains("no game chosen"));
     let out = run(&h, &[], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no game chosen"));
@@ -352,6 +418,79 @@ fn a_long_line_and_bad_utf8_are_refused_with_their_line_number() {
         stderr(&out).contains("error: line 3 of the input is not UTF-8 text"),
         "{}",
         stderr(&out)
+    );
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
+fn the_computer_is_set_up_from_the_command_line() {
+    let h = home("ai-flag");
+    let args = [
+        "play",
+        "gundru",
+        "--ai",
+        "white:easy",
+        "--iterations",
+        "5",
+        "--seed",
+        "4",
+    ];
+    let out = run(&h, &args, "i2-e2\nai\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let t = stdout(&out);
+    assert!(
+        t.contains("white (easy) plays ") && t.contains("(5 iterations)"),
+        "{t}"
+    );
+    assert!(
+        t.contains("the computer plays white (easy)\nits searches' seed: 4"),
+        "{t}"
+    );
+    // The same seed plays the same moves.
+    assert_eq!(stdout(&run(&h, &args, "i2-e2\nai\n")), t);
+    // Without a seed, each game has its own.
+    let seed = |out: &Output| {
+        let t = stdout(out);
+        let at = t.find("seed: ").expect("the seed is shown") + 6;
+        t[at..].split_whitespace().next().unwrap().to_string()
+    };
+    let both = ["play", "mangala", "--ai", "both:easy", "--iterations", "3"];
+    let (a, b) = (run(&h, &both, "ai\n"), run(&h, &both, "ai\n"));
+    assert!(stdout(&a).contains("game over: "), "{}", stdout(&a));
+    assert_ne!(seed(&a), seed(&b));
+    for (flag, message) in [
+        ("green:easy", "--ai green:easy: no side `green`"),
+        (
+            "white:genius",
+            "no level `genius`; the levels are easy, medium, strong",
+        ),
+    ] {
+        let out = run(&h, &["play", "gundru", "--ai", flag], "");
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+    let out = run(&h, &["play", "gundru", "--think", "0"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
+fn the_autosave_of_an_earlier_version_is_kept_as_a_slot() {
+    let h = home("legacy");
+    let out = run(&h, &["play", "gundru"], "i2-e2\nsave autosave.yaml\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&h, &["saves"], "");
+    let t = stdout(&out);
+    assert!(
+        t.contains("  1. ") && t.contains(" gundru, 1 move, white to move"),
+        "{t}"
+    );
+    assert!(!h.join("autosave.yaml").exists(), "moved into the folder");
+    let out = run(&h, &["play", "--resume"], "history\n");
+    assert!(
+        stdout(&out).contains("  1. black i2-e2"),
+        "{}",
+        stdout(&out)
     );
     std::fs::remove_dir_all(h).unwrap();
 }

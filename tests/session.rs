@@ -123,17 +123,14 @@ fn undo_and_redo() {
 #[test]
 fn new_preset_and_set_start_again_and_keep_the_game_on_error() {
     let dir = temp_dir("restart");
-    let mut s = session("ming-mang", &["size=4"], Some(dir.join("auto.yaml")));
+    let mut s = session("ming-mang", &["size=4"], Some(dir.clone()));
     ok(&mut s, "d2-c2");
     let out = ok(&mut s, "new");
     assert!(out.contains("unsaved moves kept in"), "{out}");
     assert_eq!(s.state().ply(), 0);
-    assert_eq!(
-        rulebook::record::load(&dir.join("auto.yaml"))
-            .unwrap()
-            .moves,
-        ["d2-c2"]
-    );
+    let slots = rulebook::repl::autosave::list(&dir);
+    assert_eq!(slots.len(), 1);
+    assert_eq!(slots[0].record.moves, ["d2-c2"]);
     ok(&mut s, "set size=5");
     assert_eq!(s.state().game().board.width, 5);
     ok(&mut s, "set corner=board");
@@ -247,8 +244,7 @@ fn save_and_load_and_bad_records() {
 #[test]
 fn show_board_and_quit_with_autosave() {
     let dir = temp_dir("quit");
-    let auto = dir.join("auto.yaml");
-    let mut s = session("gundru", &[], Some(auto.clone()));
+    let mut s = session("gundru", &[], Some(dir.clone()));
     assert!(ok(&mut s, "show").contains("Gundru"));
     assert!(ok(&mut s, "board").contains("to move: black"));
     let r = s.handle("q");
@@ -256,7 +252,8 @@ fn show_board_and_quit_with_autosave() {
     ok(&mut s, "i2-e2");
     let r = s.handle("quit");
     assert!(r.quit && r.text.contains("--resume"), "{r:?}");
-    let back = rulebook::record::load(&auto).unwrap().replay().unwrap();
+    let auto = &rulebook::repl::autosave::list(&dir)[0].path;
+    let back = rulebook::record::load(auto).unwrap().replay().unwrap();
     assert!(back == *s.state());
     assert!(s.autosave().is_none(), "saved: nothing more to keep");
     std::fs::remove_dir_all(dir).unwrap();
@@ -352,7 +349,7 @@ fn lines_from_a_script() {
         !out.contains("moves\n"),
         "nothing is read after quit: {out}"
     );
-    assert!(out.contains("(no place for an autosave file"), "{out}");
+    assert!(out.contains("(a script does not autosave"), "{out}");
 }
 
 #[test]
@@ -390,6 +387,13 @@ fn random_lines_never_panic_and_keep_the_state_legal() {
         "a1-",
         "-a1",
         "undo -1",
+        "resign",
+        "flip",
+        "goto 0",
+        "goto 2",
+        "goto 99",
+        "hlep",
+        "svg",
     ];
     let mut s = session("ming-mang", &["size=4"], None);
     let mut rng = rulebook::analysis::Rng::new(11);
@@ -436,4 +440,260 @@ fn after_a_swap_the_computer_plays_the_other_colour() {
     ok(&mut s, "undo");
     assert_eq!(s.state().ply(), 1);
     assert!(ok(&mut s, "ai").contains("the computer plays blue (easy)"));
+}
+
+#[test]
+fn autosaves_keep_one_slot_per_game_left_and_list_them() {
+    let dir = temp_dir("slots");
+    // Two games left with unsaved moves: two slots, the newest listed first.
+    let mut a = session("gundru", &[], Some(dir.clone()));
+    ok(&mut a, "i2-e2");
+    assert!(a.handle("quit").text.contains("unsaved moves kept in"));
+    let mut b = session("ming-mang", &["size=4"], Some(dir.clone()));
+    ok(&mut b, "d2-c2");
+    assert!(b.handle("quit").text.contains("unsaved moves kept in"));
+    let saves = rulebook::repl::autosave::list(&dir);
+    assert_eq!(saves.len(), 2, "{saves:?}");
+    assert_eq!(saves[0].record.moves, ["d2-c2"]);
+    assert_eq!(saves[1].record.moves, ["i2-e2"]);
+    // A game resumed from a slot goes back to its own slot, not to a third.
+    let record = rulebook::record::load(&saves[1].path).unwrap();
+    let state = record.replay().unwrap();
+    let options = Options {
+        autosave: Some(dir.clone()),
+        ..Options::default()
+    };
+    let mut c = Session::with_state(record.setup(), state, options);
+    c.resumed_from(saves[1].path.clone());
+    ok(&mut c, "a2-d2");
+    assert!(c
+        .handle("quit")
+        .text
+        .contains(&saves[1].path.display().to_string()));
+    let again = rulebook::repl::autosave::list(&dir);
+    assert_eq!(again.len(), 2, "{again:?}");
+    assert!(again.iter().any(|s| s.record.moves == ["i2-e2", "a2-d2"]));
+    // `new` keeps the game left in a slot, and the new game gets a slot of its own.
+    ok(&mut c, "new");
+    ok(&mut c, "i2-e2");
+    c.handle("quit");
+    assert_eq!(rulebook::repl::autosave::list(&dir).len(), 3);
+    // The oldest slots go beyond the limit.
+    for _ in 0..rulebook::repl::autosave::MAX_SLOTS + 2 {
+        let mut s = session("gundru", &[], Some(dir.clone()));
+        ok(&mut s, "i2-e2");
+        s.handle("quit");
+    }
+    let all = rulebook::repl::autosave::list(&dir);
+    assert_eq!(all.len(), rulebook::repl::autosave::MAX_SLOTS);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_script_does_not_autosave() {
+    let setup = Setup {
+        game: "gundru".into(),
+        preset: None,
+        sets: vec![],
+    };
+    let mut s = Session::new(setup, Options::default()).unwrap();
+    let mut out = Vec::new();
+    rulebook::repl::front::run_lines(&mut s, "i2-e2\n".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("(end of input)\n(a script does not autosave: `save FILE` keeps a game)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn resign_ends_the_game_and_undo_takes_it_back() {
+    let mut s = session("ming-mang", &["size=4"], None);
+    ok(&mut s, "d2-c2");
+    let out = ok(&mut s, "resign");
+    assert!(
+        out.contains("game over: white resigns; black wins"),
+        "{out}"
+    );
+    assert_eq!(s.prompt(), "game over> ");
+    assert!(refused(&mut s, "a2-b2").contains("white resigned"));
+    assert!(refused(&mut s, "hint").contains("game is over"));
+    assert!(refused(&mut s, "resign").contains("game is over"));
+    assert!(ok(&mut s, "moves").contains("no legal moves"));
+    ok(&mut s, "undo");
+    assert_eq!(texts(&s), ["d2-c2"], "undo takes back the resignation only");
+    assert_eq!(s.prompt(), "white> ");
+    ok(&mut s, "resign");
+    ok(&mut s, "new");
+    assert_eq!(s.prompt(), "black> ");
+    // Against the computer, the person resigns and the computer does not move on.
+    let mut c = session("gundru", &[], None);
+    ok(&mut c, "ai white easy");
+    assert!(ok(&mut c, "resign").contains("black resigns; white wins"));
+    assert_eq!(c.state().ply(), 0);
+}
+
+#[test]
+fn flip_turns_the_board() {
+    let mut s = session("ming-mang", &["size=4"], None);
+    ok(&mut s, "d2-b2");
+    let plain = ok(&mut s, "board");
+    assert!(plain.starts_with("   a b c d\n4  "), "{plain}");
+    assert!(plain.contains("2  W[B]. .  2"), "{plain}");
+    let turned = ok(&mut s, "flip");
+    assert!(turned.starts_with("   d c b a\n1  "), "{turned}");
+    assert!(turned.contains("2  . .[B]W  2"), "{turned}");
+    assert!(turned.contains("last move: d2-b2 by black"), "{turned}");
+    // It stays turned until flipped back.
+    assert!(ok(&mut s, "a3-b3").contains("   d c b a\n1  "));
+    assert!(ok(&mut s, "flip").starts_with("   a b c d\n4  "));
+    // A mancala board turned round: north's row below, from its pit 1, north's store on
+    // the right; the pit last sown from is still marked.
+    let mut m = session("mangala", &[], None);
+    ok(&mut m, "3");
+    let turned = ok(&mut m, "flip");
+    let lines: Vec<&str> = turned.lines().collect();
+    let words = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words(lines[0]), "south", "{turned}");
+    assert_eq!(words(lines[1]), "6 5 4 3 2 1", "{turned}");
+    assert_eq!(lines[2], "     [ 5] [ 5] [ 5] < 1> [ 4] [ 4]", "{turned}");
+    assert_eq!(words(lines[3]), "[ 0] [ 0]", "{turned}");
+    assert_eq!(lines[4], "     [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]", "{turned}");
+    assert_eq!(words(lines[5]), "1 2 3 4 5 6", "{turned}");
+    assert_eq!(lines[6].trim(), "north", "{turned}");
+    assert!(ok(&mut m, "flip").lines().next().unwrap().trim() == "north");
+    // A hex board is drawn one way.
+    let mut h = session("migong", &[], None);
+    assert!(refused(&mut h, "flip").contains("this board is drawn one way"));
+}
+
+#[test]
+fn goto_jumps_to_a_move_of_the_history() {
+    let mut s = session("ming-mang", &["size=4"], None);
+    for m in ["d2-c2", "a3-b3", "d3-c3"] {
+        ok(&mut s, m);
+    }
+    ok(&mut s, "goto 1");
+    assert_eq!(texts(&s), ["d2-c2"]);
+    ok(&mut s, "goto 3");
+    assert_eq!(texts(&s), ["d2-c2", "a3-b3", "d3-c3"]);
+    ok(&mut s, "goto 0");
+    assert_eq!(s.state().ply(), 0);
+    assert!(refused(&mut s, "goto 4").contains("the history has 3 moves"));
+    assert!(refused(&mut s, "goto x").contains("usage: goto N"));
+    ok(&mut s, "jump 2");
+    assert_eq!(texts(&s), ["d2-c2", "a3-b3"]);
+}
+
+#[test]
+fn svg_writes_a_picture_of_the_position() {
+    let dir = temp_dir("svg");
+    let mut s = session("ming-mang", &["size=4"], None);
+    ok(&mut s, "d2-c2");
+    let file = dir.join("p.svg");
+    let out = ok(&mut s, &format!("svg {}", file.display()));
+    assert!(out.contains("drew the position in"), "{out}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+    assert!(refused(&mut s, &format!("svg {}/no/dir/p.svg", dir.display())).contains("cannot"));
+    assert!(refused(&mut s, "svg").contains("usage: svg FILE"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn think_time_and_iterations_from_the_options() {
+    let setup = Setup {
+        game: "mangala".into(),
+        preset: None,
+        sets: vec![],
+    };
+    let options = Options {
+        iterations: Some(7),
+        ..Options::default()
+    };
+    let mut s = Session::new(setup, options).unwrap();
+    s.set_computer("north", Some("strong")).unwrap();
+    assert!(s
+        .set_computer("east", None)
+        .unwrap_err()
+        .contains("no side `east`"));
+    let out = ok(&mut s, "1");
+    assert!(
+        out.contains("north (strong) plays ") && out.contains("(7 iterations)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_typo_of_a_command_is_named() {
+    let mut s = session("ming-mang", &["size=4"], None);
+    assert!(refused(&mut s, "hlep").contains("did you mean `help`?"));
+    assert!(refused(&mut s, "mvoes").contains("did you mean `moves`?"));
+    assert!(refused(&mut s, "svae x.yaml").contains("did you mean `save`?"));
+    // A move that is not legal is not taken for a command.
+    let e = refused(&mut s, "d2-a9");
+    assert!(!e.contains("did you mean"), "{e}");
+}
+
+#[test]
+fn many_moves_are_listed_in_columns_that_fit_the_width() {
+    for width in [80, 40] {
+        let setup = Setup {
+            game: "ming-mang".into(),
+            preset: Some("8x8".into()),
+            sets: vec![],
+        };
+        let options = Options {
+            width: Some(width),
+            ..Options::default()
+        };
+        let mut s = Session::new(setup, options).unwrap();
+        let out = ok(&mut s, "moves");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].ends_with("legal moves:"), "{out}");
+        assert!(lines.len() > 3, "{out}");
+        assert!(lines.iter().all(|l| l.chars().count() <= width), "{out}");
+        let listed: Vec<&str> = lines[1..]
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .collect();
+        let n: usize = lines[0].split(' ').next().unwrap().parse().unwrap();
+        assert_eq!(listed.len(), n, "{out}");
+        // Down the columns, in the order of the moves.
+        assert_eq!(lines[1].split_whitespace().next(), Some(listed[0]));
+    }
+}
+
+#[test]
+fn the_title_says_what_is_set() {
+    let mut s = session("ming-mang", &["size=4"], None);
+    let out = ok(&mut s, "preset 8x8");
+    assert!(out.contains("(preset 8x8: size=8"), "{out}");
+    let out = ok(&mut s, "set size=9");
+    assert!(!out.contains("preset 8x8: size=9"), "{out}");
+    assert!(
+        out.contains("(preset 8x8 changed by set size=9: size=9"),
+        "{out}"
+    );
+}
+
+#[test]
+fn help_wraps_at_word_ends_to_the_width() {
+    let setup = Setup {
+        game: "gundru".into(),
+        preset: None,
+        sets: vec![],
+    };
+    let options = Options {
+        width: Some(40),
+        ..Options::default()
+    };
+    let mut s = Session::new(setup, options).unwrap();
+    let out = ok(&mut s, "help");
+    assert!(out.lines().all(|l| l.chars().count() <= 40), "{out}");
+    let words = |t: &str| t.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let wide = rulebook::repl::help(None, 1000).unwrap();
+    assert_eq!(words(&out), words(&wide), "no word is cut");
+    let one = ok(&mut s, "help ai");
+    assert!(one.lines().all(|l| l.chars().count() <= 40), "{one}");
 }

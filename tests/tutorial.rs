@@ -1,6 +1,6 @@
 //! `docs/tutorial.md`: every `rulebook` command it shows runs and succeeds, in order, on a
-//! copy of the tutorial's files (so that `rulebook snapshot` cannot rewrite the committed
-//! snapshots); the files it shows are the files in `docs/tutorial/`, verbatim; and those
+//! copy of the tutorial's files in the reader's folder `my-games/` (so that `rulebook
+//! snapshot` cannot rewrite the committed snapshots); the files it shows are the files in `docs/tutorial/`, verbatim; and those
 //! files pass their own scenarios and snapshots.
 
 use std::path::{Path, PathBuf};
@@ -88,7 +88,8 @@ fn every_command_of_the_tutorial_runs() {
     let text = std::fs::read_to_string(TUTORIAL).expect("the tutorial");
     let dir = std::env::temp_dir().join(format!("rulebook-tutorial-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    copy_folder(Path::new("docs/tutorial"), &dir.join("docs/tutorial"));
+    // The reader's own folder, `my-games/`, with the files the tutorial shows.
+    copy_folder(Path::new("docs/tutorial"), &dir.join("my-games"));
     copy_folder(Path::new("games"), &dir.join("games"));
     let mut ran = 0;
     for (lang, body) in code_blocks(&text) {
@@ -160,5 +161,32 @@ fn the_tutorial_files_pass_their_tests() {
             )),
             "{stdout}"
         );
+    }
+}
+
+/// The files the tutorial asks the reader to create are not files of the repository: a
+/// reader following it in a clone changes nothing that is tracked.
+#[test]
+fn the_tutorial_creates_no_file_of_the_repository() {
+    let text = std::fs::read_to_string(TUTORIAL).expect("the tutorial");
+    let flat = text.replace('\n', " ");
+    let mut created = 0;
+    for part in flat
+        .split("Create `")
+        .skip(1)
+        .chain(flat.split("And its scenarios, `").skip(1))
+    {
+        let file = part.split('`').next().expect("a file name");
+        assert!(
+            !Path::new(file).exists(),
+            "the tutorial creates `{file}`, which the repository has"
+        );
+        created += 1;
+    }
+    assert_eq!(created, 4, "the variant, the new game and their scenarios");
+    for (lang, body) in code_blocks(&text) {
+        if lang == "sh" {
+            assert!(!body.contains("docs/tutorial/"), "{body}");
+        }
     }
 }

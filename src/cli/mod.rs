@@ -1,5 +1,5 @@
 //! The command line: `rulebook list | check | show | perft | bench | think | play |
-//! position | render | test | snapshot | analyze | match`; `rulebook` alone offers the bundled games to play.
+//! position | render | test | snapshot | analyze | match | saves | completions | man`; `rulebook` alone offers the bundled games to play.
 
 //!
 //! One module per command; [`common`] holds what several share (loading a game from
@@ -135,6 +135,16 @@ pub enum Command {
     /// Play two players against each other, seats alternated: wins, draws and an Elo
     /// difference with its interval.
     Match(MatchArgs),
+    /// List the autosaved games (the games left with unsaved moves), the last left first:
+    /// `rulebook play --resume N` reopens number N.
+    Saves,
+    /// Print the shell completion script for SHELL (README.md says where to install it).
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff: `rulebook man > ~/.local/share/man/man1/rulebook.1`.
+    Man,
 }
 
 /// The arguments of `play`.
@@ -154,18 +164,33 @@ pub struct PlayArgs {
     /// Resume a saved game record.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "resume", "position"])]
     pub load: Option<std::path::PathBuf>,
-    /// Resume the game autosaved when the last session quit with unsaved moves.
-    #[arg(long, conflicts_with_all = ["game", "position"])]
-    pub resume: bool,
+    /// Resume an autosaved game: the last one left with unsaved moves, or number N of
+    /// `rulebook saves`.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1",
+          value_parser = clap::value_parser!(u16).range(1..),
+          conflicts_with_all = ["game", "position"])]
+    pub resume: Option<u16>,
     /// Read commands and moves from FILE instead of the terminal.
     #[arg(long, value_name = "FILE")]
     pub script: Option<std::path::PathBuf>,
     /// Plain text, no colours (also with NO_COLOR set, or when output is not a terminal).
     #[arg(long)]
     pub no_color: bool,
-    /// Seed of the computer's searches.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the computer's searches [default: a new one each game; `ai` shows it].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The computer plays SIDE (a player's name, or `both`) at LEVEL (easy, medium or
+    /// strong; medium if not given): `--ai white:strong` (repeatable).
+    #[arg(long, value_name = "SIDE[:LEVEL]")]
+    pub ai: Vec<String>,
+    /// The computer's time limit per move, in seconds, instead of its level's (the search
+    /// also stops at its iterations: raise them with --iterations).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds_value)]
+    pub think: Option<f64>,
+    /// The computer's search iterations per move, instead of its level's (with a seed, the
+    /// same moves on every machine).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub iterations: Option<u64>,
 }
 
 /// Which game, with which preset and settings.
@@ -297,5 +322,17 @@ fn execute(cli: Cli) -> Result<(), String> {
         Command::Position { game, start, json } => position::run(&game, &start, json),
         Command::Analyze(args) => analyze::run_analyze(&args),
         Command::Match(args) => analyze::run_match(&args),
+        Command::Saves => play::list_saves(),
+        Command::Completions { shell } => {
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cli, "rulebook", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man => {
+            let cli = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(cli)
+                .render(&mut std::io::stdout())
+                .map_err(|e| format!("error: cannot write the manual page: {e}"))
+        }
     }
 }

@@ -6,19 +6,65 @@ use super::common::{play_start, render_error, start_state};
 use super::{PlayArgs, StartArgs};
 use crate::catalog::BUNDLED;
 use crate::pipeline;
-use crate::repl::front;
+use crate::repl::{autosave, front};
 
-/// `rulebook` alone: lists the bundled games, reads a choice, plays it.
+/// `rulebook` alone: lists the bundled games with their presets, reads a choice (a number
+/// or a name, and a preset if wanted), asks again after a bad one, plays it.
 pub(super) fn choose_and_play() -> Result<(), String> {
     println!("rulebook: choose a game to play (or run `rulebook --help`)");
     for (i, b) in BUNDLED.iter().enumerate() {
-        println!("  {}. {}", i + 1, b.name);
+        let presets = crate::pipeline::read_source(b.name)
+            .and_then(crate::pipeline::describe)
+            .map(|d| {
+                d.description
+                    .presets
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect()
+            })
+            .unwrap_or_else(|_| Vec::new());
+        if presets.is_empty() {
+            println!("  {}. {}", i + 1, b.name);
+        } else {
+            println!("  {}. {} (presets: {})", i + 1, b.name, presets.join(", "));
+        }
     }
-    print!("game (number or name): ");
-    let _ = std::io::stdout().flush();
+    let (game, preset) = loop {
+        print!("game (a number or a name, and a preset if wanted): ");
+        let _ = std::io::stdout().flush();
+        let Some(line) = read_choice()? else {
+            println!();
+            return Err("error: no game chosen".into());
+        };
+        match chosen(&line) {
+            Ok(choice) => break choice,
+            Err(e) => println!("{}", e.trim_end()),
+        }
+    };
+    run(PlayArgs {
+        game: Some(game),
+        preset,
+        sets: Vec::new(),
+        start: StartArgs {
+            position: None,
+            moves: String::new(),
+        },
+        load: None,
+        resume: None,
+        script: None,
+        no_color: false,
+        seed: None,
+        ai: Vec::new(),
+        think: None,
+        iterations: None,
+    })
+}
+
+/// A line of the chooser's input (`None` at its end), at most a script line long.
+fn read_choice() -> Result<Option<String>, String> {
     let mut line = String::new();
     let limit = front::MAX_LINE_BYTES as u64 + 1;
-    std::io::stdin()
+    let n = std::io::stdin()
         .lock()
         .take(limit)
         .read_line(&mut line)
@@ -29,30 +75,29 @@ pub(super) fn choose_and_play() -> Result<(), String> {
             front::MAX_LINE_BYTES
         ));
     }
-    let choice = line.trim();
-    if choice.is_empty() {
-        println!();
-        return Err("error: no game chosen".into());
-    }
-    let game = match choice.parse::<usize>() {
-        Ok(n) if (1..=BUNDLED.len()).contains(&n) => BUNDLED[n - 1].name.to_string(),
-        Ok(n) => return Err(format!("error: no game number {n}")),
-        Err(_) => choice.to_string(),
+    Ok((n > 0).then_some(line))
+}
+
+/// The game and preset a chooser's line names, or why it names none.
+fn chosen(line: &str) -> Result<(String, Option<String>), String> {
+    let mut words = line.split_whitespace();
+    let (Some(first), preset, None) = (words.next(), words.next(), words.next()) else {
+        return Err("type a game's number or name, and a preset if wanted".into());
     };
-    run(PlayArgs {
-        game: Some(game),
-        preset: None,
-        sets: Vec::new(),
-        start: StartArgs {
-            position: None,
-            moves: String::new(),
-        },
-        load: None,
-        resume: false,
-        script: None,
-        no_color: false,
-        seed: 1,
-    })
+    let game = match first.parse::<usize>() {
+        Ok(n) if (1..=BUNDLED.len()).contains(&n) => BUNDLED[n - 1].name.to_string(),
+        Ok(n) => {
+            return Err(format!(
+                "no game number {n}: the games are 1 to {}",
+                BUNDLED.len()
+            ))
+        }
+        Err(_) => first.to_string(),
+    };
+    let preset = preset.map(str::to_string);
+    // Loaded here so that a bad name or preset is asked again (with its diagnostic).
+    pipeline::load(&game, preset.as_deref(), &[]).map_err(|e| e.render(false))?;
+    Ok((game, preset))
 }
 
 /// `rulebook play`: a session on a new game or a record, at a terminal or over lines.
@@ -63,31 +108,30 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
     let options = Options {
         color: !args.no_color && super::common::color_allowed(std::io::stdout().is_terminal()),
         interactive,
-        autosave: front::autosave_path(),
-        seed: args.seed,
+        // Scripts and piped input do not autosave: they would replace a person's games.
+        autosave: interactive.then(front::autosave_dir).flatten(),
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        think: args.think,
+        iterations: args.iterations,
+        width: front::terminal_width(),
     };
     let record_path = match (&args.load, args.resume) {
         (Some(p), _) => Some(p.clone()),
-        (None, true) => Some(
-            front::autosave_path()
-                .ok_or("error: no place for an autosave file (set RULEBOOK_HOME or HOME)")?,
-        ),
-        (None, false) => None,
+        (None, Some(n)) => Some(autosave_numbered(n.into())?),
+        (None, None) => None,
     };
     let mut session = match record_path {
         Some(path) => {
-            if args.resume && !path.exists() {
-                return Err(format!(
-                    "error: no autosaved game to resume (looked for {})",
-                    path.display()
-                ));
-            }
             let r = record::load(&path).map_err(|e| format!("error: {e}"))?;
             let state = r
                 .replay()
                 .map_err(|e| format!("error: `{}`: {e}", path.display()))?;
             let state = play_start(state, &args.start)?;
-            Session::with_state(r.setup(), state, options)
+            let mut session = Session::with_state(r.setup(), state, options);
+            if args.resume.is_some() {
+                session.resumed_from(path);
+            }
+            session
         }
         None => {
             let setup = Setup {
@@ -101,6 +145,15 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
             Session::with_state(setup, state, options)
         }
     };
+    for spec in &args.ai {
+        let (side, level) = match spec.split_once(':') {
+            Some((side, level)) => (side, Some(level)),
+            None => (spec.as_str(), None),
+        };
+        session
+            .set_computer(side, level)
+            .map_err(|e| format!("error: --ai {spec}: {e}"))?;
+    }
     if interactive {
         return front::run_terminal(session);
     }
@@ -117,4 +170,53 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
         return Err("error: some lines were refused (see above)".into());
     }
     Ok(())
+}
+
+/// The file of autosave number `n` (1: the last game left).
+fn autosave_numbered(n: usize) -> Result<std::path::PathBuf, String> {
+    let dir = front::autosave_dir()
+        .ok_or("error: no place for autosave files (set RULEBOOK_HOME or HOME)")?;
+    let slots = autosave::list(&dir);
+    if slots.is_empty() {
+        return Err(format!(
+            "error: no autosaved game to resume (looked in {})",
+            dir.display()
+        ));
+    }
+    slots.get(n - 1).map(|s| s.path.clone()).ok_or_else(|| {
+        format!(
+            "error: no autosave number {n} (there are {}: `rulebook saves` lists them)",
+            slots.len()
+        )
+    })
+}
+
+/// `rulebook saves`: the autosaved games, numbered for `play --resume N`.
+pub(super) fn list_saves() -> Result<(), String> {
+    let dir = front::autosave_dir()
+        .ok_or("error: no place for autosave files (set RULEBOOK_HOME or HOME)")?;
+    let slots = autosave::list(&dir);
+    if slots.is_empty() {
+        println!("no autosaved games (in {})", dir.display());
+        return Ok(());
+    }
+    println!("autosaved games, the last left first (`rulebook play --resume N` reopens one):");
+    for (i, slot) in slots.iter().enumerate() {
+        println!("{:>3}. {}", i + 1, slot.describe());
+        println!("     {}", slot.path.display());
+    }
+    Ok(())
+}
+
+/// A seed that differs from game to game: the clock's nanoseconds and the process id,
+/// mixed.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut x = nanos ^ (u64::from(std::process::id()) << 32);
+    // splitmix64's finaliser spreads nearby clocks far apart.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (x ^ (x >> 31)) % 1_000_000_000
 }

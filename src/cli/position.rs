@@ -35,20 +35,22 @@ fn position_json(state: &State) -> serde_json::Value {
         .moves_played()
         .map(|m| notation::move_text(state, m))
         .collect();
-    let pieces: serde_json::Map<String, serde_json::Value> = game
-        .players
-        .iter()
-        .enumerate()
-        .map(|(p, n)| (n.clone(), serde_json::json!(state.pieces(p as u8))))
-        .collect();
-    serde_json::json!({
+    let per_player = |f: &dyn Fn(u8) -> serde_json::Value| -> serde_json::Value {
+        game.players
+            .iter()
+            .enumerate()
+            .map(|(p, n)| (n.clone(), f(p as u8)))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
+    let mut json = serde_json::json!({
         "game": game.name,
         "preset": game.preset,
         "settings": game.settings.iter().map(|s| (s.name.clone(), serde_json::json!(s.value))).collect::<serde_json::Map<_, _>>(),
-        "board": text.lines().collect::<Vec<_>>(),
+        "board": board_json(state),
+        "picture": text.lines().collect::<Vec<_>>(),
         "position": notation::position_text(state),
         "to_move": game.players[state.to_move() as usize],
-        "pieces": pieces,
         "moves": moves,
         "played": played,
         "over": outcome.is_some(),
@@ -57,5 +59,84 @@ fn position_json(state: &State) -> serde_json::Value {
             _ => serde_json::Value::Null,
         },
         "draw": matches!(outcome, Some(crate::engine::Outcome::Draw)),
-    })
+    });
+    // Pieces on the board (a mancala board has stones in pits and stores instead).
+    if game.board.pits() == 0 {
+        json["pieces"] = per_player(&|p| state.pieces(p).into());
+    }
+    if state.pieces_in_hand(0).iter().any(|&n| n > 0)
+        || state.pieces_in_hand(1).iter().any(|&n| n > 0)
+    {
+        json["hands"] = per_player(&|p| {
+            game.piece_kinds
+                .iter()
+                .zip(state.pieces_in_hand(p))
+                .map(|(k, &n)| (k.clone(), serde_json::json!(n)))
+                .collect::<serde_json::Map<_, _>>()
+                .into()
+        });
+    }
+    if game.tiles.is_some() {
+        json["scores"] = per_player(&|p| state.score(p).into());
+        // The tiles left in each hand, by name.
+        json["hands"] = per_player(&|p| {
+            let hand = state.hand(p);
+            let tiles: Vec<&String> = (game.piece_kinds.iter().enumerate())
+                .filter(|(k, _)| *k < 64 && hand >> k & 1 == 1)
+                .map(|(_, name)| name)
+                .collect();
+            serde_json::json!(tiles)
+        });
+    }
+    json
+}
+
+/// The board's contents: on a mancala board each player's pits (from their pit 1) and
+/// stores; on others the occupied sites, each with its piece's player and kind, and the
+/// sites marked by a player.
+fn board_json(state: &State) -> serde_json::Value {
+    let game = state.game();
+    let b = &game.board;
+    let layout = match b.layout {
+        crate::model::Layout::Grid => "grid",
+        crate::model::Layout::Mancala { .. } => "mancala",
+        crate::model::Layout::Hex { .. } => "hex",
+    };
+    let name = |p: u8| game.players[p as usize].clone();
+    let marks: serde_json::Map<_, _> = (0..b.sites() as u16)
+        .filter_map(|s| {
+            Some((
+                b.site_names[s as usize].clone(),
+                name(state.mark(s)?).into(),
+            ))
+        })
+        .collect();
+    let mut board = if b.pits() > 0 {
+        let players = 0..game.players.len() as u8;
+        let pits: serde_json::Map<_, _> = players
+            .clone()
+            .map(|p| {
+                let counts: Vec<u16> = (1..=b.pits()).map(|k| state.count(b.pit(p, k))).collect();
+                (name(p), serde_json::json!(counts))
+            })
+            .collect();
+        let stores: serde_json::Map<_, _> = players
+            .map(|p| (name(p), serde_json::json!(state.count(b.store(p)))))
+            .collect();
+        serde_json::json!({ "layout": layout, "pits": pits, "stores": stores })
+    } else {
+        let sites: serde_json::Map<_, _> = (0..b.sites() as u16)
+            .filter_map(|s| {
+                let p = state.owner(s)?;
+                let kind = &game.piece_kinds[game.kind_of(state.cell(s))];
+                let piece = serde_json::json!({"player": name(p), "kind": kind});
+                Some((b.site_names[s as usize].clone(), piece))
+            })
+            .collect();
+        serde_json::json!({ "layout": layout, "sites": sites })
+    };
+    if !marks.is_empty() {
+        board["marked_by"] = marks.into();
+    }
+    board
 }

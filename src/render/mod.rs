@@ -7,7 +7,7 @@ mod svg;
 mod terminal;
 mod text;
 
-pub use play::play_view;
+pub use play::{play_view, play_view_turned};
 pub use summary::summary;
 pub use svg::position_svg;
 pub use terminal::terminal_safe;

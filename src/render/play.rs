@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::text::{board_text, file_letters, glyph, outcome_text};
+use super::text::{board_text, file_letters, glyph, mancala_turned, outcome_text};
 use crate::engine::State;
 use crate::model::{Layout, EMPTY, NO_SITE};
 use crate::notation;
@@ -22,10 +22,17 @@ const PLAYER_COLORS: [&str; 4] = ["\x1b[36m", "\x1b[35m", "\x1b[33m", "\x1b[32m"
 /// `< n>`; with `color` pieces and names are coloured by player, the mark is in reverse
 /// video and a grid move's origin underlined.
 pub fn play_view(state: &State, color: bool) -> String {
+    play_view_turned(state, color, false)
+}
+
+/// [`play_view`], with the board `turned` round (the view from the other side of the
+/// table): a grid's ranks and files reversed, a mancala board's rows and stores exchanged;
+/// a hex board is drawn one way.
+pub fn play_view_turned(state: &State, color: bool, turned: bool) -> String {
     let game = std::sync::Arc::clone(state.game());
     let mut out = match game.board.layout {
-        Layout::Grid => grid_text(state, color),
-        Layout::Mancala { .. } => mancala_text(state, color),
+        Layout::Grid => grid_text(state, color, turned),
+        Layout::Mancala { .. } => mancala_text(state, color, turned),
         #[allow(unreachable_patterns)] // layouts to come print as `board_text` until they
         // have a view of their own
         _ => board_text(state),
@@ -78,8 +85,9 @@ pub fn play_view(state: &State, color: bool) -> String {
     out
 }
 
-/// A grid as in [`board_text`], with the last move marked and optional colours.
-fn grid_text(state: &State, color: bool) -> String {
+/// A grid as in [`board_text`] (or turned round), with the last move marked and optional
+/// colours.
+fn grid_text(state: &State, color: bool, turned: bool) -> String {
     let game = state.game();
     let b = &game.board;
     let (w, h) = (b.width as usize, b.height as usize);
@@ -87,17 +95,27 @@ fn grid_text(state: &State, color: bool) -> String {
         .last_move()
         .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from, m.to));
     let label_width = h.to_string().len();
-    let files = file_letters(w);
+    let mut files = file_letters(w);
+    // Turned round, the files run right to left and the ranks bottom to top.
+    let file_at = |i: usize| if turned { w - 1 - i } else { i };
+    if turned {
+        files = files.split(' ').rev().collect::<Vec<_>>().join(" ");
+    }
+    let ranks: Vec<usize> = if turned {
+        (0..h).collect()
+    } else {
+        (0..h).rev().collect()
+    };
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}  {files}", "");
-    for r in (0..h).rev() {
+    for r in ranks {
         let _ = write!(out, "{:>label_width$} ", r + 1);
-        let marked = (0..w).find(|&f| (r * w + f) as u16 == to && to != NO_SITE);
-        for f in 0..w {
-            let site = (r * w + f) as u16;
+        let marked = (0..w).find(|&i| (r * w + file_at(i)) as u16 == to && to != NO_SITE);
+        for i in 0..w {
+            let site = (r * w + file_at(i)) as u16;
             let sep = match marked {
-                Some(m) if m == f => '[',
-                Some(m) if m + 1 == f => ']',
+                Some(m) if m == i => '[',
+                Some(m) if m + 1 == i => ']',
                 _ => ' ',
             };
             out.push(sep);
@@ -129,10 +147,11 @@ fn grid_text(state: &State, color: bool) -> String {
     out
 }
 
-/// A mancala board as in [`board_text`], with the pit of the last move (where its sowing
-/// began) shown as `<n>` instead of `[n]`, or in reverse video with `color`.
-fn mancala_text(state: &State, color: bool) -> String {
-    let text = board_text(state);
+/// A mancala board as in [`board_text`] (or turned round), with the pit of the last move
+/// (where its sowing began) shown as `<n>` instead of `[n]`, or in reverse video with
+/// `color`.
+fn mancala_text(state: &State, color: bool, turned: bool) -> String {
+    let text = mancala_turned(state, turned);
     let Some((m, _)) = state.last_move() else {
         return text;
     };
@@ -142,10 +161,10 @@ fn mancala_text(state: &State, color: bool) -> String {
         return text;
     }
     // The second player's pits are on the third line (pit n first), the first player's
-    // on the fifth (pit 1 first).
-    let (line, index) = match owner {
-        1 => (2, (n - k) as usize),
-        0 => (4, (k - 1) as usize),
+    // on the fifth (pit 1 first); the other way round when turned.
+    let (line, index) = match (owner, turned) {
+        (1, false) | (0, true) => (2, (n - k) as usize),
+        (0, false) | (1, true) => (4, (k - 1) as usize),
         _ => return text,
     };
     let mut lines: Vec<String> = text.lines().map(String::from).collect();

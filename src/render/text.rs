@@ -134,6 +134,13 @@ pub(super) fn file_letters(width: usize) -> String {
 /// it), the first player's row below, the second player's store on the left and the first
 /// player's on the right.
 fn mancala_text(state: &State) -> String {
+    mancala_turned(state, false)
+}
+
+/// [`mancala_text`], or with `turned` the board seen from the other side: the first
+/// player's row on top, the second's below (from their pit 1), the stores exchanged.
+pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
+    let (top, bottom) = if turned { (0, 1) } else { (1, 0) };
     let game = state.game();
     let b = &game.board;
     let n = b.pits();
@@ -152,22 +159,22 @@ fn mancala_text(state: &State) -> String {
     };
     let indent = " ".repeat(cell + 1);
     let mut out = String::new();
-    let _ = writeln!(out, "{indent}{}", game.players[1]);
+    let _ = writeln!(out, "{indent}{}", game.players[top as usize]);
     let _ = writeln!(out, "{indent}{}", numbers((1..=n).rev().collect()));
-    let top: Vec<String> = (1..=n).rev().map(|k| pit(1, k)).collect();
-    let _ = writeln!(out, "{indent}{}", top.join(" "));
+    let upper: Vec<String> = (1..=n).rev().map(|k| pit(top, k)).collect();
+    let _ = writeln!(out, "{indent}{}", upper.join(" "));
     let row_width = n as usize * (cell + 1) - 1;
     let _ = writeln!(
         out,
         "[{:>width$}]{:row_width$}  [{:>width$}]",
-        state.count(b.store(1)),
+        state.count(b.store(top)),
         "",
-        state.count(b.store(0))
+        state.count(b.store(bottom))
     );
-    let bottom: Vec<String> = (1..=n).map(|k| pit(0, k)).collect();
-    let _ = writeln!(out, "{indent}{}", bottom.join(" "));
+    let lower: Vec<String> = (1..=n).map(|k| pit(bottom, k)).collect();
+    let _ = writeln!(out, "{indent}{}", lower.join(" "));
     let _ = writeln!(out, "{indent}{}", numbers((1..=n).collect()));
-    let _ = writeln!(out, "{indent}{}", game.players[0]);
+    let _ = writeln!(out, "{indent}{}", game.players[bottom as usize]);
     for s in 0..b.sites() as u16 {
         if let Some(p) = state.mark(s) {
             let _ = writeln!(

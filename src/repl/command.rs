@@ -40,6 +40,14 @@ pub enum Command {
     Show,
     /// Print the board again.
     Board,
+    /// The side to move gives up: the other side wins.
+    Resign,
+    /// Turn the board round (and back).
+    Flip,
+    /// Go to the position after move N of the history (0: the start).
+    Goto(usize),
+    /// Draw the position as an SVG picture in a file.
+    Svg(String),
     /// Leave.
     Quit,
     /// Not a command: a move to play.
@@ -146,6 +154,30 @@ pub const COMMANDS: &[Spec] = &[
         help: "print the board again",
     },
     Spec {
+        name: "goto",
+        aliases: &["jump"],
+        usage: "goto N",
+        help: "go to the position after move N of the history (0: the start); `redo` and `goto` go forward again",
+    },
+    Spec {
+        name: "resign",
+        aliases: &["concede"],
+        usage: "resign",
+        help: "the side to move gives up (`undo` takes it back)",
+    },
+    Spec {
+        name: "flip",
+        aliases: &["turn"],
+        usage: "flip",
+        help: "turn the board round, to see it from the other side (again: back)",
+    },
+    Spec {
+        name: "svg",
+        aliases: &["picture"],
+        usage: "svg FILE",
+        help: "draw the position as an SVG picture in FILE",
+    },
+    Spec {
         name: "quit",
         aliases: &["q", "exit"],
         usage: "quit",
@@ -241,13 +273,23 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "load" => one(&args).map(|f| Command::Load(home_expanded(&f))),
         "show" => none(&args, Command::Show),
         "board" => none(&args, Command::Board),
+        "resign" => none(&args, Command::Resign),
+        "flip" => none(&args, Command::Flip),
+        "goto" => match args.as_slice() {
+            [n] => n
+                .parse::<usize>()
+                .map(Command::Goto)
+                .map_err(|_| format!("`{n}` is not a move number; {}", usage())),
+            _ => Err(usage()),
+        },
+        "svg" => one(&args).map(|f| Command::Svg(home_expanded(&f))),
         "quit" => none(&args, Command::Quit),
         other => unreachable!("every command is parsed: {other}"),
     }
 }
 
-/// The help text: every command, or one.
-pub fn help(topic: Option<&str>) -> Result<String, String> {
+/// The help text: every command, or one, wrapped at word ends to `width` columns.
+pub fn help(topic: Option<&str>, width: usize) -> Result<String, String> {
     match topic {
         Some(t) => {
             let s = spec(t).ok_or_else(|| format!("no command `{t}`; `help` lists them"))?;
@@ -256,20 +298,61 @@ pub fn help(topic: Option<&str>) -> Result<String, String> {
             } else {
                 format!(" (also: {})", s.aliases.join(", "))
             };
-            Ok(format!("{}{aliases}\n  {}\n", s.usage, s.help))
+            let mut out = wrapped(&format!("{}{aliases}", s.usage), "", width);
+            out.push_str(&wrapped(s.help, "  ", width));
+            Ok(out)
         }
         None => {
-            let width = COMMANDS.iter().map(|s| s.usage.len()).max().unwrap_or(0);
-            let mut out = String::from(
-                "Type a move in the game's notation (`moves` lists them), or a command:\n",
+            let column = COMMANDS.iter().map(|s| s.usage.len()).max().unwrap_or(0);
+            let mut out = wrapped(
+                "Type a move in the game's notation (`moves` lists them), or a command:",
+                "",
+                width,
             );
+            // Usage and help side by side when the help has room (30 columns), else the
+            // help on the lines below its usage.
+            let side_by_side = width >= column + 4 + 30;
             for s in COMMANDS {
-                out.push_str(&format!("  {:width$}  {}\n", s.usage, s.help));
+                if side_by_side {
+                    let indent = " ".repeat(column + 4);
+                    let text = wrapped(s.help, &indent, width);
+                    out.push_str(&format!("  {:column$}  {}", s.usage, &text[column + 4..]));
+                } else {
+                    out.push_str(&wrapped(s.usage, "  ", width));
+                    out.push_str(&wrapped(s.help, "      ", width));
+                }
             }
-            out.push_str("Tab completes commands and moves; Ctrl-C cancels the line (or stops the computer's think); Ctrl-D quits.\n");
+            out.push_str(&wrapped(
+                "Tab completes commands, moves, settings, presets and file names; Ctrl-C \
+                 cancels the line (or stops the computer's think); Ctrl-D quits.",
+                "",
+                width,
+            ));
             Ok(out)
         }
     }
+}
+
+/// `text` in lines of at most `width` columns, each begun by `indent`, broken at spaces
+/// only (a word longer than the line stands on a line of its own).
+pub fn wrapped(text: &str, indent: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::from(indent);
+    for word in text.split_whitespace() {
+        let at_start = line.len() == indent.len();
+        if !at_start && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from(indent);
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }
 
 /// A file name with a leading `~/` (or a lone `~`) read as the home folder, as a shell
@@ -293,7 +376,8 @@ mod tests {
         for s in COMMANDS {
             for a in s.aliases {
                 let line = match s.name {
-                    "preset" | "save" | "load" => format!("{a} x"),
+                    "preset" | "save" | "load" | "svg" => format!("{a} x"),
+                    "goto" => format!("{a} 1"),
                     "set" => format!("{a} k=v"),
                     _ => a.to_string(),
                 };
@@ -337,12 +421,12 @@ mod tests {
 
     #[test]
     fn help_lists_every_command_and_explains_one() {
-        let all = help(None).unwrap();
+        let all = help(None, 100).unwrap();
         for s in COMMANDS {
             assert!(all.contains(s.usage), "{}", s.name);
         }
-        assert!(help(Some("u")).unwrap().contains("take back"));
-        assert!(help(Some("fly")).is_err());
+        assert!(help(Some("u"), 80).unwrap().contains("take back"));
+        assert!(help(Some("fly"), 80).is_err());
     }
 
     #[test]

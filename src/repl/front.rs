@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
-use rustyline::completion::Completer;
+use rustyline::completion::{Completer, FilenameCompleter};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -28,17 +28,31 @@ pub fn data_dir() -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|h| h.join(".local/state/rulebook")))
 }
 
-/// The autosave file, in [`data_dir`].
-pub fn autosave_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("autosave.yaml"))
+/// The folder of autosaves ([`super::autosave`]), in [`data_dir`]. The single autosave
+/// file of earlier versions (`autosave.yaml`), if there is one, is moved into it first.
+pub fn autosave_dir() -> Option<PathBuf> {
+    let data = data_dir()?;
+    let dir = data.join("autosaves");
+    let old = data.join("autosave.yaml");
+    if let Ok(record) = crate::record::load(&old) {
+        if std::fs::create_dir_all(&dir).is_ok() {
+            let _ = std::fs::rename(&old, super::autosave::new_slot(&dir, &record.game));
+        }
+    }
+    Some(dir)
 }
+
+/// The commands whose argument is a file name (completed from the file system).
+const FILE_COMMANDS: [&str; 3] = ["save", "load", "svg"];
 
 /// Completion and hints from the words the session offers for the current position.
 struct LineHelper {
     /// Words completing the first word of a line: legal moves and commands.
     first: Vec<String>,
-    /// Per command, words completing its argument.
-    arguments: Vec<(String, Vec<String>)>,
+    /// Per command, the words completing each argument (the last list serves every later
+    /// argument).
+    arguments: Vec<(String, Vec<Vec<String>>)>,
+    files: FilenameCompleter,
     color: bool,
 }
 
@@ -48,14 +62,26 @@ impl LineHelper {
         let before = &line[..pos];
         let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let word = &before[start..];
+        let command = super::command::spec(before.split_whitespace().next().unwrap_or(""))
+            .map_or("", |s| s.name);
+        if start > 0 && FILE_COMMANDS.contains(&command) {
+            return self
+                .files
+                .complete_path(line, pos)
+                .map_or((start, Vec::new()), |(at, found)| {
+                    (at, found.into_iter().map(|p| p.replacement).collect())
+                });
+        }
         let pool: &[String] = if start == 0 {
             &self.first
         } else {
-            let command = before.split_whitespace().next().unwrap_or("");
+            // Which argument the word is: the words before it, less the command.
+            let index = before[..start].split_whitespace().count() - 1;
             self.arguments
                 .iter()
                 .find(|(c, _)| c == command)
-                .map_or(&[], |(_, w)| w.as_slice())
+                .and_then(|(_, pools)| pools.get(index).or(pools.last()))
+                .map_or(&[], |w| w.as_slice())
         };
         let mut found: Vec<String> = pool
             .iter()
@@ -118,6 +144,31 @@ impl Validator for LineHelper {}
 
 impl Helper for LineHelper {}
 
+/// The terminal's width in columns: `COLUMNS` if set, else what the terminal on standard
+/// output says; `None` when neither says.
+pub fn terminal_width() -> Option<usize> {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok());
+    columns.filter(|&n: &usize| n > 0).or_else(asked_width)
+}
+
+#[cfg(unix)]
+fn asked_width() -> Option<usize> {
+    // SAFETY: `winsize` is plain data that all zeros initialises; TIOCGWINSZ writes at
+    // most one `winsize` through the pointer, which lives for the call.
+    let size = unsafe {
+        let mut size: libc::winsize = std::mem::zeroed();
+        (libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) == 0).then_some(size)
+    };
+    size.map(|s| usize::from(s.ws_col)).filter(|&n| n > 0)
+}
+
+#[cfg(not(unix))]
+fn asked_width() -> Option<usize> {
+    None
+}
+
 /// Runs the session at a terminal with rustyline until the user quits. Ctrl-C cancels the
 /// line being typed (or, during the computer's think, stops it); Ctrl-D quits. The history
 /// file is read and written in [`data_dir`]; failing to do so never stops play.
@@ -138,13 +189,14 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
     let color = session.color();
     print!("{}", session.greeting());
     loop {
-        let arguments = ["ai", "help", "set"]
+        let arguments = ["ai", "help", "set", "preset"]
             .iter()
             .map(|c| (c.to_string(), session.argument_completions(c)))
             .collect();
         editor.set_helper(Some(LineHelper {
             first: session.completions(),
             arguments,
+            files: FilenameCompleter::new(),
             color,
         }));
         match editor.readline(&session.prompt()) {
@@ -152,6 +204,8 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
+                // The width now: the terminal may have been resized at the prompt.
+                session.set_width(terminal_width());
                 let reply = session.handle(&line);
                 print!("{}", reply.text);
                 let _ = std::io::stdout().flush();
@@ -184,7 +238,8 @@ pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Runs the session over lines of input (a script or a pipe): each line is echoed after the
 /// prompt, then its reply printed. Returns whether any line was refused; a refused line
-/// does not stop the script. At the end of input unsaved moves go to the autosave file.
+/// does not stop the script. At the end of input unsaved moves go to the autosave folder
+/// if the session has one (a script's has none).
 /// The input is read a line at a time; a line over [`MAX_LINE_BYTES`] or not in UTF-8 stops
 /// the run with an error naming its line number.
 pub fn run_lines(
@@ -257,10 +312,26 @@ mod tests {
             first: ["h2-c2", "h2-d2", "h3-c3", "help", "hint", "history"]
                 .map(String::from)
                 .to_vec(),
-            arguments: vec![(
-                "ai".to_string(),
-                ["black", "white", "easy"].map(String::from).to_vec(),
-            )],
+            arguments: vec![
+                (
+                    "ai".to_string(),
+                    vec![
+                        ["black", "white", "both"].map(String::from).to_vec(),
+                        ["easy", "medium", "strong"].map(String::from).to_vec(),
+                    ],
+                ),
+                (
+                    "set".to_string(),
+                    vec![["size=", "size=4", "size=5", "corner=", "corner=on"]
+                        .map(String::from)
+                        .to_vec()],
+                ),
+                (
+                    "preset".to_string(),
+                    vec![["8x8", "9x9"].map(String::from).to_vec()],
+                ),
+            ],
+            files: FilenameCompleter::new(),
             color: false,
         }
     }
@@ -277,7 +348,37 @@ mod tests {
             (0, vec!["hint".into(), "history".into()])
         );
         assert_eq!(h.candidates("ai w", 4), (3, vec!["white".into()]));
-        assert_eq!(h.candidates("save f", 6), (5, vec![]));
+        assert_eq!(h.candidates("computer w", 10), (9, vec!["white".into()]));
+    }
+
+    #[test]
+    fn completion_of_levels_settings_presets_and_files() {
+        let h = helper();
+        // After the side come the levels only.
+        assert_eq!(
+            h.candidates("ai white ", 9),
+            (9, ["easy", "medium", "strong"].map(String::from).to_vec())
+        );
+        assert_eq!(h.candidates("ai white s", 10), (9, vec!["strong".into()]));
+        assert_eq!(
+            h.candidates("set size=", 9),
+            (4, ["size=", "size=4", "size=5"].map(String::from).to_vec())
+        );
+        assert_eq!(
+            h.candidates("set size=4 cor", 14).1,
+            ["corner=", "corner=on"]
+        );
+        assert_eq!(h.candidates("preset 9", 8), (7, vec!["9x9".into()]));
+        // File names, from the file system.
+        let dir = std::env::temp_dir().join(format!("rulebook-complete-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("game-one.yaml"), "").unwrap();
+        let whole = format!("{}/game-one.yaml", dir.display());
+        let line = format!("load {}/game-o", dir.display());
+        assert_eq!(h.candidates(&line, line.len()), (5, vec![whole.clone()]));
+        let line = format!("svg {}/g", dir.display());
+        assert_eq!(h.candidates(&line, line.len()), (4, vec![whole]));
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -24,11 +24,23 @@ pub struct Options {
     /// think time. Otherwise it uses iteration budgets only, so a script plays the same
     /// game on every machine.
     pub interactive: bool,
-    /// Where unsaved games go on quit (and before `new`, `preset`, `set`, `load`).
+    /// The folder where unsaved games go on quit (and before `new`, `preset`, `set`,
+    /// `load`), one file per game ([`super::autosave`]); none for scripts.
     pub autosave: Option<PathBuf>,
     /// The seed of the computer's searches.
     pub seed: u64,
+    /// The computer's think time per move in seconds, instead of its levels' (applied in
+    /// scripts too).
+    pub think: Option<f64>,
+    /// The computer's iterations per move, instead of its levels'.
+    pub iterations: Option<u64>,
+    /// The width of the terminal in columns ([`DEFAULT_WIDTH`] if not known): long
+    /// lists and help are fitted to it.
+    pub width: Option<usize>,
 }
+
+/// The width assumed when the terminal's is not known.
+pub const DEFAULT_WIDTH: usize = 80;
 
 /// What a line gave: text to print, whether it was refused, whether to leave.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -75,6 +87,14 @@ pub struct Session {
     options: Options,
     /// The moves as last saved or loaded (or none, for a new game).
     saved: Vec<Move>,
+    /// The autosave file of this game, once it has one (or when resumed from one).
+    slot: Option<PathBuf>,
+    /// The colour of the side that resigned, if one did.
+    resigned: Option<u8>,
+    /// The names of the game's presets (for completion).
+    presets: Vec<String>,
+    /// The board is drawn turned round (`flip`).
+    turned: bool,
 }
 
 impl Session {
@@ -90,7 +110,6 @@ impl Session {
         let players = state.game().players.len();
         let saved = state.moves_played().collect();
         Session {
-            setup,
             state,
             redo: Vec::new(),
             ai: vec![None; players],
@@ -98,12 +117,28 @@ impl Session {
             stop: Arc::new(AtomicBool::new(false)),
             options,
             saved,
+            slot: None,
+            resigned: None,
+            turned: false,
+            presets: preset_names(&setup.game),
+            setup,
         }
+    }
+
+    /// Marks the game as resumed from the autosave `path`: autosaving it again rewrites
+    /// that file instead of taking a new one.
+    pub fn resumed_from(&mut self, path: PathBuf) {
+        self.slot = Some(path);
     }
 
     /// The flag that stops the computer's think (set it from a Ctrl-C handler).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// Sets the width of the terminal (it may change between lines).
+    pub fn set_width(&mut self, width: Option<usize>) {
+        self.options.width = width;
     }
 
     /// Whether the board is coloured.
@@ -131,10 +166,16 @@ impl Session {
 
     /// The prompt: who is to move.
     pub fn prompt(&mut self) -> String {
-        match self.state.outcome() {
-            Some(_) => "game over> ".to_string(),
-            None => format!("{}> ", self.player_name(self.state.to_move())),
+        if self.over() {
+            "game over> ".to_string()
+        } else {
+            format!("{}> ", self.player_name(self.state.to_move()))
         }
+    }
+
+    /// Whether the game has ended, by its rules or by a resignation.
+    fn over(&self) -> bool {
+        self.resigned.is_some() || self.state.outcome().is_some()
     }
 
     /// Words that complete at the start of a line: the legal moves, then the commands.
@@ -144,24 +185,27 @@ impl Session {
         words
     }
 
-    /// Words that complete after a command (`ai`: sides and levels; `preset`: the game's
-    /// current preset; `help`: commands).
-    pub fn argument_completions(&self, command: &str) -> Vec<String> {
+    /// Words that complete the arguments of a command, a list per argument (the last
+    /// serves every later one): `ai`: sides, then levels; `preset`: the game's presets;
+    /// `set`: `KEY=` and `KEY=VALUE`; `help`: commands.
+    pub fn argument_completions(&self, command: &str) -> Vec<Vec<String>> {
         match command::spec(command).map(|s| s.name) {
             Some("ai") => {
-                let mut w: Vec<String> = self.state.game().players.clone();
-                w.extend(["both", "off"].map(String::from));
-                w.extend(ai::LEVELS.iter().map(|l| l.name.to_string()));
-                w
+                let mut sides: Vec<String> = self.state.game().players.clone();
+                sides.extend(["both", "off"].map(String::from));
+                let levels = ai::LEVELS.iter().map(|l| l.name.to_string()).collect();
+                vec![sides, levels]
             }
-            Some("help") => command::names().map(str::to_string).collect(),
-            Some("set") => self
-                .state
-                .game()
-                .settings
-                .iter()
-                .map(|s| format!("{}=", s.name))
-                .collect(),
+            Some("help") => vec![command::names().map(str::to_string).collect()],
+            Some("preset") => vec![self.presets.clone()],
+            Some("set") => {
+                let mut words = Vec::new();
+                for s in &self.state.game().settings {
+                    words.push(format!("{}=", s.name));
+                    words.extend(allowed_values(&s.allowed).map(|v| format!("{}={v}", s.name)));
+                }
+                vec![words]
+            }
             _ => Vec::new(),
         }
     }
@@ -171,7 +215,7 @@ impl Session {
         let line = line.trim();
         if line.is_empty() {
             // An empty line lets the computer go on if it is to move (after a pause).
-            if self.computer(self.state.to_move()).is_some() && self.state.outcome().is_none() {
+            if self.computer(self.state.to_move()).is_some() && !self.over() {
                 return Reply::ok(self.after_change());
             }
             return Reply::default();
@@ -191,37 +235,47 @@ impl Session {
         if !self.unsaved() {
             return None;
         }
-        let Some(path) = self.options.autosave.clone() else {
-            return Some("(no place for an autosave file: unsaved moves are lost)\n".into());
+        let Some(dir) = self.options.autosave.clone() else {
+            return Some(if self.options.interactive {
+                "(no place for an autosave file: unsaved moves are lost)\n".into()
+            } else {
+                "(a script does not autosave: `save FILE` keeps a game)\n".into()
+            });
         };
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
+        let _ = std::fs::create_dir_all(&dir);
+        let path = match &self.slot {
+            Some(p) => p.clone(),
+            None => super::autosave::new_slot(&dir, &self.setup.game),
+        };
         Some(match self.save_to(&path) {
-            Ok(()) => format!(
-                "unsaved moves kept in {} (`rulebook play --resume` reopens them)\n",
-                path.display()
-            ),
+            Ok(()) => {
+                self.slot = Some(path.clone());
+                super::autosave::prune(&dir, &path);
+                format!(
+                    "unsaved moves kept in {} (`rulebook play --resume` reopens the last \
+                     game left; `rulebook saves` lists them)\n",
+                    path.display()
+                )
+            }
             Err(e) => format!("error: {e}; unsaved moves are lost\n"),
         })
     }
 
     fn run(&mut self, c: Command) -> Reply {
         match c {
-            Command::Help(topic) => match command::help(topic.as_deref()) {
+            Command::Help(topic) => match command::help(topic.as_deref(), self.width()) {
                 Ok(t) => Reply::ok(t),
                 Err(e) => Reply::error(e),
             },
             Command::Moves => {
                 let texts = self.legal_texts();
-                if texts.is_empty() {
+                if texts.is_empty() || self.resigned.is_some() {
                     Reply::ok("no legal moves: the game is over\n".into())
                 } else {
-                    Reply::ok(format!(
-                        "{} legal move{}: {}\n",
-                        texts.len(),
-                        plural(texts.len()),
-                        texts.join(" ")
+                    Reply::ok(in_columns(
+                        &format!("{} legal move{}:", texts.len(), plural(texts.len())),
+                        &texts,
+                        self.width(),
                     ))
                 }
             }
@@ -244,7 +298,12 @@ impl Session {
                 }
                 self.restart(setup)
             }
-            Command::AiShow => Reply::ok(self.ai_seats()),
+            Command::AiShow => Reply::ok(format!(
+                "{}its searches' seed: {} (`rulebook play --seed {}` repeats them in a script)\n",
+                self.ai_seats(),
+                self.options.seed,
+                self.options.seed
+            )),
             Command::AiOff => {
                 self.ai.iter_mut().for_each(|a| *a = None);
                 Reply::ok("the computer plays no side\n".into())
@@ -262,7 +321,25 @@ impl Session {
             },
             Command::Load(file) => self.load(&file),
             Command::Show => Reply::ok(render::summary(self.state.game())),
-            Command::Board => Reply::ok(render::play_view(&self.state, self.options.color)),
+            Command::Board => Reply::ok(self.view()),
+            Command::Resign => self.resign(),
+            Command::Flip => {
+                if let crate::model::Layout::Hex { .. } = self.state.game().board.layout {
+                    return Reply::error(
+                        "this board is drawn one way: grid and mancala boards turn round",
+                    );
+                }
+                self.turned = !self.turned;
+                Reply::ok(self.view())
+            }
+            Command::Goto(n) => self.goto(n),
+            Command::Svg(file) => {
+                let svg = render::position_svg(&self.state);
+                match crate::files::write_atomic(Path::new(&file), &svg) {
+                    Ok(()) => Reply::ok(format!("drew the position in {file}\n")),
+                    Err(e) => Reply::error(format!("cannot write `{file}`: {e}")),
+                }
+            }
             Command::Quit => Reply {
                 text: self.autosave().unwrap_or_default(),
                 error: false,
@@ -274,6 +351,12 @@ impl Session {
 
     /// Plays a typed move, then the computer's replies.
     fn play_line(&mut self, text: &str) -> Reply {
+        if let Some(p) = self.resigned {
+            return Reply::error(format!(
+                "the game is over ({} resigned): `undo` takes the resignation back, `new` starts again",
+                self.player_name(p)
+            ));
+        }
         if let Some(level) = self.computer(self.state.to_move()) {
             if self.state.outcome().is_none() {
                 return Reply::error(format!(
@@ -334,7 +417,16 @@ impl Session {
                 "no legal move of {} starts or ends at `{text}`\n(`moves` lists the legal moves)",
                 self.player_name(self.state.to_move())
             )),
-            [] => Err(format!("{engine_error}\n(`moves` lists the legal moves)")),
+            [] => {
+                let first = text.split_whitespace().next().unwrap_or("");
+                match crate::diag::closest(&first.to_ascii_lowercase(), command::names()) {
+                    Some(c) if !first.contains(|c: char| c.is_ascii_digit()) => Err(format!(
+                        "`{first}` is neither a move nor a command: did you mean `{c}`?\n\
+                         (`help` lists the commands, `moves` the legal moves)"
+                    )),
+                    _ => Err(format!("{engine_error}\n(`moves` lists the legal moves)")),
+                }
+            }
             many => Err(format!(
                 "`{text}` is ambiguous: it could be {}",
                 many.iter()
@@ -348,8 +440,61 @@ impl Session {
     /// After the position changed: the computer's moves, then the position.
     fn after_change(&mut self) -> String {
         let mut out = self.computer_moves();
-        out.push_str(&render::play_view(&self.state, self.options.color));
+        out.push_str(&self.view());
         out
+    }
+
+    /// The position as drawn for the player (turned round after `flip`), with the
+    /// resignation if there was one.
+    fn view(&self) -> String {
+        let mut out = render::play_view_turned(&self.state, self.options.color, self.turned);
+        if let Some(p) = self.resigned {
+            let mut end = format!("game over: {} resigns", self.player_name(p));
+            if self.state.game().players.len() == 2 {
+                end.push_str(&format!("; {} wins", self.player_name(1 - p)));
+            }
+            // The last line says whose turn it was: the resignation replaces it.
+            let kept = out.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
+            out.truncate(kept);
+            out.push_str(&end);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn resign(&mut self) -> Reply {
+        if self.over() {
+            return Reply::error("the game is over: there is nothing to resign");
+        }
+        self.resigned = Some(self.state.to_move());
+        Reply::ok(self.view())
+    }
+
+    /// Goes to the position after move `n`, taking moves back or playing them again
+    /// (the computer does not move on: an empty line lets it).
+    fn goto(&mut self, n: usize) -> Reply {
+        let known = self.state.ply() + self.redo.len();
+        if n > known {
+            return Reply::error(format!(
+                "the history has {known} move{}: `goto 0` to `goto {known}`",
+                plural(known)
+            ));
+        }
+        self.resigned = None;
+        while self.state.ply() > n {
+            match self.state.undo() {
+                Some(m) => self.redo.push(m),
+                None => break,
+            }
+        }
+        while self.state.ply() < n {
+            let Some(m) = self.redo.pop() else { break };
+            if notation::play(&mut self.state, m).is_err() {
+                self.redo.clear();
+                break;
+            }
+        }
+        Reply::ok(self.view())
     }
 
     /// Lets the computer play while it is to move; a stop request ends the run after the
@@ -357,7 +502,7 @@ impl Session {
     fn computer_moves(&mut self) -> String {
         let mut out = String::new();
         let mut played = 0;
-        while self.state.outcome().is_none() {
+        while !self.over() {
             if played == MAX_COMPUTER_MOVES {
                 out.push_str(&format!(
                     "(the computer paused after {played} moves: an empty line goes on)\n"
@@ -390,11 +535,20 @@ impl Session {
     }
 
     fn think(&mut self, level: &Level) -> Option<ai::Thought> {
-        let budget = if self.options.interactive {
+        if self.resigned.is_some() {
+            return None;
+        }
+        let mut budget = if self.options.interactive {
             Budget::of(level)
         } else {
             Budget::iterations(level.iterations)
         };
+        if let Some(n) = self.options.iterations {
+            budget.iterations = n;
+        }
+        if let Some(seconds) = self.options.think {
+            budget.time = Some(std::time::Duration::from_secs_f64(seconds));
+        }
         self.stop.store(false, Ordering::Relaxed);
         let seed = self
             .options
@@ -433,6 +587,9 @@ impl Session {
     }
 
     fn undo(&mut self, n: usize) -> Reply {
+        if self.resigned.take().is_some() {
+            return Reply::ok(self.view());
+        }
         if self.state.ply() == 0 {
             return Reply::error("nothing to undo");
         }
@@ -448,7 +605,7 @@ impl Session {
                 }
             }
         }
-        Reply::ok(render::play_view(&self.state, self.options.color))
+        Reply::ok(self.view())
     }
 
     fn redo(&mut self, n: usize) -> Reply {
@@ -470,7 +627,7 @@ impl Session {
                 }
             }
         }
-        Reply::ok(render::play_view(&self.state, self.options.color))
+        Reply::ok(self.view())
     }
 
     /// Starts a new game from `setup`; on error the current game is kept.
@@ -496,9 +653,14 @@ impl Session {
     fn replace(&mut self, setup: Setup, state: State) {
         let same_players = state.game().players == self.state.game().players;
         self.saved = state.moves_played().collect();
+        if setup.game != self.setup.game {
+            self.presets = preset_names(&setup.game);
+        }
         self.setup = setup;
         self.state = state;
         self.redo.clear();
+        self.slot = None;
+        self.resigned = None;
         if !same_players {
             self.ai = vec![None; self.state.game().players.len()];
         }
@@ -534,13 +696,28 @@ impl Session {
     }
 
     fn set_ai(&mut self, side: &str, level: Option<&str>) -> Reply {
+        if let Err(e) = self.set_computer(side, level) {
+            return Reply::error(e);
+        }
+        let mut out = self.ai_seats();
+        let moves = self.computer_moves();
+        if !moves.is_empty() {
+            out.push_str(&moves);
+            out.push_str(&self.view());
+        }
+        Reply::ok(out)
+    }
+
+    /// The computer takes a side (a player's name, or `both`) at a level (the default
+    /// level if none is named); it does not move yet.
+    pub fn set_computer(&mut self, side: &str, level: Option<&str>) -> Result<(), String> {
         let level = match level {
             None => ai::level(ai::DEFAULT_LEVEL).expect("the default level exists"),
             Some(name) => match ai::level(name) {
                 Some(l) => l,
                 None => {
                     let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
-                    return Reply::error(format!(
+                    return Err(format!(
                         "no level `{name}`; the levels are {}",
                         names.join(", ")
                     ));
@@ -557,20 +734,14 @@ impl Session {
                     self.ai[seat] = Some(level);
                 }
                 None => {
-                    return Reply::error(format!(
+                    return Err(format!(
                         "no side `{side}`; the sides are {} (or `both`)",
                         players.join(", ")
                     ))
                 }
             }
         }
-        let mut out = self.ai_seats();
-        let moves = self.computer_moves();
-        if !moves.is_empty() {
-            out.push_str(&moves);
-            out.push_str(&render::play_view(&self.state, self.options.color));
-        }
-        Reply::ok(out)
+        Ok(())
     }
 
     /// The seat of the person playing `colour`. Seats are people: the pie rule's swap
@@ -630,10 +801,30 @@ impl Session {
             .iter()
             .map(|s| format!("{}={}", s.name, s.value))
             .collect();
-        let preset = g
-            .preset
-            .as_ref()
-            .map_or(String::new(), |p| format!("preset {p}: "));
+        let preset = match &g.preset {
+            None => String::new(),
+            // Settings changed after the preset are named: the preset alone is not what
+            // is played.
+            Some(p) if !self.setup.sets.is_empty() => {
+                let alone = crate::pipeline::load(&self.setup.game, Some(p), &[]);
+                let changed: Vec<String> = g
+                    .settings
+                    .iter()
+                    .filter(|s| {
+                        alone
+                            .as_ref()
+                            .map_or(true, |a| a.setting(&s.name) != Some(&s.value))
+                    })
+                    .map(|s| format!("{}={}", s.name, s.value))
+                    .collect();
+                if changed.is_empty() {
+                    format!("preset {p}: ")
+                } else {
+                    format!("preset {p} changed by set {}: ", changed.join(" "))
+                }
+            }
+            Some(p) => format!("preset {p}: "),
+        };
         let name = crate::render::terminal_safe(&g.name);
         if settings.is_empty() && preset.is_empty() {
             name.into_owned()
@@ -654,6 +845,61 @@ impl Session {
             .map(|&m| notation::move_text(&self.state, m))
             .collect()
     }
+}
+
+impl Session {
+    fn width(&self) -> usize {
+        self.options.width.unwrap_or(DEFAULT_WIDTH)
+    }
+}
+
+/// `words` after `title`: on the same line when all fit in `width` columns, else below it
+/// in columns read downwards, as many as fit.
+fn in_columns(title: &str, words: &[String], width: usize) -> String {
+    let one_line = format!("{title} {}", words.join(" "));
+    if one_line.chars().count() <= width {
+        return one_line + "\n";
+    }
+    let column = words.iter().map(|w| w.chars().count()).max().unwrap_or(0) + 2;
+    let columns = ((width + 2) / column).max(1);
+    let rows = words.len().div_ceil(columns);
+    let mut out = format!("{title}\n");
+    for r in 0..rows {
+        let line: Vec<String> = (0..columns)
+            .filter_map(|c| words.get(c * rows + r))
+            .map(|w| format!("{w:column$}"))
+            .collect();
+        out.push_str(line.concat().trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The names of a game's presets, read from its rule file (none if it does not read).
+fn preset_names(game: &str) -> Vec<String> {
+    crate::pipeline::read_source(game)
+        .and_then(crate::pipeline::describe)
+        .map(|d| {
+            d.description
+                .presets
+                .iter()
+                .map(|p| p.name.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The values a setting allows, from its `allowed` text: a range `MIN..MAX` (when short) or
+/// choices `a|b|c`.
+fn allowed_values(allowed: &str) -> impl Iterator<Item = String> {
+    let values: Vec<String> = match allowed.split_once("..") {
+        Some((lo, hi)) => match (lo.parse::<i64>(), hi.parse::<i64>()) {
+            (Ok(lo), Ok(hi)) if hi - lo < 40 => (lo..=hi).map(|v| v.to_string()).collect(),
+            _ => Vec::new(),
+        },
+        None => allowed.split('|').map(str::to_string).collect(),
+    };
+    values.into_iter()
 }
 
 fn normalize(s: &str) -> String {
