@@ -241,7 +241,8 @@ impl State {
             }
         }
         // The player who just moved is the mover these results speak of.
-        self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+        let outcome = self.end_result(rule.result, self.to_move, &mut Vec::new());
+        self.end_by(rule.when, outcome);
     }
 
     /// Carries out action `a` of rule `r`, a [`Action::TakeRun`]: from its first site, pit by
