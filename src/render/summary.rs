@@ -429,6 +429,11 @@ fn end_summary(o: &mut String, game: &Game) {
     }
 }
 
+/// End condition `i` of a game as rule text (`pieces(opponent) < 2`).
+pub(super) fn end_condition_text(game: &Game, i: usize) -> String {
+    expr(&game.end_conditions[i], game)
+}
+
 /// The board, edges, tiles and hands of a hex board.
 fn hex_summary(o: &mut String, game: &Game, side: u16) {
     let b = &game.board;

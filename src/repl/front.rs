@@ -152,7 +152,10 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                let reply = session.handle(&line);
+                let reply = session.handle_with(&line, &mut |t: &str| {
+                    print!("{t}");
+                    let _ = std::io::stdout().flush();
+                });
                 print!("{}", reply.text);
                 let _ = std::io::stdout().flush();
                 if reply.quit {
@@ -200,7 +203,10 @@ pub fn run_lines(
             break;
         };
         let _ = writeln!(out, "{}{}", session.prompt(), line);
-        let reply = session.handle(line);
+        let reply = session.handle_with(line, &mut |t: &str| {
+            let _ = out.write_all(t.as_bytes());
+            let _ = out.flush();
+        });
         refused |= reply.error;
         let _ = write!(out, "{}", reply.text);
         if reply.quit {
