@@ -575,11 +575,14 @@ impl State {
             .position(|r| matches!(r.when, EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove))
     }
 
-    /// Ends the game with `outcome` by the first end rule that ends it `when`.
-    pub(super) fn end_by(&mut self, when: EndWhen, outcome: Outcome) {
+    /// Records that the first end rule that ends the game `when` has ended it (`ended` is
+    /// set by the caller). Out of line: it runs once a game, and its callers are on the
+    /// path of every move.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn ended_by_rule(&mut self, when: EndWhen) {
         let rule = self.game.end_rules.iter().position(|r| r.when == when);
         self.ended_by = rule.unwrap_or(0) as u32;
-        self.ended = Some(outcome);
     }
 
     /// The outcome, if the game is over.
@@ -697,8 +700,8 @@ impl State {
         if let Some(rule) = rule {
             self.goals_known = None;
             self.rows_to_owners();
-            let outcome = self.end_result(rule.result, self.to_move, &mut Vec::new());
-            self.end_by(rule.when, outcome);
+            self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+            self.ended_by_rule(EndWhen::NoLegalMove);
         }
     }
 
@@ -728,8 +731,8 @@ impl State {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }
-            let outcome = self.end_result(rule.result, mover, &mut Vec::new());
-            self.end_by(rule.when, outcome);
+            self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
+            self.ended_by_rule(EndWhen::RepeatedPosition);
         }
     }
 
@@ -747,9 +750,8 @@ impl State {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }
-            let outcome = self.end_result(rule.result, mover, &mut Vec::new());
+            self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
             self.ended_by = r as u32;
-            self.ended = Some(outcome);
             return;
         }
     }

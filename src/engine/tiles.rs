@@ -346,8 +346,8 @@ impl State {
         let game = std::sync::Arc::clone(&self.game);
         if let Some(rule) = game.end_rules.iter().find(|r| r.when == EndWhen::BothPass) {
             let mut work = std::mem::take(&mut self.tile.scratch);
-            let outcome = self.end_result(rule.result, next, &mut work);
-            self.end_by(rule.when, outcome);
+            self.ended = Some(self.end_result(rule.result, next, &mut work));
+            self.ended_by_rule(EndWhen::BothPass);
             self.tile.scratch = work;
         }
     }
