@@ -349,7 +349,10 @@ fn after_sow_summary(o: &mut String, game: &Game) {
                 Action::Take { from, to } => {
                     format!("take {} to {}", expr(from, game), expr(to, game))
                 }
-                Action::Mark(site) => format!("mark {}", expr(site, game)),
+                Action::Mark(site) => match &game.mark_name {
+                    Some(name) => format!("mark {} as {name}", expr(site, game)),
+                    None => format!("mark {}", expr(site, game)),
+                },
                 Action::TakeRun {
                     from,
                     counterclockwise,
