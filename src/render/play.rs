@@ -75,9 +75,9 @@ pub fn play_view(state: &State, color: bool) -> String {
     out
 }
 
-/// How the game ended in words: the outcome, the end rule that decided it, and the final
-/// count (stores, scores or pieces): `south wins (a row of pits is empty); stores: south
-/// 30, north 18`.
+/// How the game ended in words: the outcome and the end rule that decided it, then on a
+/// line of its own the final count (stores, scores or pieces): `south wins (a row of pits
+/// is empty)` and `final stores: south 30, north 18`.
 fn ending_text(state: &State, o: Outcome) -> String {
     let game = state.game();
     let name = |p: u8| game.players[p as usize].as_str();
@@ -121,7 +121,7 @@ fn ending_text(state: &State, o: Outcome) -> String {
         )
     };
     format!(
-        "{} ({why}); {what}: {}",
+        "{} ({why})\nfinal {what}: {}",
         outcome_text(game, o),
         counts.join(", ")
     )
