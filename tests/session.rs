@@ -697,3 +697,182 @@ fn help_wraps_at_word_ends_to_the_width() {
     let one = ok(&mut s, "help ai");
     assert!(one.lines().all(|l| l.chars().count() <= 40), "{one}");
 }
+
+/// Issue 14, item 1: with the computer on both sides, each move and its board are given
+/// out as they are played (not all at once when the line is done).
+#[test]
+fn the_computers_moves_are_given_out_as_they_are_played() {
+    let mut s = session("mangala", &[], None);
+    let mut chunks: Vec<String> = Vec::new();
+    let reply = s.handle_with("ai both easy", &mut |t: &str| chunks.push(t.to_string()));
+    assert!(!reply.error, "{}", reply.text);
+    let plies = s.state().ply();
+    assert!(s.state().clone().outcome().is_some());
+    // The first chunk says who the computer plays; then one chunk per move, each with
+    // its board (the last move named, then whose turn it is or how the game ended).
+    assert!(chunks[0].contains("the computer plays south (easy) and north (easy)"));
+    let moves: Vec<&String> = chunks
+        .iter()
+        .filter(|c| c.contains("(easy) plays "))
+        .collect();
+    assert_eq!(moves.len(), plies, "{chunks:?}");
+    for c in &moves[..] {
+        assert_eq!(c.matches("(easy) plays").count(), 1, "{c}");
+        assert!(c.contains("last move: "), "{c}");
+        assert!(c.contains("to move: ") || c.contains("game over: "), "{c}");
+    }
+    assert!(reply.text.is_empty(), "all was given out: {}", reply.text);
+    // `handle` collects the same text.
+    let mut t = session("mangala", &[], None);
+    assert_eq!(t.handle("ai both easy").text, chunks.concat());
+}
+
+/// Issue 14, item 2: against the computer, the person's move is shown (its board and
+/// `last move:`), then the computer's reply with its own board.
+#[test]
+fn against_the_computer_the_persons_move_is_shown_then_the_reply() {
+    let mut s = session("gundru", &[], None);
+    ok(&mut s, "ai white easy");
+    let mut chunks: Vec<String> = Vec::new();
+    let reply = s.handle_with("i2-e2", &mut |t: &str| chunks.push(t.to_string()));
+    assert!(!reply.error);
+    let all = format!("{}{}", chunks.concat(), reply.text);
+    let mine = all.find("last move: i2-e2 by black").expect(&all);
+    let turn = all.find("to move: white").expect(&all);
+    let reply_at = all.find("white (easy) plays ").expect(&all);
+    let theirs = all.find("by white").expect(&all);
+    assert!(mine < turn && turn < reply_at && reply_at < theirs, "{all}");
+    assert!(all.trim_end().ends_with("to move: black"), "{all}");
+    // The person's board is given out before the computer thinks.
+    assert!(
+        chunks[0].contains("last move: i2-e2 by black"),
+        "{chunks:?}"
+    );
+    assert!(!chunks[0].contains("plays"), "{chunks:?}");
+}
+
+/// Plays seeded random moves through the session to the end of the game; returns the
+/// last reply.
+fn play_to_the_end(game: &str, seed: u64) -> String {
+    let mut s = session(game, &[], None);
+    let mut state = s.state().clone();
+    let (moves, outcome) = rulebook::analysis::random_game(&mut state, seed, 10_000);
+    assert!(outcome.is_some(), "{game} {seed}");
+    let mut last = String::new();
+    for m in moves {
+        let text = notation::move_text(s.state(), m);
+        last = ok(&mut s, &text);
+    }
+    last
+}
+
+/// Issue 14, item 7: game over says why (the end rule) and the final count.
+#[test]
+fn game_over_says_why_and_the_final_count() {
+    // Mangala ends when a row is empty; the stores decide (48 stones in all).
+    let last = play_to_the_end("mangala", 3);
+    let line = last.lines().find(|l| l.starts_with("game over: ")).unwrap();
+    assert!(line.ends_with(" (a row of pits is empty)"), "{last}");
+    // The final count on the next line.
+    let line = last.lines().find(|l| l.starts_with("final ")).unwrap();
+    assert!(line.starts_with("final stores: south "), "{last}");
+    let counts: Vec<u32> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 48, "{line}");
+    // Konane ends when the player to move has no legal move; the pieces are counted.
+    let last = play_to_the_end("konane", 5);
+    let line = last.lines().find(|l| l.starts_with("game over: ")).unwrap();
+    let to_move = if line.contains("game over: black wins") {
+        "white"
+    } else {
+        "black"
+    };
+    assert!(
+        line.ends_with(&format!(" ({to_move} has no legal move)")),
+        "{line}"
+    );
+    assert!(last.contains("\nfinal pieces: black "), "{last}");
+    // Brandubh: by the condition that ended it, or no legal move.
+    for seed in 1..4 {
+        let last = play_to_the_end("brandubh", seed);
+        let line = last.lines().find(|l| l.starts_with("game over: ")).unwrap();
+        let why = [
+            "(after white's move, pieces(white, {a1 g1 a7 g7}, king) > 0)",
+            "(after black's move, pieces(white, all, king) == 0)",
+            "has no legal move)",
+        ];
+        assert!(why.iter().any(|w| line.ends_with(w)), "{line}");
+    }
+}
+
+/// Issue 14, item 4: the Migong board fits 80 columns, full or empty, and with colour each
+/// wedge is in its player's colour (blue and yellow), without colour plain letters.
+#[test]
+fn the_migong_board_fits_80_columns_and_colours_its_wedges() {
+    let game = rulebook::pipeline::load("migong", None, &[]).unwrap();
+    let mut state = State::new(game);
+    let empty = rulebook::render::play_view(&state, false);
+    let (moves, _) = rulebook::analysis::random_game(&mut state, 7, 100);
+    assert_eq!(moves.len(), 100);
+    let full = rulebook::render::play_view(&state, false);
+    for view in [&empty, &full] {
+        for line in view.lines() {
+            assert!(line.chars().count() <= 80, "{} columns: {line}", line.len());
+        }
+    }
+    // The middle rank, empty, then a tile on d4 with its wedges around its name.
+    assert!(
+        empty.contains("\n 7  a7    b7    c7    d7    e7    f7          h7"),
+        "{empty}"
+    );
+    let game = rulebook::pipeline::load("migong", None, &[]).unwrap();
+    let mut one = State::new(game);
+    notation::play_text(&mut one, "d4:BYYBBY").unwrap();
+    let view = rulebook::render::play_view(&one, false);
+    let rows: Vec<&str> = view.lines().collect();
+    let at = rows.iter().position(|l| l.starts_with(" 4 ")).unwrap();
+    let d4 = rows[at].find("d4").unwrap();
+    assert_eq!(
+        &rows[at - 1][d4..d4 + 3],
+        "Y Y",
+        "north-west, north-east\n{view}"
+    );
+    assert_eq!(&rows[at][d4 - 1..d4 + 4], "Bd4 B", "west, east\n{view}");
+    assert_eq!(
+        &rows[at + 1][d4..d4 + 3],
+        "B Y",
+        "south-west, south-east\n{view}"
+    );
+    assert!(!view.contains('\x1b'));
+    let coloured = rulebook::render::play_view(&one, true);
+    assert!(coloured.contains("\x1b[1m\x1b[34mB\x1b[0m"), "{coloured}");
+    assert!(coloured.contains("\x1b[1m\x1b[33mY\x1b[0m"), "{coloured}");
+}
+
+/// Issue 14, item 5: a castle (Mangala's `mark last as castle`) is named with its owner
+/// on the board and in the SVG picture; a mark the rules do not name keeps the plain words.
+#[test]
+fn a_castle_is_named_with_its_owner_on_the_board_and_in_the_picture() {
+    let game = rulebook::pipeline::load("mangala", Some("castle"), &[]).unwrap();
+    let state = notation::parse_position(&game, "0,0,0,0,0,2|0/0@south,1,0,0,0,0|0 south").unwrap();
+    let view = rulebook::render::play_view(&state, false);
+    assert!(view.contains("\nnorth 1: castle (south)\n"), "{view}");
+    assert!(!view.contains("marked by"), "{view}");
+    let svg = rulebook::render::position_svg(&state);
+    assert!(svg.contains(">1 castle (south)</text>"), "{svg}");
+    // Toguz Kumalak's tuzdyk is an unnamed mark: the plain words.
+    let game = rulebook::pipeline::load("toguz-kumalak", None, &[]).unwrap();
+    let mut state = State::new(game);
+    let mut seed = 0;
+    while !(0..state.game().board.sites() as u16).any(|s| state.mark(s).is_some()) {
+        state = State::new(Arc::clone(state.game()));
+        seed += 1;
+        assert!(seed < 200, "no seeded game makes a tuzdyk");
+        rulebook::analysis::random_game(&mut state, seed, 400);
+    }
+    let view = rulebook::render::play_view(&state, false);
+    assert!(view.contains(" is marked by "), "{view}");
+    assert!(rulebook::render::position_svg(&state).contains(" mark ("));
+}

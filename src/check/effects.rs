@@ -65,6 +65,11 @@ impl Checker {
                 ast::Action::Mark(site) => self
                     .typed(site, Type::Site, "what `mark` marks")
                     .map(ActionDecl::Mark),
+                ast::Action::NamedMark { site, name } => {
+                    self.mark_name(name);
+                    self.typed(site, Type::Site, "what `mark` marks")
+                        .map(ActionDecl::Mark)
+                }
                 ast::Action::TakeRun {
                     from,
                     counterclockwise,
@@ -109,6 +114,28 @@ impl Checker {
             cancel,
             span: rule.span,
         })
+    }
+
+    /// The word of `mark SITE as NAME`: the marks of a game share one name.
+    fn mark_name(&mut self, name: &ast::Name) {
+        match &self.mark_name {
+            None => self.mark_name = Some(name.clone()),
+            Some(first) if first.text == name.text => {}
+            Some(first) => {
+                let first = first.clone();
+                self.error(
+                    Diagnostic::error(
+                        format!(
+                            "marks are called `{}` here and `{}` before",
+                            name.text, first.text
+                        ),
+                        name.span,
+                    )
+                    .with_note_at(first.span, "the first name given to a mark")
+                    .with_help("a game's marks are one kind of thing: give them one name"),
+                );
+            }
+        }
     }
 
     pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {

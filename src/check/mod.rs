@@ -90,6 +90,8 @@ struct Checker {
     bound: Vec<String>,
     /// The limits already reported as exceeded (each is reported once).
     limits_reported: Vec<&'static str>,
+    /// The word that names marks (`mark SITE as NAME`), where it was first given.
+    mark_name: Option<Name>,
 }
 
 /// The rules of a file as the second pass checks them, statement by statement.
@@ -190,6 +192,7 @@ impl Checker {
             edge_overrides: rules.edge_overrides,
             hands: rules.hands,
             scores: rules.scores,
+            mark_name: self.mark_name.as_ref().map(|n| n.text.clone()),
         })
     }
 

@@ -735,4 +735,6 @@ pub struct Description {
     pub hands: Vec<(usize, TExpr)>,
     /// Score expressions with their conditions; the first that holds counts.
     pub scores: Vec<Conditional<TExpr>>,
+    /// What a mark is called where the game is shown (`mark SITE as NAME`).
+    pub mark_name: Option<String>,
 }

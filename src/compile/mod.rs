@@ -235,6 +235,7 @@ impl Compiler<'_> {
             owner: owners(cell_codes, piece_kinds.len()),
             piece_kinds,
             tiles,
+            mark_name: desc.mark_name.clone(),
             score: score_expr.clone(),
             zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones)
                 .with_hands(stock.len()),

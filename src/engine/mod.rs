@@ -158,6 +158,9 @@ pub struct State {
     last: Site,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
+    /// The index in [`Game::end_rules`](crate::model::Game::end_rules) of the rule that
+    /// set `ended` (meaningful only while `ended` is set).
+    ended_by: u32,
     /// Tile games: hands, constraints per cell, passes, the swap.
     tile: tiles::TileState,
     /// Pieces in hand, `stock[player * kinds + kind]` (empty in games without a counted
@@ -197,6 +200,7 @@ impl Clone for State {
             without_ends: false,
             last: self.last,
             ended: self.ended,
+            ended_by: self.ended_by,
             tile: tiles::TileState::default(),
             stock: Vec::new(),
             end_memo: Vec::new(),
@@ -228,6 +232,7 @@ impl Clone for State {
         self.mark_log.clone_from(&other.mark_log);
         self.last = other.last;
         self.ended = other.ended;
+        self.ended_by = other.ended_by;
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
         self.end_memo.clone_from(&other.end_memo);
@@ -255,6 +260,7 @@ impl State {
         self.marks.clone_from(&other.marks);
         self.last = other.last;
         self.ended = other.ended;
+        self.ended_by = other.ended_by;
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
         self.goals_known = None;
@@ -375,6 +381,7 @@ impl State {
             without_ends: false,
             last: NO_SITE,
             ended: None,
+            ended_by: 0,
             tile: tiles::TileState::default(),
             stock: Vec::new(),
             end_memo: vec![0; game.end_conditions.len() * players],
@@ -551,6 +558,33 @@ impl State {
         self.ended.is_some()
     }
 
+    /// The end rule that ended the game: its index in
+    /// [`Game::end_rules`](crate::model::Game::end_rules). `None` while the game goes on,
+    /// and when it ended because the player to move has no legal move and no end rule
+    /// judges that (a draw).
+    pub fn end_rule(&self) -> Option<usize> {
+        if self.ended.is_some() {
+            return Some(self.ended_by as usize);
+        }
+        if self.has_legal_move(&mut MoveList::new()) {
+            return None;
+        }
+        self.game
+            .end_rules
+            .iter()
+            .position(|r| matches!(r.when, EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove))
+    }
+
+    /// Records that the first end rule that ends the game `when` has ended it (`ended` is
+    /// set by the caller). Out of line: it runs once a game, and its callers are on the
+    /// path of every move.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn ended_by_rule(&mut self, when: EndWhen) {
+        let rule = self.game.end_rules.iter().position(|r| r.when == when);
+        self.ended_by = rule.unwrap_or(0) as u32;
+    }
+
     /// The outcome, if the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome_with(&mut MoveList::new())
@@ -667,6 +701,7 @@ impl State {
             self.goals_known = None;
             self.rows_to_owners();
             self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+            self.ended_by_rule(EndWhen::NoLegalMove);
         }
     }
 
@@ -697,6 +732,7 @@ impl State {
                 self.rows_to_owners();
             }
             self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
+            self.ended_by_rule(EndWhen::RepeatedPosition);
         }
     }
 
@@ -715,6 +751,7 @@ impl State {
                 self.rows_to_owners();
             }
             self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
+            self.ended_by = r as u32;
             return;
         }
     }

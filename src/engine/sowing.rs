@@ -2,7 +2,9 @@
 //! row is empty.
 
 use super::{Move, MoveList, Outcome, State};
-use crate::model::{Action, EndResult, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS, NO_SITE};
+use crate::model::{
+    Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS, NO_SITE,
+};
 
 impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
@@ -242,6 +244,7 @@ impl State {
         }
         // The player who just moved is the mover these results speak of.
         self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+        self.ended_by_rule(EndWhen::EmptyRow);
     }
 
     /// Carries out action `a` of rule `r`, a [`Action::TakeRun`]: from its first site, pit by

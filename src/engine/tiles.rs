@@ -342,6 +342,7 @@ impl State {
         if let Some(rule) = game.end_rules.iter().find(|r| r.when == EndWhen::BothPass) {
             let mut work = std::mem::take(&mut self.tile.scratch);
             self.ended = Some(self.end_result(rule.result, next, &mut work));
+            self.ended_by_rule(EndWhen::BothPass);
             self.tile.scratch = work;
         }
     }

@@ -928,6 +928,9 @@ pub struct Game {
     pub owner: Vec<Player>,
     /// Tile games: hands and the edge-matching tables.
     pub tiles: Option<Tiles>,
+    /// What a mark is called where the game is shown (`mark SITE as castle`), if the
+    /// rules name it.
+    pub mark_name: Option<String>,
     /// Each player's score, evaluated with that player as the mover.
     pub score: Option<Expr>,
     /// Each player's standing in an unfinished game (evaluated with that player as the

@@ -4,9 +4,9 @@
 
 use std::fmt::Write as _;
 
-use super::text::{board_text, file_letters, glyph, mancala_turned, outcome_text};
-use crate::engine::State;
-use crate::model::{Layout, EMPTY, NO_SITE};
+use super::text::{board_text, file_letters, glyph, hex_text, mancala_turned, outcome_text};
+use crate::engine::{Outcome, State};
+use crate::model::{EndWhen, Layout, EMPTY, NO_SITE};
 use crate::notation;
 
 const RESET: &str = "\x1b[0m";
@@ -33,13 +33,14 @@ pub fn play_view_turned(state: &State, color: bool, turned: bool) -> String {
     let mut out = match game.board.layout {
         Layout::Grid => grid_text(state, color, turned),
         Layout::Mancala { .. } => mancala_text(state, color, turned),
+        Layout::Hex { .. } => hex_text(state, color),
         #[allow(unreachable_patterns)] // layouts to come print as `board_text` until they
         // have a view of their own
         _ => board_text(state),
     };
     let paint = |p: usize, s: String| {
         if color {
-            format!("{BOLD}{}{s}{RESET}", PLAYER_COLORS[p % PLAYER_COLORS.len()])
+            format!("{}{s}{RESET}", player_style(&game, p))
         } else {
             s
         }
@@ -75,7 +76,7 @@ pub fn play_view_turned(state: &State, color: bool, turned: bool) -> String {
     }
     match state.outcome() {
         Some(o) => {
-            let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
+            let _ = writeln!(out, "game over: {}", ending_text(state, o));
         }
         None => {
             let p = state.to_move() as usize;
@@ -83,6 +84,95 @@ pub fn play_view_turned(state: &State, color: bool, turned: bool) -> String {
         }
     }
     out
+}
+
+/// How the game ended in words: the outcome and the end rule that decided it, then on a
+/// line of its own the final count (stores, scores or pieces): `south wins (a row of pits
+/// is empty)` and `final stores: south 30, north 18`.
+fn ending_text(state: &State, o: Outcome) -> String {
+    let game = state.game();
+    let name = |p: u8| game.players[p as usize].as_str();
+    let stuck = || format!("{} has no legal move", name(state.to_move()));
+    let mover = state.last_move().map_or(state.to_move(), |(_, by)| by);
+    let why = match state.end_rule().map(|r| game.end_rules[r].when) {
+        None | Some(EndWhen::NoLegalMove) => stuck(),
+        Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
+        Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
+        Some(EndWhen::EmptyRow) => "a row of pits is empty".to_string(),
+        Some(EndWhen::BothPass) => "both players passed in a row".to_string(),
+        Some(EndWhen::Position(i)) => {
+            let condition = super::summary::end_condition_text(game, i as usize);
+            format!("after {}'s move, {}", name(mover), unbracketed(&condition))
+        }
+    };
+    let players = 0..game.players.len() as u8;
+    let (what, counts): (&str, Vec<String>) = if game.board.pits() > 0 {
+        let store = |p| state.count(game.board.store(p));
+        (
+            "stores",
+            players
+                .map(|p| format!("{} {}", name(p), store(p)))
+                .collect(),
+        )
+    } else if game.score.is_some() {
+        let score = |p| state.score(p);
+        (
+            "score",
+            players
+                .map(|p| format!("{} {}", name(p), score(p)))
+                .collect(),
+        )
+    } else {
+        let pieces = |p| state.pieces(p);
+        (
+            "pieces",
+            players
+                .map(|p| format!("{} {}", name(p), pieces(p)))
+                .collect(),
+        )
+    };
+    format!(
+        "{} ({why})\nfinal {what}: {}",
+        outcome_text(game, o),
+        counts.join(", ")
+    )
+}
+
+/// The style (bold and a colour) of player `p`'s pieces and name: the colour the player
+/// is named after (`blue`, `yellow`, ...) if there is one, else one of [`PLAYER_COLORS`].
+pub(super) fn player_style(game: &crate::model::Game, p: usize) -> String {
+    const NAMED: [(&str, &str); 6] = [
+        ("red", "\x1b[31m"),
+        ("green", "\x1b[32m"),
+        ("yellow", "\x1b[33m"),
+        ("blue", "\x1b[34m"),
+        ("magenta", "\x1b[35m"),
+        ("cyan", "\x1b[36m"),
+    ];
+    let name = game.players[p].to_ascii_lowercase();
+    let colour = NAMED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(PLAYER_COLORS[p % PLAYER_COLORS.len()], |(_, c)| c);
+    format!("{BOLD}{colour}")
+}
+
+/// `text` without the parentheses around all of it, if it has them.
+fn unbracketed(text: &str) -> &str {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    // The first parenthesis must close at the end, not before: `(a) and (b)` keeps them.
+    let mut depth = 0;
+    for c in inner.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return text,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    inner
 }
 
 /// A grid as in [`board_text`] (or turned round), with the last move marked and optional
@@ -127,8 +217,7 @@ fn grid_text(state: &State, color: bool, turned: bool) -> String {
                     style.push_str(DIM);
                 } else {
                     let owner = game.owner[cell as usize] as usize;
-                    style.push_str(BOLD);
-                    style.push_str(PLAYER_COLORS[owner % PLAYER_COLORS.len()]);
+                    style.push_str(&player_style(game, owner));
                 }
                 if site == to {
                     style.push_str(REVERSE);

@@ -358,7 +358,10 @@ fn after_sow_summary(o: &mut String, game: &Game) {
                 Action::Take { from, to } => {
                     format!("take {} to {}", expr(from, game), expr(to, game))
                 }
-                Action::Mark(site) => format!("mark {}", expr(site, game)),
+                Action::Mark(site) => match &game.mark_name {
+                    Some(name) => format!("mark {} as {name}", expr(site, game)),
+                    None => format!("mark {}", expr(site, game)),
+                },
                 Action::TakeRun {
                     from,
                     counterclockwise,
@@ -436,6 +439,11 @@ fn end_summary(o: &mut String, game: &Game) {
         };
         let _ = writeln!(o, "  when {when}: {result}");
     }
+}
+
+/// End condition `i` of a game as rule text (`pieces(opponent) < 2`).
+pub(super) fn end_condition_text(game: &Game, i: usize) -> String {
+    expr(&game.end_conditions[i], game)
 }
 
 /// The board, edges, tiles and hands of a hex board.

@@ -158,9 +158,17 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
         2.0 * STEP + 20.0
     );
     let pit = |o: &mut String, cx: f64, cy: f64, site: u16, label: String| {
-        let ring = match state.mark(site) {
-            Some(p) => format!(r##" stroke="{}" stroke-width="4""##, player_colour(game, p)),
-            None => r##" stroke="#5a4a32""##.to_string(),
+        let (ring, label) = match state.mark(site) {
+            Some(p) => (
+                format!(r##" stroke="{}" stroke-width="4""##, player_colour(game, p)),
+                // Whose mark it is, in words: `1 castle (north)`.
+                format!(
+                    "{label} {} ({})",
+                    escape(game.mark_name.as_deref().unwrap_or("mark")),
+                    escape(&game.players[p as usize])
+                ),
+            ),
+            None => (r##" stroke="#5a4a32""##.to_string(), label),
         };
         let _ = writeln!(
             o,

@@ -18,7 +18,7 @@ pub fn glyph(game: &Game, cell: Cell) -> char {
 pub fn board_text(state: &State) -> String {
     let game = state.game();
     if let Layout::Hex { .. } = game.board.layout {
-        return hex_text(state);
+        return hex_text(state, false);
     }
     if game.board.layout != Layout::Grid {
         return mancala_text(state);
@@ -40,23 +40,27 @@ pub fn board_text(state: &State) -> String {
 }
 
 /// A hex board drawn cell by cell, three lines a rank (top rank first), each rank shifted
-/// half a cell from the next as on the board. A placed tile shows its six wedge colours
-/// around its cell name, each where its side is:
+/// half a cell from the next as on the board, six columns a cell (the middle rank of a
+/// 7-a-side board fits 80 columns). A placed tile shows its six wedge colours around its
+/// cell name, each where its side is:
 ///
 /// ```text
-///   Y  B      north-west  north-east
-///  B d4 Y     west        east
-///   B  Y      south-west  south-east
+///  Y B      north-west  north-east
+/// Bd4 Y     west        east
+///  B Y      south-west  south-east
 /// ```
 ///
-/// An empty cell shows its name between dots; a removed cell is blank.
-fn hex_text(state: &State) -> String {
+/// An empty cell shows its name; a removed cell is blank; a rank's first or third line is
+/// left out when it holds no wedge. With `color` each wedge letter is in its player's
+/// colour (the colour a player is named after, else the player's colour of the play view)
+/// and an empty cell's name is dimmed.
+pub(super) fn hex_text(state: &State, color: bool) -> String {
     let game = state.game();
     let b = &game.board;
     let Some(tiles) = game.tiles.as_ref() else {
         return String::new();
     };
-    const CELL: usize = 8;
+    const CELL: usize = 6;
     // Half-cell columns: x2 = 2 * file - rank.
     let x2 = |s: u16| {
         let (f, r) = b.hex_coords(s);
@@ -69,9 +73,20 @@ fn hex_text(state: &State) -> String {
     );
     let column = |s: u16| (x2(s) - min) as usize * CELL / 2;
     let width = (max - min) as usize * CELL / 2 + CELL;
+    let wedge = |colour: usize| {
+        let letter = tiles.letters[colour];
+        match color {
+            true => format!(
+                "{}{letter}{}",
+                super::play::player_style(game, colour),
+                "\x1b[0m"
+            ),
+            false => letter.to_string(),
+        }
+    };
     let mut out = String::new();
     for r in (0..b.height).rev() {
-        let mut lines = [vec![b' '; width], vec![b' '; width], vec![b' '; width]];
+        let mut lines = vec![vec![String::from(" "); width]; 3];
         for s in 0..b.sites() as u16 {
             if b.hex_coords(s).1 != r {
                 continue;
@@ -79,31 +94,44 @@ fn hex_text(state: &State) -> String {
             let x = column(s);
             let name = &b.site_names[s as usize];
             let cell = state.cell(s);
-            let mut put = |line: usize, at: usize, text: &str| {
-                lines[line][x + at..x + at + text.len()].copy_from_slice(text.as_bytes());
-            };
             if cell == crate::model::EMPTY {
-                put(1, 2, name);
+                for (i, c) in name.chars().enumerate() {
+                    lines[1][x + 1 + i] = match color {
+                        true => format!("\x1b[2m{c}\x1b[0m"),
+                        false => c.to_string(),
+                    };
+                }
                 continue;
             }
             let kind = game.kind_of(cell);
-            let wedge = |side: usize| tiles.letters[(kind >> side) & 1].to_string();
-            put(0, 2, &wedge(2));
-            put(0, 5, &wedge(1));
-            put(1, 0, &wedge(3));
-            put(1, 2, name);
-            put(1, 6, &wedge(0));
-            put(2, 2, &wedge(4));
-            put(2, 5, &wedge(5));
+            // (line, column in the cell, side): NW, NE, W, E, SW, SE.
+            const WEDGES: [(usize, usize, usize); 6] = [
+                (0, 1, 2),
+                (0, 3, 1),
+                (1, 0, 3),
+                (1, 4, 0),
+                (2, 1, 4),
+                (2, 3, 5),
+            ];
+            for (line, at, side) in WEDGES {
+                lines[line][x + at] = wedge((kind >> side) & 1);
+            }
+            for (i, c) in name.chars().enumerate() {
+                lines[1][x + 1 + i] = c.to_string();
+            }
         }
         for (i, line) in lines.iter().enumerate() {
-            let text = String::from_utf8_lossy(line);
+            let text = line.concat();
+            let text = text.trim_end();
+            if i != 1 && text.is_empty() {
+                continue;
+            }
             let label = if i == 1 {
                 format!("{:>2}", r + 1)
             } else {
                 "  ".into()
             };
-            let _ = writeln!(out, "{label}  {}", text.trim_end());
+            let _ = writeln!(out, "{}", format!("{label} {text}").trim_end());
         }
     }
     let blocks: Vec<String> = (0..game.players.len())
@@ -176,13 +204,12 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
     let _ = writeln!(out, "{indent}{}", numbers((1..=n).collect()));
     let _ = writeln!(out, "{indent}{}", game.players[bottom as usize]);
     for s in 0..b.sites() as u16 {
-        if let Some(p) = state.mark(s) {
-            let _ = writeln!(
-                out,
-                "{} is marked by {}",
-                b.site_names[s as usize], game.players[p as usize]
-            );
-        }
+        let Some(p) = state.mark(s) else { continue };
+        let (site, player) = (&b.site_names[s as usize], &game.players[p as usize]);
+        let _ = match &game.mark_name {
+            Some(name) => writeln!(out, "{site}: {name} ({player})"),
+            None => writeln!(out, "{site} is marked by {player}"),
+        };
     }
     out
 }

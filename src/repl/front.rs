@@ -206,7 +206,10 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
                 }
                 // The width now: the terminal may have been resized at the prompt.
                 session.set_width(terminal_width());
-                let reply = session.handle(&line);
+                let reply = session.handle_with(&line, &mut |t: &str| {
+                    print!("{t}");
+                    let _ = std::io::stdout().flush();
+                });
                 print!("{}", reply.text);
                 let _ = std::io::stdout().flush();
                 if reply.quit {
@@ -255,7 +258,10 @@ pub fn run_lines(
             break;
         };
         let _ = writeln!(out, "{}{}", session.prompt(), line);
-        let reply = session.handle(line);
+        let reply = session.handle_with(line, &mut |t: &str| {
+            let _ = out.write_all(t.as_bytes());
+            let _ = out.flush();
+        });
         refused |= reply.error;
         let _ = write!(out, "{}", reply.text);
         if reply.quit {

@@ -160,7 +160,10 @@ impl Session {
     pub fn greeting(&mut self) -> String {
         let mut out = format!("{}\n", self.title());
         out.push_str("Type a move, `moves` for the legal moves, `help` for the commands.\n");
-        out.push_str(&self.after_change());
+        let mut given = String::new();
+        let rest = self.after_change(&mut |t: &str| given.push_str(t));
+        out.push_str(&given);
+        out.push_str(&rest);
         out
     }
 
@@ -210,23 +213,37 @@ impl Session {
         }
     }
 
-    /// Handles one line: a command or a move. Lines that are only blanks do nothing.
+    /// Handles one line: a command or a move. Lines that are only blanks do nothing. The
+    /// reply holds all the text, the computer's moves included (see
+    /// [`Session::handle_with`] to print them as they are played).
     pub fn handle(&mut self, line: &str) -> Reply {
+        let mut given = String::new();
+        let mut reply = self.handle_with(line, &mut |t: &str| given.push_str(t));
+        given.push_str(&reply.text);
+        reply.text = given;
+        reply
+    }
+
+    /// Handles one line as [`Session::handle`] does, giving text to `emit` as soon as it is
+    /// known: a person's move and its board before the computer thinks, then each of the
+    /// computer's moves with its board as it is played. The reply holds the text not yet
+    /// given out, to be printed after it.
+    pub fn handle_with(&mut self, line: &str, emit: &mut dyn FnMut(&str)) -> Reply {
         let line = line.trim();
         if line.is_empty() {
             // An empty line lets the computer go on if it is to move (after a pause).
-            if self.computer(self.state.to_move()).is_some() && !self.over() {
-                return Reply::ok(self.after_change());
+            if self.computer_to_move() {
+                return Reply::ok(self.computer_moves(emit));
             }
             return Reply::default();
         }
         // A legal move's exact text is a move, even if it looks like a command.
         if self.legal_texts().iter().any(|t| t == line) {
-            return self.play_line(line);
+            return self.play_line(line, emit);
         }
         match command::parse(line) {
             Err(e) => Reply::error(e),
-            Ok(c) => self.run(c),
+            Ok(c) => self.run(c, emit),
         }
     }
 
@@ -261,7 +278,7 @@ impl Session {
         })
     }
 
-    fn run(&mut self, c: Command) -> Reply {
+    fn run(&mut self, c: Command, emit: &mut dyn FnMut(&str)) -> Reply {
         match c {
             Command::Help(topic) => match command::help(topic.as_deref(), self.width()) {
                 Ok(t) => Reply::ok(t),
@@ -281,12 +298,15 @@ impl Session {
             }
             Command::Undo(n) => self.undo(n),
             Command::Redo(n) => self.redo(n),
-            Command::New => self.restart(self.setup.clone()),
-            Command::Preset(p) => self.restart(Setup {
-                game: self.setup.game.clone(),
-                preset: Some(p),
-                sets: Vec::new(),
-            }),
+            Command::New => self.restart(self.setup.clone(), emit),
+            Command::Preset(p) => self.restart(
+                Setup {
+                    game: self.setup.game.clone(),
+                    preset: Some(p),
+                    sets: Vec::new(),
+                },
+                emit,
+            ),
             Command::Set(sets) => {
                 let mut setup = self.setup.clone();
                 for s in sets {
@@ -296,7 +316,7 @@ impl Session {
                         .retain(|old| old.split('=').next() != Some(key.as_str()));
                     setup.sets.push(s);
                 }
-                self.restart(setup)
+                self.restart(setup, emit)
             }
             Command::AiShow => Reply::ok(format!(
                 "{}its searches' seed: {} (`rulebook play --seed {}` repeats them in a script)\n",
@@ -308,7 +328,7 @@ impl Session {
                 self.ai.iter_mut().for_each(|a| *a = None);
                 Reply::ok("the computer plays no side\n".into())
             }
-            Command::Ai { side, level } => self.set_ai(&side, level.as_deref()),
+            Command::Ai { side, level } => self.set_ai(&side, level.as_deref(), emit),
             Command::Hint => self.hint(),
             Command::History => Reply::ok(self.history()),
             Command::Save(file) => match self.save_to(Path::new(&file)) {
@@ -319,7 +339,7 @@ impl Session {
                 )),
                 Err(e) => Reply::error(e),
             },
-            Command::Load(file) => self.load(&file),
+            Command::Load(file) => self.load(&file, emit),
             Command::Show => Reply::ok(render::summary(self.state.game())),
             Command::Board => Reply::ok(self.view()),
             Command::Resign => self.resign(),
@@ -345,12 +365,12 @@ impl Session {
                 error: false,
                 quit: true,
             },
-            Command::Move(text) => self.play_line(&text),
+            Command::Move(text) => self.play_line(&text, emit),
         }
     }
 
     /// Plays a typed move, then the computer's replies.
-    fn play_line(&mut self, text: &str) -> Reply {
+    fn play_line(&mut self, text: &str, emit: &mut dyn FnMut(&str)) -> Reply {
         if let Some(p) = self.resigned {
             return Reply::error(format!(
                 "the game is over ({} resigned): `undo` takes the resignation back, `new` starts again",
@@ -375,7 +395,7 @@ impl Session {
                 } else {
                     self.redo.clear();
                 }
-                Reply::ok(self.after_change())
+                Reply::ok(self.after_change(emit))
             }
         }
     }
@@ -437,11 +457,20 @@ impl Session {
         }
     }
 
-    /// After the position changed: the computer's moves, then the position.
-    fn after_change(&mut self) -> String {
-        let mut out = self.computer_moves();
-        out.push_str(&self.view());
-        out
+    /// After the position changed: the position, then, if the computer is to move, its
+    /// moves. What the computer will answer to is given out first; returns the rest.
+    fn after_change(&mut self, emit: &mut dyn FnMut(&str)) -> String {
+        let view = self.view();
+        if !self.computer_to_move() {
+            return view;
+        }
+        emit(&view);
+        self.computer_moves(emit)
+    }
+
+    /// Whether the game goes on and the computer plays the side to move.
+    fn computer_to_move(&self) -> bool {
+        self.computer(self.state.to_move()).is_some() && !self.over()
     }
 
     /// The position as drawn for the player (turned round after `flip`), with the
@@ -497,17 +526,16 @@ impl Session {
         Reply::ok(self.view())
     }
 
-    /// Lets the computer play while it is to move; a stop request ends the run after the
-    /// move being thought about (played with the best found so far).
-    fn computer_moves(&mut self) -> String {
-        let mut out = String::new();
+    /// Lets the computer play while it is to move, giving out each move with the board
+    /// after it as it is played; a stop request ends the run after the move being thought
+    /// about (played with the best found so far). Returns a note on a pause, if any.
+    fn computer_moves(&mut self, emit: &mut dyn FnMut(&str)) -> String {
         let mut played = 0;
         while !self.over() {
             if played == MAX_COMPUTER_MOVES {
-                out.push_str(&format!(
+                return format!(
                     "(the computer paused after {played} moves: an empty line goes on)\n"
-                ));
-                break;
+                );
             }
             played += 1;
             let mover = self.state.to_move();
@@ -518,20 +546,24 @@ impl Session {
                 break;
             };
             let text = notation::move_text(&self.state, t.best);
-            out.push_str(&format!(
+            let mut out = format!(
                 "{} ({}) plays {text}{}\n",
                 self.player_name(mover),
                 level.name,
                 self.think_note(&t)
-            ));
+            );
             self.state.apply(t.best);
             self.redo.clear();
             if t.interrupted {
                 out.push_str("(interrupted: the computer played its best move so far)\n");
+            }
+            out.push_str(&self.view());
+            emit(&out);
+            if t.interrupted {
                 break;
             }
         }
-        out
+        String::new()
     }
 
     fn think(&mut self, level: &Level) -> Option<ai::Thought> {
@@ -631,7 +663,7 @@ impl Session {
     }
 
     /// Starts a new game from `setup`; on error the current game is kept.
-    fn restart(&mut self, setup: Setup) -> Reply {
+    fn restart(&mut self, setup: Setup, emit: &mut dyn FnMut(&str)) -> Reply {
         let game = match setup.load() {
             Ok(g) => g,
             // The diagnostics are rendered already (`error: ...`).
@@ -646,8 +678,8 @@ impl Session {
         let mut out = self.autosave().unwrap_or_default();
         self.replace(setup, State::new(game));
         out.push_str(&format!("{}\n", self.title()));
-        out.push_str(&self.after_change());
-        Reply::ok(out)
+        emit(&out);
+        Reply::ok(self.after_change(emit))
     }
 
     fn replace(&mut self, setup: Setup, state: State) {
@@ -666,7 +698,7 @@ impl Session {
         }
     }
 
-    fn load(&mut self, file: &str) -> Reply {
+    fn load(&mut self, file: &str, emit: &mut dyn FnMut(&str)) -> Reply {
         let loaded = record::load(Path::new(file)).and_then(|r| {
             let state = r.replay().map_err(|e| format!("`{file}`: {e}"))?;
             Ok((r.setup(), state))
@@ -682,8 +714,8 @@ impl Session {
                     self.state.ply(),
                     plural(self.state.ply())
                 ));
-                out.push_str(&self.after_change());
-                Reply::ok(out)
+                emit(&out);
+                Reply::ok(self.after_change(emit))
             }
         }
     }
@@ -695,17 +727,12 @@ impl Session {
         Ok(())
     }
 
-    fn set_ai(&mut self, side: &str, level: Option<&str>) -> Reply {
+    fn set_ai(&mut self, side: &str, level: Option<&str>, emit: &mut dyn FnMut(&str)) -> Reply {
         if let Err(e) = self.set_computer(side, level) {
             return Reply::error(e);
         }
-        let mut out = self.ai_seats();
-        let moves = self.computer_moves();
-        if !moves.is_empty() {
-            out.push_str(&moves);
-            out.push_str(&self.view());
-        }
-        Reply::ok(out)
+        emit(&self.ai_seats());
+        Reply::ok(self.computer_moves(emit))
     }
 
     /// The computer takes a side (a player's name, or `both`) at a level (the default

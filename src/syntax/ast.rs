@@ -367,6 +367,13 @@ pub enum Action {
     },
     /// `mark SITE`.
     Mark(Expr),
+    /// `mark SITE as NAME`: a mark with the word that names marks when the game is shown.
+    NamedMark {
+        /// The site marked.
+        site: Expr,
+        /// What a mark is called (`castle`).
+        name: Name,
+    },
     /// `take from SITE DIRECTION while CONDITION to SITE`.
     TakeRun {
         /// Where the walk starts.

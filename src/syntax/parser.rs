@@ -209,7 +209,7 @@ fn describe(rule: Rule) -> &'static str {
             "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `skip origin`, `skip REGION`, `start at SITE`, `marked pits feed owner store`, `relay while`)"
         }
         Rule::sow_rule => "a rule like `when CONDITION: ACTION`",
-        Rule::again_action | Rule::take_action | Rule::mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE`)",
+        Rule::again_action | Rule::take_action | Rule::mark_action | Rule::named_mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE [as NAME]`)",
         Rule::empty_row => "an end condition (`no legal move`, `empty row`)",
         Rule::store_result | Rule::remaining_to => "`remaining to empty side|owners, most in store wins`",
         Rule::piece_setup | Rule::stones_setup | Rule::hand_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
@@ -736,6 +736,10 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
                 to: lower_expr(part()?, file)?,
             },
             Rule::mark_action => Action::Mark(lower_expr(part()?, file)?),
+            Rule::named_mark_action => Action::NamedMark {
+                site: lower_expr(part()?, file)?,
+                name: lower_name(part()?, file),
+            },
             Rule::take_run_action => {
                 let from = lower_expr(part()?, file)?;
                 let direction = part()?;
