@@ -437,3 +437,15 @@ fn after_a_swap_the_computer_plays_the_other_colour() {
     assert_eq!(s.state().ply(), 1);
     assert!(ok(&mut s, "ai").contains("the computer plays blue (easy)"));
 }
+
+/// Issue 14, item 3: a move's captures are named by the rule that made them (the rule
+/// file's `called` label) and the sites taken are marked on the board.
+#[test]
+fn captures_are_named_and_marked() {
+    let mut s = session("gundru", &[], None);
+    let first = ok(&mut s, "i2-e2");
+    assert!(!first.contains("takes"), "{first}");
+    let out = ok(&mut s, "i1-i2");
+    println!("{out}");
+    assert!(out.starts_with("i1-i2 takes 15 (corner)\n"), "{out}");
+}

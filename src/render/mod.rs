@@ -7,7 +7,7 @@ mod svg;
 mod terminal;
 mod text;
 
-pub use play::play_view;
+pub use play::{move_effects, play_view, play_view_marked};
 pub use summary::summary;
 pub use svg::position_svg;
 pub use terminal::terminal_safe;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::command::{self, Command};
 use crate::ai::{self, Budget, Level, Searcher};
-use crate::engine::{Move, MoveList, State};
+use crate::engine::{Move, MoveList, MoveReport, State};
 use crate::notation::{self, MoveError};
 use crate::record::{self, Record, Setup};
 use crate::render;
@@ -75,6 +75,8 @@ pub struct Session {
     options: Options,
     /// The moves as last saved or loaded (or none, for a new game).
     saved: Vec<Move>,
+    /// What the last move played here did, rule by rule, and the ply it led to (0: none).
+    report: (MoveReport, usize),
 }
 
 impl Session {
@@ -98,6 +100,7 @@ impl Session {
             stop: Arc::new(AtomicBool::new(false)),
             options,
             saved,
+            report: (MoveReport::new(), 0),
         }
     }
 
@@ -286,13 +289,14 @@ impl Session {
         match self.resolve(text) {
             Err(e) => Reply::error(e),
             Ok(m) => {
-                self.state.apply(m);
+                let text = notation::move_text(&self.state, m);
+                let said = self.play_reported(m, &text);
                 if self.redo.last() == Some(&m) {
                     self.redo.pop();
                 } else {
                     self.redo.clear();
                 }
-                Reply::ok(self.after_change())
+                Reply::ok(said + &self.after_change())
             }
         }
     }
@@ -345,11 +349,33 @@ impl Session {
         }
     }
 
-    /// After the position changed: the computer's moves, then the position.
+    /// After the position changed: the computer's moves, then the position, with what the
+    /// last move took marked.
     fn after_change(&mut self) -> String {
         let mut out = self.computer_moves();
-        out.push_str(&render::play_view(&self.state, self.options.color));
+        let (report, ply) = &self.report;
+        let taken = match *ply == self.state.ply() {
+            true => report.taken_sites.as_slice(),
+            false => &[],
+        };
+        out.push_str(&render::play_view_marked(
+            &self.state,
+            self.options.color,
+            taken,
+        ));
         out
+    }
+
+    /// Plays `m` (whose text is `text`) and says what its rules did, by the names the rule
+    /// file gives them: `i1-i2 takes 15 (corner)` (nothing for a move that did nothing).
+    fn play_reported(&mut self, m: Move, text: &str) -> String {
+        self.state.apply_reported(m, &mut self.report.0);
+        self.report.1 = self.state.ply();
+        let words = render::move_effects(&self.state, &self.report.0);
+        match words.is_empty() {
+            true => String::new(),
+            false => format!("{text} {words}\n"),
+        }
     }
 
     /// Lets the computer play while it is to move; a stop request ends the run after the
@@ -379,7 +405,7 @@ impl Session {
                 level.name,
                 self.think_note(&t)
             ));
-            self.state.apply(t.best);
+            out.push_str(&self.play_reported(t.best, &text));
             self.redo.clear();
             if t.interrupted {
                 out.push_str("(interrupted: the computer played its best move so far)\n");

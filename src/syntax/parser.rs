@@ -540,8 +540,18 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         }
         Rule::after_stmt => {
             let effect = lower_effect(take()?, file)?;
-            let condition = take().ok().map(|p| lower_condition(p, file)).transpose()?;
-            StatementKind::After { effect, condition }
+            let (mut condition, mut label) = (None, None);
+            while let Ok(part) = take() {
+                match part.as_rule() {
+                    Rule::rule_label => label = Some(lower_label(part)),
+                    _ => condition = Some(lower_condition(part, file)?),
+                }
+            }
+            StatementKind::After {
+                effect,
+                condition,
+                label,
+            }
         }
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
@@ -712,12 +722,16 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
     let mut inner = parts(pair);
     let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?, file)?;
     let mut actions = Vec::new();
-    let mut cancel = None;
+    let (mut cancel, mut label) = (None, None);
     for action in inner {
         let aspan = span_of(&action, file);
         let rule = action.as_rule();
         if rule == Rule::unless_clause {
             cancel = Some(lower_max(action, file)?);
+            continue;
+        }
+        if rule == Rule::rule_label {
+            label = Some(lower_label(action));
             continue;
         }
         let mut p = parts(action);
@@ -750,8 +764,15 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
         condition,
         actions,
         cancel,
+        label,
         span,
     })
+}
+
+/// `called "corner"`: the text of the label's string.
+fn lower_label(pair: Pair<Rule>) -> String {
+    let text = pair.into_inner().last().map_or("", |s| s.as_str());
+    text.trim_matches('"').to_string()
 }
 
 fn lower_setting(pair: Pair<Rule>, file: FileId) -> Lowered<Setting> {
