@@ -80,9 +80,9 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
             };
             by_board[rule] += 1;
         }
-        for r in 0..3 {
-            board.taken[r] += by_board[r];
-            board.moves[r] += u64::from(by_board[r] > 0);
+        for (r, &n) in by_board.iter().enumerate() {
+            board.taken[r] += n;
+            board.moves[r] += u64::from(n > 0);
         }
         engine.taken[0] += u64::from(report.jumped);
         engine.moves[0] += u64::from(report.jumped > 0);
@@ -120,13 +120,12 @@ fn effect_counts_equal_those_read_from_the_board_over_a_whole_tree() {
 }
 
 /// Plays text moves and returns the report of the last.
-fn report_of(game: &Arc<Game>, state: &mut State, moves: &[&str]) -> MoveReport {
+fn report_of(state: &mut State, moves: &[&str]) -> MoveReport {
     let mut report = MoveReport::new();
     for text in moves {
         let m = notation::parse_move(state, text).expect("a legal move");
         state.apply_reported(m, &mut report);
     }
-    let _ = game;
     report
 }
 
@@ -134,10 +133,10 @@ fn report_of(game: &Arc<Game>, state: &mut State, moves: &[&str]) -> MoveReport 
 fn gundru_corner_rule_turns_fifteen() {
     let game = load("gundru", None, &[]).expect("gundru loads");
     let mut state = State::new(Arc::clone(&game));
-    let first = report_of(&game, &mut state, &["i2-e2"]);
+    let first = report_of(&mut state, &["i2-e2"]);
     assert_eq!(first.taken(), 0);
     assert!(first.captures.is_empty());
-    let r = report_of(&game, &mut state, &["i1-i2"]);
+    let r = report_of(&mut state, &["i1-i2"]);
     assert_eq!(r.captures.len(), 1);
     let corner = &game.effect_sources[r.captures[0].effect as usize];
     assert_eq!(corner.name(), "corner");
@@ -175,7 +174,7 @@ fn sowing_captures_count_the_stone_that_made_them() {
     // North's pit 1, which had 3 and now has 4, even: all 4 are taken, the stone just sown
     // among them (a count of stones before and after would see 3).
     let mut s = mangala(&game, [1, 0, 0, 0, 0, 3], [3, 2, 2, 2, 2, 2], [0, 0], 0);
-    let r = report_of(&game, &mut s, &["6"]);
+    let r = report_of(&mut s, &["6"]);
     assert_eq!(name(&r), "even");
     assert_eq!(r.taken(), 4);
     assert_eq!(s.count(game.board.store(0)), 5);
@@ -184,14 +183,14 @@ fn sowing_captures_count_the_stone_that_made_them() {
     // pit 5 opposite are taken, 6 in all (the pit sown into had none before and has none
     // after).
     let mut s = mangala(&game, [1, 0, 0, 0, 0, 3], [3, 2, 2, 2, 5, 2], [0, 0], 0);
-    let r = report_of(&game, &mut s, &["1"]);
+    let r = report_of(&mut s, &["1"]);
     assert_eq!(name(&r), "opposite");
     assert_eq!(r.taken(), 6);
     assert!(!r.extra_turn);
     // The last stone in the store: the rule `again` applies, takes nothing, and South moves
     // again.
     let mut s = mangala(&game, [1, 0, 0, 0, 0, 2], [3, 2, 2, 2, 5, 2], [0, 0], 0);
-    let r = report_of(&game, &mut s, &["6"]);
+    let r = report_of(&mut s, &["6"]);
     assert_eq!(name(&r), "store");
     assert_eq!((r.taken(), r.extra_turn), (0, true));
     assert!(r.sow_rule.unwrap().again);
@@ -202,7 +201,7 @@ fn a_castle_is_marked_and_its_stones_taken() {
     let game = load("mangala", Some("castle"), &[]).expect("mangala castle loads");
     // South's pit 5 (3 stones): pit 5, pit 6, North's pit 1 (2 + 1 = 3): a castle.
     let mut s = mangala(&game, [1, 0, 0, 0, 3, 0], [2, 2, 2, 2, 2, 2], [0, 0], 0);
-    let r = report_of(&game, &mut s, &["5"]);
+    let r = report_of(&mut s, &["5"]);
     let fired = r.sow_rule.unwrap();
     assert_eq!(game.sow_sources[fired.rule as usize].name(), "castle");
     assert_eq!((fired.taken, fired.marked), (3, 1));
@@ -214,7 +213,7 @@ fn kalah_capture_by_the_opposite_rule() {
     let game = load("kalah", None, &[]).expect("kalah loads");
     // South's pit 2 (1 stone) into the empty pit 3; North's pit 4 opposite holds 7.
     let mut s = mangala(&game, [0, 1, 0, 4, 4, 4], [4, 4, 4, 7, 4, 4], [0, 0], 0);
-    let r = report_of(&game, &mut s, &["2"]);
+    let r = report_of(&mut s, &["2"]);
     assert_eq!(
         game.sow_sources[r.sow_rule.unwrap().rule as usize].name(),
         "opposite"
@@ -228,7 +227,7 @@ fn moves_refused_by_the_ban_on_repetition() {
     let mut state = State::new(Arc::clone(&game));
     let mut moves = MoveList::new();
     assert_eq!(state.refused_by_repetition(&mut moves), 0);
-    let _ = report_of(&game, &mut state, &["b8-b7", "b1-b2", "b7-b8"]);
+    let _ = report_of(&mut state, &["b8-b7", "b1-b2", "b7-b8"]);
     // White's b2-b1 would bring back the start position.
     assert_eq!(state.refused_by_repetition(&mut moves), 1);
     state.legal_moves(&mut moves);
@@ -240,7 +239,7 @@ fn moves_refused_by_the_ban_on_repetition() {
     // Without the ban nothing is refused.
     let free = load("ming-mang", Some("8x8"), &["repetition=off".to_string()]).unwrap();
     let mut state = State::new(free);
-    let _ = report_of(&game, &mut state, &["b8-b7", "b1-b2", "b7-b8"]);
+    let _ = report_of(&mut state, &["b8-b7", "b1-b2", "b7-b8"]);
     assert_eq!(state.refused_by_repetition(&mut moves), 0);
 }
 
@@ -254,7 +253,7 @@ fn promotion_is_reported_by_its_rule() {
         end when no legal move: mover loses\n";
     let game = load_text("crown.game", text, None, &[]).expect("the crown game loads");
     let mut state = State::new(Arc::clone(&game));
-    let r = report_of(&game, &mut state, &["a2-a3"]);
+    let r = report_of(&mut state, &["a2-a3"]);
     assert_eq!(r.promoted, Some(0));
     assert_eq!(game.effect_sources[0].name(), "crown");
     assert_eq!(r.taken(), 0);

@@ -446,6 +446,35 @@ fn captures_are_named_and_marked() {
     let first = ok(&mut s, "i2-e2");
     assert!(!first.contains("takes"), "{first}");
     let out = ok(&mut s, "i1-i2");
-    println!("{out}");
     assert!(out.starts_with("i1-i2 takes 15 (corner)\n"), "{out}");
+    // Each piece taken has a `*` before it (the landing site keeps its brackets).
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[2], "9 *W*W*W*W*W*W*W*W*W  9", "{out}");
+    assert_eq!(lines[3], "8  W . . . . . . .*W  8", "{out}");
+    assert_eq!(lines[9], "2  W . . . B . . .[W] 2", "{out}");
+    assert_eq!(lines[10], "1  W W W W W W W W .  1", "{out}");
+    // `board` shows the position again, and undo takes the marks away with the move.
+    let undone = ok(&mut s, "undo");
+    assert!(!undone.contains('*'), "{undone}");
+
+    // The computer's move is told the same way.
+    let mut s = session("gundru", &[], None);
+    ok(&mut s, "ai white easy");
+    let out = ok(&mut s, "i2-e2");
+    assert!(out.contains("white (easy) plays i1-i2"), "{out}");
+    assert!(out.contains("\ni1-i2 takes 15 (corner)\n"), "{out}");
+    assert!(out.contains("9 *W*W*W*W*W*W*W*W*W  9"), "{out}");
+
+    // Sowing: the rule after sowing by its name, the pit taken from as `( n)`.
+    let mut s = session("mangala", &[], None);
+    let out = ok(&mut s, "4");
+    assert!(out.starts_with("4 moves again (store)\n"), "{out}");
+    ok(&mut s, "undo");
+    ok(&mut s, "1");
+    let out = ok(&mut s, "6");
+    assert!(out.starts_with("6 takes 6 (even)\n"), "{out}");
+    assert!(
+        out.contains("\n     [ 2] ( 0) [ 5] [ 5] [ 4] [ 4]\n"),
+        "{out}"
+    );
 }

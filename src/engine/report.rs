@@ -136,7 +136,10 @@ impl State {
         scratch.mark_log.clear();
         report.scratch = Some(scratch);
         report.ended = self.ended.is_some();
-        report.extra_turn = !report.ended && self.to_move == mover && game.players.len() > 1;
+        // After a swap of sides the same seat moves, but as the other side: no extra turn.
+        let swap = matches!(game.moves[m.rule as usize].kind, MoveKind::Swap);
+        report.extra_turn =
+            !report.ended && !swap && self.to_move == mover && game.players.len() > 1;
         for s in 0..sites {
             let count = self.counts.get(s).copied().unwrap_or(0);
             let (cell, stones, mark) = report.before[s];

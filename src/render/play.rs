@@ -228,8 +228,17 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
         }
     }
     let mut parts = Vec::new();
+    let marked: Vec<&str> = (report.changed.iter())
+        .filter(|_| report.sow_rule.is_some_and(|s| s.marked > 0))
+        .filter(|&&site| state.mark(site) == Some(report.mover))
+        .map(|&site| game.board.site_names[site as usize].as_str())
+        .collect();
     match takes.as_slice() {
         [] => {}
+        // A rule that takes and marks (a castle): both under its name.
+        [(n, rule)] if !marked.is_empty() && sown.as_ref().is_some_and(|(_, r)| r == rule) => {
+            parts.push(format!("takes {n} and marks {} ({rule})", marked.join(" ")))
+        }
         [(n, rule)] => parts.push(format!("takes {n} ({rule})")),
         all => {
             let each: Vec<String> = all.iter().map(|(n, r)| format!("{n} {r}")).collect();
@@ -241,11 +250,7 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
         if s.cancelled {
             parts.push(format!("takes nothing ({rule}: its stones go back)"));
         }
-        if s.marked > 0 {
-            let marked: Vec<&str> = (report.changed.iter())
-                .filter(|&&site| state.mark(site) == Some(report.mover))
-                .map(|&site| game.board.site_names[site as usize].as_str())
-                .collect();
+        if !marked.is_empty() && (s.taken == 0 || s.cancelled) {
             parts.push(format!("marks {} ({rule})", marked.join(" ")));
         }
     }

@@ -353,17 +353,18 @@ impl Session {
     /// last move took marked.
     fn after_change(&mut self) -> String {
         let mut out = self.computer_moves();
+        out.push_str(&self.view());
+        out
+    }
+
+    /// The position, with what the last move took marked if it was played here.
+    fn view(&self) -> String {
         let (report, ply) = &self.report;
         let taken = match *ply == self.state.ply() {
             true => report.taken_sites.as_slice(),
             false => &[],
         };
-        out.push_str(&render::play_view_marked(
-            &self.state,
-            self.options.color,
-            taken,
-        ));
-        out
+        render::play_view_marked(&self.state, self.options.color, taken)
     }
 
     /// Plays `m` (whose text is `text`) and says what its rules did, by the names the rule
@@ -594,7 +595,7 @@ impl Session {
         let moves = self.computer_moves();
         if !moves.is_empty() {
             out.push_str(&moves);
-            out.push_str(&render::play_view(&self.state, self.options.color));
+            out.push_str(&self.view());
         }
         Reply::ok(out)
     }

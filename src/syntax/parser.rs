@@ -538,21 +538,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 condition,
             }
         }
-        Rule::after_stmt => {
-            let effect = lower_effect(take()?, file)?;
-            let (mut condition, mut label) = (None, None);
-            while let Ok(part) = take() {
-                match part.as_rule() {
-                    Rule::rule_label => label = Some(lower_label(part)),
-                    _ => condition = Some(lower_condition(part, file)?),
-                }
-            }
-            StatementKind::After {
-                effect,
-                condition,
-                label,
-            }
-        }
+        Rule::after_stmt => lower_after(&mut take, file)?,
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
@@ -560,6 +546,26 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// An `after move` statement: the effect, its label and its condition.
+fn lower_after<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let effect = lower_effect(take()?, file)?;
+    let (mut condition, mut label) = (None, None);
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::rule_label => label = Some(lower_label(part)),
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::After {
+        effect,
+        condition,
+        label,
+    })
 }
 
 /// An `option` statement: a switch, or named choices.
