@@ -169,6 +169,9 @@ impl Tally {
         for v in self.per_rule() {
             v.iter_mut().for_each(|x| *x = 0);
         }
+        // The histograms grow with what they count.
+        self.sizes.clear();
+        self.jumps.clear();
         self.extra_turns = 0;
         self.marks = 0;
         self.jumped = 0;
