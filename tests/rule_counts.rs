@@ -209,6 +209,21 @@ fn a_castle_is_marked_and_its_stones_taken() {
 }
 
 #[test]
+fn a_rule_without_a_name_is_named_by_its_text() {
+    // The docs' Kalah, whose rules have no `called`: a rule after sowing by its actions.
+    let game = load("tests/fixtures/valid/kalah.game", None, &[]).expect("the docs' kalah loads");
+    let names: Vec<&str> = game.sow_sources.iter().map(|s| s.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "again",
+            "take opposite(last) to store(mover), take last to store(mover)"
+        ]
+    );
+    assert!(game.sow_sources[0].place.starts_with("kalah.game:"));
+}
+
+#[test]
 fn kalah_capture_by_the_opposite_rule() {
     let game = load("kalah", None, &[]).expect("kalah loads");
     // South's pit 2 (1 stone) into the empty pit 3; North's pit 4 opposite holds 7.

@@ -855,13 +855,17 @@ pub struct RuleSource {
 }
 
 impl RuleSource {
-    /// The rule's short name: its label, else its text (up to its condition), else its
-    /// place.
+    /// The rule's short name: its label, else its text up to its condition (for a rule
+    /// after sowing, its actions), else its place.
     pub fn name(&self) -> &str {
         if let Some(label) = &self.label {
             return label;
         }
-        let text = self.text.split(" when ").next().unwrap_or("");
+        let text = match self.text.strip_prefix("when ") {
+            Some(rule) => rule.split_once(": ").map_or(rule, |(_, actions)| actions),
+            None => self.text.split(" when ").next().unwrap_or(""),
+        };
+        let text = text.split(" unless ").next().unwrap_or("");
         let text = text.split(" called ").next().unwrap_or("");
         if text.is_empty() {
             &self.place
