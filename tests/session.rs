@@ -478,3 +478,29 @@ fn captures_are_named_and_marked() {
         "{out}"
     );
 }
+
+/// A jump's capture and a promotion, each told by its rule: the jump by the move's own
+/// word, the promotion by its label.
+#[test]
+fn a_jump_and_a_promotion_are_told() {
+    let dir = temp_dir("crown");
+    let path = dir.join("crown.game");
+    std::fs::write(
+        &path,
+        "// A jump onto the far rank crowns.\n\
+         game \"Crown\"\nplayers black, white\nboard grid 3 by 3\npiece man, king\n\
+         setup black man on a1\nsetup white man on a2 + c3\n\
+         move step orthogonal\nmove jump orthogonal over enemy remove\n\
+         after move promote man to king in rank(3) called \"crown\" when mover == black\n\
+         end when no legal move: mover loses\n",
+    )
+    .unwrap();
+    let mut s = session(path.to_str().unwrap(), &[], None);
+    let out = ok(&mut s, "a1-a3");
+    assert!(
+        out.starts_with("a1-a3 takes 1 (jump), promotes (crown)\n"),
+        "{out}"
+    );
+    // The piece jumped is marked.
+    assert!(out.contains("\n2 *. . .  2\n"), "{out}");
+}
