@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::catalog::{bundled, BUNDLED};
 use crate::check::{check, Description};
 use crate::compile::{compile, Config};
-use crate::diag::{Diagnostic, Source, SourceMap, Span};
+use crate::diag::{Diagnostic, FileId, Source, SourceMap, Span};
 use crate::model::Game;
 use crate::syntax::MAX_SOURCE_BYTES;
 use crate::variant::{resolve, Loader};
@@ -194,11 +194,37 @@ pub fn build(
 ) -> Result<Arc<Game>, LoadError> {
     let config = Config::resolve(&described.description, preset, sets).map_err(LoadError::plain)?;
     compile(&described.description, &config)
-        .map(Arc::new)
+        .map(|mut game| {
+            name_rules(&mut game, &described.sources);
+            Arc::new(game)
+        })
         .map_err(|diagnostics| LoadError {
             sources: Some(described.sources.clone()),
             diagnostics,
         })
+}
+
+/// Gives every rule after a move or after sowing its place (`FILE:LINE`) and its text on
+/// one line, from the files it was written in.
+fn name_rules(game: &mut Game, sources: &SourceMap) {
+    let rules = game.effect_sources.iter_mut().chain(&mut game.sow_sources);
+    for rule in rules {
+        let span = Span {
+            start: rule.start,
+            end: rule.end,
+            file: FileId(rule.file),
+        };
+        let Some(source) = sources.get(span.file) else {
+            continue;
+        };
+        let file = source.name.rsplit(['/', '\\']).next().unwrap_or("");
+        rule.place = format!("{file}:{}", sources.line_col(span).0);
+        let text: Vec<&str> = (sources.text(span).lines())
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+            .collect();
+        rule.text = text.join(" ");
+    }
 }
 
 /// Loads a game by bundled name or path, with a preset and settings: the whole pipeline.

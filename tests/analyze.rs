@@ -180,7 +180,7 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             e.extra_turns += u64::from(last == Some(mover));
             e.legal += moves.len() as u64;
             let m = moves[rng.below(moves.len())];
-            let taken = taken_by(&mut state, m, mover);
+            let taken = taken_by(&mut state, m);
             e.fired[m.rule as usize] += 1;
             e.captures += u64::from(taken > 0);
             e.taken += taken;
@@ -214,29 +214,13 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
     e
 }
 
-/// Plays `m` and returns what it took from the other players.
-fn taken_by(state: &mut State, m: rulebook::engine::Move, mover: u8) -> u64 {
-    let game = Arc::clone(state.game());
-    let b = &game.board;
-    if b.pits() > 0 {
-        let pits: Vec<u16> = (0..b.sites() as u16)
-            .filter(|&s| b.pit_number(s) > 0 && s != m.from)
-            .collect();
-        let before: Vec<u16> = pits.iter().map(|&s| state.count(s)).collect();
-        state.apply(m);
-        return (pits.iter().zip(before))
-            .map(|(&s, was)| u64::from(was.saturating_sub(state.count(s))))
-            .sum();
-    }
-    let others = |s: &State| -> u64 {
-        (0..game.players.len() as u8)
-            .filter(|&p| p != mover)
-            .map(|p| u64::from(s.pieces(p)))
-            .sum()
-    };
-    let before = others(state);
-    state.apply(m);
-    before - others(state)
+/// Plays `m` and returns what it took, as the engine reports it (`State::apply_reported`:
+/// each rule's captures, stones sown into a pit and taken with it included; checked
+/// against the board over a whole tree and on hand-built positions in `rule_counts.rs`).
+fn taken_by(state: &mut State, m: rulebook::engine::Move) -> u64 {
+    let mut report = rulebook::engine::MoveReport::new();
+    state.apply_reported(m, &mut report);
+    u64::from(report.taken())
 }
 
 /// The command's figures in the shape of [`Expected`].
@@ -314,6 +298,8 @@ fn every_count_matches_a_replay_of_the_same_seeds_through_the_library() {
     // A jump takes one piece: every capture is of size 1, and only the jump captures.
     assert_eq!(r["rules"]["capture_sizes"].as_array().unwrap().len(), 1);
     assert_eq!(r["rules"]["moves"][0]["captures"], 0);
+    assert_eq!(r["rules"]["jumped"], r["rules"]["taken"]);
+    assert_eq!(r["rules"]["jump_lengths"][0][0], 1);
 
     // Mangala: extra turns, captures from pits, every game to its end.
     let mangala = pipeline::load("mangala", None, &[]).expect("mangala loads");
@@ -323,6 +309,24 @@ fn every_count_matches_a_replay_of_the_same_seeds_through_the_library() {
     check_against_replay("mangala", &mangala, &args, 300, 1000);
     let r = json(&args);
     assert!(r["rules"]["extra_turns"].as_u64().unwrap() > 0);
+    // Each rule after sowing by its name and place, with what it took: together all that
+    // the moves took (no rule after a move in a sowing game; the end rule moves no stones
+    // in Mangala until the last move, whose sweep is no rule's capture).
+    let effects = r["rules"]["effects"].as_array().unwrap();
+    let names: Vec<&str> = effects
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["store", "even", "opposite"]);
+    assert!(effects.iter().all(|e| e["kind"] == "after sow"));
+    assert!(effects[0]["place"]
+        .as_str()
+        .unwrap()
+        .starts_with("mangala.game:"));
+    assert_eq!(effects[0]["taken"], 0);
+    assert!(effects[0]["fired"].as_u64().unwrap() > 0);
+    let by_rules: u64 = effects.iter().map(|e| e["taken"].as_u64().unwrap()).sum();
+    assert_eq!(by_rules, r["rules"]["taken"].as_u64().unwrap());
     // The measure (stones in store) names the winner at the end of every won game.
     assert_eq!(
         r["decisiveness"]["winner_leads_at_end"]["count"],

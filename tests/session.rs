@@ -876,3 +876,70 @@ fn a_castle_is_named_with_its_owner_on_the_board_and_in_the_picture() {
     assert!(view.contains(" is marked by "), "{view}");
     assert!(rulebook::render::position_svg(&state).contains(" mark ("));
 }
+
+/// Issue 14, item 3: a move's captures are named by the rule that made them (the rule
+/// file's `called` label) and the sites taken are marked on the board.
+#[test]
+fn captures_are_named_and_marked() {
+    let mut s = session("gundru", &[], None);
+    let first = ok(&mut s, "i2-e2");
+    assert!(!first.contains("takes"), "{first}");
+    let out = ok(&mut s, "i1-i2");
+    assert!(out.starts_with("i1-i2 takes 15 (corner)\n"), "{out}");
+    // Each piece taken has a `*` before it (the landing site keeps its brackets).
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[2], "9 *W*W*W*W*W*W*W*W*W  9", "{out}");
+    assert_eq!(lines[3], "8  W . . . . . . .*W  8", "{out}");
+    assert_eq!(lines[9], "2  W . . . B . . .[W] 2", "{out}");
+    assert_eq!(lines[10], "1  W W W W W W W W .  1", "{out}");
+    // `board` shows the position again, and undo takes the marks away with the move.
+    let undone = ok(&mut s, "undo");
+    assert!(!undone.contains('*'), "{undone}");
+
+    // The computer's move is told the same way.
+    let mut s = session("gundru", &[], None);
+    ok(&mut s, "ai white easy");
+    let out = ok(&mut s, "i2-e2");
+    assert!(out.contains("white (easy) plays i1-i2"), "{out}");
+    assert!(out.contains("\ni1-i2 takes 15 (corner)\n"), "{out}");
+    assert!(out.contains("9 *W*W*W*W*W*W*W*W*W  9"), "{out}");
+
+    // Sowing: the rule after sowing by its name, the pit taken from as `( n)`.
+    let mut s = session("mangala", &[], None);
+    let out = ok(&mut s, "4");
+    assert!(out.starts_with("4 moves again (store)\n"), "{out}");
+    ok(&mut s, "undo");
+    ok(&mut s, "1");
+    let out = ok(&mut s, "6");
+    assert!(out.starts_with("6 takes 6 (even)\n"), "{out}");
+    assert!(
+        out.contains("\n     [ 2] ( 0) [ 5] [ 5] [ 4] [ 4]\n"),
+        "{out}"
+    );
+}
+
+/// A jump's capture and a promotion, each told by its rule: the jump by the move's own
+/// word, the promotion by its label.
+#[test]
+fn a_jump_and_a_promotion_are_told() {
+    let dir = temp_dir("crown");
+    let path = dir.join("crown.game");
+    std::fs::write(
+        &path,
+        "// A jump onto the far rank crowns.\n\
+         game \"Crown\"\nplayers black, white\nboard grid 3 by 3\npiece man, king\n\
+         setup black man on a1\nsetup white man on a2 + c3\n\
+         move step orthogonal\nmove jump orthogonal over enemy remove\n\
+         after move promote man to king in rank(3) called \"crown\" when mover == black\n\
+         end when no legal move: mover loses\n",
+    )
+    .unwrap();
+    let mut s = session(path.to_str().unwrap(), &[], None);
+    let out = ok(&mut s, "a1-a3");
+    assert!(
+        out.starts_with("a1-a3 takes 1 (jump), promotes (crown)\n"),
+        "{out}"
+    );
+    // The piece jumped is marked.
+    assert!(out.contains("\n2 *. . .  2\n"), "{out}");
+}

@@ -9,11 +9,17 @@ use crate::diag::Diagnostic;
 use crate::model::board::GRID_PATHS;
 use crate::syntax::ast::{self, StatementKind as S};
 
+/// The longest name a rule may be `called` (characters).
+pub const MAX_LABEL: usize = 24;
+
 impl Checker {
     /// An `after sow` block or an `after` statement.
     pub(super) fn after(&mut self, st: &ast::Statement, rules: &mut Rules) {
         let Rules {
-            after_sow, effects, ..
+            after_sow,
+            effects,
+            effect_labels,
+            ..
         } = rules;
         match &st.kind {
             S::AfterSow { rules } => {
@@ -31,16 +37,22 @@ impl Checker {
                     rules.iter().filter_map(|r| self.sow_rule(r)).collect();
                 *after_sow = Some((checked, st.span));
             }
-            S::After { effect, condition } => {
+            S::After {
+                effect,
+                condition,
+                label,
+            } => {
                 self.needs_board(BoardKind::Grid, "custodian capture", st.span);
                 let rule = self.effect(effect);
                 let condition = self.condition(condition.as_ref());
+                let label = self.label(label.as_ref(), st.span);
                 if let (Some(rule), Some(condition)) = (rule, condition) {
                     effects.push(Conditional {
                         rule,
                         condition,
                         span: st.span,
                     });
+                    effect_labels.push(label);
                 }
             }
             _ => {}
@@ -108,10 +120,12 @@ impl Checker {
                 Some(self.typed(e, Type::Bool, "the condition of `unless`")?)
             }
         };
+        let label = self.label(rule.label.as_ref(), rule.span);
         ok.then_some(SowRuleDecl {
             condition,
             actions,
             cancel,
+            label,
             span: rule.span,
         })
     }
@@ -136,6 +150,27 @@ impl Checker {
                 );
             }
         }
+    }
+
+    /// A rule's short name (`called "corner"`): one line of words a person reads beside a
+    /// move, so neither empty nor long.
+    fn label(&mut self, label: Option<&String>, span: crate::diag::Span) -> Option<String> {
+        let label = label?;
+        let words = label.split_whitespace().collect::<Vec<_>>().join(" ");
+        if words.is_empty()
+            || words.chars().count() > MAX_LABEL
+            || words.chars().any(char::is_control)
+        {
+            self.error(
+                Diagnostic::error(
+                    format!("a rule's name must be 1 to {MAX_LABEL} characters of text"),
+                    span,
+                )
+                .with_help("name the rule in a word or two: `called \"corner\"`"),
+            );
+            return None;
+        }
+        Some(words)
     }
 
     pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {

@@ -106,6 +106,8 @@ struct Rules {
     after_sow: Option<(Vec<SowRuleDecl>, Span)>,
     moves: Vec<Conditional<MoveRuleDecl>>,
     effects: Vec<Conditional<EffectDecl>>,
+    /// Per effect, its short name (`called "corner"`).
+    effect_labels: Vec<Option<String>>,
     forbid: Option<Conditional<()>>,
     end: Vec<EndDecl>,
     edges: Vec<(u8, usize)>,
@@ -186,6 +188,7 @@ impl Checker {
             after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
             moves: rules.moves,
             effects: rules.effects,
+            effect_labels: rules.effect_labels,
             forbid_repetition: rules.forbid,
             end: rules.end,
             edges: rules.edges,

@@ -579,6 +579,8 @@ pub struct SowRuleDecl {
     pub actions: Vec<ActionDecl>,
     /// When it holds after the actions, they are taken back.
     pub cancel: Option<TExpr>,
+    /// Its short name (`called "capture"`), if it has one.
+    pub label: Option<String>,
     /// Where it was written.
     pub span: Span,
 }
@@ -723,6 +725,8 @@ pub struct Description {
     pub moves: Vec<Conditional<MoveRuleDecl>>,
     /// Effects after a move.
     pub effects: Vec<Conditional<EffectDecl>>,
+    /// Per effect, in the same order, its short name (`called "corner"`), if it has one.
+    pub effect_labels: Vec<Option<String>>,
     /// The ban on repeated positions, if written.
     pub forbid_repetition: Option<Conditional<()>>,
     /// End rules.

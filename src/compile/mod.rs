@@ -153,6 +153,17 @@ fn kind_set(kinds: Option<&[usize]>) -> u64 {
     }
 }
 
+/// Where a rule was written, with its label (the pipeline adds its place and text).
+fn rule_source(span: Span, label: &Option<String>) -> model::RuleSource {
+    model::RuleSource {
+        label: label.clone(),
+        file: span.file.0,
+        start: span.start,
+        end: span.end,
+        ..model::RuleSource::default()
+    }
+}
+
 /// Compiles a description with a configuration.
 pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnostic>> {
     let mut c = Compiler {
@@ -191,8 +202,12 @@ impl Compiler<'_> {
             .any(|r| r.filter != model::MoveFilter::default());
         let move_goals = moves.iter().any(|r| r.so_that.is_some());
         let moves_may_coincide = moves_may_coincide(&moves);
-        let effects: Vec<model::Effect> =
-            desc.effects.iter().filter_map(|e| self.effect(e)).collect();
+        let (effects, effect_sources): (Vec<model::Effect>, Vec<model::RuleSource>) = (desc
+            .effects
+            .iter()
+            .zip(desc.effect_labels.iter().chain(std::iter::repeat(&None))))
+        .filter_map(|(e, label)| Some((self.effect(e)?, rule_source(e.span, label))))
+        .unzip();
         let promotes = effects
             .iter()
             .any(|e| matches!(e.kind, model::EffectKind::Promote { .. }));
@@ -209,11 +224,11 @@ impl Compiler<'_> {
             })
             .collect();
         let end_conditions = self.end_conditions();
-        let after_sow: Vec<model::SowRule> = desc
+        let (after_sow, sow_sources): (Vec<model::SowRule>, Vec<model::RuleSource>) = desc
             .after_sow
             .iter()
-            .filter_map(|r| self.sow_rule(r))
-            .collect();
+            .filter_map(|r| Some((self.sow_rule(r)?, rule_source(r.span, &r.label))))
+            .unzip();
         let tiles = self.tiles();
         let score_expr = self.score();
         let settings = self.settings();
@@ -244,11 +259,13 @@ impl Compiler<'_> {
             stones,
             after_sow,
             sow_plan,
+            sow_sources,
             board,
             setup,
             moves,
             moves_may_coincide,
             effects,
+            effect_sources,
             forbid_repetition,
             promotes,
             moves_narrowed,

@@ -13,11 +13,13 @@ mod expr;
 mod movegen;
 mod movelist;
 mod repetition;
+mod report;
 mod setup;
 mod sowing;
 mod tiles;
 
 pub use movelist::MoveList;
+pub use report::{EffectFired, MoveReport, SowFired};
 pub use setup::{usual_stock, Setup, SetupError, SetupPart};
 
 use std::sync::Arc;

@@ -36,7 +36,7 @@ impl State {
     /// Lifts the stones of the pit a lap ended in and sows them on, while the rule's relay
     /// condition holds there, it is a pit, and fewer than [`MAX_RELAY_LIFTS`] lifts were
     /// made (the first included); returns the site the last lap ended in.
-    fn relay(&mut self, rule: usize, mut site: Site) -> Site {
+    pub(super) fn relay(&mut self, rule: usize, mut site: Site) -> Site {
         let game = std::sync::Arc::clone(&self.game);
         let MoveKind::Sow {
             relay: Some(condition),
@@ -61,7 +61,7 @@ impl State {
     /// lap, the only one `first stone into origin` and `start at` apply to: the site
     /// `start at` named, or [`NO_SITE`].
     #[inline(always)]
-    fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
+    pub(super) fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
         let game = &*self.game;
         let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
             return from;
@@ -133,7 +133,7 @@ impl State {
 
     /// Whether a part of a condition after sowing holds; `entry` is `mover * sites + last`.
     #[inline]
-    fn check(&self, check: &SowCheck, entry: usize) -> bool {
+    pub(super) fn check(&self, check: &SowCheck, entry: usize) -> bool {
         match check {
             SowCheck::Stones { site, holds, expr } => {
                 let site = self.game.sow_plan.tables[*site as usize][entry] as usize;
@@ -151,7 +151,7 @@ impl State {
 
     /// Carries out the actions of rule `r` after sowing; returns whether the mover moves
     /// again.
-    fn act(&mut self, r: usize) -> bool {
+    pub(super) fn act(&mut self, r: usize) -> bool {
         let mover = self.to_move;
         let mut again = false;
         let cancellable = self.game.sow_plan.cancels[r].is_some();

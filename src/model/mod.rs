@@ -850,6 +850,48 @@ pub struct Setting {
     pub allowed: String,
 }
 
+/// Where a rule after a move or after sowing was written, to name it to a person: the
+/// REPL and `rulebook analyze` say what each rule did by it. Nothing in play reads it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleSource {
+    /// The short name the rule file gives it (`called "corner"`), if any.
+    pub label: Option<String>,
+    /// The file it is written in, as its number among the game's files (0 the rule file,
+    /// then the files it extends), and the byte range of its text there.
+    pub file: u32,
+    /// The first byte of its text.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// Where it is written, `FILE:LINE` (filled in by the pipeline, which has the files;
+    /// empty otherwise).
+    pub place: String,
+    /// Its text on one line, comments left out (filled in by the pipeline; empty
+    /// otherwise).
+    pub text: String,
+}
+
+impl RuleSource {
+    /// The rule's short name: its label, else its text up to its condition (for a rule
+    /// after sowing, its actions), else its place.
+    pub fn name(&self) -> &str {
+        if let Some(label) = &self.label {
+            return label;
+        }
+        let text = match self.text.strip_prefix("when ") {
+            Some(rule) => rule.split_once(": ").map_or(rule, |(_, actions)| actions),
+            None => self.text.split(" when ").next().unwrap_or(""),
+        };
+        let text = text.split(" unless ").next().unwrap_or("");
+        let text = text.split(" called ").next().unwrap_or("");
+        if text.is_empty() {
+            &self.place
+        } else {
+            text
+        }
+    }
+}
+
 /// A compiled game, ready to play.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -879,12 +921,16 @@ pub struct Game {
     pub moves_may_coincide: bool,
     /// Effects after every move, in order.
     pub effects: Vec<Effect>,
+    /// Where each of [`Game::effects`] was written.
+    pub effect_sources: Vec<RuleSource>,
     /// Stones in every pit at the start (mancala boards; 0 elsewhere).
     pub stones: u16,
     /// Rules after sowing, in order: the first whose condition holds applies.
     pub after_sow: Vec<SowRule>,
     /// The same rules, prepared for play.
     pub sow_plan: SowPlan,
+    /// Where each of [`Game::after_sow`] was written.
+    pub sow_sources: Vec<RuleSource>,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
     /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that

@@ -7,7 +7,7 @@ mod svg;
 mod terminal;
 mod text;
 
-pub use play::{play_view, play_view_turned};
+pub use play::{move_effects, play_view, play_view_with};
 pub use summary::summary;
 pub use svg::position_svg;
 pub use terminal::terminal_safe;

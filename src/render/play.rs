@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use super::text::{board_text, file_letters, glyph, hex_text, mancala_turned, outcome_text};
-use crate::engine::{Outcome, State};
-use crate::model::{EndWhen, Layout, EMPTY, NO_SITE};
+use crate::engine::{MoveReport, Outcome, State};
+use crate::model::{EndWhen, Layout, RuleSource, Site, EMPTY, NO_SITE};
 use crate::notation;
 
 const RESET: &str = "\x1b[0m";
@@ -14,6 +14,8 @@ const BOLD: &str = "\x1b[1m";
 const DIM: &str = "\x1b[2m";
 const UNDERLINE: &str = "\x1b[4m";
 const REVERSE: &str = "\x1b[7m";
+/// The background of the sites the last move's rules changed (its captures).
+const CHANGED: &str = "\x1b[43m";
 /// A colour per player, repeated when there are more players.
 const PLAYER_COLORS: [&str; 4] = ["\x1b[36m", "\x1b[35m", "\x1b[33m", "\x1b[32m"];
 
@@ -22,17 +24,19 @@ const PLAYER_COLORS: [&str; 4] = ["\x1b[36m", "\x1b[35m", "\x1b[33m", "\x1b[32m"
 /// `< n>`; with `color` pieces and names are coloured by player, the mark is in reverse
 /// video and a grid move's origin underlined.
 pub fn play_view(state: &State, color: bool) -> String {
-    play_view_turned(state, color, false)
+    play_view_with(state, color, false, &[])
 }
 
 /// [`play_view`], with the board `turned` round (the view from the other side of the
-/// table): a grid's ranks and files reversed, a mancala board's rows and stores exchanged;
-/// a hex board is drawn one way.
-pub fn play_view_turned(state: &State, color: bool, turned: bool) -> String {
+/// table: a grid's ranks and files reversed, a mancala board's rows and stores exchanged;
+/// a hex board is drawn one way) and the sites the last move's rules changed (what it
+/// took) marked: on a grid `*` before the piece where the brackets leave room, on a
+/// mancala board the pit as `( n)`; with `color` on a yellow background.
+pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let game = std::sync::Arc::clone(state.game());
     let mut out = match game.board.layout {
-        Layout::Grid => grid_text(state, color, turned),
-        Layout::Mancala { .. } => mancala_text(state, color, turned),
+        Layout::Grid => grid_text(state, color, turned, changed),
+        Layout::Mancala { .. } => mancala_text(state, color, turned, changed),
         Layout::Hex { .. } => hex_text(state, color),
         #[allow(unreachable_patterns)] // layouts to come print as `board_text` until they
         // have a view of their own
@@ -177,7 +181,7 @@ fn unbracketed(text: &str) -> &str {
 
 /// A grid as in [`board_text`] (or turned round), with the last move marked and optional
 /// colours.
-fn grid_text(state: &State, color: bool, turned: bool) -> String {
+fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let game = state.game();
     let b = &game.board;
     let (w, h) = (b.width as usize, b.height as usize);
@@ -206,6 +210,7 @@ fn grid_text(state: &State, color: bool, turned: bool) -> String {
             let sep = match marked {
                 Some(m) if m == i => '[',
                 Some(m) if m + 1 == i => ']',
+                _ if changed.contains(&site) => '*',
                 _ => ' ',
             };
             out.push(sep);
@@ -223,6 +228,8 @@ fn grid_text(state: &State, color: bool, turned: bool) -> String {
                     style.push_str(REVERSE);
                 } else if site == from {
                     style.push_str(UNDERLINE);
+                } else if changed.contains(&site) {
+                    style.push_str(CHANGED);
                 }
                 let _ = write!(out, "{style}{g}{RESET}");
             } else {
@@ -238,40 +245,140 @@ fn grid_text(state: &State, color: bool, turned: bool) -> String {
 
 /// A mancala board as in [`board_text`] (or turned round), with the pit of the last move
 /// (where its sowing began) shown as `<n>` instead of `[n]`, or in reverse video with
-/// `color`.
-fn mancala_text(state: &State, color: bool, turned: bool) -> String {
+/// `color`, and the pits in `changed` as `(n)` (or on a yellow background).
+fn mancala_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let text = mancala_turned(state, turned);
     let Some((m, _)) = state.last_move() else {
         return text;
     };
     let b = &state.game().board;
-    let (owner, k, n) = (b.row_owner(m.from), b.pit_number(m.from), b.pits());
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Changed pits first, so that the pit sown from keeps its own mark.
+    for &site in changed.iter().filter(|&&s| s != m.from) {
+        let (open, close) = match color {
+            true => (format!("{CHANGED}["), format!("]{RESET}")),
+            false => ("(".to_string(), ")".to_string()),
+        };
+        mark_pit(&mut lines, b, site, (&open, &close), turned);
+    }
+    let marks = match color {
+        true => (format!("{REVERSE}["), format!("]{RESET}")),
+        false => ("<".to_string(), ">".to_string()),
+    };
+    mark_pit(&mut lines, b, m.from, (&marks.0, &marks.1), turned);
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// Puts a pit of the mancala board drawn in `lines` (as [`board_text`] draws it) between
+/// `open` and `close` instead of its brackets (the board `turned` round or not). Stores
+/// are left as they are.
+fn mark_pit(
+    lines: &mut [String],
+    b: &crate::model::Board,
+    site: Site,
+    marks: (&str, &str),
+    turned: bool,
+) {
+    let (owner, k, n) = (b.row_owner(site), b.pit_number(site), b.pits());
     if k == 0 {
-        return text;
+        return;
     }
     // The second player's pits are on the third line (pit n first), the first player's
     // on the fifth (pit 1 first); the other way round when turned.
     let (line, index) = match (owner, turned) {
         (1, false) | (0, true) => (2, (n - k) as usize),
         (0, false) | (1, true) => (4, (k - 1) as usize),
-        _ => return text,
+        _ => return,
     };
-    let mut lines: Vec<String> = text.lines().map(String::from).collect();
-    if let Some(row) = lines.get_mut(line) {
-        let starts: Vec<usize> = row.match_indices('[').map(|(i, _)| i).collect();
-        if let Some(&open) = starts.get(index) {
-            if let Some(len) = row[open..].find(']') {
-                let inner = row[open + 1..open + len].to_string();
-                let marked = if color {
-                    format!("{REVERSE}[{inner}]{RESET}")
-                } else {
-                    format!("<{inner}>")
-                };
-                row.replace_range(open..=open + len, &marked);
+    let Some(row) = lines.get_mut(line) else {
+        return;
+    };
+    // Pits are found by their digits' runs, whatever marks they already wear.
+    let mut pits = Vec::new();
+    let mut i = 0;
+    let bytes = row.as_bytes();
+    while i < bytes.len() {
+        if bytes[i] == 0x1b {
+            // An escape sequence (`ESC [ 43 m`): not a pit.
+            i += row[i..].find('m').unwrap_or(0) + 1;
+            continue;
+        }
+        if matches!(bytes[i], b'[' | b'<' | b'(') {
+            if let Some(len) = row[i..].find([']', '>', ')']) {
+                pits.push((i, len));
+                i += len;
             }
         }
+        i += 1;
     }
-    let mut out = lines.join("\n");
-    out.push('\n');
-    out
+    if let Some(&(open, len)) = pits.get(index) {
+        let inner = row[open + 1..open + len].to_string();
+        row.replace_range(open..=open + len, &format!("{}{inner}{}", marks.0, marks.1));
+    }
+}
+
+/// What a move's rules did, in words, by the names the rule file gives them (a rule's
+/// `called` label, else its text): `takes 15 (corner)`, `takes 4 (12 corner, 3 custodian)`,
+/// `marks c3 (castle)`, `promotes (crown)`, `moves again (store)`; empty for a move that
+/// did none of these. `state` is the position after the move.
+pub fn move_effects(state: &State, report: &MoveReport) -> String {
+    let game = state.game();
+    let name = |source: &RuleSource| super::terminal_safe(source.name()).into_owned();
+    let mut takes: Vec<(u32, String)> = Vec::new();
+    if report.jumped > 0 {
+        takes.push((report.jumped, "jump".to_string()));
+    }
+    for c in &report.captures {
+        takes.push((c.taken, name(&game.effect_sources[c.effect as usize])));
+    }
+    let sown = report
+        .sow_rule
+        .map(|s| (s, name(&game.sow_sources[s.rule as usize])));
+    if let Some((s, rule)) = &sown {
+        if s.taken > 0 && !s.cancelled {
+            takes.push((s.taken, rule.clone()));
+        }
+    }
+    let mut parts = Vec::new();
+    let marked: Vec<&str> = (report.changed.iter())
+        .filter(|_| report.sow_rule.is_some_and(|s| s.marked > 0))
+        .filter(|&&site| state.mark(site) == Some(report.mover))
+        .map(|&site| game.board.site_names[site as usize].as_str())
+        .collect();
+    match takes.as_slice() {
+        [] => {}
+        // A rule that takes and marks (a castle): both under its name.
+        [(n, rule)] if !marked.is_empty() && sown.as_ref().is_some_and(|(_, r)| r == rule) => {
+            parts.push(format!("takes {n} and marks {} ({rule})", marked.join(" ")))
+        }
+        [(n, rule)] => parts.push(format!("takes {n} ({rule})")),
+        all => {
+            let each: Vec<String> = all.iter().map(|(n, r)| format!("{n} {r}")).collect();
+            let total: u32 = all.iter().map(|(n, _)| n).sum();
+            parts.push(format!("takes {total} ({})", each.join(", ")));
+        }
+    }
+    if let Some((s, rule)) = &sown {
+        if s.cancelled {
+            parts.push(format!("takes nothing ({rule}: its stones go back)"));
+        }
+        if !marked.is_empty() && (s.taken == 0 || s.cancelled) {
+            parts.push(format!("marks {} ({rule})", marked.join(" ")));
+        }
+    }
+    if let Some(e) = report.promoted {
+        parts.push(format!(
+            "promotes ({})",
+            name(&game.effect_sources[e as usize])
+        ));
+    }
+    if report.extra_turn {
+        match &sown {
+            Some((s, rule)) if s.again => parts.push(format!("moves again ({rule})")),
+            _ => parts.push("moves again".to_string()),
+        }
+    }
+    parts.join(", ")
 }

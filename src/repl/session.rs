@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::command::{self, Command};
 use crate::ai::{self, Budget, Level, Searcher};
-use crate::engine::{Move, MoveList, State};
+use crate::engine::{Move, MoveList, MoveReport, State};
 use crate::notation::{self, MoveError};
 use crate::record::{self, Record, Setup};
 use crate::render;
@@ -95,6 +95,8 @@ pub struct Session {
     presets: Vec<String>,
     /// The board is drawn turned round (`flip`).
     turned: bool,
+    /// What the last move played here did, rule by rule, and the ply it led to (0: none).
+    report: (MoveReport, usize),
 }
 
 impl Session {
@@ -122,6 +124,7 @@ impl Session {
             turned: false,
             presets: preset_names(&setup.game),
             setup,
+            report: (MoveReport::new(), 0),
         }
     }
 
@@ -161,7 +164,7 @@ impl Session {
         let mut out = format!("{}\n", self.title());
         out.push_str("Type a move, `moves` for the legal moves, `help` for the commands.\n");
         let mut given = String::new();
-        let rest = self.after_change(&mut |t: &str| given.push_str(t));
+        let rest = self.after_change(String::new(), &mut |t: &str| given.push_str(t));
         out.push_str(&given);
         out.push_str(&rest);
         out
@@ -389,13 +392,14 @@ impl Session {
         match self.resolve(text) {
             Err(e) => Reply::error(e),
             Ok(m) => {
-                self.state.apply(m);
+                let text = notation::move_text(&self.state, m);
+                let said = self.play_reported(m, &text);
                 if self.redo.last() == Some(&m) {
                     self.redo.pop();
                 } else {
                     self.redo.clear();
                 }
-                Reply::ok(self.after_change(emit))
+                Reply::ok(self.after_change(said, emit))
             }
         }
     }
@@ -457,10 +461,10 @@ impl Session {
         }
     }
 
-    /// After the position changed: the position, then, if the computer is to move, its
-    /// moves. What the computer will answer to is given out first; returns the rest.
-    fn after_change(&mut self, emit: &mut dyn FnMut(&str)) -> String {
-        let view = self.view();
+    /// After the position changed: what the move did (`said`) and the position, then, if
+    /// the computer is to move, its moves. What the computer will answer to is given out first; returns the rest.
+    fn after_change(&mut self, said: String, emit: &mut dyn FnMut(&str)) -> String {
+        let view = said + &self.view();
         if !self.computer_to_move() {
             return view;
         }
@@ -473,10 +477,15 @@ impl Session {
         self.computer(self.state.to_move()).is_some() && !self.over()
     }
 
-    /// The position as drawn for the player (turned round after `flip`), with the
-    /// resignation if there was one.
+    /// The position as drawn for the player (turned round after `flip`), with what the
+    /// last move took marked if it was played here, and the resignation if there was one.
     fn view(&self) -> String {
-        let mut out = render::play_view_turned(&self.state, self.options.color, self.turned);
+        let (report, ply) = &self.report;
+        let taken = match *ply == self.state.ply() {
+            true => report.taken_sites.as_slice(),
+            false => &[],
+        };
+        let mut out = render::play_view_with(&self.state, self.options.color, self.turned, taken);
         if let Some(p) = self.resigned {
             let mut end = format!("game over: {} resigns", self.player_name(p));
             if self.state.game().players.len() == 2 {
@@ -497,6 +506,18 @@ impl Session {
         }
         self.resigned = Some(self.state.to_move());
         Reply::ok(self.view())
+    }
+
+    /// Plays `m` (whose text is `text`) and says what its rules did, by the names the rule
+    /// file gives them: `i1-i2 takes 15 (corner)` (nothing for a move that did nothing).
+    fn play_reported(&mut self, m: Move, text: &str) -> String {
+        self.state.apply_reported(m, &mut self.report.0);
+        self.report.1 = self.state.ply();
+        let words = render::move_effects(&self.state, &self.report.0);
+        match words.is_empty() {
+            true => String::new(),
+            false => format!("{text} {words}\n"),
+        }
     }
 
     /// Goes to the position after move `n`, taking moves back or playing them again
@@ -552,7 +573,7 @@ impl Session {
                 level.name,
                 self.think_note(&t)
             );
-            self.state.apply(t.best);
+            out.push_str(&self.play_reported(t.best, &text));
             self.redo.clear();
             if t.interrupted {
                 out.push_str("(interrupted: the computer played its best move so far)\n");
@@ -679,7 +700,7 @@ impl Session {
         self.replace(setup, State::new(game));
         out.push_str(&format!("{}\n", self.title()));
         emit(&out);
-        Reply::ok(self.after_change(emit))
+        Reply::ok(self.after_change(String::new(), emit))
     }
 
     fn replace(&mut self, setup: Setup, state: State) {
@@ -715,7 +736,7 @@ impl Session {
                     plural(self.state.ply())
                 ));
                 emit(&out);
-                Reply::ok(self.after_change(emit))
+                Reply::ok(self.after_change(String::new(), emit))
             }
         }
     }

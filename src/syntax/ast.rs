@@ -114,6 +114,8 @@ pub enum StatementKind {
         effect: Effect,
         /// When the effect applies.
         condition: Option<Expr>,
+        /// `called "corner"`: its short name.
+        label: Option<String>,
     },
     /// `forbid repeated position [when cond]`.
     ForbidRepetition {
@@ -349,6 +351,8 @@ pub struct SowRule {
     pub actions: Vec<Action>,
     /// `unless CONDITION`: when it holds after the actions, they are taken back.
     pub cancel: Option<Expr>,
+    /// `called "capture"`: its short name.
+    pub label: Option<String>,
     /// The whole rule.
     pub span: Span,
 }

@@ -545,11 +545,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 condition,
             }
         }
-        Rule::after_stmt => {
-            let effect = lower_effect(take()?, file)?;
-            let condition = take().ok().map(|p| lower_condition(p, file)).transpose()?;
-            StatementKind::After { effect, condition }
-        }
+        Rule::after_stmt => lower_after(&mut take, file)?,
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
@@ -557,6 +553,26 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// An `after move` statement: the effect, its label and its condition.
+fn lower_after<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let effect = lower_effect(take()?, file)?;
+    let (mut condition, mut label) = (None, None);
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::rule_label => label = Some(lower_label(part)),
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::After {
+        effect,
+        condition,
+        label,
+    })
 }
 
 /// An `option` statement: a switch, or named choices.
@@ -719,12 +735,16 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
     let mut inner = parts(pair);
     let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?, file)?;
     let mut actions = Vec::new();
-    let mut cancel = None;
+    let (mut cancel, mut label) = (None, None);
     for action in inner {
         let aspan = span_of(&action, file);
         let rule = action.as_rule();
         if rule == Rule::unless_clause {
             cancel = Some(lower_max(action, file)?);
+            continue;
+        }
+        if rule == Rule::rule_label {
+            label = Some(lower_label(action));
             continue;
         }
         let mut p = parts(action);
@@ -761,8 +781,15 @@ fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
         condition,
         actions,
         cancel,
+        label,
         span,
     })
+}
+
+/// `called "corner"`: the text of the label's string.
+fn lower_label(pair: Pair<Rule>) -> String {
+    let text = pair.into_inner().last().map_or("", |s| s.as_str());
+    text.trim_matches('"').to_string()
 }
 
 fn lower_setting(pair: Pair<Rule>, file: FileId) -> Lowered<Setting> {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::report::Report;
+use super::report::{EffectCount, Report};
 use super::stats::{mean_variance, means_differ, proportions_differ, Proportion};
 use crate::cli::GameArgs;
 
@@ -228,7 +228,36 @@ pub(super) fn text(a: &Report, b: &Report) -> String {
             }
         );
     }
+    effects_text(&mut o, a, b);
     o
+}
+
+/// The rules after a move or after sowing of either variant, matched by their text: times
+/// per game and what they took per game, `-` where a variant has no such rule.
+fn effects_text(o: &mut String, a: &Report, b: &Report) {
+    let mut rules: Vec<&EffectCount> = a.rules.effects.iter().collect();
+    for e in &b.rules.effects {
+        if !rules.iter().any(|r| r.text == e.text) {
+            rules.push(e);
+        }
+    }
+    if rules.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "\nrules after a move or after sowing (times per game, taken per game):"
+    );
+    let side = |r: &Report, text: &str| {
+        let games = r.games.max(1) as f64;
+        (r.rules.effects.iter().find(|e| e.text == text)).map_or("-".to_string(), |e| {
+            format!("{:.2} ({:.2})", e.per_game, e.taken as f64 / games)
+        })
+    };
+    for r in rules {
+        let (sa, sb) = (side(a, &r.text), side(b, &r.text));
+        let _ = writeln!(o, "  {} ({}): A {sa}, B {sb}", r.place, r.name);
+    }
 }
 
 #[cfg(test)]

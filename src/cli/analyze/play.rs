@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::ai::{Budget, Level, Searcher};
 use crate::analysis::Rng;
-use crate::engine::{Move, MoveList, Outcome, State};
-use crate::model::{MoveKind, Player};
+use crate::engine::{Move, MoveList, MoveReport, Outcome, State};
+use crate::model::{Game as Rules, Player};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,16 +99,65 @@ pub(super) struct Tally {
     pub extra_turns: u64,
     /// Sites marked by a move (marks newly set or changed hands).
     pub marks: u64,
+    /// Per effect after a move ([`Rules::effects`]): moves it took something in.
+    pub effect_fired: Vec<u64>,
+    /// Per effect after a move: pieces it took.
+    pub effect_taken: Vec<u64>,
+    /// Per rule after sowing ([`Rules::after_sow`]): sowings it applied after.
+    pub sow_fired: Vec<u64>,
+    /// Per rule after sowing: stones its actions took (none when its `unless` held).
+    pub sow_taken: Vec<u64>,
+    /// Per rule after sowing: times its `unless` held and its stones went back.
+    pub sow_cancelled: Vec<u64>,
+    /// Per effect after a move: pieces it promoted.
+    pub promoted: Vec<u64>,
+    /// Moves by the number of jumps they made: `jumps[k]` moves made k jumps (k >= 1).
+    pub jumps: Vec<u64>,
+    /// Pieces taken by the jumps of moves (their move rule's own capture).
+    pub jumped: u64,
+    /// Moves the move rules allowed that the ban on repeated positions refused, summed
+    /// over the positions a move was chosen in.
+    pub refused: u64,
+    /// Positions where the ban refused at least one move.
+    pub refusing_positions: u64,
 }
 
 impl Tally {
-    fn new(rules: usize) -> Tally {
+    fn new(game: &Rules) -> Tally {
+        Tally::sized(game.moves.len(), game.effects.len(), game.after_sow.len())
+    }
+
+    /// A tally of games with so many move rules, effects and rules after sowing.
+    fn sized(rules: usize, effects: usize, sow: usize) -> Tally {
         Tally {
             fired: vec![0; rules],
             capturing: vec![0; rules],
             taken: vec![0; rules],
+            effect_fired: vec![0; effects],
+            effect_taken: vec![0; effects],
+            promoted: vec![0; effects],
+            sow_fired: vec![0; sow],
+            sow_taken: vec![0; sow],
+            sow_cancelled: vec![0; sow],
             ..Tally::default()
         }
+    }
+
+    /// The per-rule counts, for [`Tally::reset`] and [`Tally::merge`].
+    fn per_rule(&mut self) -> [&mut Vec<u64>; 11] {
+        [
+            &mut self.fired,
+            &mut self.capturing,
+            &mut self.taken,
+            &mut self.effect_fired,
+            &mut self.effect_taken,
+            &mut self.promoted,
+            &mut self.sow_fired,
+            &mut self.sow_taken,
+            &mut self.sow_cancelled,
+            &mut self.sizes,
+            &mut self.jumps,
+        ]
     }
 
     /// Empties the tally, keeping its buffers.
@@ -117,16 +166,21 @@ impl Tally {
         self.plies = 0;
         self.legal = 0;
         self.legal_by_ply.clear();
-        for v in [&mut self.fired, &mut self.capturing, &mut self.taken] {
+        for v in self.per_rule() {
             v.iter_mut().for_each(|x| *x = 0);
         }
+        // The histograms grow with what they count.
         self.sizes.clear();
+        self.jumps.clear();
         self.extra_turns = 0;
         self.marks = 0;
+        self.jumped = 0;
+        self.refused = 0;
+        self.refusing_positions = 0;
     }
 
     /// Adds another tally to this one (the games are sorted by number afterwards).
-    fn merge(&mut self, other: &Tally) {
+    fn merge(&mut self, other: &mut Tally) {
         self.games.extend_from_slice(&other.games);
         self.plies += other.plies;
         self.legal += other.legal;
@@ -143,12 +197,14 @@ impl Tally {
             }
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         };
-        add(&mut self.fired, &other.fired);
-        add(&mut self.capturing, &other.capturing);
-        add(&mut self.taken, &other.taken);
-        add(&mut self.sizes, &other.sizes);
+        for (a, b) in self.per_rule().into_iter().zip(other.per_rule()) {
+            add(a, b);
+        }
         self.extra_turns += other.extra_turns;
         self.marks += other.marks;
+        self.jumped += other.jumped;
+        self.refused += other.refused;
+        self.refusing_positions += other.refusing_positions;
     }
 }
 
@@ -157,14 +213,14 @@ impl Tally {
 /// called after each game (the progress bar).
 pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
     let next = AtomicU64::new(0);
-    let rules = plan.start.game().moves.len();
+    let rules = plan.start.game();
     let mut tally = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..plan.threads.max(1))
             .map(|_| scope.spawn(|| worker(plan, &next, stop, done)))
             .collect();
         let mut sum = Tally::new(rules);
         for w in workers {
-            sum.merge(&w.join().expect("a self-play thread panicked"));
+            sum.merge(&mut w.join().expect("a self-play thread panicked"));
         }
         sum
     });
@@ -174,14 +230,13 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> 
 
 /// One thread: takes game numbers from `next` until all are played or `stop` is set.
 fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
-    let mut tally = Tally::new(plan.start.game().moves.len());
+    let mut tally = Tally::new(plan.start.game());
     let mut game = Game {
         state: plan.start.clone(),
         moves: MoveList::new(),
         searcher: Searcher::new(),
-        before: Vec::new(),
-        marks: Vec::new(),
-        own: Tally::new(plan.start.game().moves.len()),
+        report: MoveReport::new(),
+        own: Tally::new(plan.start.game()),
         leaders: Vec::new(),
     };
     loop {
@@ -212,19 +267,13 @@ struct Game {
     state: State,
     moves: MoveList,
     searcher: Searcher,
-    /// The board before the move being tallied: per site, the owner of its piece (or
-    /// [`NO_OWNER`]) on boards of pieces, its stones on boards of pits.
-    before: Vec<u16>,
-    /// The marks before the move being tallied.
-    marks: Vec<Option<Player>>,
+    /// What the move being tallied did, rule by rule.
+    report: MoveReport,
     /// The tally of the game being played, added to the thread's once it is finished.
     own: Tally,
     /// After each ply of the game being played, who leads by the game's own measure.
     leaders: Vec<Option<Player>>,
 }
-
-/// The owner recorded for an empty site.
-const NO_OWNER: u16 = u16::MAX;
 
 impl Game {
     /// Plays one game from the state and tallies its moves; `None` when `stop` interrupted
@@ -261,6 +310,12 @@ impl Game {
             }
             own.legal_by_ply[plies].0 += n;
             own.legal_by_ply[plies].1 += 1;
+            if self.state.game().forbid_repetition {
+                let refused = self.state.refused_by_repetition(&mut self.moves) as u64;
+                own.refused += refused;
+                own.refusing_positions += u64::from(refused > 0);
+                self.state.legal_moves(&mut self.moves);
+            }
             let m = match seats.get(mover as usize).copied().unwrap_or(Agent::Random) {
                 Agent::Random => self.moves[rng.below(self.moves.len())],
                 Agent::Computer(level) => {
@@ -274,7 +329,7 @@ impl Game {
                     t.best
                 }
             };
-            self.tally_move(m, mover, &mut own);
+            self.tally_move(m, &mut own);
             self.leaders.push(leader(&self.state));
             last_mover = Some(mover);
             plies += 1;
@@ -295,52 +350,45 @@ impl Game {
                 _ => 0,
             },
         };
-        tally.merge(&own);
+        tally.merge(&mut own);
         self.own = own;
         Some(result)
     }
 
-    /// Plays `m` for `mover` and counts its rule and what it took: on boards of pieces,
-    /// the other players' pieces that changed owner or left the board; on boards of pits,
-    /// the stones that left a pit other than the one sown from (a sowing only adds stones
-    /// elsewhere, so a pit with fewer stones after the move was taken from; stones sown
-    /// into a pit and taken in the same move are not counted). A swap of sides takes
-    /// nothing.
-    fn tally_move(&mut self, m: Move, mover: Player, t: &mut Tally) {
-        let game = std::sync::Arc::clone(self.state.game());
-        let sites = game.board.sites();
-        let pits = game.board.pits() > 0;
-        self.before.clear();
-        let state = &self.state;
-        self.before
-            .extend((0..sites).map(|s| site_value(state, s, pits)));
-        self.marks.clear();
-        self.marks.extend((0..sites).map(|s| state.mark(s as u16)));
-        self.state.apply(m);
+    /// Plays `m` and counts its rule and what each rule took, as the engine reports it
+    /// ([`State::apply_reported`]): the pieces its jumps took, each effect after the move
+    /// that took something and how much, the rule after sowing that applied and the stones
+    /// it took (to a store, say), promotions, marks, the jumps made.
+    fn tally_move(&mut self, m: Move, t: &mut Tally) {
+        let r = &mut self.report;
+        self.state.apply_reported(m, r);
         let rule = m.rule as usize;
         t.fired[rule] += 1;
-        t.marks += (0..sites)
-            .filter(|&s| {
-                self.state
-                    .mark(s as u16)
-                    .is_some_and(|p| self.marks[s] != Some(p))
-            })
-            .count() as u64;
-        if matches!(game.moves[rule].kind, MoveKind::Swap) {
-            return;
+        t.jumped += u64::from(r.jumped);
+        if r.jumps > 0 {
+            let k = r.jumps as usize;
+            if t.jumps.len() <= k {
+                t.jumps.resize(k + 1, 0);
+            }
+            t.jumps[k] += 1;
         }
-        let mut taken = 0u64;
-        for s in 0..sites {
-            let (was, now) = (self.before[s], site_value(&self.state, s, pits));
-            if pits {
-                let is_pit = game.board.pit_number(s as u16) > 0;
-                if is_pit && s != m.from as usize && now < was {
-                    taken += u64::from(was - now);
-                }
-            } else if was != NO_OWNER && was != u16::from(mover) && now != was {
-                taken += 1;
+        for c in &r.captures {
+            t.effect_fired[c.effect as usize] += 1;
+            t.effect_taken[c.effect as usize] += u64::from(c.taken);
+        }
+        if let Some(p) = r.promoted {
+            t.promoted[p as usize] += 1;
+        }
+        if let Some(s) = r.sow_rule {
+            let i = s.rule as usize;
+            t.sow_fired[i] += 1;
+            t.marks += u64::from(s.marked);
+            match s.cancelled {
+                true => t.sow_cancelled[i] += 1,
+                false => t.sow_taken[i] += u64::from(s.taken),
             }
         }
+        let taken = u64::from(r.taken());
         if taken > 0 {
             t.capturing[rule] += 1;
             t.taken[rule] += taken;
@@ -374,15 +422,6 @@ fn leader(state: &State) -> Option<Player> {
     best.filter(|_| !tied).map(|(p, _)| p)
 }
 
-/// A site as [`Game::before`] records it.
-fn site_value(state: &State, site: usize, pits: bool) -> u16 {
-    if pits {
-        state.count(site as u16)
-    } else {
-        state.owner(site as u16).map_or(NO_OWNER, u16::from)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,21 +438,21 @@ mod tests {
 
     #[test]
     fn tallies_add_up_and_reset() {
-        let mut a = Tally::new(2);
+        let mut a = Tally::sized(2, 1, 0);
         a.fired = vec![1, 2];
         a.sizes = vec![0, 3];
         a.legal_by_ply = vec![(4, 1)];
-        let mut b = Tally::new(2);
+        let mut b = Tally::sized(2, 1, 0);
         b.fired = vec![10, 20];
         b.sizes = vec![0, 1, 5];
         b.legal_by_ply = vec![(6, 2), (1, 1)];
         b.extra_turns = 7;
-        a.merge(&b);
+        a.merge(&mut b);
         assert_eq!(a.fired, [11, 22]);
         assert_eq!(a.sizes, [0, 4, 5]);
         assert_eq!(a.legal_by_ply, [(10, 3), (1, 1)]);
         assert_eq!(a.extra_turns, 7);
         a.reset();
-        assert_eq!(a, Tally::new(2));
+        assert_eq!(a, Tally::sized(2, 1, 0));
     }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::play::{Agent, Tally};
 use super::stats::{self, median, percentile, wilson, Proportion};
 use crate::engine::Outcome;
-use crate::model::{Game, MoveKind};
+use crate::model::{Game, MoveKind, RuleSource};
 
 /// The figures of one analysis.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -125,6 +125,41 @@ pub(super) struct Rules {
     pub swaps: u64,
     /// Sites a move marked (a castle in a sowing game, say).
     pub marks: u64,
+    /// Per rule after a move and after sowing, in the rule file's order: what it did.
+    pub effects: Vec<EffectCount>,
+    /// Pieces taken by the jumps of moves (their move rule's own capture).
+    pub jumped: u64,
+    /// Moves that jumped, by the number of jumps: `[jumps, moves]`, fewest first.
+    pub jump_lengths: Vec<(u64, u64)>,
+    /// Moves the move rules allowed that the ban on repeated positions refused, summed over
+    /// the positions a move was chosen in.
+    pub refused_by_repetition: u64,
+    /// Positions where the ban refused at least one move.
+    pub refusing_positions: u64,
+}
+
+/// One rule after a move (`after move ...`) or after sowing (a rule of `after sow first of`):
+/// what it did, as the engine reports it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct EffectCount {
+    /// `after move` or `after sow`.
+    pub kind: &'static str,
+    /// Its short name: its label (`called "corner"`), else its text up to its condition.
+    pub name: String,
+    /// Where it is written, `FILE:LINE`.
+    pub place: String,
+    /// Its text, on one line.
+    pub text: String,
+    /// Moves in which it took something, promoted a piece, or (after sowing) applied.
+    pub fired: u64,
+    /// Those per game.
+    pub per_game: f64,
+    /// Pieces or stones it took.
+    pub taken: u64,
+    /// Pieces it promoted.
+    pub promoted: u64,
+    /// Times its `unless` held, so that its stones went back (after sowing).
+    pub cancelled: u64,
 }
 
 /// One move rule's count.
@@ -218,15 +253,17 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
             moves: rule_counts(game, tally, n),
             captures: tally.capturing.iter().sum(),
             taken: tally.taken.iter().sum(),
-            capture_sizes: (tally.sizes.iter().enumerate())
-                .filter(|(_, &c)| c > 0)
-                .map(|(s, &c)| (s as u64, c))
-                .collect(),
+            capture_sizes: pairs(&tally.sizes),
             captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
             extra_turns: tally.extra_turns,
             passes: kind_count(&|k| matches!(k, MoveKind::Pass)),
             swaps: kind_count(&|k| matches!(k, MoveKind::Swap)),
             marks: tally.marks,
+            effects: effect_counts(game, tally, n),
+            jumped: tally.jumped,
+            jump_lengths: pairs(&tally.jumps),
+            refused_by_repetition: tally.refused,
+            refusing_positions: tally.refusing_positions,
         },
         decisiveness,
     }
@@ -258,6 +295,49 @@ fn ratio(a: u64, b: u64) -> f64 {
     } else {
         a as f64 / b as f64
     }
+}
+
+/// The non-zero entries of a histogram, as `[value, count]`.
+fn pairs(histogram: &[u64]) -> Vec<(u64, u64)> {
+    (histogram.iter().enumerate())
+        .filter(|(_, &c)| c > 0)
+        .map(|(s, &c)| (s as u64, c))
+        .collect()
+}
+
+/// Per rule after a move, then per rule after sowing: where it is written and what it did.
+fn effect_counts(game: &Game, tally: &Tally, games: u64) -> Vec<EffectCount> {
+    let count = |kind, source: &RuleSource, fired: u64, taken, promoted, cancelled| EffectCount {
+        kind,
+        name: crate::render::terminal_safe(source.name()).into_owned(),
+        place: crate::render::terminal_safe(&source.place).into_owned(),
+        text: crate::render::terminal_safe(&source.text).into_owned(),
+        fired,
+        per_game: ratio(fired, games),
+        taken,
+        promoted,
+        cancelled,
+    };
+    let after_move = (game.effect_sources.iter().enumerate()).map(|(e, source)| {
+        let (fired, promoted) = (tally.effect_fired[e], tally.promoted[e]);
+        count(
+            "after move",
+            source,
+            fired + promoted,
+            tally.effect_taken[e],
+            promoted,
+            0,
+        )
+    });
+    let after_sow = (game.sow_sources.iter().enumerate()).map(|(r, source)| {
+        let (fired, taken, cancelled) = (
+            tally.sow_fired[r],
+            tally.sow_taken[r],
+            tally.sow_cancelled[r],
+        );
+        count("after sow", source, fired, taken, 0, cancelled)
+    });
+    after_move.chain(after_sow).collect()
 }
 
 /// Per move rule: its summary text and what it did.
@@ -444,9 +524,41 @@ fn rules_text(o: &mut String, r: &Report) {
             false => format!(" (size:moves {})", sizes.join(" ")),
         }
     );
+    for e in &rules.effects {
+        let mut did = format!("{} taken", e.taken);
+        if e.promoted > 0 {
+            did = format!("{} promoted", e.promoted);
+        }
+        if e.cancelled > 0 {
+            did += &format!(", {} taken back by `unless`", e.cancelled);
+        }
+        let _ = writeln!(
+            o,
+            "  {} rule {} ({}): {} times ({:.2} a game), {did}: {}",
+            e.kind, e.place, e.name, e.fired, e.per_game, e.text
+        );
+    }
+    if !rules.jump_lengths.is_empty() {
+        let lengths: Vec<String> = (rules.jump_lengths.iter())
+            .map(|(s, n)| format!("{s}:{n}"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  jumps: {} pieces taken by jumping (jumps:moves {})",
+            rules.jumped,
+            lengths.join(" ")
+        );
+    }
     let _ = writeln!(
         o,
         "  extra turns: {}, passes: {}, swaps: {}, sites marked: {}",
         rules.extra_turns, rules.passes, rules.swaps, rules.marks
     );
+    if rules.refused_by_repetition > 0 {
+        let _ = writeln!(
+            o,
+            "  refused by the ban on repetition: {} moves in {} positions",
+            rules.refused_by_repetition, rules.refusing_positions
+        );
+    }
 }
