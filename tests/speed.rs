@@ -195,7 +195,12 @@ fn hand_written_engines_play_the_same_games_as_the_rule_files() {
         assert_eq!(r.hand.perft(r.depth), engine, "perft of {}", r.name);
         for n in [1, 40] {
             let (plies, _) = engine_run(&r.state, n);
-            assert_eq!(hand_run(&r.hand, n).0, plies, "plies of {n} playouts of {}", r.name);
+            assert_eq!(
+                hand_run(&r.hand, n).0,
+                plies,
+                "plies of {n} playouts of {}",
+                r.name
+            );
         }
     }
 }

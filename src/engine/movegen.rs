@@ -431,7 +431,8 @@ impl State {
             let empty = &lines.empty[family];
             masks[family * MAX_LINES..][..empty.len()].copy_from_slice(empty);
         }
-        let at = |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
+        let at =
+            |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
         for w in 0..self.words {
             let mut bits = self
                 .occupancy

@@ -195,10 +195,12 @@ impl GridLines {
     /// The lines of a grid of `w` x `h` points (at most 62 a side).
     fn new(w: usize, h: usize) -> GridLines {
         let mut place = Vec::with_capacity(w * h);
-        let mut empty = [vec![!0u64; h], vec![!0u64; w], vec![!0u64; w + h - 1], vec![
-            !0u64;
-            w + h - 1
-        ]];
+        let mut empty = [
+            vec![!0u64; h],
+            vec![!0u64; w],
+            vec![!0u64; w + h - 1],
+            vec![!0u64; w + h - 1],
+        ];
         for r in 0..h {
             for f in 0..w {
                 let at = [(r, f), (f, r), (f + h - 1 - r, f), (f + r, f)];

@@ -66,7 +66,11 @@ impl Mangala {
             return;
         }
         let base = 7 * self.to_move;
-        out.extend((base..base + 6).filter(|&s| self.board[s] > 0).map(|s| s as u8));
+        out.extend(
+            (base..base + 6)
+                .filter(|&s| self.board[s] > 0)
+                .map(|s| s as u8),
+        );
     }
 
     /// Plays the sowing from `origin`, one of the mover's non-empty pits.
@@ -76,7 +80,11 @@ impl Mangala {
         let path = &self.next[me];
         let mut stones = self.board[origin];
         self.board[origin] = 0;
-        let mut last = if stones == 1 { path[origin] as usize } else { origin };
+        let mut last = if stones == 1 {
+            path[origin] as usize
+        } else {
+            origin
+        };
         let mut redirected;
         loop {
             let owner = self.castle_of[last];
@@ -103,7 +111,7 @@ impl Mangala {
                 self.castle_of[last] = me as u8;
                 self.board[store(me)] += n;
                 self.board[last] = 0;
-            } else if n % 2 == 0 {
+            } else if n.is_multiple_of(2) {
                 self.board[store(me)] += n;
                 self.board[last] = 0;
             }
@@ -133,13 +141,12 @@ impl Mangala {
 
     /// The winner (0 South, 1 North), `Some(None)` for a draw, `None` while playing.
     pub fn winner(&self) -> Option<Option<usize>> {
-        self.over.then(|| {
-            match self.board[store(0)].cmp(&self.board[store(1)]) {
+        self.over
+            .then(|| match self.board[store(0)].cmp(&self.board[store(1)]) {
                 std::cmp::Ordering::Greater => Some(0),
                 std::cmp::Ordering::Less => Some(1),
                 std::cmp::Ordering::Equal => None,
-            }
-        })
+            })
     }
 
     /// One uniformly random playout from `start`, at most `cap` plies; returns the plies.

@@ -68,7 +68,9 @@ impl Tables {
         let matching = (0..4096usize)
             .map(|c| {
                 let (care, want) = (c >> 6, c & 63);
-                (0..64).filter(|k| (k ^ want) & care == 0).fold(0u64, |s, k| s | 1 << k)
+                (0..64)
+                    .filter(|k| (k ^ want) & care == 0)
+                    .fold(0u64, |s, k| s | 1 << k)
             })
             .collect();
         Tables {

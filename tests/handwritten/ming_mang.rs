@@ -260,14 +260,20 @@ impl MingMang {
                     }
                     let mut t = to + step;
                     while t < from {
-                        out.push(Mv { from: from as u16, to: t as u16 });
+                        out.push(Mv {
+                            from: from as u16,
+                            to: t as u16,
+                        });
                         t += step;
                     }
                 }
                 for step in [1, w] {
                     let mut to = from + step;
                     while self.cells[to] == EMPTY {
-                        out.push(Mv { from: from as u16, to: to as u16 });
+                        out.push(Mv {
+                            from: from as u16,
+                            to: to as u16,
+                        });
                         to += step;
                     }
                 }
@@ -282,8 +288,12 @@ impl MingMang {
             for d in [-(w as isize), -1, 1, w as isize] {
                 let over = (from as isize + d) as usize;
                 let land = (over as isize + d) as usize;
-                if self.cells[over] == enemy && land < self.cells.len() && self.cells[land] == EMPTY {
-                    out.push(Mv { from: from as u16, to: land as u16 });
+                if self.cells[over] == enemy && land < self.cells.len() && self.cells[land] == EMPTY
+                {
+                    out.push(Mv {
+                        from: from as u16,
+                        to: land as u16,
+                    });
                 }
             }
         }
@@ -455,7 +465,10 @@ impl MingMang {
     /// The `k`-th slide of the stone on `from`, in site order.
     fn kth_slide(&self, from: usize, mut k: usize) -> Mv {
         let w = self.w;
-        let mv = |to: usize| Mv { from: from as u16, to: to as u16 };
+        let mv = |to: usize| Mv {
+            from: from as u16,
+            to: to as u16,
+        };
         for step in [w, 1] {
             let mut to = from - step;
             while self.cells[to] == EMPTY {
@@ -486,7 +499,13 @@ impl MingMang {
     }
 
     /// One uniformly random playout from `start`, at most `cap` plies; returns the plies.
-    pub fn playout(&mut self, start: &MingMang, rng: &mut Rng, cap: usize, work: &mut Work) -> usize {
+    pub fn playout(
+        &mut self,
+        start: &MingMang,
+        rng: &mut Rng,
+        cap: usize,
+        work: &mut Work,
+    ) -> usize {
         self.reset(start);
         for ply in 0..cap {
             let m = if self.rules.ban || self.jumping() {
