@@ -3,7 +3,7 @@
 //! sequence of jumps' path).
 
 use super::{capture, Move, MoveList, State};
-use crate::model::board::MAX_GRID_SIDE;
+use crate::model::board::{LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
     leg_bits, Board, Cell, Chain, EffectKind, Jumped, Landing, MoveFilter, MoveKind, MoveRule,
     Neighbour, NextTo, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
@@ -11,6 +11,10 @@ use crate::model::{
 
 /// The most sites of a board with rays (a grid of 26 x 26).
 const MAX_GRID_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
+
+/// The most lines of one family on a grid (diagonals of a 26 x 26 board: 51), rounded up
+/// to a power of two so that masking a line's index keeps it in bounds.
+const MAX_LINES: usize = (2 * MAX_GRID_SIDE as usize).next_power_of_two();
 
 /// Words of a [`SiteSet`]: enough for [`MAX_GRID_SITES`] (11), rounded up to a power of two
 /// so that masking a word's index keeps it in bounds.
@@ -364,22 +368,28 @@ impl State {
     ) -> Option<Move> {
         let board = &self.game.board;
         let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
-        // A piece has at most 25 slides along each of four lines on a grid of at most 26 x
+        // A piece has at most 25 slides along each of eight rays on a grid of at most 26 x
         // 26 sites: its count fits in a byte. Counts are kept in the order of the pieces.
         let mut counts = [0u8; MAX_GRID_SITES];
-        let mut pieces = 0;
-        let mut total = 0;
-        for (w, &word) in own.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
-                bits &= bits - 1;
-                let count = self.slide_count(board, from, directions, max_length);
-                counts[pieces] = count as u8;
-                pieces += 1;
-                total += count;
+        let by_lines = !board.lines().place.is_empty() && directions.iter().all(|&d| d < 8);
+        let (pieces, total) = if by_lines {
+            self.slide_counts_by_lines(directions, max_length, &mut counts)
+        } else {
+            let (mut pieces, mut total) = (0, 0);
+            for (w, &word) in own.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                    bits &= bits - 1;
+                    let count = self.slide_count(board, from, directions, max_length);
+                    counts[pieces] = count as u8;
+                    pieces += 1;
+                    total += count;
+                }
             }
-        }
+            (pieces, total)
+        };
+        debug_assert!(pieces <= MAX_GRID_SITES);
         if total == 0 {
             return None;
         }
@@ -393,6 +403,82 @@ impl State {
         let mut targets = [0u64; SITE_SET_WORDS];
         self.mark_slide_targets(board, from, directions, max_length, &mut targets);
         Some(Move::step(rule, from, nth_site(&targets, k)))
+    }
+
+    /// The number of slides of each of the mover's pieces (in site order, into `counts`)
+    /// on a grid, with the lines of the board as bit masks: each line's mask is built from
+    /// the pieces on the board, and a ray's empty sites are the zero bits next to a piece's
+    /// own, counted with one instruction. Returns the pieces and the slides in all.
+    #[inline(never)]
+    fn slide_counts_by_lines(
+        &self,
+        directions: &[u8],
+        max_length: u16,
+        counts: &mut [u8; MAX_GRID_SITES],
+    ) -> (usize, usize) {
+        let lines = self.game.board.lines();
+        // The families of lines the directions run along, each once.
+        let (mut families, mut used) = ([0usize; 4], 0);
+        for &d in directions {
+            let family = LINE_OF_DIRECTION[d as usize].0;
+            if !families[..used].contains(&family) {
+                families[used] = family;
+                used += 1;
+            }
+        }
+        let families = &families[..used];
+        // Family `f`'s line `l` is `masks[f * MAX_LINES + l]`.
+        let mut masks = [0u64; 4 * MAX_LINES];
+        for &family in families {
+            let empty = &lines.empty[family];
+            masks[family * MAX_LINES..][..empty.len()].copy_from_slice(empty);
+        }
+        let at =
+            |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
+        for w in 0..self.words {
+            let mut bits = self
+                .occupancy
+                .iter()
+                .skip(w)
+                .step_by(self.words)
+                .fold(0u64, |a, &b| a | b);
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let place = &lines.place[site];
+                for &family in families {
+                    let (line, pos) = place[family & 3];
+                    masks[at(family, line)] |= 2 << pos;
+                }
+            }
+        }
+        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        let (mut pieces, mut total) = (0, 0);
+        for (w, &word) in own.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let place = &lines.place[site];
+                let mut count = 0;
+                for &d in directions {
+                    let (family, rising) = LINE_OF_DIRECTION[d as usize];
+                    let (line, pos) = place[family & 3];
+                    let mask = masks[at(family, line)];
+                    // The bits beyond the piece's own (bit pos + 1), up to the first set one.
+                    let open = if rising {
+                        (mask >> (pos + 2)).trailing_zeros()
+                    } else {
+                        (mask << (63 - pos)).leading_zeros()
+                    };
+                    count += open.min(max_length as u32);
+                }
+                counts[pieces % MAX_GRID_SITES] = count as u8;
+                pieces += 1;
+                total += count as usize;
+            }
+        }
+        (pieces, total)
     }
 
     /// Jumps over an adjacent piece (of those `over` allows) onto the empty site beyond,

@@ -160,6 +160,58 @@ pub struct Board {
     /// Hex boards: `edge_colours[site * 6 + side]`, the colour (a player) of that side's
     /// board edge, or [`NO_COLOUR`] for a side shared with a neighbour or left uncoloured.
     edge_colours: Vec<u8>,
+    /// Grid boards: the lines of sites as bit masks (empty on other boards).
+    lines: GridLines,
+}
+
+/// The lines of a grid (ranks, files, diagonals, anti-diagonals: the four families), for
+/// counting slides with bit arithmetic: a line's mask has bit `place + 1` for each of its
+/// sites, and every bit that is no site of the line set, so that the board's edges block
+/// like pieces.
+#[derive(Clone, Debug, Default)]
+pub struct GridLines {
+    /// Per site, per family: the line it is on and its place along it.
+    pub place: Vec<[(u8, u8); 4]>,
+    /// Per family, per line: the mask of an empty line (the bits of its sites clear).
+    pub empty: [Vec<u64>; 4],
+}
+
+/// Per grid direction (in the order of [`GRID_DIRECTIONS`]): the family of lines it runs
+/// along, and whether it goes up the places of that family's lines. Ranks are placed by
+/// file, files by rank, diagonals (file - rank fixed) and anti-diagonals (file + rank
+/// fixed) by file.
+pub const LINE_OF_DIRECTION: [(usize, bool); 8] = [
+    (1, true),
+    (0, true),
+    (1, false),
+    (0, false),
+    (2, true),
+    (3, true),
+    (2, false),
+    (3, false),
+];
+
+impl GridLines {
+    /// The lines of a grid of `w` x `h` points (at most 62 a side).
+    fn new(w: usize, h: usize) -> GridLines {
+        let mut place = Vec::with_capacity(w * h);
+        let mut empty = [
+            vec![!0u64; h],
+            vec![!0u64; w],
+            vec![!0u64; w + h - 1],
+            vec![!0u64; w + h - 1],
+        ];
+        for r in 0..h {
+            for f in 0..w {
+                let at = [(r, f), (f, r), (f + h - 1 - r, f), (f + r, f)];
+                for (family, &(line, pos)) in at.iter().enumerate() {
+                    empty[family][line] &= !(1 << (pos + 1));
+                }
+                place.push(at.map(|(line, pos)| (line as u8, pos as u8)));
+            }
+        }
+        GridLines { place, empty }
+    }
 }
 
 impl Board {
@@ -249,6 +301,7 @@ impl Board {
             hex_coords: Vec::new(),
             hex_index: Vec::new(),
             edge_colours: Vec::new(),
+            lines: GridLines::new(w as usize, h as usize),
         };
         let perimeter = board.perimeter_path();
         board.paths.push(perimeter);
@@ -301,6 +354,7 @@ impl Board {
             hex_coords: Vec::new(),
             hex_index: Vec::new(),
             edge_colours: Vec::new(),
+            lines: GridLines::default(),
         }
     }
 
@@ -360,6 +414,7 @@ impl Board {
             site_pit: Vec::new(),
             site_opposite: Vec::new(),
             edge_colours: vec![NO_COLOUR; sites * HEX_DIRECTIONS.len()],
+            lines: GridLines::default(),
             hex_coords,
             hex_index,
         }
@@ -547,6 +602,12 @@ impl Board {
     pub fn ray(&self, site: Site, dir: u8) -> &[Site] {
         let i = site as usize * GRID_DIRECTIONS.len() + dir as usize;
         &self.ray_sites[self.ray_bounds[i] as usize..self.ray_bounds[i + 1] as usize]
+    }
+
+    /// Grid boards: the lines of sites as bit masks (empty on other boards).
+    #[inline]
+    pub fn lines(&self) -> &GridLines {
+        &self.lines
     }
 
     /// Whether rays are also kept as 64-bit masks (boards of at most 64 sites).

@@ -1,0 +1,119 @@
+//! The engine allocates nothing per move: random playouts of every bundled game and preset,
+//! counted by a global allocator that counts. The buffers of a state and a move list grow
+//! while they play their first playouts; the same playouts played again with them must not
+//! allocate at all (one allocation in any move would show), and N playouts and 2N
+//! playouts from fresh buffers allocate the same number of times.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use rulebook::analysis::Rng;
+use rulebook::catalog::BUNDLED;
+use rulebook::engine::{MoveList, State};
+use rulebook::model::Game;
+use rulebook::pipeline;
+
+/// The system allocator, counting allocations and reallocations.
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Every bundled game under its default configuration and under each of its presets.
+fn configurations() -> Vec<(String, Arc<Game>)> {
+    let mut out = Vec::new();
+    for b in BUNDLED {
+        let described = pipeline::describe(pipeline::read_source(b.name).unwrap()).unwrap();
+        out.push((
+            b.name.to_string(),
+            pipeline::build(&described, None, &[]).unwrap(),
+        ));
+        for p in &described.description.presets {
+            let game = pipeline::build(&described, Some(&p.name), &[]).unwrap();
+            out.push((format!("{} --preset {}", b.name, p.name), game));
+        }
+    }
+    out
+}
+
+/// The allocations of `n` random playouts (at most `cap` plies each) from `start`, as
+/// `rulebook bench` plays them: the state copied from the start for each, the moves picked
+/// by `State::pick_legal_move`, and the outcome asked for at the end. Returns the
+/// allocations and the plies.
+fn playouts(
+    (state, moves): (&mut State, &mut MoveList),
+    start: &State,
+    n: u64,
+    cap: usize,
+) -> (u64, u64) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut plies = 0;
+    for i in 0..n {
+        state.clone_from(start);
+        let mut rng = Rng::stream(1, i);
+        for _ in 0..cap {
+            match state.pick_legal_move(moves, |count| rng.below(count)) {
+                Some(m) => state.apply(m),
+                None => break,
+            }
+            plies += 1;
+        }
+        std::hint::black_box(state.outcome_with(moves));
+    }
+    (ALLOCATIONS.load(Ordering::Relaxed) - before, plies)
+}
+
+#[test]
+fn random_playouts_allocate_nothing_per_move() {
+    // One test in this binary, so that no other thread allocates while counting.
+    let cap = 200;
+    let n = 20;
+    for (name, game) in configurations() {
+        let start = State::new(game);
+        let (mut state, mut moves) = (start.clone(), MoveList::new());
+        let (grown, plies) = playouts((&mut state, &mut moves), &start, n, cap);
+        let (again, same) = playouts((&mut state, &mut moves), &start, n, cap);
+        assert_eq!(same, plies, "{name}: the same playouts");
+        assert_eq!(
+            again, 0,
+            "{name}: {n} playouts ({plies} plies) allocate {again} times on grown buffers"
+        );
+        let (mut state, mut moves) = (start.clone(), MoveList::new());
+        let (double, more) = playouts((&mut state, &mut moves), &start, 2 * n, cap);
+        assert!(more > plies, "{name}: twice the playouts play more moves");
+        assert!(
+            double <= grown + 8,
+            "{name}: {} playouts ({more} plies) allocate {double} times, {n} ({plies}) {grown}",
+            2 * n
+        );
+        println!("{name}: {grown} allocations in {n} playouts ({plies} plies), {double} in {}, 0 when played again", 2 * n);
+    }
+}
