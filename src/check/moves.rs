@@ -240,27 +240,26 @@ impl Checker {
         Some((by, not_landing, avoiding))
     }
 
-    /// A move's primitive.
-    fn move_shape(
-        &mut self,
-        file: &ast::File,
-        kind: &ast::MoveKind,
-        span: Span,
-    ) -> Option<MoveDecl> {
+    /// The swap (the pie rule) follows the pieces placed: any board but a board of pits.
+    fn swap_board(&mut self, span: Span) {
+        if self.board_kind == Some(BoardKind::Mancala) {
+            self.error(
+                Diagnostic::error("the swap needs a board of pieces", span).with_note(
+                    "it is open when the first player has one piece on the board and the \
+                     second none; a board of pits has stones",
+                ),
+            );
+        }
+    }
+
+    /// The board a move needs, and the hands a placement of tiles takes from.
+    fn move_board(&mut self, file: &ast::File, kind: &ast::MoveKind, span: Span) {
         let needs = match kind {
             ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
             ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
             ast::MoveKind::Pass => None,
-            // The swap (the pie rule) follows the pieces placed: any board but pits.
             ast::MoveKind::Swap => {
-                if self.board_kind == Some(BoardKind::Mancala) {
-                    self.error(
-                        Diagnostic::error("the swap needs a board of pieces", span).with_note(
-                            "it is open when the first player has one piece on the \
-                                 board and the second none; a board of pits has stones",
-                        ),
-                    );
-                }
+                self.swap_board(span);
                 None
             }
             _ => Some(BoardKind::Grid),
@@ -279,6 +278,16 @@ impl Checker {
                     .with_help("give the players hands, like `hand black: tiles`"),
             );
         }
+    }
+
+    /// A move's primitive.
+    fn move_shape(
+        &mut self,
+        file: &ast::File,
+        kind: &ast::MoveKind,
+        span: Span,
+    ) -> Option<MoveDecl> {
+        self.move_board(file, kind, span);
         match kind {
             ast::MoveKind::Slide {
                 directions,

@@ -520,22 +520,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                         let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
                         clauses.onto = Some((both, span));
                     }
-                    Rule::next_to => {
-                        let span = span_of(&part, file);
-                        let (mut what, mut directions) = (Neighbour::Friend, None);
-                        for p in part.into_inner() {
-                            match p.as_rule() {
-                                Rule::kw_empty => what = Neighbour::Empty,
-                                Rule::kw_enemy => what = Neighbour::Enemy,
-                                Rule::kw_piece => what = Neighbour::Piece,
-                                Rule::directions => {
-                                    directions = Some(Box::new(lower_directions(p, file)))
-                                }
-                                _ => {}
-                            }
-                        }
-                        clauses.next_to = Some((what, directions, span));
-                    }
+                    Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
                     _ => condition = Some(lower_condition(part, file)?),
                 }
             }
@@ -872,6 +857,22 @@ fn lower_condition(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let span = span_of(&pair, file);
     let mut inner = parts(pair);
     lower_expr(inner.next().ok_or_else(|| internal(span))?, file)
+}
+
+/// `next to WHAT [along DIRECTIONS]`.
+fn lower_next_to(pair: Pair<Rule>, file: FileId) -> (Neighbour, Option<Box<Directions>>, Span) {
+    let span = span_of(&pair, file);
+    let (mut what, mut directions) = (Neighbour::Friend, None);
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::kw_empty => what = Neighbour::Empty,
+            Rule::kw_enemy => what = Neighbour::Enemy,
+            Rule::kw_piece => what = Neighbour::Piece,
+            Rule::directions => directions = Some(Box::new(lower_directions(p, file))),
+            _ => {}
+        }
+    }
+    (what, directions, span)
 }
 
 fn lower_directions(pair: Pair<Rule>, file: FileId) -> Directions {
