@@ -15,6 +15,9 @@ use crate::render;
 /// The most moves the computer plays in a row for one line (when it plays every side).
 pub const MAX_COMPUTER_MOVES: usize = 200;
 
+/// The moves a hint lists.
+const HINT_MOVES: usize = 3;
+
 /// How a session behaves.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -154,6 +157,7 @@ impl Session {
                 w.extend(ai::LEVELS.iter().map(|l| l.name.to_string()));
                 w
             }
+            Some("hint") => ai::LEVELS.iter().map(|l| l.name.to_string()).collect(),
             Some("help") => command::names().map(str::to_string).collect(),
             Some("set") => self
                 .state
@@ -250,7 +254,7 @@ impl Session {
                 Reply::ok("the computer plays no side\n".into())
             }
             Command::Ai { side, level } => self.set_ai(&side, level.as_deref()),
-            Command::Hint => self.hint(),
+            Command::Hint(level) => self.hint(level.as_deref()),
             Command::History => Reply::ok(self.history()),
             Command::Save(file) => match self.save_to(Path::new(&file)) {
                 Ok(()) => Reply::ok(format!(
@@ -393,7 +397,7 @@ impl Session {
         let budget = if self.options.interactive {
             Budget::of(level)
         } else {
-            Budget::iterations(level.iterations)
+            Budget::reproducible(level)
         };
         self.stop.store(false, Ordering::Relaxed);
         let seed = self
@@ -419,17 +423,45 @@ impl Session {
         }
     }
 
-    fn hint(&mut self) -> Reply {
-        let level = ai::level(ai::DEFAULT_LEVEL).expect("the default level exists");
-        match self.think(&level) {
-            None => Reply::error("the game is over: there is nothing to suggest"),
-            Some(t) => Reply::ok(format!(
-                "hint: {} (expected score {:.2}){}\n",
-                notation::move_text(&self.state, t.best),
-                t.value,
-                self.think_note(&t)
-            )),
+    /// The computer's best moves (at most [`HINT_MOVES`]) at a level (the default one
+    /// unless named), each with what it leads to in words.
+    fn hint(&mut self, level: Option<&str>) -> Reply {
+        let level = match named_level(level) {
+            Ok(l) => l,
+            Err(e) => return Reply::error(e),
+        };
+        let budget = if self.options.interactive {
+            Budget::of(&level)
+        } else {
+            Budget::reproducible(&level)
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        let seed = self
+            .options
+            .seed
+            .wrapping_add((self.state.ply() as u64).wrapping_mul(0x9e37_79b9));
+        let ranked = self.searcher.rank(&self.state, budget, seed, &self.stop);
+        self.stop.store(false, Ordering::Relaxed);
+        let Some((t, moves)) = ranked else {
+            return Reply::error("the game is over: there is nothing to suggest");
+        };
+        let now = ai::lead(&self.state, self.state.to_move());
+        let unit = ai::unit(self.state.game());
+        let mut out = format!(
+            "hint ({}, {} plies ahead): {}{}\n",
+            level.name,
+            t.depth,
+            notation::move_text(&self.state, t.best),
+            self.think_note(&t)
+        );
+        for r in moves.iter().take(HINT_MOVES) {
+            out.push_str(&format!(
+                "  {:<10} {}\n",
+                notation::move_text(&self.state, r.mv),
+                ai::explain(r.judgement, now, unit)
+            ));
         }
+        Reply::ok(out)
     }
 
     fn undo(&mut self, n: usize) -> Reply {
@@ -534,18 +566,9 @@ impl Session {
     }
 
     fn set_ai(&mut self, side: &str, level: Option<&str>) -> Reply {
-        let level = match level {
-            None => ai::level(ai::DEFAULT_LEVEL).expect("the default level exists"),
-            Some(name) => match ai::level(name) {
-                Some(l) => l,
-                None => {
-                    let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
-                    return Reply::error(format!(
-                        "no level `{name}`; the levels are {}",
-                        names.join(", ")
-                    ));
-                }
-            },
+        let level = match named_level(level) {
+            Ok(l) => l,
+            Err(e) => return Reply::error(e),
         };
         let players = self.state.game().players.clone();
         if side.eq_ignore_ascii_case("both") || side.eq_ignore_ascii_case("all") {
@@ -654,6 +677,17 @@ impl Session {
             .map(|&m| notation::move_text(&self.state, m))
             .collect()
     }
+}
+
+/// The level named (a unique prefix too), the default one if none is, or why not.
+fn named_level(name: Option<&str>) -> Result<Level, String> {
+    let Some(name) = name else {
+        return Ok(ai::level(ai::DEFAULT_LEVEL).expect("the default level exists"));
+    };
+    ai::level(name).ok_or_else(|| {
+        let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
+        format!("no level `{name}`; the levels are {}", names.join(", "))
+    })
 }
 
 fn normalize(s: &str) -> String {

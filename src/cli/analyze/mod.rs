@@ -60,7 +60,9 @@ pub struct AnalyzeArgs {
 pub struct MatchArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The two players, comma-separated: `strong,medium` (random, easy, medium, strong).
+    /// The two players, comma-separated: `strong,medium` (random, easy, medium, strong, or
+    /// baseline: a plain search to depth 2 judged by the game's evaluation; baseline3 for
+    /// depth 3).
     #[arg(long)]
     pub players: String,
     /// Games to play, 1 to 10,000,000 (the players change seats every game).
@@ -91,7 +93,7 @@ pub struct RunArgs {
 fn agent(name: &str) -> Result<Agent, String> {
     Agent::named(name.trim()).ok_or_else(|| {
         format!(
-            "error: unknown player `{}`: expected random, easy, medium or strong",
+            "error: unknown player `{}`: expected random, baseline, easy, medium or strong",
             crate::render::terminal_safe(name.trim())
         )
     })
@@ -281,7 +283,7 @@ fn match_report(
             crate::render::terminal_safe(&game.name),
             settings_line(game)
         ),
-        players: [lineup[0].name().into(), lineup[1].name().into()],
+        players: [lineup[0].name(), lineup[1].name()],
         games_asked: args.games,
         games: tally.games.len() as u64,
         interrupted: (tally.games.len() as u64) < args.games,
