@@ -48,13 +48,13 @@ pub const LEVELS: [Level; 3] = [
     },
     Level {
         name: "medium",
-        iterations: 20_000,
+        iterations: 100_000,
         seconds: 3.0,
         depth: MAX_DEPTH,
     },
     Level {
         name: "strong",
-        iterations: 150_000,
+        iterations: 400_000,
         seconds: 10.0,
         depth: MAX_DEPTH,
     },
@@ -253,13 +253,19 @@ impl Searcher {
 
     /// The baseline player: a plain search of every line to `depth` plies judged by the
     /// game's evaluation (minimax, with alpha-beta cut-offs that do not change its result),
-    /// equal moves chosen between by `seed`.
-    pub fn baseline(&mut self, root: &State, depth: u32, seed: u64) -> Option<Thought> {
+    /// equal moves chosen between by `seed`. Setting `stop` ends it early (after depth 1).
+    pub fn baseline(
+        &mut self,
+        root: &State,
+        depth: u32,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Thought> {
         let budget = Budget {
             depth: depth.clamp(1, MAX_DEPTH),
             ..Budget::iterations(u64::MAX)
         };
-        self.run(root, budget, seed, &AtomicBool::new(false), Manner::Plain)
+        self.run(root, budget, seed, stop, Manner::Plain)
             .map(|(t, _)| t)
     }
 
@@ -434,5 +440,29 @@ mod tests {
         assert_eq!(level("expert"), None);
         assert!(level(DEFAULT_LEVEL).is_some());
         assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations));
+        assert!(LEVELS.windows(2).all(|w| w[0].seconds < w[1].seconds));
+    }
+
+    #[test]
+    fn judgements_in_words() {
+        let pieces = ("piece", "pieces");
+        assert_eq!(
+            explain(Judgement::Lead(2), 0, pieces),
+            "gains 2 pieces with best replies (ahead by 2 pieces)"
+        );
+        assert_eq!(
+            explain(Judgement::Lead(-1), 1, ("stone", "stones")),
+            "loses 2 stones with best replies (behind by 1 stone)"
+        );
+        assert_eq!(
+            explain(Judgement::Lead(0), 0, pieces),
+            "keeps the balance with best replies (level)"
+        );
+        assert!(explain(Judgement::Wins(3), 0, pieces).starts_with("wins: "));
+        assert!(explain(Judgement::Loses(4), 0, pieces).starts_with("loses: "));
+        assert_eq!(Judgement::of(WIN - 3), Judgement::Wins(3));
+        assert_eq!(Judgement::of(-WIN + 4), Judgement::Loses(4));
+        assert_eq!(Judgement::of(-7), Judgement::Lead(-7));
+        assert!(Judgement::Lead(3).expected() > 0.9 && Judgement::Lead(-3).expected() < 0.1);
     }
 }

@@ -31,7 +31,8 @@ const QUIESCENCE_PLIES: u32 = 4;
 /// The longest line searched, in plies.
 const MAX_PLY: usize = (MAX_DEPTH + QUIESCENCE_PLIES + 2) as usize;
 
-/// Nodes between two looks at the clock and the stop flags.
+/// Nodes (positions evaluated or searched) between two looks at the clock and the stop
+/// flags.
 const CHECK_EVERY: u64 = 256;
 
 /// `player`'s lead by the game's own measure: its estimate less the best of the other
@@ -100,6 +101,7 @@ pub(super) struct Worker {
     root: Player,
     salt: u64,
     nodes: u64,
+    next_check: u64,
     limits: Option<Limits>,
     aborted: bool,
     interrupted: bool,
@@ -136,6 +138,7 @@ impl Worker {
         self.root = state.to_move();
         self.salt = salt;
         self.nodes = 0;
+        self.next_check = 0;
         self.limits = Some(limits);
         self.aborted = false;
         self.interrupted = false;
@@ -203,14 +206,15 @@ impl Worker {
         moves.len()
     }
 
-    /// Whether the search must stop now (checked every [`CHECK_EVERY`] nodes).
+    /// Whether the search must stop now (looked at every [`CHECK_EVERY`] nodes).
     fn out_of_budget(&mut self, flags: &Flags) -> bool {
         if self.aborted {
             return true;
         }
-        if self.must_finish || self.nodes % CHECK_EVERY != 0 {
+        if self.must_finish || self.nodes < self.next_check {
             return false;
         }
+        self.next_check = self.nodes + CHECK_EVERY;
         let limits = self.limits.expect("a search has limits");
         if flags.stop.load(Ordering::Relaxed) {
             self.interrupted = true;
@@ -351,6 +355,7 @@ impl Worker {
         let n = list.len().min(usize::from(NO_MOVE));
         for (i, &m) in list.iter().enumerate().take(n) {
             let key = if depth >= 2 {
+                self.nodes += 1;
                 state.apply(m);
                 let v = self.eval(state);
                 state.undo();
@@ -396,7 +401,9 @@ impl Worker {
             return self.finished(o, ply);
         }
         let stand = self.eval(state);
-        let quiescence = self.limits.is_some_and(|l| l.quiescence);
+        // The first depth, which is always completed, stops at its horizon: its cost is
+        // then one evaluation a move, whatever the branching.
+        let quiescence = self.limits.is_some_and(|l| l.quiescence) && !self.must_finish;
         if !quiescence || plies == 0 || ply >= MAX_PLY {
             self.lists[ply] = list;
             return stand;
@@ -411,6 +418,7 @@ impl Worker {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let n = list.len().min(usize::from(NO_MOVE));
+        self.nodes += n as u64;
         for (i, &m) in list.iter().enumerate().take(n) {
             state.apply(m);
             let v = self.eval(state);

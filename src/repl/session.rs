@@ -448,9 +448,13 @@ impl Session {
         let now = ai::lead(&self.state, self.state.to_move());
         let unit = ai::unit(self.state.game());
         let mut out = format!(
-            "hint ({}, {} plies ahead): {}{}\n",
+            "hint ({}, {} ahead): {}{}\n",
             level.name,
-            t.depth,
+            if t.depth == 1 {
+                "1 ply".to_string()
+            } else {
+                format!("{} plies", t.depth)
+            },
             notation::move_text(&self.state, t.best),
             self.think_note(&t)
         );

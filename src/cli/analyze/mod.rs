@@ -212,6 +212,10 @@ struct MatchReport {
     losses: u64,
     /// Games stopped by the cap (counted as draws in the score).
     unfinished: u64,
+    /// Unfinished games in which the first player named led by the game's own measure at
+    /// the cap, and those in which the second did.
+    unfinished_ahead: u64,
+    unfinished_behind: u64,
     /// The first player named's wins as the game's first mover and as its second.
     wins_moving_first: u64,
     wins_moving_second: u64,
@@ -263,6 +267,7 @@ fn match_report(
     args: &MatchArgs,
 ) -> MatchReport {
     let (mut wins, mut draws, mut losses, mut unfinished) = (0, 0, 0, 0);
+    let (mut ahead, mut behind) = (0, 0);
     let (mut first, mut second) = (0, 0);
     for g in &tally.games {
         // The seat of the first player named: 0, or 1 in reversed games.
@@ -274,7 +279,14 @@ fn match_report(
             }
             Some(Outcome::Win(_)) => losses += 1,
             Some(Outcome::Draw) => draws += 1,
-            None => unfinished += 1,
+            None => {
+                unfinished += 1;
+                match g.leader {
+                    Some(p) if p == seat => ahead += 1,
+                    Some(_) => behind += 1,
+                    None => {}
+                }
+            }
         }
     }
     MatchReport {
@@ -293,6 +305,8 @@ fn match_report(
         draws,
         losses,
         unfinished,
+        unfinished_ahead: ahead,
+        unfinished_behind: behind,
         wins_moving_first: first,
         wins_moving_second: second,
         elo: stats::elo_estimate(wins, draws + unfinished, losses),
@@ -320,8 +334,21 @@ fn match_text(m: &MatchReport) -> String {
         m.max_plies
     );
     o += &format!(
-        "{a} wins {} ({} moving first, {} moving second), draws {}, {b} wins {}, unfinished {}\n",
-        m.wins, m.wins_moving_first, m.wins_moving_second, m.draws, m.losses, m.unfinished
+        "{a} wins {} ({} moving first, {} moving second), draws {}, {b} wins {}, unfinished {}{}\n",
+        m.wins,
+        m.wins_moving_first,
+        m.wins_moving_second,
+        m.draws,
+        m.losses,
+        m.unfinished,
+        if m.unfinished > 0 {
+            format!(
+                " ({a} ahead in {}, {b} in {}, by the game's own measure)",
+                m.unfinished_ahead, m.unfinished_behind
+            )
+        } else {
+            String::new()
+        }
     );
     o += &format!(
         "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; unfinished games count as draws)\n",

@@ -88,6 +88,8 @@ pub(super) struct GameResult {
     /// In a won game where the winner leads by the game's own measure at the end: the ply
     /// from which the winner led for good (1 = from the first move on); 0 otherwise.
     pub lead_from: u32,
+    /// Who led by the game's own measure after the last ply (none if tied).
+    pub leader: Option<Player>,
 }
 
 /// What the rules did, summed over every move of every game.
@@ -278,7 +280,11 @@ impl Game {
             let m = match seats.get(mover as usize).copied().unwrap_or(Agent::Random) {
                 Agent::Random => self.moves[rng.below(self.moves.len())],
                 Agent::Baseline(depth) => {
-                    let t = self.searcher.baseline(&self.state, depth, rng.next_u64())?;
+                    let seed = rng.next_u64();
+                    let t = self.searcher.baseline(&self.state, depth, seed, stop)?;
+                    if t.interrupted {
+                        return None;
+                    }
                     t.best
                 }
                 Agent::Computer(level) => {
@@ -305,6 +311,7 @@ impl Game {
             reversed: false,
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,
+            leader: self.leaders.last().copied().flatten(),
             lead_from: match outcome {
                 Some(Outcome::Win(w)) if self.leaders.last() == Some(&Some(w)) => {
                     let behind = self.leaders.iter().rposition(|l| *l != Some(w));
