@@ -249,7 +249,8 @@ fn think_measures_the_computer_against_its_budget() {
     let r: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(r["level"], "easy");
     assert_eq!(r["moves"], 3);
-    assert_eq!(r["iterations"], 100);
+    assert_eq!(r["iterations"], 2000);
+    assert_eq!(r["mean_depth"], 1.0, "easy looks one ply ahead");
     assert!(r["max_seconds"].as_f64().unwrap() >= r["mean_seconds"].as_f64().unwrap());
     let out = run(&h, &["think", "mangala", "--level", "genius"], "");
     assert_eq!(out.status.code(), Some(1));
