@@ -315,7 +315,8 @@ fn think_measures_the_computer_against_its_budget() {
     let r: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(r["level"], "easy");
     assert_eq!(r["moves"], 3);
-    assert_eq!(r["iterations"], 100);
+    assert_eq!(r["iterations"], 2000);
+    assert_eq!(r["mean_depth"], 1.0, "easy looks one ply ahead");
     assert!(r["max_seconds"].as_f64().unwrap() >= r["mean_seconds"].as_f64().unwrap());
     let out = run(&h, &["think", "mangala", "--level", "genius"], "");
     assert_eq!(out.status.code(), Some(1));
@@ -438,10 +439,16 @@ fn the_computer_is_set_up_from_the_command_line() {
     let out = run(&h, &args, "i2-e2\nai\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let t = stdout(&out);
-    assert!(
-        t.contains("white (easy) plays ") && t.contains("(5 iterations)"),
-        "{t}"
-    );
+    // `--iterations 5` bounds the search below easy's own 2,000 positions (the first
+    // depth is always searched to its end, so a few more than 5 are counted).
+    let counted: usize = t
+        .split("white (easy) plays ")
+        .nth(1)
+        .and_then(|rest| rest.split('(').nth(1))
+        .and_then(|n| n.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the computer's move and its count: {t}"));
+    assert!(counted < 2000, "{counted} positions: {t}");
     assert!(
         t.contains("the computer plays white (easy)\nits searches' seed: 4"),
         "{t}"

@@ -193,12 +193,43 @@ fn hint_and_history_and_extra_turns() {
     let mut s = session("mangala", &[], None);
     assert_eq!(ok(&mut s, "history"), "no moves yet\n");
     let hint = ok(&mut s, "hint");
-    assert!(hint.starts_with("hint: "), "{hint}");
+    assert!(hint.starts_with("hint (medium, "), "{hint}");
+    assert_eq!(
+        hint.lines().count(),
+        4,
+        "the best move, then three moves: {hint}"
+    );
     assert_eq!(s.state().ply(), 0, "a hint plays nothing");
     // Pit 4 ends in the store: south moves again.
     ok(&mut s, "4");
     ok(&mut s, "1");
     assert_eq!(ok(&mut s, "history"), "  1. south 4\n  2. south 1\n");
+}
+
+/// The free capture: in Ming Mang 8x8 after `h3-b3`, `c1-c3` takes b3 between a3
+/// and c3 for nothing. `hint` at every level puts it first, in words, and the computer at
+/// `medium` plays it.
+#[test]
+fn hint_and_medium_take_the_free_capture_in_ming_mang_8x8() {
+    let mut s = session("ming-mang", &["size=8", "repetition=on"], None);
+    ok(&mut s, "h3-b3");
+    let hint = ok(&mut s, "hint");
+    let lines: Vec<&str> = hint.lines().collect();
+    assert!(lines[0].starts_with("hint (medium, "), "{hint}");
+    assert!(lines[0].contains(": c1-c3  ("), "{hint}");
+    assert_eq!(
+        lines[1],
+        "  c1-c3      gains 2 pieces with best replies (ahead by 2 pieces)"
+    );
+    assert!(lines[2].contains("keeps the balance"), "{hint}");
+    for level in ["easy", "strong"] {
+        let hint = ok(&mut s, &format!("hint {level}"));
+        assert!(hint.contains(&format!("hint ({level}, ")), "{hint}");
+        assert!(hint.lines().nth(1).unwrap().contains("c1-c3"), "{hint}");
+    }
+    assert!(refused(&mut s, "hint expert").contains("the levels are easy, medium, strong"));
+    let out = ok(&mut s, "ai white medium");
+    assert!(out.contains("white (medium) plays c1-c3"), "{out}");
 }
 
 #[test]

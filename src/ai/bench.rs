@@ -23,8 +23,10 @@ pub struct ThinkReport {
     pub max_seconds: f64,
     /// Moves whose think went over the time limit.
     pub over_budget: usize,
-    /// Moves stopped by the time limit before their iterations were spent.
+    /// Moves stopped by the time limit before the level's deepest depth was reached.
     pub stopped_by_time: usize,
+    /// The mean depth searched to completion, in plies.
+    pub mean_depth: f64,
     /// Search iterations per second over all moves.
     pub iterations_per_second: f64,
 }
@@ -38,7 +40,7 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
     let mut rng = Rng::new(seed);
     let mut list = MoveList::new();
     let budget = Budget::of(level);
-    let (mut total, mut max, mut iterations) = (0.0f64, 0.0f64, 0u64);
+    let (mut total, mut max, mut iterations, mut depths) = (0.0f64, 0.0f64, 0u64, 0u64);
     let (mut thought, mut over, mut by_time) = (0, 0, 0);
     for i in 0..moves {
         let Some(t) = searcher.think(&state, budget, seed.wrapping_add(i as u64), &stop) else {
@@ -50,7 +52,8 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
         iterations += t.iterations;
         thought += 1;
         over += usize::from(s > level.seconds);
-        by_time += usize::from(t.iterations > 0 && t.iterations < level.iterations);
+        by_time += usize::from(t.iterations > 0 && t.depth < level.depth);
+        depths += u64::from(t.depth);
         // Go on along a random game, so that positions differ.
         match state.pick_legal_move(&mut list, |n| rng.below(n)) {
             Some(m) => state.apply(m),
@@ -68,6 +71,11 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
             total / thought as f64
         },
         max_seconds: max,
+        mean_depth: if thought == 0 {
+            0.0
+        } else {
+            depths as f64 / thought as f64
+        },
         over_budget: over,
         stopped_by_time: by_time,
         iterations_per_second: if total > 0.0 {

@@ -1,64 +1,73 @@
-//! The computer opponent: Monte Carlo tree search (UCT) over the engine, for any compiled
-//! game.
+//! The computer opponent, for any compiled game: an iterative-deepening alpha-beta search
+//! judged by the game's own evaluation ([`Game::estimate`](crate::model::Game::estimate):
+//! its score, else what its end rule compares, else pieces on the board), with captures
+//! and extra turns searched first and past the horizon (see `search.rs`), and a plain
+//! fixed-depth search of the same evaluation as the baseline its levels are measured
+//! against.
 //!
-//! The search knows nothing of a game beyond the [`State`] API: legal moves, random legal
-//! moves for rollouts ([`State::pick_legal_move`]), who is to move (so extra turns, where the
-//! same player moves again, need no special case), and the outcome. Rollouts stop after a
-//! ply cap; an unfinished rollout is scored by the game's own estimate
-//! ([`Game::estimate`](crate::model::Game::estimate): its score, else what its end rule
-//! compares, else pieces on the board), so games whose random playouts rarely end still get
-//! a signal. A rollout allocates nothing (the work state and the tree's buffers are reused)
-//! except, where the estimate reads group majorities, the work space of grouping.
+//! The search knows nothing of a game beyond the [`State`] API: legal moves, who is to move
+//! (so extra turns, where the same player moves again, need no special case), the outcome
+//! and the evaluation. Levels are defined by time for people (the budget they advertise,
+//! on every core) and by nodes for reproducible play (`match`, tests, scripts).
 
 mod bench;
+mod search;
+mod table;
 
 pub use bench::{think_times, ThinkReport};
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::analysis::Rng;
-use crate::engine::{Move, MoveList, Outcome, State};
-use crate::model::Player;
+use crate::engine::{Move, MoveList, State};
+use search::{Flags, Found, Limits, Worker, MAX_DEPTH, WIN, WON};
+use table::Table;
 
 /// A strength of the computer: how much it may think per move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Level {
     /// The name users type (`easy`).
     pub name: &'static str,
-    /// Search iterations per move (each one a descent of the tree and a rollout).
+    /// Search nodes per move when play must be reproducible (`match`, tests, scripts).
     pub iterations: u64,
-    /// Wall-clock limit per move: the search stops at whichever limit comes first.
+    /// Thinking time per move at a terminal: the level uses most of it, on every core.
     pub seconds: f64,
+    /// The deepest the search looks, in plies (before captures are followed further).
+    pub depth: u32,
 }
 
 /// The levels, weakest first.
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
-        iterations: 100,
+        iterations: 2_000,
         seconds: 1.0,
+        depth: 1,
     },
     Level {
         name: "medium",
-        iterations: 1000,
+        iterations: 100_000,
         seconds: 3.0,
+        depth: MAX_DEPTH,
     },
     Level {
         name: "strong",
-        iterations: 5000,
+        iterations: 400_000,
         seconds: 10.0,
+        depth: MAX_DEPTH,
     },
 ];
 
 /// The level used when none is named.
 pub const DEFAULT_LEVEL: &str = "medium";
 
-/// Plies a rollout plays before it is scored by material.
-pub const ROLLOUT_PLIES: usize = 20;
+/// The depth of the baseline player ([`Searcher::baseline`]) unless told otherwise.
+pub const BASELINE_DEPTH: u32 = 2;
 
-/// The exploration constant of UCT (rewards lie in 0..=1).
-const EXPLORATION: f64 = 1.0;
+/// Entries of the transposition table, as a power of two (16 bytes each).
+const TABLE_BITS: u32 = 18;
 
 /// The level with this name (or a unique prefix of it).
 pub fn level(name: &str) -> Option<Level> {
@@ -78,26 +87,77 @@ pub fn level(name: &str) -> Option<Level> {
 /// How long one search may run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
-    /// The most iterations.
+    /// The most nodes searched (positions visited).
     pub iterations: u64,
-    /// The most wall-clock time, if limited.
+    /// The most wall-clock time, if limited: no new depth is begun after half of it.
     pub time: Option<Duration>,
+    /// The deepest nominal depth, in plies.
+    pub depth: u32,
+    /// Threads that search together (more than one only with a time limit, since their
+    /// sharing makes the result depend on timing).
+    pub threads: usize,
 }
 
 impl Budget {
-    /// A level's budget: its iterations and its time limit.
+    /// A level's budget at a terminal: its time, on every core.
     pub fn of(level: &Level) -> Budget {
         Budget {
-            iterations: level.iterations,
+            iterations: u64::MAX,
             time: Some(Duration::from_secs_f64(level.seconds)),
+            depth: level.depth,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 
-    /// Iterations only: the same seed gives the same move on every machine.
+    /// A level's reproducible budget: its nodes and depth on one thread, no clock, so the
+    /// same seed gives the same move on every machine.
+    pub fn reproducible(level: &Level) -> Budget {
+        Budget {
+            depth: level.depth,
+            ..Budget::iterations(level.iterations)
+        }
+    }
+
+    /// Nodes only, at any depth, on one thread: reproducible.
     pub fn iterations(iterations: u64) -> Budget {
         Budget {
             iterations,
             time: None,
+            depth: MAX_DEPTH,
+            threads: 1,
+        }
+    }
+}
+
+/// How a move is judged: a won or lost game with best play, or the evaluation (the mover's
+/// estimate less the best of the others') at the end of the line searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The mover wins in this many plies at most.
+    Wins(u32),
+    /// The mover loses in this many plies (at the latest, with best defence).
+    Loses(u32),
+    /// The game goes on; the mover's lead by the game's own measure.
+    Lead(i64),
+}
+
+impl Judgement {
+    fn of(value: i32) -> Judgement {
+        if value >= WON {
+            Judgement::Wins((WIN - value) as u32)
+        } else if value <= -WON {
+            Judgement::Loses((WIN + value) as u32)
+        } else {
+            Judgement::Lead(i64::from(value))
+        }
+    }
+
+    /// The mover's expected score, 0 (loss) ..= 1 (win): a lead of 3 reads as about 0.9.
+    pub fn expected(self) -> f64 {
+        match self {
+            Judgement::Wins(_) => 1.0,
+            Judgement::Loses(_) => 0.0,
+            Judgement::Lead(v) => 0.5 + 0.5 * (v as f64 / 2.0).tanh(),
         }
     }
 }
@@ -105,53 +165,49 @@ impl Budget {
 /// The result of a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thought {
-    /// The move chosen: the root's most visited move.
+    /// The move chosen.
     pub best: Move,
-    /// Iterations run.
+    /// Nodes searched (0 when the move was the only legal one).
     pub iterations: u64,
     /// Time spent.
     pub elapsed: Duration,
     /// The mover's expected score with the best move, 0 (loss) ..= 1 (win).
     pub value: f64,
+    /// How the best move is judged.
+    pub judgement: Judgement,
+    /// The depth searched to completion, in plies.
+    pub depth: u32,
     /// Whether the search was stopped from outside before its budget was spent.
     pub interrupted: bool,
 }
 
-/// A node of the search tree: a move and the statistics of the games through it.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    mv: Move,
-    /// The player who makes `mv`; rewards are summed from that player's side.
-    mover: Player,
-    first_child: u32,
-    children: u32,
-    expanded: bool,
-    visits: u32,
-    score: f64,
+/// A move with its judgement, as a hint lists it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ranked {
+    /// The move.
+    pub mv: Move,
+    /// How it is judged.
+    pub judgement: Judgement,
 }
 
-impl Node {
-    fn new(mv: Move, mover: Player) -> Node {
-        Node {
-            mv,
-            mover,
-            first_child: 0,
-            children: 0,
-            expanded: false,
-            visits: 0,
-            score: 0.0,
-        }
-    }
+/// How a search is run: the levels' search, or the plain baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Manner {
+    /// Best move only, horizon extended by captures.
+    Best,
+    /// Every move's exact value, horizon extended by captures.
+    Ranked,
+    /// The fixed-depth baseline: full width, nothing beyond its depth.
+    Plain,
 }
 
-/// A Monte Carlo tree searcher; keep one to reuse its buffers between searches.
+/// The computer; keep one to reuse its buffers and table between searches.
 #[derive(Debug, Default)]
 pub struct Searcher {
-    nodes: Vec<Node>,
-    path: Vec<u32>,
+    workers: Vec<Worker>,
+    table: Option<Arc<Table>>,
+    searches: u64,
     moves: MoveList,
-    rewards: Vec<f64>,
-    work: Option<State>,
 }
 
 impl Searcher {
@@ -160,9 +216,9 @@ impl Searcher {
         Searcher::default()
     }
 
-    /// Searches `root` within `budget` with random numbers from `seed`; returns `None` when
-    /// the side to move has no legal move. Setting `stop` ends the search early with the
-    /// best move found so far (at least one iteration is always run).
+    /// Searches `root` within `budget` (ties between equal moves broken by `seed`); returns
+    /// `None` when the side to move has no legal move. Setting `stop` ends the search early
+    /// with the best move found so far (the first depth is always completed).
     pub fn think(
         &mut self,
         root: &State,
@@ -170,186 +226,206 @@ impl Searcher {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Thought> {
+        self.run(root, budget, seed, stop, Manner::Best)
+            .map(|(t, _)| t)
+    }
+
+    /// Like [`Searcher::think`], but every legal move gets its exact judgement (for hints):
+    /// the moves best first.
+    pub fn rank(
+        &mut self,
+        root: &State,
+        budget: Budget,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<(Thought, Vec<Ranked>)> {
+        let (t, found) = self.run(root, budget, seed, stop, Manner::Ranked)?;
+        let ranked = found
+            .moves
+            .iter()
+            .map(|m| Ranked {
+                mv: m.mv,
+                judgement: Judgement::of(m.value),
+            })
+            .collect();
+        Some((t, ranked))
+    }
+
+    /// The baseline player: a plain search of every line to `depth` plies judged by the
+    /// game's evaluation (minimax, with alpha-beta cut-offs that do not change its result),
+    /// equal moves chosen between by `seed`. Setting `stop` ends it early (after depth 1).
+    pub fn baseline(
+        &mut self,
+        root: &State,
+        depth: u32,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Option<Thought> {
+        let budget = Budget {
+            depth: depth.clamp(1, MAX_DEPTH),
+            ..Budget::iterations(u64::MAX)
+        };
+        self.run(root, budget, seed, stop, Manner::Plain)
+            .map(|(t, _)| t)
+    }
+
+    fn run(
+        &mut self,
+        root: &State,
+        budget: Budget,
+        seed: u64,
+        stop: &AtomicBool,
+        manner: Manner,
+    ) -> Option<(Thought, Found)> {
         let began = Instant::now();
-        let mut rng = Rng::new(seed);
-        let mut work = match self.work.take() {
-            Some(mut w) => {
-                w.clone_from(root);
-                w
-            }
-            None => root.clone(),
+        let order = self.root_order(root, seed, manner)?;
+        if order.len() == 1 && manner != Manner::Ranked {
+            let found = Found::default();
+            let t = thought(order[0], &found, began, 0);
+            return Some((Thought { value: 0.5, ..t }, found));
+        }
+        let limits = Limits {
+            depth: budget.depth.clamp(1, MAX_DEPTH),
+            nodes: budget.iterations,
+            soft: budget.time.map(|t| began + t / 2),
+            hard: budget.time.map(|t| began + t.mul_f64(0.97)),
+            quiescence: manner != Manner::Plain,
+            exact_root: manner == Manner::Ranked,
         };
-        self.nodes.clear();
-        self.nodes.push(Node::new(Move::default(), root.to_move()));
-        self.expand(0, &work, &mut rng);
-        let result = match self.nodes[0].children {
-            0 => None,
-            // One legal move: nothing to think about.
-            1 => Some(Thought {
-                best: self.nodes[1].mv,
-                iterations: 0,
-                elapsed: began.elapsed(),
-                value: 0.5,
-                interrupted: false,
-            }),
-            _ => {
-                let mut iterations = 0;
-                let mut interrupted = false;
-                while iterations < budget.iterations.max(1) {
-                    if iterations > 0 {
-                        if stop.load(Ordering::Relaxed) {
-                            interrupted = true;
-                            break;
-                        }
-                        if iterations % 32 == 0 && budget.time.is_some_and(|t| began.elapsed() >= t)
-                        {
-                            break;
-                        }
-                    }
-                    work.clone_from(root);
-                    self.iterate(&mut work, &mut rng);
-                    iterations += 1;
-                }
-                let root = self.nodes[0];
-                let children = &self.nodes
-                    [root.first_child as usize..(root.first_child + root.children) as usize];
-                let best = children
-                    .iter()
-                    .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))))
-                    .expect("the root has children");
-                Some(Thought {
-                    best: best.mv,
-                    iterations,
-                    elapsed: began.elapsed(),
-                    value: mean(best),
-                    interrupted,
+        let threads = if budget.time.is_some() {
+            budget.threads.max(1)
+        } else {
+            1
+        };
+        if self.workers.len() < threads {
+            self.workers.resize_with(threads, Worker::default);
+        }
+        let table = Arc::clone(
+            self.table
+                .get_or_insert_with(|| Arc::new(Table::new(TABLE_BITS))),
+        );
+        self.searches += 1;
+        // Entries of earlier searches (judged from another root) must not match.
+        let salt = self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let (main, helpers) = self.workers[..threads]
+            .split_first_mut()
+            .expect("at least one worker");
+        let done = AtomicBool::new(false);
+        let (found, helper_nodes) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, w)| {
+                    let mut order = order.clone();
+                    let shift = (i + 1) % order.len();
+                    order.rotate_left(shift);
+                    let (table, done) = (&table, &done);
+                    scope.spawn(move || {
+                        let mut state = root.clone();
+                        let flags = Flags { stop, done };
+                        let f = w.search(&mut state, &order, limits, table, &flags, salt);
+                        f.nodes
+                    })
                 })
-            }
-        };
-        self.work = Some(work);
-        result
+                .collect();
+            let mut state = root.clone();
+            let flags = Flags { stop, done: &done };
+            let found = main.search(&mut state, &order, limits, &table, &flags, salt);
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            let nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            (found, nodes)
+        });
+        let best = found.moves.first().map_or(order[0], |m| m.mv);
+        Some((thought(best, &found, began, helper_nodes), found))
     }
 
-    /// Adds the children of `node` (the legal moves of `state`, the node's position) in a
-    /// random order, so that when there are more moves than iterations the ones tried first
-    /// are a random sample rather than the first in the engine's order.
-    fn expand(&mut self, node: usize, state: &State, rng: &mut Rng) {
-        state.legal_moves(&mut self.moves);
-        let mover = state.to_move();
-        let first = self.nodes.len();
-        for &m in self.moves.iter() {
-            self.nodes.push(Node::new(m, mover));
+    /// The legal moves of `root` in the order the search tries them first: shuffled by
+    /// `seed` (so equal moves are chosen between at random), then, but for the plain
+    /// baseline, by the evaluation after each; `None` when there is none.
+    fn root_order(&mut self, root: &State, seed: u64, manner: Manner) -> Option<Vec<Move>> {
+        root.legal_moves(&mut self.moves);
+        if self.moves.is_empty() {
+            return None;
         }
-        for i in (1..self.moves.len()).rev() {
-            let j = rng.below(i + 1);
-            self.nodes.swap(first + i, first + j);
+        let mut order: Vec<Move> = self.moves.to_vec();
+        let mut rng = Rng::new(seed);
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
         }
-        let first = first as u32;
-        let n = &mut self.nodes[node];
-        n.first_child = first;
-        n.children = self.moves.len() as u32;
-        n.expanded = true;
-    }
-
-    /// One iteration: descend by UCT, expand, roll out, back the result up.
-    fn iterate(&mut self, work: &mut State, rng: &mut Rng) {
-        self.path.clear();
-        self.path.push(0);
-        let mut node = 0usize;
-        loop {
-            if !self.nodes[node].expanded {
-                if self.nodes[node].visits == 0 {
-                    break;
-                }
-                self.expand(node, work, rng);
-            }
-            let n = self.nodes[node];
-            if n.children == 0 {
-                break;
-            }
-            let child = self.select(n);
-            work.apply(self.nodes[child].mv);
-            self.path.push(child as u32);
-            node = child;
-            if self.nodes[child].visits == 0 {
-                break;
-            }
+        if manner != Manner::Plain {
+            let mut work = root.clone();
+            let me = root.to_move();
+            let mut keyed: Vec<(i32, Move)> = order
+                .iter()
+                .map(|&m| {
+                    work.apply(m);
+                    let v = search::lead(&work, me);
+                    work.undo();
+                    (v, m)
+                })
+                .collect();
+            keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+            order = keyed.into_iter().map(|k| k.1).collect();
         }
-        rollout(work, rng, &mut self.moves, &mut self.rewards);
-        for &i in &self.path {
-            let n = &mut self.nodes[i as usize];
-            n.visits += 1;
-            n.score += self.rewards[n.mover as usize];
-        }
-    }
-
-    /// The child of `parent` to descend into: an unvisited one first, else the best by UCT.
-    fn select(&self, parent: Node) -> usize {
-        let first = parent.first_child as usize;
-        let children = &self.nodes[first..first + parent.children as usize];
-        if let Some(i) = children.iter().position(|c| c.visits == 0) {
-            return first + i;
-        }
-        let log_n = (parent.visits.max(1) as f64).ln();
-        let mut best = (first, f64::NEG_INFINITY);
-        for (i, c) in children.iter().enumerate() {
-            let v = c.visits as f64;
-            let uct = c.score / v + EXPLORATION * (log_n / v).sqrt();
-            if uct > best.1 {
-                best = (first + i, uct);
-            }
-        }
-        best.0
+        Some(order)
     }
 }
 
-/// The mean reward of a node for its mover.
-fn mean(n: &Node) -> f64 {
-    if n.visits == 0 {
-        0.0
-    } else {
-        n.score / n.visits as f64
+/// `player`'s lead by the game's own measure: its estimate less the best of the other
+/// players'.
+pub fn lead(state: &State, player: crate::model::Player) -> i64 {
+    i64::from(search::lead(state, player))
+}
+
+/// What the game's estimate counts, singular and plural, for words: pieces, stones (in a
+/// store) or points.
+pub fn unit(game: &crate::model::Game) -> (&'static str, &'static str) {
+    use crate::model::Expr;
+    match &game.estimate {
+        Expr::Pieces(_) => ("piece", "pieces"),
+        Expr::Count(e) if matches!(**e, Expr::Store(_)) => ("stone", "stones"),
+        _ => ("point", "points"),
     }
 }
 
-/// Plays random moves from `state` for at most [`ROLLOUT_PLIES`] plies and writes each
-/// player's reward (1 win, 0 loss, 0.5 draw; by material when unfinished) into `rewards`
-/// (`moves` is work space).
-fn rollout(state: &mut State, rng: &mut Rng, moves: &mut MoveList, rewards: &mut Vec<f64>) {
-    for _ in 0..ROLLOUT_PLIES {
-        match state.pick_legal_move(moves, |n| rng.below(n)) {
-            Some(m) => state.apply(m),
-            None => break,
+/// A judgement in words, for a player whose lead is `now` before the move: a won or lost
+/// game, or what the move gains or loses and the standing at the end of the line searched
+/// (`unit` from [`unit`]).
+pub fn explain(judgement: Judgement, now: i64, unit: (&str, &str)) -> String {
+    let count = |n: i64| format!("{n} {}", if n == 1 { unit.0 } else { unit.1 });
+    match judgement {
+        Judgement::Wins(p) => format!("wins: a won game within {p} plies, whatever the reply"),
+        Judgement::Loses(p) => {
+            format!("loses: the game is lost within {p} plies with best replies")
         }
-    }
-    let players = state.game().players.len();
-    rewards.clear();
-    rewards.resize(players, 0.0);
-    match state.outcome_with(moves) {
-        Some(Outcome::Win(p)) => rewards[p as usize] = 1.0,
-        Some(Outcome::Draw) => rewards.iter_mut().for_each(|r| *r = 0.5),
-        None => {
-            for (p, r) in rewards.iter_mut().enumerate() {
-                *r = material(state, p as Player);
-            }
-            let total: f64 = rewards.iter().sum();
-            let scale: f64 = rewards.iter().map(|m| m.abs()).sum();
-            for r in rewards.iter_mut() {
-                let others = (total - *r) / (players - 1).max(1) as f64;
-                *r = if scale > 0.0 {
-                    0.5 + 0.45 * (*r - others) / scale
-                } else {
-                    0.5
-                };
-            }
+        Judgement::Lead(v) => {
+            let change = match v - now {
+                0 => "keeps the balance".to_string(),
+                d if d > 0 => format!("gains {}", count(d)),
+                d => format!("loses {}", count(-d)),
+            };
+            let standing = match v {
+                0 => "level".to_string(),
+                v if v > 0 => format!("ahead by {}", count(v)),
+                v => format!("behind by {}", count(-v)),
+            };
+            format!("{change} with best replies ({standing})")
         }
     }
 }
 
-/// A player's material: the game's own estimate of an unfinished game for that player
-/// ([`Game::estimate`](crate::model::Game::estimate)).
-fn material(state: &State, player: Player) -> f64 {
-    state.value(player, &state.game().estimate) as f64
+/// The thought a search's findings make.
+fn thought(best: Move, found: &Found, began: Instant, more_nodes: u64) -> Thought {
+    let judgement = Judgement::of(found.moves.first().map_or(0, |m| m.value));
+    Thought {
+        best,
+        iterations: found.nodes + more_nodes,
+        elapsed: began.elapsed(),
+        value: judgement.expected(),
+        judgement,
+        depth: found.depth,
+        interrupted: found.interrupted,
+    }
 }
 
 #[cfg(test)]
@@ -364,5 +440,29 @@ mod tests {
         assert_eq!(level("expert"), None);
         assert!(level(DEFAULT_LEVEL).is_some());
         assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations));
+        assert!(LEVELS.windows(2).all(|w| w[0].seconds < w[1].seconds));
+    }
+
+    #[test]
+    fn judgements_in_words() {
+        let pieces = ("piece", "pieces");
+        assert_eq!(
+            explain(Judgement::Lead(2), 0, pieces),
+            "gains 2 pieces with best replies (ahead by 2 pieces)"
+        );
+        assert_eq!(
+            explain(Judgement::Lead(-1), 1, ("stone", "stones")),
+            "loses 2 stones with best replies (behind by 1 stone)"
+        );
+        assert_eq!(
+            explain(Judgement::Lead(0), 0, pieces),
+            "keeps the balance with best replies (level)"
+        );
+        assert!(explain(Judgement::Wins(3), 0, pieces).starts_with("wins: "));
+        assert!(explain(Judgement::Loses(4), 0, pieces).starts_with("loses: "));
+        assert_eq!(Judgement::of(WIN - 3), Judgement::Wins(3));
+        assert_eq!(Judgement::of(-WIN + 4), Judgement::Loses(4));
+        assert_eq!(Judgement::of(-7), Judgement::Lead(-7));
+        assert!(Judgement::Lead(3).expected() > 0.9 && Judgement::Lead(-3).expected() < 0.1);
     }
 }

@@ -35,14 +35,17 @@ pub(super) fn run(
             settings_line(state.game())
         );
         println!(
-            "level {}: {} iterations or {:.1} s per move",
-            r.level, r.iterations, r.budget_seconds
+            "level {}: {:.1} s per move on every core ({} iterations where play must be reproducible)",
+            r.level, r.budget_seconds, r.iterations
         );
         println!(
             "{} moves: mean {:.3} s, max {:.3} s, {} over the time limit, {} stopped by it",
             r.moves, r.mean_seconds, r.max_seconds, r.over_budget, r.stopped_by_time
         );
-        println!("iterations/s: {:.0}", r.iterations_per_second);
+        println!(
+            "iterations (positions searched)/s: {:.0}; mean depth {:.1} plies",
+            r.iterations_per_second, r.mean_depth
+        );
     }
     Ok(())
 }

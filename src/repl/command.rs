@@ -28,8 +28,8 @@ pub enum Command {
         /// A level's name, if given.
         level: Option<String>,
     },
-    /// Ask the computer for a move.
-    Hint,
+    /// Ask the computer for its best moves, at a level if one is named.
+    Hint(Option<String>),
     /// The moves played so far.
     History,
     /// Save the game to a file.
@@ -120,8 +120,8 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "hint",
         aliases: &["suggest"],
-        usage: "hint",
-        help: "ask the computer for a move for the side to move",
+        usage: "hint [LEVEL]",
+        help: "the computer's best moves for the side to move, with what each gains or loses",
     },
     Spec {
         name: "history",
@@ -267,7 +267,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
             }),
             _ => Err(usage()),
         },
-        "hint" => none(&args, Command::Hint),
+        "hint" => match args.as_slice() {
+            [] => Ok(Command::Hint(None)),
+            [level] => Ok(Command::Hint(Some(level.to_string()))),
+            _ => Err(usage()),
+        },
         "history" => none(&args, Command::History),
         "save" => one(&args).map(|f| Command::Save(home_expanded(&f))),
         "load" => one(&args).map(|f| Command::Load(home_expanded(&f))),
@@ -397,6 +401,14 @@ mod tests {
             .contains("not a positive number"));
         assert!(parse("undo x y").unwrap_err().contains("usage: undo [N]"));
         assert_eq!(parse("ai off"), Ok(Command::AiOff));
+        assert_eq!(parse("hint"), Ok(Command::Hint(None)));
+        assert_eq!(
+            parse("hint strong"),
+            Ok(Command::Hint(Some("strong".into())))
+        );
+        assert!(parse("hint a b")
+            .unwrap_err()
+            .contains("usage: hint [LEVEL]"));
         assert_eq!(parse("ai"), Ok(Command::AiShow));
         assert_eq!(
             parse("ai white strong"),

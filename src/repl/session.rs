@@ -15,6 +15,9 @@ use crate::render;
 /// The most moves the computer plays in a row for one line (when it plays every side).
 pub const MAX_COMPUTER_MOVES: usize = 200;
 
+/// The moves a hint lists.
+const HINT_MOVES: usize = 3;
+
 /// How a session behaves.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -212,6 +215,7 @@ impl Session {
                 }
                 vec![words]
             }
+            Some("hint") => vec![ai::LEVELS.iter().map(|l| l.name.to_string()).collect()],
             _ => Vec::new(),
         }
     }
@@ -332,7 +336,7 @@ impl Session {
                 Reply::ok("the computer plays no side\n".into())
             }
             Command::Ai { side, level } => self.set_ai(&side, level.as_deref(), emit),
-            Command::Hint => self.hint(),
+            Command::Hint(level) => self.hint(level.as_deref()),
             Command::History => Reply::ok(self.history()),
             Command::Save(file) => match self.save_to(Path::new(&file)) {
                 Ok(()) => Reply::ok(format!(
@@ -594,7 +598,7 @@ impl Session {
         let mut budget = if self.options.interactive {
             Budget::of(level)
         } else {
-            Budget::iterations(level.iterations)
+            Budget::reproducible(level)
         };
         if let Some(n) = self.options.iterations {
             budget.iterations = n;
@@ -626,17 +630,52 @@ impl Session {
         }
     }
 
-    fn hint(&mut self) -> Reply {
-        let level = ai::level(ai::DEFAULT_LEVEL).expect("the default level exists");
-        match self.think(&level) {
-            None => Reply::error("the game is over: there is nothing to suggest"),
-            Some(t) => Reply::ok(format!(
-                "hint: {} (expected score {:.2}){}\n",
-                notation::move_text(&self.state, t.best),
-                t.value,
-                self.think_note(&t)
-            )),
+    /// The computer's best moves (at most [`HINT_MOVES`]) at a level (the default one
+    /// unless named), each with what it leads to in words.
+    fn hint(&mut self, level: Option<&str>) -> Reply {
+        if self.over() {
+            return Reply::error("the game is over: there is nothing to suggest");
         }
+        let level = match named_level(level) {
+            Ok(l) => l,
+            Err(e) => return Reply::error(e),
+        };
+        let budget = if self.options.interactive {
+            Budget::of(&level)
+        } else {
+            Budget::reproducible(&level)
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        let seed = self
+            .options
+            .seed
+            .wrapping_add((self.state.ply() as u64).wrapping_mul(0x9e37_79b9));
+        let ranked = self.searcher.rank(&self.state, budget, seed, &self.stop);
+        self.stop.store(false, Ordering::Relaxed);
+        let Some((t, moves)) = ranked else {
+            return Reply::error("the game is over: there is nothing to suggest");
+        };
+        let now = ai::lead(&self.state, self.state.to_move());
+        let unit = ai::unit(self.state.game());
+        let mut out = format!(
+            "hint ({}, {} ahead): {}{}\n",
+            level.name,
+            if t.depth == 1 {
+                "1 ply".to_string()
+            } else {
+                format!("{} plies", t.depth)
+            },
+            notation::move_text(&self.state, t.best),
+            self.think_note(&t)
+        );
+        for r in moves.iter().take(HINT_MOVES) {
+            out.push_str(&format!(
+                "  {:<10} {}\n",
+                notation::move_text(&self.state, r.mv),
+                ai::explain(r.judgement, now, unit)
+            ));
+        }
+        Reply::ok(out)
     }
 
     fn undo(&mut self, n: usize) -> Reply {
@@ -759,19 +798,7 @@ impl Session {
     /// The computer takes a side (a player's name, or `both`) at a level (the default
     /// level if none is named); it does not move yet.
     pub fn set_computer(&mut self, side: &str, level: Option<&str>) -> Result<(), String> {
-        let level = match level {
-            None => ai::level(ai::DEFAULT_LEVEL).expect("the default level exists"),
-            Some(name) => match ai::level(name) {
-                Some(l) => l,
-                None => {
-                    let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
-                    return Err(format!(
-                        "no level `{name}`; the levels are {}",
-                        names.join(", ")
-                    ));
-                }
-            },
-        };
+        let level = named_level(level)?;
         let players = self.state.game().players.clone();
         if side.eq_ignore_ascii_case("both") || side.eq_ignore_ascii_case("all") {
             self.ai.iter_mut().for_each(|a| *a = Some(level));
@@ -948,6 +975,17 @@ fn allowed_values(allowed: &str) -> impl Iterator<Item = String> {
         None => allowed.split('|').map(str::to_string).collect(),
     };
     values.into_iter()
+}
+
+/// The level named (a unique prefix too), the default one if none is, or why not.
+fn named_level(name: Option<&str>) -> Result<Level, String> {
+    let Some(name) = name else {
+        return Ok(ai::level(ai::DEFAULT_LEVEL).expect("the default level exists"));
+    };
+    ai::level(name).ok_or_else(|| {
+        let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
+        format!("no level `{name}`; the levels are {}", names.join(", "))
+    })
 }
 
 fn normalize(s: &str) -> String {

@@ -60,7 +60,9 @@ pub struct AnalyzeArgs {
 pub struct MatchArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The two players, comma-separated: `strong,medium` (random, easy, medium, strong).
+    /// The two players, comma-separated: `strong,medium` (random, easy, medium, strong, or
+    /// baseline: a plain search to depth 2 judged by the game's evaluation; baseline3 for
+    /// depth 3).
     #[arg(long)]
     pub players: String,
     /// Games to play, 1 to 10,000,000 (the players change seats every game).
@@ -91,7 +93,7 @@ pub struct RunArgs {
 fn agent(name: &str) -> Result<Agent, String> {
     Agent::named(name.trim()).ok_or_else(|| {
         format!(
-            "error: unknown player `{}`: expected random, easy, medium or strong",
+            "error: unknown player `{}`: expected random, baseline, easy, medium or strong",
             crate::render::terminal_safe(name.trim())
         )
     })
@@ -210,6 +212,10 @@ struct MatchReport {
     losses: u64,
     /// Games stopped by the cap (counted as draws in the score).
     unfinished: u64,
+    /// Unfinished games in which the first player named led by the game's own measure at
+    /// the cap, and those in which the second did.
+    unfinished_ahead: u64,
+    unfinished_behind: u64,
     /// The first player named's wins as the game's first mover and as its second.
     wins_moving_first: u64,
     wins_moving_second: u64,
@@ -261,6 +267,7 @@ fn match_report(
     args: &MatchArgs,
 ) -> MatchReport {
     let (mut wins, mut draws, mut losses, mut unfinished) = (0, 0, 0, 0);
+    let (mut ahead, mut behind) = (0, 0);
     let (mut first, mut second) = (0, 0);
     for g in &tally.games {
         // The seat of the first player named: 0, or 1 in reversed games.
@@ -272,7 +279,14 @@ fn match_report(
             }
             Some(Outcome::Win(_)) => losses += 1,
             Some(Outcome::Draw) => draws += 1,
-            None => unfinished += 1,
+            None => {
+                unfinished += 1;
+                match g.leader {
+                    Some(p) if p == seat => ahead += 1,
+                    Some(_) => behind += 1,
+                    None => {}
+                }
+            }
         }
     }
     MatchReport {
@@ -281,7 +295,7 @@ fn match_report(
             crate::render::terminal_safe(&game.name),
             settings_line(game)
         ),
-        players: [lineup[0].name().into(), lineup[1].name().into()],
+        players: [lineup[0].name(), lineup[1].name()],
         games_asked: args.games,
         games: tally.games.len() as u64,
         interrupted: (tally.games.len() as u64) < args.games,
@@ -291,6 +305,8 @@ fn match_report(
         draws,
         losses,
         unfinished,
+        unfinished_ahead: ahead,
+        unfinished_behind: behind,
         wins_moving_first: first,
         wins_moving_second: second,
         elo: stats::elo_estimate(wins, draws + unfinished, losses),
@@ -318,8 +334,21 @@ fn match_text(m: &MatchReport) -> String {
         m.max_plies
     );
     o += &format!(
-        "{a} wins {} ({} moving first, {} moving second), draws {}, {b} wins {}, unfinished {}\n",
-        m.wins, m.wins_moving_first, m.wins_moving_second, m.draws, m.losses, m.unfinished
+        "{a} wins {} ({} moving first, {} moving second), draws {}, {b} wins {}, unfinished {}{}\n",
+        m.wins,
+        m.wins_moving_first,
+        m.wins_moving_second,
+        m.draws,
+        m.losses,
+        m.unfinished,
+        if m.unfinished > 0 {
+            format!(
+                " ({a} ahead in {}, {b} in {}, by the game's own measure)",
+                m.unfinished_ahead, m.unfinished_behind
+            )
+        } else {
+            String::new()
+        }
     );
     o += &format!(
         "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; unfinished games count as draws)\n",

@@ -17,22 +17,36 @@ pub(super) enum Agent {
     /// The computer at a level, by its iteration budget only (so results do not depend on
     /// the machine's speed).
     Computer(Level),
+    /// The baseline: a plain search of every line to a fixed depth judged by the game's
+    /// evaluation ([`Searcher::baseline`]).
+    Baseline(u32),
 }
 
 impl Agent {
-    /// The agent a user names: `random` or a level of the computer (a unique prefix too).
+    /// The agent a user names: `random`, `baseline` (depth 2; `baseline3` for depth 3,
+    /// up to 9) or a level of the computer (a unique prefix too).
     pub(super) fn named(name: &str) -> Option<Agent> {
-        if "random".starts_with(&name.to_ascii_lowercase()) && !name.is_empty() {
+        let lower = name.to_ascii_lowercase();
+        if "random".starts_with(&lower) && !name.is_empty() {
             return Some(Agent::Random);
+        }
+        if let Some(depth) = lower.strip_prefix("baseline") {
+            return match depth.parse::<u32>() {
+                _ if depth.is_empty() => Some(Agent::Baseline(crate::ai::BASELINE_DEPTH)),
+                Ok(d @ 1..=9) => Some(Agent::Baseline(d)),
+                _ => None,
+            };
         }
         crate::ai::level(name).map(Agent::Computer)
     }
 
     /// The agent's name.
-    pub(super) fn name(&self) -> &'static str {
+    pub(super) fn name(&self) -> String {
         match self {
-            Agent::Random => "random",
-            Agent::Computer(l) => l.name,
+            Agent::Random => "random".into(),
+            Agent::Computer(l) => l.name.into(),
+            Agent::Baseline(d) if *d == crate::ai::BASELINE_DEPTH => "baseline".into(),
+            Agent::Baseline(d) => format!("baseline{d}"),
         }
     }
 }
@@ -74,6 +88,8 @@ pub(super) struct GameResult {
     /// In a won game where the winner leads by the game's own measure at the end: the ply
     /// from which the winner led for good (1 = from the first move on); 0 otherwise.
     pub lead_from: u32,
+    /// Who led by the game's own measure after the last ply (none if tied).
+    pub leader: Option<Player>,
 }
 
 /// What the rules did, summed over every move of every game.
@@ -318,8 +334,16 @@ impl Game {
             }
             let m = match seats.get(mover as usize).copied().unwrap_or(Agent::Random) {
                 Agent::Random => self.moves[rng.below(self.moves.len())],
+                Agent::Baseline(depth) => {
+                    let seed = rng.next_u64();
+                    let t = self.searcher.baseline(&self.state, depth, seed, stop)?;
+                    if t.interrupted {
+                        return None;
+                    }
+                    t.best
+                }
                 Agent::Computer(level) => {
-                    let budget = Budget::iterations(level.iterations);
+                    let budget = Budget::reproducible(&level);
                     let t = self
                         .searcher
                         .think(&self.state, budget, rng.next_u64(), stop)?;
@@ -342,6 +366,7 @@ impl Game {
             reversed: false,
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,
+            leader: self.leaders.last().copied().flatten(),
             lead_from: match outcome {
                 Some(Outcome::Win(w)) if self.leaders.last() == Some(&Some(w)) => {
                     let behind = self.leaders.iter().rposition(|l| *l != Some(w));
@@ -430,10 +455,20 @@ mod tests {
     fn agents_by_name() {
         assert_eq!(Agent::named("random"), Some(Agent::Random));
         assert_eq!(Agent::named("RAND"), Some(Agent::Random));
-        assert_eq!(Agent::named("strong").map(|a| a.name()), Some("strong"));
-        assert_eq!(Agent::named("e").map(|a| a.name()), Some("easy"));
+        assert_eq!(
+            Agent::named("strong").map(|a| a.name()),
+            Some("strong".into())
+        );
+        assert_eq!(Agent::named("e").map(|a| a.name()), Some("easy".into()));
         assert_eq!(Agent::named(""), None);
         assert_eq!(Agent::named("expert"), None);
+        assert_eq!(Agent::named("baseline"), Some(Agent::Baseline(2)));
+        assert_eq!(
+            Agent::named("Baseline3").map(|a| a.name()),
+            Some("baseline3".into())
+        );
+        assert_eq!(Agent::named("baseline0"), None);
+        assert_eq!(Agent::named("baselinex"), None);
     }
 
     #[test]

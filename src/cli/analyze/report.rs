@@ -219,7 +219,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
         seats: (0..players)
             .map(|p| Seat {
                 player: game.players[p].clone(),
-                agent: seats.get(p).map_or("random", |a| a.name()).to_string(),
+                agent: seats.get(p).map_or("random".into(), |a| a.name()),
                 wins: wilson(wins[p], n),
             })
             .collect(),

@@ -1,0 +1,461 @@
+//! Iterative-deepening alpha-beta search judged by the game's own evaluation
+//! ([`Game::estimate`](crate::model::Game::estimate)), from the side of the player to move
+//! at the root: that player maximises, every other player minimises (so extra turns, where
+//! the same player moves again, and games of more than two players need no special case).
+//!
+//! Moves are searched best first: the move the transposition table remembers, then by what
+//! one move changes of the evaluation (so captures come first). At the search's horizon a
+//! quiescence search goes on along the moves that change the evaluation or give the mover
+//! another turn, so a capture is never judged with its recapture unseen. Nothing here names
+//! a game: everything is read from the state and the compiled game.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::table::{Bound, Entry, Table, NO_MOVE};
+use crate::engine::{Move, MoveList, Outcome, State};
+use crate::model::Player;
+
+/// The value of a won game (less the plies it takes, so a quicker win is preferred).
+pub(super) const WIN: i32 = 1_000_000_000;
+
+/// Values beyond this are won (or lost) games.
+pub(super) const WON: i32 = WIN - 1000;
+
+/// The deepest nominal depth of the search.
+pub(super) const MAX_DEPTH: u32 = 64;
+
+/// Plies the quiescence search adds at most beyond the nominal depth.
+const QUIESCENCE_PLIES: u32 = 4;
+
+/// The longest line searched, in plies.
+const MAX_PLY: usize = (MAX_DEPTH + QUIESCENCE_PLIES + 2) as usize;
+
+/// Nodes (positions evaluated or searched) between two looks at the clock and the stop
+/// flags.
+const CHECK_EVERY: u64 = 256;
+
+/// `player`'s lead by the game's own measure: its estimate less the best of the other
+/// players' (its estimate alone in a game of one player), kept clear of the won values.
+#[inline]
+pub(super) fn lead(state: &State, player: Player) -> i32 {
+    let game = state.game();
+    let mine = state.value(player, &game.estimate);
+    let mut other = i64::MIN;
+    for p in 0..game.players.len() as Player {
+        if p != player {
+            other = other.max(state.value(p, &game.estimate));
+        }
+    }
+    if other == i64::MIN {
+        other = 0;
+    }
+    (mine - other).clamp(-i64::from(WON) + 1, i64::from(WON) - 1) as i32
+}
+
+/// How one search runs: its limits and its manner.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Limits {
+    /// The deepest nominal depth.
+    pub depth: u32,
+    /// The most nodes (after the first depth, which is always completed).
+    pub nodes: u64,
+    /// No new depth is begun after this instant.
+    pub soft: Option<Instant>,
+    /// The search stops at this instant.
+    pub hard: Option<Instant>,
+    /// Whether the horizon is extended by the quiescence search (off for the plain
+    /// fixed-depth baseline).
+    pub quiescence: bool,
+    /// Whether every root move gets its exact value (for hints) rather than only the best.
+    pub exact_root: bool,
+}
+
+/// A root move and its value at the last depth completed (a bound for all but the best,
+/// unless [`Limits::exact_root`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RootMove {
+    pub mv: Move,
+    pub value: i32,
+}
+
+/// What one search found.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Found {
+    /// The root moves, best first.
+    pub moves: Vec<RootMove>,
+    /// The depth completed (with the best moves of a deeper, unfinished one, if any).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Whether the external stop flag ended the search.
+    pub interrupted: bool,
+}
+
+/// A thread's search: its work space and counters.
+#[derive(Debug, Default)]
+pub(super) struct Worker {
+    lists: Vec<MoveList>,
+    order: Vec<Vec<(i32, u16)>>,
+    killers: Vec<Option<Move>>,
+    root: Player,
+    salt: u64,
+    nodes: u64,
+    next_check: u64,
+    limits: Option<Limits>,
+    aborted: bool,
+    interrupted: bool,
+    must_finish: bool,
+}
+
+/// The flags a search watches: the user's stop, and the end of the main thread's search
+/// (for helper threads).
+pub(super) struct Flags<'a> {
+    pub stop: &'a AtomicBool,
+    pub done: &'a AtomicBool,
+}
+
+impl Worker {
+    /// Searches `state` (whose side to move has a legal move) by iterative deepening;
+    /// `order` gives the root moves in the order to try first (ties stay in this order).
+    /// `salt` keys this search's entries of `table` apart from other searches'.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search(
+        &mut self,
+        state: &mut State,
+        order: &[Move],
+        limits: Limits,
+        table: &Table,
+        flags: &Flags,
+        salt: u64,
+    ) -> Found {
+        if self.lists.len() < MAX_PLY + 1 {
+            self.lists.resize_with(MAX_PLY + 1, MoveList::new);
+            self.order.resize_with(MAX_PLY + 1, Vec::new);
+        }
+        self.killers.clear();
+        self.killers.resize(MAX_PLY + 1, None);
+        self.root = state.to_move();
+        self.salt = salt;
+        self.nodes = 0;
+        self.next_check = 0;
+        self.limits = Some(limits);
+        self.aborted = false;
+        self.interrupted = false;
+        let mut moves: Vec<RootMove> = order
+            .iter()
+            .map(|&mv| RootMove { mv, value: -WIN })
+            .collect();
+        let mut found = Found::default();
+        for depth in 1..=limits.depth.max(1) {
+            if depth > 1 && limits.soft.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+            self.must_finish = depth == 1;
+            let completed = self.root_pass(state, &mut moves, depth, table, flags);
+            if completed == 0 {
+                break;
+            }
+            moves[..completed].sort_by_key(|m| std::cmp::Reverse(m.value));
+            if self.aborted {
+                // The moves completed at this depth were searched deeper than the others:
+                // the best of them leads (the first completed was the last depth's best).
+                let lead = moves[0];
+                if let Some(i) = found.moves.iter().position(|m| m.mv == lead.mv) {
+                    found.moves[..=i].rotate_right(1);
+                    found.moves[0] = lead;
+                }
+                break;
+            }
+            found.moves.clone_from(&moves);
+            found.depth = depth;
+            if !limits.exact_root && moves[0].value.abs() >= WON {
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        found.interrupted = self.interrupted;
+        found
+    }
+
+    /// Searches every root move to `depth` (in the order of `moves`, updating their values);
+    /// returns how many were completed before the search was stopped. When stopped, only
+    /// moves that came before the stop keep their new values.
+    fn root_pass(
+        &mut self,
+        state: &mut State,
+        moves: &mut [RootMove],
+        depth: u32,
+        table: &Table,
+        flags: &Flags,
+    ) -> usize {
+        let exact = self.limits.is_some_and(|l| l.exact_root);
+        let mut alpha = -WIN;
+        for (k, rm) in moves.iter_mut().enumerate() {
+            state.apply(rm.mv);
+            let v = self.node(state, depth as i32 - 1, alpha, WIN, 1, table, flags);
+            state.undo();
+            if self.aborted {
+                return k;
+            }
+            rm.value = v;
+            if !exact {
+                alpha = alpha.max(v);
+            }
+        }
+        moves.len()
+    }
+
+    /// Whether the search must stop now (looked at every [`CHECK_EVERY`] nodes).
+    fn out_of_budget(&mut self, flags: &Flags) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.must_finish || self.nodes < self.next_check {
+            return false;
+        }
+        self.next_check = self.nodes + CHECK_EVERY;
+        let limits = self.limits.expect("a search has limits");
+        if flags.stop.load(Ordering::Relaxed) {
+            self.interrupted = true;
+            self.aborted = true;
+        } else if flags.done.load(Ordering::Relaxed)
+            || self.nodes >= limits.nodes
+            || limits.hard.is_some_and(|t| Instant::now() >= t)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The evaluation from the root player's side.
+    #[inline]
+    fn eval(&self, state: &State) -> i32 {
+        lead(state, self.root)
+    }
+
+    /// The value of a finished game, `ply` plies from the root.
+    fn finished(&self, outcome: Outcome, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Win(p) if p == self.root => WIN - ply as i32,
+            Outcome::Win(_) => -(WIN - ply as i32),
+            Outcome::Draw => 0,
+        }
+    }
+
+    /// Alpha-beta to `depth` plies (then quiescence), from the root player's side.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        state: &mut State,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        table: &Table,
+        flags: &Flags,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(state, alpha, beta, ply, QUIESCENCE_PLIES, flags);
+        }
+        self.nodes += 1;
+        if self.out_of_budget(flags) {
+            return 0;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        state.legal_moves(&mut list);
+        if list.is_empty() {
+            let v = state
+                .outcome_with(&mut list)
+                .map_or(0, |o| self.finished(o, ply));
+            self.lists[ply] = list;
+            return v;
+        }
+        let key = state.hash() ^ self.salt;
+        let remembered = table.get(key);
+        if let Some(e) = remembered.filter(|e| i32::from(e.depth) >= depth) {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= beta,
+                Bound::Upper => e.value <= alpha,
+            };
+            if usable {
+                self.lists[ply] = list;
+                return e.value;
+            }
+        }
+        let maximizing = state.to_move() == self.root;
+        let mut order = std::mem::take(&mut self.order[ply]);
+        self.order_moves(state, &list, &mut order, depth, ply, remembered, maximizing);
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
+        let mut best_index = NO_MOVE;
+        for &(_, i) in order.iter() {
+            let m = list[i as usize];
+            state.apply(m);
+            let v = self.node(state, depth - 1, alpha, beta, ply + 1, table, flags);
+            state.undo();
+            if self.aborted {
+                break;
+            }
+            if (maximizing && v > best) || (!maximizing && v < best) {
+                best = v;
+                best_index = i;
+            }
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                self.killers[ply] = Some(m);
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        self.order[ply] = order;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        table.put(
+            key,
+            Entry {
+                value: best,
+                depth: depth as u8,
+                bound,
+                best: best_index,
+            },
+        );
+        best
+    }
+
+    /// Fills `order` with the indices of `list`'s moves, best first for the mover: the
+    /// remembered best move, then (deep enough in the tree to pay) by the evaluation after
+    /// each move, else the killer move (the last that cut this ply off) first.
+    #[allow(clippy::too_many_arguments)]
+    fn order_moves(
+        &mut self,
+        state: &mut State,
+        list: &MoveList,
+        order: &mut Vec<(i32, u16)>,
+        depth: i32,
+        ply: usize,
+        remembered: Option<Entry>,
+        maximizing: bool,
+    ) {
+        order.clear();
+        let killer = self.killers[ply];
+        let n = list.len().min(usize::from(NO_MOVE));
+        for (i, &m) in list.iter().enumerate().take(n) {
+            let key = if depth >= 2 {
+                self.nodes += 1;
+                state.apply(m);
+                let v = self.eval(state);
+                state.undo();
+                if maximizing {
+                    v
+                } else {
+                    -v
+                }
+            } else if killer == Some(m) {
+                1
+            } else {
+                0
+            };
+            order.push((key, i as u16));
+        }
+        if let Some(e) = remembered.filter(|e| e.best != NO_MOVE) {
+            if let Some(o) = order.iter_mut().find(|o| o.1 == e.best) {
+                o.0 = i32::MAX;
+            }
+        }
+        order.sort_by_key(|o| std::cmp::Reverse(o.0));
+    }
+
+    /// The quiescence search: the evaluation here, unless a move that changes it for the
+    /// mover's good (or gives the mover another turn) does better, for at most `plies`
+    /// more plies.
+    fn quiesce(
+        &mut self,
+        state: &mut State,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        plies: u32,
+        flags: &Flags,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget(flags) {
+            return 0;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        if let Some(o) = state.outcome_with(&mut list) {
+            self.lists[ply] = list;
+            return self.finished(o, ply);
+        }
+        let stand = self.eval(state);
+        // The first depth, which is always completed, stops at its horizon: its cost is
+        // then one evaluation a move, whatever the branching.
+        let quiescence = self.limits.is_some_and(|l| l.quiescence) && !self.must_finish;
+        if !quiescence || plies == 0 || ply >= MAX_PLY {
+            self.lists[ply] = list;
+            return stand;
+        }
+        let mover = state.to_move();
+        let maximizing = mover == self.root;
+        if (maximizing && stand >= beta) || (!maximizing && stand <= alpha) {
+            self.lists[ply] = list;
+            return stand;
+        }
+        state.legal_moves(&mut list);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        let n = list.len().min(usize::from(NO_MOVE));
+        self.nodes += n as u64;
+        for (i, &m) in list.iter().enumerate().take(n) {
+            state.apply(m);
+            let v = self.eval(state);
+            let again = state.to_move() == mover;
+            state.undo();
+            let gain = if maximizing { v - stand } else { stand - v };
+            if gain > 0 || again {
+                order.push((gain, i as u16));
+            }
+        }
+        order.sort_by_key(|o| std::cmp::Reverse(o.0));
+        let mut best = stand;
+        if maximizing {
+            alpha = alpha.max(stand);
+        } else {
+            beta = beta.min(stand);
+        }
+        for &(_, i) in order.iter() {
+            state.apply(list[i as usize]);
+            let v = self.quiesce(state, alpha, beta, ply + 1, plies - 1, flags);
+            state.undo();
+            if self.aborted {
+                break;
+            }
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        self.order[ply] = order;
+        best
+    }
+}
