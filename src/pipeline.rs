@@ -186,6 +186,21 @@ pub fn describe(source: Source) -> Result<Described, LoadError> {
     }
 }
 
+/// The names of a game's presets (a bundled name or a path), read from its rule file; none
+/// if it does not read.
+pub fn preset_names(game: &str) -> Vec<String> {
+    read_source(game)
+        .and_then(describe)
+        .map(|d| {
+            d.description
+                .presets
+                .iter()
+                .map(|p| p.name.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Compiles a described game with a preset and `key=value` settings.
 pub fn build(
     described: &Described,

@@ -13,16 +13,7 @@ use crate::repl::{autosave, front};
 pub(super) fn choose_and_play() -> Result<(), String> {
     println!("rulebook: choose a game to play (or run `rulebook --help`)");
     for (i, b) in BUNDLED.iter().enumerate() {
-        let presets = crate::pipeline::read_source(b.name)
-            .and_then(crate::pipeline::describe)
-            .map(|d| {
-                d.description
-                    .presets
-                    .iter()
-                    .map(|p| p.name.clone())
-                    .collect()
-            })
-            .unwrap_or_else(|_| Vec::new());
+        let presets = crate::pipeline::preset_names(b.name);
         if presets.is_empty() {
             println!("  {}. {}", i + 1, b.name);
         } else {

@@ -125,7 +125,7 @@ impl Session {
             slot: None,
             resigned: None,
             turned: false,
-            presets: preset_names(&setup.game),
+            presets: crate::pipeline::preset_names(&setup.game),
             setup,
             report: (MoveReport::new(), 0),
         }
@@ -595,6 +595,17 @@ impl Session {
         if self.resigned.is_some() {
             return None;
         }
+        let budget = self.budget(level);
+        self.stop.store(false, Ordering::Relaxed);
+        let seed = self.search_seed();
+        let t = self.searcher.think(&self.state, budget, seed, &self.stop);
+        self.stop.store(false, Ordering::Relaxed);
+        t
+    }
+
+    /// A level's budget: its time at a terminal, its positions in a script, as `--think`
+    /// and `--iterations` change them.
+    fn budget(&self, level: &Level) -> Budget {
         let mut budget = if self.options.interactive {
             Budget::of(level)
         } else {
@@ -606,14 +617,14 @@ impl Session {
         if let Some(seconds) = self.options.think {
             budget.time = Some(std::time::Duration::from_secs_f64(seconds));
         }
-        self.stop.store(false, Ordering::Relaxed);
-        let seed = self
-            .options
+        budget
+    }
+
+    /// The seed of a search in this position: the session's, moved on by the ply.
+    fn search_seed(&self) -> u64 {
+        self.options
             .seed
-            .wrapping_add((self.state.ply() as u64).wrapping_mul(0x9e37_79b9));
-        let t = self.searcher.think(&self.state, budget, seed, &self.stop);
-        self.stop.store(false, Ordering::Relaxed);
-        t
+            .wrapping_add((self.state.ply() as u64).wrapping_mul(0x9e37_79b9))
     }
 
     fn think_note(&self, t: &ai::Thought) -> String {
@@ -640,16 +651,9 @@ impl Session {
             Ok(l) => l,
             Err(e) => return Reply::error(e),
         };
-        let budget = if self.options.interactive {
-            Budget::of(&level)
-        } else {
-            Budget::reproducible(&level)
-        };
+        let budget = self.budget(&level);
         self.stop.store(false, Ordering::Relaxed);
-        let seed = self
-            .options
-            .seed
-            .wrapping_add((self.state.ply() as u64).wrapping_mul(0x9e37_79b9));
+        let seed = self.search_seed();
         let ranked = self.searcher.rank(&self.state, budget, seed, &self.stop);
         self.stop.store(false, Ordering::Relaxed);
         let Some((t, moves)) = ranked else {
@@ -746,7 +750,7 @@ impl Session {
         let same_players = state.game().players == self.state.game().players;
         self.saved = state.moves_played().collect();
         if setup.game != self.setup.game {
-            self.presets = preset_names(&setup.game);
+            self.presets = crate::pipeline::preset_names(&setup.game);
         }
         self.setup = setup;
         self.state = state;
@@ -948,20 +952,6 @@ fn in_columns(title: &str, words: &[String], width: usize) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The names of a game's presets, read from its rule file (none if it does not read).
-fn preset_names(game: &str) -> Vec<String> {
-    crate::pipeline::read_source(game)
-        .and_then(crate::pipeline::describe)
-        .map(|d| {
-            d.description
-                .presets
-                .iter()
-                .map(|p| p.name.clone())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// The values a setting allows, from its `allowed` text: a range `MIN..MAX` (when short) or
