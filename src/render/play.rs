@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::text::{board_text, file_letters, glyph, hex_text, mancala_turned, outcome_text};
+use super::text::{file_letters, glyph, hex_text, mancala_turned, outcome_text};
 use crate::engine::{MoveReport, Outcome, State};
 use crate::model::{EndWhen, Layout, RuleSource, Site, EMPTY, NO_SITE};
 use crate::notation;
@@ -38,9 +38,6 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
         Layout::Grid => grid_text(state, color, turned, changed),
         Layout::Mancala { .. } => mancala_text(state, color, turned, changed),
         Layout::Hex { .. } => hex_text(state, color),
-        #[allow(unreachable_patterns)] // layouts to come print as `board_text` until they
-        // have a view of their own
-        _ => board_text(state),
     };
     let paint = |p: usize, s: String| {
         if color {
@@ -179,7 +176,7 @@ fn unbracketed(text: &str) -> &str {
     inner
 }
 
-/// A grid as in [`board_text`] (or turned round), with the last move marked and optional
+/// A grid as in [`board_text`](super::text::board_text) (or turned round), with the last move marked and optional
 /// colours.
 fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let game = state.game();
@@ -243,7 +240,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
     out
 }
 
-/// A mancala board as in [`board_text`] (or turned round), with the pit of the last move
+/// A mancala board as in [`board_text`](super::text::board_text) (or turned round), with the pit of the last move
 /// (where its sowing began) shown as `<n>` instead of `[n]`, or in reverse video with
 /// `color`, and the pits in `changed` as `(n)` (or on a yellow background).
 fn mancala_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
@@ -271,7 +268,7 @@ fn mancala_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> S
     out
 }
 
-/// Puts a pit of the mancala board drawn in `lines` (as [`board_text`] draws it) between
+/// Puts a pit of the mancala board drawn in `lines` (as [`board_text`](super::text::board_text) draws it) between
 /// `open` and `close` instead of its brackets (the board `turned` round or not). Stores
 /// are left as they are.
 fn mark_pit(
