@@ -100,7 +100,9 @@ fn show_prints_the_compiled_summary() {
     assert!(out.contains("board: grid 8 x 8 (64 points)"), "{out}");
     assert!(out.contains("repeated positions: forbidden"), "{out}");
     assert!(
-        out.contains("capture custodian north, east, south, west, turning once, convert"),
+        out.contains(
+            "capture custodian north, east, south, west, turning once, convert called \"turn\""
+        ),
         "{out}"
     );
     assert!(out.contains("corner = anywhere"), "{out}");

@@ -7,8 +7,8 @@ use super::text::glyph;
 use crate::model::board::GRID_DIRECTIONS;
 use crate::model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, EffectKind, EndResult, EndWhen, Expr,
-    Game, Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RunShape, ALL_KINDS,
-    ANY_KIND, UNLIMITED,
+    Game, Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RuleSource, RunShape,
+    ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -238,11 +238,12 @@ fn effects_summary(o: &mut String, game: &Game) {
             EffectKind::Promote { to, region: r } => {
                 let _ = writeln!(
                     o,
-                    "  {}. promote{filter} to {} on {}{}",
+                    "  {}. promote{filter} to {} on {}{}{}",
                     i + 1,
                     game.piece_kinds[*to as usize],
                     region(game, *r),
-                    condition(&e.condition, game)
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i))
                 );
                 continue;
             }
@@ -258,11 +259,12 @@ fn effects_summary(o: &mut String, game: &Game) {
             } => {
                 let _ = writeln!(
                     o,
-                    "  {}. capture enclosed {}, {}{filter}{}",
+                    "  {}. capture enclosed {}, {}{filter}{}{}",
                     i + 1,
                     directions(game, d),
                     mode(*md),
-                    condition(&e.condition, game)
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i))
                 );
                 continue;
             }
@@ -279,11 +281,20 @@ fn effects_summary(o: &mut String, game: &Game) {
         };
         let _ = writeln!(
             o,
-            "  {}. capture custodian {shape}{turning}{max}, {}{filter}{}",
+            "  {}. capture custodian {shape}{turning}{max}, {}{filter}{}{}",
             i + 1,
             mode(*md),
-            condition(&e.condition, game)
+            condition(&e.condition, game),
+            called(game.effect_sources.get(i))
         );
+    }
+}
+
+/// ` called "NAME"` for a rule the file names, else nothing.
+fn called(source: Option<&RuleSource>) -> String {
+    match source.and_then(|s| s.label.as_ref()) {
+        Some(label) => format!(" called \"{}\"", terminal_safe(label)),
+        None => String::new(),
     }
 }
 
@@ -390,9 +401,10 @@ fn after_sow_summary(o: &mut String, game: &Game) {
         };
         let _ = writeln!(
             o,
-            "  {}. when {when}: {}{unless}",
+            "  {}. when {when}: {}{unless}{}",
             i + 1,
-            actions.join(", ")
+            actions.join(", "),
+            called(game.sow_sources.get(i))
         );
     }
 }
