@@ -193,6 +193,37 @@ fn position_shows_board_side_to_move_and_moves() {
     assert_eq!(json["over"], false);
 }
 
+/// A finished game's position says who won and by which end rule, in text and in JSON.
+#[test]
+fn position_says_how_a_finished_game_ended() {
+    let moves = ["--moves", "2 1 3 4 6 4 1 3 4 6 2 6"];
+    let out = ok(&[&["position", "mangala"][..], &moves].concat());
+    assert!(
+        out.contains("game over: south wins (a row of pits is empty)\n"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&[&["position", "mangala", "--json"][..], &moves].concat()))
+            .unwrap();
+    assert_eq!(json["winner"], "south");
+    assert_eq!(json["reason"], "a row of pits is empty");
+    // Stuck: the player to move has no legal move.
+    let out = ok(&[
+        "position",
+        "ming-mang",
+        "--set",
+        "size=4",
+        "--position",
+        "4/4/B3/W1B1 black",
+        "--moves",
+        "c1-b1",
+    ]);
+    assert!(out.contains("(white has no legal move)"), "{out}");
+    let unfinished: serde_json::Value =
+        serde_json::from_str(&ok(&["position", "gundru", "--json"])).unwrap();
+    assert_eq!(unfinished["reason"], serde_json::Value::Null);
+}
+
 #[test]
 fn position_json_gives_the_contents_of_the_board() {
     let json: serde_json::Value = serde_json::from_str(&ok(&[

@@ -526,9 +526,9 @@ fn golden_game_to_the_end() {
         "outcome: {}",
         rulebook::render::outcome_text(&g, outcome)
     );
-    // The finished position names the scores with the outcome.
+    // The finished position names the scores with the outcome and the rule that ended it.
     let scores = format!(
-        "scores: blue {}, yellow {}\ngame over: {}\n",
+        "scores: blue {}, yellow {}\ngame over: {} (both players passed in a row)\n",
         state.score(BLUE),
         state.score(YELLOW),
         rulebook::render::outcome_text(&g, outcome)

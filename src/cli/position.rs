@@ -59,6 +59,7 @@ fn position_json(state: &State) -> serde_json::Value {
             _ => serde_json::Value::Null,
         },
         "draw": matches!(outcome, Some(crate::engine::Outcome::Draw)),
+        "reason": outcome.map(|_| render::end_reason(state)),
     });
     // Pieces on the board (a mancala board has stones in pits and stores instead).
     if game.board.pits() == 0 {

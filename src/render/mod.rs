@@ -1,12 +1,14 @@
 //! Rendering for people: boards as text and SVG, positions, and the compiled summary of a
 //! game.
 
+mod ending;
 mod play;
 mod summary;
 mod svg;
 mod terminal;
 mod text;
 
+pub use ending::{end_reason, ending_text};
 pub use play::{move_effects, play_view, play_view_with};
 pub use summary::summary;
 pub use svg::position_svg;

@@ -4,9 +4,10 @@
 
 use std::fmt::Write as _;
 
-use super::text::{file_letters, glyph, hex_text, mancala_turned, outcome_text};
-use crate::engine::{MoveReport, Outcome, State};
-use crate::model::{EndWhen, Layout, RuleSource, Site, EMPTY, NO_SITE};
+use super::ending::ending_text;
+use super::text::{file_letters, glyph, hex_text, mancala_turned};
+use crate::engine::{MoveReport, State};
+use crate::model::{Layout, RuleSource, Site, EMPTY, NO_SITE};
 use crate::notation;
 
 const RESET: &str = "\x1b[0m";
@@ -87,58 +88,6 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
     out
 }
 
-/// How the game ended in words: the outcome and the end rule that decided it, then on a
-/// line of its own the final count (stores, scores or pieces): `south wins (a row of pits
-/// is empty)` and `final stores: south 30, north 18`.
-fn ending_text(state: &State, o: Outcome) -> String {
-    let game = state.game();
-    let name = |p: u8| game.players[p as usize].as_str();
-    let stuck = || format!("{} has no legal move", name(state.to_move()));
-    let mover = state.last_move().map_or(state.to_move(), |(_, by)| by);
-    let why = match state.end_rule().map(|r| game.end_rules[r].when) {
-        None | Some(EndWhen::NoLegalMove) => stuck(),
-        Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
-        Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
-        Some(EndWhen::EmptyRow) => "a row of pits is empty".to_string(),
-        Some(EndWhen::BothPass) => "both players passed in a row".to_string(),
-        Some(EndWhen::Position(i)) => {
-            let condition = super::summary::end_condition_text(game, i as usize);
-            format!("after {}'s move, {}", name(mover), unbracketed(&condition))
-        }
-    };
-    let players = 0..game.players.len() as u8;
-    let (what, counts): (&str, Vec<String>) = if game.board.pits() > 0 {
-        let store = |p| state.count(game.board.store(p));
-        (
-            "stores",
-            players
-                .map(|p| format!("{} {}", name(p), store(p)))
-                .collect(),
-        )
-    } else if game.score.is_some() {
-        let score = |p| state.score(p);
-        (
-            "score",
-            players
-                .map(|p| format!("{} {}", name(p), score(p)))
-                .collect(),
-        )
-    } else {
-        let pieces = |p| state.pieces(p);
-        (
-            "pieces",
-            players
-                .map(|p| format!("{} {}", name(p), pieces(p)))
-                .collect(),
-        )
-    };
-    format!(
-        "{} ({why})\nfinal {what}: {}",
-        outcome_text(game, o),
-        counts.join(", ")
-    )
-}
-
 /// The style (bold and a colour) of player `p`'s pieces and name: the colour the player
 /// is named after (`blue`, `yellow`, ...) if there is one, else one of [`PLAYER_COLORS`].
 pub(super) fn player_style(game: &crate::model::Game, p: usize) -> String {
@@ -156,24 +105,6 @@ pub(super) fn player_style(game: &crate::model::Game, p: usize) -> String {
         .find(|(n, _)| *n == name)
         .map_or(PLAYER_COLORS[p % PLAYER_COLORS.len()], |(_, c)| c);
     format!("{BOLD}{colour}")
-}
-
-/// `text` without the parentheses around all of it, if it has them.
-fn unbracketed(text: &str) -> &str {
-    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
-        return text;
-    };
-    // The first parenthesis must close at the end, not before: `(a) and (b)` keeps them.
-    let mut depth = 0;
-    for c in inner.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' if depth == 0 => return text,
-            ')' => depth -= 1,
-            _ => {}
-        }
-    }
-    inner
 }
 
 /// A grid as in [`board_text`](super::text::board_text) (or turned round), with the last move marked and optional

@@ -258,7 +258,8 @@ pub fn position_text(state: &State) -> String {
                     .collect();
                 let _ = writeln!(out, "scores: {}", scores.join(", "));
             }
-            let _ = writeln!(out, "game over: {}", outcome_text(&game, o));
+            let (outcome, why) = (outcome_text(&game, o), super::end_reason(state));
+            let _ = writeln!(out, "game over: {outcome} ({why})");
         }
         None => {
             if let Some((m, by)) = state.last_move() {

@@ -1,0 +1,83 @@
+//! How a game ended, in words: the outcome, the end rule that decided it and the final
+//! count, for every face that shows a finished game.
+
+use super::text::outcome_text;
+use crate::engine::{Outcome, State};
+use crate::model::EndWhen;
+
+/// How the game ended in words (for a finished game): the outcome and the end rule that
+/// decided it, then on a line of its own the final count (stores, scores or pieces):
+/// `south wins (a row of pits is empty)` and `final stores: south 30, north 18`.
+pub fn ending_text(state: &State, o: Outcome) -> String {
+    let game = state.game();
+    let name = |p: u8| game.players[p as usize].as_str();
+    let why = end_reason(state);
+    let players = 0..game.players.len() as u8;
+    let (what, counts): (&str, Vec<String>) = if game.board.pits() > 0 {
+        let store = |p| state.count(game.board.store(p));
+        (
+            "stores",
+            players
+                .map(|p| format!("{} {}", name(p), store(p)))
+                .collect(),
+        )
+    } else if game.score.is_some() {
+        let score = |p| state.score(p);
+        (
+            "score",
+            players
+                .map(|p| format!("{} {}", name(p), score(p)))
+                .collect(),
+        )
+    } else {
+        let pieces = |p| state.pieces(p);
+        (
+            "pieces",
+            players
+                .map(|p| format!("{} {}", name(p), pieces(p)))
+                .collect(),
+        )
+    };
+    format!(
+        "{} ({why})\nfinal {what}: {}",
+        outcome_text(game, o),
+        counts.join(", ")
+    )
+}
+
+/// Which end rule ended the game, in words (`a row of pits is empty`, `white has no legal
+/// move`, `after black's move, ...`); meaningful once the game is over.
+pub fn end_reason(state: &State) -> String {
+    let game = state.game();
+    let name = |p: u8| game.players[p as usize].as_str();
+    let mover = state.last_move().map_or(state.to_move(), |(_, by)| by);
+    match state.end_rule().map(|r| game.end_rules[r].when) {
+        None | Some(EndWhen::NoLegalMove) => format!("{} has no legal move", name(state.to_move())),
+        Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
+        Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
+        Some(EndWhen::EmptyRow) => "a row of pits is empty".to_string(),
+        Some(EndWhen::BothPass) => "both players passed in a row".to_string(),
+        Some(EndWhen::Position(i)) => {
+            let condition = super::summary::end_condition_text(game, i as usize);
+            format!("after {}'s move, {}", name(mover), unbracketed(&condition))
+        }
+    }
+}
+
+/// `text` without the parentheses around all of it, if it has them.
+fn unbracketed(text: &str) -> &str {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    // The first parenthesis must close at the end, not before: `(a) and (b)` keeps them.
+    let mut depth = 0;
+    for c in inner.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return text,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    inner
+}
