@@ -56,6 +56,10 @@ pub struct Record {
     /// `unfinished`, `draw` or `PLAYER wins`.
     #[serde(default = "unfinished")]
     pub result: String,
+    /// The player who resigned after the last move, if one did (the game was not over by
+    /// its rules; with two players the other wins).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<String>,
     /// When the record was written (UTC, ISO 8601).
     #[serde(default)]
     pub date: String,
@@ -90,8 +94,24 @@ impl Record {
             result: state
                 .outcome()
                 .map_or_else(unfinished, |o| render::outcome_text(&game, o)),
+            resigned: None,
             date: now_utc(),
         }
+    }
+
+    /// The record with `player`'s resignation after its last move, and the result it
+    /// gives.
+    pub fn resigned_by(mut self, game: &Game, player: u8) -> Record {
+        self.resigned = Some(game.players[player as usize].clone());
+        self.result = resignation_result(game, player);
+        self
+    }
+
+    /// The player the record says resigned, if one did and the game has a player of that
+    /// name.
+    pub fn resigned_player(&self, game: &Game) -> Option<u8> {
+        let name = self.resigned.as_ref()?;
+        game.players.iter().position(|p| p == name).map(|p| p as u8)
     }
 
     /// The setup the record was played with.
@@ -123,9 +143,18 @@ impl Record {
             notation::play_text(&mut state, text)
                 .map_err(|e| format!("move {} (`{text}`) does not replay: {e}", i + 1))?;
         }
-        let result = state
-            .outcome()
-            .map_or_else(unfinished, |o| render::outcome_text(&game, o));
+        let result = match (&self.resigned, state.outcome()) {
+            (None, outcome) => outcome.map_or_else(unfinished, |o| render::outcome_text(&game, o)),
+            (Some(name), Some(_)) => {
+                return Err(format!(
+                    "the record says {name} resigned, but the game was over by its rules"
+                ))
+            }
+            (Some(name), None) => match self.resigned_player(&game) {
+                Some(p) => resignation_result(&game, p),
+                None => return Err(format!("the record says `{name}` resigned: no such player")),
+            },
+        };
         if result != self.result {
             return Err(format!(
                 "the record says `{}` but its moves give `{result}`",
@@ -133,6 +162,15 @@ impl Record {
             ));
         }
         Ok(state)
+    }
+}
+
+/// The result of `player`'s resignation: with two players the other wins, else the game
+/// ends without a winner.
+fn resignation_result(game: &Game, player: u8) -> String {
+    match game.players.len() {
+        2 => render::outcome_text(game, crate::engine::Outcome::Win(1 - player)),
+        _ => format!("{} resigns", game.players[player as usize]),
     }
 }
 

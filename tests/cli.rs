@@ -203,8 +203,10 @@ fn position_says_how_a_finished_game_ended() {
         "{out}"
     );
     let json: serde_json::Value =
-        serde_json::from_str(&ok(&[&["position", "mangala", "--json"][..], &moves].concat()))
-            .unwrap();
+        serde_json::from_str(&ok(
+            &[&["position", "mangala", "--json"][..], &moves].concat()
+        ))
+        .unwrap();
     assert_eq!(json["winner"], "south");
     assert_eq!(json["reason"], "a row of pits is empty");
     // Stuck: the player to move has no legal move.

@@ -44,6 +44,7 @@ fn bad_records_are_refused_with_a_reason() {
         position: None,
         moves: vec!["i2-e2".into(), "i3-e3".into()],
         result: "unfinished".into(),
+        resigned: None,
         date: String::new(),
     };
     let e = r.replay().unwrap_err();
@@ -119,4 +120,39 @@ fn a_game_begun_at_a_position_keeps_it_and_replays_from_it() {
     };
     assert!(bad.replay().unwrap_err().contains("bad position text"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A resignation is part of the record: it replays to the same result, and a record whose
+/// resignation does not fit its moves is refused.
+#[test]
+fn a_resignation_replays_and_a_false_one_is_refused() {
+    let s = setup("ming-mang", &["size=4"]);
+    let game = s.load().unwrap();
+    let mut state = State::new(game.clone());
+    notation::play_text(&mut state, "d2-c2").unwrap();
+    let record = Record::of(&s, &state).resigned_by(&game, 1);
+    assert_eq!(record.resigned.as_deref(), Some("white"));
+    assert_eq!(record.result, "black wins");
+    assert_eq!(record.resigned_player(&game), Some(1));
+    assert!(record.replay().unwrap() == state);
+    let text = rulebook::yaml::to_string(&record).unwrap();
+    assert_eq!(rulebook::yaml::from_str::<Record>(&text).unwrap(), record);
+    // The result must be the resignation's.
+    let wrong = Record {
+        result: "white wins".into(),
+        ..record.clone()
+    };
+    assert!(wrong.replay().unwrap_err().contains("says `white wins`"));
+    // An unknown player cannot resign.
+    let nobody = Record {
+        resigned: Some("green".into()),
+        ..record.clone()
+    };
+    assert!(nobody.replay().unwrap_err().contains("no such player"));
+    // Nobody resigns a game its rules have ended.
+    let mut over = notation::parse_position(&game, "4/4/B3/W1B1 black").unwrap();
+    notation::play_text(&mut over, "c1-b1").unwrap();
+    assert!(over.outcome().is_some());
+    let late = Record::of(&s, &over).resigned_by(&game, 1);
+    assert!(late.replay().unwrap_err().contains("over by its rules"));
 }

@@ -564,6 +564,32 @@ fn resign_ends_the_game_and_undo_takes_it_back() {
     assert_eq!(c.state().ply(), 0);
 }
 
+/// A resignation is saved with the game: the record says who resigned and the result, and
+/// loading it ends the game the same way.
+#[test]
+fn a_resignation_is_saved_and_loaded() {
+    let dir = temp_dir("resign");
+    let f = dir.join("r.yaml").to_str().unwrap().to_string();
+    let mut s = session("ming-mang", &["size=4"], None);
+    ok(&mut s, "d2-c2");
+    ok(&mut s, "resign");
+    ok(&mut s, &format!("save {f}"));
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains("resigned: white"), "{text}");
+    assert!(text.contains("result: black wins"), "{text}");
+    let mut t = session("gundru", &[], None);
+    let out = ok(&mut t, &format!("load {f}"));
+    assert!(out.contains("white resigns; black wins"), "{out}");
+    assert_eq!(t.prompt(), "game over> ");
+    ok(&mut t, "undo");
+    assert_eq!(
+        t.prompt(),
+        "white> ",
+        "undo takes back the loaded resignation"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn flip_turns_the_board() {
     let mut s = session("ming-mang", &["size=4"], None);

@@ -117,8 +117,16 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
             let state = r
                 .replay()
                 .map_err(|e| format!("error: `{}`: {e}", path.display()))?;
+            let resigned = r.resigned_player(state.game());
+            if resigned.is_some() && !args.start.moves.trim().is_empty() {
+                return Err(format!(
+                    "error: `{}`: the game ended by a resignation; --moves cannot continue it",
+                    path.display()
+                ));
+            }
             let state = play_start(state, &args.start)?;
             let mut session = Session::with_state(r.setup(), state, options);
+            session.set_resigned(resigned);
             if args.resume.is_some() {
                 session.resumed_from(path);
             }

@@ -29,7 +29,7 @@ impl Slot {
         }
         let n = r.moves.len();
         let state = match r.replay() {
-            Ok(s) if s.outcome().is_none() => {
+            Ok(s) if s.outcome().is_none() && r.resigned.is_none() => {
                 format!("{} to move", s.game().players[s.to_move() as usize])
             }
             Ok(_) => r.result.clone(),

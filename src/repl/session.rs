@@ -131,6 +131,11 @@ impl Session {
         }
     }
 
+    /// Marks the game as ended by `player`'s resignation (a loaded record's).
+    pub fn set_resigned(&mut self, player: Option<u8>) {
+        self.resigned = player;
+    }
+
     /// Marks the game as resumed from the autosave `path`: autosaving it again rewrites
     /// that file instead of taking a new one.
     pub fn resumed_from(&mut self, path: PathBuf) {
@@ -765,13 +770,15 @@ impl Session {
     fn load(&mut self, file: &str, emit: &mut dyn FnMut(&str)) -> Reply {
         let loaded = record::load(Path::new(file)).and_then(|r| {
             let state = r.replay().map_err(|e| format!("`{file}`: {e}"))?;
-            Ok((r.setup(), state))
+            let resigned = r.resigned_player(state.game());
+            Ok((r.setup(), state, resigned))
         });
         match loaded {
             Err(e) => Reply::error(format!("{e}\nthe current game is kept")),
-            Ok((setup, state)) => {
+            Ok((setup, state, resigned)) => {
                 let mut out = self.autosave().unwrap_or_default();
                 self.replace(setup, state);
+                self.resigned = resigned;
                 out.push_str(&format!(
                     "loaded {} ({} move{})\n",
                     file,
@@ -785,7 +792,10 @@ impl Session {
     }
 
     fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        let record = Record::of(&self.setup, &self.state);
+        let mut record = Record::of(&self.setup, &self.state);
+        if let Some(p) = self.resigned {
+            record = record.resigned_by(self.state.game(), p);
+        }
         record::save(path, &record)?;
         self.saved = self.state.moves_played().collect();
         Ok(())
