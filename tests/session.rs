@@ -619,9 +619,22 @@ fn flip_turns_the_board() {
     assert_eq!(words(lines[5]), "1 2 3 4 5 6", "{turned}");
     assert_eq!(lines[6].trim(), "north", "{turned}");
     assert!(ok(&mut m, "flip").lines().next().unwrap().trim() == "north");
-    // A hex board is drawn one way.
+    // A hex board turned round: rank 1 on top, files from the right, and each tile half a
+    // turn round (its east wedge drawn on the west).
     let mut h = session("migong", &[], None);
-    assert!(refused(&mut h, "flip").contains("this board is drawn one way"));
+    ok(&mut h, "d4:YBBBBB");
+    let plain = ok(&mut h, "board");
+    assert!(
+        plain.contains(" 4           a4    b4    c4   Bd4 Y  e4"),
+        "{plain}"
+    );
+    let turned = ok(&mut h, "flip");
+    assert!(
+        turned.starts_with(" 1                    g1    f1"),
+        "{turned}"
+    );
+    assert!(turned.contains("e4   Yd4 B  c4    b4    a4\n"), "{turned}");
+    assert!(ok(&mut h, "flip").starts_with("13 "));
 }
 
 #[test]

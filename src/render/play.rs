@@ -29,8 +29,8 @@ pub fn play_view(state: &State, color: bool) -> String {
 }
 
 /// [`play_view`], with the board `turned` round (the view from the other side of the
-/// table: a grid's ranks and files reversed, a mancala board's rows and stores exchanged;
-/// a hex board is drawn one way) and the sites the last move's rules changed (what it
+/// table: a grid's ranks and files reversed, a mancala board's rows and stores exchanged,
+/// a hex board's ranks and files reversed and its tiles half a turn round) and the sites the last move's rules changed (what it
 /// took) marked: on a grid `*` before the piece where the brackets leave room, on a
 /// mancala board the pit as `( n)`; with `color` on a yellow background.
 pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
@@ -38,7 +38,7 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
     let mut out = match game.board.layout {
         Layout::Grid => grid_text(state, color, turned, changed),
         Layout::Mancala { .. } => mancala_text(state, color, turned, changed),
-        Layout::Hex { .. } => hex_text(state, color),
+        Layout::Hex { .. } => hex_text(state, color, turned),
     };
     let paint = |p: usize, s: String| {
         if color {

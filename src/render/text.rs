@@ -18,7 +18,7 @@ pub fn glyph(game: &Game, cell: Cell) -> char {
 pub fn board_text(state: &State) -> String {
     let game = state.game();
     if let Layout::Hex { .. } = game.board.layout {
-        return hex_text(state, false);
+        return hex_text(state, false, false);
     }
     if game.board.layout != Layout::Grid {
         return mancala_text(state);
@@ -54,7 +54,7 @@ pub fn board_text(state: &State) -> String {
 /// left out when it holds no wedge. With `color` each wedge letter is in its player's
 /// colour (the colour a player is named after, else the player's colour of the play view)
 /// and an empty cell's name is dimmed.
-pub(super) fn hex_text(state: &State, color: bool) -> String {
+pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
     let game = state.game();
     let b = &game.board;
     let Some(tiles) = game.tiles.as_ref() else {
@@ -71,7 +71,12 @@ pub(super) fn hex_text(state: &State, color: bool) -> String {
         sites.clone().map(x2).min().unwrap_or(0),
         sites.map(x2).max().unwrap_or(0),
     );
-    let column = |s: u16| (x2(s) - min) as usize * CELL / 2;
+    // Turned round (the view from the other side): columns mirrored, ranks bottom first,
+    // and each tile's wedges half a turn round.
+    let column = |s: u16| match turned {
+        false => (x2(s) - min) as usize * CELL / 2,
+        true => (max - x2(s)) as usize * CELL / 2,
+    };
     let width = (max - min) as usize * CELL / 2 + CELL;
     let wedge = |colour: usize| {
         let letter = tiles.letters[colour];
@@ -85,7 +90,11 @@ pub(super) fn hex_text(state: &State, color: bool) -> String {
         }
     };
     let mut out = String::new();
-    for r in (0..b.height).rev() {
+    let ranks: Vec<u16> = match turned {
+        false => (0..b.height).rev().collect(),
+        true => (0..b.height).collect(),
+    };
+    for r in ranks {
         let mut lines = vec![vec![String::from(" "); width]; 3];
         for s in 0..b.sites() as u16 {
             if b.hex_coords(s).1 != r {
@@ -114,6 +123,7 @@ pub(super) fn hex_text(state: &State, color: bool) -> String {
                 (2, 3, 5),
             ];
             for (line, at, side) in WEDGES {
+                let side = if turned { (side + 3) % 6 } else { side };
                 lines[line][x + at] = wedge((kind >> side) & 1);
             }
             for (i, c) in name.chars().enumerate() {

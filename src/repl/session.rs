@@ -356,11 +356,6 @@ impl Session {
             Command::Board => Reply::ok(self.view()),
             Command::Resign => self.resign(),
             Command::Flip => {
-                if let crate::model::Layout::Hex { .. } = self.state.game().board.layout {
-                    return Reply::error(
-                        "this board is drawn one way: grid and mancala boards turn round",
-                    );
-                }
                 self.turned = !self.turned;
                 Reply::ok(self.view())
             }
