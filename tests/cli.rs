@@ -751,3 +751,27 @@ fn shell_completions_and_the_manual_page() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Each player's material names the letters of the kinds it has, so a player whose pieces
+/// are not of the first kind is shown by its own letter.
+#[test]
+fn material_names_the_letters_of_the_kinds_a_player_has() {
+    let out = ok(&["position", "brandubh"]);
+    assert!(
+        out.contains("black (S): 8 pieces\nwhite (s k): 5 pieces"),
+        "{out}"
+    );
+    let dir = scratch("glyphs");
+    let file = dir.join("fox.game");
+    std::fs::write(
+        &file,
+        "game \"Fox and Geese\"\nplayers geese, fox\nboard grid 7 by 7\npiece goose, reynard\n\
+         setup geese goose on rank(1)\nsetup fox reynard on d5\nmove step orthogonal\n\
+         end when no legal move: mover loses\n",
+    )
+    .unwrap();
+    let out = ok(&["position", file.to_str().unwrap()]);
+    assert!(out.contains("5  . . . r . . .  5"), "{out}");
+    assert!(out.contains("fox (r): 1 piece"), "{out}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

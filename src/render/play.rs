@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::ending::ending_text;
-use super::text::{file_letters, glyph, hex_text, mancala_turned};
+use super::text::{file_letters, glyph, hex_text, mancala_turned, player_glyphs};
 use crate::engine::{MoveReport, State};
 use crate::model::{Layout, RuleSource, Site, EMPTY, NO_SITE};
 use crate::notation;
@@ -59,7 +59,7 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
                 state.score(p as u8)
             )
         } else {
-            let g = glyph(&game, game.cell(p as u8, 0));
+            let g = player_glyphs(state, p as u8);
             format!("{name} ({g}) {n} piece{plural}")
         });
     }

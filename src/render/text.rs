@@ -13,6 +13,27 @@ pub fn glyph(game: &Game, cell: Cell) -> char {
     notation::piece_letter(game, cell)
 }
 
+/// The letters of the kinds player `p` has on the board or in hand, in kind order (`S K`),
+/// or of its first kind when it has none: what its pieces look like on the board.
+pub(super) fn player_glyphs(state: &State, p: u8) -> String {
+    let game = state.game();
+    let kinds = game.piece_kinds.len();
+    let hand = state.pieces_in_hand(p);
+    let held = |k: usize| {
+        let cell = game.cell(p, k);
+        hand.get(k).is_some_and(|&n| n > 0)
+            || (0..game.board.sites() as u16).any(|s| state.cell(s) == cell)
+    };
+    let letters: Vec<String> = (0..kinds)
+        .filter(|&k| held(k))
+        .map(|k| glyph(game, game.cell(p, k)).to_string())
+        .collect();
+    match letters.is_empty() {
+        true => glyph(game, game.cell(p, 0)).to_string(),
+        false => letters.join(" "),
+    }
+}
+
 /// The board: a grid with file letters above and below and rank numbers on both sides, or
 /// a mancala board with each row's pit numbers as its owner counts them.
 pub fn board_text(state: &State) -> String {
@@ -251,7 +272,7 @@ pub fn position_text(state: &State) -> String {
         let _ = writeln!(
             out,
             "{name} ({}): {} piece{}{}",
-            glyph(&game, game.cell(p as u8, 0)),
+            player_glyphs(state, p as u8),
             state.pieces(p as u8),
             if state.pieces(p as u8) == 1 { "" } else { "s" },
             match game.stock.is_empty() {
