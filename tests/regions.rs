@@ -165,3 +165,37 @@ fn diagonals_off_the_board_and_bad_distances_are_refused() {
     assert!(refused("within(a1)").contains("`within` takes a region and a distance; 1 given"));
     assert!(refused("within(1, a1)").contains("the first argument of `within`"));
 }
+
+/// A named region (`region NAME = REGION`) stands for its expression wherever it is used:
+/// Fox and Geese written with `holes` and `pen` is the same game as written with the
+/// expressions inline (same start, same perft), and its first plies are counted by hand:
+/// seven geese on rank 3 can step north, then the fox has four moves after each (three
+/// steps and, after d3-d4, the jump over d4).
+#[test]
+fn a_named_region_stands_for_its_expression() {
+    let path = "tests/fixtures/valid/fox-and-geese.game";
+    let named = pipeline::load(path, None, &[]).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    let holes = "within(corner(south-west), 1) + within(corner(south-east), 1)\n  \
+                 + within(corner(north-west), 1) + within(corner(north-east), 1)";
+    let inline: String = text
+        .lines()
+        .filter(|l| !l.starts_with("region") && !l.starts_with("  +") && !l.starts_with("//"))
+        .map(|l| {
+            l.replace(
+                "on pen",
+                &format!("on rank(1) + rank(2) + rank(3) - ({holes})"),
+            )
+            .replace("holes", &format!("({holes})"))
+                + "\n"
+        })
+        .collect();
+    assert!(!inline.contains("region"), "{inline}");
+    let inline = pipeline::load_text("inline.game", &inline, None, &[]).unwrap();
+    let (a, b) = (State::new(named), State::new(inline));
+    assert_eq!(render::board_text(&a), render::board_text(&b));
+    assert_eq!(a.pieces(0), 13);
+    let counts = |s: &State| rulebook::analysis::perft(&mut s.clone(), 4);
+    assert_eq!(counts(&a), counts(&b));
+    assert_eq!(&counts(&a)[..2], [7, 28]);
+}

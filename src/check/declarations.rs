@@ -25,6 +25,17 @@ pub(super) struct Declared<'a> {
 }
 
 impl Checker {
+    /// The named regions (`region NAME = REGION`), in the order written: each may use the
+    /// ones above it. Checked once the board is known, before the rules that use them.
+    pub(super) fn named_regions(&mut self, file: &ast::File) {
+        for st in &file.statements {
+            if let S::Region { name, value } = &st.kind {
+                let region = self.typed(value, super::Type::Region, "a region's value");
+                self.regions.push((name.text.clone(), region));
+            }
+        }
+    }
+
     /// The first pass: declarations, so that later statements may refer to anything.
     pub(super) fn declarations<'a>(&mut self, file: &'a ast::File) -> Declared<'a> {
         let mut found = Declared::default();
@@ -42,6 +53,9 @@ impl Checker {
                     }
                 }
                 S::Players(names) => self.players(names, st.span, &mut found),
+                S::Region { name, .. } => {
+                    self.declare(name, "region");
+                }
                 S::Parameter {
                     name,
                     min,

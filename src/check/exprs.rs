@@ -588,6 +588,22 @@ impl Checker {
         if let Some(i) = self.players.iter().position(|p| p == t) {
             return Some((TExprKind::Player(i), Type::Player));
         }
+        if let Some((_, region)) = self.regions.iter().find(|(r, _)| r == t) {
+            return region.as_ref().map(|r| (r.kind.clone(), Type::Region));
+        }
+        if let Some(&(first, "region")) = self.declared.get(t) {
+            self.error(
+                Diagnostic::error(
+                    format!("the region `{t}` is used before it is defined"),
+                    n.span,
+                )
+                .with_note_at(
+                    first,
+                    "it is defined here: a region may use only the regions above it",
+                ),
+            );
+            return None;
+        }
         match t {
             "on" => return Some((TExprKind::Bool(true), Type::Bool)),
             "off" => return Some((TExprKind::Bool(false), Type::Bool)),
@@ -636,6 +652,7 @@ impl Checker {
             .map(|p| p.name.as_str())
             .chain(self.options.iter().map(|o| o.name.as_str()))
             .chain(self.players.iter().map(String::as_str))
+            .chain(self.regions.iter().map(|(r, _)| r.as_str()))
             .chain([
                 "on",
                 "off",

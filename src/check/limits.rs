@@ -77,6 +77,7 @@ fn keyword(kind: &ast::StatementKind) -> &'static str {
     match kind {
         S::Game(_) => "game",
         S::Players(_) => "players",
+        S::Region { .. } => "region",
         S::Parameter { .. } => "parameter",
         S::Option { .. } => "option",
         S::Preset { .. } => "preset",

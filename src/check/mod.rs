@@ -92,6 +92,9 @@ struct Checker {
     limits_reported: Vec<&'static str>,
     /// The word that names marks (`mark SITE as NAME`), where it was first given.
     mark_name: Option<Name>,
+    /// The named regions checked so far, in the order written, with what each stands for
+    /// (`None` after an error in it).
+    regions: Vec<(String, Option<TExpr>)>,
 }
 
 /// The rules of a file as the second pass checks them, statement by statement.
@@ -150,6 +153,7 @@ impl Checker {
         self.statement_counts(file);
         let (presets, default_preset) = self.presets(&found.presets);
         let board = found.board.map(|(shape, span)| (self.board(shape), span));
+        self.named_regions(file);
         let mut rules = Rules::default();
         for st in &file.statements {
             match &st.kind {

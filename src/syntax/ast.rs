@@ -38,6 +38,13 @@ pub enum StatementKind {
     Game(String),
     /// `players a, b`.
     Players(Vec<Name>),
+    /// `region name = expr`.
+    Region {
+        /// The region's name.
+        name: Name,
+        /// The region it stands for.
+        value: Expr,
+    },
     /// `parameter name: min..max = default`.
     Parameter {
         /// The parameter's name.

@@ -147,6 +147,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::preset_stmt
         | Rule::board_stmt
         | Rule::piece_stmt
+        | Rule::region_stmt
         | Rule::setup_stmt
         | Rule::move_stmt
         | Rule::after_stmt
@@ -156,7 +157,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::edge_stmt
         | Rule::hand_stmt
         | Rule::score_stmt
-        | Rule::remove_stmt => "a statement (game, players, parameter, option, preset, board, edges, edge, piece, hand, setup, move, after, forbid, end, score, remove)",
+        | Rule::remove_stmt => statement_words(),
         Rule::extends_stmt => "`extends` (first in a variant)",
         Rule::name => "a name",
         Rule::preset_name => "a preset name",
@@ -359,8 +360,22 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
     d
 }
 
+/// "a statement (game, players, ...)": the keywords that open a statement anywhere in a
+/// file (all but `extends`, which comes first).
+fn statement_words() -> &'static str {
+    static WORDS: OnceLock<String> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let words: Vec<&str> = STATEMENT_KEYWORDS
+            .iter()
+            .copied()
+            .filter(|&k| k != "extends")
+            .collect();
+        format!("a statement ({})", words.join(", "))
+    })
+}
+
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 18] = [
+const STATEMENT_KEYWORDS: [&str; 19] = [
     "game",
     "players",
     "parameter",
@@ -370,6 +385,7 @@ const STATEMENT_KEYWORDS: [&str; 18] = [
     "edges",
     "edge",
     "piece",
+    "region",
     "hand",
     "score",
     "setup",
@@ -439,6 +455,10 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
     let mut take = || inner.next().ok_or_else(|| internal(span));
     let kind = match rule {
         Rule::game_stmt => StatementKind::Game(lower_string(take()?, file)?),
+        Rule::region_stmt => StatementKind::Region {
+            name: lower_name(take()?, file),
+            value: lower_expr(take()?, file)?,
+        },
         Rule::players_stmt => {
             let mut names = Vec::new();
             while let Ok(p) = take() {
