@@ -73,15 +73,6 @@ impl TileState {
     }
 }
 
-impl Move {
-    /// A placement by rule `rule` of the piece of kind `kind` on `cell` (`from` holds the
-    /// kind).
-    #[inline]
-    pub fn place(rule: u8, kind: usize, cell: Site) -> Move {
-        Move::step(rule, kind as Site, cell)
-    }
-}
-
 impl State {
     /// Sets up the tile state from the cells: hands (the given ones, or the starting hands
     /// without the tiles each player has on the board) and constraints.
@@ -171,7 +162,7 @@ impl State {
             while set != 0 {
                 let k = set.trailing_zeros() as usize;
                 set &= set - 1;
-                out.push(Move::place(rule, k, site as Site));
+                out.push(Move::tile(rule, k, site as Site));
             }
         }
     }
@@ -290,7 +281,7 @@ impl State {
             let n = count(c);
             if *k < n {
                 let set = self.placeable(tiles, matching, site as usize);
-                found = Some(Move::place(rule, nth_bit(set, *k), site));
+                found = Some(Move::tile(rule, nth_bit(set, *k), site));
                 return false;
             }
             *k -= n;
@@ -318,7 +309,7 @@ impl State {
             }
         }
         if total == 0 {
-            return pass.map(|rule| Move::step(rule, NO_SITE, NO_SITE));
+            return pass.map(Move::pass);
         }
         let mut k = pick(total);
         for (i, rule) in game.moves.iter().enumerate() {
@@ -334,7 +325,7 @@ impl State {
                 }
                 MoveKind::Swap if self.swap_open() => {
                     if k == 0 {
-                        return Some(Move::step(i as u8, NO_SITE, NO_SITE));
+                        return Some(Move::swap(i as u8));
                     }
                     k -= 1;
                 }
@@ -353,7 +344,7 @@ impl State {
         let mut next = self.next_player(mover);
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Place { .. } => {
-                let k = m.from as usize;
+                let k = m.tile_kind();
                 self.set(m.to, self.game.cell(mover, k));
                 let hand = &mut self.tile.hands[mover as usize];
                 if *hand & 1 << k != 0 {
@@ -408,7 +399,7 @@ impl State {
     /// Takes back a tile move's changes other than cells (restored from the log).
     pub(super) fn undo_tile(&mut self, m: Move, mover: Player) {
         if let MoveKind::Place { .. } = self.game.moves[m.rule as usize].kind {
-            let k = m.from as usize;
+            let k = m.tile_kind();
             if let Some(hand) = self.tile.hands.get_mut(mover as usize) {
                 if *hand & 1 << k == 0 {
                     *hand |= 1 << k;
