@@ -181,7 +181,7 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             e.legal += moves.len() as u64;
             let m = moves[rng.below(moves.len())];
             let taken = taken_by(&mut state, m);
-            e.fired[m.rule as usize] += 1;
+            e.fired[m.rule() as usize] += 1;
             e.captures += u64::from(taken > 0);
             e.taken += taken;
             let values: Vec<i64> = (0..game.players.len() as u8)

@@ -87,7 +87,7 @@ fn a_king_jumps_on_in_another_direction() {
     let mut s = at(&g, "8/8/8/8/3m1m2/2K5/8/8 black");
     assert_eq!(legal(&s), ["c3-e5-g3"]);
     let m = play(&mut s, "c3-e5-g3");
-    assert_eq!((m.legs, s.pieces(1)), (2, 0));
+    assert_eq!((m.legs(), s.pieces(1)), (2, 0));
     assert_eq!(notation::position_text(&s), "8/8/8/8/8/6K1/8/8 white");
     assert_eq!(s.outcome(), Some(Outcome::Win(0)));
     s.undo();
@@ -139,7 +139,7 @@ fn a_king_circling_four_men_jumps_each_once() {
     let mut s = at(&g, "8/8/8/2m1m3/1K6/2m1m3/8/8 black");
     assert_eq!(legal(&s), ["b4-d6-f4-d2-b4", "b4-d2-f4-d6-b4"]);
     let m = play(&mut s, "b4-d2-f4-d6-b4");
-    assert_eq!((m.from, m.to, m.legs), (m.to, m.from, 4));
+    assert_eq!((m.from(), m.to(), m.legs()), (m.to(), m.from(), 4));
     assert_eq!(notation::position_text(&s), "8/8/8/8/1K6/8/8/8 white");
     s.undo();
     assert_eq!(
@@ -214,7 +214,7 @@ fn random_games_undo_read_back_and_keep_the_ban_on_repetition() {
                 let after = notation::position_text(&state);
                 let read = notation::parse_position(&free, &after).expect("reads back");
                 assert_eq!(notation::position_text(&read), after);
-                chains += usize::from(m.legs > 1);
+                chains += usize::from(m.legs() > 1);
                 state.undo();
                 assert_eq!(notation::position_text(&state), before, "{text}");
             }

@@ -272,7 +272,7 @@ fn mi5_swap_only_as_yellows_first_move() {
         start.legal_moves(&mut replies);
         swaps += replies
             .iter()
-            .filter(|r| g.moves[r.rule as usize].kind == MoveKind::Swap)
+            .filter(|r| g.moves[r.rule() as usize].kind == MoveKind::Swap)
             .count();
         start.undo();
     }
@@ -609,4 +609,50 @@ fn hex_boards_of_other_sizes_with_holes() {
     );
     notation::parse_move(&mut state, "a1:BBBYBB")
         .expect("west yellow, south-west and south-east blue");
+}
+
+/// The random pick (which reads each empty cell's number of placements from a table that
+/// `apply` and `undo` keep up to date) finds the move at every index of the listed moves,
+/// along random games played forward and partly taken back; and every placement says what
+/// it is: a tile from the mover's hand on an empty cell, moved from nowhere.
+#[test]
+fn a_pick_finds_the_listed_move_at_every_index_after_moves_and_undos() {
+    let g = game(None);
+    let mut state = State::new(Arc::clone(&g));
+    let (mut moves, mut work) = (MoveList::new(), MoveList::new());
+    let mut rng = rulebook::analysis::Rng::new(7);
+    assert_eq!(std::mem::size_of::<rulebook::engine::Move>(), 16);
+    let mut checked = 0;
+    for ply in 0..400 {
+        if state.outcome().is_some() {
+            for _ in 0..40 {
+                state.undo();
+            }
+        }
+        state.legal_moves(&mut moves);
+        for k in 0..moves.len() {
+            let picked = state.pick_legal_move(&mut work, |n| {
+                assert_eq!(n, moves.len(), "the number of moves at ply {ply}");
+                k
+            });
+            assert_eq!(picked, Some(moves[k]), "move {k} at ply {ply}");
+            let m = moves[k];
+            if let MoveKind::Place { .. } = g.moves[m.rule() as usize].kind {
+                assert_eq!(
+                    (m.from(), m.over()),
+                    (rulebook::model::NO_SITE, rulebook::model::NO_SITE)
+                );
+                assert_ne!(state.hand(state.to_move()) & 1 << m.tile_kind(), 0);
+                assert_eq!(state.cell(m.to()), EMPTY);
+            }
+            checked += 1;
+        }
+        let m = moves[rng.below(moves.len())];
+        state.apply(m);
+        if ply % 7 == 3 {
+            state.undo();
+            state.undo();
+        }
+    }
+    assert!(checked > 100_000, "{checked} moves checked");
 }

@@ -227,7 +227,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 }
                 let m = moves[rng.below(moves.len())];
                 let before: Vec<u8> = engine.cells().to_vec();
-                if m.over != rulebook::model::NO_SITE {
+                if m.over() != rulebook::model::NO_SITE {
                     jumps_seen += 1;
                 }
                 let text = notation::move_text(&engine, m);

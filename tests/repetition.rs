@@ -89,7 +89,7 @@ fn hash_after_a_move_is_the_hash_after_playing_it() {
                     assert_eq!(quick, Some(state.hash()), "{name}, seed {seed}: {text}");
                     assert_eq!(state.pieces(0) + state.pieces(1), pieces);
                     captures += usize::from(state.pieces(1 - state.to_move()) > mover);
-                    jumps += usize::from(m.over != rulebook::model::NO_SITE);
+                    jumps += usize::from(m.over() != rulebook::model::NO_SITE);
                     state.undo();
                     checked += 1;
                 }

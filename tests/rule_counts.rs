@@ -73,10 +73,10 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
             if !lost {
                 continue;
             }
-            let rule = if s == m.over {
+            let rule = if s == m.over() {
                 0
             } else {
-                1 + line_kind(w, m.to, s).expect("a capture lies on a line from the landing")
+                1 + line_kind(w, m.to(), s).expect("a capture lies on a line from the landing")
             };
             by_board[rule] += 1;
         }

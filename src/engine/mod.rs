@@ -29,28 +29,47 @@ use crate::model::{
     Site, EMPTY, NO_SITE,
 };
 
-/// A move: which move rule makes it, and the sites it involves.
+/// A move: which move rule makes it, and what it involves. Its kind is its rule's
+/// (`game.moves[m.rule()].kind`); each kind is built by its own constructor and read
+/// through accessors that say what they return:
+///
+/// | kind | constructor | parts |
+/// |---|---|---|
+/// | a step or slide | [`Move::step`] | [`from`](Move::from), [`to`](Move::to) |
+/// | a jump (single, or a chain straight on) | [`Move::jump`] | `from`, [`over`](Move::over) (the first site jumped), `to` |
+/// | a chain that may turn | [`Move::chain`] | `from`, `over`, `to`, [`legs`](Move::legs), [`path`](Move::path) |
+/// | a piece placed from the stock | [`Move::place`] | `to` |
+/// | a piece removed | [`Move::remove`] | `from` |
+/// | a sowing | [`Move::sow`] | [`pit`](Move::pit) (also `from` and `to`) |
+/// | a tile placed from a hand | [`Move::tile`] | [`tile_kind`](Move::tile_kind), `to` (the cell) |
+/// | a pass, the pie rule's swap | [`Move::pass`], [`Move::swap`] | the rule alone |
+///
+/// A part a kind does not have reads [`NO_SITE`] (a site) or 0. The value is 16 bytes and
+/// `Copy`; its order (rule, from, to, over, legs, path) is the one moves are sorted by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Index of the move rule in the game.
-    pub rule: u8,
-    /// Where the piece starts.
-    pub from: Site,
-    /// Where it lands.
-    pub to: Site,
+    rule: u8,
+    /// Where the piece starts (a step, a jump), the site a piece is removed from, or the
+    /// pit sown; [`NO_SITE`] otherwise.
+    from: Site,
+    /// Where it lands or is placed (a tile: its cell), or the pit sown; [`NO_SITE`]
+    /// otherwise.
+    to: Site,
     /// The site jumped over (the first, in a chain), or [`NO_SITE`].
-    pub over: Site,
+    over: Site,
     /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]); 0 for any
     /// other move.
-    pub legs: u8,
-    /// The direction of each of those jumps, as its index in the rule's directions, in
-    /// [`leg_bits`] bits a jump, the first jump highest (0 for any other move); so among
-    /// moves with as many jumps, the order of paths is that of their directions in turn.
-    pub path: u64,
+    legs: u8,
+    /// For a chain turning, the direction of each of its jumps, as its index in the rule's
+    /// directions, in [`leg_bits`] bits a jump, the first jump highest (so among moves with
+    /// as many jumps, the order of paths is that of their directions in turn); for a tile
+    /// placement, the tile's kind; 0 for any other move.
+    path: u64,
 }
 
 impl Move {
-    /// A move of rule `rule` from `from` to `to` that jumps over nothing.
+    /// A move of rule `rule` from `from` to `to` that jumps over nothing (a step, a slide).
     #[inline]
     pub fn step(rule: u8, from: Site, to: Site) -> Move {
         Move {
@@ -61,6 +80,119 @@ impl Move {
             legs: 0,
             path: 0,
         }
+    }
+
+    /// A jump of rule `rule` from `from` over `over` (the first site jumped, in a chain
+    /// straight on) to `to`.
+    #[inline]
+    pub fn jump(rule: u8, from: Site, over: Site, to: Site) -> Move {
+        Move {
+            over,
+            ..Move::step(rule, from, to)
+        }
+    }
+
+    /// A chain of `legs` jumps of rule `rule` that may turn, from `from` over `over` (the
+    /// first site jumped) to `to`, its directions packed in `path` (see [`Move::path`]).
+    #[inline]
+    pub fn chain(rule: u8, (from, over, to): (Site, Site, Site), legs: u8, path: u64) -> Move {
+        Move {
+            legs,
+            path,
+            ..Move::jump(rule, from, over, to)
+        }
+    }
+
+    /// A piece placed by rule `rule` on `site` from the stock.
+    #[inline]
+    pub fn place(rule: u8, site: Site) -> Move {
+        Move::step(rule, NO_SITE, site)
+    }
+
+    /// A piece removed by rule `rule` from `site`.
+    #[inline]
+    pub fn remove(rule: u8, site: Site) -> Move {
+        Move::step(rule, site, NO_SITE)
+    }
+
+    /// A sowing by rule `rule` from `pit`.
+    #[inline]
+    pub fn sow(rule: u8, pit: Site) -> Move {
+        Move::step(rule, pit, pit)
+    }
+
+    /// A tile of kind `kind` placed by rule `rule` on `cell` from the mover's hand.
+    #[inline]
+    pub fn tile(rule: u8, kind: usize, cell: Site) -> Move {
+        Move {
+            path: kind as u64,
+            ..Move::place(rule, cell)
+        }
+    }
+
+    /// A pass by rule `rule`.
+    #[inline]
+    pub fn pass(rule: u8) -> Move {
+        Move::step(rule, NO_SITE, NO_SITE)
+    }
+
+    /// The pie rule's swap, by rule `rule`.
+    #[inline]
+    pub fn swap(rule: u8) -> Move {
+        Move::step(rule, NO_SITE, NO_SITE)
+    }
+
+    /// The index of the move rule that makes this move.
+    #[inline]
+    pub fn rule(self) -> u8 {
+        self.rule
+    }
+
+    /// Where the piece starts (a step, a jump), the site a piece is removed from, or the
+    /// pit sown; [`NO_SITE`] for any other move.
+    #[inline]
+    pub fn from(self) -> Site {
+        self.from
+    }
+
+    /// Where the piece lands or is placed (a tile: its cell), or the pit sown;
+    /// [`NO_SITE`] for any other move.
+    #[inline]
+    pub fn to(self) -> Site {
+        self.to
+    }
+
+    /// The site a jump jumps over (the first, in a chain), or [`NO_SITE`].
+    #[inline]
+    pub fn over(self) -> Site {
+        self.over
+    }
+
+    /// The pit a sowing is sown from.
+    #[inline]
+    pub fn pit(self) -> Site {
+        self.from
+    }
+
+    /// The number of jumps of a chain that may turn; 0 for any other move.
+    #[inline]
+    pub fn legs(self) -> u8 {
+        self.legs
+    }
+
+    /// The directions of a chain that may turn: each jump's as its index in the rule's
+    /// directions, in [`leg_bits`] bits a jump, the first jump highest; 0 for any other
+    /// move.
+    #[inline]
+    pub fn path(self) -> u64 {
+        self.path
+    }
+
+    /// The kind of the tile a tile placement places (meaningful for a move of a tile rule
+    /// only).
+    #[inline]
+    pub fn tile_kind(self) -> usize {
+        self.path as usize
     }
 
     /// The jumps of a move chained by `chained`, in order: for each, the site jumped over

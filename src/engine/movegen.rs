@@ -40,7 +40,7 @@ impl State {
             match &rule.kind {
                 MoveKind::Sow { .. } => self.sowing_moves(index, out),
                 MoveKind::Place { matching } => self.tile_moves(index, *matching, out),
-                MoveKind::Swap if self.swap_open() => out.push(Move::step(index, NO_SITE, NO_SITE)),
+                MoveKind::Swap if self.swap_open() => out.push(Move::swap(index)),
                 MoveKind::Swap => {}
                 MoveKind::Pass => pass = pass.or(Some(index)),
                 MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
@@ -63,7 +63,7 @@ impl State {
         }
         if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
             if !self.game.ends_when_no_player_can_move || self.another_player_can_move(out) {
-                out.push(Move::step(rule, NO_SITE, NO_SITE));
+                out.push(Move::pass(rule));
             }
         }
     }
@@ -530,14 +530,7 @@ impl State {
                 if !may_land(to) || to == from {
                     break;
                 }
-                out.push(Move {
-                    rule: index,
-                    from,
-                    to,
-                    over: first,
-                    legs: 0,
-                    path: 0,
-                });
+                out.push(Move::jump(index, from, first, to));
                 if !chained {
                     break;
                 }
@@ -639,17 +632,9 @@ impl State {
                 break;
             }
             if !stack[depth].2 {
-                out.push(Move {
-                    rule: index,
-                    from,
-                    to: at,
-                    over: board.step(
-                        from,
-                        directions[(path >> (bits * (depth as u32 - 1)) & mask) as usize],
-                    ),
-                    legs: depth as u8,
-                    path,
-                });
+                let first = directions[(path >> (bits * (depth as u32 - 1)) & mask) as usize];
+                let over = board.step(from, first);
+                out.push(Move::chain(index, (from, over, at), depth as u8, path));
             }
             depth -= 1;
             // Take back the jump from the landing below.
@@ -724,8 +709,8 @@ impl State {
                     continue;
                 }
                 out.push(match removing {
-                    true => Move::step(index, site, NO_SITE),
-                    false => Move::step(index, NO_SITE, site),
+                    true => Move::remove(index, site),
+                    false => Move::place(index, site),
                 });
             }
         }

@@ -343,7 +343,7 @@ impl State {
         for k in 1..=board.pits() {
             let pit = board.pit(self.to_move, k);
             if self.counts[pit as usize] > 0 {
-                out.push(Move::step(rule, pit, pit));
+                out.push(Move::sow(rule, pit));
             }
         }
     }
@@ -372,7 +372,7 @@ impl State {
             full &= full - 1;
         }
         let pit = (first + full.trailing_zeros() as usize) as Site;
-        Some(Move::step(rule, pit, pit))
+        Some(Move::sow(rule, pit))
     }
 }
 

@@ -4,20 +4,29 @@
 
 use super::expr::Scored;
 use super::{Move, MoveList, Outcome, State};
-use crate::model::tiles::{Constraint, Tiles, SIDES};
+use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
 use crate::model::Env as _;
 use crate::model::{EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
 
 /// No player: nobody has placed a piece yet.
 pub(super) const NOBODY: u8 = u8::MAX;
 
+/// The size of the matching table: one entry per constraint.
+const MATCHING: usize = PATTERNS * PATTERNS;
+
 /// The tile part of a position (empty for other games).
 #[derive(Debug, Default)]
 pub(super) struct TileState {
     /// Per player, the kinds in hand as bits.
     pub hands: Vec<u64>,
-    /// Per site, what its sides must be: board edges and placed neighbours.
+    /// Per site, what its sides must be: board edges and placed neighbours (kept for whole
+    /// words of 64 sites, so that a word's constraints are read without bounds checks).
     pub constraints: Vec<Constraint>,
+    /// Per player and constraint (`player * MATCHING + constraint`), the number of kinds in
+    /// the player's hand that meet the constraint: an empty cell's number of placements,
+    /// read rather than counted. Kept up to date as a tile leaves or returns to a hand
+    /// ([`refit`]).
+    fits: Vec<u8>,
     /// Passes in a row.
     pub passes: u8,
     /// Whether the players have swapped sides.
@@ -40,6 +49,7 @@ impl Clone for TileState {
     /// Copies the position, reusing this state's buffers (the work space is not copied).
     fn clone_from(&mut self, other: &TileState) {
         self.hands.clone_from(&other.hands);
+        self.fits.clone_from(&other.fits);
         self.constraints.clone_from(&other.constraints);
         self.passes = other.passes;
         self.swapped = other.swapped;
@@ -63,15 +73,6 @@ impl TileState {
     }
 }
 
-impl Move {
-    /// A placement by rule `rule` of the piece of kind `kind` on `cell` (`from` holds the
-    /// kind).
-    #[inline]
-    pub fn place(rule: u8, kind: usize, cell: Site) -> Move {
-        Move::step(rule, kind as Site, cell)
-    }
-}
-
 impl State {
     /// Sets up the tile state from the cells: hands (the given ones, or the starting hands
     /// without the tiles each player has on the board) and constraints.
@@ -88,6 +89,7 @@ impl State {
             ..TileState::default()
         };
         t.hands.resize(self.game.players.len(), 0);
+        t.constraints.resize(self.words * 64, 0);
         for site in 0..self.cells.len() {
             let cell = self.cells[site];
             if cell != EMPTY {
@@ -96,6 +98,11 @@ impl State {
                 add_constraints(tiles, &mut t.constraints, site as Site, kind);
             }
         }
+        let wants_within_care = |&c: &Constraint| c & !(c >> SIDES) & (PATTERNS - 1) as u16 == 0;
+        debug_assert!(t.constraints.iter().all(wants_within_care), "see refit");
+        t.fits = (0..t.hands.len() * MATCHING)
+            .map(|i| (t.hands[i / MATCHING] & tiles.matching[i % MATCHING]).count_ones() as u8)
+            .collect();
         self.tile = t;
     }
 
@@ -155,7 +162,7 @@ impl State {
             while set != 0 {
                 let k = set.trailing_zeros() as usize;
                 set &= set - 1;
-                out.push(Move::place(rule, k, site as Site));
+                out.push(Move::tile(rule, k, site as Site));
             }
         }
     }
@@ -202,15 +209,11 @@ impl State {
         moves.len()
     }
 
-    /// Calls `visit` with every empty cell (found from the occupancy bits, not by reading
-    /// every cell) and the kinds a placement rule can place there, until it returns false.
+    /// Calls `visit` with every empty cell in order (found from the occupancy bits, not by
+    /// reading every cell) and its constraint, until it returns false. The constraints are
+    /// read without bounds checks: they are kept for whole words of cells.
     #[inline(always)]
-    fn for_each_placeable(
-        &self,
-        tiles: &Tiles,
-        matching: bool,
-        mut visit: impl FnMut(Site, u64) -> bool,
-    ) {
+    fn for_each_empty(&self, mut visit: impl FnMut(Site, Constraint) -> bool) {
         let n = self.cells.len();
         for w in 0..self.words {
             let mut empty = !self
@@ -222,18 +225,74 @@ impl State {
             if (w + 1) * 64 > n {
                 empty &= (1u64 << (n - w * 64)) - 1;
             }
+            let constraints: &[Constraint; 64] = self.tile.constraints[w * 64..(w + 1) * 64]
+                .try_into()
+                .expect("whole words");
             while empty != 0 {
-                let site = w * 64 + empty.trailing_zeros() as usize;
+                let bit = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
-                if !visit(site as Site, self.placeable(tiles, matching, site)) {
+                if !visit((w * 64 + bit) as Site, constraints[bit & 63]) {
                     return;
                 }
             }
         }
     }
 
+    /// The number of placements of a placement rule on an empty cell, by the cell's
+    /// constraint: read from [`TileState::fits`] (no counting), or with no matching, the
+    /// size of the hand.
+    #[inline(always)]
+    fn placements_by_constraint(&self, matching: bool) -> impl Fn(Constraint) -> usize + '_ {
+        let p = self.to_move as usize;
+        let fits: &[u8; MATCHING] = self.tile.fits[p * MATCHING..(p + 1) * MATCHING]
+            .try_into()
+            .expect("a table per player");
+        let hand = self.tile.hands[p].count_ones() as usize;
+        move |c| match matching {
+            true => fits[c as usize & (MATCHING - 1)] as usize,
+            false => hand,
+        }
+    }
+
+    /// The number of placements of a placement rule.
+    #[inline(always)]
+    fn count_placements(&self, matching: bool) -> usize {
+        let count = self.placements_by_constraint(matching);
+        let mut total = 0;
+        self.for_each_empty(|_, c| {
+            total += count(c);
+            true
+        });
+        total
+    }
+
+    /// The placement `k` of a placement rule (by cell, then kind), or `None` with `k`
+    /// lowered by their number.
+    #[inline(always)]
+    fn locate_placement(
+        &self,
+        tiles: &Tiles,
+        (matching, rule): (bool, u8),
+        k: &mut usize,
+    ) -> Option<Move> {
+        let count = self.placements_by_constraint(matching);
+        let mut found = None;
+        self.for_each_empty(|site, c| {
+            let n = count(c);
+            if *k < n {
+                let set = self.placeable(tiles, matching, site as usize);
+                found = Some(Move::tile(rule, nth_bit(set, *k), site));
+                return false;
+            }
+            *k -= n;
+            true
+        });
+        found
+    }
+
     /// The move `pick(count)` of a tile game's legal moves, found without listing them: the
-    /// placements are counted in one pass over the empty cells, and found in a second.
+    /// placements are counted in one pass over the empty cells and found in a second, each
+    /// cell's number read from [`TileState::fits`] by its constraint (no counting of bits).
     pub(super) fn pick_tile_move(&self, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         let game = &*self.game;
         let tiles = game.tiles.as_ref()?;
@@ -243,19 +302,14 @@ impl State {
                 continue;
             }
             match rule.kind {
-                MoveKind::Place { matching } => {
-                    self.for_each_placeable(tiles, matching, |_, set| {
-                        total += set.count_ones() as usize;
-                        true
-                    });
-                }
+                MoveKind::Place { matching } => total += self.count_placements(matching),
                 MoveKind::Pass => pass = pass.or(Some(i as u8)),
                 MoveKind::Swap => total += self.swap_open() as usize,
                 _ => {}
             }
         }
         if total == 0 {
-            return pass.map(|rule| Move::step(rule, NO_SITE, NO_SITE));
+            return pass.map(Move::pass);
         }
         let mut k = pick(total);
         for (i, rule) in game.moves.iter().enumerate() {
@@ -264,23 +318,14 @@ impl State {
             }
             match rule.kind {
                 MoveKind::Place { matching } => {
-                    let mut found = None;
-                    self.for_each_placeable(tiles, matching, |site, set| {
-                        let n = set.count_ones() as usize;
-                        if k < n {
-                            found = Some(Move::place(i as u8, nth_bit(set, k), site));
-                            return false;
-                        }
-                        k -= n;
-                        true
-                    });
+                    let found = self.locate_placement(tiles, (matching, i as u8), &mut k);
                     if found.is_some() {
                         return found;
                     }
                 }
                 MoveKind::Swap if self.swap_open() => {
                     if k == 0 {
-                        return Some(Move::step(i as u8, NO_SITE, NO_SITE));
+                        return Some(Move::swap(i as u8));
                     }
                     k -= 1;
                 }
@@ -299,9 +344,13 @@ impl State {
         let mut next = self.next_player(mover);
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Place { .. } => {
-                let k = m.from as usize;
+                let k = m.tile_kind();
                 self.set(m.to, self.game.cell(mover, k));
-                self.tile.hands[mover as usize] &= !(1 << k);
+                let hand = &mut self.tile.hands[mover as usize];
+                if *hand & 1 << k != 0 {
+                    *hand &= !(1 << k);
+                    refit(&mut self.tile.fits, mover, k, u8::wrapping_sub);
+                }
                 if let Some(tiles) = self.game.tiles.as_ref() {
                     add_constraints(tiles, &mut self.tile.constraints, m.to, k);
                 }
@@ -350,9 +399,12 @@ impl State {
     /// Takes back a tile move's changes other than cells (restored from the log).
     pub(super) fn undo_tile(&mut self, m: Move, mover: Player) {
         if let MoveKind::Place { .. } = self.game.moves[m.rule as usize].kind {
-            let k = m.from as usize;
+            let k = m.tile_kind();
             if let Some(hand) = self.tile.hands.get_mut(mover as usize) {
-                *hand |= 1 << k;
+                if *hand & 1 << k == 0 {
+                    *hand |= 1 << k;
+                    refit(&mut self.tile.fits, mover, k, u8::wrapping_add);
+                }
             }
             if let Some(tiles) = self.game.tiles.as_ref() {
                 for (side, &n) in tiles.neighbours[m.to as usize].iter().enumerate() {
@@ -492,17 +544,21 @@ impl State {
         hist.fill(0);
         let mut majority = [[0; 2]; 2];
         let slot = |unit: usize, colour: usize, size: usize| (unit * 2 + colour) * (n + 1) + size;
+        // The largest group's size: no group is larger, so the scans below start there.
+        let mut largest = 0;
         for i in 0..n {
             if parent[i] as usize == i && self.cells[i / SIDES] != EMPTY {
                 let c = self.wedge_colour(i) as usize;
                 for unit in 0..2 {
-                    hist[slot(unit, c, sizes[unit * n + i] as usize)] += 1;
+                    let size = sizes[unit * n + i] as usize;
+                    largest = largest.max(size);
+                    hist[slot(unit, c, size)] += 1;
                 }
             }
         }
         for unit in 0..2 {
             for colour in 0..2 {
-                majority[unit][colour] = (1..=n)
+                majority[unit][colour] = (1..=largest)
                     .rev()
                     .find(|&s| hist[slot(unit, colour, s)] > hist[slot(unit, 1 - colour, s)])
                     .unwrap_or(0) as i64;
@@ -520,6 +576,21 @@ fn add_constraints(tiles: &Tiles, constraints: &mut [Constraint], site: Site, ki
             let facing = (side + SIDES / 2) % SIDES;
             let colour = Tiles::colour(kind, side) as Constraint;
             constraints[n as usize] |= 1 << (facing + SIDES) | colour << facing;
+        }
+    }
+}
+
+/// Takes a tile of kind `kind` out of a player's counts in [`TileState::fits`] (`change`
+/// is `u8::wrapping_sub`) or puts it back (`u8::wrapping_add`): a kind meets, for each set
+/// of constrained sides (`care`), the one constraint that wants its colours there (the
+/// compiler and [`add_constraints`] keep a constraint's colours within its `care`).
+#[inline]
+fn refit(fits: &mut [u8], player: Player, kind: usize, change: fn(u8, u8) -> u8) {
+    let at = player as usize * MATCHING;
+    if let Some(fits) = fits.get_mut(at..at + MATCHING) {
+        for care in 0..PATTERNS {
+            let c = &mut fits[(care << SIDES | (kind & care)) & (MATCHING - 1)];
+            *c = change(*c, 1);
         }
     }
 }

@@ -57,7 +57,7 @@ impl std::error::Error for MoveError {}
 /// The canonical text of a move of this position's game, by its kind: `from-to` for a
 /// piece's move, a pit number for sowing, `cell:tile` for a placed tile, `pass`, `swap`.
 pub fn move_text(state: &State, m: Move) -> String {
-    match state.game().moves[m.rule as usize].kind {
+    match state.game().moves[m.rule() as usize].kind {
         MoveKind::Pass => "pass".into(),
         MoveKind::Swap => "swap".into(),
         MoveKind::Sow { .. } => pits::text(state, m),
@@ -119,7 +119,10 @@ fn parse_turn_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
     let rules = &state.game().moves;
-    if let Some(&m) = moves.iter().find(|m| wanted(&rules[m.rule as usize].kind)) {
+    if let Some(&m) = moves
+        .iter()
+        .find(|m| wanted(&rules[m.rule() as usize].kind))
+    {
         return Ok(m);
     }
     if moves.is_empty() {

@@ -10,14 +10,14 @@ use crate::model::{Chain, MoveKind, Site, NO_SITE};
 pub(super) fn text(state: &State, m: Move) -> String {
     let game = state.game();
     let names = &game.board.site_names;
-    if m.from == NO_SITE {
-        return names[m.to as usize].clone();
+    if m.from() == NO_SITE {
+        return names[m.to() as usize].clone();
     }
-    if m.to == NO_SITE {
-        return format!("x{}", names[m.from as usize]);
+    if m.to() == NO_SITE {
+        return format!("x{}", names[m.from() as usize]);
     }
-    let mut text = names[m.from as usize].clone();
-    if m.legs > 0 {
+    let mut text = names[m.from() as usize].clone();
+    if m.legs() > 0 {
         for (_, landing) in m.jumps(game) {
             text.push('-');
             text.push_str(&names[landing as usize]);
@@ -27,21 +27,21 @@ pub(super) fn text(state: &State, m: Move) -> String {
     if let MoveKind::Jump {
         chain: Chain::Straight,
         ..
-    } = game.moves[m.rule as usize].kind
+    } = game.moves[m.rule() as usize].kind
     {
         let board = &game.board;
-        let dir = (0..8).find(|&d| board.step(m.from, d) == m.over);
-        let mut landing = m.from;
-        while let Some(dir) = dir.filter(|_| landing != m.to && landing != NO_SITE) {
+        let dir = (0..8).find(|&d| board.step(m.from(), d) == m.over());
+        let mut landing = m.from();
+        while let Some(dir) = dir.filter(|_| landing != m.to() && landing != NO_SITE) {
             landing = board.step(board.step(landing, dir), dir);
-            if landing != m.to && landing != NO_SITE {
+            if landing != m.to() && landing != NO_SITE {
                 text.push('-');
                 text.push_str(&names[landing as usize]);
             }
         }
     }
     text.push('-');
-    text.push_str(&names[m.to as usize]);
+    text.push_str(&names[m.to() as usize]);
     text
 }
 
@@ -88,7 +88,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
             let (from, to) = (site(first), site(last));
             let from_here: Vec<String> = moves
                 .iter()
-                .filter(|m| m.from == from)
+                .filter(|m| m.from() == from)
                 .map(|m| move_text(state, *m))
                 .collect();
             let longer: Vec<&String> = from_here
@@ -169,7 +169,7 @@ fn placement_refusal(state: &State, site: Site) -> String {
         .moves
         .iter()
         .any(|r| places(&r.kind) && r.filter.capturing);
-    match pseudo.iter().any(|m| m.from == NO_SITE && m.to == site) {
+    match pseudo.iter().any(|m| m.from() == NO_SITE && m.to() == site) {
         true => "it would repeat an earlier position".into(),
         false if must_capture => format!("a piece placed on {name} would capture nothing"),
         false => format!("no piece may be placed on {name} now"),

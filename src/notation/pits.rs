@@ -5,7 +5,7 @@ use crate::engine::{Move, MoveList, State};
 
 /// The text of a sowing move: its pit's number.
 pub(super) fn text(state: &State, m: Move) -> String {
-    state.game().board.pit_number(m.from).to_string()
+    state.game().board.pit_number(m.pit()).to_string()
 }
 
 /// Parses a pit number (1 from the mover's left) into a legal sowing move.
@@ -26,7 +26,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let pit = state.game().board.pit(state.to_move(), k);
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
-    match moves.iter().copied().find(|m| m.from == pit) {
+    match moves.iter().copied().find(|m| m.pit() == pit) {
         Some(m) => Ok(m),
         None if moves.is_empty() => Err(MoveError::GameOver),
         None => Err(MoveError::Illegal {

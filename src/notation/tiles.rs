@@ -11,10 +11,10 @@ use crate::model::{MoveKind, Site, Tiles, EMPTY, NO_SITE};
 pub(super) fn text(state: &State, m: Move) -> String {
     let game = state.game();
     let pattern = match &game.tiles {
-        Some(tiles) => tiles.pattern_name(m.from as usize),
+        Some(tiles) => tiles.pattern_name(m.tile_kind()),
         None => unreachable!("a placement rule is checked to come with tiles"),
     };
-    format!("{}:{pattern}", game.board.site_names[m.to as usize])
+    format!("{}:{pattern}", game.board.site_names[m.to() as usize])
 }
 
 /// Parses `d4:BYYBBY` into a legal move, or says why it is not one.
@@ -66,7 +66,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
             return Err(illegal(reason));
         }
     }
-    Ok(Move::place(rule, kind, site))
+    Ok(Move::tile(rule, kind, site))
 }
 
 /// The first move rule of a kind that `want` accepts whose condition holds, with its kind.

@@ -115,7 +115,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
     let (w, h) = (b.width as usize, b.height as usize);
     let (from, to) = state
         .last_move()
-        .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from, m.to));
+        .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from(), m.to()));
     let label_width = h.to_string().len();
     let mut files = file_letters(w);
     // Turned round, the files run right to left and the ranks bottom to top.
@@ -182,7 +182,7 @@ fn mancala_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> S
     let b = &state.game().board;
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     // Changed pits first, so that the pit sown from keeps its own mark.
-    for &site in changed.iter().filter(|&&s| s != m.from) {
+    for &site in changed.iter().filter(|&&s| s != m.pit()) {
         let (open, close) = match color {
             true => (format!("{CHANGED}["), format!("]{RESET}")),
             false => ("(".to_string(), ")".to_string()),
@@ -193,7 +193,7 @@ fn mancala_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> S
         true => (format!("{REVERSE}["), format!("]{RESET}")),
         false => ("<".to_string(), ">".to_string()),
     };
-    mark_pit(&mut lines, b, m.from, (&marks.0, &marks.1), turned);
+    mark_pit(&mut lines, b, m.pit(), (&marks.0, &marks.1), turned);
     let mut out = lines.join("\n");
     out.push('\n');
     out

@@ -387,7 +387,7 @@ impl Game {
     fn tally_move(&mut self, m: Move, t: &mut Tally) {
         let r = &mut self.report;
         self.state.apply_reported(m, r);
-        let rule = m.rule as usize;
+        let rule = m.rule() as usize;
         t.fired[rule] += 1;
         t.jumped += u64::from(r.jumped);
         if r.jumps > 0 {
