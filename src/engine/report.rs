@@ -289,7 +289,6 @@ impl State {
             site = self.relay(rule, site);
         }
         self.pits.last = site;
-        self.pits.recount(&game.board);
         let Some(r) = self.rule_after_sowing() else {
             return;
         };

@@ -35,8 +35,8 @@ impl State {
             // The common case, with nothing to evaluate.
             let (mover, first) = (*to_move, Some(NO_SITE));
             pits.last = match pits.hashed {
-                true => pits.lap::<true, true>(game, sowing, track, mover, origin, first, hash),
-                false => pits.lap::<false, true>(game, sowing, track, mover, origin, first, hash),
+                true => pits.lap::<true>(game, sowing, track, mover, origin, first, hash),
+                false => pits.lap::<false>(game, sowing, track, mover, origin, first, hash),
             };
         } else {
             self.sow_laps(rule, origin);
@@ -63,7 +63,6 @@ impl State {
         };
         let site = self.sow_lap(rule, origin, Some(start));
         self.pits.last = self.relay(rule, site);
-        self.pits.recount(&self.game.board);
     }
 
     /// Lifts the stones of the pit a lap ended in and sows them on, while the rule's relay
@@ -92,8 +91,7 @@ impl State {
     /// One lap: lifts every stone of `from` and sows them along rule `rule`'s track;
     /// returns the site the last stone went into. `first` is given for the move's first
     /// lap, the only one `first stone into origin` and `start at` apply to: the site
-    /// `start at` named, or [`NO_SITE`]. The non-empty pits are left for
-    /// [`Pits::recount`] once the laps are sown.
+    /// `start at` named, or [`NO_SITE`].
     #[inline(always)]
     pub(super) fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
         let State {
@@ -108,8 +106,8 @@ impl State {
             return from;
         };
         match pits.hashed {
-            true => pits.lap::<true, false>(game, sowing, track, *to_move, from, first, hash),
-            false => pits.lap::<false, false>(game, sowing, track, *to_move, from, first, hash),
+            true => pits.lap::<true>(game, sowing, track, *to_move, from, first, hash),
+            false => pits.lap::<false>(game, sowing, track, *to_move, from, first, hash),
         }
     }
 
@@ -473,8 +471,10 @@ impl Pits {
             pits.marks = vec![0; sites];
         }
         for (site, &mark) in marks.iter().enumerate().take(sites) {
-            pits.marks[site] = mark;
-            pits.marked += (mark != 0) as u32;
+            if mark != 0 {
+                pits.marks[site] = mark;
+                pits.marked += 1;
+            }
         }
         pits
     }
@@ -558,14 +558,6 @@ impl Pits {
         };
     }
 
-    /// Finds the non-empty pits again from the stones.
-    pub(super) fn recount(&mut self, board: &Board) {
-        // No branch per pit (whether a pit is empty is as good as random).
-        self.full = (self.counts().iter().enumerate()).fold(0, |full, (site, &count)| {
-            full | (board.pit_bit(site as Site) * (count != 0) as u64)
-        });
-    }
-
     /// Where the logs stand, for [`Pits::undo`].
     #[inline(always)]
     pub(super) fn frame(&self) -> PitsFrame {
@@ -618,12 +610,11 @@ impl Pits {
 
     /// One lap of a sowing (how and the track of a move rule) for `mover`: lifts every
     /// stone of `from` and sows them along the track, updating `hash` if `HASHED` (the
-    /// stones are [`Pits::hashed`]) and the non-empty pits if `FULL` (else they wait for
-    /// [`Pits::recount`]); returns the site the last stone
+    /// stones are [`Pits::hashed`]); returns the site the last stone
     /// went into. `first`: as for [`State::sow_lap`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn lap<const HASHED: bool, const FULL: bool>(
+    fn lap<const HASHED: bool>(
         &mut self,
         game: &Game,
         sowing: &Sowing,
@@ -644,18 +635,14 @@ impl Pits {
             h ^= zobrist.count(from, stones);
         }
         counts[from as usize] = 0;
-        if FULL {
-            full &= !board.pit_bit(from);
-        }
+        full &= !board.pit_bit(from);
         let mut site = from;
         if first.is_some() && sowing.origin_first && stones > 1 {
             if HASHED {
                 h ^= zobrist.count_step(from, 0);
             }
             counts[from as usize] = 1;
-            if FULL {
-                full |= board.pit_bit(from);
-            }
+            full |= board.pit_bit(from);
             stones -= 1;
         }
         let to_marker = sowing.marked_to_owner && self.marked > 0;
@@ -664,7 +651,6 @@ impl Pits {
             game,
             to_marker,
             hashed: HASHED,
-            full: FULL,
         };
         // `start at`: the first stone goes to the given site, and the track goes on from it.
         if let Some(start) = first.filter(|&s| (s as usize) < sites && stones > 0) {
@@ -681,9 +667,7 @@ impl Pits {
                     h ^= zobrist.count_step(site, count);
                 }
                 counts[site as usize] = count + 1;
-                if FULL {
-                    full |= board.pit_bit(site);
-                }
+                full |= board.pit_bit(site);
                 stones -= 1;
             }
         }
@@ -708,8 +692,6 @@ struct Sown<'a> {
     to_marker: bool,
     /// Whether to update the hash.
     hashed: bool,
-    /// Whether to update the non-empty pits.
-    full: bool,
 }
 
 impl Sown<'_> {
@@ -726,8 +708,6 @@ impl Sown<'_> {
             *hash ^= self.game.zobrist.count_step(into, counts[into as usize]);
         }
         counts[into as usize] += 1;
-        if self.full {
-            *full |= self.game.board.pit_bit(into);
-        }
+        *full |= self.game.board.pit_bit(into);
     }
 }
