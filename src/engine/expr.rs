@@ -44,7 +44,7 @@ impl Env for State {
 
     #[inline(always)]
     fn last(&self) -> Site {
-        self.last
+        self.pits.last
     }
 
     #[inline(always)]
@@ -190,12 +190,13 @@ impl Env for State {
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
         let mark = player + 1;
-        self.marks.iter().filter(|&&m| m == mark).count() as i64
+        self.pits.marks().iter().filter(|&&m| m == mark).count() as i64
     }
 
     fn marked(&self, player: Player) -> Site {
         let mark = player + 1;
-        self.marks
+        self.pits
+            .marks()
             .iter()
             .position(|&m| m == mark)
             .map_or(NO_SITE, |s| s as Site)
@@ -213,7 +214,8 @@ impl Env for State {
     fn row_stones(&self, player: Player) -> i64 {
         let board = &self.game.board;
         let first = board.pit(player, 1) as usize;
-        self.counts
+        self.pits
+            .counts()
             .get(first..first + board.pits() as usize)
             .map_or(0, |row| row.iter().map(|&c| c as i64).sum())
     }
@@ -222,7 +224,7 @@ impl Env for State {
     fn tabled(&self, table: u16) -> i64 {
         let sites = self.game.board.sites();
         self.game.sow_plan.tables[table as usize]
-            .get(self.to_move as usize * sites + self.last as usize)
+            .get(self.to_move as usize * sites + self.pits.last as usize)
             .copied()
             .unwrap_or(0)
     }
@@ -264,7 +266,7 @@ impl Env for Scored<'_> {
     }
 
     fn last(&self) -> Site {
-        self.state.last
+        self.state.pits.last
     }
 
     fn stones(&self, site: Site) -> i64 {

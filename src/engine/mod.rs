@@ -241,12 +241,10 @@ pub enum Outcome {
 struct Frame {
     mv: Move,
     log_start: u32,
-    count_log_start: u32,
-    mark_log_start: u32,
+    /// Where the stones' logs stood before this move, and the last site sown.
+    pits: sowing::PitsFrame,
     /// Who made the move (after an extra turn the same player moves twice).
     mover: Player,
-    /// The site of the last stone sown before this move.
-    last: Site,
     /// The outcome before this move (always none: a finished game has no moves).
     ended: Option<Outcome>,
     /// The passes in a row before this move.
@@ -273,23 +271,12 @@ pub struct State {
     frames: Vec<Frame>,
     /// Sites captured by the move being played, with what happens to them (reused).
     captured: Vec<(Site, CaptureMode)>,
-    /// Stones per site (mancala boards; empty otherwise).
-    counts: Vec<u16>,
-    /// Marks per site: 0, or 1 + the player who marked it.
-    marks: Vec<u8>,
-    /// For every sowing move, a snapshot of all counts before it, newest last.
-    count_log: Vec<u16>,
-    /// `(site, previous mark)` for every change of a mark.
-    mark_log: Vec<(Site, u8)>,
-    /// The stones per site before the actions of a rule after sowing that may be taken
-    /// back (`unless`; reused).
-    saved_counts: Vec<u16>,
+    /// Sowing games: stones and marks per site, the last site sown, their undo logs.
+    pits: sowing::Pits,
     /// Work space for the legal moves of the position after a move (reused).
     work: MoveList,
     /// Play moves without the end rules checked after them (to judge a move's result).
     without_ends: bool,
-    /// The site the last stone was sown into.
-    last: Site,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
     /// The index in [`Game::end_rules`](crate::model::Game::end_rules) of the rule that
@@ -325,14 +312,9 @@ impl Clone for State {
             log: Vec::new(),
             frames: Vec::new(),
             captured: Vec::with_capacity(self.captured.capacity()),
-            counts: Vec::new(),
-            marks: Vec::new(),
-            count_log: Vec::new(),
-            mark_log: Vec::new(),
-            saved_counts: Vec::new(),
+            pits: sowing::Pits::default(),
             work: MoveList::new(),
             without_ends: false,
-            last: self.last,
             ended: self.ended,
             ended_by: self.ended_by,
             tile: tiles::TileState::default(),
@@ -360,11 +342,7 @@ impl Clone for State {
         self.seen.clone_from(&other.seen);
         self.log.clone_from(&other.log);
         self.frames.clone_from(&other.frames);
-        self.counts.clone_from(&other.counts);
-        self.marks.clone_from(&other.marks);
-        self.count_log.clone_from(&other.count_log);
-        self.mark_log.clone_from(&other.mark_log);
-        self.last = other.last;
+        self.pits.clone_from(&other.pits);
         self.ended = other.ended;
         self.ended_by = other.ended_by;
         self.tile.clone_from(&other.tile);
@@ -390,9 +368,7 @@ impl State {
         self.piece_count.clone_from(&other.piece_count);
         self.to_move = other.to_move;
         self.hash = other.hash;
-        self.counts.clone_from(&other.counts);
-        self.marks.clone_from(&other.marks);
-        self.last = other.last;
+        self.pits.copy_position_from(&other.pits);
         self.ended = other.ended;
         self.ended_by = other.ended_by;
         self.tile.clone_from(&other.tile);
@@ -405,8 +381,7 @@ impl PartialEq for State {
     /// Two states are equal when their positions are (cells, stones, marks, side to move).
     fn eq(&self, other: &State) -> bool {
         self.cells == other.cells
-            && self.counts == other.counts
-            && self.marks == other.marks
+            && self.pits.same_position(&other.pits)
             && self.to_move == other.to_move
             && self.tile.same_position(&other.tile)
             && self.stock == other.stock
@@ -434,9 +409,8 @@ impl State {
         } else {
             Vec::new()
         };
-        let marks = vec![0; board.sites()];
         let stock = game.stock.clone();
-        let mut state = State::with_position(game, cells, counts, marks, 0);
+        let mut state = State::with_position(game, cells, counts, Vec::new(), 0);
         state.init_stock(stock);
         state
     }
@@ -444,9 +418,8 @@ impl State {
     /// A position with these cells and this player to move (a hand-built position: its
     /// history starts here).
     pub fn with_cells(game: Arc<Game>, cells: Vec<Cell>, to_move: Player) -> State {
-        let sites = game.board.sites();
         let stock = setup::usual_stock(&game, &cells);
-        let mut state = State::with_position(game, cells, Vec::new(), vec![0; sites], to_move);
+        let mut state = State::with_position(game, cells, Vec::new(), Vec::new(), to_move);
         state.init_stock(stock);
         state
     }
@@ -478,8 +451,7 @@ impl State {
         hands: Vec<u64>,
         to_move: Player,
     ) -> State {
-        let sites = game.board.sites();
-        let mut state = State::with_position(game, cells, Vec::new(), vec![0; sites], to_move);
+        let mut state = State::with_position(game, cells, Vec::new(), Vec::new(), to_move);
         state.init_tiles(Some(hands));
         state
     }
@@ -506,14 +478,9 @@ impl State {
             log: Vec::with_capacity(1024),
             frames: Vec::with_capacity(256),
             captured: Vec::with_capacity(sites),
-            counts: Vec::new(),
-            marks: vec![0; sites],
-            count_log: Vec::with_capacity(1024),
-            mark_log: Vec::new(),
-            saved_counts: Vec::new(),
+            pits: sowing::Pits::new(&game.board, &counts, &marks, game.tracks_repetition),
             work: MoveList::new(),
             without_ends: false,
-            last: NO_SITE,
             ended: None,
             ended_by: 0,
             tile: tiles::TileState::default(),
@@ -527,16 +494,11 @@ impl State {
                 state.put(site as Site, cell);
             }
         }
-        if !counts.is_empty() {
-            state.counts = vec![0; sites];
-            for (site, count) in counts.into_iter().enumerate().take(sites) {
-                state.hash ^= state.game.zobrist.count(site as Site, count);
-                state.counts[site] = count;
-            }
+        if state.pits.hashed() {
+            state.hash ^= state.pits.counts_key(&state.game.zobrist);
         }
-        for (site, mark) in marks.into_iter().enumerate().take(sites) {
+        for (site, &mark) in state.pits.marks().iter().enumerate() {
             state.hash ^= state.game.zobrist.mark(site as Site, mark);
-            state.marks[site] = mark;
         }
         state.init_tiles(None);
         state
@@ -585,12 +547,12 @@ impl State {
 
     /// The stones on a site (0 on boards without stones).
     pub fn count(&self, site: Site) -> u16 {
-        self.counts.get(site as usize).copied().unwrap_or(0)
+        self.pits.count(site)
     }
 
     /// The mark on a site: `None`, or the player who marked it.
     pub fn mark(&self, site: Site) -> Option<Player> {
-        let m = self.marks[site as usize];
+        let m = self.pits.mark(site);
         (m != 0).then(|| m - 1)
     }
 
@@ -602,7 +564,7 @@ impl State {
     /// The position's hash: the cells and the side to move (in tile games, not the hands,
     /// passes or swap, which follow from the game's history).
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.hash ^ self.pits.key(&self.game.zobrist)
     }
 
     /// How many moves have been played from the state's start.
@@ -766,10 +728,8 @@ impl State {
         self.frames.push(Frame {
             mv: m,
             log_start: self.log.len() as u32,
-            count_log_start: self.count_log.len() as u32,
-            mark_log_start: self.mark_log.len() as u32,
+            pits: self.pits.frame(),
             mover,
-            last: self.last,
             ended: self.ended,
             passes: self.tile.passes,
         });
@@ -1025,24 +985,12 @@ impl State {
             let (site, cell) = self.log.pop().expect("the log holds the frame's changes");
             self.put_raw(site, cell);
         }
-        let snapshot = frame.count_log_start as usize;
-        if self.count_log.len() > snapshot {
-            self.counts.copy_from_slice(&self.count_log[snapshot..]);
-            self.count_log.truncate(snapshot);
-        }
-        while self.mark_log.len() > frame.mark_log_start as usize {
-            let (site, mark) = self
-                .mark_log
-                .pop()
-                .expect("the log holds the frame's changes");
-            self.marks[site as usize] = mark;
-        }
+        self.pits.undo(frame.pits);
         self.hash = self.history.pop().expect("every frame has a history entry");
         if self.game.tracks_repetition {
             self.seen.pop(self.hash);
         }
         self.to_move = frame.mover;
-        self.last = frame.last;
         self.ended = frame.ended;
         self.tile.passes = frame.passes;
         match self.game.moves[frame.mv.rule as usize].kind {

@@ -163,7 +163,7 @@ impl Fallback<'_> {
         }
         let copy = self.copy.as_mut().expect("copied above");
         copy.apply(m);
-        let h = copy.hash;
+        let h = copy.hash();
         copy.undo();
         h
     }
@@ -207,7 +207,7 @@ impl State {
         };
         let (from, to) = (m.from, m.to);
         let piece = self.cells[from as usize];
-        let mut h = self.hash
+        let mut h = self.hash()
             ^ z.cell(from, piece)
             ^ z.cell(from, EMPTY)
             ^ z.cell(to, self.cells[to as usize])

@@ -119,8 +119,11 @@ impl State {
         let sites = self.cells.len();
         report.before.clear();
         report.before.extend((0..sites).map(|s| {
-            let count = self.counts.get(s).copied().unwrap_or(0);
-            (self.cells[s], count, self.marks[s])
+            (
+                self.cells[s],
+                self.pits.count(s as Site),
+                self.pits.mark(s as Site),
+            )
         }));
         self.apply(m);
         let game = Arc::clone(&self.game);
@@ -132,8 +135,7 @@ impl State {
             MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap | MoveKind::Remove { .. } => {}
         }
         scratch.log.clear();
-        scratch.count_log.clear();
-        scratch.mark_log.clear();
+        scratch.pits.clear_logs();
         report.scratch = Some(scratch);
         report.ended = self.ended.is_some();
         // After a swap of sides the same seat moves, but as the other side: no extra turn.
@@ -141,9 +143,9 @@ impl State {
         report.extra_turn =
             !report.ended && !swap && self.to_move == mover && game.players.len() > 1;
         for s in 0..sites {
-            let count = self.counts.get(s).copied().unwrap_or(0);
+            let count = self.pits.count(s as Site);
             let (cell, stones, mark) = report.before[s];
-            if (cell, stones, mark) == (self.cells[s], count, self.marks[s]) {
+            if (cell, stones, mark) == (self.cells[s], count, self.pits.mark(s as Site)) {
                 continue;
             }
             report.changed.push(s as Site);
@@ -286,52 +288,30 @@ impl State {
         if relays {
             site = self.relay(rule, site);
         }
-        self.last = site;
+        self.pits.last = site;
         let Some(r) = self.rule_after_sowing() else {
             return;
         };
-        let counts = self.counts.clone();
-        let marks = self.marks.clone();
+        let counts = self.pits.counts().to_vec();
+        let marks = self.pits.marks().to_vec();
         let again = self.act(r);
-        let taken: u32 = (counts.iter().zip(&self.counts))
+        let taken: u32 = (counts.iter().zip(self.pits.counts()))
             .map(|(&a, &b)| u32::from(a.saturating_sub(b)))
             .sum();
         let moves_stones = game.sow_plan.actions[r]
             .iter()
             .any(|a| matches!(a, Action::Take { .. } | Action::TakeRun { .. }));
-        let cancelled = game.sow_plan.cancels[r].is_some() && moves_stones && counts == self.counts;
+        let cancelled =
+            game.sow_plan.cancels[r].is_some() && moves_stones && counts == self.pits.counts();
         report.sow_rule = Some(SowFired {
             rule: r as u16,
             taken,
-            marked: (marks.iter().zip(&self.marks))
+            marked: (marks.iter().zip(self.pits.marks()))
                 .filter(|(a, b)| a != b)
                 .count() as u32,
             again,
             cancelled,
         });
-    }
-
-    /// The rule after sowing that applies once the stones are sown, found as
-    /// [`State::after_sowing`] finds it.
-    fn rule_after_sowing(&self) -> Option<usize> {
-        let game = &*self.game;
-        let sites = game.board.sites();
-        if self.last as usize >= sites {
-            return None;
-        }
-        let plan = &game.sow_plan;
-        let entry = self.to_move as usize * sites + self.last as usize;
-        (0..plan.words).find_map(|w| {
-            let mut bits = plan.candidates[entry * plan.words + w];
-            while bits != 0 {
-                let r = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if plan.checks[r].iter().all(|check| self.check(check, entry)) {
-                    return Some(r);
-                }
-            }
-            None
-        })
     }
 }
 

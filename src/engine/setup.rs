@@ -328,9 +328,9 @@ impl State {
         let tiles = self.game.tiles.is_some();
         Setup {
             cells: self.cells.clone(),
-            counts: self.counts.clone(),
-            marks: match self.marks.iter().any(|&m| m != 0) {
-                true => self.marks.clone(),
+            counts: self.pits.counts().to_vec(),
+            marks: match self.pits.marks().iter().any(|&m| m != 0) {
+                true => self.pits.marks().to_vec(),
                 false => Vec::new(),
             },
             hands: tiles.then(|| self.tile.hands.clone()),

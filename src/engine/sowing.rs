@@ -3,34 +3,66 @@
 
 use super::{Move, MoveList, Outcome, State};
 use crate::model::{
-    Action, EndResult, EndWhen, MoveKind, Player, Site, SowCheck, MAX_RELAY_LIFTS, NO_SITE,
+    Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Player, Site, SowCheck,
+    Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
 };
 
 impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
     /// while the rule says so), applies the first rule after sowing whose condition holds,
     /// and ends the game if a row is empty. Returns whether the mover moves again.
+    #[inline(always)]
     pub(super) fn sow(&mut self, rule: usize, origin: Site) -> bool {
-        // One snapshot of the stones per move serves undo (cheaper than a log entry for
-        // every stone sown).
-        self.count_log.extend_from_slice(&self.counts);
-        let (start, relays) = match &self.game.moves[rule].kind {
-            MoveKind::Sow { start, relay, .. } => (
-                start.as_ref().map_or(NO_SITE, |e| self.eval(e) as Site),
-                relay.is_some(),
-            ),
-            _ => (NO_SITE, false),
+        self.pits.save();
+        let State {
+            game,
+            pits,
+            hash,
+            to_move,
+            ..
+        } = self;
+        let game: &Game = game;
+        let MoveKind::Sow {
+            sowing,
+            track,
+            relay,
+            start,
+        } = &game.moves[rule].kind
+        else {
+            return false;
         };
-        let mut site = self.sow_lap(rule, origin, Some(start));
-        if relays {
-            site = self.relay(rule, site);
+        if start.is_none() && relay.is_none() {
+            // The common case, with nothing to evaluate.
+            let (mover, first) = (*to_move, Some(NO_SITE));
+            pits.last = match pits.hashed {
+                true => pits.lap::<true>(game, sowing, track, mover, origin, first, hash),
+                false => pits.lap::<false>(game, sowing, track, mover, origin, first, hash),
+            };
+        } else {
+            self.sow_laps(rule, origin);
         }
-        self.last = site;
-        let again = self.after_sowing();
+        let again = match self.rule_after_sowing() {
+            Some(r) => self.act(r),
+            None => false,
+        };
         if !self.without_ends {
             self.check_rows();
         }
         again
+    }
+
+    /// Sows the stones of `origin` by move rule `rule`, which has a `start at` or relays
+    /// (out of line: the common case has neither).
+    #[inline(never)]
+    fn sow_laps(&mut self, rule: usize, origin: Site) {
+        let start = match &self.game.moves[rule].kind {
+            MoveKind::Sow {
+                start: Some(start), ..
+            } => self.eval(start) as Site,
+            _ => NO_SITE,
+        };
+        let site = self.sow_lap(rule, origin, Some(start));
+        self.pits.last = self.relay(rule, site);
     }
 
     /// Lifts the stones of the pit a lap ended in and sows them on, while the rule's relay
@@ -47,7 +79,7 @@ impl State {
         };
         // The move's first lift counts too.
         for _ in 1..MAX_RELAY_LIFTS {
-            self.last = site;
+            self.pits.last = site;
             if game.board.pit_number(site) == 0 || self.eval(condition) == 0 {
                 break;
             }
@@ -62,82 +94,58 @@ impl State {
     /// `start at` named, or [`NO_SITE`].
     #[inline(always)]
     pub(super) fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
-        let game = &*self.game;
+        let State {
+            game,
+            pits,
+            hash,
+            to_move,
+            ..
+        } = self;
+        let game: &Game = game;
         let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
             return from;
         };
-        let sites = self.counts.len();
-        let track = &track[self.to_move as usize * sites..][..sites];
-        let (board, zobrist) = (&game.board, &game.zobrist);
-        let counts = &mut self.counts;
-        let mut hash = self.hash;
-        let mut stones = counts[from as usize];
-        hash ^= zobrist.count(from, stones) ^ zobrist.count(from, 0);
-        counts[from as usize] = 0;
-        let mut site = from;
-        if first.is_some() && sowing.origin_first && stones > 1 {
-            hash ^= zobrist.count_step(from, 0);
-            counts[from as usize] = 1;
-            stones -= 1;
+        match pits.hashed {
+            true => pits.lap::<true>(game, sowing, track, *to_move, from, first, hash),
+            false => pits.lap::<false>(game, sowing, track, *to_move, from, first, hash),
         }
-        let drop = Sown {
-            marks: &self.marks,
-            board,
-            zobrist,
-            to_marker: sowing.marked_to_owner,
-        };
-        // `start at`: the first stone goes to the given site, and the track goes on from it.
-        if let Some(start) = first.filter(|&s| (s as usize) < sites && stones > 0) {
-            site = start;
-            drop.stone(counts, &mut hash, site);
-            stones -= 1;
-        }
-        while stones > 0 {
-            site = track[site as usize];
-            if sowing.skip_origin && site == from {
-                continue;
-            }
-            drop.stone(counts, &mut hash, site);
-            stones -= 1;
-        }
-        self.hash = hash;
-        site
     }
 
-    /// Applies the first rule after sowing whose condition holds; returns whether it gives
-    /// the mover another move. Only the candidates for this mover and last site are looked
-    /// at, and of their conditions only the parts that depend on the stones
-    /// ([`crate::model::SowPlan`]).
-    fn after_sowing(&mut self) -> bool {
-        let sites = self.game.board.sites();
-        if self.last as usize >= sites {
-            return false;
+    /// The first rule after sowing whose condition holds, if any. Only the candidates for
+    /// this mover and last site are looked at, and of their conditions only the parts that
+    /// depend on the stones ([`crate::model::SowPlan`]).
+    #[inline(always)]
+    pub(super) fn rule_after_sowing(&self) -> Option<usize> {
+        let game = &*self.game;
+        let sites = game.board.sites();
+        if self.pits.last as usize >= sites {
+            return None;
         }
-        let words = self.game.sow_plan.words;
-        let entry = self.to_move as usize * sites + self.last as usize;
-        for w in 0..words {
-            let mut bits = self.game.sow_plan.candidates[entry * words + w];
-            while bits != 0 {
+        let plan = &game.sow_plan;
+        let entry = self.to_move as usize * sites + self.pits.last as usize;
+        for w in 0..plan.words {
+            let mut bits = plan.candidates[entry * plan.words + w];
+            'rules: while bits != 0 {
                 let r = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.game.sow_plan.checks[r]
-                    .iter()
-                    .all(|check| self.check(check, entry))
-                {
-                    return self.act(r);
+                for check in &plan.checks[r] {
+                    if !self.check(check, entry) {
+                        continue 'rules;
+                    }
                 }
+                return Some(r);
             }
         }
-        false
+        None
     }
 
     /// Whether a part of a condition after sowing holds; `entry` is `mover * sites + last`.
-    #[inline]
-    pub(super) fn check(&self, check: &SowCheck, entry: usize) -> bool {
+    #[inline(always)]
+    fn check(&self, check: &SowCheck, entry: usize) -> bool {
         match check {
             SowCheck::Stones { site, holds, expr } => {
-                let site = self.game.sow_plan.tables[*site as usize][entry] as usize;
-                let stones = self.counts.get(site).copied().unwrap_or(0) as usize;
+                let site = self.game.sow_plan.tables[*site as usize][entry] as Site;
+                let stones = self.pits.count(site) as usize;
                 let stride = self.game.sow_plan.stones;
                 if stones < stride {
                     holds[entry * stride + stones]
@@ -149,32 +157,41 @@ impl State {
         }
     }
 
-    /// Carries out the actions of rule `r` after sowing; returns whether the mover moves
-    /// again.
+    /// The value of an expression of a rule after sowing, with `entry` `mover * sites +
+    /// last`: a table or the last site read at once, anything else evaluated.
+    #[inline(always)]
+    fn sow_value(&self, e: &Expr, entry: usize) -> i64 {
+        match e {
+            Expr::Last => self.pits.last as i64,
+            Expr::Tabled(t) => self.game.sow_plan.tables[*t as usize][entry],
+            _ => self.eval(e),
+        }
+    }
+
+    /// Carries out the actions of rule `r` after sowing (the last site a site of the
+    /// board); returns whether the mover moves again.
     pub(super) fn act(&mut self, r: usize) -> bool {
         let mover = self.to_move;
+        let sites = self.pits.sites;
+        let entry = mover as usize * sites + self.pits.last as usize;
         let mut again = false;
         let cancellable = self.game.sow_plan.cancels[r].is_some();
         if cancellable {
-            self.saved_counts.clone_from(&self.counts);
+            self.pits.saved.clone_from(&self.pits.counts);
         }
         for a in 0..self.game.sow_plan.actions[r].len() {
             match &self.game.sow_plan.actions[r][a] {
                 Action::Again => again = true,
                 Action::Take { from, to } => {
-                    let (from, to) = (self.eval(from) as Site, self.eval(to) as Site);
-                    if (from as usize) < self.counts.len()
-                        && (to as usize) < self.counts.len()
-                        && from != to
-                    {
-                        let moved = self.counts[from as usize];
-                        self.set_count(from, 0);
-                        self.set_count(to, self.counts[to as usize] + moved);
+                    let from = self.sow_value(from, entry) as Site;
+                    let to = self.sow_value(to, entry) as Site;
+                    if (from as usize) < sites && (to as usize) < sites && from != to {
+                        self.move_stones(from, to);
                     }
                 }
                 Action::Mark(site) => {
-                    let site = self.eval(site) as Site;
-                    if (site as usize) < self.marks.len() {
+                    let site = self.sow_value(site, entry) as Site;
+                    if (site as usize) < self.pits.marks.len() {
                         self.set_mark(site, mover + 1);
                     }
                 }
@@ -197,9 +214,9 @@ impl State {
         if self.eval(cancel) == 0 {
             return;
         }
-        for site in 0..self.counts.len() {
-            let saved = self.saved_counts[site];
-            if self.counts[site] != saved {
+        for site in 0..self.pits.sites {
+            let saved = self.pits.saved[site];
+            if self.pits.counts[site] != saved {
                 self.set_count(site as Site, saved);
             }
         }
@@ -207,22 +224,22 @@ impl State {
 
     /// Ends the game when a player's pits are all empty (if the game has that rule):
     /// the remaining stones go where the rule says, and the stores decide.
+    #[inline(always)]
     pub(super) fn check_rows(&mut self) {
         let Some(rule) = self.game.empty_row_end else {
             return;
         };
-        let board = &self.game.board;
-        let pits = board.pits();
-        let row_empty = |p: Player| {
-            let first = board.pit(p, 1) as usize;
-            self.counts[first..first + pits as usize]
-                .iter()
-                .all(|&c| c == 0)
-        };
-        let empty = [row_empty(0), row_empty(1)];
-        if !empty[0] && !empty[1] {
-            return;
+        let empty = [self.pits.row(0) == 0, self.pits.row(1) == 0];
+        if empty[0] || empty[1] {
+            self.end_on_empty_row(rule, empty);
         }
+    }
+
+    /// Ends the game by `rule`, an `end when empty row`, with `empty` telling whose rows are
+    /// empty: the remaining stones go where the rule says, and the stores decide.
+    #[cold]
+    #[inline(never)]
+    fn end_on_empty_row(&mut self, rule: EndRule, empty: [bool; 2]) {
         if let EndResult::StoreMajority { to_empty_side } = rule.result {
             for p in 0..2u8 {
                 let receiver = match (to_empty_side, empty[0], empty[1]) {
@@ -231,14 +248,9 @@ impl State {
                     (true, false, true) => 1,
                     (true, _, _) => continue, // both rows empty: nothing moves
                 };
-                for k in 1..=pits {
+                for k in 1..=self.game.board.pits() {
                     let pit = self.game.board.pit(p, k);
-                    let stones = self.counts[pit as usize];
-                    if stones > 0 {
-                        let store = self.game.board.store(receiver);
-                        self.set_count(pit, 0);
-                        self.set_count(store, self.counts[store as usize] + stones);
-                    }
+                    self.move_stones(pit, self.game.board.store(receiver));
                 }
             }
         }
@@ -261,24 +273,22 @@ impl State {
         else {
             return;
         };
-        let (last, sites) = (self.last, self.counts.len());
+        let (last, sites) = (self.pits.last, self.pits.sites);
         let (mut site, to) = (self.eval(from) as Site, self.eval(to) as Site);
         for _ in 0..game.board.pits() * 2 {
             if site as usize >= sites || game.board.pit_number(site) == 0 {
                 break;
             }
-            self.last = site;
+            self.pits.last = site;
             if self.eval(condition) == 0 {
                 break;
             }
             if (to as usize) < sites && site != to {
-                let moved = self.counts[site as usize];
-                self.set_count(site, 0);
-                self.set_count(to, self.counts[to as usize] + moved);
+                self.move_stones(site, to);
             }
             site = game.board.next_on_track(site, *counterclockwise);
         }
-        self.last = last;
+        self.pits.last = last;
     }
 
     /// Moves the stones of every pit into the store of the pit's owner (a game ended with
@@ -289,11 +299,7 @@ impl State {
         for p in 0..players {
             for k in 1..=pits {
                 let (pit, store) = (self.game.board.pit(p, k), self.game.board.store(p));
-                let stones = self.counts[pit as usize];
-                if stones > 0 {
-                    self.set_count(pit, 0);
-                    self.set_count(store, self.counts[store as usize] + stones);
-                }
+                self.move_stones(pit, store);
             }
         }
     }
@@ -318,33 +324,47 @@ impl State {
         }
     }
 
+    /// Moves every stone of site `from` to site `to` (two different sites of the board).
+    #[inline(always)]
+    fn move_stones(&mut self, from: Site, to: Site) {
+        let moved = self.pits.counts[from as usize];
+        if moved > 0 {
+            self.set_count(from, 0);
+            self.set_count(to, self.pits.counts[to as usize] + moved);
+        }
+    }
+
     /// Changes the stones on a site and updates the hash (undo restores the move's
     /// snapshot of all counts).
-    #[inline]
+    #[inline(always)]
     fn set_count(&mut self, site: Site, count: u16) {
-        let old = self.counts[site as usize];
-        let z = &self.game.zobrist;
-        self.hash ^= z.count(site, old) ^ z.count(site, count);
-        self.counts[site as usize] = count;
+        if self.pits.hashed {
+            let old = self.pits.counts[site as usize];
+            let z = &self.game.zobrist;
+            self.hash ^= z.count(site, old) ^ z.count(site, count);
+        }
+        self.pits.set(&self.game.board, site, count);
     }
 
     /// Changes the mark on a site, logging the old one and updating the hash.
     fn set_mark(&mut self, site: Site, mark: u8) {
-        let old = self.marks[site as usize];
-        self.mark_log.push((site, old));
+        let pits = &mut self.pits;
+        let old = pits.marks[site as usize];
+        pits.mark_log.push((site, old));
+        pits.marked = pits.marked + (mark != 0) as u32 - (old != 0) as u32;
         let z = &self.game.zobrist;
         self.hash ^= z.mark(site, old) ^ z.mark(site, mark);
-        self.marks[site as usize] = mark;
+        pits.marks[site as usize] = mark;
     }
 
     /// The sowing moves of rule `rule`: every non-empty pit of the mover, by pit number.
     pub(super) fn sowing_moves(&self, rule: u8, out: &mut MoveList) {
-        let board = &self.game.board;
-        for k in 1..=board.pits() {
-            let pit = board.pit(self.to_move, k);
-            if self.counts[pit as usize] > 0 {
-                out.push(Move::sow(rule, pit));
-            }
+        let first = self.game.board.pit(self.to_move, 1);
+        let mut full = self.pits.row(self.to_move);
+        while full != 0 {
+            let pit = first + full.trailing_zeros() as Site;
+            full &= full - 1;
+            out.push(Move::sow(rule, pit));
         }
     }
 
@@ -355,47 +375,339 @@ impl State {
         rule: u8,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
-        let board = &self.game.board;
-        let first = board.pit(self.to_move, 1) as usize;
-        // A bit per non-empty pit; then the k-th bit (no branch per pit).
-        let mut full = 0u64;
-        for (i, &c) in self.counts[first..first + board.pits() as usize]
-            .iter()
-            .enumerate()
-        {
-            full |= ((c != 0) as u64) << i;
-        }
+        let mut full = self.pits.row(self.to_move);
         if full == 0 {
             return None;
         }
         for _ in 0..pick(full.count_ones() as usize) {
             full &= full - 1;
         }
-        let pit = (first + full.trailing_zeros() as usize) as Site;
+        let pit = self.game.board.pit(self.to_move, 1) + full.trailing_zeros() as Site;
         Some(Move::sow(rule, pit))
     }
 }
 
-/// Where a sown stone goes: what [`State::sow_lap`] reads besides the counts and the hash.
+/// Sites per chunk of [`Pits::counts`]: an undo snapshot copies whole chunks.
+const CHUNK: usize = 16;
+
+/// The stones part of a position (empty in games without pits or marks): stones and marks
+/// per site, the site the last stone went into, and their undo logs. The state holds it as
+/// one component; a game of pieces pays nothing for it.
+#[derive(Debug, Default)]
+pub(super) struct Pits {
+    /// Stones per site, then zeros up to a whole number of [`CHUNK`]s (empty on boards
+    /// without pits).
+    counts: Vec<u16>,
+    /// The board's sites (the counts beyond them are padding, always 0; 0 without pits).
+    sites: usize,
+    /// Whether the keys of the stones are kept in the state's hash as moves are played
+    /// (in games that track repeated positions); otherwise [`Pits::key`] gives them when
+    /// the hash is asked for, and sowing a stone costs no key.
+    hashed: bool,
+    /// The non-empty pits of both rows, a bit per pit ([`crate::model::Board::pit_bit`]).
+    full: u64,
+    /// Marks per site: 0, or 1 + the player who marked it (empty on a board without pits
+    /// where nothing is marked).
+    marks: Vec<u8>,
+    /// How many sites are marked.
+    marked: u32,
+    /// The site the last stone was sown into.
+    pub last: Site,
+    /// For every sowing move, the chunks of counts holding the board's sites before it,
+    /// newest last (one snapshot a move is cheaper than a log entry for every stone sown).
+    log: Vec<[u16; CHUNK]>,
+    /// `(site, previous mark)` for every change of a mark.
+    mark_log: Vec<(Site, u8)>,
+    /// The stones per site before the actions of a rule after sowing that may be taken
+    /// back (`unless`; reused).
+    saved: Vec<u16>,
+}
+
+/// What a move's undo restores of the [`Pits`]: where their logs stood before it, the
+/// non-empty pits and the last site sown.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PitsFrame {
+    full: u64,
+    log: u32,
+    mark_log: u32,
+    last: Site,
+}
+
+impl Clone for Pits {
+    fn clone(&self) -> Pits {
+        let mut copy = Pits::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies the position and the logs, reusing this one's buffers.
+    fn clone_from(&mut self, other: &Pits) {
+        self.copy_position_from(other);
+        self.log.clone_from(&other.log);
+        self.mark_log.clone_from(&other.mark_log);
+    }
+}
+
+impl Pits {
+    /// Stones and marks on `board` (`counts` empty: a board without pits; `marks` empty:
+    /// nothing marked); `hashed`: whether the state's hash keeps the stones' keys as moves
+    /// are played.
+    pub(super) fn new(board: &Board, counts: &[u16], marks: &[u8], hashed: bool) -> Pits {
+        let sites = board.sites();
+        let mut pits = Pits {
+            last: NO_SITE,
+            hashed,
+            ..Pits::default()
+        };
+        if !counts.is_empty() {
+            pits.sites = sites;
+            pits.counts = vec![0; sites.div_ceil(CHUNK) * CHUNK];
+            pits.log.reserve(256 * sites.div_ceil(CHUNK));
+        }
+        for (site, &count) in counts.iter().enumerate().take(sites) {
+            pits.set(board, site as Site, count);
+        }
+        if !counts.is_empty() || marks.iter().any(|&m| m != 0) {
+            pits.marks = vec![0; sites];
+        }
+        for (site, &mark) in marks.iter().enumerate().take(sites) {
+            if mark != 0 {
+                pits.marks[site] = mark;
+                pits.marked += 1;
+            }
+        }
+        pits
+    }
+
+    /// Copies the position (stones, marks, last site), reusing this one's buffers.
+    pub(super) fn copy_position_from(&mut self, other: &Pits) {
+        self.counts.clone_from(&other.counts);
+        self.sites = other.sites;
+        self.hashed = other.hashed;
+        self.full = other.full;
+        self.marks.clone_from(&other.marks);
+        self.marked = other.marked;
+        self.last = other.last;
+    }
+
+    /// Whether the state's hash keeps the stones' keys as moves are played.
+    #[inline]
+    pub(super) fn hashed(&self) -> bool {
+        self.hashed
+    }
+
+    /// The keys of the stones when the state's hash does not keep them (else 0).
+    #[inline]
+    pub(super) fn key(&self, zobrist: &Zobrist) -> u64 {
+        match self.hashed {
+            true => 0,
+            false => self.counts_key(zobrist),
+        }
+    }
+
+    /// The keys of the stones.
+    pub(super) fn counts_key(&self, zobrist: &Zobrist) -> u64 {
+        (self.counts().iter().enumerate()).fold(0, |key, (site, &count)| {
+            key ^ zobrist.count(site as Site, count)
+        })
+    }
+
+    /// Whether two have the same stones and marks.
+    pub(super) fn same_position(&self, other: &Pits) -> bool {
+        self.counts() == other.counts() && self.marks == other.marks
+    }
+
+    /// The stones per site (empty on a board without pits).
+    #[inline]
+    pub(super) fn counts(&self) -> &[u16] {
+        &self.counts[..self.sites]
+    }
+
+    /// The stones on a site (0 on boards without stones).
+    #[inline(always)]
+    pub(super) fn count(&self, site: Site) -> u16 {
+        self.counts.get(site as usize).copied().unwrap_or(0)
+    }
+
+    /// The marks per site (empty on a board without pits where nothing is marked).
+    #[inline]
+    pub(super) fn marks(&self) -> &[u8] {
+        &self.marks
+    }
+
+    /// The mark on a site: 0, or 1 + the player who marked it.
+    #[inline]
+    pub(super) fn mark(&self, site: Site) -> u8 {
+        self.marks.get(site as usize).copied().unwrap_or(0)
+    }
+
+    /// A bit per non-empty pit of `player`'s row, pit 1 lowest.
+    #[inline(always)]
+    fn row(&self, player: Player) -> u32 {
+        self.full.checked_shr(32 * player as u32).unwrap_or(0) as u32
+    }
+
+    /// Changes the stones on a site (not the hash).
+    #[inline(always)]
+    fn set(&mut self, board: &Board, site: Site, count: u16) {
+        self.counts[site as usize] = count;
+        let bit = board.pit_bit(site);
+        self.full = match count {
+            0 => self.full & !bit,
+            _ => self.full | bit,
+        };
+    }
+
+    /// Where the logs stand, for [`Pits::undo`].
+    #[inline(always)]
+    pub(super) fn frame(&self) -> PitsFrame {
+        PitsFrame {
+            full: self.full,
+            log: self.log.len() as u32,
+            mark_log: self.mark_log.len() as u32,
+            last: self.last,
+        }
+    }
+
+    /// Logs the stones of every site, for the undo of the move being made.
+    #[inline(always)]
+    fn save(&mut self) {
+        match self.counts.as_chunks::<CHUNK>().0 {
+            [chunk] => self.log.push(*chunk),
+            chunks => self.log.extend_from_slice(chunks),
+        }
+    }
+
+    /// Takes back everything since `frame`.
+    #[inline]
+    pub(super) fn undo(&mut self, frame: PitsFrame) {
+        let start = frame.log as usize;
+        if self.log.len() > start {
+            let chunks = self.counts.chunks_exact_mut(CHUNK);
+            for (chunk, saved) in chunks.zip(&self.log[start..]) {
+                chunk.copy_from_slice(saved);
+            }
+            self.log.truncate(start);
+        }
+        while self.mark_log.len() > frame.mark_log as usize {
+            let (site, mark) = self
+                .mark_log
+                .pop()
+                .expect("the log holds the frame's changes");
+            let old = &mut self.marks[site as usize];
+            self.marked = self.marked + (mark != 0) as u32 - (*old != 0) as u32;
+            *old = mark;
+        }
+        self.full = frame.full;
+        self.last = frame.last;
+    }
+
+    /// Forgets the logs (the position stays).
+    pub(super) fn clear_logs(&mut self) {
+        self.log.clear();
+        self.mark_log.clear();
+    }
+
+    /// One lap of a sowing (how and the track of a move rule) for `mover`: lifts every
+    /// stone of `from` and sows them along the track, updating `hash` if `HASHED` (the
+    /// stones are [`Pits::hashed`]); returns the site the last stone
+    /// went into. `first`: as for [`State::sow_lap`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn lap<const HASHED: bool>(
+        &mut self,
+        game: &Game,
+        sowing: &Sowing,
+        track: &[Site],
+        mover: Player,
+        from: Site,
+        first: Option<Site>,
+        hash: &mut u64,
+    ) -> Site {
+        let sites = self.sites;
+        let track = &track[mover as usize * sites..][..sites];
+        let (board, zobrist) = (&game.board, &game.zobrist);
+        let counts = &mut self.counts[..sites];
+        let (mut h, mut full) = (*hash, self.full);
+        let mut stones = counts[from as usize];
+        if HASHED {
+            // The key of no stones is 0.
+            h ^= zobrist.count(from, stones);
+        }
+        counts[from as usize] = 0;
+        full &= !board.pit_bit(from);
+        let mut site = from;
+        if first.is_some() && sowing.origin_first && stones > 1 {
+            if HASHED {
+                h ^= zobrist.count_step(from, 0);
+            }
+            counts[from as usize] = 1;
+            full |= board.pit_bit(from);
+            stones -= 1;
+        }
+        let to_marker = sowing.marked_to_owner && self.marked > 0;
+        let drop = Sown {
+            marks: &self.marks,
+            game,
+            to_marker,
+            hashed: HASHED,
+        };
+        // `start at`: the first stone goes to the given site, and the track goes on from it.
+        if let Some(start) = first.filter(|&s| (s as usize) < sites && stones > 0) {
+            site = start;
+            drop.stone(counts, &mut h, &mut full, site);
+            stones -= 1;
+        }
+        if !sowing.skip_origin && !to_marker {
+            // The common case: every stone into the next site of the track.
+            while stones > 0 {
+                site = track[site as usize];
+                let count = counts[site as usize];
+                if HASHED {
+                    h ^= zobrist.count_step(site, count);
+                }
+                counts[site as usize] = count + 1;
+                full |= board.pit_bit(site);
+                stones -= 1;
+            }
+        }
+        while stones > 0 {
+            site = track[site as usize];
+            if sowing.skip_origin && site == from {
+                continue;
+            }
+            drop.stone(counts, &mut h, &mut full, site);
+            stones -= 1;
+        }
+        (*hash, self.full) = (h, full);
+        site
+    }
+}
+
+/// Where a sown stone goes: what [`Pits::lap`] reads besides the counts and the hash.
 struct Sown<'a> {
     marks: &'a [u8],
-    board: &'a crate::model::Board,
-    zobrist: &'a crate::model::Zobrist,
-    /// `marked pits feed owner store`.
+    game: &'a Game,
+    /// `marked pits feed owner store`, with a pit marked.
     to_marker: bool,
+    /// Whether to update the hash.
+    hashed: bool,
 }
 
 impl Sown<'_> {
     /// Drops a stone at `site`: into it, or into the store of the player who marked it.
     #[inline(always)]
-    fn stone(&self, counts: &mut [u16], hash: &mut u64, site: Site) {
+    fn stone(&self, counts: &mut [u16], hash: &mut u64, full: &mut u64, site: Site) {
         let into = match self.to_marker {
             true if self.marks[site as usize] != 0 => {
-                self.board.store(self.marks[site as usize] - 1)
+                self.game.board.store(self.marks[site as usize] - 1)
             }
             _ => site,
         };
-        *hash ^= self.zobrist.count_step(into, counts[into as usize]);
+        if self.hashed {
+            *hash ^= self.game.zobrist.count_step(into, counts[into as usize]);
+        }
         counts[into as usize] += 1;
+        *full |= self.game.board.pit_bit(into);
     }
 }

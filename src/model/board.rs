@@ -153,6 +153,9 @@ pub struct Board {
     site_pit: Vec<u16>,
     /// Mancala boards: per site, the pit across from it ([`NO_SITE`] for a store).
     site_opposite: Vec<Site>,
+    /// Per site of a mancala board, its bit in a mask of the non-empty pits of both rows:
+    /// bit `player * 32 + pit number - 1` (0 for a store).
+    pit_bits: Vec<u64>,
     /// Hex boards: `(file, rank)` of each site, from 0.
     hex_coords: Vec<(u16, u16)>,
     /// Hex boards: the site at `rank * width + file`, or [`NO_SITE`].
@@ -298,6 +301,7 @@ impl Board {
             site_owner: Vec::new(),
             site_pit: Vec::new(),
             site_opposite: Vec::new(),
+            pit_bits: Vec::new(),
             hex_coords: Vec::new(),
             hex_index: Vec::new(),
             edge_colours: Vec::new(),
@@ -334,10 +338,17 @@ impl Board {
                 k => ((1 - site_owner[s] as usize) * row + (pits - k) as usize) as Site,
             })
             .collect();
+        let pit_bits = (0..sites)
+            .map(|s| match site_pit[s] {
+                0 => 0,
+                k => 1 << (site_owner[s] as u32 * 32 + k as u32 - 1),
+            })
+            .collect();
         Board {
             site_owner,
             site_pit,
             site_opposite,
+            pit_bits,
             layout: Layout::Mancala { pits },
             width: pits,
             height: 2,
@@ -413,6 +424,7 @@ impl Board {
             site_owner: Vec::new(),
             site_pit: Vec::new(),
             site_opposite: Vec::new(),
+            pit_bits: Vec::new(),
             edge_colours: vec![NO_COLOUR; sites * HEX_DIRECTIONS.len()],
             lines: GridLines::default(),
             hex_coords,
@@ -470,6 +482,13 @@ impl Board {
     #[inline]
     pub fn row_owner(&self, site: Site) -> u8 {
         self.site_owner.get(site as usize).copied().unwrap_or(0)
+    }
+
+    /// The bit of a site in a mask of the non-empty pits of both rows of a mancala board
+    /// (bit `player * 32 + pit number - 1`; 0 for a store or no site).
+    #[inline(always)]
+    pub fn pit_bit(&self, site: Site) -> u64 {
+        self.pit_bits.get(site as usize).copied().unwrap_or(0)
     }
 
     /// A pit's number in its owner's row, 1-based; 0 for a store (or no site).
