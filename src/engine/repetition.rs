@@ -3,7 +3,10 @@
 //! playing it wherever the move's kind allows.
 
 use super::{capture, Move, MoveList, State};
-use crate::model::{CaptureMode, Cell, Chain, Condition, Expr, MoveKind, Site, EMPTY, NO_SITE};
+use crate::model::{
+    CaptureFilter, CaptureMode, Cell, Chain, Condition, EffectKind, Expr, MoveKind, Player,
+    RunShape, Site, EMPTY, NO_SITE,
+};
 
 /// The hashes of a state's history as a multiset, by open addressing with linear probing.
 ///
@@ -143,6 +146,147 @@ fn counts_pieces(condition: &Condition) -> bool {
     matches!(condition, Condition::When(e) if reads(e))
 }
 
+/// The hash after a slide found with bit masks, on a board of at most 64 sites where every
+/// capture in force is a straight custodian run of any enemy piece (all of one mode): set
+/// up once per position, then a few operations per direction of a run and per move.
+struct Quick {
+    /// The position's hash with the turn passed on.
+    base: u64,
+    /// The mover's pieces.
+    own: u64,
+    /// The other players' pieces.
+    enemy: u64,
+    /// What the runs' captures do.
+    mode: CaptureMode,
+    /// The directions runs are looked for along, with the longest run taken: those along
+    /// which site numbers grow (`rising[..rises]`), and the others (`falling[..falls]`).
+    rising: [(u8, u16); Quick::MAX_RUNS],
+    rises: usize,
+    falling: [(u8, u16); Quick::MAX_RUNS],
+    falls: usize,
+}
+
+impl Quick {
+    const MAX_RUNS: usize = 16;
+
+    /// The set-up for `state`'s position, or `None` where an effect in force is of another
+    /// shape (or the board has no ray masks).
+    fn new(state: &State) -> Option<Quick> {
+        let game = &*state.game;
+        let board = &game.board;
+        if !board.has_ray_masks() || state.words != 1 {
+            return None;
+        }
+        let mover = state.to_move;
+        let mut quick = Quick {
+            base: 0,
+            own: state.occupancy[mover as usize],
+            enemy: 0,
+            mode: CaptureMode::Remove,
+            rising: [(0, 0); Quick::MAX_RUNS],
+            rises: 0,
+            falling: [(0, 0); Quick::MAX_RUNS],
+            falls: 0,
+        };
+        for effect in &game.effects {
+            if !state.holds(&effect.condition) {
+                continue;
+            }
+            let EffectKind::Custodian {
+                shape: RunShape::Lines(directions),
+                turning_once: false,
+                max_length,
+                mode,
+            } = &effect.kind
+            else {
+                return None;
+            };
+            let first = quick.rises + quick.falls == 0;
+            if effect.filter != CaptureFilter::default() || (!first && *mode != quick.mode) {
+                return None;
+            }
+            quick.mode = *mode;
+            for &dir in directions {
+                let (list, len) = match board.ascends(dir) {
+                    true => (&mut quick.rising, &mut quick.rises),
+                    false => (&mut quick.falling, &mut quick.falls),
+                };
+                if dir >= 8 || *len == Quick::MAX_RUNS {
+                    return None;
+                }
+                list[*len] = (dir, *max_length);
+                *len += 1;
+            }
+        }
+        let players = game.players.len() as Player;
+        quick.enemy = (0..players)
+            .filter(|&p| p != mover)
+            .fold(0, |a, p| a | state.occupancy[p as usize]);
+        let keys = &game.zobrist.to_move;
+        quick.base = state.hash ^ keys[mover as usize] ^ keys[state.next_player(mover) as usize];
+        Some(quick)
+    }
+
+    /// The hash after `m`, if it is a slide.
+    #[inline]
+    fn hash_after(&self, state: &State, m: Move) -> Option<u64> {
+        let game = &*state.game;
+        if !matches!(game.moves[m.rule as usize].kind, MoveKind::Slide { .. }) {
+            return None;
+        }
+        let z = &game.zobrist;
+        let (from, to) = (m.from, m.to);
+        let piece = state.cells[from as usize];
+        let mut h = self.base
+            ^ z.cell(from, piece)
+            ^ z.cell(from, EMPTY)
+            ^ z.cell(to, state.cells[to as usize])
+            ^ z.cell(to, piece);
+        // The board after the slide, before its captures.
+        let (from_bit, to_bit) = (1u64 << (from & 63), 1u64 << (to & 63));
+        let own = self.own & !from_bit | to_bit;
+        let enemy = self.enemy & !to_bit;
+        let rays = game.board.ray_masks(to);
+        // A run is taken when it fits and the first site past its enemies is the mover's.
+        let fits = |run: u64, max: u16| max >= 64 || run.count_ones() <= max as u32;
+        let mut taken = 0u64;
+        for &(dir, max) in &self.rising[..self.rises] {
+            let ray = rays[(dir & 7) as usize];
+            let open = ray & !enemy;
+            let end = open & open.wrapping_neg();
+            let run = ray & end.wrapping_sub(1);
+            if end & own != 0 && fits(run, max) {
+                taken |= run;
+            }
+        }
+        for &(dir, max) in &self.falling[..self.falls] {
+            let ray = rays[(dir & 7) as usize];
+            let open = ray & !enemy;
+            let end = if open == 0 {
+                0
+            } else {
+                1u64 << (63 - open.leading_zeros())
+            };
+            let run = ray & !(end | end.wrapping_sub(1));
+            if end & own != 0 && fits(run, max) {
+                taken |= run;
+            }
+        }
+        let mover = state.to_move;
+        while taken != 0 {
+            let s = taken.trailing_zeros() as Site;
+            taken &= taken - 1;
+            let old = state.cells[s as usize];
+            let new = match self.mode {
+                CaptureMode::Convert => game.cell(mover, game.kind_of(old)),
+                CaptureMode::Remove => EMPTY,
+            };
+            h ^= z.cell(s, old) ^ z.cell(s, new);
+        }
+        Some(h)
+    }
+}
+
 /// A copy of the position on which the moves whose hash [`State::hash_after`] cannot tell
 /// are played and taken back; copied at most once per query, and kept (in a
 /// [`MoveList`]) so that later queries allocate nothing.
@@ -177,7 +321,9 @@ impl State {
     /// sowings, tile moves, chained jumps, a jump when a capture's condition counts pieces,
     /// or a move taking more than 32 pieces.
     pub fn hash_after(&self, m: Move) -> Option<u64> {
-        self.hash_after_with(m, &mut Pending::new())
+        Quick::new(self)
+            .and_then(|q| q.hash_after(self, m))
+            .or_else(|| self.hash_after_with(m, &mut Pending::new()))
     }
 
     /// [`State::hash_after`] with `pending` as work space (emptied first), so that a list
@@ -258,9 +404,12 @@ impl State {
             fresh: false,
         };
         let mut pending = Pending::new();
+        let quick = Quick::new(self);
         moves.retain(|m| {
-            let h = self
-                .hash_after_with(m, &mut pending)
+            let h = quick
+                .as_ref()
+                .and_then(|q| q.hash_after(self, m))
+                .or_else(|| self.hash_after_with(m, &mut pending))
                 .unwrap_or_else(|| fallback.hash_after(self, m));
             !self.seen(h)
         });
@@ -275,9 +424,12 @@ impl State {
             fresh: false,
         };
         let mut pending = Pending::new();
+        let quick = Quick::new(self);
         let any = moves.iter().any(|&m| {
-            let h = self
-                .hash_after_with(m, &mut pending)
+            let h = quick
+                .as_ref()
+                .and_then(|q| q.hash_after(self, m))
+                .or_else(|| self.hash_after_with(m, &mut pending))
                 .unwrap_or_else(|| fallback.hash_after(self, m));
             !self.seen(h)
         });
