@@ -164,6 +164,10 @@ struct Quick {
     rises: usize,
     falling: [(u8, u16); Quick::MAX_RUNS],
     falls: usize,
+    /// Per landing site (bit per site): whether its captures' keys are in `taken` yet.
+    known: u64,
+    /// Per landing site: the keys its captures change, together ([`Quick::captures_key`]).
+    taken: [u64; 64],
 }
 
 impl Quick {
@@ -174,7 +178,11 @@ impl Quick {
     fn new(state: &State) -> Option<Quick> {
         let game = &*state.game;
         let board = &game.board;
-        if !board.has_ray_masks() || state.words != 1 {
+        let slides_only = game
+            .moves
+            .iter()
+            .all(|r| matches!(r.kind, MoveKind::Slide { .. }) || !state.holds(&r.condition));
+        if !board.has_ray_masks() || state.words != 1 || !slides_only {
             return None;
         }
         let mover = state.to_move;
@@ -187,6 +195,8 @@ impl Quick {
             rises: 0,
             falling: [(0, 0); Quick::MAX_RUNS],
             falls: 0,
+            known: 0,
+            taken: [0; 64],
         };
         for effect in &game.effects {
             if !state.holds(&effect.condition) {
@@ -228,24 +238,53 @@ impl Quick {
     }
 
     /// The hash after `m`, if it is a slide.
-    #[inline]
-    fn hash_after(&self, state: &State, m: Move) -> Option<u64> {
-        let game = &*state.game;
-        if !matches!(game.moves[m.rule as usize].kind, MoveKind::Slide { .. }) {
+    fn hash_after(&mut self, state: &State, m: Move) -> Option<u64> {
+        if !matches!(
+            state.game.moves[m.rule as usize].kind,
+            MoveKind::Slide { .. }
+        ) {
             return None;
         }
-        let z = &game.zobrist;
+        self.learn(state, 1 << (m.to & 63));
+        Some(self.slide_hash(state, m))
+    }
+
+    /// Finds the keys of the captures of slides landing on the sites of `targets` (bit per
+    /// site) not found yet.
+    fn learn(&mut self, state: &State, targets: u64) {
+        let mut new = targets & !self.known;
+        self.known |= new;
+        while new != 0 {
+            let to = new.trailing_zeros() as Site;
+            new &= new - 1;
+            self.taken[(to & 63) as usize] = self.captures_key(state, to);
+        }
+    }
+
+    /// The hash after the slide `m`, whose landing site's captures are known
+    /// ([`Quick::learn`]).
+    #[inline(always)]
+    fn slide_hash(&self, state: &State, m: Move) -> u64 {
+        let z = &state.game.zobrist;
         let (from, to) = (m.from, m.to);
         let piece = state.cells[from as usize];
-        let mut h = self.base
+        self.base
             ^ z.cell(from, piece)
             ^ z.cell(from, EMPTY)
             ^ z.cell(to, state.cells[to as usize])
-            ^ z.cell(to, piece);
-        // The board after the slide, before its captures.
-        let (from_bit, to_bit) = (1u64 << (from & 63), 1u64 << (to & 63));
-        let own = self.own & !from_bit | to_bit;
-        let enemy = self.enemy & !to_bit;
+            ^ z.cell(to, piece)
+            ^ self.taken[(to & 63) as usize]
+    }
+
+    /// The keys that the captures of a slide landing on `to` change, together. They do not
+    /// depend on where the slide starts: it comes along a straight line of empty sites, so
+    /// its start lies on the one ray from `to` whose first site is empty or that start (no
+    /// run begins there), and on no other ray.
+    #[inline(never)]
+    fn captures_key(&self, state: &State, to: Site) -> u64 {
+        let game = &*state.game;
+        let to_bit = 1u64 << (to & 63);
+        let (own, enemy) = (self.own | to_bit, self.enemy & !to_bit);
         let rays = game.board.ray_masks(to);
         // A run is taken when it fits and the first site past its enemies is the mover's.
         let fits = |run: u64, max: u16| max >= 64 || run.count_ones() <= max as u32;
@@ -255,9 +294,9 @@ impl Quick {
             let open = ray & !enemy;
             let end = open & open.wrapping_neg();
             let run = ray & end.wrapping_sub(1);
-            if end & own != 0 && fits(run, max) {
-                taken |= run;
-            }
+            // Without a branch on what the board holds.
+            let closed = (end & own != 0) & fits(run, max);
+            taken |= run & 0u64.wrapping_sub(closed as u64);
         }
         for &(dir, max) in &self.falling[..self.falls] {
             let ray = rays[(dir & 7) as usize];
@@ -268,11 +307,12 @@ impl Quick {
                 1u64 << (63 - open.leading_zeros())
             };
             let run = ray & !(end | end.wrapping_sub(1));
-            if end & own != 0 && fits(run, max) {
-                taken |= run;
-            }
+            // Without a branch on what the board holds.
+            let closed = (end & own != 0) & fits(run, max);
+            taken |= run & 0u64.wrapping_sub(closed as u64);
         }
-        let mover = state.to_move;
+        let (z, mover) = (&game.zobrist, state.to_move);
+        let mut key = 0;
         while taken != 0 {
             let s = taken.trailing_zeros() as Site;
             taken &= taken - 1;
@@ -281,9 +321,9 @@ impl Quick {
                 CaptureMode::Convert => game.cell(mover, game.kind_of(old)),
                 CaptureMode::Remove => EMPTY,
             };
-            h ^= z.cell(s, old) ^ z.cell(s, new);
+            key ^= z.cell(s, old) ^ z.cell(s, new);
         }
-        Some(h)
+        key
     }
 }
 
@@ -322,7 +362,7 @@ impl State {
     /// or a move taking more than 32 pieces.
     pub fn hash_after(&self, m: Move) -> Option<u64> {
         Quick::new(self)
-            .and_then(|q| q.hash_after(self, m))
+            .and_then(|mut q| q.hash_after(self, m))
             .or_else(|| self.hash_after_with(m, &mut Pending::new()))
     }
 
@@ -398,18 +438,22 @@ impl State {
 
     /// Removes the moves that would recreate a position of the game's history.
     pub(super) fn drop_repeats(&self, moves: &mut MoveList) {
+        if let Some(mut quick) = Quick::new(self) {
+            // Every move is a slide: the captures of each landing site found once, then a
+            // hash per move.
+            quick.learn(self, moves.iter().fold(0, |a, m| a | 1 << (m.to & 63)));
+            moves.retain(|m| !self.seen(quick.slide_hash(self, m)));
+            return;
+        }
         let mut copy = moves.copy.take();
         let mut fallback = Fallback {
             copy: &mut copy,
             fresh: false,
         };
         let mut pending = Pending::new();
-        let quick = Quick::new(self);
         moves.retain(|m| {
-            let h = quick
-                .as_ref()
-                .and_then(|q| q.hash_after(self, m))
-                .or_else(|| self.hash_after_with(m, &mut pending))
+            let h = self
+                .hash_after_with(m, &mut pending)
                 .unwrap_or_else(|| fallback.hash_after(self, m));
             !self.seen(h)
         });
@@ -424,10 +468,10 @@ impl State {
             fresh: false,
         };
         let mut pending = Pending::new();
-        let quick = Quick::new(self);
+        let mut quick = Quick::new(self);
         let any = moves.iter().any(|&m| {
             let h = quick
-                .as_ref()
+                .as_mut()
                 .and_then(|q| q.hash_after(self, m))
                 .or_else(|| self.hash_after_with(m, &mut pending))
                 .unwrap_or_else(|| fallback.hash_after(self, m));
