@@ -291,6 +291,10 @@ pub struct State {
     /// ([`crate::model::Game::end_condition_sites`]) and per mover: 0, or its last verdict
     /// (bit 0) with bit 1 set and those stones above.
     end_memo: Vec<u64>,
+    /// Grid boards whose slides are counted along lines ([`movegen::tracked_lines`]): per
+    /// family of lines, per line, its mask with the bit of every occupied site set; empty
+    /// in other games.
+    lines: Vec<u64>,
     /// Whether the goals of the move rules' `so that`s all hold in this position, when
     /// known: found by the check for a stuck player after a move, for the pick that follows;
     /// forgotten by every change of the position.
@@ -320,6 +324,7 @@ impl Clone for State {
             tile: tiles::TileState::default(),
             stock: Vec::new(),
             end_memo: Vec::new(),
+            lines: Vec::new(),
             goals_known: None,
         };
         copy.clone_from(self);
@@ -348,6 +353,7 @@ impl Clone for State {
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
         self.end_memo.clone_from(&other.end_memo);
+        self.lines.clone_from(&other.lines);
         self.goals_known = None;
     }
 }
@@ -373,6 +379,7 @@ impl State {
         self.ended_by = other.ended_by;
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
+        self.lines.clone_from(&other.lines);
         self.goals_known = None;
     }
 }
@@ -486,6 +493,7 @@ impl State {
             tile: tiles::TileState::default(),
             stock: Vec::new(),
             end_memo: vec![0; game.end_conditions.len() * players],
+            lines: movegen::tracked_lines(&game),
             goals_known: None,
             game,
         };
@@ -1098,6 +1106,9 @@ impl State {
             let p = self.game.owner[cell as usize] as usize;
             self.occupancy[p * self.words + word] |= bit;
             self.piece_count[p] += 1;
+        }
+        if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
+            movegen::toggle_lines(&mut self.lines, &self.game.board, site);
         }
         self.cells[site as usize] = cell;
     }

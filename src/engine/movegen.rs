@@ -5,8 +5,9 @@
 use super::{capture, Move, MoveList, State};
 use crate::model::board::{LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
-    leg_bits, Board, Cell, Chain, EffectKind, Jumped, Landing, MoveFilter, MoveKind, MoveRule,
-    Neighbour, NextTo, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    leg_bits, Board, Cell, Chain, EffectKind, Game, Jumped, Landing, MoveFilter, MoveKind,
+    MoveRule, Neighbour, NextTo, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
+    UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -19,6 +20,10 @@ const MAX_LINES: usize = (2 * MAX_GRID_SIDE as usize).next_power_of_two();
 /// Words of a [`SiteSet`]: enough for [`MAX_GRID_SITES`] (11), rounded up to a power of two
 /// so that masking a word's index keeps it in bounds.
 const SITE_SET_WORDS: usize = MAX_GRID_SITES.div_ceil(64).next_power_of_two();
+
+/// Slots for a count per piece: [`MAX_GRID_SITES`] rounded up to a power of two, so that
+/// masking a piece's index keeps it in bounds.
+const PIECE_SLOTS: usize = MAX_GRID_SITES.next_power_of_two();
 
 /// A set of a grid's sites: bit `site % 64` of word `site / 64`.
 type SiteSet = [u64; SITE_SET_WORDS];
@@ -370,8 +375,8 @@ impl State {
         let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
         // A piece has at most 25 slides along each of eight rays on a grid of at most 26 x
         // 26 sites: its count fits in a byte. Counts are kept in the order of the pieces.
-        let mut counts = [0u8; MAX_GRID_SITES];
-        let by_lines = !board.lines().place.is_empty() && directions.iter().all(|&d| d < 8);
+        let mut counts = [0u8; PIECE_SLOTS];
+        let by_lines = !self.lines.is_empty() && directions.iter().all(|&d| d < 8);
         let (pieces, total) = if by_lines {
             self.slide_counts_by_lines(directions, max_length, &mut counts)
         } else {
@@ -406,52 +411,42 @@ impl State {
     }
 
     /// The number of slides of each of the mover's pieces (in site order, into `counts`)
-    /// on a grid, with the lines of the board as bit masks: each line's mask is built from
-    /// the pieces on the board, and a ray's empty sites are the zero bits next to a piece's
-    /// own, counted with one instruction. Returns the pieces and the slides in all.
+    /// on a grid, with the lines of the board as bit masks (kept up to date by every change
+    /// of a site, [`tracked_lines`]): a ray's empty sites are the zero bits next to a
+    /// piece's own, counted with one instruction. Returns the pieces and the slides in all.
     #[inline(never)]
     fn slide_counts_by_lines(
         &self,
         directions: &[u8],
         max_length: u16,
-        counts: &mut [u8; MAX_GRID_SITES],
+        counts: &mut [u8; PIECE_SLOTS],
     ) -> (usize, usize) {
         let lines = self.game.board.lines();
-        // The families of lines the directions run along, each once.
-        let (mut families, mut used) = ([0usize; 4], 0);
+        // The families of lines the directions run along, each once, with how many of the
+        // directions go up its lines' places and how many down.
+        let (mut runs, mut used) = ([(0usize, 0u32, 0u32); 4], 0);
         for &d in directions {
-            let family = LINE_OF_DIRECTION[d as usize].0;
-            if !families[..used].contains(&family) {
-                families[used] = family;
-                used += 1;
+            let (family, rising) = LINE_OF_DIRECTION[d as usize];
+            let i = match runs[..used].iter().position(|r| r.0 == family) {
+                Some(i) => i,
+                None => {
+                    runs[used] = (family, 0, 0);
+                    used += 1;
+                    used - 1
+                }
+            };
+            match rising {
+                true => runs[i].1 += 1,
+                false => runs[i].2 += 1,
             }
         }
-        let families = &families[..used];
+        let runs = &runs[..used];
         // Family `f`'s line `l` is `masks[f * MAX_LINES + l]`.
-        let mut masks = [0u64; 4 * MAX_LINES];
-        for &family in families {
-            let empty = &lines.empty[family];
-            masks[family * MAX_LINES..][..empty.len()].copy_from_slice(empty);
-        }
+        let masks: &[u64; 4 * MAX_LINES] = self.lines[..]
+            .try_into()
+            .expect("a state keeps the masks of four families of lines");
         let at =
             |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
-        for w in 0..self.words {
-            let mut bits = self
-                .occupancy
-                .iter()
-                .skip(w)
-                .step_by(self.words)
-                .fold(0u64, |a, &b| a | b);
-            while bits != 0 {
-                let site = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let place = &lines.place[site];
-                for &family in families {
-                    let (line, pos) = place[family & 3];
-                    masks[at(family, line)] |= 2 << pos;
-                }
-            }
-        }
         let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
         let (mut pieces, mut total) = (0, 0);
         for (w, &word) in own.iter().enumerate() {
@@ -461,19 +456,17 @@ impl State {
                 bits &= bits - 1;
                 let place = &lines.place[site];
                 let mut count = 0;
-                for &d in directions {
-                    let (family, rising) = LINE_OF_DIRECTION[d as usize];
+                for &(family, rises, falls) in runs {
                     let (line, pos) = place[family & 3];
                     let mask = masks[at(family, line)];
-                    // The bits beyond the piece's own (bit pos + 1), up to the first set one.
-                    let open = if rising {
-                        (mask >> (pos + 2)).trailing_zeros()
-                    } else {
-                        (mask << (63 - pos)).leading_zeros()
-                    };
-                    count += open.min(max_length as u32);
+                    // The bits beyond the piece's own (bit pos + 1), up to the first set one,
+                    // each way along the line.
+                    let up = (mask >> (pos + 2)).trailing_zeros();
+                    let down = (mask << (63 - pos)).leading_zeros();
+                    count +=
+                        up.min(max_length as u32) * rises + down.min(max_length as u32) * falls;
                 }
-                counts[pieces % MAX_GRID_SITES] = count as u8;
+                counts[pieces & (PIECE_SLOTS - 1)] = count as u8;
                 pieces += 1;
                 total += count as usize;
             }
@@ -772,6 +765,44 @@ impl State {
             }
         }
         any
+    }
+}
+
+/// The lines of an empty board as kept by a state ([`toggle_lines`]): `masks[family *
+/// MAX_LINES + line]` as in [`crate::model::board::GridLines::empty`], for a game on a grid
+/// whose slides [`State::pick_slide`] counts along lines (a slide of limited length, or any
+/// slide on a board too large for ray masks); empty for every other game, whose states then
+/// keep none.
+pub(super) fn tracked_lines(game: &Game) -> Vec<u64> {
+    let board = &game.board;
+    let counted = game.moves.iter().any(|r| match &r.kind {
+        MoveKind::Slide {
+            directions,
+            max_length,
+            ..
+        } => {
+            directions.iter().all(|&d| d < 8)
+                && (*max_length != UNLIMITED || !board.has_ray_masks())
+        }
+        _ => false,
+    });
+    let lines = board.lines();
+    if !counted || lines.place.is_empty() {
+        return Vec::new();
+    }
+    let mut masks = vec![0u64; 4 * MAX_LINES];
+    for (family, empty) in lines.empty.iter().enumerate() {
+        masks[family * MAX_LINES..][..empty.len()].copy_from_slice(empty);
+    }
+    masks
+}
+
+/// Flips the bit of `site` in the masks of its lines (a piece arrived on it or left it).
+#[inline]
+pub(super) fn toggle_lines(masks: &mut [u64], board: &Board, site: Site) {
+    let place = &board.lines().place[site as usize];
+    for (family, &(line, pos)) in place.iter().enumerate() {
+        masks[(family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1)] ^= 2 << pos;
     }
 }
 

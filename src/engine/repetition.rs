@@ -3,7 +3,10 @@
 //! playing it wherever the move's kind allows.
 
 use super::{capture, Move, MoveList, State};
-use crate::model::{CaptureMode, Cell, Chain, Condition, Expr, MoveKind, Site, EMPTY, NO_SITE};
+use crate::model::{
+    CaptureFilter, CaptureMode, Cell, Chain, Condition, EffectKind, Expr, MoveKind, Player,
+    RunShape, Site, EMPTY, NO_SITE,
+};
 
 /// The hashes of a state's history as a multiset, by open addressing with linear probing.
 ///
@@ -143,6 +146,187 @@ fn counts_pieces(condition: &Condition) -> bool {
     matches!(condition, Condition::When(e) if reads(e))
 }
 
+/// The hash after a slide found with bit masks, on a board of at most 64 sites where every
+/// capture in force is a straight custodian run of any enemy piece (all of one mode): set
+/// up once per position, then a few operations per direction of a run and per move.
+struct Quick {
+    /// The position's hash with the turn passed on.
+    base: u64,
+    /// The mover's pieces.
+    own: u64,
+    /// The other players' pieces.
+    enemy: u64,
+    /// What the runs' captures do.
+    mode: CaptureMode,
+    /// The directions runs are looked for along, with the longest run taken: those along
+    /// which site numbers grow (`rising[..rises]`), and the others (`falling[..falls]`).
+    rising: [(u8, u16); Quick::MAX_RUNS],
+    rises: usize,
+    falling: [(u8, u16); Quick::MAX_RUNS],
+    falls: usize,
+    /// Per landing site (bit per site): whether its captures' keys are in `taken` yet.
+    known: u64,
+    /// Per landing site: the keys its captures change, together ([`Quick::captures_key`]).
+    taken: [u64; 64],
+}
+
+impl Quick {
+    const MAX_RUNS: usize = 16;
+
+    /// The set-up for `state`'s position, or `None` where an effect in force is of another
+    /// shape (or the board has no ray masks).
+    fn new(state: &State) -> Option<Quick> {
+        let game = &*state.game;
+        let board = &game.board;
+        let slides_only = game
+            .moves
+            .iter()
+            .all(|r| matches!(r.kind, MoveKind::Slide { .. }) || !state.holds(&r.condition));
+        if !board.has_ray_masks() || state.words != 1 || !slides_only {
+            return None;
+        }
+        let mover = state.to_move;
+        let mut quick = Quick {
+            base: 0,
+            own: state.occupancy[mover as usize],
+            enemy: 0,
+            mode: CaptureMode::Remove,
+            rising: [(0, 0); Quick::MAX_RUNS],
+            rises: 0,
+            falling: [(0, 0); Quick::MAX_RUNS],
+            falls: 0,
+            known: 0,
+            taken: [0; 64],
+        };
+        for effect in &game.effects {
+            if !state.holds(&effect.condition) {
+                continue;
+            }
+            let EffectKind::Custodian {
+                shape: RunShape::Lines(directions),
+                turning_once: false,
+                max_length,
+                mode,
+            } = &effect.kind
+            else {
+                return None;
+            };
+            let first = quick.rises + quick.falls == 0;
+            if effect.filter != CaptureFilter::default() || (!first && *mode != quick.mode) {
+                return None;
+            }
+            quick.mode = *mode;
+            for &dir in directions {
+                let (list, len) = match board.ascends(dir) {
+                    true => (&mut quick.rising, &mut quick.rises),
+                    false => (&mut quick.falling, &mut quick.falls),
+                };
+                if dir >= 8 || *len == Quick::MAX_RUNS {
+                    return None;
+                }
+                list[*len] = (dir, *max_length);
+                *len += 1;
+            }
+        }
+        let players = game.players.len() as Player;
+        quick.enemy = (0..players)
+            .filter(|&p| p != mover)
+            .fold(0, |a, p| a | state.occupancy[p as usize]);
+        let keys = &game.zobrist.to_move;
+        quick.base = state.hash ^ keys[mover as usize] ^ keys[state.next_player(mover) as usize];
+        Some(quick)
+    }
+
+    /// The hash after `m`, if it is a slide.
+    fn hash_after(&mut self, state: &State, m: Move) -> Option<u64> {
+        if !matches!(
+            state.game.moves[m.rule as usize].kind,
+            MoveKind::Slide { .. }
+        ) {
+            return None;
+        }
+        self.learn(state, 1 << (m.to & 63));
+        Some(self.slide_hash(state, m))
+    }
+
+    /// Finds the keys of the captures of slides landing on the sites of `targets` (bit per
+    /// site) not found yet.
+    fn learn(&mut self, state: &State, targets: u64) {
+        let mut new = targets & !self.known;
+        self.known |= new;
+        while new != 0 {
+            let to = new.trailing_zeros() as Site;
+            new &= new - 1;
+            self.taken[(to & 63) as usize] = self.captures_key(state, to);
+        }
+    }
+
+    /// The hash after the slide `m`, whose landing site's captures are known
+    /// ([`Quick::learn`]).
+    #[inline(always)]
+    fn slide_hash(&self, state: &State, m: Move) -> u64 {
+        let z = &state.game.zobrist;
+        let (from, to) = (m.from, m.to);
+        let piece = state.cells[from as usize];
+        self.base
+            ^ z.cell(from, piece)
+            ^ z.cell(from, EMPTY)
+            ^ z.cell(to, state.cells[to as usize])
+            ^ z.cell(to, piece)
+            ^ self.taken[(to & 63) as usize]
+    }
+
+    /// The keys that the captures of a slide landing on `to` change, together. They do not
+    /// depend on where the slide starts: it comes along a straight line of empty sites, so
+    /// its start lies on the one ray from `to` whose first site is empty or that start (no
+    /// run begins there), and on no other ray.
+    #[inline(never)]
+    fn captures_key(&self, state: &State, to: Site) -> u64 {
+        let game = &*state.game;
+        let to_bit = 1u64 << (to & 63);
+        let (own, enemy) = (self.own | to_bit, self.enemy & !to_bit);
+        let rays = game.board.ray_masks(to);
+        // A run is taken when it fits and the first site past its enemies is the mover's.
+        let fits = |run: u64, max: u16| max >= 64 || run.count_ones() <= max as u32;
+        let mut taken = 0u64;
+        for &(dir, max) in &self.rising[..self.rises] {
+            let ray = rays[(dir & 7) as usize];
+            let open = ray & !enemy;
+            let end = open & open.wrapping_neg();
+            let run = ray & end.wrapping_sub(1);
+            // Without a branch on what the board holds.
+            let closed = (end & own != 0) & fits(run, max);
+            taken |= run & 0u64.wrapping_sub(closed as u64);
+        }
+        for &(dir, max) in &self.falling[..self.falls] {
+            let ray = rays[(dir & 7) as usize];
+            let open = ray & !enemy;
+            let end = if open == 0 {
+                0
+            } else {
+                1u64 << (63 - open.leading_zeros())
+            };
+            let run = ray & !(end | end.wrapping_sub(1));
+            // Without a branch on what the board holds.
+            let closed = (end & own != 0) & fits(run, max);
+            taken |= run & 0u64.wrapping_sub(closed as u64);
+        }
+        let (z, mover) = (&game.zobrist, state.to_move);
+        let mut key = 0;
+        while taken != 0 {
+            let s = taken.trailing_zeros() as Site;
+            taken &= taken - 1;
+            let old = state.cells[s as usize];
+            let new = match self.mode {
+                CaptureMode::Convert => game.cell(mover, game.kind_of(old)),
+                CaptureMode::Remove => EMPTY,
+            };
+            key ^= z.cell(s, old) ^ z.cell(s, new);
+        }
+        key
+    }
+}
+
 /// A copy of the position on which the moves whose hash [`State::hash_after`] cannot tell
 /// are played and taken back; copied at most once per query, and kept (in a
 /// [`MoveList`]) so that later queries allocate nothing.
@@ -177,7 +361,9 @@ impl State {
     /// sowings, tile moves, chained jumps, a jump when a capture's condition counts pieces,
     /// or a move taking more than 32 pieces.
     pub fn hash_after(&self, m: Move) -> Option<u64> {
-        self.hash_after_with(m, &mut Pending::new())
+        Quick::new(self)
+            .and_then(|mut q| q.hash_after(self, m))
+            .or_else(|| self.hash_after_with(m, &mut Pending::new()))
     }
 
     /// [`State::hash_after`] with `pending` as work space (emptied first), so that a list
@@ -252,6 +438,13 @@ impl State {
 
     /// Removes the moves that would recreate a position of the game's history.
     pub(super) fn drop_repeats(&self, moves: &mut MoveList) {
+        if let Some(mut quick) = Quick::new(self) {
+            // Every move is a slide: the captures of each landing site found once, then a
+            // hash per move.
+            quick.learn(self, moves.iter().fold(0, |a, m| a | 1 << (m.to & 63)));
+            moves.retain(|m| !self.seen(quick.slide_hash(self, m)));
+            return;
+        }
         let mut copy = moves.copy.take();
         let mut fallback = Fallback {
             copy: &mut copy,
@@ -275,9 +468,12 @@ impl State {
             fresh: false,
         };
         let mut pending = Pending::new();
+        let mut quick = Quick::new(self);
         let any = moves.iter().any(|&m| {
-            let h = self
-                .hash_after_with(m, &mut pending)
+            let h = quick
+                .as_mut()
+                .and_then(|q| q.hash_after(self, m))
+                .or_else(|| self.hash_after_with(m, &mut pending))
                 .unwrap_or_else(|| fallback.hash_after(self, m));
             !self.seen(h)
         });
