@@ -768,6 +768,16 @@ impl State {
     }
 }
 
+/// Whether a game's random moves are always picked from the list of legal moves: under
+/// the ban on repetition, where two rules may give the same move, where clauses narrow the
+/// moves, or where a pass depends on the other players' moves (`no player can move`).
+fn always_listed(game: &Game) -> bool {
+    game.forbid_repetition
+        || game.moves_may_coincide
+        || game.moves_narrowed
+        || game.ends_when_no_player_can_move
+}
+
 /// The lines of an empty board as kept by a state ([`toggle_lines`]): `masks[family *
 /// MAX_LINES + line]` as in [`crate::model::board::GridLines::empty`], for a game on a grid
 /// whose slides [`State::pick_slide`] counts along lines (a slide of limited length, or any
@@ -786,8 +796,9 @@ pub(super) fn tracked_lines(game: &Game) -> Vec<u64> {
         }
         _ => false,
     });
+    // Games whose moves are always listed count no slides.
     let lines = board.lines();
-    if !counted || lines.place.is_empty() {
+    if !counted || always_listed(game) || lines.place.is_empty() {
         return Vec::new();
     }
     let mut masks = vec![0u64; 4 * MAX_LINES];
@@ -951,11 +962,7 @@ impl State {
     ) -> Option<Option<Move>> {
         let game = &*self.game;
         let board = &game.board;
-        if game.forbid_repetition
-            || game.moves_may_coincide
-            || game.moves_narrowed
-            // Whether a pass is offered then depends on the other players' moves.
-            || game.ends_when_no_player_can_move
+        if always_listed(game)
             || self.ended.is_some()
             || (game.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
         {
