@@ -27,6 +27,7 @@ use crate::model::{
 
 mod chains;
 mod end_keys;
+mod goals;
 mod sow_plan;
 
 /// Values for every parameter and option of a description.
@@ -242,6 +243,10 @@ impl Compiler<'_> {
             None => desc.pieces.clone(),
         };
         let cell_codes = 1 + players * piece_kinds.len();
+        let goals = goals::goals(&end_rules, &end_conditions, &self.regions, &board);
+        let stalemate_loses = end_rules.iter().any(|r| {
+            r.when == model::EndWhen::NoLegalMove && r.result == model::EndResult::MoverLoses
+        });
         Some(Game {
             name: desc.name.clone(),
             preset: self.config.preset.clone(),
@@ -296,6 +301,8 @@ impl Compiler<'_> {
             end_condition_sites,
             end_conditions,
             regions: std::mem::take(&mut self.regions),
+            goals,
+            stalemate_loses,
         })
     }
 
