@@ -33,6 +33,13 @@ pub(super) fn goals(
         .collect()
 }
 
+/// Whether an end rule makes the player to move lose when they have no legal move.
+pub(super) fn stalemate_loses(end_rules: &[EndRule]) -> bool {
+    end_rules
+        .iter()
+        .any(|r| r.when == EndWhen::NoLegalMove && r.result == EndResult::MoverLoses)
+}
+
 /// `(player, region, kind)` of a condition that a piece has reached a region:
 /// `pieces(P, R, K) > 0` or `pieces(P, R, K) >= 1` with P a fixed player.
 fn reached(condition: &Expr) -> Option<(u8, u16, u8)> {

@@ -243,10 +243,6 @@ impl Compiler<'_> {
             None => desc.pieces.clone(),
         };
         let cell_codes = 1 + players * piece_kinds.len();
-        let goals = goals::goals(&end_rules, &end_conditions, &self.regions, &board);
-        let stalemate_loses = end_rules.iter().any(|r| {
-            r.when == model::EndWhen::NoLegalMove && r.result == model::EndResult::MoverLoses
-        });
         Some(Game {
             name: desc.name.clone(),
             preset: self.config.preset.clone(),
@@ -265,6 +261,7 @@ impl Compiler<'_> {
             after_sow,
             sow_plan,
             sow_sources,
+            goals: goals::goals(&end_rules, &end_conditions, &self.regions, &board),
             board,
             setup,
             moves,
@@ -297,12 +294,11 @@ impl Compiler<'_> {
                 .iter()
                 .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
             estimate: estimate(score_expr.as_ref(), &end_rules),
+            stalemate_loses: goals::stalemate_loses(&end_rules),
             end_rules,
             end_condition_sites,
             end_conditions,
             regions: std::mem::take(&mut self.regions),
-            goals,
-            stalemate_loses,
         })
     }
 
