@@ -420,3 +420,82 @@ fn ranking_judges_every_move() {
         .windows(2)
         .all(|w| value(w[0].judgement) >= value(w[1].judgement)));
 }
+
+/// The end rule `end when pieces(white, corners, king) > 0: white wins` gives the king a
+/// goal: every site's steps to the nearest corner (BR-6). No other bundled game has one.
+#[test]
+fn the_kings_escape_is_a_goal_with_each_sites_distance() {
+    let game = pipeline::load("brandubh", None, &[]).unwrap();
+    assert_eq!(game.goals.len(), 1);
+    let goal = &game.goals[0];
+    assert_eq!(goal.player, 1);
+    assert_eq!(goal.kind, 1, "the king");
+    let at = |name: &str| goal.distance[game.board.site_named(name).unwrap() as usize];
+    assert_eq!(
+        ["a1", "g7", "b1", "a2", "b2", "d1", "d4", "c5"].map(at),
+        [0, 0, 1, 1, 2, 3, 6, 4]
+    );
+    for b in rulebook::catalog::BUNDLED
+        .iter()
+        .filter(|b| b.name != "brandubh")
+    {
+        let game = pipeline::load(b.name, None, &[]).unwrap();
+        assert!(game.goals.is_empty(), "{}", b.name);
+    }
+}
+
+/// With every corner guarded and nothing to take, a material count finds every move equal;
+/// the levels see the king's goal, so even the easy level (one ply) takes the king to an
+/// edge, three steps from a corner, whatever the seed.
+#[test]
+fn the_levels_bring_the_king_nearer_its_goal() {
+    let game = pipeline::load("brandubh", None, &[]).unwrap();
+    let state =
+        notation::parse_position(&game, "1S3S1/S5S/7/3k3/7/S5S/1S3S1 white").expect("a position");
+    let stop = AtomicBool::new(false);
+    let easy = level("easy").unwrap();
+    for seed in 0..8 {
+        let t = Searcher::new()
+            .think(&state, Budget::reproducible(&easy), seed, &stop)
+            .unwrap();
+        let text = notation::move_text(&state, t.best);
+        assert!(
+            ["d4-a4", "d4-g4", "d4-d1", "d4-d7"].contains(&text.as_str()),
+            "seed {seed}: {text}"
+        );
+    }
+}
+
+/// A side ahead drives the game to its end: from Hasami Shogi's start, medium against the
+/// depth-2 baseline wins every game of four well within the 400-ply cap (the last pieces
+/// are hemmed in rather than chased round the board, and a repetition is judged a draw).
+#[test]
+#[ignore = "a minute of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+fn medium_ends_hasami_shogi_games_it_wins() {
+    let (w, d, l) = play_match(
+        "hasami-shogi",
+        None,
+        (Who::Level("medium"), Who::Baseline),
+        4,
+        400,
+    );
+    assert_eq!((w, d, l), (4, 0, 0));
+}
+
+/// Each level beats the one below it on every bundled game (more wins than losses, 6
+/// games a pair).
+#[test]
+#[ignore = "an hour of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+fn every_level_beats_the_one_below_on_every_bundled_game() {
+    let mut failures = Vec::new();
+    for b in rulebook::catalog::BUNDLED {
+        for (upper, lower) in [("medium", "easy"), ("strong", "medium")] {
+            let (w, d, l) =
+                play_match(b.name, None, (Who::Level(upper), Who::Level(lower)), 6, 400);
+            if w <= l {
+                failures.push(format!("{} {upper} vs {lower}: {w}-{d}-{l}", b.name));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?}");
+}

@@ -204,3 +204,18 @@ fn the_swap_is_not_a_repeated_position() {
         "the swap is legal under the ban on repetition"
     );
 }
+
+/// `occurred_within` finds the position after a back-and-forth among the last moves
+/// played, and not beyond the plies it is told to look back.
+#[test]
+fn a_position_played_before_is_found_within_the_plies_looked_back() {
+    let mut state = State::new(load(Some("8x8"), &["repetition=off"]));
+    assert!(!state.occurred_within(100));
+    for m in ["h3-g3", "a6-b6", "g3-h3"] {
+        notation::play_text(&mut state, m).unwrap();
+        assert!(!state.occurred_within(100), "{m}");
+    }
+    notation::play_text(&mut state, "b6-a6").unwrap();
+    assert!(state.occurred_within(4));
+    assert!(!state.occurred_within(3));
+}

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use crate::analysis::Rng;
 use crate::engine::{Move, MoveList, State};
-use search::{Flags, Found, Limits, Worker, MAX_DEPTH, WIN, WON};
+use search::{Flags, Found, Limits, Worker, MAX_DEPTH, SCALE, WIN, WON};
 use table::Table;
 
 /// A strength of the computer: how much it may think per move.
@@ -137,7 +137,9 @@ pub enum Judgement {
     Wins(u32),
     /// The mover loses in this many plies (at the latest, with best defence).
     Loses(u32),
-    /// The game goes on; the mover's lead by the game's own measure.
+    /// The game goes on; the mover's lead by the game's own measure (with the levels'
+    /// finer terms, each below one unit but a goal's distance and the stones left to
+    /// their owners, rounded towards 0).
     Lead(i64),
 }
 
@@ -148,7 +150,9 @@ impl Judgement {
         } else if value <= -WON {
             Judgement::Loses((WIN + value) as u32)
         } else {
-            Judgement::Lead(i64::from(value))
+            // The finer terms of the levels' judgement are below one unit (but for the
+            // distance to a goal): the lead in the game's own measure, rounded towards 0.
+            Judgement::Lead(i64::from(value / SCALE))
         }
     }
 
@@ -291,6 +295,7 @@ impl Searcher {
             hard: budget.time.map(|t| began + t.mul_f64(0.97)),
             quiescence: manner != Manner::Plain,
             exact_root: manner == Manner::Ranked,
+            refined: manner != Manner::Plain,
         };
         let threads = if budget.time.is_some() {
             budget.threads.max(1)
@@ -359,7 +364,7 @@ impl Searcher {
                 .iter()
                 .map(|&m| {
                     work.apply(m);
-                    let v = search::lead(&work, me);
+                    let v = search::judge(&work, me, true);
                     work.undo();
                     (v, m)
                 })
@@ -462,7 +467,9 @@ mod tests {
         assert!(explain(Judgement::Loses(4), 0, pieces).starts_with("loses: "));
         assert_eq!(Judgement::of(WIN - 3), Judgement::Wins(3));
         assert_eq!(Judgement::of(-WIN + 4), Judgement::Loses(4));
-        assert_eq!(Judgement::of(-7), Judgement::Lead(-7));
+        assert_eq!(Judgement::of(-7 * SCALE), Judgement::Lead(-7));
+        assert_eq!(Judgement::of(-7 * SCALE - 5), Judgement::Lead(-7));
+        assert_eq!(Judgement::of(2 * SCALE + 15), Judgement::Lead(2));
         assert!(Judgement::Lead(3).expected() > 0.9 && Judgement::Lead(-3).expected() < 0.1);
     }
 }

@@ -14,10 +14,29 @@ use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
 use crate::engine::{Move, MoveList, Outcome, State};
-use crate::model::Player;
+use crate::model::{EndResult, EndRule, Expr, Goal, Layout, Player, Site, ANY_KIND, NO_SITE};
 
 /// The value of a won game (less the plies it takes, so a quicker win is preferred).
 pub(super) const WIN: i32 = 1_000_000_000;
+
+/// The search's values per unit of the game's estimate: the finer terms of the levels'
+/// judgement ([`judge`]) are worth less than one unit of the game's own measure.
+pub(super) const SCALE: i32 = 16;
+
+/// How few pieces a player has left when the levels' judgement, where a player with no
+/// legal move loses, counts the room about them ([`confinement`]).
+const FEW_PIECES: u32 = 4;
+
+/// What a stone in a player's own pits is worth (in 1/[`SCALE`] units) where an empty row
+/// ends the game and the stones left go to their owners.
+const ROW_STONE: i64 = 8;
+
+/// What one step of a goal's piece nearer to its region is worth (in 1/[`SCALE`] units).
+const GOAL_STEP: i64 = 4;
+
+/// How far back the levels' search looks for a position played before, which it judges a
+/// draw (so a side ahead makes progress rather than repeat moves).
+const REPETITION_WINDOW: usize = 100;
 
 /// Values beyond this are won (or lost) games.
 pub(super) const WON: i32 = WIN - 1000;
@@ -53,6 +72,135 @@ pub(super) fn lead(state: &State, player: Player) -> i32 {
     (mine - other).clamp(-i64::from(WON) + 1, i64::from(WON) - 1) as i32
 }
 
+/// `player`'s standing as the search judges it, in 1/[`SCALE`] units of the game's
+/// estimate: the lead ([`lead`]) alone for the plain baseline. The levels (`refined`) add
+/// what the end rules say of an unfinished game:
+/// - a goal (a piece to bring to a region): [`GOAL_STEP`] for every step nearer;
+/// - stones left in the pits going to their owners when a row empties: [`ROW_STONE`] a stone;
+/// - no legal move losing, on a grid: the room about a player's last few pieces
+///   ([`confinement`]), so a side ahead hems them in;
+/// - pieces counting: a bonus for the side ahead that grows as pieces leave the board
+///   (below one unit), so a side ahead trades down and drives a won game to its end.
+#[inline]
+pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
+    let mut v = i64::from(lead(state, player)) * i64::from(SCALE);
+    if !refined {
+        return clamp(v);
+    }
+    let game = state.game();
+    if !game.goals.is_empty() {
+        v += goals_value(state, player) - most_other(state, player, goals_value);
+    }
+    if let Some(EndRule {
+        result: EndResult::StoreMajority {
+            to_empty_side: false,
+        },
+        ..
+    }) = game.empty_row_end
+    {
+        v += (row_stones(state, player) - most_other(state, player, row_stones)) * ROW_STONE;
+    }
+    if game.stalemate_loses && matches!(game.board.layout, Layout::Grid) {
+        v += confinement(state, player) - most_other(state, player, confinement);
+    }
+    if matches!(game.estimate, Expr::Pieces(_)) {
+        let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
+        let (mine, other) = (pieces(state, player), most_other(state, player, pieces));
+        v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
+    }
+    clamp(v)
+}
+
+/// The stones in `player`'s pits (mancala boards).
+fn row_stones(state: &State, player: Player) -> i64 {
+    let board = &state.game().board;
+    (1..=board.pits())
+        .map(|k| i64::from(state.count(board.pit(player, k))))
+        .sum()
+}
+
+/// The most that `f` gives any player but `player` (0 in a game of one player).
+fn most_other(state: &State, player: Player, f: impl Fn(&State, Player) -> i64) -> i64 {
+    (0..state.game().players.len() as Player)
+        .filter(|&p| p != player)
+        .map(|p| f(state, p))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Where a player with no legal move loses: the empty sites orthogonally next to
+/// `player`'s pieces (their room) when they are down to [`FEW_PIECES`] or fewer, else 0:
+/// the side ahead hems the last pieces in, and their owner keeps room.
+fn confinement(state: &State, player: Player) -> i64 {
+    let game = state.game();
+    if state.pieces(player) > FEW_PIECES || state.pieces(player) == 0 {
+        return 0;
+    }
+    let mut room = 0;
+    for (site, &cell) in state.cells().iter().enumerate() {
+        if cell == 0 || game.owner[usize::from(cell)] != player {
+            continue;
+        }
+        for dir in 0..4 {
+            let next = game.board.step(site as Site, dir);
+            if next != NO_SITE && state.cell(next) == 0 {
+                room += 1;
+            }
+        }
+    }
+    room
+}
+
+/// A value kept clear of the won values.
+#[inline]
+fn clamp(v: i64) -> i32 {
+    v.clamp(-i64::from(WON) + 1, i64::from(WON) - 1) as i32
+}
+
+/// What `player`'s goals are worth in the position: for each, minus [`GOAL_STEP`] for
+/// every step their nearest piece of the goal's kind is from its region (nothing without
+/// such a piece).
+fn goals_value(state: &State, player: Player) -> i64 {
+    let game = state.game();
+    let mut value = 0;
+    for goal in game.goals.iter().filter(|g| g.player == player) {
+        let wanted = |cell| match goal.kind {
+            ANY_KIND => cell != 0 && game.owner[usize::from(cell)] == player,
+            kind => cell == game.cell(player, usize::from(kind)),
+        };
+        let nearest = state
+            .cells()
+            .iter()
+            .zip(&goal.distance)
+            .filter(|&(&cell, &d)| d != Goal::FAR && wanted(cell))
+            .map(|(_, &d)| i64::from(d))
+            .min();
+        value -= nearest.map_or(0, |d| d * GOAL_STEP);
+    }
+    value
+}
+
+/// A value to store in the table from `ply` plies below the root: a won game's distance is
+/// counted from the position, so that it reads right wherever the position is met again.
+#[inline]
+fn to_table(v: i32, ply: usize) -> i32 {
+    match v {
+        v if v >= WON => v + ply as i32,
+        v if v <= -WON => v - ply as i32,
+        v => v,
+    }
+}
+
+/// A value read from the table `ply` plies below the root (the inverse of [`to_table`]).
+#[inline]
+fn from_table(v: i32, ply: usize) -> i32 {
+    match v {
+        v if v >= WON => v - ply as i32,
+        v if v <= -WON => v + ply as i32,
+        v => v,
+    }
+}
+
 /// How one search runs: its limits and its manner.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Limits {
@@ -69,6 +217,9 @@ pub(super) struct Limits {
     pub quiescence: bool,
     /// Whether every root move gets its exact value (for hints) rather than only the best.
     pub exact_root: bool,
+    /// Whether positions are judged with the levels' finer terms ([`judge`]) and a
+    /// position played before is judged a draw (off for the plain baseline).
+    pub refined: bool,
 }
 
 /// A root move and its value at the last depth completed (a bound for all but the best,
@@ -231,7 +382,7 @@ impl Worker {
     /// The evaluation from the root player's side.
     #[inline]
     fn eval(&self, state: &State) -> i32 {
-        lead(state, self.root)
+        judge(state, self.root, self.limits.is_some_and(|l| l.refined))
     }
 
     /// The value of a finished game, `ply` plies from the root.
@@ -271,17 +422,23 @@ impl Worker {
             self.lists[ply] = list;
             return v;
         }
+        let refined = self.limits.is_some_and(|l| l.refined);
+        if refined && state.occurred_within(REPETITION_WINDOW) {
+            self.lists[ply] = list;
+            return 0;
+        }
         let key = state.hash() ^ self.salt;
         let remembered = table.get(key);
         if let Some(e) = remembered.filter(|e| i32::from(e.depth) >= depth) {
+            let value = from_table(e.value, ply);
             let usable = match e.bound {
                 Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
             };
             if usable {
                 self.lists[ply] = list;
-                return e.value;
+                return value;
             }
         }
         let maximizing = state.to_move() == self.root;
@@ -327,7 +484,7 @@ impl Worker {
         table.put(
             key,
             Entry {
-                value: best,
+                value: to_table(best, ply),
                 depth: depth as u8,
                 bound,
                 best: best_index,
@@ -457,5 +614,24 @@ impl Worker {
         self.lists[ply] = list;
         self.order[ply] = order;
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A won game's value is kept in the table counted from the position it belongs to,
+    /// so a position met again at another depth reads the right distance from the root.
+    #[test]
+    fn won_values_are_stored_from_the_position_and_read_from_the_root() {
+        let win_in_5_from_ply_3 = WIN - 5;
+        let stored = to_table(win_in_5_from_ply_3, 3);
+        assert_eq!(stored, WIN - 2);
+        assert_eq!(from_table(stored, 3), WIN - 5);
+        assert_eq!(from_table(stored, 7), WIN - 9);
+        assert_eq!(from_table(to_table(-(WIN - 6), 2), 4), -(WIN - 8));
+        assert_eq!(to_table(123, 9), 123);
+        assert_eq!(from_table(-123, 9), -123);
     }
 }

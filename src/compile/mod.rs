@@ -27,6 +27,7 @@ use crate::model::{
 
 mod chains;
 mod end_keys;
+mod goals;
 mod sow_plan;
 
 /// Values for every parameter and option of a description.
@@ -260,6 +261,7 @@ impl Compiler<'_> {
             after_sow,
             sow_plan,
             sow_sources,
+            goals: goals::goals(&end_rules, &end_conditions, &self.regions, &board),
             board,
             setup,
             moves,
@@ -292,6 +294,7 @@ impl Compiler<'_> {
                 .iter()
                 .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
             estimate: estimate(score_expr.as_ref(), &end_rules),
+            stalemate_loses: goals::stalemate_loses(&end_rules),
             end_rules,
             end_condition_sites,
             end_conditions,

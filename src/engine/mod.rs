@@ -575,6 +575,13 @@ impl State {
         self.hash ^ self.pits.key(&self.game.zobrist)
     }
 
+    /// Whether this position (its hash: the cells and the side to move) occurred before
+    /// within the last `plies` moves played.
+    pub fn occurred_within(&self, plies: usize) -> bool {
+        let hash = self.hash;
+        self.history.iter().rev().take(plies).any(|&h| h == hash)
+    }
+
     /// How many moves have been played from the state's start.
     pub fn ply(&self) -> usize {
         self.frames.len()

@@ -984,6 +984,34 @@ pub struct Game {
     /// score where the game has one, else what its end rule compares (stones in the
     /// player's store), else the player's pieces on the board.
     pub estimate: Expr,
+    /// The goals the end rules set a piece (`end when pieces(white, corners, king) > 0:
+    /// white wins`), with each site's distance to the goal, for the computer's judgement of
+    /// an unfinished game; empty in most games.
+    pub goals: Vec<Goal>,
+    /// Whether an end rule makes the player to move lose when they have no legal move
+    /// (`end when no legal move: mover loses`).
+    pub stalemate_loses: bool,
+}
+
+/// A goal an end rule sets: a player wins when a piece of theirs (of one kind, or of any)
+/// stands on a site of a region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// The player who wins by it.
+    pub player: Player,
+    /// The kind of piece that must reach the region, or [`ANY_KIND`].
+    pub kind: u8,
+    /// Per site: the fewest steps from it to a site of the region (along the board's
+    /// orthogonal directions on a grid, any direction elsewhere), ignoring the pieces in
+    /// the way; [`Goal::FAR`] where the region cannot be reached.
+    pub distance: Vec<u8>,
+    /// The region's sites, as a bit mask over the sites (64 a word).
+    pub region: Vec<u64>,
+}
+
+impl Goal {
+    /// [`Goal::distance`] of a site the region cannot be reached from.
+    pub const FAR: u8 = u8::MAX;
 }
 
 impl Game {
