@@ -219,3 +219,23 @@ fn a_position_played_before_is_found_within_the_plies_looked_back() {
     assert!(state.occurred_within(4));
     assert!(!state.occurred_within(3));
 }
+
+/// A sowing game without a rule on repetition keeps no history of its stones: its
+/// positions are never said to have occurred before (they once were, whenever the cells
+/// and the side to move matched, whatever the stones), and in a random game of Mangala no
+/// position does recur (checked by its text).
+#[test]
+fn a_sowing_game_never_claims_a_position_it_did_not_see() {
+    let game = pipeline::load("mangala", None, &[]).unwrap();
+    let mut state = State::new(game);
+    let mut seen = vec![notation::position_text(&state)];
+    let mut rng = Rng::new(3);
+    let mut moves = MoveList::new();
+    while state.outcome().is_none() {
+        state.legal_moves(&mut moves);
+        state.apply(moves[rng.below(moves.len())]);
+        let text = notation::position_text(&state);
+        assert_eq!(state.occurred_within(1000), seen.contains(&text), "{text}");
+        seen.push(text);
+    }
+}

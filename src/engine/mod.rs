@@ -576,8 +576,13 @@ impl State {
     }
 
     /// Whether this position (its hash: the cells and the side to move) occurred before
-    /// within the last `plies` moves played.
+    /// within the last `plies` moves played. A sowing game that keeps no rule on repeated
+    /// positions keeps no history of its stones (their keys are added to the hash only when
+    /// asked), so it answers no: its positions are not compared.
     pub fn occurred_within(&self, plies: usize) -> bool {
+        if self.game.board.pits() > 0 && !self.pits.hashed() {
+            return false;
+        }
         let hash = self.hash;
         self.history.iter().rev().take(plies).any(|&h| h == hash)
     }
