@@ -568,6 +568,25 @@ impl Checker {
         Some((kind, ty))
     }
 
+    /// A named region where it is used: what it stands for, or an error when it is defined
+    /// below (at `defined`).
+    fn named_region(&mut self, n: &Name, defined: Span) -> Option<(TExprKind, Type)> {
+        if let Some((_, region)) = self.regions.iter().find(|(r, _)| *r == n.text) {
+            return region.as_ref().map(|r| (r.kind.clone(), Type::Region));
+        }
+        self.error(
+            Diagnostic::error(
+                format!("the region `{}` is used before it is defined", n.text),
+                n.span,
+            )
+            .with_note_at(
+                defined,
+                "it is defined here: a region may use only the regions above it",
+            ),
+        );
+        None
+    }
+
     pub(super) fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
         let t = n.text.as_str();
         if let Some(depth) = self.bound.iter().rposition(|b| b == t) {
@@ -588,21 +607,8 @@ impl Checker {
         if let Some(i) = self.players.iter().position(|p| p == t) {
             return Some((TExprKind::Player(i), Type::Player));
         }
-        if let Some((_, region)) = self.regions.iter().find(|(r, _)| r == t) {
-            return region.as_ref().map(|r| (r.kind.clone(), Type::Region));
-        }
         if let Some(&(first, "region")) = self.declared.get(t) {
-            self.error(
-                Diagnostic::error(
-                    format!("the region `{t}` is used before it is defined"),
-                    n.span,
-                )
-                .with_note_at(
-                    first,
-                    "it is defined here: a region may use only the regions above it",
-                ),
-            );
-            return None;
+            return self.named_region(n, first);
         }
         match t {
             "on" => return Some((TExprKind::Bool(true), Type::Bool)),
