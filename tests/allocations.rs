@@ -6,13 +6,13 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::catalog::BUNDLED;
 use rulebook::engine::{MoveList, State};
-use rulebook::model::Game;
-use rulebook::pipeline;
+
+#[path = "common/configurations.rs"]
+mod configurations;
+use configurations::configurations;
 
 /// The system allocator, counting allocations and reallocations.
 struct Counting;
@@ -46,23 +46,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-/// Every bundled game under its default configuration and under each of its presets.
-fn configurations() -> Vec<(String, Arc<Game>)> {
-    let mut out = Vec::new();
-    for b in BUNDLED {
-        let described = pipeline::describe(pipeline::read_source(b.name).unwrap()).unwrap();
-        out.push((
-            b.name.to_string(),
-            pipeline::build(&described, None, &[]).unwrap(),
-        ));
-        for p in &described.description.presets {
-            let game = pipeline::build(&described, Some(&p.name), &[]).unwrap();
-            out.push((format!("{} --preset {}", b.name, p.name), game));
-        }
-    }
-    out
-}
 
 /// The allocations of `n` random playouts (at most `cap` plies each) from `start`, as
 /// `rulebook bench` plays them: the state copied from the start for each, the moves picked

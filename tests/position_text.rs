@@ -10,28 +10,13 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rulebook::analysis::Rng;
-use rulebook::catalog::BUNDLED;
 use rulebook::engine::{MoveList, Setup, SetupError, State};
-use rulebook::model::Game;
 use rulebook::notation::{move_text, parse_position, position_text};
 use rulebook::pipeline;
 
-/// Every bundled game under its default configuration and under each of its presets.
-fn configurations() -> Vec<(String, Arc<Game>)> {
-    let mut out = Vec::new();
-    for b in BUNDLED {
-        let described = pipeline::describe(pipeline::read_source(b.name).unwrap()).unwrap();
-        out.push((
-            b.name.to_string(),
-            pipeline::build(&described, None, &[]).unwrap(),
-        ));
-        for p in &described.description.presets {
-            let game = pipeline::build(&described, Some(&p.name), &[]).unwrap();
-            out.push((format!("{} --preset {}", b.name, p.name), game));
-        }
-    }
-    out
-}
+#[path = "common/configurations.rs"]
+mod configurations;
+use configurations::configurations;
 
 /// The texts of a state's legal moves; under the ban on repetition, of its moves before
 /// the ban (a position read from text has no history, so the ban starts afresh).

@@ -4,33 +4,13 @@
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::catalog::BUNDLED;
 use rulebook::engine::{MoveList, State};
 use rulebook::model::{CaptureMode, EffectKind, Game, Landing, MoveKind};
 use rulebook::{notation, pipeline};
 
-/// Every bundled game under its default configuration and under each of its presets.
-fn configurations() -> Vec<(String, Arc<Game>)> {
-    let mut out = Vec::new();
-    for b in BUNDLED {
-        let described = pipeline::describe(pipeline::read_source(b.name).unwrap()).unwrap();
-        out.push((
-            b.name.to_string(),
-            pipeline::build(&described, None, &[]).unwrap(),
-        ));
-        for p in &described.description.presets {
-            let game = pipeline::build(&described, Some(&p.name), &[]).unwrap();
-            out.push((format!("{} --preset {}", b.name, p.name), game));
-        }
-    }
-    // Every option at once, on a small board, so that rare rules are exercised often.
-    let sets = ["size=6", "repetition=on", "corner=anywhere", "lone-jump=on"].map(String::from);
-    out.push((
-        "ming-mang all options".into(),
-        pipeline::load("ming-mang", None, &sets).unwrap(),
-    ));
-    out
-}
+#[path = "common/configurations.rs"]
+mod configurations;
+use configurations::configurations;
 
 /// True if no rule of the game ever removes a piece (captures only convert) or places one.
 fn conserves_pieces(game: &Game) -> bool {
