@@ -226,7 +226,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
                     break;
                 }
                 let m = moves[rng.below(moves.len())];
-                let before: Vec<u8> = engine.cells().to_vec();
+                let before = engine.cells().to_vec();
                 if m.over() != rulebook::model::NO_SITE {
                     jumps_seen += 1;
                 }
@@ -245,10 +245,10 @@ fn random_games_agree_with_the_reference_move_by_move() {
                     .cells()
                     .iter()
                     .map(|&c| {
-                        if c == 0 {
+                        if c.is_empty() {
                             0
                         } else {
-                            engine.game().owner[c as usize].code()
+                            engine.game().owner[c.index()].code()
                         }
                     })
                     .collect();

@@ -302,7 +302,7 @@ fn the_engine_refuses_setups_that_do_not_fit_the_game() {
         })
     ));
     assert!(matches!(
-        check(&|s| s.cells[0] = 9),
+        check(&|s| s.cells[0] = rulebook::model::Cell::new(9).unwrap()),
         Some(SetupError::Cell { site: 0, .. })
     ));
     assert_eq!(

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
 use crate::engine::{Move, MoveList, Outcome, State};
-use crate::model::{EndResult, EndRule, Expr, Goal, Layout, Player, Site, ANY_KIND, NO_SITE};
+use crate::model::{Cell, EndResult, EndRule, Expr, Goal, Layout, Player, Site, ANY_KIND, NO_SITE};
 
 /// The value of a won game (less the plies it takes, so a quicker win is preferred).
 pub(super) const WIN: i32 = 1_000_000_000;
@@ -138,12 +138,12 @@ fn confinement(state: &State, player: Player) -> i64 {
     }
     let mut room = 0;
     for (site, &cell) in state.cells().iter().enumerate() {
-        if cell == 0 || game.owner[usize::from(cell)] != player {
+        if cell.is_empty() || game.owner[cell.index()] != player {
             continue;
         }
         for dir in 0..4 {
             let next = game.board.step(site as Site, dir);
-            if next != NO_SITE && state.cell(next) == 0 {
+            if next != NO_SITE && state.cell(next).is_empty() {
                 room += 1;
             }
         }
@@ -164,8 +164,8 @@ fn goals_value(state: &State, player: Player) -> i64 {
     let game = state.game();
     let mut value = 0;
     for goal in game.goals.iter().filter(|g| g.player == player) {
-        let wanted = |cell| match goal.kind {
-            ANY_KIND => cell != 0 && game.owner[usize::from(cell)] == player,
+        let wanted = |cell: Cell| match goal.kind {
+            ANY_KIND => !cell.is_empty() && game.owner[cell.index()] == player,
             kind => cell == game.cell(player, usize::from(kind)),
         };
         let nearest = state

@@ -386,7 +386,8 @@ impl Compiler<'_> {
             let Some(Value::Region(sites)) = self.fold(&s.region) else {
                 continue;
             };
-            let cell = (1 + s.player * piece_kinds + s.piece) as model::Cell;
+            let player = model::Player::new(s.player).expect("the checker names a player");
+            let cell = model::Cell::piece(player, s.piece, piece_kinds);
             for site in sites {
                 if let Some(first) = placed_by[site as usize] {
                     let name = self.board().site_names[site as usize].clone();

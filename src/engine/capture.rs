@@ -28,11 +28,11 @@ pub(super) fn collect(
         // without the tests of kinds (a division), regions and hostile sites.
         let enemy = |s: Site| {
             let c = cell(s);
-            c != EMPTY && game.owner[c as usize] != mover
+            c != EMPTY && game.owner[c.index()] != mover
         };
         let own = |s: Site| {
             let c = cell(s);
-            c != EMPTY && game.owner[c as usize] == mover
+            c != EMPTY && game.owner[c.index()] == mover
         };
         return collect_runs(game, (&enemy, &own), effect, landing, capture);
     }
@@ -40,7 +40,7 @@ pub(super) fn collect(
     let enemy = |s: Site| {
         let c = cell(s);
         c != EMPTY
-            && game.owner[c as usize] != mover
+            && game.owner[c.index()] != mover
             && filter.kinds >> game.kind_of(c) & 1 == 1
             && in_region(game, filter.standing, s)
     };
@@ -49,7 +49,7 @@ pub(super) fn collect(
         let c = cell(s);
         match c {
             EMPTY => filter.hostile.is_some() && in_region(game, filter.hostile, s),
-            _ => game.owner[c as usize] == mover,
+            _ => game.owner[c.index()] == mover,
         }
     };
     collect_runs(game, (&enemy, &own), effect, landing, capture)
@@ -183,7 +183,7 @@ pub(super) fn may_capture(
 ) -> bool {
     let enemy = |s: Site| {
         let c = if s == NO_SITE { EMPTY } else { cell(s) };
-        (c != EMPTY) & (game.owner[c as usize] != mover)
+        (c != EMPTY) & (game.owner[c.index()] != mover)
     };
     let shape = match &game.effects[effect].kind {
         EffectKind::Custodian { shape, .. } => shape,

@@ -550,7 +550,7 @@ impl State {
     /// The owner of the piece on a site, if any.
     pub fn owner(&self, site: Site) -> Option<Player> {
         let c = self.cells[site as usize];
-        (c != EMPTY).then(|| self.game.owner[c as usize])
+        (c != EMPTY).then(|| self.game.owner[c.index()])
     }
 
     /// The stones on a site (0 on boards without stones).
@@ -1082,7 +1082,7 @@ impl State {
     /// Converts or removes the piece on `site` if it is not the mover's.
     fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
         let cell = self.cells[site as usize];
-        if cell == EMPTY || self.game.owner[cell as usize] == mover {
+        if cell == EMPTY || self.game.owner[cell.index()] == mover {
             return;
         }
         let new = match mode {
@@ -1108,12 +1108,12 @@ impl State {
         let old = self.cells[site as usize];
         let (word, bit) = (site as usize / 64, 1u64 << (site % 64));
         if old != EMPTY {
-            let p = (self.game.owner[old as usize]).index();
+            let p = (self.game.owner[old.index()]).index();
             self.occupancy[p * self.words + word] &= !bit;
             self.piece_count[p] -= 1;
         }
         if cell != EMPTY {
-            let p = (self.game.owner[cell as usize]).index();
+            let p = (self.game.owner[cell.index()]).index();
             self.occupancy[p * self.words + word] |= bit;
             self.piece_count[p] += 1;
         }

@@ -495,8 +495,8 @@ impl State {
             };
             c != EMPTY
                 && match over {
-                    Jumped::Enemy => game.owner[c as usize] != self.to_move,
-                    Jumped::Friend => game.owner[c as usize] == self.to_move,
+                    Jumped::Enemy => game.owner[c.index()] != self.to_move,
+                    Jumped::Friend => game.owner[c.index()] == self.to_move,
                     Jumped::Any => true,
                 }
         };
@@ -563,8 +563,8 @@ impl State {
                 && c != EMPTY
                 && !in_region(rule.filter.avoiding, s)
                 && match over {
-                    Jumped::Enemy => game.owner[c as usize] != self.to_move,
-                    Jumped::Friend => game.owner[c as usize] == self.to_move,
+                    Jumped::Enemy => game.owner[c.index()] != self.to_move,
+                    Jumped::Friend => game.owner[c.index()] == self.to_move,
                     Jumped::Any => true,
                 }
         };

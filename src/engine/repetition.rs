@@ -386,7 +386,7 @@ impl State {
         let (z, mover) = (&game.zobrist, self.to_move);
         // What a capture leaves of `cell` (as `State::capture` does it).
         let taken = |cell: Cell, mode: CaptureMode| match mode {
-            _ if cell == EMPTY || game.owner[cell as usize] == mover => cell,
+            _ if cell == EMPTY || game.owner[cell.index()] == mover => cell,
             CaptureMode::Convert => game.cell(mover, game.kind_of(cell)),
             CaptureMode::Remove => EMPTY,
         };

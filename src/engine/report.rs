@@ -149,7 +149,7 @@ impl State {
                 continue;
             }
             report.changed.push(s as Site);
-            let owner = |c: Cell| (c != EMPTY).then(|| game.owner[c as usize]);
+            let owner = |c: Cell| (c != EMPTY).then(|| game.owner[c.index()]);
             let lost_piece =
                 owner(cell).is_some_and(|p| p != mover) && owner(self.cells[s]) != owner(cell);
             if lost_piece || (count < stones && s != m.from as usize) {

@@ -141,7 +141,7 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     };
     length(SetupPart::Cells, setup.cells.len())?;
     if let Some((site, &cell)) =
-        (setup.cells.iter().enumerate()).find(|(_, &c)| c as usize >= game.cell_codes())
+        (setup.cells.iter().enumerate()).find(|(_, &c)| c.index() >= game.cell_codes())
     {
         let site = site as Site;
         return Err(SetupError::Cell { site, cell });
@@ -207,14 +207,14 @@ pub fn usual_stock(game: &Game, cells: &[Cell]) -> Vec<u16> {
     let mut placed = vec![0i64; game.stock.len()];
     for &cell in cells.iter().filter(|&&c| c != EMPTY) {
         if let Some(n) =
-            placed.get_mut((game.owner[cell as usize]).index() * kinds + game.kind_of(cell))
+            placed.get_mut((game.owner[cell.index()]).index() * kinds + game.kind_of(cell))
         {
             *n += 1;
         }
     }
     for &(_, cell) in &game.setup {
         if let Some(n) =
-            placed.get_mut((game.owner[cell as usize]).index() * kinds + game.kind_of(cell))
+            placed.get_mut((game.owner[cell.index()]).index() * kinds + game.kind_of(cell))
         {
             *n -= 1;
         }

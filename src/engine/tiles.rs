@@ -89,7 +89,7 @@ impl State {
         for site in 0..self.cells.len() {
             let cell = self.cells[site];
             if cell != EMPTY {
-                let (p, kind) = (self.game.owner[cell as usize], self.game.kind_of(cell));
+                let (p, kind) = (self.game.owner[cell.index()], self.game.kind_of(cell));
                 t.hands[p.index()] &= !(1 << kind);
                 add_constraints(tiles, &mut t.constraints, site as Site, kind);
             }

@@ -83,14 +83,47 @@ impl Player {
     }
 }
 
-/// The content of a site: 0 when empty, otherwise `1 + player * kinds + kind`.
-pub type Cell = u8;
+/// The content of a site: empty, or a piece of one player and one kind. Its index in
+/// per-cell tables (hash keys, owners) is 0 when empty, otherwise `1 + player * kinds +
+/// kind`; [`Game::cell`] makes one, [`Game::owner`] and [`Game::kind_of`] read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The empty cell.
+    pub const EMPTY: Cell = Cell(0);
+
+    /// The cell with this index in per-cell tables, if any game could have it (at most
+    /// [`MAX_PIECE_KINDS`] kinds for each of [`PLAYERS`] players); whether this game has
+    /// it is [`Game::cell_codes`]'s to say.
+    pub fn new(index: usize) -> Option<Cell> {
+        (index <= PLAYERS * MAX_PIECE_KINDS).then_some(Cell(index as u8))
+    }
+
+    /// A piece of `player` of kind `kind`, in a game of `kinds` kinds of piece.
+    #[inline(always)]
+    pub const fn piece(player: Player, kind: usize, kinds: usize) -> Cell {
+        Cell((1 + player.index() * kinds + kind) as u8)
+    }
+
+    /// Its index in per-cell tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Whether it holds no piece.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
 
 /// Any kind of piece, in [`Expr::PiecesIn`].
 pub const ANY_KIND: u8 = u8::MAX;
 
-/// The empty cell.
-pub const EMPTY: Cell = 0;
+/// The empty cell ([`Cell::EMPTY`]).
+pub const EMPTY: Cell = Cell::EMPTY;
 
 /// The most pieces of one kind a player may have in hand at the start (`setup N PLAYER
 /// KIND in hand`); the hash keys of hands cover counts up to this.
@@ -906,7 +939,7 @@ impl Zobrist {
     /// The key of `cell` standing on `site` (0 for an empty site).
     #[inline]
     pub fn cell(&self, site: Site, cell: Cell) -> u64 {
-        self.cells[site as usize * self.cell_codes + cell as usize]
+        self.cells[site as usize * self.cell_codes + cell.index()]
     }
 }
 
@@ -1088,7 +1121,7 @@ impl Goal {
 impl Game {
     /// The cell for a piece of `player` of kind `kind`.
     pub fn cell(&self, player: Player, kind: usize) -> Cell {
-        (1 + player.index() * self.piece_kinds.len() + kind) as Cell
+        Cell::piece(player, kind, self.piece_kinds.len())
     }
 
     /// The stones in play (mancala boards).
@@ -1098,7 +1131,12 @@ impl Game {
 
     /// The kind of piece in a non-empty cell.
     pub fn kind_of(&self, cell: Cell) -> usize {
-        (cell as usize - 1) % self.piece_kinds.len()
+        (cell.index() - 1) % self.piece_kinds.len()
+    }
+
+    /// Every piece of the game (each player's each kind), as cells in index order.
+    pub fn piece_cells(&self) -> impl Iterator<Item = Cell> {
+        (1..self.cell_codes()).map(|i| Cell(i as u8))
     }
 
     /// Number of distinct cell values (empty plus every player's every kind).

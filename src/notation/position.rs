@@ -51,7 +51,7 @@ pub fn piece_letter(game: &Game, cell: Cell) -> char {
     if cell == EMPTY {
         return '.';
     }
-    let owner = (game.owner[cell as usize]).index();
+    let owner = (game.owner[cell.index()]).index();
     let initial = |s: &str| s.chars().next().unwrap_or('?');
     if game.piece_kinds.len() == 1 {
         initial(&game.players[owner]).to_ascii_uppercase()
@@ -201,7 +201,7 @@ fn cell_word(game: &Game, cell: Cell) -> String {
     match &game.tiles {
         Some(tiles) => {
             let name = tiles.pattern_name(game.kind_of(cell));
-            match game.owner[cell as usize] {
+            match game.owner[cell.index()] {
                 Player::FIRST => name,
                 _ => name.to_lowercase(),
             }
@@ -253,7 +253,7 @@ fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
         .map_or_else(Vec::new, |t| t.hands.clone());
     hands.resize(game.players.len(), 0);
     for &cell in cells.iter().filter(|&&c| c != EMPTY) {
-        hands[(game.owner[cell as usize]).index()] &= !(1u64 << game.kind_of(cell));
+        hands[(game.owner[cell.index()]).index()] &= !(1u64 << game.kind_of(cell));
     }
     hands
 }
@@ -318,13 +318,13 @@ fn player_named(game: &Game, name: &str, at: &str) -> Result<Player, PositionErr
 
 /// The pieces of the game by letter; a letter shared by several pieces reads as none.
 fn piece_by_letter(game: &Game, letter: char) -> Result<Cell, String> {
-    let found: Vec<Cell> = (1..game.cell_codes() as Cell)
+    let found: Vec<Cell> = (game.piece_cells())
         .filter(|&c| piece_letter(game, c) == letter)
         .collect();
     match found[..] {
         [cell] => Ok(cell),
         [] => {
-            let letters: String = (1..game.cell_codes() as Cell)
+            let letters: String = (game.piece_cells())
                 .map(|c| piece_letter(game, c))
                 .collect();
             Err(format!(

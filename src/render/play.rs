@@ -150,7 +150,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
                 if cell == EMPTY {
                     style.push_str(DIM);
                 } else {
-                    let owner = game.owner[cell as usize];
+                    let owner = game.owner[cell.index()];
                     style.push_str(&player_style(game, owner));
                 }
                 if site == to {

@@ -117,7 +117,7 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         if cell == EMPTY {
             continue;
         }
-        let p = game.owner[cell as usize];
+        let p = game.owner[cell.index()];
         let (cx, cy) = (x((s % b.width) as f64), y((s / b.width) as f64));
         let _ = writeln!(
             o,

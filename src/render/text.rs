@@ -324,9 +324,7 @@ pub fn outcome_text(game: &Game, o: Outcome) -> String {
 pub fn parse_diagram(game: &Game, text: &str) -> Result<Vec<Cell>, String> {
     let b = &game.board;
     let (w, h) = (b.width as usize, b.height as usize);
-    let codes: Vec<(char, Cell)> = (1..game.cell_codes())
-        .map(|c| (glyph(game, c as Cell), c as Cell))
-        .collect();
+    let codes: Vec<(char, Cell)> = (game.piece_cells()).map(|c| (glyph(game, c), c)).collect();
     let mut rows = Vec::new();
     for line in text.lines() {
         let tokens: Vec<&str> = line
