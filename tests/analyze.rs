@@ -397,6 +397,10 @@ fn a_match_alternates_the_seats() {
         out.contains("score of random: 50.0%; Elo difference random - easy: +0"),
         "{out}"
     );
+    assert!(
+        out.contains("each pair from the same random opening of 4 plies"),
+        "{out}"
+    );
     let r = json(&[
         "match",
         file.to_str().unwrap(),
