@@ -424,6 +424,8 @@ fn a_stronger_level_wins_its_match() {
         "easy,random",
         "--games",
         "20",
+        "--open",
+        "0",
         "--json",
     ]);
     let r: Value = serde_json::from_str(&out).unwrap();
