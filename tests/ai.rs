@@ -283,23 +283,36 @@ enum Who {
     Baseline,
 }
 
+/// Plies of the random opening each pair of games of the strength table shares (as
+/// `rulebook match --open`, whose default it is): from the fixed start two deterministic
+/// searchers play nearly the same game every time.
+const TABLE_OPENING: usize = 4;
+
 /// Plays `games` seeded games of `a` against `b`, seats alternated (`a` moves first in even
-/// games); returns `a`'s wins, draws (with games unfinished after `max_plies`) and losses.
+/// games), each pair of games from the same random opening of `open` plies; returns `a`'s
+/// wins, draws (with games unfinished after `max_plies`) and losses.
 fn play_match(
     game: &str,
     preset: Option<&str>,
     (a, b): (Who, Who),
-    games: u64,
+    (games, open): (u64, usize),
     max_plies: usize,
 ) -> (u64, u64, u64) {
     let game = pipeline::load(game, preset, &[]).expect("the game loads");
     let stop = AtomicBool::new(false);
     let mut searchers = [Searcher::new(), Searcher::new()];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut list = MoveList::new();
     for i in 0..games {
         let a_seat = Player::new((i % 2) as usize).unwrap();
         let mut state = State::new(game.clone());
-        for ply in 0..max_plies {
+        let mut opening = Rng::stream(7, i / 2);
+        for _ in 0..open {
+            if let Some(m) = state.pick_legal_move(&mut list, |n| opening.below(n)) {
+                state.apply(m);
+            }
+        }
+        for ply in 0..max_plies.saturating_sub(open) {
             let mover = state.to_move();
             let who = if mover == a_seat { a } else { b };
             let seed = i * 7919 + ply as u64;
@@ -338,20 +351,23 @@ fn medium_beats_the_depth_2_baseline_in_every_quick_game() {
             game,
             None,
             (Who::Level("medium"), Who::Baseline),
-            games,
+            (games, 0),
             400,
         );
         assert_eq!(wins, games, "{game}");
     }
 }
 
+/// Games a pair of players plays in the strength table (8 pairs of openings).
+const TABLE_GAMES: u64 = 16;
+
 /// The strength table (docs/analyze.md, "The computer's strength"): every level against
-/// the depth-2 baseline on every bundled game, 10 games each: `strong` wins at least 80%,
+/// the depth-2 baseline on every bundled game, [`TABLE_GAMES`] games each from paired
+/// random openings: `strong` wins at least 80%,
 /// `medium` at least 60%. The table in the docs was made with `rulebook match`.
 #[test]
 #[ignore = "an hour of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn every_level_against_the_baseline_on_every_bundled_game() {
-    const TABLE_GAMES: u64 = 10;
     let mut failures = Vec::new();
     for b in rulebook::catalog::BUNDLED {
         for (name, needed) in [("medium", 0.6), ("strong", 0.8)] {
@@ -359,7 +375,7 @@ fn every_level_against_the_baseline_on_every_bundled_game() {
                 b.name,
                 None,
                 (Who::Level(name), Who::Baseline),
-                TABLE_GAMES,
+                (TABLE_GAMES, TABLE_OPENING),
                 400,
             );
             let score = (w as f64 + d as f64 / 2.0) / (w + d + l) as f64;
@@ -477,22 +493,27 @@ fn medium_ends_hasami_shogi_games_it_wins() {
         "hasami-shogi",
         None,
         (Who::Level("medium"), Who::Baseline),
-        4,
+        (4, 0),
         400,
     );
     assert_eq!((w, d, l), (4, 0, 0));
 }
 
-/// Each level beats the one below it on every bundled game (more wins than losses, 6
-/// games a pair).
+/// Each level beats the one below it on every bundled game (more wins than losses,
+/// [`TABLE_GAMES`] games a pair, each pair of games from its own random opening).
 #[test]
 #[ignore = "an hour of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn every_level_beats_the_one_below_on_every_bundled_game() {
     let mut failures = Vec::new();
     for b in rulebook::catalog::BUNDLED {
         for (upper, lower) in [("medium", "easy"), ("strong", "medium")] {
-            let (w, d, l) =
-                play_match(b.name, None, (Who::Level(upper), Who::Level(lower)), 6, 400);
+            let (w, d, l) = play_match(
+                b.name,
+                None,
+                (Who::Level(upper), Who::Level(lower)),
+                (TABLE_GAMES, TABLE_OPENING),
+                400,
+            );
             if w <= l {
                 failures.push(format!("{} {upper} vs {lower}: {w}-{d}-{l}", b.name));
             }

@@ -397,6 +397,10 @@ fn a_match_alternates_the_seats() {
         out.contains("score of random: 50.0%; Elo difference random - easy: +0"),
         "{out}"
     );
+    assert!(
+        out.contains("each pair from the same random opening of 4 plies"),
+        "{out}"
+    );
     let r = json(&[
         "match",
         file.to_str().unwrap(),
@@ -420,6 +424,8 @@ fn a_stronger_level_wins_its_match() {
         "easy,random",
         "--games",
         "20",
+        "--open",
+        "0",
         "--json",
     ]);
     let r: Value = serde_json::from_str(&out).unwrap();

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
 use crate::engine::{Move, MoveList, Outcome, State};
-use crate::model::{Cell, EndResult, EndRule, Expr, Goal, Layout, Player, Site, ANY_KIND, NO_SITE};
+use crate::model::{Cell, EndResult, Expr, Goal, Layout, Player, Site, ANY_KIND, NO_SITE};
 
 /// The value of a won game (less the plies it takes, so a quicker win is preferred).
 pub(super) const WIN: i32 = 1_000_000_000;
@@ -76,7 +76,8 @@ pub(super) fn lead(state: &State, player: Player) -> i32 {
 /// estimate: the lead ([`lead`]) alone for the plain baseline. The levels (`refined`) add
 /// what the end rules say of an unfinished game:
 /// - a goal (a piece to bring to a region): [`GOAL_STEP`] for every step nearer;
-/// - stones left in the pits going to their owners when a row empties: [`ROW_STONE`] a stone;
+/// - stones left in the pits going to their owners when the game ends (by any end rule):
+///   [`ROW_STONE`] a stone;
 /// - no legal move losing, on a grid: the room about a player's last few pieces
 ///   ([`confinement`]), so a side ahead hems them in;
 /// - pieces counting: a bonus for the side ahead that grows as pieces leave the board
@@ -91,13 +92,7 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
     if !game.goals.is_empty() {
         v += goals_value(state, player) - most_other(state, player, goals_value);
     }
-    if let Some(EndRule {
-        result: EndResult::StoreMajority {
-            to_empty_side: false,
-        },
-        ..
-    }) = game.empty_row_end
-    {
+    if stones_go_to_owners(game) {
         v += (row_stones(state, player) - most_other(state, player, row_stones)) * ROW_STONE;
     }
     if game.stalemate_loses && matches!(game.board.layout, Layout::Grid) {
@@ -109,6 +104,19 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
         v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
     }
     clamp(v)
+}
+
+/// Whether an end rule gives the stones left in the pits to their rows' owners (whatever
+/// ends the game: an empty row, no legal move, a repetition, a condition).
+#[inline]
+fn stones_go_to_owners(game: &crate::model::Game) -> bool {
+    game.board.pits() > 0
+        && game.end_rules.iter().any(|r| {
+            r.result
+                == EndResult::StoreMajority {
+                    to_empty_side: false,
+                }
+        })
 }
 
 /// The stones in `player`'s pits (mancala boards).

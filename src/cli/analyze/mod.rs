@@ -69,12 +69,20 @@ pub struct MatchArgs {
     /// Games to play, 1 to 10,000,000 (the players change seats every game).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
+    /// Plies of random opening: each pair of games starts from the same seeded random
+    /// opening of this many plies, once with each seating (0: every game from the start).
+    #[arg(long, default_value_t = DEFAULT_OPENING, value_name = "PLIES",
+          value_parser = clap::value_parser!(u64).range(0..=100))]
+    pub open: u64,
     #[command(flatten)]
     pub run: RunArgs,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
 }
+
+/// Plies of random opening a match plays before its players take over, unless told.
+const DEFAULT_OPENING: u64 = 4;
 
 /// What `analyze` and `match` share: the seed, the cap, the threads.
 #[derive(Args, Debug)]
@@ -157,6 +165,7 @@ fn analyse(
         start: &start,
         lineup: lineup.to_vec(),
         alternate: false,
+        open: 0,
         games: args.games,
         seed: args.run.seed,
         max_plies: args.run.max_plies as usize,
@@ -207,6 +216,8 @@ struct MatchReport {
     interrupted: bool,
     seed: u64,
     max_plies: u64,
+    /// Plies of the random opening each pair of games shares.
+    open: u64,
     /// Wins of the first player named, draws, wins of the second.
     wins: u64,
     draws: u64,
@@ -245,6 +256,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         start: &start,
         lineup: lineup.clone(),
         alternate: true,
+        open: args.open as usize,
         games: args.games,
         seed: args.run.seed,
         max_plies: args.run.max_plies as usize,
@@ -310,6 +322,7 @@ fn match_report(
         interrupted: (tally.games.len() as u64) < args.games,
         seed: plan.seed,
         max_plies: plan.max_plies as u64,
+        open: plan.open as u64,
         wins,
         draws,
         losses,
@@ -330,8 +343,12 @@ fn match_text(m: &MatchReport) -> String {
         v => format!("{v:+.0}"),
     };
     let mut o = format!("game: {}\n", m.game);
+    let opening = match m.open {
+        0 => "from the start".to_string(),
+        n => format!("each pair from the same random opening of {n} plies"),
+    };
     o += &format!(
-        "{} game{}{} (seed {}, cap {} plies), seats alternated ({a} moves first in even games)\n",
+        "{} game{}{} (seed {}, cap {} plies), seats alternated ({a} moves first in even games), {opening}\n",
         m.games,
         plural(m.games as usize),
         if m.interrupted {

@@ -60,6 +60,9 @@ pub(super) struct Plan<'a> {
     pub lineup: Vec<Agent>,
     /// Reverse the seats every other game.
     pub alternate: bool,
+    /// Plies of a seeded random opening played before the agents take over; with
+    /// `alternate`, games `2k` and `2k + 1` share their opening (see [`opening_rng`]).
+    pub open: usize,
     /// Games to play.
     pub games: u64,
     /// The seed: game `i` draws from [`Rng::stream`]`(seed, i)`.
@@ -247,14 +250,7 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> 
 /// One thread: takes game numbers from `next` until all are played or `stop` is set.
 fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
     let mut tally = Tally::new(plan.start.game());
-    let mut game = Game {
-        state: plan.start.clone(),
-        moves: MoveList::new(),
-        searcher: Searcher::new(),
-        report: MoveReport::new(),
-        own: Tally::new(plan.start.game()),
-        leaders: Vec::new(),
-    };
+    let mut game = Game::new(plan.start);
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         if i >= plan.games || stop.load(Ordering::Relaxed) {
@@ -267,7 +263,9 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + S
         }
         game.state.clone_from(plan.start);
         let mut rng = Rng::stream(plan.seed, i);
-        if let Some(result) = game.play(&seats, &mut rng, plan.max_plies, stop, &mut tally) {
+        let opening = (plan.open, opening_rng(plan, i));
+        if let Some(result) = game.play(&seats, &mut rng, opening, plan.max_plies, stop, &mut tally)
+        {
             tally.games.push(GameResult {
                 index: i,
                 reversed,
@@ -276,6 +274,15 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + S
             done();
         }
     }
+}
+
+/// The generator of game `i`'s random opening: one stream of the seed per pair of games
+/// when seats alternate (so both seatings start from the same opening), per game otherwise;
+/// apart from the streams the players draw from.
+pub(super) fn opening_rng(plan: &Plan, i: u64) -> Rng {
+    const OPENINGS: u64 = 0x6f70_656e_696e_6773;
+    let pair = if plan.alternate { i / 2 } else { i };
+    Rng::stream(plan.seed ^ OPENINGS, pair)
 }
 
 /// A thread's work space for one game after another.
@@ -292,12 +299,26 @@ struct Game {
 }
 
 impl Game {
-    /// Plays one game from the state and tallies its moves; `None` when `stop` interrupted
-    /// a search (the game is then dropped, its moves untallied).
+    /// A work space for games from `start`.
+    fn new(start: &State) -> Game {
+        Game {
+            state: start.clone(),
+            moves: MoveList::new(),
+            searcher: Searcher::new(),
+            report: MoveReport::new(),
+            own: Tally::new(start.game()),
+            leaders: Vec::new(),
+        }
+    }
+
+    /// Plays one game from the state and tallies its moves, the first `opening.0` plies
+    /// picked at random from `opening.1`; `None` when `stop` interrupted a search (the game
+    /// is then dropped, its moves untallied).
     fn play(
         &mut self,
         seats: &[Agent],
         rng: &mut Rng,
+        (open, mut opening): (usize, Rng),
         max_plies: usize,
         stop: &AtomicBool,
         tally: &mut Tally,
@@ -332,7 +353,9 @@ impl Game {
                 own.refusing_positions += u64::from(refused > 0);
                 self.state.legal_moves(&mut self.moves);
             }
-            let m = match seats.get(mover.index()).copied().unwrap_or(Agent::Random) {
+            let agent = seats.get(mover.index()).copied().unwrap_or(Agent::Random);
+            let m = match agent {
+                _ if plies < open => self.moves[opening.below(self.moves.len())],
                 Agent::Random => self.moves[rng.below(self.moves.len())],
                 Agent::Baseline(depth) => {
                     let seed = rng.next_u64();
@@ -469,6 +492,56 @@ mod tests {
         );
         assert_eq!(Agent::named("baseline0"), None);
         assert_eq!(Agent::named("baselinex"), None);
+    }
+
+    /// The position after game `i`'s opening of `open` plies (the cap stops it there).
+    fn after_opening(plan: &Plan, i: u64, seats: &[Agent]) -> String {
+        let mut game = Game::new(plan.start);
+        let mut tally = Tally::new(plan.start.game());
+        let stop = AtomicBool::new(false);
+        let opening = (plan.open, opening_rng(plan, i));
+        let mut rng = Rng::stream(plan.seed, i);
+        let r = game.play(seats, &mut rng, opening, plan.open, &stop, &mut tally);
+        assert_eq!(r.map(|r| r.plies as usize), Some(plan.open));
+        crate::notation::position_text(&game.state)
+    }
+
+    #[test]
+    fn each_pair_of_games_shares_its_seeded_opening_with_the_seats_swapped() {
+        let rules = crate::pipeline::load("mangala", None, &[]).unwrap();
+        let start = State::new(rules);
+        let lineup = vec![Agent::Baseline(1), Agent::Random];
+        let plan = |seed, open| Plan {
+            start: &start,
+            lineup: lineup.clone(),
+            alternate: true,
+            open,
+            games: 8,
+            seed,
+            max_plies: 400,
+            threads: 1,
+        };
+        let (swapped, a) = (&[Agent::Random, Agent::Baseline(1)], plan(7, 4));
+        let openings: Vec<String> = (0..8)
+            .map(|i| after_opening(&a, i, if i % 2 == 0 { &lineup } else { swapped }))
+            .collect();
+        for pair in openings.chunks(2) {
+            assert_eq!(
+                pair[0], pair[1],
+                "both seatings start from the same opening"
+            );
+        }
+        let distinct: std::collections::BTreeSet<_> = openings.iter().collect();
+        assert_eq!(distinct.len(), 4, "{openings:?}");
+        // The same seed gives the same openings; another seed others.
+        assert_eq!(after_opening(&plan(7, 4), 6, &lineup), openings[6]);
+        let other: Vec<String> = (0..4)
+            .map(|k| after_opening(&plan(8, 4), 2 * k, &lineup))
+            .collect();
+        assert!(other.iter().all(|o| !openings.contains(o)), "{other:?}");
+        // No opening: every game starts from the start.
+        let text = crate::notation::position_text(&start);
+        assert_eq!(after_opening(&plan(7, 0), 3, &lineup), text);
     }
 
     #[test]
