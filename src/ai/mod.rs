@@ -40,8 +40,8 @@ pub struct Level {
 
 /// The levels, weakest first. Each level's positions are about what its time reaches at a
 /// terminal in the slowest bundled game, or fewer (measured with `rulebook think` on two
-/// shared cores: in 10 s, 2.5M positions in Migong, the slowest to judge, and 8M to 60M
-/// in the others), so the reproducible budget plays no better than the terminal's.
+/// shared cores: in 10 s, 2.5M positions in the slowest bundled game to judge, and 8M to
+/// 60M in the others), so the reproducible budget plays no better than the terminal's.
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
