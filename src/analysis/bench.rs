@@ -124,7 +124,7 @@ fn play_playouts(
                 break false;
             }
             match state.pick_legal_move(&mut moves, |count| rng.below(count)) {
-                Some(m) => state.apply(m),
+                Some(m) => state.play_forward(m),
                 None => break true,
             }
             n += 1;

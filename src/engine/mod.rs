@@ -277,6 +277,9 @@ pub struct State {
     work: MoveList,
     /// Play moves without the end rules checked after them (to judge a move's result).
     without_ends: bool,
+    /// Play moves without recording what undo needs (set while [`State::play_forward`]
+    /// plays one).
+    forward: bool,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
     /// The index in [`Game::end_rules`](crate::model::Game::end_rules) of the rule that
@@ -319,6 +322,7 @@ impl Clone for State {
             pits: sowing::Pits::default(),
             work: MoveList::new(),
             without_ends: false,
+            forward: false,
             ended: self.ended,
             ended_by: self.ended_by,
             tile: tiles::TileState::default(),
@@ -488,6 +492,7 @@ impl State {
             pits: sowing::Pits::new(&game.board, &counts, &marks, game.tracks_repetition),
             work: MoveList::new(),
             without_ends: false,
+            forward: false,
             ended: None,
             ended_by: 0,
             tile: tiles::TileState::default(),
@@ -745,14 +750,16 @@ impl State {
         if self.game.tracks_repetition {
             self.seen.push(&self.history);
         }
-        self.frames.push(Frame {
-            mv: m,
-            log_start: self.log.len() as u32,
-            pits: self.pits.frame(),
-            mover,
-            ended: self.ended,
-            passes: self.tile.passes,
-        });
+        if !self.forward {
+            self.frames.push(Frame {
+                mv: m,
+                log_start: self.log.len() as u32,
+                pits: self.pits.frame(),
+                mover,
+                ended: self.ended,
+                passes: self.tile.passes,
+            });
+        }
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => self.apply_sowing(m, mover),
             MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => self.apply_tile(m, mover),
@@ -768,6 +775,32 @@ impl State {
         if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
             self.check_ends_after_move(mover);
         }
+    }
+
+    /// Plays a move for good (the fast path for random playouts): as [`State::apply`], but
+    /// nothing is recorded to take it back, so [`State::undo`] cannot take back this move
+    /// or any before it (it returns `None`, as at a state's start, and [`State::ply`] and
+    /// [`State::moves_played`] count from the position after it). The hashes of the
+    /// positions played through are kept, as the rules on repeated positions read them.
+    /// The move must come from [`State::legal_moves`] of this position.
+    pub fn play_forward(&mut self, m: Move) {
+        if !self.frames.is_empty() {
+            self.forget_moves();
+        }
+        self.forward = true;
+        self.apply(m);
+        self.forward = false;
+    }
+
+    /// Forgets what undo needs of the moves played so far (out of line: a playout forgets
+    /// them at most once).
+    #[cold]
+    #[inline(never)]
+    fn forget_moves(&mut self) {
+        self.frames.clear();
+        self.log.clear();
+        self.pits.clear_logs();
+        self.tile.clear_log();
     }
 
     /// The end rules checked after every move: conditions on the position, a repeated
@@ -822,6 +855,7 @@ impl State {
     /// Sows for `mover`, who moves again if a rule after sowing says so.
     #[inline(always)]
     fn apply_sowing(&mut self, m: Move, mover: Player) {
+        self.pits.origin = m.from;
         let again = self.sow(m.rule as usize, m.from);
         let next = if again && self.ended.is_none() {
             mover
@@ -1098,7 +1132,9 @@ impl State {
     #[inline]
     fn set(&mut self, site: Site, cell: Cell) {
         let old = self.cells[site as usize];
-        self.log.push((site, old));
+        if !self.forward {
+            self.log.push((site, old));
+        }
         let z = &self.game.zobrist;
         self.hash ^= z.cell(site, old) ^ z.cell(site, cell);
         self.put_raw(site, cell);

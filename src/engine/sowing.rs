@@ -13,7 +13,9 @@ impl State {
     /// and ends the game if a row is empty. Returns whether the mover moves again.
     #[inline(always)]
     pub(super) fn sow(&mut self, rule: usize, origin: Site) -> bool {
-        self.pits.save();
+        if !self.forward {
+            self.pits.save();
+        }
         let State {
             game,
             pits,
@@ -350,7 +352,9 @@ impl State {
     fn set_mark(&mut self, site: Site, mark: u8) {
         let pits = &mut self.pits;
         let old = pits.marks[site as usize];
-        pits.mark_log.push((site, old));
+        if !self.forward {
+            pits.mark_log.push((site, old));
+        }
         pits.marked = pits.marked + (mark != 0) as u32 - (old != 0) as u32;
         let z = &self.game.zobrist;
         self.hash ^= z.mark(site, old) ^ z.mark(site, mark);
@@ -413,6 +417,8 @@ pub(super) struct Pits {
     marked: u32,
     /// The site the last stone was sown into.
     pub last: Site,
+    /// The pit the latest sowing was sown from ([`NO_SITE`] before the first).
+    pub origin: Site,
     /// For every sowing move, the chunks of counts holding the board's sites before it,
     /// newest last (one snapshot a move is cheaper than a log entry for every stone sown).
     log: Vec<[u16; CHUNK]>,
@@ -431,6 +437,7 @@ pub(super) struct PitsFrame {
     log: u32,
     mark_log: u32,
     last: Site,
+    origin: Site,
 }
 
 impl Clone for Pits {
@@ -456,6 +463,7 @@ impl Pits {
         let sites = board.sites();
         let mut pits = Pits {
             last: NO_SITE,
+            origin: NO_SITE,
             hashed,
             ..Pits::default()
         };
@@ -488,6 +496,7 @@ impl Pits {
         self.marks.clone_from(&other.marks);
         self.marked = other.marked;
         self.last = other.last;
+        self.origin = other.origin;
     }
 
     /// Whether the state's hash keeps the stones' keys as moves are played.
@@ -566,6 +575,7 @@ impl Pits {
             log: self.log.len() as u32,
             mark_log: self.mark_log.len() as u32,
             last: self.last,
+            origin: self.origin,
         }
     }
 
@@ -600,6 +610,7 @@ impl Pits {
         }
         self.full = frame.full;
         self.last = frame.last;
+        self.origin = frame.origin;
     }
 
     /// Forgets the logs (the position stays).
