@@ -12,6 +12,7 @@ mod capture;
 mod expr;
 mod movegen;
 mod movelist;
+mod playout;
 mod repetition;
 mod report;
 mod setup;
@@ -744,9 +745,18 @@ impl State {
     /// Plays a move without checking it (the fast path for search and playouts). The move
     /// must come from [`State::legal_moves`] of this position.
     pub fn apply(&mut self, m: Move) {
+        self.play(m);
+    }
+
+    /// [`State::apply`]'s work, inlined where playouts call it in a loop. Playing forward,
+    /// the hash joins the history only where a rule on repeated positions reads it.
+    #[inline(always)]
+    fn play(&mut self, m: Move) {
         let mover = self.to_move;
         self.goals_known = None;
-        self.history.push(self.hash);
+        if !self.forward || self.game.tracks_repetition {
+            self.history.push(self.hash);
+        }
         if self.game.tracks_repetition {
             self.seen.push(&self.history);
         }
@@ -775,32 +785,6 @@ impl State {
         if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
             self.check_ends_after_move(mover);
         }
-    }
-
-    /// Plays a move for good (the fast path for random playouts): as [`State::apply`], but
-    /// nothing is recorded to take it back, so [`State::undo`] cannot take back this move
-    /// or any before it (it returns `None`, as at a state's start, and [`State::ply`] and
-    /// [`State::moves_played`] count from the position after it). The hashes of the
-    /// positions played through are kept, as the rules on repeated positions read them.
-    /// The move must come from [`State::legal_moves`] of this position.
-    pub fn play_forward(&mut self, m: Move) {
-        if !self.frames.is_empty() {
-            self.forget_moves();
-        }
-        self.forward = true;
-        self.apply(m);
-        self.forward = false;
-    }
-
-    /// Forgets what undo needs of the moves played so far (out of line: a playout forgets
-    /// them at most once).
-    #[cold]
-    #[inline(never)]
-    fn forget_moves(&mut self) {
-        self.frames.clear();
-        self.log.clear();
-        self.pits.clear_logs();
-        self.tile.clear_log();
     }
 
     /// The end rules checked after every move: conditions on the position, a repeated

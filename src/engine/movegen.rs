@@ -771,7 +771,7 @@ impl State {
 /// Whether a game's random moves are always picked from the list of legal moves: under
 /// the ban on repetition, where two rules may give the same move, where clauses narrow the
 /// moves, or where a pass depends on the other players' moves (`no player can move`).
-fn always_listed(game: &Game) -> bool {
+pub(super) fn always_listed(game: &Game) -> bool {
     game.forbid_repetition
         || game.moves_may_coincide
         || game.moves_narrowed

@@ -374,10 +374,10 @@ impl State {
 
     /// The sowing move `pick(n)` of the mover's `n` non-empty pits (by pit number), or none.
     #[inline(always)]
-    pub(super) fn pick_sowing(
+    pub(super) fn pick_sowing<F: FnMut(usize) -> usize + ?Sized>(
         &self,
         rule: u8,
-        pick: &mut dyn FnMut(usize) -> usize,
+        pick: &mut F,
     ) -> Option<Move> {
         let mut full = self.pits.row(self.to_move);
         if full == 0 {
