@@ -71,11 +71,26 @@ impl State {
                 return (n, true);
             }
             match self.pick_sowing(rule, pick) {
-                Some(m) => self.play(m),
+                Some(m) => self.play_sowing(m),
                 None => return (n, true),
             }
         }
         (max_plies, false)
+    }
+
+    /// [`State::play`] of a sowing move, played forward.
+    #[inline(always)]
+    fn play_sowing(&mut self, m: Move) {
+        let mover = self.to_move;
+        self.goals_known = None;
+        if self.game.tracks_repetition {
+            self.history.push(self.hash);
+            self.seen.push(&self.history);
+        }
+        self.apply_sowing(m, mover);
+        if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
+            self.check_ends_after_move(mover);
+        }
     }
 
     /// The sowing rule that makes every move of this game, when the legal moves are always

@@ -172,10 +172,10 @@ impl State {
 
     /// Carries out the actions of rule `r` after sowing (the last site a site of the
     /// board); returns whether the mover moves again.
+    #[inline(always)]
     pub(super) fn act(&mut self, r: usize) -> bool {
-        let mover = self.to_move;
         let sites = self.pits.sites;
-        let entry = mover as usize * sites + self.pits.last as usize;
+        let entry = self.to_move as usize * sites + self.pits.last as usize;
         let mut again = false;
         let cancellable = self.game.sow_plan.cancels[r].is_some();
         if cancellable {
@@ -191,19 +191,29 @@ impl State {
                         self.move_stones(from, to);
                     }
                 }
-                Action::Mark(site) => {
-                    let site = self.sow_value(site, entry) as Site;
-                    if (site as usize) < self.pits.marks.len() {
-                        self.set_mark(site, mover + 1);
-                    }
-                }
-                Action::TakeRun { .. } => self.take_run(r, a),
+                Action::Mark(_) | Action::TakeRun { .. } => self.act_further(r, a, entry),
             }
         }
         if cancellable {
             self.cancel_if(r);
         }
         again
+    }
+
+    /// Carries out action `a` of rule `r`, a mark or a run of takes (out of line: the
+    /// actions of most rules are takes); `entry` is `mover * sites + last`.
+    #[inline(never)]
+    fn act_further(&mut self, r: usize, a: usize, entry: usize) {
+        match &self.game.sow_plan.actions[r][a] {
+            Action::Mark(site) => {
+                let site = self.sow_value(site, entry) as Site;
+                if (site as usize) < self.pits.marks.len() {
+                    self.set_mark(site, self.to_move + 1);
+                }
+            }
+            Action::TakeRun { .. } => self.take_run(r, a),
+            Action::Again | Action::Take { .. } => {}
+        }
     }
 
     /// Puts back the stones that rule `r`'s actions moved if its `unless` condition holds
@@ -228,12 +238,11 @@ impl State {
     /// the remaining stones go where the rule says, and the stores decide.
     #[inline(always)]
     pub(super) fn check_rows(&mut self) {
-        let Some(rule) = self.game.empty_row_end else {
-            return;
-        };
         let empty = [self.pits.row(0) == 0, self.pits.row(1) == 0];
         if empty[0] || empty[1] {
-            self.end_on_empty_row(rule, empty);
+            if let Some(rule) = self.game.empty_row_end {
+                self.end_on_empty_row(rule, empty);
+            }
         }
     }
 
@@ -312,9 +321,8 @@ impl State {
         // Each player's store and the stones left in their row (none once `empty row` has
         // moved them).
         let total = |p: Player| {
-            let row: u32 = (0..board.sites() as Site)
-                .filter(|&s| board.pit_number(s) > 0 && board.row_owner(s) == p)
-                .map(|s| self.count(s) as u32)
+            let row: u32 = (1..=board.pits())
+                .map(|k| self.count(board.pit(p, k)) as u32)
                 .sum();
             row + self.count(board.store(p)) as u32
         };
@@ -329,11 +337,8 @@ impl State {
     /// Moves every stone of site `from` to site `to` (two different sites of the board).
     #[inline(always)]
     fn move_stones(&mut self, from: Site, to: Site) {
-        let moved = self.pits.counts[from as usize];
-        if moved > 0 {
-            self.set_count(from, 0);
-            self.set_count(to, self.pits.counts[to as usize] + moved);
-        }
+        let State { game, pits, hash, .. } = self;
+        pits.move_all(&game.board, &game.zobrist, hash, from, to);
     }
 
     /// Changes the stones on a site and updates the hash (undo restores the move's
@@ -565,6 +570,26 @@ impl Pits {
             0 => self.full & !bit,
             _ => self.full | bit,
         };
+    }
+
+    /// Moves every stone of site `from` to site `to` (two different sites of the board),
+    /// updating `hash` if the stones are [`Pits::hashed`].
+    #[inline(always)]
+    fn move_all(&mut self, board: &Board, zobrist: &Zobrist, hash: &mut u64, from: Site, to: Site) {
+        let moved = self.counts[from as usize];
+        if moved == 0 {
+            return;
+        }
+        let before = self.counts[to as usize];
+        if self.hashed {
+            *hash ^= zobrist.count(from, moved)
+                ^ zobrist.count(from, 0)
+                ^ zobrist.count(to, before)
+                ^ zobrist.count(to, before + moved);
+        }
+        self.counts[from as usize] = 0;
+        self.counts[to as usize] = before + moved;
+        self.full = self.full & !board.pit_bit(from) | board.pit_bit(to);
     }
 
     /// Where the logs stand, for [`Pits::undo`].
