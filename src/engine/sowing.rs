@@ -36,9 +36,18 @@ impl State {
         if start.is_none() && relay.is_none() {
             // The common case, with nothing to evaluate.
             let (mover, first) = (*to_move, Some(NO_SITE));
-            pits.last = match pits.hashed {
-                true => pits.lap::<true>(game, sowing, track, mover, origin, first, hash),
-                false => pits.lap::<false>(game, sowing, track, mover, origin, first, hash),
+            let plain = !sowing.skip_origin && !sowing.marked_to_owner;
+            pits.last = match (pits.hashed, plain) {
+                (true, true) => pits.lap::<true, true>(game, sowing, track, mover, origin, first, hash),
+                (false, true) => {
+                    pits.lap::<false, true>(game, sowing, track, mover, origin, first, hash)
+                }
+                (true, false) => {
+                    pits.lap::<true, false>(game, sowing, track, mover, origin, first, hash)
+                }
+                (false, false) => {
+                    pits.lap::<false, false>(game, sowing, track, mover, origin, first, hash)
+                }
             };
         } else {
             self.sow_laps(rule, origin);
@@ -108,8 +117,8 @@ impl State {
             return from;
         };
         match pits.hashed {
-            true => pits.lap::<true>(game, sowing, track, *to_move, from, first, hash),
-            false => pits.lap::<false>(game, sowing, track, *to_move, from, first, hash),
+            true => pits.lap::<true, false>(game, sowing, track, *to_move, from, first, hash),
+            false => pits.lap::<false, false>(game, sowing, track, *to_move, from, first, hash),
         }
     }
 
@@ -388,13 +397,30 @@ impl State {
         if full == 0 {
             return None;
         }
-        for _ in 0..pick(full.count_ones() as usize) {
+        // A row of up to 8 pits counted by a table (no instruction counts bits on every
+        // processor).
+        let n = match full {
+            0..256 => BITS_SET[full as usize] as usize,
+            _ => full.count_ones() as usize,
+        };
+        for _ in 0..pick(n) {
             full &= full - 1;
         }
         let pit = self.game.board.pit(self.to_move, 1) + full.trailing_zeros() as Site;
         Some(Move::sow(rule, pit))
     }
 }
+
+/// The number of bits set in every byte.
+const BITS_SET: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
 
 /// Sites per chunk of [`Pits::counts`]: an undo snapshot copies whole chunks.
 const CHUNK: usize = 16;
@@ -647,10 +673,11 @@ impl Pits {
     /// One lap of a sowing (how and the track of a move rule) for `mover`: lifts every
     /// stone of `from` and sows them along the track, updating `hash` if `HASHED` (the
     /// stones are [`Pits::hashed`]); returns the site the last stone
-    /// went into. `first`: as for [`State::sow_lap`].
+    /// went into. `first`: as for [`State::sow_lap`]. `PLAIN`: the sowing skips nothing
+    /// and feeds no store by marks, and `first` names no site.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn lap<const HASHED: bool>(
+    fn lap<const HASHED: bool, const PLAIN: bool>(
         &mut self,
         game: &Game,
         sowing: &Sowing,
@@ -681,7 +708,7 @@ impl Pits {
             full |= board.pit_bit(from);
             stones -= 1;
         }
-        let to_marker = sowing.marked_to_owner && self.marked > 0;
+        let to_marker = !PLAIN && sowing.marked_to_owner && self.marked > 0;
         let drop = Sown {
             marks: &self.marks,
             game,
@@ -689,15 +716,23 @@ impl Pits {
             hashed: HASHED,
         };
         // `start at`: the first stone goes to the given site, and the track goes on from it.
-        if let Some(start) = first.filter(|&s| (s as usize) < sites && stones > 0) {
+        if let Some(start) = first.filter(|&s| !PLAIN && (s as usize) < sites && stones > 0) {
             site = start;
             drop.stone(counts, &mut h, &mut full, site);
             stones -= 1;
         }
-        if !sowing.skip_origin && !to_marker {
-            // The common case: every stone into the next site of the track.
+        if !to_marker {
+            // The common case: every stone into the next site of the track (but the pit
+            // the lap was lifted from, with `skip origin`).
+            let skip = match sowing.skip_origin {
+                true if !PLAIN => from,
+                _ => NO_SITE,
+            };
             while stones > 0 {
                 site = track[site as usize];
+                if !PLAIN && site == skip {
+                    continue;
+                }
                 let count = counts[site as usize];
                 if HASHED {
                     h ^= zobrist.count_step(site, count);
