@@ -3,8 +3,8 @@
 
 use super::{Move, MoveList, Outcome, State};
 use crate::model::{
-    Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Player, Site, SowCheck,
-    Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
+    Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Op, Player, Site,
+    SowCheck, Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
 };
 
 impl State {
@@ -80,6 +80,43 @@ impl State {
     /// condition holds there, it is a pit, and fewer than [`MAX_RELAY_LIFTS`] lifts were
     /// made (the first included); returns the site the last lap ended in.
     pub(super) fn relay(&mut self, rule: usize, mut site: Site) -> Site {
+        let State {
+            game,
+            pits,
+            hash,
+            to_move,
+            ..
+        } = self;
+        let game: &Game = game;
+        let MoveKind::Sow {
+            relay: Some(condition),
+            sowing,
+            track,
+            ..
+        } = &game.moves[rule].kind
+        else {
+            return site;
+        };
+        let Some((op, k)) = last_count_test(condition) else {
+            return self.relay_evaluated(rule, site);
+        };
+        // A condition on the stones of the last site alone: compared without the evaluator.
+        for _ in 1..MAX_RELAY_LIFTS {
+            pits.last = site;
+            if game.board.pit_number(site) == 0 || op.apply(pits.count(site) as i64, k) == 0 {
+                break;
+            }
+            site = match pits.hashed {
+                true => pits.lap::<true, false>(game, sowing, track, *to_move, site, None, hash),
+                false => pits.lap::<false, false>(game, sowing, track, *to_move, site, None, hash),
+            };
+        }
+        site
+    }
+
+    /// [`State::relay`] with the relay condition evaluated at every lift (out of line).
+    #[inline(never)]
+    fn relay_evaluated(&mut self, rule: usize, mut site: Site) -> Site {
         let game = std::sync::Arc::clone(&self.game);
         let MoveKind::Sow {
             relay: Some(condition),
@@ -408,6 +445,18 @@ impl State {
         }
         let pit = self.game.board.pit(self.to_move, 1) + full.trailing_zeros() as Site;
         Some(Move::sow(rule, pit))
+    }
+}
+
+/// The operator and the number of a condition `count(last) OP N` (as `relay while
+/// count(last) > 1`), which the stones of the last site decide alone; `None` for any other.
+fn last_count_test(condition: &Expr) -> Option<(Op, i64)> {
+    match condition {
+        Expr::Binary(op, a, b) => match (&**a, &**b) {
+            (Expr::Count(site), Expr::Const(k)) if matches!(**site, Expr::Last) => Some((*op, *k)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
