@@ -99,10 +99,12 @@ impl State {
     /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
     /// that has one already holds for the mover (and so keeps all of its moves).
     pub(super) fn goals_hold(&self) -> bool {
+        // Read with the player to move as the mover, a goal is the position's own
+        // expression (it reads no majority and no table, where a score's view differs).
         self.game.moves.iter().all(|r| {
             r.so_that
                 .as_ref()
-                .is_none_or(|goal| self.value(self.to_move, goal) != 0)
+                .is_none_or(|goal| self.eval(goal) != 0)
         })
     }
 
