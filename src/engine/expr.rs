@@ -189,6 +189,9 @@ impl Env for State {
 
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
+        if !self.pits.any_marked() {
+            return 0;
+        }
         let mark = player + 1;
         self.pits.marks().iter().filter(|&&m| m == mark).count() as i64
     }

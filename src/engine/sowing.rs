@@ -36,7 +36,8 @@ impl State {
         if start.is_none() && relay.is_none() {
             // The common case, with nothing to evaluate.
             let (mover, first) = (*to_move, Some(NO_SITE));
-            let plain = !sowing.skip_origin && !sowing.marked_to_owner;
+            // Marks feed stores only once a pit is marked.
+            let plain = !sowing.skip_origin && !(sowing.marked_to_owner && pits.marked > 0);
             pits.last = match (pits.hashed, plain) {
                 (true, true) => pits.lap::<true, true>(game, sowing, track, mover, origin, first, hash),
                 (false, true) => {
@@ -624,6 +625,12 @@ impl Pits {
         &self.marks
     }
 
+    /// Whether a site is marked.
+    #[inline]
+    pub(super) fn any_marked(&self) -> bool {
+        self.marked > 0
+    }
+
     /// The mark on a site: 0, or 1 + the player who marked it.
     #[inline]
     pub(super) fn mark(&self, site: Site) -> u8 {
@@ -723,7 +730,7 @@ impl Pits {
     /// stone of `from` and sows them along the track, updating `hash` if `HASHED` (the
     /// stones are [`Pits::hashed`]); returns the site the last stone
     /// went into. `first`: as for [`State::sow_lap`]. `PLAIN`: the sowing skips nothing
-    /// and feeds no store by marks, and `first` names no site.
+    /// and feeds no store by marks (or no pit is marked), and `first` names no site.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn lap<const HASHED: bool, const PLAIN: bool>(
