@@ -1,7 +1,8 @@
-//! `State::play_forward`, the way random playouts play (`rulebook bench`), against
-//! `State::apply`: on every bundled game and preset (and on rule texts naming `origin`),
-//! the same seeded random games give the same position, hash and outcome at every ply, and
-//! the states that applied the moves still take every one of them back to the start.
+//! `State::play_forward` and `State::playout`, the way random playouts play (`rulebook
+//! bench`), against `State::apply`: on every bundled game and preset (and on rule texts
+//! naming `origin`), the same seeded random games give the same position, hash and outcome
+//! at every ply, and the states that applied the moves still take every one of them back
+//! to the start.
 
 use std::sync::Arc;
 
@@ -25,11 +26,15 @@ fn forward_equals_apply(name: &str, game: &Arc<Game>, playouts: u64, cap: usize)
         let mut applied = start.clone();
         forward.clone_from(&start);
         let (mut rng, mut same) = (Rng::stream(7, i), Rng::stream(7, i));
+        let (mut plies, mut ended) = (cap, false);
         for ply in 0..cap {
             let a = applied.pick_legal_move(&mut moves, |n| rng.below(n));
             let f = forward.pick_legal_move(&mut other, |n| same.below(n));
             assert_eq!(a, f, "{name}, playout {i}, ply {ply}: the move picked");
-            let Some(m) = a else { break };
+            let Some(m) = a else {
+                (plies, ended) = (ply, true);
+                break;
+            };
             applied.apply(m);
             forward.play_forward(m);
             assert!(
@@ -50,6 +55,17 @@ fn forward_equals_apply(name: &str, game: &Arc<Game>, playouts: u64, cap: usize)
             assert_eq!(forward.ply(), 0, "{name}: nothing recorded to take back");
         }
         assert_eq!(applied.outcome(), forward.outcome(), "{name}, playout {i}");
+        // The whole playout in one call: the same game.
+        let mut whole = start.clone();
+        let mut again = Rng::stream(7, i);
+        let played = whole.playout(cap, &mut other, |n| again.below(n));
+        assert_eq!(played, (plies, ended), "{name}, playout {i}: plies and end");
+        assert!(
+            whole == forward,
+            "{name}, playout {i}: the position after playout"
+        );
+        assert_eq!(whole.hash(), forward.hash(), "{name}, playout {i}");
+        assert_eq!(whole.outcome(), forward.outcome(), "{name}, playout {i}");
         assert_eq!(
             applied.end_rule(),
             forward.end_rule(),

@@ -101,11 +101,10 @@ impl State {
     pub(super) fn goals_hold(&self) -> bool {
         // Read with the player to move as the mover, a goal is the position's own
         // expression (it reads no majority and no table, where a score's view differs).
-        self.game.moves.iter().all(|r| {
-            r.so_that
-                .as_ref()
-                .is_none_or(|goal| self.eval(goal) != 0)
-        })
+        self.game
+            .moves
+            .iter()
+            .all(|r| r.so_that.as_ref().is_none_or(|goal| self.eval(goal) != 0))
     }
 
     /// Whether a player other than the one to move has a move other than passing (on a

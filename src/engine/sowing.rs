@@ -3,8 +3,8 @@
 
 use super::{Move, MoveList, Outcome, State};
 use crate::model::{
-    Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Op, Player, Site,
-    SowCheck, Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
+    Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Op, Player, Site, SowCheck,
+    Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
 };
 
 impl State {
@@ -39,7 +39,9 @@ impl State {
             // Marks feed stores only once a pit is marked.
             let plain = !sowing.skip_origin && !(sowing.marked_to_owner && pits.marked > 0);
             pits.last = match (pits.hashed, plain) {
-                (true, true) => pits.lap::<true, true>(game, sowing, track, mover, origin, first, hash),
+                (true, true) => {
+                    pits.lap::<true, true>(game, sowing, track, mover, origin, first, hash)
+                }
                 (false, true) => {
                     pits.lap::<false, true>(game, sowing, track, mover, origin, first, hash)
                 }
@@ -384,7 +386,9 @@ impl State {
     /// Moves every stone of site `from` to site `to` (two different sites of the board).
     #[inline(always)]
     fn move_stones(&mut self, from: Site, to: Site) {
-        let State { game, pits, hash, .. } = self;
+        let State {
+            game, pits, hash, ..
+        } = self;
         pits.move_all(&game.board, &game.zobrist, hash, from, to);
     }
 
