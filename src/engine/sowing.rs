@@ -37,7 +37,8 @@ impl State {
             // The common case, with nothing to evaluate.
             let (mover, first) = (*to_move, Some(NO_SITE));
             // Marks feed stores only once a pit is marked.
-            let plain = !sowing.skip_origin && !(sowing.marked_to_owner && pits.marked > 0);
+            let marks_feed = sowing.marked_to_owner && pits.marked > 0;
+            let plain = !sowing.skip_origin && !marks_feed;
             pits.last = match (pits.hashed, plain) {
                 (true, true) => {
                     pits.lap::<true, true>(game, sowing, track, mover, origin, first, hash)
