@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::State;
-use crate::model::Game;
+use crate::model::{Game, Player};
 use crate::notation;
 use crate::pipeline;
 use crate::render;
@@ -101,17 +101,17 @@ impl Record {
 
     /// The record with `player`'s resignation after its last move, and the result it
     /// gives.
-    pub fn resigned_by(mut self, game: &Game, player: u8) -> Record {
-        self.resigned = Some(game.players[player as usize].clone());
+    pub fn resigned_by(mut self, game: &Game, player: Player) -> Record {
+        self.resigned = Some(game.player_name(player).to_string());
         self.result = resignation_result(game, player);
         self
     }
 
     /// The player the record says resigned, if one did and the game has a player of that
     /// name.
-    pub fn resigned_player(&self, game: &Game) -> Option<u8> {
+    pub fn resigned_player(&self, game: &Game) -> Option<Player> {
         let name = self.resigned.as_ref()?;
-        game.players.iter().position(|p| p == name).map(|p| p as u8)
+        game.player_by_name(name)
     }
 
     /// The setup the record was played with.
@@ -167,10 +167,10 @@ impl Record {
 
 /// The result of `player`'s resignation: with two players the other wins, else the game
 /// ends without a winner.
-fn resignation_result(game: &Game, player: u8) -> String {
+fn resignation_result(game: &Game, player: Player) -> String {
     match game.players.len() {
-        2 => render::outcome_text(game, crate::engine::Outcome::Win(1 - player)),
-        _ => format!("{} resigns", game.players[player as usize]),
+        2 => render::outcome_text(game, crate::engine::Outcome::Win(player.next())),
+        _ => format!("{} resigns", game.player_name(player)),
     }
 }
 

@@ -16,6 +16,7 @@ use std::time::Duration;
 use rulebook::ai::{level, think_times, Budget, Level, Searcher, DEFAULT_LEVEL};
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, Outcome, State};
+use rulebook::model::Player;
 use rulebook::{notation, pipeline};
 
 const GAMES: u64 = 20;
@@ -56,7 +57,7 @@ fn wins_in_games(
     let mut wins = 0;
     let mut moves = MoveList::new();
     for seed in 0..games {
-        let ai_side = (seed % 2) as u8;
+        let ai_side = Player::new((seed % 2) as usize).unwrap();
         let mut state = State::new(game.clone());
         let mut rng = Rng::new(1000 + seed);
         for ply in 0..max_plies {
@@ -227,7 +228,7 @@ fn it_takes_a_free_capture() {
     let game: Arc<_> = pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
     let diagram = ". . B .\n. . . .\nB W . .\n. . . W\n";
     let cells = rulebook::render::parse_diagram(&game, diagram).unwrap();
-    let state = State::with_cells(game, cells, 0);
+    let state = State::with_cells(game, cells, Player::FIRST);
     let stop = AtomicBool::new(false);
     let t = Searcher::new()
         .think(&state, Budget::iterations(2000), 9, &stop)
@@ -266,9 +267,9 @@ fn the_estimate_of_an_unfinished_game_follows_the_rules() {
     let mangala = load("mangala");
     let mut state = State::new(Arc::clone(&mangala));
     notation::play_text(&mut state, "4").expect("pit 4 sows into the store");
-    let store = |p: u8| i64::from(state.count(mangala.board.store(p)));
-    assert_eq!(store(0), 1);
-    for p in 0..2u8 {
+    let store = |p: Player| i64::from(state.count(mangala.board.store(p)));
+    assert_eq!(store(Player::FIRST), 1);
+    for p in Player::all() {
         assert_eq!(state.value(p, &mangala.estimate), store(p));
     }
 }
@@ -296,7 +297,7 @@ fn play_match(
     let mut searchers = [Searcher::new(), Searcher::new()];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for i in 0..games {
-        let a_seat = (i % 2) as u8;
+        let a_seat = Player::new((i % 2) as usize).unwrap();
         let mut state = State::new(game.clone());
         for ply in 0..max_plies {
             let mover = state.to_move();
@@ -401,7 +402,7 @@ fn ranking_judges_every_move() {
     let game: Arc<_> = pipeline::load("ming-mang", None, &["size=4".to_string()]).unwrap();
     let diagram = ". . B .\n. . . .\nB W . .\n. . . W\n";
     let cells = rulebook::render::parse_diagram(&game, diagram).unwrap();
-    let state = State::with_cells(game, cells, 0);
+    let state = State::with_cells(game, cells, Player::FIRST);
     let stop = AtomicBool::new(false);
     let (t, ranked) = Searcher::new()
         .rank(&state, Budget::iterations(5000), 1, &stop)
@@ -428,7 +429,7 @@ fn the_kings_escape_is_a_goal_with_each_sites_distance() {
     let game = pipeline::load("brandubh", None, &[]).unwrap();
     assert_eq!(game.goals.len(), 1);
     let goal = &game.goals[0];
-    assert_eq!(goal.player, 1);
+    assert_eq!(goal.player, Player::SECOND);
     assert_eq!(goal.kind, 1, "the king");
     let at = |name: &str| goal.distance[game.board.site_named(name).unwrap() as usize];
     assert_eq!(

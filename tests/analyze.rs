@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, Outcome, State};
-use rulebook::model::Game;
+use rulebook::model::{Game, Player};
 use rulebook::pipeline;
 use serde_json::Value;
 
@@ -184,12 +184,12 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             e.fired[m.rule() as usize] += 1;
             e.captures += u64::from(taken > 0);
             e.taken += taken;
-            let values: Vec<i64> = (0..game.players.len() as u8)
+            let values: Vec<i64> = Player::all()
                 .map(|p| state.value(p, &game.estimate))
                 .collect();
             let top = *values.iter().max().unwrap();
-            let ahead: Vec<usize> = (0..values.len()).filter(|&p| values[p] == top).collect();
-            leaders.push((ahead.len() == 1).then(|| ahead[0] as u8));
+            let ahead: Vec<Player> = Player::all().filter(|p| values[p.index()] == top).collect();
+            leaders.push((ahead.len() == 1).then(|| ahead[0]));
             last = Some(mover);
             plies += 1;
         };
@@ -206,7 +206,7 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             }
         }
         match outcome {
-            Some(Outcome::Win(p)) => e.wins[p as usize] += 1,
+            Some(Outcome::Win(p)) => e.wins[p.index()] += 1,
             Some(Outcome::Draw) => e.draws += 1,
             None => e.unfinished += 1,
         }

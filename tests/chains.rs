@@ -10,6 +10,7 @@ use std::sync::Arc;
 use rulebook::analysis::Rng;
 use rulebook::engine::{Move, MoveList, Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
@@ -87,9 +88,9 @@ fn a_king_jumps_on_in_another_direction() {
     let mut s = at(&g, "8/8/8/8/3m1m2/2K5/8/8 black");
     assert_eq!(legal(&s), ["c3-e5-g3"]);
     let m = play(&mut s, "c3-e5-g3");
-    assert_eq!((m.legs(), s.pieces(1)), (2, 0));
+    assert_eq!((m.legs(), s.pieces(Player::SECOND)), (2, 0));
     assert_eq!(notation::position_text(&s), "8/8/8/8/8/6K1/8/8 white");
-    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
     s.undo();
     assert_eq!(notation::position_text(&s), "8/8/8/8/3m1m2/2K5/8/8 black");
     // A man only jumps forward: its sequence ends on e5.

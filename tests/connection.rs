@@ -10,6 +10,7 @@ use std::sync::Arc;
 use rulebook::analysis::perft;
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::{notation, pipeline};
 
 /// Hex from its test file, `size` x `size`.
@@ -47,17 +48,20 @@ fn a_chain_along_the_hex_diagonal_joins_and_one_along_the_other_does_not() {
         &format!("connected(red, side(south), side(north), {HEX_LINKS})"),
     );
     // Red on a1, b2, c3 (north-east steps): joined. Blue to move, so red has just moved.
-    assert_eq!(at(&game, "2R/1R1/R2 blue").outcome(), Some(Outcome::Win(0)));
+    assert_eq!(
+        at(&game, "2R/1R1/R2 blue").outcome(),
+        Some(Outcome::Win(Player::FIRST))
+    );
     // Red on c1, b2, a3 (north-west steps): not linked on a hex board.
     assert_eq!(at(&game, "R2/1R1/2R blue").outcome(), None);
     // A straight file joins, a bent chain through orthogonal steps too.
     assert_eq!(
         at(&game, "1R1/1R1/1R1 blue").outcome(),
-        Some(Outcome::Win(0))
+        Some(Outcome::Win(Player::FIRST))
     );
     assert_eq!(
         at(&game, "2R/1RR/1R1 blue").outcome(),
-        Some(Outcome::Win(0))
+        Some(Outcome::Win(Player::FIRST))
     );
     // Touching one side only, or both sides with two groups: no.
     assert_eq!(at(&game, "3/RRR/RRR blue").outcome(), None);
@@ -72,11 +76,20 @@ fn the_directions_decide_what_links() {
     let orthogonal = joined(3, 3, "connected(red, side(south), side(north), orthogonal)");
     assert_eq!(at(&orthogonal, diagonal).outcome(), None);
     let all = joined(3, 3, "connected(red, side(south), side(north), all)");
-    assert_eq!(at(&all, diagonal).outcome(), Some(Outcome::Win(0)));
-    assert_eq!(at(&all, "R2/1R1/2R blue").outcome(), Some(Outcome::Win(0)));
+    assert_eq!(
+        at(&all, diagonal).outcome(),
+        Some(Outcome::Win(Player::FIRST))
+    );
+    assert_eq!(
+        at(&all, "R2/1R1/2R blue").outcome(),
+        Some(Outcome::Win(Player::FIRST))
+    );
     // One direction: only a chain that goes north step by step (or back south) links.
     let north = joined(3, 3, "connected(red, a1, a3, north)");
-    assert_eq!(at(&north, "R2/R2/R2 blue").outcome(), Some(Outcome::Win(0)));
+    assert_eq!(
+        at(&north, "R2/R2/R2 blue").outcome(),
+        Some(Outcome::Win(Player::FIRST))
+    );
     assert_eq!(at(&north, "R2/RR1/1R1 blue").outcome(), None);
 }
 
@@ -84,7 +97,10 @@ fn the_directions_decide_what_links() {
 fn a_piece_on_both_regions_joins_them_and_the_player_is_any_player() {
     // A corner piece touches both sides that meet there.
     let game = joined(3, 3, "connected(red, side(west), side(south), orthogonal)");
-    assert_eq!(at(&game, "3/3/R2 blue").outcome(), Some(Outcome::Win(0)));
+    assert_eq!(
+        at(&game, "3/3/R2 blue").outcome(),
+        Some(Outcome::Win(Player::FIRST))
+    );
     assert_eq!(at(&game, "3/3/2R blue").outcome(), None);
     // `opponent`, seen after red's move, is blue; `mover` is red.
     let game = joined(
@@ -92,7 +108,10 @@ fn a_piece_on_both_regions_joins_them_and_the_player_is_any_player() {
         3,
         "connected(opponent, side(west), side(east), orthogonal)",
     );
-    assert_eq!(at(&game, "3/BBB/3 blue").outcome(), Some(Outcome::Win(0)));
+    assert_eq!(
+        at(&game, "3/BBB/3 blue").outcome(),
+        Some(Outcome::Win(Player::FIRST))
+    );
     assert_eq!(at(&game, "3/RRR/3 blue").outcome(), None);
     // An empty board and a board with no piece on a region: no.
     assert_eq!(at(&game, "3/3/3 blue").outcome(), None);
@@ -196,11 +215,11 @@ fn random_boards_agree_with_a_breadth_first_search() {
                 .collect();
             let text = format!("{} blue", board_text(&cells, w));
             let expected = naive_joined(&cells, w, 1, 6, &south, &north);
-            let found = at(&hexes, &text).outcome() == Some(Outcome::Win(0));
+            let found = at(&hexes, &text).outcome() == Some(Outcome::Win(Player::FIRST));
             assert_eq!(found, expected, "hex links, {w} x {h}: {text}");
             yes_hex += expected as usize;
             let expected = naive_joined(&cells, w, 1, 8, &west, &east);
-            let found = at(&kings, &text).outcome() == Some(Outcome::Win(0));
+            let found = at(&kings, &text).outcome() == Some(Outcome::Win(Player::FIRST));
             assert_eq!(found, expected, "king links, {w} x {h}: {text}");
             yes_king += expected as usize;
         }
@@ -306,7 +325,7 @@ fn the_swap_is_offered_once_on_the_second_players_first_turn_and_taken_back_by_u
     assert_eq!(legal(&state).last().map(String::as_str), Some("swap"));
     notation::play_text(&mut state, "swap").expect("blue takes red's side");
     assert_ne!(state.hash(), before, "a swap changes the position's hash");
-    assert_eq!(state.to_move(), 1, "blue's colour moves again");
+    assert_eq!(state.to_move(), Player::SECOND, "blue's colour moves again");
     assert!(
         !legal(&state).contains(&"swap".to_string()),
         "once per game"
@@ -354,7 +373,7 @@ fn hex_is_won_by_the_player_who_joins_their_sides_and_never_drawn() {
     }
     assert_eq!(
         state.outcome(),
-        Some(Outcome::Win(0)),
+        Some(Outcome::Win(Player::FIRST)),
         "red joined south and north"
     );
     state.undo();

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use rulebook::engine::{Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::{notation, pipeline, render};
 
 /// Stones that step and jump orthogonally, removing what they jump; `ends` are the end
@@ -25,7 +26,7 @@ fn game(ends: &str) -> Arc<Game> {
 /// A position from a diagram (top rank first), black to move.
 fn position(game: &Arc<Game>, diagram: &str) -> State {
     let cells = render::parse_diagram(game, diagram).expect("a valid diagram");
-    State::with_cells(Arc::clone(game), cells, 0)
+    State::with_cells(Arc::clone(game), cells, Player::FIRST)
 }
 
 /// White on a2 and d4; black on a1 can jump a2 (landing on a3) or step to b1.
@@ -50,7 +51,7 @@ fn the_condition_ends_the_game_after_the_move_that_makes_it_true() {
     notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
     assert_eq!(
         state.outcome(),
-        Some(Outcome::Win(0)),
+        Some(Outcome::Win(Player::FIRST)),
         "black, who moved, wins"
     );
     let mut moves = rulebook::engine::MoveList::new();
@@ -66,7 +67,7 @@ fn mover_in_the_result_is_the_player_who_moved() {
         game("end when pieces(opponent) < 2: mover loses\nend when no legal move: mover loses");
     let mut state = position(&game, TWO_WHITE);
     notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
-    assert_eq!(state.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::SECOND)));
     let game = self::game("end when pieces(mover) == 1 and pieces(opponent) == 1: draw");
     let mut state = position(&game, TWO_WHITE);
     notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
@@ -93,7 +94,7 @@ fn a_position_read_as_text_is_judged_as_after_the_move_that_led_to_it() {
         game("end when pieces(opponent) < 2: mover wins\nend when no legal move: mover loses");
     // White to move with one white stone: black, who moved last, has won.
     let over = rulebook::notation::parse_position(&game, "3W/4/4/B3 white").expect("reads");
-    assert_eq!(over.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(over.outcome(), Some(Outcome::Win(Player::FIRST)));
     let going = rulebook::notation::parse_position(&game, "3W/4/W3/BB2 black").expect("reads");
     assert_eq!(going.outcome(), None);
 }
@@ -125,7 +126,7 @@ fn reaching_a_region_ends_the_game() {
         rulebook::notation::parse_position(&game, "1WWW/B3/4/1BBB black").expect("reads");
     assert_eq!(state.outcome(), None);
     notation::play_text(&mut state, "a3-a4").expect("the step to the far rank");
-    assert_eq!(state.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
 }
 
 /// Lines: four in a row wins; three in a row on the first two ranks loses.
@@ -154,18 +155,18 @@ fn a_line_of_pieces_ends_the_game_in_any_direction_and_within_a_region() {
     // d3-d4 completes a1 b2 c3 d4 (north-east); d3-d2 makes nothing.
     assert_eq!(
         play("WWW2/5/2BB1/1B3/B4 black", "d3-d4"),
-        Some(Outcome::Win(0))
+        Some(Outcome::Win(Player::FIRST))
     );
     assert_eq!(play("WWW2/5/2BB1/1B3/B4 black", "d3-e3"), None);
     // A vertical four: e2 e3 e4 then e1.
     assert_eq!(
         play("WW3/4B/4B/4B/3B1 black", "d1-e1"),
-        Some(Outcome::Win(0))
+        Some(Outcome::Win(Player::FIRST))
     );
     // Three on the first two ranks, black moving: black loses; on ranks 2 and 3: nothing.
     assert_eq!(
         play("WW3/5/5/5/BB1B1 black", "d1-c1"),
-        Some(Outcome::Win(1))
+        Some(Outcome::Win(Player::SECOND))
     );
     assert_eq!(play("WW3/5/BB1B1/5/5 black", "d3-c3"), None);
 }
@@ -196,7 +197,7 @@ fn on_a_grid_only_passes_in_a_row_end_the_game() {
     }
     // Black has no empty point of rank 1 left: its pass is the second in a row.
     notation::play_text(&mut state, "pass").unwrap();
-    assert_eq!(state.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
     assert_eq!(notation::position_text(&state), "3/3/BBB white passes=2");
     // Undo gives back the passes before each move.
     state.undo();
@@ -218,7 +219,7 @@ fn no_player_can_move_ends_the_game_instead_of_a_pass() {
     notation::play_text(&mut state, "c1").unwrap();
     // White would pass, and Black could not place after it: the game is over, with no
     // pass offered, and Black has the most pieces.
-    assert_eq!(state.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
     let mut moves = rulebook::engine::MoveList::new();
     state.legal_moves(&mut moves);
     assert!(moves.is_empty());

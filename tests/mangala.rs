@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use rulebook::engine::{Outcome, State};
-use rulebook::model::Game;
+use rulebook::model::{Game, Player};
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
-const SOUTH: u8 = 0;
-const NORTH: u8 = 1;
+const SOUTH: Player = Player::FIRST;
+const NORTH: Player = Player::SECOND;
 
 fn game(castle: bool) -> Arc<Game> {
     let preset = castle.then_some("castle");
@@ -26,8 +26,8 @@ fn position(
     south_store: u16,
     north: [u16; 6],
     north_store: u16,
-    marks: &[(u16, u8)],
-    to_move: u8,
+    marks: &[(u16, Player)],
+    to_move: Player,
 ) -> State {
     let mut counts: Vec<u16> = south.to_vec();
     counts.push(south_store);
@@ -35,7 +35,7 @@ fn position(
     counts.push(north_store);
     let mut mark = vec![0u8; 14];
     for &(site, player) in marks {
-        mark[site as usize] = player + 1;
+        mark[site as usize] = player.code();
     }
     State::with_stones(Arc::clone(game), counts, mark, to_move)
 }
@@ -307,7 +307,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
                 );
                 if moves.is_empty() {
                     let expected = match reference.winner() {
-                        Some(Some(p)) => Some(Outcome::Win(p as u8)),
+                        Some(Some(p)) => Some(Outcome::Win(Player::new(p).unwrap())),
                         Some(None) => Some(Outcome::Draw),
                         None => None,
                     };
@@ -315,7 +315,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
                     finished += 1;
                     break;
                 }
-                assert_eq!(engine.to_move() as usize, reference.to_move());
+                assert_eq!(engine.to_move().index(), reference.to_move());
                 let text = moves[rng.below(moves.len())];
                 let text = notation::move_text(&engine, text);
                 notation::play_text(&mut engine, &text).unwrap();

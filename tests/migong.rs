@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use rulebook::engine::{MoveList, Outcome, State};
-use rulebook::model::{Cell, Game, GroupUnit, MoveKind, EMPTY};
+use rulebook::model::{Cell, Game, GroupUnit, MoveKind, Player, EMPTY};
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
-const BLUE: u8 = 0;
-const YELLOW: u8 = 1;
+const BLUE: Player = Player::FIRST;
+const YELLOW: Player = Player::SECOND;
 
 fn game(preset: Option<&str>) -> Arc<Game> {
     pipeline::load("migong", preset, &[]).unwrap_or_else(|e| panic!("{}", e.render(false)))
@@ -29,7 +29,7 @@ fn site(game: &Game, name: &str) -> u16 {
 }
 
 /// Cells with the given tiles (`(cell, pattern, owner)`) and nothing else.
-fn cells(game: &Game, tiles: &[(&str, &str, u8)]) -> Vec<Cell> {
+fn cells(game: &Game, tiles: &[(&str, &str, Player)]) -> Vec<Cell> {
     let mut cells = vec![EMPTY; game.board.sites()];
     for &(name, pattern, owner) in tiles {
         cells[site(game, name) as usize] = game.cell(owner, kind(game, pattern));
@@ -96,7 +96,7 @@ fn mi2_edge_colours_follow_the_direction_they_face() {
             if b.is_edge(s, d) {
                 assert_eq!(
                     b.edge_colour(s, d),
-                    colour,
+                    Some(colour),
                     "{} side {d}",
                     b.site_names[s as usize]
                 );
@@ -106,9 +106,9 @@ fn mi2_edge_colours_follow_the_direction_they_face() {
     }
     assert_eq!(edges, 84);
     // The hole's six edges: h7 faces it westwards (yellow), f7 eastwards (blue).
-    assert_eq!(b.edge_colour(site(&g, "h7"), 3), YELLOW);
-    assert_eq!(b.edge_colour(site(&g, "f7"), 0), BLUE);
-    assert_eq!(b.edge_colour(site(&g, "g6"), 2), BLUE);
+    assert_eq!(b.edge_colour(site(&g, "h7"), 3), Some(YELLOW));
+    assert_eq!(b.edge_colour(site(&g, "f7"), 0), Some(BLUE));
+    assert_eq!(b.edge_colour(site(&g, "g6"), 2), Some(BLUE));
 }
 
 #[test]
@@ -119,8 +119,8 @@ fn mi2_an_edge_override_in_the_file_recolours_one_edge() {
         .replace("move swap", "edge h7 west blue\nmove swap");
     let g = pipeline::load_text("migong-override.game", &text, None, &[])
         .unwrap_or_else(|e| panic!("{}", e.render(false)));
-    assert_eq!(g.board.edge_colour(site(&g, "h7"), 3), BLUE);
-    assert_eq!(g.board.edge_colour(site(&g, "f7"), 0), BLUE);
+    assert_eq!(g.board.edge_colour(site(&g, "h7"), 3), Some(BLUE));
+    assert_eq!(g.board.edge_colour(site(&g, "f7"), 0), Some(BLUE));
     let mut state = State::new(g);
     // h7's west wedge may now be blue, and no longer yellow.
     notation::parse_move(&mut state, "h7:BBBBBB").expect("blue against a blue edge");
@@ -202,14 +202,14 @@ fn mi4_pass_only_when_no_placement_exists() {
     let r = refusal(&mut start, "pass");
     assert!(r.contains("only when no other move"), "{r}");
     // Blue holds only BBBBBB, and the one empty cell is a1, whose west edge is yellow.
-    let mut tiles: Vec<(String, u8)> = Vec::new();
+    let mut tiles: Vec<(String, Player)> = Vec::new();
     for s in 0..g.board.sites() {
         let name = g.board.site_names[s].clone();
         if name != "a1" {
             tiles.push((name, YELLOW));
         }
     }
-    let filled: Vec<(&str, &str, u8)> = tiles
+    let filled: Vec<(&str, &str, Player)> = tiles
         .iter()
         .map(|(n, o)| (n.as_str(), "YBYBYB", *o))
         .collect();
@@ -366,13 +366,13 @@ fn mi6_group_sizes_in_wedges_and_in_pieces() {
         vec![0, 0],
         BLUE,
     );
-    let blue: Vec<(u8, u32)> = state
+    let blue: Vec<(Player, u32)> = state
         .group_sizes(GroupUnit::Wedges)
         .into_iter()
         .filter(|g| g.0 == BLUE)
         .collect();
     assert_eq!(blue, [(BLUE, 9)]);
-    let blue: Vec<(u8, u32)> = state
+    let blue: Vec<(Player, u32)> = state
         .group_sizes(GroupUnit::Pieces)
         .into_iter()
         .filter(|g| g.0 == BLUE)
@@ -381,7 +381,7 @@ fn mi6_group_sizes_in_wedges_and_in_pieces() {
 }
 
 /// Isolated tiles: BBBYYY twice (groups 3 and 3 of each colour), BYBYBY (three 1s each).
-const EVEN: [(&str, &str, u8); 3] = [
+const EVEN: [(&str, &str, Player); 3] = [
     ("c3", "BBBYYY", BLUE),
     ("h5", "BBBYYY", YELLOW),
     ("k9", "BYBYBY", BLUE),
@@ -422,7 +422,7 @@ fn mi6_at_0_0_the_last_placer_loses() {
         // Two of the three even tiles on the board; the last placer puts the third.
         let (cell, pattern, _) = EVEN[2];
         let mut hands = vec![0, 0];
-        hands[last as usize] = hand(&g, &[pattern]);
+        hands[last.index()] = hand(&g, &[pattern]);
         let mut state = State::with_hands(Arc::clone(&g), cells(&g, &EVEN[..2]), hands, last);
         notation::play_text(&mut state, &format!("{cell}:{pattern}")).unwrap();
         assert_eq!(state.last_placer(), Some(last));
@@ -432,7 +432,7 @@ fn mi6_at_0_0_the_last_placer_loses() {
         assert_eq!(
             state.outcome(),
             Some(Outcome::Win(winner)),
-            "{last} placed last"
+            "{last:?} placed last"
         );
     }
 }
@@ -509,7 +509,7 @@ fn golden_game_to_the_end() {
             let _ = writeln!(
                 out,
                 "{} groups in {unit:?}: {}",
-                g.players[p as usize],
+                g.player_name(p),
                 sizes.join(" ")
             );
         }
@@ -519,7 +519,7 @@ fn golden_game_to_the_end() {
         "scores (wedges): blue {}, yellow {}; last placer: {:?}",
         state.score(BLUE),
         state.score(YELLOW),
-        state.last_placer()
+        state.last_placer().map(Player::index)
     );
     let _ = writeln!(
         out,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
-use rulebook::model::{Game, EMPTY};
+use rulebook::model::{Game, Player, EMPTY};
 use rulebook::{notation, pipeline};
 
 /// Kings that step one site in any direction and slide up to two sites orthogonally.
@@ -80,7 +80,7 @@ fn a_slide_with_a_limit_stops_at_a_piece_and_at_its_length() {
          . . . . .",
     )
     .expect("a valid diagram");
-    let mut state = State::with_cells(Arc::clone(&game), cells, 0);
+    let mut state = State::with_cells(Arc::clone(&game), cells, Player::FIRST);
     let from_c3: BTreeSet<String> = legal(&mut state)
         .into_iter()
         .filter(|m| m.starts_with("c3-"))
@@ -98,7 +98,7 @@ fn a_slide_with_a_limit_stops_at_a_piece_and_at_its_length() {
 
 /// The moves of `mover` by the reference: for each of their pieces, each of the eight
 /// directions one empty site, and each orthogonal direction up to two empty sites.
-fn reference_moves(game: &Game, cells: &[u8], mover: u8) -> BTreeSet<String> {
+fn reference_moves(game: &Game, cells: &[u8], mover: Player) -> BTreeSet<String> {
     let (w, h) = (game.board.width as i32, game.board.height as i32);
     let at = |f: i32, r: i32| cells[(r * w + f) as usize];
     let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
@@ -132,18 +132,18 @@ fn random_positions_agree_with_the_reference() {
         for _ in 0..200 {
             let cells: Vec<u8> = (0..game.board.sites())
                 .map(|_| match rng.below(4) {
-                    0 => game.cell(0, 0),
-                    1 => game.cell(1, 0),
+                    0 => game.cell(Player::FIRST, 0),
+                    1 => game.cell(Player::SECOND, 0),
                     _ => EMPTY,
                 })
                 .collect();
-            let mover = rng.below(2) as u8;
+            let mover = Player::new(rng.below(2)).unwrap();
             let expected = reference_moves(&game, &cells, mover);
             let mut state = State::with_cells(Arc::clone(&game), cells, mover);
             if expected.is_empty() {
                 continue; // no legal move: the game is over, and nothing is listed
             }
-            assert_eq!(legal(&mut state), expected, "size {size}, mover {mover}");
+            assert_eq!(legal(&mut state), expected, "size {size}, mover {mover:?}");
         }
     }
 }
@@ -165,7 +165,7 @@ end when no legal move: mover loses
 
 /// The moves of `mover` in the engine's order (by origin, then destination, as sites), by
 /// walking each of the eight directions over empty sites, at most `limit` of them.
-fn reference_slides(game: &Game, cells: &[u8], mover: u8, limit: i32) -> Vec<(u16, u16)> {
+fn reference_slides(game: &Game, cells: &[u8], mover: Player, limit: i32) -> Vec<(u16, u16)> {
     let (w, h) = (game.board.width as i32, game.board.height as i32);
     let mut out = Vec::new();
     for from in 0..w * h {
@@ -214,12 +214,12 @@ fn slides_on_boards_of_any_size_agree_with_the_reference_in_order() {
             for _ in 0..20 {
                 let cells: Vec<u8> = (0..game.board.sites())
                     .map(|_| match rng.below(6) {
-                        0 => game.cell(0, 0),
-                        1 => game.cell(1, 0),
+                        0 => game.cell(Player::FIRST, 0),
+                        1 => game.cell(Player::SECOND, 0),
                         _ => EMPTY,
                     })
                     .collect();
-                let mover = rng.below(2) as u8;
+                let mover = Player::new(rng.below(2)).unwrap();
                 let expected = reference_slides(&game, &cells, mover, limit);
                 if expected.is_empty() {
                     continue; // no legal move: the game is over, and nothing is listed

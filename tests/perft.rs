@@ -248,7 +248,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
                         if c == 0 {
                             0
                         } else {
-                            engine.game().owner[c as usize] + 1
+                            engine.game().owner[c as usize].code()
                         }
                     })
                     .collect();

@@ -17,6 +17,7 @@ use rulebook::pipeline;
 #[path = "common/configurations.rs"]
 mod configurations;
 use configurations::configurations;
+use rulebook::model::Player;
 
 /// The texts of a state's legal moves; under the ban on repetition, of its moves before
 /// the ban (a position read from text has no history, so the ban starts afresh).
@@ -208,14 +209,17 @@ fn hands_and_the_tile_state_read_back() {
         assert_eq!(position_text(&state), text);
     }
     let state = parse_position(&game, "- blue hand=blue:BBBBBY").unwrap();
-    assert_eq!(state.hand(0), 1 << 32);
-    assert_eq!(state.hand(1), game.tiles.as_ref().unwrap().hands[1]);
+    assert_eq!(state.hand(Player::FIRST), 1 << 32);
+    assert_eq!(
+        state.hand(Player::SECOND),
+        game.tiles.as_ref().unwrap().hands[1]
+    );
     // Every tile in a hand: all 64 bits.
     let tiles = game.tiles.as_ref().unwrap();
     let all: Vec<String> = (0..64).map(|k| tiles.pattern_name(k)).collect();
     let text = format!("- blue hand=blue:{}", all.join(","));
     let state = parse_position(&game, &text).unwrap();
-    assert_eq!(state.hand(0), u64::MAX);
+    assert_eq!(state.hand(Player::FIRST), u64::MAX);
     assert_eq!(position_text(&state), text);
 }
 
@@ -308,10 +312,8 @@ fn the_engine_refuses_setups_that_do_not_fit_the_game() {
             max: 48
         })
     );
-    assert!(matches!(
-        check(&|s| s.to_move = 2),
-        Some(SetupError::Player { player: 2 })
-    ));
+    // A player the game does not have cannot be named at all: `Player` is checked.
+    assert_eq!(rulebook::model::Player::new(2), None);
     assert!(matches!(
         check(&|s| s.marks = vec![3; 14]),
         Some(SetupError::Mark { site: 0, mark: 3 })

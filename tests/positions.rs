@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::notation::{self, MoveError};
 use rulebook::{pipeline, render};
 
@@ -16,11 +17,7 @@ fn game(sets: &[&str]) -> Arc<Game> {
 /// A position from a diagram, with `to_move` ("black" or "white") to move.
 fn position(game: &Arc<Game>, diagram: &str, to_move: &str) -> State {
     let cells = render::parse_diagram(game, diagram).expect("a valid diagram");
-    let player = game
-        .players
-        .iter()
-        .position(|p| p == to_move)
-        .expect("a player") as u8;
+    let player = game.player_by_name(to_move).expect("a player");
     State::with_cells(Arc::clone(game), cells, player)
 }
 
@@ -91,7 +88,7 @@ fn mm3_captures_a_line_in_one_direction_and_converts_it() {
         . . . . . .
         . . . . . .",
     );
-    assert_eq!((s.pieces(0), s.pieces(1)), (4, 0));
+    assert_eq!((s.pieces(Player::FIRST), s.pieces(Player::SECOND)), (4, 0));
 }
 
 #[test]
@@ -227,7 +224,7 @@ fn mm3_moving_into_a_sandwich_is_safe() {
         . . . . .",
     );
     // White may now close the sandwich only by moving a flanking piece away and back.
-    assert_eq!(s.pieces(0), 1);
+    assert_eq!(s.pieces(Player::FIRST), 1);
 }
 
 #[test]
@@ -326,7 +323,7 @@ fn mm4_a_player_with_no_legal_move_loses() {
         "black",
     );
     assert!(legal(&mut s).is_empty());
-    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::SECOND)));
     assert_eq!(
         notation::play_text(&mut s, "a1-a2"),
         Err(MoveError::GameOver)
@@ -345,7 +342,7 @@ fn mm4_a_player_with_no_pieces_loses() {
         W . . .",
         "black",
     );
-    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::SECOND)));
     let s = position(
         &g,
         "
@@ -400,7 +397,7 @@ fn mm5_a_player_whose_every_move_is_forbidden_loses() {
         let mut unbanned = State::with_cells(Arc::clone(&off), s.cells().to_vec(), s.to_move());
         if legal(&mut s).is_empty() && !legal(&mut unbanned).is_empty() {
             let mover = s.to_move();
-            assert_eq!(s.outcome(), Some(Outcome::Win(1 - mover)));
+            assert_eq!(s.outcome(), Some(Outcome::Win(mover.next())));
             return;
         }
     }
@@ -582,10 +579,13 @@ fn mm6_anywhere_the_turn_must_be_strictly_inside_the_run() {
 fn mm6_gundru_takes_fifteen_pieces_in_one_bent_run() {
     let mut s = State::new(pipeline::load("gundru", None, &[]).unwrap());
     notation::play_text(&mut s, "i2-e2").unwrap();
-    assert_eq!((s.pieces(0), s.pieces(1)), (16, 16));
+    assert_eq!(
+        (s.pieces(Player::FIRST), s.pieces(Player::SECOND)),
+        (16, 16)
+    );
     notation::play_text(&mut s, "i1-i2").unwrap();
-    assert_eq!((s.pieces(0), s.pieces(1)), (1, 31));
-    assert_eq!(s.owner(g_site(&s, "e2")), Some(0));
+    assert_eq!((s.pieces(Player::FIRST), s.pieces(Player::SECOND)), (1, 31));
+    assert_eq!(s.owner(g_site(&s, "e2")), Some(Player::FIRST));
 }
 
 fn g_site(s: &State, name: &str) -> u16 {

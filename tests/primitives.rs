@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::{notation, pipeline};
 
 /// A game on a 4 x 4 board with pawns and kings; `rules` are its move, effect and end
@@ -55,7 +56,7 @@ fn a_slide_onto_empty_or_enemy_takes_the_first_enemy_piece_on_its_line() {
     );
     play(&mut s, "a1-a3");
     assert_eq!(notation::position_text(&s), "P3/P3/4/2p1 black");
-    assert_eq!(s.pieces(1), 1);
+    assert_eq!(s.pieces(Player::SECOND), 1);
     s.undo();
     assert_eq!(notation::position_text(&s), "P3/p3/4/P1p1 white");
 }
@@ -68,7 +69,7 @@ fn a_step_onto_enemy_must_land_on_one() {
     assert_eq!(legal(&s), ["a1-b1", "a1-a2"]);
     let s = at(&g, "4/4/4/P2p white");
     assert!(legal(&s).is_empty());
-    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::SECOND)));
 }
 
 #[test]
@@ -99,7 +100,7 @@ fn a_piece_reaching_the_region_is_promoted() {
     play(&mut s, "a2-a3");
     assert_eq!(notation::position_text(&s), "3p/P3/4/4 black");
     // Black's pawn has no move (pawns only go north, and only White's): Black loses...
-    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
     // ...so from a position with Black to move elsewhere, White's pawn reaches rank 4.
     let mut s = at(&g, "4/P3/4/4 white");
     play(&mut s, "a3-a4");

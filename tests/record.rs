@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use rulebook::engine::State;
+use rulebook::model::Player;
 use rulebook::notation;
 use rulebook::record::{load, save, Record, Setup};
 
@@ -130,10 +131,10 @@ fn a_resignation_replays_and_a_false_one_is_refused() {
     let game = s.load().unwrap();
     let mut state = State::new(game.clone());
     notation::play_text(&mut state, "d2-c2").unwrap();
-    let record = Record::of(&s, &state).resigned_by(&game, 1);
+    let record = Record::of(&s, &state).resigned_by(&game, Player::SECOND);
     assert_eq!(record.resigned.as_deref(), Some("white"));
     assert_eq!(record.result, "black wins");
-    assert_eq!(record.resigned_player(&game), Some(1));
+    assert_eq!(record.resigned_player(&game), Some(Player::SECOND));
     assert!(record.replay().unwrap() == state);
     let text = rulebook::yaml::to_string(&record).unwrap();
     assert_eq!(rulebook::yaml::from_str::<Record>(&text).unwrap(), record);
@@ -153,6 +154,6 @@ fn a_resignation_replays_and_a_false_one_is_refused() {
     let mut over = notation::parse_position(&game, "4/4/B3/W1B1 black").unwrap();
     notation::play_text(&mut over, "c1-b1").unwrap();
     assert!(over.outcome().is_some());
-    let late = Record::of(&s, &over).resigned_by(&game, 1);
+    let late = Record::of(&s, &over).resigned_by(&game, Player::SECOND);
     assert!(late.replay().unwrap_err().contains("over by its rules"));
 }

@@ -100,7 +100,7 @@ fn compare<R: Reference>(
             texts.sort();
             assert_eq!(texts, reference.legal(), "{at}: {}", reference.text());
             let outcome = engine.outcome().map(|o| match o {
-                Outcome::Win(p) => Some(p as usize),
+                Outcome::Win(p) => Some(p.index()),
                 Outcome::Draw => None,
             });
             assert_eq!(outcome, reference.result(), "{at}: {}", reference.text());

@@ -3,6 +3,7 @@
 //! sites a `setup` fills (drawn as the board).
 
 use rulebook::engine::State;
+use rulebook::model::Player;
 use rulebook::{pipeline, render};
 
 /// The board after a setup of black stones on `region` on a 4 x 4 grid, top rank first.
@@ -194,7 +195,7 @@ fn a_named_region_stands_for_its_expression() {
     let inline = pipeline::load_text("inline.game", &inline, None, &[]).unwrap();
     let (a, b) = (State::new(named), State::new(inline));
     assert_eq!(render::board_text(&a), render::board_text(&b));
-    assert_eq!(a.pieces(0), 13);
+    assert_eq!(a.pieces(Player::FIRST), 13);
     let counts = |s: &State| rulebook::analysis::perft(&mut s.clone(), 4);
     assert_eq!(counts(&a), counts(&b));
     assert_eq!(&counts(&a)[..2], [7, 28]);

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rulebook::analysis::Rng;
 use rulebook::engine::{Move, MoveList, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::{notation, pipeline};
 
 fn load(preset: Option<&str>, sets: &[&str]) -> Arc<Game> {
@@ -82,13 +83,16 @@ fn hash_after_a_move_is_the_hash_after_playing_it() {
                 }
                 for &m in moves.iter() {
                     let quick = state.hash_after(m);
-                    let pieces = state.pieces(0) + state.pieces(1);
+                    let pieces = state.pieces(Player::FIRST) + state.pieces(Player::SECOND);
                     let mover = state.pieces(state.to_move());
                     state.apply(m);
                     let text = notation::move_text(&state, m);
                     assert_eq!(quick, Some(state.hash()), "{name}, seed {seed}: {text}");
-                    assert_eq!(state.pieces(0) + state.pieces(1), pieces);
-                    captures += usize::from(state.pieces(1 - state.to_move()) > mover);
+                    assert_eq!(
+                        state.pieces(Player::FIRST) + state.pieces(Player::SECOND),
+                        pieces
+                    );
+                    captures += usize::from(state.pieces(state.to_move().next()) > mover);
                     jumps += usize::from(m.over() != rulebook::model::NO_SITE);
                     state.undo();
                     checked += 1;

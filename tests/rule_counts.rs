@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use rulebook::engine::{MoveList, MoveReport, State};
+use rulebook::model::Player;
 use rulebook::model::{Game, Site};
 use rulebook::notation;
 use rulebook::pipeline::{load, load_text};
@@ -58,7 +59,7 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
     let mut report = MoveReport::new();
     for &m in moves.iter() {
         let mover = state.to_move();
-        let before: Vec<Option<u8>> = (0..game.board.sites() as Site)
+        let before: Vec<Option<Player>> = (0..game.board.sites() as Site)
             .map(|s| state.owner(s))
             .collect();
         let mut plain = state.clone();
@@ -153,16 +154,16 @@ fn mangala(
     south: [u16; 6],
     north: [u16; 6],
     stores: [u16; 2],
-    to_move: u8,
+    to_move: Player,
 ) -> State {
     let b = &game.board;
     let mut counts = vec![0u16; b.sites()];
     for k in 1..=6u16 {
-        counts[b.pit(0, k) as usize] = south[k as usize - 1];
-        counts[b.pit(1, k) as usize] = north[k as usize - 1];
+        counts[b.pit(Player::FIRST, k) as usize] = south[k as usize - 1];
+        counts[b.pit(Player::SECOND, k) as usize] = north[k as usize - 1];
     }
-    counts[b.store(0) as usize] = stores[0];
-    counts[b.store(1) as usize] = stores[1];
+    counts[b.store(Player::FIRST) as usize] = stores[0];
+    counts[b.store(Player::SECOND) as usize] = stores[1];
     State::with_stones(Arc::clone(game), counts, vec![0; b.sites()], to_move)
 }
 
@@ -173,23 +174,41 @@ fn sowing_captures_count_the_stone_that_made_them() {
     // South sows pit 6 (3 stones): one back into pit 6, one into the store, the last into
     // North's pit 1, which had 3 and now has 4, even: all 4 are taken, the stone just sown
     // among them (a count of stones before and after would see 3).
-    let mut s = mangala(&game, [1, 0, 0, 0, 0, 3], [3, 2, 2, 2, 2, 2], [0, 0], 0);
+    let mut s = mangala(
+        &game,
+        [1, 0, 0, 0, 0, 3],
+        [3, 2, 2, 2, 2, 2],
+        [0, 0],
+        Player::FIRST,
+    );
     let r = report_of(&mut s, &["6"]);
     assert_eq!(name(&r), "even");
     assert_eq!(r.taken(), 4);
-    assert_eq!(s.count(game.board.store(0)), 5);
-    assert_eq!(r.taken_sites, vec![game.board.pit(1, 1)]);
+    assert_eq!(s.count(game.board.store(Player::FIRST)), 5);
+    assert_eq!(r.taken_sites, vec![game.board.pit(Player::SECOND, 1)]);
     // South sows pit 1's single stone into the empty pit 2: it and the 5 stones of North's
     // pit 5 opposite are taken, 6 in all (the pit sown into had none before and has none
     // after).
-    let mut s = mangala(&game, [1, 0, 0, 0, 0, 3], [3, 2, 2, 2, 5, 2], [0, 0], 0);
+    let mut s = mangala(
+        &game,
+        [1, 0, 0, 0, 0, 3],
+        [3, 2, 2, 2, 5, 2],
+        [0, 0],
+        Player::FIRST,
+    );
     let r = report_of(&mut s, &["1"]);
     assert_eq!(name(&r), "opposite");
     assert_eq!(r.taken(), 6);
     assert!(!r.extra_turn);
     // The last stone in the store: the rule `again` applies, takes nothing, and South moves
     // again.
-    let mut s = mangala(&game, [1, 0, 0, 0, 0, 2], [3, 2, 2, 2, 5, 2], [0, 0], 0);
+    let mut s = mangala(
+        &game,
+        [1, 0, 0, 0, 0, 2],
+        [3, 2, 2, 2, 5, 2],
+        [0, 0],
+        Player::FIRST,
+    );
     let r = report_of(&mut s, &["6"]);
     assert_eq!(name(&r), "store");
     assert_eq!((r.taken(), r.extra_turn), (0, true));
@@ -200,12 +219,21 @@ fn sowing_captures_count_the_stone_that_made_them() {
 fn a_castle_is_marked_and_its_stones_taken() {
     let game = load("mangala", Some("castle"), &[]).expect("mangala castle loads");
     // South's pit 5 (3 stones): pit 5, pit 6, North's pit 1 (2 + 1 = 3): a castle.
-    let mut s = mangala(&game, [1, 0, 0, 0, 3, 0], [2, 2, 2, 2, 2, 2], [0, 0], 0);
+    let mut s = mangala(
+        &game,
+        [1, 0, 0, 0, 3, 0],
+        [2, 2, 2, 2, 2, 2],
+        [0, 0],
+        Player::FIRST,
+    );
     let r = report_of(&mut s, &["5"]);
     let fired = r.sow_rule.unwrap();
     assert_eq!(game.sow_sources[fired.rule as usize].name(), "castle");
     assert_eq!((fired.taken, fired.marked), (3, 1));
-    assert_eq!(s.mark(game.board.pit(1, 1)), Some(0));
+    assert_eq!(
+        s.mark(game.board.pit(Player::SECOND, 1)),
+        Some(Player::FIRST)
+    );
 }
 
 #[test]
@@ -227,7 +255,13 @@ fn a_rule_without_a_name_is_named_by_its_text() {
 fn kalah_capture_by_the_opposite_rule() {
     let game = load("kalah", None, &[]).expect("kalah loads");
     // South's pit 2 (1 stone) into the empty pit 3; North's pit 4 opposite holds 7.
-    let mut s = mangala(&game, [0, 1, 0, 4, 4, 4], [4, 4, 4, 7, 4, 4], [0, 0], 0);
+    let mut s = mangala(
+        &game,
+        [0, 1, 0, 4, 4, 4],
+        [4, 4, 4, 7, 4, 4],
+        [0, 0],
+        Player::FIRST,
+    );
     let r = report_of(&mut s, &["2"]);
     assert_eq!(
         game.sow_sources[r.sow_rule.unwrap().rule as usize].name(),

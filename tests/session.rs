@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rulebook::engine::{MoveList, State};
+use rulebook::model::Player;
 use rulebook::notation;
 use rulebook::record::Setup;
 use rulebook::repl::{Options, Session};
@@ -96,7 +97,7 @@ fn moves_canonical_forgiving_ambiguous_and_illegal() {
     };
     let game = Arc::clone(s.state().game());
     let cells = rulebook::render::parse_diagram(&game, ". . . B\n. . . .\n. . . .\nW . . .\n");
-    let state = State::with_cells(game, cells.unwrap(), 0);
+    let state = State::with_cells(game, cells.unwrap(), Player::FIRST);
     let mut lone = Session::with_state(setup, state, Options::default());
     ok(&mut lone, "d1");
     assert_eq!(texts(&lone), ["d4-d1"]);
@@ -465,7 +466,11 @@ fn after_a_swap_the_computer_plays_the_other_colour() {
     let reply = ok(&mut s, "swap");
     assert!(reply.contains("yellow (easy) plays"), "{reply}");
     assert_eq!(s.state().ply(), 3);
-    assert_eq!(s.state().to_move(), 0, "Blue, the person, is to move");
+    assert_eq!(
+        s.state().to_move(),
+        Player::FIRST,
+        "Blue, the person, is to move"
+    );
     assert!(ok(&mut s, "ai").contains("the computer plays yellow (easy)"));
     // Taking back the swap (and the computer's reply) gives the computer Blue again.
     ok(&mut s, "undo");

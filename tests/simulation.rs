@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
-use rulebook::model::{CaptureMode, EffectKind, Game, Landing, MoveKind};
+use rulebook::model::{CaptureMode, EffectKind, Game, Landing, MoveKind, Player};
 use rulebook::{notation, pipeline};
 
 #[path = "common/configurations.rs"]
@@ -38,7 +38,7 @@ fn random_games_keep_the_state_api_consistent() {
         let conserve = conserves_pieces(&game);
         for _ in 0..games {
             let mut state = State::new(Arc::clone(&game));
-            let total: u32 = (0..game.players.len() as u8).map(|p| state.pieces(p)).sum();
+            let total: u32 = Player::all().map(|p| state.pieces(p)).sum();
             for _ in 0..max_plies {
                 state.legal_moves(&mut moves);
                 let outcome = state.outcome();
@@ -100,13 +100,13 @@ fn random_games_keep_the_state_api_consistent() {
                     assert_eq!(stones, game.total_stones(), "{name}: stones are conserved");
                 }
                 if conserve {
-                    let now: u32 = (0..game.players.len() as u8).map(|p| state.pieces(p)).sum();
+                    let now: u32 = Player::all().map(|p| state.pieces(p)).sum();
                     assert_eq!(now, total, "{name}: pieces are never created or destroyed");
                 }
                 if let Some(tiles) = &game.tiles {
                     // A tile on the board is no longer in hand: board plus hands is constant.
-                    for p in 0..game.players.len() as u8 {
-                        let start = tiles.hands[p as usize];
+                    for p in Player::all() {
+                        let start = tiles.hands[p.index()];
                         assert_eq!(
                             state.hand(p).count_ones() + state.pieces(p),
                             start.count_ones(),

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use rulebook::engine::{Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::{notation, pipeline};
 
 const GAME: &str = r#"
@@ -35,17 +36,17 @@ fn a_store_past_the_threshold_ends_the_game_after_the_move() {
     let mut s = at("0,0,0,0,0,1|24/4,4,4,4,4,3|0 south");
     assert_eq!(s.outcome(), None);
     notation::play_text(&mut s, "6").unwrap();
-    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
 }
 
 #[test]
 fn with_no_legal_move_the_stones_left_count_for_their_row_s_owner() {
     // North cannot sow: South has 20 in store and 3 in its row, North 25 in store.
     let s = at("1,2,0,0,0,0|20/0,0,0,0,0,0|25 north");
-    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::SECOND)));
     // With South's row holding 6, South's 24 beat North's 22.
     let s = at("3,3,0,0,0,0|18/0,0,0,0,0,0|22 north");
-    assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
     // 24 and 24: a draw.
     let s = at("2,2,0,0,0,0|20/0,0,0,0,0,0|24 north");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
@@ -60,7 +61,7 @@ fn a_threshold_already_met_ends_the_game_after_any_move() {
     assert_eq!(s.outcome(), None);
     for _ in 0..2 {
         notation::play_text(&mut s, "1").unwrap();
-        assert_eq!(s.outcome(), Some(Outcome::Win(0)));
+        assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
         s.undo();
         assert_eq!(s.outcome(), None);
     }
@@ -69,7 +70,7 @@ fn a_threshold_already_met_ends_the_game_after_any_move() {
     let mut s = at("1,0,0,0,0,0|0/4,4,4,4,4,2|25 north");
     assert_eq!(s.outcome(), None);
     notation::play_text(&mut s, "1").unwrap();
-    assert_eq!(s.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::SECOND)));
     assert_eq!(
         notation::position_text(&s),
         "0,0,0,0,0,0|1/0,0,0,0,0,0|47 south"

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::notation::{move_text, parse_position, play_text, position_text};
 use rulebook::pipeline;
 
@@ -115,15 +116,15 @@ fn men_are_placed_while_in_hand_then_stepped() {
     let game = morris();
     let start = State::new(Arc::clone(&game));
     assert_eq!(moves(&start).len(), 9, "any empty point");
-    assert_eq!(start.pieces_in_hand(0), &[3]);
+    assert_eq!(start.pieces_in_hand(Player::FIRST), &[3]);
     // After b2 a1 c1 a3 a2 c3 both hands are empty: black steps along the lines only
     // (not b2-a3, taken; not a2-b1: no diagonal line there).
     let mut state = State::new(Arc::clone(&game));
     for m in ["b2", "a1", "c1", "a3", "a2"] {
         play_text(&mut state, m).expect("a placement");
     }
-    assert_eq!(state.pieces_in_hand(0), &[0]);
-    assert_eq!(state.pieces_in_hand(1), &[1]);
+    assert_eq!(state.pieces_in_hand(Player::FIRST), &[0]);
+    assert_eq!(state.pieces_in_hand(Player::SECOND), &[1]);
     assert_eq!(
         moves(&state),
         ["b1", "c2", "b3", "c3"],
@@ -152,21 +153,21 @@ fn the_hand_is_taken_back_by_undo_and_kept_in_the_hash() {
     let mut state = State::new(Arc::clone(&game));
     let start_hash = state.hash();
     play_text(&mut state, "b2").expect("a placement");
-    assert_eq!(state.pieces_in_hand(0), &[2]);
+    assert_eq!(state.pieces_in_hand(Player::FIRST), &[2]);
     assert_eq!(
         state.hash(),
         state.rebuilt().hash(),
         "the hash after a placement"
     );
     state.undo();
-    assert_eq!(state.pieces_in_hand(0), &[3]);
+    assert_eq!(state.pieces_in_hand(Player::FIRST), &[3]);
     assert_eq!(state.hash(), start_hash);
     assert!(state == State::new(Arc::clone(&game)));
     // The same board and side to move with other hands: other positions, other hashes.
     let a = at(&game, "3/1B1/3 white");
     let b = at(&game, "3/1B1/3 white hand=black:1");
     assert_eq!(
-        a.pieces_in_hand(0),
+        a.pieces_in_hand(Player::FIRST),
         &[2],
         "the usual hand: three less the man placed"
     );
@@ -179,7 +180,7 @@ fn three_in_a_row_wins_and_hand_reads_for_any_player() {
     let game = morris();
     let mut state = at(&game, "3/BB1/WW1 black");
     play_text(&mut state, "c2").expect("the third man");
-    assert_eq!(state.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
     // `hand(P)` and `hand(P, K)` in a rule of another game: white may place only while
     // black has more men in hand than white.
     let text = "game \"H\"\nplayers black, white\nboard grid 3 by 3\npiece man, king\n\
@@ -189,8 +190,8 @@ fn three_in_a_row_wins_and_hand_reads_for_any_player() {
                 end when no legal move: mover loses\n";
     let game = pipeline::load_text("h.game", text, None, &[]).unwrap();
     let state = State::new(Arc::clone(&game));
-    assert_eq!(state.pieces_in_hand(0), &[2, 0]);
-    assert_eq!(state.pieces_in_hand(1), &[1, 1]);
+    assert_eq!(state.pieces_in_hand(Player::FIRST), &[2, 0]);
+    assert_eq!(state.pieces_in_hand(Player::SECOND), &[1, 1]);
     // Black has no king in hand: only men.
     assert_eq!(moves(&state).len(), 9);
     let mut state = at(&game, "3/3/3 white hand=black:0,0 hand=white:1,1");
@@ -198,9 +199,9 @@ fn three_in_a_row_wins_and_hand_reads_for_any_player() {
     assert_eq!(moves(&state).len(), 9);
     assert_eq!(position_text(&state), "3/3/3 white hand=black:0,0");
     play_text(&mut state, "a1").expect("a man");
-    assert_eq!(state.pieces_in_hand(1), &[0, 1]);
+    assert_eq!(state.pieces_in_hand(Player::SECOND), &[0, 1]);
     // Now black is to move with nothing in hand: no move, black loses.
-    assert_eq!(state.outcome(), Some(Outcome::Win(1)));
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::SECOND)));
 }
 
 #[test]

@@ -61,7 +61,7 @@ pub(super) fn lead(state: &State, player: Player) -> i32 {
     let game = state.game();
     let mine = state.value(player, &game.estimate);
     let mut other = i64::MIN;
-    for p in 0..game.players.len() as Player {
+    for p in Player::all() {
         if p != player {
             other = other.max(state.value(p, &game.estimate));
         }
@@ -121,7 +121,7 @@ fn row_stones(state: &State, player: Player) -> i64 {
 
 /// The most that `f` gives any player but `player` (0 in a game of one player).
 fn most_other(state: &State, player: Player, f: impl Fn(&State, Player) -> i64) -> i64 {
-    (0..state.game().players.len() as Player)
+    Player::all()
         .filter(|&p| p != player)
         .map(|p| f(state, p))
         .max()

@@ -365,7 +365,7 @@ fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
         }
     }
     if let Some(expected) = &case.to_move {
-        let actual = &game.players[state.to_move() as usize];
+        let actual = game.player_name(state.to_move());
         if !game.players.contains(expected) {
             failures.push(format!(
                 "to_move: `{expected}` is not a player of this game (the players are {})",

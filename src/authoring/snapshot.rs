@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::analysis::{perft, random_game};
 use crate::engine::State;
-use crate::model::Game;
+use crate::model::{Game, Player};
 use crate::notation;
 use crate::pipeline;
 use crate::render::{board_text, outcome_text, position_text, summary};
@@ -122,7 +122,7 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
     for (i, &m) in moves.iter().enumerate() {
         let mover = replay.to_move();
         let others = |state: &State| -> u32 {
-            (0..game.players.len() as u8)
+            Player::all()
                 .filter(|&p| p != mover)
                 .map(|p| state.pieces(p))
                 .sum()
@@ -144,7 +144,7 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
             out,
             "{:3}. {} {text}{captures}",
             i + 1,
-            game.players[mover as usize]
+            game.player_name(mover)
         );
     }
     if replay != state {
@@ -154,12 +154,12 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
     }
     let _ = writeln!(out, "\nafter {} plies:", moves.len());
     out.push_str(&board_text(&state));
-    for (p, name) in game.players.iter().enumerate() {
+    for (p, name) in game.players_named() {
         if game.board.pits() > 0 {
-            let store = state.count(game.board.store(p as u8));
+            let store = state.count(game.board.store(p));
             let _ = writeln!(out, "{name}: {store} in store");
         } else {
-            let _ = writeln!(out, "{name}: {} pieces", state.pieces(p as u8));
+            let _ = writeln!(out, "{name}: {} pieces", state.pieces(p));
         }
     }
     match outcome {
@@ -170,7 +170,7 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
             let _ = writeln!(
                 out,
                 "outcome: unfinished ({} to move, stopped at the {MAX_PLIES}-ply limit)",
-                game.players[state.to_move() as usize]
+                game.player_name(state.to_move())
             );
         }
     }

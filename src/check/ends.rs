@@ -2,6 +2,7 @@
 
 use super::{BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, Rules, Type};
 use crate::diag::{Diagnostic, Span};
+use crate::model::Player;
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -147,7 +148,9 @@ impl Checker {
                 let Some(p) = self.lookup_in(name, &players, "player") else {
                     return;
                 };
-                EndResult::PlayerWins(p as u8)
+                EndResult::PlayerWins(
+                    Player::new(p).expect("the players statement has every player"),
+                )
             }
             other => super::end_result(other),
         };

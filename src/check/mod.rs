@@ -28,8 +28,7 @@ use std::collections::HashMap;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Name, StatementKind as S};
 
-/// The largest number of players a game may have.
-pub const PLAYERS: usize = 2;
+pub use crate::model::PLAYERS;
 
 /// The result of checking: the description (if there were no errors) and all diagnostics.
 pub struct Checked {

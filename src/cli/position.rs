@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::common::{load, start_state};
 use super::{GameArgs, StartArgs};
 use crate::engine::State;
+use crate::model::Player;
 use crate::notation;
 use crate::render;
 
@@ -35,11 +36,9 @@ fn position_json(state: &State) -> serde_json::Value {
         .moves_played()
         .map(|m| notation::move_text(state, m))
         .collect();
-    let per_player = |f: &dyn Fn(u8) -> serde_json::Value| -> serde_json::Value {
-        game.players
-            .iter()
-            .enumerate()
-            .map(|(p, n)| (n.clone(), f(p as u8)))
+    let per_player = |f: &dyn Fn(Player) -> serde_json::Value| -> serde_json::Value {
+        game.players_named()
+            .map(|(p, n)| (n.to_string(), f(p)))
             .collect::<serde_json::Map<_, _>>()
             .into()
     };
@@ -50,12 +49,12 @@ fn position_json(state: &State) -> serde_json::Value {
         "board": board_json(state),
         "picture": text.lines().collect::<Vec<_>>(),
         "position": notation::position_text(state),
-        "to_move": game.players[state.to_move() as usize],
+        "to_move": game.player_name(state.to_move()),
         "moves": moves,
         "played": played,
         "over": outcome.is_some(),
         "winner": match outcome {
-            Some(crate::engine::Outcome::Win(p)) => serde_json::json!(game.players[p as usize]),
+            Some(crate::engine::Outcome::Win(p)) => serde_json::json!(game.player_name(p)),
             _ => serde_json::Value::Null,
         },
         "draw": matches!(outcome, Some(crate::engine::Outcome::Draw)),
@@ -65,9 +64,7 @@ fn position_json(state: &State) -> serde_json::Value {
     if game.board.pits() == 0 {
         json["pieces"] = per_player(&|p| state.pieces(p).into());
     }
-    if state.pieces_in_hand(0).iter().any(|&n| n > 0)
-        || state.pieces_in_hand(1).iter().any(|&n| n > 0)
-    {
+    if Player::all().any(|p| state.pieces_in_hand(p).iter().any(|&n| n > 0)) {
         json["hands"] = per_player(&|p| {
             game.piece_kinds
                 .iter()
@@ -103,7 +100,7 @@ fn board_json(state: &State) -> serde_json::Value {
         crate::model::Layout::Mancala { .. } => "mancala",
         crate::model::Layout::Hex { .. } => "hex",
     };
-    let name = |p: u8| game.players[p as usize].clone();
+    let name = |p: Player| game.player_name(p).to_string();
     let marks: serde_json::Map<_, _> = (0..b.sites() as u16)
         .filter_map(|s| {
             Some((
@@ -113,7 +110,7 @@ fn board_json(state: &State) -> serde_json::Value {
         })
         .collect();
     let mut board = if b.pits() > 0 {
-        let players = 0..game.players.len() as u8;
+        let players = Player::all();
         let pits: serde_json::Map<_, _> = players
             .clone()
             .map(|p| {

@@ -21,13 +21,14 @@ pub(super) fn end_keys(
             if !reads_only_counts(c, &mut counted) {
                 return None;
             }
-            (0..players)
+            Player::all()
+                .take(players)
                 .map(|mover| {
                     let mut sites = [NO_SITE; END_KEY_SITES];
                     let mut n = 0;
                     for &x in &counted {
                         // As the evaluator reads `count(x)`: the value of `x` as a site.
-                        let site = mover_value(board, x, mover as Player)? as Site;
+                        let site = mover_value(board, x, mover)? as Site;
                         if sites[..n].contains(&site) {
                             continue;
                         }

@@ -4,7 +4,7 @@
 //! once, so the search reads a table.
 
 use crate::model::board::{grid_direction_group, Board, Layout};
-use crate::model::{EndResult, EndRule, EndWhen, Expr, Goal, Op, PlayerRef, Site, NO_SITE};
+use crate::model::{EndResult, EndRule, EndWhen, Expr, Goal, Op, Player, PlayerRef, Site, NO_SITE};
 
 /// The goals of `end_rules` (whose position conditions are `end_conditions`), with the
 /// regions of [`crate::model::Game::regions`].
@@ -42,7 +42,7 @@ pub(super) fn stalemate_loses(end_rules: &[EndRule]) -> bool {
 
 /// `(player, region, kind)` of a condition that a piece has reached a region:
 /// `pieces(P, R, K) > 0` or `pieces(P, R, K) >= 1` with P a fixed player.
-fn reached(condition: &Expr) -> Option<(u8, u16, u8)> {
+fn reached(condition: &Expr) -> Option<(Player, u16, u8)> {
     let Expr::Binary(op, a, b) = condition else {
         return None;
     };

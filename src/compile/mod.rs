@@ -131,7 +131,7 @@ enum Value {
     Bool(bool),
     Choice(usize),
     Direction(u8),
-    Player(u8),
+    Player(model::Player),
     Region(Vec<Site>),
     Tiles(u64),
     Runtime(Expr),
@@ -552,7 +552,7 @@ impl Compiler<'_> {
             return vec![rule];
         }
         let board = self.board();
-        (0..2u8)
+        model::Player::all()
             .map(|player| {
                 let absolute = absolute_directions(&directions, player);
                 let mut kind = rule.kind.clone();
@@ -593,7 +593,7 @@ impl Compiler<'_> {
     /// Whether the chains of a `chained` jump along `directions` (for each player, when
     /// some are relative to the mover) fit in a move on this board; an error if not.
     fn chains_fit(&mut self, directions: &[u8], span: Span) -> Option<()> {
-        let too_long = (0..2u8).find_map(|player| {
+        let too_long = model::Player::all().find_map(|player| {
             let absolute = absolute_directions(directions, player);
             chains::fits(self.board(), &absolute)
                 .err()
@@ -804,7 +804,7 @@ impl Compiler<'_> {
         let desc = self.desc;
         for site in 0..board.sites() as Site {
             for &(d, colour) in &desc.edges {
-                board.set_edge_colour(site, d as usize, colour as u8);
+                board.set_edge_colour(site, d as usize, model::Player::new(colour)?);
             }
         }
         for o in &desc.edge_overrides {
@@ -827,7 +827,7 @@ impl Compiler<'_> {
                 self.errors.push(d);
                 continue;
             }
-            board.set_edge_colour(site, o.side as usize, o.colour as u8);
+            board.set_edge_colour(site, o.side as usize, model::Player::new(o.colour)?);
         }
         Some(board)
     }
@@ -849,8 +849,10 @@ impl Compiler<'_> {
         let edge_constraints = (0..sites)
             .map(|s| {
                 (0..SIDES).fold(0 as Constraint, |c, side| match b.edge_colour(s, side) {
-                    model::NO_COLOUR => c,
-                    colour => c | 1 << (side + SIDES) | (colour as Constraint) << side,
+                    None => c,
+                    Some(colour) => {
+                        c | 1 << (side + SIDES) | (colour.index() as Constraint) << side
+                    }
                 })
             })
             .collect();
@@ -981,7 +983,7 @@ impl Compiler<'_> {
             }
             TExprKind::Choice { index, .. } => Value::Choice(*index),
             TExprKind::Direction(d) => Value::Direction(*d),
-            TExprKind::Player(p) => Value::Player(*p as u8),
+            TExprKind::Player(p) => Value::Player(model::Player::new(*p)?),
             TExprKind::Mover => Value::Runtime(Expr::Player(PlayerRef::Mover)),
             TExprKind::Last => Value::Runtime(Expr::Last),
             TExprKind::Opponent => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
@@ -1082,7 +1084,7 @@ impl Compiler<'_> {
             let b = self.board();
             *skipped = b.pit_number(site) == 0
                 && (sowing.skip_stores
-                    || (sowing.skip_opponent_store && b.row_owner(site) as usize != mover));
+                    || (sowing.skip_opponent_store && b.row_owner(site).index() != mover));
         }
         if let Some(region) = skip {
             self.skip_region(region, players, &mut skipped)?;
@@ -1106,11 +1108,11 @@ impl Compiler<'_> {
     /// Marks the sites of `skip REGION` as skipped for each mover.
     fn skip_region(&mut self, region: &TExpr, players: usize, skipped: &mut [bool]) -> Option<()> {
         let sites = self.board().sites();
-        for mover in 0..players {
+        for mover in model::Player::all().take(players) {
             for site in 0..sites {
                 let member = self.membership(region, &Expr::Const(site as i64))?;
-                match sow_plan::mover_value(self.board(), &member, mover as model::Player) {
-                    Some(v) => skipped[mover * sites + site] |= v != 0,
+                match sow_plan::mover_value(self.board(), &member, mover) {
+                    Some(v) => skipped[mover.index() * sites + site] |= v != 0,
                     None => {
                         let d = Diagnostic::error(
                             "the sites `skip` passes over can depend on the mover only",
@@ -1122,7 +1124,7 @@ impl Compiler<'_> {
                     }
                 }
             }
-            if skipped[mover * sites..][..sites]
+            if skipped[mover.index() * sites..][..sites]
                 .iter()
                 .filter(|&&s| !s)
                 .count()
@@ -1576,12 +1578,12 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
 
 /// Directions as `player` sees them: those relative to the mover (`forward`) made absolute,
 /// each once, in the order given.
-fn absolute_directions(directions: &[u8], player: u8) -> Vec<u8> {
+fn absolute_directions(directions: &[u8], player: model::Player) -> Vec<u8> {
     let mut absolute: Vec<u8> = Vec::new();
     for d in directions {
         let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
             None => std::slice::from_ref(d),
-            Some(r) if player == 0 => RELATIVE_DIRECTIONS[r as usize].1,
+            Some(r) if player == model::Player::FIRST => RELATIVE_DIRECTIONS[r as usize].1,
             Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
         };
         for &d in dirs {
@@ -1598,7 +1600,7 @@ fn scalar(v: &Value) -> Option<i64> {
         Value::Int(i) => Some(*i),
         Value::Bool(b) => Some(*b as i64),
         Value::Choice(c) => Some(*c as i64),
-        Value::Player(p) => Some(*p as i64),
+        Value::Player(p) => Some(p.index() as i64),
         Value::Direction(d) => Some(*d as i64),
         _ => None,
     }
@@ -1638,6 +1640,9 @@ fn estimate(score: Option<&Expr>, end_rules: &[model::EndRule]) -> Expr {
 fn owners(cell_codes: usize, kinds: usize) -> Vec<model::Player> {
     let kinds = kinds.max(1);
     (0..cell_codes)
-        .map(|c| if c == 0 { 0 } else { ((c - 1) / kinds) as u8 })
+        .map(|c| match c {
+            0 => model::Player::FIRST,
+            c => model::Player::new((c - 1) / kinds).expect("a cell of one of the players"),
+        })
         .collect()
 }

@@ -36,13 +36,13 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
             conjuncts(e, &mut parts);
         }
         let (fixed, rest): (Vec<&Expr>, Vec<&Expr>) = parts.into_iter().partition(|e| is_static(e));
-        for mover in 0..players {
+        for mover in Player::all().take(players) {
             for last in 0..sites {
                 if fixed
                     .iter()
-                    .all(|e| tables.value(e, mover as Player, last as Site) != 0)
+                    .all(|e| tables.value(e, mover, last as Site) != 0)
                 {
-                    candidates[(mover * sites + last) * words + r / 64] |= 1 << (r % 64);
+                    candidates[(mover.index() * sites + last) * words + r / 64] |= 1 << (r % 64);
                 }
             }
         }
@@ -251,7 +251,8 @@ impl Tables<'_> {
         let holds = (0..self.players * sites * stones)
             .map(|i| {
                 let (entry, count) = (i / stones, (i % stones) as i64);
-                let (mover, last) = ((entry / sites) as Player, (entry % sites) as Site);
+                let mover = Player::new(entry / sites).expect("an entry per player and site");
+                let last = (entry % sites) as Site;
                 self.value_with(e, mover, last, Some(count)) != 0
             })
             .collect();
@@ -330,7 +331,10 @@ impl Tables<'_> {
         }
         let sites = self.board.sites();
         let values = (0..self.players * sites)
-            .map(|i| self.value(e, (i / sites) as Player, (i % sites) as Site))
+            .map(|i| {
+                let mover = Player::new(i / sites).expect("an entry per player and site");
+                self.value(e, mover, (i % sites) as Site)
+            })
             .collect();
         self.keys.push(e.clone());
         self.values.push(values);

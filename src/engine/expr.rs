@@ -54,12 +54,12 @@ impl Env for State {
 
     #[inline(always)]
     fn pieces(&self, player: Player) -> i64 {
-        self.piece_count[player as usize] as i64
+        self.piece_count[player.index()] as i64
     }
 
     #[inline(always)]
     fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
-        let own = &self.occupancy[player as usize * self.words..][..self.words];
+        let own = &self.occupancy[player.index() * self.words..][..self.words];
         let mask = &self.game.regions[region as usize];
         if kind == ANY_KIND {
             return own
@@ -83,7 +83,7 @@ impl Env for State {
 
     fn line(&self, player: Player, region: u16) -> i64 {
         let mask = &self.game.regions[region as usize];
-        let words = &self.occupancy[player as usize * self.words..][..self.words];
+        let words = &self.occupancy[player.index() * self.words..][..self.words];
         let counted = |s: Site| {
             s != NO_SITE && (words[s as usize / 64] & mask[s as usize / 64]) >> (s % 64) & 1 == 1
         };
@@ -127,7 +127,7 @@ impl Env for State {
     /// and costs nothing when either region holds none of the player's pieces.
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
         let words = self.words;
-        let own = &self.occupancy[player as usize * words..][..words];
+        let own = &self.occupancy[player.index() * words..][..words];
         let (from, to) = (
             &self.game.regions[from as usize],
             &self.game.regions[to as usize],
@@ -177,7 +177,7 @@ impl Env for State {
 
     fn hand(&self, player: Player, kind: u8) -> i64 {
         let kinds = self.game.piece_kinds.len();
-        let first = player as usize * kinds;
+        let first = player.index() * kinds;
         let Some(mine) = self.stock.get(first..first + kinds) else {
             return 0;
         };
@@ -192,12 +192,12 @@ impl Env for State {
         if !self.pits.any_marked() {
             return 0;
         }
-        let mark = player + 1;
+        let mark = player.code();
         self.pits.marks().iter().filter(|&&m| m == mark).count() as i64
     }
 
     fn marked(&self, player: Player) -> Site {
-        let mark = player + 1;
+        let mark = player.code();
         self.pits
             .marks()
             .iter()
@@ -227,7 +227,7 @@ impl Env for State {
     fn tabled(&self, table: u16) -> i64 {
         let sites = self.game.board.sites();
         self.game.sow_plan.tables[table as usize]
-            .get(self.to_move as usize * sites + self.pits.last as usize)
+            .get(self.to_move.index() * sites + self.pits.last as usize)
             .copied()
             .unwrap_or(0)
     }
@@ -302,7 +302,7 @@ impl Env for Scored<'_> {
         let majority = self
             .majority
             .get_or_init(|| self.state.group_scores(&mut Vec::new()));
-        majority[unit as usize][self.mover as usize & 1]
+        majority[unit as usize][self.mover.index() & 1]
     }
 
     fn tabled(&self, _table: u16) -> i64 {

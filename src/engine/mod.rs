@@ -422,7 +422,7 @@ impl State {
             Vec::new()
         };
         let stock = game.stock.clone();
-        let mut state = State::with_position(game, cells, counts, Vec::new(), 0);
+        let mut state = State::with_position(game, cells, counts, Vec::new(), Player::FIRST);
         state.init_stock(stock);
         state
     }
@@ -484,7 +484,7 @@ impl State {
             words,
             piece_count: vec![0; players],
             to_move,
-            hash: game.zobrist.to_move[to_move as usize],
+            hash: game.zobrist.to_move[to_move.index()],
             history: Vec::with_capacity(256),
             seen: repetition::Seen::default(),
             log: Vec::with_capacity(1024),
@@ -529,7 +529,7 @@ impl State {
     /// The pieces a player has in hand, by kind (empty in a game without a counted stock).
     pub fn pieces_in_hand(&self, player: Player) -> &[u16] {
         let kinds = self.game.piece_kinds.len();
-        let first = player as usize * kinds;
+        let first = player.index() * kinds;
         self.stock.get(first..first + kinds).unwrap_or(&[])
     }
 
@@ -566,13 +566,12 @@ impl State {
 
     /// The mark on a site: `None`, or the player who marked it.
     pub fn mark(&self, site: Site) -> Option<Player> {
-        let m = self.pits.mark(site);
-        (m != 0).then(|| m - 1)
+        Player::of_code(self.pits.mark(site))
     }
 
     /// How many pieces a player has on the board.
     pub fn pieces(&self, player: Player) -> u32 {
-        self.piece_count[player as usize]
+        self.piece_count[player.index()]
     }
 
     /// The position's hash: the cells and the side to move (in tile games, not the hands,
@@ -847,7 +846,7 @@ impl State {
             self.next_player(mover)
         };
         let keys = &self.game.zobrist.to_move;
-        self.hash ^= keys[mover as usize] ^ keys[next as usize];
+        self.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.to_move = next;
     }
 
@@ -897,11 +896,11 @@ impl State {
         let Some(sites) = &game.end_condition_sites[i] else {
             return self.value(mover, &game.end_conditions[i]) != 0;
         };
-        let key = sites[mover as usize]
+        let key = sites[mover.index()]
             .iter()
             .fold(0, |key, &s| key << 16 | self.count(s) as u64);
         let entry = key << 2 | 2;
-        let memo = i * game.players.len() + mover as usize;
+        let memo = i * game.players.len() + mover.index();
         if self.end_memo[memo] & !1 == entry {
             return self.end_memo[memo] & 1 == 1;
         }
@@ -925,10 +924,9 @@ impl State {
             EndResult::Draw => Outcome::Draw,
             EndResult::MostPieces => {
                 let most = *self.piece_count.iter().max().unwrap_or(&0);
-                let mut leaders =
-                    (0..self.piece_count.len()).filter(|&p| self.piece_count[p] == most);
+                let mut leaders = Player::all().filter(|&p| self.piece_count[p.index()] == most);
                 match (leaders.next(), leaders.next()) {
-                    (Some(p), None) => Outcome::Win(p as Player),
+                    (Some(p), None) => Outcome::Win(p),
                     _ => Outcome::Draw,
                 }
             }
@@ -999,7 +997,7 @@ impl State {
     /// Takes a piece of `kind` from `mover`'s hand (movegen offers the placement only
     /// when there is one).
     fn take_from_hand(&mut self, mover: Player, kind: u8) {
-        let slot = mover as usize * self.game.piece_kinds.len() + kind as usize;
+        let slot = mover.index() * self.game.piece_kinds.len() + kind as usize;
         let n = self.stock[slot];
         let z = &self.game.zobrist;
         self.hash ^= z.hand(slot, n) ^ z.hand(slot, n.saturating_sub(1));
@@ -1011,7 +1009,7 @@ impl State {
     fn pass_turn(&mut self, mover: Player) {
         let next = self.next_player(mover);
         let keys = &self.game.zobrist.to_move;
-        self.hash ^= keys[mover as usize] ^ keys[next as usize];
+        self.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.to_move = next;
     }
 
@@ -1041,7 +1039,7 @@ impl State {
                 ..
             } => {
                 let kinds = self.game.piece_kinds.len();
-                self.stock[frame.mover as usize * kinds + kind as usize] += 1;
+                self.stock[frame.mover.index() * kinds + kind as usize] += 1;
             }
             _ => {}
         }
@@ -1130,12 +1128,12 @@ impl State {
         let old = self.cells[site as usize];
         let (word, bit) = (site as usize / 64, 1u64 << (site % 64));
         if old != EMPTY {
-            let p = self.game.owner[old as usize] as usize;
+            let p = (self.game.owner[old as usize]).index();
             self.occupancy[p * self.words + word] &= !bit;
             self.piece_count[p] -= 1;
         }
         if cell != EMPTY {
-            let p = self.game.owner[cell as usize] as usize;
+            let p = (self.game.owner[cell as usize]).index();
             self.occupancy[p * self.words + word] |= bit;
             self.piece_count[p] += 1;
         }
@@ -1154,13 +1152,7 @@ impl State {
     /// The player after `p` in turn order.
     #[inline]
     fn next_player(&self, p: Player) -> Player {
-        // Turn order is the order of the `players` statement.
-        let next = p + 1;
-        if next as usize == self.game.players.len() {
-            0
-        } else {
-            next
-        }
+        p.next()
     }
 
     /// Whether a rule's condition holds in this position.

@@ -115,9 +115,8 @@ impl State {
         let mut moves = work.spare.take().unwrap_or_default();
         moves.probing = true;
         (*copy).clone_from(self);
-        let players = self.game.players.len() as Player;
         let mut found = false;
-        for p in (0..players).filter(|&p| p != self.to_move) {
+        for p in Player::all().filter(|&p| p != self.to_move) {
             copy.to_move = p;
             moves.clear();
             copy.pseudo_legal_moves(&mut moves);
@@ -140,7 +139,7 @@ impl State {
         let game = &*self.game;
         let board = &game.board;
         // The mover's pieces, or (with `by`) those of the kinds the rule allows.
-        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
         let narrowed;
         let movers: &[u64] = match rule.filter.kinds {
             ALL_KINDS => own,
@@ -212,7 +211,7 @@ impl State {
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
     fn movers(&self, kinds: u64) -> SiteSet {
         let mut movers = [0u64; SITE_SET_WORDS];
-        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
         movers[..self.words].copy_from_slice(own);
         for (w, word) in movers.iter_mut().take(self.words).enumerate() {
             let mut bits = *word;
@@ -373,7 +372,7 @@ impl State {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
         let board = &self.game.board;
-        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
         // A piece has at most 25 slides along each of eight rays on a grid of at most 26 x
         // 26 sites: its count fits in a byte. Counts are kept in the order of the pieces.
         let mut counts = [0u8; PIECE_SLOTS];
@@ -448,7 +447,7 @@ impl State {
             .expect("a state keeps the masks of four families of lines");
         let at =
             |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
-        let own = &self.occupancy[self.to_move as usize * self.words..][..self.words];
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
         let (mut pieces, mut total) = (0, 0);
         for (w, &word) in own.iter().enumerate() {
             let mut bits = word;
@@ -673,7 +672,7 @@ impl State {
             _ => unreachable!("only placements and removals are moves on one site"),
         };
         let mut sites = [0u64; SITE_SET_WORDS];
-        let mover = self.to_move as usize;
+        let mover = self.to_move.index();
         for (w, word) in sites.iter_mut().take(self.words).enumerate() {
             let occupancy = |p: usize| self.occupancy[p * self.words + w];
             let occupied = (0..self.game.players.len()).fold(0, |a, p| a | occupancy(p));
@@ -999,7 +998,7 @@ impl State {
             return Some(self.pick_slide(rule, directions, *max_length, pick));
         }
         let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
-        let own = self.occupancy[self.to_move as usize];
+        let own = self.occupancy[self.to_move.index()];
         let mut pending = [(0 as Site, 0u64); 64];
         let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
         let total = total_bits(&pending[..n]);

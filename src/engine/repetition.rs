@@ -188,7 +188,7 @@ impl Quick {
         let mover = state.to_move;
         let mut quick = Quick {
             base: 0,
-            own: state.occupancy[mover as usize],
+            own: state.occupancy[mover.index()],
             enemy: 0,
             mode: CaptureMode::Remove,
             rising: [(0, 0); Quick::MAX_RUNS],
@@ -228,12 +228,11 @@ impl Quick {
                 *len += 1;
             }
         }
-        let players = game.players.len() as Player;
-        quick.enemy = (0..players)
+        quick.enemy = Player::all()
             .filter(|&p| p != mover)
-            .fold(0, |a, p| a | state.occupancy[p as usize]);
+            .fold(0, |a, p| a | state.occupancy[p.index()]);
         let keys = &game.zobrist.to_move;
-        quick.base = state.hash ^ keys[mover as usize] ^ keys[state.next_player(mover) as usize];
+        quick.base = state.hash ^ keys[mover.index()] ^ keys[state.next_player(mover).index()];
         Some(quick)
     }
 
@@ -427,7 +426,7 @@ impl State {
             h ^= z.cell(s, old) ^ z.cell(s, taken(old, mode));
         }
         let keys = &z.to_move;
-        Some(h ^ keys[mover as usize] ^ keys[self.next_player(mover) as usize])
+        Some(h ^ keys[mover.index()] ^ keys[self.next_player(mover).index()])
     }
 
     /// Whether the hash `h` is that of this position or of one before it.

@@ -177,7 +177,7 @@ impl State {
     /// The pieces of every player but `mover`.
     fn others_pieces(&self, mover: Player) -> u32 {
         let all: u32 = self.piece_count.iter().sum();
-        all - self.piece_count[mover as usize]
+        all - self.piece_count[mover.index()]
     }
 
     /// Replays a move of a piece on this copy of the position before it, as

@@ -53,7 +53,7 @@ impl Setup {
             passes: 0,
             swapped: false,
             last_placer: None,
-            to_move: 0,
+            to_move: Player::FIRST,
         }
     }
 }
@@ -95,11 +95,6 @@ pub enum SetupError {
         site: Site,
         /// The mark (1 + player).
         mark: u8,
-    },
-    /// A player index the game does not have (to move, or last to place).
-    Player {
-        /// The index.
-        player: Player,
     },
     /// A hand holding kinds of tile that do not exist, or hands for the wrong number of
     /// players.
@@ -173,11 +168,6 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
             return Err(SetupError::Mark { site, mark });
         }
     }
-    let bad_player =
-        |p: Player| (p as usize >= players).then_some(SetupError::Player { player: p });
-    if let Some(e) = bad_player(setup.to_move).or(setup.last_placer.and_then(bad_player)) {
-        return Err(e);
-    }
     validate_stock(game, setup)?;
     validate_tiles(game, setup)
 }
@@ -217,14 +207,14 @@ pub fn usual_stock(game: &Game, cells: &[Cell]) -> Vec<u16> {
     let mut placed = vec![0i64; game.stock.len()];
     for &cell in cells.iter().filter(|&&c| c != EMPTY) {
         if let Some(n) =
-            placed.get_mut(game.owner[cell as usize] as usize * kinds + game.kind_of(cell))
+            placed.get_mut((game.owner[cell as usize]).index() * kinds + game.kind_of(cell))
         {
             *n += 1;
         }
     }
     for &(_, cell) in &game.setup {
         if let Some(n) =
-            placed.get_mut(game.owner[cell as usize] as usize * kinds + game.kind_of(cell))
+            placed.get_mut((game.owner[cell as usize]).index() * kinds + game.kind_of(cell))
         {
             *n -= 1;
         }
@@ -301,7 +291,7 @@ impl State {
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.tile.passes = setup.passes;
-            state.tile.last_placer = setup.last_placer.unwrap_or(super::tiles::NOBODY);
+            state.tile.last_placer = setup.last_placer;
             state.end_if_all_passed(state.to_move);
         }
         if setup.swapped {
@@ -313,8 +303,7 @@ impl State {
         }
         if !state.game.end_conditions.is_empty() && state.ended.is_none() {
             // As after the move that led here: made by the player before the one to move.
-            let players = state.game.players.len() as Player;
-            state.check_position_ends((state.to_move + players - 1) % players);
+            state.check_position_ends(state.to_move.previous());
         }
         if state.game.stuck_moves_stones && state.ended.is_none() {
             state.end_if_stuck();

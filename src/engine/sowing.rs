@@ -174,7 +174,7 @@ impl State {
             return None;
         }
         let plan = &game.sow_plan;
-        let entry = self.to_move as usize * sites + self.pits.last as usize;
+        let entry = self.to_move.index() * sites + self.pits.last as usize;
         for w in 0..plan.words {
             let mut bits = plan.candidates[entry * plan.words + w];
             'rules: while bits != 0 {
@@ -225,7 +225,7 @@ impl State {
     #[inline(always)]
     pub(super) fn act(&mut self, r: usize) -> bool {
         let sites = self.pits.sites;
-        let entry = self.to_move as usize * sites + self.pits.last as usize;
+        let entry = self.to_move.index() * sites + self.pits.last as usize;
         let mut again = false;
         let cancellable = self.game.sow_plan.cancels[r].is_some();
         if cancellable {
@@ -258,7 +258,7 @@ impl State {
             Action::Mark(site) => {
                 let site = self.sow_value(site, entry) as Site;
                 if (site as usize) < self.pits.marks.len() {
-                    self.set_mark(site, self.to_move + 1);
+                    self.set_mark(site, self.to_move.code());
                 }
             }
             Action::TakeRun { .. } => self.take_run(r, a),
@@ -288,7 +288,7 @@ impl State {
     /// the remaining stones go where the rule says, and the stores decide.
     #[inline(always)]
     pub(super) fn check_rows(&mut self) {
-        let empty = [self.pits.row(0) == 0, self.pits.row(1) == 0];
+        let empty = [Player::FIRST, Player::SECOND].map(|p| self.pits.row(p) == 0);
         if empty[0] || empty[1] {
             if let Some(rule) = self.game.empty_row_end {
                 self.end_on_empty_row(rule, empty);
@@ -302,11 +302,11 @@ impl State {
     #[inline(never)]
     fn end_on_empty_row(&mut self, rule: EndRule, empty: [bool; 2]) {
         if let EndResult::StoreMajority { to_empty_side } = rule.result {
-            for p in 0..2u8 {
+            for p in Player::all() {
                 let receiver = match (to_empty_side, empty[0], empty[1]) {
                     (false, _, _) => p,
-                    (true, true, false) => 0,
-                    (true, false, true) => 1,
+                    (true, true, false) => Player::FIRST,
+                    (true, false, true) => Player::SECOND,
                     (true, _, _) => continue, // both rows empty: nothing moves
                 };
                 for k in 1..=self.game.board.pits() {
@@ -356,8 +356,8 @@ impl State {
     /// `remaining to owners`).
     pub(super) fn rows_to_owners(&mut self) {
         let board = &self.game.board;
-        let (pits, players) = (board.pits(), self.game.players.len() as Player);
-        for p in 0..players {
+        let pits = board.pits();
+        for p in Player::all() {
             for k in 1..=pits {
                 let (pit, store) = (self.game.board.pit(p, k), self.game.board.store(p));
                 self.move_stones(pit, store);
@@ -376,10 +376,10 @@ impl State {
                 .sum();
             row + self.count(board.store(p)) as u32
         };
-        let (a, b) = (total(0), total(1));
+        let (a, b) = (total(Player::FIRST), total(Player::SECOND));
         match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Outcome::Win(0),
-            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Greater => Outcome::Win(Player::FIRST),
+            std::cmp::Ordering::Less => Outcome::Win(Player::SECOND),
             std::cmp::Ordering::Equal => Outcome::Draw,
         }
     }
@@ -645,7 +645,9 @@ impl Pits {
     /// A bit per non-empty pit of `player`'s row, pit 1 lowest.
     #[inline(always)]
     fn row(&self, player: Player) -> u32 {
-        self.full.checked_shr(32 * player as u32).unwrap_or(0) as u32
+        self.full
+            .checked_shr(32 * player.index() as u32)
+            .unwrap_or(0) as u32
     }
 
     /// Changes the stones on a site (not the hash).
@@ -749,7 +751,7 @@ impl Pits {
         hash: &mut u64,
     ) -> Site {
         let sites = self.sites;
-        let track = &track[mover as usize * sites..][..sites];
+        let track = &track[mover.index() * sites..][..sites];
         let (board, zobrist) = (&game.board, &game.zobrist);
         let counts = &mut self.counts[..sites];
         let (mut h, mut full) = (*hash, self.full);
@@ -830,11 +832,10 @@ impl Sown<'_> {
     /// Drops a stone at `site`: into it, or into the store of the player who marked it.
     #[inline(always)]
     fn stone(&self, counts: &mut [u16], hash: &mut u64, full: &mut u64, site: Site) {
+        let marker = || Player::of_code(self.marks[site as usize]);
         let into = match self.to_marker {
-            true if self.marks[site as usize] != 0 => {
-                self.game.board.store(self.marks[site as usize] - 1)
-            }
-            _ => site,
+            true => marker().map_or(site, |p| self.game.board.store(p)),
+            false => site,
         };
         if self.hashed {
             *hash ^= self.game.zobrist.count_step(into, counts[into as usize]);

@@ -8,9 +8,6 @@ use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
 use crate::model::Env as _;
 use crate::model::{EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
 
-/// No player: nobody has placed a piece yet.
-pub(super) const NOBODY: u8 = u8::MAX;
-
 /// The size of the matching table: one entry per constraint.
 const MATCHING: usize = PATTERNS * PATTERNS;
 
@@ -31,10 +28,10 @@ pub(super) struct TileState {
     pub passes: u8,
     /// Whether the players have swapped sides.
     pub swapped: bool,
-    /// The player who made the last placement, or [`NOBODY`].
-    pub last_placer: u8,
+    /// The player who made the last placement, if any.
+    pub last_placer: Option<Player>,
     /// Per tile move played, `(passes, swapped, last_placer)` before it, newest last.
-    log: Vec<(u8, bool, u8)>,
+    log: Vec<(u8, bool, Option<Player>)>,
     /// Work space for grouping wedges when a move ends the game (not part of the position).
     scratch: Vec<u16>,
 }
@@ -68,7 +65,7 @@ impl TileState {
     }
 
     /// The part of the state besides cells and hands that a move's undo restores.
-    pub fn frame(&self) -> (u8, bool, u8) {
+    pub fn frame(&self) -> (u8, bool, Option<Player>) {
         (self.passes, self.swapped, self.last_placer)
     }
 
@@ -83,13 +80,12 @@ impl State {
     /// without the tiles each player has on the board) and constraints.
     pub(super) fn init_tiles(&mut self, hands: Option<Vec<u64>>) {
         let Some(tiles) = self.game.tiles.as_ref() else {
-            self.tile.last_placer = NOBODY;
+            self.tile.last_placer = None;
             return;
         };
         let mut t = TileState {
             hands: hands.unwrap_or_else(|| tiles.hands.clone()),
             constraints: tiles.edge_constraints.clone(),
-            last_placer: NOBODY,
             scratch: vec![0; self.cells.len() * SIDES * 3 + 4 * (self.cells.len() * SIDES + 1)],
             ..TileState::default()
         };
@@ -99,7 +95,7 @@ impl State {
             let cell = self.cells[site];
             if cell != EMPTY {
                 let (p, kind) = (self.game.owner[cell as usize], self.game.kind_of(cell));
-                t.hands[p as usize] &= !(1 << kind);
+                t.hands[p.index()] &= !(1 << kind);
                 add_constraints(tiles, &mut t.constraints, site as Site, kind);
             }
         }
@@ -113,7 +109,7 @@ impl State {
 
     /// The kinds of tile in a player's hand, as bits (bit `k` for kind `k`).
     pub fn hand(&self, player: Player) -> u64 {
-        self.tile.hands.get(player as usize).copied().unwrap_or(0)
+        self.tile.hands.get(player.index()).copied().unwrap_or(0)
     }
 
     /// Whether the players have swapped sides (the pie rule).
@@ -123,13 +119,13 @@ impl State {
 
     /// The player who made the last placement, if any.
     pub fn last_placer(&self) -> Option<Player> {
-        (self.tile.last_placer != NOBODY).then_some(self.tile.last_placer)
+        self.tile.last_placer
     }
 
     /// The kinds that may be placed on an empty `site` by a placement rule.
     #[inline]
     fn placeable(&self, tiles: &Tiles, matching: bool, site: usize) -> u64 {
-        let hand = self.tile.hands[self.to_move as usize];
+        let hand = self.tile.hands[self.to_move.index()];
         if matching {
             hand & tiles.matching[self.tile.constraints[site] as usize]
         } else {
@@ -147,9 +143,9 @@ impl State {
     /// board, the first with one, and no swap yet.
     pub fn swap_open(&self) -> bool {
         !self.tile.swapped
-            && self.to_move == 1
-            && self.piece_count[1] == 0
-            && self.piece_count[0] == 1
+            && self.to_move == Player::SECOND
+            && self.piece_count[Player::SECOND.index()] == 0
+            && self.piece_count[Player::FIRST.index()] == 1
     }
 
     /// Appends the placements of a tile rule, with `matching` as the rule says (the swap
@@ -248,7 +244,7 @@ impl State {
     /// size of the hand.
     #[inline(always)]
     fn placements_by_constraint(&self, matching: bool) -> impl Fn(Constraint) -> usize + '_ {
-        let p = self.to_move as usize;
+        let p = self.to_move.index();
         let fits: &[u8; MATCHING] = self.tile.fits[p * MATCHING..(p + 1) * MATCHING]
             .try_into()
             .expect("a table per player");
@@ -353,7 +349,7 @@ impl State {
             MoveKind::Place { .. } => {
                 let k = m.tile_kind();
                 self.set(m.to, self.game.cell(mover, k));
-                let hand = &mut self.tile.hands[mover as usize];
+                let hand = &mut self.tile.hands[mover.index()];
                 if *hand & 1 << k != 0 {
                     *hand &= !(1 << k);
                     refit(&mut self.tile.fits, mover, k, u8::wrapping_sub);
@@ -362,7 +358,7 @@ impl State {
                     add_constraints(tiles, &mut self.tile.constraints, m.to, k);
                 }
                 self.tile.passes = 0;
-                self.tile.last_placer = mover;
+                self.tile.last_placer = Some(mover);
             }
             MoveKind::Swap => {
                 self.tile.swapped = true;
@@ -384,7 +380,7 @@ impl State {
             }
         }
         let keys = &self.game.zobrist.to_move;
-        self.hash ^= keys[mover as usize] ^ keys[next as usize];
+        self.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.to_move = next;
     }
 
@@ -407,7 +403,7 @@ impl State {
     pub(super) fn undo_tile(&mut self, m: Move, mover: Player) {
         if let MoveKind::Place { .. } = self.game.moves[m.rule as usize].kind {
             let k = m.tile_kind();
-            if let Some(hand) = self.tile.hands.get_mut(mover as usize) {
+            if let Some(hand) = self.tile.hands.get_mut(mover.index()) {
                 if *hand & 1 << k == 0 {
                     *hand |= 1 << k;
                     refit(&mut self.tile.fits, mover, k, u8::wrapping_add);
@@ -431,10 +427,14 @@ impl State {
     /// space).
     pub(super) fn score_outcome(&self, last_placer_loses: bool, work: &mut Vec<u16>) -> Outcome {
         let majority = self.group_scores(work);
-        let (a, b) = (self.eval_score(0, &majority), self.eval_score(1, &majority));
+        let [first, second] = [Player::FIRST, Player::SECOND];
+        let (a, b) = (
+            self.eval_score(first, &majority),
+            self.eval_score(second, &majority),
+        );
         match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Outcome::Win(0),
-            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Greater => Outcome::Win(first),
+            std::cmp::Ordering::Less => Outcome::Win(second),
             std::cmp::Ordering::Equal => match self.last_placer() {
                 Some(p) if last_placer_loses => Outcome::Win(self.next_player(p)),
                 _ => Outcome::Draw,
@@ -555,7 +555,7 @@ impl State {
         let mut largest = 0;
         for i in 0..n {
             if parent[i] as usize == i && self.cells[i / SIDES] != EMPTY {
-                let c = self.wedge_colour(i) as usize;
+                let c = self.wedge_colour(i).index();
                 for unit in 0..2 {
                     let size = sizes[unit * n + i] as usize;
                     largest = largest.max(size);
@@ -581,7 +581,7 @@ fn add_constraints(tiles: &Tiles, constraints: &mut [Constraint], site: Site, ki
     for (side, &n) in tiles.neighbours[site as usize].iter().enumerate() {
         if n != NO_SITE {
             let facing = (side + SIDES / 2) % SIDES;
-            let colour = Tiles::colour(kind, side) as Constraint;
+            let colour = Tiles::colour(kind, side).index() as Constraint;
             constraints[n as usize] |= 1 << (facing + SIDES) | colour << facing;
         }
     }
@@ -593,7 +593,7 @@ fn add_constraints(tiles: &Tiles, constraints: &mut [Constraint], site: Site, ki
 /// compiler and [`add_constraints`] keep a constraint's colours within its `care`).
 #[inline]
 fn refit(fits: &mut [u8], player: Player, kind: usize, change: fn(u8, u8) -> u8) {
-    let at = player as usize * MATCHING;
+    let at = player.index() * MATCHING;
     if let Some(fits) = fits.get_mut(at..at + MATCHING) {
         for care in 0..PATTERNS {
             let c = &mut fits[(care << SIDES | (kind & care)) & (MATCHING - 1)];

@@ -1,5 +1,7 @@
 //! Board topology: sites, their names, neighbours per direction, and named paths.
 
+use super::Player;
+
 /// A site of the board (a point or cell), indexed from 0.
 pub type Site = u16;
 
@@ -32,9 +34,6 @@ pub const HEX_DIRECTIONS: [(&str, i32, i32); 6] = [
 
 /// The largest number of cells on a side of a hexagonal board (files are named a..z).
 pub const MAX_HEX_SIDE: i64 = 13;
-
-/// No colour: a side of a cell that is not a board edge, or an edge left uncoloured.
-pub const NO_COLOUR: u8 = u8::MAX;
 
 /// The named paths of a grid board.
 pub const GRID_PATHS: [&str; 1] = ["perimeter"];
@@ -148,7 +147,7 @@ pub struct Board {
     /// Named paths.
     pub paths: Vec<Path>,
     /// Mancala boards: per site, the player whose row or store it is.
-    site_owner: Vec<u8>,
+    site_owner: Vec<Player>,
     /// Mancala boards: per site, its pit number (0 for a store).
     site_pit: Vec<u16>,
     /// Mancala boards: per site, the pit across from it ([`NO_SITE`] for a store).
@@ -162,7 +161,7 @@ pub struct Board {
     hex_index: Vec<Site>,
     /// Hex boards: `edge_colours[site * 6 + side]`, the colour (a player) of that side's
     /// board edge, or [`NO_COLOUR`] for a side shared with a neighbour or left uncoloured.
-    edge_colours: Vec<u8>,
+    edge_colours: Vec<Option<Player>>,
     /// Grid boards: the lines of sites as bit masks (empty on other boards).
     lines: GridLines,
 }
@@ -322,7 +321,9 @@ impl Board {
         }
         let sites = 2 * (pits as usize + 1);
         let row = pits as usize + 1;
-        let site_owner: Vec<u8> = (0..sites).map(|s| (s / row) as u8).collect();
+        let site_owner: Vec<Player> = (0..sites)
+            .map(|s| Player::new(s / row).expect("a pit or store of one of the players"))
+            .collect();
         let site_pit: Vec<u16> = (0..sites)
             .map(|s| {
                 if s % row == pits as usize {
@@ -335,13 +336,13 @@ impl Board {
         let site_opposite = (0..sites)
             .map(|s| match site_pit[s] {
                 0 => NO_SITE,
-                k => ((1 - site_owner[s] as usize) * row + (pits - k) as usize) as Site,
+                k => (site_owner[s].next().index() * row + (pits - k) as usize) as Site,
             })
             .collect();
         let pit_bits = (0..sites)
             .map(|s| match site_pit[s] {
                 0 => 0,
-                k => 1 << (site_owner[s] as u32 * 32 + k as u32 - 1),
+                k => 1 << (site_owner[s].index() as u32 * 32 + k as u32 - 1),
             })
             .collect();
         Board {
@@ -425,7 +426,7 @@ impl Board {
             site_pit: Vec::new(),
             site_opposite: Vec::new(),
             pit_bits: Vec::new(),
-            edge_colours: vec![NO_COLOUR; sites * HEX_DIRECTIONS.len()],
+            edge_colours: vec![None; sites * HEX_DIRECTIONS.len()],
             lines: GridLines::default(),
             hex_coords,
             hex_index,
@@ -443,17 +444,17 @@ impl Board {
         self.step(site, side as u8) == NO_SITE
     }
 
-    /// Hex boards: the colour of the board edge on side `side` of `site` ([`NO_COLOUR`] if
-    /// that side is no edge or has no colour).
+    /// Hex boards: the colour (a player) of the board edge on side `side` of `site`, if
+    /// that side is an edge and has a colour.
     #[inline]
-    pub fn edge_colour(&self, site: Site, side: usize) -> u8 {
+    pub fn edge_colour(&self, site: Site, side: usize) -> Option<Player> {
         self.edge_colours[site as usize * HEX_DIRECTIONS.len() + side]
     }
 
     /// Hex boards: colours a board edge (ignored if the side is shared with a neighbour).
-    pub fn set_edge_colour(&mut self, site: Site, side: usize, colour: u8) {
+    pub fn set_edge_colour(&mut self, site: Site, side: usize, colour: Player) {
         if self.is_edge(site, side) {
-            self.edge_colours[site as usize * HEX_DIRECTIONS.len() + side] = colour;
+            self.edge_colours[site as usize * HEX_DIRECTIONS.len() + side] = Some(colour);
         }
     }
 
@@ -468,20 +469,23 @@ impl Board {
 
     /// Player `p`'s pit number `k` (1-based from the owner's left).
     #[inline]
-    pub fn pit(&self, player: u8, k: u16) -> Site {
-        player as Site * (self.pits() + 1) + k - 1
+    pub fn pit(&self, player: Player, k: u16) -> Site {
+        player.index() as Site * (self.pits() + 1) + k - 1
     }
 
     /// Player `p`'s store.
     #[inline]
-    pub fn store(&self, player: u8) -> Site {
-        player as Site * (self.pits() + 1) + self.pits()
+    pub fn store(&self, player: Player) -> Site {
+        player.index() as Site * (self.pits() + 1) + self.pits()
     }
 
     /// The player whose row (or store) a mancala site is (0 for no site).
     #[inline]
-    pub fn row_owner(&self, site: Site) -> u8 {
-        self.site_owner.get(site as usize).copied().unwrap_or(0)
+    pub fn row_owner(&self, site: Site) -> Player {
+        self.site_owner
+            .get(site as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The bit of a site in a mask of the non-empty pits of both rows of a mancala board
@@ -518,7 +522,7 @@ impl Board {
 
     /// Player `player`'s pit number `k`, or [`NO_SITE`] when `k` is not 1 to the number of
     /// pits.
-    pub fn pit_of(&self, player: u8, k: i64) -> Site {
+    pub fn pit_of(&self, player: Player, k: i64) -> Site {
         match (1..=self.pits() as i64).contains(&k) {
             true => self.pit(player, k as u16),
             false => NO_SITE,

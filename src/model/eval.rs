@@ -79,7 +79,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
     let site = |x: &Expr| operand(env, x, bound) as Site;
     match e {
         Expr::Const(v) => *v,
-        Expr::Player(r) => r.resolve(env.mover()) as i64,
+        Expr::Player(r) => r.resolve(env.mover()).index() as i64,
         Expr::Last => env.last() as i64,
         Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
         Expr::PiecesIn(r, k, kind) => env.pieces_in(r.resolve(env.mover()), *k, *kind),
@@ -88,14 +88,14 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Connected(r, a, b, links) => {
             env.connected(r.resolve(env.mover()), *a, *b, *links) as i64
         }
-        Expr::Store(p) => board().store(operand(env, p, bound) as Player) as i64,
-        Expr::Owner(s) => board().row_owner(site(s)) as i64,
+        Expr::Store(p) => board().store(Player::of_value(operand(env, p, bound))) as i64,
+        Expr::Owner(s) => board().row_owner(site(s)).index() as i64,
         Expr::Count(s) => env.stones(site(s)),
         Expr::PitNumber(s) => board().pit_number(site(s)) as i64,
         Expr::Opposite(s) => board().opposite(site(s)) as i64,
-        Expr::Marks(p) => env.marks(operand(env, p, bound) as Player),
-        Expr::Marked(p) => env.marked(operand(env, p, bound) as Player) as i64,
-        Expr::RowStones(p) => env.row_stones(operand(env, p, bound) as Player),
+        Expr::Marks(p) => env.marks(Player::of_value(operand(env, p, bound))),
+        Expr::Marked(p) => env.marked(Player::of_value(operand(env, p, bound))) as i64,
+        Expr::RowStones(p) => env.row_stones(Player::of_value(operand(env, p, bound))),
         Expr::Majority(unit) => env.majority(*unit),
         Expr::Not(x) => (operand(env, x, bound) == 0) as i64,
         Expr::Neg(x) => operand(env, x, bound).wrapping_neg(),
@@ -113,7 +113,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Previous(s) => board().ring_step(site(s), false) as i64,
         Expr::PitOf(p, k) => {
             let k = operand(env, k, bound);
-            board().pit_of(operand(env, p, bound) as Player, k) as i64
+            board().pit_of(Player::of_value(operand(env, p, bound)), k) as i64
         }
         Expr::Steps(a, b) => board().steps(site(a), site(b)),
         Expr::Bound(k) => bound.sites[*k as usize] as i64,
@@ -152,7 +152,7 @@ impl PlayerRef {
     pub fn resolve(self, mover: Player) -> Player {
         match self {
             PlayerRef::Mover => mover,
-            PlayerRef::Opponent => 1 - mover,
+            PlayerRef::Opponent => mover.next(),
             PlayerRef::Fixed(p) => p,
         }
     }
@@ -165,7 +165,7 @@ impl PlayerRef {
 fn operand<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
     match e {
         Expr::Const(v) => *v,
-        Expr::Player(r) => r.resolve(env.mover()) as i64,
+        Expr::Player(r) => r.resolve(env.mover()).index() as i64,
         Expr::Last => env.last() as i64,
         _ => eval_bound(env, e, bound),
     }

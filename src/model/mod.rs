@@ -5,12 +5,83 @@ pub mod board;
 mod eval;
 pub mod tiles;
 
-pub use board::{Board, Layout, Site, NO_COLOUR, NO_SITE};
+pub use board::{Board, Layout, Site, NO_SITE};
 pub use eval::Env;
 pub use tiles::{GroupUnit, Tiles};
 
-/// A player, by turn order (0 moves first).
-pub type Player = u8;
+/// The number of players a game has (the checker holds every game to it); the one place
+/// that fixes it.
+pub const PLAYERS: usize = 2;
+
+/// A player, by turn order: the first named in the `players` statement moves first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(u8);
+
+impl Player {
+    /// The player who moves first.
+    pub const FIRST: Player = Player(0);
+    /// The player who moves second.
+    pub const SECOND: Player = Player(1);
+
+    /// The player at `index` in turn order, if a game has that many players.
+    pub fn new(index: usize) -> Option<Player> {
+        (index < PLAYERS).then_some(Player(index as u8))
+    }
+
+    /// The player a player-valued expression's value names (the checker's types make
+    /// every such value a player).
+    #[inline]
+    pub fn of_value(value: i64) -> Player {
+        usize::try_from(value)
+            .ok()
+            .and_then(Player::new)
+            .expect("a player-valued expression names a player")
+    }
+
+    /// Its code in a per-site table where 0 stands for no player (the marks on pits):
+    /// 1 + its index.
+    #[inline(always)]
+    pub const fn code(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// The player a [`Player::code`] stands for: `None` for 0 or a code no player has.
+    #[inline]
+    pub fn of_code(code: u8) -> Option<Player> {
+        Player::new(usize::from(code).checked_sub(1)?)
+    }
+
+    /// Every player, in turn order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Player> + Clone {
+        (0..PLAYERS as u8).map(Player)
+    }
+
+    /// Its place in turn order, from 0: the index of its entry in per-player tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The player before this one in turn order: who moved last when this one is to move.
+    #[inline(always)]
+    pub const fn previous(self) -> Player {
+        if self.0 == 0 {
+            Player(PLAYERS as u8 - 1)
+        } else {
+            Player(self.0 - 1)
+        }
+    }
+
+    /// The player after this one in turn order (the order of the `players` statement).
+    #[inline(always)]
+    pub const fn next(self) -> Player {
+        if self.0 as usize + 1 == PLAYERS {
+            Player::FIRST
+        } else {
+            Player(self.0 + 1)
+        }
+    }
+}
 
 /// The content of a site: 0 when empty, otherwise `1 + player * kinds + kind`.
 pub type Cell = u8;
@@ -1017,7 +1088,7 @@ impl Goal {
 impl Game {
     /// The cell for a piece of `player` of kind `kind`.
     pub fn cell(&self, player: Player, kind: usize) -> Cell {
-        (1 + player as usize * self.piece_kinds.len() + kind) as Cell
+        (1 + player.index() * self.piece_kinds.len() + kind) as Cell
     }
 
     /// The stones in play (mancala boards).
@@ -1033,6 +1104,23 @@ impl Game {
     /// Number of distinct cell values (empty plus every player's every kind).
     pub fn cell_codes(&self) -> usize {
         1 + self.players.len() * self.piece_kinds.len()
+    }
+
+    /// A player's name, as the `players` statement gives it.
+    pub fn player_name(&self, player: Player) -> &str {
+        &self.players[player.index()]
+    }
+
+    /// The players in turn order, with their names.
+    pub fn players_named(&self) -> impl Iterator<Item = (Player, &str)> + '_ {
+        Player::all().zip(self.players.iter().map(String::as_str))
+    }
+
+    /// The player with this name, if any.
+    pub fn player_by_name(&self, name: &str) -> Option<Player> {
+        self.players_named()
+            .find(|&(_, n)| n == name)
+            .map(|(p, _)| p)
     }
 
     /// Whether a move rule is the swap (the pie rule).

@@ -4,6 +4,8 @@
 //!
 //! [`HEX_DIRECTIONS`]: super::board::HEX_DIRECTIONS
 
+use super::Player;
+
 /// Sides of a tile.
 pub const SIDES: usize = 6;
 
@@ -65,8 +67,12 @@ impl Tiles {
 
     /// The colour (player) of a kind's wedge on `side`.
     #[inline]
-    pub fn colour(kind: usize, side: usize) -> u8 {
-        ((kind >> side) & 1) as u8
+    pub fn colour(kind: usize, side: usize) -> Player {
+        if (kind >> side) & 1 == 0 {
+            Player::FIRST
+        } else {
+            Player::SECOND
+        }
     }
 }
 

@@ -180,7 +180,7 @@ fn placement_refusal(state: &State, site: Site) -> String {
 /// `from_here` are the texts of the legal moves from `from`.
 fn refusal(state: &State, (from, to): (Site, Site), text: &str, from_here: &[String]) -> String {
     let game = state.game();
-    let mover = &game.players[state.to_move() as usize];
+    let mover = game.player_name(state.to_move());
     let name = |s: Site| game.board.site_names[s as usize].clone();
     match state.owner(from) {
         None => format!("there is no piece on {}", name(from)),

@@ -51,7 +51,7 @@ pub fn piece_letter(game: &Game, cell: Cell) -> char {
     if cell == EMPTY {
         return '.';
     }
-    let owner = game.owner[cell as usize] as usize;
+    let owner = (game.owner[cell as usize]).index();
     let initial = |s: &str| s.chars().next().unwrap_or('?');
     if game.piece_kinds.len() == 1 {
         initial(&game.players[owner]).to_ascii_uppercase()
@@ -75,7 +75,7 @@ pub fn position_text(state: &State) -> String {
         Layout::Mancala { .. } => pits_text(game, &setup),
         Layout::Hex { .. } => cells_text(game, &setup),
     };
-    let mut words = vec![board, game.players[setup.to_move as usize].clone()];
+    let mut words = vec![board, game.player_name(setup.to_move).to_string()];
     words.extend(tile_words(game, &setup));
     words.extend(stock_words(game, &setup));
     words.join(" ")
@@ -90,13 +90,16 @@ fn stock_words(game: &Game, setup: &Setup) -> Vec<String> {
     };
     let usual = usual_stock(game, &setup.cells);
     let kinds = game.piece_kinds.len();
-    (0..game.players.len())
-        .filter(|p| stock[p * kinds..][..kinds] != usual[p * kinds..][..kinds])
+    Player::all()
+        .filter(|p| {
+            let i = p.index() * kinds;
+            stock[i..][..kinds] != usual[i..][..kinds]
+        })
         .map(|p| {
             let counts: Vec<String> = (game.stocked.iter())
-                .map(|&k| stock[p * kinds + k as usize].to_string())
+                .map(|&k| stock[p.index() * kinds + k as usize].to_string())
                 .collect();
-            format!("hand={}:{}", game.players[p], counts.join(","))
+            format!("hand={}:{}", game.player_name(p), counts.join(","))
         })
         .collect()
 }
@@ -112,7 +115,7 @@ fn parse_stock_word(game: &Game, word: &str, stock: &mut [u16]) -> Result<(), Po
     let (player, counts) = (word.strip_prefix("hand="))
         .and_then(|rest| rest.split_once(':'))
         .ok_or_else(|| bad(at.clone(), expected.clone()))?;
-    let p = player_named(game, player, &at)? as usize;
+    let p = player_named(game, player, &at)?.index();
     let counts: Vec<&str> = counts.split(',').collect();
     if counts.len() != game.stocked.len() {
         return Err(bad(at, expected));
@@ -171,7 +174,7 @@ fn pits_text(game: &Game, setup: &Setup) -> String {
             m => format!("{count}@{}", game.players[m as usize - 1]),
         }
     };
-    let rows: Vec<String> = (0..2u8)
+    let rows: Vec<String> = Player::all()
         .map(|p| {
             let pits: Vec<String> = (1..=b.pits()).map(|k| site(b.pit(p, k))).collect();
             format!("{}|{}", pits.join(","), site(b.store(p)))
@@ -199,7 +202,7 @@ fn cell_word(game: &Game, cell: Cell) -> String {
         Some(tiles) => {
             let name = tiles.pattern_name(game.kind_of(cell));
             match game.owner[cell as usize] {
-                0 => name,
+                Player::FIRST => name,
                 _ => name.to_lowercase(),
             }
         }
@@ -221,7 +224,7 @@ fn tile_words(game: &Game, setup: &Setup) -> Vec<String> {
         return words;
     };
     if let Some(p) = setup.last_placer {
-        words.push(format!("last={}", game.players[p as usize]));
+        words.push(format!("last={}", game.player_name(p)));
     }
     let hands = setup.hands.clone().unwrap_or_default();
     let start = starting_hands(game, &setup.cells);
@@ -250,7 +253,7 @@ fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
         .map_or_else(Vec::new, |t| t.hands.clone());
     hands.resize(game.players.len(), 0);
     for &cell in cells.iter().filter(|&&c| c != EMPTY) {
-        hands[game.owner[cell as usize] as usize] &= !(1u64 << game.kind_of(cell));
+        hands[(game.owner[cell as usize]).index()] &= !(1u64 << game.kind_of(cell));
     }
     hands
 }
@@ -302,19 +305,15 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
 
 /// The index of a player by name.
 fn player_named(game: &Game, name: &str, at: &str) -> Result<Player, PositionError> {
-    game.players
-        .iter()
-        .position(|p| p == name)
-        .map(|p| p as Player)
-        .ok_or_else(|| {
-            bad(
-                at,
-                format!(
-                    "`{name}` is not a player of this game (its players: {})",
-                    game.players.join(", ")
-                ),
-            )
-        })
+    game.player_by_name(name).ok_or_else(|| {
+        bad(
+            at,
+            format!(
+                "`{name}` is not a player of this game (its players: {})",
+                game.players.join(", ")
+            ),
+        )
+    })
 }
 
 /// The pieces of the game by letter; a letter shared by several pieces reads as none.
@@ -408,8 +407,8 @@ fn parse_pits(game: &Game, text: &str, setup: &mut Setup) -> Result<(), Position
         ));
     }
     let mut marks = vec![0u8; b.sites()];
-    for (p, row) in rows.iter().enumerate() {
-        let at = format!("{}'s row", game.players[p]);
+    for (p, row) in Player::all().zip(rows.iter()) {
+        let at = format!("{}'s row", game.player_name(p));
         let (pits, store) = row.split_once('|').ok_or_else(|| {
             bad(
                 at.clone(),
@@ -427,11 +426,8 @@ fn parse_pits(game: &Game, text: &str, setup: &mut Setup) -> Result<(), Position
                 ),
             ));
         }
-        let sites = (1..=b.pits()).map(|k| b.pit(p as u8, k));
-        for (site, word) in sites
-            .chain([b.store(p as u8)])
-            .zip(pits.iter().chain([&store]))
-        {
+        let sites = (1..=b.pits()).map(|k| b.pit(p, k));
+        for (site, word) in sites.chain([b.store(p)]).zip(pits.iter().chain([&store])) {
             let name = &b.site_names[site as usize];
             let (count, mark) = parse_site(game, word, name)?;
             setup.counts[site as usize] = count;
@@ -447,7 +443,7 @@ fn parse_pits(game: &Game, text: &str, setup: &mut Setup) -> Result<(), Position
 /// A site of a board of pits: `4`, or `4@north` for a site marked by north.
 fn parse_site(game: &Game, word: &str, name: &str) -> Result<(u16, u8), PositionError> {
     let (count, mark) = match word.split_once('@') {
-        Some((count, player)) => (count, 1 + player_named(game, player, name)?),
+        Some((count, player)) => (count, player_named(game, player, name)?.code()),
         None => (word, 0),
     };
     let count = count.trim().parse::<u16>().map_err(|_| {
@@ -501,12 +497,13 @@ fn piece_named(game: &Game, word: &str) -> Result<Cell, String> {
         format!("`{word}` is not a tile: expected six of the letters {letters}, one a side")
     })?;
     let owner = match word == upper {
-        true => 0,
-        false if word == word.to_lowercase() => 1,
+        true => Player::FIRST,
+        false if word == word.to_lowercase() => Player::SECOND,
         false => {
             return Err(format!(
                 "`{word}` mixes cases: upper case for {}'s tile, lower case for {}'s",
-                game.players[0], game.players[1]
+                game.player_name(Player::FIRST),
+                game.player_name(Player::SECOND)
             ))
         }
     };
@@ -547,7 +544,7 @@ fn parse_tile_word(
                     "expected `hand=PLAYER:TILE,TILE` or `hand=PLAYER:-`",
                 )
             })?;
-            let p = player_named(game, player, &at)? as usize;
+            let p = player_named(game, player, &at)?.index();
             let mut hand = 0u64;
             for kind in kinds.split(',').filter(|&k| k != "-") {
                 let k = tiles
@@ -584,7 +581,6 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
         ),
         SetupError::Cell { site: s, .. } => bad(site(s), "it holds no piece of this game"),
         SetupError::Mark { site: s, .. } => bad(site(s), "it is marked by no player"),
-        SetupError::Player { player } => bad("the text", format!("there is no player {player}")),
         SetupError::Stock { player } => bad(
             format!("the hand of player {}", player + 1),
             format!("it holds no pieces of this game's stock (0 to {MAX_HAND} of each kind)"),

@@ -54,7 +54,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     else {
         return Err(illegal("no tile may be placed now".into()));
     };
-    let mover = &game.players[state.to_move() as usize];
+    let mover = game.player_name(state.to_move());
     if state.cell(site) != EMPTY {
         return Err(illegal(format!("{cell} is not empty")));
     }
@@ -90,7 +90,7 @@ fn mismatch(state: &State, tiles: &Tiles, site: Site, kind: usize) -> Option<Str
     let side = bad.trailing_zeros() as usize;
     let game = state.game();
     let dir = HEX_DIRECTIONS[side].0;
-    let has = tiles.letters[Tiles::colour(kind, side) as usize];
+    let has = tiles.letters[Tiles::colour(kind, side).index()];
     let want = tiles.letters[(c >> side) & 1];
     let nb = tiles.neighbours[site as usize][side];
     Some(if nb == NO_SITE {

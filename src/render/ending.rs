@@ -3,16 +3,16 @@
 
 use super::text::outcome_text;
 use crate::engine::{Outcome, State};
-use crate::model::EndWhen;
+use crate::model::{EndWhen, Player};
 
 /// How the game ended in words (for a finished game): the outcome and the end rule that
 /// decided it, then on a line of its own the final count (stores, scores or pieces):
 /// `south wins (a row of pits is empty)` and `final stores: south 30, north 18`.
 pub fn ending_text(state: &State, o: Outcome) -> String {
     let game = state.game();
-    let name = |p: u8| game.players[p as usize].as_str();
+    let name = |p: Player| game.player_name(p);
     let why = end_reason(state);
-    let players = 0..game.players.len() as u8;
+    let players = Player::all();
     let (what, counts): (&str, Vec<String>) = if game.board.pits() > 0 {
         let store = |p| state.count(game.board.store(p));
         (
@@ -49,7 +49,7 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
 /// move`, `after black's move, ...`); meaningful once the game is over.
 pub fn end_reason(state: &State) -> String {
     let game = state.game();
-    let name = |p: u8| game.players[p as usize].as_str();
+    let name = |p: Player| game.player_name(p);
     let mover = state.last_move().map_or(state.to_move(), |(_, by)| by);
     match state.end_rule().map(|r| game.end_rules[r].when) {
         None | Some(EndWhen::NoLegalMove) => format!("{} has no legal move", name(state.to_move())),

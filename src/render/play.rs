@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::ending::ending_text;
 use super::text::{file_letters, glyph, hex_text, mancala_turned, player_glyphs};
 use crate::engine::{MoveReport, State};
-use crate::model::{Layout, RuleSource, Site, EMPTY, NO_SITE};
+use crate::model::{Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
 use crate::notation;
 
 const RESET: &str = "\x1b[0m";
@@ -40,7 +40,7 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
         Layout::Mancala { .. } => mancala_text(state, color, turned, changed),
         Layout::Hex { .. } => hex_text(state, color, turned),
     };
-    let paint = |p: usize, s: String| {
+    let paint = |p: Player, s: String| {
         if color {
             format!("{}{s}{RESET}", player_style(&game, p))
         } else {
@@ -48,18 +48,15 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
         }
     };
     let mut material = Vec::with_capacity(game.players.len());
-    for (p, name) in game.players.iter().enumerate() {
-        let (name, n) = (paint(p, name.clone()), state.pieces(p as u8));
+    for (p, name) in game.players_named() {
+        let (name, n) = (paint(p, name.to_string()), state.pieces(p));
         let plural = if n == 1 { "" } else { "s" };
         material.push(if game.board.pits() > 0 {
-            format!("{name} store {}", state.count(game.board.store(p as u8)))
+            format!("{name} store {}", state.count(game.board.store(p)))
         } else if game.tiles.is_some() {
-            format!(
-                "{name} score {} ({n} tile{plural} placed)",
-                state.score(p as u8)
-            )
+            format!("{name} score {} ({n} tile{plural} placed)", state.score(p))
         } else {
-            let g = player_glyphs(state, p as u8);
+            let g = player_glyphs(state, p);
             format!("{name} ({g}) {n} piece{plural}")
         });
     }
@@ -73,7 +70,7 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
             out,
             "last move: {} by {}",
             notation::move_text(state, m),
-            paint(by as usize, game.players[by as usize].clone())
+            paint(by, game.player_name(by).to_string())
         );
     }
     match state.outcome() {
@@ -81,8 +78,12 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
             let _ = writeln!(out, "game over: {}", ending_text(state, o));
         }
         None => {
-            let p = state.to_move() as usize;
-            let _ = writeln!(out, "to move: {}", paint(p, game.players[p].clone()));
+            let p = state.to_move();
+            let _ = writeln!(
+                out,
+                "to move: {}",
+                paint(p, game.player_name(p).to_string())
+            );
         }
     }
     out
@@ -90,7 +91,7 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
 
 /// The style (bold and a colour) of player `p`'s pieces and name: the colour the player
 /// is named after (`blue`, `yellow`, ...) if there is one, else one of [`PLAYER_COLORS`].
-pub(super) fn player_style(game: &crate::model::Game, p: usize) -> String {
+pub(super) fn player_style(game: &crate::model::Game, p: Player) -> String {
     const NAMED: [(&str, &str); 6] = [
         ("red", "\x1b[31m"),
         ("green", "\x1b[32m"),
@@ -99,11 +100,11 @@ pub(super) fn player_style(game: &crate::model::Game, p: usize) -> String {
         ("magenta", "\x1b[35m"),
         ("cyan", "\x1b[36m"),
     ];
-    let name = game.players[p].to_ascii_lowercase();
+    let name = game.player_name(p).to_ascii_lowercase();
     let colour = NAMED
         .iter()
         .find(|(n, _)| *n == name)
-        .map_or(PLAYER_COLORS[p % PLAYER_COLORS.len()], |(_, c)| c);
+        .map_or(PLAYER_COLORS[p.index() % PLAYER_COLORS.len()], |(_, c)| c);
     format!("{BOLD}{colour}")
 }
 
@@ -149,7 +150,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
                 if cell == EMPTY {
                     style.push_str(DIM);
                 } else {
-                    let owner = game.owner[cell as usize] as usize;
+                    let owner = game.owner[cell as usize];
                     style.push_str(&player_style(game, owner));
                 }
                 if site == to {
@@ -216,9 +217,8 @@ fn mark_pit(
     // The second player's pits are on the third line (pit n first), the first player's
     // on the fifth (pit 1 first); the other way round when turned.
     let (line, index) = match (owner, turned) {
-        (1, false) | (0, true) => (2, (n - k) as usize),
-        (0, false) | (1, true) => (4, (k - 1) as usize),
-        _ => return,
+        (Player::SECOND, false) | (Player::FIRST, true) => (2, (n - k) as usize),
+        _ => (4, (k - 1) as usize),
     };
     let Some(row) = lines.get_mut(line) else {
         return;

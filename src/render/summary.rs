@@ -68,16 +68,16 @@ fn grid_summary(o: &mut String, game: &Game) {
     }
     let _ = writeln!(o, "pieces: {}", game.piece_kinds.join(", "));
     let _ = writeln!(o, "setup:");
-    for (p, player) in game.players.iter().enumerate() {
+    for (p, player) in game.players_named() {
         for (k, kind) in game.piece_kinds.iter().enumerate() {
-            let cell = game.cell(p as u8, k);
+            let cell = game.cell(p, k);
             let sites: Vec<&str> = game
                 .setup
                 .iter()
                 .filter(|(_, c)| *c == cell)
                 .map(|(s, _)| b.site_names[*s as usize].as_str())
                 .collect();
-            let hand = match game.stock.get(p * game.piece_kinds.len() + k) {
+            let hand = match game.stock.get(p.index() * game.piece_kinds.len() + k) {
                 Some(n) if game.stocked.contains(&(k as u8)) => format!(" + {n} in hand"),
                 _ => String::new(),
             };
@@ -429,7 +429,7 @@ fn end_summary(o: &mut String, game: &Game) {
         let winner;
         let result = match e.result {
             EndResult::PlayerWins(p) => {
-                winner = format!("{} wins", game.players[p as usize]);
+                winner = format!("{} wins", game.player_name(p));
                 winner.as_str()
             }
             EndResult::MostPieces => "most pieces wins; equal is a draw",
@@ -483,19 +483,13 @@ fn hex_summary(o: &mut String, game: &Game, side: u16) {
         for d in 0..6 {
             if b.is_edge(s, d) {
                 let c = b.edge_colour(s, d);
-                edges[if c == crate::model::NO_COLOUR {
-                    game.players.len()
-                } else {
-                    c as usize
-                }] += 1;
+                edges[c.map_or(game.players.len(), |p| p.index())] += 1;
             }
         }
     }
     let counts: Vec<String> = game
-        .players
-        .iter()
-        .enumerate()
-        .map(|(p, n)| format!("{} {n}", edges[p]))
+        .players_named()
+        .map(|(p, n)| format!("{} {n}", edges[p.index()]))
         .chain(
             (edges[game.players.len()] > 0)
                 .then(|| format!("{} uncoloured", edges[game.players.len()])),
@@ -519,8 +513,8 @@ fn hex_summary(o: &mut String, game: &Game, side: u16) {
             "tiles: wedges in side order E, NE, NW, W, SW, SE; {}",
             letters.join(", ")
         );
-        for (p, name) in game.players.iter().enumerate() {
-            let hand = t.hands[p];
+        for (p, name) in game.players_named() {
+            let hand = t.hands[p.index()];
             let missing: Vec<String> = (0..64)
                 .filter(|k| hand & (1u64 << k) == 0)
                 .map(|k| t.pattern_name(k))
@@ -563,7 +557,7 @@ fn expr(e: &Expr, game: &Game) -> String {
     let player = |r: &PlayerRef| match r {
         PlayerRef::Mover => "mover".to_string(),
         PlayerRef::Opponent => "opponent".to_string(),
-        PlayerRef::Fixed(p) => game.players[*p as usize].clone(),
+        PlayerRef::Fixed(p) => game.players[(*p).index()].clone(),
     };
     match e {
         Expr::Const(v) => v.to_string(),

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::State;
-use crate::model::{Game, Layout, Player, EMPTY, NO_COLOUR};
+use crate::model::{Game, Layout, Player, EMPTY};
 
 /// Player names that are also colours a picture can use as they are.
 const NAMED_COLOURS: [&str; 12] = [
@@ -18,24 +18,24 @@ const PALETTE: [&str; 2] = ["#1f3b73", "#f2d16b"];
 
 /// The fill colour of a player: their name if it is a colour, else one of [`PALETTE`].
 fn player_colour(game: &Game, p: Player) -> String {
-    let name = &game.players[p as usize];
-    if NAMED_COLOURS.contains(&name.as_str()) {
-        match name.as_str() {
+    let name = game.player_name(p);
+    if NAMED_COLOURS.contains(&name) {
+        match name {
             // Pure blue and yellow are hard on the eyes; these read as the same colours.
             "blue" => "#2b5cb8".into(),
             "yellow" => "#f4c430".into(),
             other => other.into(),
         }
     } else {
-        PALETTE[p as usize % PALETTE.len()].into()
+        PALETTE[p.index() % PALETTE.len()].into()
     }
 }
 
 /// A colour that reads on top of a player's colour.
 fn contrast(game: &Game, p: Player) -> &'static str {
-    match game.players[p as usize].as_str() {
+    match game.player_name(p) {
         "white" | "yellow" => "black",
-        _ if p == 1 && !NAMED_COLOURS.contains(&game.players[1].as_str()) => "black",
+        _ if p == Player::SECOND && !NAMED_COLOURS.contains(&game.player_name(p)) => "black",
         _ => "white",
     }
 }
@@ -165,7 +165,7 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
                 format!(
                     "{label} {} ({})",
                     escape(game.mark_name.as_deref().unwrap_or("mark")),
-                    escape(&game.players[p as usize])
+                    escape(game.player_name(p))
                 ),
             ),
             None => (r##" stroke="#5a4a32""##.to_string(), label),
@@ -188,17 +188,20 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
     };
     for k in 1..=b.pits() {
         let top_x = 10.0 + STEP * (1.5 + (b.pits() - k) as f64);
-        pit(&mut o, top_x, 70.0, b.pit(1, k), k.to_string());
+        pit(&mut o, top_x, 70.0, b.pit(Player::SECOND, k), k.to_string());
         let bottom_x = 10.0 + STEP * (0.5 + k as f64);
         pit(
             &mut o,
             bottom_x,
             70.0 + STEP + 10.0,
-            b.pit(0, k),
+            b.pit(Player::FIRST, k),
             k.to_string(),
         );
     }
-    for (p, cx) in [(1u8, 10.0 + STEP * 0.5), (0u8, 10.0 + STEP * (n + 1.5))] {
+    for (p, cx) in [
+        (Player::SECOND, 10.0 + STEP * 0.5),
+        (Player::FIRST, 10.0 + STEP * (n + 1.5)),
+    ] {
         let store = b.store(p);
         let _ = writeln!(
             o,
@@ -279,7 +282,7 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
         for side in 0..6 {
             let (ax, ay) = corner(cx, cy, side);
             let (bx, by) = corner(cx, cy, side + 1);
-            let colour = player_colour(game, ((kind >> side) & 1) as Player);
+            let colour = player_colour(game, crate::model::Tiles::colour(kind, side as usize));
             let _ = writeln!(
                 o,
                 r##"<polygon points="{x:.1},{y:.1} {ax:.1},{ay:.1} {bx:.1},{by:.1}" fill="{colour}" stroke="#333" stroke-width="0.5"/>"##
@@ -298,8 +301,8 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
                 continue;
             }
             let colour = match b.edge_colour(s as u16, side) {
-                NO_COLOUR => "#5a4a32".to_string(),
-                c => player_colour(game, c),
+                None => "#5a4a32".to_string(),
+                Some(c) => player_colour(game, c),
             };
             let (ax, ay) = corner(cx, cy, side as i32);
             let (bx, by) = corner(cx, cy, side as i32 + 1);

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::{Outcome, State};
-use crate::model::{Cell, Game, Layout, EMPTY};
+use crate::model::{Cell, Game, Layout, Player, EMPTY};
 use crate::notation;
 
 /// The character shown for a cell: the piece's letter of the position text
@@ -15,7 +15,7 @@ pub fn glyph(game: &Game, cell: Cell) -> char {
 
 /// The letters of the kinds player `p` has on the board or in hand, in kind order (`S K`),
 /// or of its first kind when it has none: what its pieces look like on the board.
-pub(super) fn player_glyphs(state: &State, p: u8) -> String {
+pub(super) fn player_glyphs(state: &State, p: Player) -> String {
     let game = state.game();
     let kinds = game.piece_kinds.len();
     let hand = state.pieces_in_hand(p);
@@ -99,8 +99,8 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
         true => (max - x2(s)) as usize * CELL / 2,
     };
     let width = (max - min) as usize * CELL / 2 + CELL;
-    let wedge = |colour: usize| {
-        let letter = tiles.letters[colour];
+    let wedge = |colour: Player| {
+        let letter = tiles.letters[colour.index()];
         match color {
             true => format!(
                 "{}{letter}{}",
@@ -145,7 +145,7 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
             ];
             for (line, at, side) in WEDGES {
                 let side = if turned { (side + 3) % 6 } else { side };
-                lines[line][x + at] = wedge((kind >> side) & 1);
+                lines[line][x + at] = wedge(crate::model::Tiles::colour(kind, side));
             }
             for (i, c) in name.chars().enumerate() {
                 lines[1][x + 1 + i] = c.to_string();
@@ -165,12 +165,12 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
             let _ = writeln!(out, "{}", format!("{label} {text}").trim_end());
         }
     }
-    let blocks: Vec<String> = (0..game.players.len())
+    let blocks: Vec<String> = Player::all()
         .map(|p| {
             format!(
                 "{} has {} in hand",
-                game.players[p],
-                state.hand(p as u8).count_ones()
+                game.player_name(p),
+                state.hand(p).count_ones()
             )
         })
         .collect();
@@ -199,7 +199,10 @@ fn mancala_text(state: &State) -> String {
 /// [`mancala_text`], or with `turned` the board seen from the other side: the first
 /// player's row on top, the second's below (from their pit 1), the stores exchanged.
 pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
-    let (top, bottom) = if turned { (0, 1) } else { (1, 0) };
+    let (top, bottom) = match turned {
+        true => (Player::FIRST, Player::SECOND),
+        false => (Player::SECOND, Player::FIRST),
+    };
     let game = state.game();
     let b = &game.board;
     let n = b.pits();
@@ -208,7 +211,7 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
         .max()
         .unwrap_or(1)
         .max(2);
-    let pit = |p: u8, k: u16| format!("[{:>width$}]", state.count(b.pit(p, k)));
+    let pit = |p: Player, k: u16| format!("[{:>width$}]", state.count(b.pit(p, k)));
     let cell = width + 2;
     let numbers = |ks: Vec<u16>| {
         ks.iter()
@@ -218,7 +221,7 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
     };
     let indent = " ".repeat(cell + 1);
     let mut out = String::new();
-    let _ = writeln!(out, "{indent}{}", game.players[top as usize]);
+    let _ = writeln!(out, "{indent}{}", game.player_name(top));
     let _ = writeln!(out, "{indent}{}", numbers((1..=n).rev().collect()));
     let upper: Vec<String> = (1..=n).rev().map(|k| pit(top, k)).collect();
     let _ = writeln!(out, "{indent}{}", upper.join(" "));
@@ -233,10 +236,10 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
     let lower: Vec<String> = (1..=n).map(|k| pit(bottom, k)).collect();
     let _ = writeln!(out, "{indent}{}", lower.join(" "));
     let _ = writeln!(out, "{indent}{}", numbers((1..=n).collect()));
-    let _ = writeln!(out, "{indent}{}", game.players[bottom as usize]);
+    let _ = writeln!(out, "{indent}{}", game.player_name(bottom));
     for s in 0..b.sites() as u16 {
         let Some(p) = state.mark(s) else { continue };
-        let (site, player) = (&b.site_names[s as usize], &game.players[p as usize]);
+        let (site, player) = (&b.site_names[s as usize], game.player_name(p));
         let _ = match &game.mark_name {
             Some(name) => writeln!(out, "{site}: {name} ({player})"),
             None => writeln!(out, "{site} is marked by {player}"),
@@ -251,30 +254,22 @@ pub fn position_text(state: &State) -> String {
     let game = std::sync::Arc::clone(state.game());
     if let Layout::Mancala { .. } = game.board.layout {
         let stores: Vec<String> = game
-            .players
-            .iter()
-            .enumerate()
-            .map(|(p, name)| format!("{name} {}", state.count(game.board.store(p as u8))))
+            .players_named()
+            .map(|(p, name)| format!("{name} {}", state.count(game.board.store(p))))
             .collect();
         let _ = writeln!(out, "stores: {}", stores.join(", "));
     }
     for (p, name) in game
-        .players
-        .iter()
-        .enumerate()
+        .players_named()
         .filter(|_| game.board.layout == Layout::Grid)
     {
-        let in_hand: u32 = state
-            .pieces_in_hand(p as u8)
-            .iter()
-            .map(|&n| n as u32)
-            .sum();
+        let in_hand: u32 = state.pieces_in_hand(p).iter().map(|&n| n as u32).sum();
         let _ = writeln!(
             out,
             "{name} ({}): {} piece{}{}",
-            player_glyphs(state, p as u8),
-            state.pieces(p as u8),
-            if state.pieces(p as u8) == 1 { "" } else { "s" },
+            player_glyphs(state, p),
+            state.pieces(p),
+            if state.pieces(p) == 1 { "" } else { "s" },
             match game.stock.is_empty() {
                 true => String::new(),
                 false => format!(", {in_hand} in hand"),
@@ -284,8 +279,8 @@ pub fn position_text(state: &State) -> String {
     match state.outcome() {
         Some(o) => {
             if game.score.is_some() {
-                let scores: Vec<String> = (0..game.players.len())
-                    .map(|p| format!("{} {}", game.players[p], state.score(p as u8)))
+                let scores: Vec<String> = Player::all()
+                    .map(|p| format!("{} {}", game.player_name(p), state.score(p)))
                     .collect();
                 let _ = writeln!(out, "scores: {}", scores.join(", "));
             }
@@ -294,12 +289,12 @@ pub fn position_text(state: &State) -> String {
         }
         None => {
             if let Some((m, by)) = state.last_move() {
-                let by = &game.players[by as usize];
+                let by = game.player_name(by);
                 let _ = writeln!(out, "last move: {} by {by}", notation::move_text(state, m));
             }
             let mut moves = crate::engine::MoveList::new();
             state.legal_moves(&mut moves);
-            let _ = writeln!(out, "to move: {}", game.players[state.to_move() as usize]);
+            let _ = writeln!(out, "to move: {}", game.player_name(state.to_move()));
             // Long lists (a tile game's opening has thousands) show their first moves only.
             const SHOWN: usize = 1000;
             let mut texts: Vec<String> = moves
@@ -319,7 +314,7 @@ pub fn position_text(state: &State) -> String {
 /// An outcome in words: `black wins` or `draw`.
 pub fn outcome_text(game: &Game, o: Outcome) -> String {
     match o {
-        Outcome::Win(p) => format!("{} wins", game.players[p as usize]),
+        Outcome::Win(p) => format!("{} wins", game.player_name(p)),
         Outcome::Draw => "draw".into(),
     }
 }

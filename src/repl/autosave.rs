@@ -30,7 +30,7 @@ impl Slot {
         let n = r.moves.len();
         let state = match r.replay() {
             Ok(s) if s.outcome().is_none() && r.resigned.is_none() => {
-                format!("{} to move", s.game().players[s.to_move() as usize])
+                format!("{} to move", s.game().player_name(s.to_move()))
             }
             Ok(_) => r.result.clone(),
             Err(_) => "does not replay".to_string(),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::command::{self, Command};
 use crate::ai::{self, Budget, Level, Searcher};
 use crate::engine::{Move, MoveList, MoveReport, State};
+use crate::model::Player;
 use crate::notation::{self, MoveError};
 use crate::record::{self, Record, Setup};
 use crate::render;
@@ -93,7 +94,7 @@ pub struct Session {
     /// The autosave file of this game, once it has one (or when resumed from one).
     slot: Option<PathBuf>,
     /// The colour of the side that resigned, if one did.
-    resigned: Option<u8>,
+    resigned: Option<Player>,
     /// The names of the game's presets (for completion).
     presets: Vec<String>,
     /// The board is drawn turned round (`flip`).
@@ -132,7 +133,7 @@ impl Session {
     }
 
     /// Marks the game as ended by `player`'s resignation (a loaded record's).
-    pub fn set_resigned(&mut self, player: Option<u8>) {
+    pub fn set_resigned(&mut self, player: Option<Player>) {
         self.resigned = player;
     }
 
@@ -493,7 +494,7 @@ impl Session {
         if let Some(p) = self.resigned {
             let mut end = format!("game over: {} resigns", self.player_name(p));
             if self.state.game().players.len() == 2 {
-                end.push_str(&format!("; {} wins", self.player_name(1 - p)));
+                end.push_str(&format!("; {} wins", self.player_name(p.next())));
             }
             // The last line says whose turn it was: the resignation replaces it.
             let kept = out.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
@@ -812,9 +813,9 @@ impl Session {
         if side.eq_ignore_ascii_case("both") || side.eq_ignore_ascii_case("all") {
             self.ai.iter_mut().for_each(|a| *a = Some(level));
         } else {
-            match players.iter().position(|p| p.eq_ignore_ascii_case(side)) {
-                Some(p) => {
-                    let seat = self.seat(p as u8);
+            match (self.state.game().players_named()).find(|(_, p)| p.eq_ignore_ascii_case(side)) {
+                Some((p, _)) => {
+                    let seat = self.seat(p);
                     self.ai[seat] = Some(level);
                 }
                 None => {
@@ -830,22 +831,21 @@ impl Session {
 
     /// The seat of the person playing `colour`. Seats are people: the pie rule's swap
     /// exchanges the colours they play, so the computer keeps its seat, not its colour.
-    fn seat(&self, colour: u8) -> usize {
-        let players = self.ai.len() as u8;
+    fn seat(&self, colour: Player) -> usize {
         if self.state.swapped() {
-            ((colour + 1) % players) as usize
+            colour.next().index()
         } else {
-            colour as usize
+            colour.index()
         }
     }
 
     /// The computer's level for the side playing `colour`, if the computer plays it.
-    fn computer(&self, colour: u8) -> Option<Level> {
+    fn computer(&self, colour: Player) -> Option<Level> {
         self.ai[self.seat(colour)]
     }
 
     fn ai_seats(&self) -> String {
-        let seats: Vec<String> = (0..self.ai.len() as u8)
+        let seats: Vec<String> = Player::all()
             .filter_map(|p| {
                 self.computer(p)
                     .map(|l| format!("{} ({})", self.player_name(p), l.name))
@@ -917,8 +917,8 @@ impl Session {
         }
     }
 
-    fn player_name(&self, p: u8) -> String {
-        self.state.game().players[p as usize].clone()
+    fn player_name(&self, p: Player) -> String {
+        self.state.game().player_name(p).to_string()
     }
 
     fn legal_texts(&mut self) -> Vec<String> {

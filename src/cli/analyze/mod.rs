@@ -22,6 +22,7 @@ use clap::Args;
 use super::common::{load, plural, settings_line};
 use super::{threads_or_all, GameArgs};
 use crate::engine::{Outcome, State};
+use crate::model::Player;
 use play::{Agent, Plan, Tally};
 
 /// The most games one run plays (each game's record is kept: 32 bytes a game).
@@ -270,12 +271,20 @@ fn match_report(
     let (mut ahead, mut behind) = (0, 0);
     let (mut first, mut second) = (0, 0);
     for g in &tally.games {
-        // The seat of the first player named: 0, or 1 in reversed games.
-        let seat = u8::from(g.reversed);
+        // The turn of the first seat: first, or second in reversed games.
+        let seat = if g.reversed {
+            Player::SECOND
+        } else {
+            Player::FIRST
+        };
         match g.outcome {
             Some(Outcome::Win(p)) if p == seat => {
                 wins += 1;
-                *(if seat == 0 { &mut first } else { &mut second }) += 1;
+                *(if seat == Player::FIRST {
+                    &mut first
+                } else {
+                    &mut second
+                }) += 1;
             }
             Some(Outcome::Win(_)) => losses += 1,
             Some(Outcome::Draw) => draws += 1,

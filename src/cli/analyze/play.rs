@@ -332,7 +332,7 @@ impl Game {
                 own.refusing_positions += u64::from(refused > 0);
                 self.state.legal_moves(&mut self.moves);
             }
-            let m = match seats.get(mover as usize).copied().unwrap_or(Agent::Random) {
+            let m = match seats.get(mover.index()).copied().unwrap_or(Agent::Random) {
                 Agent::Random => self.moves[rng.below(self.moves.len())],
                 Agent::Baseline(depth) => {
                     let seed = rng.next_u64();
@@ -433,7 +433,7 @@ fn leader(state: &State) -> Option<Player> {
     let game = state.game();
     let mut best: Option<(Player, i64)> = None;
     let mut tied = false;
-    for p in 0..game.players.len() as Player {
+    for p in Player::all() {
         let v = state.value(p, &game.estimate);
         match best {
             Some((_, b)) if v < b => {}

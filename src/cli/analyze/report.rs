@@ -188,7 +188,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
     let (mut draws, mut unfinished) = (0, 0);
     for g in &tally.games {
         match g.outcome {
-            Some(Outcome::Win(p)) => wins[p as usize] += 1,
+            Some(Outcome::Win(p)) => wins[p.index()] += 1,
             Some(Outcome::Draw) => draws += 1,
             None => unfinished += 1,
         }
