@@ -770,7 +770,7 @@ impl State {
             });
         }
         match self.game.moves[m.rule as usize].kind {
-            MoveKind::Sow { .. } => self.apply_sowing(m, mover),
+            MoveKind::Sow { .. } => self.apply_sowing::<false>(m, mover),
             MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => self.apply_tile(m, mover),
             MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::PlacePiece { .. } => {
                 self.apply_piece_move(m, mover)
@@ -835,11 +835,12 @@ impl State {
         }
     }
 
-    /// Sows for `mover`, who moves again if a rule after sowing says so.
+    /// Sows for `mover`, who moves again if a rule after sowing says so (`FORWARD`: the
+    /// move is known to be played forward, as [`State::sow`]).
     #[inline(always)]
-    fn apply_sowing(&mut self, m: Move, mover: Player) {
+    fn apply_sowing<const FORWARD: bool>(&mut self, m: Move, mover: Player) {
         self.pits.origin = m.from;
-        let again = self.sow(m.rule as usize, m.from);
+        let again = self.sow::<FORWARD>(m.rule as usize, m.from);
         let next = if again && self.ended.is_none() {
             mover
         } else {

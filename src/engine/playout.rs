@@ -66,29 +66,51 @@ impl State {
         max_plies: usize,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
+        // What the game decides once, not at every ply: whether the positions played
+        // through are kept, and whether end rules are checked after every move.
+        let repeats = self.game.tracks_repetition;
+        let ends = self.game.ends_after_moves && !self.without_ends;
+        match (repeats, ends) {
+            (false, false) => self.sowing_plies::<false, false>(rule, max_plies, pick),
+            (false, true) => self.sowing_plies::<false, true>(rule, max_plies, pick),
+            (true, false) => self.sowing_plies::<true, false>(rule, max_plies, pick),
+            (true, true) => self.sowing_plies::<true, true>(rule, max_plies, pick),
+        }
+    }
+
+    /// The loop of [`State::sowing_playout`]: `REPEATS` as the game's
+    /// `tracks_repetition`, `ENDS` whether end rules are checked after every move.
+    #[inline(always)]
+    fn sowing_plies<const REPEATS: bool, const ENDS: bool>(
+        &mut self,
+        rule: u8,
+        max_plies: usize,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> (usize, bool) {
         for n in 0..max_plies {
             if self.ended.is_some() {
                 return (n, true);
             }
             match self.pick_sowing(rule, pick) {
-                Some(m) => self.play_sowing(m),
+                Some(m) => self.play_sowing::<REPEATS, ENDS>(m),
                 None => return (n, true),
             }
         }
         (max_plies, false)
     }
 
-    /// [`State::play`] of a sowing move, played forward.
+    /// [`State::play`] of a sowing move, played forward (`REPEATS` and `ENDS` as for
+    /// [`State::sowing_plies`]).
     #[inline(always)]
-    fn play_sowing(&mut self, m: Move) {
+    fn play_sowing<const REPEATS: bool, const ENDS: bool>(&mut self, m: Move) {
         let mover = self.to_move;
         self.goals_known = None;
-        if self.game.tracks_repetition {
+        if REPEATS {
             self.history.push(self.hash);
             self.seen.push(&self.history);
         }
-        self.apply_sowing(m, mover);
-        if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
+        self.apply_sowing::<true>(m, mover);
+        if ENDS && self.ended.is_none() {
             self.check_ends_after_move(mover);
         }
     }

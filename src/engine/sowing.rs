@@ -11,9 +11,11 @@ impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
     /// while the rule says so), applies the first rule after sowing whose condition holds,
     /// and ends the game if a row is empty. Returns whether the mover moves again.
+    /// `FORWARD`: the move is known to be played forward (nothing saved for undo, whatever
+    /// the state's flag says).
     #[inline(always)]
-    pub(super) fn sow(&mut self, rule: usize, origin: Site) -> bool {
-        if !self.forward {
+    pub(super) fn sow<const FORWARD: bool>(&mut self, rule: usize, origin: Site) -> bool {
+        if !FORWARD && !self.forward {
             self.pits.save();
         }
         let State {
@@ -175,18 +177,29 @@ impl State {
         }
         let plan = &game.sow_plan;
         let entry = self.to_move.index() * sites + self.pits.last as usize;
-        for w in 0..plan.words {
-            let mut bits = plan.candidates[entry * plan.words + w];
-            'rules: while bits != 0 {
-                let r = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                for check in &plan.checks[r] {
-                    if !self.check(check, entry) {
-                        continue 'rules;
-                    }
+        if plan.words == 1 {
+            // Up to 64 rules (every game seen so far): one word of candidates.
+            return self.first_holding(plan.candidates[entry], 0, entry);
+        }
+        (0..plan.words).find_map(|w| {
+            self.first_holding(plan.candidates[entry * plan.words + w], w * 64, entry)
+        })
+    }
+
+    /// The first rule among the candidate bits `bits` (rule `base` the lowest bit) whose
+    /// checks hold; `entry` is `mover * sites + last`.
+    #[inline(always)]
+    fn first_holding(&self, mut bits: u64, base: usize, entry: usize) -> Option<usize> {
+        let checks = &self.game.sow_plan.checks;
+        'rules: while bits != 0 {
+            let r = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for check in &checks[r] {
+                if !self.check(check, entry) {
+                    continue 'rules;
                 }
-                return Some(r);
             }
+            return Some(r);
         }
         None
     }
@@ -288,9 +301,11 @@ impl State {
     /// the remaining stones go where the rule says, and the stores decide.
     #[inline(always)]
     pub(super) fn check_rows(&mut self) {
-        let empty = [Player::FIRST, Player::SECOND].map(|p| self.pits.row(p) == 0);
-        if empty[0] || empty[1] {
+        // Two rows of up to 32 pits in one word: a row is empty when its half is.
+        let full = self.pits.full;
+        if full as u32 == 0 || (full >> 32) as u32 == 0 {
             if let Some(rule) = self.game.empty_row_end {
+                let empty = [Player::FIRST, Player::SECOND].map(|p| self.pits.row(p) == 0);
                 self.end_on_empty_row(rule, empty);
             }
         }
