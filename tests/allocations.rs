@@ -47,27 +47,32 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// The allocations of `n` random playouts (at most `cap` plies each) from `start`, as
-/// `rulebook bench` plays them: the state copied from the start for each, the moves picked
-/// by `State::pick_legal_move`, and the outcome asked for at the end. Returns the
+/// The allocations of `n` random playouts (at most `cap` plies each) from `start`: the
+/// state copied from the start for each, the moves picked by `State::pick_legal_move` and
+/// applied (`forward` false), or played for good by `State::playout` as `rulebook bench`
+/// plays them (`forward` true), and the outcome asked for at the end. Returns the
 /// allocations and the plies.
 fn playouts(
     (state, moves): (&mut State, &mut MoveList),
     start: &State,
-    n: u64,
-    cap: usize,
+    (n, cap): (u64, usize),
+    forward: bool,
 ) -> (u64, u64) {
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let mut plies = 0;
     for i in 0..n {
         state.clone_from(start);
         let mut rng = Rng::stream(1, i);
-        for _ in 0..cap {
-            match state.pick_legal_move(moves, |count| rng.below(count)) {
-                Some(m) => state.apply(m),
-                None => break,
+        if forward {
+            plies += state.playout(cap, moves, |count| rng.below(count)).0 as u64;
+        } else {
+            for _ in 0..cap {
+                match state.pick_legal_move(moves, |count| rng.below(count)) {
+                    Some(m) => state.apply(m),
+                    None => break,
+                }
+                plies += 1;
             }
-            plies += 1;
         }
         std::hint::black_box(state.outcome_with(moves));
     }
@@ -79,18 +84,22 @@ fn random_playouts_allocate_nothing_per_move() {
     // One test in this binary, so that no other thread allocates while counting.
     let cap = 200;
     let n = 20;
-    for (name, game) in configurations() {
+    for ((name, game), forward) in configurations()
+        .into_iter()
+        .flat_map(|c| [(c.clone(), false), (c, true)])
+    {
+        let name = format!("{name}{}", if forward { ", played forward" } else { "" });
         let start = State::new(game);
         let (mut state, mut moves) = (start.clone(), MoveList::new());
-        let (grown, plies) = playouts((&mut state, &mut moves), &start, n, cap);
-        let (again, same) = playouts((&mut state, &mut moves), &start, n, cap);
+        let (grown, plies) = playouts((&mut state, &mut moves), &start, (n, cap), forward);
+        let (again, same) = playouts((&mut state, &mut moves), &start, (n, cap), forward);
         assert_eq!(same, plies, "{name}: the same playouts");
         assert_eq!(
             again, 0,
             "{name}: {n} playouts ({plies} plies) allocate {again} times on grown buffers"
         );
         let (mut state, mut moves) = (start.clone(), MoveList::new());
-        let (double, more) = playouts((&mut state, &mut moves), &start, 2 * n, cap);
+        let (double, more) = playouts((&mut state, &mut moves), &start, (2 * n, cap), forward);
         assert!(more > plies, "{name}: twice the playouts play more moves");
         assert!(
             double <= grown + 8,

@@ -118,17 +118,7 @@ fn play_playouts(
         }
         state.clone_from(start);
         let mut rng = Rng::stream(seed, i);
-        let mut n = 0;
-        let ended = loop {
-            if n == max_plies {
-                break false;
-            }
-            match state.pick_legal_move(&mut moves, |count| rng.below(count)) {
-                Some(m) => state.apply(m),
-                None => break true,
-            }
-            n += 1;
-        };
+        let (n, ended) = state.playout(max_plies, &mut moves, |count| rng.below(count));
         tally.plies += n as u64;
         if ended {
             tally.by_rule += 1;

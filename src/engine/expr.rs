@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 
 use super::State;
 use crate::model::board::MAX_GRID_SIDE;
-use crate::model::{Board, Env, Expr, GroupUnit, MoveKind, Player, Site, ANY_KIND, NO_SITE};
+use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, NO_SITE};
 
 impl State {
     /// Evaluates a compiled expression against the position.
@@ -189,6 +189,9 @@ impl Env for State {
 
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
+        if !self.pits.any_marked() {
+            return 0;
+        }
         let mark = player.code();
         self.pits.marks().iter().filter(|&&m| m == mark).count() as i64
     }
@@ -229,19 +232,9 @@ impl Env for State {
             .unwrap_or(0)
     }
 
-    /// The pit the latest move sowed from: the move of the newest frame, if a sowing.
+    /// The pit the latest move sowed from.
     fn origin(&self) -> Site {
-        match self.frames.last() {
-            Some(f)
-                if matches!(
-                    self.game.moves[f.mv.rule as usize].kind,
-                    MoveKind::Sow { .. }
-                ) =>
-            {
-                f.mv.from
-            }
-            _ => NO_SITE,
-        }
+        self.pits.origin
     }
 }
 

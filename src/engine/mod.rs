@@ -12,6 +12,7 @@ mod capture;
 mod expr;
 mod movegen;
 mod movelist;
+mod playout;
 mod repetition;
 mod report;
 mod setup;
@@ -277,6 +278,9 @@ pub struct State {
     work: MoveList,
     /// Play moves without the end rules checked after them (to judge a move's result).
     without_ends: bool,
+    /// Play moves without recording what undo needs (set while [`State::play_forward`]
+    /// plays one).
+    forward: bool,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
     /// The index in [`Game::end_rules`](crate::model::Game::end_rules) of the rule that
@@ -319,6 +323,7 @@ impl Clone for State {
             pits: sowing::Pits::default(),
             work: MoveList::new(),
             without_ends: false,
+            forward: false,
             ended: self.ended,
             ended_by: self.ended_by,
             tile: tiles::TileState::default(),
@@ -488,6 +493,7 @@ impl State {
             pits: sowing::Pits::new(&game.board, &counts, &marks, game.tracks_repetition),
             work: MoveList::new(),
             without_ends: false,
+            forward: false,
             ended: None,
             ended_by: 0,
             tile: tiles::TileState::default(),
@@ -738,22 +744,33 @@ impl State {
     /// Plays a move without checking it (the fast path for search and playouts). The move
     /// must come from [`State::legal_moves`] of this position.
     pub fn apply(&mut self, m: Move) {
+        self.play(m);
+    }
+
+    /// [`State::apply`]'s work, inlined where playouts call it in a loop. Playing forward,
+    /// the hash joins the history only where a rule on repeated positions reads it.
+    #[inline(always)]
+    fn play(&mut self, m: Move) {
         let mover = self.to_move;
         self.goals_known = None;
-        self.history.push(self.hash);
+        if !self.forward || self.game.tracks_repetition {
+            self.history.push(self.hash);
+        }
         if self.game.tracks_repetition {
             self.seen.push(&self.history);
         }
-        self.frames.push(Frame {
-            mv: m,
-            log_start: self.log.len() as u32,
-            pits: self.pits.frame(),
-            mover,
-            ended: self.ended,
-            passes: self.tile.passes,
-        });
+        if !self.forward {
+            self.frames.push(Frame {
+                mv: m,
+                log_start: self.log.len() as u32,
+                pits: self.pits.frame(),
+                mover,
+                ended: self.ended,
+                passes: self.tile.passes,
+            });
+        }
         match self.game.moves[m.rule as usize].kind {
-            MoveKind::Sow { .. } => self.apply_sowing(m, mover),
+            MoveKind::Sow { .. } => self.apply_sowing::<false>(m, mover),
             MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => self.apply_tile(m, mover),
             MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::PlacePiece { .. } => {
                 self.apply_piece_move(m, mover)
@@ -818,10 +835,12 @@ impl State {
         }
     }
 
-    /// Sows for `mover`, who moves again if a rule after sowing says so.
+    /// Sows for `mover`, who moves again if a rule after sowing says so (`FORWARD`: the
+    /// move is known to be played forward, as [`State::sow`]).
     #[inline(always)]
-    fn apply_sowing(&mut self, m: Move, mover: Player) {
-        let again = self.sow(m.rule as usize, m.from);
+    fn apply_sowing<const FORWARD: bool>(&mut self, m: Move, mover: Player) {
+        self.pits.origin = m.from;
+        let again = self.sow::<FORWARD>(m.rule as usize, m.from);
         let next = if again && self.ended.is_none() {
             mover
         } else {
@@ -1096,7 +1115,9 @@ impl State {
     #[inline]
     fn set(&mut self, site: Site, cell: Cell) {
         let old = self.cells[site as usize];
-        self.log.push((site, old));
+        if !self.forward {
+            self.log.push((site, old));
+        }
         let z = &self.game.zobrist;
         self.hash ^= z.cell(site, old) ^ z.cell(site, cell);
         self.put_raw(site, cell);

@@ -99,11 +99,12 @@ impl State {
     /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
     /// that has one already holds for the mover (and so keeps all of its moves).
     pub(super) fn goals_hold(&self) -> bool {
-        self.game.moves.iter().all(|r| {
-            r.so_that
-                .as_ref()
-                .is_none_or(|goal| self.value(self.to_move, goal) != 0)
-        })
+        // Read with the player to move as the mover, a goal is the position's own
+        // expression (it reads no majority and no table, where a score's view differs).
+        self.game
+            .moves
+            .iter()
+            .all(|r| r.so_that.as_ref().is_none_or(|goal| self.eval(goal) != 0))
     }
 
     /// Whether a player other than the one to move has a move other than passing (on a
@@ -770,7 +771,7 @@ impl State {
 /// Whether a game's random moves are always picked from the list of legal moves: under
 /// the ban on repetition, where two rules may give the same move, where clauses narrow the
 /// moves, or where a pass depends on the other players' moves (`no player can move`).
-fn always_listed(game: &Game) -> bool {
+pub(super) fn always_listed(game: &Game) -> bool {
     game.forbid_repetition
         || game.moves_may_coincide
         || game.moves_narrowed

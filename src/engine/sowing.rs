@@ -3,7 +3,7 @@
 
 use super::{Move, MoveList, Outcome, State};
 use crate::model::{
-    Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Player, Site, SowCheck,
+    Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Op, Player, Site, SowCheck,
     Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
 };
 
@@ -11,9 +11,13 @@ impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
     /// while the rule says so), applies the first rule after sowing whose condition holds,
     /// and ends the game if a row is empty. Returns whether the mover moves again.
+    /// `FORWARD`: the move is known to be played forward (nothing saved for undo, whatever
+    /// the state's flag says).
     #[inline(always)]
-    pub(super) fn sow(&mut self, rule: usize, origin: Site) -> bool {
-        self.pits.save();
+    pub(super) fn sow<const FORWARD: bool>(&mut self, rule: usize, origin: Site) -> bool {
+        if !FORWARD && !self.forward {
+            self.pits.save();
+        }
         let State {
             game,
             pits,
@@ -34,9 +38,22 @@ impl State {
         if start.is_none() && relay.is_none() {
             // The common case, with nothing to evaluate.
             let (mover, first) = (*to_move, Some(NO_SITE));
-            pits.last = match pits.hashed {
-                true => pits.lap::<true>(game, sowing, track, mover, origin, first, hash),
-                false => pits.lap::<false>(game, sowing, track, mover, origin, first, hash),
+            // Marks feed stores only once a pit is marked.
+            let marks_feed = sowing.marked_to_owner && pits.marked > 0;
+            let plain = !sowing.skip_origin && !marks_feed;
+            pits.last = match (pits.hashed, plain) {
+                (true, true) => {
+                    pits.lap::<true, true>(game, sowing, track, mover, origin, first, hash)
+                }
+                (false, true) => {
+                    pits.lap::<false, true>(game, sowing, track, mover, origin, first, hash)
+                }
+                (true, false) => {
+                    pits.lap::<true, false>(game, sowing, track, mover, origin, first, hash)
+                }
+                (false, false) => {
+                    pits.lap::<false, false>(game, sowing, track, mover, origin, first, hash)
+                }
             };
         } else {
             self.sow_laps(rule, origin);
@@ -69,6 +86,43 @@ impl State {
     /// condition holds there, it is a pit, and fewer than [`MAX_RELAY_LIFTS`] lifts were
     /// made (the first included); returns the site the last lap ended in.
     pub(super) fn relay(&mut self, rule: usize, mut site: Site) -> Site {
+        let State {
+            game,
+            pits,
+            hash,
+            to_move,
+            ..
+        } = self;
+        let game: &Game = game;
+        let MoveKind::Sow {
+            relay: Some(condition),
+            sowing,
+            track,
+            ..
+        } = &game.moves[rule].kind
+        else {
+            return site;
+        };
+        let Some((op, k)) = last_count_test(condition) else {
+            return self.relay_evaluated(rule, site);
+        };
+        // A condition on the stones of the last site alone: compared without the evaluator.
+        for _ in 1..MAX_RELAY_LIFTS {
+            pits.last = site;
+            if game.board.pit_number(site) == 0 || op.apply(pits.count(site) as i64, k) == 0 {
+                break;
+            }
+            site = match pits.hashed {
+                true => pits.lap::<true, false>(game, sowing, track, *to_move, site, None, hash),
+                false => pits.lap::<false, false>(game, sowing, track, *to_move, site, None, hash),
+            };
+        }
+        site
+    }
+
+    /// [`State::relay`] with the relay condition evaluated at every lift (out of line).
+    #[inline(never)]
+    fn relay_evaluated(&mut self, rule: usize, mut site: Site) -> Site {
         let game = std::sync::Arc::clone(&self.game);
         let MoveKind::Sow {
             relay: Some(condition),
@@ -106,8 +160,8 @@ impl State {
             return from;
         };
         match pits.hashed {
-            true => pits.lap::<true>(game, sowing, track, *to_move, from, first, hash),
-            false => pits.lap::<false>(game, sowing, track, *to_move, from, first, hash),
+            true => pits.lap::<true, false>(game, sowing, track, *to_move, from, first, hash),
+            false => pits.lap::<false, false>(game, sowing, track, *to_move, from, first, hash),
         }
     }
 
@@ -123,18 +177,29 @@ impl State {
         }
         let plan = &game.sow_plan;
         let entry = self.to_move.index() * sites + self.pits.last as usize;
-        for w in 0..plan.words {
-            let mut bits = plan.candidates[entry * plan.words + w];
-            'rules: while bits != 0 {
-                let r = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                for check in &plan.checks[r] {
-                    if !self.check(check, entry) {
-                        continue 'rules;
-                    }
+        if plan.words == 1 {
+            // Up to 64 rules (every game seen so far): one word of candidates.
+            return self.first_holding(plan.candidates[entry], 0, entry);
+        }
+        (0..plan.words).find_map(|w| {
+            self.first_holding(plan.candidates[entry * plan.words + w], w * 64, entry)
+        })
+    }
+
+    /// The first rule among the candidate bits `bits` (rule `base` the lowest bit) whose
+    /// checks hold; `entry` is `mover * sites + last`.
+    #[inline(always)]
+    fn first_holding(&self, mut bits: u64, base: usize, entry: usize) -> Option<usize> {
+        let checks = &self.game.sow_plan.checks;
+        'rules: while bits != 0 {
+            let r = base + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for check in &checks[r] {
+                if !self.check(check, entry) {
+                    continue 'rules;
                 }
-                return Some(r);
             }
+            return Some(r);
         }
         None
     }
@@ -170,10 +235,10 @@ impl State {
 
     /// Carries out the actions of rule `r` after sowing (the last site a site of the
     /// board); returns whether the mover moves again.
+    #[inline(always)]
     pub(super) fn act(&mut self, r: usize) -> bool {
-        let mover = self.to_move;
         let sites = self.pits.sites;
-        let entry = mover.index() * sites + self.pits.last as usize;
+        let entry = self.to_move.index() * sites + self.pits.last as usize;
         let mut again = false;
         let cancellable = self.game.sow_plan.cancels[r].is_some();
         if cancellable {
@@ -189,19 +254,29 @@ impl State {
                         self.move_stones(from, to);
                     }
                 }
-                Action::Mark(site) => {
-                    let site = self.sow_value(site, entry) as Site;
-                    if (site as usize) < self.pits.marks.len() {
-                        self.set_mark(site, mover.code());
-                    }
-                }
-                Action::TakeRun { .. } => self.take_run(r, a),
+                Action::Mark(_) | Action::TakeRun { .. } => self.act_further(r, a, entry),
             }
         }
         if cancellable {
             self.cancel_if(r);
         }
         again
+    }
+
+    /// Carries out action `a` of rule `r`, a mark or a run of takes (out of line: the
+    /// actions of most rules are takes); `entry` is `mover * sites + last`.
+    #[inline(never)]
+    fn act_further(&mut self, r: usize, a: usize, entry: usize) {
+        match &self.game.sow_plan.actions[r][a] {
+            Action::Mark(site) => {
+                let site = self.sow_value(site, entry) as Site;
+                if (site as usize) < self.pits.marks.len() {
+                    self.set_mark(site, self.to_move.code());
+                }
+            }
+            Action::TakeRun { .. } => self.take_run(r, a),
+            Action::Again | Action::Take { .. } => {}
+        }
     }
 
     /// Puts back the stones that rule `r`'s actions moved if its `unless` condition holds
@@ -226,12 +301,13 @@ impl State {
     /// the remaining stones go where the rule says, and the stores decide.
     #[inline(always)]
     pub(super) fn check_rows(&mut self) {
-        let Some(rule) = self.game.empty_row_end else {
-            return;
-        };
-        let empty = [Player::FIRST, Player::SECOND].map(|p| self.pits.row(p) == 0);
-        if empty[0] || empty[1] {
-            self.end_on_empty_row(rule, empty);
+        // Two rows of up to 32 pits in one word: a row is empty when its half is.
+        let full = self.pits.full;
+        if full as u32 == 0 || (full >> 32) as u32 == 0 {
+            if let Some(rule) = self.game.empty_row_end {
+                let empty = [Player::FIRST, Player::SECOND].map(|p| self.pits.row(p) == 0);
+                self.end_on_empty_row(rule, empty);
+            }
         }
     }
 
@@ -310,9 +386,8 @@ impl State {
         // Each player's store and the stones left in their row (none once `empty row` has
         // moved them).
         let total = |p: Player| {
-            let row: u32 = (0..board.sites() as Site)
-                .filter(|&s| board.pit_number(s) > 0 && board.row_owner(s) == p)
-                .map(|s| self.count(s) as u32)
+            let row: u32 = (1..=board.pits())
+                .map(|k| self.count(board.pit(p, k)) as u32)
                 .sum();
             row + self.count(board.store(p)) as u32
         };
@@ -327,11 +402,10 @@ impl State {
     /// Moves every stone of site `from` to site `to` (two different sites of the board).
     #[inline(always)]
     fn move_stones(&mut self, from: Site, to: Site) {
-        let moved = self.pits.counts[from as usize];
-        if moved > 0 {
-            self.set_count(from, 0);
-            self.set_count(to, self.pits.counts[to as usize] + moved);
-        }
+        let State {
+            game, pits, hash, ..
+        } = self;
+        pits.move_all(&game.board, &game.zobrist, hash, from, to);
     }
 
     /// Changes the stones on a site and updates the hash (undo restores the move's
@@ -350,7 +424,9 @@ impl State {
     fn set_mark(&mut self, site: Site, mark: u8) {
         let pits = &mut self.pits;
         let old = pits.marks[site as usize];
-        pits.mark_log.push((site, old));
+        if !self.forward {
+            pits.mark_log.push((site, old));
+        }
         pits.marked = pits.marked + (mark != 0) as u32 - (old != 0) as u32;
         let z = &self.game.zobrist;
         self.hash ^= z.mark(site, old) ^ z.mark(site, mark);
@@ -370,22 +446,51 @@ impl State {
 
     /// The sowing move `pick(n)` of the mover's `n` non-empty pits (by pit number), or none.
     #[inline(always)]
-    pub(super) fn pick_sowing(
+    pub(super) fn pick_sowing<F: FnMut(usize) -> usize + ?Sized>(
         &self,
         rule: u8,
-        pick: &mut dyn FnMut(usize) -> usize,
+        pick: &mut F,
     ) -> Option<Move> {
         let mut full = self.pits.row(self.to_move);
         if full == 0 {
             return None;
         }
-        for _ in 0..pick(full.count_ones() as usize) {
+        // A row of up to 8 pits counted by a table (no instruction counts bits on every
+        // processor).
+        let n = match full {
+            0..256 => BITS_SET[full as usize] as usize,
+            _ => full.count_ones() as usize,
+        };
+        for _ in 0..pick(n) {
             full &= full - 1;
         }
         let pit = self.game.board.pit(self.to_move, 1) + full.trailing_zeros() as Site;
         Some(Move::sow(rule, pit))
     }
 }
+
+/// The operator and the number of a condition `count(last) OP N` (as `relay while
+/// count(last) > 1`), which the stones of the last site decide alone; `None` for any other.
+fn last_count_test(condition: &Expr) -> Option<(Op, i64)> {
+    match condition {
+        Expr::Binary(op, a, b) => match (&**a, &**b) {
+            (Expr::Count(site), Expr::Const(k)) if matches!(**site, Expr::Last) => Some((*op, *k)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The number of bits set in every byte.
+const BITS_SET: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
 
 /// Sites per chunk of [`Pits::counts`]: an undo snapshot copies whole chunks.
 const CHUNK: usize = 16;
@@ -413,6 +518,8 @@ pub(super) struct Pits {
     marked: u32,
     /// The site the last stone was sown into.
     pub last: Site,
+    /// The pit the latest sowing was sown from ([`NO_SITE`] before the first).
+    pub origin: Site,
     /// For every sowing move, the chunks of counts holding the board's sites before it,
     /// newest last (one snapshot a move is cheaper than a log entry for every stone sown).
     log: Vec<[u16; CHUNK]>,
@@ -431,6 +538,7 @@ pub(super) struct PitsFrame {
     log: u32,
     mark_log: u32,
     last: Site,
+    origin: Site,
 }
 
 impl Clone for Pits {
@@ -456,6 +564,7 @@ impl Pits {
         let sites = board.sites();
         let mut pits = Pits {
             last: NO_SITE,
+            origin: NO_SITE,
             hashed,
             ..Pits::default()
         };
@@ -488,6 +597,7 @@ impl Pits {
         self.marks.clone_from(&other.marks);
         self.marked = other.marked;
         self.last = other.last;
+        self.origin = other.origin;
     }
 
     /// Whether the state's hash keeps the stones' keys as moves are played.
@@ -535,6 +645,12 @@ impl Pits {
         &self.marks
     }
 
+    /// Whether a site is marked.
+    #[inline]
+    pub(super) fn any_marked(&self) -> bool {
+        self.marked > 0
+    }
+
     /// The mark on a site: 0, or 1 + the player who marked it.
     #[inline]
     pub(super) fn mark(&self, site: Site) -> u8 {
@@ -560,6 +676,26 @@ impl Pits {
         };
     }
 
+    /// Moves every stone of site `from` to site `to` (two different sites of the board),
+    /// updating `hash` if the stones are [`Pits::hashed`].
+    #[inline(always)]
+    fn move_all(&mut self, board: &Board, zobrist: &Zobrist, hash: &mut u64, from: Site, to: Site) {
+        let moved = self.counts[from as usize];
+        if moved == 0 {
+            return;
+        }
+        let before = self.counts[to as usize];
+        if self.hashed {
+            *hash ^= zobrist.count(from, moved)
+                ^ zobrist.count(from, 0)
+                ^ zobrist.count(to, before)
+                ^ zobrist.count(to, before + moved);
+        }
+        self.counts[from as usize] = 0;
+        self.counts[to as usize] = before + moved;
+        self.full = self.full & !board.pit_bit(from) | board.pit_bit(to);
+    }
+
     /// Where the logs stand, for [`Pits::undo`].
     #[inline(always)]
     pub(super) fn frame(&self) -> PitsFrame {
@@ -568,6 +704,7 @@ impl Pits {
             log: self.log.len() as u32,
             mark_log: self.mark_log.len() as u32,
             last: self.last,
+            origin: self.origin,
         }
     }
 
@@ -602,6 +739,7 @@ impl Pits {
         }
         self.full = frame.full;
         self.last = frame.last;
+        self.origin = frame.origin;
     }
 
     /// Forgets the logs (the position stays).
@@ -613,10 +751,11 @@ impl Pits {
     /// One lap of a sowing (how and the track of a move rule) for `mover`: lifts every
     /// stone of `from` and sows them along the track, updating `hash` if `HASHED` (the
     /// stones are [`Pits::hashed`]); returns the site the last stone
-    /// went into. `first`: as for [`State::sow_lap`].
+    /// went into. `first`: as for [`State::sow_lap`]. `PLAIN`: the sowing skips nothing
+    /// and feeds no store by marks (or no pit is marked), and `first` names no site.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn lap<const HASHED: bool>(
+    fn lap<const HASHED: bool, const PLAIN: bool>(
         &mut self,
         game: &Game,
         sowing: &Sowing,
@@ -647,7 +786,7 @@ impl Pits {
             full |= board.pit_bit(from);
             stones -= 1;
         }
-        let to_marker = sowing.marked_to_owner && self.marked > 0;
+        let to_marker = !PLAIN && sowing.marked_to_owner && self.marked > 0;
         let drop = Sown {
             marks: &self.marks,
             game,
@@ -655,15 +794,23 @@ impl Pits {
             hashed: HASHED,
         };
         // `start at`: the first stone goes to the given site, and the track goes on from it.
-        if let Some(start) = first.filter(|&s| (s as usize) < sites && stones > 0) {
+        if let Some(start) = first.filter(|&s| !PLAIN && (s as usize) < sites && stones > 0) {
             site = start;
             drop.stone(counts, &mut h, &mut full, site);
             stones -= 1;
         }
-        if !sowing.skip_origin && !to_marker {
-            // The common case: every stone into the next site of the track.
+        if !to_marker {
+            // The common case: every stone into the next site of the track (but the pit
+            // the lap was lifted from, with `skip origin`).
+            let skip = match sowing.skip_origin {
+                true if !PLAIN => from,
+                _ => NO_SITE,
+            };
             while stones > 0 {
                 site = track[site as usize];
+                if !PLAIN && site == skip {
+                    continue;
+                }
                 let count = counts[site as usize];
                 if HASHED {
                     h ^= zobrist.count_step(site, count);

@@ -68,6 +68,11 @@ impl TileState {
     pub fn frame(&self) -> (u8, bool, Option<Player>) {
         (self.passes, self.swapped, self.last_placer)
     }
+
+    /// Forgets the log (the position stays).
+    pub fn clear_log(&mut self) {
+        self.log.clear();
+    }
 }
 
 impl State {
@@ -335,8 +340,10 @@ impl State {
     /// that other games' `apply` is compiled as it was.
     #[inline(never)]
     pub(super) fn apply_tile(&mut self, m: Move, mover: Player) {
-        let saved = self.tile.frame();
-        self.tile.log.push(saved);
+        if !self.forward {
+            let saved = self.tile.frame();
+            self.tile.log.push(saved);
+        }
         let mut next = self.next_player(mover);
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Place { .. } => {

@@ -1,0 +1,143 @@
+//! `State::play_forward` and `State::playout`, the way random playouts play (`rulebook
+//! bench`), against `State::apply`: on every bundled game and preset (and on rule texts
+//! naming `origin`), the same seeded random games give the same position, hash and outcome
+//! at every ply, and the states that applied the moves still take every one of them back
+//! to the start.
+
+use std::sync::Arc;
+
+use rulebook::analysis::Rng;
+use rulebook::engine::{MoveList, State};
+use rulebook::model::Game;
+use rulebook::pipeline;
+
+#[path = "common/configurations.rs"]
+mod configurations;
+use configurations::configurations;
+
+/// Plays `playouts` seeded random games of at most `cap` plies from the start, each twice:
+/// with `apply` on one state and with `play_forward` on another, comparing them at every
+/// ply; then takes every applied move back.
+fn forward_equals_apply(name: &str, game: &Arc<Game>, playouts: u64, cap: usize) {
+    let start = State::new(Arc::clone(game));
+    let (mut moves, mut other) = (MoveList::new(), MoveList::new());
+    let mut forward = start.clone();
+    for i in 0..playouts {
+        let mut applied = start.clone();
+        forward.clone_from(&start);
+        let (mut rng, mut same) = (Rng::stream(7, i), Rng::stream(7, i));
+        let (mut plies, mut ended) = (cap, false);
+        for ply in 0..cap {
+            let a = applied.pick_legal_move(&mut moves, |n| rng.below(n));
+            let f = forward.pick_legal_move(&mut other, |n| same.below(n));
+            assert_eq!(a, f, "{name}, playout {i}, ply {ply}: the move picked");
+            let Some(m) = a else {
+                (plies, ended) = (ply, true);
+                break;
+            };
+            applied.apply(m);
+            forward.play_forward(m);
+            assert!(
+                applied == forward,
+                "{name}, playout {i}, ply {ply}: the position"
+            );
+            assert_eq!(
+                applied.hash(),
+                forward.hash(),
+                "{name}, playout {i}, ply {ply}"
+            );
+            assert_eq!(
+                applied.has_ended(),
+                forward.has_ended(),
+                "{name}, {i}, {ply}"
+            );
+            assert_eq!(applied.ply(), ply + 1);
+            assert_eq!(forward.ply(), 0, "{name}: nothing recorded to take back");
+        }
+        assert_eq!(applied.outcome(), forward.outcome(), "{name}, playout {i}");
+        // The whole playout in one call: the same game.
+        let mut whole = start.clone();
+        let mut again = Rng::stream(7, i);
+        let played = whole.playout(cap, &mut other, |n| again.below(n));
+        assert_eq!(played, (plies, ended), "{name}, playout {i}: plies and end");
+        assert!(
+            whole == forward,
+            "{name}, playout {i}: the position after playout"
+        );
+        assert_eq!(whole.hash(), forward.hash(), "{name}, playout {i}");
+        assert_eq!(whole.outcome(), forward.outcome(), "{name}, playout {i}");
+        assert_eq!(
+            applied.end_rule(),
+            forward.end_rule(),
+            "{name}, playout {i}"
+        );
+        assert_eq!(
+            forward.undo(),
+            None,
+            "{name}: play_forward cannot be taken back"
+        );
+        while applied.undo().is_some() {}
+        assert!(
+            applied == start,
+            "{name}, playout {i}: undo back to the start"
+        );
+        assert_eq!(applied.hash(), start.hash(), "{name}, playout {i}");
+    }
+}
+
+#[test]
+fn playing_forward_plays_the_same_games_as_apply_on_every_bundled_game() {
+    for (name, game) in configurations() {
+        forward_equals_apply(&name, &game, 12, 300);
+    }
+}
+
+#[test]
+fn playing_forward_keeps_origin_for_the_rules_after_sowing() {
+    let rules = [
+        "move sow counterclockwise with skip stores, first stone into origin\n\
+         after sow first of {\n  when count(origin) > 0: take origin to store(opponent)\n}",
+        "move sow counterclockwise with skip stores\nafter sow first of {\n  \
+         when stones(between(origin, last)) >= 5: take last to store(mover)\n  \
+         when owner(last) == mover: again\n}",
+        "move sow counterclockwise with skip stores, start at opposite(origin), \
+         relay while count(last) > 1\n\
+         after sow first of {\n  when last == next(origin): take last to store(mover)\n}",
+    ];
+    for (i, rule) in rules.iter().enumerate() {
+        let text = format!(
+            "game \"Origin\"\nplayers south, north\nboard mancala 5 pits with stores\n\
+             setup 3 stones in every pit\n{rule}\n\
+             end when no legal move: mover loses\n"
+        );
+        let game = pipeline::load_text("origin.game", &text, None, &[])
+            .unwrap_or_else(|e| panic!("rule text {i} loads:\n{}", e.render(false)));
+        forward_equals_apply(&format!("rule text {i}"), &game, 30, 200);
+    }
+}
+
+#[test]
+fn a_move_played_forward_forgets_the_moves_before_it_and_later_moves_undo() {
+    let (_, game) = configurations()
+        .into_iter()
+        .find(|(name, _)| name == "kalah")
+        .expect("kalah is bundled");
+    let start = State::new(game);
+    let mut moves = MoveList::new();
+    let mut state = start.clone();
+    start.legal_moves(&mut moves);
+    state.apply(moves[0]);
+    state.legal_moves(&mut moves);
+    let second = moves[moves.len() - 1];
+    state.play_forward(second);
+    assert_eq!(state.ply(), 0);
+    assert_eq!(state.undo(), None);
+    let after_forward = state.clone();
+    state.legal_moves(&mut moves);
+    let third = moves[0];
+    state.apply(third);
+    assert_eq!(state.ply(), 1);
+    assert_eq!(state.undo(), Some(third));
+    assert!(state == after_forward);
+    assert_eq!(state.hash(), after_forward.hash());
+}
