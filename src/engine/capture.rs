@@ -213,8 +213,7 @@ pub(super) fn may_capture(
 /// Whether `site` is in region `region` of the game (any site, when there is none).
 #[inline]
 fn in_region(game: &Game, region: Option<u16>, site: Site) -> bool {
-    region
-        .is_none_or(|r| game.regions[r as usize][site.index() / 64] >> (site.index() % 64) & 1 == 1)
+    region.is_none_or(|r| game.in_region(r as usize, site))
 }
 
 /// Passes to `capture` each piece next to `landing` that `enemy` allows and whose every

@@ -1049,24 +1049,26 @@ impl State {
 
     /// Makes the first promotion that applies to the piece that landed on `site`.
     fn promote(&mut self, site: Site, mover: Player) {
-        let game = Arc::clone(&self.game);
-        let cell = self.cells[site.index()];
-        for effect in &game.effects {
+        if let Some((_, to)) = self.promotion(site) {
+            self.set(site, self.game.cell(mover, to));
+        }
+    }
+
+    /// The first promotion that applies to the piece on `site`, if one does: the effect's
+    /// index and the kind it promotes to.
+    pub(super) fn promotion(&self, site: Site) -> Option<(usize, usize)> {
+        let game = &*self.game;
+        let kind = game.kind_of(self.cells[site.index()]);
+        game.effects.iter().enumerate().find_map(|(i, effect)| {
             let EffectKind::Promote { to, region } = effect.kind else {
-                continue;
+                return None;
             };
-            let in_region =
-                game.regions[region as usize][site.index() / 64] >> (site.index() % 64) & 1;
-            let kind = game.kind_of(cell);
-            if in_region == 1
+            let applies = game.in_region(region as usize, site)
                 && effect.filter.kinds >> kind & 1 == 1
                 && kind != to as usize
-                && self.holds(&effect.condition)
-            {
-                self.set(site, game.cell(mover, to as usize));
-                return;
-            }
-        }
+                && self.holds(&effect.condition);
+            applies.then_some((i, to as usize))
+        })
     }
 
     /// Captures every piece a chained jump passed over: `m.over` is the first, and each

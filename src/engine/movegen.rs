@@ -285,9 +285,9 @@ impl State {
     ) -> usize {
         let game = &*self.game;
         let avoided = |s: Site| {
-            filter.avoiding.is_some_and(|r| {
-                game.regions[r as usize][s.index() / 64] >> (s.index() % 64) & 1 == 1
-            })
+            filter
+                .avoiding
+                .is_some_and(|r| game.in_region(r as usize, s))
         };
         let mut n = 0;
         let mut mark = |s: Site| {
@@ -502,17 +502,18 @@ impl State {
                 }
         };
         let avoided = |s: Site| {
-            rule.filter.avoiding.is_some_and(|r| {
-                game.regions[r as usize][s.index() / 64] >> (s.index() % 64) & 1 == 1
-            })
+            rule.filter
+                .avoiding
+                .is_some_and(|r| game.in_region(r as usize, s))
         };
         let may_land = |s: Site| {
             s != NO_SITE
                 && !avoided(s)
                 && (s == from || self.cells[s.index()] == EMPTY)
-                && rule.filter.not_landing.is_none_or(|r| {
-                    game.regions[r as usize][s.index() / 64] >> (s.index() % 64) & 1 == 0
-                })
+                && rule
+                    .filter
+                    .not_landing
+                    .is_none_or(|r| !game.in_region(r as usize, s))
         };
         for &dir in directions {
             let first = board.step(from, dir);
@@ -554,9 +555,7 @@ impl State {
         let board = &game.board;
         let start = out.len();
         let piece = self.cells[from.index()];
-        let in_region = |r: Option<u16>, s: Site| {
-            r.is_some_and(|r| game.regions[r as usize][s.index() / 64] >> (s.index() % 64) & 1 == 1)
-        };
+        let in_region = |r: Option<u16>, s: Site| r.is_some_and(|r| game.in_region(r as usize, s));
         let jumpable = |s: Site| {
             let c = self.cells[s.index()];
             s != from
@@ -655,7 +654,7 @@ impl State {
                     return false;
                 };
                 let kind = game.kind_of(piece);
-                game.regions[region as usize][site.index() / 64] >> (site.index() % 64) & 1 == 1
+                game.in_region(region as usize, site)
                     && effect.filter.kinds >> kind & 1 == 1
                     && kind != to as usize
                     && self.holds(&effect.condition)

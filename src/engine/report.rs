@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::{capture, Move, MoveList, State};
 use crate::model::{
-    Action, CaptureMode, Cell, Chain, EffectKind, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
+    Action, CaptureMode, Cell, Chain, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
 };
 
 /// An effect after a move that took something.
@@ -218,7 +218,7 @@ impl State {
         }
         self.replay_effects(m.to, mover, report);
         if game.promotes {
-            report.promoted = self.promotion(m.to).map(|e| e as u16);
+            report.promoted = self.promotion(m.to).map(|(e, _)| e as u16);
         }
     }
 
@@ -252,25 +252,6 @@ impl State {
             }
         }
         report.sites = sites;
-    }
-
-    /// The first promotion that applies to the piece on `site` (as [`State::promote`]
-    /// finds it), if one does.
-    fn promotion(&self, site: Site) -> Option<usize> {
-        let game = &*self.game;
-        let cell = self.cells[site.index()];
-        game.effects.iter().position(|effect| {
-            let EffectKind::Promote { to, region } = effect.kind else {
-                return false;
-            };
-            let in_region =
-                game.regions[region as usize][site.index() / 64] >> (site.index() % 64) & 1;
-            let kind = game.kind_of(cell);
-            in_region == 1
-                && effect.filter.kinds >> kind & 1 == 1
-                && kind != to as usize
-                && self.holds(&effect.condition)
-        })
     }
 
     /// Replays a sowing on this copy of the position before it, as [`State::sow`] makes it,

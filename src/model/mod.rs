@@ -1119,6 +1119,12 @@ impl Goal {
 }
 
 impl Game {
+    /// Whether `site` lies in region `region` (an index into [`Game::regions`]).
+    #[inline(always)]
+    pub fn in_region(&self, region: usize, site: Site) -> bool {
+        self.regions[region][site.index() / 64] >> (site.index() % 64) & 1 == 1
+    }
+
     /// The cell for a piece of `player` of kind `kind`.
     pub fn cell(&self, player: Player, kind: usize) -> Cell {
         Cell::piece(player, kind, self.piece_kinds.len())
