@@ -11,11 +11,14 @@ impl Checker {
     /// The board's dimensions, checked.
     pub(super) fn board(&mut self, shape: &ast::BoardShape) -> Option<BoardDecl> {
         match shape {
-            ast::BoardShape::Grid { width, height } => {
+            ast::BoardShape::Grid { width, height, .. } => {
                 let w = self.static_expr(width, Type::Int, "the board's width");
                 let h = self.static_expr(height, Type::Int, "the board's height");
-                w.zip(h)
-                    .map(|(width, height)| BoardDecl::Grid { width, height })
+                w.zip(h).map(|(width, height)| BoardDecl::Grid {
+                    width,
+                    height,
+                    diagonals: None,
+                })
             }
             ast::BoardShape::Mancala { pits } => self
                 .static_expr(pits, Type::Int, "the number of pits")
@@ -26,6 +29,31 @@ impl Checker {
                     side,
                     removed: removed.iter().map(|n| (n.text.clone(), n.span)).collect(),
                 }),
+        }
+    }
+
+    /// A grid's `with diagonals on REGION`, checked once the named regions are (so it may
+    /// use any of them): the declared board with that region.
+    pub(super) fn board_diagonals(
+        &mut self,
+        shape: &ast::BoardShape,
+        board: BoardDecl,
+    ) -> Option<BoardDecl> {
+        let ast::BoardShape::Grid {
+            diagonals: Some(region),
+            ..
+        } = shape
+        else {
+            return Some(board);
+        };
+        let region = self.static_expr(region, Type::Region, "the points diagonals join")?;
+        match board {
+            BoardDecl::Grid { width, height, .. } => Some(BoardDecl::Grid {
+                width,
+                height,
+                diagonals: Some(region),
+            }),
+            other => Some(other),
         }
     }
 

@@ -153,6 +153,9 @@ impl Checker {
         let (presets, default_preset) = self.presets(&found.presets);
         let board = found.board.map(|(shape, span)| (self.board(shape), span));
         self.named_regions(file);
+        let board = board.zip(found.board).map(|((decl, span), (shape, _))| {
+            (decl.and_then(|d| self.board_diagonals(shape, d)), span)
+        });
         let mut rules = Rules::default();
         for st in &file.statements {
             match &st.kind {

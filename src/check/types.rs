@@ -664,6 +664,8 @@ pub enum BoardDecl {
         width: TExpr,
         /// Number of ranks.
         height: TExpr,
+        /// The region whose points alone diagonals join (`with diagonals on`), if any.
+        diagonals: Option<TExpr>,
     },
     /// Two rows of pits with stores.
     Mancala {

@@ -28,7 +28,7 @@ pub(super) fn end_keys(
                     let mut n = 0;
                     for &x in &counted {
                         // As the evaluator reads `count(x)`: the value of `x` as a site.
-                        let site = Site::at(mover_value(board, x, mover)? as usize);
+                        let site = Site::of_value(mover_value(board, x, mover)?);
                         if sites[..n].contains(&site) {
                             continue;
                         }

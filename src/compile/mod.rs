@@ -185,6 +185,7 @@ impl Compiler<'_> {
     fn run(&mut self) -> Option<Game> {
         let desc = self.desc;
         self.board = Some(self.build_board()?);
+        self.restrict_diagonals()?;
         let stones = match &desc.stones {
             Some(e) => {
                 self.bounded(e, 1, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
@@ -360,7 +361,7 @@ impl Compiler<'_> {
     /// The board, its size from the configuration.
     fn build_board(&mut self) -> Option<Board> {
         Some(match &self.desc.board {
-            BoardDecl::Grid { width, height } => {
+            BoardDecl::Grid { width, height, .. } => {
                 let w = self.side(width, "width")?;
                 let h = self.side(height, "height")?;
                 Board::grid(w, h)
@@ -374,6 +375,23 @@ impl Compiler<'_> {
                 self.hex_board(n as u16, removed)?
             }
         })
+    }
+
+    /// `with diagonals on REGION`: the grid's diagonal links kept only between the
+    /// region's points (the region is folded on the full grid, so it may be `dark`).
+    fn restrict_diagonals(&mut self) -> Option<()> {
+        let BoardDecl::Grid {
+            diagonals: Some(region),
+            ..
+        } = &self.desc.board
+        else {
+            return Some(());
+        };
+        let Value::Region(sites) = self.fold(region)? else {
+            return None;
+        };
+        self.board.as_mut()?.keep_diagonals_within(&sites);
+        Some(())
     }
 
     /// The starting pieces, sorted by site; a site filled twice is an error.

@@ -263,7 +263,7 @@ impl State {
             MoveKind::Sow { start, relay, .. } => (
                 start
                     .as_ref()
-                    .map_or(NO_SITE, |e| Site::at(self.eval(e) as usize)),
+                    .map_or(NO_SITE, |e| Site::of_value(self.eval(e))),
                 relay.is_some(),
             ),
             _ => (NO_SITE, false),

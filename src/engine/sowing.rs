@@ -75,7 +75,7 @@ impl State {
         let start = match &self.game.moves[rule].kind {
             MoveKind::Sow {
                 start: Some(start), ..
-            } => Site::at(self.eval(start) as usize),
+            } => Site::of_value(self.eval(start)),
             _ => NO_SITE,
         };
         let site = self.sow_lap(rule, origin, Some(start));
@@ -209,7 +209,7 @@ impl State {
     fn check(&self, check: &SowCheck, entry: usize) -> bool {
         match check {
             SowCheck::Stones { site, holds, expr } => {
-                let site = Site::at(self.game.sow_plan.tables[*site as usize][entry] as usize);
+                let site = Site::of_value(self.game.sow_plan.tables[*site as usize][entry]);
                 let stones = self.pits.count(site) as usize;
                 let stride = self.game.sow_plan.stones;
                 if stones < stride {
@@ -248,8 +248,8 @@ impl State {
             match &self.game.sow_plan.actions[r][a] {
                 Action::Again => again = true,
                 Action::Take { from, to } => {
-                    let from = Site::at(self.sow_value(from, entry) as usize);
-                    let to = Site::at(self.sow_value(to, entry) as usize);
+                    let from = Site::of_value(self.sow_value(from, entry));
+                    let to = Site::of_value(self.sow_value(to, entry));
                     if from.index() < sites && to.index() < sites && from != to {
                         self.move_stones(from, to);
                     }
@@ -269,7 +269,7 @@ impl State {
     fn act_further(&mut self, r: usize, a: usize, entry: usize) {
         match &self.game.sow_plan.actions[r][a] {
             Action::Mark(site) => {
-                let site = Site::at(self.sow_value(site, entry) as usize);
+                let site = Site::of_value(self.sow_value(site, entry));
                 if site.index() < self.pits.marks.len() {
                     self.set_mark(site, self.to_move.code());
                 }
@@ -351,8 +351,8 @@ impl State {
         };
         let (last, sites) = (self.pits.last, self.pits.sites);
         let (mut site, to) = (
-            Site::at(self.eval(from) as usize),
-            Site::at(self.eval(to) as usize),
+            Site::of_value(self.eval(from)),
+            Site::of_value(self.eval(to)),
         );
         for _ in 0..game.board.pits() * 2 {
             if site.index() >= sites || game.board.pit_number(site) == 0 {

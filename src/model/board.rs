@@ -27,6 +27,13 @@ impl Site {
         Site(index as u16)
     }
 
+    /// The site a site-valued expression's value names, or [`Site::NONE`] for a value
+    /// that names none (-1, as `opposite` of a store gives, or one past any board).
+    #[inline(always)]
+    pub fn of_value(value: i64) -> Site {
+        u16::try_from(value).map_or(Site::NONE, Site)
+    }
+
     /// The sites `0..count` of a board of `count` sites, in order.
     pub fn all(count: usize) -> impl DoubleEndedIterator<Item = Site> + Clone {
         (0..count).map(Site::at)
@@ -214,10 +221,13 @@ pub struct Board {
     /// Hex boards: the site at `rank * width + file`, or [`NO_SITE`].
     hex_index: Vec<Site>,
     /// Hex boards: `edge_colours[site * 6 + side]`, the colour (a player) of that side's
-    /// board edge, or [`NO_COLOUR`] for a side shared with a neighbour or left uncoloured.
+    /// board edge, or `None` for a side shared with a neighbour or left uncoloured.
     edge_colours: Vec<Option<Player>>,
     /// Grid boards: the lines of sites as bit masks (empty on other boards).
     lines: GridLines,
+    /// Grid boards `with diagonals on` a region: the points diagonal lines may join, in
+    /// site order (empty when diagonals join every point).
+    pub diagonal_points: Vec<Site>,
 }
 
 /// The lines of a grid (ranks, files, diagonals, anti-diagonals: the four families), for
@@ -301,42 +311,6 @@ impl Board {
                     .collect()
             })
             .collect();
-        let mut ray_bounds = vec![0u32];
-        let mut ray_sites = Vec::new();
-        for site in 0..(w * h) as usize {
-            for dir in 0..dirs {
-                let mut s = neighbours[site * dirs + dir];
-                while s != NO_SITE {
-                    ray_sites.push(s);
-                    s = neighbours[s.index() * dirs + dir];
-                }
-                ray_bounds.push(ray_sites.len() as u32);
-            }
-        }
-        let ray_masks = if w * h <= 64 {
-            let masks: Vec<u64> = ray_bounds
-                .windows(2)
-                .map(|b| {
-                    ray_sites[b[0] as usize..b[1] as usize]
-                        .iter()
-                        .fold(0u64, |m, &s| m | 1 << s.index())
-                })
-                .collect();
-            masks
-                .chunks(dirs)
-                .map(|c| {
-                    let mut row = [0u64; 8];
-                    row[..c.len()].copy_from_slice(c);
-                    row
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let max_rays_length = (0..(w * h) as usize)
-            .map(|s| (ray_bounds[(s + 1) * dirs] - ray_bounds[s * dirs]) as usize)
-            .max()
-            .unwrap_or(0);
         let mut board = Board {
             layout: Layout::Grid,
             width,
@@ -346,10 +320,10 @@ impl Board {
             neighbours,
             perpendicular,
             ascending: GRID_DIRECTIONS.map(|(_, df, dr)| dr * w + df > 0),
-            ray_bounds,
-            ray_sites,
-            max_rays_length,
-            ray_masks,
+            ray_bounds: Vec::new(),
+            ray_sites: Vec::new(),
+            max_rays_length: 0,
+            ray_masks: Vec::new(),
             paths: Vec::new(),
             site_owner: Vec::new(),
             site_pit: Vec::new(),
@@ -358,11 +332,76 @@ impl Board {
             hex_coords: Vec::new(),
             hex_index: Vec::new(),
             edge_colours: Vec::new(),
+            diagonal_points: Vec::new(),
             lines: GridLines::new(w as usize, h as usize),
         };
+        board.build_rays();
         let perimeter = board.perimeter_path();
         board.paths.push(perimeter);
         board
+    }
+
+    /// Keeps the diagonal links of a grid only between two sites of `region` (an Alquerque
+    /// board's diagonals join the dark points alone), and builds the rays again. The
+    /// lines kept for counting slides are dropped, since a diagonal line of the grid may
+    /// now be cut: games on such a board list their moves.
+    pub fn keep_diagonals_within(&mut self, region: &[Site]) {
+        let dirs = GRID_DIRECTIONS.len();
+        let mut inside = vec![false; self.sites()];
+        region.iter().for_each(|s| inside[s.index()] = true);
+        for site in 0..self.sites() {
+            for dir in 4..dirs {
+                let next = &mut self.neighbours[site * dirs + dir];
+                if *next != NO_SITE && !(inside[site] && inside[next.index()]) {
+                    *next = NO_SITE;
+                }
+            }
+        }
+        self.lines = GridLines::default();
+        self.diagonal_points = Site::all(self.sites())
+            .filter(|s| inside[s.index()])
+            .collect();
+        self.build_rays();
+    }
+
+    /// A grid's rays, walked from its neighbour table: the sites in every direction from
+    /// every site, and as bit masks on a board of at most 64 sites.
+    fn build_rays(&mut self) {
+        let (dirs, sites) = (GRID_DIRECTIONS.len(), self.sites());
+        let neighbours = &self.neighbours;
+        let mut ray_bounds = vec![0u32];
+        let mut ray_sites = Vec::new();
+        for site in 0..sites {
+            for dir in 0..dirs {
+                let mut s = neighbours[site * dirs + dir];
+                while s != NO_SITE {
+                    ray_sites.push(s);
+                    s = neighbours[s.index() * dirs + dir];
+                }
+                ray_bounds.push(ray_sites.len() as u32);
+            }
+        }
+        self.ray_masks = if sites <= 64 {
+            ray_bounds
+                .windows(2)
+                .map(|b| {
+                    ray_sites[b[0] as usize..b[1] as usize]
+                        .iter()
+                        .fold(0u64, |m, &s| m | 1 << s.index())
+                })
+                .collect::<Vec<u64>>()
+                .chunks(dirs)
+                .map(|c| std::array::from_fn(|d| c.get(d).copied().unwrap_or(0)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.max_rays_length = (0..sites)
+            .map(|s| (ray_bounds[(s + 1) * dirs] - ray_bounds[s * dirs]) as usize)
+            .max()
+            .unwrap_or(0);
+        self.ray_bounds = ray_bounds;
+        self.ray_sites = ray_sites;
     }
 
     /// A mancala board: two rows of `pits` pits and a store for each of two players, whose
@@ -420,6 +459,7 @@ impl Board {
             hex_coords: Vec::new(),
             hex_index: Vec::new(),
             edge_colours: Vec::new(),
+            diagonal_points: Vec::new(),
             lines: GridLines::default(),
         }
     }
@@ -481,6 +521,7 @@ impl Board {
             site_opposite: Vec::new(),
             pit_bits: Vec::new(),
             edge_colours: vec![None; sites * HEX_DIRECTIONS.len()],
+            diagonal_points: Vec::new(),
             lines: GridLines::default(),
             hex_coords,
             hex_index,

@@ -56,6 +56,14 @@ fn grid_summary(o: &mut String, game: &Game) {
         b.height,
         b.sites()
     );
+    if !b.diagonal_points.is_empty() {
+        let names: Vec<&str> = b
+            .diagonal_points
+            .iter()
+            .map(|s| b.site_names[s.index()].as_str())
+            .collect();
+        let _ = writeln!(o, "  diagonal lines only through: {}", names.join(" "));
+    }
     for p in &b.paths {
         let turns = p.turns.iter().filter(|t| **t).count();
         let _ = writeln!(

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::State;
-use crate::model::{Game, Layout, Player, Site, EMPTY};
+use crate::model::{Board, Game, Layout, Player, Site, EMPTY, NO_SITE};
 
 /// Player names that are also colours a picture can use as they are.
 const NAMED_COLOURS: [&str; 12] = [
@@ -112,6 +112,7 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
             r + 1
         );
     }
+    diagonal_lines(&mut o, b, &x, &y);
     for s in Site::all(b.sites()) {
         let cell = state.cell(s);
         if cell == EMPTY {
@@ -140,6 +141,26 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         2.0 * MARGIN + (h - 1.0) * STEP,
         o,
     )
+}
+
+/// On a grid `with diagonals on` a region, a line for every diagonal link it keeps (a plain
+/// grid, whose diagonals join every point, is drawn without them, as boards are).
+fn diagonal_lines(o: &mut String, b: &Board, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64) -> f64) {
+    let w = b.width as usize;
+    let at = |s: Site| (x((s.index() % w) as f64), y((s.index() / w) as f64));
+    for &s in &b.diagonal_points {
+        // North-east and north-west (directions 4 and 7): each link drawn once, upwards.
+        for next in [b.step(s, 4), b.step(s, 7)] {
+            if next == NO_SITE {
+                continue;
+            }
+            let ((x1, y1), (x2, y2)) = (at(s), at(next));
+            let _ = writeln!(
+                o,
+                r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5a4a32"/>"##
+            );
+        }
+    }
 }
 
 /// A mancala board as the text view draws it: the second player's row on top, stores at

@@ -184,12 +184,14 @@ pub enum SettingValue {
 /// The shape of the board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardShape {
-    /// `grid W by H`.
+    /// `grid W by H [with diagonals on REGION]`.
     Grid {
         /// Number of files.
         width: Expr,
         /// Number of ranks.
         height: Expr,
+        /// `with diagonals on REGION`: the region whose points alone diagonals join.
+        diagonals: Option<Expr>,
     },
     /// `mancala N pits with stores`.
     Mancala {

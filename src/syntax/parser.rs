@@ -645,7 +645,18 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
             let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-            Ok(StatementKind::Board(BoardShape::Grid { width, height }))
+            let diagonals = match parts.next() {
+                Some(d) => {
+                    let region = self::parts(d).next().ok_or_else(|| internal(sspan))?;
+                    Some(lower_expr(region, file)?)
+                }
+                None => None,
+            };
+            Ok(StatementKind::Board(BoardShape::Grid {
+                width,
+                height,
+                diagonals,
+            }))
         }
         _ => Err(internal(sspan)),
     }
