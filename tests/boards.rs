@@ -127,14 +127,13 @@ mod reference {
 
     impl Board {
         pub fn start() -> Board {
-            let mut points = [[b'.'; 5]; 5];
-            for f in 0..5 {
-                points[0][f] = b'W';
-                points[1][f] = b'W';
-                points[3][f] = b'B';
-                points[4][f] = b'B';
-            }
-            points[2] = [b'B', b'B', b'.', b'W', b'W'];
+            let points = [
+                [b'W'; 5],
+                [b'W'; 5],
+                [b'B', b'B', b'.', b'W', b'W'],
+                [b'B'; 5],
+                [b'B'; 5],
+            ];
             Board {
                 points,
                 white: true,
