@@ -332,7 +332,7 @@ impl State {
                 let (first, store) = (self.game.board.pit(p, 1), self.game.board.store(receiver));
                 let mut full = self.pits.row(p);
                 while full != 0 {
-                    let pit = first + full.trailing_zeros() as Site;
+                    let pit = first.plus(full.trailing_zeros() as usize);
                     full &= full - 1;
                     self.move_stones(pit, store);
                 }
@@ -401,7 +401,7 @@ impl State {
             let mut total = self.count(board.store(p)) as u32;
             // The non-empty pits of the row.
             while full != 0 {
-                total += self.count(first + full.trailing_zeros() as Site) as u32;
+                total += self.count(first.plus(full.trailing_zeros() as usize)) as u32;
                 full &= full - 1;
             }
             total

@@ -80,8 +80,8 @@ impl Lanes {
         {
             return None;
         }
-        let site = |s: Site| match (s as usize) < sites {
-            true => Some(s as u8),
+        let site = |s: Site| match s.index() < sites {
+            true => Some(s.index() as u8),
             false => None,
         };
         let mut lanes = Lanes {
@@ -118,7 +118,7 @@ impl Lanes {
             }
         }
         for s in 0..sites {
-            lanes.bit[s] = board.pit_bit(s as Site);
+            lanes.bit[s] = board.pit_bit(Site::at(s));
         }
         for r in 0..plan.actions.len().min(64) {
             let (table, others, general) = rule_table(plan, r, sites);
@@ -257,9 +257,9 @@ impl State {
             }
             let origin = lanes.first[mover.index()] as usize + full.trailing_zeros() as usize;
             self.goals_known = None;
-            self.pits.origin = origin as Site;
+            self.pits.origin = Site::at(origin);
             let last = self.pits.lanes_lap(lanes, mover, origin);
-            self.pits.last = last as Site;
+            self.pits.last = Site::at(last);
             let again = match self.lanes_rule(lanes, mover, last) {
                 Some(r) => self.lanes_act(lanes, r, mover, last),
                 None => false,
