@@ -168,8 +168,8 @@ fn playouts_by_tables_and_by_the_general_path_play_the_same_games() {
         end when empty row: remaining to empty side, most in store wins";
     let wide = "move sow counterclockwise with skip origin\n\
         after sow first of {\n  \
-        when owner(last) == opponent and count(last) % 2 == 0 and count(opposite(last)) > 0\n       \
-        and count(next(last)) < 3:\n    \
+        when owner(last) == opponent and pit(last) > 0 and count(last) % 2 == 0\n       \
+        and count(opposite(last)) > 0 and count(next(last)) < 3:\n    \
         take last to store(mover), take opposite(last) to store(mover),\n    \
         take next(last) to store(mover)\n  \
         when owner(last) == opponent and count(last) == 3:\n    \
