@@ -76,7 +76,7 @@ impl Bindings {
 /// which applies the operators and the board's functions.
 fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
     let board = || env.board();
-    let site = |x: &Expr| Site::at(operand(env, x, bound) as usize);
+    let site = |x: &Expr| Site::new(operand(env, x, bound) as usize).unwrap_or(Site::NONE);
     match e {
         Expr::Const(v) => *v,
         Expr::Player(r) => r.resolve(env.mover()).index() as i64,
