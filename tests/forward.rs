@@ -141,3 +141,61 @@ fn a_move_played_forward_forgets_the_moves_before_it_and_later_moves_undo() {
     assert!(state == after_forward);
     assert_eq!(state.hash(), after_forward.hash());
 }
+
+/// Loads a sowing game of `pits` pits a player, `stones` stones in every pit, with these
+/// rules (a move rule, rules after sowing, an end).
+fn sowing_game(name: &str, pits: usize, stones: usize, rules: &str) -> Arc<Game> {
+    let text = format!(
+        "game \"{name}\"\nplayers south, north\nboard mancala {pits} pits with stores\n\
+         setup {stones} stones in every pit\n{rules}\n"
+    );
+    pipeline::load_text("lanes.game", &text, None, &[])
+        .unwrap_or_else(|e| panic!("{name} loads:\n{}", e.render(false)))
+}
+
+#[test]
+fn playouts_by_tables_and_by_the_general_path_play_the_same_games() {
+    // Rules that a playout reads from fixed tables (one plain sowing, a board of fewer
+    // than 64 sites) and rules that only partly fit them: more than two parts of a
+    // condition decided by stones, more than two takes, `unless`, stones beyond 64.
+    let mangala = "move sow counterclockwise with first stone into origin, skip opponent store\n\
+        after sow first of {\n  when last == store(mover): again\n  \
+        when owner(last) == opponent and pit(last) > 0 and count(last) % 2 == 0:\n    \
+        take last to store(mover)\n  \
+        when owner(last) == mover and pit(last) > 0 and count(last) == 1\n       \
+        and count(opposite(last)) > 0:\n    \
+        take opposite(last) to store(mover), take last to store(mover)\n}\n\
+        end when empty row: remaining to empty side, most in store wins";
+    let wide = "move sow counterclockwise with skip origin\n\
+        after sow first of {\n  \
+        when owner(last) == opponent and pit(last) > 0 and count(last) % 2 == 0\n       \
+        and count(opposite(last)) > 0 and count(next(last)) < 3:\n    \
+        take last to store(mover), take opposite(last) to store(mover),\n    \
+        take next(last) to store(mover)\n  \
+        when owner(last) == opponent and count(last) == 3:\n    \
+        take last to store(mover) unless stones(opponent) == 0\n  \
+        when last == store(mover): again\n}\n\
+        end when empty row: remaining to owners, most in store wins";
+    let heavy = "move sow counterclockwise with skip opponent store\n\
+        after sow first of {\n  \
+        when owner(last) == mover and count(store(mover)) >= 70 and count(last) == 1:\n    \
+        take last to store(opponent)\n  \
+        when owner(last) == opponent and count(last) % 2 == 0: take last to store(mover)\n}\n\
+        end when empty row: remaining to owners, most in store wins";
+    // Outside the tables: a board of 66 sites, a relay.
+    let relay = "move sow counterclockwise with skip stores, relay while count(last) > 1\n\
+        after sow first of {\n  when owner(last) == opponent and count(last) % 2 == 0:\n    \
+        take last to store(mover)\n}\n\
+        end when empty row: remaining to owners, most in store wins";
+    let games = [
+        ("tabled", 6, 4, mangala),
+        ("wide", 6, 4, wide),
+        ("heavy", 6, 15, heavy),
+        ("large board", 32, 3, mangala),
+        ("relay", 6, 4, relay),
+    ];
+    for (name, pits, stones, rules) in games {
+        let game = sowing_game(name, pits, stones, rules);
+        forward_equals_apply(name, &game, 30, 200);
+    }
+}

@@ -516,6 +516,9 @@ impl State {
         }
         state.init_tiles(None);
         state
+            .pits
+            .attach_lanes(sowing::Lanes::for_game(&state.game));
+        state
     }
 
     /// Puts a counted stock in hand (on a state with none yet), with its hash keys.

@@ -32,9 +32,10 @@ impl State {
         mut pick: impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
         self.start_forward();
-        let played = match self.plain_sowing() {
-            Some(rule) => self.sowing_playout(rule, max_plies, &mut pick),
-            None => self.any_playout(max_plies, moves, &mut pick),
+        let played = match (self.plain_sowing(), self.pits.lanes()) {
+            (Some(_), Some(lanes)) => self.lanes_playout(&lanes, max_plies, &mut pick),
+            (Some(rule), None) => self.sowing_playout(rule, max_plies, &mut pick),
+            (None, _) => self.any_playout(max_plies, moves, &mut pick),
         };
         self.forward = false;
         played

@@ -7,6 +7,10 @@ use crate::model::{
     Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
 };
 
+mod fast;
+
+pub(super) use fast::Lanes;
+
 impl State {
     /// Sows the stones of `origin` by move rule `rule` for the player to move (relaying
     /// while the rule says so), applies the first rule after sowing whose condition holds,
@@ -324,9 +328,13 @@ impl State {
                     (true, false, true) => Player::SECOND,
                     (true, _, _) => continue, // both rows empty: nothing moves
                 };
-                for k in 1..=self.game.board.pits() {
-                    let pit = self.game.board.pit(p, k);
-                    self.move_stones(pit, self.game.board.store(receiver));
+                // The non-empty pits of the row: the others move nothing.
+                let (first, store) = (self.game.board.pit(p, 1), self.game.board.store(receiver));
+                let mut full = self.pits.row(p);
+                while full != 0 {
+                    let pit = first.plus(full.trailing_zeros() as usize);
+                    full &= full - 1;
+                    self.move_stones(pit, store);
                 }
             }
         }
@@ -389,10 +397,14 @@ impl State {
         // Each player's store and the stones left in their row (none once `empty row` has
         // moved them).
         let total = |p: Player| {
-            let row: u32 = (1..=board.pits())
-                .map(|k| self.count(board.pit(p, k)) as u32)
-                .sum();
-            row + self.count(board.store(p)) as u32
+            let (first, mut full) = (board.pit(p, 1), self.pits.row(p));
+            let mut total = self.count(board.store(p)) as u32;
+            // The non-empty pits of the row.
+            while full != 0 {
+                total += self.count(first.plus(full.trailing_zeros() as usize)) as u32;
+                full &= full - 1;
+            }
+            total
         };
         let (a, b) = (total(Player::FIRST), total(Player::SECOND));
         match a.cmp(&b) {
@@ -532,6 +544,9 @@ pub(super) struct Pits {
     /// The stones per site before the actions of a rule after sowing that may be taken
     /// back (`unless`; reused).
     saved: Vec<u16>,
+    /// The tables of a playout of a game whose moves are one plain sowing, if it has them
+    /// (then `counts` holds at least [`fast::LANES`] sites).
+    lanes: Option<std::sync::Arc<Lanes>>,
 }
 
 /// What a move's undo restores of the [`Pits`]: where their logs stood before it, the
@@ -602,6 +617,13 @@ impl Pits {
         self.marked = other.marked;
         self.last = other.last;
         self.origin = other.origin;
+        let same = match (&self.lanes, &other.lanes) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same {
+            self.lanes.clone_from(&other.lanes);
+        }
     }
 
     /// Whether the state's hash keeps the stones' keys as moves are played.
@@ -715,7 +737,9 @@ impl Pits {
     /// Logs the stones of every site, for the undo of the move being made.
     #[inline(always)]
     fn save(&mut self) {
-        match self.counts.as_chunks::<CHUNK>().0 {
+        // The chunks holding the board's sites (the counts may be padded beyond them).
+        let chunks = self.counts.as_chunks::<CHUNK>().0;
+        match &chunks[..self.sites.div_ceil(CHUNK).min(chunks.len())] {
             [chunk] => self.log.push(*chunk),
             chunks => self.log.extend_from_slice(chunks),
         }
