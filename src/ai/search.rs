@@ -186,6 +186,32 @@ fn confinement(state: &State, player: Player) -> i64 {
     room
 }
 
+/// Whether the levels break ties between root moves by [`contact`]: on a grid, where the
+/// game's estimate counts pieces (so pieces are won by moving against the other side's).
+pub(super) fn seeks_contact(game: &crate::model::Game) -> bool {
+    matches!(game.board.layout, Layout::Grid) && matches!(game.estimate, Expr::Pieces(_))
+}
+
+/// The pairs of orthogonally adjacent sites with a piece of `player` on one and a piece of
+/// another player on the other: how closely `player`'s pieces engage the others'.
+pub(super) fn contact(state: &State, player: Player) -> i64 {
+    let game = state.game();
+    let mut pairs = 0;
+    for (site, &cell) in state.cells().iter().enumerate() {
+        if cell.is_empty() || game.owner[cell.index()] != player {
+            continue;
+        }
+        for dir in 0..4 {
+            let next = game.board.step(site as Site, dir);
+            if next != NO_SITE {
+                let c = state.cell(next);
+                pairs += i64::from(!c.is_empty() && game.owner[c.index()] != player);
+            }
+        }
+    }
+    pairs
+}
+
 /// A value kept clear of the won values.
 #[inline]
 fn clamp(v: i64) -> i32 {
