@@ -447,7 +447,7 @@ fn the_kings_escape_is_a_goal_with_each_sites_distance() {
     let goal = &game.goals[0];
     assert_eq!(goal.player, Player::SECOND);
     assert_eq!(goal.kind, 1, "the king");
-    let at = |name: &str| goal.distance[game.board.site_named(name).unwrap() as usize];
+    let at = |name: &str| goal.distance[game.board.site_named(name).unwrap().index()];
     assert_eq!(
         ["a1", "g7", "b1", "a2", "b2", "d1", "d4", "c5"].map(at),
         [0, 0, 1, 1, 2, 3, 6, 4]

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use rulebook::engine::{Outcome, State};
-use rulebook::model::{Game, Player};
+use rulebook::model::{Game, Player, Site};
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
@@ -42,7 +42,7 @@ fn position(
 
 /// (south row, south store, north row, north store).
 fn rows(s: &State) -> ([u16; 6], u16, [u16; 6], u16) {
-    let c: Vec<u16> = (0..14).map(|site| s.count(site)).collect();
+    let c: Vec<u16> = Site::all(14).map(|site| s.count(site)).collect();
     (
         c[0..6].try_into().unwrap(),
         c[6],
@@ -52,7 +52,7 @@ fn rows(s: &State) -> ([u16; 6], u16, [u16; 6], u16) {
 }
 
 fn total(s: &State) -> u32 {
-    (0..14).map(|site| s.count(site) as u32).sum()
+    Site::all(14).map(|site| s.count(site) as u32).sum()
 }
 
 #[test]
@@ -190,7 +190,7 @@ fn mg5_making_three_in_an_opponents_pit_makes_a_castle() {
     notation::play_text(&mut s, "6").unwrap();
     // No store sowing: 1 back into pit 6, 1 into North's pit 1 (now 3): a castle.
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 3, [0, 1, 1, 1, 1, 1], 0));
-    assert_eq!(s.mark(7), Some(SOUTH));
+    assert_eq!(s.mark(Site::at(7)), Some(SOUTH));
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn mg5_the_opponents_pit_6_never_becomes_a_castle() {
     let mut s = position(&g, [0, 0, 0, 0, 0, 7], 0, [1, 1, 1, 1, 1, 2], 0, &[], SOUTH);
     notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 0, [2, 2, 2, 2, 2, 3], 0));
-    assert_eq!(s.mark(12), None);
+    assert_eq!(s.mark(Site::at(12)), None);
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn mg5_a_player_makes_one_castle_only() {
     );
     notation::play_text(&mut s, "6").unwrap();
     assert_eq!(rows(&s), ([0, 0, 0, 0, 0, 1], 5, [3, 1, 0, 1, 1, 1], 0));
-    assert_eq!(s.mark(7), None);
+    assert_eq!(s.mark(Site::at(7)), None);
 }
 
 #[test]

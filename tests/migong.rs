@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use rulebook::engine::{MoveList, Outcome, State};
-use rulebook::model::{Cell, Game, GroupUnit, MoveKind, Player, EMPTY};
+use rulebook::model::{Cell, Game, GroupUnit, MoveKind, Player, Site, EMPTY};
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
@@ -22,7 +22,7 @@ fn kind(game: &Game, pattern: &str) -> usize {
         .unwrap_or_else(|| panic!("{pattern} is not a pattern"))
 }
 
-fn site(game: &Game, name: &str) -> u16 {
+fn site(game: &Game, name: &str) -> Site {
     game.board
         .site_named(name)
         .unwrap_or_else(|| panic!("{name} is not a cell"))
@@ -32,7 +32,7 @@ fn site(game: &Game, name: &str) -> u16 {
 fn cells(game: &Game, tiles: &[(&str, &str, Player)]) -> Vec<Cell> {
     let mut cells = vec![EMPTY; game.board.sites()];
     for &(name, pattern, owner) in tiles {
-        cells[site(game, name) as usize] = game.cell(owner, kind(game, pattern));
+        cells[site(game, name).index()] = game.cell(owner, kind(game, pattern));
     }
     cells
 }
@@ -72,14 +72,14 @@ fn mi1_the_board_has_126_cells_and_84_board_edges() {
     // Per cell, the number of its sides that are board edges: 84 with none, 30 rim cells
     // with 2, 6 rim corners with 3, 6 cells around the centre with 1.
     let mut by_edges = [0; 7];
-    for s in 0..b.sites() as u16 {
+    for s in Site::all(b.sites()) {
         by_edges[(0..6).filter(|&d| b.is_edge(s, d)).count()] += 1;
     }
     assert_eq!(by_edges, [84, 6, 30, 6, 0, 0, 0]);
     // Neighbours by axial steps: NE = next file and rank, SE = same file, previous rank.
     let d4 = site(&g, "d4");
     let names: Vec<&str> = (0..6)
-        .map(|d| b.site_names[b.step(d4, d) as usize].as_str())
+        .map(|d| b.site_names[b.step(d4, d).index()].as_str())
         .collect();
     assert_eq!(names, ["e4", "e5", "d5", "c4", "c3", "d3"]);
 }
@@ -91,14 +91,14 @@ fn mi2_edge_colours_follow_the_direction_they_face() {
     // E, NW, SW blue (player 0); W, NE, SE yellow (player 1), on the rim and round the hole.
     let expected = [BLUE, YELLOW, BLUE, YELLOW, BLUE, YELLOW];
     let mut edges = 0;
-    for s in 0..b.sites() as u16 {
+    for s in Site::all(b.sites()) {
         for (d, &colour) in expected.iter().enumerate() {
             if b.is_edge(s, d) {
                 assert_eq!(
                     b.edge_colour(s, d),
                     Some(colour),
                     "{} side {d}",
-                    b.site_names[s as usize]
+                    b.site_names[s.index()]
                 );
                 edges += 1;
             }
@@ -586,7 +586,7 @@ fn hex_boards_of_other_sizes_with_holes() {
     let b = &g.board;
     assert_eq!(b.sites(), 18);
     assert_eq!(b.site_named("b2"), None);
-    let edges: usize = (0..b.sites() as u16)
+    let edges: usize = Site::all(b.sites())
         .map(|s| (0..6).filter(|&d| b.is_edge(s, d)).count())
         .sum();
     assert_eq!(edges, 30 + 6, "the rim and the six sides round the hole");

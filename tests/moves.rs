@@ -227,7 +227,10 @@ fn slides_on_boards_of_any_size_agree_with_the_reference_in_order() {
                 let state = State::with_cells(Arc::clone(&game), cells, mover);
                 let mut moves = MoveList::new();
                 state.legal_moves(&mut moves);
-                let listed: Vec<(u16, u16)> = moves.iter().map(|m| (m.from(), m.to())).collect();
+                let listed: Vec<(u16, u16)> = moves
+                    .iter()
+                    .map(|m| (m.from().index() as u16, m.to().index() as u16))
+                    .collect();
                 let shape = format!("{width} x {height}, limited {limited}");
                 assert_eq!(listed, expected, "{shape}");
                 for k in 0..moves.len() {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
-use rulebook::model::Player;
+use rulebook::model::{Player, Site};
 use rulebook::notation::{self, MoveError};
 use rulebook::{pipeline, render};
 
@@ -588,7 +588,7 @@ fn mm6_gundru_takes_fifteen_pieces_in_one_bent_run() {
     assert_eq!(s.owner(g_site(&s, "e2")), Some(Player::FIRST));
 }
 
-fn g_site(s: &State, name: &str) -> u16 {
+fn g_site(s: &State, name: &str) -> Site {
     s.game().board.site_named(name).expect("a site")
 }
 

@@ -33,8 +33,8 @@ struct Counts {
 /// The direction from `a` to `b` on a grid `w` wide: orthogonal (0) or diagonal (1), if
 /// they lie on one line.
 fn line_kind(w: usize, a: Site, b: Site) -> Option<usize> {
-    let (ax, ay) = (a as i64 % w as i64, a as i64 / w as i64);
-    let (bx, by) = (b as i64 % w as i64, b as i64 / w as i64);
+    let (ax, ay) = ((a.index() % w) as i64, (a.index() / w) as i64);
+    let (bx, by) = ((b.index() % w) as i64, (b.index() / w) as i64);
     let (dx, dy) = (bx - ax, by - ay);
     if (dx == 0) != (dy == 0) {
         Some(0)
@@ -59,7 +59,7 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
     let mut report = MoveReport::new();
     for &m in moves.iter() {
         let mover = state.to_move();
-        let before: Vec<Option<Player>> = (0..game.board.sites() as Site)
+        let before: Vec<Option<Player>> = Site::all(game.board.sites())
             .map(|s| state.owner(s))
             .collect();
         let mut plain = state.clone();
@@ -69,8 +69,8 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
         // From the board: a piece of the opponent's gone; the jumped site is the jump's,
         // others belong to the run whose line from the landing site they lie on.
         let mut by_board = [0u64; 3];
-        for s in 0..game.board.sites() as Site {
-            let lost = before[s as usize].is_some_and(|p| p != mover) && state.owner(s).is_none();
+        for s in Site::all(game.board.sites()) {
+            let lost = before[s.index()].is_some_and(|p| p != mover) && state.owner(s).is_none();
             if !lost {
                 continue;
             }
@@ -159,11 +159,11 @@ fn mangala(
     let b = &game.board;
     let mut counts = vec![0u16; b.sites()];
     for k in 1..=6u16 {
-        counts[b.pit(Player::FIRST, k) as usize] = south[k as usize - 1];
-        counts[b.pit(Player::SECOND, k) as usize] = north[k as usize - 1];
+        counts[b.pit(Player::FIRST, k).index()] = south[k as usize - 1];
+        counts[b.pit(Player::SECOND, k).index()] = north[k as usize - 1];
     }
-    counts[b.store(Player::FIRST) as usize] = stores[0];
-    counts[b.store(Player::SECOND) as usize] = stores[1];
+    counts[b.store(Player::FIRST).index()] = stores[0];
+    counts[b.store(Player::SECOND).index()] = stores[1];
     State::with_stones(Arc::clone(game), counts, vec![0; b.sites()], to_move)
 }
 

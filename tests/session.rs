@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rulebook::engine::{MoveList, State};
-use rulebook::model::Player;
+use rulebook::model::{Player, Site};
 use rulebook::notation;
 use rulebook::record::Setup;
 use rulebook::repl::{Options, Session};
@@ -941,7 +941,7 @@ fn a_castle_is_named_with_its_owner_on_the_board_and_in_the_picture() {
     let game = rulebook::pipeline::load("toguz-kumalak", None, &[]).unwrap();
     let mut state = State::new(game);
     let mut seed = 0;
-    while !(0..state.game().board.sites() as u16).any(|s| state.mark(s).is_some()) {
+    while !Site::all(state.game().board.sites()).any(|s| state.mark(s).is_some()) {
         state = State::new(Arc::clone(state.game()));
         seed += 1;
         assert!(seed < 200, "no seeded game makes a tuzdyk");

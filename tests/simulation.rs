@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
-use rulebook::model::{CaptureMode, EffectKind, Game, Landing, MoveKind, Player};
+use rulebook::model::{CaptureMode, EffectKind, Game, Landing, MoveKind, Player, Site};
 use rulebook::{notation, pipeline};
 
 #[path = "common/configurations.rs"]
@@ -96,7 +96,7 @@ fn random_games_keep_the_state_api_consistent() {
                 notation::play(&mut state, m)
                     .unwrap_or_else(|e| panic!("{name}: a legal move is refused: {e}"));
                 if game.board.pits() > 0 {
-                    let stones: u32 = (0..sites as u16).map(|site| state.count(site) as u32).sum();
+                    let stones: u32 = Site::all(sites).map(|site| state.count(site) as u32).sum();
                     assert_eq!(stones, game.total_stones(), "{name}: stones are conserved");
                 }
                 if conserve {

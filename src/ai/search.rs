@@ -177,7 +177,7 @@ fn confinement(state: &State, player: Player) -> i64 {
             continue;
         }
         for dir in 0..4 {
-            let next = game.board.step(site as Site, dir);
+            let next = game.board.step(Site::at(site), dir);
             if next != NO_SITE && state.cell(next).is_empty() {
                 room += 1;
             }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::common::{load, start_state};
 use super::{GameArgs, StartArgs};
 use crate::engine::State;
-use crate::model::Player;
+use crate::model::{Player, Site};
 use crate::notation;
 use crate::render;
 
@@ -101,13 +101,8 @@ fn board_json(state: &State) -> serde_json::Value {
         crate::model::Layout::Hex { .. } => "hex",
     };
     let name = |p: Player| game.player_name(p).to_string();
-    let marks: serde_json::Map<_, _> = (0..b.sites() as u16)
-        .filter_map(|s| {
-            Some((
-                b.site_names[s as usize].clone(),
-                name(state.mark(s)?).into(),
-            ))
-        })
+    let marks: serde_json::Map<_, _> = Site::all(b.sites())
+        .filter_map(|s| Some((b.site_names[s.index()].clone(), name(state.mark(s)?).into())))
         .collect();
     let mut board = if b.pits() > 0 {
         let players = Player::all();
@@ -123,12 +118,12 @@ fn board_json(state: &State) -> serde_json::Value {
             .collect();
         serde_json::json!({ "layout": layout, "pits": pits, "stores": stores })
     } else {
-        let sites: serde_json::Map<_, _> = (0..b.sites() as u16)
+        let sites: serde_json::Map<_, _> = Site::all(b.sites())
             .filter_map(|s| {
                 let p = state.owner(s)?;
                 let kind = &game.piece_kinds[game.kind_of(state.cell(s))];
                 let piece = serde_json::json!({"player": name(p), "kind": kind});
-                Some((b.site_names[s as usize].clone(), piece))
+                Some((b.site_names[s.index()].clone(), piece))
             })
             .collect();
         serde_json::json!({ "layout": layout, "sites": sites })

@@ -18,10 +18,10 @@ pub(super) fn most_legs(board: &Board, directions: &[u8]) -> usize {
     let mut jumped = vec![false; sites];
     let mut stack: Vec<Site> = Vec::with_capacity(sites);
     let mut most = 0;
-    for start in 0..sites as Site {
+    for start in Site::all(sites) {
         landed.iter_mut().for_each(|l| *l = false);
         jumped.iter_mut().for_each(|j| *j = false);
-        landed[start as usize] = true;
+        landed[start.index()] = true;
         stack.push(start);
         let mut middles = 0;
         while let Some(at) = stack.pop() {
@@ -34,12 +34,12 @@ pub(super) fn most_legs(board: &Board, directions: &[u8]) -> usize {
                 if to == NO_SITE {
                     continue;
                 }
-                if !jumped[over as usize] {
-                    jumped[over as usize] = true;
+                if !jumped[over.index()] {
+                    jumped[over.index()] = true;
                     middles += 1;
                 }
-                if !landed[to as usize] {
-                    landed[to as usize] = true;
+                if !landed[to.index()] {
+                    landed[to.index()] = true;
                     stack.push(to);
                 }
             }

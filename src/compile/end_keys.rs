@@ -28,7 +28,7 @@ pub(super) fn end_keys(
                     let mut n = 0;
                     for &x in &counted {
                         // As the evaluator reads `count(x)`: the value of `x` as a site.
-                        let site = mover_value(board, x, mover)? as Site;
+                        let site = Site::at(mover_value(board, x, mover)? as usize);
                         if sites[..n].contains(&site) {
                             continue;
                         }

@@ -64,10 +64,10 @@ fn distances(region: &[u64], board: &Board) -> Vec<u8> {
     let mut distance = vec![Goal::FAR; n];
     let mut frontier: Vec<Site> = (0..n)
         .filter(|&s| region.get(s / 64).is_some_and(|w| w >> (s % 64) & 1 == 1))
-        .map(|s| s as Site)
+        .map(Site::at)
         .collect();
     for &s in &frontier {
-        distance[s as usize] = 0;
+        distance[s.index()] = 0;
     }
     let mut steps = 0u8;
     while !frontier.is_empty() && steps < Goal::FAR - 1 {
@@ -76,8 +76,8 @@ fn distances(region: &[u64], board: &Board) -> Vec<u8> {
         for &s in &frontier {
             for &d in &directions {
                 let t = board.step(s, d);
-                if t != NO_SITE && distance[t as usize] == Goal::FAR {
-                    distance[t as usize] = steps;
+                if t != NO_SITE && distance[t.index()] == Goal::FAR {
+                    distance[t.index()] = steps;
                     next.push(t);
                 }
             }

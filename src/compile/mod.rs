@@ -389,15 +389,15 @@ impl Compiler<'_> {
             let player = model::Player::new(s.player).expect("the checker names a player");
             let cell = model::Cell::piece(player, s.piece, piece_kinds);
             for site in sites {
-                if let Some(first) = placed_by[site as usize] {
-                    let name = self.board().site_names[site as usize].clone();
+                if let Some(first) = placed_by[site.index()] {
+                    let name = self.board().site_names[site.index()].clone();
                     self.errors.push(
                         Diagnostic::error(format!("the setup puts two pieces on {name}"), s.span)
                             .with_note_at(first, format!("{name} was already filled here")),
                     );
                     continue;
                 }
-                placed_by[site as usize] = Some(s.span);
+                placed_by[site.index()] = Some(s.span);
                 setup.push((site, cell));
             }
         }
@@ -648,7 +648,7 @@ impl Compiler<'_> {
                 };
                 let sites: Vec<Site> = match inside {
                     true => sites,
-                    false => (0..self.board().sites() as Site)
+                    false => Site::all(self.board().sites())
                         .filter(|s| !sites.contains(s))
                         .collect(),
                 };
@@ -803,7 +803,7 @@ impl Compiler<'_> {
         }
         let mut board = Board::hex(side, &cells);
         let desc = self.desc;
-        for site in 0..board.sites() as Site {
+        for site in Site::all(board.sites()) {
             for &(d, colour) in &desc.edges {
                 board.set_edge_colour(site, d as usize, model::Player::new(colour)?);
             }
@@ -846,8 +846,8 @@ impl Compiler<'_> {
             }
         }
         let b = self.board();
-        let sites = b.sites() as Site;
-        let edge_constraints = (0..sites)
+        let sites = b.sites();
+        let edge_constraints = Site::all(sites)
             .map(|s| {
                 (0..SIDES).fold(0 as Constraint, |c, side| match b.edge_colour(s, side) {
                     None => c,
@@ -857,7 +857,7 @@ impl Compiler<'_> {
                 })
             })
             .collect();
-        let neighbours = (0..sites)
+        let neighbours = Site::all(sites)
             .map(|s| std::array::from_fn(|side| b.step(s, side as u8)))
             .collect();
         Some(Tiles {
@@ -1002,7 +1002,7 @@ impl Compiler<'_> {
                     _ => return None,
                 };
                 let sites = match args.get(1).map(|r| self.fold(r)) {
-                    None => (0..self.board().sites() as Site).collect(),
+                    None => Site::all(self.board().sites()).collect(),
                     Some(Some(Value::Region(sites))) => sites,
                     Some(_) => return None,
                 };
@@ -1081,7 +1081,7 @@ impl Compiler<'_> {
         let sites = self.board().sites();
         let mut skipped = vec![false; players * sites];
         for (i, skipped) in skipped.iter_mut().enumerate() {
-            let (mover, site) = (i / sites, (i % sites) as Site);
+            let (mover, site) = (i / sites, Site::at(i % sites));
             let b = self.board();
             *skipped = b.pit_number(site) == 0
                 && (sowing.skip_stores
@@ -1094,10 +1094,10 @@ impl Compiler<'_> {
         Some(
             (0..players * sites)
                 .map(|i| {
-                    let (mover, mut site) = (i / sites, (i % sites) as Site);
+                    let (mover, mut site) = (i / sites, Site::at(i % sites));
                     loop {
                         site = board.next_on_track(site, sowing.counterclockwise);
-                        if !skipped[mover * sites + site as usize] {
+                        if !skipped[mover * sites + site.index()] {
                             return site;
                         }
                     }
@@ -1287,7 +1287,12 @@ impl Compiler<'_> {
             true => s % w - s / w == n - h,
             false => s % w + s / w == n - 1,
         };
-        Some((0..w * h).filter(|&s| on(s)).map(|s| s as Site).collect())
+        Some(
+            (0..w * h)
+                .filter(|&s| on(s))
+                .map(|s| Site::at(s as usize))
+                .collect(),
+        )
     }
 
     /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
@@ -1307,8 +1312,8 @@ impl Compiler<'_> {
         let near = |a: i64, b: i64| (a % w - b % w).abs().max((a / w - b / w).abs()) <= n;
         Some(Value::Region(
             (0..self.board().sites() as i64)
-                .filter(|&s| sites.iter().any(|&r| near(s, r as i64)))
-                .map(|s| s as Site)
+                .filter(|&s| sites.iter().any(|&r| near(s, r.index() as i64)))
+                .map(|s| Site::at(s as usize))
                 .collect(),
         ))
     }
@@ -1370,7 +1375,7 @@ impl Compiler<'_> {
     fn region_const(&self, r: RegionConst) -> Vec<Site> {
         let b = self.board();
         match r {
-            RegionConst::All => (0..b.sites() as Site).collect(),
+            RegionConst::All => Site::all(b.sites()).collect(),
             RegionConst::Corners => b.corner_sites(),
             RegionConst::Perimeter => {
                 let mut s = b.paths[0].sites.clone();
@@ -1381,8 +1386,11 @@ impl Compiler<'_> {
                 let (w, h) = (b.width, b.height);
                 // The middle index of a side, or both middle ones when the side is even.
                 let middle = |n: u16, i: u16| i == n / 2 || (n.is_multiple_of(2) && i + 1 == n / 2);
-                (0..b.sites() as Site)
-                    .filter(|s| middle(w, s % w) && middle(h, s / w))
+                Site::all(b.sites())
+                    .filter(|s| {
+                        let i = s.index() as u16;
+                        middle(w, i % w) && middle(h, i / w)
+                    })
                     .collect()
             }
             RegionConst::Colour { dark } => {
@@ -1390,7 +1398,7 @@ impl Compiler<'_> {
                 // a1 (file 0, rank 0) is dark: dark squares have file + rank even.
                 (0..b.sites())
                     .filter(|s| (s % w + s / w).is_multiple_of(2) == dark)
-                    .map(|s| s as Site)
+                    .map(Site::at)
                     .collect()
             }
             RegionConst::Point { .. } => unreachable!("points are folded with their span"),
@@ -1402,7 +1410,7 @@ impl Compiler<'_> {
     fn region_mask(&mut self, sites: &[Site]) -> u16 {
         let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
         for &s in sites {
-            mask[s as usize / 64] |= 1 << (s % 64);
+            mask[s.index() / 64] |= 1 << (s.index() % 64);
         }
         match self.regions.iter().position(|m| *m == mask) {
             Some(k) => k as u16,
@@ -1418,7 +1426,7 @@ impl Compiler<'_> {
         let b = self.board();
         let (w, h) = (b.width, b.height);
         if file < w && rank < h {
-            return Some(rank * w + file);
+            return Some(Site::at(usize::from(rank * w + file)));
         }
         let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
         let d = Diagnostic::error(
@@ -1436,7 +1444,7 @@ impl Compiler<'_> {
         let sites = |pred: &dyn Fn(i64, i64) -> bool| -> Vec<Site> {
             (0..w * h)
                 .filter(|s| pred(s % w, s / w))
-                .map(|s| s as Site)
+                .map(|s| Site::at(s as usize))
                 .collect()
         };
         let v = match (f, arg) {

@@ -40,7 +40,7 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
             for last in 0..sites {
                 if fixed
                     .iter()
-                    .all(|e| tables.value(e, mover, last as Site) != 0)
+                    .all(|e| tables.value(e, mover, Site::at(last)) != 0)
                 {
                     candidates[(mover.index() * sites + last) * words + r / 64] |= 1 << (r % 64);
                 }
@@ -252,7 +252,7 @@ impl Tables<'_> {
             .map(|i| {
                 let (entry, count) = (i / stones, (i % stones) as i64);
                 let mover = Player::new(entry / sites).expect("an entry per player and site");
-                let last = (entry % sites) as Site;
+                let last = Site::at(entry % sites);
                 self.value_with(e, mover, last, Some(count)) != 0
             })
             .collect();
@@ -333,7 +333,7 @@ impl Tables<'_> {
         let values = (0..self.players * sites)
             .map(|i| {
                 let mover = Player::new(i / sites).expect("an entry per player and site");
-                self.value(e, mover, (i % sites) as Site)
+                self.value(e, mover, Site::at(i % sites))
             })
             .collect();
         self.keys.push(e.clone());

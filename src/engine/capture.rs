@@ -124,7 +124,7 @@ fn collect_runs(
         }
         RunShape::Path(path_index) => {
             let path = &board.paths[*path_index];
-            let origin = path.position[landing as usize];
+            let origin = path.position[landing.index()];
             if origin == u16::MAX {
                 return;
             }
@@ -200,7 +200,7 @@ pub(super) fn may_capture(
         }),
         RunShape::Path(path_index) => {
             let path = &game.board.paths[*path_index];
-            let origin = path.position[landing as usize];
+            let origin = path.position[landing.index()];
             origin != u16::MAX
                 && [true, false].iter().any(|&forwards| {
                     path.advance(origin as usize, forwards)
@@ -213,7 +213,7 @@ pub(super) fn may_capture(
 /// Whether `site` is in region `region` of the game (any site, when there is none).
 #[inline]
 fn in_region(game: &Game, region: Option<u16>, site: Site) -> bool {
-    region.is_none_or(|r| game.regions[r as usize][site as usize / 64] >> (site % 64) & 1 == 1)
+    region.is_none_or(|r| game.in_region(r as usize, site))
 }
 
 /// Passes to `capture` each piece next to `landing` that `enemy` allows and whose every

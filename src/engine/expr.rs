@@ -85,7 +85,8 @@ impl Env for State {
         let mask = &self.game.regions[region as usize];
         let words = &self.occupancy[player.index() * self.words..][..self.words];
         let counted = |s: Site| {
-            s != NO_SITE && (words[s as usize / 64] & mask[s as usize / 64]) >> (s % 64) & 1 == 1
+            s != NO_SITE
+                && (words[s.index() / 64] & mask[s.index() / 64]) >> (s.index() % 64) & 1 == 1
         };
         let board = &self.game.board;
         let mut longest = 0;
@@ -99,7 +100,7 @@ impl Env for State {
                 std::iter::from_fn(move || {
                     let bit = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
                     bits &= bits - 1;
-                    Some((w * 64 + bit) as Site)
+                    Some(Site::at(w * 64 + bit))
                 })
             });
         for s in counted_sites {
@@ -156,7 +157,7 @@ impl Env for State {
             if to[w] >> bit & 1 == 1 {
                 return true;
             }
-            let site = (w * 64) as Site + bit as Site;
+            let site = Site::at(w * 64 + bit as usize);
             let mut dirs = links;
             while dirs != 0 {
                 let next = board.step(site, dirs.trailing_zeros() as u8);
@@ -164,7 +165,7 @@ impl Env for State {
                 if next == NO_SITE {
                     continue;
                 }
-                let (nw, nb) = (next as usize / 64, next % 64);
+                let (nw, nb) = (next.index() / 64, next.index() % 64);
                 if own[nw] >> nb & 1 == 1 && reached[nw] >> nb & 1 == 0 {
                     reached[nw] |= 1 << nb;
                     todo[nw] |= 1 << nb;
@@ -202,7 +203,7 @@ impl Env for State {
             .marks()
             .iter()
             .position(|&m| m == mark)
-            .map_or(NO_SITE, |s| s as Site)
+            .map_or(NO_SITE, Site::at)
     }
 
     /// Majorities are read only in a score (the checker allows them nowhere else), which
@@ -216,7 +217,7 @@ impl Env for State {
     #[inline(always)]
     fn row_stones(&self, player: Player) -> i64 {
         let board = &self.game.board;
-        let first = board.pit(player, 1) as usize;
+        let first = (board.pit(player, 1)).index();
         self.pits
             .counts()
             .get(first..first + board.pits() as usize)
@@ -227,7 +228,7 @@ impl Env for State {
     fn tabled(&self, table: u16) -> i64 {
         let sites = self.game.board.sites();
         self.game.sow_plan.tables[table as usize]
-            .get(self.to_move.index() * sites + self.pits.last as usize)
+            .get(self.to_move.index() * sites + self.pits.last.index())
             .copied()
             .unwrap_or(0)
     }

@@ -405,11 +405,11 @@ impl State {
     pub fn new(game: Arc<Game>) -> State {
         let mut cells = vec![EMPTY; game.board.sites()];
         for &(site, cell) in &game.setup {
-            cells[site as usize] = cell;
+            cells[site.index()] = cell;
         }
         let board = &game.board;
         let counts = if board.pits() > 0 {
-            (0..board.sites() as Site)
+            Site::all(board.sites())
                 .map(|s| {
                     if board.pit_number(s) > 0 {
                         game.stones
@@ -505,14 +505,14 @@ impl State {
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
             if cell != EMPTY {
-                state.put(site as Site, cell);
+                state.put(Site::at(site), cell);
             }
         }
         if state.pits.hashed() {
             state.hash ^= state.pits.counts_key(&state.game.zobrist);
         }
         for (site, &mark) in state.pits.marks().iter().enumerate() {
-            state.hash ^= state.game.zobrist.mark(site as Site, mark);
+            state.hash ^= state.game.zobrist.mark(Site::at(site), mark);
         }
         state.init_tiles(None);
         state
@@ -545,7 +545,7 @@ impl State {
 
     /// The content of a site.
     pub fn cell(&self, site: Site) -> Cell {
-        self.cells[site as usize]
+        self.cells[site.index()]
     }
 
     /// All cells, by site.
@@ -555,7 +555,7 @@ impl State {
 
     /// The owner of the piece on a site, if any.
     pub fn owner(&self, site: Site) -> Option<Player> {
-        let c = self.cells[site as usize];
+        let c = self.cells[site.index()];
         (c != EMPTY).then(|| self.game.owner[c.index()])
     }
 
@@ -951,7 +951,7 @@ impl State {
                 self.game.cell(mover, kind as usize)
             }
             _ => {
-                let piece = self.cells[m.from as usize];
+                let piece = self.cells[m.from.index()];
                 self.set(m.from, EMPTY);
                 piece
             }
@@ -978,7 +978,7 @@ impl State {
                     captured,
                     ..
                 } = self;
-                let cell = |s: Site| cells[s as usize];
+                let cell = |s: Site| cells[s.index()];
                 capture::collect(game, cell, effect, m.to, mover, |s, mode| {
                     captured.push((s, mode))
                 });
@@ -1049,23 +1049,26 @@ impl State {
 
     /// Makes the first promotion that applies to the piece that landed on `site`.
     fn promote(&mut self, site: Site, mover: Player) {
-        let game = Arc::clone(&self.game);
-        let cell = self.cells[site as usize];
-        for effect in &game.effects {
+        if let Some((_, to)) = self.promotion(site) {
+            self.set(site, self.game.cell(mover, to));
+        }
+    }
+
+    /// The first promotion that applies to the piece on `site`, if one does: the effect's
+    /// index and the kind it promotes to.
+    pub(super) fn promotion(&self, site: Site) -> Option<(usize, usize)> {
+        let game = &*self.game;
+        let kind = game.kind_of(self.cells[site.index()]);
+        game.effects.iter().enumerate().find_map(|(i, effect)| {
             let EffectKind::Promote { to, region } = effect.kind else {
-                continue;
+                return None;
             };
-            let in_region = game.regions[region as usize][site as usize / 64] >> (site % 64) & 1;
-            let kind = game.kind_of(cell);
-            if in_region == 1
+            let applies = game.in_region(region as usize, site)
                 && effect.filter.kinds >> kind & 1 == 1
                 && kind != to as usize
-                && self.holds(&effect.condition)
-            {
-                self.set(site, game.cell(mover, to as usize));
-                return;
-            }
-        }
+                && self.holds(&effect.condition);
+            applies.then_some((i, to as usize))
+        })
     }
 
     /// Captures every piece a chained jump passed over: `m.over` is the first, and each
@@ -1100,7 +1103,7 @@ impl State {
 
     /// Converts or removes the piece on `site` if it is not the mover's.
     fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
-        let cell = self.cells[site as usize];
+        let cell = self.cells[site.index()];
         if cell == EMPTY || self.game.owner[cell.index()] == mover {
             return;
         }
@@ -1114,7 +1117,7 @@ impl State {
     /// Changes a site, logging the old content and updating the hash.
     #[inline]
     fn set(&mut self, site: Site, cell: Cell) {
-        let old = self.cells[site as usize];
+        let old = self.cells[site.index()];
         if !self.forward {
             self.log.push((site, old));
         }
@@ -1126,8 +1129,8 @@ impl State {
     /// Changes a site's content, occupancy and counts (not the hash or the log).
     #[inline]
     fn put_raw(&mut self, site: Site, cell: Cell) {
-        let old = self.cells[site as usize];
-        let (word, bit) = (site as usize / 64, 1u64 << (site % 64));
+        let old = self.cells[site.index()];
+        let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
         if old != EMPTY {
             let p = (self.game.owner[old.index()]).index();
             self.occupancy[p * self.words + word] &= !bit;
@@ -1141,7 +1144,7 @@ impl State {
         if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
             movegen::toggle_lines(&mut self.lines, &self.game.board, site);
         }
-        self.cells[site as usize] = cell;
+        self.cells[site.index()] = cell;
     }
 
     /// Puts a piece on an empty site while building a position.

@@ -176,7 +176,7 @@ impl State {
         for (w, &word) in movers.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
                 match &rule.kind {
                     MoveKind::Slide {
@@ -234,7 +234,7 @@ impl State {
         let ray = &ray[..ray.len().min(max_length as usize)];
         let open = ray
             .iter()
-            .position(|&to| self.cells[to as usize] != EMPTY)
+            .position(|&to| self.cells[to.index()] != EMPTY)
             .unwrap_or(ray.len());
         &ray[..open]
     }
@@ -265,7 +265,7 @@ impl State {
             for &to in reach {
                 // `& (SITE_SET_WORDS - 1)` keeps the index in bounds (so the compiler checks
                 // nothing) without changing any index of a grid's site.
-                targets[(to as usize >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (to & 63);
+                targets[(to.index() >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (to.index() & 63);
             }
             n += reach.len();
         }
@@ -287,11 +287,11 @@ impl State {
         let avoided = |s: Site| {
             filter
                 .avoiding
-                .is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
+                .is_some_and(|r| game.in_region(r as usize, s))
         };
         let mut n = 0;
         let mut mark = |s: Site| {
-            targets[(s as usize >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (s & 63);
+            targets[(s.index() >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (s.index() & 63);
             n += 1;
         };
         for &dir in directions {
@@ -300,7 +300,7 @@ impl State {
                 if avoided(to) {
                     break;
                 }
-                if self.cells[to as usize] != EMPTY {
+                if self.cells[to.index()] != EMPTY {
                     if filter.landing != Landing::Empty && self.owner(to) != Some(self.to_move) {
                         mark(to);
                     }
@@ -352,7 +352,7 @@ impl State {
         let mut len = out.len();
         for (w, word) in targets.iter_mut().take(self.words).enumerate() {
             while *word != 0 {
-                let to = (w * 64 + word.trailing_zeros() as usize) as Site;
+                let to = Site::at(w * 64 + word.trailing_zeros() as usize);
                 *word &= *word - 1;
                 out.write(len, Move::step(rule, from, to));
                 len += 1;
@@ -384,7 +384,7 @@ impl State {
             for (w, &word) in own.iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
-                    let from = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                    let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
                     let count = self.slide_count(board, from, directions, max_length);
                     counts[pieces] = count as u8;
@@ -492,7 +492,7 @@ impl State {
             let c = if s == NO_SITE {
                 EMPTY
             } else {
-                self.cells[s as usize]
+                self.cells[s.index()]
             };
             c != EMPTY
                 && match over {
@@ -504,16 +504,16 @@ impl State {
         let avoided = |s: Site| {
             rule.filter
                 .avoiding
-                .is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
+                .is_some_and(|r| game.in_region(r as usize, s))
         };
         let may_land = |s: Site| {
             s != NO_SITE
                 && !avoided(s)
-                && (s == from || self.cells[s as usize] == EMPTY)
+                && (s == from || self.cells[s.index()] == EMPTY)
                 && rule
                     .filter
                     .not_landing
-                    .is_none_or(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 0)
+                    .is_none_or(|r| !game.in_region(r as usize, s))
         };
         for &dir in directions {
             let first = board.step(from, dir);
@@ -554,12 +554,10 @@ impl State {
         let game = &*self.game;
         let board = &game.board;
         let start = out.len();
-        let piece = self.cells[from as usize];
-        let in_region = |r: Option<u16>, s: Site| {
-            r.is_some_and(|r| game.regions[r as usize][s as usize / 64] >> (s % 64) & 1 == 1)
-        };
+        let piece = self.cells[from.index()];
+        let in_region = |r: Option<u16>, s: Site| r.is_some_and(|r| game.in_region(r as usize, s));
         let jumpable = |s: Site| {
-            let c = self.cells[s as usize];
+            let c = self.cells[s.index()];
             s != from
                 && c != EMPTY
                 && !in_region(rule.filter.avoiding, s)
@@ -571,7 +569,7 @@ impl State {
         };
         let may_land = |s: Site| {
             s != NO_SITE
-                && (s == from || self.cells[s as usize] == EMPTY)
+                && (s == from || self.cells[s.index()] == EMPTY)
                 && !in_region(rule.filter.avoiding, s)
                 && !in_region(rule.filter.not_landing, s)
         };
@@ -593,7 +591,12 @@ impl State {
         let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
         stack[0] = (from, 0, false);
         let mut jumped = [0u64; SITE_SET_WORDS];
-        let bit = |s: Site| ((s as usize >> 6) & (SITE_SET_WORDS - 1), 1u64 << (s & 63));
+        let bit = |s: Site| {
+            (
+                (s.index() >> 6) & (SITE_SET_WORDS - 1),
+                1u64 << (s.index() & 63),
+            )
+        };
         let bits = leg_bits(directions.len());
         let mask = (1u64 << bits) - 1;
         // The index of each jump's direction, `bits` bits a jump, the first jump highest.
@@ -651,7 +654,7 @@ impl State {
                     return false;
                 };
                 let kind = game.kind_of(piece);
-                game.regions[region as usize][site as usize / 64] >> (site % 64) & 1 == 1
+                game.in_region(region as usize, site)
                     && effect.filter.kinds >> kind & 1 == 1
                     && kind != to as usize
                     && self.holds(&effect.condition)
@@ -692,7 +695,7 @@ impl State {
         for (w, &word) in sites.iter().take(self.words).enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let site = (w * 64 + bits.trailing_zeros() as usize) as Site;
+                let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
                 if !rule
                     .filter
@@ -762,13 +765,13 @@ impl State {
             MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
             MoveKind::Jump { mode: Some(_), .. } => return true,
             // Landing on an enemy piece takes it.
-            _ if self.cells[m.to as usize] != EMPTY => return true,
-            _ => self.cells[m.from as usize],
+            _ if self.cells[m.to.index()] != EMPTY => return true,
+            _ => self.cells[m.from.index()],
         };
         let after = |s: Site| match s {
             _ if s == m.to => piece,
             _ if s == m.from => EMPTY,
-            _ => self.cells[s as usize],
+            _ => self.cells[s.index()],
         };
         let mut any = false;
         for (effect, rule) in game.effects.iter().enumerate() {
@@ -826,7 +829,7 @@ pub(super) fn tracked_lines(game: &Game) -> Vec<u64> {
 /// Flips the bit of `site` in the masks of its lines (a piece arrived on it or left it).
 #[inline]
 pub(super) fn toggle_lines(masks: &mut [u64], board: &Board, site: Site) {
-    let place = &board.lines().place[site as usize];
+    let place = &board.lines().place[site.index()];
     for (family, &(line, pos)) in place.iter().enumerate() {
         masks[(family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1)] ^= 2 << pos;
     }
@@ -850,7 +853,7 @@ fn slide_targets(
     let mut n = 0;
     let mut pieces = own;
     while pieces != 0 {
-        let from = pieces.trailing_zeros() as Site;
+        let from = Site::at(pieces.trailing_zeros() as usize);
         pieces &= pieces - 1;
         let mut targets = 0u64;
         let rays = board.ray_masks(from);
@@ -892,7 +895,7 @@ fn slides_by_mask(
     falling: &[u8],
     out: &mut MoveList,
 ) {
-    let mut pending = [(0 as Site, 0u64); 64];
+    let mut pending = [(NO_SITE, 0u64); 64];
     let n = slide_targets(
         board,
         occupied,
@@ -910,7 +913,7 @@ fn slides_by_mask(
     let (mut from, mut targets) = pending[0];
     let mut i = 0;
     loop {
-        let to = targets.trailing_zeros() as Site;
+        let to = Site::at(targets.trailing_zeros() as usize);
         out.write(len, Move::step(rule, from, to));
         len += 1;
         targets &= targets - 1;
@@ -936,7 +939,7 @@ fn nth_site(set: &[u64], mut k: usize) -> Site {
             for _ in 0..k {
                 bits &= bits - 1;
             }
-            return (w * 64 + bits.trailing_zeros() as usize) as Site;
+            return Site::at(w * 64 + bits.trailing_zeros() as usize);
         }
         k -= ones;
     }
@@ -1014,7 +1017,7 @@ impl State {
         }
         let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
         let own = self.occupancy[self.to_move.index()];
-        let mut pending = [(0 as Site, 0u64); 64];
+        let mut pending = [(NO_SITE, 0u64); 64];
         let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
         let total = total_bits(&pending[..n]);
         if total == 0 {
@@ -1028,7 +1031,11 @@ impl State {
                 for _ in 0..k {
                     t &= t - 1;
                 }
-                return Some(Some(Move::step(rule, from, t.trailing_zeros() as Site)));
+                return Some(Some(Move::step(
+                    rule,
+                    from,
+                    Site::at(t.trailing_zeros() as usize),
+                )));
             }
             k -= count;
         }

@@ -244,7 +244,7 @@ impl Quick {
         ) {
             return None;
         }
-        self.learn(state, 1 << (m.to & 63));
+        self.learn(state, 1 << (m.to.index() & 63));
         Some(self.slide_hash(state, m))
     }
 
@@ -254,9 +254,9 @@ impl Quick {
         let mut new = targets & !self.known;
         self.known |= new;
         while new != 0 {
-            let to = new.trailing_zeros() as Site;
+            let to = Site::at(new.trailing_zeros() as usize);
             new &= new - 1;
-            self.taken[(to & 63) as usize] = self.captures_key(state, to);
+            self.taken[to.index() & 63] = self.captures_key(state, to);
         }
     }
 
@@ -266,13 +266,13 @@ impl Quick {
     fn slide_hash(&self, state: &State, m: Move) -> u64 {
         let z = &state.game.zobrist;
         let (from, to) = (m.from, m.to);
-        let piece = state.cells[from as usize];
+        let piece = state.cells[from.index()];
         self.base
             ^ z.cell(from, piece)
             ^ z.cell(from, EMPTY)
-            ^ z.cell(to, state.cells[to as usize])
+            ^ z.cell(to, state.cells[to.index()])
             ^ z.cell(to, piece)
-            ^ self.taken[(to & 63) as usize]
+            ^ self.taken[to.index() & 63]
     }
 
     /// The keys that the captures of a slide landing on `to` change, together. They do not
@@ -282,7 +282,7 @@ impl Quick {
     #[inline(never)]
     fn captures_key(&self, state: &State, to: Site) -> u64 {
         let game = &*state.game;
-        let to_bit = 1u64 << (to & 63);
+        let to_bit = 1u64 << (to.index() & 63);
         let (own, enemy) = (self.own | to_bit, self.enemy & !to_bit);
         let rays = game.board.ray_masks(to);
         // A run is taken when it fits and the first site past its enemies is the mover's.
@@ -313,9 +313,9 @@ impl Quick {
         let (z, mover) = (&game.zobrist, state.to_move);
         let mut key = 0;
         while taken != 0 {
-            let s = taken.trailing_zeros() as Site;
+            let s = Site::at(taken.trailing_zeros() as usize);
             taken &= taken - 1;
-            let old = state.cells[s as usize];
+            let old = state.cells[s.index()];
             let new = match self.mode {
                 CaptureMode::Convert => game.cell(mover, game.kind_of(old)),
                 CaptureMode::Remove => EMPTY,
@@ -391,25 +391,25 @@ impl State {
             CaptureMode::Remove => EMPTY,
         };
         let (from, to) = (m.from, m.to);
-        let piece = self.cells[from as usize];
+        let piece = self.cells[from.index()];
         let mut h = self.hash()
             ^ z.cell(from, piece)
             ^ z.cell(from, EMPTY)
-            ^ z.cell(to, self.cells[to as usize])
+            ^ z.cell(to, self.cells[to.index()])
             ^ z.cell(to, piece);
         let (over, over_cell) = match jump {
-            Some(Some(mode)) => (m.over, taken(self.cells[m.over as usize], mode)),
+            Some(Some(mode)) => (m.over, taken(self.cells[m.over.index()], mode)),
             _ => (NO_SITE, EMPTY),
         };
         if over != NO_SITE {
-            h ^= z.cell(over, self.cells[over as usize]) ^ z.cell(over, over_cell);
+            h ^= z.cell(over, self.cells[over.index()]) ^ z.cell(over, over_cell);
         }
         // The board after the move, before the captures of its effects.
         let after = |s: Site| match s {
             _ if s == from => EMPTY,
             _ if s == to => piece,
             _ if s == over => over_cell,
-            _ => self.cells[s as usize],
+            _ => self.cells[s.index()],
         };
         for (effect, rule) in game.effects.iter().enumerate() {
             if self.holds(&rule.condition) && capture::may_capture(game, after, effect, to, mover) {
@@ -440,7 +440,10 @@ impl State {
         if let Some(mut quick) = Quick::new(self) {
             // Every move is a slide: the captures of each landing site found once, then a
             // hash per move.
-            quick.learn(self, moves.iter().fold(0, |a, m| a | 1 << (m.to & 63)));
+            quick.learn(
+                self,
+                moves.iter().fold(0, |a, m| a | 1 << (m.to.index() & 63)),
+            );
             moves.retain(|m| !self.seen(quick.slide_hash(self, m)));
             return;
         }

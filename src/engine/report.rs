@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::{capture, Move, MoveList, State};
 use crate::model::{
-    Action, CaptureMode, Cell, Chain, EffectKind, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
+    Action, CaptureMode, Cell, Chain, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
 };
 
 /// An effect after a move that took something.
@@ -121,8 +121,8 @@ impl State {
         report.before.extend((0..sites).map(|s| {
             (
                 self.cells[s],
-                self.pits.count(s as Site),
-                self.pits.mark(s as Site),
+                self.pits.count(Site::at(s)),
+                self.pits.mark(Site::at(s)),
             )
         }));
         self.apply(m);
@@ -143,17 +143,17 @@ impl State {
         report.extra_turn =
             !report.ended && !swap && self.to_move == mover && game.players.len() > 1;
         for s in 0..sites {
-            let count = self.pits.count(s as Site);
+            let count = self.pits.count(Site::at(s));
             let (cell, stones, mark) = report.before[s];
-            if (cell, stones, mark) == (self.cells[s], count, self.pits.mark(s as Site)) {
+            if (cell, stones, mark) == (self.cells[s], count, self.pits.mark(Site::at(s))) {
                 continue;
             }
-            report.changed.push(s as Site);
+            report.changed.push(Site::at(s));
             let owner = |c: Cell| (c != EMPTY).then(|| game.owner[c.index()]);
             let lost_piece =
                 owner(cell).is_some_and(|p| p != mover) && owner(self.cells[s]) != owner(cell);
-            if lost_piece || (count < stones && s != m.from as usize) {
-                report.taken_sites.push(s as Site);
+            if lost_piece || (count < stones && s != m.from.index()) {
+                report.taken_sites.push(Site::at(s));
             }
         }
     }
@@ -195,7 +195,7 @@ impl State {
                 game.cell(mover, kind as usize)
             }
             _ => {
-                let piece = self.cells[m.from as usize];
+                let piece = self.cells[m.from.index()];
                 self.set(m.from, EMPTY);
                 piece
             }
@@ -218,7 +218,7 @@ impl State {
         }
         self.replay_effects(m.to, mover, report);
         if game.promotes {
-            report.promoted = self.promotion(m.to).map(|e| e as u16);
+            report.promoted = self.promotion(m.to).map(|(e, _)| e as u16);
         }
     }
 
@@ -232,7 +232,7 @@ impl State {
         for effect in 0..game.effects.len() {
             if self.holds(&game.effects[effect].condition) {
                 let cells = &self.cells;
-                let cell = |s: Site| cells[s as usize];
+                let cell = |s: Site| cells[s.index()];
                 capture::collect(&game, cell, effect, landing, mover, |s, mode| {
                     sites.push((effect as u16, s, mode))
                 });
@@ -254,24 +254,6 @@ impl State {
         report.sites = sites;
     }
 
-    /// The first promotion that applies to the piece on `site` (as [`State::promote`]
-    /// finds it), if one does.
-    fn promotion(&self, site: Site) -> Option<usize> {
-        let game = &*self.game;
-        let cell = self.cells[site as usize];
-        game.effects.iter().position(|effect| {
-            let EffectKind::Promote { to, region } = effect.kind else {
-                return false;
-            };
-            let in_region = game.regions[region as usize][site as usize / 64] >> (site % 64) & 1;
-            let kind = game.kind_of(cell);
-            in_region == 1
-                && effect.filter.kinds >> kind & 1 == 1
-                && kind != to as usize
-                && self.holds(&effect.condition)
-        })
-    }
-
     /// Replays a sowing on this copy of the position before it, as [`State::sow`] makes it,
     /// telling which rule after sowing applied and what it took.
     fn replay_sowing(&mut self, m: Move, report: &mut MoveReport) {
@@ -279,7 +261,9 @@ impl State {
         let rule = m.rule as usize;
         let (start, relays) = match &game.moves[rule].kind {
             MoveKind::Sow { start, relay, .. } => (
-                start.as_ref().map_or(NO_SITE, |e| self.eval(e) as Site),
+                start
+                    .as_ref()
+                    .map_or(NO_SITE, |e| Site::at(self.eval(e) as usize)),
                 relay.is_some(),
             ),
             _ => (NO_SITE, false),

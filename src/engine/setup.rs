@@ -143,7 +143,7 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     if let Some((site, &cell)) =
         (setup.cells.iter().enumerate()).find(|(_, &c)| c.index() >= game.cell_codes())
     {
-        let site = site as Site;
+        let site = Site::at(site);
         return Err(SetupError::Cell { site, cell });
     }
     if !setup.counts.is_empty() {
@@ -164,7 +164,7 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
         if let Some((site, &mark)) =
             (setup.marks.iter().enumerate()).find(|(_, &m)| m as usize > players)
         {
-            let site = site as Site;
+            let site = Site::at(site);
             return Err(SetupError::Mark { site, mark });
         }
     }

@@ -75,7 +75,7 @@ impl State {
         let start = match &self.game.moves[rule].kind {
             MoveKind::Sow {
                 start: Some(start), ..
-            } => self.eval(start) as Site,
+            } => Site::at(self.eval(start) as usize),
             _ => NO_SITE,
         };
         let site = self.sow_lap(rule, origin, Some(start));
@@ -172,11 +172,11 @@ impl State {
     pub(super) fn rule_after_sowing(&self) -> Option<usize> {
         let game = &*self.game;
         let sites = game.board.sites();
-        if self.pits.last as usize >= sites {
+        if self.pits.last.index() >= sites {
             return None;
         }
         let plan = &game.sow_plan;
-        let entry = self.to_move.index() * sites + self.pits.last as usize;
+        let entry = self.to_move.index() * sites + self.pits.last.index();
         if plan.words == 1 {
             // Up to 64 rules (every game seen so far): one word of candidates.
             return self.first_holding(plan.candidates[entry], 0, entry);
@@ -209,7 +209,7 @@ impl State {
     fn check(&self, check: &SowCheck, entry: usize) -> bool {
         match check {
             SowCheck::Stones { site, holds, expr } => {
-                let site = self.game.sow_plan.tables[*site as usize][entry] as Site;
+                let site = Site::at(self.game.sow_plan.tables[*site as usize][entry] as usize);
                 let stones = self.pits.count(site) as usize;
                 let stride = self.game.sow_plan.stones;
                 if stones < stride {
@@ -227,7 +227,7 @@ impl State {
     #[inline(always)]
     fn sow_value(&self, e: &Expr, entry: usize) -> i64 {
         match e {
-            Expr::Last => self.pits.last as i64,
+            Expr::Last => self.pits.last.index() as i64,
             Expr::Tabled(t) => self.game.sow_plan.tables[*t as usize][entry],
             _ => self.eval(e),
         }
@@ -238,7 +238,7 @@ impl State {
     #[inline(always)]
     pub(super) fn act(&mut self, r: usize) -> bool {
         let sites = self.pits.sites;
-        let entry = self.to_move.index() * sites + self.pits.last as usize;
+        let entry = self.to_move.index() * sites + self.pits.last.index();
         let mut again = false;
         let cancellable = self.game.sow_plan.cancels[r].is_some();
         if cancellable {
@@ -248,9 +248,9 @@ impl State {
             match &self.game.sow_plan.actions[r][a] {
                 Action::Again => again = true,
                 Action::Take { from, to } => {
-                    let from = self.sow_value(from, entry) as Site;
-                    let to = self.sow_value(to, entry) as Site;
-                    if (from as usize) < sites && (to as usize) < sites && from != to {
+                    let from = Site::at(self.sow_value(from, entry) as usize);
+                    let to = Site::at(self.sow_value(to, entry) as usize);
+                    if from.index() < sites && to.index() < sites && from != to {
                         self.move_stones(from, to);
                     }
                 }
@@ -269,8 +269,8 @@ impl State {
     fn act_further(&mut self, r: usize, a: usize, entry: usize) {
         match &self.game.sow_plan.actions[r][a] {
             Action::Mark(site) => {
-                let site = self.sow_value(site, entry) as Site;
-                if (site as usize) < self.pits.marks.len() {
+                let site = Site::at(self.sow_value(site, entry) as usize);
+                if site.index() < self.pits.marks.len() {
                     self.set_mark(site, self.to_move.code());
                 }
             }
@@ -292,7 +292,7 @@ impl State {
         for site in 0..self.pits.sites {
             let saved = self.pits.saved[site];
             if self.pits.counts[site] != saved {
-                self.set_count(site as Site, saved);
+                self.set_count(Site::at(site), saved);
             }
         }
     }
@@ -350,16 +350,19 @@ impl State {
             return;
         };
         let (last, sites) = (self.pits.last, self.pits.sites);
-        let (mut site, to) = (self.eval(from) as Site, self.eval(to) as Site);
+        let (mut site, to) = (
+            Site::at(self.eval(from) as usize),
+            Site::at(self.eval(to) as usize),
+        );
         for _ in 0..game.board.pits() * 2 {
-            if site as usize >= sites || game.board.pit_number(site) == 0 {
+            if site.index() >= sites || game.board.pit_number(site) == 0 {
                 break;
             }
             self.pits.last = site;
             if self.eval(condition) == 0 {
                 break;
             }
-            if (to as usize) < sites && site != to {
+            if to.index() < sites && site != to {
                 self.move_stones(site, to);
             }
             site = game.board.next_on_track(site, *counterclockwise);
@@ -413,7 +416,7 @@ impl State {
     #[inline(always)]
     fn set_count(&mut self, site: Site, count: u16) {
         if self.pits.hashed {
-            let old = self.pits.counts[site as usize];
+            let old = self.pits.counts[site.index()];
             let z = &self.game.zobrist;
             self.hash ^= z.count(site, old) ^ z.count(site, count);
         }
@@ -423,14 +426,14 @@ impl State {
     /// Changes the mark on a site, logging the old one and updating the hash.
     fn set_mark(&mut self, site: Site, mark: u8) {
         let pits = &mut self.pits;
-        let old = pits.marks[site as usize];
+        let old = pits.marks[site.index()];
         if !self.forward {
             pits.mark_log.push((site, old));
         }
         pits.marked = pits.marked + (mark != 0) as u32 - (old != 0) as u32;
         let z = &self.game.zobrist;
         self.hash ^= z.mark(site, old) ^ z.mark(site, mark);
-        pits.marks[site as usize] = mark;
+        pits.marks[site.index()] = mark;
     }
 
     /// The sowing moves of rule `rule`: every non-empty pit of the mover, by pit number.
@@ -438,7 +441,7 @@ impl State {
         let first = self.game.board.pit(self.to_move, 1);
         let mut full = self.pits.row(self.to_move);
         while full != 0 {
-            let pit = first + full.trailing_zeros() as Site;
+            let pit = first.plus(full.trailing_zeros() as usize);
             full &= full - 1;
             out.push(Move::sow(rule, pit));
         }
@@ -464,7 +467,8 @@ impl State {
         for _ in 0..pick(n) {
             full &= full - 1;
         }
-        let pit = self.game.board.pit(self.to_move, 1) + full.trailing_zeros() as Site;
+        let first = self.game.board.pit(self.to_move, 1);
+        let pit = first.plus(full.trailing_zeros() as usize);
         Some(Move::sow(rule, pit))
     }
 }
@@ -574,7 +578,7 @@ impl Pits {
             pits.log.reserve(256 * sites.div_ceil(CHUNK));
         }
         for (site, &count) in counts.iter().enumerate().take(sites) {
-            pits.set(board, site as Site, count);
+            pits.set(board, Site::at(site), count);
         }
         if !counts.is_empty() || marks.iter().any(|&m| m != 0) {
             pits.marks = vec![0; sites];
@@ -618,7 +622,7 @@ impl Pits {
     /// The keys of the stones.
     pub(super) fn counts_key(&self, zobrist: &Zobrist) -> u64 {
         (self.counts().iter().enumerate()).fold(0, |key, (site, &count)| {
-            key ^ zobrist.count(site as Site, count)
+            key ^ zobrist.count(Site::at(site), count)
         })
     }
 
@@ -636,7 +640,7 @@ impl Pits {
     /// The stones on a site (0 on boards without stones).
     #[inline(always)]
     pub(super) fn count(&self, site: Site) -> u16 {
-        self.counts.get(site as usize).copied().unwrap_or(0)
+        self.counts.get(site.index()).copied().unwrap_or(0)
     }
 
     /// The marks per site (empty on a board without pits where nothing is marked).
@@ -654,7 +658,7 @@ impl Pits {
     /// The mark on a site: 0, or 1 + the player who marked it.
     #[inline]
     pub(super) fn mark(&self, site: Site) -> u8 {
-        self.marks.get(site as usize).copied().unwrap_or(0)
+        self.marks.get(site.index()).copied().unwrap_or(0)
     }
 
     /// A bit per non-empty pit of `player`'s row, pit 1 lowest.
@@ -668,7 +672,7 @@ impl Pits {
     /// Changes the stones on a site (not the hash).
     #[inline(always)]
     fn set(&mut self, board: &Board, site: Site, count: u16) {
-        self.counts[site as usize] = count;
+        self.counts[site.index()] = count;
         let bit = board.pit_bit(site);
         self.full = match count {
             0 => self.full & !bit,
@@ -680,19 +684,19 @@ impl Pits {
     /// updating `hash` if the stones are [`Pits::hashed`].
     #[inline(always)]
     fn move_all(&mut self, board: &Board, zobrist: &Zobrist, hash: &mut u64, from: Site, to: Site) {
-        let moved = self.counts[from as usize];
+        let moved = self.counts[from.index()];
         if moved == 0 {
             return;
         }
-        let before = self.counts[to as usize];
+        let before = self.counts[to.index()];
         if self.hashed {
             *hash ^= zobrist.count(from, moved)
                 ^ zobrist.count(from, 0)
                 ^ zobrist.count(to, before)
                 ^ zobrist.count(to, before + moved);
         }
-        self.counts[from as usize] = 0;
-        self.counts[to as usize] = before + moved;
+        self.counts[from.index()] = 0;
+        self.counts[to.index()] = before + moved;
         self.full = self.full & !board.pit_bit(from) | board.pit_bit(to);
     }
 
@@ -733,7 +737,7 @@ impl Pits {
                 .mark_log
                 .pop()
                 .expect("the log holds the frame's changes");
-            let old = &mut self.marks[site as usize];
+            let old = &mut self.marks[site.index()];
             self.marked = self.marked + (mark != 0) as u32 - (*old != 0) as u32;
             *old = mark;
         }
@@ -770,19 +774,19 @@ impl Pits {
         let (board, zobrist) = (&game.board, &game.zobrist);
         let counts = &mut self.counts[..sites];
         let (mut h, mut full) = (*hash, self.full);
-        let mut stones = counts[from as usize];
+        let mut stones = counts[from.index()];
         if HASHED {
             // The key of no stones is 0.
             h ^= zobrist.count(from, stones);
         }
-        counts[from as usize] = 0;
+        counts[from.index()] = 0;
         full &= !board.pit_bit(from);
         let mut site = from;
         if first.is_some() && sowing.origin_first && stones > 1 {
             if HASHED {
                 h ^= zobrist.count_step(from, 0);
             }
-            counts[from as usize] = 1;
+            counts[from.index()] = 1;
             full |= board.pit_bit(from);
             stones -= 1;
         }
@@ -794,7 +798,7 @@ impl Pits {
             hashed: HASHED,
         };
         // `start at`: the first stone goes to the given site, and the track goes on from it.
-        if let Some(start) = first.filter(|&s| !PLAIN && (s as usize) < sites && stones > 0) {
+        if let Some(start) = first.filter(|&s| !PLAIN && s.index() < sites && stones > 0) {
             site = start;
             drop.stone(counts, &mut h, &mut full, site);
             stones -= 1;
@@ -807,21 +811,21 @@ impl Pits {
                 _ => NO_SITE,
             };
             while stones > 0 {
-                site = track[site as usize];
+                site = track[site.index()];
                 if !PLAIN && site == skip {
                     continue;
                 }
-                let count = counts[site as usize];
+                let count = counts[site.index()];
                 if HASHED {
                     h ^= zobrist.count_step(site, count);
                 }
-                counts[site as usize] = count + 1;
+                counts[site.index()] = count + 1;
                 full |= board.pit_bit(site);
                 stones -= 1;
             }
         }
         while stones > 0 {
-            site = track[site as usize];
+            site = track[site.index()];
             if sowing.skip_origin && site == from {
                 continue;
             }
@@ -847,15 +851,15 @@ impl Sown<'_> {
     /// Drops a stone at `site`: into it, or into the store of the player who marked it.
     #[inline(always)]
     fn stone(&self, counts: &mut [u16], hash: &mut u64, full: &mut u64, site: Site) {
-        let marker = || Player::of_code(self.marks[site as usize]);
+        let marker = || Player::of_code(self.marks[site.index()]);
         let into = match self.to_marker {
             true => marker().map_or(site, |p| self.game.board.store(p)),
             false => site,
         };
         if self.hashed {
-            *hash ^= self.game.zobrist.count_step(into, counts[into as usize]);
+            *hash ^= self.game.zobrist.count_step(into, counts[into.index()]);
         }
-        counts[into as usize] += 1;
+        counts[into.index()] += 1;
         *full |= self.game.board.pit_bit(into);
     }
 }

@@ -96,7 +96,7 @@ impl State {
             if cell != EMPTY {
                 let (p, kind) = (self.game.owner[cell.index()], self.game.kind_of(cell));
                 t.hands[p.index()] &= !(1 << kind);
-                add_constraints(tiles, &mut t.constraints, site as Site, kind);
+                add_constraints(tiles, &mut t.constraints, Site::at(site), kind);
             }
         }
         let wants_within_care = |&c: &Constraint| c & !(c >> SIDES) & (PATTERNS - 1) as u16 == 0;
@@ -136,7 +136,7 @@ impl State {
     /// What the sides of a cell must be, from the board's edges and the tiles placed next
     /// to it: bit `SIDES + side` if a side is constrained, bit `side` for its colour.
     pub fn constraint(&self, site: Site) -> Constraint {
-        self.tile.constraints[site as usize]
+        self.tile.constraints[site.index()]
     }
 
     /// Whether the pie rule's swap is open: the second player to move, with no piece on the
@@ -163,7 +163,7 @@ impl State {
             while set != 0 {
                 let k = set.trailing_zeros() as usize;
                 set &= set - 1;
-                out.push(Move::tile(rule, k, site as Site));
+                out.push(Move::tile(rule, k, Site::at(site)));
             }
         }
     }
@@ -232,7 +232,7 @@ impl State {
             while empty != 0 {
                 let bit = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
-                if !visit((w * 64 + bit) as Site, constraints[bit & 63]) {
+                if !visit(Site::at(w * 64 + bit), constraints[bit & 63]) {
                     return;
                 }
             }
@@ -281,7 +281,7 @@ impl State {
         self.for_each_empty(|site, c| {
             let n = count(c);
             if *k < n {
-                let set = self.placeable(tiles, matching, site as usize);
+                let set = self.placeable(tiles, matching, site.index());
                 found = Some(Move::tile(rule, nth_bit(set, *k), site));
                 return false;
             }
@@ -410,10 +410,10 @@ impl State {
                 }
             }
             if let Some(tiles) = self.game.tiles.as_ref() {
-                for (side, &n) in tiles.neighbours[m.to as usize].iter().enumerate() {
+                for (side, &n) in tiles.neighbours[m.to.index()].iter().enumerate() {
                     if n != NO_SITE {
                         let facing = (side + SIDES / 2) % SIDES;
-                        self.tile.constraints[n as usize] &= !(1 << (facing + SIDES) | 1 << facing);
+                        self.tile.constraints[n.index()] &= !(1 << (facing + SIDES) | 1 << facing);
                     }
                 }
             }
@@ -515,13 +515,13 @@ impl State {
                 let Some(&nb) = neighbours.map(|t| &t[site][side]) else {
                     continue;
                 };
-                if nb == NO_SITE || self.cells[nb as usize] == EMPTY {
+                if nb == NO_SITE || self.cells[nb.index()] == EMPTY {
                     continue;
                 }
-                let other = self.game.kind_of(self.cells[nb as usize]);
+                let other = self.game.kind_of(self.cells[nb.index()]);
                 let facing = side + SIDES / 2;
                 if Tiles::colour(kind, side) == Tiles::colour(other, facing) {
-                    union(parent, base + side, nb as usize * SIDES + facing);
+                    union(parent, base + side, nb.index() * SIDES + facing);
                 }
             }
         }
@@ -578,11 +578,11 @@ impl State {
 /// Records in the neighbours of `site` the wedge colours of the tile of kind `kind` on it.
 #[inline]
 fn add_constraints(tiles: &Tiles, constraints: &mut [Constraint], site: Site, kind: usize) {
-    for (side, &n) in tiles.neighbours[site as usize].iter().enumerate() {
+    for (side, &n) in tiles.neighbours[site.index()].iter().enumerate() {
         if n != NO_SITE {
             let facing = (side + SIDES / 2) % SIDES;
             let colour = Tiles::colour(kind, side).index() as Constraint;
-            constraints[n as usize] |= 1 << (facing + SIDES) | colour << facing;
+            constraints[n.index()] |= 1 << (facing + SIDES) | colour << facing;
         }
     }
 }

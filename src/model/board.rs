@@ -2,11 +2,65 @@
 
 use super::Player;
 
-/// A site of the board (a point or cell), indexed from 0.
-pub type Site = u16;
+/// A site of the board (a point, cell or pit), indexed from 0 in the board's own order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Site(u16);
 
-/// No site: the neighbour of a site off the edge of the board.
-pub const NO_SITE: Site = Site::MAX;
+impl Site {
+    /// No site: the neighbour of a site off the edge of the board, a move's missing part.
+    pub const NONE: Site = Site(u16::MAX);
+
+    /// The site at `index`, if a board could have it (boards are limited in size so every
+    /// site's index is below [`Site::NONE`]'s).
+    pub fn new(index: usize) -> Option<Site> {
+        u16::try_from(index)
+            .ok()
+            .filter(|&i| i != u16::MAX)
+            .map(Site)
+    }
+
+    /// The site at `index` of a board already built (below its number of sites, which the
+    /// board's limits keep below [`Site::NONE`]'s index).
+    #[inline(always)]
+    pub const fn at(index: usize) -> Site {
+        debug_assert!(index < u16::MAX as usize);
+        Site(index as u16)
+    }
+
+    /// The sites `0..count` of a board of `count` sites, in order.
+    pub fn all(count: usize) -> impl DoubleEndedIterator<Item = Site> + Clone {
+        (0..count).map(Site::at)
+    }
+
+    /// Its index in per-site tables and bit sets.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The site `n` places after this one in the board's order (the `n`-th pit after a
+    /// row's first).
+    #[inline(always)]
+    pub const fn plus(self, n: usize) -> Site {
+        Site::at(self.index() + n)
+    }
+
+    /// Whether it is [`Site::NONE`].
+    #[inline(always)]
+    pub const fn is_none(self) -> bool {
+        self.0 == u16::MAX
+    }
+}
+
+/// No site until one is given.
+impl Default for Site {
+    fn default() -> Site {
+        Site::NONE
+    }
+}
+
+/// No site ([`Site::NONE`]).
+pub const NO_SITE: Site = Site::NONE;
 
 /// The directions of a grid board: name, file step, rank step (north is up).
 pub const GRID_DIRECTIONS: [(&str, i32, i32); 8] = [
@@ -229,7 +283,7 @@ impl Board {
                 for &(_, df, dr) in &GRID_DIRECTIONS {
                     let (nf, nr) = (f + df, r + dr);
                     neighbours.push(if nf >= 0 && nf < w && nr >= 0 && nr < h {
-                        (nr * w + nf) as Site
+                        Site::at((nr * w + nf) as usize)
                     } else {
                         NO_SITE
                     });
@@ -254,7 +308,7 @@ impl Board {
                 let mut s = neighbours[site * dirs + dir];
                 while s != NO_SITE {
                     ray_sites.push(s);
-                    s = neighbours[s as usize * dirs + dir];
+                    s = neighbours[s.index() * dirs + dir];
                 }
                 ray_bounds.push(ray_sites.len() as u32);
             }
@@ -265,7 +319,7 @@ impl Board {
                 .map(|b| {
                     ray_sites[b[0] as usize..b[1] as usize]
                         .iter()
-                        .fold(0u64, |m, &s| m | 1 << s)
+                        .fold(0u64, |m, &s| m | 1 << s.index())
                 })
                 .collect();
             masks
@@ -336,7 +390,7 @@ impl Board {
         let site_opposite = (0..sites)
             .map(|s| match site_pit[s] {
                 0 => NO_SITE,
-                k => (site_owner[s].next().index() * row + (pits - k) as usize) as Site,
+                k => Site::at(site_owner[s].next().index() * row + (pits - k) as usize),
             })
             .collect();
         let pit_bits = (0..sites)
@@ -393,7 +447,7 @@ impl Board {
             .collect();
         let mut hex_index = vec![NO_SITE; w as usize * w as usize];
         for (s, &(f, r)) in hex_coords.iter().enumerate() {
-            hex_index[(r * w + f) as usize] = s as Site;
+            hex_index[(r * w + f) as usize] = Site::at(s);
         }
         let sites = hex_coords.len();
         let mut neighbours = vec![NO_SITE; sites * dirs];
@@ -435,7 +489,7 @@ impl Board {
 
     /// Hex boards: the `(file, rank)` of a site, from 0.
     pub fn hex_coords(&self, site: Site) -> (u16, u16) {
-        self.hex_coords[site as usize]
+        self.hex_coords[site.index()]
     }
 
     /// Hex boards: whether side `side` of `site` is a board edge (no cell beyond it).
@@ -448,13 +502,13 @@ impl Board {
     /// that side is an edge and has a colour.
     #[inline]
     pub fn edge_colour(&self, site: Site, side: usize) -> Option<Player> {
-        self.edge_colours[site as usize * HEX_DIRECTIONS.len() + side]
+        self.edge_colours[site.index() * HEX_DIRECTIONS.len() + side]
     }
 
     /// Hex boards: colours a board edge (ignored if the side is shared with a neighbour).
     pub fn set_edge_colour(&mut self, site: Site, side: usize, colour: Player) {
         if self.is_edge(site, side) {
-            self.edge_colours[site as usize * HEX_DIRECTIONS.len() + side] = Some(colour);
+            self.edge_colours[site.index() * HEX_DIRECTIONS.len() + side] = Some(colour);
         }
     }
 
@@ -470,20 +524,21 @@ impl Board {
     /// Player `p`'s pit number `k` (1-based from the owner's left).
     #[inline]
     pub fn pit(&self, player: Player, k: u16) -> Site {
-        player.index() as Site * (self.pits() + 1) + k - 1
+        Site::at(player.index() * (usize::from(self.pits()) + 1) + usize::from(k) - 1)
     }
 
     /// Player `p`'s store.
     #[inline]
     pub fn store(&self, player: Player) -> Site {
-        player.index() as Site * (self.pits() + 1) + self.pits()
+        let pits = usize::from(self.pits());
+        Site::at(player.index() * (pits + 1) + pits)
     }
 
     /// The player whose row (or store) a mancala site is (0 for no site).
     #[inline]
     pub fn row_owner(&self, site: Site) -> Player {
         self.site_owner
-            .get(site as usize)
+            .get(site.index())
             .copied()
             .unwrap_or_default()
     }
@@ -492,13 +547,13 @@ impl Board {
     /// (bit `player * 32 + pit number - 1`; 0 for a store or no site).
     #[inline(always)]
     pub fn pit_bit(&self, site: Site) -> u64 {
-        self.pit_bits.get(site as usize).copied().unwrap_or(0)
+        self.pit_bits.get(site.index()).copied().unwrap_or(0)
     }
 
     /// A pit's number in its owner's row, 1-based; 0 for a store (or no site).
     #[inline]
     pub fn pit_number(&self, site: Site) -> u16 {
-        self.site_pit.get(site as usize).copied().unwrap_or(0)
+        self.site_pit.get(site.index()).copied().unwrap_or(0)
     }
 
     /// The pit across the board from a pit (pit k faces the other player's pit n + 1 - k);
@@ -506,7 +561,7 @@ impl Board {
     #[inline]
     pub fn opposite(&self, site: Site) -> Site {
         self.site_opposite
-            .get(site as usize)
+            .get(site.index())
             .copied()
             .unwrap_or(NO_SITE)
     }
@@ -514,7 +569,7 @@ impl Board {
     /// The next site along the ring of a mancala board's sites (pits and stores), either
     /// way; [`NO_SITE`] for no site.
     pub fn ring_step(&self, site: Site, counterclockwise: bool) -> Site {
-        match (site as usize) < self.sites() {
+        match site.index() < self.sites() {
             true => self.next_on_track(site, counterclockwise),
             false => NO_SITE,
         }
@@ -533,8 +588,8 @@ impl Board {
     /// board's sites; -1 if either is no site.
     pub fn steps(&self, from: Site, to: Site) -> i64 {
         let n = self.sites() as i64;
-        match (from as i64) < n && (to as i64) < n {
-            true => (to as i64 - from as i64).rem_euclid(n),
+        match (from.index() as i64) < n && (to.index() as i64) < n {
+            true => (to.index() as i64 - from.index() as i64).rem_euclid(n),
             false => -1,
         }
     }
@@ -542,27 +597,22 @@ impl Board {
     /// The next site along a mancala board's track.
     #[inline]
     pub fn next_on_track(&self, site: Site, counterclockwise: bool) -> Site {
-        let n = self.sites() as Site;
-        if counterclockwise {
-            if site + 1 == n {
-                0
-            } else {
-                site + 1
-            }
-        } else if site == 0 {
-            n - 1
-        } else {
-            site - 1
-        }
+        let (n, i) = (self.sites(), site.index());
+        Site::at(match counterclockwise {
+            true if i + 1 == n => 0,
+            true => i + 1,
+            false if i == 0 => n - 1,
+            false => i - 1,
+        })
     }
 
     /// The perimeter, counterclockwise from a1; closed when the board is at least 2 x 2.
     fn perimeter_path(&self) -> Path {
         let (w, h) = (self.width as usize, self.height as usize);
-        let at = |f: usize, r: usize| (r * w + f) as Site;
+        let at = |f: usize, r: usize| Site::at(r * w + f);
         let mut sites = Vec::new();
         if w == 1 || h == 1 {
-            sites.extend((0..w * h).map(|s| s as Site));
+            sites.extend(Site::all(w * h));
         } else {
             sites.extend((0..w).map(|f| at(f, 0)));
             sites.extend((1..h).map(|r| at(w - 1, r)));
@@ -572,7 +622,7 @@ impl Board {
         let closed = w > 1 && h > 1;
         let mut position = vec![u16::MAX; w * h];
         for (i, s) in sites.iter().enumerate() {
-            position[*s as usize] = i as u16;
+            position[(*s).index()] = i as u16;
         }
         let corners = self.corner_sites();
         let turns = sites
@@ -592,10 +642,10 @@ impl Board {
     pub fn corner_sites(&self) -> Vec<Site> {
         let (w, h) = (self.width as usize, self.height as usize);
         let mut c = vec![
-            0,
-            (w - 1) as Site,
-            ((h - 1) * w) as Site,
-            (h * w - 1) as Site,
+            Site::at(0),
+            Site::at(w - 1),
+            Site::at((h - 1) * w),
+            Site::at(h * w - 1),
         ];
         c.sort_unstable();
         c.dedup();
@@ -617,13 +667,13 @@ impl Board {
     /// The next site from `site` in direction `dir`, or [`NO_SITE`].
     #[inline]
     pub fn step(&self, site: Site, dir: u8) -> Site {
-        self.neighbours[site as usize * GRID_DIRECTIONS.len() + dir as usize]
+        self.neighbours[site.index() * GRID_DIRECTIONS.len() + dir as usize]
     }
 
     /// The sites from `site` towards `dir`, nearest first, up to the board's edge.
     #[inline]
     pub fn ray(&self, site: Site, dir: u8) -> &[Site] {
-        let i = site as usize * GRID_DIRECTIONS.len() + dir as usize;
+        let i = site.index() * GRID_DIRECTIONS.len() + dir as usize;
         &self.ray_sites[self.ray_bounds[i] as usize..self.ray_bounds[i + 1] as usize]
     }
 
@@ -642,7 +692,7 @@ impl Board {
     /// The rays from `site` as bit sets, by direction (see [`Board::has_ray_masks`]).
     #[inline]
     pub fn ray_masks(&self, site: Site) -> &[u64; 8] {
-        &self.ray_masks[site as usize]
+        &self.ray_masks[site.index()]
     }
 
     /// Whether site numbers grow along direction `dir`.
@@ -654,7 +704,7 @@ impl Board {
     /// The number of sites on all rays from `site` together (a bound on its moves).
     #[inline]
     pub fn rays_length(&self, site: Site) -> usize {
-        let i = site as usize * GRID_DIRECTIONS.len();
+        let i = site.index() * GRID_DIRECTIONS.len();
         (self.ray_bounds[i + GRID_DIRECTIONS.len()] - self.ray_bounds[i]) as usize
     }
 
@@ -688,7 +738,8 @@ impl Board {
                 .then(|| self.hex_index[i])
                 .filter(|&s| s != NO_SITE);
         }
-        (f < self.width && r >= 1 && r <= self.height).then(|| (r - 1) * self.width + f)
+        (f < self.width && r >= 1 && r <= self.height)
+            .then(|| Site::at(usize::from((r - 1) * self.width + f)))
     }
 
     /// The path with this name.

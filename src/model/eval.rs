@@ -76,11 +76,11 @@ impl Bindings {
 /// which applies the operators and the board's functions.
 fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
     let board = || env.board();
-    let site = |x: &Expr| operand(env, x, bound) as Site;
+    let site = |x: &Expr| Site::at(operand(env, x, bound) as usize);
     match e {
         Expr::Const(v) => *v,
         Expr::Player(r) => r.resolve(env.mover()).index() as i64,
-        Expr::Last => env.last() as i64,
+        Expr::Last => env.last().index() as i64,
         Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
         Expr::PiecesIn(r, k, kind) => env.pieces_in(r.resolve(env.mover()), *k, *kind),
         Expr::Line(r, k) => env.line(r.resolve(env.mover()), *k),
@@ -88,13 +88,13 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Connected(r, a, b, links) => {
             env.connected(r.resolve(env.mover()), *a, *b, *links) as i64
         }
-        Expr::Store(p) => board().store(Player::of_value(operand(env, p, bound))) as i64,
+        Expr::Store(p) => (board().store(Player::of_value(operand(env, p, bound)))).index() as i64,
         Expr::Owner(s) => board().row_owner(site(s)).index() as i64,
         Expr::Count(s) => env.stones(site(s)),
         Expr::PitNumber(s) => board().pit_number(site(s)) as i64,
-        Expr::Opposite(s) => board().opposite(site(s)) as i64,
+        Expr::Opposite(s) => (board().opposite(site(s))).index() as i64,
         Expr::Marks(p) => env.marks(Player::of_value(operand(env, p, bound))),
-        Expr::Marked(p) => env.marked(Player::of_value(operand(env, p, bound))) as i64,
+        Expr::Marked(p) => (env.marked(Player::of_value(operand(env, p, bound)))).index() as i64,
         Expr::RowStones(p) => env.row_stones(Player::of_value(operand(env, p, bound))),
         Expr::Majority(unit) => env.majority(*unit),
         Expr::Not(x) => (operand(env, x, bound) == 0) as i64,
@@ -108,15 +108,15 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
             }
         }
         Expr::Tabled(k) => env.tabled(*k),
-        Expr::Origin => env.origin() as i64,
-        Expr::Next(s) => board().ring_step(site(s), true) as i64,
-        Expr::Previous(s) => board().ring_step(site(s), false) as i64,
+        Expr::Origin => env.origin().index() as i64,
+        Expr::Next(s) => (board().ring_step(site(s), true)).index() as i64,
+        Expr::Previous(s) => (board().ring_step(site(s), false)).index() as i64,
         Expr::PitOf(p, k) => {
             let k = operand(env, k, bound);
-            board().pit_of(Player::of_value(operand(env, p, bound)), k) as i64
+            (board().pit_of(Player::of_value(operand(env, p, bound)), k)).index() as i64
         }
         Expr::Steps(a, b) => board().steps(site(a), site(b)),
-        Expr::Bound(k) => bound.sites[*k as usize] as i64,
+        Expr::Bound(k) => (bound.sites[*k as usize]).index() as i64,
         Expr::Over {
             quantifier,
             depth,
@@ -129,7 +129,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
 fn over<E: Env>(env: &E, q: Quantifier, depth: usize, body: &Expr, bound: Bindings) -> i64 {
     let mut inner = bound;
     let mut sum = 0i64;
-    for s in 0..env.board().sites() as Site {
+    for s in Site::all(env.board().sites()) {
         inner.sites[depth] = s;
         let v = eval_bound(env, body, inner);
         match q {
@@ -166,7 +166,7 @@ fn operand<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
     match e {
         Expr::Const(v) => *v,
         Expr::Player(r) => r.resolve(env.mover()).index() as i64,
-        Expr::Last => env.last() as i64,
+        Expr::Last => env.last().index() as i64,
         _ => eval_bound(env, e, bound),
     }
 }

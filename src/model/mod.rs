@@ -921,25 +921,25 @@ impl Zobrist {
     /// The key of `count` stones on `site` (0 for none).
     #[inline]
     pub fn count(&self, site: Site, count: u16) -> u64 {
-        self.counts[site as usize * (self.max_count + 1) + count as usize]
+        self.counts[site.index() * (self.max_count + 1) + count as usize]
     }
 
     /// The change of key when a stone is added to `count` stones on `site`.
     #[inline]
     pub fn count_step(&self, site: Site, count: u16) -> u64 {
-        self.count_steps[site as usize * (self.max_count + 1) + count as usize]
+        self.count_steps[site.index() * (self.max_count + 1) + count as usize]
     }
 
     /// The key of `mark` (0 none, else 1 + player) on `site`.
     #[inline]
     pub fn mark(&self, site: Site, mark: u8) -> u64 {
-        self.marks[site as usize * (self.players + 1) + mark as usize]
+        self.marks[site.index() * (self.players + 1) + mark as usize]
     }
 
     /// The key of `cell` standing on `site` (0 for an empty site).
     #[inline]
     pub fn cell(&self, site: Site, cell: Cell) -> u64 {
-        self.cells[site as usize * self.cell_codes + cell.index()]
+        self.cells[site.index() * self.cell_codes + cell.index()]
     }
 }
 
@@ -1119,6 +1119,12 @@ impl Goal {
 }
 
 impl Game {
+    /// Whether `site` lies in region `region` (an index into [`Game::regions`]).
+    #[inline(always)]
+    pub fn in_region(&self, region: usize, site: Site) -> bool {
+        self.regions[region][site.index() / 64] >> (site.index() % 64) & 1 == 1
+    }
+
     /// The cell for a piece of `player` of kind `kind`.
     pub fn cell(&self, player: Player, kind: usize) -> Cell {
         Cell::piece(player, kind, self.piece_kinds.len())

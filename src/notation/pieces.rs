@@ -11,16 +11,16 @@ pub(super) fn text(state: &State, m: Move) -> String {
     let game = state.game();
     let names = &game.board.site_names;
     if m.from() == NO_SITE {
-        return names[m.to() as usize].clone();
+        return names[m.to().index()].clone();
     }
     if m.to() == NO_SITE {
-        return format!("x{}", names[m.from() as usize]);
+        return format!("x{}", names[m.from().index()]);
     }
-    let mut text = names[m.from() as usize].clone();
+    let mut text = names[m.from().index()].clone();
     if m.legs() > 0 {
         for (_, landing) in m.jumps(game) {
             text.push('-');
-            text.push_str(&names[landing as usize]);
+            text.push_str(&names[landing.index()]);
         }
         return text;
     }
@@ -36,12 +36,12 @@ pub(super) fn text(state: &State, m: Move) -> String {
             landing = board.step(board.step(landing, dir), dir);
             if landing != m.to() && landing != NO_SITE {
                 text.push('-');
-                text.push_str(&names[landing as usize]);
+                text.push_str(&names[landing.index()]);
             }
         }
     }
     text.push('-');
-    text.push_str(&names[m.to() as usize]);
+    text.push_str(&names[m.to().index()]);
     text
 }
 
@@ -137,7 +137,7 @@ fn expected_form(rules: &[crate::model::MoveRule]) -> String {
 /// Why the piece on `site` may not be removed, in words.
 fn removal_refusal(state: &State, site: Site) -> String {
     let game = state.game();
-    let name = &game.board.site_names[site as usize];
+    let name = &game.board.site_names[site.index()];
     if !game
         .moves
         .iter()
@@ -155,7 +155,7 @@ fn removal_refusal(state: &State, site: Site) -> String {
 /// Why no piece may be placed on `site`, in words.
 fn placement_refusal(state: &State, site: Site) -> String {
     let game = state.game();
-    let name = &game.board.site_names[site as usize];
+    let name = &game.board.site_names[site.index()];
     let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
     if !game.moves.iter().any(|r| places(&r.kind)) {
         return format!("a move here is {}", expected_form(&game.moves));
@@ -181,7 +181,7 @@ fn placement_refusal(state: &State, site: Site) -> String {
 fn refusal(state: &State, (from, to): (Site, Site), text: &str, from_here: &[String]) -> String {
     let game = state.game();
     let mover = game.player_name(state.to_move());
-    let name = |s: Site| game.board.site_names[s as usize].clone();
+    let name = |s: Site| game.board.site_names[s.index()].clone();
     match state.owner(from) {
         None => format!("there is no piece on {}", name(from)),
         Some(p) if p != state.to_move() => {

@@ -168,8 +168,8 @@ fn grid_text(game: &Game, setup: &Setup) -> String {
 fn pits_text(game: &Game, setup: &Setup) -> String {
     let b = &game.board;
     let site = |s: Site| {
-        let count = setup.counts.get(s as usize).copied().unwrap_or(0);
-        match setup.marks.get(s as usize).copied().unwrap_or(0) {
+        let count = setup.counts.get(s.index()).copied().unwrap_or(0);
+        match setup.marks.get(s.index()).copied().unwrap_or(0) {
             0 => count.to_string(),
             m => format!("{count}@{}", game.players[m as usize - 1]),
         }
@@ -428,10 +428,10 @@ fn parse_pits(game: &Game, text: &str, setup: &mut Setup) -> Result<(), Position
         }
         let sites = (1..=b.pits()).map(|k| b.pit(p, k));
         for (site, word) in sites.chain([b.store(p)]).zip(pits.iter().chain([&store])) {
-            let name = &b.site_names[site as usize];
+            let name = &b.site_names[site.index()];
             let (count, mark) = parse_site(game, word, name)?;
-            setup.counts[site as usize] = count;
-            marks[site as usize] = mark;
+            setup.counts[site.index()] = count;
+            marks[site.index()] = mark;
         }
     }
     if marks.iter().any(|&m| m != 0) {
@@ -473,10 +473,10 @@ fn parse_cells(game: &Game, text: &str, cells: &mut [Cell]) -> Result<(), Positi
                 format!("`{name}` is not a cell of this board"),
             )
         })?;
-        if cells[site as usize] != EMPTY {
+        if cells[site.index()] != EMPTY {
             return Err(bad(format!("`{item}`"), format!("{name} is given twice")));
         }
-        cells[site as usize] = piece_named(game, piece).map_err(|r| bad(format!("`{item}`"), r))?;
+        cells[site.index()] = piece_named(game, piece).map_err(|r| bad(format!("`{item}`"), r))?;
     }
     Ok(())
 }
@@ -566,7 +566,7 @@ fn parse_tile_word(
 
 /// A setup refused by the engine, in words.
 fn setup_error(game: &Game, e: SetupError) -> PositionError {
-    let site = |s: Site| game.board.site_names[s as usize].clone();
+    let site = |s: Site| game.board.site_names[s.index()].clone();
     match e {
         SetupError::Stones { total, max } => bad(
             "the board",

@@ -14,7 +14,7 @@ pub(super) fn text(state: &State, m: Move) -> String {
         Some(tiles) => tiles.pattern_name(m.tile_kind()),
         None => unreachable!("a placement rule is checked to come with tiles"),
     };
-    format!("{}:{pattern}", game.board.site_names[m.to() as usize])
+    format!("{}:{pattern}", game.board.site_names[m.to().index()])
 }
 
 /// Parses `d4:BYYBBY` into a legal move, or says why it is not one.
@@ -92,7 +92,7 @@ fn mismatch(state: &State, tiles: &Tiles, site: Site, kind: usize) -> Option<Str
     let dir = HEX_DIRECTIONS[side].0;
     let has = tiles.letters[Tiles::colour(kind, side).index()];
     let want = tiles.letters[(c >> side) & 1];
-    let nb = tiles.neighbours[site as usize][side];
+    let nb = tiles.neighbours[site.index()][side];
     Some(if nb == NO_SITE {
         format!(
             "its {dir} wedge is {has}, but the board edge there is {want} ({})",
@@ -101,7 +101,7 @@ fn mismatch(state: &State, tiles: &Tiles, site: Site, kind: usize) -> Option<Str
     } else {
         format!(
             "its {dir} wedge is {has}, but the tile on {} faces it with {want}",
-            game.board.site_names[nb as usize]
+            game.board.site_names[nb.index()]
         )
     })
 }

@@ -133,9 +133,9 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     for r in ranks {
         let _ = write!(out, "{:>label_width$} ", r + 1);
-        let marked = (0..w).find(|&i| (r * w + file_at(i)) as u16 == to && to != NO_SITE);
+        let marked = (0..w).find(|&i| Site::at(r * w + file_at(i)) == to && to != NO_SITE);
         for i in 0..w {
-            let site = (r * w + file_at(i)) as u16;
+            let site = Site::at(r * w + file_at(i));
             let sep = match marked {
                 Some(m) if m == i => '[',
                 Some(m) if m + 1 == i => ']',
@@ -273,7 +273,7 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
     let marked: Vec<&str> = (report.changed.iter())
         .filter(|_| report.sow_rule.is_some_and(|s| s.marked > 0))
         .filter(|&&site| state.mark(site) == Some(report.mover))
-        .map(|&site| game.board.site_names[site as usize].as_str())
+        .map(|&site| game.board.site_names[site.index()].as_str())
         .collect();
     match takes.as_slice() {
         [] => {}

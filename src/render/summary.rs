@@ -8,7 +8,7 @@ use crate::model::board::GRID_DIRECTIONS;
 use crate::model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, EffectKind, EndResult, EndWhen, Expr,
     Game, Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RuleSource, RunShape,
-    ALL_KINDS, ANY_KIND, UNLIMITED,
+    Site, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -75,7 +75,7 @@ fn grid_summary(o: &mut String, game: &Game) {
                 .setup
                 .iter()
                 .filter(|(_, c)| *c == cell)
-                .map(|(s, _)| b.site_names[*s as usize].as_str())
+                .map(|(s, _)| b.site_names[(*s).index()].as_str())
                 .collect();
             let hand = match game.stock.get(p.index() * game.piece_kinds.len() + k) {
                 Some(n) if game.stocked.contains(&(k as u8)) => format!(" + {n} in hand"),
@@ -479,7 +479,7 @@ fn hex_summary(o: &mut String, game: &Game, side: u16) {
         }
     );
     let mut edges = vec![0usize; game.players.len() + 1];
-    for s in 0..b.sites() as u16 {
+    for s in Site::all(b.sites()) {
         for d in 0..6 {
             if b.is_edge(s, d) {
                 let c = b.edge_colour(s, d);

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::State;
-use crate::model::{Game, Layout, Player, EMPTY};
+use crate::model::{Game, Layout, Player, Site, EMPTY};
 
 /// Player names that are also colours a picture can use as they are.
 const NAMED_COLOURS: [&str; 12] = [
@@ -112,13 +112,14 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
             r + 1
         );
     }
-    for s in 0..b.sites() as u16 {
+    for s in Site::all(b.sites()) {
         let cell = state.cell(s);
         if cell == EMPTY {
             continue;
         }
         let p = game.owner[cell.index()];
-        let (cx, cy) = (x((s % b.width) as f64), y((s / b.width) as f64));
+        let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
+        let (cx, cy) = (x(file as f64), y(rank as f64));
         let _ = writeln!(
             o,
             r##"<circle cx="{cx}" cy="{cy}" r="14" fill="{}" stroke="#222"/>"##,
@@ -157,7 +158,7 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
         width - 20.0,
         2.0 * STEP + 20.0
     );
-    let pit = |o: &mut String, cx: f64, cy: f64, site: u16, label: String| {
+    let pit = |o: &mut String, cx: f64, cy: f64, site: Site, label: String| {
         let (ring, label) = match state.mark(site) {
             Some(p) => (
                 format!(r##" stroke="{}" stroke-width="4""##, player_colour(game, p)),
@@ -239,11 +240,11 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
     let b = &game.board;
     const R: f64 = 26.0;
     let root3 = 3f64.sqrt();
-    let centre = |s: u16| {
+    let centre = |s: Site| {
         let (f, r) = b.hex_coords(s);
         (root3 * R * (f as f64 - r as f64 / 2.0), -1.5 * R * r as f64)
     };
-    let points: Vec<(f64, f64)> = (0..b.sites() as u16).map(centre).collect();
+    let points: Vec<(f64, f64)> = Site::all(b.sites()).map(centre).collect();
     let min_x = points.iter().map(|p| p.0).fold(f64::MAX, f64::min) - R - 10.0;
     let min_y = points.iter().map(|p| p.1).fold(f64::MAX, f64::min) - R - 10.0;
     let max_x = points.iter().map(|p| p.0).fold(f64::MIN, f64::max) + R + 10.0;
@@ -255,7 +256,7 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
     };
     let mut o = String::new();
     for (s, &(cx, cy)) in points.iter().enumerate() {
-        let s = s as u16;
+        let s = Site::at(s);
         let cell = state.cell(s);
         let (x, y) = (cx - min_x, cy - min_y);
         if cell == EMPTY {
@@ -274,7 +275,7 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
                 o,
                 r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="#5a4a32">{}</text>"##,
                 y + 3.5,
-                b.site_names[s as usize]
+                b.site_names[s.index()]
             );
             continue;
         }
@@ -292,15 +293,15 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
             o,
             r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="9" fill="#222" stroke="white" stroke-width="2" paint-order="stroke">{}</text>"##,
             y + 3.0,
-            b.site_names[s as usize]
+            b.site_names[s.index()]
         );
     }
-    for (s, &(cx, cy)) in points.iter().enumerate() {
+    for (s, &(cx, cy)) in Site::all(b.sites()).zip(&points) {
         for side in 0..6 {
-            if !b.is_edge(s as u16, side) {
+            if !b.is_edge(s, side) {
                 continue;
             }
-            let colour = match b.edge_colour(s as u16, side) {
+            let colour = match b.edge_colour(s, side) {
                 None => "#5a4a32".to_string(),
                 Some(c) => player_colour(game, c),
             };

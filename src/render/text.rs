@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::{Outcome, State};
-use crate::model::{Cell, Game, Layout, Player, EMPTY};
+use crate::model::{Cell, Game, Layout, Player, Site, EMPTY};
 use crate::notation;
 
 /// The character shown for a cell: the piece's letter of the position text
@@ -22,7 +22,7 @@ pub(super) fn player_glyphs(state: &State, p: Player) -> String {
     let held = |k: usize| {
         let cell = game.cell(p, k);
         hand.get(k).is_some_and(|&n| n > 0)
-            || (0..game.board.sites() as u16).any(|s| state.cell(s) == cell)
+            || Site::all(game.board.sites()).any(|s| state.cell(s) == cell)
     };
     let letters: Vec<String> = (0..kinds)
         .filter(|&k| held(k))
@@ -52,7 +52,7 @@ pub fn board_text(state: &State) -> String {
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     for r in (0..h).rev() {
         let row: Vec<String> = (0..w)
-            .map(|f| glyph(game, state.cell((r * w + f) as u16)).to_string())
+            .map(|f| glyph(game, state.cell(Site::at(r * w + f))).to_string())
             .collect();
         let _ = writeln!(out, "{:>label_width$}  {}  {}", r + 1, row.join(" "), r + 1);
     }
@@ -83,18 +83,18 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
     };
     const CELL: usize = 6;
     // Half-cell columns: x2 = 2 * file - rank.
-    let x2 = |s: u16| {
+    let x2 = |s: Site| {
         let (f, r) = b.hex_coords(s);
         2 * f as i32 - r as i32
     };
-    let sites = 0..b.sites() as u16;
+    let sites = Site::all(b.sites());
     let (min, max) = (
         sites.clone().map(x2).min().unwrap_or(0),
         sites.map(x2).max().unwrap_or(0),
     );
     // Turned round (the view from the other side): columns mirrored, ranks bottom first,
     // and each tile's wedges half a turn round.
-    let column = |s: u16| match turned {
+    let column = |s: Site| match turned {
         false => (x2(s) - min) as usize * CELL / 2,
         true => (max - x2(s)) as usize * CELL / 2,
     };
@@ -117,12 +117,12 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
     };
     for r in ranks {
         let mut lines = vec![vec![String::from(" "); width]; 3];
-        for s in 0..b.sites() as u16 {
+        for s in Site::all(b.sites()) {
             if b.hex_coords(s).1 != r {
                 continue;
             }
             let x = column(s);
-            let name = &b.site_names[s as usize];
+            let name = &b.site_names[s.index()];
             let cell = state.cell(s);
             if cell == crate::model::EMPTY {
                 for (i, c) in name.chars().enumerate() {
@@ -206,7 +206,7 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
     let game = state.game();
     let b = &game.board;
     let n = b.pits();
-    let width = (0..b.sites() as u16)
+    let width = Site::all(b.sites())
         .map(|s| state.count(s).to_string().len())
         .max()
         .unwrap_or(1)
@@ -237,9 +237,9 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
     let _ = writeln!(out, "{indent}{}", lower.join(" "));
     let _ = writeln!(out, "{indent}{}", numbers((1..=n).collect()));
     let _ = writeln!(out, "{indent}{}", game.player_name(bottom));
-    for s in 0..b.sites() as u16 {
+    for s in Site::all(b.sites()) {
         let Some(p) = state.mark(s) else { continue };
-        let (site, player) = (&b.site_names[s as usize], game.player_name(p));
+        let (site, player) = (&b.site_names[s.index()], game.player_name(p));
         let _ = match &game.mark_name {
             Some(name) => writeln!(out, "{site}: {name} ({player})"),
             None => writeln!(out, "{site} is marked by {player}"),
