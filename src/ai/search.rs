@@ -202,7 +202,7 @@ pub(super) fn contact(state: &State, player: Player) -> i64 {
             continue;
         }
         for dir in 0..4 {
-            let next = game.board.step(site as Site, dir);
+            let next = game.board.step(Site::at(site), dir);
             if next != NO_SITE {
                 let c = state.cell(next);
                 pairs += i64::from(!c.is_empty() && game.owner[c.index()] != player);
@@ -605,7 +605,7 @@ impl Worker {
     /// The history entry of a quiet move of `mover` (none in a game without quiet moves).
     #[inline]
     fn history_of(&mut self, mover: Player, m: Move) -> Option<&mut i32> {
-        let (from, to) = (m.from() as usize, m.to() as usize);
+        let (from, to) = (m.from().index(), m.to().index());
         if from >= self.sites || to >= self.sites {
             return None;
         }
