@@ -742,8 +742,8 @@ impl State {
     /// playing it, to change nothing on the board but its own piece's site: a slide or
     /// jump that takes, converts and promotes nothing. `false` when it does or when that is
     /// not known cheaply (sowings, placements, removals, games that promote): a read-only
-    /// query for the computer's search, which tries such moves first and follows only the
-    /// others past its horizon.
+    /// query for the computer's search, which orders such moves without playing them and
+    /// follows only the others past its horizon.
     pub fn is_quiet(&self, m: Move) -> bool {
         let game = &*self.game;
         matches!(
