@@ -483,6 +483,53 @@ fn the_levels_bring_the_king_nearer_its_goal() {
     }
 }
 
+/// The search tells a quiet move (one that takes, converts and promotes nothing) without
+/// playing it: in Hasami Shogi only `a6-e6` takes (the white stone at e5, closed by e4);
+/// `f1-f5` lands next to it without closing a run and is quiet. Sowings and the moves of a
+/// game that promotes are never told quiet.
+#[test]
+fn quiet_moves_are_told_without_playing_them() {
+    let game = pipeline::load("hasami-shogi", None, &[]).unwrap();
+    let state = notation::parse_position(&game, "9/9/9/B8/4W4/4B4/9/9/5B3 black").unwrap();
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 43);
+    let loud: Vec<String> = moves
+        .iter()
+        .filter(|&&m| !state.is_quiet(m))
+        .map(|&m| notation::move_text(&state, m))
+        .collect();
+    assert_eq!(loud, ["a6-e6"]);
+    for name in ["mangala", "draughts"] {
+        let start = State::new(pipeline::load(name, None, &[]).unwrap());
+        start.legal_moves(&mut moves);
+        assert!(!moves.is_empty());
+        assert!(moves.iter().all(|&m| !start.is_quiet(m)), "{name}");
+    }
+}
+
+/// Where pieces are won by moving against the other side's, the levels break ties between
+/// equal moves by how closely the mover's pieces then engage the others': from a position
+/// where no move takes anything for plies to come, even the easy level (one ply) moves a
+/// stone next to a white one (5 of the 22 moves), whatever the seed.
+#[test]
+fn equal_moves_go_to_meet_the_other_side() {
+    let game = pipeline::load("ming-mang", None, &["size=6".to_string()]).unwrap();
+    let state = notation::parse_position(&game, "BBBBB1/6/6/6/6/1WWWWW black").unwrap();
+    let stop = AtomicBool::new(false);
+    let easy = level("easy").unwrap();
+    for seed in 0..8 {
+        let t = Searcher::new()
+            .think(&state, Budget::reproducible(&easy), seed, &stop)
+            .unwrap();
+        let text = notation::move_text(&state, t.best);
+        assert!(
+            ["a6-a1", "b6-b2", "c6-c2", "d6-d2", "e6-e2"].contains(&text.as_str()),
+            "seed {seed}: {text}"
+        );
+    }
+}
+
 /// A side ahead drives the game to its end: from Hasami Shogi's start, medium against the
 /// depth-2 baseline wins every game of four well within the 400-ply cap (the last pieces
 /// are hemmed in rather than chased round the board, and a repetition is judged a draw).

@@ -363,17 +363,23 @@ impl Searcher {
         if manner != Manner::Plain {
             let mut work = root.clone();
             let me = root.to_move();
-            let mut keyed: Vec<(i32, Move)> = order
+            let contact = search::seeks_contact(root.game());
+            let mut keyed: Vec<(i32, i64, Move)> = order
                 .iter()
                 .map(|&m| {
                     work.apply(m);
                     let v = search::judge(&work, me, true);
+                    let c = if contact {
+                        search::contact(&work, me)
+                    } else {
+                        0
+                    };
                     work.undo();
-                    (v, m)
+                    (v, c, m)
                 })
                 .collect();
-            keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
-            order = keyed.into_iter().map(|k| k.1).collect();
+            keyed.sort_by_key(|k| std::cmp::Reverse((k.0, k.1)));
+            order = keyed.into_iter().map(|k| k.2).collect();
         }
         Some(order)
     }

@@ -14,7 +14,9 @@ use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
 use crate::engine::{Move, MoveList, Outcome, State};
-use crate::model::{Cell, EndResult, Expr, Goal, Layout, Player, Site, ANY_KIND, NO_SITE};
+use crate::model::{
+    Cell, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND, NO_SITE, PLAYERS,
+};
 
 /// The value of a won game (less the plies it takes, so a quicker win is preferred).
 pub(super) const WIN: i32 = 1_000_000_000;
@@ -53,6 +55,31 @@ const MAX_PLY: usize = (MAX_DEPTH + QUIESCENCE_PLIES + 2) as usize;
 /// Nodes (positions evaluated or searched) between two looks at the clock and the stop
 /// flags.
 const CHECK_EVERY: u64 = 256;
+
+/// The ordering key of a move that takes something for its mover's good (plus the gain):
+/// tried before any other but the remembered best move.
+const CAPTURE_KEY: i32 = 1 << 29;
+
+/// The ordering key of the killer move (the last that cut its ply off), when quiet: after
+/// the captures, before the other quiet moves (keyed by their history, below this).
+const KILLER_KEY: i32 = 1 << 28;
+
+/// Quiet moves tried at full depth at a node before the others are searched one ply
+/// shallower (and again at full depth if they turn out better than expected).
+const FULL_DEPTH_MOVES: usize = 3;
+
+/// The least depth at which quiet moves late in the order are searched shallower.
+const REDUCTION_DEPTH: i32 = 3;
+
+/// The most moves the root may have for the quiescence search to try each move of a
+/// position where none can be told quiet without playing it ([`State::is_quiet`]): beyond
+/// this (a placement on any of hundreds of cells, each changing the score) the horizon is
+/// not extended, since trying every move there costs more than a ply of the full search.
+const QUIESCENCE_MOVES: usize = 256;
+
+/// Moves told quiet or not ([`State::is_quiet`]) that count as one node: about the time
+/// one position played, evaluated and taken back costs.
+const QUIET_TESTS_PER_NODE: u64 = 16;
 
 /// `player`'s lead by the game's own measure: its estimate less the best of the other
 /// players' (its estimate alone in a game of one player), kept clear of the won values.
@@ -159,6 +186,32 @@ fn confinement(state: &State, player: Player) -> i64 {
     room
 }
 
+/// Whether the levels break ties between root moves by [`contact`]: on a grid, where the
+/// game's estimate counts pieces (so pieces are won by moving against the other side's).
+pub(super) fn seeks_contact(game: &crate::model::Game) -> bool {
+    matches!(game.board.layout, Layout::Grid) && matches!(game.estimate, Expr::Pieces(_))
+}
+
+/// The pairs of orthogonally adjacent sites with a piece of `player` on one and a piece of
+/// another player on the other: how closely `player`'s pieces engage the others'.
+pub(super) fn contact(state: &State, player: Player) -> i64 {
+    let game = state.game();
+    let mut pairs = 0;
+    for (site, &cell) in state.cells().iter().enumerate() {
+        if cell.is_empty() || game.owner[cell.index()] != player {
+            continue;
+        }
+        for dir in 0..4 {
+            let next = game.board.step(Site::at(site), dir);
+            if next != NO_SITE {
+                let c = state.cell(next);
+                pairs += i64::from(!c.is_empty() && game.owner[c.index()] != player);
+            }
+        }
+    }
+    pairs
+}
+
 /// A value kept clear of the won values.
 #[inline]
 fn clamp(v: i64) -> i32 {
@@ -257,6 +310,21 @@ pub(super) struct Worker {
     lists: Vec<MoveList>,
     order: Vec<Vec<(i32, u16)>>,
     killers: Vec<Option<Move>>,
+    /// For quiet moves (see [`Worker::quiet`]): how often each (mover, from, to) cut a
+    /// node off, weighted by the depth searched; empty for games without quiet moves.
+    history: Vec<i32>,
+    /// Sites of the board (the stride of [`Worker::history`]).
+    sites: usize,
+    /// Whether some moves of the game may be quiet ([`State::is_quiet`]): slides and
+    /// jumps, in a game that does not promote.
+    quiet_moves: bool,
+    /// Whether the quiescence search may pass over quiet moves without playing them: the
+    /// game's evaluation changes only by what moves take (no goal to come nearer).
+    skip_quiet: bool,
+    /// Whether the horizon is extended by the quiescence search: as [`Limits::quiescence`]
+    /// says, but for a root with more than [`QUIESCENCE_MOVES`] moves none of which can be
+    /// told quiet.
+    quiescence: bool,
     root: Player,
     salt: u64,
     nodes: u64,
@@ -294,6 +362,21 @@ impl Worker {
         }
         self.killers.clear();
         self.killers.resize(MAX_PLY + 1, None);
+        let game = state.game();
+        self.quiet_moves = !game.promotes
+            && game.moves.iter().any(|r| {
+                matches!(
+                    r.kind,
+                    MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. }
+                )
+            });
+        self.skip_quiet = self.quiet_moves && game.goals.is_empty();
+        self.quiescence = limits.quiescence && (self.skip_quiet || order.len() <= QUIESCENCE_MOVES);
+        self.sites = game.board.sites();
+        self.history.clear();
+        if self.quiet_moves {
+            self.history.resize(PLAYERS * self.sites * self.sites, 0);
+        }
         self.root = state.to_move();
         self.salt = salt;
         self.nodes = 0;
@@ -455,10 +538,23 @@ impl Worker {
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
         let mut best_index = NO_MOVE;
-        for &(_, i) in order.iter() {
+        for (k, &(key, i)) in order.iter().enumerate() {
             let m = list[i as usize];
+            // A quiet move late in the order is searched a ply shallower first, and at
+            // full depth only if it does better than the moves before it.
+            let reduced = self.quiet_moves
+                && depth >= REDUCTION_DEPTH
+                && k >= FULL_DEPTH_MOVES
+                && (0..KILLER_KEY).contains(&key);
             state.apply(m);
-            let v = self.node(state, depth - 1, alpha, beta, ply + 1, table, flags);
+            let mut v = 0;
+            if reduced {
+                v = self.node(state, depth - 2, alpha, beta, ply + 1, table, flags);
+            }
+            let better = if maximizing { v > alpha } else { v < beta };
+            if !reduced || (better && !self.aborted) {
+                v = self.node(state, depth - 1, alpha, beta, ply + 1, table, flags);
+            }
             state.undo();
             if self.aborted {
                 break;
@@ -474,6 +570,11 @@ impl Worker {
             }
             if alpha >= beta {
                 self.killers[ply] = Some(m);
+                if (0..CAPTURE_KEY).contains(&key) {
+                    if let Some(h) = self.history_of(state.to_move(), m) {
+                        *h = h.saturating_add(depth * depth).min(KILLER_KEY - 1);
+                    }
+                }
                 break;
             }
         }
@@ -501,9 +602,23 @@ impl Worker {
         best
     }
 
+    /// The history entry of a quiet move of `mover` (none in a game without quiet moves).
+    #[inline]
+    fn history_of(&mut self, mover: Player, m: Move) -> Option<&mut i32> {
+        let (from, to) = (m.from().index(), m.to().index());
+        if from >= self.sites || to >= self.sites {
+            return None;
+        }
+        let n = self.sites;
+        self.history.get_mut((mover.index() * n + from) * n + to)
+    }
+
     /// Fills `order` with the indices of `list`'s moves, best first for the mover: the
-    /// remembered best move, then (deep enough in the tree to pay) by the evaluation after
-    /// each move, else the killer move (the last that cut this ply off) first.
+    /// remembered best move; then, deep enough in the tree to pay, by the evaluation after
+    /// each move, but for quiet moves ([`State::is_quiet`], known without playing them):
+    /// those come after the moves that gain, the killer move (the last that cut this ply
+    /// off) first, then by their history. Nearer the horizon only the moves that are not
+    /// quiet come first, then the killer.
     #[allow(clippy::too_many_arguments)]
     fn order_moves(
         &mut self,
@@ -517,18 +632,35 @@ impl Worker {
     ) {
         order.clear();
         let killer = self.killers[ply];
+        let mover = state.to_move();
+        let oriented = |v: i32| if maximizing { v } else { -v };
+        let stand = if depth >= 2 && self.quiet_moves {
+            oriented(self.eval(state))
+        } else {
+            0
+        };
         let n = list.len().min(usize::from(NO_MOVE));
+        if self.quiet_moves {
+            self.nodes += n as u64 / QUIET_TESTS_PER_NODE;
+        }
         for (i, &m) in list.iter().enumerate().take(n) {
-            let key = if depth >= 2 {
+            let key = if self.quiet_moves && state.is_quiet(m) {
+                match killer == Some(m) {
+                    true => KILLER_KEY,
+                    false => self.history_of(mover, m).map_or(0, |h| *h),
+                }
+            } else if depth >= 2 {
                 self.nodes += 1;
                 state.apply(m);
-                let v = self.eval(state);
+                let v = oriented(self.eval(state));
                 state.undo();
-                if maximizing {
-                    v
-                } else {
-                    -v
+                match self.quiet_moves {
+                    false => v,
+                    true if v > stand => CAPTURE_KEY.saturating_add(v - stand),
+                    true => (v - stand).min(-1),
                 }
+            } else if self.quiet_moves {
+                CAPTURE_KEY
             } else if killer == Some(m) {
                 1
             } else {
@@ -568,7 +700,7 @@ impl Worker {
         let stand = self.eval(state);
         // The first depth, which is always completed, stops at its horizon: its cost is
         // then one evaluation a move, whatever the branching.
-        let quiescence = self.limits.is_some_and(|l| l.quiescence) && !self.must_finish;
+        let quiescence = self.quiescence && !self.must_finish;
         if !quiescence || plies == 0 || ply >= MAX_PLY {
             self.lists[ply] = list;
             return stand;
@@ -583,8 +715,14 @@ impl Worker {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let n = list.len().min(usize::from(NO_MOVE));
-        self.nodes += n as u64;
+        if self.skip_quiet {
+            self.nodes += n as u64 / QUIET_TESTS_PER_NODE;
+        }
         for (i, &m) in list.iter().enumerate().take(n) {
+            if self.skip_quiet && state.is_quiet(m) {
+                continue;
+            }
+            self.nodes += 1;
             state.apply(m);
             let v = self.eval(state);
             let again = state.to_move() == mover;

@@ -738,6 +738,21 @@ impl State {
         false
     }
 
+    /// Whether move `m` (from [`State::legal_moves`] of this position) is known, without
+    /// playing it, to change nothing on the board but its own piece's site: a slide or
+    /// jump that takes, converts and promotes nothing. `false` when it does or when that is
+    /// not known cheaply (sowings, placements, removals, games that promote): a read-only
+    /// query for the computer's search, which orders such moves without playing them and
+    /// follows only the others past its horizon.
+    pub fn is_quiet(&self, m: Move) -> bool {
+        let game = &*self.game;
+        matches!(
+            game.moves[m.rule as usize].kind,
+            MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. }
+        ) && !game.promotes
+            && !self.captures_something(m)
+    }
+
     /// Whether the effects after move `m` (a move of a piece or a placement) capture
     /// something, found without playing it.
     fn captures_something(&self, m: Move) -> bool {
