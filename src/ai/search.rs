@@ -167,23 +167,22 @@ fn most_other(state: &State, player: Player, f: impl Fn(&State, Player) -> i64) 
 /// `player`'s pieces (their room) when they are down to [`FEW_PIECES`] or fewer, else 0:
 /// the side ahead hems the last pieces in, and their owner keeps room.
 fn confinement(state: &State, player: Player) -> i64 {
-    let game = state.game();
     if state.pieces(player) > FEW_PIECES || state.pieces(player) == 0 {
         return 0;
     }
-    let mut room = 0;
-    for (site, &cell) in state.cells().iter().enumerate() {
-        if cell.is_empty() || game.owner[cell.index()] != player {
-            continue;
-        }
-        for dir in 0..4 {
-            let next = game.board.step(Site::at(site), dir);
-            if next != NO_SITE && state.cell(next).is_empty() {
-                room += 1;
-            }
-        }
-    }
-    room
+    let empty = |s: Site| state.cell(s).is_empty();
+    neighbours_of_pieces(state, player)
+        .filter(|&s| empty(s))
+        .count() as i64
+}
+
+/// The sites orthogonally next to each of `player`'s pieces, once per piece and direction.
+fn neighbours_of_pieces(state: &State, player: Player) -> impl Iterator<Item = Site> + '_ {
+    let game = state.game();
+    Site::all(game.board.sites())
+        .filter(move |&s| state.owner(s) == Some(player))
+        .flat_map(move |s| (0..4).map(move |dir| game.board.step(s, dir)))
+        .filter(|&next| next != NO_SITE)
 }
 
 /// Whether the levels break ties between root moves by [`contact`]: on a grid, where the
@@ -195,21 +194,10 @@ pub(super) fn seeks_contact(game: &crate::model::Game) -> bool {
 /// The pairs of orthogonally adjacent sites with a piece of `player` on one and a piece of
 /// another player on the other: how closely `player`'s pieces engage the others'.
 pub(super) fn contact(state: &State, player: Player) -> i64 {
-    let game = state.game();
-    let mut pairs = 0;
-    for (site, &cell) in state.cells().iter().enumerate() {
-        if cell.is_empty() || game.owner[cell.index()] != player {
-            continue;
-        }
-        for dir in 0..4 {
-            let next = game.board.step(Site::at(site), dir);
-            if next != NO_SITE {
-                let c = state.cell(next);
-                pairs += i64::from(!c.is_empty() && game.owner[c.index()] != player);
-            }
-        }
-    }
-    pairs
+    let other = |s: Site| state.owner(s).is_some_and(|p| p != player);
+    neighbours_of_pieces(state, player)
+        .filter(|&s| other(s))
+        .count() as i64
 }
 
 /// A value kept clear of the won values.
