@@ -8,7 +8,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::board::{
     grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
 };
-use crate::model::{Chain, Jumped, Landing, Neighbour, NextTo, Sowing};
+use crate::model::{Chain, Jumped, Landing, Neighbour, NextTo, Shot, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -124,7 +124,8 @@ impl Checker {
         };
         let condition = self.condition(condition);
         let next_to = self.next_to(clauses.next_to.as_ref());
-        let (Some(so_that), Some(next_to)) = (so_that, next_to) else {
+        let shot = self.shot(kind, clauses.shoot.as_deref());
+        let (Some(so_that), Some(next_to), Some(shot)) = (so_that, next_to, shot) else {
             return;
         };
         if let (Some(shape), Some((by, not_landing, avoiding)), Some(landing), Some(condition)) =
@@ -141,6 +142,7 @@ impl Checker {
                     landing,
                     compulsory: clauses.compulsory.is_some(),
                     so_that,
+                    shot,
                 },
                 condition,
                 span,
@@ -413,6 +415,36 @@ impl Checker {
         }
         let directions = list.iter().fold(0u8, |bits, &d| bits | 1 << d);
         Some(Some(NextTo { what, directions }))
+    }
+
+    /// `then shoot KIND along DIRECTIONS`: only after a slide or a step, along the board's
+    /// directions; `None` after an error.
+    fn shot(&mut self, kind: &ast::MoveKind, clause: Option<&ast::Shoot>) -> Option<Option<Shot>> {
+        let Some(shoot) = clause else {
+            return Some(None);
+        };
+        if !matches!(kind, ast::MoveKind::Slide { .. }) {
+            self.error(
+                Diagnostic::error("only a slide or a step may shoot a piece", shoot.span)
+                    .with_help(
+                        "`then shoot KIND along DIRECTIONS` follows `move slide` or `move step`",
+                    ),
+            );
+            return None;
+        }
+        let piece = self.kinds(std::slice::from_ref(&shoot.kind));
+        let list = self.directions_of(&shoot.directions, true)?;
+        if list.iter().any(|&d| d >= RELATIVE_BASE) {
+            self.error(
+                Diagnostic::error("a shot goes along the board's directions", shoot.span)
+                    .with_help("name them as the board does: `north`, `orthogonal`, `all`, ..."),
+            );
+            return None;
+        }
+        Some(Some(Shot {
+            kind: piece?[0] as u8,
+            directions: list.iter().fold(0u8, |bits, &d| bits | 1 << d),
+        }))
     }
 
     /// The directions of a capture: the board's own (`north`, `orthogonal` ...).

@@ -530,6 +530,8 @@ pub struct MoveRuleDecl {
     pub compulsory: bool,
     /// When this does not hold, only moves after which it holds are legal.
     pub so_that: Option<TExpr>,
+    /// `then shoot`: a piece shot after the move.
+    pub shot: Option<crate::model::Shot>,
 }
 
 /// What narrows a capture.

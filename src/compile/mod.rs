@@ -543,6 +543,7 @@ impl Compiler<'_> {
                     next_to: m.rule.next_to,
                     landing: m.rule.landing,
                     compulsory: m.rule.compulsory,
+                    shot: m.rule.shot,
                 };
                 let so_that = match &m.rule.so_that {
                     Some(e) => Some(to_runtime(self.fold(e)?)?),

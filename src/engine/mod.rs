@@ -189,6 +189,22 @@ impl Move {
         self.path
     }
 
+    /// This move (a slide or a step) with a piece shot onto `site` afterwards.
+    #[inline]
+    pub fn with_shot(self, site: Site) -> Move {
+        Move {
+            path: site.index() as u64,
+            ..self
+        }
+    }
+
+    /// The site a piece is shot onto after the move (meaningful for a move of a rule with
+    /// `then shoot` only).
+    #[inline]
+    pub fn shot(self) -> Site {
+        Site::at(self.path as usize)
+    }
+
     /// The kind of the tile a tile placement places (meaningful for a move of a tile rule
     /// only).
     #[inline]
@@ -944,22 +960,7 @@ impl State {
     /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
-        let piece = match self.game.moves[m.rule as usize].kind {
-            MoveKind::PlacePiece {
-                kind, from_hand, ..
-            } => {
-                if from_hand {
-                    self.take_from_hand(mover, kind);
-                }
-                self.game.cell(mover, kind as usize)
-            }
-            _ => {
-                let piece = self.cells[m.from.index()];
-                self.set(m.from, EMPTY);
-                piece
-            }
-        };
-        self.set(m.to, piece);
+        self.land_piece(m, mover);
         if let MoveKind::Jump {
             mode: Some(mode),
             chain,
@@ -996,6 +997,32 @@ impl State {
         }
         self.tile.passes = 0;
         self.pass_turn(mover);
+    }
+
+    /// The first part of a piece's move for `mover`: the piece leaves its site (or a new
+    /// one comes from the supply) and lands, and a piece is shot where the rule says so.
+    #[inline(always)]
+    fn land_piece(&mut self, m: Move, mover: Player) {
+        let rule = &self.game.moves[m.rule as usize];
+        let piece = match rule.kind {
+            MoveKind::PlacePiece {
+                kind, from_hand, ..
+            } => {
+                if from_hand {
+                    self.take_from_hand(mover, kind);
+                }
+                self.game.cell(mover, kind as usize)
+            }
+            _ => {
+                let piece = self.cells[m.from.index()];
+                self.set(m.from, EMPTY);
+                piece
+            }
+        };
+        self.set(m.to, piece);
+        if let Some(shot) = self.game.moves[m.rule as usize].filter.shot {
+            self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
+        }
     }
 
     /// Takes a piece of `kind` from `mover`'s hand (movegen offers the placement only

@@ -6,7 +6,7 @@ use super::{capture, Move, MoveList, State};
 use crate::model::board::{LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
     leg_bits, Board, Cell, Chain, EffectKind, Game, Jumped, Landing, MoveFilter, MoveKind,
-    MoveRule, Neighbour, NextTo, Player, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
+    MoveRule, Neighbour, NextTo, Player, Shot, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
     UNLIMITED,
 };
 
@@ -54,6 +54,9 @@ impl State {
                 MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
                     self.piece_moves(index, rule, &mut targets, out)
                 }
+            }
+            if let Some(shot) = rule.filter.shot {
+                self.add_shots(shot, rule_start, &mut targets, out);
             }
             if rule.filter.capturing {
                 out.retain_from(rule_start, |m| self.captures_something(m));
@@ -206,6 +209,56 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Replaces each move from position `start` on by one move per site a piece may be shot
+    /// onto after it, in the order of those sites (a move with nowhere to shoot goes);
+    /// leaves `targets` empty.
+    fn add_shots(&self, shot: Shot, start: usize, targets: &mut SiteSet, out: &mut MoveList) {
+        out.retain_from(start, |m| self.shot_sites(shot, m, targets) > 0);
+        let moves = out.len() - start;
+        let total: usize = (start..out.len())
+            .map(|i| self.shot_sites(shot, out[i], targets))
+            .sum();
+        out.reserve(total - moves);
+        // Filled from the back: every move has a shot, so move i's shots go at or after i.
+        let mut at = start + total;
+        for i in (start..start + moves).rev() {
+            let m = out[i];
+            at -= self.shot_sites(shot, m, targets);
+            let mut next = at;
+            for (w, &word) in targets.iter().enumerate().take(self.words) {
+                let mut bits = word;
+                while bits != 0 {
+                    let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                    out.write(next, m.with_shot(site));
+                    next += 1;
+                }
+            }
+        }
+        out.set_len(start + total);
+        targets[..self.words].fill(0);
+    }
+
+    /// Marks in `targets` the sites a piece may be shot onto after move `m` (empty sites
+    /// along the shot's directions from where the piece lands, the site it left counting
+    /// as empty), and returns how many there are.
+    fn shot_sites(&self, shot: Shot, m: Move, targets: &mut SiteSet) -> usize {
+        let board = &self.game.board;
+        targets[..self.words].fill(0);
+        for dir in (0..board.directions() as u8).filter(|d| shot.directions >> d & 1 == 1) {
+            for &s in board.ray(m.to(), dir) {
+                if s != m.from() && self.cells[s.index()] != EMPTY {
+                    break;
+                }
+                targets[s.index() / 64] |= 1 << (s.index() % 64);
+            }
+        }
+        targets[..self.words]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).

@@ -185,22 +185,7 @@ impl State {
     fn replay_piece_move(&mut self, m: Move, report: &mut MoveReport) {
         let game = Arc::clone(&self.game);
         let mover = self.to_move;
-        let piece = match game.moves[m.rule as usize].kind {
-            MoveKind::PlacePiece {
-                kind, from_hand, ..
-            } => {
-                if from_hand {
-                    self.take_from_hand(mover, kind);
-                }
-                game.cell(mover, kind as usize)
-            }
-            _ => {
-                let piece = self.cells[m.from.index()];
-                self.set(m.from, EMPTY);
-                piece
-            }
-        };
-        self.set(m.to, piece);
+        self.land_piece(m, mover);
         if let MoveKind::Jump { mode, chain, .. } = game.moves[m.rule as usize].kind {
             report.jumps = match chain {
                 Chain::Turning => u32::from(m.legs),

@@ -459,6 +459,17 @@ pub struct NextTo {
     pub directions: u8,
 }
 
+/// `then shoot`: after a slide or step, a new piece of the mover's of kind `kind` onto an
+/// empty site reached from the landing site along one of `directions` (bit `d` for the
+/// board's direction `d`), the site the piece left counting as empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    /// The kind of the piece shot.
+    pub kind: u8,
+    /// The directions it may go, as bits.
+    pub directions: u8,
+}
+
 /// Every kind of piece, as a set ([`MoveFilter::kinds`], [`CaptureFilter::kinds`]).
 pub const ALL_KINDS: u64 = u64::MAX;
 
@@ -480,6 +491,8 @@ pub struct MoveFilter {
     pub landing: Landing,
     /// While a move of a compulsory rule is legal, no move of another rule is.
     pub compulsory: bool,
+    /// A piece shot after the move.
+    pub shot: Option<Shot>,
 }
 
 impl Default for MoveFilter {
@@ -492,6 +505,7 @@ impl Default for MoveFilter {
             next_to: None,
             landing: Landing::Empty,
             compulsory: false,
+            shot: None,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Moves of pieces as text: two points joined by a dash (`a1-a4`), every landing of a
-//! chained jump (`c3-c5-c7`, `c3-e5-c7`), and a placement by its point alone (`d3`).
+//! chained jump (`c3-c5-c7`, `c3-e5-c7`), a move and the point it shoots onto
+//! (`d1-d7/g7`), and a placement by its point alone (`d3`).
 
 use super::{is_site_like, move_text, MoveError};
 use crate::engine::{Move, MoveList, State};
@@ -42,6 +43,10 @@ pub(super) fn text(state: &State, m: Move) -> String {
     }
     text.push('-');
     text.push_str(&names[m.to().index()]);
+    if game.moves[m.rule() as usize].filter.shot.is_some() {
+        text.push('/');
+        text.push_str(&names[m.shot().index()]);
+    }
     text
 }
 
@@ -54,15 +59,23 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         text: text.to_string(),
         expected: expected_form(&game.moves),
     };
-    let removal = text.strip_prefix('x').filter(|rest| is_site_like(rest));
+    let (body, shot) = match text.split_once('/') {
+        Some((body, shot)) => (body, Some(shot.trim())),
+        None => (text, None),
+    };
+    let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
     let points: Vec<&str> = removal.map_or_else(
-        || text.split('-').map(str::trim).collect(),
+        || body.split('-').map(str::trim).collect(),
         |site| vec![site],
     );
-    if points.iter().any(|p| !is_site_like(p)) {
+    if points.iter().chain(&shot).any(|p| !is_site_like(p)) {
         return Err(malformed());
     }
-    if let Some(bad) = points.iter().find(|p| board.site_named(p).is_none()) {
+    if let Some(bad) = points
+        .iter()
+        .chain(&shot)
+        .find(|p| board.site_named(p).is_none())
+    {
         return Err(MoveError::Illegal {
             text: text.to_string(),
             reason: format!("`{bad}` is not a point of this board"),
@@ -74,43 +87,98 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         Some(site) => format!("x{site}"),
         None => points.join("-"),
     };
-    if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == canonical) {
+    let full = match shot {
+        Some(site) => format!("{canonical}/{site}"),
+        None => canonical.clone(),
+    };
+    if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == full) {
         return Ok(m);
     }
     if moves.is_empty() {
         return Err(MoveError::GameOver);
     }
+    let reason = match shot_refusal(state, &moves, &canonical, shot) {
+        Some(reason) => reason,
+        None => piece_refusal(state, &moves, &canonical, removal.is_some(), &points)
+            .ok_or_else(malformed)?,
+    };
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        reason,
+    })
+}
+
+/// Why a move whose points (`canonical`, without its shot) are those of legal moves is not
+/// legal with the shot written (`shot`), in words; `None` if no legal move has those points
+/// (with a shot, or without one when one is written).
+fn shot_refusal(
+    state: &State,
+    moves: &MoveList,
+    canonical: &str,
+    shot: Option<&str>,
+) -> Option<String> {
+    let shots: Vec<String> = moves
+        .iter()
+        .filter_map(|&m| {
+            let text = move_text(state, m);
+            let (points, site) = text.split_once('/')?;
+            (points == canonical).then(|| site.to_string())
+        })
+        .collect();
+    Some(match (shots.first(), shot) {
+        (Some(example), None) => format!(
+            "this move shoots a piece: say where after a `/`, like `{canonical}/{example}`; it may go to: {}",
+            shots.join(" ")
+        ),
+        (Some(_), Some(site)) => format!(
+            "after `{canonical}` no piece may be shot onto {site}; it may go to: {}",
+            shots.join(" ")
+        ),
+        (None, Some(_)) if moves.iter().any(|&m| move_text(state, m) == canonical) => {
+            format!("`{canonical}` shoots nothing: write it without the `/`")
+        }
+        (None, _) => return None,
+    })
+}
+
+/// Why no legal move has the points written, in words (`None`: no points were written).
+fn piece_refusal(
+    state: &State,
+    moves: &MoveList,
+    canonical: &str,
+    removal: bool,
+    points: &[&str],
+) -> Option<String> {
+    let board = &state.game().board;
     let site = |p: &str| board.site_named(p).expect("checked above");
-    let reason = match points.as_slice() {
-        [one] if removal.is_some() => removal_refusal(state, site(one)),
+    Some(match points {
+        [one] if removal => removal_refusal(state, site(one)),
         [one] => placement_refusal(state, site(one)),
         [first, .., last] => {
             let (from, to) = (site(first), site(last));
-            let from_here: Vec<String> = moves
+            let mut from_here: Vec<String> = moves
                 .iter()
                 .filter(|m| m.from() == from)
                 .map(|m| move_text(state, *m))
+                .map(|t| t.split('/').next().unwrap_or_default().to_string())
                 .collect();
+            from_here.dedup();
             let longer: Vec<&String> = from_here
                 .iter()
                 .filter(|t| {
-                    t.strip_prefix(canonical.as_str())
+                    t.strip_prefix(canonical)
                         .is_some_and(|r| r.starts_with('-'))
                 })
                 .collect();
             match longer.as_slice() {
-                [] => refusal(state, (from, to), &canonical, &from_here),
+                [] => refusal(state, (from, to), canonical, &from_here),
                 _ => format!(
                     "the piece can jump on from {last}, and a chain of jumps is played to its end: {}",
                     longer.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(" or ")
                 ),
             }
         }
-        [] => return Err(malformed()),
-    };
-    Err(MoveError::Illegal {
-        text: text.to_string(),
-        reason,
+        [] => return None,
     })
 }
 
@@ -120,6 +188,9 @@ fn expected_form(rules: &[crate::model::MoveRule]) -> String {
     let mut forms = Vec::new();
     if has(|k| matches!(k, MoveKind::Slide { .. } | MoveKind::Jump { .. })) {
         forms.push("two points joined by a dash, like `a1-a4`");
+    }
+    if rules.iter().any(|r| r.filter.shot.is_some()) {
+        forms.push("a move and where it shoots, like `a1-a4/c4`");
     }
     if has(|k| matches!(k, MoveKind::PlacePiece { .. })) {
         forms.push("a point to place a piece on, like `d3`");

@@ -338,14 +338,26 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
             Neighbour::Piece => ", next to a piece",
         };
         if n.directions != 0b1111 {
-            let names: Vec<&str> = (0..8)
-                .filter(|d| n.directions & 1 << d != 0)
-                .map(|d| GRID_DIRECTIONS[d].0)
-                .collect();
-            words += &format!(" ({})", names.join(", "));
+            words += &format!(" ({})", direction_names(n.directions));
         }
     }
+    if let Some(shot) = f.shot {
+        words += &format!(
+            ", then shoots {} along {}",
+            game.piece_kinds[shot.kind as usize],
+            direction_names(shot.directions)
+        );
+    }
     words
+}
+
+/// The grid directions of a set (bit `d` for direction `d`), joined with commas.
+fn direction_names(set: u8) -> String {
+    let names: Vec<&str> = (0..8)
+        .filter(|d| set & 1 << d != 0)
+        .map(|d| GRID_DIRECTIONS[d].0)
+        .collect();
+    names.join(", ")
 }
 
 /// The clauses that narrow a capture, as words after it.

@@ -234,6 +234,20 @@ pub struct MoveClauses {
     pub compulsory: Option<Span>,
     /// `so that CONDITION`.
     pub so_that: Option<Expr>,
+    /// `then shoot KIND along DIRECTIONS`: a new piece of that kind onto a site reached
+    /// from the landing site.
+    pub shoot: Option<Box<Shoot>>,
+}
+
+/// `then shoot KIND along DIRECTIONS`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shoot {
+    /// The kind of the piece shot.
+    pub kind: Name,
+    /// The directions it may go.
+    pub directions: Directions,
+    /// The whole clause.
+    pub span: Span,
 }
 
 /// What a neighbouring site holds, in `next to`.

@@ -541,6 +541,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                         clauses.onto = Some((both, span));
                     }
                     Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
+                    Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
                     _ => condition = Some(lower_condition(part, file)?),
                 }
             }
@@ -904,6 +905,19 @@ fn lower_next_to(pair: Pair<Rule>, file: FileId) -> (Neighbour, Option<Box<Direc
         }
     }
     (what, directions, span)
+}
+
+/// `then shoot KIND along DIRECTIONS`.
+fn lower_shoot(pair: Pair<Rule>, file: FileId) -> Lowered<Shoot> {
+    let span = span_of(&pair, file);
+    let mut inner = parts(pair);
+    let kind = lower_name(inner.next().ok_or_else(|| internal(span))?, file);
+    let directions = lower_directions(inner.next().ok_or_else(|| internal(span))?, file);
+    Ok(Shoot {
+        kind,
+        directions,
+        span,
+    })
 }
 
 fn lower_directions(pair: Pair<Rule>, file: FileId) -> Directions {
