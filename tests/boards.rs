@@ -1,12 +1,15 @@
 //! Grid boards whose diagonal lines join only some points (`board grid W by H with
 //! diagonals on REGION`): the links the board keeps, moves on them from hand-built
 //! positions, and the perft of Alquerque against a reference written from its rules alone.
+//! Grid boards without some points (`board grid W by H without REGION`): the cross of Fox
+//! and Geese, its links, regions, position text, pictures, and its perft against the same
+//! game written with the points avoided instead.
 
 use std::sync::Arc;
 
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
-use rulebook::model::{Game, NO_SITE};
+use rulebook::model::{Game, Site, NO_SITE};
 use rulebook::{notation, pipeline};
 
 const ALQUERQUE: &str = include_str!("fixtures/valid/alquerque.game");
@@ -97,6 +100,138 @@ fn the_region_may_be_a_named_one_written_after_the_board() {
         alquerque().board.diagonal_points
     );
     assert_eq!(game.board.diagonal_points.len(), 13);
+}
+
+const FOX_AND_GEESE: &str = include_str!("fixtures/valid/fox-and-geese.game");
+
+fn load(name: &str, text: &str) -> Arc<Game> {
+    pipeline::load_text(name, text, None, &[]).unwrap_or_else(|e| panic!("{}", e.render(false)))
+}
+
+fn fox_and_geese() -> Arc<Game> {
+    load("fox-and-geese.game", FOX_AND_GEESE)
+}
+
+/// The names of the sites of a ray from `name` along direction `dir`.
+fn ray_names(game: &Game, name: &str, dir: u8) -> Vec<String> {
+    let b = &game.board;
+    let ray = b.ray(b.site_named(name).expect("a point"), dir);
+    ray.iter()
+        .map(|s| b.site_names[s.index()].clone())
+        .collect()
+}
+
+#[test]
+fn the_points_a_grid_is_without_are_no_sites_and_no_line_runs_through_them() {
+    let game = fox_and_geese();
+    let b = &game.board;
+    assert_eq!(b.removed_points().count(), 16);
+    assert!(b.site_named("a1").is_none() && b.site_named("b6").is_none());
+    assert!(b.site_named("c1").is_some() && b.site_named("a3").is_some());
+    // North (0) from c1 runs up the whole file; west (3) from c1 and south (2) from a3
+    // end at once, at the points taken off; west from c2 too.
+    assert_eq!(
+        ray_names(&game, "c1", 0),
+        ["c2", "c3", "c4", "c5", "c6", "c7"]
+    );
+    assert!(ray_names(&game, "c1", 3).is_empty());
+    assert!(ray_names(&game, "a3", 2).is_empty());
+    assert!(ray_names(&game, "c2", 3).is_empty());
+    assert_eq!(ray_names(&game, "c4", 3), ["b4", "a4"]);
+}
+
+#[test]
+fn a_grid_without_points_plays_as_the_same_grid_with_those_points_avoided() {
+    // The same game with the holes as a region no move may land on or pass over: the same
+    // moves, so the same counts, to depth 7 (496,547 sequences).
+    let avoided = FOX_AND_GEESE
+        .replace("board grid 7 by 7 without holes", "board grid 7 by 7")
+        .replace(
+            "setup geese goose on rank(1) + rank(2) + rank(3)",
+            "setup geese goose on rank(1) + rank(2) + rank(3) - holes",
+        )
+        .replace("by reynard\n", "by reynard not landing on holes\n")
+        .replace("chained by reynard", "chained by reynard avoiding holes")
+        .replace("by goose", "by goose not landing on holes");
+    let avoided = load("avoided.game", &avoided);
+    let counts = perft(&mut State::new(fox_and_geese()), 7);
+    assert_eq!(counts, perft(&mut State::new(avoided), 7));
+    assert_eq!(counts[..2], [7, 28]);
+}
+
+#[test]
+fn regions_leave_out_the_points_the_board_is_without() {
+    // `all` and an unnamed placement cover the 33 points; `perimeter` is the cross's
+    // outline, 24 points (counted by hand: 3 + 2 + 6 + 2 + 6 + 2 + 3 by rank).
+    let text = FOX_AND_GEESE
+        .replace(
+            "setup geese goose on rank(1) + rank(2) + rank(3)",
+            "setup geese goose on perimeter",
+        )
+        .replace("move step north, east, west by goose", "move place goose")
+        .replace("end when pieces(geese) < 4: fox wins\n", "");
+    let game = load("regions.game", &text);
+    let state = State::new(Arc::clone(&game));
+    let geese = game.player_by_name("geese").unwrap();
+    assert_eq!(state.pieces(geese), 24);
+    let outline: Vec<&str> = Site::all(game.board.sites())
+        .filter(|&s| state.owner(s) == Some(geese))
+        .map(|s| game.board.site_names[s.index()].as_str())
+        .collect();
+    assert_eq!(
+        outline.join(" "),
+        "c1 d1 e1 c2 e2 a3 b3 c3 e3 f3 g3 a4 g4 a5 b5 c5 e5 f5 g5 c6 e6 c7 d7 e7"
+    );
+    let mut state = position(&game, "7/7/7/7/7/7/7 geese");
+    let mut list = MoveList::new();
+    state.legal_moves(&mut list);
+    assert_eq!(list.len(), 33, "a placement anywhere is on the 33 points");
+    notation::play_text(&mut state, "d4").unwrap();
+    assert!(notation::play_text(&mut state, "a1").is_err());
+}
+
+fn position(game: &Arc<Game>, text: &str) -> State {
+    notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+#[test]
+fn a_position_may_not_put_a_piece_on_a_point_the_board_is_without() {
+    let game = fox_and_geese();
+    let error = notation::parse_position(&game, "G6/7/7/3r3/7/7/7 geese").unwrap_err();
+    assert!(
+        format!("{error:?}").contains("a7 is not a point of this board"),
+        "{error:?}"
+    );
+    let start = State::new(Arc::clone(&game));
+    let text = notation::position_text(&start);
+    assert_eq!(text, "7/7/3r3/7/GGGGGGG/2GGG2/2GGG2 geese");
+    assert_eq!(notation::position_text(&position(&game, &text)), text);
+}
+
+#[test]
+fn the_pictures_leave_the_points_out() {
+    let state = State::new(fox_and_geese());
+    let board = rulebook::render::board_text(&state);
+    let rank = |n: &str| {
+        board
+            .lines()
+            .find(|l| l.trim_start().starts_with(n))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(rank("7 "), "7      . . .      7");
+    assert_eq!(rank("3 "), "3  G G G G G G G  3");
+    let svg = rulebook::render::position_svg(&state);
+    // A line per link: along the ranks, 2 on each of the four short ranks and 6 on each of
+    // the three long ones (26), as many along the files; none from edge to edge.
+    assert_eq!(svg.matches("<line").count(), 52, "{svg}");
+    let summary = rulebook::render::summary(&fox_and_geese());
+    assert!(
+        summary.contains("board: grid 7 x 7 (33 points)"),
+        "{summary}"
+    );
+    assert!(summary.contains("  without: a1 b1 f1 g1 a2 b2 f2 g2 a6 b6 f6 g6 a7 b7 f7 g7"));
+    assert!(!summary.contains("path perimeter"), "{summary}");
 }
 
 /// Alquerque written from the rules in `fixtures/valid/alquerque.game` alone: points by

@@ -18,6 +18,7 @@ impl Checker {
                     width,
                     height,
                     diagonals: None,
+                    without: None,
                 })
             }
             ast::BoardShape::Mancala { pits } => self
@@ -32,29 +33,34 @@ impl Checker {
         }
     }
 
-    /// A grid's `with diagonals on REGION`, checked once the named regions are (so it may
-    /// use any of them): the declared board with that region.
-    pub(super) fn board_diagonals(
+    /// A grid's `with diagonals on REGION` and `without REGION`, checked once the named
+    /// regions are (so they may use any of them): the declared board with those regions.
+    pub(super) fn board_regions(
         &mut self,
         shape: &ast::BoardShape,
         board: BoardDecl,
     ) -> Option<BoardDecl> {
-        let ast::BoardShape::Grid {
-            diagonals: Some(region),
-            ..
-        } = shape
+        let (
+            ast::BoardShape::Grid {
+                diagonals, without, ..
+            },
+            BoardDecl::Grid { width, height, .. },
+        ) = (shape, &board)
         else {
             return Some(board);
         };
-        let region = self.static_expr(region, Type::Region, "the points diagonals join")?;
-        match board {
-            BoardDecl::Grid { width, height, .. } => Some(BoardDecl::Grid {
-                width,
-                height,
-                diagonals: Some(region),
-            }),
-            other => Some(other),
-        }
+        let mut region = |e: Option<&ast::Expr>, what: &str| match e {
+            Some(e) => self.static_expr(e, Type::Region, what).map(Some),
+            None => Some(None),
+        };
+        let diagonals = region(diagonals.as_ref(), "the points diagonals join");
+        let without = region(without.as_deref(), "the points the board is without");
+        Some(BoardDecl::Grid {
+            width: width.clone(),
+            height: height.clone(),
+            diagonals: diagonals?,
+            without: without?,
+        })
     }
 
     /// An `edges`, `edge` or `hand` statement.

@@ -154,7 +154,7 @@ impl Checker {
         let board = found.board.map(|(shape, span)| (self.board(shape), span));
         self.named_regions(file);
         let board = board.zip(found.board).map(|((decl, span), (shape, _))| {
-            (decl.and_then(|d| self.board_diagonals(shape, d)), span)
+            (decl.and_then(|d| self.board_regions(shape, d)), span)
         });
         let mut rules = Rules::default();
         for st in &file.statements {

@@ -668,6 +668,8 @@ pub enum BoardDecl {
         height: TExpr,
         /// The region whose points alone diagonals join (`with diagonals on`), if any.
         diagonals: Option<TExpr>,
+        /// The points that are not part of the board (`without`), if any.
+        without: Option<TExpr>,
     },
     /// Two rows of pits with stores.
     Mancala {

@@ -185,7 +185,7 @@ impl Compiler<'_> {
     fn run(&mut self) -> Option<Game> {
         let desc = self.desc;
         self.board = Some(self.build_board()?);
-        self.restrict_diagonals()?;
+        self.shape_grid()?;
         let stones = match &desc.stones {
             Some(e) => {
                 self.bounded(e, 1, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
@@ -377,21 +377,34 @@ impl Compiler<'_> {
         })
     }
 
-    /// `with diagonals on REGION`: the grid's diagonal links kept only between the
-    /// region's points (the region is folded on the full grid, so it may be `dark`).
-    fn restrict_diagonals(&mut self) -> Option<()> {
+    /// A grid's `with diagonals on REGION` (diagonal links kept only between the region's
+    /// points) and `without REGION` (its points taken off the board, after which every
+    /// region the file names leaves them out). Both regions are folded on the full grid, so
+    /// they may be `dark` or name any point.
+    fn shape_grid(&mut self) -> Option<()> {
         let BoardDecl::Grid {
-            diagonals: Some(region),
-            ..
+            diagonals, without, ..
         } = &self.desc.board
         else {
             return Some(());
         };
-        let Value::Region(sites) = self.fold(region)? else {
-            return None;
-        };
-        self.board.as_mut()?.keep_diagonals_within(&sites);
+        if let Some(region) = diagonals {
+            let sites = self.region_value(region)?;
+            self.board.as_mut()?.keep_diagonals_within(&sites);
+        }
+        if let Some(region) = without {
+            let sites = self.region_value(region)?;
+            self.board.as_mut()?.remove_points(&sites);
+        }
         Some(())
+    }
+
+    /// The sites of a region known when the game is compiled.
+    fn region_value(&mut self, region: &TExpr) -> Option<Vec<Site>> {
+        match self.fold(region)? {
+            Value::Region(sites) => Some(sites),
+            _ => None,
+        }
     }
 
     /// The starting pieces, sorted by site; a site filled twice is an error.
@@ -406,7 +419,7 @@ impl Compiler<'_> {
             };
             let player = model::Player::new(s.player).expect("the checker names a player");
             let cell = model::Cell::piece(player, s.piece, piece_kinds);
-            for site in sites {
+            for site in self.on_board(sites) {
                 if let Some(first) = placed_by[site.index()] {
                     let name = self.board().site_names[site.index()].clone();
                     self.errors.push(
@@ -503,7 +516,7 @@ impl Compiler<'_> {
                         from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
                         region: match region {
                             Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
-                            None => None,
+                            None => self.points_on_board(),
                         },
                     },
                     MoveDecl::Sow {
@@ -647,6 +660,7 @@ impl Compiler<'_> {
         let Value::Region(sites) = self.fold(e)? else {
             return None;
         };
+        let sites = self.on_board(sites);
         if sites.is_empty() {
             let d = Diagnostic::error(format!("{what}: this region has no sites"), e.span)
                 .with_help("a region that is empty would make this rule do nothing");
@@ -726,7 +740,18 @@ impl Compiler<'_> {
         };
         let shape = match run {
             RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
-            RunDecl::Path(name) => model::RunShape::Path(self.board().path(name)?),
+            RunDecl::Path(name) => {
+                if self.board().removed_points().next().is_some() {
+                    let d = Diagnostic::error(
+                        format!("a board without some of its points has no path `{name}`"),
+                        e.span,
+                    )
+                    .with_help("the points it is without cut the grid's perimeter");
+                    self.errors.push(d);
+                    return None;
+                }
+                model::RunShape::Path(self.board().path(name)?)
+            }
         };
         let max_length = match max_length {
             None => u16::MAX,
@@ -1396,11 +1421,7 @@ impl Compiler<'_> {
         match r {
             RegionConst::All => Site::all(b.sites()).collect(),
             RegionConst::Corners => b.corner_sites(),
-            RegionConst::Perimeter => {
-                let mut s = b.paths[0].sites.clone();
-                s.sort_unstable();
-                s
-            }
+            RegionConst::Perimeter => b.perimeter_points(),
             RegionConst::Centre => {
                 let (w, h) = (b.width, b.height);
                 // The middle index of a side, or both middle ones when the side is even.
@@ -1424,11 +1445,28 @@ impl Compiler<'_> {
         }
     }
 
+    /// On a board `without` some points, the region of the others (the sites a piece may
+    /// be placed on when no region is given); `None` on any other board.
+    fn points_on_board(&mut self) -> Option<u16> {
+        let all: Vec<Site> = Site::all(self.board().sites()).collect();
+        let cut = self.board().removed_points().next().is_some();
+        cut.then(|| self.region_mask(&all))
+    }
+
+    /// The sites of a region that are points of the board (not taken off by `without`).
+    fn on_board(&self, sites: Vec<Site>) -> Vec<Site> {
+        let board = self.board();
+        sites
+            .into_iter()
+            .filter(|&s| !board.is_removed(s))
+            .collect()
+    }
+
     /// The index of a region among those pieces are counted in (the same sites, the same
-    /// index).
+    /// index), without the points the board is `without`.
     fn region_mask(&mut self, sites: &[Site]) -> u16 {
         let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
-        for &s in sites {
+        for &s in sites.iter().filter(|&&s| !self.board().is_removed(s)) {
             mask[s.index() / 64] |= 1 << (s.index() % 64);
         }
         match self.regions.iter().position(|m| *m == mask) {

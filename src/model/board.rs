@@ -1,6 +1,7 @@
 //! Board topology: sites, their names, neighbours per direction, and named paths.
 
 use super::Player;
+use std::ops::Range;
 
 /// A site of the board (a point, cell or pit), indexed from 0 in the board's own order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -228,6 +229,9 @@ pub struct Board {
     /// Grid boards `with diagonals on` a region: the points diagonal lines may join, in
     /// site order (empty when diagonals join every point).
     pub diagonal_points: Vec<Site>,
+    /// Grid boards `without` a region: per site, whether its point is not part of the
+    /// board (empty when every point is).
+    removed: Vec<bool>,
 }
 
 /// The lines of a grid (ranks, files, diagonals, anti-diagonals: the four families), for
@@ -333,6 +337,7 @@ impl Board {
             hex_index: Vec::new(),
             edge_colours: Vec::new(),
             diagonal_points: Vec::new(),
+            removed: Vec::new(),
             lines: GridLines::new(w as usize, h as usize),
         };
         board.build_rays();
@@ -346,22 +351,57 @@ impl Board {
     /// lines kept for counting slides are dropped, since a diagonal line of the grid may
     /// now be cut: games on such a board list their moves.
     pub fn keep_diagonals_within(&mut self, region: &[Site]) {
+        let inside = self.marked(region);
+        self.cut_links(4..GRID_DIRECTIONS.len(), |a, b| !(inside[a] && inside[b]));
+        self.diagonal_points = Site::all(self.sites())
+            .filter(|s| inside[s.index()])
+            .collect();
+    }
+
+    /// Takes the points of `region` off a grid (the corners of a cross-shaped board): their
+    /// links are cut, so no line runs through them, and the board has no perimeter path. The
+    /// lines kept for counting slides are dropped, as a line of the grid may now be cut.
+    pub fn remove_points(&mut self, region: &[Site]) {
+        let removed = self.marked(region);
+        self.cut_links(0..GRID_DIRECTIONS.len(), |a, b| removed[a] || removed[b]);
+        // The perimeter path would run through the points taken off.
+        self.paths.clear();
+        self.diagonal_points.retain(|s| !removed[s.index()]);
+        self.removed = removed;
+    }
+
+    /// Per site of the board, whether it is one of `region`'s.
+    fn marked(&self, region: &[Site]) -> Vec<bool> {
+        let mut marked = vec![false; self.sites()];
+        region.iter().for_each(|s| marked[s.index()] = true);
+        marked
+    }
+
+    /// Cuts each link along `directions` between two sites (by index) for which `cut`
+    /// holds, drops the lines kept for counting slides, and builds the rays again.
+    fn cut_links(&mut self, directions: Range<usize>, cut: impl Fn(usize, usize) -> bool) {
         let dirs = GRID_DIRECTIONS.len();
-        let mut inside = vec![false; self.sites()];
-        region.iter().for_each(|s| inside[s.index()] = true);
         for site in 0..self.sites() {
-            for dir in 4..dirs {
+            for dir in directions.clone() {
                 let next = &mut self.neighbours[site * dirs + dir];
-                if *next != NO_SITE && !(inside[site] && inside[next.index()]) {
+                if *next != NO_SITE && cut(site, next.index()) {
                     *next = NO_SITE;
                 }
             }
         }
         self.lines = GridLines::default();
-        self.diagonal_points = Site::all(self.sites())
-            .filter(|s| inside[s.index()])
-            .collect();
         self.build_rays();
+    }
+
+    /// Whether a site's point is not part of the board (`without`).
+    #[inline]
+    pub fn is_removed(&self, site: Site) -> bool {
+        self.removed.get(site.index()).copied().unwrap_or(false)
+    }
+
+    /// The points that are not part of the board (`without`), in site order.
+    pub fn removed_points(&self) -> impl Iterator<Item = Site> + '_ {
+        Site::all(self.removed.len()).filter(|&s| self.removed[s.index()])
     }
 
     /// A grid's rays, walked from its neighbour table: the sites in every direction from
@@ -460,6 +500,7 @@ impl Board {
             hex_index: Vec::new(),
             edge_colours: Vec::new(),
             diagonal_points: Vec::new(),
+            removed: Vec::new(),
             lines: GridLines::default(),
         }
     }
@@ -522,6 +563,7 @@ impl Board {
             pit_bits: Vec::new(),
             edge_colours: vec![None; sites * HEX_DIRECTIONS.len()],
             diagonal_points: Vec::new(),
+            removed: Vec::new(),
             lines: GridLines::default(),
             hex_coords,
             hex_index,
@@ -679,6 +721,26 @@ impl Board {
         }
     }
 
+    /// The points of a grid's outline, in site order: those next to (or diagonally next
+    /// to) the edge of the grid or a point it is `without`.
+    pub fn perimeter_points(&self) -> Vec<Site> {
+        let (w, h) = (self.width as i32, self.height as i32);
+        let inside = |f: i32, r: i32| {
+            (0..w).contains(&f)
+                && (0..h).contains(&r)
+                && !self.is_removed(Site::at((r * w + f) as usize))
+        };
+        Site::all(self.sites())
+            .filter(|&s| !self.is_removed(s))
+            .filter(|s| {
+                let (f, r) = ((s.index() as i32) % w, (s.index() as i32) / w);
+                GRID_DIRECTIONS
+                    .iter()
+                    .any(|&(_, df, dr)| !inside(f + df, r + dr))
+            })
+            .collect()
+    }
+
     /// The four corner sites (fewer on a board of one file or rank).
     pub fn corner_sites(&self) -> Vec<Site> {
         let (w, h) = (self.width as usize, self.height as usize);
@@ -781,6 +843,7 @@ impl Board {
         }
         (f < self.width && r >= 1 && r <= self.height)
             .then(|| Site::at(usize::from((r - 1) * self.width + f)))
+            .filter(|&s| !self.is_removed(s))
     }
 
     /// The path with this name.

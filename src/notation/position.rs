@@ -375,7 +375,12 @@ fn parse_grid(game: &Game, text: &str, cells: &mut [Cell]) -> Result<(), Positio
                 _ => {
                     let cell = piece_by_letter(game, c).map_err(|r| bad(at.clone(), r))?;
                     if file < w {
-                        cells[rank * w + file] = cell;
+                        let site = Site::at(rank * w + file);
+                        if game.board.is_removed(site) {
+                            let name = &game.board.site_names[site.index()];
+                            return Err(bad(at, format!("{name} is not a point of this board")));
+                        }
+                        cells[site.index()] = cell;
                     }
                     file = file.saturating_add(1);
                 }

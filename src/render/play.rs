@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::ending::ending_text;
-use super::text::{file_letters, glyph, hex_text, mancala_turned, player_glyphs};
+use super::text::{file_letters, hex_text, mancala_turned, player_glyphs, point_glyph};
 use crate::engine::{MoveReport, State};
 use crate::model::{Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
 use crate::notation;
@@ -144,7 +144,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
             };
             out.push(sep);
             let cell = state.cell(site);
-            let g = glyph(game, cell);
+            let g = point_glyph(state, site);
             if color {
                 let mut style = String::new();
                 if cell == EMPTY {

@@ -54,15 +54,18 @@ fn grid_summary(o: &mut String, game: &Game) {
         "board: grid {} x {} ({} points)",
         b.width,
         b.height,
-        b.sites()
+        b.sites() - b.removed_points().count()
     );
+    let names = |sites: &mut dyn Iterator<Item = Site>| -> String {
+        let names: Vec<&str> = sites.map(|s| b.site_names[s.index()].as_str()).collect();
+        names.join(" ")
+    };
     if !b.diagonal_points.is_empty() {
-        let names: Vec<&str> = b
-            .diagonal_points
-            .iter()
-            .map(|s| b.site_names[s.index()].as_str())
-            .collect();
-        let _ = writeln!(o, "  diagonal lines only through: {}", names.join(" "));
+        let through = names(&mut b.diagonal_points.iter().copied());
+        let _ = writeln!(o, "  diagonal lines only through: {through}");
+    }
+    if b.removed_points().next().is_some() {
+        let _ = writeln!(o, "  without: {}", names(&mut b.removed_points()));
     }
     for p in &b.paths {
         let turns = p.turns.iter().filter(|t| **t).count();

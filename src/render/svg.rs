@@ -81,14 +81,17 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
     let x = |f: f64| MARGIN + f * STEP;
     let y = |r: f64| MARGIN + (h - 1.0 - r) * STEP;
     let mut o = String::new();
+    let whole = b.removed_points().next().is_none();
     for f in 0..b.width {
         let fx = x(f as f64);
-        let _ = writeln!(
-            o,
-            r##"<line x1="{fx}" y1="{}" x2="{fx}" y2="{}" stroke="#5a4a32"/>"##,
-            y(0.0),
-            y(h - 1.0)
-        );
+        if whole {
+            let _ = writeln!(
+                o,
+                r##"<line x1="{fx}" y1="{}" x2="{fx}" y2="{}" stroke="#5a4a32"/>"##,
+                y(0.0),
+                y(h - 1.0)
+            );
+        }
         let letter = (b'a' + f as u8) as char;
         let _ = writeln!(
             o,
@@ -98,12 +101,14 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
     }
     for r in 0..b.height {
         let ry = y(r as f64);
-        let _ = writeln!(
-            o,
-            r##"<line x1="{}" y1="{ry}" x2="{}" y2="{ry}" stroke="#5a4a32"/>"##,
-            x(0.0),
-            x(w - 1.0)
-        );
+        if whole {
+            let _ = writeln!(
+                o,
+                r##"<line x1="{}" y1="{ry}" x2="{}" y2="{ry}" stroke="#5a4a32"/>"##,
+                x(0.0),
+                x(w - 1.0)
+            );
+        }
         let _ = writeln!(
             o,
             r##"<text x="{}" y="{}" text-anchor="end" font-size="13">{}</text>"##,
@@ -112,7 +117,13 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
             r + 1
         );
     }
-    diagonal_lines(&mut o, b, &x, &y);
+    if !whole {
+        let all: Vec<Site> = Site::all(b.sites()).collect();
+        // North and east.
+        link_lines(&mut o, b, (&x, &y), &all, [0, 1]);
+    }
+    // North-east and north-west.
+    link_lines(&mut o, b, (&x, &y), &b.diagonal_points, [4, 7]);
     for s in Site::all(b.sites()) {
         let cell = state.cell(s);
         if cell == EMPTY {
@@ -143,14 +154,22 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
     )
 }
 
-/// On a grid `with diagonals on` a region, a line for every diagonal link it keeps (a plain
+/// A line for each link from the sites given to the next site along the two directions
+/// given (upwards or rightwards, so that each is drawn once): on a grid `without` some
+/// points, the links along ranks and files (a whole grid's lines run edge to edge
+/// instead); on a grid `with diagonals on` a region, the diagonal links it keeps (a plain
 /// grid, whose diagonals join every point, is drawn without them, as boards are).
-fn diagonal_lines(o: &mut String, b: &Board, x: &dyn Fn(f64) -> f64, y: &dyn Fn(f64) -> f64) {
+fn link_lines(
+    o: &mut String,
+    b: &Board,
+    (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
+    sites: &[Site],
+    directions: [u8; 2],
+) {
     let w = b.width as usize;
     let at = |s: Site| (x((s.index() % w) as f64), y((s.index() / w) as f64));
-    for &s in &b.diagonal_points {
-        // North-east and north-west (directions 4 and 7): each link drawn once, upwards.
-        for next in [b.step(s, 4), b.step(s, 7)] {
+    for &s in sites {
+        for next in directions.map(|d| b.step(s, d)) {
             if next == NO_SITE {
                 continue;
             }

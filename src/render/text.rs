@@ -13,6 +13,15 @@ pub fn glyph(game: &Game, cell: Cell) -> char {
     notation::piece_letter(game, cell)
 }
 
+/// What a site of a grid shows: its piece's letter, `.` when empty, or a space for a point
+/// the board is `without`.
+pub(super) fn point_glyph(state: &State, site: Site) -> char {
+    match state.game().board.is_removed(site) {
+        true => ' ',
+        false => glyph(state.game(), state.cell(site)),
+    }
+}
+
 /// The letters of the kinds player `p` has on the board or in hand, in kind order (`S K`),
 /// or of its first kind when it has none: what its pieces look like on the board.
 pub(super) fn player_glyphs(state: &State, p: Player) -> String {
@@ -52,7 +61,7 @@ pub fn board_text(state: &State) -> String {
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     for r in (0..h).rev() {
         let row: Vec<String> = (0..w)
-            .map(|f| glyph(game, state.cell(Site::at(r * w + f))).to_string())
+            .map(|f| point_glyph(state, Site::at(r * w + f)).to_string())
             .collect();
         let _ = writeln!(out, "{:>label_width$}  {}  {}", r + 1, row.join(" "), r + 1);
     }

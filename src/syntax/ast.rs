@@ -184,7 +184,7 @@ pub enum SettingValue {
 /// The shape of the board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardShape {
-    /// `grid W by H [with diagonals on REGION]`.
+    /// `grid W by H [with diagonals on REGION] [without REGION]`.
     Grid {
         /// Number of files.
         width: Expr,
@@ -192,6 +192,8 @@ pub enum BoardShape {
         height: Expr,
         /// `with diagonals on REGION`: the region whose points alone diagonals join.
         diagonals: Option<Expr>,
+        /// `without REGION`: the points that are not part of the board.
+        without: Option<Box<Expr>>,
     },
     /// `mancala N pits with stores`.
     Mancala {

@@ -646,17 +646,21 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
             let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-            let diagonals = match parts.next() {
-                Some(d) => {
-                    let region = self::parts(d).next().ok_or_else(|| internal(sspan))?;
-                    Some(lower_expr(region, file)?)
+            let (mut diagonals, mut without) = (None, None);
+            for part in parts {
+                let rule = part.as_rule();
+                let region = self::parts(part).next().ok_or_else(|| internal(sspan))?;
+                let region = lower_expr(region, file)?;
+                match rule {
+                    Rule::grid_diagonals => diagonals = Some(region),
+                    _ => without = Some(Box::new(region)),
                 }
-                None => None,
-            };
+            }
             Ok(StatementKind::Board(BoardShape::Grid {
                 width,
                 height,
                 diagonals,
+                without,
             }))
         }
         _ => Err(internal(sspan)),
