@@ -171,10 +171,30 @@ fn amazons_perft_equals_the_published_counts() {
 }
 
 #[test]
+fn reach_counts_the_empty_points_a_slide_could_end_on() {
+    use rulebook::model::Env;
+    // White's amazon on a1 can reach b1 alone; black's on c1 reaches b1, d1, c2, c3, c4
+    // and d2 (b2 holds an arrow): 6. The score is each side's reach by its queens; with
+    // black's arrows on a2 and b2 counted too, a3, a4, b3, b4, c3 (again) and d4 are added.
+    let game = small();
+    let white = position(&game, "4/4/aa2/Q1q1 white");
+    let black = position(&game, "4/4/aa2/Q1q1 black");
+    assert_eq!(white.eval(&game.estimate), 1);
+    assert_eq!(black.eval(&game.estimate), 6);
+    let any_kind = load(&amazons_text(SMALL).replace("reach(mover, queen)", "reach(mover)"));
+    let black = position(&any_kind, "4/4/aa2/Q1q1 black");
+    assert_eq!(black.eval(&any_kind.estimate), 11);
+}
+
+#[test]
 fn show_says_what_is_shot() {
     let summary = rulebook::render::summary(&amazons(None));
     assert!(
         summary.contains("by queen, then shoots arrow along north, east, south, west"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("score (per player, as mover): reach(mover, queen)"),
         "{summary}"
     );
 }

@@ -224,13 +224,12 @@ impl Checker {
         if builtin == Builtin::Within {
             return self.within(args, span);
         }
-        if builtin == Builtin::Hand && args.len() == 2 {
-            let player = self.typed(&args[0], Type::Player, "the first argument of `hand`");
-            let kind = self.typed(&args[1], Type::Kind, "the second argument of `hand`");
-            return Some((
-                TExprKind::Call(Builtin::Hand, vec![player?, kind?]),
-                Type::Int,
-            ));
+        if matches!(builtin, Builtin::Hand | Builtin::Reach) && args.len() == 2 {
+            let first = format!("the first argument of `{name}`");
+            let second = format!("the second argument of `{name}`");
+            let player = self.typed(&args[0], Type::Player, &first);
+            let kind = self.typed(&args[1], Type::Kind, &second);
+            return Some((TExprKind::Call(builtin, vec![player?, kind?]), Type::Int));
         }
         if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
             return self.on_region(builtin, name, args);

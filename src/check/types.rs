@@ -144,11 +144,14 @@ pub enum Builtin {
     Antidiagonal,
     /// `within(region, n)`: the sites at most n king steps from a site of the region.
     Within,
+    /// `reach(player[, kind])`: how many empty sites a slide from one of the player's
+    /// pieces (of a kind), in any direction, could end on.
+    Reach,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 24] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 25] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -183,6 +186,7 @@ impl Builtin {
             Type::Region,
         ),
         (Builtin::Within, "within", Type::Region, Type::Region),
+        (Builtin::Reach, "reach", Type::Player, Type::Int),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -198,6 +202,7 @@ impl Builtin {
             | Builtin::Diagonal
             | Builtin::Antidiagonal
             | Builtin::Within
+            | Builtin::Reach
             | Builtin::Neighbours => Some(BoardKind::Grid),
             Builtin::Store
             | Builtin::Owner
@@ -326,6 +331,7 @@ impl TExpr {
                 Builtin::Pieces
                 | Builtin::PiecesIn
                 | Builtin::Line
+                | Builtin::Reach
                 | Builtin::Connected
                 | Builtin::Hand
                 | Builtin::Count

@@ -1071,7 +1071,7 @@ impl Compiler<'_> {
                 let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
                 return self.within(region?, distance?, args[1].span);
             }
-            TExprKind::Call(Builtin::Hand, args) => {
+            TExprKind::Call(f @ (Builtin::Hand | Builtin::Reach), args) => {
                 let player = match self.fold(&args[0])? {
                     Value::Player(p) => PlayerRef::Fixed(p),
                     Value::Runtime(Expr::Player(r)) => r,
@@ -1081,7 +1081,10 @@ impl Compiler<'_> {
                     Some(TExprKind::Kind(k)) => *k as u8,
                     _ => model::ANY_KIND,
                 };
-                Value::Runtime(Expr::Hand(player, kind))
+                Value::Runtime(match f {
+                    Builtin::Hand => Expr::Hand(player, kind),
+                    _ => Expr::Reach(player, kind),
+                })
             }
             TExprKind::Call(f, args) => {
                 let arg = self.fold(&args[0])?;

@@ -149,6 +149,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
         Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
             | Expr::Marks(_)
@@ -202,6 +203,10 @@ impl Env for At<'_> {
     }
 
     fn connected(&self, _: Player, _: u16, _: u16, _: u8) -> bool {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn reach(&self, _: Player, _: u8) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -290,6 +295,7 @@ impl Tables<'_> {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
             | Expr::Tabled(_)

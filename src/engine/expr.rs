@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 
 use super::State;
 use crate::model::board::MAX_GRID_SIDE;
-use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, NO_SITE};
+use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, EMPTY, NO_SITE};
 
 impl State {
     /// Evaluates a compiled expression against the position.
@@ -120,6 +120,35 @@ impl Env for State {
             }
         }
         longest
+    }
+
+    /// The empty sites along the rays from the player's pieces (of kind `kind`, or of any)
+    /// up to the first piece, as a set of sites on the stack, counted.
+    fn reach(&self, player: Player, kind: u8) -> i64 {
+        let words = self.words;
+        let own = &self.occupancy[player.index() * words..][..words];
+        let board = &self.game.board;
+        let mut reached = [0u64; FLOOD_WORDS];
+        for (w, &word) in own.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if kind != ANY_KIND && self.game.kind_of(self.cells[from.index()]) != kind as usize
+                {
+                    continue;
+                }
+                for dir in 0..board.directions() as u8 {
+                    for &s in board.ray(from, dir) {
+                        if self.cells[s.index()] != EMPTY {
+                            break;
+                        }
+                        reached[s.index() / 64] |= 1 << (s.index() % 64);
+                    }
+                }
+            }
+        }
+        reached.iter().map(|w| w.count_ones() as i64).sum()
     }
 
     /// A flood fill over the player's pieces from those on `from`, along the neighbour
@@ -285,6 +314,10 @@ impl Env for Scored<'_> {
 
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
         self.state.connected(player, from, to, links)
+    }
+
+    fn reach(&self, player: Player, kind: u8) -> i64 {
+        self.state.reach(player, kind)
     }
 
     fn hand(&self, player: Player, kind: u8) -> i64 {

@@ -140,7 +140,11 @@ fn counts_pieces(condition: &Condition) -> bool {
     fn reads(e: &Expr) -> bool {
         matches!(
             e,
-            Expr::Pieces(_) | Expr::PiecesIn(..) | Expr::Line(..) | Expr::Connected(..)
+            Expr::Pieces(_)
+                | Expr::PiecesIn(..)
+                | Expr::Line(..)
+                | Expr::Reach(..)
+                | Expr::Connected(..)
         ) || e.operands().any(reads)
     }
     matches!(condition, Condition::When(e) if reads(e))

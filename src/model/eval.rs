@@ -24,6 +24,9 @@ pub trait Env {
     /// The length of the player's longest straight line of pieces on region `region`'s
     /// sites.
     fn line(&self, player: Player, region: u16) -> i64;
+    /// How many empty sites a slide from one of the player's pieces, of kind `kind` or
+    /// ([`ANY_KIND`](super::ANY_KIND)) of any, could end on (see [`Expr::Reach`]).
+    fn reach(&self, player: Player, kind: u8) -> i64;
     /// Whether the player's pieces linked along the directions of the mask `links` join a
     /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
@@ -84,6 +87,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
         Expr::PiecesIn(r, k, kind) => env.pieces_in(r.resolve(env.mover()), *k, *kind),
         Expr::Line(r, k) => env.line(r.resolve(env.mover()), *k),
+        Expr::Reach(r, kind) => env.reach(r.resolve(env.mover()), *kind),
         Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
         Expr::Connected(r, a, b, links) => {
             env.connected(r.resolve(env.mover()), *a, *b, *links) as i64

@@ -249,6 +249,10 @@ pub enum Expr {
     /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
     /// on the sites of [`Game::regions`]`[k]`.
     Line(PlayerRef, u16),
+    /// How many empty sites a slide from one of a player's pieces, of one kind or
+    /// ([`ANY_KIND`]) of any, along any of the board's directions, could end on (each site
+    /// counted once).
+    Reach(PlayerRef, u8),
     /// 1 when a player's pieces form a group, each linked to the next by a step in one of
     /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
     /// site of [`Game::regions`]`[a]` and one on a site of [`Game::regions`]`[b]`.
@@ -351,6 +355,7 @@ impl Expr {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
             | Expr::Last

@@ -594,6 +594,10 @@ fn expr(e: &Expr, game: &Game) -> String {
             game.piece_kinds[*kind as usize]
         ),
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
+        Expr::Reach(r, ANY_KIND) => format!("reach({})", player(r)),
+        Expr::Reach(r, kind) => {
+            format!("reach({}, {})", player(r), game.piece_kinds[*kind as usize])
+        }
         Expr::Connected(r, a, b, links) => {
             let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
             format!(
