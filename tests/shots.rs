@@ -120,6 +120,26 @@ fn a_move_without_its_shot_or_with_a_blocked_one_is_refused_with_the_reason() {
 }
 
 #[test]
+fn the_shot_piece_counts_for_the_captures_after_the_move() {
+    // Black's man on c3 has white men on c4 and b3; a2-c2 brings a third beside it, and
+    // only the shot onto d3 closes the fourth side: the one move that captures.
+    let text = r#"
+game "Shot enclosure"
+players white, black
+board grid 5 by 5
+piece man, stone
+move slide orthogonal by man then shoot stone along all capturing
+after move capture enclosed orthogonal remove
+end when no legal move: mover loses
+"#;
+    let game = load(text);
+    let mut state = position(&game, "5/2M2/1Mm2/M4/5 white");
+    assert_eq!(moves(&state), ["a2-c2/d3"]);
+    notation::play_text(&mut state, "a2-c2/d3").unwrap();
+    assert_eq!(notation::position_text(&state), "5/2M2/1M1S1/2M2/5 black");
+}
+
+#[test]
 fn the_pick_of_a_playout_is_the_listed_move_at_its_index() {
     let game = amazons(Some(("grid 5 by 5", "a2 + e1", "a4 + e5")));
     let (mut listed, mut work) = (MoveList::new(), MoveList::new());

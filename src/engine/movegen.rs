@@ -821,7 +821,13 @@ impl State {
             _ if self.cells[m.to.index()] != EMPTY => return true,
             _ => self.cells[m.from.index()],
         };
-        let after = |s: Site| match s {
+        // The piece shot, if the rule shoots one, stands before the captures are made.
+        let shot = game.moves[m.rule as usize]
+            .filter
+            .shot
+            .map(|shot| (m.shot(), game.cell(mover, shot.kind as usize)));
+        let after = |s: Site| match shot {
+            Some((site, cell)) if site == s => cell,
             _ if s == m.to => piece,
             _ if s == m.from => EMPTY,
             _ => self.cells[s.index()],
