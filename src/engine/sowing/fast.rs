@@ -26,18 +26,14 @@ pub(in crate::engine) struct Lanes {
     first: [u8; PLAYERS],
     /// Each player's store (for `marked pits feed owner store`).
     store: [u8; PLAYERS],
-    /// Per mover and last site, the rules after sowing whose conditions hold as far as
-    /// they decide ([`crate::model::SowPlan::candidates`], of one word).
-    candidates: [[u64; LANES]; PLAYERS],
-    /// Per rule after sowing, its table ([`rule_table`]).
-    tables: [Option<Box<Table<Entry>>>; 64],
-    /// A bit per rule after sowing with parts of its condition that its table lacks.
-    others: u64,
-    /// A bit per rule after sowing whose actions the general path carries out.
-    general: u64,
-    /// A bit per rule after sowing that gives the mover another move.
-    again: u64,
-    /// The numbers of stones below which the rules' bits say whether a part holds.
+    /// Per mover and last site, the index in `steps` of its first [`Step`].
+    start: [[u16; LANES]; PLAYERS],
+    /// The rules after sowing that may apply for each mover and last site (those whose
+    /// conditions hold as far as the mover and the last site decide them:
+    /// [`crate::model::SowPlan::candidates`]), in order, a run of steps each (the last
+    /// flagged [`END`]); step 0 is one that never holds, the run of those with none.
+    steps: Box<[Step]>,
+    /// The numbers of stones below which the steps' bits say whether a part holds.
     tabled: u16,
     /// The keys of both players to move, combined: what a change of turn adds to the hash.
     turn: u64,
@@ -89,13 +85,8 @@ impl Lanes {
             bit: [0; LANES],
             first: [0; PLAYERS],
             store: [0; PLAYERS],
-            candidates: [[0; LANES]; PLAYERS],
-            tables: std::array::from_fn(|_| None),
-            others: 0,
-            general: 0,
-            again: (plan.actions.iter().enumerate())
-                .filter(|(_, actions)| actions.contains(&Action::Again))
-                .fold(0, |bits, (r, _)| bits | 1 << r),
+            start: [[0; LANES]; PLAYERS],
+            steps: Box::new([]),
             tabled: plan.stones.min(64) as u16,
             turn: game.zobrist.to_move.iter().fold(0, |key, k| key ^ k),
             origin_first: sowing.origin_first,
@@ -114,104 +105,189 @@ impl Lanes {
             for s in 0..sites {
                 // A track's site outside the board is never reached by a lap.
                 lanes.next[i][s] = site(track[i * sites + s]).unwrap_or(0);
-                lanes.candidates[i][s] = plan.candidates[i * sites + s];
             }
         }
         for s in 0..sites {
             lanes.bit[s] = board.pit_bit(Site::at(s));
         }
-        for r in 0..plan.actions.len().min(64) {
-            let (table, others, general) = rule_table(plan, r, sites);
-            lanes.tables[r] = table;
-            lanes.others |= (others as u64) << r;
-            lanes.general |= (general as u64) << r;
+        let rules: Vec<RuleSteps> = (0..plan.actions.len().min(64))
+            .map(|r| rule_steps(plan, r, sites))
+            .collect();
+        let mut steps = vec![Step::NEVER];
+        for p in 0..PLAYERS {
+            for last in 0..sites {
+                let run = steps.len();
+                let mut bits = plan.candidates[p * sites + last];
+                while bits != 0 {
+                    let r = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    steps.push(rules.get(r)?.step(r, p * sites + last));
+                }
+                if steps.len() > run {
+                    lanes.start[p][last] = u16::try_from(run).ok()?;
+                    steps.last_mut()?.flags |= END;
+                }
+            }
         }
+        lanes.steps = steps.into_boxed_slice();
         Some(Arc::new(lanes))
     }
 }
 
-/// A table per mover and last site.
-type Table<T> = [[T; LANES]; PLAYERS];
-
-/// A site of a table that names none: read as the padding after the board's sites, which
+/// A site of a step that names none: read as the padding after the board's sites, which
 /// holds no stones.
 const NONE: u8 = u8::MAX;
+
+/// [`Step::flags`]: the last step of its mover and last site.
+const END: u8 = 1;
+/// [`Step::flags`]: the rule has parts of its condition that the step lacks (the general
+/// path checks its whole condition once the step's parts hold).
+const CHECK: u8 = 2;
+/// [`Step::flags`]: the general path carries out the rule's actions (anything but up to two
+/// takes of tabled sites and a move again, or an `unless`).
+const GENERAL: u8 = 4;
+/// [`Step::flags`]: the rule gives the mover another move.
+const AGAIN: u8 = 8;
 
 /// What a rule after sowing says for one mover and last site, as far as tables say it: up
 /// to two parts of its condition, each decided by the stones of one site, and up to two
 /// takes of all stones of a site to another.
 #[derive(Clone, Copy, Debug)]
-struct Entry {
+struct Step {
+    /// Per part, a bit per number of stones below [`Lanes::tabled`] for which it holds.
+    holds: [u64; 2],
     /// The sites whose stones decide the parts ([`NONE`] for a part that always holds).
     sites: [u8; 2],
     /// The takes: from and to ([`NONE`] where the take moves nothing).
     takes: [[u8; 2]; 2],
-    /// Per part, a bit per number of stones below [`Lanes::tabled`] for which it holds.
-    holds: [u64; 2],
+    /// The rule.
+    rule: u8,
+    /// [`END`], [`CHECK`], [`GENERAL`], [`AGAIN`].
+    flags: u8,
+}
+
+impl Step {
+    /// A step that never holds, and ends its run.
+    const NEVER: Step = Step {
+        holds: [0; 2],
+        sites: [NONE; 2],
+        takes: [[NONE; 2]; 2],
+        rule: 0,
+        flags: END,
+    };
+}
+
+/// What the steps of one rule after sowing are made from ([`rule_steps`]).
+struct RuleSteps {
+    /// Per part decided by the stones of one site, per entry (`mover * sites + last`): the
+    /// site and the bits of [`Step::holds`].
+    parts: Vec<Vec<(u8, u64)>>,
+    /// Per take, the sites from and to per entry ([`NONE`] where it moves nothing).
+    takes: Vec<Vec<[u8; 2]>>,
+    /// [`CHECK`], [`GENERAL`] and [`AGAIN`] as they apply to the rule.
+    flags: u8,
+}
+
+impl RuleSteps {
+    /// The step of rule `r` for `entry` (`mover * sites + last`).
+    fn step(&self, r: usize, entry: usize) -> Step {
+        let mut step = Step {
+            holds: [u64::MAX; 2],
+            flags: self.flags,
+            rule: r as u8,
+            ..Step::NEVER
+        };
+        for (k, part) in self.parts.iter().enumerate() {
+            (step.sites[k], step.holds[k]) = part[entry];
+        }
+        for (k, take) in self.takes.iter().enumerate() {
+            step.takes[k] = take[entry];
+        }
+        step
+    }
+}
+
+/// A value of a table as a site of a board of fewer than [`LANES`] sites ([`NONE`] for a
+/// value that is none).
+fn site_of(v: i64) -> u8 {
+    match u8::try_from(v) {
+        Ok(s) if (s as usize) < LANES => s,
+        _ => NONE,
+    }
 }
 
 /// What the lanes know of rule `r` of `plan` on a board of `sites` sites (fewer than
-/// [`LANES`]): its table, when at most two parts of its condition are decided by the
-/// stones of one site; whether other parts remain (checked by the general path after the
-/// table's); whether its actions are carried out by the general path (anything but up to
-/// two takes of tabled sites and a move again, or an `unless`).
-fn rule_table(plan: &SowPlan, r: usize, sites: usize) -> (Option<Box<Table<Entry>>>, bool, bool) {
+/// [`LANES`]): up to two parts of its condition decided by the stones of one site each
+/// (with more, none, and the general path checks them all), whether other parts remain,
+/// and its takes unless the general path carries out its actions.
+fn rule_steps(plan: &SowPlan, r: usize, sites: usize) -> RuleSteps {
+    let entries = PLAYERS * sites;
     let value = |e: &Expr, entry: usize| match e {
         Expr::Tabled(t) => plan.tables[*t as usize][entry],
         _ => (entry % sites) as i64, // `last`, the only other kind let through
     };
-    let site_of = |v: i64| match usize::try_from(v) {
-        Ok(s) if s < sites => s as u8,
+    let on_board = |v: i64| match site_of(v) {
+        s if (s as usize) < sites => s,
         _ => NONE,
     };
     let tabled = |e: &Expr| matches!(e, Expr::Tabled(_) | Expr::Last);
+    let mut flags = 0;
     let mut takes = Vec::new();
-    let mut general_acts = plan.cancels[r].is_some();
     for action in &plan.actions[r] {
         match action {
-            Action::Again => {}
+            Action::Again => flags |= AGAIN,
             Action::Take { from, to } if tabled(from) && tabled(to) => takes.push((from, to)),
-            Action::Take { .. } | Action::Mark(_) | Action::TakeRun { .. } => general_acts = true,
+            Action::Take { .. } | Action::Mark(_) | Action::TakeRun { .. } => flags |= GENERAL,
         }
     }
-    if takes.len() > 2 {
-        general_acts = true;
-        takes.clear();
+    if takes.len() > 2 || plan.cancels[r].is_some() {
+        flags |= GENERAL;
     }
-    let parts: Vec<_> = (plan.checks[r].iter())
+    let takes = match flags & GENERAL {
+        0 => (takes.iter())
+            .map(|(from, to)| {
+                (0..entries)
+                    .map(|entry| {
+                        let (a, b) = (on_board(value(from, entry)), on_board(value(to, entry)));
+                        match a != NONE && b != NONE && a != b {
+                            true => [a, b],
+                            false => [NONE; 2],
+                        }
+                    })
+                    .collect()
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut parts: Vec<_> = (plan.checks[r].iter())
         .filter_map(|check| match check {
             SowCheck::Stones { site, holds, .. } => Some((*site as usize, holds)),
             SowCheck::Expr(_) => None,
         })
         .collect();
-    let others = parts.len() < plan.checks[r].len();
+    if parts.len() < plan.checks[r].len() || parts.len() > 2 {
+        flags |= CHECK;
+    }
     if parts.len() > 2 {
-        return (None, true, general_acts);
+        parts.clear();
     }
-    let always = Entry {
-        sites: [NONE; 2],
-        takes: [[NONE; 2]; 2],
-        holds: [u64::MAX; 2],
-    };
-    let mut table = Box::new([[always; LANES]; PLAYERS]);
-    for (p, row) in table.iter_mut().enumerate() {
-        for (last, e) in row.iter_mut().enumerate().take(sites) {
-            let entry = p * sites + last;
-            for (k, &(site, holds)) in parts.iter().enumerate() {
-                e.sites[k] = site_of(plan.tables[site][entry]);
-                e.holds[k] = (0..plan.stones.min(64))
-                    .filter(|&n| holds[entry * plan.stones + n])
-                    .fold(0, |bits, n| bits | 1 << n);
-            }
-            for (k, &(from, to)) in takes.iter().enumerate() {
-                let (a, b) = (site_of(value(from, entry)), site_of(value(to, entry)));
-                if a != NONE && b != NONE && a != b {
-                    e.takes[k] = [a, b];
-                }
-            }
-        }
+    let parts = (parts.into_iter())
+        .map(|(site, holds)| {
+            (0..entries)
+                .map(|entry| {
+                    let bits = (0..plan.stones.min(64))
+                        .filter(|&n| holds[entry * plan.stones + n])
+                        .fold(0, |bits, n| bits | 1 << n);
+                    (on_board(plan.tables[site][entry]), bits)
+                })
+                .collect()
+        })
+        .collect();
+    RuleSteps {
+        parts,
+        takes,
+        flags,
     }
-    (Some(table), others, general_acts)
 }
 
 impl State {
@@ -248,20 +324,23 @@ impl State {
             if full == 0 {
                 return (n, true);
             }
-            let count = match full {
-                0..256 => BITS_SET[full as usize] as usize,
-                _ => full.count_ones() as usize,
+            let pit = match full {
+                // A row of up to 8 pits: counted and picked from by tables.
+                0..256 => NTH_BIT[full as usize][pick(BITS_SET[full as usize] as usize) % 8],
+                _ => {
+                    for _ in 0..pick(full.count_ones() as usize) {
+                        full &= full - 1;
+                    }
+                    full.trailing_zeros() as u8
+                }
             };
-            for _ in 0..pick(count) {
-                full &= full - 1;
-            }
-            let origin = lanes.first[mover.index()] as usize + full.trailing_zeros() as usize;
+            let origin = lanes.first[mover.index()] as usize + pit as usize;
             self.goals_known = None;
             self.pits.origin = Site::at(origin);
             let last = self.pits.lanes_lap(lanes, mover, origin);
             self.pits.last = Site::at(last);
             let again = match self.lanes_rule(lanes, mover, last) {
-                Some(r) => self.lanes_act(lanes, r, mover, last),
+                Some(step) => self.lanes_act(lanes, step),
                 None => false,
             };
             if !self.without_ends {
@@ -280,52 +359,53 @@ impl State {
 }
 
 impl State {
-    /// The first rule after sowing whose condition holds, after a sowing by `mover` whose
-    /// last stone went into site `last` (as [`State::rule_after_sowing`]).
+    /// The step of the first rule after sowing whose condition holds, after a sowing by
+    /// `mover` whose last stone went into site `last` (as [`State::rule_after_sowing`]).
     #[inline(always)]
-    fn lanes_rule(&self, lanes: &Lanes, mover: Player, last: usize) -> Option<usize> {
+    fn lanes_rule<'l>(&self, lanes: &'l Lanes, mover: Player, last: usize) -> Option<&'l Step> {
         let (m, last) = (mover.index(), last % LANES);
-        let mut bits = lanes.candidates[m][last];
         let counts = self.pits.counts.first_chunk::<LANES>()?;
-        while bits != 0 {
-            let r = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if let Some(table) = &lanes.tables[r % 64] {
-                let e = &table[m][last];
-                let a = counts[e.sites[0] as usize % LANES];
-                let b = counts[e.sites[1] as usize % LANES];
-                if a < lanes.tabled && b < lanes.tabled {
-                    if e.holds[0] >> (a % 64) & e.holds[1] >> (b % 64) & 1 == 0 {
-                        continue;
-                    }
-                    if lanes.others >> r & 1 == 0 {
-                        return Some(r);
-                    }
-                }
+        let mut i = lanes.start[m][last] as usize;
+        loop {
+            let step = lanes.steps.get(i)?;
+            let a = counts[step.sites[0] as usize % LANES];
+            let b = counts[step.sites[1] as usize % LANES];
+            let holds = if a < lanes.tabled && b < lanes.tabled {
+                step.holds[0] >> (a % 64) & step.holds[1] >> (b % 64) & 1 != 0
+                    && (step.flags & CHECK == 0 || self.lanes_rule_holds(step.rule, m, last))
+            } else {
+                // Stones beyond the tables: all parts checked in general.
+                self.lanes_rule_holds(step.rule, m, last)
+            };
+            if holds {
+                return Some(step);
             }
-            // Parts the table lacks, or stones beyond it: all parts checked in general.
-            let entry = m * self.pits.sites + last;
-            if self.first_holding(1 << r, 0, entry).is_some() {
-                return Some(r);
+            if step.flags & END != 0 {
+                return None;
             }
+            i += 1;
         }
-        None
     }
 
-    /// Carries out rule `r` after sowing (as [`State::act`]); returns whether the mover
-    /// moves again.
+    /// Whether every part of the condition of rule `r` after sowing holds, checked by the
+    /// general path, after a sowing by mover `m` whose last stone went into site `last`.
+    #[cold]
+    #[inline(never)]
+    fn lanes_rule_holds(&self, r: u8, m: usize, last: usize) -> bool {
+        let entry = m * self.pits.sites + last;
+        self.first_holding(1, r as usize, entry).is_some()
+    }
+
+    /// Carries out the rule of `step` after sowing (as [`State::act`]); returns whether the
+    /// mover moves again.
     #[inline(always)]
-    fn lanes_act(&mut self, lanes: &Lanes, r: usize, mover: Player, last: usize) -> bool {
-        let Some(table) = lanes.tables[r % 64]
-            .as_ref()
-            .filter(|_| lanes.general >> r & 1 == 0)
-        else {
-            return self.act(r);
-        };
-        let e = &table[mover.index()][last % LANES];
+    fn lanes_act(&mut self, lanes: &Lanes, step: &Step) -> bool {
+        if step.flags & GENERAL != 0 {
+            return self.act(step.rule as usize);
+        }
         let pits = &mut self.pits;
         if let Some(counts) = pits.counts.first_chunk_mut::<LANES>() {
-            for [from, to] in e.takes {
+            for [from, to] in step.takes {
                 let (from, to) = (from as usize % LANES, to as usize % LANES);
                 let moved = counts[from];
                 if moved > 0 {
@@ -335,9 +415,27 @@ impl State {
                 }
             }
         }
-        lanes.again >> r & 1 != 0
+        step.flags & AGAIN != 0
     }
 }
+
+/// Per byte, the positions of its set bits, lowest first (then zeros).
+const NTH_BIT: [[u8; 8]; 256] = {
+    let mut table = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 != 0 {
+                table[byte][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 impl Pits {
     /// The lap of a move of a game with [`Lanes`] for `mover` from pit `from` (a site of the
