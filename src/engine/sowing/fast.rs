@@ -299,62 +299,97 @@ impl State {
         max_plies: usize,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
-        // Whether end rules are checked after every move, decided once.
-        match self.game.ends_after_moves && !self.without_ends {
-            true => self.lanes_plies::<true>(lanes, max_plies, pick),
-            false => self.lanes_plies::<false>(lanes, max_plies, pick),
+        // Decided once: whether end rules are checked after every move, and whether every
+        // stone goes into the next site of the track.
+        let plain = !lanes.skip_origin && !lanes.to_marker;
+        match (self.game.ends_after_moves && !self.without_ends, plain) {
+            (true, true) => self.lanes_plies::<true, true>(lanes, max_plies, pick),
+            (true, false) => self.lanes_plies::<true, false>(lanes, max_plies, pick),
+            (false, true) => self.lanes_plies::<false, true>(lanes, max_plies, pick),
+            (false, false) => self.lanes_plies::<false, false>(lanes, max_plies, pick),
         }
     }
 
     /// The loop of [`State::lanes_playout`]; `ENDS`: whether end rules are checked after
-    /// every move. Each ply as [`State::pick_sowing`], then [`State::play`] of the move.
+    /// every move; `PLAIN`: whether every stone goes into the next site of the track (no
+    /// `skip origin`, no `marked pits feed owner store`). Each ply as
+    /// [`State::pick_sowing`], then [`State::play`] of the move.
     #[inline(always)]
-    fn lanes_plies<const ENDS: bool>(
+    fn lanes_plies<const ENDS: bool, const PLAIN: bool>(
         &mut self,
         lanes: &Lanes,
         max_plies: usize,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
+        if self.ended.is_some() {
+            return (0, max_plies > 0);
+        }
+        // The non-empty pits, kept here and stored into the pits where the general path
+        // may read them.
+        let mut full = self.pits.full;
         for n in 0..max_plies {
-            if self.ended.is_some() {
-                return (n, true);
-            }
             let mover = self.to_move;
-            let mut full = self.pits.row(mover);
-            if full == 0 {
+            let mut row = (full >> (32 * (mover.index() & 1))) as u32;
+            if row == 0 {
                 return (n, true);
             }
-            let pit = match full {
+            let pit = match row {
                 // A row of up to 8 pits: counted and picked from by tables.
-                0..256 => NTH_BIT[full as usize][pick(BITS_SET[full as usize] as usize) % 8],
+                0..256 => NTH_BIT[row as usize][pick(BITS_SET[row as usize] as usize) % 8],
                 _ => {
-                    for _ in 0..pick(full.count_ones() as usize) {
-                        full &= full - 1;
+                    for _ in 0..pick(row.count_ones() as usize) {
+                        row &= row - 1;
                     }
-                    full.trailing_zeros() as u8
+                    row.trailing_zeros() as u8
                 }
             };
             let origin = lanes.first[mover.index()] as usize + pit as usize;
             self.goals_known = None;
             self.pits.origin = Site::at(origin);
-            let last = self.pits.lanes_lap(lanes, mover, origin);
+            let last;
+            (last, full) = self.pits.lanes_lap::<PLAIN>(lanes, mover, origin, full);
             self.pits.last = Site::at(last);
+            self.pits.full = full;
             let again = match self.lanes_rule(lanes, mover, last) {
-                Some(step) => self.lanes_act(lanes, step),
+                Some(step) => self.lanes_act(lanes, step, &mut full),
                 None => false,
             };
-            if !self.without_ends {
-                self.check_rows();
+            if full as u32 != 0 && (full >> 32) as u32 != 0 {
+                // Both rows hold stones: the game goes on.
+                if !again {
+                    self.hash ^= lanes.turn;
+                    self.to_move = mover.next();
+                }
+            } else if self.lanes_empty_row(lanes, mover, again) {
+                return (n + 1, n + 1 < max_plies);
+            } else {
+                full = self.pits.full;
             }
-            if !again || self.ended.is_some() {
-                self.hash ^= lanes.turn;
-                self.to_move = mover.next();
-            }
-            if ENDS && self.ended.is_none() {
+            if ENDS {
                 self.check_ends_after_move(mover);
+                if self.ended.is_some() {
+                    return (n + 1, n + 1 < max_plies);
+                }
+                full = self.pits.full;
             }
         }
         (max_plies, false)
+    }
+
+    /// After a ply by `mover` (`again`: with another move to come) that left a row empty:
+    /// the end of an `end when empty row`, and the turn as [`State::lanes_plies`] passes
+    /// it. Returns whether the game has ended.
+    #[cold]
+    #[inline(never)]
+    fn lanes_empty_row(&mut self, lanes: &Lanes, mover: Player, again: bool) -> bool {
+        if !self.without_ends {
+            self.check_rows();
+        }
+        if !again || self.ended.is_some() {
+            self.hash ^= lanes.turn;
+            self.to_move = mover.next();
+        }
+        self.ended.is_some()
     }
 }
 
@@ -370,11 +405,11 @@ impl State {
             let step = lanes.steps.get(i)?;
             let a = counts[step.sites[0] as usize % LANES];
             let b = counts[step.sites[1] as usize % LANES];
-            let holds = if a < lanes.tabled && b < lanes.tabled {
+            let holds = if a | b < lanes.tabled {
                 step.holds[0] >> (a % 64) & step.holds[1] >> (b % 64) & 1 != 0
                     && (step.flags & CHECK == 0 || self.lanes_rule_holds(step.rule, m, last))
             } else {
-                // Stones beyond the tables: all parts checked in general.
+                // Stones beyond the tables (or a few just below): all parts checked in general.
                 self.lanes_rule_holds(step.rule, m, last)
             };
             if holds {
@@ -399,23 +434,32 @@ impl State {
     /// Carries out the rule of `step` after sowing (as [`State::act`]); returns whether the
     /// mover moves again.
     #[inline(always)]
-    fn lanes_act(&mut self, lanes: &Lanes, step: &Step) -> bool {
+    fn lanes_act(&mut self, lanes: &Lanes, step: &Step, full: &mut u64) -> bool {
         if step.flags & GENERAL != 0 {
-            return self.act(step.rule as usize);
+            return self.lanes_act_in_general(step.rule, full);
         }
-        let pits = &mut self.pits;
-        if let Some(counts) = pits.counts.first_chunk_mut::<LANES>() {
+        if let Some(counts) = self.pits.counts.first_chunk_mut::<LANES>() {
             for [from, to] in step.takes {
                 let (from, to) = (from as usize % LANES, to as usize % LANES);
                 let moved = counts[from];
                 if moved > 0 {
                     counts[from] = 0;
                     counts[to] += moved;
-                    pits.full = pits.full & !lanes.bit[from] | lanes.bit[to];
+                    *full = *full & !lanes.bit[from] | lanes.bit[to];
                 }
             }
         }
+        self.pits.full = *full;
         step.flags & AGAIN != 0
+    }
+
+    /// [`State::act`] of rule `r` after sowing, `full` the non-empty pits after it.
+    #[cold]
+    #[inline(never)]
+    fn lanes_act_in_general(&mut self, r: u8, full: &mut u64) -> bool {
+        let again = self.act(r as usize);
+        *full = self.pits.full;
+        again
     }
 }
 
@@ -439,17 +483,24 @@ const NTH_BIT: [[u8; 8]; 256] = {
 
 impl Pits {
     /// The lap of a move of a game with [`Lanes`] for `mover` from pit `from` (a site of the
-    /// board, not empty): its stones lifted and sown along the track; returns the site the
-    /// last stone went into. As [`Pits::lap`] for a move's first lap, with no hash kept.
+    /// board, not empty), `full` the non-empty pits before it: its stones lifted and sown
+    /// along the track. Returns the site the last stone went into and the non-empty pits
+    /// after. As [`Pits::lap`] for a move's first lap, with no hash kept; `PLAIN` as for
+    /// [`State::lanes_plies`].
     #[inline(always)]
-    fn lanes_lap(&mut self, lanes: &Lanes, mover: Player, from: usize) -> usize {
+    fn lanes_lap<const PLAIN: bool>(
+        &mut self,
+        lanes: &Lanes,
+        mover: Player,
+        from: usize,
+        mut full: u64,
+    ) -> (usize, u64) {
         // Padded to LANES sites when the lanes were attached.
         let Some(counts) = self.counts.first_chunk_mut::<LANES>() else {
-            return from;
+            return (from, full);
         };
         let next = &lanes.next[mover.index()];
         let from = from % LANES;
-        let mut full = self.full;
         let mut stones = counts[from];
         counts[from] = 0;
         full &= !lanes.bit[from];
@@ -459,8 +510,7 @@ impl Pits {
             stones -= 1;
         }
         let mut site = from;
-        let to_marker = lanes.to_marker && self.marked > 0;
-        if !lanes.skip_origin && !to_marker {
+        if PLAIN || !(lanes.skip_origin || self.marked > 0) {
             // The common case: every stone into the next site of the track.
             while stones > 0 {
                 site = next[site] as usize % LANES;
@@ -469,6 +519,7 @@ impl Pits {
                 stones -= 1;
             }
         } else {
+            let to_marker = lanes.to_marker && self.marked > 0;
             while stones > 0 {
                 site = next[site] as usize % LANES;
                 if lanes.skip_origin && site == from {
@@ -487,8 +538,7 @@ impl Pits {
                 stones -= 1;
             }
         }
-        self.full = full;
-        site
+        (site, full)
     }
 
     /// Attaches a game's [`Lanes`] (or none), padding the counts to [`LANES`] sites for
