@@ -336,6 +336,15 @@ impl State {
             let pit = match row {
                 // A row of up to 8 pits: counted and picked from by tables.
                 0..256 => NTH_BIT[row as usize][pick(BITS_SET[row as usize] as usize) % 8],
+                // Up to 16: the same, a byte at a time.
+                256..65536 => {
+                    let (low, high) = ((row & 255) as usize, (row >> 8) as usize % 256);
+                    let below = BITS_SET[low] as usize;
+                    match pick(below + BITS_SET[high] as usize) {
+                        k if k < below => NTH_BIT[low][k % 8],
+                        k => 8 + NTH_BIT[high][(k - below) % 8],
+                    }
+                }
                 _ => {
                     for _ in 0..pick(row.count_ones() as usize) {
                         row &= row - 1;
@@ -518,11 +527,23 @@ impl Pits {
                 full |= lanes.bit[site];
                 stones -= 1;
             }
+        } else if !lanes.skip_origin {
+            // Marked pits feed their owners' stores (and some are marked).
+            while stones > 0 {
+                site = next[site] as usize % LANES;
+                let into = match Player::of_code(self.marks.get(site).copied().unwrap_or(0)) {
+                    Some(p) => lanes.store[p.index()] as usize % LANES,
+                    None => site,
+                };
+                counts[into] += 1;
+                full |= lanes.bit[into];
+                stones -= 1;
+            }
         } else {
             let to_marker = lanes.to_marker && self.marked > 0;
             while stones > 0 {
                 site = next[site] as usize % LANES;
-                if lanes.skip_origin && site == from {
+                if site == from {
                     continue;
                 }
                 let mark = match to_marker {
