@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use super::{Pits, BITS_SET};
 use crate::engine::State;
-use crate::model::{Action, Expr, Game, MoveKind, Player, Site, SowCheck, SowPlan, PLAYERS};
+use crate::model::{
+    Action, Expr, Game, MoveKind, Player, PlayerRef, Site, SowCheck, SowPlan, PLAYERS,
+};
 
 /// The sites a board may have for the tables (a site's index is masked to them, so that
 /// every read of a table is in bounds).
@@ -114,14 +116,15 @@ impl Lanes {
             .map(|r| rule_steps(plan, r, sites))
             .collect();
         let mut steps = vec![Step::NEVER];
-        for p in 0..PLAYERS {
+        for mover in Player::all() {
+            let p = mover.index();
             for last in 0..sites {
                 let run = steps.len();
                 let mut bits = plan.candidates[p * sites + last];
                 while bits != 0 {
                     let r = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    steps.push(rules.get(r)?.step(r, p * sites + last));
+                    steps.push(rules.get(r)?.step(r, mover, p * sites + last));
                 }
                 if steps.len() > run {
                     lanes.start[p][last] = u16::try_from(run).ok()?;
@@ -148,21 +151,32 @@ const CHECK: u8 = 2;
 const GENERAL: u8 = 4;
 /// [`Step::flags`]: the rule gives the mover another move.
 const AGAIN: u8 = 8;
+/// [`Step::flags`]: a part of the condition is decided by the number of sites a player has
+/// marked ([`Step::marks`]).
+const MARKS: u8 = 16;
 
 /// What a rule after sowing says for one mover and last site, as far as tables say it: up
-/// to two parts of its condition, each decided by the stones of one site, and up to two
-/// takes of all stones of a site to another.
+/// to two parts of its condition, each decided by the stones of one site, a part decided
+/// by the number of sites a player has marked, up to two takes of all stones of a site to
+/// another, and a mark.
 #[derive(Clone, Copy, Debug)]
 struct Step {
     /// Per part, a bit per number of stones below [`Lanes::tabled`] for which it holds.
     holds: [u64; 2],
+    /// With [`MARKS`]: a bit per number of sites marked by [`Step::marker`] for which
+    /// that part holds.
+    marks: u64,
     /// The sites whose stones decide the parts ([`NONE`] for a part that always holds).
     sites: [u8; 2],
     /// The takes: from and to ([`NONE`] where the take moves nothing).
     takes: [[u8; 2]; 2],
+    /// The site the rule marks for the mover ([`NONE`] for none).
+    mark: u8,
+    /// The mark ([`Player::code`]) whose sites [`Step::marks`] counts.
+    marker: u8,
     /// The rule.
     rule: u8,
-    /// [`END`], [`CHECK`], [`GENERAL`], [`AGAIN`].
+    /// [`END`], [`CHECK`], [`GENERAL`], [`AGAIN`], [`MARKS`].
     flags: u8,
 }
 
@@ -170,8 +184,11 @@ impl Step {
     /// A step that never holds, and ends its run.
     const NEVER: Step = Step {
         holds: [0; 2],
+        marks: u64::MAX,
         sites: [NONE; 2],
         takes: [[NONE; 2]; 2],
+        mark: NONE,
+        marker: 0,
         rule: 0,
         flags: END,
     };
@@ -184,13 +201,18 @@ struct RuleSteps {
     parts: Vec<Vec<(u8, u64)>>,
     /// Per take, the sites from and to per entry ([`NONE`] where it moves nothing).
     takes: Vec<Vec<[u8; 2]>>,
-    /// [`CHECK`], [`GENERAL`] and [`AGAIN`] as they apply to the rule.
+    /// The part decided by the sites a player has marked: the player, and the bits of
+    /// [`Step::marks`].
+    marks: Option<(PlayerRef, u64)>,
+    /// Per entry, the site marked ([`NONE`] for none).
+    mark: Vec<u8>,
+    /// [`CHECK`], [`GENERAL`], [`AGAIN`] and [`MARKS`] as they apply to the rule.
     flags: u8,
 }
 
 impl RuleSteps {
-    /// The step of rule `r` for `entry` (`mover * sites + last`).
-    fn step(&self, r: usize, entry: usize) -> Step {
+    /// The step of rule `r` for `mover` and `entry` (`mover * sites + last`).
+    fn step(&self, r: usize, mover: Player, entry: usize) -> Step {
         let mut step = Step {
             holds: [u64::MAX; 2],
             flags: self.flags,
@@ -203,6 +225,11 @@ impl RuleSteps {
         for (k, take) in self.takes.iter().enumerate() {
             step.takes[k] = take[entry];
         }
+        if let Some((player, bits)) = self.marks {
+            step.marker = player.resolve(mover).code();
+            step.marks = bits;
+        }
+        step.mark = self.mark.get(entry).copied().unwrap_or(NONE);
         step
     }
 }
@@ -233,12 +260,17 @@ fn rule_steps(plan: &SowPlan, r: usize, sites: usize) -> RuleSteps {
     let tabled = |e: &Expr| matches!(e, Expr::Tabled(_) | Expr::Last);
     let mut flags = 0;
     let mut takes = Vec::new();
+    let mut marked = Vec::new();
     for action in &plan.actions[r] {
         match action {
             Action::Again => flags |= AGAIN,
             Action::Take { from, to } if tabled(from) && tabled(to) => takes.push((from, to)),
+            Action::Mark(site) if tabled(site) => marked.push(site),
             Action::Take { .. } | Action::Mark(_) | Action::TakeRun { .. } => flags |= GENERAL,
         }
+    }
+    if marked.len() > 1 {
+        flags |= GENERAL;
     }
     if takes.len() > 2 || plan.cancels[r].is_some() {
         flags |= GENERAL;
@@ -259,13 +291,25 @@ fn rule_steps(plan: &SowPlan, r: usize, sites: usize) -> RuleSteps {
             .collect(),
         _ => Vec::new(),
     };
+    let mark = match (flags & GENERAL, marked.first()) {
+        (0, Some(site)) => (0..entries).map(|entry| on_board(value(site, entry))).collect(),
+        _ => Vec::new(),
+    };
     let mut parts: Vec<_> = (plan.checks[r].iter())
         .filter_map(|check| match check {
             SowCheck::Stones { site, holds, .. } => Some((*site as usize, holds)),
             SowCheck::Expr(_) => None,
         })
         .collect();
-    if parts.len() < plan.checks[r].len() || parts.len() > 2 {
+    let marks = (plan.checks[r].iter()).find_map(|check| match check {
+        SowCheck::Expr(e) => marks_part(e),
+        SowCheck::Stones { .. } => None,
+    });
+    if marks.is_some() {
+        flags |= MARKS;
+    }
+    let known = parts.len() + marks.is_some() as usize;
+    if known < plan.checks[r].len() || parts.len() > 2 {
         flags |= CHECK;
     }
     if parts.len() > 2 {
@@ -286,7 +330,28 @@ fn rule_steps(plan: &SowPlan, r: usize, sites: usize) -> RuleSteps {
     RuleSteps {
         parts,
         takes,
+        marks,
+        mark,
         flags,
+    }
+}
+
+/// A part `marks(PLAYER) OP N` of a condition, the player named by who moves: the player,
+/// and a bit per number of sites they have marked (below 64: a board of the lanes has
+/// fewer sites) for which it holds. `None` for any other part.
+fn marks_part(e: &Expr) -> Option<(PlayerRef, u64)> {
+    let Expr::Binary(op, a, b) = e else {
+        return None;
+    };
+    match (&**a, &**b) {
+        (Expr::Marks(player), Expr::Const(k)) => match **player {
+            Expr::Player(player) => {
+                let bits = (0..64).filter(|&n| op.apply(n, *k) != 0);
+                Some((player, bits.fold(0, |bits, n| bits | 1 << n)))
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -416,6 +481,7 @@ impl State {
             let b = counts[step.sites[1] as usize % LANES];
             let holds = if a | b < lanes.tabled {
                 step.holds[0] >> (a % 64) & step.holds[1] >> (b % 64) & 1 != 0
+                    && (step.flags & MARKS == 0 || self.pits.marks_hold(step))
                     && (step.flags & CHECK == 0 || self.lanes_rule_holds(step.rule, m, last))
             } else {
                 // Stones beyond the tables (or a few just below): all parts checked in general.
@@ -447,6 +513,9 @@ impl State {
         if step.flags & GENERAL != 0 {
             return self.lanes_act_in_general(step.rule, full);
         }
+        if step.mark != NONE {
+            self.lanes_mark(step.mark);
+        }
         if let Some(counts) = self.pits.counts.first_chunk_mut::<LANES>() {
             for [from, to] in step.takes {
                 let (from, to) = (from as usize % LANES, to as usize % LANES);
@@ -460,6 +529,14 @@ impl State {
         }
         self.pits.full = *full;
         step.flags & AGAIN != 0
+    }
+
+    /// Marks site `site` (of the board) for the player to move (as [`State::act`] does for a
+    /// rule's `mark`).
+    #[cold]
+    #[inline(never)]
+    fn lanes_mark(&mut self, site: u8) {
+        self.set_mark(Site::at(site as usize), self.to_move.code());
     }
 
     /// [`State::act`] of rule `r` after sowing, `full` the non-empty pits after it.
@@ -560,6 +637,16 @@ impl Pits {
             }
         }
         (site, full)
+    }
+
+    /// Whether the part of `step` decided by the sites its marker has marked holds.
+    #[inline(always)]
+    fn marks_hold(&self, step: &Step) -> bool {
+        let marked = match self.marked {
+            0 => 0,
+            _ => self.marks.iter().filter(|&&m| m == step.marker).count(),
+        };
+        step.marks >> (marked % 64) & 1 != 0
     }
 
     /// Attaches a game's [`Lanes`] (or none), padding the counts to [`LANES`] sites for
