@@ -392,6 +392,12 @@ impl State {
         // The non-empty pits, kept here and stored into the pits where the general path
         // may read them.
         let mut full = self.pits.full;
+        // Where a stone sown into each site goes, once a pit is marked and marked pits feed
+        // their owners' stores (kept from the marks as they change).
+        let mut feed = EVERY_SITE;
+        if !PLAIN && self.pits.marked > 0 {
+            self.pits.lanes_feed(lanes, &mut feed);
+        }
         for n in 0..max_plies {
             let mover = self.to_move;
             let mut row = (full >> (32 * (mover.index() & 1))) as u32;
@@ -421,11 +427,11 @@ impl State {
             self.goals_known = None;
             self.pits.origin = Site::at(origin);
             let last;
-            (last, full) = self.pits.lanes_lap::<PLAIN>(lanes, mover, origin, full);
+            (last, full) = self.pits.lanes_lap::<PLAIN>(lanes, mover, origin, full, &feed);
             self.pits.last = Site::at(last);
             self.pits.full = full;
             let again = match self.lanes_rule(lanes, mover, last) {
-                Some(step) => self.lanes_act(lanes, step, &mut full),
+                Some(step) => self.lanes_act::<PLAIN>(lanes, step, &mut full, &mut feed),
                 None => false,
             };
             if full as u32 != 0 && (full >> 32) as u32 != 0 {
@@ -506,15 +512,30 @@ impl State {
         self.first_holding(1, r as usize, entry).is_some()
     }
 
-    /// Carries out the rule of `step` after sowing (as [`State::act`]); returns whether the
-    /// mover moves again.
+    /// Carries out the rule of `step` after sowing (as [`State::act`]), keeping `full` (the
+    /// non-empty pits) and `feed` ([`Pits::lanes_feed`], unless `PLAIN`) up to date;
+    /// returns whether the mover moves again.
     #[inline(always)]
-    fn lanes_act(&mut self, lanes: &Lanes, step: &Step, full: &mut u64) -> bool {
+    fn lanes_act<const PLAIN: bool>(
+        &mut self,
+        lanes: &Lanes,
+        step: &Step,
+        full: &mut u64,
+        feed: &mut [u8; LANES],
+    ) -> bool {
         if step.flags & GENERAL != 0 {
-            return self.lanes_act_in_general(step.rule, full);
+            let again = self.lanes_act_in_general(step.rule, full);
+            if !PLAIN {
+                self.pits.lanes_feed(lanes, feed);
+            }
+            return again;
         }
         if step.mark != NONE {
             self.lanes_mark(step.mark);
+            if !PLAIN {
+                let site = step.mark as usize % LANES;
+                feed[site] = lanes.store[self.to_move.index()];
+            }
         }
         if let Some(counts) = self.pits.counts.first_chunk_mut::<LANES>() {
             for [from, to] in step.takes {
@@ -549,6 +570,17 @@ impl State {
     }
 }
 
+/// Every site, as [`Pits::lanes_feed`] gives them when nothing is marked.
+const EVERY_SITE: [u8; LANES] = {
+    let mut sites = [0; LANES];
+    let mut site = 0;
+    while site < LANES {
+        sites[site] = site as u8;
+        site += 1;
+    }
+    sites
+};
+
 /// Per byte, the positions of its set bits, lowest first (then zeros).
 const NTH_BIT: [[u8; 8]; 256] = {
     let mut table = [[0; 8]; 256];
@@ -572,7 +604,8 @@ impl Pits {
     /// board, not empty), `full` the non-empty pits before it: its stones lifted and sown
     /// along the track. Returns the site the last stone went into and the non-empty pits
     /// after. As [`Pits::lap`] for a move's first lap, with no hash kept; `PLAIN` as for
-    /// [`State::lanes_plies`].
+    /// [`State::lanes_plies`]; `feed` as [`Pits::lanes_feed`] gives it, read once a pit is
+    /// marked.
     #[inline(always)]
     fn lanes_lap<const PLAIN: bool>(
         &mut self,
@@ -580,6 +613,7 @@ impl Pits {
         mover: Player,
         from: usize,
         mut full: u64,
+        feed: &[u8; LANES],
     ) -> (usize, u64) {
         // Padded to LANES sites when the lanes were attached.
         let Some(counts) = self.counts.first_chunk_mut::<LANES>() else {
@@ -608,10 +642,7 @@ impl Pits {
             // Marked pits feed their owners' stores (and some are marked).
             while stones > 0 {
                 site = next[site] as usize % LANES;
-                let into = match Player::of_code(self.marks.get(site).copied().unwrap_or(0)) {
-                    Some(p) => lanes.store[p.index()] as usize % LANES,
-                    None => site,
-                };
+                let into = feed[site] as usize % LANES;
                 counts[into] += 1;
                 full |= lanes.bit[into];
                 stones -= 1;
@@ -637,6 +668,20 @@ impl Pits {
             }
         }
         (site, full)
+    }
+
+    /// Per site, where a stone sown into it goes when marked pits feed their owners'
+    /// stores: the store of its mark's player, or the site itself (unmarked, or no such
+    /// player).
+    #[cold]
+    #[inline(never)]
+    fn lanes_feed(&self, lanes: &Lanes, feed: &mut [u8; LANES]) {
+        for (site, into) in feed.iter_mut().enumerate().take(self.sites) {
+            *into = match Player::of_code(self.marks.get(site).copied().unwrap_or(0)) {
+                Some(p) => lanes.store[p.index()],
+                None => site as u8,
+            };
+        }
     }
 
     /// Whether the part of `step` decided by the sites its marker has marked holds.
