@@ -250,7 +250,10 @@ fn playouts_with_marks_and_long_rows_by_tables_and_by_the_general_path_play_the_
         let game = sowing_game(name, pits, stones, rules);
         forward_equals_apply(name, &game, 40, 200);
         if name != "twenty pits" {
-            assert!(marks_in_playouts(&game, 40), "{name}: some playout marks a pit");
+            assert!(
+                marks_in_playouts(&game, 40),
+                "{name}: some playout marks a pit"
+            );
         }
     }
 }

@@ -292,7 +292,9 @@ fn rule_steps(plan: &SowPlan, r: usize, sites: usize) -> RuleSteps {
         _ => Vec::new(),
     };
     let mark = match (flags & GENERAL, marked.first()) {
-        (0, Some(site)) => (0..entries).map(|entry| on_board(value(site, entry))).collect(),
+        (0, Some(site)) => (0..entries)
+            .map(|entry| on_board(value(site, entry)))
+            .collect(),
         _ => Vec::new(),
     };
     let mut parts: Vec<_> = (plan.checks[r].iter())
@@ -427,7 +429,9 @@ impl State {
             self.goals_known = None;
             self.pits.origin = Site::at(origin);
             let last;
-            (last, full) = self.pits.lanes_lap::<PLAIN>(lanes, mover, origin, full, &feed);
+            (last, full) = self
+                .pits
+                .lanes_lap::<PLAIN>(lanes, mover, origin, full, &feed);
             self.pits.last = Site::at(last);
             self.pits.full = full;
             let again = match self.lanes_rule(lanes, mover, last) {
