@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
-use rulebook::model::Game;
+use rulebook::model::{Game, Site};
 use rulebook::pipeline;
 
 #[path = "common/configurations.rs"]
@@ -198,4 +198,75 @@ fn playouts_by_tables_and_by_the_general_path_play_the_same_games() {
         let game = sowing_game(name, pits, stones, rules);
         forward_equals_apply(name, &game, 30, 200);
     }
+}
+
+#[test]
+fn playouts_with_marks_and_long_rows_by_tables_and_by_the_general_path_play_the_same_games() {
+    // Rules after sowing that the tables decide and carry out whole: a part `marks(PLAYER)
+    // OP N`, a `mark` with up to two takes, marked pits that feed their owners' stores
+    // (with the first stone into the origin, and with `skip origin`).
+    let castle = "move sow counterclockwise with first stone into origin, skip stores, \
+        marked pits feed owner store\n\
+        after sow first of {\n  \
+        when owner(last) == opponent and pit(last) != 6 and count(last) == 3\n       \
+        and marks(mover) == 0:\n    mark last, take last to store(mover)\n  \
+        when owner(last) == opponent and pit(last) > 0 and count(last) % 2 == 0:\n    \
+        take last to store(mover)\n  \
+        when owner(last) == mover and pit(last) > 0 and count(last) == 1\n       \
+        and count(opposite(last)) > 0:\n    \
+        take opposite(last) to store(mover), take last to store(mover)\n}\n\
+        end when empty row: remaining to empty side, most in store wins";
+    let skipping = "move sow counterclockwise with skip origin, marked pits feed owner store\n\
+        after sow first of {\n  \
+        when owner(last) == opponent and count(last) == 2 and marks(opponent) < 2:\n    \
+        mark last, take last to store(mover)\n  \
+        when owner(last) == opponent and count(last) % 2 == 0: take last to store(mover)\n}\n\
+        end when empty row: remaining to owners, most in store wins";
+    // Just outside them: a part on marks of another shape, a mark with three takes, two
+    // marks (the general path checks the part, or carries out the actions).
+    let outside = "move sow counterclockwise with first stone into origin, skip stores, \
+        marked pits feed owner store\n\
+        after sow first of {\n  \
+        when owner(last) == opponent and count(last) == 3 and marks(mover) * 2 < 1:\n    \
+        mark last, take last to store(mover), take next(last) to store(mover),\n    \
+        take opposite(last) to store(mover)\n  \
+        when owner(last) == opponent and count(last) == 2 and 1 > marks(opponent):\n    \
+        mark last, mark next(last), take last to store(mover)\n  \
+        when owner(last) == opponent and count(last) % 2 == 0: take last to store(mover)\n}\n\
+        end when empty row: remaining to empty side, most in store wins";
+    // Rows of 9 and of 20 pits: a move picked a byte of the row at a time, or bit by bit.
+    let plain = "move sow counterclockwise with skip opponent store\n\
+        after sow first of {\n  when last == store(mover): again\n  \
+        when owner(last) == opponent and count(last) % 2 == 0: take last to store(mover)\n}\n\
+        end when empty row: remaining to owners, most in store wins";
+    let games = [
+        ("castle", 6, 4, castle),
+        ("skipping", 6, 4, skipping),
+        ("outside", 6, 4, outside),
+        ("nine pits", 9, 9, castle),
+        ("twenty pits", 20, 2, plain),
+    ];
+    for (name, pits, stones, rules) in games {
+        let game = sowing_game(name, pits, stones, rules);
+        forward_equals_apply(name, &game, 40, 200);
+        if name != "twenty pits" {
+            assert!(
+                marks_in_playouts(&game, 40),
+                "{name}: some playout marks a pit"
+            );
+        }
+    }
+}
+
+/// Whether some of `n` seeded random playouts from the start of `game` end with a marked
+/// site.
+fn marks_in_playouts(game: &Arc<Game>, n: u64) -> bool {
+    let start = State::new(Arc::clone(game));
+    let mut moves = MoveList::new();
+    (0..n).any(|i| {
+        let mut state = start.clone();
+        let mut rng = Rng::stream(7, i);
+        state.playout(200, &mut moves, |count| rng.below(count));
+        (0..game.board.sites()).any(|s| state.mark(Site::at(s)).is_some())
+    })
 }

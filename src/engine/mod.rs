@@ -358,24 +358,33 @@ impl Clone for State {
         if !Arc::ptr_eq(&self.game, &other.game) {
             self.game = Arc::clone(&other.game);
         }
-        self.cells.clone_from(&other.cells);
-        self.occupancy.clone_from(&other.occupancy);
+        copy_from(&mut self.cells, &other.cells);
+        copy_from(&mut self.occupancy, &other.occupancy);
         self.words = other.words;
-        self.piece_count.clone_from(&other.piece_count);
+        copy_from(&mut self.piece_count, &other.piece_count);
         self.to_move = other.to_move;
         self.hash = other.hash;
-        self.history.clone_from(&other.history);
+        copy_from(&mut self.history, &other.history);
         self.seen.clone_from(&other.seen);
-        self.log.clone_from(&other.log);
-        self.frames.clone_from(&other.frames);
+        copy_from(&mut self.log, &other.log);
+        copy_from(&mut self.frames, &other.frames);
         self.pits.clone_from(&other.pits);
         self.ended = other.ended;
         self.ended_by = other.ended_by;
         self.tile.clone_from(&other.tile);
-        self.stock.clone_from(&other.stock);
-        self.end_memo.clone_from(&other.end_memo);
-        self.lines.clone_from(&other.lines);
+        copy_from(&mut self.stock, &other.stock);
+        copy_from(&mut self.end_memo, &other.end_memo);
+        copy_from(&mut self.lines, &other.lines);
         self.goals_known = None;
+    }
+}
+
+/// `to.clone_from(from)`, but nothing done when both are empty (a state copied for every
+/// playout holds many buffers that its game never fills).
+#[inline(always)]
+fn copy_from<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
+    if !(to.is_empty() && from.is_empty()) {
+        to.clone_from(from);
     }
 }
 

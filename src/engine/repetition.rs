@@ -33,7 +33,7 @@ impl Clone for Seen {
     /// Copies another table into this one, reusing this one's slots (so that a state
     /// copied anew for every playout allocates nothing once its table has grown).
     fn clone_from(&mut self, other: &Seen) {
-        self.slots.clone_from(&other.slots);
+        super::copy_from(&mut self.slots, &other.slots);
         self.used = other.used;
     }
 }

@@ -570,8 +570,8 @@ impl Clone for Pits {
     /// Copies the position and the logs, reusing this one's buffers.
     fn clone_from(&mut self, other: &Pits) {
         self.copy_position_from(other);
-        self.log.clone_from(&other.log);
-        self.mark_log.clone_from(&other.mark_log);
+        super::copy_from(&mut self.log, &other.log);
+        super::copy_from(&mut self.mark_log, &other.mark_log);
     }
 }
 

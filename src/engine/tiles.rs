@@ -45,13 +45,13 @@ impl Clone for TileState {
 
     /// Copies the position, reusing this state's buffers (the work space is not copied).
     fn clone_from(&mut self, other: &TileState) {
-        self.hands.clone_from(&other.hands);
-        self.fits.clone_from(&other.fits);
-        self.constraints.clone_from(&other.constraints);
+        super::copy_from(&mut self.hands, &other.hands);
+        super::copy_from(&mut self.fits, &other.fits);
+        super::copy_from(&mut self.constraints, &other.constraints);
         self.passes = other.passes;
         self.swapped = other.swapped;
         self.last_placer = other.last_placer;
-        self.log.clone_from(&other.log);
+        super::copy_from(&mut self.log, &other.log);
     }
 }
 
