@@ -559,3 +559,25 @@ fn every_level_beats_the_one_below_on_every_bundled_game() {
     }
     assert!(failures.is_empty(), "{failures:?}");
 }
+
+/// Where hundreds of placements each change the score, the levels search only the best few
+/// of them deeper: from Migong's start (6,009 placements), 200,000 positions take the
+/// search through its third ply, where searching every placement did not finish the third
+/// with 2,000,000. The plain baseline still searches every line.
+#[test]
+fn only_the_best_placements_are_searched_deeper() {
+    let state = start("migong", &[]);
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 6009);
+    let stop = AtomicBool::new(false);
+    let t = Searcher::new()
+        .think(&state, Budget::iterations(200_000), 1, &stop)
+        .unwrap();
+    assert!(t.depth >= 3, "{t:?}");
+    assert!(t.iterations < 200_000 + 256, "{t:?}");
+    let mut check = state.clone();
+    assert!(notation::play(&mut check, t.best).is_ok());
+    let b = Searcher::new().baseline(&state, 2, 1, &stop).unwrap();
+    assert_eq!(b.depth, 2);
+}

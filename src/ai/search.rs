@@ -6,8 +6,10 @@
 //! Moves are searched best first: the move the transposition table remembers, then by what
 //! one move changes of the evaluation (so captures come first). At the search's horizon a
 //! quiescence search goes on along the moves that change the evaluation or give the mover
-//! another turn, so a capture is never judged with its recapture unseen. Nothing here names
-//! a game: everything is read from the state and the compiled game.
+//! another turn, so a capture is never judged with its recapture unseen. Where a position
+//! has hundreds of moves none of which can be told quiet without playing it (a placement
+//! on any cell), only the best few by the evaluation are searched deeper. Nothing here
+//! names a game: everything is read from the state and the compiled game.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -76,6 +78,13 @@ const REDUCTION_DEPTH: i32 = 3;
 /// this (a placement on any of hundreds of cells, each changing the score) the horizon is
 /// not extended, since trying every move there costs more than a ply of the full search.
 const QUIESCENCE_MOVES: usize = 256;
+
+/// Moves searched at a node of more than [`QUIESCENCE_MOVES`] moves none of which can be
+/// told quiet (a placement on any of hundreds of cells), two plies or more from the
+/// horizon, and at the root from the third depth on: the best by the evaluation after each
+/// (at the root, by the last depth's values). The others are passed over, since searching
+/// every one of them deeper costs more than the depth it buys.
+const BEAM_MOVES: usize = 12;
 
 /// Moves told quiet or not ([`State::is_quiet`]) that count as one node: about the time
 /// one position played, evaluated and taken back costs.
@@ -309,6 +318,9 @@ pub(super) struct Worker {
     /// Whether the quiescence search may pass over quiet moves without playing them: the
     /// game's evaluation changes only by what moves take (no goal to come nearer).
     skip_quiet: bool,
+    /// Whether only the best [`BEAM_MOVES`] moves are searched at a node of more than
+    /// [`QUIESCENCE_MOVES`] moves: in the levels' search of a game without quiet moves.
+    beam: bool,
     /// Whether the horizon is extended by the quiescence search: as [`Limits::quiescence`]
     /// says, but for a root with more than [`QUIESCENCE_MOVES`] moves none of which can be
     /// told quiet.
@@ -360,6 +372,7 @@ impl Worker {
             });
         self.skip_quiet = self.quiet_moves && game.goals.is_empty();
         self.quiescence = limits.quiescence && (self.skip_quiet || order.len() <= QUIESCENCE_MOVES);
+        self.beam = limits.refined && !self.quiet_moves;
         self.sites = game.board.sites();
         self.history.clear();
         if self.quiet_moves {
@@ -408,9 +421,10 @@ impl Worker {
         found
     }
 
-    /// Searches every root move to `depth` (in the order of `moves`, updating their values);
-    /// returns how many were completed before the search was stopped. When stopped, only
-    /// moves that came before the stop keep their new values.
+    /// Searches every root move to `depth` (in the order of `moves`, updating their values),
+    /// or only the first [`BEAM_MOVES`] where [`Worker::beam_width`] says so from the third
+    /// depth on (the others keep their last values, after them); returns how many were
+    /// completed. When stopped, only moves that came before the stop keep their new values.
     fn root_pass(
         &mut self,
         state: &mut State,
@@ -421,7 +435,11 @@ impl Worker {
     ) -> usize {
         let exact = self.limits.is_some_and(|l| l.exact_root);
         let mut alpha = -WIN;
-        for (k, rm) in moves.iter_mut().enumerate() {
+        let searched = match self.beam && !exact && depth >= 3 {
+            true => self.beam_width(moves.len()),
+            false => moves.len(),
+        };
+        for (k, rm) in moves[..searched].iter_mut().enumerate() {
             state.apply(rm.mv);
             let v = self.node(state, depth as i32 - 1, alpha, WIN, 1, table, flags);
             state.undo();
@@ -433,7 +451,17 @@ impl Worker {
                 alpha = alpha.max(v);
             }
         }
-        moves.len()
+        searched
+    }
+
+    /// How many of a node's `moves` are searched: all of them, or the best [`BEAM_MOVES`]
+    /// where [`Worker::beam`] and there are more than [`QUIESCENCE_MOVES`].
+    #[inline]
+    fn beam_width(&self, moves: usize) -> usize {
+        match self.beam && moves > QUIESCENCE_MOVES {
+            true => BEAM_MOVES,
+            false => moves,
+        }
     }
 
     /// Whether the search must stop now (looked at every [`CHECK_EVERY`] nodes).
@@ -523,6 +551,9 @@ impl Worker {
         let maximizing = state.to_move() == self.root;
         let mut order = std::mem::take(&mut self.order[ply]);
         self.order_moves(state, &list, &mut order, depth, ply, remembered, maximizing);
+        if depth >= 2 {
+            order.truncate(self.beam_width(order.len()));
+        }
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
         let mut best_index = NO_MOVE;
