@@ -72,13 +72,16 @@ fn run_all(args: &BenchArgs, threads: usize) -> Result<(), String> {
         (None, s) => BenchLength::Seconds(s.unwrap_or(DEFAULT_SECONDS_PER_GAME)),
     };
     let mut rows = Vec::new();
+    let cases = bundled_cases()?;
+    // The game column as wide as the longest name, so that every row lines up.
+    let width = cases.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
     if !args.json {
         println!(
-            "{:<12} {:<12} {:>12} {:>12} {:>10}",
+            "{:<width$} {:<12} {:>12} {:>12} {:>10}",
             "game", "preset", "plies/s", "playouts/s", "mean plies"
         );
     }
-    for (name, preset) in bundled_cases()? {
+    for (name, preset) in cases {
         let game = GameArgs {
             game: name.to_string(),
             preset: preset.clone(),
@@ -88,7 +91,7 @@ fn run_all(args: &BenchArgs, threads: usize) -> Result<(), String> {
         let report = bench(&state, length, args.seed, args.max_plies, threads);
         if !args.json {
             println!(
-                "{:<12} {:<12} {:>12.0} {:>12.1} {:>10.1}",
+                "{:<width$} {:<12} {:>12.0} {:>12.1} {:>10.1}",
                 name,
                 preset.as_deref().unwrap_or("-"),
                 report.plies_per_second,
