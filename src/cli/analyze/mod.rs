@@ -70,7 +70,8 @@ pub struct MatchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
     /// Plies of random opening: each pair of games starts from the same seeded random
-    /// opening of this many plies, once with each seating (0: every game from the start).
+    /// opening of this many plies, once with each seating, drawn again while it moves a
+    /// side's lead by the game's own measure by more than 2 (0: every game from the start).
     #[arg(long, default_value_t = DEFAULT_OPENING, value_name = "PLIES",
           value_parser = clap::value_parser!(u64).range(0..=100))]
     pub open: u64,
