@@ -194,10 +194,23 @@ fn playouts_by_tables_and_by_the_general_path_play_the_same_games() {
         ("large board", 32, 3, mangala),
         ("relay", 6, 4, relay),
     ];
-    for (name, pits, stones, rules) in games {
-        let game = sowing_game(name, pits, stones, rules);
-        forward_equals_apply(name, &game, 30, 200);
-    }
+    sowing_games_play_forward_as_applied(&games, 30);
+}
+
+/// [`forward_equals_apply`] on each sowing game (name, pits, stones, rules) for `playouts`
+/// playouts of at most 200 plies; returns the games.
+fn sowing_games_play_forward_as_applied(
+    games: &[(&str, usize, usize, &str)],
+    playouts: u64,
+) -> Vec<Arc<Game>> {
+    games
+        .iter()
+        .map(|&(name, pits, stones, rules)| {
+            let game = sowing_game(name, pits, stones, rules);
+            forward_equals_apply(name, &game, playouts, 200);
+            game
+        })
+        .collect()
 }
 
 #[test]
@@ -246,12 +259,11 @@ fn playouts_with_marks_and_long_rows_by_tables_and_by_the_general_path_play_the_
         ("nine pits", 9, 9, castle),
         ("twenty pits", 20, 2, plain),
     ];
-    for (name, pits, stones, rules) in games {
-        let game = sowing_game(name, pits, stones, rules);
-        forward_equals_apply(name, &game, 40, 200);
-        if name != "twenty pits" {
+    let loaded = sowing_games_play_forward_as_applied(&games, 40);
+    for ((name, ..), game) in games.iter().zip(&loaded) {
+        if *name != "twenty pits" {
             assert!(
-                marks_in_playouts(&game, 40),
+                marks_in_playouts(game, 40),
                 "{name}: some playout marks a pit"
             );
         }
