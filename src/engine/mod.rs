@@ -1013,6 +1013,7 @@ impl State {
     #[inline(always)]
     fn land_piece(&mut self, m: Move, mover: Player) {
         let rule = &self.game.moves[m.rule as usize];
+        let shot = rule.filter.shot;
         let piece = match rule.kind {
             MoveKind::PlacePiece {
                 kind, from_hand, ..
@@ -1029,7 +1030,7 @@ impl State {
             }
         };
         self.set(m.to, piece);
-        if let Some(shot) = self.game.moves[m.rule as usize].filter.shot {
+        if let Some(shot) = shot {
             self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
         }
     }

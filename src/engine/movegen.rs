@@ -215,11 +215,13 @@ impl State {
     /// onto after it, in the order of those sites (a move with nowhere to shoot goes);
     /// leaves `targets` empty.
     fn add_shots(&self, shot: Shot, start: usize, targets: &mut SiteSet, out: &mut MoveList) {
-        out.retain_from(start, |m| self.shot_sites(shot, m, targets) > 0);
+        let mut total = 0;
+        out.retain_from(start, |m| {
+            let shots = self.shot_sites(shot, m, targets);
+            total += shots;
+            shots > 0
+        });
         let moves = out.len() - start;
-        let total: usize = (start..out.len())
-            .map(|i| self.shot_sites(shot, out[i], targets))
-            .sum();
         out.reserve(total - moves);
         // Filled from the back: every move has a shot, so move i's shots go at or after i.
         let mut at = start + total;
