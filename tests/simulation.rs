@@ -20,9 +20,10 @@ fn conserves_pieces(game: &Game) -> bool {
         }
         EffectKind::Promote { .. } => true,
     }) && game.moves.iter().all(|m| match &m.kind {
-        _ if m.filter.landing != Landing::Empty => false,
+        _ if m.filter.landing != Landing::Empty || m.filter.has_second_part() => false,
         MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),
-        MoveKind::Slide { .. } | MoveKind::Sow { .. } | MoveKind::Pass | MoveKind::Swap => true,
+        MoveKind::Slide { .. } | MoveKind::Fly { .. } | MoveKind::Sow { .. } => true,
+        MoveKind::Pass | MoveKind::Swap => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
     })
 }

@@ -1,7 +1,8 @@
 //! The board and its edges: `board`, `edges`, `edge`, and the players' hands of tiles.
 
 use super::declarations::Declared;
-use super::{BoardDecl, BoardKind, Checker, EdgeOverride, Rules, Type};
+use super::exprs::point_named;
+use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, Rules, Type};
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::HEX_DIRECTIONS;
 use crate::model::tiles::{PATTERNS, SIDES};
@@ -11,14 +12,22 @@ impl Checker {
     /// The board's dimensions, checked.
     pub(super) fn board(&mut self, shape: &ast::BoardShape) -> Option<BoardDecl> {
         match shape {
-            ast::BoardShape::Grid { width, height, .. } => {
+            ast::BoardShape::Grid {
+                width,
+                height,
+                lines,
+                ..
+            } => {
                 let w = self.static_expr(width, Type::Int, "the board's width");
                 let h = self.static_expr(height, Type::Int, "the board's height");
-                w.zip(h).map(|(width, height)| BoardDecl::Grid {
+                let lines = self.board_lines(lines);
+                let (width, height, lines) = (w?, h?, lines?);
+                Some(BoardDecl::Grid {
                     width,
                     height,
                     diagonals: None,
                     without: None,
+                    lines,
                 })
             }
             ast::BoardShape::Mancala { pits } => self
@@ -44,7 +53,12 @@ impl Checker {
             ast::BoardShape::Grid {
                 diagonals, without, ..
             },
-            BoardDecl::Grid { width, height, .. },
+            BoardDecl::Grid {
+                width,
+                height,
+                lines,
+                ..
+            },
         ) = (shape, &board)
         else {
             return Some(board);
@@ -53,14 +67,56 @@ impl Checker {
             Some(e) => self.static_expr(e, Type::Region, what).map(Some),
             None => Some(None),
         };
-        let diagonals = region(diagonals.as_ref(), "the points diagonals join");
+        let diagonals = region(diagonals.as_deref(), "the points diagonals join");
         let without = region(without.as_deref(), "the points the board is without");
         Some(BoardDecl::Grid {
             width: width.clone(),
             height: height.clone(),
             diagonals: diagonals?,
-            without: without?,
+            without: without?.map(Box::new),
+            lines: lines.clone(),
         })
+    }
+
+    /// `with lines a1-d1-g1, ...`: each line's points by file and rank, checked to be
+    /// point names, two or more a line; `None` after an error.
+    #[allow(clippy::type_complexity)]
+    fn board_lines(&mut self, lines: &[Vec<Name>]) -> Option<Vec<Vec<(u16, u16, Span)>>> {
+        let mut points = Vec::with_capacity(lines.len());
+        let mut ok = true;
+        for line in lines {
+            let first = line[0].span;
+            let span = Span {
+                end: line[line.len() - 1].span.end,
+                ..first
+            };
+            if line.len() < 2 {
+                self.error(
+                    Diagnostic::error("a line joins two points or more", span)
+                        .with_help("name its points in order, joined by dashes: `a1-d1-g1`"),
+                );
+                ok = false;
+                continue;
+            }
+            let mut named = Vec::with_capacity(line.len());
+            for name in line {
+                match point_named(&name.text) {
+                    Some(RegionConst::Point { file, rank }) => named.push((file, rank, name.span)),
+                    _ => {
+                        self.error(
+                            Diagnostic::error(
+                                format!("`{}` is not the name of a point", name.text),
+                                name.span,
+                            )
+                            .with_help("a point is a file letter and a rank number, like `d4`"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            points.push(named);
+        }
+        ok.then_some(points)
     }
 
     /// An `edges`, `edge` or `hand` statement.

@@ -707,7 +707,7 @@ fn site_region(site: TExpr) -> TExpr {
 }
 
 /// A grid point by name: a file letter `a` to `z`, then a rank number from 1 (`d4`).
-fn point_named(name: &str) -> Option<RegionConst> {
+pub(super) fn point_named(name: &str) -> Option<RegionConst> {
     let (letter, digits) = name.split_at_checked(1)?;
     let file = letter.chars().next().filter(char::is_ascii_lowercase)? as u16 - 'a' as u16;
     let digits_only = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());

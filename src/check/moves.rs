@@ -1,8 +1,8 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, Rules, SetupDecl, StockDecl, TExpr,
-    Type,
+    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, Rules, SetupDecl,
+    StockDecl, TExpr, Type,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::{
@@ -125,7 +125,10 @@ impl Checker {
         let condition = self.condition(condition);
         let next_to = self.next_to(clauses.next_to.as_ref());
         let shot = self.shot(kind, clauses.shoot.as_deref());
-        let (Some(so_that), Some(next_to), Some(shot)) = (so_that, next_to, shot) else {
+        let removal = self.removal(kind, clauses);
+        let (Some(so_that), Some(next_to), Some(shot), Some(removal)) =
+            (so_that, next_to, shot, removal)
+        else {
             return;
         };
         if let (Some(shape), Some((by, not_landing, avoiding)), Some(landing), Some(condition)) =
@@ -143,6 +146,7 @@ impl Checker {
                     compulsory: clauses.compulsory.is_some(),
                     so_that,
                     shot,
+                    removal,
                 },
                 condition,
                 span,
@@ -178,9 +182,10 @@ impl Checker {
         // `by` narrows the pieces that move; a placed or removed piece is the mover's own.
         let on_pieces = matches!(
             kind,
-            ast::MoveKind::Slide { .. } | ast::MoveKind::Jump { .. }
+            ast::MoveKind::Slide { .. } | ast::MoveKind::Jump { .. } | ast::MoveKind::Fly
         );
         let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
+        let flies = matches!(kind, ast::MoveKind::Fly);
         let landing_clause = clauses
             .not_landing
             .as_ref()
@@ -198,10 +203,13 @@ impl Checker {
             );
             return None;
         }
-        if let (Some(e), false) = (&clauses.avoiding, on_pieces) {
+        if let (Some(e), false) = (&clauses.avoiding, on_pieces && !flies) {
             self.error(
-                Diagnostic::error("only a piece that moves can avoid sites", e.span)
-                    .with_help("`avoiding` narrows slides, steps and jumps"),
+                Diagnostic::error(
+                    "only a piece that moves along a line can avoid sites",
+                    e.span,
+                )
+                .with_help("`avoiding` narrows slides, steps and jumps"),
             );
             return None;
         }
@@ -381,6 +389,7 @@ impl Checker {
             }),
             ast::MoveKind::Pass => Some(MoveDecl::Pass),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
+            ast::MoveKind::Fly => Some(MoveDecl::Fly),
         }
     }
 
@@ -444,6 +453,52 @@ impl Checker {
         Some(Some(Shot {
             kind: piece?[0] as u8,
             directions: list.iter().fold(0u8, |bits, &d| bits | 1 << d),
+        }))
+    }
+
+    /// `then remove enemy [if line N] [sparing line N]`: only after a move that lands a
+    /// piece, and not with `then shoot`; the numbers known when the game is compiled;
+    /// `None` after an error.
+    fn removal(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<Option<RemovalDecl>> {
+        let Some(take) = clauses.take_after.as_deref() else {
+            return Some(None);
+        };
+        let lands = matches!(
+            kind,
+            ast::MoveKind::Slide { .. }
+                | ast::MoveKind::Jump { .. }
+                | ast::MoveKind::Fly
+                | ast::MoveKind::PlacePiece { .. }
+        );
+        let refusal = match (lands, &clauses.shoot) {
+            (false, _) => Some((
+                "only a move that lands a piece may remove one after it",
+                "`then remove enemy` follows a slide, step, jump, placement or fly",
+            )),
+            (true, Some(_)) => Some((
+                "a move either shoots a piece or removes one after it, not both",
+                "keep `then shoot` or `then remove enemy`",
+            )),
+            (true, None) => None,
+        };
+        if let Some((message, help)) = refusal {
+            self.error(Diagnostic::error(message, take.span).with_help(help));
+            return None;
+        }
+        let mut number = |e: &Option<ast::Expr>, what| match e {
+            Some(e) => self.static_expr(e, Type::Int, what).map(Some),
+            None => Some(None),
+        };
+        let if_line = number(&take.if_line, "the line that lets a piece be removed");
+        let sparing_line = number(&take.sparing_line, "the line that spares a piece");
+        Some(Some(RemovalDecl {
+            if_line: if_line?,
+            sparing_line: sparing_line?,
+            span: take.span,
         }))
     }
 

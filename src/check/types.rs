@@ -513,6 +513,19 @@ pub enum MoveDecl {
     Pass,
     /// `swap` (the pie rule).
     Swap,
+    /// `fly`: a piece of the mover's to any empty site.
+    Fly,
+}
+
+/// `then remove enemy [if line N] [sparing line N]`, its numbers as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RemovalDecl {
+    /// `if line N`.
+    pub if_line: Option<TExpr>,
+    /// `sparing line N`.
+    pub sparing_line: Option<TExpr>,
+    /// The clause.
+    pub span: Span,
 }
 
 /// A move rule: its primitive and what narrows it.
@@ -538,6 +551,8 @@ pub struct MoveRuleDecl {
     pub so_that: Option<TExpr>,
     /// `then shoot`: a piece shot after the move.
     pub shot: Option<crate::model::Shot>,
+    /// `then remove enemy`: an enemy piece removed after the move.
+    pub removal: Option<RemovalDecl>,
 }
 
 /// What narrows a capture.
@@ -675,7 +690,10 @@ pub enum BoardDecl {
         /// The region whose points alone diagonals join (`with diagonals on`), if any.
         diagonals: Option<TExpr>,
         /// The points that are not part of the board (`without`), if any.
-        without: Option<TExpr>,
+        without: Option<Box<TExpr>>,
+        /// The lines that draw the board (`with lines`): each its points in order, as
+        /// (file, rank) from 0 with where each was written; empty for a plain grid.
+        lines: Vec<Vec<(u16, u16, Span)>>,
     },
     /// Two rows of pits with stores.
     Mancala {

@@ -383,11 +383,18 @@ impl Compiler<'_> {
     /// they may be `dark` or name any point.
     fn shape_grid(&mut self) -> Option<()> {
         let BoardDecl::Grid {
-            diagonals, without, ..
+            diagonals,
+            without,
+            lines,
+            ..
         } = &self.desc.board
         else {
             return Some(());
         };
+        if !lines.is_empty() {
+            let lines = self.drawn_lines(&lines.clone())?;
+            self.board.as_mut()?.join_lines(lines);
+        }
         if let Some(region) = diagonals {
             let sites = self.region_value(region)?;
             self.board.as_mut()?.keep_diagonals_within(&sites);
@@ -397,6 +404,58 @@ impl Compiler<'_> {
             self.board.as_mut()?.remove_points(&sites);
         }
         Some(())
+    }
+
+    /// The lines a grid is drawn `with`, as sites: every point on the board, each two
+    /// neighbours on a line along a rank, file or diagonal, and no line passing over a
+    /// point of the board; `None` after an error.
+    fn drawn_lines(&mut self, lines: &[Vec<(u16, u16, Span)>]) -> Option<Vec<Vec<Site>>> {
+        let mut sites = Vec::with_capacity(lines.len());
+        for line in lines {
+            let points: Option<Vec<Site>> = line
+                .iter()
+                .map(|&(file, rank, span)| self.point(file, rank, span))
+                .collect();
+            sites.push(points?);
+        }
+        let w = self.board().width as i32;
+        let named = |s: Site| sites.iter().flatten().any(|&p| p == s);
+        let at = |s: Site| (s.index() as i32 % w, s.index() as i32 / w);
+        for (line, points) in lines.iter().zip(&sites) {
+            for (k, pair) in points.windows(2).enumerate() {
+                let ((f0, r0), (f1, r1)) = (at(pair[0]), at(pair[1]));
+                let (df, dr) = (f1 - f0, r1 - r0);
+                let span = line[k + 1].2;
+                let name = |s: Site| self.board().site_names[s.index()].clone();
+                let (a, b) = (name(pair[0]), name(pair[1]));
+                if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+                    let d = Diagnostic::error(
+                        format!("{a} and {b} are not on one rank, file or diagonal"),
+                        span,
+                    )
+                    .with_help("a line joins points along a rank, a file or a diagonal");
+                    self.errors.push(d);
+                    return None;
+                }
+                let steps = df.abs().max(dr.abs());
+                let passed = (1..steps)
+                    .map(|k| Site::at(((r0 + dr / steps * k) * w + f0 + df / steps * k) as usize))
+                    .find(|&s| named(s));
+                if let Some(p) = passed {
+                    let p = name(p);
+                    let d = Diagnostic::error(
+                        format!("the line from {a} to {b} passes {p}, a point of the board"),
+                        span,
+                    )
+                    .with_help(format!(
+                        "name every point of a line in order: `{a}-{p}-{b}`"
+                    ));
+                    self.errors.push(d);
+                    return None;
+                }
+            }
+        }
+        Some(sites)
     }
 
     /// The sites of a region known when the game is compiled.
@@ -541,6 +600,9 @@ impl Compiler<'_> {
                     },
                     MoveDecl::Pass => model::MoveKind::Pass,
                     MoveDecl::Swap => model::MoveKind::Swap,
+                    MoveDecl::Fly => model::MoveKind::Fly {
+                        region: self.points_on_board(),
+                    },
                 };
                 let filter = model::MoveFilter {
                     kinds: kind_set(m.rule.by.as_deref()),
@@ -557,6 +619,10 @@ impl Compiler<'_> {
                     landing: m.rule.landing,
                     compulsory: m.rule.compulsory,
                     shot: m.rule.shot,
+                    removal: match &m.rule.removal {
+                        Some(r) => Some(self.removal(r)?),
+                        None => None,
+                    },
                 };
                 let so_that = match &m.rule.so_that {
                     Some(e) => Some(to_runtime(self.fold(e)?)?),
@@ -570,6 +636,22 @@ impl Compiler<'_> {
                 })
             })
             .collect()
+    }
+
+    /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where
+    /// the clause has none).
+    fn removal(&mut self, r: &crate::check::RemovalDecl) -> Option<model::Removal> {
+        let longest = i64::from(self.board().width.max(self.board().height));
+        let mut line = |e: &Option<TExpr>, what| match e {
+            Some(e) => self.bounded(e, 2, longest.max(2), what).map(|n| n as u8),
+            None => Some(0),
+        };
+        let if_line = line(&r.if_line, "the line that lets a piece be removed");
+        let sparing_line = line(&r.sparing_line, "the line that spares a piece");
+        Some(model::Removal {
+            if_line: if_line?,
+            sparing_line: sparing_line?,
+        })
     }
 
     /// A move rule whose directions name some relative to the mover (`forward`) as one rule
@@ -1624,6 +1706,8 @@ impl Compiler<'_> {
 fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
+        // A fly may go where any slide goes.
+        model::MoveKind::Fly { .. } => (0, (0..8).collect()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
         // A placement has no origin: it never makes a slide's or a jump's move.
         model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),

@@ -106,7 +106,7 @@ impl Env for State {
         for s in counted_sites {
             // North, east, north-east, south-east, each with its opposite direction: a
             // line is measured from its first piece only.
-            for (forward, back) in [(0, 2), (1, 3), (4, 6), (5, 7)] {
+            for (forward, back) in crate::model::board::AXES {
                 if counted(board.step(s, back)) {
                     continue;
                 }

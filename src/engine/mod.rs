@@ -205,6 +205,25 @@ impl Move {
         Site::at(self.path as usize)
     }
 
+    /// This move with the enemy piece on `site` removed afterwards (`then remove enemy`).
+    #[inline]
+    pub fn with_removal(self, site: Site) -> Move {
+        Move {
+            path: site.index() as u64 + 1,
+            ..self
+        }
+    }
+
+    /// The site of the enemy piece removed after the move, or [`NO_SITE`] when none is
+    /// (meaningful for a move of a rule with `then remove enemy` only).
+    #[inline]
+    pub fn removal(self) -> Site {
+        match self.path {
+            0 => NO_SITE,
+            p => Site::at(p as usize - 1),
+        }
+    }
+
     /// The kind of the tile a tile placement places (meaningful for a move of a tile rule
     /// only).
     #[inline]
@@ -800,9 +819,10 @@ impl State {
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => self.apply_sowing::<false>(m, mover),
             MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => self.apply_tile(m, mover),
-            MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::PlacePiece { .. } => {
-                self.apply_piece_move(m, mover)
-            }
+            MoveKind::Slide { .. }
+            | MoveKind::Jump { .. }
+            | MoveKind::PlacePiece { .. }
+            | MoveKind::Fly { .. } => self.apply_piece_move(m, mover),
             MoveKind::Remove { .. } => {
                 self.set(m.from, EMPTY);
                 self.tile.passes = 0;
@@ -1009,11 +1029,12 @@ impl State {
     }
 
     /// The first part of a piece's move for `mover`: the piece leaves its site (or a new
-    /// one comes from the supply) and lands, and a piece is shot where the rule says so.
+    /// one comes from the supply) and lands, and a piece is shot or an enemy piece removed
+    /// where the rule says so.
     #[inline(always)]
     fn land_piece(&mut self, m: Move, mover: Player) {
         let rule = &self.game.moves[m.rule as usize];
-        let shot = rule.filter.shot;
+        let (shot, removal) = (rule.filter.shot, rule.filter.removal);
         let piece = match rule.kind {
             MoveKind::PlacePiece {
                 kind, from_hand, ..
@@ -1032,6 +1053,9 @@ impl State {
         self.set(m.to, piece);
         if let Some(shot) = shot {
             self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
+        }
+        if removal.is_some() && m.removal() != NO_SITE {
+            self.set(m.removal(), EMPTY);
         }
     }
 

@@ -3,11 +3,11 @@
 //! sequence of jumps' path).
 
 use super::{capture, Move, MoveList, State};
-use crate::model::board::{LINE_OF_DIRECTION, MAX_GRID_SIDE};
+use crate::model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
     leg_bits, Board, Cell, Chain, EffectKind, Game, Jumped, Landing, MoveFilter, MoveKind,
-    MoveRule, Neighbour, NextTo, Player, Shot, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
-    UNLIMITED,
+    MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS,
+    NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -51,12 +51,16 @@ impl State {
                 MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
                     self.site_moves(index, rule, out)
                 }
+                MoveKind::Fly { region } => self.flights(index, *region, rule, out),
                 MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
                     self.piece_moves(index, rule, &mut targets, out)
                 }
             }
             if let Some(shot) = rule.filter.shot {
                 self.add_shots(shot, rule_start, &mut targets, out);
+            }
+            if let Some(removal) = rule.filter.removal {
+                self.add_removals(removal, rule_start, out);
             }
             if rule.filter.capturing {
                 out.retain_from(rule_start, |m| self.captures_something(m));
@@ -241,6 +245,97 @@ impl State {
         }
         out.set_len(start + total);
         targets[..self.words].fill(0);
+    }
+
+    /// Replaces each move from position `start` on after which the mover removes an enemy
+    /// piece (the piece that moved stands in a line of `removal.if_line`) by one move per
+    /// piece they may remove, in site order; the other moves stay as they are.
+    fn add_removals(&self, removal: Removal, start: usize, out: &mut MoveList) {
+        let lines = |m: Move| self.lands_in_line(m, removal.if_line);
+        if !(start..out.len()).any(|i| lines(out[i])) {
+            return;
+        }
+        let removable = self.removable(removal.sparing_line);
+        let count: usize = removable.iter().map(|w| w.count_ones() as usize).sum();
+        let taken_at = |site: Site| removable[site.index() / 64] >> (site.index() % 64) & 1;
+        // The pieces move `m` may remove (none: the move stays as it is).
+        let choices = |m: Move| match lines(m) {
+            true => count - (m.to != NO_SITE && taken_at(m.to) == 1) as usize,
+            false => 0,
+        };
+        let variants = |m: Move| choices(m).max(1);
+        let moves = out.len() - start;
+        let total: usize = (start..out.len()).map(|i| variants(out[i])).sum();
+        out.reserve(total - moves);
+        // Filled from the back: move i's variants go at or after i.
+        let mut at = start + total;
+        for i in (start..start + moves).rev() {
+            let m = out[i];
+            at -= variants(m);
+            if choices(m) == 0 {
+                out.write(at, m);
+                continue;
+            }
+            let sites = set_sites(&removable[..self.words]).filter(|&s| s != m.to);
+            for (k, site) in sites.enumerate() {
+                out.write(at + k, m.with_removal(site));
+            }
+        }
+        out.set_len(start + total);
+    }
+
+    /// Whether the piece that moves in `m` then stands in a line of at least `n` of the
+    /// mover's pieces, along any axis of the board (always, for `n` 0).
+    fn lands_in_line(&self, m: Move, n: u8) -> bool {
+        let mover = self.to_move;
+        let own =
+            |s: Site| s == m.to || (s != NO_SITE && s != m.from && self.owner(s) == Some(mover));
+        n == 0 || self.longest_line_through(m.to, own) >= n as usize
+    }
+
+    /// The most pieces for which `counted` holds in a line through `site` (which counts
+    /// itself), along any axis of the board.
+    fn longest_line_through(&self, site: Site, counted: impl Fn(Site) -> bool) -> usize {
+        let board = &self.game.board;
+        let run = |dir: u8| {
+            let mut n = 0;
+            let mut s = board.step(site, dir);
+            while s != NO_SITE && counted(s) {
+                n += 1;
+                s = board.step(s, dir);
+            }
+            n
+        };
+        AXES.iter()
+            .map(|&(forward, back)| 1 + run(forward) + run(back))
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// The enemy pieces the mover may remove: all of them, or with `sparing` (not 0) those
+    /// not in a line of that many of their owner's, unless every one is.
+    fn removable(&self, sparing: u8) -> SiteSet {
+        let mut enemies = [0u64; SITE_SET_WORDS];
+        for p in Player::all().filter(|&p| p != self.to_move) {
+            let theirs = &self.occupancy[p.index() * self.words..][..self.words];
+            for (e, t) in enemies.iter_mut().zip(theirs) {
+                *e |= t;
+            }
+        }
+        if sparing == 0 {
+            return enemies;
+        }
+        let mut unspared = [0u64; SITE_SET_WORDS];
+        for s in set_sites(&enemies[..self.words]) {
+            let owner = self.owner(s);
+            if self.longest_line_through(s, |t| self.owner(t) == owner) < sparing as usize {
+                unspared[s.index() / 64] |= 1 << (s.index() % 64);
+            }
+        }
+        match unspared.iter().any(|&w| w != 0) {
+            true => unspared,
+            false => enemies,
+        }
     }
 
     /// Marks in `targets` the sites a piece may be shot onto after move `m` (empty sites
@@ -729,23 +824,10 @@ impl State {
             MoveKind::PlacePiece { region, .. } => (false, region),
             _ => unreachable!("only placements and removals are moves on one site"),
         };
-        let mut sites = [0u64; SITE_SET_WORDS];
-        let mover = self.to_move.index();
-        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
-            let occupancy = |p: usize| self.occupancy[p * self.words + w];
-            let occupied = (0..self.game.players.len()).fold(0, |a, p| a | occupancy(p));
-            let in_board = match (w + 1) * 64 <= self.cells.len() {
-                true => u64::MAX,
-                false => (1u64 << (self.cells.len() % 64)) - 1,
-            };
-            *word = match removing {
-                true => occupancy(mover),
-                false => !occupied & in_board,
-            };
-            if let Some(r) = region {
-                *word &= self.game.regions[r as usize][w];
-            }
-        }
+        let mut sites = match removing {
+            true => self.own_sites(region),
+            false => self.empty_sites(region),
+        };
         self.unmark_region(rule.filter.not_landing, &mut sites);
         for (w, &word) in sites.iter().take(self.words).enumerate() {
             let mut bits = word;
@@ -763,6 +845,53 @@ impl State {
                     true => Move::remove(index, site),
                     false => Move::place(index, site),
                 });
+            }
+        }
+    }
+
+    /// The empty sites, of `region` if given.
+    fn empty_sites(&self, region: Option<u16>) -> SiteSet {
+        let mut sites = [0u64; SITE_SET_WORDS];
+        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
+            let occupied =
+                (0..self.game.players.len()).fold(0, |a, p| a | self.occupancy[p * self.words + w]);
+            let in_board = match (w + 1) * 64 <= self.cells.len() {
+                true => u64::MAX,
+                false => (1u64 << (self.cells.len() % 64)) - 1,
+            };
+            *word = !occupied & in_board & self.region_word(region, w);
+        }
+        sites
+    }
+
+    /// The sites of the mover's pieces, in `region` if given.
+    fn own_sites(&self, region: Option<u16>) -> SiteSet {
+        let mut sites = [0u64; SITE_SET_WORDS];
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
+            *word = own[w] & self.region_word(region, w);
+        }
+        sites
+    }
+
+    /// Word `w` of a region's mask (every bit set when there is no region).
+    #[inline]
+    fn region_word(&self, region: Option<u16>, w: usize) -> u64 {
+        region.map_or(u64::MAX, |r| self.game.regions[r as usize][w])
+    }
+
+    /// The flights of one move rule: each of the mover's pieces (of the kinds it allows)
+    /// to each empty site of `region` (or of the board) where it may land.
+    fn flights(&self, index: u8, region: Option<u16>, rule: &MoveRule, out: &mut MoveList) {
+        let movers = match rule.filter.kinds {
+            ALL_KINDS => self.own_sites(None),
+            kinds => self.movers(kinds),
+        };
+        let mut targets = self.empty_sites(region);
+        self.unmark_region(rule.filter.not_landing, &mut targets);
+        for from in set_sites(&movers[..self.words]) {
+            for to in set_sites(&targets[..self.words]) {
+                out.push(Move::step(index, from, to));
             }
         }
     }
@@ -803,7 +932,7 @@ impl State {
         let game = &*self.game;
         matches!(
             game.moves[m.rule as usize].kind,
-            MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. }
+            MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Fly { .. }
         ) && !game.promotes
             && !self.captures_something(m)
     }
@@ -815,6 +944,9 @@ impl State {
             return false;
         }
         let game = &*self.game;
+        if game.moves[m.rule as usize].filter.removal.is_some() && m.removal() != NO_SITE {
+            return true;
+        }
         let mover = self.to_move;
         let piece = match game.moves[m.rule as usize].kind {
             MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
@@ -845,6 +977,18 @@ impl State {
         }
         any
     }
+}
+
+/// The sites of a set, in order.
+fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
+    set.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            let bit = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
+            Some(Site::at(w * 64 + bit))
+        })
+    })
 }
 
 /// Whether a game's random moves are always picked from the list of legal moves: under

@@ -182,10 +182,10 @@ impl Quick {
     fn new(state: &State) -> Option<Quick> {
         let game = &*state.game;
         let board = &game.board;
-        let slides_only = game
-            .moves
-            .iter()
-            .all(|r| matches!(r.kind, MoveKind::Slide { .. }) || !state.holds(&r.condition));
+        let slides_only = game.moves.iter().all(|r| {
+            matches!(r.kind, MoveKind::Slide { .. }) && !r.filter.has_second_part()
+                || !state.holds(&r.condition)
+        });
         if !board.has_ray_masks() || state.words != 1 || !slides_only {
             return None;
         }
@@ -375,7 +375,11 @@ impl State {
         pending.len = 0;
         pending.full = false;
         let game = &*self.game;
-        let jump = match game.moves[m.rule as usize].kind {
+        let rule = &game.moves[m.rule as usize];
+        if rule.filter.has_second_part() {
+            return None;
+        }
+        let jump = match rule.kind {
             MoveKind::Slide { .. } => None,
             MoveKind::Jump {
                 mode,

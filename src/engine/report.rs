@@ -129,9 +129,10 @@ impl State {
         let game = Arc::clone(&self.game);
         match game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => scratch.replay_sowing(m, report),
-            MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::PlacePiece { .. } => {
-                scratch.replay_piece_move(m, report)
-            }
+            MoveKind::Slide { .. }
+            | MoveKind::Jump { .. }
+            | MoveKind::PlacePiece { .. }
+            | MoveKind::Fly { .. } => scratch.replay_piece_move(m, report),
             MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap | MoveKind::Remove { .. } => {}
         }
         scratch.log.clear();

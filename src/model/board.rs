@@ -177,6 +177,10 @@ pub enum Layout {
     },
 }
 
+/// The four axes of a grid along which lines are counted, each as a direction and its
+/// opposite (by index in [`GRID_DIRECTIONS`]): north-south, east-west and the diagonals.
+pub const AXES: [(u8, u8); 4] = [(0, 2), (1, 3), (4, 6), (5, 7)];
+
 /// A compiled board: sites, names, and precomputed neighbour tables.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -232,6 +236,9 @@ pub struct Board {
     /// Grid boards `without` a region: per site, whether its point is not part of the
     /// board (empty when every point is).
     removed: Vec<bool>,
+    /// Grid boards drawn `with lines`: the lines as written, each its points in order
+    /// (empty for any other board).
+    pub drawn_lines: Vec<Vec<Site>>,
 }
 
 /// The lines of a grid (ranks, files, diagonals, anti-diagonals: the four families), for
@@ -338,6 +345,7 @@ impl Board {
             edge_colours: Vec::new(),
             diagonal_points: Vec::new(),
             removed: Vec::new(),
+            drawn_lines: Vec::new(),
             lines: GridLines::new(w as usize, h as usize),
         };
         board.build_rays();
@@ -368,6 +376,39 @@ impl Board {
         self.paths.clear();
         self.diagonal_points.retain(|s| !removed[s.index()]);
         self.removed = removed;
+    }
+
+    /// Draws a grid by its lines (a morris board): the points the lines name are the
+    /// board's, the others are taken off, and each two neighbours on a line are joined in
+    /// the direction from one to the other (along a rank, file or diagonal, as the
+    /// compiler has checked); nothing else is joined. The board has no perimeter path.
+    pub fn join_lines(&mut self, lines: Vec<Vec<Site>>) {
+        let dirs = GRID_DIRECTIONS.len();
+        let w = self.width as i32;
+        let on_line = self.marked(&lines.concat());
+        self.neighbours.fill(NO_SITE);
+        for (a, b) in lines
+            .iter()
+            .flat_map(|l| l.windows(2).map(|p| (p[0], p[1])))
+        {
+            let (a, b) = (a.index() as i32, b.index() as i32);
+            let (df, dr) = ((b % w - a % w).signum(), (b / w - a / w).signum());
+            let dir = |df: i32, dr: i32| {
+                GRID_DIRECTIONS
+                    .iter()
+                    .position(|&(_, f, r)| (f, r) == (df, dr))
+                    .expect("a line runs along a grid direction")
+            };
+            self.neighbours[a as usize * dirs + dir(df, dr)] = Site::at(b as usize);
+            self.neighbours[b as usize * dirs + dir(-df, -dr)] = Site::at(a as usize);
+        }
+        self.cut_links(0..0, |_, _| false);
+        self.paths.clear();
+        self.diagonal_points = Site::all(self.sites())
+            .filter(|&s| (4..dirs as u8).any(|d| self.step(s, d) != NO_SITE))
+            .collect();
+        self.removed = on_line.iter().map(|on| !on).collect();
+        self.drawn_lines = lines;
     }
 
     /// Per site of the board, whether it is one of `region`'s.
@@ -501,6 +542,7 @@ impl Board {
             edge_colours: Vec::new(),
             diagonal_points: Vec::new(),
             removed: Vec::new(),
+            drawn_lines: Vec::new(),
             lines: GridLines::default(),
         }
     }
@@ -564,6 +606,7 @@ impl Board {
             edge_colours: vec![None; sites * HEX_DIRECTIONS.len()],
             diagonal_points: Vec::new(),
             removed: Vec::new(),
+            drawn_lines: Vec::new(),
             lines: GridLines::default(),
             hex_coords,
             hex_index,

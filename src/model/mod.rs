@@ -475,6 +475,18 @@ pub struct Shot {
     pub directions: u8,
 }
 
+/// `then remove enemy`: after the move, the mover removes one enemy piece of their choice
+/// (its site is the move's second part, [`crate::engine::Move::removal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// `if line N`: only when the piece that moved then stands in a line of at least this
+    /// many of the mover's pieces (0: after every move of the rule).
+    pub if_line: u8,
+    /// `sparing line N`: not an enemy piece standing in a line of at least this many of
+    /// its owner's, unless every enemy piece does (0: any enemy piece).
+    pub sparing_line: u8,
+}
+
 /// Every kind of piece, as a set ([`MoveFilter::kinds`], [`CaptureFilter::kinds`]).
 pub const ALL_KINDS: u64 = u64::MAX;
 
@@ -498,6 +510,16 @@ pub struct MoveFilter {
     pub compulsory: bool,
     /// A piece shot after the move.
     pub shot: Option<Shot>,
+    /// An enemy piece removed after the move.
+    pub removal: Option<Removal>,
+}
+
+impl MoveFilter {
+    /// Whether the move has a second part (a piece shot or an enemy piece removed), which
+    /// changes a site besides those the piece leaves and lands on.
+    pub fn has_second_part(&self) -> bool {
+        self.shot.is_some() || self.removal.is_some()
+    }
 }
 
 impl Default for MoveFilter {
@@ -511,6 +533,7 @@ impl Default for MoveFilter {
             landing: Landing::Empty,
             compulsory: false,
             shot: None,
+            removal: None,
         }
     }
 }
@@ -606,6 +629,12 @@ pub enum MoveKind {
     /// the board, the second none), once per game, the players exchange sides; the side to
     /// move does not change.
     Swap,
+    /// One of the mover's pieces to any empty site of a grid (a move from its site to
+    /// another, like a step).
+    Fly {
+        /// A region ([`Game::regions`]) of the sites it may go to (none: anywhere).
+        region: Option<u16>,
+    },
 }
 
 /// The most times one sowing move lifts stones (its first lift included); a relay still

@@ -65,6 +65,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Slide { .. }
         | MoveKind::Jump { .. }
         | MoveKind::PlacePiece { .. }
+        | MoveKind::Fly { .. }
         | MoveKind::Remove { .. } => pieces::text(state, m),
     }
 }

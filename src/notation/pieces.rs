@@ -1,14 +1,32 @@
 //! Moves of pieces as text: two points joined by a dash (`a1-a4`), every landing of a
-//! chained jump (`c3-c5-c7`, `c3-e5-c7`), a move and the point it shoots onto
-//! (`d1-d7/g7`), and a placement by its point alone (`d3`).
+//! chained jump (`c3-c5-c7`, `c3-e5-c7`), a placement by its point alone (`d3`), and a
+//! move's second part after a `/`: the point it shoots onto (`d1-d7/g7`) or `x` and the
+//! point of the enemy piece it removes (`d3/xa4`).
 
 use super::{is_site_like, move_text, MoveError};
 use crate::engine::{Move, MoveList, State};
 use crate::model::{Chain, MoveKind, Site, NO_SITE};
 
 /// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
-/// the point of a placement.
+/// the point of a placement; then its second part, if any (`/g7`, `/xa4`).
 pub(super) fn text(state: &State, m: Move) -> String {
+    let game = state.game();
+    let names = &game.board.site_names;
+    let mut text = first_part(state, m);
+    let filter = &game.moves[m.rule() as usize].filter;
+    if filter.shot.is_some() {
+        text.push('/');
+        text.push_str(&names[m.shot().index()]);
+    }
+    if filter.removal.is_some() && m.removal() != NO_SITE {
+        text.push_str("/x");
+        text.push_str(&names[m.removal().index()]);
+    }
+    text
+}
+
+/// The text of a piece's move without its second part.
+fn first_part(state: &State, m: Move) -> String {
     let game = state.game();
     let names = &game.board.site_names;
     if m.from() == NO_SITE {
@@ -43,10 +61,6 @@ pub(super) fn text(state: &State, m: Move) -> String {
     }
     text.push('-');
     text.push_str(&names[m.to().index()]);
-    if game.moves[m.rule() as usize].filter.shot.is_some() {
-        text.push('/');
-        text.push_str(&names[m.shot().index()]);
-    }
     text
 }
 
@@ -59,21 +73,23 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         text: text.to_string(),
         expected: expected_form(&game.moves),
     };
-    let (body, shot) = match text.split_once('/') {
-        Some((body, shot)) => (body, Some(shot.trim())),
+    let (body, second) = match text.split_once('/') {
+        Some((body, second)) => (body, Some(second.trim())),
         None => (text, None),
     };
+    // The point of a second part: where a piece is shot, or (after `x`) the piece removed.
+    let second_point = second.map(|s| s.strip_prefix('x').unwrap_or(s));
     let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
     let points: Vec<&str> = removal.map_or_else(
         || body.split('-').map(str::trim).collect(),
         |site| vec![site],
     );
-    if points.iter().chain(&shot).any(|p| !is_site_like(p)) {
+    if points.iter().chain(&second_point).any(|p| !is_site_like(p)) {
         return Err(malformed());
     }
     if let Some(bad) = points
         .iter()
-        .chain(&shot)
+        .chain(&second_point)
         .find(|p| board.site_named(p).is_none())
     {
         return Err(MoveError::Illegal {
@@ -87,8 +103,8 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         Some(site) => format!("x{site}"),
         None => points.join("-"),
     };
-    let full = match shot {
-        Some(site) => format!("{canonical}/{site}"),
+    let full = match second {
+        Some(part) => format!("{canonical}/{part}"),
         None => canonical.clone(),
     };
     if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == full) {
@@ -97,7 +113,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     if moves.is_empty() {
         return Err(MoveError::GameOver);
     }
-    let reason = match shot_refusal(state, &moves, &canonical, shot) {
+    let reason = match second_part_refusal(state, &moves, &canonical, second) {
         Some(reason) => reason,
         None => piece_refusal(state, &moves, &canonical, removal.is_some(), &points)
             .ok_or_else(malformed)?,
@@ -108,34 +124,55 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     })
 }
 
-/// Why a move whose points (`canonical`, without its shot) are those of legal moves is not
-/// legal with the shot written (`shot`), in words; `None` if no legal move has those points
-/// (with a shot, or without one when one is written).
-fn shot_refusal(
+/// Why a move whose points (`canonical`, without its second part) are those of legal
+/// moves is not legal with the second part written (`second`: a shot's point, or `x` and
+/// a removed piece's), in words; `None` if no legal move has those points (with a second
+/// part, or without one when one is written).
+fn second_part_refusal(
     state: &State,
     moves: &MoveList,
     canonical: &str,
-    shot: Option<&str>,
+    second: Option<&str>,
 ) -> Option<String> {
-    let shots: Vec<String> = moves
+    let seconds: Vec<String> = moves
         .iter()
         .filter_map(|&m| {
             let text = move_text(state, m);
-            let (points, site) = text.split_once('/')?;
-            (points == canonical).then(|| site.to_string())
+            let (points, part) = text.split_once('/')?;
+            (points == canonical).then(|| part.to_string())
         })
         .collect();
-    Some(match (shots.first(), shot) {
+    let removes = seconds.first().is_some_and(|s| s.starts_with('x'));
+    let listed = seconds.iter().map(|s| s.trim_start_matches('x'));
+    let listed = listed.collect::<Vec<_>>().join(" ");
+    Some(match (seconds.first(), second) {
+        (Some(example), None) if removes => format!(
+            "this move makes a line: say which enemy piece it removes after `/`, like `{canonical}/{example}`; it may remove: {listed}"
+        ),
         (Some(example), None) => format!(
-            "this move shoots a piece: say where after a `/`, like `{canonical}/{example}`; it may go to: {}",
-            shots.join(" ")
+            "this move shoots a piece: say where after a `/`, like `{canonical}/{example}`; it may go to: {listed}"
         ),
-        (Some(_), Some(site)) => format!(
-            "after `{canonical}` no piece may be shot onto {site}; it may go to: {}",
-            shots.join(" ")
-        ),
-        (None, Some(_)) if moves.iter().any(|&m| move_text(state, m) == canonical) => {
-            format!("`{canonical}` shoots nothing: write it without the `/`")
+        (Some(_), Some(part)) if removes => {
+            let site = part.trim_start_matches('x');
+            let board = &state.game().board;
+            let enemy = board
+                .site_named(site)
+                .and_then(|s| state.owner(s))
+                .is_some_and(|p| p != state.to_move());
+            let why = match enemy {
+                true => format!("the piece on {site} is spared: it stands in a line"),
+                false => format!("there is no enemy piece on {site}"),
+            };
+            format!("after `{canonical}` {why}; it may remove: {listed}")
+        }
+        (Some(_), Some(site)) => {
+            format!("after `{canonical}` no piece may be shot onto {site}; it may go to: {listed}")
+        }
+        (None, Some(part)) if moves.iter().any(|&m| move_text(state, m) == canonical) => {
+            match part.starts_with('x') {
+                true => format!("`{canonical}` makes no line and removes nothing: write it without the `/`"),
+                false => format!("`{canonical}` shoots nothing: write it without the `/`"),
+            }
         }
         (None, _) => return None,
     })
@@ -191,6 +228,9 @@ fn expected_form(rules: &[crate::model::MoveRule]) -> String {
     }
     if rules.iter().any(|r| r.filter.shot.is_some()) {
         forms.push("a move and where it shoots, like `a1-a4/c4`");
+    }
+    if rules.iter().any(|r| r.filter.removal.is_some()) {
+        forms.push("a move and the enemy piece it removes, like `d3/xa4`");
     }
     if has(|k| matches!(k, MoveKind::PlacePiece { .. })) {
         forms.push("a point to place a piece on, like `d3`");

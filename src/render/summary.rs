@@ -60,11 +60,18 @@ fn grid_summary(o: &mut String, game: &Game) {
         let names: Vec<&str> = sites.map(|s| b.site_names[s.index()].as_str()).collect();
         names.join(" ")
     };
-    if !b.diagonal_points.is_empty() {
+    if !b.diagonal_points.is_empty() && b.drawn_lines.is_empty() {
         let through = names(&mut b.diagonal_points.iter().copied());
         let _ = writeln!(o, "  diagonal lines only through: {through}");
     }
-    if b.removed_points().next().is_some() {
+    if !b.drawn_lines.is_empty() {
+        let lines: Vec<String> = b
+            .drawn_lines
+            .iter()
+            .map(|l| names(&mut l.iter().copied()).replace(' ', "-"))
+            .collect();
+        let _ = writeln!(o, "  lines: {}", lines.join(", "));
+    } else if b.removed_points().next().is_some() {
         let _ = writeln!(o, "  without: {}", names(&mut b.removed_points()));
     }
     for p in &b.paths {
@@ -179,6 +186,7 @@ fn moves_summary(o: &mut String, game: &Game) {
                 format!("remove one of the mover's pieces from {}", region(game, *r))
             }
             MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
+            MoveKind::Fly { .. } => "fly to any empty point".into(),
             MoveKind::PlacePiece {
                 kind,
                 region: r,
@@ -350,6 +358,18 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
             game.piece_kinds[shot.kind as usize],
             direction_names(shot.directions)
         );
+    }
+    if let Some(r) = f.removal {
+        words += ", then removes an enemy piece";
+        if r.if_line > 0 {
+            words += &format!(" if it makes a line of {}", r.if_line);
+        }
+        if r.sparing_line > 0 {
+            words += &format!(
+                ", sparing those in a line of {} unless all are",
+                r.sparing_line
+            );
+        }
     }
     words
 }

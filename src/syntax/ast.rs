@@ -184,16 +184,20 @@ pub enum SettingValue {
 /// The shape of the board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardShape {
-    /// `grid W by H [with diagonals on REGION] [without REGION]`.
+    /// `grid W by H [with diagonals on REGION] [without REGION]`, or `grid W by H with
+    /// lines LINE, ...`.
     Grid {
         /// Number of files.
         width: Expr,
         /// Number of ranks.
         height: Expr,
         /// `with diagonals on REGION`: the region whose points alone diagonals join.
-        diagonals: Option<Expr>,
+        diagonals: Option<Box<Expr>>,
         /// `without REGION`: the points that are not part of the board.
         without: Option<Box<Expr>>,
+        /// `with lines a1-d1-g1, ...`: the lines that draw the board, each its points in
+        /// order (empty: a plain grid).
+        lines: Vec<Vec<Name>>,
     },
     /// `mancala N pits with stores`.
     Mancala {
@@ -239,6 +243,20 @@ pub struct MoveClauses {
     /// `then shoot KIND along DIRECTIONS`: a new piece of that kind onto a site reached
     /// from the landing site.
     pub shoot: Option<Box<Shoot>>,
+    /// `then remove enemy [if line N] [sparing line N]`: the mover removes an enemy piece
+    /// after the move.
+    pub take_after: Option<Box<TakeAfter>>,
+}
+
+/// `then remove enemy [if line N] [sparing line N]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TakeAfter {
+    /// `if line N`: only when the piece that moved stands in a line of at least N.
+    pub if_line: Option<Expr>,
+    /// `sparing line N`: not an enemy piece in a line of at least N, unless all are.
+    pub sparing_line: Option<Expr>,
+    /// The whole clause.
+    pub span: Span,
 }
 
 /// `then shoot KIND along DIRECTIONS`.
@@ -343,6 +361,8 @@ pub enum MoveKind {
     Pass,
     /// `swap`.
     Swap,
+    /// `fly`: a piece of the mover's to any empty point.
+    Fly,
 }
 
 /// The ways sowing varies.

@@ -215,6 +215,11 @@ fn describe(rule: Rule) -> &'static str {
         Rule::store_result | Rule::remaining_to => "`remaining to empty side|owners, most in store wins`",
         Rule::piece_setup | Rule::stones_setup | Rule::hand_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
         Rule::after_sow_stmt => "`after sow first of { ... }`",
+        Rule::grid_lines | Rule::grid_line => "the lines of the board, like `a1-d1-g1, a1-a4-a7`",
+        Rule::fly_move => "a move kind (`slide`, `step`, `jump`, `place`, `fly`)",
+        Rule::take_after | Rule::take_if | Rule::take_sparing => {
+            "`then remove enemy [if line N] [sparing line N]`"
+        }
         _ => "something else",
     }
 }
@@ -542,6 +547,9 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     }
                     Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
                     Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
+                    Rule::take_after => {
+                        clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
+                    }
                     _ => condition = Some(lower_condition(part, file)?),
                 }
             }
@@ -646,13 +654,17 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
             let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-            let (mut diagonals, mut without) = (None, None);
+            let (mut diagonals, mut without, mut lines) = (None, None, Vec::new());
             for part in parts {
                 let rule = part.as_rule();
+                if rule == Rule::grid_lines {
+                    lines = self::parts(part).map(|p| lower_line(p, file)).collect();
+                    continue;
+                }
                 let region = self::parts(part).next().ok_or_else(|| internal(sspan))?;
                 let region = lower_expr(region, file)?;
                 match rule {
-                    Rule::grid_diagonals => diagonals = Some(region),
+                    Rule::grid_diagonals => diagonals = Some(Box::new(region)),
                     _ => without = Some(Box::new(region)),
                 }
             }
@@ -661,6 +673,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
                 height,
                 diagonals,
                 without,
+                lines,
             }))
         }
         _ => Err(internal(sspan)),
@@ -911,6 +924,44 @@ fn lower_next_to(pair: Pair<Rule>, file: FileId) -> (Neighbour, Option<Box<Direc
     (what, directions, span)
 }
 
+/// `a1-d1-g1`, one name as read: its points, each with its own place in the file.
+fn lower_line(pair: Pair<Rule>, file: FileId) -> Vec<Name> {
+    let span = span_of(&pair, file);
+    let mut start = span.start;
+    pair.as_str()
+        .split('-')
+        .map(|text| {
+            let name = Name {
+                text: text.to_string(),
+                span: Span::new(start, start + text.len()).in_file(file),
+            };
+            start += text.len() + 1;
+            name
+        })
+        .collect()
+}
+
+/// `then remove enemy [if line N] [sparing line N]`.
+fn lower_take_after(pair: Pair<Rule>, file: FileId) -> Lowered<TakeAfter> {
+    let span = span_of(&pair, file);
+    let mut take = TakeAfter {
+        if_line: None,
+        sparing_line: None,
+        span,
+    };
+    let clauses = pair.into_inner();
+    for part in clauses.filter(|p| matches!(p.as_rule(), Rule::take_if | Rule::take_sparing)) {
+        let rule = part.as_rule();
+        let n = part.into_inner().last().ok_or_else(|| internal(span))?;
+        let n = Some(lower_expr(n, file)?);
+        match rule {
+            Rule::take_if => take.if_line = n,
+            _ => take.sparing_line = n,
+        }
+    }
+    Ok(take)
+}
+
 /// `then shoot KIND along DIRECTIONS`.
 fn lower_shoot(pair: Pair<Rule>, file: FileId) -> Lowered<Shoot> {
     let span = span_of(&pair, file);
@@ -1034,6 +1085,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         }
         Rule::pass_move => Ok(MoveKind::Pass),
         Rule::swap_move => Ok(MoveKind::Swap),
+        Rule::fly_move => Ok(MoveKind::Fly),
         _ => Err(internal(span)),
     }
 }

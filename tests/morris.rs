@@ -1,0 +1,269 @@
+//! Nine Men's Morris and what it needs of the language: a board drawn by its lines
+//! (`board grid 7 by 7 with lines ...`), a man that flies (`move fly`), and a move whose
+//! second part removes an enemy piece after a mill (`then remove enemy if line 3 sparing
+//! line 3`). Hand-built positions for each rule, the moves' text and refusals, undo, and
+//! the pick of a playout; the perft counts, OpenSpiel's, are in
+//! tests/perft/nine-mens-morris.perft.
+
+use std::sync::Arc;
+
+use rulebook::analysis::Rng;
+use rulebook::engine::{MoveList, State};
+use rulebook::model::Game;
+use rulebook::{notation, pipeline};
+
+const MORRIS: &str = include_str!("fixtures/valid/nine-mens-morris.game");
+
+fn load(text: &str) -> Arc<Game> {
+    pipeline::load_text("nine-mens-morris.game", text, None, &[])
+        .unwrap_or_else(|e| panic!("{}", e.render(false)))
+}
+
+fn morris() -> Arc<Game> {
+    load(MORRIS)
+}
+
+fn position(game: &Arc<Game>, text: &str) -> State {
+    notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+/// The legal moves of `state` as text, in the engine's order.
+fn moves(state: &State) -> Vec<String> {
+    let mut list = MoveList::new();
+    state.legal_moves(&mut list);
+    list.iter()
+        .map(|&m| notation::move_text(state, m))
+        .collect()
+}
+
+/// White to move with four men, all placed: a1 and d1 wait for g1 to close their line,
+/// b2 and g4 are free. Black's a7, d7 and g7 are a mill; b6 and d6 are not in one.
+const MILL_TO_MAKE: &str = "B2B2B/1B1B3/7/6W/7/1W5/W2W3 white hand=white:0 hand=black:0";
+
+#[test]
+fn the_lines_join_the_points_they_name_and_nothing_else() {
+    let state = position(&morris(), MILL_TO_MAKE);
+    // a1 goes up its line to a4 (a2 and a3 are no points); b2 to b4 and d2 along the
+    // middle square; d1 to d2 but not on to g1's neighbour; g4 down to g1 and in to f4,
+    // and not up to g7, where a black man stands.
+    assert_eq!(
+        moves(&state),
+        [
+            "a1-a4",
+            "d1-g1",
+            "d1-d2",
+            "b2-d2",
+            "b2-b4",
+            "g4-g1/xb6",
+            "g4-g1/xd6",
+            "g4-f4"
+        ]
+    );
+    let board = &state.game().board;
+    let site = |name: &str| board.site_named(name).unwrap();
+    // c4 and e4 face each other across the centre, which is no point: no line joins them.
+    assert_eq!(board.ray(site("c4"), 1), []);
+    assert_eq!(board.ray(site("a4"), 1), [site("b4"), site("c4")]);
+    assert_eq!(board.ray(site("a1"), 1), [site("d1"), site("g1")]);
+    // The other points of the grid are not the board's.
+    assert_eq!(board.site_named("d4"), None);
+    assert_eq!(board.site_named("b1"), None);
+}
+
+#[test]
+fn a_mill_removes_a_man_outside_the_enemy_s_mills() {
+    let game = morris();
+    let mut state = position(&game, MILL_TO_MAKE);
+    notation::play_text(&mut state, "g4-g1/xb6").unwrap();
+    assert_eq!(
+        notation::position_text(&state),
+        "B2B2B/3B3/7/7/7/1W5/W2W2W black hand=white:0 hand=black:0"
+    );
+    assert_eq!(state.pieces(rulebook::model::Player::SECOND), 4);
+}
+
+#[test]
+fn when_every_enemy_man_is_in_a_mill_any_may_be_removed() {
+    // Black's only men are the mill a7-d7-g7.
+    let state = position(
+        &morris(),
+        "B2B2B/7/7/6W/7/1W5/W2W3 white hand=white:0 hand=black:0",
+    );
+    let removals: Vec<String> = moves(&state)
+        .into_iter()
+        .filter(|m| m.starts_with("g4-g1"))
+        .collect();
+    assert_eq!(removals, ["g4-g1/xa7", "g4-g1/xd7", "g4-g1/xg7"]);
+}
+
+#[test]
+fn without_sparing_a_man_in_a_mill_may_be_removed() {
+    let game = load(&MORRIS.replace(" sparing line 3", ""));
+    let state = position(&game, MILL_TO_MAKE);
+    let removals: Vec<String> = moves(&state)
+        .into_iter()
+        .filter(|m| m.starts_with("g4-g1"))
+        .collect();
+    assert_eq!(
+        removals,
+        [
+            "g4-g1/xb6",
+            "g4-g1/xd6",
+            "g4-g1/xa7",
+            "g4-g1/xd7",
+            "g4-g1/xg7"
+        ]
+    );
+}
+
+#[test]
+fn a_mill_opened_and_closed_again_removes_again() {
+    let game = morris();
+    // White's mill a1-d1-g1 stands; d1 steps out and back.
+    let mut state = position(
+        &game,
+        "B2B2B/1B1B3/7/7/7/1W5/W2W2W white hand=white:0 hand=black:0",
+    );
+    notation::play_text(&mut state, "d1-d2").unwrap();
+    notation::play_text(&mut state, "b6-b4").unwrap();
+    let back: Vec<String> = moves(&state)
+        .into_iter()
+        .filter(|m| m.starts_with("d2-d1"))
+        .collect();
+    assert_eq!(back, ["d2-d1/xb4", "d2-d1/xd6"]);
+}
+
+#[test]
+fn a_placement_that_makes_a_mill_removes_too() {
+    let game = morris();
+    let mut state = State::new(Arc::clone(&game));
+    for m in ["a1", "b2", "d1", "f2"] {
+        notation::play_text(&mut state, m).unwrap();
+    }
+    let g1: Vec<String> = moves(&state)
+        .into_iter()
+        .filter(|m| m.starts_with("g1"))
+        .collect();
+    assert_eq!(g1, ["g1/xb2", "g1/xf2"]);
+}
+
+#[test]
+fn three_men_fly_while_the_other_side_steps() {
+    // Black has three men left (a mill, so no flight can make another): each flies to
+    // any of the 17 empty points. White, with four, steps.
+    let game = morris();
+    let mut state = position(
+        &game,
+        "B2B2B/7/7/6W/7/1W5/W2W3 black hand=white:0 hand=black:0",
+    );
+    let flights = moves(&state);
+    assert_eq!(flights.len(), 3 * 17);
+    assert!(flights.contains(&"a7-g1".to_string()));
+    notation::play_text(&mut state, "a7-f4").unwrap();
+    // a1-a4, d1-g1, d1-d2, b2-d2, b2-b4, and g4-g1 with any of black's three (the mill
+    // a7-d7-g7 is broken), f4 being taken.
+    assert_eq!(moves(&state).len(), 8);
+}
+
+#[test]
+fn a_flight_that_makes_a_mill_removes() {
+    // Black's d7 and g7 need a7: the man on c3 flies there.
+    let state = position(
+        &morris(),
+        "3B2B/7/7/6W/2B4/1W5/W2W3 black hand=white:0 hand=black:0",
+    );
+    let to_a7: Vec<String> = moves(&state)
+        .into_iter()
+        .filter(|m| m.starts_with("c3-a7"))
+        .collect();
+    assert_eq!(to_a7, ["c3-a7/xa1", "c3-a7/xd1", "c3-a7/xb2", "c3-a7/xg4"]);
+}
+
+#[test]
+fn undo_puts_the_removed_man_back() {
+    let game = morris();
+    let mut state = position(&game, MILL_TO_MAKE);
+    let hash = state.hash();
+    notation::play_text(&mut state, "g4-g1/xd6").unwrap();
+    state.undo();
+    assert_eq!(notation::position_text(&state), MILL_TO_MAKE);
+    assert_eq!(state.hash(), hash);
+}
+
+#[test]
+fn a_removal_missing_wrong_or_not_due_is_refused_in_words() {
+    let game = morris();
+    let refusal = |text: &str| {
+        let mut state = position(&game, MILL_TO_MAKE);
+        notation::play_text(&mut state, text)
+            .unwrap_err()
+            .to_string()
+    };
+    let missing = refusal("g4-g1");
+    assert!(
+        missing.contains("makes a line: say which enemy piece it removes after `/`")
+            && missing.contains("it may remove: b6 d6"),
+        "{missing}"
+    );
+    let spared = refusal("g4-g1/xa7");
+    assert!(
+        spared.contains("the piece on a7 is spared: it stands in a line"),
+        "{spared}"
+    );
+    let nothing = refusal("g4-g1/xb2");
+    assert!(
+        nothing.contains("there is no enemy piece on b2"),
+        "{nothing}"
+    );
+    let not_due = refusal("g4-f4/xb6");
+    assert!(
+        not_due.contains("`g4-f4` makes no line and removes nothing"),
+        "{not_due}"
+    );
+}
+
+#[test]
+fn the_pick_of_a_playout_is_the_listed_move_at_its_index() {
+    let game = morris();
+    let (mut listed, mut work) = (MoveList::new(), MoveList::new());
+    let (mut positions, mut removals) = (0, 0);
+    for seed in 0..12 {
+        let mut state = State::new(Arc::clone(&game));
+        let mut rng = Rng::stream(seed, 0);
+        while state.outcome().is_none() && state.ply() < 200 {
+            state.legal_moves(&mut listed);
+            for k in 0..listed.len() {
+                assert_eq!(state.pick_legal_move(&mut work, |_| k), Some(listed[k]));
+            }
+            positions += 1;
+            let m = listed[rng.below(listed.len())];
+            removals += notation::move_text(&state, m).contains("/x") as usize;
+            state.apply(m);
+        }
+    }
+    assert!(positions > 300 && removals > 20, "{positions} {removals}");
+}
+
+#[test]
+fn a_line_counts_along_the_board_s_lines() {
+    // Three in a line wins, placing only: a1, d1 and g1 are three points apart on the
+    // grid, yet one line; b4, c4 and e4 are not, with the centre between c4 and e4.
+    let text = MORRIS
+        .replace(" then remove enemy if line 3 sparing line 3", "")
+        .replace(
+            "end when hand",
+            "end when line(mover) >= 3: mover wins\nend when hand",
+        );
+    let game = load(&text);
+    let placed = |position_text: &str, m: &str| {
+        let mut state = position(&game, position_text);
+        notation::play_text(&mut state, m).unwrap();
+        state.outcome()
+    };
+    let white = rulebook::model::Player::FIRST;
+    assert_eq!(
+        placed("7/7/7/7/7/1B3B1/W2W3 white", "g1"),
+        Some(rulebook::engine::Outcome::Win(white))
+    );
+    assert_eq!(placed("7/7/7/2W1W2/7/1B3B1/7 white", "b4"), None);
+}
