@@ -267,3 +267,23 @@ fn a_line_counts_along_the_board_s_lines() {
     );
     assert_eq!(placed("7/7/7/2W1W2/7/1B3B1/7 white", "b4"), None);
 }
+
+#[test]
+fn the_removal_is_reported_under_its_line() {
+    use rulebook::engine::MoveReport;
+    let game = morris();
+    let mut state = position(&game, MILL_TO_MAKE);
+    let mut report = MoveReport::new();
+    let mut list = MoveList::new();
+    state.legal_moves(&mut list);
+    let text_of = |state: &State, k: usize| notation::move_text(state, list[k]);
+    let k = (0..list.len()).find(|&k| text_of(&state, k) == "g4-g1/xd6").unwrap();
+    state.apply_reported(list[k], &mut report);
+    assert_eq!((report.removed, report.taken()), (1, 1));
+    assert_eq!(
+        rulebook::render::move_effects(&state, &report),
+        "takes 1 (line of 3)"
+    );
+    let d6 = game.board.site_named("d6").unwrap();
+    assert!(report.changed.contains(&d6) && report.taken_sites.contains(&d6));
+}

@@ -50,6 +50,8 @@ pub struct MoveReport {
     pub jumps: u32,
     /// The pieces the move's own jumps took (its move rule's capture).
     pub jumped: u32,
+    /// The enemy pieces the move removed after it (`then remove enemy`: 0 or 1).
+    pub removed: u32,
     /// The effects after the move that took something, in the game's order, each with what
     /// it took (a piece taken by two effects counts for the first).
     pub captures: Vec<EffectFired>,
@@ -84,6 +86,7 @@ impl MoveReport {
     /// The pieces or stones the move took in all, by every rule.
     pub fn taken(&self) -> u32 {
         self.jumped
+            + self.removed
             + self.captures.iter().map(|c| c.taken).sum::<u32>()
             + self
                 .sow_rule
@@ -95,6 +98,7 @@ impl MoveReport {
         self.mover = mover;
         self.jumps = 0;
         self.jumped = 0;
+        self.removed = 0;
         self.captures.clear();
         self.promoted = None;
         self.sow_rule = None;
@@ -187,6 +191,8 @@ impl State {
         let game = Arc::clone(&self.game);
         let mover = self.to_move;
         self.land_piece(m, mover);
+        let removes = game.moves[m.rule as usize].filter.removal.is_some();
+        report.removed = (removes && m.removal() != NO_SITE) as u32;
         if let MoveKind::Jump { mode, chain, .. } = game.moves[m.rule as usize].kind {
             report.jumps = match chain {
                 Chain::Turning => u32::from(m.legs),

@@ -258,6 +258,14 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
     if report.jumped > 0 {
         takes.push((report.jumped, "jump".to_string()));
     }
+    if report.removed > 0 {
+        let removal = game.moves[report.mv.rule() as usize].filter.removal;
+        let reason = match removal.map_or(0, |r| r.if_line) {
+            0 => "removal".to_string(),
+            n => format!("line of {n}"),
+        };
+        takes.push((report.removed, reason));
+    }
     for c in &report.captures {
         takes.push((c.taken, name(&game.effect_sources[c.effect as usize])));
     }
