@@ -56,6 +56,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/ming-mang.game"),
     },
     Bundled {
+        name: "nine-mens-morris",
+        text: include_str!("../games/nine-mens-morris.game"),
+    },
+    Bundled {
         name: "othello",
         text: include_str!("../games/othello.game"),
     },

@@ -92,6 +92,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "draughts-positions.yaml",
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
+        "nine-mens-morris-positions.yaml",
     ] {
         assert!(
             stdout.contains(&format!("tests/scenarios/{file}: ")),
@@ -112,6 +113,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "oware",
         "ayoayo",
         "draughts",
+        "nine-mens-morris",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

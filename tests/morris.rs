@@ -12,7 +12,7 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::Game;
 use rulebook::{notation, pipeline};
 
-const MORRIS: &str = include_str!("fixtures/valid/nine-mens-morris.game");
+const MORRIS: &str = include_str!("../games/nine-mens-morris.game");
 
 fn load(text: &str) -> Arc<Game> {
     pipeline::load_text("nine-mens-morris.game", text, None, &[])
@@ -277,7 +277,9 @@ fn the_removal_is_reported_under_its_line() {
     let mut list = MoveList::new();
     state.legal_moves(&mut list);
     let text_of = |state: &State, k: usize| notation::move_text(state, list[k]);
-    let k = (0..list.len()).find(|&k| text_of(&state, k) == "g4-g1/xd6").unwrap();
+    let k = (0..list.len())
+        .find(|&k| text_of(&state, k) == "g4-g1/xd6")
+        .unwrap();
     state.apply_reported(list[k], &mut report);
     assert_eq!((report.removed, report.taken()), (1, 1));
     assert_eq!(

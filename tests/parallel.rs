@@ -128,6 +128,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "ming-mang \"traditional\"",
         "ming-mang \"8x8\"",
         "ming-mang \"go\"",
+        "nine-mens-morris null",
         "othello null",
         "oware null",
         "toguz-kumalak null",

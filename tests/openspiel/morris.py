@@ -71,7 +71,7 @@ def main():
         state = play(state, text)
     counts = [0] * args.depth
     perft(state, args.depth, counts)
-    print("game tests/fixtures/valid/nine-mens-morris.game")
+    print("game tests/fixtures/valid/nine-mens-morris-openspiel.game")
     print(f"moves {args.moves}".rstrip())
     for depth, count in enumerate(counts, 1):
         print(depth, count)
