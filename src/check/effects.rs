@@ -208,6 +208,7 @@ impl Checker {
             ast::Effect::Custodian {
                 shape,
                 turning_once,
+                min_length,
                 max_length,
                 mode,
                 clauses,
@@ -232,13 +233,16 @@ impl Checker {
                         RunDecl::Path(name.text.clone())
                     }
                 };
-                let max_length = match max_length {
-                    Some(e) => Some(self.static_expr(e, Type::Int, "the longest run")?),
-                    None => None,
+                let mut length = |e: Option<&ast::Expr>, what| match e {
+                    Some(e) => self.static_expr(e, Type::Int, what).map(Some),
+                    None => Some(None),
                 };
+                let min_length = length(min_length.as_deref(), "the shortest run")?;
+                let max_length = length(max_length.as_ref(), "the longest run")?;
                 Some(EffectDecl::Custodian {
                     run,
                     turning_once: *turning_once,
+                    min_length,
                     max_length,
                     mode: super::capture_mode(*mode),
                     filter: self.capture_filter(clauses)?,

@@ -626,6 +626,8 @@ pub enum EffectDecl {
         run: RunDecl,
         /// Exactly one turn inside the run.
         turning_once: bool,
+        /// The shortest run captured.
+        min_length: Option<TExpr>,
         /// The longest run captured.
         max_length: Option<TExpr>,
         /// Convert or remove.

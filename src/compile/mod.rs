@@ -784,7 +784,7 @@ impl Compiler<'_> {
     /// An effect, unless its condition is false in this configuration.
     fn effect(&mut self, e: &Conditional<EffectDecl>) -> Option<model::Effect> {
         let condition = self.condition(e)?;
-        let (run, turning_once, max_length, mode, filter) = match &e.rule {
+        let (run, turning_once, (min_length, max_length), mode, filter) = match &e.rule {
             EffectDecl::Promote { from, to, region } => {
                 return Some(model::Effect {
                     kind: model::EffectKind::Promote {
@@ -801,10 +801,11 @@ impl Compiler<'_> {
             EffectDecl::Custodian {
                 run,
                 turning_once,
+                min_length,
                 max_length,
                 mode,
                 filter,
-            } => (run, turning_once, max_length, mode, filter),
+            } => (run, turning_once, (min_length, max_length), mode, filter),
             EffectDecl::Enclosed {
                 directions,
                 mode,
@@ -835,30 +836,46 @@ impl Compiler<'_> {
                 model::RunShape::Path(self.board().path(name)?)
             }
         };
-        let max_length = match max_length {
-            None => u16::MAX,
-            Some(m) => match self.fold(m)? {
-                Value::Int(v) if v >= 1 => v.min(u16::MAX as i64) as u16,
-                Value::Int(v) => {
-                    self.errors.push(Diagnostic::error(
-                        format!("the longest run must be at least 1, not {v}"),
-                        m.span,
-                    ));
-                    return None;
-                }
-                _ => return None,
-            },
-        };
+        let min_length_expr = min_length.as_ref();
+        let max_length = self.run_length(max_length.as_ref(), u16::MAX, "longest")?;
+        let min_length = self.run_length(min_length_expr, 1, "shortest")?;
+        if let (Some(e), true) = (min_length_expr, min_length > max_length) {
+            self.errors.push(Diagnostic::error(
+                format!("the shortest run captured, {min_length}, is longer than the longest, {max_length}"),
+                e.span,
+            ));
+            return None;
+        }
         Some(model::Effect {
             kind: model::EffectKind::Custodian {
                 shape,
                 turning_once: *turning_once,
+                min_length,
                 max_length,
                 mode: *mode,
             },
             filter: self.capture_filter(filter)?,
             condition,
         })
+    }
+
+    /// A custodian capture's `min` or `max` (`which`: "shortest" or "longest"), at least
+    /// 1; `unset` when not written.
+    fn run_length(&mut self, e: Option<&TExpr>, unset: u16, which: &str) -> Option<u16> {
+        let Some(e) = e else {
+            return Some(unset);
+        };
+        match self.fold(e)? {
+            Value::Int(v) if v >= 1 => Some(v.min(u16::MAX as i64) as u16),
+            Value::Int(v) => {
+                self.errors.push(Diagnostic::error(
+                    format!("the {which} run must be at least 1, not {v}"),
+                    e.span,
+                ));
+                None
+            }
+            _ => None,
+        }
     }
 
     /// A rule after sowing, unless its condition is false in this configuration.

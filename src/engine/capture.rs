@@ -66,13 +66,14 @@ fn collect_runs(
 ) {
     let captured = &mut capture;
     let rule = &game.effects[effect];
-    let (shape, turning_once, max_length, mode) = match &rule.kind {
+    let (shape, turning_once, (min_length, max_length), mode) = match &rule.kind {
         EffectKind::Custodian {
             shape,
             turning_once,
+            min_length,
             max_length,
             mode,
-        } => (shape, turning_once, max_length, mode),
+        } => (shape, turning_once, (min_length, max_length), mode),
         // Not a capture: the engine promotes after the captures.
         EffectKind::Promote { .. } => return,
         EffectKind::Enclosed { directions, mode } => {
@@ -86,13 +87,13 @@ fn collect_runs(
             );
         }
     };
-    let max = *max_length as usize;
+    let (min, max) = (*min_length as usize, *max_length as usize);
     let board = &game.board;
     match shape {
         RunShape::Lines(directions) if !*turning_once => {
             for &dir in directions {
                 let (end, n) = walk(board, landing, dir, enemy);
-                if n >= 1 && n <= max && end != NO_SITE && own(end) {
+                if n >= min && n <= max && end != NO_SITE && own(end) {
                     push_line(captured, board, landing, dir, n, *mode);
                 }
             }
@@ -114,7 +115,7 @@ fn collect_runs(
                             continue;
                         }
                         let (end, m) = walk(board, corner, turn, &enemy);
-                        if m >= 1 && i + m <= max && end != NO_SITE && own(end) {
+                        if m >= 1 && (min..=max).contains(&(i + m)) && end != NO_SITE && own(end) {
                             push_line(captured, board, landing, dir, i, *mode);
                             push_line(captured, board, corner, turn, m, *mode);
                         }
@@ -153,7 +154,7 @@ fn collect_runs(
                     break;
                 }
                 let turned_right = if *turning_once { turns == 1 } else { true };
-                if closed && turned_right && n <= max {
+                if closed && turned_right && (min..=max).contains(&n) {
                     let mut pos = origin;
                     for _ in 0..n {
                         pos = path

@@ -209,6 +209,7 @@ impl Quick {
             let EffectKind::Custodian {
                 shape: RunShape::Lines(directions),
                 turning_once: false,
+                min_length: 1,
                 max_length,
                 mode,
             } = &effect.kind

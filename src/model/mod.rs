@@ -772,6 +772,8 @@ pub enum EffectKind {
         shape: RunShape,
         /// The run must turn exactly once, at a piece strictly inside it.
         turning_once: bool,
+        /// The shortest run captured (1 unless `min` says more).
+        min_length: u16,
         /// The longest run captured.
         max_length: u16,
         /// Convert or remove.

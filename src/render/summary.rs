@@ -253,7 +253,7 @@ fn effects_summary(o: &mut String, game: &Game) {
     }
     for (i, e) in game.effects.iter().enumerate() {
         let filter = capture_filter(game, &e.filter);
-        let (shape, turning_once, max_length, md) = match &e.kind {
+        let (shape, turning_once, (min_length, max_length), md) = match &e.kind {
             EffectKind::Promote { to, region: r } => {
                 let _ = writeln!(
                     o,
@@ -269,9 +269,10 @@ fn effects_summary(o: &mut String, game: &Game) {
             EffectKind::Custodian {
                 shape,
                 turning_once,
+                min_length,
                 max_length,
                 mode,
-            } => (shape, turning_once, max_length, mode),
+            } => (shape, turning_once, (min_length, max_length), mode),
             EffectKind::Enclosed {
                 directions: d,
                 mode: md,
@@ -293,11 +294,16 @@ fn effects_summary(o: &mut String, game: &Game) {
             RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
         };
         let turning = if *turning_once { ", turning once" } else { "" };
+        let min = match *min_length {
+            1 => String::new(),
+            n => format!(", at least {n}"),
+        };
         let max = if *max_length == u16::MAX {
             String::new()
         } else {
             format!(", at most {max_length}")
         };
+        let max = min + &max;
         let _ = writeln!(
             o,
             "  {}. capture custodian {shape}{turning}{max}, {}{filter}{}{}",

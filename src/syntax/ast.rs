@@ -490,12 +490,14 @@ pub enum Effect {
         /// Where the effect was written.
         span: Span,
     },
-    /// `capture custodian SHAPE [turning once] [max N] MODE`.
+    /// `capture custodian SHAPE [turning once] [min N] [max N] MODE`.
     Custodian {
         /// Where runs go.
         shape: RunShape,
         /// Whether the run must turn exactly once.
         turning_once: bool,
+        /// The shortest run captured.
+        min_length: Option<Box<Expr>>,
         /// The longest run captured.
         max_length: Option<Expr>,
         /// What happens to captured pieces.

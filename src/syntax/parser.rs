@@ -185,6 +185,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::path_run => "`along PATH`",
         Rule::turning_once => "`turning once`",
         Rule::max_length => "`max N`",
+        Rule::min_length => "`min N`",
         Rule::capture_mode => "`convert` or `remove`",
         Rule::condition => "`when CONDITION`",
         Rule::no_legal_move => "an end condition (`no legal move`)",
@@ -1162,7 +1163,7 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let mut clauses = CaptureClauses::default();
     let mut shape = None;
     let mut turning_once = false;
-    let mut max_length = None;
+    let (mut min_length, mut max_length) = (None, None);
     let mut mode = None;
     for part in pair.into_inner() {
         match part.as_rule() {
@@ -1180,6 +1181,7 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
                 }
             }
             Rule::max_length => max_length = Some(lower_max(part, file)?),
+            Rule::min_length => min_length = Some(Box::new(lower_max(part, file)?)),
             Rule::capture_mode => mode = Some(lower_mode(part, file)?),
             _ => {
                 lower_capture_clause(part, &mut clauses, file)?;
@@ -1189,6 +1191,7 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     Ok(Effect::Custodian {
         shape: shape.ok_or_else(|| internal(span))?,
         turning_once,
+        min_length,
         max_length,
         mode: mode.ok_or_else(|| internal(span))?,
         clauses,
