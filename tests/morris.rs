@@ -289,3 +289,38 @@ fn the_removal_is_reported_under_its_line() {
     let d6 = game.board.site_named("d6").unwrap();
     assert!(report.changed.contains(&d6) && report.taken_sites.contains(&d6));
 }
+
+#[test]
+fn a_jump_that_takes_removes_another_piece_not_the_one_it_jumped() {
+    // As in Yoté: a jump over an enemy piece takes it, and the mover then removes another
+    // enemy piece of their choice. White's a1 jumps a2 to a3; black's a2 goes with the
+    // jump, so the removal is of c3 or e5.
+    let text = r#"
+game "Jump and remove"
+players white, black
+board grid 5 by 5
+piece man
+setup white man on a1
+setup black man on a2 + c3 + e5
+move jump orthogonal over enemy remove then remove enemy
+move step orthogonal
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+    let game = load(text);
+    let mut state = State::new(Arc::clone(&game));
+    let jumps: Vec<String> = moves(&state)
+        .into_iter()
+        .filter(|m| m.starts_with("a1-a3"))
+        .collect();
+    assert_eq!(jumps, ["a1-a3/xc3", "a1-a3/xe5"]);
+    notation::play_text(&mut state, "a1-a3/xe5").unwrap();
+    assert_eq!(notation::position_text(&state), "5/5/W1B2/5/5 black");
+    // Jumping over without taking leaves the jumped piece to be removed.
+    let game = load(&text.replace("over enemy remove then", "over enemy then"));
+    let jumps: Vec<String> = moves(&State::new(game))
+        .into_iter()
+        .filter(|m| m.starts_with("a1-a3"))
+        .collect();
+    assert_eq!(jumps, ["a1-a3/xa2", "a1-a3/xc3", "a1-a3/xe5"]);
+}

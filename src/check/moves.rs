@@ -474,7 +474,18 @@ impl Checker {
                 | ast::MoveKind::Fly
                 | ast::MoveKind::PlacePiece { .. }
         );
+        let chained = matches!(
+            kind,
+            ast::MoveKind::Jump {
+                chain: ast::Chain::Straight | ast::Chain::Turning,
+                ..
+            }
+        );
         let refusal = match (lands, &clauses.shoot) {
+            _ if chained => Some((
+                "a chain of jumps cannot remove a piece after it",
+                "`then remove enemy` follows a single jump, a slide, step, placement or fly",
+            )),
             (false, _) => Some((
                 "only a move that lands a piece may remove one after it",
                 "`then remove enemy` follows a slide, step, jump, placement or fly",

@@ -60,7 +60,8 @@ impl State {
                 self.add_shots(shot, rule_start, &mut targets, out);
             }
             if let Some(removal) = rule.filter.removal {
-                self.add_removals(removal, rule_start, out);
+                let jump_takes = matches!(rule.kind, MoveKind::Jump { mode: Some(_), .. });
+                self.add_removals(removal, jump_takes, rule_start, out);
             }
             if rule.filter.capturing {
                 out.retain_from(rule_start, |m| self.captures_something(m));
@@ -249,18 +250,23 @@ impl State {
 
     /// Replaces each move from position `start` on after which the mover removes an enemy
     /// piece (the piece that moved stands in a line of `removal.if_line`) by one move per
-    /// piece they may remove, in site order; the other moves stay as they are.
-    fn add_removals(&self, removal: Removal, start: usize, out: &mut MoveList) {
+    /// piece they may remove, in site order; the other moves stay as they are. A piece the
+    /// move takes itself (landing on it, or jumping it when `jump_takes`) is not one.
+    fn add_removals(&self, removal: Removal, jump_takes: bool, start: usize, out: &mut MoveList) {
         let lines = |m: Move| self.lands_in_line(m, removal.if_line);
         if !(start..out.len()).any(|i| lines(out[i])) {
             return;
         }
         let removable = self.removable(removal.sparing_line);
         let count: usize = removable.iter().map(|w| w.count_ones() as usize).sum();
-        let taken_at = |site: Site| removable[site.index() / 64] >> (site.index() % 64) & 1;
+        let in_set = |site: Site| {
+            site != NO_SITE && removable[site.index() / 64] >> (site.index() % 64) & 1 == 1
+        };
+        // What move `m` takes itself: the piece it lands on, and the one it jumps over.
+        let taken = |m: Move| (m.to, if jump_takes { m.over } else { NO_SITE });
         // The pieces move `m` may remove (none: the move stays as it is).
         let choices = |m: Move| match lines(m) {
-            true => count - (m.to != NO_SITE && taken_at(m.to) == 1) as usize,
+            true => count - in_set(taken(m).0) as usize - in_set(taken(m).1) as usize,
             false => 0,
         };
         let variants = |m: Move| choices(m).max(1);
@@ -276,7 +282,8 @@ impl State {
                 out.write(at, m);
                 continue;
             }
-            let sites = set_sites(&removable[..self.words]).filter(|&s| s != m.to);
+            let (landed, jumped) = taken(m);
+            let sites = set_sites(&removable[..self.words]).filter(|&s| s != landed && s != jumped);
             for (k, site) in sites.enumerate() {
                 out.write(at + k, m.with_removal(site));
             }
