@@ -1026,6 +1026,10 @@ pub struct Game {
     pub settings: Vec<Setting>,
     /// Player names, in turn order.
     pub players: Vec<String>,
+    /// Whether the game has one player, who makes every move. Its engine still keeps two
+    /// seats: the second ([`Player::SECOND`]) never moves and has no pieces, and a result
+    /// that makes it the winner (`mover loses`) is the player's loss.
+    pub solo: bool,
     /// Piece kind names.
     pub piece_kinds: Vec<String>,
     /// The board.
