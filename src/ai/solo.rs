@@ -4,7 +4,7 @@
 //! move leads to a won one, drawn if none does but one leads to a draw, lost otherwise.
 //! A depth-first search, best value first out of a move, that remembers the value of
 //! every position it has searched to the end (a position reached again by another order
-//! of the same moves, as in peg solitaire, is not searched twice).
+//! of the same moves is not searched twice).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

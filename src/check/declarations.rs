@@ -113,7 +113,7 @@ impl Checker {
                     format!("a game has one player or two; {n} are listed"),
                     span,
                 )
-                .with_help("list one player (a puzzle, like peg solitaire) or two"),
+                .with_help("list one player (a puzzle) or two"),
             ),
         }
     }

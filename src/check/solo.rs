@@ -28,10 +28,10 @@ impl Checker {
                     st.span,
                 ),
                 S::End {
-                    result: ast::EndResult::MostPieces,
+                    result: ast::EndResult::MostPieces | ast::EndResult::HighestScore { .. },
                     ..
                 } => self.needs_two(
-                    "`most pieces wins` compares the players, and this game has one",
+                    "this result compares the players, and this game has one",
                     "say when the player wins: `end when pieces(NAME) == 1: NAME wins`",
                     st.span,
                 ),
