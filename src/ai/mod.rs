@@ -219,6 +219,8 @@ pub struct Searcher {
     /// In a game of one player, where the winning line found last goes on (the position's
     /// hash) and its moves from there.
     solo_line: Option<(u64, Vec<Move>)>,
+    /// In a game of one player, the positions its searches proved not won.
+    solo_memory: solo::Memory,
 }
 
 impl Searcher {

@@ -4,13 +4,56 @@
 //! move leads to a won one, drawn if none does but one leads to a draw, lost otherwise.
 //! A depth-first search, best value first out of a move, that remembers the value of
 //! every position it has searched to the end (a position reached again by another order
-//! of the same moves is not searched twice).
+//! of the same moves is not searched twice), from one search to the next in the same
+//! game. In a game whose legal moves depend on the positions before (the ban on
+//! repetition, an end on a repeated position) nothing is remembered.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::engine::{Move, MoveList, Outcome, State};
+use crate::model::Game;
+
+/// The positions each move may search in the first round (see `run_solo`).
+const FIRST_SHARE: u64 = 4096;
+
+/// The most positions remembered; past it the memory starts again.
+const MAX_KNOWN: usize = 1 << 23;
+
+/// Positions' hashes are already well mixed: a map keyed by them hashes nothing again.
+#[derive(Debug, Default)]
+pub(super) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The value of positions searched to the end but not won, by hash: true for drawn,
+/// false for lost.
+pub(super) type Known = HashMap<u64, bool, BuildHasherDefault<KeyHasher>>;
+
+/// What the searches of one game remember (see the module's comment).
+#[derive(Debug, Default)]
+pub(super) struct Memory {
+    /// The game whose positions these are.
+    game: Option<Arc<Game>>,
+    known: Known,
+}
 
 /// What the search proved of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,45 +70,60 @@ pub(super) enum Solved {
 
 /// The search for a winning line; keep it for the whole of one decision.
 pub(super) struct Solver<'a> {
-    /// The value of every position searched to the end but not won (a won one ends the
-    /// search), by hash: true for drawn, false for lost.
-    known: HashMap<u64, bool>,
+    /// The positions searched to the end but not won (a won one ends the search).
+    known: Known,
+    /// Whether positions may be remembered (their moves do not depend on the history).
+    remember: bool,
     /// Move lists, one per ply.
     lists: Vec<MoveList>,
     /// Positions visited.
     pub nodes: u64,
     /// The most positions to visit.
     limit: u64,
+    /// Where the attempt under way stops (positions visited), within `limit`.
+    pub attempt: u64,
     /// When to give up, if the time is limited.
     deadline: Option<Instant>,
     /// Set from outside to stop.
     stop: &'a AtomicBool,
-    /// Whether the budget ran out.
+    /// Whether the attempt under way ran out of positions or time.
     out: bool,
+    /// Whether the whole budget is spent (positions, time, or the stop asked).
+    pub spent: bool,
     /// The winning line last found, last move first.
     line: Vec<Move>,
 }
 
 impl<'a> Solver<'a> {
     /// A search of at most `limit` positions, until `deadline` if there is one.
-    pub fn new(limit: u64, deadline: Option<Instant>, stop: &'a AtomicBool) -> Solver<'a> {
+    pub fn new(
+        known: Known,
+        limit: u64,
+        deadline: Option<Instant>,
+        stop: &'a AtomicBool,
+    ) -> Solver<'a> {
         Solver {
-            known: HashMap::new(),
+            known,
+            remember: true,
             lists: Vec::new(),
             nodes: 0,
             limit,
+            attempt: limit,
             deadline,
             stop,
             out: false,
+            spent: false,
             line: Vec::new(),
         }
     }
 
-    /// What `state` is worth to the player, searched to the end of the game.
+    /// What `state` is worth to the player, searched to the end of the game, unless the
+    /// attempt ([`Solver::attempt`]) or the budget runs out first.
     pub fn solve(&mut self, state: &mut State) -> Solved {
-        if self.out {
+        if self.spent {
             return Solved::Unknown;
         }
+        self.out = false;
         self.line.clear();
         match self.search(state, 0) {
             Some(0) => Solved::Won(0),
@@ -82,6 +140,10 @@ impl<'a> Solver<'a> {
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, MoveList::new);
         }
+        let key = state.hash();
+        if let Some(&drawn) = self.known.get(&key) {
+            return drawn.then_some(-1);
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         state.legal_moves(&mut list);
         if list.is_empty() {
@@ -93,16 +155,11 @@ impl<'a> Solver<'a> {
                 _ => Some(-1),
             };
         }
-        let key = state.hash();
-        if let Some(&drawn) = self.known.get(&key) {
-            self.lists[ply] = list;
-            return drawn.then_some(-1);
-        }
         self.nodes += 1;
-        if self.nodes >= self.limit
+        self.spent = self.nodes >= self.limit
             || self.stop.load(Ordering::Relaxed)
-            || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+            || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d));
+        if self.spent || self.nodes >= self.attempt {
             self.out = true;
             self.lists[ply] = list;
             return None;
@@ -127,7 +184,7 @@ impl<'a> Solver<'a> {
             }
         }
         self.lists[ply] = list;
-        if !self.out && best.is_none_or(|b| b < 0) {
+        if self.remember && !self.out && best.is_none_or(|b| b < 0) {
             self.known.insert(key, best.is_some());
         }
         best
@@ -153,10 +210,21 @@ impl super::Searcher {
         stop: &AtomicBool,
         all: bool,
     ) -> super::Found {
-        use super::search::{judge, RootMove, WIN};
+        use super::search::{judge, RootMove, WIN, WON};
         let began = Instant::now();
         let deadline = budget.time.map(|t| began + t.mul_f64(0.9));
-        let mut solver = Solver::new(budget.iterations, deadline, stop);
+        let game = root.game();
+        let memory = &mut self.solo_memory;
+        let same = memory.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game));
+        if !same || memory.known.len() > MAX_KNOWN {
+            *memory = Memory {
+                game: Some(Arc::clone(game)),
+                known: Known::default(),
+            };
+        }
+        let known = std::mem::take(&mut memory.known);
+        let mut solver = Solver::new(known, budget.iterations, deadline, stop);
+        solver.remember = !game.tracks_repetition;
         let mut state = root.clone();
         let me = root.to_move();
         let mut moves = Vec::with_capacity(order.len());
@@ -173,31 +241,46 @@ impl super::Searcher {
             self.solo_line = Some((state.hash(), line[1..].to_vec()));
             state.undo();
         }
-        for m in order {
-            if moves.iter().any(|r| r.mv == m) {
-                continue;
-            }
-            state.apply(m);
-            let solved = match won && !all {
-                true => Solved::Unknown,
-                false => solver.solve(&mut state),
-            };
-            let value = match solved {
-                Solved::Won(n) => {
-                    if !won {
-                        let line = solver.line.iter().rev().copied().collect();
-                        self.solo_line = Some((state.hash(), line));
-                    }
-                    won = true;
-                    WIN - (n as i32 + 1)
+        // Every move gets a share of positions, doubled round by round, so that a move
+        // whose loss takes long to prove does not keep a won one from being tried.
+        let order: Vec<Move> = order
+            .into_iter()
+            .filter(|m| moves.iter().all(|r: &RootMove| r.mv != *m))
+            .collect();
+        let mut solved = vec![Solved::Unknown; order.len()];
+        let mut share = FIRST_SHARE;
+        while !(won && !all) && !solver.spent && solved.contains(&Solved::Unknown) {
+            for (i, &m) in order.iter().enumerate() {
+                if solved[i] != Solved::Unknown || (won && !all) || solver.spent {
+                    continue;
                 }
+                state.apply(m);
+                solver.attempt = solver.nodes.saturating_add(share);
+                solved[i] = solver.solve(&mut state);
+                if let (Solved::Won(_), false) = (solved[i], won) {
+                    let line = solver.line.iter().rev().copied().collect();
+                    self.solo_line = Some((state.hash(), line));
+                    won = true;
+                }
+                state.undo();
+            }
+            share = share.saturating_mul(2);
+        }
+        for (&m, solved) in order.iter().zip(solved) {
+            let value = match solved {
+                Solved::Won(n) => WIN - (n as i32 + 1),
                 Solved::Lost => -WIN,
                 Solved::Drawn => 0,
-                Solved::Unknown => judge(&state, me, true),
+                Solved::Unknown => {
+                    state.apply(m);
+                    let v = judge(&state, me, true);
+                    state.undo();
+                    v
+                }
             };
-            state.undo();
             moves.push(RootMove { mv: m, value });
         }
+        self.solo_memory.known = solver.known;
         // Best first; among won moves, the shortest line (the sort keeps the order of
         // equal values).
         moves.sort_by_key(|r| std::cmp::Reverse(r.value));
@@ -205,7 +288,7 @@ impl super::Searcher {
             // The length of the winning line, if there is one.
             depth: moves
                 .first()
-                .filter(|r| r.value > 0)
+                .filter(|r| r.value >= WON)
                 .map_or(1, |r| (WIN - r.value) as u32),
             moves,
             nodes: solver.nodes,

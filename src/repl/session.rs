@@ -633,7 +633,11 @@ impl Session {
             "  (the only legal move)".to_string()
         } else if t.iterations == 0 {
             // A game of one player, along the winning line of an earlier search.
-            format!("  (on along the winning line found: {} moves)", t.depth)
+            format!(
+                "  (on along the winning line found: {} move{})",
+                t.depth,
+                if t.depth == 1 { "" } else { "s" }
+            )
         } else if self.options.interactive {
             format!(
                 "  ({} iterations, {:.2} s)",
