@@ -267,8 +267,14 @@ fn the_repl_computer_finishes_a_won_position() {
     let state = parse_position(&game(None), FOUR).unwrap();
     let mut s = Session::with_state(setup, state, options);
     let hint = ok(&mut s, "hint strong");
-    assert!(hint.contains("d6-d4      wins: a line of 3 moves wins the game"), "{hint}");
-    assert!(hint.contains("loses: no line of moves after it wins"), "{hint}");
+    assert!(
+        hint.contains("d6-d4      wins: a line of 3 moves wins the game"),
+        "{hint}"
+    );
+    assert!(
+        hint.contains("loses: no line of moves after it wins"),
+        "{hint}"
+    );
     let out = ok(&mut s, "ai solver strong");
     assert!(out.contains("game over: solver wins"), "{out}");
     let out = ok(&mut s, "undo");

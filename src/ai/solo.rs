@@ -158,7 +158,8 @@ impl<'a> Solver<'a> {
         self.nodes += 1;
         self.spent = self.nodes >= self.limit
             || self.stop.load(Ordering::Relaxed)
-            || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d));
+            || (self.nodes.is_multiple_of(1024)
+                && self.deadline.is_some_and(|d| Instant::now() >= d));
         if self.spent || self.nodes >= self.attempt {
             self.out = true;
             self.lists[ply] = list;
@@ -249,7 +250,7 @@ impl super::Searcher {
             .collect();
         let mut solved = vec![Solved::Unknown; order.len()];
         let mut share = FIRST_SHARE;
-        while !(won && !all) && !solver.spent && solved.contains(&Solved::Unknown) {
+        while (all || !won) && !solver.spent && solved.contains(&Solved::Unknown) {
             for (i, &m) in order.iter().enumerate() {
                 if solved[i] != Solved::Unknown || (won && !all) || solver.spent {
                     continue;

@@ -49,9 +49,11 @@ impl Checker {
                 over: ast::Jumped::Enemy,
                 ..
             } => self.needs_two(no_enemy, "jump `over friend` or `over any`", span),
-            ast::MoveKind::Swap => {
-                self.needs_two("there are no sides to swap in a game of one player", "remove the `move swap` rule", span)
-            }
+            ast::MoveKind::Swap => self.needs_two(
+                "there are no sides to swap in a game of one player",
+                "remove the `move swap` rule",
+                span,
+            ),
             _ => {}
         }
         if let Some((_, at)) = clauses.onto {

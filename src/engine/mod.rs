@@ -982,8 +982,8 @@ impl State {
                 self.remove_friends(m, chain);
             } else {
                 match chain {
-                Chain::Single => self.capture(m.over, mover, mode),
-                Chain::Straight => self.capture_jumped(m, mover, mode),
+                    Chain::Single => self.capture(m.over, mover, mode),
+                    Chain::Straight => self.capture_jumped(m, mover, mode),
                     Chain::Turning => self.capture_legs(m, mover, mode),
                 }
             }

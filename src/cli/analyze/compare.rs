@@ -108,7 +108,11 @@ pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
     }
     // Games of one player: their losses; they have no first player or leader to compare.
     if let (Some(la), Some(lb), Some(sa)) = (&a.losses, &b.losses, a.seats.first()) {
-        rows.push(proportion_row(format!("seat 1 ({}) loses", sa.player), la, lb));
+        rows.push(proportion_row(
+            format!("seat 1 ({}) loses", sa.player),
+            la,
+            lb,
+        ));
     }
     rows.push(proportion_row("draws".into(), &a.draws, &b.draws));
     rows.push(proportion_row(
