@@ -280,3 +280,22 @@ fn the_repl_computer_finishes_a_won_position() {
     let out = ok(&mut s, "undo");
     assert!(out.contains("to move: solver"), "{out}");
 }
+
+#[test]
+fn the_game_in_the_language_reference_is_the_fixture() {
+    let rules = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(str::trim_end)
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+            .map(String::from)
+            .collect()
+    };
+    let fixture = std::fs::read_to_string(PEG).unwrap();
+    let docs = std::fs::read_to_string("docs/language.md").unwrap();
+    let start = docs
+        .find("```game\ngame \"Peg Solitaire\"")
+        .expect("the example")
+        + 8;
+    let end = start + docs[start..].find("```").unwrap();
+    assert_eq!(rules(&docs[start..end]), rules(&fixture));
+}

@@ -297,7 +297,7 @@ impl Searcher {
             let t = thought(order[0], &found, began, 0);
             return Some((Thought { value: 0.5, ..t }, found));
         }
-        if root.game().solo && manner != Manner::Plain {
+        if root.game().solo() && manner != Manner::Plain {
             let all = manner == Manner::Ranked;
             let found = self.run_solo(root, budget, order.clone(), stop, all);
             let best = found.moves.first().map_or(order[0], |m| m.mv);

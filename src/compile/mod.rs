@@ -249,7 +249,6 @@ impl Compiler<'_> {
             preset: self.config.preset.clone(),
             settings,
             players: desc.players.clone(),
-            solo: desc.players.len() == 1,
             owner: owners(cell_codes, piece_kinds.len()),
             piece_kinds,
             tiles,

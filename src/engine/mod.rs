@@ -1233,7 +1233,7 @@ impl State {
     /// The player after `p` in turn order: `p` again in a game of one player.
     #[inline]
     fn next_player(&self, p: Player) -> Player {
-        if self.game.solo {
+        if self.game.solo() {
             p
         } else {
             p.next()

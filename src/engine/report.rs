@@ -152,7 +152,7 @@ impl State {
             let owner = |c: Cell| (c != EMPTY).then(|| game.owner[c.index()]);
             // In a game of one player, the pieces taken are the player's own (but the one
             // that moved).
-            let taken_from = |p: Player| p != mover || (game.solo && s != m.from.index());
+            let taken_from = |p: Player| p != mover || (game.solo() && s != m.from.index());
             let lost_piece =
                 owner(cell).is_some_and(taken_from) && owner(self.cells[s]) != owner(cell);
             if lost_piece || (count < stones && s != m.from.index()) {

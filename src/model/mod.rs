@@ -1026,10 +1026,6 @@ pub struct Game {
     pub settings: Vec<Setting>,
     /// Player names, in turn order.
     pub players: Vec<String>,
-    /// Whether the game has one player, who makes every move. Its engine still keeps two
-    /// seats: the second ([`Player::SECOND`]) never moves and has no pieces, and a result
-    /// that makes it the winner (`mover loses`) is the player's loss.
-    pub solo: bool,
     /// Piece kind names.
     pub piece_kinds: Vec<String>,
     /// The board.
@@ -1171,6 +1167,14 @@ impl Game {
     /// Number of distinct cell values (empty plus every player's every kind).
     pub fn cell_codes(&self) -> usize {
         1 + self.players.len() * self.piece_kinds.len()
+    }
+
+    /// Whether the game has one player, who makes every move. Its engine still keeps two
+    /// seats: the second ([`Player::SECOND`]) never moves and has no pieces, and a result
+    /// that makes it the winner (`mover loses`) is the player's loss.
+    #[inline(always)]
+    pub fn solo(&self) -> bool {
+        self.players.len() == 1
     }
 
     /// A player's name, as the `players` statement gives it.

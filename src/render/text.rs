@@ -324,7 +324,7 @@ pub fn position_text(state: &State) -> String {
 pub fn outcome_text(game: &Game, o: Outcome) -> String {
     match o {
         // In a game of one player, the second seat's win is the player's loss.
-        Outcome::Win(p) if game.solo && p != Player::FIRST => {
+        Outcome::Win(p) if game.solo() && p != Player::FIRST => {
             format!("{} loses", game.player_name(Player::FIRST))
         }
         Outcome::Win(p) => format!("{} wins", game.player_name(p)),

@@ -684,7 +684,7 @@ impl Session {
             out.push_str(&format!(
                 "  {:<10} {}\n",
                 notation::move_text(&self.state, r.mv),
-                match self.state.game().solo {
+                match self.state.game().solo() {
                     true => ai::explain_solo(r.judgement),
                     false => ai::explain(r.judgement, now, unit),
                 }

@@ -199,7 +199,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
         }
     }
     let decisive: u64 = wins.iter().sum();
-    let losses = game.solo.then(|| wilson(wins[1], n));
+    let losses = game.solo().then(|| wilson(wins[1], n));
     let mut lengths: Vec<u32> = tally.games.iter().map(|g| g.plies).collect();
     let all = lengths.clone();
     lengths.sort_unstable();
