@@ -12,6 +12,7 @@
 
 mod bench;
 mod search;
+mod solo;
 mod table;
 
 pub use bench::{think_times, ThinkReport};
@@ -215,6 +216,11 @@ pub struct Searcher {
     table: Option<Arc<Table>>,
     searches: u64,
     moves: MoveList,
+    /// In a game of one player, where the winning line found last goes on (the position's
+    /// hash) and its moves from there.
+    solo_line: Option<(u64, Vec<Move>)>,
+    /// In a game of one player, the positions its searches proved not won.
+    solo_memory: solo::Memory,
 }
 
 impl Searcher {
@@ -290,6 +296,12 @@ impl Searcher {
             let found = Found::default();
             let t = thought(order[0], &found, began, 0);
             return Some((Thought { value: 0.5, ..t }, found));
+        }
+        if root.game().solo() && manner != Manner::Plain {
+            let all = manner == Manner::Ranked;
+            let found = self.run_solo(root, budget, order.clone(), stop, all);
+            let best = found.moves.first().map_or(order[0], |m| m.mv);
+            return Some((thought(best, &found, began, 0), found));
         }
         let limits = Limits {
             depth: budget.depth.clamp(1, MAX_DEPTH),
@@ -425,6 +437,18 @@ pub fn explain(judgement: Judgement, now: i64, unit: (&str, &str)) -> String {
             };
             format!("{change} with best replies ({standing})")
         }
+    }
+}
+
+/// A judgement in words in a game of one player, where the search looks for a line of
+/// moves that wins ([`Judgement::Lead`] is a move it did not solve, or one that draws at
+/// best).
+pub fn explain_solo(judgement: Judgement) -> String {
+    match judgement {
+        Judgement::Wins(1) => "wins: the move wins the game".to_string(),
+        Judgement::Wins(p) => format!("wins: a line of {p} moves wins the game"),
+        Judgement::Loses(_) => "loses: no line of moves after it wins".to_string(),
+        Judgement::Lead(_) => "no winning line found after it within the search".to_string(),
     }
 }
 

@@ -105,17 +105,16 @@ impl Checker {
                 self.players.push(n.text.clone());
             }
         }
-        if names.len() != PLAYERS {
-            self.error(Diagnostic::error(
-                format!(
-                    "a game has exactly {PLAYERS} players; {}",
-                    match names.len() {
-                        1 => "1 is listed".to_string(),
-                        n => format!("{n} are listed"),
-                    }
-                ),
-                span,
-            ));
+        match names.len() {
+            1 => self.solo = Some(span),
+            PLAYERS => {}
+            n => self.error(
+                Diagnostic::error(
+                    format!("a game has one player or two; {n} are listed"),
+                    span,
+                )
+                .with_help("list one player (a puzzle) or two"),
+            ),
         }
     }
 

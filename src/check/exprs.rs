@@ -613,7 +613,16 @@ impl Checker {
             "on" => return Some((TExprKind::Bool(true), Type::Bool)),
             "off" => return Some((TExprKind::Bool(false), Type::Bool)),
             "mover" => return Some((TExprKind::Mover, Type::Player)),
-            "opponent" => return Some((TExprKind::Opponent, Type::Player)),
+            "opponent" => {
+                if let Some(players) = self.solo {
+                    self.error(
+                        Diagnostic::error("a game of one player has no opponent", n.span)
+                            .with_note_at(players, "the game has one player")
+                            .with_help("name the player, or say `mover`"),
+                    );
+                }
+                return Some((TExprKind::Opponent, Type::Player));
+            }
             "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
             "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
             "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),

@@ -18,6 +18,7 @@ mod limits;
 mod lints;
 mod moves;
 mod presets;
+mod solo;
 mod types;
 
 pub use limits::{MAX_CHOICES, MAX_PIECE_KINDS, MAX_PRESETS, MAX_SETTINGS, MAX_STATEMENTS};
@@ -75,6 +76,8 @@ struct Checker {
     /// Preset names (their own namespace: a preset may share an option's name).
     preset_names: HashMap<String, Span>,
     players: Vec<String>,
+    /// The `players` statement of a game of one player.
+    solo: Option<Span>,
     params: Vec<ParamDecl>,
     options: Vec<OptionDecl>,
     pieces: Vec<String>,
@@ -150,6 +153,7 @@ impl Checker {
     fn run(&mut self, file: &ast::File) -> Option<Description> {
         let found = self.declarations(file);
         self.statement_counts(file);
+        self.one_player_rules(file);
         let (presets, default_preset) = self.presets(&found.presets);
         let board = found.board.map(|(shape, span)| (self.board(shape), span));
         self.named_regions(file);

@@ -324,11 +324,10 @@ impl Checker {
                 mode,
                 chain,
             } => {
-                if let (Some((_, at)), ast::Jumped::Friend) = (mode, over) {
+                if let (Some((ast::CaptureMode::Convert, at)), ast::Jumped::Friend) = (mode, over) {
                     self.error(
-                        Diagnostic::error("a friend jumped over is never captured", *at).with_help(
-                            "drop `convert`/`remove`, or jump `over enemy` or `over any`",
-                        ),
+                        Diagnostic::error("a friend jumped over is the mover's already", *at)
+                            .with_help("`remove` takes it off the board; without a mode it stays"),
                     );
                     return None;
                 }

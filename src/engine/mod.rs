@@ -26,8 +26,8 @@ pub use setup::{usual_stock, Setup, SetupError, SetupPart};
 use std::sync::Arc;
 
 use crate::model::{
-    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, MoveKind, Player,
-    Site, EMPTY, NO_SITE,
+    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, MoveKind,
+    Player, Site, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and what it involves. Its kind is its rule's
@@ -520,7 +520,8 @@ impl State {
         to_move: Player,
     ) -> State {
         let sites = game.board.sites();
-        let players = game.players.len();
+        // Two seats even in a game of one player (see `Game::solo`).
+        let players = game.players.len().max(crate::model::PLAYERS);
         let words = sites.div_ceil(64);
         let mut state = State {
             cells: vec![EMPTY; sites],
@@ -949,7 +950,7 @@ impl State {
             .iter()
             .fold(0, |key, &s| key << 16 | self.count(s) as u64);
         let entry = key << 2 | 2;
-        let memo = i * game.players.len() + mover.index();
+        let memo = i * game.players.len().max(crate::model::PLAYERS) + mover.index();
         if self.end_memo[memo] & !1 == entry {
             return self.end_memo[memo] & 1 == 1;
         }
@@ -967,7 +968,7 @@ impl State {
         work: &mut Vec<u16>,
     ) -> Outcome {
         match result {
-            EndResult::MoverLoses => Outcome::Win(self.next_player(mover)),
+            EndResult::MoverLoses => Outcome::Win(mover.next()),
             EndResult::MoverWins => Outcome::Win(mover),
             EndResult::PlayerWins(p) => Outcome::Win(p),
             EndResult::Draw => Outcome::Draw,
@@ -993,13 +994,18 @@ impl State {
         if let MoveKind::Jump {
             mode: Some(mode),
             chain,
+            over,
             ..
         } = self.game.moves[m.rule as usize].kind
         {
-            match chain {
-                Chain::Single => self.capture(m.over, mover, mode),
-                Chain::Straight => self.capture_jumped(m, mover, mode),
-                Chain::Turning => self.capture_legs(m, mover, mode),
+            if over == Jumped::Friend {
+                self.remove_friends(m, chain);
+            } else {
+                match chain {
+                    Chain::Single => self.capture(m.over, mover, mode),
+                    Chain::Straight => self.capture_jumped(m, mover, mode),
+                    Chain::Turning => self.capture_legs(m, mover, mode),
+                }
             }
         }
         self.captured.clear();
@@ -1165,6 +1171,37 @@ impl State {
         }
     }
 
+    /// Removes the mover's own pieces a jump `over friend remove` passed over: the one
+    /// jumped, or every one of a chain. Kept out of line, so that the captures of other
+    /// games are compiled as they were.
+    #[inline(never)]
+    fn remove_friends(&mut self, m: Move, chain: Chain) {
+        let game = Arc::clone(&self.game);
+        match chain {
+            Chain::Single => self.set(m.over, EMPTY),
+            Chain::Straight => {
+                let board = &game.board;
+                let Some(dir) = (0..8).find(|&d| board.step(m.from, d) == m.over) else {
+                    return;
+                };
+                let mut over = m.over;
+                while over != NO_SITE {
+                    self.set(over, EMPTY);
+                    let landing = board.step(over, dir);
+                    if landing == m.to || landing == NO_SITE {
+                        return;
+                    }
+                    over = board.step(landing, dir);
+                }
+            }
+            Chain::Turning => {
+                for (over, _) in m.jumps(&game) {
+                    self.set(over, EMPTY);
+                }
+            }
+        }
+    }
+
     /// Converts or removes the piece on `site` if it is not the mover's.
     fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
         let cell = self.cells[site.index()];
@@ -1217,10 +1254,14 @@ impl State {
         self.put_raw(site, cell);
     }
 
-    /// The player after `p` in turn order.
+    /// The player after `p` in turn order: `p` again in a game of one player.
     #[inline]
     fn next_player(&self, p: Player) -> Player {
-        p.next()
+        if self.game.solo() {
+            p
+        } else {
+            p.next()
+        }
     }
 
     /// Whether a rule's condition holds in this position.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::{capture, Move, MoveList, State};
 use crate::model::{
-    Action, CaptureMode, Cell, Chain, Game, MoveKind, Player, Site, EMPTY, NO_SITE,
+    Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, EMPTY, NO_SITE,
 };
 
 /// An effect after a move that took something.
@@ -155,8 +155,11 @@ impl State {
             }
             report.changed.push(Site::at(s));
             let owner = |c: Cell| (c != EMPTY).then(|| game.owner[c.index()]);
+            // In a game of one player, the pieces taken are the player's own (but the one
+            // that moved).
+            let taken_from = |p: Player| p != mover || (game.solo() && s != m.from.index());
             let lost_piece =
-                owner(cell).is_some_and(|p| p != mover) && owner(self.cells[s]) != owner(cell);
+                owner(cell).is_some_and(taken_from) && owner(self.cells[s]) != owner(cell);
             if lost_piece || (count < stones && s != m.from.index()) {
                 report.taken_sites.push(Site::at(s));
             }
@@ -193,12 +196,19 @@ impl State {
         self.land_piece(m, mover);
         let removes = game.moves[m.rule as usize].filter.removal.is_some();
         report.removed = (removes && m.removal() != NO_SITE) as u32;
-        if let MoveKind::Jump { mode, chain, .. } = game.moves[m.rule as usize].kind {
+        if let MoveKind::Jump {
+            mode, chain, over, ..
+        } = game.moves[m.rule as usize].kind
+        {
             report.jumps = match chain {
                 Chain::Turning => u32::from(m.legs),
                 _ => m.jumps_straight(&game),
             };
-            if let Some(mode) = mode {
+            if mode.is_some() && over == Jumped::Friend {
+                let mine = self.piece_count[mover.index()];
+                self.remove_friends(m, chain);
+                report.jumped = mine - self.piece_count[mover.index()];
+            } else if let Some(mode) = mode {
                 let others = self.others_pieces(mover);
                 match chain {
                     Chain::Single => self.capture(m.over, mover, mode),

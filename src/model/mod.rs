@@ -1200,6 +1200,14 @@ impl Game {
         1 + self.players.len() * self.piece_kinds.len()
     }
 
+    /// Whether the game has one player, who makes every move. Its engine still keeps two
+    /// seats: the second ([`Player::SECOND`]) never moves and has no pieces, and a result
+    /// that makes it the winner (`mover loses`) is the player's loss.
+    #[inline(always)]
+    pub fn solo(&self) -> bool {
+        self.players.len() == 1
+    }
+
     /// A player's name, as the `players` statement gives it.
     pub fn player_name(&self, player: Player) -> &str {
         &self.players[player.index()]

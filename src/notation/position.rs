@@ -91,6 +91,7 @@ fn stock_words(game: &Game, setup: &Setup) -> Vec<String> {
     let usual = usual_stock(game, &setup.cells);
     let kinds = game.piece_kinds.len();
     Player::all()
+        .take(game.players.len())
         .filter(|p| {
             let i = p.index() * kinds;
             stock[i..][..kinds] != usual[i..][..kinds]

@@ -323,6 +323,10 @@ pub fn position_text(state: &State) -> String {
 /// An outcome in words: `black wins` or `draw`.
 pub fn outcome_text(game: &Game, o: Outcome) -> String {
     match o {
+        // In a game of one player, the second seat's win is the player's loss.
+        Outcome::Win(p) if game.solo() && p != Player::FIRST => {
+            format!("{} loses", game.player_name(Player::FIRST))
+        }
         Outcome::Win(p) => format!("{} wins", game.player_name(p)),
         Outcome::Draw => "draw".into(),
     }

@@ -629,8 +629,15 @@ impl Session {
     }
 
     fn think_note(&self, t: &ai::Thought) -> String {
-        if t.iterations == 0 {
+        if t.iterations == 0 && t.depth == 0 {
             "  (the only legal move)".to_string()
+        } else if t.iterations == 0 {
+            // A game of one player, along the winning line of an earlier search.
+            format!(
+                "  (on along the winning line found: {} move{})",
+                t.depth,
+                if t.depth == 1 { "" } else { "s" }
+            )
         } else if self.options.interactive {
             format!(
                 "  ({} iterations, {:.2} s)",
@@ -677,7 +684,10 @@ impl Session {
             out.push_str(&format!(
                 "  {:<10} {}\n",
                 notation::move_text(&self.state, r.mv),
-                ai::explain(r.judgement, now, unit)
+                match self.state.game().solo() {
+                    true => ai::explain_solo(r.judgement),
+                    false => ai::explain(r.judgement, now, unit),
+                }
             ));
         }
         Reply::ok(out)
@@ -845,8 +855,8 @@ impl Session {
     }
 
     fn ai_seats(&self) -> String {
-        let seats: Vec<String> = Player::all()
-            .filter_map(|p| {
+        let seats: Vec<String> = (self.state.game().players_named())
+            .filter_map(|(p, _)| {
                 self.computer(p)
                     .map(|l| format!("{} ({})", self.player_name(p), l.name))
             })

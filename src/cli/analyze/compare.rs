@@ -106,22 +106,32 @@ pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
         let name = format!("seat {} ({}) wins", i + 1, sa.player);
         rows.push(proportion_row(name, &sa.wins, &sb.wins));
     }
+    // Games of one player: their losses; they have no first player or leader to compare.
+    if let (Some(la), Some(lb), Some(sa)) = (&a.losses, &b.losses, a.seats.first()) {
+        rows.push(proportion_row(
+            format!("seat 1 ({}) loses", sa.player),
+            la,
+            lb,
+        ));
+    }
     rows.push(proportion_row("draws".into(), &a.draws, &b.draws));
     rows.push(proportion_row(
         "unfinished (cap)".into(),
         &a.unfinished,
         &b.unfinished,
     ));
-    rows.push(proportion_row(
-        "first player's share of won games".into(),
-        &a.first_player,
-        &b.first_player,
-    ));
-    rows.push(proportion_row(
-        "winner led for good by half of the game".into(),
-        &a.decisiveness.leads_by_half,
-        &b.decisiveness.leads_by_half,
-    ));
+    if a.losses.is_none() && b.losses.is_none() {
+        rows.push(proportion_row(
+            "first player's share of won games".into(),
+            &a.first_player,
+            &b.first_player,
+        ));
+        rows.push(proportion_row(
+            "winner led for good by half of the game".into(),
+            &a.decisiveness.leads_by_half,
+            &b.decisiveness.leads_by_half,
+        ));
+    }
     let floats = |v: &[u32]| v.iter().map(|&x| f64::from(x)).collect::<Vec<_>>();
     rows.push(mean_row(
         "game length (plies, mean)",

@@ -376,7 +376,7 @@ impl Game {
                 break None;
             }
             let mover = self.state.to_move();
-            if last_mover == Some(mover) {
+            if last_mover == Some(mover) && !self.state.game().solo() {
                 own.extra_turns += 1;
             }
             let n = self.moves.len() as u64;

@@ -25,6 +25,10 @@ pub(super) struct Report {
     pub max_plies: usize,
     /// Per seat, in turn order: the player, who played it, and its wins.
     pub seats: Vec<Seat>,
+    /// In a game of one player, the games the player lost (a game of two has none of
+    /// its own: one seat's loss is the other's win).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub losses: Option<Proportion>,
     /// Drawn games.
     pub draws: Proportion,
     /// Games stopped by the ply cap.
@@ -184,7 +188,8 @@ pub(super) struct RuleCount {
 pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) -> Report {
     let n = tally.games.len() as u64;
     let players = game.players.len();
-    let mut wins = vec![0u64; players];
+    // Two seats even in a game of one player, whose loss is the second seat's win.
+    let mut wins = vec![0u64; players.max(crate::model::PLAYERS)];
     let (mut draws, mut unfinished) = (0, 0);
     for g in &tally.games {
         match g.outcome {
@@ -194,6 +199,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
         }
     }
     let decisive: u64 = wins.iter().sum();
+    let losses = game.solo().then(|| wilson(wins[1], n));
     let mut lengths: Vec<u32> = tally.games.iter().map(|g| g.plies).collect();
     let all = lengths.clone();
     lengths.sort_unstable();
@@ -223,6 +229,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
                 wins: wilson(wins[p], n),
             })
             .collect(),
+        losses,
         draws: wilson(draws, n),
         unfinished: wilson(unfinished, n),
         first_player: wilson(wins.first().copied().unwrap_or(0), decisive),
@@ -409,6 +416,15 @@ pub(super) fn text(r: &Report) -> String {
             pct(&s.wins)
         );
     }
+    if let Some(losses) = &r.losses {
+        let _ = writeln!(
+            o,
+            "  {:<12} loses {:>6}  {}",
+            r.seats.first().map_or("", |s| s.player.as_str()),
+            losses.count,
+            pct(losses)
+        );
+    }
     let _ = writeln!(
         o,
         "  {:<12} {:>12}  {}",
@@ -423,26 +439,15 @@ pub(super) fn text(r: &Report) -> String {
         r.unfinished.count,
         pct(&r.unfinished)
     );
-    let fair = 1.0 / r.seats.len().max(1) as f64;
-    let fp = &r.first_player;
-    let verdict = if fp.of == 0 {
-        "no game was won"
-    } else if fp.low > fair {
-        "the first player is favoured"
-    } else if fp.high < fair {
-        "the first player is at a disadvantage"
-    } else {
-        "no significant first-player advantage"
-    };
-    let _ = writeln!(
-        o,
-        "  first player wins {} of the {} won games (fair: {:.1}%): {verdict}",
-        pct(fp).trim_start(),
-        fp.of,
-        100.0 * fair
-    );
+    if r.losses.is_none() {
+        first_player_text(&mut o, r);
+    }
     length_text(&mut o, r);
     rules_text(&mut o, r);
+    if r.losses.is_some() {
+        // One player: no rival to lead.
+        return o;
+    }
     let d = &r.decisiveness;
     let _ = writeln!(
         o,
@@ -561,4 +566,26 @@ fn rules_text(o: &mut String, r: &Report) {
             rules.refused_by_repetition, rules.refusing_positions
         );
     }
+}
+
+/// Of the games somebody won, the first player's share, and what it says.
+fn first_player_text(o: &mut String, r: &Report) {
+    let fair = 1.0 / r.seats.len().max(1) as f64;
+    let fp = &r.first_player;
+    let verdict = if fp.of == 0 {
+        "no game was won"
+    } else if fp.low > fair {
+        "the first player is favoured"
+    } else if fp.high < fair {
+        "the first player is at a disadvantage"
+    } else {
+        "no significant first-player advantage"
+    };
+    let _ = writeln!(
+        o,
+        "  first player wins {} of the {} won games (fair: {:.1}%): {verdict}",
+        pct(fp).trim_start(),
+        fp.of,
+        100.0 * fair
+    );
 }
