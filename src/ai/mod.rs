@@ -141,8 +141,8 @@ pub enum Judgement {
     /// The mover loses in this many plies (at the latest, with best defence).
     Loses(u32),
     /// The game goes on; the mover's lead by the game's own measure (with the levels'
-    /// finer terms, each below one unit but a goal's distance and the stones left to
-    /// their owners, rounded towards 0).
+    /// finer terms, each below one unit but a goal's distance, the stones left to their
+    /// owners and the room walled off by a side far behind, rounded towards 0).
     Lead(i64),
 }
 
@@ -154,7 +154,8 @@ impl Judgement {
             Judgement::Loses((WIN + value) as u32)
         } else {
             // The finer terms of the levels' judgement are below one unit (but for the
-            // distance to a goal): the lead in the game's own measure, rounded towards 0.
+            // distance to a goal and walled-off room): the lead in the game's own measure,
+            // rounded towards 0.
             Judgement::Lead(i64::from(value / SCALE))
         }
     }
