@@ -39,9 +39,10 @@ pub struct Level {
 }
 
 /// The levels, weakest first. Each level's positions are about what its time reaches at a
-/// terminal in the slowest bundled game, or fewer (measured with `rulebook think` on two
-/// shared cores: in 10 s, 2.5M positions in the slowest bundled game to judge, and 8M to
-/// 60M in the others), so the reproducible budget plays no better than the terminal's.
+/// terminal in the slowest bundled game to judge (measured with `rulebook think --level
+/// strong --positions 2` on two cores shared with other work: in 10 s, 1.7M positions in
+/// the slowest, 4M to 46M in the others), so the reproducible budget plays about as well
+/// as the terminal's there and no better elsewhere.
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
