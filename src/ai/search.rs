@@ -220,14 +220,17 @@ fn private_room(state: &State, player: Player) -> i64 {
             continue;
         }
         for dir in 0..board.directions() as u8 {
-            for &s in board.ray(from, dir) {
-                if !state.cell(s).is_empty() {
-                    break;
-                }
+            let ray = board.ray(from, dir);
+            let end = ray.iter().position(|&s| !state.cell(s).is_empty());
+            // A piece of another player at the end of the run reaches all of it.
+            if end.is_some_and(|k| state.owner(ray[k]) != Some(player)) {
+                continue;
+            }
+            for &s in &ray[..end.unwrap_or(ray.len())] {
                 let (word, bit) = (s.index() / 64, 1u64 << (s.index() % 64));
                 if reached[word] & bit == 0 {
                     reached[word] |= bit;
-                    private += i64::from(!reachable_by_other(state, s, player));
+                    private += i64::from(!reachable_by_other(state, s, player, dir));
                 }
             }
         }
@@ -235,17 +238,20 @@ fn private_room(state: &State, player: Player) -> i64 {
     private
 }
 
-/// Whether a piece of a player other than `player` could slide to the empty site `s`:
-/// the first piece along one of the board's directions from `s` is another player's.
-fn reachable_by_other(state: &State, s: Site, player: Player) -> bool {
+/// Whether a piece of a player other than `player` could slide to the empty site `s`: the
+/// first piece along one of the board's directions from `s` (but `known`, already looked
+/// along) is another player's.
+fn reachable_by_other(state: &State, s: Site, player: Player, known: u8) -> bool {
     let board = &state.game().board;
-    (0..board.directions() as u8).any(|dir| {
-        board
-            .ray(s, dir)
-            .iter()
-            .find(|&&t| !state.cell(t).is_empty())
-            .is_some_and(|&t| state.owner(t) != Some(player))
-    })
+    (0..board.directions() as u8)
+        .filter(|&dir| dir != known)
+        .any(|dir| {
+            board
+                .ray(s, dir)
+                .iter()
+                .find(|&&t| !state.cell(t).is_empty())
+                .is_some_and(|&t| state.owner(t) != Some(player))
+        })
 }
 
 /// The sites orthogonally next to each of `player`'s pieces, once per piece and direction.
