@@ -185,8 +185,8 @@ fn most_other(state: &State, player: Player, f: impl Fn(&State, Player) -> i64) 
 /// Where a player with no legal move loses: the empty sites orthogonally next to
 /// `player`'s pieces (their room) when they are down to [`FEW_PIECES`] or fewer, else 0:
 /// the side ahead hems the last pieces in, and their owner keeps room. When `player` has
-/// fewer than half another player's pieces (in a game without goals), [`PRIVATE_SITE`] for
-/// every site of their private room ([`private_room`]) besides.
+/// fewer than half another player's pieces (in a game without goals whose pieces slide),
+/// [`PRIVATE_SITE`] for every site of their private room ([`private_room`]) besides.
 fn confinement(state: &State, player: Player) -> i64 {
     let mine = state.pieces(player);
     if mine == 0 {
@@ -199,9 +199,15 @@ fn confinement(state: &State, player: Player) -> i64 {
             .filter(|&s| empty(s))
             .count() as i64;
     }
-    // Where a piece reaching a region wins, pieces do not say who is far behind.
+    // Where a piece reaching a region wins, pieces do not say who is far behind; where
+    // pieces do not slide, what a slide could reach is not their room.
+    let game = state.game();
+    let slides = game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Slide { .. }));
     let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
-    if state.game().goals.is_empty() && i64::from(mine) * 2 < most_other(state, player, pieces) {
+    if slides && game.goals.is_empty() && i64::from(mine) * 2 < most_other(state, player, pieces) {
         room += private_room(state, player) * PRIVATE_SITE;
     }
     room
