@@ -581,3 +581,20 @@ fn only_the_best_placements_are_searched_deeper() {
     let b = Searcher::new().baseline(&state, 2, 1, &stop).unwrap();
     assert_eq!(b.depth, 2);
 }
+
+/// Where a player with no legal move loses, a side far ahead goes into the room the other
+/// side is about to wall off, since it could never follow there to block them: on Ming
+/// Mang's 6x6 board, white (4 stones against 9) would close b1 in with `c2-c1`, so medium
+/// takes c1 first (`f1-b1` would be taken by `c2-c1`), whatever the seed.
+#[test]
+fn a_side_far_ahead_goes_into_the_room_the_other_would_wall_off() {
+    let game = pipeline::load("ming-mang", None, &["size=6".to_string()]).unwrap();
+    let state = notation::parse_position(&game, "BBBBBB/5B/5B/6/WWW3/W4B black").unwrap();
+    let stop = AtomicBool::new(false);
+    for seed in 1..=4 {
+        let t = Searcher::new()
+            .think(&state, Budget::iterations(20_000), seed, &stop)
+            .unwrap();
+        assert_eq!(notation::move_text(&state, t.best), "f1-c1", "seed {seed}");
+    }
+}

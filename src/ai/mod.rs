@@ -40,9 +40,10 @@ pub struct Level {
 }
 
 /// The levels, weakest first. Each level's positions are about what its time reaches at a
-/// terminal in the slowest bundled game, or fewer (measured with `rulebook think` on two
-/// shared cores: in 10 s, 2.5M positions in the slowest bundled game to judge, and 8M to
-/// 60M in the others), so the reproducible budget plays no better than the terminal's.
+/// terminal in the slowest bundled game to judge (measured with `rulebook think --level
+/// strong --positions 2` on two cores shared with other work: in 10 s, 1.7M positions in
+/// the slowest, 4M to 46M in the others), so the reproducible budget plays about as well
+/// as the terminal's there and no better elsewhere.
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
@@ -142,8 +143,8 @@ pub enum Judgement {
     /// The mover loses in this many plies (at the latest, with best defence).
     Loses(u32),
     /// The game goes on; the mover's lead by the game's own measure (with the levels'
-    /// finer terms, each below one unit but a goal's distance and the stones left to
-    /// their owners, rounded towards 0).
+    /// finer terms, each below one unit but a goal's distance, the stones left to their
+    /// owners and the room walled off by a side far behind, rounded towards 0).
     Lead(i64),
 }
 
@@ -155,7 +156,8 @@ impl Judgement {
             Judgement::Loses((WIN + value) as u32)
         } else {
             // The finer terms of the levels' judgement are below one unit (but for the
-            // distance to a goal): the lead in the game's own measure, rounded towards 0.
+            // distance to a goal and walled-off room): the lead in the game's own measure,
+            // rounded towards 0.
             Judgement::Lead(i64::from(value / SCALE))
         }
     }

@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
 use crate::engine::{Move, MoveList, Outcome, State};
+use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
     Cell, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND, NO_SITE, PLAYERS,
 };
@@ -30,6 +31,14 @@ pub(super) const SCALE: i32 = 16;
 /// How few pieces a player has left when the levels' judgement, where a player with no
 /// legal move loses, counts the room about them ([`confinement`]).
 const FEW_PIECES: u32 = 4;
+
+/// What a site of the private room ([`private_room`]) of a player far behind is worth to
+/// that player (in 1/[`SCALE`] units), where a player with no legal move loses: half a
+/// piece, so that the side ahead goes into that room before it is walled off.
+const PRIVATE_SITE: i64 = 8;
+
+/// The words of a set of sites of the largest grid.
+const ROOM_WORDS: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize / 64 + 1;
 
 /// What a stone in a player's own pits is worth (in 1/[`SCALE`] units) where an empty row
 /// ends the game and the stones left go to their owners.
@@ -114,8 +123,9 @@ pub(super) fn lead(state: &State, player: Player) -> i32 {
 /// - a goal (a piece to bring to a region): [`GOAL_STEP`] for every step nearer;
 /// - stones left in the pits going to their owners when the game ends (by any end rule):
 ///   [`ROW_STONE`] a stone;
-/// - no legal move losing, on a grid: the room about a player's last few pieces
-///   ([`confinement`]), so a side ahead hems them in;
+/// - no legal move losing, on a grid: the room about a player's last few pieces, and the
+///   room a player far behind has walled off where the others cannot follow
+///   ([`confinement`]), so a side ahead hems them in and goes in before it is closed;
 /// - pieces counting: a bonus for the side ahead that grows as pieces leave the board
 ///   (below one unit), so a side ahead trades down and drives a won game to its end.
 #[inline]
@@ -174,15 +184,81 @@ fn most_other(state: &State, player: Player, f: impl Fn(&State, Player) -> i64) 
 
 /// Where a player with no legal move loses: the empty sites orthogonally next to
 /// `player`'s pieces (their room) when they are down to [`FEW_PIECES`] or fewer, else 0:
-/// the side ahead hems the last pieces in, and their owner keeps room.
+/// the side ahead hems the last pieces in, and their owner keeps room. When `player` has
+/// fewer than half another player's pieces (in a game without goals whose pieces slide),
+/// [`PRIVATE_SITE`] for every site of their private room ([`private_room`]) besides.
 fn confinement(state: &State, player: Player) -> i64 {
-    if state.pieces(player) > FEW_PIECES || state.pieces(player) == 0 {
+    let mine = state.pieces(player);
+    if mine == 0 {
         return 0;
     }
-    let empty = |s: Site| state.cell(s).is_empty();
-    neighbours_of_pieces(state, player)
-        .filter(|&s| empty(s))
-        .count() as i64
+    let mut room = 0;
+    if mine <= FEW_PIECES {
+        let empty = |s: Site| state.cell(s).is_empty();
+        room += neighbours_of_pieces(state, player)
+            .filter(|&s| empty(s))
+            .count() as i64;
+    }
+    // Where a piece reaching a region wins, pieces do not say who is far behind; where
+    // pieces do not slide, what a slide could reach is not their room.
+    let game = state.game();
+    let slides = game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Slide { .. }));
+    let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
+    if slides && game.goals.is_empty() && i64::from(mine) * 2 < most_other(state, player, pieces) {
+        room += private_room(state, player) * PRIVATE_SITE;
+    }
+    room
+}
+
+/// The empty sites a slide of one of `player`'s pieces could end on (along any of the
+/// board's directions, up to the first piece) that no slide of another player's piece
+/// could: room walled off by `player`'s pieces and the board's edges, where the others
+/// cannot follow to block them (a side far behind that keeps such room cannot be
+/// blocked, and the game goes on).
+fn private_room(state: &State, player: Player) -> i64 {
+    let board = &state.game().board;
+    let mut reached = [0u64; ROOM_WORDS];
+    let mut private = 0;
+    for from in Site::all(board.sites()) {
+        if state.owner(from) != Some(player) {
+            continue;
+        }
+        for dir in 0..board.directions() as u8 {
+            let ray = board.ray(from, dir);
+            let end = ray.iter().position(|&s| !state.cell(s).is_empty());
+            // A piece of another player at the end of the run reaches all of it.
+            if end.is_some_and(|k| state.owner(ray[k]) != Some(player)) {
+                continue;
+            }
+            for &s in &ray[..end.unwrap_or(ray.len())] {
+                let (word, bit) = (s.index() / 64, 1u64 << (s.index() % 64));
+                if reached[word] & bit == 0 {
+                    reached[word] |= bit;
+                    private += i64::from(!reachable_by_other(state, s, player, dir));
+                }
+            }
+        }
+    }
+    private
+}
+
+/// Whether a piece of a player other than `player` could slide to the empty site `s`: the
+/// first piece along one of the board's directions from `s` (but `known`, already looked
+/// along) is another player's.
+fn reachable_by_other(state: &State, s: Site, player: Player, known: u8) -> bool {
+    let board = &state.game().board;
+    (0..board.directions() as u8)
+        .filter(|&dir| dir != known)
+        .any(|dir| {
+            board
+                .ray(s, dir)
+                .iter()
+                .find(|&&t| !state.cell(t).is_empty())
+                .is_some_and(|&t| state.owner(t) != Some(player))
+        })
 }
 
 /// The sites orthogonally next to each of `player`'s pieces, once per piece and direction.
