@@ -220,7 +220,8 @@ fn a_hint_tells_the_winning_move_from_the_losing_ones() {
     );
 }
 
-fn session() -> Session {
+/// The peg solitaire fixture's setup and the options its sessions play with.
+fn setup_and_options() -> (Setup, Options) {
     let setup = Setup {
         game: PEG.into(),
         preset: None,
@@ -230,6 +231,11 @@ fn session() -> Session {
         seed: 3,
         ..Options::default()
     };
+    (setup, options)
+}
+
+fn session() -> Session {
+    let (setup, options) = setup_and_options();
     Session::new(setup, options).unwrap()
 }
 
@@ -255,15 +261,7 @@ fn the_repl_plays_jumps_hints_undoes_and_ends_the_game() {
 
 #[test]
 fn the_repl_computer_finishes_a_won_position() {
-    let setup = Setup {
-        game: PEG.into(),
-        preset: None,
-        sets: Vec::new(),
-    };
-    let options = Options {
-        seed: 3,
-        ..Options::default()
-    };
+    let (setup, options) = setup_and_options();
     let state = parse_position(&game(None), FOUR).unwrap();
     let mut s = Session::with_state(setup, state, options);
     let hint = ok(&mut s, "hint strong");
