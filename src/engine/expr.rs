@@ -91,19 +91,11 @@ impl Env for State {
         let board = &self.game.board;
         let mut longest = 0;
         // The counted pieces, from the occupancy bits within the region.
-        let counted_sites = words
-            .iter()
-            .zip(mask)
-            .enumerate()
-            .flat_map(|(w, (&o, &m))| {
-                let mut bits = o & m;
-                std::iter::from_fn(move || {
-                    let bit = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
-                    bits &= bits - 1;
-                    Some(Site::at(w * 64 + bit))
-                })
-            });
-        for s in counted_sites {
+        let mut within = [0u64; super::movegen::SITE_SET_WORDS];
+        for (w, (&o, &m)) in within.iter_mut().zip(words.iter().zip(mask)) {
+            *w = o & m;
+        }
+        for s in super::movegen::set_sites(&within[..self.words]) {
             // North, east, north-east, south-east, each with its opposite direction: a
             // line is measured from its first piece only.
             for (forward, back) in crate::model::board::AXES {

@@ -19,7 +19,7 @@ const MAX_LINES: usize = (2 * MAX_GRID_SIDE as usize).next_power_of_two();
 
 /// Words of a [`SiteSet`]: enough for [`MAX_GRID_SITES`] (11), rounded up to a power of two
 /// so that masking a word's index keeps it in bounds.
-const SITE_SET_WORDS: usize = MAX_GRID_SITES.div_ceil(64).next_power_of_two();
+pub(super) const SITE_SET_WORDS: usize = MAX_GRID_SITES.div_ceil(64).next_power_of_two();
 
 /// Slots for a count per piece: [`MAX_GRID_SITES`] rounded up to a power of two, so that
 /// masking a piece's index keeps it in bounds.
@@ -986,8 +986,8 @@ impl State {
     }
 }
 
-/// The sites of a set, in order.
-fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
+/// The sites of a set (bit `s % 64` of word `s / 64` for site `s`), in order.
+pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
     set.iter().enumerate().flat_map(|(w, &word)| {
         let mut bits = word;
         std::iter::from_fn(move || {
