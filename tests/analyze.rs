@@ -416,6 +416,67 @@ fn a_match_alternates_the_seats() {
 }
 
 #[test]
+fn a_match_record_replays_to_the_results_it_reports() {
+    let dir = scratch("record");
+    let file = rule_file("jumps-record", JUMPS);
+    let record = dir.join("games.txt");
+    let args = [
+        "match",
+        file.to_str().unwrap(),
+        "--players",
+        "random,easy",
+        "--games",
+        "6",
+        "--max-plies",
+        "12",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    ok(&args);
+    let text = std::fs::read_to_string(&record).unwrap();
+    let games: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(games.len(), 6, "{text}");
+    let (mut won, mut unfinished) = (0, 0);
+    for (i, line) in games.iter().enumerate() {
+        let fields: Vec<&str> = line.split("; ").collect();
+        let [seats, result, plies, moves] = fields[..] else {
+            panic!("four fields: {line}");
+        };
+        let first = if i % 2 == 0 { "random" } else { "easy" };
+        assert!(
+            seats.starts_with(&format!("game {i}: black {first}, white ")),
+            "{line}"
+        );
+        assert_eq!(
+            plies,
+            format!("{} plies", moves.split(' ').count()),
+            "{line}"
+        );
+        let end = ok(&["position", file.to_str().unwrap(), "--moves", moves]);
+        if result.starts_with("unfinished") {
+            unfinished += 1;
+            assert!(!end.contains("game over"), "{line}\n{end}");
+        } else {
+            won += 1;
+            assert!(
+                end.contains(&format!("game over: {result}")),
+                "{line}\n{end}"
+            );
+        }
+    }
+    assert!(won > 0 && unfinished > 0, "both kinds of game: {text}");
+    // A record that cannot be written is refused before any game is played.
+    let err = fails(&[&args[..9], &[dir.to_str().unwrap()]].concat());
+    assert!(
+        err.contains("--record: cannot write") && err.contains("is a folder"),
+        "{err}"
+    );
+    let missing = dir.join("no-such-folder").join("games.txt");
+    let err = fails(&[&args[..9], &[missing.to_str().unwrap()]].concat());
+    assert!(err.contains("no folder"), "{err}");
+}
+
+#[test]
 fn a_stronger_level_wins_its_match() {
     let out = ok(&[
         "match",

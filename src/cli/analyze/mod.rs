@@ -8,6 +8,7 @@
 
 mod compare;
 mod play;
+mod record;
 mod report;
 mod stats;
 mod svg;
@@ -80,6 +81,10 @@ pub struct MatchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write every game's moves to this file when the run ends, one game per line, with
+    /// its seats and result (the file is replaced whole, never left half written).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// Plies of random opening a match plays before its players take over, unless told.
@@ -171,6 +176,7 @@ fn analyse(
         seed: args.run.seed,
         max_plies: args.run.max_plies as usize,
         threads: threads_or_all(args.run.threads),
+        record: false,
     };
     let tally = run_with_progress(&plan, stop);
     let mut r = report::report(game, lineup, &tally, args.games);
@@ -262,8 +268,15 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         seed: args.run.seed,
         max_plies: args.run.max_plies as usize,
         threads: threads_or_all(args.run.threads),
+        record: args.record.is_some(),
     };
+    if let Some(path) = &args.record {
+        record::check_writable(path)?;
+    }
     let tally = run_with_progress(&plan, &stop);
+    if let Some(path) = &args.record {
+        record::write(path, &plan, &tally)?;
+    }
     let m = match_report(&tally, &plan, &game, &lineup, args);
     if args.json {
         println!("{}", json(&m)?);

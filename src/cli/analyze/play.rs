@@ -71,6 +71,8 @@ pub(super) struct Plan<'a> {
     pub max_plies: usize,
     /// Threads to play on.
     pub threads: usize,
+    /// Keep every game's moves ([`Tally::records`]).
+    pub record: bool,
 }
 
 /// One game's record.
@@ -139,6 +141,8 @@ pub(super) struct Tally {
     pub refused: u64,
     /// Positions where the ban refused at least one move.
     pub refusing_positions: u64,
+    /// With [`Plan::record`]: each game's number and its moves, openings included.
+    pub records: Vec<(u64, Vec<Move>)>,
 }
 
 impl Tally {
@@ -201,6 +205,7 @@ impl Tally {
     /// Adds another tally to this one (the games are sorted by number afterwards).
     fn merge(&mut self, other: &mut Tally) {
         self.games.extend_from_slice(&other.games);
+        self.records.append(&mut other.records);
         self.plies += other.plies;
         self.legal += other.legal;
         if self.legal_by_ply.len() < other.legal_by_ply.len() {
@@ -244,6 +249,7 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> 
         sum
     });
     tally.games.sort_by_key(|g| g.index);
+    tally.records.sort_by_key(|r| r.0);
     tally
 }
 
@@ -251,6 +257,7 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> 
 fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
     let mut tally = Tally::new(plan.start.game());
     let mut game = Game::new(plan.start);
+    game.record = plan.record;
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         if i >= plan.games || stop.load(Ordering::Relaxed) {
@@ -272,6 +279,9 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + S
                 reversed,
                 ..result
             });
+            if plan.record {
+                tally.records.push((i, std::mem::take(&mut game.played)));
+            }
             done();
         }
     }
@@ -305,6 +315,10 @@ struct Game {
     own: Tally,
     /// After each ply of the game being played, who leads by the game's own measure.
     leaders: Vec<Option<Player>>,
+    /// Whether to keep the moves of each game in `played`.
+    record: bool,
+    /// The moves of the game being played, when recording.
+    played: Vec<Move>,
 }
 
 impl Game {
@@ -317,6 +331,8 @@ impl Game {
             report: MoveReport::new(),
             own: Tally::new(start.game()),
             leaders: Vec::new(),
+            record: false,
+            played: Vec::new(),
         }
     }
 
@@ -365,6 +381,7 @@ impl Game {
         let mut own = std::mem::take(&mut self.own);
         own.reset();
         self.leaders.clear();
+        self.played.clear();
         let mut last_mover: Option<Player> = None;
         let mut plies = 0;
         let outcome = loop {
@@ -415,6 +432,9 @@ impl Game {
                     t.best
                 }
             };
+            if self.record {
+                self.played.push(m);
+            }
             self.tally_move(m, &mut own);
             self.leaders.push(leader(&self.state));
             last_mover = Some(mover);
@@ -604,6 +624,7 @@ mod tests {
             seed,
             max_plies: 400,
             threads: 1,
+            record: false,
         };
         let (swapped, a) = (&[Agent::Random, Agent::Baseline(1)], plan(7, 4));
         let openings: Vec<String> = (0..8)

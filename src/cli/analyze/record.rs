@@ -1,0 +1,83 @@
+//! `rulebook match --record FILE`: every game's seats, result and moves, one game a line,
+//! so that a game that ended oddly (or not at all) can be replayed with `rulebook
+//! position GAME --moves "..."`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::play::{Plan, Tally};
+use crate::engine::State;
+use crate::model::Player;
+
+/// Refuses, before any game is played, a record file that could not be written: a folder,
+/// or a file in a folder that does not exist or cannot be written.
+pub(super) fn check_writable(path: &Path) -> Result<(), String> {
+    let refuse = |why: String| format!("error: --record: cannot write {}: {why}", path.display());
+    if path.is_dir() {
+        return Err(refuse("it is a folder".into()));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(refuse(format!("no folder {}", folder.display())));
+    }
+    let probe = folder.join(".rulebook-record-probe");
+    std::fs::write(&probe, b"").map_err(|e| refuse(e.to_string()))?;
+    std::fs::remove_file(&probe).map_err(|e| refuse(e.to_string()))
+}
+
+/// Writes the games of `tally` (played with [`Plan::record`]) to `path`, replacing it at
+/// once.
+pub(super) fn write(path: &Path, plan: &Plan, tally: &Tally) -> Result<(), String> {
+    crate::files::write_atomic(path, &text(plan, tally))
+        .map_err(|e| format!("error: --record: cannot write {}: {e}", path.display()))
+}
+
+/// The record: two comment lines, then a line a game.
+fn text(plan: &Plan, tally: &Tally) -> String {
+    let game = plan.start.game();
+    let names: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
+    let mut out = format!(
+        "# {}{}: {} games of {}, seed {}, cap {} plies, {} plies of random opening\n\
+         # a game a line: its number, who played which side, the result, the plies, and the \
+         moves (replay them with `rulebook position GAME --moves \"...\"`)\n",
+        crate::render::terminal_safe(&game.name),
+        super::settings_line(game),
+        tally.games.len(),
+        names.join(" against "),
+        plan.seed,
+        plan.max_plies,
+        plan.open,
+    );
+    for (result, (_, moves)) in tally.games.iter().zip(&tally.records) {
+        let mut seats = names.clone();
+        if result.reversed {
+            seats.reverse();
+        }
+        let sides: Vec<String> = Player::all()
+            .zip(&seats)
+            .map(|(p, who)| format!("{} {who}", game.player_name(p)))
+            .collect();
+        let ending = match (result.outcome, result.leader) {
+            (Some(o), _) => crate::render::outcome_text(game, o),
+            (None, Some(p)) => format!("unfinished, {} ahead", game.player_name(p)),
+            (None, None) => "unfinished, level".into(),
+        };
+        let _ = write!(
+            out,
+            "game {}: {}; {ending}; {} plies;",
+            result.index,
+            sides.join(", "),
+            result.plies
+        );
+        let mut state = State::clone(plan.start);
+        for &m in moves {
+            let _ = write!(out, " {}", crate::notation::move_text(&state, m));
+            state.apply(m);
+        }
+        out.push('\n');
+    }
+    out
+}
