@@ -436,19 +436,32 @@ impl Checker {
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
     ) -> Option<Option<LineCapture>> {
-        let Some(clause) = clauses.line_capture.as_deref() else {
-            return Some(None);
-        };
         let refuse = |this: &mut Self, message: &str, span: Span, help: &str| {
             this.error(Diagnostic::error(message, span).with_help(help));
             None
         };
+        if let Some(span) = clauses.stray_chain {
+            return refuse(
+                self,
+                "`chained` here has no capture to go on with",
+                span,
+                "a step goes on capturing after `capture by approach` or `withdrawal` and its mode, like `move step all capture by approach remove chained`; a jump's `chained` follows its mode",
+            );
+        }
+        let Some(clause) = clauses.line_capture.as_deref() else {
+            return Some(None);
+        };
         if !matches!(kind, ast::MoveKind::Slide { step: true, .. }) {
+            let help = match kind {
+                ast::MoveKind::Jump { .. } => "a jump captures what it jumps over (`over enemy remove`)",
+                ast::MoveKind::Slide { .. } => "the captures are made by steps of one point: write `move step DIRECTIONS capture by ...`",
+                _ => "write it after `move step DIRECTIONS`",
+            };
             return refuse(
                 self,
                 "only a step captures by approach or withdrawal",
                 clause.span,
-                "write it after `move step DIRECTIONS`; a jump captures what it jumps over",
+                help,
             );
         }
         if let [(first, _), (second, span)] = clause.ways.as_slice() {

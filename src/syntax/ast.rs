@@ -249,6 +249,8 @@ pub struct MoveClauses {
     /// `capture by approach|withdrawal [or ...] [MODE] [chained]`: a step that captures
     /// the run it moves up to or away from.
     pub line_capture: Option<Box<LineCaptureClause>>,
+    /// `chained` written apart from a capture by approach or withdrawal (an error).
+    pub stray_chain: Option<Span>,
 }
 
 /// `capture by approach or withdrawal remove chained`.

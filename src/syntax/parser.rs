@@ -551,6 +551,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     Rule::take_after => {
                         clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
                     }
+                    Rule::step_chain => clauses.stray_chain = Some(span_of(&part, file)),
                     Rule::line_capture => {
                         clauses.line_capture = Some(Box::new(lower_line_capture(part, file)?))
                     }
