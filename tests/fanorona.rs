@@ -254,6 +254,21 @@ fn capturing_is_compulsory_and_a_plain_step_is_only_played_without_one() {
     assert_eq!(sorted(moves(&state)), ["i1-h1", "i1-h2", "i1-i2"]);
 }
 
+#[test]
+fn without_compulsory_a_step_that_captures_is_listed_once_as_the_capture() {
+    let text = FANORONA.replace(" chained compulsory", " chained");
+    let game = pipeline::load_text("free.game", &text, None, &[]).unwrap();
+    let state = notation::parse_position(&game, &position_text(&TWICE, true)).unwrap();
+    let all = moves(&state);
+    // c1-d1 takes e1 (the plain step to d1 is not listed apart); the plain steps that
+    // take nothing are moves too.
+    assert_eq!(all.iter().filter(|m| m.as_str() == "c1-d1").count(), 1, "{all:?}");
+    assert!(all.contains(&"c1-c2".to_string()), "{all:?}");
+    let mut state = state;
+    play(&mut state, "c1-d1");
+    assert_eq!(rows(&state)[4], "...W.....", "the step took e1");
+}
+
 /// A man on c1 that can capture twice: c1-d1 takes e1 by approach, then d1-d2 takes d3 by
 /// approach; it may stop after the first.
 const TWICE: [&str; 5] = [

@@ -40,6 +40,7 @@ use crate::model::{
 /// | a step or slide | [`Move::step`] | [`from`](Move::from), [`to`](Move::to) |
 /// | a jump (single, or a chain straight on) | [`Move::jump`] | `from`, [`over`](Move::over) (the first site jumped), `to` |
 /// | a chain that may turn | [`Move::chain`] | `from`, `over`, `to`, [`legs`](Move::legs), [`path`](Move::path) |
+/// | steps that capture by approach or withdrawal | [`Move::chain`] (no site jumped) | `from`, `to`, `legs`, `path` (read by [`Move::steps`]) |
 /// | a piece placed from the stock | [`Move::place`] | `to` |
 /// | a piece removed | [`Move::remove`] | `from` |
 /// | a sowing | [`Move::sow`] | [`pit`](Move::pit) (also `from` and `to`) |
@@ -60,8 +61,8 @@ pub struct Move {
     to: Site,
     /// The site jumped over (the first, in a chain), or [`NO_SITE`].
     over: Site,
-    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]); 0 for any
-    /// other move.
+    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]), or of steps
+    /// of a capture by approach or withdrawal; 0 for any other move.
     legs: u8,
     /// For a chain turning, the direction of each of its jumps, as its index in the rule's
     /// directions, in [`leg_bits`] bits a jump, the first jump highest (so among moves with

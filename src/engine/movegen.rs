@@ -36,6 +36,7 @@ impl State {
         let start = out.len();
         let mut pass = None;
         let mut compulsory = false;
+        let mut line_captures = false;
         let mut targets = [0u64; SITE_SET_WORDS];
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
@@ -71,6 +72,10 @@ impl State {
                 self.keep_moves_reaching(goal, rule_start, out);
             }
             compulsory |= rule.filter.compulsory && out.len() > rule_start;
+            line_captures |= rule.filter.line_capture.is_some() && out.len() > rule_start;
+        }
+        if line_captures {
+            self.drop_steps_that_capture(start, out);
         }
         if compulsory {
             out.retain_from(start, |m| game.moves[m.rule as usize].filter.compulsory);
@@ -933,6 +938,30 @@ impl State {
             site = self.game.board.step(site, along);
         }
         n
+    }
+
+    /// Drops from position `start` on the plain steps and slides that go where a step of a
+    /// capture by approach or withdrawal goes: that step captures (a piece that moves so
+    /// takes what it moves up to or away from), so it is listed once, as the capture.
+    #[inline(never)]
+    fn drop_steps_that_capture(&self, start: usize, out: &mut MoveList) {
+        let rules = &self.game.moves;
+        let captures = |m: &Move| rules[m.rule as usize].filter.line_capture.is_some();
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let plain = matches!(rules[m.rule as usize].kind, MoveKind::Slide { .. })
+                && !captures(&m);
+            if plain
+                && out[start..]
+                    .iter()
+                    .any(|c| captures(c) && c.legs == 1 && (c.from, c.to) == (m.from, m.to))
+            {
+                out.retain_from(i, |k| k != m);
+                continue;
+            }
+            i += 1;
+        }
     }
 
     /// Whether a piece `piece` that lands on `site` is promoted there (by the first

@@ -154,7 +154,7 @@ fn parse_line_steps(
             Some(Err(MoveError::Illegal {
                 text: text.to_string(),
                 reason: format!(
-                    "a step of it captures both by approach (`a`) and by withdrawal (`w`): say which, {}",
+                    "a step of this move can capture by approach (`a`) or by withdrawal (`w`): say which, {}",
                     choices.join(" or ")
                 ),
             }))
