@@ -132,7 +132,13 @@ fn approach_takes_the_run_beyond_the_landing_point_up_to_a_friend() {
     play(&mut state, "c1-d1");
     assert_eq!(
         rows(&state),
-        ["........B", ".........", ".........", ".........", "...W..W.."]
+        [
+            "........B",
+            ".........",
+            ".........",
+            ".........",
+            "...W..W.."
+        ]
     );
 }
 
@@ -155,7 +161,13 @@ fn withdrawal_takes_the_run_behind_the_starting_point_up_to_a_gap() {
     play(&mut state, "e3-f3");
     assert_eq!(
         rows(&state),
-        [".........", ".........", "B....W...", "...B.....", "..B......"]
+        [
+            ".........",
+            ".........",
+            "B....W...",
+            "...B.....",
+            "..B......"
+        ]
     );
     let mut state = position(
         &[
@@ -170,7 +182,13 @@ fn withdrawal_takes_the_run_behind_the_starting_point_up_to_a_gap() {
     play(&mut state, "e3-f4");
     assert_eq!(
         rows(&state),
-        [".........", ".....W...", "B.BB.....", ".........", "........."]
+        [
+            ".........",
+            ".....W...",
+            "B.BB.....",
+            ".........",
+            "........."
+        ]
     );
 }
 
@@ -262,7 +280,11 @@ fn without_compulsory_a_step_that_captures_is_listed_once_as_the_capture() {
     let all = moves(&state);
     // c1-d1 takes e1 (the plain step to d1 is not listed apart); the plain steps that
     // take nothing are moves too.
-    assert_eq!(all.iter().filter(|m| m.as_str() == "c1-d1").count(), 1, "{all:?}");
+    assert_eq!(
+        all.iter().filter(|m| m.as_str() == "c1-d1").count(),
+        1,
+        "{all:?}"
+    );
     assert!(all.contains(&"c1-c2".to_string()), "{all:?}");
     let mut state = state;
     play(&mut state, "c1-d1");
@@ -287,16 +309,32 @@ fn the_same_man_may_capture_again_or_stop_after_any_capture() {
     assert!(all.contains(&"c1-d1-d2".to_string()), "{all:?}");
     let mut stop = state.clone();
     play(&mut stop, "c1-d1");
-    assert_eq!(stop.to_move().index(), 1, "black moves after the first capture");
+    assert_eq!(
+        stop.to_move().index(),
+        1,
+        "black moves after the first capture"
+    );
     assert_eq!(
         rows(&stop),
-        ["........B", ".........", "...B.....", ".........", "...W....."]
+        [
+            "........B",
+            ".........",
+            "...B.....",
+            ".........",
+            "...W....."
+        ]
     );
     let mut on = state.clone();
     play(&mut on, "c1-d1-d2");
     assert_eq!(
         rows(&on),
-        ["........B", ".........", ".........", "...W.....", "........."]
+        [
+            "........B",
+            ".........",
+            ".........",
+            "...W.....",
+            "........."
+        ]
     );
 }
 
@@ -314,7 +352,10 @@ fn the_capture_goes_on_in_another_direction_only() {
     ];
     let state = position(&rows_, true);
     assert_eq!(sorted(moves(&state)), ["c1-d1", "c1-d1-d2"]);
-    assert_eq!(sorted(moves(&state)), reference::Game::from_rows(&rows_, true).moves());
+    assert_eq!(
+        sorted(moves(&state)),
+        reference::Game::from_rows(&rows_, true).moves()
+    );
 }
 
 #[test]
@@ -332,7 +373,10 @@ fn the_capture_never_returns_to_a_point_the_man_has_stood_on() {
     let all = moves(&state);
     assert!(all.contains(&"b2-c2-c3-b3".to_string()), "{all:?}");
     assert!(all.iter().all(|m| !m.contains("b3-b2")), "{all:?}");
-    assert_eq!(sorted(all), reference::Game::from_rows(&rows_, true).moves());
+    assert_eq!(
+        sorted(all),
+        reference::Game::from_rows(&rows_, true).moves()
+    );
 }
 
 #[test]
@@ -380,7 +424,12 @@ fn random_games_agree_with_the_reference_move_by_move() {
         let mut reference = reference::Game::new();
         for _ in 0..120 {
             let texts = moves(&state);
-            assert_eq!(sorted(texts.clone()), reference.moves(), "{:?}", rows(&state));
+            assert_eq!(
+                sorted(texts.clone()),
+                reference.moves(),
+                "{:?}",
+                rows(&state)
+            );
             if texts.is_empty() {
                 break;
             }

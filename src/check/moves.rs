@@ -440,7 +440,10 @@ impl Checker {
             this.error(Diagnostic::error(message, span).with_help(help));
             None
         };
-        if let Some(span) = clauses.stray_chain {
+        let Some(clause) = clauses.line_capture.as_deref() else {
+            return Some(None);
+        };
+        if let Some(span) = clause.stray_chain {
             return refuse(
                 self,
                 "`chained` here has no capture to go on with",
@@ -448,9 +451,6 @@ impl Checker {
                 "a step goes on capturing after `capture by approach` or `withdrawal` and its mode, like `move step all capture by approach remove chained`; a jump's `chained` follows its mode",
             );
         }
-        let Some(clause) = clauses.line_capture.as_deref() else {
-            return Some(None);
-        };
         if !matches!(kind, ast::MoveKind::Slide { step: true, .. }) {
             let help = match kind {
                 ast::MoveKind::Jump { .. } => "a jump captures what it jumps over (`over enemy remove`)",

@@ -304,7 +304,11 @@ impl Move {
                 from,
                 to: at,
                 dir,
-                withdrawal: if both { code & 1 == 1 } else { capture.withdrawal },
+                withdrawal: if both {
+                    code & 1 == 1
+                } else {
+                    capture.withdrawal
+                },
             }
         })
     }

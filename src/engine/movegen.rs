@@ -6,9 +6,8 @@ use super::{capture, LineStep, Move, MoveList, State};
 use crate::model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
-    MoveFilter, MoveKind,
-    MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS,
-    NO_SITE, UNLIMITED,
+    MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, ALL_KINDS,
+    EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -896,7 +895,12 @@ impl State {
                 }
                 let code = (i as u64) << u32::from(both) | u64::from(withdrawal && both);
                 let path = path << walk.bits | code;
-                out.push(Move::chain(walk.index, (walk.from, NO_SITE, to), depth as u8 + 1, path));
+                out.push(Move::chain(
+                    walk.index,
+                    (walk.from, NO_SITE, to),
+                    depth as u8 + 1,
+                    path,
+                ));
                 if depth + 1 >= walk.most {
                     continue;
                 }
@@ -950,8 +954,8 @@ impl State {
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let plain = matches!(rules[m.rule as usize].kind, MoveKind::Slide { .. })
-                && !captures(&m);
+            let plain =
+                matches!(rules[m.rule as usize].kind, MoveKind::Slide { .. }) && !captures(&m);
             if plain
                 && out[start..]
                     .iter()

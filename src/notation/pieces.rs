@@ -94,9 +94,10 @@ fn line_steps_text(state: &State, m: Move, text: &mut String) {
             o.rule() == m.rule()
                 && o.from() == m.from()
                 && usize::from(o.legs()) == k + 1
-                && o.steps(game).zip(m.steps(game)).enumerate().all(|(i, (a, b))| {
-                    a.to == b.to && (a.withdrawal == b.withdrawal) == (i < k)
-                })
+                && o.steps(game)
+                    .zip(m.steps(game))
+                    .enumerate()
+                    .all(|(i, (a, b))| a.to == b.to && (a.withdrawal == b.withdrawal) == (i < k))
         };
         if both && moves.iter().any(other_way) {
             text.push(WAY_SUFFIXES[usize::from(step.withdrawal)]);

@@ -249,8 +249,6 @@ pub struct MoveClauses {
     /// `capture by approach|withdrawal [or ...] [MODE] [chained]`: a step that captures
     /// the run it moves up to or away from.
     pub line_capture: Option<Box<LineCaptureClause>>,
-    /// `chained` written apart from a capture by approach or withdrawal (an error).
-    pub stray_chain: Option<Span>,
 }
 
 /// `capture by approach or withdrawal remove chained`.
@@ -262,6 +260,9 @@ pub struct LineCaptureClause {
     pub mode: Option<CaptureMode>,
     /// `chained`: the piece may go on capturing.
     pub chained: Option<Span>,
+    /// `chained` written as a clause apart, not after a capture's mode (an error; a clause
+    /// with only this has no ways).
+    pub stray_chain: Option<Span>,
     /// The whole clause.
     pub span: Span,
 }

@@ -551,9 +551,23 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     Rule::take_after => {
                         clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
                     }
-                    Rule::step_chain => clauses.stray_chain = Some(span_of(&part, file)),
+                    Rule::step_chain => {
+                        let span = span_of(&part, file);
+                        let clause = clauses.line_capture.get_or_insert_with(|| {
+                            Box::new(LineCaptureClause {
+                                ways: Vec::new(),
+                                mode: None,
+                                chained: None,
+                                stray_chain: None,
+                                span,
+                            })
+                        });
+                        clause.stray_chain = Some(span);
+                    }
                     Rule::line_capture => {
-                        clauses.line_capture = Some(Box::new(lower_line_capture(part, file)?))
+                        let mut clause = lower_line_capture(part, file)?;
+                        clause.stray_chain = clauses.line_capture.and_then(|c| c.stray_chain);
+                        clauses.line_capture = Some(Box::new(clause));
                     }
                     _ => condition = Some(lower_condition(part, file)?),
                 }
@@ -1002,6 +1016,7 @@ fn lower_line_capture(pair: Pair<Rule>, file: FileId) -> Lowered<LineCaptureClau
         ways: Vec::new(),
         mode: None,
         chained: None,
+        stray_chain: None,
         span,
     };
     for part in parts(pair) {
