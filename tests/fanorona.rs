@@ -115,19 +115,19 @@ fn the_opening_has_five_moves_one_a_choice_of_two_captures() {
     );
 }
 
+/// c1 may step east to d1 and take e1 and f1 by approach.
+const APPROACH: [&str; 5] = [
+    "........B",
+    ".........",
+    ".........",
+    ".........",
+    "..W.BBW..",
+];
+
 #[test]
 fn approach_takes_the_run_beyond_the_landing_point_up_to_a_friend() {
     // c1 steps east to d1: e1 and f1 are taken, g1 (white) ends the run.
-    let mut state = position(
-        &[
-            "........B",
-            ".........",
-            ".........",
-            ".........",
-            "..W.BBW..",
-        ],
-        true,
-    );
+    let mut state = position(&APPROACH, true);
     assert!(moves(&state).contains(&"c1-d1".to_string()));
     play(&mut state, "c1-d1");
     assert_eq!(
@@ -142,21 +142,21 @@ fn approach_takes_the_run_beyond_the_landing_point_up_to_a_friend() {
     );
 }
 
+/// e3 may step away from d3 (with c3 behind it) or from d2 (with c1 behind it).
+const WITHDRAWAL: [&str; 5] = [
+    ".........",
+    ".........",
+    "B.BBW....",
+    "...B.....",
+    "..B......",
+];
+
 #[test]
 fn withdrawal_takes_the_run_behind_the_starting_point_up_to_a_gap() {
     // e3 steps away from d3 to f3: d3 and c3 are taken, the gap on b3 ends the run, and a3
     // stays. e3 is a dark point, so it also withdraws along the diagonal from d2 (c1 after
     // it) by stepping to f4.
-    let mut state = position(
-        &[
-            ".........",
-            ".........",
-            "B.BBW....",
-            "...B.....",
-            "..B......",
-        ],
-        true,
-    );
+    let mut state = position(&WITHDRAWAL, true);
     assert_eq!(sorted(moves(&state)), ["e3-f3", "e3-f4"]);
     play(&mut state, "e3-f3");
     assert_eq!(
@@ -169,16 +169,7 @@ fn withdrawal_takes_the_run_behind_the_starting_point_up_to_a_gap() {
             "..B......"
         ]
     );
-    let mut state = position(
-        &[
-            ".........",
-            ".........",
-            "B.BBW....",
-            "...B.....",
-            "..B......",
-        ],
-        true,
-    );
+    state = position(&WITHDRAWAL, true);
     play(&mut state, "e3-f4");
     assert_eq!(
         rows(&state),
@@ -227,16 +218,7 @@ fn a_step_that_could_take_both_ways_is_two_moves_and_its_text_says_which() {
 
 #[test]
 fn a_way_written_where_the_step_has_only_one_is_read_when_it_is_the_right_one() {
-    let mut state = position(
-        &[
-            "........B",
-            ".........",
-            ".........",
-            ".........",
-            "..W.BBW..",
-        ],
-        true,
-    );
+    let mut state = position(&APPROACH, true);
     let m = notation::parse_move(&mut state, "c1-d1a").expect("the approach, written so");
     assert_eq!(notation::move_text(&state, m), "c1-d1");
     let refused = refusal(&mut state, "c1-d1w");
