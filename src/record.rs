@@ -87,10 +87,7 @@ impl Record {
                 .iter()
                 .map(|s| (s.name.clone(), s.value.clone()))
                 .collect(),
-            moves: state
-                .moves_played()
-                .map(|m| notation::move_text(state, m))
-                .collect(),
+            moves: played_texts(state),
             result: state
                 .outcome()
                 .map_or_else(unfinished, |o| render::outcome_text(&game, o)),
@@ -229,4 +226,19 @@ mod tests {
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(now_utc().len(), 20);
     }
+}
+
+/// The texts of the moves played to reach `state`, each written in the position before it
+/// (where a move's text depends on it: the way of a step that could capture either way).
+fn played_texts(state: &State) -> Vec<String> {
+    let mut replay = state.clone();
+    while replay.undo().is_some() {}
+    state
+        .moves_played()
+        .map(|m| {
+            let text = notation::move_text(&replay, m);
+            replay.apply(m);
+            text
+        })
+        .collect()
 }

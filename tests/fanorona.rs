@@ -217,6 +217,26 @@ fn a_step_that_could_take_both_ways_is_two_moves_and_its_text_says_which() {
 }
 
 #[test]
+fn the_text_of_a_move_played_is_the_one_it_had_before_it() {
+    // The way is written where the step had the choice, which the position before the
+    // move tells: the last move's text and a game record's are read there.
+    let mut state = State::new(fanorona());
+    play(&mut state, "d3-e3w");
+    let (last, _) = state.last_move().unwrap();
+    assert_eq!(notation::move_text(&state, last), "d3-e3w");
+    play(&mut state, "d4-d3-c3w-d2");
+    let setup = rulebook::record::Setup {
+        game: "tests/fixtures/valid/fanorona.game".into(),
+        preset: None,
+        sets: Vec::new(),
+    };
+    let record = rulebook::record::Record::of(&setup, &state);
+    assert_eq!(record.moves, ["d3-e3w", "d4-d3-c3w-d2"]);
+    let replayed = record.replay().expect("the record replays");
+    assert_eq!(rows(&replayed), rows(&state));
+}
+
+#[test]
 fn a_way_written_where_the_step_has_only_one_is_read_when_it_is_the_right_one() {
     let mut state = position(&APPROACH, true);
     let m = notation::parse_move(&mut state, "c1-d1a").expect("the approach, written so");

@@ -283,7 +283,8 @@ impl LineStep {
 impl Move {
     /// The steps of a move that captures by approach or withdrawal, in order (nothing for
     /// any other move): each step's direction is its index in the rule's directions, then
-    /// (when the rule has both ways) a bit for the way, in the path, the first step highest.
+    /// (when the rule has both ways) a bit for the way, in the path, the first step highest
+    /// ([`LineCapture::step_bits`]).
     pub fn steps(self, game: &Game) -> impl Iterator<Item = LineStep> + '_ {
         let rule = &game.moves[self.rule as usize];
         let (directions, capture): (&[u8], _) = match (&rule.kind, rule.filter.line_capture) {

@@ -878,21 +878,25 @@ impl State {
             if !empty {
                 continue;
             }
-            for withdrawal in [false, true] {
+            let step = |withdrawal| LineStep {
+                from: at,
+                to,
+                dir,
+                withdrawal,
+            };
+            let takes = |withdrawal: bool| {
                 let way = match withdrawal {
                     false => walk.capture.approach,
                     true => walk.capture.withdrawal,
                 };
-                let step = LineStep {
-                    from: at,
-                    to,
-                    dir,
-                    withdrawal,
-                };
-                let (first, along) = step.run(board);
-                if !way || !self.line_enemy(walk, first) {
+                way && self.line_enemy(walk, step(withdrawal).run(board).0)
+            };
+            let ways = [takes(false), takes(true)];
+            for withdrawal in [false, true] {
+                if !ways[usize::from(withdrawal)] {
                     continue;
                 }
+                let (first, along) = step(withdrawal).run(board);
                 let code = (i as u64) << u32::from(both) | u64::from(withdrawal && both);
                 let path = path << walk.bits | code;
                 out.push(Move::chain(

@@ -75,6 +75,9 @@ const WAY_SUFFIXES: [char; 2] = ['a', 'w'];
 /// Appends the landings of a move that captures by approach or withdrawal to `text`, each
 /// after a dash, with the way it took (`a`, `w`) where the step could take either: where
 /// another legal move makes the same steps up to it and then the same step the other way.
+/// The move is read in the position before it: `state`, or, when the move is the last one
+/// played there, that position taken back on a copy; in any other position the way is
+/// written after every step of a rule with both (a text that still reads as the move).
 fn line_steps_text(state: &State, m: Move, text: &mut String) {
     let game = state.game();
     let names = &game.board.site_names;
@@ -86,7 +89,13 @@ fn line_steps_text(state: &State, m: Move, text: &mut String) {
     let mut moves = MoveList::new();
     if both {
         state.legal_moves(&mut moves);
+        if !moves.contains(&m) && state.last_move().is_some_and(|(last, _)| last == m) {
+            let mut before = state.clone();
+            before.undo();
+            before.legal_moves(&mut moves);
+        }
     }
+    let known = moves.contains(&m);
     for (k, step) in m.steps(game).enumerate() {
         text.push('-');
         text.push_str(&names[step.to.index()]);
@@ -99,7 +108,7 @@ fn line_steps_text(state: &State, m: Move, text: &mut String) {
                     .enumerate()
                     .all(|(i, (a, b))| a.to == b.to && (a.withdrawal == b.withdrawal) == (i < k))
         };
-        if both && moves.iter().any(other_way) {
+        if both && (!known || moves.iter().any(other_way)) {
             text.push(WAY_SUFFIXES[usize::from(step.withdrawal)]);
         }
     }
