@@ -215,19 +215,6 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(now_utc().len(), 20);
-    }
-}
-
 /// The texts of the moves played to reach `state`, each written in the position before it
 /// (where a move's text depends on it: the way of a step that could capture either way).
 fn played_texts(state: &State) -> Vec<String> {
@@ -241,4 +228,17 @@ fn played_texts(state: &State) -> Vec<String> {
             text
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(now_utc().len(), 20);
+    }
 }
