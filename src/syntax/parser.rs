@@ -551,23 +551,8 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     Rule::take_after => {
                         clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
                     }
-                    Rule::step_chain => {
-                        let span = span_of(&part, file);
-                        let clause = clauses.line_capture.get_or_insert_with(|| {
-                            Box::new(LineCaptureClause {
-                                ways: Vec::new(),
-                                mode: None,
-                                chained: None,
-                                stray_chain: None,
-                                span,
-                            })
-                        });
-                        clause.stray_chain = Some(span);
-                    }
-                    Rule::line_capture => {
-                        let mut clause = lower_line_capture(part, file)?;
-                        clause.stray_chain = clauses.line_capture.and_then(|c| c.stray_chain);
-                        clauses.line_capture = Some(Box::new(clause));
+                    Rule::step_chain | Rule::line_capture => {
+                        add_line_capture(&mut clauses, part, file)?
                     }
                     _ => condition = Some(lower_condition(part, file)?),
                 }
@@ -1007,6 +992,30 @@ fn lower_mode(pair: Pair<Rule>, file: FileId) -> Lowered<CaptureMode> {
         Some(Rule::kw_remove) => Ok(CaptureMode::Remove),
         _ => Err(internal(span)),
     }
+}
+
+/// A capture by approach or withdrawal into a move's clauses, or a `chained` written as a
+/// clause of its own (kept in the same place, for the checker to refuse).
+fn add_line_capture(clauses: &mut MoveClauses, part: Pair<Rule>, file: FileId) -> Lowered<()> {
+    let stray = clauses.line_capture.as_ref().and_then(|c| c.stray_chain);
+    if part.as_rule() == Rule::line_capture {
+        let mut clause = lower_line_capture(part, file)?;
+        clause.stray_chain = stray;
+        clauses.line_capture = Some(Box::new(clause));
+        return Ok(());
+    }
+    let span = span_of(&part, file);
+    let clause = clauses.line_capture.get_or_insert_with(|| {
+        Box::new(LineCaptureClause {
+            ways: Vec::new(),
+            mode: None,
+            chained: None,
+            stray_chain: None,
+            span,
+        })
+    });
+    clause.stray_chain = Some(span);
+    Ok(())
 }
 
 /// `capture by approach or withdrawal remove chained`.
