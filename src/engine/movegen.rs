@@ -870,10 +870,10 @@ impl State {
             {
                 continue;
             }
-            let taken = has(&walk.taken, to);
+            // A piece taken off earlier in the sequence leaves its point empty.
             let empty = match self.cells[to.index()] {
                 EMPTY => true,
-                _ => taken && walk.capture.mode == CaptureMode::Remove,
+                _ => has(&walk.taken, to) && walk.capture.mode == CaptureMode::Remove,
             };
             if !empty {
                 continue;
@@ -891,6 +891,7 @@ impl State {
                 };
                 way && self.line_enemy(walk, step(withdrawal).run(board).0)
             };
+            // Both found before the search goes down (which marks the pieces a way takes).
             let ways = [takes(false), takes(true)];
             for withdrawal in [false, true] {
                 if !ways[usize::from(withdrawal)] {
