@@ -293,6 +293,46 @@ fn without_compulsory_a_step_that_captures_is_listed_once_as_the_capture() {
     assert_eq!(rows(&state)[4], "...W.....", "the step took e1");
 }
 
+/// Fanorona with its capture clause rewritten.
+fn variant(clause: &str) -> Arc<Game> {
+    let text = FANORONA.replace("capture by approach or withdrawal remove", clause);
+    pipeline::load_text("variant.game", &text, None, &[]).unwrap()
+}
+
+#[test]
+fn one_way_alone_needs_no_suffix_and_takes_only_that_way() {
+    let state = State::new(variant("capture by approach remove"));
+    // d3-e3 takes f3 by approach; c3 behind it stays.
+    assert_eq!(moves(&state), ["d2-e3", "e2-e3", "f2-e3", "d3-e3"]);
+    let mut state = state;
+    play(&mut state, "d3-e3");
+    assert_eq!(rows(&state)[2], "BWB.W.WBW");
+    let state = State::new(variant("capture by withdrawal remove"));
+    assert_eq!(
+        moves(&state),
+        ["d3-e3"],
+        "only d3 steps away from an enemy man"
+    );
+}
+
+#[test]
+fn convert_turns_each_run_over_as_its_step_is_made() {
+    let game = variant("capture by approach or withdrawal convert");
+    let mut state = notation::parse_position(&game, &position_text(&TWICE, true)).unwrap();
+    play(&mut state, "c1-d1-d2");
+    assert_eq!(
+        rows(&state),
+        [
+            "........B",
+            ".........",
+            "...W.....",
+            "...W.....",
+            "....W...."
+        ],
+        "e1 and then d3 became white"
+    );
+}
+
 /// A man on c1 that can capture twice: c1-d1 takes e1 by approach, then d1-d2 takes d3 by
 /// approach; it may stop after the first.
 const TWICE: [&str; 5] = [
