@@ -87,10 +87,7 @@ impl Record {
                 .iter()
                 .map(|s| (s.name.clone(), s.value.clone()))
                 .collect(),
-            moves: state
-                .moves_played()
-                .map(|m| notation::move_text(state, m))
-                .collect(),
+            moves: played_texts(state),
             result: state
                 .outcome()
                 .map_or_else(unfinished, |o| render::outcome_text(&game, o)),
@@ -216,6 +213,21 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d)
+}
+
+/// The texts of the moves played to reach `state`, each written in the position before it
+/// (where a move's text depends on it: the way of a step that could capture either way).
+fn played_texts(state: &State) -> Vec<String> {
+    let mut replay = state.clone();
+    while replay.undo().is_some() {}
+    state
+        .moves_played()
+        .map(|m| {
+            let text = notation::move_text(&replay, m);
+            replay.apply(m);
+            text
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -84,8 +84,16 @@ fn random_playouts_allocate_nothing_per_move() {
     // One test in this binary, so that no other thread allocates while counting.
     let cap = 200;
     let n = 20;
+    // Games the tests play from fixtures, whose moves no bundled game makes: Fanorona's
+    // captures by approach and withdrawal.
+    let fixtures = ["tests/fixtures/valid/fanorona.game"].map(|path| {
+        let text = std::fs::read_to_string(path).expect("the fixture");
+        let game = rulebook::pipeline::load_text(path, &text, None, &[]).expect("it loads");
+        (path.to_string(), game)
+    });
     for ((name, game), forward) in configurations()
         .into_iter()
+        .chain(fixtures)
         .flat_map(|c| [(c.clone(), false), (c, true)])
     {
         let name = format!("{name}{}", if forward { ", played forward" } else { "" });

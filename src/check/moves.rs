@@ -8,7 +8,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::model::board::{
     grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
 };
-use crate::model::{Chain, Jumped, Landing, Neighbour, NextTo, Shot, Sowing};
+use crate::model::{Chain, Jumped, Landing, LineCapture, Neighbour, NextTo, Shot, Sowing};
 use crate::syntax::ast::{self, StatementKind as S};
 
 impl Checker {
@@ -126,8 +126,9 @@ impl Checker {
         let next_to = self.next_to(clauses.next_to.as_ref());
         let shot = self.shot(kind, clauses.shoot.as_deref());
         let removal = self.removal(kind, clauses);
-        let (Some(so_that), Some(next_to), Some(shot), Some(removal)) =
-            (so_that, next_to, shot, removal)
+        let line_capture = self.line_capture(kind, clauses);
+        let (Some(so_that), Some(next_to), Some(shot), Some(removal), Some(line_capture)) =
+            (so_that, next_to, shot, removal, line_capture)
         else {
             return;
         };
@@ -147,6 +148,7 @@ impl Checker {
                     so_that,
                     shot,
                     removal,
+                    line_capture,
                 },
                 condition,
                 span,
@@ -302,6 +304,7 @@ impl Checker {
             ast::MoveKind::Slide {
                 directions,
                 max_length,
+                ..
             } => {
                 let max_length = max_length
                     .as_ref()
@@ -423,6 +426,91 @@ impl Checker {
         }
         let directions = list.iter().fold(0u8, |bits, &d| bits | 1 << d);
         Some(Some(NextTo { what, directions }))
+    }
+
+    /// `capture by approach or withdrawal MODE [chained]`: only on a step, each way named
+    /// once, with a mode, ending on an empty site and with no second part; `None` after an
+    /// error.
+    fn line_capture(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<Option<LineCapture>> {
+        let refuse = |this: &mut Self, message: &str, span: Span, help: &str| {
+            this.error(Diagnostic::error(message, span).with_help(help));
+            None
+        };
+        let Some(clause) = clauses.line_capture.as_deref() else {
+            return Some(None);
+        };
+        if let Some(span) = clause.stray_chain {
+            return refuse(
+                self,
+                "`chained` here has no capture to go on with",
+                span,
+                "a step goes on capturing after `capture by approach` or `withdrawal` and its mode, like `move step all capture by approach remove chained`; a jump's `chained` follows its mode",
+            );
+        }
+        if !matches!(kind, ast::MoveKind::Slide { step: true, .. }) {
+            let help = match kind {
+                ast::MoveKind::Jump { .. } => "a jump captures what it jumps over (`over enemy remove`)",
+                ast::MoveKind::Slide { .. } => "the captures are made by steps of one point: write `move step DIRECTIONS capture by ...`",
+                _ => "write it after `move step DIRECTIONS`",
+            };
+            return refuse(
+                self,
+                "only a step captures by approach or withdrawal",
+                clause.span,
+                help,
+            );
+        }
+        if let [(first, _), (second, span)] = clause.ways.as_slice() {
+            if first == second {
+                let word = if *first { "withdrawal" } else { "approach" };
+                return refuse(
+                    self,
+                    &format!("`{word}` is named twice"),
+                    *span,
+                    "the ways are `approach`, `withdrawal`, or `approach or withdrawal`",
+                );
+            }
+        }
+        let Some(mode) = clause.mode else {
+            let help = match clause.chained {
+                Some(_) => "write `remove` or `convert` before `chained`, like `capture by approach remove chained`",
+                None => "write `remove` or `convert` after the ways, like `capture by approach remove`",
+            };
+            return refuse(
+                self,
+                "a capture by approach or withdrawal needs a mode: what becomes of the pieces taken",
+                clause.span,
+                help,
+            );
+        };
+        if let Some((_, span)) = clauses.onto {
+            return refuse(
+                self,
+                "a step that captures by approach or withdrawal ends on an empty point",
+                span,
+                "it takes the pieces it moves up to or away from; drop `onto`",
+            );
+        }
+        let second = clauses.shoot.as_ref().map(|s| s.span);
+        if let Some(span) = second.or(clauses.take_after.as_ref().map(|t| t.span)) {
+            return refuse(
+                self,
+                "a step that captures by approach or withdrawal has no second part",
+                span,
+                "drop `then shoot` or `then remove enemy`, or write that move as a rule of its own",
+            );
+        }
+        let way = |w: bool| clause.ways.iter().any(|&(x, _)| x == w);
+        Some(Some(LineCapture {
+            approach: way(false),
+            withdrawal: way(true),
+            mode: super::capture_mode(mode),
+            chained: clause.chained.is_some(),
+        }))
     }
 
     /// `then shoot KIND along DIRECTIONS`: only after a slide or a step, along the board's

@@ -553,6 +553,8 @@ pub struct MoveRuleDecl {
     pub shot: Option<crate::model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
     pub removal: Option<RemovalDecl>,
+    /// `capture by approach or withdrawal`: a step that captures.
+    pub line_capture: Option<crate::model::LineCapture>,
 }
 
 /// What narrows a capture.

@@ -619,6 +619,7 @@ impl Compiler<'_> {
                     landing: m.rule.landing,
                     compulsory: m.rule.compulsory,
                     shot: m.rule.shot,
+                    line_capture: m.rule.line_capture,
                     removal: match &m.rule.removal {
                         Some(r) => Some(self.removal(r)?),
                         None => None,

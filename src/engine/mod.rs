@@ -25,9 +25,10 @@ pub use setup::{usual_stock, Setup, SetupError, SetupPart};
 
 use std::sync::Arc;
 
+use crate::model::board::reverse_direction;
 use crate::model::{
-    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, MoveKind,
-    Player, Site, EMPTY, NO_SITE,
+    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, LineCapture,
+    MoveKind, Player, Site, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and what it involves. Its kind is its rule's
@@ -39,6 +40,7 @@ use crate::model::{
 /// | a step or slide | [`Move::step`] | [`from`](Move::from), [`to`](Move::to) |
 /// | a jump (single, or a chain straight on) | [`Move::jump`] | `from`, [`over`](Move::over) (the first site jumped), `to` |
 /// | a chain that may turn | [`Move::chain`] | `from`, `over`, `to`, [`legs`](Move::legs), [`path`](Move::path) |
+/// | steps that capture by approach or withdrawal | [`Move::chain`] (no site jumped) | `from`, `to`, `legs`, `path` (read by [`Move::steps`]) |
 /// | a piece placed from the stock | [`Move::place`] | `to` |
 /// | a piece removed | [`Move::remove`] | `from` |
 /// | a sowing | [`Move::sow`] | [`pit`](Move::pit) (also `from` and `to`) |
@@ -59,8 +61,8 @@ pub struct Move {
     to: Site,
     /// The site jumped over (the first, in a chain), or [`NO_SITE`].
     over: Site,
-    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]); 0 for any
-    /// other move.
+    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]), or of steps
+    /// of a capture by approach or withdrawal; 0 for any other move.
     legs: u8,
     /// For a chain turning, the direction of each of its jumps, as its index in the rule's
     /// directions, in [`leg_bits`] bits a jump, the first jump highest (so among moves with
@@ -234,18 +236,81 @@ impl Move {
     /// The jumps of a move chained by `chained`, in order: for each, the site jumped over
     /// and the site landed on (nothing for any other move).
     pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
-        let directions: &[u8] = match &game.moves[self.rule as usize].kind {
-            MoveKind::Jump { directions, .. } => directions,
-            _ => &[],
+        let (directions, legs): (&[u8], u32) = match &game.moves[self.rule as usize].kind {
+            MoveKind::Jump { directions, .. } => (directions, self.legs.into()),
+            _ => (&[], 0),
         };
         let bits = leg_bits(directions.len());
         let mask = (1u64 << bits) - 1;
         let mut at = self.from;
-        (0..self.legs as u32).rev().map(move |i| {
+        (0..legs).rev().map(move |i| {
             let dir = directions[(self.path >> (bits * i) & mask) as usize];
             let over = game.board.step(at, dir);
             at = game.board.step(over, dir);
             (over, at)
+        })
+    }
+}
+
+/// One step of a move that captures by approach or withdrawal ([`Move::steps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineStep {
+    /// Where the piece stood.
+    pub from: Site,
+    /// Where it landed.
+    pub to: Site,
+    /// The board's direction of the step.
+    pub dir: u8,
+    /// It captured by withdrawal (the run behind `from`), not by approach (the run beyond
+    /// `to`).
+    pub withdrawal: bool,
+}
+
+impl LineStep {
+    /// The first site of the run this step captures and the direction the run goes on in.
+    #[inline]
+    pub fn run(self, board: &crate::model::Board) -> (Site, u8) {
+        match self.withdrawal {
+            true => {
+                let back = reverse_direction(self.dir);
+                (board.step(self.from, back), back)
+            }
+            false => (board.step(self.to, self.dir), self.dir),
+        }
+    }
+}
+
+impl Move {
+    /// The steps of a move that captures by approach or withdrawal, in order (nothing for
+    /// any other move): each step's direction is its index in the rule's directions, then
+    /// (when the rule has both ways) a bit for the way, in the path, the first step highest
+    /// ([`LineCapture::step_bits`]).
+    pub fn steps(self, game: &Game) -> impl Iterator<Item = LineStep> + '_ {
+        let rule = &game.moves[self.rule as usize];
+        let (directions, capture): (&[u8], _) = match (&rule.kind, rule.filter.line_capture) {
+            (MoveKind::Slide { directions, .. }, Some(lc)) => (directions, lc),
+            _ => (&[], LineCapture::default()),
+        };
+        let legs = if directions.is_empty() { 0 } else { self.legs };
+        let bits = capture.step_bits(directions.len());
+        let both = capture.approach && capture.withdrawal;
+        let mask = (1u64 << bits) - 1;
+        let mut at = self.from;
+        (0..u32::from(legs)).rev().map(move |i| {
+            let code = self.path >> (bits * i) & mask;
+            let dir = directions[(code >> u32::from(both)) as usize];
+            let from = at;
+            at = game.board.step(at, dir);
+            LineStep {
+                from,
+                to: at,
+                dir,
+                withdrawal: if both {
+                    code & 1 == 1
+                } else {
+                    capture.withdrawal
+                },
+            }
         })
     }
 }
@@ -990,7 +1055,10 @@ impl State {
     /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
-        self.land_piece(m, mover);
+        match self.game.moves[m.rule as usize].filter.line_capture {
+            Some(capture) => self.play_line_steps(m, mover, capture.mode),
+            None => self.land_piece(m, mover),
+        }
         if let MoveKind::Jump {
             mode: Some(mode),
             chain,
@@ -1168,6 +1236,24 @@ impl State {
         let game = Arc::clone(&self.game);
         for (over, _) in m.jumps(&game) {
             self.capture(over, mover, mode);
+        }
+    }
+
+    /// Plays the steps of a move that captures by approach or withdrawal: each step moves
+    /// the piece and takes the run of enemy pieces it captures before the next is made.
+    /// Kept out of line, so that the moves of other games are compiled as they were.
+    #[inline(never)]
+    pub(super) fn play_line_steps(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+        let game = Arc::clone(&self.game);
+        let piece = self.cells[m.from.index()];
+        for step in m.steps(&game) {
+            self.set(step.from, EMPTY);
+            self.set(step.to, piece);
+            let (mut site, dir) = step.run(&game.board);
+            while site != NO_SITE && self.owner(site).is_some_and(|p| p != mover) {
+                self.capture(site, mover, mode);
+                site = game.board.step(site, dir);
+            }
         }
     }
 

@@ -2,12 +2,12 @@
 //! [`State::legal_moves`] (rule, then the site moved from, then the site moved to, then a
 //! sequence of jumps' path).
 
-use super::{capture, Move, MoveList, State};
+use super::{capture, LineStep, Move, MoveList, State};
 use crate::model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
-    leg_bits, Board, Cell, Chain, EffectKind, Game, Jumped, Landing, MoveFilter, MoveKind,
-    MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS,
-    NO_SITE, UNLIMITED,
+    leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
+    MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, ALL_KINDS,
+    EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -35,6 +35,7 @@ impl State {
         let start = out.len();
         let mut pass = None;
         let mut compulsory = false;
+        let mut line_captures = false;
         let mut targets = [0u64; SITE_SET_WORDS];
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
@@ -70,6 +71,10 @@ impl State {
                 self.keep_moves_reaching(goal, rule_start, out);
             }
             compulsory |= rule.filter.compulsory && out.len() > rule_start;
+            line_captures |= rule.filter.line_capture.is_some() && out.len() > rule_start;
+        }
+        if line_captures {
+            self.drop_steps_that_capture(start, out);
         }
         if compulsory {
             out.retain_from(start, |m| game.moves[m.rule as usize].filter.compulsory);
@@ -187,6 +192,9 @@ impl State {
                 let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
                 match &rule.kind {
+                    MoveKind::Slide { directions, .. } if rule.filter.line_capture.is_some() => {
+                        self.line_captures(index, from, directions, rule, out)
+                    }
                     MoveKind::Slide {
                         directions,
                         max_length,
@@ -799,6 +807,172 @@ impl State {
         out.sort_tail_by_destination_and_path(start);
     }
 
+    /// The moves of the piece on `from` that capture by approach or withdrawal
+    /// ([`LineCapture`]): every sequence of capturing steps it can make (with `chained`; one
+    /// step without), each ending a move. A depth-first search over the position as the
+    /// steps leave it, kept in sets of sites on the stack (the sites the piece has stood on,
+    /// the pieces taken), with nothing allocated. Moves come out by landing site, then by
+    /// number of steps, then by path. Kept out of line, so that the slides of other games
+    /// are compiled as they were.
+    #[inline(never)]
+    fn line_captures(
+        &self,
+        index: u8,
+        from: Site,
+        directions: &[u8],
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let Some(capture) = rule.filter.line_capture else {
+            return;
+        };
+        let start = out.len();
+        let mut walk = LineWalk {
+            index,
+            from,
+            directions,
+            capture,
+            filter: &rule.filter,
+            stood: [0; SITE_SET_WORDS],
+            taken: [0; SITE_SET_WORDS],
+            most: capture.most_steps(directions.len()),
+            bits: capture.step_bits(directions.len()),
+        };
+        walk.stood[from.index() >> 6] |= 1 << (from.index() & 63);
+        self.line_steps(&mut walk, from, None, 0, 0, out);
+        out.sort_tail_by_destination_and_path(start);
+    }
+
+    /// The steps on from `at` (the piece's last step went along `last`) of a sequence of
+    /// `depth` steps so far, whose path is `path`: each that captures makes a move, and
+    /// (while the sequence may go on) the search goes on from where it lands.
+    fn line_steps(
+        &self,
+        walk: &mut LineWalk,
+        at: Site,
+        last: Option<u8>,
+        depth: usize,
+        path: u64,
+        out: &mut MoveList,
+    ) {
+        let game = &*self.game;
+        let board = &game.board;
+        let has = |set: &SiteSet, s: Site| set[s.index() >> 6] >> (s.index() & 63) & 1 == 1;
+        let in_region = |r: Option<u16>, s: Site| r.is_some_and(|r| game.in_region(r as usize, s));
+        let both = walk.capture.approach && walk.capture.withdrawal;
+        for (i, &dir) in walk.directions.iter().enumerate() {
+            let to = board.step(at, dir);
+            if Some(dir) == last
+                || to == NO_SITE
+                || has(&walk.stood, to)
+                || in_region(walk.filter.avoiding, to)
+                || in_region(walk.filter.not_landing, to)
+            {
+                continue;
+            }
+            // A piece taken off earlier in the sequence leaves its point empty.
+            let empty = match self.cells[to.index()] {
+                EMPTY => true,
+                _ => has(&walk.taken, to) && walk.capture.mode == CaptureMode::Remove,
+            };
+            if !empty {
+                continue;
+            }
+            let step = |withdrawal| LineStep {
+                from: at,
+                to,
+                dir,
+                withdrawal,
+            };
+            let takes = |withdrawal: bool| {
+                let way = match withdrawal {
+                    false => walk.capture.approach,
+                    true => walk.capture.withdrawal,
+                };
+                way && self.line_enemy(walk, step(withdrawal).run(board).0)
+            };
+            // Both found before the search goes down (which marks the pieces a way takes).
+            let ways = [takes(false), takes(true)];
+            for withdrawal in [false, true] {
+                if !ways[usize::from(withdrawal)] {
+                    continue;
+                }
+                let (first, along) = step(withdrawal).run(board);
+                let code = (i as u64) << u32::from(both) | u64::from(withdrawal && both);
+                let path = path << walk.bits | code;
+                out.push(Move::chain(
+                    walk.index,
+                    (walk.from, NO_SITE, to),
+                    depth as u8 + 1,
+                    path,
+                ));
+                if depth + 1 >= walk.most {
+                    continue;
+                }
+                let taken = self.mark_run(walk, first, along);
+                walk.stood[to.index() >> 6] |= 1 << (to.index() & 63);
+                self.line_steps(walk, to, Some(dir), depth + 1, path, out);
+                walk.stood[to.index() >> 6] &= !(1 << (to.index() & 63));
+                let mut site = first;
+                for _ in 0..taken {
+                    walk.taken[site.index() >> 6] &= !(1 << (site.index() & 63));
+                    site = board.step(site, along);
+                }
+            }
+        }
+    }
+
+    /// Whether `site` holds an enemy piece of the mover's as the search's steps have left
+    /// the board: not one taken, nor a site the piece has left.
+    #[inline]
+    fn line_enemy(&self, walk: &LineWalk, site: Site) -> bool {
+        if site == NO_SITE {
+            return false;
+        }
+        let bit = |set: &SiteSet| set[site.index() >> 6] >> (site.index() & 63) & 1 == 1;
+        let cell = self.cells[site.index()];
+        cell != EMPTY
+            && self.game.owner[cell.index()] != self.to_move
+            && !bit(&walk.taken)
+            && !bit(&walk.stood)
+    }
+
+    /// Marks as taken the run of enemy pieces from `first` along `along`; returns how many.
+    fn mark_run(&self, walk: &mut LineWalk, first: Site, along: u8) -> usize {
+        let mut site = first;
+        let mut n = 0;
+        while self.line_enemy(walk, site) {
+            walk.taken[site.index() >> 6] |= 1 << (site.index() & 63);
+            n += 1;
+            site = self.game.board.step(site, along);
+        }
+        n
+    }
+
+    /// Drops from position `start` on the plain steps and slides that go where a step of a
+    /// capture by approach or withdrawal goes: that step captures (a piece that moves so
+    /// takes what it moves up to or away from), so it is listed once, as the capture.
+    #[inline(never)]
+    fn drop_steps_that_capture(&self, start: usize, out: &mut MoveList) {
+        let rules = &self.game.moves;
+        let captures = |m: &Move| rules[m.rule as usize].filter.line_capture.is_some();
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let plain =
+                matches!(rules[m.rule as usize].kind, MoveKind::Slide { .. }) && !captures(&m);
+            if plain
+                && out[start..]
+                    .iter()
+                    .any(|c| captures(c) && c.legs == 1 && (c.from, c.to) == (m.from, m.to))
+            {
+                out.retain_from(i, |k| k != m);
+                continue;
+            }
+            i += 1;
+        }
+    }
+
     /// Whether a piece `piece` that lands on `site` is promoted there (by the first
     /// promotion that applies, judged on the position before the move), which ends a chain
     /// of jumps.
@@ -951,7 +1125,9 @@ impl State {
             return false;
         }
         let game = &*self.game;
-        if game.moves[m.rule as usize].filter.removal.is_some() && m.removal() != NO_SITE {
+        let filter = &game.moves[m.rule as usize].filter;
+        // Every step of a capture by approach or withdrawal takes something.
+        if filter.line_capture.is_some() || (filter.removal.is_some() && m.removal() != NO_SITE) {
             return true;
         }
         let mover = self.to_move;
@@ -984,6 +1160,30 @@ impl State {
         }
         any
     }
+}
+
+/// The search for moves that capture by approach or withdrawal from one site
+/// ([`State::line_captures`]).
+struct LineWalk<'a> {
+    /// The move rule's index.
+    index: u8,
+    /// Where the piece started.
+    from: Site,
+    /// The rule's directions.
+    directions: &'a [u8],
+    /// How it captures.
+    capture: LineCapture,
+    /// What narrows it.
+    filter: &'a MoveFilter,
+    /// The sites the piece has stood on in this sequence (they count as empty, but for
+    /// where it stands, and it may not land on them again).
+    stood: SiteSet,
+    /// The enemy pieces taken so far.
+    taken: SiteSet,
+    /// The most steps a move holds.
+    most: usize,
+    /// The bits a step takes in the path.
+    bits: u32,
 }
 
 /// The sites of a set (bit `s % 64` of word `s / 64` for site `s`), in order.

@@ -46,9 +46,11 @@ pub struct MoveReport {
     pub mv: Move,
     /// Who made it.
     pub mover: Player,
-    /// The jumps the move made (1 for a single jump, the length of a chain; 0 otherwise).
+    /// The jumps the move made (1 for a single jump, the length of a chain; the steps of a
+    /// capture by approach or withdrawal; 0 otherwise).
     pub jumps: u32,
-    /// The pieces the move's own jumps took (its move rule's capture).
+    /// The pieces the move's own jumps (or steps capturing by approach or withdrawal) took
+    /// (its move rule's capture).
     pub jumped: u32,
     /// The enemy pieces the move removed after it (`then remove enemy`: 0 or 1).
     pub removed: u32,
@@ -193,7 +195,15 @@ impl State {
     fn replay_piece_move(&mut self, m: Move, report: &mut MoveReport) {
         let game = Arc::clone(&self.game);
         let mover = self.to_move;
-        self.land_piece(m, mover);
+        match game.moves[m.rule as usize].filter.line_capture {
+            Some(capture) => {
+                let others = self.others_pieces(mover);
+                self.play_line_steps(m, mover, capture.mode);
+                report.jumps = u32::from(m.legs);
+                report.jumped = others - self.others_pieces(mover);
+            }
+            None => self.land_piece(m, mover),
+        }
         let removes = game.moves[m.rule as usize].filter.removal.is_some();
         report.removed = (removes && m.removal() != NO_SITE) as u32;
         if let MoveKind::Jump {

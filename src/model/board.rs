@@ -82,6 +82,13 @@ pub const GRID_DIRECTIONS: [(&str, i32, i32); 8] = [
     ("north-west", -1, 1),
 ];
 
+/// The direction opposite grid direction `dir` ([`GRID_DIRECTIONS`] lists each direction
+/// two places from its opposite: north and south, north-east and south-west, ...).
+#[inline]
+pub const fn reverse_direction(dir: u8) -> u8 {
+    dir ^ 2
+}
+
 /// The six directions of a hexagonal board of pointy-topped cells, in the order of a tile's
 /// sides: name, file step, rank step. Going north-west keeps the file and takes the next
 /// rank; going north-east takes the next file and the next rank.

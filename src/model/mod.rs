@@ -135,11 +135,12 @@ pub const END_KEY_SITES: usize = 3;
 pub const MAX_PIECE_KINDS: usize = 32;
 
 /// Convert captured pieces to the mover's, or remove them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CaptureMode {
     /// The piece becomes the mover's.
     Convert,
     /// The piece leaves the board.
+    #[default]
     Remove,
 }
 
@@ -487,6 +488,45 @@ pub struct Removal {
     pub sparing_line: u8,
 }
 
+/// `capture by approach or withdrawal MODE [chained]` (the default, which no rule has: by
+/// neither way): a step that captures the enemy piece
+/// on the next site on along its line (approach) or on the site behind where it started
+/// (withdrawal), with the unbroken run of enemy pieces beyond it on that line; every such
+/// step captures (one that could take both ways is two moves). Pieces are taken as each
+/// step is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LineCapture {
+    /// By approach.
+    pub approach: bool,
+    /// By withdrawal.
+    pub withdrawal: bool,
+    /// What becomes of the pieces taken.
+    pub mode: CaptureMode,
+    /// `chained`: after a capture the same piece may capture again, from where it landed,
+    /// not along the direction of its last step nor onto a site it has stood on this turn;
+    /// each step of the sequence ends a move of its own (the player may stop).
+    pub chained: bool,
+}
+
+impl LineCapture {
+    /// The bits one step of a move takes in the move's path: its direction's index in the
+    /// rule's `directions` directions ([`leg_bits`]), then one bit for the way (set:
+    /// withdrawal) when the rule has both.
+    pub const fn step_bits(&self, directions: usize) -> u32 {
+        leg_bits(directions) + (self.approach && self.withdrawal) as u32
+    }
+
+    /// The most steps one move of the rule holds: as many as the path has room for (at
+    /// most [`MAX_CHAIN_LEGS`]); one without `chained`.
+    pub const fn most_steps(&self, directions: usize) -> usize {
+        match (self.chained, self.step_bits(directions)) {
+            (false, _) => 1,
+            (true, 0) => MAX_CHAIN_LEGS,
+            (true, bits) => 64 / bits as usize,
+        }
+    }
+}
+
 /// Every kind of piece, as a set ([`MoveFilter::kinds`], [`CaptureFilter::kinds`]).
 pub const ALL_KINDS: u64 = u64::MAX;
 
@@ -512,6 +552,8 @@ pub struct MoveFilter {
     pub shot: Option<Shot>,
     /// An enemy piece removed after the move.
     pub removal: Option<Removal>,
+    /// A step that captures by approach or withdrawal.
+    pub line_capture: Option<LineCapture>,
 }
 
 impl MoveFilter {
@@ -534,6 +576,7 @@ impl Default for MoveFilter {
             compulsory: false,
             shot: None,
             removal: None,
+            line_capture: None,
         }
     }
 }

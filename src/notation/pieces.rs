@@ -36,6 +36,10 @@ fn first_part(state: &State, m: Move) -> String {
         return format!("x{}", names[m.from().index()]);
     }
     let mut text = names[m.from().index()].clone();
+    if game.moves[m.rule() as usize].filter.line_capture.is_some() {
+        line_steps_text(state, m, &mut text);
+        return text;
+    }
     if m.legs() > 0 {
         for (_, landing) in m.jumps(game) {
             text.push('-');
@@ -64,6 +68,110 @@ fn first_part(state: &State, m: Move) -> String {
     text
 }
 
+/// The suffix of a step that captures by approach (`a`) or withdrawal (`w`), written where
+/// the step could have taken either way.
+const WAY_SUFFIXES: [char; 2] = ['a', 'w'];
+
+/// Appends the landings of a move that captures by approach or withdrawal to `text`, each
+/// after a dash, with the way it took (`a`, `w`) where the step could take either: where
+/// another legal move makes the same steps up to it and then the same step the other way.
+/// The move is read in the position before it: `state`, or, when the move is the last one
+/// played there, that position taken back on a copy; in any other position the way is
+/// written after every step of a rule with both (a text that still reads as the move).
+fn line_steps_text(state: &State, m: Move, text: &mut String) {
+    let game = state.game();
+    let names = &game.board.site_names;
+    let rule = &game.moves[m.rule() as usize];
+    let both = rule
+        .filter
+        .line_capture
+        .is_some_and(|c| c.approach && c.withdrawal);
+    let mut moves = MoveList::new();
+    if both {
+        state.legal_moves(&mut moves);
+        if !moves.contains(&m) && state.last_move().is_some_and(|(last, _)| last == m) {
+            let mut before = state.clone();
+            before.undo();
+            before.legal_moves(&mut moves);
+        }
+    }
+    let known = moves.contains(&m);
+    for (k, step) in m.steps(game).enumerate() {
+        text.push('-');
+        text.push_str(&names[step.to.index()]);
+        let other_way = |o: &Move| {
+            o.rule() == m.rule()
+                && o.from() == m.from()
+                && usize::from(o.legs()) == k + 1
+                && o.steps(game)
+                    .zip(m.steps(game))
+                    .enumerate()
+                    .all(|(i, (a, b))| a.to == b.to && (a.withdrawal == b.withdrawal) == (i < k))
+        };
+        if both && (!known || moves.iter().any(other_way)) {
+            text.push(WAY_SUFFIXES[usize::from(step.withdrawal)]);
+        }
+    }
+}
+
+/// The points of a move's text without the way suffixes of its steps, and those suffixes
+/// (`None` where a point has none); a point that is no site with a suffix is left as it is.
+fn strip_ways<'a>(points: &[&'a str]) -> (Vec<&'a str>, Vec<Option<bool>>) {
+    points
+        .iter()
+        .map(|p| match p.strip_suffix(WAY_SUFFIXES) {
+            Some(site) if is_site_like(site) => (site, Some(p.ends_with(WAY_SUFFIXES[1]))),
+            _ => (*p, None),
+        })
+        .unzip()
+}
+
+/// The legal move of a game with captures by approach and withdrawal whose landings are
+/// `points` (suffixes stripped) and whose ways agree with the suffixes written, when there
+/// is one; or why the text names none (it leaves out the way where a step could take
+/// either). `None`: no legal move of that kind has those landings.
+fn parse_line_steps(
+    state: &State,
+    moves: &MoveList,
+    points: &[&str],
+    ways: &[Option<bool>],
+    text: &str,
+) -> Option<Result<Move, MoveError>> {
+    let game = state.game();
+    let names = &game.board.site_names;
+    let landings = |m: &Move| {
+        std::iter::once(m.from())
+            .chain(m.steps(game).map(|s| s.to))
+            .map(|s| names[s.index()].as_str())
+            .eq(points.iter().copied())
+    };
+    let same: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| game.moves[m.rule() as usize].filter.line_capture.is_some() && landings(m))
+        .collect();
+    let agrees = |m: &Move| {
+        m.steps(game)
+            .zip(&ways[1..])
+            .all(|(s, w)| w.is_none_or(|w| w == s.withdrawal))
+    };
+    let fitting: Vec<Move> = same.iter().copied().filter(agrees).collect();
+    match (same.as_slice(), fitting.as_slice()) {
+        ([], _) => None,
+        (_, [one]) => Some(Ok(*one)),
+        _ => {
+            let choices: Vec<String> = same.iter().map(|&m| move_text(state, m)).collect();
+            Some(Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "a step of this move can capture by approach (`a`) or by withdrawal (`w`): say which, {}",
+                    choices.join(" or ")
+                ),
+            }))
+        }
+    }
+}
+
 /// Parses the text of a piece's move into a legal move of this position, or says why it is
 /// not one.
 pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
@@ -80,10 +188,15 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     // The point of a second part: where a piece is shot, or (after `x`) the piece removed.
     let second_point = second.map(|s| s.strip_prefix('x').unwrap_or(s));
     let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
-    let points: Vec<&str> = removal.map_or_else(
+    let written: Vec<&str> = removal.map_or_else(
         || body.split('-').map(str::trim).collect(),
         |site| vec![site],
     );
+    let line_captures = game.moves.iter().any(|r| r.filter.line_capture.is_some());
+    let (points, ways) = match line_captures && second.is_none() {
+        true => strip_ways(&written),
+        false => (written.clone(), vec![None; written.len()]),
+    };
     if points.iter().chain(&second_point).any(|p| !is_site_like(p)) {
         return Err(malformed());
     }
@@ -101,7 +214,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     state.legal_moves(&mut moves);
     let canonical = match removal {
         Some(site) => format!("x{site}"),
-        None => points.join("-"),
+        None => written.join("-"),
     };
     let full = match second {
         Some(part) => format!("{canonical}/{part}"),
@@ -109,6 +222,11 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     };
     if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == full) {
         return Ok(m);
+    }
+    if line_captures && removal.is_none() && second.is_none() {
+        if let Some(found) = parse_line_steps(state, &moves, &points, &ways, text) {
+            return found;
+        }
     }
     if moves.is_empty() {
         return Err(MoveError::GameOver);

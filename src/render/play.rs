@@ -247,6 +247,23 @@ fn mark_pit(
     }
 }
 
+/// The words for what a move took by its own rule: `jump`, or for steps that capture
+/// `approach`, `withdrawal`, or `approach and withdrawal` when its steps took both ways.
+fn own_capture(game: &crate::model::Game, m: crate::engine::Move) -> String {
+    let (mut approach, mut withdrawal) = (false, false);
+    for step in m.steps(game) {
+        approach |= !step.withdrawal;
+        withdrawal |= step.withdrawal;
+    }
+    match (approach, withdrawal) {
+        (true, true) => "approach and withdrawal",
+        (true, false) => "approach",
+        (false, true) => "withdrawal",
+        (false, false) => "jump",
+    }
+    .to_string()
+}
+
 /// What a move's rules did, in words, by the names the rule file gives them (a rule's
 /// `called` label, else its text): `takes 15 (corner)`, `takes 4 (12 corner, 3 custodian)`,
 /// `marks c3 (castle)`, `promotes (crown)`, `moves again (store)`; empty for a move that
@@ -256,7 +273,7 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
     let name = |source: &RuleSource| super::terminal_safe(source.name()).into_owned();
     let mut takes: Vec<(u32, String)> = Vec::new();
     if report.jumped > 0 {
-        takes.push((report.jumped, "jump".to_string()));
+        takes.push((report.jumped, own_capture(game, report.mv)));
     }
     if report.removed > 0 {
         let removal = game.moves[report.mv.rule() as usize].filter.removal;

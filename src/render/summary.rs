@@ -335,6 +335,15 @@ fn kinds(game: &Game, set: u64) -> String {
 /// The clauses that narrow a move, as words after it.
 fn move_filter(game: &Game, f: &MoveFilter) -> String {
     let mut words = String::new();
+    if let Some(c) = f.line_capture {
+        let ways = match (c.approach, c.withdrawal) {
+            (true, true) => "approach or withdrawal",
+            (true, false) => "approach",
+            _ => "withdrawal",
+        };
+        let chained = if c.chained { ", chained" } else { "" };
+        words += &format!(", capturing by {ways}, {}{chained}", mode(c.mode));
+    }
     if f.kinds != ALL_KINDS {
         words += &format!(", by {}", kinds(game, f.kinds));
     }

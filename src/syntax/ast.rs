@@ -246,6 +246,25 @@ pub struct MoveClauses {
     /// `then remove enemy [if line N] [sparing line N]`: the mover removes an enemy piece
     /// after the move.
     pub take_after: Option<Box<TakeAfter>>,
+    /// `capture by approach|withdrawal [or ...] [MODE] [chained]`: a step that captures
+    /// the run it moves up to or away from.
+    pub line_capture: Option<Box<LineCaptureClause>>,
+}
+
+/// `capture by approach or withdrawal remove chained`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineCaptureClause {
+    /// The ways named, as written (`true`: withdrawal, `false`: approach), with their spans.
+    pub ways: Vec<(bool, Span)>,
+    /// `convert` or `remove` (none: not written, an error).
+    pub mode: Option<CaptureMode>,
+    /// `chained`: the piece may go on capturing.
+    pub chained: Option<Span>,
+    /// `chained` written as a clause apart, not after a capture's mode (an error; a clause
+    /// with only this has no ways).
+    pub stray_chain: Option<Span>,
+    /// The whole clause.
+    pub span: Span,
 }
 
 /// `then remove enemy [if line N] [sparing line N]`.
@@ -310,6 +329,8 @@ pub enum Chain {
 pub enum MoveKind {
     /// `slide DIRS [max N]`, and `step DIRS` (a slide of at most one site).
     Slide {
+        /// Written `step`.
+        step: bool,
         /// Along which directions.
         directions: Directions,
         /// `max N`: the most sites it may cross (none: any number).

@@ -551,6 +551,9 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     Rule::take_after => {
                         clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
                     }
+                    Rule::step_chain | Rule::line_capture => {
+                        add_line_capture(&mut clauses, part, file)?
+                    }
                     _ => condition = Some(lower_condition(part, file)?),
                 }
             }
@@ -991,6 +994,57 @@ fn lower_mode(pair: Pair<Rule>, file: FileId) -> Lowered<CaptureMode> {
     }
 }
 
+/// A capture by approach or withdrawal into a move's clauses, or a `chained` written as a
+/// clause of its own (kept in the same place, for the checker to refuse).
+fn add_line_capture(clauses: &mut MoveClauses, part: Pair<Rule>, file: FileId) -> Lowered<()> {
+    let stray = clauses.line_capture.as_ref().and_then(|c| c.stray_chain);
+    if part.as_rule() == Rule::line_capture {
+        let mut clause = lower_line_capture(part, file)?;
+        clause.stray_chain = stray;
+        clauses.line_capture = Some(Box::new(clause));
+        return Ok(());
+    }
+    let span = span_of(&part, file);
+    let clause = clauses.line_capture.get_or_insert_with(|| {
+        Box::new(LineCaptureClause {
+            ways: Vec::new(),
+            mode: None,
+            chained: None,
+            stray_chain: None,
+            span,
+        })
+    });
+    clause.stray_chain = Some(span);
+    Ok(())
+}
+
+/// `capture by approach or withdrawal remove chained`.
+fn lower_line_capture(pair: Pair<Rule>, file: FileId) -> Lowered<LineCaptureClause> {
+    let span = span_of(&pair, file);
+    let mut clause = LineCaptureClause {
+        ways: Vec::new(),
+        mode: None,
+        chained: None,
+        stray_chain: None,
+        span,
+    };
+    for part in parts(pair) {
+        match part.as_rule() {
+            Rule::capture_way => {
+                let withdrawal = part
+                    .clone()
+                    .into_inner()
+                    .next()
+                    .is_some_and(|p| p.as_rule() == Rule::kw_withdrawal);
+                clause.ways.push((withdrawal, span_of(&part, file)));
+            }
+            Rule::step_chain => clause.chained = Some(span_of(&part, file)),
+            _ => clause.mode = Some(lower_mode(part, file)?),
+        }
+    }
+    Ok(clause)
+}
+
 fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
@@ -998,11 +1052,13 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
         Rule::slide_move => Ok(MoveKind::Slide {
+            step: false,
             directions: lower_directions(take()?, file),
             max_length: take().ok().map(|m| lower_max(m, file)).transpose()?,
         }),
         // `step DIRS` is `slide DIRS max 1`.
         Rule::step_move => Ok(MoveKind::Slide {
+            step: true,
             directions: lower_directions(take()?, file),
             max_length: Some(Expr {
                 kind: ExprKind::Int(1),
