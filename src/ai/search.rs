@@ -18,7 +18,8 @@ use super::table::{Bound, Entry, Table, NO_MOVE};
 use crate::engine::{Move, MoveList, Outcome, State};
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{
-    Cell, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND, NO_SITE, PLAYERS,
+    CaptureMode, Cell, EffectKind, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND,
+    NO_SITE, PLAYERS,
 };
 
 /// The value of a won game (less the plies it takes, so a quicker win is preferred).
@@ -36,6 +37,14 @@ const FEW_PIECES: u32 = 4;
 /// that player (in 1/[`SCALE`] units), where a player with no legal move loses: half a
 /// piece, so that the side ahead goes into that room before it is walled off.
 const PRIVATE_SITE: i64 = 8;
+
+/// What each piece on the board, the mover's or another player's, is worth to the
+/// searching player (in 1/[`SCALE`] units) where pieces count and are taken by closing
+/// them between two of the taker's ([`takes_by_closing`]): an even trade costs it twice
+/// this, so it keeps the pieces on the board, where its deeper search finds more to take,
+/// rather than trade down to a sparse ending, where a side with few pieces can run but not
+/// be caught.
+const PIECE_ON_BOARD: i64 = 3;
 
 /// The words of a set of sites of the largest grid.
 const ROOM_WORDS: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize / 64 + 1;
@@ -127,7 +136,9 @@ pub(super) fn lead(state: &State, player: Player) -> i32 {
 ///   room a player far behind has walled off where the others cannot follow
 ///   ([`confinement`]), so a side ahead hems them in and goes in before it is closed;
 /// - pieces counting: a bonus for the side ahead that grows as pieces leave the board
-///   (below one unit), so a side ahead trades down and drives a won game to its end.
+///   (below one unit), so a side ahead drives a won game to its end; and where pieces are
+///   taken by closing them in ([`takes_by_closing`]), [`PIECE_ON_BOARD`] for every piece
+///   on the board, so that the searching player does not trade evenly.
 #[inline]
 pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
     let mut v = i64::from(lead(state, player)) * i64::from(SCALE);
@@ -148,8 +159,28 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
         let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
         let (mine, other) = (pieces(state, player), most_other(state, player, pieces));
         v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
+        if takes_by_closing(game) {
+            v += (mine + other) * PIECE_ON_BOARD;
+        }
     }
     clamp(v)
+}
+
+/// Whether a game of two or more players takes pieces off the board by custodian capture,
+/// which needs two of the taker's pieces round the pieces taken: the fewer pieces are
+/// left, the harder a capture is to set up.
+#[inline]
+fn takes_by_closing(game: &crate::model::Game) -> bool {
+    !game.solo()
+        && game.effects.iter().any(|e| {
+            matches!(
+                e.kind,
+                EffectKind::Custodian {
+                    mode: CaptureMode::Remove,
+                    ..
+                }
+            )
+        })
 }
 
 /// Whether an end rule gives the stones left in the pits to their rows' owners (whatever
@@ -874,5 +905,35 @@ mod tests {
         assert_eq!(from_table(to_table(-(WIN - 6), 2), 4), -(WIN - 8));
         assert_eq!(to_table(123, 9), 123);
         assert_eq!(from_table(-123, 9), -123);
+    }
+
+    /// The searching player's judgement of a position (black to move), before and after
+    /// one piece of each side leaves the board.
+    fn before_and_after_a_trade(game: &str, before: &str, after: &str) -> (i32, i32) {
+        let game = crate::pipeline::load(game, None, &[]).unwrap();
+        let judged = |text| {
+            let state = crate::notation::parse_position(&game, text).unwrap();
+            judge(&state, state.to_move(), true)
+        };
+        (judged(before), judged(after))
+    }
+
+    /// Where pieces are taken by closing them in (Hasami Shogi), the side ahead, 9 pieces
+    /// against 6, judges an even trade a loss; where they are jumped (draughts), a gain:
+    /// it trades down to the end.
+    #[test]
+    fn an_even_trade_costs_where_pieces_are_closed_in_and_pays_where_they_are_jumped() {
+        let (before, after) = before_and_after_a_trade(
+            "hasami-shogi",
+            "WWWWWW3/9/9/9/9/9/9/9/BBBBBBBBB black",
+            "WWWWW4/9/9/9/9/9/9/9/BBBBBBBB1 black",
+        );
+        assert!(after < before, "{after} < {before}");
+        let (before, after) = before_and_after_a_trade(
+            "draughts",
+            "1m1m1m1m/m1m5/8/8/8/M1M1M1M1/1M1M1M1M/M7 black",
+            "1m1m1m1m/m7/8/8/8/M1M1M1M1/1M1M1M1M/8 black",
+        );
+        assert!(after > before, "{after} > {before}");
     }
 }
