@@ -907,10 +907,20 @@ mod tests {
         assert_eq!(from_table(-123, 9), -123);
     }
 
+    /// Rule text for a two-player game on a 9 x 9 grid whose stones move by `moves`,
+    /// followed by `more` (the rule that takes pieces).
+    fn two_player_rules(moves: &str, more: &str) -> String {
+        format!(
+            "game \"Trade\"\nplayers black, white\nboard grid 9 by 9\npiece stone\n\
+             setup black stone on rank(1)\nsetup white stone on rank(9)\n{moves}\n{more}\n\
+             end when no legal move: mover loses\n"
+        )
+    }
+
     /// The searching player's judgement of a position (black to move), before and after
     /// one piece of each side leaves the board.
-    fn before_and_after_a_trade(game: &str, before: &str, after: &str) -> (i32, i32) {
-        let game = crate::pipeline::load(game, None, &[]).unwrap();
+    fn before_and_after_a_trade(rules: &str, before: &str, after: &str) -> (i32, i32) {
+        let game = crate::pipeline::load_text("trade", rules, None, &[]).unwrap();
         let judged = |text| {
             let state = crate::notation::parse_position(&game, text).unwrap();
             judge(&state, state.to_move(), true)
@@ -918,22 +928,32 @@ mod tests {
         (judged(before), judged(after))
     }
 
-    /// Where pieces are taken by closing them in (Hasami Shogi), the side ahead, 9 pieces
-    /// against 6, judges an even trade a loss; where they are jumped (draughts), a gain:
-    /// it trades down to the end.
+    /// Where pieces are taken by closing them in, the side ahead, 9 pieces against 6,
+    /// judges an even trade a loss; where they are jumped, a gain: it trades down to the
+    /// end.
     #[test]
     fn an_even_trade_costs_where_pieces_are_closed_in_and_pays_where_they_are_jumped() {
-        let (before, after) = before_and_after_a_trade(
-            "hasami-shogi",
+        let (before, after) = (
             "WWWWWW3/9/9/9/9/9/9/9/BBBBBBBBB black",
             "WWWWW4/9/9/9/9/9/9/9/BBBBBBBB1 black",
         );
-        assert!(after < before, "{after} < {before}");
-        let (before, after) = before_and_after_a_trade(
-            "draughts",
-            "1m1m1m1m/m1m5/8/8/8/M1M1M1M1/1M1M1M1M/M7 black",
-            "1m1m1m1m/m7/8/8/8/M1M1M1M1/1M1M1M1M/8 black",
+        let closing = two_player_rules(
+            "move slide orthogonal",
+            "after move capture custodian orthogonal remove",
         );
-        assert!(after > before, "{after} > {before}");
+        let (judged_before, judged_after) = before_and_after_a_trade(&closing, before, after);
+        assert!(
+            judged_after < judged_before,
+            "{judged_after} < {judged_before}"
+        );
+        let jumping = two_player_rules(
+            "move jump orthogonal over enemy remove",
+            "move step orthogonal",
+        );
+        let (judged_before, judged_after) = before_and_after_a_trade(&jumping, before, after);
+        assert!(
+            judged_after > judged_before,
+            "{judged_after} > {judged_before}"
+        );
     }
 }
