@@ -226,6 +226,25 @@ fn position_says_how_a_finished_game_ended() {
     assert_eq!(unfinished["reason"], serde_json::Value::Null);
 }
 
+/// A move given after the game has ended is refused with how it ended.
+#[test]
+fn moves_after_the_end_are_refused_with_how_the_game_ended() {
+    let err = fails(&[
+        "position",
+        "ming-mang",
+        "--set",
+        "size=4",
+        "--position",
+        "4/4/B3/W1B1 black",
+        "--moves",
+        "c1-b1 a2-a3",
+    ]);
+    assert!(
+        err.contains("move 2 of --moves: the game is over: black wins (white has no legal move)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn position_json_gives_the_contents_of_the_board() {
     let json: serde_json::Value = serde_json::from_str(&ok(&[

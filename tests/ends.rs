@@ -99,6 +99,35 @@ fn a_position_read_as_text_is_judged_as_after_the_move_that_led_to_it() {
     assert_eq!(going.outcome(), None);
 }
 
+/// How a game ended names a region as the rule file does, not by its sites.
+#[test]
+fn the_reason_for_the_end_names_regions_as_written() {
+    let game = pipeline::load_text("race.game", RACE, None, &[]).expect("the race loads");
+    let mut state =
+        rulebook::notation::parse_position(&game, "1WWW/B3/4/1BBB black").expect("reads");
+    notation::play_text(&mut state, "a3-a4").expect("the step to the far rank");
+    assert_eq!(
+        render::end_reason(&state),
+        "after black's move, pieces(mover, rank(4)) > 0 and mover == black"
+    );
+}
+
+/// In a game of one player, a position read as text is judged as after that player's
+/// own move: the mover of the end conditions is the one player.
+#[test]
+fn a_position_of_a_game_of_one_player_is_judged_after_the_player_s_move() {
+    let text = "game \"Solo\"\nplayers solver\nboard grid 3 by 3\npiece peg\n\
+                setup solver peg on a1 + b1\nmove jump orthogonal over friend remove\n\
+                end when pieces(mover) == 1: mover wins\nend when no legal move: mover loses\n";
+    let game = pipeline::load_text("solo.game", text, None, &[]).expect("the game loads");
+    let state = rulebook::notation::parse_position(&game, "3/3/S2 solver").expect("reads");
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
+    assert_eq!(
+        render::end_reason(&state),
+        "after solver's move, pieces(mover) == 1"
+    );
+}
+
 /// A race to the far rank: each side steps forward; reaching the far rank wins at once
 /// (`pieces(PLAYER, REGION)` counts a player's pieces on a region's sites).
 const RACE: &str = r#"

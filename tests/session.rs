@@ -874,7 +874,7 @@ fn game_over_says_why_and_the_final_count() {
         let last = play_to_the_end("brandubh", seed);
         let line = last.lines().find(|l| l.starts_with("game over: ")).unwrap();
         let why = [
-            "(after white's move, pieces(white, {a1 g1 a7 g7}, king) > 0)",
+            "(after white's move, pieces(white, corners, king) > 0)",
             "(after black's move, pieces(white, all, king) == 0)",
             "has no legal move)",
         ];

@@ -8,6 +8,7 @@ use crate::engine::State;
 use crate::model::Game;
 use crate::notation;
 use crate::pipeline::{self, LoadError};
+use crate::render;
 
 /// Whether to colour output on standard error.
 pub(super) fn color_stderr() -> bool {
@@ -58,8 +59,19 @@ pub(super) fn start_state(game: Arc<Game>, start: &StartArgs) -> Result<State, S
 /// Plays `--moves` on a state.
 pub(super) fn play_start(mut state: State, start: &StartArgs) -> Result<State, String> {
     for (i, text) in start.moves.split_whitespace().enumerate() {
-        notation::play_text(&mut state, text)
-            .map_err(|e| format!("error: move {} of --moves: {e}", i + 1))?;
+        notation::play_text(&mut state, text).map_err(|e| {
+            let ending = match (&e, state.outcome()) {
+                (notation::MoveError::GameOver, Some(o)) => {
+                    format!(
+                        ": {} ({})",
+                        render::outcome_text(state.game(), o),
+                        render::end_reason(&state)
+                    )
+                }
+                _ => String::new(),
+            };
+            format!("error: move {} of --moves: {e}{ending}", i + 1)
+        })?;
     }
     Ok(state)
 }

@@ -226,6 +226,9 @@ impl Compiler<'_> {
             })
             .collect();
         let end_conditions = self.end_conditions();
+        let end_condition_sources = (desc.end.iter())
+            .filter_map(|e| Some(rule_source(e.condition.as_ref()?.span, &None)))
+            .collect();
         let (after_sow, sow_sources): (Vec<model::SowRule>, Vec<model::RuleSource>) = desc
             .after_sow
             .iter()
@@ -299,6 +302,7 @@ impl Compiler<'_> {
             end_rules,
             end_condition_sites,
             end_conditions,
+            end_condition_sources,
             regions: std::mem::take(&mut self.regions),
         })
     }

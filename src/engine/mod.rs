@@ -720,6 +720,17 @@ impl State {
         self.frames.last().map(|f| (f.mv, f.mover))
     }
 
+    /// Who moved last: the last move's player, or in a position set up from text the
+    /// player before the one to move (the one to move again in a game of one player), as
+    /// the end conditions read `mover`.
+    pub fn last_mover(&self) -> Player {
+        match self.last_move() {
+            Some((_, by)) => by,
+            None if self.game.solo() => self.to_move,
+            None => self.to_move.previous(),
+        }
+    }
+
     /// The legal moves, in the game's fixed order: by move rule (as listed in the rule
     /// file), then by the site moved from, then by the site moved to (then, for sequences of
     /// jumps, by their number and directions). Empty exactly when the game is over.

@@ -302,8 +302,8 @@ impl State {
             state.check_rows();
         }
         if !state.game.end_conditions.is_empty() && state.ended.is_none() {
-            // As after the move that led here: made by the player before the one to move.
-            state.check_position_ends(state.to_move.previous());
+            // As after the move that led here, made by the player before the one to move.
+            state.check_position_ends(state.last_mover());
         }
         if state.game.stuck_moves_stones && state.ended.is_none() {
             state.end_if_stuck();

@@ -1157,6 +1157,9 @@ pub struct Game {
     pub end_rules: Vec<EndRule>,
     /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
     pub end_conditions: Vec<Expr>,
+    /// Where each of [`Game::end_conditions`] was written, with its text as written (a
+    /// region by its name, not its sites).
+    pub end_condition_sources: Vec<RuleSource>,
     /// For each of [`Game::end_conditions`] that reads nothing of the position but the
     /// stones of at most [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover
     /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when

@@ -50,7 +50,7 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
 pub fn end_reason(state: &State) -> String {
     let game = state.game();
     let name = |p: Player| game.player_name(p);
-    let mover = state.last_move().map_or(state.to_move(), |(_, by)| by);
+    let mover = state.last_mover();
     match state.end_rule().map(|r| game.end_rules[r].when) {
         None | Some(EndWhen::NoLegalMove) => format!("{} has no legal move", name(state.to_move())),
         Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),

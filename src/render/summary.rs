@@ -511,9 +511,13 @@ fn end_summary(o: &mut String, game: &Game) {
     }
 }
 
-/// End condition `i` of a game as rule text (`pieces(opponent) < 2`).
+/// End condition `i` of a game as rule text (`pieces(opponent) < 2`): as written in the
+/// rule file where the pipeline has given it, else as compiled.
 pub(super) fn end_condition_text(game: &Game, i: usize) -> String {
-    expr(&game.end_conditions[i], game)
+    match game.end_condition_sources.get(i) {
+        Some(source) if !source.text.is_empty() => source.text.clone(),
+        _ => expr(&game.end_conditions[i], game),
+    }
 }
 
 /// The board, edges, tiles and hands of a hex board.
