@@ -172,6 +172,41 @@ end when line(mover, rank(1) + rank(2)) >= 3: mover loses
 end when no legal move: mover loses
 "#;
 
+/// Gomoku's five: a line of exactly five wins, an overline of six or more does not.
+const EXACTLY_FIVE: &str = r#"
+game "Gomoku"
+players black, white
+board grid 9 by 9
+piece stone
+move place stone
+end when lines(mover, 5) > 0: mover wins
+end when no legal move: draw
+"#;
+
+#[test]
+fn lines_counts_the_lines_of_exactly_a_length() {
+    let game = pipeline::load_text("five.game", EXACTLY_FIVE, None, &[]).expect("loads");
+    let after = |text: &str, mv: &str| {
+        let mut state = rulebook::notation::parse_position(&game, text).expect("reads");
+        assert_eq!(state.outcome(), None, "{text}");
+        notation::play_text(&mut state, mv).expect("a legal placement");
+        state.outcome()
+    };
+    let black_wins = Some(Outcome::Win(Player::FIRST));
+    // a1 b1 c1 d1 and f1 g1: e1 makes a line of seven, not five; nor does f1 after e1 is
+    // taken away from a line of six a1..f1.
+    assert_eq!(after("9/9/9/9/9/9/9/WWWW5/BBBB1BB2 black", "e1"), None);
+    assert_eq!(after("9/9/9/9/9/9/9/WWWW5/BBBB1B3 black", "e1"), None);
+    // Five exactly, along a file and along a diagonal, wins.
+    assert_eq!(after("9/9/9/9/9/9/9/WWWW5/BBBB5 black", "e1"), black_wins);
+    assert_eq!(after("9/9/9/9/3B5/2B6/1B7/B8/WWWW5 black", "e6"), black_wins);
+    // A six elsewhere does not hide a five: six on rank 9, five made on rank 5.
+    assert_eq!(
+        after("BBBBBB3/9/9/9/BBBB5/9/9/9/WWWWWW3 black", "e5"),
+        black_wins
+    );
+}
+
 #[test]
 fn a_line_of_pieces_ends_the_game_in_any_direction_and_within_a_region() {
     let game = pipeline::load_text("lines.game", LINES, None, &[]).expect("the game loads");

@@ -224,6 +224,9 @@ impl Checker {
         if builtin == Builtin::Within {
             return self.within(args, span);
         }
+        if builtin == Builtin::Lines {
+            return self.lines(args, span);
+        }
         if matches!(builtin, Builtin::Hand | Builtin::Reach) && args.len() == 2 {
             let first = format!("the first argument of `{name}`");
             let second = format!("the second argument of `{name}`");
@@ -369,6 +372,33 @@ impl Checker {
             TExprKind::Call(Builtin::Within, vec![region?, distance?]),
             Type::Region,
         ))
+    }
+
+    /// `lines(PLAYER, LENGTH[, REGION])`: how many of a player's lines (on a region's
+    /// sites) are exactly LENGTH long, a number known before play.
+    fn lines(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        if !(2..=3).contains(&args.len()) {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`lines` takes a player, a length and optionally a region; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help(
+                    "write `lines(mover, 5)`: how many of the mover's lines are exactly 5 long",
+                ),
+            );
+            return None;
+        }
+        let player = self.typed(&args[0], Type::Player, "the first argument of `lines`");
+        let length = self.static_expr(&args[1], Type::Int, "the length of `lines`");
+        let mut typed = vec![player?, length?];
+        if let Some(region) = args.get(2) {
+            typed.push(self.typed(region, Type::Region, "the third argument of `lines`")?);
+        }
+        Some((TExprKind::Call(Builtin::Lines, typed), Type::Int))
     }
 
     /// `pieces(PLAYER, REGION, KIND)`: a player's pieces of one kind on a region's sites.

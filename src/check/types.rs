@@ -102,6 +102,9 @@ pub enum Builtin {
     /// `line(player[, region])`: the length of the player's longest straight line of
     /// pieces (on the region's sites).
     Line,
+    /// `lines(player, n[, region])`: how many of the player's straight lines of pieces (on
+    /// the region's sites) are exactly n long.
+    Lines,
     /// `store(player)`: a player's store (mancala boards).
     Store,
     /// `owner(site)`: the player whose row (or store) a site is.
@@ -151,7 +154,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 25] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 26] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -164,6 +167,7 @@ impl Builtin {
         (Builtin::Opposite, "opposite", Type::Site, Type::Site),
         (Builtin::Marks, "marks", Type::Player, Type::Int),
         (Builtin::Line, "line", Type::Player, Type::Int),
+        (Builtin::Lines, "lines", Type::Player, Type::Int),
         (
             Builtin::Neighbours,
             "neighbours",
@@ -197,6 +201,7 @@ impl Builtin {
             | Builtin::Rank
             | Builtin::File
             | Builtin::Line
+            | Builtin::Lines
             | Builtin::Connected
             | Builtin::Hand
             | Builtin::Diagonal
@@ -331,6 +336,7 @@ impl TExpr {
                 Builtin::Pieces
                 | Builtin::PiecesIn
                 | Builtin::Line
+                | Builtin::Lines
                 | Builtin::Reach
                 | Builtin::Connected
                 | Builtin::Hand

@@ -1171,6 +1171,7 @@ impl Compiler<'_> {
                 return self.pit_set_call(*f, args, e.span);
             }
             TExprKind::Call(Builtin::Connected, args) => self.connected(args)?,
+            TExprKind::Call(Builtin::Lines, args) => return self.lines(args, e.span),
             TExprKind::Call(Builtin::Within, args) => {
                 let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
                 return self.within(region?, distance?, args[1].span);
@@ -1416,6 +1417,36 @@ impl Compiler<'_> {
             _ => m,
         });
         Some(Value::Runtime(Expr::Connected(player, from?, to?, links)))
+    }
+
+    /// `lines(PLAYER, N[, REGION])`, or an error unless `N` is from 2 to the board's longer
+    /// side.
+    fn lines(&mut self, args: &[TExpr], span: Span) -> Option<Value> {
+        let player = match self.fold(&args[0])? {
+            Value::Player(p) => PlayerRef::Fixed(p),
+            Value::Runtime(Expr::Player(r)) => r,
+            _ => return None,
+        };
+        let Value::Int(length) = self.fold(&args[1])? else {
+            return None;
+        };
+        let region = match args.get(2) {
+            Some(r) => self.region_index(r)?,
+            None => self.region_mask(&Site::all(self.board().sites()).collect::<Vec<_>>()),
+        };
+        let longest = i64::from(self.board().width.max(self.board().height));
+        if !(2..=longest).contains(&length) {
+            let d = Diagnostic::error(
+                format!(
+                    "`lines` counts lines of 2 to {longest} pieces on this board; {length} given"
+                ),
+                span,
+            )
+            .with_help("count single pieces with `pieces(PLAYER)`");
+            self.errors.push(self.with_config(d));
+            return None;
+        }
+        Some(Value::Runtime(Expr::Lines(player, region, length as u16)))
     }
 
     /// `diagonal(N)` (running north-east, numbered from the north-west corner) or

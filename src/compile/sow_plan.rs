@@ -149,6 +149,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
         Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Lines(..)
             | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
@@ -199,6 +200,10 @@ impl Env for At<'_> {
     }
 
     fn line(&self, _: Player, _: u16) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn lines(&self, _: Player, _: u16, _: u16) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -295,6 +300,7 @@ impl Tables<'_> {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Lines(..)
             | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)

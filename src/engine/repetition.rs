@@ -143,6 +143,7 @@ fn counts_pieces(condition: &Condition) -> bool {
             Expr::Pieces(_)
                 | Expr::PiecesIn(..)
                 | Expr::Line(..)
+                | Expr::Lines(..)
                 | Expr::Reach(..)
                 | Expr::Connected(..)
         ) || e.operands().any(reads)

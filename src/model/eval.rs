@@ -24,6 +24,9 @@ pub trait Env {
     /// The length of the player's longest straight line of pieces on region `region`'s
     /// sites.
     fn line(&self, player: Player, region: u16) -> i64;
+    /// How many of the player's straight lines of pieces on region `region`'s sites are
+    /// exactly `length` long.
+    fn lines(&self, player: Player, region: u16, length: u16) -> i64;
     /// How many empty sites a slide from one of the player's pieces, of kind `kind` or
     /// ([`ANY_KIND`](super::ANY_KIND)) of any, could end on (see [`Expr::Reach`]).
     fn reach(&self, player: Player, kind: u8) -> i64;
@@ -87,6 +90,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
         Expr::PiecesIn(r, k, kind) => env.pieces_in(r.resolve(env.mover()), *k, *kind),
         Expr::Line(r, k) => env.line(r.resolve(env.mover()), *k),
+        Expr::Lines(r, k, n) => env.lines(r.resolve(env.mover()), *k, *n),
         Expr::Reach(r, kind) => env.reach(r.resolve(env.mover()), *kind),
         Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
         Expr::Connected(r, a, b, links) => {

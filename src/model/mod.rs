@@ -250,6 +250,9 @@ pub enum Expr {
     /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
     /// on the sites of [`Game::regions`]`[k]`.
     Line(PlayerRef, u16),
+    /// How many of a player's straight lines of pieces (as [`Expr::Line`] measures them,
+    /// each from end to end) on the sites of [`Game::regions`]`[k]` are exactly `n` long.
+    Lines(PlayerRef, u16, u16),
     /// How many empty sites a slide from one of a player's pieces, of one kind or
     /// ([`ANY_KIND`]) of any, along any of the board's directions, could end on (each site
     /// counted once).
@@ -356,6 +359,7 @@ impl Expr {
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::Line(..)
+            | Expr::Lines(..)
             | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)

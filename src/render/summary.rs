@@ -633,6 +633,7 @@ fn expr(e: &Expr, game: &Game) -> String {
             game.piece_kinds[*kind as usize]
         ),
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
+        Expr::Lines(r, k, n) => format!("lines({}, {n}, {})", player(r), region(game, *k)),
         Expr::Reach(r, ANY_KIND) => format!("reach({})", player(r)),
         Expr::Reach(r, kind) => {
             format!("reach({}, {})", player(r), game.piece_kinds[*kind as usize])
