@@ -199,7 +199,10 @@ fn lines_counts_the_lines_of_exactly_a_length() {
     assert_eq!(after("9/9/9/9/9/9/9/WWWW5/BBBB1B3 black", "e1"), None);
     // Five exactly, along a file and along a diagonal, wins.
     assert_eq!(after("9/9/9/9/9/9/9/WWWW5/BBBB5 black", "e1"), black_wins);
-    assert_eq!(after("9/9/9/9/3B5/2B6/1B7/B8/WWWW5 black", "e6"), black_wins);
+    assert_eq!(
+        after("9/9/9/9/3B5/2B6/1B7/B8/WWWW5 black", "e6"),
+        black_wins
+    );
     // A six elsewhere does not hide a five: six on rank 9, five made on rank 5.
     assert_eq!(
         after("BBBBBB3/9/9/9/BBBB5/9/9/9/WWWWWW3 black", "e5"),

@@ -18,7 +18,7 @@ fn conserves_pieces(game: &Game) -> bool {
         EffectKind::Custodian { mode, .. } | EffectKind::Enclosed { mode, .. } => {
             *mode == CaptureMode::Convert
         }
-        EffectKind::Promote { .. } => true,
+        EffectKind::Promote { .. } | EffectKind::Again => true,
     }) && game.moves.iter().all(|m| match &m.kind {
         _ if m.filter.landing != Landing::Empty || m.filter.has_second_part() => false,
         MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),

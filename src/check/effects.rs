@@ -43,6 +43,13 @@ impl Checker {
                 label,
             } => {
                 self.needs_board(BoardKind::Grid, "custodian capture", st.span);
+                if let (ast::Effect::Again(span), None) = (effect, condition) {
+                    self.error(
+                        Diagnostic::error("`again` after every move would never pass the turn", *span)
+                            .with_help("say when the player moves again: `after move again when hand(mover) % 2 == 1`"),
+                    );
+                    return;
+                }
                 let rule = self.effect(effect);
                 let condition = self.condition(condition.as_ref());
                 let label = self.label(label.as_ref(), st.span);
@@ -175,6 +182,7 @@ impl Checker {
 
     pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
         match effect {
+            ast::Effect::Again(_) => Some(EffectDecl::Again),
             ast::Effect::Promote {
                 from, to, region, ..
             } => {

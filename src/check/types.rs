@@ -628,6 +628,8 @@ pub enum RunDecl {
 /// An effect after every move.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EffectDecl {
+    /// The player who moved moves again.
+    Again,
     /// Custodian capture.
     Custodian {
         /// Where runs go.

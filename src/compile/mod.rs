@@ -204,31 +204,21 @@ impl Compiler<'_> {
             .any(|r| r.filter != model::MoveFilter::default());
         let move_goals = moves.iter().any(|r| r.so_that.is_some());
         let moves_may_coincide = moves_may_coincide(&moves);
-        let (effects, effect_sources): (Vec<model::Effect>, Vec<model::RuleSource>) = (desc
-            .effects
-            .iter()
-            .zip(desc.effect_labels.iter().chain(std::iter::repeat(&None))))
-        .filter_map(|(e, label)| Some((self.effect(e)?, rule_source(e.span, label))))
-        .unzip();
-        let promotes = effects
-            .iter()
-            .any(|e| matches!(e.kind, model::EffectKind::Promote { .. }));
+        let (effects, effect_sources) = self.effects();
+        let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
+        let promotes = has(|k| matches!(k, model::EffectKind::Promote { .. }));
+        let moves_again = has(|k| matches!(k, model::EffectKind::Again));
         let forbid_repetition = match &desc.forbid_repetition {
             None => false,
             Some(f) => self.condition(f).is_some(),
         };
-        let end_rules: Vec<model::EndRule> = desc
-            .end
-            .iter()
+        let end_rules: Vec<model::EndRule> = (desc.end.iter())
             .map(|e| model::EndRule {
                 when: e.when,
                 result: e.result,
             })
             .collect();
-        let end_conditions = self.end_conditions();
-        let end_condition_sources = (desc.end.iter())
-            .filter_map(|e| Some(rule_source(e.condition.as_ref()?.span, &None)))
-            .collect();
+        let (end_conditions, end_condition_sources) = self.end_conditions();
         let (after_sow, sow_sources): (Vec<model::SowRule>, Vec<model::RuleSource>) = desc
             .after_sow
             .iter()
@@ -274,6 +264,7 @@ impl Compiler<'_> {
             effect_sources,
             forbid_repetition,
             promotes,
+            moves_again,
             moves_narrowed,
             move_goals,
             ends_after_moves: !end_conditions.is_empty()
@@ -307,12 +298,25 @@ impl Compiler<'_> {
         })
     }
 
+    /// The effects after a move, with where each is written.
+    fn effects(&mut self) -> (Vec<model::Effect>, Vec<model::RuleSource>) {
+        let desc = self.desc;
+        let labels = desc.effect_labels.iter().chain(std::iter::repeat(&None));
+        (desc.effects.iter().zip(labels))
+            .filter_map(|(e, label)| Some((self.effect(e)?, rule_source(e.span, label))))
+            .unzip()
+    }
+
     /// The conditions on the position of the end rules checked after every move, in the
     /// order of [`model::EndWhen::Position`]'s index (one folded to a constant stays, as 0
-    /// or 1, so that the indexes hold).
-    fn end_conditions(&mut self) -> Vec<Expr> {
+    /// or 1, so that the indexes hold), with where each is written.
+    fn end_conditions(&mut self) -> (Vec<Expr>, Vec<model::RuleSource>) {
         let desc = self.desc;
-        desc.end
+        let sources = (desc.end.iter())
+            .filter_map(|e| Some(rule_source(e.condition.as_ref()?.span, &None)))
+            .collect();
+        let conditions = desc
+            .end
             .iter()
             .filter_map(|e| e.condition.as_ref())
             .map(|c| match self.fold(c) {
@@ -323,7 +327,8 @@ impl Compiler<'_> {
                 Some(Value::Bool(b)) => Expr::Const(b as i64),
                 _ => Expr::Const(0),
             })
-            .collect()
+            .collect();
+        (conditions, sources)
     }
 
     /// Refuses a comparison of a line's length or a count of pieces with a number no
@@ -790,6 +795,13 @@ impl Compiler<'_> {
     fn effect(&mut self, e: &Conditional<EffectDecl>) -> Option<model::Effect> {
         let condition = self.condition(e)?;
         let (run, turning_once, (min_length, max_length), mode, filter) = match &e.rule {
+            EffectDecl::Again => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Again,
+                    filter: model::CaptureFilter::default(),
+                    condition,
+                })
+            }
             EffectDecl::Promote { from, to, region } => {
                 return Some(model::Effect {
                     kind: model::EffectKind::Promote {

@@ -74,8 +74,9 @@ fn collect_runs(
             max_length,
             mode,
         } => (shape, turning_once, (min_length, max_length), mode),
-        // Not a capture: the engine promotes after the captures.
-        EffectKind::Promote { .. } => return,
+        // Not a capture: the engine promotes after the captures, and passes the turn (or
+        // not) after that.
+        EffectKind::Promote { .. } | EffectKind::Again => return,
         EffectKind::Enclosed { directions, mode } => {
             return enclosed(
                 &game.board,
@@ -188,7 +189,7 @@ pub(super) fn may_capture(
     };
     let shape = match &game.effects[effect].kind {
         EffectKind::Custodian { shape, .. } => shape,
-        EffectKind::Promote { .. } => return false,
+        EffectKind::Promote { .. } | EffectKind::Again => return false,
         EffectKind::Enclosed { directions, .. } => {
             return directions.iter().fold(false, |any, &dir| {
                 any | enemy(game.board.step(landing, dir))

@@ -1157,10 +1157,28 @@ impl State {
     /// Gives the turn to the player after `mover`.
     #[inline(always)]
     fn pass_turn(&mut self, mover: Player) {
-        let next = self.next_player(mover);
+        let next = match self.game.moves_again && self.moves_again() {
+            true => mover,
+            false => self.next_player(mover),
+        };
         let keys = &self.game.zobrist.to_move;
         self.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.to_move = next;
+    }
+
+    /// Whether a rule `after move again` holds after the move just made (the player who
+    /// made it still the one to move).
+    #[inline(never)]
+    fn moves_again(&self) -> bool {
+        self.again_rule().is_some()
+    }
+
+    /// The first rule `after move again` (as its index in [`Game::effects`]) whose
+    /// condition holds for the player to move: after a move that gave its player another,
+    /// the rule that gave it.
+    pub fn again_rule(&self) -> Option<usize> {
+        (self.game.effects.iter())
+            .position(|e| matches!(e.kind, EffectKind::Again) && self.holds(&e.condition))
     }
 
     /// Takes back the last move; returns it, or `None` at the state's start.

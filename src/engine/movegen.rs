@@ -1115,6 +1115,7 @@ impl State {
             game.moves[m.rule as usize].kind,
             MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Fly { .. }
         ) && !game.promotes
+            && !game.moves_again
             && !self.captures_something(m)
     }
 

@@ -187,7 +187,7 @@ impl Quick {
             matches!(r.kind, MoveKind::Slide { .. }) && !r.filter.has_second_part()
                 || !state.holds(&r.condition)
         });
-        if !board.has_ray_masks() || state.words != 1 || !slides_only {
+        if !board.has_ray_masks() || state.words != 1 || !slides_only || game.moves_again {
             return None;
         }
         let mover = state.to_move;
@@ -364,7 +364,8 @@ impl State {
     /// without playing it: from the moved piece's keys, the side to move's and those of
     /// every piece its captures take. `None` for the moves whose result only playing tells:
     /// sowings, tile moves, chained jumps, a jump when a capture's condition counts pieces,
-    /// or a move taking more than 32 pieces.
+    /// a move taking more than 32 pieces, or any move of a game with a rule `after move
+    /// again`.
     pub fn hash_after(&self, m: Move) -> Option<u64> {
         Quick::new(self)
             .and_then(|mut q| q.hash_after(self, m))
@@ -378,7 +379,8 @@ impl State {
         pending.full = false;
         let game = &*self.game;
         let rule = &game.moves[m.rule as usize];
-        if rule.filter.has_second_part() {
+        // Who moves next is known only once the move is made where a rule may say again.
+        if rule.filter.has_second_part() || game.moves_again {
             return None;
         }
         let jump = match rule.kind {

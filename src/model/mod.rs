@@ -813,6 +813,9 @@ pub enum RunShape {
 /// An effect made by the moved piece from where it lands.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EffectKind {
+    /// The player who moved moves again (while the effect's condition holds after the
+    /// move).
+    Again,
     /// Custodian capture: runs of enemy pieces closed by a piece of the mover's.
     Custodian {
         /// Where runs go.
@@ -1151,6 +1154,9 @@ pub struct Game {
     pub stuck_moves_stones: bool,
     /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
     pub promotes: bool,
+    /// Whether an effect may give the player who moved another move
+    /// ([`EffectKind::Again`]).
+    pub moves_again: bool,
     /// Whether the hashes of earlier positions are kept for a look-up: to forbid a
     /// repetition, or to end the game on one ([`EndWhen::RepeatedPosition`]).
     pub tracks_repetition: bool,

@@ -330,7 +330,10 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
     if report.extra_turn {
         match &sown {
             Some((s, rule)) if s.again => parts.push(format!("moves again ({rule})")),
-            _ => parts.push("moves again".to_string()),
+            _ => match state.again_rule() {
+                Some(e) => parts.push(format!("moves again ({})", name(&game.effect_sources[e]))),
+                None => parts.push("moves again".to_string()),
+            },
         }
     }
     parts.join(", ")

@@ -254,6 +254,14 @@ fn effects_summary(o: &mut String, game: &Game) {
     for (i, e) in game.effects.iter().enumerate() {
         let filter = capture_filter(game, &e.filter);
         let (shape, turning_once, (min_length, max_length), md) = match &e.kind {
+            EffectKind::Again => {
+                let (when, label) = (
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i)),
+                );
+                let _ = writeln!(o, "  {}. the mover moves again{when}{label}", i + 1);
+                continue;
+            }
             EffectKind::Promote { to, region: r } => {
                 let _ = writeln!(
                     o,

@@ -489,6 +489,8 @@ pub struct CaptureClauses {
 /// The effect primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
+    /// `again`: the player who moved moves again.
+    Again(Span),
     /// `promote [KIND, ...] to KIND in REGION`.
     Promote {
         /// The kinds promoted (none: every kind).

@@ -1193,6 +1193,9 @@ fn lower_enclosed(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
 
 fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let span = span_of(&pair, file);
+    if pair.as_rule() == Rule::extra_turn {
+        return Ok(Effect::Again(span));
+    }
     if pair.as_rule() == Rule::promotion {
         let mut names: Vec<Name> = Vec::new();
         let mut region = None;
