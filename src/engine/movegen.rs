@@ -6,8 +6,8 @@ use super::{capture, LineStep, Move, MoveList, State};
 use crate::model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
-    MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, ALL_KINDS,
-    EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site,
+    ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -76,8 +76,11 @@ impl State {
         if line_captures {
             self.drop_steps_that_capture(start, out);
         }
-        if compulsory {
+        if compulsory && !out.uncompelled {
             out.retain_from(start, |m| game.moves[m.rule as usize].filter.compulsory);
+            if game.majority {
+                self.keep_most(start, out);
+            }
         }
         if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
             if !self.game.ends_when_no_player_can_move || self.another_player_can_move(out) {
@@ -209,6 +212,13 @@ impl State {
                         chain: Chain::Turning,
                         ..
                     } => self.chains(index, from, directions, *over, rule, out),
+                    MoveKind::Jump {
+                        chain: Chain::Pieces,
+                        ..
+                    } => self.piece_chains(index, from, out),
+                    MoveKind::Jump { flying: true, .. } => {
+                        self.flying_jumps(index, from, rule, out)
+                    }
                     MoveKind::Jump {
                         directions,
                         over,
@@ -981,7 +991,12 @@ impl State {
         let game = &*self.game;
         game.promotes
             && game.effects.iter().any(|effect| {
-                let EffectKind::Promote { to, region } = effect.kind else {
+                let EffectKind::Promote {
+                    to,
+                    region,
+                    mid_chain: MidChain::Stop,
+                } = effect.kind
+                else {
                     return false;
                 };
                 let kind = game.kind_of(piece);

@@ -529,40 +529,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             }
             StatementKind::AfterSow { rules }
         }
-        Rule::move_stmt => {
-            let kind = lower_move_kind(take()?, file)?;
-            let mut clauses = MoveClauses::default();
-            let mut condition = None;
-            while let Ok(part) = take() {
-                match part.as_rule() {
-                    Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
-                    Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
-                    Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
-                    Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
-                    Rule::compulsory => clauses.compulsory = Some(span_of(&part, file)),
-                    Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
-                    Rule::onto => {
-                        let span = span_of(&part, file);
-                        let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
-                        clauses.onto = Some((both, span));
-                    }
-                    Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
-                    Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
-                    Rule::take_after => {
-                        clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
-                    }
-                    Rule::step_chain | Rule::line_capture => {
-                        add_line_capture(&mut clauses, part, file)?
-                    }
-                    _ => condition = Some(lower_condition(part, file)?),
-                }
-            }
-            StatementKind::Move {
-                kind,
-                clauses,
-                condition,
-            }
-        }
+        Rule::move_stmt => lower_move(&mut take, file)?,
         Rule::after_stmt => lower_after(&mut take, file)?,
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
@@ -571,6 +538,44 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// A `move` statement: the move's shape, its clauses and its condition.
+fn lower_move<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let kind = lower_move_kind(take()?, file)?;
+    let mut clauses = MoveClauses::default();
+    let mut condition = None;
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
+            Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
+            Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
+            Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
+            Rule::compulsory => {
+                clauses.compulsory = Some(span_of(&part, file));
+                clauses.most = part.into_inner().nth(1).map(|m| span_of(&m, file));
+            }
+            Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
+            Rule::onto => {
+                let span = span_of(&part, file);
+                let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
+                clauses.onto = Some((both, span));
+            }
+            Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
+            Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
+            Rule::take_after => clauses.take_after = Some(Box::new(lower_take_after(part, file)?)),
+            Rule::step_chain | Rule::line_capture => add_line_capture(&mut clauses, part, file)?,
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::Move {
+        kind,
+        clauses,
+        condition,
+    })
 }
 
 /// An `after move` statement: the effect, its label and its condition.
@@ -1051,23 +1056,41 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
-        Rule::slide_move => Ok(MoveKind::Slide {
-            step: false,
-            directions: lower_directions(take()?, file),
-            max_length: take().ok().map(|m| lower_max(m, file)).transpose()?,
-        }),
-        // `step DIRS` is `slide DIRS max 1`.
-        Rule::step_move => Ok(MoveKind::Slide {
-            step: true,
-            directions: lower_directions(take()?, file),
-            max_length: Some(Expr {
-                kind: ExprKind::Int(1),
-                span,
-            }),
-        }),
+        Rule::slide_move | Rule::step_move => {
+            let directions = lower_directions(take()?, file);
+            let (mut flying, mut max_length) = (None, None);
+            for part in inner {
+                match part.as_rule() {
+                    Rule::flying => flying = Some(span_of(&part, file)),
+                    _ => max_length = Some(lower_max(part, file)?),
+                }
+            }
+            // `step DIRS` is `slide DIRS max 1`.
+            if rule == Rule::step_move {
+                max_length = Some(Expr {
+                    kind: ExprKind::Int(1),
+                    span,
+                });
+            }
+            Ok(MoveKind::Slide {
+                step: rule == Rule::step_move,
+                directions,
+                max_length,
+                flying,
+            })
+        }
         Rule::jump_move => {
             let directions = lower_directions(take()?, file);
-            let over = match take()?.into_inner().next().map(|p| p.as_rule()) {
+            let mut next = take()?;
+            let flying = match next.as_rule() {
+                Rule::flying => {
+                    let span = span_of(&next, file);
+                    next = take()?;
+                    Some(span)
+                }
+                _ => None,
+            };
+            let over = match next.into_inner().next().map(|p| p.as_rule()) {
                 Some(Rule::kw_enemy) => Jumped::Enemy,
                 Some(Rule::kw_friend) => Jumped::Friend,
                 _ => Jumped::Any,
@@ -1087,6 +1110,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             }
             Ok(MoveKind::Jump {
                 directions,
+                flying,
                 over,
                 mode,
                 chain,
@@ -1195,10 +1219,17 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let span = span_of(&pair, file);
     if pair.as_rule() == Rule::promotion {
         let mut names: Vec<Name> = Vec::new();
-        let mut region = None;
+        let (mut region, mut mid_chain) = (None, None);
         for part in parts(pair) {
             match part.as_rule() {
                 Rule::name => names.push(lower_name(part, file)),
+                Rule::mid_chain => {
+                    let at = span_of(&part, file);
+                    mid_chain = match part.into_inner().nth(1).map(|p| p.as_rule()) {
+                        Some(Rule::kw_once) => Some((MidChain::AtOnce, at)),
+                        _ => Some((MidChain::AtEnd, at)),
+                    };
+                }
                 _ => region = Some(lower_expr(part, file)?),
             }
         }
@@ -1207,6 +1238,7 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
             from: (!names.is_empty()).then_some(names),
             to,
             region: region.ok_or_else(|| internal(span))?,
+            mid_chain,
             span,
         });
     }
