@@ -167,7 +167,7 @@ impl Checker {
     /// `compulsory most`: only on a jump that captures the enemy pieces it jumps (the
     /// pieces counted); `None` after an error.
     fn most(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<bool> {
-        let Some(at) = clauses.most else {
+        let Some((at, true)) = clauses.compulsory else {
             return Some(false);
         };
         if let ast::MoveKind::Jump {
@@ -197,10 +197,8 @@ impl Checker {
             S::Move { kind, clauses, .. } => Some((kind, clauses)),
             _ => None,
         });
-        let compulsory: Vec<(Span, bool)> = moves
-            .clone()
-            .filter_map(|(_, c)| c.compulsory.map(|at| (at, c.most.is_some())))
-            .collect();
+        let compulsory: Vec<(Span, bool)> =
+            moves.clone().filter_map(|(_, c)| c.compulsory).collect();
         if compulsory.iter().any(|&(_, most)| most) {
             for &(at, _) in compulsory.iter().filter(|(_, most)| !most) {
                 self.error(
@@ -397,16 +395,8 @@ impl Checker {
             ast::MoveKind::Slide {
                 directions,
                 max_length,
-                flying,
                 ..
             } => {
-                if let Some(at) = flying {
-                    self.error(
-                        Diagnostic::error("only a jump flies", *at)
-                            .with_help("a slide goes as far as the sites are empty already; `move jump DIRECTIONS flying over enemy` jumps a piece any distance away"),
-                    );
-                    return None;
-                }
                 let max_length = max_length
                     .as_ref()
                     .map(|e| self.static_expr(e, Type::Int, "the longest slide"));
@@ -429,13 +419,6 @@ impl Checker {
                 mode,
                 chain,
             } => {
-                if let (Some(at), ast::Chain::Straight) = (flying, chain) {
-                    self.error(
-                        Diagnostic::error("a flying jump cannot go on `chained straight`", *at)
-                            .with_help("write `chained` (the piece jumps on in any of the directions), or leave the jump single"),
-                    );
-                    return None;
-                }
                 if let (Some((ast::CaptureMode::Convert, at)), ast::Jumped::Friend) = (mode, over) {
                     self.error(
                         Diagnostic::error("a friend jumped over is the mover's already", *at)
@@ -451,7 +434,7 @@ impl Checker {
                 self.move_directions(directions)
                     .map(|directions| MoveDecl::Jump {
                         directions,
-                        flying: flying.is_some(),
+                        flying: *flying,
                         over,
                         mode: mode.map(|(m, _)| super::capture_mode(m)),
                         chain: match chain {

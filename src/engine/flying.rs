@@ -89,10 +89,9 @@ impl State {
                 Jumped::Any => true,
             };
         let again = jumped[mid.index() >> 6] >> (mid.index() & 63) & 1 == 1;
-        (may && !again).then(|| Leg {
-            over: mid,
-            first: board.step(mid, dir),
-        })
+        let first = board.step(mid, dir);
+        // A piece on the board's edge has no site beyond it (and no bit, PieceBits).
+        (may && !again && first != NO_SITE).then_some(Leg { over: mid, first })
     }
 
     /// The sites a jump may land on beyond its piece, from `leg.first` on along `dir`: that
@@ -126,11 +125,30 @@ impl State {
         })
     }
 
+    /// The moves of a jump rule that flies or whose chains are recorded by their pieces,
+    /// by the mover's pieces of the kinds it allows, in site order.
+    #[inline(never)]
+    pub(super) fn far_jumps(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
+        let movers = self.movers(rule.filter.kinds);
+        let pieces = matches!(
+            rule.kind,
+            MoveKind::Jump {
+                chain: Chain::Pieces,
+                ..
+            }
+        );
+        for from in super::movegen::set_sites(&movers[..self.words]) {
+            match pieces {
+                true => self.piece_chains(index, from, out),
+                false => self.flying_jumps(index, from, rule, out),
+            }
+        }
+    }
+
     /// The flying jumps of one rule that does not chain (`move jump DIRECTIONS flying over
     /// ...`) of the piece on `from`: over the first piece along each direction, onto each
     /// empty site beyond it, one move each, by landing site.
-    #[inline(never)]
-    pub(super) fn flying_jumps(&self, index: u8, from: Site, rule: &MoveRule, out: &mut MoveList) {
+    fn flying_jumps(&self, index: u8, from: Site, rule: &MoveRule, out: &mut MoveList) {
         let MoveKind::Jump { directions, .. } = &rule.kind else {
             return;
         };
@@ -151,8 +169,7 @@ impl State {
     /// that end on the same site having jumped the same pieces (and made the piece the same
     /// kind) are one move. Moves come out by landing site, then by number of pieces, then by
     /// the pieces' bits.
-    #[inline(never)]
-    pub(super) fn piece_chains(&self, index: u8, from: Site, out: &mut MoveList) {
+    fn piece_chains(&self, index: u8, from: Site, out: &mut MoveList) {
         let start = out.len();
         self.chain_routes(index, from, &mut |_, m| out.push(m));
         out.sort_and_dedup_tail(start);
@@ -182,8 +199,10 @@ impl State {
 
     /// The jumps on from `at`, the `depth`th landing of the route, by `rule` for a piece
     /// `piece` (the kind it became on the way, if it did, `became`): each ends a route where
-    /// the piece cannot jump on (or is promoted and stops); returns whether any jump was
-    /// found.
+    /// the piece cannot jump on (or is promoted and stops). Of the landings beyond one
+    /// piece, those from which the piece jumps on are taken when there are any (a chain goes
+    /// on while it can): the others end a route only when none goes on. Returns whether any
+    /// jump was found.
     fn walk_chain(
         &self,
         walk: &mut PieceWalk,
@@ -204,32 +223,40 @@ impl State {
                 continue;
             };
             let (w, b) = (leg.over.index() >> 6, 1u64 << (leg.over.index() & 63));
-            for to in self.landings(rule, (walk.from, dir), &leg) {
+            walk.jumped[w] |= b;
+            walk.taken |= bits.bit(leg.over);
+            // Bit `i`: the piece cannot jump on from the `i`th landing.
+            let (mut ends, mut went_on) = (0u64, false);
+            for (i, to) in self.landings(rule, (walk.from, dir), &leg).enumerate() {
                 found = true;
-                walk.jumped[w] |= b;
-                walk.taken |= bits.bit(leg.over);
                 walk.landings[depth + 1] = to;
-                let promotion = self.mid_chain(piece, to);
-                let on = match promotion {
+                let on = match self.mid_chain(piece, to) {
                     None | Some((MidChain::Pass, _)) => Some((rule, piece, became)),
                     Some((MidChain::Stop, _)) => None,
                     Some((MidChain::GoOn, kind)) => self.going_on(kind),
                 };
-                let ended_here = match on {
-                    Some(next) => !self.walk_chain(walk, next, (to, depth + 1), visit),
-                    None => true,
-                };
-                if ended_here {
-                    let kind = match promotion {
-                        Some((MidChain::GoOn, kind)) => Some(kind),
-                        _ => became,
-                    };
-                    let m = Move::taking(walk.index, (walk.from, to), kind, walk.taken);
-                    visit(&walk.landings[..depth + 2], m);
+                match on {
+                    Some(next) if self.walk_chain(walk, next, (to, depth + 1), visit) => {
+                        went_on = true
+                    }
+                    _ => ends |= 1 << i.min(63),
                 }
-                walk.jumped[w] &= !b;
-                walk.taken &= !bits.bit(leg.over);
             }
+            if !went_on {
+                for (i, to) in self.landings(rule, (walk.from, dir), &leg).enumerate() {
+                    if ends >> i.min(63) & 1 == 1 {
+                        walk.landings[depth + 1] = to;
+                        let kind = match self.mid_chain(piece, to) {
+                            Some((MidChain::GoOn, kind)) => Some(kind),
+                            _ => became,
+                        };
+                        let m = Move::taking(walk.index, (walk.from, to), kind, walk.taken);
+                        visit(&walk.landings[..depth + 2], m);
+                    }
+                }
+            }
+            walk.jumped[w] &= !b;
+            walk.taken &= !bits.bit(leg.over);
         }
         found
     }
@@ -322,7 +349,10 @@ impl State {
     /// the first route the search finds for it (`m.from()` first); `None` when no route of
     /// this position makes it.
     pub fn chain_landings(&self, m: Move) -> Option<Vec<Site>> {
-        if m.from == NO_SITE || m.rule as usize >= self.game.moves.len() {
+        if m.from == NO_SITE
+            || m.rule as usize >= self.game.moves.len()
+            || self.owner(m.from) != Some(self.to_move)
+        {
             return None;
         }
         let mut found = None;

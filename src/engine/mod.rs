@@ -1099,23 +1099,29 @@ impl State {
             Some(capture) => self.play_line_steps(m, mover, capture.mode),
             None => self.land_piece(m, mover),
         }
-        if let MoveKind::Jump {
-            mode, chain, over, ..
-        } = self.game.moves[m.rule as usize].kind
-        {
-            if chain == Chain::Pieces {
-                self.crown_on_the_way(m, mover);
+        match self.game.moves[m.rule as usize].kind {
+            MoveKind::Jump {
+                mode: Some(mode),
+                chain,
+                over,
+                ..
+            } => {
+                if over == Jumped::Friend {
+                    self.remove_friends(m, chain);
+                } else {
+                    match chain {
+                        Chain::Single => self.capture(m.over, mover, mode),
+                        Chain::Straight => self.capture_jumped(m, mover, mode),
+                        Chain::Turning => self.capture_legs(m, mover, mode),
+                        Chain::Pieces => self.capture_pieces(m, mover, mode),
+                    }
+                }
             }
-            match (mode, over) {
-                (None, _) => {}
-                (Some(_), Jumped::Friend) => self.remove_friends(m, chain),
-                (Some(mode), _) => match chain {
-                    Chain::Single => self.capture(m.over, mover, mode),
-                    Chain::Straight => self.capture_jumped(m, mover, mode),
-                    Chain::Turning => self.capture_legs(m, mover, mode),
-                    Chain::Pieces => self.capture_pieces(m, mover, mode),
-                },
-            }
+            MoveKind::Jump {
+                chain: Chain::Pieces,
+                ..
+            } => self.crown_on_the_way(m, mover),
+            _ => {}
         }
         self.captured.clear();
         for effect in 0..self.game.effects.len() {
@@ -1281,10 +1287,11 @@ impl State {
     }
 
     /// Captures every piece a chain recorded by its pieces jumped, once the piece has
-    /// landed. Kept out of line, so that the captures of other games are compiled as they
+    /// landed (and made it the kind it became on the way, if it did). Kept out of line, so that the captures of other games are compiled as they
     /// were.
     #[inline(never)]
     fn capture_pieces(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+        self.crown_on_the_way(m, mover);
         let game = Arc::clone(&self.game);
         for site in game.piece_bits.sites(m.from, m.path) {
             self.capture(site, mover, mode);
@@ -1347,6 +1354,7 @@ impl State {
                 }
             }
             Chain::Pieces => {
+                self.crown_on_the_way(m, self.to_move);
                 for site in game.piece_bits.sites(m.from, m.path) {
                     self.set(site, EMPTY);
                 }

@@ -53,6 +53,11 @@ impl State {
                     self.site_moves(index, rule, out)
                 }
                 MoveKind::Fly { region } => self.flights(index, *region, rule, out),
+                MoveKind::Jump {
+                    chain: Chain::Pieces,
+                    ..
+                }
+                | MoveKind::Jump { flying: true, .. } => self.far_jumps(index, rule, out),
                 MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
                     self.piece_moves(index, rule, &mut targets, out)
                 }
@@ -212,13 +217,6 @@ impl State {
                         chain: Chain::Turning,
                         ..
                     } => self.chains(index, from, directions, *over, rule, out),
-                    MoveKind::Jump {
-                        chain: Chain::Pieces,
-                        ..
-                    } => self.piece_chains(index, from, out),
-                    MoveKind::Jump { flying: true, .. } => {
-                        self.flying_jumps(index, from, rule, out)
-                    }
                     MoveKind::Jump {
                         directions,
                         over,
@@ -384,7 +382,7 @@ impl State {
     }
 
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
-    fn movers(&self, kinds: u64) -> SiteSet {
+    pub(super) fn movers(&self, kinds: u64) -> SiteSet {
         let mut movers = [0u64; SITE_SET_WORDS];
         let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
         movers[..self.words].copy_from_slice(own);

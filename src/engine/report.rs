@@ -214,7 +214,7 @@ impl State {
                 Chain::Turning | Chain::Pieces => u32::from(m.legs),
                 _ => m.jumps_straight(&game),
             };
-            if chain == Chain::Pieces {
+            if (chain, mode) == (Chain::Pieces, None) {
                 self.crown_on_the_way(m, mover);
             }
             if mode.is_some() && over == Jumped::Friend {

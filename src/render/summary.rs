@@ -267,8 +267,8 @@ fn effects_summary(o: &mut String, game: &Game) {
             } => {
                 let mid_chain = match mid_chain {
                     MidChain::Stop => "",
-                    MidChain::Pass => " where its move ends",
-                    MidChain::GoOn => " at once (a chain goes on)",
+                    MidChain::Pass => " (only where its move ends)",
+                    MidChain::GoOn => " (at once: a chain goes on as the new kind)",
                 };
                 let _ = writeln!(
                     o,

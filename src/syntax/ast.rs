@@ -236,10 +236,9 @@ pub struct MoveClauses {
     pub next_to: Option<(Neighbour, Option<Box<Directions>>, Span)>,
     /// `onto enemy` (false) or `onto empty or enemy` (true).
     pub onto: Option<(bool, Span)>,
-    /// `compulsory`.
-    pub compulsory: Option<Span>,
-    /// `most` after `compulsory`: only the compulsory moves that capture the most pieces.
-    pub most: Option<Span>,
+    /// `compulsory`, and whether `most` follows it (only the compulsory moves that capture
+    /// the most pieces), with the span of both.
+    pub compulsory: Option<(Span, bool)>,
     /// `so that CONDITION`.
     pub so_that: Option<Expr>,
     /// `then shoot KIND along DIRECTIONS`: a new piece of that kind onto a site reached
@@ -346,15 +345,13 @@ pub enum MoveKind {
         directions: Directions,
         /// `max N`: the most sites it may cross (none: any number).
         max_length: Option<Expr>,
-        /// `flying`, written where only a jump may fly (an error).
-        flying: Option<Span>,
     },
     /// `jump DIRS [flying] over enemy|friend|any [MODE] [chained [straight]]`.
     Jump {
         /// Along which directions.
         directions: Directions,
         /// `flying`: over a piece any distance away, onto any empty site beyond it.
-        flying: Option<Span>,
+        flying: bool,
         /// Which pieces may be jumped over.
         over: Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).

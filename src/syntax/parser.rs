@@ -555,8 +555,8 @@ fn lower_move<'a>(
             Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
             Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
             Rule::compulsory => {
-                clauses.compulsory = Some(span_of(&part, file));
-                clauses.most = part.into_inner().nth(1).map(|m| span_of(&m, file));
+                let span = span_of(&part, file);
+                clauses.compulsory = Some((span, part.into_inner().nth(1).is_some()));
             }
             Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
             Rule::onto => {
@@ -1050,6 +1050,57 @@ fn lower_line_capture(pair: Pair<Rule>, file: FileId) -> Lowered<LineCaptureClau
     Ok(clause)
 }
 
+/// `jump DIRECTIONS [flying] over WHAT [MODE] [chained [straight]]`, from its parts.
+fn lower_jump<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<MoveKind> {
+    let directions = lower_directions(take()?, file);
+    let mut next = take()?;
+    let flying = match next.as_rule() {
+        Rule::flying => {
+            let span = span_of(&next, file);
+            next = take()?;
+            Some(span)
+        }
+        _ => None,
+    };
+    let straight =
+        |p: &Pair<Rule>| p.as_rule() == Rule::chained && p.clone().into_inner().nth(1).is_some();
+    let over = match next.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::kw_enemy) => Jumped::Enemy,
+        Some(Rule::kw_friend) => Jumped::Friend,
+        _ => Jumped::Any,
+    };
+    let mut mode = None;
+    let mut chain = Chain::Single;
+    while let Ok(part) = take() {
+        if let (Some(at), true) = (flying, straight(&part)) {
+            return Err(
+                Diagnostic::error("a flying jump cannot go on `chained straight`", at).with_help(
+                    "write `chained` (the piece jumps on in any of the directions), or leave the jump single",
+                ),
+            );
+        }
+        match part.as_rule() {
+            Rule::chained => {
+                chain = match part.into_inner().nth(1) {
+                    Some(_) => Chain::Straight,
+                    None => Chain::Turning,
+                }
+            }
+            _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
+        }
+    }
+    Ok(MoveKind::Jump {
+        directions,
+        flying: flying.is_some(),
+        over,
+        mode,
+        chain,
+    })
+}
+
 fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
@@ -1058,10 +1109,13 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     match rule {
         Rule::slide_move | Rule::step_move => {
             let directions = lower_directions(take()?, file);
-            let (mut flying, mut max_length) = (None, None);
+            let mut max_length = None;
             for part in inner {
                 match part.as_rule() {
-                    Rule::flying => flying = Some(span_of(&part, file)),
+                    Rule::flying => {
+                        return Err(Diagnostic::error("only a jump flies", span_of(&part, file))
+                            .with_help("a slide already goes as far as the sites are empty; to jump a piece any distance away, write `move jump DIRECTIONS flying over enemy`"))
+                    }
                     _ => max_length = Some(lower_max(part, file)?),
                 }
             }
@@ -1076,46 +1130,9 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 step: rule == Rule::step_move,
                 directions,
                 max_length,
-                flying,
             })
         }
-        Rule::jump_move => {
-            let directions = lower_directions(take()?, file);
-            let mut next = take()?;
-            let flying = match next.as_rule() {
-                Rule::flying => {
-                    let span = span_of(&next, file);
-                    next = take()?;
-                    Some(span)
-                }
-                _ => None,
-            };
-            let over = match next.into_inner().next().map(|p| p.as_rule()) {
-                Some(Rule::kw_enemy) => Jumped::Enemy,
-                Some(Rule::kw_friend) => Jumped::Friend,
-                _ => Jumped::Any,
-            };
-            let mut mode = None;
-            let mut chain = Chain::Single;
-            while let Ok(part) = take() {
-                match part.as_rule() {
-                    Rule::chained => {
-                        chain = match part.into_inner().nth(1) {
-                            Some(_) => Chain::Straight,
-                            None => Chain::Turning,
-                        }
-                    }
-                    _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
-                }
-            }
-            Ok(MoveKind::Jump {
-                directions,
-                flying,
-                over,
-                mode,
-                chain,
-            })
-        }
+        Rule::jump_move => lower_jump(&mut take, file),
         Rule::sow_move => {
             let direction = take()?;
             let counterclockwise = direction
