@@ -1,6 +1,6 @@
 //! An independent, deliberately naive implementation of two draughts games with flying
 //! kings, written from their rules pages and not from the engine: International draughts
-//! (ID-1..ID-9 of `docs/games/international-draughts.md`) and Russian draughts (the rules in
+//! (ID-1..ID-10 of `docs/games/international-draughts.md`) and Russian draughts (the rules in
 //! the comments of `tests/fixtures/valid/russian-draughts.game`). The board is a plain `Vec`
 //! cloned for every move, squares are (file, rank) pairs counted from 0, a capture is found
 //! by a depth-first search that keeps the list of pieces jumped so far (they stay on the
