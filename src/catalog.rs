@@ -36,6 +36,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/hasami-shogi.game"),
     },
     Bundled {
+        name: "international-draughts",
+        text: include_str!("../games/international-draughts.game"),
+    },
+    Bundled {
         name: "kalah",
         text: include_str!("../games/kalah.game"),
     },

@@ -85,8 +85,12 @@ fn random_playouts_allocate_nothing_per_move() {
     let cap = 200;
     let n = 20;
     // Games the tests play from fixtures, whose moves no bundled game makes: Fanorona's
-    // captures by approach and withdrawal.
-    let fixtures = ["tests/fixtures/valid/fanorona.game"].map(|path| {
+    // captures by approach and withdrawal, Russian draughts' men crowned in a capture.
+    let fixtures = [
+        "tests/fixtures/valid/fanorona.game",
+        "tests/fixtures/valid/russian-draughts.game",
+    ]
+    .map(|path| {
         let text = std::fs::read_to_string(path).expect("the fixture");
         let game = rulebook::pipeline::load_text(path, &text, None, &[]).expect("it loads");
         (path.to_string(), game)

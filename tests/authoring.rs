@@ -90,6 +90,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "oware-positions.yaml",
         "ayoayo-positions.yaml",
         "draughts-positions.yaml",
+        "international-draughts-positions.yaml",
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
         "nine-mens-morris-positions.yaml",
@@ -113,6 +114,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "oware",
         "ayoayo",
         "draughts",
+        "international-draughts",
         "nine-mens-morris",
     ] {
         assert!(

@@ -119,6 +119,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "draughts null",
         "gundru null",
         "hasami-shogi null",
+        "international-draughts null",
         "kalah null",
         "konane null",
         "mangala null",

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::diag::Diagnostic;
 use crate::model::board::GRID_PATHS;
+use crate::model::MidChain;
 use crate::syntax::ast::{self, StatementKind as S};
 
 /// The longest name a rule may be `called` (characters).
@@ -184,7 +185,11 @@ impl Checker {
         match effect {
             ast::Effect::Again(_) => Some(EffectDecl::Again),
             ast::Effect::Promote {
-                from, to, region, ..
+                from,
+                to,
+                region,
+                mid_chain,
+                ..
             } => {
                 let pieces = self.pieces.clone();
                 let from = from.as_ref().map(|names| self.kinds(names));
@@ -197,6 +202,11 @@ impl Checker {
                     },
                     to: to?,
                     region: region?,
+                    mid_chain: match mid_chain {
+                        None => MidChain::Stop,
+                        Some((ast::MidChain::AtEnd, _)) => MidChain::Pass,
+                        Some((ast::MidChain::AtOnce, _)) => MidChain::GoOn,
+                    },
                 })
             }
             ast::Effect::Enclosed {

@@ -175,6 +175,7 @@ impl Checker {
             }
         }
         self.tile_colours(&found, &rules);
+        self.captures_across_rules(file);
         let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
         let move_statements = written(|k| matches!(k, S::Move { .. }));
         let end_statements = written(|k| matches!(k, S::End { .. }));

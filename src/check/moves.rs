@@ -127,8 +127,15 @@ impl Checker {
         let shot = self.shot(kind, clauses.shoot.as_deref());
         let removal = self.removal(kind, clauses);
         let line_capture = self.line_capture(kind, clauses);
-        let (Some(so_that), Some(next_to), Some(shot), Some(removal), Some(line_capture)) =
-            (so_that, next_to, shot, removal, line_capture)
+        let most = self.most(kind, clauses);
+        let (
+            Some(so_that),
+            Some(next_to),
+            Some(shot),
+            Some(removal),
+            Some(line_capture),
+            Some(most),
+        ) = (so_that, next_to, shot, removal, line_capture, most)
         else {
             return;
         };
@@ -145,6 +152,7 @@ impl Checker {
                     next_to,
                     landing,
                     compulsory: clauses.compulsory.is_some(),
+                    most,
                     so_that,
                     shot,
                     removal,
@@ -153,6 +161,89 @@ impl Checker {
                 condition,
                 span,
             });
+        }
+    }
+
+    /// `compulsory most`: only on a jump that captures the enemy pieces it jumps (the
+    /// pieces counted); `None` after an error.
+    fn most(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<bool> {
+        let Some((at, true)) = clauses.compulsory else {
+            return Some(false);
+        };
+        if let ast::MoveKind::Jump {
+            over: ast::Jumped::Enemy,
+            mode: Some(_),
+            ..
+        } = kind
+        {
+            return Some(true);
+        }
+        self.error(
+            Diagnostic::error(
+                "`most` counts the enemy pieces a move jumps and captures, and this move captures none",
+                at,
+            )
+            .with_help("`compulsory most` narrows jumps over enemy pieces that `remove` or `convert` them, like `move jump diagonal over enemy remove chained compulsory most`"),
+        );
+        None
+    }
+
+    /// The rules across statements of capturing jumps: when one compulsory
+    /// rule takes the most pieces (`compulsory most`), every one does (the most is counted
+    /// over all their moves); a promotion `at once` hands a chain on to a `chained` jump of
+    /// the new kind, so one must exist.
+    pub(super) fn captures_across_rules(&mut self, file: &ast::File) {
+        let moves = file.statements.iter().filter_map(|st| match &st.kind {
+            S::Move { kind, clauses, .. } => Some((kind, clauses)),
+            _ => None,
+        });
+        let compulsory: Vec<(Span, bool)> =
+            moves.clone().filter_map(|(_, c)| c.compulsory).collect();
+        if compulsory.iter().any(|&(_, most)| most) {
+            for &(at, _) in compulsory.iter().filter(|(_, most)| !most) {
+                self.error(
+                    Diagnostic::error(
+                        "this compulsory rule does not say `most`, and another one does",
+                        at,
+                    )
+                    .with_help("the most pieces are counted over the moves of every compulsory rule: write `compulsory most` here too"),
+                );
+            }
+        }
+        for st in &file.statements {
+            let S::After {
+                effect:
+                    ast::Effect::Promote {
+                        to,
+                        mid_chain: Some((ast::MidChain::AtOnce, at)),
+                        ..
+                    },
+                ..
+            } = &st.kind
+            else {
+                continue;
+            };
+            let goes_on = moves.clone().any(|(kind, clauses)| {
+                matches!(
+                    kind,
+                    ast::MoveKind::Jump {
+                        chain: ast::Chain::Turning,
+                        ..
+                    }
+                ) && clauses
+                    .by
+                    .as_ref()
+                    .is_none_or(|kinds| kinds.iter().any(|k| k.text == to.text))
+            });
+            if !goes_on {
+                self.error(
+                    Diagnostic::error(
+                        format!("no `chained` jump moves a {}, so a piece promoted `at once` could not jump on", to.text),
+                        *at,
+                    )
+                    .with_help(format!("add a rule like `move jump diagonal over enemy remove chained by {}`, or leave out `at once`", to.text)),
+                );
+            }
         }
     }
 
@@ -323,6 +414,7 @@ impl Checker {
             }
             ast::MoveKind::Jump {
                 directions,
+                flying,
                 over,
                 mode,
                 chain,
@@ -342,6 +434,7 @@ impl Checker {
                 self.move_directions(directions)
                     .map(|directions| MoveDecl::Jump {
                         directions,
+                        flying: *flying,
                         over,
                         mode: mode.map(|(m, _)| super::capture_mode(m)),
                         chain: match chain {

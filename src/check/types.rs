@@ -480,6 +480,8 @@ pub enum MoveDecl {
     Jump {
         /// Direction indices.
         directions: Vec<u8>,
+        /// `flying`: over a piece any distance away, onto any empty site beyond it.
+        flying: bool,
         /// Which pieces may be jumped over.
         over: crate::model::Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).
@@ -553,6 +555,8 @@ pub struct MoveRuleDecl {
     pub landing: crate::model::Landing,
     /// While a compulsory move is legal, no other move is.
     pub compulsory: bool,
+    /// `compulsory most`: only the compulsory moves that jump the most pieces.
+    pub most: bool,
     /// When this does not hold, only moves after which it holds are legal.
     pub so_that: Option<TExpr>,
     /// `then shoot`: a piece shot after the move.
@@ -653,6 +657,8 @@ pub enum EffectDecl {
         to: usize,
         /// Where.
         region: TExpr,
+        /// What it does to a chain of jumps that lands there on the way.
+        mid_chain: crate::model::MidChain,
     },
     /// An enemy piece next to the landing site with the mover's pieces (or hostile
     /// sites) on every side along the directions.

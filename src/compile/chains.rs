@@ -1,8 +1,10 @@
 //! How long a chained jump that may turn (`chained`) can be on a board, whatever the
 //! pieces: the compiler refuses a rule whose chains could hold more jumps than a move does
-//! ([`max_chain_legs`]).
+//! ([`max_chain_legs`]); and how a chain recorded by the pieces it jumps names them
+//! ([`PieceBits`]).
 
-use crate::model::{max_chain_legs, Board, Site, NO_SITE};
+use crate::model::board::reverse_direction;
+use crate::model::{max_chain_legs, Board, PieceBits, Site, NO_SITE};
 
 /// The most legs one chain along `directions` could make on `board`.
 ///
@@ -55,5 +57,56 @@ pub(super) fn fits(board: &Board, directions: &[u8]) -> Result<(), usize> {
     match most_legs(board, directions) {
         legs if legs > max_chain_legs(directions.len()) => Err(legs),
         _ => Ok(()),
+    }
+}
+
+/// The groups of sites that chains along `directions` could jump over on `board`, with each
+/// site's bit in its group ([`PieceBits`]). The sites joined by steps along the directions
+/// (either way) are one group, since a chain goes by such steps; a site can be jumped over
+/// when it has a neighbour on both sides along one of the directions. A group may hold more
+/// than 64 such sites; the compiler refuses it then.
+pub(super) fn piece_bits(board: &Board, directions: &[u8]) -> PieceBits {
+    let sites = board.sites();
+    let mut group = vec![u16::MAX; sites];
+    let mut bit = vec![0u8; sites];
+    let mut groups: Vec<Vec<Site>> = Vec::new();
+    let mut stack: Vec<Site> = Vec::new();
+    for start in Site::all(sites) {
+        if group[start.index()] != u16::MAX {
+            continue;
+        }
+        let g = groups.len() as u16;
+        group[start.index()] = g;
+        stack.push(start);
+        let mut members = vec![start];
+        while let Some(at) = stack.pop() {
+            for &dir in directions {
+                for next in [board.step(at, dir), board.step(at, reverse_direction(dir))] {
+                    if next != NO_SITE && group[next.index()] == u16::MAX {
+                        group[next.index()] = g;
+                        members.push(next);
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        members.sort_unstable();
+        let jumpable: Vec<Site> = members
+            .into_iter()
+            .filter(|&s| {
+                directions.iter().any(|&d| {
+                    board.step(s, d) != NO_SITE && board.step(s, reverse_direction(d)) != NO_SITE
+                })
+            })
+            .collect();
+        for (i, &s) in jumpable.iter().enumerate() {
+            bit[s.index()] = i.min(63) as u8;
+        }
+        groups.push(jumpable);
+    }
+    PieceBits {
+        group,
+        bit,
+        sites: groups,
     }
 }

@@ -208,16 +208,13 @@ impl Compiler<'_> {
         let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
         let promotes = has(|k| matches!(k, model::EffectKind::Promote { .. }));
         let moves_again = has(|k| matches!(k, model::EffectKind::Again));
+        let majority = moves.iter().any(|r| r.filter.most);
+        let piece_bits = self.piece_bits(&moves);
         let forbid_repetition = match &desc.forbid_repetition {
             None => false,
             Some(f) => self.condition(f).is_some(),
         };
-        let end_rules: Vec<model::EndRule> = (desc.end.iter())
-            .map(|e| model::EndRule {
-                when: e.when,
-                result: e.result,
-            })
-            .collect();
+        let end_rules = self.end_rules();
         let (end_conditions, end_condition_sources) = self.end_conditions();
         let (after_sow, sow_sources): (Vec<model::SowRule>, Vec<model::RuleSource>) = desc
             .after_sow
@@ -265,6 +262,8 @@ impl Compiler<'_> {
             forbid_repetition,
             promotes,
             moves_again,
+            majority,
+            piece_bits,
             moves_narrowed,
             move_goals,
             ends_after_moves: !end_conditions.is_empty()
@@ -529,6 +528,7 @@ impl Compiler<'_> {
     /// The move rules whose conditions can hold in this configuration.
     fn moves(&mut self) -> Vec<model::MoveRule> {
         let players = self.desc.players.len();
+        let by_pieces = self.chains_by_pieces();
         self.desc
             .moves
             .iter()
@@ -559,20 +559,17 @@ impl Compiler<'_> {
                     }
                     MoveDecl::Jump {
                         directions,
+                        flying,
                         over,
                         mode,
                         chain,
-                    } => {
-                        if *chain == model::Chain::Turning {
-                            self.chains_fit(directions, m.span)?;
-                        }
-                        model::MoveKind::Jump {
-                            directions: directions.clone(),
-                            over: *over,
-                            mode: *mode,
-                            chain: *chain,
-                        }
-                    }
+                    } => model::MoveKind::Jump {
+                        directions: directions.clone(),
+                        flying: *flying,
+                        over: *over,
+                        mode: *mode,
+                        chain: self.jump_chain(*chain, directions, by_pieces, m.span)?,
+                    },
                     MoveDecl::Remove { region } => model::MoveKind::Remove {
                         region: match region {
                             Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
@@ -627,6 +624,7 @@ impl Compiler<'_> {
                     next_to: m.rule.next_to,
                     landing: m.rule.landing,
                     compulsory: m.rule.compulsory,
+                    most: m.rule.most,
                     shot: m.rule.shot,
                     line_capture: m.rule.line_capture,
                     removal: match &m.rule.removal {
@@ -713,6 +711,117 @@ impl Compiler<'_> {
                 }
             })
             .collect()
+    }
+
+    /// Whether the game's `chained` jumps are recorded by the pieces they jump
+    /// ([`model::Chain::Pieces`]): when one of them flies, or a promotion hands a chain on
+    /// to the new kind (`at once`).
+    fn chains_by_pieces(&self) -> bool {
+        let desc = self.desc;
+        desc.moves.iter().any(|m| {
+            matches!(
+                m.rule.shape,
+                MoveDecl::Jump {
+                    flying: true,
+                    chain: model::Chain::Turning,
+                    ..
+                }
+            )
+        }) || desc.effects.iter().any(|e| {
+            matches!(
+                e.rule,
+                EffectDecl::Promote {
+                    mid_chain: model::MidChain::GoOn,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// The end rules, as written.
+    fn end_rules(&self) -> Vec<model::EndRule> {
+        self.desc
+            .end
+            .iter()
+            .map(|e| model::EndRule {
+                when: e.when,
+                result: e.result,
+            })
+            .collect()
+    }
+
+    /// How the game's chains recorded by their pieces name them (nothing when it has
+    /// none).
+    fn piece_bits(&self, moves: &[model::MoveRule]) -> model::PieceBits {
+        let by_pieces = |r: &model::MoveRule| {
+            matches!(
+                r.kind,
+                model::MoveKind::Jump {
+                    chain: model::Chain::Pieces,
+                    ..
+                }
+            )
+        };
+        match moves.iter().any(by_pieces) {
+            true => chains::piece_bits(self.board(), &self.chained_directions()),
+            false => model::PieceBits::default(),
+        }
+    }
+
+    /// The absolute directions of every `chained` jump of the game, for both players.
+    fn chained_directions(&self) -> Vec<u8> {
+        let mut all: Vec<u8> = Vec::new();
+        for m in &self.desc.moves {
+            if let MoveDecl::Jump {
+                directions,
+                chain: model::Chain::Turning,
+                ..
+            } = &m.rule.shape
+            {
+                for player in model::Player::all() {
+                    all.extend(absolute_directions(directions, player));
+                }
+            }
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
+    /// How a jump goes on: a `chained` jump's sequences are recorded by their directions, or
+    /// (`by_pieces`) by the pieces they jump; either must fit in a move on this board (an
+    /// error if not).
+    fn jump_chain(
+        &mut self,
+        chain: model::Chain,
+        directions: &[u8],
+        by_pieces: bool,
+        span: Span,
+    ) -> Option<model::Chain> {
+        match (chain, by_pieces) {
+            (model::Chain::Turning, true) => {
+                let bits = chains::piece_bits(self.board(), &self.chained_directions());
+                let most = bits.sites.iter().map(Vec::len).max().unwrap_or(0);
+                if most <= 64 {
+                    return Some(model::Chain::Pieces);
+                }
+                let d = Diagnostic::error(
+                    format!(
+                        "a chain of these jumps could jump any of {most} pieces on this board; a move records at most 64"
+                    ),
+                    span,
+                )
+                .with_note("where a chain flies or a piece is promoted `at once`, a move records the pieces its jumps pass over, among the sites a chain from its start could jump")
+                .with_help("use a smaller board, or fewer directions");
+                self.errors.push(self.with_config(d));
+                None
+            }
+            (model::Chain::Turning, false) => {
+                self.chains_fit(directions, span)?;
+                Some(chain)
+            }
+            _ => Some(chain),
+        }
     }
 
     /// Whether the chains of a `chained` jump along `directions` (for each player, when
@@ -802,11 +911,17 @@ impl Compiler<'_> {
                     condition,
                 })
             }
-            EffectDecl::Promote { from, to, region } => {
+            EffectDecl::Promote {
+                from,
+                to,
+                region,
+                mid_chain,
+            } => {
                 return Some(model::Effect {
                     kind: model::EffectKind::Promote {
                         to: *to as u8,
                         region: self.nonempty_region(region, "where pieces are promoted")?,
+                        mid_chain: *mid_chain,
                     },
                     filter: model::CaptureFilter {
                         kinds: kind_set(from.as_deref()),

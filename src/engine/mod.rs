@@ -10,6 +10,7 @@
 
 mod capture;
 mod expr;
+mod flying;
 mod movegen;
 mod movelist;
 mod playout;
@@ -40,6 +41,7 @@ use crate::model::{
 /// | a step or slide | [`Move::step`] | [`from`](Move::from), [`to`](Move::to) |
 /// | a jump (single, or a chain straight on) | [`Move::jump`] | `from`, [`over`](Move::over) (the first site jumped), `to` |
 /// | a chain that may turn | [`Move::chain`] | `from`, `over`, `to`, [`legs`](Move::legs), [`path`](Move::path) |
+/// | a chain recorded by the pieces it jumps | [`Move::taking`] | `from`, `to`, `legs`, [`taken`](Move::taken), [`became`](Move::became) |
 /// | steps that capture by approach or withdrawal | [`Move::chain`] (no site jumped) | `from`, `to`, `legs`, `path` (read by [`Move::steps`]) |
 /// | a piece placed from the stock | [`Move::place`] | `to` |
 /// | a piece removed | [`Move::remove`] | `from` |
@@ -59,14 +61,17 @@ pub struct Move {
     /// Where it lands or is placed (a tile: its cell), or the pit sown; [`NO_SITE`]
     /// otherwise.
     to: Site,
-    /// The site jumped over (the first, in a chain), or [`NO_SITE`].
+    /// The site jumped over (the first, in a chain), or [`NO_SITE`]; for a chain recorded
+    /// by the pieces it jumps, the kind the piece became on the way (`at once`), as a
+    /// number, or [`NO_SITE`].
     over: Site,
     /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]), or of steps
     /// of a capture by approach or withdrawal; 0 for any other move.
     legs: u8,
     /// For a chain turning, the direction of each of its jumps, as its index in the rule's
     /// directions, in [`leg_bits`] bits a jump, the first jump highest (so among moves with
-    /// as many jumps, the order of paths is that of their directions in turn); for a tile
+    /// as many jumps, the order of paths is that of their directions in turn); for a chain
+    /// recorded by its pieces, their bits ([`crate::model::PieceBits`]); for a tile
     /// placement, the tile's kind; 0 for any other move.
     path: u64,
 }
@@ -103,6 +108,20 @@ impl Move {
             legs,
             path,
             ..Move::jump(rule, from, over, to)
+        }
+    }
+
+    /// A chain of rule `rule` recorded by the pieces it jumps ([`Chain::Pieces`]): from
+    /// `from` to `to`, the piece made a piece of kind `became` on the way (`at once`), if
+    /// it was, having jumped the pieces whose bits are `taken`
+    /// ([`crate::model::PieceBits`]).
+    #[inline]
+    pub fn taking(rule: u8, (from, to): (Site, Site), became: Option<u8>, taken: u64) -> Move {
+        Move {
+            over: became.map_or(NO_SITE, |k| Site::at(k.into())),
+            legs: taken.count_ones() as u8,
+            path: taken,
+            ..Move::step(rule, from, to)
         }
     }
 
@@ -177,7 +196,23 @@ impl Move {
         self.from
     }
 
-    /// The number of jumps of a chain that may turn; 0 for any other move.
+    /// The pieces a chain recorded by them jumps, as bits ([`crate::model::PieceBits`],
+    /// read by [`crate::model::PieceBits::sites`] from the move's `from`; meaningful for a
+    /// move of a [`Chain::Pieces`] rule only).
+    #[inline]
+    pub fn taken(self) -> u64 {
+        self.path
+    }
+
+    /// The kind a chain recorded by the pieces it jumps made its piece on the way (`at
+    /// once`), if it did (meaningful for a move of a [`Chain::Pieces`] rule only).
+    #[inline]
+    pub fn became(self) -> Option<usize> {
+        (self.over != NO_SITE).then(|| self.over.index())
+    }
+
+    /// The number of jumps of a chain that may turn (of pieces jumped, for one recorded by
+    /// them); 0 for any other move.
     #[inline]
     pub fn legs(self) -> u8 {
         self.legs
@@ -233,11 +268,16 @@ impl Move {
         self.path as usize
     }
 
-    /// The jumps of a move chained by `chained`, in order: for each, the site jumped over
-    /// and the site landed on (nothing for any other move).
+    /// The jumps of a move chained by `chained` and recorded by its directions
+    /// ([`Chain::Turning`]), in order: for each, the site jumped over and the site landed
+    /// on (nothing for any other move).
     pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
         let (directions, legs): (&[u8], u32) = match &game.moves[self.rule as usize].kind {
-            MoveKind::Jump { directions, .. } => (directions, self.legs.into()),
+            MoveKind::Jump {
+                directions,
+                chain: Chain::Turning,
+                ..
+            } => (directions, self.legs.into()),
             _ => (&[], 0),
         };
         let bits = leg_bits(directions.len());
@@ -1070,22 +1110,29 @@ impl State {
             Some(capture) => self.play_line_steps(m, mover, capture.mode),
             None => self.land_piece(m, mover),
         }
-        if let MoveKind::Jump {
-            mode: Some(mode),
-            chain,
-            over,
-            ..
-        } = self.game.moves[m.rule as usize].kind
-        {
-            if over == Jumped::Friend {
-                self.remove_friends(m, chain);
-            } else {
-                match chain {
-                    Chain::Single => self.capture(m.over, mover, mode),
-                    Chain::Straight => self.capture_jumped(m, mover, mode),
-                    Chain::Turning => self.capture_legs(m, mover, mode),
+        match self.game.moves[m.rule as usize].kind {
+            MoveKind::Jump {
+                mode: Some(mode),
+                chain,
+                over,
+                ..
+            } => {
+                if over == Jumped::Friend {
+                    self.remove_friends(m, chain);
+                } else {
+                    match chain {
+                        Chain::Single => self.capture(m.over, mover, mode),
+                        Chain::Straight => self.capture_jumped(m, mover, mode),
+                        Chain::Turning => self.capture_legs(m, mover, mode),
+                        Chain::Pieces => self.capture_pieces(m, mover, mode),
+                    }
                 }
             }
+            MoveKind::Jump {
+                chain: Chain::Pieces,
+                ..
+            } => self.crown_on_the_way(m, mover),
+            _ => {}
         }
         self.captured.clear();
         for effect in 0..self.game.effects.len() {
@@ -1227,7 +1274,7 @@ impl State {
         let game = &*self.game;
         let kind = game.kind_of(self.cells[site.index()]);
         game.effects.iter().enumerate().find_map(|(i, effect)| {
-            let EffectKind::Promote { to, region } = effect.kind else {
+            let EffectKind::Promote { to, region, .. } = effect.kind else {
                 return None;
             };
             let applies = game.in_region(region as usize, site)
@@ -1265,6 +1312,27 @@ impl State {
         let game = Arc::clone(&self.game);
         for (over, _) in m.jumps(&game) {
             self.capture(over, mover, mode);
+        }
+    }
+
+    /// Captures every piece a chain recorded by its pieces jumped, once the piece has
+    /// landed (and made it the kind it became on the way, if it did). Kept out of line, so that the captures of other games are compiled as they
+    /// were.
+    #[inline(never)]
+    fn capture_pieces(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+        self.crown_on_the_way(m, mover);
+        let game = Arc::clone(&self.game);
+        for site in game.piece_bits.sites(m.from, m.path) {
+            self.capture(site, mover, mode);
+        }
+    }
+
+    /// Makes the piece a chain recorded by its pieces landed the kind it became on the way
+    /// (`at once`), if it did.
+    #[inline(never)]
+    fn crown_on_the_way(&mut self, m: Move, mover: Player) {
+        if let Some(kind) = m.became() {
+            self.set(m.to, self.game.cell(mover, kind));
         }
     }
 
@@ -1312,6 +1380,12 @@ impl State {
             Chain::Turning => {
                 for (over, _) in m.jumps(&game) {
                     self.set(over, EMPTY);
+                }
+            }
+            Chain::Pieces => {
+                self.crown_on_the_way(m, self.to_move);
+                for site in game.piece_bits.sites(m.from, m.path) {
+                    self.set(site, EMPTY);
                 }
             }
         }

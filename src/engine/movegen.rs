@@ -6,8 +6,8 @@ use super::{capture, LineStep, Move, MoveList, State};
 use crate::model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use crate::model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
-    MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, ALL_KINDS,
-    EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site,
+    ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -53,6 +53,11 @@ impl State {
                     self.site_moves(index, rule, out)
                 }
                 MoveKind::Fly { region } => self.flights(index, *region, rule, out),
+                MoveKind::Jump {
+                    chain: Chain::Pieces,
+                    ..
+                }
+                | MoveKind::Jump { flying: true, .. } => self.far_jumps(index, rule, out),
                 MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
                     self.piece_moves(index, rule, &mut targets, out)
                 }
@@ -76,8 +81,11 @@ impl State {
         if line_captures {
             self.drop_steps_that_capture(start, out);
         }
-        if compulsory {
+        if compulsory && !out.uncompelled {
             out.retain_from(start, |m| game.moves[m.rule as usize].filter.compulsory);
+            if game.majority {
+                self.keep_most(start, out);
+            }
         }
         if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
             if !self.game.ends_when_no_player_can_move || self.another_player_can_move(out) {
@@ -374,7 +382,7 @@ impl State {
     }
 
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
-    fn movers(&self, kinds: u64) -> SiteSet {
+    pub(super) fn movers(&self, kinds: u64) -> SiteSet {
         let mut movers = [0u64; SITE_SET_WORDS];
         let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
         movers[..self.words].copy_from_slice(own);
@@ -981,7 +989,12 @@ impl State {
         let game = &*self.game;
         game.promotes
             && game.effects.iter().any(|effect| {
-                let EffectKind::Promote { to, region } = effect.kind else {
+                let EffectKind::Promote {
+                    to,
+                    region,
+                    mid_chain: MidChain::Stop,
+                } = effect.kind
+                else {
                     return false;
                 };
                 let kind = game.kind_of(piece);

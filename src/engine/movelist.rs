@@ -18,6 +18,9 @@ pub struct MoveList {
     pub(super) spare: Option<Box<MoveList>>,
     /// The list only looks for moves other than passing (it never gets a pass).
     pub(super) probing: bool,
+    /// The list takes the moves of every rule, as if none were compulsory
+    /// ([`State::moves_before_compulsion`]).
+    pub(super) uncompelled: bool,
 }
 
 impl MoveList {
@@ -66,6 +69,23 @@ impl MoveList {
     #[inline]
     pub(super) fn sort_tail_by_destination_and_path(&mut self, start: usize) {
         self.buffer[start..self.len].sort_unstable_by_key(|m| (m.to, m.legs, m.path));
+    }
+
+    /// Sorts the moves from position `start` on by the site they go to, then by what they
+    /// jump, and keeps one of each (the routes of a chain recorded by its pieces that make
+    /// the same move).
+    pub(super) fn sort_and_dedup_tail(&mut self, start: usize) {
+        let tail = &mut self.buffer[start..self.len];
+        tail.sort_unstable_by_key(|m| (m.to, m.legs, m.path, m.over));
+        let mut kept = start;
+        for i in start..self.len {
+            let m = self.buffer[i];
+            if kept == start || self.buffer[kept - 1] != m {
+                self.buffer[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
     }
 
     /// Keeps only the first of the moves that share an origin, a destination and jumps.

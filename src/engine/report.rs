@@ -211,9 +211,12 @@ impl State {
         } = game.moves[m.rule as usize].kind
         {
             report.jumps = match chain {
-                Chain::Turning => u32::from(m.legs),
+                Chain::Turning | Chain::Pieces => u32::from(m.legs),
                 _ => m.jumps_straight(&game),
             };
+            if (chain, mode) == (Chain::Pieces, None) {
+                self.crown_on_the_way(m, mover);
+            }
             if mode.is_some() && over == Jumped::Friend {
                 let mine = self.piece_count[mover.index()];
                 self.remove_friends(m, chain);
@@ -224,6 +227,7 @@ impl State {
                     Chain::Single => self.capture(m.over, mover, mode),
                     Chain::Straight => self.capture_jumped(m, mover, mode),
                     Chain::Turning => self.capture_legs(m, mover, mode),
+                    Chain::Pieces => self.capture_pieces(m, mover, mode),
                 }
                 report.jumped = others - self.others_pieces(mover);
             }
@@ -314,7 +318,7 @@ impl State {
 impl Move {
     /// The jumps of a move of a jump rule that is not chained turning: 1, or for a chain
     /// straight on, the jumps to its landing site.
-    fn jumps_straight(self, game: &Game) -> u32 {
+    pub(super) fn jumps_straight(self, game: &Game) -> u32 {
         let board = &game.board;
         let Some(dir) = (0..8).find(|&d| board.step(self.from, d) == self.over) else {
             return 1;

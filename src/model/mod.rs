@@ -408,8 +408,63 @@ pub enum Chain {
     Straight,
     /// `chained`: on from every landing, in any of the rule's directions, while it can (and
     /// until the piece changes kind); the move is the whole sequence, at most
-    /// [`max_chain_legs`] jumps.
+    /// [`max_chain_legs`] jumps, recorded by the direction of each jump.
     Turning,
+    /// `chained`, in a game where a chain may fly or a piece be promoted mid-chain (and
+    /// jump on as its new kind): as [`Chain::Turning`], but the move is recorded by the
+    /// pieces it jumps ([`PieceBits`]), so that the routes that jump the same pieces and
+    /// end on the same site are one move.
+    Pieces,
+}
+
+/// How a chain recorded by the pieces it jumps ([`Chain::Pieces`]) names them. The sites
+/// such chains could jump over fall into groups (the sites joined by steps along the
+/// chains' directions; on a grid along the diagonals, the two colours of square), each of
+/// at most 64 sites; a move's pieces are bits over its starting site's group. The compiler
+/// refuses a game whose groups are larger.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceBits {
+    /// Per site, its group.
+    pub group: Vec<u16>,
+    /// Per site, its bit in its group (meaningful for a site a jump could pass over).
+    pub bit: Vec<u8>,
+    /// Per group, the sites a jump could pass over, in the order of their bits (the order
+    /// of the sites).
+    pub sites: Vec<Vec<Site>>,
+}
+
+impl PieceBits {
+    /// The bit of the piece on `site` among those a chain from `from` may jump.
+    #[inline]
+    pub fn bit(&self, site: Site) -> u64 {
+        1 << self.bit[site.index()]
+    }
+
+    /// The sites of the pieces `taken` (bits over the group of `from`), in site order.
+    pub fn sites(&self, from: Site, taken: u64) -> impl Iterator<Item = Site> + '_ {
+        let group = &self.sites[self.group[from.index()] as usize];
+        let mut bits = taken;
+        std::iter::from_fn(move || {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            group.get(b).copied()
+        })
+    }
+}
+
+/// What a promotion does to a chain of jumps (`chained`) whose piece lands in its region
+/// before the chain's end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MidChain {
+    /// The piece is promoted there and its move ends (a promotion without `at`).
+    #[default]
+    Stop,
+    /// `at end`: nothing happens there, and the chain goes on; the piece is promoted only
+    /// where its move ends.
+    Pass,
+    /// `at once`: the piece is promoted there and jumps on as its new kind, by the first
+    /// `chained` jump rule that moves that kind.
+    GoOn,
 }
 
 /// The bits a jump of a [`Chain::Turning`] move takes in the move: enough to tell apart the
@@ -552,6 +607,9 @@ pub struct MoveFilter {
     pub landing: Landing,
     /// While a move of a compulsory rule is legal, no move of another rule is.
     pub compulsory: bool,
+    /// `compulsory most`: of the compulsory moves, only those that jump the most pieces are
+    /// legal (every compulsory rule of the game says so, when one does).
+    pub most: bool,
     /// A piece shot after the move.
     pub shot: Option<Shot>,
     /// An enemy piece removed after the move.
@@ -578,6 +636,7 @@ impl Default for MoveFilter {
             next_to: None,
             landing: Landing::Empty,
             compulsory: false,
+            most: false,
             shot: None,
             removal: None,
             line_capture: None,
@@ -623,10 +682,15 @@ pub enum MoveKind {
         /// The most sites crossed ([`UNLIMITED`]: as many as are empty).
         max_length: u16,
     },
-    /// Over one adjacent piece to the empty site beyond (and, chained, on from there).
+    /// Over one adjacent piece to the empty site beyond (flying: over a piece any distance
+    /// away, the sites before it empty, onto any empty site beyond it) and, chained, on
+    /// from there.
     Jump {
         /// The directions.
         directions: Vec<u8>,
+        /// `flying`: the piece jumped may be any distance away, and the landing any empty
+        /// site beyond it.
+        flying: bool,
         /// Which pieces may be jumped over.
         over: Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).
@@ -836,6 +900,8 @@ pub enum EffectKind {
         to: u8,
         /// Where.
         region: u16,
+        /// What it does to a chain of jumps that lands there on the way.
+        mid_chain: MidChain,
     },
     /// An enemy piece next to the landing site whose every neighbour along the directions
     /// holds a piece of the mover's (or is a hostile empty site); a side off the board
@@ -1157,6 +1223,12 @@ pub struct Game {
     /// Whether an effect may give the player who moved another move
     /// ([`EffectKind::Again`]).
     pub moves_again: bool,
+    /// Whether the compulsory moves are narrowed to those that jump the most pieces
+    /// ([`MoveFilter::most`]).
+    pub majority: bool,
+    /// How the moves of chains recorded by their pieces ([`Chain::Pieces`]) name them
+    /// (empty in a game without such chains).
+    pub piece_bits: PieceBits,
     /// Whether the hashes of earlier positions are kept for a look-up: to forbid a
     /// repetition, or to end the game on one ([`EndWhen::RepeatedPosition`]).
     pub tracks_repetition: bool,

@@ -40,6 +40,17 @@ fn first_part(state: &State, m: Move) -> String {
         line_steps_text(state, m, &mut text);
         return text;
     }
+    if let MoveKind::Jump {
+        chain: Chain::Pieces,
+        ..
+    } = game.moves[m.rule() as usize].kind
+    {
+        for landing in piece_chain_landings(state, m).into_iter().skip(1) {
+            text.push('-');
+            text.push_str(&names[landing.index()]);
+        }
+        return text;
+    }
     if m.legs() > 0 {
         for (_, landing) in m.jumps(game) {
             text.push('-');
@@ -66,6 +77,22 @@ fn first_part(state: &State, m: Move) -> String {
     text.push('-');
     text.push_str(&names[m.to().index()]);
     text
+}
+
+/// The landings of a chain recorded by the pieces it jumps (its start first), along the
+/// first route that makes it in the position before it: `state`, or, when the move is the
+/// last one played there, that position taken back on a copy; in any other position its
+/// start and end alone.
+fn piece_chain_landings(state: &State, m: Move) -> Vec<Site> {
+    state
+        .chain_landings(m)
+        .or_else(|| {
+            let (last, _) = state.last_move().filter(|(last, _)| *last == m)?;
+            let mut before = state.clone();
+            before.undo();
+            before.chain_landings(last)
+        })
+        .unwrap_or_else(|| vec![m.from(), m.to()])
 }
 
 /// The suffix of a step that captures by approach (`a`) or withdrawal (`w`), written where
@@ -227,6 +254,14 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         if let Some(found) = parse_line_steps(state, &moves, &points, &ways, text) {
             return found;
         }
+    }
+    // A chain recorded by its pieces, written along another of its routes.
+    let sites: Vec<Site> = points.iter().filter_map(|p| board.site_named(p)).collect();
+    if let Some(m) = state
+        .chain_by_landings(&sites)
+        .filter(|m| second.is_none() && moves.contains(m))
+    {
+        return Ok(m);
     }
     if moves.is_empty() {
         return Err(MoveError::GameOver);
@@ -405,6 +440,56 @@ fn placement_refusal(state: &State, site: Site) -> String {
     }
 }
 
+/// Why the move written `text` is not legal when the rules would allow it but for a
+/// compulsory rule: capturing is compulsory, or (`compulsory most`) the capture takes
+/// fewer pieces than another; `None` when that is not why.
+fn compulsion_refusal(state: &State, text: &str) -> Option<String> {
+    let game = state.game();
+    let mut every = MoveList::new();
+    state.moves_before_compulsion(&mut every);
+    let sites: Vec<Site> = text
+        .split('-')
+        .filter_map(|p| game.board.site_named(p))
+        .collect();
+    let written = every
+        .iter()
+        .copied()
+        .find(|&m| move_text(state, m) == text)
+        .or_else(|| state.chain_by_landings(&sites))?;
+    let mut legal = MoveList::new();
+    state.legal_moves(&mut legal);
+    let first = *legal.first()?;
+    if !game.moves[first.rule() as usize].filter.compulsory || legal.contains(&written) {
+        return None;
+    }
+    let texts: Vec<String> = legal.iter().map(|&m| move_text(state, m)).collect();
+    let captures = texts.join(" ");
+    Some(
+        match game.moves[written.rule() as usize].filter.compulsory {
+            true => {
+                let (most, took) = (state.pieces_jumped(first), state.pieces_jumped(written));
+                let pieces = |n: u32| {
+                    if n == 1 {
+                        "1 piece".to_string()
+                    } else {
+                        format!("{n} pieces")
+                    }
+                };
+                format!(
+                "a capture must take the most pieces it can: this one takes {}, and {captures} {} {}",
+                pieces(took),
+                if texts.len() == 1 { "takes" } else { "take" },
+                pieces(most)
+            )
+            }
+            false if legal.iter().all(|&m| !state.is_quiet(m)) => {
+                format!("a capture is compulsory: {captures}")
+            }
+            false => format!("a move of a compulsory rule must be made: {captures}"),
+        },
+    )
+}
+
 /// Why no legal move goes from `from` to `to` (by the landings of `text`), in words;
 /// `from_here` are the texts of the legal moves from `from`.
 fn refusal(state: &State, (from, to): (Site, Site), text: &str, from_here: &[String]) -> String {
@@ -421,6 +506,8 @@ fn refusal(state: &State, (from, to): (Site, Site), text: &str, from_here: &[Str
             state.pseudo_legal_moves(&mut pseudo);
             if pseudo.iter().any(|&m| move_text(state, m) == text) {
                 "it would repeat an earlier position".to_string()
+            } else if let Some(why) = compulsion_refusal(state, text) {
+                why
             } else if from_here.is_empty() {
                 format!("the piece on {} cannot move", name(from))
             } else {

@@ -7,8 +7,8 @@ use super::text::glyph;
 use crate::model::board::GRID_DIRECTIONS;
 use crate::model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, EffectKind, EndResult, EndWhen, Expr,
-    Game, Jumped, Layout, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RuleSource, RunShape,
-    Site, ALL_KINDS, ANY_KIND, UNLIMITED,
+    Game, Jumped, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RuleSource,
+    RunShape, Site, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -165,6 +165,7 @@ fn moves_summary(o: &mut String, game: &Game) {
             } => format!("slide {} at most {n}", directions(game, d)),
             MoveKind::Jump {
                 directions: d,
+                flying,
                 over,
                 mode: md,
                 chain,
@@ -179,8 +180,13 @@ fn moves_summary(o: &mut String, game: &Game) {
                     Chain::Single => "",
                     Chain::Straight => ", chained straight",
                     Chain::Turning => ", chained",
+                    Chain::Pieces => ", chained (a move is the pieces it jumps)",
                 };
-                format!("jump {} over {over}{md}{chain}", directions(game, d))
+                let flying = if *flying { " flying" } else { "" };
+                format!(
+                    "jump {}{flying} over {over}{md}{chain}",
+                    directions(game, d)
+                )
             }
             MoveKind::Remove { region: Some(r) } => {
                 format!("remove one of the mover's pieces from {}", region(game, *r))
@@ -262,10 +268,19 @@ fn effects_summary(o: &mut String, game: &Game) {
                 let _ = writeln!(o, "  {}. the mover moves again{when}{label}", i + 1);
                 continue;
             }
-            EffectKind::Promote { to, region: r } => {
+            EffectKind::Promote {
+                to,
+                region: r,
+                mid_chain,
+            } => {
+                let mid_chain = match mid_chain {
+                    MidChain::Stop => "",
+                    MidChain::Pass => " (only where its move ends)",
+                    MidChain::GoOn => " (at once: a chain goes on as the new kind)",
+                };
                 let _ = writeln!(
                     o,
-                    "  {}. promote{filter} to {} on {}{}{}",
+                    "  {}. promote{filter} to {} on {}{mid_chain}{}{}",
                     i + 1,
                     game.piece_kinds[*to as usize],
                     region(game, *r),
@@ -363,6 +378,9 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     }
     if f.compulsory {
         words += ", compulsory";
+    }
+    if f.most {
+        words += " (only the captures that take the most pieces)";
     }
     if let Some(n) = f.next_to {
         words += match n.what {

@@ -236,8 +236,9 @@ pub struct MoveClauses {
     pub next_to: Option<(Neighbour, Option<Box<Directions>>, Span)>,
     /// `onto enemy` (false) or `onto empty or enemy` (true).
     pub onto: Option<(bool, Span)>,
-    /// `compulsory`.
-    pub compulsory: Option<Span>,
+    /// `compulsory`, and whether `most` follows it (only the compulsory moves that capture
+    /// the most pieces), with the span of both.
+    pub compulsory: Option<(Span, bool)>,
     /// `so that CONDITION`.
     pub so_that: Option<Expr>,
     /// `then shoot KIND along DIRECTIONS`: a new piece of that kind onto a site reached
@@ -324,6 +325,15 @@ pub enum Chain {
     Turning,
 }
 
+/// What a promotion does to a chain of jumps that lands in its region before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MidChain {
+    /// `at once`: the piece is promoted there and jumps on as its new kind.
+    AtOnce,
+    /// `at end`: the piece is promoted only where its move ends.
+    AtEnd,
+}
+
 /// The move primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveKind {
@@ -336,10 +346,12 @@ pub enum MoveKind {
         /// `max N`: the most sites it may cross (none: any number).
         max_length: Option<Expr>,
     },
-    /// `jump DIRS over enemy|friend|any [MODE] [chained [straight]]`.
+    /// `jump DIRS [flying] over enemy|friend|any [MODE] [chained [straight]]`.
     Jump {
         /// Along which directions.
         directions: Directions,
+        /// `flying`: over a piece any distance away, onto any empty site beyond it.
+        flying: bool,
         /// Which pieces may be jumped over.
         over: Jumped,
         /// What happens to an enemy piece jumped over (none: nothing).
@@ -491,7 +503,7 @@ pub struct CaptureClauses {
 pub enum Effect {
     /// `again`: the player who moved moves again.
     Again(Span),
-    /// `promote [KIND, ...] to KIND in REGION`.
+    /// `promote [KIND, ...] to KIND in REGION [at once|at end]`.
     Promote {
         /// The kinds promoted (none: every kind).
         from: Option<Vec<Name>>,
@@ -499,6 +511,9 @@ pub enum Effect {
         to: Name,
         /// Where.
         region: Expr,
+        /// `at once` or `at end`: what it does to a chain of jumps that lands in the
+        /// region on the way (none: the chain ends there).
+        mid_chain: Option<(MidChain, Span)>,
         /// Where the effect was written.
         span: Span,
     },

@@ -529,40 +529,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             }
             StatementKind::AfterSow { rules }
         }
-        Rule::move_stmt => {
-            let kind = lower_move_kind(take()?, file)?;
-            let mut clauses = MoveClauses::default();
-            let mut condition = None;
-            while let Ok(part) = take() {
-                match part.as_rule() {
-                    Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
-                    Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
-                    Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
-                    Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
-                    Rule::compulsory => clauses.compulsory = Some(span_of(&part, file)),
-                    Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
-                    Rule::onto => {
-                        let span = span_of(&part, file);
-                        let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
-                        clauses.onto = Some((both, span));
-                    }
-                    Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
-                    Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
-                    Rule::take_after => {
-                        clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
-                    }
-                    Rule::step_chain | Rule::line_capture => {
-                        add_line_capture(&mut clauses, part, file)?
-                    }
-                    _ => condition = Some(lower_condition(part, file)?),
-                }
-            }
-            StatementKind::Move {
-                kind,
-                clauses,
-                condition,
-            }
-        }
+        Rule::move_stmt => lower_move(&mut take, file)?,
         Rule::after_stmt => lower_after(&mut take, file)?,
         Rule::forbid_stmt => StatementKind::ForbidRepetition {
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
@@ -571,6 +538,44 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// A `move` statement: the move's shape, its clauses and its condition.
+fn lower_move<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let kind = lower_move_kind(take()?, file)?;
+    let mut clauses = MoveClauses::default();
+    let mut condition = None;
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
+            Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
+            Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
+            Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
+            Rule::compulsory => {
+                let span = span_of(&part, file);
+                clauses.compulsory = Some((span, part.into_inner().nth(1).is_some()));
+            }
+            Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
+            Rule::onto => {
+                let span = span_of(&part, file);
+                let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
+                clauses.onto = Some((both, span));
+            }
+            Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
+            Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
+            Rule::take_after => clauses.take_after = Some(Box::new(lower_take_after(part, file)?)),
+            Rule::step_chain | Rule::line_capture => add_line_capture(&mut clauses, part, file)?,
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::Move {
+        kind,
+        clauses,
+        condition,
+    })
 }
 
 /// An `after move` statement: the effect, its label and its condition.
@@ -1045,53 +1050,89 @@ fn lower_line_capture(pair: Pair<Rule>, file: FileId) -> Lowered<LineCaptureClau
     Ok(clause)
 }
 
+/// `jump DIRECTIONS [flying] over WHAT [MODE] [chained [straight]]`, from its parts.
+fn lower_jump<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<MoveKind> {
+    let directions = lower_directions(take()?, file);
+    let mut next = take()?;
+    let flying = match next.as_rule() {
+        Rule::flying => {
+            let span = span_of(&next, file);
+            next = take()?;
+            Some(span)
+        }
+        _ => None,
+    };
+    let straight =
+        |p: &Pair<Rule>| p.as_rule() == Rule::chained && p.clone().into_inner().nth(1).is_some();
+    let over = match next.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::kw_enemy) => Jumped::Enemy,
+        Some(Rule::kw_friend) => Jumped::Friend,
+        _ => Jumped::Any,
+    };
+    let mut mode = None;
+    let mut chain = Chain::Single;
+    while let Ok(part) = take() {
+        if let (Some(at), true) = (flying, straight(&part)) {
+            return Err(
+                Diagnostic::error("a flying jump cannot go on `chained straight`", at).with_help(
+                    "write `chained` (the piece jumps on in any of the directions), or leave the jump single",
+                ),
+            );
+        }
+        match part.as_rule() {
+            Rule::chained => {
+                chain = match part.into_inner().nth(1) {
+                    Some(_) => Chain::Straight,
+                    None => Chain::Turning,
+                }
+            }
+            _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
+        }
+    }
+    Ok(MoveKind::Jump {
+        directions,
+        flying: flying.is_some(),
+        over,
+        mode,
+        chain,
+    })
+}
+
 fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
     let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
-        Rule::slide_move => Ok(MoveKind::Slide {
-            step: false,
-            directions: lower_directions(take()?, file),
-            max_length: take().ok().map(|m| lower_max(m, file)).transpose()?,
-        }),
-        // `step DIRS` is `slide DIRS max 1`.
-        Rule::step_move => Ok(MoveKind::Slide {
-            step: true,
-            directions: lower_directions(take()?, file),
-            max_length: Some(Expr {
-                kind: ExprKind::Int(1),
-                span,
-            }),
-        }),
-        Rule::jump_move => {
+        Rule::slide_move | Rule::step_move => {
             let directions = lower_directions(take()?, file);
-            let over = match take()?.into_inner().next().map(|p| p.as_rule()) {
-                Some(Rule::kw_enemy) => Jumped::Enemy,
-                Some(Rule::kw_friend) => Jumped::Friend,
-                _ => Jumped::Any,
-            };
-            let mut mode = None;
-            let mut chain = Chain::Single;
-            while let Ok(part) = take() {
+            let mut max_length = None;
+            for part in inner {
                 match part.as_rule() {
-                    Rule::chained => {
-                        chain = match part.into_inner().nth(1) {
-                            Some(_) => Chain::Straight,
-                            None => Chain::Turning,
-                        }
+                    Rule::flying => {
+                        return Err(Diagnostic::error("only a jump flies", span_of(&part, file))
+                            .with_help("a slide already goes as far as the sites are empty; to jump a piece any distance away, write `move jump DIRECTIONS flying over enemy`"))
                     }
-                    _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
+                    _ => max_length = Some(lower_max(part, file)?),
                 }
             }
-            Ok(MoveKind::Jump {
+            // `step DIRS` is `slide DIRS max 1`.
+            if rule == Rule::step_move {
+                max_length = Some(Expr {
+                    kind: ExprKind::Int(1),
+                    span,
+                });
+            }
+            Ok(MoveKind::Slide {
+                step: rule == Rule::step_move,
                 directions,
-                over,
-                mode,
-                chain,
+                max_length,
             })
         }
+        Rule::jump_move => lower_jump(&mut take, file),
         Rule::sow_move => {
             let direction = take()?;
             let counterclockwise = direction
@@ -1198,10 +1239,17 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     }
     if pair.as_rule() == Rule::promotion {
         let mut names: Vec<Name> = Vec::new();
-        let mut region = None;
+        let (mut region, mut mid_chain) = (None, None);
         for part in parts(pair) {
             match part.as_rule() {
                 Rule::name => names.push(lower_name(part, file)),
+                Rule::mid_chain => {
+                    let at = span_of(&part, file);
+                    mid_chain = match part.into_inner().nth(1).map(|p| p.as_rule()) {
+                        Some(Rule::kw_once) => Some((MidChain::AtOnce, at)),
+                        _ => Some((MidChain::AtEnd, at)),
+                    };
+                }
                 _ => region = Some(lower_expr(part, file)?),
             }
         }
@@ -1210,6 +1258,7 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
             from: (!names.is_empty()).then_some(names),
             to,
             region: region.ok_or_else(|| internal(span))?,
+            mid_chain,
             span,
         });
     }
