@@ -191,6 +191,12 @@ impl Checker {
                     region: region?,
                 })
             }
+            ast::Effect::Groups {
+                directions, mode, ..
+            } => Some(EffectDecl::Groups {
+                directions: self.directions(directions)?,
+                mode: super::capture_mode(*mode),
+            }),
             ast::Effect::Enclosed {
                 directions,
                 mode,

@@ -22,6 +22,20 @@ pub(super) fn collect(
     mover: Player,
     capture: impl FnMut(Site, CaptureMode),
 ) {
+    if let EffectKind::Groups { directions, mode } = game.effects[effect].kind {
+        let enemy = |s: Site| {
+            let c = cell(s);
+            c != EMPTY && game.owner[c.index()] != mover
+        };
+        let mut capture = capture;
+        return super::groups::capture_groups(
+            &game.board,
+            (&cell, &enemy),
+            directions,
+            (landing, mode),
+            &mut capture,
+        );
+    }
     let filter = &game.effects[effect].filter;
     if *filter == CaptureFilter::default() {
         // Any enemy piece anywhere, closed by a piece of the mover's: the common case,
@@ -74,8 +88,8 @@ fn collect_runs(
             max_length,
             mode,
         } => (shape, turning_once, (min_length, max_length), mode),
-        // Not a capture: the engine promotes after the captures.
-        EffectKind::Promote { .. } => return,
+        // Not a capture: the engine promotes after the captures; groups are taken above.
+        EffectKind::Promote { .. } | EffectKind::Groups { .. } => return,
         EffectKind::Enclosed { directions, mode } => {
             return enclosed(
                 &game.board,
@@ -193,6 +207,11 @@ pub(super) fn may_capture(
             return directions.iter().fold(false, |any, &dir| {
                 any | enemy(game.board.step(landing, dir))
             })
+        }
+        EffectKind::Groups { directions, .. } => {
+            return (0..8u8)
+                .filter(|d| directions >> d & 1 == 1)
+                .fold(false, |any, dir| any | enemy(game.board.step(landing, dir)))
         }
     };
     match shape {

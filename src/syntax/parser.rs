@@ -547,6 +547,14 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                         clauses.onto = Some((both, span));
                     }
                     Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
+                    Rule::with_liberties => {
+                        let span = span_of(&part, file);
+                        let directions = part
+                            .into_inner()
+                            .find(|p| p.as_rule() == Rule::directions)
+                            .map(|p| Box::new(lower_directions(p, file)));
+                        clauses.liberties = Some((directions, span));
+                    }
                     Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
                     Rule::take_after => {
                         clauses.take_after = Some(Box::new(lower_take_after(part, file)?))
@@ -564,13 +572,31 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             }
         }
         Rule::after_stmt => lower_after(&mut take, file)?,
-        Rule::forbid_stmt => StatementKind::ForbidRepetition {
-            condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
-        },
+        Rule::forbid_stmt => lower_forbid(&mut take, file)?,
         Rule::end_stmt => lower_end(take()?, take()?, span, file)?,
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// A `forbid repeated position` statement: its reading, its reach and its condition.
+fn lower_forbid<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let (mut ignoring_turn, mut within, mut condition) = (false, None, None);
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::ignoring_turn => ignoring_turn = true,
+            Rule::forbid_within => within = Some(lower_max(part, file)?),
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::ForbidRepetition {
+        ignoring_turn,
+        within,
+        condition,
+    })
 }
 
 /// An `after move` statement: the effect, its label and its condition.
@@ -1140,7 +1166,9 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 region: region.map(|e| lower_expr(e, file)).transpose()?,
             })
         }
-        Rule::pass_move => Ok(MoveKind::Pass),
+        Rule::pass_move => Ok(MoveKind::Pass {
+            at_will: take().is_ok_and(|p| p.as_rule() == Rule::pass_at_will),
+        }),
         Rule::swap_move => Ok(MoveKind::Swap),
         Rule::fly_move => Ok(MoveKind::Fly),
         _ => Err(internal(span)),
@@ -1212,6 +1240,21 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     }
     if pair.as_rule() == Rule::enclosed_capture {
         return lower_enclosed(pair, file);
+    }
+    if pair.as_rule() == Rule::group_capture {
+        let (mut directions, mut mode) = (None, None);
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::directions => directions = Some(lower_directions(part, file)),
+                Rule::capture_mode => mode = Some(lower_mode(part, file)?),
+                _ => {}
+            }
+        }
+        return Ok(Effect::Groups {
+            directions: directions.ok_or_else(|| internal(span))?,
+            mode: mode.ok_or_else(|| internal(span))?,
+            span,
+        });
     }
     if pair.as_rule() != Rule::custodian_capture {
         return Err(internal(span));
