@@ -22,20 +22,6 @@ pub(super) fn collect(
     mover: Player,
     capture: impl FnMut(Site, CaptureMode),
 ) {
-    if let EffectKind::Groups { directions, mode } = game.effects[effect].kind {
-        let enemy = |s: Site| {
-            let c = cell(s);
-            c != EMPTY && game.owner[c.index()] != mover
-        };
-        let mut capture = capture;
-        return super::groups::capture_groups(
-            &game.board,
-            (&cell, &enemy),
-            directions,
-            (landing, mode),
-            &mut capture,
-        );
-    }
     let filter = &game.effects[effect].filter;
     if *filter == CaptureFilter::default() {
         // Any enemy piece anywhere, closed by a piece of the mover's: the common case,
@@ -88,8 +74,19 @@ fn collect_runs(
             max_length,
             mode,
         } => (shape, turning_once, (min_length, max_length), mode),
-        // Not a capture: the engine promotes after the captures; groups are taken above.
-        EffectKind::Promote { .. } | EffectKind::Groups { .. } => return,
+        // Not a capture: the engine promotes after the captures.
+        EffectKind::Promote { .. } => return,
+        // A group's filter is the default one: a site neither side's is empty.
+        EffectKind::Groups { directions, mode } => {
+            let empty = |s: Site| !enemy(s) && !own(s);
+            return super::groups::capture_groups(
+                &game.board,
+                (enemy, &empty),
+                *directions,
+                (landing, *mode),
+                captured,
+            );
+        }
         EffectKind::Enclosed { directions, mode } => {
             return enclosed(
                 &game.board,
@@ -208,11 +205,8 @@ pub(super) fn may_capture(
                 any | enemy(game.board.step(landing, dir))
             })
         }
-        EffectKind::Groups { directions, .. } => {
-            return (0..8u8)
-                .filter(|d| directions >> d & 1 == 1)
-                .fold(false, |any, dir| any | enemy(game.board.step(landing, dir)))
-        }
+        // Groups are judged by [`collect`] alone.
+        EffectKind::Groups { .. } => return true,
     };
     match shape {
         RunShape::Lines(directions) => directions.iter().fold(false, |any, &dir| {

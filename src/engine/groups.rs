@@ -11,7 +11,7 @@
 use super::movegen::SITE_SET_WORDS;
 use super::{capture, Move, State};
 use crate::model::board::MAX_GRID_SIDE;
-use crate::model::{Board, CaptureMode, Cell, Game, MoveKind, Player, Site, EMPTY, NO_SITE};
+use crate::model::{Board, CaptureMode, Game, MoveKind, Player, Site, EMPTY, NO_SITE};
 
 /// The most sites of a grid.
 const MAX_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
@@ -93,10 +93,12 @@ fn fill(
 
 /// Passes to `capture` every piece of the enemy groups (pieces `enemy` allows, linked along
 /// `links`) with a piece next to `landing` along `links` and no empty site (`cell` EMPTY)
-/// next to any of their pieces along them.
+/// next to any of their pieces along them. Kept out of line, so that the captures of other
+/// games are compiled as they were.
+#[inline(never)]
 pub(super) fn capture_groups(
     board: &Board,
-    (cell, enemy): (&impl Fn(Site) -> Cell, &impl Fn(Site) -> bool),
+    (enemy, empty): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
     links: u8,
     (landing, mode): (Site, CaptureMode),
     capture: &mut impl FnMut(Site, CaptureMode),
@@ -105,7 +107,6 @@ pub(super) fn capture_groups(
     // several directions is judged once.
     let mut judged: Set = [0; SITE_SET_WORDS];
     let mut stack = Stack::new();
-    let empty = |s: Site| cell(s) == EMPTY;
     for dir in directions(links) {
         let start = board.step(landing, dir);
         if start == NO_SITE || has(&judged, start) || !enemy(start) {
