@@ -93,6 +93,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
         "nine-mens-morris-positions.yaml",
+        "go-positions.yaml",
     ] {
         assert!(
             stdout.contains(&format!("tests/scenarios/{file}: ")),
@@ -114,6 +115,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "ayoayo",
         "draughts",
         "nine-mens-morris",
+        "go",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),
