@@ -451,7 +451,7 @@ impl Checker {
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
     ) -> Option<Option<u8>> {
-        let Some((directions, span)) = &clauses.liberties else {
+        let Some((directions, span)) = clauses.liberties.as_deref() else {
             return Some(None);
         };
         let lands = matches!(
@@ -468,7 +468,7 @@ impl Checker {
             );
             return None;
         }
-        self.board_directions(directions.as_deref(), "`with liberties`", *span)
+        self.board_directions(directions.as_ref(), "`with liberties`", *span)
             .map(Some)
     }
 

@@ -159,6 +159,15 @@ fn kind_set(kinds: Option<&[usize]>) -> u64 {
     }
 }
 
+/// Whether a move rule is narrowed by a clause, or a pass is a move at will (besides the
+/// others, which only listing adds): the moves are then never picked without listing.
+fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
+    moves.iter().any(|r| {
+        r.filter != model::MoveFilter::default()
+            || matches!(r.kind, model::MoveKind::Pass { at_will: true })
+    })
+}
+
 /// Where a rule was written, with its label (the pipeline adds its place and text).
 fn rule_source(span: Span, label: &Option<String>) -> model::RuleSource {
     model::RuleSource {
@@ -205,11 +214,7 @@ impl Compiler<'_> {
             .into_iter()
             .flat_map(|rule| self.per_player(rule))
             .collect();
-        // A pass at will is a move besides the others, which only listing adds.
-        let moves_narrowed = moves.iter().any(|r| {
-            r.filter != model::MoveFilter::default()
-                || matches!(r.kind, model::MoveKind::Pass { at_will: true })
-        });
+        let moves_narrowed = moves_narrowed(&moves);
         let move_goals = moves.iter().any(|r| r.so_that.is_some());
         let moves_may_coincide = moves_may_coincide(&moves);
         let (effects, effect_sources): (Vec<model::Effect>, Vec<model::RuleSource>) = (desc
@@ -613,28 +618,7 @@ impl Compiler<'_> {
                         region: self.points_on_board(),
                     },
                 };
-                let filter = model::MoveFilter {
-                    kinds: kind_set(m.rule.by.as_deref()),
-                    not_landing: match &m.rule.not_landing {
-                        Some(r) => Some(self.region_index(r)?),
-                        None => None,
-                    },
-                    avoiding: match &m.rule.avoiding {
-                        Some(r) => Some(self.region_index(r)?),
-                        None => None,
-                    },
-                    capturing: m.rule.capturing,
-                    next_to: m.rule.next_to,
-                    landing: m.rule.landing,
-                    compulsory: m.rule.compulsory,
-                    shot: m.rule.shot,
-                    line_capture: m.rule.line_capture,
-                    liberties: m.rule.liberties,
-                    removal: match &m.rule.removal {
-                        Some(r) => Some(self.removal(r)?),
-                        None => None,
-                    },
-                };
+                let filter = self.move_filter(&m.rule)?;
                 let so_that = match &m.rule.so_that {
                     Some(e) => Some(to_runtime(self.fold(e)?)?),
                     None => None,
@@ -647,6 +631,31 @@ impl Compiler<'_> {
                 })
             })
             .collect()
+    }
+
+    /// What narrows a move rule: its clauses, with their regions compiled.
+    fn move_filter(&mut self, rule: &crate::check::MoveRuleDecl) -> Option<model::MoveFilter> {
+        let mut region = |r: &Option<TExpr>| match r {
+            Some(r) => self.region_index(r).map(Some),
+            None => Some(None),
+        };
+        let (not_landing, avoiding) = (region(&rule.not_landing)?, region(&rule.avoiding)?);
+        Some(model::MoveFilter {
+            kinds: kind_set(rule.by.as_deref()),
+            not_landing,
+            avoiding,
+            capturing: rule.capturing,
+            next_to: rule.next_to,
+            landing: rule.landing,
+            compulsory: rule.compulsory,
+            shot: rule.shot,
+            line_capture: rule.line_capture,
+            liberties: rule.liberties,
+            removal: match &rule.removal {
+                Some(r) => Some(self.removal(r)?),
+                None => None,
+            },
+        })
     }
 
     /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where

@@ -76,16 +76,14 @@ fn collect_runs(
         } => (shape, turning_once, (min_length, max_length), mode),
         // Not a capture: the engine promotes after the captures.
         EffectKind::Promote { .. } => return,
-        // A group's filter is the default one: a site neither side's is empty.
         EffectKind::Groups { directions, mode } => {
-            let empty = |s: Site| !enemy(s) && !own(s);
-            return super::groups::capture_groups(
+            return groups(
                 &game.board,
-                (enemy, &empty),
-                *directions,
-                (landing, *mode),
+                (enemy, own),
+                (*directions, *mode),
+                landing,
                 captured,
-            );
+            )
         }
         EffectKind::Enclosed { directions, mode } => {
             return enclosed(
@@ -222,6 +220,19 @@ pub(super) fn may_capture(
                 })
         }
     }
+}
+
+/// [`super::groups::capture_groups`] for a capture with the default filter: a site that is
+/// neither an enemy's (`enemy`) nor the mover's (`own`) is empty.
+fn groups(
+    board: &Board,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    (links, mode): (u8, CaptureMode),
+    landing: Site,
+    capture: &mut impl FnMut(Site, CaptureMode),
+) {
+    let empty = |s: Site| !enemy(s) && !own(s);
+    super::groups::capture_groups(board, (enemy, &empty), links, (landing, mode), capture)
 }
 
 /// Whether `site` is in region `region` of the game (any site, when there is none).

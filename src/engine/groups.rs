@@ -21,12 +21,12 @@ type Set = [u64; SITE_SET_WORDS];
 
 #[inline(always)]
 fn has(set: &Set, s: Site) -> bool {
-    set[s.index() / 64 & (SITE_SET_WORDS - 1)] >> (s.index() % 64) & 1 == 1
+    set[(s.index() / 64) & (SITE_SET_WORDS - 1)] >> (s.index() % 64) & 1 == 1
 }
 
 #[inline(always)]
 fn add(set: &mut Set, s: Site) {
-    set[s.index() / 64 & (SITE_SET_WORDS - 1)] |= 1 << (s.index() % 64);
+    set[(s.index() / 64) & (SITE_SET_WORDS - 1)] |= 1 << (s.index() % 64);
 }
 
 /// The directions of a mask (bit `d` for the board's direction `d`).

@@ -255,7 +255,7 @@ pub struct MoveClauses {
     pub line_capture: Option<Box<LineCaptureClause>>,
     /// `with liberties [along DIRECTIONS]`: only moves after which the moved piece's group
     /// has an empty neighbour (orthogonal, or along the directions given).
-    pub liberties: Option<(Option<Box<Directions>>, Span)>,
+    pub liberties: Option<Box<(Option<Directions>, Span)>>,
 }
 
 /// `capture by approach or withdrawal remove chained`.

@@ -548,12 +548,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                     }
                     Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
                     Rule::with_liberties => {
-                        let span = span_of(&part, file);
-                        let directions = part
-                            .into_inner()
-                            .find(|p| p.as_rule() == Rule::directions)
-                            .map(|p| Box::new(lower_directions(p, file)));
-                        clauses.liberties = Some((directions, span));
+                        clauses.liberties = Some(Box::new(lower_liberties(part, file)))
                     }
                     Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
                     Rule::take_after => {
@@ -936,6 +931,16 @@ fn lower_condition(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let span = span_of(&pair, file);
     let mut inner = parts(pair);
     lower_expr(inner.next().ok_or_else(|| internal(span))?, file)
+}
+
+/// `with liberties [along DIRECTIONS]`: the directions, if given, and the clause.
+fn lower_liberties(pair: Pair<Rule>, file: FileId) -> (Option<Directions>, Span) {
+    let span = span_of(&pair, file);
+    let directions = pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::directions)
+        .map(|p| lower_directions(p, file));
+    (directions, span)
 }
 
 /// `next to WHAT [along DIRECTIONS]`.
