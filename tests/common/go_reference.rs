@@ -42,11 +42,6 @@ impl Game {
         }
     }
 
-    /// The player to move: 0 black, 1 white.
-    pub fn to_move(&self) -> usize {
-        self.to_move
-    }
-
     /// Whether two passes in a row have ended the game.
     pub fn over(&self) -> bool {
         self.passes >= 2
