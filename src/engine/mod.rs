@@ -900,12 +900,13 @@ impl State {
         }
         if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
-            self.check_ends_after_move(mover, !pass);
+            self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
         }
     }
 
     /// The end rules checked after every move: conditions on the position, a repeated
-    /// position (unless `may_repeat` is false: a pass recreates no position), a player to
+    /// position (unless `may_repeat` is false: a pass where a position is the sites alone),
+    /// a player to
     /// move who is stuck (when the stones left must be moved).
     #[inline(never)]
     fn check_ends_after_move(&mut self, mover: Player, may_repeat: bool) {

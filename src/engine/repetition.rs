@@ -491,10 +491,12 @@ impl State {
         self.seen(self.ban_key(h, self.next_player(self.to_move)))
     }
 
-    /// Whether the ban on repetition leaves `m` alone: a pass never recreates a position.
+    /// Whether the ban on repetition leaves `m` alone: where a position is the sites alone
+    /// (`ignoring turn`), a pass, which leaves them as they are.
     #[inline]
     fn exempt(&self, m: Move) -> bool {
-        matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. })
+        self.game.repetition.positional
+            && matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. })
     }
 
     /// Removes the moves that would recreate a position of the game's history.

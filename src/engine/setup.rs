@@ -293,8 +293,11 @@ impl State {
         state.init_stock(stock);
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
-            state.tile.passes = setup.passes;
             state.tile.last_placer = setup.last_placer;
+        }
+        // Passes in a row, in any game with a pass.
+        state.tile.passes = setup.passes;
+        if setup.passes > 0 {
             state.end_if_all_passed(state.to_move);
         }
         if setup.swapped {
