@@ -28,6 +28,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../games/draughts.game"),
     },
     Bundled {
+        name: "go",
+        text: include_str!("../games/go.game"),
+    },
+    Bundled {
         name: "gundru",
         text: include_str!("../games/gundru.game"),
     },

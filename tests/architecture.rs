@@ -388,6 +388,18 @@ fn game_names() -> Vec<String> {
     names
 }
 
+/// Bundled games' names that are also common English words (`go`): `src/` may use the
+/// word, and names the game only as its title (`Go`) or a quoted name (`"go"`).
+const COMMON_WORDS: [&str; 1] = ["go"];
+
+/// `name` with its first letter in upper case.
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// Whether `name` occurs in `line` (both lower case) as a whole word.
 fn has_word(line: &str, name: &str) -> bool {
     let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
@@ -408,7 +420,12 @@ fn no_bundled_game_is_named_in_src() {
         let text = std::fs::read_to_string(&path).expect("a source file");
         for (n, line) in text.lines().enumerate() {
             let lower = line.to_lowercase();
-            for name in names.iter().filter(|name| has_word(&lower, name)) {
+            let named = |name: &&String| match COMMON_WORDS.contains(&name.as_str()) {
+                // An English word too ("go on"): named only as the game is, "Go" or "go".
+                true => has_word(line, &capitalised(name)) || line.contains(&format!("\"{name}\"")),
+                false => has_word(&lower, name),
+            };
+            for name in names.iter().filter(named) {
                 problems.push(format!("{file}:{}: names the game `{name}`", n + 1));
             }
         }

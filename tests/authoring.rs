@@ -94,6 +94,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "hasami-shogi-positions.yaml",
         "dai-hasami-shogi-positions.yaml",
         "nine-mens-morris-positions.yaml",
+        "go-positions.yaml",
     ] {
         assert!(
             stdout.contains(&format!("tests/scenarios/{file}: ")),
@@ -116,6 +117,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "draughts",
         "international-draughts",
         "nine-mens-morris",
+        "go",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

@@ -15,15 +15,15 @@ use configurations::configurations;
 /// True if no rule of the game ever removes a piece (captures only convert) or places one.
 fn conserves_pieces(game: &Game) -> bool {
     game.effects.iter().all(|e| match &e.kind {
-        EffectKind::Custodian { mode, .. } | EffectKind::Enclosed { mode, .. } => {
-            *mode == CaptureMode::Convert
-        }
+        EffectKind::Custodian { mode, .. }
+        | EffectKind::Enclosed { mode, .. }
+        | EffectKind::Groups { mode, .. } => *mode == CaptureMode::Convert,
         EffectKind::Promote { .. } | EffectKind::Again => true,
     }) && game.moves.iter().all(|m| match &m.kind {
         _ if m.filter.landing != Landing::Empty || m.filter.has_second_part() => false,
         MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),
         MoveKind::Slide { .. } | MoveKind::Fly { .. } | MoveKind::Sow { .. } => true,
-        MoveKind::Pass | MoveKind::Swap => true,
+        MoveKind::Pass { .. } | MoveKind::Swap => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
     })
 }

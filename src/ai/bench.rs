@@ -54,7 +54,7 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
         over += usize::from(s > level.seconds);
         by_time += usize::from(t.iterations > 0 && t.depth < level.depth);
         depths += u64::from(t.depth);
-        // Go on along a random game, so that positions differ.
+        // Carry on along a random game, so that positions differ.
         match state.pick_legal_move(&mut list, |n| rng.below(n)) {
             Some(m) => state.apply(m),
             None => break,

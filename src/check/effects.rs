@@ -209,6 +209,12 @@ impl Checker {
                     },
                 })
             }
+            ast::Effect::Groups {
+                directions, mode, ..
+            } => Some(EffectDecl::Groups {
+                directions: self.directions(directions)?,
+                mode: super::capture_mode(*mode),
+            }),
             ast::Effect::Enclosed {
                 directions,
                 mode,

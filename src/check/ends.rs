@@ -1,6 +1,8 @@
 //! How a game ends and is scored: `end`, `score`, and the ban on repetition (`forbid`).
 
-use super::{BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, Rules, Type};
+use super::{
+    BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, ForbidDecl, Rules, Type,
+};
 use crate::diag::{Diagnostic, Span};
 use crate::model::Player;
 use crate::syntax::ast::{self, StatementKind as S};
@@ -15,7 +17,11 @@ impl Checker {
     ) {
         let Rules { forbid, scores, .. } = rules;
         match &st.kind {
-            S::ForbidRepetition { condition } => {
+            S::ForbidRepetition {
+                condition,
+                ignoring_turn,
+                within,
+            } => {
                 if let Some(first) = &forbid {
                     let first = first.span;
                     self.error(
@@ -27,23 +33,23 @@ impl Checker {
                 let cond = condition
                     .as_ref()
                     .map(|c| self.static_expr(c, Type::Bool, "the condition of `forbid`"));
-                match cond {
-                    Some(None) => {}
-                    Some(Some(c)) => {
-                        *forbid = Some(Conditional {
-                            rule: (),
-                            condition: Some(c),
-                            span: st.span,
-                        })
-                    }
-                    None => {
-                        *forbid = Some(Conditional {
-                            rule: (),
-                            condition: None,
-                            span: st.span,
-                        })
-                    }
-                }
+                let within = within
+                    .as_ref()
+                    .map(|n| self.static_expr(n, Type::Int, "how many moves back the ban looks"));
+                let (Some(within), Some(condition)) = (
+                    within.map_or(Some(None), |w| w.map(Some)),
+                    cond.map_or(Some(None), |c| c.map(Some)),
+                ) else {
+                    return;
+                };
+                *forbid = Some(Conditional {
+                    rule: ForbidDecl {
+                        ignoring_turn: *ignoring_turn,
+                        within,
+                    },
+                    condition,
+                    span: st.span,
+                });
             }
             S::Score { score, condition } => {
                 self.in_score = true;
@@ -51,9 +57,7 @@ impl Checker {
                 self.in_score = false;
                 let c = match condition {
                     None => Some(None),
-                    Some(c) => self
-                        .static_expr(c, Type::Bool, "the condition of `score`")
-                        .map(Some),
+                    Some(c) => self.score_condition(c).map(Some),
                 };
                 if let (Some(rule), Some(condition)) = (t, c) {
                     scores.push(Conditional {
@@ -68,6 +72,23 @@ impl Checker {
             }
             _ => {}
         }
+    }
+
+    /// A score's condition: a condition on the settings and on the player scored (`mover`,
+    /// and the other, `opponent`), not on the rest of the position.
+    fn score_condition(&mut self, c: &ast::Expr) -> Option<super::TExpr> {
+        let t = self.typed(c, Type::Bool, "the condition of `score`")?;
+        if t.depends_on_more_than_players() {
+            self.error(
+                Diagnostic::error(
+                    "the condition of `score` cannot depend on the position",
+                    c.span,
+                )
+                .with_help("use only numbers, parameters, options and the player scored (`mover`)"),
+            );
+            return None;
+        }
+        Some(t)
     }
 
     /// An `end` statement.

@@ -113,7 +113,7 @@ struct Rules {
     effects: Vec<Conditional<EffectDecl>>,
     /// Per effect, its short name (`called "corner"`).
     effect_labels: Vec<Option<String>>,
-    forbid: Option<Conditional<()>>,
+    forbid: Option<Conditional<ForbidDecl>>,
     end: Vec<EndDecl>,
     edges: Vec<(u8, usize)>,
     /// Each facing direction given a colour, with where, to report one given twice.

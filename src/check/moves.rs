@@ -128,6 +128,7 @@ impl Checker {
         let removal = self.removal(kind, clauses);
         let line_capture = self.line_capture(kind, clauses);
         let most = self.most(kind, clauses);
+        let liberties = self.liberties(kind, clauses);
         let (
             Some(so_that),
             Some(next_to),
@@ -135,7 +136,16 @@ impl Checker {
             Some(removal),
             Some(line_capture),
             Some(most),
-        ) = (so_that, next_to, shot, removal, line_capture, most)
+            Some(liberties),
+        ) = (
+            so_that,
+            next_to,
+            shot,
+            removal,
+            line_capture,
+            most,
+            liberties,
+        )
         else {
             return;
         };
@@ -157,6 +167,7 @@ impl Checker {
                     shot,
                     removal,
                     line_capture,
+                    liberties,
                 },
                 condition,
                 span,
@@ -360,7 +371,7 @@ impl Checker {
         let needs = match kind {
             ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
             ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
-            ast::MoveKind::Pass => None,
+            ast::MoveKind::Pass { .. } => None,
             ast::MoveKind::Swap => {
                 self.swap_board(span);
                 None
@@ -482,7 +493,7 @@ impl Checker {
             ast::MoveKind::Place { matching } => Some(MoveDecl::Place {
                 matching: *matching,
             }),
-            ast::MoveKind::Pass => Some(MoveDecl::Pass),
+            ast::MoveKind::Pass { at_will } => Some(MoveDecl::Pass { at_will: *at_will }),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
             ast::MoveKind::Fly => Some(MoveDecl::Fly),
         }
@@ -503,22 +514,58 @@ impl Checker {
             ast::Neighbour::Friend => Neighbour::Friend,
             ast::Neighbour::Piece => Neighbour::Piece,
         };
+        let directions = self.board_directions(directions.as_deref(), "`next to`", *span)?;
+        Some(Some(NextTo { what, directions }))
+    }
+
+    /// The board's directions a clause looks along, as bits (orthogonal when none are
+    /// given); `None` after an error (a direction relative to the mover).
+    fn board_directions(
+        &mut self,
+        directions: Option<&ast::Directions>,
+        clause: &str,
+        span: Span,
+    ) -> Option<u8> {
         let Some(dirs) = directions else {
-            return Some(Some(NextTo {
-                what,
-                directions: 0b1111,
-            }));
+            return Some(0b1111);
         };
         let list = self.directions_of(dirs, true)?;
         if list.iter().any(|&d| d >= RELATIVE_BASE) {
             self.error(
-                Diagnostic::error("`next to` looks along the board's directions", *span)
+                Diagnostic::error(format!("{clause} looks along the board's directions"), span)
                     .with_help("name them as the board does: `north`, `orthogonal`, ..."),
             );
             return None;
         }
-        let directions = list.iter().fold(0u8, |bits, &d| bits | 1 << d);
-        Some(Some(NextTo { what, directions }))
+        Some(list.iter().fold(0u8, |bits, &d| bits | 1 << d))
+    }
+
+    /// `with liberties [along DIRECTIONS]`: only on a move that puts a piece on a site (a
+    /// placement, a slide or step that captures no run, a flight); the directions as bits.
+    fn liberties(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<Option<u8>> {
+        let Some((directions, span)) = clauses.liberties.as_deref() else {
+            return Some(None);
+        };
+        let lands = matches!(
+            kind,
+            ast::MoveKind::PlacePiece { .. } | ast::MoveKind::Slide { .. } | ast::MoveKind::Fly
+        ) && clauses.line_capture.is_none();
+        if !lands {
+            self.error(
+                Diagnostic::error(
+                    "`with liberties` narrows a move that puts a piece on a site",
+                    *span,
+                )
+                .with_help("use it with `move place KIND`, a slide, a step or `move fly`"),
+            );
+            return None;
+        }
+        self.board_directions(directions.as_ref(), "`with liberties`", *span)
+            .map(Some)
     }
 
     /// `capture by approach or withdrawal MODE [chained]`: only on a step, each way named

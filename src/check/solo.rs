@@ -20,7 +20,10 @@ impl Checker {
                 ),
                 S::Move { kind, clauses, .. } => self.one_player_move(kind, clauses, st.span),
                 S::After {
-                    effect: ast::Effect::Custodian { .. } | ast::Effect::Enclosed { .. },
+                    effect:
+                        ast::Effect::Custodian { .. }
+                        | ast::Effect::Enclosed { .. }
+                        | ast::Effect::Groups { .. },
                     ..
                 } => self.needs_two(
                     "a capture takes the opponent's pieces, and a game of one player has none",

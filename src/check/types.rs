@@ -150,11 +150,15 @@ pub enum Builtin {
     /// `reach(player[, kind])`: how many empty sites a slide from one of the player's
     /// pieces (of a kind), in any direction, could end on.
     Reach,
+    /// `area(player)`: the player's pieces and the empty sites only they reach.
+    Area,
+    /// `territory(player)`: the empty sites only the player's pieces reach.
+    Territory,
 }
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 26] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 28] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -191,6 +195,8 @@ impl Builtin {
         ),
         (Builtin::Within, "within", Type::Region, Type::Region),
         (Builtin::Reach, "reach", Type::Player, Type::Int),
+        (Builtin::Area, "area", Type::Player, Type::Int),
+        (Builtin::Territory, "territory", Type::Player, Type::Int),
     ];
 
     /// The kind of board a built-in needs, if it needs one.
@@ -208,6 +214,8 @@ impl Builtin {
             | Builtin::Antidiagonal
             | Builtin::Within
             | Builtin::Reach
+            | Builtin::Area
+            | Builtin::Territory
             | Builtin::Neighbours => Some(BoardKind::Grid),
             Builtin::Store
             | Builtin::Owner
@@ -324,10 +332,21 @@ pub enum TExprKind {
 impl TExpr {
     /// True if the value depends on the position (and so is computed during play).
     pub fn depends_on_position(&self) -> bool {
+        self.reads_position(true)
+    }
+
+    /// True if the value depends on the position besides the players `mover` and
+    /// `opponent` name (a score's condition may read them: the player scored and the other).
+    pub fn depends_on_more_than_players(&self) -> bool {
+        self.reads_position(false)
+    }
+
+    /// Whether the value depends on the position; with `players` false, `mover` and
+    /// `opponent` do not count.
+    fn reads_position(&self, players: bool) -> bool {
         match &self.kind {
-            TExprKind::Mover
-            | TExprKind::Opponent
-            | TExprKind::Last
+            TExprKind::Mover | TExprKind::Opponent => players,
+            TExprKind::Last
             | TExprKind::Majority(_)
             | TExprKind::Origin
             | TExprKind::Bound(_)
@@ -343,12 +362,14 @@ impl TExpr {
                 | Builtin::Count
                 | Builtin::Marks
                 | Builtin::Marked
-                | Builtin::Stones,
+                | Builtin::Stones
+                | Builtin::Area
+                | Builtin::Territory,
                 _,
             ) => true,
-            TExprKind::Call(_, args) => args.iter().any(TExpr::depends_on_position),
-            TExprKind::Unary(_, e) => e.depends_on_position(),
-            TExprKind::Binary(_, a, b) => a.depends_on_position() || b.depends_on_position(),
+            TExprKind::Call(_, args) => args.iter().any(|a| a.reads_position(players)),
+            TExprKind::Unary(_, e) => e.reads_position(players),
+            TExprKind::Binary(_, a, b) => a.reads_position(players) || b.reads_position(players),
             _ => false,
         }
     }
@@ -517,8 +538,11 @@ pub enum MoveDecl {
         /// Whether wedges must match.
         matching: bool,
     },
-    /// `pass` (only when no other move is legal).
-    Pass,
+    /// `pass` (only when no other move is legal; with `at will`, always).
+    Pass {
+        /// `at will`.
+        at_will: bool,
+    },
     /// `swap` (the pie rule).
     Swap,
     /// `fly`: a piece of the mover's to any empty site.
@@ -565,6 +589,9 @@ pub struct MoveRuleDecl {
     pub removal: Option<RemovalDecl>,
     /// `capture by approach or withdrawal`: a step that captures.
     pub line_capture: Option<crate::model::LineCapture>,
+    /// `with liberties`: the directions (bit per board direction) along which the moved
+    /// piece's group must keep an empty neighbour.
+    pub liberties: Option<u8>,
 }
 
 /// What narrows a capture.
@@ -660,6 +687,14 @@ pub enum EffectDecl {
         /// What it does to a chain of jumps that lands there on the way.
         mid_chain: crate::model::MidChain,
     },
+    /// Every group of enemy pieces (linked along the directions) next to the landing site
+    /// with no empty site next to it along the directions.
+    Groups {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
     /// An enemy piece next to the landing site with the mover's pieces (or hostile
     /// sites) on every side along the directions.
     Enclosed {
@@ -670,6 +705,17 @@ pub enum EffectDecl {
         /// What narrows it.
         filter: CaptureFilterDecl,
     },
+}
+
+/// `forbid repeated position [ignoring turn] [within N]`: what a position is and how far
+/// back the ban looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForbidDecl {
+    /// `ignoring turn`: a position is the sites alone (positional), not the sites and the
+    /// side to move (situational).
+    pub ignoring_turn: bool,
+    /// `within N`: only the positions of the last N moves (none: the whole game).
+    pub within: Option<TExpr>,
 }
 
 /// A statement that applies while its condition holds.
@@ -776,7 +822,7 @@ pub struct Description {
     /// Per effect, in the same order, its short name (`called "corner"`), if it has one.
     pub effect_labels: Vec<Option<String>>,
     /// The ban on repeated positions, if written.
-    pub forbid_repetition: Option<Conditional<()>>,
+    pub forbid_repetition: Option<Conditional<ForbidDecl>>,
     /// End rules.
     pub end: Vec<EndDecl>,
     /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.

@@ -74,8 +74,10 @@ fn position_json(state: &State) -> serde_json::Value {
                 .into()
         });
     }
-    if game.tiles.is_some() {
+    if game.score.is_some() {
         json["scores"] = per_player(&|p| state.score(p).into());
+    }
+    if game.tiles.is_some() {
         // The tiles left in each hand, by name.
         json["hands"] = per_player(&|p| {
             let hand = state.hand(p);

@@ -12,6 +12,9 @@ pub const MAX_STONES_PER_PIT: i64 = 100;
 /// costs more than a bounded amount of work.
 pub const MAX_QUANTIFIED_SITES: u64 = 1 << 16;
 
+/// The most moves back a ban on repetition `within N` may look.
+pub const MAX_WITHIN: i64 = 1000;
+
 use crate::check::{
     knob_names, ActionDecl, BoardDecl, Builtin, CaptureFilterDecl, Conditional, Description,
     EffectDecl, Knob, KnobValue, MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind,
@@ -144,6 +147,8 @@ struct Compiler<'a> {
     /// The regions expressions count pieces in, as bit masks ([`Expr::PiecesIn`]).
     regions: Vec<Vec<u64>>,
     errors: Vec<Diagnostic>,
+    /// While a score's condition is folded: the player scored, whom `mover` names.
+    scored: Option<model::Player>,
 }
 
 /// A set of kinds of piece (bit `k` for kind `k`); none given: every kind.
@@ -152,6 +157,15 @@ fn kind_set(kinds: Option<&[usize]>) -> u64 {
         None => model::ALL_KINDS,
         Some(kinds) => kinds.iter().fold(0, |set, &k| set | 1 << k),
     }
+}
+
+/// Whether a move rule is narrowed by a clause, or a pass is a move at will (besides the
+/// others, which only listing adds): the moves are then never picked without listing.
+fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
+    moves.iter().any(|r| {
+        r.filter != model::MoveFilter::default()
+            || matches!(r.kind, model::MoveKind::Pass { at_will: true })
+    })
 }
 
 /// Where a rule was written, with its label (the pipeline adds its place and text).
@@ -173,6 +187,7 @@ pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnost
         board: None,
         regions: Vec::new(),
         errors: Vec::new(),
+        scored: None,
     };
     let game = c.run();
     match game {
@@ -199,9 +214,7 @@ impl Compiler<'_> {
             .into_iter()
             .flat_map(|rule| self.per_player(rule))
             .collect();
-        let moves_narrowed = moves
-            .iter()
-            .any(|r| r.filter != model::MoveFilter::default());
+        let moves_narrowed = moves_narrowed(&moves);
         let move_goals = moves.iter().any(|r| r.so_that.is_some());
         let moves_may_coincide = moves_may_coincide(&moves);
         let (effects, effect_sources) = self.effects();
@@ -210,9 +223,9 @@ impl Compiler<'_> {
         let moves_again = has(|k| matches!(k, model::EffectKind::Again));
         let majority = moves.iter().any(|r| r.filter.most);
         let piece_bits = self.piece_bits(&moves);
-        let forbid_repetition = match &desc.forbid_repetition {
-            None => false,
-            Some(f) => self.condition(f).is_some(),
+        let (forbid_repetition, repetition) = match &desc.forbid_repetition {
+            None => (false, model::Repetition::default()),
+            Some(f) => (self.condition(f).is_some(), self.repetition(&f.rule)?),
         };
         let end_rules = self.end_rules();
         let (end_conditions, end_condition_sources) = self.end_conditions();
@@ -260,6 +273,7 @@ impl Compiler<'_> {
             effects,
             effect_sources,
             forbid_repetition,
+            repetition,
             promotes,
             moves_again,
             majority,
@@ -604,34 +618,13 @@ impl Compiler<'_> {
                     MoveDecl::Place { matching } => model::MoveKind::Place {
                         matching: *matching,
                     },
-                    MoveDecl::Pass => model::MoveKind::Pass,
+                    MoveDecl::Pass { at_will } => model::MoveKind::Pass { at_will: *at_will },
                     MoveDecl::Swap => model::MoveKind::Swap,
                     MoveDecl::Fly => model::MoveKind::Fly {
                         region: self.points_on_board(),
                     },
                 };
-                let filter = model::MoveFilter {
-                    kinds: kind_set(m.rule.by.as_deref()),
-                    not_landing: match &m.rule.not_landing {
-                        Some(r) => Some(self.region_index(r)?),
-                        None => None,
-                    },
-                    avoiding: match &m.rule.avoiding {
-                        Some(r) => Some(self.region_index(r)?),
-                        None => None,
-                    },
-                    capturing: m.rule.capturing,
-                    next_to: m.rule.next_to,
-                    landing: m.rule.landing,
-                    compulsory: m.rule.compulsory,
-                    most: m.rule.most,
-                    shot: m.rule.shot,
-                    line_capture: m.rule.line_capture,
-                    removal: match &m.rule.removal {
-                        Some(r) => Some(self.removal(r)?),
-                        None => None,
-                    },
-                };
+                let filter = self.move_filter(&m.rule)?;
                 let so_that = match &m.rule.so_that {
                     Some(e) => Some(to_runtime(self.fold(e)?)?),
                     None => None,
@@ -644,6 +637,32 @@ impl Compiler<'_> {
                 })
             })
             .collect()
+    }
+
+    /// What narrows a move rule: its clauses, with their regions compiled.
+    fn move_filter(&mut self, rule: &crate::check::MoveRuleDecl) -> Option<model::MoveFilter> {
+        let mut region = |r: &Option<TExpr>| match r {
+            Some(r) => self.region_index(r).map(Some),
+            None => Some(None),
+        };
+        let (not_landing, avoiding) = (region(&rule.not_landing)?, region(&rule.avoiding)?);
+        Some(model::MoveFilter {
+            kinds: kind_set(rule.by.as_deref()),
+            not_landing,
+            avoiding,
+            capturing: rule.capturing,
+            next_to: rule.next_to,
+            landing: rule.landing,
+            compulsory: rule.compulsory,
+            most: rule.most,
+            shot: rule.shot,
+            line_capture: rule.line_capture,
+            liberties: rule.liberties,
+            removal: match &rule.removal {
+                Some(r) => Some(self.removal(r)?),
+                None => None,
+            },
+        })
     }
 
     /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where
@@ -938,6 +957,16 @@ impl Compiler<'_> {
                 mode,
                 filter,
             } => (run, turning_once, (min_length, max_length), mode, filter),
+            EffectDecl::Groups { directions, mode } => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Groups {
+                        directions: directions.iter().fold(0, |bits, &d| bits | 1 << d),
+                        mode: *mode,
+                    },
+                    filter: model::CaptureFilter::default(),
+                    condition,
+                })
+            }
             EffectDecl::Enclosed {
                 directions,
                 mode,
@@ -1148,14 +1177,38 @@ impl Compiler<'_> {
         })
     }
 
-    /// The first score whose condition holds in this configuration.
+    /// Each player's score: the first score whose condition holds in this configuration
+    /// with that player as the mover; one expression where both players have the same.
     fn score(&mut self) -> Option<Expr> {
-        for s in &self.desc.scores {
-            if self.condition(s).is_some() {
-                return to_runtime(self.fold(&s.rule)?);
+        let desc = self.desc;
+        let mut chosen = [None, None];
+        for (player, chosen) in model::Player::all().zip(&mut chosen) {
+            self.scored = Some(player);
+            *chosen = (0..desc.scores.len()).find(|&i| self.condition(&desc.scores[i]).is_some());
+            self.scored = None;
+        }
+        let mut expr = |i: usize| to_runtime(self.fold(&desc.scores[i].rule)?);
+        match chosen {
+            [None, None] => None,
+            [Some(a), Some(b)] if a == b => expr(a),
+            [a, b] => {
+                let mut per = |i: Option<usize>| i.map_or(Some(Expr::Const(0)), &mut expr);
+                Some(Expr::PerMover(Box::new([per(a)?, per(b)?])))
             }
         }
-        None
+    }
+
+    /// The ban on repetition's reading: what a position is, and how many moves back it
+    /// looks (`within N`, 1 to [`MAX_WITHIN`]).
+    fn repetition(&mut self, f: &crate::check::ForbidDecl) -> Option<model::Repetition> {
+        let within = match &f.within {
+            Some(n) => self.bounded(n, 1, MAX_WITHIN, "how many moves back the ban looks")?,
+            None => 0,
+        };
+        Some(model::Repetition {
+            positional: f.ignoring_turn,
+            within: within as u32,
+        })
     }
 
     fn board(&self) -> &Board {
@@ -1260,9 +1313,15 @@ impl Compiler<'_> {
             TExprKind::Choice { index, .. } => Value::Choice(*index),
             TExprKind::Direction(d) => Value::Direction(*d),
             TExprKind::Player(p) => Value::Player(model::Player::new(*p)?),
-            TExprKind::Mover => Value::Runtime(Expr::Player(PlayerRef::Mover)),
+            TExprKind::Mover => match self.scored {
+                Some(p) => Value::Player(p),
+                None => Value::Runtime(Expr::Player(PlayerRef::Mover)),
+            },
             TExprKind::Last => Value::Runtime(Expr::Last),
-            TExprKind::Opponent => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
+            TExprKind::Opponent => match self.scored {
+                Some(p) => Value::Player(p.next()),
+                None => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
+            },
             TExprKind::Region(RegionConst::Point { file, rank }) => {
                 Value::Region(vec![self.point(*file, *rank, e.span)?])
             }
@@ -1302,6 +1361,14 @@ impl Compiler<'_> {
             TExprKind::Call(Builtin::Within, args) => {
                 let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
                 return self.within(region?, distance?, args[1].span);
+            }
+            TExprKind::Call(f @ (Builtin::Area | Builtin::Territory), args) => {
+                let player = match self.fold(&args[0])? {
+                    Value::Player(p) => PlayerRef::Fixed(p),
+                    Value::Runtime(Expr::Player(r)) => r,
+                    _ => return None,
+                };
+                Value::Runtime(Expr::Area(player, *f == Builtin::Territory))
             }
             TExprKind::Call(f @ (Builtin::Hand | Builtin::Reach), args) => {
                 let player = match self.fold(&args[0])? {
@@ -1896,7 +1963,7 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         // Every sowing rule sows from the same pits.
         model::MoveKind::Sow { .. } => (2, vec![0]),
         // Placements are told apart by rule; a second placement rule is listed apart.
-        model::MoveKind::Place { .. } | model::MoveKind::Pass | model::MoveKind::Swap => {
+        model::MoveKind::Place { .. } | model::MoveKind::Pass { .. } | model::MoveKind::Swap => {
             (3, Vec::new())
         }
     };

@@ -153,6 +153,8 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
+            | Expr::Area(..)
+            | Expr::PerMover(_)
             | Expr::Marks(_)
             | Expr::Marked(_)
             | Expr::RowStones(_)
@@ -212,6 +214,10 @@ impl Env for At<'_> {
     }
 
     fn reach(&self, _: Player, _: u8) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn area(&self, _: Player, _: bool) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -304,6 +310,8 @@ impl Tables<'_> {
             | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
+            | Expr::Area(..)
+            | Expr::PerMover(_)
             | Expr::Tabled(_)
             | Expr::Majority(_)
             | Expr::Origin

@@ -77,6 +77,15 @@ fn collect_runs(
         // Not a capture: the engine promotes after the captures, and passes the turn (or
         // not) after that.
         EffectKind::Promote { .. } | EffectKind::Again => return,
+        EffectKind::Groups { directions, mode } => {
+            return groups(
+                &game.board,
+                (enemy, own),
+                (*directions, *mode),
+                landing,
+                captured,
+            )
+        }
         EffectKind::Enclosed { directions, mode } => {
             return enclosed(
                 &game.board,
@@ -195,6 +204,8 @@ pub(super) fn may_capture(
                 any | enemy(game.board.step(landing, dir))
             })
         }
+        // Groups are judged by [`collect`] alone.
+        EffectKind::Groups { .. } => return true,
     };
     match shape {
         RunShape::Lines(directions) => directions.iter().fold(false, |any, &dir| {
@@ -210,6 +221,19 @@ pub(super) fn may_capture(
                 })
         }
     }
+}
+
+/// [`super::groups::capture_groups`] for a capture with the default filter: a site that is
+/// neither an enemy's (`enemy`) nor the mover's (`own`) is empty.
+fn groups(
+    board: &Board,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    (links, mode): (u8, CaptureMode),
+    landing: Site,
+    capture: &mut impl FnMut(Site, CaptureMode),
+) {
+    let empty = |s: Site| !enemy(s) && !own(s);
+    super::groups::capture_groups(board, (enemy, &empty), links, (landing, mode), capture)
 }
 
 /// Whether `site` is in region `region` of the game (any site, when there is none).

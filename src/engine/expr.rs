@@ -132,6 +132,10 @@ impl Env for State {
         count
     }
 
+    fn area(&self, player: Player, territory: bool) -> i64 {
+        State::area(self, player, territory)
+    }
+
     /// The empty sites along the rays from the player's pieces (of kind `kind`, or of any)
     /// up to the first piece, as a set of sites on the stack, counted.
     fn reach(&self, player: Player, kind: u8) -> i64 {
@@ -332,6 +336,10 @@ impl Env for Scored<'_> {
 
     fn reach(&self, player: Player, kind: u8) -> i64 {
         self.state.reach(player, kind)
+    }
+
+    fn area(&self, player: Player, territory: bool) -> i64 {
+        self.state.area(player, territory)
     }
 
     fn hand(&self, player: Player, kind: u8) -> i64 {

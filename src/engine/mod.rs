@@ -11,6 +11,7 @@
 mod capture;
 mod expr;
 mod flying;
+mod groups;
 mod movegen;
 mod movelist;
 mod playout;
@@ -921,7 +922,7 @@ impl State {
             self.history.push(self.hash);
         }
         if self.game.tracks_repetition {
-            self.seen.push(&self.history);
+            self.seen.push(self.ban_key(self.hash, mover));
         }
         if !self.forward {
             self.frames.push(Frame {
@@ -935,7 +936,9 @@ impl State {
         }
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => self.apply_sowing::<false>(m, mover),
-            MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => self.apply_tile(m, mover),
+            MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
+                self.apply_tile(m, mover)
+            }
             MoveKind::Slide { .. }
             | MoveKind::Jump { .. }
             | MoveKind::PlacePiece { .. }
@@ -947,18 +950,25 @@ impl State {
             }
         }
         if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
-            self.check_ends_after_move(mover);
+            let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
+            self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
         }
     }
 
     /// The end rules checked after every move: conditions on the position, a repeated
-    /// position, a player to move who is stuck (when the stones left must be moved).
+    /// position (unless `may_repeat` is false: a pass where a position is the sites alone),
+    /// a player to
+    /// move who is stuck (when the stones left must be moved).
     #[inline(never)]
-    fn check_ends_after_move(&mut self, mover: Player) {
+    fn check_ends_after_move(&mut self, mover: Player, may_repeat: bool) {
         if !self.game.end_conditions.is_empty() {
             self.check_position_ends(mover);
         }
-        if self.game.tracks_repetition && self.ended.is_none() && self.seen.contains(self.hash) {
+        if self.game.tracks_repetition
+            && may_repeat
+            && self.ended.is_none()
+            && self.seen.contains(self.ban_key(self.hash, self.to_move))
+        {
             self.end_on_repetition(mover);
         }
         if self.game.stuck_moves_stones && self.ended.is_none() {
@@ -1239,13 +1249,13 @@ impl State {
         self.pits.undo(frame.pits);
         self.hash = self.history.pop().expect("every frame has a history entry");
         if self.game.tracks_repetition {
-            self.seen.pop(self.hash);
+            self.seen.pop();
         }
         self.to_move = frame.mover;
         self.ended = frame.ended;
         self.tile.passes = frame.passes;
         match self.game.moves[frame.mv.rule as usize].kind {
-            MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap => {
+            MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
                 self.undo_tile(frame.mv, frame.mover)
             }
             MoveKind::PlacePiece {

@@ -48,7 +48,8 @@ impl State {
                 MoveKind::Place { matching } => self.tile_moves(index, *matching, out),
                 MoveKind::Swap if self.swap_open() => out.push(Move::swap(index)),
                 MoveKind::Swap => {}
-                MoveKind::Pass => pass = pass.or(Some(index)),
+                MoveKind::Pass { at_will: false } => pass = pass.or(Some(index)),
+                MoveKind::Pass { at_will: true } => out.push(Move::pass(index)),
                 MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
                     self.site_moves(index, rule, out)
                 }
@@ -71,6 +72,9 @@ impl State {
             }
             if rule.filter.capturing {
                 out.retain_from(rule_start, |m| self.captures_something(m));
+            }
+            if let Some(links) = rule.filter.liberties {
+                out.retain_from(rule_start, |m| self.keeps_liberty(m, links));
             }
             if let Some(goal) = &rule.so_that {
                 self.keep_moves_reaching(goal, rule_start, out);
@@ -144,7 +148,7 @@ impl State {
             let rules = &self.game.moves;
             if moves
                 .iter()
-                .any(|m| !matches!(rules[m.rule as usize].kind, MoveKind::Pass))
+                .any(|m| !matches!(rules[m.rule as usize].kind, MoveKind::Pass { .. }))
             {
                 found = true;
                 break;

@@ -108,11 +108,11 @@ impl State {
         self.goals_known = None;
         if REPEATS {
             self.history.push(self.hash);
-            self.seen.push(&self.history);
+            self.seen.push(self.ban_key(self.hash, self.to_move));
         }
         self.apply_sowing::<true>(m, mover);
         if ENDS && self.ended.is_none() {
-            self.check_ends_after_move(mover);
+            self.check_ends_after_move(mover, true);
         }
     }
 

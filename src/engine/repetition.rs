@@ -21,6 +21,8 @@ pub(super) struct Seen {
     slots: Vec<(u64, u32)>,
     /// Slots in use.
     used: usize,
+    /// The keys in order of arrival (the positions before each move played).
+    keys: Vec<u64>,
 }
 
 impl Clone for Seen {
@@ -34,6 +36,7 @@ impl Clone for Seen {
     /// copied anew for every playout allocates nothing once its table has grown).
     fn clone_from(&mut self, other: &Seen) {
         super::copy_from(&mut self.slots, &other.slots);
+        super::copy_from(&mut self.keys, &other.keys);
         self.used = other.used;
     }
 }
@@ -65,17 +68,25 @@ impl Seen {
         !self.slots.is_empty() && self.slots[self.find(h)].1 > 0
     }
 
-    /// Adds the newest entry of `history` (which holds every entry, in order of arrival).
-    pub fn push(&mut self, history: &[u64]) {
+    /// Adds a new entry.
+    pub fn push(&mut self, key: u64) {
+        self.keys.push(key);
         if (self.used + 1) * 2 > self.slots.len() {
             self.slots.clear();
             self.slots
-                .resize((history.len() * 4).next_power_of_two().max(256), (0, 0));
+                .resize((self.keys.len() * 4).next_power_of_two().max(256), (0, 0));
             self.used = 0;
-            history.iter().for_each(|&h| self.add(h));
-        } else if let Some(&h) = history.last() {
-            self.add(h);
+            for i in 0..self.keys.len() {
+                self.add(self.keys[i]);
+            }
+        } else {
+            self.add(key);
         }
+    }
+
+    /// The newest `n` entries, newest first.
+    pub fn recent(&self, n: usize) -> impl Iterator<Item = u64> + '_ {
+        self.keys.iter().rev().take(n).copied()
     }
 
     #[inline]
@@ -90,8 +101,11 @@ impl Seen {
         }
     }
 
-    /// Removes the newest entry, `h`.
-    pub fn pop(&mut self, h: u64) {
+    /// Removes the newest entry.
+    pub fn pop(&mut self) {
+        let Some(h) = self.keys.pop() else {
+            return;
+        };
         let i = self.find(h);
         let slot = &mut self.slots[i];
         debug_assert!(slot.1 > 0, "the newest entry is in the table");
@@ -341,8 +355,9 @@ struct Fallback<'a> {
 }
 
 impl Fallback<'_> {
-    /// The hash after `m`, by playing it on the copy of `state`.
-    fn hash_after(&mut self, state: &State, m: Move) -> u64 {
+    /// The key of the ban on repetition after `m` ([`State::ban_key`]), by playing it on
+    /// the copy of `state`.
+    fn key_after(&mut self, state: &State, m: Move) -> u64 {
         if !self.fresh {
             match self.copy {
                 Some(copy) => (**copy).clone_from(state),
@@ -352,9 +367,9 @@ impl Fallback<'_> {
         }
         let copy = self.copy.as_mut().expect("copied above");
         copy.apply(m);
-        let h = copy.hash();
+        let key = copy.ban_key(copy.hash(), copy.to_move);
         copy.undo();
-        h
+        key
     }
 }
 
@@ -385,6 +400,9 @@ impl State {
         }
         let jump = match rule.kind {
             MoveKind::Slide { .. } => None,
+            MoveKind::PlacePiece {
+                from_hand: false, ..
+            } => None,
             MoveKind::Jump {
                 mode,
                 chain: Chain::Single,
@@ -403,12 +421,17 @@ impl State {
             CaptureMode::Remove => EMPTY,
         };
         let (from, to) = (m.from, m.to);
-        let piece = self.cells[from.index()];
-        let mut h = self.hash()
-            ^ z.cell(from, piece)
-            ^ z.cell(from, EMPTY)
-            ^ z.cell(to, self.cells[to.index()])
-            ^ z.cell(to, piece);
+        let (piece, mut h) = match rule.kind {
+            MoveKind::PlacePiece { kind, .. } => (game.cell(mover, kind as usize), self.hash()),
+            _ => {
+                let piece = self.cells[from.index()];
+                (
+                    piece,
+                    self.hash() ^ z.cell(from, piece) ^ z.cell(from, EMPTY),
+                )
+            }
+        };
+        h ^= z.cell(to, self.cells[to.index()]) ^ z.cell(to, piece);
         let (over, over_cell) = match jump {
             Some(Some(mode)) => (m.over, taken(self.cells[m.over.index()], mode)),
             _ => (NO_SITE, EMPTY),
@@ -441,10 +464,42 @@ impl State {
         Some(h ^ keys[mover.index()] ^ keys[self.next_player(mover).index()])
     }
 
-    /// Whether the hash `h` is that of this position or of one before it.
+    /// The key the ban on repetition compares for a position of hash `hash` with `to_move`
+    /// to move: the hash itself, or without the side to move where a position is the
+    /// sites alone (`ignoring turn`).
     #[inline]
-    fn seen(&self, h: u64) -> bool {
-        h == self.hash || self.seen.contains(h)
+    pub(super) fn ban_key(&self, hash: u64, to_move: Player) -> u64 {
+        match self.game.repetition.positional {
+            true => hash ^ self.game.zobrist.to_move[to_move.index()],
+            false => hash,
+        }
+    }
+
+    /// Whether the key `key` is that of this position or of one before it (within the
+    /// last moves the ban looks back over).
+    #[inline]
+    fn seen(&self, key: u64) -> bool {
+        if key == self.ban_key(self.hash, self.to_move) {
+            return true;
+        }
+        match self.game.repetition.within as usize {
+            0 => self.seen.contains(key),
+            n => self.seen.recent(n - 1).any(|k| k == key),
+        }
+    }
+
+    /// Whether a move whose hash after it is `h` (the turn passed on) recreates a position.
+    #[inline]
+    fn repeats(&self, h: u64) -> bool {
+        self.seen(self.ban_key(h, self.next_player(self.to_move)))
+    }
+
+    /// Whether the ban on repetition leaves `m` alone: where a position is the sites alone
+    /// (`ignoring turn`), a pass, which leaves them as they are.
+    #[inline]
+    fn exempt(&self, m: Move) -> bool {
+        self.game.repetition.positional
+            && matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. })
     }
 
     /// Removes the moves that would recreate a position of the game's history.
@@ -456,7 +511,7 @@ impl State {
                 self,
                 moves.iter().fold(0, |a, m| a | 1 << (m.to.index() & 63)),
             );
-            moves.retain(|m| !self.seen(quick.slide_hash(self, m)));
+            moves.retain(|m| !self.repeats(quick.slide_hash(self, m)));
             return;
         }
         let mut copy = moves.copy.take();
@@ -466,10 +521,13 @@ impl State {
         };
         let mut pending = Pending::new();
         moves.retain(|m| {
-            let h = self
-                .hash_after_with(m, &mut pending)
-                .unwrap_or_else(|| fallback.hash_after(self, m));
-            !self.seen(h)
+            if self.exempt(m) {
+                return true;
+            }
+            match self.hash_after_with(m, &mut pending) {
+                Some(h) => !self.repeats(h),
+                None => !self.seen(fallback.key_after(self, m)),
+            }
         });
         moves.copy = copy;
     }
@@ -484,12 +542,17 @@ impl State {
         let mut pending = Pending::new();
         let mut quick = Quick::new(self);
         let any = moves.iter().any(|&m| {
+            if self.exempt(m) {
+                return true;
+            }
             let h = quick
                 .as_mut()
                 .and_then(|q| q.hash_after(self, m))
-                .or_else(|| self.hash_after_with(m, &mut pending))
-                .unwrap_or_else(|| fallback.hash_after(self, m));
-            !self.seen(h)
+                .or_else(|| self.hash_after_with(m, &mut pending));
+            match h {
+                Some(h) => !self.repeats(h),
+                None => !self.seen(fallback.key_after(self, m)),
+            }
         });
         moves.copy = copy;
         any

@@ -139,7 +139,10 @@ impl State {
             | MoveKind::Jump { .. }
             | MoveKind::PlacePiece { .. }
             | MoveKind::Fly { .. } => scratch.replay_piece_move(m, report),
-            MoveKind::Place { .. } | MoveKind::Pass | MoveKind::Swap | MoveKind::Remove { .. } => {}
+            MoveKind::Place { .. }
+            | MoveKind::Pass { .. }
+            | MoveKind::Swap
+            | MoveKind::Remove { .. } => {}
         }
         scratch.log.clear();
         scratch.pits.clear_logs();

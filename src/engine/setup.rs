@@ -227,7 +227,10 @@ pub fn usual_stock(game: &Game, cells: &[Cell]) -> Vec<u16> {
 /// Checks the tile part of a setup: hands of existing kinds for every player, passes.
 fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     // Passes in a row belong to any game with a pass move; the rest only to tile games.
-    let passes = game.moves.iter().any(|r| matches!(r.kind, MoveKind::Pass));
+    let passes = game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Pass { .. }));
     let tile_state = setup.hands.is_some()
         || (setup.passes > 0 && !passes)
         || (setup.swapped && !game.has_swap())
@@ -290,8 +293,11 @@ impl State {
         state.init_stock(stock);
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
-            state.tile.passes = setup.passes;
             state.tile.last_placer = setup.last_placer;
+        }
+        // Passes in a row, in any game with a pass.
+        state.tile.passes = setup.passes;
+        if setup.passes > 0 {
             state.end_if_all_passed(state.to_move);
         }
         if setup.swapped {

@@ -176,6 +176,7 @@ impl State {
                 .map(|s| self.placeable(tiles, matching, s).count_ones() as usize)
                 .sum(),
             MoveKind::Swap => self.swap_open() as usize,
+            MoveKind::Pass { at_will: true } => 1,
             _ => 0,
         }
     }
@@ -186,7 +187,7 @@ impl State {
         for (i, rule) in self.game.moves.iter().enumerate() {
             if self.holds(&rule.condition) {
                 total += self.tile_move_count(tiles, &rule.kind);
-                if matches!(rule.kind, MoveKind::Pass) && pass.is_none() {
+                if matches!(rule.kind, MoveKind::Pass { at_will: false }) && pass.is_none() {
                     pass = Some(i as u8);
                 }
             }
@@ -304,7 +305,7 @@ impl State {
             }
             match rule.kind {
                 MoveKind::Place { matching } => total += self.count_placements(matching),
-                MoveKind::Pass => pass = pass.or(Some(i as u8)),
+                MoveKind::Pass { .. } => pass = pass.or(Some(i as u8)),
                 MoveKind::Swap => total += self.swap_open() as usize,
                 _ => {}
             }

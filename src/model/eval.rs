@@ -36,6 +36,9 @@ pub trait Env {
     /// How many pieces a player has in hand, of kind `kind` or
     /// ([`ANY_KIND`](super::ANY_KIND)) of any.
     fn hand(&self, player: Player, kind: u8) -> i64;
+    /// A player's area (their pieces and the empty sites only they border), or with
+    /// `territory` those empty sites alone (see [`Expr::Area`]).
+    fn area(&self, player: Player, territory: bool) -> i64;
     /// How many sites a player has marked.
     fn marks(&self, player: Player) -> i64;
     /// The first site (in site order) a player has marked, or no site.
@@ -93,6 +96,8 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Lines(r, k, n) => env.lines(r.resolve(env.mover()), *k, *n),
         Expr::Reach(r, kind) => env.reach(r.resolve(env.mover()), *kind),
         Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
+        Expr::Area(r, territory) => env.area(r.resolve(env.mover()), *territory),
+        Expr::PerMover(both) => operand(env, &both[env.mover().index() & 1], bound),
         Expr::Connected(r, a, b, links) => {
             env.connected(r.resolve(env.mover()), *a, *b, *links) as i64
         }

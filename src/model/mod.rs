@@ -264,6 +264,13 @@ pub enum Expr {
     /// How many pieces a player has in hand (see [`Game::stock`]), of one kind or
     /// ([`ANY_KIND`]) of any.
     Hand(PlayerRef, u8),
+    /// A player's area (the flag false): their pieces, and the empty sites of every region
+    /// of empty sites (linked orthogonally) that borders their pieces and no other
+    /// player's; or (true) their territory, those empty sites alone.
+    Area(PlayerRef, bool),
+    /// The first expression for the first player as the mover, the second for the second
+    /// (a score whose statements differ by the player scored).
+    PerMover(Box<[Expr; 2]>),
     /// The site the last stone was sown into.
     Last,
     /// A player's store (the argument is a player).
@@ -354,6 +361,7 @@ impl Expr {
             | Expr::Not(x)
             | Expr::Neg(x) => (Some(x), None),
             Expr::Binary(_, a, b) | Expr::PitOf(a, b) | Expr::Steps(a, b) => (Some(a), Some(b)),
+            Expr::PerMover(both) => (Some(&both[0]), Some(&both[1])),
             Expr::Const(_)
             | Expr::Player(_)
             | Expr::Pieces(_)
@@ -363,6 +371,7 @@ impl Expr {
             | Expr::Reach(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
+            | Expr::Area(..)
             | Expr::Last
             | Expr::Origin
             | Expr::Bound(_)
@@ -616,6 +625,10 @@ pub struct MoveFilter {
     pub removal: Option<Removal>,
     /// A step that captures by approach or withdrawal.
     pub line_capture: Option<LineCapture>,
+    /// `with liberties`: the move is legal only where, once its captures are made, the
+    /// moved piece's group (the mover's pieces linked along these directions, bit `d` for
+    /// the board's direction `d`) has an empty site next to it along them.
+    pub liberties: Option<u8>,
 }
 
 impl MoveFilter {
@@ -640,6 +653,7 @@ impl Default for MoveFilter {
             shot: None,
             removal: None,
             line_capture: None,
+            liberties: None,
         }
     }
 }
@@ -734,8 +748,11 @@ pub enum MoveKind {
         /// a board edge.
         matching: bool,
     },
-    /// Passing: legal only when no other move is.
-    Pass,
+    /// Passing: legal only when no other move is, or (`at will`) always.
+    Pass {
+        /// `at will`: a move whatever else is legal.
+        at_will: bool,
+    },
     /// The pie rule: on the second player's first turn (the first player has one piece on
     /// the board, the second none), once per game, the players exchange sides; the side to
     /// move does not change.
@@ -902,6 +919,15 @@ pub enum EffectKind {
         region: u16,
         /// What it does to a chain of jumps that lands there on the way.
         mid_chain: MidChain,
+    },
+    /// Every group of enemy pieces (linked along the directions) with a piece next to the
+    /// landing site along them and no empty site next to any of its pieces along them (no
+    /// liberty).
+    Groups {
+        /// The directions, as bits (bit `d` for the board's direction `d`).
+        directions: u8,
+        /// Convert or remove.
+        mode: CaptureMode,
     },
     /// An enemy piece next to the landing site whose every neighbour along the directions
     /// holds a piece of the mover's (or is a hostile empty site); a side off the board
@@ -1203,9 +1229,12 @@ pub struct Game {
     pub sow_sources: Vec<RuleSource>,
     /// Whether a move may not recreate an earlier position.
     pub forbid_repetition: bool,
+    /// What the ban on repetition compares, and how far back.
+    pub repetition: Repetition,
     /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
     /// its moves cannot be picked without listing them (a `so that` narrows them only
-    /// where its goal does not hold already, which the engine tests).
+    /// where its goal does not hold already, which the engine tests), or a pass is a move
+    /// at will (besides the others).
     pub moves_narrowed: bool,
     /// Whether a move rule has a `so that` (whose goal, where it does not hold, narrows
     /// its moves).
@@ -1273,6 +1302,16 @@ pub struct Game {
     /// Whether an end rule makes the player to move lose when they have no legal move
     /// (`end when no legal move: mover loses`).
     pub stalemate_loses: bool,
+}
+
+/// What the ban on repetition ([`Game::forbid_repetition`]) compares, and how far back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Repetition {
+    /// A position is the sites alone, whoever is to move (positional); otherwise the sites
+    /// and the side to move (situational).
+    pub positional: bool,
+    /// Only the positions of the last this many moves (0: every position of the game).
+    pub within: u32,
 }
 
 /// A goal an end rule sets: a player wins when a piece of theirs (of one kind, or of any)

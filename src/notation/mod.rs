@@ -58,7 +58,7 @@ impl std::error::Error for MoveError {}
 /// piece's move, a pit number for sowing, `cell:tile` for a placed tile, `pass`, `swap`.
 pub fn move_text(state: &State, m: Move) -> String {
     match state.game().moves[m.rule() as usize].kind {
-        MoveKind::Pass => "pass".into(),
+        MoveKind::Pass { .. } => "pass".into(),
         MoveKind::Swap => "swap".into(),
         MoveKind::Sow { .. } => pits::text(state, m),
         MoveKind::Place { .. } => tiles::text(state, m),
@@ -114,7 +114,7 @@ pub fn play(state: &mut State, m: Move) -> Result<(), MoveError> {
 fn parse_turn_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let is_pass = text == "pass";
     let wanted = |k: &MoveKind| match is_pass {
-        true => matches!(k, MoveKind::Pass),
+        true => matches!(k, MoveKind::Pass { .. }),
         false => matches!(k, MoveKind::Swap),
     };
     let mut moves = MoveList::new();

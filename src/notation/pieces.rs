@@ -433,9 +433,17 @@ fn placement_refusal(state: &State, site: Site) -> String {
         .moves
         .iter()
         .any(|r| places(&r.kind) && r.filter.capturing);
+    let keeps_liberties = game
+        .moves
+        .iter()
+        .any(|r| places(&r.kind) && r.filter.liberties.is_some());
     match pseudo.iter().any(|m| m.from() == NO_SITE && m.to() == site) {
         true => "it would repeat an earlier position".into(),
         false if must_capture => format!("a piece placed on {name} would capture nothing"),
+        false if keeps_liberties => format!(
+            "a piece placed on {name} would leave its group without a liberty (an empty \
+             point next to it), taking nothing"
+        ),
         false => format!("no piece may be placed on {name} now"),
     }
 }

@@ -17,7 +17,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::engine::{usual_stock, Setup, SetupError, SetupPart, State};
-use crate::model::{Cell, Game, Layout, Player, Site, EMPTY, MAX_HAND};
+use crate::model::{Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND};
 
 /// Why a text is not a position of the game: the part of the text and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -527,6 +527,17 @@ fn parse_tile_word(
     let at = format!("`{word}`");
     if word == "swapped" && game.has_swap() {
         setup.swapped = true;
+        return Ok(());
+    }
+    // Passes in a row belong to any game with a pass (the setup's checks say how many).
+    let passes = game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Pass { .. }));
+    if let (Some(("passes", n)), true, None) = (word.split_once('='), passes, &game.tiles) {
+        setup.passes = n
+            .parse()
+            .map_err(|_| bad(at, format!("`{n}` is not a number of passes")))?;
         return Ok(());
     }
     let Some(tiles) = &game.tiles else {

@@ -33,10 +33,20 @@ pub fn summary(game: &Game) -> String {
     let _ = writeln!(
         o,
         "repeated positions: {}",
-        if game.forbid_repetition {
-            "forbidden"
-        } else {
-            "allowed"
+        match (game.forbid_repetition, game.repetition) {
+            (false, _) => "allowed".to_string(),
+            (true, r) => format!(
+                "forbidden{}{}",
+                if r.positional {
+                    " (the sites alone, whoever is to move)"
+                } else {
+                    ""
+                },
+                match r.within {
+                    0 => String::new(),
+                    n => format!(" within the last {n} moves"),
+                }
+            ),
         }
     );
     end_summary(&mut o, game);
@@ -207,7 +217,8 @@ fn moves_summary(o: &mut String, game: &Game) {
             }
             MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
             MoveKind::Place { matching: false } => "place a tile from hand".into(),
-            MoveKind::Pass => "pass (only when no other move is legal)".into(),
+            MoveKind::Pass { at_will: false } => "pass (only when no other move is legal)".into(),
+            MoveKind::Pass { at_will: true } => "pass (at will)".into(),
             MoveKind::Swap => "swap sides (second player's first turn)".into(),
             MoveKind::Sow {
                 sowing: s, relay, ..
@@ -296,6 +307,21 @@ fn effects_summary(o: &mut String, game: &Game) {
                 max_length,
                 mode,
             } => (shape, turning_once, (min_length, max_length), mode),
+            EffectKind::Groups {
+                directions: links,
+                mode: md,
+            } => {
+                let _ = writeln!(
+                    o,
+                    "  {}. capture groups without liberties along {}, {}{}{}",
+                    i + 1,
+                    direction_names(*links),
+                    mode(*md),
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i))
+                );
+                continue;
+            }
             EffectKind::Enclosed {
                 directions: d,
                 mode: md,
@@ -381,6 +407,12 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     }
     if f.most {
         words += " (only the captures that take the most pieces)";
+    }
+    if let Some(links) = f.liberties {
+        words += &format!(
+            ", with liberties (no suicide) along {}",
+            direction_names(links)
+        );
     }
     if let Some(n) = f.next_to {
         words += match n.what {
@@ -676,6 +708,15 @@ fn expr(e: &Expr, game: &Game) -> String {
         }
         Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
         Expr::Hand(r, kind) => format!("hand({}, {})", player(r), game.piece_kinds[*kind as usize]),
+        Expr::Area(r, false) => format!("area({})", player(r)),
+        Expr::Area(r, true) => format!("territory({})", player(r)),
+        Expr::PerMover(both) => format!(
+            "{} for {}, {} for {}",
+            expr(&both[0], game),
+            game.players[0],
+            expr(&both[1], game),
+            game.players.get(1).map_or("", String::as_str)
+        ),
         Expr::Last => "last".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),

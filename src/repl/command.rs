@@ -44,7 +44,7 @@ pub enum Command {
     Resign,
     /// Turn the board round (and back).
     Flip,
-    /// Go to the position after move N of the history (0: the start).
+    /// Return to the position after move N of the history (0: the start).
     Goto(usize),
     /// Draw the position as an SVG picture in a file.
     Svg(String),

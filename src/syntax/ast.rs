@@ -124,8 +124,12 @@ pub enum StatementKind {
         /// `called "corner"`: its short name.
         label: Option<String>,
     },
-    /// `forbid repeated position [when cond]`.
+    /// `forbid repeated position [ignoring turn] [within N] [when cond]`.
     ForbidRepetition {
+        /// `ignoring turn`: a position is the sites alone (positional).
+        ignoring_turn: bool,
+        /// `within N`: only the positions of the last N moves.
+        within: Option<Expr>,
         /// When the ban applies.
         condition: Option<Expr>,
     },
@@ -250,6 +254,9 @@ pub struct MoveClauses {
     /// `capture by approach|withdrawal [or ...] [MODE] [chained]`: a step that captures
     /// the run it moves up to or away from.
     pub line_capture: Option<Box<LineCaptureClause>>,
+    /// `with liberties [along DIRECTIONS]`: only moves after which the moved piece's group
+    /// has an empty neighbour (orthogonal, or along the directions given).
+    pub liberties: Option<Box<(Option<Directions>, Span)>>,
 }
 
 /// `capture by approach or withdrawal remove chained`.
@@ -390,8 +397,11 @@ pub enum MoveKind {
         /// Where (none: any empty site).
         region: Option<Expr>,
     },
-    /// `pass`.
-    Pass,
+    /// `pass`, or with `at will` (true) a pass whatever else is legal.
+    Pass {
+        /// `at will`.
+        at_will: bool,
+    },
     /// `swap`.
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
@@ -525,6 +535,15 @@ pub enum Effect {
         mode: CaptureMode,
         /// What narrows it.
         clauses: CaptureClauses,
+        /// Where the effect was written.
+        span: Span,
+    },
+    /// `capture groups without liberties DIRS MODE`.
+    Groups {
+        /// The links that join a group, and along which its liberties are looked for.
+        directions: Directions,
+        /// What happens to captured pieces.
+        mode: CaptureMode,
         /// Where the effect was written.
         span: Span,
     },

@@ -531,9 +531,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         }
         Rule::move_stmt => lower_move(&mut take, file)?,
         Rule::after_stmt => lower_after(&mut take, file)?,
-        Rule::forbid_stmt => StatementKind::ForbidRepetition {
-            condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
-        },
+        Rule::forbid_stmt => lower_forbid(&mut take, file)?,
         Rule::end_stmt => lower_end(take()?, take()?, span, file)?,
         _ => return Err(internal(span)),
     };
@@ -565,6 +563,7 @@ fn lower_move<'a>(
                 clauses.onto = Some((both, span));
             }
             Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
+            Rule::with_liberties => clauses.liberties = Some(Box::new(lower_liberties(part, file))),
             Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
             Rule::take_after => clauses.take_after = Some(Box::new(lower_take_after(part, file)?)),
             Rule::step_chain | Rule::line_capture => add_line_capture(&mut clauses, part, file)?,
@@ -574,6 +573,26 @@ fn lower_move<'a>(
     Ok(StatementKind::Move {
         kind,
         clauses,
+        condition,
+    })
+}
+
+/// A `forbid repeated position` statement: its reading, its reach and its condition.
+fn lower_forbid<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let (mut ignoring_turn, mut within, mut condition) = (false, None, None);
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::ignoring_turn => ignoring_turn = true,
+            Rule::forbid_within => within = Some(lower_max(part, file)?),
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::ForbidRepetition {
+        ignoring_turn,
+        within,
         condition,
     })
 }
@@ -917,6 +936,16 @@ fn lower_condition(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     lower_expr(inner.next().ok_or_else(|| internal(span))?, file)
 }
 
+/// `with liberties [along DIRECTIONS]`: the directions, if given, and the clause.
+fn lower_liberties(pair: Pair<Rule>, file: FileId) -> (Option<Directions>, Span) {
+    let span = span_of(&pair, file);
+    let directions = pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::directions)
+        .map(|p| lower_directions(p, file));
+    (directions, span)
+}
+
 /// `next to WHAT [along DIRECTIONS]`.
 fn lower_next_to(pair: Pair<Rule>, file: FileId) -> (Neighbour, Option<Box<Directions>>, Span) {
     let span = span_of(&pair, file);
@@ -1181,7 +1210,9 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 region: region.map(|e| lower_expr(e, file)).transpose()?,
             })
         }
-        Rule::pass_move => Ok(MoveKind::Pass),
+        Rule::pass_move => Ok(MoveKind::Pass {
+            at_will: take().is_ok_and(|p| p.as_rule() == Rule::pass_at_will),
+        }),
         Rule::swap_move => Ok(MoveKind::Swap),
         Rule::fly_move => Ok(MoveKind::Fly),
         _ => Err(internal(span)),
@@ -1264,6 +1295,21 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     }
     if pair.as_rule() == Rule::enclosed_capture {
         return lower_enclosed(pair, file);
+    }
+    if pair.as_rule() == Rule::group_capture {
+        let (mut directions, mut mode) = (None, None);
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::directions => directions = Some(lower_directions(part, file)),
+                Rule::capture_mode => mode = Some(lower_mode(part, file)?),
+                _ => {}
+            }
+        }
+        return Ok(Effect::Groups {
+            directions: directions.ok_or_else(|| internal(span))?,
+            mode: mode.ok_or_else(|| internal(span))?,
+            span,
+        });
     }
     if pair.as_rule() != Rule::custodian_capture {
         return Err(internal(span));

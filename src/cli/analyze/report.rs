@@ -263,7 +263,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
             capture_sizes: pairs(&tally.sizes),
             captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
             extra_turns: tally.extra_turns,
-            passes: kind_count(&|k| matches!(k, MoveKind::Pass)),
+            passes: kind_count(&|k| matches!(k, MoveKind::Pass { .. })),
             swaps: kind_count(&|k| matches!(k, MoveKind::Swap)),
             marks: tally.marks,
             effects: effect_counts(game, tally, n),

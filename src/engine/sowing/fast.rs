@@ -450,7 +450,7 @@ impl State {
                 full = self.pits.full;
             }
             if ENDS {
-                self.check_ends_after_move(mover);
+                self.check_ends_after_move(mover, true);
                 if self.ended.is_some() {
                     return (n + 1, n + 1 < max_plies);
                 }

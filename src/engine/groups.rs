@@ -1,0 +1,229 @@
+//! Groups of pieces linked along a capture's directions: the capture of the enemy groups a
+//! move leaves without a liberty (an empty site next to one of their pieces), the test of
+//! `with liberties` (no suicide), and the area of a player (pieces and the empty regions
+//! only they border).
+//!
+//! Every search is a flood fill over sets of sites and a stack of sites, both fixed arrays
+//! on the machine stack (a grid has at most 26 x 26 sites): nothing is allocated. A fill
+//! that looks for a liberty stops at the first it finds, so that the common case (a group
+//! with an empty site next to it) reads a few sites only.
+
+use super::movegen::SITE_SET_WORDS;
+use super::{capture, Move, State};
+use crate::model::board::MAX_GRID_SIDE;
+use crate::model::{Board, CaptureMode, Game, MoveKind, Player, Site, EMPTY, NO_SITE};
+
+/// The most sites of a grid.
+const MAX_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
+
+/// A set of sites: bit `site % 64` of word `site / 64`.
+type Set = [u64; SITE_SET_WORDS];
+
+#[inline(always)]
+fn has(set: &Set, s: Site) -> bool {
+    set[(s.index() / 64) & (SITE_SET_WORDS - 1)] >> (s.index() % 64) & 1 == 1
+}
+
+#[inline(always)]
+fn add(set: &mut Set, s: Site) {
+    set[(s.index() / 64) & (SITE_SET_WORDS - 1)] |= 1 << (s.index() % 64);
+}
+
+/// The directions of a mask (bit `d` for the board's direction `d`).
+#[inline(always)]
+fn directions(mask: u8) -> impl Iterator<Item = u8> {
+    (0..8u8).filter(move |d| mask >> d & 1 == 1)
+}
+
+/// A stack of sites for a flood fill.
+struct Stack {
+    sites: [Site; MAX_SITES],
+    len: usize,
+}
+
+impl Stack {
+    fn new() -> Stack {
+        Stack {
+            sites: [NO_SITE; MAX_SITES],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, s: Site) {
+        self.sites[self.len % MAX_SITES] = s;
+        self.len += 1;
+    }
+}
+
+/// Fills the group of `start` (the sites `member` allows, linked along `links`), marking
+/// its sites in `seen` and leaving them on `stack` (emptied first); stops at the first
+/// site next to the group that `liberty` allows, and returns whether it found one (then
+/// the group is only partly on the stack).
+fn fill(
+    board: &Board,
+    (member, liberty): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    links: u8,
+    start: Site,
+    (seen, stack): (&mut Set, &mut Stack),
+) -> bool {
+    stack.len = 0;
+    add(seen, start);
+    stack.push(start);
+    let mut next = 0;
+    while next < stack.len {
+        let s = stack.sites[next % MAX_SITES];
+        next += 1;
+        for dir in directions(links) {
+            let n = board.step(s, dir);
+            if n == NO_SITE || has(seen, n) {
+                continue;
+            }
+            if liberty(n) {
+                return true;
+            }
+            if member(n) {
+                add(seen, n);
+                stack.push(n);
+            }
+        }
+    }
+    false
+}
+
+/// Passes to `capture` every piece of the enemy groups (pieces `enemy` allows, linked along
+/// `links`) with a piece next to `landing` along `links` and no empty site (`cell` EMPTY)
+/// next to any of their pieces along them. Kept out of line, so that the captures of other
+/// games are compiled as they were.
+#[inline(never)]
+pub(super) fn capture_groups(
+    board: &Board,
+    (enemy, empty): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    links: u8,
+    (landing, mode): (Site, CaptureMode),
+    capture: &mut impl FnMut(Site, CaptureMode),
+) {
+    // The sites of the groups already judged: a group next to the landing site along
+    // several directions is judged once.
+    let mut judged: Set = [0; SITE_SET_WORDS];
+    let mut stack = Stack::new();
+    for dir in directions(links) {
+        let start = board.step(landing, dir);
+        if start == NO_SITE || has(&judged, start) || !enemy(start) {
+            continue;
+        }
+        // A fill of its own: one that found a liberty saw only part of its group, which
+        // a fill from another of its pieces must walk again to find a liberty too.
+        let mut seen: Set = [0; SITE_SET_WORDS];
+        let free = fill(
+            board,
+            (enemy, &empty),
+            links,
+            start,
+            (&mut seen, &mut stack),
+        );
+        for (j, s) in judged.iter_mut().zip(seen) {
+            *j |= s;
+        }
+        if !free {
+            for &s in &stack.sites[..stack.len.min(MAX_SITES)] {
+                capture(s, mode);
+            }
+        }
+    }
+}
+
+impl State {
+    /// Whether the move `m` (a placement, a slide, a step or a flight, of a rule `with
+    /// liberties` along `links`) leaves the moved piece's group with a liberty once the
+    /// captures after it are made.
+    pub(super) fn keeps_liberty(&self, m: Move, links: u8) -> bool {
+        let game = &*self.game;
+        let board = &game.board;
+        let mover = self.to_move;
+        let piece = match game.moves[m.rule() as usize].kind {
+            MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
+            _ => self.cells[m.from().index()],
+        };
+        let (from, to) = (m.from(), m.to());
+        // The board after the move, before its captures.
+        let after = |s: Site| match s {
+            _ if s == to => piece,
+            _ if s == from => EMPTY,
+            _ => self.cells[s.index()],
+        };
+        if directions(links).any(|d| {
+            let n = board.step(to, d);
+            n != NO_SITE && after(n) == EMPTY
+        }) {
+            return true;
+        }
+        // The captures of the move's effects: removed sites become liberties, converted
+        // pieces join the mover's.
+        let (mut removed, mut converted): (Set, Set) = ([0; SITE_SET_WORDS], [0; SITE_SET_WORDS]);
+        for (effect, rule) in game.effects.iter().enumerate() {
+            if self.holds(&rule.condition) && capture::may_capture(game, after, effect, to, mover) {
+                capture::collect(game, after, effect, to, mover, |s, mode| match mode {
+                    CaptureMode::Remove => add(&mut removed, s),
+                    CaptureMode::Convert => add(&mut converted, s),
+                });
+            }
+        }
+        let own = |s: Site| {
+            let c = after(s);
+            !has(&removed, s)
+                && (has(&converted, s) || c != EMPTY && game.owner[c.index()] == mover)
+        };
+        let liberty = |s: Site| has(&removed, s) || after(s) == EMPTY;
+        let mut seen: Set = [0; SITE_SET_WORDS];
+        fill(
+            board,
+            (&own, &liberty),
+            links,
+            to,
+            (&mut seen, &mut Stack::new()),
+        )
+    }
+
+    /// `player`'s area: their pieces (unless `territory`) and the empty sites of every
+    /// region of empty sites, linked orthogonally, that borders their pieces and no
+    /// other player's.
+    pub(super) fn area(&self, player: Player, territory: bool) -> i64 {
+        let game: &Game = &self.game;
+        let board = &game.board;
+        let cells = &self.cells;
+        let mut seen: Set = [0; SITE_SET_WORDS];
+        let mut stack = Stack::new();
+        let mut total = if territory {
+            0
+        } else {
+            self.piece_count[player.index()] as i64
+        };
+        let empty = |s: Site| cells[s.index()] == EMPTY;
+        for start in Site::all(board.sites()) {
+            if !empty(start) || has(&seen, start) {
+                continue;
+            }
+            // The region, and the players whose pieces border it (bit per player).
+            let borders = std::cell::Cell::new(0u8);
+            let border = |s: Site| {
+                let c = cells[s.index()];
+                if c != EMPTY {
+                    borders.set(borders.get() | 1 << game.owner[c.index()].index());
+                }
+                false
+            };
+            fill(
+                board,
+                (&empty, &border),
+                0b1111,
+                start,
+                (&mut seen, &mut stack),
+            );
+            if borders.get() == 1 << player.index() {
+                total += stack.len as i64;
+            }
+        }
+        total
+    }
+}
