@@ -74,8 +74,7 @@ fn collect_runs(
             max_length,
             mode,
         } => (shape, turning_once, (min_length, max_length), mode),
-        // Not a capture: the engine promotes after the captures, and passes the turn (or
-        // not) after that.
+        // Not captures: the engine promotes, and gives another move, after them.
         EffectKind::Promote { .. } | EffectKind::Again => return,
         EffectKind::Groups { directions, mode } => {
             return groups(
