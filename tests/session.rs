@@ -103,6 +103,27 @@ fn moves_canonical_forgiving_ambiguous_and_illegal() {
     assert_eq!(texts(&lone), ["d4-d1"]);
 }
 
+/// A point typed where the game places pieces is a placement: its refusal gives the rule's
+/// reason (Go's suicide), not the words for a piece that moves from or to it.
+#[test]
+fn a_refused_placement_keeps_its_reason() {
+    let game = rulebook::pipeline::load("go", Some("9x9"), &[]).unwrap();
+    let state = notation::parse_position(&game, "9/9/9/9/9/9/9/B8/1B7 white").unwrap();
+    let setup = Setup {
+        game: "go".into(),
+        preset: Some("9x9".into()),
+        sets: Vec::new(),
+    };
+    let mut s = Session::with_state(setup, state, Options::default());
+    let e = refused(&mut s, "a1");
+    assert!(
+        e.contains("a1 is not legal") && e.contains("without a liberty"),
+        "{e}"
+    );
+    assert!(refused(&mut s, "b1").contains("b1 is not empty"));
+    assert_eq!(s.state().ply(), 0, "refused moves change nothing");
+}
+
 #[test]
 fn undo_and_redo() {
     let mut s = session("ming-mang", &["size=4"], None);

@@ -331,7 +331,8 @@ fn second_part_refusal(
     })
 }
 
-/// Why no legal move has the points written, in words (`None`: no points were written).
+/// Why no legal move has the points written, in words (`None`: the points are not a move of
+/// this game's form, as a lone point where nothing is placed).
 fn piece_refusal(
     state: &State,
     moves: &MoveList,
@@ -343,7 +344,7 @@ fn piece_refusal(
     let site = |p: &str| board.site_named(p).expect("checked above");
     Some(match points {
         [one] if removal => removal_refusal(state, site(one)),
-        [one] => placement_refusal(state, site(one)),
+        [one] => placement_refusal(state, site(one))?,
         [first, .., last] => {
             let (from, to) = (site(first), site(last));
             let mut from_here: Vec<String> = moves
@@ -416,16 +417,16 @@ fn removal_refusal(state: &State, site: Site) -> String {
     }
 }
 
-/// Why no piece may be placed on `site`, in words.
-fn placement_refusal(state: &State, site: Site) -> String {
+/// Why no piece may be placed on `site`, in words (`None` in a game where nothing is placed).
+fn placement_refusal(state: &State, site: Site) -> Option<String> {
     let game = state.game();
     let name = &game.board.site_names[site.index()];
     let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
     if !game.moves.iter().any(|r| places(&r.kind)) {
-        return format!("a move here is {}", expected_form(&game.moves));
+        return None;
     }
     if state.owner(site).is_some() {
-        return format!("{name} is not empty");
+        return Some(format!("{name} is not empty"));
     }
     let mut pseudo = MoveList::new();
     state.pseudo_legal_moves(&mut pseudo);
@@ -437,15 +438,17 @@ fn placement_refusal(state: &State, site: Site) -> String {
         .moves
         .iter()
         .any(|r| places(&r.kind) && r.filter.liberties.is_some());
-    match pseudo.iter().any(|m| m.from() == NO_SITE && m.to() == site) {
-        true => "it would repeat an earlier position".into(),
-        false if must_capture => format!("a piece placed on {name} would capture nothing"),
-        false if keeps_liberties => format!(
-            "a piece placed on {name} would leave its group without a liberty (an empty \
+    Some(
+        match pseudo.iter().any(|m| m.from() == NO_SITE && m.to() == site) {
+            true => "it would repeat an earlier position".into(),
+            false if must_capture => format!("a piece placed on {name} would capture nothing"),
+            false if keeps_liberties => format!(
+                "a piece placed on {name} would leave its group without a liberty (an empty \
              point next to it), taking nothing"
-        ),
-        false => format!("no piece may be placed on {name} now"),
-    }
+            ),
+            false => format!("no piece may be placed on {name} now"),
+        },
+    )
 }
 
 /// Why the move written `text` is not legal when the rules would allow it but for a

@@ -412,12 +412,14 @@ impl Session {
     /// The move a typed text means: canonical text, or a forgiving form that names one legal
     /// move only (its origin or its destination alone, any letter case).
     fn resolve(&mut self, text: &str) -> Result<Move, String> {
-        let engine_error = match notation::parse_move(&mut self.state, text) {
+        let (engine_error, refused) = match notation::parse_move(&mut self.state, text) {
             Ok(m) => return Ok(m),
             Err(MoveError::GameOver) => {
                 return Err("the game is over: `new` starts again, `undo` takes back".into())
             }
-            Err(e) => e.to_string(),
+            // A move of the game's form, refused with its reason (a placement on a point).
+            Err(e @ MoveError::Illegal { .. }) => (e.to_string(), true),
+            Err(e) => (e.to_string(), false),
         };
         let mut moves = MoveList::new();
         self.state.legal_moves(&mut moves);
@@ -442,10 +444,12 @@ impl Session {
             .collect();
         match candidates.as_slice() {
             [(m, _)] => Ok(*m),
-            [] if self.state.game().board.site_named(text.trim()).is_some() => Err(format!(
+            [] if !refused && self.state.game().board.site_named(text.trim()).is_some() => {
+                Err(format!(
                 "no legal move of {} starts or ends at `{text}`\n(`moves` lists the legal moves)",
                 self.player_name(self.state.to_move())
-            )),
+            ))
+            }
             [] => {
                 let first = text.split_whitespace().next().unwrap_or("");
                 match crate::diag::closest(&first.to_ascii_lowercase(), command::names()) {
