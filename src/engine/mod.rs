@@ -1126,18 +1126,7 @@ impl State {
                 chain,
                 over,
                 ..
-            } => {
-                if over == Jumped::Friend {
-                    self.remove_friends(m, chain);
-                } else {
-                    match chain {
-                        Chain::Single => self.capture(m.over, mover, mode),
-                        Chain::Straight => self.capture_jumped(m, mover, mode),
-                        Chain::Turning => self.capture_legs(m, mover, mode),
-                        Chain::Pieces => self.capture_pieces(m, mover, mode),
-                    }
-                }
-            }
+            } => self.take_jumped(m, mover, chain, over, mode),
             MoveKind::Jump {
                 chain: Chain::Pieces,
                 ..
@@ -1295,45 +1284,76 @@ impl State {
         })
     }
 
-    /// Captures every piece a chained jump passed over: `m.over` is the first, and each
-    /// further one is two sites on along the same line, up to the landing site.
-    fn capture_jumped(&mut self, m: Move, mover: Player, mode: CaptureMode) {
-        let board = &self.game.board;
-        let Some(dir) = (0..8).find(|&d| board.step(m.from, d) == m.over) else {
-            return;
-        };
-        let mut over = m.over;
-        loop {
-            self.capture(over, mover, mode);
-            let landing = self.game.board.step(over, dir);
-            if landing == m.to || landing == NO_SITE {
-                return;
-            }
-            over = self.game.board.step(landing, dir);
-            if over == NO_SITE {
-                return;
-            }
+    /// Takes the pieces a jump of `mover` passed over: captures the enemy pieces (`mode`), or
+    /// removes the mover's own where the rule jumps `over friend remove`.
+    #[inline(always)]
+    pub(super) fn take_jumped(
+        &mut self,
+        m: Move,
+        mover: Player,
+        chain: Chain,
+        over: Jumped,
+        mode: CaptureMode,
+    ) {
+        match over {
+            Jumped::Friend => self.each_jumped(m, mover, chain, |s, site| s.set(site, EMPTY)),
+            _ => self.each_jumped(m, mover, chain, |s, site| s.capture(site, mover, mode)),
         }
     }
 
-    /// Captures every piece a chained jump that may turn passed over, once the piece has
-    /// landed at the end of its path (they stood until then).
-    fn capture_legs(&mut self, m: Move, mover: Player, mode: CaptureMode) {
-        let game = Arc::clone(&self.game);
-        for (over, _) in m.jumps(&game) {
-            self.capture(over, mover, mode);
+    /// Calls `take` on every site a jump passed over, once the piece has landed (they
+    /// stood until then): the one jumped; along a straight chain, `m.over` and each site
+    /// two on along the same line up to the landing; the legs of a chain that may turn; the
+    /// pieces a chain recorded by its pieces jumped (whose piece is first made the kind it
+    /// became on the way, if it did).
+    #[inline(always)]
+    fn each_jumped(
+        &mut self,
+        m: Move,
+        mover: Player,
+        chain: Chain,
+        mut take: impl FnMut(&mut State, Site),
+    ) {
+        match chain {
+            Chain::Single => take(self, m.over),
+            Chain::Straight => {
+                let board = &self.game.board;
+                let Some(dir) = (0..8).find(|&d| board.step(m.from, d) == m.over) else {
+                    return;
+                };
+                let mut over = m.over;
+                while over != NO_SITE {
+                    take(self, over);
+                    let landing = self.game.board.step(over, dir);
+                    if landing == m.to || landing == NO_SITE {
+                        return;
+                    }
+                    over = self.game.board.step(landing, dir);
+                }
+            }
+            Chain::Turning => {
+                let game = Arc::clone(&self.game);
+                for (over, _) in m.jumps(&game) {
+                    take(self, over);
+                }
+            }
+            Chain::Pieces => self.each_piece_jumped(m, mover, take),
         }
     }
 
-    /// Captures every piece a chain recorded by its pieces jumped, once the piece has
-    /// landed (and made it the kind it became on the way, if it did). Kept out of line, so that the captures of other games are compiled as they
-    /// were.
+    /// [`State::each_jumped`] for a chain recorded by its pieces. Kept out of line, so that
+    /// the captures of other games are compiled as they were.
     #[inline(never)]
-    fn capture_pieces(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+    fn each_piece_jumped(
+        &mut self,
+        m: Move,
+        mover: Player,
+        mut take: impl FnMut(&mut State, Site),
+    ) {
         self.crown_on_the_way(m, mover);
         let game = Arc::clone(&self.game);
         for site in game.piece_bits.sites(m.from, m.path) {
-            self.capture(site, mover, mode);
+            take(self, site);
         }
     }
 
@@ -1360,43 +1380,6 @@ impl State {
             while site != NO_SITE && self.owner(site).is_some_and(|p| p != mover) {
                 self.capture(site, mover, mode);
                 site = game.board.step(site, dir);
-            }
-        }
-    }
-
-    /// Removes the mover's own pieces a jump `over friend remove` passed over: the one
-    /// jumped, or every one of a chain. Kept out of line, so that the captures of other
-    /// games are compiled as they were.
-    #[inline(never)]
-    fn remove_friends(&mut self, m: Move, chain: Chain) {
-        let game = Arc::clone(&self.game);
-        match chain {
-            Chain::Single => self.set(m.over, EMPTY),
-            Chain::Straight => {
-                let board = &game.board;
-                let Some(dir) = (0..8).find(|&d| board.step(m.from, d) == m.over) else {
-                    return;
-                };
-                let mut over = m.over;
-                while over != NO_SITE {
-                    self.set(over, EMPTY);
-                    let landing = board.step(over, dir);
-                    if landing == m.to || landing == NO_SITE {
-                        return;
-                    }
-                    over = board.step(landing, dir);
-                }
-            }
-            Chain::Turning => {
-                for (over, _) in m.jumps(&game) {
-                    self.set(over, EMPTY);
-                }
-            }
-            Chain::Pieces => {
-                self.crown_on_the_way(m, self.to_move);
-                for site in game.piece_bits.sites(m.from, m.path) {
-                    self.set(site, EMPTY);
-                }
             }
         }
     }

@@ -220,19 +220,14 @@ impl State {
             if (chain, mode) == (Chain::Pieces, None) {
                 self.crown_on_the_way(m, mover);
             }
-            if mode.is_some() && over == Jumped::Friend {
+            if let Some(mode) = mode {
                 let mine = self.piece_count[mover.index()];
-                self.remove_friends(m, chain);
-                report.jumped = mine - self.piece_count[mover.index()];
-            } else if let Some(mode) = mode {
                 let others = self.others_pieces(mover);
-                match chain {
-                    Chain::Single => self.capture(m.over, mover, mode),
-                    Chain::Straight => self.capture_jumped(m, mover, mode),
-                    Chain::Turning => self.capture_legs(m, mover, mode),
-                    Chain::Pieces => self.capture_pieces(m, mover, mode),
-                }
-                report.jumped = others - self.others_pieces(mover);
+                self.take_jumped(m, mover, chain, over, mode);
+                report.jumped = match over {
+                    Jumped::Friend => mine - self.piece_count[mover.index()],
+                    _ => others - self.others_pieces(mover),
+                };
             }
         }
         self.replay_effects(m.to, mover, report);
