@@ -96,7 +96,7 @@ fn default_iterations() -> u64 {
 #[test]
 #[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
-    assert_eq!(default_iterations(), 100_000);
+    assert_eq!(default_iterations(), 500_000);
     let wins = wins_against_random("mangala", None, &[], 1000, 500);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }

@@ -42,8 +42,9 @@ pub struct Level {
 /// The levels, weakest first. Each level's positions are about what its time reaches at a
 /// terminal in the slowest bundled game to judge (measured with `rulebook think --level
 /// strong --positions 2` on two cores shared with other work: in 10 s, 1.7M positions in
-/// the slowest, 4M to 46M in the others), so the reproducible budget plays about as well
-/// as the terminal's there and no better elsewhere.
+/// the slowest, 4M to 46M in the others; so about 500,000 in medium's 3 s), so the
+/// reproducible budget plays about as well as the terminal's there and no better
+/// elsewhere.
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
@@ -53,7 +54,7 @@ pub const LEVELS: [Level; 3] = [
     },
     Level {
         name: "medium",
-        iterations: 100_000,
+        iterations: 500_000,
         seconds: 3.0,
         depth: MAX_DEPTH,
     },
