@@ -10,6 +10,8 @@
 #[allow(dead_code)]
 #[path = "common/brandubh_reference.rs"]
 mod brandubh_reference;
+#[path = "common/perft_file.rs"]
+mod perft_file;
 
 use brandubh_reference::{point, Game, Piece, BLACK, CORNERS, PLAYERS, THRONE, WHITE};
 
@@ -427,67 +429,34 @@ fn scenario_file_holds_for_the_reference() {
 // ---------------------------------------------------------------------------------------
 // The perft data file.
 
-/// (moves, [(depth, count)]) for every case of the perft file.
-fn perft_cases() -> Vec<(String, Vec<(usize, u64)>)> {
-    let text = std::fs::read_to_string("tests/perft/brandubh.perft").expect("the perft file");
-    let mut cases: Vec<(String, Vec<(usize, u64)>)> = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+/// The reference's counts equal the data file's up to `limit` leaves.
+fn check_perft(limit: u64) {
+    let cases = perft_file::read("tests/perft/brandubh.perft", Some("brandubh"));
+    assert_eq!(cases.len(), 4);
+    for case in cases {
+        let mut g = Game::new();
+        for m in case.moves.split_whitespace() {
+            g = g.play(m);
         }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" => {
-                assert_eq!(rest, "brandubh");
-                cases.push((String::new(), Vec::new()));
-            }
-            "moves" => cases.last_mut().unwrap().0 = rest.trim().to_string(),
-            depth => cases.last_mut().unwrap().1.push((
-                depth.parse().expect("a depth"),
-                rest.trim().parse().expect("a count"),
-            )),
+        let depth = case.depth_within(limit);
+        assert!(depth > 0, "{}: no count within {limit} leaves", case.place);
+        let got = g.perft(depth);
+        for (d, c) in case.counts_to(depth) {
+            assert_eq!(got[d - 1], c, "{}: depth {d}", case.place);
         }
     }
-    cases
 }
 
 #[test]
 fn perft_matches_the_data_file_up_to_two_million_leaves() {
-    let cases = perft_cases();
-    assert_eq!(cases.len(), 4);
-    for (moves, counts) in cases {
-        let mut g = Game::new();
-        for m in moves.split_whitespace() {
-            g = g.play(m);
-        }
-        let quick: Vec<(usize, u64)> = counts
-            .into_iter()
-            .filter(|&(_, c)| c <= 2_000_000)
-            .collect();
-        let depth = quick.iter().map(|&(d, _)| d).max().unwrap();
-        let got = g.perft(depth);
-        for (d, c) in quick {
-            assert_eq!(got[d - 1], c, "depth {d} after `{moves}`");
-        }
-    }
+    check_perft(2_000_000);
 }
 
 /// The deeper counts of the data file (run with `--release --ignored`).
 #[test]
 #[ignore]
 fn perft_deep_counts_of_the_data_file() {
-    for (moves, counts) in perft_cases() {
-        let mut g = Game::new();
-        for m in moves.split_whitespace() {
-            g = g.play(m);
-        }
-        let depth = counts.iter().map(|&(d, _)| d).max().unwrap();
-        let got = g.perft(depth);
-        for (d, c) in counts {
-            assert_eq!(got[d - 1], c, "depth {d} after `{moves}`");
-        }
-    }
+    check_perft(u64::MAX);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,13 +3,15 @@
 //! Every expected move list and board below was worked out by hand from the rules page.
 //! The last tests check the reference against OpenSpiel's random games
 //! (`tests/openspiel/draughts-games.txt`) and the engine's data files against the
-//! reference: `tests/perft/draughts.perft` and `tests/scenarios/draughts-positions.yaml`
-//! (or their `.pending` names until the game is bundled).
+//! reference: `tests/perft/draughts.perft` and `tests/scenarios/draughts-positions.yaml`.
 
 #[path = "common/draughts_reference.rs"]
 mod draughts_reference;
+#[path = "common/perft_file.rs"]
+mod perft_file;
 
 use draughts_reference::{Game, PLAYERS};
+use perft_file::PerftCase;
 
 fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -17,15 +19,6 @@ fn strings(list: &[&str]) -> Vec<String> {
 
 fn none() -> Vec<String> {
     Vec::new()
-}
-
-/// A data file's path: the `.pending` name until the lead renames it.
-fn data_file(path: &str) -> String {
-    if std::path::Path::new(path).exists() {
-        path.to_string()
-    } else {
-        format!("{path}.pending")
-    }
 }
 
 const START: &str = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 black";
@@ -498,52 +491,20 @@ fn openspiel_games_agree() {
 
 // The data files for the engine.
 
-/// The cases of the perft file: (moves, [(depth, count)]).
-type PerftCase = (String, Vec<(usize, u64)>);
-
+/// The cases of the perft file.
 fn perft_cases() -> Vec<PerftCase> {
-    let path = data_file("tests/perft/draughts.perft");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut out = Vec::new();
-    let mut current: Option<PerftCase> = None;
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.is_empty() {
-            out.extend(current.take());
-            continue;
-        }
-        let case = current.get_or_insert_with(|| (String::new(), Vec::new()));
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" => assert_eq!(rest, "draughts"),
-            "moves" => case.0 = rest.to_string(),
-            depth => case
-                .1
-                .push((depth.parse().unwrap(), rest.trim().parse().unwrap())),
-        }
-    }
-    out.extend(current.take());
-    out
+    perft_file::read("tests/perft/draughts.perft", Some("draughts"))
 }
 
 fn check_perft(limit: u64) -> usize {
     let mut checked = 0;
-    for (moves, counts) in perft_cases() {
-        let g = Game::new().play_all(&moves);
-        let depth = counts
-            .iter()
-            .filter(|(_, c)| *c <= limit)
-            .map(|(d, _)| *d)
-            .max()
-            .unwrap_or(0);
+    for case in perft_cases() {
+        let g = Game::new().play_all(&case.moves);
+        let depth = case.depth_within(limit);
         let got = g.perft(depth);
-        for &(d, c) in &counts {
-            if d <= depth {
-                assert_eq!(got[d - 1], c, "after `{moves}`: depth {d}");
-                checked += 1;
-            }
+        for (d, c) in case.counts_to(depth) {
+            assert_eq!(got[d - 1], c, "{}: depth {d}", case.place);
+            checked += 1;
         }
     }
     checked
@@ -583,8 +544,8 @@ fn normalize(text: &str) -> String {
 /// Checks every case of the scenario file against the reference; returns how many.
 #[test]
 fn scenario_file_agrees_with_the_reference() {
-    let path = data_file("tests/scenarios/draughts-positions.yaml");
-    let text = std::fs::read_to_string(&path).unwrap();
+    let path = "tests/scenarios/draughts-positions.yaml";
+    let text = std::fs::read_to_string(path).unwrap();
     let file: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
     assert_eq!(file["game"].as_str(), Some("../../games/draughts.game"));
     let cases = file["cases"].as_sequence().expect("cases");
@@ -655,8 +616,8 @@ fn scenario_file_agrees_with_the_reference() {
 #[ignore]
 fn print_perft() {
     println!("{:?}", Game::new().perft(9));
-    for (moves, _) in perft_cases().into_iter().skip(1) {
-        let g = Game::new().play_all(&moves);
+    for case in perft_cases().into_iter().skip(1) {
+        let g = Game::new().play_all(&case.moves);
         println!(
             "{}\n  {:?}\n  without DR-7 {:?}",
             g.to_text(),

@@ -6,6 +6,8 @@
 //! and perft counts of an independent reference (tests/common/fanorona_reference.rs),
 //! whose counts are kept in tests/perft/fanorona.perft.
 
+#[path = "common/perft_file.rs"]
+mod perft_file;
 #[path = "common/fanorona_reference.rs"]
 #[allow(dead_code)]
 mod reference;
@@ -495,45 +497,23 @@ fn random_games_agree_with_the_reference_move_by_move() {
     }
 }
 
-/// (moves, [(depth, count)]) for every case of tests/perft/fanorona.perft.
-fn perft_cases() -> Vec<(String, Vec<(usize, u64)>)> {
-    let text = std::fs::read_to_string("tests/perft/fanorona.perft").expect("the perft file");
-    let mut cases: Vec<(String, Vec<(usize, u64)>)> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" => cases.push((String::new(), Vec::new())),
-            "moves" => cases.last_mut().unwrap().0 = rest.trim().to_string(),
-            depth => cases.last_mut().unwrap().1.push((
-                depth.parse().expect("a depth"),
-                rest.trim().parse().expect("a count"),
-            )),
-        }
-    }
-    cases
-}
-
 /// The reference's counts and the engine's agree with the data file up to `limit` leaves.
 fn check_perft(limit: u64) {
-    let cases = perft_cases();
+    let cases = perft_file::read("tests/perft/fanorona.perft", None);
     assert!(cases.len() >= 3);
-    for (played, counts) in cases {
+    for case in cases {
         let mut state = State::new(fanorona());
         let mut reference = reference::Game::new();
-        for m in played.split_whitespace() {
+        for m in case.moves.split_whitespace() {
             play(&mut state, m);
             reference = reference.play(m);
         }
-        let counts: Vec<(usize, u64)> = counts.into_iter().filter(|&(_, c)| c <= limit).collect();
-        let depth = counts.iter().map(|&(d, _)| d).max().unwrap_or(0);
+        let depth = case.depth_within(limit);
         let got = reference.perft(depth);
         let engine = perft(&mut state, depth);
-        for (d, c) in counts {
-            assert_eq!(got[d - 1], c, "the reference after `{played}`, depth {d}");
-            assert_eq!(engine[d - 1], c, "the engine after `{played}`, depth {d}");
+        for (d, c) in case.counts_to(depth) {
+            assert_eq!(got[d - 1], c, "the reference, {}: depth {d}", case.place);
+            assert_eq!(engine[d - 1], c, "the engine, {}: depth {d}", case.place);
         }
     }
 }

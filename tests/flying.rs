@@ -10,6 +10,8 @@
 //! (`tests/common/flying_draughts_reference.rs`), move by move and by the counts of
 //! `tests/perft/russian-draughts.perft`.
 
+#[path = "common/perft_file.rs"]
+mod perft_file;
 #[path = "common/flying_draughts_reference.rs"]
 mod reference;
 
@@ -306,44 +308,22 @@ fn a_chain_recorded_by_its_pieces_must_fit_the_board() {
     assert!(pipeline::load_text("t.game", &diagonal, None, &[]).is_ok());
 }
 
-/// The cases of tests/perft/russian-draughts.perft: (moves, [(depth, count)]).
-fn russian_perft_cases() -> Vec<(String, Vec<(usize, u64)>)> {
-    let text =
-        std::fs::read_to_string("tests/perft/russian-draughts.perft").expect("the perft file");
-    let mut cases: Vec<(String, Vec<(usize, u64)>)> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" => cases.push((String::new(), Vec::new())),
-            "moves" => cases.last_mut().unwrap().0 = rest.trim().to_string(),
-            depth => cases.last_mut().unwrap().1.push((
-                depth.parse().expect("a depth"),
-                rest.trim().parse().expect("a count"),
-            )),
-        }
-    }
-    cases
-}
-
+/// The reference's counts and the engine's agree with the data file up to `limit` leaves.
 fn check_russian_perft(limit: u64) {
-    let cases = russian_perft_cases();
+    let cases = perft_file::read("tests/perft/russian-draughts.perft", None);
     assert!(cases.len() >= 3);
-    for (played, counts) in cases {
+    for case in cases {
         let mut state = State::new(russian());
         let mut reference = Reference::new(Variant::Russian);
-        for m in played.split_whitespace() {
+        for m in case.moves.split_whitespace() {
             play(&mut state, m);
             reference = reference.play(m);
         }
-        let counts: Vec<(usize, u64)> = counts.into_iter().filter(|&(_, c)| c <= limit).collect();
-        let depth = counts.iter().map(|&(d, _)| d).max().unwrap_or(0);
+        let depth = case.depth_within(limit);
         let (got, engine) = (reference.perft(depth), perft(&mut state, depth));
-        for (d, c) in counts {
-            assert_eq!(got[d - 1], c, "the reference after `{played}`, depth {d}");
-            assert_eq!(engine[d - 1], c, "the engine after `{played}`, depth {d}");
+        for (d, c) in case.counts_to(depth) {
+            assert_eq!(got[d - 1], c, "the reference, {}: depth {d}", case.place);
+            assert_eq!(engine[d - 1], c, "the engine, {}: depth {d}", case.place);
         }
     }
 }

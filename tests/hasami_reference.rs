@@ -7,6 +7,8 @@
 
 #[path = "common/hasami_reference.rs"]
 mod hasami_reference;
+#[path = "common/perft_file.rs"]
+mod perft_file;
 
 use hasami_reference::{Game, Variant};
 use serde_yaml::Value;
@@ -14,7 +16,7 @@ use serde_yaml::Value;
 const HS: Variant = Variant::Hasami;
 const DH: Variant = Variant::Dai;
 
-/// A scenario or perft file's text.
+/// A scenario file's text.
 fn data_file(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -469,48 +471,13 @@ fn dai_hasami_shogi_scenarios_hold_in_the_reference() {
 // ---------------------------------------------------------------------------------------
 // The perft data files.
 
-/// The cases of a perft file: (moves, [(depth, count)]).
-fn perft_cases(path: &str) -> Vec<(String, Vec<(usize, u64)>)> {
-    let mut out = Vec::new();
-    let mut current: Option<(String, Vec<(usize, u64)>)> = None;
-    for raw in data_file(path).lines() {
-        let line = raw.trim();
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.is_empty() {
-            out.extend(current.take());
-            continue;
-        }
-        let case = current.get_or_insert_with(|| (String::new(), Vec::new()));
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" | "set" | "preset" => {}
-            "moves" => case.0 = rest.trim().to_string(),
-            depth => case.1.push((
-                depth.parse().expect("a depth"),
-                rest.trim().parse().expect("a count"),
-            )),
-        }
-    }
-    out.extend(current.take());
-    out
-}
-
 fn check_perft(variant: Variant, path: &str, limit: u64) {
-    let cases = perft_cases(path);
-    assert!(!cases.is_empty());
-    for (moves, counts) in cases {
-        let g = Game::new(variant).play_all(&moves);
-        let depth = counts
-            .iter()
-            .filter(|&&(_, c)| c <= limit)
-            .map(|&(d, _)| d)
-            .max()
-            .unwrap_or(0);
+    for case in perft_file::read(path, None) {
+        let g = Game::new(variant).play_all(&case.moves);
+        let depth = case.depth_within(limit);
         let got = g.perft(depth);
-        for (d, c) in counts.into_iter().filter(|&(d, _)| d <= depth) {
-            assert_eq!(got[d - 1], c, "{path}: after `{moves}`, depth {d}");
+        for (d, c) in case.counts_to(depth) {
+            assert_eq!(got[d - 1], c, "{}: depth {d}", case.place);
         }
     }
 }

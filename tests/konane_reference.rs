@@ -6,6 +6,8 @@
 
 #[path = "common/konane_reference.rs"]
 mod konane_reference;
+#[path = "common/perft_file.rs"]
+mod perft_file;
 
 use konane_reference::Game;
 
@@ -371,36 +373,6 @@ fn random_games_keep_the_invariants() {
 
 // The data files for the engine.
 
-/// The cases of `tests/perft/konane.perft`: (sets, moves, [(depth, count)]).
-type PerftCase = (Vec<String>, String, Vec<(usize, u64)>);
-
-fn perft_cases() -> Vec<PerftCase> {
-    let text = std::fs::read_to_string("tests/perft/konane.perft").unwrap();
-    let mut out = Vec::new();
-    let mut current: Option<PerftCase> = None;
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.is_empty() {
-            out.extend(current.take());
-            continue;
-        }
-        let case = current.get_or_insert_with(|| (Vec::new(), String::new(), Vec::new()));
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" => assert_eq!(rest, "konane"),
-            "set" => case.0.push(rest.to_string()),
-            "moves" => case.1 = rest.to_string(),
-            depth => case
-                .2
-                .push((depth.parse().unwrap(), rest.trim().parse().unwrap())),
-        }
-    }
-    out.extend(current.take());
-    out
-}
-
 fn game_for(sets: &[String]) -> Game {
     let mut size = 8;
     for s in sets {
@@ -414,20 +386,13 @@ fn game_for(sets: &[String]) -> Game {
 
 fn check_perft(limit: u64) -> usize {
     let mut checked = 0;
-    for (sets, moves, counts) in perft_cases() {
-        let g = game_for(&sets).play_all(&moves);
-        let depth = counts
-            .iter()
-            .filter(|(_, c)| *c <= limit)
-            .map(|(d, _)| *d)
-            .max()
-            .unwrap_or(0);
+    for case in perft_file::read("tests/perft/konane.perft", Some("konane")) {
+        let g = game_for(&case.sets).play_all(&case.moves);
+        let depth = case.depth_within(limit);
         let got = g.perft(depth);
-        for &(d, c) in &counts {
-            if d <= depth {
-                assert_eq!(got[d - 1], c, "{sets:?} after `{moves}`: depth {d}");
-                checked += 1;
-            }
+        for (d, c) in case.counts_to(depth) {
+            assert_eq!(got[d - 1], c, "{}: depth {d}", case.place);
+            checked += 1;
         }
     }
     checked

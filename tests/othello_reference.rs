@@ -6,13 +6,10 @@
 #[allow(dead_code)]
 #[path = "common/othello_reference.rs"]
 mod othello_reference;
+#[path = "common/perft_file.rs"]
+mod perft_file;
 
 use othello_reference::Game;
-
-/// The path of a data file (kept as a function so the tests name their files one way).
-fn data_file(path: &str) -> String {
-    path.to_string()
-}
 
 const START: &str = "8/8/8/3WB3/3BW3/8/8/8 black";
 
@@ -141,88 +138,32 @@ fn two_passes_never_happen_in_random_games() {
 // ---------------------------------------------------------------------------------------
 // The perft data file (counts from OpenSpiel).
 
-struct PerftCase {
-    line: usize,
-    moves: String,
-    counts: Vec<(usize, u64)>,
-}
-
-fn perft_cases() -> Vec<PerftCase> {
-    let path = data_file("tests/perft/othello.perft");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut out = Vec::new();
-    let mut current: Option<PerftCase> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.is_empty() {
-            out.extend(current.take());
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let case = current.get_or_insert_with(|| PerftCase {
-            line: i + 1,
-            moves: String::new(),
-            counts: Vec::new(),
-        });
-        match key {
-            "game" => assert_eq!(rest.trim(), "othello", "{path}:{}", i + 1),
-            "moves" => case.moves = rest.trim().to_string(),
-            depth => case.counts.push((
-                depth.parse().expect("a depth"),
-                rest.trim().parse().expect("a count"),
-            )),
+/// The engine-independent reference's counts equal OpenSpiel's up to `limit` leaves (and
+/// depth `max_depth`); how many counts were compared.
+fn check_perft(limit: u64, max_depth: usize) -> usize {
+    let mut checked = 0;
+    for case in perft_file::read("tests/perft/othello.perft", Some("othello")) {
+        let g = Game::new().play_all(&case.moves);
+        let depth = case.depth_within(limit).min(max_depth);
+        let got = g.perft(depth);
+        for (d, expected) in case.counts_to(depth) {
+            assert_eq!(got[d - 1], expected, "{}: depth {d}", case.place);
+            checked += 1;
         }
     }
-    out.extend(current.take());
-    out
+    checked
 }
 
 #[test]
 fn perft_equals_openspiel_up_to_a_million_leaves() {
-    let mut checked = 0;
-    for case in perft_cases() {
-        let g = Game::new().play_all(&case.moves);
-        let depth = case
-            .counts
-            .iter()
-            .filter(|(_, c)| *c <= 1_000_000)
-            .map(|(d, _)| *d)
-            .max()
-            .unwrap_or(0);
-        let got = g.perft(depth);
-        for (d, expected) in &case.counts {
-            if *d <= depth {
-                assert_eq!(
-                    got[d - 1],
-                    *expected,
-                    "case at line {}: depth {d} after `{}`",
-                    case.line,
-                    case.moves
-                );
-                checked += 1;
-            }
-        }
-    }
+    let checked = check_perft(1_000_000, usize::MAX);
     assert!(checked >= 30, "only {checked} counts checked");
 }
 
 #[test]
 #[ignore = "deep perft: run with `cargo test --release --test othello_reference -- --ignored`"]
 fn perft_equals_openspiel_deep() {
-    for case in perft_cases() {
-        let g = Game::new().play_all(&case.moves);
-        let depth = case.counts.iter().map(|(d, _)| *d).max().unwrap_or(0);
-        let depth = depth.min(10);
-        let got = g.perft(depth);
-        for (d, expected) in &case.counts {
-            if *d <= depth {
-                assert_eq!(got[d - 1], *expected, "line {} depth {d}", case.line);
-            }
-        }
-    }
+    check_perft(u64::MAX, 10);
 }
 
 #[test]
@@ -279,8 +220,8 @@ fn diagram_rows(text: &str) -> Vec<Vec<char>> {
 
 #[test]
 fn scenario_file_holds_for_the_reference() {
-    let path = data_file("tests/scenarios/othello-positions.yaml");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = "tests/scenarios/othello-positions.yaml";
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let file: serde_yaml::Value = serde_yaml::from_str(&text).expect("valid YAML");
     assert_eq!(file["game"].as_str(), Some("../../games/othello.game"));
     let cases = file["cases"].as_sequence().expect("cases");

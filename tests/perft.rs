@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::perft_file::{self, PerftCase};
 use common::reference::{self, Corner, Rules};
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
@@ -11,28 +12,11 @@ use rulebook::{notation, pipeline};
 /// Counts above this many leaves are left to `cargo test -- --ignored` (and `rulebook perft`).
 const QUICK_LIMIT: u64 = 1_000_000;
 
-/// One case of a `.perft` file: a game, its configuration, a start, and expected counts.
-#[derive(Debug)]
-struct Case {
-    file: String,
-    line: usize,
-    game: String,
-    preset: Option<String>,
-    sets: Vec<String>,
-    moves: String,
-    counts: Vec<(usize, u64)>,
-    /// The game counts its last ply without listing it (`bulk`): counts up to
-    /// [`BULK_FACTOR`] times the quick limit are quick.
-    bulk: bool,
-}
-
 /// How much cheaper a leaf is when the last ply is counted in bulk.
 const BULK_FACTOR: u64 = 1000;
 
-/// Reads every `tests/perft/*.perft` file. The format: `#` comments; a case is `game NAME`,
-/// optional `preset NAME`, `set KEY=VALUE` and `bulk` lines, a `moves ...` line (the moves to play
-/// from the start, possibly none), then `DEPTH COUNT` lines; a blank line ends a case.
-fn cases() -> Vec<Case> {
+/// Every case of every `tests/perft/*.perft` file.
+fn cases() -> Vec<PerftCase> {
     let mut files: Vec<_> = std::fs::read_dir("tests/perft")
         .expect("tests/perft exists")
         .map(|e| e.expect("a directory entry").path())
@@ -40,92 +24,39 @@ fn cases() -> Vec<Case> {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no perft data files found");
-    let mut out = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("readable perft file");
-        let file = path.display().to_string();
-        let mut current: Option<Case> = None;
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.trim();
-            if line.starts_with('#') {
-                continue;
-            }
-            if line.is_empty() {
-                out.extend(current.take());
-                continue;
-            }
-            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-            let case = current.get_or_insert_with(|| Case {
-                file: file.clone(),
-                line: i + 1,
-                game: String::new(),
-                preset: None,
-                sets: Vec::new(),
-                moves: String::new(),
-                counts: Vec::new(),
-                bulk: false,
-            });
-            match key {
-                "game" => case.game = rest.trim().to_string(),
-                "preset" => case.preset = Some(rest.trim().to_string()),
-                "set" => case.sets.push(rest.trim().to_string()),
-                "moves" => case.moves = rest.trim().to_string(),
-                "bulk" => case.bulk = true,
-                depth => {
-                    let d: usize = depth
-                        .parse()
-                        .unwrap_or_else(|_| panic!("{file}:{}: bad line `{line}`", i + 1));
-                    let c: u64 = rest
-                        .trim()
-                        .parse()
-                        .unwrap_or_else(|_| panic!("{file}:{}: bad count", i + 1));
-                    case.counts.push((d, c));
-                }
-            }
-        }
-        out.extend(current.take());
-    }
-    out
+    files
+        .iter()
+        .flat_map(|path| perft_file::read(&path.display().to_string(), None))
+        .collect()
 }
 
 fn run_cases(limit: u64) -> usize {
     let mut checked = 0;
     for case in cases() {
+        let place = &case.place;
         let game = pipeline::load(&case.game, case.preset.as_deref(), &case.sets)
-            .unwrap_or_else(|e| panic!("{}:{}: {}", case.file, case.line, e.render(false)));
+            .unwrap_or_else(|e| panic!("{place}: {}", e.render(false)));
         let mut state = State::new(game);
         for m in case.moves.split_whitespace() {
-            notation::play_text(&mut state, m)
-                .unwrap_or_else(|e| panic!("{}:{}: move {m}: {e}", case.file, case.line));
+            notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{place}: move {m}: {e}"));
         }
-        let limit = if case.bulk {
-            limit.saturating_mul(BULK_FACTOR)
-        } else {
-            limit
+        let limit = match case.bulk {
+            true => limit.saturating_mul(BULK_FACTOR),
+            false => limit,
         };
-        let depth = case
-            .counts
-            .iter()
-            .filter(|(_, c)| *c <= limit)
-            .map(|(d, _)| *d)
-            .max()
-            .unwrap_or(0);
+        let depth = case.depth_within(limit);
         let got = perft(&mut state, depth);
-        for (d, expected) in &case.counts {
-            if *d <= depth {
-                assert_eq!(
-                    got[d - 1],
-                    *expected,
-                    "{}:{}: {} {:?} {:?} after `{}`: depth {d}",
-                    case.file,
-                    case.line,
-                    case.game,
-                    case.preset,
-                    case.sets,
-                    case.moves
-                );
-                checked += 1;
-            }
+        for (d, expected) in case.counts_to(depth) {
+            assert_eq!(
+                got[d - 1],
+                expected,
+                "{place}: {} {:?} {:?} after `{}`: depth {d}",
+                case.game,
+                case.preset,
+                case.sets,
+                case.moves
+            );
+            checked += 1;
         }
     }
     checked

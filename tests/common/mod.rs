@@ -2,4 +2,5 @@
 
 #![allow(dead_code)]
 
+pub mod perft_file;
 pub mod reference;

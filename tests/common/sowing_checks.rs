@@ -6,6 +6,9 @@
 
 use serde_yaml::Value;
 
+#[path = "perft_file.rs"]
+mod perft_file;
+
 /// What the checks need of a reference implementation.
 pub trait Reference: Sized + Clone {
     /// The players' names in turn order.
@@ -71,15 +74,6 @@ macro_rules! sowing_reference {
     };
 }
 
-/// A data file's path: the `.pending` name until the lead renames it.
-pub fn data_file(path: &str) -> String {
-    if std::path::Path::new(path).exists() {
-        path.to_string()
-    } else {
-        format!("{path}.pending")
-    }
-}
-
 /// `PLAYER wins`, `draw` or `none`.
 pub fn outcome_text<R: Reference>(o: Option<Option<usize>>) -> String {
     match o {
@@ -92,39 +86,27 @@ pub fn outcome_text<R: Reference>(o: Option<Option<usize>>) -> String {
 /// Checks every block of a perft file whose counts stay under `max_leaves` leaves; returns
 /// how many counts were compared.
 pub fn check_perft_file<R: Reference>(path: &str, game: &str, max_leaves: u64) -> usize {
-    let path = data_file(path);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut blocks: Vec<(Vec<String>, Vec<u64>)> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix("game ") {
-            assert_eq!(name, game, "{path}: game name");
-            blocks.push((Vec::new(), Vec::new()));
-        } else if let Some(rest) = line.strip_prefix("moves") {
-            let block = blocks.last_mut().expect("`game` first");
-            block.0 = rest.split_whitespace().map(String::from).collect();
-        } else {
-            let (depth, count) = line.split_once(' ').expect("DEPTH COUNT");
-            let block = blocks.last_mut().expect("`game` first");
-            assert_eq!(depth.parse::<usize>().unwrap(), block.1.len() + 1, "{path}");
-            block.1.push(count.parse().unwrap());
-        }
-    }
-    assert!(!blocks.is_empty(), "{path}: no counts");
     let mut compared = 0;
-    for (moves, counts) in blocks {
+    for case in perft_file::read(path, Some(game)) {
         let mut g = R::start();
-        for m in &moves {
+        for m in case.moves.split_whitespace() {
             g = g.after(m);
         }
-        let depth = counts.iter().take_while(|&&c| c <= max_leaves).count();
+        let depths: Vec<usize> = case.counts.iter().map(|&(d, _)| d).collect();
+        assert_eq!(
+            depths,
+            (1..=depths.len()).collect::<Vec<_>>(),
+            "{}",
+            case.place
+        );
+        let depth = case.depth_within(max_leaves);
         assert!(
             depth >= 3,
-            "{path}: fewer than 3 depths under {max_leaves} leaves"
+            "{}: fewer than 3 depths under {max_leaves} leaves",
+            case.place
         );
-        assert_eq!(g.leaves(depth), counts[..depth], "{path}: after {moves:?}");
+        let counts: Vec<u64> = case.counts_to(depth).map(|(_, c)| c).collect();
+        assert_eq!(g.leaves(depth), counts, "{}", case.place);
         compared += depth;
     }
     compared
@@ -153,8 +135,7 @@ fn normalize(text: &str) -> String {
 /// Checks every case of a scenario file against the reference; every rule id
 /// `PREFIX-1..=PREFIX-rules` must have a case. Returns the number of cases.
 pub fn check_scenarios<R: Reference>(path: &str, game: &str, prefix: &str, rules: usize) -> usize {
-    let path = data_file(path);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let file: Value = serde_yaml::from_str(&text).expect("valid YAML");
     assert_eq!(
         file["game"].as_str(),
