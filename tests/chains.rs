@@ -11,6 +11,7 @@ use rulebook::analysis::Rng;
 use rulebook::engine::{Move, MoveList, Outcome, State};
 use rulebook::model::Game;
 use rulebook::model::Player;
+use rulebook::notation::legal_texts;
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
@@ -47,16 +48,6 @@ fn at(game: &Arc<Game>, text: &str) -> State {
     notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The legal moves as text, in the engine's order.
-fn legal(state: &State) -> Vec<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| notation::move_text(state, m))
-        .collect()
-}
-
 /// Plays a move given as text.
 fn play(state: &mut State, text: &str) -> Move {
     notation::play_text(state, text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -86,7 +77,7 @@ fn a_king_jumps_on_in_another_direction() {
     // A black king on c3, white men on d4 and f4: over d4 to e5, then back down over f4
     // to g3; the move names both landings and takes both men when it ends.
     let mut s = at(&g, "8/8/8/8/3m1m2/2K5/8/8 black");
-    assert_eq!(legal(&s), ["c3-e5-g3"]);
+    assert_eq!(legal_texts(&s), ["c3-e5-g3"]);
     let m = play(&mut s, "c3-e5-g3");
     assert_eq!((m.legs(), s.pieces(Player::SECOND)), (2, 0));
     assert_eq!(notation::position_text(&s), "8/8/8/8/8/6K1/8/8 white");
@@ -95,7 +86,7 @@ fn a_king_jumps_on_in_another_direction() {
     assert_eq!(notation::position_text(&s), "8/8/8/8/3m1m2/2K5/8/8 black");
     // A man only jumps forward: its sequence ends on e5.
     let s = at(&g, "8/8/8/8/3m1m2/2M5/8/8 black");
-    assert_eq!(legal(&s), ["c3-e5"]);
+    assert_eq!(legal_texts(&s), ["c3-e5"]);
 }
 
 #[test]
@@ -103,7 +94,7 @@ fn a_sequence_that_branches_makes_one_move_per_branch() {
     let g = load(DRAUGHTS);
     // From c3 over d4 to e5, then over d6 to c7 or over f6 to g7.
     let mut s = at(&g, "8/8/3m1m2/8/3m4/2M5/8/8 black");
-    assert_eq!(legal(&s), ["c3-e5-c7", "c3-e5-g7"]);
+    assert_eq!(legal_texts(&s), ["c3-e5-c7", "c3-e5-g7"]);
     // A sequence cut short is refused, naming the whole ones.
     assert_eq!(
         refusal(&mut s, "c3-e5"),
@@ -124,12 +115,12 @@ fn a_man_promoted_on_the_far_rank_ends_its_move_there() {
     // The man on c6 jumps d7 onto e8 and becomes a king; a king on e8 could go on over
     // f7, but the move is over.
     let mut s = at(&g, "8/3m1m2/2M5/8/8/8/8/8 black");
-    assert_eq!(legal(&s), ["c6-e8"]);
+    assert_eq!(legal_texts(&s), ["c6-e8"]);
     play(&mut s, "c6-e8");
     assert_eq!(notation::position_text(&s), "4K3/5m2/8/8/8/8/8/8 white");
     // A king on c6 is not promoted and goes on.
     let s = at(&g, "8/3m1m2/2K5/8/8/8/8/8 black");
-    assert_eq!(legal(&s), ["c6-e8-g6"]);
+    assert_eq!(legal_texts(&s), ["c6-e8-g6"]);
 }
 
 #[test]
@@ -138,7 +129,7 @@ fn a_king_circling_four_men_jumps_each_once() {
     // Men on c3, c5, e3, e5 around d4: the king on b4 goes round them either way and ends
     // where it started; it never jumps a man a second time (they stand until the move ends).
     let mut s = at(&g, "8/8/8/2m1m3/1K6/2m1m3/8/8 black");
-    assert_eq!(legal(&s), ["b4-d6-f4-d2-b4", "b4-d2-f4-d6-b4"]);
+    assert_eq!(legal_texts(&s), ["b4-d6-f4-d2-b4", "b4-d2-f4-d6-b4"]);
     let m = play(&mut s, "b4-d2-f4-d6-b4");
     assert_eq!((m.from(), m.to(), m.legs()), (m.to(), m.from(), 4));
     assert_eq!(notation::position_text(&s), "8/8/8/8/1K6/8/8/8 white");
@@ -154,20 +145,20 @@ fn a_capture_by_either_rule_forbids_every_move_that_captures_nothing() {
     let g = load(DRAUGHTS);
     // Only the king on g1 can capture (over f2): the man's step is not legal.
     let s = at(&g, "8/8/8/8/8/M7/5m2/6K1 black");
-    assert_eq!(legal(&s), ["g1-e3"]);
+    assert_eq!(legal_texts(&s), ["g1-e3"]);
     // Only the man on c3 can capture (over d4): the king's steps are not legal.
     let s = at(&g, "8/8/8/8/3m4/2M5/8/7K black");
-    assert_eq!(legal(&s), ["c3-e5"]);
+    assert_eq!(legal_texts(&s), ["c3-e5"]);
     // Nothing to capture: every step is legal.
     let s = at(&g, "8/8/8/8/8/2M5/8/7K black");
-    assert_eq!(legal(&s), ["c3-b4", "c3-d4", "h1-g2"]);
+    assert_eq!(legal_texts(&s), ["c3-b4", "c3-d4", "h1-g2"]);
 }
 
 #[test]
 fn converted_pieces_change_sides_when_the_move_ends() {
     let g = load(&DRAUGHTS.replace("remove chained", "convert chained"));
     let mut s = at(&g, "8/8/8/8/3m1m2/2K5/8/8 black");
-    assert_eq!(legal(&s), ["c3-e5-g3"]);
+    assert_eq!(legal_texts(&s), ["c3-e5-g3"]);
     play(&mut s, "c3-e5-g3");
     assert_eq!(notation::position_text(&s), "8/8/8/8/3M1M2/6K1/8/8 white");
 }

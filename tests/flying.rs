@@ -21,6 +21,7 @@ use reference::{Game as Reference, Variant};
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
+use rulebook::notation::legal_texts;
 use rulebook::{notation, pipeline};
 
 const RUSSIAN: &str = include_str!("fixtures/valid/russian-draughts.game");
@@ -66,15 +67,6 @@ fn at(game: &Arc<Game>, text: &str) -> State {
     notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn legal(state: &State) -> Vec<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| notation::move_text(state, m))
-        .collect()
-}
-
 fn sorted(mut v: Vec<String>) -> Vec<String> {
     v.sort();
     v
@@ -115,7 +107,7 @@ fn a_flying_jump_passes_empty_sites_and_lands_on_any_beyond() {
     // White (upper case) on a1, Black on a5 and on h8: the jump over a5 lands on a6, a7 or
     // a8; along rank 1 nothing is jumped.
     let mut s = at(&g, "7B/8/8/B7/8/8/8/W7 white");
-    let jumps: Vec<String> = legal(&s)
+    let jumps: Vec<String> = legal_texts(&s)
         .into_iter()
         .filter(|m| m.contains("a1-a"))
         .collect();
@@ -129,7 +121,7 @@ fn a_flying_jump_passes_empty_sites_and_lands_on_any_beyond() {
         "7B/8/8/B7/B7/8/8/W7 white",
         "B7/B7/B7/B7/8/8/8/W7 white",
     ] {
-        let moves = legal(&at(&g, blocked));
+        let moves = legal_texts(&at(&g, blocked));
         assert!(
             !moves.iter().any(|m| m.starts_with("a1-a") && m != "a1-a2"),
             "{blocked}: {moves:?}"
@@ -150,7 +142,7 @@ fn a_flying_jump_keeps_to_where_it_may_land_and_what_it_avoids() {
     };
     let jumps = |g: &Arc<Game>| -> Vec<String> {
         let s = at(g, "7B/8/8/B7/8/8/8/W7 white");
-        legal(&s)
+        legal_texts(&s)
             .into_iter()
             .filter(|m| m.starts_with("a1-a") && m != "a1-a2")
             .collect()
@@ -171,7 +163,7 @@ fn the_most_pieces_over_chains_recorded_by_their_directions() {
     let g = load("short.game", SHORT_MOST);
     // The man on c3 takes one (c3-a5) or two (c3-e5-g7): only the two.
     let mut s = at(&g, "7m/8/5m2/8/1m1m4/2M5/8/8 white");
-    assert_eq!(legal(&s), ["c3-e5-g7"]);
+    assert_eq!(legal_texts(&s), ["c3-e5-g7"]);
     assert_eq!(
         refusal(&mut s, "c3-a5"),
         "c3-a5 is not legal: a capture must take the most pieces it can: \
@@ -179,9 +171,9 @@ fn the_most_pieces_over_chains_recorded_by_their_directions() {
     );
     // A king's three beat a man's two; two of three are equal and both legal.
     let s = at(&g, "8/8/5m2/8/1m1m4/2M5/3m1m2/6K1 white");
-    assert_eq!(legal(&s), ["g1-e3-c5-a3"]);
+    assert_eq!(legal_texts(&s), ["g1-e3-c5-a3"]);
     let s = at(&g, "8/8/8/8/1m1m4/2M5/8/8 white");
-    assert_eq!(legal(&s), ["c3-a5", "c3-e5"]);
+    assert_eq!(legal_texts(&s), ["c3-a5", "c3-e5"]);
 }
 
 #[test]
@@ -200,9 +192,9 @@ end when no legal move: mover loses
     );
     // From a1 over b1 to c1, and on over d1 to e1: only the longer is legal.
     let s = at(&g, "WB1B4 white");
-    assert_eq!(legal(&s), ["a1-c1-e1"]);
+    assert_eq!(legal_texts(&s), ["a1-c1-e1"]);
     let s = at(&g, "WB1B1B2 white");
-    assert_eq!(legal(&s), ["a1-c1-e1-g1"]);
+    assert_eq!(legal_texts(&s), ["a1-c1-e1-g1"]);
 }
 
 #[test]
@@ -210,13 +202,13 @@ fn at_end_a_man_passes_the_far_rank_in_a_chain_recorded_by_directions() {
     let g = load("short.game", SHORT_MOST);
     // Over d7 onto e8 and on over f7 to g6: still a man.
     let mut s = at(&g, "8/3m1m2/2M5/8/8/8/8/8 white");
-    assert_eq!(legal(&s), ["c6-e8-g6"]);
+    assert_eq!(legal_texts(&s), ["c6-e8-g6"]);
     play(&mut s, "c6-e8-g6");
     assert_eq!(notation::position_text(&s), "8/8/6M1/8/8/8/8/8 black");
     // Without `at end`, the chain ends on e8, where the man is crowned.
     let g = load("short.game", &SHORT_MOST.replace(" at end", ""));
     let mut s = at(&g, "8/3m1m2/2M5/8/8/8/8/8 white");
-    assert_eq!(legal(&s), ["c6-e8"]);
+    assert_eq!(legal_texts(&s), ["c6-e8"]);
     play(&mut s, "c6-e8");
     assert_eq!(notation::position_text(&s), "4K3/5m2/8/8/8/8/8/8 black");
 }
@@ -226,7 +218,7 @@ fn at_once_a_man_crowned_in_a_capture_goes_on_as_a_king() {
     let g = russian();
     // Over c7 onto d8, crowned, and on as a king over e7, landing on f6, g5 or h4.
     let mut s = at(&g, "8/2m1m3/1M6/8/8/8/8/8 white");
-    assert_eq!(legal(&s), ["b6-d8-h4", "b6-d8-g5", "b6-d8-f6"]);
+    assert_eq!(legal_texts(&s), ["b6-d8-h4", "b6-d8-g5", "b6-d8-f6"]);
     play(&mut s, "b6-d8-g5");
     assert_eq!(notation::position_text(&s), "8/8/8/6K1/8/8/8/8 black");
     assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
@@ -239,7 +231,7 @@ fn at_once_a_man_crowned_in_a_capture_goes_on_as_a_king() {
     // Black's men are crowned on rank 1: over d2 onto c1, then as a king over b2 to a3,
     // where the capture ends with a king.
     let mut s = at(&g, "7K/8/8/8/8/4m3/1M1M4/8 black");
-    assert_eq!(legal(&s), ["e3-c1-a3"]);
+    assert_eq!(legal_texts(&s), ["e3-c1-a3"]);
     play(&mut s, "e3-c1-a3");
     assert_eq!(notation::position_text(&s), "7K/8/8/8/8/k7/8/8 white");
     assert_eq!(
@@ -254,7 +246,7 @@ fn a_chain_recorded_by_its_pieces_is_written_along_its_first_route() {
     // The king on c5 goes round the four men about e5 (d4, f4, d6, f6) either way: both
     // ways back to c5 take the same men, one move, written along the first route found.
     let mut s = at(&g, "7m/8/3m1m2/2K5/3m1m2/8/8/8 white");
-    let moves = legal(&s);
+    let moves = legal_texts(&s);
     let round: Vec<&String> = moves
         .iter()
         .filter(|m| m.ends_with("-c5") && m.split('-').count() == 5)
@@ -355,7 +347,11 @@ fn russian_random_games_agree_with_the_reference_and_undo() {
                 reference.to_text(),
                 "{here}"
             );
-            assert_eq!(sorted(legal(&state)), sorted(reference.moves()), "{here}");
+            assert_eq!(
+                sorted(legal_texts(&state)),
+                sorted(reference.moves()),
+                "{here}"
+            );
             let outcome = state.outcome().map(|o| match o {
                 Outcome::Win(p) => Some(p.index()),
                 Outcome::Draw => None,

@@ -8,21 +8,13 @@ mod go_reference;
 use std::sync::Arc;
 
 use rulebook::analysis::{perft, Rng};
-use rulebook::engine::{MoveList, Outcome, State};
+use rulebook::engine::{Outcome, State};
 use rulebook::model::{Game, Player};
+use rulebook::notation::legal_texts;
 use rulebook::{notation, pipeline};
 
 fn go(size: usize) -> Arc<Game> {
     pipeline::load("go", None, &[format!("size={size}")]).expect("the bundled Go loads")
-}
-
-fn legal_texts(state: &State) -> Vec<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| notation::move_text(state, m))
-        .collect()
 }
 
 /// Plays `games` random games of at most `plies` plies on both, comparing the legal moves

@@ -18,6 +18,7 @@ use reference::{Game as Reference, Variant};
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
+use rulebook::notation::legal_texts;
 use rulebook::{notation, pipeline};
 
 const START: &str = "1m1m1m1m1m/m1m1m1m1m1/1m1m1m1m1m/m1m1m1m1m1/10/10/\
@@ -32,16 +33,6 @@ fn at(game: &Arc<Game>, text: &str) -> State {
     notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The legal moves as text, in the engine's order.
-fn legal(state: &State) -> Vec<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| notation::move_text(state, m))
-        .collect()
-}
-
 fn sorted(mut v: Vec<String>) -> Vec<String> {
     v.sort();
     v
@@ -50,7 +41,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 /// The legal moves of a position in the engine and in the reference, which must agree;
 /// the engine's, in its order.
 fn both(text: &str) -> Vec<String> {
-    let engine = legal(&at(&game(), text));
+    let engine = legal_texts(&at(&game(), text));
     let mut reference = Reference::from_position(Variant::International, text).moves();
     reference.sort();
     assert_eq!(sorted(engine.clone()), reference, "{text}");
@@ -250,7 +241,7 @@ fn id9_id10_the_end() {
     // White's man on a1 is blocked by b2, and b2 cannot be jumped (c3 is Black's): White
     // has no move and loses.
     let s = at(&game(), "10/10/10/10/10/10/10/2m7/1m8/M9 white");
-    assert!(legal(&s).is_empty());
+    assert!(legal_texts(&s).is_empty());
     assert_eq!(
         s.outcome(),
         Some(Outcome::Win(rulebook::model::Player::SECOND))
@@ -402,7 +393,11 @@ fn random_positions_with_kings_agree_with_the_reference_route_by_route() {
                 .collect(),
         );
         assert_eq!(outcomes(&state), expected, "{text}");
-        assert_eq!(sorted(legal(&state)), sorted(reference.moves()), "{text}");
+        assert_eq!(
+            sorted(legal_texts(&state)),
+            sorted(reference.moves()),
+            "{text}"
+        );
         // Every route of a capture, typed, is read as its move.
         for (route, canonical) in reference.routes() {
             let mut copy = state.clone();
@@ -435,7 +430,11 @@ fn random_games_agree_with_the_reference_and_undo() {
                 reference.to_text(),
                 "{here}"
             );
-            assert_eq!(sorted(legal(&state)), sorted(reference.moves()), "{here}");
+            assert_eq!(
+                sorted(legal_texts(&state)),
+                sorted(reference.moves()),
+                "{here}"
+            );
             let outcome = state.outcome().map(|o| match o {
                 Outcome::Win(p) => Some(p.index()),
                 Outcome::Draw => None,

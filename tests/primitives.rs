@@ -5,9 +5,10 @@
 
 use std::sync::Arc;
 
-use rulebook::engine::{MoveList, Outcome, State};
+use rulebook::engine::{Outcome, State};
 use rulebook::model::Game;
 use rulebook::model::Player;
+use rulebook::notation::legal_texts;
 use rulebook::{notation, pipeline};
 
 /// A game on a 4 x 4 board with pawns and kings; `rules` are its move, effect and end
@@ -28,16 +29,6 @@ fn at(game: &Arc<Game>, text: &str) -> State {
     notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The legal moves as text, in the engine's order.
-fn legal(state: &State) -> Vec<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| notation::move_text(state, m))
-        .collect()
-}
-
 /// Plays moves given as text.
 fn play(state: &mut State, moves: &str) {
     for m in moves.split_whitespace() {
@@ -51,7 +42,7 @@ fn a_slide_onto_empty_or_enemy_takes_the_first_enemy_piece_on_its_line() {
     // White's pawn on a1; Black's pawns on a3 and c1, White's on a4.
     let mut s = at(&g, "P3/p3/4/P1p1 white");
     assert_eq!(
-        legal(&s),
+        legal_texts(&s),
         ["a1-b1", "a1-c1", "a1-a2", "a1-a3", "a4-a3", "a4-b4", "a4-c4", "a4-d4"]
     );
     play(&mut s, "a1-a3");
@@ -66,9 +57,9 @@ fn a_step_onto_enemy_must_land_on_one() {
     let g = game("move step orthogonal onto enemy\nend when no legal move: mover loses");
     // Clobber's move: only onto an adjacent enemy piece.
     let s = at(&g, "4/4/p3/Pp2 white");
-    assert_eq!(legal(&s), ["a1-b1", "a1-a2"]);
+    assert_eq!(legal_texts(&s), ["a1-b1", "a1-a2"]);
     let s = at(&g, "4/4/4/P2p white");
-    assert!(legal(&s).is_empty());
+    assert!(legal_texts(&s).is_empty());
     assert_eq!(s.outcome(), Some(Outcome::Win(Player::SECOND)));
 }
 
@@ -80,11 +71,11 @@ fn a_compulsory_move_leaves_no_other_while_one_is_legal() {
     );
     // a1 can jump a2; the steps of a1 and c3 are then not legal.
     let s = at(&g, "4/2P1/p3/P3 white");
-    assert_eq!(legal(&s), ["a1-a3"]);
+    assert_eq!(legal_texts(&s), ["a1-a3"]);
     // With nothing to jump, every step is.
     let s = at(&g, "4/2P1/4/P3 white");
     assert_eq!(
-        legal(&s),
+        legal_texts(&s),
         ["a1-b1", "a1-a2", "c3-c2", "c3-b3", "c3-d3", "c3-c4"]
     );
 }
@@ -118,7 +109,7 @@ fn a_repeated_position_ends_the_game_with_its_result() {
     // Black's move back recreates the start position.
     play(&mut s, "d3-d4");
     assert_eq!(s.outcome(), Some(Outcome::Draw));
-    assert!(legal(&s).is_empty());
+    assert!(legal_texts(&s).is_empty());
     s.undo();
     assert_eq!(s.outcome(), None);
 }
@@ -128,7 +119,7 @@ fn a_placement_next_to_an_enemy_piece() {
     let g = game("move place pawn next to enemy\nend when no legal move: mover loses");
     let s = at(&g, "4/4/1p2/4 white");
     // The orthogonal neighbours of b2.
-    assert_eq!(legal(&s), ["b1", "a2", "c2", "b3"]);
+    assert_eq!(legal_texts(&s), ["b1", "a2", "c2", "b3"]);
 }
 
 #[test]
@@ -139,12 +130,12 @@ fn a_placement_next_to_a_piece_along_given_directions() {
     // A piece of either player's to the south or the east of the site: above b2 and c1
     // (b3, c2), and west of them (a2, b1).
     let s = at(&g, "4/4/1p2/2P1 white");
-    assert_eq!(legal(&s), ["b1", "a2", "c2", "b3"]);
+    assert_eq!(legal_texts(&s), ["b1", "a2", "c2", "b3"]);
     let g =
         game("move place pawn next to friend along diagonal\nend when no legal move: mover loses");
     let s = at(&g, "4/4/1p2/2P1 white");
     // The diagonal neighbours of c1 that are empty: b2 holds black's pawn, so only d2.
-    assert_eq!(legal(&s), ["d2"]);
+    assert_eq!(legal_texts(&s), ["d2"]);
 }
 
 /// Connect Four, written from the docs alone: a disc drops to the lowest empty point of
@@ -175,7 +166,7 @@ fn a_disc_drops_onto_the_bottom_rank_or_a_piece() {
     );
     // A full a-file takes no disc; the b-file takes one on b3.
     let s = at(&g, "R6/Y6/R6/Y6/RR5/YY5 red");
-    assert_eq!(legal(&s), ["c1", "d1", "e1", "f1", "g1", "b3"]);
+    assert_eq!(legal_texts(&s), ["c1", "d1", "e1", "f1", "g1", "b3"]);
 }
 
 /// Breakthrough, written from the docs alone: pawns step forward, or diagonally forward onto
@@ -209,9 +200,12 @@ fn forward_is_north_for_the_first_player_and_south_for_the_second() {
     // A white pawn on d4 facing black pawns on c5 and d5: forward is blocked, both
     // diagonals are open, and c5 is taken by landing on it.
     let s = at(&g, "8/8/8/2BB4/3W4/8/8/8 white");
-    assert_eq!(legal(&s), ["d4-c5", "d4-e5"]);
+    assert_eq!(legal_texts(&s), ["d4-c5", "d4-e5"]);
     let s = at(&g, "8/8/8/2BB4/3W4/8/8/8 black");
-    assert_eq!(legal(&s), ["c5-c4", "c5-b4", "c5-d4", "d5-c4", "d5-e4"]);
+    assert_eq!(
+        legal_texts(&s),
+        ["c5-c4", "c5-b4", "c5-d4", "d5-c4", "d5-e4"]
+    );
 }
 
 #[test]
@@ -226,7 +220,7 @@ fn an_avoided_site_is_neither_crossed_nor_landed_on() {
     // the avoided c3; c3 itself may start there and jump c2 onto c1.
     let s = at(&g, "p3/2P1/1pP1/P3 white");
     assert_eq!(
-        legal(&s),
+        legal_texts(&s),
         ["a1-a2", "c2-c1", "c2-b2", "c2-d2", "c3-b3", "c3-d3", "c3-c4", "c2-a2", "c3-c1"]
     );
 }

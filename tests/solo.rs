@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use rulebook::ai::{Budget, Judgement, Searcher};
 use rulebook::analysis::perft;
-use rulebook::engine::{MoveList, Outcome, State};
+use rulebook::engine::{Outcome, State};
 use rulebook::model::{Game, Player};
+use rulebook::notation::legal_texts;
 use rulebook::notation::{self, parse_position, position_text};
 use rulebook::pipeline;
 use rulebook::record::Setup;
@@ -19,15 +20,6 @@ const PEG: &str = "tests/fixtures/valid/peg-solitaire.game";
 
 fn game(preset: Option<&str>) -> Arc<Game> {
     pipeline::load(PEG, preset, &[]).expect("the fixture loads")
-}
-
-fn legal(state: &State) -> Vec<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| notation::move_text(state, m))
-        .collect()
 }
 
 /// The English board from the rules alone: 7 x 7 holes (file, rank) from (0, 0) at a1,
@@ -102,7 +94,7 @@ fn perft_matches_the_reference_and_the_known_counts() {
 #[test]
 fn the_player_moves_every_turn_and_each_jump_removes_a_peg() {
     let mut state = State::new(game(None));
-    assert_eq!(legal(&state), ["d2-d4", "b4-d4", "f4-d4", "d6-d4"]);
+    assert_eq!(legal_texts(&state), ["d2-d4", "b4-d4", "f4-d4", "d6-d4"]);
     notation::play_text(&mut state, "d2-d4").unwrap();
     assert_eq!(state.to_move(), Player::FIRST);
     assert_eq!(state.pieces(Player::FIRST), 31);
@@ -110,7 +102,7 @@ fn the_player_moves_every_turn_and_each_jump_removes_a_peg() {
         position_text(&state),
         "2SSS2/2SSS2/SSSSSSS/SSSSSSS/SSS1SSS/2S1S2/2SSS2 solver"
     );
-    assert_eq!(legal(&state), ["b3-d3", "f3-d3", "d5-d3"]);
+    assert_eq!(legal_texts(&state), ["b3-d3", "f3-d3", "d5-d3"]);
     state.undo();
     assert_eq!(state.pieces(Player::FIRST), 32);
     assert_eq!(state.hash(), State::new(game(None)).hash());
@@ -121,7 +113,7 @@ fn one_peg_left_wins_and_no_jump_left_loses() {
     let g = game(None);
     // Two pegs side by side on rank 4: either jumps the other and is left alone.
     let mut state = parse_position(&g, "7/7/7/2SS3/7/7/7 solver").unwrap();
-    assert_eq!(legal(&state), ["c4-e4", "d4-b4"]);
+    assert_eq!(legal_texts(&state), ["c4-e4", "d4-b4"]);
     assert_eq!(state.outcome(), None);
     notation::play_text(&mut state, "c4-e4").unwrap();
     assert_eq!(position_text(&state), "7/7/7/4S2/7/7/7 solver");
@@ -132,7 +124,7 @@ fn one_peg_left_wins_and_no_jump_left_loses() {
     );
     // Two pegs apart: no jump, and the player loses.
     let stuck = parse_position(&g, "7/7/7/S5S/7/7/7 solver").unwrap();
-    assert!(legal(&stuck).is_empty());
+    assert!(legal_texts(&stuck).is_empty());
     let lost = stuck.outcome().unwrap();
     assert_eq!(lost, Outcome::Win(Player::SECOND));
     assert_eq!(rulebook::render::outcome_text(&g, lost), "solver loses");
@@ -163,7 +155,7 @@ fn a_chain_over_friends_removes_every_one_jumped() {
     .unwrap();
     let mut state = State::new(g);
     // a1 over a2 to a3, then over b3 to c3: both pegs jumped go.
-    assert_eq!(legal(&state), ["a1-a3-c3"]);
+    assert_eq!(legal_texts(&state), ["a1-a3-c3"]);
     notation::play_text(&mut state, "a1-a3-c3").unwrap();
     assert_eq!(position_text(&state), "7/7/7/7/2S4/7/7 solver");
     assert_eq!(state.pieces(Player::FIRST), 1);
@@ -180,7 +172,7 @@ const FOUR: &str = "7/3S3/2SS3/7/3S3/7/7 solver";
 fn the_computer_solves_the_puzzle_by_a_line_that_wins() {
     let g = game(None);
     let mut state = parse_position(&g, FOUR).unwrap();
-    assert_eq!(legal(&state).len(), 4);
+    assert_eq!(legal_texts(&state).len(), 4);
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::new();
     let budget = Budget::iterations(100_000);

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use crate::engine::{MoveList, State};
+use crate::engine::State;
 use crate::model::Game;
 use crate::notation::{self, MoveError};
 use crate::pipeline;
@@ -253,15 +253,6 @@ fn line_of_case(text: &str, name: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// The texts of the position's legal moves, in the game's order.
-fn legal_texts(state: &mut State) -> Vec<String> {
-    let mut list = MoveList::new();
-    state.legal_moves(&mut list);
-    list.iter()
-        .map(|&m| notation::move_text(state, m))
-        .collect()
-}
-
 /// The position a case is about: its `position` (or the game's start) after its `moves`;
 /// or why it cannot be reached.
 fn start(game: &Arc<Game>, case: &Case) -> Result<State, String> {
@@ -299,7 +290,7 @@ fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
             return failures;
         }
     };
-    let legal = legal_texts(&mut state);
+    let legal = notation::legal_texts(&state);
 
     if let Some(n) = case.legal_count {
         if legal.len() != n {

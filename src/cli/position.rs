@@ -26,12 +26,7 @@ fn position_json(state: &State) -> serde_json::Value {
     let game = Arc::clone(state.game());
     let text = render::board_text(state);
     let outcome = state.outcome();
-    let mut moves = crate::engine::MoveList::new();
-    state.legal_moves(&mut moves);
-    let moves: Vec<String> = moves
-        .iter()
-        .map(|m| notation::move_text(state, *m))
-        .collect();
+    let moves = notation::legal_texts(state);
     let played: Vec<String> = state
         .moves_played()
         .map(|m| notation::move_text(state, m))

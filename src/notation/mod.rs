@@ -54,6 +54,13 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// The texts of the position's legal moves, in the engine's order.
+pub fn legal_texts(state: &State) -> Vec<String> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    moves.iter().map(|&m| move_text(state, m)).collect()
+}
+
 /// The canonical text of a move of this position's game, by its kind: `from-to` for a
 /// piece's move, a pit number for sowing, `cell:tile` for a placed tile, `pass`, `swap`.
 pub fn move_text(state: &State, m: Move) -> String {

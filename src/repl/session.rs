@@ -195,7 +195,7 @@ impl Session {
 
     /// Words that complete at the start of a line: the legal moves, then the commands.
     pub fn completions(&mut self) -> Vec<String> {
-        let mut words = self.legal_texts();
+        let mut words = notation::legal_texts(&self.state);
         words.extend(command::names().map(str::to_string));
         words
     }
@@ -251,7 +251,7 @@ impl Session {
             return Reply::default();
         }
         // A legal move's exact text is a move, even if it looks like a command.
-        if self.legal_texts().iter().any(|t| t == line) {
+        if notation::legal_texts(&self.state).iter().any(|t| t == line) {
             return self.play_line(line, emit);
         }
         match command::parse(line) {
@@ -298,7 +298,7 @@ impl Session {
                 Err(e) => Reply::error(e),
             },
             Command::Moves => {
-                let texts = self.legal_texts();
+                let texts = notation::legal_texts(&self.state);
                 if texts.is_empty() || self.resigned.is_some() {
                     Reply::ok("no legal moves: the game is over\n".into())
                 } else {
@@ -933,15 +933,6 @@ impl Session {
 
     fn player_name(&self, p: Player) -> String {
         self.state.game().player_name(p).to_string()
-    }
-
-    fn legal_texts(&mut self) -> Vec<String> {
-        let mut moves = MoveList::new();
-        self.state.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&m| notation::move_text(&self.state, m))
-            .collect()
     }
 }
 
