@@ -364,7 +364,9 @@ impl Searcher {
 
     /// The legal moves of `root` in the order the search tries them first: shuffled by
     /// `seed` (so equal moves are chosen between at random), then, but for the plain
-    /// baseline, by the evaluation after each; `None` when there is none.
+    /// baseline, by the evaluation after each, then by how well each waits while the
+    /// others are shut in ([`search::waiting_rank`]), then by contact with the others'
+    /// pieces where that is sought ([`search::seeks_contact`]); `None` when there is none.
     fn root_order(&mut self, root: &State, seed: u64, manner: Manner) -> Option<Vec<Move>> {
         root.legal_moves(&mut self.moves);
         if self.moves.is_empty() {
@@ -379,22 +381,27 @@ impl Searcher {
             let mut work = root.clone();
             let me = root.to_move();
             let contact = search::seeks_contact(root.game());
-            let mut keyed: Vec<(i32, i64, Move)> = order
+            let waits = search::others_shut_in(root);
+            let last = root.last_move_of(me);
+            let mut keyed: Vec<(i32, i64, i64, Move)> = order
                 .iter()
                 .map(|&m| {
                     work.apply(m);
                     let v = search::judge(&work, me, true);
-                    let c = if contact {
-                        search::contact(&work, me)
-                    } else {
-                        0
+                    let w = match waits {
+                        true => search::waiting_rank(&work, m, last),
+                        false => 0,
+                    };
+                    let c = match contact {
+                        true => search::contact(&work, me),
+                        false => 0,
                     };
                     work.undo();
-                    (v, c, m)
+                    (v, w, c, m)
                 })
                 .collect();
-            keyed.sort_by_key(|k| std::cmp::Reverse((k.0, k.1)));
-            order = keyed.into_iter().map(|k| k.2).collect();
+            keyed.sort_by_key(|k| std::cmp::Reverse((k.0, k.1, k.2)));
+            order = keyed.into_iter().map(|k| k.3).collect();
         }
         Some(order)
     }

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
 use crate::engine::{Move, MoveList, Outcome, State};
-use crate::model::board::MAX_GRID_SIDE;
+use crate::model::board::{reverse_direction, MAX_GRID_SIDE};
 use crate::model::{
     CaptureMode, Cell, EffectKind, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND,
     NO_SITE, PLAYERS,
@@ -33,7 +33,7 @@ pub(super) const SCALE: i32 = 16;
 /// legal move loses, counts the room about them ([`confinement`]).
 const FEW_PIECES: u32 = 4;
 
-/// What a site of the private room ([`private_room`]) of a player far behind is worth to
+/// What a site of the private room ([`Room::private`]) of a player far behind is worth to
 /// that player (in 1/[`SCALE`] units), where a player with no legal move loses: half a
 /// piece, so that the side ahead goes into that room before it is walled off.
 const PRIVATE_SITE: i64 = 8;
@@ -217,72 +217,100 @@ fn most_other(state: &State, player: Player, f: impl Fn(&State, Player) -> i64) 
 /// `player`'s pieces (their room) when they are down to [`FEW_PIECES`] or fewer, else 0:
 /// the side ahead hems the last pieces in, and their owner keeps room. When `player` has
 /// fewer than half another player's pieces (in a game without goals whose pieces slide),
-/// [`PRIVATE_SITE`] for every site of their private room ([`private_room`]) besides.
+/// [`PRIVATE_SITE`] for every site of their private room ([`room`]) besides.
 fn confinement(state: &State, player: Player) -> i64 {
     let mine = state.pieces(player);
     if mine == 0 {
         return 0;
     }
-    let mut room = 0;
+    let mut room_about = 0;
     if mine <= FEW_PIECES {
         let empty = |s: Site| state.cell(s).is_empty();
-        room += neighbours_of_pieces(state, player)
+        room_about += neighbours_of_pieces(state, player)
             .filter(|&s| empty(s))
             .count() as i64;
     }
     // Where a piece reaching a region wins, pieces do not say who is far behind; where
     // pieces do not slide, what a slide could reach is not their room.
+    // The room is looked for along every line of the board, not only the slides' (a
+    // looser measure, which the strength table was measured with).
     let game = state.game();
-    let slides = game
-        .moves
-        .iter()
-        .any(|r| matches!(r.kind, MoveKind::Slide { .. }));
     let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
-    if slides && game.goals.is_empty() && i64::from(mine) * 2 < most_other(state, player, pieces) {
-        room += private_room(state, player) * PRIVATE_SITE;
+    if slide_directions(game) != 0
+        && game.goals.is_empty()
+        && i64::from(mine) * 2 < most_other(state, player, pieces)
+    {
+        let every_line = ((1u16 << game.board.directions()) - 1) as u8;
+        room_about += room(state, player, every_line).private * PRIVATE_SITE;
     }
-    room
+    room_about
 }
 
-/// The empty sites a slide of one of `player`'s pieces could end on (along any of the
-/// board's directions, up to the first piece) that no slide of another player's piece
-/// could: room walled off by `player`'s pieces and the board's edges, where the others
-/// cannot follow to block them (a side far behind that keeps such room cannot be
-/// blocked, and the game goes on).
-fn private_room(state: &State, player: Player) -> i64 {
+/// The directions along which some piece of `game` slides, a bit for each of the board's
+/// (none in a game without slides).
+fn slide_directions(game: &crate::model::Game) -> u8 {
+    game.moves
+        .iter()
+        .filter_map(|r| match &r.kind {
+            MoveKind::Slide { directions, .. } => Some(directions),
+            _ => None,
+        })
+        .flatten()
+        .fold(0, |mask, &dir| mask | 1 << dir)
+}
+
+/// The empty sites a player's slides could end on ([`room`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Room {
+    /// The empty sites a slide of one of the player's pieces could end on.
+    pub reached: i64,
+    /// Those of them that no slide of another player's piece could end on: room walled off
+    /// by the player's pieces and the board's edges, where the others cannot follow to
+    /// block them (a side far behind that keeps such room cannot be blocked, and the game
+    /// goes on).
+    pub private: i64,
+}
+
+/// `player`'s room: the empty sites a slide of their pieces along `slides` (a bit for each
+/// of the board's directions, see [`slide_directions`]) could end on, up to the first
+/// piece, and how many of them are private.
+fn room(state: &State, player: Player, slides: u8) -> Room {
     let board = &state.game().board;
     let mut reached = [0u64; ROOM_WORDS];
-    let mut private = 0;
+    let mut room = Room {
+        reached: 0,
+        private: 0,
+    };
     for from in Site::all(board.sites()) {
         if state.owner(from) != Some(player) {
             continue;
         }
-        for dir in 0..board.directions() as u8 {
+        for dir in (0..board.directions() as u8).filter(|&d| slides & 1 << d != 0) {
             let ray = board.ray(from, dir);
             let end = ray.iter().position(|&s| !state.cell(s).is_empty());
             // A piece of another player at the end of the run reaches all of it.
-            if end.is_some_and(|k| state.owner(ray[k]) != Some(player)) {
-                continue;
-            }
+            let open = end.is_some_and(|k| state.owner(ray[k]) != Some(player));
             for &s in &ray[..end.unwrap_or(ray.len())] {
                 let (word, bit) = (s.index() / 64, 1u64 << (s.index() % 64));
                 if reached[word] & bit == 0 {
                     reached[word] |= bit;
-                    private += i64::from(!reachable_by_other(state, s, player, dir));
+                    room.reached += 1;
+                    let private = !open && !reachable_by_other(state, s, player, slides);
+                    room.private += i64::from(private);
                 }
             }
         }
     }
-    private
+    room
 }
 
-/// Whether a piece of a player other than `player` could slide to the empty site `s`: the
-/// first piece along one of the board's directions from `s` (but `known`, already looked
-/// along) is another player's.
-fn reachable_by_other(state: &State, s: Site, player: Player, known: u8) -> bool {
+/// Whether a piece of a player other than `player` could slide along `slides` to the
+/// empty site `s`: the first piece from `s` along some direction is another player's, and
+/// it slides back the other way.
+fn reachable_by_other(state: &State, s: Site, player: Player, slides: u8) -> bool {
     let board = &state.game().board;
     (0..board.directions() as u8)
-        .filter(|&dir| dir != known)
+        .filter(|&dir| slides & 1 << reverse_direction(dir) != 0)
         .any(|dir| {
             board
                 .ray(s, dir)
@@ -290,6 +318,39 @@ fn reachable_by_other(state: &State, s: Site, player: Player, known: u8) -> bool
                 .find(|&&t| !state.cell(t).is_empty())
                 .is_some_and(|&t| state.owner(t) != Some(player))
         })
+}
+
+/// Where a player with no legal move loses and no position may be played twice: whether
+/// every player but the one to move is shut in, all the room their slides reach private
+/// ([`room`]), so that they can only move about in it until its positions run out. Then
+/// the player to move, when nothing better offers, waits ([`waiting_rank`]).
+pub(super) fn others_shut_in(state: &State) -> bool {
+    let game = state.game();
+    let slides = slide_directions(game);
+    if !game.stalemate_loses || !game.forbid_repetition || slides == 0 || !game.goals.is_empty() {
+        return false;
+    }
+    let mover = state.to_move();
+    Player::all().filter(|&p| p != mover).all(|p| {
+        let room = room(state, p, slides);
+        room.reached > 0 && room.reached == room.private
+    })
+}
+
+/// How well `m` (played in `after`, by the player who moved before it) waits while the
+/// others are shut in ([`others_shut_in`]): 2 if they are still shut in after it, plus 1 if
+/// it takes back the mover's last move (the piece goes back where it came from), so that
+/// the mover's own positions stay few and the others' moves about their room are used up.
+pub(super) fn waiting_rank(after: &State, m: Move, last: Option<Move>) -> i64 {
+    let game = after.game();
+    let slides = slide_directions(game);
+    let mover = after.last_mover();
+    let shut = Player::all().filter(|&p| p != mover).all(|p| {
+        let room = room(after, p, slides);
+        room.reached > 0 && room.reached == room.private
+    });
+    let back = last.is_some_and(|l| l.from() == m.to() && l.to() == m.from());
+    2 * i64::from(shut) + i64::from(back)
 }
 
 /// The sites orthogonally next to each of `player`'s pieces, once per piece and direction.
@@ -955,5 +1016,61 @@ mod tests {
             judged_after > judged_before,
             "{judged_after} > {judged_before}"
         );
+    }
+
+    /// Rule text for a game on a 6 x 6 grid of stones that slide and take by closing in,
+    /// where a player with no legal move loses, with `more` besides.
+    fn corner_rules(more: &str) -> String {
+        format!(
+            "game \"Corner\"\nplayers black, white\nboard grid 6 by 6\npiece stone\n\
+             setup black stone on rank(6)\nsetup white stone on rank(1)\n\
+             move slide orthogonal\n\
+             after move capture custodian orthogonal remove\n{more}\n\
+             end when no legal move: mover loses\n"
+        )
+    }
+
+    /// White walled into the corner by a3, b2 and c1, with room a2 and b1 inside (or a1
+    /// too), black's stones against the wall: shut in where no position may be played
+    /// twice; not where there is a gap in the wall, nor where positions may repeat.
+    #[test]
+    fn a_side_walled_into_a_corner_is_shut_in_where_positions_may_not_repeat() {
+        let shut_in = |rules: &str, text: &str| {
+            let game = crate::pipeline::load_text("corner", rules, None, &[]).unwrap();
+            others_shut_in(&crate::notation::parse_position(&game, text).unwrap())
+        };
+        let forbidding = corner_rules("forbid repeated position");
+        let walled = "6/5B/B5/WB4/1WB3/W1WB2 black";
+        assert!(shut_in(&forbidding, walled));
+        assert!(shut_in(&forbidding, "6/5B/B5/WB4/1WB3/2WB2 black"));
+        let gap = "6/5B/B5/W4B/1WB3/W1WB2 black";
+        assert!(!shut_in(&forbidding, gap), "a3 slides out east to e3");
+        assert!(!shut_in(&corner_rules(""), walled));
+    }
+
+    /// While white is shut in, the moves that keep it so rank first, and of those, the one
+    /// that takes back black's last move (f4-f5, answered by a1-a2): f5-f4.
+    #[test]
+    fn the_side_ahead_waits_by_taking_back_its_last_move_while_the_other_is_shut_in() {
+        let rules = corner_rules("forbid repeated position");
+        let game = crate::pipeline::load_text("corner", &rules, None, &[]).unwrap();
+        let mut state =
+            crate::notation::parse_position(&game, "6/6/B4B/WB4/1WB3/W1WB2 black").unwrap();
+        for text in ["f4-f5", "a1-a2"] {
+            let m = crate::notation::parse_move(&mut state, text).unwrap();
+            state.apply(m);
+        }
+        assert!(others_shut_in(&state));
+        let last = state.last_move_of(state.to_move());
+        let mut rank = |text: &str| {
+            let m = crate::notation::parse_move(&mut state, text).unwrap();
+            state.apply(m);
+            let r = waiting_rank(&state, m, last);
+            state.undo();
+            r
+        };
+        assert_eq!(rank("f5-f4"), 3);
+        assert_eq!(rank("f5-f6"), 2);
+        assert_eq!(rank("a4-a6"), 0, "a3 may now slide out north");
     }
 }

@@ -761,6 +761,15 @@ impl State {
         self.frames.last().map(|f| (f.mv, f.mover))
     }
 
+    /// The last move `player` played, if any.
+    pub fn last_move_of(&self, player: Player) -> Option<Move> {
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| f.mover == player)
+            .map(|f| f.mv)
+    }
+
     /// Who moved last: the last move's player, or in a position set up from text the
     /// player before the one to move (the one to move again in a game of one player), as
     /// the end conditions read `mover`.
