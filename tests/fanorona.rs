@@ -11,6 +11,8 @@ mod perft_file;
 #[path = "common/fanorona_reference.rs"]
 #[allow(dead_code)]
 mod reference;
+#[path = "common/rows.rs"]
+mod rows;
 
 use std::sync::Arc;
 
@@ -28,33 +30,7 @@ fn fanorona() -> Arc<Game> {
 
 /// The position text of rows of `W`, `B` and `.`, rank 5 first.
 fn position_text(rows: &[&str], white: bool) -> String {
-    let rows: Vec<String> = rows
-        .iter()
-        .map(|row| {
-            let mut out = String::new();
-            let mut gap = 0;
-            for c in row.chars() {
-                if c == '.' {
-                    gap += 1;
-                    continue;
-                }
-                if gap > 0 {
-                    out += &gap.to_string();
-                    gap = 0;
-                }
-                out.push(c);
-            }
-            if gap > 0 {
-                out += &gap.to_string();
-            }
-            out
-        })
-        .collect();
-    format!(
-        "{} {}",
-        rows.join("/"),
-        if white { "white" } else { "black" }
-    )
+    rows::position_text(rows, if white { "white" } else { "black" })
 }
 
 fn position(rows: &[&str], white: bool) -> State {

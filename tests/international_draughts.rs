@@ -11,6 +11,8 @@
 mod perft_file;
 #[path = "common/flying_draughts_reference.rs"]
 mod reference;
+#[path = "common/rows.rs"]
+mod rows;
 
 use std::sync::Arc;
 
@@ -331,30 +333,8 @@ fn random_position(rng: &mut Rng) -> String {
         }
         ranks.push(row);
     }
-    let runs: Vec<String> = ranks
-        .iter()
-        .map(|row| {
-            let mut out = String::new();
-            let mut gap = 0;
-            for c in row.chars() {
-                if c == '.' {
-                    gap += 1;
-                    continue;
-                }
-                if gap > 0 {
-                    out += &gap.to_string();
-                    gap = 0;
-                }
-                out.push(c);
-            }
-            if gap > 0 {
-                out += &gap.to_string();
-            }
-            out
-        })
-        .collect();
     let player = ["white", "black"][rng.below(2)];
-    format!("{} {player}", runs.join("/"))
+    rows::position_text(&ranks, player)
 }
 
 /// The positions the legal moves lead to, sorted: what a list of moves does, whatever
