@@ -10,6 +10,8 @@
 //! (`tests/common/flying_draughts_reference.rs`), move by move and by the counts of
 //! `tests/perft/russian-draughts.perft`.
 
+#[path = "common/flying_checks.rs"]
+mod flying_checks;
 #[path = "common/perft_file.rs"]
 mod perft_file;
 #[path = "common/flying_draughts_reference.rs"]
@@ -18,7 +20,7 @@ mod reference;
 use std::sync::Arc;
 
 use reference::{Game as Reference, Variant};
-use rulebook::analysis::{perft, Rng};
+use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::notation::legal_texts;
@@ -65,11 +67,6 @@ fn russian() -> Arc<Game> {
 
 fn at(game: &Arc<Game>, text: &str) -> State {
     notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
 }
 
 fn play(state: &mut State, text: &str) {
@@ -302,22 +299,9 @@ fn a_chain_recorded_by_its_pieces_must_fit_the_board() {
 
 /// The reference's counts and the engine's agree with the data file up to `limit` leaves.
 fn check_russian_perft(limit: u64) {
-    let cases = perft_file::read("tests/perft/russian-draughts.perft", None);
-    assert!(cases.len() >= 3);
-    for case in cases {
-        let mut state = State::new(russian());
-        let mut reference = Reference::new(Variant::Russian);
-        for m in case.moves.split_whitespace() {
-            play(&mut state, m);
-            reference = reference.play(m);
-        }
-        let depth = case.depth_within(limit);
-        let (got, engine) = (reference.perft(depth), perft(&mut state, depth));
-        for (d, c) in case.counts_to(depth) {
-            assert_eq!(got[d - 1], c, "the reference, {}: depth {d}", case.place);
-            assert_eq!(engine[d - 1], c, "the engine, {}: depth {d}", case.place);
-        }
-    }
+    let path = "tests/perft/russian-draughts.perft";
+    let cases = flying_checks::check_perft(path, &russian(), Variant::Russian, limit);
+    assert!(cases >= 3, "{cases} cases");
 }
 
 #[test]
@@ -342,21 +326,7 @@ fn russian_random_games_agree_with_the_reference_and_undo() {
         let mut reference = Reference::new(Variant::Russian);
         for ply in 0..250 {
             let here = format!("game {g}, ply {ply}: {}", reference.to_text());
-            assert_eq!(
-                notation::position_text(&state),
-                reference.to_text(),
-                "{here}"
-            );
-            assert_eq!(
-                sorted(legal_texts(&state)),
-                sorted(reference.moves()),
-                "{here}"
-            );
-            let outcome = state.outcome().map(|o| match o {
-                Outcome::Win(p) => Some(p.index()),
-                Outcome::Draw => None,
-            });
-            assert_eq!(outcome, reference.outcome(), "{here}");
+            flying_checks::assert_agree(&state, &reference, &here);
             undo_everything(&mut state);
             state.legal_moves(&mut moves);
             if moves.is_empty() {

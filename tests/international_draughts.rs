@@ -7,6 +7,8 @@
 //! with kings compared move by move (every route of a capture read as its move); undo and
 //! the hash.
 
+#[path = "common/flying_checks.rs"]
+mod flying_checks;
 #[path = "common/perft_file.rs"]
 mod perft_file;
 #[path = "common/flying_draughts_reference.rs"]
@@ -284,22 +286,9 @@ fn the_start_has_the_published_perft_counts() {
 
 /// The reference's counts and the engine's agree with the data file up to `limit` leaves.
 fn check_perft(limit: u64) {
-    let cases = perft_file::read("tests/perft/international-draughts.perft", None);
-    assert!(cases.len() >= 4);
-    for case in cases {
-        let mut state = State::new(game());
-        let mut reference = Reference::new(Variant::International);
-        for m in case.moves.split_whitespace() {
-            notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-            reference = reference.play(m);
-        }
-        let depth = case.depth_within(limit);
-        let (got, engine) = (reference.perft(depth), perft(&mut state, depth));
-        for (d, c) in case.counts_to(depth) {
-            assert_eq!(got[d - 1], c, "the reference, {}: depth {d}", case.place);
-            assert_eq!(engine[d - 1], c, "the engine, {}: depth {d}", case.place);
-        }
-    }
+    let path = "tests/perft/international-draughts.perft";
+    let cases = flying_checks::check_perft(path, &game(), Variant::International, limit);
+    assert!(cases >= 4, "{cases} cases");
 }
 
 #[test]
@@ -405,21 +394,7 @@ fn random_games_agree_with_the_reference_and_undo() {
         let mut reference = Reference::new(Variant::International);
         for ply in 0..300 {
             let here = format!("game {g}, ply {ply}: {}", reference.to_text());
-            assert_eq!(
-                notation::position_text(&state),
-                reference.to_text(),
-                "{here}"
-            );
-            assert_eq!(
-                sorted(legal_texts(&state)),
-                sorted(reference.moves()),
-                "{here}"
-            );
-            let outcome = state.outcome().map(|o| match o {
-                Outcome::Win(p) => Some(p.index()),
-                Outcome::Draw => None,
-            });
-            assert_eq!(outcome, reference.outcome(), "{here}");
+            flying_checks::assert_agree(&state, &reference, &here);
             state.legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
