@@ -326,15 +326,8 @@ fn reachable_by_other(state: &State, s: Site, player: Player, slides: u8) -> boo
 /// the player to move, when nothing better offers, waits ([`waiting_rank`]).
 pub(super) fn others_shut_in(state: &State) -> bool {
     let game = state.game();
-    let slides = slide_directions(game);
-    if !game.stalemate_loses || !game.forbid_repetition || slides == 0 || !game.goals.is_empty() {
-        return false;
-    }
-    let mover = state.to_move();
-    Player::all().filter(|&p| p != mover).all(|p| {
-        let room = room(state, p, slides);
-        room.reached > 0 && room.reached == room.private
-    })
+    let waits = game.stalemate_loses && game.forbid_repetition && game.goals.is_empty();
+    waits && all_shut_in_but(state, state.to_move())
 }
 
 /// How well `m` (played in `after`, by the player who moved before it) waits while the
@@ -342,15 +335,20 @@ pub(super) fn others_shut_in(state: &State) -> bool {
 /// it takes back the mover's last move (the piece goes back where it came from), so that
 /// the mover's own positions stay few and the others' moves about their room are used up.
 pub(super) fn waiting_rank(after: &State, m: Move, last: Option<Move>) -> i64 {
-    let game = after.game();
-    let slides = slide_directions(game);
-    let mover = after.last_mover();
-    let shut = Player::all().filter(|&p| p != mover).all(|p| {
-        let room = room(after, p, slides);
-        room.reached > 0 && room.reached == room.private
-    });
+    let shut = all_shut_in_but(after, after.last_mover());
     let back = last.is_some_and(|l| l.from() == m.to() && l.to() == m.from());
     2 * i64::from(shut) + i64::from(back)
+}
+
+/// Whether every player but `player` has room to slide to, and all of it private
+/// ([`Room::private`]); never in a game without slides.
+fn all_shut_in_but(state: &State, player: Player) -> bool {
+    let slides = slide_directions(state.game());
+    slides != 0
+        && Player::all().filter(|&p| p != player).all(|p| {
+            let room = room(state, p, slides);
+            room.reached > 0 && room.reached == room.private
+        })
 }
 
 /// The sites orthogonally next to each of `player`'s pieces, once per piece and direction.
