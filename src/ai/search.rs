@@ -236,10 +236,11 @@ fn confinement(state: &State, player: Player) -> i64 {
     // looser measure, which the strength table was measured with).
     let game = state.game();
     let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
-    if slide_directions(game) != 0
-        && game.goals.is_empty()
-        && i64::from(mine) * 2 < most_other(state, player, pieces)
-    {
+    let slides = game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Slide { .. }));
+    if slides && game.goals.is_empty() && i64::from(mine) * 2 < most_other(state, player, pieces) {
         let every_line = ((1u16 << game.board.directions()) - 1) as u8;
         room_about += room(state, player, every_line).private * PRIVATE_SITE;
     }
