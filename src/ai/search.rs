@@ -231,9 +231,9 @@ fn confinement(state: &State, player: Player) -> i64 {
             .count() as i64;
     }
     // Where a piece reaching a region wins, pieces do not say who is far behind; where
-    // pieces do not slide, what a slide could reach is not their room.
-    // The room is looked for along every line of the board, not only the slides' (a
-    // looser measure, which the strength table was measured with).
+    // pieces do not slide, what a slide could reach is not their room. The room is looked
+    // for along every line of the board, not only the slides' (a looser measure, which the
+    // strength table was measured with).
     let game = state.game();
     let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
     let slides = game
@@ -262,14 +262,14 @@ fn slide_directions(game: &crate::model::Game) -> u8 {
 
 /// The empty sites a player's slides could end on ([`room`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Room {
+struct Room {
     /// The empty sites a slide of one of the player's pieces could end on.
-    pub reached: i64,
+    reached: i64,
     /// Those of them that no slide of another player's piece could end on: room walled off
     /// by the player's pieces and the board's edges, where the others cannot follow to
     /// block them (a side far behind that keeps such room cannot be blocked, and the game
     /// goes on).
-    pub private: i64,
+    private: i64,
 }
 
 /// `player`'s room: the empty sites a slide of their pieces along `slides` (a bit for each
