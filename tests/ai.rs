@@ -211,6 +211,21 @@ fn a_time_budget_stops_a_huge_iteration_budget() {
     }
 }
 
+/// Medium looks no further than its depth where its positions would carry it further: in
+/// Ayoayo, whose moves are few.
+#[test]
+fn medium_stops_at_its_depth_where_its_positions_reach_further() {
+    let state = start("ayoayo", &[]);
+    let stop = AtomicBool::new(false);
+    let medium = level("medium").unwrap();
+    let think = |budget| Searcher::new().think(&state, budget, 1, &stop).unwrap();
+    let capped = think(Budget::reproducible(&medium));
+    assert_eq!(capped.depth, medium.depth, "{capped:?}");
+    assert!(capped.iterations < medium.iterations, "{capped:?}");
+    let uncapped = think(Budget::iterations(medium.iterations));
+    assert!(uncapped.depth > medium.depth, "{uncapped:?}");
+}
+
 #[test]
 fn no_move_when_the_game_is_over_and_the_only_move_at_once() {
     let mut state = start("mangala", &[]);
