@@ -358,18 +358,23 @@ fn play_match(
 }
 
 /// The quick check of strength against the depth-2 baseline: on two small games that end
-/// quickly, `medium` wins every game of a few (seats alternated).
+/// quickly, `medium` loses no game of a few (seats alternated) and scores at least the
+/// strength table's 60% (a draw counts half).
 #[test]
-fn medium_beats_the_depth_2_baseline_in_every_quick_game() {
+fn medium_beats_the_depth_2_baseline_in_quick_games() {
     for (game, games) in [("mangala", 4), ("konane", 2)] {
-        let (wins, _, _) = play_match(
+        let (wins, draws, losses) = play_match(
             game,
             None,
             (Who::Level("medium"), Who::Baseline),
             (games, 0),
             400,
         );
-        assert_eq!(wins, games, "{game}");
+        assert_eq!(losses, 0, "{game}");
+        assert!(
+            wins as f64 + draws as f64 / 2.0 >= 0.6 * games as f64,
+            "{game}"
+        );
     }
 }
 
