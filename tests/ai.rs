@@ -557,8 +557,10 @@ fn medium_ends_hasami_shogi_games_it_wins() {
     assert_eq!((w, d, l), (4, 0, 0));
 }
 
-/// Each level beats the one below it on every bundled game (more wins than losses,
-/// [`TABLE_GAMES`] games a pair, each pair of games from its own random opening).
+/// Each level beats the one below it on every bundled game by a clear margin: the lower
+/// end of the 95% interval of its score is above one half (as the Elo interval `rulebook
+/// match` reports is above 0), [`TABLE_GAMES`] games a pair, each pair of games from its
+/// own random opening.
 #[test]
 #[ignore = "an hour of play: run with the deep tests (`cargo test --release -- --ignored`)"]
 fn every_level_beats_the_one_below_on_every_bundled_game() {
@@ -572,12 +574,33 @@ fn every_level_beats_the_one_below_on_every_bundled_game() {
                 (TABLE_GAMES, TABLE_OPENING),
                 400,
             );
-            if w <= l {
+            if score_low(w, d, l) <= 0.5 {
                 failures.push(format!("{} {upper} vs {lower}: {w}-{d}-{l}", b.name));
             }
         }
     }
     assert!(failures.is_empty(), "{failures:?}");
+}
+
+/// The lower end of the Wilson interval at 95% of a score of wins, draws (as halves) and
+/// losses.
+fn score_low(wins: u64, draws: u64, losses: u64) -> f64 {
+    let n = (wins + draws + losses) as f64;
+    let p = (wins as f64 + draws as f64 / 2.0) / n;
+    let z2 = 1.96f64 * 1.96;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    centre - 1.96 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()
+}
+
+/// The clear margin of the strength table agrees with `rulebook match`: a score whose Elo
+/// interval it reports above 0 (12-0-4: +191 [+3, +378]) passes, and one whose interval
+/// reaches 0 (31-9-24: +38 [-47, +123]) does not.
+#[test]
+fn a_clear_margin_is_a_score_interval_above_one_half() {
+    assert!(score_low(12, 0, 4) > 0.5);
+    assert!(score_low(31, 9, 24) < 0.5);
+    assert!(score_low(5, 6, 5) < 0.5);
+    assert!(score_low(16, 0, 0) > 0.5);
 }
 
 /// Where hundreds of placements each change the score, the levels search only the best few
