@@ -71,6 +71,20 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     })
 }
 
+/// Checks that files can be written into `folder`, by creating and removing a probe file
+/// whose name no other process or thread uses at the same time (so runs started together
+/// into one folder do not remove each other's probe).
+pub fn check_writable_folder(folder: &Path) -> std::io::Result<()> {
+    static PROBES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let probe = folder.join(format!(".rulebook-probe.{}.{n}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)?;
+    std::fs::remove_file(&probe)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +106,27 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two\n");
         let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert_eq!(left.len(), 1, "a temporary file was left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn probes_of_one_folder_at_the_same_time_do_not_collide() {
+        let dir = temp_dir("probe");
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for _ in 0..200 {
+                        check_writable_folder(&dir).expect("the folder is writable");
+                    }
+                });
+            }
+        });
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "a probe was left"
+        );
+        assert!(check_writable_folder(&dir.join("missing")).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -23,9 +23,7 @@ pub(super) fn check_writable(path: &Path) -> Result<(), String> {
     if !folder.is_dir() {
         return Err(refuse(format!("no folder {}", folder.display())));
     }
-    let probe = folder.join(".rulebook-record-probe");
-    std::fs::write(&probe, b"").map_err(|e| refuse(e.to_string()))?;
-    std::fs::remove_file(&probe).map_err(|e| refuse(e.to_string()))
+    crate::files::check_writable_folder(folder).map_err(|e| refuse(e.to_string()))
 }
 
 /// Writes the games of `tally` (played with [`Plan::record`]) to `path`, replacing it at

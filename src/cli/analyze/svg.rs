@@ -35,9 +35,7 @@ pub(super) fn prepare(dir: &Path) -> Result<PathBuf, String> {
         return Err(format!("error: --svg: {} is not a folder", dir.display()));
     }
     std::fs::create_dir_all(dir).map_err(refuse)?;
-    let probe = dir.join(".rulebook-analyze-probe");
-    std::fs::write(&probe, b"").map_err(refuse)?;
-    std::fs::remove_file(&probe).map_err(refuse)?;
+    crate::files::check_writable_folder(dir).map_err(refuse)?;
     Ok(dir.to_path_buf())
 }
 
