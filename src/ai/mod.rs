@@ -44,10 +44,10 @@ pub struct Level {
 /// strong --positions 2` on two cores shared with other work: in 10 s, 1.7M positions in
 /// the slowest, 4M to 46M in the others; so about 500,000 in medium's 3 s), so the
 /// reproducible budget plays about as well as the terminal's there and no better
-/// elsewhere. Medium looks at most 8 plies ahead: where moves are few (the sowing games,
-/// draughts) its positions reach 10 to 15 plies, one or two short of strong's, and the two
-/// played as equals (in one, strong 31-9-24 in 64 games); where moves are many its
-/// positions reach 5 to 7 plies and the cap binds only as the board empties.
+/// elsewhere. Medium looks at most 8 plies ahead: where moves are few (sowing, or captures
+/// that must be taken) its positions reach 10 to 15 plies, one or two short of strong's,
+/// and the two played as equals (in one game, strong 31-9-24 in 64 games); where moves are
+/// many its positions reach 5 to 7 plies and the cap binds only as the board empties.
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
