@@ -47,7 +47,7 @@ pub struct Level {
 /// elsewhere. Medium looks at most 8 plies ahead: where moves are few (sowing, or captures
 /// that must be taken) its positions reach 10 to 15 plies, one or two short of strong's,
 /// and the two played as equals (in one game, strong 31-9-24 in 64 games); where moves are
-/// many its positions reach 5 to 7 plies and the cap binds only as the board empties.
+/// many its positions reach 4 to 7 plies and the cap binds only as the board empties.
 pub const LEVELS: [Level; 3] = [
     Level {
         name: "easy",
