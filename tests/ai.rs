@@ -378,6 +378,12 @@ fn medium_beats_the_depth_2_baseline_in_quick_games() {
     }
 }
 
+/// Whether wins, draws and losses beat the other side by a clear margin: the lower end of
+/// the 95% Elo interval `rulebook match` reports is above 0.
+fn clear_margin(wins: u64, draws: u64, losses: u64) -> bool {
+    rulebook::analysis::stats::elo_estimate(wins, draws, losses).low > 0.0
+}
+
 /// Games a pair of players plays in the strength table (8 pairs of openings).
 const TABLE_GAMES: u64 = 16;
 
@@ -574,7 +580,7 @@ fn every_level_beats_the_one_below_on_every_bundled_game() {
                 (TABLE_GAMES, TABLE_OPENING),
                 400,
             );
-            if score_low(w, d, l) <= 0.5 {
+            if !clear_margin(w, d, l) {
                 failures.push(format!("{} {upper} vs {lower}: {w}-{d}-{l}", b.name));
             }
         }
@@ -582,25 +588,15 @@ fn every_level_beats_the_one_below_on_every_bundled_game() {
     assert!(failures.is_empty(), "{failures:?}");
 }
 
-/// The lower end of the Wilson interval at 95% of a score of wins, draws (as halves) and
-/// losses.
-fn score_low(wins: u64, draws: u64, losses: u64) -> f64 {
-    let n = (wins + draws + losses) as f64;
-    let p = (wins as f64 + draws as f64 / 2.0) / n;
-    let z2 = 1.96f64 * 1.96;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    centre - 1.96 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()
-}
-
-/// The clear margin of the strength table agrees with `rulebook match`: a score whose Elo
+/// The clear margin of the strength table is `rulebook match`'s: a score whose Elo
 /// interval it reports above 0 (12-0-4: +191 [+3, +378]) passes, and one whose interval
 /// reaches 0 (31-9-24: +38 [-47, +123]) does not.
 #[test]
 fn a_clear_margin_is_a_score_interval_above_one_half() {
-    assert!(score_low(12, 0, 4) > 0.5);
-    assert!(score_low(31, 9, 24) < 0.5);
-    assert!(score_low(5, 6, 5) < 0.5);
-    assert!(score_low(16, 0, 0) > 0.5);
+    assert!(clear_margin(12, 0, 4));
+    assert!(!clear_margin(31, 9, 24));
+    assert!(!clear_margin(5, 6, 5));
+    assert!(clear_margin(16, 0, 0));
 }
 
 /// Where hundreds of placements each change the score, the levels search only the best few

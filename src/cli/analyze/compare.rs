@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::report::{EffectCount, Report};
-use super::stats::{mean_variance, means_differ, proportions_differ, Proportion};
+use crate::analysis::stats::{mean_variance, means_differ, proportions_differ, Proportion};
 use crate::cli::GameArgs;
 
 /// The game of `--vs TEXT`: the rule file it names (or this side's), with the preset and

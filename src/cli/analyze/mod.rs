@@ -10,7 +10,6 @@ mod compare;
 mod play;
 mod record;
 mod report;
-mod stats;
 mod svg;
 
 use std::io::IsTerminal;
@@ -238,7 +237,7 @@ struct MatchReport {
     /// The first player named's wins as the game's first mover and as its second.
     wins_moving_first: u64,
     wins_moving_second: u64,
-    elo: stats::EloEstimate,
+    elo: crate::analysis::stats::EloEstimate,
 }
 
 /// Runs `rulebook match`: two players, seats alternated, wins, draws and an Elo difference.
@@ -345,7 +344,7 @@ fn match_report(
         unfinished_behind: behind,
         wins_moving_first: first,
         wins_moving_second: second,
-        elo: stats::elo_estimate(wins, draws + unfinished, losses),
+        elo: crate::analysis::stats::elo_estimate(wins, draws + unfinished, losses),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::play::{Agent, Tally};
-use super::stats::{self, median, percentile, wilson, Proportion};
+use crate::analysis::stats::{self, median, percentile, wilson, Proportion};
 use crate::engine::Outcome;
 use crate::model::{Game, MoveKind, RuleSource};
 

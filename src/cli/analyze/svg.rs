@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::report::Report;
-use super::stats::Proportion;
+use crate::analysis::stats::Proportion;
 
 /// Chart size and margins, in SVG units.
 const W: f64 = 640.0;

@@ -2,11 +2,11 @@
 //! the Elo difference of a score, and tests of a difference between two samples.
 
 /// The normal quantile of a two-sided 95% interval.
-pub(super) const Z95: f64 = 1.959_963_984_540_054;
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// A proportion with its 95% confidence interval.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub(super) struct Proportion {
+pub struct Proportion {
     /// Successes.
     pub count: u64,
     /// Trials.
@@ -20,7 +20,7 @@ pub(super) struct Proportion {
 }
 
 /// `count` of `of` with its Wilson score interval at 95% (0..1 when `of` is 0).
-pub(super) fn wilson(count: u64, of: u64) -> Proportion {
+pub fn wilson(count: u64, of: u64) -> Proportion {
     let (low, high) = wilson_bounds(count as f64, of as f64);
     Proportion {
         count,
@@ -60,7 +60,7 @@ fn wilson_bounds(count: f64, n: f64) -> (f64, f64) {
 }
 
 /// The value at quantile `q` (0..=1) of sorted values, by the nearest rank (0 if empty).
-pub(super) fn percentile(sorted: &[u32], q: f64) -> u32 {
+pub fn percentile(sorted: &[u32], q: f64) -> u32 {
     if sorted.is_empty() {
         return 0;
     }
@@ -69,7 +69,7 @@ pub(super) fn percentile(sorted: &[u32], q: f64) -> u32 {
 }
 
 /// The median of sorted values: the middle one, or the mean of the two middle ones.
-pub(super) fn median(sorted: &[u32]) -> f64 {
+pub fn median(sorted: &[u32]) -> f64 {
     match sorted.len() {
         0 => 0.0,
         n if n % 2 == 1 => sorted[n / 2] as f64,
@@ -78,7 +78,7 @@ pub(super) fn median(sorted: &[u32]) -> f64 {
 }
 
 /// The mean and the sample variance of values.
-pub(super) fn mean_variance(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
+pub fn mean_variance(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
     let n = values.clone().count() as f64;
     if n == 0.0 {
         return (0.0, 0.0);
@@ -93,7 +93,7 @@ pub(super) fn mean_variance(values: impl Iterator<Item = f64> + Clone) -> (f64, 
 }
 
 /// The Elo difference of a score (0..=1): `-400 log10(1/s - 1)`, infinite at 0 and 1.
-pub(super) fn elo(score: f64) -> f64 {
+pub fn elo(score: f64) -> f64 {
     if score <= 0.0 {
         f64::NEG_INFINITY
     } else if score >= 1.0 {
@@ -106,7 +106,7 @@ pub(super) fn elo(score: f64) -> f64 {
 
 /// A match result from one side: its wins, draws and losses.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub(super) struct EloEstimate {
+pub struct EloEstimate {
     /// The side's score: (wins + draws / 2) / games.
     pub score: f64,
     /// The Elo difference the score gives.
@@ -120,7 +120,7 @@ pub(super) struct EloEstimate {
 /// The Elo difference of wins, draws and losses, with a 95% interval: the Wilson interval
 /// of the score (draws as half a win; slightly wide when there are draws) turned into Elo.
 /// An end is infinite when the score's interval reaches 0 or 1 (JSON: null).
-pub(super) fn elo_estimate(wins: u64, draws: u64, losses: u64) -> EloEstimate {
+pub fn elo_estimate(wins: u64, draws: u64, losses: u64) -> EloEstimate {
     let n = (wins + draws + losses) as f64;
     let points = wins as f64 + draws as f64 / 2.0;
     let s = if n == 0.0 { 0.5 } else { points / n };
@@ -134,7 +134,7 @@ pub(super) fn elo_estimate(wins: u64, draws: u64, losses: u64) -> EloEstimate {
 }
 
 /// Whether two proportions differ at the 5% level (two-sided pooled z test), and z.
-pub(super) fn proportions_differ(a: (u64, u64), b: (u64, u64)) -> (f64, bool) {
+pub fn proportions_differ(a: (u64, u64), b: (u64, u64)) -> (f64, bool) {
     let (ca, na, cb, nb) = (a.0 as f64, a.1 as f64, b.0 as f64, b.1 as f64);
     if na == 0.0 || nb == 0.0 {
         return (0.0, false);
@@ -150,7 +150,7 @@ pub(super) fn proportions_differ(a: (u64, u64), b: (u64, u64)) -> (f64, bool) {
 
 /// Whether two means differ at the 5% level (Welch's z, fine for the large samples of
 /// self-play): means, sample variances and sizes; returns z and the verdict.
-pub(super) fn means_differ(a: (f64, f64, u64), b: (f64, f64, u64)) -> (f64, bool) {
+pub fn means_differ(a: (f64, f64, u64), b: (f64, f64, u64)) -> (f64, bool) {
     if a.2 == 0 || b.2 == 0 {
         return (0.0, false);
     }
