@@ -133,6 +133,52 @@ pub(super) fn capture_groups(
     }
 }
 
+/// Orthogonal directions, as indices into a word of [`Board::orthogonal_links`].
+const NORTH: usize = 0;
+const EAST: usize = 1;
+const SOUTH: usize = 2;
+const WEST: usize = 3;
+
+/// The sites one orthogonal link away from those of `set`, on a grid `width` points wide
+/// with orthogonal links `links` (see [`Board::orthogonal_links`]).
+#[inline(always)]
+fn neighbours(set: &Set, links: &[[u64; 4]], width: u32) -> Set {
+    // The sites of word `w` with a link along `dir` (none in a word off the board).
+    let linked =
+        |w: usize, dir: usize| links.get(w).map_or(0, |l| set[w % SITE_SET_WORDS] & l[dir]);
+    let mut next: Set = [0; SITE_SET_WORDS];
+    for (w, word) in next.iter_mut().enumerate().take(links.len()) {
+        let below = w.wrapping_sub(1);
+        *word = linked(w, NORTH) << width
+            | linked(below, NORTH) >> (64 - width)
+            | linked(w, EAST) << 1
+            | linked(below, EAST) >> 63
+            | linked(w, SOUTH) >> width
+            | linked(w + 1, SOUTH) << (64 - width)
+            | linked(w, WEST) >> 1
+            | linked(w + 1, WEST) << 63;
+    }
+    next
+}
+
+/// `start` and the sites of `within` that it reaches through them, along the orthogonal
+/// links `links` of a grid `width` points wide, spread a step at a time.
+fn spread(start: Set, within: &Set, links: &[[u64; 4]], width: u32) -> Set {
+    let mut reached = start;
+    loop {
+        let next = neighbours(&reached, links, width);
+        let mut grew = 0;
+        for w in 0..links.len() {
+            let new = next[w] & within[w] & !reached[w];
+            reached[w] |= new;
+            grew |= new;
+        }
+        if grew == 0 {
+            return reached;
+        }
+    }
+}
+
 impl State {
     /// Whether the move `m` (a placement, a slide, a step or a flight, of a rule `with
     /// liberties` along `links`) leaves the moved piece's group with a liberty once the
@@ -187,8 +233,44 @@ impl State {
 
     /// `player`'s area: their pieces (unless `territory`) and the empty sites of every
     /// region of empty sites, linked orthogonally, that borders their pieces and no
-    /// other player's.
+    /// other player's. On a grid whose orthogonal links join next points only, the empty
+    /// sites reached from `player`'s pieces and those reached from the others' are spread
+    /// a step at a time as bit sets; on any other board each region is filled in turn.
     pub(super) fn area(&self, player: Player, territory: bool) -> i64 {
+        let board = &self.game.board;
+        let links = board.orthogonal_links();
+        if links.is_empty() {
+            return self.area_by_regions(player, territory);
+        }
+        let (mut own, mut others): (Set, Set) = ([0; SITE_SET_WORDS], [0; SITE_SET_WORDS]);
+        for (p, occupied) in self.occupancy.chunks(self.words).enumerate() {
+            let pieces = if p == player.index() {
+                &mut own
+            } else {
+                &mut others
+            };
+            pieces.iter_mut().zip(occupied).for_each(|(s, &o)| *s |= o);
+        }
+        let empty: Set = std::array::from_fn(|w| !(own[w] | others[w]));
+        let width = u32::from(board.width);
+        let (mine, theirs) = (
+            spread(own, &empty, links, width),
+            spread(others, &empty, links, width),
+        );
+        let sites: u32 = (0..links.len())
+            .map(|w| (mine[w] & !theirs[w] & empty[w]).count_ones())
+            .sum();
+        let pieces = if territory {
+            0
+        } else {
+            self.piece_count[player.index()]
+        };
+        i64::from(sites) + i64::from(pieces)
+    }
+
+    /// [`State::area`] by a fill of each region of empty sites in turn, along the
+    /// board's neighbour table.
+    fn area_by_regions(&self, player: Player, territory: bool) -> i64 {
         let game: &Game = &self.game;
         let board = &game.board;
         let cells = &self.cells;

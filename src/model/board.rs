@@ -217,6 +217,11 @@ pub struct Board {
     ray_masks: Vec<[u64; 8]>,
     /// The largest number of sites on all rays of one site together.
     max_rays_length: usize,
+    /// Grid boards whose orthogonal links join next points only: per word of a set of
+    /// sites (bit `site % 64` of word `site / 64`), the sites linked to the next point
+    /// north, east, south and west (`site + width`, `+ 1`, `- width`, `- 1`); empty on other
+    /// boards (see [`Board::orthogonal_links`]).
+    orthogonal_links: Vec<[u64; 4]>,
     /// Named paths.
     pub paths: Vec<Path>,
     /// Mancala boards: per site, the player whose row or store it is.
@@ -341,6 +346,7 @@ impl Board {
             ray_bounds: Vec::new(),
             ray_sites: Vec::new(),
             max_rays_length: 0,
+            orthogonal_links: Vec::new(),
             ray_masks: Vec::new(),
             paths: Vec::new(),
             site_owner: Vec::new(),
@@ -490,6 +496,27 @@ impl Board {
             .unwrap_or(0);
         self.ray_bounds = ray_bounds;
         self.ray_sites = ray_sites;
+        self.orthogonal_links = self.plain_orthogonal_links().unwrap_or_default();
+    }
+
+    /// The orthogonal links of a grid as bit sets (see [`Board::orthogonal_links`]), or
+    /// `None` if one of them joins two points that are not next to each other.
+    fn plain_orthogonal_links(&self) -> Option<Vec<[u64; 4]>> {
+        let (w, dirs) = (self.width as isize, GRID_DIRECTIONS.len());
+        let mut links = vec![[0u64; 4]; self.sites().div_ceil(64)];
+        for site in 0..self.sites() {
+            for (dir, offset) in [w, 1, -w, -1].into_iter().enumerate() {
+                let next = self.neighbours[site * dirs + dir];
+                if next == NO_SITE {
+                    continue;
+                }
+                if next.index() as isize != site as isize + offset {
+                    return None;
+                }
+                links[site / 64][dir] |= 1 << (site % 64);
+            }
+        }
+        Some(links)
     }
 
     /// A mancala board: two rows of `pits` pits and a store for each of two players, whose
@@ -543,6 +570,7 @@ impl Board {
             ray_sites: Vec::new(),
             ray_masks: Vec::new(),
             max_rays_length: 0,
+            orthogonal_links: Vec::new(),
             paths: Vec::new(),
             hex_coords: Vec::new(),
             hex_index: Vec::new(),
@@ -605,6 +633,7 @@ impl Board {
             ray_sites: Vec::new(),
             ray_masks: Vec::new(),
             max_rays_length: 0,
+            orthogonal_links: Vec::new(),
             paths: Vec::new(),
             site_owner: Vec::new(),
             site_pit: Vec::new(),
@@ -859,6 +888,15 @@ impl Board {
     pub fn rays_length(&self, site: Site) -> usize {
         let i = site.index() * GRID_DIRECTIONS.len();
         (self.ray_bounds[i + GRID_DIRECTIONS.len()] - self.ray_bounds[i]) as usize
+    }
+
+    /// Grid boards whose orthogonal links join next points only (every grid but one drawn
+    /// with lines): per word of a set of sites (bit `site % 64` of word `site / 64`), the
+    /// sites with a link north, east, south and west, in that order, which goes to site
+    /// `+ width`, `+ 1`, `- width` and `- 1`. Empty on any other board.
+    #[inline]
+    pub fn orthogonal_links(&self) -> &[[u64; 4]] {
+        &self.orthogonal_links
     }
 
     /// The largest [`Board::rays_length`] of any site.
