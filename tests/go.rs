@@ -1,6 +1,7 @@
 //! Go (`games/go.game`, GO-1..GO-9 of `docs/games/go.md`) against an independent reference
 //! written from the rules page (`tests/common/go_reference.rs`): random games compared move
-//! by move (the legal moves, the end and the result), and perft counts.
+//! by move (the legal moves, the scores after every move, the end and the result), and
+//! perft counts.
 
 #[path = "common/go_reference.rs"]
 mod go_reference;
@@ -42,6 +43,7 @@ fn compare(size: usize, games: u64, plies: usize) -> (usize, usize) {
             notation::play_text(&mut state, &expected[pick]).expect("a legal move");
             reference.play(&expected[pick]);
             played += 1;
+            assert_scores(&state, &reference, &format!("seed {seed}, ply {ply}"));
         }
         if reference.over() {
             finished += 1;
@@ -50,17 +52,21 @@ fn compare(size: usize, games: u64, plies: usize) -> (usize, usize) {
                 .map(|p| Player::new(p).expect("a player"));
             let expected = winner.map_or(Outcome::Draw, Outcome::Win);
             assert_eq!(state.outcome(), Some(expected), "seed {seed}: the result");
-            for p in Player::all() {
-                let text = notation::position_text(&state);
-                assert_eq!(
-                    state.score(p),
-                    reference.scores()[p.index()],
-                    "seed {seed}: {text}"
-                );
-            }
         }
     }
     (played, finished)
+}
+
+/// Asserts that both players' scores (their areas, and the komi) agree with the reference.
+fn assert_scores(state: &State, reference: &go_reference::Game, when: &str) {
+    for p in Player::all() {
+        let text = notation::position_text(state);
+        assert_eq!(
+            state.score(p),
+            reference.scores()[p.index()],
+            "{when}: {text}"
+        );
+    }
 }
 
 #[test]
@@ -75,6 +81,13 @@ fn random_games_on_9x9_agree_with_the_reference() {
     let (plies, finished) = compare(9, 12, 400);
     assert!(plies > 2_000, "{plies} plies");
     assert!(finished > 3, "only {finished} games ended by passes");
+}
+
+#[test]
+fn random_games_on_13x13_agree_with_the_reference() {
+    // 169 points: three words of a set of sites, so areas spread across two word edges.
+    let (plies, _) = compare(13, 3, 300);
+    assert!(plies > 600, "{plies} plies");
 }
 
 #[test]
