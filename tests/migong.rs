@@ -1,9 +1,11 @@
 //! Migong (`games/migong.game`, rules MI-1..MI-6 in `docs/games/migong.md`): the board
 //! and its edges, hand-built positions for every rule, the scores, and bad move text.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use rulebook::engine::{MoveList, Outcome, State};
+use rulebook::model::tiles::{Tiles, SIDES};
 use rulebook::model::{Cell, Game, GroupUnit, MoveKind, Player, Site, EMPTY};
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
@@ -655,4 +657,85 @@ fn a_pick_finds_the_listed_move_at_every_index_after_moves_and_undos() {
         }
     }
     assert!(checked > 100_000, "{checked} moves checked");
+}
+
+/// The root of `i` in a union-find of wedges.
+fn root(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+/// MI-6's score, grouped wedge by wedge: wedges of one colour joined round a tile and
+/// across the sides of placed tiles; per group its colour, wedges and tiles.
+fn score_wedge_by_wedge(state: &State, player: Player, unit: GroupUnit) -> i64 {
+    let game = state.game();
+    let neighbours = &game.tiles.as_ref().expect("a tile game").neighbours;
+    let colour = |site: usize, side: usize| Tiles::colour(game.kind_of(state.cells()[site]), side);
+    let placed: Vec<usize> = (0..state.cells().len())
+        .filter(|&s| state.cells()[s] != EMPTY)
+        .collect();
+    let mut parent: Vec<usize> = (0..state.cells().len() * SIDES).collect();
+    for &site in &placed {
+        for (side, &nb) in neighbours[site].iter().enumerate() {
+            let (next, facing) = ((side + 1) % SIDES, (side + SIDES / 2) % SIDES);
+            let mut join = |a: usize, b: usize| {
+                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                parent[ra] = rb;
+            };
+            if colour(site, side) == colour(site, next) {
+                join(site * SIDES + side, site * SIDES + next);
+            }
+            let placed_nb = nb != rulebook::model::NO_SITE && state.cells()[nb.index()] != EMPTY;
+            if placed_nb && colour(site, side) == colour(nb.index(), facing) {
+                join(site * SIDES + side, nb.index() * SIDES + facing);
+            }
+        }
+    }
+    let mut groups: BTreeMap<usize, (Player, i64, BTreeSet<usize>)> = BTreeMap::new();
+    for &site in &placed {
+        for side in 0..SIDES {
+            let g = groups.entry(root(&mut parent, site * SIDES + side));
+            let g = g.or_insert((colour(site, side), 0, BTreeSet::new()));
+            g.1 += 1;
+            g.2.insert(site);
+        }
+    }
+    let size = |g: &(Player, i64, BTreeSet<usize>)| match unit {
+        GroupUnit::Wedges => g.1,
+        GroupUnit::Pieces => g.2.len() as i64,
+    };
+    let count = |p: Player, s: i64| groups.values().filter(|g| g.0 == p && size(g) == s).count();
+    let largest = groups.values().map(size).max().unwrap_or(0);
+    (1..=largest)
+        .rev()
+        .find(|&s| count(player, s) > count(player.next(), s))
+        .unwrap_or(0)
+}
+
+/// MI-6: the scores the engine reads (grouping runs of wedges) are the scores grouped
+/// wedge by wedge, in every position of seeded random games, counted in wedges and in
+/// pieces.
+#[test]
+fn mi6_scores_are_the_scores_grouped_wedge_by_wedge() {
+    for (preset, unit) in [
+        (None, GroupUnit::Wedges),
+        (Some("extent"), GroupUnit::Pieces),
+    ] {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut moves = MoveList::new();
+        for _ in 0..3 {
+            let mut state = State::new(game(preset));
+            while state.outcome().is_none() {
+                for p in [BLUE, YELLOW] {
+                    assert_eq!(state.score(p), score_wedge_by_wedge(&state, p, unit));
+                }
+                state.legal_moves(&mut moves);
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                state.apply(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
 }

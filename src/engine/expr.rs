@@ -355,9 +355,7 @@ impl Env for Scored<'_> {
     }
 
     fn majority(&self, unit: GroupUnit) -> i64 {
-        let majority = self
-            .majority
-            .get_or_init(|| self.state.group_scores(&mut Vec::new()));
+        let majority = self.majority.get_or_init(|| self.state.group_scores());
         majority[unit as usize][self.mover.index() & 1]
     }
 

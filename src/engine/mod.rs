@@ -904,7 +904,7 @@ impl State {
                 | EndWhen::RepeatedPosition => false,
             };
             if ended {
-                return Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+                return Some(self.end_result(rule.result, self.to_move));
             }
         }
         // A player with no legal move whom no end rule judges: the game cannot go on, and
@@ -1014,7 +1014,7 @@ impl State {
         if let Some(rule) = rule {
             self.goals_known = None;
             self.rows_to_owners();
-            self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+            self.ended = Some(self.end_result(rule.result, self.to_move));
             self.ended_by_rule(EndWhen::NoLegalMove);
         }
     }
@@ -1047,7 +1047,7 @@ impl State {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }
-            self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
+            self.ended = Some(self.end_result(rule.result, mover));
             self.ended_by_rule(EndWhen::RepeatedPosition);
         }
     }
@@ -1066,7 +1066,7 @@ impl State {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }
-            self.ended = Some(self.end_result(rule.result, mover, &mut Vec::new()));
+            self.ended = Some(self.end_result(rule.result, mover));
             self.ended_by = r as u32;
             return;
         }
@@ -1095,13 +1095,7 @@ impl State {
     }
 
     /// The outcome a result gives, with `mover` the player the result's "mover" names.
-    /// `work` is work space for scores.
-    pub(super) fn end_result(
-        &self,
-        result: EndResult,
-        mover: Player,
-        work: &mut Vec<u16>,
-    ) -> Outcome {
+    pub(super) fn end_result(&self, result: EndResult, mover: Player) -> Outcome {
         match result {
             EndResult::MoverLoses => Outcome::Win(mover.next()),
             EndResult::MoverWins => Outcome::Win(mover),
@@ -1116,9 +1110,7 @@ impl State {
                 }
             }
             EndResult::StoreMajority { .. } => self.store_majority(),
-            EndResult::HighestScore { last_placer_loses } => {
-                self.score_outcome(last_placer_loses, work)
-            }
+            EndResult::HighestScore { last_placer_loses } => self.score_outcome(last_placer_loses),
         }
     }
 

@@ -339,7 +339,7 @@ impl State {
             }
         }
         // The player who just moved is the mover these results speak of.
-        self.ended = Some(self.end_result(rule.result, self.to_move, &mut Vec::new()));
+        self.ended = Some(self.end_result(rule.result, self.to_move));
         self.ended_by_rule(EndWhen::EmptyRow);
     }
 
