@@ -112,14 +112,11 @@ const QUIET_TESTS_PER_NODE: u64 = 16;
 /// players' (its estimate alone in a game of one player), kept clear of the won values.
 #[inline]
 pub(super) fn lead(state: &State, player: Player) -> i32 {
-    let game = state.game();
-    let mine = state.value(player, &game.estimate);
-    let mut other = i64::MIN;
-    for p in Player::all() {
-        if p != player {
-            other = other.max(state.value(p, &game.estimate));
-        }
-    }
+    let (mut mine, mut other) = (0, i64::MIN);
+    state.each_value(&state.game().estimate, |p, v| match p == player {
+        true => mine = v,
+        false => other = other.max(v),
+    });
     if other == i64::MIN {
         other = 0;
     }

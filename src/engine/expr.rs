@@ -26,6 +26,20 @@ impl State {
         .eval(e)
     }
 
+    /// Calls `visit` with every player in turn order and the value of `e` for them, as
+    /// [`State::value`] gives it, the majority scores computed at most once for all.
+    pub fn each_value(&self, e: &Expr, mut visit: impl FnMut(Player, i64)) {
+        let majority = OnceCell::new();
+        for player in Player::all() {
+            let scored = Scored {
+                state: self,
+                mover: player,
+                majority: &majority,
+            };
+            visit(player, scored.eval(e));
+        }
+    }
+
     /// Calls `visit` with the length of each of `player`'s straight lines of pieces on the
     /// region's sites: each run of them along one of the board's axes, from end to end
     /// (a piece with no neighbour along an axis is a line of 1 along it).
