@@ -1167,16 +1167,11 @@ impl State {
             _ if s == m.from => EMPTY,
             _ => self.cells[s.index()],
         };
-        let mut any = false;
-        for (effect, rule) in game.effects.iter().enumerate() {
-            if !any
-                && self.holds(&rule.condition)
+        game.effects.iter().enumerate().any(|(effect, rule)| {
+            self.holds(&rule.condition)
                 && capture::may_capture(game, after, effect, m.to, mover)
-            {
-                capture::collect(game, after, effect, m.to, mover, |_, _| any = true);
-            }
-        }
-        any
+                && capture::captures_any(game, after, effect, m.to, mover)
+        })
     }
 }
 
