@@ -218,7 +218,8 @@ fn collect_runs(
 /// `landing` (`cell` as for [`collect`]): every run it takes starts next to the landing site
 /// with an enemy piece, so a landing with none there takes nothing. The neighbours are all
 /// read, without a branch on each, which makes this much cheaper than [`collect`] when,
-/// as for most moves, it says no.
+/// as for most moves, it says no. Only enemy pieces are looked for, so `cell` may also be
+/// the board before the move: a move makes sites empty or the mover's, never an enemy's.
 #[inline]
 pub(super) fn may_capture(
     game: &Game,

@@ -1167,9 +1167,11 @@ impl State {
             _ if s == m.from => EMPTY,
             _ => self.cells[s.index()],
         };
+        // The board before the move has every enemy piece of the board after it.
+        let before = |s: Site| self.cells[s.index()];
         game.effects.iter().enumerate().any(|(effect, rule)| {
             self.holds(&rule.condition)
-                && capture::may_capture(game, after, effect, m.to, mover)
+                && capture::may_capture(game, before, effect, m.to, mover)
                 && capture::captures_any(game, after, effect, m.to, mover)
         })
     }
