@@ -8,8 +8,8 @@
 use std::ops::ControlFlow;
 
 use crate::model::{
-    Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site, EMPTY,
-    NO_SITE,
+    board::Path, Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site,
+    EMPTY, NO_SITE,
 };
 
 /// Passes to `capture` the sites that effect number `effect` captures for a piece of
@@ -169,45 +169,61 @@ fn collect_runs(
         }
         RunShape::Path(path_index) => {
             let path = &board.paths[*path_index];
-            let origin = path.position[landing.index()];
-            if origin == u16::MAX {
-                return Flow::Continue(());
+            let run = (*turning_once, min, max);
+            return path_runs(path, (enemy, own), landing, run, *mode, captured);
+        }
+    }
+    Flow::Continue(())
+}
+
+/// The runs along `path` from `landing`, both ways ([`collect_runs`] for a path shape), of
+/// `min` to `max` pieces (`run`), turning once on the way if so told.
+#[inline(always)]
+fn path_runs(
+    path: &Path,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    landing: Site,
+    (turning_once, min, max): (bool, usize, usize),
+    mode: CaptureMode,
+    captured: &mut impl FnMut(Site, CaptureMode) -> Flow,
+) -> Flow {
+    let origin = path.position[landing.index()];
+    if origin == u16::MAX {
+        return Flow::Continue(());
+    }
+    let origin = origin as usize;
+    for forwards in [true, false] {
+        let mut n = 0usize;
+        let mut turns = 0usize;
+        let mut pos = origin;
+        let mut closed = false;
+        while let Some(next) = path.advance(pos, forwards) {
+            if next == origin {
+                break;
             }
-            let origin = origin as usize;
-            for forwards in [true, false] {
-                let mut n = 0usize;
-                let mut turns = 0usize;
-                let mut pos = origin;
-                let mut closed = false;
-                while let Some(next) = path.advance(pos, forwards) {
-                    if next == origin {
-                        break;
-                    }
-                    let site = path.sites[next];
-                    if enemy(site) {
-                        // The previous piece is now known not to be the run's last; it is
-                        // strictly inside the run unless it is the first.
-                        if n >= 2 && path.turns[pos] {
-                            turns += 1;
-                        }
-                        n += 1;
-                        pos = next;
-                        continue;
-                    }
-                    closed = n >= 1 && own(site);
-                    break;
+            let site = path.sites[next];
+            if enemy(site) {
+                // The previous piece is now known not to be the run's last; it is
+                // strictly inside the run unless it is the first.
+                if n >= 2 && path.turns[pos] {
+                    turns += 1;
                 }
-                let turned_right = if *turning_once { turns == 1 } else { true };
-                if closed && turned_right && (min..=max).contains(&n) {
-                    let mut pos = origin;
-                    for _ in 0..n {
-                        pos = path
-                            .advance(pos, forwards)
-                            .expect("the run was walked already");
-                        debug_assert_ne!(path.sites[pos], landing);
-                        captured(path.sites[pos], *mode)?;
-                    }
-                }
+                n += 1;
+                pos = next;
+                continue;
+            }
+            closed = n >= 1 && own(site);
+            break;
+        }
+        let turned_right = if turning_once { turns == 1 } else { true };
+        if closed && turned_right && (min..=max).contains(&n) {
+            let mut pos = origin;
+            for _ in 0..n {
+                pos = path
+                    .advance(pos, forwards)
+                    .expect("the run was walked already");
+                debug_assert_ne!(path.sites[pos], landing);
+                captured(path.sites[pos], mode)?;
             }
         }
     }
