@@ -5,9 +5,11 @@
 //! looked at the same board, so converted pieces never capture in turn. The board is read
 //! through a function, so that the captures of a move can be found before it is played.
 
+use std::ops::ControlFlow;
+
 use crate::model::{
-    Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site, EMPTY,
-    NO_SITE,
+    board::Path, Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site,
+    EMPTY, NO_SITE,
 };
 
 /// Passes to `capture` the sites that effect number `effect` captures for a piece of
@@ -20,8 +22,41 @@ pub(super) fn collect(
     effect: usize,
     landing: Site,
     mover: Player,
-    capture: impl FnMut(Site, CaptureMode),
+    mut capture: impl FnMut(Site, CaptureMode),
 ) {
+    let pass_on = |s, mode| {
+        capture(s, mode);
+        Flow::Continue(())
+    };
+    let _ = collect_until(game, cell, effect, landing, mover, pass_on);
+}
+
+/// Whether [`collect`] would pass any site: the search stops at the first one.
+#[inline(always)]
+pub(super) fn captures_any(
+    game: &Game,
+    cell: impl Fn(Site) -> Cell,
+    effect: usize,
+    landing: Site,
+    mover: Player,
+) -> bool {
+    let stop = |_, _| Flow::Break(());
+    collect_until(game, cell, effect, landing, mover, stop).is_break()
+}
+
+/// Whether to go on looking for captures after one site is found.
+type Flow = ControlFlow<()>;
+
+/// [`collect`], stopping at the first site for which `capture` says [`Flow::Break`].
+#[inline(always)]
+fn collect_until(
+    game: &Game,
+    cell: impl Fn(Site) -> Cell,
+    effect: usize,
+    landing: Site,
+    mover: Player,
+    capture: impl FnMut(Site, CaptureMode) -> Flow,
+) -> Flow {
     let filter = &game.effects[effect].filter;
     if *filter == CaptureFilter::default() {
         // Any enemy piece anywhere, closed by a piece of the mover's: the common case,
@@ -55,15 +90,15 @@ pub(super) fn collect(
     collect_runs(game, (&enemy, &own), effect, landing, capture)
 }
 
-/// [`collect`] with what it may take (`enemy`) and what closes a capture (`own`).
+/// [`collect_until`] with what it may take (`enemy`) and what closes a capture (`own`).
 #[inline(always)]
 fn collect_runs(
     game: &Game,
     (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
     effect: usize,
     landing: Site,
-    mut capture: impl FnMut(Site, CaptureMode),
-) {
+    mut capture: impl FnMut(Site, CaptureMode) -> Flow,
+) -> Flow {
     let captured = &mut capture;
     let rule = &game.effects[effect];
     let (shape, turning_once, (min_length, max_length), mode) = match &rule.kind {
@@ -75,7 +110,7 @@ fn collect_runs(
             mode,
         } => (shape, turning_once, (min_length, max_length), mode),
         // Not captures: the engine promotes, and gives another move, after them.
-        EffectKind::Promote { .. } | EffectKind::Again => return,
+        EffectKind::Promote { .. } | EffectKind::Again => return Flow::Continue(()),
         EffectKind::Groups { directions, mode } => {
             return groups(
                 &game.board,
@@ -103,7 +138,7 @@ fn collect_runs(
             for &dir in directions {
                 let (end, n) = walk(board, landing, dir, enemy);
                 if n >= min && n <= max && end != NO_SITE && own(end) {
-                    push_line(captured, board, landing, dir, n, *mode);
+                    push_line(captured, board, landing, dir, n, *mode)?;
                 }
             }
         }
@@ -125,8 +160,8 @@ fn collect_runs(
                         }
                         let (end, m) = walk(board, corner, turn, &enemy);
                         if m >= 1 && (min..=max).contains(&(i + m)) && end != NO_SITE && own(end) {
-                            push_line(captured, board, landing, dir, i, *mode);
-                            push_line(captured, board, corner, turn, m, *mode);
+                            push_line(captured, board, landing, dir, i, *mode)?;
+                            push_line(captured, board, corner, turn, m, *mode)?;
                         }
                     }
                 }
@@ -134,55 +169,73 @@ fn collect_runs(
         }
         RunShape::Path(path_index) => {
             let path = &board.paths[*path_index];
-            let origin = path.position[landing.index()];
-            if origin == u16::MAX {
-                return;
+            let run = (*turning_once, min, max);
+            return path_runs(path, (enemy, own), landing, run, *mode, captured);
+        }
+    }
+    Flow::Continue(())
+}
+
+/// The runs along `path` from `landing`, both ways ([`collect_runs`] for a path shape), of
+/// `min` to `max` pieces (`run`), turning once on the way if so told.
+#[inline(always)]
+fn path_runs(
+    path: &Path,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    landing: Site,
+    (turning_once, min, max): (bool, usize, usize),
+    mode: CaptureMode,
+    captured: &mut impl FnMut(Site, CaptureMode) -> Flow,
+) -> Flow {
+    let origin = path.position[landing.index()];
+    if origin == u16::MAX {
+        return Flow::Continue(());
+    }
+    let origin = origin as usize;
+    for forwards in [true, false] {
+        let mut n = 0usize;
+        let mut turns = 0usize;
+        let mut pos = origin;
+        let mut closed = false;
+        while let Some(next) = path.advance(pos, forwards) {
+            if next == origin {
+                break;
             }
-            let origin = origin as usize;
-            for forwards in [true, false] {
-                let mut n = 0usize;
-                let mut turns = 0usize;
-                let mut pos = origin;
-                let mut closed = false;
-                while let Some(next) = path.advance(pos, forwards) {
-                    if next == origin {
-                        break;
-                    }
-                    let site = path.sites[next];
-                    if enemy(site) {
-                        // The previous piece is now known not to be the run's last; it is
-                        // strictly inside the run unless it is the first.
-                        if n >= 2 && path.turns[pos] {
-                            turns += 1;
-                        }
-                        n += 1;
-                        pos = next;
-                        continue;
-                    }
-                    closed = n >= 1 && own(site);
-                    break;
+            let site = path.sites[next];
+            if enemy(site) {
+                // The previous piece is now known not to be the run's last; it is
+                // strictly inside the run unless it is the first.
+                if n >= 2 && path.turns[pos] {
+                    turns += 1;
                 }
-                let turned_right = if *turning_once { turns == 1 } else { true };
-                if closed && turned_right && (min..=max).contains(&n) {
-                    let mut pos = origin;
-                    for _ in 0..n {
-                        pos = path
-                            .advance(pos, forwards)
-                            .expect("the run was walked already");
-                        debug_assert_ne!(path.sites[pos], landing);
-                        captured(path.sites[pos], *mode);
-                    }
-                }
+                n += 1;
+                pos = next;
+                continue;
+            }
+            closed = n >= 1 && own(site);
+            break;
+        }
+        let turned_right = if turning_once { turns == 1 } else { true };
+        if closed && turned_right && (min..=max).contains(&n) {
+            let mut pos = origin;
+            for _ in 0..n {
+                pos = path
+                    .advance(pos, forwards)
+                    .expect("the run was walked already");
+                debug_assert_ne!(path.sites[pos], landing);
+                captured(path.sites[pos], mode)?;
             }
         }
     }
+    Flow::Continue(())
 }
 
 /// Whether effect number `effect` may capture anything for a piece of `mover` landing on
 /// `landing` (`cell` as for [`collect`]): every run it takes starts next to the landing site
 /// with an enemy piece, so a landing with none there takes nothing. The neighbours are all
 /// read, without a branch on each, which makes this much cheaper than [`collect`] when,
-/// as for most moves, it says no.
+/// as for most moves, it says no. Only enemy pieces are looked for, so `cell` may also be
+/// the board before the move: a move makes sites empty or the mover's, never an enemy's.
 #[inline]
 pub(super) fn may_capture(
     game: &Game,
@@ -223,16 +276,24 @@ pub(super) fn may_capture(
 }
 
 /// [`super::groups::capture_groups`] for a capture with the default filter: a site that is
-/// neither an enemy's (`enemy`) nor the mover's (`own`) is empty.
+/// neither an enemy's (`enemy`) nor the mover's (`own`) is empty. The groups are all
+/// walked; `capture` is told no more sites once it says [`Flow::Break`].
 fn groups(
     board: &Board,
     (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
     (links, mode): (u8, CaptureMode),
     landing: Site,
-    capture: &mut impl FnMut(Site, CaptureMode),
-) {
+    capture: &mut impl FnMut(Site, CaptureMode) -> Flow,
+) -> Flow {
     let empty = |s: Site| !enemy(s) && !own(s);
-    super::groups::capture_groups(board, (enemy, &empty), links, (landing, mode), capture)
+    let mut flow = Flow::Continue(());
+    let mut until = |s, mode| {
+        if flow.is_continue() {
+            flow = capture(s, mode);
+        }
+    };
+    super::groups::capture_groups(board, (enemy, &empty), links, (landing, mode), &mut until);
+    flow
 }
 
 /// Whether `site` is in region `region` of the game (any site, when there is none).
@@ -249,8 +310,8 @@ fn enclosed(
     directions: &[u8],
     landing: Site,
     mode: CaptureMode,
-    capture: &mut impl FnMut(Site, CaptureMode),
-) {
+    capture: &mut impl FnMut(Site, CaptureMode) -> Flow,
+) -> Flow {
     for &dir in directions {
         let target = board.step(landing, dir);
         if target == NO_SITE || !enemy(target) {
@@ -261,9 +322,10 @@ fn enclosed(
             s != NO_SITE && own(s)
         });
         if closed {
-            capture(target, mode);
+            capture(target, mode)?;
         }
     }
+    Flow::Continue(())
 }
 
 /// Walks from `from` along `dir` over sites that satisfy `pred`; returns the first site
@@ -279,18 +341,20 @@ fn walk(board: &Board, from: Site, dir: u8, pred: &impl Fn(Site) -> bool) -> (Si
     (s, n)
 }
 
+/// Passes to `captured` the `n` sites after `from` along `dir`, until it says stop.
 #[inline]
 fn push_line(
-    captured: &mut impl FnMut(Site, CaptureMode),
+    captured: &mut impl FnMut(Site, CaptureMode) -> Flow,
     board: &Board,
     from: Site,
     dir: u8,
     n: usize,
     mode: CaptureMode,
-) {
+) -> Flow {
     let mut s = from;
     for _ in 0..n {
         s = board.step(s, dir);
-        captured(s, mode);
+        captured(s, mode)?;
     }
+    Flow::Continue(())
 }

@@ -1167,16 +1167,13 @@ impl State {
             _ if s == m.from => EMPTY,
             _ => self.cells[s.index()],
         };
-        let mut any = false;
-        for (effect, rule) in game.effects.iter().enumerate() {
-            if !any
-                && self.holds(&rule.condition)
-                && capture::may_capture(game, after, effect, m.to, mover)
-            {
-                capture::collect(game, after, effect, m.to, mover, |_, _| any = true);
-            }
-        }
-        any
+        // The board before the move has every enemy piece of the board after it.
+        let before = |s: Site| self.cells[s.index()];
+        game.effects.iter().enumerate().any(|(effect, rule)| {
+            self.holds(&rule.condition)
+                && capture::may_capture(game, before, effect, m.to, mover)
+                && capture::captures_any(game, after, effect, m.to, mover)
+        })
     }
 }
 
