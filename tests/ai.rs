@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use rulebook::ai::{level, think_times, Budget, Level, Searcher, DEFAULT_LEVEL};
 use rulebook::analysis::Rng;
-use rulebook::engine::{MoveList, Outcome, State};
-use rulebook::model::Player;
+use rulebook::engine::{MoveList, Outcome, QuietMemo, State};
+use rulebook::model::{Player, Site};
 use rulebook::{notation, pipeline};
 
 const GAMES: u64 = 20;
@@ -534,6 +534,81 @@ fn quiet_moves_are_told_without_playing_them() {
         assert!(!moves.is_empty());
         assert!(moves.iter().all(|&m| !start.is_quiet(m)), "{name}");
     }
+}
+
+/// What a landing site's captures are is found once for all the moves of a position that
+/// land there (`State::is_quiet_with`), with the same answers as `State::is_quiet` move by
+/// move, over seeded random games of every bundled game; and a move told quiet changes
+/// nothing on the board when played but its own piece's two sites.
+#[test]
+fn quiet_moves_told_by_landing_site_are_told_move_by_move() {
+    let (mut moves, mut memo) = (MoveList::new(), QuietMemo::default());
+    let (mut quiet, mut loud) = (0, 0);
+    for b in rulebook::catalog::BUNDLED {
+        let game = pipeline::load(b.name, None, &[]).unwrap();
+        let sites = game.board.sites();
+        let mut rng = Rng::new(7);
+        let mut state = State::new(game);
+        for _ in 0..40 {
+            if state.outcome_with(&mut moves).is_some() {
+                break;
+            }
+            state.legal_moves(&mut moves);
+            memo.forget();
+            for &m in moves.iter() {
+                let told = state.is_quiet_with(m, &mut memo);
+                let text = notation::move_text(&state, m);
+                assert_eq!(told, state.is_quiet(m), "{}: {text}", b.name);
+                if !told {
+                    loud += 1;
+                    continue;
+                }
+                quiet += 1;
+                let mut after = state.clone();
+                after.apply(m);
+                let changed = (0..sites)
+                    .map(Site::at)
+                    .filter(|&s| after.cell(s) != state.cell(s))
+                    .count();
+                assert!(changed <= 2, "{}: {text} changes {changed} sites", b.name);
+            }
+            state.apply(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(quiet > 1000 && loud > 1000, "{quiet} quiet, {loud} not");
+}
+
+/// A game where a piece may fly anywhere and takes by closing runs: landing beside a
+/// white stone on c1 takes it when a black stone stays on a1 to close the run, so it is
+/// not quiet from e5; from a1 the flying stone leaves the run open, and the move is
+/// quiet. Both landings on c1 are told alike whichever is asked first.
+#[test]
+fn a_piece_that_leaves_the_run_it_closed_takes_nothing() {
+    let text = "game \"Flying sandwich\"\nplayers black, white\nboard grid 5 by 5\n\
+        piece stone\nsetup black stone on rank(1)\nsetup white stone on rank(5)\n\
+        move fly\nafter move capture custodian orthogonal remove\n\
+        end when no legal move: mover loses\n";
+    let game = pipeline::load_text("fly.game", text, None, &[]).unwrap();
+    let state = notation::parse_position(&game, "4B/5/5/5/BW3 black").unwrap();
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let on_c1: Vec<_> = moves
+        .iter()
+        .copied()
+        .filter(|&m| notation::move_text(&state, m).ends_with("c1"))
+        .collect();
+    let mut memo = QuietMemo::default();
+    for order in [on_c1.clone(), on_c1.iter().rev().copied().collect()] {
+        memo.forget();
+        let loud: Vec<String> = order
+            .iter()
+            .filter(|&&m| !state.is_quiet_with(m, &mut memo))
+            .map(|&m| notation::move_text(&state, m))
+            .collect();
+        assert_eq!(loud, ["e5-c1"]);
+    }
+    let loud: Vec<_> = moves.iter().filter(|&&m| !state.is_quiet(m)).collect();
+    assert_eq!(loud.len(), 1);
 }
 
 /// Where pieces are won by moving against the other side's, the levels break ties between

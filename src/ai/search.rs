@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
-use crate::engine::{Move, MoveList, Outcome, State};
+use crate::engine::{Move, MoveList, Outcome, QuietMemo, State};
 use crate::model::board::{reverse_direction, MAX_GRID_SIDE};
 use crate::model::{
     CaptureMode, Cell, EffectKind, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND,
@@ -476,6 +476,8 @@ pub(super) struct Worker {
     history: Vec<i32>,
     /// Sites of the board (the stride of [`Worker::history`]).
     sites: usize,
+    /// What the moves of the position being ordered take, by landing site.
+    quiet_memo: QuietMemo,
     /// Whether some moves of the game may be quiet ([`State::is_quiet`]): slides and
     /// jumps, in a game that does not promote.
     quiet_moves: bool,
@@ -826,8 +828,9 @@ impl Worker {
         if self.quiet_moves {
             self.nodes += n as u64 / QUIET_TESTS_PER_NODE;
         }
+        self.quiet_memo.forget();
         for (i, &m) in list.iter().enumerate().take(n) {
-            let key = if self.quiet_moves && state.is_quiet(m) {
+            let key = if self.quiet_moves && state.is_quiet_with(m, &mut self.quiet_memo) {
                 match killer == Some(m) {
                     true => KILLER_KEY,
                     false => self.history_of(mover, m).map_or(0, |h| *h),
@@ -901,8 +904,9 @@ impl Worker {
         if self.skip_quiet {
             self.nodes += n as u64 / QUIET_TESTS_PER_NODE;
         }
+        self.quiet_memo.forget();
         for (i, &m) in list.iter().enumerate().take(n) {
-            if self.skip_quiet && state.is_quiet(m) {
+            if self.skip_quiet && state.is_quiet_with(m, &mut self.quiet_memo) {
                 continue;
             }
             self.nodes += 1;

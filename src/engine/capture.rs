@@ -24,7 +24,7 @@ pub(super) fn collect(
     mover: Player,
     mut capture: impl FnMut(Site, CaptureMode),
 ) {
-    let pass_on = |s, mode| {
+    let pass_on = |s, mode, _closer| {
         capture(s, mode);
         Flow::Continue(())
     };
@@ -40,14 +40,31 @@ pub(super) fn captures_any(
     landing: Site,
     mover: Player,
 ) -> bool {
-    let stop = |_, _| Flow::Break(());
+    let stop = |_, _, _| Flow::Break(());
     collect_until(game, cell, effect, landing, mover, stop).is_break()
 }
 
-/// Whether to go on looking for captures after one site is found.
-type Flow = ControlFlow<()>;
+/// Passes to `closer` the site that closes each run [`collect`] would take (a piece of the
+/// mover's, or an empty hostile site; a site may be passed more than once), or
+/// [`NO_SITE`] for a capture that no one site closes (groups and enclosures, which every
+/// neighbour closes): the search stops where `closer` says [`Flow::Break`].
+#[inline(always)]
+pub(super) fn closers(
+    game: &Game,
+    cell: impl Fn(Site) -> Cell,
+    effect: usize,
+    landing: Site,
+    mover: Player,
+    mut closer: impl FnMut(Site) -> Flow,
+) -> Flow {
+    collect_until(game, cell, effect, landing, mover, |_, _, by| closer(by))
+}
 
-/// [`collect`], stopping at the first site for which `capture` says [`Flow::Break`].
+/// Whether to go on looking for captures after one site is found.
+pub(super) type Flow = ControlFlow<()>;
+
+/// [`collect`], stopping at the first site for which `capture` says [`Flow::Break`];
+/// `capture` is also told the site that closed the run ([`closers`]).
 #[inline(always)]
 fn collect_until(
     game: &Game,
@@ -55,7 +72,7 @@ fn collect_until(
     effect: usize,
     landing: Site,
     mover: Player,
-    capture: impl FnMut(Site, CaptureMode) -> Flow,
+    capture: impl FnMut(Site, CaptureMode, Site) -> Flow,
 ) -> Flow {
     let filter = &game.effects[effect].filter;
     if *filter == CaptureFilter::default() {
@@ -97,7 +114,7 @@ fn collect_runs(
     (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
     effect: usize,
     landing: Site,
-    mut capture: impl FnMut(Site, CaptureMode) -> Flow,
+    mut capture: impl FnMut(Site, CaptureMode, Site) -> Flow,
 ) -> Flow {
     let captured = &mut capture;
     let rule = &game.effects[effect];
@@ -138,7 +155,7 @@ fn collect_runs(
             for &dir in directions {
                 let (end, n) = walk(board, landing, dir, enemy);
                 if n >= min && n <= max && end != NO_SITE && own(end) {
-                    push_line(captured, board, landing, dir, n, *mode)?;
+                    push_line(captured, board, landing, dir, n, (*mode, end))?;
                 }
             }
         }
@@ -160,8 +177,8 @@ fn collect_runs(
                         }
                         let (end, m) = walk(board, corner, turn, &enemy);
                         if m >= 1 && (min..=max).contains(&(i + m)) && end != NO_SITE && own(end) {
-                            push_line(captured, board, landing, dir, i, *mode)?;
-                            push_line(captured, board, corner, turn, m, *mode)?;
+                            push_line(captured, board, landing, dir, i, (*mode, end))?;
+                            push_line(captured, board, corner, turn, m, (*mode, end))?;
                         }
                     }
                 }
@@ -185,7 +202,7 @@ fn path_runs(
     landing: Site,
     (turning_once, min, max): (bool, usize, usize),
     mode: CaptureMode,
-    captured: &mut impl FnMut(Site, CaptureMode) -> Flow,
+    captured: &mut impl FnMut(Site, CaptureMode, Site) -> Flow,
 ) -> Flow {
     let origin = path.position[landing.index()];
     if origin == u16::MAX {
@@ -197,6 +214,7 @@ fn path_runs(
         let mut turns = 0usize;
         let mut pos = origin;
         let mut closed = false;
+        let mut closer = NO_SITE;
         while let Some(next) = path.advance(pos, forwards) {
             if next == origin {
                 break;
@@ -213,6 +231,7 @@ fn path_runs(
                 continue;
             }
             closed = n >= 1 && own(site);
+            closer = site;
             break;
         }
         let turned_right = if turning_once { turns == 1 } else { true };
@@ -223,7 +242,7 @@ fn path_runs(
                     .advance(pos, forwards)
                     .expect("the run was walked already");
                 debug_assert_ne!(path.sites[pos], landing);
-                captured(path.sites[pos], mode)?;
+                captured(path.sites[pos], mode, closer)?;
             }
         }
     }
@@ -283,13 +302,13 @@ fn groups(
     (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
     (links, mode): (u8, CaptureMode),
     landing: Site,
-    capture: &mut impl FnMut(Site, CaptureMode) -> Flow,
+    capture: &mut impl FnMut(Site, CaptureMode, Site) -> Flow,
 ) -> Flow {
     let empty = |s: Site| !enemy(s) && !own(s);
     let mut flow = Flow::Continue(());
     let mut until = |s, mode| {
         if flow.is_continue() {
-            flow = capture(s, mode);
+            flow = capture(s, mode, NO_SITE);
         }
     };
     super::groups::capture_groups(board, (enemy, &empty), links, (landing, mode), &mut until);
@@ -310,7 +329,7 @@ fn enclosed(
     directions: &[u8],
     landing: Site,
     mode: CaptureMode,
-    capture: &mut impl FnMut(Site, CaptureMode) -> Flow,
+    capture: &mut impl FnMut(Site, CaptureMode, Site) -> Flow,
 ) -> Flow {
     for &dir in directions {
         let target = board.step(landing, dir);
@@ -322,7 +341,7 @@ fn enclosed(
             s != NO_SITE && own(s)
         });
         if closed {
-            capture(target, mode)?;
+            capture(target, mode, NO_SITE)?;
         }
     }
     Flow::Continue(())
@@ -341,20 +360,21 @@ fn walk(board: &Board, from: Site, dir: u8, pred: &impl Fn(Site) -> bool) -> (Si
     (s, n)
 }
 
-/// Passes to `captured` the `n` sites after `from` along `dir`, until it says stop.
+/// Passes to `captured` the `n` sites after `from` along `dir`, with how they are taken
+/// and the site that closed their run, until it says stop.
 #[inline]
 fn push_line(
-    captured: &mut impl FnMut(Site, CaptureMode) -> Flow,
+    captured: &mut impl FnMut(Site, CaptureMode, Site) -> Flow,
     board: &Board,
     from: Site,
     dir: u8,
     n: usize,
-    mode: CaptureMode,
+    (mode, closer): (CaptureMode, Site),
 ) -> Flow {
     let mut s = from;
     for _ in 0..n {
         s = board.step(s, dir);
-        captured(s, mode)?;
+        captured(s, mode, closer)?;
     }
     Flow::Continue(())
 }

@@ -15,6 +15,7 @@ mod groups;
 mod movegen;
 mod movelist;
 mod playout;
+mod quiet;
 mod repetition;
 mod report;
 mod setup;
@@ -22,6 +23,7 @@ mod sowing;
 mod tiles;
 
 pub use movelist::MoveList;
+pub use quiet::QuietMemo;
 pub use report::{EffectFired, MoveReport, SowFired};
 pub use setup::{usual_stock, Setup, SetupError, SetupPart};
 

@@ -1120,40 +1120,42 @@ impl State {
         false
     }
 
-    /// Whether move `m` (from [`State::legal_moves`] of this position) is known, without
-    /// playing it, to change nothing on the board but its own piece's site: a slide or
-    /// jump that takes, converts and promotes nothing. `false` when it does or when that is
-    /// not known cheaply (sowings, placements, removals, games that promote): a read-only
-    /// query for the computer's search, which orders such moves without playing them and
-    /// follows only the others past its horizon.
-    pub fn is_quiet(&self, m: Move) -> bool {
-        let game = &*self.game;
-        matches!(
-            game.moves[m.rule as usize].kind,
-            MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Fly { .. }
-        ) && !game.promotes
-            && !game.moves_again
-            && !self.captures_something(m)
-    }
-
     /// Whether the effects after move `m` (a move of a piece or a placement) capture
     /// something, found without playing it.
-    fn captures_something(&self, m: Move) -> bool {
+    pub(super) fn captures_something(&self, m: Move) -> bool {
+        self.takes_by_its_rule(m)
+            .unwrap_or_else(|| self.effects_capture(m))
+    }
+
+    /// Whether move `m` takes something, where that is known before the effects after it
+    /// are looked at: it lands nowhere (`false`), takes by its own rule (approach,
+    /// withdrawal, removal, a capturing jump) or lands on an enemy piece. `None` when the
+    /// effects decide ([`State::effects_capture`]).
+    pub(super) fn takes_by_its_rule(&self, m: Move) -> Option<bool> {
         if m.to == NO_SITE {
-            return false;
+            return Some(false);
         }
         let game = &*self.game;
-        let filter = &game.moves[m.rule as usize].filter;
+        let rule = &game.moves[m.rule as usize];
         // Every step of a capture by approach or withdrawal takes something.
-        if filter.line_capture.is_some() || (filter.removal.is_some() && m.removal() != NO_SITE) {
-            return true;
+        let removes = rule.filter.removal.is_some() && m.removal() != NO_SITE;
+        match rule.kind {
+            _ if rule.filter.line_capture.is_some() || removes => Some(true),
+            MoveKind::PlacePiece { .. } => None,
+            MoveKind::Jump { mode: Some(_), .. } => Some(true),
+            // Landing on an enemy piece takes it.
+            _ if self.cells[m.to.index()] != EMPTY => Some(true),
+            _ => None,
         }
+    }
+
+    /// Whether the effects after move `m` capture something ([`State::captures_something`]
+    /// once [`State::takes_by_its_rule`] has not told).
+    pub(super) fn effects_capture(&self, m: Move) -> bool {
+        let game = &*self.game;
         let mover = self.to_move;
         let piece = match game.moves[m.rule as usize].kind {
             MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
-            MoveKind::Jump { mode: Some(_), .. } => return true,
-            // Landing on an enemy piece takes it.
-            _ if self.cells[m.to.index()] != EMPTY => return true,
             _ => self.cells[m.from.index()],
         };
         // The piece shot, if the rule shoots one, stands before the captures are made.

@@ -1,0 +1,140 @@
+//! Quiet moves: the moves that change nothing on the board but their own piece's site,
+//! told without playing them, for the computer's search, which orders them without
+//! playing them and follows only the others past its horizon.
+
+use super::{capture, capture::Flow, Move, State};
+use crate::model::{MoveKind, Site, NO_SITE};
+
+/// What the captures after a landing on one site are, found once for all the moves of a
+/// position that land there ([`State::is_quiet_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Landing {
+    /// Nothing is taken.
+    Quiet,
+    /// Something is taken, whatever piece lands.
+    Takes,
+    /// Something is taken only if this site, which closes every run taken, still holds
+    /// the mover's piece after the move (it does not when the landing piece came from it).
+    ClosedBy(Site),
+    /// Not told once for all: a capture that no one site closes (groups, enclosures).
+    Unsure,
+}
+
+/// Work space of [`State::is_quiet_with`]: what it found for each landing site of one
+/// position. Call [`QuietMemo::forget`] before asking about another position.
+#[derive(Debug, Default)]
+pub struct QuietMemo {
+    /// The hash of the position the entries are for (a safeguard besides `forget`).
+    hash: u64,
+    /// The entries' generation: an entry with another stamp is not known yet.
+    stamp: u32,
+    /// Per landing site: its stamp, and what was found.
+    landings: Vec<(u32, Landing)>,
+}
+
+impl QuietMemo {
+    /// Forgets every landing site: the next questions are about another position.
+    pub fn forget(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.landings.fill((0, Landing::Quiet));
+            self.stamp = 1;
+        }
+    }
+
+    /// What the captures after a landing on `to` are in `state`, found now if not yet.
+    fn landing(&mut self, state: &State, to: Site) -> Landing {
+        let sites = state.game.board.sites();
+        if self.landings.len() != sites || self.hash != state.hash {
+            self.landings.resize(sites, (0, Landing::Quiet));
+            self.hash = state.hash;
+            self.forget();
+        }
+        let entry = &mut self.landings[to.index()];
+        if entry.0 != self.stamp {
+            *entry = (self.stamp, state.landing(to));
+        }
+        entry.1
+    }
+}
+
+impl State {
+    /// Whether move `m` (from [`State::legal_moves`] of this position) is known, without
+    /// playing it, to change nothing on the board but its own piece's site: a slide or
+    /// jump that takes, converts and promotes nothing. `false` when it does or when that is
+    /// not known cheaply (sowings, placements, removals, games that promote).
+    pub fn is_quiet(&self, m: Move) -> bool {
+        self.moves_only_its_piece(m) && !self.captures_something(m)
+    }
+
+    /// [`State::is_quiet`], with what a landing site's captures are kept in `memo` for the
+    /// position's other moves that land there: the same answers, found once per site.
+    pub fn is_quiet_with(&self, m: Move, memo: &mut QuietMemo) -> bool {
+        if !self.moves_only_its_piece(m) {
+            return false;
+        }
+        if let Some(takes) = self.takes_by_its_rule(m) {
+            return !takes;
+        }
+        if self.game.moves[m.rule as usize].filter.shot.is_some() {
+            return !self.effects_capture(m);
+        }
+        match memo.landing(self, m.to) {
+            Landing::Quiet => true,
+            Landing::Takes => false,
+            Landing::ClosedBy(site) if site != m.from => false,
+            // The landing piece leaves the one closing site, or no one site closes.
+            Landing::ClosedBy(_) | Landing::Unsure => !self.effects_capture(m),
+        }
+    }
+
+    /// Whether move `m` is of a kind that may be quiet: a slide, a jump that takes nothing
+    /// by itself or a flight, in a game that neither promotes nor gives another move.
+    fn moves_only_its_piece(&self, m: Move) -> bool {
+        let game = &*self.game;
+        matches!(
+            game.moves[m.rule as usize].kind,
+            MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Fly { .. }
+        ) && !game.promotes
+            && !game.moves_again
+    }
+
+    /// What the effects after a piece of the mover's lands on the empty site `to` take
+    /// ([`Landing`]). Only the moved piece's two sites differ from the board before the
+    /// move, and the site it leaves can matter only as the one closing a run: runs are of
+    /// enemy pieces, and it held none.
+    fn landing(&self, to: Site) -> Landing {
+        let game = &*self.game;
+        let mover = self.to_move;
+        let piece = game.cell(mover, 0);
+        let after = |s: Site| {
+            if s == to {
+                piece
+            } else {
+                self.cells[s.index()]
+            }
+        };
+        let before = |s: Site| self.cells[s.index()];
+        let mut found = Landing::Quiet;
+        let mut note = |closer: Site| {
+            found = match found {
+                _ if closer == NO_SITE => Landing::Unsure,
+                Landing::Quiet => Landing::ClosedBy(closer),
+                Landing::ClosedBy(site) if site == closer => found,
+                _ => Landing::Takes,
+            };
+            match found {
+                Landing::Takes | Landing::Unsure => Flow::Break(()),
+                _ => Flow::Continue(()),
+            }
+        };
+        for (effect, rule) in game.effects.iter().enumerate() {
+            let may = self.holds(&rule.condition)
+                && capture::may_capture(game, before, effect, to, mover);
+            if may && capture::closers(game, after, effect, to, mover, &mut note).is_break() {
+                break;
+            }
+        }
+        found
+    }
+}
