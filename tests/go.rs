@@ -57,16 +57,22 @@ fn compare(size: usize, games: u64, plies: usize) -> (usize, usize) {
     (played, finished)
 }
 
-/// Asserts that both players' scores (their areas, and the komi) agree with the reference.
+/// Asserts that both players' scores (their areas, and the komi) agree with the reference,
+/// asked one player at a time and for both at once (as the computer asks, with what the
+/// areas are found from shared).
 fn assert_scores(state: &State, reference: &go_reference::Game, when: &str) {
+    let text = notation::position_text(state);
     for p in Player::all() {
-        let text = notation::position_text(state);
         assert_eq!(
             state.score(p),
             reference.scores()[p.index()],
             "{when}: {text}"
         );
     }
+    let score = state.game().score.as_ref().expect("Go keeps score");
+    state.each_value(score, |p, v| {
+        assert_eq!(v, reference.scores()[p.index()], "{when}, at once: {text}")
+    });
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use std::cell::OnceCell;
 
+use super::groups::Reaches;
 use super::State;
 use crate::model::board::MAX_GRID_SIDE;
 use crate::model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, EMPTY, NO_SITE};
@@ -22,19 +23,22 @@ impl State {
             state: self,
             mover: player,
             majority: &OnceCell::new(),
+            areas: &OnceCell::new(),
         }
         .eval(e)
     }
 
     /// Calls `visit` with every player in turn order and the value of `e` for them, as
-    /// [`State::value`] gives it, the majority scores computed at most once for all.
+    /// [`State::value`] gives it, the majority scores and what the players' areas are
+    /// found from computed at most once for all.
     pub fn each_value(&self, e: &Expr, mut visit: impl FnMut(Player, i64)) {
-        let majority = OnceCell::new();
+        let (majority, areas) = (OnceCell::new(), OnceCell::new());
         for player in Player::all() {
             let scored = Scored {
                 state: self,
                 mover: player,
                 majority: &majority,
+                areas: &areas,
             };
             visit(player, scored.eval(e));
         }
@@ -305,6 +309,8 @@ pub(super) struct Scored<'a> {
     pub mover: Player,
     /// The majority scores, once computed.
     pub majority: &'a OnceCell<[[i64; 2]; 2]>,
+    /// What the players' areas are found from, once computed.
+    pub areas: &'a OnceCell<Option<Reaches>>,
 }
 
 impl Env for Scored<'_> {
@@ -353,7 +359,7 @@ impl Env for Scored<'_> {
     }
 
     fn area(&self, player: Player, territory: bool) -> i64 {
-        self.state.area(player, territory)
+        self.state.area_with(self.areas, player, territory)
     }
 
     fn hand(&self, player: Player, kind: u8) -> i64 {

@@ -11,13 +11,24 @@
 use super::movegen::SITE_SET_WORDS;
 use super::{capture, Move, State};
 use crate::model::board::MAX_GRID_SIDE;
-use crate::model::{Board, CaptureMode, Game, MoveKind, Player, Site, EMPTY, NO_SITE};
+use std::cell::OnceCell;
+
+use crate::model::{Board, CaptureMode, Game, MoveKind, Player, Site, EMPTY, NO_SITE, PLAYERS};
 
 /// The most sites of a grid.
 const MAX_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
 
 /// A set of sites: bit `site % 64` of word `site / 64`.
 type Set = [u64; SITE_SET_WORDS];
+
+/// The sets a player's area is found from ([`State::area_with`]).
+#[derive(Debug)]
+pub(super) struct Reaches {
+    /// The empty sites.
+    empty: Set,
+    /// Per player: their pieces and the empty sites those reach.
+    reached: [Set; PLAYERS],
+}
 
 #[inline(always)]
 fn has(set: &Set, s: Site) -> bool {
@@ -234,31 +245,31 @@ impl State {
     /// `player`'s area: their pieces (unless `territory`) and the empty sites of every
     /// region of empty sites, linked orthogonally, that borders their pieces and no
     /// other player's. On a grid whose orthogonal links join next points only, the empty
-    /// sites reached from `player`'s pieces and those reached from the others' are spread
-    /// a step at a time as bit sets; on any other board each region is filled in turn.
+    /// sites reached from each player's pieces are spread a step at a time as bit sets
+    /// ([`State::reaches`]); on any other board each region is filled in turn.
     pub(super) fn area(&self, player: Player, territory: bool) -> i64 {
-        let board = &self.game.board;
-        let links = board.orthogonal_links();
-        if links.is_empty() {
+        self.area_with(&OnceCell::new(), player, territory)
+    }
+
+    /// [`State::area`], with the sets it compares kept in `reaches` for the other
+    /// players' areas of the same position (found on the first call).
+    pub(super) fn area_with(
+        &self,
+        reaches: &OnceCell<Option<Reaches>>,
+        player: Player,
+        territory: bool,
+    ) -> i64 {
+        let Some(reaches) = reaches.get_or_init(|| self.reaches()) else {
             return self.area_by_regions(player, territory);
+        };
+        let mine = &reaches.reached[player.index()];
+        let mut theirs: Set = [0; SITE_SET_WORDS];
+        for other in Player::all().filter(|&p| p != player) {
+            let reached = &reaches.reached[other.index()];
+            theirs.iter_mut().zip(reached).for_each(|(t, &r)| *t |= r);
         }
-        let (mut own, mut others): (Set, Set) = ([0; SITE_SET_WORDS], [0; SITE_SET_WORDS]);
-        for (p, occupied) in self.occupancy.chunks(self.words).enumerate() {
-            let pieces = if p == player.index() {
-                &mut own
-            } else {
-                &mut others
-            };
-            pieces.iter_mut().zip(occupied).for_each(|(s, &o)| *s |= o);
-        }
-        let empty: Set = std::array::from_fn(|w| !(own[w] | others[w]));
-        let width = u32::from(board.width);
-        let (mine, theirs) = (
-            spread(own, &empty, links, width),
-            spread(others, &empty, links, width),
-        );
-        let sites: u32 = (0..links.len())
-            .map(|w| (mine[w] & !theirs[w] & empty[w]).count_ones())
+        let sites: u32 = (0..SITE_SET_WORDS)
+            .map(|w| (mine[w] & !theirs[w] & reaches.empty[w]).count_ones())
             .sum();
         let pieces = if territory {
             0
@@ -266,6 +277,29 @@ impl State {
             self.piece_count[player.index()]
         };
         i64::from(sites) + i64::from(pieces)
+    }
+
+    /// What each player's pieces reach through the empty sites, on a grid whose orthogonal
+    /// links join next points only (`None` on any other board). A spread from several
+    /// players' pieces reaches what the spreads from each reach, so each is made once.
+    fn reaches(&self) -> Option<Reaches> {
+        let board = &self.game.board;
+        let links = board.orthogonal_links();
+        if links.is_empty() {
+            return None;
+        }
+        let mut empty: Set = [0; SITE_SET_WORDS];
+        (0..links.len()).for_each(|w| empty[w] = !0);
+        let width = u32::from(board.width);
+        let reached = std::array::from_fn(|p| {
+            let mut pieces: Set = [0; SITE_SET_WORDS];
+            let occupied = &self.occupancy[p * self.words..][..self.words];
+            pieces.iter_mut().zip(occupied).for_each(|(s, &o)| *s = o);
+            empty.iter_mut().zip(occupied).for_each(|(e, &o)| *e &= !o);
+            pieces
+        });
+        let reached = reached.map(|pieces: Set| spread(pieces, &empty, links, width));
+        Some(Reaches { empty, reached })
     }
 
     /// [`State::area`] by a fill of each region of empty sites in turn, along the

@@ -456,6 +456,7 @@ impl State {
             state: self,
             mover: player,
             majority: &std::cell::OnceCell::from(*majority),
+            areas: &std::cell::OnceCell::new(),
         }
         .eval(score)
     }
