@@ -244,3 +244,26 @@ fn slides_on_boards_of_any_size_agree_with_the_reference_in_order() {
         }
     }
 }
+
+/// Where the only move rule in force slides, whether the mover can move is found without
+/// listing the moves: a stone shut in a corner has none, and the game is over; one empty
+/// point beside it is enough. The same on a board with ray masks (8 x 8) and on one
+/// without (9 x 9), where moves are found by different paths.
+#[test]
+fn a_stone_shut_in_a_corner_has_no_move_and_one_open_point_is_enough() {
+    for size in [8usize, 9] {
+        let sets = [format!("size={size}"), "repetition=off".to_string()];
+        let game = pipeline::load("ming-mang", None, &sets).unwrap();
+        let empty_ranks = vec![size.to_string(); size - 2].join("/");
+        let shut = format!("{empty_ranks}/W{}/BW{} black", size - 1, size - 2);
+        let open = format!("{empty_ranks}/W{}/B1W{} black", size - 1, size - 3);
+        let mut state = notation::parse_position(&game, &shut).unwrap();
+        assert!(!state.has_legal_move(&mut MoveList::new()), "{shut}");
+        assert!(legal(&mut state).is_empty(), "{shut}");
+        assert!(state.outcome().is_some(), "{shut}");
+        let mut state = notation::parse_position(&game, &open).unwrap();
+        assert!(state.has_legal_move(&mut MoveList::new()), "{open}");
+        assert_eq!(legal(&mut state), BTreeSet::from(["a1-b1".to_string()]));
+        assert!(state.outcome().is_none(), "{open}");
+    }
+}

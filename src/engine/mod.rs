@@ -833,17 +833,6 @@ impl State {
         }
     }
 
-    /// Whether the player to move has a legal move, when the first one can be found without
-    /// listing them (not where a pass depends on the other players' moves, which only
-    /// listing looks at); the game must not be over.
-    fn can_move_without_listing(&self) -> Option<bool> {
-        if self.game.ends_when_no_player_can_move {
-            return None;
-        }
-        self.pick_without_listing(&mut |_| 0)
-            .map(|first| first.is_some())
-    }
-
     /// Whether the condition of move rule `rule` holds in this position.
     pub fn rule_holds(&self, rule: usize) -> bool {
         self.holds(&self.game.moves[rule].condition)

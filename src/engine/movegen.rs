@@ -1399,16 +1399,30 @@ fn total_bits(pending: &[(Site, u64)]) -> usize {
     total
 }
 
+/// How moves can be found without listing them ([`State::unlisted`]).
+enum Unlisted<'a> {
+    /// No move rule is in force: there is no move.
+    NoRule,
+    /// A game of tiles.
+    Tiles,
+    /// The one rule in force, of this number, sows.
+    Sowing(u8),
+    /// The one rule in force, number `rule`, slides.
+    Slide {
+        rule: u8,
+        directions: &'a [u8],
+        rising: &'a [u8],
+        falling: &'a [u8],
+        max_length: u16,
+    },
+}
+
 impl State {
-    /// The move `pick(count)` of the legal moves without listing them, when the only move
-    /// rule in force is a sowing or a slide, or the game is one of tiles (and nothing
-    /// filters moves): `Some(answer)`; otherwise `None`, and the caller lists the moves.
-    pub(super) fn pick_without_listing(
-        &self,
-        pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Option<Move>> {
+    /// How the moves of this position can be found without listing them: when the only
+    /// move rule in force is a sowing or a slide, or the game is one of tiles (and nothing
+    /// filters moves); `None` when they must be listed.
+    fn unlisted(&self) -> Option<Unlisted<'_>> {
         let game = &*self.game;
-        let board = &game.board;
         if always_listed(game)
             || self.ended.is_some()
             || (game.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
@@ -1422,35 +1436,103 @@ impl State {
             .filter(|(_, r)| self.holds(&r.condition));
         let (rule, kind) = match (active.next(), active.next()) {
             (Some((i, r)), None) => (i as u8, &r.kind),
-            (None, _) => return Some(None),
-            _ if game.tiles.is_some() => return Some(self.pick_tile_move(pick)),
+            (None, _) => return Some(Unlisted::NoRule),
+            _ if game.tiles.is_some() => return Some(Unlisted::Tiles),
             _ => return None,
         };
-        if let MoveKind::Sow { .. } = kind {
-            return Some(self.pick_sowing(rule, pick));
+        match kind {
+            MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
+            _ if game.tiles.is_some() => Some(Unlisted::Tiles),
+            MoveKind::Slide {
+                directions,
+                rising,
+                falling,
+                max_length,
+            } => Some(Unlisted::Slide {
+                rule,
+                directions,
+                rising,
+                falling,
+                max_length: *max_length,
+            }),
+            _ => None,
         }
-        if game.tiles.is_some() {
-            return Some(self.pick_tile_move(pick));
-        }
-        let MoveKind::Slide {
-            directions,
-            rising,
-            falling,
-            max_length,
-        } = kind
-        else {
-            return None;
-        };
-        if *max_length != UNLIMITED || !board.has_ray_masks() {
-            return Some(self.pick_slide(rule, directions, *max_length, pick));
-        }
+    }
+
+    /// The move `pick(count)` of the legal moves without listing them, where
+    /// [`State::unlisted`] allows: `Some(answer)`; otherwise `None`, and the caller lists
+    /// the moves.
+    pub(super) fn pick_without_listing(
+        &self,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Option<Move>> {
+        Some(match self.unlisted()? {
+            Unlisted::NoRule => None,
+            Unlisted::Tiles => self.pick_tile_move(pick),
+            Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
+            Unlisted::Slide {
+                rule,
+                directions,
+                rising,
+                falling,
+                max_length,
+            } => {
+                if max_length != UNLIMITED || !self.game.board.has_ray_masks() {
+                    self.pick_slide(rule, directions, max_length, pick)
+                } else {
+                    self.pick_masked_slide(rule, (rising, falling), pick)
+                }
+            }
+        })
+    }
+
+    /// Whether the player to move has a legal move, found without listing them where
+    /// [`State::unlisted`] allows (`None` elsewhere): for a slide, any piece with an
+    /// empty site next to it along one of the rule's directions, without counting the
+    /// slides as a pick does.
+    pub(super) fn can_move_without_listing(&self) -> Option<bool> {
+        let mut first = |_| 0;
+        Some(match self.unlisted()? {
+            Unlisted::NoRule => false,
+            Unlisted::Tiles => self.pick_tile_move(&mut first).is_some(),
+            Unlisted::Sowing(rule) => self.pick_sowing(rule, &mut first).is_some(),
+            Unlisted::Slide {
+                directions,
+                max_length,
+                ..
+            } => max_length > 0 && self.can_slide(directions),
+        })
+    }
+
+    /// Whether a piece of the player to move has an empty site next to it along one of
+    /// `directions`.
+    fn can_slide(&self, directions: &[u8]) -> bool {
+        let board = &self.game.board;
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        set_sites(own).any(|from| {
+            directions.iter().any(|&dir| {
+                let ray = board.ray(from, dir);
+                ray.first().is_some_and(|s| self.cells[s.index()] == EMPTY)
+            })
+        })
+    }
+
+    /// [`State::pick_without_listing`] for a slide of any length, rule number `rule`
+    /// along the `rising` and `falling` directions, on a board with ray masks.
+    fn pick_masked_slide(
+        &self,
+        rule: u8,
+        (rising, falling): (&[u8], &[u8]),
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let board = &self.game.board;
         let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
         let own = self.occupancy[self.to_move.index()];
         let mut pending = [(NO_SITE, 0u64); 64];
         let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
         let total = total_bits(&pending[..n]);
         if total == 0 {
-            return Some(None);
+            return None;
         }
         let mut k = pick(total);
         for &(from, targets) in &pending[..n] {
@@ -1460,11 +1542,11 @@ impl State {
                 for _ in 0..k {
                     t &= t - 1;
                 }
-                return Some(Some(Move::step(
+                return Some(Move::step(
                     rule,
                     from,
                     Site::at(t.trailing_zeros() as usize),
-                )));
+                ));
             }
             k -= count;
         }
