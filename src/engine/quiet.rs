@@ -106,6 +106,8 @@ impl State {
     fn landing(&self, to: Site) -> Landing {
         let game = &*self.game;
         let mover = self.to_move;
+        // Any piece of the mover's: captures read the owner of the pieces that close runs,
+        // never their kind (and games that promote have no quiet moves).
         let piece = game.cell(mover, 0);
         let after = |s: Site| {
             if s == to {
