@@ -8,11 +8,11 @@
 //! that looks for a liberty stops at the first it finds, so that the common case (a group
 //! with an empty site next to it) reads a few sites only.
 
+use std::cell::OnceCell;
+
 use super::movegen::SITE_SET_WORDS;
 use super::{capture, Move, State};
 use crate::model::board::MAX_GRID_SIDE;
-use std::cell::OnceCell;
-
 use crate::model::{Board, CaptureMode, Game, MoveKind, Player, Site, EMPTY, NO_SITE, PLAYERS};
 
 /// The most sites of a grid.
