@@ -239,3 +239,97 @@ fn the_docs_link_only_to_files_of_the_repository() {
     }
     assert!(checked > 10, "only {checked} links found");
 }
+
+/// A rule id (`HS-3`): two to five capital letters, a hyphen, a number.
+fn rule_id(word: &str) -> Option<(&str, u32)> {
+    let (prefix, number) = word.trim_end_matches('.').split_once('-')?;
+    let capitals =
+        (2..=5).contains(&prefix.len()) && prefix.chars().all(|c| c.is_ascii_uppercase());
+    capitals.then_some(())?;
+    Some((prefix, number.parse().ok()?))
+}
+
+/// The rule ids a text names; `HS-4 .. HS-7` names the four of the range.
+fn rule_ids(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut ids = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if let Some((prefix, first)) = rule_id(words[i]) {
+            let end = words.get(i + 2).and_then(|w| rule_id(w));
+            let last = match end {
+                Some((p, last)) if words[i + 1] == ".." && p == prefix => {
+                    i += 2;
+                    last
+                }
+                _ => first,
+            };
+            ids.extend((first..=last).map(|n| format!("{prefix}-{n}")));
+        }
+        i += 1;
+    }
+    ids
+}
+
+/// The rule ids a page defines: those its headings start with (`### HS-3 Custodian capture`).
+fn defined_rule_ids(page: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(page).unwrap_or_else(|e| panic!("{page}: {e}"));
+    text.lines()
+        .filter(|l| l.starts_with('#'))
+        .filter_map(|l| l.trim_start_matches('#').split_whitespace().next())
+        .filter(|w| rule_id(w).is_some())
+        .map(String::from)
+        .collect()
+}
+
+/// Each bundled rule file cites, in its comments, every rule of the page it names
+/// (`docs/games/NAME.md`), and no rule id that no page defines: a renumbered page, or a
+/// file citing the numbers of an older draft, fails here.
+#[test]
+fn every_rule_file_cites_the_rules_of_its_page() {
+    let defined: Vec<String> = doc_files()
+        .iter()
+        .filter(|p| p.starts_with("docs/games/"))
+        .flat_map(|p| defined_rule_ids(p))
+        .collect();
+    let mut files = 0;
+    for entry in std::fs::read_dir("games").expect("games/") {
+        let path = entry.expect("an entry").path().display().to_string();
+        if !path.ends_with(".game") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a rule file");
+        let comments: String = text
+            .lines()
+            .filter_map(|l| l.split_once("//").map(|(_, c)| format!("{c}\n")))
+            .collect();
+        let page = comments
+            .split_whitespace()
+            .find(|w| w.starts_with("docs/games/"))
+            .map(|w| w.trim_end_matches('.'))
+            .unwrap_or_else(|| panic!("{path} names no page docs/games/NAME.md"));
+        let cited = rule_ids(&comments);
+        for id in &cited {
+            assert!(
+                defined.contains(id),
+                "{path} cites {id}, which no page defines"
+            );
+        }
+        for id in defined_rule_ids(page) {
+            assert!(cited.contains(&id), "{path} never cites {id} of {page}");
+        }
+        files += 1;
+    }
+    assert!(files >= 17, "only {files} rule files");
+}
+
+#[test]
+fn rule_ids_and_their_ranges() {
+    assert_eq!(
+        rule_ids("// ID-4 .. ID-7: a man jumps (ID-9), GU-1, not A-1 or hs-2 or MM-x."),
+        ["ID-4", "ID-5", "ID-6", "ID-7", "ID-9", "GU-1"]
+    );
+}
