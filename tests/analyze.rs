@@ -476,6 +476,94 @@ fn a_match_record_replays_to_the_results_it_reports() {
     assert!(err.contains("no folder"), "{err}");
 }
 
+/// `--adjudicate MARGIN` scores a capped game for the side ahead by MARGIN or more (pieces,
+/// here): the record's margins, checked against a replay of each game, give the counts.
+#[test]
+fn adjudication_counts_a_lead_at_the_cap_as_a_win() {
+    let dir = scratch("adjudicate");
+    let file = rule_file("jumps-adjudicate", JUMPS);
+    let record = dir.join("games.txt");
+    let base = [
+        "match",
+        file.to_str().unwrap(),
+        "--players",
+        "random,easy",
+        "--games",
+        "40",
+        "--max-plies",
+        "6",
+        "--json",
+    ];
+    let plain = json(&[&base[..], &["--record", record.to_str().unwrap()]].concat());
+    let (mut ahead, mut won_at_cap, mut lost_at_cap) = (0, 0, 0);
+    for (i, line) in std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .enumerate()
+    {
+        let fields: Vec<&str> = line.split("; ").collect();
+        let Some(lead) = fields[1].strip_prefix("unfinished, ") else {
+            continue;
+        };
+        let end = json(&[
+            "position",
+            file.to_str().unwrap(),
+            "--moves",
+            fields[3],
+            "--json",
+        ]);
+        let (black, white) = (num(&end["pieces"]["black"]), num(&end["pieces"]["white"]));
+        let margin = (black - white).abs();
+        let leader = if black > white { "black" } else { "white" };
+        match margin as u32 {
+            0 => assert_eq!(lead, "level", "{line}"),
+            1 => assert_eq!(lead, format!("{leader} ahead by 1 piece"), "{line}"),
+            m => assert_eq!(lead, format!("{leader} ahead by {m} pieces"), "{line}"),
+        }
+        if margin >= 1.0 {
+            ahead += 1;
+            // random sits on black in even games, on white in odd ones.
+            let random_side = if i % 2 == 0 { "black" } else { "white" };
+            *(if leader == random_side {
+                &mut won_at_cap
+            } else {
+                &mut lost_at_cap
+            }) += 1;
+        }
+    }
+    assert!(ahead > 0, "a game capped with a lead");
+    let judged = json(&[&base[..], &["--adjudicate", "1"]].concat());
+    assert_eq!(judged["adjudicated_wins"], won_at_cap);
+    assert_eq!(judged["adjudicated_losses"], lost_at_cap);
+    assert_eq!(
+        judged["wins"], plain["wins"],
+        "finished games are unchanged"
+    );
+    let count = |r: &Value, k: &str| num(&r[k]);
+    let score = (count(&plain, "wins")
+        + f64::from(won_at_cap)
+        + 0.5 * (count(&plain, "draws") + count(&plain, "unfinished") - f64::from(ahead)))
+        / 40.0;
+    assert!(
+        (num(&judged["elo"]["score"]) - score).abs() < 1e-9,
+        "{judged}"
+    );
+    // A capped game never leads by 2: that would leave a side with no piece, which ends it.
+    let none = json(&[&base[..], &["--adjudicate", "2"]].concat());
+    assert_eq!(none["adjudicated_wins"], 0);
+    assert_eq!(none["elo"]["score"], plain["elo"]["score"]);
+    let words = ok(&[&base[..8], &["--adjudicate", "1"]].concat());
+    assert!(
+        words.contains(&format!(
+            "adjudicated at the cap (a lead of 1 or more wins): random {won_at_cap}, easy {lost_at_cap}"
+        )),
+        "{words}"
+    );
+    let err = fails(&[&base[..8], &["--adjudicate", "0"]].concat());
+    assert!(err.contains("--adjudicate"), "{err}");
+}
+
 #[test]
 fn a_stronger_level_wins_its_match() {
     let out = ok(&[

@@ -77,6 +77,12 @@ pub struct MatchArgs {
     pub open: u64,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Score a game the cap stopped as a win for the side then ahead by at least MARGIN in
+    /// the game's own measure (pieces, stones in store, points); capped games with a
+    /// smaller lead still count as draws. Off by default.
+    #[arg(long, value_name = "MARGIN",
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub adjudicate: Option<u64>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -234,6 +240,12 @@ struct MatchReport {
     /// the cap, and those in which the second did.
     unfinished_ahead: u64,
     unfinished_behind: u64,
+    /// With `--adjudicate`: the lead at the cap that wins an unfinished game.
+    adjudicate: Option<u64>,
+    /// Unfinished games scored as wins of the first player named, and of the second, by
+    /// `--adjudicate` (counted in neither `wins` nor `losses`).
+    adjudicated_wins: u64,
+    adjudicated_losses: u64,
     /// The first player named's wins as the game's first mover and as its second.
     wins_moving_first: u64,
     wins_moving_second: u64,
@@ -294,6 +306,7 @@ fn match_report(
 ) -> MatchReport {
     let (mut wins, mut draws, mut losses, mut unfinished) = (0, 0, 0, 0);
     let (mut ahead, mut behind) = (0, 0);
+    let (mut won_at_cap, mut lost_at_cap) = (0, 0);
     let (mut first, mut second) = (0, 0);
     for g in &tally.games {
         // The turn of the first seat: first, or second in reversed games.
@@ -315,9 +328,16 @@ fn match_report(
             Some(Outcome::Draw) => draws += 1,
             None => {
                 unfinished += 1;
+                let decides = args.adjudicate.is_some_and(|m| u64::from(g.margin) >= m);
                 match g.leader {
-                    Some(p) if p == seat => ahead += 1,
-                    Some(_) => behind += 1,
+                    Some(p) if p == seat => {
+                        ahead += 1;
+                        won_at_cap += u64::from(decides);
+                    }
+                    Some(_) => {
+                        behind += 1;
+                        lost_at_cap += u64::from(decides);
+                    }
                     None => {}
                 }
             }
@@ -342,9 +362,16 @@ fn match_report(
         unfinished,
         unfinished_ahead: ahead,
         unfinished_behind: behind,
+        adjudicate: args.adjudicate,
+        adjudicated_wins: won_at_cap,
+        adjudicated_losses: lost_at_cap,
         wins_moving_first: first,
         wins_moving_second: second,
-        elo: crate::analysis::stats::elo_estimate(wins, draws + unfinished, losses),
+        elo: crate::analysis::stats::elo_estimate(
+            wins + won_at_cap,
+            draws + unfinished - won_at_cap - lost_at_cap,
+            losses + lost_at_cap,
+        ),
     }
 }
 
@@ -389,8 +416,18 @@ fn match_text(m: &MatchReport) -> String {
             String::new()
         }
     );
+    let counted = match m.adjudicate {
+        None => "unfinished games count as draws".to_string(),
+        Some(margin) => {
+            o += &format!(
+                "adjudicated at the cap (a lead of {margin} or more wins): {a} {}, {b} {}\n",
+                m.adjudicated_wins, m.adjudicated_losses
+            );
+            "adjudicated games count as wins, the other unfinished ones as draws".to_string()
+        }
+    };
     o += &format!(
-        "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; unfinished games count as draws)\n",
+        "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; {counted})\n",
         100.0 * m.elo.score,
         elo(m.elo.elo),
         elo(m.elo.low),

@@ -95,6 +95,8 @@ pub(super) struct GameResult {
     pub lead_from: u32,
     /// Who led by the game's own measure after the last ply (none if tied).
     pub leader: Option<Player>,
+    /// By how much the leader led after the last ply, in the game's own units (0 if tied).
+    pub margin: u32,
 }
 
 /// What the rules did, summed over every move of every game.
@@ -449,6 +451,9 @@ impl Game {
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,
             leader: self.leaders.last().copied().flatten(),
+            margin: self.leaders.last().copied().flatten().map_or(0, |p| {
+                crate::ai::lead(&self.state, p).clamp(0, i64::from(u32::MAX)) as u32
+            }),
             lead_from: match outcome {
                 Some(Outcome::Win(w)) if self.leaders.last() == Some(&Some(w)) => {
                     let behind = self.leaders.iter().rposition(|l| *l != Some(w));

@@ -60,7 +60,12 @@ fn text(plan: &Plan, tally: &Tally) -> String {
             .collect();
         let ending = match (result.outcome, result.leader) {
             (Some(o), _) => crate::render::outcome_text(game, o),
-            (None, Some(p)) => format!("unfinished, {} ahead", game.player_name(p)),
+            (None, Some(p)) => {
+                let (one, many) = crate::ai::unit(game);
+                let unit = if result.margin == 1 { one } else { many };
+                let by = format!("{} {unit}", result.margin);
+                format!("unfinished, {} ahead by {by}", game.player_name(p))
+            }
             (None, None) => "unfinished, level".into(),
         };
         let _ = write!(
