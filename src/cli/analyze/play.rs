@@ -443,6 +443,7 @@ impl Game {
             plies += 1;
         };
         own.plies = plies as u64;
+        let leader = self.leaders.last().copied().flatten();
         let result = GameResult {
             index: 0,
             plies: plies as u32,
@@ -450,12 +451,12 @@ impl Game {
             reversed: false,
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,
-            leader: self.leaders.last().copied().flatten(),
-            margin: self.leaders.last().copied().flatten().map_or(0, |p| {
+            leader,
+            margin: leader.map_or(0, |p| {
                 crate::ai::lead(&self.state, p).clamp(0, i64::from(u32::MAX)) as u32
             }),
             lead_from: match outcome {
-                Some(Outcome::Win(w)) if self.leaders.last() == Some(&Some(w)) => {
+                Some(Outcome::Win(w)) if leader == Some(w) => {
                     let behind = self.leaders.iter().rposition(|l| *l != Some(w));
                     behind.map_or(1, |k| k as u32 + 2)
                 }
