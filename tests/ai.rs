@@ -696,6 +696,21 @@ fn only_the_best_placements_are_searched_deeper() {
     assert_eq!(b.depth, 2);
 }
 
+/// Where nearly every move raises the mover's lead (a stone on any point of Go's 9x9
+/// board adds to its owner's area), the horizon is not extended along such moves: the
+/// budget goes to the full search, which looks several plies ahead rather than one.
+#[test]
+fn where_every_placement_gains_the_search_goes_deeper_instead() {
+    let state = start("go", &[]);
+    let stop = AtomicBool::new(false);
+    let t = Searcher::new()
+        .think(&state, Budget::iterations(20_000), 1, &stop)
+        .unwrap();
+    assert!(t.depth >= 3, "{t:?}");
+    let mut check = state.clone();
+    assert!(notation::play(&mut check, t.best).is_ok());
+}
+
 /// Where a player with no legal move loses, a side far ahead goes into the room the other
 /// side is about to wall off, since it could never follow there to block them: on Ming
 /// Mang's 6x6 board, white (4 stones against 9) would close b1 in with `c2-c1`, so medium

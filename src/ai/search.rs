@@ -97,6 +97,13 @@ const REDUCTION_DEPTH: i32 = 3;
 /// not extended, since trying every move there costs more than a ply of the full search.
 const QUIESCENCE_MOVES: usize = 256;
 
+/// The most root moves that raise the mover's lead for the quiescence search to follow
+/// such moves, where none of the root's moves can be told quiet: beyond this (a stone on
+/// any of dozens of points, each adding to its owner's area) nearly every move gains, and
+/// following them all for a few plies costs more than the plies of the full search it
+/// leaves no budget for. A root of this many moves or fewer is not looked at.
+const QUIESCENCE_GAINS: usize = 64;
+
 /// Moves searched at a node of more than [`QUIESCENCE_MOVES`] moves none of which can be
 /// told quiet (a placement on any of hundreds of cells), two plies or more from the
 /// horizon, and at the root from the third depth on: the best by the evaluation after each
@@ -489,7 +496,7 @@ pub(super) struct Worker {
     beam: bool,
     /// Whether the horizon is extended by the quiescence search: as [`Limits::quiescence`]
     /// says, but for a root with more than [`QUIESCENCE_MOVES`] moves none of which can be
-    /// told quiet.
+    /// told quiet, or more than [`QUIESCENCE_GAINS`] of them that raise the mover's lead.
     quiescence: bool,
     root: Player,
     salt: u64,
@@ -537,7 +544,6 @@ impl Worker {
                 )
             });
         self.skip_quiet = self.quiet_moves && game.goals.is_empty();
-        self.quiescence = limits.quiescence && (self.skip_quiet || order.len() <= QUIESCENCE_MOVES);
         self.beam = limits.refined && !self.quiet_moves;
         self.sites = game.board.sites();
         self.history.clear();
@@ -549,6 +555,10 @@ impl Worker {
         self.nodes = 0;
         self.next_check = 0;
         self.limits = Some(limits);
+        self.quiescence = limits.quiescence
+            && (self.skip_quiet
+                || (order.len() <= QUIESCENCE_MOVES
+                    && self.gaining_moves(state, order) <= QUIESCENCE_GAINS));
         self.aborted = false;
         self.interrupted = false;
         let mut moves: Vec<RootMove> = order
@@ -585,6 +595,24 @@ impl Worker {
         found.nodes = self.nodes;
         found.interrupted = self.interrupted;
         found
+    }
+
+    /// How many of the root's moves raise the mover's lead, counted only where there are
+    /// more than [`QUIESCENCE_GAINS`] (fewer cannot exceed it). Not counted as nodes.
+    fn gaining_moves(&self, state: &mut State, order: &[Move]) -> usize {
+        if order.len() <= QUIESCENCE_GAINS {
+            return 0;
+        }
+        let stand = self.eval(state);
+        order
+            .iter()
+            .filter(|&&m| {
+                state.apply(m);
+                let v = self.eval(state);
+                state.undo();
+                v > stand
+            })
+            .count()
     }
 
     /// Searches every root move to `depth` (in the order of `moves`, updating their values),
