@@ -10,7 +10,7 @@ mod hasami_reference;
 #[path = "common/perft_file.rs"]
 mod perft_file;
 
-use hasami_reference::{Game, Variant};
+use hasami_reference::{Aim, Game, Variant};
 use serde_yaml::Value;
 
 const HS: Variant = Variant::Hasami;
@@ -369,9 +369,22 @@ fn normalize(text: &str) -> String {
     lines.join("\n")
 }
 
+/// The aim a scenario file sets (`set: [aim=five]`), if any.
+fn aim_of(doc: &Value) -> Option<Aim> {
+    let sets = doc.get("set")?.as_sequence().expect("set is a list");
+    let aims = sets.iter().filter_map(|s| s.as_str()?.strip_prefix("aim="));
+    aims.last().map(|a| match a {
+        "all" => Aim::All,
+        "all-but-one" => Aim::AllButOne,
+        "five" => Aim::Five,
+        other => panic!("unknown aim {other}"),
+    })
+}
+
 fn check_scenarios(variant: Variant, path: &str) -> usize {
     let doc: Value = serde_yaml::from_str(&data_file(path)).expect("valid YAML");
     let cases = doc["cases"].as_sequence().expect("cases");
+    let aim = aim_of(&doc);
     let known = [
         "name",
         "position",
@@ -394,6 +407,9 @@ fn check_scenarios(variant: Variant, path: &str) -> usize {
             Some(p) => Game::from_position(variant, p.as_str().expect("position text")),
             None => Game::new(variant),
         };
+        if let Some(aim) = aim {
+            g = g.with_aim(aim);
+        }
         for m in move_list(case.get("moves")) {
             assert!(
                 g.moves().contains(&m),
@@ -459,6 +475,12 @@ fn hasami_shogi_scenarios_hold_in_the_reference() {
     let path = "tests/scenarios/hasami-shogi-positions.yaml";
     assert!(check_scenarios(HS, path) >= 6);
     every_rule_has_a_case(path, "HS", 6);
+}
+
+#[test]
+fn hasami_shogi_aim_scenarios_hold_in_the_reference() {
+    assert!(check_scenarios(HS, "tests/scenarios/hasami-shogi-five.yaml") >= 3);
+    assert!(check_scenarios(HS, "tests/scenarios/hasami-shogi-all-but-one.yaml") >= 2);
 }
 
 #[test]

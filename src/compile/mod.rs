@@ -127,6 +127,15 @@ impl Config {
     }
 }
 
+/// The end rules kept for these settings, with their conditions on the position and where
+/// each condition is written.
+#[derive(Default)]
+struct Ends {
+    rules: Vec<model::EndRule>,
+    conditions: Vec<Expr>,
+    sources: Vec<model::RuleSource>,
+}
+
 /// A value computed from the configuration, or an expression left for play time.
 #[derive(Clone, Debug)]
 enum Value {
@@ -227,8 +236,11 @@ impl Compiler<'_> {
             None => (false, model::Repetition::default()),
             Some(f) => (self.condition(f).is_some(), self.repetition(&f.rule)?),
         };
-        let end_rules = self.end_rules();
-        let (end_conditions, end_condition_sources) = self.end_conditions();
+        let Ends {
+            rules: end_rules,
+            conditions: end_conditions,
+            sources: end_condition_sources,
+        } = self.ends();
         let (after_sow, sow_sources): (Vec<model::SowRule>, Vec<model::RuleSource>) = desc
             .after_sow
             .iter()
@@ -320,28 +332,38 @@ impl Compiler<'_> {
             .unzip()
     }
 
-    /// The conditions on the position of the end rules checked after every move, in the
-    /// order of [`model::EndWhen::Position`]'s index (one folded to a constant stays, as 0
-    /// or 1, so that the indexes hold), with where each is written.
-    fn end_conditions(&mut self) -> (Vec<Expr>, Vec<model::RuleSource>) {
+    /// The end rules as written, but for those whose condition on the position can never
+    /// hold with these settings (`end when aim == five and ...` where `aim` is not
+    /// `five`); and the conditions on the position of those kept, in the order of
+    /// [`model::EndWhen::Position`]'s index (one folded to true stays, as 1), with where
+    /// each is written.
+    fn ends(&mut self) -> Ends {
         let desc = self.desc;
-        let sources = (desc.end.iter())
-            .filter_map(|e| Some(rule_source(e.condition.as_ref()?.span, &None)))
-            .collect();
-        let conditions = desc
-            .end
-            .iter()
-            .filter_map(|e| e.condition.as_ref())
-            .map(|c| match self.fold(c) {
+        let mut ends = Ends::default();
+        for e in &desc.end {
+            let Some(c) = e.condition.as_ref() else {
+                ends.rules.push(model::EndRule {
+                    when: e.when,
+                    result: e.result,
+                });
+                continue;
+            };
+            let condition = match self.fold(c) {
                 Some(Value::Runtime(x)) => {
                     self.reachable_thresholds(&x, c.span);
                     x
                 }
-                Some(Value::Bool(b)) => Expr::Const(b as i64),
-                _ => Expr::Const(0),
-            })
-            .collect();
-        (conditions, sources)
+                Some(Value::Bool(true)) => Expr::Const(1),
+                _ => continue,
+            };
+            ends.rules.push(model::EndRule {
+                when: model::EndWhen::Position(ends.conditions.len() as u8),
+                result: e.result,
+            });
+            ends.conditions.push(condition);
+            ends.sources.push(rule_source(c.span, &None));
+        }
+        ends
     }
 
     /// Refuses a comparison of a line's length or a count of pieces with a number no
@@ -755,18 +777,6 @@ impl Compiler<'_> {
                 }
             )
         })
-    }
-
-    /// The end rules, as written.
-    fn end_rules(&self) -> Vec<model::EndRule> {
-        self.desc
-            .end
-            .iter()
-            .map(|e| model::EndRule {
-                when: e.when,
-                result: e.result,
-            })
-            .collect()
     }
 
     /// How the game's chains recorded by their pieces name them (nothing when it has

@@ -11,6 +11,8 @@
 //! - A position read from text in Dai Hasami Shogi is already over if the player who is not
 //!   to move (the one who moved last) has five in a row outside their home ranks (DH-7).
 //!   A five of the player to move is not looked at until after that player's next move.
+//! - A position read from text in Hasami Shogi played to an aim (HS-6) is already over if
+//!   the player to move has fewer pieces than the aim allows.
 
 #![allow(dead_code)]
 
@@ -21,6 +23,29 @@ pub enum Variant {
     Hasami,
     /// Dai Hasami Shogi: 18 pieces each, rook moves and jumps, five in a row (DH-1..DH-8).
     Dai,
+}
+
+/// Which aim of HS-6 is played in Hasami Shogi (`option aim`): the game ends when the player
+/// to move has fewer pieces than the aim leaves them, won by the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Play on until a player cannot move (the default).
+    All,
+    /// The player reduced to one piece has lost.
+    AllButOne,
+    /// The first to take five pieces wins: a player left with four has lost.
+    Five,
+}
+
+impl Aim {
+    /// The fewest pieces a player may keep and play on.
+    fn fewest(self) -> usize {
+        match self {
+            Aim::All => 0,
+            Aim::AllButOne => 2,
+            Aim::Five => 5,
+        }
+    }
 }
 
 /// The board is N x N.
@@ -45,6 +70,8 @@ pub struct Game {
     to_move: u8,
     /// Dai Hasami Shogi: the player (BLACK or WHITE) who made five in a row.
     five: Option<u8>,
+    /// Hasami Shogi: the aim played (HS-6).
+    aim: Aim,
 }
 
 fn idx(p: Point) -> usize {
@@ -99,7 +126,19 @@ impl Game {
             cells,
             to_move: BLACK,
             five: None,
+            aim: Aim::All,
         }
+    }
+
+    /// The same position, played to `aim` (HS-6, Hasami Shogi only).
+    pub fn with_aim(self, aim: Aim) -> Game {
+        assert_eq!(self.variant, Variant::Hasami, "the aims are Hasami Shogi's");
+        Game { aim, ..self }
+    }
+
+    /// HS-6: the player to move has fewer pieces than the aim leaves them.
+    fn aim_reached(&self) -> bool {
+        self.count(self.to_move()) < self.aim.fewest()
     }
 
     /// Reads a position in the notation of docs/language.md, "Positions as text": the
@@ -152,6 +191,7 @@ impl Game {
             cells,
             to_move,
             five: None,
+            aim: Aim::All,
         };
         if variant == Variant::Dai && g.has_five(other(to_move)) {
             g.five = Some(other(to_move));
@@ -237,10 +277,10 @@ impl Game {
     }
 
     /// The moves as (from, to) pairs, unsorted: slides (HS-2 / DH-2) and, in Dai Hasami
-    /// Shogi, jumps (DH-3). Nothing when the game is over by five in a row.
+    /// Shogi, jumps (DH-3). Nothing when the game is over by five in a row or by the aim.
     fn pairs(&self) -> Vec<(Point, Point)> {
         let mut out = Vec::new();
-        if self.five.is_some() {
+        if self.five.is_some() || self.aim_reached() {
             return out;
         }
         let me = self.to_move;
@@ -365,10 +405,14 @@ impl Game {
 
     /// None: the game goes on; Some(None): a draw (never happens); Some(Some(p)): player p
     /// (0 = black, 1 = white) has won. HS-6 / DH-8: the player to move with no legal move
-    /// loses; DH-7: five in a row wins.
+    /// loses, and so does one left with fewer pieces than the aim allows; DH-7: five in a
+    /// row wins.
     pub fn outcome(&self) -> Option<Option<usize>> {
         if let Some(p) = self.five {
             return Some(Some((p - 1) as usize));
+        }
+        if self.aim_reached() {
+            return Some(Some((other(self.to_move) - 1) as usize));
         }
         if self.pairs().is_empty() {
             return Some(Some((other(self.to_move) - 1) as usize));
