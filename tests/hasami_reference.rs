@@ -372,8 +372,8 @@ fn normalize(text: &str) -> String {
 /// The aim a scenario file sets (`set: [aim=five]`), if any.
 fn aim_of(doc: &Value) -> Option<Aim> {
     let sets = doc.get("set")?.as_sequence().expect("set is a list");
-    let aims = sets.iter().filter_map(|s| s.as_str()?.strip_prefix("aim="));
-    aims.last().map(|a| match a {
+    let mut aims = sets.iter().filter_map(|s| s.as_str()?.strip_prefix("aim="));
+    aims.next_back().map(|a| match a {
         "all" => Aim::All,
         "all-but-one" => Aim::AllButOne,
         "five" => Aim::Five,
