@@ -411,9 +411,7 @@ impl Game {
         if let Some(p) = self.five {
             return Some(Some((p - 1) as usize));
         }
-        if self.aim_reached() {
-            return Some(Some((other(self.to_move) - 1) as usize));
-        }
+        // A player the aim has beaten has no moves (see `pairs`).
         if self.pairs().is_empty() {
             return Some(Some((other(self.to_move) - 1) as usize));
         }
