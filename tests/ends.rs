@@ -112,6 +112,40 @@ fn the_reason_for_the_end_names_regions_as_written() {
     );
 }
 
+/// An end rule's short name (`end called "NAME" when ...`) is the reason given for the end,
+/// for a condition on the position and for a fixed condition alike, and `show` lists it;
+/// a rule without a name keeps its own words.
+#[test]
+fn an_end_rule_s_name_is_the_reason_given_for_the_end() {
+    let game = game(
+        "end called \"one left\" when pieces(opponent) < 2: mover wins\n\
+         end called \"stuck\" when no legal move: mover loses",
+    );
+    let over = notation::parse_position(&game, "3W/4/4/B3 white").expect("reads");
+    assert_eq!(over.outcome(), Some(Outcome::Win(Player::FIRST)));
+    assert_eq!(render::end_reason(&over), "one left");
+    // White's two pieces on a4 and c4, every step blocked and every jump landing on a
+    // piece: white cannot move.
+    let stuck = notation::parse_position(&game, "WBWB/B1B1/B1B1/4 white").expect("reads");
+    assert_eq!(stuck.outcome(), Some(Outcome::Win(Player::FIRST)));
+    assert_eq!(render::end_reason(&stuck), "stuck");
+    let summary = render::summary(&game);
+    assert!(
+        summary.contains("mover wins called \"one left\""),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("mover loses called \"stuck\""),
+        "{summary}"
+    );
+    let plain = self::game("end when pieces(opponent) < 2: mover wins");
+    let over = notation::parse_position(&plain, "3W/4/4/B3 white").expect("reads");
+    assert_eq!(
+        render::end_reason(&over),
+        "after black's move, pieces(opponent) < 2"
+    );
+}
+
 /// In a game of one player, a position read as text is judged as after that player's
 /// own move: the mover of the end conditions is the one player.
 #[test]

@@ -251,9 +251,10 @@ fn a_line_counts_along_the_board_s_lines() {
     let text = MORRIS
         .replace(" then remove enemy if line 3 sparing line 3", "")
         .replace(
-            "end when hand",
-            "end when line(mover) >= 3: mover wins\nend when hand",
+            "end called \"two men left\"",
+            "end when line(mover) >= 3: mover wins\nend called \"two men left\"",
         );
+    assert!(text.contains("line(mover) >= 3"), "the end rule is added");
     let game = load(&text);
     let placed = |position_text: &str, m: &str| {
         let mut state = position(&game, position_text);

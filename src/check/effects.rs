@@ -162,7 +162,11 @@ impl Checker {
 
     /// A rule's short name (`called "corner"`): one line of words a person reads beside a
     /// move, so neither empty nor long.
-    fn label(&mut self, label: Option<&String>, span: crate::diag::Span) -> Option<String> {
+    pub(super) fn label(
+        &mut self,
+        label: Option<&String>,
+        span: crate::diag::Span,
+    ) -> Option<String> {
         let label = label?;
         let words = label.split_whitespace().collect::<Vec<_>>().join(" ");
         if words.is_empty()

@@ -67,8 +67,14 @@ impl Checker {
                     });
                 }
             }
-            S::End { condition, result } => {
-                self.end_rule(file, condition, result, st.span, &mut rules.end)
+            S::End {
+                condition,
+                result,
+                label,
+            } => {
+                let label = self.label(label.as_ref(), st.span);
+                let end = &mut rules.end;
+                self.end_rule(file, condition, result, label, st.span, end);
             }
             _ => {}
         }
@@ -91,12 +97,14 @@ impl Checker {
         Some(t)
     }
 
-    /// An `end` statement.
+    /// An `end` statement: its condition, result and short name, checked and added to
+    /// `end`.
     pub(super) fn end_rule(
         &mut self,
         file: &ast::File,
         condition: &ast::EndCondition,
         result: &ast::EndResult,
+        label: Option<String>,
         span: Span,
         end: &mut Vec<EndDecl>,
     ) {
@@ -180,6 +188,7 @@ impl Checker {
             condition: position,
             result,
             span,
+            label,
         });
     }
 }

@@ -740,6 +740,8 @@ pub struct EndDecl {
     pub result: EndResult,
     /// The statement.
     pub span: Span,
+    /// The rule's short name (`called "escape"`).
+    pub label: Option<String>,
 }
 
 /// The board, with its dimensions as expressions of the parameters.

@@ -132,6 +132,7 @@ impl Config {
 #[derive(Default)]
 struct Ends {
     rules: Vec<model::EndRule>,
+    labels: Vec<Option<String>>,
     conditions: Vec<Expr>,
     sources: Vec<model::RuleSource>,
 }
@@ -238,6 +239,7 @@ impl Compiler<'_> {
         };
         let Ends {
             rules: end_rules,
+            labels: end_labels,
             conditions: end_conditions,
             sources: end_condition_sources,
         } = self.ends();
@@ -316,6 +318,7 @@ impl Compiler<'_> {
             estimate: estimate(score_expr.as_ref(), &end_rules),
             stalemate_loses: goals::stalemate_loses(&end_rules),
             end_rules,
+            end_labels,
             end_condition_sites,
             end_conditions,
             end_condition_sources,
@@ -332,7 +335,7 @@ impl Compiler<'_> {
             .unzip()
     }
 
-    /// The end rules as written, but for those whose condition on the position can never
+    /// The end rules as written, with their short names, but for those whose condition on the position can never
     /// hold with these settings (`end when aim == five and ...` where `aim` is not
     /// `five`); and the conditions on the position of those kept, in the order of
     /// [`model::EndWhen::Position`]'s index (one folded to true stays, as 1), with where
@@ -346,6 +349,7 @@ impl Compiler<'_> {
                     when: e.when,
                     result: e.result,
                 });
+                ends.labels.push(e.label.clone());
                 continue;
             };
             let condition = match self.fold(c) {
@@ -360,6 +364,7 @@ impl Compiler<'_> {
                 when: model::EndWhen::Position(ends.conditions.len() as u8),
                 result: e.result,
             });
+            ends.labels.push(e.label.clone());
             ends.conditions.push(condition);
             ends.sources.push(rule_source(c.span, &None));
         }

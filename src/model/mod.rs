@@ -1266,6 +1266,9 @@ pub struct Game {
     pub ends_when_no_player_can_move: bool,
     /// End rules.
     pub end_rules: Vec<EndRule>,
+    /// The end rules' short names (`end called "escape" when ...`), by their index in
+    /// `end_rules`.
+    pub end_labels: Vec<Option<String>>,
     /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
     pub end_conditions: Vec<Expr>,
     /// Where each of [`Game::end_conditions`] was written, with its text as written (a

@@ -45,12 +45,19 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
     )
 }
 
-/// Which end rule ended the game, in words (`a row of pits is empty`, `white has no legal
-/// move`, `after black's move, ...`); meaningful once the game is over.
+/// Which end rule ended the game, in words: its short name where the rule file gives one
+/// (`end called "escape" when ...`), else what it says (`a row of pits is empty`, `white
+/// has no legal move`, `after black's move, ...`); meaningful once the game is over.
 pub fn end_reason(state: &State) -> String {
     let game = state.game();
     let name = |p: Player| game.player_name(p);
     let mover = state.last_mover();
+    let label = state
+        .end_rule()
+        .and_then(|r| game.end_labels.get(r)?.as_deref());
+    if let Some(label) = label {
+        return super::terminal_safe(label).into_owned();
+    }
     match state.end_rule().map(|r| game.end_rules[r].when) {
         None | Some(EndWhen::NoLegalMove) => format!("{} has no legal move", name(state.to_move())),
         Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),

@@ -366,7 +366,12 @@ fn effects_summary(o: &mut String, game: &Game) {
 
 /// ` called "NAME"` for a rule the file names, else nothing.
 fn called(source: Option<&RuleSource>) -> String {
-    match source.and_then(|s| s.label.as_ref()) {
+    named(source.and_then(|s| s.label.as_deref()))
+}
+
+/// ` called "NAME"` for a rule with a short name; nothing for one without.
+fn named(label: Option<&str>) -> String {
+    match label {
         Some(label) => format!(" called \"{}\"", terminal_safe(label)),
         None => String::new(),
     }
@@ -528,7 +533,7 @@ fn after_sow_summary(o: &mut String, game: &Game) {
 /// The end rules: when, and the result.
 fn end_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "end:");
-    for e in &game.end_rules {
+    for (i, e) in game.end_rules.iter().enumerate() {
         let when = match e.when {
             EndWhen::NoLegalMove => "no legal move".to_string(),
             EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
@@ -565,7 +570,8 @@ fn end_summary(o: &mut String, game: &Game) {
                 last_placer_loses: false,
             } => "highest score wins; equal scores draw",
         };
-        let _ = writeln!(o, "  when {when}: {result}");
+        let called = named(game.end_labels.get(i).and_then(Option::as_deref));
+        let _ = writeln!(o, "  when {when}: {result}{called}");
     }
 }
 

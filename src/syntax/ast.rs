@@ -158,12 +158,14 @@ pub enum StatementKind {
         /// When this score counts.
         condition: Option<Expr>,
     },
-    /// `end when condition: result`.
+    /// `end [called "NAME"] when condition: result`.
     End {
         /// When the game ends.
         condition: EndCondition,
         /// Who wins.
         result: EndResult,
+        /// The rule's short name (`called "escape"`), as written.
+        label: Option<String>,
     },
 }
 

@@ -532,7 +532,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         Rule::move_stmt => lower_move(&mut take, file)?,
         Rule::after_stmt => lower_after(&mut take, file)?,
         Rule::forbid_stmt => lower_forbid(&mut take, file)?,
-        Rule::end_stmt => lower_end(take()?, take()?, span, file)?,
+        Rule::end_stmt => lower_end(&mut take, span, file)?,
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
@@ -745,13 +745,19 @@ fn lower_hand_count(count: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     }
 }
 
-/// An `end` statement: its condition and its result.
-fn lower_end(
-    cond: Pair<Rule>,
-    res: Pair<Rule>,
+/// An `end` statement: its short name if it has one, its condition and its result.
+fn lower_end<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
     span: Span,
     file: FileId,
 ) -> Lowered<StatementKind> {
+    let mut cond = take()?;
+    let mut label = None;
+    if cond.as_rule() == Rule::rule_label {
+        label = Some(lower_label(cond));
+        cond = take()?;
+    }
+    let res = take()?;
     let condition = match cond.as_rule() {
         Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
         Rule::no_player_can_move => EndCondition::NoPlayerCanMove(span_of(&cond, file)),
@@ -789,7 +795,11 @@ fn lower_end(
         },
         _ => return Err(internal(span_of(&res, file))),
     };
-    Ok(StatementKind::End { condition, result })
+    Ok(StatementKind::End {
+        condition,
+        result,
+        label,
+    })
 }
 
 fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
