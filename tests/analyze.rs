@@ -110,6 +110,12 @@ fn a_game_of_four_placements_gives_the_figures_counted_by_hand() {
     assert_eq!(r["unfinished"]["count"], 0);
     assert_eq!(r["first_player"]["count"], 0);
     assert_eq!(r["first_player"]["of"], 40);
+    // Every game ended by its one end rule.
+    let endings = r["endings"].as_array().unwrap();
+    assert_eq!(endings.len(), 1, "{endings:?}");
+    assert_eq!(endings[0]["rule"], 1);
+    assert_eq!(endings[0]["name"], "no legal move");
+    assert_eq!(endings[0]["games"]["count"], 40);
     let l = &r["length"];
     for key in ["mean", "median", "min", "p10", "p25", "p75", "p90", "max"] {
         assert_eq!(num(&l[key]), 4.0, "length {key}");
@@ -148,6 +154,8 @@ struct Expected {
     captures: u64,
     taken: u64,
     extra_turns: u64,
+    /// Per end rule, the games it ended.
+    endings: Vec<u64>,
     /// Won games whose winner leads by the game's estimate after the last move, and of
     /// those, the ones whose winner led for good by half of the game.
     lead_at_end: u64,
@@ -158,6 +166,7 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
     let mut e = Expected {
         wins: vec![0; game.players.len()],
         fired: vec![0; game.moves.len()],
+        endings: vec![0; game.end_rules.len()],
         ..Expected::default()
     };
     let mut moves = MoveList::new();
@@ -194,6 +203,9 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             plies += 1;
         };
         e.lengths.push(plies as u64);
+        if let Some(rule) = outcome.and_then(|_| state.end_rule()) {
+            e.endings[rule] += 1;
+        }
         if let Some(Outcome::Win(w)) = outcome {
             if leaders.last() == Some(&Some(w)) {
                 e.lead_at_end += 1;
@@ -241,6 +253,10 @@ fn found(r: &Value) -> Expected {
         captures: r["rules"]["captures"].as_u64().unwrap(),
         taken: r["rules"]["taken"].as_u64().unwrap(),
         extra_turns: r["rules"]["extra_turns"].as_u64().unwrap(),
+        endings: (r["endings"].as_array().unwrap().iter())
+            .filter(|e| !e["rule"].is_null())
+            .map(|e| e["games"]["count"].as_u64().unwrap())
+            .collect(),
         lead_at_end: r["decisiveness"]["winner_leads_at_end"]["count"]
             .as_u64()
             .unwrap(),
@@ -300,6 +316,16 @@ fn every_count_matches_a_replay_of_the_same_seeds_through_the_library() {
     assert_eq!(r["rules"]["moves"][0]["captures"], 0);
     assert_eq!(r["rules"]["jumped"], r["rules"]["taken"]);
     assert_eq!(r["rules"]["jump_lengths"][0][0], 1);
+    // Taking the last piece ended games, named by its condition; with the capped games,
+    // every game is counted once.
+    let endings = r["endings"].as_array().unwrap();
+    assert_eq!(endings[0]["name"], "pieces(opponent) < 1");
+    assert!(endings[0]["games"]["count"].as_u64() > Some(0));
+    let ended: u64 = endings
+        .iter()
+        .map(|e| e["games"]["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(ended + r["unfinished"]["count"].as_u64().unwrap(), 300);
 
     // Mangala: extra turns, captures from pits, every game to its end.
     let mangala = pipeline::load("mangala", None, &[]).expect("mangala loads");
@@ -611,6 +637,27 @@ fn a_comparison_plays_both_variants_with_the_same_seeds() {
         capturing.ends_with(')') && capturing.contains("yes"),
         "{capturing}"
     );
+    // Hasami Shogi's aim of five adds an end rule that ends most games, whose random
+    // games otherwise nearly all reach the cap: a row per way of ending.
+    let out = ok(&[
+        "analyze",
+        "hasami-shogi",
+        "--games",
+        "60",
+        "--max-plies",
+        "300",
+        "--vs",
+        "--set aim=five",
+    ]);
+    let row = |figure: &str| {
+        let line = out.lines().find(|l| l.starts_with(figure));
+        line.unwrap_or_else(|| panic!("{figure}:\n{out}"))
+            .to_string()
+    };
+    let five = row("games ended by five taken");
+    assert!(five.contains(" 0.0% ") && five.ends_with(')'), "{five}");
+    assert!(five.contains("yes"), "{five}");
+    assert!(row("games ended by no legal move").contains('%'));
     // The same seeds: comparing a variant with itself shows no difference at all.
     let same = json(&["analyze", "mangala", "--games", "200", "--vs", "", "--json"]);
     for row in same["rows"].as_array().unwrap() {

@@ -3,7 +3,7 @@
 
 use super::text::outcome_text;
 use crate::engine::{Outcome, State};
-use crate::model::{EndWhen, Player};
+use crate::model::{EndWhen, Game, Player};
 
 /// How the game ended in words (for a finished game): the outcome and the end rule that
 /// decided it, then on a line of its own the final count (stores, scores or pieces):
@@ -69,6 +69,27 @@ pub fn end_reason(state: &State) -> String {
             format!("after {}'s move, {}", name(mover), unbracketed(&condition))
         }
     }
+}
+
+/// End rule `rule` of `game` in a few words, for counts of how games ended: its short name
+/// where the rule file gives one, else its condition (`no legal move`, `pieces(opponent)
+/// == 0`).
+pub fn end_rule_name(game: &Game, rule: usize) -> String {
+    if let Some(Some(label)) = game.end_labels.get(rule) {
+        return super::terminal_safe(label).into_owned();
+    }
+    let words = match game.end_rules[rule].when {
+        EndWhen::NoLegalMove => "no legal move",
+        EndWhen::NoPlayerCanMove => "no player can move",
+        EndWhen::RepeatedPosition => "repeated position",
+        EndWhen::EmptyRow => "empty row",
+        EndWhen::BothPass => "both pass",
+        EndWhen::Position(i) => {
+            let condition = super::summary::end_condition_text(game, i as usize);
+            return unbracketed(&condition).to_string();
+        }
+    };
+    words.to_string()
 }
 
 /// `text` without the parentheses around all of it, if it has them.

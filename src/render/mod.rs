@@ -8,7 +8,7 @@ mod svg;
 mod terminal;
 mod text;
 
-pub use ending::{end_reason, ending_text};
+pub use ending::{end_reason, end_rule_name, ending_text};
 pub use play::{move_effects, play_view, play_view_with};
 pub use summary::summary;
 pub use svg::position_svg;

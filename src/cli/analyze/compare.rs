@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::report::{EffectCount, Report};
-use crate::analysis::stats::{mean_variance, means_differ, proportions_differ, Proportion};
+use crate::analysis::stats::{mean_variance, means_differ, proportions_differ, wilson, Proportion};
 use crate::cli::GameArgs;
 
 /// The game of `--vs TEXT`: the rule file it names (or this side's), with the preset and
@@ -60,6 +60,9 @@ pub(super) struct Row {
     pub z: Option<f64>,
     /// Whether the difference is significant at the 5% level (two-sided).
     pub significant: Option<bool>,
+    /// Whether the figure is a share of games (shown as a percentage).
+    #[serde(skip)]
+    pub share: bool,
 }
 
 /// Both reports and the rows that compare them.
@@ -82,6 +85,7 @@ fn proportion_row(figure: String, a: &Proportion, b: &Proportion) -> Row {
         difference: b.rate - a.rate,
         z: Some(z),
         significant: Some(sig),
+        share: true,
     }
 }
 
@@ -96,6 +100,7 @@ fn mean_row(figure: &str, a: &[f64], b: &[f64]) -> Row {
         difference: mb - ma,
         z: Some(z),
         significant: Some(sig),
+        share: false,
     }
 }
 
@@ -120,6 +125,7 @@ pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
         &a.unfinished,
         &b.unfinished,
     ));
+    rows.extend(ending_rows(a, b));
     if a.losses.is_none() && b.losses.is_none() {
         rows.push(proportion_row(
             "first player's share of won games".into(),
@@ -156,6 +162,7 @@ pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
         difference: y - x,
         z: None,
         significant: None,
+        share: false,
     };
     rows.push(untested(
         "extra turns per game".into(),
@@ -173,6 +180,28 @@ pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
         per_game(b.rules.marks, b),
     ));
     Comparison { a, b, rows }
+}
+
+/// Per way of ending (an end rule's name, its rules summed where several share it, in the
+/// order A then B gives them), the games that ended so on each side (none where a side's
+/// rules have no such end).
+fn ending_rows(a: &Report, b: &Report) -> Vec<Row> {
+    let mut names: Vec<&str> = Vec::new();
+    for e in a.endings.iter().chain(&b.endings) {
+        if !names.contains(&e.name.as_str()) {
+            names.push(&e.name);
+        }
+    }
+    let ended = |r: &Report, name: &str| {
+        let same = r.endings.iter().filter(|e| e.name == name);
+        wilson(same.map(|e| e.games.count).sum(), r.games)
+    };
+    (names.into_iter())
+        .map(|name| {
+            let figure = format!("games ended by {name}");
+            proportion_row(figure, &ended(a, name), &ended(b, name))
+        })
+        .collect()
 }
 
 /// The comparison as text: both reports' headings, then the table.
@@ -200,12 +229,7 @@ pub(super) fn text(a: &Report, b: &Report) -> String {
         "figure", "A", "B", "B - A"
     );
     for r in &c.rows {
-        let percent = r.figure.contains("wins")
-            || r.figure.contains("draws")
-            || r.figure.contains("unfinished")
-            || r.figure.contains("share")
-            || r.figure.contains("half");
-        let v = |x: f64| match percent {
+        let v = |x: f64| match r.share {
             true => format!("{:.1}%", 100.0 * x),
             false => format!("{x:.2}"),
         };

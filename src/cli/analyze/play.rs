@@ -84,6 +84,10 @@ pub(super) struct GameResult {
     pub plies: u32,
     /// The outcome, or `None` when the ply cap stopped the game.
     pub outcome: Option<Outcome>,
+    /// The end rule that ended the game (its index in the game's end rules); `None` when
+    /// the cap stopped it, or when a player without a move drew because no rule judged
+    /// that.
+    pub ended_by: Option<u8>,
     /// Whether the seats were reversed (odd games with `alternate`).
     pub reversed: bool,
     /// Legal moves summed over the game's plies.
@@ -448,6 +452,7 @@ impl Game {
             index: 0,
             plies: plies as u32,
             outcome,
+            ended_by: outcome.and_then(|_| self.state.end_rule()).map(|r| r as u8),
             reversed: false,
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,

@@ -35,6 +35,8 @@ pub(super) struct Report {
     pub unfinished: Proportion,
     /// Of the games somebody won, those the first player won (fair: 1 / players).
     pub first_player: Proportion,
+    /// How the finished games ended: per end rule, the games it ended.
+    pub endings: Vec<Ending>,
     /// Game length in plies.
     pub length: Length,
     /// Legal moves per ply.
@@ -166,6 +168,18 @@ pub(super) struct EffectCount {
     pub cancelled: u64,
 }
 
+/// The games one end rule ended.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Ending {
+    /// Its number among the end rules (from 1, as `rulebook show` lists them); `None` for
+    /// the draw of a player without a move that no end rule judges.
+    pub rule: Option<usize>,
+    /// Its short name (`called "escape"`), else its condition.
+    pub name: String,
+    /// The games it ended, of all the games.
+    pub games: Proportion,
+}
+
 /// One move rule's count.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub(super) struct RuleCount {
@@ -233,6 +247,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
         draws: wilson(draws, n),
         unfinished: wilson(unfinished, n),
         first_player: wilson(wins.first().copied().unwrap_or(0), decisive),
+        endings: endings(game, tally),
         length: Length {
             mean,
             variance,
@@ -274,6 +289,32 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
         },
         decisiveness,
     }
+}
+
+/// How the finished games of a tally ended: every end rule, with the games it ended, and
+/// the draws no end rule judged if there were any.
+fn endings(game: &Game, tally: &Tally) -> Vec<Ending> {
+    let n = tally.games.len() as u64;
+    let ended = |rule: Option<u8>| {
+        let finished = tally.games.iter().filter(|g| g.outcome.is_some());
+        finished.filter(|g| g.ended_by == rule).count() as u64
+    };
+    let mut endings: Vec<Ending> = (0..game.end_rules.len())
+        .map(|r| Ending {
+            rule: Some(r + 1),
+            name: crate::render::end_rule_name(game, r),
+            games: wilson(ended(Some(r as u8)), n),
+        })
+        .collect();
+    let unjudged = ended(None);
+    if unjudged > 0 {
+        endings.push(Ending {
+            rule: None,
+            name: "no legal move, no end rule: draw".into(),
+            games: wilson(unjudged, n),
+        });
+    }
+    endings
 }
 
 /// The decisiveness of the won games of a tally (`won` of them).
@@ -442,6 +483,7 @@ pub(super) fn text(r: &Report) -> String {
     if r.losses.is_none() {
         first_player_text(&mut o, r);
     }
+    endings_text(&mut o, r);
     length_text(&mut o, r);
     rules_text(&mut o, r);
     if r.losses.is_some() {
@@ -472,6 +514,22 @@ pub(super) fn text(r: &Report) -> String {
         pct(&d.leads_by_half).trim_start()
     );
     o
+}
+
+/// How the games ended, a line per end rule (the games the cap stopped are `unfinished`
+/// in the results).
+fn endings_text(o: &mut String, r: &Report) {
+    let _ = writeln!(o, "\nhow the games ended, by end rule (95% intervals):");
+    for e in &r.endings {
+        let rule = e.rule.map_or("  ".into(), |r| format!("{r}."));
+        let _ = writeln!(
+            o,
+            "  {rule} {:<30} {:>7}  {}",
+            e.name,
+            e.games.count,
+            pct(&e.games)
+        );
+    }
 }
 
 fn length_text(o: &mut String, r: &Report) {
