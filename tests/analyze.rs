@@ -491,6 +491,21 @@ fn a_match_record_replays_to_the_results_it_reports() {
         }
     }
     assert!(won > 0 && unfinished > 0, "both kinds of game: {text}");
+    // Each game is logged on standard error as it ends, as the record gives it without
+    // its moves, with how many games have ended: a run that is stopped leaves its games.
+    let out = rulebook(&args);
+    let log = self::text(&out.stderr);
+    let mut logged: Vec<&str> = log.lines().collect();
+    assert_eq!(logged.len(), 6, "{log}");
+    for (k, line) in logged.iter().enumerate() {
+        assert!(line.starts_with(&format!("[{}/6] game ", k + 1)), "{line}");
+    }
+    logged.sort_by_key(|l| l.split_once("] ").map(|(_, rest)| rest.to_string()));
+    for (line, game) in logged.iter().zip(&games) {
+        let (_, line) = line.split_once("] ").unwrap();
+        let (without_moves, _) = game.rsplit_once("; ").unwrap();
+        assert_eq!(line, without_moves);
+    }
     // A record that cannot be written is refused before any game is played.
     let err = fails(&[&args[..9], &[dir.to_str().unwrap()]].concat());
     assert!(

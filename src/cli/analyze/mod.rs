@@ -14,7 +14,7 @@ mod svg;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use clap::Args;
@@ -23,7 +23,7 @@ use super::common::{load, plural, settings_line};
 use super::{threads_or_all, GameArgs};
 use crate::engine::{Outcome, State};
 use crate::model::Player;
-use play::{Agent, Plan, Tally};
+use play::{Agent, GameResult, Plan, Tally};
 
 /// The most games one run plays (each game's record is kept: 32 bytes a game).
 const MAX_GAMES: u64 = 10_000_000;
@@ -183,7 +183,7 @@ fn analyse(
         threads: threads_or_all(args.run.threads),
         record: false,
     };
-    let tally = run_with_progress(&plan, stop);
+    let tally = run_with_progress(&plan, stop, None);
     let mut r = report::report(game, lineup, &tally, args.games);
     r.seed = args.run.seed;
     r.max_plies = plan.max_plies;
@@ -198,10 +198,19 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     stop
 }
 
-/// Plays a plan with a progress bar on standard error (only when it is a terminal).
-fn run_with_progress(plan: &Plan, stop: &AtomicBool) -> Tally {
+/// Plays a plan with a progress bar on standard error (only when it is a terminal). `log`
+/// gives a line to print for each game as it ends (on standard error, above the bar).
+fn run_with_progress(
+    plan: &Plan,
+    stop: &AtomicBool,
+    log: Option<&(dyn Fn(&GameResult) -> String + Sync)>,
+) -> Tally {
     if !std::io::stderr().is_terminal() {
-        return play::play(plan, stop, &|| {});
+        return play::play(plan, stop, &|g| {
+            if let Some(line) = log.map(|f| f(g)) {
+                eprintln!("{line}");
+            }
+        });
     }
     let bar = indicatif::ProgressBar::new(plan.games);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -209,7 +218,12 @@ fn run_with_progress(plan: &Plan, stop: &AtomicBool) -> Tally {
     ) {
         bar.set_style(style);
     }
-    let tally = play::play(plan, stop, &|| bar.inc(1));
+    let tally = play::play(plan, stop, &|g| {
+        if let Some(line) = log.map(|f| f(g)) {
+            bar.println(line);
+        }
+        bar.inc(1);
+    });
     bar.finish_and_clear();
     tally
 }
@@ -284,7 +298,12 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     if let Some(path) = &args.record {
         record::check_writable(path)?;
     }
-    let tally = run_with_progress(&plan, &stop);
+    let finished = AtomicU64::new(0);
+    let log = |g: &GameResult| {
+        let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+        format!("[{n}/{}] {}", plan.games, record::game_line(&plan, g))
+    };
+    let tally = run_with_progress(&plan, &stop, Some(&log));
     if let Some(path) = &args.record {
         record::write(path, &plan, &tally)?;
     }

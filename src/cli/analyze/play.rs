@@ -240,8 +240,8 @@ impl Tally {
 
 /// Plays the plan's games on its threads and returns their tally. Setting `stop` (Ctrl-C)
 /// ends the run: games not yet finished are dropped, the finished ones kept. `done` is
-/// called after each game (the progress bar).
-pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
+/// called with each game's result as it ends (the progress bar, a match's log).
+pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn(&GameResult) + Sync)) -> Tally {
     let next = AtomicU64::new(0);
     let rules = plan.start.game();
     let mut tally = std::thread::scope(|scope| {
@@ -260,7 +260,12 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> 
 }
 
 /// One thread: takes game numbers from `next` until all are played or `stop` is set.
-fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Tally {
+fn worker(
+    plan: &Plan,
+    next: &AtomicU64,
+    stop: &AtomicBool,
+    done: &(dyn Fn(&GameResult) + Sync),
+) -> Tally {
     let mut tally = Tally::new(plan.start.game());
     let mut game = Game::new(plan.start);
     game.record = plan.record;
@@ -280,15 +285,16 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &(dyn Fn() + S
         let opening = (plan.open, opening);
         if let Some(result) = game.play(&seats, &mut rng, opening, plan.max_plies, stop, &mut tally)
         {
-            tally.games.push(GameResult {
+            let result = GameResult {
                 index: i,
                 reversed,
                 ..result
-            });
+            };
+            tally.games.push(result);
             if plan.record {
                 tally.records.push((i, std::mem::take(&mut game.played)));
             }
-            done();
+            done(&result);
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::play::{Plan, Tally};
+use super::play::{GameResult, Plan, Tally};
 use crate::engine::State;
 use crate::model::Player;
 
@@ -33,6 +33,37 @@ pub(super) fn write(path: &Path, plan: &Plan, tally: &Tally) -> Result<(), Strin
         .map_err(|e| format!("error: --record: cannot write {}: {e}", path.display()))
 }
 
+/// A game in a line, without its moves: its number, who played which side, the result
+/// (for a game the cap stopped, who was ahead and by how much) and the plies: `game 3:
+/// black medium, white strong; white wins; 212 plies`.
+pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
+    let game = plan.start.game();
+    let mut seats: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
+    if result.reversed {
+        seats.reverse();
+    }
+    let sides: Vec<String> = Player::all()
+        .zip(&seats)
+        .map(|(p, who)| format!("{} {who}", game.player_name(p)))
+        .collect();
+    let ending = match (result.outcome, result.leader) {
+        (Some(o), _) => crate::render::outcome_text(game, o),
+        (None, Some(p)) => {
+            let (one, many) = crate::ai::unit(game);
+            let unit = if result.margin == 1 { one } else { many };
+            let by = format!("{} {unit}", result.margin);
+            format!("unfinished, {} ahead by {by}", game.player_name(p))
+        }
+        (None, None) => "unfinished, level".into(),
+    };
+    format!(
+        "game {}: {}; {ending}; {} plies",
+        result.index,
+        sides.join(", "),
+        result.plies
+    )
+}
+
 /// The record: two comment lines, then a line a game.
 fn text(plan: &Plan, tally: &Tally) -> String {
     let game = plan.start.game();
@@ -50,31 +81,7 @@ fn text(plan: &Plan, tally: &Tally) -> String {
         plan.open,
     );
     for (result, (_, moves)) in tally.games.iter().zip(&tally.records) {
-        let mut seats = names.clone();
-        if result.reversed {
-            seats.reverse();
-        }
-        let sides: Vec<String> = Player::all()
-            .zip(&seats)
-            .map(|(p, who)| format!("{} {who}", game.player_name(p)))
-            .collect();
-        let ending = match (result.outcome, result.leader) {
-            (Some(o), _) => crate::render::outcome_text(game, o),
-            (None, Some(p)) => {
-                let (one, many) = crate::ai::unit(game);
-                let unit = if result.margin == 1 { one } else { many };
-                let by = format!("{} {unit}", result.margin);
-                format!("unfinished, {} ahead by {by}", game.player_name(p))
-            }
-            (None, None) => "unfinished, level".into(),
-        };
-        let _ = write!(
-            out,
-            "game {}: {}; {ending}; {} plies;",
-            result.index,
-            sides.join(", "),
-            result.plies
-        );
+        let _ = write!(out, "{};", game_line(plan, result));
         let mut state = State::clone(plan.start);
         for &m in moves {
             let _ = write!(out, " {}", crate::notation::move_text(&state, m));
