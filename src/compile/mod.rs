@@ -335,11 +335,11 @@ impl Compiler<'_> {
             .unzip()
     }
 
-    /// The end rules as written, with their short names, but for those whose condition on the position can never
-    /// hold with these settings (`end when aim == five and ...` where `aim` is not
-    /// `five`); and the conditions on the position of those kept, in the order of
-    /// [`model::EndWhen::Position`]'s index (one folded to true stays, as 1), with where
-    /// each is written.
+    /// The end rules as written, with their short names, but for those whose condition on
+    /// the position can never hold with these settings (`end when aim == five and ...`
+    /// where `aim` is not `five`); and the conditions on the position of those kept, in the
+    /// order of [`model::EndWhen::Position`]'s index (one folded to true stays, as 1), with
+    /// where each is written.
     fn ends(&mut self) -> Ends {
         let desc = self.desc;
         let mut ends = Ends::default();

@@ -52,13 +52,11 @@ pub fn end_reason(state: &State) -> String {
     let game = state.game();
     let name = |p: Player| game.player_name(p);
     let mover = state.last_mover();
-    let label = state
-        .end_rule()
-        .and_then(|r| game.end_labels.get(r)?.as_deref());
-    if let Some(label) = label {
-        return super::terminal_safe(label).into_owned();
+    let rule = state.end_rule();
+    if let Some(label) = rule.and_then(|r| end_label(game, r)) {
+        return label;
     }
-    match state.end_rule().map(|r| game.end_rules[r].when) {
+    match rule.map(|r| game.end_rules[r].when) {
         None | Some(EndWhen::NoLegalMove) => format!("{} has no legal move", name(state.to_move())),
         Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
         Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
@@ -75,8 +73,8 @@ pub fn end_reason(state: &State) -> String {
 /// where the rule file gives one, else its condition (`no legal move`, `pieces(opponent)
 /// == 0`).
 pub fn end_rule_name(game: &Game, rule: usize) -> String {
-    if let Some(Some(label)) = game.end_labels.get(rule) {
-        return super::terminal_safe(label).into_owned();
+    if let Some(label) = end_label(game, rule) {
+        return label;
     }
     let words = match game.end_rules[rule].when {
         EndWhen::NoLegalMove => "no legal move",
@@ -90,6 +88,12 @@ pub fn end_rule_name(game: &Game, rule: usize) -> String {
         }
     };
     words.to_string()
+}
+
+/// End rule `rule`'s short name (`called "escape"`), if the rule file gives one.
+fn end_label(game: &Game, rule: usize) -> Option<String> {
+    let label = game.end_labels.get(rule)?.as_deref()?;
+    Some(super::terminal_safe(label).into_owned())
 }
 
 /// `text` without the parentheses around all of it, if it has them.
