@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use rulebook::ai::{level, think_times, Budget, Level, Searcher, DEFAULT_LEVEL};
 use rulebook::analysis::Rng;
-use rulebook::engine::{MoveList, Outcome, QuietMemo, State};
+use rulebook::engine::{Move, MoveList, Outcome, QuietMemo, State};
 use rulebook::model::{Player, Site};
 use rulebook::{notation, pipeline};
 
@@ -537,19 +537,28 @@ fn quiet_moves_are_told_without_playing_them() {
 }
 
 /// What a landing site's captures are is found once for all the moves of a position that
-/// land there (`State::is_quiet_with`), with the same answers as `State::is_quiet` move by
-/// move, over seeded random games of every bundled game; and a move told quiet changes
+/// land there (`State::is_quiet_with`, which on grids finds the runs a landing closes
+/// walking back from the mover's pieces), with the same answers as `State::is_quiet` move
+/// by move, over seeded random games of every bundled game and of Ming Mang on small boards
+/// (where runs are taken often) with each corner rule; and a move told quiet changes
 /// nothing on the board when played but its own piece's two sites.
 #[test]
 fn quiet_moves_told_by_landing_site_are_told_move_by_move() {
     let (mut moves, mut memo) = (MoveList::new(), QuietMemo::default());
     let (mut quiet, mut loud) = (0, 0);
-    for b in rulebook::catalog::BUNDLED {
-        let game = pipeline::load(b.name, None, &[]).unwrap();
+    let bundled = rulebook::catalog::BUNDLED.iter().map(|b| (b.name, "", 40));
+    let small =
+        ["corner=off", "corner=board", "corner=anywhere"].map(|corner| ("ming-mang", corner, 300));
+    for (name, setting, plies) in bundled.chain(small) {
+        let settings: Vec<String> = match setting {
+            "" => Vec::new(),
+            s => vec!["size=6".to_string(), s.to_string()],
+        };
+        let game = pipeline::load(name, None, &settings).unwrap();
         let sites = game.board.sites();
         let mut rng = Rng::new(7);
         let mut state = State::new(game);
-        for _ in 0..40 {
+        for _ in 0..plies {
             if state.outcome_with(&mut moves).is_some() {
                 break;
             }
@@ -558,7 +567,7 @@ fn quiet_moves_told_by_landing_site_are_told_move_by_move() {
             for &m in moves.iter() {
                 let told = state.is_quiet_with(m, &mut memo);
                 let text = notation::move_text(&state, m);
-                assert_eq!(told, state.is_quiet(m), "{}: {text}", b.name);
+                assert_eq!(told, state.is_quiet(m), "{name} {setting}: {text}");
                 if !told {
                     loud += 1;
                     continue;
@@ -570,7 +579,10 @@ fn quiet_moves_told_by_landing_site_are_told_move_by_move() {
                     .map(Site::at)
                     .filter(|&s| after.cell(s) != state.cell(s))
                     .count();
-                assert!(changed <= 2, "{}: {text} changes {changed} sites", b.name);
+                assert!(
+                    changed <= 2,
+                    "{name} {setting}: {text} changes {changed} sites"
+                );
             }
             state.apply(moves[rng.below(moves.len())]);
         }
@@ -609,6 +621,28 @@ fn a_piece_that_leaves_the_run_it_closed_takes_nothing() {
     }
     let loud: Vec<_> = moves.iter().filter(|&&m| !state.is_quiet(m)).collect();
     assert_eq!(loud.len(), 1);
+}
+
+/// Runs taken in one direction only are told from the landing's side: with runs going
+/// north from the landing site, landing on c2 below the white stone on c3 takes it (closed
+/// by c4), and landing anywhere else takes nothing; so is it told both ways.
+#[test]
+fn runs_in_one_direction_are_told_from_the_landing_s_side() {
+    let text = "game \"Northward sandwich\"\nplayers black, white\nboard grid 5 by 5\n\
+        piece stone\nsetup black stone on rank(1)\nsetup white stone on rank(5)\n\
+        move fly\nafter move capture custodian north remove\n\
+        end when no legal move: mover loses\n";
+    let game = pipeline::load_text("north.game", text, None, &[]).unwrap();
+    let state = notation::parse_position(&game, "5/2B2/2W2/5/4B black").unwrap();
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let mut memo = QuietMemo::default();
+    let loud = |quiet: &mut dyn FnMut(Move) -> bool| -> Vec<String> {
+        let moves = moves.iter().copied().filter(|&m| !quiet(m));
+        moves.map(|m| notation::move_text(&state, m)).collect()
+    };
+    assert_eq!(loud(&mut |m| state.is_quiet_with(m, &mut memo)), ["e1-c2"]);
+    assert_eq!(loud(&mut |m| state.is_quiet(m)), ["e1-c2"]);
 }
 
 /// Where pieces are won by moving against the other side's, the levels break ties between

@@ -169,6 +169,16 @@ fn kind_set(kinds: Option<&[usize]>) -> u64 {
     }
 }
 
+/// [`Game::runs_walk_back`]: per effect, whether it takes straight runs on a board whose
+/// links lead back.
+fn runs_walk_back(effects: &[model::Effect], board: &model::Board) -> Vec<bool> {
+    let walk_back = board.links_lead_back();
+    effects
+        .iter()
+        .map(|e| walk_back && e.takes_straight_runs())
+        .collect()
+}
+
 /// Whether a move rule is narrowed by a clause, or a pass is a move at will (besides the
 /// others, which only listing adds): the moves are then never picked without listing.
 fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
@@ -252,6 +262,7 @@ impl Compiler<'_> {
         let score_expr = self.score();
         let settings = self.settings();
         let board = self.board.take()?;
+        let runs_walk_back = runs_walk_back(&effects, &board);
         let players = desc.players.len();
         let total_stones = stones as usize * board.pits() as usize * players;
         let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
@@ -288,6 +299,7 @@ impl Compiler<'_> {
             effect_sources,
             forbid_repetition,
             repetition,
+            runs_walk_back,
             promotes,
             moves_again,
             majority,

@@ -8,8 +8,9 @@
 use std::ops::ControlFlow;
 
 use crate::model::{
-    board::Path, Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site,
-    EMPTY, NO_SITE,
+    board::{reverse_direction, Path},
+    Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site, EMPTY,
+    NO_SITE,
 };
 
 /// Passes to `capture` the sites that effect number `effect` captures for a piece of
@@ -290,6 +291,44 @@ pub(super) fn may_capture(
                     path.advance(origin as usize, forwards)
                         .is_some_and(|next| enemy(path.sites[next]))
                 })
+        }
+    }
+}
+
+/// Passes to `closed` every empty site where a piece of `mover` landing would close a run
+/// that effect number `effect` takes, with the piece of the mover's at the run's other
+/// end: the runs are found walking back from each of the mover's pieces (on the sites of
+/// `own`) over enemy pieces. The effect must be one whose runs walk back
+/// ([`Game::runs_walk_back`]); `cell` is the board before the landing.
+pub(super) fn landings_closing_runs(
+    game: &Game,
+    cell: impl Fn(Site) -> Cell,
+    effect: usize,
+    mover: Player,
+    own: impl Iterator<Item = Site>,
+    mut closed: impl FnMut(Site, Site),
+) {
+    debug_assert!(game.runs_walk_back[effect]);
+    let EffectKind::Custodian {
+        shape: RunShape::Lines(directions),
+        min_length,
+        max_length,
+        ..
+    } = &game.effects[effect].kind
+    else {
+        return;
+    };
+    let runs = (*min_length).max(1) as usize..=*max_length as usize;
+    let enemy = |s: Site| {
+        let c = cell(s);
+        c != EMPTY && game.owner[c.index()] != mover
+    };
+    for closer in own {
+        for &dir in directions {
+            let (landing, n) = walk(&game.board, closer, reverse_direction(dir), &enemy);
+            if landing != NO_SITE && runs.contains(&n) && cell(landing) == EMPTY {
+                closed(landing, closer);
+            }
         }
     }
 }

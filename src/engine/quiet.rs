@@ -3,7 +3,7 @@
 //! playing them and follows only the others past its horizon.
 
 use super::{capture, capture::Flow, Move, State};
-use crate::model::{MoveKind, Site, NO_SITE};
+use crate::model::{EffectKind, MoveKind, Site, NO_SITE};
 
 /// What the captures after a landing on one site are, found once for all the moves of a
 /// position that land there ([`State::is_quiet_with`]).
@@ -30,12 +30,17 @@ pub struct QuietMemo {
     stamp: u32,
     /// Per landing site: its stamp, and what was found.
     landings: Vec<(u32, Landing)>,
+    /// Whether every landing site of the position was looked at once, walking back from
+    /// the mover's pieces ([`State::walk_back_landings`]), so that a site without an entry
+    /// takes nothing; `None` until that is tried for the position.
+    walked: Option<bool>,
 }
 
 impl QuietMemo {
     /// Forgets every landing site: the next questions are about another position.
     pub fn forget(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
+        self.walked = None;
         if self.stamp == 0 {
             self.landings.fill((0, Landing::Quiet));
             self.stamp = 1;
@@ -50,11 +55,29 @@ impl QuietMemo {
             self.hash = state.hash;
             self.forget();
         }
+        if self.walked.is_none() {
+            self.walked = Some(state.walk_back_landings(self));
+        }
         let entry = &mut self.landings[to.index()];
         if entry.0 != self.stamp {
-            *entry = (self.stamp, state.landing(to));
+            let found = match self.walked {
+                Some(true) => Landing::Quiet,
+                _ => state.landing(to),
+            };
+            *entry = (self.stamp, found);
         }
         entry.1
+    }
+
+    /// Notes that a landing on `to` closes a run at `closer`.
+    fn closes(&mut self, to: Site, closer: Site) {
+        let entry = &mut self.landings[to.index()];
+        entry.1 = match entry.1 {
+            _ if entry.0 != self.stamp => Landing::ClosedBy(closer),
+            Landing::ClosedBy(site) if site == closer => entry.1,
+            _ => Landing::Takes,
+        };
+        entry.0 = self.stamp;
     }
 }
 
@@ -97,6 +120,48 @@ impl State {
             MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Fly { .. }
         ) && !game.promotes
             && !game.moves_again
+    }
+
+    /// Finds at once, into `memo`, what the landings on every site of the position take,
+    /// where every capture that applies takes straight runs that a walk back from the
+    /// mover's pieces finds ([`crate::model::Game::runs_walk_back`]): far cheaper than
+    /// looking out from each of the hundreds of landing sites of a large open board. Says
+    /// whether it did; the sites it notes nothing for take nothing.
+    fn walk_back_landings(&self, memo: &mut QuietMemo) -> bool {
+        let game = &*self.game;
+        // Bit `e` for each capture that applies here (the conditions are read once).
+        let mut applying = 0u64;
+        for (effect, rule) in game.effects.iter().enumerate() {
+            if matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
+                || !self.holds(&rule.condition)
+            {
+                continue;
+            }
+            if !game.runs_walk_back[effect] || effect >= 64 {
+                return false;
+            }
+            applying |= 1 << effect;
+        }
+        let mover = self.to_move;
+        let own = &self.occupancy[mover.index() * self.words..][..self.words];
+        let own_sites = || {
+            own.iter().enumerate().flat_map(|(w, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    let bit = bits.trailing_zeros();
+                    bits &= bits.wrapping_sub(1);
+                    (bit < 64).then(|| Site::at(w * 64 + bit as usize))
+                })
+            })
+        };
+        let cell = |s: Site| self.cells[s.index()];
+        while applying != 0 {
+            let effect = applying.trailing_zeros() as usize;
+            applying &= applying - 1;
+            let closes = |to, closer| memo.closes(to, closer);
+            capture::landings_closing_runs(game, cell, effect, mover, own_sites(), closes);
+        }
+        true
     }
 
     /// What the effects after a piece of the mover's lands on the empty site `to` take

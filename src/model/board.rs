@@ -447,6 +447,18 @@ impl Board {
         self.build_rays();
     }
 
+    /// Whether every link leads back the opposite way: where `dir` goes from one site to
+    /// another, [`reverse_direction`] of it goes from that one to the first (true of grids
+    /// however cut or drawn, and of boards without links; not of hex boards, whose
+    /// directions are not numbered so).
+    pub fn links_lead_back(&self) -> bool {
+        let dirs = GRID_DIRECTIONS.len();
+        self.neighbours.iter().enumerate().all(|(i, &next)| {
+            let (site, dir) = (Site::at(i / dirs), (i % dirs) as u8);
+            next == NO_SITE || self.step(next, reverse_direction(dir)) == site
+        })
+    }
+
     /// Whether a site's point is not part of the board (`without`).
     #[inline]
     pub fn is_removed(&self, site: Site) -> bool {

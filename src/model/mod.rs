@@ -951,6 +951,21 @@ pub struct Effect {
     pub condition: Condition,
 }
 
+impl Effect {
+    /// Whether it takes straight runs of any enemy piece, closed by a piece of the
+    /// mover's and by nothing else: the runs that a walk back from the mover's pieces finds.
+    pub fn takes_straight_runs(&self) -> bool {
+        matches!(
+            self.kind,
+            EffectKind::Custodian {
+                shape: RunShape::Lines(_),
+                turning_once: false,
+                ..
+            }
+        ) && self.filter == CaptureFilter::default()
+    }
+}
+
 /// When the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndWhen {
@@ -1247,6 +1262,10 @@ pub struct Game {
     /// Whether the end rule for a player with no legal move gives the stones left to their
     /// owners (the engine then ends such a game at once, moving them).
     pub stuck_moves_stones: bool,
+    /// Per effect: whether it [takes straight runs](Effect::takes_straight_runs) on a board
+    /// whose [links lead back](Board::links_lead_back), so that what a landing on every
+    /// site takes is found at once walking back from the mover's pieces.
+    pub runs_walk_back: Vec<bool>,
     /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
     pub promotes: bool,
     /// Whether an effect may give the player who moved another move
