@@ -30,19 +30,23 @@ pub struct QuietMemo {
     stamp: u32,
     /// Per landing site: its stamp, and what was found.
     landings: Vec<(u32, Landing)>,
-    /// Whether every landing site of the position was looked at once, walking back from
-    /// the mover's pieces ([`State::walk_back_landings`]), so that a site without an entry
-    /// takes nothing; `None` until that is tried for the position.
-    walked: Option<bool>,
+    /// Per landing site: its stamp, and what the captures that walk back from the
+    /// mover's pieces take there ([`State::walk_back_landings`]); a site without an entry
+    /// of this stamp takes nothing by them.
+    walked: Vec<(u32, Landing)>,
+    /// The captures to look for from each landing site (bit `e` for effect `e`; all bits
+    /// for every effect, none walked back), once the walk back is done; `None` before.
+    look_out: Option<u64>,
 }
 
 impl QuietMemo {
     /// Forgets every landing site: the next questions are about another position.
     pub fn forget(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
-        self.walked = None;
+        self.look_out = None;
         if self.stamp == 0 {
             self.landings.fill((0, Landing::Quiet));
+            self.walked.fill((0, Landing::Quiet));
             self.stamp = 1;
         }
     }
@@ -52,26 +56,37 @@ impl QuietMemo {
         let sites = state.game.board.sites();
         if self.landings.len() != sites || self.hash != state.hash {
             self.landings.resize(sites, (0, Landing::Quiet));
+            self.walked.resize(sites, (0, Landing::Quiet));
             self.hash = state.hash;
             self.forget();
         }
-        if self.walked.is_none() {
-            self.walked = Some(state.walk_back_landings(self));
+        let look_out = match self.look_out {
+            Some(effects) => effects,
+            None => {
+                let effects = state.walk_back_landings(self);
+                self.look_out = Some(effects);
+                effects
+            }
+        };
+        let entry = self.landings[to.index()];
+        if entry.0 == self.stamp {
+            return entry.1;
         }
-        let entry = &mut self.landings[to.index()];
-        if entry.0 != self.stamp {
-            let found = match self.walked {
-                Some(true) => Landing::Quiet,
-                _ => state.landing(to),
-            };
-            *entry = (self.stamp, found);
-        }
-        entry.1
+        let walked = match self.walked[to.index()] {
+            (stamp, found) if stamp == self.stamp => found,
+            _ => Landing::Quiet,
+        };
+        let found = match look_out {
+            0 => walked,
+            effects => state.look_out(to, walked, effects),
+        };
+        self.landings[to.index()] = (self.stamp, found);
+        found
     }
 
-    /// Notes that a landing on `to` closes a run at `closer`.
+    /// Notes that a landing on `to` closes a run, found walking back, at `closer`.
     fn closes(&mut self, to: Site, closer: Site) {
-        let entry = &mut self.landings[to.index()];
+        let entry = &mut self.walked[to.index()];
         entry.1 = match entry.1 {
             _ if entry.0 != self.stamp => Landing::ClosedBy(closer),
             Landing::ClosedBy(site) if site == closer => entry.1,
@@ -122,25 +137,28 @@ impl State {
             && !game.moves_again
     }
 
-    /// Finds at once, into `memo`, what the landings on every site of the position take,
-    /// where every capture that applies takes straight runs that a walk back from the
+    /// Finds at once, into `memo`, what the landings on every site of the position take
+    /// by the captures that apply and take straight runs that a walk back from the
     /// mover's pieces finds ([`crate::model::Game::runs_walk_back`]): far cheaper than
-    /// looking out from each of the hundreds of landing sites of a large open board. Says
-    /// whether it did; the sites it notes nothing for take nothing.
-    fn walk_back_landings(&self, memo: &mut QuietMemo) -> bool {
+    /// looking out from each of the hundreds of landing sites of a large open board.
+    /// Returns the captures that apply and must be looked for from each landing instead
+    /// (bit `e` for effect `e`; all bits, with nothing walked, in a game of more than 64
+    /// effects).
+    fn walk_back_landings(&self, memo: &mut QuietMemo) -> u64 {
         let game = &*self.game;
         // Bit `e` for each capture that applies here (the conditions are read once).
-        let mut applying = 0u64;
+        let (mut walking, mut looking) = (0u64, 0u64);
         for (effect, rule) in game.effects.iter().enumerate() {
             if matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
                 || !self.holds(&rule.condition)
             {
                 continue;
             }
-            if !game.runs_walk_back[effect] || effect >= 64 {
-                return false;
+            match game.runs_walk_back.get(effect) {
+                _ if effect >= 64 => return u64::MAX,
+                Some(true) => walking |= 1 << effect,
+                _ => looking |= 1 << effect,
             }
-            applying |= 1 << effect;
         }
         let mover = self.to_move;
         let own = &self.occupancy[mover.index() * self.words..][..self.words];
@@ -155,20 +173,24 @@ impl State {
             })
         };
         let cell = |s: Site| self.cells[s.index()];
-        while applying != 0 {
-            let effect = applying.trailing_zeros() as usize;
-            applying &= applying - 1;
+        while walking != 0 {
+            let effect = walking.trailing_zeros() as usize;
+            walking &= walking - 1;
             let closes = |to, closer| memo.closes(to, closer);
             capture::landings_closing_runs(game, cell, effect, mover, own_sites(), closes);
         }
-        true
+        looking
     }
 
     /// What the effects after a piece of the mover's lands on the empty site `to` take
-    /// ([`Landing`]). Only the moved piece's two sites differ from the board before the
-    /// move, and the site it leaves can matter only as the one closing a run: runs are of
-    /// enemy pieces, and it held none.
-    fn landing(&self, to: Site) -> Landing {
+    /// ([`Landing`]), `found` by others already, looking out from `to` for those of
+    /// `effects` (bit `e` for effect `e`; all bits for all) that apply. Only the moved
+    /// piece's two sites differ from the board before the move, and the site it leaves can
+    /// matter only as the one closing a run: runs are of enemy pieces, and it held none.
+    fn look_out(&self, to: Site, mut found: Landing, effects: u64) -> Landing {
+        if matches!(found, Landing::Takes | Landing::Unsure) {
+            return found;
+        }
         let game = &*self.game;
         let mover = self.to_move;
         // Any piece of the mover's: captures read the owner of the pieces that close runs,
@@ -182,7 +204,6 @@ impl State {
             }
         };
         let before = |s: Site| self.cells[s.index()];
-        let mut found = Landing::Quiet;
         let mut note = |closer: Site| {
             found = match found {
                 _ if closer == NO_SITE => Landing::Unsure,
@@ -196,7 +217,9 @@ impl State {
             }
         };
         for (effect, rule) in game.effects.iter().enumerate() {
-            let may = self.holds(&rule.condition)
+            let asked = effect >= 64 || effects >> effect & 1 == 1;
+            let may = asked
+                && self.holds(&rule.condition)
                 && capture::may_capture(game, before, effect, to, mover);
             if may && capture::closers(game, after, effect, to, mover, &mut note).is_break() {
                 break;
