@@ -647,17 +647,24 @@ fn quiet_moves_told_by_landing_site_are_told_move_by_move() {
     assert!(quiet > 1000 && loud > 1000, "{quiet} quiet, {loud} not");
 }
 
+/// A game on 5 by 5 points whose stones fly anywhere, with the capture `capture` after
+/// every move (`after move capture CAPTURE`).
+fn flying_game(capture: &str) -> Arc<rulebook::model::Game> {
+    let text = format!(
+        "game \"Flying sandwich\"\nplayers black, white\nboard grid 5 by 5\npiece stone\n\
+         setup black stone on rank(1)\nsetup white stone on rank(5)\nmove fly\n\
+         after move capture {capture}\nend when no legal move: mover loses\n"
+    );
+    pipeline::load_text("fly.game", &text, None, &[]).unwrap()
+}
+
 /// A game where a piece may fly anywhere and takes by closing runs: landing beside a
 /// white stone on c1 takes it when a black stone stays on a1 to close the run, so it is
 /// not quiet from e5; from a1 the flying stone leaves the run open, and the move is
 /// quiet. Both landings on c1 are told alike whichever is asked first.
 #[test]
 fn a_piece_that_leaves_the_run_it_closed_takes_nothing() {
-    let text = "game \"Flying sandwich\"\nplayers black, white\nboard grid 5 by 5\n\
-        piece stone\nsetup black stone on rank(1)\nsetup white stone on rank(5)\n\
-        move fly\nafter move capture custodian orthogonal remove\n\
-        end when no legal move: mover loses\n";
-    let game = pipeline::load_text("fly.game", text, None, &[]).unwrap();
+    let game = flying_game("custodian orthogonal remove");
     let state = notation::parse_position(&game, "4B/5/5/5/BW3 black").unwrap();
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
@@ -685,11 +692,7 @@ fn a_piece_that_leaves_the_run_it_closed_takes_nothing() {
 /// by c4), and landing anywhere else takes nothing; so is it told both ways.
 #[test]
 fn runs_in_one_direction_are_told_from_the_landing_s_side() {
-    let text = "game \"Northward sandwich\"\nplayers black, white\nboard grid 5 by 5\n\
-        piece stone\nsetup black stone on rank(1)\nsetup white stone on rank(5)\n\
-        move fly\nafter move capture custodian north remove\n\
-        end when no legal move: mover loses\n";
-    let game = pipeline::load_text("north.game", text, None, &[]).unwrap();
+    let game = flying_game("custodian north remove");
     let state = notation::parse_position(&game, "5/2B2/2W2/5/4B black").unwrap();
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
