@@ -179,6 +179,28 @@ fn runs_walk_back(effects: &[model::Effect], board: &model::Board) -> Vec<bool> 
         .collect()
 }
 
+/// [`Game::quiet_rules`]: per move rule, what it alone tells of whether its moves may be
+/// quiet; none are where an effect promotes or gives another move.
+fn quiet_rules(
+    moves: &[model::MoveRule],
+    promotes: bool,
+    moves_again: bool,
+) -> Vec<model::QuietRule> {
+    let quiet_rule = |rule: &model::MoveRule| match rule.kind {
+        _ if promotes || moves_again || rule.filter.line_capture.is_some() => {
+            model::QuietRule::Never
+        }
+        model::MoveKind::Slide { .. }
+        | model::MoveKind::Jump { mode: None, .. }
+        | model::MoveKind::Fly { .. } => model::QuietRule::Landing {
+            removes: rule.filter.removal.is_some(),
+            shoots: rule.filter.shot.is_some(),
+        },
+        _ => model::QuietRule::Never,
+    };
+    moves.iter().map(quiet_rule).collect()
+}
+
 /// Whether a move rule is narrowed by a clause, or a pass is a move at will (besides the
 /// others, which only listing adds): the moves are then never picked without listing.
 fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
@@ -263,6 +285,7 @@ impl Compiler<'_> {
         let settings = self.settings();
         let board = self.board.take()?;
         let runs_walk_back = runs_walk_back(&effects, &board);
+        let quiet_rules = quiet_rules(&moves, promotes, moves_again);
         let players = desc.players.len();
         let total_stones = stones as usize * board.pits() as usize * players;
         let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
@@ -300,6 +323,7 @@ impl Compiler<'_> {
             forbid_repetition,
             repetition,
             runs_walk_back,
+            quiet_rules,
             promotes,
             moves_again,
             majority,

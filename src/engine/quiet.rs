@@ -3,7 +3,7 @@
 //! playing them and follows only the others past its horizon.
 
 use super::{capture, capture::Flow, Move, State};
-use crate::model::{EffectKind, MoveKind, Site, NO_SITE};
+use crate::model::{EffectKind, MoveKind, QuietRule, Site, EMPTY, NO_SITE};
 
 /// What the captures after a landing on one site are, found once for all the moves of a
 /// position that land there ([`State::is_quiet_with`]).
@@ -53,8 +53,8 @@ impl QuietMemo {
 
     /// What the captures after a landing on `to` are in `state`, found now if not yet.
     fn landing(&mut self, state: &State, to: Site) -> Landing {
-        let sites = state.game.board.sites();
-        if self.landings.len() != sites || self.hash != state.hash {
+        if self.hash != state.hash || self.landings.len() <= to.index() {
+            let sites = state.game.board.sites();
             self.landings.resize(sites, (0, Landing::Quiet));
             self.walked.resize(sites, (0, Landing::Quiet));
             self.hash = state.hash;
@@ -108,13 +108,17 @@ impl State {
     /// [`State::is_quiet`], with what a landing site's captures are kept in `memo` for the
     /// position's other moves that land there: the same answers, found once per site.
     pub fn is_quiet_with(&self, m: Move, memo: &mut QuietMemo) -> bool {
-        if !self.moves_only_its_piece(m) {
+        let QuietRule::Landing { removes, shoots } = self.game.quiet_rules[m.rule as usize] else {
+            return false;
+        };
+        if m.to == NO_SITE {
+            return true;
+        }
+        // A piece removed besides, or an enemy piece where the move lands, is taken.
+        if (removes && m.removal() != NO_SITE) || self.cells[m.to.index()] != EMPTY {
             return false;
         }
-        if let Some(takes) = self.takes_by_its_rule(m) {
-            return !takes;
-        }
-        if self.game.moves[m.rule as usize].filter.shot.is_some() {
+        if shoots {
             return !self.effects_capture(m);
         }
         match memo.landing(self, m.to) {

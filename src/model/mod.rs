@@ -882,6 +882,25 @@ pub struct MoveRule {
     pub condition: Condition,
 }
 
+/// What a move rule alone tells of whether its moves may be quiet (move nothing but their
+/// own piece, take, convert and promote nothing): read once per rule when the game is
+/// compiled, for the computer's quiet-move test ([`Game::quiet_rules`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuietRule {
+    /// Its moves are never told quiet: they place, remove, sow, capture by themselves
+    /// (jumps that take, approach and withdrawal, line captures), or the game promotes
+    /// or gives another move.
+    Never,
+    /// A slide, a jump that takes nothing by itself or a flight: quiet if it lands on an
+    /// empty site and the effects take nothing there.
+    Landing {
+        /// Its moves may remove a piece besides (`then remove`): those that do are not quiet.
+        removes: bool,
+        /// It shoots a piece (`then shoot`), which stands when the effects are looked for.
+        shoots: bool,
+    },
+}
+
 /// Where the runs of a custodian capture go.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunShape {
@@ -1266,6 +1285,8 @@ pub struct Game {
     /// whose [links lead back](Board::links_lead_back), so that what a landing on every
     /// site takes is found at once walking back from the mover's pieces.
     pub runs_walk_back: Vec<bool>,
+    /// Per move rule: what the rule alone tells of whether its moves may be quiet.
+    pub quiet_rules: Vec<QuietRule>,
     /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
     pub promotes: bool,
     /// Whether an effect may give the player who moved another move
