@@ -254,6 +254,38 @@ fn hint_and_medium_take_the_free_capture_in_ming_mang_8x8() {
     assert!(out.contains("white (medium) plays c1-c3"), "{out}");
 }
 
+/// Where the search stops before its last depth is done, the moves it reached at that
+/// depth lead the hint, and the others say they were looked at less deep: on Go's 19x19
+/// board, 700 iterations see every first stone one ply ahead (each gains the whole empty
+/// board by area) and one two plies ahead (the reply takes it all back).
+#[test]
+fn a_hint_says_which_moves_were_searched_less_deep() {
+    let setup = Setup {
+        game: "go".into(),
+        preset: Some("19x19".into()),
+        sets: vec![],
+    };
+    let options = Options {
+        iterations: Some(700),
+        seed: 3,
+        ..Options::default()
+    };
+    let mut s = Session::new(setup, options).unwrap();
+    let hint = ok(&mut s, "hint strong");
+    let lines: Vec<&str> = hint.lines().collect();
+    assert!(
+        lines[0].starts_with("hint (strong, 2 plies ahead): "),
+        "{hint}"
+    );
+    assert!(lines[1].ends_with("keeps the balance with best replies (behind by 7 points)"));
+    for line in &lines[2..] {
+        assert!(
+            line.ends_with("gains 361 points looking 1 ply ahead only (ahead by 354 points)"),
+            "{hint}"
+        );
+    }
+}
+
 #[test]
 fn save_and_load_and_bad_records() {
     let dir = temp_dir("save");

@@ -202,6 +202,10 @@ pub struct Ranked {
     pub mv: Move,
     /// How it is judged.
     pub judgement: Judgement,
+    /// How many plies ahead it was searched (0 in a game of one player, which is not
+    /// searched by depth): the moves the last, unfinished depth reached lead, searched a
+    /// ply deeper than the others.
+    pub depth: u32,
 }
 
 /// How a search is run: the levels' search, or the plain baseline.
@@ -265,6 +269,7 @@ impl Searcher {
             .map(|m| Ranked {
                 mv: m.mv,
                 judgement: Judgement::of(m.value),
+                depth: m.depth,
             })
             .collect();
         Some((t, ranked))
@@ -429,8 +434,14 @@ pub fn unit(game: &crate::model::Game) -> (&'static str, &'static str) {
 
 /// A judgement in words, for a player whose lead is `now` before the move: a won or lost
 /// game, or what the move gains or loses and the standing at the end of the line searched
-/// (`unit` from [`unit`]).
-pub fn explain(judgement: Judgement, now: i64, unit: (&str, &str)) -> String {
+/// (`unit` from [`unit`]); `shallower`: the plies it was searched, where fewer than the
+/// move suggested (the search stopped before it reached this move at the deeper depth).
+pub fn explain(
+    judgement: Judgement,
+    now: i64,
+    unit: (&str, &str),
+    shallower: Option<u32>,
+) -> String {
     let count = |n: i64| format!("{n} {}", if n == 1 { unit.0 } else { unit.1 });
     match judgement {
         Judgement::Wins(p) => format!("wins: a won game within {p} plies, whatever the reply"),
@@ -448,7 +459,12 @@ pub fn explain(judgement: Judgement, now: i64, unit: (&str, &str)) -> String {
                 v if v > 0 => format!("ahead by {}", count(v)),
                 v => format!("behind by {}", count(-v)),
             };
-            format!("{change} with best replies ({standing})")
+            let how = match shallower {
+                Some(1) => "looking 1 ply ahead only".to_string(),
+                Some(p) => format!("looking {p} plies ahead only"),
+                None => "with best replies".to_string(),
+            };
+            format!("{change} {how} ({standing})")
         }
     }
 }
@@ -499,19 +515,23 @@ mod tests {
     fn judgements_in_words() {
         let pieces = ("piece", "pieces");
         assert_eq!(
-            explain(Judgement::Lead(2), 0, pieces),
+            explain(Judgement::Lead(2), 0, pieces, None),
             "gains 2 pieces with best replies (ahead by 2 pieces)"
         );
         assert_eq!(
-            explain(Judgement::Lead(-1), 1, ("stone", "stones")),
+            explain(Judgement::Lead(-1), 1, ("stone", "stones"), None),
             "loses 2 stones with best replies (behind by 1 stone)"
         );
         assert_eq!(
-            explain(Judgement::Lead(0), 0, pieces),
+            explain(Judgement::Lead(0), 0, pieces, None),
             "keeps the balance with best replies (level)"
         );
-        assert!(explain(Judgement::Wins(3), 0, pieces).starts_with("wins: "));
-        assert!(explain(Judgement::Loses(4), 0, pieces).starts_with("loses: "));
+        assert_eq!(
+            explain(Judgement::Lead(6), 0, ("point", "points"), Some(1)),
+            "gains 6 points looking 1 ply ahead only (ahead by 6 points)"
+        );
+        assert!(explain(Judgement::Wins(3), 0, pieces, None).starts_with("wins: "));
+        assert!(explain(Judgement::Loses(4), 0, pieces, Some(2)).starts_with("loses: "));
         assert_eq!(Judgement::of(WIN - 3), Judgement::Wins(3));
         assert_eq!(Judgement::of(-WIN + 4), Judgement::Loses(4));
         assert_eq!(Judgement::of(-7 * SCALE), Judgement::Lead(-7));

@@ -451,12 +451,15 @@ pub(super) struct Limits {
     pub refined: bool,
 }
 
-/// A root move and its value at the last depth completed (a bound for all but the best,
-/// unless [`Limits::exact_root`]).
+/// A root move and its value at the deepest depth it was searched to (a bound for all but
+/// the best, unless [`Limits::exact_root`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RootMove {
     pub mv: Move,
     pub value: i32,
+    /// The depth `value` was found at, in plies (0: not searched by depth, as in a game
+    /// of one player).
+    pub depth: u32,
 }
 
 /// What one search found.
@@ -563,7 +566,11 @@ impl Worker {
         self.interrupted = false;
         let mut moves: Vec<RootMove> = order
             .iter()
-            .map(|&mv| RootMove { mv, value: -WIN })
+            .map(|&mv| RootMove {
+                mv,
+                value: -WIN,
+                depth: 0,
+            })
             .collect();
         let mut found = Found::default();
         for depth in 1..=limits.depth.max(1) {
@@ -576,17 +583,13 @@ impl Worker {
                 break;
             }
             moves[..completed].sort_by_key(|m| std::cmp::Reverse(m.value));
+            // Stopped, the moves completed at this depth were searched deeper than the
+            // others and lead, the best first (the first completed was the last depth's
+            // best); the others follow as the last depth left them.
+            found.moves.clone_from(&moves);
             if self.aborted {
-                // The moves completed at this depth were searched deeper than the others:
-                // the best of them leads (the first completed was the last depth's best).
-                let lead = moves[0];
-                if let Some(i) = found.moves.iter().position(|m| m.mv == lead.mv) {
-                    found.moves[..=i].rotate_right(1);
-                    found.moves[0] = lead;
-                }
                 break;
             }
-            found.moves.clone_from(&moves);
             found.depth = depth;
             if !limits.exact_root && moves[0].value.abs() >= WON {
                 break;
@@ -641,6 +644,7 @@ impl Worker {
                 return k;
             }
             rm.value = v;
+            rm.depth = depth;
             if !exact {
                 alpha = alpha.max(v);
             }

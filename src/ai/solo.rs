@@ -237,6 +237,7 @@ impl super::Searcher {
             moves.push(RootMove {
                 mv: line[0],
                 value: WIN - line.len() as i32,
+                depth: 0,
             });
             state.apply(line[0]);
             self.solo_line = Some((state.hash(), line[1..].to_vec()));
@@ -279,7 +280,11 @@ impl super::Searcher {
                     v
                 }
             };
-            moves.push(RootMove { mv: m, value });
+            moves.push(RootMove {
+                mv: m,
+                value,
+                depth: 0,
+            });
         }
         self.solo_memory.known = solver.known;
         // Best first; among won moves, the shortest line (the sort keeps the order of

@@ -673,13 +673,15 @@ impl Session {
         };
         let now = ai::lead(&self.state, self.state.to_move());
         let unit = ai::unit(self.state.game());
+        // The suggested move may come from a deeper depth than the one completed.
+        let depth = moves.first().map_or(t.depth, |r| r.depth.max(t.depth));
         let mut out = format!(
             "hint ({}, {} ahead): {}{}\n",
             level.name,
-            if t.depth == 1 {
+            if depth == 1 {
                 "1 ply".to_string()
             } else {
-                format!("{} plies", t.depth)
+                format!("{depth} plies")
             },
             notation::move_text(&self.state, t.best),
             self.think_note(&t)
@@ -690,7 +692,10 @@ impl Session {
                 notation::move_text(&self.state, r.mv),
                 match self.state.game().solo() {
                     true => ai::explain_solo(r.judgement),
-                    false => ai::explain(r.judgement, now, unit),
+                    false => {
+                        let shallower = (r.depth < depth).then_some(r.depth);
+                        ai::explain(r.judgement, now, unit, shallower)
+                    }
                 }
             ));
         }
