@@ -286,6 +286,13 @@ impl Compiler<'_> {
         let board = self.board.take()?;
         let runs_walk_back = runs_walk_back(&effects, &board);
         let quiet_rules = quiet_rules(&moves, promotes, moves_again);
+        let ends_on_repetition = end_rules
+            .iter()
+            .any(|r| r.when == model::EndWhen::RepeatedPosition);
+        let stuck_moves_stones = end_rules.iter().any(|r| {
+            r.when == model::EndWhen::NoLegalMove
+                && matches!(r.result, model::EndResult::StoreMajority { .. })
+        });
         let players = desc.players.len();
         let total_stones = stones as usize * board.pits() as usize * players;
         let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
@@ -331,23 +338,14 @@ impl Compiler<'_> {
             moves_narrowed,
             move_goals,
             ends_after_moves: !end_conditions.is_empty()
-                || end_rules.iter().any(|r| {
-                    r.when == model::EndWhen::RepeatedPosition
-                        || (r.when == model::EndWhen::NoLegalMove
-                            && matches!(r.result, model::EndResult::StoreMajority { .. }))
-                }),
+                || ends_on_repetition
+                || stuck_moves_stones,
             empty_row_end: end_rules
                 .iter()
                 .find(|r| r.when == model::EndWhen::EmptyRow)
                 .copied(),
-            stuck_moves_stones: end_rules.iter().any(|r| {
-                r.when == model::EndWhen::NoLegalMove
-                    && matches!(r.result, model::EndResult::StoreMajority { .. })
-            }),
-            tracks_repetition: forbid_repetition
-                || end_rules
-                    .iter()
-                    .any(|r| r.when == model::EndWhen::RepeatedPosition),
+            stuck_moves_stones,
+            tracks_repetition: forbid_repetition || ends_on_repetition,
             ends_when_no_player_can_move: end_rules
                 .iter()
                 .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
