@@ -583,7 +583,7 @@ impl Worker {
                 break;
             }
             moves[..completed].sort_by_key(|m| std::cmp::Reverse(m.value));
-            // Stopped, the moves completed at this depth were searched deeper than the
+            // When stopped, the moves completed at this depth were searched deeper than
             // others and lead, the best first (the first completed was the last depth's
             // best); the others follow as the last depth left them.
             found.moves.clone_from(&moves);
