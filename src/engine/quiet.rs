@@ -3,7 +3,7 @@
 //! playing them and follows only the others past its horizon.
 
 use super::{capture, capture::Flow, Move, State};
-use crate::model::{EffectKind, MoveKind, QuietRule, Site, EMPTY, NO_SITE};
+use crate::model::{EffectKind, QuietRule, Site, EMPTY, NO_SITE};
 
 /// What the captures after a landing on one site are, found once for all the moves of a
 /// position that land there ([`State::is_quiet_with`]).
@@ -102,7 +102,8 @@ impl State {
     /// jump that takes, converts and promotes nothing. `false` when it does or when that is
     /// not known cheaply (sowings, placements, removals, games that promote).
     pub fn is_quiet(&self, m: Move) -> bool {
-        self.moves_only_its_piece(m) && !self.captures_something(m)
+        let rule = self.game.quiet_rules[m.rule as usize];
+        matches!(rule, QuietRule::Landing { .. }) && !self.captures_something(m)
     }
 
     /// [`State::is_quiet`], with what a landing site's captures are kept in `memo` for the
@@ -128,17 +129,6 @@ impl State {
             // The landing piece leaves the one closing site, or no one site closes.
             Landing::ClosedBy(_) | Landing::Unsure => !self.effects_capture(m),
         }
-    }
-
-    /// Whether move `m` is of a kind that may be quiet: a slide, a jump that takes nothing
-    /// by itself or a flight, in a game that neither promotes nor gives another move.
-    fn moves_only_its_piece(&self, m: Move) -> bool {
-        let game = &*self.game;
-        matches!(
-            game.moves[m.rule as usize].kind,
-            MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Fly { .. }
-        ) && !game.promotes
-            && !game.moves_again
     }
 
     /// Finds at once, into `memo`, what the landings on every site of the position take
