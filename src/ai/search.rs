@@ -106,9 +106,9 @@ const QUIESCENCE_GAINS: usize = 64;
 
 /// Moves searched at a node of more than [`QUIESCENCE_MOVES`] moves none of which can be
 /// told quiet (a placement on any of hundreds of cells), two plies or more from the
-/// horizon, and at the root from the third depth on: the best by the evaluation after each
-/// (at the root, by the last depth's values). The others are passed over, since searching
-/// every one of them deeper costs more than the depth it buys.
+/// horizon: the best by the evaluation after each. The others are passed over, since
+/// searching every one of them deeper costs more than the depth it buys. The root's moves
+/// are all searched: passing over root moves by the last depth's values lost games.
 const BEAM_MOVES: usize = 12;
 
 /// Moves told quiet or not ([`State::is_quiet`]) that count as one node: about the time
@@ -618,10 +618,9 @@ impl Worker {
             .count()
     }
 
-    /// Searches every root move to `depth` (in the order of `moves`, updating their values),
-    /// or only the first [`BEAM_MOVES`] where [`Worker::beam_width`] says so from the third
-    /// depth on (the others keep their last values, after them); returns how many were
-    /// completed. When stopped, only moves that came before the stop keep their new values.
+    /// Searches every root move to `depth` (in the order of `moves`, updating their values);
+    /// returns how many were completed. When stopped, only moves that came before the stop
+    /// keep their new values.
     fn root_pass(
         &mut self,
         state: &mut State,
@@ -632,11 +631,7 @@ impl Worker {
     ) -> usize {
         let exact = self.limits.is_some_and(|l| l.exact_root);
         let mut alpha = -WIN;
-        let searched = match self.beam && !exact && depth >= 3 {
-            true => self.beam_width(moves.len()),
-            false => moves.len(),
-        };
-        for (k, rm) in moves[..searched].iter_mut().enumerate() {
+        for (k, rm) in moves.iter_mut().enumerate() {
             state.apply(rm.mv);
             let v = self.node(state, depth as i32 - 1, alpha, WIN, 1, table, flags);
             state.undo();
@@ -649,7 +644,7 @@ impl Worker {
                 alpha = alpha.max(v);
             }
         }
-        searched
+        moves.len()
     }
 
     /// How many of a node's `moves` are searched: all of them, or the best [`BEAM_MOVES`]
