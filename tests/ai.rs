@@ -751,21 +751,27 @@ fn every_level_beats_the_one_below_on_every_bundled_game() {
 }
 
 /// Where hundreds of placements each change the score, the levels search only the best few
-/// of them deeper: from Migong's start (6,009 placements), 200,000 positions take the
-/// search through its third ply, where searching every placement did not finish the third
-/// with 2,000,000. The plain baseline still searches every line.
+/// of them deeper, but every move of the position to play. In a Migong game 50 random plies
+/// in (337 placements), 1,000,000 positions take the search through its fourth ply, where
+/// searching every placement at every ply finished only the third (the fourth took about
+/// 4,000,000). The plain baseline still searches every line.
 #[test]
 fn only_the_best_placements_are_searched_deeper() {
-    let state = start("migong", &[]);
+    let mut state = start("migong", &[]);
+    let mut rng = Rng::new(5);
     let mut moves = MoveList::new();
+    for _ in 0..50 {
+        let m = state.pick_legal_move(&mut moves, |n| rng.below(n));
+        state.apply(m.expect("Migong's first 50 plies have a legal move"));
+    }
     state.legal_moves(&mut moves);
-    assert_eq!(moves.len(), 6009);
+    assert_eq!(moves.len(), 337);
     let stop = AtomicBool::new(false);
     let t = Searcher::new()
-        .think(&state, Budget::iterations(200_000), 1, &stop)
+        .think(&state, Budget::iterations(1_000_000), 1, &stop)
         .unwrap();
-    assert!(t.depth >= 3, "{t:?}");
-    assert!(t.iterations < 200_000 + 256, "{t:?}");
+    assert!(t.depth >= 4, "{t:?}");
+    assert!(t.iterations < 1_000_000 + 256, "{t:?}");
     let mut check = state.clone();
     assert!(notation::play(&mut check, t.best).is_ok());
     let b = Searcher::new().baseline(&state, 2, 1, &stop).unwrap();
