@@ -494,8 +494,9 @@ pub(super) struct Worker {
     /// Whether the quiescence search may pass over quiet moves without playing them: the
     /// game's evaluation changes only by what moves take (no goal to come nearer).
     skip_quiet: bool,
-    /// Whether only the best [`BEAM_MOVES`] moves are searched at a node of more than
-    /// [`QUIESCENCE_MOVES`] moves: in the levels' search of a game without quiet moves.
+    /// Whether only the best [`BEAM_MOVES`] moves are searched at a node below the root of
+    /// more than [`QUIESCENCE_MOVES`] moves: in the levels' search of a game without quiet
+    /// moves.
     beam: bool,
     /// Whether the horizon is extended by the quiescence search: as [`Limits::quiescence`]
     /// says, but for a root with more than [`QUIESCENCE_MOVES`] moves none of which can be
