@@ -432,6 +432,14 @@ pub fn unit(game: &crate::model::Game) -> (&'static str, &'static str) {
     }
 }
 
+/// A count of plies in words: "1 ply", "3 plies".
+pub fn plies(n: u32) -> String {
+    match n {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    }
+}
+
 /// A judgement in words, for a player whose lead is `now` before the move: a won or lost
 /// game, or what the move gains or loses and the standing at the end of the line searched
 /// (`unit` from [`unit`]); `shallower`: the plies it was searched, where fewer than the
@@ -444,9 +452,14 @@ pub fn explain(
 ) -> String {
     let count = |n: i64| format!("{n} {}", if n == 1 { unit.0 } else { unit.1 });
     match judgement {
-        Judgement::Wins(p) => format!("wins: a won game within {p} plies, whatever the reply"),
+        Judgement::Wins(p) => {
+            format!("wins: a won game within {}, whatever the reply", plies(p))
+        }
         Judgement::Loses(p) => {
-            format!("loses: the game is lost within {p} plies with best replies")
+            format!(
+                "loses: the game is lost within {} with best replies",
+                plies(p)
+            )
         }
         Judgement::Lead(v) => {
             let change = match v - now {
@@ -460,8 +473,7 @@ pub fn explain(
                 v => format!("behind by {}", count(-v)),
             };
             let how = match shallower {
-                Some(1) => "looking 1 ply ahead only".to_string(),
-                Some(p) => format!("looking {p} plies ahead only"),
+                Some(p) => format!("looking {} ahead only", plies(p)),
                 None => "with best replies".to_string(),
             };
             format!("{change} {how} ({standing})")
@@ -531,6 +543,10 @@ mod tests {
             "gains 6 points looking 1 ply ahead only (ahead by 6 points)"
         );
         assert!(explain(Judgement::Wins(3), 0, pieces, None).starts_with("wins: "));
+        assert_eq!(
+            explain(Judgement::Wins(1), 0, pieces, None),
+            "wins: a won game within 1 ply, whatever the reply"
+        );
         assert!(explain(Judgement::Loses(4), 0, pieces, Some(2)).starts_with("loses: "));
         assert_eq!(Judgement::of(WIN - 3), Judgement::Wins(3));
         assert_eq!(Judgement::of(-WIN + 4), Judgement::Loses(4));

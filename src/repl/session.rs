@@ -678,11 +678,7 @@ impl Session {
         let mut out = format!(
             "hint ({}, {} ahead): {}{}\n",
             level.name,
-            if depth == 1 {
-                "1 ply".to_string()
-            } else {
-                format!("{depth} plies")
-            },
+            ai::plies(depth),
             notation::move_text(&self.state, t.best),
             self.think_note(&t)
         );
