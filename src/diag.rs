@@ -401,8 +401,8 @@ impl SourceMap {
     }
 }
 
-/// "s" after a count other than 1.
-fn plural(n: usize) -> &'static str {
+/// The plural ending of a count: "" for one, "s" otherwise.
+pub fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {

@@ -42,7 +42,7 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), String> {
         report.plies,
         report.seconds,
         report.threads,
-        super::common::plural(report.threads),
+        crate::diag::plural(report.threads),
         args.seed,
         args.max_plies
     );

@@ -1,6 +1,7 @@
 //! `rulebook check`: diagnostics of rule files, compiled under every preset.
 
-use super::common::{color_stderr, plural};
+use super::common::color_stderr;
+use crate::diag::plural;
 use crate::diag::Diagnostic;
 use crate::pipeline;
 

@@ -90,15 +90,6 @@ pub(super) fn settings_line(g: &Game) -> String {
     }
 }
 
-/// The plural ending of a count: "" for one, "s" otherwise.
-pub(super) fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::color_wanted;

@@ -1,8 +1,9 @@
 //! `rulebook perft`: leaf counts of the move tree.
 
-use super::common::{load, plural, start_state};
+use super::common::{load, start_state};
 use super::{GameArgs, StartArgs, MAX_PERFT_DEPTH};
 use crate::analysis::perft_threads;
+use crate::diag::plural;
 use crate::engine::State;
 
 /// Counts the move tree to `depth` and prints the counts (as JSON with `json`).

@@ -3,8 +3,8 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use super::common::plural;
 use crate::authoring::{scenario, snapshot, TestFile};
+use crate::diag::plural;
 
 /// `rulebook test`: every scenario file and snapshot under the paths, then a summary line.
 pub(super) fn run(paths: &[PathBuf], update: bool) -> Result<(), String> {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::command::{self, Command};
 use crate::ai::{self, Budget, Level, Searcher};
+use crate::diag::plural;
 use crate::engine::{Move, MoveList, MoveReport, State};
 use crate::model::Player;
 use crate::notation::{self, MoveError};
@@ -994,12 +995,4 @@ fn normalize(s: &str) -> String {
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .collect()
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

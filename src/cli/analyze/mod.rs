@@ -19,8 +19,9 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use super::common::{load, plural, settings_line};
+use super::common::{load, settings_line};
 use super::{threads_or_all, GameArgs};
+use crate::diag::plural;
 use crate::engine::{Outcome, State};
 use crate::model::Player;
 use play::{Agent, GameResult, Plan, Tally};
