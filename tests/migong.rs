@@ -382,6 +382,61 @@ fn mi6_group_sizes_in_wedges_and_in_pieces() {
     assert_eq!(blue, [(BLUE, 3)]);
 }
 
+/// The majority score of `player` counted from the group sizes: the largest size at which
+/// the player has more groups than the other.
+fn majority_from_sizes(state: &State, unit: GroupUnit, player: Player) -> i64 {
+    let sizes = state.group_sizes(unit);
+    let count = |p: Player, size: u32| sizes.iter().filter(|g| *g == &(p, size)).count();
+    let other = if player == BLUE { YELLOW } else { BLUE };
+    sizes
+        .iter()
+        .map(|g| g.1)
+        .filter(|&size| count(player, size) > count(other, size))
+        .max()
+        .map_or(0, i64::from)
+}
+
+/// MI-6: the scores read while the moves of a position are judged one after another (the
+/// search's way: each is measured from the grouping of the position before it) are the
+/// scores counted anew from every group's size, along random games in both units.
+#[test]
+fn mi6_the_scores_after_each_move_are_the_scores_counted_anew() {
+    for (preset, unit) in [
+        (None, GroupUnit::Wedges),
+        (Some("extent"), GroupUnit::Pieces),
+    ] {
+        let g = game(preset);
+        for seed in 1..=3 {
+            let mut state = State::new(Arc::clone(&g));
+            let (played, _) = rulebook::analysis::random_game(&mut state, seed, 1000);
+            let mut state = State::new(Arc::clone(&g));
+            let mut moves = MoveList::new();
+            for &next in &played {
+                state.legal_moves(&mut moves);
+                let step = (moves.len() / 40).max(1);
+                let sample: Vec<_> = moves.iter().copied().step_by(step).collect();
+                let read: Vec<[i64; 2]> = sample
+                    .iter()
+                    .map(|&m| {
+                        state.apply(m);
+                        let scores = [state.score(BLUE), state.score(YELLOW)];
+                        state.undo();
+                        scores
+                    })
+                    .collect();
+                for (&m, scores) in sample.iter().zip(&read) {
+                    let text = notation::move_text(&state, m);
+                    state.apply(m);
+                    let counted = [BLUE, YELLOW].map(|p| majority_from_sizes(&state, unit, p));
+                    assert_eq!(*scores, counted, "seed {seed}, after {text}");
+                    state.undo();
+                }
+                state.apply(next);
+            }
+        }
+    }
+}
+
 /// Isolated tiles: BBBYYY twice (groups 3 and 3 of each colour), BYBYBY (three 1s each).
 const EVEN: [(&str, &str, Player); 3] = [
     ("c3", "BBBYYY", BLUE),

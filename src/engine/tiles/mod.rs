@@ -2,11 +2,13 @@
 //! precomputed tables), the forced pass, the pie rule's swap, and scores over groups of
 //! like-coloured wedges.
 
+mod groups;
+
 use super::expr::Scored;
 use super::{Move, MoveList, Outcome, State};
 use crate::model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
 use crate::model::Env as _;
-use crate::model::{EndWhen, GroupUnit, MoveKind, Player, Site, EMPTY, NO_SITE};
+use crate::model::{EndWhen, MoveKind, Player, Site, EMPTY, NO_SITE};
 
 /// The size of the matching table: one entry per constraint.
 const MATCHING: usize = PATTERNS * PATTERNS;
@@ -448,7 +450,7 @@ impl State {
 
     /// The score expression for `player`, with the majority scores of
     /// [`State::group_scores`].
-    fn eval_score(&self, player: Player, majority: &[[i64; 2]; 2]) -> i64 {
+    fn eval_score(&self, player: Player, majority: &groups::Majorities) -> i64 {
         let Some(score) = self.game.score.as_ref() else {
             return 0;
         };
@@ -459,232 +461,6 @@ impl State {
             areas: &std::cell::OnceCell::new(),
         }
         .eval(score)
-    }
-
-    /// The sizes of all groups of like-coloured connected wedges, counted in `unit`, with
-    /// their colour (a player), largest first.
-    pub fn group_sizes(&self, unit: GroupUnit) -> Vec<(Player, u32)> {
-        let mut out = WORK.with_borrow_mut(|work| {
-            work.group(self);
-            let mut out = Vec::new();
-            work.each_group(|colour, sizes| {
-                out.push((colour, u32::from(sizes[unit as usize])));
-            });
-            out
-        });
-        out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        out
-    }
-
-    /// The majority scores `majority[unit][player]`: the largest size at which the player
-    /// has more groups of their colour than the other player.
-    pub(super) fn group_scores(&self) -> [[i64; 2]; 2] {
-        WORK.with_borrow_mut(|work| {
-            work.group(self);
-            work.majorities()
-        })
-    }
-}
-
-/// A tile kind's runs: its wedges split round the tile into runs of one colour. A run's
-/// wedges are always in one group, so the runs, not the wedges, are grouped.
-#[derive(Clone, Copy, Debug)]
-struct Runs {
-    /// The number of runs.
-    count: u8,
-    /// Per side, the run its wedge is in.
-    of_side: [u8; SIDES],
-    /// Per run, its number of wedges.
-    wedges: [u8; SIDES],
-    /// Bit `r` set when run `r` has the second player's colour.
-    colours: u8,
-}
-
-/// The runs of every kind of tile.
-const RUNS: [Runs; PATTERNS] = runs_table();
-
-/// The table of [`RUNS`].
-const fn runs_table() -> [Runs; PATTERNS] {
-    let mut table = [runs_of(0); PATTERNS];
-    let mut kind = 1;
-    while kind < PATTERNS {
-        table[kind] = runs_of(kind);
-        kind += 1;
-    }
-    table
-}
-
-/// The colour bit of a kind's wedge on `side` (taken round the tile).
-const fn colour_bit(kind: usize, side: usize) -> u8 {
-    (kind >> (side % SIDES)) as u8 & 1
-}
-
-/// Whether a run of a kind's wedges starts at `side`: its colour differs from the side's
-/// before it.
-const fn starts_run(kind: usize, side: usize) -> bool {
-    colour_bit(kind, side) != colour_bit(kind, side + SIDES - 1)
-}
-
-/// The runs of a kind: a run starts at each side whose colour differs from the side's
-/// before it (round the tile); a tile of one colour is one run.
-const fn runs_of(kind: usize) -> Runs {
-    let mut first = 0;
-    while first < SIDES - 1 && !starts_run(kind, first) {
-        first += 1;
-    }
-    let mut runs = Runs {
-        count: 0,
-        of_side: [0; SIDES],
-        wedges: [0; SIDES],
-        colours: 0,
-    };
-    let mut i = 0;
-    while i < SIDES {
-        let side = (first + i) % SIDES;
-        if i > 0 && starts_run(kind, side) {
-            runs.count += 1;
-        }
-        let run = runs.count as usize;
-        runs.of_side[side] = run as u8;
-        runs.wedges[run] += 1;
-        runs.colours |= colour_bit(kind, side) << run;
-        i += 1;
-    }
-    runs.count += 1;
-    runs
-}
-
-thread_local! {
-    /// The work space of grouping, one per thread: a score read from a shared position
-    /// allocates nothing once it has grown.
-    static WORK: std::cell::RefCell<GroupWork> = std::cell::RefCell::default();
-}
-
-/// Work space for grouping wedges (the runs of the placed tiles, [`Runs`]). Every buffer is
-/// refilled by [`GroupWork::group`]; none is cleared beyond what it uses.
-#[derive(Debug, Default)]
-struct GroupWork {
-    /// The occupied sites, in order.
-    tiles: Vec<u16>,
-    /// Per site (read only for occupied ones), its tile's first node and its kind.
-    first: Vec<(u16, u8)>,
-    /// Per node (a run of a placed tile), its parent: a root is its own parent.
-    parent: Vec<u16>,
-    /// Per node, its group's size in wedges and in pieces (meaningful for roots).
-    sizes: Vec<[u16; 2]>,
-    /// Group counts by unit, colour and size ([`GroupWork::majorities`]).
-    hist: Vec<u16>,
-}
-
-impl GroupWork {
-    /// Groups the runs of the placed tiles of `state` and measures every group.
-    fn group(&mut self, state: &State) {
-        self.place(state);
-        if let Some(tiles) = state.game.tiles.as_ref() {
-            self.join(state, &tiles.neighbours);
-        }
-        self.measure();
-    }
-
-    /// Makes every run of every placed tile a node of its own.
-    fn place(&mut self, state: &State) {
-        self.tiles.clear();
-        self.parent.clear();
-        self.first.resize(state.cells.len(), (0, 0));
-        for (site, &cell) in state.cells.iter().enumerate() {
-            if cell == EMPTY {
-                continue;
-            }
-            let kind = state.game.kind_of(cell) % PATTERNS;
-            let node = self.parent.len();
-            self.first[site] = (node as u16, kind as u8);
-            self.tiles.push(site as u16);
-            self.parent
-                .extend(node as u16..(node + RUNS[kind].count as usize) as u16);
-        }
-        self.sizes.clear();
-        self.sizes.resize(self.parent.len(), [0, 0]);
-    }
-
-    /// Joins the runs that meet across a side of two placed tiles with the same colour.
-    fn join(&mut self, state: &State, neighbours: &[[Site; SIDES]]) {
-        for &site in &self.tiles {
-            let (node, kind) = self.first[site as usize];
-            for (side, &nb) in neighbours[site as usize][..SIDES / 2].iter().enumerate() {
-                if nb == NO_SITE || state.cells[nb.index()] == EMPTY {
-                    continue;
-                }
-                let (other_node, other) = self.first[nb.index()];
-                let facing = side + SIDES / 2;
-                if colour_bit(kind.into(), side) == colour_bit(other.into(), facing) {
-                    let a = node + u16::from(RUNS[kind as usize].of_side[side]);
-                    let b = other_node + u16::from(RUNS[other as usize].of_side[facing]);
-                    union(&mut self.parent, a.into(), b.into());
-                }
-            }
-        }
-    }
-
-    /// Adds each run's wedges to its group's size in wedges, and each tile once to the
-    /// size in pieces of every group it has a run in.
-    fn measure(&mut self) {
-        for &site in &self.tiles {
-            let (node, kind) = self.first[site as usize];
-            let runs = &RUNS[kind as usize];
-            let mut roots = [u16::MAX; SIDES];
-            for run in 0..runs.count as usize {
-                let root = find(&mut self.parent, node as usize + run);
-                self.sizes[root][0] += u16::from(runs.wedges[run]);
-                if !roots[..run].contains(&(root as u16)) {
-                    self.sizes[root][1] += 1;
-                }
-                roots[run] = root as u16;
-            }
-        }
-    }
-
-    /// Calls `visit` with each group's colour and its sizes in wedges and pieces.
-    fn each_group(&self, mut visit: impl FnMut(Player, [u16; 2])) {
-        for &site in &self.tiles {
-            let (node, kind) = self.first[site as usize];
-            let runs = &RUNS[kind as usize];
-            for run in 0..runs.count as usize {
-                let i = node as usize + run;
-                if self.parent[i] as usize == i {
-                    visit(Tiles::colour(runs.colours.into(), run), self.sizes[i]);
-                }
-            }
-        }
-    }
-
-    /// The majority scores `majority[unit][colour]` of the groups: the largest size at
-    /// which the colour has more groups than the other (0 if none). The counts by size go
-    /// up to the largest group only.
-    fn majorities(&mut self) -> [[i64; 2]; 2] {
-        // A group has at least as many wedges as pieces.
-        let mut largest = 0;
-        self.each_group(|_, sizes| largest = largest.max(usize::from(sizes[0])));
-        let stride = largest + 1;
-        let mut hist = std::mem::take(&mut self.hist);
-        hist.clear();
-        hist.resize(4 * stride, 0);
-        let slot = |unit: usize, colour: usize, size: usize| (unit * 2 + colour) * stride + size;
-        self.each_group(|colour, sizes| {
-            for unit in 0..2 {
-                hist[slot(unit, colour.index(), usize::from(sizes[unit]))] += 1;
-            }
-        });
-        let mut majority = [[0; 2]; 2];
-        for unit in 0..2 {
-            for colour in 0..2 {
-                majority[unit][colour] = (1..=largest)
-                    .rev()
-                    .find(|&s| hist[slot(unit, colour, s)] > hist[slot(unit, 1 - colour, s)])
-                    .unwrap_or(0) as i64;
-            }
-        }
-        self.hist = hist;
-        majority
     }
 }
 
@@ -722,43 +498,4 @@ fn nth_bit(mut set: u64, k: usize) -> usize {
         set &= set - 1;
     }
     set.trailing_zeros() as usize
-}
-
-fn find(parent: &mut [u16], mut i: usize) -> usize {
-    while parent[i] as usize != i {
-        let p = parent[i] as usize;
-        parent[i] = parent[p];
-        i = p;
-    }
-    i
-}
-
-fn union(parent: &mut [u16], a: usize, b: usize) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
-    if ra != rb {
-        parent[ra.max(rb)] = ra.min(rb) as u16;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every kind's runs: two sides next to each other round the tile are in one run
-    /// exactly when they have one colour, and a run's colour and wedges are its sides'.
-    #[test]
-    fn a_run_is_the_sides_of_one_colour_next_to_each_other() {
-        for (kind, runs) in RUNS.iter().enumerate() {
-            let mut wedges = [0; SIDES];
-            for side in 0..SIDES {
-                let (run, next) = (runs.of_side[side], runs.of_side[(side + 1) % SIDES]);
-                let same = colour_bit(kind, side) == colour_bit(kind, side + 1);
-                assert_eq!(run == next, same);
-                assert!(run < runs.count);
-                assert_eq!(runs.colours >> run & 1, colour_bit(kind, side));
-                wedges[run as usize] += 1;
-            }
-            assert_eq!(wedges, runs.wedges);
-        }
-    }
 }
