@@ -411,6 +411,8 @@ impl GroupWork {
             if touched.class[run] as usize != run {
                 continue;
             }
+            // The new group: this class's runs (the new tile, one piece), and the groups
+            // they touch, less the tiles those groups share.
             let mut sizes = [0u16, 1];
             for r in (0..runs.count as usize).filter(|&r| touched.class[r] as usize == run) {
                 sizes[0] += u16::from(runs.wedges[r]);
