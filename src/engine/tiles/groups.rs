@@ -202,11 +202,7 @@ impl GroupWork {
     /// (a loop without exits, which the compiler runs many cells at a time); a single
     /// difference is the last tile placed.
     fn relation_to_base(&self, state: &State) -> FromBase {
-        let same_game = self
-            .game
-            .as_ref()
-            .is_some_and(|g| Arc::ptr_eq(g, &state.game));
-        if !same_game || self.cells.len() != state.cells.len() {
+        if !self.is_of(&state.game) || self.cells.len() != state.cells.len() {
             return FromBase::Unrelated;
         }
         let differ = self
@@ -222,14 +218,15 @@ impl GroupWork {
         }
     }
 
+    /// Whether the base is a position of `game`.
+    fn is_of(&self, game: &Arc<Game>) -> bool {
+        self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game))
+    }
+
     /// Makes `state` (with the tile on `without` taken off) the base: groups the runs of
     /// its tiles, measures every group and counts them.
     fn group(&mut self, state: &State, without: Option<usize>) {
-        if !self
-            .game
-            .as_ref()
-            .is_some_and(|g| Arc::ptr_eq(g, &state.game))
-        {
+        if !self.is_of(&state.game) {
             self.game = Some(Arc::clone(&state.game));
         }
         self.cells.clone_from(&state.cells);
