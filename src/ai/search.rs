@@ -8,7 +8,8 @@
 //! quiescence search goes on along the moves that change the evaluation or give the mover
 //! another turn, so a capture is never judged with its recapture unseen. Where a position
 //! has hundreds of moves none of which can be told quiet without playing it (a placement
-//! on any cell), only the best few by the evaluation are searched deeper. Nothing here
+//! on any cell), only the best few by the evaluation are searched deeper, and of the
+//! root's moves only the best few by their exact values two plies deep. Nothing here
 //! names a game: everything is read from the state and the compiled game.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -107,9 +108,16 @@ const QUIESCENCE_GAINS: usize = 64;
 /// Moves searched at a node of more than [`QUIESCENCE_MOVES`] moves none of which can be
 /// told quiet (a placement on any of hundreds of cells), two plies or more from the
 /// horizon: the best by the evaluation after each. The others are passed over, since
-/// searching every one of them deeper costs more than the depth it buys. The root's moves
-/// are all searched: passing over root moves by the last depth's values lost games.
+/// searching every one of them deeper costs more than the depth it buys. At the root, every
+/// move is searched two plies deep, and only the best of them deeper ([`ROOT_BEAM_MOVES`]).
 const BEAM_MOVES: usize = 12;
+
+/// Root moves searched three plies deep or more where the nodes below the root are beamed
+/// ([`BEAM_MOVES`]): the best by their exact values two plies deep. Every root move is
+/// searched to two plies, and the window of that pass is kept open to the last of the
+/// best this many so far, so their values are exact, not bounds (choosing root moves by
+/// bounds lost games).
+const ROOT_BEAM_MOVES: usize = 16;
 
 /// Moves told quiet or not ([`State::is_quiet`]) that count as one node: about the time
 /// one position played, evaluated and taken back costs.
@@ -465,7 +473,8 @@ pub(super) struct RootMove {
 /// What one search found.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Found {
-    /// The root moves, best first.
+    /// The root moves, best first (where only the best few root moves are searched deeper,
+    /// those first, then the others as the shallower depth left them).
     pub moves: Vec<RootMove>,
     /// The depth completed (with the best moves of a deeper, unfinished one, if any).
     pub depth: u32,
@@ -498,6 +507,9 @@ pub(super) struct Worker {
     /// more than [`QUIESCENCE_MOVES`] moves: in the levels' search of a game without quiet
     /// moves.
     beam: bool,
+    /// Root moves searched at depths of three plies or more: [`ROOT_BEAM_MOVES`] where the
+    /// root has more than [`QUIESCENCE_MOVES`] moves and [`Worker::beam`], else all.
+    root_width: usize,
     /// Whether the horizon is extended by the quiescence search: as [`Limits::quiescence`]
     /// says, but for a root with more than [`QUIESCENCE_MOVES`] moves none of which can be
     /// told quiet, or more than [`QUIESCENCE_GAINS`] of them that raise the mover's lead.
@@ -549,6 +561,10 @@ impl Worker {
             });
         self.skip_quiet = self.quiet_moves && game.goals.is_empty();
         self.beam = limits.refined && !self.quiet_moves;
+        self.root_width = match self.beam && order.len() > QUIESCENCE_MOVES {
+            true => ROOT_BEAM_MOVES,
+            false => order.len(),
+        };
         self.sites = game.board.sites();
         self.history.clear();
         if self.quiet_moves {
@@ -619,9 +635,12 @@ impl Worker {
             .count()
     }
 
-    /// Searches every root move to `depth` (in the order of `moves`, updating their values);
-    /// returns how many were completed. When stopped, only moves that came before the stop
-    /// keep their new values.
+    /// Searches the root moves to `depth` (in the order of `moves`, updating their values):
+    /// all of them, or the first [`Worker::root_width`] from the third ply on. Returns how
+    /// many were completed. When stopped, only moves that came before the stop keep their
+    /// new values. Two plies deep where the root is beamed, the window stays open to the
+    /// last of the best [`Worker::root_width`] values so far, so that those moves'
+    /// values are exact; else to the best so far.
     fn root_pass(
         &mut self,
         state: &mut State,
@@ -631,8 +650,23 @@ impl Worker {
         flags: &Flags,
     ) -> usize {
         let exact = self.limits.is_some_and(|l| l.exact_root);
-        let mut alpha = -WIN;
-        for (k, rm) in moves.iter_mut().enumerate() {
+        let beamed = self.root_width < moves.len();
+        let width = if beamed && depth >= 3 {
+            self.root_width
+        } else {
+            moves.len()
+        };
+        let keep = if beamed && depth == 2 {
+            self.root_width
+        } else {
+            1
+        };
+        let mut best = Vec::with_capacity(keep + 1);
+        for (k, rm) in moves[..width].iter_mut().enumerate() {
+            let alpha = match (exact, best.len() < keep) {
+                (false, false) => best[keep - 1],
+                _ => -WIN,
+            };
             state.apply(rm.mv);
             let v = self.node(state, depth as i32 - 1, alpha, WIN, 1, table, flags);
             state.undo();
@@ -641,11 +675,13 @@ impl Worker {
             }
             rm.value = v;
             rm.depth = depth;
-            if !exact {
-                alpha = alpha.max(v);
+            let at = best.partition_point(|&b| b >= v);
+            if at < keep {
+                best.insert(at, v);
+                best.truncate(keep);
             }
         }
-        moves.len()
+        width
     }
 
     /// How many of a node's `moves` are searched: all of them, or the best [`BEAM_MOVES`]
@@ -1100,5 +1136,55 @@ mod tests {
         assert_eq!(rank("f5-f4"), 3);
         assert_eq!(rank("f5-f6"), 2);
         assert_eq!(rank("a4-a6"), 0, "a3 may now slide out north");
+    }
+
+    /// The values two plies deep of a search of `state`'s moves (exact for every move with
+    /// `exact_root`), best first, and how many moves the third ply searched.
+    fn two_plies_then_three(state: &State, exact_root: bool) -> (Vec<i32>, usize) {
+        let limits = |depth| Limits {
+            depth,
+            nodes: u64::MAX,
+            soft: None,
+            hard: None,
+            quiescence: true,
+            exact_root,
+            refined: true,
+        };
+        let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
+        let flags = Flags {
+            stop: &stop,
+            done: &done,
+        };
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let order = moves.to_vec();
+        let search = |depth| {
+            let table = Table::new(16);
+            let mut state = state.clone();
+            Worker::default().search(&mut state, &order, limits(depth), &table, &flags, 1)
+        };
+        let values = search(2).moves.iter().map(|m| m.value).collect();
+        let deeper = search(3).moves.iter().filter(|m| m.depth == 3).count();
+        (values, deeper)
+    }
+
+    /// Where stones are placed on any empty point of 17 x 17 and take by closing in (260
+    /// moves here, none quiet), only the root's best [`ROOT_BEAM_MOVES`] moves two plies
+    /// deep are searched a third ply, and those are the best by exact values: the same
+    /// values as a search that gives every root move its exact value.
+    #[test]
+    fn a_root_of_hundreds_of_placements_is_searched_deeper_along_its_exact_best_moves() {
+        let rules = "game \"Wall\"\nplayers black, white\nboard grid 17 by 17\npiece stone\n\
+                     move place stone\nafter move capture custodian orthogonal remove\n\
+                     end when no legal move: mover loses\n";
+        let game = crate::pipeline::load_text("wall", rules, None, &[]).unwrap();
+        let scattered = "3W2W1B1WW5/4B11W/W16/5B11/2W7B3W2/3W13/4B8W3/5WW3WB3B1/\
+                         10W5B/4B12/9BB6/13W3/17/6B10/15B1/1B15/17 black";
+        let state = crate::notation::parse_position(&game, scattered).unwrap();
+        let (beamed, searched_deeper) = two_plies_then_three(&state, false);
+        let (exact, _) = two_plies_then_three(&state, true);
+        assert!(beamed.len() > QUIESCENCE_MOVES);
+        assert_eq!(searched_deeper, ROOT_BEAM_MOVES);
+        assert_eq!(beamed[..ROOT_BEAM_MOVES], exact[..ROOT_BEAM_MOVES]);
     }
 }
