@@ -517,6 +517,78 @@ fn a_match_record_replays_to_the_results_it_reports() {
     assert!(err.contains("no folder"), "{err}");
 }
 
+/// `--resume` replays the games a record holds and plays the others: a match resumed from
+/// the record of some of its games (as Ctrl-C leaves them, or a run of fewer games) reports
+/// and records exactly what the whole run does; a record of another match, a move that is
+/// not legal, or a game cut short is refused with its line, and nothing is played.
+#[test]
+fn a_match_resumed_from_its_record_reports_what_the_whole_run_does() {
+    let dir = scratch("resume");
+    let file = rule_file("jumps-resume", JUMPS);
+    let record = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let run = |players: &str, games: &str, path: &str, resume: bool| {
+        let mut args = vec!["match", file.to_str().unwrap(), "--players", players];
+        args.extend(["--games", games, "--max-plies", "12", "--record", path]);
+        if resume {
+            args.push("--resume");
+        }
+        rulebook(&args)
+    };
+    let whole = run("random,easy", "6", &record("whole.txt"), false);
+    let whole_record = std::fs::read_to_string(record("whole.txt")).unwrap();
+    let lines: Vec<&str> = whole_record.lines().collect();
+    assert_eq!(lines.len(), 8, "{whole_record}");
+    // Games 0, 3 and 4 finished, the others not: what Ctrl-C on two threads may leave.
+    let header = lines[0].replace(": 6 games of", ": 3 games of");
+    let some = [header.as_str(), lines[1], lines[2], lines[5], lines[6]].join("\n") + "\n";
+    std::fs::write(record("some.txt"), &some).unwrap();
+    let resumed = run("random,easy", "6", &record("some.txt"), true);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(text(&resumed.stderr).starts_with("resuming: 3 of 6 games from "));
+    assert_eq!(text(&resumed.stdout), text(&whole.stdout));
+    assert_eq!(
+        std::fs::read_to_string(record("some.txt")).unwrap(),
+        whole_record
+    );
+    // A finished match of 2 games, made 6.
+    assert!(run("random,easy", "2", &record("two.txt"), false)
+        .status
+        .success());
+    let more = run("random,easy", "6", &record("two.txt"), true);
+    assert_eq!(text(&more.stdout), text(&whole.stdout));
+    assert_eq!(
+        std::fs::read_to_string(record("two.txt")).unwrap(),
+        whole_record
+    );
+    // Refused, the record left as it was.
+    let refused = |players: &str, text: &str| {
+        std::fs::write(record("bad.txt"), text).unwrap();
+        let out = run(players, "6", &record("bad.txt"), true);
+        assert!(!out.status.success());
+        assert_eq!(std::fs::read_to_string(record("bad.txt")).unwrap(), text);
+        self::text(&out.stderr)
+    };
+    let err = refused("easy,random", &some);
+    assert!(
+        err.contains("bad.txt:1: not the record of this match"),
+        "{err}"
+    );
+    let (line, moves) = lines[3].rsplit_once("; ").unwrap();
+    let first_move = moves.split(' ').next().unwrap();
+    let illegal = whole_record.replace(lines[3], &format!("{line}; a1-c3 {moves}"));
+    let err = refused("random,easy", &illegal);
+    assert!(
+        err.contains("bad.txt:4: game 1, move 1: a1-c3 is not legal"),
+        "{err}"
+    );
+    let cut = whole_record.replace(lines[3], &format!("{line}; {first_move}"));
+    let err = refused("random,easy", &cut);
+    assert!(
+        err.contains("bad.txt:4: game 1 stops after 1 ply,"),
+        "{err}"
+    );
+}
+
 /// `--adjudicate MARGIN` scores a capped game for the side ahead by MARGIN or more (pieces,
 /// here): the record's margins, checked against a replay of each game, give the counts.
 #[test]

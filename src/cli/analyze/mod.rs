@@ -91,6 +91,13 @@ pub struct MatchArgs {
     /// its seats and result (the file is replaced whole, never left half written).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Go on with a match stopped before its end (Ctrl-C), or play more games of a finished
+    /// one (a larger --games): the games in the --record file, written by the same command,
+    /// are replayed from their moves rather than played again, the others are played, and
+    /// the report and the record are those of a run never stopped (no file yet: every
+    /// game is played).
+    #[arg(long, requires = "record")]
+    pub resume: bool,
 }
 
 /// Plies of random opening a match plays before its players take over, unless told.
@@ -183,6 +190,7 @@ fn analyse(
         max_plies: args.run.max_plies as usize,
         threads: threads_or_all(args.run.threads),
         record: false,
+        replays: None,
     };
     let tally = run_with_progress(&plan, stop, None);
     let mut r = report::report(game, lineup, &tally, args.games);
@@ -285,7 +293,8 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     }
     let stop = stop_on_ctrl_c();
     let start = State::new(Arc::clone(&game));
-    let plan = Plan {
+    let replays;
+    let mut plan = Plan {
         start: &start,
         lineup: lineup.clone(),
         alternate: true,
@@ -295,9 +304,20 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         max_plies: args.run.max_plies as usize,
         threads: threads_or_all(args.run.threads),
         record: args.record.is_some(),
+        replays: None,
     };
     if let Some(path) = &args.record {
         record::check_writable(path)?;
+        if args.resume {
+            replays = record::read(path, &plan)?;
+            eprintln!(
+                "resuming: {} of {} games from {} (replayed, not played again)",
+                replays.len(),
+                plan.games,
+                path.display()
+            );
+            plan.replays = Some(&replays);
+        }
     }
     let finished = AtomicU64::new(0);
     let log = |g: &GameResult| {

@@ -2,6 +2,7 @@
 //! that made it, what it took, extra turns), for any game: nothing here names a game or a
 //! rule, everything is read from the compiled game and the position.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::ai::{Budget, Level, Searcher};
@@ -73,6 +74,9 @@ pub(super) struct Plan<'a> {
     pub threads: usize,
     /// Keep every game's moves ([`Tally::records`]).
     pub record: bool,
+    /// Games already played (by number: their moves, openings included), replayed from
+    /// their moves rather than played again: a match resumed from its record.
+    pub replays: Option<&'a BTreeMap<u64, Vec<Move>>>,
 }
 
 /// One game's record.
@@ -280,6 +284,7 @@ fn worker(
             seats.reverse();
         }
         let opening = game.balanced_opening(plan.start, plan.open, opening_rng(plan, i));
+        game.script = plan.replays.and_then(|r| r.get(&i)).cloned();
         game.state.clone_from(plan.start);
         let mut rng = Rng::stream(plan.seed, i);
         let opening = (plan.open, opening);
@@ -331,6 +336,8 @@ struct Game {
     record: bool,
     /// The moves of the game being played, when recording.
     played: Vec<Move>,
+    /// The moves to play instead of the agents' (a game replayed from a record).
+    script: Option<Vec<Move>>,
 }
 
 impl Game {
@@ -345,6 +352,7 @@ impl Game {
             leaders: Vec::new(),
             record: false,
             played: Vec::new(),
+            script: None,
         }
     }
 
@@ -379,8 +387,9 @@ impl Game {
     }
 
     /// Plays one game from the state and tallies its moves, the first `opening.0` plies
-    /// picked at random from `opening.1`; `None` when `stop` interrupted a search (the game
-    /// is then dropped, its moves untallied).
+    /// picked at random from `opening.1` (or every ply from the script, when there is one);
+    /// `None` when `stop` interrupted a search, or the script has no legal move for a ply
+    /// (the game is then dropped, its moves untallied).
     fn play(
         &mut self,
         seats: &[Agent],
@@ -423,6 +432,7 @@ impl Game {
             }
             let agent = seats.get(mover.index()).copied().unwrap_or(Agent::Random);
             let m = match agent {
+                _ if self.script.is_some() => self.scripted(plies)?,
                 _ if plies < open => self.moves[opening.below(self.moves.len())],
                 Agent::Random => self.moves[rng.below(self.moves.len())],
                 Agent::Baseline(depth) => {
@@ -477,6 +487,12 @@ impl Game {
         tally.merge(&mut own);
         self.own = own;
         Some(result)
+    }
+
+    /// The script's move for ply `ply`, if it is one of the legal moves listed.
+    fn scripted(&self, ply: usize) -> Option<Move> {
+        let m = *self.script.as_ref()?.get(ply)?;
+        self.moves.contains(&m).then_some(m)
     }
 
     /// Plays `m` and counts its rule and what each rule took, as the engine reports it
@@ -576,6 +592,7 @@ mod tests {
         let mut tally = Tally::new(plan.start.game());
         let stop = AtomicBool::new(false);
         let opening = game.balanced_opening(plan.start, plan.open, opening_rng(plan, i));
+        game.script = plan.replays.and_then(|r| r.get(&i)).cloned();
         game.state.clone_from(plan.start);
         let mut rng = Rng::stream(plan.seed, i);
         let r = game.play(
@@ -642,6 +659,7 @@ mod tests {
             max_plies: 400,
             threads: 1,
             record: false,
+            replays: None,
         };
         let (swapped, a) = (&[Agent::Random, Agent::Baseline(1)], plan(7, 4));
         let openings: Vec<String> = (0..8)

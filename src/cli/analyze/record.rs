@@ -1,13 +1,19 @@
 //! `rulebook match --record FILE`: every game's seats, result and moves, one game a line,
 //! so that a game that ended oddly (or not at all) can be replayed with `rulebook
-//! position GAME --moves "..."`.
+//! position GAME --moves "..."`, and a match stopped before its end resumed (`--resume`).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use super::play::{GameResult, Plan, Tally};
-use crate::engine::State;
+use crate::engine::{Move, MoveList, State};
 use crate::model::Player;
+
+/// The second line of a record, after its header ([`header`]).
+const LEGEND: &str = "# a game a line: its number, who played which side, the result, the \
+                      plies, and the moves (replay them with `rulebook position GAME --moves \
+                      \"...\"`)";
 
 /// Refuses, before any game is played, a record file that could not be written: a folder,
 /// or a file in a folder that does not exist or cannot be written.
@@ -64,22 +70,25 @@ pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
     )
 }
 
-/// The record: two comment lines, then a line a game.
-fn text(plan: &Plan, tally: &Tally) -> String {
+/// The first line of a record of `games` games played by `plan`: the game, the players
+/// and the options that decide the games.
+fn header(plan: &Plan, games: usize) -> String {
     let game = plan.start.game();
     let names: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
-    let mut out = format!(
-        "# {}{}: {} games of {}, seed {}, cap {} plies, {} plies of random opening\n\
-         # a game a line: its number, who played which side, the result, the plies, and the \
-         moves (replay them with `rulebook position GAME --moves \"...\"`)\n",
+    format!(
+        "# {}{}: {games} games of {}, seed {}, cap {} plies, {} plies of random opening",
         crate::render::terminal_safe(&game.name),
         super::settings_line(game),
-        tally.games.len(),
         names.join(" against "),
         plan.seed,
         plan.max_plies,
         plan.open,
-    );
+    )
+}
+
+/// The record: two comment lines, then a line a game.
+fn text(plan: &Plan, tally: &Tally) -> String {
+    let mut out = format!("{}\n{LEGEND}\n", header(plan, tally.games.len()));
     for (result, (_, moves)) in tally.games.iter().zip(&tally.records) {
         let _ = write!(out, "{};", game_line(plan, result));
         let mut state = State::clone(plan.start);
@@ -90,4 +99,82 @@ fn text(plan: &Plan, tally: &Tally) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The games of the record at `path`, written by a match of the same game, players and
+/// options as `plan` (`--resume`): each game's number and its moves (none when there is
+/// no file yet). Refuses, with the
+/// file's line, a record of another match, a game beyond the games asked or given twice,
+/// a move that is not legal, and a game whose moves stop before its end.
+pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>, String> {
+    let refuse =
+        |line: usize, why: String| format!("error: --resume: {}:{line}: {why}", path.display());
+    let text = match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
+        read => {
+            read.map_err(|e| format!("error: --resume: cannot read {}: {e}", path.display()))?
+        }
+    };
+    let games: Vec<(usize, &str)> = (1..)
+        .zip(text.lines())
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let first = text.lines().next().unwrap_or("");
+    let expected = header(plan, games.len());
+    if first != expected {
+        let why = format!(
+            "not the record of this match: it begins\n  {first}\nwhere this match writes\n  {expected}"
+        );
+        return Err(refuse(1, why));
+    }
+    let mut replays = BTreeMap::new();
+    for (line, text) in games {
+        let (index, moves) = game_moves(plan, text).map_err(|why| refuse(line, why))?;
+        if replays.insert(index, moves).is_some() {
+            return Err(refuse(line, format!("game {index} is given twice")));
+        }
+    }
+    Ok(replays)
+}
+
+/// A game line's number and moves, replayed from the start to the game's end (or the cap).
+fn game_moves(plan: &Plan, line: &str) -> Result<(u64, Vec<Move>), String> {
+    let malformed = || "expected `game N: ...; MOVES`".to_string();
+    let number = line
+        .strip_prefix("game ")
+        .and_then(|rest| rest.split_once(':'));
+    let index: u64 = number
+        .and_then(|(n, _)| n.parse().ok())
+        .ok_or_else(malformed)?;
+    if index >= plan.games {
+        return Err(format!(
+            "game {index} is beyond the {} games asked",
+            plan.games
+        ));
+    }
+    let (_, texts) = line.rsplit_once(';').ok_or_else(malformed)?;
+    let mut state = State::clone(plan.start);
+    let mut moves = Vec::new();
+    for (k, text) in (1..).zip(texts.split_whitespace()) {
+        let m = crate::notation::parse_move(&mut state, text)
+            .map_err(|e| format!("game {index}, move {k}: {e}"))?;
+        state.apply(m);
+        moves.push(m);
+    }
+    if moves.len() > plan.max_plies {
+        return Err(format!(
+            "game {index} has {} plies, more than the cap of {}",
+            moves.len(),
+            plan.max_plies
+        ));
+    }
+    let mut legal = MoveList::new();
+    state.legal_moves(&mut legal);
+    if !legal.is_empty() && moves.len() < plan.max_plies {
+        return Err(format!(
+            "game {index} stops after {}, before its end and the cap",
+            crate::ai::plies(moves.len() as u32)
+        ));
+    }
+    Ok((index, moves))
 }
