@@ -592,7 +592,6 @@ mod tests {
         let mut tally = Tally::new(plan.start.game());
         let stop = AtomicBool::new(false);
         let opening = game.balanced_opening(plan.start, plan.open, opening_rng(plan, i));
-        game.script = plan.replays.and_then(|r| r.get(&i)).cloned();
         game.state.clone_from(plan.start);
         let mut rng = Rng::stream(plan.seed, i);
         let r = game.play(

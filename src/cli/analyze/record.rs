@@ -103,9 +103,9 @@ fn text(plan: &Plan, tally: &Tally) -> String {
 
 /// The games of the record at `path`, written by a match of the same game, players and
 /// options as `plan` (`--resume`): each game's number and its moves (none when there is
-/// no file yet). Refuses, with the
-/// file's line, a record of another match, a game beyond the games asked or given twice,
-/// a move that is not legal, and a game whose moves stop before its end.
+/// no file yet). Refuses, with the file's line, a record of another match, a game beyond
+/// the games asked or given twice, a move that is not legal, and a game whose moves stop
+/// before its end and the cap or go past the cap.
 pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>, String> {
     let refuse =
         |line: usize, why: String| format!("error: --resume: {}:{line}: {why}", path.display());
