@@ -244,10 +244,16 @@ impl Tally {
 
 /// Plays the plan's games on its threads and returns their tally. Setting `stop` (Ctrl-C)
 /// ends the run: games not yet finished are dropped, the finished ones kept. `done` is
-/// called with each game's result as it ends (the progress bar, a match's log).
+/// called with each game's result as it ends (the progress bar, a match's log), one call
+/// at a time, so that what it counts and prints comes out in the same order.
 pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn(&GameResult) + Sync)) -> Tally {
     let next = AtomicU64::new(0);
     let rules = plan.start.game();
+    let one_at_a_time = std::sync::Mutex::new(());
+    let done = &|g: &GameResult| {
+        let _turn = one_at_a_time.lock().unwrap_or_else(|e| e.into_inner());
+        done(g)
+    };
     let mut tally = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..plan.threads.max(1))
             .map(|_| scope.spawn(|| worker(plan, &next, stop, done)))
