@@ -91,7 +91,7 @@ pub struct MatchArgs {
     /// its seats and result (the file is replaced whole, never left half written).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Go on with a match stopped before its end (Ctrl-C), or play more games of a finished
+    /// Continue a match stopped before its end (Ctrl-C), or play more games of a finished
     /// one (a larger --games): the games in the --record file, written by the same command,
     /// are replayed from their moves rather than played again, the others are played, and
     /// the report and the record are those of a run never stopped (no file yet: every
