@@ -12,22 +12,24 @@ use rulebook::model::{Game, Site};
 use rulebook::notation;
 use rulebook::pipeline::{load, load_text};
 
-/// Slides and steps, a capturing jump, and two custodian captures that a board diff tells
-/// apart: runs along the files and ranks, and runs along the diagonals.
+/// Slides and steps, a capturing jump, a diagonal step that takes by landing, and two
+/// custodian captures that a board diff tells apart: runs along the files and ranks, and
+/// runs along the diagonals.
 const TWO_CAPTURES: &str = "// Two custodian captures and a jump.\n\
     game \"Two captures\"\nplayers black, white\nboard grid 4 by 4\npiece stone\n\
     setup black stone on a1 + b1 + c1 + d2\nsetup white stone on a4 + b4 + c4 + d3 + b2\n\
     move slide orthogonal max 2\nmove jump diagonal over enemy remove\n\
+    move step diagonal onto enemy\n\
     after move capture custodian orthogonal remove called \"line\"\n\
     after move capture custodian diagonal remove\n\
     end when no legal move: mover loses\n";
 
 /// Per rule as the board shows it: pieces taken by jumps, by orthogonal runs, by
-/// diagonal runs; and moves that took by each.
+/// diagonal runs, by landing; and moves that took by each.
 #[derive(Debug, Default, PartialEq)]
 struct Counts {
-    taken: [u64; 3],
-    moves: [u64; 3],
+    taken: [u64; 4],
+    moves: [u64; 4],
 }
 
 /// The direction from `a` to `b` on a grid `w` wide: orthogonal (0) or diagonal (1), if
@@ -66,15 +68,19 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
         plain.apply(m);
         state.apply_reported(m, &mut report);
         assert!(plain == *state, "apply and apply_reported agree");
-        // From the board: a piece of the opponent's gone; the jumped site is the jump's,
-        // others belong to the run whose line from the landing site they lie on.
-        let mut by_board = [0u64; 3];
+        // From the board: a piece of the opponent's gone or landed on; the jumped site is
+        // the jump's, the landing site the step's, others belong to the run whose line
+        // from the landing site they lie on.
+        let mut by_board = [0u64; 4];
         for s in Site::all(game.board.sites()) {
-            let lost = before[s.index()].is_some_and(|p| p != mover) && state.owner(s).is_none();
+            let was = before[s.index()];
+            let lost = was.is_some_and(|p| p != mover) && state.owner(s) != was;
             if !lost {
                 continue;
             }
-            let rule = if s == m.over() {
+            let rule = if s == m.to() {
+                3
+            } else if s == m.over() {
                 0
             } else {
                 1 + line_kind(w, m.to(), s).expect("a capture lies on a line from the landing")
@@ -87,6 +93,8 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
         }
         engine.taken[0] += u64::from(report.jumped);
         engine.moves[0] += u64::from(report.jumped > 0);
+        engine.taken[3] += u64::from(report.replaced);
+        engine.moves[3] += u64::from(report.replaced > 0);
         for c in &report.captures {
             engine.taken[1 + c.effect as usize] += u64::from(c.taken);
             engine.moves[1 + c.effect as usize] += 1;
@@ -111,7 +119,7 @@ fn effect_counts_equal_those_read_from_the_board_over_a_whole_tree() {
         game.effect_sources[1].name(),
         "after move capture custodian diagonal remove"
     );
-    assert_eq!(game.effect_sources[1].place, "two.game:11");
+    assert_eq!(game.effect_sources[1].place, "two.game:12");
     let mut state = State::new(Arc::clone(&game));
     let (mut board, mut engine) = (Counts::default(), Counts::default());
     walk(&mut state, 3, &mut board, &mut engine);

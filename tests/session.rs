@@ -1067,3 +1067,27 @@ fn a_jump_and_a_promotion_are_told() {
     // The piece jumped is marked.
     assert!(out.contains("\n2 *. . .  2\n"), "{out}");
 }
+
+/// A piece taken by landing on it (`onto enemy`) is told as a capture by replacement, and
+/// its site marked.
+#[test]
+fn a_capture_by_landing_is_told() {
+    let dir = temp_dir("landing");
+    let path = dir.join("landing.game");
+    std::fs::write(
+        &path,
+        "// Pawns step forward, and take diagonally forward by landing.\n\
+         game \"Landing\"\nplayers white, black\nboard grid 3 by 3\npiece pawn\n\
+         setup white pawn on a1\nsetup black pawn on b2 + c3\n\
+         move step forward\nmove step forward-diagonal onto enemy\n\
+         end when no legal move: mover loses\n",
+    )
+    .unwrap();
+    let mut s = session(path.to_str().unwrap(), &[], None);
+    let quiet = ok(&mut s, "a1-a2");
+    assert!(!quiet.contains("takes"), "{quiet}");
+    ok(&mut s, "undo");
+    let out = ok(&mut s, "a1-b2");
+    assert!(out.starts_with("a1-b2 takes 1 (replacement)\n"), "{out}");
+    assert!(out.contains("\n2  .[W].  2\n"), "{out}");
+}

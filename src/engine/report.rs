@@ -54,6 +54,9 @@ pub struct MoveReport {
     pub jumped: u32,
     /// The enemy pieces the move removed after it (`then remove enemy`: 0 or 1).
     pub removed: u32,
+    /// The enemy piece the moving or placed piece landed on, taken by replacement (`onto
+    /// enemy`: 0 or 1).
+    pub replaced: u32,
     /// The effects after the move that took something, in the game's order, each with what
     /// it took (a piece taken by two effects counts for the first).
     pub captures: Vec<EffectFired>,
@@ -89,6 +92,7 @@ impl MoveReport {
     pub fn taken(&self) -> u32 {
         self.jumped
             + self.removed
+            + self.replaced
             + self.captures.iter().map(|c| c.taken).sum::<u32>()
             + self
                 .sow_rule
@@ -101,6 +105,7 @@ impl MoveReport {
         self.jumps = 0;
         self.jumped = 0;
         self.removed = 0;
+        self.replaced = 0;
         self.captures.clear();
         self.promoted = None;
         self.sow_rule = None;
@@ -205,7 +210,11 @@ impl State {
                 report.jumps = u32::from(m.legs);
                 report.jumped = others - self.others_pieces(mover);
             }
-            None => self.land_piece(m, mover),
+            None => {
+                let others = self.others_pieces(mover);
+                self.land_piece(m, mover);
+                report.replaced = others - self.others_pieces(mover);
+            }
         }
         let removes = game.moves[m.rule as usize].filter.removal.is_some();
         report.removed = (removes && m.removal() != NO_SITE) as u32;

@@ -266,14 +266,18 @@ fn own_capture(game: &crate::model::Game, m: crate::engine::Move) -> String {
 
 /// What a move's rules did, in words, by the names the rule file gives them (a rule's
 /// `called` label, else its text): `takes 15 (corner)`, `takes 4 (12 corner, 3 custodian)`,
-/// `marks c3 (castle)`, `promotes (crown)`, `moves again (store)`; empty for a move that
-/// did none of these. `state` is the position after the move.
+/// `takes 1 (replacement)` for a piece landed on, `marks c3 (castle)`, `promotes (crown)`,
+/// `moves again (store)`; empty for a move that did none of these. `state` is the position
+/// after the move.
 pub fn move_effects(state: &State, report: &MoveReport) -> String {
     let game = state.game();
     let name = |source: &RuleSource| super::terminal_safe(source.name()).into_owned();
     let mut takes: Vec<(u32, String)> = Vec::new();
     if report.jumped > 0 {
         takes.push((report.jumped, own_capture(game, report.mv)));
+    }
+    if report.replaced > 0 {
+        takes.push((report.replaced, "replacement".to_string()));
     }
     if report.removed > 0 {
         let removal = game.moves[report.mv.rule() as usize].filter.removal;
