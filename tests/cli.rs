@@ -108,6 +108,33 @@ fn show_prints_the_compiled_summary() {
     assert!(out.contains("corner = anywhere"), "{out}");
 }
 
+/// Every clause that narrows a move is in the summary: a step that takes by landing is
+/// told from a quiet one, and a region avoided is named.
+#[test]
+fn show_tells_what_a_move_may_land_on_and_avoid() {
+    let text = "// Landing rules.\ngame \"Landing\"\nplayers white, black\n\
+        board grid 3 by 3\npiece pawn\nregion middle = b2\n\
+        setup white pawn on a1\nsetup black pawn on c3\n\
+        move step forward\nmove step forward-diagonal onto enemy\n\
+        move slide orthogonal onto empty or enemy avoiding middle\n\
+        end when no legal move: mover loses\n";
+    let game = rulebook::pipeline::load_text("landing.game", text, None, &[]).unwrap();
+    let out = rulebook::render::summary(&game);
+    let moves: Vec<&str> = out.lines().filter(|l| l.contains(". step ")).collect();
+    assert!(!moves[0].contains("onto"), "{out}");
+    assert!(
+        moves[2].contains(", onto an enemy piece (taking it)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "slide north, east, south, west, onto an empty site or an enemy piece (taking it), \
+             avoiding {b2}"
+        ),
+        "{out}"
+    );
+}
+
 #[test]
 fn perft_prints_depth_and_count_per_line_and_json() {
     let out = ok(&["perft", "ming-mang", "2", "--preset", "8x8"]);

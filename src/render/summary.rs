@@ -7,8 +7,8 @@ use super::text::glyph;
 use crate::model::board::GRID_DIRECTIONS;
 use crate::model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, EffectKind, EndResult, EndWhen, Expr,
-    Game, Jumped, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef, RuleSource,
-    RunShape, Site, ALL_KINDS, ANY_KIND, UNLIMITED,
+    Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
+    RuleSource, RunShape, Site, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -400,6 +400,14 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     }
     if f.kinds != ALL_KINDS {
         words += &format!(", by {}", kinds(game, f.kinds));
+    }
+    words += match f.landing {
+        Landing::Empty => "",
+        Landing::Enemy => ", onto an enemy piece (taking it)",
+        Landing::EmptyOrEnemy => ", onto an empty site or an enemy piece (taking it)",
+    };
+    if let Some(r) = f.avoiding {
+        words += &format!(", avoiding {}", region(game, r));
     }
     if let Some(r) = f.not_landing {
         words += &format!(", not landing on {}", region(game, r));
