@@ -52,10 +52,19 @@ pub struct Described {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Whether `game` is read as a rule file's path rather than a bundled game's name: it
+/// looks like a path (a `/`, a `\\`, or ending in `.game`), or it names no bundled game.
+pub fn names_a_file(game: &str) -> bool {
+    looks_like_path(game) || bundled(game).is_none()
+}
+
+fn looks_like_path(game: &str) -> bool {
+    game.contains('/') || game.contains('\\') || game.ends_with(".game")
+}
+
 /// Reads a game's source: a bundled name, or a path to a `.game` file.
 pub fn read_source(game: &str) -> Result<Source, LoadError> {
-    let looks_like_path = game.contains('/') || game.contains('\\') || game.ends_with(".game");
-    if !looks_like_path {
+    if !looks_like_path(game) {
         if let Some(b) = bundled(game) {
             return Ok(Source {
                 name: format!("<bundled>/{}.game", b.name),

@@ -172,18 +172,53 @@ fn resignation_result(game: &Game, player: Player) -> String {
 }
 
 /// Writes a record to `path` atomically ([`crate::files::write_atomic`]): a crash leaves
-/// either the old file or the new one.
+/// either the old file or the new one. A rule file's path is written so that the record
+/// finds it from any folder ([`path_from_record`]).
 pub fn save(path: &Path, record: &Record) -> Result<(), String> {
-    let text = crate::yaml::to_string(record).map_err(|e| format!("cannot write a record: {e}"))?;
+    let mut record = record.clone();
+    record.game = path_from_record(path, &record.game);
+    let text =
+        crate::yaml::to_string(&record).map_err(|e| format!("cannot write a record: {e}"))?;
     crate::files::write_atomic(path, &text)
         .map_err(|e| format!("cannot save to `{}`: {e}", path.display()))
 }
 
-/// Reads a record from `path` (not yet replayed: see [`Record::replay`]).
+/// The game as a record at `record` names it: a bundled name as it is; a rule file by its
+/// path from the record's folder when it lies in that folder or below, else by its
+/// absolute path (a file that cannot be found is left as given).
+fn path_from_record(record: &Path, game: &str) -> String {
+    if !pipeline::names_a_file(game) {
+        return game.to_string();
+    }
+    let Ok(file) = std::fs::canonicalize(game) else {
+        return game.to_string();
+    };
+    let folder = record
+        .parent()
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })
+        .and_then(|p| std::fs::canonicalize(p).ok());
+    let inside = folder.and_then(|f| file.strip_prefix(f).ok().map(Path::to_path_buf));
+    inside.unwrap_or(file).to_string_lossy().into_owned()
+}
+
+/// Reads a record from `path` (not yet replayed: see [`Record::replay`]). A rule file's
+/// relative path is read from the record's folder (where [`save`] writes it from), or
+/// else, for records written before, from the current folder.
 pub fn load(path: &Path) -> Result<Record, String> {
     let text = crate::files::read_text(path, MAX_RECORD_BYTES, "a game record")?;
-    crate::yaml::from_str(&text)
-        .map_err(|e| format!("`{}` is not a game record: {e}", path.display()))
+    let mut record: Record = crate::yaml::from_str(&text)
+        .map_err(|e| format!("`{}` is not a game record: {e}", path.display()))?;
+    let beside = path.parent().map(|folder| folder.join(&record.game));
+    if let Some(beside) = beside.filter(|b| pipeline::names_a_file(&record.game) && b.is_file()) {
+        record.game = beside.to_string_lossy().into_owned();
+    }
+    Ok(record)
 }
 
 /// The current time in UTC as `YYYY-MM-DDTHH:MM:SSZ`.

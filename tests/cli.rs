@@ -8,7 +8,13 @@ use rulebook::engine::State;
 use rulebook::{notation, pipeline};
 
 fn rulebook(args: &[&str], stdin: &str) -> Output {
+    rulebook_in(std::path::Path::new("."), args, stdin)
+}
+
+/// Runs the binary in the folder `dir`.
+fn rulebook_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .current_dir(dir)
         .args(args)
         .env("NO_COLOR", "1")
         // `play` autosaves unfinished games: not into the user's own directory.
@@ -606,6 +612,47 @@ fn a_record_whose_game_does_not_load_says_error_once() {
     );
     assert_eq!(first.matches("error").count(), 1, "{err}");
     assert!(err.contains("unknown game `nope`"), "{err}");
+    std::fs::remove_dir_all(dir).expect("the folder is removed");
+}
+
+/// A record names its rule file so that it loads from any folder: by the path from the
+/// record's folder when the file lies there, else by its absolute path.
+#[test]
+fn a_saved_game_loads_from_another_folder() {
+    let dir = scratch("record-paths");
+    let (rules, away) = (dir.join("rules"), dir.join("away"));
+    std::fs::create_dir_all(&rules).expect("a folder for the rules");
+    std::fs::create_dir_all(&away).expect("a folder elsewhere");
+    std::fs::write(
+        rules.join("walk.game"),
+        "// A walk.\ngame \"Walk\"\nplayers white, black\nboard grid 3 by 3\npiece man\n\
+         setup white man on a1\nsetup black man on c3\nmove step orthogonal\n\
+         end when no legal move: mover loses\n",
+    )
+    .expect("the rule file is written");
+    let script = format!(
+        "a1-a2\nsave beside.yaml\nsave {}\n",
+        away.join("far.yaml").display()
+    );
+    let out = rulebook_in(&rules, &["play", "walk.game"], &script);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let beside = std::fs::read_to_string(rules.join("beside.yaml")).expect("saved beside");
+    assert!(beside.starts_with("game: walk.game\n"), "{beside}");
+    let far = std::fs::read_to_string(away.join("far.yaml")).expect("saved elsewhere");
+    let absolute = std::fs::canonicalize(rules.join("walk.game")).expect("the file is there");
+    assert!(
+        far.contains(&format!("game: {}\n", absolute.display())),
+        "{far}"
+    );
+    for record in [rules.join("beside.yaml"), away.join("far.yaml")] {
+        let out = rulebook_in(
+            &away,
+            &["play", "--load", &record.to_string_lossy()],
+            "c3-c2\n",
+        );
+        assert!(out.status.success(), "{record:?}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("c3-c2"), "{}", text(&out.stdout));
+    }
     std::fs::remove_dir_all(dir).expect("the folder is removed");
 }
 
