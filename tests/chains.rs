@@ -262,3 +262,21 @@ fn a_kind_that_only_promotion_makes_draws_no_warning() {
     };
     assert!(described.warnings.is_empty(), "{:?}", described.warnings);
 }
+
+/// A single jump beside a chained one (a piece may take one piece, or jump on to the end):
+/// where the chain is one jump long the two rules make the same move, listed once.
+#[test]
+fn a_chain_of_one_jump_and_the_single_jump_are_one_move() {
+    let single_or_whole = DRAUGHTS.replace(
+        "move jump diagonal over enemy remove chained by king compulsory",
+        "move jump diagonal over enemy remove chained by king compulsory\n\
+         move jump diagonal over enemy remove by king compulsory",
+    );
+    let g = load(&single_or_whole);
+    // One man to take: one move, whichever rule makes it.
+    let s = at(&g, "8/8/8/8/3m4/2K5/8/8 black");
+    assert_eq!(legal_texts(&s), ["c3-e5"]);
+    // Two in a row to take: the whole chain, or the first jump alone.
+    let s = at(&g, "8/8/3m4/8/3m4/2K5/8/8 black");
+    assert_eq!(legal_texts(&s), ["c3-e5-c7", "c3-e5"]);
+}

@@ -80,6 +80,19 @@ pub struct Move {
 }
 
 impl Move {
+    /// Whether two moves (of rules that [may coincide](Game::moves_may_coincide)) are the
+    /// same on the board: the same origin, destination and jumps. A chain of one jump
+    /// (`legs` 1) is the single jump over the same site (`legs` 0).
+    fn same_sites(self, other: Move, game: &Game) -> bool {
+        let one_jump = |m: Move| match game.moves[m.rule as usize].kind {
+            MoveKind::Jump { chain, .. } => chain != Chain::Pieces && m.legs <= 1,
+            _ => false,
+        };
+        (self.from, self.to) == (other.from, other.to)
+            && ((self.legs, self.path) == (other.legs, other.path)
+                || one_jump(self) && one_jump(other) && self.over == other.over)
+    }
+
     /// A move of rule `rule` from `from` to `to` that jumps over nothing (a step, a slide).
     #[inline]
     pub fn step(rule: u8, from: Site, to: Site) -> Move {
@@ -793,7 +806,7 @@ impl State {
         }
         self.pseudo_legal_moves(out);
         if self.game.moves_may_coincide {
-            out.dedup_by_sites();
+            out.dedup_by_sites(&self.game);
         }
         if self.game.forbid_repetition {
             self.drop_repeats(out);

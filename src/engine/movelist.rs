@@ -4,6 +4,7 @@
 use std::ops::Deref;
 
 use super::{Move, State};
+use crate::model::Game;
 
 /// A list of moves. Its buffer only grows (to the largest list seen), so refilling it
 /// allocates nothing; it reads as a slice of moves. It also keeps the work space that the
@@ -88,15 +89,13 @@ impl MoveList {
         self.len = kept;
     }
 
-    /// Keeps only the first of the moves that share an origin, a destination and jumps.
-    pub(super) fn dedup_by_sites(&mut self) {
+    /// Keeps only the first of the moves that share an origin, a destination and jumps (a
+    /// single jump and a chain of that one jump are the same move).
+    pub(super) fn dedup_by_sites(&mut self, game: &Game) {
         let mut kept = 0;
         for i in 0..self.len {
             let m = self.buffer[i];
-            if !self.buffer[..kept]
-                .iter()
-                .any(|k| k.from == m.from && k.to == m.to && (k.legs, k.path) == (m.legs, m.path))
-            {
+            if !self.buffer[..kept].iter().any(|k| k.same_sites(m, game)) {
                 self.buffer[kept] = m;
                 kept += 1;
             }

@@ -185,7 +185,7 @@ impl State {
         moves.clear();
         self.pseudo_legal_moves(moves);
         if self.game.moves_may_coincide {
-            moves.dedup_by_sites();
+            moves.dedup_by_sites(&self.game);
         }
         let allowed = moves.len();
         self.drop_repeats(moves);
