@@ -10,6 +10,11 @@ impl Checker {
     /// An expression that must have a type (it may depend on the position).
     pub(super) fn typed(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
         let t = self.expr(e)?;
+        self.of_type(t, e, ty, what)
+    }
+
+    /// `t`, the checked `e`, if it is of type `ty`; else an error saying that `what` must be.
+    fn of_type(&mut self, t: TExpr, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
         if t.ty != ty {
             self.error(
                 Diagnostic::error(
@@ -277,21 +282,19 @@ impl Checker {
         let first = format!("the first argument of `{name}`");
         let second = format!("the second argument of `{name}`");
         let player = self.typed(&args[0], Type::Player, &first);
-        if builtin == Builtin::Pieces {
-            let arg = self.expr(&args[1]);
-            if let Some(kind @ TExpr { ty: Type::Kind, .. }) = arg {
-                let all = TExpr {
-                    kind: TExprKind::Region(RegionConst::All),
-                    ty: Type::Region,
-                    span: kind.span,
-                };
-                return Some((
-                    TExprKind::Call(Builtin::PiecesIn, vec![player?, all, kind]),
-                    Type::Int,
-                ));
-            }
+        let arg = self.expr(&args[1])?;
+        if builtin == Builtin::Pieces && arg.ty == Type::Kind {
+            let all = TExpr {
+                kind: TExprKind::Region(RegionConst::All),
+                ty: Type::Region,
+                span: arg.span,
+            };
+            return Some((
+                TExprKind::Call(Builtin::PiecesIn, vec![player?, all, arg]),
+                Type::Int,
+            ));
         }
-        let region = self.typed(&args[1], Type::Region, &second);
+        let region = self.of_type(arg, &args[1], Type::Region, &second);
         let builtin = match builtin {
             Builtin::Pieces => Builtin::PiecesIn,
             other => other,
@@ -697,6 +700,7 @@ impl Checker {
             .chain(self.options.iter().map(|o| o.name.as_str()))
             .chain(self.players.iter().map(String::as_str))
             .chain(self.regions.iter().map(|(r, _)| r.as_str()))
+            .chain(self.pieces.iter().map(String::as_str))
             .chain([
                 "on",
                 "off",
@@ -720,7 +724,7 @@ impl Checker {
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
             .collect();
         let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
-            .with_label("not a parameter, option, player, direction, region or site");
+            .with_label("not a parameter, option, player, piece, direction, region or site");
         let parts: Vec<&str> = t.split('-').collect();
         if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {
             d = d.with_help(format!(

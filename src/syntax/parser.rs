@@ -357,13 +357,40 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
                  `setup (men) black man in hand`",
             );
         }
+        if let Some(condition) = condition_of_its_own(before_code, &word) {
+            d = d.with_help(format!(
+                "`{condition}` is a condition of its own: it cannot be joined to another \
+                 with `{word}`"
+            ));
+        }
+        let statement_expected = before_code.trim().is_empty()
+            || words
+                .iter()
+                .any(|w| w.as_str() == describe(Rule::game_stmt));
         if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
-            if k != word {
+            if k != word && statement_expected {
                 d = d.with_help(format!("did you mean `{k}`?"));
             }
         }
     }
     d
+}
+
+/// The end rule's condition that takes no other (`no legal move`, ...) when the text
+/// before `word`, an `and` or an `or`, ends with it.
+fn condition_of_its_own(before: &str, word: &str) -> Option<&'static str> {
+    const ALONE: [&str; 5] = [
+        "no legal move",
+        "no player can move",
+        "empty row",
+        "both pass",
+        "repeated position",
+    ];
+    let before: Vec<&str> = before.split_whitespace().collect();
+    let before = before.join(" ");
+    (word == "and" || word == "or")
+        .then(|| ALONE.into_iter().find(|c| before.ends_with(c)))
+        .flatten()
 }
 
 /// "a statement (game, players, ...)": the keywords that open a statement anywhere in a
