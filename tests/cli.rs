@@ -94,6 +94,27 @@ fn check_accepts_the_bundled_files() {
 }
 
 #[test]
+fn check_compiles_under_a_preset_and_settings_when_given() {
+    let out = ok(&[
+        "check",
+        "ming-mang",
+        "--preset",
+        "8x8",
+        "--set",
+        "corner=anywhere",
+    ]);
+    assert!(out.contains(": ok"), "{out}");
+    let err = fails(&["check", "ming-mang", "--set", "size=30"]);
+    assert!(err.contains("size=30 is out of range"), "{err}");
+    assert!(
+        err.contains("found when compiling with --set size=30"),
+        "{err}"
+    );
+    let err = fails(&["check", "ming-mang", "--preset", "88"]);
+    assert!(err.contains("did you mean `8x8`?"), "{err}");
+}
+
+#[test]
 fn show_prints_the_compiled_summary() {
     let out = ok(&[
         "show",

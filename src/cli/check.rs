@@ -5,8 +5,10 @@ use crate::diag::plural;
 use crate::diag::Diagnostic;
 use crate::pipeline;
 
-/// Checks every file and prints its diagnostics; fails if any file has errors.
-pub(super) fn run(files: &[String]) -> Result<(), String> {
+/// Checks every file and prints its diagnostics; fails if any file has errors. Each is
+/// compiled under every preset and its defaults, or, when a preset or settings are given,
+/// with those alone.
+pub(super) fn run(files: &[String], preset: Option<&str>, sets: &[String]) -> Result<(), String> {
     let mut failed = false;
     let color = color_stderr();
     for f in files {
@@ -23,17 +25,17 @@ pub(super) fn run(files: &[String]) -> Result<(), String> {
                 eprint!("{}", d.sources.render(&d.warnings, color));
                 // Compile under every preset (and the defaults), so that sizes and regions
                 // are checked too; an error found under several is shown once.
-                let mut configurations: Vec<Option<&str>> = vec![None];
-                configurations.extend(d.description.presets.iter().map(|p| Some(p.name.as_str())));
+                let mut configurations: Vec<Option<&str>> = vec![preset];
+                if preset.is_none() && sets.is_empty() {
+                    configurations
+                        .extend(d.description.presets.iter().map(|p| Some(p.name.as_str())));
+                }
                 let mut found: Vec<(Diagnostic, Vec<String>)> = Vec::new();
                 for p in configurations {
-                    let Err(e) = pipeline::build(&d, p, &[]) else {
+                    let Err(e) = pipeline::build(&d, p, sets) else {
                         continue;
                     };
-                    let name = p.map_or_else(
-                        || "the default settings".to_string(),
-                        |p| format!("preset `{p}`"),
-                    );
+                    let name = configuration_name(p, sets);
                     for diag in e.diagnostics {
                         match found
                             .iter_mut()
@@ -86,5 +88,17 @@ pub(super) fn run(files: &[String]) -> Result<(), String> {
         Err(String::new())
     } else {
         Ok(())
+    }
+}
+
+/// How a configuration is named in a note: `the default settings`, `preset `8x8``,
+/// `--set size=9`, `preset `8x8` and --set size=9`.
+fn configuration_name(preset: Option<&str>, sets: &[String]) -> String {
+    let sets = (!sets.is_empty()).then(|| format!("--set {}", sets.join(" --set ")));
+    match (preset, sets) {
+        (None, None) => "the default settings".to_string(),
+        (None, Some(sets)) => sets,
+        (Some(p), None) => format!("preset `{p}`"),
+        (Some(p), Some(sets)) => format!("preset `{p}` and {sets}"),
     }
 }

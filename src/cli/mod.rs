@@ -41,10 +41,18 @@ pub enum Command {
     /// List the bundled games with their presets and options.
     List,
     /// Check rule files: exit 0 if they are sound, else print diagnostics and exit 1.
+    /// Each file is compiled under every preset (and its defaults), or with --preset and
+    /// --set under those alone.
     Check {
         /// Rule files (paths or bundled names).
         #[arg(required = true)]
         files: Vec<String>,
+        /// Compile under this preset only.
+        #[arg(long)]
+        preset: Option<String>,
+        /// Compile with this parameter or option set: `--set size=9` (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
     },
     /// Show the compiled summary of a game: board, pieces, moves, effects, end rules, settings.
     Show {
@@ -297,7 +305,11 @@ fn execute(cli: Cli) -> Result<(), String> {
     };
     match command {
         Command::List => list::run(),
-        Command::Check { files } => check::run(&files),
+        Command::Check {
+            files,
+            preset,
+            sets,
+        } => check::run(&files, preset.as_deref(), &sets),
         Command::Show { game } => show::run(&game),
         Command::Perft {
             game,
