@@ -234,6 +234,22 @@ fn the_pictures_leave_the_points_out() {
     assert!(!summary.contains("path perimeter"), "{summary}");
 }
 
+/// The picture rings the last move's landing, and with a dashed line the site it left.
+#[test]
+fn the_picture_marks_the_last_move() {
+    let game = fox_and_geese();
+    let start = State::new(Arc::clone(&game));
+    assert!(!rulebook::render::position_svg(&start).contains("r=\"17\""));
+    let mut state = start.clone();
+    notation::play_text(&mut state, "c3-c4").expect("a goose steps");
+    let svg = rulebook::render::position_svg(&state);
+    let rings: Vec<&str> = svg.lines().filter(|l| l.contains("r=\"17\"")).collect();
+    // c4 is at x 40 + 2 * 36, y 40 + (7 - 1 - 3) * 36; c3 one rank lower.
+    assert_eq!(rings.len(), 2, "{svg}");
+    assert!(rings[0].contains("cx=\"112\" cy=\"148\"") && !rings[0].contains("dash"));
+    assert!(rings[1].contains("cx=\"112\" cy=\"184\"") && rings[1].contains("dash"));
+}
+
 /// Alquerque written from the rules in `fixtures/valid/alquerque.game` alone: points by
 /// (file, rank), links listed by hand from the board's lines.
 mod reference {

@@ -115,6 +115,16 @@ fn check_compiles_under_a_preset_and_settings_when_given() {
 }
 
 #[test]
+fn render_writes_to_standard_output_for_a_dash() {
+    let out = ok(&["render", "draughts", "--moves", "c3-d4", "--svg", "-"]);
+    assert!(
+        out.starts_with("<svg ") && out.ends_with("</svg>\n"),
+        "{out}"
+    );
+    assert!(!std::path::Path::new("-").exists());
+}
+
+#[test]
 fn show_prints_the_compiled_summary() {
     let out = ok(&[
         "show",

@@ -333,3 +333,28 @@ fn rule_ids_and_their_ranges() {
         ["ID-4", "ID-5", "ID-6", "ID-7", "ID-9", "GU-1"]
     );
 }
+
+/// The ```text blocks of a Markdown file that follow the line containing `marker`: the
+/// first two.
+fn text_blocks_after(path: &str, marker: &str) -> (String, String) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let rest = &text[text.find(marker).expect("the marker is in the file")..];
+    let mut blocks = rest.split("```text\n").skip(1).map(|b| {
+        b.split("```")
+            .next()
+            .expect("the block is closed")
+            .to_string()
+    });
+    (
+        blocks.next().expect("a file"),
+        blocks.next().expect("its error"),
+    )
+}
+
+#[test]
+fn the_error_quoted_for_a_missing_condition_is_the_parser_s() {
+    let (file, error) = text_blocks_after("docs/language.md", "One consequence to know");
+    let d = parse(&file).expect_err("the file is broken on purpose");
+    let first = error.lines().next().expect("the error's first line");
+    assert_eq!(first, format!("error: {}", d.message));
+}

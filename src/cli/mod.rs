@@ -106,7 +106,8 @@ pub enum Command {
         game: GameArgs,
         #[command(flatten)]
         start: StartArgs,
-        /// The SVG file to write (written to a temporary file, then renamed into place).
+        /// The SVG file to write (written to a temporary file, then renamed into place);
+        /// `-` writes the picture to standard output.
         #[arg(long, value_name = "FILE")]
         svg: std::path::PathBuf,
     },

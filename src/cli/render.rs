@@ -5,9 +5,14 @@ use std::path::Path;
 use super::common::{load, start_state};
 use super::{GameArgs, StartArgs};
 
-/// Draws the position and writes it atomically to `svg`.
+/// Draws the position and writes it atomically to `svg` (`-`: to standard output).
 pub(super) fn run(game: &GameArgs, start: &StartArgs, svg: &Path) -> Result<(), String> {
     let state = start_state(load(game)?, start)?;
-    crate::files::write_atomic(svg, &crate::render::position_svg(&state))
+    let picture = crate::render::position_svg(&state);
+    if svg == Path::new("-") {
+        print!("{picture}");
+        return Ok(());
+    }
+    crate::files::write_atomic(svg, &picture)
         .map_err(|e| format!("error: cannot write {}: {e}", svg.display()))
 }

@@ -147,6 +147,22 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
             );
         }
     }
+    if let Some((m, _)) = state.last_move() {
+        let at = |s: Site| {
+            let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
+            (x(file as f64), y(rank as f64))
+        };
+        // The last move: its landing ringed, the site it left ringed with a dashed line.
+        for (site, dash) in [(m.to(), ""), (m.from(), r##" stroke-dasharray="4 3""##)] {
+            if site != NO_SITE && site.index() < b.sites() && (dash.is_empty() || site != m.to()) {
+                let (cx, cy) = at(site);
+                let _ = writeln!(
+                    o,
+                    r##"<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#c0392b" stroke-width="2.5"{dash}/>"##
+                );
+            }
+        }
+    }
     (
         2.0 * MARGIN + (w - 1.0) * STEP,
         2.0 * MARGIN + (h - 1.0) * STEP,
