@@ -480,7 +480,11 @@ pub fn closest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> O
     known
         .into_iter()
         .map(|k| (strsim::damerau_levenshtein(unknown, k), k))
-        .filter(|(d, k)| *d <= (k.len().max(unknown.len()) / 3).max(1))
+        // A third of the letters may differ (one in a short word), but not all of them.
+        .filter(|(d, k)| {
+            let longer = k.len().max(unknown.len());
+            *d <= (longer / 3).max(1) && *d < longer
+        })
         .min_by_key(|(d, _)| *d)
         .map(|(_, k)| k)
 }
@@ -488,6 +492,13 @@ pub fn closest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_shares_a_letter_with_the_one_it_suggests() {
+        assert_eq!(closest("d", ["h", "q"]), None);
+        assert_eq!(closest("hlep", ["help", "hint"]), Some("help"));
+        assert_eq!(closest("mvoes", ["moves", "mover"]), Some("moves"));
+    }
 
     #[test]
     fn lines_and_columns_come_from_the_line_index() {

@@ -173,6 +173,17 @@ fn show_tells_what_a_move_may_land_on_and_avoid() {
 }
 
 #[test]
+fn perft_refuses_a_depth_of_zero() {
+    let out = rulebook(&["perft", "ming-mang", "0"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("0 is not in 1.."),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn perft_prints_depth_and_count_per_line_and_json() {
     let out = ok(&["perft", "ming-mang", "2", "--preset", "8x8"]);
     assert_eq!(out.lines().collect::<Vec<_>>(), ["1 72", "2 4686"]);

@@ -63,8 +63,9 @@ pub enum Command {
     Perft {
         #[command(flatten)]
         game: GameArgs,
-        /// The deepest depth to count.
-        depth: usize,
+        /// The deepest depth to count (1 or more).
+        #[arg(value_parser = clap::value_parser!(u16).range(1..))]
+        depth: u16,
         #[command(flatten)]
         start: StartArgs,
         /// Threads to count on (the moves at the root are shared out): all cores by default.
@@ -318,7 +319,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             start,
             threads,
             json,
-        } => perft::run(&game, depth, &start, threads_or_all(threads), json),
+        } => perft::run(&game, depth.into(), &start, threads_or_all(threads), json),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(args),
         Command::Think {
