@@ -238,7 +238,7 @@ impl Checker {
                 matches!(
                     kind,
                     ast::MoveKind::Jump {
-                        chain: ast::Chain::Turning,
+                        chain: ast::Chain::Turning | ast::Chain::TurningAtWill,
                         ..
                     }
                 ) && clauses
@@ -452,6 +452,7 @@ impl Checker {
                             ast::Chain::Single => Chain::Single,
                             ast::Chain::Straight => Chain::Straight,
                             ast::Chain::Turning => Chain::Turning,
+                            ast::Chain::TurningAtWill => Chain::TurningAtWill,
                         },
                     })
             }
@@ -704,7 +705,7 @@ impl Checker {
         let chained = matches!(
             kind,
             ast::MoveKind::Jump {
-                chain: ast::Chain::Straight | ast::Chain::Turning,
+                chain: ast::Chain::Straight | ast::Chain::Turning | ast::Chain::TurningAtWill,
                 ..
             }
         );

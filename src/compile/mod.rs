@@ -884,7 +884,17 @@ impl Compiler<'_> {
                 self.errors.push(self.with_config(d));
                 None
             }
-            (model::Chain::Turning, false) => {
+            (model::Chain::TurningAtWill, true) => {
+                let d = Diagnostic::error(
+                    "a chain that may stop at will cannot go on in a game where chains are recorded by their pieces",
+                    span,
+                )
+                .with_note("a chain flies or a piece is promoted `at once` in this game, so its chains are recorded by the pieces they jump")
+                .with_help("write `chained` (played to its end), or leave out `flying` and `at once`");
+                self.errors.push(self.with_config(d));
+                None
+            }
+            (model::Chain::Turning | model::Chain::TurningAtWill, false) => {
                 self.chains_fit(directions, span)?;
                 Some(chain)
             }

@@ -291,7 +291,7 @@ impl Move {
         let (directions, legs): (&[u8], u32) = match &game.moves[self.rule as usize].kind {
             MoveKind::Jump {
                 directions,
-                chain: Chain::Turning,
+                chain: Chain::Turning | Chain::TurningAtWill,
                 ..
             } => (directions, self.legs.into()),
             _ => (&[], 0),
@@ -1336,7 +1336,7 @@ impl State {
                     over = self.game.board.step(landing, dir);
                 }
             }
-            Chain::Turning => {
+            Chain::Turning | Chain::TurningAtWill => {
                 let game = Arc::clone(&self.game);
                 for (over, _) in m.jumps(&game) {
                     take(self, over);

@@ -218,9 +218,12 @@ impl State {
                     MoveKind::Jump {
                         directions,
                         over,
-                        chain: Chain::Turning,
+                        chain: chain @ (Chain::Turning | Chain::TurningAtWill),
                         ..
-                    } => self.chains(index, from, directions, *over, rule, out),
+                    } => {
+                        let at_will = *chain == Chain::TurningAtWill;
+                        self.chains(index, from, (directions, at_will), *over, rule, out)
+                    }
                     MoveKind::Jump {
                         directions,
                         over,
@@ -712,7 +715,8 @@ impl State {
 
     /// The chains of jumps (`chained`) of the piece on `from`: from every landing it jumps on,
     /// in any of the directions, while it can; each sequence that cannot go on (or that
-    /// ends where the piece is promoted) is one move. A depth-first search on a fixed
+    /// ends where the piece is promoted) is one move, and with `at_will` (`chained at
+    /// will`) every sequence, to any of its landings. A depth-first search on a fixed
     /// stack, over the position as it stands: the piece has left `from`, and the pieces it
     /// jumps stay (they are captured when the move ends) but are not jumped again. Moves
     /// come out by landing site, then by number of jumps, then by the jumps' directions
@@ -723,7 +727,7 @@ impl State {
         &self,
         index: u8,
         from: Site,
-        directions: &[u8],
+        (directions, at_will): (&[u8], bool),
         over: Jumped,
         rule: &MoveRule,
         out: &mut MoveList,
@@ -804,7 +808,7 @@ impl State {
             if depth == 0 {
                 break;
             }
-            if !stack[depth].2 {
+            if at_will || !stack[depth].2 {
                 let first = directions[(path >> (bits * (depth as u32 - 1)) & mask) as usize];
                 let over = board.step(from, first);
                 out.push(Move::chain(index, (from, over, at), depth as u8, path));

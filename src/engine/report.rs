@@ -223,7 +223,7 @@ impl State {
         } = game.moves[m.rule as usize].kind
         {
             report.jumps = match chain {
-                Chain::Turning | Chain::Pieces => u32::from(m.legs),
+                Chain::Turning | Chain::TurningAtWill | Chain::Pieces => u32::from(m.legs),
                 _ => m.jumps_straight(&game),
             };
             if (chain, mode) == (Chain::Pieces, None) {

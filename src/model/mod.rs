@@ -419,6 +419,9 @@ pub enum Chain {
     /// until the piece changes kind); the move is the whole sequence, at most
     /// [`max_chain_legs`] jumps, recorded by the direction of each jump.
     Turning,
+    /// `chained at will`: as [`Chain::Turning`], but the piece may stop at any landing, so
+    /// every landing of a sequence ends a move of its own.
+    TurningAtWill,
     /// `chained`, in a game where a chain may fly or a piece be promoted mid-chain (and
     /// jump on as its new kind): as [`Chain::Turning`], but the move is recorded by the
     /// pieces it jumps ([`PieceBits`]), so that the routes that jump the same pieces and

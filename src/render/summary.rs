@@ -190,6 +190,7 @@ fn moves_summary(o: &mut String, game: &Game) {
                     Chain::Single => "",
                     Chain::Straight => ", chained straight",
                     Chain::Turning => ", chained",
+                    Chain::TurningAtWill => ", chained at will",
                     Chain::Pieces => ", chained (a move is the pieces it jumps)",
                 };
                 let flying = if *flying { " flying" } else { "" };

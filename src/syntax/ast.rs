@@ -332,6 +332,9 @@ pub enum Chain {
     Straight,
     /// `chained`: on in any of the directions while it can, the sequence one move.
     Turning,
+    /// `chained at will`: on in any of the directions, stopping at any landing; every
+    /// landing ends a move of its own.
+    TurningAtWill,
 }
 
 /// What a promotion does to a chain of jumps that lands in its region before its end.

@@ -1131,8 +1131,11 @@ fn lower_jump<'a>(
         }
         _ => None,
     };
-    let straight =
-        |p: &Pair<Rule>| p.as_rule() == Rule::chained && p.clone().into_inner().nth(1).is_some();
+    let chain_word = |p: &Pair<Rule>| {
+        (p.as_rule() == Rule::chained)
+            .then(|| p.clone().into_inner().nth(1).map(|w| w.as_rule()))
+            .flatten()
+    };
     let over = match next.into_inner().next().map(|p| p.as_rule()) {
         Some(Rule::kw_enemy) => Jumped::Enemy,
         Some(Rule::kw_friend) => Jumped::Friend,
@@ -1141,17 +1144,22 @@ fn lower_jump<'a>(
     let mut mode = None;
     let mut chain = Chain::Single;
     while let Ok(part) = take() {
-        if let (Some(at), true) = (flying, straight(&part)) {
+        if let (Some(at), Some(word)) = (flying, chain_word(&part)) {
+            let chain = match word {
+                Rule::kw_straight => "chained straight",
+                _ => "chained at will",
+            };
             return Err(
-                Diagnostic::error("a flying jump cannot go on `chained straight`", at).with_help(
+                Diagnostic::error(format!("a flying jump cannot go on `{chain}`"), at).with_help(
                     "write `chained` (the piece jumps on in any of the directions), or leave the jump single",
                 ),
             );
         }
         match part.as_rule() {
             Rule::chained => {
-                chain = match part.into_inner().nth(1) {
-                    Some(_) => Chain::Straight,
+                chain = match part.into_inner().nth(1).map(|w| w.as_rule()) {
+                    Some(Rule::kw_straight) => Chain::Straight,
+                    Some(_) => Chain::TurningAtWill,
                     None => Chain::Turning,
                 }
             }
