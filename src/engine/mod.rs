@@ -83,14 +83,19 @@ impl Move {
     /// Whether two moves (of rules that [may coincide](Game::moves_may_coincide)) are the
     /// same on the board: the same origin, destination and jumps. A chain of one jump
     /// (`legs` 1) is the single jump over the same site (`legs` 0).
+    #[inline]
     fn same_sites(self, other: Move, game: &Game) -> bool {
+        if self.from != other.from || self.to != other.to {
+            return false;
+        }
+        if self.legs == other.legs && self.path == other.path {
+            return true;
+        }
         let one_jump = |m: Move| match game.moves[m.rule as usize].kind {
             MoveKind::Jump { chain, .. } => chain != Chain::Pieces && m.legs <= 1,
             _ => false,
         };
-        (self.from, self.to) == (other.from, other.to)
-            && ((self.legs, self.path) == (other.legs, other.path)
-                || one_jump(self) && one_jump(other) && self.over == other.over)
+        self.over == other.over && one_jump(self) && one_jump(other)
     }
 
     /// A move of rule `rule` from `from` to `to` that jumps over nothing (a step, a slide).

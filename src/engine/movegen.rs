@@ -220,10 +220,12 @@ impl State {
                         over,
                         chain: chain @ (Chain::Turning | Chain::TurningAtWill),
                         ..
-                    } => {
-                        let at_will = *chain == Chain::TurningAtWill;
-                        self.chains(index, from, (directions, at_will), *over, rule, out)
-                    }
+                    } => match chain {
+                        Chain::TurningAtWill => {
+                            self.chains::<true>(index, from, directions, *over, rule, out)
+                        }
+                        _ => self.chains::<false>(index, from, directions, *over, rule, out),
+                    },
                     MoveKind::Jump {
                         directions,
                         over,
@@ -715,7 +717,7 @@ impl State {
 
     /// The chains of jumps (`chained`) of the piece on `from`: from every landing it jumps on,
     /// in any of the directions, while it can; each sequence that cannot go on (or that
-    /// ends where the piece is promoted) is one move, and with `at_will` (`chained at
+    /// ends where the piece is promoted) is one move, and with `AT_WILL` (`chained at
     /// will`) every sequence, to any of its landings. A depth-first search on a fixed
     /// stack, over the position as it stands: the piece has left `from`, and the pieces it
     /// jumps stay (they are captured when the move ends) but are not jumped again. Moves
@@ -723,11 +725,11 @@ impl State {
     /// (first jump first, in the order of the rule's directions). Kept out of line, so that
     /// the slides and jumps of other games are compiled as they were.
     #[inline(never)]
-    fn chains(
+    fn chains<const AT_WILL: bool>(
         &self,
         index: u8,
         from: Site,
-        (directions, at_will): (&[u8], bool),
+        directions: &[u8],
         over: Jumped,
         rule: &MoveRule,
         out: &mut MoveList,
@@ -808,7 +810,7 @@ impl State {
             if depth == 0 {
                 break;
             }
-            if at_will || !stack[depth].2 {
+            if AT_WILL || !stack[depth].2 {
                 let first = directions[(path >> (bits * (depth as u32 - 1)) & mask) as usize];
                 let over = board.step(from, first);
                 out.push(Move::chain(index, (from, over, at), depth as u8, path));
