@@ -460,3 +460,28 @@ fn folder_links_are_searched_once_each() {
     // The scenario file is run once, though 4^15 paths lead to it.
     assert_eq!(stdout.matches("gundru.yaml").count(), 1, "{stdout}");
 }
+
+/// A game saved beside the scenarios is skipped when its folder is tested, and named as a
+/// saved game when it is given as a scenario.
+#[test]
+fn a_saved_game_beside_the_scenarios_is_skipped() {
+    let dir = TempDir::new("saved-beside");
+    dir.write(
+        "walk.yaml",
+        "game: gundru\ncases:\n  - name: start\n    legal_count: 98\n",
+    );
+    let record = dir.write(
+        "saved.yaml",
+        "game: gundru\nmoves:\n- i2-e2\nresult: unfinished\n",
+    );
+    let out = rulebook(&["test", &dir.path().to_string_lossy()]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("saved.yaml: a saved game, not a scenario: skipped"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1 case passed"), "{stdout}");
+    let (_, stderr) = test_fails(&[&record]);
+    assert!(stderr.contains("it is a saved game"), "{stderr}");
+}

@@ -13,6 +13,9 @@ pub(super) fn run(paths: &[PathBuf], update: bool) -> Result<(), String> {
     let (mut passed, mut failed, mut broken, mut drifted) = (0, 0, 0, 0);
     for file in &files {
         match file {
+            TestFile::Record(path) => {
+                println!("{}: a saved game, not a scenario: skipped", path.display());
+            }
             TestFile::Scenario(path) => match scenario::run_file(path) {
                 Ok(report) => {
                     print!("{}", scenario::render(&report, color));
@@ -22,6 +25,9 @@ pub(super) fn run(paths: &[PathBuf], update: bool) -> Result<(), String> {
                 Err(e) => {
                     let _ = std::io::stdout().flush();
                     eprintln!("{e}");
+                    if crate::record::load(path).is_ok() {
+                        eprintln!("  (it is a saved game, written by `save`: a record of moves, not a scenario)");
+                    }
                     broken += 1;
                 }
             },
