@@ -57,3 +57,40 @@ fn check_prints_warnings_without_colour_when_not_on_a_terminal() {
     assert!(!stderr.contains('\x1b'), "colour on a pipe:\n{stderr:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("ok (1 warning)"));
 }
+
+/// A kind that no setup places but a move shoots onto the board (the Amazons' arrows) is
+/// placed: no warning.
+#[test]
+fn a_kind_a_move_shoots_is_placed() {
+    let source = rulebook::pipeline::read_source("tests/fixtures/valid/amazons.game").unwrap();
+    let described = rulebook::pipeline::describe(source).unwrap_or_else(|e| panic!("{e:?}"));
+    let warnings: Vec<&str> = described
+        .warnings
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+/// A game whose pieces share a letter prints no position text it could not read back.
+#[test]
+fn positions_drawn_alike_have_no_text() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args([
+            "position",
+            "tests/fixtures/warnings/players-drawn-alike.game",
+        ])
+        .args(["--moves", "b2 a1"])
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("position: none (") && stdout.contains("`B` stands for several pieces"),
+        "{stdout}"
+    );
+}

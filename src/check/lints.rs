@@ -25,12 +25,16 @@ impl Checker {
             ..
         } = rules;
         // The kinds a `move place` brings onto the board (a game that places its pieces
-        // may well start with an empty board).
+        // may well start with an empty board), or a move shoots (`then shoot arrow`).
         let placed: Vec<usize> = moves
             .iter()
-            .filter_map(|m| match m.rule.shape {
-                MoveDecl::PlacePiece { kind, .. } => Some(kind),
-                _ => None,
+            .flat_map(|m| {
+                let put = match m.rule.shape {
+                    MoveDecl::PlacePiece { kind, .. } => Some(kind),
+                    _ => None,
+                };
+                put.into_iter()
+                    .chain(m.rule.shot.map(|s| usize::from(s.kind)))
             })
             .collect();
         if let Some((_, span)) = found.board {
@@ -78,6 +82,9 @@ impl Checker {
                 );
             }
         }
+        if clean && self.board_kind == Some(BoardKind::Grid) {
+            self.shared_letters(found);
+        }
         // A kind of piece that no setup places, no move places and no promotion makes is
         // never on the board: no move can move it and no capture can take it.
         if clean && self.board_kind == Some(BoardKind::Grid) {
@@ -101,6 +108,33 @@ impl Checker {
                     );
                 }
             }
+        }
+    }
+
+    /// Warns when two pieces would be drawn with the same letter on a grid (the players'
+    /// initials with one kind of piece, the kinds' initials with several): the game's
+    /// positions then have no text (`rulebook position`, `--position`).
+    fn shared_letters(&mut self, found: &Declared) {
+        let initial = |s: &String| s.chars().next().map(|c| c.to_ascii_uppercase());
+        let (names, span, what) = match self.pieces.len() {
+            1 => (&self.players, found.players_span, "players"),
+            _ => {
+                let span = self.declared.get(&self.pieces[0]).map(|(s, _)| *s);
+                (&self.pieces, span, "kinds of piece")
+            }
+        };
+        let shared = names.iter().enumerate().find_map(|(i, a)| {
+            let b = names[i + 1..].iter().find(|b| initial(b) == initial(a))?;
+            Some((a.clone(), b.clone(), initial(a)?))
+        });
+        if let (Some((a, b, letter)), Some(span)) = (shared, span) {
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    format!("the {what} `{a}` and `{b}` are both drawn `{letter}`, so the game's positions cannot be written as text"),
+                    span,
+                )
+                .with_help("give them names with different first letters"),
+            );
         }
     }
 

@@ -17,7 +17,10 @@ pub(super) fn run(game: &GameArgs, start: &StartArgs, json: bool) -> Result<(), 
         println!("{}", position_json(&state));
     } else {
         print!("{}", render::position_text(&state));
-        println!("position: {}", notation::position_text(&state));
+        match notation::readable_position_text(&state) {
+            Ok(text) => println!("position: {text}"),
+            Err(e) => println!("position: none ({e})"),
+        }
     }
     Ok(())
 }
@@ -43,7 +46,7 @@ fn position_json(state: &State) -> serde_json::Value {
         "settings": game.settings.iter().map(|s| (s.name.clone(), serde_json::json!(s.value))).collect::<serde_json::Map<_, _>>(),
         "board": board_json(state),
         "picture": text.lines().collect::<Vec<_>>(),
-        "position": notation::position_text(state),
+        "position": notation::readable_position_text(state).ok(),
         "to_move": game.player_name(state.to_move()),
         "moves": moves,
         "played": played,

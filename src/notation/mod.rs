@@ -12,7 +12,9 @@ mod pits;
 mod position;
 mod tiles;
 
-pub use position::{parse_position, piece_letter, position_text, PositionError};
+pub use position::{
+    parse_position, piece_letter, position_text, readable_position_text, PositionError,
+};
 
 use std::fmt;
 

@@ -65,6 +65,13 @@ pub fn piece_letter(game: &Game, cell: Cell) -> char {
     }
 }
 
+/// The text of a position, if [`parse_position`] can read it back: not in a game where
+/// two pieces share a letter (the error says which).
+pub fn readable_position_text(state: &State) -> Result<String, PositionError> {
+    let text = position_text(state);
+    parse_position(state.game(), &text).map(|_| text)
+}
+
 /// The text of a position (without its history), which [`parse_position`] reads back
 /// into an equal state.
 pub fn position_text(state: &State) -> String {
