@@ -93,6 +93,28 @@ fn num(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
+/// End rules called alike are one line, under the first: in Four, a full board ends the
+/// game as a draw when black's stones are both on the first rank, else by black having no
+/// move, and both rules are called "full".
+#[test]
+fn end_rules_of_one_name_are_counted_together() {
+    let two = FOUR.replace(
+        "end when no legal move: mover loses",
+        "end called \"full\" when pieces(black, rank(1)) == 2 and pieces(white) == 2: draw\n\
+         end called \"full\" when no legal move: mover loses",
+    );
+    let file = rule_file("four-named", &two);
+    let r = json(&["analyze", file.to_str().unwrap(), "--games", "40", "--json"]);
+    let endings = r["endings"].as_array().unwrap();
+    assert_eq!(endings.len(), 1, "{endings:?}");
+    assert_eq!(endings[0]["rule"], 1);
+    assert_eq!(endings[0]["name"], "full");
+    assert_eq!(endings[0]["games"]["count"], 40);
+    // Both rules ended some of the games.
+    let draws = r["draws"]["count"].as_u64().unwrap();
+    assert!(draws > 0 && draws < 40, "{draws}");
+}
+
 #[test]
 fn a_game_of_four_placements_gives_the_figures_counted_by_hand() {
     let file = rule_file("four", FOUR);

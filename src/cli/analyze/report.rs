@@ -291,19 +291,29 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
     }
 }
 
-/// How the finished games of a tally ended: every end rule, with the games it ended, and
-/// the draws no end rule judged if there were any.
+/// How the finished games of a tally ended: every end rule, with the games it ended (the
+/// rules of one name, `called` alike, on one line, under the first), and the draws no end
+/// rule judged if there were any.
 fn endings(game: &Game, tally: &Tally) -> Vec<Ending> {
     let n = tally.games.len() as u64;
     let ended = |rule: Option<u8>| {
         let finished = tally.games.iter().filter(|g| g.outcome.is_some());
         finished.filter(|g| g.ended_by == rule).count() as u64
     };
-    let mut endings: Vec<Ending> = (0..game.end_rules.len())
-        .map(|r| Ending {
-            rule: Some(r + 1),
-            name: crate::render::end_rule_name(game, r),
-            games: wilson(ended(Some(r as u8)), n),
+    let mut named: Vec<(usize, String, u64)> = Vec::new();
+    for r in 0..game.end_rules.len() {
+        let name = crate::render::end_rule_name(game, r);
+        let games = ended(Some(r as u8));
+        match named.iter_mut().find(|(_, n, _)| *n == name) {
+            Some((_, _, count)) => *count += games,
+            None => named.push((r + 1, name, games)),
+        }
+    }
+    let mut endings: Vec<Ending> = (named.into_iter())
+        .map(|(rule, name, games)| Ending {
+            rule: Some(rule),
+            name,
+            games: wilson(games, n),
         })
         .collect();
     let unjudged = ended(None);
