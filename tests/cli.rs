@@ -157,6 +157,8 @@ fn show_tells_what_a_move_may_land_on_and_avoid() {
         end when no legal move: mover loses\n";
     let game = rulebook::pipeline::load_text("landing.game", text, None, &[]).unwrap();
     let out = rulebook::render::summary(&game);
+    // A kind no setup places is counted without a list of sites after it.
+    assert!(!out.lines().any(|l| l.ends_with(' ')), "{out}");
     let moves: Vec<&str> = out.lines().filter(|l| l.contains(". step ")).collect();
     assert!(!moves[0].contains("onto"), "{out}");
     assert!(
@@ -168,6 +170,23 @@ fn show_tells_what_a_move_may_land_on_and_avoid() {
             "slide north, east, south, west, onto an empty site or an enemy piece (taking it), \
              avoiding {b2}"
         ),
+        "{out}"
+    );
+}
+
+/// A rule with directions relative to the mover and a condition naming the mover is that
+/// player's rule alone: no rule for the other player that could never apply.
+#[test]
+fn a_relative_rule_for_one_player_is_one_rule() {
+    let text = "// One side.\ngame \"One side\"\nplayers white, black\nboard grid 3 by 3\n\
+        piece pawn\nsetup white pawn on a1\nsetup black pawn on c3\n\
+        move step forward when mover == white\nmove step all when black == mover\n\
+        end when no legal move: mover loses\n";
+    let game = rulebook::pipeline::load_text("one.game", text, None, &[]).unwrap();
+    assert_eq!(game.moves.len(), 2);
+    let out = rulebook::render::summary(&game);
+    assert!(
+        out.contains("1. step north (slide at most 1) when (mover == white)\n"),
         "{out}"
     );
 }

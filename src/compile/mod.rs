@@ -755,7 +755,13 @@ impl Compiler<'_> {
             return vec![rule];
         }
         let board = self.board();
+        // A rule for one player already (`when mover == black`) gives that player's rule alone.
+        let only = match &rule.condition {
+            Condition::When(e) => moving_player(e),
+            Condition::Always => None,
+        };
         model::Player::all()
+            .filter(|&player| only.is_none_or(|p| p == player))
             .map(|player| {
                 let absolute = absolute_directions(&directions, player);
                 let mut kind = rule.kind.clone();
@@ -778,6 +784,7 @@ impl Compiler<'_> {
                     Box::new(Expr::Player(PlayerRef::Fixed(player))),
                 );
                 let condition = match &rule.condition {
+                    Condition::When(e) if only.is_some() => Condition::When(e.clone()),
                     Condition::Always => Condition::When(moves),
                     Condition::When(e) => {
                         Condition::When(Expr::Binary(Op::And, Box::new(e.clone()), Box::new(moves)))
@@ -2033,6 +2040,18 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
             kind_a == kind_b && dirs_a.iter().any(|d| dirs_b.contains(d))
         })
     })
+}
+
+/// The player a condition `mover == PLAYER` (either way round) names, if it is that.
+fn moving_player(e: &Expr) -> Option<model::Player> {
+    let Expr::Binary(Op::Eq, a, b) = e else {
+        return None;
+    };
+    match (a.as_ref(), b.as_ref()) {
+        (Expr::Player(PlayerRef::Mover), Expr::Player(PlayerRef::Fixed(p)))
+        | (Expr::Player(PlayerRef::Fixed(p)), Expr::Player(PlayerRef::Mover)) => Some(*p),
+        _ => None,
+    }
 }
 
 /// Directions as `player` sees them: those relative to the mover (`forward`) made absolute,

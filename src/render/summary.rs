@@ -109,12 +109,15 @@ fn grid_summary(o: &mut String, game: &Game) {
                 Some(n) if game.stocked.contains(&(k as u8)) => format!(" + {n} in hand"),
                 _ => String::new(),
             };
+            let on = match sites.is_empty() {
+                true => String::new(),
+                false => format!(": {}", sites.join(" ")),
+            };
             let _ = writeln!(
                 o,
-                "  {player} {kind} ({}) x{}{hand}: {}",
+                "  {player} {kind} ({}) x{}{hand}{on}",
                 glyph(game, cell),
-                sites.len(),
-                sites.join(" ")
+                sites.len()
             );
         }
     }
