@@ -45,7 +45,8 @@ pub enum TestFile {
 
 /// The files to test under the paths given: a file is taken as it is (a `.game` file
 /// stands for the snapshot beside it); a folder is searched for scenario and snapshot files,
-/// in name order (and the saved games in it are told apart). Paths that do not exist, and folders without any, are errors.
+/// in name order, the saved games in it told apart. Paths that do not exist, and folders
+/// without any, are errors.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<TestFile>, String> {
     let mut out = Vec::new();
     for path in paths {
