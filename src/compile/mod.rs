@@ -1696,13 +1696,17 @@ impl Compiler<'_> {
         };
         let longest = i64::from(self.board().width.max(self.board().height));
         if !(2..=longest).contains(&length) {
+            let help = match length < 2 {
+                true => "count single pieces with `pieces(PLAYER)`".to_string(),
+                false => format!("no line on this board is longer than {longest}"),
+            };
             let d = Diagnostic::error(
                 format!(
                     "`lines` counts lines of 2 to {longest} pieces on this board; {length} given"
                 ),
                 span,
             )
-            .with_help("count single pieces with `pieces(PLAYER)`");
+            .with_help(help);
             self.errors.push(self.with_config(d));
             return None;
         }
