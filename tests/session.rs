@@ -124,6 +124,39 @@ fn a_refused_placement_keeps_its_reason() {
     assert_eq!(s.state().ply(), 0, "refused moves change nothing");
 }
 
+/// A placement refused by the rules' clauses says which: the region of every placement
+/// rule, or the neighbour a rule asks for (Connect Four's disc on a disc).
+#[test]
+fn a_placement_refused_by_its_clauses_says_which() {
+    let dir = temp_dir("drop");
+    let path = dir.join("drop.game");
+    std::fs::write(
+        &path,
+        "// Discs drop into columns.\ngame \"Drop\"\nplayers red, yellow\n\
+         board grid 4 by 4\npiece disc\nmove place disc in rank(1)\n\
+         move place disc next to piece along south\nend when line(mover) >= 3: mover wins\n\
+         end when no legal move: draw\n",
+    )
+    .unwrap();
+    let mut s = session(path.to_str().unwrap(), &[], None);
+    let e = refused(&mut s, "b3");
+    assert!(
+        e.contains("a piece placed on b3 needs a piece next to it (along south)"),
+        "{e}"
+    );
+    let dir = temp_dir("corner");
+    let path = dir.join("corner.game");
+    std::fs::write(
+        &path,
+        "// Only the corners.\ngame \"Corner\"\nplayers red, yellow\nboard grid 3 by 3\n\
+         piece disc\nmove place disc in corners\nend when no legal move: draw\n",
+    )
+    .unwrap();
+    let mut s = session(path.to_str().unwrap(), &[], None);
+    let e = refused(&mut s, "b2");
+    assert!(e.contains("no placement rule places a piece on b2"), "{e}");
+}
+
 #[test]
 fn undo_and_redo() {
     let mut s = session("ming-mang", &["size=4"], None);

@@ -5,7 +5,8 @@
 
 use super::{is_site_like, move_text, MoveError};
 use crate::engine::{Move, MoveList, State};
-use crate::model::{Chain, MoveKind, Site, NO_SITE};
+use crate::model::board::GRID_DIRECTIONS;
+use crate::model::{Chain, MoveKind, Neighbour, Site, NO_SITE};
 
 /// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
 /// the point of a placement; then its second part, if any (`/g7`, `/xa4`).
@@ -446,9 +447,47 @@ fn placement_refusal(state: &State, site: Site) -> Option<String> {
                 "a piece placed on {name} would leave its group without a liberty (an empty \
              point next to it), taking nothing"
             ),
-            false => format!("no piece may be placed on {name} now"),
+            false => placement_clause(state, site)
+                .unwrap_or_else(|| format!("no piece may be placed on {name} now")),
         },
     )
+}
+
+/// What the placement rules ask of `site` that it lacks: to lie in a rule's region, or to
+/// have a neighbour of the rule's kind (`next to piece along south`); `None` when neither
+/// tells why.
+fn placement_clause(state: &State, site: Site) -> Option<String> {
+    let game = state.game();
+    let name = &game.board.site_names[site.index()];
+    let reaching: Vec<_> = (game.moves.iter())
+        .filter_map(|r| match r.kind {
+            MoveKind::PlacePiece { region, .. } => Some((region, r.filter.next_to)),
+            _ => None,
+        })
+        .filter(|(region, _)| region.is_none_or(|g| game.in_region(usize::from(g), site)))
+        .collect();
+    let Some(&(_, Some(next_to))) = reaching.first() else {
+        return reaching
+            .is_empty()
+            .then(|| format!("no placement rule places a piece on {name}: each has its region"));
+    };
+    if reaching.iter().any(|(_, n)| n.is_none()) {
+        return None;
+    }
+    let what = match next_to.what {
+        Neighbour::Empty => "an empty site",
+        Neighbour::Enemy => "an enemy piece",
+        Neighbour::Friend => "a friendly piece",
+        Neighbour::Piece => "a piece",
+    };
+    let along: Vec<&str> = (0..8)
+        .filter(|d| next_to.directions & 1 << d != 0)
+        .map(|d| GRID_DIRECTIONS[d].0)
+        .collect();
+    Some(format!(
+        "a piece placed on {name} needs {what} next to it (along {})",
+        along.join(", ")
+    ))
 }
 
 /// Why the move written `text` is not legal when the rules would allow it but for a
