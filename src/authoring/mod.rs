@@ -38,15 +38,11 @@ pub enum TestFile {
     Scenario(PathBuf),
     /// A behaviour snapshot (`.snapshot`), checked against the rule file beside it.
     Snapshot(PathBuf),
-    /// A saved game found in a folder (a `.yaml` file that reads as a game record): not a
-    /// test, and told as skipped.
-    Record(PathBuf),
 }
 
 /// The files to test under the paths given: a file is taken as it is (a `.game` file
 /// stands for the snapshot beside it); a folder is searched for scenario and snapshot files,
-/// in name order, the saved games in it told apart. Paths that do not exist, and folders
-/// without any, are errors.
+/// in name order. Paths that do not exist, and folders without any, are errors.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<TestFile>, String> {
     let mut out = Vec::new();
     for path in paths {
@@ -121,14 +117,9 @@ fn walk(
         if path.is_dir() {
             walk(&path, depth + 1, seen, out)?;
         } else if path.extension().is_some_and(|e| e != "game") {
-            // Inside a folder, a rule file is not a test of its own: its snapshot is; a saved
-            // game beside the scenarios is none either.
-            match classify(&path) {
-                Some(TestFile::Scenario(p)) if crate::record::load(&p).is_ok() => {
-                    out.push(TestFile::Record(p))
-                }
-                Some(f) => out.push(f),
-                None => {}
+            // Inside a folder, a rule file is not a test of its own: its snapshot is.
+            if let Some(f) = classify(&path) {
+                out.push(f);
             }
         }
     }

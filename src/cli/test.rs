@@ -13,7 +13,10 @@ pub(super) fn run(paths: &[PathBuf], update: bool) -> Result<(), String> {
     let (mut passed, mut failed, mut broken, mut drifted) = (0, 0, 0, 0);
     for file in &files {
         match file {
-            TestFile::Record(path) => {
+            // A game saved beside the scenarios of a folder is no test.
+            TestFile::Scenario(path)
+                if !paths.contains(path) && crate::record::load(path).is_ok() =>
+            {
                 println!("{}: a saved game, not a scenario: skipped", path.display());
             }
             TestFile::Scenario(path) => match scenario::run_file(path) {
