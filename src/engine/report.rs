@@ -211,9 +211,10 @@ impl State {
                 report.jumped = others - self.others_pieces(mover);
             }
             None => {
-                let others = self.others_pieces(mover);
+                let landed_on = self.cells[m.to.index()];
+                report.replaced =
+                    (landed_on != EMPTY && self.game.owner[landed_on.index()] != mover) as u32;
                 self.land_piece(m, mover);
-                report.replaced = others - self.others_pieces(mover);
             }
         }
         let removes = game.moves[m.rule as usize].filter.removal.is_some();
