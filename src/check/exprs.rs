@@ -2,7 +2,7 @@
 
 use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::{Diagnostic, Span};
-use crate::model::board::{GRID_DIRECTIONS, RELATIVE_DIRECTIONS};
+use crate::model::board::{GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use crate::model::{GroupUnit, Op, Quantifier, MAX_BOUND};
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
 
@@ -678,8 +678,8 @@ impl Checker {
             }
             _ => {}
         }
-        if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == t) {
-            return Some((TExprKind::Direction(d as u8), Type::Direction));
+        if let Some(d) = direction_named(t) {
+            return Some((TExprKind::Direction(d), Type::Direction));
         }
         if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board_kind) {
             return Some((TExprKind::Region(point), Type::Region));
@@ -777,4 +777,14 @@ fn fold_const_int(e: &TExpr) -> Option<i64> {
         }
         _ => None,
     }
+}
+
+/// The code of a direction by name: the grid's, or one relative to the mover (`forward`,
+/// coded from [`RELATIVE_BASE`] and read as the player whose rule it is when the game is
+/// compiled).
+fn direction_named(name: &str) -> Option<u8> {
+    let grid = GRID_DIRECTIONS.iter().position(|d| d.0 == name);
+    let relative = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == name);
+    grid.map(|d| d as u8)
+        .or(relative.map(|d| RELATIVE_BASE + d as u8))
 }

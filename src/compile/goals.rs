@@ -17,13 +17,17 @@ pub(super) fn goals(
     end_rules
         .iter()
         .filter_map(|rule| {
-            let (EndWhen::Position(i), EndResult::PlayerWins(winner)) = (rule.when, rule.result)
-            else {
+            let EndWhen::Position(i) = rule.when else {
                 return None;
             };
-            let (player, region, kind) = reached(end_conditions.get(i as usize)?)?;
+            let winner = match rule.result {
+                EndResult::PlayerWins(p) => Winner::Fixed(p),
+                EndResult::MoverWins => Winner::Mover,
+                _ => return None,
+            };
+            let (player, region, kind) = reached(end_conditions.get(i as usize)?, winner)?;
             let region = regions.get(usize::from(region))?;
-            (player == winner).then(|| Goal {
+            Some(Goal {
                 player,
                 kind,
                 distance: distances(region, board),
@@ -40,15 +44,50 @@ pub(super) fn stalemate_loses(end_rules: &[EndRule]) -> bool {
         .any(|r| r.when == EndWhen::NoLegalMove && r.result == EndResult::MoverLoses)
 }
 
-/// `(player, region, kind)` of a condition that a piece has reached a region:
-/// `pieces(P, R, K) > 0` or `pieces(P, R, K) >= 1` with P a fixed player.
-fn reached(condition: &Expr) -> Option<(Player, u16, u8)> {
+/// Who an end rule's result makes the winner.
+#[derive(Clone, Copy)]
+enum Winner {
+    Fixed(Player),
+    Mover,
+}
+
+/// `(player, region, kind)` of a condition that a piece of the winner's has reached a
+/// region: `pieces(P, R, K) > 0` or `pieces(P, R, K) >= 1` with P the winner, a fixed
+/// player; or, with `mover == P` beside it (`mover == P and ...`, as a rule reading
+/// `side(forward)` is compiled for each player), P or `mover`, and the winner P or `mover`.
+fn reached(condition: &Expr, winner: Winner) -> Option<(Player, u16, u8)> {
+    let (mover, condition) = match condition {
+        Expr::Binary(Op::And, a, b) => match (mover_test(a), mover_test(b)) {
+            (Some(p), _) => (Some(p), b.as_ref()),
+            (_, Some(p)) => (Some(p), a.as_ref()),
+            _ => return None,
+        },
+        c => (None, c),
+    };
     let Expr::Binary(op, a, b) = condition else {
         return None;
     };
-    match (op, a.as_ref(), b.as_ref()) {
-        (Op::Gt, Expr::PiecesIn(PlayerRef::Fixed(p), r, k), Expr::Const(0))
-        | (Op::Ge, Expr::PiecesIn(PlayerRef::Fixed(p), r, k), Expr::Const(1)) => Some((*p, *r, *k)),
+    let (player, region, kind) = match (op, a.as_ref(), b.as_ref()) {
+        (Op::Gt, Expr::PiecesIn(p, r, k), Expr::Const(0))
+        | (Op::Ge, Expr::PiecesIn(p, r, k), Expr::Const(1)) => (*p, *r, *k),
+        _ => return None,
+    };
+    let player = match player {
+        PlayerRef::Fixed(p) => p,
+        PlayerRef::Mover => mover?,
+        PlayerRef::Opponent => return None,
+    };
+    let winner = match winner {
+        Winner::Fixed(p) => p,
+        Winner::Mover => mover?,
+    };
+    (winner == player).then_some((player, region, kind))
+}
+
+/// The player a test `mover == P` (either way round) names.
+fn mover_test(e: &Expr) -> Option<Player> {
+    match e {
+        Expr::Binary(Op::Eq, ..) => super::moving_player(e),
         _ => None,
     }
 }

@@ -159,6 +159,22 @@ struct Compiler<'a> {
     errors: Vec<Diagnostic>,
     /// While a score's condition is folded: the player scored, whom `mover` names.
     scored: Option<model::Player>,
+    /// Whose `forward` a region relative to the mover (`side(forward)`) faces.
+    seat: Seat,
+    /// Set when a region relative to the mover was met while [`Seat::Asked`].
+    seat_needed: bool,
+}
+
+/// Whose directions a region relative to the mover (`side(forward)`) is read by, while a
+/// part of the game is compiled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Seat {
+    /// Nobody's: the part has no mover (a board, a ban on repetition).
+    Nobody,
+    /// A rule that is compiled once, unless it turns out to need a player.
+    Asked,
+    /// This player's.
+    Of(model::Player),
 }
 
 /// A set of kinds of piece (bit `k` for kind `k`); none given: every kind.
@@ -230,6 +246,8 @@ pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnost
         regions: Vec::new(),
         errors: Vec::new(),
         scored: None,
+        seat: Seat::Nobody,
+        seat_needed: false,
     };
     let game = c.run();
     match game {
@@ -364,9 +382,19 @@ impl Compiler<'_> {
     fn effects(&mut self) -> (Vec<model::Effect>, Vec<model::RuleSource>) {
         let desc = self.desc;
         let labels = desc.effect_labels.iter().chain(std::iter::repeat(&None));
-        (desc.effects.iter().zip(labels))
-            .filter_map(|(e, label)| Some((self.effect(e)?, rule_source(e.span, label))))
-            .unzip()
+        let mut out = (Vec::new(), Vec::new());
+        for (e, label) in desc.effects.iter().zip(labels) {
+            for (seat, effect) in self.per_seat(|c| c.effect(e)) {
+                if let Some(condition) = seated_condition(&effect.condition, seat) {
+                    out.0.push(model::Effect {
+                        condition,
+                        ..effect
+                    });
+                    out.1.push(rule_source(e.span, label));
+                }
+            }
+        }
+        out
     }
 
     /// The end rules as written, with their short names, but for those whose condition on
@@ -386,21 +414,28 @@ impl Compiler<'_> {
                 ends.labels.push(e.label.clone());
                 continue;
             };
-            let condition = match self.fold(c) {
-                Some(Value::Runtime(x)) => {
-                    self.reachable_thresholds(&x, c.span);
-                    x
+            let folded = self.per_seat(|compiler| match compiler.fold(c)? {
+                Value::Runtime(x) => {
+                    compiler.reachable_thresholds(&x, c.span);
+                    Some(Condition::When(x))
                 }
-                Some(Value::Bool(true)) => Expr::Const(1),
-                _ => continue,
-            };
-            ends.rules.push(model::EndRule {
-                when: model::EndWhen::Position(ends.conditions.len() as u8),
-                result: e.result,
+                Value::Bool(true) => Some(Condition::Always),
+                _ => None,
             });
-            ends.labels.push(e.label.clone());
-            ends.conditions.push(condition);
-            ends.sources.push(rule_source(c.span, &None));
+            for (seat, condition) in folded {
+                let condition = match seated_condition(&condition, seat) {
+                    Some(Condition::When(x)) => x,
+                    Some(Condition::Always) => Expr::Const(1),
+                    None => continue,
+                };
+                ends.rules.push(model::EndRule {
+                    when: model::EndWhen::Position(ends.conditions.len() as u8),
+                    result: e.result,
+                });
+                ends.labels.push(e.label.clone());
+                ends.conditions.push(condition);
+                ends.sources.push(rule_source(c.span, &None));
+            }
         }
         ends
     }
@@ -556,10 +591,13 @@ impl Compiler<'_> {
         let (w, h) = (self.board().width as usize, self.board().height as usize);
         let mut placed_by: Vec<Option<Span>> = vec![None; w * h];
         for s in &self.desc.setup {
-            let Some(Value::Region(sites)) = self.fold(&s.region) else {
+            let player = model::Player::new(s.player).expect("the checker names a player");
+            self.seat = Seat::Of(player);
+            let region = self.fold(&s.region);
+            self.seat = Seat::Nobody;
+            let Some(Value::Region(sites)) = region else {
                 continue;
             };
-            let player = model::Player::new(s.player).expect("the checker names a player");
             let cell = model::Cell::piece(player, s.piece, piece_kinds);
             for site in self.on_board(sites) {
                 if let Some(first) = placed_by[site.index()] {
@@ -602,102 +640,144 @@ impl Compiler<'_> {
 
     /// The move rules whose conditions can hold in this configuration.
     fn moves(&mut self) -> Vec<model::MoveRule> {
+        let desc = self.desc;
+        let mut rules = Vec::new();
+        for m in &desc.moves {
+            for (seat, rule) in self.per_seat(|c| c.move_rule(m)) {
+                if let Some(condition) = seated_condition(&rule.condition, seat) {
+                    rules.push(model::MoveRule { condition, ..rule });
+                }
+            }
+        }
+        rules
+    }
+
+    /// Compiles a rule by `compile`, once; or, where it reads a region relative to the
+    /// mover (`side(forward)`), once for each player, each returned with the player it was
+    /// compiled for (whose condition [`seated_condition`] then narrows to that player).
+    /// An error found in several passes is reported once.
+    fn per_seat<T>(
+        &mut self,
+        mut compile: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Vec<(Option<model::Player>, T)> {
+        (self.seat, self.seat_needed) = (Seat::Asked, false);
+        let once = compile(self);
+        let needed = self.seat_needed;
+        let mut out = Vec::new();
+        if !needed {
+            out.extend(once.map(|rule| (None, rule)));
+        } else {
+            for player in model::Player::all().take(self.desc.players.len()) {
+                self.seat = Seat::Of(player);
+                let known = self.errors.len();
+                let rule = compile(self);
+                let fresh = self.errors.split_off(known);
+                for d in fresh {
+                    if !self.errors.contains(&d) {
+                        self.errors.push(d);
+                    }
+                }
+                out.extend(rule.map(|rule| (Some(player), rule)));
+            }
+        }
+        self.seat = Seat::Nobody;
+        out
+    }
+
+    /// One move rule as written (its directions relative to the mover left for
+    /// [`Compiler::per_player`]).
+    fn move_rule(
+        &mut self,
+        m: &Conditional<crate::check::MoveRuleDecl>,
+    ) -> Option<model::MoveRule> {
         let players = self.desc.players.len();
         let by_pieces = self.chains_by_pieces();
-        self.desc
-            .moves
-            .iter()
-            .filter_map(|m| {
-                let condition = self.condition(m)?;
-                let kind = match &m.rule.shape {
-                    MoveDecl::Slide {
-                        directions,
-                        max_length,
-                    } => {
-                        // Relative directions get theirs per player (`per_player`).
-                        let (rising, falling) = directions
-                            .iter()
-                            .filter(|&&d| d < RELATIVE_BASE)
-                            .partition(|&&d| self.board().ascends(d));
-                        let max_length = match max_length {
-                            None => model::UNLIMITED,
-                            Some(m) => {
-                                self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16
-                            }
-                        };
-                        model::MoveKind::Slide {
-                            directions: directions.clone(),
-                            rising,
-                            falling,
-                            max_length,
-                        }
-                    }
-                    MoveDecl::Jump {
-                        directions,
-                        flying,
-                        over,
-                        mode,
-                        chain,
-                    } => model::MoveKind::Jump {
-                        directions: directions.clone(),
-                        flying: *flying,
-                        over: *over,
-                        mode: *mode,
-                        chain: self.jump_chain(*chain, directions, by_pieces, m.span)?,
-                    },
-                    MoveDecl::Remove { region } => model::MoveKind::Remove {
-                        region: match region {
-                            Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
-                            None => None,
-                        },
-                    },
-                    MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
-                        kind: *kind as u8,
-                        from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
-                        region: match region {
-                            Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
-                            None => self.points_on_board(),
-                        },
-                    },
-                    MoveDecl::Sow {
-                        sowing,
-                        relay,
-                        skip,
-                        start,
-                    } => model::MoveKind::Sow {
-                        sowing: *sowing,
-                        track: self.sow_track(*sowing, skip.as_ref(), players)?,
-                        relay: match relay {
-                            Some(e) => Some(to_runtime(self.fold(e)?)?),
-                            None => None,
-                        },
-                        start: match start {
-                            Some(e) => Some(to_runtime(self.fold(e)?)?),
-                            None => None,
-                        },
-                    },
-                    MoveDecl::Place { matching } => model::MoveKind::Place {
-                        matching: *matching,
-                    },
-                    MoveDecl::Pass { at_will } => model::MoveKind::Pass { at_will: *at_will },
-                    MoveDecl::Swap => model::MoveKind::Swap,
-                    MoveDecl::Fly => model::MoveKind::Fly {
-                        region: self.points_on_board(),
-                    },
+        let condition = self.condition(m)?;
+        let kind = match &m.rule.shape {
+            MoveDecl::Slide {
+                directions,
+                max_length,
+            } => {
+                // Relative directions get theirs per player (`per_player`).
+                let (rising, falling) = directions
+                    .iter()
+                    .filter(|&&d| d < RELATIVE_BASE)
+                    .partition(|&&d| self.board().ascends(d));
+                let max_length = match max_length {
+                    None => model::UNLIMITED,
+                    Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
                 };
-                let filter = self.move_filter(&m.rule)?;
-                let so_that = match &m.rule.so_that {
+                model::MoveKind::Slide {
+                    directions: directions.clone(),
+                    rising,
+                    falling,
+                    max_length,
+                }
+            }
+            MoveDecl::Jump {
+                directions,
+                flying,
+                over,
+                mode,
+                chain,
+            } => model::MoveKind::Jump {
+                directions: directions.clone(),
+                flying: *flying,
+                over: *over,
+                mode: *mode,
+                chain: self.jump_chain(*chain, directions, by_pieces, m.span)?,
+            },
+            MoveDecl::Remove { region } => model::MoveKind::Remove {
+                region: match region {
+                    Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
+                    None => None,
+                },
+            },
+            MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
+                kind: *kind as u8,
+                from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
+                region: match region {
+                    Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
+                    None => self.points_on_board(),
+                },
+            },
+            MoveDecl::Sow {
+                sowing,
+                relay,
+                skip,
+                start,
+            } => model::MoveKind::Sow {
+                sowing: *sowing,
+                track: self.sow_track(*sowing, skip.as_ref(), players)?,
+                relay: match relay {
                     Some(e) => Some(to_runtime(self.fold(e)?)?),
                     None => None,
-                };
-                Some(model::MoveRule {
-                    kind,
-                    filter,
-                    condition,
-                    so_that,
-                })
-            })
-            .collect()
+                },
+                start: match start {
+                    Some(e) => Some(to_runtime(self.fold(e)?)?),
+                    None => None,
+                },
+            },
+            MoveDecl::Place { matching } => model::MoveKind::Place {
+                matching: *matching,
+            },
+            MoveDecl::Pass { at_will } => model::MoveKind::Pass { at_will: *at_will },
+            MoveDecl::Swap => model::MoveKind::Swap,
+            MoveDecl::Fly => model::MoveKind::Fly {
+                region: self.points_on_board(),
+            },
+        };
+        let filter = self.move_filter(&m.rule)?;
+        let so_that = match &m.rule.so_that {
+            Some(e) => Some(to_runtime(self.fold(e)?)?),
+            None => None,
+        };
+        Some(model::MoveRule {
+            kind,
+            filter,
+            condition,
+            so_that,
+        })
     }
 
     /// What narrows a move rule: its clauses, with their regions compiled.
@@ -755,14 +835,10 @@ impl Compiler<'_> {
             return vec![rule];
         }
         let board = self.board();
-        // A rule for one player already (`when mover == black`) gives that player's rule alone.
-        let only = match &rule.condition {
-            Condition::When(e) => moving_player(e),
-            Condition::Always => None,
-        };
         model::Player::all()
-            .filter(|&player| only.is_none_or(|p| p == player))
-            .map(|player| {
+            .filter_map(|player| {
+                // A rule for one player already (`when mover == black`) gives theirs alone.
+                let condition = seated_condition(&rule.condition, Some(player))?;
                 let absolute = absolute_directions(&directions, player);
                 let mut kind = rule.kind.clone();
                 match &mut kind {
@@ -778,24 +854,12 @@ impl Compiler<'_> {
                     model::MoveKind::Jump { directions, .. } => *directions = absolute,
                     _ => unreachable!("only slides and jumps have directions"),
                 }
-                let moves = Expr::Binary(
-                    Op::Eq,
-                    Box::new(Expr::Player(PlayerRef::Mover)),
-                    Box::new(Expr::Player(PlayerRef::Fixed(player))),
-                );
-                let condition = match &rule.condition {
-                    Condition::When(e) if only.is_some() => Condition::When(e.clone()),
-                    Condition::Always => Condition::When(moves),
-                    Condition::When(e) => {
-                        Condition::When(Expr::Binary(Op::And, Box::new(e.clone()), Box::new(moves)))
-                    }
-                };
-                model::MoveRule {
+                Some(model::MoveRule {
                     kind,
                     filter: rule.filter,
                     condition,
                     so_that: rule.so_that.clone(),
-                }
+                })
             })
             .collect()
     }
@@ -1253,13 +1317,33 @@ impl Compiler<'_> {
             *chosen = (0..desc.scores.len()).find(|&i| self.condition(&desc.scores[i]).is_some());
             self.scored = None;
         }
-        let mut expr = |i: usize| to_runtime(self.fold(&desc.scores[i].rule)?);
+        let expr = |c: &mut Self, i: usize| to_runtime(c.fold(&desc.scores[i].rule)?);
         match chosen {
             [None, None] => None,
-            [Some(a), Some(b)] if a == b => expr(a),
+            // One statement for both, unless it reads a region relative to the mover.
+            [Some(a), Some(b)] if a == b => match &mut self.per_seat(|c| expr(c, a))[..] {
+                [(None, e)] => Some(std::mem::replace(e, Expr::Const(0))),
+                [(_, first), (_, second)] => Some(Expr::PerMover(Box::new([
+                    std::mem::replace(first, Expr::Const(0)),
+                    std::mem::replace(second, Expr::Const(0)),
+                ]))),
+                _ => None,
+            },
             [a, b] => {
-                let mut per = |i: Option<usize>| i.map_or(Some(Expr::Const(0)), &mut expr);
-                Some(Expr::PerMover(Box::new([per(a)?, per(b)?])))
+                let mut per = |i: Option<usize>, player| match i {
+                    None => Some(Expr::Const(0)),
+                    Some(i) => {
+                        self.seat = Seat::Of(player);
+                        let e = expr(self, i);
+                        self.seat = Seat::Nobody;
+                        e
+                    }
+                };
+                let first = per(a, model::Player::FIRST)?;
+                Some(Expr::PerMover(Box::new([
+                    first,
+                    per(b, model::Player::SECOND)?,
+                ])))
             }
         }
     }
@@ -1897,6 +1981,69 @@ impl Compiler<'_> {
         None
     }
 
+    /// A direction as the player whose rule is compiled sees it, where it is relative to
+    /// the mover (`forward`: north for the first player, south for the second); the first
+    /// of two (`forward-diagonal`).
+    fn seated_direction(&mut self, d: u8, span: Span) -> Option<u8> {
+        let Some(relative) = d.checked_sub(RELATIVE_BASE) else {
+            return Some(d);
+        };
+        let player = match (self.scored, self.seat) {
+            (Some(p), _) | (None, Seat::Of(p)) => p,
+            (None, Seat::Asked) => {
+                self.seat_needed = true;
+                model::Player::FIRST
+            }
+            (None, Seat::Nobody) => {
+                let d = Diagnostic::error(
+                    format!(
+                        "`{}` is the mover's direction, and nobody moves here",
+                        RELATIVE_DIRECTIONS[relative as usize].0
+                    ),
+                    span,
+                )
+                .with_help(
+                    "a region relative to the mover may be read by a move, an `after move` \
+                     rule, an `end`, a score and a `setup` (as its player sees it)",
+                );
+                self.errors.push(d);
+                return None;
+            }
+        };
+        let (_, first, second) = RELATIVE_DIRECTIONS[relative as usize];
+        Some(if player == model::Player::FIRST {
+            first[0]
+        } else {
+            second[0]
+        })
+    }
+
+    /// `side(D)`: the whole side of the grid facing `D` (as the player whose rule it is
+    /// sees it, for `forward` and `backward`).
+    fn side_region(&mut self, d: u8, span: Span) -> Option<Vec<Site>> {
+        let b = self.board();
+        let (w, h) = (b.width, b.height);
+        let sites = |pred: &dyn Fn(u16, u16) -> bool| -> Vec<Site> {
+            (0..w * h)
+                .filter(|s| pred(s % w, s / w))
+                .map(|s| Site::at(usize::from(s)))
+                .collect()
+        };
+        Some(match self.seated_direction(d, span)? {
+            0 => sites(&|_, r| r == h - 1),
+            1 => sites(&|f, _| f == w - 1),
+            2 => sites(&|_, r| r == 0),
+            3 => sites(&|f, _| f == 0),
+            _ => {
+                let message = "`side` takes north, east, south, west, forward or backward";
+                let d = Diagnostic::error(message, span)
+                    .with_help("for a corner, write `corner(north-west)`");
+                self.errors.push(d);
+                return None;
+            }
+        })
+    }
+
     fn call(&mut self, f: Builtin, arg: Value, span: Span) -> Option<Value> {
         let b = self.board();
         let (w, h) = (b.width as i64, b.height as i64);
@@ -1938,22 +2085,7 @@ impl Compiler<'_> {
                     _ => Expr::Marks(arg),
                 })
             }
-            (Builtin::Side, Value::Direction(d)) => {
-                let r = match d {
-                    0 => sites(&|_, r| r == h - 1),
-                    1 => sites(&|f, _| f == w - 1),
-                    2 => sites(&|_, r| r == 0),
-                    3 => sites(&|f, _| f == 0),
-                    _ => {
-                        self.errors.push(
-                            Diagnostic::error("`side` takes north, east, south or west", span)
-                                .with_help("for a corner, write `corner(north-west)`"),
-                        );
-                        return None;
-                    }
-                };
-                Value::Region(r)
-            }
+            (Builtin::Side, Value::Direction(d)) => Value::Region(self.side_region(d, span)?),
             (Builtin::Corner, Value::Direction(d)) => {
                 let r = match d {
                     4 => sites(&|f, r| f == w - 1 && r == h - 1),
@@ -2017,9 +2149,9 @@ impl Compiler<'_> {
     }
 }
 
-/// Whether two move rules of the same kind share a direction (and so can make the same
-/// move). A slide and a jump never coincide: a slide's first step is onto an empty site,
-/// a jump's onto an enemy piece.
+/// Whether two move rules of the same kind, for the same mover, share a direction (and so
+/// can make the same move). A slide and a jump never coincide: a slide's first step is
+/// onto an empty site, a jump's onto an enemy piece.
 fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
@@ -2041,20 +2173,58 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         let (kind_a, dirs_a) = directions(a);
         moves[i + 1..].iter().any(|b| {
             let (kind_b, dirs_b) = directions(b);
-            kind_a == kind_b && dirs_a.iter().any(|d| dirs_b.contains(d))
+            let players = (rule_mover(a), rule_mover(b));
+            let one_mover = !matches!(players, (Some(x), Some(y)) if x != y);
+            kind_a == kind_b && one_mover && dirs_a.iter().any(|d| dirs_b.contains(d))
         })
     })
 }
 
-/// The player a condition `mover == PLAYER` (either way round) names, if it is that.
+/// The player a rule's condition names as the mover, if it names one.
+fn rule_mover(rule: &model::MoveRule) -> Option<model::Player> {
+    match &rule.condition {
+        Condition::When(e) => moving_player(e),
+        Condition::Always => None,
+    }
+}
+
+/// The player a condition names as the mover: `mover == PLAYER` (either way round), alone
+/// or as a term of an `and`.
 fn moving_player(e: &Expr) -> Option<model::Player> {
-    let Expr::Binary(Op::Eq, a, b) = e else {
+    let Expr::Binary(op, a, b) = e else {
         return None;
     };
-    match (a.as_ref(), b.as_ref()) {
-        (Expr::Player(PlayerRef::Mover), Expr::Player(PlayerRef::Fixed(p)))
-        | (Expr::Player(PlayerRef::Fixed(p)), Expr::Player(PlayerRef::Mover)) => Some(*p),
+    match (op, a.as_ref(), b.as_ref()) {
+        (Op::And, a, b) => moving_player(a).or_else(|| moving_player(b)),
+        (Op::Eq, Expr::Player(PlayerRef::Mover), Expr::Player(PlayerRef::Fixed(p)))
+        | (Op::Eq, Expr::Player(PlayerRef::Fixed(p)), Expr::Player(PlayerRef::Mover)) => Some(*p),
         _ => None,
+    }
+}
+
+/// A rule's condition narrowed to `seat`'s moves (`... and mover == PLAYER`), or `None`
+/// where it already names another player as the mover; as it is without a seat, or where
+/// it names that player already.
+fn seated_condition(condition: &Condition, seat: Option<model::Player>) -> Option<Condition> {
+    let Some(player) = seat else {
+        return Some(condition.clone());
+    };
+    let moves = Expr::Binary(
+        Op::Eq,
+        Box::new(Expr::Player(PlayerRef::Mover)),
+        Box::new(Expr::Player(PlayerRef::Fixed(player))),
+    );
+    match condition {
+        Condition::Always => Some(Condition::When(moves)),
+        Condition::When(e) => match moving_player(e) {
+            Some(p) => (p == player).then(|| condition.clone()),
+            // Whose move it is first: the cheaper test, which spares the rest.
+            None => Some(Condition::When(Expr::Binary(
+                Op::And,
+                Box::new(moves),
+                Box::new(e.clone()),
+            ))),
+        },
     }
 }
 
