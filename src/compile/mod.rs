@@ -1321,14 +1321,15 @@ impl Compiler<'_> {
         match chosen {
             [None, None] => None,
             // One statement for both, unless it reads a region relative to the mover.
-            [Some(a), Some(b)] if a == b => match &mut self.per_seat(|c| expr(c, a))[..] {
-                [(None, e)] => Some(std::mem::replace(e, Expr::Const(0))),
-                [(_, first), (_, second)] => Some(Expr::PerMover(Box::new([
-                    std::mem::replace(first, Expr::Const(0)),
-                    std::mem::replace(second, Expr::Const(0)),
-                ]))),
-                _ => None,
-            },
+            [Some(a), Some(b)] if a == b => {
+                let seated = self.per_seat(|c| expr(c, a));
+                let mut per = seated.into_iter().map(|(_, e)| e);
+                match (per.next(), per.next()) {
+                    (Some(e), None) => Some(e),
+                    (Some(first), Some(second)) => Some(Expr::PerMover(Box::new([first, second]))),
+                    _ => None,
+                }
+            }
             [a, b] => {
                 let mut per = |i: Option<usize>, player| match i {
                     None => Some(Expr::Const(0)),
