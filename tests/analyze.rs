@@ -611,6 +611,64 @@ fn a_match_resumed_from_its_record_reports_what_the_whole_run_does() {
     );
 }
 
+/// The record is written again after each game, not only at the end: as soon as a game is
+/// logged the file holds it, a match killed outright (no Ctrl-C) keeps what it finished,
+/// and `--resume` from that goes on to the report of a run never stopped.
+#[test]
+fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
+    let dir = scratch("killed");
+    let file = rule_file("jumps-killed", JUMPS);
+    let record = dir.join("games.txt");
+    let args = |resume: bool| {
+        let mut args = vec!["match", file.to_str().unwrap(), "--players", "random,easy"];
+        args.extend([
+            "--games",
+            "200",
+            "--max-plies",
+            "12",
+            "--threads",
+            "1",
+            "--record",
+        ]);
+        args.push(record.to_str().unwrap());
+        if resume {
+            args.push("--resume");
+        }
+        args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args(false))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut log = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut log, &mut first).unwrap();
+    assert!(first.starts_with("[1/200] game "), "{first}");
+    let kept = std::fs::read_to_string(&record).expect("the record is written already");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let games = |text: &str| text.lines().filter(|l| l.starts_with("game ")).count();
+    assert!(games(&kept) >= 1, "{kept}");
+    let after = std::fs::read_to_string(&record).unwrap();
+    assert!(games(&after) < 200, "killed before its end: {after}");
+    let header = after.lines().next().unwrap();
+    assert!(
+        header.contains(&format!(": {} games of", games(&after))),
+        "{header}"
+    );
+    // Resumed, the match ends as one never stopped.
+    let resumed = rulebook(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let resumed_record = std::fs::read_to_string(&record).unwrap();
+    std::fs::remove_file(&record).unwrap();
+    let whole = rulebook(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(text(&resumed.stdout), text(&whole.stdout));
+    assert_eq!(resumed_record, std::fs::read_to_string(&record).unwrap());
+}
+
 /// `--adjudicate MARGIN` scores a capped game for the side ahead by MARGIN or more (pieces,
 /// here): the record's margins, checked against a replay of each game, give the counts.
 #[test]

@@ -22,7 +22,7 @@ use clap::Args;
 use super::common::{load, settings_line};
 use super::{threads_or_all, GameArgs};
 use crate::diag::plural;
-use crate::engine::{Outcome, State};
+use crate::engine::{Move, Outcome, State};
 use crate::model::Player;
 use play::{Agent, GameResult, Plan, Tally};
 
@@ -87,11 +87,12 @@ pub struct MatchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Write every game's moves to this file when the run ends, one game per line, with
-    /// its seats and result (the file is replaced whole, never left half written).
+    /// Write every game's moves to this file, one game per line, with its seats and
+    /// result, again as each game ends (the file is replaced whole, never left half
+    /// written), so that a run stopped or killed keeps the games it finished.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Continue a match stopped before its end (Ctrl-C), or play more games of a finished
+    /// Continue a match stopped before its end (Ctrl-C, or killed), or play more games of a finished
     /// one (a larger --games): the games in the --record file, written by the same command,
     /// are replayed from their moves rather than played again, the others are played, and
     /// the report and the record are those of a run never stopped (no file yet: every
@@ -207,16 +208,15 @@ fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     stop
 }
 
+/// A line to print for a game as it ends, from its result and moves.
+type Log<'a> = dyn Fn(&GameResult, &[Move]) -> String + Sync + 'a;
+
 /// Plays a plan with a progress bar on standard error (only when it is a terminal). `log`
 /// gives a line to print for each game as it ends (on standard error, above the bar).
-fn run_with_progress(
-    plan: &Plan,
-    stop: &AtomicBool,
-    log: Option<&(dyn Fn(&GameResult) -> String + Sync)>,
-) -> Tally {
+fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> Tally {
     if !std::io::stderr().is_terminal() {
-        return play::play(plan, stop, &|g| {
-            if let Some(line) = log.map(|f| f(g)) {
+        return play::play(plan, stop, &|g, moves| {
+            if let Some(line) = log.map(|f| f(g, moves)) {
                 eprintln!("{line}");
             }
         });
@@ -227,8 +227,8 @@ fn run_with_progress(
     ) {
         bar.set_style(style);
     }
-    let tally = play::play(plan, stop, &|g| {
-        if let Some(line) = log.map(|f| f(g)) {
+    let tally = play::play(plan, stop, &|g, moves| {
+        if let Some(line) = log.map(|f| f(g, moves)) {
             bar.println(line);
         }
         bar.inc(1);
@@ -320,9 +320,17 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         }
     }
     let finished = AtomicU64::new(0);
-    let log = |g: &GameResult| {
+    let kept = args
+        .record
+        .as_deref()
+        .map(|path| record::Kept::new(path, &plan));
+    let log = |g: &GameResult, moves: &[Move]| {
         let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
-        format!("[{n}/{}] {}", plan.games, record::game_line(&plan, g))
+        let line = format!("[{n}/{}] {}", plan.games, record::game_line(&plan, g));
+        match kept.as_ref().map(|k| k.add(g, moves)) {
+            Some(Err(e)) => format!("{line}\n{e}"),
+            _ => line,
+        }
     };
     let tally = run_with_progress(&plan, &stop, Some(&log));
     if let Some(path) = &args.record {

@@ -242,17 +242,20 @@ impl Tally {
     }
 }
 
+/// What is told of each game as it ends: its result and (with [`Plan::record`]) its moves.
+pub(super) type Done<'a> = dyn Fn(&GameResult, &[Move]) + Sync + 'a;
+
 /// Plays the plan's games on its threads and returns their tally. Setting `stop` (Ctrl-C)
 /// ends the run: games not yet finished are dropped, the finished ones kept. `done` is
-/// called with each game's result as it ends (the progress bar, a match's log), one call
+/// called with each game as it ends (the progress bar, a match's log and record), one call
 /// at a time, so that what it counts and prints comes out in the same order.
-pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn(&GameResult) + Sync)) -> Tally {
+pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &Done) -> Tally {
     let next = AtomicU64::new(0);
     let rules = plan.start.game();
     let one_at_a_time = std::sync::Mutex::new(());
-    let done = &|g: &GameResult| {
+    let done = &|g: &GameResult, moves: &[Move]| {
         let _turn = one_at_a_time.lock().unwrap_or_else(|e| e.into_inner());
-        done(g)
+        done(g, moves)
     };
     let mut tally = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..plan.threads.max(1))
@@ -270,12 +273,7 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &(dyn Fn(&GameResult) +
 }
 
 /// One thread: takes game numbers from `next` until all are played or `stop` is set.
-fn worker(
-    plan: &Plan,
-    next: &AtomicU64,
-    stop: &AtomicBool,
-    done: &(dyn Fn(&GameResult) + Sync),
-) -> Tally {
+fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &Done) -> Tally {
     let mut tally = Tally::new(plan.start.game());
     let mut game = Game::new(plan.start);
     game.record = plan.record;
@@ -302,10 +300,11 @@ fn worker(
                 ..result
             };
             tally.games.push(result);
+            let moves = std::mem::take(&mut game.played);
+            done(&result, &moves);
             if plan.record {
-                tally.records.push((i, std::mem::take(&mut game.played)));
+                tally.records.push((i, moves));
             }
-            done(&result);
         }
     }
 }

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Mutex;
 
 use super::play::{GameResult, Plan, Tally};
 use crate::engine::{Move, MoveList, State};
@@ -37,6 +38,36 @@ pub(super) fn check_writable(path: &Path) -> Result<(), String> {
 pub(super) fn write(path: &Path, plan: &Plan, tally: &Tally) -> Result<(), String> {
     crate::files::write_atomic(path, &text(plan, tally))
         .map_err(|e| format!("error: --record: cannot write {}: {e}", path.display()))
+}
+
+/// The games of a match kept in its record as they end: the record is written again after
+/// each, so that a match killed before its end (not only stopped by Ctrl-C) keeps its
+/// finished games for `--resume`.
+pub(super) struct Kept<'a> {
+    path: &'a Path,
+    plan: &'a Plan<'a>,
+    games: Mutex<Vec<(GameResult, Vec<Move>)>>,
+}
+
+impl<'a> Kept<'a> {
+    /// No game kept yet.
+    pub(super) fn new(path: &'a Path, plan: &'a Plan<'a>) -> Kept<'a> {
+        Kept {
+            path,
+            plan,
+            games: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Keeps a game that has ended and writes the record of all kept so far.
+    pub(super) fn add(&self, result: &GameResult, moves: &[Move]) -> Result<(), String> {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let at = games.partition_point(|(g, _)| g.index < result.index);
+        games.insert(at, (*result, moves.to_vec()));
+        let each = games.iter().map(|(g, moves)| (g, moves.as_slice()));
+        crate::files::write_atomic(self.path, &games_text(self.plan, games.len(), each))
+            .map_err(|e| format!("error: --record: cannot write {}: {e}", self.path.display()))
+    }
 }
 
 /// A game in a line, without its moves: its number, who played which side, the result
@@ -88,8 +119,18 @@ fn header(plan: &Plan, games: usize) -> String {
 
 /// The record: two comment lines, then a line a game.
 fn text(plan: &Plan, tally: &Tally) -> String {
-    let mut out = format!("{}\n{LEGEND}\n", header(plan, tally.games.len()));
-    for (result, (_, moves)) in tally.games.iter().zip(&tally.records) {
+    let moves = tally.records.iter().map(|(_, moves)| moves.as_slice());
+    games_text(plan, tally.games.len(), tally.games.iter().zip(moves))
+}
+
+/// The record of `count` games, given in order of their numbers with their moves.
+fn games_text<'g>(
+    plan: &Plan,
+    count: usize,
+    games: impl Iterator<Item = (&'g GameResult, &'g [Move])>,
+) -> String {
+    let mut out = format!("{}\n{LEGEND}\n", header(plan, count));
+    for (result, moves) in games {
         let _ = write!(out, "{};", game_line(plan, result));
         let mut state = State::clone(plan.start);
         for &m in moves {
