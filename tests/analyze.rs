@@ -380,6 +380,15 @@ fn every_count_matches_a_replay_of_the_same_seeds_through_the_library() {
         r["decisiveness"]["winner_leads_at_end"]["count"],
         r["decisiveness"]["winner_leads_at_end"]["of"]
     );
+
+    // Draughts' crowning, one statement read by each player (`side(forward)`), is one row
+    // counting both players' promotions.
+    let r = json(&["analyze", "draughts", "--games", "40", "--json"]);
+    let effects = r["rules"]["effects"].as_array().unwrap();
+    assert_eq!(effects.len(), 1, "{effects:?}");
+    assert_eq!(effects[0]["name"], "crown");
+    assert!(effects[0]["promoted"].as_u64().unwrap() > 0);
+    assert_eq!(effects[0]["fired"], effects[0]["promoted"]);
 }
 
 #[test]

@@ -363,7 +363,8 @@ fn pairs(histogram: &[u64]) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// Per rule after a move, then per rule after sowing: where it is written and what it did.
+/// Per rule after a move, then per rule after sowing: where it is written and what it did
+/// (one row for the rules compiled from one statement).
 fn effect_counts(game: &Game, tally: &Tally, games: u64) -> Vec<EffectCount> {
     let count = |kind, source: &RuleSource, fired: u64, taken, promoted, cancelled| EffectCount {
         kind,
@@ -395,7 +396,23 @@ fn effect_counts(game: &Game, tally: &Tally, games: u64) -> Vec<EffectCount> {
         );
         count("after sow", source, fired, taken, 0, cancelled)
     });
-    after_move.chain(after_sow).collect()
+    // A statement compiled once per player (`side(forward)`) is one row.
+    let mut rows: Vec<EffectCount> = Vec::new();
+    for row in after_move.chain(after_sow) {
+        match rows.last_mut() {
+            Some(last)
+                if (last.kind, &last.place, &last.text) == (row.kind, &row.place, &row.text) =>
+            {
+                last.fired += row.fired;
+                last.per_game = ratio(last.fired, games);
+                last.taken += row.taken;
+                last.promoted += row.promoted;
+                last.cancelled += row.cancelled;
+            }
+            _ => rows.push(row),
+        }
+    }
+    rows
 }
 
 /// Per move rule: its summary text and what it did.
