@@ -722,6 +722,7 @@ impl Checker {
                 .copied(),
             )
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
+            .chain(RELATIVE_DIRECTIONS.iter().map(|d| d.0))
             .collect();
         let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
             .with_label("not a parameter, option, player, piece, direction, region or site");
