@@ -296,6 +296,38 @@ fn no_arguments_offers_the_bundled_games() {
 }
 
 #[test]
+fn play_without_a_game_offers_them_and_keeps_its_other_options() {
+    let h = home("play-choose");
+    let args = ["play", "--ai", "white:easy", "--seed", "4"];
+    let out = run(&h, &args, "gundru\ni2-e2\nai\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let t = stdout(&out);
+    assert!(t.contains("choose a game to play"), "{t}");
+    assert!(
+        t.contains("white (easy) plays "),
+        "the computer plays white: {t}"
+    );
+    assert!(t.contains("its searches' seed: 4"), "{t}");
+    // What belongs to a game needs the game named.
+    for option in [
+        &["--set", "size=9"][..],
+        &["--preset", "8x8"],
+        &["--moves", "i2-e2"],
+        &["--script", "moves.txt"],
+    ] {
+        let out = run(&h, &[&["play"][..], option].concat(), "gundru\n");
+        assert_eq!(out.status.code(), Some(1), "{option:?}");
+        let e = stderr(&out);
+        assert!(
+            e.contains(&format!("{} needs a game: `rulebook play GAME", option[0])),
+            "{e}"
+        );
+        assert!(!stdout(&out).contains("choose a game"), "{option:?}");
+    }
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
 fn think_measures_the_computer_against_its_budget() {
     let h = home("think");
     let out = run(

@@ -158,10 +158,10 @@ pub enum Command {
 }
 
 /// The arguments of `play`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 pub struct PlayArgs {
-    /// A bundled game's name or a path to a `.game` file (not with --load or --resume).
-    #[arg(required_unless_present_any = ["load", "resume"])]
+    /// A bundled game's name or a path to a `.game` file (not with --load or --resume;
+    /// without any of them, a list of the bundled games to choose from).
     pub game: Option<String>,
     /// A preset of the game.
     #[arg(long)]
@@ -217,7 +217,7 @@ pub struct GameArgs {
 }
 
 /// Where to start: a position given as text (or the game's start), then a list of moves.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 pub struct StartArgs {
     /// Start from this position instead of the game's start, in the notation of
     /// `rulebook position` (docs/language.md, "Positions as text"): `--position "8/8/8/8/8/8/8/BBBBWWWW black"`.
@@ -303,7 +303,7 @@ pub fn run(cli: Cli) -> ExitCode {
 
 fn execute(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
-        return play::choose_and_play();
+        return play::choose_and_play(PlayArgs::default());
     };
     match command {
         Command::List => list::run(),

@@ -3,14 +3,15 @@
 use std::io::{BufRead, IsTerminal, Read, Write};
 
 use super::common::{play_start, render_error, start_state};
-use super::{PlayArgs, StartArgs};
+use super::PlayArgs;
 use crate::catalog::BUNDLED;
 use crate::pipeline;
 use crate::repl::{autosave, front};
 
-/// `rulebook` alone: lists the bundled games with their presets, reads a choice (a number
-/// or a name, and a preset if wanted), asks again after a bad one, plays it.
-pub(super) fn choose_and_play() -> Result<(), String> {
+/// `rulebook` alone, or `rulebook play` without a game: lists the bundled games with their
+/// presets, reads a choice (a number or a name, and a preset if wanted), asks again after a
+/// bad one, plays it with the rest of `args` (the computer's sides, seed, think time).
+pub(super) fn choose_and_play(args: PlayArgs) -> Result<(), String> {
     println!("rulebook: choose a game to play (or run `rulebook --help`)");
     for (i, b) in BUNDLED.iter().enumerate() {
         let presets = crate::pipeline::preset_names(b.name);
@@ -35,20 +36,21 @@ pub(super) fn choose_and_play() -> Result<(), String> {
     run(PlayArgs {
         game: Some(game),
         preset,
-        sets: Vec::new(),
-        start: StartArgs {
-            position: None,
-            moves: String::new(),
-        },
-        load: None,
-        resume: None,
-        script: None,
-        no_color: false,
-        seed: None,
-        ai: Vec::new(),
-        think: None,
-        iterations: None,
+        ..args
     })
+}
+
+/// What `play` without a game, a record or an autosave cannot do: an option that belongs to
+/// a game (its preset, settings, start) or a script, which needs one named.
+fn needs_a_game(args: &PlayArgs) -> Option<&'static str> {
+    let given = [
+        (args.preset.is_some(), "--preset"),
+        (!args.sets.is_empty(), "--set"),
+        (args.start.position.is_some(), "--position"),
+        (!args.start.moves.trim().is_empty(), "--moves"),
+        (args.script.is_some(), "--script"),
+    ];
+    given.into_iter().find(|g| g.0).map(|g| g.1)
 }
 
 /// A line of the chooser's input (`None` at its end), at most a script line long.
@@ -94,6 +96,14 @@ fn chosen(line: &str) -> Result<(String, Option<String>), String> {
 /// `rulebook play`: a session on a new game or a record, at a terminal or over lines.
 pub(super) fn run(args: PlayArgs) -> Result<(), String> {
     use crate::record::{self, Setup};
+    if args.game.is_none() && args.load.is_none() && args.resume.is_none() {
+        if let Some(option) = needs_a_game(&args) {
+            return Err(format!(
+                "error: {option} needs a game: `rulebook play GAME {option} ...`"
+            ));
+        }
+        return choose_and_play(args);
+    }
     use crate::repl::{Options, Session};
     let interactive = args.script.is_none() && std::io::stdin().is_terminal();
     let options = Options {
