@@ -315,7 +315,8 @@ fn play_without_a_game_offers_them_and_keeps_its_other_options() {
         &["--moves", "i2-e2"],
         &["--script", "moves.txt"],
     ] {
-        let out = run(&h, &[&["play"][..], option].concat(), "gundru\n");
+        // Refused before any input is read: none is given (a write would meet a closed pipe).
+        let out = run(&h, &[&["play"][..], option].concat(), "");
         assert_eq!(out.status.code(), Some(1), "{option:?}");
         let e = stderr(&out);
         assert!(
