@@ -250,6 +250,71 @@ fn the_picture_marks_the_last_move() {
     assert!(rings[1].contains("cx=\"112\" cy=\"184\"") && rings[1].contains("dash"));
 }
 
+/// A game on a grid drawn as written after its size (`of squares`, `of checkered squares`,
+/// or nothing: points), with a `without` clause if given.
+fn drawn(drawing: &str, without: &str) -> Arc<Game> {
+    let text = format!(
+        "game \"Drawn\"\nplayers black, white\npiece man\nregion holes = a1 + d4\n\
+         board grid 4 by 4 {drawing} {without}\nsetup black man on b2\nsetup white man on c3\n\
+         move step orthogonal\nend when no legal move: mover loses\n"
+    );
+    pipeline::load_text("drawn.game", &text, None, &[])
+        .unwrap_or_else(|e| panic!("{}", e.render(false)))
+}
+
+/// The `<rect` lines of a picture but its background (the first).
+fn squares_of(svg: &str) -> Vec<&str> {
+    svg.lines()
+        .filter(|l| l.starts_with("<rect"))
+        .skip(1)
+        .collect()
+}
+
+#[test]
+fn a_grid_of_squares_is_drawn_square_by_square() {
+    let picture = |drawing: &str, without: &str| {
+        rulebook::render::position_svg(&State::new(drawn(drawing, without)))
+    };
+    // Points: lines from edge to edge, no squares.
+    let points = picture("", "");
+    assert!(squares_of(&points).is_empty(), "{points}");
+    assert_eq!(points.matches("<line").count(), 8, "{points}");
+    // Squares: one a site, none shaded, no lines; b2's piece in the middle of its square.
+    let plain = picture("of squares", "");
+    let squares = squares_of(&plain);
+    assert_eq!(squares.len(), 16, "{plain}");
+    assert!(squares.iter().all(|l| l.contains("#f0d9b5")), "{plain}");
+    assert_eq!(plain.matches("<line").count(), 0, "{plain}");
+    // b2 is at x 44 + 36, y 44 + (4 - 1 - 1) * 36: its square 18 to each side.
+    assert!(plain.contains(r#"<circle cx="80" cy="116""#), "{plain}");
+    assert!(
+        plain.contains(r#"<rect x="62" y="98" width="36" height="36""#),
+        "{plain}"
+    );
+    // Checkered: the dark squares (a1's colour) shaded, 8 of 16; none where a point is off
+    // the board.
+    let checkered = picture("of checkered squares", "");
+    let dark: Vec<&str> = squares_of(&checkered)
+        .into_iter()
+        .filter(|l| l.contains("#b58863"))
+        .collect();
+    assert_eq!(dark.len(), 8, "{checkered}");
+    assert!(
+        dark[0].contains(r#"x="26" y="134""#),
+        "a1 first: {checkered}"
+    );
+    let holed = picture("of checkered squares", "without holes");
+    assert_eq!(squares_of(&holed).len(), 14, "{holed}");
+    // The summary says how the board is drawn; the game is the same.
+    let summary = rulebook::render::summary(&drawn("of checkered squares", "without holes"));
+    assert!(
+        summary.contains("board: grid 4 x 4 of checkered squares (14 squares)"),
+        "{summary}"
+    );
+    let start = |drawing| State::new(drawn(drawing, ""));
+    assert_eq!(perft(&mut start("of squares"), 3), perft(&mut start(""), 3));
+}
+
 /// Alquerque written from the rules in `fixtures/valid/alquerque.game` alone: points by
 /// (file, rank), links listed by hand from the board's lines.
 mod reference {

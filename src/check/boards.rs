@@ -6,6 +6,7 @@ use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, Rules, Typ
 use crate::diag::{Diagnostic, Span};
 use crate::model::board::HEX_DIRECTIONS;
 use crate::model::tiles::{PATTERNS, SIDES};
+use crate::model::Drawing;
 use crate::syntax::ast::{self, Name, StatementKind as S};
 
 impl Checker {
@@ -15,6 +16,7 @@ impl Checker {
             ast::BoardShape::Grid {
                 width,
                 height,
+                squares,
                 lines,
                 ..
             } => {
@@ -25,6 +27,9 @@ impl Checker {
                 Some(BoardDecl::Grid {
                     width,
                     height,
+                    drawing: squares.map_or(Drawing::Points, |s| Drawing::Squares {
+                        checkered: s.checkered,
+                    }),
                     diagonals: None,
                     without: None,
                     lines,
@@ -56,6 +61,7 @@ impl Checker {
             BoardDecl::Grid {
                 width,
                 height,
+                drawing,
                 lines,
                 ..
             },
@@ -72,6 +78,7 @@ impl Checker {
         Some(BoardDecl::Grid {
             width: width.clone(),
             height: height.clone(),
+            drawing: *drawing,
             diagonals: diagonals?,
             without: without?.map(Box::new),
             lines: lines.clone(),

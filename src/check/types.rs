@@ -7,8 +7,8 @@
 //! and results are the model's own.
 
 use crate::diag::{Diagnostic, Span};
-use crate::model::Op;
 pub use crate::model::{CaptureMode, EndResult, EndWhen};
+use crate::model::{Drawing, Op};
 
 /// A prefix operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -753,6 +753,8 @@ pub enum BoardDecl {
         width: TExpr,
         /// Number of ranks.
         height: TExpr,
+        /// How pictures draw the sites (`of squares`, `of checkered squares`).
+        drawing: Drawing,
         /// The region whose points alone diagonals join (`with diagonals on`), if any.
         diagonals: Option<TExpr>,
         /// The points that are not part of the board (`without`), if any.

@@ -479,10 +479,17 @@ impl Compiler<'_> {
     /// The board, its size from the configuration.
     fn build_board(&mut self) -> Option<Board> {
         Some(match &self.desc.board {
-            BoardDecl::Grid { width, height, .. } => {
+            BoardDecl::Grid {
+                width,
+                height,
+                drawing,
+                ..
+            } => {
                 let w = self.side(width, "width")?;
                 let h = self.side(height, "height")?;
-                Board::grid(w, h)
+                let mut board = Board::grid(w, h);
+                board.drawing = *drawing;
+                board
             }
             BoardDecl::Mancala { pits } => {
                 let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;

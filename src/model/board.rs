@@ -251,6 +251,21 @@ pub struct Board {
     /// Grid boards drawn `with lines`: the lines as written, each its points in order
     /// (empty for any other board).
     pub drawn_lines: Vec<Vec<Site>>,
+    /// How pictures draw a grid's sites: points where lines cross, or squares.
+    pub drawing: Drawing,
+}
+
+/// How pictures draw the sites of a grid (the game is the same either way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Drawing {
+    /// Points where lines cross: the default.
+    #[default]
+    Points,
+    /// The squares of a board (`of squares`); `checkered`: the `dark` ones shaded.
+    Squares {
+        /// Every other square shaded (`of checkered squares`).
+        checkered: bool,
+    },
 }
 
 /// The lines of a grid (ranks, files, diagonals, anti-diagonals: the four families), for
@@ -359,6 +374,7 @@ impl Board {
             diagonal_points: Vec::new(),
             removed: Vec::new(),
             drawn_lines: Vec::new(),
+            drawing: Drawing::Points,
             lines: GridLines::new(w as usize, h as usize),
         };
         board.build_rays();
@@ -590,6 +606,7 @@ impl Board {
             diagonal_points: Vec::new(),
             removed: Vec::new(),
             drawn_lines: Vec::new(),
+            drawing: Drawing::Points,
             lines: GridLines::default(),
         }
     }
@@ -655,6 +672,7 @@ impl Board {
             diagonal_points: Vec::new(),
             removed: Vec::new(),
             drawn_lines: Vec::new(),
+            drawing: Drawing::Points,
             lines: GridLines::default(),
             hex_coords,
             hex_index,

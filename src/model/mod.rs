@@ -5,7 +5,7 @@ pub mod board;
 mod eval;
 pub mod tiles;
 
-pub use board::{Board, Layout, Site, NO_SITE};
+pub use board::{Board, Drawing, Layout, Site, NO_SITE};
 pub use eval::Env;
 pub use tiles::{GroupUnit, Tiles};
 

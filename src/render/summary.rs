@@ -6,8 +6,8 @@ use super::terminal_safe;
 use super::text::glyph;
 use crate::model::board::GRID_DIRECTIONS;
 use crate::model::{
-    Action, CaptureFilter, CaptureMode, Chain, Condition, EffectKind, EndResult, EndWhen, Expr,
-    Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
+    Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
+    Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
     RuleSource, RunShape, Site, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
@@ -59,9 +59,14 @@ pub fn summary(game: &Game) -> String {
 /// The board, paths, pieces and setup of a grid.
 fn grid_summary(o: &mut String, game: &Game) {
     let b = &game.board;
+    let (drawn, sites) = match b.drawing {
+        Drawing::Points => ("", "points"),
+        Drawing::Squares { checkered: false } => (" of squares", "squares"),
+        Drawing::Squares { checkered: true } => (" of checkered squares", "squares"),
+    };
     let _ = writeln!(
         o,
-        "board: grid {} x {} ({} points)",
+        "board: grid {} x {}{drawn} ({} {sites})",
         b.width,
         b.height,
         b.sites() - b.removed_points().count()

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::State;
-use crate::model::{Board, Game, Layout, Player, Site, EMPTY, NO_SITE};
+use crate::model::{Board, Drawing, Game, Layout, Player, Site, EMPTY, NO_SITE};
 
 /// Player names that are also colours a picture can use as they are.
 const NAMED_COLOURS: [&str; 12] = [
@@ -70,60 +70,43 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A grid of points: lines between them, file letters and rank numbers, pieces as discs
-/// (with the kind's initial when there are several kinds).
+/// A grid of points (lines between them) or of squares, file letters and rank numbers,
+/// pieces as discs (with the kind's initial when there are several kinds).
 fn grid_svg(state: &State) -> (f64, f64, String) {
     let game = state.game();
     let b = &game.board;
     let (w, h) = (b.width as f64, b.height as f64);
     const STEP: f64 = 36.0;
-    const MARGIN: f64 = 40.0;
-    let x = |f: f64| MARGIN + f * STEP;
-    let y = |r: f64| MARGIN + (h - 1.0 - r) * STEP;
+    // Squares reach half a step beyond their centres: the letters and numbers go further out.
+    let (margin, label) = match b.drawing {
+        Drawing::Points => (40.0, 0.0),
+        Drawing::Squares { .. } => (44.0, 8.0),
+    };
+    let x = |f: f64| margin + f * STEP;
+    let y = |r: f64| margin + (h - 1.0 - r) * STEP;
     let mut o = String::new();
-    let whole = b.removed_points().next().is_none();
+    match b.drawing {
+        Drawing::Points => grid_lines(&mut o, b, (&x, &y)),
+        Drawing::Squares { checkered } => grid_squares(&mut o, b, (&x, &y), STEP, checkered),
+    }
     for f in 0..b.width {
-        let fx = x(f as f64);
-        if whole {
-            let _ = writeln!(
-                o,
-                r##"<line x1="{fx}" y1="{}" x2="{fx}" y2="{}" stroke="#5a4a32"/>"##,
-                y(0.0),
-                y(h - 1.0)
-            );
-        }
         let letter = (b'a' + f as u8) as char;
         let _ = writeln!(
             o,
-            r##"<text x="{fx}" y="{}" text-anchor="middle" font-size="13">{letter}</text>"##,
-            y(0.0) + 26.0
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="13">{letter}</text>"##,
+            x(f as f64),
+            y(0.0) + 26.0 + label
         );
     }
     for r in 0..b.height {
-        let ry = y(r as f64);
-        if whole {
-            let _ = writeln!(
-                o,
-                r##"<line x1="{}" y1="{ry}" x2="{}" y2="{ry}" stroke="#5a4a32"/>"##,
-                x(0.0),
-                x(w - 1.0)
-            );
-        }
         let _ = writeln!(
             o,
             r##"<text x="{}" y="{}" text-anchor="end" font-size="13">{}</text>"##,
-            x(0.0) - 18.0,
-            ry + 4.0,
+            x(0.0) - 18.0 - label,
+            y(r as f64) + 4.0,
             r + 1
         );
     }
-    if !whole {
-        let all: Vec<Site> = Site::all(b.sites()).collect();
-        // North and east.
-        link_lines(&mut o, b, (&x, &y), &all, [0, 1]);
-    }
-    // North-east and north-west.
-    link_lines(&mut o, b, (&x, &y), &b.diagonal_points, [4, 7]);
     for s in Site::all(b.sites()) {
         let cell = state.cell(s);
         if cell == EMPTY {
@@ -164,10 +147,66 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         }
     }
     (
-        2.0 * MARGIN + (w - 1.0) * STEP,
-        2.0 * MARGIN + (h - 1.0) * STEP,
+        2.0 * margin + (w - 1.0) * STEP,
+        2.0 * margin + (h - 1.0) * STEP,
         o,
     )
+}
+
+/// The lines of a grid of points: edge to edge along every rank and file of a whole grid,
+/// else link by link (a grid `without` some points); and the diagonal links a grid `with
+/// diagonals on` a region keeps.
+fn grid_lines(o: &mut String, b: &Board, (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64)) {
+    let (w, h) = (b.width as f64, b.height as f64);
+    if b.removed_points().next().is_none() {
+        for f in 0..b.width {
+            let fx = x(f as f64);
+            let (y1, y2) = (y(0.0), y(h - 1.0));
+            let _ = writeln!(
+                o,
+                r##"<line x1="{fx}" y1="{y1}" x2="{fx}" y2="{y2}" stroke="#5a4a32"/>"##
+            );
+        }
+        for r in 0..b.height {
+            let ry = y(r as f64);
+            let (x1, x2) = (x(0.0), x(w - 1.0));
+            let _ = writeln!(
+                o,
+                r##"<line x1="{x1}" y1="{ry}" x2="{x2}" y2="{ry}" stroke="#5a4a32"/>"##
+            );
+        }
+    } else {
+        let all: Vec<Site> = Site::all(b.sites()).collect();
+        // North and east.
+        link_lines(o, b, (x, y), &all, [0, 1]);
+    }
+    // North-east and north-west.
+    link_lines(o, b, (x, y), &b.diagonal_points, [4, 7]);
+}
+
+/// The squares of a grid drawn `of squares`, one a site (none where a point is taken off
+/// the board); `checkered`: the `dark` ones (file and rank of the same parity, a1 among
+/// them) shaded.
+fn grid_squares(
+    o: &mut String,
+    b: &Board,
+    (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
+    step: f64,
+    checkered: bool,
+) {
+    let w = b.width as usize;
+    for s in Site::all(b.sites()).filter(|&s| !b.is_removed(s)) {
+        let (file, rank) = (s.index() % w, s.index() / w);
+        let fill = match checkered && (file + rank) % 2 == 0 {
+            true => "#b58863",
+            false => "#f0d9b5",
+        };
+        let (left, top) = (x(file as f64) - step / 2.0, y(rank as f64) - step / 2.0);
+        let _ = writeln!(
+            o,
+            r##"<rect x="{left}" y="{top}" width="{step}" height="{step}" fill="{fill}" stroke="#5a4a32"/>"##
+        );
+    }
 }
 
 /// A line for each link from the sites given to the next site along the two directions

@@ -187,16 +187,25 @@ pub enum SettingValue {
     Name(Name),
 }
 
+/// `of squares` or `of checkered squares` after a grid's size: its sites drawn as squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares {
+    /// `checkered`: every other square shaded.
+    pub checkered: bool,
+}
+
 /// The shape of the board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardShape {
-    /// `grid W by H [with diagonals on REGION] [without REGION]`, or `grid W by H with
-    /// lines LINE, ...`.
+    /// `grid W by H [of [checkered] squares] [with diagonals on REGION] [without REGION]`,
+    /// or `grid W by H with lines LINE, ...`.
     Grid {
         /// Number of files.
         width: Expr,
         /// Number of ranks.
         height: Expr,
+        /// `of squares` or `of checkered squares`: drawn as squares (not written: points).
+        squares: Option<Squares>,
         /// `with diagonals on REGION`: the region whose points alone diagonals join.
         diagonals: Option<Box<Expr>>,
         /// `without REGION`: the points that are not part of the board.

@@ -710,10 +710,16 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
             let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
             let (mut diagonals, mut without, mut lines) = (None, None, Vec::new());
+            let mut squares = None;
             for part in parts {
                 let rule = part.as_rule();
                 if rule == Rule::grid_lines {
                     lines = self::parts(part).map(|p| lower_line(p, file)).collect();
+                    continue;
+                }
+                if rule == Rule::grid_squares {
+                    let checkered = self::parts(part).any(|p| p.as_rule() == Rule::grid_checkered);
+                    squares = Some(Squares { checkered });
                     continue;
                 }
                 let region = self::parts(part).next().ok_or_else(|| internal(sspan))?;
@@ -726,6 +732,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             Ok(StatementKind::Board(BoardShape::Grid {
                 width,
                 height,
+                squares,
                 diagonals,
                 without,
                 lines,
