@@ -1927,14 +1927,9 @@ impl Compiler<'_> {
                     })
                     .collect()
             }
-            RegionConst::Colour { dark } => {
-                let w = b.width as usize;
-                // a1 (file 0, rank 0) is dark: dark squares have file + rank even.
-                (0..b.sites())
-                    .filter(|s| (s % w + s / w).is_multiple_of(2) == dark)
-                    .map(Site::at)
-                    .collect()
-            }
+            RegionConst::Colour { dark } => Site::all(b.sites())
+                .filter(|&s| b.is_dark(s) == dark)
+                .collect(),
             RegionConst::Point { .. } => unreachable!("points are folded with their span"),
         }
     }

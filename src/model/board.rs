@@ -475,6 +475,13 @@ impl Board {
         })
     }
 
+    /// Whether a grid's site is `dark`: its file and rank (from 0) add up to an even
+    /// number, so a1 is dark.
+    pub fn is_dark(&self, site: Site) -> bool {
+        let w = self.width as usize;
+        (site.index() % w + site.index() / w).is_multiple_of(2)
+    }
+
     /// Whether a site's point is not part of the board (`without`).
     #[inline]
     pub fn is_removed(&self, site: Site) -> bool {

@@ -197,7 +197,7 @@ fn grid_squares(
     let w = b.width as usize;
     for s in Site::all(b.sites()).filter(|&s| !b.is_removed(s)) {
         let (file, rank) = (s.index() % w, s.index() / w);
-        let fill = match checkered && (file + rank) % 2 == 0 {
+        let fill = match checkered && b.is_dark(s) {
             true => "#b58863",
             false => "#f0d9b5",
         };
