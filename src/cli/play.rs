@@ -96,6 +96,7 @@ fn chosen(line: &str) -> Result<(String, Option<String>), String> {
 /// `rulebook play`: a session on a new game or a record, at a terminal or over lines.
 pub(super) fn run(args: PlayArgs) -> Result<(), String> {
     use crate::record::{self, Setup};
+    use crate::repl::{Options, Session};
     if args.game.is_none() && args.load.is_none() && args.resume.is_none() {
         if let Some(option) = needs_a_game(&args) {
             return Err(format!(
@@ -104,7 +105,6 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
         }
         return choose_and_play(args);
     }
-    use crate::repl::{Options, Session};
     let interactive = args.script.is_none() && std::io::stdin().is_terminal();
     let options = Options {
         color: !args.no_color && super::common::color_allowed(std::io::stdout().is_terminal()),
