@@ -1,30 +1,23 @@
 //! `rulebook`: a rules interpreter for board games described in `.game` files.
 //!
-//! Data flows one way: text -> [`syntax`] (spanned AST) -> [`check`] (names and types) ->
-//! [`compile`] (a [`model::Game`] with precomputed tables) -> [`engine`] (playable state);
-//! [`notation`] gives moves their text, parses text into moves and words refusals.
-//! The faces ([`cli`], [`render`], [`analysis`], [`authoring`]) sit on top and only call down.
+//! The workspace's crates are its layers, and Cargo holds each to the ones below it:
+//! `rulebook-model` (the compiled game's types) at the bottom; on it two stacks that know
+//! nothing of each other: `rulebook-engine` (the playable [`engine::State`]) under
+//! `rulebook-notation` (the text of moves and positions), and `rulebook-lang` (text ->
+//! [`syntax`] -> [`check`] -> [`compile`], joined by [`pipeline`]); `rulebook-tools`
+//! ([`ai`], [`analysis`], [`authoring`], [`record`], [`render`]) on both.
+//! This crate is the faces people use, the command line ([`cli`]) and the REPL ([`repl`]),
+//! and re-exports the layers below under one name.
 
 // Errors here are diagnostics for people: returned once, on the cold path of bad input,
 // never in the engine's loop; boxing them would only add noise.
 #![allow(clippy::result_large_err)]
 
-pub mod ai;
-pub mod analysis;
-pub mod authoring;
-pub mod catalog;
-pub mod check;
 pub mod cli;
-pub mod compile;
-pub mod diag;
-pub mod engine;
-pub mod files;
-pub mod model;
-pub mod notation;
-pub mod pipeline;
-pub mod record;
-pub mod render;
 pub mod repl;
-pub mod syntax;
-pub mod variant;
-pub mod yaml;
+
+pub use rulebook_engine as engine;
+pub use rulebook_lang::{catalog, check, compile, diag, files, pipeline, syntax, variant};
+pub use rulebook_model as model;
+pub use rulebook_notation as notation;
+pub use rulebook_tools::{ai, analysis, authoring, record, render, yaml};

@@ -1,6 +1,9 @@
-//! The architecture as tests (issue 10): the one-way rule between the layers of `src/`, no
-//! bundled game named in `src/`, no words for players in the engine, and no function in
-//! `src/` over [`MAX_FUNCTION_LINES`] lines.
+//! The architecture as tests, for what Cargo cannot say. The crates of the workspace are
+//! the layers, and Cargo lets each use only the crates its `Cargo.toml` names; these tests
+//! hold those names to [`CRATES`] (so that a change of layering is a change of this table,
+//! where a reviewer sees it), the order of the modules inside a crate ([`LAYERS`]), no
+//! bundled game named in the sources, no words for players in the engine, and no function
+//! over [`MAX_FUNCTION_LINES`] lines.
 //!
 //! The source is read as text: comments, string and character literals are blanked first
 //! (keeping line numbers), so a `crate::` inside a doc comment or a `{` inside a string
@@ -8,70 +11,81 @@
 
 use std::path::{Path, PathBuf};
 
-/// Every top-level module of `src/` below the faces, with the modules it may use besides
-/// itself. Two stacks stand on the model: the engine (engine, then notation: the hot loop
-/// knows no text) and the front end (syntax, check, compile: text to a compiled game); the
-/// pipeline joins them for the faces. Nothing here may use a face.
-const BELOW_FACES: &[(&str, &[&str])] = &[
-    ("model", &[]),
-    ("diag", &[]),
-    ("files", &[]),
-    ("catalog", &[]),
-    ("engine", &["model"]),
-    ("notation", &["engine", "model"]),
-    ("syntax", &["diag"]),
-    ("check", &["syntax", "diag", "model"]),
-    ("compile", &["check", "diag", "model"]),
-    ("variant", &["syntax", "diag"]),
+/// Every crate of the workspace (its folder) with the crates of the project it depends on.
+/// Two stacks stand on the model and know nothing of each other: the engine (then the
+/// notation: the hot loop knows no text) and the language front end (text to a compiled
+/// game); the tools stand on both, and the top crate (`.`: the command line and the REPL)
+/// on everything.
+const CRATES: &[(&str, &[&str])] = &[
+    ("crates/model", &[]),
+    ("crates/engine", &["rulebook-model"]),
+    ("crates/notation", &["rulebook-model", "rulebook-engine"]),
+    ("crates/lang", &["rulebook-model"]),
     (
-        "pipeline",
+        "crates/tools",
         &[
-            "variant", "catalog", "compile", "check", "syntax", "diag", "files", "model",
+            "rulebook-model",
+            "rulebook-engine",
+            "rulebook-notation",
+            "rulebook-lang",
+        ],
+    ),
+    (
+        ".",
+        &[
+            "rulebook-model",
+            "rulebook-engine",
+            "rulebook-notation",
+            "rulebook-lang",
+            "rulebook-tools",
         ],
     ),
 ];
 
-/// The top layer: what people and programs use.
-const FACES: &[&str] = &[
-    "analysis",
-    "ai",
-    "render",
-    "record",
-    "yaml",
-    "authoring",
-    "repl",
-    "cli",
+/// The top-level modules of a crate, each with the modules of the same crate it may use.
+type Layers = &'static [(&'static str, &'static [&'static str])];
+
+/// The crates whose modules stand in layers, each with every top-level module of its `src/`
+/// and the modules of the same crate that it may use besides itself. In the other crates
+/// (the model, the engine, the notation) the modules are parts of one layer.
+const LAYERS: &[(&str, Layers)] = &[
+    (
+        "crates/lang/src",
+        &[
+            ("diag", &[]),
+            ("files", &[]),
+            ("catalog", &[]),
+            ("syntax", &["diag"]),
+            ("check", &["syntax", "diag"]),
+            ("compile", &["check", "diag"]),
+            ("variant", &["syntax", "diag"]),
+            (
+                "pipeline",
+                &[
+                    "variant", "catalog", "compile", "check", "syntax", "diag", "files",
+                ],
+            ),
+        ],
+    ),
+    (
+        "crates/tools/src",
+        &[
+            ("analysis", &[]),
+            ("render", &[]),
+            ("yaml", &[]),
+            // The computer's search plays random playouts with the analysis' generator.
+            ("ai", &["analysis"]),
+            // Scenario files and snapshots: perft counts, positions drawn, YAML read.
+            ("authoring", &["analysis", "render", "yaml"]),
+            // A record is YAML, and names its moves as the text view does.
+            ("record", &["render", "yaml"]),
+        ],
+    ),
+    // The command line runs the REPL; the REPL knows nothing of the command line.
+    ("src", &[("repl", &[]), ("cli", &["repl"])]),
 ];
 
-/// The faces that may use another face: (user, used).
-const FACE_EDGES: &[(&str, &str)] = &[
-    // The computer's search plays random playouts with the analysis' generator.
-    ("ai", "analysis"),
-    // Scenario files and snapshots: perft counts, positions drawn, YAML read.
-    ("authoring", "analysis"),
-    ("authoring", "render"),
-    ("authoring", "yaml"),
-    // A record is YAML, and names its moves as the text view does.
-    ("record", "render"),
-    ("record", "yaml"),
-    // The REPL: the computer's moves, saved games, the board drawn.
-    ("repl", "ai"),
-    ("repl", "record"),
-    ("repl", "render"),
-    // The command line runs every other face.
-    ("cli", "ai"),
-    ("cli", "analysis"),
-    ("cli", "authoring"),
-    ("cli", "record"),
-    ("cli", "render"),
-    ("cli", "repl"),
-];
-
-/// Imports that break the one-way rule today, each with the issue that removes it:
-/// (file, line's import, reason). Empty: none is known.
-const ALLOWED_UPWARD: &[(&str, &str, &str)] = &[];
-
-/// The longest function allowed in `src/`, in lines from `fn` to its closing brace.
+/// The longest function allowed in the sources, in lines from `fn` to its closing brace.
 const MAX_FUNCTION_LINES: usize = 120;
 
 /// Functions over the limit today, each with the issue that splits it: (file, name). Empty:
@@ -80,9 +94,21 @@ const MAX_FUNCTION_LINES: usize = 120;
 const ALLOWED_LONG: &[(&str, &str)] = &[];
 
 /// Files allowed to name the bundled games: the catalog embeds `games/*.game` by name.
-const MAY_NAME_GAMES: &[&str] = &["src/catalog.rs"];
+const MAY_NAME_GAMES: &[&str] = &["crates/lang/src/catalog.rs"];
 
-/// Every `.rs` file under `src/`, sorted, as paths relative to the package root.
+/// The engine's sources, where no text for players may stand.
+const ENGINE: &str = "crates/engine/src/";
+
+/// The source folders of every crate: `src` and `crates/*/src`.
+fn source_folders() -> Vec<PathBuf> {
+    CRATES
+        .iter()
+        .map(|(c, _)| Path::new(c).join("src"))
+        .map(|p| p.strip_prefix(".").map(Path::to_path_buf).unwrap_or(p))
+        .collect()
+}
+
+/// Every `.rs` file of every crate, sorted, as paths relative to the workspace root.
 fn sources() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("src/ is readable") {
@@ -95,7 +121,9 @@ fn sources() -> Vec<PathBuf> {
         }
     }
     let mut out = Vec::new();
-    walk(Path::new("src"), &mut out);
+    for folder in source_folders() {
+        walk(&folder, &mut out);
+    }
     out.sort();
     out
 }
@@ -201,10 +229,21 @@ fn char_literal_end(b: &[u8], i: usize) -> Option<usize> {
     (b.get(i + 1 + width) == Some(&b'\'')).then_some(i + 2 + width)
 }
 
-/// The top-level module a file belongs to (`src/engine/movegen.rs` -> `engine`), and its
-/// module path (`["engine", "movegen"]`); `None` for the crate roots.
-fn module_of(path: &Path) -> Option<(String, Vec<String>)> {
-    let rel = path.strip_prefix("src").ok()?;
+/// A file's place: the source folder of its crate (`crates/engine/src`), its top-level
+/// module there (`movegen`) and its module path (`["movegen"]`); `None` for a crate root.
+struct Place {
+    folder: String,
+    top: String,
+    path: Vec<String>,
+}
+
+/// Where a source file stands, or `None` for a crate root (`lib.rs`, `main.rs`).
+fn place_of(path: &Path) -> Option<Place> {
+    let folder = source_folders()
+        .into_iter()
+        .find(|f| path.starts_with(f))
+        .expect("a file of a crate's source folder");
+    let rel = path.strip_prefix(&folder).ok()?;
     let mut parts: Vec<String> = rel
         .iter()
         .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
@@ -215,20 +254,16 @@ fn module_of(path: &Path) -> Option<(String, Vec<String>)> {
     if parts == ["lib"] || parts == ["main"] {
         return None;
     }
-    Some((parts[0].clone(), parts))
+    Some(Place {
+        folder: display(&folder),
+        top: parts[0].clone(),
+        path: parts,
+    })
 }
 
-/// What a module below the faces may use, or `None` for a face or an unknown module.
-fn below_faces(module: &str) -> Option<&'static [&'static str]> {
-    BELOW_FACES
-        .iter()
-        .find(|(m, _)| *m == module)
-        .map(|(_, uses)| *uses)
-}
-
-/// Whether the module is placed: below the faces or one of them.
-fn placed(module: &str) -> bool {
-    below_faces(module).is_some() || FACES.contains(&module)
+/// The layers of the crate with this source folder, if its modules stand in layers.
+fn layers_of(folder: &str) -> Option<Layers> {
+    LAYERS.iter().find(|(f, _)| *f == folder).map(|(_, l)| *l)
 }
 
 /// The leading identifier of `s`.
@@ -289,75 +324,103 @@ fn reached(line: &str, module_path: &[String]) -> Vec<String> {
     out
 }
 
-/// Why `user` may not use `used`, if it may not.
-fn breaks_the_rule(user: &str, used: &str) -> Option<String> {
-    if user == used {
-        return None;
-    }
-    if !placed(user) || !placed(used) {
-        let unplaced = if placed(user) { used } else { user };
-        return Some(format!(
-            "`{unplaced}` is not placed in tests/architecture.rs"
-        ));
-    }
-    match (below_faces(user), FACES.contains(&used)) {
-        (Some(uses), _) if !uses.contains(&used) => {
-            Some(format!("`{user}` may use only {uses:?}, not `{used}`"))
-        }
-        (None, true) if !FACE_EDGES.contains(&(user, used)) => Some(format!(
-            "the face `{user}` uses the face `{used}`, an edge not listed in FACE_EDGES"
+/// Why `user` may not use `used` (two names reached from a module of the crate whose source
+/// folder is `folder`), if it may not. A name that is not a module of the crate (an item of
+/// its root, or another crate re-exported there) is Cargo's to judge.
+fn breaks_the_rule(folder: &str, user: &str, used: &str) -> Option<String> {
+    let layers = layers_of(folder)?;
+    let uses = |module: &str| layers.iter().find(|(m, _)| *m == module).map(|(_, u)| *u);
+    match (uses(user), uses(used)) {
+        _ if user == used => None,
+        (None, _) => Some(format!("`{user}` is not placed in LAYERS")),
+        (Some(allowed), Some(_)) if !allowed.contains(&used) => Some(format!(
+            "`{user}` may use only {allowed:?} of {folder}, not `{used}`"
         )),
         _ => None,
     }
 }
 
+/// The crates of the project that a crate's `Cargo.toml` names as dependencies (of any
+/// kind: build, dev or normal), read line by line; the `[workspace...]` tables of the top
+/// manifest, which list every crate for the workspace, are left out.
+fn project_dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_workspace_table = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_workspace_table = line.starts_with("[workspace");
+        } else if let Some(rest) = line.strip_prefix("rulebook-") {
+            if !in_workspace_table {
+                let name = ident(&rest.replace('-', "_")).replace('_', "-");
+                names.push(format!("rulebook-{name}"));
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn each_crate_depends_only_on_the_crates_of_its_layer() {
+    let mut problems = Vec::new();
+    for (folder, allowed) in CRATES {
+        let manifest = Path::new(folder).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest).expect("a crate's manifest");
+        let mut expected: Vec<String> = allowed.iter().map(|c| c.to_string()).collect();
+        expected.sort();
+        let found = project_dependencies(&text);
+        if found != expected {
+            problems.push(format!(
+                "{folder}: depends on {found:?}, CRATES says {expected:?}"
+            ));
+        }
+    }
+    let mut folders: Vec<String> = std::fs::read_dir("crates")
+        .expect("crates/ is readable")
+        .map(|e| display(&e.expect("a folder entry").path()))
+        .collect();
+    folders.retain(|f| !CRATES.iter().any(|(c, _)| c == f));
+    if !folders.is_empty() {
+        problems.push(format!("crates not in CRATES: {folders:?}"));
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
 #[test]
 fn every_top_level_module_has_a_layer() {
     let mut missing = Vec::new();
-    for path in sources() {
-        if let Some((top, _)) = module_of(&path) {
-            if !placed(&top) && !missing.contains(&top) {
-                missing.push(top);
-            }
+    for place in sources().iter().filter_map(|p| place_of(p)) {
+        let Some(layers) = layers_of(&place.folder) else {
+            continue;
+        };
+        let module = format!("{}/{}", place.folder, place.top);
+        if !layers.iter().any(|(m, _)| *m == place.top) && !missing.contains(&module) {
+            missing.push(module);
         }
     }
     assert!(
         missing.is_empty(),
-        "modules not placed in tests/architecture.rs: {missing:?}"
+        "modules not placed in LAYERS (tests/architecture.rs): {missing:?}"
     );
 }
 
 #[test]
 fn layers_only_call_down() {
     let mut problems = Vec::new();
-    let mut allowed_used = vec![false; ALLOWED_UPWARD.len()];
     for path in sources() {
-        let Some((top, module_path)) = module_of(&path) else {
+        let Some(place) = place_of(&path) else {
             continue;
         };
         let file = display(&path);
         let text = std::fs::read_to_string(&path).expect("a source file");
         for (n, line) in code_only(&text).lines().enumerate() {
-            for used in reached(line, &module_path) {
-                let Some(why) = breaks_the_rule(&top, &used) else {
-                    continue;
-                };
-                let import = text.lines().nth(n).unwrap_or("").trim();
-                match ALLOWED_UPWARD
-                    .iter()
-                    .position(|(f, i, _)| *f == file && import.contains(i))
-                {
-                    Some(k) => allowed_used[k] = true,
-                    None => problems.push(format!("{file}:{}: `{import}`: {why}", n + 1)),
+            for used in reached(line, &place.path) {
+                if let Some(why) = breaks_the_rule(&place.folder, &place.top, &used) {
+                    let import = text.lines().nth(n).unwrap_or("").trim();
+                    problems.push(format!("{file}:{}: `{import}`: {why}", n + 1));
                 }
             }
-        }
-    }
-    for (k, (file, import, _)) in ALLOWED_UPWARD.iter().enumerate() {
-        if !allowed_used[k] {
-            problems.push(format!(
-                "{file}: `{import}` is allowed in ALLOWED_UPWARD but no longer found: remove it"
-            ));
         }
     }
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
@@ -409,7 +472,7 @@ fn has_word(line: &str, name: &str) -> bool {
 }
 
 #[test]
-fn no_bundled_game_is_named_in_src() {
+fn no_bundled_game_is_named_in_the_sources() {
     let names = game_names();
     let mut problems = Vec::new();
     for path in sources() {
@@ -442,7 +505,7 @@ fn the_engine_holds_no_words() {
     let mut problems = Vec::new();
     for path in sources() {
         let file = display(&path);
-        if !file.starts_with("src/engine/") {
+        if !file.starts_with(ENGINE) {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a source file");
@@ -453,7 +516,7 @@ fn the_engine_holds_no_words() {
             if !INVARIANT_MESSAGES.iter().any(|m| line[..quote].contains(m)) {
                 let words = text.lines().nth(n).unwrap_or("").trim();
                 problems.push(format!(
-                    "{file}:{}: `{words}`: text for players belongs in src/notation/",
+                    "{file}:{}: `{words}`: text for players belongs in crates/notation/",
                     n + 1
                 ));
             }
@@ -498,7 +561,7 @@ fn functions(code: &str) -> Vec<(String, usize, usize)> {
 }
 
 #[test]
-fn no_function_in_src_is_over_the_limit() {
+fn no_function_is_over_the_limit() {
     let mut problems = Vec::new();
     let mut allowed_used = vec![false; ALLOWED_LONG.len()];
     for path in sources() {
@@ -541,15 +604,22 @@ fn the_scanner_reads_imports_functions_and_literals() {
     assert_eq!(functions(&code), [("f".to_string(), 4, 3)]);
     assert!(has_word("the game mangala.", "mangala"));
     assert!(!has_word("mangalas", "mangala"));
+    let (lang, tools) = ("crates/lang/src", "crates/tools/src");
     assert_eq!(
-        breaks_the_rule("engine", "check").as_deref(),
-        Some("`engine` may use only [\"model\"], not `check`")
+        breaks_the_rule(lang, "syntax", "check").as_deref(),
+        Some("`syntax` may use only [\"diag\"] of crates/lang/src, not `check`")
     );
-    // The two stacks on the model stay apart: the front end knows no engine.
-    assert!(breaks_the_rule("check", "engine").is_some());
-    assert!(breaks_the_rule("syntax", "model").is_some());
-    assert!(breaks_the_rule("compile", "model").is_none());
-    assert!(breaks_the_rule("engine", "render").is_some());
-    assert!(breaks_the_rule("render", "repl").is_some());
-    assert!(breaks_the_rule("cli", "repl").is_none());
+    assert!(breaks_the_rule(lang, "compile", "check").is_none());
+    // A name that is no module of the crate is Cargo's to judge.
+    assert!(breaks_the_rule(lang, "check", "rulebook_model").is_none());
+    assert!(breaks_the_rule(tools, "render", "record").is_some());
+    assert!(breaks_the_rule(tools, "newcomer", "render").is_some());
+    assert!(breaks_the_rule("crates/engine/src", "movegen", "capture").is_none());
+    assert!(breaks_the_rule("src", "cli", "repl").is_none());
+    assert!(breaks_the_rule("src", "repl", "cli").is_some());
+    let manifest = "[dependencies]\nrulebook-model.workspace = true\nrulebook-lang = { path = \"x\" }\n[workspace.dependencies]\nrulebook-tools = { path = \"y\" }\n";
+    assert_eq!(
+        project_dependencies(manifest),
+        ["rulebook-lang", "rulebook-model"]
+    );
 }

@@ -1,0 +1,390 @@
+//! The position as an environment of the model's expression evaluator: as it stands, for
+//! the rules' conditions, and for a chosen player with the majority scores, for a score.
+
+use std::cell::OnceCell;
+
+use super::groups::Reaches;
+use super::State;
+use rulebook_model::board::MAX_GRID_SIDE;
+use rulebook_model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, EMPTY, NO_SITE};
+
+impl State {
+    /// Evaluates a compiled expression against the position.
+    #[inline(always)]
+    pub(super) fn eval(&self, e: &Expr) -> i64 {
+        Env::eval(self, e)
+    }
+
+    /// The value of `e` for `player`: evaluated with that player as the mover (with the
+    /// majority scores, computed only if `e` reads them). The computer judges an unfinished
+    /// game by [`Game::estimate`](rulebook_model::Game::estimate) this way.
+    pub fn value(&self, player: Player, e: &Expr) -> i64 {
+        Scored {
+            state: self,
+            mover: player,
+            majority: &OnceCell::new(),
+            areas: &OnceCell::new(),
+        }
+        .eval(e)
+    }
+
+    /// Calls `visit` with every player in turn order and the value of `e` for them, as
+    /// [`State::value`] gives it, the majority scores and what the players' areas are
+    /// found from computed at most once for all.
+    pub fn each_value(&self, e: &Expr, mut visit: impl FnMut(Player, i64)) {
+        let (majority, areas) = (OnceCell::new(), OnceCell::new());
+        for player in Player::all() {
+            let scored = Scored {
+                state: self,
+                mover: player,
+                majority: &majority,
+                areas: &areas,
+            };
+            visit(player, scored.eval(e));
+        }
+    }
+
+    /// Calls `visit` with the length of each of `player`'s straight lines of pieces on the
+    /// region's sites: each run of them along one of the board's axes, from end to end
+    /// (a piece with no neighbour along an axis is a line of 1 along it).
+    #[inline]
+    fn each_line(&self, player: Player, region: u16, mut visit: impl FnMut(i64)) {
+        let mask = &self.game.regions[region as usize];
+        let words = &self.occupancy[player.index() * self.words..][..self.words];
+        let counted = |s: Site| {
+            s != NO_SITE
+                && (words[s.index() / 64] & mask[s.index() / 64]) >> (s.index() % 64) & 1 == 1
+        };
+        let board = &self.game.board;
+        // The counted pieces, from the occupancy bits within the region.
+        let mut within = [0u64; super::movegen::SITE_SET_WORDS];
+        for (w, (&o, &m)) in within.iter_mut().zip(words.iter().zip(mask)) {
+            *w = o & m;
+        }
+        for s in super::movegen::set_sites(&within[..self.words]) {
+            // North, east, north-east, south-east, each with its opposite direction: a
+            // line is measured from its first piece only.
+            for (forward, back) in rulebook_model::board::AXES {
+                if counted(board.step(s, back)) {
+                    continue;
+                }
+                let mut length = 1;
+                let mut next = board.step(s, forward);
+                while counted(next) {
+                    length += 1;
+                    next = board.step(next, forward);
+                }
+                visit(length);
+            }
+        }
+    }
+}
+
+/// The words of a set of sites of the largest grid (26 x 26), for [`Env::connected`].
+const FLOOD_WORDS: usize = ((MAX_GRID_SIDE * MAX_GRID_SIDE) as usize).div_ceil(64);
+
+/// What a compiled expression reads of the position.
+impl Env for State {
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        &self.game.board
+    }
+
+    #[inline(always)]
+    fn mover(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline(always)]
+    fn last(&self) -> Site {
+        self.pits.last
+    }
+
+    #[inline(always)]
+    fn stones(&self, site: Site) -> i64 {
+        self.count(site) as i64
+    }
+
+    #[inline(always)]
+    fn pieces(&self, player: Player) -> i64 {
+        self.piece_count[player.index()] as i64
+    }
+
+    #[inline(always)]
+    fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
+        let own = &self.occupancy[player.index() * self.words..][..self.words];
+        let mask = &self.game.regions[region as usize];
+        if kind == ANY_KIND {
+            return own
+                .iter()
+                .zip(mask)
+                .map(|(o, m)| (o & m).count_ones() as i64)
+                .sum();
+        }
+        let cell = self.game.cell(player, kind as usize);
+        let mut n = 0;
+        for (w, (o, m)) in own.iter().zip(mask).enumerate() {
+            let mut bits = o & m;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                n += (self.cells[site] == cell) as i64;
+            }
+        }
+        n
+    }
+
+    fn line(&self, player: Player, region: u16) -> i64 {
+        let mut longest = 0;
+        self.each_line(player, region, |length| longest = longest.max(length));
+        longest
+    }
+
+    /// How many of `player`'s straight lines of pieces on the region's sites are exactly
+    /// `length` long.
+    fn lines(&self, player: Player, region: u16, length: u16) -> i64 {
+        let mut count = 0;
+        self.each_line(player, region, |l| {
+            count += i64::from(l == i64::from(length))
+        });
+        count
+    }
+
+    fn area(&self, player: Player, territory: bool) -> i64 {
+        State::area(self, player, territory)
+    }
+
+    /// The empty sites along the rays from the player's pieces (of kind `kind`, or of any)
+    /// up to the first piece, as a set of sites on the stack, counted.
+    fn reach(&self, player: Player, kind: u8) -> i64 {
+        let words = self.words;
+        let own = &self.occupancy[player.index() * words..][..words];
+        let board = &self.game.board;
+        let mut reached = [0u64; FLOOD_WORDS];
+        for (w, &word) in own.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if kind != ANY_KIND && self.game.kind_of(self.cells[from.index()]) != kind as usize
+                {
+                    continue;
+                }
+                for dir in 0..board.directions() as u8 {
+                    for &s in board.ray(from, dir) {
+                        if self.cells[s.index()] != EMPTY {
+                            break;
+                        }
+                        reached[s.index() / 64] |= 1 << (s.index() % 64);
+                    }
+                }
+            }
+        }
+        reached.iter().map(|w| w.count_ones() as i64).sum()
+    }
+
+    /// A flood fill over the player's pieces from those on `from`, along the neighbour
+    /// table, in two sets of sites on the stack (a grid has at most 26 x 26 sites): the
+    /// sites reached and those still to look from. It stops at the first piece on `to`,
+    /// and costs nothing when either region holds none of the player's pieces.
+    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
+        let words = self.words;
+        let own = &self.occupancy[player.index() * words..][..words];
+        let (from, to) = (
+            &self.game.regions[from as usize],
+            &self.game.regions[to as usize],
+        );
+        let mut reached = [0u64; FLOOD_WORDS];
+        let mut todo = [0u64; FLOOD_WORDS];
+        let (mut starts, mut ends) = (false, false);
+        for w in 0..words {
+            todo[w] = own[w] & from[w];
+            reached[w] = todo[w];
+            starts |= todo[w] != 0;
+            ends |= own[w] & to[w] != 0;
+        }
+        if !(starts && ends) {
+            return false;
+        }
+        let board = &self.game.board;
+        let mut w = 0;
+        while w < words {
+            if todo[w] == 0 {
+                w += 1;
+                continue;
+            }
+            let bit = todo[w].trailing_zeros();
+            todo[w] &= todo[w] - 1;
+            if to[w] >> bit & 1 == 1 {
+                return true;
+            }
+            let site = Site::at(w * 64 + bit as usize);
+            let mut dirs = links;
+            while dirs != 0 {
+                let next = board.step(site, dirs.trailing_zeros() as u8);
+                dirs &= dirs - 1;
+                if next == NO_SITE {
+                    continue;
+                }
+                let (nw, nb) = (next.index() / 64, next.index() % 64);
+                if own[nw] >> nb & 1 == 1 && reached[nw] >> nb & 1 == 0 {
+                    reached[nw] |= 1 << nb;
+                    todo[nw] |= 1 << nb;
+                    w = w.min(nw);
+                }
+            }
+        }
+        false
+    }
+
+    fn hand(&self, player: Player, kind: u8) -> i64 {
+        let kinds = self.game.piece_kinds.len();
+        let first = player.index() * kinds;
+        let Some(mine) = self.stock.get(first..first + kinds) else {
+            return 0;
+        };
+        match kind {
+            ANY_KIND => mine.iter().map(|&n| n as i64).sum(),
+            k => mine.get(k as usize).map_or(0, |&n| n as i64),
+        }
+    }
+
+    #[inline(always)]
+    fn marks(&self, player: Player) -> i64 {
+        if !self.pits.any_marked() {
+            return 0;
+        }
+        let mark = player.code();
+        self.pits.marks().iter().filter(|&&m| m == mark).count() as i64
+    }
+
+    fn marked(&self, player: Player) -> Site {
+        let mark = player.code();
+        self.pits
+            .marks()
+            .iter()
+            .position(|&m| m == mark)
+            .map_or(NO_SITE, Site::at)
+    }
+
+    /// Majorities are read only in a score (the checker allows them nowhere else), which
+    /// is evaluated in a [`Scored`].
+    #[inline(always)]
+    fn majority(&self, _unit: GroupUnit) -> i64 {
+        0
+    }
+
+    /// The stones of the player's row, summed from the counts in one slice.
+    #[inline(always)]
+    fn row_stones(&self, player: Player) -> i64 {
+        let board = &self.game.board;
+        let first = (board.pit(player, 1)).index();
+        self.pits
+            .counts()
+            .get(first..first + board.pits() as usize)
+            .map_or(0, |row| row.iter().map(|&c| c as i64).sum())
+    }
+
+    #[inline(always)]
+    fn tabled(&self, table: u16) -> i64 {
+        let sites = self.game.board.sites();
+        self.game.sow_plan.tables[table as usize]
+            .get(self.to_move.index() * sites + self.pits.last.index())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The pit the latest move sowed from.
+    fn origin(&self) -> Site {
+        self.pits.origin
+    }
+}
+
+/// The position seen for one player's score: that player as the mover, with the majority
+/// scores `majority[unit][player]` computed once for both players (when first read).
+pub(super) struct Scored<'a> {
+    /// The position.
+    pub state: &'a State,
+    /// The player scored.
+    pub mover: Player,
+    /// The majority scores, once computed.
+    pub majority: &'a OnceCell<[[i64; 2]; 2]>,
+    /// What the players' areas are found from, once computed.
+    pub areas: &'a OnceCell<Option<Reaches>>,
+}
+
+impl Env for Scored<'_> {
+    fn board(&self) -> &Board {
+        self.state.board()
+    }
+
+    fn mover(&self) -> Player {
+        self.mover
+    }
+
+    fn last(&self) -> Site {
+        self.state.pits.last
+    }
+
+    fn stones(&self, site: Site) -> i64 {
+        self.state.stones(site)
+    }
+
+    fn pieces(&self, player: Player) -> i64 {
+        Env::pieces(self.state, player)
+    }
+
+    fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
+        self.state.pieces_in(player, region, kind)
+    }
+
+    fn line(&self, player: Player, region: u16) -> i64 {
+        self.state.line(player, region)
+    }
+
+    fn lines(&self, player: Player, region: u16, length: u16) -> i64 {
+        self.state.lines(player, region, length)
+    }
+
+    fn marks(&self, player: Player) -> i64 {
+        self.state.marks(player)
+    }
+
+    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
+        self.state.connected(player, from, to, links)
+    }
+
+    fn reach(&self, player: Player, kind: u8) -> i64 {
+        self.state.reach(player, kind)
+    }
+
+    fn area(&self, player: Player, territory: bool) -> i64 {
+        self.state.area_with(self.areas, player, territory)
+    }
+
+    fn hand(&self, player: Player, kind: u8) -> i64 {
+        Env::hand(self.state, player, kind)
+    }
+
+    fn row_stones(&self, player: Player) -> i64 {
+        self.state.row_stones(player)
+    }
+
+    fn marked(&self, player: Player) -> Site {
+        self.state.marked(player)
+    }
+
+    fn majority(&self, unit: GroupUnit) -> i64 {
+        let majority = self.majority.get_or_init(|| self.state.group_scores());
+        majority[unit as usize][self.mover.index() & 1]
+    }
+
+    fn tabled(&self, _table: u16) -> i64 {
+        // Tables exist only for the rules after sowing, never in a score.
+        0
+    }
+
+    fn origin(&self) -> Site {
+        self.state.origin()
+    }
+}

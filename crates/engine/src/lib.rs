@@ -1,0 +1,1468 @@
+//! The engine: a playable position of any compiled game, the same API for every game.
+//!
+//! The hot path (move generation, [`State::apply`], [`State::undo`]) runs on the compiled
+//! tables only: no names, no general-purpose hash maps (the ban on repetition keeps its own
+//! table of position hashes), and no heap allocation once the state's buffers have grown to
+//! the game's needs.
+//!
+//! The engine knows no text: the text of moves, its parsing and the words of a refusal are
+//! the notation's (the crate `rulebook-notation`, above this one), which reads a position
+//! through the public queries here. This crate depends only on `rulebook-model`.
+
+mod capture;
+mod expr;
+mod flying;
+mod groups;
+mod movegen;
+mod movelist;
+mod playout;
+mod quiet;
+mod repetition;
+mod report;
+mod setup;
+mod sowing;
+mod tiles;
+
+pub use movelist::MoveList;
+pub use quiet::QuietMemo;
+pub use report::{EffectFired, MoveReport, SowFired};
+pub use setup::{usual_stock, Setup, SetupError, SetupPart};
+
+use std::sync::Arc;
+
+use rulebook_model::board::reverse_direction;
+use rulebook_model::{
+    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, LineCapture,
+    MoveKind, Player, Site, EMPTY, NO_SITE,
+};
+
+/// A move: which move rule makes it, and what it involves. Its kind is its rule's
+/// (`game.moves[m.rule()].kind`); each kind is built by its own constructor and read
+/// through accessors that say what they return:
+///
+/// | kind | constructor | parts |
+/// |---|---|---|
+/// | a step or slide | [`Move::step`] | [`from`](Move::from), [`to`](Move::to) |
+/// | a jump (single, or a chain straight on) | [`Move::jump`] | `from`, [`over`](Move::over) (the first site jumped), `to` |
+/// | a chain that may turn | [`Move::chain`] | `from`, `over`, `to`, [`legs`](Move::legs), [`path`](Move::path) |
+/// | a chain recorded by the pieces it jumps | [`Move::taking`] | `from`, `to`, `legs`, [`taken`](Move::taken), [`became`](Move::became) |
+/// | steps that capture by approach or withdrawal | [`Move::chain`] (no site jumped) | `from`, `to`, `legs`, `path` (read by [`Move::steps`]) |
+/// | a piece placed from the stock | [`Move::place`] | `to` |
+/// | a piece removed | [`Move::remove`] | `from` |
+/// | a sowing | [`Move::sow`] | [`pit`](Move::pit) (also `from` and `to`) |
+/// | a tile placed from a hand | [`Move::tile`] | [`tile_kind`](Move::tile_kind), `to` (the cell) |
+/// | a pass, the pie rule's swap | [`Move::pass`], [`Move::swap`] | the rule alone |
+///
+/// A part a kind does not have reads [`NO_SITE`] (a site) or 0. The value is 16 bytes and
+/// `Copy`; its order (rule, from, to, over, legs, path) is the one moves are sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Index of the move rule in the game.
+    rule: u8,
+    /// Where the piece starts (a step, a jump), the site a piece is removed from, or the
+    /// pit sown; [`NO_SITE`] otherwise.
+    from: Site,
+    /// Where it lands or is placed (a tile: its cell), or the pit sown; [`NO_SITE`]
+    /// otherwise.
+    to: Site,
+    /// The site jumped over (the first, in a chain), or [`NO_SITE`]; for a chain recorded
+    /// by the pieces it jumps, the kind the piece became on the way (`at once`), as a
+    /// number, or [`NO_SITE`].
+    over: Site,
+    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]), or of steps
+    /// of a capture by approach or withdrawal; 0 for any other move.
+    legs: u8,
+    /// For a chain turning, the direction of each of its jumps, as its index in the rule's
+    /// directions, in [`leg_bits`] bits a jump, the first jump highest (so among moves with
+    /// as many jumps, the order of paths is that of their directions in turn); for a chain
+    /// recorded by its pieces, their bits ([`rulebook_model::PieceBits`]); for a tile
+    /// placement, the tile's kind; 0 for any other move.
+    path: u64,
+}
+
+impl Move {
+    /// Whether two moves (of rules that [may coincide](Game::moves_may_coincide)) are the
+    /// same on the board: the same origin, destination and jumps. A chain of one jump
+    /// (`legs` 1) is the single jump over the same site (`legs` 0).
+    #[inline]
+    fn same_sites(self, other: Move, game: &Game) -> bool {
+        if self.from != other.from || self.to != other.to {
+            return false;
+        }
+        if self.legs == other.legs && self.path == other.path {
+            return true;
+        }
+        let one_jump = |m: Move| match game.moves[m.rule as usize].kind {
+            MoveKind::Jump { chain, .. } => chain != Chain::Pieces && m.legs <= 1,
+            _ => false,
+        };
+        self.over == other.over && one_jump(self) && one_jump(other)
+    }
+
+    /// A move of rule `rule` from `from` to `to` that jumps over nothing (a step, a slide).
+    #[inline]
+    pub fn step(rule: u8, from: Site, to: Site) -> Move {
+        Move {
+            rule,
+            from,
+            to,
+            over: NO_SITE,
+            legs: 0,
+            path: 0,
+        }
+    }
+
+    /// A jump of rule `rule` from `from` over `over` (the first site jumped, in a chain
+    /// straight on) to `to`.
+    #[inline]
+    pub fn jump(rule: u8, from: Site, over: Site, to: Site) -> Move {
+        Move {
+            over,
+            ..Move::step(rule, from, to)
+        }
+    }
+
+    /// A chain of `legs` jumps of rule `rule` that may turn, from `from` over `over` (the
+    /// first site jumped) to `to`, its directions packed in `path` (see [`Move::path`]).
+    #[inline]
+    pub fn chain(rule: u8, (from, over, to): (Site, Site, Site), legs: u8, path: u64) -> Move {
+        Move {
+            legs,
+            path,
+            ..Move::jump(rule, from, over, to)
+        }
+    }
+
+    /// A chain of rule `rule` recorded by the pieces it jumps ([`Chain::Pieces`]): from
+    /// `from` to `to`, the piece made a piece of kind `became` on the way (`at once`), if
+    /// it was, having jumped the pieces whose bits are `taken`
+    /// ([`rulebook_model::PieceBits`]).
+    #[inline]
+    pub fn taking(rule: u8, (from, to): (Site, Site), became: Option<u8>, taken: u64) -> Move {
+        Move {
+            over: became.map_or(NO_SITE, |k| Site::at(k.into())),
+            legs: taken.count_ones() as u8,
+            path: taken,
+            ..Move::step(rule, from, to)
+        }
+    }
+
+    /// A piece placed by rule `rule` on `site` from the stock.
+    #[inline]
+    pub fn place(rule: u8, site: Site) -> Move {
+        Move::step(rule, NO_SITE, site)
+    }
+
+    /// A piece removed by rule `rule` from `site`.
+    #[inline]
+    pub fn remove(rule: u8, site: Site) -> Move {
+        Move::step(rule, site, NO_SITE)
+    }
+
+    /// A sowing by rule `rule` from `pit`.
+    #[inline]
+    pub fn sow(rule: u8, pit: Site) -> Move {
+        Move::step(rule, pit, pit)
+    }
+
+    /// A tile of kind `kind` placed by rule `rule` on `cell` from the mover's hand.
+    #[inline]
+    pub fn tile(rule: u8, kind: usize, cell: Site) -> Move {
+        Move {
+            path: kind as u64,
+            ..Move::place(rule, cell)
+        }
+    }
+
+    /// A pass by rule `rule`.
+    #[inline]
+    pub fn pass(rule: u8) -> Move {
+        Move::step(rule, NO_SITE, NO_SITE)
+    }
+
+    /// The pie rule's swap, by rule `rule`.
+    #[inline]
+    pub fn swap(rule: u8) -> Move {
+        Move::step(rule, NO_SITE, NO_SITE)
+    }
+
+    /// The index of the move rule that makes this move.
+    #[inline]
+    pub fn rule(self) -> u8 {
+        self.rule
+    }
+
+    /// Where the piece starts (a step, a jump), the site a piece is removed from, or the
+    /// pit sown; [`NO_SITE`] for any other move.
+    #[inline]
+    pub fn from(self) -> Site {
+        self.from
+    }
+
+    /// Where the piece lands or is placed (a tile: its cell), or the pit sown;
+    /// [`NO_SITE`] for any other move.
+    #[inline]
+    pub fn to(self) -> Site {
+        self.to
+    }
+
+    /// The site a jump jumps over (the first, in a chain), or [`NO_SITE`].
+    #[inline]
+    pub fn over(self) -> Site {
+        self.over
+    }
+
+    /// The pit a sowing is sown from.
+    #[inline]
+    pub fn pit(self) -> Site {
+        self.from
+    }
+
+    /// The pieces a chain recorded by them jumps, as bits ([`rulebook_model::PieceBits`],
+    /// read by [`rulebook_model::PieceBits::sites`] from the move's `from`; meaningful for a
+    /// move of a [`Chain::Pieces`] rule only).
+    #[inline]
+    pub fn taken(self) -> u64 {
+        self.path
+    }
+
+    /// The kind a chain recorded by the pieces it jumps made its piece on the way (`at
+    /// once`), if it did (meaningful for a move of a [`Chain::Pieces`] rule only).
+    #[inline]
+    pub fn became(self) -> Option<usize> {
+        (self.over != NO_SITE).then(|| self.over.index())
+    }
+
+    /// The number of jumps of a chain that may turn (of pieces jumped, for one recorded by
+    /// them); 0 for any other move.
+    #[inline]
+    pub fn legs(self) -> u8 {
+        self.legs
+    }
+
+    /// The directions of a chain that may turn: each jump's as its index in the rule's
+    /// directions, in [`leg_bits`] bits a jump, the first jump highest; 0 for any other
+    /// move.
+    #[inline]
+    pub fn path(self) -> u64 {
+        self.path
+    }
+
+    /// This move (a slide or a step) with a piece shot onto `site` afterwards.
+    #[inline]
+    pub fn with_shot(self, site: Site) -> Move {
+        Move {
+            path: site.index() as u64,
+            ..self
+        }
+    }
+
+    /// The site a piece is shot onto after the move (meaningful for a move of a rule with
+    /// `then shoot` only).
+    #[inline]
+    pub fn shot(self) -> Site {
+        Site::at(self.path as usize)
+    }
+
+    /// This move with the enemy piece on `site` removed afterwards (`then remove enemy`).
+    #[inline]
+    pub fn with_removal(self, site: Site) -> Move {
+        Move {
+            path: site.index() as u64 + 1,
+            ..self
+        }
+    }
+
+    /// The site of the enemy piece removed after the move, or [`NO_SITE`] when none is
+    /// (meaningful for a move of a rule with `then remove enemy` only).
+    #[inline]
+    pub fn removal(self) -> Site {
+        match self.path {
+            0 => NO_SITE,
+            p => Site::at(p as usize - 1),
+        }
+    }
+
+    /// The kind of the tile a tile placement places (meaningful for a move of a tile rule
+    /// only).
+    #[inline]
+    pub fn tile_kind(self) -> usize {
+        self.path as usize
+    }
+
+    /// The jumps of a move chained by `chained` and recorded by its directions
+    /// ([`Chain::Turning`]), in order: for each, the site jumped over and the site landed
+    /// on (nothing for any other move).
+    pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
+        let (directions, legs): (&[u8], u32) = match &game.moves[self.rule as usize].kind {
+            MoveKind::Jump {
+                directions,
+                chain: Chain::Turning | Chain::TurningAtWill,
+                ..
+            } => (directions, self.legs.into()),
+            _ => (&[], 0),
+        };
+        let bits = leg_bits(directions.len());
+        let mask = (1u64 << bits) - 1;
+        let mut at = self.from;
+        (0..legs).rev().map(move |i| {
+            let dir = directions[(self.path >> (bits * i) & mask) as usize];
+            let over = game.board.step(at, dir);
+            at = game.board.step(over, dir);
+            (over, at)
+        })
+    }
+}
+
+/// One step of a move that captures by approach or withdrawal ([`Move::steps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineStep {
+    /// Where the piece stood.
+    pub from: Site,
+    /// Where it landed.
+    pub to: Site,
+    /// The board's direction of the step.
+    pub dir: u8,
+    /// It captured by withdrawal (the run behind `from`), not by approach (the run beyond
+    /// `to`).
+    pub withdrawal: bool,
+}
+
+impl LineStep {
+    /// The first site of the run this step captures and the direction the run goes on in.
+    #[inline]
+    pub fn run(self, board: &rulebook_model::Board) -> (Site, u8) {
+        match self.withdrawal {
+            true => {
+                let back = reverse_direction(self.dir);
+                (board.step(self.from, back), back)
+            }
+            false => (board.step(self.to, self.dir), self.dir),
+        }
+    }
+}
+
+impl Move {
+    /// The steps of a move that captures by approach or withdrawal, in order (nothing for
+    /// any other move): each step's direction is its index in the rule's directions, then
+    /// (when the rule has both ways) a bit for the way, in the path, the first step highest
+    /// ([`LineCapture::step_bits`]).
+    pub fn steps(self, game: &Game) -> impl Iterator<Item = LineStep> + '_ {
+        let rule = &game.moves[self.rule as usize];
+        let (directions, capture): (&[u8], _) = match (&rule.kind, rule.filter.line_capture) {
+            (MoveKind::Slide { directions, .. }, Some(lc)) => (directions, lc),
+            _ => (&[], LineCapture::default()),
+        };
+        let legs = if directions.is_empty() { 0 } else { self.legs };
+        let bits = capture.step_bits(directions.len());
+        let both = capture.approach && capture.withdrawal;
+        let mask = (1u64 << bits) - 1;
+        let mut at = self.from;
+        (0..u32::from(legs)).rev().map(move |i| {
+            let code = self.path >> (bits * i) & mask;
+            let dir = directions[(code >> u32::from(both)) as usize];
+            let from = at;
+            at = game.board.step(at, dir);
+            LineStep {
+                from,
+                to: at,
+                dir,
+                withdrawal: if both {
+                    code & 1 == 1
+                } else {
+                    capture.withdrawal
+                },
+            }
+        })
+    }
+}
+
+impl Default for Move {
+    fn default() -> Move {
+        Move {
+            rule: 0,
+            from: NO_SITE,
+            to: NO_SITE,
+            over: NO_SITE,
+            legs: 0,
+            path: 0,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+/// What one move changed, for undo.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    mv: Move,
+    log_start: u32,
+    /// Where the stones' logs stood before this move, and the last site sown.
+    pits: sowing::PitsFrame,
+    /// Who made the move (after an extra turn the same player moves twice).
+    mover: Player,
+    /// The outcome before this move (always none: a finished game has no moves).
+    ended: Option<Outcome>,
+    /// The passes in a row before this move.
+    passes: u8,
+}
+
+/// A position of a game with its history: the state that moves are played on.
+#[derive(Debug)]
+pub struct State {
+    game: Arc<Game>,
+    cells: Vec<Cell>,
+    /// Per player, a bit per site of the sites holding that player's pieces.
+    occupancy: Vec<u64>,
+    words: usize,
+    piece_count: Vec<u32>,
+    to_move: Player,
+    hash: u64,
+    /// Hashes of the positions before each move played (the start position first).
+    history: Vec<u64>,
+    /// The hashes of `history`, for the ban on repetition (empty in games without it).
+    seen: repetition::Seen,
+    /// `(site, previous cell)` for every change, newest last.
+    log: Vec<(Site, Cell)>,
+    frames: Vec<Frame>,
+    /// Sites captured by the move being played, with what happens to them (reused).
+    captured: Vec<(Site, CaptureMode)>,
+    /// Sowing games: stones and marks per site, the last site sown, their undo logs.
+    pits: sowing::Pits,
+    /// Work space for the legal moves of the position after a move (reused).
+    work: MoveList,
+    /// Play moves without the end rules checked after them (to judge a move's result).
+    without_ends: bool,
+    /// Play moves without recording what undo needs (set while [`State::play_forward`]
+    /// plays one).
+    forward: bool,
+    /// The outcome, once an end rule checked after moves has ended the game.
+    ended: Option<Outcome>,
+    /// The index in [`Game::end_rules`](rulebook_model::Game::end_rules) of the rule that
+    /// set `ended` (meaningful only while `ended` is set).
+    ended_by: u32,
+    /// Tile games: hands, constraints per cell, passes, the swap.
+    tile: tiles::TileState,
+    /// Pieces in hand, `stock[player * kinds + kind]` (empty in games without a counted
+    /// stock, [`Game::stock`](rulebook_model::Game::stock)).
+    stock: Vec<u16>,
+    /// Per end condition checked after every move that the stones of a few sites decide
+    /// ([`rulebook_model::Game::end_condition_sites`]) and per mover: 0, or its last verdict
+    /// (bit 0) with bit 1 set and those stones above.
+    end_memo: Vec<u64>,
+    /// Grid boards whose slides are counted along lines ([`movegen::tracked_lines`]): per
+    /// family of lines, per line, its mask with the bit of every occupied site set; empty
+    /// in other games.
+    lines: Vec<u64>,
+    /// Whether the goals of the move rules' `so that`s all hold in this position, when
+    /// known: found by the check for a stuck player after a move, for the pick that follows;
+    /// forgotten by every change of the position.
+    goals_known: Option<bool>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut copy = State {
+            game: Arc::clone(&self.game),
+            cells: Vec::new(),
+            occupancy: Vec::new(),
+            words: self.words,
+            piece_count: Vec::new(),
+            to_move: self.to_move,
+            hash: self.hash,
+            history: Vec::new(),
+            seen: repetition::Seen::default(),
+            log: Vec::new(),
+            frames: Vec::new(),
+            captured: Vec::with_capacity(self.captured.capacity()),
+            pits: sowing::Pits::default(),
+            work: MoveList::new(),
+            without_ends: false,
+            forward: false,
+            ended: self.ended,
+            ended_by: self.ended_by,
+            tile: tiles::TileState::default(),
+            stock: Vec::new(),
+            end_memo: Vec::new(),
+            lines: Vec::new(),
+            goals_known: None,
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies another state into this one, reusing this one's buffers (no allocation once
+    /// they are large enough).
+    fn clone_from(&mut self, other: &State) {
+        if !Arc::ptr_eq(&self.game, &other.game) {
+            self.game = Arc::clone(&other.game);
+        }
+        copy_from(&mut self.cells, &other.cells);
+        copy_from(&mut self.occupancy, &other.occupancy);
+        self.words = other.words;
+        copy_from(&mut self.piece_count, &other.piece_count);
+        self.to_move = other.to_move;
+        self.hash = other.hash;
+        copy_from(&mut self.history, &other.history);
+        self.seen.clone_from(&other.seen);
+        copy_from(&mut self.log, &other.log);
+        copy_from(&mut self.frames, &other.frames);
+        self.pits.clone_from(&other.pits);
+        self.ended = other.ended;
+        self.ended_by = other.ended_by;
+        self.tile.clone_from(&other.tile);
+        copy_from(&mut self.stock, &other.stock);
+        copy_from(&mut self.end_memo, &other.end_memo);
+        copy_from(&mut self.lines, &other.lines);
+        self.goals_known = None;
+    }
+}
+
+/// `to.clone_from(from)`, but nothing done when both are empty (a state copied for every
+/// playout holds many buffers that its game never fills).
+#[inline(always)]
+fn copy_from<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
+    if !(to.is_empty() && from.is_empty()) {
+        to.clone_from(from);
+    }
+}
+
+impl State {
+    /// Copies the position of another state into this one (pieces, stones, marks, side to
+    /// move, hash, tile state), reusing this one's buffers and, in the same game, keeping
+    /// its own history: enough to play a move and take it back with the end rules left out
+    /// (which alone read the history), at a fraction of the cost of a whole copy.
+    #[inline(never)]
+    fn copy_position_from(&mut self, other: &State) {
+        if !Arc::ptr_eq(&self.game, &other.game) {
+            self.clone_from(other);
+            return;
+        }
+        self.cells.clone_from(&other.cells);
+        self.occupancy.clone_from(&other.occupancy);
+        self.piece_count.clone_from(&other.piece_count);
+        self.to_move = other.to_move;
+        self.hash = other.hash;
+        self.pits.copy_position_from(&other.pits);
+        self.ended = other.ended;
+        self.ended_by = other.ended_by;
+        self.tile.clone_from(&other.tile);
+        self.stock.clone_from(&other.stock);
+        self.lines.clone_from(&other.lines);
+        self.goals_known = None;
+    }
+}
+
+impl PartialEq for State {
+    /// Two states are equal when their positions are (cells, stones, marks, side to move).
+    fn eq(&self, other: &State) -> bool {
+        self.cells == other.cells
+            && self.pits.same_position(&other.pits)
+            && self.to_move == other.to_move
+            && self.tile.same_position(&other.tile)
+            && self.stock == other.stock
+    }
+}
+
+impl State {
+    /// The start position of a game.
+    pub fn new(game: Arc<Game>) -> State {
+        let mut cells = vec![EMPTY; game.board.sites()];
+        for &(site, cell) in &game.setup {
+            cells[site.index()] = cell;
+        }
+        let board = &game.board;
+        let counts = if board.pits() > 0 {
+            Site::all(board.sites())
+                .map(|s| {
+                    if board.pit_number(s) > 0 {
+                        game.stones
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let stock = game.stock.clone();
+        let mut state = State::with_position(game, cells, counts, Vec::new(), Player::FIRST);
+        state.init_stock(stock);
+        state
+    }
+
+    /// A position with these cells and this player to move (a hand-built position: its
+    /// history starts here).
+    pub fn with_cells(game: Arc<Game>, cells: Vec<Cell>, to_move: Player) -> State {
+        let stock = setup::usual_stock(&game, &cells);
+        let mut state = State::with_position(game, cells, Vec::new(), Vec::new(), to_move);
+        state.init_stock(stock);
+        state
+    }
+
+    /// A hand-built position of a sowing game: stones per site, marks per site (0, or 1 +
+    /// the marking player), and the player to move.
+    pub fn with_stones(
+        game: Arc<Game>,
+        counts: Vec<u16>,
+        marks: Vec<u8>,
+        to_move: Player,
+    ) -> State {
+        let sites = game.board.sites();
+        State::with_position(game, vec![EMPTY; sites], counts, marks, to_move)
+    }
+
+    /// The same position built anew from its contents (pieces, stones, marks, side to
+    /// move), without its history.
+    pub fn rebuilt(&self) -> State {
+        State::from_setup(Arc::clone(&self.game), self.setup())
+            .expect("a state's own setup fits its game")
+    }
+
+    /// A hand-built position of a tile game: cells, each player's hand (bit `k` for the
+    /// tile of kind `k`), and the player to move.
+    pub fn with_hands(
+        game: Arc<Game>,
+        cells: Vec<Cell>,
+        hands: Vec<u64>,
+        to_move: Player,
+    ) -> State {
+        let mut state = State::with_position(game, cells, Vec::new(), Vec::new(), to_move);
+        state.init_tiles(Some(hands));
+        state
+    }
+
+    fn with_position(
+        game: Arc<Game>,
+        cells: Vec<Cell>,
+        counts: Vec<u16>,
+        marks: Vec<u8>,
+        to_move: Player,
+    ) -> State {
+        let sites = game.board.sites();
+        // Two seats even in a game of one player (see `Game::solo`).
+        let players = game.players.len().max(rulebook_model::PLAYERS);
+        let words = sites.div_ceil(64);
+        let mut state = State {
+            cells: vec![EMPTY; sites],
+            occupancy: vec![0; words * players],
+            words,
+            piece_count: vec![0; players],
+            to_move,
+            hash: game.zobrist.to_move[to_move.index()],
+            history: Vec::with_capacity(256),
+            seen: repetition::Seen::default(),
+            log: Vec::with_capacity(1024),
+            frames: Vec::with_capacity(256),
+            captured: Vec::with_capacity(sites),
+            pits: sowing::Pits::new(&game.board, &counts, &marks, game.tracks_repetition),
+            work: MoveList::new(),
+            without_ends: false,
+            forward: false,
+            ended: None,
+            ended_by: 0,
+            tile: tiles::TileState::default(),
+            stock: Vec::new(),
+            end_memo: vec![0; game.end_conditions.len() * players],
+            lines: movegen::tracked_lines(&game),
+            goals_known: None,
+            game,
+        };
+        for (site, cell) in cells.into_iter().enumerate().take(sites) {
+            if cell != EMPTY {
+                state.put(Site::at(site), cell);
+            }
+        }
+        if state.pits.hashed() {
+            state.hash ^= state.pits.counts_key(&state.game.zobrist);
+        }
+        for (site, &mark) in state.pits.marks().iter().enumerate() {
+            state.hash ^= state.game.zobrist.mark(Site::at(site), mark);
+        }
+        state.init_tiles(None);
+        state
+            .pits
+            .attach_lanes(sowing::Lanes::for_game(&state.game));
+        state
+    }
+
+    /// Puts a counted stock in hand (on a state with none yet), with its hash keys.
+    fn init_stock(&mut self, stock: Vec<u16>) {
+        for (slot, &n) in stock.iter().enumerate() {
+            self.hash ^= self.game.zobrist.hand(slot, n);
+        }
+        self.stock = stock;
+    }
+
+    /// The pieces a player has in hand, by kind (empty in a game without a counted stock).
+    pub fn pieces_in_hand(&self, player: Player) -> &[u16] {
+        let kinds = self.game.piece_kinds.len();
+        let first = player.index() * kinds;
+        self.stock.get(first..first + kinds).unwrap_or(&[])
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The content of a site.
+    pub fn cell(&self, site: Site) -> Cell {
+        self.cells[site.index()]
+    }
+
+    /// All cells, by site.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The owner of the piece on a site, if any.
+    pub fn owner(&self, site: Site) -> Option<Player> {
+        let c = self.cells[site.index()];
+        (c != EMPTY).then(|| self.game.owner[c.index()])
+    }
+
+    /// The stones on a site (0 on boards without stones).
+    pub fn count(&self, site: Site) -> u16 {
+        self.pits.count(site)
+    }
+
+    /// The mark on a site: `None`, or the player who marked it.
+    pub fn mark(&self, site: Site) -> Option<Player> {
+        Player::of_code(self.pits.mark(site))
+    }
+
+    /// How many pieces a player has on the board.
+    pub fn pieces(&self, player: Player) -> u32 {
+        self.piece_count[player.index()]
+    }
+
+    /// The position's hash: the cells and the side to move (in tile games, not the hands,
+    /// passes or swap, which follow from the game's history).
+    pub fn hash(&self) -> u64 {
+        self.hash ^ self.pits.key(&self.game.zobrist)
+    }
+
+    /// Whether this position (its hash: the cells and the side to move) occurred before
+    /// within the last `plies` moves played. A sowing game that keeps no rule on repeated
+    /// positions keeps no history of its stones (their keys are added to the hash only when
+    /// asked), so it answers no: its positions are not compared.
+    pub fn occurred_within(&self, plies: usize) -> bool {
+        if self.game.board.pits() > 0 && !self.pits.hashed() {
+            return false;
+        }
+        let hash = self.hash;
+        self.history.iter().rev().take(plies).any(|&h| h == hash)
+    }
+
+    /// How many moves have been played from the state's start.
+    pub fn ply(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The moves played from the state's start, in order.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.frames.iter().map(|f| f.mv)
+    }
+
+    /// The last move played and who played it, if any.
+    pub fn last_move(&self) -> Option<(Move, Player)> {
+        self.frames.last().map(|f| (f.mv, f.mover))
+    }
+
+    /// The last move `player` played, if any.
+    pub fn last_move_of(&self, player: Player) -> Option<Move> {
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| f.mover == player)
+            .map(|f| f.mv)
+    }
+
+    /// Who moved last: the last move's player, or in a position set up from text the
+    /// player before the one to move (the one to move again in a game of one player), as
+    /// the end conditions read `mover`.
+    pub fn last_mover(&self) -> Player {
+        match self.last_move() {
+            Some((_, by)) => by,
+            None if self.game.solo() => self.to_move,
+            None => self.to_move.previous(),
+        }
+    }
+
+    /// The legal moves, in the game's fixed order: by move rule (as listed in the rule
+    /// file), then by the site moved from, then by the site moved to (then, for sequences of
+    /// jumps, by their number and directions). Empty exactly when the game is over.
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if self.ended.is_some() {
+            return;
+        }
+        self.pseudo_legal_moves(out);
+        if self.game.moves_may_coincide {
+            out.dedup_by_sites(&self.game);
+        }
+        if self.game.forbid_repetition {
+            self.drop_repeats(out);
+        }
+    }
+
+    /// The legal move at index `pick(n)` of the `n` legal moves in the order of
+    /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
+    /// is none. Where it can, it finds that move without listing the others, which makes
+    /// random playouts several times cheaper; elsewhere it lists them in `moves`.
+    pub fn pick_legal_move(
+        &self,
+        moves: &mut MoveList,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        if let Some(found) = self.pick_without_listing(&mut pick) {
+            return found;
+        }
+        self.legal_moves(moves);
+        (!moves.is_empty()).then(|| moves[pick(moves.len())])
+    }
+
+    /// Whether the player to move has at least one legal move (`moves` is work space).
+    pub fn has_legal_move(&self, moves: &mut MoveList) -> bool {
+        if self.ended.is_some() {
+            return false;
+        }
+        if let Some(can) = self.can_move_without_listing() {
+            return can;
+        }
+        moves.clear();
+        self.pseudo_legal_moves(moves);
+        if self.game.forbid_repetition {
+            self.any_new(moves)
+        } else {
+            !moves.is_empty()
+        }
+    }
+
+    /// Whether the condition of move rule `rule` holds in this position.
+    pub fn rule_holds(&self, rule: usize) -> bool {
+        self.holds(&self.game.moves[rule].condition)
+    }
+
+    /// Whether an end rule checked after moves (an empty row, both players passing) has
+    /// ended the game.
+    pub fn has_ended(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// The end rule that ended the game: its index in
+    /// [`Game::end_rules`](rulebook_model::Game::end_rules). `None` while the game goes on,
+    /// and when it ended because the player to move has no legal move and no end rule
+    /// judges that (a draw).
+    pub fn end_rule(&self) -> Option<usize> {
+        if self.ended.is_some() {
+            return Some(self.ended_by as usize);
+        }
+        if self.has_legal_move(&mut MoveList::new()) {
+            return None;
+        }
+        self.game
+            .end_rules
+            .iter()
+            .position(|r| matches!(r.when, EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove))
+    }
+
+    /// Records that the first end rule that ends the game `when` has ended it (`ended` is
+    /// set by the caller). Out of line: it runs once a game, and its callers are on the
+    /// path of every move.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn ended_by_rule(&mut self, when: EndWhen) {
+        let rule = self.game.end_rules.iter().position(|r| r.when == when);
+        self.ended_by = rule.unwrap_or(0) as u32;
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(&mut MoveList::new())
+    }
+
+    /// The outcome, if the game is over, with `moves` as work space (so that asking
+    /// allocates nothing once the list has grown).
+    pub fn outcome_with(&self, moves: &mut MoveList) -> Option<Outcome> {
+        if self.ended.is_some() {
+            return self.ended;
+        }
+        let mut can_move = None;
+        for rule in &self.game.end_rules {
+            let ended = match rule.when {
+                EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove => {
+                    !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
+                }
+                // Checked after every move; `ended` holds its verdict.
+                EndWhen::EmptyRow
+                | EndWhen::BothPass
+                | EndWhen::Position(_)
+                | EndWhen::RepeatedPosition => false,
+            };
+            if ended {
+                return Some(self.end_result(rule.result, self.to_move));
+            }
+        }
+        // A player with no legal move whom no end rule judges: the game cannot go on, and
+        // nobody has won it.
+        match can_move.unwrap_or_else(|| self.has_legal_move(moves)) {
+            true => None,
+            false => Some(Outcome::Draw),
+        }
+    }
+
+    /// Plays a move without checking it (the fast path for search and playouts). The move
+    /// must come from [`State::legal_moves`] of this position.
+    pub fn apply(&mut self, m: Move) {
+        self.play(m);
+    }
+
+    /// [`State::apply`]'s work, inlined where playouts call it in a loop. Playing forward,
+    /// the hash joins the history only where a rule on repeated positions reads it.
+    #[inline(always)]
+    fn play(&mut self, m: Move) {
+        let mover = self.to_move;
+        self.goals_known = None;
+        if !self.forward || self.game.tracks_repetition {
+            self.history.push(self.hash);
+        }
+        if self.game.tracks_repetition {
+            self.seen.push(self.ban_key(self.hash, mover));
+        }
+        if !self.forward {
+            self.frames.push(Frame {
+                mv: m,
+                log_start: self.log.len() as u32,
+                pits: self.pits.frame(),
+                mover,
+                ended: self.ended,
+                passes: self.tile.passes,
+            });
+        }
+        match self.game.moves[m.rule as usize].kind {
+            MoveKind::Sow { .. } => self.apply_sowing::<false>(m, mover),
+            MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
+                self.apply_tile(m, mover)
+            }
+            MoveKind::Slide { .. }
+            | MoveKind::Jump { .. }
+            | MoveKind::PlacePiece { .. }
+            | MoveKind::Fly { .. } => self.apply_piece_move(m, mover),
+            MoveKind::Remove { .. } => {
+                self.set(m.from, EMPTY);
+                self.tile.passes = 0;
+                self.pass_turn(mover);
+            }
+        }
+        if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
+            let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
+            self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
+        }
+    }
+
+    /// The end rules checked after every move: conditions on the position, a repeated
+    /// position (unless `may_repeat` is false: a pass where a position is the sites alone),
+    /// a player to
+    /// move who is stuck (when the stones left must be moved).
+    #[inline(never)]
+    fn check_ends_after_move(&mut self, mover: Player, may_repeat: bool) {
+        if !self.game.end_conditions.is_empty() {
+            self.check_position_ends(mover);
+        }
+        if self.game.tracks_repetition
+            && may_repeat
+            && self.ended.is_none()
+            && self.seen.contains(self.ban_key(self.hash, self.to_move))
+        {
+            self.end_on_repetition(mover);
+        }
+        if self.game.stuck_moves_stones && self.ended.is_none() {
+            self.end_if_stuck();
+        }
+    }
+
+    /// Ends the game at once when the player to move has no legal move and the end rule
+    /// for it gives the stones left to their owners, so that the position shows them moved
+    /// (other results are judged when the outcome is asked for).
+    pub(crate) fn end_if_stuck(&mut self) {
+        // The goals' verdict serves the pick of the next move too.
+        if self.game.move_goals {
+            self.goals_known = Some(self.goals_hold());
+        }
+        let stuck = match self.can_move_without_listing() {
+            Some(can) => !can,
+            None => {
+                let mut moves = std::mem::take(&mut self.work);
+                let stuck = !self.has_legal_move(&mut moves);
+                self.work = moves;
+                stuck
+            }
+        };
+        if !stuck {
+            return;
+        }
+        let rule = self
+            .game
+            .end_rules
+            .iter()
+            .find(|r| r.when == EndWhen::NoLegalMove)
+            .copied();
+        if let Some(rule) = rule {
+            self.goals_known = None;
+            self.rows_to_owners();
+            self.ended = Some(self.end_result(rule.result, self.to_move));
+            self.ended_by_rule(EndWhen::NoLegalMove);
+        }
+    }
+
+    /// Sows for `mover`, who moves again if a rule after sowing says so (`FORWARD`: the
+    /// move is known to be played forward, as [`State::sow`]).
+    #[inline(always)]
+    fn apply_sowing<const FORWARD: bool>(&mut self, m: Move, mover: Player) {
+        self.pits.origin = m.from;
+        let again = self.sow::<FORWARD>(m.rule as usize, m.from);
+        let next = if again && self.ended.is_none() {
+            mover
+        } else {
+            self.next_player(mover)
+        };
+        let keys = &self.game.zobrist.to_move;
+        self.hash ^= keys[mover.index()] ^ keys[next.index()];
+        self.to_move = next;
+    }
+
+    /// Ends the game by its `end when repeated position` rule, if it has one: `mover` made
+    /// the move that repeated a position.
+    fn end_on_repetition(&mut self, mover: Player) {
+        let game = Arc::clone(&self.game);
+        if let Some(rule) = game
+            .end_rules
+            .iter()
+            .find(|r| r.when == EndWhen::RepeatedPosition)
+        {
+            if let EndResult::StoreMajority { .. } = rule.result {
+                self.rows_to_owners();
+            }
+            self.ended = Some(self.end_result(rule.result, mover));
+            self.ended_by_rule(EndWhen::RepeatedPosition);
+        }
+    }
+
+    /// Ends the game if the condition of an end rule checked after every move holds, with
+    /// the player who moved as the mover (the first such rule decides).
+    pub(crate) fn check_position_ends(&mut self, mover: Player) {
+        for r in 0..self.game.end_rules.len() {
+            let rule = self.game.end_rules[r];
+            let EndWhen::Position(i) = rule.when else {
+                continue;
+            };
+            if !self.end_condition_holds(i as usize, mover) {
+                continue;
+            }
+            if let EndResult::StoreMajority { .. } = rule.result {
+                self.rows_to_owners();
+            }
+            self.ended = Some(self.end_result(rule.result, mover));
+            self.ended_by = r as u32;
+            return;
+        }
+    }
+
+    /// Whether end condition `i` holds with `mover` as the mover: evaluated, or, for one
+    /// that the stones of a few sites decide, the last verdict when the mover and those
+    /// stones are the same as then.
+    #[inline]
+    fn end_condition_holds(&mut self, i: usize, mover: Player) -> bool {
+        let game = &*self.game;
+        let Some(sites) = &game.end_condition_sites[i] else {
+            return self.value(mover, &game.end_conditions[i]) != 0;
+        };
+        let key = sites[mover.index()]
+            .iter()
+            .fold(0, |key, &s| key << 16 | self.count(s) as u64);
+        let entry = key << 2 | 2;
+        let memo = i * game.players.len().max(rulebook_model::PLAYERS) + mover.index();
+        if self.end_memo[memo] & !1 == entry {
+            return self.end_memo[memo] & 1 == 1;
+        }
+        let holds = self.value(mover, &game.end_conditions[i]) != 0;
+        self.end_memo[memo] = entry | holds as u64;
+        holds
+    }
+
+    /// The outcome a result gives, with `mover` the player the result's "mover" names.
+    pub(crate) fn end_result(&self, result: EndResult, mover: Player) -> Outcome {
+        match result {
+            EndResult::MoverLoses => Outcome::Win(mover.next()),
+            EndResult::MoverWins => Outcome::Win(mover),
+            EndResult::PlayerWins(p) => Outcome::Win(p),
+            EndResult::Draw => Outcome::Draw,
+            EndResult::MostPieces => {
+                let most = *self.piece_count.iter().max().unwrap_or(&0);
+                let mut leaders = Player::all().filter(|&p| self.piece_count[p.index()] == most);
+                match (leaders.next(), leaders.next()) {
+                    (Some(p), None) => Outcome::Win(p),
+                    _ => Outcome::Draw,
+                }
+            }
+            EndResult::StoreMajority { .. } => self.store_majority(),
+            EndResult::HighestScore { last_placer_loses } => self.score_outcome(last_placer_loses),
+        }
+    }
+
+    /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
+    #[inline(always)]
+    fn apply_piece_move(&mut self, m: Move, mover: Player) {
+        match self.game.moves[m.rule as usize].filter.line_capture {
+            Some(capture) => self.play_line_steps(m, mover, capture.mode),
+            None => self.land_piece(m, mover),
+        }
+        match self.game.moves[m.rule as usize].kind {
+            MoveKind::Jump {
+                mode: Some(mode),
+                chain,
+                over,
+                ..
+            } => self.take_jumped(m, mover, chain, over, mode),
+            MoveKind::Jump {
+                chain: Chain::Pieces,
+                ..
+            } => self.crown_on_the_way(m, mover),
+            _ => {}
+        }
+        self.captured.clear();
+        for effect in 0..self.game.effects.len() {
+            if self.holds(&self.game.effects[effect].condition) {
+                let State {
+                    game,
+                    cells,
+                    captured,
+                    ..
+                } = self;
+                let cell = |s: Site| cells[s.index()];
+                capture::collect(game, cell, effect, m.to, mover, |s, mode| {
+                    captured.push((s, mode))
+                });
+            }
+        }
+        for i in 0..self.captured.len() {
+            let (site, mode) = self.captured[i];
+            self.capture(site, mover, mode);
+        }
+        if self.game.promotes {
+            self.promote(m.to, mover);
+        }
+        self.tile.passes = 0;
+        self.pass_turn(mover);
+    }
+
+    /// The first part of a piece's move for `mover`: the piece leaves its site (or a new
+    /// one comes from the supply) and lands, and a piece is shot or an enemy piece removed
+    /// where the rule says so.
+    #[inline(always)]
+    fn land_piece(&mut self, m: Move, mover: Player) {
+        let rule = &self.game.moves[m.rule as usize];
+        let (shot, removal) = (rule.filter.shot, rule.filter.removal);
+        let piece = match rule.kind {
+            MoveKind::PlacePiece {
+                kind, from_hand, ..
+            } => {
+                if from_hand {
+                    self.take_from_hand(mover, kind);
+                }
+                self.game.cell(mover, kind as usize)
+            }
+            _ => {
+                let piece = self.cells[m.from.index()];
+                self.set(m.from, EMPTY);
+                piece
+            }
+        };
+        self.set(m.to, piece);
+        if let Some(shot) = shot {
+            self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
+        }
+        if removal.is_some() && m.removal() != NO_SITE {
+            self.set(m.removal(), EMPTY);
+        }
+    }
+
+    /// Takes a piece of `kind` from `mover`'s hand (movegen offers the placement only
+    /// when there is one).
+    fn take_from_hand(&mut self, mover: Player, kind: u8) {
+        let slot = mover.index() * self.game.piece_kinds.len() + kind as usize;
+        let n = self.stock[slot];
+        let z = &self.game.zobrist;
+        self.hash ^= z.hand(slot, n) ^ z.hand(slot, n.saturating_sub(1));
+        self.stock[slot] = n.saturating_sub(1);
+    }
+
+    /// Gives the turn to the player after `mover`.
+    #[inline(always)]
+    fn pass_turn(&mut self, mover: Player) {
+        let next = match self.game.moves_again && self.moves_again() {
+            true => mover,
+            false => self.next_player(mover),
+        };
+        let keys = &self.game.zobrist.to_move;
+        self.hash ^= keys[mover.index()] ^ keys[next.index()];
+        self.to_move = next;
+    }
+
+    /// Whether a rule `after move again` holds after the move just made (the player who
+    /// made it still the one to move).
+    #[inline(never)]
+    fn moves_again(&self) -> bool {
+        self.again_rule().is_some()
+    }
+
+    /// The first rule `after move again` (as its index in [`Game::effects`]) whose
+    /// condition holds for the player to move: after a move that gave its player another,
+    /// the rule that gave it.
+    pub fn again_rule(&self) -> Option<usize> {
+        (self.game.effects.iter())
+            .position(|e| matches!(e.kind, EffectKind::Again) && self.holds(&e.condition))
+    }
+
+    /// Takes back the last move; returns it, or `None` at the state's start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let frame = self.frames.pop()?;
+        self.goals_known = None;
+        while self.log.len() > frame.log_start as usize {
+            let (site, cell) = self.log.pop().expect("the log holds the frame's changes");
+            self.put_raw(site, cell);
+        }
+        self.pits.undo(frame.pits);
+        self.hash = self.history.pop().expect("every frame has a history entry");
+        if self.game.tracks_repetition {
+            self.seen.pop();
+        }
+        self.to_move = frame.mover;
+        self.ended = frame.ended;
+        self.tile.passes = frame.passes;
+        match self.game.moves[frame.mv.rule as usize].kind {
+            MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
+                self.undo_tile(frame.mv, frame.mover)
+            }
+            MoveKind::PlacePiece {
+                kind,
+                from_hand: true,
+                ..
+            } => {
+                let kinds = self.game.piece_kinds.len();
+                self.stock[frame.mover.index() * kinds + kind as usize] += 1;
+            }
+            _ => {}
+        }
+        Some(frame.mv)
+    }
+
+    /// Makes the first promotion that applies to the piece that landed on `site`.
+    fn promote(&mut self, site: Site, mover: Player) {
+        if let Some((_, to)) = self.promotion(site) {
+            self.set(site, self.game.cell(mover, to));
+        }
+    }
+
+    /// The first promotion that applies to the piece on `site`, if one does: the effect's
+    /// index and the kind it promotes to.
+    pub(crate) fn promotion(&self, site: Site) -> Option<(usize, usize)> {
+        let game = &*self.game;
+        let kind = game.kind_of(self.cells[site.index()]);
+        game.effects.iter().enumerate().find_map(|(i, effect)| {
+            let EffectKind::Promote { to, region, .. } = effect.kind else {
+                return None;
+            };
+            let applies = game.in_region(region as usize, site)
+                && effect.filter.kinds >> kind & 1 == 1
+                && kind != to as usize
+                && self.holds(&effect.condition);
+            applies.then_some((i, to as usize))
+        })
+    }
+
+    /// Takes the pieces a jump of `mover` passed over: captures the enemy pieces (`mode`), or
+    /// removes the mover's own where the rule jumps `over friend remove`.
+    #[inline(always)]
+    pub(crate) fn take_jumped(
+        &mut self,
+        m: Move,
+        mover: Player,
+        chain: Chain,
+        over: Jumped,
+        mode: CaptureMode,
+    ) {
+        match over {
+            Jumped::Friend => self.each_jumped(m, mover, chain, |s, site| s.set(site, EMPTY)),
+            _ => self.each_jumped(m, mover, chain, |s, site| s.capture(site, mover, mode)),
+        }
+    }
+
+    /// Calls `take` on every site a jump passed over, once the piece has landed (they
+    /// stood until then): the one jumped; along a straight chain, `m.over` and each site
+    /// two on along the same line up to the landing; the legs of a chain that may turn; the
+    /// pieces a chain recorded by its pieces jumped (whose piece is first made the kind it
+    /// became on the way, if it did).
+    #[inline(always)]
+    fn each_jumped(
+        &mut self,
+        m: Move,
+        mover: Player,
+        chain: Chain,
+        mut take: impl FnMut(&mut State, Site),
+    ) {
+        match chain {
+            Chain::Single => take(self, m.over),
+            Chain::Straight => {
+                let board = &self.game.board;
+                let Some(dir) = (0..8).find(|&d| board.step(m.from, d) == m.over) else {
+                    return;
+                };
+                let mut over = m.over;
+                while over != NO_SITE {
+                    take(self, over);
+                    let landing = self.game.board.step(over, dir);
+                    if landing == m.to || landing == NO_SITE {
+                        return;
+                    }
+                    over = self.game.board.step(landing, dir);
+                }
+            }
+            Chain::Turning | Chain::TurningAtWill => {
+                let game = Arc::clone(&self.game);
+                for (over, _) in m.jumps(&game) {
+                    take(self, over);
+                }
+            }
+            Chain::Pieces => self.each_piece_jumped(m, mover, take),
+        }
+    }
+
+    /// [`State::each_jumped`] for a chain recorded by its pieces. Kept out of line, so that
+    /// the captures of other games are compiled as they were.
+    #[inline(never)]
+    fn each_piece_jumped(
+        &mut self,
+        m: Move,
+        mover: Player,
+        mut take: impl FnMut(&mut State, Site),
+    ) {
+        self.crown_on_the_way(m, mover);
+        let game = Arc::clone(&self.game);
+        for site in game.piece_bits.sites(m.from, m.path) {
+            take(self, site);
+        }
+    }
+
+    /// Makes the piece a chain recorded by its pieces landed the kind it became on the way
+    /// (`at once`), if it did.
+    #[inline(never)]
+    fn crown_on_the_way(&mut self, m: Move, mover: Player) {
+        if let Some(kind) = m.became() {
+            self.set(m.to, self.game.cell(mover, kind));
+        }
+    }
+
+    /// Plays the steps of a move that captures by approach or withdrawal: each step moves
+    /// the piece and takes the run of enemy pieces it captures before the next is made.
+    /// Kept out of line, so that the moves of other games are compiled as they were.
+    #[inline(never)]
+    pub(crate) fn play_line_steps(&mut self, m: Move, mover: Player, mode: CaptureMode) {
+        let game = Arc::clone(&self.game);
+        let piece = self.cells[m.from.index()];
+        for step in m.steps(&game) {
+            self.set(step.from, EMPTY);
+            self.set(step.to, piece);
+            let (mut site, dir) = step.run(&game.board);
+            while site != NO_SITE && self.owner(site).is_some_and(|p| p != mover) {
+                self.capture(site, mover, mode);
+                site = game.board.step(site, dir);
+            }
+        }
+    }
+
+    /// Converts or removes the piece on `site` if it is not the mover's.
+    fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
+        let cell = self.cells[site.index()];
+        if cell == EMPTY || self.game.owner[cell.index()] == mover {
+            return;
+        }
+        let new = match mode {
+            CaptureMode::Convert => self.game.cell(mover, self.game.kind_of(cell)),
+            CaptureMode::Remove => EMPTY,
+        };
+        self.set(site, new);
+    }
+
+    /// Changes a site, logging the old content and updating the hash.
+    #[inline]
+    fn set(&mut self, site: Site, cell: Cell) {
+        let old = self.cells[site.index()];
+        if !self.forward {
+            self.log.push((site, old));
+        }
+        let z = &self.game.zobrist;
+        self.hash ^= z.cell(site, old) ^ z.cell(site, cell);
+        self.put_raw(site, cell);
+    }
+
+    /// Changes a site's content, occupancy and counts (not the hash or the log).
+    #[inline]
+    fn put_raw(&mut self, site: Site, cell: Cell) {
+        let old = self.cells[site.index()];
+        let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
+        if old != EMPTY {
+            let p = (self.game.owner[old.index()]).index();
+            self.occupancy[p * self.words + word] &= !bit;
+            self.piece_count[p] -= 1;
+        }
+        if cell != EMPTY {
+            let p = (self.game.owner[cell.index()]).index();
+            self.occupancy[p * self.words + word] |= bit;
+            self.piece_count[p] += 1;
+        }
+        if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
+            movegen::toggle_lines(&mut self.lines, &self.game.board, site);
+        }
+        self.cells[site.index()] = cell;
+    }
+
+    /// Puts a piece on an empty site while building a position.
+    fn put(&mut self, site: Site, cell: Cell) {
+        self.hash ^= self.game.zobrist.cell(site, cell);
+        self.put_raw(site, cell);
+    }
+
+    /// The player after `p` in turn order: `p` again in a game of one player.
+    #[inline]
+    fn next_player(&self, p: Player) -> Player {
+        if self.game.solo() {
+            p
+        } else {
+            p.next()
+        }
+    }
+
+    /// Whether a rule's condition holds in this position.
+    #[inline]
+    fn holds(&self, c: &rulebook_model::Condition) -> bool {
+        match c {
+            rulebook_model::Condition::Always => true,
+            rulebook_model::Condition::When(e) => self.eval(e) != 0,
+        }
+    }
+}

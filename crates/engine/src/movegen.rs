@@ -1,0 +1,1561 @@
+//! Move generation: the pseudo-legal moves of every move rule, in the fixed order of
+//! [`State::legal_moves`] (rule, then the site moved from, then the site moved to, then a
+//! sequence of jumps' path).
+
+use super::{capture, LineStep, Move, MoveList, State};
+use rulebook_model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
+use rulebook_model::{
+    leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
+    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site,
+    ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+};
+
+/// The most sites of a board with rays (a grid of 26 x 26).
+const MAX_GRID_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
+
+/// The most lines of one family on a grid (diagonals of a 26 x 26 board: 51), rounded up
+/// to a power of two so that masking a line's index keeps it in bounds.
+const MAX_LINES: usize = (2 * MAX_GRID_SIDE as usize).next_power_of_two();
+
+/// Words of a [`SiteSet`]: enough for [`MAX_GRID_SITES`] (11), rounded up to a power of two
+/// so that masking a word's index keeps it in bounds.
+pub(super) const SITE_SET_WORDS: usize = MAX_GRID_SITES.div_ceil(64).next_power_of_two();
+
+/// Slots for a count per piece: [`MAX_GRID_SITES`] rounded up to a power of two, so that
+/// masking a piece's index keeps it in bounds.
+const PIECE_SLOTS: usize = MAX_GRID_SITES.next_power_of_two();
+
+/// A set of a grid's sites: bit `site % 64` of word `site / 64`.
+type SiteSet = [u64; SITE_SET_WORDS];
+
+impl State {
+    /// Appends the moves allowed by the move rules, before the ban on repetition.
+    pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        let game = &*self.game;
+        let start = out.len();
+        let mut pass = None;
+        let mut compulsory = false;
+        let mut line_captures = false;
+        let mut targets = [0u64; SITE_SET_WORDS];
+        for (index, rule) in game.moves.iter().enumerate() {
+            if !self.holds(&rule.condition) {
+                continue;
+            }
+            let index = index as u8;
+            let rule_start = out.len();
+            match &rule.kind {
+                MoveKind::Sow { .. } => self.sowing_moves(index, out),
+                MoveKind::Place { matching } => self.tile_moves(index, *matching, out),
+                MoveKind::Swap if self.swap_open() => out.push(Move::swap(index)),
+                MoveKind::Swap => {}
+                MoveKind::Pass { at_will: false } => pass = pass.or(Some(index)),
+                MoveKind::Pass { at_will: true } => out.push(Move::pass(index)),
+                MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
+                    self.site_moves(index, rule, out)
+                }
+                MoveKind::Fly { region } => self.flights(index, *region, rule, out),
+                MoveKind::Jump {
+                    chain: Chain::Pieces,
+                    ..
+                }
+                | MoveKind::Jump { flying: true, .. } => self.far_jumps(index, rule, out),
+                MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
+                    self.piece_moves(index, rule, &mut targets, out)
+                }
+            }
+            if let Some(shot) = rule.filter.shot {
+                self.add_shots(shot, rule_start, &mut targets, out);
+            }
+            if let Some(removal) = rule.filter.removal {
+                let jump_takes = matches!(rule.kind, MoveKind::Jump { mode: Some(_), .. });
+                self.add_removals(removal, jump_takes, rule_start, out);
+            }
+            if rule.filter.capturing {
+                out.retain_from(rule_start, |m| self.captures_something(m));
+            }
+            if let Some(links) = rule.filter.liberties {
+                out.retain_from(rule_start, |m| self.keeps_liberty(m, links));
+            }
+            if let Some(goal) = &rule.so_that {
+                self.keep_moves_reaching(goal, rule_start, out);
+            }
+            compulsory |= rule.filter.compulsory && out.len() > rule_start;
+            line_captures |= rule.filter.line_capture.is_some() && out.len() > rule_start;
+        }
+        if line_captures {
+            self.drop_steps_that_capture(start, out);
+        }
+        if compulsory && !out.uncompelled {
+            out.retain_from(start, |m| game.moves[m.rule as usize].filter.compulsory);
+            if game.majority {
+                self.keep_most(start, out);
+            }
+        }
+        if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
+            if !self.game.ends_when_no_player_can_move || self.another_player_can_move(out) {
+                out.push(Move::pass(rule));
+            }
+        }
+    }
+
+    /// When `goal` does not hold for the mover, keeps of the moves from position `start` on
+    /// only those after which it does (played on a copy of the position kept in `out`, the
+    /// end rules checked after moves left out).
+    fn keep_moves_reaching(&self, goal: &rulebook_model::Expr, start: usize, out: &mut MoveList) {
+        let mover = self.to_move;
+        if self.value(mover, goal) != 0 {
+            return;
+        }
+        let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        copy.copy_position_from(self);
+        out.retain_from(start, |m| {
+            // The goal is judged on the board the move leaves, before an end rule moves
+            // stones off it.
+            copy.without_ends = true;
+            copy.apply(m);
+            let reached = copy.value(mover, goal) != 0;
+            copy.undo();
+            copy.without_ends = false;
+            reached
+        });
+        out.copy = Some(copy);
+    }
+
+    /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
+    /// that has one already holds for the mover (and so keeps all of its moves).
+    pub(super) fn goals_hold(&self) -> bool {
+        // Read with the player to move as the mover, a goal is the position's own
+        // expression (it reads no majority and no table, where a score's view differs).
+        self.game
+            .moves
+            .iter()
+            .all(|r| r.so_that.as_ref().is_none_or(|goal| self.eval(goal) != 0))
+    }
+
+    /// Whether a player other than the one to move has a move other than passing (on a
+    /// copy of the position kept in `work`, with its own list: nothing is allocated once
+    /// they exist).
+    fn another_player_can_move(&self, work: &mut MoveList) -> bool {
+        let mut copy = work.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        let mut moves = work.spare.take().unwrap_or_default();
+        moves.probing = true;
+        (*copy).clone_from(self);
+        let mut found = false;
+        for p in Player::all().filter(|&p| p != self.to_move) {
+            copy.to_move = p;
+            moves.clear();
+            copy.pseudo_legal_moves(&mut moves);
+            let rules = &self.game.moves;
+            if moves
+                .iter()
+                .any(|m| !matches!(rules[m.rule as usize].kind, MoveKind::Pass { .. }))
+            {
+                found = true;
+                break;
+            }
+        }
+        work.copy = Some(copy);
+        work.spare = Some(moves);
+        found
+    }
+
+    /// The slides and jumps of one move rule, by the mover's pieces of the kinds it allows.
+    fn piece_moves(&self, index: u8, rule: &MoveRule, targets: &mut SiteSet, out: &mut MoveList) {
+        let game = &*self.game;
+        let board = &game.board;
+        // The mover's pieces, or (with `by`) those of the kinds the rule allows.
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        let narrowed;
+        let movers: &[u64] = match rule.filter.kinds {
+            ALL_KINDS => own,
+            kinds => {
+                narrowed = self.movers(kinds);
+                &narrowed[..self.words]
+            }
+        };
+        let forbidden = |w: usize| match rule.filter.not_landing {
+            Some(r) => game.regions[r as usize][w],
+            None => 0,
+        };
+        if let (
+            MoveKind::Slide {
+                rising,
+                falling,
+                max_length: UNLIMITED,
+                ..
+            },
+            true,
+        ) = (
+            &rule.kind,
+            board.has_ray_masks() && rule.filter.landing == Landing::Empty,
+        ) {
+            let avoided = rule
+                .filter
+                .avoiding
+                .map_or(0, |r| game.regions[r as usize][0]);
+            let occupied = self.occupancy.iter().fold(avoided, |a, &b| a | b);
+            let (own, forbidden) = (movers[0], forbidden(0) | avoided);
+            slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
+            return;
+        }
+        for (w, &word) in movers.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                match &rule.kind {
+                    MoveKind::Slide { directions, .. } if rule.filter.line_capture.is_some() => {
+                        self.line_captures(index, from, directions, rule, out)
+                    }
+                    MoveKind::Slide {
+                        directions,
+                        max_length,
+                        ..
+                    } => {
+                        let slide = (from, directions.as_slice(), *max_length);
+                        self.slides_by_ray(index, slide, &rule.filter, targets, out)
+                    }
+                    MoveKind::Jump {
+                        directions,
+                        over,
+                        chain: chain @ (Chain::Turning | Chain::TurningAtWill),
+                        ..
+                    } => match chain {
+                        Chain::TurningAtWill => {
+                            self.chains::<true>(index, from, directions, *over, rule, out)
+                        }
+                        _ => self.chains::<false>(index, from, directions, *over, rule, out),
+                    },
+                    MoveKind::Jump {
+                        directions,
+                        over,
+                        chain,
+                        ..
+                    } => {
+                        let chained = *chain == Chain::Straight;
+                        self.jumps(index, from, directions, (*over, chained), rule, out)
+                    }
+                    _ => unreachable!("only slides and jumps move pieces"),
+                }
+            }
+        }
+    }
+
+    /// Replaces each move from position `start` on by one move per site a piece may be shot
+    /// onto after it, in the order of those sites (a move with nowhere to shoot goes);
+    /// leaves `targets` empty.
+    fn add_shots(&self, shot: Shot, start: usize, targets: &mut SiteSet, out: &mut MoveList) {
+        let mut total = 0;
+        out.retain_from(start, |m| {
+            let shots = self.shot_sites(shot, m, targets);
+            total += shots;
+            shots > 0
+        });
+        let moves = out.len() - start;
+        out.reserve(total - moves);
+        // Filled from the back: every move has a shot, so move i's shots go at or after i.
+        let mut at = start + total;
+        for i in (start..start + moves).rev() {
+            let m = out[i];
+            at -= self.shot_sites(shot, m, targets);
+            let mut next = at;
+            for (w, &word) in targets.iter().enumerate().take(self.words) {
+                let mut bits = word;
+                while bits != 0 {
+                    let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                    out.write(next, m.with_shot(site));
+                    next += 1;
+                }
+            }
+        }
+        out.set_len(start + total);
+        targets[..self.words].fill(0);
+    }
+
+    /// Replaces each move from position `start` on after which the mover removes an enemy
+    /// piece (the piece that moved stands in a line of `removal.if_line`) by one move per
+    /// piece they may remove, in site order; the other moves stay as they are. A piece the
+    /// move takes itself (landing on it, or jumping it when `jump_takes`) is not one.
+    fn add_removals(&self, removal: Removal, jump_takes: bool, start: usize, out: &mut MoveList) {
+        let lines = |m: Move| self.lands_in_line(m, removal.if_line);
+        if !(start..out.len()).any(|i| lines(out[i])) {
+            return;
+        }
+        let removable = self.removable(removal.sparing_line);
+        let count: usize = removable.iter().map(|w| w.count_ones() as usize).sum();
+        let in_set = |site: Site| {
+            site != NO_SITE && removable[site.index() / 64] >> (site.index() % 64) & 1 == 1
+        };
+        // What move `m` takes itself: the piece it lands on, and the one it jumps over.
+        let taken = |m: Move| (m.to, if jump_takes { m.over } else { NO_SITE });
+        // The pieces move `m` may remove (none: the move stays as it is).
+        let choices = |m: Move| match lines(m) {
+            true => count - in_set(taken(m).0) as usize - in_set(taken(m).1) as usize,
+            false => 0,
+        };
+        let variants = |m: Move| choices(m).max(1);
+        let moves = out.len() - start;
+        let total: usize = (start..out.len()).map(|i| variants(out[i])).sum();
+        out.reserve(total - moves);
+        // Filled from the back: move i's variants go at or after i.
+        let mut at = start + total;
+        for i in (start..start + moves).rev() {
+            let m = out[i];
+            at -= variants(m);
+            if choices(m) == 0 {
+                out.write(at, m);
+                continue;
+            }
+            let (landed, jumped) = taken(m);
+            let sites = set_sites(&removable[..self.words]).filter(|&s| s != landed && s != jumped);
+            for (k, site) in sites.enumerate() {
+                out.write(at + k, m.with_removal(site));
+            }
+        }
+        out.set_len(start + total);
+    }
+
+    /// Whether the piece that moves in `m` then stands in a line of at least `n` of the
+    /// mover's pieces, along any axis of the board (always, for `n` 0).
+    fn lands_in_line(&self, m: Move, n: u8) -> bool {
+        let mover = self.to_move;
+        let own =
+            |s: Site| s == m.to || (s != NO_SITE && s != m.from && self.owner(s) == Some(mover));
+        n == 0 || self.longest_line_through(m.to, own) >= n as usize
+    }
+
+    /// The most pieces for which `counted` holds in a line through `site` (which counts
+    /// itself), along any axis of the board.
+    fn longest_line_through(&self, site: Site, counted: impl Fn(Site) -> bool) -> usize {
+        let board = &self.game.board;
+        let run = |dir: u8| {
+            let mut n = 0;
+            let mut s = board.step(site, dir);
+            while s != NO_SITE && counted(s) {
+                n += 1;
+                s = board.step(s, dir);
+            }
+            n
+        };
+        AXES.iter()
+            .map(|&(forward, back)| 1 + run(forward) + run(back))
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// The enemy pieces the mover may remove: all of them, or with `sparing` (not 0) those
+    /// not in a line of that many of their owner's, unless every one is.
+    fn removable(&self, sparing: u8) -> SiteSet {
+        let mut enemies = [0u64; SITE_SET_WORDS];
+        for p in Player::all().filter(|&p| p != self.to_move) {
+            let theirs = &self.occupancy[p.index() * self.words..][..self.words];
+            for (e, t) in enemies.iter_mut().zip(theirs) {
+                *e |= t;
+            }
+        }
+        if sparing == 0 {
+            return enemies;
+        }
+        let mut unspared = [0u64; SITE_SET_WORDS];
+        for s in set_sites(&enemies[..self.words]) {
+            let owner = self.owner(s);
+            if self.longest_line_through(s, |t| self.owner(t) == owner) < sparing as usize {
+                unspared[s.index() / 64] |= 1 << (s.index() % 64);
+            }
+        }
+        match unspared.iter().any(|&w| w != 0) {
+            true => unspared,
+            false => enemies,
+        }
+    }
+
+    /// Marks in `targets` the sites a piece may be shot onto after move `m` (empty sites
+    /// along the shot's directions from where the piece lands, the site it left counting
+    /// as empty), and returns how many there are.
+    fn shot_sites(&self, shot: Shot, m: Move, targets: &mut SiteSet) -> usize {
+        let board = &self.game.board;
+        targets[..self.words].fill(0);
+        for dir in (0..board.directions() as u8).filter(|d| shot.directions >> d & 1 == 1) {
+            for &s in board.ray(m.to(), dir) {
+                if s != m.from() && self.cells[s.index()] != EMPTY {
+                    break;
+                }
+                targets[s.index() / 64] |= 1 << (s.index() % 64);
+            }
+        }
+        targets[..self.words]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
+    pub(super) fn movers(&self, kinds: u64) -> SiteSet {
+        let mut movers = [0u64; SITE_SET_WORDS];
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        movers[..self.words].copy_from_slice(own);
+        for (w, word) in movers.iter_mut().take(self.words).enumerate() {
+            let mut bits = *word;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if kinds >> self.game.kind_of(self.cells[site]) & 1 == 0 {
+                    *word &= !(1 << (site % 64));
+                }
+            }
+        }
+        movers
+    }
+
+    /// The sites that a slide from `from` towards `dir` may end on: the empty sites of the
+    /// ray before the first occupied one, at most `max_length` of them, nearest first.
+    #[inline]
+    fn reach<'b>(&self, board: &'b Board, from: Site, dir: u8, max_length: u16) -> &'b [Site] {
+        let ray = board.ray(from, dir);
+        let ray = &ray[..ray.len().min(max_length as usize)];
+        let open = ray
+            .iter()
+            .position(|&to| self.cells[to.index()] != EMPTY)
+            .unwrap_or(ray.len());
+        &ray[..open]
+    }
+
+    /// The number of slides from `from` (of at most `max_length` sites).
+    #[inline]
+    fn slide_count(&self, board: &Board, from: Site, directions: &[u8], max_length: u16) -> usize {
+        directions
+            .iter()
+            .map(|&dir| self.reach(board, from, dir, max_length).len())
+            .sum()
+    }
+
+    /// Marks the sites that slides from `from` end on in `targets` (a set of sites, bit
+    /// `site % 64` of word `site / 64`); returns how many.
+    #[inline]
+    fn mark_slide_targets(
+        &self,
+        board: &Board,
+        from: Site,
+        directions: &[u8],
+        max_length: u16,
+        targets: &mut SiteSet,
+    ) -> usize {
+        let mut n = 0;
+        for &dir in directions {
+            let reach = self.reach(board, from, dir, max_length);
+            for &to in reach {
+                // `& (SITE_SET_WORDS - 1)` keeps the index in bounds (so the compiler checks
+                // nothing) without changing any index of a grid's site.
+                targets[(to.index() >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (to.index() & 63);
+            }
+            n += reach.len();
+        }
+        n
+    }
+
+    /// Marks in `targets` the sites that slides from `from` end on under a rule that avoids
+    /// a region or may land on enemy pieces (`onto`): along each direction, the empty sites
+    /// before the first occupied or avoided one (unless it lands only on enemies), and that
+    /// one when it holds an enemy piece the rule may land on and is not avoided; returns
+    /// how many.
+    fn mark_targets_narrowed(
+        &self,
+        (from, directions, max_length): (Site, &[u8], u16),
+        filter: &MoveFilter,
+        targets: &mut SiteSet,
+    ) -> usize {
+        let game = &*self.game;
+        let avoided = |s: Site| {
+            filter
+                .avoiding
+                .is_some_and(|r| game.in_region(r as usize, s))
+        };
+        let mut n = 0;
+        let mut mark = |s: Site| {
+            targets[(s.index() >> 6) & (SITE_SET_WORDS - 1)] |= 1 << (s.index() & 63);
+            n += 1;
+        };
+        for &dir in directions {
+            let ray = game.board.ray(from, dir);
+            for &to in &ray[..ray.len().min(max_length as usize)] {
+                if avoided(to) {
+                    break;
+                }
+                if self.cells[to.index()] != EMPTY {
+                    if filter.landing != Landing::Empty && self.owner(to) != Some(self.to_move) {
+                        mark(to);
+                    }
+                    break;
+                }
+                if filter.landing != Landing::Enemy {
+                    mark(to);
+                }
+            }
+        }
+        n
+    }
+
+    /// Clears from `targets` the sites of region `region` (when there is one).
+    #[inline]
+    fn unmark_region(&self, region: Option<u16>, targets: &mut SiteSet) {
+        if let Some(r) = region {
+            let mask = &self.game.regions[r as usize];
+            for (t, m) in targets.iter_mut().zip(mask) {
+                *t &= !m;
+            }
+        }
+    }
+
+    /// Slides of at most `max_length` sites on a board of any size, in site order without a
+    /// sort: the targets are marked in `targets` (which must be empty), then read back word
+    /// by word, which leaves it empty again.
+    #[inline]
+    fn slides_by_ray(
+        &self,
+        rule: u8,
+        (from, directions, max_length): (Site, &[u8], u16),
+        filter: &MoveFilter,
+        targets: &mut SiteSet,
+        out: &mut MoveList,
+    ) {
+        let board = &self.game.board;
+        let n = match (filter.avoiding, filter.landing) {
+            (None, Landing::Empty) => {
+                self.mark_slide_targets(board, from, directions, max_length, targets)
+            }
+            _ => self.mark_targets_narrowed((from, directions, max_length), filter, targets),
+        };
+        if n == 0 {
+            return;
+        }
+        self.unmark_region(filter.not_landing, targets);
+        out.reserve(n);
+        let mut len = out.len();
+        for (w, word) in targets.iter_mut().take(self.words).enumerate() {
+            while *word != 0 {
+                let to = Site::at(w * 64 + word.trailing_zeros() as usize);
+                *word &= *word - 1;
+                out.write(len, Move::step(rule, from, to));
+                len += 1;
+            }
+        }
+        out.set_len(len);
+    }
+
+    /// The slide at index `pick(n)` of the `n` slides of the mover's pieces under `rule` on a
+    /// board of any size, without listing them: each piece's slides are counted, and only
+    /// the chosen piece's targets are marked, to find the chosen one among them.
+    fn pick_slide(
+        &self,
+        rule: u8,
+        directions: &[u8],
+        max_length: u16,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let board = &self.game.board;
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        // A piece has at most 25 slides along each of eight rays on a grid of at most 26 x
+        // 26 sites: its count fits in a byte. Counts are kept in the order of the pieces.
+        let mut counts = [0u8; PIECE_SLOTS];
+        let by_lines = !self.lines.is_empty() && directions.iter().all(|&d| d < 8);
+        let (pieces, total) = if by_lines {
+            self.slide_counts_by_lines(directions, max_length, &mut counts)
+        } else {
+            let (mut pieces, mut total) = (0, 0);
+            for (w, &word) in own.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                    let count = self.slide_count(board, from, directions, max_length);
+                    counts[pieces] = count as u8;
+                    pieces += 1;
+                    total += count;
+                }
+            }
+            (pieces, total)
+        };
+        debug_assert!(pieces <= MAX_GRID_SITES);
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        let mut piece = 0;
+        while k >= counts[piece] as usize {
+            k -= counts[piece] as usize;
+            piece += 1;
+        }
+        let from = nth_site(own, piece);
+        let mut targets = [0u64; SITE_SET_WORDS];
+        self.mark_slide_targets(board, from, directions, max_length, &mut targets);
+        Some(Move::step(rule, from, nth_site(&targets, k)))
+    }
+
+    /// The number of slides of each of the mover's pieces (in site order, into `counts`)
+    /// on a grid, with the lines of the board as bit masks (kept up to date by every change
+    /// of a site, [`tracked_lines`]): a ray's empty sites are the zero bits next to a
+    /// piece's own, counted with one instruction. Returns the pieces and the slides in all.
+    #[inline(never)]
+    fn slide_counts_by_lines(
+        &self,
+        directions: &[u8],
+        max_length: u16,
+        counts: &mut [u8; PIECE_SLOTS],
+    ) -> (usize, usize) {
+        let lines = self.game.board.lines();
+        // The families of lines the directions run along, each once, with how many of the
+        // directions go up its lines' places and how many down.
+        let (mut runs, mut used) = ([(0usize, 0u32, 0u32); 4], 0);
+        for &d in directions {
+            let (family, rising) = LINE_OF_DIRECTION[d as usize];
+            let i = match runs[..used].iter().position(|r| r.0 == family) {
+                Some(i) => i,
+                None => {
+                    runs[used] = (family, 0, 0);
+                    used += 1;
+                    used - 1
+                }
+            };
+            match rising {
+                true => runs[i].1 += 1,
+                false => runs[i].2 += 1,
+            }
+        }
+        let runs = &runs[..used];
+        // Family `f`'s line `l` is `masks[f * MAX_LINES + l]`.
+        let masks: &[u64; 4 * MAX_LINES] = self.lines[..]
+            .try_into()
+            .expect("a state keeps the masks of four families of lines");
+        let at =
+            |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        let (mut pieces, mut total) = (0, 0);
+        for (w, &word) in own.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let place = &lines.place[site];
+                let mut count = 0;
+                for &(family, rises, falls) in runs {
+                    let (line, pos) = place[family & 3];
+                    let mask = masks[at(family, line)];
+                    // The bits beyond the piece's own (bit pos + 1), up to the first set one,
+                    // each way along the line.
+                    let up = (mask >> (pos + 2)).trailing_zeros();
+                    let down = (mask << (63 - pos)).leading_zeros();
+                    count +=
+                        up.min(max_length as u32) * rises + down.min(max_length as u32) * falls;
+                }
+                counts[pieces & (PIECE_SLOTS - 1)] = count as u8;
+                pieces += 1;
+                total += count as usize;
+            }
+        }
+        (pieces, total)
+    }
+
+    /// Jumps over an adjacent piece (of those `over` allows) onto the empty site beyond,
+    /// and, chained, on along the same line over further such pieces: one move per landing.
+    fn jumps(
+        &self,
+        index: u8,
+        from: Site,
+        directions: &[u8],
+        (over, chained): (Jumped, bool),
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let game = &*self.game;
+        let board = &game.board;
+        let start = out.len();
+        let jumpable = |s: Site| {
+            let c = if s == NO_SITE {
+                EMPTY
+            } else {
+                self.cells[s.index()]
+            };
+            c != EMPTY
+                && match over {
+                    Jumped::Enemy => game.owner[c.index()] != self.to_move,
+                    Jumped::Friend => game.owner[c.index()] == self.to_move,
+                    Jumped::Any => true,
+                }
+        };
+        let avoided = |s: Site| {
+            rule.filter
+                .avoiding
+                .is_some_and(|r| game.in_region(r as usize, s))
+        };
+        let may_land = |s: Site| {
+            s != NO_SITE
+                && !avoided(s)
+                && (s == from || self.cells[s.index()] == EMPTY)
+                && rule
+                    .filter
+                    .not_landing
+                    .is_none_or(|r| !game.in_region(r as usize, s))
+        };
+        for &dir in directions {
+            let first = board.step(from, dir);
+            let mut jumped = first;
+            while jumpable(jumped) && !avoided(jumped) {
+                let to = board.step(jumped, dir);
+                if !may_land(to) || to == from {
+                    break;
+                }
+                out.push(Move::jump(index, from, first, to));
+                if !chained {
+                    break;
+                }
+                jumped = board.step(to, dir);
+            }
+        }
+        out.sort_tail_by_destination(start);
+    }
+
+    /// The chains of jumps (`chained`) of the piece on `from`: from every landing it jumps on,
+    /// in any of the directions, while it can; each sequence that cannot go on (or that
+    /// ends where the piece is promoted) is one move, and with `AT_WILL` (`chained at
+    /// will`) every sequence, to any of its landings. A depth-first search on a fixed
+    /// stack, over the position as it stands: the piece has left `from`, and the pieces it
+    /// jumps stay (they are captured when the move ends) but are not jumped again. Moves
+    /// come out by landing site, then by number of jumps, then by the jumps' directions
+    /// (first jump first, in the order of the rule's directions). Kept out of line, so that
+    /// the slides and jumps of other games are compiled as they were.
+    #[inline(never)]
+    fn chains<const AT_WILL: bool>(
+        &self,
+        index: u8,
+        from: Site,
+        directions: &[u8],
+        over: Jumped,
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let game = &*self.game;
+        let board = &game.board;
+        let start = out.len();
+        let piece = self.cells[from.index()];
+        let in_region = |r: Option<u16>, s: Site| r.is_some_and(|r| game.in_region(r as usize, s));
+        let jumpable = |s: Site| {
+            let c = self.cells[s.index()];
+            s != from
+                && c != EMPTY
+                && !in_region(rule.filter.avoiding, s)
+                && match over {
+                    Jumped::Enemy => game.owner[c.index()] != self.to_move,
+                    Jumped::Friend => game.owner[c.index()] == self.to_move,
+                    Jumped::Any => true,
+                }
+        };
+        let may_land = |s: Site| {
+            s != NO_SITE
+                && (s == from || self.cells[s.index()] == EMPTY)
+                && !in_region(rule.filter.avoiding, s)
+                && !in_region(rule.filter.not_landing, s)
+        };
+        // A jump from `at` towards `dir`: the site jumped and the landing site.
+        let leg = |at: Site, dir: u8| {
+            let mid = board.step(at, dir);
+            if mid == NO_SITE || !jumpable(mid) {
+                return None;
+            }
+            let to = board.step(mid, dir);
+            may_land(to).then_some((mid, to))
+        };
+        if directions.iter().all(|&dir| leg(from, dir).is_none()) {
+            return;
+        }
+        // Per depth: the landing site, the index of the next direction to try (none where
+        // the piece is promoted), and whether a jump went on from it. The compiler bounds
+        // the jumps by `max_chain_legs`, at most `MAX_CHAIN_LEGS`.
+        let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
+        stack[0] = (from, 0, false);
+        let mut jumped = [0u64; SITE_SET_WORDS];
+        let bit = |s: Site| {
+            (
+                (s.index() >> 6) & (SITE_SET_WORDS - 1),
+                1u64 << (s.index() & 63),
+            )
+        };
+        let bits = leg_bits(directions.len());
+        let mask = (1u64 << bits) - 1;
+        // The index of each jump's direction, `bits` bits a jump, the first jump highest.
+        let mut path = 0u64;
+        let mut depth = 0;
+        loop {
+            let (at, next, _) = stack[depth];
+            if (next as usize) < directions.len() {
+                stack[depth].1 += 1;
+                let Some((mid, to)) = leg(at, directions[next as usize]) else {
+                    continue;
+                };
+                let (w, b) = bit(mid);
+                if jumped[w] & b != 0 {
+                    continue;
+                }
+                stack[depth].2 = true;
+                jumped[w] |= b;
+                path = path << bits | next as u64;
+                depth += 1;
+                let next = match self.promoted_at(piece, to) {
+                    true => directions.len() as u8,
+                    false => 0,
+                };
+                stack[depth] = (to, next, false);
+                continue;
+            }
+            if depth == 0 {
+                break;
+            }
+            if AT_WILL || !stack[depth].2 {
+                let first = directions[(path >> (bits * (depth as u32 - 1)) & mask) as usize];
+                let over = board.step(from, first);
+                out.push(Move::chain(index, (from, over, at), depth as u8, path));
+            }
+            depth -= 1;
+            // Take back the jump from the landing below.
+            let (below, tried, _) = stack[depth];
+            path >>= bits;
+            let (w, b) = bit(board.step(below, directions[tried as usize - 1]));
+            jumped[w] &= !b;
+        }
+        out.sort_tail_by_destination_and_path(start);
+    }
+
+    /// The moves of the piece on `from` that capture by approach or withdrawal
+    /// ([`LineCapture`]): every sequence of capturing steps it can make (with `chained`; one
+    /// step without), each ending a move. A depth-first search over the position as the
+    /// steps leave it, kept in sets of sites on the stack (the sites the piece has stood on,
+    /// the pieces taken), with nothing allocated. Moves come out by landing site, then by
+    /// number of steps, then by path. Kept out of line, so that the slides of other games
+    /// are compiled as they were.
+    #[inline(never)]
+    fn line_captures(
+        &self,
+        index: u8,
+        from: Site,
+        directions: &[u8],
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let Some(capture) = rule.filter.line_capture else {
+            return;
+        };
+        let start = out.len();
+        let mut walk = LineWalk {
+            index,
+            from,
+            directions,
+            capture,
+            filter: &rule.filter,
+            stood: [0; SITE_SET_WORDS],
+            taken: [0; SITE_SET_WORDS],
+            most: capture.most_steps(directions.len()),
+            bits: capture.step_bits(directions.len()),
+        };
+        walk.stood[from.index() >> 6] |= 1 << (from.index() & 63);
+        self.line_steps(&mut walk, from, None, 0, 0, out);
+        out.sort_tail_by_destination_and_path(start);
+    }
+
+    /// The steps on from `at` (the piece's last step went along `last`) of a sequence of
+    /// `depth` steps so far, whose path is `path`: each that captures makes a move, and
+    /// (while the sequence may go on) the search goes on from where it lands.
+    fn line_steps(
+        &self,
+        walk: &mut LineWalk,
+        at: Site,
+        last: Option<u8>,
+        depth: usize,
+        path: u64,
+        out: &mut MoveList,
+    ) {
+        let game = &*self.game;
+        let board = &game.board;
+        let has = |set: &SiteSet, s: Site| set[s.index() >> 6] >> (s.index() & 63) & 1 == 1;
+        let in_region = |r: Option<u16>, s: Site| r.is_some_and(|r| game.in_region(r as usize, s));
+        let both = walk.capture.approach && walk.capture.withdrawal;
+        for (i, &dir) in walk.directions.iter().enumerate() {
+            let to = board.step(at, dir);
+            if Some(dir) == last
+                || to == NO_SITE
+                || has(&walk.stood, to)
+                || in_region(walk.filter.avoiding, to)
+                || in_region(walk.filter.not_landing, to)
+            {
+                continue;
+            }
+            // A piece taken off earlier in the sequence leaves its point empty.
+            let empty = match self.cells[to.index()] {
+                EMPTY => true,
+                _ => has(&walk.taken, to) && walk.capture.mode == CaptureMode::Remove,
+            };
+            if !empty {
+                continue;
+            }
+            let step = |withdrawal| LineStep {
+                from: at,
+                to,
+                dir,
+                withdrawal,
+            };
+            let takes = |withdrawal: bool| {
+                let way = match withdrawal {
+                    false => walk.capture.approach,
+                    true => walk.capture.withdrawal,
+                };
+                way && self.line_enemy(walk, step(withdrawal).run(board).0)
+            };
+            // Both found before the search goes down (which marks the pieces a way takes).
+            let ways = [takes(false), takes(true)];
+            for withdrawal in [false, true] {
+                if !ways[usize::from(withdrawal)] {
+                    continue;
+                }
+                let (first, along) = step(withdrawal).run(board);
+                let code = (i as u64) << u32::from(both) | u64::from(withdrawal && both);
+                let path = path << walk.bits | code;
+                out.push(Move::chain(
+                    walk.index,
+                    (walk.from, NO_SITE, to),
+                    depth as u8 + 1,
+                    path,
+                ));
+                if depth + 1 >= walk.most {
+                    continue;
+                }
+                let taken = self.mark_run(walk, first, along);
+                walk.stood[to.index() >> 6] |= 1 << (to.index() & 63);
+                self.line_steps(walk, to, Some(dir), depth + 1, path, out);
+                walk.stood[to.index() >> 6] &= !(1 << (to.index() & 63));
+                let mut site = first;
+                for _ in 0..taken {
+                    walk.taken[site.index() >> 6] &= !(1 << (site.index() & 63));
+                    site = board.step(site, along);
+                }
+            }
+        }
+    }
+
+    /// Whether `site` holds an enemy piece of the mover's as the search's steps have left
+    /// the board: not one taken, nor a site the piece has left.
+    #[inline]
+    fn line_enemy(&self, walk: &LineWalk, site: Site) -> bool {
+        if site == NO_SITE {
+            return false;
+        }
+        let bit = |set: &SiteSet| set[site.index() >> 6] >> (site.index() & 63) & 1 == 1;
+        let cell = self.cells[site.index()];
+        cell != EMPTY
+            && self.game.owner[cell.index()] != self.to_move
+            && !bit(&walk.taken)
+            && !bit(&walk.stood)
+    }
+
+    /// Marks as taken the run of enemy pieces from `first` along `along`; returns how many.
+    fn mark_run(&self, walk: &mut LineWalk, first: Site, along: u8) -> usize {
+        let mut site = first;
+        let mut n = 0;
+        while self.line_enemy(walk, site) {
+            walk.taken[site.index() >> 6] |= 1 << (site.index() & 63);
+            n += 1;
+            site = self.game.board.step(site, along);
+        }
+        n
+    }
+
+    /// Drops from position `start` on the plain steps and slides that go where a step of a
+    /// capture by approach or withdrawal goes: that step captures (a piece that moves so
+    /// takes what it moves up to or away from), so it is listed once, as the capture.
+    #[inline(never)]
+    fn drop_steps_that_capture(&self, start: usize, out: &mut MoveList) {
+        let rules = &self.game.moves;
+        let captures = |m: &Move| rules[m.rule as usize].filter.line_capture.is_some();
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let plain =
+                matches!(rules[m.rule as usize].kind, MoveKind::Slide { .. }) && !captures(&m);
+            if plain
+                && out[start..]
+                    .iter()
+                    .any(|c| captures(c) && c.legs == 1 && (c.from, c.to) == (m.from, m.to))
+            {
+                out.retain_from(i, |k| k != m);
+                continue;
+            }
+            i += 1;
+        }
+    }
+
+    /// Whether a piece `piece` that lands on `site` is promoted there (by the first
+    /// promotion that applies, judged on the position before the move), which ends a chain
+    /// of jumps.
+    #[inline]
+    fn promoted_at(&self, piece: Cell, site: Site) -> bool {
+        let game = &*self.game;
+        game.promotes
+            && game.effects.iter().any(|effect| {
+                let EffectKind::Promote {
+                    to,
+                    region,
+                    mid_chain: MidChain::Stop,
+                } = effect.kind
+                else {
+                    return false;
+                };
+                let kind = game.kind_of(piece);
+                game.in_region(region as usize, site)
+                    && effect.filter.kinds >> kind & 1 == 1
+                    && kind != to as usize
+                    && self.holds(&effect.condition)
+            })
+    }
+
+    /// Placements onto the empty sites, or removals of the mover's pieces, in the region of
+    /// the rule (and not on `not landing on`), where `next to` allows.
+    fn site_moves(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
+        let (removing, region) = match rule.kind {
+            MoveKind::Remove { region } => (true, region),
+            MoveKind::PlacePiece {
+                kind,
+                from_hand: true,
+                ..
+            } if self.pieces_in_hand(self.to_move)[kind as usize] == 0 => return,
+            MoveKind::PlacePiece { region, .. } => (false, region),
+            _ => unreachable!("only placements and removals are moves on one site"),
+        };
+        let mut sites = match removing {
+            true => self.own_sites(region),
+            false => self.empty_sites(region),
+        };
+        self.unmark_region(rule.filter.not_landing, &mut sites);
+        for (w, &word) in sites.iter().take(self.words).enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if !rule
+                    .filter
+                    .next_to
+                    .is_none_or(|n| self.has_neighbour(site, n))
+                {
+                    continue;
+                }
+                out.push(match removing {
+                    true => Move::remove(index, site),
+                    false => Move::place(index, site),
+                });
+            }
+        }
+    }
+
+    /// The empty sites, of `region` if given.
+    fn empty_sites(&self, region: Option<u16>) -> SiteSet {
+        let mut sites = [0u64; SITE_SET_WORDS];
+        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
+            let occupied =
+                (0..self.game.players.len()).fold(0, |a, p| a | self.occupancy[p * self.words + w]);
+            let in_board = match (w + 1) * 64 <= self.cells.len() {
+                true => u64::MAX,
+                false => (1u64 << (self.cells.len() % 64)) - 1,
+            };
+            *word = !occupied & in_board & self.region_word(region, w);
+        }
+        sites
+    }
+
+    /// The sites of the mover's pieces, in `region` if given.
+    fn own_sites(&self, region: Option<u16>) -> SiteSet {
+        let mut sites = [0u64; SITE_SET_WORDS];
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
+            *word = own[w] & self.region_word(region, w);
+        }
+        sites
+    }
+
+    /// Word `w` of a region's mask (every bit set when there is no region).
+    #[inline]
+    fn region_word(&self, region: Option<u16>, w: usize) -> u64 {
+        region.map_or(u64::MAX, |r| self.game.regions[r as usize][w])
+    }
+
+    /// The flights of one move rule: each of the mover's pieces (of the kinds it allows)
+    /// to each empty site of `region` (or of the board) where it may land.
+    fn flights(&self, index: u8, region: Option<u16>, rule: &MoveRule, out: &mut MoveList) {
+        let movers = match rule.filter.kinds {
+            ALL_KINDS => self.own_sites(None),
+            kinds => self.movers(kinds),
+        };
+        let mut targets = self.empty_sites(region);
+        self.unmark_region(rule.filter.not_landing, &mut targets);
+        for from in set_sites(&movers[..self.words]) {
+            for to in set_sites(&targets[..self.words]) {
+                out.push(Move::step(index, from, to));
+            }
+        }
+    }
+
+    /// Whether a site has a neighbour along `n`'s directions holding what it names (for
+    /// the mover).
+    fn has_neighbour(&self, site: Site, n: NextTo) -> bool {
+        let board = &self.game.board;
+        let mut dirs = n.directions;
+        while dirs != 0 {
+            let dir = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
+            let s = board.step(site, dir);
+            if s == NO_SITE {
+                continue;
+            }
+            let found = match (n.what, self.owner(s)) {
+                (Neighbour::Empty, None) => true,
+                (Neighbour::Enemy, Some(p)) => p != self.to_move,
+                (Neighbour::Friend, Some(p)) => p == self.to_move,
+                (Neighbour::Piece, Some(_)) => true,
+                _ => false,
+            };
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the effects after move `m` (a move of a piece or a placement) capture
+    /// something, found without playing it.
+    pub(super) fn captures_something(&self, m: Move) -> bool {
+        self.takes_by_its_rule(m)
+            .unwrap_or_else(|| self.effects_capture(m))
+    }
+
+    /// Whether move `m` takes something, where that is known before the effects after it
+    /// are looked at: it lands nowhere (`false`), takes by its own rule (approach,
+    /// withdrawal, removal, a capturing jump) or lands on an enemy piece. `None` when the
+    /// effects decide ([`State::effects_capture`]).
+    pub(super) fn takes_by_its_rule(&self, m: Move) -> Option<bool> {
+        if m.to == NO_SITE {
+            return Some(false);
+        }
+        let game = &*self.game;
+        let rule = &game.moves[m.rule as usize];
+        // Every step of a capture by approach or withdrawal takes something.
+        let removes = rule.filter.removal.is_some() && m.removal() != NO_SITE;
+        match rule.kind {
+            _ if rule.filter.line_capture.is_some() || removes => Some(true),
+            MoveKind::PlacePiece { .. } => None,
+            MoveKind::Jump { mode: Some(_), .. } => Some(true),
+            // Landing on an enemy piece takes it.
+            _ if self.cells[m.to.index()] != EMPTY => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Whether the effects after move `m` capture something ([`State::captures_something`]
+    /// once [`State::takes_by_its_rule`] has not told).
+    pub(super) fn effects_capture(&self, m: Move) -> bool {
+        let game = &*self.game;
+        let mover = self.to_move;
+        let piece = match game.moves[m.rule as usize].kind {
+            MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
+            _ => self.cells[m.from.index()],
+        };
+        // The piece shot, if the rule shoots one, stands before the captures are made.
+        let shot = game.moves[m.rule as usize]
+            .filter
+            .shot
+            .map(|shot| (m.shot(), game.cell(mover, shot.kind as usize)));
+        let after = |s: Site| match shot {
+            Some((site, cell)) if site == s => cell,
+            _ if s == m.to => piece,
+            _ if s == m.from => EMPTY,
+            _ => self.cells[s.index()],
+        };
+        // The board before the move has every enemy piece of the board after it.
+        let before = |s: Site| self.cells[s.index()];
+        game.effects.iter().enumerate().any(|(effect, rule)| {
+            self.holds(&rule.condition)
+                && capture::may_capture(game, before, effect, m.to, mover)
+                && capture::captures_any(game, after, effect, m.to, mover)
+        })
+    }
+}
+
+/// The search for moves that capture by approach or withdrawal from one site
+/// ([`State::line_captures`]).
+struct LineWalk<'a> {
+    /// The move rule's index.
+    index: u8,
+    /// Where the piece started.
+    from: Site,
+    /// The rule's directions.
+    directions: &'a [u8],
+    /// How it captures.
+    capture: LineCapture,
+    /// What narrows it.
+    filter: &'a MoveFilter,
+    /// The sites the piece has stood on in this sequence (they count as empty, but for
+    /// where it stands, and it may not land on them again).
+    stood: SiteSet,
+    /// The enemy pieces taken so far.
+    taken: SiteSet,
+    /// The most steps a move holds.
+    most: usize,
+    /// The bits a step takes in the path.
+    bits: u32,
+}
+
+/// The sites of a set (bit `s % 64` of word `s / 64` for site `s`), in order.
+pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
+    set.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            let bit = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
+            Some(Site::at(w * 64 + bit))
+        })
+    })
+}
+
+/// Whether a game's random moves are always picked from the list of legal moves: under
+/// the ban on repetition, where two rules may give the same move, where clauses narrow the
+/// moves, or where a pass depends on the other players' moves (`no player can move`).
+pub(super) fn always_listed(game: &Game) -> bool {
+    game.forbid_repetition
+        || game.moves_may_coincide
+        || game.moves_narrowed
+        || game.ends_when_no_player_can_move
+}
+
+/// The lines of an empty board as kept by a state ([`toggle_lines`]): `masks[family *
+/// MAX_LINES + line]` as in [`rulebook_model::board::GridLines::empty`], for a game on a grid
+/// whose slides [`State::pick_slide`] counts along lines (a slide of limited length, or any
+/// slide on a board too large for ray masks); empty for every other game, whose states then
+/// keep none.
+pub(super) fn tracked_lines(game: &Game) -> Vec<u64> {
+    let board = &game.board;
+    let counted = game.moves.iter().any(|r| match &r.kind {
+        MoveKind::Slide {
+            directions,
+            max_length,
+            ..
+        } => {
+            directions.iter().all(|&d| d < 8)
+                && (*max_length != UNLIMITED || !board.has_ray_masks())
+        }
+        _ => false,
+    });
+    // Games whose moves are always listed count no slides.
+    let lines = board.lines();
+    if !counted || always_listed(game) || lines.place.is_empty() {
+        return Vec::new();
+    }
+    let mut masks = vec![0u64; 4 * MAX_LINES];
+    for (family, empty) in lines.empty.iter().enumerate() {
+        masks[family * MAX_LINES..][..empty.len()].copy_from_slice(empty);
+    }
+    masks
+}
+
+/// Flips the bit of `site` in the masks of its lines (a piece arrived on it or left it).
+#[inline]
+pub(super) fn toggle_lines(masks: &mut [u64], board: &Board, site: Site) {
+    let place = &board.lines().place[site.index()];
+    for (family, &(line, pos)) in place.iter().enumerate() {
+        masks[(family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1)] ^= 2 << pos;
+    }
+}
+
+/// The mover's pieces and their slide targets on a board of at most 64 sites, as
+/// `(from, targets)` in site order, leaving out pieces with no target; returns how many.
+///
+/// Each ray is a bit mask and its nearest blocker is found with bit arithmetic, so no
+/// branch depends on where a ray is blocked.
+#[inline]
+fn slide_targets(
+    board: &Board,
+    occupied: u64,
+    own: u64,
+    forbidden: u64,
+    rising: &[u8],
+    falling: &[u8],
+    pending: &mut [(Site, u64); 64],
+) -> usize {
+    let mut n = 0;
+    let mut pieces = own;
+    while pieces != 0 {
+        let from = Site::at(pieces.trailing_zeros() as usize);
+        pieces &= pieces - 1;
+        let mut targets = 0u64;
+        let rays = board.ray_masks(from);
+        for &dir in rising {
+            // Ray sites below the lowest blocker (all of the ray when there is none).
+            let ray = rays[(dir & 7) as usize];
+            let blockers = ray & occupied;
+            let lowest = blockers & blockers.wrapping_neg();
+            targets |= ray & lowest.wrapping_sub(1);
+        }
+        for &dir in falling {
+            // Ray sites above the highest blocker (all of the ray when there is none).
+            let ray = rays[(dir & 7) as usize];
+            let blockers = ray & occupied;
+            let at_or_below = (u64::MAX >> (blockers | 1).leading_zeros())
+                & ((blockers != 0) as u64).wrapping_neg();
+            targets |= ray & !at_or_below;
+        }
+        let targets = targets & !forbidden;
+        // At most 64 pieces on at most 64 sites: `& 63` keeps every index in bounds (so
+        // the compiler checks nothing) without changing any index actually used.
+        pending[n & 63] = (from, targets);
+        n += (targets != 0) as usize;
+    }
+    n
+}
+
+/// Slides on a board of at most 64 sites, for all of the mover's pieces at once: the
+/// targets of [`slide_targets`], then every move emitted in one loop that moves on to the
+/// next piece by selection instead of a branch. Moves come out by origin, then destination.
+#[allow(clippy::too_many_arguments)]
+fn slides_by_mask(
+    board: &Board,
+    occupied: u64,
+    own: u64,
+    forbidden: u64,
+    rule: u8,
+    rising: &[u8],
+    falling: &[u8],
+    out: &mut MoveList,
+) {
+    let mut pending = [(NO_SITE, 0u64); 64];
+    let n = slide_targets(
+        board,
+        occupied,
+        own,
+        forbidden,
+        rising,
+        falling,
+        &mut pending,
+    );
+    if n == 0 {
+        return;
+    }
+    out.reserve(n * board.max_rays_length());
+    let mut len = out.len();
+    let (mut from, mut targets) = pending[0];
+    let mut i = 0;
+    loop {
+        let to = Site::at(targets.trailing_zeros() as usize);
+        out.write(len, Move::step(rule, from, to));
+        len += 1;
+        targets &= targets - 1;
+        let done = (targets == 0) as usize;
+        i += done;
+        if i == n {
+            break;
+        }
+        let (next_from, next_targets) = pending[i & 63];
+        let more = targets != 0;
+        targets = std::hint::select_unpredictable(more, targets, next_targets);
+        from = std::hint::select_unpredictable(more, from, next_from);
+    }
+    out.set_len(len);
+}
+
+/// The site of the `k`-th set bit (from 0) of a set of sites, which must have more than `k`.
+fn nth_site(set: &[u64], mut k: usize) -> Site {
+    for (w, &word) in set.iter().enumerate() {
+        let ones = word.count_ones() as usize;
+        if k < ones {
+            let mut bits = word;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return Site::at(w * 64 + bits.trailing_zeros() as usize);
+        }
+        k -= ones;
+    }
+    unreachable!("the set has more than k sites")
+}
+
+/// The number of set bits of all the masks together. Without a population-count
+/// instruction, adding per-byte counts across words and summing the bytes once is about
+/// half the work of counting each word.
+#[inline]
+fn total_bits(pending: &[(Site, u64)]) -> usize {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const M8: u64 = 0x00ff_00ff_00ff_00ff;
+    let mut total = 0;
+    // Each byte holds at most 8 per word; 31 words keep every byte below 256.
+    for chunk in pending.chunks(31) {
+        let mut bytes = 0u64;
+        for &(_, x) in chunk {
+            let x = x - ((x >> 1) & M1);
+            let x = (x & M2) + ((x >> 2) & M2);
+            bytes += (x + (x >> 4)) & M4;
+        }
+        let halves = (bytes & M8) + ((bytes >> 8) & M8);
+        total += (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+    }
+    total
+}
+
+/// How moves can be found without listing them ([`State::unlisted`]).
+enum Unlisted<'a> {
+    /// No move rule is in force: there is no move.
+    NoRule,
+    /// A game of tiles.
+    Tiles,
+    /// The one rule in force, of this number, sows.
+    Sowing(u8),
+    /// The one rule in force, number `rule`, slides.
+    Slide {
+        rule: u8,
+        directions: &'a [u8],
+        rising: &'a [u8],
+        falling: &'a [u8],
+        max_length: u16,
+    },
+}
+
+impl State {
+    /// How the moves of this position can be found without listing them: when the only
+    /// move rule in force is a sowing or a slide, or the game is one of tiles (and nothing
+    /// filters moves); `None` when they must be listed.
+    fn unlisted(&self) -> Option<Unlisted<'_>> {
+        let game = &*self.game;
+        if always_listed(game)
+            || self.ended.is_some()
+            || (game.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
+        {
+            return None;
+        }
+        let mut active = game
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| self.holds(&r.condition));
+        let (rule, kind) = match (active.next(), active.next()) {
+            (Some((i, r)), None) => (i as u8, &r.kind),
+            (None, _) => return Some(Unlisted::NoRule),
+            _ if game.tiles.is_some() => return Some(Unlisted::Tiles),
+            _ => return None,
+        };
+        match kind {
+            MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
+            _ if game.tiles.is_some() => Some(Unlisted::Tiles),
+            MoveKind::Slide {
+                directions,
+                rising,
+                falling,
+                max_length,
+            } => Some(Unlisted::Slide {
+                rule,
+                directions,
+                rising,
+                falling,
+                max_length: *max_length,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The move `pick(count)` of the legal moves without listing them, where
+    /// [`State::unlisted`] allows: `Some(answer)`; otherwise `None`, and the caller lists
+    /// the moves.
+    pub(super) fn pick_without_listing(
+        &self,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Option<Move>> {
+        Some(match self.unlisted()? {
+            Unlisted::NoRule => None,
+            Unlisted::Tiles => self.pick_tile_move(pick),
+            Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
+            Unlisted::Slide {
+                rule,
+                directions,
+                rising,
+                falling,
+                max_length,
+            } => {
+                if max_length != UNLIMITED || !self.game.board.has_ray_masks() {
+                    self.pick_slide(rule, directions, max_length, pick)
+                } else {
+                    self.pick_masked_slide(rule, (rising, falling), pick)
+                }
+            }
+        })
+    }
+
+    /// Whether the player to move has a legal move, found without listing them where
+    /// [`State::unlisted`] allows (`None` elsewhere): for a slide, any piece with an
+    /// empty site next to it along one of the rule's directions, without counting the
+    /// slides as a pick does.
+    pub(super) fn can_move_without_listing(&self) -> Option<bool> {
+        let mut first = |_| 0;
+        Some(match self.unlisted()? {
+            Unlisted::NoRule => false,
+            Unlisted::Tiles => self.pick_tile_move(&mut first).is_some(),
+            Unlisted::Sowing(rule) => self.pick_sowing(rule, &mut first).is_some(),
+            Unlisted::Slide {
+                directions,
+                max_length,
+                ..
+            } => max_length > 0 && self.can_slide(directions),
+        })
+    }
+
+    /// Whether a piece of the player to move has an empty site next to it along one of
+    /// `directions`.
+    fn can_slide(&self, directions: &[u8]) -> bool {
+        let board = &self.game.board;
+        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        set_sites(own).any(|from| {
+            directions.iter().any(|&dir| {
+                let ray = board.ray(from, dir);
+                ray.first().is_some_and(|s| self.cells[s.index()] == EMPTY)
+            })
+        })
+    }
+
+    /// [`State::pick_without_listing`] for a slide of any length, rule number `rule`
+    /// along the `rising` and `falling` directions, on a board with ray masks.
+    fn pick_masked_slide(
+        &self,
+        rule: u8,
+        (rising, falling): (&[u8], &[u8]),
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let board = &self.game.board;
+        let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
+        let own = self.occupancy[self.to_move.index()];
+        let mut pending = [(NO_SITE, 0u64); 64];
+        let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
+        let total = total_bits(&pending[..n]);
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        for &(from, targets) in &pending[..n] {
+            let count = targets.count_ones() as usize;
+            if k < count {
+                let mut t = targets;
+                for _ in 0..k {
+                    t &= t - 1;
+                }
+                return Some(Move::step(
+                    rule,
+                    from,
+                    Site::at(t.trailing_zeros() as usize),
+                ));
+            }
+            k -= count;
+        }
+        unreachable!("pick returns an index below the count")
+    }
+}

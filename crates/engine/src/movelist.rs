@@ -1,0 +1,141 @@
+//! A reusable list of moves that the generator fills by index, without growing a vector
+//! move by move.
+
+use std::ops::Deref;
+
+use super::{Move, State};
+use rulebook_model::Game;
+
+/// A list of moves. Its buffer only grows (to the largest list seen), so refilling it
+/// allocates nothing; it reads as a slice of moves. It also keeps the work space that the
+/// ban on repetition needs in games whose moves must be played to be checked.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    buffer: Vec<Move>,
+    len: usize,
+    /// A copy of the position to play such moves on (see `repetition.rs`).
+    pub(super) copy: Option<Box<State>>,
+    /// A list for the moves of that copy.
+    pub(super) spare: Option<Box<MoveList>>,
+    /// The list only looks for moves other than passing (it never gets a pass).
+    pub(super) probing: bool,
+    /// The list takes the moves of every rule, as if none were compulsory
+    /// ([`State::moves_before_compulsion`]).
+    pub(super) uncompelled: bool,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+
+    /// Empties the list (keeping its buffer).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Makes room for `more` moves after the current ones.
+    #[inline]
+    pub(super) fn reserve(&mut self, more: usize) {
+        let needed = self.len + more;
+        if needed > self.buffer.len() {
+            self.buffer
+                .resize(needed.next_power_of_two(), Move::default());
+        }
+    }
+
+    /// Writes a move at position `at` (which [`MoveList::reserve`] made room for) without
+    /// changing the length.
+    #[inline]
+    pub(super) fn write(&mut self, at: usize, m: Move) {
+        self.buffer[at] = m;
+    }
+
+    /// Sets the length after writing moves with [`MoveList::write`].
+    #[inline]
+    pub(super) fn set_len(&mut self, len: usize) {
+        debug_assert!(len <= self.buffer.len());
+        self.len = len;
+    }
+
+    /// Sorts the moves from position `start` on by the site they go to.
+    #[inline]
+    pub(super) fn sort_tail_by_destination(&mut self, start: usize) {
+        self.buffer[start..self.len].sort_unstable_by_key(|m| m.to);
+    }
+
+    /// Sorts the moves from position `start` on by the site they go to, then by their jumps.
+    #[inline]
+    pub(super) fn sort_tail_by_destination_and_path(&mut self, start: usize) {
+        self.buffer[start..self.len].sort_unstable_by_key(|m| (m.to, m.legs, m.path));
+    }
+
+    /// Sorts the moves from position `start` on by the site they go to, then by what they
+    /// jump, and keeps one of each (the routes of a chain recorded by its pieces that make
+    /// the same move).
+    pub(super) fn sort_and_dedup_tail(&mut self, start: usize) {
+        let tail = &mut self.buffer[start..self.len];
+        tail.sort_unstable_by_key(|m| (m.to, m.legs, m.path, m.over));
+        let mut kept = start;
+        for i in start..self.len {
+            let m = self.buffer[i];
+            if kept == start || self.buffer[kept - 1] != m {
+                self.buffer[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// Keeps only the first of the moves that share an origin, a destination and jumps (a
+    /// single jump and a chain of that one jump are the same move).
+    pub(super) fn dedup_by_sites(&mut self, game: &Game) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.buffer[i];
+            if !self.buffer[..kept].iter().any(|k| k.same_sites(m, game)) {
+                self.buffer[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// Appends one move.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        self.reserve(1);
+        self.buffer[self.len] = m;
+        self.len += 1;
+    }
+
+    /// Keeps only the moves for which `keep` is true, in order.
+    pub fn retain(&mut self, keep: impl FnMut(Move) -> bool) {
+        self.retain_from(0, keep);
+    }
+
+    /// Keeps the moves before position `start`, and after it only those for which `keep`
+    /// is true, in order.
+    pub(super) fn retain_from(&mut self, start: usize, mut keep: impl FnMut(Move) -> bool) {
+        let mut kept = start;
+        for i in start..self.len {
+            let m = self.buffer[i];
+            if keep(m) {
+                self.buffer[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.buffer[..self.len]
+    }
+}

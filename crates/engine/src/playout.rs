@@ -1,0 +1,156 @@
+//! Random playouts: moves played for good, with nothing recorded to take them back, and
+//! the picking and playing of each ply in one loop, specialised for the games whose only
+//! moves are one plain sowing.
+
+use super::{movegen, Move, MoveList, State};
+use rulebook_model::{Condition, MoveKind};
+
+impl State {
+    /// Plays a move for good (the fast path for random playouts): as [`State::apply`], but
+    /// nothing is recorded to take it back, so [`State::undo`] cannot take back this move
+    /// or any before it (it returns `None`, as at a state's start, and [`State::ply`] and
+    /// [`State::moves_played`] count from the position after it). The hashes of the
+    /// positions played through are kept only where a rule on repeated positions reads
+    /// them ([`State::occurred_within`] does not see the others). The move must come from
+    /// [`State::legal_moves`] of this position.
+    pub fn play_forward(&mut self, m: Move) {
+        self.start_forward();
+        self.apply(m);
+        self.forward = false;
+    }
+
+    /// Plays a random game on from this position, every move for good (as
+    /// [`State::play_forward`]): at most `max_plies` moves, each the legal move at index
+    /// `pick(n)` of the `n` legal moves (as [`State::pick_legal_move`], `moves` its work
+    /// space), so that it plays the same game as picking and applying them one by one.
+    /// Returns the moves played and whether the game ended before the cap (checked only
+    /// while under it).
+    pub fn playout(
+        &mut self,
+        max_plies: usize,
+        moves: &mut MoveList,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> (usize, bool) {
+        self.start_forward();
+        let played = match (self.plain_sowing(), self.pits.lanes()) {
+            (Some(_), Some(lanes)) => self.lanes_playout(&lanes, max_plies, &mut pick),
+            (Some(rule), None) => self.sowing_playout(rule, max_plies, &mut pick),
+            (None, _) => self.any_playout(max_plies, moves, &mut pick),
+        };
+        self.forward = false;
+        played
+    }
+
+    /// [`State::playout`] of any game: a move picked (listing the moves where the game
+    /// needs it), then played.
+    fn any_playout(
+        &mut self,
+        max_plies: usize,
+        moves: &mut MoveList,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> (usize, bool) {
+        for n in 0..max_plies {
+            match self.pick_legal_move(moves, &mut *pick) {
+                Some(m) => self.play(m),
+                None => return (n, true),
+            }
+        }
+        (max_plies, false)
+    }
+
+    /// [`State::playout`] of a game whose only move is sowing rule `rule` (as
+    /// [`State::plain_sowing`] finds): a non-empty pit of the mover picked from the bits of
+    /// their row, then sown, in one loop.
+    fn sowing_playout(
+        &mut self,
+        rule: u8,
+        max_plies: usize,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> (usize, bool) {
+        // What the game decides once, not at every ply: whether the positions played
+        // through are kept, and whether end rules are checked after every move.
+        let repeats = self.game.tracks_repetition;
+        let ends = self.game.ends_after_moves && !self.without_ends;
+        match (repeats, ends) {
+            (false, false) => self.sowing_plies::<false, false>(rule, max_plies, pick),
+            (false, true) => self.sowing_plies::<false, true>(rule, max_plies, pick),
+            (true, false) => self.sowing_plies::<true, false>(rule, max_plies, pick),
+            (true, true) => self.sowing_plies::<true, true>(rule, max_plies, pick),
+        }
+    }
+
+    /// The loop of [`State::sowing_playout`]: `REPEATS` as the game's
+    /// `tracks_repetition`, `ENDS` whether end rules are checked after every move.
+    #[inline(always)]
+    fn sowing_plies<const REPEATS: bool, const ENDS: bool>(
+        &mut self,
+        rule: u8,
+        max_plies: usize,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> (usize, bool) {
+        for n in 0..max_plies {
+            if self.ended.is_some() {
+                return (n, true);
+            }
+            match self.pick_sowing(rule, pick) {
+                Some(m) => self.play_sowing::<REPEATS, ENDS>(m),
+                None => return (n, true),
+            }
+        }
+        (max_plies, false)
+    }
+
+    /// [`State::play`] of a sowing move, played forward (`REPEATS` and `ENDS` as for
+    /// [`State::sowing_plies`]).
+    #[inline(always)]
+    fn play_sowing<const REPEATS: bool, const ENDS: bool>(&mut self, m: Move) {
+        let mover = self.to_move;
+        self.goals_known = None;
+        if REPEATS {
+            self.history.push(self.hash);
+            self.seen.push(self.ban_key(self.hash, self.to_move));
+        }
+        self.apply_sowing::<true>(m, mover);
+        if ENDS && self.ended.is_none() {
+            self.check_ends_after_move(mover, true);
+        }
+    }
+
+    /// The sowing rule that makes every move of this game, when the legal moves are always
+    /// exactly its moves: the game's only move rule, a sowing with no condition, with
+    /// nothing that narrows its moves (no `so that`, no ban on repetition) or judges a
+    /// player who cannot move by the others' moves. `None` for any other game.
+    fn plain_sowing(&self) -> Option<u8> {
+        let game = &*self.game;
+        let plain = match &game.moves[..] {
+            [only] => {
+                matches!(only.kind, MoveKind::Sow { .. })
+                    && matches!(only.condition, Condition::Always)
+            }
+            _ => false,
+        };
+        (plain && !movegen::always_listed(game) && !game.move_goals && game.tiles.is_none())
+            .then_some(0)
+    }
+
+    /// Turns recording off for moves played forward, forgetting what undo needs of the
+    /// moves played before.
+    #[inline]
+    fn start_forward(&mut self) {
+        if !self.frames.is_empty() {
+            self.forget_moves();
+        }
+        self.forward = true;
+    }
+
+    /// Forgets what undo needs of the moves played so far (out of line: a playout forgets
+    /// them at most once).
+    #[cold]
+    #[inline(never)]
+    fn forget_moves(&mut self) {
+        self.frames.clear();
+        self.log.clear();
+        self.pits.clear_logs();
+        self.tile.clear_log();
+    }
+}

@@ -1,0 +1,342 @@
+//! What a move did, rule by rule: the effects that captured (and how much each took), the
+//! promotion, the rule after sowing that applied, the extra turn, the sites that changed.
+//!
+//! Found beside play, never in it: [`State::apply_reported`] plays the move with the same
+//! [`State::apply`] as the hot path, and replays its steps on a copy of the position made
+//! beforehand to tell which rule did what. Playouts, search and perft call `apply` and pay
+//! nothing for this; only the faces that show or count a move's effects (the REPL,
+//! `rulebook analyze`) call it.
+
+use std::sync::Arc;
+
+use super::{capture, Move, MoveList, State};
+use rulebook_model::{
+    Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, EMPTY, NO_SITE,
+};
+
+/// An effect after a move that took something.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EffectFired {
+    /// The effect, as its index in [`Game::effects`] (and [`Game::effect_sources`]).
+    pub effect: u16,
+    /// The pieces it took (converted or removed).
+    pub taken: u32,
+}
+
+/// The rule after sowing that applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SowFired {
+    /// The rule, as its index in [`Game::after_sow`] (and [`Game::sow_sources`]).
+    pub rule: u16,
+    /// The stones its actions moved out of their sites (taken to a store, say).
+    pub taken: u32,
+    /// The sites it marked.
+    pub marked: u32,
+    /// Whether it gave the mover another move (`again`).
+    pub again: bool,
+    /// Whether its `unless` held, so that its stones went back.
+    pub cancelled: bool,
+}
+
+/// What one move did, found by [`State::apply_reported`]. A report is reused from move to
+/// move: its buffers (and its copy of the position) keep their room.
+#[derive(Clone, Debug, Default)]
+pub struct MoveReport {
+    /// The move.
+    pub mv: Move,
+    /// Who made it.
+    pub mover: Player,
+    /// The jumps the move made (1 for a single jump, the length of a chain; the steps of a
+    /// capture by approach or withdrawal; 0 otherwise).
+    pub jumps: u32,
+    /// The pieces the move's own jumps (or steps capturing by approach or withdrawal) took
+    /// (its move rule's capture).
+    pub jumped: u32,
+    /// The enemy pieces the move removed after it (`then remove enemy`: 0 or 1).
+    pub removed: u32,
+    /// The enemy piece the moving or placed piece landed on, taken by replacement (`onto
+    /// enemy`: 0 or 1).
+    pub replaced: u32,
+    /// The effects after the move that took something, in the game's order, each with what
+    /// it took (a piece taken by two effects counts for the first).
+    pub captures: Vec<EffectFired>,
+    /// The effect that promoted the piece moved, if one did.
+    pub promoted: Option<u16>,
+    /// The rule after sowing that applied, if one did.
+    pub sow_rule: Option<SowFired>,
+    /// Whether the mover moves again.
+    pub extra_turn: bool,
+    /// Whether the move ended the game.
+    pub ended: bool,
+    /// The sites whose contents changed (pieces, stones or marks), in site order.
+    pub changed: Vec<Site>,
+    /// Of those, the sites the move took from, in site order: another player's piece that
+    /// changed hands or left the board, a site other than the one sown from that lost
+    /// stones.
+    pub taken_sites: Vec<Site>,
+    /// The position before the move, replayed step by step (work space).
+    scratch: Option<Box<State>>,
+    /// Per site, what it held before the move: cell, stones, mark (work space).
+    before: Vec<(Cell, u16, u8)>,
+    /// The sites the effects captured, each with its effect (work space).
+    sites: Vec<(u16, Site, CaptureMode)>,
+}
+
+impl MoveReport {
+    /// A report with nothing in it yet.
+    pub fn new() -> MoveReport {
+        MoveReport::default()
+    }
+
+    /// The pieces or stones the move took in all, by every rule.
+    pub fn taken(&self) -> u32 {
+        self.jumped
+            + self.removed
+            + self.replaced
+            + self.captures.iter().map(|c| c.taken).sum::<u32>()
+            + self
+                .sow_rule
+                .map_or(0, |r| if r.cancelled { 0 } else { r.taken })
+    }
+
+    fn clear(&mut self, m: Move, mover: Player) {
+        self.mv = m;
+        self.mover = mover;
+        self.jumps = 0;
+        self.jumped = 0;
+        self.removed = 0;
+        self.replaced = 0;
+        self.captures.clear();
+        self.promoted = None;
+        self.sow_rule = None;
+        self.extra_turn = false;
+        self.ended = false;
+        self.changed.clear();
+        self.taken_sites.clear();
+    }
+}
+
+impl State {
+    /// Plays a move as [`State::apply`] does (the same call) and says in `report` what it
+    /// did, rule by rule. For the faces that show or count effects; never on the hot path.
+    pub fn apply_reported(&mut self, m: Move, report: &mut MoveReport) {
+        let mover = self.to_move;
+        report.clear(m, mover);
+        let mut scratch = match report.scratch.take() {
+            Some(s) => s,
+            None => Box::new(self.clone()),
+        };
+        scratch.copy_position_from(self);
+        let sites = self.cells.len();
+        report.before.clear();
+        report.before.extend((0..sites).map(|s| {
+            (
+                self.cells[s],
+                self.pits.count(Site::at(s)),
+                self.pits.mark(Site::at(s)),
+            )
+        }));
+        self.apply(m);
+        let game = Arc::clone(&self.game);
+        match game.moves[m.rule as usize].kind {
+            MoveKind::Sow { .. } => scratch.replay_sowing(m, report),
+            MoveKind::Slide { .. }
+            | MoveKind::Jump { .. }
+            | MoveKind::PlacePiece { .. }
+            | MoveKind::Fly { .. } => scratch.replay_piece_move(m, report),
+            MoveKind::Place { .. }
+            | MoveKind::Pass { .. }
+            | MoveKind::Swap
+            | MoveKind::Remove { .. } => {}
+        }
+        scratch.log.clear();
+        scratch.pits.clear_logs();
+        report.scratch = Some(scratch);
+        report.ended = self.ended.is_some();
+        // After a swap of sides the same seat moves, but as the other side: no extra turn.
+        let swap = matches!(game.moves[m.rule as usize].kind, MoveKind::Swap);
+        report.extra_turn =
+            !report.ended && !swap && self.to_move == mover && game.players.len() > 1;
+        for s in 0..sites {
+            let count = self.pits.count(Site::at(s));
+            let (cell, stones, mark) = report.before[s];
+            if (cell, stones, mark) == (self.cells[s], count, self.pits.mark(Site::at(s))) {
+                continue;
+            }
+            report.changed.push(Site::at(s));
+            let owner = |c: Cell| (c != EMPTY).then(|| game.owner[c.index()]);
+            // In a game of one player, the pieces taken are the player's own (but the one
+            // that moved).
+            let taken_from = |p: Player| p != mover || (game.solo() && s != m.from.index());
+            let lost_piece =
+                owner(cell).is_some_and(taken_from) && owner(self.cells[s]) != owner(cell);
+            if lost_piece || (count < stones && s != m.from.index()) {
+                report.taken_sites.push(Site::at(s));
+            }
+        }
+    }
+
+    /// How many of the moves the move rules allow here the ban on repeated positions
+    /// refuses (0 in a game without the ban). `moves` is work space.
+    pub fn refused_by_repetition(&self, moves: &mut MoveList) -> usize {
+        if !self.game.forbid_repetition || self.ended.is_some() {
+            return 0;
+        }
+        moves.clear();
+        self.pseudo_legal_moves(moves);
+        if self.game.moves_may_coincide {
+            moves.dedup_by_sites(&self.game);
+        }
+        let allowed = moves.len();
+        self.drop_repeats(moves);
+        allowed - moves.len()
+    }
+
+    /// The pieces of every player but `mover`.
+    fn others_pieces(&self, mover: Player) -> u32 {
+        let all: u32 = self.piece_count.iter().sum();
+        all - self.piece_count[mover.index()]
+    }
+
+    /// Replays a move of a piece on this copy of the position before it, as
+    /// [`State::apply_piece_move`] makes it, telling which rule took what.
+    fn replay_piece_move(&mut self, m: Move, report: &mut MoveReport) {
+        let game = Arc::clone(&self.game);
+        let mover = self.to_move;
+        match game.moves[m.rule as usize].filter.line_capture {
+            Some(capture) => {
+                let others = self.others_pieces(mover);
+                self.play_line_steps(m, mover, capture.mode);
+                report.jumps = u32::from(m.legs);
+                report.jumped = others - self.others_pieces(mover);
+            }
+            None => {
+                let landed_on = self.cells[m.to.index()];
+                report.replaced =
+                    (landed_on != EMPTY && self.game.owner[landed_on.index()] != mover) as u32;
+                self.land_piece(m, mover);
+            }
+        }
+        let removes = game.moves[m.rule as usize].filter.removal.is_some();
+        report.removed = (removes && m.removal() != NO_SITE) as u32;
+        if let MoveKind::Jump {
+            mode, chain, over, ..
+        } = game.moves[m.rule as usize].kind
+        {
+            report.jumps = match chain {
+                Chain::Turning | Chain::TurningAtWill | Chain::Pieces => u32::from(m.legs),
+                _ => m.jumps_straight(&game),
+            };
+            if (chain, mode) == (Chain::Pieces, None) {
+                self.crown_on_the_way(m, mover);
+            }
+            if let Some(mode) = mode {
+                let mine = self.piece_count[mover.index()];
+                let others = self.others_pieces(mover);
+                self.take_jumped(m, mover, chain, over, mode);
+                report.jumped = match over {
+                    Jumped::Friend => mine - self.piece_count[mover.index()],
+                    _ => others - self.others_pieces(mover),
+                };
+            }
+        }
+        self.replay_effects(m.to, mover, report);
+        if game.promotes {
+            report.promoted = self.promotion(m.to).map(|(e, _)| e as u16);
+        }
+    }
+
+    /// The effects after a piece of `mover` landed on `landing`: each one's captures, found
+    /// on the same board (as the engine finds them), then made in order, so that a piece
+    /// two effects take counts for the first.
+    fn replay_effects(&mut self, landing: Site, mover: Player, report: &mut MoveReport) {
+        let game = Arc::clone(&self.game);
+        let mut sites = std::mem::take(&mut report.sites);
+        sites.clear();
+        for effect in 0..game.effects.len() {
+            if self.holds(&game.effects[effect].condition) {
+                let cells = &self.cells;
+                let cell = |s: Site| cells[s.index()];
+                capture::collect(&game, cell, effect, landing, mover, |s, mode| {
+                    sites.push((effect as u16, s, mode))
+                });
+            }
+        }
+        let mut i = 0;
+        while i < sites.len() {
+            let effect = sites[i].0;
+            let others = self.others_pieces(mover);
+            while i < sites.len() && sites[i].0 == effect {
+                self.capture(sites[i].1, mover, sites[i].2);
+                i += 1;
+            }
+            let taken = others - self.others_pieces(mover);
+            if taken > 0 {
+                report.captures.push(EffectFired { effect, taken });
+            }
+        }
+        report.sites = sites;
+    }
+
+    /// Replays a sowing on this copy of the position before it, as [`State::sow`] makes it,
+    /// telling which rule after sowing applied and what it took.
+    fn replay_sowing(&mut self, m: Move, report: &mut MoveReport) {
+        let game = Arc::clone(&self.game);
+        let rule = m.rule as usize;
+        let (start, relays) = match &game.moves[rule].kind {
+            MoveKind::Sow { start, relay, .. } => (
+                start
+                    .as_ref()
+                    .map_or(NO_SITE, |e| Site::of_value(self.eval(e))),
+                relay.is_some(),
+            ),
+            _ => (NO_SITE, false),
+        };
+        let mut site = self.sow_lap(rule, m.from, Some(start));
+        if relays {
+            site = self.relay(rule, site);
+        }
+        self.pits.last = site;
+        let Some(r) = self.rule_after_sowing() else {
+            return;
+        };
+        let counts = self.pits.counts().to_vec();
+        let marks = self.pits.marks().to_vec();
+        let again = self.act(r);
+        let taken: u32 = (counts.iter().zip(self.pits.counts()))
+            .map(|(&a, &b)| u32::from(a.saturating_sub(b)))
+            .sum();
+        let moves_stones = game.sow_plan.actions[r]
+            .iter()
+            .any(|a| matches!(a, Action::Take { .. } | Action::TakeRun { .. }));
+        let cancelled =
+            game.sow_plan.cancels[r].is_some() && moves_stones && counts == self.pits.counts();
+        report.sow_rule = Some(SowFired {
+            rule: r as u16,
+            taken,
+            marked: (marks.iter().zip(self.pits.marks()))
+                .filter(|(a, b)| a != b)
+                .count() as u32,
+            again,
+            cancelled,
+        });
+    }
+}
+
+impl Move {
+    /// The jumps of a move of a jump rule that is not chained turning: 1, or for a chain
+    /// straight on, the jumps to its landing site.
+    pub(super) fn jumps_straight(self, game: &Game) -> u32 {
+        let board = &game.board;
+        let Some(dir) = (0..8).find(|&d| board.step(self.from, d) == self.over) else {
+            return 1;
+        };
+        let mut n = 1;
+        let mut at = board.step(self.over, dir);
+        while at != self.to && at != NO_SITE && n < 64 {
+            at = board.step(board.step(at, dir), dir);
+            n += 1;
+        }
+        n
+    }
+}

@@ -1,0 +1,339 @@
+//! A described position ([`Setup`]) and its validation into a [`State`]: every count is
+//! checked against the compiled game's tables before the state is built, so a hand-built
+//! position can never index past them.
+
+use std::sync::Arc;
+
+use super::State;
+use rulebook_model::tiles::PATTERNS;
+use rulebook_model::{Cell, Game, MoveKind, Player, Site, EMPTY, MAX_HAND};
+
+/// A position described part by part, without history: what [`State::from_setup`] checks
+/// and builds, and what [`State::setup`] reads back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The content of every site (as many as the board has).
+    pub cells: Vec<Cell>,
+    /// Stones per site on a board of pits (as many as the board has sites); empty on other
+    /// boards.
+    pub counts: Vec<u16>,
+    /// Marks per site: 0, or 1 + the marking player; empty for none.
+    pub marks: Vec<u8>,
+    /// Tile games: each player's hand (bit `k` for the tile of kind `k`); `None` for the
+    /// starting hands less the tiles each player has on the board.
+    pub hands: Option<Vec<u64>>,
+    /// Games with a counted stock: pieces in hand, `stock[player * kinds + kind]`; `None`
+    /// for the usual hands ([`usual_stock`]).
+    pub stock: Option<Vec<u16>>,
+    /// Tile games: passes in a row.
+    pub passes: u8,
+    /// Whether the players have swapped sides (games with the swap).
+    pub swapped: bool,
+    /// Tile games: the player who made the last placement, if any.
+    pub last_placer: Option<Player>,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+impl Setup {
+    /// An empty board of this game (no pieces, no stones, no marks), the first player to
+    /// move.
+    pub fn empty(game: &Game) -> Setup {
+        let sites = game.board.sites();
+        Setup {
+            cells: vec![EMPTY; sites],
+            counts: if game.board.pits() > 0 {
+                vec![0; sites]
+            } else {
+                Vec::new()
+            },
+            marks: Vec::new(),
+            hands: None,
+            stock: None,
+            passes: 0,
+            swapped: false,
+            last_placer: None,
+            to_move: Player::FIRST,
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a position of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A list by site does not have one entry per site.
+    Sites {
+        /// Which list: cells, counts or marks.
+        part: SetupPart,
+        /// How many entries it has.
+        found: usize,
+        /// How many sites the board has.
+        sites: usize,
+    },
+    /// A cell value that is no piece of the game.
+    Cell {
+        /// The site.
+        site: Site,
+        /// The value.
+        cell: Cell,
+    },
+    /// Stones on a board without pits, or tile state in a game without tiles.
+    NotInGame {
+        /// Which part.
+        part: SetupPart,
+    },
+    /// More stones than the game has in play (its hash tables cover no more).
+    Stones {
+        /// The stones described.
+        total: usize,
+        /// The stones in play.
+        max: usize,
+    },
+    /// A mark by a player the game does not have.
+    Mark {
+        /// The site.
+        site: Site,
+        /// The mark (1 + player).
+        mark: u8,
+    },
+    /// A hand holding kinds of tile that do not exist, or hands for the wrong number of
+    /// players.
+    Hand {
+        /// The player.
+        player: usize,
+    },
+    /// Pieces in hand in a game without a counted stock, hands for the wrong number of
+    /// players or kinds, a piece in hand of a kind placed from no stock, or more than
+    /// [`MAX_HAND`] of a kind.
+    Stock {
+        /// The player.
+        player: usize,
+    },
+    /// More passes in a row than players (the game would have ended).
+    Passes {
+        /// The passes described.
+        passes: u8,
+    },
+}
+
+/// A part of a [`Setup`], named in a [`SetupError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupPart {
+    /// The cells.
+    Cells,
+    /// The stones per site.
+    Counts,
+    /// The marks.
+    Marks,
+    /// The hands, passes, swap or last placer of a tile game.
+    Tiles,
+    /// The pieces in hand of a game with a counted stock.
+    Stock,
+}
+
+/// Checks a setup against the game's tables.
+fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
+    let sites = game.board.sites();
+    let players = game.players.len();
+    let length = |part, found| match found == sites {
+        true => Ok(()),
+        false => Err(SetupError::Sites { part, found, sites }),
+    };
+    length(SetupPart::Cells, setup.cells.len())?;
+    if let Some((site, &cell)) =
+        (setup.cells.iter().enumerate()).find(|(_, &c)| c.index() >= game.cell_codes())
+    {
+        let site = Site::at(site);
+        return Err(SetupError::Cell { site, cell });
+    }
+    if !setup.counts.is_empty() {
+        if game.board.pits() == 0 {
+            return Err(SetupError::NotInGame {
+                part: SetupPart::Counts,
+            });
+        }
+        length(SetupPart::Counts, setup.counts.len())?;
+        let total: usize = setup.counts.iter().map(|&c| c as usize).sum();
+        if total > game.zobrist.max_count() {
+            let max = game.zobrist.max_count();
+            return Err(SetupError::Stones { total, max });
+        }
+    }
+    if !setup.marks.is_empty() {
+        length(SetupPart::Marks, setup.marks.len())?;
+        if let Some((site, &mark)) =
+            (setup.marks.iter().enumerate()).find(|(_, &m)| m as usize > players)
+        {
+            let site = Site::at(site);
+            return Err(SetupError::Mark { site, mark });
+        }
+    }
+    validate_stock(game, setup)?;
+    validate_tiles(game, setup)
+}
+
+/// Checks the pieces in hand: one count per player and kind, none of a kind placed from no
+/// stock, at most [`MAX_HAND`].
+fn validate_stock(game: &Game, setup: &Setup) -> Result<(), SetupError> {
+    let Some(stock) = &setup.stock else {
+        return Ok(());
+    };
+    if game.stock.is_empty() {
+        return Err(SetupError::NotInGame {
+            part: SetupPart::Stock,
+        });
+    }
+    let kinds = game.piece_kinds.len();
+    let fits = |slot: usize| {
+        let n = match slot < game.stock.len() {
+            true => stock.get(slot).copied().unwrap_or(u16::MAX),
+            false => u16::MAX,
+        };
+        n <= MAX_HAND && (n == 0 || game.stocked.contains(&((slot % kinds) as u8)))
+    };
+    match (0..game.stock.len().max(stock.len())).find(|&slot| !fits(slot)) {
+        Some(slot) => Err(SetupError::Stock {
+            player: slot / kinds,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The pieces in hand when a position does not say: each player's stock at the start,
+/// less the pieces of each kind they have on the board beyond those the setup put there
+/// (the pieces placed since, in a game without captures), never below 0.
+pub fn usual_stock(game: &Game, cells: &[Cell]) -> Vec<u16> {
+    let kinds = game.piece_kinds.len();
+    let mut placed = vec![0i64; game.stock.len()];
+    for &cell in cells.iter().filter(|&&c| c != EMPTY) {
+        if let Some(n) =
+            placed.get_mut((game.owner[cell.index()]).index() * kinds + game.kind_of(cell))
+        {
+            *n += 1;
+        }
+    }
+    for &(_, cell) in &game.setup {
+        if let Some(n) =
+            placed.get_mut((game.owner[cell.index()]).index() * kinds + game.kind_of(cell))
+        {
+            *n -= 1;
+        }
+    }
+    (game.stock.iter().zip(placed))
+        .map(|(&start, n)| (start as i64 - n.max(0)).max(0) as u16)
+        .collect()
+}
+
+/// Checks the tile part of a setup: hands of existing kinds for every player, passes.
+fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
+    // Passes in a row belong to any game with a pass move; the rest only to tile games.
+    let passes = game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Pass { .. }));
+    let tile_state = setup.hands.is_some()
+        || (setup.passes > 0 && !passes)
+        || (setup.swapped && !game.has_swap())
+        || setup.last_placer.is_some();
+    if setup.passes as usize > game.players.len() {
+        return Err(SetupError::Passes {
+            passes: setup.passes,
+        });
+    }
+    if game.tiles.is_none() {
+        return match tile_state {
+            true => Err(SetupError::NotInGame {
+                part: SetupPart::Tiles,
+            }),
+            false => Ok(()),
+        };
+    }
+    let players = game.players.len();
+    if let Some(hands) = &setup.hands {
+        let kinds = game.piece_kinds.len().min(PATTERNS);
+        let all = if kinds >= 64 {
+            u64::MAX
+        } else {
+            (1 << kinds) - 1
+        };
+        if let Some(player) =
+            (0..players.max(hands.len())).find(|&p| hands.get(p).is_none_or(|h| h & !all != 0))
+        {
+            return Err(SetupError::Hand { player });
+        }
+    }
+    if setup.passes as usize > players {
+        return Err(SetupError::Passes {
+            passes: setup.passes,
+        });
+    }
+    Ok(())
+}
+
+impl State {
+    /// The position a setup describes, after checking that it fits the game (its history
+    /// starts here). The end rules checked after moves are checked here too, as after the
+    /// move that led to the position: on a board of pits, an empty row ends the game by an
+    /// `end when empty row` rule (its remaining stones moved as the rule says); in a
+    /// tile game, as many passes in a row as players end it by `end when both pass`; and
+    /// an end rule on a condition of the position ends it with the player before the one to
+    /// move as the mover.
+    pub fn from_setup(game: Arc<Game>, setup: Setup) -> Result<State, SetupError> {
+        validate(&game, &setup)?;
+        let sites = game.board.sites();
+        let marks = match setup.marks.is_empty() {
+            true => vec![0; sites],
+            false => setup.marks,
+        };
+        let stock = match setup.stock {
+            Some(stock) => stock,
+            None => usual_stock(&game, &setup.cells),
+        };
+        let mut state = State::with_position(game, setup.cells, setup.counts, marks, setup.to_move);
+        state.init_stock(stock);
+        if state.game.tiles.is_some() {
+            state.init_tiles(setup.hands);
+            state.tile.last_placer = setup.last_placer;
+        }
+        // Passes in a row, in any game with a pass.
+        state.tile.passes = setup.passes;
+        if setup.passes > 0 {
+            state.end_if_all_passed(state.to_move);
+        }
+        if setup.swapped {
+            state.tile.swapped = true;
+            state.hash ^= state.game.zobrist.swapped;
+        }
+        if state.game.board.pits() > 0 {
+            state.check_rows();
+        }
+        if !state.game.end_conditions.is_empty() && state.ended.is_none() {
+            // As after the move that led here, made by the player before the one to move.
+            state.check_position_ends(state.last_mover());
+        }
+        if state.game.stuck_moves_stones && state.ended.is_none() {
+            state.end_if_stuck();
+        }
+        Ok(state)
+    }
+
+    /// The position as a setup (without its history): [`State::from_setup`] of it gives an
+    /// equal state.
+    pub fn setup(&self) -> Setup {
+        let tiles = self.game.tiles.is_some();
+        Setup {
+            cells: self.cells.clone(),
+            counts: self.pits.counts().to_vec(),
+            marks: match self.pits.marks().iter().any(|&m| m != 0) {
+                true => self.pits.marks().to_vec(),
+                false => Vec::new(),
+            },
+            hands: tiles.then(|| self.tile.hands.clone()),
+            stock: (!self.stock.is_empty()).then(|| self.stock.clone()),
+            passes: self.tile.passes,
+            swapped: self.tile.swapped,
+            last_placer: self.last_placer(),
+            to_move: self.to_move,
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The bundled games: the rule files of `games/`, embedded in the program.
+
+/// A bundled rule file.
+#[derive(Clone, Copy, Debug)]
+pub struct Bundled {
+    /// The name users type (`ming-mang`), the file's stem.
+    pub name: &'static str,
+    /// The rule file's text.
+    pub text: &'static str,
+}
+
+/// Every bundled game, by name.
+pub const BUNDLED: &[Bundled] = &[
+    Bundled {
+        name: "ayoayo",
+        text: include_str!("../../../games/ayoayo.game"),
+    },
+    Bundled {
+        name: "brandubh",
+        text: include_str!("../../../games/brandubh.game"),
+    },
+    Bundled {
+        name: "dai-hasami-shogi",
+        text: include_str!("../../../games/dai-hasami-shogi.game"),
+    },
+    Bundled {
+        name: "draughts",
+        text: include_str!("../../../games/draughts.game"),
+    },
+    Bundled {
+        name: "go",
+        text: include_str!("../../../games/go.game"),
+    },
+    Bundled {
+        name: "gundru",
+        text: include_str!("../../../games/gundru.game"),
+    },
+    Bundled {
+        name: "hasami-shogi",
+        text: include_str!("../../../games/hasami-shogi.game"),
+    },
+    Bundled {
+        name: "international-draughts",
+        text: include_str!("../../../games/international-draughts.game"),
+    },
+    Bundled {
+        name: "kalah",
+        text: include_str!("../../../games/kalah.game"),
+    },
+    Bundled {
+        name: "konane",
+        text: include_str!("../../../games/konane.game"),
+    },
+    Bundled {
+        name: "mangala",
+        text: include_str!("../../../games/mangala.game"),
+    },
+    Bundled {
+        name: "migong",
+        text: include_str!("../../../games/migong.game"),
+    },
+    Bundled {
+        name: "ming-mang",
+        text: include_str!("../../../games/ming-mang.game"),
+    },
+    Bundled {
+        name: "nine-mens-morris",
+        text: include_str!("../../../games/nine-mens-morris.game"),
+    },
+    Bundled {
+        name: "othello",
+        text: include_str!("../../../games/othello.game"),
+    },
+    Bundled {
+        name: "oware",
+        text: include_str!("../../../games/oware.game"),
+    },
+    Bundled {
+        name: "toguz-kumalak",
+        text: include_str!("../../../games/toguz-kumalak.game"),
+    },
+];
+
+/// The bundled game with this name.
+pub fn bundled(name: &str) -> Option<&'static Bundled> {
+    BUNDLED.iter().find(|b| b.name == name)
+}

@@ -1,0 +1,194 @@
+//! How a game ends and is scored: `end`, `score`, and the ban on repetition (`forbid`).
+
+use super::{
+    BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, ForbidDecl, Rules, Type,
+};
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::ast::{self, StatementKind as S};
+use rulebook_model::Player;
+
+impl Checker {
+    /// A `forbid`, `score` or `end` statement.
+    pub(super) fn end_or_score(
+        &mut self,
+        file: &ast::File,
+        st: &ast::Statement,
+        rules: &mut Rules,
+    ) {
+        let Rules { forbid, scores, .. } = rules;
+        match &st.kind {
+            S::ForbidRepetition {
+                condition,
+                ignoring_turn,
+                within,
+            } => {
+                if let Some(first) = &forbid {
+                    let first = first.span;
+                    self.error(
+                        Diagnostic::error("repetition is forbidden twice", st.span)
+                            .with_note_at(first, "first forbidden here"),
+                    );
+                    return;
+                }
+                let cond = condition
+                    .as_ref()
+                    .map(|c| self.static_expr(c, Type::Bool, "the condition of `forbid`"));
+                let within = within
+                    .as_ref()
+                    .map(|n| self.static_expr(n, Type::Int, "how many moves back the ban looks"));
+                let (Some(within), Some(condition)) = (
+                    within.map_or(Some(None), |w| w.map(Some)),
+                    cond.map_or(Some(None), |c| c.map(Some)),
+                ) else {
+                    return;
+                };
+                *forbid = Some(Conditional {
+                    rule: ForbidDecl {
+                        ignoring_turn: *ignoring_turn,
+                        within,
+                    },
+                    condition,
+                    span: st.span,
+                });
+            }
+            S::Score { score, condition } => {
+                self.in_score = true;
+                let t = self.typed(score, Type::Int, "a score");
+                self.in_score = false;
+                let c = match condition {
+                    None => Some(None),
+                    Some(c) => self.score_condition(c).map(Some),
+                };
+                if let (Some(rule), Some(condition)) = (t, c) {
+                    scores.push(Conditional {
+                        rule,
+                        condition,
+                        span: st.span,
+                    });
+                }
+            }
+            S::End {
+                condition,
+                result,
+                label,
+            } => {
+                let label = self.label(label.as_ref(), st.span);
+                let end = &mut rules.end;
+                self.end_rule(file, condition, result, label, st.span, end);
+            }
+            _ => {}
+        }
+    }
+
+    /// A score's condition: a condition on the settings and on the player scored (`mover`,
+    /// and the other, `opponent`), not on the rest of the position.
+    fn score_condition(&mut self, c: &ast::Expr) -> Option<super::TExpr> {
+        let t = self.typed(c, Type::Bool, "the condition of `score`")?;
+        if t.depends_on_more_than_players() {
+            self.error(
+                Diagnostic::error(
+                    "the condition of `score` cannot depend on the position",
+                    c.span,
+                )
+                .with_help("use only numbers, parameters, options and the player scored (`mover`)"),
+            );
+            return None;
+        }
+        Some(t)
+    }
+
+    /// An `end` statement: its condition, result and short name, checked and added to
+    /// `end`.
+    pub(super) fn end_rule(
+        &mut self,
+        file: &ast::File,
+        condition: &ast::EndCondition,
+        result: &ast::EndResult,
+        label: Option<String>,
+        span: Span,
+        end: &mut Vec<EndDecl>,
+    ) {
+        let mut position = None;
+        let when = match condition {
+            ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
+            ast::EndCondition::NoPlayerCanMove(_) => EndWhen::NoPlayerCanMove,
+            ast::EndCondition::RepeatedPosition(_) => EndWhen::RepeatedPosition,
+            ast::EndCondition::EmptyRow(span) => {
+                self.needs_board(BoardKind::Mancala, "`empty row`", *span);
+                EndWhen::EmptyRow
+            }
+            ast::EndCondition::BothPass(_) => EndWhen::BothPass,
+            ast::EndCondition::Position(e) => {
+                let Some(c) = self.typed(e, Type::Bool, "an end condition") else {
+                    return;
+                };
+                position = Some(c);
+                let earlier = end.iter().filter(|d| d.condition.is_some()).count();
+                EndWhen::Position(earlier as u8)
+            }
+        };
+        if matches!(result, ast::EndResult::HighestScore { .. }) {
+            if when != EndWhen::BothPass {
+                self.error(
+                    Diagnostic::error("`highest score wins` goes with `both pass`", span)
+                        .with_help("write `end when both pass: highest score wins`"),
+                );
+            }
+            if !file
+                .statements
+                .iter()
+                .any(|s| matches!(s.kind, S::Score { .. }))
+            {
+                self.error(
+                    Diagnostic::error("the game has no score", span)
+                        .with_help("add one, like `score pieces(mover)`"),
+                );
+            }
+        }
+        if let ast::EndResult::StoreMajority { to_empty_side } = result {
+            self.needs_board(BoardKind::Mancala, "a result by stores", span);
+            if *to_empty_side && when != EndWhen::EmptyRow {
+                self.error(
+                    Diagnostic::error(
+                        "`remaining to empty side` goes with `empty row`: only then is one side empty",
+                        span,
+                    )
+                    .with_help("write `remaining to owners, most in store wins`"),
+                );
+            }
+            if when == EndWhen::BothPass {
+                self.error(Diagnostic::error(
+                    "a result by stores does not go with `both pass`",
+                    span,
+                ));
+            }
+        }
+        if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
+            let first = first.span;
+            self.error(
+                Diagnostic::error("this end condition is given twice", span)
+                    .with_note_at(first, "first given here"),
+            );
+            return;
+        }
+        let result = match result {
+            ast::EndResult::PlayerWins(name) => {
+                let players = self.players.clone();
+                let Some(p) = self.lookup_in(name, &players, "player") else {
+                    return;
+                };
+                EndResult::PlayerWins(
+                    Player::new(p).expect("the players statement has every player"),
+                )
+            }
+            other => super::end_result(other),
+        };
+        end.push(EndDecl {
+            when,
+            condition: position,
+            result,
+            span,
+            label,
+        });
+    }
+}

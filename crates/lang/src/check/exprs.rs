@@ -1,0 +1,791 @@
+//! Expressions: names resolved, types inferred and checked.
+
+use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Unary};
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
+use rulebook_model::board::{GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS};
+use rulebook_model::{GroupUnit, Op, Quantifier, MAX_BOUND};
+
+impl Checker {
+    /// An expression that must have a type (it may depend on the position).
+    pub(super) fn typed(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        let t = self.expr(e)?;
+        self.of_type(t, e, ty, what)
+    }
+
+    /// `t`, the checked `e`, if it is of type `ty`; else an error saying that `what` must be.
+    fn of_type(&mut self, t: TExpr, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        if t.ty != ty {
+            self.error(
+                Diagnostic::error(
+                    format!("{what} must be {}", ty.describe(&self.options)),
+                    e.span,
+                )
+                .with_label(format!("this is {}", t.ty.describe(&self.options))),
+            );
+            return None;
+        }
+        Some(t)
+    }
+
+    /// A `when` condition: `Some(None)` when absent, `None` after an error.
+    pub(super) fn condition(&mut self, condition: Option<&ast::Expr>) -> Option<Option<TExpr>> {
+        match condition {
+            None => Some(None),
+            Some(e) => {
+                let t = self.expr(e)?;
+                if t.ty != Type::Bool {
+                    self.error(
+                        Diagnostic::error("a condition must be true or false", e.span)
+                            .with_label(format!("this is {}", t.ty.describe(&self.options))),
+                    );
+                    return None;
+                }
+                self.never_holds(&t, e.span);
+                Some(Some(t))
+            }
+        }
+    }
+
+    /// An expression that must have a type and must not depend on the position.
+    pub(super) fn static_expr(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        let t = self.typed(e, ty, what)?;
+        if t.depends_on_position() {
+            self.error(
+                Diagnostic::error(format!("{what} cannot depend on the position"), e.span)
+                    .with_help("use only numbers, parameters and options here"),
+            );
+            return None;
+        }
+        Some(t)
+    }
+
+    /// A number that must be known without any parameter (a range bound or default).
+    pub(super) fn const_int(&mut self, e: &ast::Expr) -> Option<i64> {
+        let t = self.expr(e)?;
+        match fold_const_int(&t) {
+            Some(v) => Some(v),
+            None => {
+                self.error(
+                    Diagnostic::error("expected a whole number here", e.span)
+                        .with_help("ranges and defaults of parameters are plain numbers"),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn expr(&mut self, e: &ast::Expr) -> Option<TExpr> {
+        let span = e.span;
+        let (kind, ty) = match &e.kind {
+            ExprKind::Int(v) => (TExprKind::Int(*v), Type::Int),
+            ExprKind::Name(n) => self.resolve_name(n)?,
+            ExprKind::Call { function, args } if function.text == "majority" => {
+                self.majority(function, args, span)?
+            }
+            ExprKind::Call { function, args } => self.call(function, args, span)?,
+            ExprKind::Unary(op, inner) => {
+                let t = self.expr(inner)?;
+                let want = match op {
+                    UnaryOp::Not => Type::Bool,
+                    UnaryOp::Neg => Type::Int,
+                };
+                if t.ty != want {
+                    self.error(
+                        Diagnostic::error(
+                            format!(
+                                "`{}` needs {}",
+                                if *op == UnaryOp::Not { "not" } else { "-" },
+                                want.describe(&self.options)
+                            ),
+                            t.span,
+                        )
+                        .with_label(format!("this is {}", t.ty.describe(&self.options))),
+                    );
+                    return None;
+                }
+                (
+                    TExprKind::Unary(
+                        match op {
+                            UnaryOp::Not => Unary::Not,
+                            UnaryOp::Neg => Unary::Neg,
+                        },
+                        Box::new(t),
+                    ),
+                    want,
+                )
+            }
+            ExprKind::Binary(op, a, b) => return self.binary(*op, a, b, span),
+            ExprKind::Quantified {
+                every,
+                name,
+                region,
+                body,
+            } => {
+                let quantifier = match every {
+                    true => Quantifier::Every,
+                    false => Quantifier::Any,
+                };
+                self.quantified(quantifier, Some(name), region, Some(body), span)?
+            }
+        };
+        Some(TExpr { kind, ty, span })
+    }
+
+    /// `majority(wedges)` or `majority(pieces)`, in a score.
+    fn majority(
+        &mut self,
+        function: &Name,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        self.needs_board(BoardKind::Hex, "`majority`", function.span);
+        if !self.in_score {
+            self.error(
+                Diagnostic::error("`majority` can only be used in a `score`", span)
+                    .with_help("write it as `score majority(wedges)`"),
+            );
+            return None;
+        }
+        let unit = match args {
+            [a] => match &a.kind {
+                ExprKind::Name(n) if n.text == "wedges" => Some(GroupUnit::Wedges),
+                ExprKind::Name(n) if n.text == "pieces" => Some(GroupUnit::Pieces),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(unit) = unit else {
+            self.error(
+                Diagnostic::error(
+                    "`majority` takes how group sizes are counted: `wedges` or `pieces`",
+                    span,
+                )
+                .with_help("write `majority(wedges)` or `majority(pieces)`"),
+            );
+            return None;
+        };
+        Some((TExprKind::Majority(unit), Type::Int))
+    }
+
+    /// A built-in function applied to its argument.
+    fn call(
+        &mut self,
+        function: &Name,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        let Some(&(builtin, name, arg_ty, result)) =
+            Builtin::ALL.iter().find(|b| b.1 == function.text)
+        else {
+            let mut d = Diagnostic::error(
+                format!("unknown function `{}`", function.text),
+                function.span,
+            );
+            d = d.with_suggestion(&function.text, Builtin::ALL.iter().map(|b| b.1));
+            if d.help.is_none() {
+                d = d.with_note(format!(
+                    "the functions are: {}",
+                    Builtin::ALL
+                        .iter()
+                        .map(|b| b.1)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            self.error(d);
+            return None;
+        };
+        if let (Some(needed), Some(actual)) = (builtin.board(), self.board_kind) {
+            if needed != actual {
+                self.error(
+                    Diagnostic::error(
+                        format!("`{name}` needs {}", needed.describe()),
+                        function.span,
+                    )
+                    .with_note(format!("this game has {}", actual.describe())),
+                );
+                return None;
+            }
+        }
+        if builtin == Builtin::Pieces && args.len() == 3 {
+            return self.pieces_of_kind(args);
+        }
+        if builtin == Builtin::Pit && args.len() == 2 {
+            let player = self.typed(&args[0], Type::Player, "the first argument of `pit`");
+            let number = self.typed(&args[1], Type::Int, "the second argument of `pit`");
+            let args = vec![player?, number?];
+            return Some((TExprKind::Call(Builtin::PitOf, args), Type::Site));
+        }
+        if builtin == Builtin::Between && args.len() == 2 {
+            let from = self.typed(&args[0], Type::Site, "the first argument of `between`");
+            let to = self.typed(&args[1], Type::Site, "the second argument of `between`");
+            return Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region));
+        }
+
+        if builtin == Builtin::Connected {
+            return self.connected(args, span);
+        }
+        if builtin == Builtin::Within {
+            return self.within(args, span);
+        }
+        if builtin == Builtin::Lines {
+            return self.lines(args, span);
+        }
+        if matches!(builtin, Builtin::Hand | Builtin::Reach) && args.len() == 2 {
+            let first = format!("the first argument of `{name}`");
+            let second = format!("the second argument of `{name}`");
+            let player = self.typed(&args[0], Type::Player, &first);
+            let kind = self.typed(&args[1], Type::Kind, &second);
+            return Some((TExprKind::Call(builtin, vec![player?, kind?]), Type::Int));
+        }
+        if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
+            return self.on_region(builtin, name, args);
+        }
+        if args.len() != 1 {
+            self.error(Diagnostic::error(
+                format!(
+                    "`{}` takes one argument; {} given",
+                    function.text,
+                    args.len()
+                ),
+                span,
+            ));
+            return None;
+        }
+        let arg = self.expr(&args[0])?;
+        if builtin == Builtin::Stones && arg.ty == Type::Region {
+            return self.quantified_over(Quantifier::Sum, arg, None, span);
+        }
+        if arg.ty != arg_ty {
+            let wanted = match builtin {
+                Builtin::Stones => "a player or a region of pits".to_string(),
+                _ => arg_ty.describe(&self.options),
+            };
+            self.error(
+                Diagnostic::error(format!("`{}` takes {wanted}", function.text), arg.span)
+                    .with_label(format!("this is {}", arg.ty.describe(&self.options))),
+            );
+            return None;
+        }
+        Some((TExprKind::Call(builtin, vec![arg]), result))
+    }
+
+    /// `pieces(PLAYER, REGION)` and `line(PLAYER, REGION)`: a player's pieces counted on a
+    /// region's sites only.
+    fn on_region(
+        &mut self,
+        builtin: Builtin,
+        name: &str,
+        args: &[ast::Expr],
+    ) -> Option<(TExprKind, Type)> {
+        let first = format!("the first argument of `{name}`");
+        let second = format!("the second argument of `{name}`");
+        let player = self.typed(&args[0], Type::Player, &first);
+        let arg = self.expr(&args[1])?;
+        if builtin == Builtin::Pieces && arg.ty == Type::Kind {
+            let all = TExpr {
+                kind: TExprKind::Region(RegionConst::All),
+                ty: Type::Region,
+                span: arg.span,
+            };
+            return Some((
+                TExprKind::Call(Builtin::PiecesIn, vec![player?, all, arg]),
+                Type::Int,
+            ));
+        }
+        let region = self.of_type(arg, &args[1], Type::Region, &second);
+        let builtin = match builtin {
+            Builtin::Pieces => Builtin::PiecesIn,
+            other => other,
+        };
+        Some((TExprKind::Call(builtin, vec![player?, region?]), Type::Int))
+    }
+
+    /// `connected(PLAYER, REGION, REGION, DIRECTION, ...)`: the player, the two regions
+    /// to join, and the directions along which pieces are linked, written as a move's
+    /// direction list is (`orthogonal, north-east, south-west`).
+    fn connected(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        if args.len() < 4 {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`connected` takes a player, two regions and the directions that link \
+                         pieces; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help("write `connected(mover, side(west), side(east), orthogonal)`"),
+            );
+            return None;
+        }
+        let player = self.typed(&args[0], Type::Player, "the first argument of `connected`");
+        let from = self.typed(&args[1], Type::Region, "the second argument of `connected`");
+        let to = self.typed(&args[2], Type::Region, "the third argument of `connected`");
+        let mut names = Vec::new();
+        for a in &args[3..] {
+            match &a.kind {
+                ExprKind::Name(n) if RELATIVE_DIRECTIONS.iter().all(|d| d.0 != n.text) => {
+                    names.push(n.clone())
+                }
+                _ => {
+                    self.error(
+                        Diagnostic::error(
+                            "the links of `connected` are directions of the board",
+                            a.span,
+                        )
+                        .with_help(
+                            "after the two regions, name directions or groups: `orthogonal, \
+                             north-east, south-west`",
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+        let directions = self.directions(&ast::Directions { names })?;
+        let mut args = vec![player?, from?, to?];
+        args.extend(directions.into_iter().map(|d| TExpr {
+            kind: TExprKind::Direction(d),
+            ty: Type::Direction,
+            span,
+        }));
+        Some((TExprKind::Call(Builtin::Connected, args), Type::Bool))
+    }
+
+    /// `within(REGION, DISTANCE)`: a region and a number known before play.
+    fn within(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        let [region, distance] = args else {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`within` takes a region and a distance; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help("write `within(d4, 2)`: the sites at most 2 king steps from d4"),
+            );
+            return None;
+        };
+        let region = self.typed(region, Type::Region, "the first argument of `within`");
+        let distance = self.static_expr(distance, Type::Int, "the distance of `within`");
+        Some((
+            TExprKind::Call(Builtin::Within, vec![region?, distance?]),
+            Type::Region,
+        ))
+    }
+
+    /// `lines(PLAYER, LENGTH[, REGION])`: how many of a player's lines (on a region's
+    /// sites) are exactly LENGTH long, a number known before play.
+    fn lines(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        if !(2..=3).contains(&args.len()) {
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "`lines` takes a player, a length and optionally a region; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help(
+                    "write `lines(mover, 5)`: how many of the mover's lines are exactly 5 long",
+                ),
+            );
+            return None;
+        }
+        let player = self.typed(&args[0], Type::Player, "the first argument of `lines`");
+        let length = self.static_expr(&args[1], Type::Int, "the length of `lines`");
+        let mut typed = vec![player?, length?];
+        if let Some(region) = args.get(2) {
+            typed.push(self.typed(region, Type::Region, "the third argument of `lines`")?);
+        }
+        Some((TExprKind::Call(Builtin::Lines, typed), Type::Int))
+    }
+
+    /// `pieces(PLAYER, REGION, KIND)`: a player's pieces of one kind on a region's sites.
+    fn pieces_of_kind(&mut self, args: &[ast::Expr]) -> Option<(TExprKind, Type)> {
+        let player = self.typed(&args[0], Type::Player, "the first argument of `pieces`");
+        let region = self.typed(&args[1], Type::Region, "the second argument of `pieces`");
+        let kind = self.typed(&args[2], Type::Kind, "the third argument of `pieces`");
+        let args = vec![player?, region?, kind?];
+        Some((TExprKind::Call(Builtin::PiecesIn, args), Type::Int))
+    }
+
+    pub(super) fn binary(
+        &mut self,
+        op: BinaryOp,
+        a: &ast::Expr,
+        b: &ast::Expr,
+        span: Span,
+    ) -> Option<TExpr> {
+        use BinaryOp as B;
+        // A choice name is resolved against the option on the other side of `==`/`!=`.
+        let (ta, tb) = if matches!(op, B::Eq | B::Ne) {
+            let ta = self.expr_or_choice(a, b)?;
+            let tb = self.expr_or_choice(b, a)?;
+            (ta, tb)
+        } else {
+            let ta = self.expr(a);
+            let tb = self.expr(b);
+            (ta?, tb?)
+        };
+        // A site next to a region is the region of that one site: `all - pit(mover, 1)`.
+        let (ta, tb) = match (ta.ty, tb.ty, op) {
+            (Type::Region, Type::Site, B::Add | B::Sub | B::Mul) => (ta, site_region(tb)),
+            (Type::Site, Type::Region, B::Add | B::Sub | B::Mul) => (site_region(ta), tb),
+            _ => (ta, tb),
+        };
+        let mismatch = |this: &mut Checker, expected: &str| {
+            let opts = &this.options;
+            let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
+                .with_note_at(
+                    ta.span,
+                    format!("the left side is {}", ta.ty.describe(opts)),
+                )
+                .with_note_at(
+                    tb.span,
+                    format!("the right side is {}", tb.ty.describe(opts)),
+                );
+            this.error(d);
+        };
+        let ty = match op {
+            B::Or | B::And => {
+                if ta.ty != Type::Bool || tb.ty != Type::Bool {
+                    mismatch(self, "conditions on both sides");
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Eq | B::Ne => {
+                if ta.ty != tb.ty || matches!(ta.ty, Type::Region | Type::Tiles) {
+                    mismatch(
+                        self,
+                        "two values of the same kind (numbers, switches, choices, players)",
+                    );
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Lt | B::Le | B::Gt | B::Ge => {
+                if ta.ty != Type::Int || tb.ty != Type::Int {
+                    mismatch(self, "numbers on both sides");
+                    return None;
+                }
+                Type::Bool
+            }
+            B::Add | B::Sub => {
+                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region | Type::Tiles) {
+                    mismatch(self, "two numbers, two regions or two sets of tiles");
+                    return None;
+                }
+                ta.ty
+            }
+            B::Mul => {
+                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region) {
+                    mismatch(self, "two numbers, or two regions (the sites in both)");
+                    return None;
+                }
+                ta.ty
+            }
+            B::Mod => {
+                if ta.ty != Type::Int || tb.ty != Type::Int {
+                    mismatch(self, "numbers on both sides");
+                    return None;
+                }
+                Type::Int
+            }
+        };
+        Some(TExpr {
+            kind: TExprKind::Binary(super::op(op), Box::new(ta), Box::new(tb)),
+            ty,
+            span,
+        })
+    }
+
+    /// Resolves `e`, reading a bare name as a choice of the option that `other` names.
+    pub(super) fn expr_or_choice(&mut self, e: &ast::Expr, other: &ast::Expr) -> Option<TExpr> {
+        if let (ExprKind::Name(n), ExprKind::Name(o)) = (&e.kind, &other.kind) {
+            if let Some(oi) = self.options.iter().position(|x| x.name == o.text) {
+                let opt = &self.options[oi];
+                if !opt.is_switch && self.options.iter().all(|x| x.name != n.text) {
+                    return match opt.choice(&n.text, Some(n.span)) {
+                        Ok(index) => Some(TExpr {
+                            kind: TExprKind::Choice { option: oi, index },
+                            ty: Type::Choice(oi),
+                            span: e.span,
+                        }),
+                        Err(d) => {
+                            self.error(d);
+                            None
+                        }
+                    };
+                }
+            }
+        }
+        self.expr(e)
+    }
+
+    /// `any(NAME in REGION: BODY)`, `every(...)`: the body checked with the name bound to a
+    /// site.
+    fn quantified(
+        &mut self,
+        quantifier: Quantifier,
+        name: Option<&Name>,
+        region: &ast::Expr,
+        body: Option<&ast::Expr>,
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        let region = self.typed(region, Type::Region, "the sites after `in`")?;
+        self.bound
+            .push(name.map_or(String::new(), |n| n.text.clone()));
+        let body = body.map(|b| self.typed(b, Type::Bool, "the condition after `:`"));
+        self.bound.pop();
+        match body {
+            Some(None) => None,
+            Some(body) => self.quantified_over(quantifier, region, body, span),
+            None => self.quantified_over(quantifier, region, None, span),
+        }
+    }
+
+    /// A quantifier over the sites of a checked region: with `body`, a condition on each
+    /// (`any`, `every`); without, the stones on them (`stones(REGION)`).
+    fn quantified_over(
+        &mut self,
+        quantifier: Quantifier,
+        region: TExpr,
+        body: Option<TExpr>,
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        self.needs_board(
+            BoardKind::Mancala,
+            "a condition over the sites of a region",
+            span,
+        );
+        let depth = self.bound.len();
+        if depth >= MAX_BOUND {
+            self.error(
+                Diagnostic::error(
+                    format!("conditions over regions nest at most {MAX_BOUND} deep"),
+                    span,
+                )
+                .with_help("write the inner condition as a separate rule"),
+            );
+            return None;
+        }
+        let (body, ty) = match body {
+            Some(body) => (body, Type::Bool),
+            None => {
+                let site = TExpr {
+                    kind: TExprKind::Bound(depth),
+                    ty: Type::Site,
+                    span,
+                };
+                let count = TExprKind::Call(Builtin::Count, vec![site]);
+                let body = TExpr {
+                    kind: count,
+                    ty: Type::Int,
+                    span,
+                };
+                (body, Type::Int)
+            }
+        };
+        let kind = TExprKind::Quantified {
+            quantifier,
+            depth,
+            region: Box::new(region),
+            body: Box::new(body),
+        };
+        Some((kind, ty))
+    }
+
+    /// A named region where it is used: what it stands for, or an error when it is defined
+    /// below (at `defined`).
+    fn named_region(&mut self, n: &Name, defined: Span) -> Option<(TExprKind, Type)> {
+        if let Some((_, region)) = self.regions.iter().find(|(r, _)| *r == n.text) {
+            return region.as_ref().map(|r| (r.kind.clone(), Type::Region));
+        }
+        self.error(
+            Diagnostic::error(
+                format!("the region `{}` is used before it is defined", n.text),
+                n.span,
+            )
+            .with_note_at(
+                defined,
+                "it is defined here: a region may use only the regions above it",
+            ),
+        );
+        None
+    }
+
+    pub(super) fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
+        let t = n.text.as_str();
+        if let Some(depth) = self.bound.iter().rposition(|b| b == t) {
+            return Some((TExprKind::Bound(depth), Type::Site));
+        }
+        if let Some(i) = self.params.iter().position(|p| p.name == t) {
+            return Some((TExprKind::Param(i), Type::Int));
+        }
+        if let Some(i) = self.options.iter().position(|o| o.name == t) {
+            self.options_read[i] = true;
+            let ty = if self.options[i].is_switch {
+                Type::Bool
+            } else {
+                Type::Choice(i)
+            };
+            return Some((TExprKind::Option(i), ty));
+        }
+        if let Some(i) = self.players.iter().position(|p| p == t) {
+            return Some((TExprKind::Player(i), Type::Player));
+        }
+        if let Some(&(first, "region")) = self.declared.get(t) {
+            return self.named_region(n, first);
+        }
+        match t {
+            "on" => return Some((TExprKind::Bool(true), Type::Bool)),
+            "off" => return Some((TExprKind::Bool(false), Type::Bool)),
+            "mover" => return Some((TExprKind::Mover, Type::Player)),
+            "opponent" => {
+                if let Some(players) = self.solo {
+                    self.error(
+                        Diagnostic::error("a game of one player has no opponent", n.span)
+                            .with_note_at(players, "the game has one player")
+                            .with_help("name the player, or say `mover`"),
+                    );
+                }
+                return Some((TExprKind::Opponent, Type::Player));
+            }
+            "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
+            "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
+            "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
+            "centre" => {
+                self.needs_board(BoardKind::Grid, "`centre`", n.span);
+                return Some((TExprKind::Region(RegionConst::Centre), Type::Region));
+            }
+            "dark" | "light" => {
+                self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
+                let colour = RegionConst::Colour { dark: t == "dark" };
+                return Some((TExprKind::Region(colour), Type::Region));
+            }
+            "last" => {
+                self.needs_board(BoardKind::Mancala, "`last`", n.span);
+                return Some((TExprKind::Last, Type::Site));
+            }
+            "origin" => {
+                self.needs_board(BoardKind::Mancala, "`origin`", n.span);
+                return Some((TExprKind::Origin, Type::Site));
+            }
+            _ => {}
+        }
+        if let Some(d) = direction_named(t) {
+            return Some((TExprKind::Direction(d), Type::Direction));
+        }
+        if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board_kind) {
+            return Some((TExprKind::Region(point), Type::Region));
+        }
+        if t == "tiles" && self.board_kind == Some(BoardKind::Hex) {
+            return Some((TExprKind::Tiles(u64::MAX), Type::Tiles));
+        }
+        if let Some(set) = self.tile_pattern(t) {
+            return Some((TExprKind::Tiles(set), Type::Tiles));
+        }
+        if let Some(k) = self.pieces.iter().position(|p| p == t) {
+            return Some((TExprKind::Kind(k), Type::Kind));
+        }
+        let known: Vec<&str> = self
+            .params
+            .iter()
+            .map(|p| p.name.as_str())
+            .chain(self.options.iter().map(|o| o.name.as_str()))
+            .chain(self.players.iter().map(String::as_str))
+            .chain(self.regions.iter().map(|(r, _)| r.as_str()))
+            .chain(self.pieces.iter().map(String::as_str))
+            .chain([
+                "on",
+                "off",
+                "mover",
+                "opponent",
+                "all",
+                "corners",
+                "perimeter",
+                "centre",
+                "dark",
+                "light",
+            ])
+            .chain(
+                match self.board_kind == Some(BoardKind::Mancala) {
+                    true => &["last", "origin"][..],
+                    false => &[],
+                }
+                .iter()
+                .copied(),
+            )
+            .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
+            .chain(RELATIVE_DIRECTIONS.iter().map(|d| d.0))
+            .collect();
+        let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
+            .with_label("not a parameter, option, player, piece, direction, region or site");
+        let parts: Vec<&str> = t.split('-').collect();
+        if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {
+            d = d.with_help(format!(
+                "names may contain `-`; to subtract, put spaces around it: `{}`",
+                parts.join(" - ")
+            ));
+        } else {
+            d = d.with_suggestion(t, known.iter().copied());
+        }
+        self.error(d);
+        None
+    }
+}
+
+/// The region of one site of a mancala board.
+fn site_region(site: TExpr) -> TExpr {
+    let span = site.span;
+    TExpr {
+        kind: TExprKind::Call(Builtin::Alone, vec![site]),
+        ty: Type::Region,
+        span,
+    }
+}
+
+/// A grid point by name: a file letter `a` to `z`, then a rank number from 1 (`d4`).
+pub(super) fn point_named(name: &str) -> Option<RegionConst> {
+    let (letter, digits) = name.split_at_checked(1)?;
+    let file = letter.chars().next().filter(char::is_ascii_lowercase)? as u16 - 'a' as u16;
+    let digits_only = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let rank: u16 = digits.parse().ok().filter(|&r| digits_only && r >= 1)?;
+    Some(RegionConst::Point {
+        file,
+        rank: rank - 1,
+    })
+}
+
+/// The value of a typed integer expression made of numbers alone.
+fn fold_const_int(e: &TExpr) -> Option<i64> {
+    match &e.kind {
+        TExprKind::Int(v) => Some(*v),
+        TExprKind::Unary(Unary::Neg, x) => fold_const_int(x)?.checked_neg(),
+        TExprKind::Binary(op, a, b) => {
+            let (a, b) = (fold_const_int(a)?, fold_const_int(b)?);
+            match op {
+                Op::Add => a.checked_add(b),
+                Op::Sub => a.checked_sub(b),
+                Op::Mul => a.checked_mul(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The code of a direction by name: the grid's, or one relative to the mover (`forward`,
+/// coded from [`RELATIVE_BASE`] and read as the player whose rule it is when the game is
+/// compiled).
+fn direction_named(name: &str) -> Option<u8> {
+    let grid = GRID_DIRECTIONS.iter().position(|d| d.0 == name);
+    let relative = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == name);
+    grid.map(|d| d as u8)
+        .or(relative.map(|d| RELATIVE_BASE + d as u8))
+}

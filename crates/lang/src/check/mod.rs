@@ -1,0 +1,306 @@
+//! Checking: resolves every name, types every expression and validates ranges, collecting
+//! all errors of a file instead of stopping at the first.
+//!
+//! A file is read in passes, each in a module of its own: `declarations` (game, players,
+//! parameters, options, pieces, the kind of board), `limits`, `presets`, then every
+//! rule statement by concern: `moves` (setup, move), `effects` (after move, after
+//! sow), `boards` (board, edges, edge, hand) and `ends` (end, score, forbid), with
+//! expressions typed in `exprs`; last, `lints` gives the warnings about the whole
+//! file. The result is a [`Description`] in a vocabulary of its own (`types`), which
+//! shares no type with the syntax tree.
+
+mod boards;
+mod declarations;
+mod effects;
+mod ends;
+mod exprs;
+mod limits;
+mod lints;
+mod moves;
+mod presets;
+mod solo;
+mod types;
+
+pub use limits::{MAX_CHOICES, MAX_PIECE_KINDS, MAX_PRESETS, MAX_SETTINGS, MAX_STATEMENTS};
+pub use types::*;
+
+use std::collections::HashMap;
+
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::ast::{self, Name, StatementKind as S};
+
+pub use rulebook_model::PLAYERS;
+
+/// The result of checking: the description (if there were no errors) and all diagnostics.
+pub struct Checked {
+    /// The checked description, present when there were no errors.
+    pub description: Option<Description>,
+    /// Errors and warnings, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Checks a parsed file.
+pub fn check(file: &ast::File) -> Checked {
+    let mut checker = Checker::default();
+    let description = checker.run(file);
+    let mut diagnostics = checker.diagnostics;
+    // A variant is merged with the file it extends before it is checked (`crate::variant`).
+    let unresolved = file
+        .extends
+        .iter()
+        .map(|(_, span)| *span)
+        .chain(file.removals.iter().map(|r| r.span));
+    for span in unresolved {
+        diagnostics.push(
+            Diagnostic::error("`extends` and `remove` belong in a variant", span)
+                .with_help("a file that removes statements must begin with `extends \"NAME\"`"),
+        );
+    }
+    diagnostics.sort_by_key(Diagnostic::order);
+    let description = if diagnostics.iter().any(Diagnostic::is_error) {
+        None
+    } else {
+        description
+    };
+    Checked {
+        description,
+        diagnostics,
+    }
+}
+
+#[derive(Default)]
+struct Checker {
+    diagnostics: Vec<Diagnostic>,
+    /// Every declared name (players, parameters, options, pieces) and where.
+    declared: HashMap<String, (Span, &'static str)>,
+    /// Preset names (their own namespace: a preset may share an option's name).
+    preset_names: HashMap<String, Span>,
+    players: Vec<String>,
+    /// The `players` statement of a game of one player.
+    solo: Option<Span>,
+    params: Vec<ParamDecl>,
+    options: Vec<OptionDecl>,
+    pieces: Vec<String>,
+    /// Options read by some rule (for the "never read" warning).
+    options_read: Vec<bool>,
+    /// The kind of board, once known.
+    board_kind: Option<BoardKind>,
+    /// Whether a `score` expression is being checked (where `majority` may be used).
+    in_score: bool,
+    /// The names bound by the quantifiers around the expression being checked, outermost
+    /// first.
+    bound: Vec<String>,
+    /// The limits already reported as exceeded (each is reported once).
+    limits_reported: Vec<&'static str>,
+    /// The word that names marks (`mark SITE as NAME`), where it was first given.
+    mark_name: Option<Name>,
+    /// The named regions checked so far, in the order written, with what each stands for
+    /// (`None` after an error in it).
+    regions: Vec<(String, Option<TExpr>)>,
+}
+
+/// The rules of a file as the second pass checks them, statement by statement.
+#[derive(Default)]
+struct Rules {
+    setup: Vec<SetupDecl>,
+    /// `setup N PLAYER KIND in hand`.
+    stock: Vec<StockDecl>,
+    /// The stones in every pit, with the statement (to report a second one).
+    stones: Option<(TExpr, Span)>,
+    /// The rules after sowing, with their block (to report a second one).
+    after_sow: Option<(Vec<SowRuleDecl>, Span)>,
+    moves: Vec<Conditional<MoveRuleDecl>>,
+    effects: Vec<Conditional<EffectDecl>>,
+    /// Per effect, its short name (`called "corner"`).
+    effect_labels: Vec<Option<String>>,
+    forbid: Option<Conditional<ForbidDecl>>,
+    end: Vec<EndDecl>,
+    edges: Vec<(u8, usize)>,
+    /// Each facing direction given a colour, with where, to report one given twice.
+    edge_sides: Vec<(u8, Span)>,
+    edge_overrides: Vec<EdgeOverride>,
+    hands: Vec<(usize, TExpr)>,
+    scores: Vec<Conditional<TExpr>>,
+}
+
+impl Checker {
+    fn error(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+
+    /// Declares a name; reports a duplicate with a note at the first declaration.
+    fn declare(&mut self, name: &Name, what: &'static str) -> bool {
+        if let Some((first, first_what)) = self.declared.get(&name.text).copied() {
+            self.error(
+                Diagnostic::error(format!("`{}` is declared twice", name.text), name.span)
+                    .with_label(format!("this {what} has the same name"))
+                    .with_note_at(
+                        first,
+                        format!(
+                            "`{}` was first declared here as {} {first_what}",
+                            name.text,
+                            article(first_what)
+                        ),
+                    ),
+            );
+            return false;
+        }
+        self.declared.insert(name.text.clone(), (name.span, what));
+        true
+    }
+
+    /// Every pass over a file; the description, if the passes could build one.
+    fn run(&mut self, file: &ast::File) -> Option<Description> {
+        let found = self.declarations(file);
+        self.statement_counts(file);
+        self.one_player_rules(file);
+        let (presets, default_preset) = self.presets(&found.presets);
+        let board = found.board.map(|(shape, span)| (self.board(shape), span));
+        self.named_regions(file);
+        let board = board.zip(found.board).map(|((decl, span), (shape, _))| {
+            (decl.and_then(|d| self.board_regions(shape, d)), span)
+        });
+        let mut rules = Rules::default();
+        for st in &file.statements {
+            match &st.kind {
+                S::Setup { .. } | S::SetupStones { .. } | S::SetupHand { .. } | S::Move { .. } => {
+                    self.setup_or_move(file, st, &mut rules)
+                }
+                S::AfterSow { .. } | S::After { .. } => self.after(st, &mut rules),
+                S::Edges(_) | S::Edge { .. } | S::Hand { .. } => self.edge_or_hand(st, &mut rules),
+                S::ForbidRepetition { .. } | S::Score { .. } | S::End { .. } => {
+                    self.end_or_score(file, st, &mut rules)
+                }
+                _ => {}
+            }
+        }
+        self.tile_colours(&found, &rules);
+        self.captures_across_rules(file);
+        let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
+        let move_statements = written(|k| matches!(k, S::Move { .. }));
+        let end_statements = written(|k| matches!(k, S::End { .. }));
+        self.whole_file((move_statements, end_statements), &found, &rules);
+
+        let (name, _) = found.game_name?;
+        let (board, board_span) = board?;
+        Some(Description {
+            name,
+            players: self.players.clone(),
+            params: self.params.clone(),
+            options: self.options.clone(),
+            presets,
+            default_preset,
+            board: board?,
+            board_span,
+            pieces: self.pieces.clone(),
+            setup: rules.setup,
+            stones: rules.stones.map(|(c, _)| c),
+            stock: rules.stock,
+            after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
+            moves: rules.moves,
+            effects: rules.effects,
+            effect_labels: rules.effect_labels,
+            forbid_repetition: rules.forbid,
+            end: rules.end,
+            edges: rules.edges,
+            edge_overrides: rules.edge_overrides,
+            hands: rules.hands,
+            scores: rules.scores,
+            mark_name: self.mark_name.as_ref().map(|n| n.text.clone()),
+        })
+    }
+
+    /// Reports `what` if the board is not of the kind it needs.
+    fn needs_board(&mut self, kind: BoardKind, what: &str, span: Span) {
+        if let Some(actual) = self.board_kind {
+            if actual != kind {
+                self.error(
+                    Diagnostic::error(format!("{what} needs {}", kind.describe()), span)
+                        .with_note(format!("this game has {}", actual.describe())),
+                );
+            }
+        }
+    }
+
+    fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The kinds of piece a list names (each unknown one reported), or `None` after an error.
+    fn kinds(&mut self, names: &[Name]) -> Option<Vec<usize>> {
+        let pieces = self.pieces.clone();
+        let kinds: Vec<Option<usize>> = names
+            .iter()
+            .map(|n| self.lookup_in(n, &pieces, "piece"))
+            .collect();
+        kinds.into_iter().collect()
+    }
+
+    fn lookup_in(&mut self, name: &Name, list: &[String], what: &str) -> Option<usize> {
+        let found = list.iter().position(|n| *n == name.text);
+        if found.is_none() {
+            let mut d = Diagnostic::error(format!("unknown {what} `{}`", name.text), name.span)
+                .with_label(format!("not a {what} of this game"));
+            d = d.with_suggestion(&name.text, list.iter().map(String::as_str));
+            if d.help.is_none() && !list.is_empty() {
+                d = d.with_note(format!("the {what}s are: {}", list.join(", ")));
+            }
+            self.error(d);
+        }
+        found
+    }
+}
+
+/// "a" or "an" before a word.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// The checked form of an infix operator.
+fn op(op: ast::BinaryOp) -> rulebook_model::Op {
+    use ast::BinaryOp as B;
+    use rulebook_model::Op;
+    match op {
+        B::Or => Op::Or,
+        B::And => Op::And,
+        B::Eq => Op::Eq,
+        B::Ne => Op::Ne,
+        B::Lt => Op::Lt,
+        B::Le => Op::Le,
+        B::Gt => Op::Gt,
+        B::Ge => Op::Ge,
+        B::Add => Op::Add,
+        B::Sub => Op::Sub,
+        B::Mul => Op::Mul,
+        B::Mod => Op::Mod,
+    }
+}
+
+/// The checked form of a capture's mode.
+fn capture_mode(mode: ast::CaptureMode) -> CaptureMode {
+    match mode {
+        ast::CaptureMode::Convert => CaptureMode::Convert,
+        ast::CaptureMode::Remove => CaptureMode::Remove,
+    }
+}
+
+/// The checked form of an end rule's result.
+fn end_result(result: &ast::EndResult) -> EndResult {
+    match *result {
+        ast::EndResult::PlayerWins(_) => unreachable!("resolved by the caller"),
+        ast::EndResult::MostPieces => EndResult::MostPieces,
+        ast::EndResult::MoverLoses => EndResult::MoverLoses,
+        ast::EndResult::MoverWins => EndResult::MoverWins,
+        ast::EndResult::Draw => EndResult::Draw,
+        ast::EndResult::StoreMajority { to_empty_side } => {
+            EndResult::StoreMajority { to_empty_side }
+        }
+        ast::EndResult::HighestScore { last_placer_loses } => {
+            EndResult::HighestScore { last_placer_loses }
+        }
+    }
+}

@@ -1,0 +1,879 @@
+//! Moves and what the board holds at the start: `setup`, `move`.
+
+use super::{
+    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, Rules, SetupDecl,
+    StockDecl, TExpr, Type,
+};
+use crate::diag::{Diagnostic, Span};
+use crate::syntax::ast::{self, StatementKind as S};
+use rulebook_model::board::{
+    grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
+};
+use rulebook_model::{Chain, Jumped, Landing, LineCapture, Neighbour, NextTo, Shot, Sowing};
+
+impl Checker {
+    /// A `setup` or a `move` statement.
+    pub(super) fn setup_or_move(
+        &mut self,
+        file: &ast::File,
+        st: &ast::Statement,
+        rules: &mut Rules,
+    ) {
+        let Rules {
+            setup,
+            stones,
+            stock,
+            ..
+        } = rules;
+        match &st.kind {
+            S::Setup {
+                player,
+                piece,
+                region,
+            } => {
+                self.needs_board(BoardKind::Grid, "pieces on sites", st.span);
+                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+                let r = self.static_expr(region, Type::Region, "a setup region");
+                if let (Some(player), Some(piece), Some(region)) = (p, k, r) {
+                    setup.push(SetupDecl {
+                        player,
+                        piece,
+                        region,
+                        span: st.span,
+                    });
+                }
+            }
+            S::SetupHand {
+                count,
+                player,
+                piece,
+            } => {
+                self.needs_board(BoardKind::Grid, "pieces in hand", st.span);
+                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+                let c = self.static_expr(count, Type::Int, "the number of pieces in hand");
+                let (Some(player), Some(piece), Some(count)) = (p, k, c) else {
+                    return;
+                };
+                if let Some(first) = stock
+                    .iter()
+                    .find(|s| (s.player, s.piece) == (player, piece))
+                {
+                    let first = first.span;
+                    self.error(
+                        Diagnostic::error(
+                            format!(
+                                "the hand of {} is set up twice with {}",
+                                self.players[player], self.pieces[piece]
+                            ),
+                            st.span,
+                        )
+                        .with_note_at(first, "first set up here"),
+                    );
+                    return;
+                }
+                stock.push(StockDecl {
+                    player,
+                    piece,
+                    count,
+                    span: st.span,
+                });
+            }
+            S::SetupStones { count } => {
+                self.needs_board(BoardKind::Mancala, "stones in pits", st.span);
+                if let Some((_, first)) = &stones {
+                    let first = *first;
+                    self.error(
+                        Diagnostic::error("the stones are set up twice", st.span)
+                            .with_note_at(first, "first set up here"),
+                    );
+                    return;
+                }
+                if let Some(c) = self.static_expr(count, Type::Int, "the number of stones") {
+                    *stones = Some((c, st.span));
+                }
+            }
+            S::Move {
+                kind,
+                clauses,
+                condition,
+            } => self.move_rule(file, kind, clauses, condition.as_ref(), st.span, rules),
+            _ => {}
+        }
+    }
+
+    /// A `move` statement.
+    pub(super) fn move_rule(
+        &mut self,
+        file: &ast::File,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+        condition: Option<&ast::Expr>,
+        span: Span,
+        rules: &mut Rules,
+    ) {
+        let shape = self.move_shape(file, kind, span);
+        let filter = self.move_clauses(kind, clauses);
+        let landing = self.landing(kind, clauses);
+        let so_that = match &clauses.so_that {
+            None => Some(None),
+            Some(e) => self
+                .typed(e, Type::Bool, "the condition of `so that`")
+                .map(Some),
+        };
+        let condition = self.condition(condition);
+        let next_to = self.next_to(clauses.next_to.as_ref());
+        let shot = self.shot(kind, clauses.shoot.as_deref());
+        let removal = self.removal(kind, clauses);
+        let line_capture = self.line_capture(kind, clauses);
+        let most = self.most(kind, clauses);
+        let liberties = self.liberties(kind, clauses);
+        let (
+            Some(so_that),
+            Some(next_to),
+            Some(shot),
+            Some(removal),
+            Some(line_capture),
+            Some(most),
+            Some(liberties),
+        ) = (
+            so_that,
+            next_to,
+            shot,
+            removal,
+            line_capture,
+            most,
+            liberties,
+        )
+        else {
+            return;
+        };
+        if let (Some(shape), Some((by, not_landing, avoiding)), Some(landing), Some(condition)) =
+            (shape, filter, landing, condition)
+        {
+            rules.moves.push(Conditional {
+                rule: MoveRuleDecl {
+                    shape,
+                    by,
+                    not_landing,
+                    avoiding,
+                    capturing: clauses.capturing.is_some(),
+                    next_to,
+                    landing,
+                    compulsory: clauses.compulsory.is_some(),
+                    most,
+                    so_that,
+                    shot,
+                    removal,
+                    line_capture,
+                    liberties,
+                },
+                condition,
+                span,
+            });
+        }
+    }
+
+    /// `compulsory most`: only on a jump that captures the enemy pieces it jumps (the
+    /// pieces counted); `None` after an error.
+    fn most(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<bool> {
+        let Some((at, true)) = clauses.compulsory else {
+            return Some(false);
+        };
+        if let ast::MoveKind::Jump {
+            over: ast::Jumped::Enemy,
+            mode: Some(_),
+            ..
+        } = kind
+        {
+            return Some(true);
+        }
+        self.error(
+            Diagnostic::error(
+                "`most` counts the enemy pieces a move jumps and captures, and this move captures none",
+                at,
+            )
+            .with_help("`compulsory most` narrows jumps over enemy pieces that `remove` or `convert` them, like `move jump diagonal over enemy remove chained compulsory most`"),
+        );
+        None
+    }
+
+    /// The rules across statements of capturing jumps: when one compulsory
+    /// rule takes the most pieces (`compulsory most`), every one does (the most is counted
+    /// over all their moves); a promotion `at once` hands a chain on to a `chained` jump of
+    /// the new kind, so one must exist.
+    pub(super) fn captures_across_rules(&mut self, file: &ast::File) {
+        let moves = file.statements.iter().filter_map(|st| match &st.kind {
+            S::Move { kind, clauses, .. } => Some((kind, clauses)),
+            _ => None,
+        });
+        let compulsory: Vec<(Span, bool)> =
+            moves.clone().filter_map(|(_, c)| c.compulsory).collect();
+        if compulsory.iter().any(|&(_, most)| most) {
+            for &(at, _) in compulsory.iter().filter(|(_, most)| !most) {
+                self.error(
+                    Diagnostic::error(
+                        "this compulsory rule does not say `most`, and another one does",
+                        at,
+                    )
+                    .with_help("the most pieces are counted over the moves of every compulsory rule: write `compulsory most` here too"),
+                );
+            }
+        }
+        for st in &file.statements {
+            let S::After {
+                effect:
+                    ast::Effect::Promote {
+                        to,
+                        mid_chain: Some((ast::MidChain::AtOnce, at)),
+                        ..
+                    },
+                ..
+            } = &st.kind
+            else {
+                continue;
+            };
+            let goes_on = moves.clone().any(|(kind, clauses)| {
+                matches!(
+                    kind,
+                    ast::MoveKind::Jump {
+                        chain: ast::Chain::Turning | ast::Chain::TurningAtWill,
+                        ..
+                    }
+                ) && clauses
+                    .by
+                    .as_ref()
+                    .is_none_or(|kinds| kinds.iter().any(|k| k.text == to.text))
+            });
+            if !goes_on {
+                self.error(
+                    Diagnostic::error(
+                        format!("no `chained` jump moves a {}, so a piece promoted `at once` could not jump on", to.text),
+                        *at,
+                    )
+                    .with_help(format!("add a rule like `move jump diagonal over enemy remove chained by {}`, or leave out `at once`", to.text)),
+                );
+            }
+        }
+    }
+
+    /// What a move may end on (`onto`): only slides and steps may end on an enemy piece.
+    fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
+        match (clauses.onto, kind) {
+            (None, _) => Some(Landing::Empty),
+            (Some((both, _)), ast::MoveKind::Slide { .. }) => Some(match both {
+                true => Landing::EmptyOrEnemy,
+                false => Landing::Enemy,
+            }),
+            (Some((_, span)), _) => {
+                self.error(
+                    Diagnostic::error("only a slide or a step may land on an enemy piece", span)
+                        .with_help("a jump captures what it jumps over (`over enemy remove`)"),
+                );
+                None
+            }
+        }
+    }
+
+    /// The clauses of a move: the kinds named by `by`, and the region of `not landing on`.
+    #[allow(clippy::type_complexity)]
+    fn move_clauses(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<(Option<Vec<usize>>, Option<TExpr>, Option<TExpr>)> {
+        // `by` narrows the pieces that move; a placed or removed piece is the mover's own.
+        let on_pieces = matches!(
+            kind,
+            ast::MoveKind::Slide { .. } | ast::MoveKind::Jump { .. } | ast::MoveKind::Fly
+        );
+        let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
+        let flies = matches!(kind, ast::MoveKind::Fly);
+        let landing_clause = clauses
+            .not_landing
+            .as_ref()
+            .map(|e| e.span)
+            .or(clauses.capturing);
+        if let (Some(span), false) = (landing_clause, lands) {
+            self.error(
+                Diagnostic::error(
+                    "only a move that lands a piece can be narrowed by where it lands",
+                    span,
+                )
+                .with_help(
+                    "`not landing on` and `capturing` narrow slides, steps, jumps and placements",
+                ),
+            );
+            return None;
+        }
+        if let (Some(e), false) = (&clauses.avoiding, on_pieces && !flies) {
+            self.error(
+                Diagnostic::error(
+                    "only a piece that moves along a line can avoid sites",
+                    e.span,
+                )
+                .with_help("`avoiding` narrows slides, steps and jumps"),
+            );
+            return None;
+        }
+        if let (Some(names), false) = (&clauses.by, on_pieces) {
+            let span = names[0].span;
+            self.error(
+                Diagnostic::error("only a piece that moves is made by a kind", span)
+                    .with_help("`by` narrows slides, steps and jumps to pieces of some kinds"),
+            );
+            return None;
+        }
+        let by = match &clauses.by {
+            Some(names) => Some(self.kinds(names)?),
+            None => None,
+        };
+        let on_sites = matches!(
+            kind,
+            ast::MoveKind::Remove { .. } | ast::MoveKind::PlacePiece { .. }
+        );
+        if let (Some((_, _, span)), false) = (&clauses.next_to, on_sites) {
+            self.error(
+                Diagnostic::error(
+                    "`next to` narrows where a piece is placed or removed",
+                    *span,
+                )
+                .with_help("use it with `move place KIND` or `move remove`"),
+            );
+            return None;
+        }
+        let not_landing = match &clauses.not_landing {
+            Some(e) => Some(self.static_expr(e, Type::Region, "where a move may not land")?),
+            None => None,
+        };
+        let avoiding = match &clauses.avoiding {
+            Some(e) => Some(self.static_expr(e, Type::Region, "the sites a move avoids")?),
+            None => None,
+        };
+        Some((by, not_landing, avoiding))
+    }
+
+    /// The swap (the pie rule) follows the pieces placed: any board but a board of pits.
+    fn swap_board(&mut self, span: Span) {
+        if self.board_kind == Some(BoardKind::Mancala) {
+            self.error(
+                Diagnostic::error("the swap needs a board of pieces", span).with_note(
+                    "it is open when the first player has one piece on the board and the \
+                     second none; a board of pits has stones",
+                ),
+            );
+        }
+    }
+
+    /// The board a move needs, and the hands a placement of tiles takes from.
+    fn move_board(&mut self, file: &ast::File, kind: &ast::MoveKind, span: Span) {
+        let needs = match kind {
+            ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
+            ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
+            ast::MoveKind::Pass { .. } => None,
+            ast::MoveKind::Swap => {
+                self.swap_board(span);
+                None
+            }
+            _ => Some(BoardKind::Grid),
+        };
+        if let Some(needs) = needs {
+            self.needs_board(needs, "this move", span);
+        }
+        if matches!(kind, ast::MoveKind::Place { .. })
+            && !file
+                .statements
+                .iter()
+                .any(|s| matches!(s.kind, S::Hand { .. }))
+        {
+            self.error(
+                Diagnostic::error("tiles are placed from hands, and no player has one", span)
+                    .with_help("give the players hands, like `hand black: tiles`"),
+            );
+        }
+    }
+
+    /// A move's primitive.
+    fn move_shape(
+        &mut self,
+        file: &ast::File,
+        kind: &ast::MoveKind,
+        span: Span,
+    ) -> Option<MoveDecl> {
+        self.move_board(file, kind, span);
+        match kind {
+            ast::MoveKind::Slide {
+                directions,
+                max_length,
+                ..
+            } => {
+                let max_length = max_length
+                    .as_ref()
+                    .map(|e| self.static_expr(e, Type::Int, "the longest slide"));
+                match (self.move_directions(directions), max_length) {
+                    (Some(directions), None) => Some(MoveDecl::Slide {
+                        directions,
+                        max_length: None,
+                    }),
+                    (Some(directions), Some(Some(m))) => Some(MoveDecl::Slide {
+                        directions,
+                        max_length: Some(m),
+                    }),
+                    _ => None,
+                }
+            }
+            ast::MoveKind::Jump {
+                directions,
+                flying,
+                over,
+                mode,
+                chain,
+            } => {
+                if let (Some((ast::CaptureMode::Convert, at)), ast::Jumped::Friend) = (mode, over) {
+                    self.error(
+                        Diagnostic::error("a friend jumped over is the mover's already", *at)
+                            .with_help("`remove` takes it off the board; without a mode it stays"),
+                    );
+                    return None;
+                }
+                let over = match over {
+                    ast::Jumped::Enemy => Jumped::Enemy,
+                    ast::Jumped::Friend => Jumped::Friend,
+                    ast::Jumped::Any => Jumped::Any,
+                };
+                self.move_directions(directions)
+                    .map(|directions| MoveDecl::Jump {
+                        directions,
+                        flying: *flying,
+                        over,
+                        mode: mode.map(|(m, _)| super::capture_mode(m)),
+                        chain: match chain {
+                            ast::Chain::Single => Chain::Single,
+                            ast::Chain::Straight => Chain::Straight,
+                            ast::Chain::Turning => Chain::Turning,
+                            ast::Chain::TurningAtWill => Chain::TurningAtWill,
+                        },
+                    })
+            }
+            ast::MoveKind::Remove { region } => {
+                let region = match region {
+                    Some(e) => {
+                        Some(self.static_expr(e, Type::Region, "where pieces are removed")?)
+                    }
+                    None => None,
+                };
+                Some(MoveDecl::Remove { region })
+            }
+            ast::MoveKind::PlacePiece { kind, region } => {
+                let pieces = self.pieces.clone();
+                let k = self.lookup_in(kind, &pieces, "piece");
+                let region = match region {
+                    Some(e) => Some(Some(self.static_expr(
+                        e,
+                        Type::Region,
+                        "where pieces are placed",
+                    )?)),
+                    None => Some(None),
+                };
+                Some(MoveDecl::PlacePiece {
+                    kind: k?,
+                    region: region?,
+                })
+            }
+            ast::MoveKind::Sow {
+                counterclockwise,
+                options,
+                relay,
+                skip,
+                start,
+            } => {
+                let sowing = self.sow(*counterclockwise, options);
+                self.sow_parts(sowing, relay, skip, start)
+            }
+            ast::MoveKind::Place { matching } => Some(MoveDecl::Place {
+                matching: *matching,
+            }),
+            ast::MoveKind::Pass { at_will } => Some(MoveDecl::Pass { at_will: *at_will }),
+            ast::MoveKind::Swap => Some(MoveDecl::Swap),
+            ast::MoveKind::Fly => Some(MoveDecl::Fly),
+        }
+    }
+
+    /// `next to WHAT [along DIRECTIONS]`: the neighbour's content and the board's directions
+    /// looked along (orthogonal when none are given); `None` after an error.
+    fn next_to(
+        &mut self,
+        clause: Option<&(ast::Neighbour, Option<Box<ast::Directions>>, Span)>,
+    ) -> Option<Option<NextTo>> {
+        let Some((what, directions, span)) = clause else {
+            return Some(None);
+        };
+        let what = match what {
+            ast::Neighbour::Empty => Neighbour::Empty,
+            ast::Neighbour::Enemy => Neighbour::Enemy,
+            ast::Neighbour::Friend => Neighbour::Friend,
+            ast::Neighbour::Piece => Neighbour::Piece,
+        };
+        let directions = self.board_directions(directions.as_deref(), "`next to`", *span)?;
+        Some(Some(NextTo { what, directions }))
+    }
+
+    /// The board's directions a clause looks along, as bits (orthogonal when none are
+    /// given); `None` after an error (a direction relative to the mover).
+    fn board_directions(
+        &mut self,
+        directions: Option<&ast::Directions>,
+        clause: &str,
+        span: Span,
+    ) -> Option<u8> {
+        let Some(dirs) = directions else {
+            return Some(0b1111);
+        };
+        let list = self.directions_of(dirs, true)?;
+        if list.iter().any(|&d| d >= RELATIVE_BASE) {
+            self.error(
+                Diagnostic::error(format!("{clause} looks along the board's directions"), span)
+                    .with_help("name them as the board does: `north`, `orthogonal`, ..."),
+            );
+            return None;
+        }
+        Some(list.iter().fold(0u8, |bits, &d| bits | 1 << d))
+    }
+
+    /// `with liberties [along DIRECTIONS]`: only on a move that puts a piece on a site (a
+    /// placement, a slide or step that captures no run, a flight); the directions as bits.
+    fn liberties(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<Option<u8>> {
+        let Some((directions, span)) = clauses.liberties.as_deref() else {
+            return Some(None);
+        };
+        let lands = matches!(
+            kind,
+            ast::MoveKind::PlacePiece { .. } | ast::MoveKind::Slide { .. } | ast::MoveKind::Fly
+        ) && clauses.line_capture.is_none();
+        if !lands {
+            self.error(
+                Diagnostic::error(
+                    "`with liberties` narrows a move that puts a piece on a site",
+                    *span,
+                )
+                .with_help("use it with `move place KIND`, a slide, a step or `move fly`"),
+            );
+            return None;
+        }
+        self.board_directions(directions.as_ref(), "`with liberties`", *span)
+            .map(Some)
+    }
+
+    /// `capture by approach or withdrawal MODE [chained]`: only on a step, each way named
+    /// once, with a mode, ending on an empty site and with no second part; `None` after an
+    /// error.
+    fn line_capture(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<Option<LineCapture>> {
+        let refuse = |this: &mut Self, message: &str, span: Span, help: &str| {
+            this.error(Diagnostic::error(message, span).with_help(help));
+            None
+        };
+        let Some(clause) = clauses.line_capture.as_deref() else {
+            return Some(None);
+        };
+        if let Some(span) = clause.stray_chain {
+            return refuse(
+                self,
+                "`chained` here has no capture to go on with",
+                span,
+                "a step goes on capturing after `capture by approach` or `withdrawal` and its mode, like `move step all capture by approach remove chained`; a jump's `chained` follows its mode",
+            );
+        }
+        if !matches!(kind, ast::MoveKind::Slide { step: true, .. }) {
+            let help = match kind {
+                ast::MoveKind::Jump { .. } => "a jump captures what it jumps over (`over enemy remove`)",
+                ast::MoveKind::Slide { .. } => "the captures are made by steps of one point: write `move step DIRECTIONS capture by ...`",
+                _ => "write it after `move step DIRECTIONS`",
+            };
+            return refuse(
+                self,
+                "only a step captures by approach or withdrawal",
+                clause.span,
+                help,
+            );
+        }
+        if let [(first, _), (second, span)] = clause.ways.as_slice() {
+            if first == second {
+                let word = if *first { "withdrawal" } else { "approach" };
+                return refuse(
+                    self,
+                    &format!("`{word}` is named twice"),
+                    *span,
+                    "the ways are `approach`, `withdrawal`, or `approach or withdrawal`",
+                );
+            }
+        }
+        let Some(mode) = clause.mode else {
+            let help = match clause.chained {
+                Some(_) => "write `remove` or `convert` before `chained`, like `capture by approach remove chained`",
+                None => "write `remove` or `convert` after the ways, like `capture by approach remove`",
+            };
+            return refuse(
+                self,
+                "a capture by approach or withdrawal needs a mode: what becomes of the pieces taken",
+                clause.span,
+                help,
+            );
+        };
+        if let Some((_, span)) = clauses.onto {
+            return refuse(
+                self,
+                "a step that captures by approach or withdrawal ends on an empty point",
+                span,
+                "it takes the pieces it moves up to or away from; drop `onto`",
+            );
+        }
+        let second = clauses.shoot.as_ref().map(|s| s.span);
+        if let Some(span) = second.or(clauses.take_after.as_ref().map(|t| t.span)) {
+            return refuse(
+                self,
+                "a step that captures by approach or withdrawal has no second part",
+                span,
+                "drop `then shoot` or `then remove enemy`, or write that move as a rule of its own",
+            );
+        }
+        let way = |w: bool| clause.ways.iter().any(|&(x, _)| x == w);
+        Some(Some(LineCapture {
+            approach: way(false),
+            withdrawal: way(true),
+            mode: super::capture_mode(mode),
+            chained: clause.chained.is_some(),
+        }))
+    }
+
+    /// `then shoot KIND along DIRECTIONS`: only after a slide or a step, along the board's
+    /// directions; `None` after an error.
+    fn shot(&mut self, kind: &ast::MoveKind, clause: Option<&ast::Shoot>) -> Option<Option<Shot>> {
+        let Some(shoot) = clause else {
+            return Some(None);
+        };
+        if !matches!(kind, ast::MoveKind::Slide { .. }) {
+            self.error(
+                Diagnostic::error("only a slide or a step may shoot a piece", shoot.span)
+                    .with_help(
+                        "`then shoot KIND along DIRECTIONS` follows `move slide` or `move step`",
+                    ),
+            );
+            return None;
+        }
+        let piece = self.kinds(std::slice::from_ref(&shoot.kind));
+        let list = self.directions_of(&shoot.directions, true)?;
+        if list.iter().any(|&d| d >= RELATIVE_BASE) {
+            self.error(
+                Diagnostic::error("a shot goes along the board's directions", shoot.span)
+                    .with_help("name them as the board does: `north`, `orthogonal`, `all`, ..."),
+            );
+            return None;
+        }
+        Some(Some(Shot {
+            kind: piece?[0] as u8,
+            directions: list.iter().fold(0u8, |bits, &d| bits | 1 << d),
+        }))
+    }
+
+    /// `then remove enemy [if line N] [sparing line N]`: only after a move that lands a
+    /// piece, and not with `then shoot`; the numbers known when the game is compiled;
+    /// `None` after an error.
+    fn removal(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<Option<RemovalDecl>> {
+        let Some(take) = clauses.take_after.as_deref() else {
+            return Some(None);
+        };
+        let lands = matches!(
+            kind,
+            ast::MoveKind::Slide { .. }
+                | ast::MoveKind::Jump { .. }
+                | ast::MoveKind::Fly
+                | ast::MoveKind::PlacePiece { .. }
+        );
+        let chained = matches!(
+            kind,
+            ast::MoveKind::Jump {
+                chain: ast::Chain::Straight | ast::Chain::Turning | ast::Chain::TurningAtWill,
+                ..
+            }
+        );
+        let refusal = match (lands, &clauses.shoot) {
+            _ if chained => Some((
+                "a chain of jumps cannot remove a piece after it",
+                "`then remove enemy` follows a single jump, a slide, step, placement or fly",
+            )),
+            (false, _) => Some((
+                "only a move that lands a piece may remove one after it",
+                "`then remove enemy` follows a slide, step, jump, placement or fly",
+            )),
+            (true, Some(_)) => Some((
+                "a move either shoots a piece or removes one after it, not both",
+                "keep `then shoot` or `then remove enemy`",
+            )),
+            (true, None) => None,
+        };
+        if let Some((message, help)) = refusal {
+            self.error(Diagnostic::error(message, take.span).with_help(help));
+            return None;
+        }
+        let mut number = |e: &Option<ast::Expr>, what| match e {
+            Some(e) => self.static_expr(e, Type::Int, what).map(Some),
+            None => Some(None),
+        };
+        let if_line = number(&take.if_line, "the line that lets a piece be removed");
+        let sparing_line = number(&take.sparing_line, "the line that spares a piece");
+        Some(Some(RemovalDecl {
+            if_line: if_line?,
+            sparing_line: sparing_line?,
+            span: take.span,
+        }))
+    }
+
+    /// The directions of a capture: the board's own (`north`, `orthogonal` ...).
+    pub(super) fn directions(&mut self, dirs: &ast::Directions) -> Option<Vec<u8>> {
+        self.directions_of(dirs, false)
+    }
+
+    /// The directions of a move: the board's own, and those named relative to the mover
+    /// (`forward`, coded from [`RELATIVE_BASE`]).
+    pub(super) fn move_directions(&mut self, dirs: &ast::Directions) -> Option<Vec<u8>> {
+        self.directions_of(dirs, true)
+    }
+
+    fn directions_of(&mut self, dirs: &ast::Directions, relative: bool) -> Option<Vec<u8>> {
+        let mut out: Vec<u8> = Vec::new();
+        let mut ok = true;
+        for n in &dirs.names {
+            let r = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == n.text);
+            if let (Some(_), false) = (r, relative) {
+                ok = false;
+                self.error(
+                    Diagnostic::error(
+                        format!("`{}` is a direction of a move, not of a capture", n.text),
+                        n.span,
+                    )
+                    .with_help(
+                        "a capture looks along the board's directions: `north`, `orthogonal`, ...",
+                    ),
+                );
+            } else if let Some(r) = r {
+                if !out.contains(&(RELATIVE_BASE + r as u8)) {
+                    out.push(RELATIVE_BASE + r as u8);
+                }
+            } else if let Some(group) = grid_direction_group(&n.text) {
+                for d in group {
+                    if !out.contains(d) {
+                        out.push(*d);
+                    }
+                }
+            } else if let Some(d) = GRID_DIRECTIONS.iter().position(|d| d.0 == n.text) {
+                if !out.contains(&(d as u8)) {
+                    out.push(d as u8);
+                }
+            } else {
+                ok = false;
+                let known = GRID_DIRECTIONS
+                    .iter()
+                    .map(|d| d.0)
+                    .chain(["orthogonal", "diagonal", "all"])
+                    .chain(RELATIVE_DIRECTIONS.iter().map(|d| d.0));
+                let mut d = Diagnostic::error(format!("unknown direction `{}`", n.text), n.span)
+                    .with_label("not a direction of this board");
+                d = d.with_suggestion(&n.text, known);
+                self.error(d.with_note(
+                    "grid boards have north, east, south, west, north-east, south-east, south-west, north-west, the groups orthogonal, diagonal, all, and for moves forward, backward, forward-diagonal, backward-diagonal",
+                ));
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// A sow move with its expressions (`relay while`, `skip`, `start at`) checked.
+    fn sow_parts(
+        &mut self,
+        sowing: Sowing,
+        relay: &Option<Box<ast::Expr>>,
+        skip: &Option<Box<ast::Expr>>,
+        start: &Option<Box<ast::Expr>>,
+    ) -> Option<MoveDecl> {
+        let relay = self.sow_part(relay, Type::Bool, "the condition of `relay while`");
+        let skip = self.sow_part(skip, Type::Region, "the sites after `skip`");
+        let start = self.sow_part(start, Type::Site, "the site after `start at`");
+        Some(MoveDecl::Sow {
+            sowing,
+            relay: relay?,
+            skip: skip?,
+            start: start?,
+        })
+    }
+
+    /// An optional part of a sow move of type `ty`: `Some(None)` when absent, `None` when
+    /// it has an error.
+    fn sow_part(
+        &mut self,
+        e: &Option<Box<ast::Expr>>,
+        ty: Type,
+        what: &str,
+    ) -> Option<Option<TExpr>> {
+        match e {
+            Some(e) => Some(Some(self.typed(e, ty, what)?)),
+            None => Some(None),
+        }
+    }
+
+    /// The options of a sow move; an option given twice is an error.
+    pub(super) fn sow(
+        &mut self,
+        counterclockwise: bool,
+        options: &[(ast::SowOption, Span)],
+    ) -> Sowing {
+        let mut d = Sowing {
+            counterclockwise,
+            ..Sowing::default()
+        };
+        let mut seen: Vec<(ast::SowOption, Span)> = Vec::new();
+        for &(o, span) in options {
+            if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == o) {
+                self.error(
+                    Diagnostic::error("this sowing option is given twice", span)
+                        .with_note_at(first, "first given here"),
+                );
+                continue;
+            }
+            seen.push((o, span));
+            match o {
+                ast::SowOption::OriginFirst => d.origin_first = true,
+                ast::SowOption::SkipOpponentStore => d.skip_opponent_store = true,
+                ast::SowOption::SkipStores => d.skip_stores = true,
+                ast::SowOption::SkipOrigin => d.skip_origin = true,
+                ast::SowOption::MarkedToOwner => d.marked_to_owner = true,
+                ast::SowOption::Relay | ast::SowOption::SkipRegion | ast::SowOption::StartAt => {}
+            }
+        }
+        let start = seen.iter().find(|(o, _)| *o == ast::SowOption::StartAt);
+        let back = seen.iter().find(|(o, _)| *o == ast::SowOption::OriginFirst);
+        if let (Some(&(_, start)), Some(&(_, back))) = (start, back) {
+            self.error(
+                Diagnostic::error(
+                    "`start at` and `first stone into origin` both say where the first stone goes",
+                    start,
+                )
+                .with_note_at(back, "the other is here")
+                .with_help("keep one: `start at origin` puts even a single stone back"),
+            );
+        }
+        d
+    }
+}

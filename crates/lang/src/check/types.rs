@@ -1,0 +1,842 @@
+//! The checked description: a rule file with every name resolved and every expression
+//! typed, still independent of parameter values (those are applied by `compile`).
+
+//!
+//! The checked form has its own vocabulary and shares no type with the syntax tree, so that
+//! `compile` never sees the syntax; operators, capture modes and end rules' conditions
+//! and results are the model's own.
+
+use crate::diag::{Diagnostic, Span};
+pub use rulebook_model::{CaptureMode, EndResult, EndWhen};
+use rulebook_model::{Drawing, Op};
+
+/// A prefix operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unary {
+    /// `not x`: the negation of a condition.
+    Not,
+    /// `-x`: the negation of a number.
+    Neg,
+}
+
+/// The type of an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    /// A whole number.
+    Int,
+    /// `on` or `off`, true or false.
+    Bool,
+    /// One of the choices of the option with this index.
+    Choice(usize),
+    /// A board direction.
+    Direction,
+    /// A player.
+    Player,
+    /// A set of sites.
+    Region,
+    /// One site (a pit or a store).
+    Site,
+    /// A set of tiles (wedge patterns).
+    Tiles,
+    /// A kind of piece.
+    Kind,
+}
+
+impl Type {
+    /// The type in words, for messages.
+    pub fn describe(self, options: &[OptionDecl]) -> String {
+        match self {
+            Type::Int => "a number".into(),
+            Type::Bool => "a condition (on/off)".into(),
+            Type::Choice(o) => format!("a choice of option `{}`", options[o].name),
+            Type::Direction => "a direction".into(),
+            Type::Player => "a player".into(),
+            Type::Region => "a region of the board".into(),
+            Type::Site => "a site (a pit or a store)".into(),
+            Type::Tiles => "a set of tiles".into(),
+            Type::Kind => "a kind of piece".into(),
+        }
+    }
+}
+
+/// Region constants of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionConst {
+    /// Every site.
+    All,
+    /// The corner sites.
+    Corners,
+    /// The sites on the board's edge.
+    Perimeter,
+    /// The middle site of a grid, or the middle two or four when a side is even.
+    Centre,
+    /// The squares of one colour of a checkerboard: `dark` (the colour of a1) or `light`.
+    Colour {
+        /// The colour of a1.
+        dark: bool,
+    },
+    /// One point named by its file letter and rank number (`d4`), both from 0.
+    Point {
+        /// The file (0 for `a`).
+        file: u16,
+        /// The rank (0 for 1).
+        rank: u16,
+    },
+}
+
+/// Built-in functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// `side(direction)`: the sites on the side of the board facing a direction.
+    Side,
+    /// `corner(direction)`: the corner site in a diagonal direction.
+    Corner,
+    /// `rank(n)`: the sites of rank n (1 at the bottom).
+    Rank,
+    /// `file(n)`: the sites of file n (1 at the left).
+    File,
+    /// `pieces(player)`: how many pieces a player has on the board (depends on the position).
+    Pieces,
+    /// `pieces(player, region)`: how many of them stand on the region's sites.
+    PiecesIn,
+    /// `line(player[, region])`: the length of the player's longest straight line of
+    /// pieces (on the region's sites).
+    Line,
+    /// `lines(player, n[, region])`: how many of the player's straight lines of pieces (on
+    /// the region's sites) are exactly n long.
+    Lines,
+    /// `store(player)`: a player's store (mancala boards).
+    Store,
+    /// `owner(site)`: the player whose row (or store) a site is.
+    Owner,
+    /// `count(site)`: how many stones a site holds.
+    Count,
+    /// `pit(site)`: a pit's number in its owner's row (1 from the owner's left); 0 for a store.
+    Pit,
+    /// `opposite(site)`: the pit across the board from a pit.
+    Opposite,
+    /// `marks(player)`: how many sites a player has marked.
+    Marks,
+    /// `neighbours(region)`: the sites one orthogonal step from the region, outside it.
+    Neighbours,
+    /// `marked(player)`: the site a player has marked (no site if none).
+    Marked,
+    /// `stones(player)`: the stones in a player's pits (their row, not their store).
+    Stones,
+    /// `next(site)`: the next site counterclockwise round the board.
+    Next,
+    /// `previous(site)`: the next site clockwise.
+    Previous,
+    /// `row(player)`: a player's pits.
+    Row,
+    /// `between(site, site)`: the sites strictly between two, counterclockwise.
+    Between,
+    /// `pit(player, number)`: a player's pit by number.
+    PitOf,
+    /// A site where a region is expected (`all - pit(mover, 1)`): the region of that site
+    /// alone (not written by name).
+    Alone,
+    /// `connected(player, region, region, directions...)`: the player's pieces form a
+    /// group, linked along the directions, that touches both regions.
+    Connected,
+    /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
+    Hand,
+    /// `diagonal(n)`: the sites of the n-th diagonal running south-west to north-east.
+    Diagonal,
+    /// `antidiagonal(n)`: the sites of the n-th diagonal running south-east to north-west.
+    Antidiagonal,
+    /// `within(region, n)`: the sites at most n king steps from a site of the region.
+    Within,
+    /// `reach(player[, kind])`: how many empty sites a slide from one of the player's
+    /// pieces (of a kind), in any direction, could end on.
+    Reach,
+    /// `area(player)`: the player's pieces and the empty sites only they reach.
+    Area,
+    /// `territory(player)`: the empty sites only the player's pieces reach.
+    Territory,
+}
+
+impl Builtin {
+    /// All built-ins with their names, argument types and result type.
+    pub const ALL: [(Builtin, &'static str, Type, Type); 28] = [
+        (Builtin::Side, "side", Type::Direction, Type::Region),
+        (Builtin::Corner, "corner", Type::Direction, Type::Region),
+        (Builtin::Rank, "rank", Type::Int, Type::Region),
+        (Builtin::File, "file", Type::Int, Type::Region),
+        (Builtin::Pieces, "pieces", Type::Player, Type::Int),
+        (Builtin::Store, "store", Type::Player, Type::Site),
+        (Builtin::Owner, "owner", Type::Site, Type::Player),
+        (Builtin::Count, "count", Type::Site, Type::Int),
+        (Builtin::Pit, "pit", Type::Site, Type::Int),
+        (Builtin::Opposite, "opposite", Type::Site, Type::Site),
+        (Builtin::Marks, "marks", Type::Player, Type::Int),
+        (Builtin::Line, "line", Type::Player, Type::Int),
+        (Builtin::Lines, "lines", Type::Player, Type::Int),
+        (
+            Builtin::Neighbours,
+            "neighbours",
+            Type::Region,
+            Type::Region,
+        ),
+        (Builtin::Marked, "marked", Type::Player, Type::Site),
+        (Builtin::Stones, "stones", Type::Player, Type::Int),
+        (Builtin::Next, "next", Type::Site, Type::Site),
+        (Builtin::Previous, "previous", Type::Site, Type::Site),
+        (Builtin::Row, "row", Type::Player, Type::Region),
+        (Builtin::Between, "between", Type::Site, Type::Region),
+        (Builtin::Connected, "connected", Type::Player, Type::Bool),
+        (Builtin::Hand, "hand", Type::Player, Type::Int),
+        (Builtin::Diagonal, "diagonal", Type::Int, Type::Region),
+        (
+            Builtin::Antidiagonal,
+            "antidiagonal",
+            Type::Int,
+            Type::Region,
+        ),
+        (Builtin::Within, "within", Type::Region, Type::Region),
+        (Builtin::Reach, "reach", Type::Player, Type::Int),
+        (Builtin::Area, "area", Type::Player, Type::Int),
+        (Builtin::Territory, "territory", Type::Player, Type::Int),
+    ];
+
+    /// The kind of board a built-in needs, if it needs one.
+    pub fn board(self) -> Option<BoardKind> {
+        match self {
+            Builtin::Side
+            | Builtin::Corner
+            | Builtin::Rank
+            | Builtin::File
+            | Builtin::Line
+            | Builtin::Lines
+            | Builtin::Connected
+            | Builtin::Hand
+            | Builtin::Diagonal
+            | Builtin::Antidiagonal
+            | Builtin::Within
+            | Builtin::Reach
+            | Builtin::Area
+            | Builtin::Territory
+            | Builtin::Neighbours => Some(BoardKind::Grid),
+            Builtin::Store
+            | Builtin::Owner
+            | Builtin::Count
+            | Builtin::Pit
+            | Builtin::Opposite
+            | Builtin::Marks
+            | Builtin::Marked
+            | Builtin::Stones
+            | Builtin::Next
+            | Builtin::Previous
+            | Builtin::Row
+            | Builtin::Between
+            | Builtin::PitOf
+            | Builtin::Alone => Some(BoardKind::Mancala),
+            Builtin::Pieces | Builtin::PiecesIn => None,
+        }
+    }
+}
+
+/// The kinds of board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    /// A grid of points.
+    Grid,
+    /// Rows of pits with stores.
+    Mancala,
+    /// A hexagon of hexagonal cells.
+    Hex,
+}
+
+impl BoardKind {
+    /// The kind in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            BoardKind::Grid => "a grid board",
+            BoardKind::Mancala => "a mancala board",
+            BoardKind::Hex => "a hexagonal board",
+        }
+    }
+}
+
+/// A typed expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TExpr {
+    /// What it is.
+    pub kind: TExprKind,
+    /// Its type.
+    pub ty: Type,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The resolved forms of expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TExprKind {
+    /// A whole number.
+    Int(i64),
+    /// `on` / `off`.
+    Bool(bool),
+    /// The value of parameter i.
+    Param(usize),
+    /// The value of option i.
+    Option(usize),
+    /// Choice `index` of option `option`.
+    Choice {
+        /// The option.
+        option: usize,
+        /// The choice.
+        index: usize,
+    },
+    /// A board direction by index.
+    Direction(u8),
+    /// A player by index.
+    Player(usize),
+    /// The player to move.
+    Mover,
+    /// The player not to move.
+    Opponent,
+    /// The site the last stone was sown into.
+    Last,
+    /// A region constant.
+    Region(RegionConst),
+    /// A constant set of tiles: bit `k` for the tile of kind `k`.
+    Tiles(u64),
+    /// A kind of piece by index.
+    Kind(usize),
+    /// `majority(wedges)` or `majority(pieces)` (in a score).
+    Majority(rulebook_model::GroupUnit),
+    /// A built-in applied to arguments.
+    Call(Builtin, Vec<TExpr>),
+    /// The pit the latest sowing started from.
+    Origin,
+    /// The site bound by the quantifier at this level (0: the outermost).
+    Bound(usize),
+    /// `any`, `every` or, for `stones(REGION)`, the sum: the body for each site of the
+    /// region, bound at level `depth`.
+    Quantified {
+        /// Which.
+        quantifier: rulebook_model::Quantifier,
+        /// The level the site is bound at.
+        depth: usize,
+        /// The sites.
+        region: Box<TExpr>,
+        /// The condition (or, for a sum, the number).
+        body: Box<TExpr>,
+    },
+    /// `not x`, `-x`.
+    Unary(Unary, Box<TExpr>),
+    /// `x op y`.
+    Binary(Op, Box<TExpr>, Box<TExpr>),
+}
+
+impl TExpr {
+    /// True if the value depends on the position (and so is computed during play).
+    pub fn depends_on_position(&self) -> bool {
+        self.reads_position(true)
+    }
+
+    /// True if the value depends on the position besides the players `mover` and
+    /// `opponent` name (a score's condition may read them: the player scored and the other).
+    pub fn depends_on_more_than_players(&self) -> bool {
+        self.reads_position(false)
+    }
+
+    /// Whether the value depends on the position; with `players` false, `mover` and
+    /// `opponent` do not count.
+    fn reads_position(&self, players: bool) -> bool {
+        match &self.kind {
+            TExprKind::Mover | TExprKind::Opponent => players,
+            TExprKind::Last
+            | TExprKind::Majority(_)
+            | TExprKind::Origin
+            | TExprKind::Bound(_)
+            | TExprKind::Quantified { .. } => true,
+            TExprKind::Call(
+                Builtin::Pieces
+                | Builtin::PiecesIn
+                | Builtin::Line
+                | Builtin::Lines
+                | Builtin::Reach
+                | Builtin::Connected
+                | Builtin::Hand
+                | Builtin::Count
+                | Builtin::Marks
+                | Builtin::Marked
+                | Builtin::Stones
+                | Builtin::Area
+                | Builtin::Territory,
+                _,
+            ) => true,
+            TExprKind::Call(_, args) => args.iter().any(|a| a.reads_position(players)),
+            TExprKind::Unary(_, e) => e.reads_position(players),
+            TExprKind::Binary(_, a, b) => a.reads_position(players) || b.reads_position(players),
+            _ => false,
+        }
+    }
+}
+
+/// An integer parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamDecl {
+    /// Its name.
+    pub name: String,
+    /// Where it was declared.
+    pub span: Span,
+    /// Smallest value.
+    pub min: i64,
+    /// Largest value.
+    pub max: i64,
+    /// Default value.
+    pub default: i64,
+}
+
+/// An option: a switch (`off`/`on`) or one of named choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDecl {
+    /// Its name.
+    pub name: String,
+    /// Where it was declared.
+    pub span: Span,
+    /// The choices; a switch has `off` and `on`.
+    pub choices: Vec<String>,
+    /// True for an on/off switch (its type is Bool).
+    pub is_switch: bool,
+    /// Index of the default choice.
+    pub default: usize,
+}
+
+impl OptionDecl {
+    /// The index of the choice named `value`, or the error that there is none (at `span`,
+    /// if any), with the choices and the nearest one.
+    pub fn choice(&self, value: &str, span: Option<Span>) -> Result<usize, Diagnostic> {
+        if let Some(c) = self.choices.iter().position(|c| c == value) {
+            return Ok(c);
+        }
+        let message = format!("`{value}` is not a choice of option `{}`", self.name);
+        let d = match span {
+            Some(span) => Diagnostic::error(message, span),
+            None => Diagnostic::plain(message),
+        };
+        Err(d
+            .with_note(format!("the choices are: {}", self.choices.join(", ")))
+            .with_suggestion(value, self.choices.iter().map(String::as_str)))
+    }
+}
+
+/// The names of the parameters, then of the options, for suggestions.
+pub fn knob_names<'a>(params: &'a [ParamDecl], options: &'a [OptionDecl]) -> Vec<&'a str> {
+    params
+        .iter()
+        .map(|p| p.name.as_str())
+        .chain(options.iter().map(|o| o.name.as_str()))
+        .collect()
+}
+
+/// A value of a parameter or option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KnobValue {
+    /// A parameter's value.
+    Int(i64),
+    /// An option's choice index.
+    Choice(usize),
+}
+
+/// A parameter or an option, by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Knob {
+    /// Parameter i.
+    Param(usize),
+    /// Option i.
+    Option(usize),
+}
+
+/// A named preset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PresetDecl {
+    /// Its name.
+    pub name: String,
+    /// Where it was declared.
+    pub span: Span,
+    /// The values it sets.
+    pub settings: Vec<(Knob, KnobValue)>,
+}
+
+/// A setup line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupDecl {
+    /// Whose pieces.
+    pub player: usize,
+    /// Which kind.
+    pub piece: usize,
+    /// Where (a region).
+    pub region: TExpr,
+    /// The statement.
+    pub span: Span,
+}
+
+/// `setup N PLAYER KIND in hand`: a counted stock of pieces to place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StockDecl {
+    /// Whose hand.
+    pub player: usize,
+    /// Which kind.
+    pub piece: usize,
+    /// How many (a number of the settings).
+    pub count: TExpr,
+    /// The statement.
+    pub span: Span,
+}
+
+/// A move primitive with its resolved directions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveDecl {
+    /// Slide along directions.
+    Slide {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// The most sites crossed (none: any number).
+        max_length: Option<TExpr>,
+    },
+    /// Jump over an adjacent piece.
+    Jump {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// `flying`: over a piece any distance away, onto any empty site beyond it.
+        flying: bool,
+        /// Which pieces may be jumped over.
+        over: rulebook_model::Jumped,
+        /// What happens to an enemy piece jumped over (none: nothing).
+        mode: Option<CaptureMode>,
+        /// Further jumps from the landing site.
+        chain: rulebook_model::Chain,
+    },
+    /// One of the mover's pieces off the board.
+    Remove {
+        /// From where (none: anywhere).
+        region: Option<TExpr>,
+    },
+    /// A new piece of a kind onto an empty site of a grid.
+    PlacePiece {
+        /// The kind.
+        kind: usize,
+        /// Where (none: anywhere).
+        region: Option<TExpr>,
+    },
+    /// Sow the stones of one of the mover's pits.
+    Sow {
+        /// How the stones go.
+        sowing: rulebook_model::Sowing,
+        /// `relay while CONDITION`: when the stones of the last pit are sown on.
+        relay: Option<TExpr>,
+        /// `skip REGION`: the sites no stone goes into.
+        skip: Option<TExpr>,
+        /// `start at SITE`: where the first stone goes.
+        start: Option<TExpr>,
+    },
+    /// `place from hand [matching]`.
+    Place {
+        /// Whether wedges must match.
+        matching: bool,
+    },
+    /// `pass` (only when no other move is legal; with `at will`, always).
+    Pass {
+        /// `at will`.
+        at_will: bool,
+    },
+    /// `swap` (the pie rule).
+    Swap,
+    /// `fly`: a piece of the mover's to any empty site.
+    Fly,
+}
+
+/// `then remove enemy [if line N] [sparing line N]`, its numbers as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RemovalDecl {
+    /// `if line N`.
+    pub if_line: Option<TExpr>,
+    /// `sparing line N`.
+    pub sparing_line: Option<TExpr>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// A move rule: its primitive and what narrows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRuleDecl {
+    /// The primitive.
+    pub shape: MoveDecl,
+    /// `by KIND, ...`: the kinds that make it (none: every kind).
+    pub by: Option<Vec<usize>>,
+    /// `not landing on REGION`.
+    pub not_landing: Option<TExpr>,
+    /// `avoiding REGION`.
+    pub avoiding: Option<TExpr>,
+    /// Only where the effects capture something.
+    pub capturing: bool,
+    /// Only on a site with an orthogonal neighbour holding this.
+    pub next_to: Option<rulebook_model::NextTo>,
+    /// What the move may end on.
+    pub landing: rulebook_model::Landing,
+    /// While a compulsory move is legal, no other move is.
+    pub compulsory: bool,
+    /// `compulsory most`: only the compulsory moves that jump the most pieces.
+    pub most: bool,
+    /// When this does not hold, only moves after which it holds are legal.
+    pub so_that: Option<TExpr>,
+    /// `then shoot`: a piece shot after the move.
+    pub shot: Option<rulebook_model::Shot>,
+    /// `then remove enemy`: an enemy piece removed after the move.
+    pub removal: Option<RemovalDecl>,
+    /// `capture by approach or withdrawal`: a step that captures.
+    pub line_capture: Option<rulebook_model::LineCapture>,
+    /// `with liberties`: the directions (bit per board direction) along which the moved
+    /// piece's group must keep an empty neighbour.
+    pub liberties: Option<u8>,
+}
+
+/// What narrows a capture.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CaptureFilterDecl {
+    /// `of KIND, ...`: the kinds captured (none: every kind).
+    pub of: Option<Vec<usize>>,
+    /// `in REGION` (true) or `outside REGION` (false).
+    pub standing: Option<(bool, TExpr)>,
+    /// `against REGION`: hostile empty sites.
+    pub against: Option<TExpr>,
+}
+
+/// What a rule after sowing does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActionDecl {
+    /// The mover moves again.
+    Again,
+    /// All stones of `from` go to `to`.
+    Take {
+        /// A site.
+        from: TExpr,
+        /// A site.
+        to: TExpr,
+    },
+    /// The site becomes the mover's.
+    Mark(TExpr),
+    /// From `from`, pit by pit, every pit's stones go to `to` while `condition` holds.
+    TakeRun {
+        /// A site.
+        from: TExpr,
+        /// The way of the walk.
+        counterclockwise: bool,
+        /// A condition, with `last` the pit reached.
+        condition: TExpr,
+        /// A site.
+        to: TExpr,
+    },
+}
+
+/// A rule after sowing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SowRuleDecl {
+    /// When it applies.
+    pub condition: TExpr,
+    /// What it does.
+    pub actions: Vec<ActionDecl>,
+    /// When it holds after the actions, they are taken back.
+    pub cancel: Option<TExpr>,
+    /// Its short name (`called "capture"`), if it has one.
+    pub label: Option<String>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// Where the runs of a custodian capture go.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunDecl {
+    /// Straight along these directions.
+    Lines(Vec<u8>),
+    /// Along the named board path.
+    Path(String),
+}
+
+/// An effect after every move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EffectDecl {
+    /// The player who moved moves again.
+    Again,
+    /// Custodian capture.
+    Custodian {
+        /// Where runs go.
+        run: RunDecl,
+        /// Exactly one turn inside the run.
+        turning_once: bool,
+        /// The shortest run captured.
+        min_length: Option<TExpr>,
+        /// The longest run captured.
+        max_length: Option<TExpr>,
+        /// Convert or remove.
+        mode: CaptureMode,
+        /// What narrows it.
+        filter: CaptureFilterDecl,
+    },
+    /// The moved piece becomes a piece of kind `to` on a site of `region`.
+    Promote {
+        /// The kinds promoted (none: every kind).
+        from: Option<Vec<usize>>,
+        /// The kind they become.
+        to: usize,
+        /// Where.
+        region: TExpr,
+        /// What it does to a chain of jumps that lands there on the way.
+        mid_chain: rulebook_model::MidChain,
+    },
+    /// Every group of enemy pieces (linked along the directions) next to the landing site
+    /// with no empty site next to it along the directions.
+    Groups {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
+    /// An enemy piece next to the landing site with the mover's pieces (or hostile
+    /// sites) on every side along the directions.
+    Enclosed {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// Convert or remove.
+        mode: CaptureMode,
+        /// What narrows it.
+        filter: CaptureFilterDecl,
+    },
+}
+
+/// `forbid repeated position [ignoring turn] [within N]`: what a position is and how far
+/// back the ban looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForbidDecl {
+    /// `ignoring turn`: a position is the sites alone (positional), not the sites and the
+    /// side to move (situational).
+    pub ignoring_turn: bool,
+    /// `within N`: only the positions of the last N moves (none: the whole game).
+    pub within: Option<TExpr>,
+}
+
+/// A statement that applies while its condition holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conditional<T> {
+    /// The rule.
+    pub rule: T,
+    /// When it applies (`None`: always).
+    pub condition: Option<TExpr>,
+    /// The statement.
+    pub span: Span,
+}
+
+/// An end rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndDecl {
+    /// When.
+    pub when: EndWhen,
+    /// The condition on the position, for [`EndWhen::Position`].
+    pub condition: Option<TExpr>,
+    /// Who wins.
+    pub result: EndResult,
+    /// The statement.
+    pub span: Span,
+    /// The rule's short name (`called "escape"`).
+    pub label: Option<String>,
+}
+
+/// The board, with its dimensions as expressions of the parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardDecl {
+    /// A grid of points.
+    Grid {
+        /// Number of files.
+        width: TExpr,
+        /// Number of ranks.
+        height: TExpr,
+        /// How pictures draw the sites (`of squares`, `of checkered squares`).
+        drawing: Drawing,
+        /// The region whose points alone diagonals join (`with diagonals on`), if any.
+        diagonals: Option<TExpr>,
+        /// The points that are not part of the board (`without`), if any.
+        without: Option<Box<TExpr>>,
+        /// The lines that draw the board (`with lines`): each its points in order, as
+        /// (file, rank) from 0 with where each was written; empty for a plain grid.
+        lines: Vec<Vec<(u16, u16, Span)>>,
+    },
+    /// Two rows of pits with stores.
+    Mancala {
+        /// Pits per player.
+        pits: TExpr,
+    },
+    /// `hex N without ...`.
+    Hex {
+        /// Cells on a side.
+        side: TExpr,
+        /// Removed cells as written (`centre` or a cell name), with their places.
+        removed: Vec<(String, Span)>,
+    },
+}
+
+/// `edge SITE DIR COLOUR`: one board edge's colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeOverride {
+    /// The cell's name.
+    pub site: String,
+    /// Where it was written.
+    pub span: Span,
+    /// The side (index into the hex directions).
+    pub side: u8,
+    /// The colour (a player).
+    pub colour: usize,
+}
+
+/// A checked rule file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Description {
+    /// The game's display name.
+    pub name: String,
+    /// Players in turn order.
+    pub players: Vec<String>,
+    /// Integer parameters.
+    pub params: Vec<ParamDecl>,
+    /// Options.
+    pub options: Vec<OptionDecl>,
+    /// Presets.
+    pub presets: Vec<PresetDecl>,
+    /// The preset used when none is asked for.
+    pub default_preset: Option<usize>,
+    /// The board.
+    pub board: BoardDecl,
+    /// Where the board statement stands.
+    pub board_span: Span,
+    /// Piece kinds.
+    pub pieces: Vec<String>,
+    /// Setup lines.
+    pub setup: Vec<SetupDecl>,
+    /// Stones in every pit at the start (mancala boards).
+    pub stones: Option<TExpr>,
+    /// Counted stocks of pieces in hand at the start (grid boards).
+    pub stock: Vec<StockDecl>,
+    /// Rules after sowing, in order.
+    pub after_sow: Vec<SowRuleDecl>,
+    /// Move rules.
+    pub moves: Vec<Conditional<MoveRuleDecl>>,
+    /// Effects after a move.
+    pub effects: Vec<Conditional<EffectDecl>>,
+    /// Per effect, in the same order, its short name (`called "corner"`), if it has one.
+    pub effect_labels: Vec<Option<String>>,
+    /// The ban on repeated positions, if written.
+    pub forbid_repetition: Option<Conditional<ForbidDecl>>,
+    /// End rules.
+    pub end: Vec<EndDecl>,
+    /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.
+    pub edges: Vec<(u8, usize)>,
+    /// Single board edges' colours.
+    pub edge_overrides: Vec<EdgeOverride>,
+    /// Starting hands: `(player, tile set)`.
+    pub hands: Vec<(usize, TExpr)>,
+    /// Score expressions with their conditions; the first that holds counts.
+    pub scores: Vec<Conditional<TExpr>>,
+    /// What a mark is called where the game is shown (`mark SITE as NAME`).
+    pub mark_name: Option<String>,
+}

@@ -1,0 +1,79 @@
+//! The end conditions checked after every move that the stones of a few sites decide alone
+//! (`count(store(south)) > 24`): for each mover, the compiler lists those sites, so that the
+//! engine evaluates such a condition again only when the mover or those stones differ from
+//! the last time it did (see [`rulebook_model::Game::end_condition_sites`]).
+
+use super::sow_plan::mover_value;
+use rulebook_model::{Board, Expr, Player, Site, END_KEY_SITES, NO_SITE};
+
+/// For each condition, the sites whose stones decide it, per mover (unused places
+/// [`NO_SITE`]); `None` for a condition that reads anything else of the position (pieces,
+/// marks, `last`, a row's stones) or the stones of more than [`END_KEY_SITES`] sites.
+pub(super) fn end_keys(
+    conditions: &[Expr],
+    board: &Board,
+    players: usize,
+) -> Vec<Option<Vec<[Site; END_KEY_SITES]>>> {
+    conditions
+        .iter()
+        .map(|c| {
+            let mut counted = Vec::new();
+            if !reads_only_counts(c, &mut counted) {
+                return None;
+            }
+            Player::all()
+                .take(players)
+                .map(|mover| {
+                    let mut sites = [NO_SITE; END_KEY_SITES];
+                    let mut n = 0;
+                    for &x in &counted {
+                        // As the evaluator reads `count(x)`: the value of `x` as a site.
+                        let site = Site::of_value(mover_value(board, x, mover)?);
+                        if sites[..n].contains(&site) {
+                            continue;
+                        }
+                        *sites.get_mut(n)? = site;
+                        n += 1;
+                    }
+                    Some(sites)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether `e` reads nothing of the position but the mover and the stones of sites that the
+/// mover fixes; the operands of those `count`s are added to `counted`.
+fn reads_only_counts<'e>(e: &'e Expr, counted: &mut Vec<&'e Expr>) -> bool {
+    match e {
+        Expr::Const(_) | Expr::Player(_) => true,
+        Expr::Count(x) if fixed_by_mover(x) => {
+            counted.push(x);
+            true
+        }
+        Expr::Store(x)
+        | Expr::Owner(x)
+        | Expr::PitNumber(x)
+        | Expr::Opposite(x)
+        | Expr::Not(x)
+        | Expr::Neg(x) => reads_only_counts(x, counted),
+        Expr::Binary(_, a, b) => reads_only_counts(a, counted) && reads_only_counts(b, counted),
+        _ => false,
+    }
+}
+
+/// Whether the value of `e` depends on the mover alone (a constant, a player, the board's
+/// functions of those).
+fn fixed_by_mover(e: &Expr) -> bool {
+    match e {
+        Expr::Const(_) | Expr::Player(_) => true,
+        Expr::Store(x)
+        | Expr::Owner(x)
+        | Expr::PitNumber(x)
+        | Expr::Opposite(x)
+        | Expr::Not(x)
+        | Expr::Neg(x) => fixed_by_mover(x),
+        Expr::Binary(_, a, b) => fixed_by_mover(a) && fixed_by_mover(b),
+        _ => false,
+    }
+}

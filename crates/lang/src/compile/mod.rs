@@ -1,0 +1,2303 @@
+//! Compilation: a checked description plus a configuration (parameter and option values)
+//! becomes a [`Game`]: the board's tables built, regions turned into site lists, every
+//! condition that depends only on the configuration folded away, hash keys drawn.
+
+/// The most pits per player on a mancala board.
+pub const MAX_PITS: i64 = 32;
+
+/// The most stones per pit at the start.
+pub const MAX_STONES_PER_PIT: i64 = 100;
+/// The most sites that conditions over regions nested inside each other may look at in
+/// one evaluation (the board's sites to the power of the depth), so that no condition
+/// costs more than a bounded amount of work.
+pub const MAX_QUANTIFIED_SITES: u64 = 1 << 16;
+
+/// The most moves back a ban on repetition `within N` may look.
+pub const MAX_WITHIN: i64 = 1000;
+
+use crate::check::{
+    knob_names, ActionDecl, BoardDecl, Builtin, CaptureFilterDecl, Conditional, Description,
+    EffectDecl, Knob, KnobValue, MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind,
+    Unary,
+};
+use crate::diag::{Diagnostic, Span};
+use rulebook_model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
+use rulebook_model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
+use rulebook_model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
+use rulebook_model::{
+    self as model, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist, MAX_HAND,
+};
+
+mod chains;
+mod end_keys;
+mod goals;
+mod sow_plan;
+
+/// Values for every parameter and option of a description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The preset these values started from.
+    pub preset: Option<String>,
+    /// Parameter values, in declaration order.
+    pub params: Vec<i64>,
+    /// Option choice indices, in declaration order.
+    pub options: Vec<usize>,
+}
+
+impl Config {
+    /// The defaults, then the preset (the named one, or else the default preset), then each
+    /// `key=value` of `sets` in order. Unknown names and bad values are errors.
+    pub fn resolve(
+        desc: &Description,
+        preset: Option<&str>,
+        sets: &[String],
+    ) -> Result<Config, Diagnostic> {
+        let mut config = Config {
+            preset: None,
+            params: desc.params.iter().map(|p| p.default).collect(),
+            options: desc.options.iter().map(|o| o.default).collect(),
+        };
+        let chosen =
+            match preset {
+                Some(name) => Some(desc.presets.iter().find(|p| p.name == name).ok_or_else(
+                    || {
+                        let names: Vec<&str> =
+                            desc.presets.iter().map(|p| p.name.as_str()).collect();
+                        let mut d =
+                            Diagnostic::plain(format!("{} has no preset `{name}`", desc.name));
+                        d = if names.is_empty() {
+                            d.with_note("this game has no presets")
+                        } else {
+                            d.with_note(format!("its presets are: {}", names.join(", ")))
+                        };
+                        d.with_suggestion(name, names.iter().copied())
+                    },
+                )?),
+                None => desc.default_preset.map(|i| &desc.presets[i]),
+            };
+        if let Some(p) = chosen {
+            config.preset = Some(p.name.clone());
+            for (knob, value) in &p.settings {
+                config.set(*knob, *value);
+            }
+        }
+        for s in sets {
+            let (key, value) = s.split_once('=').ok_or_else(|| {
+                Diagnostic::plain(format!("`{s}` is not a setting"))
+                    .with_help("write settings as `name=value`, e.g. `--set size=9`")
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            if let Some(i) = desc.params.iter().position(|p| p.name == key) {
+                let p = &desc.params[i];
+                let v: i64 = value.parse().map_err(|_| {
+                    Diagnostic::plain(format!("`{key}` takes a whole number, not `{value}`"))
+                        .with_note(format!("`{key}` ranges over {}..{}", p.min, p.max))
+                })?;
+                if v < p.min || v > p.max {
+                    return Err(Diagnostic::plain(format!(
+                        "{key}={v} is out of range: `{key}` ranges over {}..{}",
+                        p.min, p.max
+                    )));
+                }
+                config.params[i] = v;
+            } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
+                config.options[i] = desc.options[i].choice(value, None)?;
+            } else {
+                let known = knob_names(&desc.params, &desc.options);
+                let mut d =
+                    Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
+                d = if known.is_empty() {
+                    d.with_note("this game has no parameters or options")
+                } else {
+                    d.with_note(format!("it has: {}", known.join(", ")))
+                };
+                d = d.with_suggestion(key, known.iter().copied());
+                return Err(d);
+            }
+        }
+        Ok(config)
+    }
+
+    fn set(&mut self, knob: Knob, value: KnobValue) {
+        match (knob, value) {
+            (Knob::Param(i), KnobValue::Int(v)) => self.params[i] = v,
+            (Knob::Option(i), KnobValue::Choice(c)) => self.options[i] = c,
+            _ => {}
+        }
+    }
+}
+
+/// The end rules kept for these settings, with their conditions on the position and where
+/// each condition is written.
+#[derive(Default)]
+struct Ends {
+    rules: Vec<model::EndRule>,
+    labels: Vec<Option<String>>,
+    conditions: Vec<Expr>,
+    sources: Vec<model::RuleSource>,
+}
+
+/// A value computed from the configuration, or an expression left for play time.
+#[derive(Clone, Debug)]
+enum Value {
+    Int(i64),
+    Bool(bool),
+    Choice(usize),
+    Direction(u8),
+    Player(model::Player),
+    Region(Vec<Site>),
+    Tiles(u64),
+    Runtime(Expr),
+}
+
+struct Compiler<'a> {
+    desc: &'a Description,
+    config: &'a Config,
+    board: Option<Board>,
+    /// The regions expressions count pieces in, as bit masks ([`Expr::PiecesIn`]).
+    regions: Vec<Vec<u64>>,
+    errors: Vec<Diagnostic>,
+    /// While a score's condition is folded: the player scored, whom `mover` names.
+    scored: Option<model::Player>,
+    /// Whose `forward` a region relative to the mover (`side(forward)`) faces.
+    seat: Seat,
+    /// Set when a region relative to the mover was met while [`Seat::Asked`].
+    seat_needed: bool,
+}
+
+/// Whose directions a region relative to the mover (`side(forward)`) is read by, while a
+/// part of the game is compiled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Seat {
+    /// Nobody's: the part has no mover (a board, a ban on repetition).
+    Nobody,
+    /// A rule that is compiled once, unless it turns out to need a player.
+    Asked,
+    /// This player's.
+    Of(model::Player),
+}
+
+/// A set of kinds of piece (bit `k` for kind `k`); none given: every kind.
+fn kind_set(kinds: Option<&[usize]>) -> u64 {
+    match kinds {
+        None => model::ALL_KINDS,
+        Some(kinds) => kinds.iter().fold(0, |set, &k| set | 1 << k),
+    }
+}
+
+/// [`Game::runs_walk_back`]: per effect, whether it takes straight runs on a board whose
+/// links lead back.
+fn runs_walk_back(effects: &[model::Effect], board: &model::Board) -> Vec<bool> {
+    let walk_back = board.links_lead_back();
+    effects
+        .iter()
+        .map(|e| walk_back && e.takes_straight_runs())
+        .collect()
+}
+
+/// [`Game::quiet_rules`]: per move rule, what it alone tells of whether its moves may be
+/// quiet; none are where an effect promotes or gives another move.
+fn quiet_rules(
+    moves: &[model::MoveRule],
+    promotes: bool,
+    moves_again: bool,
+) -> Vec<model::QuietRule> {
+    let quiet_rule = |rule: &model::MoveRule| match rule.kind {
+        _ if promotes || moves_again || rule.filter.line_capture.is_some() => {
+            model::QuietRule::Never
+        }
+        model::MoveKind::Slide { .. }
+        | model::MoveKind::Jump { mode: None, .. }
+        | model::MoveKind::Fly { .. } => model::QuietRule::Landing {
+            removes: rule.filter.removal.is_some(),
+            shoots: rule.filter.shot.is_some(),
+        },
+        _ => model::QuietRule::Never,
+    };
+    moves.iter().map(quiet_rule).collect()
+}
+
+/// Whether a move rule is narrowed by a clause, or a pass is a move at will (besides the
+/// others, which only listing adds): the moves are then never picked without listing.
+fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
+    moves.iter().any(|r| {
+        r.filter != model::MoveFilter::default()
+            || matches!(r.kind, model::MoveKind::Pass { at_will: true })
+    })
+}
+
+/// Where a rule was written, with its label (the pipeline adds its place and text).
+fn rule_source(span: Span, label: &Option<String>) -> model::RuleSource {
+    model::RuleSource {
+        label: label.clone(),
+        file: span.file.0,
+        start: span.start,
+        end: span.end,
+        ..model::RuleSource::default()
+    }
+}
+
+/// Compiles a description with a configuration.
+pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnostic>> {
+    let mut c = Compiler {
+        desc,
+        config,
+        board: None,
+        regions: Vec::new(),
+        errors: Vec::new(),
+        scored: None,
+        seat: Seat::Nobody,
+        seat_needed: false,
+    };
+    let game = c.run();
+    match game {
+        Some(g) if c.errors.is_empty() => Ok(g),
+        _ => Err(c.errors),
+    }
+}
+
+impl Compiler<'_> {
+    fn run(&mut self) -> Option<Game> {
+        let desc = self.desc;
+        self.board = Some(self.build_board()?);
+        self.shape_grid()?;
+        let stones = match &desc.stones {
+            Some(e) => {
+                self.bounded(e, 1, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
+            }
+            None => 0,
+        };
+        let setup = self.setup();
+        let (stock, stocked) = self.stock();
+        let moves = self.moves();
+        let moves: Vec<model::MoveRule> = moves
+            .into_iter()
+            .flat_map(|rule| self.per_player(rule))
+            .collect();
+        let moves_narrowed = moves_narrowed(&moves);
+        let move_goals = moves.iter().any(|r| r.so_that.is_some());
+        let moves_may_coincide = moves_may_coincide(&moves);
+        let (effects, effect_sources) = self.effects();
+        let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
+        let promotes = has(|k| matches!(k, model::EffectKind::Promote { .. }));
+        let moves_again = has(|k| matches!(k, model::EffectKind::Again));
+        let majority = moves.iter().any(|r| r.filter.most);
+        let piece_bits = self.piece_bits(&moves);
+        let (forbid_repetition, repetition) = match &desc.forbid_repetition {
+            None => (false, model::Repetition::default()),
+            Some(f) => (self.condition(f).is_some(), self.repetition(&f.rule)?),
+        };
+        let Ends {
+            rules: end_rules,
+            labels: end_labels,
+            conditions: end_conditions,
+            sources: end_condition_sources,
+        } = self.ends();
+        let (after_sow, sow_sources): (Vec<model::SowRule>, Vec<model::RuleSource>) = desc
+            .after_sow
+            .iter()
+            .filter_map(|r| Some((self.sow_rule(r)?, rule_source(r.span, &r.label))))
+            .unzip();
+        let tiles = self.tiles();
+        let score_expr = self.score();
+        let settings = self.settings();
+        let board = self.board.take()?;
+        let runs_walk_back = runs_walk_back(&effects, &board);
+        let quiet_rules = quiet_rules(&moves, promotes, moves_again);
+        let ends_on_repetition = end_rules
+            .iter()
+            .any(|r| r.when == model::EndWhen::RepeatedPosition);
+        let stuck_moves_stones = end_rules.iter().any(|r| {
+            r.when == model::EndWhen::NoLegalMove
+                && matches!(r.result, model::EndResult::StoreMajority { .. })
+        });
+        let players = desc.players.len();
+        let total_stones = stones as usize * board.pits() as usize * players;
+        let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
+        let end_condition_sites = end_keys::end_keys(&end_conditions, &board, players);
+        let piece_kinds: Vec<String> = match &tiles {
+            Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
+            None => desc.pieces.clone(),
+        };
+        let cell_codes = 1 + players * piece_kinds.len();
+        Some(Game {
+            name: desc.name.clone(),
+            preset: self.config.preset.clone(),
+            settings,
+            players: desc.players.clone(),
+            owner: owners(cell_codes, piece_kinds.len()),
+            piece_kinds,
+            tiles,
+            mark_name: desc.mark_name.clone(),
+            score: score_expr.clone(),
+            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones)
+                .with_hands(stock.len()),
+            stock,
+            stocked,
+            stones,
+            after_sow,
+            sow_plan,
+            sow_sources,
+            goals: goals::goals(&end_rules, &end_conditions, &self.regions, &board),
+            board,
+            setup,
+            moves,
+            moves_may_coincide,
+            effects,
+            effect_sources,
+            forbid_repetition,
+            repetition,
+            runs_walk_back,
+            quiet_rules,
+            promotes,
+            moves_again,
+            majority,
+            piece_bits,
+            moves_narrowed,
+            move_goals,
+            ends_after_moves: !end_conditions.is_empty()
+                || ends_on_repetition
+                || stuck_moves_stones,
+            empty_row_end: end_rules
+                .iter()
+                .find(|r| r.when == model::EndWhen::EmptyRow)
+                .copied(),
+            stuck_moves_stones,
+            tracks_repetition: forbid_repetition || ends_on_repetition,
+            ends_when_no_player_can_move: end_rules
+                .iter()
+                .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
+            estimate: estimate(score_expr.as_ref(), &end_rules),
+            stalemate_loses: goals::stalemate_loses(&end_rules),
+            end_rules,
+            end_labels,
+            end_condition_sites,
+            end_conditions,
+            end_condition_sources,
+            regions: std::mem::take(&mut self.regions),
+        })
+    }
+
+    /// The effects after a move, with where each is written.
+    fn effects(&mut self) -> (Vec<model::Effect>, Vec<model::RuleSource>) {
+        let desc = self.desc;
+        let labels = desc.effect_labels.iter().chain(std::iter::repeat(&None));
+        let mut out = (Vec::new(), Vec::new());
+        for (e, label) in desc.effects.iter().zip(labels) {
+            for (seat, effect) in self.per_seat(|c| c.effect(e)) {
+                if let Some(condition) = seated_condition(&effect.condition, seat) {
+                    out.0.push(model::Effect {
+                        condition,
+                        ..effect
+                    });
+                    out.1.push(rule_source(e.span, label));
+                }
+            }
+        }
+        out
+    }
+
+    /// The end rules as written, with their short names, but for those whose condition on
+    /// the position can never hold with these settings (`end when aim == five and ...`
+    /// where `aim` is not `five`); and the conditions on the position of those kept, in the
+    /// order of [`model::EndWhen::Position`]'s index (one folded to true stays, as 1), with
+    /// where each is written.
+    fn ends(&mut self) -> Ends {
+        let desc = self.desc;
+        let mut ends = Ends::default();
+        for e in &desc.end {
+            let Some(c) = e.condition.as_ref() else {
+                ends.rules.push(model::EndRule {
+                    when: e.when,
+                    result: e.result,
+                });
+                ends.labels.push(e.label.clone());
+                continue;
+            };
+            let folded = self.per_seat(|compiler| match compiler.fold(c)? {
+                Value::Runtime(x) => {
+                    compiler.reachable_thresholds(&x, c.span);
+                    Some(Condition::When(x))
+                }
+                Value::Bool(true) => Some(Condition::Always),
+                _ => None,
+            });
+            for (seat, condition) in folded {
+                let condition = match seated_condition(&condition, seat) {
+                    Some(Condition::When(x)) => x,
+                    Some(Condition::Always) => Expr::Const(1),
+                    None => continue,
+                };
+                ends.rules.push(model::EndRule {
+                    when: model::EndWhen::Position(ends.conditions.len() as u8),
+                    result: e.result,
+                });
+                ends.labels.push(e.label.clone());
+                ends.conditions.push(condition);
+                ends.sources.push(rule_source(c.span, &None));
+            }
+        }
+        ends
+    }
+
+    /// Refuses a comparison of a line's length or a count of pieces with a number no
+    /// position of this board can reach (`line(mover) >= 9` on 8 x 8): such an end could
+    /// never come.
+    fn reachable_thresholds(&mut self, e: &Expr, span: Span) {
+        let board = self.board();
+        let (longest, sites) = (board.width.max(board.height) as i64, board.sites() as i64);
+        let most = |x: &Expr| match x {
+            Expr::Line(..) => Some((longest, "a line on this board is at most")),
+            Expr::Pieces(_) | Expr::PiecesIn(..) => Some((sites, "a player has at most")),
+            _ => None,
+        };
+        if let Expr::Binary(op @ (Op::Ge | Op::Gt | Op::Eq), a, b) = e {
+            if let (Some((max, what)), Expr::Const(v)) = (most(a), b.as_ref()) {
+                let needed = if *op == Op::Gt { v + 1 } else { *v };
+                if needed > max {
+                    let unit = if what.starts_with("a line") {
+                        "long"
+                    } else {
+                        "pieces"
+                    };
+                    let d = Diagnostic::error(
+                        format!("this can never hold: {what} {max} {unit}, not {needed}"),
+                        span,
+                    )
+                    .with_help("lower the threshold, or the board is smaller than meant");
+                    let d = self.with_config(d);
+                    self.errors.push(d);
+                    return;
+                }
+            }
+        }
+        for x in e.operands() {
+            self.reachable_thresholds(x, span);
+        }
+    }
+
+    /// The board, its size from the configuration.
+    fn build_board(&mut self) -> Option<Board> {
+        Some(match &self.desc.board {
+            BoardDecl::Grid {
+                width,
+                height,
+                drawing,
+                ..
+            } => {
+                let w = self.side(width, "width")?;
+                let h = self.side(height, "height")?;
+                let mut board = Board::grid(w, h);
+                board.drawing = *drawing;
+                board
+            }
+            BoardDecl::Mancala { pits } => {
+                let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
+                Board::mancala(n as u16, &self.desc.players)
+            }
+            BoardDecl::Hex { side, removed } => {
+                let n = self.bounded(side, 1, MAX_HEX_SIDE, "the number of cells a side")?;
+                self.hex_board(n as u16, removed)?
+            }
+        })
+    }
+
+    /// A grid's `with diagonals on REGION` (diagonal links kept only between the region's
+    /// points) and `without REGION` (its points taken off the board, after which every
+    /// region the file names leaves them out). Both regions are folded on the full grid, so
+    /// they may be `dark` or name any point.
+    fn shape_grid(&mut self) -> Option<()> {
+        let BoardDecl::Grid {
+            diagonals,
+            without,
+            lines,
+            ..
+        } = &self.desc.board
+        else {
+            return Some(());
+        };
+        if !lines.is_empty() {
+            let lines = self.drawn_lines(&lines.clone())?;
+            self.board.as_mut()?.join_lines(lines);
+        }
+        if let Some(region) = diagonals {
+            let sites = self.region_value(region)?;
+            self.board.as_mut()?.keep_diagonals_within(&sites);
+        }
+        if let Some(region) = without {
+            let sites = self.region_value(region)?;
+            self.board.as_mut()?.remove_points(&sites);
+        }
+        Some(())
+    }
+
+    /// The lines a grid is drawn `with`, as sites: every point on the board, each two
+    /// neighbours on a line along a rank, file or diagonal, and no line passing over a
+    /// point of the board; `None` after an error.
+    fn drawn_lines(&mut self, lines: &[Vec<(u16, u16, Span)>]) -> Option<Vec<Vec<Site>>> {
+        let mut sites = Vec::with_capacity(lines.len());
+        for line in lines {
+            let points: Option<Vec<Site>> = line
+                .iter()
+                .map(|&(file, rank, span)| self.point(file, rank, span))
+                .collect();
+            sites.push(points?);
+        }
+        let w = self.board().width as i32;
+        let named = |s: Site| sites.iter().flatten().any(|&p| p == s);
+        let at = |s: Site| (s.index() as i32 % w, s.index() as i32 / w);
+        for (line, points) in lines.iter().zip(&sites) {
+            for (k, pair) in points.windows(2).enumerate() {
+                let ((f0, r0), (f1, r1)) = (at(pair[0]), at(pair[1]));
+                let (df, dr) = (f1 - f0, r1 - r0);
+                let span = line[k + 1].2;
+                let name = |s: Site| self.board().site_names[s.index()].clone();
+                let (a, b) = (name(pair[0]), name(pair[1]));
+                if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+                    let d = Diagnostic::error(
+                        format!("{a} and {b} are not on one rank, file or diagonal"),
+                        span,
+                    )
+                    .with_help("a line joins points along a rank, a file or a diagonal");
+                    self.errors.push(d);
+                    return None;
+                }
+                let steps = df.abs().max(dr.abs());
+                let passed = (1..steps)
+                    .map(|k| Site::at(((r0 + dr / steps * k) * w + f0 + df / steps * k) as usize))
+                    .find(|&s| named(s));
+                if let Some(p) = passed {
+                    let p = name(p);
+                    let d = Diagnostic::error(
+                        format!("the line from {a} to {b} passes {p}, a point of the board"),
+                        span,
+                    )
+                    .with_help(format!(
+                        "name every point of a line in order: `{a}-{p}-{b}`"
+                    ));
+                    self.errors.push(d);
+                    return None;
+                }
+            }
+        }
+        Some(sites)
+    }
+
+    /// The sites of a region known when the game is compiled.
+    fn region_value(&mut self, region: &TExpr) -> Option<Vec<Site>> {
+        match self.fold(region)? {
+            Value::Region(sites) => Some(sites),
+            _ => None,
+        }
+    }
+
+    /// The starting pieces, sorted by site; a site filled twice is an error.
+    fn setup(&mut self) -> Vec<(Site, model::Cell)> {
+        let piece_kinds = self.desc.pieces.len();
+        let mut setup = Vec::new();
+        let (w, h) = (self.board().width as usize, self.board().height as usize);
+        let mut placed_by: Vec<Option<Span>> = vec![None; w * h];
+        for s in &self.desc.setup {
+            let player = model::Player::new(s.player).expect("the checker names a player");
+            self.seat = Seat::Of(player);
+            let region = self.fold(&s.region);
+            self.seat = Seat::Nobody;
+            let Some(Value::Region(sites)) = region else {
+                continue;
+            };
+            let cell = model::Cell::piece(player, s.piece, piece_kinds);
+            for site in self.on_board(sites) {
+                if let Some(first) = placed_by[site.index()] {
+                    let name = self.board().site_names[site.index()].clone();
+                    self.errors.push(
+                        Diagnostic::error(format!("the setup puts two pieces on {name}"), s.span)
+                            .with_note_at(first, format!("{name} was already filled here")),
+                    );
+                    continue;
+                }
+                placed_by[site.index()] = Some(s.span);
+                setup.push((site, cell));
+            }
+        }
+        setup.sort_unstable();
+        setup
+    }
+
+    /// The counted stocks: pieces in hand at the start by player and kind (empty when no
+    /// `setup ... in hand` is written), and the kinds they stock, in `piece` order.
+    fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
+        let desc = self.desc;
+        if desc.stock.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
+        let kinds = desc.pieces.len();
+        let mut stock = vec![0u16; desc.players.len() * kinds];
+        for s in &desc.stock {
+            let what = "the number of pieces in hand";
+            if let Some(n) = self.bounded(&s.count, 1, MAX_HAND as i64, what) {
+                stock[s.player * kinds + s.piece] = n as u16;
+            }
+        }
+        let stocked = (0..kinds)
+            .filter(|&k| desc.stock.iter().any(|s| s.piece == k))
+            .map(|k| k as u8)
+            .collect();
+        (stock, stocked)
+    }
+
+    /// The move rules whose conditions can hold in this configuration.
+    fn moves(&mut self) -> Vec<model::MoveRule> {
+        let desc = self.desc;
+        let mut rules = Vec::new();
+        for m in &desc.moves {
+            for (seat, rule) in self.per_seat(|c| c.move_rule(m)) {
+                if let Some(condition) = seated_condition(&rule.condition, seat) {
+                    rules.push(model::MoveRule { condition, ..rule });
+                }
+            }
+        }
+        rules
+    }
+
+    /// Compiles a rule by `compile`, once; or, where it reads a region relative to the
+    /// mover (`side(forward)`), once for each player, each returned with the player it was
+    /// compiled for (whose condition [`seated_condition`] then narrows to that player).
+    /// An error found in several passes is reported once.
+    fn per_seat<T>(
+        &mut self,
+        mut compile: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Vec<(Option<model::Player>, T)> {
+        (self.seat, self.seat_needed) = (Seat::Asked, false);
+        let once = compile(self);
+        let needed = self.seat_needed;
+        let mut out = Vec::new();
+        if !needed {
+            out.extend(once.map(|rule| (None, rule)));
+        } else {
+            for player in model::Player::all().take(self.desc.players.len()) {
+                self.seat = Seat::Of(player);
+                let known = self.errors.len();
+                let rule = compile(self);
+                let fresh = self.errors.split_off(known);
+                for d in fresh {
+                    if !self.errors.contains(&d) {
+                        self.errors.push(d);
+                    }
+                }
+                out.extend(rule.map(|rule| (Some(player), rule)));
+            }
+        }
+        self.seat = Seat::Nobody;
+        out
+    }
+
+    /// One move rule as written (its directions relative to the mover left for
+    /// [`Compiler::per_player`]).
+    fn move_rule(
+        &mut self,
+        m: &Conditional<crate::check::MoveRuleDecl>,
+    ) -> Option<model::MoveRule> {
+        let players = self.desc.players.len();
+        let by_pieces = self.chains_by_pieces();
+        let condition = self.condition(m)?;
+        let kind = match &m.rule.shape {
+            MoveDecl::Slide {
+                directions,
+                max_length,
+            } => {
+                // Relative directions get theirs per player (`per_player`).
+                let (rising, falling) = directions
+                    .iter()
+                    .filter(|&&d| d < RELATIVE_BASE)
+                    .partition(|&&d| self.board().ascends(d));
+                let max_length = match max_length {
+                    None => model::UNLIMITED,
+                    Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
+                };
+                model::MoveKind::Slide {
+                    directions: directions.clone(),
+                    rising,
+                    falling,
+                    max_length,
+                }
+            }
+            MoveDecl::Jump {
+                directions,
+                flying,
+                over,
+                mode,
+                chain,
+            } => model::MoveKind::Jump {
+                directions: directions.clone(),
+                flying: *flying,
+                over: *over,
+                mode: *mode,
+                chain: self.jump_chain(*chain, directions, by_pieces, m.span)?,
+            },
+            MoveDecl::Remove { region } => model::MoveKind::Remove {
+                region: match region {
+                    Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
+                    None => None,
+                },
+            },
+            MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
+                kind: *kind as u8,
+                from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
+                region: match region {
+                    Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
+                    None => self.points_on_board(),
+                },
+            },
+            MoveDecl::Sow {
+                sowing,
+                relay,
+                skip,
+                start,
+            } => model::MoveKind::Sow {
+                sowing: *sowing,
+                track: self.sow_track(*sowing, skip.as_ref(), players)?,
+                relay: match relay {
+                    Some(e) => Some(to_runtime(self.fold(e)?)?),
+                    None => None,
+                },
+                start: match start {
+                    Some(e) => Some(to_runtime(self.fold(e)?)?),
+                    None => None,
+                },
+            },
+            MoveDecl::Place { matching } => model::MoveKind::Place {
+                matching: *matching,
+            },
+            MoveDecl::Pass { at_will } => model::MoveKind::Pass { at_will: *at_will },
+            MoveDecl::Swap => model::MoveKind::Swap,
+            MoveDecl::Fly => model::MoveKind::Fly {
+                region: self.points_on_board(),
+            },
+        };
+        let filter = self.move_filter(&m.rule)?;
+        let so_that = match &m.rule.so_that {
+            Some(e) => Some(to_runtime(self.fold(e)?)?),
+            None => None,
+        };
+        Some(model::MoveRule {
+            kind,
+            filter,
+            condition,
+            so_that,
+        })
+    }
+
+    /// What narrows a move rule: its clauses, with their regions compiled.
+    fn move_filter(&mut self, rule: &crate::check::MoveRuleDecl) -> Option<model::MoveFilter> {
+        let mut region = |r: &Option<TExpr>| match r {
+            Some(r) => self.region_index(r).map(Some),
+            None => Some(None),
+        };
+        let (not_landing, avoiding) = (region(&rule.not_landing)?, region(&rule.avoiding)?);
+        Some(model::MoveFilter {
+            kinds: kind_set(rule.by.as_deref()),
+            not_landing,
+            avoiding,
+            capturing: rule.capturing,
+            next_to: rule.next_to,
+            landing: rule.landing,
+            compulsory: rule.compulsory,
+            most: rule.most,
+            shot: rule.shot,
+            line_capture: rule.line_capture,
+            liberties: rule.liberties,
+            removal: match &rule.removal {
+                Some(r) => Some(self.removal(r)?),
+                None => None,
+            },
+        })
+    }
+
+    /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where
+    /// the clause has none).
+    fn removal(&mut self, r: &crate::check::RemovalDecl) -> Option<model::Removal> {
+        let longest = i64::from(self.board().width.max(self.board().height));
+        let mut line = |e: &Option<TExpr>, what| match e {
+            Some(e) => self.bounded(e, 2, longest.max(2), what).map(|n| n as u8),
+            None => Some(0),
+        };
+        let if_line = line(&r.if_line, "the line that lets a piece be removed");
+        let sparing_line = line(&r.sparing_line, "the line that spares a piece");
+        Some(model::Removal {
+            if_line: if_line?,
+            sparing_line: sparing_line?,
+        })
+    }
+
+    /// A move rule whose directions name some relative to the mover (`forward`) as one rule
+    /// per player, each with that player's directions and the condition that they move;
+    /// any other rule as it is.
+    fn per_player(&self, rule: model::MoveRule) -> Vec<model::MoveRule> {
+        let directions = match &rule.kind {
+            model::MoveKind::Slide { directions, .. }
+            | model::MoveKind::Jump { directions, .. } => directions.clone(),
+            _ => return vec![rule],
+        };
+        if directions.iter().all(|&d| d < RELATIVE_BASE) {
+            return vec![rule];
+        }
+        let board = self.board();
+        model::Player::all()
+            .filter_map(|player| {
+                // A rule for one player already (`when mover == black`) gives theirs alone.
+                let condition = seated_condition(&rule.condition, Some(player))?;
+                let absolute = absolute_directions(&directions, player);
+                let mut kind = rule.kind.clone();
+                match &mut kind {
+                    model::MoveKind::Slide {
+                        directions,
+                        rising,
+                        falling,
+                        ..
+                    } => {
+                        (*rising, *falling) = absolute.iter().partition(|&&d| board.ascends(d));
+                        *directions = absolute;
+                    }
+                    model::MoveKind::Jump { directions, .. } => *directions = absolute,
+                    _ => unreachable!("only slides and jumps have directions"),
+                }
+                Some(model::MoveRule {
+                    kind,
+                    filter: rule.filter,
+                    condition,
+                    so_that: rule.so_that.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// Whether the game's `chained` jumps are recorded by the pieces they jump
+    /// ([`model::Chain::Pieces`]): when one of them flies, or a promotion hands a chain on
+    /// to the new kind (`at once`).
+    fn chains_by_pieces(&self) -> bool {
+        let desc = self.desc;
+        desc.moves.iter().any(|m| {
+            matches!(
+                m.rule.shape,
+                MoveDecl::Jump {
+                    flying: true,
+                    chain: model::Chain::Turning,
+                    ..
+                }
+            )
+        }) || desc.effects.iter().any(|e| {
+            matches!(
+                e.rule,
+                EffectDecl::Promote {
+                    mid_chain: model::MidChain::GoOn,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// How the game's chains recorded by their pieces name them (nothing when it has
+    /// none).
+    fn piece_bits(&self, moves: &[model::MoveRule]) -> model::PieceBits {
+        let by_pieces = |r: &model::MoveRule| {
+            matches!(
+                r.kind,
+                model::MoveKind::Jump {
+                    chain: model::Chain::Pieces,
+                    ..
+                }
+            )
+        };
+        match moves.iter().any(by_pieces) {
+            true => chains::piece_bits(self.board(), &self.chained_directions()),
+            false => model::PieceBits::default(),
+        }
+    }
+
+    /// The absolute directions of every `chained` jump of the game, for both players.
+    fn chained_directions(&self) -> Vec<u8> {
+        let mut all: Vec<u8> = Vec::new();
+        for m in &self.desc.moves {
+            if let MoveDecl::Jump {
+                directions,
+                chain: model::Chain::Turning,
+                ..
+            } = &m.rule.shape
+            {
+                for player in model::Player::all() {
+                    all.extend(absolute_directions(directions, player));
+                }
+            }
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
+    /// How a jump goes on: a `chained` jump's sequences are recorded by their directions, or
+    /// (`by_pieces`) by the pieces they jump; either must fit in a move on this board (an
+    /// error if not).
+    fn jump_chain(
+        &mut self,
+        chain: model::Chain,
+        directions: &[u8],
+        by_pieces: bool,
+        span: Span,
+    ) -> Option<model::Chain> {
+        match (chain, by_pieces) {
+            (model::Chain::Turning, true) => {
+                let bits = chains::piece_bits(self.board(), &self.chained_directions());
+                let most = bits.sites.iter().map(Vec::len).max().unwrap_or(0);
+                if most <= 64 {
+                    return Some(model::Chain::Pieces);
+                }
+                let d = Diagnostic::error(
+                    format!(
+                        "a chain of these jumps could jump any of {most} pieces on this board; a move records at most 64"
+                    ),
+                    span,
+                )
+                .with_note("where a chain flies or a piece is promoted `at once`, a move records the pieces its jumps pass over, among the sites a chain from its start could jump")
+                .with_help("use a smaller board, or fewer directions");
+                self.errors.push(self.with_config(d));
+                None
+            }
+            (model::Chain::TurningAtWill, true) => {
+                let d = Diagnostic::error(
+                    "a chain that may stop at will cannot go on in a game where chains are recorded by their pieces",
+                    span,
+                )
+                .with_note("a chain flies or a piece is promoted `at once` in this game, so its chains are recorded by the pieces they jump")
+                .with_help("write `chained` (played to its end), or leave out `flying` and `at once`");
+                self.errors.push(self.with_config(d));
+                None
+            }
+            (model::Chain::Turning | model::Chain::TurningAtWill, false) => {
+                self.chains_fit(directions, span)?;
+                Some(chain)
+            }
+            _ => Some(chain),
+        }
+    }
+
+    /// Whether the chains of a `chained` jump along `directions` (for each player, when
+    /// some are relative to the mover) fit in a move on this board; an error if not.
+    fn chains_fit(&mut self, directions: &[u8], span: Span) -> Option<()> {
+        let too_long = model::Player::all().find_map(|player| {
+            let absolute = absolute_directions(directions, player);
+            chains::fits(self.board(), &absolute)
+                .err()
+                .map(|legs| (legs, absolute.len()))
+        });
+        let Some((legs, count)) = too_long else {
+            return Some(());
+        };
+        let d = Diagnostic::error(
+            format!(
+                "a chain of these jumps could make {legs} jumps on this board; a move along {count} directions holds at most {}",
+                model::max_chain_legs(count)
+            ),
+            span,
+        )
+        .with_help("use a smaller board, or fewer directions, or `chained straight`");
+        self.errors.push(self.with_config(d));
+        None
+    }
+
+    /// A region's index in the game's regions ([`Game::regions`](model::Game::regions)).
+    fn region_index(&mut self, e: &TExpr) -> Option<u16> {
+        match self.fold(e)? {
+            Value::Region(sites) => Some(self.region_mask(&sites)),
+            _ => None,
+        }
+    }
+
+    /// [`Compiler::region_index`] of a region that must have sites.
+    fn nonempty_region(&mut self, e: &TExpr, what: &str) -> Option<u16> {
+        let Value::Region(sites) = self.fold(e)? else {
+            return None;
+        };
+        let sites = self.on_board(sites);
+        if sites.is_empty() {
+            let d = Diagnostic::error(format!("{what}: this region has no sites"), e.span)
+                .with_help("a region that is empty would make this rule do nothing");
+            let d = self.with_config(d);
+            self.errors.push(d);
+            return None;
+        }
+        Some(self.region_mask(&sites))
+    }
+
+    /// What narrows a capture, compiled.
+    fn capture_filter(&mut self, f: &CaptureFilterDecl) -> Option<model::CaptureFilter> {
+        let standing = match &f.standing {
+            None => None,
+            Some((inside, r)) => {
+                let Value::Region(sites) = self.fold(r)? else {
+                    return None;
+                };
+                let sites: Vec<Site> = match inside {
+                    true => sites,
+                    false => Site::all(self.board().sites())
+                        .filter(|s| !sites.contains(s))
+                        .collect(),
+                };
+                Some(self.region_mask(&sites))
+            }
+        };
+        let hostile = match &f.against {
+            Some(r) => Some(self.nonempty_region(r, "the hostile sites")?),
+            None => None,
+        };
+        Some(model::CaptureFilter {
+            kinds: kind_set(f.of.as_deref()),
+            standing,
+            hostile,
+        })
+    }
+
+    /// An effect, unless its condition is false in this configuration.
+    fn effect(&mut self, e: &Conditional<EffectDecl>) -> Option<model::Effect> {
+        let condition = self.condition(e)?;
+        let (run, turning_once, (min_length, max_length), mode, filter) = match &e.rule {
+            EffectDecl::Again => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Again,
+                    filter: model::CaptureFilter::default(),
+                    condition,
+                })
+            }
+            EffectDecl::Promote {
+                from,
+                to,
+                region,
+                mid_chain,
+            } => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Promote {
+                        to: *to as u8,
+                        region: self.nonempty_region(region, "where pieces are promoted")?,
+                        mid_chain: *mid_chain,
+                    },
+                    filter: model::CaptureFilter {
+                        kinds: kind_set(from.as_deref()),
+                        ..model::CaptureFilter::default()
+                    },
+                    condition,
+                })
+            }
+            EffectDecl::Custodian {
+                run,
+                turning_once,
+                min_length,
+                max_length,
+                mode,
+                filter,
+            } => (run, turning_once, (min_length, max_length), mode, filter),
+            EffectDecl::Groups { directions, mode } => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Groups {
+                        directions: directions.iter().fold(0, |bits, &d| bits | 1 << d),
+                        mode: *mode,
+                    },
+                    filter: model::CaptureFilter::default(),
+                    condition,
+                })
+            }
+            EffectDecl::Enclosed {
+                directions,
+                mode,
+                filter,
+            } => {
+                return Some(model::Effect {
+                    kind: model::EffectKind::Enclosed {
+                        directions: directions.clone(),
+                        mode: *mode,
+                    },
+                    filter: self.capture_filter(filter)?,
+                    condition,
+                })
+            }
+        };
+        let shape = match run {
+            RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
+            RunDecl::Path(name) => {
+                if self.board().removed_points().next().is_some() {
+                    let d = Diagnostic::error(
+                        format!("a board without some of its points has no path `{name}`"),
+                        e.span,
+                    )
+                    .with_help("the points it is without cut the grid's perimeter");
+                    self.errors.push(d);
+                    return None;
+                }
+                model::RunShape::Path(self.board().path(name)?)
+            }
+        };
+        let min_length_expr = min_length.as_ref();
+        let max_length = self.run_length(max_length.as_ref(), u16::MAX, "longest")?;
+        let min_length = self.run_length(min_length_expr, 1, "shortest")?;
+        if let (Some(e), true) = (min_length_expr, min_length > max_length) {
+            self.errors.push(Diagnostic::error(
+                format!("the shortest run captured, {min_length}, is longer than the longest, {max_length}"),
+                e.span,
+            ));
+            return None;
+        }
+        Some(model::Effect {
+            kind: model::EffectKind::Custodian {
+                shape,
+                turning_once: *turning_once,
+                min_length,
+                max_length,
+                mode: *mode,
+            },
+            filter: self.capture_filter(filter)?,
+            condition,
+        })
+    }
+
+    /// A custodian capture's `min` or `max` (`which`: "shortest" or "longest"), at least
+    /// 1; `unset` when not written.
+    fn run_length(&mut self, e: Option<&TExpr>, unset: u16, which: &str) -> Option<u16> {
+        let Some(e) = e else {
+            return Some(unset);
+        };
+        match self.fold(e)? {
+            Value::Int(v) if v >= 1 => Some(v.min(u16::MAX as i64) as u16),
+            Value::Int(v) => {
+                self.errors.push(Diagnostic::error(
+                    format!("the {which} run must be at least 1, not {v}"),
+                    e.span,
+                ));
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A rule after sowing, unless its condition is false in this configuration.
+    fn sow_rule(&mut self, r: &SowRuleDecl) -> Option<model::SowRule> {
+        let condition = match self.fold(&r.condition)? {
+            Value::Bool(true) => Condition::Always,
+            Value::Bool(false) => return None,
+            Value::Runtime(x) => Condition::When(x),
+            _ => return None,
+        };
+        let actions = r
+            .actions
+            .iter()
+            .map(|a| {
+                Some(match a {
+                    ActionDecl::Again => model::Action::Again,
+                    ActionDecl::Take { from, to } => model::Action::Take {
+                        from: to_runtime(self.fold(from)?)?,
+                        to: to_runtime(self.fold(to)?)?,
+                    },
+                    ActionDecl::Mark(site) => model::Action::Mark(to_runtime(self.fold(site)?)?),
+                    ActionDecl::TakeRun {
+                        from,
+                        counterclockwise,
+                        condition,
+                        to,
+                    } => model::Action::TakeRun {
+                        from: to_runtime(self.fold(from)?)?,
+                        counterclockwise: *counterclockwise,
+                        condition: to_runtime(self.fold(condition)?)?,
+                        to: to_runtime(self.fold(to)?)?,
+                    },
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let cancel = match &r.cancel {
+            Some(e) => Some(to_runtime(self.fold(e)?)?),
+            None => None,
+        };
+        Some(model::SowRule {
+            condition,
+            actions,
+            cancel,
+        })
+    }
+
+    /// A hex board with its removed cells and board-edge colours.
+    fn hex_board(&mut self, side: u16, removed: &[(String, Span)]) -> Option<Board> {
+        let full = Board::hex(side, &[]);
+        let mut cells = Vec::new();
+        for (name, span) in removed {
+            let centre = (side - 1, side - 1);
+            let cell = if name == "centre" {
+                Some(centre)
+            } else {
+                full.site_named(name).map(|s| full.hex_coords(s))
+            };
+            match cell {
+                Some(c) => cells.push(c),
+                None => {
+                    let d = self.with_config(
+                        Diagnostic::error(format!("`{name}` is not a cell of this board"), *span)
+                            .with_help("name a cell like `d4`, or write `centre`"),
+                    );
+                    self.errors.push(d);
+                }
+            }
+        }
+        let mut board = Board::hex(side, &cells);
+        let desc = self.desc;
+        for site in Site::all(board.sites()) {
+            for &(d, colour) in &desc.edges {
+                board.set_edge_colour(site, d as usize, model::Player::new(colour)?);
+            }
+        }
+        for o in &desc.edge_overrides {
+            let Some(site) = board.site_named(&o.site) else {
+                let d = self.with_config(Diagnostic::error(
+                    format!("`{}` is not a cell of this board", o.site),
+                    o.span,
+                ));
+                self.errors.push(d);
+                continue;
+            };
+            if !board.is_edge(site, o.side as usize) {
+                let d = self.with_config(Diagnostic::error(
+                    format!(
+                        "the {} side of {} is not a board edge: a cell lies beyond it",
+                        HEX_DIRECTIONS[o.side as usize].0, o.site
+                    ),
+                    o.span,
+                ));
+                self.errors.push(d);
+                continue;
+            }
+            board.set_edge_colour(site, o.side as usize, model::Player::new(o.colour)?);
+        }
+        Some(board)
+    }
+
+    /// The tile tables, when players have hands.
+    fn tiles(&mut self) -> Option<Tiles> {
+        let desc = self.desc;
+        if desc.hands.is_empty() {
+            return None;
+        }
+        let mut hands = vec![0u64; desc.players.len()];
+        for (p, e) in &desc.hands {
+            if let Some(Value::Tiles(set)) = self.fold(e) {
+                hands[*p] = set;
+            }
+        }
+        let b = self.board();
+        let sites = b.sites();
+        let edge_constraints = Site::all(sites)
+            .map(|s| {
+                (0..SIDES).fold(0 as Constraint, |c, side| match b.edge_colour(s, side) {
+                    None => c,
+                    Some(colour) => {
+                        c | 1 << (side + SIDES) | (colour.index() as Constraint) << side
+                    }
+                })
+            })
+            .collect();
+        let neighbours = Site::all(sites)
+            .map(|s| std::array::from_fn(|side| b.step(s, side as u8)))
+            .collect();
+        Some(Tiles {
+            letters: desc
+                .players
+                .iter()
+                .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
+                .collect(),
+            hands,
+            matching: Tiles::matching_table(),
+            edge_constraints,
+            neighbours,
+        })
+    }
+
+    /// Each player's score: the first score whose condition holds in this configuration
+    /// with that player as the mover; one expression where both players have the same.
+    fn score(&mut self) -> Option<Expr> {
+        let desc = self.desc;
+        let mut chosen = [None, None];
+        for (player, chosen) in model::Player::all().zip(&mut chosen) {
+            self.scored = Some(player);
+            *chosen = (0..desc.scores.len()).find(|&i| self.condition(&desc.scores[i]).is_some());
+            self.scored = None;
+        }
+        let expr = |c: &mut Self, i: usize| to_runtime(c.fold(&desc.scores[i].rule)?);
+        match chosen {
+            [None, None] => None,
+            // One statement for both, unless it reads a region relative to the mover.
+            [Some(a), Some(b)] if a == b => {
+                let seated = self.per_seat(|c| expr(c, a));
+                let mut per = seated.into_iter().map(|(_, e)| e);
+                match (per.next(), per.next()) {
+                    (Some(e), None) => Some(e),
+                    (Some(first), Some(second)) => Some(Expr::PerMover(Box::new([first, second]))),
+                    _ => None,
+                }
+            }
+            [a, b] => {
+                let mut per = |i: Option<usize>, player| match i {
+                    None => Some(Expr::Const(0)),
+                    Some(i) => {
+                        self.seat = Seat::Of(player);
+                        let e = expr(self, i);
+                        self.seat = Seat::Nobody;
+                        e
+                    }
+                };
+                let first = per(a, model::Player::FIRST)?;
+                Some(Expr::PerMover(Box::new([
+                    first,
+                    per(b, model::Player::SECOND)?,
+                ])))
+            }
+        }
+    }
+
+    /// The ban on repetition's reading: what a position is, and how many moves back it
+    /// looks (`within N`, 1 to [`MAX_WITHIN`]).
+    fn repetition(&mut self, f: &crate::check::ForbidDecl) -> Option<model::Repetition> {
+        let within = match &f.within {
+            Some(n) => self.bounded(n, 1, MAX_WITHIN, "how many moves back the ban looks")?,
+            None => 0,
+        };
+        Some(model::Repetition {
+            positional: f.ignoring_turn,
+            within: within as u32,
+        })
+    }
+
+    fn board(&self) -> &Board {
+        self.board
+            .as_ref()
+            .expect("the board is built before anything that reads it")
+    }
+
+    fn settings(&self) -> Vec<Setting> {
+        let d = self.desc;
+        d.params
+            .iter()
+            .zip(&self.config.params)
+            .map(|(p, v)| Setting {
+                name: p.name.clone(),
+                value: v.to_string(),
+                allowed: format!("{}..{}", p.min, p.max),
+            })
+            .chain(
+                d.options
+                    .iter()
+                    .zip(&self.config.options)
+                    .map(|(o, c)| Setting {
+                        name: o.name.clone(),
+                        value: o.choices[*c].clone(),
+                        allowed: o.choices.join("|"),
+                    }),
+            )
+            .collect()
+    }
+
+    /// A number from the configuration that must lie in `min..=max`.
+    fn bounded(&mut self, e: &TExpr, min: i64, max: i64, what: &str) -> Option<i64> {
+        match self.fold(e)? {
+            Value::Int(v) if (min..=max).contains(&v) => Some(v),
+            Value::Int(v) => {
+                let d = self.with_config(Diagnostic::error(
+                    format!("{what} would be {v}; it must be between {min} and {max}"),
+                    e.span,
+                ));
+                self.errors.push(d);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A side of a grid board: 1 to [`MAX_GRID_SIDE`].
+    fn side(&mut self, e: &TExpr, what: &str) -> Option<u16> {
+        self.bounded(e, 1, MAX_GRID_SIDE, &format!("the board's {what}"))
+            .map(|v| v as u16)
+    }
+
+    /// The diagnostic with a note of the parameter values it arose under, if there are any.
+    fn with_config(&self, d: Diagnostic) -> Diagnostic {
+        let s: Vec<String> = self
+            .settings()
+            .iter()
+            .map(|s| format!("{}={}", s.name, s.value))
+            .collect();
+        if s.is_empty() {
+            d
+        } else {
+            d.with_note(format!("with {}", s.join(", ")))
+        }
+    }
+
+    /// The condition of a rule: `None` when it is false for this configuration.
+    fn condition<T>(&mut self, rule: &Conditional<T>) -> Option<Condition> {
+        match &rule.condition {
+            None => Some(Condition::Always),
+            Some(e) => match self.fold(e)? {
+                Value::Bool(true) => Some(Condition::Always),
+                Value::Bool(false) => None,
+                Value::Runtime(x) => Some(Condition::When(x)),
+                _ => None,
+            },
+        }
+    }
+
+    fn overflow(&mut self, span: Span) -> Option<Value> {
+        self.errors
+            .push(self.with_config(Diagnostic::error("this arithmetic overflows", span)));
+        None
+    }
+
+    /// Computes an expression from the configuration; what depends on the position is
+    /// left as a compiled [`Expr`].
+    fn fold(&mut self, e: &TExpr) -> Option<Value> {
+        let v = match &e.kind {
+            TExprKind::Int(v) => Value::Int(*v),
+            TExprKind::Bool(b) => Value::Bool(*b),
+            TExprKind::Param(i) => Value::Int(self.config.params[*i]),
+            TExprKind::Option(i) => {
+                let c = self.config.options[*i];
+                if self.desc.options[*i].is_switch {
+                    Value::Bool(c == 1)
+                } else {
+                    Value::Choice(c)
+                }
+            }
+            TExprKind::Choice { index, .. } => Value::Choice(*index),
+            TExprKind::Direction(d) => Value::Direction(*d),
+            TExprKind::Player(p) => Value::Player(model::Player::new(*p)?),
+            TExprKind::Mover => match self.scored {
+                Some(p) => Value::Player(p),
+                None => Value::Runtime(Expr::Player(PlayerRef::Mover)),
+            },
+            TExprKind::Last => Value::Runtime(Expr::Last),
+            TExprKind::Opponent => match self.scored {
+                Some(p) => Value::Player(p.next()),
+                None => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
+            },
+            TExprKind::Region(RegionConst::Point { file, rank }) => {
+                Value::Region(vec![self.point(*file, *rank, e.span)?])
+            }
+            TExprKind::Region(r) => Value::Region(self.region_const(*r)),
+            TExprKind::Tiles(set) => Value::Tiles(*set),
+            TExprKind::Kind(k) => Value::Int(*k as i64),
+            TExprKind::Majority(unit) => Value::Runtime(Expr::Majority(*unit)),
+            TExprKind::Call(f @ (Builtin::PiecesIn | Builtin::Line), args) => {
+                let player = match self.fold(&args[0])? {
+                    Value::Player(p) => PlayerRef::Fixed(p),
+                    Value::Runtime(Expr::Player(r)) => r,
+                    _ => return None,
+                };
+                let sites = match args.get(1).map(|r| self.fold(r)) {
+                    None => Site::all(self.board().sites()).collect(),
+                    Some(Some(Value::Region(sites))) => sites,
+                    Some(_) => return None,
+                };
+                let region = self.region_mask(&sites);
+                let kind = match args.get(2).map(|k| &k.kind) {
+                    Some(TExprKind::Kind(k)) => *k as u8,
+                    _ => model::ANY_KIND,
+                };
+                Value::Runtime(match f {
+                    Builtin::Line => Expr::Line(player, region),
+                    _ => Expr::PiecesIn(player, region, kind),
+                })
+            }
+            TExprKind::Call(
+                f @ (Builtin::PitOf | Builtin::Row | Builtin::Between | Builtin::Alone),
+                args,
+            ) => {
+                return self.pit_set_call(*f, args, e.span);
+            }
+            TExprKind::Call(Builtin::Connected, args) => self.connected(args)?,
+            TExprKind::Call(Builtin::Lines, args) => return self.lines(args, e.span),
+            TExprKind::Call(Builtin::Within, args) => {
+                let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
+                return self.within(region?, distance?, args[1].span);
+            }
+            TExprKind::Call(f @ (Builtin::Area | Builtin::Territory), args) => {
+                let player = match self.fold(&args[0])? {
+                    Value::Player(p) => PlayerRef::Fixed(p),
+                    Value::Runtime(Expr::Player(r)) => r,
+                    _ => return None,
+                };
+                Value::Runtime(Expr::Area(player, *f == Builtin::Territory))
+            }
+            TExprKind::Call(f @ (Builtin::Hand | Builtin::Reach), args) => {
+                let player = match self.fold(&args[0])? {
+                    Value::Player(p) => PlayerRef::Fixed(p),
+                    Value::Runtime(Expr::Player(r)) => r,
+                    _ => return None,
+                };
+                let kind = match args.get(1).map(|k| &k.kind) {
+                    Some(TExprKind::Kind(k)) => *k as u8,
+                    _ => model::ANY_KIND,
+                };
+                Value::Runtime(match f {
+                    Builtin::Hand => Expr::Hand(player, kind),
+                    _ => Expr::Reach(player, kind),
+                })
+            }
+            TExprKind::Call(f, args) => {
+                let arg = self.fold(&args[0])?;
+                return self.call(*f, arg, e.span);
+            }
+            TExprKind::Origin => Value::Runtime(Expr::Origin),
+            TExprKind::Bound(k) => Value::Runtime(Expr::Bound(*k as u8)),
+            TExprKind::Quantified {
+                quantifier,
+                depth,
+                region,
+                body,
+            } => return self.quantified(*quantifier, *depth, region, body, e.span),
+            TExprKind::Unary(op, x) => match (op, self.fold(x)?) {
+                (Unary::Not, Value::Bool(b)) => Value::Bool(!b),
+                (Unary::Neg, Value::Int(v)) => match v.checked_neg() {
+                    Some(n) => Value::Int(n),
+                    None => return self.overflow(e.span),
+                },
+                (Unary::Not, Value::Runtime(x)) => Value::Runtime(Expr::Not(Box::new(x))),
+                (Unary::Neg, Value::Runtime(x)) => Value::Runtime(Expr::Neg(Box::new(x))),
+                _ => return None,
+            },
+            TExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.fold(a)?, self.fold(b)?);
+                return self.binary(*op, a, b, e.span);
+            }
+        };
+        Some(v)
+    }
+
+    /// For each player and site, the next site along the track where that player sows a
+    /// stone, the stores that `sowing` skips and the sites of `skip` passed over; an error
+    /// if `skip` depends on more than the mover or leaves fewer than two sites.
+    fn sow_track(
+        &mut self,
+        sowing: model::Sowing,
+        skip: Option<&TExpr>,
+        players: usize,
+    ) -> Option<Vec<Site>> {
+        let sites = self.board().sites();
+        let mut skipped = vec![false; players * sites];
+        for (i, skipped) in skipped.iter_mut().enumerate() {
+            let (mover, site) = (i / sites, Site::at(i % sites));
+            let b = self.board();
+            *skipped = b.pit_number(site) == 0
+                && (sowing.skip_stores
+                    || (sowing.skip_opponent_store && b.row_owner(site).index() != mover));
+        }
+        if let Some(region) = skip {
+            self.skip_region(region, players, &mut skipped)?;
+        }
+        let board = self.board();
+        Some(
+            (0..players * sites)
+                .map(|i| {
+                    let (mover, mut site) = (i / sites, Site::at(i % sites));
+                    loop {
+                        site = board.next_on_track(site, sowing.counterclockwise);
+                        if !skipped[mover * sites + site.index()] {
+                            return site;
+                        }
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// Marks the sites of `skip REGION` as skipped for each mover.
+    fn skip_region(&mut self, region: &TExpr, players: usize, skipped: &mut [bool]) -> Option<()> {
+        let sites = self.board().sites();
+        for mover in model::Player::all().take(players) {
+            for site in 0..sites {
+                let member = self.membership(region, &Expr::Const(site as i64))?;
+                match sow_plan::mover_value(self.board(), &member, mover) {
+                    Some(v) => skipped[mover.index() * sites + site] |= v != 0,
+                    None => {
+                        let d = Diagnostic::error(
+                            "the sites `skip` passes over can depend on the mover only",
+                            region.span,
+                        )
+                        .with_help("name rows and sites: `skip row(opponent)`, `skip between(store(south), pit(north, 3))`");
+                        self.errors.push(self.with_config(d));
+                        return None;
+                    }
+                }
+            }
+            if skipped[mover.index() * sites..][..sites]
+                .iter()
+                .filter(|&&s| !s)
+                .count()
+                < 2
+            {
+                let d = Diagnostic::error(
+                    "`skip` leaves fewer than two sites to sow into",
+                    region.span,
+                );
+                self.errors.push(self.with_config(d));
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    /// `any`, `every` or `stones(REGION)`: the body for each site, bound at level `depth`,
+    /// joined to the region's membership test; an error if nesting at this depth would
+    /// look at too many sites.
+    fn quantified(
+        &mut self,
+        quantifier: model::Quantifier,
+        depth: usize,
+        region: &TExpr,
+        body: &TExpr,
+        span: Span,
+    ) -> Option<Value> {
+        let sites = self.board().sites() as u64;
+        if sites.saturating_pow(depth as u32 + 1) > MAX_QUANTIFIED_SITES {
+            let d = Diagnostic::error(
+                format!(
+                    "conditions over regions nested {} deep look at {sites}^{} sites on this board; at most {MAX_QUANTIFIED_SITES} are allowed",
+                    depth + 1,
+                    depth + 1
+                ),
+                span,
+            )
+            .with_help("nest fewer conditions, or write them as separate rules");
+            self.errors.push(self.with_config(d));
+            return None;
+        }
+        let site = Expr::Bound(depth as u8);
+        let member = self.membership(region, &site)?;
+        let body = to_runtime(self.fold(body)?)?;
+        let both = |op, a, b| Expr::Binary(op, Box::new(a), Box::new(b));
+        let body = match quantifier {
+            model::Quantifier::Any => both(Op::And, member, body),
+            model::Quantifier::Every => both(Op::Or, Expr::Not(Box::new(member)), body),
+            model::Quantifier::Sum => both(Op::Mul, member, body),
+        };
+        Some(Value::Runtime(Expr::Over {
+            quantifier,
+            depth: depth as u8,
+            body: Box::new(body),
+        }))
+    }
+
+    /// `pit(PLAYER, NUMBER)`; `row`, `between` and a site as a region outside a condition
+    /// over their sites are an error (they have no list of sites).
+    fn pit_set_call(&mut self, f: Builtin, args: &[TExpr], span: Span) -> Option<Value> {
+        if f != Builtin::PitOf {
+            return self.pit_set_misplaced(span);
+        }
+        let player = to_runtime(self.fold(&args[0])?)?;
+        let number = to_runtime(self.fold(&args[1])?)?;
+        Some(Value::Runtime(Expr::PitOf(
+            Box::new(player),
+            Box::new(number),
+        )))
+    }
+
+    fn pit_set_misplaced(&mut self, span: Span) -> Option<Value> {
+        let d = Diagnostic::error(
+            "a region of a mancala board can only be used after `in` or in `stones(...)`",
+            span,
+        )
+        .with_help("write `any(p in row(mover): count(p) > 0)` or `stones(row(mover))`");
+        self.errors.push(self.with_config(d));
+        None
+    }
+
+    /// Whether `site` is in `region` (a region of a mancala board), as a condition.
+    fn membership(&mut self, region: &TExpr, site: &Expr) -> Option<Expr> {
+        let both = |op, a, b| Expr::Binary(op, Box::new(a), Box::new(b));
+        let boxed = |e: &Expr| Box::new(e.clone());
+        Some(match &region.kind {
+            TExprKind::Region(RegionConst::All) => Expr::Const(1),
+            TExprKind::Call(Builtin::Row, args) => {
+                let player = to_runtime(self.fold(&args[0])?)?;
+                let owned = both(Op::Eq, Expr::Owner(boxed(site)), player);
+                let pit = both(Op::Gt, Expr::PitNumber(boxed(site)), Expr::Const(0));
+                both(Op::And, owned, pit)
+            }
+            TExprKind::Call(Builtin::Alone, args) => {
+                let alone = to_runtime(self.fold(&args[0])?)?;
+                both(Op::Eq, site.clone(), alone)
+            }
+            TExprKind::Call(Builtin::Between, args) => {
+                let from = to_runtime(self.fold(&args[0])?)?;
+                let to = to_runtime(self.fold(&args[1])?)?;
+                let steps = Expr::Steps(boxed(&from), boxed(site));
+                let after = both(Op::Gt, steps.clone(), Expr::Const(0));
+                let before = both(Op::Lt, steps, Expr::Steps(Box::new(from), Box::new(to)));
+                both(Op::And, after, before)
+            }
+            TExprKind::Binary(op @ (Op::Add | Op::Sub | Op::Mul), a, b) => {
+                let (a, b) = (self.membership(a, site)?, self.membership(b, site)?);
+                match op {
+                    Op::Add => both(Op::Or, a, b),
+                    Op::Sub => both(Op::And, a, Expr::Not(Box::new(b))),
+                    _ => both(Op::And, a, b),
+                }
+            }
+            _ => {
+                let d = Diagnostic::error(
+                    "on a mancala board, a region is `all`, `row(PLAYER)` or `between(SITE, SITE)`, or these joined by `+`, `-` and `*`",
+                    region.span,
+                );
+                self.errors.push(self.with_config(d));
+                return None;
+            }
+        })
+    }
+
+    /// `connected(PLAYER, REGION, REGION, DIRECTION, ...)`: the two regions as masks and
+    /// the directions as a bit mask, for the flood fill of
+    /// [`Env::connected`](model::Env::connected).
+    fn connected(&mut self, args: &[TExpr]) -> Option<Value> {
+        let player = match self.fold(&args[0])? {
+            Value::Player(p) => PlayerRef::Fixed(p),
+            Value::Runtime(Expr::Player(r)) => r,
+            _ => return None,
+        };
+        let (from, to) = (self.region_index(&args[1]), self.region_index(&args[2]));
+        let links = args[3..].iter().fold(0u8, |m, d| match d.kind {
+            TExprKind::Direction(d) => m | 1 << d,
+            _ => m,
+        });
+        Some(Value::Runtime(Expr::Connected(player, from?, to?, links)))
+    }
+
+    /// `lines(PLAYER, N[, REGION])`, or an error unless `N` is from 2 to the board's longer
+    /// side.
+    fn lines(&mut self, args: &[TExpr], span: Span) -> Option<Value> {
+        let player = match self.fold(&args[0])? {
+            Value::Player(p) => PlayerRef::Fixed(p),
+            Value::Runtime(Expr::Player(r)) => r,
+            _ => return None,
+        };
+        let Value::Int(length) = self.fold(&args[1])? else {
+            return None;
+        };
+        let region = match args.get(2) {
+            Some(r) => self.region_index(r)?,
+            None => self.region_mask(&Site::all(self.board().sites()).collect::<Vec<_>>()),
+        };
+        let longest = i64::from(self.board().width.max(self.board().height));
+        if !(2..=longest).contains(&length) {
+            let help = match length < 2 {
+                true => "count single pieces with `pieces(PLAYER)`".to_string(),
+                false => format!("no line on this board is longer than {longest}"),
+            };
+            let d = Diagnostic::error(
+                format!(
+                    "`lines` counts lines of 2 to {longest} pieces on this board; {length} given"
+                ),
+                span,
+            )
+            .with_help(help);
+            self.errors.push(self.with_config(d));
+            return None;
+        }
+        Some(Value::Runtime(Expr::Lines(player, region, length as u16)))
+    }
+
+    /// `diagonal(N)` (running north-east, numbered from the north-west corner) or
+    /// `antidiagonal(N)` (running north-west, numbered from a1), or an error if `N` is off
+    /// the board.
+    fn diagonal(&mut self, rising: bool, n: i64, span: Span) -> Option<Vec<Site>> {
+        let b = self.board();
+        let (w, h) = (b.width as i64, b.height as i64);
+        let what = if rising { "diagonal" } else { "antidiagonal" };
+        if n < 1 || n > w + h - 1 {
+            let limit = w + h - 1;
+            self.errors.push(self.with_config(Diagnostic::error(
+                format!("{what} {n} is off the board (1..{limit})"),
+                span,
+            )));
+            return None;
+        }
+        // Files and ranks from 0.
+        let on = |s: i64| match rising {
+            true => s % w - s / w == n - h,
+            false => s % w + s / w == n - 1,
+        };
+        Some(
+            (0..w * h)
+                .filter(|&s| on(s))
+                .map(|s| Site::at(s as usize))
+                .collect(),
+        )
+    }
+
+    /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
+    fn within(&mut self, region: Value, distance: Value, span: Span) -> Option<Value> {
+        let (Value::Region(sites), Value::Int(n)) = (region, distance) else {
+            return None;
+        };
+        if n < 0 {
+            let d = Diagnostic::error(
+                format!("the distance of `within` would be {n}; it must be at least 0"),
+                span,
+            );
+            self.errors.push(self.with_config(d));
+            return None;
+        }
+        let w = self.board().width as i64;
+        let near = |a: i64, b: i64| (a % w - b % w).abs().max((a / w - b / w).abs()) <= n;
+        Some(Value::Region(
+            (0..self.board().sites() as i64)
+                .filter(|&s| sites.iter().any(|&r| near(s, r.index() as i64)))
+                .map(|s| Site::at(s as usize))
+                .collect(),
+        ))
+    }
+
+    fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {
+        use Op as B;
+        // A known side of `and`/`or` decides or drops out, so that a rule switched off by an
+        // option costs nothing during play.
+        if matches!(op, B::And | B::Or) {
+            let known = |v: &Value| match v {
+                Value::Bool(b) => Some(*b as i64),
+                _ => None,
+            };
+            match (op.partial(known(&a), known(&b)), known(&a), known(&b)) {
+                (Some(v), _, _) => return Some(Value::Bool(v != 0)),
+                (None, Some(_), _) => return Some(b),
+                (None, _, Some(_)) => return Some(a),
+                _ => {}
+            }
+        }
+        let v = match (a, b) {
+            (Value::Tiles(x), Value::Tiles(y)) => Value::Tiles(match op {
+                B::Add => x | y,
+                _ => x & !y,
+            }),
+            (Value::Region(x), Value::Region(y)) => Value::Region(match op {
+                B::Add => {
+                    let mut u = x;
+                    u.extend(y);
+                    u.sort_unstable();
+                    u.dedup();
+                    u
+                }
+                B::Mul => x.into_iter().filter(|s| y.contains(s)).collect(),
+                _ => x.into_iter().filter(|s| !y.contains(s)).collect(),
+            }),
+            (Value::Runtime(x), other) => Value::Runtime(runtime_binary(op, x, to_runtime(other)?)),
+            (other, Value::Runtime(y)) => Value::Runtime(runtime_binary(op, to_runtime(other)?, y)),
+            (a, b) => {
+                let (x, y) = (scalar(&a)?, scalar(&b)?);
+                if op == B::Mod && y == 0 {
+                    let d =
+                        self.with_config(Diagnostic::error("this divides by zero (`% 0`)", span));
+                    self.errors.push(d);
+                    return None;
+                }
+                let Some(r) = op.checked(x, y) else {
+                    return self.overflow(span);
+                };
+                match op {
+                    B::Add | B::Sub | B::Mul | B::Mod => Value::Int(r),
+                    _ => Value::Bool(r != 0),
+                }
+            }
+        };
+        Some(v)
+    }
+
+    fn region_const(&self, r: RegionConst) -> Vec<Site> {
+        let b = self.board();
+        match r {
+            RegionConst::All => Site::all(b.sites()).collect(),
+            RegionConst::Corners => b.corner_sites(),
+            RegionConst::Perimeter => b.perimeter_points(),
+            RegionConst::Centre => {
+                let (w, h) = (b.width, b.height);
+                // The middle index of a side, or both middle ones when the side is even.
+                let middle = |n: u16, i: u16| i == n / 2 || (n.is_multiple_of(2) && i + 1 == n / 2);
+                Site::all(b.sites())
+                    .filter(|s| {
+                        let i = s.index() as u16;
+                        middle(w, i % w) && middle(h, i / w)
+                    })
+                    .collect()
+            }
+            RegionConst::Colour { dark } => Site::all(b.sites())
+                .filter(|&s| b.is_dark(s) == dark)
+                .collect(),
+            RegionConst::Point { .. } => unreachable!("points are folded with their span"),
+        }
+    }
+
+    /// On a board `without` some points, the region of the others (the sites a piece may
+    /// be placed on when no region is given); `None` on any other board.
+    fn points_on_board(&mut self) -> Option<u16> {
+        let all: Vec<Site> = Site::all(self.board().sites()).collect();
+        let cut = self.board().removed_points().next().is_some();
+        cut.then(|| self.region_mask(&all))
+    }
+
+    /// The sites of a region that are points of the board (not taken off by `without`).
+    fn on_board(&self, sites: Vec<Site>) -> Vec<Site> {
+        let board = self.board();
+        sites
+            .into_iter()
+            .filter(|&s| !board.is_removed(s))
+            .collect()
+    }
+
+    /// The index of a region among those pieces are counted in (the same sites, the same
+    /// index), without the points the board is `without`.
+    fn region_mask(&mut self, sites: &[Site]) -> u16 {
+        let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
+        for &s in sites.iter().filter(|&&s| !self.board().is_removed(s)) {
+            mask[s.index() / 64] |= 1 << (s.index() % 64);
+        }
+        match self.regions.iter().position(|m| *m == mask) {
+            Some(k) => k as u16,
+            None => {
+                self.regions.push(mask);
+                (self.regions.len() - 1) as u16
+            }
+        }
+    }
+
+    /// The site of the point at `file`, `rank` (from 0), or an error if it is off the board.
+    fn point(&mut self, file: u16, rank: u16, span: Span) -> Option<Site> {
+        let b = self.board();
+        let (w, h) = (b.width, b.height);
+        if file < w && rank < h {
+            return Some(Site::at(usize::from(rank * w + file)));
+        }
+        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+        let d = Diagnostic::error(
+            format!("{name} is not a point of the board, which is {w} by {h}"),
+            span,
+        );
+        let d = self.with_config(d);
+        self.errors.push(d);
+        None
+    }
+
+    /// A direction as the player whose rule is compiled sees it, where it is relative to
+    /// the mover (`forward`: north for the first player, south for the second); the first
+    /// of two (`forward-diagonal`).
+    fn seated_direction(&mut self, d: u8, span: Span) -> Option<u8> {
+        let Some(relative) = d.checked_sub(RELATIVE_BASE) else {
+            return Some(d);
+        };
+        let player = match (self.scored, self.seat) {
+            (Some(p), _) | (None, Seat::Of(p)) => p,
+            (None, Seat::Asked) => {
+                self.seat_needed = true;
+                model::Player::FIRST
+            }
+            (None, Seat::Nobody) => {
+                let d = Diagnostic::error(
+                    format!(
+                        "`{}` is the mover's direction, and nobody moves here",
+                        RELATIVE_DIRECTIONS[relative as usize].0
+                    ),
+                    span,
+                )
+                .with_help(
+                    "a region relative to the mover may be read by a move, an `after move` \
+                     rule, an `end`, a score and a `setup` (as its player sees it)",
+                );
+                self.errors.push(d);
+                return None;
+            }
+        };
+        let (_, first, second) = RELATIVE_DIRECTIONS[relative as usize];
+        Some(if player == model::Player::FIRST {
+            first[0]
+        } else {
+            second[0]
+        })
+    }
+
+    /// `side(D)`: the whole side of the grid facing `D` (as the player whose rule it is
+    /// sees it, for `forward` and `backward`).
+    fn side_region(&mut self, d: u8, span: Span) -> Option<Vec<Site>> {
+        let b = self.board();
+        let (w, h) = (b.width, b.height);
+        let sites = |pred: &dyn Fn(u16, u16) -> bool| -> Vec<Site> {
+            (0..w * h)
+                .filter(|s| pred(s % w, s / w))
+                .map(|s| Site::at(usize::from(s)))
+                .collect()
+        };
+        Some(match self.seated_direction(d, span)? {
+            0 => sites(&|_, r| r == h - 1),
+            1 => sites(&|f, _| f == w - 1),
+            2 => sites(&|_, r| r == 0),
+            3 => sites(&|f, _| f == 0),
+            _ => {
+                let message = "`side` takes north, east, south, west, forward or backward";
+                let d = Diagnostic::error(message, span)
+                    .with_help("for a corner, write `corner(north-west)`");
+                self.errors.push(d);
+                return None;
+            }
+        })
+    }
+
+    fn call(&mut self, f: Builtin, arg: Value, span: Span) -> Option<Value> {
+        let b = self.board();
+        let (w, h) = (b.width as i64, b.height as i64);
+        let sites = |pred: &dyn Fn(i64, i64) -> bool| -> Vec<Site> {
+            (0..w * h)
+                .filter(|s| pred(s % w, s / w))
+                .map(|s| Site::at(s as usize))
+                .collect()
+        };
+        let v = match (f, arg) {
+            (Builtin::Pieces, Value::Player(p)) => {
+                Value::Runtime(Expr::Pieces(PlayerRef::Fixed(p)))
+            }
+            (Builtin::Pieces, Value::Runtime(Expr::Player(p))) => Value::Runtime(Expr::Pieces(p)),
+            (
+                Builtin::Store
+                | Builtin::Owner
+                | Builtin::Count
+                | Builtin::Pit
+                | Builtin::Opposite
+                | Builtin::Marks
+                | Builtin::Marked
+                | Builtin::Stones
+                | Builtin::Next
+                | Builtin::Previous,
+                arg,
+            ) => {
+                let arg = Box::new(to_runtime(arg)?);
+                Value::Runtime(match f {
+                    Builtin::Store => Expr::Store(arg),
+                    Builtin::Owner => Expr::Owner(arg),
+                    Builtin::Count => Expr::Count(arg),
+                    Builtin::Pit => Expr::PitNumber(arg),
+                    Builtin::Opposite => Expr::Opposite(arg),
+                    Builtin::Marked => Expr::Marked(arg),
+                    Builtin::Stones => Expr::RowStones(arg),
+                    Builtin::Next => Expr::Next(arg),
+                    Builtin::Previous => Expr::Previous(arg),
+                    _ => Expr::Marks(arg),
+                })
+            }
+            (Builtin::Side, Value::Direction(d)) => Value::Region(self.side_region(d, span)?),
+            (Builtin::Corner, Value::Direction(d)) => {
+                let r = match d {
+                    4 => sites(&|f, r| f == w - 1 && r == h - 1),
+                    5 => sites(&|f, r| f == w - 1 && r == 0),
+                    6 => sites(&|f, r| f == 0 && r == 0),
+                    7 => sites(&|f, r| f == 0 && r == h - 1),
+                    _ => {
+                        self.errors.push(
+                            Diagnostic::error(
+                                "`corner` takes north-east, south-east, south-west or north-west",
+                                span,
+                            )
+                            .with_help("for a whole side, write `side(north)`"),
+                        );
+                        return None;
+                    }
+                };
+                Value::Region(r)
+            }
+            (Builtin::Rank, Value::Int(n)) | (Builtin::File, Value::Int(n)) => {
+                let (limit, what) = if f == Builtin::Rank {
+                    (h, "rank")
+                } else {
+                    (w, "file")
+                };
+                if n < 1 || n > limit {
+                    self.errors.push(self.with_config(Diagnostic::error(
+                        format!("{what} {n} is off the board (1..{limit})"),
+                        span,
+                    )));
+                    return None;
+                }
+                let n = n - 1;
+                Value::Region(if f == Builtin::Rank {
+                    sites(&|_, r| r == n)
+                } else {
+                    sites(&|f, _| f == n)
+                })
+            }
+            (Builtin::Diagonal | Builtin::Antidiagonal, Value::Int(n)) => {
+                Value::Region(self.diagonal(f == Builtin::Diagonal, n, span)?)
+            }
+            (Builtin::Neighbours, Value::Region(region)) => {
+                let mut out: Vec<Site> = region
+                    .iter()
+                    .flat_map(|&s| (0..4).map(move |d| b.step(s, d)))
+                    .filter(|&n| n != model::NO_SITE && !region.contains(&n))
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                Value::Region(out)
+            }
+            _ => {
+                let d = Diagnostic::error("this function cannot be applied to this value", span)
+                    .with_help("its argument must be known when the game is compiled");
+                self.errors.push(self.with_config(d));
+                return None;
+            }
+        };
+        Some(v)
+    }
+}
+
+/// Whether two move rules of the same kind, for the same mover, share a direction (and so
+/// can make the same move). A slide and a jump never coincide: a slide's first step is
+/// onto an empty site, a jump's onto an enemy piece.
+fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
+    let directions = |m: &model::MoveRule| match &m.kind {
+        model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
+        // A fly may go where any slide goes.
+        model::MoveKind::Fly { .. } => (0, (0..8).collect()),
+        model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
+        // A placement has no origin: it never makes a slide's or a jump's move.
+        model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),
+        // A removal has no landing: it never makes any other rule's move.
+        model::MoveKind::Remove { .. } => (3, vec![0]),
+        // Every sowing rule sows from the same pits.
+        model::MoveKind::Sow { .. } => (2, vec![0]),
+        // Placements are told apart by rule; a second placement rule is listed apart.
+        model::MoveKind::Place { .. } | model::MoveKind::Pass { .. } | model::MoveKind::Swap => {
+            (3, Vec::new())
+        }
+    };
+    moves.iter().enumerate().any(|(i, a)| {
+        let (kind_a, dirs_a) = directions(a);
+        moves[i + 1..].iter().any(|b| {
+            let (kind_b, dirs_b) = directions(b);
+            let players = (rule_mover(a), rule_mover(b));
+            let one_mover = !matches!(players, (Some(x), Some(y)) if x != y);
+            kind_a == kind_b && one_mover && dirs_a.iter().any(|d| dirs_b.contains(d))
+        })
+    })
+}
+
+/// The player a rule's condition names as the mover, if it names one.
+fn rule_mover(rule: &model::MoveRule) -> Option<model::Player> {
+    match &rule.condition {
+        Condition::When(e) => moving_player(e),
+        Condition::Always => None,
+    }
+}
+
+/// The player a condition names as the mover: `mover == PLAYER` (either way round), alone
+/// or as a term of an `and`.
+fn moving_player(e: &Expr) -> Option<model::Player> {
+    let Expr::Binary(op, a, b) = e else {
+        return None;
+    };
+    match (op, a.as_ref(), b.as_ref()) {
+        (Op::And, a, b) => moving_player(a).or_else(|| moving_player(b)),
+        (Op::Eq, Expr::Player(PlayerRef::Mover), Expr::Player(PlayerRef::Fixed(p)))
+        | (Op::Eq, Expr::Player(PlayerRef::Fixed(p)), Expr::Player(PlayerRef::Mover)) => Some(*p),
+        _ => None,
+    }
+}
+
+/// A rule's condition narrowed to `seat`'s moves (`... and mover == PLAYER`), or `None`
+/// where it already names another player as the mover; as it is without a seat, or where
+/// it names that player already.
+fn seated_condition(condition: &Condition, seat: Option<model::Player>) -> Option<Condition> {
+    let Some(player) = seat else {
+        return Some(condition.clone());
+    };
+    let moves = Expr::Binary(
+        Op::Eq,
+        Box::new(Expr::Player(PlayerRef::Mover)),
+        Box::new(Expr::Player(PlayerRef::Fixed(player))),
+    );
+    match condition {
+        Condition::Always => Some(Condition::When(moves)),
+        Condition::When(e) => match moving_player(e) {
+            Some(p) => (p == player).then(|| condition.clone()),
+            // Whose move it is first: the cheaper test, which spares the rest.
+            None => Some(Condition::When(Expr::Binary(
+                Op::And,
+                Box::new(moves),
+                Box::new(e.clone()),
+            ))),
+        },
+    }
+}
+
+/// Directions as `player` sees them: those relative to the mover (`forward`) made absolute,
+/// each once, in the order given.
+fn absolute_directions(directions: &[u8], player: model::Player) -> Vec<u8> {
+    let mut absolute: Vec<u8> = Vec::new();
+    for d in directions {
+        let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
+            None => std::slice::from_ref(d),
+            Some(r) if player == model::Player::FIRST => RELATIVE_DIRECTIONS[r as usize].1,
+            Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
+        };
+        for &d in dirs {
+            if !absolute.contains(&d) {
+                absolute.push(d);
+            }
+        }
+    }
+    absolute
+}
+
+fn scalar(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::Bool(b) => Some(*b as i64),
+        Value::Choice(c) => Some(*c as i64),
+        Value::Player(p) => Some(p.index() as i64),
+        Value::Direction(d) => Some(*d as i64),
+        _ => None,
+    }
+}
+
+fn to_runtime(v: Value) -> Option<Expr> {
+    match v {
+        Value::Runtime(e) => Some(e),
+        Value::Player(p) => Some(Expr::Player(PlayerRef::Fixed(p))),
+        other => scalar(&other).map(Expr::Const),
+    }
+}
+
+fn runtime_binary(op: Op, a: Expr, b: Expr) -> Expr {
+    // `x and false` / `false and x` etc. are already folded when both sides are known;
+    // a runtime side keeps the whole operation.
+    Expr::Binary(op, Box::new(a), Box::new(b))
+}
+
+/// A player's standing in an unfinished game, from what decides a finished one: the score
+/// where there is one, the player's store where an end rule compares stores, else the
+/// player's pieces.
+fn estimate(score: Option<&Expr>, end_rules: &[model::EndRule]) -> Expr {
+    let mover = || Box::new(Expr::Player(PlayerRef::Mover));
+    let compares_stores = end_rules
+        .iter()
+        .any(|r| matches!(r.result, model::EndResult::StoreMajority { .. }));
+    match score {
+        Some(score) => score.clone(),
+        None if compares_stores => Expr::Count(Box::new(Expr::Store(mover()))),
+        None => Expr::Pieces(PlayerRef::Mover),
+    }
+}
+
+/// `owner[cell]` for `cell_codes` cells of `kinds` kinds of piece: the player owning a
+/// piece (0 for the empty cell).
+fn owners(cell_codes: usize, kinds: usize) -> Vec<model::Player> {
+    let kinds = kinds.max(1);
+    (0..cell_codes)
+        .map(|c| match c {
+            0 => model::Player::FIRST,
+            c => model::Player::new((c - 1) / kinds).expect("a cell of one of the players"),
+        })
+        .collect()
+}

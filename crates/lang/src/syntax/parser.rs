@@ -1,0 +1,1590 @@
+//! The pest parser for `grammar/game.pest` and the lowering of its parse tree to the AST.
+//!
+//! Every `lower_*` function takes one grammar rule and returns a typed result; a parse tree
+//! that does not have the expected shape (which would be a bug in this file after a grammar
+//! edit) becomes an error diagnostic, never a panic.
+
+use std::sync::OnceLock;
+
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Parser as _;
+
+use super::ast::*;
+use crate::diag::{Diagnostic, FileId, Span};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../../../grammar/game.pest"]
+struct GameParser;
+
+/// The deepest nesting of parentheses a rule file may have.
+pub const MAX_NESTING: usize = 32;
+
+/// The most operands and operators one expression may hold (parentheses included), so that
+/// no expression is deep enough to exhaust the stack of any later pass.
+pub const MAX_EXPRESSION_TERMS: usize = 200;
+
+/// The largest rule file accepted, in bytes.
+pub const MAX_SOURCE_BYTES: usize = 1 << 20;
+
+/// Parses a rule file into its syntax tree, or returns the syntax error.
+pub fn parse(text: &str) -> Result<File, Diagnostic> {
+    parse_in(text, FileId::ROOT)
+}
+
+/// Parses the text of one loaded file: every span of the tree (and of the error) says
+/// that it lies in `file`.
+pub fn parse_in(text: &str, file: FileId) -> Result<File, Diagnostic> {
+    parse_text(text, file).map_err(|d| d.in_file(file))
+}
+
+fn parse_text(text: &str, file_id: FileId) -> Result<File, Diagnostic> {
+    if text.len() > MAX_SOURCE_BYTES {
+        return Err(Diagnostic::error(
+            format!(
+                "the rule file is too large ({} bytes; the limit is {MAX_SOURCE_BYTES})",
+                text.len()
+            ),
+            Span::new(0, 0),
+        ));
+    }
+    check_nesting(text)?;
+    // A generous bound on the parser's work, so that no input can make it run away.
+    pest::set_call_limit(std::num::NonZeroUsize::new(50_000_000));
+    // Literal tokens (`:`, `)`) in "expected ..." messages, and the furthest position reached.
+    pest::set_error_detail(true);
+    let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
+    let file = pairs.next().ok_or_else(|| internal(Span::new(0, 0)))?;
+    let mut statements = Vec::new();
+    let mut extends = None;
+    let mut removals = Vec::new();
+    for pair in file.into_inner() {
+        match pair.as_rule() {
+            Rule::EOI => break,
+            Rule::extends_stmt => {
+                let span = span_of(&pair, file_id);
+                let target = parts(pair).next().ok_or_else(|| internal(span))?;
+                extends = Some((lower_string(target, file_id)?, span));
+            }
+            Rule::remove_stmt => {
+                let span = span_of(&pair, file_id);
+                let removed = pair
+                    .into_inner()
+                    .find(|p| p.as_rule() != Rule::kw_remove)
+                    .ok_or_else(|| internal(span))?;
+                removals.push(lower_statement(removed, file_id)?);
+            }
+            _ => statements.push(lower_statement(pair, file_id)?),
+        }
+    }
+    Ok(File {
+        statements,
+        extends,
+        removals,
+    })
+}
+
+/// Refuses parentheses nested deeper than [`MAX_NESTING`] before the parser sees them
+/// (parentheses in comments and strings do not count).
+fn check_nesting(text: &str) -> Result<(), Diagnostic> {
+    let mut open: Vec<usize> = Vec::new();
+    let (mut in_comment, mut in_string) = (false, false);
+    let mut prev = '\0';
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => {
+                in_comment = false;
+                in_string = false;
+            }
+            '/' if prev == '/' && !in_string => in_comment = true,
+            '"' if !in_comment => in_string = !in_string,
+            '(' if !in_comment && !in_string => {
+                open.push(i);
+                if open.len() > MAX_NESTING {
+                    return Err(Diagnostic::error(
+                        format!(
+                            "parentheses are nested too deeply or left open (the limit is {MAX_NESTING} levels)"
+                        ),
+                        Span::new(i, i + 1),
+                    )
+                    .with_label("too deep")
+                    .with_note_at(Span::new(open[0], open[0] + 1), "the outermost of these parentheses opens here"));
+                }
+            }
+            ')' if !in_comment && !in_string => {
+                open.pop();
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    Ok(())
+}
+
+fn internal(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "internal error: the parse tree has an unexpected shape (please report this)",
+        span,
+    )
+}
+
+fn span_of(pair: &Pair<Rule>, file: FileId) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end()).in_file(file)
+}
+
+/// What a grammar rule means, in words, for "expected ..." messages.
+fn describe(rule: Rule) -> &'static str {
+    if let Some(shown) = keyword_table().get(&rule) {
+        return &shown.1;
+    }
+    match rule {
+        Rule::EOI => "end of file",
+        Rule::game_stmt
+        | Rule::players_stmt
+        | Rule::parameter_stmt
+        | Rule::option_stmt
+        | Rule::preset_stmt
+        | Rule::board_stmt
+        | Rule::piece_stmt
+        | Rule::region_stmt
+        | Rule::setup_stmt
+        | Rule::move_stmt
+        | Rule::after_stmt
+        | Rule::forbid_stmt
+        | Rule::end_stmt
+        | Rule::edges_stmt
+        | Rule::edge_stmt
+        | Rule::hand_stmt
+        | Rule::score_stmt
+        | Rule::remove_stmt => statement_words(),
+        Rule::extends_stmt => "`extends` (first in a variant)",
+        Rule::name => "a name",
+        Rule::preset_name => "a preset name",
+        Rule::int | Rule::signed_int => "a whole number",
+        Rule::string => "a quoted string",
+        Rule::expr | Rule::call | Rule::op_not | Rule::op_neg => "an expression",
+        Rule::op_or
+        | Rule::op_and
+        | Rule::op_eq
+        | Rule::op_ne
+        | Rule::op_le
+        | Rule::op_ge
+        | Rule::op_lt
+        | Rule::op_gt
+        | Rule::op_add
+        | Rule::op_sub
+        | Rule::op_mul => "an operator",
+        Rule::int_range => "a range like `1..10`",
+        Rule::choices => "choices like `a | b`",
+        Rule::settings | Rule::setting => "a setting like `size = 8`",
+        Rule::grid_board => "a board shape (`grid W by H`)",
+        Rule::slide_move | Rule::step_move | Rule::jump_move => "a move kind (`slide`, `step`, `jump`)",
+        Rule::custodian_capture => "an effect (`capture custodian ...`)",
+        Rule::line_run | Rule::directions => "directions (like `orthogonal`)",
+        Rule::path_run => "`along PATH`",
+        Rule::turning_once => "`turning once`",
+        Rule::max_length => "`max N`",
+        Rule::min_length => "`min N`",
+        Rule::capture_mode => "`convert` or `remove`",
+        Rule::condition => "`when CONDITION`",
+        Rule::no_legal_move => "an end condition (`no legal move`)",
+        Rule::mover_loses | Rule::mover_wins | Rule::draw_result => {
+            "a result (`mover loses`, `mover wins`, `draw`)"
+        }
+        Rule::hex_board => "a board shape (`grid W by H`, `mancala N pits with stores`, `hex N`)",
+        Rule::edge_colour => "an edge colour like `east blue`",
+        Rule::place_move | Rule::pass_move | Rule::swap_move => "a move kind (`slide`, `jump`, `sow`, `place`, `pass`, `swap`)",
+        Rule::both_pass => "an end condition (`no legal move`, `empty row`, `both pass`)",
+        Rule::score_result | Rule::last_placer_loses => "`highest score wins[, tie: last placer loses]`",
+        Rule::mancala_board => "a board shape (`grid W by H`, `mancala N pits with stores`)",
+        Rule::sow_move => "a move kind (`slide`, `jump`, `sow`)",
+        Rule::sow_direction => "`counterclockwise` or `clockwise`",
+        Rule::origin_first
+        | Rule::skip_opponent_store
+        | Rule::skip_stores
+        | Rule::skip_origin
+        | Rule::marked_to_owner
+        | Rule::relay
+        | Rule::skip_region
+        | Rule::start_at => {
+            "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `skip origin`, `skip REGION`, `start at SITE`, `marked pits feed owner store`, `relay while`)"
+        }
+        Rule::sow_rule => "a rule like `when CONDITION: ACTION`",
+        Rule::again_action | Rule::take_action | Rule::mark_action | Rule::named_mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE [as NAME]`)",
+        Rule::empty_row => "an end condition (`no legal move`, `empty row`)",
+        Rule::store_result | Rule::remaining_to => "`remaining to empty side|owners, most in store wins`",
+        Rule::piece_setup | Rule::stones_setup | Rule::hand_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
+        Rule::after_sow_stmt => "`after sow first of { ... }`",
+        Rule::grid_lines | Rule::grid_line => "the lines of the board, like `a1-d1-g1, a1-a4-a7`",
+        Rule::fly_move => "a move kind (`slide`, `step`, `jump`, `place`, `fly`)",
+        Rule::take_after | Rule::take_if | Rule::take_sparing => {
+            "`then remove enemy [if line N] [sparing line N]`"
+        }
+        _ => "something else",
+    }
+}
+
+/// The furthest point the parser reached and what it tried there, in words: keywords and
+/// operators by name (many of them summed up as "a statement" or "an operator"), and the
+/// rules it was inside.
+fn expected_words(error: &pest::error::Error<Rule>) -> Option<(usize, Vec<String>)> {
+    let attempts = error.parse_attempts()?;
+    let mut words: Vec<String> = Vec::new();
+    let tokens: Vec<String> = attempts
+        .expected_tokens()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|t| {
+            !matches!(
+                t.as_str(),
+                "" | " " | "\t" | "\n" | "\r" | "//" | "_" | "-" | "BUILTIN_RULE"
+            )
+        })
+        .filter(|t| !(t.len() == 4 && t.contains("..")))
+        .collect();
+    const OPERATORS: [&str; 12] = [
+        "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
+    ];
+    let operators = tokens
+        .iter()
+        .filter(|t| OPERATORS.contains(&t.as_str()))
+        .count();
+    let keywords = tokens
+        .iter()
+        .filter(|t| STATEMENT_KEYWORDS.contains(&t.as_str()))
+        .count();
+    for t in &tokens {
+        let is_operator = OPERATORS.contains(&t.as_str());
+        if (operators >= 3 && is_operator)
+            || (keywords > 6 && STATEMENT_KEYWORDS.contains(&t.as_str()))
+        {
+            continue;
+        }
+        if matches!(t.as_str(), "(" | "not") {
+            continue; // these only start an expression, which is said below
+        }
+        words.push(format!("`{t}`"));
+    }
+    if operators >= 3 {
+        words.push("an operator".into());
+    }
+    if keywords > 6 {
+        words.push(describe(Rule::game_stmt).into());
+    }
+    for stack in attempts.call_stacks() {
+        if let Some(rule) = stack.deepest.get_rule().or(stack.parent.as_ref()) {
+            let word = describe(*rule);
+            let statement = word == describe(Rule::game_stmt);
+            if !matches!(rule, Rule::WHITESPACE | Rule::COMMENT | Rule::string) && !statement {
+                words.push(word.to_string());
+            }
+        }
+    }
+    if words.iter().any(|w| w == "an expression") {
+        words.retain(|w| w != "`-`");
+    }
+    Some((attempts.max_position, words))
+}
+
+/// Turns a pest error into a diagnostic that says, in words, what was expected at the
+/// furthest point the parser reached, and what it found there.
+fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let mut pos = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let mut words: Vec<String> = Vec::new();
+    if let Some((furthest, expected)) = expected_words(&error) {
+        pos = pos.max(furthest);
+        words = expected;
+    }
+    // An error inside a word is about the whole word.
+    let bytes = text.as_bytes();
+    let word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'-';
+    let inside_word = pos < bytes.len() && word_byte(bytes[pos]);
+    while inside_word && pos > 0 && word_byte(bytes[pos - 1]) {
+        pos -= 1;
+        if words.is_empty() {
+            words.push(describe(Rule::game_stmt).into());
+        }
+    }
+    if words.is_empty() {
+        if let ErrorVariant::ParsingError { positives, .. } = &error.variant {
+            words.extend(positives.iter().map(|r| describe(*r).to_string()));
+        }
+    }
+    words.retain(|w| w != "something else");
+    words.sort();
+    words.dedup();
+    let line_start = text[..pos.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..pos.min(text.len())];
+    let before_code = before.split("//").next().unwrap_or("");
+    if before_code.matches('"').count() % 2 == 1 {
+        let quote = line_start + before_code.rfind('"').unwrap_or(0);
+        return Diagnostic::error(
+            "this string is not closed before the end of the line",
+            Span::new(quote, quote + 1),
+        )
+        .with_label("the string starts here")
+        .with_help("close it with `\"`; strings cannot span lines");
+    }
+    let found = describe_found(text, pos);
+    let message = if words.is_empty() {
+        format!("unexpected {found}")
+    } else {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        format!("expected {}, found {found}", join_or(&words))
+    };
+    let width = found_width(text, pos);
+    let mut d = Diagnostic::error(message, Span::new(pos, pos + width));
+    if let Some(word) = text.get(pos..).and_then(|r| r.split_whitespace().next()) {
+        let word: String = word
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        if word == "extends" {
+            d = d.with_help("`extends` comes first in a file, before any other statement");
+        }
+        let line_end = text[pos.min(text.len())..]
+            .find('\n')
+            .map_or(text.len(), |i| pos + i);
+        let line = &text[line_start..line_end];
+        if line.trim_start().starts_with("setup") && line.contains(" in hand") {
+            d = d.with_help(
+                "the count of a hand is a number, or an expression in parentheses: \
+                 `setup (men) black man in hand`",
+            );
+        }
+        if let Some(condition) = condition_of_its_own(before_code, &word) {
+            d = d.with_help(format!(
+                "`{condition}` is a condition of its own: it cannot be joined to another \
+                 with `{word}`"
+            ));
+        }
+        let statement_expected = before_code.trim().is_empty()
+            || words
+                .iter()
+                .any(|w| w.as_str() == describe(Rule::game_stmt));
+        if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
+            if k != word && statement_expected {
+                d = d.with_help(format!("did you mean `{k}`?"));
+            }
+        }
+    }
+    d
+}
+
+/// The end rule's condition that takes no other (`no legal move`, ...) when the text
+/// before `word`, an `and` or an `or`, ends with it.
+fn condition_of_its_own(before: &str, word: &str) -> Option<&'static str> {
+    const ALONE: [&str; 5] = [
+        "no legal move",
+        "no player can move",
+        "empty row",
+        "both pass",
+        "repeated position",
+    ];
+    let before: Vec<&str> = before.split_whitespace().collect();
+    let before = before.join(" ");
+    (word == "and" || word == "or")
+        .then(|| ALONE.into_iter().find(|c| before.ends_with(c)))
+        .flatten()
+}
+
+/// "a statement (game, players, ...)": the keywords that open a statement anywhere in a
+/// file (all but `extends`, which comes first).
+fn statement_words() -> &'static str {
+    static WORDS: OnceLock<String> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let words: Vec<&str> = STATEMENT_KEYWORDS
+            .iter()
+            .copied()
+            .filter(|&k| k != "extends")
+            .collect();
+        format!("a statement ({})", words.join(", "))
+    })
+}
+
+/// The keywords that open statements.
+const STATEMENT_KEYWORDS: [&str; 19] = [
+    "game",
+    "players",
+    "parameter",
+    "option",
+    "preset",
+    "board",
+    "edges",
+    "edge",
+    "piece",
+    "region",
+    "hand",
+    "score",
+    "setup",
+    "move",
+    "after",
+    "forbid",
+    "end",
+    "remove",
+    "extends",
+];
+
+fn join_or(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn found_width(text: &str, pos: usize) -> usize {
+    let rest = &text[pos.min(text.len())..];
+    let word: usize = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+        .map(char::len_utf8)
+        .sum();
+    if word > 0 {
+        word
+    } else {
+        rest.chars().next().map_or(0, char::len_utf8)
+    }
+}
+
+fn describe_found(text: &str, pos: usize) -> String {
+    let rest = &text[pos.min(text.len())..];
+    match rest.chars().next() {
+        None => "the end of the file".to_string(),
+        Some(c) if c.is_alphanumeric() || c == '_' => {
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+                .take(40)
+                .collect();
+            format!("`{word}`")
+        }
+        Some(c) if !c.is_ascii() && !c.is_control() => {
+            format!("`{c}` (names use ASCII letters only)")
+        }
+        Some('\n') | Some('\r') => "the end of the line".to_string(),
+        Some(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
+        Some(c) => format!("`{c}`"),
+    }
+}
+
+type Lowered<T> = Result<T, Diagnostic>;
+
+/// Takes the next child of a pair, which the grammar guarantees.
+fn next<'a>(inner: &mut pest::iterators::Pairs<'a, Rule>, parent: Span) -> Lowered<Pair<'a, Rule>> {
+    inner.next().ok_or_else(|| internal(parent))
+}
+
+fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
+    let span = span_of(&pair, file);
+    let rule = pair.as_rule();
+    // Keywords are children too; skip them and keep the meaningful parts.
+    let mut inner = parts(pair);
+    let mut take = || inner.next().ok_or_else(|| internal(span));
+    let kind = match rule {
+        Rule::game_stmt => StatementKind::Game(lower_string(take()?, file)?),
+        Rule::region_stmt => StatementKind::Region {
+            name: lower_name(take()?, file),
+            value: lower_expr(take()?, file)?,
+        },
+        Rule::players_stmt => {
+            let mut names = Vec::new();
+            while let Ok(p) = take() {
+                names.push(lower_name(p, file));
+            }
+            StatementKind::Players(names)
+        }
+        Rule::parameter_stmt => {
+            let name = lower_name(take()?, file);
+            let range = take()?;
+            let rspan = span_of(&range, file);
+            let mut r = range.into_inner();
+            let min = lower_expr(next(&mut r, rspan)?, file)?;
+            let max = lower_expr(next(&mut r, rspan)?, file)?;
+            let default = lower_expr(take()?, file)?;
+            StatementKind::Parameter {
+                name,
+                min,
+                max,
+                default,
+            }
+        }
+        Rule::option_stmt => lower_option(&mut take, file)?,
+        Rule::preset_stmt => lower_preset(&mut take, file)?,
+        Rule::board_stmt => lower_board(take()?, file)?,
+        Rule::edges_stmt => {
+            let mut rules = Vec::new();
+            while let Ok(p) = take() {
+                let pspan = span_of(&p, file);
+                let mut names = p.into_inner().map(|p| lower_name(p, file));
+                let dir = names.next().ok_or_else(|| internal(pspan))?;
+                let colour = names.next().ok_or_else(|| internal(pspan))?;
+                rules.push((dir, colour));
+            }
+            StatementKind::Edges(rules)
+        }
+        Rule::edge_stmt => StatementKind::Edge {
+            site: lower_name(take()?, file),
+            direction: lower_name(take()?, file),
+            colour: lower_name(take()?, file),
+        },
+        Rule::hand_stmt => StatementKind::Hand {
+            player: lower_name(take()?, file),
+            tiles: lower_expr(take()?, file)?,
+        },
+        Rule::score_stmt => StatementKind::Score {
+            score: lower_expr(take()?, file)?,
+            condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
+        },
+        Rule::piece_stmt => {
+            let mut names = Vec::new();
+            while let Ok(p) = take() {
+                names.push(lower_name(p, file));
+            }
+            StatementKind::Pieces(names)
+        }
+        Rule::setup_stmt => lower_setup(take()?, file)?,
+        Rule::after_sow_stmt => {
+            let mut rules = Vec::new();
+            while let Ok(rule) = take() {
+                rules.push(lower_sow_rule(rule, file)?);
+            }
+            StatementKind::AfterSow { rules }
+        }
+        Rule::move_stmt => lower_move(&mut take, file)?,
+        Rule::after_stmt => lower_after(&mut take, file)?,
+        Rule::forbid_stmt => lower_forbid(&mut take, file)?,
+        Rule::end_stmt => lower_end(&mut take, span, file)?,
+        _ => return Err(internal(span)),
+    };
+    Ok(Statement { kind, span })
+}
+
+/// A `move` statement: the move's shape, its clauses and its condition.
+fn lower_move<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let kind = lower_move_kind(take()?, file)?;
+    let mut clauses = MoveClauses::default();
+    let mut condition = None;
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
+            Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
+            Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
+            Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
+            Rule::compulsory => {
+                let span = span_of(&part, file);
+                clauses.compulsory = Some((span, part.into_inner().nth(1).is_some()));
+            }
+            Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
+            Rule::onto => {
+                let span = span_of(&part, file);
+                let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
+                clauses.onto = Some((both, span));
+            }
+            Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
+            Rule::with_liberties => clauses.liberties = Some(Box::new(lower_liberties(part, file))),
+            Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
+            Rule::take_after => clauses.take_after = Some(Box::new(lower_take_after(part, file)?)),
+            Rule::step_chain | Rule::line_capture => add_line_capture(&mut clauses, part, file)?,
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::Move {
+        kind,
+        clauses,
+        condition,
+    })
+}
+
+/// A `forbid repeated position` statement: its reading, its reach and its condition.
+fn lower_forbid<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let (mut ignoring_turn, mut within, mut condition) = (false, None, None);
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::ignoring_turn => ignoring_turn = true,
+            Rule::forbid_within => within = Some(lower_max(part, file)?),
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::ForbidRepetition {
+        ignoring_turn,
+        within,
+        condition,
+    })
+}
+
+/// An `after move` statement: the effect, its label and its condition.
+fn lower_after<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let effect = lower_effect(take()?, file)?;
+    let (mut condition, mut label) = (None, None);
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::rule_label => label = Some(lower_label(part)),
+            _ => condition = Some(lower_condition(part, file)?),
+        }
+    }
+    Ok(StatementKind::After {
+        effect,
+        condition,
+        label,
+    })
+}
+
+/// An `option` statement: a switch, or named choices.
+fn lower_option<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let second = take()?;
+    let (choices, default) = if second.as_rule() == Rule::choices {
+        let choices = second.into_inner().map(|p| lower_name(p, file)).collect();
+        (Some(choices), lower_name(take()?, file))
+    } else {
+        (None, lower_name(second, file))
+    };
+    Ok(StatementKind::Option {
+        name,
+        choices,
+        default,
+    })
+}
+
+/// A `preset` statement: its name, whether it is the default, and its settings.
+fn lower_preset<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let mut is_default = false;
+    let mut settings = Vec::new();
+    while let Ok(part) = take() {
+        match part.as_rule() {
+            Rule::kw_default => is_default = true,
+            Rule::settings => {
+                for setting in part.into_inner() {
+                    settings.push(lower_setting(setting, file)?);
+                }
+            }
+            _ => return Err(internal(span_of(&part, file))),
+        }
+    }
+    Ok(StatementKind::Preset {
+        name,
+        is_default,
+        settings,
+    })
+}
+
+/// The shape of a `board` statement.
+fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let sspan = span_of(&shape, file);
+    match shape.as_rule() {
+        Rule::mancala_board => {
+            let mut parts = parts(shape);
+            let pits = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            Ok(StatementKind::Board(BoardShape::Mancala { pits }))
+        }
+        Rule::hex_board => {
+            let mut parts = parts(shape);
+            let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let removed = parts.map(|p| lower_name(p, file)).collect();
+            Ok(StatementKind::Board(BoardShape::Hex { side, removed }))
+        }
+        Rule::grid_board => {
+            let mut parts = parts(shape);
+            let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let (mut diagonals, mut without, mut lines) = (None, None, Vec::new());
+            let mut squares = None;
+            for part in parts {
+                let rule = part.as_rule();
+                if rule == Rule::grid_lines {
+                    lines = self::parts(part).map(|p| lower_line(p, file)).collect();
+                    continue;
+                }
+                if rule == Rule::grid_squares {
+                    let checkered = self::parts(part).any(|p| p.as_rule() == Rule::grid_checkered);
+                    squares = Some(Squares { checkered });
+                    continue;
+                }
+                let region = self::parts(part).next().ok_or_else(|| internal(sspan))?;
+                let region = lower_expr(region, file)?;
+                match rule {
+                    Rule::grid_diagonals => diagonals = Some(Box::new(region)),
+                    _ => without = Some(Box::new(region)),
+                }
+            }
+            Ok(StatementKind::Board(BoardShape::Grid {
+                width,
+                height,
+                squares,
+                diagonals,
+                without,
+                lines,
+            }))
+        }
+        _ => Err(internal(sspan)),
+    }
+}
+
+/// What a `setup` statement puts on the board.
+fn lower_setup(what: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let wspan = span_of(&what, file);
+    let rule = what.as_rule();
+    let mut parts = parts(what);
+    let mut part = || parts.next().ok_or_else(|| internal(wspan));
+    match rule {
+        Rule::piece_setup => Ok(StatementKind::Setup {
+            player: lower_name(part()?, file),
+            piece: lower_name(part()?, file),
+            region: lower_expr(part()?, file)?,
+        }),
+        Rule::stones_setup => Ok(StatementKind::SetupStones {
+            count: lower_expr(part()?, file)?,
+        }),
+        Rule::hand_setup => Ok(StatementKind::SetupHand {
+            count: lower_hand_count(part()?, file)?,
+            player: lower_name(part()?, file),
+            piece: lower_name(part()?, file),
+        }),
+        _ => Err(internal(wspan)),
+    }
+}
+
+/// The count of `setup N PLAYER KIND in hand`: a number, or the expression in parentheses.
+fn lower_hand_count(count: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&count, file);
+    let inner = count.into_inner().next().ok_or_else(|| internal(span))?;
+    match inner.as_rule() {
+        Rule::int => Ok(Expr {
+            kind: ExprKind::Int(lower_int(&inner, file)?),
+            span,
+        }),
+        _ => lower_expr(inner, file),
+    }
+}
+
+/// An `end` statement: its short name if it has one, its condition and its result.
+fn lower_end<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    span: Span,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let mut cond = take()?;
+    let mut label = None;
+    if cond.as_rule() == Rule::rule_label {
+        label = Some(lower_label(cond));
+        cond = take()?;
+    }
+    let res = take()?;
+    let condition = match cond.as_rule() {
+        Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
+        Rule::no_player_can_move => EndCondition::NoPlayerCanMove(span_of(&cond, file)),
+        Rule::repeated_position => EndCondition::RepeatedPosition(span_of(&cond, file)),
+        Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
+        Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
+        Rule::position_condition => {
+            let span = span_of(&cond, file);
+            let e = cond.into_inner().next().ok_or_else(|| internal(span))?;
+            EndCondition::Position(lower_expr(e, file)?)
+        }
+        _ => return Err(internal(span_of(&cond, file))),
+    };
+    let result = match res.as_rule() {
+        Rule::mover_loses => EndResult::MoverLoses,
+        Rule::mover_wins => EndResult::MoverWins,
+        Rule::most_pieces_result => EndResult::MostPieces,
+        Rule::player_wins => {
+            let name = parts(res).next().ok_or_else(|| internal(span))?;
+            EndResult::PlayerWins(lower_name(name, file))
+        }
+        Rule::draw_result => EndResult::Draw,
+        Rule::store_result => {
+            let to = parts(res)
+                .find(|p| p.as_rule() == Rule::remaining_to)
+                .ok_or_else(|| internal(span))?;
+            // `parts` would drop the keywords that tell the two forms apart.
+            let owners = to.into_inner().any(|p| p.as_rule() == Rule::kw_owners);
+            EndResult::StoreMajority {
+                to_empty_side: !owners,
+            }
+        }
+        Rule::score_result => EndResult::HighestScore {
+            last_placer_loses: parts(res).any(|p| p.as_rule() == Rule::last_placer_loses),
+        },
+        _ => return Err(internal(span_of(&res, file))),
+    };
+    Ok(StatementKind::End {
+        condition,
+        result,
+        label,
+    })
+}
+
+fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {
+    let span = span_of(&pair, file);
+    let mut inner = parts(pair);
+    let condition = lower_expr(inner.next().ok_or_else(|| internal(span))?, file)?;
+    let mut actions = Vec::new();
+    let (mut cancel, mut label) = (None, None);
+    for action in inner {
+        let aspan = span_of(&action, file);
+        let rule = action.as_rule();
+        if rule == Rule::unless_clause {
+            cancel = Some(lower_max(action, file)?);
+            continue;
+        }
+        if rule == Rule::rule_label {
+            label = Some(lower_label(action));
+            continue;
+        }
+        let mut p = parts(action);
+        let mut part = || p.next().ok_or_else(|| internal(aspan));
+        actions.push(match rule {
+            Rule::again_action => Action::Again(aspan),
+            Rule::take_action => Action::Take {
+                from: lower_expr(part()?, file)?,
+                to: lower_expr(part()?, file)?,
+            },
+            Rule::mark_action => Action::Mark(lower_expr(part()?, file)?),
+            Rule::named_mark_action => Action::NamedMark {
+                site: lower_expr(part()?, file)?,
+                name: lower_name(part()?, file),
+            },
+            Rule::take_run_action => {
+                let from = lower_expr(part()?, file)?;
+                let direction = part()?;
+                let counterclockwise = direction
+                    .into_inner()
+                    .next()
+                    .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
+                Action::TakeRun {
+                    from,
+                    counterclockwise,
+                    condition: lower_expr(part()?, file)?,
+                    to: lower_expr(part()?, file)?,
+                }
+            }
+            _ => return Err(internal(aspan)),
+        });
+    }
+    Ok(SowRule {
+        condition,
+        actions,
+        cancel,
+        label,
+        span,
+    })
+}
+
+/// `called "corner"`: the text of the label's string.
+fn lower_label(pair: Pair<Rule>) -> String {
+    let text = pair.into_inner().last().map_or("", |s| s.as_str());
+    text.trim_matches('"').to_string()
+}
+
+fn lower_setting(pair: Pair<Rule>, file: FileId) -> Lowered<Setting> {
+    let span = span_of(&pair, file);
+    let mut inner = pair.into_inner();
+    let name = lower_name(next(&mut inner, span)?, file);
+    let value = next(&mut inner, span)?;
+    let value = match value.as_rule() {
+        Rule::signed_int => SettingValue::Int(lower_int(&value, file)?, span_of(&value, file)),
+        _ => SettingValue::Name(lower_name(value, file)),
+    };
+    Ok(Setting { name, value })
+}
+
+/// The children of a pair that carry meaning: keywords are left out.
+fn parts(pair: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
+    pair.into_inner().filter(|p| !is_keyword(p.as_rule()))
+}
+
+fn is_keyword(rule: Rule) -> bool {
+    keyword_table().contains_key(&rule) && !MEANINGFUL_KEYWORDS.contains(&rule)
+}
+
+/// Keywords whose presence the lowering reads (a sowing direction, `convert` or `remove`,
+/// a `default` preset), which [`parts`] therefore keeps.
+const MEANINGFUL_KEYWORDS: [Rule; 5] = [
+    Rule::kw_clockwise,
+    Rule::kw_counterclockwise,
+    Rule::kw_convert,
+    Rule::kw_default,
+    Rule::kw_remove,
+];
+
+/// The keywords of the grammar, derived from its `kw_*` rules (`kw_skip` is the word
+/// `skip`): by rule, the word and the word as shown in "expected ..." messages. This is the
+/// one table of keywords; a test checks it against the grammar's text and the docs.
+fn keyword_table() -> &'static std::collections::HashMap<Rule, (String, String)> {
+    static TABLE: OnceLock<std::collections::HashMap<Rule, (String, String)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Rule::all_rules()
+            .iter()
+            .filter_map(|&rule| {
+                let name = format!("{rule:?}");
+                let word = name.strip_prefix("kw_")?.replace('_', "-");
+                let shown = format!("`{word}`");
+                Some((rule, (word, shown)))
+            })
+            .collect()
+    })
+}
+
+/// Every keyword of the language, sorted.
+pub fn keywords() -> Vec<&'static str> {
+    let mut words: Vec<&str> = keyword_table().values().map(|(w, _)| w.as_str()).collect();
+    words.sort_unstable();
+    words
+}
+
+fn lower_name(pair: Pair<Rule>, file: FileId) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: span_of(&pair, file),
+    }
+}
+
+fn lower_string(pair: Pair<Rule>, file: FileId) -> Lowered<String> {
+    let span = span_of(&pair, file);
+    let text = pair.into_inner().next().ok_or_else(|| internal(span))?;
+    Ok(text.as_str().to_string())
+}
+
+fn lower_int(pair: &Pair<Rule>, file: FileId) -> Lowered<i64> {
+    pair.as_str().parse::<i64>().map_err(|_| {
+        Diagnostic::error("this number is too large", span_of(pair, file))
+            .with_help(format!("numbers must be at most {}", i64::MAX))
+    })
+}
+
+fn lower_condition(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
+    let mut inner = parts(pair);
+    lower_expr(inner.next().ok_or_else(|| internal(span))?, file)
+}
+
+/// `with liberties [along DIRECTIONS]`: the directions, if given, and the clause.
+fn lower_liberties(pair: Pair<Rule>, file: FileId) -> (Option<Directions>, Span) {
+    let span = span_of(&pair, file);
+    let directions = pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::directions)
+        .map(|p| lower_directions(p, file));
+    (directions, span)
+}
+
+/// `next to WHAT [along DIRECTIONS]`.
+fn lower_next_to(pair: Pair<Rule>, file: FileId) -> (Neighbour, Option<Box<Directions>>, Span) {
+    let span = span_of(&pair, file);
+    let (mut what, mut directions) = (Neighbour::Friend, None);
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::kw_empty => what = Neighbour::Empty,
+            Rule::kw_enemy => what = Neighbour::Enemy,
+            Rule::kw_piece => what = Neighbour::Piece,
+            Rule::directions => directions = Some(Box::new(lower_directions(p, file))),
+            _ => {}
+        }
+    }
+    (what, directions, span)
+}
+
+/// `a1-d1-g1`, one name as read: its points, each with its own place in the file.
+fn lower_line(pair: Pair<Rule>, file: FileId) -> Vec<Name> {
+    let span = span_of(&pair, file);
+    let mut start = span.start;
+    pair.as_str()
+        .split('-')
+        .map(|text| {
+            let name = Name {
+                text: text.to_string(),
+                span: Span::new(start, start + text.len()).in_file(file),
+            };
+            start += text.len() + 1;
+            name
+        })
+        .collect()
+}
+
+/// `then remove enemy [if line N] [sparing line N]`.
+fn lower_take_after(pair: Pair<Rule>, file: FileId) -> Lowered<TakeAfter> {
+    let span = span_of(&pair, file);
+    let mut take = TakeAfter {
+        if_line: None,
+        sparing_line: None,
+        span,
+    };
+    let clauses = pair.into_inner();
+    for part in clauses.filter(|p| matches!(p.as_rule(), Rule::take_if | Rule::take_sparing)) {
+        let rule = part.as_rule();
+        let n = part.into_inner().last().ok_or_else(|| internal(span))?;
+        let n = Some(lower_expr(n, file)?);
+        match rule {
+            Rule::take_if => take.if_line = n,
+            _ => take.sparing_line = n,
+        }
+    }
+    Ok(take)
+}
+
+/// `then shoot KIND along DIRECTIONS`.
+fn lower_shoot(pair: Pair<Rule>, file: FileId) -> Lowered<Shoot> {
+    let span = span_of(&pair, file);
+    let mut inner = parts(pair);
+    let kind = lower_name(inner.next().ok_or_else(|| internal(span))?, file);
+    let directions = lower_directions(inner.next().ok_or_else(|| internal(span))?, file);
+    Ok(Shoot {
+        kind,
+        directions,
+        span,
+    })
+}
+
+fn lower_directions(pair: Pair<Rule>, file: FileId) -> Directions {
+    Directions {
+        names: pair.into_inner().map(|p| lower_name(p, file)).collect(),
+    }
+}
+
+fn lower_mode(pair: Pair<Rule>, file: FileId) -> Lowered<CaptureMode> {
+    let span = span_of(&pair, file);
+    match pair.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::kw_convert) => Ok(CaptureMode::Convert),
+        Some(Rule::kw_remove) => Ok(CaptureMode::Remove),
+        _ => Err(internal(span)),
+    }
+}
+
+/// A capture by approach or withdrawal into a move's clauses, or a `chained` written as a
+/// clause of its own (kept in the same place, for the checker to refuse).
+fn add_line_capture(clauses: &mut MoveClauses, part: Pair<Rule>, file: FileId) -> Lowered<()> {
+    let stray = clauses.line_capture.as_ref().and_then(|c| c.stray_chain);
+    if part.as_rule() == Rule::line_capture {
+        let mut clause = lower_line_capture(part, file)?;
+        clause.stray_chain = stray;
+        clauses.line_capture = Some(Box::new(clause));
+        return Ok(());
+    }
+    let span = span_of(&part, file);
+    let clause = clauses.line_capture.get_or_insert_with(|| {
+        Box::new(LineCaptureClause {
+            ways: Vec::new(),
+            mode: None,
+            chained: None,
+            stray_chain: None,
+            span,
+        })
+    });
+    clause.stray_chain = Some(span);
+    Ok(())
+}
+
+/// `capture by approach or withdrawal remove chained`.
+fn lower_line_capture(pair: Pair<Rule>, file: FileId) -> Lowered<LineCaptureClause> {
+    let span = span_of(&pair, file);
+    let mut clause = LineCaptureClause {
+        ways: Vec::new(),
+        mode: None,
+        chained: None,
+        stray_chain: None,
+        span,
+    };
+    for part in parts(pair) {
+        match part.as_rule() {
+            Rule::capture_way => {
+                let withdrawal = part
+                    .clone()
+                    .into_inner()
+                    .next()
+                    .is_some_and(|p| p.as_rule() == Rule::kw_withdrawal);
+                clause.ways.push((withdrawal, span_of(&part, file)));
+            }
+            Rule::step_chain => clause.chained = Some(span_of(&part, file)),
+            _ => clause.mode = Some(lower_mode(part, file)?),
+        }
+    }
+    Ok(clause)
+}
+
+/// `jump DIRECTIONS [flying] over WHAT [MODE] [chained [straight]]`, from its parts.
+fn lower_jump<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<MoveKind> {
+    let directions = lower_directions(take()?, file);
+    let mut next = take()?;
+    let flying = match next.as_rule() {
+        Rule::flying => {
+            let span = span_of(&next, file);
+            next = take()?;
+            Some(span)
+        }
+        _ => None,
+    };
+    let chain_word = |p: &Pair<Rule>| {
+        (p.as_rule() == Rule::chained)
+            .then(|| p.clone().into_inner().nth(1).map(|w| w.as_rule()))
+            .flatten()
+    };
+    let over = match next.into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::kw_enemy) => Jumped::Enemy,
+        Some(Rule::kw_friend) => Jumped::Friend,
+        _ => Jumped::Any,
+    };
+    let mut mode = None;
+    let mut chain = Chain::Single;
+    while let Ok(part) = take() {
+        if let (Some(at), Some(word)) = (flying, chain_word(&part)) {
+            let chain = match word {
+                Rule::kw_straight => "chained straight",
+                _ => "chained at will",
+            };
+            return Err(
+                Diagnostic::error(format!("a flying jump cannot go on `{chain}`"), at).with_help(
+                    "write `chained` (the piece jumps on in any of the directions), or leave the jump single",
+                ),
+            );
+        }
+        match part.as_rule() {
+            Rule::chained => {
+                chain = match part.into_inner().nth(1).map(|w| w.as_rule()) {
+                    Some(Rule::kw_straight) => Chain::Straight,
+                    Some(_) => Chain::TurningAtWill,
+                    None => Chain::Turning,
+                }
+            }
+            _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
+        }
+    }
+    Ok(MoveKind::Jump {
+        directions,
+        flying: flying.is_some(),
+        over,
+        mode,
+        chain,
+    })
+}
+
+fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
+    let span = span_of(&pair, file);
+    let rule = pair.as_rule();
+    let mut inner = parts(pair);
+    let mut take = || inner.next().ok_or_else(|| internal(span));
+    match rule {
+        Rule::slide_move | Rule::step_move => {
+            let directions = lower_directions(take()?, file);
+            let mut max_length = None;
+            for part in inner {
+                match part.as_rule() {
+                    Rule::flying => {
+                        return Err(Diagnostic::error("only a jump flies", span_of(&part, file))
+                            .with_help("a slide already goes as far as the sites are empty; to jump a piece any distance away, write `move jump DIRECTIONS flying over enemy`"))
+                    }
+                    _ => max_length = Some(lower_max(part, file)?),
+                }
+            }
+            // `step DIRS` is `slide DIRS max 1`.
+            if rule == Rule::step_move {
+                max_length = Some(Expr {
+                    kind: ExprKind::Int(1),
+                    span,
+                });
+            }
+            Ok(MoveKind::Slide {
+                step: rule == Rule::step_move,
+                directions,
+                max_length,
+            })
+        }
+        Rule::jump_move => lower_jump(&mut take, file),
+        Rule::sow_move => {
+            let direction = take()?;
+            let counterclockwise = direction
+                .into_inner()
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
+            let mut options = Vec::new();
+            let (mut relay, mut skip, mut start) = (None, None, None);
+            while let Ok(option) = take() {
+                let span = span_of(&option, file);
+                let (o, slot) = match option.as_rule() {
+                    Rule::relay => (SowOption::Relay, &mut relay),
+                    Rule::skip_region => (SowOption::SkipRegion, &mut skip),
+                    Rule::start_at => (SowOption::StartAt, &mut start),
+                    _ => {
+                        options.push((sow_option(&option, span)?, span));
+                        continue;
+                    }
+                };
+                *slot = Some(Box::new(option_expr(option, span, file)?));
+                options.push((o, span));
+            }
+            Ok(MoveKind::Sow {
+                counterclockwise,
+                options,
+                relay,
+                skip,
+                start,
+            })
+        }
+        Rule::place_move => {
+            let how = take()?;
+            if how.as_rule() == Rule::place_tile {
+                let matching = how.into_inner().any(|p| p.as_rule() == Rule::kw_matching);
+                return Ok(MoveKind::Place { matching });
+            }
+            let mut p = parts(how);
+            let kind = lower_name(p.next().ok_or_else(|| internal(span))?, file);
+            let region = p.next().map(|e| lower_expr(e, file)).transpose()?;
+            Ok(MoveKind::PlacePiece { kind, region })
+        }
+        Rule::remove_move => {
+            // `parts` keeps the word `remove` (it is also a capture's mode).
+            let region = std::iter::from_fn(|| take().ok()).find(|p| p.as_rule() == Rule::expr);
+            Ok(MoveKind::Remove {
+                region: region.map(|e| lower_expr(e, file)).transpose()?,
+            })
+        }
+        Rule::pass_move => Ok(MoveKind::Pass {
+            at_will: take().is_ok_and(|p| p.as_rule() == Rule::pass_at_will),
+        }),
+        Rule::swap_move => Ok(MoveKind::Swap),
+        Rule::fly_move => Ok(MoveKind::Fly),
+        _ => Err(internal(span)),
+    }
+}
+
+/// `a, b, c`: the names of a list.
+fn lower_names(pair: Pair<Rule>, file: FileId) -> Vec<Name> {
+    parts(pair).map(|p| lower_name(p, file)).collect()
+}
+
+/// A clause that narrows a capture, read into `clauses`; false if `part` is none.
+fn lower_capture_clause(
+    part: Pair<Rule>,
+    clauses: &mut CaptureClauses,
+    file: FileId,
+) -> Lowered<bool> {
+    match part.as_rule() {
+        Rule::of_kinds => clauses.of = Some(lower_names(part, file)),
+        Rule::captured_in => clauses.standing = Some((true, lower_max(part, file)?)),
+        Rule::captured_outside => clauses.standing = Some((false, lower_max(part, file)?)),
+        Rule::against => clauses.against = Some(lower_max(part, file)?),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `capture enclosed DIRS MODE CLAUSES`.
+fn lower_enclosed(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    let span = span_of(&pair, file);
+    let mut directions = None;
+    let mut mode = None;
+    let mut clauses = CaptureClauses::default();
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::directions => directions = Some(lower_directions(part, file)),
+            Rule::capture_mode => mode = Some(lower_mode(part, file)?),
+            _ => {
+                lower_capture_clause(part, &mut clauses, file)?;
+            }
+        }
+    }
+    Ok(Effect::Enclosed {
+        directions: directions.ok_or_else(|| internal(span))?,
+        mode: mode.ok_or_else(|| internal(span))?,
+        clauses,
+        span,
+    })
+}
+
+fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    let span = span_of(&pair, file);
+    if pair.as_rule() == Rule::extra_turn {
+        return Ok(Effect::Again(span));
+    }
+    if pair.as_rule() == Rule::promotion {
+        let mut names: Vec<Name> = Vec::new();
+        let (mut region, mut mid_chain) = (None, None);
+        for part in parts(pair) {
+            match part.as_rule() {
+                Rule::name => names.push(lower_name(part, file)),
+                Rule::mid_chain => {
+                    let at = span_of(&part, file);
+                    mid_chain = match part.into_inner().nth(1).map(|p| p.as_rule()) {
+                        Some(Rule::kw_once) => Some((MidChain::AtOnce, at)),
+                        _ => Some((MidChain::AtEnd, at)),
+                    };
+                }
+                _ => region = Some(lower_expr(part, file)?),
+            }
+        }
+        let to = names.pop().ok_or_else(|| internal(span))?;
+        return Ok(Effect::Promote {
+            from: (!names.is_empty()).then_some(names),
+            to,
+            region: region.ok_or_else(|| internal(span))?,
+            mid_chain,
+            span,
+        });
+    }
+    if pair.as_rule() == Rule::enclosed_capture {
+        return lower_enclosed(pair, file);
+    }
+    if pair.as_rule() == Rule::group_capture {
+        let (mut directions, mut mode) = (None, None);
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::directions => directions = Some(lower_directions(part, file)),
+                Rule::capture_mode => mode = Some(lower_mode(part, file)?),
+                _ => {}
+            }
+        }
+        return Ok(Effect::Groups {
+            directions: directions.ok_or_else(|| internal(span))?,
+            mode: mode.ok_or_else(|| internal(span))?,
+            span,
+        });
+    }
+    if pair.as_rule() != Rule::custodian_capture {
+        return Err(internal(span));
+    }
+    let mut clauses = CaptureClauses::default();
+    let mut shape = None;
+    let mut turning_once = false;
+    let (mut min_length, mut max_length) = (None, None);
+    let mut mode = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::line_run | Rule::path_run => {
+                let is_path = part.as_rule() == Rule::path_run;
+                for p in part.into_inner() {
+                    match p.as_rule() {
+                        Rule::directions => {
+                            shape = Some(RunShape::Lines(lower_directions(p, file)))
+                        }
+                        Rule::name if is_path => shape = Some(RunShape::Path(lower_name(p, file))),
+                        Rule::turning_once => turning_once = true,
+                        _ => {}
+                    }
+                }
+            }
+            Rule::max_length => max_length = Some(lower_max(part, file)?),
+            Rule::min_length => min_length = Some(Box::new(lower_max(part, file)?)),
+            Rule::capture_mode => mode = Some(lower_mode(part, file)?),
+            _ => {
+                lower_capture_clause(part, &mut clauses, file)?;
+            }
+        }
+    }
+    Ok(Effect::Custodian {
+        shape: shape.ok_or_else(|| internal(span))?,
+        turning_once,
+        min_length,
+        max_length,
+        mode: mode.ok_or_else(|| internal(span))?,
+        clauses,
+        span,
+    })
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::op_or, Assoc::Left))
+            .op(Op::infix(Rule::op_and, Assoc::Left))
+            .op(Op::prefix(Rule::op_not))
+            .op(Op::infix(Rule::op_eq, Assoc::Left)
+                | Op::infix(Rule::op_ne, Assoc::Left)
+                | Op::infix(Rule::op_lt, Assoc::Left)
+                | Op::infix(Rule::op_le, Assoc::Left)
+                | Op::infix(Rule::op_gt, Assoc::Left)
+                | Op::infix(Rule::op_ge, Assoc::Left))
+            .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_mod, Assoc::Left))
+            .op(Op::prefix(Rule::op_neg))
+    })
+}
+
+/// Lowers a whole `expr` pair, refusing expressions larger than [`MAX_EXPRESSION_TERMS`].
+/// `max N`: the expression N.
+fn lower_max(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
+    let e = pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::expr)
+        .ok_or_else(|| internal(span))?;
+    lower_expr(e, file)
+}
+
+/// A sowing option without an expression.
+fn sow_option(option: &Pair<Rule>, span: Span) -> Lowered<SowOption> {
+    Ok(match option.as_rule() {
+        Rule::origin_first => SowOption::OriginFirst,
+        Rule::skip_opponent_store => SowOption::SkipOpponentStore,
+        Rule::skip_stores => SowOption::SkipStores,
+        Rule::skip_origin => SowOption::SkipOrigin,
+        Rule::marked_to_owner => SowOption::MarkedToOwner,
+        _ => return Err(internal(span)),
+    })
+}
+
+/// The expression of a sowing option (`relay while`, `skip`, `start at`).
+fn option_expr(option: Pair<Rule>, span: Span, file: FileId) -> Lowered<Expr> {
+    let e = option.into_inner().find(|p| p.as_rule() == Rule::expr);
+    lower_expr(e.ok_or_else(|| internal(span))?, file)
+}
+
+fn lower_expr(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let terms = pair.clone().into_inner().flatten().count();
+    if terms > MAX_EXPRESSION_TERMS {
+        return Err(Diagnostic::error(
+            format!(
+                "this expression is too long ({terms} terms; the limit is {MAX_EXPRESSION_TERMS})"
+            ),
+            span_of(&pair, file),
+        )
+        .with_help("rule files describe games; no rule needs an expression this large"));
+    }
+    lower_expr_tree(pair, file)
+}
+
+/// Lowers an `expr` pair with the Pratt parser (its size already checked).
+fn lower_expr_tree(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    pratt()
+        .map_primary(|p| lower_primary(p, file))
+        .map_prefix(|op, rhs| {
+            let rhs = rhs?;
+            let span = span_of(&op, file).to(rhs.span);
+            let op = match op.as_rule() {
+                Rule::op_not => UnaryOp::Not,
+                _ => UnaryOp::Neg,
+            };
+            Ok(Expr {
+                kind: ExprKind::Unary(op, Box::new(rhs)),
+                span,
+            })
+        })
+        .map_infix(|lhs, op, rhs| {
+            let (lhs, rhs) = (lhs?, rhs?);
+            let op = match op.as_rule() {
+                Rule::op_or => BinaryOp::Or,
+                Rule::op_and => BinaryOp::And,
+                Rule::op_eq => BinaryOp::Eq,
+                Rule::op_ne => BinaryOp::Ne,
+                Rule::op_lt => BinaryOp::Lt,
+                Rule::op_le => BinaryOp::Le,
+                Rule::op_gt => BinaryOp::Gt,
+                Rule::op_ge => BinaryOp::Ge,
+                Rule::op_add => BinaryOp::Add,
+                Rule::op_sub => BinaryOp::Sub,
+                Rule::op_mod => BinaryOp::Mod,
+                _ => BinaryOp::Mul,
+            };
+            let span = lhs.span.to(rhs.span);
+            Ok(Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            })
+        })
+        .parse(pair.into_inner())
+}
+
+fn lower_primary(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
+    let span = span_of(&pair, file);
+    match pair.as_rule() {
+        Rule::int => Ok(Expr {
+            kind: ExprKind::Int(lower_int(&pair, file)?),
+            span,
+        }),
+        Rule::name => Ok(Expr {
+            kind: ExprKind::Name(lower_name(pair, file)),
+            span,
+        }),
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let function = lower_name(next(&mut inner, span)?, file);
+            let args = inner
+                .map(|p| lower_expr(p, file))
+                .collect::<Lowered<Vec<_>>>()?;
+            Ok(Expr {
+                kind: ExprKind::Call { function, args },
+                span,
+            })
+        }
+        Rule::expr => lower_expr_tree(pair, file),
+        Rule::quantified => {
+            let mut inner = pair.into_inner();
+            let quantifier = next(&mut inner, span)?;
+            let every = quantifier
+                .into_inner()
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::kw_every);
+            let name = lower_name(next(&mut inner, span)?, file);
+            let mut exprs = inner.filter(|p| p.as_rule() == Rule::expr);
+            let mut take = || exprs.next().ok_or_else(|| internal(span));
+            let region = Box::new(lower_expr(take()?, file)?);
+            let body = Box::new(lower_expr(take()?, file)?);
+            Ok(Expr {
+                kind: ExprKind::Quantified {
+                    every,
+                    name,
+                    region,
+                    body,
+                },
+                span,
+            })
+        }
+        _ => Err(internal(span)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each `kw_*` rule of the grammar matches the word its name spells, so that the table
+    /// derived from the rule names is the grammar's list of keywords.
+    #[test]
+    fn the_keyword_table_is_the_grammar_s() {
+        let grammar = include_str!("../../../../grammar/game.pest");
+        let mut written: Vec<String> = Vec::new();
+        for line in grammar.lines().filter(|l| l.starts_with("kw_")) {
+            let (name, rule) = line.split_once('=').expect("a rule");
+            let word = name.trim().trim_start_matches("kw_").replace('_', "-");
+            assert_eq!(
+                rule.trim(),
+                format!("@{{ \"{word}\" ~ !name_tail }}"),
+                "the rule {name} should match the word `{word}`"
+            );
+            written.push(word);
+        }
+        written.sort_unstable();
+        assert_eq!(keywords(), written);
+        for k in STATEMENT_KEYWORDS {
+            assert!(
+                keywords().contains(&k),
+                "`{k}` opens a statement but is no keyword"
+            );
+        }
+        assert_eq!(describe(Rule::kw_extends), "`extends`");
+    }
+}

@@ -1,0 +1,1454 @@
+//! The compiled game: everything the engine needs, precomputed, with no names to look up
+//! during play. The bottom of the workspace: this crate depends on nothing else of the
+//! project (nor on any other crate).
+
+pub mod board;
+mod eval;
+pub mod tiles;
+
+pub use board::{Board, Drawing, Layout, Site, NO_SITE};
+pub use eval::Env;
+pub use tiles::{GroupUnit, Tiles};
+
+/// The number of players a game has (the checker holds every game to it); the one place
+/// that fixes it.
+pub const PLAYERS: usize = 2;
+
+/// A player, by turn order: the first named in the `players` statement moves first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(u8);
+
+impl Player {
+    /// The player who moves first.
+    pub const FIRST: Player = Player(0);
+    /// The player who moves second.
+    pub const SECOND: Player = Player(1);
+
+    /// The player at `index` in turn order, if a game has that many players.
+    pub fn new(index: usize) -> Option<Player> {
+        (index < PLAYERS).then_some(Player(index as u8))
+    }
+
+    /// The player a player-valued expression's value names (the checker's types make
+    /// every such value a player).
+    #[inline]
+    pub fn of_value(value: i64) -> Player {
+        usize::try_from(value)
+            .ok()
+            .and_then(Player::new)
+            .expect("a player-valued expression names a player")
+    }
+
+    /// Its code in a per-site table where 0 stands for no player (the marks on pits):
+    /// 1 + its index.
+    #[inline(always)]
+    pub const fn code(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// The player a [`Player::code`] stands for: `None` for 0 or a code no player has.
+    #[inline]
+    pub fn of_code(code: u8) -> Option<Player> {
+        Player::new(usize::from(code).checked_sub(1)?)
+    }
+
+    /// Every player, in turn order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Player> + Clone {
+        (0..PLAYERS as u8).map(Player)
+    }
+
+    /// Its place in turn order, from 0: the index of its entry in per-player tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The player before this one in turn order: who moved last when this one is to move.
+    #[inline(always)]
+    pub const fn previous(self) -> Player {
+        if self.0 == 0 {
+            Player(PLAYERS as u8 - 1)
+        } else {
+            Player(self.0 - 1)
+        }
+    }
+
+    /// The player after this one in turn order (the order of the `players` statement).
+    #[inline(always)]
+    pub const fn next(self) -> Player {
+        if self.0 as usize + 1 == PLAYERS {
+            Player::FIRST
+        } else {
+            Player(self.0 + 1)
+        }
+    }
+}
+
+/// The content of a site: empty, or a piece of one player and one kind. Its index in
+/// per-cell tables (hash keys, owners) is 0 when empty, otherwise `1 + player * kinds +
+/// kind`; [`Game::cell`] makes one, [`Game::owner`] and [`Game::kind_of`] read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The empty cell.
+    pub const EMPTY: Cell = Cell(0);
+
+    /// The cell with this index in per-cell tables, if any game could have it (at most
+    /// [`MAX_PIECE_KINDS`] kinds for each of [`PLAYERS`] players); whether this game has
+    /// it is [`Game::cell_codes`]'s to say.
+    pub fn new(index: usize) -> Option<Cell> {
+        (index <= PLAYERS * MAX_PIECE_KINDS).then_some(Cell(index as u8))
+    }
+
+    /// A piece of `player` of kind `kind`, in a game of `kinds` kinds of piece.
+    #[inline(always)]
+    pub const fn piece(player: Player, kind: usize, kinds: usize) -> Cell {
+        Cell((1 + player.index() * kinds + kind) as u8)
+    }
+
+    /// Its index in per-cell tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Whether it holds no piece.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// Any kind of piece, in [`Expr::PiecesIn`].
+pub const ANY_KIND: u8 = u8::MAX;
+
+/// The empty cell ([`Cell::EMPTY`]).
+pub const EMPTY: Cell = Cell::EMPTY;
+
+/// The most pieces of one kind a player may have in hand at the start (`setup N PLAYER
+/// KIND in hand`); the hash keys of hands cover counts up to this.
+pub const MAX_HAND: u16 = 100;
+/// The most sites whose stones [`Game::end_condition_sites`] lists for one end condition.
+pub const END_KEY_SITES: usize = 3;
+
+/// The most kinds of piece a game may declare (a cell holds 1 + player * kinds + kind).
+pub const MAX_PIECE_KINDS: usize = 32;
+
+/// Convert captured pieces to the mover's, or remove them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CaptureMode {
+    /// The piece becomes the mover's.
+    Convert,
+    /// The piece leaves the board.
+    #[default]
+    Remove,
+}
+
+/// A player named relative to the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerRef {
+    /// The player to move.
+    Mover,
+    /// The other player.
+    Opponent,
+    /// A fixed player.
+    Fixed(Player),
+}
+
+/// Comparison and arithmetic operators of compiled expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `and`
+    And,
+    /// `or`
+    Or,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `%`
+    Mod,
+}
+
+impl Op {
+    /// The operator applied to two values: conditions give 0 or 1, arithmetic wraps, and
+    /// `x % 0` is 0. The engine and the compiler's tables share this one definition.
+    #[inline(always)]
+    pub fn apply(self, x: i64, y: i64) -> i64 {
+        match self {
+            Op::And => (x != 0 && y != 0) as i64,
+            Op::Or => (x != 0 || y != 0) as i64,
+            Op::Eq => (x == y) as i64,
+            Op::Ne => (x != y) as i64,
+            Op::Lt => (x < y) as i64,
+            Op::Le => (x <= y) as i64,
+            Op::Gt => (x > y) as i64,
+            Op::Ge => (x >= y) as i64,
+            Op::Add => x.wrapping_add(y),
+            Op::Sub => x.wrapping_sub(y),
+            Op::Mul => x.wrapping_mul(y),
+            Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
+        }
+    }
+
+    /// [`Op::apply`] without wrapping, as the compiler folds: `None` when the arithmetic
+    /// overflows or divides by zero.
+    pub fn checked(self, x: i64, y: i64) -> Option<i64> {
+        match self {
+            Op::Add => x.checked_add(y),
+            Op::Sub => x.checked_sub(y),
+            Op::Mul => x.checked_mul(y),
+            Op::Mod => x.checked_rem_euclid(y),
+            _ => Some(self.apply(x, y)),
+        }
+    }
+
+    /// [`Op::apply`] to values that may be unknown (`None`): a known side that decides an
+    /// `and` (false) or an `or` (true) decides it; otherwise an unknown side makes the
+    /// result unknown.
+    pub fn partial(self, x: Option<i64>, y: Option<i64>) -> Option<i64> {
+        let decides = |v: Option<i64>| match self {
+            Op::And => v == Some(0),
+            Op::Or => v.is_some_and(|v| v != 0),
+            _ => false,
+        };
+        if decides(x) || decides(y) {
+            return Some((self == Op::Or) as i64);
+        }
+        Some(self.apply(x?, y?))
+    }
+}
+
+/// An expression that depends on the position, compiled to a small tree over integers
+/// (conditions are 0 or 1). Everything that could be computed from the parameters alone
+/// has been folded away by the compiler.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A constant.
+    Const(i64),
+    /// A player (as an integer, for `==` between players).
+    Player(PlayerRef),
+    /// How many pieces a player has on the board.
+    Pieces(PlayerRef),
+    /// How many pieces a player has on the sites of [`Game::regions`]`[k]`, of one kind
+    /// or ([`ANY_KIND`]) of any.
+    PiecesIn(PlayerRef, u16, u8),
+    /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
+    /// on the sites of [`Game::regions`]`[k]`.
+    Line(PlayerRef, u16),
+    /// How many of a player's straight lines of pieces (as [`Expr::Line`] measures them,
+    /// each from end to end) on the sites of [`Game::regions`]`[k]` are exactly `n` long.
+    Lines(PlayerRef, u16, u16),
+    /// How many empty sites a slide from one of a player's pieces, of one kind or
+    /// ([`ANY_KIND`]) of any, along any of the board's directions, could end on (each site
+    /// counted once).
+    Reach(PlayerRef, u8),
+    /// 1 when a player's pieces form a group, each linked to the next by a step in one of
+    /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
+    /// site of [`Game::regions`]`[a]` and one on a site of [`Game::regions`]`[b]`.
+    Connected(PlayerRef, u16, u16, u8),
+    /// How many pieces a player has in hand (see [`Game::stock`]), of one kind or
+    /// ([`ANY_KIND`]) of any.
+    Hand(PlayerRef, u8),
+    /// A player's area (the flag false): their pieces, and the empty sites of every region
+    /// of empty sites (linked orthogonally) that borders their pieces and no other
+    /// player's; or (true) their territory, those empty sites alone.
+    Area(PlayerRef, bool),
+    /// The first expression for the first player as the mover, the second for the second
+    /// (a score whose statements differ by the player scored).
+    PerMover(Box<[Expr; 2]>),
+    /// The site the last stone was sown into.
+    Last,
+    /// A player's store (the argument is a player).
+    Store(Box<Expr>),
+    /// The player whose row a site is in.
+    Owner(Box<Expr>),
+    /// The stones on a site (0 for no site).
+    Count(Box<Expr>),
+    /// A pit's number in its owner's row (0 for a store).
+    PitNumber(Box<Expr>),
+    /// The pit across from a pit.
+    Opposite(Box<Expr>),
+    /// How many sites a player has marked.
+    Marks(Box<Expr>),
+    /// The site a player has marked first (in site order), or no site.
+    Marked(Box<Expr>),
+    /// The stones in a player's pits.
+    RowStones(Box<Expr>),
+    /// The majority score of the player to move (in a score, the player scored): the
+    /// largest group size at which they have more groups of their colour than the other
+    /// player has of theirs; 0 if there is none.
+    Majority(GroupUnit),
+    /// `not x` (1 when x is 0).
+    Not(Box<Expr>),
+    /// `-x`.
+    Neg(Box<Expr>),
+    /// `x op y`.
+    Binary(Op, Box<Expr>, Box<Expr>),
+    /// A value the compiler computed for every mover and last site:
+    /// `SowPlan::tables[k][mover * sites + last]` (only in a [`SowPlan`]).
+    Tabled(u16),
+    /// The pit the latest sowing started from (`origin`).
+    Origin,
+    /// The next site counterclockwise along the board's ring of pits and stores.
+    Next(Box<Expr>),
+    /// The next site clockwise.
+    Previous(Box<Expr>),
+    /// A player's pit by number (the first operand is the player): no site if the number
+    /// is not 1 to the number of pits.
+    PitOf(Box<Expr>, Box<Expr>),
+    /// How many steps counterclockwise from the first site to the second along the ring
+    /// (0 to sites - 1); -1 if either is no site.
+    Steps(Box<Expr>, Box<Expr>),
+    /// The site bound by the quantifier `k` levels out from the outermost (0 is the
+    /// outermost): the pit `p` of `any(p in R: C)`.
+    Bound(u8),
+    /// Every site of the board in turn, bound at level `depth`, with the body evaluated
+    /// for each: whether it holds for some, whether for all, or the sum of its values.
+    Over {
+        /// Which of the three.
+        quantifier: Quantifier,
+        /// The level the site is bound at (see [`Expr::Bound`]).
+        depth: u8,
+        /// The body: for a region, its membership test joined to the condition.
+        body: Box<Expr>,
+    },
+}
+
+/// What [`Expr::Over`] makes of its body's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    /// 1 if the body holds for some site.
+    Any,
+    /// 1 if it holds for every site.
+    Every,
+    /// The sum of its values.
+    Sum,
+}
+
+/// The deepest quantifiers nest (`any` inside `every` inside ...).
+pub const MAX_BOUND: usize = 4;
+
+impl Expr {
+    /// The expression's operands, in order (none for a leaf).
+    pub fn operands(&self) -> impl Iterator<Item = &Expr> {
+        let (a, b): (Option<&Expr>, Option<&Expr>) = match self {
+            Expr::Store(x)
+            | Expr::Owner(x)
+            | Expr::Count(x)
+            | Expr::PitNumber(x)
+            | Expr::Opposite(x)
+            | Expr::Marks(x)
+            | Expr::Marked(x)
+            | Expr::RowStones(x)
+            | Expr::Next(x)
+            | Expr::Previous(x)
+            | Expr::Over { body: x, .. }
+            | Expr::Not(x)
+            | Expr::Neg(x) => (Some(x), None),
+            Expr::Binary(_, a, b) | Expr::PitOf(a, b) | Expr::Steps(a, b) => (Some(a), Some(b)),
+            Expr::PerMover(both) => (Some(&both[0]), Some(&both[1])),
+            Expr::Const(_)
+            | Expr::Player(_)
+            | Expr::Pieces(_)
+            | Expr::PiecesIn(..)
+            | Expr::Line(..)
+            | Expr::Lines(..)
+            | Expr::Reach(..)
+            | Expr::Connected(..)
+            | Expr::Hand(..)
+            | Expr::Area(..)
+            | Expr::Last
+            | Expr::Origin
+            | Expr::Bound(_)
+            | Expr::Tabled(_)
+            | Expr::Majority(_) => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+
+    /// Whether `f` holds for the expression or any expression within it.
+    pub fn any(&self, f: &dyn Fn(&Expr) -> bool) -> bool {
+        f(self) || self.operands().any(|x| x.any(f))
+    }
+}
+
+/// A condition: always true, or an expression evaluated against the position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Condition {
+    /// No condition.
+    Always,
+    /// True when the expression is non-zero.
+    When(Expr),
+}
+
+/// Which pieces a jump may pass over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jumped {
+    /// The opponent's.
+    Enemy,
+    /// The mover's own.
+    Friend,
+    /// Anyone's.
+    Any,
+}
+
+/// How a jump goes on from where it lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chain {
+    /// One jump (no `chained`).
+    Single,
+    /// `chained straight`: on along the same line while it can; every landing is a move of
+    /// its own.
+    Straight,
+    /// `chained`: on from every landing, in any of the rule's directions, while it can (and
+    /// until the piece changes kind); the move is the whole sequence, at most
+    /// [`max_chain_legs`] jumps, recorded by the direction of each jump.
+    Turning,
+    /// `chained at will`: as [`Chain::Turning`], but the piece may stop at any landing, so
+    /// every landing of a sequence ends a move of its own.
+    TurningAtWill,
+    /// `chained`, in a game where a chain may fly or a piece be promoted mid-chain (and
+    /// jump on as its new kind): as [`Chain::Turning`], but the move is recorded by the
+    /// pieces it jumps ([`PieceBits`]), so that the routes that jump the same pieces and
+    /// end on the same site are one move.
+    Pieces,
+}
+
+/// How a chain recorded by the pieces it jumps ([`Chain::Pieces`]) names them. The sites
+/// such chains could jump over fall into groups (the sites joined by steps along the
+/// chains' directions; on a grid along the diagonals, the two colours of square), each of
+/// at most 64 sites; a move's pieces are bits over its starting site's group. The compiler
+/// refuses a game whose groups are larger.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceBits {
+    /// Per site, its group.
+    pub group: Vec<u16>,
+    /// Per site, its bit in its group (meaningful for a site a jump could pass over).
+    pub bit: Vec<u8>,
+    /// Per group, the sites a jump could pass over, in the order of their bits (the order
+    /// of the sites).
+    pub sites: Vec<Vec<Site>>,
+}
+
+impl PieceBits {
+    /// The bit of the piece on `site` among those a chain from `from` may jump.
+    #[inline]
+    pub fn bit(&self, site: Site) -> u64 {
+        1 << self.bit[site.index()]
+    }
+
+    /// The sites of the pieces `taken` (bits over the group of `from`), in site order.
+    pub fn sites(&self, from: Site, taken: u64) -> impl Iterator<Item = Site> + '_ {
+        let group = &self.sites[self.group[from.index()] as usize];
+        let mut bits = taken;
+        std::iter::from_fn(move || {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            group.get(b).copied()
+        })
+    }
+}
+
+/// What a promotion does to a chain of jumps (`chained`) whose piece lands in its region
+/// before the chain's end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MidChain {
+    /// The piece is promoted there and its move ends (a promotion without `at`).
+    #[default]
+    Stop,
+    /// `at end`: nothing happens there, and the chain goes on; the piece is promoted only
+    /// where its move ends.
+    Pass,
+    /// `at once`: the piece is promoted there and jumps on as its new kind, by the first
+    /// `chained` jump rule that moves that kind.
+    GoOn,
+}
+
+/// The bits a jump of a [`Chain::Turning`] move takes in the move: enough to tell apart the
+/// rule's `directions` directions (0 for one, 1 for two, 2 for up to four, 3 for up to
+/// eight).
+#[inline]
+pub const fn leg_bits(directions: usize) -> u32 {
+    usize::BITS - directions.saturating_sub(1).leading_zeros()
+}
+
+/// The most jumps a move holds, whatever its rule's directions.
+pub const MAX_CHAIN_LEGS: usize = 64;
+
+/// The most jumps one move of a [`Chain::Turning`] rule with `directions` directions may
+/// make: the jumps' directions share a 64-bit word, [`leg_bits`] bits each (64 with one or
+/// two directions, 32 with up to four, 21 with up to eight). The compiler refuses a rule
+/// whose chains could be longer on its board.
+pub const fn max_chain_legs(directions: usize) -> usize {
+    match leg_bits(directions) {
+        0 => MAX_CHAIN_LEGS,
+        bits => 64 / bits as usize,
+    }
+}
+
+/// What a move may end on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Landing {
+    /// An empty site.
+    #[default]
+    Empty,
+    /// An enemy piece, which it removes.
+    Enemy,
+    /// Either.
+    EmptyOrEnemy,
+}
+
+/// What a neighbouring site holds, for [`MoveFilter::next_to`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Neighbour {
+    /// Nothing.
+    Empty,
+    /// A piece of the mover's opponent.
+    Enemy,
+    /// A piece of the mover's.
+    Friend,
+    /// A piece of either player's.
+    Piece,
+}
+
+/// `next to`: a placement or removal only on a site with a neighbour that holds `what`
+/// along one of `directions` (bit `d` for the board's direction `d`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NextTo {
+    /// What the neighbour holds.
+    pub what: Neighbour,
+    /// The directions looked along, as bits.
+    pub directions: u8,
+}
+
+/// `then shoot`: after a slide or step, a new piece of the mover's of kind `kind` onto an
+/// empty site reached from the landing site along one of `directions` (bit `d` for the
+/// board's direction `d`), the site the piece left counting as empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    /// The kind of the piece shot.
+    pub kind: u8,
+    /// The directions it may go, as bits.
+    pub directions: u8,
+}
+
+/// `then remove enemy`: after the move, the mover removes one enemy piece of their choice
+/// (its site is the move's second part: the engine's `Move::removal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// `if line N`: only when the piece that moved then stands in a line of at least this
+    /// many of the mover's pieces (0: after every move of the rule).
+    pub if_line: u8,
+    /// `sparing line N`: not an enemy piece standing in a line of at least this many of
+    /// its owner's, unless every enemy piece does (0: any enemy piece).
+    pub sparing_line: u8,
+}
+
+/// `capture by approach or withdrawal MODE [chained]` (the default, which no rule has: by
+/// neither way): a step that captures the enemy piece
+/// on the next site on along its line (approach) or on the site behind where it started
+/// (withdrawal), with the unbroken run of enemy pieces beyond it on that line; every such
+/// step captures (one that could take both ways is two moves). Pieces are taken as each
+/// step is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LineCapture {
+    /// By approach.
+    pub approach: bool,
+    /// By withdrawal.
+    pub withdrawal: bool,
+    /// What becomes of the pieces taken.
+    pub mode: CaptureMode,
+    /// `chained`: after a capture the same piece may capture again, from where it landed,
+    /// not along the direction of its last step nor onto a site it has stood on this turn;
+    /// each step of the sequence ends a move of its own (the player may stop).
+    pub chained: bool,
+}
+
+impl LineCapture {
+    /// The bits one step of a move takes in the move's path: its direction's index in the
+    /// rule's `directions` directions ([`leg_bits`]), then one bit for the way (set:
+    /// withdrawal) when the rule has both.
+    pub const fn step_bits(&self, directions: usize) -> u32 {
+        leg_bits(directions) + (self.approach && self.withdrawal) as u32
+    }
+
+    /// The most steps one move of the rule holds: as many as the path has room for (at
+    /// most [`MAX_CHAIN_LEGS`]); one without `chained`.
+    pub const fn most_steps(&self, directions: usize) -> usize {
+        match (self.chained, self.step_bits(directions)) {
+            (false, _) => 1,
+            (true, 0) => MAX_CHAIN_LEGS,
+            (true, bits) => 64 / bits as usize,
+        }
+    }
+}
+
+/// Every kind of piece, as a set ([`MoveFilter::kinds`], [`CaptureFilter::kinds`]).
+pub const ALL_KINDS: u64 = u64::MAX;
+
+/// What narrows a move on a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFilter {
+    /// The kinds of piece that make the move: bit `k` for kind `k`.
+    pub kinds: u64,
+    /// A region ([`Game::regions`]) the move may not end on.
+    pub not_landing: Option<u16>,
+    /// A region the move may neither cross nor end on (a slide stops before it, a jump
+    /// may not pass over it).
+    pub avoiding: Option<u16>,
+    /// The move is legal only where the effects after it capture something.
+    pub capturing: bool,
+    /// A placement or removal only on a site with such a neighbour.
+    pub next_to: Option<NextTo>,
+    /// What a slide or step may end on.
+    pub landing: Landing,
+    /// While a move of a compulsory rule is legal, no move of another rule is.
+    pub compulsory: bool,
+    /// `compulsory most`: of the compulsory moves, only those that jump the most pieces are
+    /// legal (every compulsory rule of the game says so, when one does).
+    pub most: bool,
+    /// A piece shot after the move.
+    pub shot: Option<Shot>,
+    /// An enemy piece removed after the move.
+    pub removal: Option<Removal>,
+    /// A step that captures by approach or withdrawal.
+    pub line_capture: Option<LineCapture>,
+    /// `with liberties`: the move is legal only where, once its captures are made, the
+    /// moved piece's group (the mover's pieces linked along these directions, bit `d` for
+    /// the board's direction `d`) has an empty site next to it along them.
+    pub liberties: Option<u8>,
+}
+
+impl MoveFilter {
+    /// Whether the move has a second part (a piece shot or an enemy piece removed), which
+    /// changes a site besides those the piece leaves and lands on.
+    pub fn has_second_part(&self) -> bool {
+        self.shot.is_some() || self.removal.is_some()
+    }
+}
+
+impl Default for MoveFilter {
+    fn default() -> MoveFilter {
+        MoveFilter {
+            kinds: ALL_KINDS,
+            not_landing: None,
+            avoiding: None,
+            capturing: false,
+            next_to: None,
+            landing: Landing::Empty,
+            compulsory: false,
+            most: false,
+            shot: None,
+            removal: None,
+            line_capture: None,
+            liberties: None,
+        }
+    }
+}
+
+/// What narrows a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureFilter {
+    /// The kinds captured: bit `k` for kind `k`.
+    pub kinds: u64,
+    /// A region ([`Game::regions`]) captured pieces must stand on (none: anywhere).
+    pub standing: Option<u16>,
+    /// A region whose empty sites close a capture as the mover's pieces do.
+    pub hostile: Option<u16>,
+}
+
+impl Default for CaptureFilter {
+    fn default() -> CaptureFilter {
+        CaptureFilter {
+            kinds: ALL_KINDS,
+            standing: None,
+            hostile: None,
+        }
+    }
+}
+
+/// The length of a slide or run with no limit.
+pub const UNLIMITED: u16 = u16::MAX;
+
+/// A kind of move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveKind {
+    /// Empty sites along one direction, one or more, at most `max_length`.
+    Slide {
+        /// The directions.
+        directions: Vec<u8>,
+        /// Those of `directions` along which site numbers grow.
+        rising: Vec<u8>,
+        /// Those of `directions` along which site numbers shrink.
+        falling: Vec<u8>,
+        /// The most sites crossed ([`UNLIMITED`]: as many as are empty).
+        max_length: u16,
+    },
+    /// Over one adjacent piece to the empty site beyond (flying: over a piece any distance
+    /// away, the sites before it empty, onto any empty site beyond it) and, chained, on
+    /// from there.
+    Jump {
+        /// The directions.
+        directions: Vec<u8>,
+        /// `flying`: the piece jumped may be any distance away, and the landing any empty
+        /// site beyond it.
+        flying: bool,
+        /// Which pieces may be jumped over.
+        over: Jumped,
+        /// What happens to an enemy piece jumped over (none: nothing).
+        mode: Option<CaptureMode>,
+        /// Further jumps from the landing site.
+        chain: Chain,
+    },
+    /// One of the mover's pieces off the board (a move from its site to no site).
+    Remove {
+        /// A region ([`Game::regions`]) it must be removed from (none: anywhere).
+        region: Option<u16>,
+    },
+    /// A new piece of the mover's onto an empty site of a grid.
+    PlacePiece {
+        /// Its kind.
+        kind: u8,
+        /// A region ([`Game::regions`]) it must be placed in (none: anywhere).
+        region: Option<u16>,
+        /// The piece comes from the mover's counted stock ([`Game::stock`]): the placement
+        /// needs one there and takes it; otherwise the supply is unlimited.
+        from_hand: bool,
+    },
+    /// All stones of one of the mover's pits, sown one by one along the track.
+    Sow {
+        /// How.
+        sowing: Sowing,
+        /// `track[mover * sites + site]`: the site after `site` where `mover` sows the next
+        /// stone, the stores and the region this rule skips passed over.
+        track: Vec<Site>,
+        /// `relay while`: after a lap, while this holds with `last` the pit the lap's last
+        /// stone fell into, that pit's stones are lifted and sown on (at most
+        /// [`MAX_RELAY_LIFTS`] times a move).
+        relay: Option<Expr>,
+        /// `start at`: the site the first stone goes into (worked out as the move begins;
+        /// no site: the next site of the track, as without it).
+        start: Option<Expr>,
+    },
+    /// A tile from the mover's hand onto an empty cell.
+    Place {
+        /// Every wedge must match the facing wedge of a neighbouring tile and the colour of
+        /// a board edge.
+        matching: bool,
+    },
+    /// Passing: legal only when no other move is, or (`at will`) always.
+    Pass {
+        /// `at will`: a move whatever else is legal.
+        at_will: bool,
+    },
+    /// The pie rule: on the second player's first turn (the first player has one piece on
+    /// the board, the second none), once per game, the players exchange sides; the side to
+    /// move does not change.
+    Swap,
+    /// One of the mover's pieces to any empty site of a grid (a move from its site to
+    /// another, like a step).
+    Fly {
+        /// A region ([`Game::regions`]) of the sites it may go to (none: anywhere).
+        region: Option<u16>,
+    },
+}
+
+/// The most times one sowing move lifts stones (its first lift included); a relay still
+/// going after that many lifts stops where its last stone fell.
+pub const MAX_RELAY_LIFTS: u32 = 1000;
+
+/// How stones are sown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Sowing {
+    /// Counterclockwise (increasing sites) or clockwise.
+    pub counterclockwise: bool,
+    /// With more than one stone, the first goes back into the origin (a single stone moves on).
+    pub origin_first: bool,
+    /// No stone into the opponent's store.
+    pub skip_opponent_store: bool,
+    /// No stone into any store.
+    pub skip_stores: bool,
+    /// No stone back into the origin pit on later laps.
+    pub skip_origin: bool,
+    /// A stone sown into a marked pit goes to its marker's store.
+    pub marked_to_owner: bool,
+}
+
+/// What a rule after sowing does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The mover moves again.
+    Again,
+    /// All stones of one site go to another.
+    Take {
+        /// From this site.
+        from: Expr,
+        /// To this site.
+        to: Expr,
+    },
+    /// The site becomes the mover's.
+    Mark(Expr),
+    /// From the site `from`, pit by pit in a direction, the stones of every pit go to the
+    /// site `to` while `condition` holds with `last` standing for the pit reached; the walk
+    /// stops at a store.
+    TakeRun {
+        /// Where the walk starts.
+        from: Expr,
+        /// Which way it goes (counterclockwise: along increasing sites).
+        counterclockwise: bool,
+        /// While this holds.
+        condition: Expr,
+        /// Where the stones go.
+        to: Expr,
+    },
+}
+
+/// A rule after sowing: when its condition holds (and no earlier rule's did), its actions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SowRule {
+    /// When.
+    pub condition: Condition,
+    /// What, in order.
+    pub actions: Vec<Action>,
+    /// When this holds after the actions, the stones they moved go back.
+    pub cancel: Option<Expr>,
+}
+
+/// The rules after sowing, prepared for play. Every part of a condition or an action that
+/// depends only on the mover and the last site is computed by the compiler for every mover
+/// and site, so that after a sowing only what depends on the stones is evaluated.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SowPlan {
+    /// Words of `candidates` per entry: one bit per rule.
+    pub words: usize,
+    /// `candidates[(mover * sites + last) * words + w]`: the rules whose conditions hold as
+    /// far as the mover and the last site decide them.
+    pub candidates: Vec<u64>,
+    /// Per rule, the rest of its condition: parts that must all hold, in source order.
+    pub checks: Vec<Vec<SowCheck>>,
+    /// Entries per (mover, last site) in [`SowCheck::Stones`] tables: one per possible
+    /// number of stones on a site, from 0 to all the stones of the game.
+    pub stones: usize,
+    /// Per rule, its actions (with tabled parts).
+    pub actions: Vec<Vec<Action>>,
+    /// Per rule, the condition that takes its actions back (with tabled parts).
+    pub cancels: Vec<Option<Expr>>,
+    /// `tables[k][mover * sites + last]`: the values of [`Expr::Tabled`]`(k)`.
+    pub tables: Vec<Vec<i64>>,
+}
+
+/// A part of a rule's condition after sowing that the mover and the last site do not decide
+/// alone.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SowCheck {
+    /// Decided by the stones on one site, a site that the mover and the last site decide:
+    /// with `i = mover * sites + last`, the site is `SowPlan::tables[site][i]` and the part
+    /// holds when `holds[i * SowPlan::stones + its stones]` (or, beyond the table, when
+    /// `expr` is non-zero).
+    Stones {
+        /// The table giving the site.
+        site: u16,
+        /// Whether the part holds, for every mover, last site and number of stones.
+        holds: Vec<bool>,
+        /// The part itself.
+        expr: Expr,
+    },
+    /// Holds when the expression is non-zero.
+    Expr(Expr),
+}
+
+/// A move rule: a kind of move and when it is available.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRule {
+    /// What the move does.
+    pub kind: MoveKind,
+    /// What narrows it.
+    pub filter: MoveFilter,
+    /// When this does not hold (for the mover), only moves after which it holds are legal.
+    pub so_that: Option<Expr>,
+    /// When it is available.
+    pub condition: Condition,
+}
+
+/// What a move rule alone tells of whether its moves may be quiet (move nothing but their
+/// own piece, take, convert and promote nothing): read once per rule when the game is
+/// compiled, for the computer's quiet-move test ([`Game::quiet_rules`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuietRule {
+    /// Its moves are never told quiet: they place, remove, sow, capture by themselves
+    /// (jumps that take, approach and withdrawal, line captures), or the game promotes
+    /// or gives another move.
+    Never,
+    /// A slide, a jump that takes nothing by itself or a flight: quiet if it lands on an
+    /// empty site and the effects take nothing there.
+    Landing {
+        /// Its moves may remove a piece besides (`then remove`): those that do are not quiet.
+        removes: bool,
+        /// It shoots a piece (`then shoot`), which stands when the effects are looked for.
+        shoots: bool,
+    },
+}
+
+/// Where the runs of a custodian capture go.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunShape {
+    /// Straight along directions (with `turning_once`: one right-angle turn).
+    Lines(Vec<u8>),
+    /// Along the board path with this index.
+    Path(usize),
+}
+
+/// An effect made by the moved piece from where it lands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EffectKind {
+    /// The player who moved moves again (while the effect's condition holds after the
+    /// move).
+    Again,
+    /// Custodian capture: runs of enemy pieces closed by a piece of the mover's.
+    Custodian {
+        /// Where runs go.
+        shape: RunShape,
+        /// The run must turn exactly once, at a piece strictly inside it.
+        turning_once: bool,
+        /// The shortest run captured (1 unless `min` says more).
+        min_length: u16,
+        /// The longest run captured.
+        max_length: u16,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
+    /// The moved piece (of the kinds of [`Effect::filter`]) becomes a piece of kind `to` when
+    /// it lands on a site of region `region` ([`Game::regions`]).
+    Promote {
+        /// The new kind.
+        to: u8,
+        /// Where.
+        region: u16,
+        /// What it does to a chain of jumps that lands there on the way.
+        mid_chain: MidChain,
+    },
+    /// Every group of enemy pieces (linked along the directions) with a piece next to the
+    /// landing site along them and no empty site next to any of its pieces along them (no
+    /// liberty).
+    Groups {
+        /// The directions, as bits (bit `d` for the board's direction `d`).
+        directions: u8,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
+    /// An enemy piece next to the landing site whose every neighbour along the directions
+    /// holds a piece of the mover's (or is a hostile empty site); a side off the board
+    /// does not enclose.
+    Enclosed {
+        /// The directions.
+        directions: Vec<u8>,
+        /// Convert or remove.
+        mode: CaptureMode,
+    },
+}
+
+/// An effect and when it applies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    /// What it does.
+    pub kind: EffectKind,
+    /// What narrows it.
+    pub filter: CaptureFilter,
+    /// When it applies.
+    pub condition: Condition,
+}
+
+impl Effect {
+    /// Whether it takes straight runs of any enemy piece, closed by a piece of the
+    /// mover's and by nothing else: the runs that a walk back from the mover's pieces finds.
+    pub fn takes_straight_runs(&self) -> bool {
+        matches!(
+            self.kind,
+            EffectKind::Custodian {
+                shape: RunShape::Lines(_),
+                turning_once: false,
+                ..
+            }
+        ) && self.filter == CaptureFilter::default()
+    }
+}
+
+/// When the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndWhen {
+    /// The player to move has no legal move.
+    NoLegalMove,
+    /// No player has a legal move other than passing: the player to move would have to
+    /// pass, and so would every other player after them.
+    NoPlayerCanMove,
+    /// A move recreated a position (sites and side to move) that occurred before.
+    RepeatedPosition,
+    /// After a move, one player's pits are all empty.
+    EmptyRow,
+    /// Every player has passed, one after the other.
+    BothPass,
+    /// After a move, the condition [`Game::end_conditions`]`[i]` holds (evaluated with the
+    /// player who moved as the mover).
+    Position(u8),
+}
+
+/// Who wins when an end rule fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndResult {
+    /// This player wins.
+    PlayerWins(Player),
+    /// The player with more pieces on the board wins; equal is a draw.
+    MostPieces,
+    /// The player to move loses.
+    MoverLoses,
+    /// The player to move wins.
+    MoverWins,
+    /// Nobody wins.
+    Draw,
+    /// Stones left in pits go to a store (the empty side's, or each row's owner's); then the
+    /// fuller store wins, and equal stores draw.
+    StoreMajority {
+        /// To the player whose row is empty (else each row to its owner).
+        to_empty_side: bool,
+    },
+    /// The higher score (the game's score expression, per player) wins; equal scores draw,
+    /// or the player who made the last placement loses.
+    HighestScore {
+        /// On equal scores, the last player to place a piece loses.
+        last_placer_loses: bool,
+    },
+}
+
+/// An end rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndRule {
+    /// When.
+    pub when: EndWhen,
+    /// Who wins.
+    pub result: EndResult,
+}
+
+/// Random keys for position hashing (Zobrist), fixed per compiled game.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    /// `cells[site * cell_codes + cell]`.
+    cells: Vec<u64>,
+    cell_codes: usize,
+    /// One key per player to move.
+    pub to_move: Vec<u64>,
+    /// `hands[(player * kinds + kind) * (MAX_HAND + 1) + count]` (empty in games without
+    /// a stock; 0 for a count of 0).
+    hands: Vec<u64>,
+    /// `counts[site * (max_count + 1) + count]` (only zeros on boards without stones).
+    counts: Vec<u64>,
+    /// `count_steps[site * (max_count + 1) + count]`: the keys of `count` and `count + 1`
+    /// stones on `site` together, for sowing one stone.
+    count_steps: Vec<u64>,
+    max_count: usize,
+    /// `marks[site * (players + 1) + mark]`.
+    marks: Vec<u64>,
+    players: usize,
+    /// The key of the players having swapped sides (the pie rule).
+    pub swapped: u64,
+}
+
+impl Zobrist {
+    /// Keys for `sites` sites with `cell_codes` possible cell values and `players` players,
+    /// from a fixed seed, so hashes are the same from run to run.
+    pub fn new(sites: usize, cell_codes: usize, players: usize, max_count: usize) -> Zobrist {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            // SplitMix64.
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let cells = (0..sites * cell_codes)
+            .map(|i| if i % cell_codes == 0 { 0 } else { next() })
+            .collect();
+        let to_move = (0..players).map(|_| next()).collect();
+        // With no stones at all the table holds only the zero keys of empty sites, so a
+        // board of pits set up with 0 stones hashes like any other.
+        let stride = max_count + 1;
+        let counts: Vec<u64> = (0..sites * stride)
+            .map(|i| if i % stride == 0 { 0 } else { next() })
+            .collect();
+        let count_steps = (0..counts.len())
+            .map(|i| match i % stride == max_count {
+                true => 0,
+                false => counts[i] ^ counts[i + 1],
+            })
+            .collect();
+        let marks = (0..sites * (players + 1))
+            .map(|i| if i % (players + 1) == 0 { 0 } else { next() })
+            .collect();
+        Zobrist {
+            cells,
+            cell_codes,
+            to_move,
+            hands: Vec::new(),
+            counts,
+            count_steps,
+            max_count,
+            marks,
+            players,
+            // A constant of its own (SplitMix64's output for seed 1), so that the other
+            // keys stay as they are.
+            swapped: 0x910a_2dec_8902_5cc1,
+        }
+    }
+
+    /// The keys with keys for `slots` counts in hand (players times kinds), drawn from a
+    /// seed of their own so that the other keys stay as they are.
+    pub fn with_hands(mut self, slots: usize) -> Zobrist {
+        let mut state = 0x6a09_e667_f3bc_c908_u64;
+        let stride = MAX_HAND as usize + 1;
+        self.hands = (0..slots * stride)
+            .map(|i| {
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                if i % stride == 0 {
+                    0
+                } else {
+                    z ^ (z >> 31)
+                }
+            })
+            .collect();
+        self
+    }
+
+    /// The key of `count` pieces in hand in slot `slot` (player times kinds plus kind).
+    #[inline]
+    pub fn hand(&self, slot: usize, count: u16) -> u64 {
+        self.hands[slot * (MAX_HAND as usize + 1) + count as usize]
+    }
+
+    /// The most stones the count keys cover on one site (the stones in play).
+    pub fn max_count(&self) -> usize {
+        self.max_count
+    }
+
+    /// The key of `count` stones on `site` (0 for none).
+    #[inline]
+    pub fn count(&self, site: Site, count: u16) -> u64 {
+        self.counts[site.index() * (self.max_count + 1) + count as usize]
+    }
+
+    /// The change of key when a stone is added to `count` stones on `site`.
+    #[inline]
+    pub fn count_step(&self, site: Site, count: u16) -> u64 {
+        self.count_steps[site.index() * (self.max_count + 1) + count as usize]
+    }
+
+    /// The key of `mark` (0 none, else 1 + player) on `site`.
+    #[inline]
+    pub fn mark(&self, site: Site, mark: u8) -> u64 {
+        self.marks[site.index() * (self.players + 1) + mark as usize]
+    }
+
+    /// The key of `cell` standing on `site` (0 for an empty site).
+    #[inline]
+    pub fn cell(&self, site: Site, cell: Cell) -> u64 {
+        self.cells[site.index() * self.cell_codes + cell.index()]
+    }
+}
+
+/// A parameter's or option's value in this compiled game, for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// The parameter or option.
+    pub name: String,
+    /// Its value as text.
+    pub value: String,
+    /// What it could have been (a range or the list of choices).
+    pub allowed: String,
+}
+
+/// Where a rule after a move or after sowing was written, to name it to a person: the
+/// REPL and `rulebook analyze` say what each rule did by it. Nothing in play reads it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleSource {
+    /// The short name the rule file gives it (`called "corner"`), if any.
+    pub label: Option<String>,
+    /// The file it is written in, as its number among the game's files (0 the rule file,
+    /// then the files it extends), and the byte range of its text there.
+    pub file: u32,
+    /// The first byte of its text.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// Where it is written, `FILE:LINE` (filled in by the pipeline, which has the files;
+    /// empty otherwise).
+    pub place: String,
+    /// Its text on one line, comments left out (filled in by the pipeline; empty
+    /// otherwise).
+    pub text: String,
+}
+
+impl RuleSource {
+    /// The rule's short name: its label, else its text up to its condition (for a rule
+    /// after sowing, its actions), else its place.
+    pub fn name(&self) -> &str {
+        if let Some(label) = &self.label {
+            return label;
+        }
+        let text = match self.text.strip_prefix("when ") {
+            Some(rule) => rule.split_once(": ").map_or(rule, |(_, actions)| actions),
+            None => self.text.split(" when ").next().unwrap_or(""),
+        };
+        let text = text.split(" unless ").next().unwrap_or("");
+        let text = text.split(" called ").next().unwrap_or("");
+        if text.is_empty() {
+            &self.place
+        } else {
+            text
+        }
+    }
+}
+
+/// A compiled game, ready to play.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The display name.
+    pub name: String,
+    /// The preset it was compiled with, if any.
+    pub preset: Option<String>,
+    /// Parameter and option values.
+    pub settings: Vec<Setting>,
+    /// Player names, in turn order.
+    pub players: Vec<String>,
+    /// Piece kind names.
+    pub piece_kinds: Vec<String>,
+    /// The board.
+    pub board: Board,
+    /// Pieces in hand at the start, `stock[player * kinds + kind]`, for the kinds placed
+    /// from a counted stock (`setup N PLAYER KIND in hand`); empty when there are none.
+    pub stock: Vec<u16>,
+    /// The kinds placed from a counted stock, in the order of the `piece` statement.
+    pub stocked: Vec<u8>,
+    /// Starting pieces.
+    pub setup: Vec<(Site, Cell)>,
+    /// Move rules, in the order their moves are listed.
+    pub moves: Vec<MoveRule>,
+    /// Whether two move rules can make the same move (same origin and destination); the
+    /// engine then lists such a move once.
+    pub moves_may_coincide: bool,
+    /// Effects after every move, in order.
+    pub effects: Vec<Effect>,
+    /// Where each of [`Game::effects`] was written.
+    pub effect_sources: Vec<RuleSource>,
+    /// Stones in every pit at the start (mancala boards; 0 elsewhere).
+    pub stones: u16,
+    /// Rules after sowing, in order: the first whose condition holds applies.
+    pub after_sow: Vec<SowRule>,
+    /// The same rules, prepared for play.
+    pub sow_plan: SowPlan,
+    /// Where each of [`Game::after_sow`] was written.
+    pub sow_sources: Vec<RuleSource>,
+    /// Whether a move may not recreate an earlier position.
+    pub forbid_repetition: bool,
+    /// What the ban on repetition compares, and how far back.
+    pub repetition: Repetition,
+    /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
+    /// its moves cannot be picked without listing them (a `so that` narrows them only
+    /// where its goal does not hold already, which the engine tests), or a pass is a move
+    /// at will (besides the others).
+    pub moves_narrowed: bool,
+    /// Whether a move rule has a `so that` (whose goal, where it does not hold, narrows
+    /// its moves).
+    pub move_goals: bool,
+    /// Whether any end rule is checked after every move (a condition on the position, a
+    /// repeated position, a stuck player whose stones are moved): one test on the hot path.
+    pub ends_after_moves: bool,
+    /// The `end when empty row` rule, if the game has one (looked at after every sowing).
+    pub empty_row_end: Option<EndRule>,
+    /// Whether the end rule for a player with no legal move gives the stones left to their
+    /// owners (the engine then ends such a game at once, moving them).
+    pub stuck_moves_stones: bool,
+    /// Per effect: whether it [takes straight runs](Effect::takes_straight_runs) on a board
+    /// whose [links lead back](Board::links_lead_back), so that what a landing on every
+    /// site takes is found at once walking back from the mover's pieces.
+    pub runs_walk_back: Vec<bool>,
+    /// Per move rule: what the rule alone tells of whether its moves may be quiet.
+    pub quiet_rules: Vec<QuietRule>,
+    /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
+    pub promotes: bool,
+    /// Whether an effect may give the player who moved another move
+    /// ([`EffectKind::Again`]).
+    pub moves_again: bool,
+    /// Whether the compulsory moves are narrowed to those that jump the most pieces
+    /// ([`MoveFilter::most`]).
+    pub majority: bool,
+    /// How the moves of chains recorded by their pieces ([`Chain::Pieces`]) name them
+    /// (empty in a game without such chains).
+    pub piece_bits: PieceBits,
+    /// Whether the hashes of earlier positions are kept for a look-up: to forbid a
+    /// repetition, or to end the game on one ([`EndWhen::RepeatedPosition`]).
+    pub tracks_repetition: bool,
+    /// Whether an end rule ends the game when no player can move ([`EndWhen::NoPlayerCanMove`]):
+    /// a player who would pass then has no move at all.
+    pub ends_when_no_player_can_move: bool,
+    /// End rules.
+    pub end_rules: Vec<EndRule>,
+    /// The end rules' short names (`end called "escape" when ...`), by their index in
+    /// `end_rules`.
+    pub end_labels: Vec<Option<String>>,
+    /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
+    pub end_conditions: Vec<Expr>,
+    /// Where each of [`Game::end_conditions`] was written, with its text as written (a
+    /// region by its name, not its sites).
+    pub end_condition_sources: Vec<RuleSource>,
+    /// For each of [`Game::end_conditions`] that reads nothing of the position but the
+    /// stones of at most [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover
+    /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when
+    /// the mover or those stones differ from the last time it did.
+    pub end_condition_sites: Vec<Option<Vec<[Site; END_KEY_SITES]>>>,
+    /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
+    /// over the sites (64 a word).
+    pub regions: Vec<Vec<u64>>,
+    /// Hash keys.
+    pub zobrist: Zobrist,
+    /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).
+    pub owner: Vec<Player>,
+    /// Tile games: hands and the edge-matching tables.
+    pub tiles: Option<Tiles>,
+    /// What a mark is called where the game is shown (`mark SITE as castle`), if the
+    /// rules name it.
+    pub mark_name: Option<String>,
+    /// Each player's score, evaluated with that player as the mover.
+    pub score: Option<Expr>,
+    /// Each player's standing in an unfinished game (evaluated with that player as the
+    /// mover), which the computer uses to judge a position it cannot play to the end: the
+    /// score where the game has one, else what its end rule compares (stones in the
+    /// player's store), else the player's pieces on the board.
+    pub estimate: Expr,
+    /// The goals the end rules set a piece (`end when pieces(white, corners, king) > 0:
+    /// white wins`), with each site's distance to the goal, for the computer's judgement of
+    /// an unfinished game; empty in most games.
+    pub goals: Vec<Goal>,
+    /// Whether an end rule makes the player to move lose when they have no legal move
+    /// (`end when no legal move: mover loses`).
+    pub stalemate_loses: bool,
+}
+
+/// What the ban on repetition ([`Game::forbid_repetition`]) compares, and how far back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Repetition {
+    /// A position is the sites alone, whoever is to move (positional); otherwise the sites
+    /// and the side to move (situational).
+    pub positional: bool,
+    /// Only the positions of the last this many moves (0: every position of the game).
+    pub within: u32,
+}
+
+/// A goal an end rule sets: a player wins when a piece of theirs (of one kind, or of any)
+/// stands on a site of a region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// The player who wins by it.
+    pub player: Player,
+    /// The kind of piece that must reach the region, or [`ANY_KIND`].
+    pub kind: u8,
+    /// Per site: the fewest steps from it to a site of the region (along the board's
+    /// orthogonal directions on a grid, any direction elsewhere), ignoring the pieces in
+    /// the way; [`Goal::FAR`] where the region cannot be reached.
+    pub distance: Vec<u8>,
+    /// The region's sites, as a bit mask over the sites (64 a word).
+    pub region: Vec<u64>,
+}
+
+impl Goal {
+    /// [`Goal::distance`] of a site the region cannot be reached from.
+    pub const FAR: u8 = u8::MAX;
+}
+
+impl Game {
+    /// Whether `site` lies in region `region` (an index into [`Game::regions`]).
+    #[inline(always)]
+    pub fn in_region(&self, region: usize, site: Site) -> bool {
+        self.regions[region][site.index() / 64] >> (site.index() % 64) & 1 == 1
+    }
+
+    /// The cell for a piece of `player` of kind `kind`.
+    pub fn cell(&self, player: Player, kind: usize) -> Cell {
+        Cell::piece(player, kind, self.piece_kinds.len())
+    }
+
+    /// The stones in play (mancala boards).
+    pub fn total_stones(&self) -> u32 {
+        self.stones as u32 * self.board.pits() as u32 * self.players.len() as u32
+    }
+
+    /// The kind of piece in a non-empty cell.
+    pub fn kind_of(&self, cell: Cell) -> usize {
+        (cell.index() - 1) % self.piece_kinds.len()
+    }
+
+    /// Every piece of the game (each player's each kind), as cells in index order.
+    pub fn piece_cells(&self) -> impl Iterator<Item = Cell> {
+        (1..self.cell_codes()).map(|i| Cell(i as u8))
+    }
+
+    /// Number of distinct cell values (empty plus every player's every kind).
+    pub fn cell_codes(&self) -> usize {
+        1 + self.players.len() * self.piece_kinds.len()
+    }
+
+    /// Whether the game has one player, who makes every move. Its engine still keeps two
+    /// seats: the second ([`Player::SECOND`]) never moves and has no pieces, and a result
+    /// that makes it the winner (`mover loses`) is the player's loss.
+    #[inline(always)]
+    pub fn solo(&self) -> bool {
+        self.players.len() == 1
+    }
+
+    /// A player's name, as the `players` statement gives it.
+    pub fn player_name(&self, player: Player) -> &str {
+        &self.players[player.index()]
+    }
+
+    /// The players in turn order, with their names.
+    pub fn players_named(&self) -> impl Iterator<Item = (Player, &str)> + '_ {
+        Player::all().zip(self.players.iter().map(String::as_str))
+    }
+
+    /// The player with this name, if any.
+    pub fn player_by_name(&self, name: &str) -> Option<Player> {
+        self.players_named()
+            .find(|&(_, n)| n == name)
+            .map(|(p, _)| p)
+    }
+
+    /// Whether a move rule is the swap (the pie rule).
+    pub fn has_swap(&self) -> bool {
+        self.moves.iter().any(|r| matches!(r.kind, MoveKind::Swap))
+    }
+
+    /// The value of a setting by name.
+    pub fn setting(&self, name: &str) -> Option<&str> {
+        self.settings
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.value.as_str())
+    }
+}

@@ -1,0 +1,159 @@
+//! Notation: the text of moves and positions. The canonical text of a move, the parsing of
+//! text into a legal move of a position, and the words of a refusal ([`MoveError`]); the
+//! text of a position and its parsing into a state (`position`, [`PositionError`]).
+//!
+//! The engine knows no text; this layer reads a position only through its public queries
+//! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
+//! of move: `pieces` (`from-to`), `pits` (a pit number) and `tiles` (`cell:tile`, `pass`,
+//! `swap`).
+
+mod pieces;
+mod pits;
+mod position;
+mod tiles;
+
+pub use position::{
+    parse_position, piece_letter, position_text, readable_position_text, PositionError,
+};
+
+use std::fmt;
+
+use rulebook_engine::{Move, MoveList, State};
+use rulebook_model::MoveKind;
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move of this game's form.
+    Malformed {
+        /// What was given.
+        text: String,
+        /// The form expected, in words.
+        expected: String,
+    },
+    /// The move is well formed but not legal here.
+    Illegal {
+        /// What was given.
+        text: String,
+        /// Why not, in words.
+        reason: String,
+    },
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed { text, expected } => {
+                write!(f, "`{text}` is not a move: expected {expected}")
+            }
+            MoveError::Illegal { text, reason } => write!(f, "{text} is not legal: {reason}"),
+            MoveError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The texts of the position's legal moves, in the engine's order.
+pub fn legal_texts(state: &State) -> Vec<String> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    moves.iter().map(|&m| move_text(state, m)).collect()
+}
+
+/// The canonical text of a move of this position's game, by its kind: `from-to` for a
+/// piece's move, a pit number for sowing, `cell:tile` for a placed tile, `pass`, `swap`.
+pub fn move_text(state: &State, m: Move) -> String {
+    match state.game().moves[m.rule() as usize].kind {
+        MoveKind::Pass { .. } => "pass".into(),
+        MoveKind::Swap => "swap".into(),
+        MoveKind::Sow { .. } => pits::text(state, m),
+        MoveKind::Place { .. } => tiles::text(state, m),
+        MoveKind::Slide { .. }
+        | MoveKind::Jump { .. }
+        | MoveKind::PlacePiece { .. }
+        | MoveKind::Fly { .. }
+        | MoveKind::Remove { .. } => pieces::text(state, m),
+    }
+}
+
+/// Parses canonical move text into a legal move of this position, or says why it is not
+/// one.
+pub fn parse_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text == "pass" || text == "swap" {
+        return parse_turn_move(state, text);
+    }
+    if state.game().board.pits() > 0 {
+        return pits::parse(state, text);
+    }
+    if state.game().tiles.is_some() {
+        return tiles::parse(state, text);
+    }
+    pieces::parse(state, text)
+}
+
+/// Parses a move in canonical text and plays it; returns the move played.
+pub fn play_text(state: &mut State, text: &str) -> Result<Move, MoveError> {
+    let m = parse_move(state, text)?;
+    state.apply(m);
+    Ok(m)
+}
+
+/// Plays a move after checking that it is legal, or says why it is not.
+pub fn play(state: &mut State, m: Move) -> Result<(), MoveError> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if moves.contains(&m) {
+        state.apply(m);
+        Ok(())
+    } else if moves.is_empty() {
+        Err(MoveError::GameOver)
+    } else {
+        Err(MoveError::Illegal {
+            text: move_text(state, m),
+            reason: "it is not among the legal moves".into(),
+        })
+    }
+}
+
+/// `pass` or `swap` (moves of any game, with no site): the legal one, or why it is not.
+fn parse_turn_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
+    let is_pass = text == "pass";
+    let wanted = |k: &MoveKind| match is_pass {
+        true => matches!(k, MoveKind::Pass { .. }),
+        false => matches!(k, MoveKind::Swap),
+    };
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let rules = &state.game().moves;
+    if let Some(&m) = moves
+        .iter()
+        .find(|m| wanted(&rules[m.rule() as usize].kind))
+    {
+        return Ok(m);
+    }
+    if moves.is_empty() {
+        return Err(MoveError::GameOver);
+    }
+    let reason = match (rules.iter().any(|r| wanted(&r.kind)), is_pass) {
+        (false, _) => format!("this game has no {text}"),
+        (true, true) => "passing is allowed only when no other move is possible".into(),
+        (true, false) => "a swap is allowed only on the second player's first turn".into(),
+    };
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        reason,
+    })
+}
+
+/// Whether a text looks like a site name (a letter then digits), legal on this board or not.
+fn is_site_like(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic()) && {
+        let rest: Vec<char> = chars.collect();
+        !rest.is_empty() && rest.iter().all(char::is_ascii_digit)
+    }
+}

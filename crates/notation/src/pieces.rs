@@ -1,0 +1,573 @@
+//! Moves of pieces as text: two points joined by a dash (`a1-a4`), every landing of a
+//! chained jump (`c3-c5-c7`, `c3-e5-c7`), a placement by its point alone (`d3`), and a
+//! move's second part after a `/`: the point it shoots onto (`d1-d7/g7`) or `x` and the
+//! point of the enemy piece it removes (`d3/xa4`).
+
+use super::{is_site_like, move_text, MoveError};
+use rulebook_engine::{Move, MoveList, State};
+use rulebook_model::board::GRID_DIRECTIONS;
+use rulebook_model::{Chain, MoveKind, Neighbour, Site, NO_SITE};
+
+/// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
+/// the point of a placement; then its second part, if any (`/g7`, `/xa4`).
+pub(super) fn text(state: &State, m: Move) -> String {
+    let game = state.game();
+    let names = &game.board.site_names;
+    let mut text = first_part(state, m);
+    let filter = &game.moves[m.rule() as usize].filter;
+    if filter.shot.is_some() {
+        text.push('/');
+        text.push_str(&names[m.shot().index()]);
+    }
+    if filter.removal.is_some() && m.removal() != NO_SITE {
+        text.push_str("/x");
+        text.push_str(&names[m.removal().index()]);
+    }
+    text
+}
+
+/// The text of a piece's move without its second part.
+fn first_part(state: &State, m: Move) -> String {
+    let game = state.game();
+    let names = &game.board.site_names;
+    if m.from() == NO_SITE {
+        return names[m.to().index()].clone();
+    }
+    if m.to() == NO_SITE {
+        return format!("x{}", names[m.from().index()]);
+    }
+    let mut text = names[m.from().index()].clone();
+    if game.moves[m.rule() as usize].filter.line_capture.is_some() {
+        line_steps_text(state, m, &mut text);
+        return text;
+    }
+    if let MoveKind::Jump {
+        chain: Chain::Pieces,
+        ..
+    } = game.moves[m.rule() as usize].kind
+    {
+        for landing in piece_chain_landings(state, m).into_iter().skip(1) {
+            text.push('-');
+            text.push_str(&names[landing.index()]);
+        }
+        return text;
+    }
+    if m.legs() > 0 {
+        for (_, landing) in m.jumps(game) {
+            text.push('-');
+            text.push_str(&names[landing.index()]);
+        }
+        return text;
+    }
+    if let MoveKind::Jump {
+        chain: Chain::Straight,
+        ..
+    } = game.moves[m.rule() as usize].kind
+    {
+        let board = &game.board;
+        let dir = (0..8).find(|&d| board.step(m.from(), d) == m.over());
+        let mut landing = m.from();
+        while let Some(dir) = dir.filter(|_| landing != m.to() && landing != NO_SITE) {
+            landing = board.step(board.step(landing, dir), dir);
+            if landing != m.to() && landing != NO_SITE {
+                text.push('-');
+                text.push_str(&names[landing.index()]);
+            }
+        }
+    }
+    text.push('-');
+    text.push_str(&names[m.to().index()]);
+    text
+}
+
+/// The landings of a chain recorded by the pieces it jumps (its start first), along the
+/// first route that makes it in the position before it: `state`, or, when the move is the
+/// last one played there, that position taken back on a copy; in any other position its
+/// start and end alone.
+fn piece_chain_landings(state: &State, m: Move) -> Vec<Site> {
+    state
+        .chain_landings(m)
+        .or_else(|| {
+            let (last, _) = state.last_move().filter(|(last, _)| *last == m)?;
+            let mut before = state.clone();
+            before.undo();
+            before.chain_landings(last)
+        })
+        .unwrap_or_else(|| vec![m.from(), m.to()])
+}
+
+/// The suffix of a step that captures by approach (`a`) or withdrawal (`w`), written where
+/// the step could have taken either way.
+const WAY_SUFFIXES: [char; 2] = ['a', 'w'];
+
+/// Appends the landings of a move that captures by approach or withdrawal to `text`, each
+/// after a dash, with the way it took (`a`, `w`) where the step could take either: where
+/// another legal move makes the same steps up to it and then the same step the other way.
+/// The move is read in the position before it: `state`, or, when the move is the last one
+/// played there, that position taken back on a copy; in any other position the way is
+/// written after every step of a rule with both (a text that still reads as the move).
+fn line_steps_text(state: &State, m: Move, text: &mut String) {
+    let game = state.game();
+    let names = &game.board.site_names;
+    let rule = &game.moves[m.rule() as usize];
+    let both = rule
+        .filter
+        .line_capture
+        .is_some_and(|c| c.approach && c.withdrawal);
+    let mut moves = MoveList::new();
+    if both {
+        state.legal_moves(&mut moves);
+        if !moves.contains(&m) && state.last_move().is_some_and(|(last, _)| last == m) {
+            let mut before = state.clone();
+            before.undo();
+            before.legal_moves(&mut moves);
+        }
+    }
+    let known = moves.contains(&m);
+    for (k, step) in m.steps(game).enumerate() {
+        text.push('-');
+        text.push_str(&names[step.to.index()]);
+        let other_way = |o: &Move| {
+            o.rule() == m.rule()
+                && o.from() == m.from()
+                && usize::from(o.legs()) == k + 1
+                && o.steps(game)
+                    .zip(m.steps(game))
+                    .enumerate()
+                    .all(|(i, (a, b))| a.to == b.to && (a.withdrawal == b.withdrawal) == (i < k))
+        };
+        if both && (!known || moves.iter().any(other_way)) {
+            text.push(WAY_SUFFIXES[usize::from(step.withdrawal)]);
+        }
+    }
+}
+
+/// The points of a move's text without the way suffixes of its steps, and those suffixes
+/// (`None` where a point has none); a point that is no site with a suffix is left as it is.
+fn strip_ways<'a>(points: &[&'a str]) -> (Vec<&'a str>, Vec<Option<bool>>) {
+    points
+        .iter()
+        .map(|p| match p.strip_suffix(WAY_SUFFIXES) {
+            Some(site) if is_site_like(site) => (site, Some(p.ends_with(WAY_SUFFIXES[1]))),
+            _ => (*p, None),
+        })
+        .unzip()
+}
+
+/// The legal move of a game with captures by approach and withdrawal whose landings are
+/// `points` (suffixes stripped) and whose ways agree with the suffixes written, when there
+/// is one; or why the text names none (it leaves out the way where a step could take
+/// either). `None`: no legal move of that kind has those landings.
+fn parse_line_steps(
+    state: &State,
+    moves: &MoveList,
+    points: &[&str],
+    ways: &[Option<bool>],
+    text: &str,
+) -> Option<Result<Move, MoveError>> {
+    let game = state.game();
+    let names = &game.board.site_names;
+    let landings = |m: &Move| {
+        std::iter::once(m.from())
+            .chain(m.steps(game).map(|s| s.to))
+            .map(|s| names[s.index()].as_str())
+            .eq(points.iter().copied())
+    };
+    let same: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| game.moves[m.rule() as usize].filter.line_capture.is_some() && landings(m))
+        .collect();
+    let agrees = |m: &Move| {
+        m.steps(game)
+            .zip(&ways[1..])
+            .all(|(s, w)| w.is_none_or(|w| w == s.withdrawal))
+    };
+    let fitting: Vec<Move> = same.iter().copied().filter(agrees).collect();
+    match (same.as_slice(), fitting.as_slice()) {
+        ([], _) => None,
+        (_, [one]) => Some(Ok(*one)),
+        _ => {
+            let choices: Vec<String> = same.iter().map(|&m| move_text(state, m)).collect();
+            Some(Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "a step of this move can capture by approach (`a`) or by withdrawal (`w`): say which, {}",
+                    choices.join(" or ")
+                ),
+            }))
+        }
+    }
+}
+
+/// Parses the text of a piece's move into a legal move of this position, or says why it is
+/// not one.
+pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
+    let game = std::sync::Arc::clone(state.game());
+    let board = &game.board;
+    let malformed = || MoveError::Malformed {
+        text: text.to_string(),
+        expected: expected_form(&game.moves),
+    };
+    let (body, second) = match text.split_once('/') {
+        Some((body, second)) => (body, Some(second.trim())),
+        None => (text, None),
+    };
+    // The point of a second part: where a piece is shot, or (after `x`) the piece removed.
+    let second_point = second.map(|s| s.strip_prefix('x').unwrap_or(s));
+    let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
+    let written: Vec<&str> = removal.map_or_else(
+        || body.split('-').map(str::trim).collect(),
+        |site| vec![site],
+    );
+    let line_captures = game.moves.iter().any(|r| r.filter.line_capture.is_some());
+    let (points, ways) = match line_captures && second.is_none() {
+        true => strip_ways(&written),
+        false => (written.clone(), vec![None; written.len()]),
+    };
+    if points.iter().chain(&second_point).any(|p| !is_site_like(p)) {
+        return Err(malformed());
+    }
+    if let Some(bad) = points
+        .iter()
+        .chain(&second_point)
+        .find(|p| board.site_named(p).is_none())
+    {
+        return Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason: format!("`{bad}` is not a point of this board"),
+        });
+    }
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let canonical = match removal {
+        Some(site) => format!("x{site}"),
+        None => written.join("-"),
+    };
+    let full = match second {
+        Some(part) => format!("{canonical}/{part}"),
+        None => canonical.clone(),
+    };
+    if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == full) {
+        return Ok(m);
+    }
+    if line_captures && removal.is_none() && second.is_none() {
+        if let Some(found) = parse_line_steps(state, &moves, &points, &ways, text) {
+            return found;
+        }
+    }
+    // A chain recorded by its pieces, written along another of its routes.
+    let sites: Vec<Site> = points.iter().filter_map(|p| board.site_named(p)).collect();
+    if let Some(m) = state
+        .chain_by_landings(&sites)
+        .filter(|m| second.is_none() && moves.contains(m))
+    {
+        return Ok(m);
+    }
+    if moves.is_empty() {
+        return Err(MoveError::GameOver);
+    }
+    let reason = match second_part_refusal(state, &moves, &canonical, second) {
+        Some(reason) => reason,
+        None => piece_refusal(state, &moves, &canonical, removal.is_some(), &points)
+            .ok_or_else(malformed)?,
+    };
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        reason,
+    })
+}
+
+/// Why a move whose points (`canonical`, without its second part) are those of legal
+/// moves is not legal with the second part written (`second`: a shot's point, or `x` and
+/// a removed piece's), in words; `None` if no legal move has those points (with a second
+/// part, or without one when one is written).
+fn second_part_refusal(
+    state: &State,
+    moves: &MoveList,
+    canonical: &str,
+    second: Option<&str>,
+) -> Option<String> {
+    let seconds: Vec<String> = moves
+        .iter()
+        .filter_map(|&m| {
+            let text = move_text(state, m);
+            let (points, part) = text.split_once('/')?;
+            (points == canonical).then(|| part.to_string())
+        })
+        .collect();
+    let removes = seconds.first().is_some_and(|s| s.starts_with('x'));
+    let listed = seconds.iter().map(|s| s.trim_start_matches('x'));
+    let listed = listed.collect::<Vec<_>>().join(" ");
+    Some(match (seconds.first(), second) {
+        (Some(example), None) if removes => format!(
+            "this move makes a line: say which enemy piece it removes after `/`, like `{canonical}/{example}`; it may remove: {listed}"
+        ),
+        (Some(example), None) => format!(
+            "this move shoots a piece: say where after a `/`, like `{canonical}/{example}`; it may go to: {listed}"
+        ),
+        (Some(_), Some(part)) if removes => {
+            let site = part.trim_start_matches('x');
+            let board = &state.game().board;
+            let enemy = board
+                .site_named(site)
+                .and_then(|s| state.owner(s))
+                .is_some_and(|p| p != state.to_move());
+            let why = match enemy {
+                true => format!("the piece on {site} is spared: it stands in a line"),
+                false => format!("there is no enemy piece on {site}"),
+            };
+            format!("after `{canonical}` {why}; it may remove: {listed}")
+        }
+        (Some(_), Some(site)) => {
+            format!("after `{canonical}` no piece may be shot onto {site}; it may go to: {listed}")
+        }
+        (None, Some(part)) if moves.iter().any(|&m| move_text(state, m) == canonical) => {
+            match part.starts_with('x') {
+                true => format!("`{canonical}` makes no line and removes nothing: write it without the `/`"),
+                false => format!("`{canonical}` shoots nothing: write it without the `/`"),
+            }
+        }
+        (None, _) => return None,
+    })
+}
+
+/// Why no legal move has the points written, in words (`None`: the points are not a move of
+/// this game's form, as a lone point where nothing is placed).
+fn piece_refusal(
+    state: &State,
+    moves: &MoveList,
+    canonical: &str,
+    removal: bool,
+    points: &[&str],
+) -> Option<String> {
+    let board = &state.game().board;
+    let site = |p: &str| board.site_named(p).expect("checked above");
+    Some(match points {
+        [one] if removal => removal_refusal(state, site(one)),
+        [one] => placement_refusal(state, site(one))?,
+        [first, .., last] => {
+            let (from, to) = (site(first), site(last));
+            let mut from_here: Vec<String> = moves
+                .iter()
+                .filter(|m| m.from() == from)
+                .map(|m| move_text(state, *m))
+                .map(|t| t.split('/').next().unwrap_or_default().to_string())
+                .collect();
+            from_here.dedup();
+            let longer: Vec<&String> = from_here
+                .iter()
+                .filter(|t| {
+                    t.strip_prefix(canonical)
+                        .is_some_and(|r| r.starts_with('-'))
+                })
+                .collect();
+            match longer.as_slice() {
+                [] => refusal(state, (from, to), canonical, &from_here),
+                _ => format!(
+                    "the piece can jump on from {last}, and a chain of jumps is played to its end: {}",
+                    longer.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(" or ")
+                ),
+            }
+        }
+        [] => return None,
+    })
+}
+
+/// The forms of move text this game's rules make, in words.
+fn expected_form(rules: &[rulebook_model::MoveRule]) -> String {
+    let has = |f: fn(&MoveKind) -> bool| rules.iter().any(|r| f(&r.kind));
+    let mut forms = Vec::new();
+    if has(|k| matches!(k, MoveKind::Slide { .. } | MoveKind::Jump { .. })) {
+        forms.push("two points joined by a dash, like `a1-a4`");
+    }
+    if rules.iter().any(|r| r.filter.shot.is_some()) {
+        forms.push("a move and where it shoots, like `a1-a4/c4`");
+    }
+    if rules.iter().any(|r| r.filter.removal.is_some()) {
+        forms.push("a move and the enemy piece it removes, like `d3/xa4`");
+    }
+    if has(|k| matches!(k, MoveKind::PlacePiece { .. })) {
+        forms.push("a point to place a piece on, like `d3`");
+    }
+    if has(|k| matches!(k, MoveKind::Remove { .. })) {
+        forms.push("`x` and a point to remove a piece from, like `xd4`");
+    }
+    match forms.as_slice() {
+        [] => "a move of this game".into(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{}, or {last}", rest.join(", ")),
+    }
+}
+
+/// Why the piece on `site` may not be removed, in words.
+fn removal_refusal(state: &State, site: Site) -> String {
+    let game = state.game();
+    let name = &game.board.site_names[site.index()];
+    if !game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Remove { .. }))
+    {
+        return "this game has no removals".into();
+    }
+    match state.owner(site) {
+        None => format!("there is no piece on {name}"),
+        Some(p) if p != state.to_move() => format!("the piece on {name} is not the mover's"),
+        Some(_) => format!("the piece on {name} may not be removed now"),
+    }
+}
+
+/// Why no piece may be placed on `site`, in words (`None` in a game where nothing is placed).
+fn placement_refusal(state: &State, site: Site) -> Option<String> {
+    let game = state.game();
+    let name = &game.board.site_names[site.index()];
+    let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
+    if !game.moves.iter().any(|r| places(&r.kind)) {
+        return None;
+    }
+    if state.owner(site).is_some() {
+        return Some(format!("{name} is not empty"));
+    }
+    let mut pseudo = MoveList::new();
+    state.pseudo_legal_moves(&mut pseudo);
+    let must_capture = game
+        .moves
+        .iter()
+        .any(|r| places(&r.kind) && r.filter.capturing);
+    let keeps_liberties = game
+        .moves
+        .iter()
+        .any(|r| places(&r.kind) && r.filter.liberties.is_some());
+    Some(
+        match pseudo.iter().any(|m| m.from() == NO_SITE && m.to() == site) {
+            true => "it would repeat an earlier position".into(),
+            false if must_capture => format!("a piece placed on {name} would capture nothing"),
+            false if keeps_liberties => format!(
+                "a piece placed on {name} would leave its group without a liberty (an empty \
+             point next to it), taking nothing"
+            ),
+            false => placement_clause(state, site)
+                .unwrap_or_else(|| format!("no piece may be placed on {name} now")),
+        },
+    )
+}
+
+/// What the placement rules ask of `site` that it lacks: to lie in a rule's region, or to
+/// have a neighbour of the rule's kind (`next to piece along south`); `None` when neither
+/// tells why.
+fn placement_clause(state: &State, site: Site) -> Option<String> {
+    let game = state.game();
+    let name = &game.board.site_names[site.index()];
+    let reaching: Vec<_> = (game.moves.iter())
+        .filter_map(|r| match r.kind {
+            MoveKind::PlacePiece { region, .. } => Some((region, r.filter.next_to)),
+            _ => None,
+        })
+        .filter(|(region, _)| region.is_none_or(|g| game.in_region(usize::from(g), site)))
+        .collect();
+    let Some(&(_, Some(next_to))) = reaching.first() else {
+        return reaching
+            .is_empty()
+            .then(|| format!("no placement rule places a piece on {name}: each has its region"));
+    };
+    if reaching.iter().any(|(_, n)| n.is_none()) {
+        return None;
+    }
+    let what = match next_to.what {
+        Neighbour::Empty => "an empty site",
+        Neighbour::Enemy => "an enemy piece",
+        Neighbour::Friend => "a friendly piece",
+        Neighbour::Piece => "a piece",
+    };
+    let along: Vec<&str> = (0..8)
+        .filter(|d| next_to.directions & 1 << d != 0)
+        .map(|d| GRID_DIRECTIONS[d].0)
+        .collect();
+    Some(format!(
+        "a piece placed on {name} needs {what} next to it (along {})",
+        along.join(", ")
+    ))
+}
+
+/// Why the move written `text` is not legal when the rules would allow it but for a
+/// compulsory rule: capturing is compulsory, or (`compulsory most`) the capture takes
+/// fewer pieces than another; `None` when that is not why.
+fn compulsion_refusal(state: &State, text: &str) -> Option<String> {
+    let game = state.game();
+    let mut every = MoveList::new();
+    state.moves_before_compulsion(&mut every);
+    let sites: Vec<Site> = text
+        .split('-')
+        .filter_map(|p| game.board.site_named(p))
+        .collect();
+    let written = every
+        .iter()
+        .copied()
+        .find(|&m| move_text(state, m) == text)
+        .or_else(|| state.chain_by_landings(&sites))?;
+    let mut legal = MoveList::new();
+    state.legal_moves(&mut legal);
+    let first = *legal.first()?;
+    if !game.moves[first.rule() as usize].filter.compulsory || legal.contains(&written) {
+        return None;
+    }
+    let texts: Vec<String> = legal.iter().map(|&m| move_text(state, m)).collect();
+    let captures = texts.join(" ");
+    Some(
+        match game.moves[written.rule() as usize].filter.compulsory {
+            true => {
+                let (most, took) = (state.pieces_jumped(first), state.pieces_jumped(written));
+                let pieces = |n: u32| {
+                    if n == 1 {
+                        "1 piece".to_string()
+                    } else {
+                        format!("{n} pieces")
+                    }
+                };
+                format!(
+                "a capture must take the most pieces it can: this one takes {}, and {captures} {} {}",
+                pieces(took),
+                if texts.len() == 1 { "takes" } else { "take" },
+                pieces(most)
+            )
+            }
+            false if legal.iter().all(|&m| !state.is_quiet(m)) => {
+                format!("a capture is compulsory: {captures}")
+            }
+            false => format!("a move of a compulsory rule must be made: {captures}"),
+        },
+    )
+}
+
+/// Why no legal move goes from `from` to `to` (by the landings of `text`), in words;
+/// `from_here` are the texts of the legal moves from `from`.
+fn refusal(state: &State, (from, to): (Site, Site), text: &str, from_here: &[String]) -> String {
+    let game = state.game();
+    let mover = game.player_name(state.to_move());
+    let name = |s: Site| game.board.site_names[s.index()].clone();
+    match state.owner(from) {
+        None => format!("there is no piece on {}", name(from)),
+        Some(p) if p != state.to_move() => {
+            format!("the piece on {} is not {mover}'s", name(from))
+        }
+        Some(_) => {
+            let mut pseudo = MoveList::new();
+            state.pseudo_legal_moves(&mut pseudo);
+            if pseudo.iter().any(|&m| move_text(state, m) == text) {
+                "it would repeat an earlier position".to_string()
+            } else if let Some(why) = compulsion_refusal(state, text) {
+                why
+            } else if from_here.is_empty() {
+                format!("the piece on {} cannot move", name(from))
+            } else {
+                format!(
+                    "the piece on {} cannot go to {}; it can go: {}",
+                    name(from),
+                    name(to),
+                    from_here.join(" ")
+                )
+            }
+        }
+    }
+}

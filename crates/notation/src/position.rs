@@ -1,0 +1,633 @@
+//! Positions as text: a board field, the player to move, and for tile games the words of
+//! their state (passes, the swap, the last placer, hands that differ from the start).
+//!
+//! - A grid: its ranks top to bottom joined by `/`, each rank's points from file `a` as a
+//!   piece's letter ([`piece_letter`]) or a number for a run of empty points (`.` is one
+//!   empty point too): `8/8/8/8/8/8/8/BBBBWWWW black`.
+//! - A board of pits: each player's row in the order of the `players` statement, joined by
+//!   `/`; a row is its pits' stones from pit 1, joined by `,`, then `|` and the store's;
+//!   a marked site adds `@` and the marking player: `4,4,4,4,4,4|0/4,4,4,4,4,4|0 south`.
+//! - Other boards (hex tile boards): the occupied cells joined by `,`, each as in the move
+//!   text (`d4:BYYBBY`; lower case for the second player's tile; a piece's letter on a
+//!   board without tiles), or `-` for none: `d4:BYYBBY,e5:yybbyy yellow passes=1`.
+//!
+//! Parsing builds a [`Setup`] and lets [`State::from_setup`] check it against the game.
+
+use std::fmt;
+use std::sync::Arc;
+
+use rulebook_engine::{usual_stock, Setup, SetupError, SetupPart, State};
+use rulebook_model::{Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND};
+
+/// Why a text is not a position of the game: the part of the text and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// The part of the text at fault (`rank 3`, `south's row`, `the player to move`).
+    pub at: String,
+    /// What is wrong with it, in words.
+    pub reason: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad position text: {}: {}", self.at, self.reason)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// An error at `at` for `reason`.
+fn bad(at: impl Into<String>, reason: impl Into<String>) -> PositionError {
+    PositionError {
+        at: at.into(),
+        reason: reason.into(),
+    }
+}
+
+/// The letter of a piece in a position's text (and in drawn boards): `.` for an empty
+/// point; otherwise the owner's initial (upper case), or with several kinds of piece the
+/// kind's initial, upper case for the first player and lower case for the others.
+pub fn piece_letter(game: &Game, cell: Cell) -> char {
+    if cell == EMPTY {
+        return '.';
+    }
+    let owner = (game.owner[cell.index()]).index();
+    let initial = |s: &str| s.chars().next().unwrap_or('?');
+    if game.piece_kinds.len() == 1 {
+        initial(&game.players[owner]).to_ascii_uppercase()
+    } else {
+        let c = initial(&game.piece_kinds[game.kind_of(cell)]);
+        if owner == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        }
+    }
+}
+
+/// The text of a position, if [`parse_position`] can read it back: not in a game where
+/// two pieces share a letter (the error says which).
+pub fn readable_position_text(state: &State) -> Result<String, PositionError> {
+    let text = position_text(state);
+    parse_position(state.game(), &text).map(|_| text)
+}
+
+/// The text of a position (without its history), which [`parse_position`] reads back
+/// into an equal state.
+pub fn position_text(state: &State) -> String {
+    let game = state.game();
+    let setup = state.setup();
+    let board = match game.board.layout {
+        Layout::Grid => grid_text(game, &setup),
+        Layout::Mancala { .. } => pits_text(game, &setup),
+        Layout::Hex { .. } => cells_text(game, &setup),
+    };
+    let mut words = vec![board, game.player_name(setup.to_move).to_string()];
+    words.extend(tile_words(game, &setup));
+    words.extend(stock_words(game, &setup));
+    words.join(" ")
+}
+
+/// The words of the pieces in hand, `hand=PLAYER:N` (with several kinds placed from a
+/// stock, one count for each, in `piece` order: `hand=PLAYER:N,N`), for every hand that is
+/// not the usual one ([`usual_stock`]).
+fn stock_words(game: &Game, setup: &Setup) -> Vec<String> {
+    let Some(stock) = &setup.stock else {
+        return Vec::new();
+    };
+    let usual = usual_stock(game, &setup.cells);
+    let kinds = game.piece_kinds.len();
+    Player::all()
+        .take(game.players.len())
+        .filter(|p| {
+            let i = p.index() * kinds;
+            stock[i..][..kinds] != usual[i..][..kinds]
+        })
+        .map(|p| {
+            let counts: Vec<String> = (game.stocked.iter())
+                .map(|&k| stock[p.index() * kinds + k as usize].to_string())
+                .collect();
+            format!("hand={}:{}", game.player_name(p), counts.join(","))
+        })
+        .collect()
+}
+
+/// A word `hand=PLAYER:N,...` of a game with a counted stock, into `stock` (the usual
+/// hands, changed for that player).
+fn parse_stock_word(game: &Game, word: &str, stock: &mut [u16]) -> Result<(), PositionError> {
+    let at = format!("`{word}`");
+    let expected = match game.stocked.len() {
+        1 => "expected `hand=PLAYER:N`".to_string(),
+        n => format!("expected `hand=PLAYER:N,N...` with {n} counts, one per kind in hand"),
+    };
+    let (player, counts) = (word.strip_prefix("hand="))
+        .and_then(|rest| rest.split_once(':'))
+        .ok_or_else(|| bad(at.clone(), expected.clone()))?;
+    let p = player_named(game, player, &at)?.index();
+    let counts: Vec<&str> = counts.split(',').collect();
+    if counts.len() != game.stocked.len() {
+        return Err(bad(at, expected));
+    }
+    let kinds = game.piece_kinds.len();
+    for (&k, n) in game.stocked.iter().zip(counts) {
+        stock[p * kinds + k as usize] = n
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| n <= MAX_HAND)
+            .ok_or_else(|| {
+                bad(
+                    at.clone(),
+                    format!("`{n}` is not a number of pieces in hand (0 to {MAX_HAND})"),
+                )
+            })?;
+    }
+    Ok(())
+}
+
+/// Ranks top to bottom, runs of empty points as numbers.
+fn grid_text(game: &Game, setup: &Setup) -> String {
+    let (w, h) = (game.board.width as usize, game.board.height as usize);
+    let ranks: Vec<String> = (0..h)
+        .rev()
+        .map(|r| {
+            let mut rank = String::new();
+            let mut empty = 0;
+            for &cell in &setup.cells[r * w..(r + 1) * w] {
+                if cell == EMPTY {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    rank += &empty.to_string();
+                    empty = 0;
+                }
+                rank.push(piece_letter(game, cell));
+            }
+            if empty > 0 {
+                rank += &empty.to_string();
+            }
+            rank
+        })
+        .collect();
+    ranks.join("/")
+}
+
+/// Each row's pits from pit 1, then `|` and the store; marks as `@player`.
+fn pits_text(game: &Game, setup: &Setup) -> String {
+    let b = &game.board;
+    let site = |s: Site| {
+        let count = setup.counts.get(s.index()).copied().unwrap_or(0);
+        match setup.marks.get(s.index()).copied().unwrap_or(0) {
+            0 => count.to_string(),
+            m => format!("{count}@{}", game.players[m as usize - 1]),
+        }
+    };
+    let rows: Vec<String> = Player::all()
+        .map(|p| {
+            let pits: Vec<String> = (1..=b.pits()).map(|k| site(b.pit(p, k))).collect();
+            format!("{}|{}", pits.join(","), site(b.store(p)))
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// The occupied cells as `cell:tile` (or `cell:letter`), or `-`.
+fn cells_text(game: &Game, setup: &Setup) -> String {
+    let cells: Vec<String> = (setup.cells.iter().enumerate())
+        .filter(|(_, &c)| c != EMPTY)
+        .map(|(s, &c)| format!("{}:{}", game.board.site_names[s], cell_word(game, c)))
+        .collect();
+    match cells.is_empty() {
+        true => "-".into(),
+        false => cells.join(","),
+    }
+}
+
+/// A piece on a cell of a list: its tile pattern (lower case for the second player's), or
+/// its letter.
+fn cell_word(game: &Game, cell: Cell) -> String {
+    match &game.tiles {
+        Some(tiles) => {
+            let name = tiles.pattern_name(game.kind_of(cell));
+            match game.owner[cell.index()] {
+                Player::FIRST => name,
+                _ => name.to_lowercase(),
+            }
+        }
+        None => piece_letter(game, cell).to_string(),
+    }
+}
+
+/// The words of a game's state after the player to move: `passes=N`, `swapped` (in any
+/// game with the swap), and in tile games `last=P` and `hand=P:...` for every hand that is not the starting hand less the player's tiles on the board.
+fn tile_words(game: &Game, setup: &Setup) -> Vec<String> {
+    let mut words = Vec::new();
+    if setup.passes > 0 {
+        words.push(format!("passes={}", setup.passes));
+    }
+    if setup.swapped {
+        words.push("swapped".into());
+    }
+    let Some(tiles) = &game.tiles else {
+        return words;
+    };
+    if let Some(p) = setup.last_placer {
+        words.push(format!("last={}", game.player_name(p)));
+    }
+    let hands = setup.hands.clone().unwrap_or_default();
+    let start = starting_hands(game, &setup.cells);
+    for (p, (&hand, &usual)) in hands.iter().zip(&start).enumerate() {
+        if hand == usual {
+            continue;
+        }
+        let kinds: Vec<String> = (0..64)
+            .filter(|k| hand & (1u64 << k) != 0)
+            .map(|k| tiles.pattern_name(k))
+            .collect();
+        let list = match kinds.is_empty() {
+            true => "-".into(),
+            false => kinds.join(","),
+        };
+        words.push(format!("hand={}:{list}", game.players[p]));
+    }
+    words
+}
+
+/// Each player's starting hand less the kinds of their tiles on the board.
+fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
+    let mut hands = game
+        .tiles
+        .as_ref()
+        .map_or_else(Vec::new, |t| t.hands.clone());
+    hands.resize(game.players.len(), 0);
+    for &cell in cells.iter().filter(|&&c| c != EMPTY) {
+        hands[(game.owner[cell.index()]).index()] &= !(1u64 << game.kind_of(cell));
+    }
+    hands
+}
+
+/// Reads a position's text (as [`position_text`] writes it) into a state of the game, or
+/// says which part is wrong.
+pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionError> {
+    let mut words = text.split_whitespace();
+    let board = words.next().ok_or_else(|| {
+        bad(
+            "the text",
+            "it is empty; expected a board and a player to move",
+        )
+    })?;
+    let mut setup = Setup::empty(game);
+    match game.board.layout {
+        Layout::Grid => parse_grid(game, board, &mut setup.cells)?,
+        Layout::Mancala { .. } => parse_pits(game, board, &mut setup)?,
+        Layout::Hex { .. } => parse_cells(game, board, &mut setup.cells)?,
+    }
+    let mover = words
+        .next()
+        .ok_or_else(|| bad("the player to move", "it is missing after the board"))?;
+    setup.to_move = player_named(game, mover, "the player to move")?;
+    // The hands given, by player; the others are as at the start.
+    let mut hands = vec![None; game.players.len()];
+    let mut stock = usual_stock(game, &setup.cells);
+    for word in words {
+        match word.starts_with("hand=") && !game.stock.is_empty() {
+            true => parse_stock_word(game, word, &mut stock)?,
+            false => parse_tile_word(game, word, &mut setup, &mut hands)?,
+        }
+    }
+    if !game.stock.is_empty() {
+        setup.stock = Some(stock);
+    }
+    if hands.iter().any(Option::is_some) {
+        let start = starting_hands(game, &setup.cells);
+        setup.hands = Some(
+            hands
+                .iter()
+                .zip(start)
+                .map(|(h, s)| h.unwrap_or(s))
+                .collect(),
+        );
+    }
+    State::from_setup(Arc::clone(game), setup).map_err(|e| setup_error(game, e))
+}
+
+/// The index of a player by name.
+fn player_named(game: &Game, name: &str, at: &str) -> Result<Player, PositionError> {
+    game.player_by_name(name).ok_or_else(|| {
+        bad(
+            at,
+            format!(
+                "`{name}` is not a player of this game (its players: {})",
+                game.players.join(", ")
+            ),
+        )
+    })
+}
+
+/// The pieces of the game by letter; a letter shared by several pieces reads as none.
+fn piece_by_letter(game: &Game, letter: char) -> Result<Cell, String> {
+    let found: Vec<Cell> = (game.piece_cells())
+        .filter(|&c| piece_letter(game, c) == letter)
+        .collect();
+    match found[..] {
+        [cell] => Ok(cell),
+        [] => {
+            let letters: String = (game.piece_cells())
+                .map(|c| piece_letter(game, c))
+                .collect();
+            Err(format!(
+                "`{letter}` is not a piece of this game (its pieces: {letters}; a number is a \
+                 run of empty points)"
+            ))
+        }
+        _ => Err(format!(
+            "`{letter}` stands for several pieces of this game, so its positions cannot be \
+             written as text"
+        )),
+    }
+}
+
+/// A grid's ranks, top to bottom.
+fn parse_grid(game: &Game, text: &str, cells: &mut [Cell]) -> Result<(), PositionError> {
+    let (w, h) = (game.board.width as usize, game.board.height as usize);
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != h {
+        return Err(bad(
+            "the board",
+            format!(
+                "it has {} ranks (joined by `/`); the board has {h}",
+                ranks.len()
+            ),
+        ));
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = h - 1 - i;
+        let at = format!("rank {}", rank + 1);
+        let mut file = 0usize;
+        let mut run = String::new();
+        for c in rank_text.chars().chain(std::iter::once('\0')) {
+            if c.is_ascii_digit() {
+                run.push(c);
+                continue;
+            }
+            if !run.is_empty() {
+                let n: usize = run.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    bad(at.clone(), format!("`{run}` is not a run of empty points"))
+                })?;
+                file = file.saturating_add(n);
+                run.clear();
+            }
+            match c {
+                '\0' => break,
+                '.' => file = file.saturating_add(1),
+                _ => {
+                    let cell = piece_by_letter(game, c).map_err(|r| bad(at.clone(), r))?;
+                    if file < w {
+                        let site = Site::at(rank * w + file);
+                        if game.board.is_removed(site) {
+                            let name = &game.board.site_names[site.index()];
+                            return Err(bad(at, format!("{name} is not a point of this board")));
+                        }
+                        cells[site.index()] = cell;
+                    }
+                    file = file.saturating_add(1);
+                }
+            }
+        }
+        if file != w {
+            return Err(bad(
+                at,
+                format!("it has {file} points; the board is {w} wide"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Each player's row of pits and store, marks after `@`.
+fn parse_pits(game: &Game, text: &str, setup: &mut Setup) -> Result<(), PositionError> {
+    let b = &game.board;
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != 2 {
+        return Err(bad(
+            "the board",
+            format!(
+                "it has {} rows (joined by `/`); the board has 2, {}'s then {}'s",
+                rows.len(),
+                game.players[0],
+                game.players[1]
+            ),
+        ));
+    }
+    let mut marks = vec![0u8; b.sites()];
+    for (p, row) in Player::all().zip(rows.iter()) {
+        let at = format!("{}'s row", game.player_name(p));
+        let (pits, store) = row.split_once('|').ok_or_else(|| {
+            bad(
+                at.clone(),
+                "expected its pits joined by `,`, then `|` and its store, like `4,4,4|0`",
+            )
+        })?;
+        let pits: Vec<&str> = pits.split(',').collect();
+        if pits.len() != b.pits() as usize {
+            return Err(bad(
+                at,
+                format!(
+                    "it has {} pits; the board has {} a row",
+                    pits.len(),
+                    b.pits()
+                ),
+            ));
+        }
+        let sites = (1..=b.pits()).map(|k| b.pit(p, k));
+        for (site, word) in sites.chain([b.store(p)]).zip(pits.iter().chain([&store])) {
+            let name = &b.site_names[site.index()];
+            let (count, mark) = parse_site(game, word, name)?;
+            setup.counts[site.index()] = count;
+            marks[site.index()] = mark;
+        }
+    }
+    if marks.iter().any(|&m| m != 0) {
+        setup.marks = marks;
+    }
+    Ok(())
+}
+
+/// A site of a board of pits: `4`, or `4@north` for a site marked by north.
+fn parse_site(game: &Game, word: &str, name: &str) -> Result<(u16, u8), PositionError> {
+    let (count, mark) = match word.split_once('@') {
+        Some((count, player)) => (count, player_named(game, player, name)?.code()),
+        None => (word, 0),
+    };
+    let count = count.trim().parse::<u16>().map_err(|_| {
+        bad(
+            name,
+            format!("`{count}` is not a number of stones (0 to {})", u16::MAX),
+        )
+    })?;
+    Ok((count, mark))
+}
+
+/// The occupied cells of a board drawn cell by cell: `d4:BYYBBY,e5:yybbyy`, or `-`.
+fn parse_cells(game: &Game, text: &str, cells: &mut [Cell]) -> Result<(), PositionError> {
+    if text == "-" {
+        return Ok(());
+    }
+    for item in text.split(',') {
+        let (name, piece) = item.split_once(':').ok_or_else(|| {
+            bad(
+                format!("`{item}`"),
+                "expected a cell and a tile like `d4:BYYBBY`, or `-` for an empty board",
+            )
+        })?;
+        let site = game.board.site_named(name).ok_or_else(|| {
+            bad(
+                format!("`{item}`"),
+                format!("`{name}` is not a cell of this board"),
+            )
+        })?;
+        if cells[site.index()] != EMPTY {
+            return Err(bad(format!("`{item}`"), format!("{name} is given twice")));
+        }
+        cells[site.index()] = piece_named(game, piece).map_err(|r| bad(format!("`{item}`"), r))?;
+    }
+    Ok(())
+}
+
+/// A piece in a list of cells: a tile pattern (upper case for the first player's tile,
+/// lower case for the second's), or a piece's letter.
+fn piece_named(game: &Game, word: &str) -> Result<Cell, String> {
+    let Some(tiles) = &game.tiles else {
+        let mut chars = word.chars();
+        return match (chars.next(), chars.next()) {
+            (Some(c), None) => piece_by_letter(game, c),
+            _ => Err(format!("`{word}` is not a piece's letter")),
+        };
+    };
+    let upper = word.to_uppercase();
+    let kind = tiles.kind_named(&upper).ok_or_else(|| {
+        let letters: String = tiles.letters.iter().collect();
+        format!("`{word}` is not a tile: expected six of the letters {letters}, one a side")
+    })?;
+    let owner = match word == upper {
+        true => Player::FIRST,
+        false if word == word.to_lowercase() => Player::SECOND,
+        false => {
+            return Err(format!(
+                "`{word}` mixes cases: upper case for {}'s tile, lower case for {}'s",
+                game.player_name(Player::FIRST),
+                game.player_name(Player::SECOND)
+            ))
+        }
+    };
+    Ok(game.cell(owner, kind))
+}
+
+/// A word after the player to move: `passes=N`, `swapped`, `last=P` or `hand=P:...` (into
+/// `hands`, by player).
+fn parse_tile_word(
+    game: &Game,
+    word: &str,
+    setup: &mut Setup,
+    hands: &mut [Option<u64>],
+) -> Result<(), PositionError> {
+    let at = format!("`{word}`");
+    if word == "swapped" && game.has_swap() {
+        setup.swapped = true;
+        return Ok(());
+    }
+    // Passes in a row belong to any game with a pass (the setup's checks say how many).
+    let passes = game
+        .moves
+        .iter()
+        .any(|r| matches!(r.kind, MoveKind::Pass { .. }));
+    if let (Some(("passes", n)), true, None) = (word.split_once('='), passes, &game.tiles) {
+        setup.passes = n
+            .parse()
+            .map_err(|_| bad(at, format!("`{n}` is not a number of passes")))?;
+        return Ok(());
+    }
+    let Some(tiles) = &game.tiles else {
+        return Err(bad(
+            at,
+            "nothing may follow the player to move in this game",
+        ));
+    };
+    match word.split_once('=') {
+        None if word == "swapped" => setup.swapped = true,
+        Some(("passes", n)) => {
+            setup.passes = n
+                .parse()
+                .map_err(|_| bad(at, format!("`{n}` is not a number of passes")))?
+        }
+        Some(("last", p)) => setup.last_placer = Some(player_named(game, p, &at)?),
+        Some(("hand", list)) => {
+            let (player, kinds) = list.split_once(':').ok_or_else(|| {
+                bad(
+                    at.clone(),
+                    "expected `hand=PLAYER:TILE,TILE` or `hand=PLAYER:-`",
+                )
+            })?;
+            let p = player_named(game, player, &at)?.index();
+            let mut hand = 0u64;
+            for kind in kinds.split(',').filter(|&k| k != "-") {
+                let k = tiles
+                    .kind_named(kind)
+                    .ok_or_else(|| bad(at.clone(), format!("`{kind}` is not a tile")))?;
+                hand |= 1 << k;
+            }
+            hands[p] = Some(hand);
+        }
+        _ => {
+            return Err(bad(
+                at,
+                "expected `passes=N`, `swapped`, `last=PLAYER` or `hand=PLAYER:TILE,...`",
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// A setup refused by the engine, in words.
+fn setup_error(game: &Game, e: SetupError) -> PositionError {
+    let site = |s: Site| game.board.site_names[s.index()].clone();
+    match e {
+        SetupError::Stones { total, max } => bad(
+            "the board",
+            format!("it holds {total} stones; this game has {max} in play"),
+        ),
+        SetupError::Passes { passes } => bad(
+            format!("`passes={passes}`"),
+            format!(
+                "at most {} passes in a row (one a player) are possible",
+                game.players.len()
+            ),
+        ),
+        SetupError::Cell { site: s, .. } => bad(site(s), "it holds no piece of this game"),
+        SetupError::Mark { site: s, .. } => bad(site(s), "it is marked by no player"),
+        SetupError::Stock { player } => bad(
+            format!("the hand of player {}", player + 1),
+            format!("it holds no pieces of this game's stock (0 to {MAX_HAND} of each kind)"),
+        ),
+        SetupError::Hand { player } => bad(
+            format!("the hand of player {}", player + 1),
+            "it holds no tile of this game",
+        ),
+        SetupError::Sites { part, found, sites } => bad(
+            part_name(part),
+            format!("it has {found} sites; the board has {sites}"),
+        ),
+        SetupError::NotInGame { part } => bad(part_name(part), "this game has none"),
+    }
+}
+
+/// A part of a setup in words.
+fn part_name(part: SetupPart) -> &'static str {
+    match part {
+        SetupPart::Cells => "the pieces",
+        SetupPart::Counts => "the stones",
+        SetupPart::Marks => "the marks",
+        SetupPart::Tiles => "the tile state",
+        SetupPart::Stock => "the pieces in hand",
+    }
+}

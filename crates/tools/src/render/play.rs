@@ -1,0 +1,344 @@
+//! The position as a player sees it between moves: the board with the last move marked,
+//! material (pieces, stores, or tiles and scores), whose turn it is or how the game ended;
+//! coloured on demand.
+
+use std::fmt::Write as _;
+
+use super::ending::ending_text;
+use super::text::{file_letters, hex_text, mancala_turned, player_glyphs, point_glyph};
+use rulebook_engine::{MoveReport, State};
+use rulebook_model::{Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
+use rulebook_notation as notation;
+
+const RESET: &str = "\x1b[0m";
+const BOLD: &str = "\x1b[1m";
+const DIM: &str = "\x1b[2m";
+const UNDERLINE: &str = "\x1b[4m";
+const REVERSE: &str = "\x1b[7m";
+/// The background of the sites the last move's rules changed (its captures).
+const CHANGED: &str = "\x1b[43m";
+/// A colour per player, repeated when there are more players.
+const PLAYER_COLORS: [&str; 4] = ["\x1b[36m", "\x1b[35m", "\x1b[33m", "\x1b[32m"];
+
+/// The board, material, the last move and whose turn it is (or the outcome). On a grid the
+/// last move's destination is bracketed (`[B]`), on a mancala board the pit sown from is
+/// `< n>`; with `color` pieces and names are coloured by player, the mark is in reverse
+/// video and a grid move's origin underlined.
+pub fn play_view(state: &State, color: bool) -> String {
+    play_view_with(state, color, false, &[])
+}
+
+/// [`play_view`], with the board `turned` round (the view from the other side of the
+/// table: a grid's ranks and files reversed, a mancala board's rows and stores exchanged,
+/// a hex board's ranks and files reversed and its tiles half a turn round) and the sites the last move's rules changed (what it
+/// took) marked: on a grid `*` before the piece where the brackets leave room, on a
+/// mancala board the pit as `( n)`; with `color` on a yellow background.
+pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
+    let game = std::sync::Arc::clone(state.game());
+    let mut out = match game.board.layout {
+        Layout::Grid => grid_text(state, color, turned, changed),
+        Layout::Mancala { .. } => mancala_text(state, color, turned, changed),
+        Layout::Hex { .. } => hex_text(state, color, turned),
+    };
+    let paint = |p: Player, s: String| {
+        if color {
+            format!("{}{s}{RESET}", player_style(&game, p))
+        } else {
+            s
+        }
+    };
+    let mut material = Vec::with_capacity(game.players.len());
+    for (p, name) in game.players_named() {
+        let (name, n) = (paint(p, name.to_string()), state.pieces(p));
+        let plural = if n == 1 { "" } else { "s" };
+        material.push(if game.board.pits() > 0 {
+            format!("{name} store {}", state.count(game.board.store(p)))
+        } else if game.tiles.is_some() {
+            format!("{name} score {} ({n} tile{plural} placed)", state.score(p))
+        } else {
+            let g = player_glyphs(state, p);
+            format!("{name} ({g}) {n} piece{plural}")
+        });
+    }
+    let _ = writeln!(out, "{}", material.join(", "));
+    // (A board of tiles says it under its drawing.)
+    if state.swapped() && game.tiles.is_none() {
+        let _ = writeln!(out, "the players have swapped sides");
+    }
+    if let Some((m, by)) = state.last_move() {
+        let _ = writeln!(
+            out,
+            "last move: {} by {}",
+            notation::move_text(state, m),
+            paint(by, game.player_name(by).to_string())
+        );
+    }
+    match state.outcome() {
+        Some(o) => {
+            let _ = writeln!(out, "game over: {}", ending_text(state, o));
+        }
+        None => {
+            let p = state.to_move();
+            let _ = writeln!(
+                out,
+                "to move: {}",
+                paint(p, game.player_name(p).to_string())
+            );
+        }
+    }
+    out
+}
+
+/// The style (bold and a colour) of player `p`'s pieces and name: the colour the player
+/// is named after (`blue`, `yellow`, ...) if there is one, else one of [`PLAYER_COLORS`].
+pub(super) fn player_style(game: &rulebook_model::Game, p: Player) -> String {
+    const NAMED: [(&str, &str); 6] = [
+        ("red", "\x1b[31m"),
+        ("green", "\x1b[32m"),
+        ("yellow", "\x1b[33m"),
+        ("blue", "\x1b[34m"),
+        ("magenta", "\x1b[35m"),
+        ("cyan", "\x1b[36m"),
+    ];
+    let name = game.player_name(p).to_ascii_lowercase();
+    let colour = NAMED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(PLAYER_COLORS[p.index() % PLAYER_COLORS.len()], |(_, c)| c);
+    format!("{BOLD}{colour}")
+}
+
+/// A grid as in [`board_text`](super::text::board_text) (or turned round), with the last move marked and optional
+/// colours.
+fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
+    let game = state.game();
+    let b = &game.board;
+    let (w, h) = (b.width as usize, b.height as usize);
+    let (from, to) = state
+        .last_move()
+        .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from(), m.to()));
+    let label_width = h.to_string().len();
+    let mut files = file_letters(w);
+    // Turned round, the files run right to left and the ranks bottom to top.
+    let file_at = |i: usize| if turned { w - 1 - i } else { i };
+    if turned {
+        files = files.split(' ').rev().collect::<Vec<_>>().join(" ");
+    }
+    let ranks: Vec<usize> = if turned {
+        (0..h).collect()
+    } else {
+        (0..h).rev().collect()
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    for r in ranks {
+        let _ = write!(out, "{:>label_width$} ", r + 1);
+        let marked = (0..w).find(|&i| Site::at(r * w + file_at(i)) == to && to != NO_SITE);
+        for i in 0..w {
+            let site = Site::at(r * w + file_at(i));
+            let sep = match marked {
+                Some(m) if m == i => '[',
+                Some(m) if m + 1 == i => ']',
+                _ if changed.contains(&site) => '*',
+                _ => ' ',
+            };
+            out.push(sep);
+            let cell = state.cell(site);
+            let g = point_glyph(state, site);
+            if color {
+                let mut style = String::new();
+                if cell == EMPTY {
+                    style.push_str(DIM);
+                } else {
+                    let owner = game.owner[cell.index()];
+                    style.push_str(&player_style(game, owner));
+                }
+                if site == to {
+                    style.push_str(REVERSE);
+                } else if site == from {
+                    style.push_str(UNDERLINE);
+                } else if changed.contains(&site) {
+                    style.push_str(CHANGED);
+                }
+                let _ = write!(out, "{style}{g}{RESET}");
+            } else {
+                out.push(g);
+            }
+        }
+        let end = if marked == Some(w - 1) { ']' } else { ' ' };
+        let _ = writeln!(out, "{end} {}", r + 1);
+    }
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    out
+}
+
+/// A mancala board as in [`board_text`](super::text::board_text) (or turned round), with the pit of the last move
+/// (where its sowing began) shown as `<n>` instead of `[n]`, or in reverse video with
+/// `color`, and the pits in `changed` as `(n)` (or on a yellow background).
+fn mancala_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
+    let text = mancala_turned(state, turned);
+    let Some((m, _)) = state.last_move() else {
+        return text;
+    };
+    let b = &state.game().board;
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Changed pits first, so that the pit sown from keeps its own mark.
+    for &site in changed.iter().filter(|&&s| s != m.pit()) {
+        let (open, close) = match color {
+            true => (format!("{CHANGED}["), format!("]{RESET}")),
+            false => ("(".to_string(), ")".to_string()),
+        };
+        mark_pit(&mut lines, b, site, (&open, &close), turned);
+    }
+    let marks = match color {
+        true => (format!("{REVERSE}["), format!("]{RESET}")),
+        false => ("<".to_string(), ">".to_string()),
+    };
+    mark_pit(&mut lines, b, m.pit(), (&marks.0, &marks.1), turned);
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// Puts a pit of the mancala board drawn in `lines` (as [`board_text`](super::text::board_text) draws it) between
+/// `open` and `close` instead of its brackets (the board `turned` round or not). Stores
+/// are left as they are.
+fn mark_pit(
+    lines: &mut [String],
+    b: &rulebook_model::Board,
+    site: Site,
+    marks: (&str, &str),
+    turned: bool,
+) {
+    let (owner, k, n) = (b.row_owner(site), b.pit_number(site), b.pits());
+    if k == 0 {
+        return;
+    }
+    // The second player's pits are on the third line (pit n first), the first player's
+    // on the fifth (pit 1 first); the other way round when turned.
+    let (line, index) = match (owner, turned) {
+        (Player::SECOND, false) | (Player::FIRST, true) => (2, (n - k) as usize),
+        _ => (4, (k - 1) as usize),
+    };
+    let Some(row) = lines.get_mut(line) else {
+        return;
+    };
+    // Pits are found by their digits' runs, whatever marks they already wear.
+    let mut pits = Vec::new();
+    let mut i = 0;
+    let bytes = row.as_bytes();
+    while i < bytes.len() {
+        if bytes[i] == 0x1b {
+            // An escape sequence (`ESC [ 43 m`): not a pit.
+            i += row[i..].find('m').unwrap_or(0) + 1;
+            continue;
+        }
+        if matches!(bytes[i], b'[' | b'<' | b'(') {
+            if let Some(len) = row[i..].find([']', '>', ')']) {
+                pits.push((i, len));
+                i += len;
+            }
+        }
+        i += 1;
+    }
+    if let Some(&(open, len)) = pits.get(index) {
+        let inner = row[open + 1..open + len].to_string();
+        row.replace_range(open..=open + len, &format!("{}{inner}{}", marks.0, marks.1));
+    }
+}
+
+/// The words for what a move took by its own rule: `jump`, or for steps that capture
+/// `approach`, `withdrawal`, or `approach and withdrawal` when its steps took both ways.
+fn own_capture(game: &rulebook_model::Game, m: rulebook_engine::Move) -> String {
+    let (mut approach, mut withdrawal) = (false, false);
+    for step in m.steps(game) {
+        approach |= !step.withdrawal;
+        withdrawal |= step.withdrawal;
+    }
+    match (approach, withdrawal) {
+        (true, true) => "approach and withdrawal",
+        (true, false) => "approach",
+        (false, true) => "withdrawal",
+        (false, false) => "jump",
+    }
+    .to_string()
+}
+
+/// What a move's rules did, in words, by the names the rule file gives them (a rule's
+/// `called` label, else its text): `takes 15 (corner)`, `takes 4 (12 corner, 3 custodian)`,
+/// `takes 1 (replacement)` for a piece landed on, `marks c3 (castle)`, `promotes (crown)`,
+/// `moves again (store)`; empty for a move that did none of these. `state` is the position
+/// after the move.
+pub fn move_effects(state: &State, report: &MoveReport) -> String {
+    let game = state.game();
+    let name = |source: &RuleSource| super::terminal_safe(source.name()).into_owned();
+    let mut takes: Vec<(u32, String)> = Vec::new();
+    if report.jumped > 0 {
+        takes.push((report.jumped, own_capture(game, report.mv)));
+    }
+    if report.replaced > 0 {
+        takes.push((report.replaced, "replacement".to_string()));
+    }
+    if report.removed > 0 {
+        let removal = game.moves[report.mv.rule() as usize].filter.removal;
+        let reason = match removal.map_or(0, |r| r.if_line) {
+            0 => "removal".to_string(),
+            n => format!("line of {n}"),
+        };
+        takes.push((report.removed, reason));
+    }
+    for c in &report.captures {
+        takes.push((c.taken, name(&game.effect_sources[c.effect as usize])));
+    }
+    let sown = report
+        .sow_rule
+        .map(|s| (s, name(&game.sow_sources[s.rule as usize])));
+    if let Some((s, rule)) = &sown {
+        if s.taken > 0 && !s.cancelled {
+            takes.push((s.taken, rule.clone()));
+        }
+    }
+    let mut parts = Vec::new();
+    let marked: Vec<&str> = (report.changed.iter())
+        .filter(|_| report.sow_rule.is_some_and(|s| s.marked > 0))
+        .filter(|&&site| state.mark(site) == Some(report.mover))
+        .map(|&site| game.board.site_names[site.index()].as_str())
+        .collect();
+    match takes.as_slice() {
+        [] => {}
+        // A rule that takes and marks (a castle): both under its name.
+        [(n, rule)] if !marked.is_empty() && sown.as_ref().is_some_and(|(_, r)| r == rule) => {
+            parts.push(format!("takes {n} and marks {} ({rule})", marked.join(" ")))
+        }
+        [(n, rule)] => parts.push(format!("takes {n} ({rule})")),
+        all => {
+            let each: Vec<String> = all.iter().map(|(n, r)| format!("{n} {r}")).collect();
+            let total: u32 = all.iter().map(|(n, _)| n).sum();
+            parts.push(format!("takes {total} ({})", each.join(", ")));
+        }
+    }
+    if let Some((s, rule)) = &sown {
+        if s.cancelled {
+            parts.push(format!("takes nothing ({rule}: its stones go back)"));
+        }
+        if !marked.is_empty() && (s.taken == 0 || s.cancelled) {
+            parts.push(format!("marks {} ({rule})", marked.join(" ")));
+        }
+    }
+    if let Some(e) = report.promoted {
+        parts.push(format!(
+            "promotes ({})",
+            name(&game.effect_sources[e as usize])
+        ));
+    }
+    if report.extra_turn {
+        match &sown {
+            Some((s, rule)) if s.again => parts.push(format!("moves again ({rule})")),
+            _ => match state.again_rule() {
+                Some(e) => parts.push(format!("moves again ({})", name(&game.effect_sources[e]))),
+                None => parts.push("moves again".to_string()),
+            },
+        }
+    }
+    parts.join(", ")
+}

@@ -1,0 +1,795 @@
+//! The compiled summary of a game (`rulebook show`): what the compiler made of a rule file.
+
+use std::fmt::Write as _;
+
+use super::terminal_safe;
+use super::text::glyph;
+use rulebook_model::board::GRID_DIRECTIONS;
+use rulebook_model::{
+    Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
+    Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
+    RuleSource, RunShape, Site, ALL_KINDS, ANY_KIND, UNLIMITED,
+};
+
+/// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
+/// and the value of every parameter and option.
+pub fn summary(game: &Game) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "game: {}", terminal_safe(&game.name));
+    let _ = writeln!(o, "preset: {}", game.preset.as_deref().unwrap_or("(none)"));
+    let _ = writeln!(o, "settings:");
+    for s in &game.settings {
+        let _ = writeln!(o, "  {} = {}  ({})", s.name, s.value, s.allowed);
+    }
+    let _ = writeln!(o, "players: {} (in turn order)", game.players.join(", "));
+    match game.board.layout {
+        Layout::Grid => grid_summary(&mut o, game),
+        Layout::Hex { side } => hex_summary(&mut o, game, side),
+        Layout::Mancala { .. } => mancala_summary(&mut o, game),
+    }
+    moves_summary(&mut o, game);
+    effects_summary(&mut o, game);
+    after_sow_summary(&mut o, game);
+    let _ = writeln!(
+        o,
+        "repeated positions: {}",
+        match (game.forbid_repetition, game.repetition) {
+            (false, _) => "allowed".to_string(),
+            (true, r) => format!(
+                "forbidden{}{}",
+                if r.positional {
+                    " (the sites alone, whoever is to move)"
+                } else {
+                    ""
+                },
+                match r.within {
+                    0 => String::new(),
+                    n => format!(" within the last {n} moves"),
+                }
+            ),
+        }
+    );
+    end_summary(&mut o, game);
+    if let Some(score) = &game.score {
+        let _ = writeln!(o, "score (per player, as mover): {}", expr(score, game));
+    }
+    o
+}
+
+/// The board, paths, pieces and setup of a grid.
+fn grid_summary(o: &mut String, game: &Game) {
+    let b = &game.board;
+    let (drawn, sites) = match b.drawing {
+        Drawing::Points => ("", "points"),
+        Drawing::Squares { checkered: false } => (" of squares", "squares"),
+        Drawing::Squares { checkered: true } => (" of checkered squares", "squares"),
+    };
+    let _ = writeln!(
+        o,
+        "board: grid {} x {}{drawn} ({} {sites})",
+        b.width,
+        b.height,
+        b.sites() - b.removed_points().count()
+    );
+    let names = |sites: &mut dyn Iterator<Item = Site>| -> String {
+        let names: Vec<&str> = sites.map(|s| b.site_names[s.index()].as_str()).collect();
+        names.join(" ")
+    };
+    if !b.diagonal_points.is_empty() && b.drawn_lines.is_empty() {
+        let through = names(&mut b.diagonal_points.iter().copied());
+        let _ = writeln!(o, "  diagonal lines only through: {through}");
+    }
+    if !b.drawn_lines.is_empty() {
+        let lines: Vec<String> = b
+            .drawn_lines
+            .iter()
+            .map(|l| names(&mut l.iter().copied()).replace(' ', "-"))
+            .collect();
+        let _ = writeln!(o, "  lines: {}", lines.join(", "));
+    } else if b.removed_points().next().is_some() {
+        let _ = writeln!(o, "  without: {}", names(&mut b.removed_points()));
+    }
+    for p in &b.paths {
+        let turns = p.turns.iter().filter(|t| **t).count();
+        let _ = writeln!(
+            o,
+            "  path {}: {} points, {}, {turns} turns",
+            p.name,
+            p.sites.len(),
+            if p.closed { "closed" } else { "open" }
+        );
+    }
+    let _ = writeln!(o, "pieces: {}", game.piece_kinds.join(", "));
+    let _ = writeln!(o, "setup:");
+    for (p, player) in game.players_named() {
+        for (k, kind) in game.piece_kinds.iter().enumerate() {
+            let cell = game.cell(p, k);
+            let sites: Vec<&str> = game
+                .setup
+                .iter()
+                .filter(|(_, c)| *c == cell)
+                .map(|(s, _)| b.site_names[(*s).index()].as_str())
+                .collect();
+            let hand = match game.stock.get(p.index() * game.piece_kinds.len() + k) {
+                Some(n) if game.stocked.contains(&(k as u8)) => format!(" + {n} in hand"),
+                _ => String::new(),
+            };
+            let on = match sites.is_empty() {
+                true => String::new(),
+                false => format!(": {}", sites.join(" ")),
+            };
+            let _ = writeln!(
+                o,
+                "  {player} {kind} ({}) x{}{hand}{on}",
+                glyph(game, cell),
+                sites.len()
+            );
+        }
+    }
+}
+
+/// The pits and stones of a mancala board.
+fn mancala_summary(o: &mut String, game: &Game) {
+    let b = &game.board;
+    let _ = writeln!(
+        o,
+        "board: mancala, {} pits per player, each player's store on their right ({} sites)",
+        b.pits(),
+        b.sites()
+    );
+    let _ = writeln!(
+        o,
+        "setup: {} stones in every pit ({} in all)",
+        game.stones,
+        game.total_stones()
+    );
+}
+
+/// Direction names, joined with commas.
+fn directions(game: &Game, d: &[u8]) -> String {
+    d.iter()
+        .map(|&i| game.board.direction_names[i as usize])
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The word of a capture mode.
+fn mode(m: CaptureMode) -> &'static str {
+    match m {
+        CaptureMode::Convert => "convert",
+        CaptureMode::Remove => "remove",
+    }
+}
+
+/// The kinds of move, numbered, with their conditions.
+fn moves_summary(o: &mut String, game: &Game) {
+    let _ = writeln!(o, "moves:");
+    for (i, m) in game.moves.iter().enumerate() {
+        let what = match &m.kind {
+            MoveKind::Slide {
+                directions: d,
+                max_length: UNLIMITED,
+                ..
+            } => format!("slide {}", directions(game, d)),
+            MoveKind::Slide {
+                directions: d,
+                max_length: 1,
+                ..
+            } => format!("step {} (slide at most 1)", directions(game, d)),
+            MoveKind::Slide {
+                directions: d,
+                max_length: n,
+                ..
+            } => format!("slide {} at most {n}", directions(game, d)),
+            MoveKind::Jump {
+                directions: d,
+                flying,
+                over,
+                mode: md,
+                chain,
+            } => {
+                let over = match over {
+                    Jumped::Enemy => "enemy",
+                    Jumped::Friend => "friend",
+                    Jumped::Any => "any piece",
+                };
+                let md = md.map(|m| format!(", {}", mode(m))).unwrap_or_default();
+                let chain = match chain {
+                    Chain::Single => "",
+                    Chain::Straight => ", chained straight",
+                    Chain::Turning => ", chained",
+                    Chain::TurningAtWill => ", chained at will",
+                    Chain::Pieces => ", chained (a move is the pieces it jumps)",
+                };
+                let flying = if *flying { " flying" } else { "" };
+                format!(
+                    "jump {}{flying} over {over}{md}{chain}",
+                    directions(game, d)
+                )
+            }
+            MoveKind::Remove { region: Some(r) } => {
+                format!("remove one of the mover's pieces from {}", region(game, *r))
+            }
+            MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
+            MoveKind::Fly { .. } => "fly to any empty point".into(),
+            MoveKind::PlacePiece {
+                kind,
+                region: r,
+                from_hand,
+            } => {
+                let kind = &game.piece_kinds[*kind as usize];
+                let hand = if *from_hand { " from hand" } else { "" };
+                match r {
+                    Some(r) => format!("place {kind}{hand} in {}", region(game, *r)),
+                    None => format!("place {kind}{hand} on any empty site"),
+                }
+            }
+            MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
+            MoveKind::Place { matching: false } => "place a tile from hand".into(),
+            MoveKind::Pass { at_will: false } => "pass (only when no other move is legal)".into(),
+            MoveKind::Pass { at_will: true } => "pass (at will)".into(),
+            MoveKind::Swap => "swap sides (second player's first turn)".into(),
+            MoveKind::Sow {
+                sowing: s, relay, ..
+            } => {
+                let mut words = vec![if s.counterclockwise {
+                    "sow counterclockwise".to_string()
+                } else {
+                    "sow clockwise".to_string()
+                }];
+                if s.origin_first {
+                    words.push("first stone into origin".into());
+                }
+                if s.skip_opponent_store {
+                    words.push("skip opponent store".into());
+                }
+                if s.skip_stores {
+                    words.push("skip stores".into());
+                }
+                if s.skip_origin {
+                    words.push("skip origin".into());
+                }
+                if s.marked_to_owner {
+                    words.push("marked pits feed owner store".into());
+                }
+                if let Some(condition) = relay {
+                    words.push(format!("relay while {}", expr(condition, game)));
+                }
+                words.join(", ")
+            }
+        };
+        let mut filter = move_filter(game, &m.filter);
+        if let Some(goal) = &m.so_that {
+            filter += &format!(", so that {}", expr(goal, game));
+        }
+        let _ = writeln!(
+            o,
+            "  {}. {what}{filter}{}",
+            i + 1,
+            condition(&m.condition, game)
+        );
+    }
+}
+
+/// The effects after each move, numbered, with their conditions.
+fn effects_summary(o: &mut String, game: &Game) {
+    let _ = writeln!(o, "after each move:");
+    if game.effects.is_empty() {
+        let _ = writeln!(o, "  (nothing)");
+    }
+    for (i, e) in game.effects.iter().enumerate() {
+        let filter = capture_filter(game, &e.filter);
+        let (shape, turning_once, (min_length, max_length), md) = match &e.kind {
+            EffectKind::Again => {
+                let (when, label) = (
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i)),
+                );
+                let _ = writeln!(o, "  {}. the mover moves again{when}{label}", i + 1);
+                continue;
+            }
+            EffectKind::Promote {
+                to,
+                region: r,
+                mid_chain,
+            } => {
+                let mid_chain = match mid_chain {
+                    MidChain::Stop => "",
+                    MidChain::Pass => " (only where its move ends)",
+                    MidChain::GoOn => " (at once: a chain goes on as the new kind)",
+                };
+                let _ = writeln!(
+                    o,
+                    "  {}. promote{filter} to {} on {}{mid_chain}{}{}",
+                    i + 1,
+                    game.piece_kinds[*to as usize],
+                    region(game, *r),
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i))
+                );
+                continue;
+            }
+            EffectKind::Custodian {
+                shape,
+                turning_once,
+                min_length,
+                max_length,
+                mode,
+            } => (shape, turning_once, (min_length, max_length), mode),
+            EffectKind::Groups {
+                directions: links,
+                mode: md,
+            } => {
+                let _ = writeln!(
+                    o,
+                    "  {}. capture groups without liberties along {}, {}{}{}",
+                    i + 1,
+                    direction_names(*links),
+                    mode(*md),
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i))
+                );
+                continue;
+            }
+            EffectKind::Enclosed {
+                directions: d,
+                mode: md,
+            } => {
+                let _ = writeln!(
+                    o,
+                    "  {}. capture enclosed {}, {}{filter}{}{}",
+                    i + 1,
+                    directions(game, d),
+                    mode(*md),
+                    condition(&e.condition, game),
+                    called(game.effect_sources.get(i))
+                );
+                continue;
+            }
+        };
+        let shape = match shape {
+            RunShape::Lines(d) => directions(game, d),
+            RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
+        };
+        let turning = if *turning_once { ", turning once" } else { "" };
+        let min = match *min_length {
+            1 => String::new(),
+            n => format!(", at least {n}"),
+        };
+        let max = if *max_length == u16::MAX {
+            String::new()
+        } else {
+            format!(", at most {max_length}")
+        };
+        let max = min + &max;
+        let _ = writeln!(
+            o,
+            "  {}. capture custodian {shape}{turning}{max}, {}{filter}{}{}",
+            i + 1,
+            mode(*md),
+            condition(&e.condition, game),
+            called(game.effect_sources.get(i))
+        );
+    }
+}
+
+/// ` called "NAME"` for a rule the file names, else nothing.
+fn called(source: Option<&RuleSource>) -> String {
+    named(source.and_then(|s| s.label.as_deref()))
+}
+
+/// ` called "NAME"` for a rule with a short name; nothing for one without.
+fn named(label: Option<&str>) -> String {
+    match label {
+        Some(label) => format!(" called \"{}\"", terminal_safe(label)),
+        None => String::new(),
+    }
+}
+
+/// The kinds of a set (bit `k` for kind `k`), joined with commas.
+fn kinds(game: &Game, set: u64) -> String {
+    let names: Vec<&str> = (0..game.piece_kinds.len())
+        .filter(|&k| set >> k & 1 == 1)
+        .map(|k| game.piece_kinds[k].as_str())
+        .collect();
+    names.join(", ")
+}
+
+/// The clauses that narrow a move, as words after it.
+fn move_filter(game: &Game, f: &MoveFilter) -> String {
+    let mut words = String::new();
+    if let Some(c) = f.line_capture {
+        let ways = match (c.approach, c.withdrawal) {
+            (true, true) => "approach or withdrawal",
+            (true, false) => "approach",
+            _ => "withdrawal",
+        };
+        let chained = if c.chained { ", chained" } else { "" };
+        words += &format!(", capturing by {ways}, {}{chained}", mode(c.mode));
+    }
+    if f.kinds != ALL_KINDS {
+        words += &format!(", by {}", kinds(game, f.kinds));
+    }
+    words += match f.landing {
+        Landing::Empty => "",
+        Landing::Enemy => ", onto an enemy piece (taking it)",
+        Landing::EmptyOrEnemy => ", onto an empty site or an enemy piece (taking it)",
+    };
+    if let Some(r) = f.avoiding {
+        words += &format!(", avoiding {}", region(game, r));
+    }
+    if let Some(r) = f.not_landing {
+        words += &format!(", not landing on {}", region(game, r));
+    }
+    if f.capturing {
+        words += ", only where it captures";
+    }
+    if f.compulsory {
+        words += ", compulsory";
+    }
+    if f.most {
+        words += " (only the captures that take the most pieces)";
+    }
+    if let Some(links) = f.liberties {
+        words += &format!(
+            ", with liberties (no suicide) along {}",
+            direction_names(links)
+        );
+    }
+    if let Some(n) = f.next_to {
+        words += match n.what {
+            Neighbour::Empty => ", next to an empty site",
+            Neighbour::Enemy => ", next to an enemy piece",
+            Neighbour::Friend => ", next to a friendly piece",
+            Neighbour::Piece => ", next to a piece",
+        };
+        if n.directions != 0b1111 {
+            words += &format!(" ({})", direction_names(n.directions));
+        }
+    }
+    if let Some(shot) = f.shot {
+        words += &format!(
+            ", then shoots {} along {}",
+            game.piece_kinds[shot.kind as usize],
+            direction_names(shot.directions)
+        );
+    }
+    if let Some(r) = f.removal {
+        words += ", then removes an enemy piece";
+        if r.if_line > 0 {
+            words += &format!(" if it makes a line of {}", r.if_line);
+        }
+        if r.sparing_line > 0 {
+            words += &format!(
+                ", sparing those in a line of {} unless all are",
+                r.sparing_line
+            );
+        }
+    }
+    words
+}
+
+/// The grid directions of a set (bit `d` for direction `d`), joined with commas.
+fn direction_names(set: u8) -> String {
+    let names: Vec<&str> = (0..8)
+        .filter(|d| set & 1 << d != 0)
+        .map(|d| GRID_DIRECTIONS[d].0)
+        .collect();
+    names.join(", ")
+}
+
+/// The clauses that narrow a capture, as words after it.
+fn capture_filter(game: &Game, f: &CaptureFilter) -> String {
+    let mut words = String::new();
+    if f.kinds != ALL_KINDS {
+        words += &format!(", of {}", kinds(game, f.kinds));
+    }
+    if let Some(r) = f.standing {
+        words += &format!(", standing on {}", region(game, r));
+    }
+    if let Some(r) = f.hostile {
+        words += &format!(", against empty {}", region(game, r));
+    }
+    words
+}
+
+/// The rules after sowing, numbered, the first that applies.
+fn after_sow_summary(o: &mut String, game: &Game) {
+    if !game.after_sow.is_empty() {
+        let _ = writeln!(o, "after sowing, the first that applies:");
+    }
+    for (i, r) in game.after_sow.iter().enumerate() {
+        let actions: Vec<String> = r
+            .actions
+            .iter()
+            .map(|a| match a {
+                Action::Again => "again".to_string(),
+                Action::Take { from, to } => {
+                    format!("take {} to {}", expr(from, game), expr(to, game))
+                }
+                Action::Mark(site) => match &game.mark_name {
+                    Some(name) => format!("mark {} as {name}", expr(site, game)),
+                    None => format!("mark {}", expr(site, game)),
+                },
+                Action::TakeRun {
+                    from,
+                    counterclockwise,
+                    condition,
+                    to,
+                } => format!(
+                    "take from {} {} while {} to {}",
+                    expr(from, game),
+                    if *counterclockwise {
+                        "counterclockwise"
+                    } else {
+                        "clockwise"
+                    },
+                    expr(condition, game),
+                    expr(to, game)
+                ),
+            })
+            .collect();
+        let when = match &r.condition {
+            Condition::Always => "always".to_string(),
+            Condition::When(e) => expr(e, game),
+        };
+        let unless = match &r.cancel {
+            Some(e) => format!(", unless {}", expr(e, game)),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            o,
+            "  {}. when {when}: {}{unless}{}",
+            i + 1,
+            actions.join(", "),
+            called(game.sow_sources.get(i))
+        );
+    }
+}
+
+/// The end rules: when, and the result.
+fn end_summary(o: &mut String, game: &Game) {
+    let _ = writeln!(o, "end:");
+    for (i, e) in game.end_rules.iter().enumerate() {
+        let when = match e.when {
+            EndWhen::NoLegalMove => "no legal move".to_string(),
+            EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
+            EndWhen::RepeatedPosition => {
+                "a move repeats an earlier position (checked after every move)".to_string()
+            }
+            EndWhen::EmptyRow => "a row is empty (checked after every move)".to_string(),
+            EndWhen::BothPass => "both players pass in a row".to_string(),
+            EndWhen::Position(i) => format!(
+                "{} (checked after every move; mover: who moved)",
+                expr(&game.end_conditions[i as usize], game)
+            ),
+        };
+        let winner;
+        let result = match e.result {
+            EndResult::PlayerWins(p) => {
+                winner = format!("{} wins", game.player_name(p));
+                winner.as_str()
+            }
+            EndResult::MostPieces => "most pieces wins; equal is a draw",
+            EndResult::MoverLoses => "mover loses",
+            EndResult::MoverWins => "mover wins",
+            EndResult::Draw => "draw",
+            EndResult::StoreMajority {
+                to_empty_side: true,
+            } => "remaining stones to the empty row's player, most in store wins",
+            EndResult::StoreMajority {
+                to_empty_side: false,
+            } => "remaining stones to each row's owner, most in store wins",
+            EndResult::HighestScore {
+                last_placer_loses: true,
+            } => "highest score wins; on equal scores the last placer loses",
+            EndResult::HighestScore {
+                last_placer_loses: false,
+            } => "highest score wins; equal scores draw",
+        };
+        let called = named(game.end_labels.get(i).and_then(Option::as_deref));
+        let _ = writeln!(o, "  when {when}: {result}{called}");
+    }
+}
+
+/// End condition `i` of a game as rule text (`pieces(opponent) < 2`): as written in the
+/// rule file where the pipeline has given it, else as compiled.
+pub(super) fn end_condition_text(game: &Game, i: usize) -> String {
+    match game.end_condition_sources.get(i) {
+        Some(source) if !source.text.is_empty() => source.text.clone(),
+        _ => expr(&game.end_conditions[i], game),
+    }
+}
+
+/// The board, edges, tiles and hands of a hex board.
+fn hex_summary(o: &mut String, game: &Game, side: u16) {
+    let b = &game.board;
+    let removed: Vec<String> = rulebook_model::Board::hex_cells(side)
+        .filter(|&(f, r)| {
+            b.site_named(&format!("{}{}", (b'a' + f as u8) as char, r + 1))
+                .is_none()
+        })
+        .map(|(f, r)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
+        .collect();
+    let _ = writeln!(
+        o,
+        "board: hex, {side} cells a side, {} cells (removed: {})",
+        b.sites(),
+        if removed.is_empty() {
+            "none".to_string()
+        } else {
+            removed.join(" ")
+        }
+    );
+    let mut edges = vec![0usize; game.players.len() + 1];
+    for s in Site::all(b.sites()) {
+        for d in 0..6 {
+            if b.is_edge(s, d) {
+                let c = b.edge_colour(s, d);
+                edges[c.map_or(game.players.len(), |p| p.index())] += 1;
+            }
+        }
+    }
+    let counts: Vec<String> = game
+        .players_named()
+        .map(|(p, n)| format!("{} {n}", edges[p.index()]))
+        .chain(
+            (edges[game.players.len()] > 0)
+                .then(|| format!("{} uncoloured", edges[game.players.len()])),
+        )
+        .collect();
+    let _ = writeln!(
+        o,
+        "  board edges: {} ({})",
+        edges.iter().sum::<usize>(),
+        counts.join(", ")
+    );
+    if let Some(t) = &game.tiles {
+        let letters: Vec<String> = game
+            .players
+            .iter()
+            .zip(&t.letters)
+            .map(|(p, l)| format!("{l} = {p}"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "tiles: wedges in side order E, NE, NW, W, SW, SE; {}",
+            letters.join(", ")
+        );
+        for (p, name) in game.players_named() {
+            let hand = t.hands[p.index()];
+            let missing: Vec<String> = (0..64)
+                .filter(|k| hand & (1u64 << k) == 0)
+                .map(|k| t.pattern_name(k))
+                .collect();
+            let _ = writeln!(
+                o,
+                "  {name}'s hand: {} tiles{}",
+                hand.count_ones(),
+                if missing.is_empty() {
+                    String::new()
+                } else {
+                    format!(", all but {}", missing.join(" "))
+                }
+            );
+        }
+    }
+}
+
+fn condition(c: &Condition, game: &Game) -> String {
+    match c {
+        Condition::Always => String::new(),
+        Condition::When(e) => format!(" when {}", expr(e, game)),
+    }
+}
+
+/// A region of [`Game::regions`] as its sites' names in braces (`all` for every site).
+fn region(game: &Game, k: u16) -> String {
+    let names = &game.board.site_names;
+    let sites: Vec<&str> = (0..names.len())
+        .filter(|&s| game.regions[k as usize][s / 64] >> (s % 64) & 1 == 1)
+        .map(|s| names[s].as_str())
+        .collect();
+    match sites.len() == names.len() {
+        true => "all".into(),
+        false => format!("{{{}}}", sites.join(" ")),
+    }
+}
+
+fn expr(e: &Expr, game: &Game) -> String {
+    let player = |r: &PlayerRef| match r {
+        PlayerRef::Mover => "mover".to_string(),
+        PlayerRef::Opponent => "opponent".to_string(),
+        PlayerRef::Fixed(p) => game.players[(*p).index()].clone(),
+    };
+    match e {
+        Expr::Const(v) => v.to_string(),
+        Expr::Player(r) => player(r),
+        Expr::Pieces(r) => format!("pieces({})", player(r)),
+        Expr::PiecesIn(r, k, ANY_KIND) => format!("pieces({}, {})", player(r), region(game, *k)),
+        Expr::PiecesIn(r, k, kind) => format!(
+            "pieces({}, {}, {})",
+            player(r),
+            region(game, *k),
+            game.piece_kinds[*kind as usize]
+        ),
+        Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
+        Expr::Lines(r, k, n) => format!("lines({}, {n}, {})", player(r), region(game, *k)),
+        Expr::Reach(r, ANY_KIND) => format!("reach({})", player(r)),
+        Expr::Reach(r, kind) => {
+            format!("reach({}, {})", player(r), game.piece_kinds[*kind as usize])
+        }
+        Expr::Connected(r, a, b, links) => {
+            let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
+            format!(
+                "connected({}, {}, {}, {})",
+                player(r),
+                region(game, *a),
+                region(game, *b),
+                directions(game, &links)
+            )
+        }
+        Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
+        Expr::Hand(r, kind) => format!("hand({}, {})", player(r), game.piece_kinds[*kind as usize]),
+        Expr::Area(r, false) => format!("area({})", player(r)),
+        Expr::Area(r, true) => format!("territory({})", player(r)),
+        Expr::PerMover(both) => format!(
+            "{} for {}, {} for {}",
+            expr(&both[0], game),
+            game.players[0],
+            expr(&both[1], game),
+            game.players.get(1).map_or("", String::as_str)
+        ),
+        Expr::Last => "last".into(),
+        Expr::Store(x) => format!("store({})", expr(x, game)),
+        Expr::Owner(x) => format!("owner({})", expr(x, game)),
+        Expr::Count(x) => format!("count({})", expr(x, game)),
+        Expr::PitNumber(x) => format!("pit({})", expr(x, game)),
+        Expr::Opposite(x) => format!("opposite({})", expr(x, game)),
+        Expr::Marks(x) => format!("marks({})", expr(x, game)),
+        Expr::Marked(x) => format!("marked({})", expr(x, game)),
+        Expr::RowStones(x) => format!("stones({})", expr(x, game)),
+        Expr::Tabled(k) => format!("table {k}"),
+        Expr::Majority(rulebook_model::GroupUnit::Wedges) => "majority(wedges)".into(),
+        Expr::Majority(rulebook_model::GroupUnit::Pieces) => "majority(pieces)".into(),
+        Expr::Not(x) => format!("not {}", expr(x, game)),
+        Expr::Neg(x) => format!("-{}", expr(x, game)),
+        Expr::Origin => "origin".into(),
+        Expr::Next(x) => format!("next({})", expr(x, game)),
+        Expr::Previous(x) => format!("previous({})", expr(x, game)),
+        Expr::PitOf(p, k) => format!("pit({}, {})", expr(p, game), expr(k, game)),
+        Expr::Steps(a, b) => format!("steps({}, {})", expr(a, game), expr(b, game)),
+        // Bound sites are named by their level; a region's membership test is part of the
+        // body.
+        Expr::Bound(k) => format!("x{}", k + 1),
+        Expr::Over {
+            quantifier,
+            depth,
+            body,
+        } => {
+            let word = match quantifier {
+                rulebook_model::Quantifier::Any => "any",
+                rulebook_model::Quantifier::Every => "every",
+                rulebook_model::Quantifier::Sum => "sum",
+            };
+            format!("{word}(x{} in all: {})", depth + 1, expr(body, game))
+        }
+        Expr::Binary(op, a, b) => {
+            let sym = match op {
+                Op::And => "and",
+                Op::Or => "or",
+                Op::Eq => "==",
+                Op::Ne => "!=",
+                Op::Lt => "<",
+                Op::Le => "<=",
+                Op::Gt => ">",
+                Op::Ge => ">=",
+                Op::Add => "+",
+                Op::Sub => "-",
+                Op::Mul => "*",
+                Op::Mod => "%",
+            };
+            format!("({} {sym} {})", expr(a, game), expr(b, game))
+        }
+    }
+}

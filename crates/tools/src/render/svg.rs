@@ -1,0 +1,412 @@
+//! Positions as SVG pictures, for every kind of board: grids of points with their pieces,
+//! mancala boards with their stones, hex boards with each tile's wedges and the colours of
+//! the board edges.
+
+use std::fmt::Write as _;
+
+use rulebook_engine::State;
+use rulebook_model::{Board, Drawing, Game, Layout, Player, Site, EMPTY, NO_SITE};
+
+/// Player names that are also colours a picture can use as they are.
+const NAMED_COLOURS: [&str; 12] = [
+    "black", "white", "blue", "yellow", "red", "green", "orange", "purple", "brown", "grey",
+    "gray", "pink",
+];
+
+/// Colours for players whose names are not colours, in turn order.
+const PALETTE: [&str; 2] = ["#1f3b73", "#f2d16b"];
+
+/// The fill colour of a player: their name if it is a colour, else one of [`PALETTE`].
+fn player_colour(game: &Game, p: Player) -> String {
+    let name = game.player_name(p);
+    if NAMED_COLOURS.contains(&name) {
+        match name {
+            // Pure blue and yellow are hard on the eyes; these read as the same colours.
+            "blue" => "#2b5cb8".into(),
+            "yellow" => "#f4c430".into(),
+            other => other.into(),
+        }
+    } else {
+        PALETTE[p.index() % PALETTE.len()].into()
+    }
+}
+
+/// A colour that reads on top of a player's colour.
+fn contrast(game: &Game, p: Player) -> &'static str {
+    match game.player_name(p) {
+        "white" | "yellow" => "black",
+        _ if p == Player::SECOND && !NAMED_COLOURS.contains(&game.player_name(p)) => "black",
+        _ => "white",
+    }
+}
+
+/// The position as an SVG document.
+pub fn position_svg(state: &State) -> String {
+    let game = state.game();
+    let (width, height, body) = match game.board.layout {
+        Layout::Grid => grid_svg(state),
+        Layout::Mancala { .. } => mancala_svg(state),
+        Layout::Hex { .. } => hex_svg(state),
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="sans-serif">"##
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(&game.name));
+    let _ = writeln!(
+        out,
+        r##"<rect width="{width:.0}" height="{height:.0}" fill="#f3ead8"/>"##
+    );
+    out.push_str(&body);
+    out.push_str("</svg>\n");
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A grid of points (lines between them) or of squares, file letters and rank numbers,
+/// pieces as discs (with the kind's initial when there are several kinds).
+fn grid_svg(state: &State) -> (f64, f64, String) {
+    let game = state.game();
+    let b = &game.board;
+    let (w, h) = (b.width as f64, b.height as f64);
+    const STEP: f64 = 36.0;
+    // Squares reach half a step beyond their centres: the letters and numbers go further out.
+    let (margin, label) = match b.drawing {
+        Drawing::Points => (40.0, 0.0),
+        Drawing::Squares { .. } => (44.0, 8.0),
+    };
+    let x = |f: f64| margin + f * STEP;
+    let y = |r: f64| margin + (h - 1.0 - r) * STEP;
+    let mut o = String::new();
+    match b.drawing {
+        Drawing::Points => grid_lines(&mut o, b, (&x, &y)),
+        Drawing::Squares { checkered } => grid_squares(&mut o, b, (&x, &y), STEP, checkered),
+    }
+    for f in 0..b.width {
+        let letter = (b'a' + f as u8) as char;
+        let _ = writeln!(
+            o,
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="13">{letter}</text>"##,
+            x(f as f64),
+            y(0.0) + 26.0 + label
+        );
+    }
+    for r in 0..b.height {
+        let _ = writeln!(
+            o,
+            r##"<text x="{}" y="{}" text-anchor="end" font-size="13">{}</text>"##,
+            x(0.0) - 18.0 - label,
+            y(r as f64) + 4.0,
+            r + 1
+        );
+    }
+    for s in Site::all(b.sites()) {
+        let cell = state.cell(s);
+        if cell == EMPTY {
+            continue;
+        }
+        let p = game.owner[cell.index()];
+        let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
+        let (cx, cy) = (x(file as f64), y(rank as f64));
+        let _ = writeln!(
+            o,
+            r##"<circle cx="{cx}" cy="{cy}" r="14" fill="{}" stroke="#222"/>"##,
+            player_colour(game, p)
+        );
+        if game.piece_kinds.len() > 1 {
+            let _ = writeln!(
+                o,
+                r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="13" fill="{}">{}</text>"##,
+                cy + 4.5,
+                contrast(game, p),
+                escape(&super::glyph(game, cell).to_string())
+            );
+        }
+    }
+    if let Some((m, _)) = state.last_move() {
+        let at = |s: Site| {
+            let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
+            (x(file as f64), y(rank as f64))
+        };
+        // The last move: its landing ringed, the site it left ringed with a dashed line.
+        for (site, dash) in [(m.to(), ""), (m.from(), r##" stroke-dasharray="4 3""##)] {
+            if site != NO_SITE && site.index() < b.sites() && (dash.is_empty() || site != m.to()) {
+                let (cx, cy) = at(site);
+                let _ = writeln!(
+                    o,
+                    r##"<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#c0392b" stroke-width="2.5"{dash}/>"##
+                );
+            }
+        }
+    }
+    (
+        2.0 * margin + (w - 1.0) * STEP,
+        2.0 * margin + (h - 1.0) * STEP,
+        o,
+    )
+}
+
+/// The lines of a grid of points: edge to edge along every rank and file of a whole grid,
+/// else link by link (a grid `without` some points); and the diagonal links a grid `with
+/// diagonals on` a region keeps.
+fn grid_lines(o: &mut String, b: &Board, (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64)) {
+    let (w, h) = (b.width as f64, b.height as f64);
+    if b.removed_points().next().is_none() {
+        for f in 0..b.width {
+            let fx = x(f as f64);
+            let (y1, y2) = (y(0.0), y(h - 1.0));
+            let _ = writeln!(
+                o,
+                r##"<line x1="{fx}" y1="{y1}" x2="{fx}" y2="{y2}" stroke="#5a4a32"/>"##
+            );
+        }
+        for r in 0..b.height {
+            let ry = y(r as f64);
+            let (x1, x2) = (x(0.0), x(w - 1.0));
+            let _ = writeln!(
+                o,
+                r##"<line x1="{x1}" y1="{ry}" x2="{x2}" y2="{ry}" stroke="#5a4a32"/>"##
+            );
+        }
+    } else {
+        let all: Vec<Site> = Site::all(b.sites()).collect();
+        // North and east.
+        link_lines(o, b, (x, y), &all, [0, 1]);
+    }
+    // North-east and north-west.
+    link_lines(o, b, (x, y), &b.diagonal_points, [4, 7]);
+}
+
+/// The squares of a grid drawn `of squares`, one a site (none where a point is taken off
+/// the board); `checkered`: the `dark` ones (file and rank of the same parity, a1 among
+/// them) shaded.
+fn grid_squares(
+    o: &mut String,
+    b: &Board,
+    (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
+    step: f64,
+    checkered: bool,
+) {
+    let w = b.width as usize;
+    for s in Site::all(b.sites()).filter(|&s| !b.is_removed(s)) {
+        let (file, rank) = (s.index() % w, s.index() / w);
+        let fill = match checkered && b.is_dark(s) {
+            true => "#b58863",
+            false => "#f0d9b5",
+        };
+        let (left, top) = (x(file as f64) - step / 2.0, y(rank as f64) - step / 2.0);
+        let _ = writeln!(
+            o,
+            r##"<rect x="{left}" y="{top}" width="{step}" height="{step}" fill="{fill}" stroke="#5a4a32"/>"##
+        );
+    }
+}
+
+/// A line for each link from the sites given to the next site along the two directions
+/// given (upwards or rightwards, so that each is drawn once): on a grid `without` some
+/// points, the links along ranks and files (a whole grid's lines run edge to edge
+/// instead); on a grid `with diagonals on` a region, the diagonal links it keeps (a plain
+/// grid, whose diagonals join every point, is drawn without them, as boards are).
+fn link_lines(
+    o: &mut String,
+    b: &Board,
+    (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f64) -> f64),
+    sites: &[Site],
+    directions: [u8; 2],
+) {
+    let w = b.width as usize;
+    let at = |s: Site| (x((s.index() % w) as f64), y((s.index() / w) as f64));
+    for &s in sites {
+        for next in directions.map(|d| b.step(s, d)) {
+            if next == NO_SITE {
+                continue;
+            }
+            let ((x1, y1), (x2, y2)) = (at(s), at(next));
+            let _ = writeln!(
+                o,
+                r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5a4a32"/>"##
+            );
+        }
+    }
+}
+
+/// A mancala board as the text view draws it: the second player's row on top, stores at
+/// the ends, each pit with its stone count; marked pits are ringed in the marker's colour.
+fn mancala_svg(state: &State) -> (f64, f64, String) {
+    let game = state.game();
+    let b = &game.board;
+    let n = b.pits() as f64;
+    const STEP: f64 = 60.0;
+    let width = (n + 2.0) * STEP + 20.0;
+    let height = 2.0 * STEP + 80.0;
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        r##"<rect x="10" y="30" width="{}" height="{}" rx="30" fill="#c89b5e" stroke="#5a4a32"/>"##,
+        width - 20.0,
+        2.0 * STEP + 20.0
+    );
+    let pit = |o: &mut String, cx: f64, cy: f64, site: Site, label: String| {
+        let (ring, label) = match state.mark(site) {
+            Some(p) => (
+                format!(r##" stroke="{}" stroke-width="4""##, player_colour(game, p)),
+                // Whose mark it is, in words: `1 castle (north)`.
+                format!(
+                    "{label} {} ({})",
+                    escape(game.mark_name.as_deref().unwrap_or("mark")),
+                    escape(game.player_name(p))
+                ),
+            ),
+            None => (r##" stroke="#5a4a32""##.to_string(), label),
+        };
+        let _ = writeln!(
+            o,
+            r##"<circle cx="{cx}" cy="{cy}" r="24" fill="#8a6236"{ring}/>"##
+        );
+        let _ = writeln!(
+            o,
+            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="18" fill="white">{}</text>"##,
+            cy + 6.0,
+            state.count(site)
+        );
+        let _ = writeln!(
+            o,
+            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="11">{label}</text>"##,
+            if cy < 100.0 { cy - 30.0 } else { cy + 40.0 }
+        );
+    };
+    for k in 1..=b.pits() {
+        let top_x = 10.0 + STEP * (1.5 + (b.pits() - k) as f64);
+        pit(&mut o, top_x, 70.0, b.pit(Player::SECOND, k), k.to_string());
+        let bottom_x = 10.0 + STEP * (0.5 + k as f64);
+        pit(
+            &mut o,
+            bottom_x,
+            70.0 + STEP + 10.0,
+            b.pit(Player::FIRST, k),
+            k.to_string(),
+        );
+    }
+    for (p, cx) in [
+        (Player::SECOND, 10.0 + STEP * 0.5),
+        (Player::FIRST, 10.0 + STEP * (n + 1.5)),
+    ] {
+        let store = b.store(p);
+        let _ = writeln!(
+            o,
+            r##"<rect x="{}" y="45" width="48" height="{}" rx="24" fill="#8a6236" stroke="#5a4a32"/>"##,
+            cx - 24.0,
+            2.0 * STEP - 10.0
+        );
+        let _ = writeln!(
+            o,
+            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="20" fill="white">{}</text>"##,
+            45.0 + STEP,
+            state.count(store)
+        );
+    }
+    let _ = writeln!(
+        o,
+        r##"<text x="{}" y="20" text-anchor="middle" font-size="13">{}</text>"##,
+        width / 2.0,
+        escape(&game.players[1])
+    );
+    let _ = writeln!(
+        o,
+        r##"<text x="{}" y="{}" text-anchor="middle" font-size="13">{}</text>"##,
+        width / 2.0,
+        height - 8.0,
+        escape(&game.players[0])
+    );
+    (width, height, o)
+}
+
+/// A hex board of pointy-topped cells: each placed tile as six wedges in their colours,
+/// empty cells with their names, and every board edge drawn in its colour.
+fn hex_svg(state: &State) -> (f64, f64, String) {
+    let game = state.game();
+    let b = &game.board;
+    const R: f64 = 26.0;
+    let root3 = 3f64.sqrt();
+    let centre = |s: Site| {
+        let (f, r) = b.hex_coords(s);
+        (root3 * R * (f as f64 - r as f64 / 2.0), -1.5 * R * r as f64)
+    };
+    let points: Vec<(f64, f64)> = Site::all(b.sites()).map(centre).collect();
+    let min_x = points.iter().map(|p| p.0).fold(f64::MAX, f64::min) - R - 10.0;
+    let min_y = points.iter().map(|p| p.1).fold(f64::MAX, f64::min) - R - 10.0;
+    let max_x = points.iter().map(|p| p.0).fold(f64::MIN, f64::max) + R + 10.0;
+    let max_y = points.iter().map(|p| p.1).fold(f64::MIN, f64::max) + R + 10.0;
+    // The corner between sides `d - 1` and `d`, from a cell's centre (y down).
+    let corner = |cx: f64, cy: f64, d: i32| {
+        let a = (60.0 * d as f64 - 30.0).to_radians();
+        (cx - min_x + R * a.cos(), cy - min_y - R * a.sin())
+    };
+    let mut o = String::new();
+    for (s, &(cx, cy)) in points.iter().enumerate() {
+        let s = Site::at(s);
+        let cell = state.cell(s);
+        let (x, y) = (cx - min_x, cy - min_y);
+        if cell == EMPTY {
+            let hex: Vec<String> = (0..6)
+                .map(|d| {
+                    let (px, py) = corner(cx, cy, d);
+                    format!("{px:.1},{py:.1}")
+                })
+                .collect();
+            let _ = writeln!(
+                o,
+                r##"<polygon points="{}" fill="#e4d5b7" stroke="#8a7a5a"/>"##,
+                hex.join(" ")
+            );
+            let _ = writeln!(
+                o,
+                r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="#5a4a32">{}</text>"##,
+                y + 3.5,
+                b.site_names[s.index()]
+            );
+            continue;
+        }
+        let kind = game.kind_of(cell);
+        for side in 0..6 {
+            let (ax, ay) = corner(cx, cy, side);
+            let (bx, by) = corner(cx, cy, side + 1);
+            let colour = player_colour(game, rulebook_model::Tiles::colour(kind, side as usize));
+            let _ = writeln!(
+                o,
+                r##"<polygon points="{x:.1},{y:.1} {ax:.1},{ay:.1} {bx:.1},{by:.1}" fill="{colour}" stroke="#333" stroke-width="0.5"/>"##
+            );
+        }
+        let _ = writeln!(
+            o,
+            r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="9" fill="#222" stroke="white" stroke-width="2" paint-order="stroke">{}</text>"##,
+            y + 3.0,
+            b.site_names[s.index()]
+        );
+    }
+    for (s, &(cx, cy)) in Site::all(b.sites()).zip(&points) {
+        for side in 0..6 {
+            if !b.is_edge(s, side) {
+                continue;
+            }
+            let colour = match b.edge_colour(s, side) {
+                None => "#5a4a32".to_string(),
+                Some(c) => player_colour(game, c),
+            };
+            let (ax, ay) = corner(cx, cy, side as i32);
+            let (bx, by) = corner(cx, cy, side as i32 + 1);
+            let _ = writeln!(
+                o,
+                r##"<line x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{colour}" stroke-width="5" stroke-linecap="round"/>"##
+            );
+        }
+    }
+    (max_x - min_x, max_y - min_y, o)
+}

@@ -1,0 +1,389 @@
+//! Boards as text: a grid with file letters and rank numbers, and its inverse for
+//! hand-built positions.
+
+use std::fmt::Write as _;
+
+use rulebook_engine::{Outcome, State};
+use rulebook_model::{Cell, Game, Layout, Player, Site, EMPTY};
+use rulebook_notation as notation;
+
+/// The character shown for a cell: the piece's letter of the position text
+/// ([`notation::piece_letter`]), `.` when empty.
+pub fn glyph(game: &Game, cell: Cell) -> char {
+    notation::piece_letter(game, cell)
+}
+
+/// What a site of a grid shows: its piece's letter, `.` when empty, or a space for a point
+/// the board is `without`.
+pub(super) fn point_glyph(state: &State, site: Site) -> char {
+    match state.game().board.is_removed(site) {
+        true => ' ',
+        false => glyph(state.game(), state.cell(site)),
+    }
+}
+
+/// The letters of the kinds player `p` has on the board or in hand, in kind order (`S K`),
+/// or of its first kind when it has none: what its pieces look like on the board.
+pub(super) fn player_glyphs(state: &State, p: Player) -> String {
+    let game = state.game();
+    let kinds = game.piece_kinds.len();
+    let hand = state.pieces_in_hand(p);
+    let held = |k: usize| {
+        let cell = game.cell(p, k);
+        hand.get(k).is_some_and(|&n| n > 0)
+            || Site::all(game.board.sites()).any(|s| state.cell(s) == cell)
+    };
+    let letters: Vec<String> = (0..kinds)
+        .filter(|&k| held(k))
+        .map(|k| glyph(game, game.cell(p, k)).to_string())
+        .collect();
+    match letters.is_empty() {
+        true => glyph(game, game.cell(p, 0)).to_string(),
+        false => letters.join(" "),
+    }
+}
+
+/// The board: a grid with file letters above and below and rank numbers on both sides, or
+/// a mancala board with each row's pit numbers as its owner counts them.
+pub fn board_text(state: &State) -> String {
+    let game = state.game();
+    if let Layout::Hex { .. } = game.board.layout {
+        return hex_text(state, false, false);
+    }
+    if game.board.layout != Layout::Grid {
+        return mancala_text(state);
+    }
+    let b = &game.board;
+    let (w, h) = (b.width as usize, b.height as usize);
+    let label_width = h.to_string().len();
+    let files = file_letters(w);
+    let mut out = String::new();
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    for r in (0..h).rev() {
+        let row: Vec<String> = (0..w)
+            .map(|f| point_glyph(state, Site::at(r * w + f)).to_string())
+            .collect();
+        let _ = writeln!(out, "{:>label_width$}  {}  {}", r + 1, row.join(" "), r + 1);
+    }
+    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    out
+}
+
+/// A hex board drawn cell by cell, three lines a rank (top rank first), each rank shifted
+/// half a cell from the next as on the board, six columns a cell (the middle rank of a
+/// 7-a-side board fits 80 columns). A placed tile shows its six wedge colours around its
+/// cell name, each where its side is:
+///
+/// ```text
+///  Y B      north-west  north-east
+/// Bd4 Y     west        east
+///  B Y      south-west  south-east
+/// ```
+///
+/// An empty cell shows its name; a removed cell is blank; a rank's first or third line is
+/// left out when it holds no wedge. With `color` each wedge letter is in its player's
+/// colour (the colour a player is named after, else the player's colour of the play view)
+/// and an empty cell's name is dimmed.
+pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
+    let game = state.game();
+    let b = &game.board;
+    let Some(tiles) = game.tiles.as_ref() else {
+        return String::new();
+    };
+    const CELL: usize = 6;
+    // Half-cell columns: x2 = 2 * file - rank.
+    let x2 = |s: Site| {
+        let (f, r) = b.hex_coords(s);
+        2 * f as i32 - r as i32
+    };
+    let sites = Site::all(b.sites());
+    let (min, max) = (
+        sites.clone().map(x2).min().unwrap_or(0),
+        sites.map(x2).max().unwrap_or(0),
+    );
+    // Turned round (the view from the other side): columns mirrored, ranks bottom first,
+    // and each tile's wedges half a turn round.
+    let column = |s: Site| match turned {
+        false => (x2(s) - min) as usize * CELL / 2,
+        true => (max - x2(s)) as usize * CELL / 2,
+    };
+    let width = (max - min) as usize * CELL / 2 + CELL;
+    let wedge = |colour: Player| {
+        let letter = tiles.letters[colour.index()];
+        match color {
+            true => format!(
+                "{}{letter}{}",
+                super::play::player_style(game, colour),
+                "\x1b[0m"
+            ),
+            false => letter.to_string(),
+        }
+    };
+    let mut out = String::new();
+    let ranks: Vec<u16> = match turned {
+        false => (0..b.height).rev().collect(),
+        true => (0..b.height).collect(),
+    };
+    for r in ranks {
+        let mut lines = vec![vec![String::from(" "); width]; 3];
+        for s in Site::all(b.sites()) {
+            if b.hex_coords(s).1 != r {
+                continue;
+            }
+            let x = column(s);
+            let name = &b.site_names[s.index()];
+            let cell = state.cell(s);
+            if cell == rulebook_model::EMPTY {
+                for (i, c) in name.chars().enumerate() {
+                    lines[1][x + 1 + i] = match color {
+                        true => format!("\x1b[2m{c}\x1b[0m"),
+                        false => c.to_string(),
+                    };
+                }
+                continue;
+            }
+            let kind = game.kind_of(cell);
+            // (line, column in the cell, side): NW, NE, W, E, SW, SE.
+            const WEDGES: [(usize, usize, usize); 6] = [
+                (0, 1, 2),
+                (0, 3, 1),
+                (1, 0, 3),
+                (1, 4, 0),
+                (2, 1, 4),
+                (2, 3, 5),
+            ];
+            for (line, at, side) in WEDGES {
+                let side = if turned { (side + 3) % 6 } else { side };
+                lines[line][x + at] = wedge(rulebook_model::Tiles::colour(kind, side));
+            }
+            for (i, c) in name.chars().enumerate() {
+                lines[1][x + 1 + i] = c.to_string();
+            }
+        }
+        for (i, line) in lines.iter().enumerate() {
+            let text = line.concat();
+            let text = text.trim_end();
+            if i != 1 && text.is_empty() {
+                continue;
+            }
+            let label = if i == 1 {
+                format!("{:>2}", r + 1)
+            } else {
+                "  ".into()
+            };
+            let _ = writeln!(out, "{}", format!("{label} {text}").trim_end());
+        }
+    }
+    let blocks: Vec<String> = Player::all()
+        .map(|p| {
+            format!(
+                "{} has {} in hand",
+                game.player_name(p),
+                state.hand(p).count_ones()
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "{}", blocks.join("; "));
+    if state.swapped() {
+        let _ = writeln!(out, "the players have swapped sides");
+    }
+    out
+}
+
+/// The file letters of a grid `width` wide, spaced for one character per point: `a b c`.
+pub(super) fn file_letters(width: usize) -> String {
+    (0..width)
+        .map(|f| ((b'a' + f as u8) as char).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A mancala board: the second player's row on top (their pit 1 on the right, as they see
+/// it), the first player's row below, the second player's store on the left and the first
+/// player's on the right.
+fn mancala_text(state: &State) -> String {
+    mancala_turned(state, false)
+}
+
+/// [`mancala_text`], or with `turned` the board seen from the other side: the first
+/// player's row on top, the second's below (from their pit 1), the stores exchanged.
+pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
+    let (top, bottom) = match turned {
+        true => (Player::FIRST, Player::SECOND),
+        false => (Player::SECOND, Player::FIRST),
+    };
+    let game = state.game();
+    let b = &game.board;
+    let n = b.pits();
+    let width = Site::all(b.sites())
+        .map(|s| state.count(s).to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let pit = |p: Player, k: u16| format!("[{:>width$}]", state.count(b.pit(p, k)));
+    let cell = width + 2;
+    let numbers = |ks: Vec<u16>| {
+        ks.iter()
+            .map(|k| format!("{:^cell$}", k))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let indent = " ".repeat(cell + 1);
+    let mut out = String::new();
+    let _ = writeln!(out, "{indent}{}", game.player_name(top));
+    let _ = writeln!(out, "{indent}{}", numbers((1..=n).rev().collect()));
+    let upper: Vec<String> = (1..=n).rev().map(|k| pit(top, k)).collect();
+    let _ = writeln!(out, "{indent}{}", upper.join(" "));
+    let row_width = n as usize * (cell + 1) - 1;
+    let _ = writeln!(
+        out,
+        "[{:>width$}]{:row_width$}  [{:>width$}]",
+        state.count(b.store(top)),
+        "",
+        state.count(b.store(bottom))
+    );
+    let lower: Vec<String> = (1..=n).map(|k| pit(bottom, k)).collect();
+    let _ = writeln!(out, "{indent}{}", lower.join(" "));
+    let _ = writeln!(out, "{indent}{}", numbers((1..=n).collect()));
+    let _ = writeln!(out, "{indent}{}", game.player_name(bottom));
+    for s in Site::all(b.sites()) {
+        let Some(p) = state.mark(s) else { continue };
+        let (site, player) = (&b.site_names[s.index()], game.player_name(p));
+        let _ = match &game.mark_name {
+            Some(name) => writeln!(out, "{site}: {name} ({player})"),
+            None => writeln!(out, "{site} is marked by {player}"),
+        };
+    }
+    out
+}
+
+/// The position: board, side to move or outcome, and the legal moves.
+pub fn position_text(state: &State) -> String {
+    let mut out = board_text(state);
+    let game = std::sync::Arc::clone(state.game());
+    if let Layout::Mancala { .. } = game.board.layout {
+        let stores: Vec<String> = game
+            .players_named()
+            .map(|(p, name)| format!("{name} {}", state.count(game.board.store(p))))
+            .collect();
+        let _ = writeln!(out, "stores: {}", stores.join(", "));
+    }
+    for (p, name) in game
+        .players_named()
+        .filter(|_| game.board.layout == Layout::Grid)
+    {
+        let in_hand: u32 = state.pieces_in_hand(p).iter().map(|&n| n as u32).sum();
+        let _ = writeln!(
+            out,
+            "{name} ({}): {} piece{}{}",
+            player_glyphs(state, p),
+            state.pieces(p),
+            if state.pieces(p) == 1 { "" } else { "s" },
+            match game.stock.is_empty() {
+                true => String::new(),
+                false => format!(", {in_hand} in hand"),
+            }
+        );
+    }
+    match state.outcome() {
+        Some(o) => {
+            if game.score.is_some() {
+                let scores: Vec<String> = Player::all()
+                    .map(|p| format!("{} {}", game.player_name(p), state.score(p)))
+                    .collect();
+                let _ = writeln!(out, "scores: {}", scores.join(", "));
+            }
+            let (outcome, why) = (outcome_text(&game, o), super::end_reason(state));
+            let _ = writeln!(out, "game over: {outcome} ({why})");
+        }
+        None => {
+            if let Some((m, by)) = state.last_move() {
+                let by = game.player_name(by);
+                let _ = writeln!(out, "last move: {} by {by}", notation::move_text(state, m));
+            }
+            let mut moves = rulebook_engine::MoveList::new();
+            state.legal_moves(&mut moves);
+            let _ = writeln!(out, "to move: {}", game.player_name(state.to_move()));
+            // Long lists (a tile game's opening has thousands) show their first moves only.
+            const SHOWN: usize = 1000;
+            let mut texts: Vec<String> = moves
+                .iter()
+                .take(SHOWN)
+                .map(|m| notation::move_text(state, *m))
+                .collect();
+            if moves.len() > SHOWN {
+                texts.push(format!("... and {} more", moves.len() - SHOWN));
+            }
+            let _ = writeln!(out, "legal moves ({}): {}", moves.len(), texts.join(" "));
+        }
+    }
+    out
+}
+
+/// An outcome in words: `black wins` or `draw`.
+pub fn outcome_text(game: &Game, o: Outcome) -> String {
+    match o {
+        // In a game of one player, the second seat's win is the player's loss.
+        Outcome::Win(p) if game.solo() && p != Player::FIRST => {
+            format!("{} loses", game.player_name(Player::FIRST))
+        }
+        Outcome::Win(p) => format!("{} wins", game.player_name(p)),
+        Outcome::Draw => "draw".into(),
+    }
+}
+
+/// Reads a board drawn as in [`board_text`] (top rank first; rank numbers and file-letter
+/// lines may be left out) into cells by site.
+pub fn parse_diagram(game: &Game, text: &str) -> Result<Vec<Cell>, String> {
+    let b = &game.board;
+    let (w, h) = (b.width as usize, b.height as usize);
+    let codes: Vec<(char, Cell)> = (game.piece_cells()).map(|c| (glyph(game, c), c)).collect();
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        let tokens: Vec<&str> = line
+            .split_whitespace()
+            .filter(|t| !t.chars().all(|c| c.is_ascii_digit()))
+            .collect();
+        if tokens.is_empty() {
+            continue;
+        }
+        let is_file_header = tokens
+            .iter()
+            .enumerate()
+            .all(|(i, t)| *t == ((b'a' + i as u8) as char).to_string());
+        if is_file_header && tokens.len() == w {
+            continue;
+        }
+        rows.push(tokens);
+    }
+    if rows.len() != h {
+        return Err(format!(
+            "the diagram has {} ranks; the board has {h}",
+            rows.len()
+        ));
+    }
+    let mut cells = vec![EMPTY; w * h];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = h - 1 - i;
+        if row.len() != w {
+            return Err(format!(
+                "rank {} has {} points; the board has {w} files",
+                rank + 1,
+                row.len()
+            ));
+        }
+        for (f, t) in row.iter().enumerate() {
+            let c = t.chars().next().unwrap_or('.');
+            cells[rank * w + f] = if c == '.' {
+                EMPTY
+            } else {
+                codes
+                    .iter()
+                    .find(|(g, _)| *g == c)
+                    .map(|(_, code)| *code)
+                    .ok_or_else(|| format!("`{t}` is not a piece of this game"))?
+            };
+        }
+    }
+    Ok(cells)
+}
