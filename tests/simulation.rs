@@ -22,7 +22,8 @@ fn conserves_pieces(game: &Game) -> bool {
     }) && game.moves.iter().all(|m| match &m.kind {
         _ if m.filter.landing != Landing::Empty || m.filter.has_second_part() => false,
         MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),
-        MoveKind::Slide { .. } | MoveKind::Fly { .. } | MoveKind::Sow { .. } => true,
+        MoveKind::Slide { .. } | MoveKind::Fly { .. } | MoveKind::Walk(_) => true,
+        MoveKind::Sow { .. } => true,
         MoveKind::Pass { .. } | MoveKind::Swap => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
     })

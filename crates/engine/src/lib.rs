@@ -22,6 +22,7 @@ mod report;
 mod setup;
 mod sowing;
 mod tiles;
+mod walk;
 
 pub use movelist::MoveList;
 pub use quiet::QuietMemo;
@@ -961,7 +962,8 @@ impl State {
             MoveKind::Slide { .. }
             | MoveKind::Jump { .. }
             | MoveKind::PlacePiece { .. }
-            | MoveKind::Fly { .. } => self.apply_piece_move(m, mover),
+            | MoveKind::Fly { .. }
+            | MoveKind::Walk(_) => self.apply_piece_move(m, mover),
             MoveKind::Remove { .. } => {
                 self.set(m.from, EMPTY);
                 self.tile.passes = 0;

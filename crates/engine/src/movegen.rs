@@ -26,7 +26,7 @@ pub(super) const SITE_SET_WORDS: usize = MAX_GRID_SITES.div_ceil(64).next_power_
 const PIECE_SLOTS: usize = MAX_GRID_SITES.next_power_of_two();
 
 /// A set of a grid's sites: bit `site % 64` of word `site / 64`.
-type SiteSet = [u64; SITE_SET_WORDS];
+pub(super) type SiteSet = [u64; SITE_SET_WORDS];
 
 impl State {
     /// Appends the moves allowed by the move rules, before the ban on repetition.
@@ -54,6 +54,7 @@ impl State {
                     self.site_moves(index, rule, out)
                 }
                 MoveKind::Fly { region } => self.flights(index, *region, rule, out),
+                MoveKind::Walk(walk) => self.walks(index, rule, walk, out),
                 MoveKind::Jump {
                     chain: Chain::Pieces,
                     ..
@@ -1069,7 +1070,7 @@ impl State {
     }
 
     /// The sites of the mover's pieces, in `region` if given.
-    fn own_sites(&self, region: Option<u16>) -> SiteSet {
+    pub(super) fn own_sites(&self, region: Option<u16>) -> SiteSet {
         let mut sites = [0u64; SITE_SET_WORDS];
         let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
         for (w, word) in sites.iter_mut().take(self.words).enumerate() {

@@ -399,7 +399,7 @@ impl State {
             return None;
         }
         let jump = match rule.kind {
-            MoveKind::Slide { .. } => None,
+            MoveKind::Slide { .. } | MoveKind::Walk(_) => None,
             MoveKind::PlacePiece {
                 from_hand: false, ..
             } => None,

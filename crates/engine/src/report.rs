@@ -143,7 +143,8 @@ impl State {
             MoveKind::Slide { .. }
             | MoveKind::Jump { .. }
             | MoveKind::PlacePiece { .. }
-            | MoveKind::Fly { .. } => scratch.replay_piece_move(m, report),
+            | MoveKind::Fly { .. }
+            | MoveKind::Walk(_) => scratch.replay_piece_move(m, report),
             MoveKind::Place { .. }
             | MoveKind::Pass { .. }
             | MoveKind::Swap

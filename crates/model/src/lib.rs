@@ -5,10 +5,12 @@
 pub mod board;
 mod eval;
 pub mod tiles;
+pub mod walk;
 
 pub use board::{Board, Drawing, Layout, Site, NO_SITE};
 pub use eval::Env;
 pub use tiles::{GroupUnit, Tiles};
+pub use walk::{Leap, SiteTest, Step, Walk};
 
 /// The number of players a game has (the checker holds every game to it); the one place
 /// that fixes it.
@@ -767,6 +769,10 @@ pub enum MoveKind {
         /// A region ([`Game::regions`]) of the sites it may go to (none: anywhere).
         region: Option<u16>,
     },
+    /// One of the mover's pieces to each destination a [`Walk`] from its site reaches (a
+    /// move from its site to another, like a step): the core that surface shapes without a
+    /// routine of their own are compiled to.
+    Walk(Walk),
 }
 
 /// The most times one sowing move lifts stones (its first lift included); a relay still

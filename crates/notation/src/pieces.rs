@@ -378,7 +378,12 @@ fn piece_refusal(
 fn expected_form(rules: &[rulebook_model::MoveRule]) -> String {
     let has = |f: fn(&MoveKind) -> bool| rules.iter().any(|r| f(&r.kind));
     let mut forms = Vec::new();
-    if has(|k| matches!(k, MoveKind::Slide { .. } | MoveKind::Jump { .. })) {
+    if has(|k| {
+        matches!(
+            k,
+            MoveKind::Slide { .. } | MoveKind::Jump { .. } | MoveKind::Walk(_)
+        )
+    }) {
         forms.push("two points joined by a dash, like `a1-a4`");
     }
     if rules.iter().any(|r| r.filter.shot.is_some()) {

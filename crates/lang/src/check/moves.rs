@@ -7,7 +7,7 @@ use super::{
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::board::{
-    grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
+    grid_direction_group, GRID_DIRECTIONS, MAX_GRID_SIDE, RELATIVE_BASE, RELATIVE_DIRECTIONS,
 };
 use rulebook_model::{Chain, Jumped, Landing, LineCapture, Neighbour, NextTo, Shot, Sowing};
 
@@ -258,18 +258,24 @@ impl Checker {
         }
     }
 
-    /// What a move may end on (`onto`): only slides and steps may end on an enemy piece.
+    /// What a move may end on (`onto`): only slides, steps and leaps may end on an enemy
+    /// piece.
     fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
         match (clauses.onto, kind) {
             (None, _) => Some(Landing::Empty),
-            (Some((both, _)), ast::MoveKind::Slide { .. }) => Some(match both {
-                true => Landing::EmptyOrEnemy,
-                false => Landing::Enemy,
-            }),
+            (Some((both, _)), ast::MoveKind::Slide { .. } | ast::MoveKind::Leap { .. }) => {
+                Some(match both {
+                    true => Landing::EmptyOrEnemy,
+                    false => Landing::Enemy,
+                })
+            }
             (Some((_, span)), _) => {
                 self.error(
-                    Diagnostic::error("only a slide or a step may land on an enemy piece", span)
-                        .with_help("a jump captures what it jumps over (`over enemy remove`)"),
+                    Diagnostic::error(
+                        "only a slide, a step or a leap may land on an enemy piece",
+                        span,
+                    )
+                    .with_help("a jump captures what it jumps over (`over enemy remove`)"),
                 );
                 None
             }
@@ -286,10 +292,14 @@ impl Checker {
         // `by` narrows the pieces that move; a placed or removed piece is the mover's own.
         let on_pieces = matches!(
             kind,
-            ast::MoveKind::Slide { .. } | ast::MoveKind::Jump { .. } | ast::MoveKind::Fly
+            ast::MoveKind::Slide { .. }
+                | ast::MoveKind::Jump { .. }
+                | ast::MoveKind::Fly
+                | ast::MoveKind::Leap { .. }
         );
         let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
-        let flies = matches!(kind, ast::MoveKind::Fly);
+        // A flight and a leap go straight to where they land, crossing no site.
+        let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Leap { .. });
         let landing_clause = clauses
             .not_landing
             .as_ref()
@@ -307,7 +317,7 @@ impl Checker {
             );
             return None;
         }
-        if let (Some(e), false) = (&clauses.avoiding, on_pieces && !flies) {
+        if let (Some(e), false) = (&clauses.avoiding, on_pieces && !crosses_nothing) {
             self.error(
                 Diagnostic::error(
                     "only a piece that moves along a line can avoid sites",
@@ -320,8 +330,9 @@ impl Checker {
         if let (Some(names), false) = (&clauses.by, on_pieces) {
             let span = names[0].span;
             self.error(
-                Diagnostic::error("only a piece that moves is made by a kind", span)
-                    .with_help("`by` narrows slides, steps and jumps to pieces of some kinds"),
+                Diagnostic::error("only a piece that moves is made by a kind", span).with_help(
+                    "`by` narrows slides, steps, leaps, jumps and flights to pieces of some kinds",
+                ),
             );
             return None;
         }
@@ -497,7 +508,27 @@ impl Checker {
             ast::MoveKind::Pass { at_will } => Some(MoveDecl::Pass { at_will: *at_will }),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
             ast::MoveKind::Fly => Some(MoveDecl::Fly),
+            ast::MoveKind::Leap { offset } => self.leap(*offset, span),
         }
+    }
+
+    /// `leap (FILES, RANKS)`: an offset that moves, and fits on the largest grid.
+    fn leap(&mut self, (files, ranks): (i64, i64), span: Span) -> Option<MoveDecl> {
+        let most = MAX_GRID_SIDE - 1;
+        let fault = match (files, ranks) {
+            (0, 0) => "a leap of no files and no ranks goes nowhere",
+            _ if files > most || ranks > most => "a leap cannot be longer than a board",
+            _ => {
+                return Some(MoveDecl::Leap {
+                    files: files as u16,
+                    ranks: ranks as u16,
+                })
+            }
+        };
+        self.error(Diagnostic::error(fault, span).with_help(format!(
+            "give files and ranks from 0 to {most}, not both 0, like `leap (1, 2)`"
+        )));
+        None
     }
 
     /// `next to WHAT [along DIRECTIONS]`: the neighbour's content and the board's directions

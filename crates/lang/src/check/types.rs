@@ -547,6 +547,14 @@ pub enum MoveDecl {
     Swap,
     /// `fly`: a piece of the mover's to any empty site.
     Fly,
+    /// `leap (FILES, RANKS)`: a piece of the mover's to the site that many files and ranks
+    /// away, either way round and in every direction.
+    Leap {
+        /// Files of the offset.
+        files: u16,
+        /// Ranks of the offset.
+        ranks: u16,
+    },
 }
 
 /// `then remove enemy [if line N] [sparing line N]`, its numbers as written.

@@ -32,6 +32,7 @@ mod chains;
 mod end_keys;
 mod goals;
 mod sow_plan;
+mod walks;
 
 /// Values for every parameter and option of a description.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,7 +209,8 @@ fn quiet_rules(
         }
         model::MoveKind::Slide { .. }
         | model::MoveKind::Jump { mode: None, .. }
-        | model::MoveKind::Fly { .. } => model::QuietRule::Landing {
+        | model::MoveKind::Fly { .. }
+        | model::MoveKind::Walk(_) => model::QuietRule::Landing {
             removes: rule.filter.removal.is_some(),
             shoots: rule.filter.shot.is_some(),
         },
@@ -700,6 +702,7 @@ impl Compiler<'_> {
         let players = self.desc.players.len();
         let by_pieces = self.chains_by_pieces();
         let condition = self.condition(m)?;
+        let filter = self.move_filter(&m.rule)?;
         let kind = match &m.rule.shape {
             MoveDecl::Slide {
                 directions,
@@ -773,8 +776,13 @@ impl Compiler<'_> {
             MoveDecl::Fly => model::MoveKind::Fly {
                 region: self.points_on_board(),
             },
+            MoveDecl::Leap { files, ranks } => model::MoveKind::Walk(walks::leap(
+                self.board(),
+                (*files, *ranks),
+                filter.landing,
+                filter.not_landing,
+            )),
         };
-        let filter = self.move_filter(&m.rule)?;
         let so_that = match &m.rule.so_that {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
@@ -2158,8 +2166,8 @@ impl Compiler<'_> {
 fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
-        // A fly may go where any slide goes.
-        model::MoveKind::Fly { .. } => (0, (0..8).collect()),
+        // A fly, and a walk, may go where any slide goes.
+        model::MoveKind::Fly { .. } | model::MoveKind::Walk(_) => (0, (0..8).collect()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
         // A placement has no origin: it never makes a slide's or a jump's move.
         model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),

@@ -420,6 +420,12 @@ pub enum MoveKind {
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
     Fly,
+    /// `leap (FILES, RANKS)`: a piece of the mover's to the site that many files and ranks
+    /// away, either way round and in every direction.
+    Leap {
+        /// The files and ranks of the offset, as written.
+        offset: (i64, i64),
+    },
 }
 
 /// The ways sowing varies.

@@ -217,7 +217,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::piece_setup | Rule::stones_setup | Rule::hand_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
         Rule::after_sow_stmt => "`after sow first of { ... }`",
         Rule::grid_lines | Rule::grid_line => "the lines of the board, like `a1-d1-g1, a1-a4-a7`",
-        Rule::fly_move => "a move kind (`slide`, `step`, `jump`, `place`, `fly`)",
+        Rule::fly_move | Rule::leap_move => {
+            "a move kind (`slide`, `step`, `jump`, `place`, `fly`, `leap`)"
+        }
         Rule::take_after | Rule::take_if | Rule::take_sparing => {
             "`then remove enemy [if line N] [sparing line N]`"
         }
@@ -1267,6 +1269,13 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         }),
         Rule::swap_move => Ok(MoveKind::Swap),
         Rule::fly_move => Ok(MoveKind::Fly),
+        Rule::leap_move => {
+            let files = lower_int(&take()?, file)?;
+            let ranks = lower_int(&take()?, file)?;
+            Ok(MoveKind::Leap {
+                offset: (files, ranks),
+            })
+        }
         _ => Err(internal(span)),
     }
 }

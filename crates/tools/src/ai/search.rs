@@ -556,7 +556,7 @@ impl Worker {
             && game.moves.iter().any(|r| {
                 matches!(
                     r.kind,
-                    MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. }
+                    MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Walk(_)
                 )
             });
         self.skip_quiet = self.quiet_moves && game.goals.is_empty();

@@ -8,7 +8,7 @@ use rulebook_model::board::GRID_DIRECTIONS;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
     Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
-    RuleSource, RunShape, Site, ALL_KINDS, ANY_KIND, UNLIMITED,
+    RuleSource, RunShape, Site, SiteTest, Step, Walk, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -153,6 +153,34 @@ fn directions(game: &Game, d: &[u8]) -> String {
         .join(", ")
 }
 
+/// A walk's steps in words, the branches of a branch between brackets.
+fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
+    let step = |s: &Step| match s {
+        Step::Shift(d) => format!("one site {}", game.board.direction_names[*d as usize]),
+        Step::Leap(k) => {
+            let leap = &walk.leaps[*k as usize];
+            format!("leap ({}, {})", leap.files, leap.ranks)
+        }
+        Step::Test(t) => match t {
+            SiteTest::Empty => "if empty".into(),
+            SiteTest::Enemy => "if an enemy piece".into(),
+            SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
+            SiteTest::In(r) => format!("if in {}", region(game, *r)),
+            SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
+        },
+        Step::Emit => "a destination".into(),
+        Step::Repeat { body, min, max } => {
+            let body = walk_text(game, walk, body);
+            format!("{min} to {max} times ({body})")
+        }
+        Step::Branch(branches) => {
+            let texts: Vec<String> = branches.iter().map(|b| walk_text(game, walk, b)).collect();
+            format!("[{}]", texts.join(" | "))
+        }
+    };
+    steps.iter().map(step).collect::<Vec<_>>().join(", ")
+}
+
 /// The word of a capture mode.
 fn mode(m: CaptureMode) -> &'static str {
     match m {
@@ -212,6 +240,7 @@ fn moves_summary(o: &mut String, game: &Game) {
             }
             MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
             MoveKind::Fly { .. } => "fly to any empty point".into(),
+            MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
             MoveKind::PlacePiece {
                 kind,
                 region: r,

@@ -1,0 +1,112 @@
+//! The moves of a walk ([`rulebook_model::Walk`]): one interpreter for every program of the
+//! core. From each of the mover's pieces the walk is run on the position as it stands; the
+//! destinations it reaches are marked in a set of sites and given out in site order, so that
+//! a destination reached along two routes is one move and the order is the one of every
+//! other piece move (rule, origin, destination).
+
+use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
+use super::{Move, MoveList, State};
+use rulebook_model::{MoveRule, Site, SiteTest, Step, Walk, ALL_KINDS, EMPTY, NO_SITE};
+
+impl State {
+    /// The moves of a walk rule (rule `index`), by the mover's pieces of the kinds it allows.
+    pub(super) fn walks(&self, index: u8, rule: &MoveRule, walk: &Walk, out: &mut MoveList) {
+        let movers = match rule.filter.kinds {
+            ALL_KINDS => self.own_sites(None),
+            kinds => self.movers(kinds),
+        };
+        let mut targets: SiteSet = [0; SITE_SET_WORDS];
+        for from in set_sites(&movers[..self.words]) {
+            self.walk(walk, &walk.steps, from, &mut targets);
+            for to in set_sites(&targets[..self.words]) {
+                out.push(Move::step(index, from, to));
+            }
+            targets[..self.words].fill(0);
+        }
+    }
+
+    /// Runs `steps` of `walk` with the cursor at `at`, marking the destinations in `targets`.
+    fn walk(&self, walk: &Walk, steps: &[Step], at: Site, targets: &mut SiteSet) {
+        let mut at = at;
+        for (i, step) in steps.iter().enumerate() {
+            match step {
+                Step::Repeat { body, min, max } => {
+                    return self.repeat(walk, (body, *min, *max), &steps[i + 1..], at, targets)
+                }
+                Step::Branch(walks) => {
+                    for branch in walks {
+                        self.walk(walk, branch, at, targets);
+                    }
+                    return;
+                }
+                Step::Emit => targets[at.index() / 64] |= 1 << (at.index() % 64),
+                straight => match self.straight_step(walk, straight, at) {
+                    Some(next) => at = next,
+                    None => return,
+                },
+            }
+        }
+    }
+
+    /// Repeats `body` from `at` between `min` and `max` times, running `rest` after each
+    /// number of repetitions from `min` on, until the body cannot go on.
+    fn repeat(
+        &self,
+        walk: &Walk,
+        (body, min, max): (&[Step], u16, u16),
+        rest: &[Step],
+        at: Site,
+        targets: &mut SiteSet,
+    ) {
+        let mut at = at;
+        for done in 0..=max {
+            if done >= min {
+                self.walk(walk, rest, at, targets);
+            }
+            if done == max {
+                return;
+            }
+            match body
+                .iter()
+                .try_fold(at, |at, step| self.straight_step(walk, step, at))
+            {
+                Some(next) => at = next,
+                None => return,
+            }
+        }
+    }
+
+    /// Where a straight step (a shift, a leap or a test) leaves the cursor from `at`, or
+    /// `None` where the walk ends.
+    #[inline]
+    fn straight_step(&self, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
+        let next = match *step {
+            Step::Shift(dir) => self.game.board.step(at, dir),
+            Step::Leap(k) => walk.leaps[k as usize].targets[at.index()],
+            Step::Test(test) => match self.passes(test, at) {
+                true => at,
+                false => NO_SITE,
+            },
+            Step::Emit | Step::Repeat { .. } | Step::Branch(_) => {
+                unreachable!("the compiler keeps these out of straight walks")
+            }
+        };
+        (next != NO_SITE).then_some(next)
+    }
+
+    /// Whether the site `at` passes `test`, for the player to move.
+    #[inline]
+    fn passes(&self, test: SiteTest, at: Site) -> bool {
+        let cell = self.cells[at.index()];
+        let enemy = || cell != EMPTY && self.game.owner[cell.index()] != self.to_move;
+        let in_region =
+            |r: u16| self.game.regions[r as usize][at.index() / 64] >> (at.index() % 64) & 1 == 1;
+        match test {
+            SiteTest::Empty => cell == EMPTY,
+            SiteTest::Enemy => enemy(),
+            SiteTest::EmptyOrEnemy => cell == EMPTY || enemy(),
+            SiteTest::In(r) => in_region(r),
+            SiteTest::NotIn(r) => !in_region(r),
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The core of a piece's move: a walk. A cursor starts on the moving piece's site and goes
+//! through a program of a few primitives: it is moved (along a direction, or by a fixed
+//! offset), the site under it is tested, a part is repeated, the walk branches, and a site
+//! reached is offered as a destination. Every destination a walk reaches from a piece is a
+//! move of that piece to there, made as a step is (the piece leaves its site and lands,
+//! replacing what stood there), then the game's effects follow as after any move.
+//!
+//! A surface construct that says where a piece may go is written as a walk by the compiler
+//! (`move leap 1, 2` is eight branches of a leap, a test of the landing and a destination);
+//! the engine runs any walk with one interpreter, so a construct made of these primitives
+//! needs no engine change.
+
+use crate::Site;
+
+/// A compiled walk: its program, and the tables its leaps read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Walk {
+    /// The program, run from the moving piece's site.
+    pub steps: Vec<Step>,
+    /// The leaps [`Step::Leap`] makes, by index.
+    pub leaps: Vec<Leap>,
+}
+
+/// A leap by a fixed offset on a grid, with where it goes from every site.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leap {
+    /// Files to the east (negative: to the west).
+    pub files: i16,
+    /// Ranks to the north (negative: to the south).
+    pub ranks: i16,
+    /// `targets[site]`: the site the leap reaches from `site`, or [`crate::NO_SITE`] off
+    /// the board (built by the compiler, so that a leap reads one table entry).
+    pub targets: Vec<Site>,
+}
+
+/// One primitive of a walk.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// The cursor moves to the next site along the board's direction with this index; the
+    /// walk ends where there is none.
+    Shift(u8),
+    /// The cursor moves by the fixed offset of [`Walk::leaps`] at this index; the walk ends
+    /// where the offset leaves the board.
+    Leap(u16),
+    /// The walk goes on only if the site under the cursor passes the test.
+    Test(SiteTest),
+    /// The site under the cursor is a destination; the walk goes on.
+    Emit,
+    /// The body, a straight walk (shifts, leaps and tests), is repeated: after each number
+    /// of repetitions from `min` to `max` that it can make, the rest of the walk goes on
+    /// from where the repetitions left the cursor.
+    Repeat {
+        /// What is repeated.
+        body: Vec<Step>,
+        /// The fewest repetitions after which the walk goes on.
+        min: u16,
+        /// The most repetitions.
+        max: u16,
+    },
+    /// Each of these walks goes on from the cursor in turn. Always a walk's last step.
+    Branch(Vec<Vec<Step>>),
+}
+
+/// A test of the site under a walk's cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SiteTest {
+    /// Nothing stands there.
+    Empty,
+    /// A piece of the mover's opponent stands there.
+    Enemy,
+    /// Nothing, or a piece of the mover's opponent.
+    EmptyOrEnemy,
+    /// The site is in the region with this index ([`crate::Game::regions`]).
+    In(u16),
+    /// The site is not in the region with this index.
+    NotIn(u16),
+}
+
+impl Step {
+    /// Whether the step may stand in the body of a [`Step::Repeat`]: it moves or tests the
+    /// cursor, and neither offers a destination nor branches.
+    pub fn is_straight(&self) -> bool {
+        matches!(self, Step::Shift(_) | Step::Leap(_) | Step::Test(_))
+    }
+}

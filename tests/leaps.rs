@@ -1,0 +1,301 @@
+//! Leaps (`move leap (FILES, RANKS)`), the first shape compiled to a walk of the core and
+//! run by the engine's one walk interpreter: hand-built positions with moves derived by
+//! hand (a corner, the centre, pieces in the way that a leap ignores, captures onto an
+//! enemy, `not landing on`, offsets whose turns coincide), seeded random positions and a
+//! perft compared with a reference written here from the language reference alone, play
+//! and undo, and the refusals of leaps that cannot be.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use rulebook::analysis::{perft, Rng};
+use rulebook::engine::{MoveList, State};
+use rulebook::model::{Cell, Game, Player, EMPTY};
+use rulebook::{notation, pipeline};
+
+/// Knights on a board of any size that leap onto empty squares or take an enemy knight;
+/// with `camel` on, a second kind leaps (1, 3).
+const KNIGHTS: &str = r#"
+game "Knights"
+players black, white
+parameter size: 3..26 = 8
+board grid size by size
+piece knight
+setup black knight on rank(1)
+setup white knight on rank(size)
+move leap (1, 2) onto empty or enemy
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+fn knights(size: i64) -> Arc<Game> {
+    load(KNIGHTS, &[format!("size={size}")])
+}
+
+fn load(text: &str, sets: &[String]) -> Arc<Game> {
+    match pipeline::load_text("leaps.game", text, None, sets) {
+        Ok(game) => game,
+        Err(e) => panic!("the test game loads:\n{}", e.render(false)),
+    }
+}
+
+fn legal(state: &mut State) -> BTreeSet<String> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let texts: BTreeSet<String> = moves
+        .iter()
+        .map(|m| notation::move_text(state, *m))
+        .collect();
+    assert_eq!(texts.len(), moves.len(), "a move is listed twice");
+    texts
+}
+
+fn set(texts: &[&str]) -> BTreeSet<String> {
+    texts.iter().map(|t| t.to_string()).collect()
+}
+
+fn position(game: &Arc<Game>, diagram: &str, mover: Player) -> State {
+    let cells = rulebook::render::parse_diagram(game, diagram).expect("a valid diagram");
+    State::with_cells(Arc::clone(game), cells, mover)
+}
+
+#[test]
+fn a_knight_leaps_to_eight_squares_from_the_centre_and_two_from_a_corner() {
+    let game = knights(5);
+    let mut state = position(
+        &game,
+        ". . . . .
+         . . . . .
+         . . B . .
+         . . . . .
+         B . . . .",
+        Player::FIRST,
+    );
+    let centre = [
+        "c3-a2", "c3-a4", "c3-b1", "c3-b5", "c3-d1", "c3-d5", "c3-e2", "c3-e4",
+    ];
+    let corner = ["a1-b3", "a1-c2"];
+    let expected: Vec<&str> = centre.iter().chain(&corner).copied().collect();
+    assert_eq!(legal(&mut state), set(&expected));
+}
+
+#[test]
+fn a_leap_passes_over_pieces_takes_an_enemy_and_not_a_friend() {
+    let game = knights(5);
+    // The knight on c3 is walled in by its neighbours, which a leap ignores; d5 holds an
+    // enemy (taken), b5 a friend (not a landing).
+    let mut state = position(
+        &game,
+        ". B . W .
+         . B B B .
+         . B B B .
+         . B B B .
+         . . . . .",
+        Player::FIRST,
+    );
+    let from_c3: BTreeSet<String> = legal(&mut state)
+        .into_iter()
+        .filter(|m| m.starts_with("c3-"))
+        .collect();
+    let expected = set(&[
+        "c3-a2", "c3-a4", "c3-b1", "c3-d1", "c3-d5", "c3-e2", "c3-e4",
+    ]);
+    assert_eq!(from_c3, expected);
+    let black_before = state.pieces(Player::SECOND);
+    let m = notation::parse_move(&mut state, "c3-d5").expect("the capture is legal");
+    let hash = state.hash();
+    state.apply(m);
+    assert_eq!(state.pieces(Player::SECOND), black_before - 1);
+    assert_eq!(state.owner(site(&game, "d5")), Some(Player::FIRST));
+    assert_eq!(state.cell(site(&game, "c3")), EMPTY);
+    state.undo();
+    assert_eq!(state.hash(), hash, "undo gives the hash back");
+    assert_eq!(state.owner(site(&game, "d5")), Some(Player::SECOND));
+}
+
+fn site(game: &Game, name: &str) -> rulebook::model::Site {
+    game.board.site_named(name).expect("a point of the board")
+}
+
+#[test]
+fn onto_and_not_landing_on_narrow_the_landing() {
+    let text = KNIGHTS
+        .replace("onto empty or enemy", "not landing on b1")
+        .replace("end when pieces(opponent) == 0: mover wins\n", "");
+    let game = load(&text, &["size=5".into()]);
+    let mut state = position(
+        &game,
+        ". . . W .
+         . . . . .
+         . . B . .
+         . . . . .
+         . . . . .",
+        Player::FIRST,
+    );
+    // Onto an empty square only (d5 holds an enemy), and never onto b1.
+    let expected = set(&["c3-a2", "c3-a4", "c3-b5", "c3-d1", "c3-e2", "c3-e4"]);
+    assert_eq!(legal(&mut state), expected);
+}
+
+#[test]
+fn offsets_whose_turns_coincide_are_leapt_once() {
+    let two = KNIGHTS.replace("leap (1, 2)", "leap (0, 2)");
+    let game = load(&two, &["size=5".into()]);
+    let mut state = position(
+        &game,
+        ". . . . .
+         . . . . .
+         . . B . .
+         . . . . .
+         . . . . .",
+        Player::FIRST,
+    );
+    assert_eq!(
+        legal(&mut state),
+        set(&["c3-a3", "c3-c1", "c3-c5", "c3-e3"])
+    );
+    let diagonal = KNIGHTS.replace("leap (1, 2)", "leap (1, 1)");
+    let game = load(&diagonal, &["size=5".into()]);
+    let mut state = position(
+        &game,
+        ". . . . .
+         . . . . .
+         . . B . .
+         . . . . .
+         . . . . .",
+        Player::FIRST,
+    );
+    assert_eq!(
+        legal(&mut state),
+        set(&["c3-b2", "c3-b4", "c3-d2", "c3-d4"])
+    );
+}
+
+/// The moves of `mover` by the reference: from each knight, each of the eight (file, rank)
+/// offsets (1, 2) and (2, 1) with both signs, onto a square on the board that holds no
+/// knight of the mover's.
+fn reference_moves(game: &Game, cells: &[Cell], mover: Player) -> BTreeSet<String> {
+    let (w, h) = (game.board.width as i32, game.board.height as i32);
+    let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let mut out = BTreeSet::new();
+    for from in 0..w * h {
+        if cells[from as usize] != game.cell(mover, 0) {
+            continue;
+        }
+        let (f, r) = (from % w, from / w);
+        for (df, dr) in [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ] {
+            let (tf, tr) = (f + df, r + dr);
+            let inside = (0..w).contains(&tf) && (0..h).contains(&tr);
+            if inside && cells[(tr * w + tf) as usize] != game.cell(mover, 0) {
+                out.insert(format!("{}-{}", name(f, r), name(tf, tr)));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn random_positions_agree_with_the_reference() {
+    let mut rng = Rng::new(20261202);
+    for size in [3, 5, 8, 11] {
+        let game = knights(size);
+        for _ in 0..150 {
+            let cells: Vec<Cell> = (0..game.board.sites())
+                .map(|_| match rng.below(5) {
+                    0 => game.cell(Player::FIRST, 0),
+                    1 => game.cell(Player::SECOND, 0),
+                    _ => EMPTY,
+                })
+                .collect();
+            let mover = Player::new(rng.below(2)).unwrap();
+            let expected = reference_moves(&game, &cells, mover);
+            let both_have_pieces = Player::all().all(|p| cells.contains(&game.cell(p, 0)));
+            if expected.is_empty() || !both_have_pieces {
+                continue; // the game is over: nothing is listed
+            }
+            let mut state = State::with_cells(Arc::clone(&game), cells, mover);
+            assert_eq!(legal(&mut state), expected, "size {size}, mover {mover:?}");
+        }
+    }
+}
+
+/// Perft by the reference: the leaf counts of every depth up to `depth`, the game ending
+/// when the side to move has no knight or no move.
+fn reference_perft(
+    game: &Game,
+    cells: &mut Vec<Cell>,
+    mover: Player,
+    depth: usize,
+    out: &mut [u64],
+) {
+    if depth == 0 || !cells.contains(&game.cell(mover, 0)) {
+        return;
+    }
+    let w = game.board.width as usize;
+    let index = |name: &str| {
+        let (f, r) = name.split_at(1);
+        (r.parse::<usize>().unwrap() - 1) * w + (f.as_bytes()[0] - b'a') as usize
+    };
+    for m in reference_moves(game, cells, mover) {
+        let (from, to) = m.split_once('-').unwrap();
+        let (from, to) = (index(from), index(to));
+        let taken = cells[to];
+        cells[to] = cells[from];
+        cells[from] = EMPTY;
+        out[0] += 1;
+        let next = Player::new(1 - mover.index()).unwrap();
+        reference_perft(game, cells, next, depth - 1, &mut out[1..]);
+        cells[from] = cells[to];
+        cells[to] = taken;
+    }
+}
+
+#[test]
+fn perft_from_the_start_agrees_with_the_reference() {
+    for (size, depth) in [(5, 4), (6, 4)] {
+        let game = knights(size);
+        let mut state = State::new(Arc::clone(&game));
+        let mut cells: Vec<Cell> = (0..game.board.sites())
+            .map(|s| state.cell(rulebook::model::Site::at(s)))
+            .collect();
+        let mut expected = vec![0; depth];
+        reference_perft(&game, &mut cells, Player::FIRST, depth, &mut expected);
+        assert_eq!(perft(&mut state, depth), expected, "size {size}");
+    }
+}
+
+#[test]
+fn leaps_that_cannot_be_are_refused_with_their_place() {
+    let cases = [
+        (
+            "leap (0, 0)",
+            "a leap of no files and no ranks goes nowhere",
+        ),
+        ("leap (1, 30)", "a leap cannot be longer than a board"),
+        (
+            "leap (1, 2) avoiding a1",
+            "only a piece that moves along a line can avoid sites",
+        ),
+    ];
+    for (shape, message) in cases {
+        let text = KNIGHTS.replace("leap (1, 2) onto empty or enemy", shape);
+        let error = pipeline::load_text("leaps.game", &text, None, &[])
+            .err()
+            .unwrap_or_else(|| panic!("`{shape}` is refused"))
+            .render(false);
+        assert!(error.contains(message), "`{shape}`: {error}");
+        assert!(
+            error.contains("leaps.game:"),
+            "`{shape}` has its place: {error}"
+        );
+    }
+}
