@@ -668,9 +668,24 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
         header.contains(&format!(": {} games of", games(&after))),
         "{header}"
     );
+    // A writer killed between writing its temporary file and renaming it leaves the file
+    // (as this one may have): the next write to the record removes it.
+    let mut ended = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .arg("--version")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    ended.wait().unwrap();
+    let stale = dir.join(format!(".games.txt.rulebook-tmp-{}", ended.id()));
+    std::fs::write(&stale, "half a record").unwrap();
     // Resumed, the match ends as one never stopped.
     let resumed = rulebook(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["games.txt"], "no temporary file is left");
     let resumed_record = std::fs::read_to_string(&record).unwrap();
     std::fs::remove_file(&record).unwrap();
     let whole = rulebook(&args(false).iter().map(String::as_str).collect::<Vec<_>>());

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::common::{load, start_state};
 use super::{GameArgs, StartArgs};
+use crate::files::{Kind, Replace};
 
 /// Draws the position and writes it atomically to `svg` (`-`: to standard output).
 pub(super) fn run(game: &GameArgs, start: &StartArgs, svg: &Path) -> Result<(), String> {
@@ -13,6 +14,6 @@ pub(super) fn run(game: &GameArgs, start: &StartArgs, svg: &Path) -> Result<(), 
         print!("{picture}");
         return Ok(());
     }
-    crate::files::write_atomic(svg, &picture)
-        .map_err(|e| format!("error: cannot write {}: {e}", svg.display()))
+    crate::files::write_atomic(svg, Kind::Picture, &picture, Replace::Never)
+        .map_err(|e| format!("error: {e}"))
 }

@@ -23,6 +23,7 @@ use super::common::{load, settings_line};
 use super::{threads_or_all, GameArgs};
 use crate::diag::plural;
 use crate::engine::{Move, Outcome, State};
+use crate::files::Replace;
 use crate::model::Player;
 use play::{Agent, GameResult, Plan, Tally};
 
@@ -89,7 +90,8 @@ pub struct MatchArgs {
     pub json: bool,
     /// Write every game's moves to this file, one game per line, with its seats and
     /// result, again as each game ends (the file is replaced whole, never left half
-    /// written), so that a run stopped or killed keeps the games it finished.
+    /// written), so that a run stopped or killed keeps the games it finished. A symbolic
+    /// link is followed; a device, a FIFO or the rule file played is refused.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Continue a match stopped before its end (Ctrl-C, or killed), or play more games of a finished
@@ -306,8 +308,9 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         record: args.record.is_some(),
         replays: None,
     };
+    let replace = Replace::Never;
     if let Some(path) = &args.record {
-        record::check_writable(path)?;
+        record::check_writable(path, replace)?;
         if args.resume {
             replays = record::read(path, &plan)?;
             eprintln!(
@@ -323,7 +326,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     let kept = args
         .record
         .as_deref()
-        .map(|path| record::Kept::new(path, &plan));
+        .map(|path| record::Kept::new(path, &plan, replace));
     let log = |g: &GameResult, moves: &[Move]| {
         let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
         let line = format!("[{n}/{}] {}", plan.games, record::game_line(&plan, g));
@@ -334,7 +337,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     };
     let tally = run_with_progress(&plan, &stop, Some(&log));
     if let Some(path) = &args.record {
-        record::write(path, &plan, &tally)?;
+        record::write(path, &plan, &tally, replace)?;
     }
     let m = match_report(&tally, &plan, &game, &lineup, args);
     if args.json {

@@ -9,6 +9,7 @@ use std::sync::Mutex;
 
 use super::play::{GameResult, Plan, Tally};
 use crate::engine::{Move, MoveList, State};
+use crate::files::{Kind, Replace};
 use crate::model::Player;
 
 /// The second line of a record, after its header ([`header`]).
@@ -17,13 +18,14 @@ const LEGEND: &str = "# a game a line: its number, who played which side, the re
                       \"...\"`)";
 
 /// Refuses, before any game is played, a record file that could not be written: a folder,
-/// or a file in a folder that does not exist or cannot be written.
-pub(super) fn check_writable(path: &Path) -> Result<(), String> {
-    let refuse = |why: String| format!("error: --record: cannot write {}: {why}", path.display());
-    if path.is_dir() {
-        return Err(refuse("it is a folder".into()));
-    }
-    let folder = match path.parent() {
+/// a device or a FIFO, a file this command read as the rule file (unless `replace` allows
+/// it), or a file in a folder that does not exist or cannot be written. A symbolic link
+/// is followed: the file it leads to is checked.
+pub(super) fn check_writable(path: &Path, replace: Replace) -> Result<(), String> {
+    let file = crate::files::check_output(path, Kind::MatchRecord, replace)
+        .map_err(|e| format!("error: --record: {e}"))?;
+    let refuse = |why: String| format!("error: --record: cannot write `{}`: {why}", path.display());
+    let folder = match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
@@ -35,9 +37,14 @@ pub(super) fn check_writable(path: &Path) -> Result<(), String> {
 
 /// Writes the games of `tally` (played with [`Plan::record`]) to `path`, replacing it at
 /// once.
-pub(super) fn write(path: &Path, plan: &Plan, tally: &Tally) -> Result<(), String> {
-    crate::files::write_atomic(path, &text(plan, tally))
-        .map_err(|e| format!("error: --record: cannot write {}: {e}", path.display()))
+pub(super) fn write(
+    path: &Path,
+    plan: &Plan,
+    tally: &Tally,
+    replace: Replace,
+) -> Result<(), String> {
+    crate::files::write_atomic(path, Kind::MatchRecord, &text(plan, tally), replace)
+        .map_err(|e| format!("error: --record: {e}"))
 }
 
 /// The games of a match kept in its record as they end: the record is written again after
@@ -46,15 +53,17 @@ pub(super) fn write(path: &Path, plan: &Plan, tally: &Tally) -> Result<(), Strin
 pub(super) struct Kept<'a> {
     path: &'a Path,
     plan: &'a Plan<'a>,
+    replace: Replace,
     games: Mutex<Vec<(GameResult, Vec<Move>)>>,
 }
 
 impl<'a> Kept<'a> {
-    /// No game kept yet.
-    pub(super) fn new(path: &'a Path, plan: &'a Plan<'a>) -> Kept<'a> {
+    /// No game kept yet; the record is written to `path` as [`write`] writes it.
+    pub(super) fn new(path: &'a Path, plan: &'a Plan<'a>, replace: Replace) -> Kept<'a> {
         Kept {
             path,
             plan,
+            replace,
             games: Mutex::new(Vec::new()),
         }
     }
@@ -65,8 +74,9 @@ impl<'a> Kept<'a> {
         let at = games.partition_point(|(g, _)| g.index < result.index);
         games.insert(at, (*result, moves.to_vec()));
         let each = games.iter().map(|(g, moves)| (g, moves.as_slice()));
-        crate::files::write_atomic(self.path, &games_text(self.plan, games.len(), each))
-            .map_err(|e| format!("error: --record: cannot write {}: {e}", self.path.display()))
+        let text = games_text(self.plan, games.len(), each);
+        crate::files::write_atomic(self.path, Kind::MatchRecord, &text, self.replace)
+            .map_err(|e| format!("error: --record: {e}"))
     }
 }
 
