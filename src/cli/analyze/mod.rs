@@ -101,6 +101,9 @@ pub struct MatchArgs {
     /// game is played).
     #[arg(long, requires = "record")]
     pub resume: bool,
+    /// Write the --record file even over a file this command read as the rule file.
+    #[arg(long, requires = "record")]
+    pub force: bool,
 }
 
 /// Plies of random opening a match plays before its players take over, unless told.
@@ -308,7 +311,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         record: args.record.is_some(),
         replays: None,
     };
-    let replace = Replace::Never;
+    let replace = Replace::forced(args.force);
     if let Some(path) = &args.record {
         record::check_writable(path, replace)?;
         if args.resume {
