@@ -13,6 +13,10 @@ use rulebook::model::{Game, Player};
 use rulebook::pipeline;
 use serde_json::Value;
 
+#[cfg(unix)]
+#[path = "common/special_files.rs"]
+mod special_files;
+
 /// Four placements on a 2x2 board: every game lasts 4 plies (4, 3, 2, 1 legal moves), then
 /// black, to move with no move, loses.
 const FOUR: &str = "// Four placements, then black cannot move and loses.\n\
@@ -691,6 +695,155 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
     let whole = rulebook(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(text(&resumed.stdout), text(&whole.stdout));
     assert_eq!(resumed_record, std::fs::read_to_string(&record).unwrap());
+}
+
+/// Runs the binary, killed if it has not ended within 10 seconds (a regression that blocks
+/// on a FIFO fails instead of hanging the test run).
+#[cfg(unix)]
+fn rulebook_within_10_s(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not end within 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The type of the file at `path`, its links not followed.
+#[cfg(unix)]
+fn file_type(path: &std::path::Path) -> std::fs::FileType {
+    std::fs::symlink_metadata(path).unwrap().file_type()
+}
+
+/// Issue 52: `--record` replaced a device, a FIFO or a symbolic link by a regular file,
+/// and the rule file being played by a record; `--resume` hung on a FIFO and read
+/// `/dev/zero` until the memory ran out. Each is refused before any game is played (a
+/// device is refused for `--resume` without being read: the null device stands for all), the
+/// file left as it was (`--force` writes over the rule file); a link is followed, and
+/// the file it leads to written and resumed from.
+#[cfg(unix)]
+#[test]
+fn a_match_record_replaces_only_a_regular_file_and_not_the_rule_file() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let dir = scratch("record-targets");
+    let file = rule_file("jumps-targets", JUMPS);
+    let game = file.to_str().unwrap();
+    let args = |record: &str, more: &[&str]| -> Vec<String> {
+        let mut args = vec!["match", game, "--players", "random,easy", "--games", "2"];
+        args.extend(["--max-plies", "12", "--threads", "1", "--record", record]);
+        args.extend(more);
+        args.iter().map(|a| a.to_string()).collect()
+    };
+    let refused = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = rulebook_within_10_s(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("] game "),
+            "{err}"
+        );
+        assert_eq!(text(&out.stdout), "", "no game is played");
+        err
+    };
+    if let Some(device) = special_files::null_device(&dir, "null") {
+        for more in [&[][..], &["--resume"][..]] {
+            let err = refused(args(device.to_str().unwrap(), more));
+            assert!(
+                err.contains(&format!(
+                    "error: --record: cannot write `{}`: it is a device, not a regular file",
+                    device.display()
+                )),
+                "{err}"
+            );
+            assert!(file_type(&device).is_char_device());
+        }
+    }
+    let fifo = special_files::fifo(&dir, "pipe.txt");
+    for more in [&[][..], &["--resume"][..]] {
+        let err = refused(args(fifo.to_str().unwrap(), more));
+        assert!(
+            err.contains("it is a FIFO (a named pipe), not a regular file"),
+            "{err}"
+        );
+        assert!(file_type(&fifo).is_fifo());
+    }
+    // A link is followed: the record is written to the file it leads to, from its folder.
+    let there = scratch("record-targets-there");
+    std::os::unix::fs::symlink(there.join("real.txt"), dir.join("link.txt")).unwrap();
+    let link = dir.join("link.txt");
+    let out = rulebook(
+        &args(link.to_str().unwrap(), &[])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(file_type(&link).is_symlink());
+    let record = std::fs::read_to_string(there.join("real.txt")).unwrap();
+    assert!(
+        record.starts_with("# Jumps: 2 games of random against easy"),
+        "{record}"
+    );
+    let resumed = rulebook(
+        &args(link.to_str().unwrap(), &["--resume"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(
+        text(&resumed.stderr).starts_with("resuming: 2 of 2 games"),
+        "{}",
+        text(&resumed.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(there.join("real.txt")).unwrap(),
+        record
+    );
+    let names = |d: &std::path::Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&there), ["real.txt"]);
+    let left: Vec<String> = names(&dir).into_iter().filter(|n| n != "null").collect();
+    assert_eq!(left, ["link.txt", "pipe.txt"]);
+    // The rule file played: refused, kept; written over with --force only.
+    let rules = std::fs::read_to_string(&file).unwrap();
+    let err = refused(args(game, &[]));
+    assert!(
+        err.contains(&format!(
+            "error: --record: cannot write `{game}`: it was read as a rule file and would be \
+             replaced by a match record (--force replaces it)"
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), rules);
+    let forced = rulebook(
+        &args(game, &["--force"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .starts_with("# Jumps: 2 games"));
 }
 
 /// `--adjudicate MARGIN` scores a capped game for the side ahead by MARGIN or more (pieces,

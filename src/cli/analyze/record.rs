@@ -17,6 +17,10 @@ const LEGEND: &str = "# a game a line: its number, who played which side, the re
                       plies, and the moves (replay them with `rulebook position GAME --moves \
                       \"...\"`)";
 
+/// The largest record `--resume` reads (a line a game: 10,000 games of 400 plies take
+/// about 25 MB).
+const MAX_RECORD_BYTES: u64 = 1 << 30;
+
 /// Refuses, before any game is played, a record file that could not be written: a folder,
 /// a device or a FIFO, a file this command read as the rule file (unless `replace` allows
 /// it), or a file in a folder that does not exist or cannot be written. A symbolic link
@@ -154,18 +158,19 @@ fn games_text<'g>(
 
 /// The games of the record at `path`, written by a match of the same game, players and
 /// options as `plan` (`--resume`): each game's number and its moves (none when there is
-/// no file yet). Refuses, with the file's line, a record of another match, a game beyond
-/// the games asked or given twice, a move that is not legal, and a game whose moves stop
-/// before its end and the cap or go past the cap.
+/// no file yet). The record is read as every file is ([`crate::files::read_text`]: a
+/// regular file, of at most [`MAX_RECORD_BYTES`]). Refuses, with the file's line, a record
+/// of another match, a game beyond the games asked or given twice, a move that is not
+/// legal, and a game whose moves stop before its end and the cap or go past the cap.
 pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>, String> {
     let refuse =
         |line: usize, why: String| format!("error: --resume: {}:{line}: {why}", path.display());
-    let text = match std::fs::read_to_string(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
-        read => {
-            read.map_err(|e| format!("error: --resume: cannot read {}: {e}", path.display()))?
-        }
-    };
+    // No file yet (or a symbolic link to none): the first run of the match.
+    if std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(BTreeMap::new());
+    }
+    let text = crate::files::read_text(path, MAX_RECORD_BYTES, Kind::MatchRecord)
+        .map_err(|e| format!("error: --resume: {e}"))?;
     let games: Vec<(usize, &str)> = (1..)
         .zip(text.lines())
         .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
