@@ -608,6 +608,21 @@ fn a_match_resumed_from_its_record_reports_what_the_whole_run_does() {
         err.contains("bad.txt:1: not the record of this match"),
         "{err}"
     );
+    // The line this match writes counts the games asked (--games), not those of the file.
+    let ours = header.replace(
+        ": 3 games of random against easy",
+        ": 6 games of easy against random",
+    );
+    assert!(
+        err.contains(&format!("where this match writes\n  {ours}\n")),
+        "{err}"
+    );
+    let miscounted = some.replace(": 3 games of", ": 4 games of");
+    let err = refused("random,easy", &miscounted);
+    assert!(
+        err.contains("bad.txt:1: its first line counts 4 games, but it holds 3"),
+        "{err}"
+    );
     let (line, moves) = lines[3].rsplit_once("; ").unwrap();
     let first_move = moves.split(' ').next().unwrap();
     let illegal = whole_record.replace(lines[3], &format!("{line}; a1-c3 {moves}"));

@@ -118,17 +118,27 @@ pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
 /// The first line of a record of `games` games played by `plan`: the game, the players
 /// and the options that decide the games.
 fn header(plan: &Plan, games: usize) -> String {
+    let (before, after) = header_around_count(plan);
+    format!("{before}{games}{after}")
+}
+
+/// The first line of a record played by `plan`, before and after its count of games.
+fn header_around_count(plan: &Plan) -> (String, String) {
     let game = plan.start.game();
     let names: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
-    format!(
-        "# {}{}: {games} games of {}, seed {}, cap {} plies, {} plies of random opening",
+    let before = format!(
+        "# {}{}: ",
         crate::render::terminal_safe(&game.name),
-        super::settings_line(game),
+        super::settings_line(game)
+    );
+    let after = format!(
+        " games of {}, seed {}, cap {} plies, {} plies of random opening",
         names.join(" against "),
         plan.seed,
         plan.max_plies,
         plan.open,
-    )
+    );
+    (before, after)
 }
 
 /// The record: two comment lines, then a line a game.
@@ -160,8 +170,9 @@ fn games_text<'g>(
 /// options as `plan` (`--resume`): each game's number and its moves (none when there is
 /// no file yet). The record is read as every file is ([`crate::files::read_text`]: a
 /// regular file, of at most [`MAX_RECORD_BYTES`]). Refuses, with the file's line, a record
-/// of another match, a game beyond the games asked or given twice, a move that is not
-/// legal, and a game whose moves stop before its end and the cap or go past the cap.
+/// of another match, a first line that does not count the games the file holds, a game
+/// beyond the games asked or given twice, a move that is not legal, and a game whose moves
+/// stop before its end and the cap or go past the cap.
 pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>, String> {
     let refuse =
         |line: usize, why: String| format!("error: --resume: {}:{line}: {why}", path.display());
@@ -176,10 +187,17 @@ pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>,
         .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     let first = text.lines().next().unwrap_or("");
-    let expected = header(plan, games.len());
-    if first != expected {
+    let count = counted_games(plan, first).ok_or_else(|| {
         let why = format!(
-            "not the record of this match: it begins\n  {first}\nwhere this match writes\n  {expected}"
+            "not the record of this match: it begins\n  {first}\nwhere this match writes\n  {}",
+            header(plan, plan.games as usize)
+        );
+        refuse(1, why)
+    })?;
+    if count != games.len() as u64 {
+        let why = format!(
+            "its first line counts {count} games, but it holds {}",
+            games.len()
         );
         return Err(refuse(1, why));
     }
@@ -191,6 +209,17 @@ pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>,
         }
     }
     Ok(replays)
+}
+
+/// The count of games a record's first line gives, if it is the first line of a record
+/// played by `plan` ([`header`]).
+fn counted_games(plan: &Plan, first: &str) -> Option<u64> {
+    let (before, after) = header_around_count(plan);
+    let count = first.strip_prefix(&before)?.strip_suffix(&after)?;
+    if !count.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    count.parse().ok()
 }
 
 /// A game line's number and moves, replayed from the start to the game's end (or the cap).
