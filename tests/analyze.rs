@@ -861,6 +861,27 @@ fn a_match_record_replaces_only_a_regular_file_and_not_the_rule_file() {
         .starts_with("# Jumps: 2 games"));
 }
 
+/// Issue 52: `analyze --players baseline` worked but its help did not say so.
+#[test]
+fn the_help_of_players_names_every_player() {
+    for command in ["analyze", "match"] {
+        let help = ok(&[command, "--help"]);
+        // The option's line, and the lines of its text if it is wrapped.
+        let mut lines = help
+            .lines()
+            .skip_while(|l| !l.trim().starts_with("--players"));
+        let first = lines.next().unwrap_or_else(|| panic!("{command}: {help}"));
+        let rest = lines.take_while(|l| !l.trim().starts_with('-'));
+        let players: String = std::iter::once(first).chain(rest).collect();
+        for name in ["random", "easy", "medium", "strong", "baseline"] {
+            assert!(
+                players.contains(name),
+                "{command} --players: no {name} in\n{players}"
+            );
+        }
+    }
+}
+
 /// `--adjudicate MARGIN` scores a capped game for the side ahead by MARGIN or more (pieces,
 /// here): the record's margins, checked against a replay of each game, give the counts.
 #[test]

@@ -38,8 +38,9 @@ pub struct AnalyzeArgs {
     /// Games to play (1 to 10,000,000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
-    /// Who plays every seat: random, or the computer at a level (easy, medium, strong; by
-    /// iterations only, so results do not depend on the machine).
+    /// Who plays every seat: random, the computer at a level (easy, medium, strong; by
+    /// iterations only, so results do not depend on the machine), or baseline: a plain
+    /// search to depth 2 judged by the game's evaluation (baseline3 to baseline9: deeper).
     #[arg(long, default_value = "random")]
     pub players: String,
     #[command(flatten)]
