@@ -1,4 +1,7 @@
-//! Files that the program reads and writes for its users:
+//! Files that the program reads and writes for its users. Every read and write of a
+//! user's file goes through here (`tests/architecture.rs` fails on `std::fs::read`,
+//! `std::fs::read_to_string`, `std::fs::write`, `File::create` or `OpenOptions` anywhere
+//! else in `src/`):
 //!
 //! - reads are bounded, so a huge or endless file is refused rather than swallowed, and
 //!   only regular files are read (a FIFO may block forever, a device never end);
