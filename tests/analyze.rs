@@ -608,21 +608,6 @@ fn a_match_resumed_from_its_record_reports_what_the_whole_run_does() {
         err.contains("bad.txt:1: not the record of this match"),
         "{err}"
     );
-    // The line this match writes counts the games asked (--games), not those of the file.
-    let ours = header.replace(
-        ": 3 games of random against easy",
-        ": 6 games of easy against random",
-    );
-    assert!(
-        err.contains(&format!("where this match writes\n  {ours}\n")),
-        "{err}"
-    );
-    let miscounted = some.replace(": 3 games of", ": 4 games of");
-    let err = refused("random,easy", &miscounted);
-    assert!(
-        err.contains("bad.txt:1: its first line counts 4 games, but it holds 3"),
-        "{err}"
-    );
     let (line, moves) = lines[3].rsplit_once("; ").unwrap();
     let first_move = moves.split(' ').next().unwrap();
     let illegal = whole_record.replace(lines[3], &format!("{line}; a1-c3 {moves}"));
@@ -742,40 +727,59 @@ fn file_type(path: &std::path::Path) -> std::fs::FileType {
     std::fs::symlink_metadata(path).unwrap().file_type()
 }
 
-/// Issue 52: `--record` replaced a device, a FIFO or a symbolic link by a regular file,
-/// and the rule file being played by a record; `--resume` hung on a FIFO and read
-/// `/dev/zero` until the memory ran out. Each is refused before any game is played (a
-/// device is refused for `--resume` without being read: the null device stands for all), the
-/// file left as it was (`--force` writes over the rule file); a link is followed, and
-/// the file it leads to written and resumed from.
+/// The arguments of a match of two games of Jumps (the rule file `game`) recorded in
+/// `record`, then `more`.
+#[cfg(unix)]
+fn two_games(game: &str, record: &std::path::Path, more: &[&str]) -> Vec<String> {
+    let mut args = vec!["match", game, "--players", "random,easy", "--games", "2"];
+    args.extend(["--max-plies", "12", "--threads", "1", "--record"]);
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.push(record.to_str().unwrap().to_string());
+    args.extend(more.iter().map(|a| a.to_string()));
+    args
+}
+
+/// Runs a match that must be refused before any game is played (within 10 s); returns
+/// the message.
+#[cfg(unix)]
+fn refused_before_play(args: &[String]) -> String {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = rulebook_within_10_s(&args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("] game "),
+        "{err}"
+    );
+    assert_eq!(text(&out.stdout), "", "no game is played");
+    err
+}
+
+/// The names in a folder, sorted.
+#[cfg(unix)]
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue 52: `--record` replaced a device or a FIFO by a regular file, and `--resume` hung
+/// on a FIFO and read `/dev/zero` until the memory ran out. Both are refused before any
+/// game is played, and left as they were (a device is refused for `--resume` without
+/// being read: the null device stands for every device).
 #[cfg(unix)]
 #[test]
-fn a_match_record_replaces_only_a_regular_file_and_not_the_rule_file() {
+fn a_match_record_is_never_a_device_or_a_fifo() {
     use std::os::unix::fs::FileTypeExt as _;
-    let dir = scratch("record-targets");
-    let file = rule_file("jumps-targets", JUMPS);
+    let dir = scratch("record-special");
+    let file = rule_file("jumps-special", JUMPS);
     let game = file.to_str().unwrap();
-    let args = |record: &str, more: &[&str]| -> Vec<String> {
-        let mut args = vec!["match", game, "--players", "random,easy", "--games", "2"];
-        args.extend(["--max-plies", "12", "--threads", "1", "--record", record]);
-        args.extend(more);
-        args.iter().map(|a| a.to_string()).collect()
-    };
-    let refused = |args: Vec<String>| {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = rulebook_within_10_s(&args);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-        assert!(
-            !err.contains("panicked") && !err.contains("] game "),
-            "{err}"
-        );
-        assert_eq!(text(&out.stdout), "", "no game is played");
-        err
-    };
     if let Some(device) = special_files::null_device(&dir, "null") {
         for more in [&[][..], &["--resume"][..]] {
-            let err = refused(args(device.to_str().unwrap(), more));
+            let err = refused_before_play(&two_games(game, &device, more));
             assert!(
                 err.contains(&format!(
                     "error: --record: cannot write `{}`: it is a device, not a regular file",
@@ -788,23 +792,30 @@ fn a_match_record_replaces_only_a_regular_file_and_not_the_rule_file() {
     }
     let fifo = special_files::fifo(&dir, "pipe.txt");
     for more in [&[][..], &["--resume"][..]] {
-        let err = refused(args(fifo.to_str().unwrap(), more));
+        let err = refused_before_play(&two_games(game, &fifo, more));
         assert!(
             err.contains("it is a FIFO (a named pipe), not a regular file"),
             "{err}"
         );
         assert!(file_type(&fifo).is_fifo());
     }
-    // A link is followed: the record is written to the file it leads to, from its folder.
-    let there = scratch("record-targets-there");
-    std::os::unix::fs::symlink(there.join("real.txt"), dir.join("link.txt")).unwrap();
+}
+
+/// Issue 52: `--record` replaced a symbolic link by a regular file, and the rule file
+/// being played by a record. A link is followed: the record is written to the file it
+/// leads to, from that file's folder, and resumed from; the rule file is refused before
+/// any game is played and left as it was, and written over with `--force` only.
+#[cfg(unix)]
+#[test]
+fn a_match_record_follows_a_link_and_spares_the_rule_file() {
+    let dir = scratch("record-link");
+    let there = scratch("record-link-there");
+    let file = rule_file("jumps-link", JUMPS);
+    let game = file.to_str().unwrap();
     let link = dir.join("link.txt");
-    let out = rulebook(
-        &args(link.to_str().unwrap(), &[])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    std::os::unix::fs::symlink(there.join("real.txt"), &link).unwrap();
+    let run = |args: Vec<String>| rulebook(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let out = run(two_games(game, &link, &[]));
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(file_type(&link).is_symlink());
     let record = std::fs::read_to_string(there.join("real.txt")).unwrap();
@@ -812,35 +823,15 @@ fn a_match_record_replaces_only_a_regular_file_and_not_the_rule_file() {
         record.starts_with("# Jumps: 2 games of random against easy"),
         "{record}"
     );
-    let resumed = rulebook(
-        &args(link.to_str().unwrap(), &["--resume"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
-    assert!(
-        text(&resumed.stderr).starts_with("resuming: 2 of 2 games"),
-        "{}",
-        text(&resumed.stderr)
-    );
-    assert_eq!(
-        std::fs::read_to_string(there.join("real.txt")).unwrap(),
-        record
-    );
-    let names = |d: &std::path::Path| -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(d)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    };
-    assert_eq!(names(&there), ["real.txt"]);
-    let left: Vec<String> = names(&dir).into_iter().filter(|n| n != "null").collect();
-    assert_eq!(left, ["link.txt", "pipe.txt"]);
-    // The rule file played: refused, kept; written over with --force only.
+    let resumed = run(two_games(game, &link, &["--resume"]));
+    let err = text(&resumed.stderr);
+    assert!(err.starts_with("resuming: 2 of 2 games"), "{err}");
+    let again = std::fs::read_to_string(there.join("real.txt")).unwrap();
+    assert_eq!(again, record);
+    assert_eq!(names_in(&there), ["real.txt"]);
+    assert_eq!(names_in(&dir), ["link.txt"]);
     let rules = std::fs::read_to_string(&file).unwrap();
-    let err = refused(args(game, &[]));
+    let err = refused_before_play(&two_games(game, &file, &[]));
     assert!(
         err.contains(&format!(
             "error: --record: cannot write `{game}`: it was read as a rule file and would be \
@@ -849,16 +840,50 @@ fn a_match_record_replaces_only_a_regular_file_and_not_the_rule_file() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), rules);
-    let forced = rulebook(
-        &args(game, &["--force"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let forced = run(two_games(game, &file, &["--force"]));
     assert!(forced.status.success(), "{}", text(&forced.stderr));
-    assert!(std::fs::read_to_string(&file)
-        .unwrap()
-        .starts_with("# Jumps: 2 games"));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with("# Jumps: 2 games"), "{written}");
+}
+
+/// Issue 52: the refusal of another match's record quoted the line this match writes with
+/// the count of games of the file, not of `--games`. A first line that miscounts the
+/// games of its file is refused on its own; either way the file is left as it was.
+#[test]
+fn another_matchs_record_is_refused_quoting_the_line_of_the_games_asked() {
+    let dir = scratch("other-match");
+    let file = rule_file("jumps-other-match", JUMPS);
+    let record = dir.join("games.txt");
+    let run = |players: &str, games: &str| {
+        let mut args = vec!["match", file.to_str().unwrap(), "--players", players];
+        args.extend(["--games", games, "--max-plies", "12", "--record"]);
+        rulebook(&[&args[..], &[record.to_str().unwrap(), "--resume"]].concat())
+    };
+    assert!(run("random,easy", "2").status.success());
+    let two = std::fs::read_to_string(&record).unwrap();
+    let header = two.lines().next().unwrap();
+    let ours = header.replace(
+        ": 2 games of random against easy",
+        ": 6 games of easy against random",
+    );
+    let err = text(&run("easy,random", "6").stderr);
+    assert!(
+        err.contains(&format!(
+            "games.txt:1: not the record of this match: it begins\n  {header}\n\
+             where this match writes\n  {ours}\n"
+        )),
+        "{err}"
+    );
+    let miscounted = two.replacen(": 2 games of", ": 3 games of", 1);
+    std::fs::write(&record, &miscounted).unwrap();
+    let out = run("random,easy", "6");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("games.txt:1: its first line counts 3 games, but it holds 2"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), miscounted);
 }
 
 /// Issue 52: `analyze --players baseline` worked but its help did not say so.
