@@ -799,6 +799,8 @@ fn a_match_record_is_never_a_device_or_a_fifo() {
         );
         assert!(file_type(&fifo).is_fifo());
     }
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Issue 52: `--record` replaced a symbolic link by a regular file, and the rule file
@@ -844,6 +846,9 @@ fn a_match_record_follows_a_link_and_spares_the_rule_file() {
     assert!(forced.status.success(), "{}", text(&forced.stderr));
     let written = std::fs::read_to_string(&file).unwrap();
     assert!(written.starts_with("# Jumps: 2 games"), "{written}");
+    for folder in [dir, there, file.parent().unwrap().to_path_buf()] {
+        std::fs::remove_dir_all(folder).unwrap();
+    }
 }
 
 /// Issue 52: the refusal of another match's record quoted the line this match writes with
@@ -884,6 +889,8 @@ fn another_matchs_record_is_refused_quoting_the_line_of_the_games_asked() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&record).unwrap(), miscounted);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
 
 /// Issue 52: `analyze --players baseline` worked but its help did not say so.
