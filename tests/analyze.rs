@@ -13,6 +13,10 @@ use rulebook::model::{Game, Player};
 use rulebook::pipeline;
 use serde_json::Value;
 
+#[cfg(unix)]
+#[path = "common/special_files.rs"]
+mod special_files;
+
 /// Four placements on a 2x2 board: every game lasts 4 plies (4, 3, 2, 1 legal moves), then
 /// black, to move with no move, loses.
 const FOUR: &str = "// Four placements, then black cannot move and loses.\n\
@@ -668,14 +672,246 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
         header.contains(&format!(": {} games of", games(&after))),
         "{header}"
     );
+    // A writer killed between writing its temporary file and renaming it leaves the file
+    // (as this one may have): the next write to the record removes it.
+    let mut ended = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .arg("--version")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    ended.wait().unwrap();
+    let stale = dir.join(format!(".games.txt.rulebook-tmp-{}", ended.id()));
+    std::fs::write(&stale, "half a record").unwrap();
     // Resumed, the match ends as one never stopped.
     let resumed = rulebook(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["games.txt"], "no temporary file is left");
     let resumed_record = std::fs::read_to_string(&record).unwrap();
     std::fs::remove_file(&record).unwrap();
     let whole = rulebook(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(text(&resumed.stdout), text(&whole.stdout));
     assert_eq!(resumed_record, std::fs::read_to_string(&record).unwrap());
+}
+
+/// Runs the binary, killed if it has not ended within 10 seconds (a regression that blocks
+/// on a FIFO fails instead of hanging the test run).
+#[cfg(unix)]
+fn rulebook_within_10_s(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not end within 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The type of the file at `path`, its links not followed.
+#[cfg(unix)]
+fn file_type(path: &std::path::Path) -> std::fs::FileType {
+    std::fs::symlink_metadata(path).unwrap().file_type()
+}
+
+/// The arguments of a match of two games of Jumps (the rule file `game`) recorded in
+/// `record`, then `more`.
+#[cfg(unix)]
+fn two_games(game: &str, record: &std::path::Path, more: &[&str]) -> Vec<String> {
+    let mut args = vec!["match", game, "--players", "random,easy", "--games", "2"];
+    args.extend(["--max-plies", "12", "--threads", "1", "--record"]);
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.push(record.to_str().unwrap().to_string());
+    args.extend(more.iter().map(|a| a.to_string()));
+    args
+}
+
+/// Runs a match that must be refused before any game is played (within 10 s); returns
+/// the message.
+#[cfg(unix)]
+fn refused_before_play(args: &[String]) -> String {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = rulebook_within_10_s(&args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("] game "),
+        "{err}"
+    );
+    assert_eq!(text(&out.stdout), "", "no game is played");
+    err
+}
+
+/// The names in a folder, sorted.
+#[cfg(unix)]
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue 52: `--record` replaced a device or a FIFO by a regular file, and `--resume` hung
+/// on a FIFO and read `/dev/zero` until the memory ran out. Both are refused before any
+/// game is played, and left as they were (a device is refused for `--resume` without
+/// being read: the null device stands for every device).
+#[cfg(unix)]
+#[test]
+fn a_match_record_is_never_a_device_or_a_fifo() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let dir = scratch("record-special");
+    let file = rule_file("jumps-special", JUMPS);
+    let game = file.to_str().unwrap();
+    if let Some(device) = special_files::null_device(&dir, "null") {
+        for more in [&[][..], &["--resume"][..]] {
+            let err = refused_before_play(&two_games(game, &device, more));
+            assert!(
+                err.contains(&format!(
+                    "error: --record: cannot write `{}`: it is a device, not a regular file",
+                    device.display()
+                )),
+                "{err}"
+            );
+            assert!(file_type(&device).is_char_device());
+        }
+    }
+    let fifo = special_files::fifo(&dir, "pipe.txt");
+    for more in [&[][..], &["--resume"][..]] {
+        let err = refused_before_play(&two_games(game, &fifo, more));
+        assert!(
+            err.contains("it is a FIFO (a named pipe), not a regular file"),
+            "{err}"
+        );
+        assert!(file_type(&fifo).is_fifo());
+    }
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 52: `--record` replaced a symbolic link by a regular file, and the rule file
+/// being played by a record. A link is followed: the record is written to the file it
+/// leads to, from that file's folder, and resumed from; the rule file is refused before
+/// any game is played and left as it was, and written over with `--force` only.
+#[cfg(unix)]
+#[test]
+fn a_match_record_follows_a_link_and_spares_the_rule_file() {
+    let dir = scratch("record-link");
+    let there = scratch("record-link-there");
+    let file = rule_file("jumps-link", JUMPS);
+    let game = file.to_str().unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(there.join("real.txt"), &link).unwrap();
+    let run = |args: Vec<String>| rulebook(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let out = run(two_games(game, &link, &[]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(file_type(&link).is_symlink());
+    let record = std::fs::read_to_string(there.join("real.txt")).unwrap();
+    assert!(
+        record.starts_with("# Jumps: 2 games of random against easy"),
+        "{record}"
+    );
+    let resumed = run(two_games(game, &link, &["--resume"]));
+    let err = text(&resumed.stderr);
+    assert!(err.starts_with("resuming: 2 of 2 games"), "{err}");
+    let again = std::fs::read_to_string(there.join("real.txt")).unwrap();
+    assert_eq!(again, record);
+    assert_eq!(names_in(&there), ["real.txt"]);
+    assert_eq!(names_in(&dir), ["link.txt"]);
+    let rules = std::fs::read_to_string(&file).unwrap();
+    let err = refused_before_play(&two_games(game, &file, &[]));
+    assert!(
+        err.contains(&format!(
+            "error: --record: cannot write `{game}`: it was read as a rule file and would be \
+             replaced by a match record (--force replaces it)"
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), rules);
+    let forced = run(two_games(game, &file, &["--force"]));
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with("# Jumps: 2 games"), "{written}");
+    for folder in [dir, there, file.parent().unwrap().to_path_buf()] {
+        std::fs::remove_dir_all(folder).unwrap();
+    }
+}
+
+/// Issue 52: the refusal of another match's record quoted the line this match writes with
+/// the count of games of the file, not of `--games`. A first line that miscounts the
+/// games of its file is refused on its own; either way the file is left as it was.
+#[test]
+fn another_matchs_record_is_refused_quoting_the_line_of_the_games_asked() {
+    let dir = scratch("other-match");
+    let file = rule_file("jumps-other-match", JUMPS);
+    let record = dir.join("games.txt");
+    let run = |players: &str, games: &str| {
+        let mut args = vec!["match", file.to_str().unwrap(), "--players", players];
+        args.extend(["--games", games, "--max-plies", "12", "--record"]);
+        rulebook(&[&args[..], &[record.to_str().unwrap(), "--resume"]].concat())
+    };
+    assert!(run("random,easy", "2").status.success());
+    let two = std::fs::read_to_string(&record).unwrap();
+    let header = two.lines().next().unwrap();
+    let ours = header.replace(
+        ": 2 games of random against easy",
+        ": 6 games of easy against random",
+    );
+    let err = text(&run("easy,random", "6").stderr);
+    assert!(
+        err.contains(&format!(
+            "games.txt:1: not the record of this match: it begins\n  {header}\n\
+             where this match writes\n  {ours}\n"
+        )),
+        "{err}"
+    );
+    let miscounted = two.replacen(": 2 games of", ": 3 games of", 1);
+    std::fs::write(&record, &miscounted).unwrap();
+    let out = run("random,easy", "6");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("games.txt:1: its first line counts 3 games, but it holds 2"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), miscounted);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+}
+
+/// Issue 52: `analyze --players baseline` worked but its help did not say so.
+#[test]
+fn the_help_of_players_names_every_player() {
+    for command in ["analyze", "match"] {
+        let help = ok(&[command, "--help"]);
+        // The option's line, and the lines of its text if it is wrapped.
+        let mut lines = help
+            .lines()
+            .skip_while(|l| !l.trim().starts_with("--players"));
+        let first = lines.next().unwrap_or_else(|| panic!("{command}: {help}"));
+        let rest = lines.take_while(|l| !l.trim().starts_with('-'));
+        let players: String = std::iter::once(first).chain(rest).collect();
+        for name in ["random", "easy", "medium", "strong", "baseline"] {
+            assert!(
+                players.contains(name),
+                "{command} --players: no {name} in\n{players}"
+            );
+        }
+    }
 }
 
 /// `--adjudicate MARGIN` scores a capped game for the side ahead by MARGIN or more (pieces,

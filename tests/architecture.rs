@@ -2,8 +2,9 @@
 //! the layers, and Cargo lets each use only the crates its `Cargo.toml` names; these tests
 //! hold those names to [`CRATES`] (so that a change of layering is a change of this table,
 //! where a reviewer sees it), the order of the modules inside a crate ([`LAYERS`]), no
-//! bundled game named in the sources, no words for players in the engine, and no function
-//! over [`MAX_FUNCTION_LINES`] lines.
+//! bundled game named in the sources, no words for players in the engine, no function
+//! over [`MAX_FUNCTION_LINES`] lines, and no file read or written whole except through
+//! [`FILE_ACCESS`] (issue 52).
 //!
 //! The source is read as text: comments, string and character literals are blanked first
 //! (keeping line numbers), so a `crate::` inside a doc comment or a `{` inside a string
@@ -92,6 +93,12 @@ const MAX_FUNCTION_LINES: usize = 120;
 /// none is known.
 /// An entry that is no longer over the limit fails the test, so the list only shrinks.
 const ALLOWED_LONG: &[(&str, &str)] = &[];
+
+/// The one file of `src/` that reads and writes users' files itself; every other file reads
+/// and writes them through it (bounded reads of regular files only; atomic writes that
+/// replace only regular files, and not a file read as another kind unless forced). No
+/// file is exempt, tests included: a test module writes its fixtures through it too.
+const FILE_ACCESS: &str = "crates/lang/src/files.rs";
 
 /// Files allowed to name the bundled games: the catalog embeds `games/*.game` by name.
 const MAY_NAME_GAMES: &[&str] = &["crates/lang/src/catalog.rs"];
@@ -590,6 +597,61 @@ fn no_function_is_over_the_limit() {
 }
 
 /// The checks of the checks: the scanner finds what it must and nothing else.
+/// Whether `b` may be part of an identifier.
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The calls in `code` (comments and literals blanked) that read or write a whole file, or
+/// open one to write, without [`FILE_ACCESS`]: `std::fs::read`, `read_to_string` and
+/// `write` (also imported: `use std::fs::{read, write}`), `File::create` (and
+/// `create_new`) and `OpenOptions`; each with its line, in order.
+fn file_access(code: &str) -> Vec<(usize, String)> {
+    let starts = |at: usize| at == 0 || !is_ident_byte(code.as_bytes()[at - 1]);
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("fs::").filter(|(at, _)| starts(*at)) {
+        let rest = &code[at + "fs::".len()..];
+        let names: Vec<&str> = match rest.strip_prefix('{') {
+            Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+            None => vec![rest],
+        };
+        for name in names.into_iter().map(|n| ident(n.trim_start())) {
+            if ["read", "read_to_string", "write"].contains(&name) {
+                found.push((at, format!("fs::{name}")));
+            }
+        }
+    }
+    for call in ["File::create", "OpenOptions"] {
+        for (at, _) in code.match_indices(call).filter(|(at, _)| starts(*at)) {
+            found.push((at, call.to_string()));
+        }
+    }
+    found.sort();
+    found
+        .into_iter()
+        .map(|(at, call)| (code[..at].matches('\n').count() + 1, call))
+        .collect()
+}
+
+#[test]
+fn users_files_are_read_and_written_only_through_files_rs() {
+    let mut problems = Vec::new();
+    for path in sources() {
+        let file = display(&path);
+        if file == FILE_ACCESS {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (line, call) in file_access(&code_only(&text)) {
+            problems.push(format!(
+                "{file}:{line}: `{call}`: read and write files through {FILE_ACCESS} \
+                 (bounded reads of regular files; checked, atomic writes)"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
 #[test]
 fn the_scanner_reads_imports_functions_and_literals() {
     let code = code_only(
@@ -622,4 +684,19 @@ fn the_scanner_reads_imports_functions_and_literals() {
         project_dependencies(manifest),
         ["rulebook-lang", "rulebook-model"]
     );
+    let code = code_only(
+        "let a = std::fs::read_to_string(p);\n// std::fs::write in a comment\nuse std::fs::{\n    read_dir,\n    write,\n};\nlet f = File::create(p); let d = std::fs::read_dir(p); fs::read(p);\nlet o = OpenOptions::new(); let n = \"fs::write\"; let m = OtherFile::create(p);\n",
+    );
+    let calls = file_access(&code);
+    let expected = [
+        (1, "fs::read_to_string"),
+        (3, "fs::write"),
+        (7, "File::create"),
+        (7, "fs::read"),
+        (8, "OpenOptions"),
+    ];
+    assert_eq!(calls.len(), expected.len(), "{calls:?}");
+    for ((line, call), (l, c)) in calls.iter().zip(expected) {
+        assert_eq!((*line, call.as_str()), (l, c));
+    }
 }

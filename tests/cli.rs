@@ -7,6 +7,10 @@ use rulebook::analysis::random_game;
 use rulebook::engine::State;
 use rulebook::{notation, pipeline};
 
+#[cfg(unix)]
+#[path = "common/special_files.rs"]
+mod special_files;
+
 fn rulebook(args: &[&str], stdin: &str) -> Output {
     rulebook_in(std::path::Path::new("."), args, stdin)
 }
@@ -928,4 +932,83 @@ fn material_names_the_letters_of_the_kinds_a_player_has() {
     assert!(out.contains("5  . . . r . . .  5"), "{out}");
     assert!(out.contains("fox (r): 1 piece"), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The names in a folder, sorted.
+#[cfg(unix)]
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue 52: `render X.game --svg X.game` turned the rule file into a picture, with exit 0,
+/// and a device, a FIFO or a symbolic link named as the picture was replaced by a regular
+/// file. Each is refused, the file left as it was (`--force` writes over the rule file);
+/// a link to a picture is followed, and the file it leads to replaced from its folder.
+#[cfg(unix)]
+#[test]
+fn render_replaces_only_a_regular_file_and_never_the_rule_file_unasked() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let file_type = |p: &std::path::Path| std::fs::symlink_metadata(p).unwrap().file_type();
+    let dir = scratch("render-targets");
+    let rules_text = std::fs::read_to_string("tests/fixtures/valid/kalah.game").unwrap();
+    let rules = dir.join("my.game");
+    std::fs::write(&rules, &rules_text).unwrap();
+    let game = rules.to_str().unwrap();
+    let err = fails(&["render", game, "--svg", game]);
+    assert!(
+        err.contains(&format!(
+            "error: cannot write `{game}`: it was read as a rule file and would be replaced \
+             by a picture (--force replaces it)"
+        )),
+        "{err}"
+    );
+    let link = dir.join("link.svg");
+    std::os::unix::fs::symlink("my.game", &link).unwrap();
+    let err = fails(&["render", game, "--svg", link.to_str().unwrap()]);
+    assert!(
+        err.contains("(a link to `") && err.contains("it was read as a rule file"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&rules).unwrap(), rules_text);
+    if let Some(device) = special_files::null_device(&dir, "null") {
+        let err = fails(&["render", "migong", "--svg", device.to_str().unwrap()]);
+        assert!(
+            err.contains(&format!(
+                "error: cannot write `{}`: it is a device, not a regular file",
+                device.display()
+            )),
+            "{err}"
+        );
+        assert!(file_type(&device).is_char_device());
+    }
+    let fifo = special_files::fifo(&dir, "pipe.svg");
+    let err = fails(&["render", "migong", "--svg", fifo.to_str().unwrap()]);
+    assert!(
+        err.contains("it is a FIFO (a named pipe), not a regular file"),
+        "{err}"
+    );
+    assert!(file_type(&fifo).is_fifo());
+    // A link to a picture in another folder: that picture is replaced, the link kept.
+    let there = scratch("render-targets-there");
+    std::fs::write(there.join("real.svg"), "old").unwrap();
+    let picture = dir.join("picture.svg");
+    std::os::unix::fs::symlink(there.join("real.svg"), &picture).unwrap();
+    ok(&["render", "migong", "--svg", picture.to_str().unwrap()]);
+    assert!(file_type(&picture).is_symlink());
+    let drawn = std::fs::read_to_string(there.join("real.svg")).unwrap();
+    assert!(drawn.starts_with("<svg"), "{drawn}");
+    assert_eq!(names_in(&there), ["real.svg"]);
+    let left: Vec<String> = names_in(&dir).into_iter().filter(|n| n != "null").collect();
+    let expected = ["link.svg", "my.game", "picture.svg", "pipe.svg"];
+    assert_eq!(left, expected, "no temporary file is left");
+    // Asked, it writes over the rule file.
+    ok(&["render", game, "--svg", game, "--force"]);
+    assert!(std::fs::read_to_string(&rules).unwrap().starts_with("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&there).unwrap();
 }

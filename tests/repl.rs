@@ -5,6 +5,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+#[cfg(unix)]
+#[path = "common/special_files.rs"]
+mod special_files;
+
 /// A directory of its own for each test (autosave and records).
 fn home(test: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rulebook-repl-{test}-{}", std::process::id()));
@@ -532,5 +536,79 @@ fn the_autosave_of_an_earlier_version_is_kept_as_a_slot() {
         "{}",
         stdout(&out)
     );
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+/// Issue 52: `save` and `svg` over the rule file being played turned it into a record or
+/// a picture, `save /dev/full` (as root) replaced the device, and a symbolic link was
+/// replaced by a file. Each is refused with the file named, the file left as it was. A
+/// record loaded is saved over (that is what saving a loaded game is for), not drawn
+/// over; a link is followed, and the record written where it leads loads.
+#[cfg(unix)]
+#[test]
+fn save_and_svg_replace_only_regular_files_and_never_the_rule_file() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let file_type = |p: &Path| std::fs::symlink_metadata(p).unwrap().file_type();
+    let h = home("safe-outputs");
+    let rules = std::fs::read_to_string("tests/fixtures/valid/kalah.game").unwrap();
+    std::fs::write(h.join("my.game"), &rules).unwrap();
+    special_files::fifo(&h, "pipe.svg");
+    let device = special_files::null_device(&h, "null");
+    std::fs::create_dir(h.join("records")).unwrap();
+    std::os::unix::fs::symlink("records/real.yaml", h.join("link.yaml")).unwrap();
+    let mut script = String::from("1\nsave my.game\nsvg my.game\nsvg pipe.svg\n");
+    if let Some(device) = &device {
+        script += &format!("save {}\n", device.display());
+    }
+    script += "save link.yaml\nload link.yaml\nsvg link.yaml\nsave link.yaml\nsvg board.svg\n";
+    let out = run(&h, &["play", "my.game"], &script);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "refused lines: {}",
+        stderr(&out)
+    );
+    let t = stdout(&out);
+    let mut replies = vec![
+        "error: cannot write `my.game`: it was read as a rule file and would be replaced by \
+         a game record; choose another file"
+            .to_string(),
+        "error: cannot write `my.game`: it was read as a rule file and would be replaced by \
+         a picture; choose another file"
+            .to_string(),
+        "error: cannot write `pipe.svg`: it is a FIFO (a named pipe), not a regular file".into(),
+        "saved 1 move to link.yaml\n".into(),
+        "loaded link.yaml (1 move)".into(),
+        "error: cannot write `link.yaml` (a link to `records/real.yaml`): it was read as a \
+         game record and would be replaced by a picture; choose another file"
+            .into(),
+        "drew the position in board.svg".into(),
+    ];
+    if let Some(device) = &device {
+        replies.push(format!(
+            "error: cannot write `{}`: it is a device, not a regular file",
+            device.display()
+        ));
+        assert!(file_type(device).is_char_device());
+    }
+    for reply in replies {
+        assert!(t.contains(&reply), "no `{reply}` in\n{t}");
+    }
+    assert_eq!(t.matches("saved 1 move to link.yaml").count(), 2, "{t}");
+    assert_eq!(std::fs::read_to_string(h.join("my.game")).unwrap(), rules);
+    assert!(file_type(&h.join("pipe.svg")).is_fifo());
+    assert!(file_type(&h.join("link.yaml")).is_symlink());
+    let mut names: Vec<String> = std::fs::read_dir(&h)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "null")
+        .collect();
+    names.sort();
+    let expected = ["board.svg", "link.yaml", "my.game", "pipe.svg", "records"];
+    assert_eq!(names, expected, "no temporary file is left");
+    // The record where the link leads names the rule file so that it loads.
+    let out = run(&h, &["play", "--load", "records/real.yaml"], "history\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("  1. south 1"), "{}", stdout(&out));
     std::fs::remove_dir_all(h).unwrap();
 }

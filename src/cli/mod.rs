@@ -10,6 +10,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::files::Replace;
+
 pub use analyze::{AnalyzeArgs, MatchArgs, RunArgs};
 
 mod analyze;
@@ -107,10 +109,14 @@ pub enum Command {
         game: GameArgs,
         #[command(flatten)]
         start: StartArgs,
-        /// The SVG file to write (written to a temporary file, then renamed into place);
-        /// `-` writes the picture to standard output.
+        /// The SVG file to write (written to a temporary file, then renamed into place; a
+        /// symbolic link is followed, a device or a FIFO refused); `-` writes the picture
+        /// to standard output.
         #[arg(long, value_name = "FILE")]
         svg: std::path::PathBuf,
+        /// Write the picture even over a file this command read as a rule file.
+        #[arg(long)]
+        force: bool,
     },
     /// Print a position: board, side to move, legal moves, or the outcome.
     Position {
@@ -330,7 +336,12 @@ fn execute(cli: Cli) -> Result<(), String> {
             seed,
             json,
         } => think::run(&game, &start, &level, positions, seed, json),
-        Command::Render { game, start, svg } => render::run(&game, &start, &svg),
+        Command::Render {
+            game,
+            start,
+            svg,
+            force,
+        } => render::run(&game, &start, &svg, Replace::forced(force)),
         Command::Test { paths, update } => test::run(&paths, update),
         Command::Snapshot { files } => snapshot::run(&files),
         Command::Position { game, start, json } => position::run(&game, &start, json),

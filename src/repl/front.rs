@@ -378,7 +378,9 @@ mod tests {
         // File names, from the file system.
         let dir = std::env::temp_dir().join(format!("rulebook-complete-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("game-one.yaml"), "").unwrap();
+        let file = dir.join("game-one.yaml");
+        let (kind, replace) = (crate::files::Kind::GameRecord, crate::files::Replace::Never);
+        crate::files::write_atomic(&file, kind, "", replace).unwrap();
         let whole = format!("{}/game-one.yaml", dir.display());
         let line = format!("load {}/game-o", dir.display());
         assert_eq!(h.candidates(&line, line.len()), (5, vec![whole.clone()]));

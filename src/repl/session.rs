@@ -9,6 +9,7 @@ use super::command::{self, Command};
 use crate::ai::{self, Budget, Level, Searcher};
 use crate::diag::plural;
 use crate::engine::{Move, MoveList, MoveReport, State};
+use crate::files::{self, Kind, Replace};
 use crate::model::Player;
 use crate::notation::{self, MoveError};
 use crate::record::{self, Record, Setup};
@@ -364,9 +365,9 @@ impl Session {
             Command::Goto(n) => self.goto(n),
             Command::Svg(file) => {
                 let svg = render::position_svg(&self.state);
-                match crate::files::write_atomic(Path::new(&file), &svg) {
+                match files::write_atomic(Path::new(&file), Kind::Picture, &svg, Replace::Never) {
                     Ok(()) => Reply::ok(format!("drew the position in {file}\n")),
-                    Err(e) => Reply::error(format!("cannot write `{file}`: {e}")),
+                    Err(e) => Reply::error(e),
                 }
             }
             Command::Quit => Reply {

@@ -90,7 +90,7 @@ fn read_file(path: &str) -> Result<Source, LoadError> {
     let bytes = crate::files::read_bounded(
         std::path::Path::new(path),
         MAX_SOURCE_BYTES as u64,
-        "a rule file",
+        crate::files::Kind::RuleFile,
     )
     .map_err(fail)?;
     let name = path.to_string();

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::render;
 use rulebook_engine::State;
+use rulebook_lang::files::{self, Kind, Replace};
 use rulebook_lang::pipeline;
 use rulebook_model::{Game, Player};
 use rulebook_notation as notation;
@@ -172,15 +173,17 @@ fn resignation_result(game: &Game, player: Player) -> String {
 }
 
 /// Writes a record to `path` atomically ([`rulebook_lang::files::write_atomic`]): a crash leaves
-/// either the old file or the new one. A rule file's path is written so that the record
-/// finds it from any folder ([`path_from_record`]).
+/// either the old file or the new one. A symbolic link is followed to the file it leads
+/// to; a device, a FIFO, a folder, or a file this program read as another kind of file (the
+/// rule file being played) is refused. A rule file's path is written so that the record
+/// finds it from any folder ([`path_from_record`]), from the folder of the file written.
 pub fn save(path: &Path, record: &Record) -> Result<(), String> {
+    let file = files::check_output(path, Kind::GameRecord, Replace::Never)?;
     let mut record = record.clone();
-    record.game = path_from_record(path, &record.game);
+    record.game = path_from_record(&file, &record.game);
     let text =
         crate::yaml::to_string(&record).map_err(|e| format!("cannot write a record: {e}"))?;
-    rulebook_lang::files::write_atomic(path, &text)
-        .map_err(|e| format!("cannot save to `{}`: {e}", path.display()))
+    files::write_atomic(&file, Kind::GameRecord, &text, Replace::Never)
 }
 
 /// The game as a record at `record` names it: a bundled name as it is; a rule file by its
@@ -211,7 +214,7 @@ fn path_from_record(record: &Path, game: &str) -> String {
 /// relative path is read from the record's folder (where [`save`] writes it from), or
 /// else, for records written before, from the current folder.
 pub fn load(path: &Path) -> Result<Record, String> {
-    let text = rulebook_lang::files::read_text(path, MAX_RECORD_BYTES, "a game record")?;
+    let text = files::read_text(path, MAX_RECORD_BYTES, Kind::GameRecord)?;
     let mut record: Record = crate::yaml::from_str(&text)
         .map_err(|e| format!("`{}` is not a game record: {e}", path.display()))?;
     let beside = path.parent().map(|folder| folder.join(&record.game));

@@ -23,6 +23,7 @@ use super::common::{load, settings_line};
 use super::{threads_or_all, GameArgs};
 use crate::diag::plural;
 use crate::engine::{Move, Outcome, State};
+use crate::files::Replace;
 use crate::model::Player;
 use play::{Agent, GameResult, Plan, Tally};
 
@@ -37,8 +38,9 @@ pub struct AnalyzeArgs {
     /// Games to play (1 to 10,000,000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
-    /// Who plays every seat: random, or the computer at a level (easy, medium, strong; by
-    /// iterations only, so results do not depend on the machine).
+    /// Who plays every seat: random, the computer at a level (easy, medium, strong; by
+    /// iterations only, so results do not depend on the machine), or baseline: a plain
+    /// search to depth 2 judged by the game's evaluation (baseline3 to baseline9: deeper).
     #[arg(long, default_value = "random")]
     pub players: String,
     #[command(flatten)]
@@ -89,7 +91,8 @@ pub struct MatchArgs {
     pub json: bool,
     /// Write every game's moves to this file, one game per line, with its seats and
     /// result, again as each game ends (the file is replaced whole, never left half
-    /// written), so that a run stopped or killed keeps the games it finished.
+    /// written), so that a run stopped or killed keeps the games it finished. A symbolic
+    /// link is followed; a device, a FIFO or the rule file played is refused.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Continue a match stopped before its end (Ctrl-C, or killed), or play more games of a finished
@@ -99,6 +102,9 @@ pub struct MatchArgs {
     /// game is played).
     #[arg(long, requires = "record")]
     pub resume: bool,
+    /// Write the --record file even over a file this command read as the rule file.
+    #[arg(long, requires = "record")]
+    pub force: bool,
 }
 
 /// Plies of random opening a match plays before its players take over, unless told.
@@ -306,8 +312,9 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         record: args.record.is_some(),
         replays: None,
     };
+    let replace = Replace::forced(args.force);
     if let Some(path) = &args.record {
-        record::check_writable(path)?;
+        record::check_writable(path, replace)?;
         if args.resume {
             replays = record::read(path, &plan)?;
             eprintln!(
@@ -323,7 +330,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     let kept = args
         .record
         .as_deref()
-        .map(|path| record::Kept::new(path, &plan));
+        .map(|path| record::Kept::new(path, &plan, replace));
     let log = |g: &GameResult, moves: &[Move]| {
         let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
         let line = format!("[{n}/{}] {}", plan.games, record::game_line(&plan, g));
@@ -334,7 +341,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     };
     let tally = run_with_progress(&plan, &stop, Some(&log));
     if let Some(path) = &args.record {
-        record::write(path, &plan, &tally)?;
+        record::write(path, &plan, &tally, replace)?;
     }
     let m = match_report(&tally, &plan, &game, &lineup, args);
     if args.json {

@@ -9,6 +9,7 @@ use std::sync::Mutex;
 
 use super::play::{GameResult, Plan, Tally};
 use crate::engine::{Move, MoveList, State};
+use crate::files::{Kind, Replace};
 use crate::model::Player;
 
 /// The second line of a record, after its header ([`header`]).
@@ -16,14 +17,19 @@ const LEGEND: &str = "# a game a line: its number, who played which side, the re
                       plies, and the moves (replay them with `rulebook position GAME --moves \
                       \"...\"`)";
 
+/// The largest record `--resume` reads (a line a game: 10,000 games of 400 plies take
+/// about 25 MB).
+const MAX_RECORD_BYTES: u64 = 1 << 30;
+
 /// Refuses, before any game is played, a record file that could not be written: a folder,
-/// or a file in a folder that does not exist or cannot be written.
-pub(super) fn check_writable(path: &Path) -> Result<(), String> {
-    let refuse = |why: String| format!("error: --record: cannot write {}: {why}", path.display());
-    if path.is_dir() {
-        return Err(refuse("it is a folder".into()));
-    }
-    let folder = match path.parent() {
+/// a device or a FIFO, a file this command read as the rule file (unless `replace` allows
+/// it), or a file in a folder that does not exist or cannot be written. A symbolic link
+/// is followed: the file it leads to is checked.
+pub(super) fn check_writable(path: &Path, replace: Replace) -> Result<(), String> {
+    let file = crate::files::check_output(path, Kind::MatchRecord, replace)
+        .map_err(|e| format!("error: --record: {e}"))?;
+    let refuse = |why: String| format!("error: --record: cannot write `{}`: {why}", path.display());
+    let folder = match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
@@ -35,9 +41,14 @@ pub(super) fn check_writable(path: &Path) -> Result<(), String> {
 
 /// Writes the games of `tally` (played with [`Plan::record`]) to `path`, replacing it at
 /// once.
-pub(super) fn write(path: &Path, plan: &Plan, tally: &Tally) -> Result<(), String> {
-    crate::files::write_atomic(path, &text(plan, tally))
-        .map_err(|e| format!("error: --record: cannot write {}: {e}", path.display()))
+pub(super) fn write(
+    path: &Path,
+    plan: &Plan,
+    tally: &Tally,
+    replace: Replace,
+) -> Result<(), String> {
+    crate::files::write_atomic(path, Kind::MatchRecord, &text(plan, tally), replace)
+        .map_err(|e| format!("error: --record: {e}"))
 }
 
 /// The games of a match kept in its record as they end: the record is written again after
@@ -46,15 +57,17 @@ pub(super) fn write(path: &Path, plan: &Plan, tally: &Tally) -> Result<(), Strin
 pub(super) struct Kept<'a> {
     path: &'a Path,
     plan: &'a Plan<'a>,
+    replace: Replace,
     games: Mutex<Vec<(GameResult, Vec<Move>)>>,
 }
 
 impl<'a> Kept<'a> {
-    /// No game kept yet.
-    pub(super) fn new(path: &'a Path, plan: &'a Plan<'a>) -> Kept<'a> {
+    /// No game kept yet; the record is written to `path` as [`write`] writes it.
+    pub(super) fn new(path: &'a Path, plan: &'a Plan<'a>, replace: Replace) -> Kept<'a> {
         Kept {
             path,
             plan,
+            replace,
             games: Mutex::new(Vec::new()),
         }
     }
@@ -65,8 +78,9 @@ impl<'a> Kept<'a> {
         let at = games.partition_point(|(g, _)| g.index < result.index);
         games.insert(at, (*result, moves.to_vec()));
         let each = games.iter().map(|(g, moves)| (g, moves.as_slice()));
-        crate::files::write_atomic(self.path, &games_text(self.plan, games.len(), each))
-            .map_err(|e| format!("error: --record: cannot write {}: {e}", self.path.display()))
+        let text = games_text(self.plan, games.len(), each);
+        crate::files::write_atomic(self.path, Kind::MatchRecord, &text, self.replace)
+            .map_err(|e| format!("error: --record: {e}"))
     }
 }
 
@@ -104,17 +118,27 @@ pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
 /// The first line of a record of `games` games played by `plan`: the game, the players
 /// and the options that decide the games.
 fn header(plan: &Plan, games: usize) -> String {
+    let (before, after) = header_around_count(plan);
+    format!("{before}{games}{after}")
+}
+
+/// The first line of a record played by `plan`, before and after its count of games.
+fn header_around_count(plan: &Plan) -> (String, String) {
     let game = plan.start.game();
     let names: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
-    format!(
-        "# {}{}: {games} games of {}, seed {}, cap {} plies, {} plies of random opening",
+    let before = format!(
+        "# {}{}: ",
         crate::render::terminal_safe(&game.name),
-        super::settings_line(game),
+        super::settings_line(game)
+    );
+    let after = format!(
+        " games of {}, seed {}, cap {} plies, {} plies of random opening",
         names.join(" against "),
         plan.seed,
         plan.max_plies,
         plan.open,
-    )
+    );
+    (before, after)
 }
 
 /// The record: two comment lines, then a line a game.
@@ -144,27 +168,36 @@ fn games_text<'g>(
 
 /// The games of the record at `path`, written by a match of the same game, players and
 /// options as `plan` (`--resume`): each game's number and its moves (none when there is
-/// no file yet). Refuses, with the file's line, a record of another match, a game beyond
-/// the games asked or given twice, a move that is not legal, and a game whose moves stop
-/// before its end and the cap or go past the cap.
+/// no file yet). The record is read as every file is ([`crate::files::read_text`]: a
+/// regular file, of at most [`MAX_RECORD_BYTES`]). Refuses, with the file's line, a record
+/// of another match, a first line that does not count the games the file holds, a game
+/// beyond the games asked or given twice, a move that is not legal, and a game whose moves
+/// stop before its end and the cap or go past the cap.
 pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>, String> {
     let refuse =
         |line: usize, why: String| format!("error: --resume: {}:{line}: {why}", path.display());
-    let text = match std::fs::read_to_string(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
-        read => {
-            read.map_err(|e| format!("error: --resume: cannot read {}: {e}", path.display()))?
-        }
-    };
+    // No file yet (or a symbolic link to none): the first run of the match.
+    if std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(BTreeMap::new());
+    }
+    let text = crate::files::read_text(path, MAX_RECORD_BYTES, Kind::MatchRecord)
+        .map_err(|e| format!("error: --resume: {e}"))?;
     let games: Vec<(usize, &str)> = (1..)
         .zip(text.lines())
         .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     let first = text.lines().next().unwrap_or("");
-    let expected = header(plan, games.len());
-    if first != expected {
+    let count = counted_games(plan, first).ok_or_else(|| {
         let why = format!(
-            "not the record of this match: it begins\n  {first}\nwhere this match writes\n  {expected}"
+            "not the record of this match: it begins\n  {first}\nwhere this match writes\n  {}",
+            header(plan, plan.games as usize)
+        );
+        refuse(1, why)
+    })?;
+    if count != games.len() as u64 {
+        let why = format!(
+            "its first line counts {count} games, but it holds {}",
+            games.len()
         );
         return Err(refuse(1, why));
     }
@@ -176,6 +209,17 @@ pub(super) fn read(path: &Path, plan: &Plan) -> Result<BTreeMap<u64, Vec<Move>>,
         }
     }
     Ok(replays)
+}
+
+/// The count of games a record's first line gives, if it is the first line of a record
+/// played by `plan` ([`header`]).
+fn counted_games(plan: &Plan, first: &str) -> Option<u64> {
+    let (before, after) = header_around_count(plan);
+    let count = first.strip_prefix(&before)?.strip_suffix(&after)?;
+    if !count.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    count.parse().ok()
 }
 
 /// A game line's number and moves, replayed from the start to the game's end (or the cap).

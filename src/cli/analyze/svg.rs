@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::report::Report;
 use crate::analysis::stats::Proportion;
+use crate::files::{Kind, Replace};
 
 /// Chart size and margins, in SVG units.
 const W: f64 = 640.0;
@@ -23,7 +24,8 @@ const COLOURS: [&str; 2] = ["#1f77b4", "#d62728"];
 pub(super) const FILES: [&str; 3] = ["length.svg", "branching.svg", "wins.svg"];
 
 /// Makes sure the folder exists and can be written to before any game is played: creates
-/// it if missing and writes and removes a probe file.
+/// it if missing, writes and removes a probe file, and checks that each chart's file may
+/// be replaced (not a device, a FIFO or a file read as a rule file).
 pub(super) fn prepare(dir: &Path) -> Result<PathBuf, String> {
     let refuse = |e: std::io::Error| {
         format!(
@@ -36,6 +38,10 @@ pub(super) fn prepare(dir: &Path) -> Result<PathBuf, String> {
     }
     std::fs::create_dir_all(dir).map_err(refuse)?;
     crate::files::check_writable_folder(dir).map_err(refuse)?;
+    for name in FILES {
+        crate::files::check_output(&dir.join(name), Kind::Picture, Replace::Never)
+            .map_err(|e| format!("error: --svg: {e}"))?;
+    }
     Ok(dir.to_path_buf())
 }
 
@@ -50,8 +56,8 @@ pub(super) fn write_all(dir: &Path, a: &Report, b: Option<&Report>) -> Result<()
     ];
     for (name, text) in FILES.iter().zip(charts) {
         let path = dir.join(name);
-        crate::files::write_atomic(&path, &text)
-            .map_err(|e| format!("error: cannot write {}: {e}", path.display()))?;
+        crate::files::write_atomic(&path, Kind::Picture, &text, Replace::Never)
+            .map_err(|e| format!("error: {e}"))?;
     }
     Ok(())
 }

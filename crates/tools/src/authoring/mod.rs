@@ -26,9 +26,10 @@ pub fn diff(old: &str, new: &str, names: (&str, &str)) -> String {
         .to_string()
 }
 
-/// Reads a text file of at most [`MAX_FILE_BYTES`], with a message naming it on failure.
-pub fn read_text(path: &Path) -> Result<String, String> {
-    rulebook_lang::files::read_text(path, MAX_FILE_BYTES, "a scenario or snapshot file")
+/// Reads a scenario or snapshot file (`kind`) of at most [`MAX_FILE_BYTES`], with a
+/// message naming it on failure.
+pub fn read_text(path: &Path, kind: rulebook_lang::files::Kind) -> Result<String, String> {
+    rulebook_lang::files::read_text(path, MAX_FILE_BYTES, kind)
 }
 
 /// What `rulebook test` runs for one file it was given or found in a folder.

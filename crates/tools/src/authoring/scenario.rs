@@ -173,7 +173,7 @@ impl FileReport {
 /// Reads a scenario file and runs every case in it. An error means the file could not be
 /// run at all (unreadable, malformed, or its game does not load); the message says where.
 pub fn run_file(path: &Path) -> Result<FileReport, String> {
-    let text = super::read_text(path)?;
+    let text = super::read_text(path, rulebook_lang::files::Kind::Scenario)?;
     let file: ScenarioFile = crate::yaml::from_str(&text).map_err(|e| {
         let at = match e.location {
             Some((line, column)) => format!("{}:{line}:{column}", path.display()),

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::analysis::{perft, random_game};
 use crate::render::{board_text, outcome_text, position_text, summary};
 use rulebook_engine::State;
+use rulebook_lang::files::{Kind, Replace};
 use rulebook_lang::pipeline;
 use rulebook_model::{Game, Player};
 use rulebook_notation as notation;
@@ -181,8 +182,8 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
 pub fn write(rule_file: &Path) -> Result<PathBuf, String> {
     let text = generate(rule_file)?;
     let path = snapshot_path(rule_file);
-    rulebook_lang::files::write_atomic(&path, &text)
-        .map_err(|e| format!("error: cannot write `{}`: {e}", path.display()))?;
+    rulebook_lang::files::write_atomic(&path, Kind::Snapshot, &text, Replace::Never)
+        .map_err(|e| format!("error: {e}"))?;
     Ok(path)
 }
 
@@ -209,7 +210,7 @@ pub fn check(snapshot: &Path, update: bool) -> Result<Verdict, String> {
     }
     let now = generate(&rule_file)?;
     let recorded = match snapshot.is_file() {
-        true => super::read_text(snapshot).map_err(|e| format!("error: {e}"))?,
+        true => super::read_text(snapshot, Kind::Snapshot).map_err(|e| format!("error: {e}"))?,
         false if update => String::new(),
         false => {
             return Err(format!(
@@ -224,8 +225,8 @@ pub fn check(snapshot: &Path, update: bool) -> Result<Verdict, String> {
         return Ok(Verdict::Same);
     }
     if update {
-        rulebook_lang::files::write_atomic(snapshot, &now)
-            .map_err(|e| format!("error: cannot write `{}`: {e}", snapshot.display()))?;
+        rulebook_lang::files::write_atomic(snapshot, Kind::Snapshot, &now, Replace::Never)
+            .map_err(|e| format!("error: {e}"))?;
     }
     Ok(Verdict::Drifted(super::diff(
         &recorded,
