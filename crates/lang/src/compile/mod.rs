@@ -2,6 +2,28 @@
 //! becomes a [`Game`]: the board's tables built, regions turned into site lists, every
 //! condition that depends only on the configuration folded away, hash keys drawn.
 
+use crate::check::{
+    ActionDecl, Builtin, CaptureFilterDecl, Conditional, Description, EffectDecl, MoveDecl,
+    RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind, Unary,
+};
+use crate::diag::{Diagnostic, Span};
+use rulebook_model::board::MAX_GRID_SIDE;
+use rulebook_model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
+use rulebook_model::tiles::PATTERNS;
+use rulebook_model::{self as model, Board, Condition, Expr, Game, Op, PlayerRef, Site, Zobrist};
+
+mod board;
+mod chains;
+mod config;
+mod end_keys;
+mod goals;
+mod regions;
+mod setup;
+mod sow_plan;
+mod tiles;
+
+pub use config::Config;
+
 /// The most pits per player on a mancala board.
 pub const MAX_PITS: i64 = 32;
 
@@ -14,118 +36,6 @@ pub const MAX_QUANTIFIED_SITES: u64 = 1 << 16;
 
 /// The most moves back a ban on repetition `within N` may look.
 pub const MAX_WITHIN: i64 = 1000;
-
-use crate::check::{
-    knob_names, ActionDecl, BoardDecl, Builtin, CaptureFilterDecl, Conditional, Description,
-    EffectDecl, Knob, KnobValue, MoveDecl, RegionConst, RunDecl, SowRuleDecl, TExpr, TExprKind,
-    Unary,
-};
-use crate::diag::{Diagnostic, Span};
-use rulebook_model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
-use rulebook_model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
-use rulebook_model::tiles::{Constraint, Tiles, PATTERNS, SIDES};
-use rulebook_model::{
-    self as model, Board, Condition, Expr, Game, Op, PlayerRef, Setting, Site, Zobrist, MAX_HAND,
-};
-
-mod chains;
-mod end_keys;
-mod goals;
-mod sow_plan;
-
-/// Values for every parameter and option of a description.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// The preset these values started from.
-    pub preset: Option<String>,
-    /// Parameter values, in declaration order.
-    pub params: Vec<i64>,
-    /// Option choice indices, in declaration order.
-    pub options: Vec<usize>,
-}
-
-impl Config {
-    /// The defaults, then the preset (the named one, or else the default preset), then each
-    /// `key=value` of `sets` in order. Unknown names and bad values are errors.
-    pub fn resolve(
-        desc: &Description,
-        preset: Option<&str>,
-        sets: &[String],
-    ) -> Result<Config, Diagnostic> {
-        let mut config = Config {
-            preset: None,
-            params: desc.params.iter().map(|p| p.default).collect(),
-            options: desc.options.iter().map(|o| o.default).collect(),
-        };
-        let chosen =
-            match preset {
-                Some(name) => Some(desc.presets.iter().find(|p| p.name == name).ok_or_else(
-                    || {
-                        let names: Vec<&str> =
-                            desc.presets.iter().map(|p| p.name.as_str()).collect();
-                        let mut d =
-                            Diagnostic::plain(format!("{} has no preset `{name}`", desc.name));
-                        d = if names.is_empty() {
-                            d.with_note("this game has no presets")
-                        } else {
-                            d.with_note(format!("its presets are: {}", names.join(", ")))
-                        };
-                        d.with_suggestion(name, names.iter().copied())
-                    },
-                )?),
-                None => desc.default_preset.map(|i| &desc.presets[i]),
-            };
-        if let Some(p) = chosen {
-            config.preset = Some(p.name.clone());
-            for (knob, value) in &p.settings {
-                config.set(*knob, *value);
-            }
-        }
-        for s in sets {
-            let (key, value) = s.split_once('=').ok_or_else(|| {
-                Diagnostic::plain(format!("`{s}` is not a setting"))
-                    .with_help("write settings as `name=value`, e.g. `--set size=9`")
-            })?;
-            let (key, value) = (key.trim(), value.trim());
-            if let Some(i) = desc.params.iter().position(|p| p.name == key) {
-                let p = &desc.params[i];
-                let v: i64 = value.parse().map_err(|_| {
-                    Diagnostic::plain(format!("`{key}` takes a whole number, not `{value}`"))
-                        .with_note(format!("`{key}` ranges over {}..{}", p.min, p.max))
-                })?;
-                if v < p.min || v > p.max {
-                    return Err(Diagnostic::plain(format!(
-                        "{key}={v} is out of range: `{key}` ranges over {}..{}",
-                        p.min, p.max
-                    )));
-                }
-                config.params[i] = v;
-            } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
-                config.options[i] = desc.options[i].choice(value, None)?;
-            } else {
-                let known = knob_names(&desc.params, &desc.options);
-                let mut d =
-                    Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
-                d = if known.is_empty() {
-                    d.with_note("this game has no parameters or options")
-                } else {
-                    d.with_note(format!("it has: {}", known.join(", ")))
-                };
-                d = d.with_suggestion(key, known.iter().copied());
-                return Err(d);
-            }
-        }
-        Ok(config)
-    }
-
-    fn set(&mut self, knob: Knob, value: KnobValue) {
-        match (knob, value) {
-            (Knob::Param(i), KnobValue::Int(v)) => self.params[i] = v,
-            (Knob::Option(i), KnobValue::Choice(c)) => self.options[i] = c,
-            _ => {}
-        }
-    }
-}
 
 /// The end rules kept for these settings, with their conditions on the position and where
 /// each condition is written.
@@ -474,175 +384,6 @@ impl Compiler<'_> {
         for x in e.operands() {
             self.reachable_thresholds(x, span);
         }
-    }
-
-    /// The board, its size from the configuration.
-    fn build_board(&mut self) -> Option<Board> {
-        Some(match &self.desc.board {
-            BoardDecl::Grid {
-                width,
-                height,
-                drawing,
-                ..
-            } => {
-                let w = self.side(width, "width")?;
-                let h = self.side(height, "height")?;
-                let mut board = Board::grid(w, h);
-                board.drawing = *drawing;
-                board
-            }
-            BoardDecl::Mancala { pits } => {
-                let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
-                Board::mancala(n as u16, &self.desc.players)
-            }
-            BoardDecl::Hex { side, removed } => {
-                let n = self.bounded(side, 1, MAX_HEX_SIDE, "the number of cells a side")?;
-                self.hex_board(n as u16, removed)?
-            }
-        })
-    }
-
-    /// A grid's `with diagonals on REGION` (diagonal links kept only between the region's
-    /// points) and `without REGION` (its points taken off the board, after which every
-    /// region the file names leaves them out). Both regions are folded on the full grid, so
-    /// they may be `dark` or name any point.
-    fn shape_grid(&mut self) -> Option<()> {
-        let BoardDecl::Grid {
-            diagonals,
-            without,
-            lines,
-            ..
-        } = &self.desc.board
-        else {
-            return Some(());
-        };
-        if !lines.is_empty() {
-            let lines = self.drawn_lines(&lines.clone())?;
-            self.board.as_mut()?.join_lines(lines);
-        }
-        if let Some(region) = diagonals {
-            let sites = self.region_value(region)?;
-            self.board.as_mut()?.keep_diagonals_within(&sites);
-        }
-        if let Some(region) = without {
-            let sites = self.region_value(region)?;
-            self.board.as_mut()?.remove_points(&sites);
-        }
-        Some(())
-    }
-
-    /// The lines a grid is drawn `with`, as sites: every point on the board, each two
-    /// neighbours on a line along a rank, file or diagonal, and no line passing over a
-    /// point of the board; `None` after an error.
-    fn drawn_lines(&mut self, lines: &[Vec<(u16, u16, Span)>]) -> Option<Vec<Vec<Site>>> {
-        let mut sites = Vec::with_capacity(lines.len());
-        for line in lines {
-            let points: Option<Vec<Site>> = line
-                .iter()
-                .map(|&(file, rank, span)| self.point(file, rank, span))
-                .collect();
-            sites.push(points?);
-        }
-        let w = self.board().width as i32;
-        let named = |s: Site| sites.iter().flatten().any(|&p| p == s);
-        let at = |s: Site| (s.index() as i32 % w, s.index() as i32 / w);
-        for (line, points) in lines.iter().zip(&sites) {
-            for (k, pair) in points.windows(2).enumerate() {
-                let ((f0, r0), (f1, r1)) = (at(pair[0]), at(pair[1]));
-                let (df, dr) = (f1 - f0, r1 - r0);
-                let span = line[k + 1].2;
-                let name = |s: Site| self.board().site_names[s.index()].clone();
-                let (a, b) = (name(pair[0]), name(pair[1]));
-                if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
-                    let d = Diagnostic::error(
-                        format!("{a} and {b} are not on one rank, file or diagonal"),
-                        span,
-                    )
-                    .with_help("a line joins points along a rank, a file or a diagonal");
-                    self.errors.push(d);
-                    return None;
-                }
-                let steps = df.abs().max(dr.abs());
-                let passed = (1..steps)
-                    .map(|k| Site::at(((r0 + dr / steps * k) * w + f0 + df / steps * k) as usize))
-                    .find(|&s| named(s));
-                if let Some(p) = passed {
-                    let p = name(p);
-                    let d = Diagnostic::error(
-                        format!("the line from {a} to {b} passes {p}, a point of the board"),
-                        span,
-                    )
-                    .with_help(format!(
-                        "name every point of a line in order: `{a}-{p}-{b}`"
-                    ));
-                    self.errors.push(d);
-                    return None;
-                }
-            }
-        }
-        Some(sites)
-    }
-
-    /// The sites of a region known when the game is compiled.
-    fn region_value(&mut self, region: &TExpr) -> Option<Vec<Site>> {
-        match self.fold(region)? {
-            Value::Region(sites) => Some(sites),
-            _ => None,
-        }
-    }
-
-    /// The starting pieces, sorted by site; a site filled twice is an error.
-    fn setup(&mut self) -> Vec<(Site, model::Cell)> {
-        let piece_kinds = self.desc.pieces.len();
-        let mut setup = Vec::new();
-        let (w, h) = (self.board().width as usize, self.board().height as usize);
-        let mut placed_by: Vec<Option<Span>> = vec![None; w * h];
-        for s in &self.desc.setup {
-            let player = model::Player::new(s.player).expect("the checker names a player");
-            self.seat = Seat::Of(player);
-            let region = self.fold(&s.region);
-            self.seat = Seat::Nobody;
-            let Some(Value::Region(sites)) = region else {
-                continue;
-            };
-            let cell = model::Cell::piece(player, s.piece, piece_kinds);
-            for site in self.on_board(sites) {
-                if let Some(first) = placed_by[site.index()] {
-                    let name = self.board().site_names[site.index()].clone();
-                    self.errors.push(
-                        Diagnostic::error(format!("the setup puts two pieces on {name}"), s.span)
-                            .with_note_at(first, format!("{name} was already filled here")),
-                    );
-                    continue;
-                }
-                placed_by[site.index()] = Some(s.span);
-                setup.push((site, cell));
-            }
-        }
-        setup.sort_unstable();
-        setup
-    }
-
-    /// The counted stocks: pieces in hand at the start by player and kind (empty when no
-    /// `setup ... in hand` is written), and the kinds they stock, in `piece` order.
-    fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
-        let desc = self.desc;
-        if desc.stock.is_empty() {
-            return (Vec::new(), Vec::new());
-        }
-        let kinds = desc.pieces.len();
-        let mut stock = vec![0u16; desc.players.len() * kinds];
-        for s in &desc.stock {
-            let what = "the number of pieces in hand";
-            if let Some(n) = self.bounded(&s.count, 1, MAX_HAND as i64, what) {
-                stock[s.player * kinds + s.piece] = n as u16;
-            }
-        }
-        let stocked = (0..kinds)
-            .filter(|&k| desc.stock.iter().any(|s| s.piece == k))
-            .map(|k| k as u8)
-            .collect();
-        (stock, stocked)
     }
 
     /// The move rules whose conditions can hold in this configuration.
@@ -1004,30 +745,6 @@ impl Compiler<'_> {
         None
     }
 
-    /// A region's index in the game's regions ([`Game::regions`](model::Game::regions)).
-    fn region_index(&mut self, e: &TExpr) -> Option<u16> {
-        match self.fold(e)? {
-            Value::Region(sites) => Some(self.region_mask(&sites)),
-            _ => None,
-        }
-    }
-
-    /// [`Compiler::region_index`] of a region that must have sites.
-    fn nonempty_region(&mut self, e: &TExpr, what: &str) -> Option<u16> {
-        let Value::Region(sites) = self.fold(e)? else {
-            return None;
-        };
-        let sites = self.on_board(sites);
-        if sites.is_empty() {
-            let d = Diagnostic::error(format!("{what}: this region has no sites"), e.span)
-                .with_help("a region that is empty would make this rule do nothing");
-            let d = self.with_config(d);
-            self.errors.push(d);
-            return None;
-        }
-        Some(self.region_mask(&sites))
-    }
-
     /// What narrows a capture, compiled.
     fn capture_filter(&mut self, f: &CaptureFilterDecl) -> Option<model::CaptureFilter> {
         let standing = match &f.standing {
@@ -1220,100 +937,6 @@ impl Compiler<'_> {
         })
     }
 
-    /// A hex board with its removed cells and board-edge colours.
-    fn hex_board(&mut self, side: u16, removed: &[(String, Span)]) -> Option<Board> {
-        let full = Board::hex(side, &[]);
-        let mut cells = Vec::new();
-        for (name, span) in removed {
-            let centre = (side - 1, side - 1);
-            let cell = if name == "centre" {
-                Some(centre)
-            } else {
-                full.site_named(name).map(|s| full.hex_coords(s))
-            };
-            match cell {
-                Some(c) => cells.push(c),
-                None => {
-                    let d = self.with_config(
-                        Diagnostic::error(format!("`{name}` is not a cell of this board"), *span)
-                            .with_help("name a cell like `d4`, or write `centre`"),
-                    );
-                    self.errors.push(d);
-                }
-            }
-        }
-        let mut board = Board::hex(side, &cells);
-        let desc = self.desc;
-        for site in Site::all(board.sites()) {
-            for &(d, colour) in &desc.edges {
-                board.set_edge_colour(site, d as usize, model::Player::new(colour)?);
-            }
-        }
-        for o in &desc.edge_overrides {
-            let Some(site) = board.site_named(&o.site) else {
-                let d = self.with_config(Diagnostic::error(
-                    format!("`{}` is not a cell of this board", o.site),
-                    o.span,
-                ));
-                self.errors.push(d);
-                continue;
-            };
-            if !board.is_edge(site, o.side as usize) {
-                let d = self.with_config(Diagnostic::error(
-                    format!(
-                        "the {} side of {} is not a board edge: a cell lies beyond it",
-                        HEX_DIRECTIONS[o.side as usize].0, o.site
-                    ),
-                    o.span,
-                ));
-                self.errors.push(d);
-                continue;
-            }
-            board.set_edge_colour(site, o.side as usize, model::Player::new(o.colour)?);
-        }
-        Some(board)
-    }
-
-    /// The tile tables, when players have hands.
-    fn tiles(&mut self) -> Option<Tiles> {
-        let desc = self.desc;
-        if desc.hands.is_empty() {
-            return None;
-        }
-        let mut hands = vec![0u64; desc.players.len()];
-        for (p, e) in &desc.hands {
-            if let Some(Value::Tiles(set)) = self.fold(e) {
-                hands[*p] = set;
-            }
-        }
-        let b = self.board();
-        let sites = b.sites();
-        let edge_constraints = Site::all(sites)
-            .map(|s| {
-                (0..SIDES).fold(0 as Constraint, |c, side| match b.edge_colour(s, side) {
-                    None => c,
-                    Some(colour) => {
-                        c | 1 << (side + SIDES) | (colour.index() as Constraint) << side
-                    }
-                })
-            })
-            .collect();
-        let neighbours = Site::all(sites)
-            .map(|s| std::array::from_fn(|side| b.step(s, side as u8)))
-            .collect();
-        Some(Tiles {
-            letters: desc
-                .players
-                .iter()
-                .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
-                .collect(),
-            hands,
-            matching: Tiles::matching_table(),
-            edge_constraints,
-            neighbours,
-        })
-    }
-
     /// Each player's score: the first score whose condition holds in this configuration
     /// with that player as the mover; one expression where both players have the same.
     fn score(&mut self) -> Option<Expr> {
@@ -1375,29 +998,6 @@ impl Compiler<'_> {
             .expect("the board is built before anything that reads it")
     }
 
-    fn settings(&self) -> Vec<Setting> {
-        let d = self.desc;
-        d.params
-            .iter()
-            .zip(&self.config.params)
-            .map(|(p, v)| Setting {
-                name: p.name.clone(),
-                value: v.to_string(),
-                allowed: format!("{}..{}", p.min, p.max),
-            })
-            .chain(
-                d.options
-                    .iter()
-                    .zip(&self.config.options)
-                    .map(|(o, c)| Setting {
-                        name: o.name.clone(),
-                        value: o.choices[*c].clone(),
-                        allowed: o.choices.join("|"),
-                    }),
-            )
-            .collect()
-    }
-
     /// A number from the configuration that must lie in `min..=max`.
     fn bounded(&mut self, e: &TExpr, min: i64, max: i64, what: &str) -> Option<i64> {
         match self.fold(e)? {
@@ -1412,12 +1012,6 @@ impl Compiler<'_> {
             }
             _ => None,
         }
-    }
-
-    /// A side of a grid board: 1 to [`MAX_GRID_SIDE`].
-    fn side(&mut self, e: &TExpr, what: &str) -> Option<u16> {
-        self.bounded(e, 1, MAX_GRID_SIDE, &format!("the board's {what}"))
-            .map(|v| v as u16)
     }
 
     /// The diagnostic with a note of the parameter values it arose under, if there are any.
@@ -1805,57 +1399,6 @@ impl Compiler<'_> {
         Some(Value::Runtime(Expr::Lines(player, region, length as u16)))
     }
 
-    /// `diagonal(N)` (running north-east, numbered from the north-west corner) or
-    /// `antidiagonal(N)` (running north-west, numbered from a1), or an error if `N` is off
-    /// the board.
-    fn diagonal(&mut self, rising: bool, n: i64, span: Span) -> Option<Vec<Site>> {
-        let b = self.board();
-        let (w, h) = (b.width as i64, b.height as i64);
-        let what = if rising { "diagonal" } else { "antidiagonal" };
-        if n < 1 || n > w + h - 1 {
-            let limit = w + h - 1;
-            self.errors.push(self.with_config(Diagnostic::error(
-                format!("{what} {n} is off the board (1..{limit})"),
-                span,
-            )));
-            return None;
-        }
-        // Files and ranks from 0.
-        let on = |s: i64| match rising {
-            true => s % w - s / w == n - h,
-            false => s % w + s / w == n - 1,
-        };
-        Some(
-            (0..w * h)
-                .filter(|&s| on(s))
-                .map(|s| Site::at(s as usize))
-                .collect(),
-        )
-    }
-
-    /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
-    fn within(&mut self, region: Value, distance: Value, span: Span) -> Option<Value> {
-        let (Value::Region(sites), Value::Int(n)) = (region, distance) else {
-            return None;
-        };
-        if n < 0 {
-            let d = Diagnostic::error(
-                format!("the distance of `within` would be {n}; it must be at least 0"),
-                span,
-            );
-            self.errors.push(self.with_config(d));
-            return None;
-        }
-        let w = self.board().width as i64;
-        let near = |a: i64, b: i64| (a % w - b % w).abs().max((a / w - b / w).abs()) <= n;
-        Some(Value::Region(
-            (0..self.board().sites() as i64)
-                .filter(|&s| sites.iter().any(|&r| near(s, r.index() as i64)))
-                .map(|s| Site::at(s as usize))
-                .collect(),
-        ))
-    }
-
     fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {
         use Op as B;
         // A known side of `and`/`or` decides or drops out, so that a rule switched off by an
@@ -1908,143 +1451,6 @@ impl Compiler<'_> {
             }
         };
         Some(v)
-    }
-
-    fn region_const(&self, r: RegionConst) -> Vec<Site> {
-        let b = self.board();
-        match r {
-            RegionConst::All => Site::all(b.sites()).collect(),
-            RegionConst::Corners => b.corner_sites(),
-            RegionConst::Perimeter => b.perimeter_points(),
-            RegionConst::Centre => {
-                let (w, h) = (b.width, b.height);
-                // The middle index of a side, or both middle ones when the side is even.
-                let middle = |n: u16, i: u16| i == n / 2 || (n.is_multiple_of(2) && i + 1 == n / 2);
-                Site::all(b.sites())
-                    .filter(|s| {
-                        let i = s.index() as u16;
-                        middle(w, i % w) && middle(h, i / w)
-                    })
-                    .collect()
-            }
-            RegionConst::Colour { dark } => Site::all(b.sites())
-                .filter(|&s| b.is_dark(s) == dark)
-                .collect(),
-            RegionConst::Point { .. } => unreachable!("points are folded with their span"),
-        }
-    }
-
-    /// On a board `without` some points, the region of the others (the sites a piece may
-    /// be placed on when no region is given); `None` on any other board.
-    fn points_on_board(&mut self) -> Option<u16> {
-        let all: Vec<Site> = Site::all(self.board().sites()).collect();
-        let cut = self.board().removed_points().next().is_some();
-        cut.then(|| self.region_mask(&all))
-    }
-
-    /// The sites of a region that are points of the board (not taken off by `without`).
-    fn on_board(&self, sites: Vec<Site>) -> Vec<Site> {
-        let board = self.board();
-        sites
-            .into_iter()
-            .filter(|&s| !board.is_removed(s))
-            .collect()
-    }
-
-    /// The index of a region among those pieces are counted in (the same sites, the same
-    /// index), without the points the board is `without`.
-    fn region_mask(&mut self, sites: &[Site]) -> u16 {
-        let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
-        for &s in sites.iter().filter(|&&s| !self.board().is_removed(s)) {
-            mask[s.index() / 64] |= 1 << (s.index() % 64);
-        }
-        match self.regions.iter().position(|m| *m == mask) {
-            Some(k) => k as u16,
-            None => {
-                self.regions.push(mask);
-                (self.regions.len() - 1) as u16
-            }
-        }
-    }
-
-    /// The site of the point at `file`, `rank` (from 0), or an error if it is off the board.
-    fn point(&mut self, file: u16, rank: u16, span: Span) -> Option<Site> {
-        let b = self.board();
-        let (w, h) = (b.width, b.height);
-        if file < w && rank < h {
-            return Some(Site::at(usize::from(rank * w + file)));
-        }
-        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-        let d = Diagnostic::error(
-            format!("{name} is not a point of the board, which is {w} by {h}"),
-            span,
-        );
-        let d = self.with_config(d);
-        self.errors.push(d);
-        None
-    }
-
-    /// A direction as the player whose rule is compiled sees it, where it is relative to
-    /// the mover (`forward`: north for the first player, south for the second); the first
-    /// of two (`forward-diagonal`).
-    fn seated_direction(&mut self, d: u8, span: Span) -> Option<u8> {
-        let Some(relative) = d.checked_sub(RELATIVE_BASE) else {
-            return Some(d);
-        };
-        let player = match (self.scored, self.seat) {
-            (Some(p), _) | (None, Seat::Of(p)) => p,
-            (None, Seat::Asked) => {
-                self.seat_needed = true;
-                model::Player::FIRST
-            }
-            (None, Seat::Nobody) => {
-                let d = Diagnostic::error(
-                    format!(
-                        "`{}` is the mover's direction, and nobody moves here",
-                        RELATIVE_DIRECTIONS[relative as usize].0
-                    ),
-                    span,
-                )
-                .with_help(
-                    "a region relative to the mover may be read by a move, an `after move` \
-                     rule, an `end`, a score and a `setup` (as its player sees it)",
-                );
-                self.errors.push(d);
-                return None;
-            }
-        };
-        let (_, first, second) = RELATIVE_DIRECTIONS[relative as usize];
-        Some(if player == model::Player::FIRST {
-            first[0]
-        } else {
-            second[0]
-        })
-    }
-
-    /// `side(D)`: the whole side of the grid facing `D` (as the player whose rule it is
-    /// sees it, for `forward` and `backward`).
-    fn side_region(&mut self, d: u8, span: Span) -> Option<Vec<Site>> {
-        let b = self.board();
-        let (w, h) = (b.width, b.height);
-        let sites = |pred: &dyn Fn(u16, u16) -> bool| -> Vec<Site> {
-            (0..w * h)
-                .filter(|s| pred(s % w, s / w))
-                .map(|s| Site::at(usize::from(s)))
-                .collect()
-        };
-        Some(match self.seated_direction(d, span)? {
-            0 => sites(&|_, r| r == h - 1),
-            1 => sites(&|f, _| f == w - 1),
-            2 => sites(&|_, r| r == 0),
-            3 => sites(&|f, _| f == 0),
-            _ => {
-                let message = "`side` takes north, east, south, west, forward or backward";
-                let d = Diagnostic::error(message, span)
-                    .with_help("for a corner, write `corner(north-west)`");
-                self.errors.push(d);
-                return None;
-            }
-        })
     }
 
     fn call(&mut self, f: Builtin, arg: Value, span: Span) -> Option<Value> {
