@@ -3,7 +3,8 @@
 //! `diagonal`, `within`, `neighbours`), and the index of each region the rules read among
 //! the game's bit masks ([`rulebook_model::Game::regions`]).
 
-use super::{Compiler, Seat, Value};
+use super::exprs::Value;
+use super::{Compiler, Seat};
 use crate::check::{RegionConst, TExpr};
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};

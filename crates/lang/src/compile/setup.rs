@@ -1,7 +1,8 @@
 //! What a game starts with: the pieces on the board (`setup`), sorted by site, and the
 //! pieces in hand (`setup ... in hand`).
 
-use super::{Compiler, Seat, Value};
+use super::exprs::Value;
+use super::{Compiler, Seat};
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Site, MAX_HAND};
 

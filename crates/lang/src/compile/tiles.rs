@@ -1,7 +1,8 @@
 //! The tile tables of a game whose players hold tiles in hand: each player's hand, and per
 //! cell the constraint its board edges set and its neighbours.
 
-use super::{Compiler, Value};
+use super::exprs::Value;
+use super::Compiler;
 use rulebook_model::tiles::{Constraint, Tiles, SIDES};
 use rulebook_model::Site;
 
