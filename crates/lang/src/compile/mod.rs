@@ -4,8 +4,7 @@
 
 use crate::check::{Conditional, Description, TExpr};
 use crate::diag::{Diagnostic, Span};
-use rulebook_model::tiles::PATTERNS;
-use rulebook_model::{self as model, Board, Condition, Game, Zobrist};
+use rulebook_model::{self as model, Board, Condition, Game};
 
 mod board;
 mod chains;
@@ -24,8 +23,7 @@ mod sowing;
 mod tiles;
 
 pub use config::Config;
-use derived::{moves_may_coincide, moves_narrowed, owners, quiet_rules, runs_walk_back};
-use ends::{estimate, Ends};
+use derived::Parts;
 use exprs::Value;
 
 /// The most pits per player on a mancala board.
@@ -107,127 +105,52 @@ pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnost
 }
 
 impl Compiler<'_> {
+    /// The passes, in order: the board (which every later pass reads) and its shape, what
+    /// the game starts with, the moves (one rule per player where directions are the
+    /// mover's), the effects after a move, the ban on repetition, the ends, the rules
+    /// after sowing, the tiles and the score; then the game, with the facts derived from
+    /// them. `None` when an error stops the passes.
     fn run(&mut self) -> Option<Game> {
-        let desc = self.desc;
         self.board = Some(self.build_board()?);
         self.shape_grid()?;
-        let stones = match &desc.stones {
-            Some(e) => {
-                self.bounded(e, 1, MAX_STONES_PER_PIT, "the number of stones per pit")? as u16
-            }
-            None => 0,
-        };
+        let stones = self.stones_per_pit()?;
         let setup = self.setup();
         let (stock, stocked) = self.stock();
         let moves = self.moves();
-        let moves: Vec<model::MoveRule> = moves
-            .into_iter()
+        let moves: Vec<model::MoveRule> = (moves.into_iter())
             .flat_map(|rule| self.per_player(rule))
             .collect();
-        let moves_narrowed = moves_narrowed(&moves);
-        let move_goals = moves.iter().any(|r| r.so_that.is_some());
-        let moves_may_coincide = moves_may_coincide(&moves);
         let (effects, effect_sources) = self.effects();
-        let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
-        let promotes = has(|k| matches!(k, model::EffectKind::Promote { .. }));
-        let moves_again = has(|k| matches!(k, model::EffectKind::Again));
-        let majority = moves.iter().any(|r| r.filter.most);
         let piece_bits = self.piece_bits(&moves);
-        let (forbid_repetition, repetition) = match &desc.forbid_repetition {
-            None => (false, model::Repetition::default()),
-            Some(f) => (self.condition(f).is_some(), self.repetition(&f.rule)?),
-        };
-        let Ends {
-            rules: end_rules,
-            labels: end_labels,
-            conditions: end_conditions,
-            sources: end_condition_sources,
-        } = self.ends();
-        let (after_sow, sow_sources): (Vec<model::SowRule>, Vec<model::RuleSource>) = desc
-            .after_sow
-            .iter()
-            .filter_map(|r| Some((self.sow_rule(r)?, rule_source(r.span, &r.label))))
-            .unzip();
+        let (forbid_repetition, repetition) = self.forbid_repetition()?;
+        let ends = self.ends();
+        let (after_sow, sow_sources) = self.after_sow();
         let tiles = self.tiles();
-        let score_expr = self.score();
-        let settings = self.settings();
-        let board = self.board.take()?;
-        let runs_walk_back = runs_walk_back(&effects, &board);
-        let quiet_rules = quiet_rules(&moves, promotes, moves_again);
-        let ends_on_repetition = end_rules
-            .iter()
-            .any(|r| r.when == model::EndWhen::RepeatedPosition);
-        let stuck_moves_stones = end_rules.iter().any(|r| {
-            r.when == model::EndWhen::NoLegalMove
-                && matches!(r.result, model::EndResult::StoreMajority { .. })
-        });
-        let players = desc.players.len();
-        let total_stones = stones as usize * board.pits() as usize * players;
-        let sow_plan = sow_plan::sow_plan(&after_sow, &board, players, total_stones);
-        let end_condition_sites = end_keys::end_keys(&end_conditions, &board, players);
-        let piece_kinds: Vec<String> = match &tiles {
-            Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
-            None => desc.pieces.clone(),
-        };
-        let cell_codes = 1 + players * piece_kinds.len();
-        Some(Game {
-            name: desc.name.clone(),
-            preset: self.config.preset.clone(),
-            settings,
-            players: desc.players.clone(),
-            owner: owners(cell_codes, piece_kinds.len()),
-            piece_kinds,
-            tiles,
-            mark_name: desc.mark_name.clone(),
-            score: score_expr.clone(),
-            zobrist: Zobrist::new(board.sites(), cell_codes, players, total_stones)
-                .with_hands(stock.len()),
+        let score = self.score();
+        let parts = Parts {
+            settings: self.settings(),
+            board: self.board.take()?,
+            stones,
+            setup,
             stock,
             stocked,
-            stones,
-            after_sow,
-            sow_plan,
-            sow_sources,
-            goals: goals::goals(&end_rules, &end_conditions, &self.regions, &board),
-            board,
-            setup,
             moves,
-            moves_may_coincide,
             effects,
             effect_sources,
+            piece_bits,
             forbid_repetition,
             repetition,
-            runs_walk_back,
-            quiet_rules,
-            promotes,
-            moves_again,
-            majority,
-            piece_bits,
-            moves_narrowed,
-            move_goals,
-            ends_after_moves: !end_conditions.is_empty()
-                || ends_on_repetition
-                || stuck_moves_stones,
-            empty_row_end: end_rules
-                .iter()
-                .find(|r| r.when == model::EndWhen::EmptyRow)
-                .copied(),
-            stuck_moves_stones,
-            tracks_repetition: forbid_repetition || ends_on_repetition,
-            ends_when_no_player_can_move: end_rules
-                .iter()
-                .any(|r| r.when == model::EndWhen::NoPlayerCanMove),
-            estimate: estimate(score_expr.as_ref(), &end_rules),
-            stalemate_loses: goals::stalemate_loses(&end_rules),
-            end_rules,
-            end_labels,
-            end_condition_sites,
-            end_conditions,
-            end_condition_sources,
+            ends,
+            after_sow,
+            sow_sources,
+            tiles,
+            score,
             regions: std::mem::take(&mut self.regions),
-        })
+        };
+        Some(parts.into_game(self.desc, self.config.preset.clone()))
     }
 
+    /// The board; built by the first pass.
     fn board(&self) -> &Board {
         self.board
             .as_ref()

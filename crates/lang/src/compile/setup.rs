@@ -1,8 +1,8 @@
-//! What a game starts with: the pieces on the board (`setup`), sorted by site, and the
-//! pieces in hand (`setup ... in hand`).
+//! What a game starts with: the pieces on the board (`setup`), sorted by site, the pieces
+//! in hand (`setup ... in hand`) and the stones in each pit (`stones`).
 
 use super::exprs::Value;
-use super::{Compiler, Seat};
+use super::{Compiler, Seat, MAX_STONES_PER_PIT};
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Site, MAX_HAND};
 
@@ -59,5 +59,17 @@ impl Compiler<'_> {
             .map(|k| k as u8)
             .collect();
         (stock, stocked)
+    }
+
+    /// The stones in each pit at the start (`stones N`, 1 to [`MAX_STONES_PER_PIT`]); 0
+    /// where the game sows none.
+    pub(super) fn stones_per_pit(&mut self) -> Option<u16> {
+        match &self.desc.stones {
+            Some(e) => {
+                let what = "the number of stones per pit";
+                Some(self.bounded(e, 1, MAX_STONES_PER_PIT, what)? as u16)
+            }
+            None => Some(0),
+        }
     }
 }

@@ -3,14 +3,24 @@
 //! `pit`), which are conditions on a site rather than lists of sites.
 
 use super::exprs::{to_runtime, Value};
-use super::{sow_plan, Compiler};
+use super::{rule_source, sow_plan, Compiler};
 use crate::check::{ActionDecl, Builtin, RegionConst, SowRuleDecl, TExpr, TExprKind};
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Condition, Expr, Op, Site};
 
 impl Compiler<'_> {
+    /// The rules after sowing whose conditions can hold in this configuration, with where
+    /// each is written.
+    pub(super) fn after_sow(&mut self) -> (Vec<model::SowRule>, Vec<model::RuleSource>) {
+        let desc = self.desc;
+        desc.after_sow
+            .iter()
+            .filter_map(|r| Some((self.sow_rule(r)?, rule_source(r.span, &r.label))))
+            .unzip()
+    }
+
     /// A rule after sowing, unless its condition is false in this configuration.
-    pub(super) fn sow_rule(&mut self, r: &SowRuleDecl) -> Option<model::SowRule> {
+    fn sow_rule(&mut self, r: &SowRuleDecl) -> Option<model::SowRule> {
         let condition = match self.fold(&r.condition)? {
             Value::Bool(true) => Condition::Always,
             Value::Bool(false) => return None,
