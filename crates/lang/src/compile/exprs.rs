@@ -63,66 +63,7 @@ impl Compiler<'_> {
             TExprKind::Tiles(set) => Value::Tiles(*set),
             TExprKind::Kind(k) => Value::Int(*k as i64),
             TExprKind::Majority(unit) => Value::Runtime(Expr::Majority(*unit)),
-            TExprKind::Call(f @ (Builtin::PiecesIn | Builtin::Line), args) => {
-                let player = match self.fold(&args[0])? {
-                    Value::Player(p) => PlayerRef::Fixed(p),
-                    Value::Runtime(Expr::Player(r)) => r,
-                    _ => return None,
-                };
-                let sites = match args.get(1).map(|r| self.fold(r)) {
-                    None => Site::all(self.board().sites()).collect(),
-                    Some(Some(Value::Region(sites))) => sites,
-                    Some(_) => return None,
-                };
-                let region = self.region_mask(&sites);
-                let kind = match args.get(2).map(|k| &k.kind) {
-                    Some(TExprKind::Kind(k)) => *k as u8,
-                    _ => model::ANY_KIND,
-                };
-                Value::Runtime(match f {
-                    Builtin::Line => Expr::Line(player, region),
-                    _ => Expr::PiecesIn(player, region, kind),
-                })
-            }
-            TExprKind::Call(
-                f @ (Builtin::PitOf | Builtin::Row | Builtin::Between | Builtin::Alone),
-                args,
-            ) => {
-                return self.pit_set_call(*f, args, e.span);
-            }
-            TExprKind::Call(Builtin::Connected, args) => self.connected(args)?,
-            TExprKind::Call(Builtin::Lines, args) => return self.lines(args, e.span),
-            TExprKind::Call(Builtin::Within, args) => {
-                let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
-                return self.within(region?, distance?, args[1].span);
-            }
-            TExprKind::Call(f @ (Builtin::Area | Builtin::Territory), args) => {
-                let player = match self.fold(&args[0])? {
-                    Value::Player(p) => PlayerRef::Fixed(p),
-                    Value::Runtime(Expr::Player(r)) => r,
-                    _ => return None,
-                };
-                Value::Runtime(Expr::Area(player, *f == Builtin::Territory))
-            }
-            TExprKind::Call(f @ (Builtin::Hand | Builtin::Reach), args) => {
-                let player = match self.fold(&args[0])? {
-                    Value::Player(p) => PlayerRef::Fixed(p),
-                    Value::Runtime(Expr::Player(r)) => r,
-                    _ => return None,
-                };
-                let kind = match args.get(1).map(|k| &k.kind) {
-                    Some(TExprKind::Kind(k)) => *k as u8,
-                    _ => model::ANY_KIND,
-                };
-                Value::Runtime(match f {
-                    Builtin::Hand => Expr::Hand(player, kind),
-                    _ => Expr::Reach(player, kind),
-                })
-            }
-            TExprKind::Call(f, args) => {
-                let arg = self.fold(&args[0])?;
-                return self.call(*f, arg, e.span);
-            }
+            TExprKind::Call(f, args) => return self.fold_call(*f, args, e.span),
             TExprKind::Origin => Value::Runtime(Expr::Origin),
             TExprKind::Bound(k) => Value::Runtime(Expr::Bound(*k as u8)),
             TExprKind::Quantified {
@@ -147,6 +88,66 @@ impl Compiler<'_> {
             }
         };
         Some(v)
+    }
+
+    /// A call of a built-in function: each of those with several arguments by its own
+    /// rule, any other on its one argument, folded ([`Compiler::call`]).
+    fn fold_call(&mut self, f: Builtin, args: &[TExpr], span: Span) -> Option<Value> {
+        match f {
+            Builtin::PiecesIn | Builtin::Line => self.pieces_in(f, args),
+            Builtin::PitOf | Builtin::Row | Builtin::Between | Builtin::Alone => {
+                self.pit_set_call(f, args, span)
+            }
+            Builtin::Connected => self.connected(args),
+            Builtin::Lines => self.lines(args, span),
+            Builtin::Within => {
+                let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
+                self.within(region?, distance?, args[1].span)
+            }
+            Builtin::Area | Builtin::Territory => {
+                let player = self.player_ref(&args[0])?;
+                Some(Value::Runtime(Expr::Area(player, f == Builtin::Territory)))
+            }
+            Builtin::Hand | Builtin::Reach => {
+                let player = self.player_ref(&args[0])?;
+                let kind = kind_arg(args.get(1));
+                Some(Value::Runtime(match f {
+                    Builtin::Hand => Expr::Hand(player, kind),
+                    _ => Expr::Reach(player, kind),
+                }))
+            }
+            _ => {
+                let arg = self.fold(&args[0])?;
+                self.call(f, arg, span)
+            }
+        }
+    }
+
+    /// `pieces(PLAYER, REGION, KIND)` (a player's pieces counted on a region, of a kind or
+    /// any) and `line(PLAYER, REGION)`, their region as the index of its mask (the whole
+    /// board when none is given).
+    fn pieces_in(&mut self, f: Builtin, args: &[TExpr]) -> Option<Value> {
+        let player = self.player_ref(&args[0])?;
+        let sites = match args.get(1).map(|r| self.fold(r)) {
+            None => Site::all(self.board().sites()).collect(),
+            Some(Some(Value::Region(sites))) => sites,
+            Some(_) => return None,
+        };
+        let region = self.region_mask(&sites);
+        let kind = kind_arg(args.get(2));
+        Some(Value::Runtime(match f {
+            Builtin::Line => Expr::Line(player, region),
+            _ => Expr::PiecesIn(player, region, kind),
+        }))
+    }
+
+    /// A player argument: one known now, or `mover` or `opponent` left for play time.
+    fn player_ref(&mut self, e: &TExpr) -> Option<PlayerRef> {
+        match self.fold(e)? {
+            Value::Player(p) => Some(PlayerRef::Fixed(p)),
+            Value::Runtime(Expr::Player(r)) => Some(r),
+            _ => None,
+        }
     }
 
     /// `any`, `every` or `stones(REGION)`: the body for each site, bound at level `depth`,
@@ -194,11 +195,7 @@ impl Compiler<'_> {
     /// the directions as a bit mask, for the flood fill of
     /// [`Env::connected`](model::Env::connected).
     pub(super) fn connected(&mut self, args: &[TExpr]) -> Option<Value> {
-        let player = match self.fold(&args[0])? {
-            Value::Player(p) => PlayerRef::Fixed(p),
-            Value::Runtime(Expr::Player(r)) => r,
-            _ => return None,
-        };
+        let player = self.player_ref(&args[0])?;
         let (from, to) = (self.region_index(&args[1]), self.region_index(&args[2]));
         let links = args[3..].iter().fold(0u8, |m, d| match d.kind {
             TExprKind::Direction(d) => m | 1 << d,
@@ -210,11 +207,7 @@ impl Compiler<'_> {
     /// `lines(PLAYER, N[, REGION])`, or an error unless `N` is from 2 to the board's longer
     /// side.
     pub(super) fn lines(&mut self, args: &[TExpr], span: Span) -> Option<Value> {
-        let player = match self.fold(&args[0])? {
-            Value::Player(p) => PlayerRef::Fixed(p),
-            Value::Runtime(Expr::Player(r)) => r,
-            _ => return None,
-        };
+        let player = self.player_ref(&args[0])?;
         let Value::Int(length) = self.fold(&args[1])? else {
             return None;
         };
@@ -295,100 +288,27 @@ impl Compiler<'_> {
         Some(v)
     }
 
+    /// A built-in function of one argument, applied to its folded value: a count of
+    /// pieces, a function read in the position ([`position_function`]), or a region of the
+    /// board; an error where the argument must be known and is not.
     fn call(&mut self, f: Builtin, arg: Value, span: Span) -> Option<Value> {
-        let b = self.board();
-        let (w, h) = (b.width as i64, b.height as i64);
-        let sites = |pred: &dyn Fn(i64, i64) -> bool| -> Vec<Site> {
-            (0..w * h)
-                .filter(|s| pred(s % w, s / w))
-                .map(|s| Site::at(s as usize))
-                .collect()
-        };
+        if let Some(read) = position_function(f) {
+            return Some(Value::Runtime(read(Box::new(to_runtime(arg)?))));
+        }
         let v = match (f, arg) {
             (Builtin::Pieces, Value::Player(p)) => {
                 Value::Runtime(Expr::Pieces(PlayerRef::Fixed(p)))
             }
             (Builtin::Pieces, Value::Runtime(Expr::Player(p))) => Value::Runtime(Expr::Pieces(p)),
-            (
-                Builtin::Store
-                | Builtin::Owner
-                | Builtin::Count
-                | Builtin::Pit
-                | Builtin::Opposite
-                | Builtin::Marks
-                | Builtin::Marked
-                | Builtin::Stones
-                | Builtin::Next
-                | Builtin::Previous,
-                arg,
-            ) => {
-                let arg = Box::new(to_runtime(arg)?);
-                Value::Runtime(match f {
-                    Builtin::Store => Expr::Store(arg),
-                    Builtin::Owner => Expr::Owner(arg),
-                    Builtin::Count => Expr::Count(arg),
-                    Builtin::Pit => Expr::PitNumber(arg),
-                    Builtin::Opposite => Expr::Opposite(arg),
-                    Builtin::Marked => Expr::Marked(arg),
-                    Builtin::Stones => Expr::RowStones(arg),
-                    Builtin::Next => Expr::Next(arg),
-                    Builtin::Previous => Expr::Previous(arg),
-                    _ => Expr::Marks(arg),
-                })
-            }
             (Builtin::Side, Value::Direction(d)) => Value::Region(self.side_region(d, span)?),
-            (Builtin::Corner, Value::Direction(d)) => {
-                let r = match d {
-                    4 => sites(&|f, r| f == w - 1 && r == h - 1),
-                    5 => sites(&|f, r| f == w - 1 && r == 0),
-                    6 => sites(&|f, r| f == 0 && r == 0),
-                    7 => sites(&|f, r| f == 0 && r == h - 1),
-                    _ => {
-                        self.errors.push(
-                            Diagnostic::error(
-                                "`corner` takes north-east, south-east, south-west or north-west",
-                                span,
-                            )
-                            .with_help("for a whole side, write `side(north)`"),
-                        );
-                        return None;
-                    }
-                };
-                Value::Region(r)
-            }
-            (Builtin::Rank, Value::Int(n)) | (Builtin::File, Value::Int(n)) => {
-                let (limit, what) = if f == Builtin::Rank {
-                    (h, "rank")
-                } else {
-                    (w, "file")
-                };
-                if n < 1 || n > limit {
-                    self.errors.push(self.with_config(Diagnostic::error(
-                        format!("{what} {n} is off the board (1..{limit})"),
-                        span,
-                    )));
-                    return None;
-                }
-                let n = n - 1;
-                Value::Region(if f == Builtin::Rank {
-                    sites(&|_, r| r == n)
-                } else {
-                    sites(&|f, _| f == n)
-                })
+            (Builtin::Corner, Value::Direction(d)) => Value::Region(self.corner(d, span)?),
+            (Builtin::Rank | Builtin::File, Value::Int(n)) => {
+                Value::Region(self.rank_or_file(f == Builtin::Rank, n, span)?)
             }
             (Builtin::Diagonal | Builtin::Antidiagonal, Value::Int(n)) => {
                 Value::Region(self.diagonal(f == Builtin::Diagonal, n, span)?)
             }
-            (Builtin::Neighbours, Value::Region(region)) => {
-                let mut out: Vec<Site> = region
-                    .iter()
-                    .flat_map(|&s| (0..4).map(move |d| b.step(s, d)))
-                    .filter(|&n| n != model::NO_SITE && !region.contains(&n))
-                    .collect();
-                out.sort_unstable();
-                out.dedup();
-                Value::Region(out)
-            }
+            (Builtin::Neighbours, Value::Region(region)) => Value::Region(self.neighbours(&region)),
             _ => {
                 let d = Diagnostic::error("this function cannot be applied to this value", span)
                     .with_help("its argument must be known when the game is compiled");
@@ -427,4 +347,30 @@ fn runtime_binary(op: Op, a: Expr, b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.
     Expr::Binary(op, Box::new(a), Box::new(b))
+}
+
+/// The expression of a function of one value that is read in the position
+/// (`count(SITE)`, `store(PLAYER)`, ...); `None` for any other function.
+fn position_function(f: Builtin) -> Option<fn(Box<Expr>) -> Expr> {
+    Some(match f {
+        Builtin::Store => Expr::Store,
+        Builtin::Owner => Expr::Owner,
+        Builtin::Count => Expr::Count,
+        Builtin::Pit => Expr::PitNumber,
+        Builtin::Opposite => Expr::Opposite,
+        Builtin::Marks => Expr::Marks,
+        Builtin::Marked => Expr::Marked,
+        Builtin::Stones => Expr::RowStones,
+        Builtin::Next => Expr::Next,
+        Builtin::Previous => Expr::Previous,
+        _ => return None,
+    })
+}
+
+/// A kind of piece given as an argument, or any kind where none is.
+fn kind_arg(arg: Option<&TExpr>) -> u8 {
+    match arg.map(|k| &k.kind) {
+        Some(TExprKind::Kind(k)) => *k as u8,
+        _ => model::ANY_KIND,
+    }
 }

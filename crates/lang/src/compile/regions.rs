@@ -58,17 +58,72 @@ impl Compiler<'_> {
             )));
             return None;
         }
-        // Files and ranks from 0.
-        let on = |s: i64| match rising {
-            true => s % w - s / w == n - h,
-            false => s % w + s / w == n - 1,
+        Some(self.sites_where(|f, r| match rising {
+            true => f - r == n - h,
+            false => f + r == n - 1,
+        }))
+    }
+
+    /// The sites of the grid whose file and rank (from 0) meet `pred`, in order.
+    fn sites_where(&self, pred: impl Fn(i64, i64) -> bool) -> Vec<Site> {
+        let (w, h) = (self.board().width as i64, self.board().height as i64);
+        (0..w * h)
+            .filter(|s| pred(s % w, s / w))
+            .map(|s| Site::at(s as usize))
+            .collect()
+    }
+
+    /// `corner(D)`: the corner of the grid that the diagonal direction `D` points to.
+    pub(super) fn corner(&mut self, d: u8, span: Span) -> Option<Vec<Site>> {
+        let (w, h) = (self.board().width as i64, self.board().height as i64);
+        Some(match d {
+            4 => self.sites_where(|f, r| f == w - 1 && r == h - 1),
+            5 => self.sites_where(|f, r| f == w - 1 && r == 0),
+            6 => self.sites_where(|f, r| f == 0 && r == 0),
+            7 => self.sites_where(|f, r| f == 0 && r == h - 1),
+            _ => {
+                self.errors.push(
+                    Diagnostic::error(
+                        "`corner` takes north-east, south-east, south-west or north-west",
+                        span,
+                    )
+                    .with_help("for a whole side, write `side(north)`"),
+                );
+                return None;
+            }
+        })
+    }
+
+    /// `rank(N)` (`rank`: true) or `file(N)`, numbered from 1, or an error if `N` is off
+    /// the board.
+    pub(super) fn rank_or_file(&mut self, rank: bool, n: i64, span: Span) -> Option<Vec<Site>> {
+        let b = self.board();
+        let (limit, what) = match rank {
+            true => (b.height as i64, "rank"),
+            false => (b.width as i64, "file"),
         };
-        Some(
-            (0..w * h)
-                .filter(|&s| on(s))
-                .map(|s| Site::at(s as usize))
-                .collect(),
-        )
+        if n < 1 || n > limit {
+            self.errors.push(self.with_config(Diagnostic::error(
+                format!("{what} {n} is off the board (1..{limit})"),
+                span,
+            )));
+            return None;
+        }
+        Some(self.sites_where(|f, r| if rank { r == n - 1 } else { f == n - 1 }))
+    }
+
+    /// `neighbours(REGION)`: the sites one orthogonal step from the region and not in it,
+    /// in order.
+    pub(super) fn neighbours(&self, region: &[Site]) -> Vec<Site> {
+        let b = self.board();
+        let mut out: Vec<Site> = region
+            .iter()
+            .flat_map(|&s| (0..4).map(move |d| b.step(s, d)))
+            .filter(|&n| n != model::NO_SITE && !region.contains(&n))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
@@ -208,19 +263,12 @@ impl Compiler<'_> {
     /// `side(D)`: the whole side of the grid facing `D` (as the player whose rule it is
     /// sees it, for `forward` and `backward`).
     pub(super) fn side_region(&mut self, d: u8, span: Span) -> Option<Vec<Site>> {
-        let b = self.board();
-        let (w, h) = (b.width, b.height);
-        let sites = |pred: &dyn Fn(u16, u16) -> bool| -> Vec<Site> {
-            (0..w * h)
-                .filter(|s| pred(s % w, s / w))
-                .map(|s| Site::at(usize::from(s)))
-                .collect()
-        };
+        let (w, h) = (self.board().width as i64, self.board().height as i64);
         Some(match self.seated_direction(d, span)? {
-            0 => sites(&|_, r| r == h - 1),
-            1 => sites(&|f, _| f == w - 1),
-            2 => sites(&|_, r| r == 0),
-            3 => sites(&|f, _| f == 0),
+            0 => self.sites_where(|_, r| r == h - 1),
+            1 => self.sites_where(|f, _| f == w - 1),
+            2 => self.sites_where(|_, r| r == 0),
+            3 => self.sites_where(|f, _| f == 0),
             _ => {
                 let message = "`side` takes north, east, south, west, forward or backward";
                 let d = Diagnostic::error(message, span)
