@@ -5,7 +5,7 @@ use super::exprs::Value;
 use super::moves::seated_condition;
 use super::{kind_set, rule_source, Compiler};
 use crate::check::{CaptureFilterDecl, Conditional, EffectDecl, RunDecl, TExpr};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Site};
 
 impl Compiler<'_> {
@@ -59,32 +59,24 @@ impl Compiler<'_> {
     /// An effect, unless its condition is false in this configuration.
     fn effect(&mut self, e: &Conditional<EffectDecl>) -> Option<model::Effect> {
         let condition = self.condition(e)?;
-        let (run, turning_once, (min_length, max_length), mode, filter) = match &e.rule {
-            EffectDecl::Again => {
-                return Some(model::Effect {
-                    kind: model::EffectKind::Again,
-                    filter: model::CaptureFilter::default(),
-                    condition,
-                })
-            }
+        let (kind, filter) = match &e.rule {
+            EffectDecl::Again => (model::EffectKind::Again, model::CaptureFilter::default()),
             EffectDecl::Promote {
                 from,
                 to,
                 region,
                 mid_chain,
             } => {
-                return Some(model::Effect {
-                    kind: model::EffectKind::Promote {
-                        to: *to as u8,
-                        region: self.nonempty_region(region, "where pieces are promoted")?,
-                        mid_chain: *mid_chain,
-                    },
-                    filter: model::CaptureFilter {
-                        kinds: kind_set(from.as_deref()),
-                        ..model::CaptureFilter::default()
-                    },
-                    condition,
-                })
+                let kind = model::EffectKind::Promote {
+                    to: *to as u8,
+                    region: self.nonempty_region(region, "where pieces are promoted")?,
+                    mid_chain: *mid_chain,
+                };
+                let filter = model::CaptureFilter {
+                    kinds: kind_set(from.as_deref()),
+                    ..model::CaptureFilter::default()
+                };
+                (kind, filter)
             }
             EffectDecl::Custodian {
                 run,
@@ -93,39 +85,55 @@ impl Compiler<'_> {
                 max_length,
                 mode,
                 filter,
-            } => (run, turning_once, (min_length, max_length), mode, filter),
+            } => {
+                let shape = self.run_shape(run, e.span)?;
+                let (min_length, max_length) =
+                    self.run_lengths(min_length.as_ref(), max_length.as_ref())?;
+                let kind = model::EffectKind::Custodian {
+                    shape,
+                    turning_once: *turning_once,
+                    min_length,
+                    max_length,
+                    mode: *mode,
+                };
+                (kind, self.capture_filter(filter)?)
+            }
             EffectDecl::Groups { directions, mode } => {
-                return Some(model::Effect {
-                    kind: model::EffectKind::Groups {
-                        directions: directions.iter().fold(0, |bits, &d| bits | 1 << d),
-                        mode: *mode,
-                    },
-                    filter: model::CaptureFilter::default(),
-                    condition,
-                })
+                let kind = model::EffectKind::Groups {
+                    directions: directions.iter().fold(0, |bits, &d| bits | 1 << d),
+                    mode: *mode,
+                };
+                (kind, model::CaptureFilter::default())
             }
             EffectDecl::Enclosed {
                 directions,
                 mode,
                 filter,
             } => {
-                return Some(model::Effect {
-                    kind: model::EffectKind::Enclosed {
-                        directions: directions.clone(),
-                        mode: *mode,
-                    },
-                    filter: self.capture_filter(filter)?,
-                    condition,
-                })
+                let kind = model::EffectKind::Enclosed {
+                    directions: directions.clone(),
+                    mode: *mode,
+                };
+                (kind, self.capture_filter(filter)?)
             }
         };
-        let shape = match run {
+        Some(model::Effect {
+            kind,
+            filter,
+            condition,
+        })
+    }
+
+    /// Where a custodian capture's runs go: along lines, or along a path of the board
+    /// (which a board `without` some points has none of: an error).
+    fn run_shape(&mut self, run: &RunDecl, span: Span) -> Option<model::RunShape> {
+        Some(match run {
             RunDecl::Lines(d) => model::RunShape::Lines(d.clone()),
             RunDecl::Path(name) => {
                 if self.board().removed_points().next().is_some() {
                     let d = Diagnostic::error(
                         format!("a board without some of its points has no path `{name}`"),
-                        e.span,
+                        span,
                     )
                     .with_help("the points it is without cut the grid's perimeter");
                     self.errors.push(d);
@@ -133,28 +141,22 @@ impl Compiler<'_> {
                 }
                 model::RunShape::Path(self.board().path(name)?)
             }
-        };
-        let min_length_expr = min_length.as_ref();
-        let max_length = self.run_length(max_length.as_ref(), u16::MAX, "longest")?;
-        let min_length = self.run_length(min_length_expr, 1, "shortest")?;
-        if let (Some(e), true) = (min_length_expr, min_length > max_length) {
+        })
+    }
+
+    /// A custodian capture's shortest and longest runs (`min`, `max`), or an error when
+    /// the shortest is longer than the longest.
+    fn run_lengths(&mut self, min: Option<&TExpr>, max: Option<&TExpr>) -> Option<(u16, u16)> {
+        let max_length = self.run_length(max, u16::MAX, "longest")?;
+        let min_length = self.run_length(min, 1, "shortest")?;
+        if let (Some(e), true) = (min, min_length > max_length) {
             self.errors.push(Diagnostic::error(
                 format!("the shortest run captured, {min_length}, is longer than the longest, {max_length}"),
                 e.span,
             ));
             return None;
         }
-        Some(model::Effect {
-            kind: model::EffectKind::Custodian {
-                shape,
-                turning_once: *turning_once,
-                min_length,
-                max_length,
-                mode: *mode,
-            },
-            filter: self.capture_filter(filter)?,
-            condition,
-        })
+        Some((min_length, max_length))
     }
 
     /// A custodian capture's `min` or `max` (`which`: "shortest" or "longest"), at least
