@@ -5,6 +5,7 @@
 use super::exprs::to_runtime;
 use super::{kind_set, Compiler, Seat};
 use crate::check::{Conditional, MoveDecl, TExpr};
+use crate::diag::Span;
 use rulebook_model::board::{MAX_GRID_SIDE, RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use rulebook_model::{self as model, Condition, Expr, Op, PlayerRef};
 
@@ -61,30 +62,32 @@ impl Compiler<'_> {
         &mut self,
         m: &Conditional<crate::check::MoveRuleDecl>,
     ) -> Option<model::MoveRule> {
+        let condition = self.condition(m)?;
+        let kind = self.move_kind(&m.rule.shape, m.span)?;
+        let filter = self.move_filter(&m.rule)?;
+        let so_that = match &m.rule.so_that {
+            Some(e) => Some(to_runtime(self.fold(e)?)?),
+            None => None,
+        };
+        Some(model::MoveRule {
+            kind,
+            filter,
+            condition,
+            so_that,
+        })
+    }
+
+    /// What a move rule's moves are, with their tables: a slide's directions up and down
+    /// the board, a chained jump's record, a sowing's track, the regions of a removal or a
+    /// placement.
+    fn move_kind(&mut self, shape: &MoveDecl, span: Span) -> Option<model::MoveKind> {
         let players = self.desc.players.len();
         let by_pieces = self.chains_by_pieces();
-        let condition = self.condition(m)?;
-        let kind = match &m.rule.shape {
+        Some(match shape {
             MoveDecl::Slide {
                 directions,
                 max_length,
-            } => {
-                // Relative directions get theirs per player (`per_player`).
-                let (rising, falling) = directions
-                    .iter()
-                    .filter(|&&d| d < RELATIVE_BASE)
-                    .partition(|&&d| self.board().ascends(d));
-                let max_length = match max_length {
-                    None => model::UNLIMITED,
-                    Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
-                };
-                model::MoveKind::Slide {
-                    directions: directions.clone(),
-                    rising,
-                    falling,
-                    max_length,
-                }
-            }
+            } => self.slide(directions, max_length.as_ref())?,
             MoveDecl::Jump {
                 directions,
                 flying,
@@ -96,7 +99,7 @@ impl Compiler<'_> {
                 flying: *flying,
                 over: *over,
                 mode: *mode,
-                chain: self.jump_chain(*chain, directions, by_pieces, m.span)?,
+                chain: self.jump_chain(*chain, directions, by_pieces, span)?,
             },
             MoveDecl::Remove { region } => model::MoveKind::Remove {
                 region: match region {
@@ -137,17 +140,26 @@ impl Compiler<'_> {
             MoveDecl::Fly => model::MoveKind::Fly {
                 region: self.points_on_board(),
             },
+        })
+    }
+
+    /// A slide along `directions`, with those that rise and fall on the board and its
+    /// longest reach (1 to [`MAX_GRID_SIDE`]; unlimited when none is given).
+    fn slide(&mut self, directions: &[u8], max_length: Option<&TExpr>) -> Option<model::MoveKind> {
+        // Relative directions get theirs per player (`per_player`).
+        let (rising, falling) = directions
+            .iter()
+            .filter(|&&d| d < RELATIVE_BASE)
+            .partition(|&&d| self.board().ascends(d));
+        let max_length = match max_length {
+            None => model::UNLIMITED,
+            Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
         };
-        let filter = self.move_filter(&m.rule)?;
-        let so_that = match &m.rule.so_that {
-            Some(e) => Some(to_runtime(self.fold(e)?)?),
-            None => None,
-        };
-        Some(model::MoveRule {
-            kind,
-            filter,
-            condition,
-            so_that,
+        Some(model::MoveKind::Slide {
+            directions: directions.to_vec(),
+            rising,
+            falling,
+            max_length,
         })
     }
 
