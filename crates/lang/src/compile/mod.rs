@@ -1,6 +1,16 @@
 //! Compilation: a checked description plus a configuration (parameter and option values)
 //! becomes a [`Game`]: the board's tables built, regions turned into site lists, every
 //! condition that depends only on the configuration folded away, hash keys drawn.
+//!
+//! The passes run in order (`Compiler::run`), each in a module of its own: `config` (the
+//! values of the parameters and options), `board` (the board and its shape), `setup` (the
+//! pieces and stones at the start), `moves` (the move rules, once per player where they
+//! read the mover's directions) with `chains` (chained jumps), `effects` (after a move),
+//! `ends` (the end rules, the ban on repetition, the score), `sowing` (a sowing's track
+//! and the rules after sowing) and `tiles`. Every pass folds its expressions through
+//! `exprs` and reads regions through `regions`. Last, `derived` makes the game of the
+//! parts, with the facts that play reads from them, among them the tables of `sow_plan`,
+//! `end_keys` and `goals`.
 
 use crate::check::{Conditional, Description, TExpr};
 use crate::diag::{Diagnostic, Span};
@@ -31,6 +41,7 @@ pub const MAX_PITS: i64 = 32;
 
 /// The most stones per pit at the start.
 pub const MAX_STONES_PER_PIT: i64 = 100;
+
 /// The most sites that conditions over regions nested inside each other may look at in
 /// one evaluation (the board's sites to the power of the depth), so that no condition
 /// costs more than a bounded amount of work.
@@ -39,12 +50,18 @@ pub const MAX_QUANTIFIED_SITES: u64 = 1 << 16;
 /// The most moves back a ban on repetition `within N` may look.
 pub const MAX_WITHIN: i64 = 1000;
 
+/// The state of one compilation, which the passes share.
 struct Compiler<'a> {
+    /// What is compiled.
     desc: &'a Description,
+    /// The values it is compiled with.
     config: &'a Config,
+    /// The board, once the first pass has built it.
     board: Option<Board>,
-    /// The regions expressions count pieces in, as bit masks ([`Expr::PiecesIn`]).
+    /// The regions expressions count pieces in, as bit masks
+    /// ([`rulebook_model::Expr::PiecesIn`]).
     regions: Vec<Vec<u64>>,
+    /// The errors found so far, in the order found.
     errors: Vec<Diagnostic>,
     /// While a score's condition is folded: the player scored, whom `mover` names.
     scored: Option<model::Player>,
