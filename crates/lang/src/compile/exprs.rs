@@ -234,6 +234,9 @@ impl Compiler<'_> {
         Some(Value::Runtime(Expr::Lines(player, region, length as u16)))
     }
 
+    /// `a op b` on two folded sides: computed where both are known (sets of tiles and
+    /// regions joined, numbers compared or counted), decided where a known side of `and`
+    /// or `or` decides it, or left for play time; an error on an overflow or `% 0`.
     fn binary(&mut self, op: Op, a: Value, b: Value, span: Span) -> Option<Value> {
         use Op as B;
         // A known side of `and`/`or` decides or drops out, so that a rule switched off by an

@@ -149,6 +149,8 @@ impl Compiler<'_> {
         ))
     }
 
+    /// The sites of a named region (`all`, `corners`, `perimeter`, `centre`, `dark`,
+    /// `light`); a point is folded with its span ([`Compiler::point`]).
     pub(super) fn region_const(&self, r: RegionConst) -> Vec<Site> {
         let b = self.board();
         match r {

@@ -150,6 +150,7 @@ impl Compiler<'_> {
         )))
     }
 
+    /// The error for a region of a mancala board used as a list of sites.
     fn pit_set_misplaced(&mut self, span: Span) -> Option<Value> {
         let d = Diagnostic::error(
             "a region of a mancala board can only be used after `in` or in `stones(...)`",

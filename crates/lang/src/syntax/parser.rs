@@ -520,6 +520,7 @@ fn next<'a>(inner: &mut pest::iterators::Pairs<'a, Rule>, parent: Span) -> Lower
     inner.next().ok_or_else(|| internal(parent))
 }
 
+/// A statement of the file, lowered by its rule.
 fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
