@@ -22,13 +22,6 @@ pub(super) enum Value {
 }
 
 impl Compiler<'_> {
-    /// Reports an arithmetic overflow.
-    fn overflow(&mut self, span: Span) -> Option<Value> {
-        self.errors
-            .push(self.with_config(Diagnostic::error("this arithmetic overflows", span)));
-        None
-    }
-
     /// Computes an expression from the configuration; what depends on the position is
     /// left as a compiled [`Expr`].
     pub(super) fn fold(&mut self, e: &TExpr) -> Option<Value> {
@@ -194,7 +187,7 @@ impl Compiler<'_> {
     /// `connected(PLAYER, REGION, REGION, DIRECTION, ...)`: the two regions as masks and
     /// the directions as a bit mask, for the flood fill of
     /// [`Env::connected`](model::Env::connected).
-    pub(super) fn connected(&mut self, args: &[TExpr]) -> Option<Value> {
+    fn connected(&mut self, args: &[TExpr]) -> Option<Value> {
         let player = self.player_ref(&args[0])?;
         let (from, to) = (self.region_index(&args[1]), self.region_index(&args[2]));
         let links = args[3..].iter().fold(0u8, |m, d| match d.kind {
@@ -206,7 +199,7 @@ impl Compiler<'_> {
 
     /// `lines(PLAYER, N[, REGION])`, or an error unless `N` is from 2 to the board's longer
     /// side.
-    pub(super) fn lines(&mut self, args: &[TExpr], span: Span) -> Option<Value> {
+    fn lines(&mut self, args: &[TExpr], span: Span) -> Option<Value> {
         let player = self.player_ref(&args[0])?;
         let Value::Int(length) = self.fold(&args[1])? else {
             return None;
@@ -289,6 +282,13 @@ impl Compiler<'_> {
             }
         };
         Some(v)
+    }
+
+    /// Reports an arithmetic overflow.
+    fn overflow(&mut self, span: Span) -> Option<Value> {
+        self.errors
+            .push(self.with_config(Diagnostic::error("this arithmetic overflows", span)));
+        None
     }
 
     /// A built-in function of one argument, applied to its folded value: a count of

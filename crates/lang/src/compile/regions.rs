@@ -43,34 +43,136 @@ impl Compiler<'_> {
         Some(self.region_mask(&sites))
     }
 
-    /// `diagonal(N)` (running north-east, numbered from the north-west corner) or
-    /// `antidiagonal(N)` (running north-west, numbered from a1), or an error if `N` is off
-    /// the board.
-    pub(super) fn diagonal(&mut self, rising: bool, n: i64, span: Span) -> Option<Vec<Site>> {
-        let b = self.board();
-        let (w, h) = (b.width as i64, b.height as i64);
-        let what = if rising { "diagonal" } else { "antidiagonal" };
-        if n < 1 || n > w + h - 1 {
-            let limit = w + h - 1;
-            self.errors.push(self.with_config(Diagnostic::error(
-                format!("{what} {n} is off the board (1..{limit})"),
-                span,
-            )));
-            return None;
+    /// The index of a region among those pieces are counted in (the same sites, the same
+    /// index), without the points the board is `without`.
+    pub(super) fn region_mask(&mut self, sites: &[Site]) -> u16 {
+        let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
+        for &s in sites.iter().filter(|&&s| !self.board().is_removed(s)) {
+            mask[s.index() / 64] |= 1 << (s.index() % 64);
         }
-        Some(self.sites_where(|f, r| match rising {
-            true => f - r == n - h,
-            false => f + r == n - 1,
-        }))
+        match self.regions.iter().position(|m| *m == mask) {
+            Some(k) => k as u16,
+            None => {
+                self.regions.push(mask);
+                (self.regions.len() - 1) as u16
+            }
+        }
     }
 
-    /// The sites of the grid whose file and rank (from 0) meet `pred`, in order.
-    fn sites_where(&self, pred: impl Fn(i64, i64) -> bool) -> Vec<Site> {
-        let (w, h) = (self.board().width as i64, self.board().height as i64);
-        (0..w * h)
-            .filter(|s| pred(s % w, s / w))
-            .map(|s| Site::at(s as usize))
+    /// The sites of a region that are points of the board (not taken off by `without`).
+    pub(super) fn on_board(&self, sites: Vec<Site>) -> Vec<Site> {
+        let board = self.board();
+        sites
+            .into_iter()
+            .filter(|&s| !board.is_removed(s))
             .collect()
+    }
+
+    /// On a board `without` some points, the region of the others (the sites a piece may
+    /// be placed on when no region is given); `None` on any other board.
+    pub(super) fn points_on_board(&mut self) -> Option<u16> {
+        let all: Vec<Site> = Site::all(self.board().sites()).collect();
+        let cut = self.board().removed_points().next().is_some();
+        cut.then(|| self.region_mask(&all))
+    }
+
+    /// The sites of a named region (`all`, `corners`, `perimeter`, `centre`, `dark`,
+    /// `light`); a point is folded with its span ([`Compiler::point`]).
+    pub(super) fn region_const(&self, r: RegionConst) -> Vec<Site> {
+        let b = self.board();
+        match r {
+            RegionConst::All => Site::all(b.sites()).collect(),
+            RegionConst::Corners => b.corner_sites(),
+            RegionConst::Perimeter => b.perimeter_points(),
+            RegionConst::Centre => {
+                let (w, h) = (b.width, b.height);
+                // The middle index of a side, or both middle ones when the side is even.
+                let middle = |n: u16, i: u16| i == n / 2 || (n.is_multiple_of(2) && i + 1 == n / 2);
+                Site::all(b.sites())
+                    .filter(|s| {
+                        let i = s.index() as u16;
+                        middle(w, i % w) && middle(h, i / w)
+                    })
+                    .collect()
+            }
+            RegionConst::Colour { dark } => Site::all(b.sites())
+                .filter(|&s| b.is_dark(s) == dark)
+                .collect(),
+            RegionConst::Point { .. } => unreachable!("points are folded with their span"),
+        }
+    }
+
+    /// The site of the point at `file`, `rank` (from 0), or an error if it is off the board.
+    pub(super) fn point(&mut self, file: u16, rank: u16, span: Span) -> Option<Site> {
+        let b = self.board();
+        let (w, h) = (b.width, b.height);
+        if file < w && rank < h {
+            return Some(Site::at(usize::from(rank * w + file)));
+        }
+        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+        let d = Diagnostic::error(
+            format!("{name} is not a point of the board, which is {w} by {h}"),
+            span,
+        );
+        let d = self.with_config(d);
+        self.errors.push(d);
+        None
+    }
+
+    /// `side(D)`: the whole side of the grid facing `D` (as the player whose rule it is
+    /// sees it, for `forward` and `backward`).
+    pub(super) fn side_region(&mut self, d: u8, span: Span) -> Option<Vec<Site>> {
+        let (w, h) = (self.board().width as i64, self.board().height as i64);
+        Some(match self.seated_direction(d, span)? {
+            0 => self.sites_where(|_, r| r == h - 1),
+            1 => self.sites_where(|f, _| f == w - 1),
+            2 => self.sites_where(|_, r| r == 0),
+            3 => self.sites_where(|f, _| f == 0),
+            _ => {
+                let message = "`side` takes north, east, south, west, forward or backward";
+                let d = Diagnostic::error(message, span)
+                    .with_help("for a corner, write `corner(north-west)`");
+                self.errors.push(d);
+                return None;
+            }
+        })
+    }
+
+    /// A direction as the player whose rule is compiled sees it, where it is relative to
+    /// the mover (`forward`: north for the first player, south for the second); the first
+    /// of two (`forward-diagonal`).
+    fn seated_direction(&mut self, d: u8, span: Span) -> Option<u8> {
+        let Some(relative) = d.checked_sub(RELATIVE_BASE) else {
+            return Some(d);
+        };
+        let player = match (self.scored, self.seat) {
+            (Some(p), _) | (None, Seat::Of(p)) => p,
+            (None, Seat::Asked) => {
+                self.seat_needed = true;
+                model::Player::FIRST
+            }
+            (None, Seat::Nobody) => {
+                let d = Diagnostic::error(
+                    format!(
+                        "`{}` is the mover's direction, and nobody moves here",
+                        RELATIVE_DIRECTIONS[relative as usize].0
+                    ),
+                    span,
+                )
+                .with_help(
+                    "a region relative to the mover may be read by a move, an `after move` \
+                     rule, an `end`, a score and a `setup` (as its player sees it)",
+                );
+                self.errors.push(d);
+                return None;
+            }
+        };
+        let (_, first, second) = RELATIVE_DIRECTIONS[relative as usize];
+        Some(if player == model::Player::FIRST {
+            first[0]
+        } else {
+            second[0]
+        })
     }
 
     /// `corner(D)`: the corner of the grid that the diagonal direction `D` points to.
@@ -112,18 +214,25 @@ impl Compiler<'_> {
         Some(self.sites_where(|f, r| if rank { r == n - 1 } else { f == n - 1 }))
     }
 
-    /// `neighbours(REGION)`: the sites one orthogonal step from the region and not in it,
-    /// in order.
-    pub(super) fn neighbours(&self, region: &[Site]) -> Vec<Site> {
+    /// `diagonal(N)` (running north-east, numbered from the north-west corner) or
+    /// `antidiagonal(N)` (running north-west, numbered from a1), or an error if `N` is off
+    /// the board.
+    pub(super) fn diagonal(&mut self, rising: bool, n: i64, span: Span) -> Option<Vec<Site>> {
         let b = self.board();
-        let mut out: Vec<Site> = region
-            .iter()
-            .flat_map(|&s| (0..4).map(move |d| b.step(s, d)))
-            .filter(|&n| n != model::NO_SITE && !region.contains(&n))
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+        let (w, h) = (b.width as i64, b.height as i64);
+        let what = if rising { "diagonal" } else { "antidiagonal" };
+        if n < 1 || n > w + h - 1 {
+            let limit = w + h - 1;
+            self.errors.push(self.with_config(Diagnostic::error(
+                format!("{what} {n} is off the board (1..{limit})"),
+                span,
+            )));
+            return None;
+        }
+        Some(self.sites_where(|f, r| match rising {
+            true => f - r == n - h,
+            false => f + r == n - 1,
+        }))
     }
 
     /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
@@ -149,135 +258,26 @@ impl Compiler<'_> {
         ))
     }
 
-    /// The sites of a named region (`all`, `corners`, `perimeter`, `centre`, `dark`,
-    /// `light`); a point is folded with its span ([`Compiler::point`]).
-    pub(super) fn region_const(&self, r: RegionConst) -> Vec<Site> {
+    /// `neighbours(REGION)`: the sites one orthogonal step from the region and not in it,
+    /// in order.
+    pub(super) fn neighbours(&self, region: &[Site]) -> Vec<Site> {
         let b = self.board();
-        match r {
-            RegionConst::All => Site::all(b.sites()).collect(),
-            RegionConst::Corners => b.corner_sites(),
-            RegionConst::Perimeter => b.perimeter_points(),
-            RegionConst::Centre => {
-                let (w, h) = (b.width, b.height);
-                // The middle index of a side, or both middle ones when the side is even.
-                let middle = |n: u16, i: u16| i == n / 2 || (n.is_multiple_of(2) && i + 1 == n / 2);
-                Site::all(b.sites())
-                    .filter(|s| {
-                        let i = s.index() as u16;
-                        middle(w, i % w) && middle(h, i / w)
-                    })
-                    .collect()
-            }
-            RegionConst::Colour { dark } => Site::all(b.sites())
-                .filter(|&s| b.is_dark(s) == dark)
-                .collect(),
-            RegionConst::Point { .. } => unreachable!("points are folded with their span"),
-        }
+        let mut out: Vec<Site> = region
+            .iter()
+            .flat_map(|&s| (0..4).map(move |d| b.step(s, d)))
+            .filter(|&n| n != model::NO_SITE && !region.contains(&n))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
-    /// On a board `without` some points, the region of the others (the sites a piece may
-    /// be placed on when no region is given); `None` on any other board.
-    pub(super) fn points_on_board(&mut self) -> Option<u16> {
-        let all: Vec<Site> = Site::all(self.board().sites()).collect();
-        let cut = self.board().removed_points().next().is_some();
-        cut.then(|| self.region_mask(&all))
-    }
-
-    /// The sites of a region that are points of the board (not taken off by `without`).
-    pub(super) fn on_board(&self, sites: Vec<Site>) -> Vec<Site> {
-        let board = self.board();
-        sites
-            .into_iter()
-            .filter(|&s| !board.is_removed(s))
-            .collect()
-    }
-
-    /// The index of a region among those pieces are counted in (the same sites, the same
-    /// index), without the points the board is `without`.
-    pub(super) fn region_mask(&mut self, sites: &[Site]) -> u16 {
-        let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
-        for &s in sites.iter().filter(|&&s| !self.board().is_removed(s)) {
-            mask[s.index() / 64] |= 1 << (s.index() % 64);
-        }
-        match self.regions.iter().position(|m| *m == mask) {
-            Some(k) => k as u16,
-            None => {
-                self.regions.push(mask);
-                (self.regions.len() - 1) as u16
-            }
-        }
-    }
-
-    /// The site of the point at `file`, `rank` (from 0), or an error if it is off the board.
-    pub(super) fn point(&mut self, file: u16, rank: u16, span: Span) -> Option<Site> {
-        let b = self.board();
-        let (w, h) = (b.width, b.height);
-        if file < w && rank < h {
-            return Some(Site::at(usize::from(rank * w + file)));
-        }
-        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-        let d = Diagnostic::error(
-            format!("{name} is not a point of the board, which is {w} by {h}"),
-            span,
-        );
-        let d = self.with_config(d);
-        self.errors.push(d);
-        None
-    }
-
-    /// A direction as the player whose rule is compiled sees it, where it is relative to
-    /// the mover (`forward`: north for the first player, south for the second); the first
-    /// of two (`forward-diagonal`).
-    fn seated_direction(&mut self, d: u8, span: Span) -> Option<u8> {
-        let Some(relative) = d.checked_sub(RELATIVE_BASE) else {
-            return Some(d);
-        };
-        let player = match (self.scored, self.seat) {
-            (Some(p), _) | (None, Seat::Of(p)) => p,
-            (None, Seat::Asked) => {
-                self.seat_needed = true;
-                model::Player::FIRST
-            }
-            (None, Seat::Nobody) => {
-                let d = Diagnostic::error(
-                    format!(
-                        "`{}` is the mover's direction, and nobody moves here",
-                        RELATIVE_DIRECTIONS[relative as usize].0
-                    ),
-                    span,
-                )
-                .with_help(
-                    "a region relative to the mover may be read by a move, an `after move` \
-                     rule, an `end`, a score and a `setup` (as its player sees it)",
-                );
-                self.errors.push(d);
-                return None;
-            }
-        };
-        let (_, first, second) = RELATIVE_DIRECTIONS[relative as usize];
-        Some(if player == model::Player::FIRST {
-            first[0]
-        } else {
-            second[0]
-        })
-    }
-
-    /// `side(D)`: the whole side of the grid facing `D` (as the player whose rule it is
-    /// sees it, for `forward` and `backward`).
-    pub(super) fn side_region(&mut self, d: u8, span: Span) -> Option<Vec<Site>> {
+    /// The sites of the grid whose file and rank (from 0) meet `pred`, in order.
+    fn sites_where(&self, pred: impl Fn(i64, i64) -> bool) -> Vec<Site> {
         let (w, h) = (self.board().width as i64, self.board().height as i64);
-        Some(match self.seated_direction(d, span)? {
-            0 => self.sites_where(|_, r| r == h - 1),
-            1 => self.sites_where(|f, _| f == w - 1),
-            2 => self.sites_where(|_, r| r == 0),
-            3 => self.sites_where(|f, _| f == 0),
-            _ => {
-                let message = "`side` takes north, east, south, west, forward or backward";
-                let d = Diagnostic::error(message, span)
-                    .with_help("for a corner, write `corner(north-west)`");
-                self.errors.push(d);
-                return None;
-            }
-        })
+        (0..w * h)
+            .filter(|s| pred(s % w, s / w))
+            .map(|s| Site::at(s as usize))
+            .collect()
     }
 }
