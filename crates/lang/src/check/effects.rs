@@ -5,7 +5,7 @@ use super::{
     ActionDecl, BoardKind, CaptureFilterDecl, Checker, Conditional, EffectDecl, Rules, RunDecl,
     SowRuleDecl, Type,
 };
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::board::GRID_PATHS;
 use rulebook_model::MidChain;
@@ -185,6 +185,7 @@ impl Checker {
         Some(words)
     }
 
+    /// An effect after a move: another move, a promotion, or a capture.
     pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
         match effect {
             ast::Effect::Again(_) => Some(EffectDecl::Again),
@@ -194,25 +195,7 @@ impl Checker {
                 region,
                 mid_chain,
                 ..
-            } => {
-                let pieces = self.pieces.clone();
-                let from = from.as_ref().map(|names| self.kinds(names));
-                let to = self.lookup_in(to, &pieces, "piece");
-                let region = self.static_expr(region, Type::Region, "where pieces are promoted");
-                Some(EffectDecl::Promote {
-                    from: match from {
-                        Some(kinds) => Some(kinds?),
-                        None => None,
-                    },
-                    to: to?,
-                    region: region?,
-                    mid_chain: match mid_chain {
-                        None => MidChain::Stop,
-                        Some((ast::MidChain::AtEnd, _)) => MidChain::Pass,
-                        Some((ast::MidChain::AtOnce, _)) => MidChain::GoOn,
-                    },
-                })
-            }
+            } => self.promotion(from.as_deref(), to, region, *mid_chain),
             ast::Effect::Groups {
                 directions, mode, ..
             } => Some(EffectDecl::Groups {
@@ -242,25 +225,7 @@ impl Checker {
                 clauses,
                 ..
             } => {
-                let run = match shape {
-                    ast::RunShape::Lines(d) => RunDecl::Lines(self.directions(d)?),
-                    ast::RunShape::Path(name) => {
-                        if !GRID_PATHS.contains(&name.text.as_str()) {
-                            let mut d = Diagnostic::error(
-                                format!("unknown path `{}`", name.text),
-                                name.span,
-                            )
-                            .with_note(format!(
-                                "the paths of a grid board are: {}",
-                                GRID_PATHS.join(", ")
-                            ));
-                            d = d.with_suggestion(&name.text, GRID_PATHS.iter().copied());
-                            self.error(d);
-                            return None;
-                        }
-                        RunDecl::Path(name.text.clone())
-                    }
-                };
+                let run = self.run_shape(shape)?;
                 let mut length = |e: Option<&ast::Expr>, what| match e {
                     Some(e) => self.static_expr(e, Type::Int, what).map(Some),
                     None => Some(None),
@@ -277,6 +242,55 @@ impl Checker {
                 })
             }
         }
+    }
+
+    /// `promote [KIND, ...] to KIND in REGION [at once|at end]`.
+    fn promotion(
+        &mut self,
+        from: Option<&[ast::Name]>,
+        to: &ast::Name,
+        region: &ast::Expr,
+        mid_chain: Option<(ast::MidChain, Span)>,
+    ) -> Option<EffectDecl> {
+        let pieces = self.pieces.clone();
+        let from = from.map(|names| self.kinds(names));
+        let to = self.lookup_in(to, &pieces, "piece");
+        let region = self.static_expr(region, Type::Region, "where pieces are promoted");
+        Some(EffectDecl::Promote {
+            from: match from {
+                Some(kinds) => Some(kinds?),
+                None => None,
+            },
+            to: to?,
+            region: region?,
+            mid_chain: match mid_chain {
+                None => MidChain::Stop,
+                Some((ast::MidChain::AtEnd, _)) => MidChain::Pass,
+                Some((ast::MidChain::AtOnce, _)) => MidChain::GoOn,
+            },
+        })
+    }
+
+    /// Where a custodian capture's runs go: along directions, or along a path of the grid
+    /// (an error for a path it has not).
+    fn run_shape(&mut self, shape: &ast::RunShape) -> Option<RunDecl> {
+        Some(match shape {
+            ast::RunShape::Lines(d) => RunDecl::Lines(self.directions(d)?),
+            ast::RunShape::Path(name) => {
+                if !GRID_PATHS.contains(&name.text.as_str()) {
+                    let mut d =
+                        Diagnostic::error(format!("unknown path `{}`", name.text), name.span)
+                            .with_note(format!(
+                                "the paths of a grid board are: {}",
+                                GRID_PATHS.join(", ")
+                            ));
+                    d = d.with_suggestion(&name.text, GRID_PATHS.iter().copied());
+                    self.error(d);
+                    return None;
+                }
+                RunDecl::Path(name.text.clone())
+            }
+        })
     }
 
     /// The clauses that narrow a capture: kinds, where captured pieces stand, hostile sites.

@@ -127,6 +127,46 @@ impl Checker {
                 EndWhen::Position(earlier as u8)
             }
         };
+        self.result_fits(file, result, when, span);
+        if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
+            let first = first.span;
+            self.error(
+                Diagnostic::error("this end condition is given twice", span)
+                    .with_note_at(first, "first given here"),
+            );
+            return;
+        }
+        let result = match result {
+            ast::EndResult::PlayerWins(name) => {
+                let players = self.players.clone();
+                let Some(p) = self.lookup_in(name, &players, "player") else {
+                    return;
+                };
+                EndResult::PlayerWins(
+                    Player::new(p).expect("the players statement has every player"),
+                )
+            }
+            other => super::end_result(other),
+        };
+        end.push(EndDecl {
+            when,
+            condition: position,
+            result,
+            span,
+            label,
+        });
+    }
+
+    /// The errors for a result that does not go with the end's condition or the game:
+    /// `highest score wins` but on `both pass` or without a score, a result by stores but
+    /// off a mancala board, on `both pass`, or to the empty side but not on `empty row`.
+    fn result_fits(
+        &mut self,
+        file: &ast::File,
+        result: &ast::EndResult,
+        when: EndWhen,
+        span: Span,
+    ) {
         if matches!(result, ast::EndResult::HighestScore { .. }) {
             if when != EndWhen::BothPass {
                 self.error(
@@ -163,32 +203,5 @@ impl Checker {
                 ));
             }
         }
-        if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
-            let first = first.span;
-            self.error(
-                Diagnostic::error("this end condition is given twice", span)
-                    .with_note_at(first, "first given here"),
-            );
-            return;
-        }
-        let result = match result {
-            ast::EndResult::PlayerWins(name) => {
-                let players = self.players.clone();
-                let Some(p) = self.lookup_in(name, &players, "player") else {
-                    return;
-                };
-                EndResult::PlayerWins(
-                    Player::new(p).expect("the players statement has every player"),
-                )
-            }
-            other => super::end_result(other),
-        };
-        end.push(EndDecl {
-            when,
-            condition: position,
-            result,
-            span,
-            label,
-        });
     }
 }

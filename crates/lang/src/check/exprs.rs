@@ -168,16 +168,54 @@ impl Checker {
         Some((TExprKind::Majority(unit), Type::Int))
     }
 
-    /// A built-in function applied to its argument.
+    /// A built-in function applied to its arguments: those that take several by the rule
+    /// of each, any other on its one argument ([`Checker::call_of_one`]).
     fn call(
         &mut self,
         function: &Name,
         args: &[ast::Expr],
         span: Span,
     ) -> Option<(TExprKind, Type)> {
-        let Some(&(builtin, name, arg_ty, result)) =
-            Builtin::ALL.iter().find(|b| b.1 == function.text)
-        else {
+        let &(builtin, name, arg_ty, result) = self.builtin(function)?;
+        match (builtin, args.len()) {
+            (Builtin::Pieces, 3) => self.pieces_of_kind(args),
+            (Builtin::Pit, 2) => {
+                let player = self.typed(&args[0], Type::Player, "the first argument of `pit`");
+                let number = self.typed(&args[1], Type::Int, "the second argument of `pit`");
+                let args = vec![player?, number?];
+                Some((TExprKind::Call(Builtin::PitOf, args), Type::Site))
+            }
+            (Builtin::Between, 2) => {
+                let from = self.typed(&args[0], Type::Site, "the first argument of `between`");
+                let to = self.typed(&args[1], Type::Site, "the second argument of `between`");
+                Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region))
+            }
+            (Builtin::Connected, _) => self.connected(args, span),
+            (Builtin::Within, _) => self.within(args, span),
+            (Builtin::Lines, _) => self.lines(args, span),
+            (Builtin::Hand | Builtin::Reach, 2) => {
+                let first = format!("the first argument of `{name}`");
+                let second = format!("the second argument of `{name}`");
+                let player = self.typed(&args[0], Type::Player, &first);
+                let kind = self.typed(&args[1], Type::Kind, &second);
+                Some((TExprKind::Call(builtin, vec![player?, kind?]), Type::Int))
+            }
+            (Builtin::Pieces | Builtin::Line, 2) => self.on_region(builtin, name, args),
+            (_, 1) => self.call_of_one(builtin, name, (arg_ty, result), &args[0], span),
+            (_, given) => {
+                self.error(Diagnostic::error(
+                    format!("`{name}` takes one argument; {given} given"),
+                    span,
+                ));
+                None
+            }
+        }
+    }
+
+    /// The built-in function a name calls (its name, argument type and result type), or an
+    /// error when there is none or it needs another kind of board.
+    fn builtin(&mut self, function: &Name) -> Option<&'static (Builtin, &'static str, Type, Type)> {
+        let Some(entry) = Builtin::ALL.iter().find(|b| b.1 == function.text) else {
             let mut d = Diagnostic::error(
                 format!("unknown function `{}`", function.text),
                 function.span,
@@ -196,11 +234,11 @@ impl Checker {
             self.error(d);
             return None;
         };
-        if let (Some(needed), Some(actual)) = (builtin.board(), self.board_kind) {
+        if let (Some(needed), Some(actual)) = (entry.0.board(), self.board_kind) {
             if needed != actual {
                 self.error(
                     Diagnostic::error(
-                        format!("`{name}` needs {}", needed.describe()),
+                        format!("`{}` needs {}", entry.1, needed.describe()),
                         function.span,
                     )
                     .with_note(format!("this game has {}", actual.describe())),
@@ -208,52 +246,20 @@ impl Checker {
                 return None;
             }
         }
-        if builtin == Builtin::Pieces && args.len() == 3 {
-            return self.pieces_of_kind(args);
-        }
-        if builtin == Builtin::Pit && args.len() == 2 {
-            let player = self.typed(&args[0], Type::Player, "the first argument of `pit`");
-            let number = self.typed(&args[1], Type::Int, "the second argument of `pit`");
-            let args = vec![player?, number?];
-            return Some((TExprKind::Call(Builtin::PitOf, args), Type::Site));
-        }
-        if builtin == Builtin::Between && args.len() == 2 {
-            let from = self.typed(&args[0], Type::Site, "the first argument of `between`");
-            let to = self.typed(&args[1], Type::Site, "the second argument of `between`");
-            return Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region));
-        }
+        Some(entry)
+    }
 
-        if builtin == Builtin::Connected {
-            return self.connected(args, span);
-        }
-        if builtin == Builtin::Within {
-            return self.within(args, span);
-        }
-        if builtin == Builtin::Lines {
-            return self.lines(args, span);
-        }
-        if matches!(builtin, Builtin::Hand | Builtin::Reach) && args.len() == 2 {
-            let first = format!("the first argument of `{name}`");
-            let second = format!("the second argument of `{name}`");
-            let player = self.typed(&args[0], Type::Player, &first);
-            let kind = self.typed(&args[1], Type::Kind, &second);
-            return Some((TExprKind::Call(builtin, vec![player?, kind?]), Type::Int));
-        }
-        if matches!(builtin, Builtin::Pieces | Builtin::Line) && args.len() == 2 {
-            return self.on_region(builtin, name, args);
-        }
-        if args.len() != 1 {
-            self.error(Diagnostic::error(
-                format!(
-                    "`{}` takes one argument; {} given",
-                    function.text,
-                    args.len()
-                ),
-                span,
-            ));
-            return None;
-        }
-        let arg = self.expr(&args[0])?;
+    /// A built-in function of one argument of type `arg_ty`, whose value is a `result`,
+    /// applied to `arg`; `stones(REGION)` is the sum over the region's pits.
+    fn call_of_one(
+        &mut self,
+        builtin: Builtin,
+        name: &str,
+        (arg_ty, result): (Type, Type),
+        arg: &ast::Expr,
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        let arg = self.expr(arg)?;
         if builtin == Builtin::Stones && arg.ty == Type::Region {
             return self.quantified_over(Quantifier::Sum, arg, None, span);
         }
@@ -263,7 +269,7 @@ impl Checker {
                 _ => arg_ty.describe(&self.options),
             };
             self.error(
-                Diagnostic::error(format!("`{}` takes {wanted}", function.text), arg.span)
+                Diagnostic::error(format!("`{name}` takes {wanted}"), arg.span)
                     .with_label(format!("this is {}", arg.ty.describe(&self.options))),
             );
             return None;
@@ -413,6 +419,8 @@ impl Checker {
         Some((TExprKind::Call(Builtin::PiecesIn, args), Type::Int))
     }
 
+    /// `a op b`, typed: both sides, then the type the operator gives them, or an error
+    /// saying what it needs.
     pub(super) fn binary(
         &mut self,
         op: BinaryOp,
@@ -420,6 +428,35 @@ impl Checker {
         b: &ast::Expr,
         span: Span,
     ) -> Option<TExpr> {
+        let (ta, tb) = self.operands(op, a, b)?;
+        let ty = match binary_type(op, ta.ty, tb.ty) {
+            Ok(ty) => ty,
+            Err(expected) => {
+                let opts = &self.options;
+                let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
+                    .with_note_at(
+                        ta.span,
+                        format!("the left side is {}", ta.ty.describe(opts)),
+                    )
+                    .with_note_at(
+                        tb.span,
+                        format!("the right side is {}", tb.ty.describe(opts)),
+                    );
+                self.error(d);
+                return None;
+            }
+        };
+        Some(TExpr {
+            kind: TExprKind::Binary(super::op(op), Box::new(ta), Box::new(tb)),
+            ty,
+            span,
+        })
+    }
+
+    /// The two sides of `a op b`, typed: a bare name beside `==` or `!=` may be a choice
+    /// of the option on the other side, and a site beside a region is the region of that
+    /// site.
+    fn operands(&mut self, op: BinaryOp, a: &ast::Expr, b: &ast::Expr) -> Option<(TExpr, TExpr)> {
         use BinaryOp as B;
         // A choice name is resolved against the option on the other side of `==`/`!=`.
         let (ta, tb) = if matches!(op, B::Eq | B::Ne) {
@@ -432,75 +469,10 @@ impl Checker {
             (ta?, tb?)
         };
         // A site next to a region is the region of that one site: `all - pit(mover, 1)`.
-        let (ta, tb) = match (ta.ty, tb.ty, op) {
+        Some(match (ta.ty, tb.ty, op) {
             (Type::Region, Type::Site, B::Add | B::Sub | B::Mul) => (ta, site_region(tb)),
             (Type::Site, Type::Region, B::Add | B::Sub | B::Mul) => (site_region(ta), tb),
             _ => (ta, tb),
-        };
-        let mismatch = |this: &mut Checker, expected: &str| {
-            let opts = &this.options;
-            let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
-                .with_note_at(
-                    ta.span,
-                    format!("the left side is {}", ta.ty.describe(opts)),
-                )
-                .with_note_at(
-                    tb.span,
-                    format!("the right side is {}", tb.ty.describe(opts)),
-                );
-            this.error(d);
-        };
-        let ty = match op {
-            B::Or | B::And => {
-                if ta.ty != Type::Bool || tb.ty != Type::Bool {
-                    mismatch(self, "conditions on both sides");
-                    return None;
-                }
-                Type::Bool
-            }
-            B::Eq | B::Ne => {
-                if ta.ty != tb.ty || matches!(ta.ty, Type::Region | Type::Tiles) {
-                    mismatch(
-                        self,
-                        "two values of the same kind (numbers, switches, choices, players)",
-                    );
-                    return None;
-                }
-                Type::Bool
-            }
-            B::Lt | B::Le | B::Gt | B::Ge => {
-                if ta.ty != Type::Int || tb.ty != Type::Int {
-                    mismatch(self, "numbers on both sides");
-                    return None;
-                }
-                Type::Bool
-            }
-            B::Add | B::Sub => {
-                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region | Type::Tiles) {
-                    mismatch(self, "two numbers, two regions or two sets of tiles");
-                    return None;
-                }
-                ta.ty
-            }
-            B::Mul => {
-                if ta.ty != tb.ty || !matches!(ta.ty, Type::Int | Type::Region) {
-                    mismatch(self, "two numbers, or two regions (the sites in both)");
-                    return None;
-                }
-                ta.ty
-            }
-            B::Mod => {
-                if ta.ty != Type::Int || tb.ty != Type::Int {
-                    mismatch(self, "numbers on both sides");
-                    return None;
-                }
-                Type::Int
-            }
-        };
-        Some(TExpr {
-            kind: TExprKind::Binary(super::op(op), Box::new(ta), Box::new(tb)),
-            ty,
-            span,
         })
     }
 
@@ -619,6 +591,9 @@ impl Checker {
         None
     }
 
+    /// What a name stands for, looked up in order: a site bound by a condition over a
+    /// region, a parameter, an option, a player, a region, a word of the language, a
+    /// direction, a point, tiles, a kind of piece; an error if none.
     pub(super) fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
         let t = n.text.as_str();
         if let Some(depth) = self.bound.iter().rposition(|b| b == t) {
@@ -642,41 +617,8 @@ impl Checker {
         if let Some(&(first, "region")) = self.declared.get(t) {
             return self.named_region(n, first);
         }
-        match t {
-            "on" => return Some((TExprKind::Bool(true), Type::Bool)),
-            "off" => return Some((TExprKind::Bool(false), Type::Bool)),
-            "mover" => return Some((TExprKind::Mover, Type::Player)),
-            "opponent" => {
-                if let Some(players) = self.solo {
-                    self.error(
-                        Diagnostic::error("a game of one player has no opponent", n.span)
-                            .with_note_at(players, "the game has one player")
-                            .with_help("name the player, or say `mover`"),
-                    );
-                }
-                return Some((TExprKind::Opponent, Type::Player));
-            }
-            "all" => return Some((TExprKind::Region(RegionConst::All), Type::Region)),
-            "corners" => return Some((TExprKind::Region(RegionConst::Corners), Type::Region)),
-            "perimeter" => return Some((TExprKind::Region(RegionConst::Perimeter), Type::Region)),
-            "centre" => {
-                self.needs_board(BoardKind::Grid, "`centre`", n.span);
-                return Some((TExprKind::Region(RegionConst::Centre), Type::Region));
-            }
-            "dark" | "light" => {
-                self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
-                let colour = RegionConst::Colour { dark: t == "dark" };
-                return Some((TExprKind::Region(colour), Type::Region));
-            }
-            "last" => {
-                self.needs_board(BoardKind::Mancala, "`last`", n.span);
-                return Some((TExprKind::Last, Type::Site));
-            }
-            "origin" => {
-                self.needs_board(BoardKind::Mancala, "`origin`", n.span);
-                return Some((TExprKind::Origin, Type::Site));
-            }
-            _ => {}
+        if let Some(word) = self.word(n) {
+            return Some(word);
         }
         if let Some(d) = direction_named(t) {
             return Some((TExprKind::Direction(d), Type::Direction));
@@ -693,6 +635,57 @@ impl Checker {
         if let Some(k) = self.pieces.iter().position(|p| p == t) {
             return Some((TExprKind::Kind(k), Type::Kind));
         }
+        self.unknown_name(n);
+        None
+    }
+
+    /// A word of the language that names a value (`on`, `mover`, `all`, `last`, ...), or
+    /// `None` for any other name; an error where the game has no such value (`opponent`
+    /// in a game of one player, `last` off a mancala board), but the value still.
+    fn word(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
+        let t = n.text.as_str();
+        Some(match t {
+            "on" => (TExprKind::Bool(true), Type::Bool),
+            "off" => (TExprKind::Bool(false), Type::Bool),
+            "mover" => (TExprKind::Mover, Type::Player),
+            "opponent" => {
+                if let Some(players) = self.solo {
+                    self.error(
+                        Diagnostic::error("a game of one player has no opponent", n.span)
+                            .with_note_at(players, "the game has one player")
+                            .with_help("name the player, or say `mover`"),
+                    );
+                }
+                (TExprKind::Opponent, Type::Player)
+            }
+            "all" => (TExprKind::Region(RegionConst::All), Type::Region),
+            "corners" => (TExprKind::Region(RegionConst::Corners), Type::Region),
+            "perimeter" => (TExprKind::Region(RegionConst::Perimeter), Type::Region),
+            "centre" => {
+                self.needs_board(BoardKind::Grid, "`centre`", n.span);
+                (TExprKind::Region(RegionConst::Centre), Type::Region)
+            }
+            "dark" | "light" => {
+                self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
+                let colour = RegionConst::Colour { dark: t == "dark" };
+                (TExprKind::Region(colour), Type::Region)
+            }
+            "last" => {
+                self.needs_board(BoardKind::Mancala, "`last`", n.span);
+                (TExprKind::Last, Type::Site)
+            }
+            "origin" => {
+                self.needs_board(BoardKind::Mancala, "`origin`", n.span);
+                (TExprKind::Origin, Type::Site)
+            }
+            _ => return None,
+        })
+    }
+
+    /// The error for a name that names nothing: a name it may be a misspelling of, or a
+    /// subtraction written without spaces (`size-1`).
+    fn unknown_name(&mut self, n: &Name) {
+        let t = n.text.as_str();
         let known: Vec<&str> = self
             .params
             .iter()
@@ -736,7 +729,48 @@ impl Checker {
             d = d.with_suggestion(t, known.iter().copied());
         }
         self.error(d);
-        None
+    }
+}
+
+/// The type of `a op b` for sides of types `a` and `b`, or what the operator needs.
+fn binary_type(op: BinaryOp, a: Type, b: Type) -> Result<Type, &'static str> {
+    use BinaryOp as B;
+    let (fits, ty, needed) = match op {
+        B::Or | B::And => (
+            a == Type::Bool && b == Type::Bool,
+            Type::Bool,
+            "conditions on both sides",
+        ),
+        B::Eq | B::Ne => (
+            a == b && !matches!(a, Type::Region | Type::Tiles),
+            Type::Bool,
+            "two values of the same kind (numbers, switches, choices, players)",
+        ),
+        B::Lt | B::Le | B::Gt | B::Ge => (
+            a == Type::Int && b == Type::Int,
+            Type::Bool,
+            "numbers on both sides",
+        ),
+        B::Add | B::Sub => (
+            a == b && matches!(a, Type::Int | Type::Region | Type::Tiles),
+            a,
+            "two numbers, two regions or two sets of tiles",
+        ),
+        B::Mul => (
+            a == b && matches!(a, Type::Int | Type::Region),
+            a,
+            "two numbers, or two regions (the sites in both)",
+        ),
+        B::Mod => (
+            a == Type::Int && b == Type::Int,
+            Type::Int,
+            "numbers on both sides",
+        ),
+    };
+    if fits {
+        Ok(ty)
+    } else {
+        Err(needed)
     }
 }
 

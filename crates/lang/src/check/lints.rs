@@ -9,69 +9,76 @@ use crate::diag::{Diagnostic, Span};
 
 impl Checker {
     /// The rules every game needs (a move and an end), and the warnings about the whole file.
-    /// `written` counts the `move` and `end` statements as written (some may have errors).
+    /// `statements` counts the `move` and `end` statements as written (some may have
+    /// errors).
     pub(super) fn whole_file(
         &mut self,
-        (move_statements, end_statements): (usize, usize),
+        statements: (usize, usize),
         found: &Declared,
         rules: &Rules,
     ) {
-        let Rules {
-            setup,
-            stones,
-            hands,
-            moves,
-            effects,
-            ..
-        } = rules;
-        // The kinds a `move place` brings onto the board (a game that places its pieces
-        // may well start with an empty board), or a move shoots (`then shoot arrow`).
-        let placed: Vec<usize> = moves
-            .iter()
-            .flat_map(|m| {
-                let put = match m.rule.shape {
-                    MoveDecl::PlacePiece { kind, .. } => Some(kind),
-                    _ => None,
-                };
-                put.into_iter()
-                    .chain(m.rule.shot.map(|s| usize::from(s.kind)))
-            })
-            .collect();
+        let placed = placed_kinds(rules);
         if let Some((_, span)) = found.board {
-            if move_statements == 0 {
-                self.error(
-                    Diagnostic::error("the game has no moves", span)
-                        .with_help("add a move, like `move slide orthogonal`"),
-                );
-            }
-            if end_statements == 0 {
-                self.error(
-                    Diagnostic::error("the game has no end rule", span)
-                        .with_help("add one, like `end when no legal move: mover loses`"),
-                );
-            }
-            if self.board_kind == Some(BoardKind::Mancala) && stones.is_none() {
-                // Empty pits at the start: no move could ever be made.
-                self.error(
-                    Diagnostic::error("the pits start empty, so no stone could ever be sown", span)
-                        .with_help("add a setup, like `setup 4 stones in every pit`"),
-                );
-            }
-            let empty = match self.board_kind {
-                Some(BoardKind::Mancala) => false,
-                Some(BoardKind::Hex) => hands.is_empty(),
-                _ => setup.is_empty() && placed.is_empty(),
-            };
-            if empty && !self.has_errors() {
-                self.diagnostics.push(Diagnostic::warning(
-                    "the setup puts no piece on the board",
-                    span,
-                ));
-            }
+            self.needed_rules(statements, span, rules, &placed);
         }
         let clean = !self.has_errors();
+        if clean {
+            self.unread_options();
+        }
+        if clean && self.board_kind == Some(BoardKind::Grid) {
+            self.shared_letters(found);
+        }
+        if clean && self.board_kind == Some(BoardKind::Grid) {
+            self.unplaced_pieces(rules, &placed);
+        }
+    }
+
+    /// The errors for a game without moves, without an end rule, or with pits that start
+    /// empty; the warning for a board that starts empty though no move places a piece
+    /// (`placed`) and no player has tiles in hand. `span`: the board statement.
+    fn needed_rules(
+        &mut self,
+        (move_statements, end_statements): (usize, usize),
+        span: Span,
+        rules: &Rules,
+        placed: &[usize],
+    ) {
+        if move_statements == 0 {
+            self.error(
+                Diagnostic::error("the game has no moves", span)
+                    .with_help("add a move, like `move slide orthogonal`"),
+            );
+        }
+        if end_statements == 0 {
+            self.error(
+                Diagnostic::error("the game has no end rule", span)
+                    .with_help("add one, like `end when no legal move: mover loses`"),
+            );
+        }
+        if self.board_kind == Some(BoardKind::Mancala) && rules.stones.is_none() {
+            // Empty pits at the start: no move could ever be made.
+            self.error(
+                Diagnostic::error("the pits start empty, so no stone could ever be sown", span)
+                    .with_help("add a setup, like `setup 4 stones in every pit`"),
+            );
+        }
+        let empty = match self.board_kind {
+            Some(BoardKind::Mancala) => false,
+            Some(BoardKind::Hex) => rules.hands.is_empty(),
+            _ => rules.setup.is_empty() && placed.is_empty(),
+        };
+        if empty && !self.has_errors() {
+            self.diagnostics.push(Diagnostic::warning(
+                "the setup puts no piece on the board",
+                span,
+            ));
+        }
+    }
+
+    /// Warns about each option that no rule reads.
+    fn unread_options(&mut self) {
         for (i, read) in self.options_read.clone().into_iter().enumerate() {
-            if !read && clean {
+            if !read {
                 let o = &self.options[i];
                 self.diagnostics.push(
                     Diagnostic::warning(
@@ -82,31 +89,29 @@ impl Checker {
                 );
             }
         }
-        if clean && self.board_kind == Some(BoardKind::Grid) {
-            self.shared_letters(found);
-        }
-        // A kind of piece that no setup places, no move places and no promotion makes is
-        // never on the board: no move can move it and no capture can take it.
-        if clean && self.board_kind == Some(BoardKind::Grid) {
-            let made = |k: usize| {
-                placed.contains(&k)
-                    || effects
-                        .iter()
-                        .any(|e| matches!(e.rule, EffectDecl::Promote { to, .. } if to == k))
-            };
-            for (k, piece) in self.pieces.iter().enumerate() {
-                if setup.iter().any(|s| s.piece == k) || made(k) {
-                    continue;
-                }
-                if let Some((span, _)) = self.declared.get(piece) {
-                    self.diagnostics.push(
-                        Diagnostic::warning(
-                            format!("piece `{piece}` is never placed by any setup, so no rule can ever move it"),
-                            *span,
-                        )
-                        .with_help(format!("add a `setup PLAYER {piece} on REGION`, or remove it")),
-                    );
-                }
+    }
+
+    /// Warns about each kind of piece that no setup places, no move places (`placed`) and
+    /// no promotion makes: it is never on the board, so no move can move it and no capture
+    /// can take it.
+    fn unplaced_pieces(&mut self, rules: &Rules, placed: &[usize]) {
+        let made = |k: usize| {
+            placed.contains(&k)
+                || (rules.effects.iter())
+                    .any(|e| matches!(e.rule, EffectDecl::Promote { to, .. } if to == k))
+        };
+        for (k, piece) in self.pieces.iter().enumerate() {
+            if rules.setup.iter().any(|s| s.piece == k) || made(k) {
+                continue;
+            }
+            if let Some((span, _)) = self.declared.get(piece) {
+                self.diagnostics.push(
+                    Diagnostic::warning(
+                        format!("piece `{piece}` is never placed by any setup, so no rule can ever move it"),
+                        *span,
+                    )
+                    .with_help(format!("add a `setup PLAYER {piece} on REGION`, or remove it")),
+                );
             }
         }
     }
@@ -150,4 +155,19 @@ impl Checker {
             );
         }
     }
+}
+
+/// The kinds a `move place` brings onto the board (a game that places its pieces may well
+/// start with an empty board), or a move shoots (`then shoot arrow`).
+fn placed_kinds(rules: &Rules) -> Vec<usize> {
+    (rules.moves.iter())
+        .flat_map(|m| {
+            let put = match m.rule.shape {
+                MoveDecl::PlacePiece { kind, .. } => Some(kind),
+                _ => None,
+            };
+            put.into_iter()
+                .chain(m.rule.shot.map(|s| usize::from(s.kind)))
+        })
+        .collect()
 }

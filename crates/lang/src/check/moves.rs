@@ -48,58 +48,71 @@ impl Checker {
                 count,
                 player,
                 piece,
-            } => {
-                self.needs_board(BoardKind::Grid, "pieces in hand", st.span);
-                let p = self.lookup_in(player, &self.players.clone(), "player");
-                let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
-                let c = self.static_expr(count, Type::Int, "the number of pieces in hand");
-                let (Some(player), Some(piece), Some(count)) = (p, k, c) else {
-                    return;
-                };
-                if let Some(first) = stock
-                    .iter()
-                    .find(|s| (s.player, s.piece) == (player, piece))
-                {
-                    let first = first.span;
-                    self.error(
-                        Diagnostic::error(
-                            format!(
-                                "the hand of {} is set up twice with {}",
-                                self.players[player], self.pieces[piece]
-                            ),
-                            st.span,
-                        )
-                        .with_note_at(first, "first set up here"),
-                    );
-                    return;
-                }
-                stock.push(StockDecl {
-                    player,
-                    piece,
-                    count,
-                    span: st.span,
-                });
-            }
-            S::SetupStones { count } => {
-                self.needs_board(BoardKind::Mancala, "stones in pits", st.span);
-                if let Some((_, first)) = &stones {
-                    let first = *first;
-                    self.error(
-                        Diagnostic::error("the stones are set up twice", st.span)
-                            .with_note_at(first, "first set up here"),
-                    );
-                    return;
-                }
-                if let Some(c) = self.static_expr(count, Type::Int, "the number of stones") {
-                    *stones = Some((c, st.span));
-                }
-            }
+            } => self.setup_hand(count, player, piece, st.span, stock),
+            S::SetupStones { count } => self.setup_stones(count, st.span, stones),
             S::Move {
                 kind,
                 clauses,
                 condition,
             } => self.move_rule(file, kind, clauses, condition.as_ref(), st.span, rules),
             _ => {}
+        }
+    }
+
+    /// `setup N PLAYER KIND in hand`; an error if that hand is set up with that kind twice.
+    fn setup_hand(
+        &mut self,
+        count: &ast::Expr,
+        player: &ast::Name,
+        piece: &ast::Name,
+        span: Span,
+        stock: &mut Vec<StockDecl>,
+    ) {
+        self.needs_board(BoardKind::Grid, "pieces in hand", span);
+        let p = self.lookup_in(player, &self.players.clone(), "player");
+        let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+        let c = self.static_expr(count, Type::Int, "the number of pieces in hand");
+        let (Some(player), Some(piece), Some(count)) = (p, k, c) else {
+            return;
+        };
+        if let Some(first) = stock
+            .iter()
+            .find(|s| (s.player, s.piece) == (player, piece))
+        {
+            let first = first.span;
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "the hand of {} is set up twice with {}",
+                        self.players[player], self.pieces[piece]
+                    ),
+                    span,
+                )
+                .with_note_at(first, "first set up here"),
+            );
+            return;
+        }
+        stock.push(StockDecl {
+            player,
+            piece,
+            count,
+            span,
+        });
+    }
+
+    /// `setup N stones in every pit`; an error if the stones are set up twice.
+    fn setup_stones(&mut self, count: &ast::Expr, span: Span, stones: &mut Option<(TExpr, Span)>) {
+        self.needs_board(BoardKind::Mancala, "stones in pits", span);
+        if let Some((_, first)) = &stones {
+            let first = *first;
+            self.error(
+                Diagnostic::error("the stones are set up twice", span)
+                    .with_note_at(first, "first set up here"),
+            );
+            return;
+        }
+        if let Some(c) = self.static_expr(count, Type::Int, "the number of stones") {
+            *stones = Some((c, span));
         }
     }
 
@@ -418,55 +431,14 @@ impl Checker {
                 directions,
                 max_length,
                 ..
-            } => {
-                let max_length = max_length
-                    .as_ref()
-                    .map(|e| self.static_expr(e, Type::Int, "the longest slide"));
-                match (self.move_directions(directions), max_length) {
-                    (Some(directions), None) => Some(MoveDecl::Slide {
-                        directions,
-                        max_length: None,
-                    }),
-                    (Some(directions), Some(Some(m))) => Some(MoveDecl::Slide {
-                        directions,
-                        max_length: Some(m),
-                    }),
-                    _ => None,
-                }
-            }
+            } => self.slide(directions, max_length.as_ref()),
             ast::MoveKind::Jump {
                 directions,
                 flying,
                 over,
                 mode,
                 chain,
-            } => {
-                if let (Some((ast::CaptureMode::Convert, at)), ast::Jumped::Friend) = (mode, over) {
-                    self.error(
-                        Diagnostic::error("a friend jumped over is the mover's already", *at)
-                            .with_help("`remove` takes it off the board; without a mode it stays"),
-                    );
-                    return None;
-                }
-                let over = match over {
-                    ast::Jumped::Enemy => Jumped::Enemy,
-                    ast::Jumped::Friend => Jumped::Friend,
-                    ast::Jumped::Any => Jumped::Any,
-                };
-                self.move_directions(directions)
-                    .map(|directions| MoveDecl::Jump {
-                        directions,
-                        flying: *flying,
-                        over,
-                        mode: mode.map(|(m, _)| super::capture_mode(m)),
-                        chain: match chain {
-                            ast::Chain::Single => Chain::Single,
-                            ast::Chain::Straight => Chain::Straight,
-                            ast::Chain::Turning => Chain::Turning,
-                            ast::Chain::TurningAtWill => Chain::TurningAtWill,
-                        },
-                    })
-            }
+            } => self.jump(directions, *flying, over, *mode, chain),
             ast::MoveKind::Remove { region } => {
                 let region = match region {
                     Some(e) => {
@@ -529,6 +501,63 @@ impl Checker {
             "give files and ranks from 0 to {most}, not both 0, like `leap (1, 2)`"
         )));
         None
+    }
+
+    /// `move slide DIRECTIONS [max N]` (and `move step`, a slide of at most one site).
+    fn slide(
+        &mut self,
+        directions: &ast::Directions,
+        max_length: Option<&ast::Expr>,
+    ) -> Option<MoveDecl> {
+        let max_length = max_length.map(|e| self.static_expr(e, Type::Int, "the longest slide"));
+        match (self.move_directions(directions), max_length) {
+            (Some(directions), None) => Some(MoveDecl::Slide {
+                directions,
+                max_length: None,
+            }),
+            (Some(directions), Some(Some(m))) => Some(MoveDecl::Slide {
+                directions,
+                max_length: Some(m),
+            }),
+            _ => None,
+        }
+    }
+
+    /// `move jump DIRECTIONS [flying] over WHAT [MODE] [chained ...]`; an error for a
+    /// friend jumped over and converted, which is the mover's already.
+    fn jump(
+        &mut self,
+        directions: &ast::Directions,
+        flying: bool,
+        over: &ast::Jumped,
+        mode: Option<(ast::CaptureMode, Span)>,
+        chain: &ast::Chain,
+    ) -> Option<MoveDecl> {
+        if let (Some((ast::CaptureMode::Convert, at)), ast::Jumped::Friend) = (mode, over) {
+            self.error(
+                Diagnostic::error("a friend jumped over is the mover's already", at)
+                    .with_help("`remove` takes it off the board; without a mode it stays"),
+            );
+            return None;
+        }
+        let over = match over {
+            ast::Jumped::Enemy => Jumped::Enemy,
+            ast::Jumped::Friend => Jumped::Friend,
+            ast::Jumped::Any => Jumped::Any,
+        };
+        self.move_directions(directions)
+            .map(|directions| MoveDecl::Jump {
+                directions,
+                flying,
+                over,
+                mode: mode.map(|(m, _)| super::capture_mode(m)),
+                chain: match chain {
+                    ast::Chain::Single => Chain::Single,
+                    ast::Chain::Straight => Chain::Straight,
+                    ast::Chain::Turning => Chain::Turning,
+                    ast::Chain::TurningAtWill => Chain::TurningAtWill,
+                },
+            })
     }
 
     /// `next to WHAT [along DIRECTIONS]`: the neighbour's content and the board's directions
@@ -608,74 +637,16 @@ impl Checker {
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
     ) -> Option<Option<LineCapture>> {
-        let refuse = |this: &mut Self, message: &str, span: Span, help: &str| {
-            this.error(Diagnostic::error(message, span).with_help(help));
-            None
-        };
         let Some(clause) = clauses.line_capture.as_deref() else {
             return Some(None);
         };
-        if let Some(span) = clause.stray_chain {
-            return refuse(
-                self,
-                "`chained` here has no capture to go on with",
-                span,
-                "a step goes on capturing after `capture by approach` or `withdrawal` and its mode, like `move step all capture by approach remove chained`; a jump's `chained` follows its mode",
-            );
-        }
-        if !matches!(kind, ast::MoveKind::Slide { step: true, .. }) {
-            let help = match kind {
-                ast::MoveKind::Jump { .. } => "a jump captures what it jumps over (`over enemy remove`)",
-                ast::MoveKind::Slide { .. } => "the captures are made by steps of one point: write `move step DIRECTIONS capture by ...`",
-                _ => "write it after `move step DIRECTIONS`",
-            };
-            return refuse(
-                self,
-                "only a step captures by approach or withdrawal",
-                clause.span,
-                help,
-            );
-        }
-        if let [(first, _), (second, span)] = clause.ways.as_slice() {
-            if first == second {
-                let word = if *first { "withdrawal" } else { "approach" };
-                return refuse(
-                    self,
-                    &format!("`{word}` is named twice"),
-                    *span,
-                    "the ways are `approach`, `withdrawal`, or `approach or withdrawal`",
-                );
+        let mode = match line_capture_mode(kind, clauses, clause) {
+            Ok(mode) => mode,
+            Err((message, span, help)) => {
+                self.error(Diagnostic::error(message, span).with_help(help));
+                return None;
             }
-        }
-        let Some(mode) = clause.mode else {
-            let help = match clause.chained {
-                Some(_) => "write `remove` or `convert` before `chained`, like `capture by approach remove chained`",
-                None => "write `remove` or `convert` after the ways, like `capture by approach remove`",
-            };
-            return refuse(
-                self,
-                "a capture by approach or withdrawal needs a mode: what becomes of the pieces taken",
-                clause.span,
-                help,
-            );
         };
-        if let Some((_, span)) = clauses.onto {
-            return refuse(
-                self,
-                "a step that captures by approach or withdrawal ends on an empty point",
-                span,
-                "it takes the pieces it moves up to or away from; drop `onto`",
-            );
-        }
-        let second = clauses.shoot.as_ref().map(|s| s.span);
-        if let Some(span) = second.or(clauses.take_after.as_ref().map(|t| t.span)) {
-            return refuse(
-                self,
-                "a step that captures by approach or withdrawal has no second part",
-                span,
-                "drop `then shoot` or `then remove enemy`, or write that move as a rule of its own",
-            );
-        }
         let way = |w: bool| clause.ways.iter().any(|&(x, _)| x == w);
         Some(Some(LineCapture {
             approach: way(false),
@@ -907,4 +878,72 @@ impl Checker {
         }
         d
     }
+}
+
+/// The mode of a `capture by approach or withdrawal` clause on a move, or what is wrong
+/// with it (the first fault found: a `chained` with nothing to go on with, a move that is
+/// no step, a way named twice, no mode, a step that lands `onto` a piece, a second part)
+/// as an error's message, place and help.
+fn line_capture_mode(
+    kind: &ast::MoveKind,
+    clauses: &ast::MoveClauses,
+    clause: &ast::LineCaptureClause,
+) -> Result<ast::CaptureMode, (String, Span, &'static str)> {
+    let fault = |message: &str, span: Span, help| Err((message.to_string(), span, help));
+    if let Some(span) = clause.stray_chain {
+        return fault(
+            "`chained` here has no capture to go on with",
+            span,
+            "a step goes on capturing after `capture by approach` or `withdrawal` and its mode, like `move step all capture by approach remove chained`; a jump's `chained` follows its mode",
+        );
+    }
+    if !matches!(kind, ast::MoveKind::Slide { step: true, .. }) {
+        let help = match kind {
+            ast::MoveKind::Jump { .. } => "a jump captures what it jumps over (`over enemy remove`)",
+            ast::MoveKind::Slide { .. } => "the captures are made by steps of one point: write `move step DIRECTIONS capture by ...`",
+            _ => "write it after `move step DIRECTIONS`",
+        };
+        return fault(
+            "only a step captures by approach or withdrawal",
+            clause.span,
+            help,
+        );
+    }
+    if let [(first, _), (second, span)] = clause.ways.as_slice() {
+        if first == second {
+            let word = if *first { "withdrawal" } else { "approach" };
+            return fault(
+                &format!("`{word}` is named twice"),
+                *span,
+                "the ways are `approach`, `withdrawal`, or `approach or withdrawal`",
+            );
+        }
+    }
+    let Some(mode) = clause.mode else {
+        let help = match clause.chained {
+            Some(_) => "write `remove` or `convert` before `chained`, like `capture by approach remove chained`",
+            None => "write `remove` or `convert` after the ways, like `capture by approach remove`",
+        };
+        return fault(
+            "a capture by approach or withdrawal needs a mode: what becomes of the pieces taken",
+            clause.span,
+            help,
+        );
+    };
+    if let Some((_, span)) = clauses.onto {
+        return fault(
+            "a step that captures by approach or withdrawal ends on an empty point",
+            span,
+            "it takes the pieces it moves up to or away from; drop `onto`",
+        );
+    }
+    let second = clauses.shoot.as_ref().map(|s| s.span);
+    if let Some(span) = second.or(clauses.take_after.as_ref().map(|t| t.span)) {
+        return fault(
+            "a step that captures by approach or withdrawal has no second part",
+            span,
+            "drop `then shoot` or `then remove enemy`, or write that move as a rule of its own",
+        );
+    }
+    Ok(mode)
 }

@@ -1,10 +1,15 @@
-//! How long a chained jump that may turn (`chained`) can be on a board, whatever the
-//! pieces: the compiler refuses a rule whose chains could hold more jumps than a move does
-//! ([`max_chain_legs`]); and how a chain recorded by the pieces it jumps names them
-//! ([`PieceBits`]).
+//! Chained jumps. How long a chain that may turn (`chained`) can be on a board, whatever
+//! the pieces: the compiler refuses a rule whose chains could hold more jumps than a move
+//! does ([`max_chain_legs`]). Whether the game's chains are recorded by their directions or
+//! by the pieces they jump (when one flies, or a promotion `at once` hands a chain on), and
+//! how a chain recorded by its pieces names them ([`PieceBits`]).
 
+use super::moves::absolute_directions;
+use super::Compiler;
+use crate::check::{EffectDecl, MoveDecl};
+use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::reverse_direction;
-use rulebook_model::{max_chain_legs, Board, PieceBits, Site, NO_SITE};
+use rulebook_model::{self as model, max_chain_legs, Board, PieceBits, Site, NO_SITE};
 
 /// The most legs one chain along `directions` could make on `board`.
 ///
@@ -53,7 +58,7 @@ pub(super) fn most_legs(board: &Board, directions: &[u8]) -> usize {
 
 /// Whether chains along `directions` fit in a move on `board`: `Err(legs)` with the most
 /// jumps they could make when that is more than a move holds ([`max_chain_legs`]).
-pub(super) fn fits(board: &Board, directions: &[u8]) -> Result<(), usize> {
+fn fits(board: &Board, directions: &[u8]) -> Result<(), usize> {
     match most_legs(board, directions) {
         legs if legs > max_chain_legs(directions.len()) => Err(legs),
         _ => Ok(()),
@@ -65,7 +70,7 @@ pub(super) fn fits(board: &Board, directions: &[u8]) -> Result<(), usize> {
 /// (either way) are one group, since a chain goes by such steps; a site can be jumped over
 /// when it has a neighbour on both sides along one of the directions. A group may hold more
 /// than 64 such sites; the compiler refuses it then.
-pub(super) fn piece_bits(board: &Board, directions: &[u8]) -> PieceBits {
+fn piece_bits(board: &Board, directions: &[u8]) -> PieceBits {
     let sites = board.sites();
     let mut group = vec![u16::MAX; sites];
     let mut bit = vec![0u8; sites];
@@ -108,5 +113,140 @@ pub(super) fn piece_bits(board: &Board, directions: &[u8]) -> PieceBits {
         group,
         bit,
         sites: groups,
+    }
+}
+
+impl Compiler<'_> {
+    /// Whether the game's `chained` jumps are recorded by the pieces they jump
+    /// ([`model::Chain::Pieces`]): when one of them flies, or a promotion hands a chain on
+    /// to the new kind (`at once`).
+    pub(super) fn chains_by_pieces(&self) -> bool {
+        let desc = self.desc;
+        desc.moves.iter().any(|m| {
+            matches!(
+                m.rule.shape,
+                MoveDecl::Jump {
+                    flying: true,
+                    chain: model::Chain::Turning,
+                    ..
+                }
+            )
+        }) || desc.effects.iter().any(|e| {
+            matches!(
+                e.rule,
+                EffectDecl::Promote {
+                    mid_chain: model::MidChain::GoOn,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// How the game's chains recorded by their pieces name them (nothing when it has
+    /// none).
+    pub(super) fn piece_bits(&self, moves: &[model::MoveRule]) -> model::PieceBits {
+        let by_pieces = |r: &model::MoveRule| {
+            matches!(
+                r.kind,
+                model::MoveKind::Jump {
+                    chain: model::Chain::Pieces,
+                    ..
+                }
+            )
+        };
+        match moves.iter().any(by_pieces) {
+            true => piece_bits(self.board(), &self.chained_directions()),
+            false => model::PieceBits::default(),
+        }
+    }
+
+    /// The absolute directions of every `chained` jump of the game, for both players.
+    fn chained_directions(&self) -> Vec<u8> {
+        let mut all: Vec<u8> = Vec::new();
+        for m in &self.desc.moves {
+            if let MoveDecl::Jump {
+                directions,
+                chain: model::Chain::Turning,
+                ..
+            } = &m.rule.shape
+            {
+                for player in model::Player::all() {
+                    all.extend(absolute_directions(directions, player));
+                }
+            }
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
+    /// How a jump goes on: a `chained` jump's sequences are recorded by their directions, or
+    /// (`by_pieces`) by the pieces they jump; either must fit in a move on this board (an
+    /// error if not).
+    pub(super) fn jump_chain(
+        &mut self,
+        chain: model::Chain,
+        directions: &[u8],
+        by_pieces: bool,
+        span: Span,
+    ) -> Option<model::Chain> {
+        match (chain, by_pieces) {
+            (model::Chain::Turning, true) => {
+                let bits = piece_bits(self.board(), &self.chained_directions());
+                let most = bits.sites.iter().map(Vec::len).max().unwrap_or(0);
+                if most <= 64 {
+                    return Some(model::Chain::Pieces);
+                }
+                let d = Diagnostic::error(
+                    format!(
+                        "a chain of these jumps could jump any of {most} pieces on this board; a move records at most 64"
+                    ),
+                    span,
+                )
+                .with_note("where a chain flies or a piece is promoted `at once`, a move records the pieces its jumps pass over, among the sites a chain from its start could jump")
+                .with_help("use a smaller board, or fewer directions");
+                self.errors.push(self.with_config(d));
+                None
+            }
+            (model::Chain::TurningAtWill, true) => {
+                let d = Diagnostic::error(
+                    "a chain that may stop at will cannot go on in a game where chains are recorded by their pieces",
+                    span,
+                )
+                .with_note("a chain flies or a piece is promoted `at once` in this game, so its chains are recorded by the pieces they jump")
+                .with_help("write `chained` (played to its end), or leave out `flying` and `at once`");
+                self.errors.push(self.with_config(d));
+                None
+            }
+            (model::Chain::Turning | model::Chain::TurningAtWill, false) => {
+                self.chains_fit(directions, span)?;
+                Some(chain)
+            }
+            _ => Some(chain),
+        }
+    }
+
+    /// Whether the chains of a `chained` jump along `directions` (for each player, when
+    /// some are relative to the mover) fit in a move on this board; an error if not.
+    fn chains_fit(&mut self, directions: &[u8], span: Span) -> Option<()> {
+        let too_long = model::Player::all().find_map(|player| {
+            let absolute = absolute_directions(directions, player);
+            fits(self.board(), &absolute)
+                .err()
+                .map(|legs| (legs, absolute.len()))
+        });
+        let Some((legs, count)) = too_long else {
+            return Some(());
+        };
+        let d = Diagnostic::error(
+            format!(
+                "a chain of these jumps could make {legs} jumps on this board; a move along {count} directions holds at most {}",
+                model::max_chain_legs(count)
+            ),
+            span,
+        )
+        .with_help("use a smaller board, or fewer directions, or `chained straight`");
+        self.errors.push(self.with_config(d));
+        None
     }
 }

@@ -89,7 +89,7 @@ fn reached(condition: &Expr, winner: Winner) -> Option<(Player, u16, u8)> {
 /// The player a test `mover == P` (either way round) names.
 fn mover_test(e: &Expr) -> Option<Player> {
     match e {
-        Expr::Binary(Op::Eq, ..) => super::moving_player(e),
+        Expr::Binary(Op::Eq, ..) => super::moves::moving_player(e),
         _ => None,
     }
 }

@@ -133,99 +133,117 @@ fn span_of(pair: &Pair<Rule>, file: FileId) -> Span {
     Span::new(s.start(), s.end()).in_file(file)
 }
 
-/// What a grammar rule means, in words, for "expected ..." messages.
+/// What a grammar rule means, in words, for "expected ..." messages: a keyword as its
+/// word, a statement as the list of statements, any other rule from [`RULE_WORDS`].
 fn describe(rule: Rule) -> &'static str {
     if let Some(shown) = keyword_table().get(&rule) {
         return &shown.1;
     }
-    match rule {
-        Rule::EOI => "end of file",
-        Rule::game_stmt
-        | Rule::players_stmt
-        | Rule::parameter_stmt
-        | Rule::option_stmt
-        | Rule::preset_stmt
-        | Rule::board_stmt
-        | Rule::piece_stmt
-        | Rule::region_stmt
-        | Rule::setup_stmt
-        | Rule::move_stmt
-        | Rule::after_stmt
-        | Rule::forbid_stmt
-        | Rule::end_stmt
-        | Rule::edges_stmt
-        | Rule::edge_stmt
-        | Rule::hand_stmt
-        | Rule::score_stmt
-        | Rule::remove_stmt => statement_words(),
-        Rule::extends_stmt => "`extends` (first in a variant)",
-        Rule::name => "a name",
-        Rule::preset_name => "a preset name",
-        Rule::int | Rule::signed_int => "a whole number",
-        Rule::string => "a quoted string",
-        Rule::expr | Rule::call | Rule::op_not | Rule::op_neg => "an expression",
-        Rule::op_or
-        | Rule::op_and
-        | Rule::op_eq
-        | Rule::op_ne
-        | Rule::op_le
-        | Rule::op_ge
-        | Rule::op_lt
-        | Rule::op_gt
-        | Rule::op_add
-        | Rule::op_sub
-        | Rule::op_mul => "an operator",
-        Rule::int_range => "a range like `1..10`",
-        Rule::choices => "choices like `a | b`",
-        Rule::settings | Rule::setting => "a setting like `size = 8`",
-        Rule::grid_board => "a board shape (`grid W by H`)",
-        Rule::slide_move | Rule::step_move | Rule::jump_move => "a move kind (`slide`, `step`, `jump`)",
-        Rule::custodian_capture => "an effect (`capture custodian ...`)",
-        Rule::line_run | Rule::directions => "directions (like `orthogonal`)",
-        Rule::path_run => "`along PATH`",
-        Rule::turning_once => "`turning once`",
-        Rule::max_length => "`max N`",
-        Rule::min_length => "`min N`",
-        Rule::capture_mode => "`convert` or `remove`",
-        Rule::condition => "`when CONDITION`",
-        Rule::no_legal_move => "an end condition (`no legal move`)",
-        Rule::mover_loses | Rule::mover_wins | Rule::draw_result => {
-            "a result (`mover loses`, `mover wins`, `draw`)"
-        }
-        Rule::hex_board => "a board shape (`grid W by H`, `mancala N pits with stores`, `hex N`)",
-        Rule::edge_colour => "an edge colour like `east blue`",
-        Rule::place_move | Rule::pass_move | Rule::swap_move => "a move kind (`slide`, `jump`, `sow`, `place`, `pass`, `swap`)",
-        Rule::both_pass => "an end condition (`no legal move`, `empty row`, `both pass`)",
-        Rule::score_result | Rule::last_placer_loses => "`highest score wins[, tie: last placer loses]`",
-        Rule::mancala_board => "a board shape (`grid W by H`, `mancala N pits with stores`)",
-        Rule::sow_move => "a move kind (`slide`, `jump`, `sow`)",
-        Rule::sow_direction => "`counterclockwise` or `clockwise`",
-        Rule::origin_first
-        | Rule::skip_opponent_store
-        | Rule::skip_stores
-        | Rule::skip_origin
-        | Rule::marked_to_owner
-        | Rule::relay
-        | Rule::skip_region
-        | Rule::start_at => {
-            "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `skip origin`, `skip REGION`, `start at SITE`, `marked pits feed owner store`, `relay while`)"
-        }
-        Rule::sow_rule => "a rule like `when CONDITION: ACTION`",
-        Rule::again_action | Rule::take_action | Rule::mark_action | Rule::named_mark_action => "an action (`again`, `take SITE to SITE`, `mark SITE [as NAME]`)",
-        Rule::empty_row => "an end condition (`no legal move`, `empty row`)",
-        Rule::store_result | Rule::remaining_to => "`remaining to empty side|owners, most in store wins`",
-        Rule::piece_setup | Rule::stones_setup | Rule::hand_setup => "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)",
-        Rule::after_sow_stmt => "`after sow first of { ... }`",
-        Rule::grid_lines | Rule::grid_line => "the lines of the board, like `a1-d1-g1, a1-a4-a7`",
-        Rule::fly_move | Rule::leap_move => {
-            "a move kind (`slide`, `step`, `jump`, `place`, `fly`, `leap`)"
-        }
-        Rule::take_after | Rule::take_if | Rule::take_sparing => {
-            "`then remove enemy [if line N] [sparing line N]`"
-        }
-        _ => "something else",
+    if STATEMENT_RULES.contains(&rule) {
+        return statement_words();
     }
+    RULE_WORDS
+        .iter()
+        .find(|(rules, _)| rules.contains(&rule))
+        .map_or("something else", |(_, words)| words)
 }
+
+/// The rules of the statements that open anywhere in a file (all but `extends`).
+const STATEMENT_RULES: [Rule; 18] = [
+    Rule::game_stmt,
+    Rule::players_stmt,
+    Rule::parameter_stmt,
+    Rule::option_stmt,
+    Rule::preset_stmt,
+    Rule::board_stmt,
+    Rule::piece_stmt,
+    Rule::region_stmt,
+    Rule::setup_stmt,
+    Rule::move_stmt,
+    Rule::after_stmt,
+    Rule::forbid_stmt,
+    Rule::end_stmt,
+    Rule::edges_stmt,
+    Rule::edge_stmt,
+    Rule::hand_stmt,
+    Rule::score_stmt,
+    Rule::remove_stmt,
+];
+
+/// What the rules that are no keyword and no statement mean, in words.
+const RULE_WORDS: &[(&[Rule], &str)] = &[
+    (&[Rule::EOI], "end of file"),
+    (&[Rule::extends_stmt], "`extends` (first in a variant)"),
+    (&[Rule::name], "a name"),
+    (&[Rule::preset_name], "a preset name"),
+    (&[Rule::int, Rule::signed_int], "a whole number"),
+    (&[Rule::string], "a quoted string"),
+    (&[Rule::expr, Rule::call, Rule::op_not, Rule::op_neg], "an expression"),
+    (
+        &[
+            Rule::op_or,
+            Rule::op_and,
+            Rule::op_eq,
+            Rule::op_ne,
+            Rule::op_le,
+            Rule::op_ge,
+            Rule::op_lt,
+            Rule::op_gt,
+            Rule::op_add,
+            Rule::op_sub,
+            Rule::op_mul,
+        ],
+        "an operator",
+    ),
+    (&[Rule::int_range], "a range like `1..10`"),
+    (&[Rule::choices], "choices like `a | b`"),
+    (&[Rule::settings, Rule::setting], "a setting like `size = 8`"),
+    (&[Rule::grid_board], "a board shape (`grid W by H`)"),
+    (&[Rule::slide_move, Rule::step_move, Rule::jump_move], "a move kind (`slide`, `step`, `jump`)"),
+    (&[Rule::custodian_capture], "an effect (`capture custodian ...`)"),
+    (&[Rule::line_run, Rule::directions], "directions (like `orthogonal`)"),
+    (&[Rule::path_run], "`along PATH`"),
+    (&[Rule::turning_once], "`turning once`"),
+    (&[Rule::max_length], "`max N`"),
+    (&[Rule::min_length], "`min N`"),
+    (&[Rule::capture_mode], "`convert` or `remove`"),
+    (&[Rule::condition], "`when CONDITION`"),
+    (&[Rule::no_legal_move], "an end condition (`no legal move`)"),
+    (&[Rule::mover_loses, Rule::mover_wins, Rule::draw_result], "a result (`mover loses`, `mover wins`, `draw`)"),
+    (&[Rule::hex_board], "a board shape (`grid W by H`, `mancala N pits with stores`, `hex N`)"),
+    (&[Rule::edge_colour], "an edge colour like `east blue`"),
+    (&[Rule::place_move, Rule::pass_move, Rule::swap_move], "a move kind (`slide`, `jump`, `sow`, `place`, `pass`, `swap`)"),
+    (&[Rule::both_pass], "an end condition (`no legal move`, `empty row`, `both pass`)"),
+    (&[Rule::score_result, Rule::last_placer_loses], "`highest score wins[, tie: last placer loses]`"),
+    (&[Rule::mancala_board], "a board shape (`grid W by H`, `mancala N pits with stores`)"),
+    (&[Rule::sow_move], "a move kind (`slide`, `jump`, `sow`)"),
+    (&[Rule::sow_direction], "`counterclockwise` or `clockwise`"),
+    (
+        &[
+            Rule::origin_first,
+            Rule::skip_opponent_store,
+            Rule::skip_stores,
+            Rule::skip_origin,
+            Rule::marked_to_owner,
+            Rule::relay,
+            Rule::skip_region,
+            Rule::start_at,
+        ],
+        "a sowing option (`first stone into origin`, `skip opponent store`, `skip stores`, `skip origin`, `skip REGION`, `start at SITE`, `marked pits feed owner store`, `relay while`)",
+    ),
+    (&[Rule::sow_rule], "a rule like `when CONDITION: ACTION`"),
+    (&[Rule::again_action, Rule::take_action, Rule::mark_action, Rule::named_mark_action], "an action (`again`, `take SITE to SITE`, `mark SITE [as NAME]`)"),
+    (&[Rule::empty_row], "an end condition (`no legal move`, `empty row`)"),
+    (&[Rule::store_result, Rule::remaining_to], "`remaining to empty side|owners, most in store wins`"),
+    (&[Rule::piece_setup, Rule::stones_setup, Rule::hand_setup], "a setup (`PLAYER PIECE on REGION`, `N stones in every pit`)"),
+    (&[Rule::after_sow_stmt], "`after sow first of { ... }`"),
+    (&[Rule::grid_lines, Rule::grid_line], "the lines of the board, like `a1-d1-g1, a1-a4-a7`"),
+    (
+        &[Rule::fly_move, Rule::leap_move],
+        "a move kind (`slide`, `step`, `jump`, `place`, `fly`, `leap`)",
+    ),
+    (&[Rule::take_after, Rule::take_if, Rule::take_sparing], "`then remove enemy [if line N] [sparing line N]`"),
+];
 
 /// The furthest point the parser reached and what it tried there, in words: keywords and
 /// operators by name (many of them summed up as "a statement" or "an operator"), and the
@@ -292,13 +310,41 @@ fn expected_words(error: &pest::error::Error<Rule>) -> Option<(usize, Vec<String
 /// Turns a pest error into a diagnostic that says, in words, what was expected at the
 /// furthest point the parser reached, and what it found there.
 fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
+    let (pos, words) = furthest_expected(text, &error);
+    let line_start = text[..pos.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..pos.min(text.len())];
+    let before_code = before.split("//").next().unwrap_or("");
+    if before_code.matches('"').count() % 2 == 1 {
+        let quote = line_start + before_code.rfind('"').unwrap_or(0);
+        return Diagnostic::error(
+            "this string is not closed before the end of the line",
+            Span::new(quote, quote + 1),
+        )
+        .with_label("the string starts here")
+        .with_help("close it with `\"`; strings cannot span lines");
+    }
+    let found = describe_found(text, pos);
+    let message = if words.is_empty() {
+        format!("unexpected {found}")
+    } else {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        format!("expected {}, found {found}", join_or(&words))
+    };
+    let width = found_width(text, pos);
+    let d = Diagnostic::error(message, Span::new(pos, pos + width));
+    with_syntax_help(d, text, pos, line_start, &words)
+}
+
+/// Where a syntax error is (the furthest point the parser reached, or the start of the
+/// word it is inside) and what was expected there, in words, sorted, each once.
+fn furthest_expected(text: &str, error: &pest::error::Error<Rule>) -> (usize, Vec<String>) {
     use pest::error::{ErrorVariant, InputLocation};
     let mut pos = match error.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
     let mut words: Vec<String> = Vec::new();
-    if let Some((furthest, expected)) = expected_words(&error) {
+    if let Some((furthest, expected)) = expected_words(error) {
         pos = pos.max(furthest);
         words = expected;
     }
@@ -320,59 +366,54 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
     words.retain(|w| w != "something else");
     words.sort();
     words.dedup();
-    let line_start = text[..pos.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    (pos, words)
+}
+
+/// A syntax error with help for the word found at `pos` (on a line from `line_start`),
+/// where it is a common slip: `extends` not first, a hand's count that is no number, a
+/// condition that takes no other joined to one, a misspelt statement.
+fn with_syntax_help(
+    mut d: Diagnostic,
+    text: &str,
+    pos: usize,
+    line_start: usize,
+    words: &[String],
+) -> Diagnostic {
+    let Some(word) = text.get(pos..).and_then(|r| r.split_whitespace().next()) else {
+        return d;
+    };
     let before = &text[line_start..pos.min(text.len())];
     let before_code = before.split("//").next().unwrap_or("");
-    if before_code.matches('"').count() % 2 == 1 {
-        let quote = line_start + before_code.rfind('"').unwrap_or(0);
-        return Diagnostic::error(
-            "this string is not closed before the end of the line",
-            Span::new(quote, quote + 1),
-        )
-        .with_label("the string starts here")
-        .with_help("close it with `\"`; strings cannot span lines");
+    let word: String = word
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    if word == "extends" {
+        d = d.with_help("`extends` comes first in a file, before any other statement");
     }
-    let found = describe_found(text, pos);
-    let message = if words.is_empty() {
-        format!("unexpected {found}")
-    } else {
-        let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        format!("expected {}, found {found}", join_or(&words))
-    };
-    let width = found_width(text, pos);
-    let mut d = Diagnostic::error(message, Span::new(pos, pos + width));
-    if let Some(word) = text.get(pos..).and_then(|r| r.split_whitespace().next()) {
-        let word: String = word
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-            .collect();
-        if word == "extends" {
-            d = d.with_help("`extends` comes first in a file, before any other statement");
-        }
-        let line_end = text[pos.min(text.len())..]
-            .find('\n')
-            .map_or(text.len(), |i| pos + i);
-        let line = &text[line_start..line_end];
-        if line.trim_start().starts_with("setup") && line.contains(" in hand") {
-            d = d.with_help(
-                "the count of a hand is a number, or an expression in parentheses: \
-                 `setup (men) black man in hand`",
-            );
-        }
-        if let Some(condition) = condition_of_its_own(before_code, &word) {
-            d = d.with_help(format!(
-                "`{condition}` is a condition of its own: it cannot be joined to another \
-                 with `{word}`"
-            ));
-        }
-        let statement_expected = before_code.trim().is_empty()
-            || words
-                .iter()
-                .any(|w| w.as_str() == describe(Rule::game_stmt));
-        if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
-            if k != word && statement_expected {
-                d = d.with_help(format!("did you mean `{k}`?"));
-            }
+    let line_end = text[pos.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |i| pos + i);
+    let line = &text[line_start..line_end];
+    if line.trim_start().starts_with("setup") && line.contains(" in hand") {
+        d = d.with_help(
+            "the count of a hand is a number, or an expression in parentheses: \
+             `setup (men) black man in hand`",
+        );
+    }
+    if let Some(condition) = condition_of_its_own(before_code, &word) {
+        d = d.with_help(format!(
+            "`{condition}` is a condition of its own: it cannot be joined to another \
+             with `{word}`"
+        ));
+    }
+    let statement_expected = before_code.trim().is_empty()
+        || words
+            .iter()
+            .any(|w| w.as_str() == describe(Rule::game_stmt));
+    if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
+        if k != word && statement_expected {
+            d = d.with_help(format!("did you mean `{k}`?"));
         }
     }
     d
@@ -482,6 +523,7 @@ fn next<'a>(inner: &mut pest::iterators::Pairs<'a, Rule>, parent: Span) -> Lower
     inner.next().ok_or_else(|| internal(parent))
 }
 
+/// A statement of the file, lowered by its rule.
 fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
@@ -494,42 +536,12 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             name: lower_name(take()?, file),
             value: lower_expr(take()?, file)?,
         },
-        Rule::players_stmt => {
-            let mut names = Vec::new();
-            while let Ok(p) = take() {
-                names.push(lower_name(p, file));
-            }
-            StatementKind::Players(names)
-        }
-        Rule::parameter_stmt => {
-            let name = lower_name(take()?, file);
-            let range = take()?;
-            let rspan = span_of(&range, file);
-            let mut r = range.into_inner();
-            let min = lower_expr(next(&mut r, rspan)?, file)?;
-            let max = lower_expr(next(&mut r, rspan)?, file)?;
-            let default = lower_expr(take()?, file)?;
-            StatementKind::Parameter {
-                name,
-                min,
-                max,
-                default,
-            }
-        }
+        Rule::players_stmt => StatementKind::Players(lower_rest_names(&mut take, file)),
+        Rule::parameter_stmt => lower_parameter(&mut take, file)?,
         Rule::option_stmt => lower_option(&mut take, file)?,
         Rule::preset_stmt => lower_preset(&mut take, file)?,
         Rule::board_stmt => lower_board(take()?, file)?,
-        Rule::edges_stmt => {
-            let mut rules = Vec::new();
-            while let Ok(p) = take() {
-                let pspan = span_of(&p, file);
-                let mut names = p.into_inner().map(|p| lower_name(p, file));
-                let dir = names.next().ok_or_else(|| internal(pspan))?;
-                let colour = names.next().ok_or_else(|| internal(pspan))?;
-                rules.push((dir, colour));
-            }
-            StatementKind::Edges(rules)
-        }
+        Rule::edges_stmt => lower_edges(&mut take, file)?,
         Rule::edge_stmt => StatementKind::Edge {
             site: lower_name(take()?, file),
             direction: lower_name(take()?, file),
@@ -543,13 +555,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             score: lower_expr(take()?, file)?,
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
-        Rule::piece_stmt => {
-            let mut names = Vec::new();
-            while let Ok(p) = take() {
-                names.push(lower_name(p, file));
-            }
-            StatementKind::Pieces(names)
-        }
+        Rule::piece_stmt => StatementKind::Pieces(lower_rest_names(&mut take, file)),
         Rule::setup_stmt => lower_setup(take()?, file)?,
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
@@ -565,6 +571,52 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// The names that are the rest of a statement (`players white, black`).
+fn lower_rest_names<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Vec<Name> {
+    std::iter::from_fn(|| take().ok())
+        .map(|p| lower_name(p, file))
+        .collect()
+}
+
+/// `parameter NAME: MIN..MAX = DEFAULT`.
+fn lower_parameter<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let range = take()?;
+    let rspan = span_of(&range, file);
+    let mut r = range.into_inner();
+    let min = lower_expr(next(&mut r, rspan)?, file)?;
+    let max = lower_expr(next(&mut r, rspan)?, file)?;
+    let default = lower_expr(take()?, file)?;
+    Ok(StatementKind::Parameter {
+        name,
+        min,
+        max,
+        default,
+    })
+}
+
+/// `edges DIRECTION COLOUR, ...`: each facing direction with its colour.
+fn lower_edges<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let mut rules = Vec::new();
+    while let Ok(p) = take() {
+        let pspan = span_of(&p, file);
+        let mut names = p.into_inner().map(|p| lower_name(p, file));
+        let dir = names.next().ok_or_else(|| internal(pspan))?;
+        let colour = names.next().ok_or_else(|| internal(pspan))?;
+        rules.push((dir, colour));
+    }
+    Ok(StatementKind::Edges(rules))
 }
 
 /// A `move` statement: the move's shape, its clauses and its condition.
@@ -1184,68 +1236,19 @@ fn lower_jump<'a>(
     })
 }
 
+/// A move's shape: `slide`, `step`, `jump`, `sow`, `place`, `remove`, `pass`, `swap`,
+/// `fly`.
 fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
+    if matches!(rule, Rule::slide_move | Rule::step_move) {
+        return lower_slide(pair, file);
+    }
     let mut inner = parts(pair);
     let mut take = || inner.next().ok_or_else(|| internal(span));
     match rule {
-        Rule::slide_move | Rule::step_move => {
-            let directions = lower_directions(take()?, file);
-            let mut max_length = None;
-            for part in inner {
-                match part.as_rule() {
-                    Rule::flying => {
-                        return Err(Diagnostic::error("only a jump flies", span_of(&part, file))
-                            .with_help("a slide already goes as far as the sites are empty; to jump a piece any distance away, write `move jump DIRECTIONS flying over enemy`"))
-                    }
-                    _ => max_length = Some(lower_max(part, file)?),
-                }
-            }
-            // `step DIRS` is `slide DIRS max 1`.
-            if rule == Rule::step_move {
-                max_length = Some(Expr {
-                    kind: ExprKind::Int(1),
-                    span,
-                });
-            }
-            Ok(MoveKind::Slide {
-                step: rule == Rule::step_move,
-                directions,
-                max_length,
-            })
-        }
         Rule::jump_move => lower_jump(&mut take, file),
-        Rule::sow_move => {
-            let direction = take()?;
-            let counterclockwise = direction
-                .into_inner()
-                .next()
-                .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
-            let mut options = Vec::new();
-            let (mut relay, mut skip, mut start) = (None, None, None);
-            while let Ok(option) = take() {
-                let span = span_of(&option, file);
-                let (o, slot) = match option.as_rule() {
-                    Rule::relay => (SowOption::Relay, &mut relay),
-                    Rule::skip_region => (SowOption::SkipRegion, &mut skip),
-                    Rule::start_at => (SowOption::StartAt, &mut start),
-                    _ => {
-                        options.push((sow_option(&option, span)?, span));
-                        continue;
-                    }
-                };
-                *slot = Some(Box::new(option_expr(option, span, file)?));
-                options.push((o, span));
-            }
-            Ok(MoveKind::Sow {
-                counterclockwise,
-                options,
-                relay,
-                skip,
-                start,
-            })
-        }
+        Rule::sow_move => lower_sow(&mut take, file),
         Rule::place_move => {
             let how = take()?;
             if how.as_rule() == Rule::place_tile {
@@ -1278,6 +1281,73 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         }
         _ => Err(internal(span)),
     }
+}
+
+/// `slide DIRECTIONS [max N]` and `step DIRECTIONS`, which is `slide DIRECTIONS max 1`;
+/// an error for a slide written `flying`.
+fn lower_slide(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
+    let span = span_of(&pair, file);
+    let rule = pair.as_rule();
+    let mut inner = parts(pair);
+    let directions = lower_directions(inner.next().ok_or_else(|| internal(span))?, file);
+    let mut max_length = None;
+    for part in inner {
+        match part.as_rule() {
+            Rule::flying => {
+                return Err(Diagnostic::error("only a jump flies", span_of(&part, file))
+                    .with_help("a slide already goes as far as the sites are empty; to jump a piece any distance away, write `move jump DIRECTIONS flying over enemy`"))
+            }
+            _ => max_length = Some(lower_max(part, file)?),
+        }
+    }
+    // `step DIRS` is `slide DIRS max 1`.
+    if rule == Rule::step_move {
+        max_length = Some(Expr {
+            kind: ExprKind::Int(1),
+            span,
+        });
+    }
+    Ok(MoveKind::Slide {
+        step: rule == Rule::step_move,
+        directions,
+        max_length,
+    })
+}
+
+/// `sow DIRECTION [with OPTIONS]`: the direction, and each option in the order written,
+/// with the expressions of `relay while`, `skip REGION` and `start at SITE`.
+fn lower_sow<'a>(
+    take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<MoveKind> {
+    let direction = take()?;
+    let counterclockwise = direction
+        .into_inner()
+        .next()
+        .is_some_and(|p| p.as_rule() == Rule::kw_counterclockwise);
+    let mut options = Vec::new();
+    let (mut relay, mut skip, mut start) = (None, None, None);
+    while let Ok(option) = take() {
+        let span = span_of(&option, file);
+        let (o, slot) = match option.as_rule() {
+            Rule::relay => (SowOption::Relay, &mut relay),
+            Rule::skip_region => (SowOption::SkipRegion, &mut skip),
+            Rule::start_at => (SowOption::StartAt, &mut start),
+            _ => {
+                options.push((sow_option(&option, span)?, span));
+                continue;
+            }
+        };
+        *slot = Some(Box::new(option_expr(option, span, file)?));
+        options.push((o, span));
+    }
+    Ok(MoveKind::Sow {
+        counterclockwise,
+        options,
+        relay,
+        skip,
+        start,
+    })
 }
 
 /// `a, b, c`: the names of a list.
@@ -1324,57 +1394,68 @@ fn lower_enclosed(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     })
 }
 
+/// An effect after a move: `again`, a promotion or a capture.
 fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    match pair.as_rule() {
+        Rule::extra_turn => Ok(Effect::Again(span_of(&pair, file))),
+        Rule::promotion => lower_promotion(pair, file),
+        Rule::enclosed_capture => lower_enclosed(pair, file),
+        Rule::group_capture => lower_groups(pair, file),
+        Rule::custodian_capture => lower_custodian(pair, file),
+        _ => Err(internal(span_of(&pair, file))),
+    }
+}
+
+/// `promote [KIND, ...] to KIND in REGION [at once|at end]`.
+fn lower_promotion(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let span = span_of(&pair, file);
-    if pair.as_rule() == Rule::extra_turn {
-        return Ok(Effect::Again(span));
-    }
-    if pair.as_rule() == Rule::promotion {
-        let mut names: Vec<Name> = Vec::new();
-        let (mut region, mut mid_chain) = (None, None);
-        for part in parts(pair) {
-            match part.as_rule() {
-                Rule::name => names.push(lower_name(part, file)),
-                Rule::mid_chain => {
-                    let at = span_of(&part, file);
-                    mid_chain = match part.into_inner().nth(1).map(|p| p.as_rule()) {
-                        Some(Rule::kw_once) => Some((MidChain::AtOnce, at)),
-                        _ => Some((MidChain::AtEnd, at)),
-                    };
-                }
-                _ => region = Some(lower_expr(part, file)?),
+    let mut names: Vec<Name> = Vec::new();
+    let (mut region, mut mid_chain) = (None, None);
+    for part in parts(pair) {
+        match part.as_rule() {
+            Rule::name => names.push(lower_name(part, file)),
+            Rule::mid_chain => {
+                let at = span_of(&part, file);
+                mid_chain = match part.into_inner().nth(1).map(|p| p.as_rule()) {
+                    Some(Rule::kw_once) => Some((MidChain::AtOnce, at)),
+                    _ => Some((MidChain::AtEnd, at)),
+                };
             }
+            _ => region = Some(lower_expr(part, file)?),
         }
-        let to = names.pop().ok_or_else(|| internal(span))?;
-        return Ok(Effect::Promote {
-            from: (!names.is_empty()).then_some(names),
-            to,
-            region: region.ok_or_else(|| internal(span))?,
-            mid_chain,
-            span,
-        });
     }
-    if pair.as_rule() == Rule::enclosed_capture {
-        return lower_enclosed(pair, file);
-    }
-    if pair.as_rule() == Rule::group_capture {
-        let (mut directions, mut mode) = (None, None);
-        for part in pair.into_inner() {
-            match part.as_rule() {
-                Rule::directions => directions = Some(lower_directions(part, file)),
-                Rule::capture_mode => mode = Some(lower_mode(part, file)?),
-                _ => {}
-            }
+    let to = names.pop().ok_or_else(|| internal(span))?;
+    Ok(Effect::Promote {
+        from: (!names.is_empty()).then_some(names),
+        to,
+        region: region.ok_or_else(|| internal(span))?,
+        mid_chain,
+        span,
+    })
+}
+
+/// `capture groups without liberties DIRS MODE`.
+fn lower_groups(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    let span = span_of(&pair, file);
+    let (mut directions, mut mode) = (None, None);
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::directions => directions = Some(lower_directions(part, file)),
+            Rule::capture_mode => mode = Some(lower_mode(part, file)?),
+            _ => {}
         }
-        return Ok(Effect::Groups {
-            directions: directions.ok_or_else(|| internal(span))?,
-            mode: mode.ok_or_else(|| internal(span))?,
-            span,
-        });
     }
-    if pair.as_rule() != Rule::custodian_capture {
-        return Err(internal(span));
-    }
+    Ok(Effect::Groups {
+        directions: directions.ok_or_else(|| internal(span))?,
+        mode: mode.ok_or_else(|| internal(span))?,
+        span,
+    })
+}
+
+/// `capture custodian ...`: its runs (along lines or a path, `turning once`), their
+/// shortest and longest, its mode and the clauses that narrow it.
+fn lower_custodian(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
+    let span = span_of(&pair, file);
     let mut clauses = CaptureClauses::default();
     let mut shape = None;
     let mut turning_once = false;

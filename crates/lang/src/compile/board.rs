@@ -1,0 +1,178 @@
+//! The board: its kind and size from the configuration (a grid, a mancala board, a hex
+//! board with its removed cells and coloured edges), then a grid's shape: the lines it is
+//! drawn `with`, its diagonals, the points it is `without`.
+
+use super::{Compiler, MAX_PITS};
+use crate::check::{BoardDecl, TExpr};
+use crate::diag::{Diagnostic, Span};
+use rulebook_model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
+use rulebook_model::{self as model, Board, Site};
+
+impl Compiler<'_> {
+    /// The board, its size from the configuration.
+    pub(super) fn build_board(&mut self) -> Option<Board> {
+        Some(match &self.desc.board {
+            BoardDecl::Grid {
+                width,
+                height,
+                drawing,
+                ..
+            } => {
+                let w = self.side(width, "width")?;
+                let h = self.side(height, "height")?;
+                let mut board = Board::grid(w, h);
+                board.drawing = *drawing;
+                board
+            }
+            BoardDecl::Mancala { pits } => {
+                let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
+                Board::mancala(n as u16, &self.desc.players)
+            }
+            BoardDecl::Hex { side, removed } => {
+                let n = self.bounded(side, 1, MAX_HEX_SIDE, "the number of cells a side")?;
+                self.hex_board(n as u16, removed)?
+            }
+        })
+    }
+
+    /// A grid's `with diagonals on REGION` (diagonal links kept only between the region's
+    /// points) and `without REGION` (its points taken off the board, after which every
+    /// region the file names leaves them out). Both regions are folded on the full grid, so
+    /// they may be `dark` or name any point.
+    pub(super) fn shape_grid(&mut self) -> Option<()> {
+        let BoardDecl::Grid {
+            diagonals,
+            without,
+            lines,
+            ..
+        } = &self.desc.board
+        else {
+            return Some(());
+        };
+        if !lines.is_empty() {
+            let lines = self.drawn_lines(&lines.clone())?;
+            self.board.as_mut()?.join_lines(lines);
+        }
+        if let Some(region) = diagonals {
+            let sites = self.region_value(region)?;
+            self.board.as_mut()?.keep_diagonals_within(&sites);
+        }
+        if let Some(region) = without {
+            let sites = self.region_value(region)?;
+            self.board.as_mut()?.remove_points(&sites);
+        }
+        Some(())
+    }
+
+    /// The lines a grid is drawn `with`, as sites: every point on the board, each two
+    /// neighbours on a line along a rank, file or diagonal, and no line passing over a
+    /// point of the board; `None` after an error.
+    fn drawn_lines(&mut self, lines: &[Vec<(u16, u16, Span)>]) -> Option<Vec<Vec<Site>>> {
+        let mut sites = Vec::with_capacity(lines.len());
+        for line in lines {
+            let points: Option<Vec<Site>> = line
+                .iter()
+                .map(|&(file, rank, span)| self.point(file, rank, span))
+                .collect();
+            sites.push(points?);
+        }
+        let w = self.board().width as i32;
+        let named = |s: Site| sites.iter().flatten().any(|&p| p == s);
+        let at = |s: Site| (s.index() as i32 % w, s.index() as i32 / w);
+        for (line, points) in lines.iter().zip(&sites) {
+            for (k, pair) in points.windows(2).enumerate() {
+                let ((f0, r0), (f1, r1)) = (at(pair[0]), at(pair[1]));
+                let (df, dr) = (f1 - f0, r1 - r0);
+                let span = line[k + 1].2;
+                let name = |s: Site| self.board().site_names[s.index()].clone();
+                let (a, b) = (name(pair[0]), name(pair[1]));
+                if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+                    let d = Diagnostic::error(
+                        format!("{a} and {b} are not on one rank, file or diagonal"),
+                        span,
+                    )
+                    .with_help("a line joins points along a rank, a file or a diagonal");
+                    self.errors.push(d);
+                    return None;
+                }
+                let steps = df.abs().max(dr.abs());
+                let passed = (1..steps)
+                    .map(|k| Site::at(((r0 + dr / steps * k) * w + f0 + df / steps * k) as usize))
+                    .find(|&s| named(s));
+                if let Some(p) = passed {
+                    let p = name(p);
+                    let d = Diagnostic::error(
+                        format!("the line from {a} to {b} passes {p}, a point of the board"),
+                        span,
+                    )
+                    .with_help(format!(
+                        "name every point of a line in order: `{a}-{p}-{b}`"
+                    ));
+                    self.errors.push(d);
+                    return None;
+                }
+            }
+        }
+        Some(sites)
+    }
+
+    /// A hex board with its removed cells and board-edge colours.
+    fn hex_board(&mut self, side: u16, removed: &[(String, Span)]) -> Option<Board> {
+        let full = Board::hex(side, &[]);
+        let mut cells = Vec::new();
+        for (name, span) in removed {
+            let centre = (side - 1, side - 1);
+            let cell = if name == "centre" {
+                Some(centre)
+            } else {
+                full.site_named(name).map(|s| full.hex_coords(s))
+            };
+            match cell {
+                Some(c) => cells.push(c),
+                None => {
+                    let d = self.with_config(
+                        Diagnostic::error(format!("`{name}` is not a cell of this board"), *span)
+                            .with_help("name a cell like `d4`, or write `centre`"),
+                    );
+                    self.errors.push(d);
+                }
+            }
+        }
+        let mut board = Board::hex(side, &cells);
+        let desc = self.desc;
+        for site in Site::all(board.sites()) {
+            for &(d, colour) in &desc.edges {
+                board.set_edge_colour(site, d as usize, model::Player::new(colour)?);
+            }
+        }
+        for o in &desc.edge_overrides {
+            let Some(site) = board.site_named(&o.site) else {
+                let d = self.with_config(Diagnostic::error(
+                    format!("`{}` is not a cell of this board", o.site),
+                    o.span,
+                ));
+                self.errors.push(d);
+                continue;
+            };
+            if !board.is_edge(site, o.side as usize) {
+                let d = self.with_config(Diagnostic::error(
+                    format!(
+                        "the {} side of {} is not a board edge: a cell lies beyond it",
+                        HEX_DIRECTIONS[o.side as usize].0, o.site
+                    ),
+                    o.span,
+                ));
+                self.errors.push(d);
+                continue;
+            }
+            board.set_edge_colour(site, o.side as usize, model::Player::new(o.colour)?);
+        }
+        Some(board)
+    }
+
+    /// A side of a grid board: 1 to [`MAX_GRID_SIDE`].
+    fn side(&mut self, e: &TExpr, what: &str) -> Option<u16> {
+        self.bounded(e, 1, MAX_GRID_SIDE, &format!("the board's {what}"))
+            .map(|v| v as u16)
+    }
+}

@@ -1,0 +1,129 @@
+//! The configuration a game is compiled under: a value for every parameter and option,
+//! from the defaults, a preset and `--set` settings ([`Config::resolve`]), and the same
+//! values as the compiled game lists them ([`Setting`]).
+
+use super::Compiler;
+use crate::check::{knob_names, Description, Knob, KnobValue};
+use crate::diag::Diagnostic;
+use rulebook_model::Setting;
+
+/// Values for every parameter and option of a description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The preset these values started from.
+    pub preset: Option<String>,
+    /// Parameter values, in declaration order.
+    pub params: Vec<i64>,
+    /// Option choice indices, in declaration order.
+    pub options: Vec<usize>,
+}
+
+impl Config {
+    /// The defaults, then the preset (the named one, or else the default preset), then each
+    /// `key=value` of `sets` in order. Unknown names and bad values are errors.
+    pub fn resolve(
+        desc: &Description,
+        preset: Option<&str>,
+        sets: &[String],
+    ) -> Result<Config, Diagnostic> {
+        let mut config = Config {
+            preset: None,
+            params: desc.params.iter().map(|p| p.default).collect(),
+            options: desc.options.iter().map(|o| o.default).collect(),
+        };
+        let chosen =
+            match preset {
+                Some(name) => Some(desc.presets.iter().find(|p| p.name == name).ok_or_else(
+                    || {
+                        let names: Vec<&str> =
+                            desc.presets.iter().map(|p| p.name.as_str()).collect();
+                        let mut d =
+                            Diagnostic::plain(format!("{} has no preset `{name}`", desc.name));
+                        d = if names.is_empty() {
+                            d.with_note("this game has no presets")
+                        } else {
+                            d.with_note(format!("its presets are: {}", names.join(", ")))
+                        };
+                        d.with_suggestion(name, names.iter().copied())
+                    },
+                )?),
+                None => desc.default_preset.map(|i| &desc.presets[i]),
+            };
+        if let Some(p) = chosen {
+            config.preset = Some(p.name.clone());
+            for (knob, value) in &p.settings {
+                config.set(*knob, *value);
+            }
+        }
+        for s in sets {
+            let (key, value) = s.split_once('=').ok_or_else(|| {
+                Diagnostic::plain(format!("`{s}` is not a setting"))
+                    .with_help("write settings as `name=value`, e.g. `--set size=9`")
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            if let Some(i) = desc.params.iter().position(|p| p.name == key) {
+                let p = &desc.params[i];
+                let v: i64 = value.parse().map_err(|_| {
+                    Diagnostic::plain(format!("`{key}` takes a whole number, not `{value}`"))
+                        .with_note(format!("`{key}` ranges over {}..{}", p.min, p.max))
+                })?;
+                if v < p.min || v > p.max {
+                    return Err(Diagnostic::plain(format!(
+                        "{key}={v} is out of range: `{key}` ranges over {}..{}",
+                        p.min, p.max
+                    )));
+                }
+                config.params[i] = v;
+            } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
+                config.options[i] = desc.options[i].choice(value, None)?;
+            } else {
+                let known = knob_names(&desc.params, &desc.options);
+                let mut d =
+                    Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
+                d = if known.is_empty() {
+                    d.with_note("this game has no parameters or options")
+                } else {
+                    d.with_note(format!("it has: {}", known.join(", ")))
+                };
+                d = d.with_suggestion(key, known.iter().copied());
+                return Err(d);
+            }
+        }
+        Ok(config)
+    }
+
+    /// Sets a parameter to a number, or an option to a choice.
+    fn set(&mut self, knob: Knob, value: KnobValue) {
+        match (knob, value) {
+            (Knob::Param(i), KnobValue::Int(v)) => self.params[i] = v,
+            (Knob::Option(i), KnobValue::Choice(c)) => self.options[i] = c,
+            _ => {}
+        }
+    }
+}
+
+impl Compiler<'_> {
+    /// Every parameter's and option's value, as the compiled game lists them.
+    pub(super) fn settings(&self) -> Vec<Setting> {
+        let d = self.desc;
+        d.params
+            .iter()
+            .zip(&self.config.params)
+            .map(|(p, v)| Setting {
+                name: p.name.clone(),
+                value: v.to_string(),
+                allowed: format!("{}..{}", p.min, p.max),
+            })
+            .chain(
+                d.options
+                    .iter()
+                    .zip(&self.config.options)
+                    .map(|(o, c)| Setting {
+                        name: o.name.clone(),
+                        value: o.choices[*c].clone(),
+                        allowed: o.choices.join("|"),
+                    }),
+            )
+            .collect()
+    }
+}

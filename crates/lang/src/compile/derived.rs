@@ -1,0 +1,221 @@
+//! The game made of the parts the passes compile, with the facts derived from them that
+//! play reads instead of working them out again: which moves may be quiet or coincide,
+//! whether moves are narrowed, whether runs walk back, what ends a game after a move, who
+//! owns each cell, the goals, the hash keys, the plan of the rules after sowing.
+
+use super::ends::{estimate, Ends};
+use super::moves::moving_player;
+use super::{end_keys, goals, sow_plan};
+use crate::check::Description;
+use rulebook_model::tiles::{Tiles, PATTERNS};
+use rulebook_model::{self as model, Board, Condition, Expr, Game, Setting, Site, Zobrist};
+
+/// The parts of a game as the passes compile them, before the facts derived from them:
+/// each is the [`Game`] field of the same name, but for the end rules, which [`Ends`] holds
+/// with their labels, conditions and sources.
+pub(super) struct Parts {
+    pub(super) settings: Vec<Setting>,
+    pub(super) board: Board,
+    pub(super) stones: u16,
+    pub(super) setup: Vec<(Site, model::Cell)>,
+    pub(super) stock: Vec<u16>,
+    pub(super) stocked: Vec<u8>,
+    pub(super) moves: Vec<model::MoveRule>,
+    pub(super) effects: Vec<model::Effect>,
+    pub(super) effect_sources: Vec<model::RuleSource>,
+    pub(super) piece_bits: model::PieceBits,
+    pub(super) forbid_repetition: bool,
+    pub(super) repetition: model::Repetition,
+    pub(super) ends: Ends,
+    pub(super) after_sow: Vec<model::SowRule>,
+    pub(super) sow_sources: Vec<model::RuleSource>,
+    pub(super) tiles: Option<Tiles>,
+    pub(super) score: Option<Expr>,
+    pub(super) regions: Vec<Vec<u64>>,
+}
+
+impl Parts {
+    /// The game made of these parts (of `desc`, compiled with `preset`), with the facts
+    /// derived from them.
+    pub(super) fn into_game(self, desc: &Description, preset: Option<String>) -> Game {
+        let players = desc.players.len();
+        let total_stones = self.stones as usize * self.board.pits() as usize * players;
+        let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.pieces);
+        let cell_codes = 1 + players * piece_kinds.len();
+        let has = |kind: fn(&model::EffectKind) -> bool| self.effects.iter().any(|e| kind(&e.kind));
+        let promotes = has(|k| matches!(k, model::EffectKind::Promote { .. }));
+        let moves_again = has(|k| matches!(k, model::EffectKind::Again));
+        let Ends {
+            rules: end_rules,
+            labels: end_labels,
+            conditions: end_conditions,
+            sources: end_condition_sources,
+        } = self.ends;
+        let ends_on = |when| end_rules.iter().any(|r: &model::EndRule| r.when == when);
+        let ends_on_repetition = ends_on(model::EndWhen::RepeatedPosition);
+        let stuck_moves_stones = stuck_moves_stones(&end_rules);
+        Game {
+            name: desc.name.clone(),
+            preset,
+            settings: self.settings,
+            players: desc.players.clone(),
+            owner: owners(cell_codes, piece_kinds.len()),
+            piece_kinds,
+            mark_name: desc.mark_name.clone(),
+            zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
+                .with_hands(self.stock.len()),
+            tiles: self.tiles,
+            stock: self.stock,
+            stocked: self.stocked,
+            stones: self.stones,
+            sow_plan: sow_plan::sow_plan(&self.after_sow, &self.board, players, total_stones),
+            after_sow: self.after_sow,
+            sow_sources: self.sow_sources,
+            goals: goals::goals(&end_rules, &end_conditions, &self.regions, &self.board),
+            end_condition_sites: end_keys::end_keys(&end_conditions, &self.board, players),
+            runs_walk_back: runs_walk_back(&self.effects, &self.board),
+            board: self.board,
+            setup: self.setup,
+            moves_narrowed: moves_narrowed(&self.moves),
+            move_goals: self.moves.iter().any(|r| r.so_that.is_some()),
+            moves_may_coincide: moves_may_coincide(&self.moves),
+            quiet_rules: quiet_rules(&self.moves, promotes, moves_again),
+            majority: self.moves.iter().any(|r| r.filter.most),
+            moves: self.moves,
+            effects: self.effects,
+            effect_sources: self.effect_sources,
+            forbid_repetition: self.forbid_repetition,
+            repetition: self.repetition,
+            promotes,
+            moves_again,
+            piece_bits: self.piece_bits,
+            ends_after_moves: !end_conditions.is_empty()
+                || ends_on_repetition
+                || stuck_moves_stones,
+            empty_row_end: (end_rules.iter())
+                .find(|r| r.when == model::EndWhen::EmptyRow)
+                .copied(),
+            stuck_moves_stones,
+            tracks_repetition: self.forbid_repetition || ends_on_repetition,
+            ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
+            estimate: estimate(self.score.as_ref(), &end_rules),
+            score: self.score,
+            stalemate_loses: goals::stalemate_loses(&end_rules),
+            end_rules,
+            end_labels,
+            end_conditions,
+            end_condition_sources,
+            regions: self.regions,
+        }
+    }
+}
+
+/// The names of the kinds of piece: a tile game's patterns, or the pieces declared.
+fn piece_kinds(tiles: Option<&Tiles>, pieces: &[String]) -> Vec<String> {
+    match tiles {
+        Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),
+        None => pieces.to_vec(),
+    }
+}
+
+/// [`Game::stuck_moves_stones`]: whether an end rule, when the mover cannot move, compares
+/// the stores (the stones left on the board go to their owners first).
+fn stuck_moves_stones(end_rules: &[model::EndRule]) -> bool {
+    end_rules.iter().any(|r| {
+        r.when == model::EndWhen::NoLegalMove
+            && matches!(r.result, model::EndResult::StoreMajority { .. })
+    })
+}
+
+/// [`Game::runs_walk_back`]: per effect, whether it takes straight runs on a board whose
+/// links lead back.
+fn runs_walk_back(effects: &[model::Effect], board: &model::Board) -> Vec<bool> {
+    let walk_back = board.links_lead_back();
+    effects
+        .iter()
+        .map(|e| walk_back && e.takes_straight_runs())
+        .collect()
+}
+
+/// [`Game::quiet_rules`]: per move rule, what it alone tells of whether its moves may be
+/// quiet; none are where an effect promotes or gives another move.
+fn quiet_rules(
+    moves: &[model::MoveRule],
+    promotes: bool,
+    moves_again: bool,
+) -> Vec<model::QuietRule> {
+    let quiet_rule = |rule: &model::MoveRule| match rule.kind {
+        _ if promotes || moves_again || rule.filter.line_capture.is_some() => {
+            model::QuietRule::Never
+        }
+        model::MoveKind::Slide { .. }
+        | model::MoveKind::Jump { mode: None, .. }
+        | model::MoveKind::Fly { .. }
+        | model::MoveKind::Walk(_) => model::QuietRule::Landing {
+            removes: rule.filter.removal.is_some(),
+            shoots: rule.filter.shot.is_some(),
+        },
+        _ => model::QuietRule::Never,
+    };
+    moves.iter().map(quiet_rule).collect()
+}
+
+/// Whether a move rule is narrowed by a clause, or a pass is a move at will (besides the
+/// others, which only listing adds): the moves are then never picked without listing.
+fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
+    moves.iter().any(|r| {
+        r.filter != model::MoveFilter::default()
+            || matches!(r.kind, model::MoveKind::Pass { at_will: true })
+    })
+}
+
+/// Whether two move rules of the same kind, for the same mover, share a direction (and so
+/// can make the same move). A slide and a jump never coincide: a slide's first step is
+/// onto an empty site, a jump's onto an enemy piece.
+fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
+    let directions = |m: &model::MoveRule| match &m.kind {
+        model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
+        // A fly, and a walk, may go where any slide goes.
+        model::MoveKind::Fly { .. } | model::MoveKind::Walk(_) => (0, (0..8).collect()),
+        model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
+        // A placement has no origin: it never makes a slide's or a jump's move.
+        model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),
+        // A removal has no landing: it never makes any other rule's move.
+        model::MoveKind::Remove { .. } => (3, vec![0]),
+        // Every sowing rule sows from the same pits.
+        model::MoveKind::Sow { .. } => (2, vec![0]),
+        // Placements are told apart by rule; a second placement rule is listed apart.
+        model::MoveKind::Place { .. } | model::MoveKind::Pass { .. } | model::MoveKind::Swap => {
+            (3, Vec::new())
+        }
+    };
+    moves.iter().enumerate().any(|(i, a)| {
+        let (kind_a, dirs_a) = directions(a);
+        moves[i + 1..].iter().any(|b| {
+            let (kind_b, dirs_b) = directions(b);
+            let players = (rule_mover(a), rule_mover(b));
+            let one_mover = !matches!(players, (Some(x), Some(y)) if x != y);
+            kind_a == kind_b && one_mover && dirs_a.iter().any(|d| dirs_b.contains(d))
+        })
+    })
+}
+
+/// The player a rule's condition names as the mover, if it names one.
+fn rule_mover(rule: &model::MoveRule) -> Option<model::Player> {
+    match &rule.condition {
+        Condition::When(e) => moving_player(e),
+        Condition::Always => None,
+    }
+}
+
+/// `owner[cell]` for `cell_codes` cells of `kinds` kinds of piece: the player owning a
+/// piece (0 for the empty cell).
+fn owners(cell_codes: usize, kinds: usize) -> Vec<model::Player> {
+    let kinds = kinds.max(1);
+    (0..cell_codes)
+        .map(|c| match c {
+            0 => model::Player::FIRST,
+            c => model::Player::new((c - 1) / kinds).expect("a cell of one of the players"),
+        })
+        .collect()
+}

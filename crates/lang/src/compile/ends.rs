@@ -1,0 +1,179 @@
+//! How a game ends and is judged: the end rules kept under the configuration with their
+//! conditions on the position, the score, the ban on repeated positions, and the estimate
+//! of an unfinished game.
+
+use super::exprs::{to_runtime, Value};
+use super::moves::seated_condition;
+use super::{rule_source, Compiler, Seat, MAX_WITHIN};
+use crate::diag::{Diagnostic, Span};
+use rulebook_model::{self as model, Condition, Expr, Op, PlayerRef};
+
+/// The end rules kept for these settings, with their conditions on the position and where
+/// each condition is written.
+#[derive(Default)]
+pub(super) struct Ends {
+    pub(super) rules: Vec<model::EndRule>,
+    pub(super) labels: Vec<Option<String>>,
+    pub(super) conditions: Vec<Expr>,
+    pub(super) sources: Vec<model::RuleSource>,
+}
+
+impl Compiler<'_> {
+    /// The end rules as written, with their short names, but for those whose condition on
+    /// the position can never hold with these settings (`end when aim == five and ...`
+    /// where `aim` is not `five`); and the conditions on the position of those kept, in the
+    /// order of [`model::EndWhen::Position`]'s index (one folded to true stays, as 1), with
+    /// where each is written.
+    pub(super) fn ends(&mut self) -> Ends {
+        let desc = self.desc;
+        let mut ends = Ends::default();
+        for e in &desc.end {
+            let Some(c) = e.condition.as_ref() else {
+                ends.rules.push(model::EndRule {
+                    when: e.when,
+                    result: e.result,
+                });
+                ends.labels.push(e.label.clone());
+                continue;
+            };
+            let folded = self.per_seat(|compiler| match compiler.fold(c)? {
+                Value::Runtime(x) => {
+                    compiler.reachable_thresholds(&x, c.span);
+                    Some(Condition::When(x))
+                }
+                Value::Bool(true) => Some(Condition::Always),
+                _ => None,
+            });
+            for (seat, condition) in folded {
+                let condition = match seated_condition(&condition, seat) {
+                    Some(Condition::When(x)) => x,
+                    Some(Condition::Always) => Expr::Const(1),
+                    None => continue,
+                };
+                ends.rules.push(model::EndRule {
+                    when: model::EndWhen::Position(ends.conditions.len() as u8),
+                    result: e.result,
+                });
+                ends.labels.push(e.label.clone());
+                ends.conditions.push(condition);
+                ends.sources.push(rule_source(c.span, &None));
+            }
+        }
+        ends
+    }
+
+    /// Refuses a comparison of a line's length or a count of pieces with a number no
+    /// position of this board can reach (`line(mover) >= 9` on 8 x 8): such an end could
+    /// never come.
+    fn reachable_thresholds(&mut self, e: &Expr, span: Span) {
+        let board = self.board();
+        let (longest, sites) = (board.width.max(board.height) as i64, board.sites() as i64);
+        let most = |x: &Expr| match x {
+            Expr::Line(..) => Some((longest, "a line on this board is at most")),
+            Expr::Pieces(_) | Expr::PiecesIn(..) => Some((sites, "a player has at most")),
+            _ => None,
+        };
+        if let Expr::Binary(op @ (Op::Ge | Op::Gt | Op::Eq), a, b) = e {
+            if let (Some((max, what)), Expr::Const(v)) = (most(a), b.as_ref()) {
+                let needed = if *op == Op::Gt { v + 1 } else { *v };
+                if needed > max {
+                    let unit = if what.starts_with("a line") {
+                        "long"
+                    } else {
+                        "pieces"
+                    };
+                    let d = Diagnostic::error(
+                        format!("this can never hold: {what} {max} {unit}, not {needed}"),
+                        span,
+                    )
+                    .with_help("lower the threshold, or the board is smaller than meant");
+                    let d = self.with_config(d);
+                    self.errors.push(d);
+                    return;
+                }
+            }
+        }
+        for x in e.operands() {
+            self.reachable_thresholds(x, span);
+        }
+    }
+
+    /// Each player's score: the first score whose condition holds in this configuration
+    /// with that player as the mover; one expression where both players have the same.
+    pub(super) fn score(&mut self) -> Option<Expr> {
+        let desc = self.desc;
+        let mut chosen = [None, None];
+        for (player, chosen) in model::Player::all().zip(&mut chosen) {
+            self.scored = Some(player);
+            *chosen = (0..desc.scores.len()).find(|&i| self.condition(&desc.scores[i]).is_some());
+            self.scored = None;
+        }
+        let expr = |c: &mut Self, i: usize| to_runtime(c.fold(&desc.scores[i].rule)?);
+        match chosen {
+            [None, None] => None,
+            // One statement for both, unless it reads a region relative to the mover.
+            [Some(a), Some(b)] if a == b => {
+                let seated = self.per_seat(|c| expr(c, a));
+                let mut per = seated.into_iter().map(|(_, e)| e);
+                match (per.next(), per.next()) {
+                    (Some(e), None) => Some(e),
+                    (Some(first), Some(second)) => Some(Expr::PerMover(Box::new([first, second]))),
+                    _ => None,
+                }
+            }
+            [a, b] => {
+                let mut per = |i: Option<usize>, player| match i {
+                    None => Some(Expr::Const(0)),
+                    Some(i) => {
+                        self.seat = Seat::Of(player);
+                        let e = expr(self, i);
+                        self.seat = Seat::Nobody;
+                        e
+                    }
+                };
+                let first = per(a, model::Player::FIRST)?;
+                Some(Expr::PerMover(Box::new([
+                    first,
+                    per(b, model::Player::SECOND)?,
+                ])))
+            }
+        }
+    }
+
+    /// The ban on repeated positions: whether it holds in this configuration, and its
+    /// reading; `None` after an error in its reading.
+    pub(super) fn forbid_repetition(&mut self) -> Option<(bool, model::Repetition)> {
+        match &self.desc.forbid_repetition {
+            None => Some((false, model::Repetition::default())),
+            Some(f) => Some((self.condition(f).is_some(), self.repetition(&f.rule)?)),
+        }
+    }
+
+    /// The ban on repetition's reading: what a position is, and how many moves back it
+    /// looks (`within N`, 1 to [`MAX_WITHIN`]).
+    fn repetition(&mut self, f: &crate::check::ForbidDecl) -> Option<model::Repetition> {
+        let within = match &f.within {
+            Some(n) => self.bounded(n, 1, MAX_WITHIN, "how many moves back the ban looks")?,
+            None => 0,
+        };
+        Some(model::Repetition {
+            positional: f.ignoring_turn,
+            within: within as u32,
+        })
+    }
+}
+
+/// A player's standing in an unfinished game, from what decides a finished one: the score
+/// where there is one, the player's store where an end rule compares stores, else the
+/// player's pieces.
+pub(super) fn estimate(score: Option<&Expr>, end_rules: &[model::EndRule]) -> Expr {
+    let mover = || Box::new(Expr::Player(PlayerRef::Mover));
+    let compares_stores = end_rules
+        .iter()
+        .any(|r| matches!(r.result, model::EndResult::StoreMajority { .. }));
+    match score {
+        Some(score) => score.clone(),
+        None if compares_stores => Expr::Count(Box::new(Expr::Store(mover()))),
+        None => Expr::Pieces(PlayerRef::Mover),
+    }
+}

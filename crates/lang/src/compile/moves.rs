@@ -1,0 +1,322 @@
+//! Move rules: each `move` statement compiled once, or once per player where it reads a
+//! region or direction relative to the mover (`forward`, `side(forward)`), with the
+//! clauses that narrow it; and the conditions that seat a rule with its player.
+
+use super::exprs::to_runtime;
+use super::{kind_set, Compiler, Seat};
+use crate::check::{Conditional, MoveDecl, TExpr};
+use crate::diag::Span;
+use rulebook_model::board::{MAX_GRID_SIDE, RELATIVE_BASE, RELATIVE_DIRECTIONS};
+use rulebook_model::{self as model, Condition, Expr, Op, PlayerRef};
+
+impl Compiler<'_> {
+    /// The move rules whose conditions can hold in this configuration.
+    pub(super) fn moves(&mut self) -> Vec<model::MoveRule> {
+        let desc = self.desc;
+        let mut rules = Vec::new();
+        for m in &desc.moves {
+            for (seat, rule) in self.per_seat(|c| c.move_rule(m)) {
+                if let Some(condition) = seated_condition(&rule.condition, seat) {
+                    rules.push(model::MoveRule { condition, ..rule });
+                }
+            }
+        }
+        rules
+    }
+
+    /// Compiles a rule by `compile`, once; or, where it reads a region relative to the
+    /// mover (`side(forward)`), once for each player, each returned with the player it was
+    /// compiled for (whose condition [`seated_condition`] then narrows to that player).
+    /// An error found in several passes is reported once.
+    pub(super) fn per_seat<T>(
+        &mut self,
+        mut compile: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Vec<(Option<model::Player>, T)> {
+        (self.seat, self.seat_needed) = (Seat::Asked, false);
+        let once = compile(self);
+        let needed = self.seat_needed;
+        let mut out = Vec::new();
+        if !needed {
+            out.extend(once.map(|rule| (None, rule)));
+        } else {
+            for player in model::Player::all().take(self.desc.players.len()) {
+                self.seat = Seat::Of(player);
+                let known = self.errors.len();
+                let rule = compile(self);
+                let fresh = self.errors.split_off(known);
+                for d in fresh {
+                    if !self.errors.contains(&d) {
+                        self.errors.push(d);
+                    }
+                }
+                out.extend(rule.map(|rule| (Some(player), rule)));
+            }
+        }
+        self.seat = Seat::Nobody;
+        out
+    }
+
+    /// One move rule as written (its directions relative to the mover left for
+    /// [`Compiler::per_player`]).
+    fn move_rule(
+        &mut self,
+        m: &Conditional<crate::check::MoveRuleDecl>,
+    ) -> Option<model::MoveRule> {
+        let condition = self.condition(m)?;
+        let filter = self.move_filter(&m.rule)?;
+        let kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
+        let so_that = match &m.rule.so_that {
+            Some(e) => Some(to_runtime(self.fold(e)?)?),
+            None => None,
+        };
+        Some(model::MoveRule {
+            kind,
+            filter,
+            condition,
+            so_that,
+        })
+    }
+
+    /// What a move rule's moves are, with their tables: a slide's directions up and down
+    /// the board, a chained jump's record, a sowing's track, the regions of a removal or a
+    /// placement.
+    fn move_kind(
+        &mut self,
+        shape: &MoveDecl,
+        filter: &model::MoveFilter,
+        span: Span,
+    ) -> Option<model::MoveKind> {
+        let players = self.desc.players.len();
+        let by_pieces = self.chains_by_pieces();
+        Some(match shape {
+            MoveDecl::Slide {
+                directions,
+                max_length,
+            } => self.slide(directions, max_length.as_ref())?,
+            MoveDecl::Jump {
+                directions,
+                flying,
+                over,
+                mode,
+                chain,
+            } => model::MoveKind::Jump {
+                directions: directions.clone(),
+                flying: *flying,
+                over: *over,
+                mode: *mode,
+                chain: self.jump_chain(*chain, directions, by_pieces, span)?,
+            },
+            MoveDecl::Remove { region } => model::MoveKind::Remove {
+                region: match region {
+                    Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
+                    None => None,
+                },
+            },
+            MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
+                kind: *kind as u8,
+                from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
+                region: match region {
+                    Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
+                    None => self.points_on_board(),
+                },
+            },
+            MoveDecl::Sow {
+                sowing,
+                relay,
+                skip,
+                start,
+            } => model::MoveKind::Sow {
+                sowing: *sowing,
+                track: self.sow_track(*sowing, skip.as_ref(), players)?,
+                relay: match relay {
+                    Some(e) => Some(to_runtime(self.fold(e)?)?),
+                    None => None,
+                },
+                start: match start {
+                    Some(e) => Some(to_runtime(self.fold(e)?)?),
+                    None => None,
+                },
+            },
+            MoveDecl::Place { matching } => model::MoveKind::Place {
+                matching: *matching,
+            },
+            MoveDecl::Pass { at_will } => model::MoveKind::Pass { at_will: *at_will },
+            MoveDecl::Swap => model::MoveKind::Swap,
+            MoveDecl::Fly => model::MoveKind::Fly {
+                region: self.points_on_board(),
+            },
+            MoveDecl::Leap { files, ranks } => model::MoveKind::Walk(super::walks::leap(
+                self.board(),
+                (*files, *ranks),
+                filter.landing,
+                filter.not_landing,
+            )),
+        })
+    }
+
+    /// A slide along `directions`, with those that rise and fall on the board and its
+    /// longest reach (1 to [`MAX_GRID_SIDE`]; unlimited when none is given).
+    fn slide(&mut self, directions: &[u8], max_length: Option<&TExpr>) -> Option<model::MoveKind> {
+        // Relative directions get theirs per player (`per_player`).
+        let (rising, falling) = directions
+            .iter()
+            .filter(|&&d| d < RELATIVE_BASE)
+            .partition(|&&d| self.board().ascends(d));
+        let max_length = match max_length {
+            None => model::UNLIMITED,
+            Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
+        };
+        Some(model::MoveKind::Slide {
+            directions: directions.to_vec(),
+            rising,
+            falling,
+            max_length,
+        })
+    }
+
+    /// What narrows a move rule: its clauses, with their regions compiled.
+    fn move_filter(&mut self, rule: &crate::check::MoveRuleDecl) -> Option<model::MoveFilter> {
+        let mut region = |r: &Option<TExpr>| match r {
+            Some(r) => self.region_index(r).map(Some),
+            None => Some(None),
+        };
+        let (not_landing, avoiding) = (region(&rule.not_landing)?, region(&rule.avoiding)?);
+        Some(model::MoveFilter {
+            kinds: kind_set(rule.by.as_deref()),
+            not_landing,
+            avoiding,
+            capturing: rule.capturing,
+            next_to: rule.next_to,
+            landing: rule.landing,
+            compulsory: rule.compulsory,
+            most: rule.most,
+            shot: rule.shot,
+            line_capture: rule.line_capture,
+            liberties: rule.liberties,
+            removal: match &rule.removal {
+                Some(r) => Some(self.removal(r)?),
+                None => None,
+            },
+        })
+    }
+
+    /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where
+    /// the clause has none).
+    fn removal(&mut self, r: &crate::check::RemovalDecl) -> Option<model::Removal> {
+        let longest = i64::from(self.board().width.max(self.board().height));
+        let mut line = |e: &Option<TExpr>, what| match e {
+            Some(e) => self.bounded(e, 2, longest.max(2), what).map(|n| n as u8),
+            None => Some(0),
+        };
+        let if_line = line(&r.if_line, "the line that lets a piece be removed");
+        let sparing_line = line(&r.sparing_line, "the line that spares a piece");
+        Some(model::Removal {
+            if_line: if_line?,
+            sparing_line: sparing_line?,
+        })
+    }
+
+    /// A move rule whose directions name some relative to the mover (`forward`) as one rule
+    /// per player, each with that player's directions and the condition that they move;
+    /// any other rule as it is.
+    pub(super) fn per_player(&self, rule: model::MoveRule) -> Vec<model::MoveRule> {
+        let directions = match &rule.kind {
+            model::MoveKind::Slide { directions, .. }
+            | model::MoveKind::Jump { directions, .. } => directions.clone(),
+            _ => return vec![rule],
+        };
+        if directions.iter().all(|&d| d < RELATIVE_BASE) {
+            return vec![rule];
+        }
+        let board = self.board();
+        model::Player::all()
+            .filter_map(|player| {
+                // A rule for one player already (`when mover == black`) gives theirs alone.
+                let condition = seated_condition(&rule.condition, Some(player))?;
+                let absolute = absolute_directions(&directions, player);
+                let mut kind = rule.kind.clone();
+                match &mut kind {
+                    model::MoveKind::Slide {
+                        directions,
+                        rising,
+                        falling,
+                        ..
+                    } => {
+                        (*rising, *falling) = absolute.iter().partition(|&&d| board.ascends(d));
+                        *directions = absolute;
+                    }
+                    model::MoveKind::Jump { directions, .. } => *directions = absolute,
+                    _ => unreachable!("only slides and jumps have directions"),
+                }
+                Some(model::MoveRule {
+                    kind,
+                    filter: rule.filter,
+                    condition,
+                    so_that: rule.so_that.clone(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The player a condition names as the mover: `mover == PLAYER` (either way round), alone
+/// or as a term of an `and`.
+pub(super) fn moving_player(e: &Expr) -> Option<model::Player> {
+    let Expr::Binary(op, a, b) = e else {
+        return None;
+    };
+    match (op, a.as_ref(), b.as_ref()) {
+        (Op::And, a, b) => moving_player(a).or_else(|| moving_player(b)),
+        (Op::Eq, Expr::Player(PlayerRef::Mover), Expr::Player(PlayerRef::Fixed(p)))
+        | (Op::Eq, Expr::Player(PlayerRef::Fixed(p)), Expr::Player(PlayerRef::Mover)) => Some(*p),
+        _ => None,
+    }
+}
+
+/// A rule's condition narrowed to `seat`'s moves (`... and mover == PLAYER`), or `None`
+/// where it already names another player as the mover; as it is without a seat, or where
+/// it names that player already.
+pub(super) fn seated_condition(
+    condition: &Condition,
+    seat: Option<model::Player>,
+) -> Option<Condition> {
+    let Some(player) = seat else {
+        return Some(condition.clone());
+    };
+    let moves = Expr::Binary(
+        Op::Eq,
+        Box::new(Expr::Player(PlayerRef::Mover)),
+        Box::new(Expr::Player(PlayerRef::Fixed(player))),
+    );
+    match condition {
+        Condition::Always => Some(Condition::When(moves)),
+        Condition::When(e) => match moving_player(e) {
+            Some(p) => (p == player).then(|| condition.clone()),
+            // Whose move it is first: the cheaper test, which spares the rest.
+            None => Some(Condition::When(Expr::Binary(
+                Op::And,
+                Box::new(moves),
+                Box::new(e.clone()),
+            ))),
+        },
+    }
+}
+
+/// Directions as `player` sees them: those relative to the mover (`forward`) made absolute,
+/// each once, in the order given.
+pub(super) fn absolute_directions(directions: &[u8], player: model::Player) -> Vec<u8> {
+    let mut absolute: Vec<u8> = Vec::new();
+    for d in directions {
+        let dirs: &[u8] = match d.checked_sub(RELATIVE_BASE) {
+            None => std::slice::from_ref(d),
+            Some(r) if player == model::Player::FIRST => RELATIVE_DIRECTIONS[r as usize].1,
+            Some(r) => RELATIVE_DIRECTIONS[r as usize].2,
+        };
+        for &d in dirs {
+            if !absolute.contains(&d) {
+                absolute.push(d);
+            }
+        }
+    }
+    absolute
+}

@@ -1,0 +1,75 @@
+//! What a game starts with: the pieces on the board (`setup`), sorted by site, the pieces
+//! in hand (`setup ... in hand`) and the stones in each pit (`stones`).
+
+use super::exprs::Value;
+use super::{Compiler, Seat, MAX_STONES_PER_PIT};
+use crate::diag::{Diagnostic, Span};
+use rulebook_model::{self as model, Site, MAX_HAND};
+
+impl Compiler<'_> {
+    /// The starting pieces, sorted by site; a site filled twice is an error.
+    pub(super) fn setup(&mut self) -> Vec<(Site, model::Cell)> {
+        let piece_kinds = self.desc.pieces.len();
+        let mut setup = Vec::new();
+        let (w, h) = (self.board().width as usize, self.board().height as usize);
+        let mut placed_by: Vec<Option<Span>> = vec![None; w * h];
+        for s in &self.desc.setup {
+            let player = model::Player::new(s.player).expect("the checker names a player");
+            self.seat = Seat::Of(player);
+            let region = self.fold(&s.region);
+            self.seat = Seat::Nobody;
+            let Some(Value::Region(sites)) = region else {
+                continue;
+            };
+            let cell = model::Cell::piece(player, s.piece, piece_kinds);
+            for site in self.on_board(sites) {
+                if let Some(first) = placed_by[site.index()] {
+                    let name = self.board().site_names[site.index()].clone();
+                    self.errors.push(
+                        Diagnostic::error(format!("the setup puts two pieces on {name}"), s.span)
+                            .with_note_at(first, format!("{name} was already filled here")),
+                    );
+                    continue;
+                }
+                placed_by[site.index()] = Some(s.span);
+                setup.push((site, cell));
+            }
+        }
+        setup.sort_unstable();
+        setup
+    }
+
+    /// The counted stocks: pieces in hand at the start by player and kind (empty when no
+    /// `setup ... in hand` is written), and the kinds they stock, in `piece` order.
+    pub(super) fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
+        let desc = self.desc;
+        if desc.stock.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
+        let kinds = desc.pieces.len();
+        let mut stock = vec![0u16; desc.players.len() * kinds];
+        for s in &desc.stock {
+            let what = "the number of pieces in hand";
+            if let Some(n) = self.bounded(&s.count, 1, MAX_HAND as i64, what) {
+                stock[s.player * kinds + s.piece] = n as u16;
+            }
+        }
+        let stocked = (0..kinds)
+            .filter(|&k| desc.stock.iter().any(|s| s.piece == k))
+            .map(|k| k as u8)
+            .collect();
+        (stock, stocked)
+    }
+
+    /// The stones in each pit at the start (`stones N`, 1 to [`MAX_STONES_PER_PIT`]); 0
+    /// where the game sows none.
+    pub(super) fn stones_per_pit(&mut self) -> Option<u16> {
+        match &self.desc.stones {
+            Some(e) => {
+                let what = "the number of stones per pit";
+                Some(self.bounded(e, 1, MAX_STONES_PER_PIT, what)? as u16)
+            }
+            None => Some(0),
+        }
+    }
+}
