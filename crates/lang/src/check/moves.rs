@@ -2,7 +2,7 @@
 
 use super::{
     BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, Rules, SetupDecl,
-    StockDecl, TExpr, Type,
+    StockDecl, TExpr, Type, WalkDecl,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
@@ -276,7 +276,7 @@ impl Checker {
     fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
         match (clauses.onto, kind) {
             (None, _) => Some(Landing::Empty),
-            (Some((both, _)), ast::MoveKind::Slide { .. } | ast::MoveKind::Leap { .. }) => {
+            (Some((both, _)), ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_)) => {
                 Some(match both {
                     true => Landing::EmptyOrEnemy,
                     false => Landing::Enemy,
@@ -308,11 +308,11 @@ impl Checker {
             ast::MoveKind::Slide { .. }
                 | ast::MoveKind::Jump { .. }
                 | ast::MoveKind::Fly
-                | ast::MoveKind::Leap { .. }
+                | ast::MoveKind::Walk(_)
         );
         let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
-        // A flight and a leap go straight to where they land, crossing no site.
-        let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Leap { .. });
+        // A flight and a walk of leaps go straight to where they land, crossing no site.
+        let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Walk(_));
         let landing_clause = clauses
             .not_landing
             .as_ref()
@@ -480,20 +480,36 @@ impl Checker {
             ast::MoveKind::Pass { at_will } => Some(MoveDecl::Pass { at_will: *at_will }),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
             ast::MoveKind::Fly => Some(MoveDecl::Fly),
-            ast::MoveKind::Leap { offset } => self.leap(*offset, span),
+            ast::MoveKind::Walk(steps) => self.walk(steps).map(MoveDecl::Walk),
         }
     }
 
-    /// `leap (FILES, RANKS)`: an offset that moves, and fits on the largest grid.
-    fn leap(&mut self, (files, ranks): (i64, i64), span: Span) -> Option<MoveDecl> {
+    /// A walk's steps, checked: every leap moves, and fits on the largest grid.
+    fn walk(&mut self, steps: &[ast::WalkStep]) -> Option<Vec<WalkDecl>> {
+        let mut checked = Vec::new();
+        for step in steps {
+            checked.push(match step {
+                ast::WalkStep::Leap { files, ranks, span } => self.leap(*files, *ranks, *span)?,
+                ast::WalkStep::Landing => WalkDecl::Landing,
+                ast::WalkStep::Emit => WalkDecl::Emit,
+                ast::WalkStep::Branch(walks) => {
+                    WalkDecl::Branch(walks.iter().map(|w| self.walk(w)).collect::<Option<_>>()?)
+                }
+            });
+        }
+        Some(checked)
+    }
+
+    /// A leap of a walk: an offset that moves, and fits on the largest grid.
+    fn leap(&mut self, files: i64, ranks: i64, span: Span) -> Option<WalkDecl> {
         let most = MAX_GRID_SIDE - 1;
         let fault = match (files, ranks) {
             (0, 0) => "a leap of no files and no ranks goes nowhere",
-            _ if files > most || ranks > most => "a leap cannot be longer than a board",
+            _ if files.abs() > most || ranks.abs() > most => "a leap cannot be longer than a board",
             _ => {
-                return Some(MoveDecl::Leap {
-                    files: files as u16,
-                    ranks: ranks as u16,
+                return Some(WalkDecl::Leap {
+                    files: files as i16,
+                    ranks: ranks as i16,
                 })
             }
         };

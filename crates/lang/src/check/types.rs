@@ -547,14 +547,27 @@ pub enum MoveDecl {
     Swap,
     /// `fly`: a piece of the mover's to any empty site.
     Fly,
-    /// `leap (FILES, RANKS)`: a piece of the mover's to the site that many files and ranks
-    /// away, either way round and in every direction.
+    /// A walk of the core: a piece of the mover's to each destination it reaches.
+    Walk(Vec<WalkDecl>),
+}
+
+/// A step of a checked walk (see `rulebook_model::Step` for what each does).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WalkDecl {
+    /// The cursor goes by a fixed offset on a grid, files east and ranks north, each
+    /// shorter than the longest grid.
     Leap {
-        /// Files of the offset.
-        files: u16,
-        /// Ranks of the offset.
-        ranks: u16,
+        /// Files east (west when negative).
+        files: i16,
+        /// Ranks north (south when negative).
+        ranks: i16,
     },
+    /// The walk goes on only where the rule's clauses let the move land.
+    Landing,
+    /// The site is a destination.
+    Emit,
+    /// Each walk goes on from here in turn.
+    Branch(Vec<Vec<WalkDecl>>),
 }
 
 /// `then remove enemy [if line N] [sparing line N]`, its numbers as written.

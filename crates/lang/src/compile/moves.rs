@@ -145,9 +145,9 @@ impl Compiler<'_> {
             MoveDecl::Fly => model::MoveKind::Fly {
                 region: self.points_on_board(),
             },
-            MoveDecl::Leap { files, ranks } => model::MoveKind::Walk(super::walks::leap(
+            MoveDecl::Walk(steps) => model::MoveKind::Walk(super::walks::walk(
                 self.board(),
-                (*files, *ranks),
+                steps,
                 filter.landing,
                 filter.not_landing,
             )),

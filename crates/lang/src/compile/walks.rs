@@ -1,49 +1,76 @@
-//! Surface shapes written as walks of the core ([`rulebook_model::walk`]): each lowering
-//! builds the program and the tables it reads, so the engine runs it with its one
-//! interpreter.
+//! Walks of the core ([`rulebook_model::walk`]), compiled: every step the checker passed
+//! becomes the engine's, each distinct leap a table of the site it reaches from every site,
+//! and the landing that the rule's clauses allow its tests.
 
+use crate::check::WalkDecl;
 use rulebook_model::{Board, Landing, Leap, Site, SiteTest, Step, Walk, NO_SITE};
 
-/// `leap (files, ranks)`: every distinct offset the two numbers make, turned either way
-/// round and mirrored either way, each a branch that leaps, tests the landing (what
-/// `onto` allows, and not a site of `not_landing`) and offers the site reached.
-pub(super) fn leap(
+/// What a walk's landing must pass: what the site may hold (`onto`) and the region it may
+/// not be in (`not landing on`).
+struct LandingTests {
+    holds: SiteTest,
+    not_in: Option<u16>,
+}
+
+/// The walk of a move rule whose landing is `landing` (`onto`) and which may not land in
+/// the region `not_landing`.
+pub(super) fn walk(
     board: &Board,
-    (files, ranks): (u16, u16),
+    steps: &[WalkDecl],
     landing: Landing,
     not_landing: Option<u16>,
 ) -> Walk {
-    let mut offsets = Vec::new();
-    for (f, r) in [(files, ranks), (ranks, files)] {
-        for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let offset = (sf * f as i16, sr * r as i16);
-            if !offsets.contains(&offset) {
-                offsets.push(offset);
+    let tests = LandingTests {
+        holds: match landing {
+            Landing::Empty => SiteTest::Empty,
+            Landing::Enemy => SiteTest::Enemy,
+            Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
+        },
+        not_in: not_landing,
+    };
+    let mut leaps = Vec::new();
+    let steps = lower(board, steps, &tests, &mut leaps);
+    Walk { steps, leaps }
+}
+
+/// The engine's steps for `steps`, the leaps they make added to `leaps` (each offset once).
+fn lower(
+    board: &Board,
+    steps: &[WalkDecl],
+    tests: &LandingTests,
+    leaps: &mut Vec<Leap>,
+) -> Vec<Step> {
+    let mut out = Vec::new();
+    for step in steps {
+        match step {
+            WalkDecl::Leap { files, ranks } => {
+                let at = leaps
+                    .iter()
+                    .position(|l| (l.files, l.ranks) == (*files, *ranks));
+                let k = at.unwrap_or_else(|| {
+                    leaps.push(Leap {
+                        files: *files,
+                        ranks: *ranks,
+                        targets: offset_table(board, (*files, *ranks)),
+                    });
+                    leaps.len() - 1
+                });
+                out.push(Step::Leap(k as u16));
             }
+            WalkDecl::Landing => {
+                out.push(Step::Test(tests.holds));
+                out.extend(tests.not_in.map(|r| Step::Test(SiteTest::NotIn(r))));
+            }
+            WalkDecl::Emit => out.push(Step::Emit),
+            WalkDecl::Branch(walks) => out.push(Step::Branch(
+                walks
+                    .iter()
+                    .map(|w| lower(board, w, tests, leaps))
+                    .collect(),
+            )),
         }
     }
-    let landing = match landing {
-        Landing::Empty => SiteTest::Empty,
-        Landing::Enemy => SiteTest::Enemy,
-        Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
-    };
-    let branch = |k: usize| {
-        let mut steps = vec![Step::Leap(k as u16), Step::Test(landing)];
-        steps.extend(not_landing.map(|r| Step::Test(SiteTest::NotIn(r))));
-        steps.push(Step::Emit);
-        steps
-    };
-    Walk {
-        steps: vec![Step::Branch((0..offsets.len()).map(branch).collect())],
-        leaps: offsets
-            .iter()
-            .map(|&(files, ranks)| Leap {
-                files,
-                ranks,
-                targets: offset_table(board, (files, ranks)),
-            })
-            .collect(),
-    }
+    out
 }
 
 /// Per site of a grid, the site `files` and `ranks` away, or [`NO_SITE`] off the board (or

@@ -420,12 +420,32 @@ pub enum MoveKind {
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
     Fly,
-    /// `leap (FILES, RANKS)`: a piece of the mover's to the site that many files and ranks
-    /// away, either way round and in every direction.
+    /// A walk of the core (docs/architecture.md, "The core of a move: walks"): what the
+    /// parser writes a shape such as `leap (1, 2)` as, so that the checker and the compiler
+    /// treat every such shape once.
+    Walk(Vec<WalkStep>),
+}
+
+/// A step of a walk, as the parser writes a surface shape ([`MoveKind::Walk`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum WalkStep {
+    /// The cursor goes `files` files east and `ranks` ranks north (west and south when
+    /// negative); `span` is the shape that asked for it.
     Leap {
-        /// The files and ranks of the offset, as written.
-        offset: (i64, i64),
+        /// Files east.
+        files: i64,
+        /// Ranks north.
+        ranks: i64,
+        /// Where the shape was written.
+        span: Span,
     },
+    /// The walk goes on only where the rule's clauses let the move land (`onto`, `not
+    /// landing on`).
+    Landing,
+    /// The site is a destination.
+    Emit,
+    /// Each walk goes on from here in turn; always a walk's last step.
+    Branch(Vec<Vec<WalkStep>>),
 }
 
 /// The ways sowing varies.

@@ -1275,9 +1275,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         Rule::leap_move => {
             let files = lower_int(&take()?, file)?;
             let ranks = lower_int(&take()?, file)?;
-            Ok(MoveKind::Leap {
-                offset: (files, ranks),
-            })
+            Ok(lower_leap(files, ranks, span))
         }
         _ => Err(internal(span)),
     }
@@ -1348,6 +1346,27 @@ fn lower_sow<'a>(
         skip,
         start,
     })
+}
+
+/// `leap (FILES, RANKS)` as a walk: a branch per distinct way of turning the offset (either
+/// number along the files, each either way), which leaps, tests the landing and offers the
+/// site reached.
+fn lower_leap(files: i64, ranks: i64, span: Span) -> MoveKind {
+    let mut offsets = Vec::new();
+    for (f, r) in [(files, ranks), (ranks, files)] {
+        for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            if !offsets.contains(&(sf * f, sr * r)) {
+                offsets.push((sf * f, sr * r));
+            }
+        }
+    }
+    let branch = |(files, ranks)| {
+        let leap = WalkStep::Leap { files, ranks, span };
+        vec![leap, WalkStep::Landing, WalkStep::Emit]
+    };
+    MoveKind::Walk(vec![WalkStep::Branch(
+        offsets.into_iter().map(branch).collect(),
+    )])
 }
 
 /// `a, b, c`: the names of a list.
