@@ -9,7 +9,8 @@ use std::sync::Arc;
 use super::{Pits, BITS_SET};
 use crate::State;
 use rulebook_model::{
-    Action, Expr, Game, MoveKind, Player, PlayerRef, Site, SowCheck, SowPlan, PLAYERS,
+    Action, Board, Expr, Game, MoveKind, Player, PlayerRef, Site, SowCheck, SowPlan, Sowing,
+    PLAYERS,
 };
 
 /// The sites a board may have for the tables (a site's index is masked to them, so that
@@ -54,34 +55,8 @@ impl Lanes {
     /// other game. Whether a playout may use them is decided per playout as well
     /// ([`State::playout`]: nothing may narrow the moves).
     pub(crate) fn for_game(game: &Game) -> Option<Arc<Lanes>> {
-        let board = &game.board;
-        let sites = board.sites();
-        let [rule] = &game.moves[..] else {
-            return None;
-        };
-        let MoveKind::Sow {
-            sowing,
-            track,
-            relay: None,
-            start: None,
-        } = &rule.kind
-        else {
-            return None;
-        };
+        let (sowing, track) = lone_plain_sowing(game)?;
         let plan = &game.sow_plan;
-        if sites >= LANES
-            || board.pits() == 0
-            || game.tracks_repetition
-            || plan.words != 1
-            || track.len() < PLAYERS * sites
-            || plan.candidates.len() < PLAYERS * sites
-        {
-            return None;
-        }
-        let site = |s: Site| match s.index() < sites {
-            true => Some(s.index() as u8),
-            false => None,
-        };
         let mut lanes = Lanes {
             next: [[0; LANES]; PLAYERS],
             bit: [0; LANES],
@@ -95,23 +70,43 @@ impl Lanes {
             skip_origin: sowing.skip_origin,
             to_marker: sowing.marked_to_owner,
         };
+        lanes.fill_sites(&game.board, track)?;
+        lanes.fill_steps(plan, game.board.sites())?;
+        Some(Arc::new(lanes))
+    }
+
+    /// Fills the tables of sites: each player's pit 1, store and track ([`Lanes::next`]),
+    /// and each site's bit. `None` where the board has no stores and marked pits feed them.
+    fn fill_sites(&mut self, board: &Board, track: &[Site]) -> Option<()> {
+        let sites = board.sites();
+        let site = |s: Site| match s.index() < sites {
+            true => Some(s.index() as u8),
+            false => None,
+        };
         for p in Player::all() {
             let i = p.index();
-            lanes.first[i] = site(board.pit(p, 1))?;
+            self.first[i] = site(board.pit(p, 1))?;
             // A board without stores feeds none: the general path says what happens.
-            lanes.store[i] = match site(board.store(p)) {
+            self.store[i] = match site(board.store(p)) {
                 Some(store) => store,
-                None if sowing.marked_to_owner => return None,
+                None if self.to_marker => return None,
                 None => 0,
             };
             for s in 0..sites {
                 // A track's site outside the board is never reached by a lap.
-                lanes.next[i][s] = site(track[i * sites + s]).unwrap_or(0);
+                self.next[i][s] = site(track[i * sites + s]).unwrap_or(0);
             }
         }
         for s in 0..sites {
-            lanes.bit[s] = board.pit_bit(Site::at(s));
+            self.bit[s] = board.pit_bit(Site::at(s));
         }
+        Some(())
+    }
+
+    /// Fills the steps of the rules after sowing of `plan` on a board of `sites` sites, a run
+    /// per mover and last site, and where each run starts. `None` where they do not fit
+    /// the tables.
+    fn fill_steps(&mut self, plan: &SowPlan, sites: usize) -> Option<()> {
         let rules: Vec<RuleSteps> = (0..plan.actions.len().min(64))
             .map(|r| rule_steps(plan, r, sites))
             .collect();
@@ -127,14 +122,43 @@ impl Lanes {
                     steps.push(rules.get(r)?.step(r, mover, p * sites + last));
                 }
                 if steps.len() > run {
-                    lanes.start[p][last] = u16::try_from(run).ok()?;
+                    self.start[p][last] = u16::try_from(run).ok()?;
                     steps.last_mut()?.flags |= END;
                 }
             }
         }
-        lanes.steps = steps.into_boxed_slice();
-        Some(Arc::new(lanes))
+        self.steps = steps.into_boxed_slice();
+        Some(())
     }
+}
+
+/// The sowing and track of a game whose only move rule is a sowing with no `start at` and
+/// no relay, on a board of fewer than [`LANES`] sites with pits, that tracks no repeated
+/// positions and whose plan fits the tables ([`Lanes::for_game`]); `None` for any other.
+fn lone_plain_sowing(game: &Game) -> Option<(&Sowing, &[Site])> {
+    let [rule] = &game.moves[..] else {
+        return None;
+    };
+    let MoveKind::Sow {
+        sowing,
+        track,
+        relay: None,
+        start: None,
+    } = &rule.kind
+    else {
+        return None;
+    };
+    let (plan, sites) = (&game.sow_plan, game.board.sites());
+    if sites >= LANES
+        || game.board.pits() == 0
+        || game.tracks_repetition
+        || plan.words != 1
+        || track.len() < PLAYERS * sites
+        || plan.candidates.len() < PLAYERS * sites
+    {
+        return None;
+    }
+    Some((sowing, track))
 }
 
 /// A site of a step that names none: read as the padding after the board's sites, which
