@@ -8,7 +8,7 @@ use rulebook_model::board::GRID_DIRECTIONS;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
     Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
-    RuleSource, RunShape, Site, SiteTest, Step, Walk, ALL_KINDS, ANY_KIND, UNLIMITED,
+    RuleSource, RunShape, Site, SiteTest, Sowing, Step, Walk, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -193,100 +193,7 @@ fn mode(m: CaptureMode) -> &'static str {
 fn moves_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "moves:");
     for (i, m) in game.moves.iter().enumerate() {
-        let what = match &m.kind {
-            MoveKind::Slide {
-                directions: d,
-                max_length: UNLIMITED,
-                ..
-            } => format!("slide {}", directions(game, d)),
-            MoveKind::Slide {
-                directions: d,
-                max_length: 1,
-                ..
-            } => format!("step {} (slide at most 1)", directions(game, d)),
-            MoveKind::Slide {
-                directions: d,
-                max_length: n,
-                ..
-            } => format!("slide {} at most {n}", directions(game, d)),
-            MoveKind::Jump {
-                directions: d,
-                flying,
-                over,
-                mode: md,
-                chain,
-            } => {
-                let over = match over {
-                    Jumped::Enemy => "enemy",
-                    Jumped::Friend => "friend",
-                    Jumped::Any => "any piece",
-                };
-                let md = md.map(|m| format!(", {}", mode(m))).unwrap_or_default();
-                let chain = match chain {
-                    Chain::Single => "",
-                    Chain::Straight => ", chained straight",
-                    Chain::Turning => ", chained",
-                    Chain::TurningAtWill => ", chained at will",
-                    Chain::Pieces => ", chained (a move is the pieces it jumps)",
-                };
-                let flying = if *flying { " flying" } else { "" };
-                format!(
-                    "jump {}{flying} over {over}{md}{chain}",
-                    directions(game, d)
-                )
-            }
-            MoveKind::Remove { region: Some(r) } => {
-                format!("remove one of the mover's pieces from {}", region(game, *r))
-            }
-            MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
-            MoveKind::Fly { .. } => "fly to any empty point".into(),
-            MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
-            MoveKind::PlacePiece {
-                kind,
-                region: r,
-                from_hand,
-            } => {
-                let kind = &game.piece_kinds[*kind as usize];
-                let hand = if *from_hand { " from hand" } else { "" };
-                match r {
-                    Some(r) => format!("place {kind}{hand} in {}", region(game, *r)),
-                    None => format!("place {kind}{hand} on any empty site"),
-                }
-            }
-            MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
-            MoveKind::Place { matching: false } => "place a tile from hand".into(),
-            MoveKind::Pass { at_will: false } => "pass (only when no other move is legal)".into(),
-            MoveKind::Pass { at_will: true } => "pass (at will)".into(),
-            MoveKind::Swap => "swap sides (second player's first turn)".into(),
-            MoveKind::Sow {
-                sowing: s, relay, ..
-            } => {
-                let mut words = vec![if s.counterclockwise {
-                    "sow counterclockwise".to_string()
-                } else {
-                    "sow clockwise".to_string()
-                }];
-                if s.origin_first {
-                    words.push("first stone into origin".into());
-                }
-                if s.skip_opponent_store {
-                    words.push("skip opponent store".into());
-                }
-                if s.skip_stores {
-                    words.push("skip stores".into());
-                }
-                if s.skip_origin {
-                    words.push("skip origin".into());
-                }
-                if s.marked_to_owner {
-                    words.push("marked pits feed owner store".into());
-                }
-                if let Some(condition) = relay {
-                    words.push(format!("relay while {}", expr(condition, game)));
-                }
-                words.join(", ")
-            }
-        };
+        let what = move_kind_text(game, &m.kind);
         let mut filter = move_filter(game, &m.filter);
         if let Some(goal) = &m.so_that {
             filter += &format!(", so that {}", expr(goal, game));
@@ -298,6 +205,114 @@ fn moves_summary(o: &mut String, game: &Game) {
             condition(&m.condition, game)
         );
     }
+}
+
+/// A kind of move in words, without what narrows it.
+fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
+    match kind {
+        MoveKind::Slide {
+            directions: d,
+            max_length: UNLIMITED,
+            ..
+        } => format!("slide {}", directions(game, d)),
+        MoveKind::Slide {
+            directions: d,
+            max_length: 1,
+            ..
+        } => format!("step {} (slide at most 1)", directions(game, d)),
+        MoveKind::Slide {
+            directions: d,
+            max_length: n,
+            ..
+        } => format!("slide {} at most {n}", directions(game, d)),
+        MoveKind::Jump {
+            directions: d,
+            flying,
+            over,
+            mode: md,
+            chain,
+        } => jump_text(game, d, *flying, *over, *md, *chain),
+        MoveKind::Remove { region: Some(r) } => {
+            format!("remove one of the mover's pieces from {}", region(game, *r))
+        }
+        MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
+        MoveKind::Fly { .. } => "fly to any empty point".into(),
+        MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
+        MoveKind::PlacePiece {
+            kind,
+            region: r,
+            from_hand,
+        } => {
+            let kind = &game.piece_kinds[*kind as usize];
+            let hand = if *from_hand { " from hand" } else { "" };
+            match r {
+                Some(r) => format!("place {kind}{hand} in {}", region(game, *r)),
+                None => format!("place {kind}{hand} on any empty site"),
+            }
+        }
+        MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
+        MoveKind::Place { matching: false } => "place a tile from hand".into(),
+        MoveKind::Pass { at_will: false } => "pass (only when no other move is legal)".into(),
+        MoveKind::Pass { at_will: true } => "pass (at will)".into(),
+        MoveKind::Swap => "swap sides (second player's first turn)".into(),
+        MoveKind::Sow {
+            sowing: s, relay, ..
+        } => sow_text(game, s, relay.as_ref()),
+    }
+}
+
+/// A jump in `d` in words: flying or not, over whose pieces, how it takes and chains.
+fn jump_text(
+    game: &Game,
+    d: &[u8],
+    flying: bool,
+    over: Jumped,
+    md: Option<CaptureMode>,
+    chain: Chain,
+) -> String {
+    let over = match over {
+        Jumped::Enemy => "enemy",
+        Jumped::Friend => "friend",
+        Jumped::Any => "any piece",
+    };
+    let md = md.map(|m| format!(", {}", mode(m))).unwrap_or_default();
+    let chain = match chain {
+        Chain::Single => "",
+        Chain::Straight => ", chained straight",
+        Chain::Turning => ", chained",
+        Chain::TurningAtWill => ", chained at will",
+        Chain::Pieces => ", chained (a move is the pieces it jumps)",
+    };
+    let flying = if flying { " flying" } else { "" };
+    format!(
+        "jump {}{flying} over {over}{md}{chain}",
+        directions(game, d)
+    )
+}
+
+/// A sowing in words: its direction, the options it takes, and its relay.
+fn sow_text(game: &Game, s: &Sowing, relay: Option<&Expr>) -> String {
+    let mut words = vec![if s.counterclockwise {
+        "sow counterclockwise".to_string()
+    } else {
+        "sow clockwise".to_string()
+    }];
+    let options = [
+        (s.origin_first, "first stone into origin"),
+        (s.skip_opponent_store, "skip opponent store"),
+        (s.skip_stores, "skip stores"),
+        (s.skip_origin, "skip origin"),
+        (s.marked_to_owner, "marked pits feed owner store"),
+    ];
+    for (taken, option) in options {
+        if taken {
+            words.push(option.into());
+        }
+    }
+    if let Some(condition) = relay {
+        words.push(format!("relay while {}", expr(condition, game)));
+    }
+    words.join(", ")
 }
 
 /// The effects after each move, numbered, with their conditions.
