@@ -322,99 +322,86 @@ fn effects_summary(o: &mut String, game: &Game) {
         let _ = writeln!(o, "  (nothing)");
     }
     for (i, e) in game.effects.iter().enumerate() {
-        let filter = capture_filter(game, &e.filter);
-        let (shape, turning_once, (min_length, max_length), md) = match &e.kind {
-            EffectKind::Again => {
-                let (when, label) = (
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i)),
-                );
-                let _ = writeln!(o, "  {}. the mover moves again{when}{label}", i + 1);
-                continue;
-            }
-            EffectKind::Promote {
-                to,
-                region: r,
-                mid_chain,
-            } => {
-                let mid_chain = match mid_chain {
-                    MidChain::Stop => "",
-                    MidChain::Pass => " (only where its move ends)",
-                    MidChain::GoOn => " (at once: a chain goes on as the new kind)",
-                };
-                let _ = writeln!(
-                    o,
-                    "  {}. promote{filter} to {} on {}{mid_chain}{}{}",
-                    i + 1,
-                    game.piece_kinds[*to as usize],
-                    region(game, *r),
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i))
-                );
-                continue;
-            }
-            EffectKind::Custodian {
-                shape,
-                turning_once,
-                min_length,
-                max_length,
-                mode,
-            } => (shape, turning_once, (min_length, max_length), mode),
-            EffectKind::Groups {
-                directions: links,
-                mode: md,
-            } => {
-                let _ = writeln!(
-                    o,
-                    "  {}. capture groups without liberties along {}, {}{}{}",
-                    i + 1,
-                    direction_names(*links),
-                    mode(*md),
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i))
-                );
-                continue;
-            }
-            EffectKind::Enclosed {
-                directions: d,
-                mode: md,
-            } => {
-                let _ = writeln!(
-                    o,
-                    "  {}. capture enclosed {}, {}{filter}{}{}",
-                    i + 1,
-                    directions(game, d),
-                    mode(*md),
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i))
-                );
-                continue;
-            }
-        };
-        let shape = match shape {
-            RunShape::Lines(d) => directions(game, d),
-            RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
-        };
-        let turning = if *turning_once { ", turning once" } else { "" };
-        let min = match *min_length {
-            1 => String::new(),
-            n => format!(", at least {n}"),
-        };
-        let max = if *max_length == u16::MAX {
-            String::new()
-        } else {
-            format!(", at most {max_length}")
-        };
-        let max = min + &max;
         let _ = writeln!(
             o,
-            "  {}. capture custodian {shape}{turning}{max}, {}{filter}{}{}",
+            "  {}. {}{}{}",
             i + 1,
-            mode(*md),
+            effect_kind_text(game, &e.kind, &e.filter),
             condition(&e.condition, game),
             called(game.effect_sources.get(i))
         );
     }
+}
+
+/// An effect in words, with what narrows its captures (`filter`), without its condition.
+fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> String {
+    let filter = capture_filter(game, filter);
+    match kind {
+        EffectKind::Again => "the mover moves again".into(),
+        EffectKind::Promote {
+            to,
+            region: r,
+            mid_chain,
+        } => {
+            let mid_chain = match mid_chain {
+                MidChain::Stop => "",
+                MidChain::Pass => " (only where its move ends)",
+                MidChain::GoOn => " (at once: a chain goes on as the new kind)",
+            };
+            format!(
+                "promote{filter} to {} on {}{mid_chain}",
+                game.piece_kinds[*to as usize],
+                region(game, *r),
+            )
+        }
+        EffectKind::Custodian {
+            shape,
+            turning_once,
+            min_length,
+            max_length,
+            mode: md,
+        } => {
+            let run = run_text(game, shape, *turning_once, (*min_length, *max_length));
+            format!("capture custodian {run}, {}{filter}", mode(*md))
+        }
+        EffectKind::Groups {
+            directions: links,
+            mode: md,
+        } => format!(
+            "capture groups without liberties along {}, {}",
+            direction_names(*links),
+            mode(*md)
+        ),
+        EffectKind::Enclosed {
+            directions: d,
+            mode: md,
+        } => format!(
+            "capture enclosed {}, {}{filter}",
+            directions(game, d),
+            mode(*md)
+        ),
+    }
+}
+
+/// The runs a custodian capture takes in words: their shape, whether they turn, and the
+/// least and most pieces in one (`lengths`) where they are not 1 and any.
+fn run_text(game: &Game, shape: &RunShape, turning_once: bool, lengths: (u16, u16)) -> String {
+    let (min_length, max_length) = lengths;
+    let shape = match shape {
+        RunShape::Lines(d) => directions(game, d),
+        RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
+    };
+    let turning = if turning_once { ", turning once" } else { "" };
+    let min = match min_length {
+        1 => String::new(),
+        n => format!(", at least {n}"),
+    };
+    let max = if max_length == u16::MAX {
+        String::new()
+    } else {
+        format!(", at most {max_length}")
+    };
+    format!("{shape}{turning}{min}{max}")
 }
 
 /// ` called "NAME"` for a rule the file names, else nothing.
