@@ -8,7 +8,8 @@ use rulebook_model::board::GRID_DIRECTIONS;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
     Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
-    RuleSource, RunShape, Site, SiteTest, Sowing, Step, Walk, ALL_KINDS, ANY_KIND, UNLIMITED,
+    Quantifier, RuleSource, RunShape, Site, SiteTest, Sowing, Step, Walk, ALL_KINDS, ANY_KIND,
+    UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -728,11 +729,7 @@ fn region(game: &Game, k: u16) -> String {
 }
 
 fn expr(e: &Expr, game: &Game) -> String {
-    let player = |r: &PlayerRef| match r {
-        PlayerRef::Mover => "mover".to_string(),
-        PlayerRef::Opponent => "opponent".to_string(),
-        PlayerRef::Fixed(p) => game.players[(*p).index()].clone(),
-    };
+    let player = |r: &PlayerRef| player_text(game, r);
     match e {
         Expr::Const(v) => v.to_string(),
         Expr::Player(r) => player(r),
@@ -797,30 +794,50 @@ fn expr(e: &Expr, game: &Game) -> String {
             quantifier,
             depth,
             body,
-        } => {
-            let word = match quantifier {
-                rulebook_model::Quantifier::Any => "any",
-                rulebook_model::Quantifier::Every => "every",
-                rulebook_model::Quantifier::Sum => "sum",
-            };
-            format!("{word}(x{} in all: {})", depth + 1, expr(body, game))
-        }
+        } => format!(
+            "{}(x{} in all: {})",
+            quantifier_word(*quantifier),
+            depth + 1,
+            expr(body, game)
+        ),
         Expr::Binary(op, a, b) => {
-            let sym = match op {
-                Op::And => "and",
-                Op::Or => "or",
-                Op::Eq => "==",
-                Op::Ne => "!=",
-                Op::Lt => "<",
-                Op::Le => "<=",
-                Op::Gt => ">",
-                Op::Ge => ">=",
-                Op::Add => "+",
-                Op::Sub => "-",
-                Op::Mul => "*",
-                Op::Mod => "%",
-            };
-            format!("({} {sym} {})", expr(a, game), expr(b, game))
+            format!("({} {} {})", expr(a, game), op_symbol(*op), expr(b, game))
         }
+    }
+}
+
+/// A player as an expression names it: `mover`, `opponent`, or the player's name.
+fn player_text(game: &Game, r: &PlayerRef) -> String {
+    match r {
+        PlayerRef::Mover => "mover".to_string(),
+        PlayerRef::Opponent => "opponent".to_string(),
+        PlayerRef::Fixed(p) => game.players[(*p).index()].clone(),
+    }
+}
+
+/// The word of a quantifier over sites.
+fn quantifier_word(quantifier: Quantifier) -> &'static str {
+    match quantifier {
+        Quantifier::Any => "any",
+        Quantifier::Every => "every",
+        Quantifier::Sum => "sum",
+    }
+}
+
+/// The symbol of a binary operator.
+fn op_symbol(op: Op) -> &'static str {
+    match op {
+        Op::And => "and",
+        Op::Or => "or",
+        Op::Eq => "==",
+        Op::Ne => "!=",
+        Op::Lt => "<",
+        Op::Le => "<=",
+        Op::Gt => ">",
+        Op::Ge => ">=",
+        Op::Add => "+",
+        Op::Sub => "-",
+        Op::Mul => "*",
+        Op::Mod => "%",
     }
 }
