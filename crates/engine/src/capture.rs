@@ -153,42 +153,74 @@ fn collect_runs(
     let board = &game.board;
     match shape {
         RunShape::Lines(directions) if !*turning_once => {
-            for &dir in directions {
-                let (end, n) = walk(board, landing, dir, enemy);
-                if n >= min && n <= max && end != NO_SITE && own(end) {
-                    push_line(captured, board, landing, dir, n, (*mode, end))?;
-                }
-            }
+            let run = (min, max, *mode);
+            straight_runs(board, (enemy, own), directions, landing, run, captured)
         }
         RunShape::Lines(directions) => {
-            for &dir in directions {
-                // The first leg: e1 .. ek, enemies in a straight line from the landing site.
-                let mut corner = landing;
-                for i in 1..=max {
-                    corner = board.step(corner, dir);
-                    if corner == NO_SITE || !enemy(corner) {
-                        break;
-                    }
-                    if i < 2 {
-                        continue; // the turn must be strictly inside the run
-                    }
-                    for &turn in board.perpendicular(dir) {
-                        if !directions.contains(&turn) {
-                            continue;
-                        }
-                        let (end, m) = walk(board, corner, turn, &enemy);
-                        if m >= 1 && (min..=max).contains(&(i + m)) && end != NO_SITE && own(end) {
-                            push_line(captured, board, landing, dir, i, (*mode, end))?;
-                            push_line(captured, board, corner, turn, m, (*mode, end))?;
-                        }
-                    }
-                }
-            }
+            let run = (min, max, *mode);
+            turning_runs(board, (enemy, own), directions, landing, run, captured)
         }
         RunShape::Path(path_index) => {
             let path = &board.paths[*path_index];
             let run = (*turning_once, min, max);
-            return path_runs(path, (enemy, own), landing, run, *mode, captured);
+            path_runs(path, (enemy, own), landing, run, *mode, captured)
+        }
+    }
+}
+
+/// The runs in a straight line from `landing` along each of `directions` ([`collect_runs`]
+/// for lines that do not turn), of `min` to `max` pieces, taken as `mode` says (`run`).
+#[inline(always)]
+fn straight_runs(
+    board: &Board,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    directions: &[u8],
+    landing: Site,
+    (min, max, mode): (usize, usize, CaptureMode),
+    captured: &mut impl FnMut(Site, CaptureMode, Site) -> Flow,
+) -> Flow {
+    for &dir in directions {
+        let (end, n) = walk(board, landing, dir, enemy);
+        if n >= min && n <= max && end != NO_SITE && own(end) {
+            push_line(captured, board, landing, dir, n, (mode, end))?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// The runs from `landing` along each of `directions` that turn once, strictly inside the
+/// run, to a direction perpendicular and among `directions` ([`collect_runs`] for lines
+/// `turning once`), of `min` to `max` pieces in all, taken as `mode` says (`run`).
+#[inline(always)]
+fn turning_runs(
+    board: &Board,
+    (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
+    directions: &[u8],
+    landing: Site,
+    (min, max, mode): (usize, usize, CaptureMode),
+    captured: &mut impl FnMut(Site, CaptureMode, Site) -> Flow,
+) -> Flow {
+    for &dir in directions {
+        // The first leg: e1 .. ek, enemies in a straight line from the landing site.
+        let mut corner = landing;
+        for i in 1..=max {
+            corner = board.step(corner, dir);
+            if corner == NO_SITE || !enemy(corner) {
+                break;
+            }
+            if i < 2 {
+                continue; // the turn must be strictly inside the run
+            }
+            for &turn in board.perpendicular(dir) {
+                if !directions.contains(&turn) {
+                    continue;
+                }
+                let (end, m) = walk(board, corner, turn, &enemy);
+                if m >= 1 && (min..=max).contains(&(i + m)) && end != NO_SITE && own(end) {
+                    push_line(captured, board, landing, dir, i, (mode, end))?;
+                    push_line(captured, board, corner, turn, m, (mode, end))?;
+                }
+            }
         }
     }
     Flow::Continue(())

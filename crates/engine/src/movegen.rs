@@ -735,38 +735,16 @@ impl State {
         rule: &MoveRule,
         out: &mut MoveList,
     ) {
-        let game = &*self.game;
-        let board = &game.board;
+        let board = &self.game.board;
         let start = out.len();
         let piece = self.cells[from.index()];
-        let in_region = |r: Option<u16>, s: Site| r.is_some_and(|r| game.in_region(r as usize, s));
-        let jumpable = |s: Site| {
-            let c = self.cells[s.index()];
-            s != from
-                && c != EMPTY
-                && !in_region(rule.filter.avoiding, s)
-                && match over {
-                    Jumped::Enemy => game.owner[c.index()] != self.to_move,
-                    Jumped::Friend => game.owner[c.index()] == self.to_move,
-                    Jumped::Any => true,
-                }
+        let legs = ChainLegs {
+            state: self,
+            from,
+            over,
+            filter: &rule.filter,
         };
-        let may_land = |s: Site| {
-            s != NO_SITE
-                && (s == from || self.cells[s.index()] == EMPTY)
-                && !in_region(rule.filter.avoiding, s)
-                && !in_region(rule.filter.not_landing, s)
-        };
-        // A jump from `at` towards `dir`: the site jumped and the landing site.
-        let leg = |at: Site, dir: u8| {
-            let mid = board.step(at, dir);
-            if mid == NO_SITE || !jumpable(mid) {
-                return None;
-            }
-            let to = board.step(mid, dir);
-            may_land(to).then_some((mid, to))
-        };
-        if directions.iter().all(|&dir| leg(from, dir).is_none()) {
+        if directions.iter().all(|&dir| legs.leg(from, dir).is_none()) {
             return;
         }
         // Per depth: the landing site, the index of the next direction to try (none where
@@ -775,12 +753,6 @@ impl State {
         let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
         stack[0] = (from, 0, false);
         let mut jumped = [0u64; SITE_SET_WORDS];
-        let bit = |s: Site| {
-            (
-                (s.index() >> 6) & (SITE_SET_WORDS - 1),
-                1u64 << (s.index() & 63),
-            )
-        };
         let bits = leg_bits(directions.len());
         let mask = (1u64 << bits) - 1;
         // The index of each jump's direction, `bits` bits a jump, the first jump highest.
@@ -790,10 +762,10 @@ impl State {
             let (at, next, _) = stack[depth];
             if (next as usize) < directions.len() {
                 stack[depth].1 += 1;
-                let Some((mid, to)) = leg(at, directions[next as usize]) else {
+                let Some((mid, to)) = legs.leg(at, directions[next as usize]) else {
                     continue;
                 };
-                let (w, b) = bit(mid);
+                let (w, b) = site_bit(mid);
                 if jumped[w] & b != 0 {
                     continue;
                 }
@@ -820,7 +792,7 @@ impl State {
             // Take back the jump from the landing below.
             let (below, tried, _) = stack[depth];
             path >>= bits;
-            let (w, b) = bit(board.step(below, directions[tried as usize - 1]));
+            let (w, b) = site_bit(board.step(below, directions[tried as usize - 1]));
             jumped[w] &= !b;
         }
         out.sort_tail_by_destination_and_path(start);
@@ -1208,6 +1180,74 @@ struct LineWalk<'a> {
     most: usize,
     /// The bits a step takes in the path.
     bits: u32,
+}
+
+/// What the piece of a chain of jumps from one site may jump and land on
+/// ([`State::chains`]), over the position as it stands.
+struct ChainLegs<'a> {
+    /// The position.
+    state: &'a State,
+    /// Where the piece started (it has left it: the piece may land there again).
+    from: Site,
+    /// Whose pieces it jumps.
+    over: Jumped,
+    /// What narrows the rule.
+    filter: &'a MoveFilter,
+}
+
+impl ChainLegs<'_> {
+    /// A jump from `at` towards `dir`: the site jumped and the landing site.
+    #[inline(always)]
+    fn leg(&self, at: Site, dir: u8) -> Option<(Site, Site)> {
+        let board = &self.state.game.board;
+        let mid = board.step(at, dir);
+        if mid == NO_SITE || !self.jumpable(mid) {
+            return None;
+        }
+        let to = board.step(mid, dir);
+        self.may_land(to).then_some((mid, to))
+    }
+
+    /// Whether the piece may jump the site `s` (on the board): a piece it jumps, not where
+    /// it started, nor in the region it avoids.
+    #[inline(always)]
+    fn jumpable(&self, s: Site) -> bool {
+        let (state, game) = (self.state, &*self.state.game);
+        let c = state.cells[s.index()];
+        s != self.from
+            && c != EMPTY
+            && !self.in_region(self.filter.avoiding, s)
+            && match self.over {
+                Jumped::Enemy => game.owner[c.index()] != state.to_move,
+                Jumped::Friend => game.owner[c.index()] == state.to_move,
+                Jumped::Any => true,
+            }
+    }
+
+    /// Whether the piece may land on the site `s` (or [`NO_SITE`]): empty, or where it
+    /// started, and in neither the region it avoids nor where it may not land.
+    #[inline(always)]
+    fn may_land(&self, s: Site) -> bool {
+        s != NO_SITE
+            && (s == self.from || self.state.cells[s.index()] == EMPTY)
+            && !self.in_region(self.filter.avoiding, s)
+            && !self.in_region(self.filter.not_landing, s)
+    }
+
+    /// Whether `s` is in `region` (never, for no region).
+    #[inline(always)]
+    fn in_region(&self, region: Option<u16>, s: Site) -> bool {
+        region.is_some_and(|r| self.state.game.in_region(r as usize, s))
+    }
+}
+
+/// The word of a [`SiteSet`] that holds site `s`, and its bit there.
+#[inline(always)]
+fn site_bit(s: Site) -> (usize, u64) {
+    (
+        (s.index() >> 6) & (SITE_SET_WORDS - 1),
+        1u64 << (s.index() & 63),
+    )
 }
 
 /// The sites of a set (bit `s % 64` of word `s / 64` for site `s`), in order.

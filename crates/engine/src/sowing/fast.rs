@@ -9,7 +9,8 @@ use std::sync::Arc;
 use super::{Pits, BITS_SET};
 use crate::State;
 use rulebook_model::{
-    Action, Expr, Game, MoveKind, Player, PlayerRef, Site, SowCheck, SowPlan, PLAYERS,
+    Action, Board, Expr, Game, MoveKind, Player, PlayerRef, Site, SowCheck, SowPlan, Sowing,
+    PLAYERS,
 };
 
 /// The sites a board may have for the tables (a site's index is masked to them, so that
@@ -54,34 +55,8 @@ impl Lanes {
     /// other game. Whether a playout may use them is decided per playout as well
     /// ([`State::playout`]: nothing may narrow the moves).
     pub(crate) fn for_game(game: &Game) -> Option<Arc<Lanes>> {
-        let board = &game.board;
-        let sites = board.sites();
-        let [rule] = &game.moves[..] else {
-            return None;
-        };
-        let MoveKind::Sow {
-            sowing,
-            track,
-            relay: None,
-            start: None,
-        } = &rule.kind
-        else {
-            return None;
-        };
+        let (sowing, track) = lone_plain_sowing(game)?;
         let plan = &game.sow_plan;
-        if sites >= LANES
-            || board.pits() == 0
-            || game.tracks_repetition
-            || plan.words != 1
-            || track.len() < PLAYERS * sites
-            || plan.candidates.len() < PLAYERS * sites
-        {
-            return None;
-        }
-        let site = |s: Site| match s.index() < sites {
-            true => Some(s.index() as u8),
-            false => None,
-        };
         let mut lanes = Lanes {
             next: [[0; LANES]; PLAYERS],
             bit: [0; LANES],
@@ -95,23 +70,43 @@ impl Lanes {
             skip_origin: sowing.skip_origin,
             to_marker: sowing.marked_to_owner,
         };
+        lanes.fill_sites(&game.board, track)?;
+        lanes.fill_steps(plan, game.board.sites())?;
+        Some(Arc::new(lanes))
+    }
+
+    /// Fills the tables of sites: each player's pit 1, store and track ([`Lanes::next`]),
+    /// and each site's bit. `None` where the board has no stores and marked pits feed them.
+    fn fill_sites(&mut self, board: &Board, track: &[Site]) -> Option<()> {
+        let sites = board.sites();
+        let site = |s: Site| match s.index() < sites {
+            true => Some(s.index() as u8),
+            false => None,
+        };
         for p in Player::all() {
             let i = p.index();
-            lanes.first[i] = site(board.pit(p, 1))?;
+            self.first[i] = site(board.pit(p, 1))?;
             // A board without stores feeds none: the general path says what happens.
-            lanes.store[i] = match site(board.store(p)) {
+            self.store[i] = match site(board.store(p)) {
                 Some(store) => store,
-                None if sowing.marked_to_owner => return None,
+                None if self.to_marker => return None,
                 None => 0,
             };
             for s in 0..sites {
                 // A track's site outside the board is never reached by a lap.
-                lanes.next[i][s] = site(track[i * sites + s]).unwrap_or(0);
+                self.next[i][s] = site(track[i * sites + s]).unwrap_or(0);
             }
         }
         for s in 0..sites {
-            lanes.bit[s] = board.pit_bit(Site::at(s));
+            self.bit[s] = board.pit_bit(Site::at(s));
         }
+        Some(())
+    }
+
+    /// Fills the steps of the rules after sowing of `plan` on a board of `sites` sites, a run
+    /// per mover and last site, and where each run starts. `None` where they do not fit
+    /// the tables.
+    fn fill_steps(&mut self, plan: &SowPlan, sites: usize) -> Option<()> {
         let rules: Vec<RuleSteps> = (0..plan.actions.len().min(64))
             .map(|r| rule_steps(plan, r, sites))
             .collect();
@@ -127,14 +122,43 @@ impl Lanes {
                     steps.push(rules.get(r)?.step(r, mover, p * sites + last));
                 }
                 if steps.len() > run {
-                    lanes.start[p][last] = u16::try_from(run).ok()?;
+                    self.start[p][last] = u16::try_from(run).ok()?;
                     steps.last_mut()?.flags |= END;
                 }
             }
         }
-        lanes.steps = steps.into_boxed_slice();
-        Some(Arc::new(lanes))
+        self.steps = steps.into_boxed_slice();
+        Some(())
     }
+}
+
+/// The sowing and track of a game whose only move rule is a sowing with no `start at` and
+/// no relay, on a board of fewer than [`LANES`] sites with pits, that tracks no repeated
+/// positions and whose plan fits the tables ([`Lanes::for_game`]); `None` for any other.
+fn lone_plain_sowing(game: &Game) -> Option<(&Sowing, &[Site])> {
+    let [rule] = &game.moves[..] else {
+        return None;
+    };
+    let MoveKind::Sow {
+        sowing,
+        track,
+        relay: None,
+        start: None,
+    } = &rule.kind
+    else {
+        return None;
+    };
+    let (plan, sites) = (&game.sow_plan, game.board.sites());
+    if sites >= LANES
+        || game.board.pits() == 0
+        || game.tracks_repetition
+        || plan.words != 1
+        || track.len() < PLAYERS * sites
+        || plan.candidates.len() < PLAYERS * sites
+    {
+        return None;
+    }
+    Some((sowing, track))
 }
 
 /// A site of a step that names none: read as the padding after the board's sites, which
@@ -248,93 +272,141 @@ fn site_of(v: i64) -> u8 {
 /// (with more, none, and the general path checks them all), whether other parts remain,
 /// and its takes unless the general path carries out its actions.
 fn rule_steps(plan: &SowPlan, r: usize, sites: usize) -> RuleSteps {
-    let entries = PLAYERS * sites;
-    let value = |e: &Expr, entry: usize| match e {
-        Expr::Tabled(t) => plan.tables[*t as usize][entry],
-        _ => (entry % sites) as i64, // `last`, the only other kind let through
+    let entries = Entries { plan, sites };
+    let mut steps = RuleSteps {
+        parts: Vec::new(),
+        takes: Vec::new(),
+        marks: None,
+        mark: Vec::new(),
+        flags: 0,
     };
-    let on_board = |v: i64| match site_of(v) {
-        s if (s as usize) < sites => s,
-        _ => NONE,
-    };
-    let tabled = |e: &Expr| matches!(e, Expr::Tabled(_) | Expr::Last);
-    let mut flags = 0;
-    let mut takes = Vec::new();
-    let mut marked = Vec::new();
-    for action in &plan.actions[r] {
-        match action {
-            Action::Again => flags |= AGAIN,
-            Action::Take { from, to } if tabled(from) && tabled(to) => takes.push((from, to)),
-            Action::Mark(site) if tabled(site) => marked.push(site),
-            Action::Take { .. } | Action::Mark(_) | Action::TakeRun { .. } => flags |= GENERAL,
+    entries.add_actions(r, &mut steps);
+    entries.add_condition(r, &mut steps);
+    steps
+}
+
+/// The entries of a plan's tables, one per mover and last site (`mover * sites + last`),
+/// on a board of `sites` sites (fewer than [`LANES`]): what [`rule_steps`] reads.
+#[derive(Clone, Copy)]
+struct Entries<'a> {
+    /// The plan.
+    plan: &'a SowPlan,
+    /// The board's sites.
+    sites: usize,
+}
+
+impl Entries<'_> {
+    /// The value at `entry` of `e`, a table or `last`.
+    fn value(self, e: &Expr, entry: usize) -> i64 {
+        match e {
+            Expr::Tabled(t) => self.plan.tables[*t as usize][entry],
+            _ => (entry % self.sites) as i64, // `last`, the only other kind let through
         }
     }
-    if marked.len() > 1 {
-        flags |= GENERAL;
+
+    /// A value as a site of the board ([`NONE`] for one that is not).
+    fn on_board(self, v: i64) -> u8 {
+        match site_of(v) {
+            s if (s as usize) < self.sites => s,
+            _ => NONE,
+        }
     }
-    if takes.len() > 2 || plan.cancels[r].is_some() {
-        flags |= GENERAL;
+
+    /// Adds to `steps` what they know of rule `r`'s actions: [`AGAIN`] and [`GENERAL`], and
+    /// unless the general path carries them out, its takes and the site it marks.
+    fn add_actions(self, r: usize, steps: &mut RuleSteps) {
+        let tabled = |e: &Expr| matches!(e, Expr::Tabled(_) | Expr::Last);
+        let mut flags = 0;
+        let mut takes = Vec::new();
+        let mut marked = Vec::new();
+        for action in &self.plan.actions[r] {
+            match action {
+                Action::Again => flags |= AGAIN,
+                Action::Take { from, to } if tabled(from) && tabled(to) => takes.push((from, to)),
+                Action::Mark(site) if tabled(site) => marked.push(site),
+                Action::Take { .. } | Action::Mark(_) | Action::TakeRun { .. } => flags |= GENERAL,
+            }
+        }
+        if marked.len() > 1 || takes.len() > 2 || self.plan.cancels[r].is_some() {
+            flags |= GENERAL;
+        }
+        steps.flags |= flags;
+        if flags & GENERAL != 0 {
+            return;
+        }
+        steps.takes = (takes.iter())
+            .map(|(from, to)| self.take(from, to))
+            .collect();
+        if let Some(site) = marked.first() {
+            steps.mark = (self.all())
+                .map(|entry| self.on_board(self.value(site, entry)))
+                .collect();
+        }
     }
-    let takes = match flags & GENERAL {
-        0 => (takes.iter())
-            .map(|(from, to)| {
-                (0..entries)
-                    .map(|entry| {
-                        let (a, b) = (on_board(value(from, entry)), on_board(value(to, entry)));
-                        match a != NONE && b != NONE && a != b {
-                            true => [a, b],
-                            false => [NONE; 2],
-                        }
-                    })
-                    .collect()
+
+    /// Per entry, the sites a take of all stones of `from` to `to` moves them from and to
+    /// ([`NONE`] where it moves nothing).
+    fn take(self, from: &Expr, to: &Expr) -> Vec<[u8; 2]> {
+        (self.all())
+            .map(|entry| {
+                let a = self.on_board(self.value(from, entry));
+                let b = self.on_board(self.value(to, entry));
+                match a != NONE && b != NONE && a != b {
+                    true => [a, b],
+                    false => [NONE; 2],
+                }
             })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let mark = match (flags & GENERAL, marked.first()) {
-        (0, Some(site)) => (0..entries)
-            .map(|entry| on_board(value(site, entry)))
-            .collect(),
-        _ => Vec::new(),
-    };
-    let mut parts: Vec<_> = (plan.checks[r].iter())
-        .filter_map(|check| match check {
-            SowCheck::Stones { site, holds, .. } => Some((*site as usize, holds)),
-            SowCheck::Expr(_) => None,
-        })
-        .collect();
-    let marks = (plan.checks[r].iter()).find_map(|check| match check {
-        SowCheck::Expr(e) => marks_part(e),
-        SowCheck::Stones { .. } => None,
-    });
-    if marks.is_some() {
-        flags |= MARKS;
+            .collect()
     }
-    let known = parts.len() + marks.is_some() as usize;
-    if known < plan.checks[r].len() || parts.len() > 2 {
-        flags |= CHECK;
+
+    /// Adds to `steps` what they know of rule `r`'s condition: its parts decided by the
+    /// stones of one site (up to two: with more, none), its part decided by the sites a
+    /// player has marked, and [`CHECK`] and [`MARKS`].
+    fn add_condition(self, r: usize, steps: &mut RuleSteps) {
+        let checks = &self.plan.checks[r];
+        let mut parts: Vec<_> = (checks.iter())
+            .filter_map(|check| match check {
+                SowCheck::Stones { site, holds, .. } => Some((*site as usize, holds)),
+                SowCheck::Expr(_) => None,
+            })
+            .collect();
+        let marks = (checks.iter()).find_map(|check| match check {
+            SowCheck::Expr(e) => marks_part(e),
+            SowCheck::Stones { .. } => None,
+        });
+        if marks.is_some() {
+            steps.flags |= MARKS;
+        }
+        let known = parts.len() + marks.is_some() as usize;
+        if known < checks.len() || parts.len() > 2 {
+            steps.flags |= CHECK;
+        }
+        if parts.len() > 2 {
+            parts.clear();
+        }
+        steps.parts = (parts.into_iter())
+            .map(|(site, holds)| self.part(site, holds))
+            .collect();
+        steps.marks = marks;
     }
-    if parts.len() > 2 {
-        parts.clear();
+
+    /// Per entry, the site of a part decided by its stones (table `site`) and the bits of
+    /// [`Step::holds`] (from `holds`, per entry and number of stones).
+    fn part(self, site: usize, holds: &[bool]) -> Vec<(u8, u64)> {
+        let plan = self.plan;
+        (self.all())
+            .map(|entry| {
+                let bits = (0..plan.stones.min(64))
+                    .filter(|&n| holds[entry * plan.stones + n])
+                    .fold(0, |bits, n| bits | 1 << n);
+                (self.on_board(plan.tables[site][entry]), bits)
+            })
+            .collect()
     }
-    let parts = (parts.into_iter())
-        .map(|(site, holds)| {
-            (0..entries)
-                .map(|entry| {
-                    let bits = (0..plan.stones.min(64))
-                        .filter(|&n| holds[entry * plan.stones + n])
-                        .fold(0, |bits, n| bits | 1 << n);
-                    (on_board(plan.tables[site][entry]), bits)
-                })
-                .collect()
-        })
-        .collect();
-    RuleSteps {
-        parts,
-        takes,
-        marks,
-        mark,
-        flags,
+
+    /// Every entry.
+    fn all(self) -> std::ops::Range<usize> {
+        0..PLAYERS * self.sites
     }
 }
 

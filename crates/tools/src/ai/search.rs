@@ -737,8 +737,8 @@ impl Worker {
         &mut self,
         state: &mut State,
         depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         ply: usize,
         table: &Table,
         flags: &Flags,
@@ -752,40 +752,74 @@ impl Worker {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         state.legal_moves(&mut list);
-        if list.is_empty() {
-            let v = state
-                .outcome_with(&mut list)
-                .map_or(0, |o| self.finished(o, ply));
+        if let Some(v) = self.settled(state, &mut list, ply) {
             self.lists[ply] = list;
             return v;
         }
-        let refined = self.limits.is_some_and(|l| l.refined);
-        if refined && state.occurred_within(REPETITION_WINDOW) {
-            self.lists[ply] = list;
-            return 0;
-        }
         let key = state.hash() ^ self.salt;
         let remembered = table.get(key);
-        if let Some(e) = remembered.filter(|e| i32::from(e.depth) >= depth) {
-            let value = from_table(e.value, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => value >= beta,
-                Bound::Upper => value <= alpha,
-            };
-            if usable {
-                self.lists[ply] = list;
-                return value;
-            }
-        }
         let maximizing = state.to_move() == self.root;
+        let window = Window {
+            alpha,
+            beta,
+            maximizing,
+        };
+        if let Some(v) = remembered.and_then(|e| window.remembered_value(e, depth, ply)) {
+            self.lists[ply] = list;
+            return v;
+        }
         let mut order = std::mem::take(&mut self.order[ply]);
         self.order_moves(state, &list, &mut order, depth, ply, remembered, maximizing);
         if depth >= 2 {
             order.truncate(self.beam_width(order.len()));
         }
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best = if maximizing { -WIN - 1 } else { WIN + 1 };
+        let (best, best_index) =
+            self.search_moves(state, (&list, &order), window, depth, ply, table, flags);
+        self.lists[ply] = list;
+        self.order[ply] = order;
+        if self.aborted {
+            return 0;
+        }
+        let entry = Entry {
+            value: to_table(best, ply),
+            depth: depth as u8,
+            bound: window.bound_of(best),
+            best: best_index,
+        };
+        table.put(key, entry);
+        best
+    }
+
+    /// The value of a position whose `list` of legal moves leaves nothing to search: a
+    /// finished game's, or a draw where the position was played lately (with the levels'
+    /// finer judgement); `None` for any other.
+    fn settled(&self, state: &State, list: &mut MoveList, ply: usize) -> Option<i32> {
+        if list.is_empty() {
+            return Some(
+                state
+                    .outcome_with(list)
+                    .map_or(0, |o| self.finished(o, ply)),
+            );
+        }
+        let refined = self.limits.is_some_and(|l| l.refined);
+        (refined && state.occurred_within(REPETITION_WINDOW)).then_some(0)
+    }
+
+    /// The moves of a node (`list`, searched in `order`) to `depth` plies each (a quiet
+    /// move late in the order a ply shallower first), within `window`, until one cuts the
+    /// node off. Returns the best value and the index in `list` of its move.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        state: &mut State,
+        (list, order): (&MoveList, &[(i32, u16)]),
+        mut window: Window,
+        depth: i32,
+        ply: usize,
+        table: &Table,
+        flags: &Flags,
+    ) -> (i32, u16) {
+        let mut best = if window.maximizing { -WIN - 1 } else { WIN + 1 };
         let mut best_index = NO_MOVE;
         for (k, &(key, i)) in order.iter().enumerate() {
             let m = list[i as usize];
@@ -795,60 +829,42 @@ impl Worker {
                 && depth >= REDUCTION_DEPTH
                 && k >= FULL_DEPTH_MOVES
                 && (0..KILLER_KEY).contains(&key);
+            let (alpha, beta) = (window.alpha, window.beta);
             state.apply(m);
             let mut v = 0;
             if reduced {
                 v = self.node(state, depth - 2, alpha, beta, ply + 1, table, flags);
             }
-            let better = if maximizing { v > alpha } else { v < beta };
-            if !reduced || (better && !self.aborted) {
+            if !reduced || (window.improved_by(v) && !self.aborted) {
                 v = self.node(state, depth - 1, alpha, beta, ply + 1, table, flags);
             }
             state.undo();
             if self.aborted {
                 break;
             }
-            if (maximizing && v > best) || (!maximizing && v < best) {
+            if window.prefers(v, best) {
                 best = v;
                 best_index = i;
             }
-            if maximizing {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                self.killers[ply] = Some(m);
-                if (0..CAPTURE_KEY).contains(&key) {
-                    if let Some(h) = self.history_of(state.to_move(), m) {
-                        *h = h.saturating_add(depth * depth).min(KILLER_KEY - 1);
-                    }
-                }
+            window.narrow(v);
+            if window.closed() {
+                self.cut_off(state.to_move(), m, key, depth, ply);
                 break;
             }
         }
-        self.lists[ply] = list;
-        self.order[ply] = order;
-        if self.aborted {
-            return 0;
+        (best, best_index)
+    }
+
+    /// Remembers the move `m` of `mover` (ordered with `key`) that cut off a node `ply`
+    /// plies from the root, searched `depth` plies deep: as the ply's killer move, and in
+    /// the history of quiet moves.
+    fn cut_off(&mut self, mover: Player, m: Move, key: i32, depth: i32, ply: usize) {
+        self.killers[ply] = Some(m);
+        if (0..CAPTURE_KEY).contains(&key) {
+            if let Some(h) = self.history_of(mover, m) {
+                *h = h.saturating_add(depth * depth).min(KILLER_KEY - 1);
+            }
         }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        table.put(
-            key,
-            Entry {
-                value: to_table(best, ply),
-                depth: depth as u8,
-                bound,
-                best: best_index,
-            },
-        );
-        best
     }
 
     /// The history entry of a quiet move of `mover` (none in a game without quiet moves).
@@ -932,8 +948,8 @@ impl Worker {
     fn quiesce(
         &mut self,
         state: &mut State,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         ply: usize,
         plies: u32,
         flags: &Flags,
@@ -951,18 +967,53 @@ impl Worker {
         // The first depth, which is always completed, stops at its horizon: its cost is
         // then one evaluation a move, whatever the branching.
         let quiescence = self.quiescence && !self.must_finish;
-        if !quiescence || plies == 0 || ply >= MAX_PLY {
-            self.lists[ply] = list;
-            return stand;
-        }
-        let mover = state.to_move();
-        let maximizing = mover == self.root;
-        if (maximizing && stand >= beta) || (!maximizing && stand <= alpha) {
+        let mut window = Window {
+            alpha,
+            beta,
+            maximizing: state.to_move() == self.root,
+        };
+        if !quiescence || plies == 0 || ply >= MAX_PLY || window.stands_beyond(stand) {
             self.lists[ply] = list;
             return stand;
         }
         state.legal_moves(&mut list);
         let mut order = std::mem::take(&mut self.order[ply]);
+        self.order_gains(state, &list, &mut order, stand, window.maximizing);
+        let mut best = stand;
+        window.narrow(stand);
+        for &(_, i) in order.iter() {
+            state.apply(list[i as usize]);
+            let v = self.quiesce(state, window.alpha, window.beta, ply + 1, plies - 1, flags);
+            state.undo();
+            if self.aborted {
+                break;
+            }
+            if window.prefers(v, best) {
+                best = v;
+            }
+            window.narrow(v);
+            if window.closed() {
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        self.order[ply] = order;
+        best
+    }
+
+    /// Fills `order` with the indices of `list`'s moves that the quiescence search plays
+    /// (those that change the evaluation for the mover's good from `stand`, or give the
+    /// mover another turn; quiet moves passed over where [`Worker::skip_quiet`]), with
+    /// their gains, the greatest first.
+    fn order_gains(
+        &mut self,
+        state: &mut State,
+        list: &MoveList,
+        order: &mut Vec<(i32, u16)>,
+        stand: i32,
+        maximizing: bool,
+    ) {
+        let mover = state.to_move();
         order.clear();
         let n = list.len().min(usize::from(NO_MOVE));
         if self.skip_quiet {
@@ -984,33 +1035,94 @@ impl Worker {
             }
         }
         order.sort_by_key(|o| std::cmp::Reverse(o.0));
-        let mut best = stand;
-        if maximizing {
-            alpha = alpha.max(stand);
+    }
+}
+
+/// The bounds of a node's search (alpha-beta), from the root player's side, and whether
+/// the root player is to move there (and maximises).
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    /// The value the root player is sure of so far.
+    alpha: i32,
+    /// The value the other players are sure of so far.
+    beta: i32,
+    /// Whether the root player moves.
+    maximizing: bool,
+}
+
+impl Window {
+    /// Narrows the window by the value `v` of one of the mover's moves.
+    #[inline]
+    fn narrow(&mut self, v: i32) {
+        if self.maximizing {
+            self.alpha = self.alpha.max(v);
         } else {
-            beta = beta.min(stand);
+            self.beta = self.beta.min(v);
         }
-        for &(_, i) in order.iter() {
-            state.apply(list[i as usize]);
-            let v = self.quiesce(state, alpha, beta, ply + 1, plies - 1, flags);
-            state.undo();
-            if self.aborted {
-                break;
-            }
-            if maximizing {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
+    }
+
+    /// Whether the window is closed: the node's other moves cannot matter.
+    #[inline]
+    fn closed(&self) -> bool {
+        self.alpha >= self.beta
+    }
+
+    /// Whether the mover does better with `v` than the window's bound on its side.
+    #[inline]
+    fn improved_by(&self, v: i32) -> bool {
+        if self.maximizing {
+            v > self.alpha
+        } else {
+            v < self.beta
         }
-        self.lists[ply] = list;
-        self.order[ply] = order;
-        best
+    }
+
+    /// Whether the mover prefers `v` to `than`.
+    #[inline]
+    fn prefers(&self, v: i32, than: i32) -> bool {
+        if self.maximizing {
+            v > than
+        } else {
+            v < than
+        }
+    }
+
+    /// Whether the evaluation `stand` already reaches the bound of the other side, so that
+    /// the quiescence search need not look at a move.
+    #[inline]
+    fn stands_beyond(&self, stand: i32) -> bool {
+        if self.maximizing {
+            stand >= self.beta
+        } else {
+            stand <= self.alpha
+        }
+    }
+
+    /// What the value `best` found within the window is: a bound, or exact.
+    fn bound_of(&self, best: i32) -> Bound {
+        if best <= self.alpha {
+            Bound::Upper
+        } else if best >= self.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// The value of the entry `e` a table remembers of the position, `ply` plies from the
+    /// root, if it settles a search `depth` plies deep within the window: searched as deep,
+    /// and exact or a bound beyond the window.
+    fn remembered_value(&self, e: Entry, depth: i32, ply: usize) -> Option<i32> {
+        if i32::from(e.depth) < depth {
+            return None;
+        }
+        let value = from_table(e.value, ply);
+        let usable = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= self.beta,
+            Bound::Upper => value <= self.alpha,
+        };
+        usable.then_some(value)
     }
 }
 

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::search::{judge, RootMove, WIN, WON};
 use rulebook_engine::{Move, MoveList, Outcome, State};
-use rulebook_model::Game;
+use rulebook_model::{Game, Player};
 
 /// The positions each move may search in the first round (see `run_solo`).
 const FIRST_SHARE: u64 = 4096;
@@ -55,6 +56,21 @@ pub(super) struct Memory {
     known: Known,
 }
 
+impl Memory {
+    /// The positions remembered of `game`, taken out to be searched with (and given back
+    /// after): none if the memory was of another game or is full, which it then forgets.
+    fn take_for(&mut self, game: &Arc<Game>) -> Known {
+        let same = self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game));
+        if !same || self.known.len() > MAX_KNOWN {
+            *self = Memory {
+                game: Some(Arc::clone(game)),
+                known: Known::default(),
+            };
+        }
+        std::mem::take(&mut self.known)
+    }
+}
+
 /// What the search proved of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Solved {
@@ -66,6 +82,24 @@ pub(super) enum Solved {
     Lost,
     /// The budget ran out first.
     Unknown,
+}
+
+impl Solved {
+    /// The value for `me` of the root move `m` from `state` so solved: by the length of
+    /// its winning line, a loss, a draw, or where unsolved the lead after it.
+    fn root_value(self, state: &mut State, m: Move, me: Player) -> i32 {
+        match self {
+            Solved::Won(n) => WIN - (n as i32 + 1),
+            Solved::Lost => -WIN,
+            Solved::Drawn => 0,
+            Solved::Unknown => {
+                state.apply(m);
+                let v = judge(state, me, true);
+                state.undo();
+                v
+            }
+        }
+    }
 }
 
 /// The search for a winning line; keep it for the whole of one decision.
@@ -211,78 +245,26 @@ impl super::Searcher {
         stop: &AtomicBool,
         all: bool,
     ) -> super::Found {
-        use super::search::{judge, RootMove, WIN, WON};
         let began = Instant::now();
         let deadline = budget.time.map(|t| began + t.mul_f64(0.9));
         let game = root.game();
-        let memory = &mut self.solo_memory;
-        let same = memory.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game));
-        if !same || memory.known.len() > MAX_KNOWN {
-            *memory = Memory {
-                game: Some(Arc::clone(game)),
-                known: Known::default(),
-            };
-        }
-        let known = std::mem::take(&mut memory.known);
+        let known = self.solo_memory.take_for(game);
         let mut solver = Solver::new(known, budget.iterations, deadline, stop);
         solver.remember = !game.tracks_repetition;
         let mut state = root.clone();
         let me = root.to_move();
-        let mut moves = Vec::with_capacity(order.len());
-        let kept = self.solo_line.take().filter(|(at, line)| {
-            *at == root.hash() && line.first().is_some_and(|m| order.contains(m))
-        });
-        let mut won = kept.is_some() && !all;
-        if let (Some((_, line)), false) = (kept, all) {
-            moves.push(RootMove {
-                mv: line[0],
-                value: WIN - line.len() as i32,
-                depth: 0,
-            });
-            state.apply(line[0]);
-            self.solo_line = Some((state.hash(), line[1..].to_vec()));
-            state.undo();
-        }
-        // Every move gets a share of positions, doubled round by round, so that a move
-        // whose loss takes long to prove does not keep a won one from being tried.
+        let kept = self.kept_line_move(&mut state, &order, all);
+        let won = kept.is_some();
+        let mut moves: Vec<RootMove> = kept.into_iter().collect();
         let order: Vec<Move> = order
             .into_iter()
             .filter(|m| moves.iter().all(|r: &RootMove| r.mv != *m))
             .collect();
-        let mut solved = vec![Solved::Unknown; order.len()];
-        let mut share = FIRST_SHARE;
-        while (all || !won) && !solver.spent && solved.contains(&Solved::Unknown) {
-            for (i, &m) in order.iter().enumerate() {
-                if solved[i] != Solved::Unknown || (won && !all) || solver.spent {
-                    continue;
-                }
-                state.apply(m);
-                solver.attempt = solver.nodes.saturating_add(share);
-                solved[i] = solver.solve(&mut state);
-                if let (Solved::Won(_), false) = (solved[i], won) {
-                    let line = solver.line.iter().rev().copied().collect();
-                    self.solo_line = Some((state.hash(), line));
-                    won = true;
-                }
-                state.undo();
-            }
-            share = share.saturating_mul(2);
-        }
+        let solved = self.solve_in_rounds(&mut solver, &mut state, &order, all, won);
         for (&m, solved) in order.iter().zip(solved) {
-            let value = match solved {
-                Solved::Won(n) => WIN - (n as i32 + 1),
-                Solved::Lost => -WIN,
-                Solved::Drawn => 0,
-                Solved::Unknown => {
-                    state.apply(m);
-                    let v = judge(&state, me, true);
-                    state.undo();
-                    v
-                }
-            };
             moves.push(RootMove {
                 mv: m,
-                value,
+                value: solved.root_value(&mut state, m, me),
                 depth: 0,
             });
         }
@@ -300,5 +282,60 @@ impl super::Searcher {
             nodes: solver.nodes,
             interrupted: stop.load(Ordering::Relaxed),
         }
+    }
+
+    /// The next move of the winning line the last search found, if the game has gone on
+    /// along it to `state` and its move is among `order` (unless `all`, for a hint: then
+    /// none), keeping the rest of the line. The line is forgotten either way.
+    fn kept_line_move(&mut self, state: &mut State, order: &[Move], all: bool) -> Option<RootMove> {
+        let (_, line) = self.solo_line.take().filter(|(at, line)| {
+            *at == state.hash() && line.first().is_some_and(|m| order.contains(m))
+        })?;
+        if all {
+            return None;
+        }
+        state.apply(line[0]);
+        self.solo_line = Some((state.hash(), line[1..].to_vec()));
+        state.undo();
+        Some(RootMove {
+            mv: line[0],
+            value: WIN - line.len() as i32,
+            depth: 0,
+        })
+    }
+
+    /// Solves the moves of `order` from `state` until one is won (`won`: one is already,
+    /// then none is searched) or, with `all`, every one, or the budget runs out. Every move
+    /// gets a share of positions, doubled round by round, so that a move whose loss takes
+    /// long to prove does not keep a won one from being tried. The winning line found is
+    /// kept.
+    fn solve_in_rounds(
+        &mut self,
+        solver: &mut Solver,
+        state: &mut State,
+        order: &[Move],
+        all: bool,
+        mut won: bool,
+    ) -> Vec<Solved> {
+        let mut solved = vec![Solved::Unknown; order.len()];
+        let mut share = FIRST_SHARE;
+        while (all || !won) && !solver.spent && solved.contains(&Solved::Unknown) {
+            for (i, &m) in order.iter().enumerate() {
+                if solved[i] != Solved::Unknown || (won && !all) || solver.spent {
+                    continue;
+                }
+                state.apply(m);
+                solver.attempt = solver.nodes.saturating_add(share);
+                solved[i] = solver.solve(state);
+                if let (Solved::Won(_), false) = (solved[i], won) {
+                    let line = solver.line.iter().rev().copied().collect();
+                    self.solo_line = Some((state.hash(), line));
+                    won = true;
+                }
+                state.undo();
+            }
+            share = share.saturating_mul(2);
+        }
+        solved
     }
 }

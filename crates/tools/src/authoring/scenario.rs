@@ -269,70 +269,102 @@ fn start(game: &Arc<Game>, case: &Case) -> Result<State, String> {
 
 /// Plays a case and returns its failed expectations.
 fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
-    let mut failures = Vec::new();
-    let expects_something = case.legal_count.is_some()
-        || case.legal_moves.is_some()
-        || !case.legal.0.is_empty()
-        || !case.illegal.0.is_empty()
-        || case.board.is_some()
-        || case.to_move.is_some()
-        || case.outcome.is_some();
-    if !expects_something {
-        failures.push(
+    if !case.expects_something() {
+        return vec![
             "the case expects nothing: give at least one of legal_count, legal_moves, legal, illegal, board, to_move, outcome".to_string(),
-        );
-        return failures;
+        ];
     }
     let mut state = match start(game, case) {
         Ok(state) => state,
-        Err(failure) => {
-            failures.push(failure);
-            return failures;
-        }
+        Err(failure) => return vec![failure],
     };
     let legal = notation::legal_texts(&state);
+    let mut failures: Vec<String> = [
+        legal_count_failure(case, &legal),
+        legal_moves_failure(case, &legal),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    failures.extend(named_move_failures(case, &mut state));
+    failures.extend(
+        [
+            board_failure(case, &state),
+            to_move_failure(game, case, &state),
+            outcome_failure(game, case, &state),
+        ]
+        .into_iter()
+        .flatten(),
+    );
+    failures
+}
 
-    if let Some(n) = case.legal_count {
-        if legal.len() != n {
-            failures.push(format!(
-                "legal_count: expected {n}, found {}: {}",
-                legal.len(),
-                legal.join(" ")
-            ));
-        }
+impl Case {
+    /// Whether the case has an expectation to check.
+    fn expects_something(&self) -> bool {
+        self.legal_count.is_some()
+            || self.legal_moves.is_some()
+            || !self.legal.0.is_empty()
+            || !self.illegal.0.is_empty()
+            || self.board.is_some()
+            || self.to_move.is_some()
+            || self.outcome.is_some()
     }
-    if let Some(Moves(expected)) = &case.legal_moves {
-        let missing: Vec<&str> = expected
-            .iter()
-            .filter(|m| !legal.contains(m))
-            .map(String::as_str)
-            .collect();
-        let extra: Vec<&str> = legal
-            .iter()
-            .filter(|m| !expected.contains(m))
-            .map(String::as_str)
-            .collect();
-        if !missing.is_empty() || !extra.is_empty() {
-            let mut f = String::from("legal_moves differ from the position's legal moves:");
-            if !missing.is_empty() {
-                f.push_str(&format!(
-                    "\n- expected but not legal: {}",
-                    missing.join(" ")
-                ));
-            }
-            if !extra.is_empty() {
-                f.push_str(&format!("\n+ legal but not expected: {}", extra.join(" ")));
-            }
-            failures.push(f);
-        }
+}
+
+/// The failure of `legal_count`, if the position's `legal` moves are not as many.
+fn legal_count_failure(case: &Case, legal: &[String]) -> Option<String> {
+    let n = case.legal_count?;
+    (legal.len() != n).then(|| {
+        format!(
+            "legal_count: expected {n}, found {}: {}",
+            legal.len(),
+            legal.join(" ")
+        )
+    })
+}
+
+/// The failure of `legal_moves`, if they are not the position's `legal` moves: those
+/// missing and those in excess.
+fn legal_moves_failure(case: &Case, legal: &[String]) -> Option<String> {
+    let Moves(expected) = case.legal_moves.as_ref()?;
+    let missing: Vec<&str> = expected
+        .iter()
+        .filter(|m| !legal.contains(m))
+        .map(String::as_str)
+        .collect();
+    let extra: Vec<&str> = legal
+        .iter()
+        .filter(|m| !expected.contains(m))
+        .map(String::as_str)
+        .collect();
+    if missing.is_empty() && extra.is_empty() {
+        return None;
     }
+    let mut f = String::from("legal_moves differ from the position's legal moves:");
+    if !missing.is_empty() {
+        f.push_str(&format!(
+            "\n- expected but not legal: {}",
+            missing.join(" ")
+        ));
+    }
+    if !extra.is_empty() {
+        f.push_str(&format!("\n+ legal but not expected: {}", extra.join(" ")));
+    }
+    Some(f)
+}
+
+/// The failures of `legal` and `illegal`: each move that is not as the case says, or
+/// (among the illegal) not of the game's form.
+fn named_move_failures(case: &Case, state: &mut State) -> Vec<String> {
+    let mut failures = Vec::new();
     for text in &case.legal.0 {
-        if let Err(e) = notation::parse_move(&mut state, text) {
+        if let Err(e) = notation::parse_move(state, text) {
             failures.push(format!("legal: `{text}` should be legal, but {e}"));
         }
     }
     for text in &case.illegal.0 {
-        match notation::parse_move(&mut state, text) {
+        match notation::parse_move(state, text) {
             Ok(_) => failures.push(format!(
                 "illegal: `{text}` should be illegal, but it is legal"
             )),
@@ -342,49 +374,64 @@ fn run_case(game: &Arc<Game>, case: &Case) -> Vec<String> {
             Err(_) => {}
         }
     }
-    if let Some(expected) = &case.board {
-        let (expected, actual) = (normalize(expected), normalize(&board_text(&state)));
-        if expected != actual {
-            failures.push(format!(
-                "board differs (- expected, + actual):\n{}",
-                super::diff(&expected, &actual, ("expected", "actual"))
-                    .lines()
-                    .skip(2)
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            ));
-        }
-    }
-    if let Some(expected) = &case.to_move {
-        let actual = game.player_name(state.to_move());
-        if !game.players.contains(expected) {
-            failures.push(format!(
-                "to_move: `{expected}` is not a player of this game (the players are {})",
-                game.players.join(", ")
-            ));
-        } else if expected != actual {
-            failures.push(format!("to_move: expected {expected}, found {actual}"));
-        }
-    }
-    if let Some(expected) = &case.outcome {
-        let expected = expected.split_whitespace().collect::<Vec<_>>().join(" ");
-        let valid = expected == "none"
-            || expected == "draw"
-            || game.players.iter().any(|p| expected == format!("{p} wins"));
-        let actual = match state.outcome() {
-            Some(o) => outcome_text(game, o),
-            None => "none".to_string(),
-        };
-        if !valid {
-            failures.push(format!(
-                "outcome: `{expected}` is not an outcome: write `PLAYER wins` (the players are {}), `draw`, or `none`",
-                game.players.join(", ")
-            ));
-        } else if expected != actual {
-            failures.push(format!("outcome: expected {expected}, found {actual}"));
-        }
-    }
     failures
+}
+
+/// The failure of `board`, if the position's board differs: the lines that do.
+fn board_failure(case: &Case, state: &State) -> Option<String> {
+    let (expected, actual) = (
+        normalize(case.board.as_ref()?),
+        normalize(&board_text(state)),
+    );
+    (expected != actual).then(|| {
+        format!(
+            "board differs (- expected, + actual):\n{}",
+            super::diff(&expected, &actual, ("expected", "actual"))
+                .lines()
+                .skip(2)
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    })
+}
+
+/// The failure of `to_move`, if it names no player of the game or not the one to move.
+fn to_move_failure(game: &Game, case: &Case, state: &State) -> Option<String> {
+    let expected = case.to_move.as_ref()?;
+    let actual = game.player_name(state.to_move());
+    if !game.players.contains(expected) {
+        Some(format!(
+            "to_move: `{expected}` is not a player of this game (the players are {})",
+            game.players.join(", ")
+        ))
+    } else if expected != actual {
+        Some(format!("to_move: expected {expected}, found {actual}"))
+    } else {
+        None
+    }
+}
+
+/// The failure of `outcome`, if it is not an outcome of the game or not the position's.
+fn outcome_failure(game: &Game, case: &Case, state: &State) -> Option<String> {
+    let expected = case.outcome.as_ref()?;
+    let expected = expected.split_whitespace().collect::<Vec<_>>().join(" ");
+    let valid = expected == "none"
+        || expected == "draw"
+        || game.players.iter().any(|p| expected == format!("{p} wins"));
+    let actual = match state.outcome() {
+        Some(o) => outcome_text(game, o),
+        None => "none".to_string(),
+    };
+    if !valid {
+        Some(format!(
+            "outcome: `{expected}` is not an outcome: write `PLAYER wins` (the players are {}), `draw`, or `none`",
+            game.players.join(", ")
+        ))
+    } else if expected != actual {
+        Some(format!("outcome: expected {expected}, found {actual}"))
+    } else {
+        None
+    }
 }
 
 /// A board text with the spaces at both ends of each line and the blank lines around it

@@ -8,7 +8,8 @@ use rulebook_model::board::GRID_DIRECTIONS;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
     Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
-    RuleSource, RunShape, Site, SiteTest, Step, Walk, ALL_KINDS, ANY_KIND, UNLIMITED,
+    Quantifier, RuleSource, RunShape, Site, SiteTest, Sowing, Step, Walk, ALL_KINDS, ANY_KIND,
+    UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -193,100 +194,7 @@ fn mode(m: CaptureMode) -> &'static str {
 fn moves_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "moves:");
     for (i, m) in game.moves.iter().enumerate() {
-        let what = match &m.kind {
-            MoveKind::Slide {
-                directions: d,
-                max_length: UNLIMITED,
-                ..
-            } => format!("slide {}", directions(game, d)),
-            MoveKind::Slide {
-                directions: d,
-                max_length: 1,
-                ..
-            } => format!("step {} (slide at most 1)", directions(game, d)),
-            MoveKind::Slide {
-                directions: d,
-                max_length: n,
-                ..
-            } => format!("slide {} at most {n}", directions(game, d)),
-            MoveKind::Jump {
-                directions: d,
-                flying,
-                over,
-                mode: md,
-                chain,
-            } => {
-                let over = match over {
-                    Jumped::Enemy => "enemy",
-                    Jumped::Friend => "friend",
-                    Jumped::Any => "any piece",
-                };
-                let md = md.map(|m| format!(", {}", mode(m))).unwrap_or_default();
-                let chain = match chain {
-                    Chain::Single => "",
-                    Chain::Straight => ", chained straight",
-                    Chain::Turning => ", chained",
-                    Chain::TurningAtWill => ", chained at will",
-                    Chain::Pieces => ", chained (a move is the pieces it jumps)",
-                };
-                let flying = if *flying { " flying" } else { "" };
-                format!(
-                    "jump {}{flying} over {over}{md}{chain}",
-                    directions(game, d)
-                )
-            }
-            MoveKind::Remove { region: Some(r) } => {
-                format!("remove one of the mover's pieces from {}", region(game, *r))
-            }
-            MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
-            MoveKind::Fly { .. } => "fly to any empty point".into(),
-            MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
-            MoveKind::PlacePiece {
-                kind,
-                region: r,
-                from_hand,
-            } => {
-                let kind = &game.piece_kinds[*kind as usize];
-                let hand = if *from_hand { " from hand" } else { "" };
-                match r {
-                    Some(r) => format!("place {kind}{hand} in {}", region(game, *r)),
-                    None => format!("place {kind}{hand} on any empty site"),
-                }
-            }
-            MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
-            MoveKind::Place { matching: false } => "place a tile from hand".into(),
-            MoveKind::Pass { at_will: false } => "pass (only when no other move is legal)".into(),
-            MoveKind::Pass { at_will: true } => "pass (at will)".into(),
-            MoveKind::Swap => "swap sides (second player's first turn)".into(),
-            MoveKind::Sow {
-                sowing: s, relay, ..
-            } => {
-                let mut words = vec![if s.counterclockwise {
-                    "sow counterclockwise".to_string()
-                } else {
-                    "sow clockwise".to_string()
-                }];
-                if s.origin_first {
-                    words.push("first stone into origin".into());
-                }
-                if s.skip_opponent_store {
-                    words.push("skip opponent store".into());
-                }
-                if s.skip_stores {
-                    words.push("skip stores".into());
-                }
-                if s.skip_origin {
-                    words.push("skip origin".into());
-                }
-                if s.marked_to_owner {
-                    words.push("marked pits feed owner store".into());
-                }
-                if let Some(condition) = relay {
-                    words.push(format!("relay while {}", expr(condition, game)));
-                }
-                words.join(", ")
-            }
-        };
+        let what = move_kind_text(game, &m.kind);
         let mut filter = move_filter(game, &m.filter);
         if let Some(goal) = &m.so_that {
             filter += &format!(", so that {}", expr(goal, game));
@@ -300,6 +208,114 @@ fn moves_summary(o: &mut String, game: &Game) {
     }
 }
 
+/// A kind of move in words, without what narrows it.
+fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
+    match kind {
+        MoveKind::Slide {
+            directions: d,
+            max_length: UNLIMITED,
+            ..
+        } => format!("slide {}", directions(game, d)),
+        MoveKind::Slide {
+            directions: d,
+            max_length: 1,
+            ..
+        } => format!("step {} (slide at most 1)", directions(game, d)),
+        MoveKind::Slide {
+            directions: d,
+            max_length: n,
+            ..
+        } => format!("slide {} at most {n}", directions(game, d)),
+        MoveKind::Jump {
+            directions: d,
+            flying,
+            over,
+            mode: md,
+            chain,
+        } => jump_text(game, d, *flying, *over, *md, *chain),
+        MoveKind::Remove { region: Some(r) } => {
+            format!("remove one of the mover's pieces from {}", region(game, *r))
+        }
+        MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
+        MoveKind::Fly { .. } => "fly to any empty point".into(),
+        MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
+        MoveKind::PlacePiece {
+            kind,
+            region: r,
+            from_hand,
+        } => {
+            let kind = &game.piece_kinds[*kind as usize];
+            let hand = if *from_hand { " from hand" } else { "" };
+            match r {
+                Some(r) => format!("place {kind}{hand} in {}", region(game, *r)),
+                None => format!("place {kind}{hand} on any empty site"),
+            }
+        }
+        MoveKind::Place { matching: true } => "place a tile from hand, matching".into(),
+        MoveKind::Place { matching: false } => "place a tile from hand".into(),
+        MoveKind::Pass { at_will: false } => "pass (only when no other move is legal)".into(),
+        MoveKind::Pass { at_will: true } => "pass (at will)".into(),
+        MoveKind::Swap => "swap sides (second player's first turn)".into(),
+        MoveKind::Sow {
+            sowing: s, relay, ..
+        } => sow_text(game, s, relay.as_ref()),
+    }
+}
+
+/// A jump in `d` in words: flying or not, over whose pieces, how it takes and chains.
+fn jump_text(
+    game: &Game,
+    d: &[u8],
+    flying: bool,
+    over: Jumped,
+    md: Option<CaptureMode>,
+    chain: Chain,
+) -> String {
+    let over = match over {
+        Jumped::Enemy => "enemy",
+        Jumped::Friend => "friend",
+        Jumped::Any => "any piece",
+    };
+    let md = md.map(|m| format!(", {}", mode(m))).unwrap_or_default();
+    let chain = match chain {
+        Chain::Single => "",
+        Chain::Straight => ", chained straight",
+        Chain::Turning => ", chained",
+        Chain::TurningAtWill => ", chained at will",
+        Chain::Pieces => ", chained (a move is the pieces it jumps)",
+    };
+    let flying = if flying { " flying" } else { "" };
+    format!(
+        "jump {}{flying} over {over}{md}{chain}",
+        directions(game, d)
+    )
+}
+
+/// A sowing in words: its direction, the options it takes, and its relay.
+fn sow_text(game: &Game, s: &Sowing, relay: Option<&Expr>) -> String {
+    let mut words = vec![if s.counterclockwise {
+        "sow counterclockwise".to_string()
+    } else {
+        "sow clockwise".to_string()
+    }];
+    let options = [
+        (s.origin_first, "first stone into origin"),
+        (s.skip_opponent_store, "skip opponent store"),
+        (s.skip_stores, "skip stores"),
+        (s.skip_origin, "skip origin"),
+        (s.marked_to_owner, "marked pits feed owner store"),
+    ];
+    for (taken, option) in options {
+        if taken {
+            words.push(option.into());
+        }
+    }
+    if let Some(condition) = relay {
+        words.push(format!("relay while {}", expr(condition, game)));
+    }
+    words.join(", ")
+}
+
 /// The effects after each move, numbered, with their conditions.
 fn effects_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "after each move:");
@@ -307,99 +323,86 @@ fn effects_summary(o: &mut String, game: &Game) {
         let _ = writeln!(o, "  (nothing)");
     }
     for (i, e) in game.effects.iter().enumerate() {
-        let filter = capture_filter(game, &e.filter);
-        let (shape, turning_once, (min_length, max_length), md) = match &e.kind {
-            EffectKind::Again => {
-                let (when, label) = (
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i)),
-                );
-                let _ = writeln!(o, "  {}. the mover moves again{when}{label}", i + 1);
-                continue;
-            }
-            EffectKind::Promote {
-                to,
-                region: r,
-                mid_chain,
-            } => {
-                let mid_chain = match mid_chain {
-                    MidChain::Stop => "",
-                    MidChain::Pass => " (only where its move ends)",
-                    MidChain::GoOn => " (at once: a chain goes on as the new kind)",
-                };
-                let _ = writeln!(
-                    o,
-                    "  {}. promote{filter} to {} on {}{mid_chain}{}{}",
-                    i + 1,
-                    game.piece_kinds[*to as usize],
-                    region(game, *r),
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i))
-                );
-                continue;
-            }
-            EffectKind::Custodian {
-                shape,
-                turning_once,
-                min_length,
-                max_length,
-                mode,
-            } => (shape, turning_once, (min_length, max_length), mode),
-            EffectKind::Groups {
-                directions: links,
-                mode: md,
-            } => {
-                let _ = writeln!(
-                    o,
-                    "  {}. capture groups without liberties along {}, {}{}{}",
-                    i + 1,
-                    direction_names(*links),
-                    mode(*md),
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i))
-                );
-                continue;
-            }
-            EffectKind::Enclosed {
-                directions: d,
-                mode: md,
-            } => {
-                let _ = writeln!(
-                    o,
-                    "  {}. capture enclosed {}, {}{filter}{}{}",
-                    i + 1,
-                    directions(game, d),
-                    mode(*md),
-                    condition(&e.condition, game),
-                    called(game.effect_sources.get(i))
-                );
-                continue;
-            }
-        };
-        let shape = match shape {
-            RunShape::Lines(d) => directions(game, d),
-            RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
-        };
-        let turning = if *turning_once { ", turning once" } else { "" };
-        let min = match *min_length {
-            1 => String::new(),
-            n => format!(", at least {n}"),
-        };
-        let max = if *max_length == u16::MAX {
-            String::new()
-        } else {
-            format!(", at most {max_length}")
-        };
-        let max = min + &max;
         let _ = writeln!(
             o,
-            "  {}. capture custodian {shape}{turning}{max}, {}{filter}{}{}",
+            "  {}. {}{}{}",
             i + 1,
-            mode(*md),
+            effect_kind_text(game, &e.kind, &e.filter),
             condition(&e.condition, game),
             called(game.effect_sources.get(i))
         );
     }
+}
+
+/// An effect in words, with what narrows its captures (`filter`), without its condition.
+fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> String {
+    let filter = capture_filter(game, filter);
+    match kind {
+        EffectKind::Again => "the mover moves again".into(),
+        EffectKind::Promote {
+            to,
+            region: r,
+            mid_chain,
+        } => {
+            let mid_chain = match mid_chain {
+                MidChain::Stop => "",
+                MidChain::Pass => " (only where its move ends)",
+                MidChain::GoOn => " (at once: a chain goes on as the new kind)",
+            };
+            format!(
+                "promote{filter} to {} on {}{mid_chain}",
+                game.piece_kinds[*to as usize],
+                region(game, *r),
+            )
+        }
+        EffectKind::Custodian {
+            shape,
+            turning_once,
+            min_length,
+            max_length,
+            mode: md,
+        } => {
+            let run = run_text(game, shape, *turning_once, (*min_length, *max_length));
+            format!("capture custodian {run}, {}{filter}", mode(*md))
+        }
+        EffectKind::Groups {
+            directions: links,
+            mode: md,
+        } => format!(
+            "capture groups without liberties along {}, {}",
+            direction_names(*links),
+            mode(*md)
+        ),
+        EffectKind::Enclosed {
+            directions: d,
+            mode: md,
+        } => format!(
+            "capture enclosed {}, {}{filter}",
+            directions(game, d),
+            mode(*md)
+        ),
+    }
+}
+
+/// The runs a custodian capture takes in words: their shape, whether they turn, and the
+/// least and most pieces in one (`lengths`) where they are not 1 and any.
+fn run_text(game: &Game, shape: &RunShape, turning_once: bool, lengths: (u16, u16)) -> String {
+    let (min_length, max_length) = lengths;
+    let shape = match shape {
+        RunShape::Lines(d) => directions(game, d),
+        RunShape::Path(p) => format!("along {}", game.board.paths[*p].name),
+    };
+    let turning = if turning_once { ", turning once" } else { "" };
+    let min = match min_length {
+        1 => String::new(),
+        n => format!(", at least {n}"),
+    };
+    let max = if max_length == u16::MAX {
+        String::new()
+    } else {
+        format!(", at most {max_length}")
+    };
+    format!("{shape}{turning}{min}{max}")
 }
 
 /// ` called "NAME"` for a rule the file names, else nothing.
@@ -726,11 +729,7 @@ fn region(game: &Game, k: u16) -> String {
 }
 
 fn expr(e: &Expr, game: &Game) -> String {
-    let player = |r: &PlayerRef| match r {
-        PlayerRef::Mover => "mover".to_string(),
-        PlayerRef::Opponent => "opponent".to_string(),
-        PlayerRef::Fixed(p) => game.players[(*p).index()].clone(),
-    };
+    let player = |r: &PlayerRef| player_text(game, r);
     match e {
         Expr::Const(v) => v.to_string(),
         Expr::Player(r) => player(r),
@@ -795,30 +794,50 @@ fn expr(e: &Expr, game: &Game) -> String {
             quantifier,
             depth,
             body,
-        } => {
-            let word = match quantifier {
-                rulebook_model::Quantifier::Any => "any",
-                rulebook_model::Quantifier::Every => "every",
-                rulebook_model::Quantifier::Sum => "sum",
-            };
-            format!("{word}(x{} in all: {})", depth + 1, expr(body, game))
-        }
+        } => format!(
+            "{}(x{} in all: {})",
+            quantifier_word(*quantifier),
+            depth + 1,
+            expr(body, game)
+        ),
         Expr::Binary(op, a, b) => {
-            let sym = match op {
-                Op::And => "and",
-                Op::Or => "or",
-                Op::Eq => "==",
-                Op::Ne => "!=",
-                Op::Lt => "<",
-                Op::Le => "<=",
-                Op::Gt => ">",
-                Op::Ge => ">=",
-                Op::Add => "+",
-                Op::Sub => "-",
-                Op::Mul => "*",
-                Op::Mod => "%",
-            };
-            format!("({} {sym} {})", expr(a, game), expr(b, game))
+            format!("({} {} {})", expr(a, game), op_symbol(*op), expr(b, game))
         }
+    }
+}
+
+/// A player as an expression names it: `mover`, `opponent`, or the player's name.
+fn player_text(game: &Game, r: &PlayerRef) -> String {
+    match r {
+        PlayerRef::Mover => "mover".to_string(),
+        PlayerRef::Opponent => "opponent".to_string(),
+        PlayerRef::Fixed(p) => game.players[(*p).index()].clone(),
+    }
+}
+
+/// The word of a quantifier over sites.
+fn quantifier_word(quantifier: Quantifier) -> &'static str {
+    match quantifier {
+        Quantifier::Any => "any",
+        Quantifier::Every => "every",
+        Quantifier::Sum => "sum",
+    }
+}
+
+/// The symbol of a binary operator.
+fn op_symbol(op: Op) -> &'static str {
+    match op {
+        Op::And => "and",
+        Op::Or => "or",
+        Op::Eq => "==",
+        Op::Ne => "!=",
+        Op::Lt => "<",
+        Op::Le => "<=",
+        Op::Gt => ">",
+        Op::Ge => ">=",
+        Op::Add => "+",
+        Op::Sub => "-",
+        Op::Mul => "*",
+        Op::Mod => "%",
     }
 }

@@ -243,72 +243,49 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
     let game = state.game();
     let b = &game.board;
     let n = b.pits() as f64;
-    const STEP: f64 = 60.0;
-    let width = (n + 2.0) * STEP + 20.0;
-    let height = 2.0 * STEP + 80.0;
+    let width = (n + 2.0) * PIT_STEP + 20.0;
+    let height = 2.0 * PIT_STEP + 80.0;
     let mut o = String::new();
     let _ = writeln!(
         o,
         r##"<rect x="10" y="30" width="{}" height="{}" rx="30" fill="#c89b5e" stroke="#5a4a32"/>"##,
         width - 20.0,
-        2.0 * STEP + 20.0
+        2.0 * PIT_STEP + 20.0
     );
-    let pit = |o: &mut String, cx: f64, cy: f64, site: Site, label: String| {
-        let (ring, label) = match state.mark(site) {
-            Some(p) => (
-                format!(r##" stroke="{}" stroke-width="4""##, player_colour(game, p)),
-                // Whose mark it is, in words: `1 castle (north)`.
-                format!(
-                    "{label} {} ({})",
-                    escape(game.mark_name.as_deref().unwrap_or("mark")),
-                    escape(game.player_name(p))
-                ),
-            ),
-            None => (r##" stroke="#5a4a32""##.to_string(), label),
-        };
-        let _ = writeln!(
-            o,
-            r##"<circle cx="{cx}" cy="{cy}" r="24" fill="#8a6236"{ring}/>"##
-        );
-        let _ = writeln!(
-            o,
-            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="18" fill="white">{}</text>"##,
-            cy + 6.0,
-            state.count(site)
-        );
-        let _ = writeln!(
-            o,
-            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="11">{label}</text>"##,
-            if cy < 100.0 { cy - 30.0 } else { cy + 40.0 }
-        );
-    };
     for k in 1..=b.pits() {
-        let top_x = 10.0 + STEP * (1.5 + (b.pits() - k) as f64);
-        pit(&mut o, top_x, 70.0, b.pit(Player::SECOND, k), k.to_string());
-        let bottom_x = 10.0 + STEP * (0.5 + k as f64);
-        pit(
+        let top_x = 10.0 + PIT_STEP * (1.5 + (b.pits() - k) as f64);
+        pit_svg(
             &mut o,
-            bottom_x,
-            70.0 + STEP + 10.0,
+            state,
+            (top_x, 70.0),
+            b.pit(Player::SECOND, k),
+            k.to_string(),
+        );
+        let bottom_x = 10.0 + PIT_STEP * (0.5 + k as f64);
+        let bottom = (bottom_x, 70.0 + PIT_STEP + 10.0);
+        pit_svg(
+            &mut o,
+            state,
+            bottom,
             b.pit(Player::FIRST, k),
             k.to_string(),
         );
     }
     for (p, cx) in [
-        (Player::SECOND, 10.0 + STEP * 0.5),
-        (Player::FIRST, 10.0 + STEP * (n + 1.5)),
+        (Player::SECOND, 10.0 + PIT_STEP * 0.5),
+        (Player::FIRST, 10.0 + PIT_STEP * (n + 1.5)),
     ] {
         let store = b.store(p);
         let _ = writeln!(
             o,
             r##"<rect x="{}" y="45" width="48" height="{}" rx="24" fill="#8a6236" stroke="#5a4a32"/>"##,
             cx - 24.0,
-            2.0 * STEP - 10.0
+            2.0 * PIT_STEP - 10.0
         );
         let _ = writeln!(
             o,
             r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="20" fill="white">{}</text>"##,
-            45.0 + STEP,
+            45.0 + PIT_STEP,
             state.count(store)
         );
     }
@@ -326,6 +303,43 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
         escape(&game.players[0])
     );
     (width, height, o)
+}
+
+/// The distance between the centres of two pits of a mancala board.
+const PIT_STEP: f64 = 60.0;
+
+/// A pit of a mancala board centred on (`cx`, `cy`): ringed in its marker's colour if
+/// marked, its stone count inside, and `label` above (top row) or below, with whose mark
+/// it is in words.
+fn pit_svg(o: &mut String, state: &State, (cx, cy): (f64, f64), site: Site, label: String) {
+    let game = state.game();
+    let (ring, label) = match state.mark(site) {
+        Some(p) => (
+            format!(r##" stroke="{}" stroke-width="4""##, player_colour(game, p)),
+            // Whose mark it is, in words: `1 castle (north)`.
+            format!(
+                "{label} {} ({})",
+                escape(game.mark_name.as_deref().unwrap_or("mark")),
+                escape(game.player_name(p))
+            ),
+        ),
+        None => (r##" stroke="#5a4a32""##.to_string(), label),
+    };
+    let _ = writeln!(
+        o,
+        r##"<circle cx="{cx}" cy="{cy}" r="24" fill="#8a6236"{ring}/>"##
+    );
+    let _ = writeln!(
+        o,
+        r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="18" fill="white">{}</text>"##,
+        cy + 6.0,
+        state.count(site)
+    );
+    let _ = writeln!(
+        o,
+        r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="11">{label}</text>"##,
+        if cy < 100.0 { cy - 30.0 } else { cy + 40.0 }
+    );
 }
 
 /// A hex board of pointy-topped cells: each placed tile as six wedges in their colours,

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use rulebook_engine::{Outcome, State};
-use rulebook_model::{Cell, Game, Layout, Player, Site, EMPTY};
+use rulebook_model::{Cell, Game, Layout, Player, Site, Tiles, EMPTY};
 use rulebook_notation as notation;
 
 /// The character shown for a cell: the piece's letter of the position text
@@ -85,79 +85,123 @@ pub fn board_text(state: &State) -> String {
 /// colour (the colour a player is named after, else the player's colour of the play view)
 /// and an empty cell's name is dimmed.
 pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
-    let game = state.game();
-    let b = &game.board;
-    let Some(tiles) = game.tiles.as_ref() else {
+    let Some(view) = HexView::new(state, color, turned) else {
         return String::new();
     };
+    let game = state.game();
+    let mut out = String::new();
+    let ranks: Vec<u16> = match turned {
+        false => (0..game.board.height).rev().collect(),
+        true => (0..game.board.height).collect(),
+    };
+    for r in ranks {
+        view.write_rank(&mut out, r);
+    }
+    let blocks: Vec<String> = Player::all()
+        .map(|p| {
+            format!(
+                "{} has {} in hand",
+                game.player_name(p),
+                state.hand(p).count_ones()
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "{}", blocks.join("; "));
+    if state.swapped() {
+        let _ = writeln!(out, "the players have swapped sides");
+    }
+    out
+}
+
+/// How [`hex_text`] draws the cells of a board, rank by rank.
+struct HexView<'a> {
+    /// The position.
+    state: &'a State,
+    /// Its game.
+    game: &'a Game,
+    /// The game's tiles.
+    tiles: &'a Tiles,
+    /// Whether each wedge letter is in its player's colour and an empty cell's name dimmed.
+    color: bool,
+    /// Whether the board is seen from the other side: columns mirrored, ranks bottom first,
+    /// and each tile's wedges half a turn round.
+    turned: bool,
+    /// The least half-cell column of a cell ([`HexView::x2`]).
+    min: i32,
+    /// The most.
+    max: i32,
+}
+
+impl<'a> HexView<'a> {
+    /// Columns a cell takes.
     const CELL: usize = 6;
-    // Half-cell columns: x2 = 2 * file - rank.
-    let x2 = |s: Site| {
-        let (f, r) = b.hex_coords(s);
+
+    /// Where each wedge of a tile is drawn, as (line, column in the cell, side): NW, NE, W,
+    /// E, SW, SE.
+    const WEDGES: [(usize, usize, usize); 6] = [
+        (0, 1, 2),
+        (0, 3, 1),
+        (1, 0, 3),
+        (1, 4, 0),
+        (2, 1, 4),
+        (2, 3, 5),
+    ];
+
+    /// The view of `state`'s board (`color` and `turned` as for [`hex_text`]); `None` for
+    /// a game without tiles.
+    fn new(state: &'a State, color: bool, turned: bool) -> Option<HexView<'a>> {
+        let game = state.game();
+        let mut view = HexView {
+            state,
+            game,
+            tiles: game.tiles.as_ref()?,
+            color,
+            turned,
+            min: 0,
+            max: 0,
+        };
+        let sites = Site::all(game.board.sites());
+        view.min = sites.clone().map(|s| view.x2(s)).min().unwrap_or(0);
+        view.max = sites.map(|s| view.x2(s)).max().unwrap_or(0);
+        Some(view)
+    }
+
+    /// The half-cell column of site `s`: 2 * file - rank.
+    fn x2(&self, s: Site) -> i32 {
+        let (f, r) = self.game.board.hex_coords(s);
         2 * f as i32 - r as i32
-    };
-    let sites = Site::all(b.sites());
-    let (min, max) = (
-        sites.clone().map(x2).min().unwrap_or(0),
-        sites.map(x2).max().unwrap_or(0),
-    );
-    // Turned round (the view from the other side): columns mirrored, ranks bottom first,
-    // and each tile's wedges half a turn round.
-    let column = |s: Site| match turned {
-        false => (x2(s) - min) as usize * CELL / 2,
-        true => (max - x2(s)) as usize * CELL / 2,
-    };
-    let width = (max - min) as usize * CELL / 2 + CELL;
-    let wedge = |colour: Player| {
-        let letter = tiles.letters[colour.index()];
-        match color {
+    }
+
+    /// The first column of site `s`'s cell.
+    fn column(&self, s: Site) -> usize {
+        match self.turned {
+            false => (self.x2(s) - self.min) as usize * Self::CELL / 2,
+            true => (self.max - self.x2(s)) as usize * Self::CELL / 2,
+        }
+    }
+
+    /// A wedge of `colour`'s: its letter, in the player's colour with [`HexView::color`].
+    fn wedge(&self, colour: Player) -> String {
+        let letter = self.tiles.letters[colour.index()];
+        match self.color {
             true => format!(
                 "{}{letter}{}",
-                super::play::player_style(game, colour),
+                super::play::player_style(self.game, colour),
                 "\x1b[0m"
             ),
             false => letter.to_string(),
         }
-    };
-    let mut out = String::new();
-    let ranks: Vec<u16> = match turned {
-        false => (0..b.height).rev().collect(),
-        true => (0..b.height).collect(),
-    };
-    for r in ranks {
+    }
+
+    /// Writes the three lines of rank `r` (its first or third left out when it holds no
+    /// wedge), the rank's number before the middle one.
+    fn write_rank(&self, out: &mut String, r: u16) {
+        let b = &self.game.board;
+        let width = (self.max - self.min) as usize * Self::CELL / 2 + Self::CELL;
         let mut lines = vec![vec![String::from(" "); width]; 3];
         for s in Site::all(b.sites()) {
-            if b.hex_coords(s).1 != r {
-                continue;
-            }
-            let x = column(s);
-            let name = &b.site_names[s.index()];
-            let cell = state.cell(s);
-            if cell == rulebook_model::EMPTY {
-                for (i, c) in name.chars().enumerate() {
-                    lines[1][x + 1 + i] = match color {
-                        true => format!("\x1b[2m{c}\x1b[0m"),
-                        false => c.to_string(),
-                    };
-                }
-                continue;
-            }
-            let kind = game.kind_of(cell);
-            // (line, column in the cell, side): NW, NE, W, E, SW, SE.
-            const WEDGES: [(usize, usize, usize); 6] = [
-                (0, 1, 2),
-                (0, 3, 1),
-                (1, 0, 3),
-                (1, 4, 0),
-                (2, 1, 4),
-                (2, 3, 5),
-            ];
-            for (line, at, side) in WEDGES {
-                let side = if turned { (side + 3) % 6 } else { side };
-                lines[line][x + at] = wedge(rulebook_model::Tiles::colour(kind, side));
-            }
-            for (i, c) in name.chars().enumerate() {
-                lines[1][x + 1 + i] = c.to_string();
+            if b.hex_coords(s).1 == r {
+                self.draw_cell(&mut lines, s);
             }
         }
         for (i, line) in lines.iter().enumerate() {
@@ -174,20 +218,31 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
             let _ = writeln!(out, "{}", format!("{label} {text}").trim_end());
         }
     }
-    let blocks: Vec<String> = Player::all()
-        .map(|p| {
-            format!(
-                "{} has {} in hand",
-                game.player_name(p),
-                state.hand(p).count_ones()
-            )
-        })
-        .collect();
-    let _ = writeln!(out, "{}", blocks.join("; "));
-    if state.swapped() {
-        let _ = writeln!(out, "the players have swapped sides");
+
+    /// Draws the cell of site `s` into the three `lines` of its rank: its name, and a placed
+    /// tile's wedges around it.
+    fn draw_cell(&self, lines: &mut [Vec<String>], s: Site) {
+        let x = self.column(s);
+        let name = &self.game.board.site_names[s.index()];
+        let cell = self.state.cell(s);
+        if cell == EMPTY {
+            for (i, c) in name.chars().enumerate() {
+                lines[1][x + 1 + i] = match self.color {
+                    true => format!("\x1b[2m{c}\x1b[0m"),
+                    false => c.to_string(),
+                };
+            }
+            return;
+        }
+        let kind = self.game.kind_of(cell);
+        for (line, at, side) in Self::WEDGES {
+            let side = if self.turned { (side + 3) % 6 } else { side };
+            lines[line][x + at] = self.wedge(Tiles::colour(kind, side));
+        }
+        for (i, c) in name.chars().enumerate() {
+            lines[1][x + 1 + i] = c.to_string();
+        }
     }
-    out
 }
 
 /// The file letters of a grid `width` wide, spaced for one character per point: `a b c`.
