@@ -203,7 +203,7 @@ fn the_text_of_a_move_played_is_the_one_it_had_before_it() {
     let (last, _) = state.last_move().unwrap();
     assert_eq!(notation::move_text(&state, last), "d3-e3w");
     play(&mut state, "d4-d3-c3w-d2");
-    let setup = rulebook::record::Setup {
+    let setup = rulebook::record::GameSpec {
         game: "tests/fixtures/valid/fanorona.game".into(),
         preset: None,
         sets: Vec::new(),

@@ -6,10 +6,10 @@ use std::path::Path;
 use rulebook::engine::State;
 use rulebook::model::Player;
 use rulebook::notation;
-use rulebook::record::{load, save, Record, Setup};
+use rulebook::record::{load, save, GameSpec, Record};
 
-fn setup(game: &str, sets: &[&str]) -> Setup {
-    Setup {
+fn setup(game: &str, sets: &[&str]) -> GameSpec {
+    GameSpec {
         game: game.into(),
         preset: None,
         sets: sets.iter().map(|s| s.to_string()).collect(),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rulebook::engine::{MoveList, State};
 use rulebook::model::{Player, Site};
 use rulebook::notation;
-use rulebook::record::Setup;
+use rulebook::record::GameSpec;
 use rulebook::repl::{Options, Session};
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rulebook-session-{name}-{}", std::process::id()));
@@ -17,7 +17,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn session(game: &str, sets: &[&str], autosave: Option<PathBuf>) -> Session {
-    let setup = Setup {
+    let setup = GameSpec {
         game: game.into(),
         preset: None,
         sets: sets.iter().map(|s| s.to_string()).collect(),
@@ -90,7 +90,7 @@ fn moves_canonical_forgiving_ambiguous_and_illegal() {
     );
     assert_eq!(s.state().ply(), 2, "refused moves change nothing");
     // A destination alone, when one piece only can go there.
-    let setup = Setup {
+    let setup = GameSpec {
         game: "ming-mang".into(),
         preset: None,
         sets: vec!["size=4".into()],
@@ -109,7 +109,7 @@ fn moves_canonical_forgiving_ambiguous_and_illegal() {
 fn a_refused_placement_keeps_its_reason() {
     let game = rulebook::pipeline::load("go", Some("9x9"), &[]).unwrap();
     let state = notation::parse_position(&game, "9/9/9/9/9/9/9/B8/1B7 white").unwrap();
-    let setup = Setup {
+    let setup = GameSpec {
         game: "go".into(),
         preset: Some("9x9".into()),
         sets: Vec::new(),
@@ -293,7 +293,7 @@ fn hint_and_medium_take_the_free_capture_in_ming_mang_8x8() {
 /// board by area) and one two plies ahead (the reply takes it all back).
 #[test]
 fn a_hint_says_which_moves_were_searched_less_deep() {
-    let setup = Setup {
+    let setup = GameSpec {
         game: "go".into(),
         preset: Some("19x19".into()),
         sets: vec![],
@@ -449,7 +449,7 @@ fn a_mancala_board_shows_stores() {
 
 #[test]
 fn lines_from_a_script() {
-    let setup = rulebook::record::Setup {
+    let setup = rulebook::record::GameSpec {
         game: "gundru".into(),
         preset: None,
         sets: vec![],
@@ -616,7 +616,7 @@ fn autosaves_keep_one_slot_per_game_left_and_list_them() {
 
 #[test]
 fn a_script_does_not_autosave() {
-    let setup = Setup {
+    let setup = GameSpec {
         game: "gundru".into(),
         preset: None,
         sets: vec![],
@@ -766,7 +766,7 @@ fn svg_writes_a_picture_of_the_position() {
 
 #[test]
 fn think_time_and_iterations_from_the_options() {
-    let setup = Setup {
+    let setup = GameSpec {
         game: "mangala".into(),
         preset: None,
         sets: vec![],
@@ -802,7 +802,7 @@ fn a_typo_of_a_command_is_named() {
 #[test]
 fn many_moves_are_listed_in_columns_that_fit_the_width() {
     for width in [80, 40] {
-        let setup = Setup {
+        let setup = GameSpec {
             game: "ming-mang".into(),
             preset: Some("8x8".into()),
             sets: vec![],
@@ -843,7 +843,7 @@ fn the_title_says_what_is_set() {
 
 #[test]
 fn help_wraps_at_word_ends_to_the_width() {
-    let setup = Setup {
+    let setup = GameSpec {
         game: "gundru".into(),
         preset: None,
         sets: vec![],

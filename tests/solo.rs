@@ -13,7 +13,7 @@ use rulebook::model::{Game, Player};
 use rulebook::notation::legal_texts;
 use rulebook::notation::{self, parse_position, position_text};
 use rulebook::pipeline;
-use rulebook::record::Setup;
+use rulebook::record::GameSpec;
 use rulebook::repl::{Options, Session};
 
 const PEG: &str = "tests/fixtures/valid/peg-solitaire.game";
@@ -213,8 +213,8 @@ fn a_hint_tells_the_winning_move_from_the_losing_ones() {
 }
 
 /// The peg solitaire fixture's setup and the options its sessions play with.
-fn setup_and_options() -> (Setup, Options) {
-    let setup = Setup {
+fn setup_and_options() -> (GameSpec, Options) {
+    let setup = GameSpec {
         game: PEG.into(),
         preset: None,
         sets: Vec::new(),

@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser};
 
 use crate::files::Replace;
 
@@ -34,12 +34,12 @@ mod think;
 pub struct Cli {
     /// What to do (nothing: choose a bundled game and play it).
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<Subcommand>,
 }
 
 /// The subcommands.
-#[derive(Subcommand, Debug)]
-pub enum Command {
+#[derive(clap::Subcommand, Debug)]
+pub enum Subcommand {
     /// List the bundled games with their presets and options.
     List,
     /// Check rule files: exit 0 if they are sound, else print diagnostics and exit 1.
@@ -312,23 +312,23 @@ fn execute(cli: Cli) -> Result<(), String> {
         return play::choose_and_play(PlayArgs::default());
     };
     match command {
-        Command::List => list::run(),
-        Command::Check {
+        Subcommand::List => list::run(),
+        Subcommand::Check {
             files,
             preset,
             sets,
         } => check::run(&files, preset.as_deref(), &sets),
-        Command::Show { game } => show::run(&game),
-        Command::Perft {
+        Subcommand::Show { game } => show::run(&game),
+        Subcommand::Perft {
             game,
             depth,
             start,
             threads,
             json,
         } => perft::run(&game, depth.into(), &start, threads_or_all(threads), json),
-        Command::Bench(args) => bench::run(&args),
-        Command::Play(args) => play::run(args),
-        Command::Think {
+        Subcommand::Bench(args) => bench::run(&args),
+        Subcommand::Play(args) => play::run(args),
+        Subcommand::Think {
             game,
             start,
             level,
@@ -336,24 +336,24 @@ fn execute(cli: Cli) -> Result<(), String> {
             seed,
             json,
         } => think::run(&game, &start, &level, positions, seed, json),
-        Command::Render {
+        Subcommand::Render {
             game,
             start,
             svg,
             force,
         } => render::run(&game, &start, &svg, Replace::forced(force)),
-        Command::Test { paths, update } => test::run(&paths, update),
-        Command::Snapshot { files } => snapshot::run(&files),
-        Command::Position { game, start, json } => position::run(&game, &start, json),
-        Command::Analyze(args) => analyze::run_analyze(&args),
-        Command::Match(args) => analyze::run_match(&args),
-        Command::Saves => play::list_saves(),
-        Command::Completions { shell } => {
+        Subcommand::Test { paths, update } => test::run(&paths, update),
+        Subcommand::Snapshot { files } => snapshot::run(&files),
+        Subcommand::Position { game, start, json } => position::run(&game, &start, json),
+        Subcommand::Analyze(args) => analyze::run_analyze(&args),
+        Subcommand::Match(args) => analyze::run_match(&args),
+        Subcommand::Saves => play::list_saves(),
+        Subcommand::Completions { shell } => {
             let mut cli = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cli, "rulebook", &mut std::io::stdout());
             Ok(())
         }
-        Command::Man => {
+        Subcommand::Man => {
             let cli = <Cli as clap::CommandFactory>::command();
             clap_mangen::Man::new(cli)
                 .render(&mut std::io::stdout())

@@ -95,7 +95,7 @@ fn chosen(line: &str) -> Result<(String, Option<String>), String> {
 
 /// `rulebook play`: a session on a new game or a record, at a terminal or over lines.
 pub(super) fn run(args: PlayArgs) -> Result<(), String> {
-    use crate::record::{self, Setup};
+    use crate::record::{self, GameSpec};
     use crate::repl::{Options, Session};
     if args.game.is_none() && args.load.is_none() && args.resume.is_none() {
         if let Some(option) = needs_a_game(&args) {
@@ -143,7 +143,7 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
             session
         }
         None => {
-            let setup = Setup {
+            let setup = GameSpec {
                 game: args.game.clone().unwrap_or_default(),
                 preset: args.preset.clone(),
                 sets: args.sets.clone(),

@@ -12,7 +12,7 @@ use crate::engine::{Move, MoveList, MoveReport, State};
 use crate::files::{self, Kind, Replace};
 use crate::model::Player;
 use crate::notation::{self, MoveError};
-use crate::record::{self, Record, Setup};
+use crate::record::{self, GameSpec, Record};
 use crate::render;
 
 /// The most moves the computer plays in a row for one line (when it plays every side).
@@ -82,7 +82,7 @@ impl Reply {
 
 /// A game being played, with the computer's seats and the moves taken back.
 pub struct Session {
-    setup: Setup,
+    setup: GameSpec,
     state: State,
     redo: Vec<Move>,
     /// The computer's level for each seat it takes: seat i is the person who began as
@@ -107,14 +107,14 @@ pub struct Session {
 
 impl Session {
     /// A session on a game's start position.
-    pub fn new(setup: Setup, options: Options) -> Result<Session, String> {
+    pub fn new(setup: GameSpec, options: Options) -> Result<Session, String> {
         let game = setup.load()?;
         let state = State::new(game);
         Ok(Session::with_state(setup, state, options))
     }
 
     /// A session resuming a game record (already replayed into `state`).
-    pub fn with_state(setup: Setup, state: State, options: Options) -> Session {
+    pub fn with_state(setup: GameSpec, state: State, options: Options) -> Session {
         let players = state.game().players.len();
         let saved = state.moves_played().collect();
         Session {
@@ -315,7 +315,7 @@ impl Session {
             Command::Redo(n) => self.redo(n),
             Command::New => self.restart(self.setup.clone(), emit),
             Command::Preset(p) => self.restart(
-                Setup {
+                GameSpec {
                     game: self.setup.game.clone(),
                     preset: Some(p),
                     sets: Vec::new(),
@@ -745,7 +745,7 @@ impl Session {
     }
 
     /// Starts a new game from `setup`; on error the current game is kept.
-    fn restart(&mut self, setup: Setup, emit: &mut dyn FnMut(&str)) -> Reply {
+    fn restart(&mut self, setup: GameSpec, emit: &mut dyn FnMut(&str)) -> Reply {
         let game = match setup.load() {
             Ok(g) => g,
             // The diagnostics are rendered already (`error: ...`).
@@ -764,7 +764,7 @@ impl Session {
         Reply::ok(self.after_change(String::new(), emit))
     }
 
-    fn replace(&mut self, setup: Setup, state: State) {
+    fn replace(&mut self, setup: GameSpec, state: State) {
         let same_players = state.game().players == self.state.game().players;
         self.saved = state.moves_played().collect();
         if setup.game != self.setup.game {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::catalog::{bundled, BUNDLED};
 use crate::check::{check, Description};
-use crate::compile::{compile, Config};
+use crate::compile::{compile, Settings};
 use crate::diag::{Diagnostic, FileId, Source, SourceMap, Span};
 use crate::syntax::MAX_SOURCE_BYTES;
 use crate::variant::{resolve, Loader};
@@ -216,8 +216,9 @@ pub fn build(
     preset: Option<&str>,
     sets: &[String],
 ) -> Result<Arc<Game>, LoadError> {
-    let config = Config::resolve(&described.description, preset, sets).map_err(LoadError::plain)?;
-    compile(&described.description, &config)
+    let settings =
+        Settings::resolve(&described.description, preset, sets).map_err(LoadError::plain)?;
+    compile(&described.description, &settings)
         .map(|mut game| {
             name_rules(&mut game, &described.sources);
             Arc::new(game)

@@ -19,7 +19,7 @@ const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// A game to play: a bundled name or a rule file's path, a preset and `key=value` settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
+pub struct GameSpec {
     /// A bundled game's name or a path to a `.game` file.
     pub game: String,
     /// The preset asked for, if any.
@@ -28,7 +28,7 @@ pub struct Setup {
     pub sets: Vec<String>,
 }
 
-impl Setup {
+impl GameSpec {
     /// Compiles the game; the error is the rendered diagnostics.
     pub fn load(&self) -> Result<Arc<Game>, String> {
         pipeline::load(&self.game, self.preset.as_deref(), &self.sets).map_err(|e| e.render(false))
@@ -73,7 +73,7 @@ fn unfinished() -> String {
 impl Record {
     /// The record of a game played from `setup`'s start position (or the position the
     /// state started from) up to `state`.
-    pub fn of(setup: &Setup, state: &State) -> Record {
+    pub fn of(setup: &GameSpec, state: &State) -> Record {
         let game = Arc::clone(state.game());
         let mut start = state.clone();
         while start.undo().is_some() {}
@@ -113,8 +113,8 @@ impl Record {
     }
 
     /// The setup the record was played with.
-    pub fn setup(&self) -> Setup {
-        Setup {
+    pub fn setup(&self) -> GameSpec {
+        GameSpec {
             game: self.game.clone(),
             preset: self.preset.clone(),
             sets: self

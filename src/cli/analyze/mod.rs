@@ -7,9 +7,9 @@
 //! the same on any number of threads. Ctrl-C stops the run and reports the games finished.
 
 mod compare;
-mod play;
 mod record;
 mod report;
+mod self_play;
 mod svg;
 
 use std::io::IsTerminal;
@@ -25,7 +25,7 @@ use crate::diag::plural;
 use crate::engine::{Move, Outcome, State};
 use crate::files::Replace;
 use crate::model::Player;
-use play::{Agent, GameResult, Plan, Tally};
+use self_play::{Agent, GameResult, Plan, SelfPlayTotals};
 
 /// The most games one run plays (each game's record is kept: 32 bytes a game).
 const MAX_GAMES: u64 = 10_000_000;
@@ -219,9 +219,9 @@ type Log<'a> = dyn Fn(&GameResult, &[Move]) -> String + Sync + 'a;
 
 /// Plays a plan with a progress bar on standard error (only when it is a terminal). `log`
 /// gives a line to print for each game as it ends (on standard error, above the bar).
-fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> Tally {
+fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> SelfPlayTotals {
     if !std::io::stderr().is_terminal() {
-        return play::play(plan, stop, &|g, moves| {
+        return self_play::play(plan, stop, &|g, moves| {
             if let Some(line) = log.map(|f| f(g, moves)) {
                 eprintln!("{line}");
             }
@@ -233,7 +233,7 @@ fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> Tally
     ) {
         bar.set_style(style);
     }
-    let tally = play::play(plan, stop, &|g, moves| {
+    let tally = self_play::play(plan, stop, &|g, moves| {
         if let Some(line) = log.map(|f| f(g, moves)) {
             bar.println(line);
         }
@@ -353,7 +353,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
 }
 
 fn match_report(
-    tally: &Tally,
+    tally: &SelfPlayTotals,
     plan: &Plan,
     game: &crate::model::Game,
     lineup: &[Agent],

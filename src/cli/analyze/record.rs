@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Mutex;
 
-use super::play::{GameResult, Plan, Tally};
+use super::self_play::{GameResult, Plan, SelfPlayTotals};
 use crate::engine::{Move, MoveList, State};
 use crate::files::{Kind, Replace};
 use crate::model::Player;
@@ -44,7 +44,7 @@ pub(super) fn check_writable(path: &Path, replace: Replace) -> Result<(), String
 pub(super) fn write(
     path: &Path,
     plan: &Plan,
-    tally: &Tally,
+    tally: &SelfPlayTotals,
     replace: Replace,
 ) -> Result<(), String> {
     crate::files::write_atomic(path, Kind::MatchRecord, &text(plan, tally), replace)
@@ -142,7 +142,7 @@ fn header_around_count(plan: &Plan) -> (String, String) {
 }
 
 /// The record: two comment lines, then a line a game.
-fn text(plan: &Plan, tally: &Tally) -> String {
+fn text(plan: &Plan, tally: &SelfPlayTotals) -> String {
     let moves = tally.records.iter().map(|(_, moves)| moves.as_slice());
     games_text(plan, tally.games.len(), tally.games.iter().zip(moves))
 }

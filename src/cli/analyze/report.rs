@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::play::{Agent, Tally};
+use super::self_play::{Agent, SelfPlayTotals};
 use crate::analysis::stats::{self, median, percentile, wilson, Proportion};
 use crate::engine::Outcome;
 use crate::model::{Game, MoveKind, RuleSource};
@@ -42,7 +42,7 @@ pub(super) struct Report {
     /// Legal moves per ply.
     pub branching: Branching,
     /// What the rules did.
-    pub rules: Rules,
+    pub rules: RuleUse,
     /// How early the eventual winner leads.
     pub decisiveness: Decisiveness,
 }
@@ -111,7 +111,7 @@ pub(super) struct Branching {
 
 /// What the rules did over all games.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub(super) struct Rules {
+pub(super) struct RuleUse {
     /// Per move rule, in the rule file's order.
     pub moves: Vec<RuleCount>,
     /// Moves that took pieces or stones.
@@ -199,7 +199,7 @@ pub(super) struct RuleCount {
 
 /// The report of a tally of games of `game` played by `seats` (agents in seat order;
 /// with `reversed` games, the lineup reversed).
-pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) -> Report {
+pub(super) fn report(game: &Game, seats: &[Agent], tally: &SelfPlayTotals, asked: u64) -> Report {
     let n = tally.games.len() as u64;
     let players = game.players.len();
     // Two seats even in a game of one player, whose loss is the second seat's win.
@@ -271,7 +271,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
                 .map(|g| ratio(g.legal, u64::from(g.plies)))
                 .collect(),
         },
-        rules: Rules {
+        rules: RuleUse {
             moves: rule_counts(game, tally, n),
             captures: tally.capturing.iter().sum(),
             taken: tally.taken.iter().sum(),
@@ -294,7 +294,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &Tally, asked: u64) ->
 /// How the finished games of a tally ended: every end rule, with the games it ended (the
 /// rules of one name, `called` alike, on one line, under the first), and the draws no end
 /// rule judged if there were any.
-fn endings(game: &Game, tally: &Tally) -> Vec<Ending> {
+fn endings(game: &Game, tally: &SelfPlayTotals) -> Vec<Ending> {
     let n = tally.games.len() as u64;
     let ended = |rule: Option<u8>| {
         let finished = tally.games.iter().filter(|g| g.outcome.is_some());
@@ -328,7 +328,7 @@ fn endings(game: &Game, tally: &Tally) -> Vec<Ending> {
 }
 
 /// The decisiveness of the won games of a tally (`won` of them).
-fn decisiveness(tally: &Tally, won: u64) -> Decisiveness {
+fn decisiveness(tally: &SelfPlayTotals, won: u64) -> Decisiveness {
     // Plies played before the winner led for good, over the game's plies.
     let shares: Vec<f64> = (tally.games.iter())
         .filter(|g| g.lead_from > 0)
@@ -365,7 +365,7 @@ fn pairs(histogram: &[u64]) -> Vec<(u64, u64)> {
 
 /// Per rule after a move, then per rule after sowing: where it is written and what it did
 /// (one row for the rules compiled from one statement).
-fn effect_counts(game: &Game, tally: &Tally, games: u64) -> Vec<EffectCount> {
+fn effect_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<EffectCount> {
     let count = |kind, source: &RuleSource, fired: u64, taken, promoted, cancelled| EffectCount {
         kind,
         name: crate::render::terminal_safe(source.name()).into_owned(),
@@ -416,7 +416,7 @@ fn effect_counts(game: &Game, tally: &Tally, games: u64) -> Vec<EffectCount> {
 }
 
 /// Per move rule: its summary text and what it did.
-fn rule_counts(game: &Game, tally: &Tally, games: u64) -> Vec<RuleCount> {
+fn rule_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<RuleCount> {
     let texts = rule_texts(game);
     (0..game.moves.len())
         .map(|r| RuleCount {

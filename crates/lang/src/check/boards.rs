@@ -2,7 +2,7 @@
 
 use super::declarations::Declared;
 use super::exprs::point_named;
-use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, Rules, Type};
+use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, RuleDecls, Type};
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Name, StatementKind as S};
 use rulebook_model::board::HEX_DIRECTIONS;
@@ -127,8 +127,8 @@ impl Checker {
     }
 
     /// An `edges`, `edge` or `hand` statement.
-    pub(super) fn edge_or_hand(&mut self, st: &ast::Statement, rules: &mut Rules) {
-        let Rules {
+    pub(super) fn edge_or_hand(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
+        let RuleDecls {
             edges,
             edge_sides,
             edge_overrides,
@@ -197,7 +197,7 @@ impl Checker {
     }
 
     /// Tile patterns name colours by the players' initials, which must differ.
-    pub(super) fn tile_colours(&mut self, found: &Declared, rules: &Rules) {
+    pub(super) fn tile_colours(&mut self, found: &Declared, rules: &RuleDecls) {
         if !rules.hands.is_empty() {
             let letters = self.tile_letters();
             if letters.len() == 2 && letters[0] == letters[1] {

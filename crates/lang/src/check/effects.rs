@@ -2,7 +2,7 @@
 //! sow first of { ... }`).
 
 use super::{
-    ActionDecl, BoardKind, CaptureFilterDecl, Checker, Conditional, EffectDecl, Rules, RunDecl,
+    ActionDecl, BoardKind, CaptureFilterDecl, Checker, Conditional, EffectDecl, RuleDecls, RunDecl,
     SowRuleDecl, Type,
 };
 use crate::diag::{Diagnostic, Span};
@@ -15,8 +15,8 @@ pub const MAX_LABEL: usize = 24;
 
 impl Checker {
     /// An `after sow` block or an `after` statement.
-    pub(super) fn after(&mut self, st: &ast::Statement, rules: &mut Rules) {
-        let Rules {
+    pub(super) fn after(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
+        let RuleDecls {
             after_sow,
             effects,
             effect_labels,

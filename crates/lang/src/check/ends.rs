@@ -1,7 +1,7 @@
 //! How a game ends and is scored: `end`, `score`, and the ban on repetition (`forbid`).
 
 use super::{
-    BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, ForbidDecl, Rules, Type,
+    BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, ForbidDecl, RuleDecls, Type,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
@@ -13,9 +13,9 @@ impl Checker {
         &mut self,
         file: &ast::File,
         st: &ast::Statement,
-        rules: &mut Rules,
+        rules: &mut RuleDecls,
     ) {
-        let Rules { forbid, scores, .. } = rules;
+        let RuleDecls { forbid, scores, .. } = rules;
         match &st.kind {
             S::ForbidRepetition {
                 condition,

@@ -4,7 +4,7 @@
 mod never;
 
 use super::declarations::Declared;
-use super::{BoardKind, Checker, EffectDecl, MoveDecl, Rules, TExpr};
+use super::{BoardKind, Checker, EffectDecl, MoveDecl, RuleDecls, TExpr};
 use crate::diag::{Diagnostic, Span};
 
 impl Checker {
@@ -15,7 +15,7 @@ impl Checker {
         &mut self,
         statements: (usize, usize),
         found: &Declared,
-        rules: &Rules,
+        rules: &RuleDecls,
     ) {
         let placed = placed_kinds(rules);
         if let Some((_, span)) = found.board {
@@ -40,7 +40,7 @@ impl Checker {
         &mut self,
         (move_statements, end_statements): (usize, usize),
         span: Span,
-        rules: &Rules,
+        rules: &RuleDecls,
         placed: &[usize],
     ) {
         if move_statements == 0 {
@@ -94,7 +94,7 @@ impl Checker {
     /// Warns about each kind of piece that no setup places, no move places (`placed`) and
     /// no promotion makes: it is never on the board, so no move can move it and no capture
     /// can take it.
-    fn unplaced_pieces(&mut self, rules: &Rules, placed: &[usize]) {
+    fn unplaced_pieces(&mut self, rules: &RuleDecls, placed: &[usize]) {
         let made = |k: usize| {
             placed.contains(&k)
                 || (rules.effects.iter())
@@ -159,7 +159,7 @@ impl Checker {
 
 /// The kinds a `move place` brings onto the board (a game that places its pieces may well
 /// start with an empty board), or a move shoots (`then shoot arrow`).
-fn placed_kinds(rules: &Rules) -> Vec<usize> {
+fn placed_kinds(rules: &RuleDecls) -> Vec<usize> {
     (rules.moves.iter())
         .flat_map(|m| {
             let put = match m.rule.shape {

@@ -101,7 +101,7 @@ struct Checker {
 
 /// The rules of a file as the second pass checks them, statement by statement.
 #[derive(Default)]
-struct Rules {
+struct RuleDecls {
     setup: Vec<SetupDecl>,
     /// `setup N PLAYER KIND in hand`.
     stock: Vec<StockDecl>,
@@ -160,7 +160,7 @@ impl Checker {
         let board = board.zip(found.board).map(|((decl, span), (shape, _))| {
             (decl.and_then(|d| self.board_regions(shape, d)), span)
         });
-        let mut rules = Rules::default();
+        let mut rules = RuleDecls::default();
         for st in &file.statements {
             match &st.kind {
                 S::Setup { .. } | S::SetupStones { .. } | S::SetupHand { .. } | S::Move { .. } => {

@@ -1,7 +1,7 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, Rules, SetupDecl,
+    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls, SetupDecl,
     StockDecl, TExpr, Type, WalkDecl,
 };
 use crate::diag::{Diagnostic, Span};
@@ -17,9 +17,9 @@ impl Checker {
         &mut self,
         file: &ast::File,
         st: &ast::Statement,
-        rules: &mut Rules,
+        rules: &mut RuleDecls,
     ) {
-        let Rules {
+        let RuleDecls {
             setup,
             stones,
             stock,
@@ -124,7 +124,7 @@ impl Checker {
         clauses: &ast::MoveClauses,
         condition: Option<&ast::Expr>,
         span: Span,
-        rules: &mut Rules,
+        rules: &mut RuleDecls,
     ) {
         let shape = self.move_shape(file, kind, span);
         let filter = self.move_clauses(kind, clauses);

@@ -1,7 +1,7 @@
 //! Presets: named settings of the parameters and options, checked once every parameter and
 //! option is declared.
 
-use super::{Checker, Knob, KnobValue, PresetDecl, MAX_PRESETS};
+use super::{Checker, PresetDecl, SettingId, SettingValue, MAX_PRESETS};
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
@@ -59,12 +59,15 @@ impl Checker {
     }
 
     /// One `name = value` of a preset.
-    pub(super) fn check_setting(&mut self, setting: &ast::Setting) -> Option<(Knob, KnobValue)> {
+    pub(super) fn check_setting(
+        &mut self,
+        setting: &ast::PresetEntry,
+    ) -> Option<(SettingId, SettingValue)> {
         let name = &setting.name;
         if let Some(i) = self.params.iter().position(|p| p.name == name.text) {
             let p = self.params[i].clone();
             return match &setting.value {
-                ast::SettingValue::Int(v, span) => {
+                ast::PresetValue::Int(v, span) => {
                     if *v < p.min || *v > p.max {
                         self.error(
                             Diagnostic::error(
@@ -78,10 +81,10 @@ impl Checker {
                         );
                         None
                     } else {
-                        Some((Knob::Param(i), KnobValue::Int(*v)))
+                        Some((SettingId::Param(i), SettingValue::Int(*v)))
                     }
                 }
-                ast::SettingValue::Name(n) => {
+                ast::PresetValue::Name(n) => {
                     self.error(Diagnostic::error(
                         format!("parameter `{}` takes a number, not `{}`", p.name, n.text),
                         n.span,
@@ -93,14 +96,14 @@ impl Checker {
         if let Some(i) = self.options.iter().position(|o| o.name == name.text) {
             let o = self.options[i].clone();
             return match &setting.value {
-                ast::SettingValue::Name(n) => match o.choice(&n.text, Some(n.span)) {
-                    Ok(c) => Some((Knob::Option(i), KnobValue::Choice(c))),
+                ast::PresetValue::Name(n) => match o.choice(&n.text, Some(n.span)) {
+                    Ok(c) => Some((SettingId::Option(i), SettingValue::Choice(c))),
                     Err(d) => {
                         self.error(d);
                         None
                     }
                 },
-                ast::SettingValue::Int(_, span) => {
+                ast::PresetValue::Int(_, span) => {
                     self.error(
                         Diagnostic::error(
                             format!("option `{}` takes a name, not a number", o.name),
@@ -112,7 +115,7 @@ impl Checker {
                 }
             };
         }
-        let known = super::knob_names(&self.params, &self.options);
+        let known = super::setting_names(&self.params, &self.options);
         let mut d = Diagnostic::error(
             format!("unknown parameter or option `{}`", name.text),
             name.span,

@@ -424,7 +424,7 @@ impl OptionDecl {
 }
 
 /// The names of the parameters, then of the options, for suggestions.
-pub fn knob_names<'a>(params: &'a [ParamDecl], options: &'a [OptionDecl]) -> Vec<&'a str> {
+pub fn setting_names<'a>(params: &'a [ParamDecl], options: &'a [OptionDecl]) -> Vec<&'a str> {
     params
         .iter()
         .map(|p| p.name.as_str())
@@ -434,7 +434,7 @@ pub fn knob_names<'a>(params: &'a [ParamDecl], options: &'a [OptionDecl]) -> Vec
 
 /// A value of a parameter or option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KnobValue {
+pub enum SettingValue {
     /// A parameter's value.
     Int(i64),
     /// An option's choice index.
@@ -443,7 +443,7 @@ pub enum KnobValue {
 
 /// A parameter or an option, by index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Knob {
+pub enum SettingId {
     /// Parameter i.
     Param(usize),
     /// Option i.
@@ -458,7 +458,7 @@ pub struct PresetDecl {
     /// Where it was declared.
     pub span: Span,
     /// The values it sets.
-    pub settings: Vec<(Knob, KnobValue)>,
+    pub settings: Vec<(SettingId, SettingValue)>,
 }
 
 /// A setup line.

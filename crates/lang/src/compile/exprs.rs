@@ -28,9 +28,9 @@ impl Compiler<'_> {
         let v = match &e.kind {
             TExprKind::Int(v) => Value::Int(*v),
             TExprKind::Bool(b) => Value::Bool(*b),
-            TExprKind::Param(i) => Value::Int(self.config.params[*i]),
+            TExprKind::Param(i) => Value::Int(self.settings.params[*i]),
             TExprKind::Option(i) => {
-                let c = self.config.options[*i];
+                let c = self.settings.options[*i];
                 if self.desc.options[*i].is_switch {
                     Value::Bool(c == 1)
                 } else {

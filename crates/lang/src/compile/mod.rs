@@ -2,7 +2,7 @@
 //! becomes a [`Game`]: the board's tables built, regions turned into site lists, every
 //! condition that depends only on the configuration folded away, hash keys drawn.
 //!
-//! The passes run in order (`Compiler::run`), each in a module of its own: `config` (the
+//! The passes run in order (`Compiler::run`), each in a module of its own: `settings` (the
 //! values of the parameters and options), `board` (the board and its shape), `setup` (the
 //! pieces and stones at the start), `moves` (the move rules, once per player where they
 //! read the mover's directions) with `chains` (chained jumps), `effects` (after a move),
@@ -18,7 +18,6 @@ use rulebook_model::{self as model, Board, Condition, Game};
 
 mod board;
 mod chains;
-mod config;
 mod derived;
 mod effects;
 mod end_keys;
@@ -27,15 +26,16 @@ mod exprs;
 mod goals;
 mod moves;
 mod regions;
+mod settings;
 mod setup;
 mod sow_plan;
 mod sowing;
 mod tiles;
 mod walks;
 
-pub use config::Config;
 use derived::Parts;
 use exprs::Value;
+pub use settings::Settings;
 
 /// The most pits per player on a mancala board.
 pub const MAX_PITS: i64 = 32;
@@ -56,7 +56,7 @@ struct Compiler<'a> {
     /// What is compiled.
     desc: &'a Description,
     /// The values it is compiled with.
-    config: &'a Config,
+    settings: &'a Settings,
     /// The board, once the first pass has built it.
     board: Option<Board>,
     /// The regions expressions count pieces in, as bit masks
@@ -104,10 +104,10 @@ fn rule_source(span: Span, label: &Option<String>) -> model::RuleSource {
 }
 
 /// Compiles a description with a configuration.
-pub fn compile(desc: &Description, config: &Config) -> Result<Game, Vec<Diagnostic>> {
+pub fn compile(desc: &Description, settings: &Settings) -> Result<Game, Vec<Diagnostic>> {
     let mut c = Compiler {
         desc,
-        config,
+        settings,
         board: None,
         regions: Vec::new(),
         errors: Vec::new(),
@@ -146,7 +146,7 @@ impl Compiler<'_> {
         let tiles = self.tiles();
         let score = self.score();
         let parts = Parts {
-            settings: self.settings(),
+            settings: self.settings_listed(),
             board: self.board.take()?,
             stones,
             setup,
@@ -165,7 +165,7 @@ impl Compiler<'_> {
             score,
             regions: std::mem::take(&mut self.regions),
         };
-        Some(parts.into_game(self.desc, self.config.preset.clone()))
+        Some(parts.into_game(self.desc, self.settings.preset.clone()))
     }
 
     /// The board; built by the first pass.
@@ -194,7 +194,7 @@ impl Compiler<'_> {
     /// The diagnostic with a note of the parameter values it arose under, if there are any.
     fn with_config(&self, d: Diagnostic) -> Diagnostic {
         let s: Vec<String> = self
-            .settings()
+            .settings_listed()
             .iter()
             .map(|s| format!("{}={}", s.name, s.value))
             .collect();

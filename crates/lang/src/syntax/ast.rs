@@ -72,7 +72,7 @@ pub enum StatementKind {
         /// Whether this preset is used when none is asked for.
         is_default: bool,
         /// The values it sets.
-        settings: Vec<Setting>,
+        settings: Vec<PresetEntry>,
     },
     /// `board ...`.
     Board(BoardShape),
@@ -171,16 +171,16 @@ pub enum StatementKind {
 
 /// `name = value` inside a preset.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Setting {
+pub struct PresetEntry {
     /// The parameter or option set.
     pub name: Name,
     /// The value as written.
-    pub value: SettingValue,
+    pub value: PresetValue,
 }
 
 /// A value in a preset.
 #[derive(Clone, Debug, PartialEq)]
-pub enum SettingValue {
+pub enum PresetValue {
     /// A whole number.
     Int(i64, Span),
     /// A name: `on`, `off` or a choice.

@@ -952,16 +952,16 @@ fn lower_label(pair: Pair<Rule>) -> String {
     text.trim_matches('"').to_string()
 }
 
-fn lower_setting(pair: Pair<Rule>, file: FileId) -> Lowered<Setting> {
+fn lower_setting(pair: Pair<Rule>, file: FileId) -> Lowered<PresetEntry> {
     let span = span_of(&pair, file);
     let mut inner = pair.into_inner();
     let name = lower_name(next(&mut inner, span)?, file);
     let value = next(&mut inner, span)?;
     let value = match value.as_rule() {
-        Rule::signed_int => SettingValue::Int(lower_int(&value, file)?, span_of(&value, file)),
-        _ => SettingValue::Name(lower_name(value, file)),
+        Rule::signed_int => PresetValue::Int(lower_int(&value, file)?, span_of(&value, file)),
+        _ => PresetValue::Name(lower_name(value, file)),
     };
-    Ok(Setting { name, value })
+    Ok(PresetEntry { name, value })
 }
 
 /// The children of a pair that carry meaning: keywords are left out.

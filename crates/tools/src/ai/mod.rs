@@ -10,12 +10,12 @@
 //! and the evaluation. Levels are defined by time for people (the budget they advertise,
 //! on every core) and by nodes for reproducible play (`match`, tests, scripts).
 
-mod bench;
 mod search;
 mod solo;
 mod table;
+mod think_time;
 
-pub use bench::{think_times, ThinkReport};
+pub use think_time::{think_times, ThinkReport};
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

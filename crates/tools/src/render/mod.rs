@@ -2,14 +2,14 @@
 //! game.
 
 mod ending;
-mod play;
+mod play_view;
 mod summary;
 mod svg;
 mod terminal;
 mod text;
 
 pub use ending::{end_reason, end_rule_name, ending_text};
-pub use play::{move_effects, play_view, play_view_with};
+pub use play_view::{move_effects, play_view, play_view_with};
 pub use summary::summary;
 pub use svg::position_svg;
 pub use terminal::terminal_safe;

@@ -186,7 +186,7 @@ impl<'a> HexView<'a> {
         match self.color {
             true => format!(
                 "{}{letter}{}",
-                super::play::player_style(self.game, colour),
+                super::play_view::player_style(self.game, colour),
                 "\x1b[0m"
             ),
             false => letter.to_string(),

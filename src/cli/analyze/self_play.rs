@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::ai::{Budget, Level, Searcher};
 use crate::analysis::Rng;
 use crate::engine::{Move, MoveList, MoveReport, Outcome, State};
-use crate::model::{Game as Rules, Player};
+use crate::model::{Game, Player};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,7 +72,7 @@ pub(super) struct Plan<'a> {
     pub max_plies: usize,
     /// Threads to play on.
     pub threads: usize,
-    /// Keep every game's moves ([`Tally::records`]).
+    /// Keep every game's moves ([`SelfPlayTotals::records`]).
     pub record: bool,
     /// Games already played (by number: their moves, openings included), replayed from
     /// their moves rather than played again: a match resumed from its record.
@@ -109,7 +109,7 @@ pub(super) struct GameResult {
 
 /// What the rules did, summed over every move of every game.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct Tally {
+pub(super) struct SelfPlayTotals {
     /// Every finished or capped game, by number.
     pub games: Vec<GameResult>,
     /// Plies played in all.
@@ -130,11 +130,11 @@ pub(super) struct Tally {
     pub extra_turns: u64,
     /// Sites marked by a move (marks newly set or changed hands).
     pub marks: u64,
-    /// Per effect after a move ([`Rules::effects`]): moves it took something in.
+    /// Per effect after a move ([`Game::effects`]): moves it took something in.
     pub effect_fired: Vec<u64>,
     /// Per effect after a move: pieces it took.
     pub effect_taken: Vec<u64>,
-    /// Per rule after sowing ([`Rules::after_sow`]): sowings it applied after.
+    /// Per rule after sowing ([`Game::after_sow`]): sowings it applied after.
     pub sow_fired: Vec<u64>,
     /// Per rule after sowing: stones its actions took (none when its `unless` held).
     pub sow_taken: Vec<u64>,
@@ -155,14 +155,14 @@ pub(super) struct Tally {
     pub records: Vec<(u64, Vec<Move>)>,
 }
 
-impl Tally {
-    fn new(game: &Rules) -> Tally {
-        Tally::sized(game.moves.len(), game.effects.len(), game.after_sow.len())
+impl SelfPlayTotals {
+    fn new(game: &Game) -> SelfPlayTotals {
+        SelfPlayTotals::sized(game.moves.len(), game.effects.len(), game.after_sow.len())
     }
 
     /// A tally of games with so many move rules, effects and rules after sowing.
-    fn sized(rules: usize, effects: usize, sow: usize) -> Tally {
-        Tally {
+    fn sized(rules: usize, effects: usize, sow: usize) -> SelfPlayTotals {
+        SelfPlayTotals {
             fired: vec![0; rules],
             capturing: vec![0; rules],
             taken: vec![0; rules],
@@ -172,11 +172,11 @@ impl Tally {
             sow_fired: vec![0; sow],
             sow_taken: vec![0; sow],
             sow_cancelled: vec![0; sow],
-            ..Tally::default()
+            ..SelfPlayTotals::default()
         }
     }
 
-    /// The per-rule counts, for [`Tally::reset`] and [`Tally::merge`].
+    /// The per-rule counts, for [`SelfPlayTotals::reset`] and [`SelfPlayTotals::merge`].
     fn per_rule(&mut self) -> [&mut Vec<u64>; 11] {
         [
             &mut self.fired,
@@ -213,7 +213,7 @@ impl Tally {
     }
 
     /// Adds another tally to this one (the games are sorted by number afterwards).
-    fn merge(&mut self, other: &mut Tally) {
+    fn merge(&mut self, other: &mut SelfPlayTotals) {
         self.games.extend_from_slice(&other.games);
         self.records.append(&mut other.records);
         self.plies += other.plies;
@@ -249,7 +249,7 @@ pub(super) type Done<'a> = dyn Fn(&GameResult, &[Move]) + Sync + 'a;
 /// ends the run: games not yet finished are dropped, the finished ones kept. `done` is
 /// called with each game as it ends (the progress bar, a match's log and record), one call
 /// at a time, so that what it counts and prints comes out in the same order.
-pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &Done) -> Tally {
+pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &Done) -> SelfPlayTotals {
     let next = AtomicU64::new(0);
     let rules = plan.start.game();
     let one_at_a_time = std::sync::Mutex::new(());
@@ -261,7 +261,7 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &Done) -> Tally {
         let workers: Vec<_> = (0..plan.threads.max(1))
             .map(|_| scope.spawn(|| worker(plan, &next, stop, done)))
             .collect();
-        let mut sum = Tally::new(rules);
+        let mut sum = SelfPlayTotals::new(rules);
         for w in workers {
             sum.merge(&mut w.join().expect("a self-play thread panicked"));
         }
@@ -273,9 +273,9 @@ pub(super) fn play(plan: &Plan, stop: &AtomicBool, done: &Done) -> Tally {
 }
 
 /// One thread: takes game numbers from `next` until all are played or `stop` is set.
-fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &Done) -> Tally {
-    let mut tally = Tally::new(plan.start.game());
-    let mut game = Game::new(plan.start);
+fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &Done) -> SelfPlayTotals {
+    let mut tally = SelfPlayTotals::new(plan.start.game());
+    let mut game = Table::new(plan.start);
     game.record = plan.record;
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -326,15 +326,15 @@ const OPENING_DRAWS: usize = 64;
 /// without any capture, and openings held to no change at all would be few and repeated.
 const OPENING_TOLERANCE: i64 = 2;
 
-/// A thread's work space for one game after another.
-struct Game {
+/// A thread's table: its work space for one game after another.
+struct Table {
     state: State,
     moves: MoveList,
     searcher: Searcher,
     /// What the move being tallied did, rule by rule.
     report: MoveReport,
     /// The tally of the game being played, added to the thread's once it is finished.
-    own: Tally,
+    own: SelfPlayTotals,
     /// After each ply of the game being played, who leads by the game's own measure.
     leaders: Vec<Option<Player>>,
     /// Whether to keep the moves of each game in `played`.
@@ -345,15 +345,15 @@ struct Game {
     script: Option<Vec<Move>>,
 }
 
-impl Game {
+impl Table {
     /// A work space for games from `start`.
-    fn new(start: &State) -> Game {
-        Game {
+    fn new(start: &State) -> Table {
+        Table {
             state: start.clone(),
             moves: MoveList::new(),
             searcher: Searcher::new(),
             report: MoveReport::new(),
-            own: Tally::new(start.game()),
+            own: SelfPlayTotals::new(start.game()),
             leaders: Vec::new(),
             record: false,
             played: Vec::new(),
@@ -402,7 +402,7 @@ impl Game {
         (open, mut opening): (usize, Rng),
         max_plies: usize,
         stop: &AtomicBool,
-        tally: &mut Tally,
+        tally: &mut SelfPlayTotals,
     ) -> Option<GameResult> {
         let mut own = std::mem::take(&mut self.own);
         own.reset();
@@ -504,7 +504,7 @@ impl Game {
     /// ([`State::apply_reported`]): the pieces its jumps took, each effect after the move
     /// that took something and how much, the rule after sowing that applied and the stones
     /// it took (to a store, say), promotions, marks, the jumps made.
-    fn tally_move(&mut self, m: Move, t: &mut Tally) {
+    fn tally_move(&mut self, m: Move, t: &mut SelfPlayTotals) {
         let r = &mut self.report;
         self.state.apply_reported(m, r);
         let rule = m.rule() as usize;
@@ -593,8 +593,8 @@ mod tests {
 
     /// The position after game `i`'s opening of `open` plies (the cap stops it there).
     fn after_opening(plan: &Plan, i: u64, seats: &[Agent]) -> String {
-        let mut game = Game::new(plan.start);
-        let mut tally = Tally::new(plan.start.game());
+        let mut game = Table::new(plan.start);
+        let mut tally = SelfPlayTotals::new(plan.start.game());
         let stop = AtomicBool::new(false);
         let opening = game.balanced_opening(plan.start, plan.open, opening_rng(plan, i));
         game.state.clone_from(plan.start);
@@ -635,7 +635,7 @@ mod tests {
         for entry in crate::catalog::BUNDLED {
             let start = State::new(crate::pipeline::load(entry.name, None, &[]).unwrap());
             let level = crate::ai::lead(&start, Player::FIRST);
-            let mut game = Game::new(&start);
+            let mut game = Table::new(&start);
             for pair in 0..8 {
                 let stream = Rng::stream(11, pair);
                 let chosen = game.balanced_opening(&start, 4, stream.clone());
@@ -690,11 +690,11 @@ mod tests {
 
     #[test]
     fn tallies_add_up_and_reset() {
-        let mut a = Tally::sized(2, 1, 0);
+        let mut a = SelfPlayTotals::sized(2, 1, 0);
         a.fired = vec![1, 2];
         a.sizes = vec![0, 3];
         a.legal_by_ply = vec![(4, 1)];
-        let mut b = Tally::sized(2, 1, 0);
+        let mut b = SelfPlayTotals::sized(2, 1, 0);
         b.fired = vec![10, 20];
         b.sizes = vec![0, 1, 5];
         b.legal_by_ply = vec![(6, 2), (1, 1)];
@@ -705,6 +705,6 @@ mod tests {
         assert_eq!(a.legal_by_ply, [(10, 3), (1, 1)]);
         assert_eq!(a.extra_turns, 7);
         a.reset();
-        assert_eq!(a, Tally::sized(2, 1, 0));
+        assert_eq!(a, SelfPlayTotals::sized(2, 1, 0));
     }
 }

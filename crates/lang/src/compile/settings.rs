@@ -1,15 +1,15 @@
 //! The configuration a game is compiled under: a value for every parameter and option,
-//! from the defaults, a preset and `--set` settings ([`Config::resolve`]), and the same
+//! from the defaults, a preset and `--set` settings ([`Settings::resolve`]), and the same
 //! values as the compiled game lists them ([`Setting`]).
 
 use super::Compiler;
-use crate::check::{knob_names, Description, Knob, KnobValue};
+use crate::check::{setting_names, Description, SettingId, SettingValue};
 use crate::diag::Diagnostic;
 use rulebook_model::Setting;
 
 /// Values for every parameter and option of a description.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
+pub struct Settings {
     /// The preset these values started from.
     pub preset: Option<String>,
     /// Parameter values, in declaration order.
@@ -18,15 +18,15 @@ pub struct Config {
     pub options: Vec<usize>,
 }
 
-impl Config {
+impl Settings {
     /// The defaults, then the preset (the named one, or else the default preset), then each
     /// `key=value` of `sets` in order. Unknown names and bad values are errors.
     pub fn resolve(
         desc: &Description,
         preset: Option<&str>,
         sets: &[String],
-    ) -> Result<Config, Diagnostic> {
-        let mut config = Config {
+    ) -> Result<Settings, Diagnostic> {
+        let mut settings = Settings {
             preset: None,
             params: desc.params.iter().map(|p| p.default).collect(),
             options: desc.options.iter().map(|o| o.default).collect(),
@@ -50,9 +50,9 @@ impl Config {
                 None => desc.default_preset.map(|i| &desc.presets[i]),
             };
         if let Some(p) = chosen {
-            config.preset = Some(p.name.clone());
-            for (knob, value) in &p.settings {
-                config.set(*knob, *value);
+            settings.preset = Some(p.name.clone());
+            for (setting, value) in &p.settings {
+                settings.set(*setting, *value);
             }
         }
         for s in sets {
@@ -73,11 +73,11 @@ impl Config {
                         p.min, p.max
                     )));
                 }
-                config.params[i] = v;
+                settings.params[i] = v;
             } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
-                config.options[i] = desc.options[i].choice(value, None)?;
+                settings.options[i] = desc.options[i].choice(value, None)?;
             } else {
-                let known = knob_names(&desc.params, &desc.options);
+                let known = setting_names(&desc.params, &desc.options);
                 let mut d =
                     Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
                 d = if known.is_empty() {
@@ -89,14 +89,14 @@ impl Config {
                 return Err(d);
             }
         }
-        Ok(config)
+        Ok(settings)
     }
 
     /// Sets a parameter to a number, or an option to a choice.
-    fn set(&mut self, knob: Knob, value: KnobValue) {
-        match (knob, value) {
-            (Knob::Param(i), KnobValue::Int(v)) => self.params[i] = v,
-            (Knob::Option(i), KnobValue::Choice(c)) => self.options[i] = c,
+    fn set(&mut self, setting: SettingId, value: SettingValue) {
+        match (setting, value) {
+            (SettingId::Param(i), SettingValue::Int(v)) => self.params[i] = v,
+            (SettingId::Option(i), SettingValue::Choice(c)) => self.options[i] = c,
             _ => {}
         }
     }
@@ -104,11 +104,11 @@ impl Config {
 
 impl Compiler<'_> {
     /// Every parameter's and option's value, as the compiled game lists them.
-    pub(super) fn settings(&self) -> Vec<Setting> {
+    pub(super) fn settings_listed(&self) -> Vec<Setting> {
         let d = self.desc;
         d.params
             .iter()
-            .zip(&self.config.params)
+            .zip(&self.settings.params)
             .map(|(p, v)| Setting {
                 name: p.name.clone(),
                 value: v.to_string(),
@@ -117,7 +117,7 @@ impl Compiler<'_> {
             .chain(
                 d.options
                     .iter()
-                    .zip(&self.config.options)
+                    .zip(&self.settings.options)
                     .map(|(o, c)| Setting {
                         name: o.name.clone(),
                         value: o.choices[*c].clone(),

@@ -59,9 +59,11 @@ pub fn bench(
         let workers: Vec<_> = (0..threads)
             .map(|_| scope.spawn(|| play_playouts(start, seed, max_plies, &next, &more)))
             .collect();
-        workers.into_iter().fold(Tally::default(), |sum, w| {
-            sum.add(w.join().expect("a benchmark thread panicked"))
-        })
+        workers
+            .into_iter()
+            .fold(PlayoutTotals::default(), |sum, w| {
+                sum.add(w.join().expect("a benchmark thread panicked"))
+            })
     });
     let seconds = began.elapsed().as_secs_f64().max(1e-9);
     let playouts = tally.by_rule + tally.by_cap;
@@ -84,15 +86,15 @@ pub fn bench(
 
 /// What one thread's playouts add up to.
 #[derive(Clone, Copy, Debug, Default)]
-struct Tally {
+struct PlayoutTotals {
     plies: u64,
     by_rule: u64,
     by_cap: u64,
 }
 
-impl Tally {
-    fn add(self, other: Tally) -> Tally {
-        Tally {
+impl PlayoutTotals {
+    fn add(self, other: PlayoutTotals) -> PlayoutTotals {
+        PlayoutTotals {
             plies: self.plies + other.plies,
             by_rule: self.by_rule + other.by_rule,
             by_cap: self.by_cap + other.by_cap,
@@ -107,10 +109,10 @@ fn play_playouts(
     max_plies: usize,
     next: &AtomicU64,
     more: &(dyn Fn(u64) -> bool + Sync),
-) -> Tally {
+) -> PlayoutTotals {
     let mut state = start.clone();
     let mut moves = MoveList::new();
-    let mut tally = Tally::default();
+    let mut tally = PlayoutTotals::default();
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         if !more(i) {
