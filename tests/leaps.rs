@@ -139,36 +139,23 @@ fn onto_and_not_landing_on_narrow_the_landing() {
 
 #[test]
 fn offsets_whose_turns_coincide_are_leapt_once() {
-    let two = KNIGHTS.replace("leap (1, 2)", "leap (0, 2)");
-    let game = load(&two, &["size=5".into()]);
-    let mut state = position(
-        &game,
-        ". . . . .
-         . . . . .
-         . . B . .
-         . . . . .
-         . . . . .",
-        Player::FIRST,
-    );
-    assert_eq!(
-        legal(&mut state),
-        set(&["c3-a3", "c3-c1", "c3-c5", "c3-e3"])
-    );
-    let diagonal = KNIGHTS.replace("leap (1, 2)", "leap (1, 1)");
-    let game = load(&diagonal, &["size=5".into()]);
-    let mut state = position(
-        &game,
-        ". . . . .
-         . . . . .
-         . . B . .
-         . . . . .
-         . . . . .",
-        Player::FIRST,
-    );
-    assert_eq!(
-        legal(&mut state),
-        set(&["c3-b2", "c3-b4", "c3-d2", "c3-d4"])
-    );
+    let cases = [
+        ("leap (0, 2)", ["c3-a3", "c3-c1", "c3-c5", "c3-e3"]),
+        ("leap (1, 1)", ["c3-b2", "c3-b4", "c3-d2", "c3-d4"]),
+    ];
+    for (shape, expected) in cases {
+        let game = load(&KNIGHTS.replace("leap (1, 2)", shape), &["size=5".into()]);
+        let mut state = position(
+            &game,
+            ". . . . .
+             . . . . .
+             . . B . .
+             . . . . .
+             . . . . .",
+            Player::FIRST,
+        );
+        assert_eq!(legal(&mut state), set(&expected), "{shape}");
+    }
 }
 
 /// The moves of `mover` by the reference: from each knight, each of the eight (file, rank)
