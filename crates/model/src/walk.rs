@@ -75,11 +75,3 @@ pub enum SiteTest {
     /// The site is not in the region with this index.
     NotIn(u16),
 }
-
-impl Step {
-    /// Whether the step may stand in the body of a [`Step::Repeat`]: it moves or tests the
-    /// cursor, and neither offers a destination nor branches.
-    pub fn is_straight(&self) -> bool {
-        matches!(self, Step::Shift(_) | Step::Leap(_) | Step::Test(_))
-    }
-}
