@@ -185,7 +185,7 @@ fn the_rules_of_one_statement_for_two_players_never_make_the_same_move() {
          move step orthogonal not landing on side(forward)\n{END}"
     ));
     assert_eq!(relative.moves.len(), 2, "one rule for each player");
-    assert!(!relative.moves_may_coincide);
+    assert!(!relative.facts.moves_may_coincide);
     let by_ranks = loaded(&format!(
         "setup white pawn on a1\nsetup black pawn on c3\n\
          move step orthogonal not landing on rank(3) when mover == white\n\

@@ -267,7 +267,7 @@ impl State {
     #[inline]
     fn mid_chain(&self, piece: Cell, site: Site) -> Option<(MidChain, u8)> {
         let game = &*self.game;
-        if !game.promotes {
+        if !game.facts.promotes {
             return None;
         }
         let kind = game.kind_of(piece);

@@ -82,7 +82,7 @@ pub struct Move {
 }
 
 impl Move {
-    /// Whether two moves (of rules that [may coincide](Game::moves_may_coincide)) are the
+    /// Whether two moves (of rules that [may coincide](rulebook_model::Facts::moves_may_coincide)) are the
     /// same on the board: the same origin, destination and jumps. A chain of one jump
     /// (`legs` 1) is the single jump over the same site (`legs` 0).
     #[inline]
@@ -663,7 +663,7 @@ impl State {
             log: Vec::with_capacity(1024),
             frames: Vec::with_capacity(256),
             captured: Vec::with_capacity(sites),
-            pits: sowing::Pits::new(&game.board, &counts, &marks, game.tracks_repetition),
+            pits: sowing::Pits::new(&game.board, &counts, &marks, game.facts.tracks_repetition),
             work: MoveList::new(),
             without_ends: false,
             forward: false,
@@ -812,7 +812,7 @@ impl State {
             return;
         }
         self.pseudo_legal_moves(out);
-        if self.game.moves_may_coincide {
+        if self.game.facts.moves_may_coincide {
             out.dedup_by_sites(&self.game);
         }
         if self.game.forbid_repetition {
@@ -938,10 +938,10 @@ impl State {
     fn play(&mut self, m: Move) {
         let mover = self.to_move;
         self.goals_known = None;
-        if !self.forward || self.game.tracks_repetition {
+        if !self.forward || self.game.facts.tracks_repetition {
             self.history.push(self.hash);
         }
-        if self.game.tracks_repetition {
+        if self.game.facts.tracks_repetition {
             self.seen.push(self.ban_key(self.hash, mover));
         }
         if !self.forward {
@@ -970,7 +970,7 @@ impl State {
                 self.pass_turn(mover);
             }
         }
-        if self.game.ends_after_moves && !self.without_ends && self.ended.is_none() {
+        if self.game.facts.ends_after_moves && !self.without_ends && self.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
             self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
         }
@@ -985,14 +985,14 @@ impl State {
         if !self.game.end_conditions.is_empty() {
             self.check_position_ends(mover);
         }
-        if self.game.tracks_repetition
+        if self.game.facts.tracks_repetition
             && may_repeat
             && self.ended.is_none()
             && self.seen.contains(self.ban_key(self.hash, self.to_move))
         {
             self.end_on_repetition(mover);
         }
-        if self.game.stuck_moves_stones && self.ended.is_none() {
+        if self.game.facts.stuck_moves_stones && self.ended.is_none() {
             self.end_if_stuck();
         }
     }
@@ -1002,7 +1002,7 @@ impl State {
     /// (other results are judged when the outcome is asked for).
     pub(crate) fn end_if_stuck(&mut self) {
         // The goals' verdict serves the pick of the next move too.
-        if self.game.move_goals {
+        if self.game.facts.move_goals {
             self.goals_known = Some(self.goals_hold());
         }
         let stuck = match self.can_move_without_listing() {
@@ -1165,7 +1165,7 @@ impl State {
             let (site, mode) = self.captured[i];
             self.capture(site, mover, mode);
         }
-        if self.game.promotes {
+        if self.game.facts.promotes {
             self.promote(m.to, mover);
         }
         self.tile.passes = 0;
@@ -1216,7 +1216,7 @@ impl State {
     /// Gives the turn to the player after `mover`.
     #[inline(always)]
     fn pass_turn(&mut self, mover: Player) {
-        let next = match self.game.moves_again && self.moves_again() {
+        let next = match self.game.facts.moves_again && self.moves_again() {
             true => mover,
             false => self.next_player(mover),
         };
@@ -1250,7 +1250,7 @@ impl State {
         }
         self.pits.undo(frame.pits);
         self.hash = self.history.pop().expect("every frame has a history entry");
-        if self.game.tracks_repetition {
+        if self.game.facts.tracks_repetition {
             self.seen.pop();
         }
         self.to_move = frame.mover;

@@ -88,12 +88,12 @@ impl State {
         }
         if compulsory && !out.uncompelled {
             out.retain_from(start, |m| game.moves[m.rule as usize].filter.compulsory);
-            if game.majority {
+            if game.facts.majority {
                 self.keep_most(start, out);
             }
         }
         if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
-            if !self.game.ends_when_no_player_can_move || self.another_player_can_move(out) {
+            if !self.game.facts.ends_when_no_player_can_move || self.another_player_can_move(out) {
                 out.push(Move::pass(rule));
             }
         }
@@ -970,7 +970,7 @@ impl State {
     #[inline]
     fn promoted_at(&self, piece: Cell, site: Site) -> bool {
         let game = &*self.game;
-        game.promotes
+        game.facts.promotes
             && game.effects.iter().any(|effect| {
                 let EffectKind::Promote {
                     to,
@@ -1267,9 +1267,9 @@ pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
 /// moves, or where a pass depends on the other players' moves (`no player can move`).
 pub(super) fn always_listed(game: &Game) -> bool {
     game.forbid_repetition
-        || game.moves_may_coincide
-        || game.moves_narrowed
-        || game.ends_when_no_player_can_move
+        || game.facts.moves_may_coincide
+        || game.facts.moves_narrowed
+        || game.facts.ends_when_no_player_can_move
 }
 
 /// The lines of an empty board as kept by a state ([`toggle_lines`]): `masks[family *
@@ -1472,7 +1472,7 @@ impl State {
         let game = &*self.game;
         if always_listed(game)
             || self.ended.is_some()
-            || (game.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
+            || (game.facts.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
         {
             return None;
         }

@@ -69,8 +69,8 @@ impl State {
     ) -> (usize, bool) {
         // What the game decides once, not at every ply: whether the positions played
         // through are kept, and whether end rules are checked after every move.
-        let repeats = self.game.tracks_repetition;
-        let ends = self.game.ends_after_moves && !self.without_ends;
+        let repeats = self.game.facts.tracks_repetition;
+        let ends = self.game.facts.ends_after_moves && !self.without_ends;
         match (repeats, ends) {
             (false, false) => self.sowing_plies::<false, false>(rule, max_plies, pick),
             (false, true) => self.sowing_plies::<false, true>(rule, max_plies, pick),
@@ -129,7 +129,7 @@ impl State {
             }
             _ => false,
         };
-        (plain && !movegen::always_listed(game) && !game.move_goals && game.tiles.is_none())
+        (plain && !movegen::always_listed(game) && !game.facts.move_goals && game.tiles.is_none())
             .then_some(0)
     }
 

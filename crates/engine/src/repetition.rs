@@ -201,7 +201,7 @@ impl Quick {
             matches!(r.kind, MoveKind::Slide { .. }) && !r.filter.has_second_part()
                 || !state.holds(&r.condition)
         });
-        if !board.has_ray_masks() || state.words != 1 || !slides_only || game.moves_again {
+        if !board.has_ray_masks() || state.words != 1 || !slides_only || game.facts.moves_again {
             return None;
         }
         let mover = state.to_move;
@@ -395,7 +395,7 @@ impl State {
         let game = &*self.game;
         let rule = &game.moves[m.rule as usize];
         // Who moves next is known only once the move is made where a rule may say again.
-        if rule.filter.has_second_part() || game.moves_again {
+        if rule.filter.has_second_part() || game.facts.moves_again {
             return None;
         }
         let jump = match rule.kind {

@@ -185,7 +185,7 @@ impl State {
         }
         moves.clear();
         self.pseudo_legal_moves(moves);
-        if self.game.moves_may_coincide {
+        if self.game.facts.moves_may_coincide {
             moves.dedup_by_sites(&self.game);
         }
         let allowed = moves.len();
@@ -242,7 +242,7 @@ impl State {
             }
         }
         self.replay_effects(m.to, mover, report);
-        if game.promotes {
+        if game.facts.promotes {
             report.promoted = self.promotion(m.to).map(|(e, _)| e as u16);
         }
     }

@@ -311,7 +311,7 @@ impl State {
             // As after the move that led here, made by the player before the one to move.
             state.check_position_ends(state.last_mover());
         }
-        if state.game.stuck_moves_stones && state.ended.is_none() {
+        if state.game.facts.stuck_moves_stones && state.ended.is_none() {
             state.end_if_stuck();
         }
         Ok(state)

@@ -1256,9 +1256,6 @@ pub struct Game {
     pub setup: Vec<(Site, Cell)>,
     /// Move rules, in the order their moves are listed.
     pub moves: Vec<MoveRule>,
-    /// Whether two move rules can make the same move (same origin and destination); the
-    /// engine then lists such a move once.
-    pub moves_may_coincide: bool,
     /// Effects after every move, in order.
     pub effects: Vec<Effect>,
     /// Where each of [`Game::effects`] was written.
@@ -1275,45 +1272,19 @@ pub struct Game {
     pub forbid_repetition: bool,
     /// What the ban on repetition compares, and how far back.
     pub repetition: Repetition,
-    /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
-    /// its moves cannot be picked without listing them (a `so that` narrows them only
-    /// where its goal does not hold already, which the engine tests), or a pass is a move
-    /// at will (besides the others).
-    pub moves_narrowed: bool,
-    /// Whether a move rule has a `so that` (whose goal, where it does not hold, narrows
-    /// its moves).
-    pub move_goals: bool,
-    /// Whether any end rule is checked after every move (a condition on the position, a
-    /// repeated position, a stuck player whose stones are moved): one test on the hot path.
-    pub ends_after_moves: bool,
     /// The `end when empty row` rule, if the game has one (looked at after every sowing).
     pub empty_row_end: Option<EndRule>,
-    /// Whether the end rule for a player with no legal move gives the stones left to their
-    /// owners (the engine then ends such a game at once, moving them).
-    pub stuck_moves_stones: bool,
     /// Per effect: whether it [takes straight runs](Effect::takes_straight_runs) on a board
     /// whose [links lead back](Board::links_lead_back), so that what a landing on every
     /// site takes is found at once walking back from the mover's pieces.
     pub runs_walk_back: Vec<bool>,
     /// Per move rule: what the rule alone tells of whether its moves may be quiet.
     pub quiet_rules: Vec<QuietRule>,
-    /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
-    pub promotes: bool,
-    /// Whether an effect may give the player who moved another move
-    /// ([`EffectKind::Again`]).
-    pub moves_again: bool,
-    /// Whether the compulsory moves are narrowed to those that jump the most pieces
-    /// ([`MoveFilter::most`]).
-    pub majority: bool,
+    /// What the compiler derives from the rules for the engine to read on its hot path.
+    pub facts: Facts,
     /// How the moves of chains recorded by their pieces ([`Chain::Pieces`]) name them
     /// (empty in a game without such chains).
     pub piece_bits: PieceBits,
-    /// Whether the hashes of earlier positions are kept for a look-up: to forbid a
-    /// repetition, or to end the game on one ([`EndWhen::RepeatedPosition`]).
-    pub tracks_repetition: bool,
-    /// Whether an end rule ends the game when no player can move ([`EndWhen::NoPlayerCanMove`]):
-    /// a player who would pass then has no move at all.
-    pub ends_when_no_player_can_move: bool,
     /// End rules.
     pub end_rules: Vec<EndRule>,
     /// The end rules' short names (`end called "escape" when ...`), by their index in
@@ -1352,6 +1323,44 @@ pub struct Game {
     /// white wins`), with each site's distance to the goal, for the computer's judgement of
     /// an unfinished game; empty in most games.
     pub goals: Vec<Goal>,
+}
+
+/// What the compiler derives from a game's rules for the engine to read on its hot path, a
+/// flag each: nothing here is a rule of its own (each follows from the move, effect and end
+/// rules), so a reader of the rules can leave it aside.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// Whether two move rules can make the same move (same origin and destination); the
+    /// engine then lists such a move once.
+    pub moves_may_coincide: bool,
+    /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
+    /// its moves cannot be picked without listing them (a `so that` narrows them only
+    /// where its goal does not hold already, which the engine tests), or a pass is a move
+    /// at will (besides the others).
+    pub moves_narrowed: bool,
+    /// Whether a move rule has a `so that` (whose goal, where it does not hold, narrows
+    /// its moves).
+    pub move_goals: bool,
+    /// Whether any end rule is checked after every move (a condition on the position, a
+    /// repeated position, a stuck player whose stones are moved): one test on the hot path.
+    pub ends_after_moves: bool,
+    /// Whether the end rule for a player with no legal move gives the stones left to their
+    /// owners (the engine then ends such a game at once, moving them).
+    pub stuck_moves_stones: bool,
+    /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
+    pub promotes: bool,
+    /// Whether an effect may give the player who moved another move
+    /// ([`EffectKind::Again`]).
+    pub moves_again: bool,
+    /// Whether the compulsory moves are narrowed to those that jump the most pieces
+    /// ([`MoveFilter::most`]).
+    pub majority: bool,
+    /// Whether the hashes of earlier positions are kept for a look-up: to forbid a
+    /// repetition, or to end the game on one ([`EndWhen::RepeatedPosition`]).
+    pub tracks_repetition: bool,
+    /// Whether an end rule ends the game when no player can move ([`EndWhen::NoPlayerCanMove`]):
+    /// a player who would pass then has no move at all.
+    pub ends_when_no_player_can_move: bool,
     /// Whether an end rule makes the player to move lose when they have no legal move
     /// (`end when no legal move: mover loses`).
     pub stalemate_loses: bool,

@@ -151,7 +151,7 @@ fn lone_plain_sowing(game: &Game) -> Option<(&Sowing, &[Site])> {
     let (plan, sites) = (&game.sow_plan, game.board.sites());
     if sites >= LANES
         || game.board.pits() == 0
-        || game.tracks_repetition
+        || game.facts.tracks_repetition
         || plan.words != 1
         || track.len() < PLAYERS * sites
         || plan.candidates.len() < PLAYERS * sites
@@ -441,7 +441,10 @@ impl State {
         // Decided once: whether end rules are checked after every move, and whether every
         // stone goes into the next site of the track.
         let plain = !lanes.skip_origin && !lanes.to_marker;
-        match (self.game.ends_after_moves && !self.without_ends, plain) {
+        match (
+            self.game.facts.ends_after_moves && !self.without_ends,
+            plain,
+        ) {
             (true, true) => self.lanes_plies::<true, true>(lanes, max_plies, pick),
             (true, false) => self.lanes_plies::<true, false>(lanes, max_plies, pick),
             (false, true) => self.lanes_plies::<false, true>(lanes, max_plies, pick),

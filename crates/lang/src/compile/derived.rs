@@ -76,31 +76,33 @@ impl Parts {
             runs_walk_back: runs_walk_back(&self.effects, &self.board),
             board: self.board,
             setup: self.setup,
-            moves_narrowed: moves_narrowed(&self.moves),
-            move_goals: self.moves.iter().any(|r| r.so_that.is_some()),
-            moves_may_coincide: moves_may_coincide(&self.moves),
+            facts: model::Facts {
+                moves_narrowed: moves_narrowed(&self.moves),
+                move_goals: self.moves.iter().any(|r| r.so_that.is_some()),
+                moves_may_coincide: moves_may_coincide(&self.moves),
+                majority: self.moves.iter().any(|r| r.filter.most),
+                promotes,
+                moves_again,
+                ends_after_moves: !end_conditions.is_empty()
+                    || ends_on_repetition
+                    || stuck_moves_stones,
+                stuck_moves_stones,
+                tracks_repetition: self.forbid_repetition || ends_on_repetition,
+                ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
+                stalemate_loses: goals::stalemate_loses(&end_rules),
+            },
             quiet_rules: quiet_rules(&self.moves, promotes, moves_again),
-            majority: self.moves.iter().any(|r| r.filter.most),
             moves: self.moves,
             effects: self.effects,
             effect_sources: self.effect_sources,
             forbid_repetition: self.forbid_repetition,
             repetition: self.repetition,
-            promotes,
-            moves_again,
             piece_bits: self.piece_bits,
-            ends_after_moves: !end_conditions.is_empty()
-                || ends_on_repetition
-                || stuck_moves_stones,
             empty_row_end: (end_rules.iter())
                 .find(|r| r.when == model::EndWhen::EmptyRow)
                 .copied(),
-            stuck_moves_stones,
-            tracks_repetition: self.forbid_repetition || ends_on_repetition,
-            ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
             estimate: estimate(self.score.as_ref(), &end_rules),
             score: self.score,
-            stalemate_loses: goals::stalemate_loses(&end_rules),
             end_rules,
             end_labels,
             end_conditions,
@@ -118,7 +120,7 @@ fn piece_kinds(tiles: Option<&Tiles>, pieces: &[String]) -> Vec<String> {
     }
 }
 
-/// [`Game::stuck_moves_stones`]: whether an end rule, when the mover cannot move, compares
+/// [`Facts::stuck_moves_stones`](model::Facts::stuck_moves_stones): whether an end rule, when the mover cannot move, compares
 /// the stores (the stones left on the board go to their owners first).
 fn stuck_moves_stones(end_rules: &[model::EndRule]) -> bool {
     end_rules.iter().any(|r| {

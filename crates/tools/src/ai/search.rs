@@ -164,7 +164,7 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
     if stones_go_to_owners(game) {
         v += (row_stones(state, player) - most_other(state, player, row_stones)) * ROW_STONE;
     }
-    if game.stalemate_loses && matches!(game.board.layout, Layout::Grid) {
+    if game.facts.stalemate_loses && matches!(game.board.layout, Layout::Grid) {
         v += confinement(state, player) - most_other(state, player, confinement);
     }
     if matches!(game.estimate, Expr::Pieces(_)) {
@@ -339,7 +339,7 @@ fn reachable_by_other(state: &State, s: Site, player: Player, slides: u8) -> boo
 /// the player to move, when nothing better offers, waits ([`waiting_rank`]).
 pub(super) fn others_shut_in(state: &State) -> bool {
     let game = state.game();
-    let waits = game.stalemate_loses && game.forbid_repetition && game.goals.is_empty();
+    let waits = game.facts.stalemate_loses && game.forbid_repetition && game.goals.is_empty();
     waits && all_shut_in_but(state, state.to_move())
 }
 
@@ -552,7 +552,7 @@ impl Worker {
         self.killers.clear();
         self.killers.resize(MAX_PLY + 1, None);
         let game = state.game();
-        self.quiet_moves = !game.promotes
+        self.quiet_moves = !game.facts.promotes
             && game.moves.iter().any(|r| {
                 matches!(
                     r.kind,

@@ -250,7 +250,7 @@ impl super::Searcher {
         let game = root.game();
         let known = self.solo_memory.take_for(game);
         let mut solver = Solver::new(known, budget.iterations, deadline, stop);
-        solver.remember = !game.tracks_repetition;
+        solver.remember = !game.facts.tracks_repetition;
         let mut state = root.clone();
         let me = root.to_move();
         let kept = self.kept_line_move(&mut state, &order, all);
