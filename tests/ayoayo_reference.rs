@@ -4,15 +4,12 @@
 //! file of hand-built positions, and seeded random games played to their end, counting how
 //! often each rule comes into play.
 
-#[path = "common/ayoayo_reference.rs"]
-mod ayoayo_reference;
-#[allow(dead_code)]
-#[path = "common/sowing_checks.rs"]
-mod sowing_checks;
+use crate::common::ayoayo_reference;
+use crate::common::sowing_checks;
 
 use ayoayo_reference::{End, Game, MAX_LIFTS};
 
-sowing_reference!(ayoayo_reference, |game| []);
+sowing_checks::sowing_reference!(ayoayo_reference, |game| []);
 
 fn after(text: &str, moves: &str) -> Game {
     moves

@@ -7,11 +7,8 @@
 //! Every expected move list and board below was worked out by hand from the rules page,
 //! not printed by the reference.
 
-#[allow(dead_code)]
-#[path = "common/brandubh_reference.rs"]
-mod brandubh_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::brandubh_reference;
+use crate::common::perft_file;
 
 use brandubh_reference::{point, Game, Piece, BLACK, CORNERS, PLAYERS, THRONE, WHITE};
 

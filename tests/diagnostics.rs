@@ -1,8 +1,8 @@
 //! Broken rule files: every fixture in `tests/fixtures/broken/` must be refused with at least
 //! one error, through the library (`read_source` -> `describe` -> `build`) and through the
 //! `rulebook check` command, without a panic, a crash or a hang. The rendered errors are
-//! snapshots (`tests/snapshots/diagnostics__errors@NAME.snap`), so any change to a message,
-//! a span or a help line shows up in review.
+//! snapshots (`tests/snapshots/suite__diagnostics__errors@NAME.snap`), so any change to a
+//! message, a span or a help line shows up in review.
 //!
 //! Each fixture is run through the library in a child process (this same test binary,
 //! re-run with [`CHILD_ENV`] set), so that a fixture that overflows the stack or hangs fails
@@ -154,13 +154,22 @@ fn pipeline_child() {
     println!("{BEGIN}{errors}\n{text}{END}");
 }
 
+/// The name the test binary gives [`pipeline_child`]: its path below the crate root
+/// (`diagnostics::pipeline_child` in the suite).
+fn child_test_name() -> String {
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::pipeline_child"),
+        None => "pipeline_child".to_string(),
+    }
+}
+
 /// Runs one fixture through [`pipeline_child`] in a child process.
 fn pipeline_isolated(path: &str) -> Result<(usize, String), String> {
     let mut command = Command::new(std::env::current_exe().expect("the test binary's path"));
     command
         .args([
             "--exact",
-            "pipeline_child",
+            &child_test_name(),
             "--nocapture",
             "--test-threads=1",
         ])

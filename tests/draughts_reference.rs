@@ -5,10 +5,8 @@
 //! (`tests/openspiel/draughts-games.txt`) and the engine's data files against the
 //! reference: `tests/perft/draughts.perft` and `tests/scenarios/draughts-positions.yaml`.
 
-#[path = "common/draughts_reference.rs"]
-mod draughts_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::draughts_reference;
+use crate::common::perft_file;
 
 use draughts_reference::{Game, PLAYERS};
 use perft_file::PerftCase;
@@ -516,7 +514,7 @@ fn perft_data_file_up_to_a_million_leaves() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release --test draughts_reference -- --ignored`"]
+#[ignore = "deep perft: run with `cargo test --release --test suite draughts_reference:: -- --ignored`"]
 fn perft_data_file_all_depths() {
     check_perft(u64::MAX);
 }

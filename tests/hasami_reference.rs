@@ -5,10 +5,8 @@
 //! against the reference, so the files are proved before the engine plays them), and the
 //! perft data files of `tests/perft/` (counts up to a million leaves).
 
-#[path = "common/hasami_reference.rs"]
-mod hasami_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::hasami_reference;
+use crate::common::perft_file;
 
 use hasami_reference::{Aim, Game, Variant};
 use serde_yaml::Value;
@@ -515,7 +513,7 @@ fn dai_hasami_shogi_perft_file_up_to_a_million_leaves() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release --test hasami_reference -- --ignored`"]
+#[ignore = "deep perft: run with `cargo test --release --test suite hasami_reference:: -- --ignored`"]
 fn perft_files_all_depths() {
     check_perft(HS, "tests/perft/hasami-shogi.perft", u64::MAX);
     check_perft(DH, "tests/perft/dai-hasami-shogi.perft", u64::MAX);
@@ -523,7 +521,8 @@ fn perft_files_all_depths() {
 
 /// Prints perft and what happens in the tree (captures, wins) after `MOVES` (an
 /// environment variable) to `DEPTH`: the tool used to choose the mid-game cases of the
-/// perft files. `cargo test --test hasami_reference explore -- --ignored --nocapture`.
+/// perft files. `cargo test --test suite hasami_reference::explore -- --ignored
+/// --nocapture`.
 #[test]
 #[ignore]
 fn explore() {

@@ -3,15 +3,12 @@
 //! data file (OpenSpiel's counts), the scenario file of hand-built positions, and
 //! OpenSpiel's own random games replayed ply by ply (`tests/openspiel/kalah-games.txt`).
 
-#[path = "common/kalah_reference.rs"]
-mod kalah_reference;
-#[allow(dead_code)]
-#[path = "common/sowing_checks.rs"]
-mod sowing_checks;
+use crate::common::kalah_reference;
+use crate::common::sowing_checks;
 
 use kalah_reference::Game;
 
-sowing_reference!(kalah_reference, |game| []);
+sowing_checks::sowing_reference!(kalah_reference, |game| []);
 
 fn play_all(g: &Game, moves: &str) -> Game {
     moves.split_whitespace().fold(g.clone(), |g, m| g.play(m))

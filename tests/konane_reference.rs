@@ -4,10 +4,8 @@
 //! The last tests check the engine's data files against the reference:
 //! `tests/perft/konane.perft` and `tests/scenarios/konane*-positions.yaml`.
 
-#[path = "common/konane_reference.rs"]
-mod konane_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::konane_reference;
+use crate::common::perft_file;
 
 use konane_reference::Game;
 
@@ -404,7 +402,7 @@ fn perft_data_file_up_to_a_million_leaves() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release --test konane_reference -- --ignored`"]
+#[ignore = "deep perft: run with `cargo test --release --test suite konane_reference:: -- --ignored`"]
 fn perft_data_file_all_depths() {
     check_perft(u64::MAX);
 }

@@ -1,9 +1,7 @@
 //! Tests of the independent Mangala reference implementation
 //! (`tests/common/mangala_reference.rs`, rules MG-1..MG-5).
 
-#[allow(dead_code)]
-#[path = "common/mangala_reference.rs"]
-mod mangala_reference;
+use crate::common::mangala_reference;
 
 use mangala_reference::{new, Game};
 

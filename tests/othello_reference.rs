@@ -3,11 +3,8 @@
 //! hand-worked positions, the scenario file of hand-built positions, and perft against the
 //! counts produced by OpenSpiel (`tests/perft/othello.perft`).
 
-#[allow(dead_code)]
-#[path = "common/othello_reference.rs"]
-mod othello_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::othello_reference;
+use crate::common::perft_file;
 
 use othello_reference::Game;
 
@@ -161,7 +158,7 @@ fn perft_equals_openspiel_up_to_a_million_leaves() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release --test othello_reference -- --ignored`"]
+#[ignore = "deep perft: run with `cargo test --release --test suite othello_reference:: -- --ignored`"]
 fn perft_equals_openspiel_deep() {
     check_perft(u64::MAX, 10);
 }
@@ -300,7 +297,7 @@ fn scenario_file_holds_for_the_reference() {
 }
 
 #[test]
-#[ignore = "deep: run with `cargo test --release --test othello_reference -- --ignored`"]
+#[ignore = "deep: run with `cargo test --release --test suite othello_reference:: -- --ignored`"]
 fn finished_games_by_depth_explain_the_published_tables() {
     // Games over at ply 9 and at ply 10 from the start (about 3 minutes in release). A table that keeps counting a
     // finished game at the deeper depths (as a pass, or as a leaf that stays) exceeds

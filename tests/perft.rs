@@ -1,10 +1,8 @@
 //! Perft: leaf counts of the move tree, kept as data files per game and preset in
 //! `tests/perft/*.perft`, and cross-checked against an independent reference implementation.
 
-mod common;
-
-use common::perft_file::{self, PerftCase};
-use common::reference::{self, Corner, Rules};
+use crate::common::perft_file::{self, PerftCase};
+use crate::common::reference::{self, Corner, Rules};
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
 use rulebook::{notation, pipeline};

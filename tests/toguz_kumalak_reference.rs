@@ -4,15 +4,12 @@
 //! file (the reference's own counts: no outside engine plays this game here), the
 //! scenario file of hand-built positions, and seeded random games.
 
-#[allow(dead_code)]
-#[path = "common/sowing_checks.rs"]
-mod sowing_checks;
-#[path = "common/toguz_kumalak_reference.rs"]
-mod toguz_kumalak_reference;
+use crate::common::sowing_checks;
+use crate::common::toguz_kumalak_reference;
 
 use toguz_kumalak_reference::Game;
 
-sowing_reference!(toguz_kumalak_reference, |game| game.marks());
+sowing_checks::sowing_reference!(toguz_kumalak_reference, |game| game.marks());
 
 fn after(text: &str, moves: &str) -> Game {
     moves

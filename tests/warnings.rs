@@ -1,7 +1,7 @@
 //! Warnings: rule files in `fixtures/warnings/` are accepted (no errors) but each draws at
 //! least one warning about a rule or declaration that can never apply; the warnings are
-//! snapshotted (`snapshots/warnings__warnings@NAME.snap`). `rulebook check` prints them and
-//! exits 0, and colours them only on a terminal.
+//! snapshotted (`snapshots/suite__warnings__warnings@NAME.snap`). `rulebook check` prints
+//! them and exits 0, and colours them only on a terminal.
 
 use std::path::Path;
 use std::process::Command;

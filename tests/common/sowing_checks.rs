@@ -6,8 +6,7 @@
 
 use serde_yaml::Value;
 
-#[path = "perft_file.rs"]
-mod perft_file;
+use super::perft_file;
 
 /// What the checks need of a reference implementation.
 pub trait Reference: Sized + Clone {
@@ -36,10 +35,9 @@ pub trait Reference: Sized + Clone {
 /// Implements [`Reference`] for a reference module's `Game`, whose API is the same in
 /// every sowing reference (`new`, `from_position`, `to_text`, `moves`, `play`, `outcome`,
 /// `to_move`, `rows`, `stores`, `perft`); `marks` gives the marks to draw.
-#[macro_export]
 macro_rules! sowing_reference {
     ($module:ident, |$game:ident| $marks:expr) => {
-        impl sowing_checks::Reference for $module::Game {
+        impl $crate::common::sowing_checks::Reference for $module::Game {
             const PLAYERS: [&'static str; 2] = $module::PLAYERS;
             fn start() -> Self {
                 $module::Game::new()
@@ -65,7 +63,12 @@ macro_rules! sowing_reference {
             fn drawing(&self) -> String {
                 #[allow(unused_variables)]
                 let $game = self;
-                sowing_checks::diagram(Self::PLAYERS, &self.rows(), self.stores(), &$marks)
+                $crate::common::sowing_checks::diagram(
+                    Self::PLAYERS,
+                    &self.rows(),
+                    self.stores(),
+                    &$marks,
+                )
             }
             fn leaves(&self, depth: usize) -> Vec<u64> {
                 self.perft(depth)
@@ -73,6 +76,7 @@ macro_rules! sowing_reference {
         }
     };
 }
+pub(crate) use sowing_reference;
 
 /// `PLAYER wins`, `draw` or `none`.
 pub fn outcome_text<R: Reference>(o: Option<Option<usize>>) -> String {
