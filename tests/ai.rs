@@ -19,6 +19,8 @@ use rulebook::engine::{Move, MoveList, Outcome, QuietMemo, State};
 use rulebook::model::{Player, Site};
 use rulebook::{notation, pipeline};
 
+use crate::common::bin;
+
 const GAMES: u64 = 20;
 
 /// The quick check's games, iterations a move and the wins it needs.
@@ -420,11 +422,7 @@ fn run_table_match(
     if let Some(p) = preset {
         args.extend(["--preset", p]);
     }
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(&args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the binary runs");
+    let out = bin::run(&args);
     assert!(
         out.status.success(),
         "{args:?}: {}",

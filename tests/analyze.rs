@@ -4,7 +4,7 @@
 //! thread and two, charts, Ctrl-C, and bad input refused with a message and nothing written.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
@@ -12,6 +12,8 @@ use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::pipeline;
 use serde_json::Value;
+
+use crate::common::bin::{self, text};
 
 /// Four placements on a 2x2 board: every game lasts 4 plies (4, 3, 2, 1 legal moves), then
 /// black, to move with no move, loses.
@@ -42,22 +44,9 @@ fn rule_file(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// Runs a command that must succeed; returns its standard output.
 fn ok(args: &[&str]) -> String {
-    let out = rulebook(args);
+    let out = bin::run(args);
     assert!(
         out.status.success(),
         "{args:?} failed:\n{}",
@@ -75,7 +64,7 @@ fn ok(args: &[&str]) -> String {
 /// Runs a command that must fail with a message and print nothing on standard output;
 /// returns the message.
 fn fails(args: &[&str]) -> String {
-    let out = rulebook(args);
+    let out = bin::run(args);
     let err = text(&out.stderr);
     assert!(!out.status.success(), "{args:?} should fail");
     assert!(!err.contains("panicked"), "{args:?} panicked:\n{err}");
@@ -524,7 +513,7 @@ fn a_match_record_replays_to_the_results_it_reports() {
     assert!(won > 0 && unfinished > 0, "both kinds of game: {text}");
     // Each game is logged on standard error as it ends, as the record gives it without
     // its moves, with how many games have ended: a run that is stopped leaves its games.
-    let out = rulebook(&args);
+    let out = bin::run(&args);
     let log = self::text(&out.stderr);
     let mut logged: Vec<&str> = log.lines().collect();
     assert_eq!(logged.len(), 6, "{log}");
@@ -563,7 +552,7 @@ fn a_match_resumed_from_its_record_reports_what_the_whole_run_does() {
         if resume {
             args.push("--resume");
         }
-        rulebook(&args)
+        bin::run(&args)
     };
     let whole = run("random,easy", "6", &record("whole.txt"), false);
     let whole_record = std::fs::read_to_string(record("whole.txt")).unwrap();
@@ -645,8 +634,7 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
         }
         args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
     };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args(false))
+    let mut child = bin::command(args(false))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -669,11 +657,11 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
         "{header}"
     );
     // Resumed, the match ends as one never stopped.
-    let resumed = rulebook(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
+    let resumed = bin::run(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     let resumed_record = std::fs::read_to_string(&record).unwrap();
     std::fs::remove_file(&record).unwrap();
-    let whole = rulebook(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
+    let whole = bin::run(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(text(&resumed.stdout), text(&whole.stdout));
     assert_eq!(resumed_record, std::fs::read_to_string(&record).unwrap());
 }
@@ -941,8 +929,7 @@ fn bad_input_is_refused_with_a_message_and_nothing_written() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_the_run_and_reports_the_games_played() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["analyze", "mangala", "--games", "10000000", "--json"])
+    let mut child = bin::command(["analyze", "mangala", "--games", "10000000", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

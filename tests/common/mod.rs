@@ -1,9 +1,11 @@
 //! Helpers shared by the modules of the test suite (`tests/main.rs`), reached as
 //! `crate::common::NAME`: the independent reference implementations of the games the tests
 //! cross-check the engine against, the checks shared by the tests of several references,
-//! and the readers of the data files (perft files, positions drawn as rows).
+//! the readers of the data files (perft files, positions drawn as rows), and the one way
+//! to run the `rulebook` binary (`bin`).
 
 pub mod ayoayo_reference;
+pub mod bin;
 pub mod brandubh_reference;
 pub mod configurations;
 pub mod draughts_reference;
