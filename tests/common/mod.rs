@@ -13,6 +13,7 @@ pub mod fanorona_reference;
 pub mod flying_checks;
 pub mod flying_draughts_reference;
 pub mod go_reference;
+pub mod grid_checks;
 pub mod hasami_reference;
 pub mod kalah_reference;
 pub mod konane_reference;
