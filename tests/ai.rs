@@ -8,8 +8,7 @@
 //! keeps `a_few_cheap_searches_beat_random_by_a_clear_margin`, which fails as well if the
 //! computer stops playing sensibly.
 
-use std::sync::atomic::AtomicBool;
-
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,6 +19,7 @@ use rulebook::model::{Player, Site};
 use rulebook::{notation, pipeline};
 
 use crate::common::bin;
+use crate::common::deadline::finishes_within;
 
 const GAMES: u64 = 20;
 
@@ -159,6 +159,10 @@ fn a_few_cheap_searches_beat_random_by_a_clear_margin() {
     );
 }
 
+/// How long a search with a time budget of milliseconds may take before its test gives up
+/// on it: far beyond any budget, for a loaded machine.
+const BUDGET_OVERRUN: Duration = Duration::from_secs(20);
+
 fn start(game: &str, sets: &[&str]) -> State {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
     State::new(pipeline::load(game, None, &sets).expect("the game loads"))
@@ -193,10 +197,12 @@ fn a_stop_request_ends_the_search_after_the_first_depth() {
     assert!(t.interrupted);
 }
 
+/// The search runs on a thread of its own, waited for at most [`BUDGET_OVERRUN`]: a
+/// budget that does not stop it fails the test (after the stop flag is set) instead of
+/// hanging it.
 #[test]
 fn a_time_budget_stops_a_huge_iteration_budget() {
     let state = start("gundru", &[]);
-    let stop = AtomicBool::new(false);
     for threads in [1, 2] {
         let budget = Budget {
             iterations: u64::MAX,
@@ -204,7 +210,17 @@ fn a_time_budget_stops_a_huge_iteration_budget() {
             depth: 64,
             threads,
         };
-        let t = Searcher::new().think(&state, budget, 1, &stop).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (searched, flag) = (state.clone(), Arc::clone(&stop));
+        let thought = finishes_within(BUDGET_OVERRUN, move || {
+            Searcher::new().think(&searched, budget, 1, &flag)
+        });
+        let t = thought
+            .unwrap_or_else(|limit| {
+                stop.store(true, Ordering::Relaxed);
+                panic!("a 50 ms budget on {threads} thread(s) did not stop the search in {limit:?}")
+            })
+            .unwrap();
         assert!(t.iterations > 1 && t.iterations < u64::MAX);
         assert!(t.depth >= 1 && t.depth < 64, "{t:?}");
         assert!(!t.interrupted);

@@ -4,7 +4,7 @@
 //! thread and two, charts, Ctrl-C, and bad input refused with a message and nothing written.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
@@ -926,7 +926,11 @@ fn bad_input_is_refused_with_a_message_and_nothing_written() {
     );
 }
 
-#[cfg(unix)]
+/// Ctrl-C is sent once the run has shown, through /proc, that it is ready for it: its
+/// handler is installed (before that, SIGINT would kill it) and it has since used
+/// [`PLAYING_TICKS`] of CPU time playing games. Both are signs from the child, not a guess
+/// at how long it takes to start; each is waited for at most 20 s.
+#[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_stops_the_run_and_reports_the_games_played() {
     let mut child = bin::command(["analyze", "mangala", "--games", "10000000", "--json"])
@@ -934,18 +938,21 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+    let pid = child.id();
+    wait_until(&mut child, "install its Ctrl-C handler", || {
+        catches_sigint(pid)
+    });
+    let ready = cpu_ticks(pid);
+    wait_until(&mut child, "play games", || {
+        cpu_ticks(pid) >= ready + PLAYING_TICKS
+    });
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
         .status()
         .expect("kill runs");
     assert!(status.success());
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        assert!(started.elapsed().as_secs() < 20, "the run did not stop");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = bin::wait_within(child, std::time::Duration::from_secs(20))
+        .unwrap_or_else(|e| panic!("the run did not stop: {e}"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let r: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     assert_eq!(r["interrupted"], true);
@@ -958,4 +965,53 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
             + r["unfinished"]["count"].as_u64().unwrap(),
         games
     );
+}
+
+/// CPU time (in clock ticks, a tenth of a second at the usual 100 a second) that the run of
+/// [`ctrl_c_stops_the_run_and_reports_the_games_played`] spends playing before Ctrl-C:
+/// thousands of random Mangala games.
+#[cfg(target_os = "linux")]
+const PLAYING_TICKS: u64 = 10;
+
+/// Polls `ready` until it holds; fails the test, killing `child`, if `child` ends first or
+/// 20 s pass (`what` says what the child was to do).
+#[cfg(target_os = "linux")]
+fn wait_until(child: &mut std::process::Child, what: &str, mut ready: impl FnMut() -> bool) {
+    let began = std::time::Instant::now();
+    while !ready() {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            panic!("the run ended ({status}) before it could {what}");
+        }
+        if began.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the run did not {what} within 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Whether process `pid` catches SIGINT (the `SigCgt` mask of /proc/PID/status): its
+/// Ctrl-C handler is installed.
+#[cfg(target_os = "linux")]
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let caught = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
+    caught.is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+}
+
+/// The CPU time process `pid` has used, all its threads together, in clock ticks: `utime`
+/// and `stime`, fields 14 and 15 of /proc/PID/stat (counted after the command name, which
+/// is in parentheses and may hold spaces).
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // `fields[0]` is field 3, the state.
+    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<u64>().ok());
+    field(14).unwrap_or(0) + field(15).unwrap_or(0)
 }

@@ -8,6 +8,7 @@ pub mod ayoayo_reference;
 pub mod bin;
 pub mod brandubh_reference;
 pub mod configurations;
+pub mod deadline;
 pub mod draughts_reference;
 pub mod fanorona_reference;
 pub mod flying_checks;
