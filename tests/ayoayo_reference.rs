@@ -6,6 +6,7 @@
 
 use crate::common::ayoayo_reference;
 use crate::common::sowing_checks;
+use crate::common::xorshift::XorShift;
 
 use ayoayo_reference::{End, Game, MAX_LIFTS};
 
@@ -198,13 +199,7 @@ fn random_games_conserve_seeds() {
 /// play (printed with `--nocapture`), every one at least once.
 #[test]
 fn random_games_reach_every_rule() {
-    let mut x: u64 = 2 | 1;
-    let mut rand = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rng = XorShift(2 | 1);
     let games = 400;
     let mut plies = 0;
     let mut relays = 0;
@@ -226,7 +221,7 @@ fn random_games_reach_every_rule() {
                 "{}: a game in progress has moves",
                 g.to_text()
             );
-            g = g.play(&moves[rand(moves.len())]);
+            g = g.play(&moves[rng.below(moves.len())]);
             assert_eq!(g.total(), 48, "{}", g.to_text());
             let t = g.trace();
             relays += usize::from(t.lifts > 1);

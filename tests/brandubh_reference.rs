@@ -7,7 +7,8 @@
 //! Every expected move list and board below was worked out by hand from the rules page,
 //! not printed by the reference.
 
-use crate::common::grid_checks::{self, XorShift};
+use crate::common::grid_checks;
+use crate::common::xorshift::XorShift;
 use crate::common::{brandubh_reference, perft_file};
 
 use brandubh_reference::{point, Game, Piece, BLACK, CORNERS, THRONE, WHITE};

@@ -5,7 +5,8 @@
 //! (`tests/openspiel/draughts-games.txt`) and the engine's data files against the
 //! reference: `tests/perft/draughts.perft` and `tests/scenarios/draughts-positions.yaml`.
 
-use crate::common::grid_checks::{self, strings, XorShift};
+use crate::common::grid_checks::{self, strings};
+use crate::common::xorshift::XorShift;
 use crate::common::{draughts_reference, perft_file};
 
 use draughts_reference::Game;

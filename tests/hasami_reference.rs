@@ -5,7 +5,8 @@
 //! against the reference, so the files are proved before the engine plays them), and the
 //! perft data files of `tests/perft/` (counts up to a million leaves).
 
-use crate::common::grid_checks::{self, strings, XorShift};
+use crate::common::grid_checks::{self, strings};
+use crate::common::xorshift::XorShift;
 use crate::common::{hasami_reference, perft_file};
 
 use hasami_reference::{Aim, Game, Variant};

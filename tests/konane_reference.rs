@@ -4,7 +4,8 @@
 //! The last tests check the engine's data files against the reference:
 //! `tests/perft/konane.perft` and `tests/scenarios/konane*-positions.yaml`.
 
-use crate::common::grid_checks::{self, strings, XorShift};
+use crate::common::grid_checks::{self, strings};
+use crate::common::xorshift::XorShift;
 use crate::common::{konane_reference, perft_file};
 
 use konane_reference::Game;

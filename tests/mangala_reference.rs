@@ -2,26 +2,9 @@
 //! (`tests/common/mangala_reference.rs`, rules MG-1..MG-5).
 
 use crate::common::mangala_reference;
+use crate::common::xorshift::XorShift;
 
 use mangala_reference::{new, Game};
-
-/// Tiny xorshift64 generator, so the random games are reproducible.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn total(g: &Game) -> u32 {
     let p = g.pits();

@@ -3,7 +3,8 @@
 //! hand-worked positions, the scenario file of hand-built positions, and perft against the
 //! counts produced by OpenSpiel (`tests/perft/othello.perft`).
 
-use crate::common::grid_checks::{self, XorShift};
+use crate::common::grid_checks;
+use crate::common::xorshift::XorShift;
 use crate::common::{othello_reference, perft_file};
 
 use othello_reference::Game;

@@ -1,9 +1,9 @@
 //! Checks shared by the tests of the grid games' independent references (Brandubh, Hasami
 //! Shogi and Dai Hasami Shogi, Othello, Konane, English draughts: tests/*_reference.rs):
 //! the scenario files of hand-built positions (`tests/scenarios/`) and the perft data files
-//! (`tests/perft/`), each read and checked against a reference, and the generator of their
-//! seeded random games. Nothing here knows a game's rules: the references are reached
-//! through [`Reference`], implemented at the end of this file.
+//! (`tests/perft/`), each read and checked against a reference. Nothing here knows a
+//! game's rules: the references are reached through [`Reference`], implemented at the end
+//! of this file.
 
 use serde_yaml::Value;
 
@@ -193,26 +193,6 @@ pub fn drawing_lines(text: &str) -> String {
 /// Moves written as string literals, as the references list them.
 pub fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
-}
-
-/// A tiny xorshift64 generator, so that the references' random games are reproducible.
-pub struct XorShift(pub u64);
-
-impl XorShift {
-    /// The next number.
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// The next number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Implements [`Reference`] for a reference's `Game`: the methods every grid reference has

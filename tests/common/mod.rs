@@ -26,6 +26,7 @@ pub mod reference;
 pub mod rows;
 pub mod sowing_checks;
 pub mod toguz_kumalak_reference;
+pub mod xorshift;
 
 /// The invariants the fuzz targets check (`fuzz/src/lib.rs`, a crate of its own workspace,
 /// so included by path), held by `properties.rs` on deterministic inputs.

@@ -7,6 +7,7 @@
 use serde_yaml::Value;
 
 use super::perft_file;
+use super::xorshift::XorShift;
 
 /// What the checks need of a reference implementation.
 pub trait Reference: Sized + Clone {
@@ -251,13 +252,7 @@ pub fn check_openspiel_games<R: Reference>(path: &str) -> usize {
 /// the stones are conserved, a game in progress has moves, a finished one has none and
 /// its text reads back to the same position. Returns the plies played.
 pub fn random_games<R: Reference>(games: usize, seed: u64, total: impl Fn(&R) -> u32) -> usize {
-    let mut x = seed | 1;
-    let mut rand = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rng = XorShift(seed | 1);
     let stones = total(&R::start());
     let mut plies = 0;
     for _ in 0..games {
@@ -269,7 +264,7 @@ pub fn random_games<R: Reference>(games: usize, seed: u64, total: impl Fn(&R) ->
                 "{}: a game in progress has moves",
                 g.text()
             );
-            g = g.after(&moves[rand(moves.len())]);
+            g = g.after(&moves[rng.below(moves.len())]);
             assert_eq!(total(&g), stones, "{}: stones conserved", g.text());
             plies += 1;
             assert!(plies < 10_000_000, "games too long");
