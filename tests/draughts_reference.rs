@@ -511,18 +511,23 @@ fn scenario_file_agrees_with_the_reference() {
     assert_eq!(ids.into_iter().collect::<Vec<_>>(), all);
 }
 
-/// Perft counts for the data file (run with `--ignored --nocapture`).
+/// The tool that printed the data file's counts (and the counts without the draw by
+/// repetition, DR-7, which can only be more), which must still be its counts: `cargo test
+/// --release --test suite draughts_reference::print_perft -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a tool: prints perft from each case of the data file (with --nocapture)"]
 fn print_perft() {
-    println!("{:?}", Game::new().perft(9));
-    for case in perft_cases().into_iter().skip(1) {
+    let cases = perft_cases();
+    let start = Game::new().perft(9);
+    println!("{start:?}");
+    cases[0].assert_agrees(&start);
+    for case in cases.iter().skip(1) {
         let g = Game::new().play_all(&case.moves);
-        println!(
-            "{}\n  {:?}\n  without DR-7 {:?}",
-            g.to_text(),
-            g.perft(8),
-            g.without_repetition().perft(8)
-        );
+        let (counts, without) = (g.perft(8), g.without_repetition().perft(8));
+        println!("{}\n  {counts:?}\n  without DR-7 {without:?}", g.to_text());
+        case.assert_agrees(&counts);
+        for (d, (a, b)) in counts.iter().zip(&without).enumerate() {
+            assert!(b >= a, "{}: depth {}: {b} without DR-7", case.place, d + 1);
+        }
     }
 }

@@ -416,9 +416,10 @@ fn perft_files_all_depths() {
 /// Prints perft and what happens in the tree (captures, wins) after `MOVES` (an
 /// environment variable) to `DEPTH`: the tool used to choose the mid-game cases of the
 /// perft files. `cargo test --test suite hasami_reference::explore -- --ignored
-/// --nocapture`.
+/// --nocapture`. It checks what it can: no more captures, jumps or ends at a ply than moves,
+/// and the counts of the data file's case that starts after the same moves, if there is one.
 #[test]
-#[ignore]
+#[ignore = "a tool: prints what happens in the tree after MOVES to DEPTH (with --nocapture)"]
 fn explore() {
     let depth: usize = std::env::var("DEPTH")
         .ok()
@@ -436,11 +437,32 @@ fn explore() {
         let mut ends = vec![0u64; depth];
         let mut jumps = vec![0u64; depth];
         tree(&g, 0, &mut captures, &mut ends, &mut jumps);
+        let perft = g.perft(depth);
         println!("{v:?} {}", g.to_text());
-        println!("  perft    {:?}", g.perft(depth));
+        println!("  perft    {perft:?}");
         println!("  captures {captures:?}");
         println!("  jumps    {jumps:?}");
         println!("  ended    {ends:?}");
+        for (what, counts) in [("captures", &captures), ("jumps", &jumps), ("ends", &ends)] {
+            for (ply, (n, all)) in counts.iter().zip(&perft).enumerate() {
+                assert!(
+                    n <= all,
+                    "{v:?}, ply {}: {n} {what} in {all} moves",
+                    ply + 1
+                );
+            }
+        }
+        let path = if v == HS {
+            "tests/perft/hasami-shogi.perft"
+        } else {
+            "tests/perft/dai-hasami-shogi.perft"
+        };
+        let played: Vec<&str> = moves.split_whitespace().collect();
+        for case in perft_file::read(path, None) {
+            if case.moves.split_whitespace().eq(played.iter().copied()) {
+                case.assert_agrees(&perft);
+            }
+        }
     }
 }
 

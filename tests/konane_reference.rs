@@ -400,11 +400,20 @@ fn scenario_files_agree_with_the_reference() {
     assert!(n >= 5);
 }
 
-/// Deeper counts, printed for the data file (run with `--ignored --nocapture`).
+/// The tool that printed the data file's counts from the start of each size, which must
+/// still be its counts: `cargo test --release --test suite konane_reference::print_perft
+/// -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a tool: prints perft to depth 7 of each size (with --nocapture)"]
 fn print_perft() {
+    let cases = perft_file::read("tests/perft/konane.perft", Some("konane"));
     for size in [4, 5, 6, 8] {
-        println!("{size}: {:?}", Game::new(size).perft(7));
+        let counts = Game::new(size).perft(7);
+        println!("{size}: {counts:?}");
+        let start = cases
+            .iter()
+            .find(|c| c.moves.is_empty() && game_for(&c.sets).size() == size)
+            .unwrap_or_else(|| panic!("the data file starts no game of size {size}"));
+        assert_eq!(start.assert_agrees(&counts), 7, "{}", start.place);
     }
 }

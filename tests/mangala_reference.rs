@@ -1,8 +1,8 @@
 //! Tests of the independent Mangala reference implementation
 //! (`tests/common/mangala_reference.rs`, rules MG-1..MG-5).
 
-use crate::common::mangala_reference;
 use crate::common::xorshift::XorShift;
+use crate::common::{mangala_reference, perft_file};
 
 use mangala_reference::{new, Game};
 
@@ -150,12 +150,23 @@ fn castle_is_made_and_collects() {
     assert_eq!(total(&g), 48);
 }
 
-/// Deeper counts, printed for cross-checking (run with `--ignored --nocapture`).
+/// The tool that prints deeper counts for cross-checking, which must be those of the
+/// engine's data files (`tests/perft/mangala.perft`, `mangala-castle.perft`) as deep as
+/// they go: `cargo test --release --test suite mangala_reference::print_deeper_perft --
+/// --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a tool: prints perft to depth 9 (with --nocapture)"]
 fn print_deeper_perft() {
-    println!("plain  {:?}", new(false).perft(9));
-    println!("castle {:?}", new(true).perft(9));
+    for (name, castle, file) in [
+        ("plain ", false, "tests/perft/mangala.perft"),
+        ("castle", true, "tests/perft/mangala-castle.perft"),
+    ] {
+        let counts = new(castle).perft(9);
+        println!("{name} {counts:?}");
+        let cases = perft_file::read(file, Some("mangala"));
+        let start = cases.iter().find(|c| c.moves.is_empty()).expect("a start");
+        assert!(start.assert_agrees(&counts) >= 8, "{}", start.place);
+    }
 }
 
 /// Plays random games and checks the invariants after every ply.
