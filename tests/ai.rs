@@ -4,8 +4,8 @@
 //! iteration budget only (no time limit, so the result is the same on every machine), the
 //! AI taking the first player's side in even games and the second's in odd ones. A game
 //! that reaches the ply cap unfinished counts as not won. The strength tests take minutes,
-//! so they run with the deep tests (`cargo test --release -- --ignored`); the quick suite
-//! keeps `a_few_cheap_searches_beat_random_by_a_clear_margin`, which fails as well if the
+//! so they run with the deep tests (`tests/deep.sh`); the quick suite keeps
+//! `a_few_cheap_searches_beat_random_by_a_clear_margin`, which fails as well if the
 //! computer stops playing sensibly.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,7 +96,7 @@ fn default_iterations() -> u64 {
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
     assert_eq!(default_iterations(), 500_000);
     let wins = wins_against_random("mangala", None, &[], 1000, 500);
@@ -104,14 +104,14 @@ fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_mangala_castle_games() {
     let wins = wins_against_random("mangala", Some("castle"), &[], 1000, 500);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_gundru_games() {
     let wins = wins_against_random("gundru", None, &[], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
@@ -120,28 +120,28 @@ fn medium_1000_iterations_beats_random_in_18_of_20_gundru_games() {
 /// Ming Mang's default preset is 17x17 with over 300 moves a position: 20 games take
 /// about three minutes of one core.
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_17x17_games() {
     let wins = wins_against_random("ming-mang", None, &[], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_9x9_games() {
     let wins = wins_against_random("ming-mang", None, &["size=9"], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_migong_games() {
     let wins = wins_against_random("migong", None, &[], 1000, 300);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_migong_extent_games() {
     let wins = wins_against_random("migong", Some("extent"), &[], 1000, 300);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
@@ -469,7 +469,7 @@ fn run_table_match(
 /// baseline on every row ([`table_rows`]): `strong` scores at least 80%, `medium` at
 /// least 60%. Hours of play: run alone, with the deep tests.
 #[test]
-#[ignore = "hours of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "hours of play: run with the deep tests (`tests/deep.sh`)"]
 fn every_level_against_the_baseline_on_every_bundled_game() {
     let mut failures = Vec::new();
     for row in table_rows() {
@@ -734,7 +734,7 @@ fn equal_moves_go_to_meet_the_other_side() {
 /// depth-2 baseline wins every game of four well within the 400-ply cap (the last pieces
 /// are hemmed in rather than chased round the board, and a repetition is judged a draw).
 #[test]
-#[ignore = "a minute of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "a minute of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_ends_hasami_shogi_games_it_wins() {
     let (w, d, l) = play_match(
         "hasami-shogi",
@@ -750,7 +750,7 @@ fn medium_ends_hasami_shogi_games_it_wins() {
 /// by a clear margin: the low end of the 95% Elo interval `rulebook match` reports is
 /// above 0. Hours of play: run alone, with the deep tests.
 #[test]
-#[ignore = "hours of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "hours of play: run with the deep tests (`tests/deep.sh`)"]
 fn every_level_beats_the_one_below_on_every_bundled_game() {
     let mut failures = Vec::new();
     for row in table_rows() {

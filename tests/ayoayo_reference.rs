@@ -265,7 +265,7 @@ fn random_games_reach_every_rule() {
 
 /// Every count of the perft file (run with `--release --ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>("tests/perft/ayoayo.perft", "ayoayo", u64::MAX);
 }

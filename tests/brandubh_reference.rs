@@ -348,7 +348,7 @@ fn perft_matches_the_data_file_up_to_two_million_leaves() {
 
 /// The deeper counts of the data file (run with `--release --ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_deep_counts_of_the_data_file() {
     check_perft(u64::MAX);
 }

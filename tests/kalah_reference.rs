@@ -136,7 +136,7 @@ fn random_games_conserve_stones() {
 /// Every count of the perft file, depth 9 from the start included (2.8 million leaves;
 /// run with `--ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>("tests/perft/kalah.perft", "kalah", u64::MAX);
 }

@@ -176,7 +176,7 @@ fn random_games_conserve_seeds() {
 
 /// Every count of the perft file, to 3.6 million leaves (run with `--ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>("tests/perft/oware.perft", "oware", u64::MAX);
 }

@@ -226,7 +226,7 @@ fn print_perft() {
 
 /// Every count of the perft file (run with `--ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>(
         "tests/perft/toguz-kumalak.perft",
