@@ -179,7 +179,7 @@ pub fn compared(checked: &[(String, usize)]) -> usize {
 
 /// A drawing without the spaces at the ends of its lines and the blank lines before it,
 /// ending in one newline.
-pub fn drawing_lines(text: &str) -> String {
+fn drawing_lines(text: &str) -> String {
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
