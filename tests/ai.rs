@@ -4,12 +4,11 @@
 //! iteration budget only (no time limit, so the result is the same on every machine), the
 //! AI taking the first player's side in even games and the second's in odd ones. A game
 //! that reaches the ply cap unfinished counts as not won. The strength tests take minutes,
-//! so they run with the deep tests (`cargo test --release -- --ignored`); the quick suite
-//! keeps `a_few_cheap_searches_beat_random_by_a_clear_margin`, which fails as well if the
+//! so they run with the deep tests (`tests/deep.sh`); the quick suite keeps
+//! `a_few_cheap_searches_beat_random_by_a_clear_margin`, which fails as well if the
 //! computer stops playing sensibly.
 
-use std::sync::atomic::AtomicBool;
-
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,6 +17,9 @@ use rulebook::analysis::Rng;
 use rulebook::engine::{Move, MoveList, Outcome, QuietMemo, State};
 use rulebook::model::{Player, Site};
 use rulebook::{notation, pipeline};
+
+use crate::common::bin;
+use crate::common::deadline::finishes_within;
 
 const GAMES: u64 = 20;
 
@@ -94,7 +96,7 @@ fn default_iterations() -> u64 {
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
     assert_eq!(default_iterations(), 500_000);
     let wins = wins_against_random("mangala", None, &[], 1000, 500);
@@ -102,14 +104,14 @@ fn medium_1000_iterations_beats_random_in_18_of_20_mangala_games() {
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_mangala_castle_games() {
     let wins = wins_against_random("mangala", Some("castle"), &[], 1000, 500);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_gundru_games() {
     let wins = wins_against_random("gundru", None, &[], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
@@ -118,28 +120,28 @@ fn medium_1000_iterations_beats_random_in_18_of_20_gundru_games() {
 /// Ming Mang's default preset is 17x17 with over 300 moves a position: 20 games take
 /// about three minutes of one core.
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_17x17_games() {
     let wins = wins_against_random("ming-mang", None, &[], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_ming_mang_9x9_games() {
     let wins = wins_against_random("ming-mang", None, &["size=9"], 1000, 600);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_migong_games() {
     let wins = wins_against_random("migong", None, &[], 1000, 300);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
 }
 
 #[test]
-#[ignore = "minutes of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "minutes of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_1000_iterations_beats_random_in_18_of_20_migong_extent_games() {
     let wins = wins_against_random("migong", Some("extent"), &[], 1000, 300);
     assert!(wins >= 18, "the AI won {wins} of {GAMES}");
@@ -156,6 +158,10 @@ fn a_few_cheap_searches_beat_random_by_a_clear_margin() {
         "the AI won {wins} of {QUICK_GAMES} at {QUICK_ITERATIONS} iterations"
     );
 }
+
+/// How long a search with a time budget of milliseconds may take before its test gives up
+/// on it: far beyond any budget, for a loaded machine.
+const BUDGET_OVERRUN: Duration = Duration::from_secs(20);
 
 fn start(game: &str, sets: &[&str]) -> State {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
@@ -191,10 +197,12 @@ fn a_stop_request_ends_the_search_after_the_first_depth() {
     assert!(t.interrupted);
 }
 
+/// The search runs on a thread of its own, waited for at most [`BUDGET_OVERRUN`]: a
+/// budget that does not stop it fails the test (after the stop flag is set) instead of
+/// hanging it.
 #[test]
 fn a_time_budget_stops_a_huge_iteration_budget() {
     let state = start("gundru", &[]);
-    let stop = AtomicBool::new(false);
     for threads in [1, 2] {
         let budget = Budget {
             iterations: u64::MAX,
@@ -202,7 +210,17 @@ fn a_time_budget_stops_a_huge_iteration_budget() {
             depth: 64,
             threads,
         };
-        let t = Searcher::new().think(&state, budget, 1, &stop).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (searched, flag) = (state.clone(), Arc::clone(&stop));
+        let thought = finishes_within(BUDGET_OVERRUN, move || {
+            Searcher::new().think(&searched, budget, 1, &flag)
+        });
+        let t = thought
+            .unwrap_or_else(|limit| {
+                stop.store(true, Ordering::Relaxed);
+                panic!("a 50 ms budget on {threads} thread(s) did not stop the search in {limit:?}")
+            })
+            .unwrap();
         assert!(t.iterations > 1 && t.iterations < u64::MAX);
         assert!(t.depth >= 1 && t.depth < 64, "{t:?}");
         assert!(!t.interrupted);
@@ -420,11 +438,7 @@ fn run_table_match(
     if let Some(p) = preset {
         args.extend(["--preset", p]);
     }
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(&args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the binary runs");
+    let out = bin::run(&args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -455,7 +469,7 @@ fn run_table_match(
 /// baseline on every row ([`table_rows`]): `strong` scores at least 80%, `medium` at
 /// least 60%. Hours of play: run alone, with the deep tests.
 #[test]
-#[ignore = "hours of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "hours of play: run with the deep tests (`tests/deep.sh`)"]
 fn every_level_against_the_baseline_on_every_bundled_game() {
     let mut failures = Vec::new();
     for row in table_rows() {
@@ -720,7 +734,7 @@ fn equal_moves_go_to_meet_the_other_side() {
 /// depth-2 baseline wins every game of four well within the 400-ply cap (the last pieces
 /// are hemmed in rather than chased round the board, and a repetition is judged a draw).
 #[test]
-#[ignore = "a minute of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "a minute of play: run with the deep tests (`tests/deep.sh`)"]
 fn medium_ends_hasami_shogi_games_it_wins() {
     let (w, d, l) = play_match(
         "hasami-shogi",
@@ -736,7 +750,7 @@ fn medium_ends_hasami_shogi_games_it_wins() {
 /// by a clear margin: the low end of the 95% Elo interval `rulebook match` reports is
 /// above 0. Hours of play: run alone, with the deep tests.
 #[test]
-#[ignore = "hours of play: run with the deep tests (`cargo test --release -- --ignored`)"]
+#[ignore = "hours of play: run with the deep tests (`tests/deep.sh`)"]
 fn every_level_beats_the_one_below_on_every_bundled_game() {
     let mut failures = Vec::new();
     for row in table_rows() {

@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
 
+// A test binary of its own (see Cargo.toml), outside the suite: of the suite's helpers it
+// takes the one it needs, by path (from this crate root the path is plain), rather than
+// compile the whole `common` tree to use one function of it.
 #[path = "common/configurations.rs"]
 mod configurations;
 use configurations::configurations;

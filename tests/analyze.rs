@@ -4,7 +4,7 @@
 //! thread and two, charts, Ctrl-C, and bad input refused with a message and nothing written.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
@@ -13,9 +13,7 @@ use rulebook::model::{Game, Player};
 use rulebook::pipeline;
 use serde_json::Value;
 
-#[cfg(unix)]
-#[path = "common/special_files.rs"]
-mod special_files;
+use crate::common::bin::{self, text};
 
 /// Four placements on a 2x2 board: every game lasts 4 plies (4, 3, 2, 1 legal moves), then
 /// black, to move with no move, loses.
@@ -46,22 +44,9 @@ fn rule_file(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// Runs a command that must succeed; returns its standard output.
 fn ok(args: &[&str]) -> String {
-    let out = rulebook(args);
+    let out = bin::run(args);
     assert!(
         out.status.success(),
         "{args:?} failed:\n{}",
@@ -79,7 +64,7 @@ fn ok(args: &[&str]) -> String {
 /// Runs a command that must fail with a message and print nothing on standard output;
 /// returns the message.
 fn fails(args: &[&str]) -> String {
-    let out = rulebook(args);
+    let out = bin::run(args);
     let err = text(&out.stderr);
     assert!(!out.status.success(), "{args:?} should fail");
     assert!(!err.contains("panicked"), "{args:?} panicked:\n{err}");
@@ -528,7 +513,7 @@ fn a_match_record_replays_to_the_results_it_reports() {
     assert!(won > 0 && unfinished > 0, "both kinds of game: {text}");
     // Each game is logged on standard error as it ends, as the record gives it without
     // its moves, with how many games have ended: a run that is stopped leaves its games.
-    let out = rulebook(&args);
+    let out = bin::run(&args);
     let log = self::text(&out.stderr);
     let mut logged: Vec<&str> = log.lines().collect();
     assert_eq!(logged.len(), 6, "{log}");
@@ -567,7 +552,7 @@ fn a_match_resumed_from_its_record_reports_what_the_whole_run_does() {
         if resume {
             args.push("--resume");
         }
-        rulebook(&args)
+        bin::run(&args)
     };
     let whole = run("random,easy", "6", &record("whole.txt"), false);
     let whole_record = std::fs::read_to_string(record("whole.txt")).unwrap();
@@ -649,8 +634,7 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
         }
         args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
     };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args(false))
+    let mut child = bin::command(args(false))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -674,8 +658,7 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
     );
     // A writer killed between writing its temporary file and renaming it leaves the file
     // (as this one may have): the next write to the record removes it.
-    let mut ended = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .arg("--version")
+    let mut ended = bin::command(["--version"])
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
@@ -683,7 +666,7 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
     let stale = dir.join(format!(".games.txt.rulebook-tmp-{}", ended.id()));
     std::fs::write(&stale, "half a record").unwrap();
     // Resumed, the match ends as one never stopped.
-    let resumed = rulebook(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
+    let resumed = bin::run(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     let left: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -692,7 +675,7 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
     assert_eq!(left, ["games.txt"], "no temporary file is left");
     let resumed_record = std::fs::read_to_string(&record).unwrap();
     std::fs::remove_file(&record).unwrap();
-    let whole = rulebook(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
+    let whole = bin::run(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(text(&resumed.stdout), text(&whole.stdout));
     assert_eq!(resumed_record, std::fs::read_to_string(&record).unwrap());
 }
@@ -700,25 +683,9 @@ fn a_match_killed_mid_way_keeps_its_finished_games_in_its_record() {
 /// Runs the binary, killed if it has not ended within 10 seconds (a regression that blocks
 /// on a FIFO fails instead of hanging the test run).
 #[cfg(unix)]
-fn rulebook_within_10_s(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed().as_secs() >= 10 {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{args:?} did not end within 10 s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+fn rulebook_within_10_s(args: &[&str]) -> std::process::Output {
+    let limit = std::time::Duration::from_secs(10);
+    bin::run_within(bin::command(args), limit).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The type of the file at `path`, its links not followed.
@@ -777,7 +744,7 @@ fn a_match_record_is_never_a_device_or_a_fifo() {
     let dir = scratch("record-special");
     let file = rule_file("jumps-special", JUMPS);
     let game = file.to_str().unwrap();
-    if let Some(device) = special_files::null_device(&dir, "null") {
+    if let Some(device) = crate::common::special_files::null_device(&dir, "null") {
         for more in [&[][..], &["--resume"][..]] {
             let err = refused_before_play(&two_games(game, &device, more));
             assert!(
@@ -790,7 +757,7 @@ fn a_match_record_is_never_a_device_or_a_fifo() {
             assert!(file_type(&device).is_char_device());
         }
     }
-    let fifo = special_files::fifo(&dir, "pipe.txt");
+    let fifo = crate::common::special_files::fifo(&dir, "pipe.txt");
     for more in [&[][..], &["--resume"][..]] {
         let err = refused_before_play(&two_games(game, &fifo, more));
         assert!(
@@ -816,7 +783,7 @@ fn a_match_record_follows_a_link_and_spares_the_rule_file() {
     let game = file.to_str().unwrap();
     let link = dir.join("link.txt");
     std::os::unix::fs::symlink(there.join("real.txt"), &link).unwrap();
-    let run = |args: Vec<String>| rulebook(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let run = |args: Vec<String>| bin::run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let out = run(two_games(game, &link, &[]));
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(file_type(&link).is_symlink());
@@ -862,7 +829,7 @@ fn another_matchs_record_is_refused_quoting_the_line_of_the_games_asked() {
     let run = |players: &str, games: &str| {
         let mut args = vec!["match", file.to_str().unwrap(), "--players", players];
         args.extend(["--games", games, "--max-plies", "12", "--record"]);
-        rulebook(&[&args[..], &[record.to_str().unwrap(), "--resume"]].concat())
+        bin::run(&[&args[..], &[record.to_str().unwrap(), "--resume"]].concat())
     };
     assert!(run("random,easy", "2").status.success());
     let two = std::fs::read_to_string(&record).unwrap();
@@ -1174,27 +1141,33 @@ fn bad_input_is_refused_with_a_message_and_nothing_written() {
     );
 }
 
-#[cfg(unix)]
+/// Ctrl-C is sent once the run has shown, through /proc, that it is ready for it: its
+/// handler is installed (before that, SIGINT would kill it) and it has since used
+/// [`PLAYING_TICKS`] of CPU time playing games. Both are signs from the child, not a guess
+/// at how long it takes to start; each is waited for at most 20 s.
+#[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_stops_the_run_and_reports_the_games_played() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["analyze", "mangala", "--games", "10000000", "--json"])
+    let mut child = bin::command(["analyze", "mangala", "--games", "10000000", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+    let pid = child.id();
+    wait_until(&mut child, "install its Ctrl-C handler", || {
+        catches_sigint(pid)
+    });
+    let ready = cpu_ticks(pid);
+    wait_until(&mut child, "play games", || {
+        cpu_ticks(pid) >= ready + PLAYING_TICKS
+    });
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
         .status()
         .expect("kill runs");
     assert!(status.success());
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        assert!(started.elapsed().as_secs() < 20, "the run did not stop");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = bin::wait_within(child, std::time::Duration::from_secs(20))
+        .unwrap_or_else(|e| panic!("the run did not stop: {e}"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let r: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     assert_eq!(r["interrupted"], true);
@@ -1207,4 +1180,53 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
             + r["unfinished"]["count"].as_u64().unwrap(),
         games
     );
+}
+
+/// CPU time (in clock ticks, a tenth of a second at the usual 100 a second) that the run of
+/// [`ctrl_c_stops_the_run_and_reports_the_games_played`] spends playing before Ctrl-C:
+/// thousands of random Mangala games.
+#[cfg(target_os = "linux")]
+const PLAYING_TICKS: u64 = 10;
+
+/// Polls `ready` until it holds; fails the test, killing `child`, if `child` ends first or
+/// 20 s pass (`what` says what the child was to do).
+#[cfg(target_os = "linux")]
+fn wait_until(child: &mut std::process::Child, what: &str, mut ready: impl FnMut() -> bool) {
+    let began = std::time::Instant::now();
+    while !ready() {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            panic!("the run ended ({status}) before it could {what}");
+        }
+        if began.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the run did not {what} within 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Whether process `pid` catches SIGINT (the `SigCgt` mask of /proc/PID/status): its
+/// Ctrl-C handler is installed.
+#[cfg(target_os = "linux")]
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let caught = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok());
+    caught.is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+}
+
+/// The CPU time process `pid` has used, all its threads together, in clock ticks: `utime`
+/// and `stime`, fields 14 and 15 of /proc/PID/stat (counted after the command name, which
+/// is in parentheses and may hold spaces).
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // `fields[0]` is field 3, the state.
+    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<u64>().ok());
+    field(14).unwrap_or(0) + field(15).unwrap_or(0)
 }

@@ -3,19 +3,8 @@
 //! their diff and a non-zero exit; bad scenario files get a message with their place.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::common::bin::{self, text};
 
 /// A fresh folder for one test, removed when it ends.
 struct TempDir(PathBuf);
@@ -49,7 +38,7 @@ impl Drop for TempDir {
 fn test_fails(args: &[&str]) -> (String, String) {
     let mut all = vec!["test"];
     all.extend_from_slice(args);
-    let out = rulebook(&all);
+    let out = bin::run(&all);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(
         out.status.code(),
@@ -62,7 +51,7 @@ fn test_fails(args: &[&str]) -> (String, String) {
 
 #[test]
 fn the_scenarios_and_the_bundled_snapshots_pass() {
-    let out = rulebook(&["test", "tests/scenarios", "games"]);
+    let out = bin::run(&["test", "tests/scenarios", "games"]);
     let stdout = text(&out.stdout);
     assert!(
         out.status.success(),
@@ -279,7 +268,7 @@ fn snapshots_catch_drift_and_update_accepts_it() {
         "game: tiny.game\nset: [size=5]\ncases:\n  - name: start\n    legal_count: 18\n",
     );
 
-    let out = rulebook(&["snapshot", &game]);
+    let out = bin::run(&["snapshot", &game]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let snapshot = dir.path().join("tiny.snapshot");
     let recorded = std::fs::read_to_string(&snapshot).expect("the snapshot is written");
@@ -289,7 +278,7 @@ fn snapshots_catch_drift_and_update_accepts_it() {
     assert!(recorded.contains("golden game (seed 7"), "{recorded}");
 
     let folder = dir.path().to_string_lossy().into_owned();
-    let out = rulebook(&["test", &folder]);
+    let out = bin::run(&["test", &folder]);
     assert!(out.status.success(), "{}", text(&out.stdout));
 
     // The designer changes the rules: the default preset's size goes from 17 to 7.
@@ -312,10 +301,10 @@ fn snapshots_catch_drift_and_update_accepts_it() {
         "a plain test run must not write"
     );
 
-    let out = rulebook(&["test", "--update", &folder]);
+    let out = bin::run(&["test", "--update", &folder]);
     assert!(out.status.success(), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("tiny.snapshot: updated"));
-    let out = rulebook(&["test", &game]);
+    let out = bin::run(&["test", &game]);
     assert!(out.status.success(), "{}", text(&out.stdout));
 
     // No temporary file is left beside the snapshot.
@@ -338,7 +327,7 @@ fn snapshot_refuses_what_it_cannot_write() {
         (&["snapshot", "no/such.game"][..], "cannot read"),
         (&["test", "no/such.game"][..], "does not exist"),
     ] {
-        let out = rulebook(args);
+        let out = bin::run(args);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
@@ -403,32 +392,6 @@ fn a_variant_restates_the_edge_colours_and_a_hand() {
     }
 }
 
-/// Runs the binary, killing it and failing the test if it has not ended within `limit`.
-fn rulebook_within(args: &[&str], limit: std::time::Duration) -> Output {
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let began = std::time::Instant::now();
-    while child
-        .try_wait()
-        .expect("the child can be waited on")
-        .is_none()
-    {
-        if began.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("`rulebook {}` did not end within {limit:?}", args.join(" "));
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("the output is read")
-}
-
 #[cfg(unix)]
 #[test]
 fn folder_links_are_searched_once_each() {
@@ -451,10 +414,9 @@ fn folder_links_are_searched_once_each() {
         .replace("game: ../../games/gundru.game", "game: gundru");
     std::fs::write(folder(15).join("gundru.yaml"), scenario).expect("the file is written");
     let top = folder(0);
-    let out = rulebook_within(
-        &["test", &top.to_string_lossy()],
-        std::time::Duration::from_secs(20),
-    );
+    let command = bin::command(["test", &top.to_string_lossy()]);
+    let out = bin::run_within(command, std::time::Duration::from_secs(20))
+        .unwrap_or_else(|e| panic!("{e}"));
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     // The scenario file is run once, though 4^15 paths lead to it.
@@ -474,7 +436,7 @@ fn a_saved_game_beside_the_scenarios_is_skipped() {
         "saved.yaml",
         "game: gundru\nmoves:\n- i2-e2\nresult: unfinished\n",
     );
-    let out = rulebook(&["test", &dir.path().to_string_lossy()]);
+    let out = bin::run(&["test", &dir.path().to_string_lossy()]);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(

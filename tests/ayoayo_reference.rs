@@ -4,15 +4,13 @@
 //! file of hand-built positions, and seeded random games played to their end, counting how
 //! often each rule comes into play.
 
-#[path = "common/ayoayo_reference.rs"]
-mod ayoayo_reference;
-#[allow(dead_code)]
-#[path = "common/sowing_checks.rs"]
-mod sowing_checks;
+use crate::common::ayoayo_reference;
+use crate::common::sowing_checks;
+use crate::common::xorshift::XorShift;
 
 use ayoayo_reference::{End, Game, MAX_LIFTS};
 
-sowing_reference!(ayoayo_reference, |game| []);
+sowing_checks::sowing_reference!(ayoayo_reference, |game| []);
 
 fn after(text: &str, moves: &str) -> Game {
     moves
@@ -201,13 +199,7 @@ fn random_games_conserve_seeds() {
 /// play (printed with `--nocapture`), every one at least once.
 #[test]
 fn random_games_reach_every_rule() {
-    let mut x: u64 = 2 | 1;
-    let mut rand = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rng = XorShift(2 | 1);
     let games = 400;
     let mut plies = 0;
     let mut relays = 0;
@@ -229,7 +221,7 @@ fn random_games_reach_every_rule() {
                 "{}: a game in progress has moves",
                 g.to_text()
             );
-            g = g.play(&moves[rand(moves.len())]);
+            g = g.play(&moves[rng.below(moves.len())]);
             assert_eq!(g.total(), 48, "{}", g.to_text());
             let t = g.trace();
             relays += usize::from(t.lifts > 1);
@@ -273,7 +265,7 @@ fn random_games_reach_every_rule() {
 
 /// Every count of the perft file (run with `--release --ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>("tests/perft/ayoayo.perft", "ayoayo", u64::MAX);
 }

@@ -7,13 +7,11 @@
 //! Every expected move list and board below was worked out by hand from the rules page,
 //! not printed by the reference.
 
-#[allow(dead_code)]
-#[path = "common/brandubh_reference.rs"]
-mod brandubh_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::grid_checks;
+use crate::common::xorshift::XorShift;
+use crate::common::{brandubh_reference, perft_file};
 
-use brandubh_reference::{point, Game, Piece, BLACK, CORNERS, PLAYERS, THRONE, WHITE};
+use brandubh_reference::{point, Game, Piece, BLACK, CORNERS, THRONE, WHITE};
 
 const START: &str = "3S3/3S3/3s3/SSsksSS/3s3/3S3/3S3 black";
 
@@ -310,114 +308,19 @@ fn br10_positions_may_repeat() {
 // ---------------------------------------------------------------------------------------
 // The scenario file, case by case.
 
-fn as_moves(v: &serde_yaml::Value) -> Vec<String> {
-    match v {
-        serde_yaml::Value::String(s) => s.split_whitespace().map(String::from).collect(),
-        serde_yaml::Value::Sequence(items) => items
-            .iter()
-            .map(|i| i.as_str().expect("a move as text").to_string())
-            .collect(),
-        serde_yaml::Value::Null => Vec::new(),
-        other => panic!("moves: {other:?}"),
-    }
-}
-
-fn normalize(board: &str) -> String {
-    board
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn scenario_file_holds_for_the_reference() {
-    let text = std::fs::read_to_string("tests/scenarios/brandubh-positions.yaml")
-        .expect("the scenario file");
-    let file: serde_yaml::Value = serde_yaml::from_str(&text).expect("YAML");
-    assert_eq!(file["game"].as_str(), Some("../../games/brandubh.game"));
-    let cases = file["cases"].as_sequence().expect("cases");
+    let names = grid_checks::check_scenarios(
+        "tests/scenarios/brandubh-positions.yaml",
+        "brandubh",
+        |_, position| position.map_or_else(Game::new, Game::from_position),
+    );
     let mut ids = std::collections::BTreeSet::new();
-    for case in cases {
-        let map = case.as_mapping().expect("a case is a map");
-        let name = case["name"].as_str().expect("a name");
+    for name in &names {
         for id in name.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
             if id.starts_with("BR-") {
                 ids.insert(id.to_string());
             }
-        }
-        for key in map.keys() {
-            let key = key.as_str().unwrap();
-            assert!(
-                [
-                    "name",
-                    "position",
-                    "moves",
-                    "legal_moves",
-                    "legal_count",
-                    "legal",
-                    "illegal",
-                    "to_move",
-                    "outcome",
-                    "board"
-                ]
-                .contains(&key),
-                "{name}: unknown key {key}"
-            );
-        }
-        let mut g = match case.get("position") {
-            Some(p) => Game::from_position(p.as_str().expect("position text")),
-            None => Game::new(),
-        };
-        if let Some(moves) = case.get("moves") {
-            for m in as_moves(moves) {
-                assert!(g.moves().contains(&m), "{name}: {m} is not legal");
-                g = g.play(&m);
-            }
-        }
-        let moves = g.moves();
-        if let Some(expected) = case.get("legal_moves") {
-            let mut expected = as_moves(expected);
-            expected.sort();
-            assert_eq!(moves, expected, "{name}: legal moves");
-        }
-        if let Some(n) = case.get("legal_count") {
-            assert_eq!(
-                moves.len() as u64,
-                n.as_u64().unwrap(),
-                "{name}: legal count"
-            );
-        }
-        if let Some(legal) = case.get("legal") {
-            for m in as_moves(legal) {
-                assert!(moves.contains(&m), "{name}: {m} should be legal");
-            }
-        }
-        if let Some(illegal) = case.get("illegal") {
-            for m in as_moves(illegal) {
-                assert!(!moves.contains(&m), "{name}: {m} should be illegal");
-            }
-        }
-        if let Some(p) = case.get("to_move") {
-            assert_eq!(PLAYERS[g.to_move()], p.as_str().unwrap(), "{name}: to move");
-        }
-        if let Some(o) = case.get("outcome") {
-            let expected = match o.as_str().unwrap() {
-                "none" => None,
-                "draw" => Some(None),
-                "black wins" => Some(Some(BLACK)),
-                "white wins" => Some(Some(WHITE)),
-                other => panic!("{name}: outcome {other}"),
-            };
-            assert_eq!(g.outcome(), expected, "{name}: outcome");
-        }
-        if let Some(b) = case.get("board") {
-            assert_eq!(
-                normalize(&g.board_text()),
-                normalize(b.as_str().unwrap()),
-                "{name}: board"
-            );
         }
     }
     let all: Vec<String> = (1..=10).map(|i| format!("BR-{i}")).collect();
@@ -433,17 +336,8 @@ fn scenario_file_holds_for_the_reference() {
 fn check_perft(limit: u64) {
     let cases = perft_file::read("tests/perft/brandubh.perft", Some("brandubh"));
     assert_eq!(cases.len(), 4);
-    for case in cases {
-        let mut g = Game::new();
-        for m in case.moves.split_whitespace() {
-            g = g.play(m);
-        }
-        let depth = case.depth_within(limit);
-        assert!(depth > 0, "{}: no count within {limit} leaves", case.place);
-        let got = g.perft(depth);
-        for (d, c) in case.counts_to(depth) {
-            assert_eq!(got[d - 1], c, "{}: depth {d}", case.place);
-        }
+    for (place, compared) in grid_checks::check_perft(&cases, limit, |_| Game::new()) {
+        assert!(compared > 0, "{place}: no count within {limit} leaves");
     }
 }
 
@@ -454,26 +348,13 @@ fn perft_matches_the_data_file_up_to_two_million_leaves() {
 
 /// The deeper counts of the data file (run with `--release --ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_deep_counts_of_the_data_file() {
     check_perft(u64::MAX);
 }
 
 // ---------------------------------------------------------------------------------------
 // Random games: the invariants after every ply.
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-}
 
 #[test]
 fn random_games_keep_the_invariants() {

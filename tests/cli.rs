@@ -1,15 +1,12 @@
 //! End-to-end tests of the `rulebook` command: output, exit codes and bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use rulebook::analysis::random_game;
 use rulebook::engine::State;
 use rulebook::{notation, pipeline};
 
-#[cfg(unix)]
-#[path = "common/special_files.rs"]
-mod special_files;
+use crate::common::bin::{self, text};
 
 fn rulebook(args: &[&str], stdin: &str) -> Output {
     rulebook_in(std::path::Path::new("."), args, stdin)
@@ -17,31 +14,15 @@ fn rulebook(args: &[&str], stdin: &str) -> Output {
 
 /// Runs the binary in the folder `dir`.
 fn rulebook_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+    let mut command = bin::command(args);
+    command
         .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
         // `play` autosaves unfinished games: not into the user's own directory.
         .env(
             "RULEBOOK_HOME",
             std::env::temp_dir().join("rulebook-cli-tests"),
-        )
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin takes the script");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+        );
+    bin::run_with_input(command, stdin)
 }
 
 /// Runs a command that must succeed; returns its standard output.
@@ -592,8 +573,7 @@ fn path_of(dir: &std::path::Path) -> String {
 fn a_closed_pipe_ends_the_program_quietly() {
     use std::io::Read;
     use std::os::unix::process::ExitStatusExt;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["position", "migong", "--json"])
+    let mut child = bin::command(["position", "migong", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -903,10 +883,7 @@ fn shell_completions_and_the_manual_page() {
     for word in ["play", "saves", "completions"] {
         assert!(man.contains(word), "{word} missing from the manual page");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["completions", "tcsh"])
-        .output()
-        .unwrap();
+    let out = bin::run(&["completions", "tcsh"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -975,7 +952,7 @@ fn render_replaces_only_a_regular_file_and_never_the_rule_file_unasked() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&rules).unwrap(), rules_text);
-    if let Some(device) = special_files::null_device(&dir, "null") {
+    if let Some(device) = crate::common::special_files::null_device(&dir, "null") {
         let err = fails(&["render", "migong", "--svg", device.to_str().unwrap()]);
         assert!(
             err.contains(&format!(
@@ -986,7 +963,7 @@ fn render_replaces_only_a_regular_file_and_never_the_rule_file_unasked() {
         );
         assert!(file_type(&device).is_char_device());
     }
-    let fifo = special_files::fifo(&dir, "pipe.svg");
+    let fifo = crate::common::special_files::fifo(&dir, "pipe.svg");
     let err = fails(&["render", "migong", "--svg", fifo.to_str().unwrap()]);
     assert!(
         err.contains("it is a FIFO (a named pipe), not a regular file"),

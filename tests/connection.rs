@@ -13,6 +13,8 @@ use rulebook::model::Game;
 use rulebook::model::Player;
 use rulebook::{notation, pipeline};
 
+use crate::common::xorshift::XorShift;
+
 /// Hex from its test file, `size` x `size`.
 fn hex(size: usize) -> Arc<Game> {
     let set = format!("size={size}");
@@ -183,13 +185,7 @@ fn board_text(cells: &[u8], w: usize) -> String {
 
 #[test]
 fn random_boards_agree_with_a_breadth_first_search() {
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     // 26 x 26 spans eleven words of sites; 9 x 5 one; 11 x 11 two.
     for (w, h) in [(26, 26), (9, 5), (11, 11), (7, 7)] {
         let hexes = joined(
@@ -207,7 +203,7 @@ fn random_boards_agree_with_a_breadth_first_search() {
             // Fill densities from 30% to 75% red, the rest blue or empty.
             let red = 30 + round % 46;
             let cells: Vec<u8> = (0..w * h)
-                .map(|_| match next() % 100 {
+                .map(|_| match rng.next() % 100 {
                     x if x < red => 1,
                     x if x < red + (100 - red) / 2 => 2,
                     _ => 0,

@@ -1,19 +1,20 @@
 //! Broken rule files: every fixture in `tests/fixtures/broken/` must be refused with at least
 //! one error, through the library (`read_source` -> `describe` -> `build`) and through the
 //! `rulebook check` command, without a panic, a crash or a hang. The rendered errors are
-//! snapshots (`tests/snapshots/diagnostics__errors@NAME.snap`), so any change to a message,
-//! a span or a help line shows up in review.
+//! snapshots (`tests/snapshots/suite__diagnostics__errors@NAME.snap`), so any change to a
+//! message, a span or a help line shows up in review.
 //!
 //! Each fixture is run through the library in a child process (this same test binary,
 //! re-run with [`CHILD_ENV`] set), so that a fixture that overflows the stack or hangs fails
 //! its own check with a clear message instead of aborting every test of this file.
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitStatus};
+use std::time::Duration;
 
 use rulebook::pipeline::{build, describe, read_source, LoadError};
+
+use crate::common::bin;
 
 /// How long one fixture may take, in the library or in the binary.
 const TIMEOUT: Duration = Duration::from_secs(10);
@@ -60,44 +61,12 @@ struct Finished {
 }
 
 /// Runs a command with a time limit; `Err` (after killing it) if it takes longer.
-fn run_with_timeout(mut command: Command, limit: Duration) -> Result<Finished, String> {
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {command:?}: {e}"))?;
-    // Drain both pipes while waiting, so that a chatty child cannot block on a full pipe.
-    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_end(&mut bytes);
-            }
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
-    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
-    let began = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if began.elapsed() > limit => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "{command:?} took longer than {limit:?} and was killed"
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
-            Err(e) => return Err(format!("cannot wait for {command:?}: {e}")),
-        }
-    };
+fn run_with_timeout(command: Command, limit: Duration) -> Result<Finished, String> {
+    let out = bin::run_within(command, limit)?;
     Ok(Finished {
-        status,
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
+        status: out.status,
+        stdout: bin::text(&out.stdout),
+        stderr: bin::text(&out.stderr),
     })
 }
 
@@ -154,13 +123,22 @@ fn pipeline_child() {
     println!("{BEGIN}{errors}\n{text}{END}");
 }
 
+/// The name the test binary gives [`pipeline_child`]: its path below the crate root
+/// (`diagnostics::pipeline_child` in the suite).
+fn child_test_name() -> String {
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::pipeline_child"),
+        None => "pipeline_child".to_string(),
+    }
+}
+
 /// Runs one fixture through [`pipeline_child`] in a child process.
 fn pipeline_isolated(path: &str) -> Result<(usize, String), String> {
     let mut command = Command::new(std::env::current_exe().expect("the test binary's path"));
     command
         .args([
             "--exact",
-            "pipeline_child",
+            &child_test_name(),
             "--nocapture",
             "--test-threads=1",
         ])
@@ -273,12 +251,8 @@ fn check_command_refuses_every_broken_fixture() {
     let mut failures = Vec::new();
     for path in fixtures() {
         let rel = relative(&path);
-        let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-        command
-            .arg("check")
-            .arg(&rel)
-            .current_dir(root())
-            .env("NO_COLOR", "1");
+        let mut command = bin::command(["check", &rel]);
+        command.current_dir(root());
         match run_with_timeout(command, TIMEOUT) {
             Err(message) => failures.push(message),
             Ok(done) => {
@@ -302,11 +276,8 @@ fn check_command_refuses_every_broken_fixture() {
 
 #[test]
 fn check_command_accepts_the_bundled_games() {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-    command
-        .args(["check", "games/ming-mang.game", "games/gundru.game"])
-        .current_dir(root())
-        .env("NO_COLOR", "1");
+    let mut command = bin::command(["check", "games/ming-mang.game", "games/gundru.game"]);
+    command.current_dir(root());
     let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
     assert!(
         done.status.success(),
@@ -334,12 +305,8 @@ fn check_command_accepts_the_valid_fixtures() {
         .collect();
     assert!(!valid.is_empty());
     for path in valid {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-        command
-            .arg("check")
-            .arg(&path)
-            .current_dir(root())
-            .env("NO_COLOR", "1");
+        let mut command = bin::command(["check"]);
+        command.arg(&path).current_dir(root());
         let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
         assert!(
             done.status.success(),
@@ -363,11 +330,8 @@ fn extends_naming_a_fifo_is_refused_without_blocking() {
         return;
     }
     std::fs::write(dir.join("variant.game"), "extends \"pipe.game\"\n").unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-    command
-        .arg("check")
-        .arg(dir.join("variant.game"))
-        .env("NO_COLOR", "1");
+    let mut command = bin::command(["check"]);
+    command.arg(dir.join("variant.game"));
     let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(done.status.code(), Some(1), "{}", done.stderr);
@@ -399,8 +363,8 @@ fn fifty_thousand_errors_are_reported_quickly_and_counted() {
     }
     text.push('\n');
     std::fs::write(&path, text).unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-    command.arg("check").arg(&path).env("NO_COLOR", "1");
+    let mut command = bin::command(["check"]);
+    command.arg(&path);
     let done = run_with_timeout(command, TIMEOUT).unwrap_or_else(|m| panic!("{m}"));
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(done.status.code(), Some(1), "{}", tail(&done.stderr));

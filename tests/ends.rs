@@ -9,6 +9,8 @@ use rulebook::model::Game;
 use rulebook::model::Player;
 use rulebook::{notation, pipeline, render};
 
+use crate::common::xorshift::XorShift;
+
 /// Stones that step and jump orthogonally, removing what they jump; `ends` are the end
 /// statements.
 fn game(ends: &str) -> Arc<Game> {
@@ -340,14 +342,9 @@ fn no_player_can_move_ends_a_tile_game_in_random_playouts_too() {
     let mut moves = rulebook::engine::MoveList::new();
     for seed in 0..20u64 {
         let mut state = State::new(Arc::clone(&game));
-        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut rng = XorShift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         let mut plies = 0;
-        while let Some(m) = state.pick_legal_move(&mut moves, |n| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        }) {
+        while let Some(m) = state.pick_legal_move(&mut moves, |n| rng.below(n)) {
             let mut legal = rulebook::engine::MoveList::new();
             state.legal_moves(&mut legal);
             assert!(legal.contains(&m), "seed {seed}: the picked move is legal");

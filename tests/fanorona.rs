@@ -6,13 +6,9 @@
 //! and perft counts of an independent reference (tests/common/fanorona_reference.rs),
 //! whose counts are kept in tests/perft/fanorona.perft.
 
-#[path = "common/perft_file.rs"]
-mod perft_file;
-#[path = "common/fanorona_reference.rs"]
-#[allow(dead_code)]
-mod reference;
-#[path = "common/rows.rs"]
-mod rows;
+use crate::common::fanorona_reference as reference;
+use crate::common::perft_file;
+use crate::common::rows;
 
 use std::sync::Arc;
 

@@ -10,12 +10,8 @@
 //! (`tests/common/flying_draughts_reference.rs`), move by move and by the counts of
 //! `tests/perft/russian-draughts.perft`.
 
-#[path = "common/flying_checks.rs"]
-mod flying_checks;
-#[path = "common/perft_file.rs"]
-mod perft_file;
-#[path = "common/flying_draughts_reference.rs"]
-mod reference;
+use crate::common::flying_checks;
+use crate::common::flying_draughts_reference as reference;
 
 use std::sync::Arc;
 

@@ -11,8 +11,7 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::{Game, Site};
 use rulebook::pipeline;
 
-#[path = "common/configurations.rs"]
-mod configurations;
+use crate::common::configurations;
 use configurations::configurations;
 
 /// Plays `playouts` seeded random games of at most `cap` plies from the start, each twice:

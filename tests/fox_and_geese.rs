@@ -2,8 +2,7 @@
 //! a chain): hand-built positions, and the perft counts of tests/perft/fox-and-geese-diagonals.perft
 //! checked against an independent reference written from the rules alone (below).
 
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::perft_file;
 
 use std::sync::Arc;
 

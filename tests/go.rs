@@ -3,8 +3,7 @@
 //! by move (the legal moves, the scores after every move, the end and the result), and
 //! perft counts.
 
-#[path = "common/go_reference.rs"]
-mod go_reference;
+use crate::common::go_reference;
 
 use std::sync::Arc;
 

@@ -7,14 +7,9 @@
 //! with kings compared move by move (every route of a capture read as its move); undo and
 //! the hash.
 
-#[path = "common/flying_checks.rs"]
-mod flying_checks;
-#[path = "common/perft_file.rs"]
-mod perft_file;
-#[path = "common/flying_draughts_reference.rs"]
-mod reference;
-#[path = "common/rows.rs"]
-mod rows;
+use crate::common::flying_checks;
+use crate::common::flying_draughts_reference as reference;
+use crate::common::rows;
 
 use std::sync::Arc;
 

@@ -3,15 +3,12 @@
 //! data file (OpenSpiel's counts), the scenario file of hand-built positions, and
 //! OpenSpiel's own random games replayed ply by ply (`tests/openspiel/kalah-games.txt`).
 
-#[path = "common/kalah_reference.rs"]
-mod kalah_reference;
-#[allow(dead_code)]
-#[path = "common/sowing_checks.rs"]
-mod sowing_checks;
+use crate::common::kalah_reference;
+use crate::common::sowing_checks;
 
 use kalah_reference::Game;
 
-sowing_reference!(kalah_reference, |game| []);
+sowing_checks::sowing_reference!(kalah_reference, |game| []);
 
 fn play_all(g: &Game, moves: &str) -> Game {
     moves.split_whitespace().fold(g.clone(), |g, m| g.play(m))
@@ -139,7 +136,7 @@ fn random_games_conserve_stones() {
 /// Every count of the perft file, depth 9 from the start included (2.8 million leaves;
 /// run with `--ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>("tests/perft/kalah.perft", "kalah", u64::MAX);
 }

@@ -4,34 +4,11 @@
 //! The last tests check the engine's data files against the reference:
 //! `tests/perft/konane.perft` and `tests/scenarios/konane*-positions.yaml`.
 
-#[path = "common/konane_reference.rs"]
-mod konane_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::grid_checks::{self, strings};
+use crate::common::xorshift::XorShift;
+use crate::common::{konane_reference, perft_file};
 
 use konane_reference::Game;
-
-/// Tiny xorshift64 generator, so the random games are reproducible.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn strings(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
 
 const START_8: &str =
     "WBWBWBWB/BWBWBWBW/WBWBWBWB/BWBWBWBW/WBWBWBWB/BWBWBWBW/WBWBWBWB/BWBWBWBW black";
@@ -385,17 +362,10 @@ fn game_for(sets: &[String]) -> Game {
 }
 
 fn check_perft(limit: u64) -> usize {
-    let mut checked = 0;
-    for case in perft_file::read("tests/perft/konane.perft", Some("konane")) {
-        let g = game_for(&case.sets).play_all(&case.moves);
-        let depth = case.depth_within(limit);
-        let got = g.perft(depth);
-        for (d, c) in case.counts_to(depth) {
-            assert_eq!(got[d - 1], c, "{}: depth {d}", case.place);
-            checked += 1;
-        }
-    }
-    checked
+    let cases = perft_file::read("tests/perft/konane.perft", Some("konane"));
+    grid_checks::compared(&grid_checks::check_perft(&cases, limit, |case| {
+        game_for(&case.sets)
+    }))
 }
 
 #[test]
@@ -404,98 +374,22 @@ fn perft_data_file_up_to_a_million_leaves() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release --test konane_reference -- --ignored`"]
+#[ignore = "deep perft: run with `cargo test --release --test suite konane_reference:: -- --ignored`"]
 fn perft_data_file_all_depths() {
     check_perft(u64::MAX);
 }
 
-fn moves_of(v: &serde_yaml::Value) -> Vec<String> {
-    match v {
-        serde_yaml::Value::Null => Vec::new(),
-        serde_yaml::Value::String(s) => s.split_whitespace().map(String::from).collect(),
-        serde_yaml::Value::Sequence(list) => list
-            .iter()
-            .map(|m| m.as_str().expect("a move").trim().to_string())
-            .collect(),
-        other => panic!("moves: {other:?}"),
-    }
-}
-
-fn normalize(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let lines: Vec<&str> = lines.iter().copied().skip_while(|l| l.is_empty()).collect();
-    let mut out = lines.join("\n").trim_end().to_string();
-    out.push('\n');
-    out
-}
-
 /// Checks every case of a scenario file against the reference; returns how many.
 fn check_scenarios(path: &str) -> usize {
-    let text = std::fs::read_to_string(path).unwrap();
-    let file: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
-    assert_eq!(file["game"].as_str(), Some("../../games/konane.game"));
-    let sets: Vec<String> = moves_of(&file["set"]);
-    let cases = file["cases"].as_sequence().expect("cases");
-    for case in cases {
-        let map = case.as_mapping().unwrap();
-        for key in map.keys() {
-            let key = key.as_str().unwrap();
-            assert!(
-                [
-                    "name",
-                    "position",
-                    "moves",
-                    "legal_moves",
-                    "legal_count",
-                    "legal",
-                    "illegal",
-                    "board",
-                    "to_move",
-                    "outcome"
-                ]
-                .contains(&key),
-                "unknown key {key}"
-            );
-        }
-        let name = case["name"].as_str().unwrap();
+    let start = |sets: &[String], position: Option<&str>| match position {
+        Some(p) => Game::from_position(p),
+        None => game_for(sets),
+    };
+    let names = grid_checks::check_scenarios(path, "konane", start);
+    for name in &names {
         assert!(name.starts_with("KO-"), "{name}: the name cites a rule id");
-        let start = match case["position"].as_str() {
-            Some(p) => Game::from_position(p),
-            None => game_for(&sets),
-        };
-        let g = start.play_all(&moves_of(&case["moves"]).join(" "));
-        let legal = g.moves();
-        if let Some(list) = case.get("legal_moves") {
-            let mut expected = moves_of(list);
-            let sorted = {
-                let mut s = expected.clone();
-                s.sort();
-                s
-            };
-            assert_eq!(expected, sorted, "{name}: legal_moves written sorted");
-            expected.sort();
-            assert_eq!(legal, expected, "{name}: legal_moves");
-        }
-        if let Some(n) = case["legal_count"].as_u64() {
-            assert_eq!(legal.len() as u64, n, "{name}: legal_count");
-        }
-        for m in moves_of(&case["legal"]) {
-            assert!(legal.contains(&m), "{name}: {m} should be legal");
-        }
-        for m in moves_of(&case["illegal"]) {
-            assert!(!legal.contains(&m), "{name}: {m} should be illegal");
-        }
-        if let Some(b) = case["board"].as_str() {
-            assert_eq!(normalize(&g.board_text()), normalize(b), "{name}: board");
-        }
-        if let Some(p) = case["to_move"].as_str() {
-            assert_eq!(konane_reference::PLAYERS[g.to_move()], p, "{name}: to_move");
-        }
-        if let Some(o) = case["outcome"].as_str() {
-            assert_eq!(g.outcome_text(), o, "{name}: outcome");
-        }
     }
-    cases.len()
+    names.len()
 }
 
 #[test]
@@ -506,11 +400,20 @@ fn scenario_files_agree_with_the_reference() {
     assert!(n >= 5);
 }
 
-/// Deeper counts, printed for the data file (run with `--ignored --nocapture`).
+/// The tool that printed the data file's counts from the start of each size, which must
+/// still be its counts: `cargo test --release --test suite konane_reference::print_perft
+/// -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a tool: prints perft to depth 7 of each size (with --nocapture)"]
 fn print_perft() {
+    let cases = perft_file::read("tests/perft/konane.perft", Some("konane"));
     for size in [4, 5, 6, 8] {
-        println!("{size}: {:?}", Game::new(size).perft(7));
+        let counts = Game::new(size).perft(7);
+        println!("{size}: {counts:?}");
+        let start = cases
+            .iter()
+            .find(|c| c.moves.is_empty() && game_for(&c.sets).size() == size)
+            .unwrap_or_else(|| panic!("the data file starts no game of size {size}"));
+        assert_eq!(start.assert_agrees(&counts), 7, "{}", start.place);
     }
 }

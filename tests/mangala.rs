@@ -10,6 +10,8 @@ use rulebook::model::{Game, Player, Site};
 use rulebook::notation::{self, MoveError};
 use rulebook::pipeline;
 
+use crate::common::mangala_reference;
+
 const SOUTH: Player = Player::FIRST;
 const NORTH: Player = Player::SECOND;
 
@@ -260,11 +262,6 @@ fn move_text_is_a_pit_number_and_errors_say_why() {
     notation::play_text(&mut s, "2").unwrap();
     assert_eq!(s.to_move(), NORTH);
 }
-
-// Shared with tests/mangala_reference.rs, which uses the parts this file does not.
-#[allow(dead_code)]
-#[path = "common/mangala_reference.rs"]
-mod mangala_reference;
 
 /// Seeded random games played in the engine and in an independent reference
 /// implementation at once: at every ply the same legal moves, side to move, pits and

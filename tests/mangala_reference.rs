@@ -1,29 +1,10 @@
 //! Tests of the independent Mangala reference implementation
 //! (`tests/common/mangala_reference.rs`, rules MG-1..MG-5).
 
-#[allow(dead_code)]
-#[path = "common/mangala_reference.rs"]
-mod mangala_reference;
+use crate::common::xorshift::XorShift;
+use crate::common::{mangala_reference, perft_file};
 
 use mangala_reference::{new, Game};
-
-/// Tiny xorshift64 generator, so the random games are reproducible.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn total(g: &Game) -> u32 {
     let p = g.pits();
@@ -169,12 +150,23 @@ fn castle_is_made_and_collects() {
     assert_eq!(total(&g), 48);
 }
 
-/// Deeper counts, printed for cross-checking (run with `--ignored --nocapture`).
+/// The tool that prints deeper counts for cross-checking, which must be those of the
+/// engine's data files (`tests/perft/mangala.perft`, `mangala-castle.perft`) as deep as
+/// they go: `cargo test --release --test suite mangala_reference::print_deeper_perft --
+/// --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a tool: prints perft to depth 9 (with --nocapture)"]
 fn print_deeper_perft() {
-    println!("plain  {:?}", new(false).perft(9));
-    println!("castle {:?}", new(true).perft(9));
+    for (name, castle, file) in [
+        ("plain ", false, "tests/perft/mangala.perft"),
+        ("castle", true, "tests/perft/mangala-castle.perft"),
+    ] {
+        let counts = new(castle).perft(9);
+        println!("{name} {counts:?}");
+        let cases = perft_file::read(file, Some("mangala"));
+        let start = cases.iter().find(|c| c.moves.is_empty()).expect("a start");
+        assert!(start.assert_agrees(&counts) >= 8, "{}", start.place);
+    }
 }
 
 /// Plays random games and checks the invariants after every ply.

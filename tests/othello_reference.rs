@@ -3,11 +3,9 @@
 //! hand-worked positions, the scenario file of hand-built positions, and perft against the
 //! counts produced by OpenSpiel (`tests/perft/othello.perft`).
 
-#[allow(dead_code)]
-#[path = "common/othello_reference.rs"]
-mod othello_reference;
-#[path = "common/perft_file.rs"]
-mod perft_file;
+use crate::common::grid_checks;
+use crate::common::xorshift::XorShift;
+use crate::common::{othello_reference, perft_file};
 
 use othello_reference::Game;
 
@@ -107,7 +105,7 @@ fn neither_can_place_is_over_for_either_player_to_move() {
 fn two_passes_never_happen_in_random_games() {
     // OT-4/OT-5: after a pass the other player always has a placement; every game ends
     // with neither player able to place, and no game ends on a pass.
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let mut passes = 0;
     for _ in 0..300 {
         let mut g = Game::new();
@@ -121,10 +119,7 @@ fn two_passes_never_happen_in_random_games() {
                 assert_ne!(last, "pass", "two passes in a row at {}", g.to_text());
                 passes += 1;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            last = moves[(seed % moves.len() as u64) as usize].clone();
+            last = moves[rng.below(moves.len())].clone();
             g = g.play(&last);
         }
         assert_ne!(last, "pass");
@@ -141,17 +136,11 @@ fn two_passes_never_happen_in_random_games() {
 /// The engine-independent reference's counts equal OpenSpiel's up to `limit` leaves (and
 /// depth `max_depth`); how many counts were compared.
 fn check_perft(limit: u64, max_depth: usize) -> usize {
-    let mut checked = 0;
-    for case in perft_file::read("tests/perft/othello.perft", Some("othello")) {
-        let g = Game::new().play_all(&case.moves);
-        let depth = case.depth_within(limit).min(max_depth);
-        let got = g.perft(depth);
-        for (d, expected) in case.counts_to(depth) {
-            assert_eq!(got[d - 1], expected, "{}: depth {d}", case.place);
-            checked += 1;
-        }
+    let mut cases = perft_file::read("tests/perft/othello.perft", Some("othello"));
+    for case in &mut cases {
+        case.counts.retain(|&(d, _)| d <= max_depth);
     }
-    checked
+    grid_checks::compared(&grid_checks::check_perft(&cases, limit, |_| Game::new()))
 }
 
 #[test]
@@ -161,7 +150,7 @@ fn perft_equals_openspiel_up_to_a_million_leaves() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release --test othello_reference -- --ignored`"]
+#[ignore = "deep perft: run with `cargo test --release --test suite othello_reference:: -- --ignored`"]
 fn perft_equals_openspiel_deep() {
     check_perft(u64::MAX, 10);
 }
@@ -183,124 +172,28 @@ fn a_game_can_end_at_ply_nine() {
 // ---------------------------------------------------------------------------------------
 // The scenario file of hand-built positions, checked against the reference.
 
-fn move_list(v: &serde_yaml::Value) -> Vec<String> {
-    match v {
-        serde_yaml::Value::Null => Vec::new(),
-        serde_yaml::Value::String(s) => s.split_whitespace().map(String::from).collect(),
-        serde_yaml::Value::Sequence(items) => items
-            .iter()
-            .map(|i| match i {
-                serde_yaml::Value::String(s) => s.clone(),
-                other => panic!("a move is text, not {other:?}"),
-            })
-            .collect(),
-        other => panic!("moves are a list or a string, not {other:?}"),
-    }
-}
-
-/// The rows of a board diagram (rank 8 first), without rank numbers and file letters.
-fn diagram_rows(text: &str) -> Vec<Vec<char>> {
-    text.lines()
-        .map(|l| {
-            l.split_whitespace()
-                .filter(|t| !t.chars().all(|c| c.is_ascii_digit()))
-                .collect::<Vec<_>>()
-        })
-        .filter(|t| !t.is_empty() && t.join("") != "abcdefgh")
-        .map(|t| {
-            t.iter()
-                .map(|s| {
-                    assert_eq!(s.len(), 1, "one letter per point: `{s}`");
-                    s.chars().next().unwrap()
-                })
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn scenario_file_holds_for_the_reference() {
-    let path = "tests/scenarios/othello-positions.yaml";
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let file: serde_yaml::Value = serde_yaml::from_str(&text).expect("valid YAML");
-    assert_eq!(file["game"].as_str(), Some("../../games/othello.game"));
-    let cases = file["cases"].as_sequence().expect("cases");
-    assert!(cases.len() >= 20);
-    let known = [
-        "name",
-        "position",
-        "moves",
-        "to_move",
-        "legal_moves",
-        "legal_count",
-        "legal",
-        "illegal",
-        "outcome",
-        "board",
-    ];
+    let names = grid_checks::check_scenarios(
+        "tests/scenarios/othello-positions.yaml",
+        "othello",
+        |_, position| position.map_or_else(Game::new, Game::from_position),
+    );
+    assert!(names.len() >= 20);
     for id in 1..=6 {
         let tag = format!("OT-{id}");
         assert!(
-            cases
-                .iter()
-                .any(|c| c["name"].as_str().unwrap().contains(&tag)),
+            names.iter().any(|name| name.contains(&tag)),
             "no case for {tag}"
         );
     }
-    for case in cases {
-        let name = case["name"].as_str().expect("a name");
+    for name in &names {
         assert!(name.starts_with("OT-"), "{name}: name the rule id first");
-        for key in case.as_mapping().unwrap().keys() {
-            let key = key.as_str().unwrap();
-            assert!(known.contains(&key), "{name}: unknown key {key}");
-        }
-        let mut g = match case["position"].as_str() {
-            Some(p) => Game::from_position(p),
-            None => Game::new(),
-        };
-        if let Some(p) = case["position"].as_str() {
-            assert_eq!(
-                g.to_text(),
-                p,
-                "{name}: the position is written canonically"
-            );
-        }
-        for m in move_list(&case["moves"]) {
-            g = g.play(&m);
-        }
-        if let Some(p) = case["to_move"].as_str() {
-            assert_eq!(
-                othello_reference::PLAYERS[g.to_move()],
-                p,
-                "{name}: to_move"
-            );
-        }
-        let legal = g.moves();
-        if !case["legal_moves"].is_null() {
-            let mut want = move_list(&case["legal_moves"]);
-            want.sort();
-            assert_eq!(legal, want, "{name}: legal_moves");
-        }
-        if let Some(n) = case["legal_count"].as_u64() {
-            assert_eq!(legal.len() as u64, n, "{name}: legal_count");
-        }
-        for m in move_list(&case["legal"]) {
-            assert!(legal.contains(&m), "{name}: {m} should be legal");
-        }
-        for m in move_list(&case["illegal"]) {
-            assert!(!legal.contains(&m), "{name}: {m} should be illegal");
-        }
-        if let Some(o) = case["outcome"].as_str() {
-            assert_eq!(g.outcome_text(), o, "{name}: outcome");
-        }
-        if let Some(b) = case["board"].as_str() {
-            assert_eq!(diagram_rows(b), g.cells(), "{name}: board");
-        }
     }
 }
 
 #[test]
-#[ignore = "deep: run with `cargo test --release --test othello_reference -- --ignored`"]
+#[ignore = "deep: run with `cargo test --release --test suite othello_reference:: -- --ignored`"]
 fn finished_games_by_depth_explain_the_published_tables() {
     // Games over at ply 9 and at ply 10 from the start (about 3 minutes in release). A table that keeps counting a
     // finished game at the deeper depths (as a pass, or as a leaf that stays) exceeds

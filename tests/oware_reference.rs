@@ -3,15 +3,12 @@
 //! data file (OpenSpiel's counts), the scenario file of hand-built positions, and
 //! OpenSpiel's own random games replayed ply by ply (`tests/openspiel/oware-games.txt`).
 
-#[path = "common/oware_reference.rs"]
-mod oware_reference;
-#[allow(dead_code)]
-#[path = "common/sowing_checks.rs"]
-mod sowing_checks;
+use crate::common::oware_reference;
+use crate::common::sowing_checks;
 
 use oware_reference::Game;
 
-sowing_reference!(oware_reference, |game| []);
+sowing_checks::sowing_reference!(oware_reference, |game| []);
 
 fn after(text: &str, moves: &str) -> Game {
     moves
@@ -179,7 +176,7 @@ fn random_games_conserve_seeds() {
 
 /// Every count of the perft file, to 3.6 million leaves (run with `--ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>("tests/perft/oware.perft", "oware", u64::MAX);
 }

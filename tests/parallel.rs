@@ -1,22 +1,14 @@
 //! Work on several threads: `perft --threads` and `bench --threads` give the same counts as
 //! one thread, and `bench --all` covers every bundled game and preset.
 
-use std::process::{Command, Output};
-
 use rulebook::analysis::{bench, perft, perft_threads, BenchLength};
 use rulebook::engine::State;
 use rulebook::pipeline;
 
-fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::bin;
 
 fn ok(args: &[&str]) -> String {
-    let out = rulebook(args);
+    let out = bin::run(args);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{args:?} failed:\n{err}");
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -154,7 +146,7 @@ fn bad_thread_counts_and_times_are_refused() {
         &["bench", "--all", "gundru"],
         &["bench"],
     ] {
-        let out = rulebook(args);
+        let out = bin::run(args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("error:"), "{args:?}: {err}");

@@ -1,15 +1,14 @@
 //! Perft: leaf counts of the move tree, kept as data files per game and preset in
 //! `tests/perft/*.perft`, and cross-checked against an independent reference implementation.
 
-mod common;
-
-use common::perft_file::{self, PerftCase};
-use common::reference::{self, Corner, Rules};
+use crate::common::perft_file::{self, PerftCase};
+use crate::common::reference::{self, Corner, Rules};
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
 use rulebook::{notation, pipeline};
 
-/// Counts above this many leaves are left to `cargo test -- --ignored` (and `rulebook perft`).
+/// Counts above this many leaves are left to the deep tests (`tests/deep.sh`) and `rulebook
+/// perft`.
 const QUICK_LIMIT: u64 = 1_000_000;
 
 /// How much cheaper a leaf is when the last ply is counted in bulk.
@@ -69,7 +68,7 @@ fn perft_data_files_up_to_a_million_leaves() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release -- --ignored`"]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_data_files_all_depths() {
     run_cases(u64::MAX);
 }

@@ -14,8 +14,7 @@ use rulebook::engine::{MoveList, Setup, SetupError, State};
 use rulebook::notation::{move_text, parse_position, position_text};
 use rulebook::pipeline;
 
-#[path = "common/configurations.rs"]
-mod configurations;
+use crate::common::configurations;
 use configurations::configurations;
 use rulebook::model::Player;
 

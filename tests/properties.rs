@@ -2,8 +2,7 @@
 //! bundled games, random games and random move text on them, and random records, all held
 //! to the invariants the fuzz targets check (`fuzz/src/lib.rs`, included here).
 
-#[path = "../fuzz/src/lib.rs"]
-mod invariants;
+use crate::common::invariants;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};

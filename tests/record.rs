@@ -2,11 +2,14 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Duration;
 
 use rulebook::engine::State;
 use rulebook::model::Player;
 use rulebook::notation;
 use rulebook::record::{load, save, GameSpec, Record};
+
+use crate::common::deadline::finishes_within;
 
 fn setup(game: &str, sets: &[&str]) -> GameSpec {
     GameSpec {
@@ -79,16 +82,12 @@ fn a_long_record_with_the_ban_on_repetition_replays_quickly() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("long.yaml");
     save(&path, &record).unwrap();
-    let (done, finished) = std::sync::mpsc::channel();
     let reading = path.clone();
-    std::thread::spawn(move || {
-        let replayed = load(&reading).and_then(|r| r.replay());
-        let _ = done.send(replayed.map(|r| r.hash()));
-    });
-    let replayed = finished
-        .recv_timeout(std::time::Duration::from_secs(15))
-        .expect("the replay finishes within 15 s")
-        .expect("the record replays");
+    let replayed = finishes_within(Duration::from_secs(15), move || {
+        load(&reading).and_then(|r| r.replay()).map(|r| r.hash())
+    })
+    .expect("the replay finishes within 15 s")
+    .expect("the record replays");
     assert_eq!(replayed, state.hash());
     std::fs::remove_dir_all(&dir).unwrap();
 }

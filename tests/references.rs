@@ -4,26 +4,15 @@
 //! be the same. (The perft files and scenario files check the same references on fixed
 //! trees and hand-built positions; these games reach positions neither chose.)
 
-#[path = "common/ayoayo_reference.rs"]
-mod ayoayo_reference;
-#[allow(dead_code)]
-#[path = "common/brandubh_reference.rs"]
-mod brandubh_reference;
-#[path = "common/draughts_reference.rs"]
-mod draughts_reference;
-#[path = "common/hasami_reference.rs"]
-mod hasami_reference;
-#[path = "common/kalah_reference.rs"]
-mod kalah_reference;
-#[path = "common/konane_reference.rs"]
-mod konane_reference;
-#[allow(dead_code)]
-#[path = "common/othello_reference.rs"]
-mod othello_reference;
-#[path = "common/oware_reference.rs"]
-mod oware_reference;
-#[path = "common/toguz_kumalak_reference.rs"]
-mod toguz_kumalak_reference;
+use crate::common::ayoayo_reference;
+use crate::common::brandubh_reference;
+use crate::common::draughts_reference;
+use crate::common::hasami_reference;
+use crate::common::kalah_reference;
+use crate::common::konane_reference;
+use crate::common::othello_reference;
+use crate::common::oware_reference;
+use crate::common::toguz_kumalak_reference;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, Outcome, State};

@@ -1,13 +1,11 @@
 //! The REPL end to end: scripts piped into `rulebook play` (and `--script`, `--load`,
 //! `--resume`, `rulebook` alone), with transcripts snapshotted for every bundled game.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+use std::time::Duration;
 
-#[cfg(unix)]
-#[path = "common/special_files.rs"]
-mod special_files;
+use crate::common::bin;
 
 /// A directory of its own for each test (autosave and records).
 fn home(test: &str) -> PathBuf {
@@ -18,34 +16,23 @@ fn home(test: &str) -> PathBuf {
 }
 
 fn run(home: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
+    let mut command = bin::command(args);
+    command
         .env_remove("NO_COLOR")
         .env("RULEBOOK_HOME", home)
-        .current_dir(home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("the binary finishes");
+        .current_dir(home);
+    let out = bin::run_with_input(command, stdin);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     out
 }
 
 fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    bin::text(&out.stdout)
 }
 
 fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    bin::text(&out.stderr)
 }
 
 /// Runs a script that must succeed; returns the transcript (with the home directory's
@@ -388,29 +375,9 @@ fn a_users_rule_file_is_played_saved_and_resumed_like_a_bundled_game() {
 
 /// Runs `rulebook play` on a script file, failing the test if it has not ended in 10 s.
 fn run_script_within_10_s(h: &Path, game: &str, script: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["play", game, "--script"])
-        .arg(script)
-        .env("RULEBOOK_HOME", h)
-        .current_dir(h)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let began = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if began.elapsed() > std::time::Duration::from_secs(10) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "`play --script {}` did not end within 10 s",
-                script.display()
-            );
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    let mut command = bin::command(["play", game, "--script"]);
+    command.arg(script).env("RULEBOOK_HOME", h).current_dir(h);
+    bin::run_within(command, Duration::from_secs(10)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[cfg(unix)]
@@ -552,8 +519,8 @@ fn save_and_svg_replace_only_regular_files_and_never_the_rule_file() {
     let h = home("safe-outputs");
     let rules = std::fs::read_to_string("tests/fixtures/valid/kalah.game").unwrap();
     std::fs::write(h.join("my.game"), &rules).unwrap();
-    special_files::fifo(&h, "pipe.svg");
-    let device = special_files::null_device(&h, "null");
+    crate::common::special_files::fifo(&h, "pipe.svg");
+    let device = crate::common::special_files::null_device(&h, "null");
     std::fs::create_dir(h.join("records")).unwrap();
     std::os::unix::fs::symlink("records/real.yaml", h.join("link.yaml")).unwrap();
     let mut script = String::from("1\nsave my.game\nsvg my.game\nsvg pipe.svg\n");

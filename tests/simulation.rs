@@ -8,8 +8,7 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::{CaptureMode, EffectKind, Game, Landing, MoveKind, Player, Site};
 use rulebook::{notation, pipeline};
 
-#[path = "common/configurations.rs"]
-mod configurations;
+use crate::common::configurations;
 use configurations::configurations;
 
 /// True if no rule of the game ever removes a piece (captures only convert) or places one.

@@ -1,4 +1,4 @@
-//! The engine side by side with hand-written engines of the same rules (`handwritten/`):
+//! The engine side by side with hand-written engines of the same rules (`speed/`):
 //! Ming Mang (8 x 8 with and without the ban on repetition, 17 x 17, 19 x 19), Gundru,
 //! Mangala (and its Castle variant) and Migong.
 //!
@@ -11,17 +11,14 @@
 //! and prints plies per second and the ratio per row; it never asserts a time:
 //!
 //! ```sh
-//! cargo test --release --test speed -- --ignored --nocapture
+//! cargo test --release --test suite speed:: -- --ignored --nocapture
 //! ```
 //!
 //! `SPEED_ROUNDS` (default 5) sets the rounds and `SPEED_SECONDS` (default 0.4) the time of
 //! each engine's run of a row in a round.
 
-#[path = "handwritten/mangala.rs"]
 mod mangala;
-#[path = "handwritten/migong.rs"]
 mod migong;
-#[path = "handwritten/ming_mang.rs"]
 mod ming_mang;
 
 use std::time::Instant;
@@ -218,7 +215,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 #[test]
-#[ignore = "a benchmark: run with --release -- --ignored --nocapture"]
+#[ignore = "a benchmark: run with `cargo test --release --test suite speed:: -- --ignored --nocapture`"]
 fn side_by_side_plies_per_second() {
     let rounds: usize = env_or("SPEED_ROUNDS", 5);
     let seconds: f64 = env_or("SPEED_SECONDS", 0.4);

@@ -4,15 +4,12 @@
 //! file (the reference's own counts: no outside engine plays this game here), the
 //! scenario file of hand-built positions, and seeded random games.
 
-#[allow(dead_code)]
-#[path = "common/sowing_checks.rs"]
-mod sowing_checks;
-#[path = "common/toguz_kumalak_reference.rs"]
-mod toguz_kumalak_reference;
+use crate::common::xorshift::XorShift;
+use crate::common::{perft_file, sowing_checks, toguz_kumalak_reference};
 
 use toguz_kumalak_reference::Game;
 
-sowing_reference!(toguz_kumalak_reference, |game| game.marks());
+sowing_checks::sowing_reference!(toguz_kumalak_reference, |game| game.marks());
 
 fn after(text: &str, moves: &str) -> Game {
     moves
@@ -198,33 +195,38 @@ fn random_games_conserve_stones() {
     assert!(plies > 5000);
 }
 
-/// Prints perft counts for the data file (run with `--ignored --nocapture`).
+/// The tool that printed the data file (the start, then seeded random games of 20 and 40
+/// plies), whose moves and counts must still be the file's: `cargo test --release --test
+/// suite toguz_kumalak_reference::print_perft -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "a tool: prints the perft cases of the data file (with --nocapture)"]
 fn print_perft() {
-    println!("start {:?}", Game::new().perft(7));
-    let mut x: u64 = 20261124;
-    for plies in [20, 40] {
+    let cases = perft_file::read("tests/perft/toguz-kumalak.perft", Some("toguz-kumalak"));
+    let start = Game::new().perft(7);
+    println!("start {start:?}");
+    assert_eq!(cases[0].assert_agrees(&start), 7, "{}", cases[0].place);
+    let mut rng = XorShift(20261124);
+    for (plies, case) in [20, 40].into_iter().zip(&cases[1..]) {
         let mut g = Game::new();
         let mut moves = Vec::new();
         while moves.len() < plies {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
             let legal = g.moves();
-            let m = legal[(x % legal.len() as u64) as usize].clone();
+            let m = legal[rng.below(legal.len())].clone();
             g = g.play(&m);
             moves.push(m);
         }
+        let counts = g.perft(6);
         println!("moves {}", moves.join(" "));
         println!("# {}", g.to_text());
-        println!("{:?}", g.perft(6));
+        println!("{counts:?}");
+        assert_eq!(moves.join(" "), case.moves, "{}", case.place);
+        assert_eq!(case.assert_agrees(&counts), 6, "{}", case.place);
     }
 }
 
 /// Every count of the perft file (run with `--ignored`).
 #[test]
-#[ignore]
+#[ignore = "deep perft: run with the deep tests (`tests/deep.sh`)"]
 fn perft_file_in_full() {
     sowing_checks::check_perft_file::<Game>(
         "tests/perft/toguz-kumalak.perft",

@@ -4,15 +4,15 @@
 //! files pass their own scenarios and snapshots.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use crate::common::bin;
 
 const TUTORIAL: &str = "docs/tutorial.md";
 
 fn rulebook(args: &[String], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(args)
+    bin::command(args)
         .current_dir(dir)
-        .env("NO_COLOR", "1")
         .output()
         .expect("the binary runs")
 }

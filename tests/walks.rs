@@ -13,9 +13,7 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::{Game, Landing, MoveFilter, MoveKind, SiteTest, Step, Walk};
 use rulebook::pipeline;
 
-#[path = "common/configurations.rs"]
-mod configurations;
-use configurations::configurations;
+use crate::common::configurations::configurations;
 
 /// Rooks that take by landing and go round two points, and guards that step onto enemies
 /// only or slide two diagonally but not into a corner: the clauses no bundled game uses.

@@ -1,12 +1,13 @@
 //! Warnings: rule files in `fixtures/warnings/` are accepted (no errors) but each draws at
 //! least one warning about a rule or declaration that can never apply; the warnings are
-//! snapshotted (`snapshots/warnings__warnings@NAME.snap`). `rulebook check` prints them and
-//! exits 0, and colours them only on a terminal.
+//! snapshotted (`snapshots/suite__warnings__warnings@NAME.snap`). `rulebook check` prints
+//! them and exits 0, and colours them only on a terminal.
 
 use std::path::Path;
-use std::process::Command;
 
 use rulebook::pipeline::{describe, read_source};
+
+use crate::common::bin;
 
 /// The fixture's path relative to the package root, as the diagnostics name it.
 fn relative(path: &Path) -> String {
@@ -43,8 +44,7 @@ fn fixtures_draw_warnings_and_no_errors() {
 
 #[test]
 fn check_prints_warnings_without_colour_when_not_on_a_terminal() {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args(["check", "tests/fixtures/warnings/piece-never-placed.game"])
+    let out = bin::command(["check", "tests/fixtures/warnings/piece-never-placed.game"])
         .env_remove("NO_COLOR")
         .output()
         .expect("the binary runs");
@@ -75,14 +75,12 @@ fn a_kind_a_move_shoots_is_placed() {
 /// A game whose pieces share a letter prints no position text it could not read back.
 #[test]
 fn positions_drawn_alike_have_no_text() {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
-        .args([
-            "position",
-            "tests/fixtures/warnings/players-drawn-alike.game",
-        ])
-        .args(["--moves", "b2 a1"])
-        .output()
-        .expect("the binary runs");
+    let out = bin::run(&[
+        "position",
+        "tests/fixtures/warnings/players-drawn-alike.game",
+        "--moves",
+        "b2 a1",
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -1,6 +1,6 @@
 //! The invariants checked by the fuzz targets (`fuzz_targets/`) and by the property test
-//! (`tests/properties.rs`, which includes this file): whatever the input, nothing panics,
-//! and every game that compiles agrees with itself.
+//! (`tests/properties.rs`; the test suite includes this file as `common::invariants`):
+//! whatever the input, nothing panics, and every game that compiles agrees with itself.
 //!
 //! - legal moves exist if and only if the game has no outcome;
 //! - every legal move's text parses back to the same move;

@@ -1,4 +1,3 @@
-#![allow(dead_code)]
 //! An independent, deliberately naive implementation of Ayoayo, the Yoruba relay-sowing
 //! mancala (rules AY-1..AY-8 of `docs/games/ayoayo.md`), written from that rules page and
 //! not from the engine. Used to prove the perft and scenario files before the rule file

@@ -1,5 +1,6 @@
 //! Every bundled game under its default configuration and under each of its presets, for
-//! the tests that run over all of them (`#[path]`-included where needed).
+//! the tests that run over all of them (and for `tests/allocations.rs`, its own binary,
+//! which includes this file alone).
 
 use std::sync::Arc;
 

@@ -5,8 +5,6 @@
 //! keeps the list of pieces jumped so far, and the history is a list of whole positions.
 //! Used to cross-check the engine's legal moves, boards and perft counts.
 
-#![allow(dead_code)]
-
 /// A square: (file, rank), both from 0; `a1` is (0, 0).
 pub type Point = (i32, i32);
 

@@ -32,13 +32,6 @@ pub fn name(p: Point) -> String {
     format!("{}{}", (b'a' + p.0 as u8) as char, p.1 + 1)
 }
 
-/// The point named so.
-pub fn point(text: &str) -> Point {
-    let file = text.as_bytes()[0] - b'a';
-    let rank: i32 = text[1..].parse().expect("a rank");
-    (i32::from(file), rank - 1)
-}
-
 /// The next point from `p` along direction `(df, dr)` when a line joins them.
 fn next(p: Point, (df, dr): (i32, i32)) -> Option<Point> {
     let q = (p.0 + df, p.1 + dr);

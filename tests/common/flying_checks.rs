@@ -1,11 +1,10 @@
 //! Checks shared by the tests of the draughts games with flying kings (International and
-//! Russian draughts) against their independent reference (`flying_draughts_reference.rs`,
-//! which the including file declares as `reference`, beside `perft_file`).
+//! Russian draughts) against their independent reference (`flying_draughts_reference.rs`).
 
 use std::sync::Arc;
 
+use super::flying_draughts_reference::{Game as Reference, Variant};
 use super::perft_file;
-use super::reference::{Game as Reference, Variant};
 use rulebook::analysis::perft;
 use rulebook::engine::{Outcome, State};
 use rulebook::model::Game;

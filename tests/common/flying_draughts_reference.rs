@@ -21,8 +21,6 @@
 //! there and goes on capturing as a king. White moves first; a player who cannot move
 //! loses; a position repeated (same squares, same player to move) is a draw.
 
-#![allow(dead_code)]
-
 /// A square: (file, rank), both from 0; `a1` is (0, 0).
 pub type Point = (i32, i32);
 
@@ -245,11 +243,6 @@ impl Game {
     /// The piece on a square.
     pub fn piece(&self, (f, r): Point) -> Piece {
         self.pos.cells[(r * self.variant.size() + f) as usize]
-    }
-
-    /// The player to move.
-    pub fn to_move(&self) -> usize {
-        self.pos.to_move
     }
 
     /// The rank a player's men are crowned on.

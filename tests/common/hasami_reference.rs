@@ -14,8 +14,6 @@
 //! - A position read from text in Hasami Shogi played to an aim (HS-6) is already over if
 //!   the player to move has fewer pieces than the aim allows.
 
-#![allow(dead_code)]
-
 /// Which of the two games is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {

@@ -1,4 +1,3 @@
-#![allow(dead_code)]
 //! An independent, deliberately naive implementation of Kalah as OpenSpiel's `mancala`
 //! plays it (rules KA-1..KA-5 of `docs/games/kalah.md`), written from that rules page and
 //! not from the engine. Used to prove the perft and scenario files before the rule file
@@ -190,11 +189,6 @@ impl Game {
                 }
             }
         }
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.over
     }
 
     /// The player to move (0 South, 1 North).

@@ -8,8 +8,6 @@
 //! the first removal, exactly one empty point the second removal, two or more the jumping
 //! game (KO-4, KO-5). So a position text says everything there is to know.
 
-#![allow(dead_code)]
-
 /// A point: (file, rank), both from 0; `a1` is (0, 0).
 pub type Point = (i32, i32);
 

@@ -1,6 +1,36 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the modules of the test suite (`tests/main.rs`), reached as
+//! `crate::common::NAME`: the independent reference implementations of the games the tests
+//! cross-check the engine against, the checks shared by the tests of several references,
+//! the readers of the data files (perft files, positions drawn as rows), and the one way
+//! to run the `rulebook` binary (`bin`).
 
-#![allow(dead_code)]
-
+pub mod ayoayo_reference;
+pub mod bin;
+pub mod brandubh_reference;
+pub mod configurations;
+pub mod deadline;
+pub mod draughts_reference;
+pub mod fanorona_reference;
+pub mod flying_checks;
+pub mod flying_draughts_reference;
+pub mod go_reference;
+pub mod grid_checks;
+pub mod hasami_reference;
+pub mod kalah_reference;
+pub mod konane_reference;
+pub mod mangala_reference;
+pub mod othello_reference;
+pub mod oware_reference;
 pub mod perft_file;
 pub mod reference;
+pub mod rows;
+pub mod sowing_checks;
+#[cfg(unix)]
+pub mod special_files;
+pub mod toguz_kumalak_reference;
+pub mod xorshift;
+
+/// The invariants the fuzz targets check (`fuzz/src/lib.rs`, a crate of its own workspace,
+/// so included by path), held by `properties.rs` on deterministic inputs.
+#[path = "../../fuzz/src/lib.rs"]
+pub mod invariants;

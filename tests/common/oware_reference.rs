@@ -1,4 +1,3 @@
-#![allow(dead_code)]
 //! An independent, deliberately naive implementation of Oware (abapa) as OpenSpiel's
 //! `oware` plays it (rules OW-1..OW-7 of `docs/games/oware.md`), written from that rules
 //! page and not from the engine. Used to prove the perft and scenario files before the

@@ -36,6 +36,19 @@ impl PerftCase {
             .unwrap_or(0)
     }
 
+    /// Panics unless `leaves` (the counts at depths 1, 2, ...) agree with this case's
+    /// counts at every depth both have; returns how many depths that is.
+    pub fn assert_agrees(&self, leaves: &[u64]) -> usize {
+        let mut compared = 0;
+        for &(d, c) in &self.counts {
+            if let Some(&got) = leaves.get(d - 1) {
+                assert_eq!(got, c, "{}: depth {d}", self.place);
+                compared += 1;
+            }
+        }
+        compared
+    }
+
     /// The counts down to `depth`.
     pub fn counts_to(&self, depth: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
         self.counts

@@ -6,8 +6,8 @@
 
 use serde_yaml::Value;
 
-#[path = "perft_file.rs"]
-mod perft_file;
+use super::perft_file;
+use super::xorshift::XorShift;
 
 /// What the checks need of a reference implementation.
 pub trait Reference: Sized + Clone {
@@ -36,10 +36,9 @@ pub trait Reference: Sized + Clone {
 /// Implements [`Reference`] for a reference module's `Game`, whose API is the same in
 /// every sowing reference (`new`, `from_position`, `to_text`, `moves`, `play`, `outcome`,
 /// `to_move`, `rows`, `stores`, `perft`); `marks` gives the marks to draw.
-#[macro_export]
 macro_rules! sowing_reference {
     ($module:ident, |$game:ident| $marks:expr) => {
-        impl sowing_checks::Reference for $module::Game {
+        impl $crate::common::sowing_checks::Reference for $module::Game {
             const PLAYERS: [&'static str; 2] = $module::PLAYERS;
             fn start() -> Self {
                 $module::Game::new()
@@ -65,7 +64,12 @@ macro_rules! sowing_reference {
             fn drawing(&self) -> String {
                 #[allow(unused_variables)]
                 let $game = self;
-                sowing_checks::diagram(Self::PLAYERS, &self.rows(), self.stores(), &$marks)
+                $crate::common::sowing_checks::diagram(
+                    Self::PLAYERS,
+                    &self.rows(),
+                    self.stores(),
+                    &$marks,
+                )
             }
             fn leaves(&self, depth: usize) -> Vec<u64> {
                 self.perft(depth)
@@ -73,6 +77,7 @@ macro_rules! sowing_reference {
         }
     };
 }
+pub(crate) use sowing_reference;
 
 /// `PLAYER wins`, `draw` or `none`.
 pub fn outcome_text<R: Reference>(o: Option<Option<usize>>) -> String {
@@ -247,13 +252,7 @@ pub fn check_openspiel_games<R: Reference>(path: &str) -> usize {
 /// the stones are conserved, a game in progress has moves, a finished one has none and
 /// its text reads back to the same position. Returns the plies played.
 pub fn random_games<R: Reference>(games: usize, seed: u64, total: impl Fn(&R) -> u32) -> usize {
-    let mut x = seed | 1;
-    let mut rand = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rng = XorShift(seed | 1);
     let stones = total(&R::start());
     let mut plies = 0;
     for _ in 0..games {
@@ -265,7 +264,7 @@ pub fn random_games<R: Reference>(games: usize, seed: u64, total: impl Fn(&R) ->
                 "{}: a game in progress has moves",
                 g.text()
             );
-            g = g.after(&moves[rand(moves.len())]);
+            g = g.after(&moves[rng.below(moves.len())]);
             assert_eq!(total(&g), stones, "{}: stones conserved", g.text());
             plies += 1;
             assert!(plies < 10_000_000, "games too long");

@@ -1,4 +1,3 @@
-#![allow(dead_code)]
 //! An independent, deliberately naive implementation of Toguz Kumalak (rules TK-1..TK-6
 //! of `docs/games/toguz-kumalak.md`), written from that rules page and not from the
 //! engine. Its perft counts are the data file's (`tests/perft/toguz-kumalak.perft`).
@@ -204,11 +203,6 @@ impl Game {
             }
             self.over = true;
         }
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.over
     }
 
     /// The player to move (0 South, 1 North).

@@ -1,0 +1,70 @@
+//! The integration tests of `rulebook`, in one test binary (`cargo test --test suite`): each
+//! module below is one area of the program (tests/README.md says which), and the helpers
+//! they share are in `common/`. One binary links the library once, where a binary a file
+//! linked it 58 times. Run one module with `cargo test --test suite MODULE::`.
+//!
+//! `allocations.rs` is a test binary of its own (see `Cargo.toml`): it counts every
+//! allocation of its process with a global allocator.
+
+mod common;
+
+mod again;
+mod ai;
+mod analyze;
+mod architecture;
+mod authoring;
+mod ayoayo_reference;
+mod boards;
+mod brandubh_reference;
+mod capture_runs;
+mod chains;
+mod cli;
+mod connection;
+mod diagnostics;
+mod docs;
+mod draughts_reference;
+mod ends;
+mod fanorona;
+mod flying;
+mod forward;
+mod fox_and_geese;
+mod go;
+mod hasami_reference;
+mod international_draughts;
+mod kalah_reference;
+mod konane_reference;
+mod leaps;
+mod mangala;
+mod mangala_reference;
+mod migong;
+mod morris;
+mod moves;
+mod othello_reference;
+mod oware_reference;
+mod parallel;
+mod pente;
+mod perft;
+mod position_text;
+mod positions;
+mod primitives;
+mod properties;
+mod record;
+mod references;
+mod regions;
+mod relative_regions;
+mod repetition;
+mod repl;
+mod rule_counts;
+mod session;
+mod shots;
+mod simulation;
+mod snapshots;
+mod solo;
+mod sowing_ends;
+mod sowing_shapes;
+mod speed;
+mod stock;
+mod toguz_kumalak_reference;
+mod tutorial;
+mod walks;
+mod warnings;
