@@ -1,12 +1,14 @@
 //! `rulebook play` and `rulebook` alone: a session at a terminal or over lines.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 
 use super::common::{play_start, render_error, start_state};
 use super::PlayArgs;
 use crate::catalog::BUNDLED;
 use crate::pipeline;
-use crate::repl::{autosave, front};
+use crate::record::{self, GameSpec};
+use crate::repl::{autosave, front, Options, Session};
 
 /// `rulebook` alone, or `rulebook play` without a game: lists the bundled games with their
 /// presets, reads a choice (a number or a name, and a preset if wanted), asks again after a
@@ -95,8 +97,6 @@ fn chosen(line: &str) -> Result<(String, Option<String>), String> {
 
 /// `rulebook play`: a session on a new game or a record, at a terminal or over lines.
 pub(super) fn run(args: PlayArgs) -> Result<(), String> {
-    use crate::record::{self, GameSpec};
-    use crate::repl::{Options, Session};
     if args.game.is_none() && args.load.is_none() && args.resume.is_none() {
         if let Some(option) = needs_a_game(&args) {
             return Err(format!(
@@ -116,44 +116,7 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
         iterations: args.iterations,
         width: front::terminal_width(),
     };
-    let record_path = match (&args.load, args.resume) {
-        (Some(p), _) => Some(p.clone()),
-        (None, Some(n)) => Some(autosave_numbered(n.into())?),
-        (None, None) => None,
-    };
-    let mut session = match record_path {
-        Some(path) => {
-            let r = record::load(&path).map_err(|e| format!("error: {e}"))?;
-            let state = r
-                .replay()
-                .map_err(|e| format!("error: `{}`: {e}", path.display()))?;
-            let resigned = r.resigned_player(state.game());
-            if resigned.is_some() && !args.start.moves.trim().is_empty() {
-                return Err(format!(
-                    "error: `{}`: the game ended by a resignation; --moves cannot continue it",
-                    path.display()
-                ));
-            }
-            let state = play_start(state, &args.start)?;
-            let mut session = Session::with_state(r.setup(), state, options);
-            session.set_resigned(resigned);
-            if args.resume.is_some() {
-                session.resumed_from(path);
-            }
-            session
-        }
-        None => {
-            let setup = GameSpec {
-                game: args.game.clone().unwrap_or_default(),
-                preset: args.preset.clone(),
-                sets: args.sets.clone(),
-            };
-            let game = pipeline::load(&setup.game, setup.preset.as_deref(), &setup.sets)
-                .map_err(|e| render_error(&e))?;
-            let state = start_state(game, &args.start)?;
-            Session::with_state(setup, state, options)
-        }
-    };
+    let mut session = session(&args, options)?;
     for spec in &args.ai {
         let (side, level) = match spec.split_once(':') {
             Some((side, level)) => (side, Some(level)),
@@ -166,14 +129,65 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
     if interactive {
         return front::run_terminal(session);
     }
+    play_lines(&mut session, args.script.as_deref())
+}
+
+/// The session `args` ask for: on a game record (`--load`, `--resume`) or a new game, each
+/// from `--position` and `--moves` if given.
+fn session(args: &PlayArgs, options: Options) -> Result<Session, String> {
+    let record_path = match (&args.load, args.resume) {
+        (Some(p), _) => Some(p.clone()),
+        (None, Some(n)) => Some(autosave_numbered(n.into())?),
+        (None, None) => None,
+    };
+    if let Some(path) = record_path {
+        return recorded_session(args, path, options);
+    }
+    let setup = GameSpec {
+        game: args.game.clone().unwrap_or_default(),
+        preset: args.preset.clone(),
+        sets: args.sets.clone(),
+    };
+    let game = pipeline::load(&setup.game, setup.preset.as_deref(), &setup.sets)
+        .map_err(|e| render_error(&e))?;
+    let state = start_state(game, &args.start)?;
+    Ok(Session::with_state(setup, state, options))
+}
+
+/// A session going on from the game record at `path`, resigned if the game ended so (which
+/// `--moves` then cannot continue); an autosave resumed (`--resume`) is kept up to date.
+fn recorded_session(args: &PlayArgs, path: PathBuf, options: Options) -> Result<Session, String> {
+    let r = record::load(&path).map_err(|e| format!("error: {e}"))?;
+    let state = r
+        .replay()
+        .map_err(|e| format!("error: `{}`: {e}", path.display()))?;
+    let resigned = r.resigned_player(state.game());
+    if resigned.is_some() && !args.start.moves.trim().is_empty() {
+        return Err(format!(
+            "error: `{}`: the game ended by a resignation; --moves cannot continue it",
+            path.display()
+        ));
+    }
+    let state = play_start(state, &args.start)?;
+    let mut session = Session::with_state(r.setup(), state, options);
+    session.set_resigned(resigned);
+    if args.resume.is_some() {
+        session.resumed_from(path);
+    }
+    Ok(session)
+}
+
+/// Plays the lines of `script` (the standard input if none) and prints the replies; fails
+/// at the end if any line was refused.
+fn play_lines(session: &mut Session, script: Option<&Path>) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
-    let refused = match &args.script {
+    let refused = match script {
         Some(path) => {
             let file = std::fs::File::open(path)
                 .map_err(|e| format!("error: cannot read `{}`: {e}", path.display()))?;
-            front::run_lines(&mut session, std::io::BufReader::new(file), &mut out)?
+            front::run_lines(session, std::io::BufReader::new(file), &mut out)?
         }
-        None => front::run_lines(&mut session, std::io::stdin().lock(), &mut out)?,
+        None => front::run_lines(session, std::io::stdin().lock(), &mut out)?,
     };
     if refused {
         return Err("error: some lines were refused (see above)".into());
@@ -182,7 +196,7 @@ pub(super) fn run(args: PlayArgs) -> Result<(), String> {
 }
 
 /// The file of autosave number `n` (1: the last game left).
-fn autosave_numbered(n: usize) -> Result<std::path::PathBuf, String> {
+fn autosave_numbered(n: usize) -> Result<PathBuf, String> {
     let dir = front::autosave_dir()
         .ok_or("error: no place for autosave files (set RULEBOOK_HOME or HOME)")?;
     let slots = autosave::list(&dir);

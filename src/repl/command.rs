@@ -54,8 +54,8 @@ pub enum Command {
     Move(String),
 }
 
-/// A command's name, aliases, usage and help text.
-#[derive(Clone, Copy, Debug)]
+/// A command's name, aliases, usage and help text, and what it takes after its name.
+#[derive(Clone, Debug)]
 pub struct Spec {
     /// The name.
     pub name: &'static str,
@@ -65,6 +65,25 @@ pub struct Spec {
     pub usage: &'static str,
     /// What it does.
     pub help: &'static str,
+    /// What it takes after its name, and the command it makes of that.
+    takes: Takes,
+}
+
+/// What a command takes after its name, and the command it makes of that.
+#[derive(Clone, Debug)]
+enum Takes {
+    /// Nothing.
+    Nothing(Command),
+    /// A positive count, 1 when none is given.
+    Count(fn(usize) -> Command),
+    /// One word.
+    Word(fn(String) -> Command),
+    /// A file name (a leading `~` read as the home folder).
+    File(fn(String) -> Command),
+    /// One word or none.
+    MaybeWord(fn(Option<String>) -> Command),
+    /// Words read by a function of its own, which says why when they do not fit.
+    Own(fn(&Spec, &[&str]) -> Result<Command, String>),
 }
 
 /// Every command, in the order `help` lists them.
@@ -74,114 +93,133 @@ pub const COMMANDS: &[Spec] = &[
         aliases: &["h", "?"],
         usage: "help [COMMAND]",
         help: "list the commands, or explain one",
+        takes: Takes::MaybeWord(Command::Help),
     },
     Spec {
         name: "moves",
         aliases: &["m", "legal"],
         usage: "moves",
         help: "list the legal moves of the position",
+        takes: Takes::Nothing(Command::Moves),
     },
     Spec {
         name: "undo",
         aliases: &["u", "back"],
         usage: "undo [N]",
         help: "take back a move (N moves); against the computer, back to your turn",
+        takes: Takes::Count(Command::Undo),
     },
     Spec {
         name: "redo",
         aliases: &["r"],
         usage: "redo [N]",
         help: "play again a move taken back (N moves)",
+        takes: Takes::Count(Command::Redo),
     },
     Spec {
         name: "new",
         aliases: &["restart"],
         usage: "new",
         help: "start the same game again (unsaved moves go to the autosave file)",
+        takes: Takes::Nothing(Command::New),
     },
     Spec {
         name: "preset",
         aliases: &[],
         usage: "preset NAME",
         help: "start again with a preset of the game",
+        takes: Takes::Word(Command::Preset),
     },
     Spec {
         name: "set",
         aliases: &["option"],
         usage: "set KEY=VALUE...",
         help: "start again with settings changed, e.g. `set size=9`",
+        takes: Takes::Own(settings),
     },
     Spec {
         name: "ai",
         aliases: &["computer"],
         usage: "ai [SIDE|both [LEVEL]] | ai off",
         help: "the computer plays a side (easy, medium or strong); `ai off` stops it",
+        takes: Takes::Own(ai_seat),
     },
     Spec {
         name: "hint",
         aliases: &["suggest"],
         usage: "hint [LEVEL]",
         help: "the computer's best moves for the side to move, with what each gains or loses",
+        takes: Takes::MaybeWord(Command::Hint),
     },
     Spec {
         name: "history",
         aliases: &["hist", "record"],
         usage: "history",
         help: "list the moves played, numbered, with who played them",
+        takes: Takes::Nothing(Command::History),
     },
     Spec {
         name: "save",
         aliases: &["write"],
         usage: "save FILE",
         help: "save the game record (YAML) to FILE",
+        takes: Takes::File(Command::Save),
     },
     Spec {
         name: "load",
         aliases: &["open"],
         usage: "load FILE",
         help: "load a game record and go on from its last move",
+        takes: Takes::File(Command::Load),
     },
     Spec {
         name: "show",
         aliases: &["rules"],
         usage: "show",
         help: "the rules summary of the game being played",
+        takes: Takes::Nothing(Command::Show),
     },
     Spec {
         name: "board",
         aliases: &["b", "position"],
         usage: "board",
         help: "print the board again",
+        takes: Takes::Nothing(Command::Board),
     },
     Spec {
         name: "goto",
         aliases: &["jump"],
         usage: "goto N",
         help: "go to the position after move N of the history (0: the start); `redo` and `goto` go forward again",
+        takes: Takes::Own(move_number),
     },
     Spec {
         name: "resign",
         aliases: &["concede"],
         usage: "resign",
         help: "the side to move gives up (`undo` takes it back)",
+        takes: Takes::Nothing(Command::Resign),
     },
     Spec {
         name: "flip",
         aliases: &["turn"],
         usage: "flip",
         help: "turn the board round, to see it from the other side (again: back)",
+        takes: Takes::Nothing(Command::Flip),
     },
     Spec {
         name: "svg",
         aliases: &["picture"],
         usage: "svg FILE",
         help: "draw the position as an SVG picture in FILE",
+        takes: Takes::File(Command::Svg),
     },
     Spec {
         name: "quit",
         aliases: &["q", "exit"],
         usage: "quit",
         help: "leave (unsaved moves go to the autosave file)",
+        takes: Takes::Nothing(Command::Quit),
     },
 ];
 
@@ -211,84 +249,62 @@ pub fn parse(line: &str) -> Result<Command, String> {
         return Ok(Command::Move(line.to_string()));
     };
     let args: Vec<&str> = words.collect();
-    let usage = || format!("usage: {}", s.usage);
-    let count = |args: &[&str]| -> Result<usize, String> {
-        match args {
-            [] => Ok(1),
-            [n] => n
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("`{n}` is not a positive number; {}", usage())),
-            _ => Err(usage()),
-        }
-    };
-    let one = |args: &[&str]| -> Result<String, String> {
-        match args {
-            [a] => Ok(a.to_string()),
-            _ => Err(usage()),
-        }
-    };
-    let none = |args: &[&str], c: Command| -> Result<Command, String> {
-        if args.is_empty() {
-            Ok(c)
-        } else {
-            Err(format!("`{}` takes no argument; {}", s.name, usage()))
-        }
-    };
-    match s.name {
-        "help" => match args.as_slice() {
-            [] => Ok(Command::Help(None)),
-            [c] => Ok(Command::Help(Some(c.to_string()))),
-            _ => Err(usage()),
-        },
-        "moves" => none(&args, Command::Moves),
-        "undo" => count(&args).map(Command::Undo),
-        "redo" => count(&args).map(Command::Redo),
-        "new" => none(&args, Command::New),
-        "preset" => one(&args).map(Command::Preset),
-        "set" => {
-            if args.is_empty() || args.iter().any(|a| !a.contains('=')) {
-                Err(usage())
-            } else {
-                Ok(Command::Set(args.iter().map(|a| a.to_string()).collect()))
-            }
-        }
-        "ai" => match args.as_slice() {
-            [] => Ok(Command::AiShow),
-            [off] if off.eq_ignore_ascii_case("off") => Ok(Command::AiOff),
-            [side] => Ok(Command::Ai {
-                side: side.to_string(),
-                level: None,
-            }),
-            [side, level] => Ok(Command::Ai {
-                side: side.to_string(),
-                level: Some(level.to_string()),
-            }),
-            _ => Err(usage()),
-        },
-        "hint" => match args.as_slice() {
-            [] => Ok(Command::Hint(None)),
-            [level] => Ok(Command::Hint(Some(level.to_string()))),
-            _ => Err(usage()),
-        },
-        "history" => none(&args, Command::History),
-        "save" => one(&args).map(|f| Command::Save(home_expanded(&f))),
-        "load" => one(&args).map(|f| Command::Load(home_expanded(&f))),
-        "show" => none(&args, Command::Show),
-        "board" => none(&args, Command::Board),
-        "resign" => none(&args, Command::Resign),
-        "flip" => none(&args, Command::Flip),
-        "goto" => match args.as_slice() {
-            [n] => n
-                .parse::<usize>()
-                .map(Command::Goto)
-                .map_err(|_| format!("`{n}` is not a move number; {}", usage())),
-            _ => Err(usage()),
-        },
-        "svg" => one(&args).map(|f| Command::Svg(home_expanded(&f))),
-        "quit" => none(&args, Command::Quit),
-        other => unreachable!("every command is parsed: {other}"),
+    match (&s.takes, args.as_slice()) {
+        (Takes::Nothing(c), []) => Ok(c.clone()),
+        (Takes::Nothing(_), _) => Err(format!("`{}` takes no argument; {}", s.name, usage(s))),
+        (Takes::Count(make), []) => Ok(make(1)),
+        (Takes::Count(make), [n]) => (n.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .map(make)
+            .ok_or_else(|| format!("`{n}` is not a positive number; {}", usage(s))),
+        (Takes::Word(make), [a]) => Ok(make(a.to_string())),
+        (Takes::File(make), [f]) => Ok(make(home_expanded(f))),
+        (Takes::MaybeWord(make), []) => Ok(make(None)),
+        (Takes::MaybeWord(make), [a]) => Ok(make(Some(a.to_string()))),
+        (Takes::Own(read), args) => read(s, args),
+        _ => Err(usage(s)),
+    }
+}
+
+/// How a command is typed, as an error says it: `usage: undo [N]`.
+fn usage(s: &Spec) -> String {
+    format!("usage: {}", s.usage)
+}
+
+/// `set`'s words: one `KEY=VALUE` or more.
+fn settings(s: &Spec, args: &[&str]) -> Result<Command, String> {
+    if args.is_empty() || args.iter().any(|a| !a.contains('=')) {
+        Err(usage(s))
+    } else {
+        Ok(Command::Set(args.iter().map(|a| a.to_string()).collect()))
+    }
+}
+
+/// `ai`'s words: none (who the computer plays), `off`, or a side and maybe a level.
+fn ai_seat(s: &Spec, args: &[&str]) -> Result<Command, String> {
+    match args {
+        [] => Ok(Command::AiShow),
+        [off] if off.eq_ignore_ascii_case("off") => Ok(Command::AiOff),
+        [side] => Ok(Command::Ai {
+            side: side.to_string(),
+            level: None,
+        }),
+        [side, level] => Ok(Command::Ai {
+            side: side.to_string(),
+            level: Some(level.to_string()),
+        }),
+        _ => Err(usage(s)),
+    }
+}
+
+/// `goto`'s word: a move number of the history (0: the start).
+fn move_number(s: &Spec, args: &[&str]) -> Result<Command, String> {
+    match args {
+        [n] => n
+            .parse::<usize>()
+            .map(Command::Goto)
+            .map_err(|_| format!("`{n}` is not a move number; {}", usage(s))),
+        _ => Err(usage(s)),
     }
 }
 

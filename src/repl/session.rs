@@ -299,18 +299,7 @@ impl Session {
                 Ok(t) => Reply::ok(t),
                 Err(e) => Reply::error(e),
             },
-            Command::Moves => {
-                let texts = notation::legal_texts(&self.state);
-                if texts.is_empty() || self.resigned.is_some() {
-                    Reply::ok("no legal moves: the game is over\n".into())
-                } else {
-                    Reply::ok(in_columns(
-                        &format!("{} legal move{}:", texts.len(), plural(texts.len())),
-                        &texts,
-                        self.width(),
-                    ))
-                }
-            }
+            Command::Moves => self.legal_moves(),
             Command::Undo(n) => self.undo(n),
             Command::Redo(n) => self.redo(n),
             Command::New => self.restart(self.setup.clone(), emit),
@@ -322,17 +311,7 @@ impl Session {
                 },
                 emit,
             ),
-            Command::Set(sets) => {
-                let mut setup = self.setup.clone();
-                for s in sets {
-                    let key = s.split('=').next().unwrap_or("").to_string();
-                    setup
-                        .sets
-                        .retain(|old| old.split('=').next() != Some(key.as_str()));
-                    setup.sets.push(s);
-                }
-                self.restart(setup, emit)
-            }
+            Command::Set(sets) => self.restart(self.setup_with(sets), emit),
             Command::AiShow => Reply::ok(format!(
                 "{}its searches' seed: {} (`rulebook play --seed {}` repeats them in a script)\n",
                 self.ai_seats(),
@@ -346,14 +325,7 @@ impl Session {
             Command::Ai { side, level } => self.set_ai(&side, level.as_deref(), emit),
             Command::Hint(level) => self.hint(level.as_deref()),
             Command::History => Reply::ok(self.history()),
-            Command::Save(file) => match self.save_to(Path::new(&file)) {
-                Ok(()) => Reply::ok(format!(
-                    "saved {} move{} to {file}\n",
-                    self.state.ply(),
-                    plural(self.state.ply())
-                )),
-                Err(e) => Reply::error(e),
-            },
+            Command::Save(file) => self.save(&file),
             Command::Load(file) => self.load(&file, emit),
             Command::Show => Reply::ok(render::summary(self.state.game())),
             Command::Board => Reply::ok(self.view()),
@@ -363,19 +335,62 @@ impl Session {
                 Reply::ok(self.view())
             }
             Command::Goto(n) => self.goto(n),
-            Command::Svg(file) => {
-                let svg = render::position_svg(&self.state);
-                match files::write_atomic(Path::new(&file), Kind::Picture, &svg, Replace::Never) {
-                    Ok(()) => Reply::ok(format!("drew the position in {file}\n")),
-                    Err(e) => Reply::error(e),
-                }
-            }
+            Command::Svg(file) => self.draw(&file),
             Command::Quit => Reply {
                 text: self.autosave().unwrap_or_default(),
                 error: false,
                 quit: true,
             },
             Command::Move(text) => self.play_line(&text, emit),
+        }
+    }
+
+    /// The legal moves in columns, or that there are none.
+    fn legal_moves(&self) -> Reply {
+        let texts = notation::legal_texts(&self.state);
+        if texts.is_empty() || self.resigned.is_some() {
+            Reply::ok("no legal moves: the game is over\n".into())
+        } else {
+            Reply::ok(in_columns(
+                &format!("{} legal move{}:", texts.len(), plural(texts.len())),
+                &texts,
+                self.width(),
+            ))
+        }
+    }
+
+    /// The game being played with `sets` (`KEY=VALUE` each) in place of the settings of
+    /// the same keys.
+    fn setup_with(&self, sets: Vec<String>) -> GameSpec {
+        let mut setup = self.setup.clone();
+        for s in sets {
+            let key = s.split('=').next().unwrap_or("").to_string();
+            setup
+                .sets
+                .retain(|old| old.split('=').next() != Some(key.as_str()));
+            setup.sets.push(s);
+        }
+        setup
+    }
+
+    /// Saves the game to `file` (`save`).
+    fn save(&mut self, file: &str) -> Reply {
+        match self.save_to(Path::new(file)) {
+            Ok(()) => Reply::ok(format!(
+                "saved {} move{} to {file}\n",
+                self.state.ply(),
+                plural(self.state.ply())
+            )),
+            Err(e) => Reply::error(e),
+        }
+    }
+
+    /// Draws the position as an SVG picture in `file` (`svg`).
+    fn draw(&self, file: &str) -> Reply {
+        let svg = render::position_svg(&self.state);
+        match files::write_atomic(Path::new(file), Kind::Picture, &svg, Replace::Never) {
+            Ok(()) => Reply::ok(format!("drew the position in {file}\n")),
+            Err(e) => Reply::error(e),
         }
     }
 

@@ -202,29 +202,8 @@ pub(super) struct RuleCount {
 pub(super) fn report(game: &Game, seats: &[Agent], tally: &SelfPlayTotals, asked: u64) -> Report {
     let n = tally.games.len() as u64;
     let players = game.players.len();
-    // Two seats even in a game of one player, whose loss is the second seat's win.
-    let mut wins = vec![0u64; players.max(crate::model::PLAYERS)];
-    let (mut draws, mut unfinished) = (0, 0);
-    for g in &tally.games {
-        match g.outcome {
-            Some(Outcome::Win(p)) => wins[p.index()] += 1,
-            Some(Outcome::Draw) => draws += 1,
-            None => unfinished += 1,
-        }
-    }
+    let (wins, draws, unfinished) = outcomes(tally, players);
     let decisive: u64 = wins.iter().sum();
-    let losses = game.solo().then(|| wilson(wins[1], n));
-    let mut lengths: Vec<u32> = tally.games.iter().map(|g| g.plies).collect();
-    let all = lengths.clone();
-    lengths.sort_unstable();
-    let (mean, variance) = stats::mean_variance(lengths.iter().map(|&l| f64::from(l)));
-    let decisiveness = decisiveness(tally, decisive);
-    let kind_count = |f: &dyn Fn(&MoveKind) -> bool| -> u64 {
-        (game.moves.iter().zip(&tally.fired))
-            .filter(|(r, _)| f(&r.kind))
-            .map(|(_, n)| n)
-            .sum()
-    };
     Report {
         game: format!(
             "{}{}",
@@ -243,51 +222,94 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &SelfPlayTotals, asked
                 wins: wilson(wins[p], n),
             })
             .collect(),
-        losses,
+        losses: game.solo().then(|| wilson(wins[1], n)),
         draws: wilson(draws, n),
         unfinished: wilson(unfinished, n),
         first_player: wilson(wins.first().copied().unwrap_or(0), decisive),
         endings: endings(game, tally),
-        length: Length {
-            mean,
-            variance,
-            median: median(&lengths),
-            min: lengths.first().copied().unwrap_or(0),
-            p10: percentile(&lengths, 0.10),
-            p25: percentile(&lengths, 0.25),
-            p75: percentile(&lengths, 0.75),
-            p90: percentile(&lengths, 0.90),
-            max: lengths.last().copied().unwrap_or(0),
-            all,
-        },
-        branching: Branching {
-            mean: ratio(tally.legal, tally.plies),
-            by_ply: tally
-                .legal_by_ply
-                .iter()
-                .map(|&(s, c)| ratio(s, c))
-                .collect(),
-            per_game: (tally.games.iter())
-                .map(|g| ratio(g.legal, u64::from(g.plies)))
-                .collect(),
-        },
-        rules: RuleUse {
-            moves: rule_counts(game, tally, n),
-            captures: tally.capturing.iter().sum(),
-            taken: tally.taken.iter().sum(),
-            capture_sizes: pairs(&tally.sizes),
-            captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
-            extra_turns: tally.extra_turns,
-            passes: kind_count(&|k| matches!(k, MoveKind::Pass { .. })),
-            swaps: kind_count(&|k| matches!(k, MoveKind::Swap)),
-            marks: tally.marks,
-            effects: effect_counts(game, tally, n),
-            jumped: tally.jumped,
-            jump_lengths: pairs(&tally.jumps),
-            refused_by_repetition: tally.refused,
-            refusing_positions: tally.refusing_positions,
-        },
-        decisiveness,
+        length: length(tally),
+        branching: branching(tally),
+        rules: rule_use(game, tally, n),
+        decisiveness: decisiveness(tally, decisive),
+    }
+}
+
+/// How the games of a tally came out: the wins per seat, the draws, and the games the cap
+/// stopped. A game of one player has two seats too: its loss is the second seat's win.
+fn outcomes(tally: &SelfPlayTotals, players: usize) -> (Vec<u64>, u64, u64) {
+    let mut wins = vec![0u64; players.max(crate::model::PLAYERS)];
+    let (mut draws, mut unfinished) = (0, 0);
+    for g in &tally.games {
+        match g.outcome {
+            Some(Outcome::Win(p)) => wins[p.index()] += 1,
+            Some(Outcome::Draw) => draws += 1,
+            None => unfinished += 1,
+        }
+    }
+    (wins, draws, unfinished)
+}
+
+/// The lengths of the games of a tally: their mean, spread and percentiles, and each
+/// game's by number.
+fn length(tally: &SelfPlayTotals) -> Length {
+    let all: Vec<u32> = tally.games.iter().map(|g| g.plies).collect();
+    let mut lengths = all.clone();
+    lengths.sort_unstable();
+    let (mean, variance) = stats::mean_variance(lengths.iter().map(|&l| f64::from(l)));
+    Length {
+        mean,
+        variance,
+        median: median(&lengths),
+        min: lengths.first().copied().unwrap_or(0),
+        p10: percentile(&lengths, 0.10),
+        p25: percentile(&lengths, 0.25),
+        p75: percentile(&lengths, 0.75),
+        p90: percentile(&lengths, 0.90),
+        max: lengths.last().copied().unwrap_or(0),
+        all,
+    }
+}
+
+/// The legal moves per ply of a tally: over every position, by ply number, and per game.
+fn branching(tally: &SelfPlayTotals) -> Branching {
+    Branching {
+        mean: ratio(tally.legal, tally.plies),
+        by_ply: tally
+            .legal_by_ply
+            .iter()
+            .map(|&(s, c)| ratio(s, c))
+            .collect(),
+        per_game: (tally.games.iter())
+            .map(|g| ratio(g.legal, u64::from(g.plies)))
+            .collect(),
+    }
+}
+
+/// What the rules of `game` did over the `games` games of a tally: per move rule, the
+/// captures, the passes and swaps (moves of those rules), per effect, the jumps, the
+/// moves the ban on repetition refused.
+fn rule_use(game: &Game, tally: &SelfPlayTotals, games: u64) -> RuleUse {
+    let kind_count = |f: &dyn Fn(&MoveKind) -> bool| -> u64 {
+        (game.moves.iter().zip(&tally.fired))
+            .filter(|(r, _)| f(&r.kind))
+            .map(|(_, n)| n)
+            .sum()
+    };
+    RuleUse {
+        moves: rule_counts(game, tally, games),
+        captures: tally.capturing.iter().sum(),
+        taken: tally.taken.iter().sum(),
+        capture_sizes: pairs(&tally.sizes),
+        captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
+        extra_turns: tally.extra_turns,
+        passes: kind_count(&|k| matches!(k, MoveKind::Pass { .. })),
+        swaps: kind_count(&|k| matches!(k, MoveKind::Swap)),
+        marks: tally.marks,
+        effects: effect_counts(game, tally, games),
+        jumped: tally.jumped,
+        jump_lengths: pairs(&tally.jumps),
+        refused_by_repetition: tally.refused,
+        refusing_positions: tally.refusing_positions,
     }
 }
 
@@ -474,6 +496,21 @@ pub(super) fn text(r: &Report) -> String {
         r.max_plies,
         agents.join(", ")
     );
+    results_text(&mut o, r);
+    endings_text(&mut o, r);
+    length_text(&mut o, r);
+    rules_text(&mut o, r);
+    if r.losses.is_some() {
+        // One player: no rival to lead.
+        return o;
+    }
+    decisiveness_text(&mut o, &r.decisiveness);
+    o
+}
+
+/// The results with their intervals: each seat's wins, the single player's losses, the
+/// draws, the games the cap stopped, and (two players or more) the first player's share.
+fn results_text(o: &mut String, r: &Report) {
     let _ = writeln!(o, "\nresults (95% intervals):");
     for s in &r.seats {
         let _ = writeln!(
@@ -508,16 +545,12 @@ pub(super) fn text(r: &Report) -> String {
         pct(&r.unfinished)
     );
     if r.losses.is_none() {
-        first_player_text(&mut o, r);
+        first_player_text(o, r);
     }
-    endings_text(&mut o, r);
-    length_text(&mut o, r);
-    rules_text(&mut o, r);
-    if r.losses.is_some() {
-        // One player: no rival to lead.
-        return o;
-    }
-    let d = &r.decisiveness;
+}
+
+/// How early the winner leads, by the game's own measure.
+fn decisiveness_text(o: &mut String, d: &Decisiveness) {
     let _ = writeln!(
         o,
         "\ndecisiveness (by the game's own measure: score, else what the end rule compares, else pieces):"
@@ -540,7 +573,6 @@ pub(super) fn text(r: &Report) -> String {
         "  the winner led for good by half of the game in {} of the won games",
         pct(&d.leads_by_half).trim_start()
     );
-    o
 }
 
 /// How the games ended, a line per end rule (the games the cap stopped are `unfinished`

@@ -422,43 +422,10 @@ impl Table {
             if last_mover == Some(mover) && !self.state.game().solo() {
                 own.extra_turns += 1;
             }
-            let n = self.moves.len() as u64;
-            own.legal += n;
-            if own.legal_by_ply.len() <= plies {
-                own.legal_by_ply.push((0, 0));
-            }
-            own.legal_by_ply[plies].0 += n;
-            own.legal_by_ply[plies].1 += 1;
-            if self.state.game().forbid_repetition {
-                let refused = self.state.refused_by_repetition(&mut self.moves) as u64;
-                own.refused += refused;
-                own.refusing_positions += u64::from(refused > 0);
-                self.state.legal_moves(&mut self.moves);
-            }
+            self.tally_position(plies, &mut own);
             let agent = seats.get(mover.index()).copied().unwrap_or(Agent::Random);
-            let m = match agent {
-                _ if self.script.is_some() => self.scripted(plies)?,
-                _ if plies < open => self.moves[opening.below(self.moves.len())],
-                Agent::Random => self.moves[rng.below(self.moves.len())],
-                Agent::Baseline(depth) => {
-                    let seed = rng.next_u64();
-                    let t = self.searcher.baseline(&self.state, depth, seed, stop)?;
-                    if t.interrupted {
-                        return None;
-                    }
-                    t.best
-                }
-                Agent::Computer(level) => {
-                    let budget = Budget::reproducible(&level);
-                    let t = self
-                        .searcher
-                        .think(&self.state, budget, rng.next_u64(), stop)?;
-                    if t.interrupted {
-                        return None;
-                    }
-                    t.best
-                }
-            };
+            let in_opening = (plies < open).then_some(&mut opening);
+            let m = self.choose(agent, plies, in_opening, rng, stop)?;
             if self.record {
                 self.played.push(m);
             }
@@ -468,8 +435,70 @@ impl Table {
             plies += 1;
         };
         own.plies = plies as u64;
+        let result = self.result(plies, outcome, &own);
+        tally.merge(&mut own);
+        self.own = own;
+        Some(result)
+    }
+
+    /// Counts the position a move is chosen in, at ply `ply`: its legal moves and, in a
+    /// game that bans repeated positions, the moves the ban refuses (after which the list
+    /// holds only the moves allowed).
+    fn tally_position(&mut self, ply: usize, own: &mut SelfPlayTotals) {
+        let n = self.moves.len() as u64;
+        own.legal += n;
+        if own.legal_by_ply.len() <= ply {
+            own.legal_by_ply.push((0, 0));
+        }
+        own.legal_by_ply[ply].0 += n;
+        own.legal_by_ply[ply].1 += 1;
+        if self.state.game().forbid_repetition {
+            let refused = self.state.refused_by_repetition(&mut self.moves) as u64;
+            own.refused += refused;
+            own.refusing_positions += u64::from(refused > 0);
+            self.state.legal_moves(&mut self.moves);
+        }
+    }
+
+    /// The move for ply `ply`: the script's when there is one, else a random one drawn
+    /// from `opening` while the opening lasts, else `agent`'s (drawing from `rng`); `None`
+    /// when the script has no legal move for the ply or `stop` interrupted a search.
+    fn choose(
+        &mut self,
+        agent: Agent,
+        ply: usize,
+        opening: Option<&mut Rng>,
+        rng: &mut Rng,
+        stop: &AtomicBool,
+    ) -> Option<Move> {
+        if self.script.is_some() {
+            return self.scripted(ply);
+        }
+        if let Some(opening) = opening {
+            return Some(self.moves[opening.below(self.moves.len())]);
+        }
+        let thought = match agent {
+            Agent::Random => return Some(self.moves[rng.below(self.moves.len())]),
+            Agent::Baseline(depth) => {
+                let seed = rng.next_u64();
+                self.searcher.baseline(&self.state, depth, seed, stop)?
+            }
+            Agent::Computer(level) => {
+                let budget = Budget::reproducible(&level);
+                self.searcher
+                    .think(&self.state, budget, rng.next_u64(), stop)?
+            }
+        };
+        (!thought.interrupted).then_some(thought.best)
+    }
+
+    /// The record of the game just played (its number and seating left for the caller):
+    /// `plies` played, its `outcome` (`None`: the cap stopped it), the end rule that ended
+    /// it, its legal moves and captures from its tally `own`, who led at the end and by how
+    /// much, and from which ply a winner who leads at the end led for good.
+    fn result(&self, plies: usize, outcome: Option<Outcome>, own: &SelfPlayTotals) -> GameResult {
         let leader = self.leaders.last().copied().flatten();
-        let result = GameResult {
+        GameResult {
             index: 0,
             plies: plies as u32,
             outcome,
@@ -488,10 +517,7 @@ impl Table {
                 }
                 _ => 0,
             },
-        };
-        tally.merge(&mut own);
-        self.own = own;
-        Some(result)
+        }
     }
 
     /// The script's move for ply `ply`, if it is one of the legal moves listed.
