@@ -9,9 +9,11 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use rulebook::analysis::{perft, Rng};
-use rulebook::engine::{MoveList, State};
+use rulebook::engine::State;
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::{notation, pipeline};
+
+use crate::common::move_texts::legal;
 
 /// Knights on a board of any size that leap onto empty squares or take an enemy knight;
 /// with `camel` on, a second kind leaps (1, 3).
@@ -37,17 +39,6 @@ fn load(text: &str, sets: &[String]) -> Arc<Game> {
         Ok(game) => game,
         Err(e) => panic!("the test game loads:\n{}", e.render(false)),
     }
-}
-
-fn legal(state: &mut State) -> BTreeSet<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    let texts: BTreeSet<String> = moves
-        .iter()
-        .map(|m| notation::move_text(state, *m))
-        .collect();
-    assert_eq!(texts.len(), moves.len(), "a move is listed twice");
-    texts
 }
 
 fn set(texts: &[&str]) -> BTreeSet<String> {

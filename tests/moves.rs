@@ -11,6 +11,8 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::{notation, pipeline};
 
+use crate::common::move_texts::legal;
+
 /// Kings that step one site in any direction and slide up to two sites orthogonally.
 const STEPS: &str = r#"
 game "Steps"
@@ -43,17 +45,6 @@ fn game(size: i64) -> Arc<Game> {
         Ok(game) => game,
         Err(e) => panic!("the test game loads:\n{}", e.render(false)),
     }
-}
-
-fn legal(state: &mut State) -> BTreeSet<String> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    let texts: BTreeSet<String> = moves
-        .iter()
-        .map(|m| notation::move_text(state, *m))
-        .collect();
-    assert_eq!(texts.len(), moves.len(), "a move is listed twice");
-    texts
 }
 
 #[test]
