@@ -99,8 +99,7 @@ impl State {
     fn passes(&self, test: SiteTest, at: Site) -> bool {
         let cell = self.cells[at.index()];
         let enemy = || cell != EMPTY && self.game.owner[cell.index()] != self.to_move;
-        let in_region =
-            |r: u16| self.game.regions[r as usize][at.index() / 64] >> (at.index() % 64) & 1 == 1;
+        let in_region = |r: u16| self.game.in_region(r as usize, at);
         match test {
             SiteTest::Empty => cell == EMPTY,
             SiteTest::Enemy => enemy(),
