@@ -722,17 +722,6 @@ fn refused_before_play(args: &[String]) -> String {
     err
 }
 
-/// The names in a folder, sorted.
-#[cfg(unix)]
-fn names_in(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// Issue 52: `--record` replaced a device or a FIFO by a regular file, and `--resume` hung
 /// on a FIFO and read `/dev/zero` until the memory ran out. Both are refused before any
 /// game is played, and left as they were (a device is refused for `--resume` without
@@ -797,8 +786,8 @@ fn a_match_record_follows_a_link_and_spares_the_rule_file() {
     assert!(err.starts_with("resuming: 2 of 2 games"), "{err}");
     let again = std::fs::read_to_string(there.join("real.txt")).unwrap();
     assert_eq!(again, record);
-    assert_eq!(names_in(&there), ["real.txt"]);
-    assert_eq!(names_in(&dir), ["link.txt"]);
+    assert_eq!(crate::common::special_files::names_in(&there), ["real.txt"]);
+    assert_eq!(crate::common::special_files::names_in(&dir), ["link.txt"]);
     let rules = std::fs::read_to_string(&file).unwrap();
     let err = refused_before_play(&two_games(game, &file, &[]));
     assert!(

@@ -911,17 +911,6 @@ fn material_names_the_letters_of_the_kinds_a_player_has() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// The names in a folder, sorted.
-#[cfg(unix)]
-fn names_in(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// Issue 52: `render X.game --svg X.game` turned the rule file into a picture, with exit 0,
 /// and a device, a FIFO or a symbolic link named as the picture was replaced by a regular
 /// file. Each is refused, the file left as it was (`--force` writes over the rule file);
@@ -979,8 +968,11 @@ fn render_replaces_only_a_regular_file_and_never_the_rule_file_unasked() {
     assert!(file_type(&picture).is_symlink());
     let drawn = std::fs::read_to_string(there.join("real.svg")).unwrap();
     assert!(drawn.starts_with("<svg"), "{drawn}");
-    assert_eq!(names_in(&there), ["real.svg"]);
-    let left: Vec<String> = names_in(&dir).into_iter().filter(|n| n != "null").collect();
+    assert_eq!(crate::common::special_files::names_in(&there), ["real.svg"]);
+    let left: Vec<String> = crate::common::special_files::names_in(&dir)
+        .into_iter()
+        .filter(|n| n != "null")
+        .collect();
     let expected = ["link.svg", "my.game", "picture.svg", "pipe.svg"];
     assert_eq!(left, expected, "no temporary file is left");
     // Asked, it writes over the rule file.

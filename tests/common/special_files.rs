@@ -33,3 +33,13 @@ pub fn null_device(dir: &Path, name: &str) -> Option<PathBuf> {
         None
     }
 }
+
+/// The names in a folder, sorted: what a refused write must have left there.
+pub fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
