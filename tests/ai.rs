@@ -85,7 +85,7 @@ fn wins_in_games(
             wins += 1;
         }
     }
-    eprintln!("{}: the AI won {wins} of {games}", game.name);
+    eprintln!("{}: the AI won {wins} of {games}", game.about.name);
     wins
 }
 
@@ -293,9 +293,15 @@ fn the_estimate_of_an_unfinished_game_follows_the_rules() {
     use rulebook::model::{Expr, PlayerRef};
     let load = |name: &str| pipeline::load(name, None, &[]).expect("a bundled game");
     let ming_mang = load("ming-mang");
-    assert_eq!(ming_mang.estimate, Expr::Pieces(PlayerRef::Mover));
+    assert_eq!(
+        ming_mang.heuristics.estimate,
+        Expr::Pieces(PlayerRef::Mover)
+    );
     let migong = load("migong");
-    assert_eq!(Some(&migong.estimate), migong.score.as_ref());
+    assert_eq!(
+        Some(&migong.heuristics.estimate),
+        migong.ends.score.as_ref()
+    );
 
     let mangala = load("mangala");
     let mut state = State::new(Arc::clone(&mangala));
@@ -303,7 +309,7 @@ fn the_estimate_of_an_unfinished_game_follows_the_rules() {
     let store = |p: Player| i64::from(state.count(mangala.board.store(p)));
     assert_eq!(store(Player::FIRST), 1);
     for p in Player::all() {
-        assert_eq!(state.value(p, &mangala.estimate), store(p));
+        assert_eq!(state.value(p, &mangala.heuristics.estimate), store(p));
     }
 }
 
@@ -365,7 +371,7 @@ fn play_match(
     }
     eprintln!(
         "{}: {a:?} against {b:?}: {wins} wins, {draws} draws, {losses} losses",
-        game.name
+        game.about.name
     );
     (wins, draws, losses)
 }
@@ -540,8 +546,8 @@ fn ranking_judges_every_move() {
 #[test]
 fn the_kings_escape_is_a_goal_with_each_sites_distance() {
     let game = pipeline::load("brandubh", None, &[]).unwrap();
-    assert_eq!(game.goals.len(), 1);
-    let goal = &game.goals[0];
+    assert_eq!(game.heuristics.goals.len(), 1);
+    let goal = &game.heuristics.goals[0];
     assert_eq!(goal.player, Player::SECOND);
     assert_eq!(goal.kind, 1, "the king");
     let at = |name: &str| goal.distance[game.board.site_named(name).unwrap().index()];
@@ -554,7 +560,7 @@ fn the_kings_escape_is_a_goal_with_each_sites_distance() {
         .filter(|b| b.name != "brandubh")
     {
         let game = pipeline::load(b.name, None, &[]).unwrap();
-        assert!(game.goals.is_empty(), "{}", b.name);
+        assert!(game.heuristics.goals.is_empty(), "{}", b.name);
     }
 }
 

@@ -175,9 +175,9 @@ struct Expected {
 
 fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
     let mut e = Expected {
-        wins: vec![0; game.players.len()],
+        wins: vec![0; game.about.players.len()],
         fired: vec![0; game.moves.len()],
-        endings: vec![0; game.end_rules.len()],
+        endings: vec![0; game.ends.rules.len()],
         ..Expected::default()
     };
     let mut moves = MoveList::new();
@@ -205,7 +205,7 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             e.captures += u64::from(taken > 0);
             e.taken += taken;
             let values: Vec<i64> = Player::all()
-                .map(|p| state.value(p, &game.estimate))
+                .map(|p| state.value(p, &game.heuristics.estimate))
                 .collect();
             let top = *values.iter().max().unwrap();
             let ahead: Vec<Player> = Player::all().filter(|p| values[p.index()] == top).collect();

@@ -349,8 +349,9 @@ fn a_variant_of_a_variant_takes_each_layer() {
     let game =
         rulebook::pipeline::load("tests/fixtures/valid/variant-of-a-variant.game", None, &[])
             .unwrap_or_else(|e| panic!("{}", e.render(false)));
-    assert_eq!(game.name, "Gundru 7");
+    assert_eq!(game.about.name, "Gundru 7");
     let settings: Vec<String> = game
+        .about
         .settings
         .iter()
         .map(|s| format!("{}={}", s.name, s.value))

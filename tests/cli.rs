@@ -404,7 +404,9 @@ fn finished_game(name: &str, sets: &[&str]) -> (Vec<String>, String) {
                 })
                 .collect();
             let result = match outcome {
-                rulebook::engine::Outcome::Win(p) => format!("{} wins", game.players[p.index()]),
+                rulebook::engine::Outcome::Win(p) => {
+                    format!("{} wins", game.about.players[p.index()])
+                }
                 rulebook::engine::Outcome::Draw => "draw".to_string(),
             };
             return (texts, result);

@@ -68,7 +68,7 @@ fn assert_scores(state: &State, reference: &go_reference::Game, when: &str) {
             "{when}: {text}"
         );
     }
-    let score = state.game().score.as_ref().expect("Go keeps score");
+    let score = state.game().ends.score.as_ref().expect("Go keeps score");
     state.each_value(score, |p, v| {
         assert_eq!(v, reference.scores()[p.index()], "{when}, at once: {text}")
     });

@@ -378,7 +378,7 @@ fn skip_origin_passes_over_the_pit_sown_from_on_later_laps() {
 fn after_sow_plan_tabulates_what_the_mover_and_last_site_decide() {
     use rulebook::model::SowCheck;
     let g = game(false);
-    let plan = &g.sow_plan;
+    let plan = &g.after_sowing.plan;
     let sites = g.board.sites();
     let candidates =
         |mover: usize, last: usize| plan.candidates[(mover * sites + last) * plan.words];

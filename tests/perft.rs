@@ -178,7 +178,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
                         if c.is_empty() {
                             0
                         } else {
-                            engine.game().owner[c.index()].code()
+                            engine.game().tables.owner[c.index()].code()
                         }
                     })
                     .collect();

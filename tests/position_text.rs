@@ -22,7 +22,7 @@ use rulebook::model::Player;
 /// the ban (a position read from text has no history, so the ban starts afresh).
 fn legal(state: &State) -> Vec<String> {
     let mut moves = MoveList::new();
-    match state.game().forbid_repetition {
+    match state.game().repetition.forbidden {
         true => state.pseudo_legal_moves(&mut moves),
         false => state.legal_moves(&mut moves),
     }
@@ -241,7 +241,7 @@ fn hands_of_a_counted_stock_read_back() {
         for _ in 0..30 {
             let mut state = State::new(Arc::clone(&game));
             for _ in 0..80 {
-                round_trip(&game.name, &state);
+                round_trip(&game.about.name, &state);
                 written += position_text(&state).contains("hand=") as usize;
                 state.legal_moves(&mut moves);
                 if moves.is_empty() {

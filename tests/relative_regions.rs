@@ -120,7 +120,7 @@ fn a_rule_for_one_player_is_read_by_that_player_alone() {
         "end when mover == black and pieces(black, side(forward)) > 0: black wins\n{STEPS}"
     ));
     assert_eq!(
-        game.end_conditions.len(),
+        game.ends.conditions.len(),
         1,
         "black's rule only, not white's"
     );
@@ -158,8 +158,12 @@ fn the_far_side_is_each_player_s_goal() {
          end when mover == black and pieces(black, rank(1)) > 0: black wins",
     ] {
         let game = loaded(&format!("{end}\n{STEPS}"));
-        let goals: Vec<(Player, u64)> =
-            game.goals.iter().map(|g| (g.player, g.region[0])).collect();
+        let goals: Vec<(Player, u64)> = game
+            .heuristics
+            .goals
+            .iter()
+            .map(|g| (g.player, g.region[0]))
+            .collect();
         assert_eq!(
             goals,
             [(Player::FIRST, 0b111 << 6), (Player::SECOND, 0b111)],
@@ -170,7 +174,7 @@ fn the_far_side_is_each_player_s_goal() {
         "end when mover == white and pieces(black, rank(1)) > 0: white wins\n{STEPS}"
     ));
     assert!(
-        game.goals.is_empty(),
+        game.heuristics.goals.is_empty(),
         "black's pieces are no goal of white's"
     );
 }

@@ -165,7 +165,7 @@ fn sowing_and_tile_moves_under_the_ban_are_checked_by_playing_them() {
     let mut moves = MoveList::new();
     for name in ["mangala", "migong"] {
         let (banned, free) = with_and_without_ban(name);
-        assert!(banned.forbid_repetition && !free.forbid_repetition);
+        assert!(banned.repetition.forbidden && !free.repetition.forbidden);
         for seed in 0..3u64 {
             let mut rng = Rng::new(seed);
             let mut state = State::new(Arc::clone(&banned));

@@ -112,14 +112,14 @@ fn walk(state: &mut State, depth: usize, board: &mut Counts, engine: &mut Counts
 #[test]
 fn effect_counts_equal_those_read_from_the_board_over_a_whole_tree() {
     let game = load_text("two.game", TWO_CAPTURES, None, &[]).expect("the test game loads");
-    assert_eq!(game.effect_sources.len(), 2);
-    assert_eq!(game.effect_sources[0].name(), "line");
+    assert_eq!(game.sources.effects.len(), 2);
+    assert_eq!(game.sources.effects[0].name(), "line");
     // Without a label, a rule is named by its text up to its condition.
     assert_eq!(
-        game.effect_sources[1].name(),
+        game.sources.effects[1].name(),
         "after move capture custodian diagonal remove"
     );
-    assert_eq!(game.effect_sources[1].place, "two.game:12");
+    assert_eq!(game.sources.effects[1].place, "two.game:12");
     let mut state = State::new(Arc::clone(&game));
     let (mut board, mut engine) = (Counts::default(), Counts::default());
     walk(&mut state, 3, &mut board, &mut engine);
@@ -147,7 +147,7 @@ fn gundru_corner_rule_turns_fifteen() {
     assert!(first.captures.is_empty());
     let r = report_of(&mut state, &["i1-i2"]);
     assert_eq!(r.captures.len(), 1);
-    let corner = &game.effect_sources[r.captures[0].effect as usize];
+    let corner = &game.sources.effects[r.captures[0].effect as usize];
     assert_eq!(corner.name(), "corner");
     assert_eq!(corner.place, "ming-mang.game:32");
     assert_eq!(r.captures[0].taken, 15);
@@ -178,7 +178,7 @@ fn mangala(
 #[test]
 fn sowing_captures_count_the_stone_that_made_them() {
     let game = load("mangala", None, &[]).expect("mangala loads");
-    let name = |r: &MoveReport| game.sow_sources[r.sow_rule.unwrap().rule as usize].name();
+    let name = |r: &MoveReport| game.sources.sowing[r.sow_rule.unwrap().rule as usize].name();
     // South sows pit 6 (3 stones): one back into pit 6, one into the store, the last into
     // North's pit 1, which had 3 and now has 4, even: all 4 are taken, the stone just sown
     // among them (a count of stones before and after would see 3).
@@ -236,7 +236,7 @@ fn a_castle_is_marked_and_its_stones_taken() {
     );
     let r = report_of(&mut s, &["5"]);
     let fired = r.sow_rule.unwrap();
-    assert_eq!(game.sow_sources[fired.rule as usize].name(), "castle");
+    assert_eq!(game.sources.sowing[fired.rule as usize].name(), "castle");
     assert_eq!((fired.taken, fired.marked), (3, 1));
     assert_eq!(
         s.mark(game.board.pit(Player::SECOND, 1)),
@@ -248,7 +248,7 @@ fn a_castle_is_marked_and_its_stones_taken() {
 fn a_rule_without_a_name_is_named_by_its_text() {
     // The docs' Kalah, whose rules have no `called`: a rule after sowing by its actions.
     let game = load("tests/fixtures/valid/kalah.game", None, &[]).expect("the docs' kalah loads");
-    let names: Vec<&str> = game.sow_sources.iter().map(|s| s.name()).collect();
+    let names: Vec<&str> = game.sources.sowing.iter().map(|s| s.name()).collect();
     assert_eq!(
         names,
         [
@@ -256,7 +256,7 @@ fn a_rule_without_a_name_is_named_by_its_text() {
             "take opposite(last) to store(mover), take last to store(mover)"
         ]
     );
-    assert!(game.sow_sources[0].place.starts_with("kalah.game:"));
+    assert!(game.sources.sowing[0].place.starts_with("kalah.game:"));
 }
 
 #[test]
@@ -272,7 +272,7 @@ fn kalah_capture_by_the_opposite_rule() {
     );
     let r = report_of(&mut s, &["2"]);
     assert_eq!(
-        game.sow_sources[r.sow_rule.unwrap().rule as usize].name(),
+        game.sources.sowing[r.sow_rule.unwrap().rule as usize].name(),
         "opposite"
     );
     assert_eq!(r.taken(), 8);
@@ -312,6 +312,6 @@ fn promotion_is_reported_by_its_rule() {
     let mut state = State::new(Arc::clone(&game));
     let r = report_of(&mut state, &["a2-a3"]);
     assert_eq!(r.promoted, Some(0));
-    assert_eq!(game.effect_sources[0].name(), "crown");
+    assert_eq!(game.sources.effects[0].name(), "crown");
     assert_eq!(r.taken(), 0);
 }

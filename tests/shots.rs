@@ -199,11 +199,11 @@ fn reach_counts_the_empty_points_a_slide_could_end_on() {
     let game = small();
     let white = position(&game, "4/4/aa2/Q1q1 white");
     let black = position(&game, "4/4/aa2/Q1q1 black");
-    assert_eq!(white.eval(&game.estimate), 1);
-    assert_eq!(black.eval(&game.estimate), 6);
+    assert_eq!(white.eval(&game.heuristics.estimate), 1);
+    assert_eq!(black.eval(&game.heuristics.estimate), 6);
     let any_kind = load(&amazons_text(SMALL).replace("reach(mover, queen)", "reach(mover)"));
     let black = position(&any_kind, "4/4/aa2/Q1q1 black");
-    assert_eq!(black.eval(&any_kind.estimate), 11);
+    assert_eq!(black.eval(&any_kind.heuristics.estimate), 11);
 }
 
 #[test]

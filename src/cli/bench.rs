@@ -35,7 +35,7 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), String> {
         return Ok(());
     }
     let g = state.game();
-    println!("game: {}{}", terminal_safe(&g.name), settings_line(g));
+    println!("game: {}{}", terminal_safe(&g.about.name), settings_line(g));
     println!(
         "{} playouts, {} plies in {:.3} s on {} thread{} (seed {}, cap {} plies)",
         report.playouts,

@@ -79,11 +79,12 @@ pub(super) fn play_start(mut state: State, start: &StartArgs) -> Result<State, S
 /// The game's preset and settings as printed after its name: ` (preset p: a=1 b=2)`.
 pub(super) fn settings_line(g: &Game) -> String {
     let s: Vec<String> = g
+        .about
         .settings
         .iter()
         .map(|s| format!("{}={}", s.name, s.value))
         .collect();
-    match &g.preset {
+    match &g.about.preset {
         Some(p) => format!(" (preset {p}: {})", s.join(" ")),
         None if s.is_empty() => String::new(),
         None => format!(" ({})", s.join(" ")),

@@ -1,8 +1,8 @@
 //! The command line: `rulebook list | check | show | perft | bench | think | play |
-//! position | render | test | snapshot | analyze | match | saves | completions | man`; `rulebook` alone offers the bundled games to play.
-
+//! position | render | test | snapshot | analyze | match | saves | completions | man`;
+//! `rulebook` alone offers the bundled games to play.
 //!
-//! One module per command; [`common`] holds what several share (loading a game from
+//! One module per command; `common` holds what several share (loading a game from
 //! [`GameArgs`], the start position after `--moves`, the settings line).
 
 use std::io::Write;

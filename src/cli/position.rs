@@ -41,9 +41,9 @@ fn position_json(state: &State) -> serde_json::Value {
             .into()
     };
     let mut json = serde_json::json!({
-        "game": game.name,
-        "preset": game.preset,
-        "settings": game.settings.iter().map(|s| (s.name.clone(), serde_json::json!(s.value))).collect::<serde_json::Map<_, _>>(),
+        "game": game.about.name,
+        "preset": game.about.preset,
+        "settings": game.about.settings.iter().map(|s| (s.name.clone(), serde_json::json!(s.value))).collect::<serde_json::Map<_, _>>(),
         "board": board_json(state),
         "picture": text.lines().collect::<Vec<_>>(),
         "position": notation::readable_position_text(state).ok(),
@@ -64,7 +64,8 @@ fn position_json(state: &State) -> serde_json::Value {
     }
     if Player::all().any(|p| state.pieces_in_hand(p).iter().any(|&n| n > 0)) {
         json["hands"] = per_player(&|p| {
-            game.piece_kinds
+            game.about
+                .piece_kinds
                 .iter()
                 .zip(state.pieces_in_hand(p))
                 .map(|(k, &n)| (k.clone(), serde_json::json!(n)))
@@ -72,14 +73,14 @@ fn position_json(state: &State) -> serde_json::Value {
                 .into()
         });
     }
-    if game.score.is_some() {
+    if game.ends.score.is_some() {
         json["scores"] = per_player(&|p| state.score(p).into());
     }
     if game.tiles.is_some() {
         // The tiles left in each hand, by name.
         json["hands"] = per_player(&|p| {
             let hand = state.hand(p);
-            let tiles: Vec<&String> = (game.piece_kinds.iter().enumerate())
+            let tiles: Vec<&String> = (game.about.piece_kinds.iter().enumerate())
                 .filter(|(k, _)| *k < 64 && hand >> k & 1 == 1)
                 .map(|(_, name)| name)
                 .collect();
@@ -121,7 +122,7 @@ fn board_json(state: &State) -> serde_json::Value {
         let sites: serde_json::Map<_, _> = Site::all(b.sites())
             .filter_map(|s| {
                 let p = state.owner(s)?;
-                let kind = &game.piece_kinds[game.kind_of(state.cell(s))];
+                let kind = &game.about.piece_kinds[game.kind_of(state.cell(s))];
                 let piece = serde_json::json!({"player": name(p), "kind": kind});
                 Some((b.site_names[s.index()].clone(), piece))
             })

@@ -31,7 +31,7 @@ pub(super) fn run(
     } else {
         println!(
             "game: {}{}",
-            terminal_safe(&state.game().name),
+            terminal_safe(&state.game().about.name),
             settings_line(state.game())
         );
         println!(

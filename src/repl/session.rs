@@ -115,7 +115,7 @@ impl Session {
 
     /// A session resuming a game record (already replayed into `state`).
     pub fn with_state(setup: GameSpec, state: State, options: Options) -> Session {
-        let players = state.game().players.len();
+        let players = state.game().about.players.len();
         let saved = state.moves_played().collect();
         Session {
             state,
@@ -208,7 +208,7 @@ impl Session {
     pub fn argument_completions(&self, command: &str) -> Vec<Vec<String>> {
         match command::spec(command).map(|s| s.name) {
             Some("ai") => {
-                let mut sides: Vec<String> = self.state.game().players.clone();
+                let mut sides: Vec<String> = self.state.game().about.players.clone();
                 sides.extend(["both", "off"].map(String::from));
                 let levels = ai::LEVELS.iter().map(|l| l.name.to_string()).collect();
                 vec![sides, levels]
@@ -217,7 +217,7 @@ impl Session {
             Some("preset") => vec![self.presets.clone()],
             Some("set") => {
                 let mut words = Vec::new();
-                for s in &self.state.game().settings {
+                for s in &self.state.game().about.settings {
                     words.push(format!("{}=", s.name));
                     words.extend(allowed_values(&s.allowed).map(|v| format!("{}={v}", s.name)));
                 }
@@ -514,7 +514,7 @@ impl Session {
         let mut out = render::play_view_with(&self.state, self.options.color, self.turned, taken);
         if let Some(p) = self.resigned {
             let mut end = format!("game over: {} resigns", self.player_name(p));
-            if self.state.game().players.len() == 2 {
+            if self.state.game().about.players.len() == 2 {
                 end.push_str(&format!("; {} wins", self.player_name(p.next())));
             }
             // The last line says whose turn it was: the resignation replaces it.
@@ -780,7 +780,7 @@ impl Session {
     }
 
     fn replace(&mut self, setup: GameSpec, state: State) {
-        let same_players = state.game().players == self.state.game().players;
+        let same_players = state.game().about.players == self.state.game().about.players;
         self.saved = state.moves_played().collect();
         if setup.game != self.setup.game {
             self.presets = crate::pipeline::preset_names(&setup.game);
@@ -791,7 +791,7 @@ impl Session {
         self.slot = None;
         self.resigned = None;
         if !same_players {
-            self.ai = vec![None; self.state.game().players.len()];
+            self.ai = vec![None; self.state.game().about.players.len()];
         }
     }
 
@@ -841,7 +841,7 @@ impl Session {
     /// level if none is named); it does not move yet.
     pub fn set_computer(&mut self, side: &str, level: Option<&str>) -> Result<(), String> {
         let level = named_level(level)?;
-        let players = self.state.game().players.clone();
+        let players = self.state.game().about.players.clone();
         if side.eq_ignore_ascii_case("both") || side.eq_ignore_ascii_case("all") {
             self.ai.iter_mut().for_each(|a| *a = Some(level));
         } else {
@@ -913,17 +913,19 @@ impl Session {
     fn title(&self) -> String {
         let g = self.state.game();
         let settings: Vec<String> = g
+            .about
             .settings
             .iter()
             .map(|s| format!("{}={}", s.name, s.value))
             .collect();
-        let preset = match &g.preset {
+        let preset = match &g.about.preset {
             None => String::new(),
             // Settings changed after the preset are named: the preset alone is not what
             // is played.
             Some(p) if !self.setup.sets.is_empty() => {
                 let alone = crate::pipeline::load(&self.setup.game, Some(p), &[]);
                 let changed: Vec<String> = g
+                    .about
                     .settings
                     .iter()
                     .filter(|s| {
@@ -941,7 +943,7 @@ impl Session {
             }
             Some(p) => format!("preset {p}: "),
         };
-        let name = crate::render::terminal_safe(&g.name);
+        let name = crate::render::terminal_safe(&g.about.name);
         if settings.is_empty() && preset.is_empty() {
             name.into_owned()
         } else {

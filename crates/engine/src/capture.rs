@@ -81,11 +81,11 @@ fn collect_until(
         // without the tests of kinds (a division), regions and hostile sites.
         let enemy = |s: Site| {
             let c = cell(s);
-            c != EMPTY && game.owner[c.index()] != mover
+            c != EMPTY && game.tables.owner[c.index()] != mover
         };
         let own = |s: Site| {
             let c = cell(s);
-            c != EMPTY && game.owner[c.index()] == mover
+            c != EMPTY && game.tables.owner[c.index()] == mover
         };
         return collect_runs(game, (&enemy, &own), effect, landing, capture);
     }
@@ -93,7 +93,7 @@ fn collect_until(
     let enemy = |s: Site| {
         let c = cell(s);
         c != EMPTY
-            && game.owner[c.index()] != mover
+            && game.tables.owner[c.index()] != mover
             && filter.kinds >> game.kind_of(c) & 1 == 1
             && in_region(game, filter.standing, s)
     };
@@ -102,7 +102,7 @@ fn collect_until(
         let c = cell(s);
         match c {
             EMPTY => filter.hostile.is_some() && in_region(game, filter.hostile, s),
-            _ => game.owner[c.index()] == mover,
+            _ => game.tables.owner[c.index()] == mover,
         }
     };
     collect_runs(game, (&enemy, &own), effect, landing, capture)
@@ -298,7 +298,7 @@ pub(super) fn may_capture(
 ) -> bool {
     let enemy = |s: Site| {
         let c = if s == NO_SITE { EMPTY } else { cell(s) };
-        (c != EMPTY) & (game.owner[c.index()] != mover)
+        (c != EMPTY) & (game.tables.owner[c.index()] != mover)
     };
     let shape = match &game.effects[effect].kind {
         EffectKind::Custodian { shape, .. } => shape,
@@ -331,7 +331,7 @@ pub(super) fn may_capture(
 /// that effect number `effect` takes, with the piece of the mover's at the run's other
 /// end: the runs are found walking back from each of the mover's pieces (on the sites of
 /// `own`) over enemy pieces. The effect must be one whose runs walk back
-/// ([`Game::runs_walk_back`]); `cell` is the board before the landing.
+/// ([`Tables::runs_walk_back`]); `cell` is the board before the landing.
 pub(super) fn landings_closing_runs(
     game: &Game,
     cell: impl Fn(Site) -> Cell,
@@ -340,7 +340,7 @@ pub(super) fn landings_closing_runs(
     own: impl Iterator<Item = Site>,
     mut closed: impl FnMut(Site, Site),
 ) {
-    debug_assert!(game.runs_walk_back[effect]);
+    debug_assert!(game.tables.runs_walk_back[effect]);
     let EffectKind::Custodian {
         shape: RunShape::Lines(directions),
         min_length,
@@ -353,7 +353,7 @@ pub(super) fn landings_closing_runs(
     let runs = (*min_length).max(1) as usize..=*max_length as usize;
     let enemy = |s: Site| {
         let c = cell(s);
-        c != EMPTY && game.owner[c.index()] != mover
+        c != EMPTY && game.tables.owner[c.index()] != mover
     };
     for closer in own {
         for &dir in directions {

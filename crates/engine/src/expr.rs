@@ -17,7 +17,7 @@ impl State {
 
     /// The value of `e` for `player`: evaluated with that player as the mover (with the
     /// majority scores, computed only if `e` reads them). The computer judges an unfinished
-    /// game by [`Game::estimate`](rulebook_model::Game::estimate) this way.
+    /// game by [`Heuristics::estimate`](rulebook_model::Heuristics::estimate) this way.
     pub fn value(&self, player: Player, e: &Expr) -> i64 {
         Scored {
             state: self,
@@ -49,7 +49,7 @@ impl State {
     /// (a piece with no neighbour along an axis is a line of 1 along it).
     #[inline]
     fn each_line(&self, player: Player, region: u16, mut visit: impl FnMut(i64)) {
-        let mask = &self.game.regions[region as usize];
+        let mask = &self.game.tables.regions[region as usize];
         let words = &self.occupancy[player.index() * self.words..][..self.words];
         let counted = |s: Site| {
             s != NO_SITE
@@ -113,7 +113,7 @@ impl Env for State {
     #[inline(always)]
     fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
         let own = &self.occupancy[player.index() * self.words..][..self.words];
-        let mask = &self.game.regions[region as usize];
+        let mask = &self.game.tables.regions[region as usize];
         if kind == ANY_KIND {
             return own
                 .iter()
@@ -191,8 +191,8 @@ impl Env for State {
         let words = self.words;
         let own = &self.occupancy[player.index() * words..][..words];
         let (from, to) = (
-            &self.game.regions[from as usize],
-            &self.game.regions[to as usize],
+            &self.game.tables.regions[from as usize],
+            &self.game.tables.regions[to as usize],
         );
         let mut reached = [0u64; FLOOD_WORDS];
         let mut todo = [0u64; FLOOD_WORDS];
@@ -238,7 +238,7 @@ impl Env for State {
     }
 
     fn hand(&self, player: Player, kind: u8) -> i64 {
-        let kinds = self.game.piece_kinds.len();
+        let kinds = self.game.about.piece_kinds.len();
         let first = player.index() * kinds;
         let Some(mine) = self.stock.get(first..first + kinds) else {
             return 0;
@@ -268,7 +268,7 @@ impl Env for State {
     }
 
     /// Majorities are read only in a score (the checker allows them nowhere else), which
-    /// is evaluated in a [`Scored`].
+    /// is evaluated in a `Scored`.
     #[inline(always)]
     fn majority(&self, _unit: GroupUnit) -> i64 {
         0
@@ -288,7 +288,7 @@ impl Env for State {
     #[inline(always)]
     fn tabled(&self, table: u16) -> i64 {
         let sites = self.game.board.sites();
-        self.game.sow_plan.tables[table as usize]
+        self.game.after_sowing.plan.tables[table as usize]
             .get(self.to_move.index() * sites + self.pits.last.index())
             .copied()
             .unwrap_or(0)

@@ -81,7 +81,7 @@ impl State {
             return None;
         }
         let cell = self.cells[mid.index()];
-        let owner = game.owner[cell.index()];
+        let owner = game.tables.owner[cell.index()];
         let may = cell != EMPTY
             && match over {
                 Jumped::Enemy => owner != self.to_move,
@@ -216,7 +216,7 @@ impl State {
         if depth >= MAX_CHAIN_LEGS {
             return false;
         }
-        let bits = &self.game.piece_bits;
+        let bits = &self.game.tables.piece_bits;
         let mut found = false;
         for &dir in directions {
             let Some(leg) = self.leg(rule, (walk.from, at, dir), &walk.jumped) else {

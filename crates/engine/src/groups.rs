@@ -229,7 +229,7 @@ impl State {
         let own = |s: Site| {
             let c = after(s);
             !has(&removed, s)
-                && (has(&converted, s) || c != EMPTY && game.owner[c.index()] == mover)
+                && (has(&converted, s) || c != EMPTY && game.tables.owner[c.index()] == mover)
         };
         let liberty = |s: Site| has(&removed, s) || after(s) == EMPTY;
         let mut seen: Set = [0; SITE_SET_WORDS];
@@ -325,7 +325,7 @@ impl State {
             let border = |s: Site| {
                 let c = cells[s.index()];
                 if c != EMPTY {
-                    borders.set(borders.get() | 1 << game.owner[c.index()].index());
+                    borders.set(borders.get() | 1 << game.tables.owner[c.index()].index());
                 }
                 false
             };

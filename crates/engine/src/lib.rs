@@ -446,16 +446,16 @@ pub struct State {
     forward: bool,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
-    /// The index in [`Game::end_rules`](rulebook_model::Game::end_rules) of the rule that
+    /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
     /// set `ended` (meaningful only while `ended` is set).
     ended_by: u32,
     /// Tile games: hands, constraints per cell, passes, the swap.
     tile: tiles::TileState,
     /// Pieces in hand, `stock[player * kinds + kind]` (empty in games without a counted
-    /// stock, [`Game::stock`](rulebook_model::Game::stock)).
+    /// stock, [`Start::stock`](rulebook_model::Start::stock)).
     stock: Vec<u16>,
     /// Per end condition checked after every move that the stones of a few sites decide
-    /// ([`rulebook_model::Game::end_condition_sites`]) and per mover: 0, or its last verdict
+    /// ([`rulebook_model::Ends::condition_sites`]) and per mover: 0, or its last verdict
     /// (bit 0) with bit 1 set and those stones above.
     end_memo: Vec<u64>,
     /// Grid boards whose slides are counted along lines ([`movegen::tracked_lines`]): per
@@ -576,7 +576,7 @@ impl State {
     /// The start position of a game.
     pub fn new(game: Arc<Game>) -> State {
         let mut cells = vec![EMPTY; game.board.sites()];
-        for &(site, cell) in &game.setup {
+        for &(site, cell) in &game.start.setup {
             cells[site.index()] = cell;
         }
         let board = &game.board;
@@ -584,7 +584,7 @@ impl State {
             Site::all(board.sites())
                 .map(|s| {
                     if board.pit_number(s) > 0 {
-                        game.stones
+                        game.start.stones
                     } else {
                         0
                     }
@@ -593,7 +593,7 @@ impl State {
         } else {
             Vec::new()
         };
-        let stock = game.stock.clone();
+        let stock = game.start.stock.clone();
         let mut state = State::with_position(game, cells, counts, Vec::new(), Player::FIRST);
         state.init_stock(stock);
         state
@@ -649,7 +649,7 @@ impl State {
     ) -> State {
         let sites = game.board.sites();
         // Two seats even in a game of one player (see `Game::solo`).
-        let players = game.players.len().max(rulebook_model::PLAYERS);
+        let players = game.about.players.len().max(rulebook_model::PLAYERS);
         let words = sites.div_ceil(64);
         let mut state = State {
             cells: vec![EMPTY; sites],
@@ -657,7 +657,7 @@ impl State {
             words,
             piece_count: vec![0; players],
             to_move,
-            hash: game.zobrist.to_move[to_move.index()],
+            hash: game.tables.zobrist.to_move[to_move.index()],
             history: Vec::with_capacity(256),
             seen: repetition::Seen::default(),
             log: Vec::with_capacity(1024),
@@ -671,7 +671,7 @@ impl State {
             ended_by: 0,
             tile: tiles::TileState::default(),
             stock: Vec::new(),
-            end_memo: vec![0; game.end_conditions.len() * players],
+            end_memo: vec![0; game.ends.conditions.len() * players],
             lines: movegen::tracked_lines(&game),
             goals_known: None,
             game,
@@ -682,10 +682,10 @@ impl State {
             }
         }
         if state.pits.hashed() {
-            state.hash ^= state.pits.counts_key(&state.game.zobrist);
+            state.hash ^= state.pits.counts_key(&state.game.tables.zobrist);
         }
         for (site, &mark) in state.pits.marks().iter().enumerate() {
-            state.hash ^= state.game.zobrist.mark(Site::at(site), mark);
+            state.hash ^= state.game.tables.zobrist.mark(Site::at(site), mark);
         }
         state.init_tiles(None);
         state
@@ -697,14 +697,14 @@ impl State {
     /// Puts a counted stock in hand (on a state with none yet), with its hash keys.
     fn init_stock(&mut self, stock: Vec<u16>) {
         for (slot, &n) in stock.iter().enumerate() {
-            self.hash ^= self.game.zobrist.hand(slot, n);
+            self.hash ^= self.game.tables.zobrist.hand(slot, n);
         }
         self.stock = stock;
     }
 
     /// The pieces a player has in hand, by kind (empty in a game without a counted stock).
     pub fn pieces_in_hand(&self, player: Player) -> &[u16] {
-        let kinds = self.game.piece_kinds.len();
+        let kinds = self.game.about.piece_kinds.len();
         let first = player.index() * kinds;
         self.stock.get(first..first + kinds).unwrap_or(&[])
     }
@@ -732,7 +732,7 @@ impl State {
     /// The owner of the piece on a site, if any.
     pub fn owner(&self, site: Site) -> Option<Player> {
         let c = self.cells[site.index()];
-        (c != EMPTY).then(|| self.game.owner[c.index()])
+        (c != EMPTY).then(|| self.game.tables.owner[c.index()])
     }
 
     /// The stones on a site (0 on boards without stones).
@@ -753,7 +753,7 @@ impl State {
     /// The position's hash: the cells and the side to move (in tile games, not the hands,
     /// passes or swap, which follow from the game's history).
     pub fn hash(&self) -> u64 {
-        self.hash ^ self.pits.key(&self.game.zobrist)
+        self.hash ^ self.pits.key(&self.game.tables.zobrist)
     }
 
     /// Whether this position (its hash: the cells and the side to move) occurred before
@@ -815,7 +815,7 @@ impl State {
         if self.game.facts.moves_may_coincide {
             out.dedup_by_sites(&self.game);
         }
-        if self.game.forbid_repetition {
+        if self.game.repetition.forbidden {
             self.drop_repeats(out);
         }
     }
@@ -846,7 +846,7 @@ impl State {
         }
         moves.clear();
         self.pseudo_legal_moves(moves);
-        if self.game.forbid_repetition {
+        if self.game.repetition.forbidden {
             self.any_new(moves)
         } else {
             !moves.is_empty()
@@ -865,7 +865,7 @@ impl State {
     }
 
     /// The end rule that ended the game: its index in
-    /// [`Game::end_rules`](rulebook_model::Game::end_rules). `None` while the game goes on,
+    /// [`Ends::rules`](rulebook_model::Ends::rules). `None` while the game goes on,
     /// and when it ended because the player to move has no legal move and no end rule
     /// judges that (a draw).
     pub fn end_rule(&self) -> Option<usize> {
@@ -876,7 +876,8 @@ impl State {
             return None;
         }
         self.game
-            .end_rules
+            .ends
+            .rules
             .iter()
             .position(|r| matches!(r.when, EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove))
     }
@@ -887,7 +888,7 @@ impl State {
     #[cold]
     #[inline(never)]
     pub(crate) fn ended_by_rule(&mut self, when: EndWhen) {
-        let rule = self.game.end_rules.iter().position(|r| r.when == when);
+        let rule = self.game.ends.rules.iter().position(|r| r.when == when);
         self.ended_by = rule.unwrap_or(0) as u32;
     }
 
@@ -903,7 +904,7 @@ impl State {
             return self.ended;
         }
         let mut can_move = None;
-        for rule in &self.game.end_rules {
+        for rule in &self.game.ends.rules {
             let ended = match rule.when {
                 EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove => {
                     !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
@@ -982,7 +983,7 @@ impl State {
     /// move who is stuck (when the stones left must be moved).
     #[inline(never)]
     fn check_ends_after_move(&mut self, mover: Player, may_repeat: bool) {
-        if !self.game.end_conditions.is_empty() {
+        if !self.game.ends.conditions.is_empty() {
             self.check_position_ends(mover);
         }
         if self.game.facts.tracks_repetition
@@ -1019,7 +1020,8 @@ impl State {
         }
         let rule = self
             .game
-            .end_rules
+            .ends
+            .rules
             .iter()
             .find(|r| r.when == EndWhen::NoLegalMove)
             .copied();
@@ -1042,7 +1044,7 @@ impl State {
         } else {
             self.next_player(mover)
         };
-        let keys = &self.game.zobrist.to_move;
+        let keys = &self.game.tables.zobrist.to_move;
         self.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.to_move = next;
     }
@@ -1052,7 +1054,8 @@ impl State {
     fn end_on_repetition(&mut self, mover: Player) {
         let game = Arc::clone(&self.game);
         if let Some(rule) = game
-            .end_rules
+            .ends
+            .rules
             .iter()
             .find(|r| r.when == EndWhen::RepeatedPosition)
         {
@@ -1067,8 +1070,8 @@ impl State {
     /// Ends the game if the condition of an end rule checked after every move holds, with
     /// the player who moved as the mover (the first such rule decides).
     pub(crate) fn check_position_ends(&mut self, mover: Player) {
-        for r in 0..self.game.end_rules.len() {
-            let rule = self.game.end_rules[r];
+        for r in 0..self.game.ends.rules.len() {
+            let rule = self.game.ends.rules[r];
             let EndWhen::Position(i) = rule.when else {
                 continue;
             };
@@ -1090,18 +1093,18 @@ impl State {
     #[inline]
     fn end_condition_holds(&mut self, i: usize, mover: Player) -> bool {
         let game = &*self.game;
-        let Some(sites) = &game.end_condition_sites[i] else {
-            return self.value(mover, &game.end_conditions[i]) != 0;
+        let Some(sites) = &game.ends.condition_sites[i] else {
+            return self.value(mover, &game.ends.conditions[i]) != 0;
         };
         let key = sites[mover.index()]
             .iter()
             .fold(0, |key, &s| key << 16 | self.count(s) as u64);
         let entry = key << 2 | 2;
-        let memo = i * game.players.len().max(rulebook_model::PLAYERS) + mover.index();
+        let memo = i * game.about.players.len().max(rulebook_model::PLAYERS) + mover.index();
         if self.end_memo[memo] & !1 == entry {
             return self.end_memo[memo] & 1 == 1;
         }
-        let holds = self.value(mover, &game.end_conditions[i]) != 0;
+        let holds = self.value(mover, &game.ends.conditions[i]) != 0;
         self.end_memo[memo] = entry | holds as u64;
         holds
     }
@@ -1206,9 +1209,9 @@ impl State {
     /// Takes a piece of `kind` from `mover`'s hand (movegen offers the placement only
     /// when there is one).
     fn take_from_hand(&mut self, mover: Player, kind: u8) {
-        let slot = mover.index() * self.game.piece_kinds.len() + kind as usize;
+        let slot = mover.index() * self.game.about.piece_kinds.len() + kind as usize;
         let n = self.stock[slot];
-        let z = &self.game.zobrist;
+        let z = &self.game.tables.zobrist;
         self.hash ^= z.hand(slot, n) ^ z.hand(slot, n.saturating_sub(1));
         self.stock[slot] = n.saturating_sub(1);
     }
@@ -1220,7 +1223,7 @@ impl State {
             true => mover,
             false => self.next_player(mover),
         };
-        let keys = &self.game.zobrist.to_move;
+        let keys = &self.game.tables.zobrist.to_move;
         self.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.to_move = next;
     }
@@ -1265,7 +1268,7 @@ impl State {
                 from_hand: true,
                 ..
             } => {
-                let kinds = self.game.piece_kinds.len();
+                let kinds = self.game.about.piece_kinds.len();
                 self.stock[frame.mover.index() * kinds + kind as usize] += 1;
             }
             _ => {}
@@ -1365,7 +1368,7 @@ impl State {
     ) {
         self.crown_on_the_way(m, mover);
         let game = Arc::clone(&self.game);
-        for site in game.piece_bits.sites(m.from, m.path) {
+        for site in game.tables.piece_bits.sites(m.from, m.path) {
             take(self, site);
         }
     }
@@ -1400,7 +1403,7 @@ impl State {
     /// Converts or removes the piece on `site` if it is not the mover's.
     fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
         let cell = self.cells[site.index()];
-        if cell == EMPTY || self.game.owner[cell.index()] == mover {
+        if cell == EMPTY || self.game.tables.owner[cell.index()] == mover {
             return;
         }
         let new = match mode {
@@ -1417,7 +1420,7 @@ impl State {
         if !self.forward {
             self.log.push((site, old));
         }
-        let z = &self.game.zobrist;
+        let z = &self.game.tables.zobrist;
         self.hash ^= z.cell(site, old) ^ z.cell(site, cell);
         self.put_raw(site, cell);
     }
@@ -1428,12 +1431,12 @@ impl State {
         let old = self.cells[site.index()];
         let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
         if old != EMPTY {
-            let p = (self.game.owner[old.index()]).index();
+            let p = (self.game.tables.owner[old.index()]).index();
             self.occupancy[p * self.words + word] &= !bit;
             self.piece_count[p] -= 1;
         }
         if cell != EMPTY {
-            let p = (self.game.owner[cell.index()]).index();
+            let p = (self.game.tables.owner[cell.index()]).index();
             self.occupancy[p * self.words + word] |= bit;
             self.piece_count[p] += 1;
         }
@@ -1445,7 +1448,7 @@ impl State {
 
     /// Puts a piece on an empty site while building a position.
     fn put(&mut self, site: Site, cell: Cell) {
-        self.hash ^= self.game.zobrist.cell(site, cell);
+        self.hash ^= self.game.tables.zobrist.cell(site, cell);
         self.put_raw(site, cell);
     }
 

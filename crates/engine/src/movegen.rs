@@ -175,7 +175,7 @@ impl State {
             }
         };
         let forbidden = |w: usize| match rule.filter.not_landing {
-            Some(r) => game.regions[r as usize][w],
+            Some(r) => game.tables.regions[r as usize][w],
             None => 0,
         };
         if let (
@@ -193,7 +193,7 @@ impl State {
             let avoided = rule
                 .filter
                 .avoiding
-                .map_or(0, |r| game.regions[r as usize][0]);
+                .map_or(0, |r| game.tables.regions[r as usize][0]);
             let occupied = self.occupancy.iter().fold(avoided, |a, &b| a | b);
             let (own, forbidden) = (movers[0], forbidden(0) | avoided);
             slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
@@ -501,7 +501,7 @@ impl State {
     #[inline]
     fn unmark_region(&self, region: Option<u16>, targets: &mut SiteSet) {
         if let Some(r) = region {
-            let mask = &self.game.regions[r as usize];
+            let mask = &self.game.tables.regions[r as usize];
             for (t, m) in targets.iter_mut().zip(mask) {
                 *t &= !m;
             }
@@ -679,8 +679,8 @@ impl State {
             };
             c != EMPTY
                 && match over {
-                    Jumped::Enemy => game.owner[c.index()] != self.to_move,
-                    Jumped::Friend => game.owner[c.index()] == self.to_move,
+                    Jumped::Enemy => game.tables.owner[c.index()] != self.to_move,
+                    Jumped::Friend => game.tables.owner[c.index()] == self.to_move,
                     Jumped::Any => true,
                 }
         };
@@ -923,7 +923,7 @@ impl State {
         let bit = |set: &SiteSet| set[site.index() >> 6] >> (site.index() & 63) & 1 == 1;
         let cell = self.cells[site.index()];
         cell != EMPTY
-            && self.game.owner[cell.index()] != self.to_move
+            && self.game.tables.owner[cell.index()] != self.to_move
             && !bit(&walk.taken)
             && !bit(&walk.stood)
     }
@@ -1030,8 +1030,8 @@ impl State {
     fn empty_sites(&self, region: Option<u16>) -> SiteSet {
         let mut sites = [0u64; SITE_SET_WORDS];
         for (w, word) in sites.iter_mut().take(self.words).enumerate() {
-            let occupied =
-                (0..self.game.players.len()).fold(0, |a, p| a | self.occupancy[p * self.words + w]);
+            let occupied = (0..self.game.about.players.len())
+                .fold(0, |a, p| a | self.occupancy[p * self.words + w]);
             let in_board = match (w + 1) * 64 <= self.cells.len() {
                 true => u64::MAX,
                 false => (1u64 << (self.cells.len() % 64)) - 1,
@@ -1054,7 +1054,7 @@ impl State {
     /// Word `w` of a region's mask (every bit set when there is no region).
     #[inline]
     fn region_word(&self, region: Option<u16>, w: usize) -> u64 {
-        region.map_or(u64::MAX, |r| self.game.regions[r as usize][w])
+        region.map_or(u64::MAX, |r| self.game.tables.regions[r as usize][w])
     }
 
     /// The flights of one move rule: each of the mover's pieces (of the kinds it allows)
@@ -1218,8 +1218,8 @@ impl ChainLegs<'_> {
             && c != EMPTY
             && !self.in_region(self.filter.avoiding, s)
             && match self.over {
-                Jumped::Enemy => game.owner[c.index()] != state.to_move,
-                Jumped::Friend => game.owner[c.index()] == state.to_move,
+                Jumped::Enemy => game.tables.owner[c.index()] != state.to_move,
+                Jumped::Friend => game.tables.owner[c.index()] == state.to_move,
                 Jumped::Any => true,
             }
     }
@@ -1266,7 +1266,7 @@ pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
 /// the ban on repetition, where two rules may give the same move, where clauses narrow the
 /// moves, or where a pass depends on the other players' moves (`no player can move`).
 pub(super) fn always_listed(game: &Game) -> bool {
-    game.forbid_repetition
+    game.repetition.forbidden
         || game.facts.moves_may_coincide
         || game.facts.moves_narrowed
         || game.facts.ends_when_no_player_can_move

@@ -102,14 +102,15 @@ impl State {
     /// jump that takes, converts and promotes nothing. `false` when it does or when that is
     /// not known cheaply (sowings, placements, removals, games that promote).
     pub fn is_quiet(&self, m: Move) -> bool {
-        let rule = self.game.quiet_rules[m.rule as usize];
+        let rule = self.game.tables.quiet_rules[m.rule as usize];
         matches!(rule, QuietRule::Landing { .. }) && !self.captures_something(m)
     }
 
     /// [`State::is_quiet`], with what a landing site's captures are kept in `memo` for the
     /// position's other moves that land there: the same answers, found once per site.
     pub fn is_quiet_with(&self, m: Move, memo: &mut QuietMemo) -> bool {
-        let QuietRule::Landing { removes, shoots } = self.game.quiet_rules[m.rule as usize] else {
+        let QuietRule::Landing { removes, shoots } = self.game.tables.quiet_rules[m.rule as usize]
+        else {
             return false;
         };
         if m.to == NO_SITE {
@@ -133,7 +134,7 @@ impl State {
 
     /// Finds at once, into `memo`, what the landings on every site of the position take
     /// by the captures that apply and take straight runs that a walk back from the
-    /// mover's pieces finds ([`rulebook_model::Game::runs_walk_back`]): far cheaper than
+    /// mover's pieces finds ([`rulebook_model::Tables::runs_walk_back`]): far cheaper than
     /// looking out from each of the hundreds of landing sites of a large open board.
     /// Returns the captures that apply and must be looked for from each landing instead
     /// (bit `e` for effect `e`; all bits, with nothing walked, in a game of more than 64
@@ -148,7 +149,7 @@ impl State {
             {
                 continue;
             }
-            match game.runs_walk_back.get(effect) {
+            match game.tables.runs_walk_back.get(effect) {
                 _ if effect >= 64 => return u64::MAX,
                 Some(true) => walking |= 1 << effect,
                 _ => looking |= 1 << effect,

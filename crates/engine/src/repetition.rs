@@ -251,7 +251,7 @@ impl Quick {
         quick.enemy = Player::all()
             .filter(|&p| p != mover)
             .fold(0, |a, p| a | state.occupancy[p.index()]);
-        let keys = &game.zobrist.to_move;
+        let keys = &game.tables.zobrist.to_move;
         quick.base = state.hash ^ keys[mover.index()] ^ keys[state.next_player(mover).index()];
         Some(quick)
     }
@@ -284,7 +284,7 @@ impl Quick {
     /// ([`Quick::learn`]).
     #[inline(always)]
     fn slide_hash(&self, state: &State, m: Move) -> u64 {
-        let z = &state.game.zobrist;
+        let z = &state.game.tables.zobrist;
         let (from, to) = (m.from, m.to);
         let piece = state.cells[from.index()];
         self.base
@@ -330,7 +330,7 @@ impl Quick {
             let closed = (end & own != 0) & fits(run, max);
             taken |= run & 0u64.wrapping_sub(closed as u64);
         }
-        let (z, mover) = (&game.zobrist, state.to_move);
+        let (z, mover) = (&game.tables.zobrist, state.to_move);
         let mut key = 0;
         while taken != 0 {
             let s = Site::at(taken.trailing_zeros() as usize);
@@ -413,10 +413,10 @@ impl State {
         if jump.is_some() && game.effects.iter().any(|e| counts_pieces(&e.condition)) {
             return None;
         }
-        let (z, mover) = (&game.zobrist, self.to_move);
+        let (z, mover) = (&game.tables.zobrist, self.to_move);
         // What a capture leaves of `cell` (as `State::capture` does it).
         let taken = |cell: Cell, mode: CaptureMode| match mode {
-            _ if cell == EMPTY || game.owner[cell.index()] == mover => cell,
+            _ if cell == EMPTY || game.tables.owner[cell.index()] == mover => cell,
             CaptureMode::Convert => game.cell(mover, game.kind_of(cell)),
             CaptureMode::Remove => EMPTY,
         };
@@ -470,7 +470,7 @@ impl State {
     #[inline]
     pub(super) fn ban_key(&self, hash: u64, to_move: Player) -> u64 {
         match self.game.repetition.positional {
-            true => hash ^ self.game.zobrist.to_move[to_move.index()],
+            true => hash ^ self.game.tables.zobrist.to_move[to_move.index()],
             false => hash,
         }
     }

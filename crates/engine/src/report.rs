@@ -17,7 +17,7 @@ use rulebook_model::{
 /// An effect after a move that took something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EffectFired {
-    /// The effect, as its index in [`Game::effects`] (and [`Game::effect_sources`]).
+    /// The effect, as its index in [`Game::effects`] (and [`Sources::effects`](rulebook_model::Sources::effects)).
     pub effect: u16,
     /// The pieces it took (converted or removed).
     pub taken: u32,
@@ -26,7 +26,7 @@ pub struct EffectFired {
 /// The rule after sowing that applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SowFired {
-    /// The rule, as its index in [`Game::after_sow`] (and [`Game::sow_sources`]).
+    /// The rule, as its index in [`AfterSowing::rules`](rulebook_model::AfterSowing::rules) (and [`Sources::sowing`](rulebook_model::Sources::sowing)).
     pub rule: u16,
     /// The stones its actions moved out of their sites (taken to a store, say).
     pub taken: u32,
@@ -157,7 +157,7 @@ impl State {
         // After a swap of sides the same seat moves, but as the other side: no extra turn.
         let swap = matches!(game.moves[m.rule as usize].kind, MoveKind::Swap);
         report.extra_turn =
-            !report.ended && !swap && self.to_move == mover && game.players.len() > 1;
+            !report.ended && !swap && self.to_move == mover && game.about.players.len() > 1;
         for s in 0..sites {
             let count = self.pits.count(Site::at(s));
             let (cell, stones, mark) = report.before[s];
@@ -165,7 +165,7 @@ impl State {
                 continue;
             }
             report.changed.push(Site::at(s));
-            let owner = |c: Cell| (c != EMPTY).then(|| game.owner[c.index()]);
+            let owner = |c: Cell| (c != EMPTY).then(|| game.tables.owner[c.index()]);
             // In a game of one player, the pieces taken are the player's own (but the one
             // that moved).
             let taken_from = |p: Player| p != mover || (game.solo() && s != m.from.index());
@@ -180,7 +180,7 @@ impl State {
     /// How many of the moves the move rules allow here the ban on repeated positions
     /// refuses (0 in a game without the ban). `moves` is work space.
     pub fn refused_by_repetition(&self, moves: &mut MoveList) -> usize {
-        if !self.game.forbid_repetition || self.ended.is_some() {
+        if !self.game.repetition.forbidden || self.ended.is_some() {
             return 0;
         }
         moves.clear();
@@ -213,8 +213,9 @@ impl State {
             }
             None => {
                 let landed_on = self.cells[m.to.index()];
-                report.replaced =
-                    (landed_on != EMPTY && self.game.owner[landed_on.index()] != mover) as u32;
+                report.replaced = (landed_on != EMPTY
+                    && self.game.tables.owner[landed_on.index()] != mover)
+                    as u32;
                 self.land_piece(m, mover);
             }
         }
@@ -307,11 +308,12 @@ impl State {
         let taken: u32 = (counts.iter().zip(self.pits.counts()))
             .map(|(&a, &b)| u32::from(a.saturating_sub(b)))
             .sum();
-        let moves_stones = game.sow_plan.actions[r]
+        let moves_stones = game.after_sowing.plan.actions[r]
             .iter()
             .any(|a| matches!(a, Action::Take { .. } | Action::TakeRun { .. }));
-        let cancelled =
-            game.sow_plan.cancels[r].is_some() && moves_stones && counts == self.pits.counts();
+        let cancelled = game.after_sowing.plan.cancels[r].is_some()
+            && moves_stones
+            && counts == self.pits.counts();
         report.sow_rule = Some(SowFired {
             rule: r as u16,
             taken,

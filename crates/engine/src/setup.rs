@@ -134,7 +134,7 @@ pub enum SetupPart {
 /// Checks a setup against the game's tables.
 fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     let sites = game.board.sites();
-    let players = game.players.len();
+    let players = game.about.players.len();
     let length = |part, found| match found == sites {
         true => Ok(()),
         false => Err(SetupError::Sites { part, found, sites }),
@@ -154,8 +154,8 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
         }
         length(SetupPart::Counts, setup.counts.len())?;
         let total: usize = setup.counts.iter().map(|&c| c as usize).sum();
-        if total > game.zobrist.max_count() {
-            let max = game.zobrist.max_count();
+        if total > game.tables.zobrist.max_count() {
+            let max = game.tables.zobrist.max_count();
             return Err(SetupError::Stones { total, max });
         }
     }
@@ -178,20 +178,20 @@ fn validate_stock(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     let Some(stock) = &setup.stock else {
         return Ok(());
     };
-    if game.stock.is_empty() {
+    if game.start.stock.is_empty() {
         return Err(SetupError::NotInGame {
             part: SetupPart::Stock,
         });
     }
-    let kinds = game.piece_kinds.len();
+    let kinds = game.about.piece_kinds.len();
     let fits = |slot: usize| {
-        let n = match slot < game.stock.len() {
+        let n = match slot < game.start.stock.len() {
             true => stock.get(slot).copied().unwrap_or(u16::MAX),
             false => u16::MAX,
         };
-        n <= MAX_HAND && (n == 0 || game.stocked.contains(&((slot % kinds) as u8)))
+        n <= MAX_HAND && (n == 0 || game.start.stocked.contains(&((slot % kinds) as u8)))
     };
-    match (0..game.stock.len().max(stock.len())).find(|&slot| !fits(slot)) {
+    match (0..game.start.stock.len().max(stock.len())).find(|&slot| !fits(slot)) {
         Some(slot) => Err(SetupError::Stock {
             player: slot / kinds,
         }),
@@ -203,23 +203,23 @@ fn validate_stock(game: &Game, setup: &Setup) -> Result<(), SetupError> {
 /// less the pieces of each kind they have on the board beyond those the setup put there
 /// (the pieces placed since, in a game without captures), never below 0.
 pub fn usual_stock(game: &Game, cells: &[Cell]) -> Vec<u16> {
-    let kinds = game.piece_kinds.len();
-    let mut placed = vec![0i64; game.stock.len()];
+    let kinds = game.about.piece_kinds.len();
+    let mut placed = vec![0i64; game.start.stock.len()];
     for &cell in cells.iter().filter(|&&c| c != EMPTY) {
         if let Some(n) =
-            placed.get_mut((game.owner[cell.index()]).index() * kinds + game.kind_of(cell))
+            placed.get_mut((game.tables.owner[cell.index()]).index() * kinds + game.kind_of(cell))
         {
             *n += 1;
         }
     }
-    for &(_, cell) in &game.setup {
+    for &(_, cell) in &game.start.setup {
         if let Some(n) =
-            placed.get_mut((game.owner[cell.index()]).index() * kinds + game.kind_of(cell))
+            placed.get_mut((game.tables.owner[cell.index()]).index() * kinds + game.kind_of(cell))
         {
             *n -= 1;
         }
     }
-    (game.stock.iter().zip(placed))
+    (game.start.stock.iter().zip(placed))
         .map(|(&start, n)| (start as i64 - n.max(0)).max(0) as u16)
         .collect()
 }
@@ -235,7 +235,7 @@ fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
         || (setup.passes > 0 && !passes)
         || (setup.swapped && !game.has_swap())
         || setup.last_placer.is_some();
-    if setup.passes as usize > game.players.len() {
+    if setup.passes as usize > game.about.players.len() {
         return Err(SetupError::Passes {
             passes: setup.passes,
         });
@@ -248,9 +248,9 @@ fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
             false => Ok(()),
         };
     }
-    let players = game.players.len();
+    let players = game.about.players.len();
     if let Some(hands) = &setup.hands {
-        let kinds = game.piece_kinds.len().min(PATTERNS);
+        let kinds = game.about.piece_kinds.len().min(PATTERNS);
         let all = if kinds >= 64 {
             u64::MAX
         } else {
@@ -302,12 +302,12 @@ impl State {
         }
         if setup.swapped {
             state.tile.swapped = true;
-            state.hash ^= state.game.zobrist.swapped;
+            state.hash ^= state.game.tables.zobrist.swapped;
         }
         if state.game.board.pits() > 0 {
             state.check_rows();
         }
-        if !state.game.end_conditions.is_empty() && state.ended.is_none() {
+        if !state.game.ends.conditions.is_empty() && state.ended.is_none() {
             // As after the move that led here, made by the player before the one to move.
             state.check_position_ends(state.last_mover());
         }

@@ -179,7 +179,7 @@ impl State {
         if self.pits.last.index() >= sites {
             return None;
         }
-        let plan = &game.sow_plan;
+        let plan = &game.after_sowing.plan;
         let entry = self.to_move.index() * sites + self.pits.last.index();
         if plan.words == 1 {
             // Up to 64 rules (every game seen so far): one word of candidates.
@@ -194,7 +194,7 @@ impl State {
     /// checks hold; `entry` is `mover * sites + last`.
     #[inline(always)]
     fn first_holding(&self, mut bits: u64, base: usize, entry: usize) -> Option<usize> {
-        let checks = &self.game.sow_plan.checks;
+        let checks = &self.game.after_sowing.plan.checks;
         'rules: while bits != 0 {
             let r = base + bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -213,9 +213,10 @@ impl State {
     fn check(&self, check: &SowCheck, entry: usize) -> bool {
         match check {
             SowCheck::Stones { site, holds, expr } => {
-                let site = Site::of_value(self.game.sow_plan.tables[*site as usize][entry]);
+                let site =
+                    Site::of_value(self.game.after_sowing.plan.tables[*site as usize][entry]);
                 let stones = self.pits.count(site) as usize;
-                let stride = self.game.sow_plan.stones;
+                let stride = self.game.after_sowing.plan.stones;
                 if stones < stride {
                     holds[entry * stride + stones]
                 } else {
@@ -232,7 +233,7 @@ impl State {
     fn sow_value(&self, e: &Expr, entry: usize) -> i64 {
         match e {
             Expr::Last => self.pits.last.index() as i64,
-            Expr::Tabled(t) => self.game.sow_plan.tables[*t as usize][entry],
+            Expr::Tabled(t) => self.game.after_sowing.plan.tables[*t as usize][entry],
             _ => self.eval(e),
         }
     }
@@ -244,12 +245,12 @@ impl State {
         let sites = self.pits.sites;
         let entry = self.to_move.index() * sites + self.pits.last.index();
         let mut again = false;
-        let cancellable = self.game.sow_plan.cancels[r].is_some();
+        let cancellable = self.game.after_sowing.plan.cancels[r].is_some();
         if cancellable {
             self.pits.saved.clone_from(&self.pits.counts);
         }
-        for a in 0..self.game.sow_plan.actions[r].len() {
-            match &self.game.sow_plan.actions[r][a] {
+        for a in 0..self.game.after_sowing.plan.actions[r].len() {
+            match &self.game.after_sowing.plan.actions[r][a] {
                 Action::Again => again = true,
                 Action::Take { from, to } => {
                     let from = Site::of_value(self.sow_value(from, entry));
@@ -271,7 +272,7 @@ impl State {
     /// actions of most rules are takes); `entry` is `mover * sites + last`.
     #[inline(never)]
     fn act_further(&mut self, r: usize, a: usize, entry: usize) {
-        match &self.game.sow_plan.actions[r][a] {
+        match &self.game.after_sowing.plan.actions[r][a] {
             Action::Mark(site) => {
                 let site = Site::of_value(self.sow_value(site, entry));
                 if site.index() < self.pits.marks.len() {
@@ -287,7 +288,7 @@ impl State {
     /// after them.
     fn cancel_if(&mut self, r: usize) {
         let game = std::sync::Arc::clone(&self.game);
-        let Some(cancel) = &game.sow_plan.cancels[r] else {
+        let Some(cancel) = &game.after_sowing.plan.cancels[r] else {
             return;
         };
         if self.eval(cancel) == 0 {
@@ -308,7 +309,7 @@ impl State {
         // Two rows of up to 32 pits in one word: a row is empty when its half is.
         let full = self.pits.full;
         if full as u32 == 0 || (full >> 32) as u32 == 0 {
-            if let Some(rule) = self.game.empty_row_end {
+            if let Some(rule) = self.game.ends.empty_row {
                 let empty = [Player::FIRST, Player::SECOND].map(|p| self.pits.row(p) == 0);
                 self.end_on_empty_row(rule, empty);
             }
@@ -353,7 +354,7 @@ impl State {
             counterclockwise,
             condition,
             to,
-        } = &game.sow_plan.actions[r][a]
+        } = &game.after_sowing.plan.actions[r][a]
         else {
             return;
         };
@@ -420,7 +421,7 @@ impl State {
         let State {
             game, pits, hash, ..
         } = self;
-        pits.move_all(&game.board, &game.zobrist, hash, from, to);
+        pits.move_all(&game.board, &game.tables.zobrist, hash, from, to);
     }
 
     /// Changes the stones on a site and updates the hash (undo restores the move's
@@ -429,7 +430,7 @@ impl State {
     fn set_count(&mut self, site: Site, count: u16) {
         if self.pits.hashed {
             let old = self.pits.counts[site.index()];
-            let z = &self.game.zobrist;
+            let z = &self.game.tables.zobrist;
             self.hash ^= z.count(site, old) ^ z.count(site, count);
         }
         self.pits.set(&self.game.board, site, count);
@@ -443,7 +444,7 @@ impl State {
             pits.mark_log.push((site, old));
         }
         pits.marked = pits.marked + (mark != 0) as u32 - (old != 0) as u32;
-        let z = &self.game.zobrist;
+        let z = &self.game.tables.zobrist;
         self.hash ^= z.mark(site, old) ^ z.mark(site, mark);
         pits.marks[site.index()] = mark;
     }
@@ -795,7 +796,7 @@ impl Pits {
     ) -> Site {
         let sites = self.sites;
         let track = &track[mover.index() * sites..][..sites];
-        let (board, zobrist) = (&game.board, &game.zobrist);
+        let (board, zobrist) = (&game.board, &game.tables.zobrist);
         let counts = &mut self.counts[..sites];
         let (mut h, mut full) = (*hash, self.full);
         let mut stones = counts[from.index()];
@@ -881,7 +882,11 @@ impl Sown<'_> {
             false => site,
         };
         if self.hashed {
-            *hash ^= self.game.zobrist.count_step(into, counts[into.index()]);
+            *hash ^= self
+                .game
+                .tables
+                .zobrist
+                .count_step(into, counts[into.index()]);
         }
         counts[into.index()] += 1;
         *full |= self.game.board.pit_bit(into);

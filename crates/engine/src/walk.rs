@@ -98,7 +98,7 @@ impl State {
     #[inline]
     fn passes(&self, test: SiteTest, at: Site) -> bool {
         let cell = self.cells[at.index()];
-        let enemy = || cell != EMPTY && self.game.owner[cell.index()] != self.to_move;
+        let enemy = || cell != EMPTY && self.game.tables.owner[cell.index()] != self.to_move;
         let in_region = |r: u16| self.game.in_region(r as usize, at);
         match test {
             SiteTest::Empty => cell == EMPTY,

@@ -232,9 +232,9 @@ pub fn build(
 /// Gives every rule after a move or after sowing, and every end condition, its place
 /// (`FILE:LINE`) and its text on one line, from the files it was written in.
 fn name_rules(game: &mut Game, sources: &SourceMap) {
-    let rules = (game.effect_sources.iter_mut())
-        .chain(&mut game.sow_sources)
-        .chain(&mut game.end_condition_sources);
+    let rules = (game.sources.effects.iter_mut())
+        .chain(&mut game.sources.sowing)
+        .chain(&mut game.sources.end_conditions);
     for rule in rules {
         let span = Span {
             start: rule.start,

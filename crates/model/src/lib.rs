@@ -88,7 +88,7 @@ impl Player {
 
 /// The content of a site: empty, or a piece of one player and one kind. Its index in
 /// per-cell tables (hash keys, owners) is 0 when empty, otherwise `1 + player * kinds +
-/// kind`; [`Game::cell`] makes one, [`Game::owner`] and [`Game::kind_of`] read it.
+/// kind`; [`Game::cell`] makes one, [`Tables::owner`] and [`Game::kind_of`] read it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
@@ -131,7 +131,7 @@ pub const EMPTY: Cell = Cell::EMPTY;
 /// The most pieces of one kind a player may have in hand at the start (`setup N PLAYER
 /// KIND in hand`); the hash keys of hands cover counts up to this.
 pub const MAX_HAND: u16 = 100;
-/// The most sites whose stones [`Game::end_condition_sites`] lists for one end condition.
+/// The most sites whose stones [`Ends::condition_sites`] lists for one end condition.
 pub const END_KEY_SITES: usize = 3;
 
 /// The most kinds of piece a game may declare (a cell holds 1 + player * kinds + kind).
@@ -247,14 +247,14 @@ pub enum Expr {
     Player(PlayerRef),
     /// How many pieces a player has on the board.
     Pieces(PlayerRef),
-    /// How many pieces a player has on the sites of [`Game::regions`]`[k]`, of one kind
+    /// How many pieces a player has on the sites of [`Tables::regions`]`[k]`, of one kind
     /// or ([`ANY_KIND`]) of any.
     PiecesIn(PlayerRef, u16, u8),
     /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
-    /// on the sites of [`Game::regions`]`[k]`.
+    /// on the sites of [`Tables::regions`]`[k]`.
     Line(PlayerRef, u16),
     /// How many of a player's straight lines of pieces (as [`Expr::Line`] measures them,
-    /// each from end to end) on the sites of [`Game::regions`]`[k]` are exactly `n` long.
+    /// each from end to end) on the sites of [`Tables::regions`]`[k]` are exactly `n` long.
     Lines(PlayerRef, u16, u16),
     /// How many empty sites a slide from one of a player's pieces, of one kind or
     /// ([`ANY_KIND`]) of any, along any of the board's directions, could end on (each site
@@ -262,9 +262,9 @@ pub enum Expr {
     Reach(PlayerRef, u8),
     /// 1 when a player's pieces form a group, each linked to the next by a step in one of
     /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
-    /// site of [`Game::regions`]`[a]` and one on a site of [`Game::regions`]`[b]`.
+    /// site of [`Tables::regions`]`[a]` and one on a site of [`Tables::regions`]`[b]`.
     Connected(PlayerRef, u16, u16, u8),
-    /// How many pieces a player has in hand (see [`Game::stock`]), of one kind or
+    /// How many pieces a player has in hand (see [`Start::stock`]), of one kind or
     /// ([`ANY_KIND`]) of any.
     Hand(PlayerRef, u8),
     /// A player's area (the flag false): their pieces, and the empty sites of every region
@@ -609,7 +609,7 @@ pub const ALL_KINDS: u64 = u64::MAX;
 pub struct MoveFilter {
     /// The kinds of piece that make the move: bit `k` for kind `k`.
     pub kinds: u64,
-    /// A region ([`Game::regions`]) the move may not end on.
+    /// A region ([`Tables::regions`]) the move may not end on.
     pub not_landing: Option<u16>,
     /// A region the move may neither cross nor end on (a slide stops before it, a jump
     /// may not pass over it).
@@ -669,7 +669,7 @@ impl Default for MoveFilter {
 pub struct CaptureFilter {
     /// The kinds captured: bit `k` for kind `k`.
     pub kinds: u64,
-    /// A region ([`Game::regions`]) captured pieces must stand on (none: anywhere).
+    /// A region ([`Tables::regions`]) captured pieces must stand on (none: anywhere).
     pub standing: Option<u16>,
     /// A region whose empty sites close a capture as the mover's pieces do.
     pub hostile: Option<u16>,
@@ -720,16 +720,16 @@ pub enum MoveKind {
     },
     /// One of the mover's pieces off the board (a move from its site to no site).
     Remove {
-        /// A region ([`Game::regions`]) it must be removed from (none: anywhere).
+        /// A region ([`Tables::regions`]) it must be removed from (none: anywhere).
         region: Option<u16>,
     },
     /// A new piece of the mover's onto an empty site of a grid.
     PlacePiece {
         /// Its kind.
         kind: u8,
-        /// A region ([`Game::regions`]) it must be placed in (none: anywhere).
+        /// A region ([`Tables::regions`]) it must be placed in (none: anywhere).
         region: Option<u16>,
-        /// The piece comes from the mover's counted stock ([`Game::stock`]): the placement
+        /// The piece comes from the mover's counted stock ([`Start::stock`]): the placement
         /// needs one there and takes it; otherwise the supply is unlimited.
         from_hand: bool,
     },
@@ -766,7 +766,7 @@ pub enum MoveKind {
     /// One of the mover's pieces to any empty site of a grid (a move from its site to
     /// another, like a step).
     Fly {
-        /// A region ([`Game::regions`]) of the sites it may go to (none: anywhere).
+        /// A region ([`Tables::regions`]) of the sites it may go to (none: anywhere).
         region: Option<u16>,
     },
     /// One of the mover's pieces to each destination a [`Walk`] from its site reaches (a
@@ -894,7 +894,7 @@ pub struct MoveRule {
 
 /// What a move rule alone tells of whether its moves may be quiet (move nothing but their
 /// own piece, take, convert and promote nothing): read once per rule when the game is
-/// compiled, for the computer's quiet-move test ([`Game::quiet_rules`]).
+/// compiled, for the computer's quiet-move test ([`Tables::quiet_rules`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuietRule {
     /// Its moves are never told quiet: they place, remove, sow, capture by themselves
@@ -940,7 +940,7 @@ pub enum EffectKind {
         mode: CaptureMode,
     },
     /// The moved piece (of the kinds of [`Effect::filter`]) becomes a piece of kind `to` when
-    /// it lands on a site of region `region` ([`Game::regions`]).
+    /// it lands on a site of region `region` ([`Tables::regions`]).
     Promote {
         /// The new kind.
         to: u8,
@@ -1009,7 +1009,7 @@ pub enum EndWhen {
     EmptyRow,
     /// Every player has passed, one after the other.
     BothPass,
-    /// After a move, the condition [`Game::end_conditions`]`[i]` holds (evaluated with the
+    /// After a move, the condition [`Ends::conditions`]`[i]` holds (evaluated with the
     /// player who moved as the mover).
     Position(u8),
 }
@@ -1232,9 +1232,41 @@ impl RuleSource {
     }
 }
 
-/// A compiled game, ready to play.
+/// A compiled game, ready to play: its rules, the tables compiled from them, and what the
+/// faces need to name things to a person.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// Its names: the game's, the players', the pieces', the settings it was compiled with.
+    pub about: About,
+    /// The board.
+    pub board: Board,
+    /// The position at the start.
+    pub start: Start,
+    /// Move rules, in the order their moves are listed.
+    pub moves: Vec<MoveRule>,
+    /// Effects after every move, in order.
+    pub effects: Vec<Effect>,
+    /// Rules after sowing (mancala boards).
+    pub after_sowing: AfterSowing,
+    /// End rules and the score.
+    pub ends: Ends,
+    /// The ban on repetition, and what a repeated position is.
+    pub repetition: Repetition,
+    /// Tile games: hands and the edge-matching tables.
+    pub tiles: Option<Tiles>,
+    /// What the compiler derives from the rules for the engine to read on its hot path.
+    pub facts: Facts,
+    /// Tables compiled from the rules and the board for play to look up.
+    pub tables: Tables,
+    /// What the computer reads to judge an unfinished game.
+    pub heuristics: Heuristics,
+    /// Where the rules were written and what they are called.
+    pub sources: Sources,
+}
+
+/// A game's names, for the faces (nothing in play reads them but the number of players).
+#[derive(Clone, Debug)]
+pub struct About {
     /// The display name.
     pub name: String,
     /// The preset it was compiled with, if any.
@@ -1245,84 +1277,100 @@ pub struct Game {
     pub players: Vec<String>,
     /// Piece kind names.
     pub piece_kinds: Vec<String>,
-    /// The board.
-    pub board: Board,
-    /// Pieces in hand at the start, `stock[player * kinds + kind]`, for the kinds placed
-    /// from a counted stock (`setup N PLAYER KIND in hand`); empty when there are none.
+    /// What a mark is called where the game is shown (`mark SITE as castle`), if the
+    /// rules name it.
+    pub mark_name: Option<String>,
+}
+
+/// The position a game starts from.
+#[derive(Clone, Debug)]
+pub struct Start {
+    /// Pieces on the board.
+    pub setup: Vec<(Site, Cell)>,
+    /// Pieces in hand, `stock[player * kinds + kind]`, for the kinds placed from a counted
+    /// stock (`setup N PLAYER KIND in hand`); empty when there are none.
     pub stock: Vec<u16>,
     /// The kinds placed from a counted stock, in the order of the `piece` statement.
     pub stocked: Vec<u8>,
-    /// Starting pieces.
-    pub setup: Vec<(Site, Cell)>,
-    /// Move rules, in the order their moves are listed.
-    pub moves: Vec<MoveRule>,
-    /// Effects after every move, in order.
-    pub effects: Vec<Effect>,
-    /// Where each of [`Game::effects`] was written.
-    pub effect_sources: Vec<RuleSource>,
-    /// Stones in every pit at the start (mancala boards; 0 elsewhere).
+    /// Stones in every pit (mancala boards; 0 elsewhere).
     pub stones: u16,
-    /// Rules after sowing, in order: the first whose condition holds applies.
-    pub after_sow: Vec<SowRule>,
+}
+
+/// The rules after sowing, as written and as prepared for play.
+#[derive(Clone, Debug)]
+pub struct AfterSowing {
+    /// In order: the first whose condition holds applies.
+    pub rules: Vec<SowRule>,
     /// The same rules, prepared for play.
-    pub sow_plan: SowPlan,
-    /// Where each of [`Game::after_sow`] was written.
-    pub sow_sources: Vec<RuleSource>,
-    /// Whether a move may not recreate an earlier position.
-    pub forbid_repetition: bool,
-    /// What the ban on repetition compares, and how far back.
-    pub repetition: Repetition,
+    pub plan: SowPlan,
+}
+
+/// How a game ends, and the score.
+#[derive(Clone, Debug)]
+pub struct Ends {
+    /// End rules.
+    pub rules: Vec<EndRule>,
+    /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
+    pub conditions: Vec<Expr>,
+    /// For each of [`Ends::conditions`] that reads nothing of the position but the stones
+    /// of at most [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover
+    /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when
+    /// the mover or those stones differ from the last time it did.
+    pub condition_sites: Vec<Option<Vec<[Site; END_KEY_SITES]>>>,
     /// The `end when empty row` rule, if the game has one (looked at after every sowing).
-    pub empty_row_end: Option<EndRule>,
+    pub empty_row: Option<EndRule>,
+    /// Each player's score, evaluated with that player as the mover.
+    pub score: Option<Expr>,
+}
+
+/// Tables the compiler derives from the rules and the board for play to look up.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).
+    pub owner: Vec<Player>,
+    /// Hash keys.
+    pub zobrist: Zobrist,
+    /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
+    /// over the sites (64 a word).
+    pub regions: Vec<Vec<u64>>,
+    /// Per move rule: what the rule alone tells of whether its moves may be quiet.
+    pub quiet_rules: Vec<QuietRule>,
     /// Per effect: whether it [takes straight runs](Effect::takes_straight_runs) on a board
     /// whose [links lead back](Board::links_lead_back), so that what a landing on every
     /// site takes is found at once walking back from the mover's pieces.
     pub runs_walk_back: Vec<bool>,
-    /// Per move rule: what the rule alone tells of whether its moves may be quiet.
-    pub quiet_rules: Vec<QuietRule>,
-    /// What the compiler derives from the rules for the engine to read on its hot path.
-    pub facts: Facts,
     /// How the moves of chains recorded by their pieces ([`Chain::Pieces`]) name them
     /// (empty in a game without such chains).
     pub piece_bits: PieceBits,
-    /// End rules.
-    pub end_rules: Vec<EndRule>,
-    /// The end rules' short names (`end called "escape" when ...`), by their index in
-    /// `end_rules`.
-    pub end_labels: Vec<Option<String>>,
-    /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
-    pub end_conditions: Vec<Expr>,
-    /// Where each of [`Game::end_conditions`] was written, with its text as written (a
-    /// region by its name, not its sites).
-    pub end_condition_sources: Vec<RuleSource>,
-    /// For each of [`Game::end_conditions`] that reads nothing of the position but the
-    /// stones of at most [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover
-    /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when
-    /// the mover or those stones differ from the last time it did.
-    pub end_condition_sites: Vec<Option<Vec<[Site; END_KEY_SITES]>>>,
-    /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
-    /// over the sites (64 a word).
-    pub regions: Vec<Vec<u64>>,
-    /// Hash keys.
-    pub zobrist: Zobrist,
-    /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).
-    pub owner: Vec<Player>,
-    /// Tile games: hands and the edge-matching tables.
-    pub tiles: Option<Tiles>,
-    /// What a mark is called where the game is shown (`mark SITE as castle`), if the
-    /// rules name it.
-    pub mark_name: Option<String>,
-    /// Each player's score, evaluated with that player as the mover.
-    pub score: Option<Expr>,
+}
+
+/// What the computer reads to judge a position it cannot play to the end.
+#[derive(Clone, Debug)]
+pub struct Heuristics {
     /// Each player's standing in an unfinished game (evaluated with that player as the
-    /// mover), which the computer uses to judge a position it cannot play to the end: the
-    /// score where the game has one, else what its end rule compares (stones in the
-    /// player's store), else the player's pieces on the board.
+    /// mover): the score where the game has one, else what its end rule compares (stones
+    /// in the player's store), else the player's pieces on the board.
     pub estimate: Expr,
     /// The goals the end rules set a piece (`end when pieces(white, corners, king) > 0:
-    /// white wins`), with each site's distance to the goal, for the computer's judgement of
-    /// an unfinished game; empty in most games.
+    /// white wins`), with each site's distance to the goal; empty in most games.
     pub goals: Vec<Goal>,
+}
+
+/// Where the rules after a move, after sowing and at the end were written and what they
+/// are called, to name them to a person: the REPL and `rulebook analyze` say what each
+/// rule did by it. Nothing in play reads it.
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    /// Per effect ([`Game::effects`]).
+    pub effects: Vec<RuleSource>,
+    /// Per rule after sowing ([`AfterSowing::rules`]).
+    pub sowing: Vec<RuleSource>,
+    /// The end rules' short names (`end called "escape" when ...`), by their index in
+    /// [`Ends::rules`].
+    pub end_labels: Vec<Option<String>>,
+    /// Per condition of [`Ends::conditions`], with its text as written (a region by its
+    /// name, not its sites).
+    pub end_conditions: Vec<RuleSource>,
 }
 
 /// What the compiler derives from a game's rules for the engine to read on its hot path, a
@@ -1366,9 +1414,11 @@ pub struct Facts {
     pub stalemate_loses: bool,
 }
 
-/// What the ban on repetition ([`Game::forbid_repetition`]) compares, and how far back.
+/// The ban on repetition: whether there is one, what it compares, and how far back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Repetition {
+    /// Whether a move may not recreate an earlier position.
+    pub forbidden: bool,
     /// A position is the sites alone, whoever is to move (positional); otherwise the sites
     /// and the side to move (situational).
     pub positional: bool,
@@ -1398,25 +1448,25 @@ impl Goal {
 }
 
 impl Game {
-    /// Whether `site` lies in region `region` (an index into [`Game::regions`]).
+    /// Whether `site` lies in region `region` (an index into [`Tables::regions`]).
     #[inline(always)]
     pub fn in_region(&self, region: usize, site: Site) -> bool {
-        self.regions[region][site.index() / 64] >> (site.index() % 64) & 1 == 1
+        self.tables.regions[region][site.index() / 64] >> (site.index() % 64) & 1 == 1
     }
 
     /// The cell for a piece of `player` of kind `kind`.
     pub fn cell(&self, player: Player, kind: usize) -> Cell {
-        Cell::piece(player, kind, self.piece_kinds.len())
+        Cell::piece(player, kind, self.about.piece_kinds.len())
     }
 
     /// The stones in play (mancala boards).
     pub fn total_stones(&self) -> u32 {
-        self.stones as u32 * self.board.pits() as u32 * self.players.len() as u32
+        self.start.stones as u32 * self.board.pits() as u32 * self.about.players.len() as u32
     }
 
     /// The kind of piece in a non-empty cell.
     pub fn kind_of(&self, cell: Cell) -> usize {
-        (cell.index() - 1) % self.piece_kinds.len()
+        (cell.index() - 1) % self.about.piece_kinds.len()
     }
 
     /// Every piece of the game (each player's each kind), as cells in index order.
@@ -1426,7 +1476,7 @@ impl Game {
 
     /// Number of distinct cell values (empty plus every player's every kind).
     pub fn cell_codes(&self) -> usize {
-        1 + self.players.len() * self.piece_kinds.len()
+        1 + self.about.players.len() * self.about.piece_kinds.len()
     }
 
     /// Whether the game has one player, who makes every move. Its engine still keeps two
@@ -1434,17 +1484,17 @@ impl Game {
     /// that makes it the winner (`mover loses`) is the player's loss.
     #[inline(always)]
     pub fn solo(&self) -> bool {
-        self.players.len() == 1
+        self.about.players.len() == 1
     }
 
     /// A player's name, as the `players` statement gives it.
     pub fn player_name(&self, player: Player) -> &str {
-        &self.players[player.index()]
+        &self.about.players[player.index()]
     }
 
     /// The players in turn order, with their names.
     pub fn players_named(&self) -> impl Iterator<Item = (Player, &str)> + '_ {
-        Player::all().zip(self.players.iter().map(String::as_str))
+        Player::all().zip(self.about.players.iter().map(String::as_str))
     }
 
     /// The player with this name, if any.
@@ -1461,7 +1511,8 @@ impl Game {
 
     /// The value of a setting by name.
     pub fn setting(&self, name: &str) -> Option<&str> {
-        self.settings
+        self.about
+            .settings
             .iter()
             .find(|s| s.name == name)
             .map(|s| s.value.as_str())

@@ -70,7 +70,7 @@ pub enum SiteTest {
     Enemy,
     /// Nothing, or a piece of the mover's opponent.
     EmptyOrEnemy,
-    /// The site is in the region with this index ([`crate::Game::regions`]).
+    /// The site is in the region with this index ([`crate::Tables::regions`]).
     In(u16),
     /// The site is not in the region with this index.
     NotIn(u16),

@@ -51,12 +51,12 @@ pub fn piece_letter(game: &Game, cell: Cell) -> char {
     if cell == EMPTY {
         return '.';
     }
-    let owner = (game.owner[cell.index()]).index();
+    let owner = (game.tables.owner[cell.index()]).index();
     let initial = |s: &str| s.chars().next().unwrap_or('?');
-    if game.piece_kinds.len() == 1 {
-        initial(&game.players[owner]).to_ascii_uppercase()
+    if game.about.piece_kinds.len() == 1 {
+        initial(&game.about.players[owner]).to_ascii_uppercase()
     } else {
-        let c = initial(&game.piece_kinds[game.kind_of(cell)]);
+        let c = initial(&game.about.piece_kinds[game.kind_of(cell)]);
         if owner == 0 {
             c.to_ascii_uppercase()
         } else {
@@ -96,15 +96,15 @@ fn stock_words(game: &Game, setup: &Setup) -> Vec<String> {
         return Vec::new();
     };
     let usual = usual_stock(game, &setup.cells);
-    let kinds = game.piece_kinds.len();
+    let kinds = game.about.piece_kinds.len();
     Player::all()
-        .take(game.players.len())
+        .take(game.about.players.len())
         .filter(|p| {
             let i = p.index() * kinds;
             stock[i..][..kinds] != usual[i..][..kinds]
         })
         .map(|p| {
-            let counts: Vec<String> = (game.stocked.iter())
+            let counts: Vec<String> = (game.start.stocked.iter())
                 .map(|&k| stock[p.index() * kinds + k as usize].to_string())
                 .collect();
             format!("hand={}:{}", game.player_name(p), counts.join(","))
@@ -116,7 +116,7 @@ fn stock_words(game: &Game, setup: &Setup) -> Vec<String> {
 /// hands, changed for that player).
 fn parse_stock_word(game: &Game, word: &str, stock: &mut [u16]) -> Result<(), PositionError> {
     let at = format!("`{word}`");
-    let expected = match game.stocked.len() {
+    let expected = match game.start.stocked.len() {
         1 => "expected `hand=PLAYER:N`".to_string(),
         n => format!("expected `hand=PLAYER:N,N...` with {n} counts, one per kind in hand"),
     };
@@ -125,11 +125,11 @@ fn parse_stock_word(game: &Game, word: &str, stock: &mut [u16]) -> Result<(), Po
         .ok_or_else(|| bad(at.clone(), expected.clone()))?;
     let p = player_named(game, player, &at)?.index();
     let counts: Vec<&str> = counts.split(',').collect();
-    if counts.len() != game.stocked.len() {
+    if counts.len() != game.start.stocked.len() {
         return Err(bad(at, expected));
     }
-    let kinds = game.piece_kinds.len();
-    for (&k, n) in game.stocked.iter().zip(counts) {
+    let kinds = game.about.piece_kinds.len();
+    for (&k, n) in game.start.stocked.iter().zip(counts) {
         stock[p * kinds + k as usize] = n
             .parse::<u16>()
             .ok()
@@ -179,7 +179,7 @@ fn pits_text(game: &Game, setup: &Setup) -> String {
         let count = setup.counts.get(s.index()).copied().unwrap_or(0);
         match setup.marks.get(s.index()).copied().unwrap_or(0) {
             0 => count.to_string(),
-            m => format!("{count}@{}", game.players[m as usize - 1]),
+            m => format!("{count}@{}", game.about.players[m as usize - 1]),
         }
     };
     let rows: Vec<String> = Player::all()
@@ -209,7 +209,7 @@ fn cell_word(game: &Game, cell: Cell) -> String {
     match &game.tiles {
         Some(tiles) => {
             let name = tiles.pattern_name(game.kind_of(cell));
-            match game.owner[cell.index()] {
+            match game.tables.owner[cell.index()] {
                 Player::FIRST => name,
                 _ => name.to_lowercase(),
             }
@@ -248,7 +248,7 @@ fn tile_words(game: &Game, setup: &Setup) -> Vec<String> {
             true => "-".into(),
             false => kinds.join(","),
         };
-        words.push(format!("hand={}:{list}", game.players[p]));
+        words.push(format!("hand={}:{list}", game.about.players[p]));
     }
     words
 }
@@ -259,9 +259,9 @@ fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
         .tiles
         .as_ref()
         .map_or_else(Vec::new, |t| t.hands.clone());
-    hands.resize(game.players.len(), 0);
+    hands.resize(game.about.players.len(), 0);
     for &cell in cells.iter().filter(|&&c| c != EMPTY) {
-        hands[(game.owner[cell.index()]).index()] &= !(1u64 << game.kind_of(cell));
+        hands[(game.tables.owner[cell.index()]).index()] &= !(1u64 << game.kind_of(cell));
     }
     hands
 }
@@ -287,15 +287,15 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         .ok_or_else(|| bad("the player to move", "it is missing after the board"))?;
     setup.to_move = player_named(game, mover, "the player to move")?;
     // The hands given, by player; the others are as at the start.
-    let mut hands = vec![None; game.players.len()];
+    let mut hands = vec![None; game.about.players.len()];
     let mut stock = usual_stock(game, &setup.cells);
     for word in words {
-        match word.starts_with("hand=") && !game.stock.is_empty() {
+        match word.starts_with("hand=") && !game.start.stock.is_empty() {
             true => parse_stock_word(game, word, &mut stock)?,
             false => parse_tile_word(game, word, &mut setup, &mut hands)?,
         }
     }
-    if !game.stock.is_empty() {
+    if !game.start.stock.is_empty() {
         setup.stock = Some(stock);
     }
     if hands.iter().any(Option::is_some) {
@@ -318,7 +318,7 @@ fn player_named(game: &Game, name: &str, at: &str) -> Result<Player, PositionErr
             at,
             format!(
                 "`{name}` is not a player of this game (its players: {})",
-                game.players.join(", ")
+                game.about.players.join(", ")
             ),
         )
     })
@@ -414,8 +414,8 @@ fn parse_pits(game: &Game, text: &str, setup: &mut Setup) -> Result<(), Position
             format!(
                 "it has {} rows (joined by `/`); the board has 2, {}'s then {}'s",
                 rows.len(),
-                game.players[0],
-                game.players[1]
+                game.about.players[0],
+                game.about.players[1]
             ),
         ));
     }
@@ -600,7 +600,7 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
             format!("`passes={passes}`"),
             format!(
                 "at most {} passes in a row (one a player) are possible",
-                game.players.len()
+                game.about.players.len()
             ),
         ),
         SetupError::Cell { site: s, .. } => bad(site(s), "it holds no piece of this game"),

@@ -96,7 +96,7 @@ fn mismatch(state: &State, tiles: &Tiles, site: Site, kind: usize) -> Option<Str
     Some(if nb == NO_SITE {
         format!(
             "its {dir} wedge is {has}, but the board edge there is {want} ({})",
-            game.players[(c >> side) & 1]
+            game.about.players[(c >> side) & 1]
         )
     } else {
         format!(

@@ -82,8 +82,9 @@ impl Record {
         Record {
             position,
             game: setup.game.clone(),
-            preset: game.preset.clone(),
+            preset: game.about.preset.clone(),
             options: game
+                .about
                 .settings
                 .iter()
                 .map(|s| (s.name.clone(), s.value.clone()))
@@ -166,7 +167,7 @@ impl Record {
 /// The result of `player`'s resignation: with two players the other wins, else the game
 /// ends without a winner.
 fn resignation_result(game: &Game, player: Player) -> String {
-    match game.players.len() {
+    match game.about.players.len() {
         2 => render::outcome_text(game, rulebook_engine::Outcome::Win(player.next())),
         _ => format!("{} resigns", game.player_name(player)),
     }
@@ -176,7 +177,7 @@ fn resignation_result(game: &Game, player: Player) -> String {
 /// either the old file or the new one. A symbolic link is followed to the file it leads
 /// to; a device, a FIFO, a folder, or a file this program read as another kind of file (the
 /// rule file being played) is refused. A rule file's path is written so that the record
-/// finds it from any folder ([`path_from_record`]), from the folder of the file written.
+/// finds it from any folder (`path_from_record`), from the folder of the file written.
 pub fn save(path: &Path, record: &Record) -> Result<(), String> {
     let file = files::check_output(path, Kind::GameRecord, Replace::Never)?;
     let mut record = record.clone();

@@ -153,11 +153,11 @@ pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
         None => None,
     };
     let stop = stop_on_ctrl_c();
-    let lineup = vec![who; game.players.len()];
+    let lineup = vec![who; game.about.players.len()];
     let first = analyse(&game, &lineup, args, &stop);
     let second = match &other {
         Some(g) if !stop.load(Ordering::Relaxed) => {
-            Some(analyse(g, &vec![who; g.players.len()], args, &stop))
+            Some(analyse(g, &vec![who; g.about.players.len()], args, &stop))
         }
         _ => None,
     };
@@ -291,10 +291,10 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     };
     let lineup = vec![agent(a)?, agent(b)?];
     let game = load(&args.game)?;
-    if game.players.len() != 2 {
+    if game.about.players.len() != 2 {
         return Err(format!(
             "error: a match needs a game of two players; this one has {}",
-            game.players.len()
+            game.about.players.len()
         ));
     }
     let stop = stop_on_ctrl_c();
@@ -401,7 +401,7 @@ fn match_report(
     MatchReport {
         game: format!(
             "{}{}",
-            crate::render::terminal_safe(&game.name),
+            crate::render::terminal_safe(&game.about.name),
             settings_line(game)
         ),
         players: [lineup[0].name(), lineup[1].name()],

@@ -128,7 +128,7 @@ fn header_around_count(plan: &Plan) -> (String, String) {
     let names: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
     let before = format!(
         "# {}{}: ",
-        crate::render::terminal_safe(&game.name),
+        crate::render::terminal_safe(&game.about.name),
         super::settings_line(game)
     );
     let after = format!(

@@ -201,13 +201,13 @@ pub(super) struct RuleCount {
 /// with `reversed` games, the lineup reversed).
 pub(super) fn report(game: &Game, seats: &[Agent], tally: &SelfPlayTotals, asked: u64) -> Report {
     let n = tally.games.len() as u64;
-    let players = game.players.len();
+    let players = game.about.players.len();
     let (wins, draws, unfinished) = outcomes(tally, players);
     let decisive: u64 = wins.iter().sum();
     Report {
         game: format!(
             "{}{}",
-            crate::render::terminal_safe(&game.name),
+            crate::render::terminal_safe(&game.about.name),
             super::super::common::settings_line(game)
         ),
         games_asked: asked,
@@ -217,7 +217,7 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &SelfPlayTotals, asked
         max_plies: 0,
         seats: (0..players)
             .map(|p| Seat {
-                player: game.players[p].clone(),
+                player: game.about.players[p].clone(),
                 agent: seats.get(p).map_or("random".into(), |a| a.name()),
                 wins: wilson(wins[p], n),
             })
@@ -323,7 +323,7 @@ fn endings(game: &Game, tally: &SelfPlayTotals) -> Vec<Ending> {
         finished.filter(|g| g.ended_by == rule).count() as u64
     };
     let mut named: Vec<(usize, String, u64)> = Vec::new();
-    for r in 0..game.end_rules.len() {
+    for r in 0..game.ends.rules.len() {
         let name = crate::render::end_rule_name(game, r);
         let games = ended(Some(r as u8));
         match named.iter_mut().find(|(_, n, _)| *n == name) {
@@ -399,7 +399,7 @@ fn effect_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<EffectC
         promoted,
         cancelled,
     };
-    let after_move = (game.effect_sources.iter().enumerate()).map(|(e, source)| {
+    let after_move = (game.sources.effects.iter().enumerate()).map(|(e, source)| {
         let (fired, promoted) = (tally.effect_fired[e], tally.promoted[e]);
         count(
             "after move",
@@ -410,7 +410,7 @@ fn effect_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<EffectC
             0,
         )
     });
-    let after_sow = (game.sow_sources.iter().enumerate()).map(|(r, source)| {
+    let after_sow = (game.sources.sowing.iter().enumerate()).map(|(r, source)| {
         let (fired, taken, cancelled) = (
             tally.sow_fired[r],
             tally.sow_taken[r],

@@ -134,7 +134,7 @@ pub(super) struct SelfPlayTotals {
     pub effect_fired: Vec<u64>,
     /// Per effect after a move: pieces it took.
     pub effect_taken: Vec<u64>,
-    /// Per rule after sowing ([`Game::after_sow`]): sowings it applied after.
+    /// Per rule after sowing ([`AfterSowing::rules`]): sowings it applied after.
     pub sow_fired: Vec<u64>,
     /// Per rule after sowing: stones its actions took (none when its `unless` held).
     pub sow_taken: Vec<u64>,
@@ -157,7 +157,11 @@ pub(super) struct SelfPlayTotals {
 
 impl SelfPlayTotals {
     fn new(game: &Game) -> SelfPlayTotals {
-        SelfPlayTotals::sized(game.moves.len(), game.effects.len(), game.after_sow.len())
+        SelfPlayTotals::sized(
+            game.moves.len(),
+            game.effects.len(),
+            game.after_sowing.rules.len(),
+        )
     }
 
     /// A tally of games with so many move rules, effects and rules after sowing.
@@ -452,7 +456,7 @@ impl Table {
         }
         own.legal_by_ply[ply].0 += n;
         own.legal_by_ply[ply].1 += 1;
-        if self.state.game().forbid_repetition {
+        if self.state.game().repetition.forbidden {
             let refused = self.state.refused_by_repetition(&mut self.moves) as u64;
             own.refused += refused;
             own.refusing_positions += u64::from(refused > 0);
@@ -573,14 +577,14 @@ impl Table {
 }
 
 /// The player strictly ahead of every other by the game's own measure of an unfinished
-/// game ([`crate::model::Game::estimate`]: its score, else what its end rule compares,
+/// game ([`crate::model::Heuristics::estimate`]: its score, else what its end rule compares,
 /// else pieces on the board), if one is.
 fn leader(state: &State) -> Option<Player> {
     let game = state.game();
     let mut best: Option<(Player, i64)> = None;
     let mut tied = false;
     for p in Player::all() {
-        let v = state.value(p, &game.estimate);
+        let v = state.value(p, &game.heuristics.estimate);
         match best {
             Some((_, b)) if v < b => {}
             Some((_, b)) if v == b => tied = true,

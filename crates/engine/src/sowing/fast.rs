@@ -56,7 +56,7 @@ impl Lanes {
     /// ([`State::playout`]: nothing may narrow the moves).
     pub(crate) fn for_game(game: &Game) -> Option<Arc<Lanes>> {
         let (sowing, track) = lone_plain_sowing(game)?;
-        let plan = &game.sow_plan;
+        let plan = &game.after_sowing.plan;
         let mut lanes = Lanes {
             next: [[0; LANES]; PLAYERS],
             bit: [0; LANES],
@@ -65,7 +65,7 @@ impl Lanes {
             start: [[0; LANES]; PLAYERS],
             steps: Box::new([]),
             tabled: plan.stones.min(64) as u16,
-            turn: game.zobrist.to_move.iter().fold(0, |key, k| key ^ k),
+            turn: game.tables.zobrist.to_move.iter().fold(0, |key, k| key ^ k),
             origin_first: sowing.origin_first,
             skip_origin: sowing.skip_origin,
             to_marker: sowing.marked_to_owner,
@@ -148,7 +148,7 @@ fn lone_plain_sowing(game: &Game) -> Option<(&Sowing, &[Site])> {
     else {
         return None;
     };
-    let (plan, sites) = (&game.sow_plan, game.board.sites());
+    let (plan, sites) = (&game.after_sowing.plan, game.board.sites());
     if sites >= LANES
         || game.board.pits() == 0
         || game.facts.tracks_repetition

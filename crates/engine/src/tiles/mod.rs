@@ -88,12 +88,15 @@ impl State {
             constraints: tiles.edge_constraints.clone(),
             ..TileState::default()
         };
-        t.hands.resize(self.game.players.len(), 0);
+        t.hands.resize(self.game.about.players.len(), 0);
         t.constraints.resize(self.words * 64, 0);
         for site in 0..self.cells.len() {
             let cell = self.cells[site];
             if cell != EMPTY {
-                let (p, kind) = (self.game.owner[cell.index()], self.game.kind_of(cell));
+                let (p, kind) = (
+                    self.game.tables.owner[cell.index()],
+                    self.game.kind_of(cell),
+                );
                 t.hands[p.index()] &= !(1 << kind);
                 add_constraints(tiles, &mut t.constraints, Site::at(site), kind);
             }
@@ -200,7 +203,7 @@ impl State {
         if self.ended.is_some() {
             return 0;
         }
-        if let (Some(tiles), false) = (self.game.tiles.as_ref(), self.game.forbid_repetition) {
+        if let (Some(tiles), false) = (self.game.tiles.as_ref(), self.game.repetition.forbidden) {
             return match self.tile_counts(tiles) {
                 (0, pass) => pass.is_some() as usize,
                 (total, _) => total,
@@ -362,7 +365,7 @@ impl State {
             }
             MoveKind::Swap => {
                 self.tile.swapped = true;
-                self.hash ^= self.game.zobrist.swapped;
+                self.hash ^= self.game.tables.zobrist.swapped;
                 self.tile.passes = 0;
                 next = mover;
             }
@@ -370,7 +373,8 @@ impl State {
                 // Passes in a row are counted where a rule reads them.
                 if self
                     .game
-                    .end_rules
+                    .ends
+                    .rules
                     .iter()
                     .any(|r| r.when == EndWhen::BothPass)
                 {
@@ -379,7 +383,7 @@ impl State {
                 }
             }
         }
-        let keys = &self.game.zobrist.to_move;
+        let keys = &self.game.tables.zobrist.to_move;
         self.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.to_move = next;
     }
@@ -387,11 +391,11 @@ impl State {
     /// Ends the game by its `end when both pass` rule once every player has passed in a
     /// row; `next` is the player who would move next.
     pub(super) fn end_if_all_passed(&mut self, next: Player) {
-        if (self.tile.passes as usize) < self.game.players.len() {
+        if (self.tile.passes as usize) < self.game.about.players.len() {
             return;
         }
         let game = std::sync::Arc::clone(&self.game);
-        if let Some(rule) = game.end_rules.iter().find(|r| r.when == EndWhen::BothPass) {
+        if let Some(rule) = game.ends.rules.iter().find(|r| r.when == EndWhen::BothPass) {
             self.ended = Some(self.end_result(rule.result, next));
             self.ended_by_rule(EndWhen::BothPass);
         }
@@ -442,7 +446,7 @@ impl State {
     /// A player's score: the game's score expression with that player as the mover (0 if
     /// the game has none).
     pub fn score(&self, player: Player) -> i64 {
-        match &self.game.score {
+        match &self.game.ends.score {
             Some(score) => self.value(player, score),
             None => 0,
         }
@@ -451,7 +455,7 @@ impl State {
     /// The score expression for `player`, with the majority scores of
     /// [`State::group_scores`].
     fn eval_score(&self, player: Player, majority: &groups::Majorities) -> i64 {
-        let Some(score) = self.game.score.as_ref() else {
+        let Some(score) = self.game.ends.score.as_ref() else {
             return 0;
         };
         Scored {

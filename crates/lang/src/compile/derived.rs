@@ -24,7 +24,6 @@ pub(super) struct Parts {
     pub(super) effects: Vec<model::Effect>,
     pub(super) effect_sources: Vec<model::RuleSource>,
     pub(super) piece_bits: model::PieceBits,
-    pub(super) forbid_repetition: bool,
     pub(super) repetition: model::Repetition,
     pub(super) ends: Ends,
     pub(super) after_sow: Vec<model::SowRule>,
@@ -41,74 +40,92 @@ impl Parts {
         let players = desc.players.len();
         let total_stones = self.stones as usize * self.board.pits() as usize * players;
         let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.pieces);
-        let cell_codes = 1 + players * piece_kinds.len();
-        let has = |kind: fn(&model::EffectKind) -> bool| self.effects.iter().any(|e| kind(&e.kind));
-        let promotes = has(|k| matches!(k, model::EffectKind::Promote { .. }));
-        let moves_again = has(|k| matches!(k, model::EffectKind::Again));
+        let facts = facts(&self);
         let Ends {
             rules: end_rules,
             labels: end_labels,
             conditions: end_conditions,
             sources: end_condition_sources,
         } = self.ends;
-        let ends_on = |when| end_rules.iter().any(|r: &model::EndRule| r.when == when);
-        let ends_on_repetition = ends_on(model::EndWhen::RepeatedPosition);
-        let stuck_moves_stones = stuck_moves_stones(&end_rules);
-        Game {
-            name: desc.name.clone(),
-            preset,
-            settings: self.settings,
-            players: desc.players.clone(),
+        let cell_codes = 1 + players * piece_kinds.len();
+        let tables = model::Tables {
             owner: owners(cell_codes, piece_kinds.len()),
-            piece_kinds,
-            mark_name: desc.mark_name.clone(),
             zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
                 .with_hands(self.stock.len()),
-            tiles: self.tiles,
-            stock: self.stock,
-            stocked: self.stocked,
-            stones: self.stones,
-            sow_plan: sow_plan::sow_plan(&self.after_sow, &self.board, players, total_stones),
-            after_sow: self.after_sow,
-            sow_sources: self.sow_sources,
-            goals: goals::goals(&end_rules, &end_conditions, &self.regions, &self.board),
-            end_condition_sites: end_keys::end_keys(&end_conditions, &self.board, players),
+            regions: self.regions,
+            quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects, &self.board),
-            board: self.board,
-            setup: self.setup,
-            facts: model::Facts {
-                moves_narrowed: moves_narrowed(&self.moves),
-                move_goals: self.moves.iter().any(|r| r.so_that.is_some()),
-                moves_may_coincide: moves_may_coincide(&self.moves),
-                majority: self.moves.iter().any(|r| r.filter.most),
-                promotes,
-                moves_again,
-                ends_after_moves: !end_conditions.is_empty()
-                    || ends_on_repetition
-                    || stuck_moves_stones,
-                stuck_moves_stones,
-                tracks_repetition: self.forbid_repetition || ends_on_repetition,
-                ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
-                stalemate_loses: goals::stalemate_loses(&end_rules),
+            piece_bits: self.piece_bits,
+        };
+        Game {
+            about: model::About {
+                name: desc.name.clone(),
+                preset,
+                settings: self.settings,
+                players: desc.players.clone(),
+                piece_kinds,
+                mark_name: desc.mark_name.clone(),
             },
-            quiet_rules: quiet_rules(&self.moves, promotes, moves_again),
+            after_sowing: model::AfterSowing {
+                plan: sow_plan::sow_plan(&self.after_sow, &self.board, players, total_stones),
+                rules: self.after_sow,
+            },
+            heuristics: model::Heuristics {
+                estimate: estimate(self.score.as_ref(), &end_rules),
+                goals: goals::goals(&end_rules, &end_conditions, &tables.regions, &self.board),
+            },
+            ends: model::Ends {
+                condition_sites: end_keys::end_keys(&end_conditions, &self.board, players),
+                empty_row: (end_rules.iter())
+                    .find(|r| r.when == model::EndWhen::EmptyRow)
+                    .copied(),
+                rules: end_rules,
+                conditions: end_conditions,
+                score: self.score,
+            },
+            start: model::Start {
+                setup: self.setup,
+                stock: self.stock,
+                stocked: self.stocked,
+                stones: self.stones,
+            },
+            sources: model::Sources {
+                effects: self.effect_sources,
+                sowing: self.sow_sources,
+                end_labels,
+                end_conditions: end_condition_sources,
+            },
+            board: self.board,
             moves: self.moves,
             effects: self.effects,
-            effect_sources: self.effect_sources,
-            forbid_repetition: self.forbid_repetition,
             repetition: self.repetition,
-            piece_bits: self.piece_bits,
-            empty_row_end: (end_rules.iter())
-                .find(|r| r.when == model::EndWhen::EmptyRow)
-                .copied(),
-            estimate: estimate(self.score.as_ref(), &end_rules),
-            score: self.score,
-            end_rules,
-            end_labels,
-            end_conditions,
-            end_condition_sources,
-            regions: self.regions,
+            tiles: self.tiles,
+            facts,
+            tables,
         }
+    }
+}
+
+/// The [facts](model::Facts) that follow from a game's move, effect and end rules.
+fn facts(parts: &Parts) -> model::Facts {
+    let (moves, effects) = (&parts.moves, &parts.effects);
+    let (end_rules, end_conditions) = (&parts.ends.rules, &parts.ends.conditions);
+    let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
+    let ends_on = |when| end_rules.iter().any(|r: &model::EndRule| r.when == when);
+    let ends_on_repetition = ends_on(model::EndWhen::RepeatedPosition);
+    let stuck_moves_stones = stuck_moves_stones(end_rules);
+    model::Facts {
+        moves_narrowed: moves_narrowed(moves),
+        move_goals: moves.iter().any(|r| r.so_that.is_some()),
+        moves_may_coincide: moves_may_coincide(moves),
+        majority: moves.iter().any(|r| r.filter.most),
+        promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
+        moves_again: has(|k| matches!(k, model::EffectKind::Again)),
+        ends_after_moves: !end_conditions.is_empty() || ends_on_repetition || stuck_moves_stones,
+        stuck_moves_stones,
+        tracks_repetition: parts.repetition.forbidden || ends_on_repetition,
+        ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
+        stalemate_loses: goals::stalemate_loses(end_rules),
     }
 }
 
@@ -129,7 +146,7 @@ fn stuck_moves_stones(end_rules: &[model::EndRule]) -> bool {
     })
 }
 
-/// [`Game::runs_walk_back`]: per effect, whether it takes straight runs on a board whose
+/// [`Tables::runs_walk_back`](model::Tables::runs_walk_back): per effect, whether it takes straight runs on a board whose
 /// links lead back.
 fn runs_walk_back(effects: &[model::Effect], board: &model::Board) -> Vec<bool> {
     let walk_back = board.links_lead_back();
@@ -139,7 +156,7 @@ fn runs_walk_back(effects: &[model::Effect], board: &model::Board) -> Vec<bool> 
         .collect()
 }
 
-/// [`Game::quiet_rules`]: per move rule, what it alone tells of whether its moves may be
+/// [`Tables::quiet_rules`]: per move rule, what it alone tells of whether its moves may be
 /// quiet; none are where an effect promotes or gives another move.
 fn quiet_rules(
     moves: &[model::MoveRule],

@@ -1,7 +1,7 @@
 //! The end conditions checked after every move that the stones of a few sites decide alone
 //! (`count(store(south)) > 24`): for each mover, the compiler lists those sites, so that the
 //! engine evaluates such a condition again only when the mover or those stones differ from
-//! the last time it did (see [`rulebook_model::Game::end_condition_sites`]).
+//! the last time it did (see [`rulebook_model::Ends::condition_sites`]).
 
 use super::sow_plan::mover_value;
 use rulebook_model::{Board, Expr, Player, Site, END_KEY_SITES, NO_SITE};

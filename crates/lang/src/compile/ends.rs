@@ -142,21 +142,29 @@ impl Compiler<'_> {
 
     /// The ban on repeated positions: whether it holds in this configuration, and its
     /// reading; `None` after an error in its reading.
-    pub(super) fn forbid_repetition(&mut self) -> Option<(bool, model::Repetition)> {
+    pub(super) fn forbid_repetition(&mut self) -> Option<model::Repetition> {
         match &self.desc.forbid_repetition {
-            None => Some((false, model::Repetition::default())),
-            Some(f) => Some((self.condition(f).is_some(), self.repetition(&f.rule)?)),
+            None => Some(model::Repetition::default()),
+            Some(f) => {
+                let forbidden = self.condition(f).is_some();
+                Some(self.repetition(&f.rule, forbidden)?)
+            }
         }
     }
 
     /// The ban on repetition's reading: what a position is, and how many moves back it
     /// looks (`within N`, 1 to [`MAX_WITHIN`]).
-    fn repetition(&mut self, f: &crate::check::ForbidDecl) -> Option<model::Repetition> {
+    fn repetition(
+        &mut self,
+        f: &crate::check::ForbidDecl,
+        forbidden: bool,
+    ) -> Option<model::Repetition> {
         let within = match &f.within {
             Some(n) => self.bounded(n, 1, MAX_WITHIN, "how many moves back the ban looks")?,
             None => 0,
         };
         Some(model::Repetition {
+            forbidden,
             positional: f.ignoring_turn,
             within: within as u32,
         })

@@ -9,7 +9,7 @@ use rulebook_model::{
 };
 
 /// The goals of `end_rules` (whose position conditions are `end_conditions`), with the
-/// regions of [`rulebook_model::Game::regions`].
+/// regions of [`rulebook_model::Tables::regions`].
 pub(super) fn goals(
     end_rules: &[EndRule],
     end_conditions: &[Expr],

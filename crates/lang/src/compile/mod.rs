@@ -140,7 +140,7 @@ impl Compiler<'_> {
             .collect();
         let (effects, effect_sources) = self.effects();
         let piece_bits = self.piece_bits(&moves);
-        let (forbid_repetition, repetition) = self.forbid_repetition()?;
+        let repetition = self.forbid_repetition()?;
         let ends = self.ends();
         let (after_sow, sow_sources) = self.after_sow();
         let tiles = self.tiles();
@@ -156,7 +156,6 @@ impl Compiler<'_> {
             effects,
             effect_sources,
             piece_bits,
-            forbid_repetition,
             repetition,
             ends,
             after_sow,

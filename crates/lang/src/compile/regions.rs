@@ -1,7 +1,7 @@
 //! Regions known when the game is compiled: the named ones (`all`, `corners`, `centre`,
 //! `dark`, points), those of functions on the board (`side`, `corner`, `rank`, `file`,
 //! `diagonal`, `within`, `neighbours`), and the index of each region the rules read among
-//! the game's bit masks ([`rulebook_model::Game::regions`]).
+//! the game's bit masks ([`rulebook_model::Tables::regions`]).
 
 use super::exprs::Value;
 use super::{Compiler, Seat};
@@ -19,7 +19,7 @@ impl Compiler<'_> {
         }
     }
 
-    /// A region's index in the game's regions ([`Game::regions`](model::Game::regions)).
+    /// A region's index in the game's regions ([`Tables::regions`](model::Tables::regions)).
     pub(super) fn region_index(&mut self, e: &TExpr) -> Option<u16> {
         match self.fold(e)? {
             Value::Region(sites) => Some(self.region_mask(&sites)),

@@ -1,5 +1,5 @@
 //! The computer opponent, for any compiled game: an iterative-deepening alpha-beta search
-//! judged by the game's own evaluation ([`Game::estimate`](rulebook_model::Game::estimate):
+//! judged by the game's own evaluation ([`Heuristics::estimate`](rulebook_model::Heuristics::estimate):
 //! its score, else what its end rule compares, else pieces on the board), with captures
 //! and extra turns searched first and past the horizon (see `search.rs`), and a plain
 //! fixed-depth search of the same evaluation as the baseline its levels are measured
@@ -425,7 +425,7 @@ pub fn lead(state: &State, player: rulebook_model::Player) -> i64 {
 /// store) or points.
 pub fn unit(game: &rulebook_model::Game) -> (&'static str, &'static str) {
     use rulebook_model::Expr;
-    match &game.estimate {
+    match &game.heuristics.estimate {
         Expr::Pieces(_) => ("piece", "pieces"),
         Expr::Count(e) if matches!(**e, Expr::Store(_)) => ("stone", "stones"),
         _ => ("point", "points"),
@@ -442,7 +442,7 @@ pub fn plies(n: u32) -> String {
 
 /// A judgement in words, for a player whose lead is `now` before the move: a won or lost
 /// game, or what the move gains or loses and the standing at the end of the line searched
-/// (`unit` from [`unit`]); `shallower`: the plies it was searched, where fewer than the
+/// (`unit` from [`unit()`]); `shallower`: the plies it was searched, where fewer than the
 /// move suggested (the search stopped before it reached this move at the deeper depth).
 pub fn explain(
     judgement: Judgement,

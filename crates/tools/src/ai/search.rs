@@ -1,5 +1,5 @@
 //! Iterative-deepening alpha-beta search judged by the game's own evaluation
-//! ([`Game::estimate`](rulebook_model::Game::estimate)), from the side of the player to move
+//! ([`Heuristics::estimate`](rulebook_model::Heuristics::estimate)), from the side of the player to move
 //! at the root: that player maximises, every other player minimises (so extra turns, where
 //! the same player moves again, and games of more than two players need no special case).
 //!
@@ -128,9 +128,11 @@ const QUIET_TESTS_PER_NODE: u64 = 16;
 #[inline]
 pub(super) fn lead(state: &State, player: Player) -> i32 {
     let (mut mine, mut other) = (0, i64::MIN);
-    state.each_value(&state.game().estimate, |p, v| match p == player {
-        true => mine = v,
-        false => other = other.max(v),
+    state.each_value(&state.game().heuristics.estimate, |p, v| {
+        match p == player {
+            true => mine = v,
+            false => other = other.max(v),
+        }
     });
     if other == i64::MIN {
         other = 0;
@@ -158,7 +160,7 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
         return clamp(v);
     }
     let game = state.game();
-    if !game.goals.is_empty() {
+    if !game.heuristics.goals.is_empty() {
         v += goals_value(state, player) - most_other(state, player, goals_value);
     }
     if stones_go_to_owners(game) {
@@ -167,7 +169,7 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
     if game.facts.stalemate_loses && matches!(game.board.layout, Layout::Grid) {
         v += confinement(state, player) - most_other(state, player, confinement);
     }
-    if matches!(game.estimate, Expr::Pieces(_)) {
+    if matches!(game.heuristics.estimate, Expr::Pieces(_)) {
         let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
         let (mine, other) = (pieces(state, player), most_other(state, player, pieces));
         v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
@@ -200,7 +202,7 @@ fn takes_by_closing(game: &rulebook_model::Game) -> bool {
 #[inline]
 fn stones_go_to_owners(game: &rulebook_model::Game) -> bool {
     game.board.pits() > 0
-        && game.end_rules.iter().any(|r| {
+        && game.ends.rules.iter().any(|r| {
             r.result
                 == EndResult::StoreMajority {
                     to_empty_side: false,
@@ -252,7 +254,10 @@ fn confinement(state: &State, player: Player) -> i64 {
         .moves
         .iter()
         .any(|r| matches!(r.kind, MoveKind::Slide { .. }));
-    if slides && game.goals.is_empty() && i64::from(mine) * 2 < most_other(state, player, pieces) {
+    if slides
+        && game.heuristics.goals.is_empty()
+        && i64::from(mine) * 2 < most_other(state, player, pieces)
+    {
         let every_line = ((1u16 << game.board.directions()) - 1) as u8;
         room_about += room(state, player, every_line).private * PRIVATE_SITE;
     }
@@ -339,7 +344,8 @@ fn reachable_by_other(state: &State, s: Site, player: Player, slides: u8) -> boo
 /// the player to move, when nothing better offers, waits ([`waiting_rank`]).
 pub(super) fn others_shut_in(state: &State) -> bool {
     let game = state.game();
-    let waits = game.facts.stalemate_loses && game.forbid_repetition && game.goals.is_empty();
+    let waits =
+        game.facts.stalemate_loses && game.repetition.forbidden && game.heuristics.goals.is_empty();
     waits && all_shut_in_but(state, state.to_move())
 }
 
@@ -376,7 +382,7 @@ fn neighbours_of_pieces(state: &State, player: Player) -> impl Iterator<Item = S
 /// Whether the levels break ties between root moves by [`contact`]: on a grid, where the
 /// game's estimate counts pieces (so pieces are won by moving against the other side's).
 pub(super) fn seeks_contact(game: &rulebook_model::Game) -> bool {
-    matches!(game.board.layout, Layout::Grid) && matches!(game.estimate, Expr::Pieces(_))
+    matches!(game.board.layout, Layout::Grid) && matches!(game.heuristics.estimate, Expr::Pieces(_))
 }
 
 /// The pairs of orthogonally adjacent sites with a piece of `player` on one and a piece of
@@ -400,9 +406,9 @@ fn clamp(v: i64) -> i32 {
 fn goals_value(state: &State, player: Player) -> i64 {
     let game = state.game();
     let mut value = 0;
-    for goal in game.goals.iter().filter(|g| g.player == player) {
+    for goal in game.heuristics.goals.iter().filter(|g| g.player == player) {
         let wanted = |cell: Cell| match goal.kind {
-            ANY_KIND => !cell.is_empty() && game.owner[cell.index()] == player,
+            ANY_KIND => !cell.is_empty() && game.tables.owner[cell.index()] == player,
             kind => cell == game.cell(player, usize::from(kind)),
         };
         let nearest = state
@@ -559,7 +565,7 @@ impl Worker {
                     MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Walk(_)
                 )
             });
-        self.skip_quiet = self.quiet_moves && game.goals.is_empty();
+        self.skip_quiet = self.quiet_moves && game.heuristics.goals.is_empty();
         self.beam = limits.refined && !self.quiet_moves;
         self.root_width = match self.beam && order.len() > QUIESCENCE_MOVES {
             true => ROOT_BEAM_MOVES,

@@ -191,13 +191,14 @@ pub fn run_file(path: &Path) -> Result<FileReport, String> {
         ));
     }
     let game = load_game(path, &file)?;
-    let mut described = game.name.clone();
+    let mut described = game.about.name.clone();
     let settings: Vec<String> = game
+        .about
         .settings
         .iter()
         .map(|s| format!("{}={}", s.name, s.value))
         .collect();
-    if let Some(p) = &game.preset {
+    if let Some(p) = &game.about.preset {
         described.push_str(&format!(", preset {p}"));
     }
     if !settings.is_empty() {
@@ -399,10 +400,10 @@ fn board_failure(case: &Case, state: &State) -> Option<String> {
 fn to_move_failure(game: &Game, case: &Case, state: &State) -> Option<String> {
     let expected = case.to_move.as_ref()?;
     let actual = game.player_name(state.to_move());
-    if !game.players.contains(expected) {
+    if !game.about.players.contains(expected) {
         Some(format!(
             "to_move: `{expected}` is not a player of this game (the players are {})",
-            game.players.join(", ")
+            game.about.players.join(", ")
         ))
     } else if expected != actual {
         Some(format!("to_move: expected {expected}, found {actual}"))
@@ -417,7 +418,11 @@ fn outcome_failure(game: &Game, case: &Case, state: &State) -> Option<String> {
     let expected = expected.split_whitespace().collect::<Vec<_>>().join(" ");
     let valid = expected == "none"
         || expected == "draw"
-        || game.players.iter().any(|p| expected == format!("{p} wins"));
+        || game
+            .about
+            .players
+            .iter()
+            .any(|p| expected == format!("{p} wins"));
     let actual = match state.outcome() {
         Some(o) => outcome_text(game, o),
         None => "none".to_string(),
@@ -425,7 +430,7 @@ fn outcome_failure(game: &Game, case: &Case, state: &State) -> Option<String> {
     if !valid {
         Some(format!(
             "outcome: `{expected}` is not an outcome: write `PLAYER wins` (the players are {}), `draw`, or `none`",
-            game.players.join(", ")
+            game.about.players.join(", ")
         ))
     } else if expected != actual {
         Some(format!("outcome: expected {expected}, found {actual}"))

@@ -12,7 +12,7 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
     let game = state.game();
     let name = |p: Player| game.player_name(p);
     let why = end_reason(state);
-    let players = Player::all().take(game.players.len());
+    let players = Player::all().take(game.about.players.len());
     let (what, counts): (&str, Vec<String>) = if game.board.pits() > 0 {
         let store = |p| state.count(game.board.store(p));
         (
@@ -21,7 +21,7 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
                 .map(|p| format!("{} {}", name(p), store(p)))
                 .collect(),
         )
-    } else if game.score.is_some() {
+    } else if game.ends.score.is_some() {
         let score = |p| state.score(p);
         (
             "score",
@@ -56,7 +56,7 @@ pub fn end_reason(state: &State) -> String {
     if let Some(label) = rule.and_then(|r| end_label(game, r)) {
         return label;
     }
-    match rule.map(|r| game.end_rules[r].when) {
+    match rule.map(|r| game.ends.rules[r].when) {
         None | Some(EndWhen::NoLegalMove) => format!("{} has no legal move", name(state.to_move())),
         Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
         Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
@@ -76,7 +76,7 @@ pub fn end_rule_name(game: &Game, rule: usize) -> String {
     if let Some(label) = end_label(game, rule) {
         return label;
     }
-    let words = match game.end_rules[rule].when {
+    let words = match game.ends.rules[rule].when {
         EndWhen::NoLegalMove => "no legal move",
         EndWhen::NoPlayerCanMove => "no player can move",
         EndWhen::RepeatedPosition => "repeated position",
@@ -92,7 +92,7 @@ pub fn end_rule_name(game: &Game, rule: usize) -> String {
 
 /// End rule `rule`'s short name (`called "escape"`), if the rule file gives one.
 fn end_label(game: &Game, rule: usize) -> Option<String> {
-    let label = game.end_labels.get(rule)?.as_deref()?;
+    let label = game.sources.end_labels.get(rule)?.as_deref()?;
     Some(super::terminal_safe(label).into_owned())
 }
 

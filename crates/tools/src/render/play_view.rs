@@ -47,7 +47,7 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
             s
         }
     };
-    let mut material = Vec::with_capacity(game.players.len());
+    let mut material = Vec::with_capacity(game.about.players.len());
     for (p, name) in game.players_named() {
         let (name, n) = (paint(p, name.to_string()), state.pieces(p));
         let plural = if n == 1 { "" } else { "s" };
@@ -150,7 +150,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
                 if cell == EMPTY {
                     style.push_str(DIM);
                 } else {
-                    let owner = game.owner[cell.index()];
+                    let owner = game.tables.owner[cell.index()];
                     style.push_str(&player_style(game, owner));
                 }
                 if site == to {
@@ -288,11 +288,11 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
         takes.push((report.removed, reason));
     }
     for c in &report.captures {
-        takes.push((c.taken, name(&game.effect_sources[c.effect as usize])));
+        takes.push((c.taken, name(&game.sources.effects[c.effect as usize])));
     }
     let sown = report
         .sow_rule
-        .map(|s| (s, name(&game.sow_sources[s.rule as usize])));
+        .map(|s| (s, name(&game.sources.sowing[s.rule as usize])));
     if let Some((s, rule)) = &sown {
         if s.taken > 0 && !s.cancelled {
             takes.push((s.taken, rule.clone()));
@@ -328,14 +328,14 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
     if let Some(e) = report.promoted {
         parts.push(format!(
             "promotes ({})",
-            name(&game.effect_sources[e as usize])
+            name(&game.sources.effects[e as usize])
         ));
     }
     if report.extra_turn {
         match &sown {
             Some((s, rule)) if s.again => parts.push(format!("moves again ({rule})")),
             _ => match state.again_rule() {
-                Some(e) => parts.push(format!("moves again ({})", name(&game.effect_sources[e]))),
+                Some(e) => parts.push(format!("moves again ({})", name(&game.sources.effects[e]))),
                 None => parts.push("moves again".to_string()),
             },
         }

@@ -16,13 +16,21 @@ use rulebook_model::{
 /// and the value of every parameter and option.
 pub fn summary(game: &Game) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "game: {}", terminal_safe(&game.name));
-    let _ = writeln!(o, "preset: {}", game.preset.as_deref().unwrap_or("(none)"));
+    let _ = writeln!(o, "game: {}", terminal_safe(&game.about.name));
+    let _ = writeln!(
+        o,
+        "preset: {}",
+        game.about.preset.as_deref().unwrap_or("(none)")
+    );
     let _ = writeln!(o, "settings:");
-    for s in &game.settings {
+    for s in &game.about.settings {
         let _ = writeln!(o, "  {} = {}  ({})", s.name, s.value, s.allowed);
     }
-    let _ = writeln!(o, "players: {} (in turn order)", game.players.join(", "));
+    let _ = writeln!(
+        o,
+        "players: {} (in turn order)",
+        game.about.players.join(", ")
+    );
     match game.board.layout {
         Layout::Grid => grid_summary(&mut o, game),
         Layout::Hex { side } => hex_summary(&mut o, game, side),
@@ -34,7 +42,7 @@ pub fn summary(game: &Game) -> String {
     let _ = writeln!(
         o,
         "repeated positions: {}",
-        match (game.forbid_repetition, game.repetition) {
+        match (game.repetition.forbidden, game.repetition) {
             (false, _) => "allowed".to_string(),
             (true, r) => format!(
                 "forbidden{}{}",
@@ -51,7 +59,7 @@ pub fn summary(game: &Game) -> String {
         }
     );
     end_summary(&mut o, game);
-    if let Some(score) = &game.score {
+    if let Some(score) = &game.ends.score {
         let _ = writeln!(o, "score (per player, as mover): {}", expr(score, game));
     }
     o
@@ -100,19 +108,24 @@ fn grid_summary(o: &mut String, game: &Game) {
             if p.closed { "closed" } else { "open" }
         );
     }
-    let _ = writeln!(o, "pieces: {}", game.piece_kinds.join(", "));
+    let _ = writeln!(o, "pieces: {}", game.about.piece_kinds.join(", "));
     let _ = writeln!(o, "setup:");
     for (p, player) in game.players_named() {
-        for (k, kind) in game.piece_kinds.iter().enumerate() {
+        for (k, kind) in game.about.piece_kinds.iter().enumerate() {
             let cell = game.cell(p, k);
             let sites: Vec<&str> = game
+                .start
                 .setup
                 .iter()
                 .filter(|(_, c)| *c == cell)
                 .map(|(s, _)| b.site_names[(*s).index()].as_str())
                 .collect();
-            let hand = match game.stock.get(p.index() * game.piece_kinds.len() + k) {
-                Some(n) if game.stocked.contains(&(k as u8)) => format!(" + {n} in hand"),
+            let hand = match game
+                .start
+                .stock
+                .get(p.index() * game.about.piece_kinds.len() + k)
+            {
+                Some(n) if game.start.stocked.contains(&(k as u8)) => format!(" + {n} in hand"),
                 _ => String::new(),
             };
             let on = match sites.is_empty() {
@@ -141,7 +154,7 @@ fn mancala_summary(o: &mut String, game: &Game) {
     let _ = writeln!(
         o,
         "setup: {} stones in every pit ({} in all)",
-        game.stones,
+        game.start.stones,
         game.total_stones()
     );
 }
@@ -244,7 +257,7 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
             region: r,
             from_hand,
         } => {
-            let kind = &game.piece_kinds[*kind as usize];
+            let kind = &game.about.piece_kinds[*kind as usize];
             let hand = if *from_hand { " from hand" } else { "" };
             match r {
                 Some(r) => format!("place {kind}{hand} in {}", region(game, *r)),
@@ -329,7 +342,7 @@ fn effects_summary(o: &mut String, game: &Game) {
             i + 1,
             effect_kind_text(game, &e.kind, &e.filter),
             condition(&e.condition, game),
-            called(game.effect_sources.get(i))
+            called(game.sources.effects.get(i))
         );
     }
 }
@@ -351,7 +364,7 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
             };
             format!(
                 "promote{filter} to {} on {}{mid_chain}",
-                game.piece_kinds[*to as usize],
+                game.about.piece_kinds[*to as usize],
                 region(game, *r),
             )
         }
@@ -420,9 +433,9 @@ fn named(label: Option<&str>) -> String {
 
 /// The kinds of a set (bit `k` for kind `k`), joined with commas.
 fn kinds(game: &Game, set: u64) -> String {
-    let names: Vec<&str> = (0..game.piece_kinds.len())
+    let names: Vec<&str> = (0..game.about.piece_kinds.len())
         .filter(|&k| set >> k & 1 == 1)
-        .map(|k| game.piece_kinds[k].as_str())
+        .map(|k| game.about.piece_kinds[k].as_str())
         .collect();
     names.join(", ")
 }
@@ -482,7 +495,7 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     if let Some(shot) = f.shot {
         words += &format!(
             ", then shoots {} along {}",
-            game.piece_kinds[shot.kind as usize],
+            game.about.piece_kinds[shot.kind as usize],
             direction_names(shot.directions)
         );
     }
@@ -527,10 +540,10 @@ fn capture_filter(game: &Game, f: &CaptureFilter) -> String {
 
 /// The rules after sowing, numbered, the first that applies.
 fn after_sow_summary(o: &mut String, game: &Game) {
-    if !game.after_sow.is_empty() {
+    if !game.after_sowing.rules.is_empty() {
         let _ = writeln!(o, "after sowing, the first that applies:");
     }
-    for (i, r) in game.after_sow.iter().enumerate() {
+    for (i, r) in game.after_sowing.rules.iter().enumerate() {
         let actions: Vec<String> = r
             .actions
             .iter()
@@ -539,7 +552,7 @@ fn after_sow_summary(o: &mut String, game: &Game) {
                 Action::Take { from, to } => {
                     format!("take {} to {}", expr(from, game), expr(to, game))
                 }
-                Action::Mark(site) => match &game.mark_name {
+                Action::Mark(site) => match &game.about.mark_name {
                     Some(name) => format!("mark {} as {name}", expr(site, game)),
                     None => format!("mark {}", expr(site, game)),
                 },
@@ -574,7 +587,7 @@ fn after_sow_summary(o: &mut String, game: &Game) {
             "  {}. when {when}: {}{unless}{}",
             i + 1,
             actions.join(", "),
-            called(game.sow_sources.get(i))
+            called(game.sources.sowing.get(i))
         );
     }
 }
@@ -582,7 +595,7 @@ fn after_sow_summary(o: &mut String, game: &Game) {
 /// The end rules: when, and the result.
 fn end_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "end:");
-    for (i, e) in game.end_rules.iter().enumerate() {
+    for (i, e) in game.ends.rules.iter().enumerate() {
         let when = match e.when {
             EndWhen::NoLegalMove => "no legal move".to_string(),
             EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
@@ -593,7 +606,7 @@ fn end_summary(o: &mut String, game: &Game) {
             EndWhen::BothPass => "both players pass in a row".to_string(),
             EndWhen::Position(i) => format!(
                 "{} (checked after every move; mover: who moved)",
-                expr(&game.end_conditions[i as usize], game)
+                expr(&game.ends.conditions[i as usize], game)
             ),
         };
         let winner;
@@ -619,7 +632,7 @@ fn end_summary(o: &mut String, game: &Game) {
                 last_placer_loses: false,
             } => "highest score wins; equal scores draw",
         };
-        let called = named(game.end_labels.get(i).and_then(Option::as_deref));
+        let called = named(game.sources.end_labels.get(i).and_then(Option::as_deref));
         let _ = writeln!(o, "  when {when}: {result}{called}");
     }
 }
@@ -627,9 +640,9 @@ fn end_summary(o: &mut String, game: &Game) {
 /// End condition `i` of a game as rule text (`pieces(opponent) < 2`): as written in the
 /// rule file where the pipeline has given it, else as compiled.
 pub(super) fn end_condition_text(game: &Game, i: usize) -> String {
-    match game.end_condition_sources.get(i) {
+    match game.sources.end_conditions.get(i) {
         Some(source) if !source.text.is_empty() => source.text.clone(),
-        _ => expr(&game.end_conditions[i], game),
+        _ => expr(&game.ends.conditions[i], game),
     }
 }
 
@@ -653,12 +666,12 @@ fn hex_summary(o: &mut String, game: &Game, side: u16) {
             removed.join(" ")
         }
     );
-    let mut edges = vec![0usize; game.players.len() + 1];
+    let mut edges = vec![0usize; game.about.players.len() + 1];
     for s in Site::all(b.sites()) {
         for d in 0..6 {
             if b.is_edge(s, d) {
                 let c = b.edge_colour(s, d);
-                edges[c.map_or(game.players.len(), |p| p.index())] += 1;
+                edges[c.map_or(game.about.players.len(), |p| p.index())] += 1;
             }
         }
     }
@@ -666,8 +679,8 @@ fn hex_summary(o: &mut String, game: &Game, side: u16) {
         .players_named()
         .map(|(p, n)| format!("{} {n}", edges[p.index()]))
         .chain(
-            (edges[game.players.len()] > 0)
-                .then(|| format!("{} uncoloured", edges[game.players.len()])),
+            (edges[game.about.players.len()] > 0)
+                .then(|| format!("{} uncoloured", edges[game.about.players.len()])),
         )
         .collect();
     let _ = writeln!(
@@ -678,6 +691,7 @@ fn hex_summary(o: &mut String, game: &Game, side: u16) {
     );
     if let Some(t) = &game.tiles {
         let letters: Vec<String> = game
+            .about
             .players
             .iter()
             .zip(&t.letters)
@@ -715,11 +729,11 @@ fn condition(c: &Condition, game: &Game) -> String {
     }
 }
 
-/// A region of [`Game::regions`] as its sites' names in braces (`all` for every site).
+/// A region of [`Tables::regions`] as its sites' names in braces (`all` for every site).
 fn region(game: &Game, k: u16) -> String {
     let names = &game.board.site_names;
     let sites: Vec<&str> = (0..names.len())
-        .filter(|&s| game.regions[k as usize][s / 64] >> (s % 64) & 1 == 1)
+        .filter(|&s| game.tables.regions[k as usize][s / 64] >> (s % 64) & 1 == 1)
         .map(|s| names[s].as_str())
         .collect();
     match sites.len() == names.len() {
@@ -728,25 +742,22 @@ fn region(game: &Game, k: u16) -> String {
     }
 }
 
+/// An expression as a rule file would write it.
 fn expr(e: &Expr, game: &Game) -> String {
     let player = |r: &PlayerRef| player_text(game, r);
+    let kind = |k: &u8| &game.about.piece_kinds[*k as usize];
     match e {
         Expr::Const(v) => v.to_string(),
         Expr::Player(r) => player(r),
         Expr::Pieces(r) => format!("pieces({})", player(r)),
         Expr::PiecesIn(r, k, ANY_KIND) => format!("pieces({}, {})", player(r), region(game, *k)),
-        Expr::PiecesIn(r, k, kind) => format!(
-            "pieces({}, {}, {})",
-            player(r),
-            region(game, *k),
-            game.piece_kinds[*kind as usize]
-        ),
+        Expr::PiecesIn(r, k, of) => {
+            format!("pieces({}, {}, {})", player(r), region(game, *k), kind(of))
+        }
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
         Expr::Lines(r, k, n) => format!("lines({}, {n}, {})", player(r), region(game, *k)),
         Expr::Reach(r, ANY_KIND) => format!("reach({})", player(r)),
-        Expr::Reach(r, kind) => {
-            format!("reach({}, {})", player(r), game.piece_kinds[*kind as usize])
-        }
+        Expr::Reach(r, of) => format!("reach({}, {})", player(r), kind(of)),
         Expr::Connected(r, a, b, links) => {
             let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
             format!(
@@ -758,15 +769,15 @@ fn expr(e: &Expr, game: &Game) -> String {
             )
         }
         Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
-        Expr::Hand(r, kind) => format!("hand({}, {})", player(r), game.piece_kinds[*kind as usize]),
+        Expr::Hand(r, of) => format!("hand({}, {})", player(r), kind(of)),
         Expr::Area(r, false) => format!("area({})", player(r)),
         Expr::Area(r, true) => format!("territory({})", player(r)),
         Expr::PerMover(both) => format!(
             "{} for {}, {} for {}",
             expr(&both[0], game),
-            game.players[0],
+            game.about.players[0],
             expr(&both[1], game),
-            game.players.get(1).map_or("", String::as_str)
+            game.about.players.get(1).map_or("", String::as_str)
         ),
         Expr::Last => "last".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
@@ -811,7 +822,7 @@ fn player_text(game: &Game, r: &PlayerRef) -> String {
     match r {
         PlayerRef::Mover => "mover".to_string(),
         PlayerRef::Opponent => "opponent".to_string(),
-        PlayerRef::Fixed(p) => game.players[(*p).index()].clone(),
+        PlayerRef::Fixed(p) => game.about.players[(*p).index()].clone(),
     }
 }
 

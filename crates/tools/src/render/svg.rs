@@ -53,7 +53,7 @@ pub fn position_svg(state: &State) -> String {
         out,
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="sans-serif">"##
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(&game.name));
+    let _ = writeln!(out, "<title>{}</title>", escape(&game.about.name));
     let _ = writeln!(
         out,
         r##"<rect width="{width:.0}" height="{height:.0}" fill="#f3ead8"/>"##
@@ -112,7 +112,7 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         if cell == EMPTY {
             continue;
         }
-        let p = game.owner[cell.index()];
+        let p = game.tables.owner[cell.index()];
         let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
         let (cx, cy) = (x(file as f64), y(rank as f64));
         let _ = writeln!(
@@ -120,7 +120,7 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
             r##"<circle cx="{cx}" cy="{cy}" r="14" fill="{}" stroke="#222"/>"##,
             player_colour(game, p)
         );
-        if game.piece_kinds.len() > 1 {
+        if game.about.piece_kinds.len() > 1 {
             let _ = writeln!(
                 o,
                 r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="13" fill="{}">{}</text>"##,
@@ -293,14 +293,14 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
         o,
         r##"<text x="{}" y="20" text-anchor="middle" font-size="13">{}</text>"##,
         width / 2.0,
-        escape(&game.players[1])
+        escape(&game.about.players[1])
     );
     let _ = writeln!(
         o,
         r##"<text x="{}" y="{}" text-anchor="middle" font-size="13">{}</text>"##,
         width / 2.0,
         height - 8.0,
-        escape(&game.players[0])
+        escape(&game.about.players[0])
     );
     (width, height, o)
 }
@@ -319,7 +319,7 @@ fn pit_svg(o: &mut String, state: &State, (cx, cy): (f64, f64), site: Site, labe
             // Whose mark it is, in words: `1 castle (north)`.
             format!(
                 "{label} {} ({})",
-                escape(game.mark_name.as_deref().unwrap_or("mark")),
+                escape(game.about.mark_name.as_deref().unwrap_or("mark")),
                 escape(game.player_name(p))
             ),
         ),

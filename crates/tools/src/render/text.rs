@@ -26,7 +26,7 @@ pub(super) fn point_glyph(state: &State, site: Site) -> char {
 /// or of its first kind when it has none: what its pieces look like on the board.
 pub(super) fn player_glyphs(state: &State, p: Player) -> String {
     let game = state.game();
-    let kinds = game.piece_kinds.len();
+    let kinds = game.about.piece_kinds.len();
     let hand = state.pieces_in_hand(p);
     let held = |k: usize| {
         let cell = game.cell(p, k);
@@ -304,7 +304,7 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
     for s in Site::all(b.sites()) {
         let Some(p) = state.mark(s) else { continue };
         let (site, player) = (&b.site_names[s.index()], game.player_name(p));
-        let _ = match &game.mark_name {
+        let _ = match &game.about.mark_name {
             Some(name) => writeln!(out, "{site}: {name} ({player})"),
             None => writeln!(out, "{site} is marked by {player}"),
         };
@@ -334,7 +334,7 @@ pub fn position_text(state: &State) -> String {
             player_glyphs(state, p),
             state.pieces(p),
             if state.pieces(p) == 1 { "" } else { "s" },
-            match game.stock.is_empty() {
+            match game.start.stock.is_empty() {
                 true => String::new(),
                 false => format!(", {in_hand} in hand"),
             }
@@ -342,7 +342,7 @@ pub fn position_text(state: &State) -> String {
     }
     match state.outcome() {
         Some(o) => {
-            if game.score.is_some() {
+            if game.ends.score.is_some() {
                 let scores: Vec<String> = Player::all()
                     .map(|p| format!("{} {}", game.player_name(p), state.score(p)))
                     .collect();
