@@ -96,10 +96,10 @@ fn the_region_may_be_a_named_one_written_after_the_board() {
     let game = pipeline::load_text("named.game", &text, None, &[])
         .unwrap_or_else(|e| panic!("{}", e.render(false)));
     assert_eq!(
-        game.board.diagonal_points,
-        alquerque().board.diagonal_points
+        game.board.diagonal_points(),
+        alquerque().board.diagonal_points()
     );
-    assert_eq!(game.board.diagonal_points.len(), 13);
+    assert_eq!(game.board.diagonal_points().len(), 13);
 }
 
 const FOX_AND_GEESE: &str = include_str!("fixtures/valid/fox-and-geese.game");

@@ -97,9 +97,9 @@ fn board_json(state: &State) -> serde_json::Value {
     let game = state.game();
     let b = &game.board;
     let layout = match b.layout {
-        crate::model::Layout::Grid => "grid",
-        crate::model::Layout::Mancala { .. } => "mancala",
-        crate::model::Layout::Hex { .. } => "hex",
+        crate::model::Layout::Grid(_) => "grid",
+        crate::model::Layout::Mancala(_) => "mancala",
+        crate::model::Layout::Hex(_) => "hex",
     };
     let name = |p: Player| game.player_name(p).to_string();
     let marks: serde_json::Map<_, _> = Site::all(b.sites())

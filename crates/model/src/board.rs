@@ -163,25 +163,72 @@ impl Path {
     }
 }
 
-/// How the sites of a board are laid out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the sites of a board are laid out, with the tables that only that layout has.
+#[derive(Clone, Debug)]
 pub enum Layout {
     /// A grid of points, site = rank * width + file.
-    Grid,
-    /// Two rows of `pits` pits and a store each: player p's pit k (1-based, from the
-    /// owner's left) is site `p * (pits + 1) + k - 1`, their store `p * (pits + 1) + pits`.
+    Grid(Grid),
+    /// Two rows of pits and a store each: player p's pit k (1-based, from the owner's
+    /// left) is site `p * (pits + 1) + k - 1`, their store `p * (pits + 1) + pits`.
     /// Counterclockwise sowing visits sites in increasing order, round and round.
-    Mancala {
-        /// Pits per player.
-        pits: u16,
-    },
-    /// A hexagon of hexagonal cells with `side` cells a side (some may be removed), named
-    /// by file and rank on axial coordinates (see [`HEX_DIRECTIONS`]); sites are numbered
-    /// rank by rank from the bottom, file by file from the left.
-    Hex {
-        /// Cells on a side of the hexagon.
-        side: u16,
-    },
+    Mancala(Pits),
+    /// A hexagon of hexagonal cells (some may be removed), named by file and rank on axial
+    /// coordinates (see [`HEX_DIRECTIONS`]); sites are numbered rank by rank from the
+    /// bottom, file by file from the left.
+    Hex(Hex),
+}
+
+/// What only a grid board has: its lines, the points taken off it, how it is drawn.
+#[derive(Clone, Debug, Default)]
+pub struct Grid {
+    /// The lines of sites as bit masks (empty once links are cut).
+    lines: GridLines,
+    /// When the orthogonal links join next points only: per word of a set of sites (bit
+    /// `site % 64` of word `site / 64`), the sites linked to the next point north, east,
+    /// south and west (`site + width`, `+ 1`, `- width`, `- 1`); empty otherwise (see
+    /// [`Board::orthogonal_links`]).
+    orthogonal_links: Vec<[u64; 4]>,
+    /// `with diagonals on` a region: the points diagonal lines may join, in site order
+    /// (empty when diagonals join every point).
+    diagonal_points: Vec<Site>,
+    /// `without` a region: per site, whether its point is not part of the board (empty
+    /// when every point is).
+    removed: Vec<bool>,
+    /// Drawn `with lines`: the lines as written, each its points in order (empty
+    /// otherwise).
+    drawn_lines: Vec<Vec<Site>>,
+    /// How pictures draw its sites: points where lines cross, or squares.
+    pub drawing: Drawing,
+}
+
+/// What only a mancala board has: its pits, per site.
+#[derive(Clone, Debug)]
+pub struct Pits {
+    /// Pits per player.
+    pub count: u16,
+    /// Per site, the player whose row or store it is.
+    owner: Vec<Player>,
+    /// Per site, its pit number (0 for a store).
+    number: Vec<u16>,
+    /// Per site, the pit across from it ([`NO_SITE`] for a store).
+    opposite: Vec<Site>,
+    /// Per site, its bit in a mask of the non-empty pits of both rows: bit `player * 32 +
+    /// pit number - 1` (0 for a store).
+    bits: Vec<u64>,
+}
+
+/// What only a hex board has: its cells' coordinates and coloured edges.
+#[derive(Clone, Debug)]
+pub struct Hex {
+    /// Cells on a side of the hexagon.
+    pub side: u16,
+    /// `(file, rank)` of each site, from 0.
+    coords: Vec<(u16, u16)>,
+    /// The site at `rank * width + file`, or [`NO_SITE`].
+    index: Vec<Site>,
+    /// `edge_colours[site * 6 + side]`, the colour (a player) of that side's board edge,
+    /// or `None` for a side shared with a neighbour or left uncoloured.
+    edge_colours: Vec<Option<Player>>,
 }
 
 /// The four axes of a grid along which lines are counted, each as a direction and its
@@ -191,7 +238,7 @@ pub const AXES: [(u8, u8); 4] = [(0, 2), (1, 3), (4, 6), (5, 7)];
 /// A compiled board: sites, names, and precomputed neighbour tables.
 #[derive(Clone, Debug)]
 pub struct Board {
-    /// How the sites are laid out.
+    /// How the sites are laid out, with that layout's own tables.
     pub layout: Layout,
     /// Number of files.
     pub width: u16,
@@ -201,6 +248,15 @@ pub struct Board {
     pub site_names: Vec<String>,
     /// Direction names, by index.
     pub direction_names: Vec<&'static str>,
+    /// The links between sites, and the rays they make.
+    links: Links,
+    /// Named paths.
+    pub paths: Vec<Path>,
+}
+
+/// The links between a board's sites, and on a grid the rays they make.
+#[derive(Clone, Debug)]
+struct Links {
     /// `neighbours[site * directions + dir]`: the next site that way, or [`NO_SITE`].
     neighbours: Vec<Site>,
     /// For each direction, the directions at right angles to it.
@@ -217,43 +273,35 @@ pub struct Board {
     ray_masks: Vec<[u64; 8]>,
     /// The largest number of sites on all rays of one site together.
     max_rays_length: usize,
-    /// Grid boards whose orthogonal links join next points only: per word of a set of
-    /// sites (bit `site % 64` of word `site / 64`), the sites linked to the next point
-    /// north, east, south and west (`site + width`, `+ 1`, `- width`, `- 1`); empty on other
-    /// boards (see [`Board::orthogonal_links`]).
-    orthogonal_links: Vec<[u64; 4]>,
-    /// Named paths.
-    pub paths: Vec<Path>,
-    /// Mancala boards: per site, the player whose row or store it is.
-    site_owner: Vec<Player>,
-    /// Mancala boards: per site, its pit number (0 for a store).
-    site_pit: Vec<u16>,
-    /// Mancala boards: per site, the pit across from it ([`NO_SITE`] for a store).
-    site_opposite: Vec<Site>,
-    /// Per site of a mancala board, its bit in a mask of the non-empty pits of both rows:
-    /// bit `player * 32 + pit number - 1` (0 for a store).
-    pit_bits: Vec<u64>,
-    /// Hex boards: `(file, rank)` of each site, from 0.
-    hex_coords: Vec<(u16, u16)>,
-    /// Hex boards: the site at `rank * width + file`, or [`NO_SITE`].
-    hex_index: Vec<Site>,
-    /// Hex boards: `edge_colours[site * 6 + side]`, the colour (a player) of that side's
-    /// board edge, or `None` for a side shared with a neighbour or left uncoloured.
-    edge_colours: Vec<Option<Player>>,
-    /// Grid boards: the lines of sites as bit masks (empty on other boards).
-    lines: GridLines,
-    /// Grid boards `with diagonals on` a region: the points diagonal lines may join, in
-    /// site order (empty when diagonals join every point).
-    pub diagonal_points: Vec<Site>,
-    /// Grid boards `without` a region: per site, whether its point is not part of the
-    /// board (empty when every point is).
-    removed: Vec<bool>,
-    /// Grid boards drawn `with lines`: the lines as written, each its points in order
-    /// (empty for any other board).
-    pub drawn_lines: Vec<Vec<Site>>,
-    /// How pictures draw a grid's sites: points where lines cross, or squares.
-    pub drawing: Drawing,
 }
+
+impl Links {
+    /// Links without rays: `neighbours`, and every ray empty.
+    fn without_rays(sites: usize, neighbours: Vec<Site>) -> Links {
+        Links {
+            neighbours,
+            perpendicular: Vec::new(),
+            ascending: [false; GRID_DIRECTIONS.len()],
+            ray_bounds: vec![0; sites * GRID_DIRECTIONS.len() + 1],
+            ray_sites: Vec::new(),
+            ray_masks: Vec::new(),
+            max_rays_length: 0,
+        }
+    }
+}
+
+/// The tables of a board that is not a grid, read as a grid's: no lines, no links.
+static NO_GRID: Grid = Grid {
+    lines: GridLines {
+        place: Vec::new(),
+        empty: [Vec::new(), Vec::new(), Vec::new(), Vec::new()],
+    },
+    orthogonal_links: Vec::new(),
+    diagonal_points: Vec::new(),
+    removed: Vec::new(),
+    drawn_lines: Vec::new(),
+    drawing: Drawing::Points,
+};
 
 /// How pictures draw the sites of a grid (the game is the same either way).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -350,32 +398,20 @@ impl Board {
             })
             .collect();
         let mut board = Board {
-            layout: Layout::Grid,
+            layout: Layout::Grid(Grid {
+                lines: GridLines::new(w as usize, h as usize),
+                ..Grid::default()
+            }),
             width,
             height,
             site_names,
             direction_names: GRID_DIRECTIONS.iter().map(|d| d.0).collect(),
-            neighbours,
-            perpendicular,
-            ascending: GRID_DIRECTIONS.map(|(_, df, dr)| dr * w + df > 0),
-            ray_bounds: Vec::new(),
-            ray_sites: Vec::new(),
-            max_rays_length: 0,
-            orthogonal_links: Vec::new(),
-            ray_masks: Vec::new(),
+            links: Links {
+                perpendicular,
+                ascending: GRID_DIRECTIONS.map(|(_, df, dr)| dr * w + df > 0),
+                ..Links::without_rays(0, neighbours)
+            },
             paths: Vec::new(),
-            site_owner: Vec::new(),
-            site_pit: Vec::new(),
-            site_opposite: Vec::new(),
-            pit_bits: Vec::new(),
-            hex_coords: Vec::new(),
-            hex_index: Vec::new(),
-            edge_colours: Vec::new(),
-            diagonal_points: Vec::new(),
-            removed: Vec::new(),
-            drawn_lines: Vec::new(),
-            drawing: Drawing::Points,
-            lines: GridLines::new(w as usize, h as usize),
         };
         board.build_rays();
         let perimeter = board.perimeter_path();
@@ -390,9 +426,10 @@ impl Board {
     pub fn keep_diagonals_within(&mut self, region: &[Site]) {
         let inside = self.marked(region);
         self.cut_links(4..GRID_DIRECTIONS.len(), |a, b| !(inside[a] && inside[b]));
-        self.diagonal_points = Site::all(self.sites())
-            .filter(|s| inside[s.index()])
-            .collect();
+        let points = Site::all(self.sites()).filter(|s| inside[s.index()]);
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.diagonal_points = points.collect();
+        }
     }
 
     /// Takes the points of `region` off a grid (the corners of a cross-shaped board): their
@@ -403,8 +440,10 @@ impl Board {
         self.cut_links(0..GRID_DIRECTIONS.len(), |a, b| removed[a] || removed[b]);
         // The perimeter path would run through the points taken off.
         self.paths.clear();
-        self.diagonal_points.retain(|s| !removed[s.index()]);
-        self.removed = removed;
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.diagonal_points.retain(|s| !removed[s.index()]);
+            grid.removed = removed;
+        }
     }
 
     /// Draws a grid by its lines (a morris board): the points the lines name are the
@@ -415,7 +454,7 @@ impl Board {
         let dirs = GRID_DIRECTIONS.len();
         let w = self.width as i32;
         let on_line = self.marked(&lines.concat());
-        self.neighbours.fill(NO_SITE);
+        self.links.neighbours.fill(NO_SITE);
         for (a, b) in lines
             .iter()
             .flat_map(|l| l.windows(2).map(|p| (p[0], p[1])))
@@ -428,16 +467,19 @@ impl Board {
                     .position(|&(_, f, r)| (f, r) == (df, dr))
                     .expect("a line runs along a grid direction")
             };
-            self.neighbours[a as usize * dirs + dir(df, dr)] = Site::at(b as usize);
-            self.neighbours[b as usize * dirs + dir(-df, -dr)] = Site::at(a as usize);
+            self.links.neighbours[a as usize * dirs + dir(df, dr)] = Site::at(b as usize);
+            self.links.neighbours[b as usize * dirs + dir(-df, -dr)] = Site::at(a as usize);
         }
         self.cut_links(0..0, |_, _| false);
         self.paths.clear();
-        self.diagonal_points = Site::all(self.sites())
+        let points = Site::all(self.sites())
             .filter(|&s| (4..dirs as u8).any(|d| self.step(s, d) != NO_SITE))
             .collect();
-        self.removed = on_line.iter().map(|on| !on).collect();
-        self.drawn_lines = lines;
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.diagonal_points = points;
+            grid.removed = on_line.iter().map(|on| !on).collect();
+            grid.drawn_lines = lines;
+        }
     }
 
     /// Per site of the board, whether it is one of `region`'s.
@@ -453,13 +495,15 @@ impl Board {
         let dirs = GRID_DIRECTIONS.len();
         for site in 0..self.sites() {
             for dir in directions.clone() {
-                let next = &mut self.neighbours[site * dirs + dir];
+                let next = &mut self.links.neighbours[site * dirs + dir];
                 if *next != NO_SITE && cut(site, next.index()) {
                     *next = NO_SITE;
                 }
             }
         }
-        self.lines = GridLines::default();
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.lines = GridLines::default();
+        }
         self.build_rays();
     }
 
@@ -469,7 +513,7 @@ impl Board {
     /// directions are not numbered so).
     pub fn links_lead_back(&self) -> bool {
         let dirs = GRID_DIRECTIONS.len();
-        self.neighbours.iter().enumerate().all(|(i, &next)| {
+        self.links.neighbours.iter().enumerate().all(|(i, &next)| {
             let (site, dir) = (Site::at(i / dirs), (i % dirs) as u8);
             next == NO_SITE || self.step(next, reverse_direction(dir)) == site
         })
@@ -485,19 +529,55 @@ impl Board {
     /// Whether a site's point is not part of the board (`without`).
     #[inline]
     pub fn is_removed(&self, site: Site) -> bool {
-        self.removed.get(site.index()).copied().unwrap_or(false)
+        let removed = &self.grid_tables().removed;
+        removed.get(site.index()).copied().unwrap_or(false)
     }
 
     /// The points that are not part of the board (`without`), in site order.
     pub fn removed_points(&self) -> impl Iterator<Item = Site> + '_ {
-        Site::all(self.removed.len()).filter(|&s| self.removed[s.index()])
+        let removed = &self.grid_tables().removed;
+        Site::all(removed.len()).filter(|&s| removed[s.index()])
+    }
+
+    /// Grid boards `with diagonals on` a region or drawn `with lines`: the points diagonal
+    /// lines may join, in site order (empty when diagonals join every point, and on other
+    /// boards).
+    pub fn diagonal_points(&self) -> &[Site] {
+        &self.grid_tables().diagonal_points
+    }
+
+    /// Grid boards drawn `with lines`: the lines as written, each its points in order
+    /// (empty for any other board).
+    pub fn drawn_lines(&self) -> &[Vec<Site>] {
+        &self.grid_tables().drawn_lines
+    }
+
+    /// How pictures draw the board's sites (points on any board but a grid of squares).
+    pub fn drawing(&self) -> Drawing {
+        self.grid_tables().drawing
+    }
+
+    /// Draws a grid's sites as `drawing` says (ignored on other boards).
+    pub fn set_drawing(&mut self, drawing: Drawing) {
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.drawing = drawing;
+        }
+    }
+
+    /// A grid's own tables; on another board, those of a grid without lines or links.
+    #[inline]
+    fn grid_tables(&self) -> &Grid {
+        match &self.layout {
+            Layout::Grid(grid) => grid,
+            Layout::Mancala(_) | Layout::Hex(_) => &NO_GRID,
+        }
     }
 
     /// A grid's rays, walked from its neighbour table: the sites in every direction from
     /// every site, and as bit masks on a board of at most 64 sites.
     fn build_rays(&mut self) {
         let (dirs, sites) = (GRID_DIRECTIONS.len(), self.sites());
-        let neighbours = &self.neighbours;
+        let neighbours = &self.links.neighbours;
         let mut ray_bounds = vec![0u32];
         let mut ray_sites = Vec::new();
         for site in 0..sites {
@@ -510,7 +590,7 @@ impl Board {
                 ray_bounds.push(ray_sites.len() as u32);
             }
         }
-        self.ray_masks = if sites <= 64 {
+        self.links.ray_masks = if sites <= 64 {
             ray_bounds
                 .windows(2)
                 .map(|b| {
@@ -525,13 +605,16 @@ impl Board {
         } else {
             Vec::new()
         };
-        self.max_rays_length = (0..sites)
+        self.links.max_rays_length = (0..sites)
             .map(|s| (ray_bounds[(s + 1) * dirs] - ray_bounds[s * dirs]) as usize)
             .max()
             .unwrap_or(0);
-        self.ray_bounds = ray_bounds;
-        self.ray_sites = ray_sites;
-        self.orthogonal_links = self.plain_orthogonal_links().unwrap_or_default();
+        self.links.ray_bounds = ray_bounds;
+        self.links.ray_sites = ray_sites;
+        let orthogonal_links = self.plain_orthogonal_links().unwrap_or_default();
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.orthogonal_links = orthogonal_links;
+        }
     }
 
     /// The orthogonal links of a grid as bit sets (see [`Board::orthogonal_links`]), or
@@ -541,7 +624,7 @@ impl Board {
         let mut links = vec![[0u64; 4]; self.sites().div_ceil(64)];
         for site in 0..self.sites() {
             for (dir, offset) in [w, 1, -w, -1].into_iter().enumerate() {
-                let next = self.neighbours[site * dirs + dir];
+                let next = self.links.neighbours[site * dirs + dir];
                 if next == NO_SITE {
                     continue;
                 }
@@ -589,32 +672,19 @@ impl Board {
             })
             .collect();
         Board {
-            site_owner,
-            site_pit,
-            site_opposite,
-            pit_bits,
-            layout: Layout::Mancala { pits },
+            layout: Layout::Mancala(Pits {
+                count: pits,
+                owner: site_owner,
+                number: site_pit,
+                opposite: site_opposite,
+                bits: pit_bits,
+            }),
             width: pits,
             height: 2,
             site_names,
             direction_names: Vec::new(),
-            neighbours: Vec::new(),
-            perpendicular: Vec::new(),
-            ascending: [false; GRID_DIRECTIONS.len()],
-            ray_bounds: vec![0],
-            ray_sites: Vec::new(),
-            ray_masks: Vec::new(),
-            max_rays_length: 0,
-            orthogonal_links: Vec::new(),
+            links: Links::without_rays(0, Vec::new()),
             paths: Vec::new(),
-            hex_coords: Vec::new(),
-            hex_index: Vec::new(),
-            edge_colours: Vec::new(),
-            diagonal_points: Vec::new(),
-            removed: Vec::new(),
-            drawn_lines: Vec::new(),
-            drawing: Drawing::Points,
-            lines: GridLines::default(),
         }
     }
 
@@ -654,7 +724,12 @@ impl Board {
             }
         }
         Board {
-            layout: Layout::Hex { side },
+            layout: Layout::Hex(Hex {
+                side,
+                edge_colours: vec![None; sites * HEX_DIRECTIONS.len()],
+                coords: hex_coords.clone(),
+                index: hex_index,
+            }),
             width: w,
             height: w,
             site_names: hex_coords
@@ -662,33 +737,17 @@ impl Board {
                 .map(|&(f, r)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
                 .collect(),
             direction_names: HEX_DIRECTIONS.iter().map(|d| d.0).collect(),
-            neighbours,
-            perpendicular: Vec::new(),
-            ascending: [false; GRID_DIRECTIONS.len()],
-            ray_bounds: vec![0; sites * dirs + 1],
-            ray_sites: Vec::new(),
-            ray_masks: Vec::new(),
-            max_rays_length: 0,
-            orthogonal_links: Vec::new(),
+            links: Links::without_rays(sites, neighbours),
             paths: Vec::new(),
-            site_owner: Vec::new(),
-            site_pit: Vec::new(),
-            site_opposite: Vec::new(),
-            pit_bits: Vec::new(),
-            edge_colours: vec![None; sites * HEX_DIRECTIONS.len()],
-            diagonal_points: Vec::new(),
-            removed: Vec::new(),
-            drawn_lines: Vec::new(),
-            drawing: Drawing::Points,
-            lines: GridLines::default(),
-            hex_coords,
-            hex_index,
         }
     }
 
     /// Hex boards: the `(file, rank)` of a site, from 0.
     pub fn hex_coords(&self, site: Site) -> (u16, u16) {
-        self.hex_coords[site.index()]
+        match &self.layout {
+            Layout::Hex(hex) => hex.coords[site.index()],
+            Layout::Grid(_) | Layout::Mancala(_) => (0, 0),
+        }
     }
 
     /// Hex boards: whether side `side` of `site` is a board edge (no cell beyond it).
@@ -701,22 +760,26 @@ impl Board {
     /// that side is an edge and has a colour.
     #[inline]
     pub fn edge_colour(&self, site: Site, side: usize) -> Option<Player> {
-        self.edge_colours[site.index() * HEX_DIRECTIONS.len() + side]
+        match &self.layout {
+            Layout::Hex(hex) => hex.edge_colours[site.index() * HEX_DIRECTIONS.len() + side],
+            Layout::Grid(_) | Layout::Mancala(_) => None,
+        }
     }
 
     /// Hex boards: colours a board edge (ignored if the side is shared with a neighbour).
     pub fn set_edge_colour(&mut self, site: Site, side: usize, colour: Player) {
-        if self.is_edge(site, side) {
-            self.edge_colours[site.index() * HEX_DIRECTIONS.len() + side] = Some(colour);
+        let edge = self.is_edge(site, side);
+        if let (Layout::Hex(hex), true) = (&mut self.layout, edge) {
+            hex.edge_colours[site.index() * HEX_DIRECTIONS.len() + side] = Some(colour);
         }
     }
 
     /// Pits per player on a mancala board (0 on other boards).
     #[inline]
     pub fn pits(&self) -> u16 {
-        match self.layout {
-            Layout::Mancala { pits } => pits,
-            Layout::Grid | Layout::Hex { .. } => 0,
+        match &self.layout {
+            Layout::Mancala(pits) => pits.count,
+            Layout::Grid(_) | Layout::Hex(_) => 0,
         }
     }
 
@@ -736,33 +799,40 @@ impl Board {
     /// The player whose row (or store) a mancala site is (0 for no site).
     #[inline]
     pub fn row_owner(&self, site: Site) -> Player {
-        self.site_owner
-            .get(site.index())
-            .copied()
-            .unwrap_or_default()
+        let owner = self.pit_tables().map_or(&[][..], |p| &p.owner);
+        owner.get(site.index()).copied().unwrap_or_default()
     }
 
     /// The bit of a site in a mask of the non-empty pits of both rows of a mancala board
     /// (bit `player * 32 + pit number - 1`; 0 for a store or no site).
     #[inline(always)]
     pub fn pit_bit(&self, site: Site) -> u64 {
-        self.pit_bits.get(site.index()).copied().unwrap_or(0)
+        let bits = self.pit_tables().map_or(&[][..], |p| &p.bits);
+        bits.get(site.index()).copied().unwrap_or(0)
     }
 
     /// A pit's number in its owner's row, 1-based; 0 for a store (or no site).
     #[inline]
     pub fn pit_number(&self, site: Site) -> u16 {
-        self.site_pit.get(site.index()).copied().unwrap_or(0)
+        let number = self.pit_tables().map_or(&[][..], |p| &p.number);
+        number.get(site.index()).copied().unwrap_or(0)
     }
 
     /// The pit across the board from a pit (pit k faces the other player's pit n + 1 - k);
     /// [`NO_SITE`] for a store.
     #[inline]
     pub fn opposite(&self, site: Site) -> Site {
-        self.site_opposite
-            .get(site.index())
-            .copied()
-            .unwrap_or(NO_SITE)
+        let opposite = self.pit_tables().map_or(&[][..], |p| &p.opposite);
+        opposite.get(site.index()).copied().unwrap_or(NO_SITE)
+    }
+
+    /// A mancala board's own tables (`None` on other boards).
+    #[inline(always)]
+    fn pit_tables(&self) -> Option<&Pits> {
+        match &self.layout {
+            Layout::Mancala(pits) => Some(pits),
+            Layout::Grid(_) | Layout::Hex(_) => None,
+        }
     }
 
     /// The next site along the ring of a mancala board's sites (pits and stores), either
@@ -886,45 +956,47 @@ impl Board {
     /// The next site from `site` in direction `dir`, or [`NO_SITE`].
     #[inline]
     pub fn step(&self, site: Site, dir: u8) -> Site {
-        self.neighbours[site.index() * GRID_DIRECTIONS.len() + dir as usize]
+        self.links.neighbours[site.index() * GRID_DIRECTIONS.len() + dir as usize]
     }
 
     /// The sites from `site` towards `dir`, nearest first, up to the board's edge.
     #[inline]
     pub fn ray(&self, site: Site, dir: u8) -> &[Site] {
         let i = site.index() * GRID_DIRECTIONS.len() + dir as usize;
-        &self.ray_sites[self.ray_bounds[i] as usize..self.ray_bounds[i + 1] as usize]
+        let bounds = &self.links.ray_bounds;
+        &self.links.ray_sites[bounds[i] as usize..bounds[i + 1] as usize]
     }
 
     /// Grid boards: the lines of sites as bit masks (empty on other boards).
     #[inline]
     pub fn lines(&self) -> &GridLines {
-        &self.lines
+        &self.grid_tables().lines
     }
 
     /// Whether rays are also kept as 64-bit masks (boards of at most 64 sites).
     #[inline]
     pub fn has_ray_masks(&self) -> bool {
-        !self.ray_masks.is_empty()
+        !self.links.ray_masks.is_empty()
     }
 
     /// The rays from `site` as bit sets, by direction (see [`Board::has_ray_masks`]).
     #[inline]
     pub fn ray_masks(&self, site: Site) -> &[u64; 8] {
-        &self.ray_masks[site.index()]
+        &self.links.ray_masks[site.index()]
     }
 
     /// Whether site numbers grow along direction `dir`.
     #[inline]
     pub fn ascends(&self, dir: u8) -> bool {
-        self.ascending[dir as usize]
+        self.links.ascending[dir as usize]
     }
 
     /// The number of sites on all rays from `site` together (a bound on its moves).
     #[inline]
     pub fn rays_length(&self, site: Site) -> usize {
         let i = site.index() * GRID_DIRECTIONS.len();
-        (self.ray_bounds[i + GRID_DIRECTIONS.len()] - self.ray_bounds[i]) as usize
+        let bounds = &self.links.ray_bounds;
+        (bounds[i + GRID_DIRECTIONS.len()] - bounds[i]) as usize
     }
 
     /// Grid boards whose orthogonal links join next points only (every grid but one drawn
@@ -933,18 +1005,18 @@ impl Board {
     /// `+ width`, `+ 1`, `- width` and `- 1`. Empty on any other board.
     #[inline]
     pub fn orthogonal_links(&self) -> &[[u64; 4]] {
-        &self.orthogonal_links
+        &self.grid_tables().orthogonal_links
     }
 
     /// The largest [`Board::rays_length`] of any site.
     pub fn max_rays_length(&self) -> usize {
-        self.max_rays_length
+        self.links.max_rays_length
     }
 
     /// The directions at right angles to `dir`.
     #[inline]
     pub fn perpendicular(&self, dir: u8) -> &[u8] {
-        &self.perpendicular[dir as usize]
+        &self.links.perpendicular[dir as usize]
     }
 
     /// The site with this name, if there is one.
@@ -960,10 +1032,10 @@ impl Board {
             return None;
         }
         let r: u16 = rank.parse().ok()?;
-        if !self.hex_index.is_empty() {
+        if let Layout::Hex(hex) = &self.layout {
             let i = (r as usize).checked_sub(1)? * self.width as usize + f as usize;
             return (f < self.width && r <= self.height)
-                .then(|| self.hex_index[i])
+                .then(|| hex.index[i])
                 .filter(|&s| s != NO_SITE);
         }
         (f < self.width && r >= 1 && r <= self.height)

@@ -78,9 +78,9 @@ pub fn position_text(state: &State) -> String {
     let game = state.game();
     let setup = state.setup();
     let board = match game.board.layout {
-        Layout::Grid => grid_text(game, &setup),
-        Layout::Mancala { .. } => pits_text(game, &setup),
-        Layout::Hex { .. } => cells_text(game, &setup),
+        Layout::Grid(_) => grid_text(game, &setup),
+        Layout::Mancala(_) => pits_text(game, &setup),
+        Layout::Hex(_) => cells_text(game, &setup),
     };
     let mut words = vec![board, game.player_name(setup.to_move).to_string()];
     words.extend(tile_words(game, &setup));
@@ -278,9 +278,9 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
     })?;
     let mut setup = Setup::empty(game);
     match game.board.layout {
-        Layout::Grid => parse_grid(game, board, &mut setup.cells)?,
-        Layout::Mancala { .. } => parse_pits(game, board, &mut setup)?,
-        Layout::Hex { .. } => parse_cells(game, board, &mut setup.cells)?,
+        Layout::Grid(_) => parse_grid(game, board, &mut setup.cells)?,
+        Layout::Mancala(_) => parse_pits(game, board, &mut setup)?,
+        Layout::Hex(_) => parse_cells(game, board, &mut setup.cells)?,
     }
     let mover = words
         .next()

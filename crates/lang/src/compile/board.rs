@@ -21,7 +21,7 @@ impl Compiler<'_> {
                 let w = self.side(width, "width")?;
                 let h = self.side(height, "height")?;
                 let mut board = Board::grid(w, h);
-                board.drawing = *drawing;
+                board.set_drawing(*drawing);
                 board
             }
             BoardDecl::Mancala { pits } => {

@@ -99,7 +99,7 @@ fn mover_test(e: &Expr) -> Option<Player> {
 fn distances(region: &[u64], board: &Board) -> Vec<u8> {
     let n = board.sites();
     let directions: Vec<u8> = match board.layout {
-        Layout::Grid => grid_direction_group("orthogonal").unwrap_or(&[]).to_vec(),
+        Layout::Grid(_) => grid_direction_group("orthogonal").unwrap_or(&[]).to_vec(),
         _ => (0..board.directions() as u8).collect(),
     };
     let mut distance = vec![Goal::FAR; n];

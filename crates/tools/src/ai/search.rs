@@ -166,7 +166,7 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
     if stones_go_to_owners(game) {
         v += (row_stones(state, player) - most_other(state, player, row_stones)) * ROW_STONE;
     }
-    if game.facts.stalemate_loses && matches!(game.board.layout, Layout::Grid) {
+    if game.facts.stalemate_loses && matches!(game.board.layout, Layout::Grid(_)) {
         v += confinement(state, player) - most_other(state, player, confinement);
     }
     if matches!(game.heuristics.estimate, Expr::Pieces(_)) {
@@ -382,7 +382,8 @@ fn neighbours_of_pieces(state: &State, player: Player) -> impl Iterator<Item = S
 /// Whether the levels break ties between root moves by [`contact`]: on a grid, where the
 /// game's estimate counts pieces (so pieces are won by moving against the other side's).
 pub(super) fn seeks_contact(game: &rulebook_model::Game) -> bool {
-    matches!(game.board.layout, Layout::Grid) && matches!(game.heuristics.estimate, Expr::Pieces(_))
+    matches!(game.board.layout, Layout::Grid(_))
+        && matches!(game.heuristics.estimate, Expr::Pieces(_))
 }
 
 /// The pairs of orthogonally adjacent sites with a piece of `player` on one and a piece of

@@ -36,9 +36,9 @@ pub fn play_view(state: &State, color: bool) -> String {
 pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let game = std::sync::Arc::clone(state.game());
     let mut out = match game.board.layout {
-        Layout::Grid => grid_text(state, color, turned, changed),
-        Layout::Mancala { .. } => mancala_text(state, color, turned, changed),
-        Layout::Hex { .. } => hex_text(state, color, turned),
+        Layout::Grid(_) => grid_text(state, color, turned, changed),
+        Layout::Mancala(_) => mancala_text(state, color, turned, changed),
+        Layout::Hex(_) => hex_text(state, color, turned),
     };
     let paint = |p: Player, s: String| {
         if color {

@@ -31,10 +31,10 @@ pub fn summary(game: &Game) -> String {
         "players: {} (in turn order)",
         game.about.players.join(", ")
     );
-    match game.board.layout {
-        Layout::Grid => grid_summary(&mut o, game),
-        Layout::Hex { side } => hex_summary(&mut o, game, side),
-        Layout::Mancala { .. } => mancala_summary(&mut o, game),
+    match &game.board.layout {
+        Layout::Grid(_) => grid_summary(&mut o, game),
+        Layout::Hex(hex) => hex_summary(&mut o, game, hex.side),
+        Layout::Mancala(_) => mancala_summary(&mut o, game),
     }
     moves_summary(&mut o, game);
     effects_summary(&mut o, game);
@@ -68,7 +68,7 @@ pub fn summary(game: &Game) -> String {
 /// The board, paths, pieces and setup of a grid.
 fn grid_summary(o: &mut String, game: &Game) {
     let b = &game.board;
-    let (drawn, sites) = match b.drawing {
+    let (drawn, sites) = match b.drawing() {
         Drawing::Points => ("", "points"),
         Drawing::Squares { checkered: false } => (" of squares", "squares"),
         Drawing::Squares { checkered: true } => (" of checkered squares", "squares"),
@@ -84,13 +84,13 @@ fn grid_summary(o: &mut String, game: &Game) {
         let names: Vec<&str> = sites.map(|s| b.site_names[s.index()].as_str()).collect();
         names.join(" ")
     };
-    if !b.diagonal_points.is_empty() && b.drawn_lines.is_empty() {
-        let through = names(&mut b.diagonal_points.iter().copied());
+    if !b.diagonal_points().is_empty() && b.drawn_lines().is_empty() {
+        let through = names(&mut b.diagonal_points().iter().copied());
         let _ = writeln!(o, "  diagonal lines only through: {through}");
     }
-    if !b.drawn_lines.is_empty() {
+    if !b.drawn_lines().is_empty() {
         let lines: Vec<String> = b
-            .drawn_lines
+            .drawn_lines()
             .iter()
             .map(|l| names(&mut l.iter().copied()).replace(' ', "-"))
             .collect();

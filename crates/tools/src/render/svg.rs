@@ -44,9 +44,9 @@ fn contrast(game: &Game, p: Player) -> &'static str {
 pub fn position_svg(state: &State) -> String {
     let game = state.game();
     let (width, height, body) = match game.board.layout {
-        Layout::Grid => grid_svg(state),
-        Layout::Mancala { .. } => mancala_svg(state),
-        Layout::Hex { .. } => hex_svg(state),
+        Layout::Grid(_) => grid_svg(state),
+        Layout::Mancala(_) => mancala_svg(state),
+        Layout::Hex(_) => hex_svg(state),
     };
     let mut out = String::new();
     let _ = writeln!(
@@ -78,14 +78,14 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
     let (w, h) = (b.width as f64, b.height as f64);
     const STEP: f64 = 36.0;
     // Squares reach half a step beyond their centres: the letters and numbers go further out.
-    let (margin, label) = match b.drawing {
+    let (margin, label) = match b.drawing() {
         Drawing::Points => (40.0, 0.0),
         Drawing::Squares { .. } => (44.0, 8.0),
     };
     let x = |f: f64| margin + f * STEP;
     let y = |r: f64| margin + (h - 1.0 - r) * STEP;
     let mut o = String::new();
-    match b.drawing {
+    match b.drawing() {
         Drawing::Points => grid_lines(&mut o, b, (&x, &y)),
         Drawing::Squares { checkered } => grid_squares(&mut o, b, (&x, &y), STEP, checkered),
     }
@@ -181,7 +181,7 @@ fn grid_lines(o: &mut String, b: &Board, (x, y): (&dyn Fn(f64) -> f64, &dyn Fn(f
         link_lines(o, b, (x, y), &all, [0, 1]);
     }
     // North-east and north-west.
-    link_lines(o, b, (x, y), &b.diagonal_points, [4, 7]);
+    link_lines(o, b, (x, y), b.diagonal_points(), [4, 7]);
 }
 
 /// The squares of a grid drawn `of squares`, one a site (none where a point is taken off

@@ -47,10 +47,10 @@ pub(super) fn player_glyphs(state: &State, p: Player) -> String {
 /// a mancala board with each row's pit numbers as its owner counts them.
 pub fn board_text(state: &State) -> String {
     let game = state.game();
-    if let Layout::Hex { .. } = game.board.layout {
+    if let Layout::Hex(_) = game.board.layout {
         return hex_text(state, false, false);
     }
-    if game.board.layout != Layout::Grid {
+    if !matches!(game.board.layout, Layout::Grid(_)) {
         return mancala_text(state);
     }
     let b = &game.board;
@@ -316,7 +316,7 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
 pub fn position_text(state: &State) -> String {
     let mut out = board_text(state);
     let game = std::sync::Arc::clone(state.game());
-    if let Layout::Mancala { .. } = game.board.layout {
+    if let Layout::Mancala(_) = game.board.layout {
         let stores: Vec<String> = game
             .players_named()
             .map(|(p, name)| format!("{name} {}", state.count(game.board.store(p))))
@@ -325,7 +325,7 @@ pub fn position_text(state: &State) -> String {
     }
     for (p, name) in game
         .players_named()
-        .filter(|_| game.board.layout == Layout::Grid)
+        .filter(|_| matches!(game.board.layout, Layout::Grid(_)))
     {
         let in_hand: u32 = state.pieces_in_hand(p).iter().map(|&n| n as u32).sum();
         let _ = writeln!(
