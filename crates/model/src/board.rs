@@ -164,7 +164,11 @@ impl Path {
 }
 
 /// How the sites of a board are laid out, with the tables that only that layout has.
+///
+/// (`repr(u8)`: a plain tag byte, read at once on the hot path, where the compiler would
+/// otherwise hide the tag in a niche of the tables' vectors.)
 #[derive(Clone, Debug)]
+#[repr(u8)]
 pub enum Layout {
     /// A grid of points, site = rank * width + file.
     Grid(Grid),
@@ -178,16 +182,10 @@ pub enum Layout {
     Hex(Hex),
 }
 
-/// What only a grid board has: its lines, the points taken off it, how it is drawn.
+/// What only a grid board has: the points taken off it or joined by lines, how it is
+/// drawn.
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
-    /// The lines of sites as bit masks (empty once links are cut).
-    lines: GridLines,
-    /// When the orthogonal links join next points only: per word of a set of sites (bit
-    /// `site % 64` of word `site / 64`), the sites linked to the next point north, east,
-    /// south and west (`site + width`, `+ 1`, `- width`, `- 1`); empty otherwise (see
-    /// [`Board::orthogonal_links`]).
-    orthogonal_links: Vec<[u64; 4]>,
     /// `with diagonals on` a region: the points diagonal lines may join, in site order
     /// (empty when diagonals join every point).
     diagonal_points: Vec<Site>,
@@ -248,13 +246,13 @@ pub struct Board {
     pub site_names: Vec<String>,
     /// Direction names, by index.
     pub direction_names: Vec<&'static str>,
-    /// The links between sites, and the rays they make.
+    /// The links between sites, and the rays and lines they make.
     links: Links,
     /// Named paths.
     pub paths: Vec<Path>,
 }
 
-/// The links between a board's sites, and on a grid the rays they make.
+/// The links between a board's sites, and on a grid the rays and lines they make.
 #[derive(Clone, Debug)]
 struct Links {
     /// `neighbours[site * directions + dir]`: the next site that way, or [`NO_SITE`].
@@ -273,6 +271,14 @@ struct Links {
     ray_masks: Vec<[u64; 8]>,
     /// The largest number of sites on all rays of one site together.
     max_rays_length: usize,
+    /// Grid boards: the lines of sites as bit masks (empty on other boards, and once a
+    /// grid's links are cut).
+    lines: GridLines,
+    /// Grid boards whose orthogonal links join next points only: per word of a set of
+    /// sites (bit `site % 64` of word `site / 64`), the sites linked to the next point
+    /// north, east, south and west (`site + width`, `+ 1`, `- width`, `- 1`); empty on
+    /// other boards (see [`Board::orthogonal_links`]).
+    orthogonal_links: Vec<[u64; 4]>,
 }
 
 impl Links {
@@ -286,17 +292,14 @@ impl Links {
             ray_sites: Vec::new(),
             ray_masks: Vec::new(),
             max_rays_length: 0,
+            lines: GridLines::default(),
+            orthogonal_links: Vec::new(),
         }
     }
 }
 
-/// The tables of a board that is not a grid, read as a grid's: no lines, no links.
+/// The tables of a board that is not a grid, read as a grid's: no point taken off.
 static NO_GRID: Grid = Grid {
-    lines: GridLines {
-        place: Vec::new(),
-        empty: [Vec::new(), Vec::new(), Vec::new(), Vec::new()],
-    },
-    orthogonal_links: Vec::new(),
     diagonal_points: Vec::new(),
     removed: Vec::new(),
     drawn_lines: Vec::new(),
@@ -398,10 +401,7 @@ impl Board {
             })
             .collect();
         let mut board = Board {
-            layout: Layout::Grid(Grid {
-                lines: GridLines::new(w as usize, h as usize),
-                ..Grid::default()
-            }),
+            layout: Layout::Grid(Grid::default()),
             width,
             height,
             site_names,
@@ -409,6 +409,7 @@ impl Board {
             links: Links {
                 perpendicular,
                 ascending: GRID_DIRECTIONS.map(|(_, df, dr)| dr * w + df > 0),
+                lines: GridLines::new(w as usize, h as usize),
                 ..Links::without_rays(0, neighbours)
             },
             paths: Vec::new(),
@@ -501,9 +502,7 @@ impl Board {
                 }
             }
         }
-        if let Layout::Grid(grid) = &mut self.layout {
-            grid.lines = GridLines::default();
-        }
+        self.links.lines = GridLines::default();
         self.build_rays();
     }
 
@@ -611,10 +610,7 @@ impl Board {
             .unwrap_or(0);
         self.links.ray_bounds = ray_bounds;
         self.links.ray_sites = ray_sites;
-        let orthogonal_links = self.plain_orthogonal_links().unwrap_or_default();
-        if let Layout::Grid(grid) = &mut self.layout {
-            grid.orthogonal_links = orthogonal_links;
-        }
+        self.links.orthogonal_links = self.plain_orthogonal_links().unwrap_or_default();
     }
 
     /// The orthogonal links of a grid as bit sets (see [`Board::orthogonal_links`]), or
@@ -970,7 +966,7 @@ impl Board {
     /// Grid boards: the lines of sites as bit masks (empty on other boards).
     #[inline]
     pub fn lines(&self) -> &GridLines {
-        &self.grid_tables().lines
+        &self.links.lines
     }
 
     /// Whether rays are also kept as 64-bit masks (boards of at most 64 sites).
@@ -1005,7 +1001,7 @@ impl Board {
     /// `+ width`, `+ 1`, `- width` and `- 1`. Empty on any other board.
     #[inline]
     pub fn orthogonal_links(&self) -> &[[u64; 4]] {
-        &self.grid_tables().orthogonal_links
+        &self.links.orthogonal_links
     }
 
     /// The largest [`Board::rays_length`] of any site.
