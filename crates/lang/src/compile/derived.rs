@@ -8,18 +8,15 @@ use super::moves::moving_player;
 use super::{end_keys, goals, sow_plan};
 use crate::check::Description;
 use rulebook_model::tiles::{Tiles, PATTERNS};
-use rulebook_model::{self as model, Board, Condition, Expr, Game, Setting, Site, Zobrist};
+use rulebook_model::{self as model, Board, Condition, Expr, Game, Setting, Zobrist};
 
-/// The parts of a game as the passes compile them, before the facts derived from them:
-/// each is the [`Game`] field of the same name, but for the end rules, which [`Ends`] holds
-/// with their labels, conditions and sources.
+/// What the passes compile, before the facts derived from it: [`Parts::into_game`] puts
+/// each in its part of the [`Game`] (the end rules, which [`Ends`] holds with their labels,
+/// conditions and sources, go to the game's ends and sources).
 pub(super) struct Parts {
     pub(super) settings: Vec<Setting>,
     pub(super) board: Board,
-    pub(super) stones: u16,
-    pub(super) setup: Vec<(Site, model::Cell)>,
-    pub(super) stock: Vec<u16>,
-    pub(super) stocked: Vec<u8>,
+    pub(super) start: model::Start,
     pub(super) moves: Vec<model::MoveRule>,
     pub(super) effects: Vec<model::Effect>,
     pub(super) effect_sources: Vec<model::RuleSource>,
@@ -38,7 +35,7 @@ impl Parts {
     /// derived from them.
     pub(super) fn into_game(self, desc: &Description, preset: Option<String>) -> Game {
         let players = desc.players.len();
-        let total_stones = self.stones as usize * self.board.pits() as usize * players;
+        let total_stones = self.start.stones as usize * self.board.pits() as usize * players;
         let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.pieces);
         let facts = facts(&self);
         let Ends {
@@ -51,7 +48,7 @@ impl Parts {
         let tables = model::Tables {
             owner: owners(cell_codes, piece_kinds.len()),
             zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
-                .with_hands(self.stock.len()),
+                .with_hands(self.start.stock.len()),
             regions: self.regions,
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects, &self.board),
@@ -83,12 +80,7 @@ impl Parts {
                 conditions: end_conditions,
                 score: self.score,
             },
-            start: model::Start {
-                setup: self.setup,
-                stock: self.stock,
-                stocked: self.stocked,
-                stones: self.stones,
-            },
+            start: self.start,
             sources: model::Sources {
                 effects: self.effect_sources,
                 sowing: self.sow_sources,

@@ -148,10 +148,12 @@ impl Compiler<'_> {
         let parts = Parts {
             settings: self.settings_listed(),
             board: self.board.take()?,
-            stones,
-            setup,
-            stock,
-            stocked,
+            start: model::Start {
+                setup,
+                stock,
+                stocked,
+                stones,
+            },
             moves,
             effects,
             effect_sources,
