@@ -331,7 +331,7 @@ pub(super) fn may_capture(
 /// that effect number `effect` takes, with the piece of the mover's at the run's other
 /// end: the runs are found walking back from each of the mover's pieces (on the sites of
 /// `own`) over enemy pieces. The effect must be one whose runs walk back
-/// ([`Tables::runs_walk_back`]); `cell` is the board before the landing.
+/// ([`Tables::runs_walk_back`](rulebook_model::Tables::runs_walk_back)); `cell` is the board before the landing.
 pub(super) fn landings_closing_runs(
     game: &Game,
     cell: impl Fn(Site) -> Cell,

@@ -62,7 +62,7 @@ pub(super) struct Kept<'a> {
 }
 
 impl<'a> Kept<'a> {
-    /// No game kept yet; the record is written to `path` as [`write`] writes it.
+    /// No game kept yet; the record is written to `path` as [`write()`] writes it.
     pub(super) fn new(path: &'a Path, plan: &'a Plan<'a>, replace: Replace) -> Kept<'a> {
         Kept {
             path,

@@ -134,7 +134,7 @@ pub(super) struct SelfPlayTotals {
     pub effect_fired: Vec<u64>,
     /// Per effect after a move: pieces it took.
     pub effect_taken: Vec<u64>,
-    /// Per rule after sowing ([`AfterSowing::rules`]): sowings it applied after.
+    /// Per rule after sowing ([`AfterSowing::rules`](crate::model::AfterSowing::rules)): sowings it applied after.
     pub sow_fired: Vec<u64>,
     /// Per rule after sowing: stones its actions took (none when its `unless` held).
     pub sow_taken: Vec<u64>,

@@ -148,7 +148,7 @@ fn runs_walk_back(effects: &[model::Effect], board: &model::Board) -> Vec<bool> 
         .collect()
 }
 
-/// [`Tables::quiet_rules`]: per move rule, what it alone tells of whether its moves may be
+/// [`Tables::quiet_rules`](model::Tables::quiet_rules): per move rule, what it alone tells of whether its moves may be
 /// quiet; none are where an effect promotes or gives another move.
 fn quiet_rules(
     moves: &[model::MoveRule],

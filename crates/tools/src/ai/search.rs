@@ -491,19 +491,35 @@ pub(super) struct Found {
     pub interrupted: bool,
 }
 
-/// A thread's search: its work space and counters.
+/// A thread's search: its work space for ordering moves, the shape of the search it runs,
+/// and its budget.
 #[derive(Debug, Default)]
 pub(super) struct Worker {
+    ordering: MoveOrdering,
+    shape: Shape,
+    budget: Budget,
+    root: Player,
+    salt: u64,
+}
+
+/// What a worker orders moves by, reused from search to search.
+#[derive(Debug, Default)]
+struct MoveOrdering {
     lists: Vec<MoveList>,
     order: Vec<Vec<(i32, u16)>>,
     killers: Vec<Option<Move>>,
-    /// For quiet moves (see [`Worker::quiet`]): how often each (mover, from, to) cut a
+    /// For quiet moves (see [`State::is_quiet`]): how often each (mover, from, to) cut a
     /// node off, weighted by the depth searched; empty for games without quiet moves.
     history: Vec<i32>,
-    /// Sites of the board (the stride of [`Worker::history`]).
+    /// Sites of the board (the stride of [`MoveOrdering::history`]).
     sites: usize,
     /// What the moves of the position being ordered take, by landing site.
     quiet_memo: QuietMemo,
+}
+
+/// The shape of a search, decided at its root from the game and the limits.
+#[derive(Debug, Default)]
+struct Shape {
     /// Whether some moves of the game may be quiet ([`State::is_quiet`]): slides and
     /// jumps, in a game that does not promote.
     quiet_moves: bool,
@@ -515,14 +531,17 @@ pub(super) struct Worker {
     /// moves.
     beam: bool,
     /// Root moves searched at depths of three plies or more: [`ROOT_BEAM_MOVES`] where the
-    /// root has more than [`QUIESCENCE_MOVES`] moves and [`Worker::beam`], else all.
+    /// root has more than [`QUIESCENCE_MOVES`] moves and [`Shape::beam`], else all.
     root_width: usize,
     /// Whether the horizon is extended by the quiescence search: as [`Limits::quiescence`]
     /// says, but for a root with more than [`QUIESCENCE_MOVES`] moves none of which can be
     /// told quiet, or more than [`QUIESCENCE_GAINS`] of them that raise the mover's lead.
     quiescence: bool,
-    root: Player,
-    salt: u64,
+}
+
+/// What a search may spend, what it has spent, and whether it was stopped.
+#[derive(Debug, Default)]
+struct Budget {
     nodes: u64,
     next_check: u64,
     limits: Option<Limits>,
@@ -552,42 +571,44 @@ impl Worker {
         flags: &Flags,
         salt: u64,
     ) -> Found {
-        if self.lists.len() < MAX_PLY + 1 {
-            self.lists.resize_with(MAX_PLY + 1, MoveList::new);
-            self.order.resize_with(MAX_PLY + 1, Vec::new);
+        if self.ordering.lists.len() < MAX_PLY + 1 {
+            self.ordering.lists.resize_with(MAX_PLY + 1, MoveList::new);
+            self.ordering.order.resize_with(MAX_PLY + 1, Vec::new);
         }
-        self.killers.clear();
-        self.killers.resize(MAX_PLY + 1, None);
+        self.ordering.killers.clear();
+        self.ordering.killers.resize(MAX_PLY + 1, None);
         let game = state.game();
-        self.quiet_moves = !game.facts.promotes
+        self.shape.quiet_moves = !game.facts.promotes
             && game.moves.iter().any(|r| {
                 matches!(
                     r.kind,
                     MoveKind::Slide { .. } | MoveKind::Jump { mode: None, .. } | MoveKind::Walk(_)
                 )
             });
-        self.skip_quiet = self.quiet_moves && game.heuristics.goals.is_empty();
-        self.beam = limits.refined && !self.quiet_moves;
-        self.root_width = match self.beam && order.len() > QUIESCENCE_MOVES {
+        self.shape.skip_quiet = self.shape.quiet_moves && game.heuristics.goals.is_empty();
+        self.shape.beam = limits.refined && !self.shape.quiet_moves;
+        self.shape.root_width = match self.shape.beam && order.len() > QUIESCENCE_MOVES {
             true => ROOT_BEAM_MOVES,
             false => order.len(),
         };
-        self.sites = game.board.sites();
-        self.history.clear();
-        if self.quiet_moves {
-            self.history.resize(PLAYERS * self.sites * self.sites, 0);
+        self.ordering.sites = game.board.sites();
+        self.ordering.history.clear();
+        if self.shape.quiet_moves {
+            self.ordering
+                .history
+                .resize(PLAYERS * self.ordering.sites * self.ordering.sites, 0);
         }
         self.root = state.to_move();
         self.salt = salt;
-        self.nodes = 0;
-        self.next_check = 0;
-        self.limits = Some(limits);
-        self.quiescence = limits.quiescence
-            && (self.skip_quiet
+        self.budget.nodes = 0;
+        self.budget.next_check = 0;
+        self.budget.limits = Some(limits);
+        self.shape.quiescence = limits.quiescence
+            && (self.shape.skip_quiet
                 || (order.len() <= QUIESCENCE_MOVES
                     && self.gaining_moves(state, order) <= QUIESCENCE_GAINS));
-        self.aborted = false;
-        self.interrupted = false;
+        self.budget.aborted = false;
+        self.budget.interrupted = false;
         let mut moves: Vec<RootMove> = order
             .iter()
             .map(|&mv| RootMove {
@@ -601,7 +622,7 @@ impl Worker {
             if depth > 1 && limits.soft.is_some_and(|t| Instant::now() >= t) {
                 break;
             }
-            self.must_finish = depth == 1;
+            self.budget.must_finish = depth == 1;
             let completed = self.root_pass(state, &mut moves, depth, table, flags);
             if completed == 0 {
                 break;
@@ -611,7 +632,7 @@ impl Worker {
             // others and lead, the best first (the first completed was the last depth's
             // best); the others follow as the last depth left them.
             found.moves.clone_from(&moves);
-            if self.aborted {
+            if self.budget.aborted {
                 break;
             }
             found.depth = depth;
@@ -619,8 +640,8 @@ impl Worker {
                 break;
             }
         }
-        found.nodes = self.nodes;
-        found.interrupted = self.interrupted;
+        found.nodes = self.budget.nodes;
+        found.interrupted = self.budget.interrupted;
         found
     }
 
@@ -643,10 +664,10 @@ impl Worker {
     }
 
     /// Searches the root moves to `depth` (in the order of `moves`, updating their values):
-    /// all of them, or the first [`Worker::root_width`] from the third ply on. Returns how
+    /// all of them, or the first [`Shape::root_width`] from the third ply on. Returns how
     /// many were completed. When stopped, only moves that came before the stop keep their
     /// new values. Two plies deep where the root is beamed, the window stays open to the
-    /// last of the best [`Worker::root_width`] values so far, so that those moves'
+    /// last of the best [`Shape::root_width`] values so far, so that those moves'
     /// values are exact; else to the best so far.
     fn root_pass(
         &mut self,
@@ -656,15 +677,15 @@ impl Worker {
         table: &Table,
         flags: &Flags,
     ) -> usize {
-        let exact = self.limits.is_some_and(|l| l.exact_root);
-        let beamed = self.root_width < moves.len();
+        let exact = self.budget.limits.is_some_and(|l| l.exact_root);
+        let beamed = self.shape.root_width < moves.len();
         let width = if beamed && depth >= 3 {
-            self.root_width
+            self.shape.root_width
         } else {
             moves.len()
         };
         let keep = if beamed && depth == 2 {
-            self.root_width
+            self.shape.root_width
         } else {
             1
         };
@@ -677,7 +698,7 @@ impl Worker {
             state.apply(rm.mv);
             let v = self.node(state, depth as i32 - 1, alpha, WIN, 1, table, flags);
             state.undo();
-            if self.aborted {
+            if self.budget.aborted {
                 return k;
             }
             rm.value = v;
@@ -692,10 +713,10 @@ impl Worker {
     }
 
     /// How many of a node's `moves` are searched: all of them, or the best [`BEAM_MOVES`]
-    /// where [`Worker::beam`] and there are more than [`QUIESCENCE_MOVES`].
+    /// where [`Shape::beam`] and there are more than [`QUIESCENCE_MOVES`].
     #[inline]
     fn beam_width(&self, moves: usize) -> usize {
-        match self.beam && moves > QUIESCENCE_MOVES {
+        match self.shape.beam && moves > QUIESCENCE_MOVES {
             true => BEAM_MOVES,
             false => moves,
         }
@@ -703,30 +724,34 @@ impl Worker {
 
     /// Whether the search must stop now (looked at every [`CHECK_EVERY`] nodes).
     fn out_of_budget(&mut self, flags: &Flags) -> bool {
-        if self.aborted {
+        if self.budget.aborted {
             return true;
         }
-        if self.must_finish || self.nodes < self.next_check {
+        if self.budget.must_finish || self.budget.nodes < self.budget.next_check {
             return false;
         }
-        self.next_check = self.nodes + CHECK_EVERY;
-        let limits = self.limits.expect("a search has limits");
+        self.budget.next_check = self.budget.nodes + CHECK_EVERY;
+        let limits = self.budget.limits.expect("a search has limits");
         if flags.stop.load(Ordering::Relaxed) {
-            self.interrupted = true;
-            self.aborted = true;
+            self.budget.interrupted = true;
+            self.budget.aborted = true;
         } else if flags.done.load(Ordering::Relaxed)
-            || self.nodes >= limits.nodes
+            || self.budget.nodes >= limits.nodes
             || limits.hard.is_some_and(|t| Instant::now() >= t)
         {
-            self.aborted = true;
+            self.budget.aborted = true;
         }
-        self.aborted
+        self.budget.aborted
     }
 
     /// The evaluation from the root player's side.
     #[inline]
     fn eval(&self, state: &State) -> i32 {
-        judge(state, self.root, self.limits.is_some_and(|l| l.refined))
+        judge(
+            state,
+            self.root,
+            self.budget.limits.is_some_and(|l| l.refined),
+        )
     }
 
     /// The value of a finished game, `ply` plies from the root.
@@ -753,14 +778,14 @@ impl Worker {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(state, alpha, beta, ply, QUIESCENCE_PLIES, flags);
         }
-        self.nodes += 1;
+        self.budget.nodes += 1;
         if self.out_of_budget(flags) {
             return 0;
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut list = std::mem::take(&mut self.ordering.lists[ply]);
         state.legal_moves(&mut list);
         if let Some(v) = self.settled(state, &mut list, ply) {
-            self.lists[ply] = list;
+            self.ordering.lists[ply] = list;
             return v;
         }
         let key = state.hash() ^ self.salt;
@@ -772,19 +797,19 @@ impl Worker {
             maximizing,
         };
         if let Some(v) = remembered.and_then(|e| window.remembered_value(e, depth, ply)) {
-            self.lists[ply] = list;
+            self.ordering.lists[ply] = list;
             return v;
         }
-        let mut order = std::mem::take(&mut self.order[ply]);
+        let mut order = std::mem::take(&mut self.ordering.order[ply]);
         self.order_moves(state, &list, &mut order, depth, ply, remembered, maximizing);
         if depth >= 2 {
             order.truncate(self.beam_width(order.len()));
         }
         let (best, best_index) =
             self.search_moves(state, (&list, &order), window, depth, ply, table, flags);
-        self.lists[ply] = list;
-        self.order[ply] = order;
-        if self.aborted {
+        self.ordering.lists[ply] = list;
+        self.ordering.order[ply] = order;
+        if self.budget.aborted {
             return 0;
         }
         let entry = Entry {
@@ -808,7 +833,7 @@ impl Worker {
                     .map_or(0, |o| self.finished(o, ply)),
             );
         }
-        let refined = self.limits.is_some_and(|l| l.refined);
+        let refined = self.budget.limits.is_some_and(|l| l.refined);
         (refined && state.occurred_within(REPETITION_WINDOW)).then_some(0)
     }
 
@@ -832,7 +857,7 @@ impl Worker {
             let m = list[i as usize];
             // A quiet move late in the order is searched a ply shallower first, and at
             // full depth only if it does better than the moves before it.
-            let reduced = self.quiet_moves
+            let reduced = self.shape.quiet_moves
                 && depth >= REDUCTION_DEPTH
                 && k >= FULL_DEPTH_MOVES
                 && (0..KILLER_KEY).contains(&key);
@@ -842,11 +867,11 @@ impl Worker {
             if reduced {
                 v = self.node(state, depth - 2, alpha, beta, ply + 1, table, flags);
             }
-            if !reduced || (window.improved_by(v) && !self.aborted) {
+            if !reduced || (window.improved_by(v) && !self.budget.aborted) {
                 v = self.node(state, depth - 1, alpha, beta, ply + 1, table, flags);
             }
             state.undo();
-            if self.aborted {
+            if self.budget.aborted {
                 break;
             }
             if window.prefers(v, best) {
@@ -866,7 +891,7 @@ impl Worker {
     /// plies from the root, searched `depth` plies deep: as the ply's killer move, and in
     /// the history of quiet moves.
     fn cut_off(&mut self, mover: Player, m: Move, key: i32, depth: i32, ply: usize) {
-        self.killers[ply] = Some(m);
+        self.ordering.killers[ply] = Some(m);
         if (0..CAPTURE_KEY).contains(&key) {
             if let Some(h) = self.history_of(mover, m) {
                 *h = h.saturating_add(depth * depth).min(KILLER_KEY - 1);
@@ -878,11 +903,13 @@ impl Worker {
     #[inline]
     fn history_of(&mut self, mover: Player, m: Move) -> Option<&mut i32> {
         let (from, to) = (m.from().index(), m.to().index());
-        if from >= self.sites || to >= self.sites {
+        if from >= self.ordering.sites || to >= self.ordering.sites {
             return None;
         }
-        let n = self.sites;
-        self.history.get_mut((mover.index() * n + from) * n + to)
+        let n = self.ordering.sites;
+        self.ordering
+            .history
+            .get_mut((mover.index() * n + from) * n + to)
     }
 
     /// Fills `order` with the indices of `list`'s moves, best first for the mover: the
@@ -903,36 +930,38 @@ impl Worker {
         maximizing: bool,
     ) {
         order.clear();
-        let killer = self.killers[ply];
+        let killer = self.ordering.killers[ply];
         let mover = state.to_move();
         let oriented = |v: i32| if maximizing { v } else { -v };
-        let stand = if depth >= 2 && self.quiet_moves {
+        let stand = if depth >= 2 && self.shape.quiet_moves {
             oriented(self.eval(state))
         } else {
             0
         };
         let n = list.len().min(usize::from(NO_MOVE));
-        if self.quiet_moves {
-            self.nodes += n as u64 / QUIET_TESTS_PER_NODE;
+        if self.shape.quiet_moves {
+            self.budget.nodes += n as u64 / QUIET_TESTS_PER_NODE;
         }
-        self.quiet_memo.forget();
+        self.ordering.quiet_memo.forget();
         for (i, &m) in list.iter().enumerate().take(n) {
-            let key = if self.quiet_moves && state.is_quiet_with(m, &mut self.quiet_memo) {
+            let key = if self.shape.quiet_moves
+                && state.is_quiet_with(m, &mut self.ordering.quiet_memo)
+            {
                 match killer == Some(m) {
                     true => KILLER_KEY,
                     false => self.history_of(mover, m).map_or(0, |h| *h),
                 }
             } else if depth >= 2 {
-                self.nodes += 1;
+                self.budget.nodes += 1;
                 state.apply(m);
                 let v = oriented(self.eval(state));
                 state.undo();
-                match self.quiet_moves {
+                match self.shape.quiet_moves {
                     false => v,
                     true if v > stand => CAPTURE_KEY.saturating_add(v - stand),
                     true => (v - stand).min(-1),
                 }
-            } else if self.quiet_moves {
+            } else if self.shape.quiet_moves {
                 CAPTURE_KEY
             } else if killer == Some(m) {
                 1
@@ -961,30 +990,30 @@ impl Worker {
         plies: u32,
         flags: &Flags,
     ) -> i32 {
-        self.nodes += 1;
+        self.budget.nodes += 1;
         if self.out_of_budget(flags) {
             return 0;
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut list = std::mem::take(&mut self.ordering.lists[ply]);
         if let Some(o) = state.outcome_with(&mut list) {
-            self.lists[ply] = list;
+            self.ordering.lists[ply] = list;
             return self.finished(o, ply);
         }
         let stand = self.eval(state);
         // The first depth, which is always completed, stops at its horizon: its cost is
         // then one evaluation a move, whatever the branching.
-        let quiescence = self.quiescence && !self.must_finish;
+        let quiescence = self.shape.quiescence && !self.budget.must_finish;
         let mut window = Window {
             alpha,
             beta,
             maximizing: state.to_move() == self.root,
         };
         if !quiescence || plies == 0 || ply >= MAX_PLY || window.stands_beyond(stand) {
-            self.lists[ply] = list;
+            self.ordering.lists[ply] = list;
             return stand;
         }
         state.legal_moves(&mut list);
-        let mut order = std::mem::take(&mut self.order[ply]);
+        let mut order = std::mem::take(&mut self.ordering.order[ply]);
         self.order_gains(state, &list, &mut order, stand, window.maximizing);
         let mut best = stand;
         window.narrow(stand);
@@ -992,7 +1021,7 @@ impl Worker {
             state.apply(list[i as usize]);
             let v = self.quiesce(state, window.alpha, window.beta, ply + 1, plies - 1, flags);
             state.undo();
-            if self.aborted {
+            if self.budget.aborted {
                 break;
             }
             if window.prefers(v, best) {
@@ -1003,14 +1032,14 @@ impl Worker {
                 break;
             }
         }
-        self.lists[ply] = list;
-        self.order[ply] = order;
+        self.ordering.lists[ply] = list;
+        self.ordering.order[ply] = order;
         best
     }
 
     /// Fills `order` with the indices of `list`'s moves that the quiescence search plays
     /// (those that change the evaluation for the mover's good from `stand`, or give the
-    /// mover another turn; quiet moves passed over where [`Worker::skip_quiet`]), with
+    /// mover another turn; quiet moves passed over where [`Shape::skip_quiet`]), with
     /// their gains, the greatest first.
     fn order_gains(
         &mut self,
@@ -1023,15 +1052,15 @@ impl Worker {
         let mover = state.to_move();
         order.clear();
         let n = list.len().min(usize::from(NO_MOVE));
-        if self.skip_quiet {
-            self.nodes += n as u64 / QUIET_TESTS_PER_NODE;
+        if self.shape.skip_quiet {
+            self.budget.nodes += n as u64 / QUIET_TESTS_PER_NODE;
         }
-        self.quiet_memo.forget();
+        self.ordering.quiet_memo.forget();
         for (i, &m) in list.iter().enumerate().take(n) {
-            if self.skip_quiet && state.is_quiet_with(m, &mut self.quiet_memo) {
+            if self.shape.skip_quiet && state.is_quiet_with(m, &mut self.ordering.quiet_memo) {
                 continue;
             }
-            self.nodes += 1;
+            self.budget.nodes += 1;
             state.apply(m);
             let v = self.eval(state);
             let again = state.to_move() == mover;

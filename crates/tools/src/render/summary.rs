@@ -729,7 +729,7 @@ fn condition(c: &Condition, game: &Game) -> String {
     }
 }
 
-/// A region of [`Tables::regions`] as its sites' names in braces (`all` for every site).
+/// A region of [`Tables::regions`](rulebook_model::Tables::regions) as its sites' names in braces (`all` for every site).
 fn region(game: &Game, k: u16) -> String {
     let names = &game.board.site_names;
     let sites: Vec<&str> = (0..names.len())
