@@ -571,6 +571,46 @@ impl Worker {
         flags: &Flags,
         salt: u64,
     ) -> Found {
+        self.prepare(state, order, limits, salt);
+        let mut moves: Vec<RootMove> = order
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                value: -WIN,
+                depth: 0,
+            })
+            .collect();
+        let mut found = Found::default();
+        for depth in 1..=limits.depth.max(1) {
+            if depth > 1 && limits.soft.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+            self.budget.must_finish = depth == 1;
+            let completed = self.root_pass(state, &mut moves, depth, table, flags);
+            if completed == 0 {
+                break;
+            }
+            moves[..completed].sort_by_key(|m| std::cmp::Reverse(m.value));
+            // When stopped, the moves completed at this depth were searched deeper than
+            // others and lead, the best first (the first completed was the last depth's
+            // best); the others follow as the last depth left them.
+            found.moves.clone_from(&moves);
+            if self.budget.aborted {
+                break;
+            }
+            found.depth = depth;
+            if !limits.exact_root && moves[0].value.abs() >= WON {
+                break;
+            }
+        }
+        found.nodes = self.budget.nodes;
+        found.interrupted = self.budget.interrupted;
+        found
+    }
+
+    /// Sets the worker up to search `state` with its root moves `order` under `limits`:
+    /// its buffers, the search's shape, the budget spent so far (none).
+    fn prepare(&mut self, state: &mut State, order: &[Move], limits: Limits, salt: u64) {
         if self.ordering.lists.len() < MAX_PLY + 1 {
             self.ordering.lists.resize_with(MAX_PLY + 1, MoveList::new);
             self.ordering.order.resize_with(MAX_PLY + 1, Vec::new);
@@ -609,40 +649,6 @@ impl Worker {
                     && self.gaining_moves(state, order) <= QUIESCENCE_GAINS));
         self.budget.aborted = false;
         self.budget.interrupted = false;
-        let mut moves: Vec<RootMove> = order
-            .iter()
-            .map(|&mv| RootMove {
-                mv,
-                value: -WIN,
-                depth: 0,
-            })
-            .collect();
-        let mut found = Found::default();
-        for depth in 1..=limits.depth.max(1) {
-            if depth > 1 && limits.soft.is_some_and(|t| Instant::now() >= t) {
-                break;
-            }
-            self.budget.must_finish = depth == 1;
-            let completed = self.root_pass(state, &mut moves, depth, table, flags);
-            if completed == 0 {
-                break;
-            }
-            moves[..completed].sort_by_key(|m| std::cmp::Reverse(m.value));
-            // When stopped, the moves completed at this depth were searched deeper than
-            // others and lead, the best first (the first completed was the last depth's
-            // best); the others follow as the last depth left them.
-            found.moves.clone_from(&moves);
-            if self.budget.aborted {
-                break;
-            }
-            found.depth = depth;
-            if !limits.exact_root && moves[0].value.abs() >= WON {
-                break;
-            }
-        }
-        found.nodes = self.budget.nodes;
-        found.interrupted = self.budget.interrupted;
-        found
     }
 
     /// How many of the root's moves raise the mover's lead, counted only where there are
