@@ -1,9 +1,9 @@
 //! Leaps (`move leap (FILES, RANKS)`), the first shape compiled to a walk of the core and
 //! run by the engine's one walk interpreter: hand-built positions with moves derived by
 //! hand (a corner, the centre, pieces in the way that a leap ignores, captures onto an
-//! enemy, `not landing on`, offsets whose turns coincide), seeded random positions and a
-//! perft compared with a reference written here from the language reference alone, play
-//! and undo, and the refusals of leaps that cannot be.
+//! enemy, `not landing on`, offsets whose turns coincide, a leg that must be empty), seeded
+//! random positions and a perft compared with a reference written here from the language
+//! reference alone, play and undo, and the refusals of leaps that cannot be.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -275,5 +275,148 @@ fn leaps_that_cannot_be_are_refused_with_their_place() {
             error.contains("leaps.game:"),
             "`{shape}` has its place: {error}"
         );
+    }
+}
+
+/// Xiangqi's horse and elephant: leaps whose leg (`through`) must be empty.
+const HORSES: &str = r#"
+game "Horses"
+players red, black
+board grid 9 by 10
+piece horse, elephant
+setup red horse on b1 + h1
+setup red elephant on c1
+setup black horse on b10 + h10
+setup black elephant on c10
+move leap (1, 2) through (0, 1) onto empty or enemy by horse
+move leap (2, 2) through (1, 1) onto empty or enemy by elephant
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn a_leap_through_a_leg_is_stopped_by_a_piece_on_the_leg_and_by_nothing_else() {
+    let game = load(HORSES, &[]);
+    // The horse on d5: its legs d6 (black) and c5 (red) block four leaps; e5 and d4 are
+    // empty, so e5 gives f6 and f4, d4 gives e3 and c3 (an enemy, taken). The elephant on
+    // g3: its eyes h4, f4 and f2 are empty and give i5, e5 and e1; h2 (black) blocks i1.
+    // The horse on e4, between d5 and f4, is no leg of theirs and does not matter.
+    let mut state = position(
+        &game,
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . h . . . . .
+         . . H H . . . . .
+         . . . . H . . . .
+         . . h . . . E . .
+         . . . . . . . h .
+         . . . . . . . . .",
+        Player::FIRST,
+    );
+    let listed = legal(&mut state);
+    let from = |site: &str| -> BTreeSet<String> {
+        let prefix = format!("{site}-");
+        listed
+            .iter()
+            .filter(|m| m.starts_with(&prefix))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(from("d5"), set(&["d5-c3", "d5-e3", "d5-f4", "d5-f6"]));
+    assert_eq!(from("g3"), set(&["g3-e1", "g3-e5", "g3-i5"]));
+}
+
+/// A leap's offset and its leg, each (files, ranks).
+type Way = ((i32, i32), (i32, i32));
+
+/// The moves of `mover` by the reference: from each horse, the eight (1, 2) and (2, 1)
+/// offsets whose leg, the site one step from the horse along the longer side, is empty;
+/// from each elephant, the four (2, 2) offsets whose eye, the diagonal neighbour on the
+/// way, is empty; onto a square that holds no piece of the mover's.
+fn reference_leg_moves(game: &Game, cells: &[Cell], mover: Player) -> BTreeSet<String> {
+    let (w, h) = (game.board.width as i32, game.board.height as i32);
+    let name = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let inside = |f: i32, r: i32| (0..w).contains(&f) && (0..h).contains(&r);
+    let at = |f: i32, r: i32| cells[(r * w + f) as usize];
+    let own = |c: Cell| c == game.cell(mover, 0) || c == game.cell(mover, 1);
+    let mut out = BTreeSet::new();
+    for from in 0..w * h {
+        let (f, r) = (from % w, from / w);
+        let ways: &[Way] = match cells[from as usize] {
+            c if c == game.cell(mover, 0) => &[
+                ((1, 2), (0, 1)),
+                ((-1, 2), (0, 1)),
+                ((1, -2), (0, -1)),
+                ((-1, -2), (0, -1)),
+                ((2, 1), (1, 0)),
+                ((2, -1), (1, 0)),
+                ((-2, 1), (-1, 0)),
+                ((-2, -1), (-1, 0)),
+            ],
+            c if c == game.cell(mover, 1) => &[
+                ((2, 2), (1, 1)),
+                ((2, -2), (1, -1)),
+                ((-2, 2), (-1, 1)),
+                ((-2, -2), (-1, -1)),
+            ],
+            _ => continue,
+        };
+        for &((df, dr), (lf, lr)) in ways {
+            let (tf, tr) = (f + df, r + dr);
+            if inside(tf, tr) && at(f + lf, r + lr) == EMPTY && !own(at(tf, tr)) {
+                out.insert(format!("{}-{}", name(f, r), name(tf, tr)));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn random_positions_of_leaps_through_legs_agree_with_the_reference() {
+    let game = load(HORSES, &[]);
+    let mut rng = Rng::new(20261203);
+    let mut compared = 0;
+    for _ in 0..400 {
+        let cells: Vec<Cell> = (0..game.board.sites())
+            .map(|_| match rng.below(8) {
+                0 => game.cell(Player::FIRST, 0),
+                1 => game.cell(Player::SECOND, 0),
+                2 => game.cell(Player::FIRST, 1),
+                3 => game.cell(Player::SECOND, 1),
+                _ => EMPTY,
+            })
+            .collect();
+        let mover = Player::new(rng.below(2)).unwrap();
+        let expected = reference_leg_moves(&game, &cells, mover);
+        let has_pieces = |p: Player| {
+            cells
+                .iter()
+                .any(|&c| c != EMPTY && game.tables.owner[c.index()] == p)
+        };
+        if expected.is_empty() || !Player::all().all(has_pieces) {
+            continue; // the game is over: nothing is listed
+        }
+        let mut state = State::with_cells(Arc::clone(&game), cells, mover);
+        assert_eq!(legal(&mut state), expected, "mover {mover:?}");
+        compared += 1;
+    }
+    assert!(compared > 300, "{compared} positions compared");
+}
+
+#[test]
+fn a_leg_that_is_no_step_on_the_way_is_refused_with_its_place() {
+    for (through, message) in [
+        ("(0, 0)", "a leap of no files and no ranks goes nowhere"),
+        ("(1, 2)", "a leap of no files and no ranks goes nowhere"),
+    ] {
+        let text = HORSES.replace("through (0, 1)", &format!("through {through}"));
+        let error = pipeline::load_text("legs.game", &text, None, &[])
+            .err()
+            .unwrap_or_else(|| panic!("`through {through}` is refused"))
+            .render(false);
+        assert!(error.contains(message), "`through {through}`: {error}");
+        assert!(error.contains("legs.game:10:"), "its place: {error}");
     }
 }

@@ -490,6 +490,7 @@ impl Checker {
         for step in steps {
             checked.push(match step {
                 ast::WalkStep::Leap { files, ranks, span } => self.leap(*files, *ranks, *span)?,
+                ast::WalkStep::Empty => WalkDecl::Empty,
                 ast::WalkStep::Landing => WalkDecl::Landing,
                 ast::WalkStep::Emit => WalkDecl::Emit,
                 ast::WalkStep::Branch(walks) => {

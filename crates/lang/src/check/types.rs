@@ -562,6 +562,8 @@ pub enum WalkDecl {
         /// Ranks north (south when negative).
         ranks: i16,
     },
+    /// The walk goes on only where nothing stands.
+    Empty,
     /// The walk goes on only where the rule's clauses let the move land.
     Landing,
     /// The site is a destination.

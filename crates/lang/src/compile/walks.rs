@@ -57,6 +57,7 @@ fn lower(
                 });
                 out.push(Step::Leap(k as u16));
             }
+            WalkDecl::Empty => out.push(Step::Test(SiteTest::Empty)),
             WalkDecl::Landing => {
                 out.push(Step::Test(tests.holds));
                 out.extend(tests.not_in.map(|r| Step::Test(SiteTest::NotIn(r))));

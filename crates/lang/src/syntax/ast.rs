@@ -439,6 +439,8 @@ pub enum WalkStep {
         /// Where the shape was written.
         span: Span,
     },
+    /// The walk goes on only where nothing stands (a leap's `through`).
+    Empty,
     /// The walk goes on only where the rule's clauses let the move land (`onto`, `not
     /// landing on`).
     Landing,

@@ -1275,7 +1275,17 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         Rule::leap_move => {
             let files = lower_int(&take()?, file)?;
             let ranks = lower_int(&take()?, file)?;
-            Ok(lower_leap(files, ranks, span))
+            let through = match take() {
+                Ok(leg) => {
+                    let leg_span = span_of(&leg, file);
+                    let mut numbers = leg.into_inner().filter(|p| p.as_rule() == Rule::int);
+                    let mut number = || numbers.next().ok_or_else(|| internal(leg_span));
+                    let f = lower_int(&number()?, file)?;
+                    Some((f, lower_int(&number()?, file)?, leg_span))
+                }
+                Err(_) => None,
+            };
+            Ok(lower_leap((files, ranks), through, span))
         }
         _ => Err(internal(span)),
     }
@@ -1348,24 +1358,50 @@ fn lower_sow<'a>(
     })
 }
 
-/// `leap (FILES, RANKS)` as a walk: a branch per distinct way of turning the offset (either
-/// number along the files, each either way), which leaps, tests the landing and offers the
-/// site reached.
-fn lower_leap(files: i64, ranks: i64, span: Span) -> MoveKind {
-    let mut offsets = Vec::new();
-    for (f, r) in [(files, ranks), (ranks, files)] {
+/// `leap (FILES, RANKS) [through (FILES, RANKS)]` as a walk: a branch per distinct way of
+/// turning the offset (either number along the files, each either way), which leaps, tests
+/// the landing and offers the site reached; with `through`, it first leaps to the leg (the
+/// leg turned the same way), goes on only if that site is empty, and leaps the rest.
+fn lower_leap(
+    (files, ranks): (i64, i64),
+    through: Option<(i64, i64, Span)>,
+    span: Span,
+) -> MoveKind {
+    let (leg_files, leg_ranks) = through.map_or((0, 0), |(f, r, _)| (f, r));
+    // Each way of turning and mirroring, applied to the offset and to its leg alike.
+    let mut ways = Vec::new();
+    for swap in [false, true] {
         for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            if !offsets.contains(&(sf * f, sr * r)) {
-                offsets.push((sf * f, sr * r));
+            let turn = |(f, r): (i64, i64)| match swap {
+                false => (sf * f, sr * r),
+                true => (sf * r, sr * f),
+            };
+            let way = (turn((files, ranks)), turn((leg_files, leg_ranks)));
+            if !ways.contains(&way) {
+                ways.push(way);
             }
         }
     }
-    let branch = |(files, ranks)| {
-        let leap = WalkStep::Leap { files, ranks, span };
-        vec![leap, WalkStep::Landing, WalkStep::Emit]
+    let branch = |((mut files, mut ranks), (leg_files, leg_ranks)): ((i64, i64), (i64, i64))| {
+        let mut steps = Vec::new();
+        if let Some((_, _, leg_span)) = through {
+            steps.push(WalkStep::Leap {
+                files: leg_files,
+                ranks: leg_ranks,
+                span: leg_span,
+            });
+            steps.push(WalkStep::Empty);
+            (files, ranks) = (files - leg_files, ranks - leg_ranks);
+        }
+        steps.extend([
+            WalkStep::Leap { files, ranks, span },
+            WalkStep::Landing,
+            WalkStep::Emit,
+        ]);
+        steps
     };
     MoveKind::Walk(vec![WalkStep::Branch(
-        offsets.into_iter().map(branch).collect(),
+        ways.into_iter().map(branch).collect(),
     )])
 }
 
