@@ -30,6 +30,7 @@ mod forward;
 mod fox_and_geese;
 mod go;
 mod hasami_reference;
+mod hops;
 mod international_draughts;
 mod kalah_reference;
 mod konane_reference;

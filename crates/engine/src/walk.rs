@@ -104,6 +104,7 @@ impl State {
             SiteTest::Empty => cell == EMPTY,
             SiteTest::Enemy => enemy(),
             SiteTest::EmptyOrEnemy => cell == EMPTY || enemy(),
+            SiteTest::Occupied => cell != EMPTY,
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
         }

@@ -70,6 +70,8 @@ pub enum SiteTest {
     Enemy,
     /// Nothing, or a piece of the mover's opponent.
     EmptyOrEnemy,
+    /// A piece, anyone's.
+    Occupied,
     /// The site is in the region with this index ([`crate::Tables::regions`]).
     In(u16),
     /// The site is not in the region with this index.

@@ -9,7 +9,9 @@ use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::board::{
     grid_direction_group, GRID_DIRECTIONS, MAX_GRID_SIDE, RELATIVE_BASE, RELATIVE_DIRECTIONS,
 };
-use rulebook_model::{Chain, Jumped, Landing, LineCapture, Neighbour, NextTo, Shot, Sowing};
+use rulebook_model::{
+    Chain, Jumped, Landing, LineCapture, Neighbour, NextTo, Shot, SiteTest, Sowing,
+};
 
 impl Checker {
     /// A `setup` or a `move` statement.
@@ -272,10 +274,17 @@ impl Checker {
     }
 
     /// What a move may end on (`onto`): only slides, steps and leaps may end on an enemy
-    /// piece.
+    /// piece; a hop's shape says what it lands on.
     fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
         match (clauses.onto, kind) {
             (None, _) => Some(Landing::Empty),
+            (Some((_, span)), ast::MoveKind::Walk(steps)) if !has_landing(steps) => {
+                self.error(
+                    Diagnostic::error("a hop lands on an enemy piece: `onto` says nothing", span)
+                        .with_help("leave `onto ...` out"),
+                );
+                None
+            }
             (Some((both, _)), ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_)) => {
                 Some(match both {
                     true => Landing::EmptyOrEnemy,
@@ -480,22 +489,41 @@ impl Checker {
             ast::MoveKind::Pass { at_will } => Some(MoveDecl::Pass { at_will: *at_will }),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
             ast::MoveKind::Fly => Some(MoveDecl::Fly),
-            ast::MoveKind::Walk(steps) => self.walk(steps).map(MoveDecl::Walk),
+            ast::MoveKind::Walk(steps) => self.walk(steps, None).map(MoveDecl::Walk),
         }
     }
 
     /// A walk's steps, checked: every leap moves, and fits on the largest grid.
-    fn walk(&mut self, steps: &[ast::WalkStep]) -> Option<Vec<WalkDecl>> {
+    fn walk(&mut self, steps: &[ast::WalkStep], along: Option<u8>) -> Option<Vec<WalkDecl>> {
         let mut checked = Vec::new();
         for step in steps {
             checked.push(match step {
                 ast::WalkStep::Leap { files, ranks, span } => self.leap(*files, *ranks, *span)?,
-                ast::WalkStep::Empty => WalkDecl::Empty,
-                ast::WalkStep::Landing => WalkDecl::Landing,
-                ast::WalkStep::Emit => WalkDecl::Emit,
-                ast::WalkStep::Branch(walks) => {
-                    WalkDecl::Branch(walks.iter().map(|w| self.walk(w)).collect::<Option<_>>()?)
+                ast::WalkStep::Along { directions, body } => {
+                    let directions = self.move_directions(directions)?;
+                    let each = directions.iter().map(|&d| self.walk(body, Some(d)));
+                    WalkDecl::Branch(each.collect::<Option<_>>()?)
                 }
+                // The parser writes a shift only inside an `Along`.
+                ast::WalkStep::Shift => WalkDecl::Shift(along?),
+                ast::WalkStep::Repeat { body, min, max } => WalkDecl::Repeat {
+                    body: self.walk(body, along)?,
+                    min: *min,
+                    max: *max,
+                },
+                ast::WalkStep::Test(test) => WalkDecl::Test(match test {
+                    ast::WalkTest::Empty => SiteTest::Empty,
+                    ast::WalkTest::Occupied => SiteTest::Occupied,
+                    ast::WalkTest::Enemy => SiteTest::Enemy,
+                }),
+                ast::WalkStep::Landing => WalkDecl::Landing,
+                ast::WalkStep::NotForbidden => WalkDecl::NotForbidden,
+                ast::WalkStep::Emit => WalkDecl::Emit,
+                ast::WalkStep::Branch(walks) => WalkDecl::Branch(
+                    (walks.iter())
+                        .map(|w| self.walk(w, along))
+                        .collect::<Option<_>>()?,
+                ),
             });
         }
         Some(checked)
@@ -963,4 +991,15 @@ fn line_capture_mode(
         );
     }
     Ok(mode)
+}
+
+/// Whether a walk tests its landing by the rule's `onto` ([`ast::WalkStep::Landing`]):
+/// every walk but those whose shape says what they land on.
+fn has_landing(steps: &[ast::WalkStep]) -> bool {
+    steps.iter().any(|step| match step {
+        ast::WalkStep::Landing => true,
+        ast::WalkStep::Along { body, .. } | ast::WalkStep::Repeat { body, .. } => has_landing(body),
+        ast::WalkStep::Branch(walks) => walks.iter().any(|w| has_landing(w)),
+        _ => false,
+    })
 }

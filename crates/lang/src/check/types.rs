@@ -562,10 +562,24 @@ pub enum WalkDecl {
         /// Ranks north (south when negative).
         ranks: i16,
     },
-    /// The walk goes on only where nothing stands.
-    Empty,
+    /// The cursor goes one site along the direction with this index (a relative direction
+    /// of a move, `RELATIVE_BASE` and up, until the compiler turns it for each player).
+    Shift(u8),
+    /// The body repeated from `min` to `max` times, the rest going on after each count.
+    Repeat {
+        /// What is repeated.
+        body: Vec<WalkDecl>,
+        /// The fewest repetitions.
+        min: u16,
+        /// The most.
+        max: u16,
+    },
+    /// The walk goes on only where the site passes the test.
+    Test(rulebook_model::SiteTest),
     /// The walk goes on only where the rule's clauses let the move land.
     Landing,
+    /// The walk goes on only where `not landing on` lets the move land.
+    NotForbidden,
     /// The site is a destination.
     Emit,
     /// Each walk goes on from here in turn.

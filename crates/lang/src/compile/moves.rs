@@ -223,6 +223,7 @@ impl Compiler<'_> {
         let directions = match &rule.kind {
             model::MoveKind::Slide { directions, .. }
             | model::MoveKind::Jump { directions, .. } => directions.clone(),
+            model::MoveKind::Walk(walk) => super::walks::shift_directions(&walk.steps),
             _ => return vec![rule],
         };
         if directions.iter().all(|&d| d < RELATIVE_BASE) {
@@ -246,7 +247,10 @@ impl Compiler<'_> {
                         *directions = absolute;
                     }
                     model::MoveKind::Jump { directions, .. } => *directions = absolute,
-                    _ => unreachable!("only slides and jumps have directions"),
+                    model::MoveKind::Walk(walk) => {
+                        walk.steps = super::walks::turned(&walk.steps, player);
+                    }
+                    _ => unreachable!("only slides, jumps and walks have directions"),
                 }
                 Some(model::MoveRule {
                     kind,

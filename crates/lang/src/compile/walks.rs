@@ -2,8 +2,10 @@
 //! becomes the engine's, each distinct leap a table of the site it reaches from every site,
 //! and the landing that the rule's clauses allow its tests.
 
+use super::moves::absolute_directions;
 use crate::check::WalkDecl;
-use rulebook_model::{Board, Landing, Leap, Site, SiteTest, Step, Walk, NO_SITE};
+use rulebook_model::board::RELATIVE_BASE;
+use rulebook_model::{Board, Landing, Leap, Player, Site, SiteTest, Step, Walk, NO_SITE};
 
 /// What a walk's landing must pass: what the site may hold (`onto`) and the region it may
 /// not be in (`not landing on`).
@@ -57,7 +59,16 @@ fn lower(
                 });
                 out.push(Step::Leap(k as u16));
             }
-            WalkDecl::Empty => out.push(Step::Test(SiteTest::Empty)),
+            WalkDecl::Shift(d) => out.push(Step::Shift(*d)),
+            WalkDecl::Repeat { body, min, max } => out.push(Step::Repeat {
+                body: lower(board, body, tests, leaps),
+                min: *min,
+                max: *max,
+            }),
+            WalkDecl::Test(test) => out.push(Step::Test(*test)),
+            WalkDecl::NotForbidden => {
+                out.extend(tests.not_in.map(|r| Step::Test(SiteTest::NotIn(r))))
+            }
             WalkDecl::Landing => {
                 out.push(Step::Test(tests.holds));
                 out.extend(tests.not_in.map(|r| Step::Test(SiteTest::NotIn(r))));
@@ -86,4 +97,68 @@ fn offset_table(board: &Board, (files, ranks): (i16, i16)) -> Vec<Site> {
         target.filter(|&t| !board.is_removed(t)).unwrap_or(NO_SITE)
     };
     (0..board.sites()).map(to).collect()
+}
+
+/// The directions a walk's shifts go along, each once (relative ones among them).
+pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for step in steps {
+        let inner = match step {
+            Step::Shift(d) => vec![*d],
+            Step::Repeat { body, .. } => shift_directions(body),
+            Step::Branch(walks) => walks.iter().flat_map(|w| shift_directions(w)).collect(),
+            Step::Leap(_) | Step::Test(_) | Step::Emit => Vec::new(),
+        };
+        for d in inner {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+    }
+    out
+}
+
+/// A walk as `player` walks it: each branch that shifts along one direction relative to
+/// the mover made a branch per absolute direction it stands for (`forward` diagonals: two).
+pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
+    let turn_walk = |walk: &Vec<Step>| -> Vec<Vec<Step>> {
+        match shift_directions(walk)[..] {
+            [d] if d >= RELATIVE_BASE => absolute_directions(&[d], player)
+                .into_iter()
+                .map(|a| along(walk, a))
+                .collect(),
+            _ => vec![turned(walk, player)],
+        }
+    };
+    steps
+        .iter()
+        .map(|step| match step {
+            Step::Branch(walks) => Step::Branch(walks.iter().flat_map(turn_walk).collect()),
+            Step::Repeat { body, min, max } => Step::Repeat {
+                body: turned(body, player),
+                min: *min,
+                max: *max,
+            },
+            other => other.clone(),
+        })
+        .collect()
+}
+
+/// A walk of shifts along one direction, every shift made along `direction`.
+fn along(steps: &[Step], direction: u8) -> Vec<Step> {
+    steps
+        .iter()
+        .map(|step| match step {
+            Step::Shift(_) => Step::Shift(direction),
+            Step::Repeat { body, min, max } => Step::Repeat {
+                body: along(body, direction),
+                min: *min,
+                max: *max,
+            },
+            Step::Branch(walks) => {
+                Step::Branch(walks.iter().map(|w| along(w, direction)).collect())
+            }
+            other => other.clone(),
+        })
+        .collect()
 }

@@ -439,15 +439,49 @@ pub enum WalkStep {
         /// Where the shape was written.
         span: Span,
     },
-    /// The walk goes on only where nothing stands (a leap's `through`).
-    Empty,
+    /// For each of the directions, the body with its shifts along that direction (a
+    /// branch per direction, once the checker knows them).
+    Along {
+        /// The directions, as written.
+        directions: Directions,
+        /// What is walked along each of them.
+        body: Vec<WalkStep>,
+    },
+    /// The cursor goes one site along the direction of the [`WalkStep::Along`] around it.
+    Shift,
+    /// The body, straight, repeated from `min` to `max` times; after each count the rest
+    /// of the walk goes on.
+    Repeat {
+        /// What is repeated.
+        body: Vec<WalkStep>,
+        /// The fewest repetitions.
+        min: u16,
+        /// The most.
+        max: u16,
+    },
+    /// The walk goes on only where the site passes the test.
+    Test(WalkTest),
     /// The walk goes on only where the rule's clauses let the move land (`onto`, `not
     /// landing on`).
     Landing,
+    /// The walk goes on only where the rule's `not landing on` lets the move land (for a
+    /// walk whose shape says what it lands on).
+    NotForbidden,
     /// The site is a destination.
     Emit,
     /// Each walk goes on from here in turn; always a walk's last step.
     Branch(Vec<Vec<WalkStep>>),
+}
+
+/// What a walk's site test asks ([`WalkStep::Test`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkTest {
+    /// Nothing stands there.
+    Empty,
+    /// A piece stands there, anyone's.
+    Occupied,
+    /// A piece of the mover's opponent stands there.
+    Enemy,
 }
 
 /// The ways sowing varies.

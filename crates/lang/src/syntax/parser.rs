@@ -239,8 +239,8 @@ const RULE_WORDS: &[(&[Rule], &str)] = &[
     (&[Rule::after_sow_stmt], "`after sow first of { ... }`"),
     (&[Rule::grid_lines, Rule::grid_line], "the lines of the board, like `a1-d1-g1, a1-a4-a7`"),
     (
-        &[Rule::fly_move, Rule::leap_move],
-        "a move kind (`slide`, `step`, `jump`, `place`, `fly`, `leap`)",
+        &[Rule::fly_move, Rule::leap_move, Rule::hop_move],
+        "a move kind (`slide`, `step`, `jump`, `place`, `fly`, `leap`, `hop`)",
     ),
     (&[Rule::take_after, Rule::take_if, Rule::take_sparing], "`then remove enemy [if line N] [sparing line N]`"),
 ];
@@ -1272,6 +1272,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         }),
         Rule::swap_move => Ok(MoveKind::Swap),
         Rule::fly_move => Ok(MoveKind::Fly),
+        Rule::hop_move => Ok(lower_hop(lower_directions(take()?, file))),
         Rule::leap_move => {
             let files = lower_int(&take()?, file)?;
             let ranks = lower_int(&take()?, file)?;
@@ -1390,7 +1391,7 @@ fn lower_leap(
                 ranks: leg_ranks,
                 span: leg_span,
             });
-            steps.push(WalkStep::Empty);
+            steps.push(WalkStep::Test(WalkTest::Empty));
             (files, ranks) = (files - leg_files, ranks - leg_ranks);
         }
         steps.extend([
@@ -1404,6 +1405,31 @@ fn lower_leap(
         ways.into_iter().map(branch).collect(),
     )])
 }
+
+/// `hop DIRECTIONS` as a walk: along each direction, over empty sites to a piece (the
+/// screen), over empty sites again to a piece, which must be an enemy's, and land there.
+fn lower_hop(directions: Directions) -> MoveKind {
+    let empties = || WalkStep::Repeat {
+        body: vec![WalkStep::Shift, WalkStep::Test(WalkTest::Empty)],
+        min: 0,
+        max: MAX_WALK_REPEATS,
+    };
+    let body = vec![
+        empties(),
+        WalkStep::Shift,
+        WalkStep::Test(WalkTest::Occupied),
+        empties(),
+        WalkStep::Shift,
+        WalkStep::Test(WalkTest::Enemy),
+        WalkStep::NotForbidden,
+        WalkStep::Emit,
+    ];
+    MoveKind::Walk(vec![WalkStep::Along { directions, body }])
+}
+
+/// The most times a walk repeats a step along a line: the longest line of the largest
+/// grid.
+const MAX_WALK_REPEATS: u16 = 26;
 
 /// `a, b, c`: the names of a list.
 fn lower_names(pair: Pair<Rule>, file: FileId) -> Vec<Name> {

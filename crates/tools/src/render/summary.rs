@@ -179,6 +179,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::Empty => "if empty".into(),
             SiteTest::Enemy => "if an enemy piece".into(),
             SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
+            SiteTest::Occupied => "if a piece".into(),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
         },
