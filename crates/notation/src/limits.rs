@@ -83,7 +83,17 @@ impl Sources {
                     ..
                 } => s.unlimited |= kind_bit(kind.into()),
                 MoveKind::Jump { mode, .. } => s.converts |= converts(mode),
-                _ => {}
+                // Every kind of move is named, so that a new one is looked at here: these
+                // move a piece, take one from the stock or a hand, remove or sow.
+                MoveKind::PlacePiece { .. }
+                | MoveKind::Slide { .. }
+                | MoveKind::Remove { .. }
+                | MoveKind::Sow { .. }
+                | MoveKind::Place { .. }
+                | MoveKind::Pass { .. }
+                | MoveKind::Swap
+                | MoveKind::Fly { .. }
+                | MoveKind::Walk(_) => {}
             }
             if let Some(shot) = rule.filter.shot {
                 s.unlimited |= kind_bit(shot.kind.into());
