@@ -123,9 +123,12 @@ proptest! {
     }
 }
 
-/// Each fuzz target's input, as the target reads it (`fuzz/fuzz_targets/`), through its
-/// invariants: the folder name of its findings in `fuzz/regressions/`, and the check.
-const TARGETS: [(&str, fn(&[u8])); 3] = [
+/// A fuzz target's input, as the target reads it (`fuzz/fuzz_targets/`), through its
+/// invariants.
+type Check = fn(&[u8]);
+
+/// Each fuzz target: the folder of its findings in `fuzz/regressions/`, and its check.
+const TARGETS: [(&str, Check); 3] = [
     ("rules", |data| {
         if let Ok(text) = std::str::from_utf8(data) {
             invariants::rule_file(text);
