@@ -846,6 +846,48 @@ fn malformed_position_texts_are_refused_with_the_reason() {
     }
 }
 
+/// Issue 52: a position the grammar reads but the rules forbid is refused by every
+/// command that takes one, exit 1, with what is wrong.
+#[test]
+fn positions_the_rules_forbid_are_refused_with_the_reason() {
+    let cases: [(&str, &str, &str); 4] = [
+        (
+            "toguz-kumalak",
+            "0,0,0,0,0,0,0,0,4|70/0@south,4,2,5,0@south,5,5,5,5|52 south",
+            "the sites marked by south: south has marked 2 (north 1, north 5); the rules \
+             after sowing let a player mark at most 1",
+        ),
+        (
+            "migong",
+            "- blue passes=1 swapped swapped",
+            "`swapped`: it is given twice; each word after the player to move may be given once",
+        ),
+        (
+            "migong",
+            "d4:BYYBBY,e5:BYYBBY yellow",
+            "blue's `BYYBBY` tiles: 2 on the board and 0 in hand, more than the 1 blue starts with",
+        ),
+        (
+            "nine-mens-morris",
+            "7/7/7/W6/2WWW2/1W1W1W1/W2W2W black",
+            "white's pieces: 10 on the board and 0 in hand, more than the 9 white starts with",
+        ),
+    ];
+    for (game, position, message) in cases {
+        for command in ["position", "perft"] {
+            let mut args = vec![command, game, "--position", position];
+            if command == "perft" {
+                args.push("1");
+            }
+            let err = fails(&args);
+            assert!(
+                err.contains(&format!("error: --position: bad position text: {message}")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
+
 /// Issue 15: a UTF-8 byte-order mark at the start of a rule file (some editors write one)
 /// is skipped, not reported as an invisible character at 1:1; errors keep their columns.
 #[test]

@@ -213,13 +213,165 @@ fn hands_and_the_tile_state_read_back() {
         state.hand(Player::SECOND),
         game.tiles.as_ref().unwrap().hands[1]
     );
-    // Every tile in a hand: all 64 bits.
+    // A hand up to the last bit: every tile of Yellow's but BBBBBB and YBBBBB, YYYYYY
+    // (bit 63) among them.
     let tiles = game.tiles.as_ref().unwrap();
-    let all: Vec<String> = (0..64).map(|k| tiles.pattern_name(k)).collect();
-    let text = format!("- blue hand=blue:{}", all.join(","));
+    let names = |kinds: std::ops::Range<usize>| -> Vec<String> {
+        kinds.map(|k| tiles.pattern_name(k)).collect()
+    };
+    let text = format!("- blue hand=yellow:{}", names(2..64).join(","));
     let state = parse_position(&game, &text).unwrap();
-    assert_eq!(state.hand(Player::FIRST), u64::MAX);
+    assert_eq!(state.hand(Player::SECOND), u64::MAX << 2);
     assert_eq!(position_text(&state), text);
+    // Every tile in Blue's hand is one more than Blue ever has: YYYYYY is Yellow's alone.
+    let text = format!("- blue hand=blue:{}", names(0..64).join(","));
+    assert_eq!(
+        parse_position(&game, &text).unwrap_err().to_string(),
+        "bad position text: blue's `YYYYYY` tiles: 0 on the board and 1 in hand, more \
+         than the 0 blue starts with (no rule of this game adds any)"
+    );
+}
+
+/// Issue 52: a text the grammar reads but the game's rules forbid is refused, naming what
+/// is wrong: more marks than a player can make, a word after the player to move given
+/// twice, more tiles or pieces than a player has.
+#[test]
+fn texts_the_rules_forbid_are_refused() {
+    // Toguz Kumalak: a tuzdyk is made only while the mover has none, so one a player.
+    let game = pipeline::load("toguz-kumalak", None, &[]).unwrap();
+    let both = "20,0,0,0@north,0,0,0,0,5|60/0@south,1,1,2,1,1,1,1,5|63 south";
+    assert_eq!(position_text(&parse_position(&game, both).unwrap()), both);
+    assert_eq!(
+        refusal(
+            "toguz-kumalak",
+            None,
+            "0,0,0,0,0,0,0,0,4|70/0@south,4,2,5,0@south,5,5,5,5|52 south"
+        ),
+        "the sites marked by south: south has marked 2 (north 1, north 5); the rules after \
+         sowing let a player mark at most 1"
+    );
+    // Mangala: one castle a player with castles; none without.
+    let castle = "4,4,4,4,4,4|0/4@south,4,4,4,4,4|0 north";
+    assert!(refusal(
+        "mangala",
+        Some("castle"),
+        "4,4,4,4,4,4|0/4@south,4@south,4,4,4,4|0 north"
+    )
+    .ends_with(
+        "south has marked 2 (north 1, north 2); the rules after sowing let a \
+                    player mark at most 1"
+    ));
+    let game = pipeline::load("mangala", Some("castle"), &[]).unwrap();
+    assert!(parse_position(&game, castle).is_ok());
+    assert_eq!(
+        refusal("mangala", None, castle),
+        "the sites marked by south: south has marked 1 (north 1); no rule of this game marks \
+         a site"
+    );
+    // Migong: each word after the player to move once; each tile of a hand once.
+    let mi = |t| refusal("migong", None, t);
+    assert_eq!(
+        mi("- blue passes=1 swapped swapped"),
+        "`swapped`: it is given twice; each word after the player to move may be given once"
+    );
+    assert!(mi("d4:BYYBBY blue last=blue last=yellow")
+        .starts_with("`last=yellow`: it follows `last=blue`, which sets the same"));
+    assert!(mi("- blue passes=1 passes=1").starts_with("`passes=1`: it is given twice"));
+    assert!(mi("- blue hand=blue:- hand=blue:BBBBBY")
+        .starts_with("`hand=blue:BBBBBY`: it follows `hand=blue:-`"));
+    assert_eq!(
+        mi("d4:BYYBBY,e5:BYYBBY yellow"),
+        "blue's `BYYBBY` tiles: 2 on the board and 0 in hand, more than the 1 blue starts \
+         with (no rule of this game adds any)"
+    );
+    assert!(mi("d4:BYYBBY yellow hand=blue:BYYBBY")
+        .starts_with("blue's `BYYBBY` tiles: 1 on the board and 1 in hand, more than the 1"));
+    assert!(mi("d4:yyyyyy,e5:YYYYYY yellow").starts_with("blue's `YYYYYY` tiles: 1 on the board"));
+    // Nine Men's Morris: nine men a player, on the board and in hand together.
+    let nm = |t| refusal("nine-mens-morris", None, t);
+    assert_eq!(
+        nm("7/7/7/W6/2WWW2/1W1W1W1/W2W2W black"),
+        "white's pieces: 10 on the board and 0 in hand, more than the 9 white starts with \
+         (no rule of this game adds any)"
+    );
+    assert!(nm("7/7/7/7/7/7/W6 black hand=white:9")
+        .starts_with("white's pieces: 1 on the board and 9 in hand, more than the 9"));
+}
+
+/// A stock game of men that are crowned kings on rank 4 (`promote`).
+const CROWNING: &str = "game \"Crowning\"\nplayers black, white\nboard grid 4 by 4\n\
+    piece man, king\nsetup 3 black man in hand\nsetup 3 white man in hand\nmove place man\n\
+    move step orthogonal when hand(mover) == 0\n\
+    after move promote man to king in a4 + b4 + c4 + d4\nend when no legal move: mover loses\n";
+
+/// A stock game whose captures turn the pieces taken (`convert`).
+const TURNING: &str = "game \"Turning\"\nplayers black, white\nboard grid 4 by 4\n\
+    piece stone\nsetup 3 black stone in hand\nsetup 3 white stone in hand\nmove place stone\n\
+    move step orthogonal when hand(mover) == 0\nafter move capture custodian orthogonal convert\n\
+    end when no legal move: mover loses\n";
+
+/// A stock game of stones, with walls placed from an unlimited supply.
+const WALLS: &str = "game \"Walls\"\nplayers black, white\nboard grid 4 by 4\n\
+    piece stone, wall\nsetup 2 black stone in hand\nsetup 2 white stone in hand\n\
+    move place stone\nmove place wall when hand(mover) == 0\n\
+    end when no legal move: mover loses\n";
+
+/// Issue 52: pieces are counted against the start only as far as no rule adds any: a
+/// promotion leaves a player's pieces counted together (and the kinds it does not lead
+/// to alone), conversion every player's together, an unlimited supply none of its kind;
+/// a game without a stock is not counted (its positions may be set up by hand).
+#[test]
+fn pieces_are_counted_only_as_far_as_no_rule_adds_any() {
+    let reads = |game: &Arc<rulebook::model::Game>, text: &str| match parse_position(game, text) {
+        Ok(state) => assert_eq!(position_text(&state), text),
+        Err(e) => panic!("`{text}` is refused: {e}"),
+    };
+    let refused = |game: &Arc<rulebook::model::Game>, text: &str| match parse_position(game, text) {
+        Ok(_) => panic!("`{text}` is read"),
+        Err(e) => format!("{}: {}", e.at, e.reason),
+    };
+    let crowning = pipeline::load_text("crowning.game", CROWNING, None, &[]).unwrap();
+    // Three kings from three men; more kings than the men they came from is refused.
+    reads(&crowning, "KKK1/4/4/4 white hand=black:0");
+    reads(&crowning, "1K2/4/4/M3 white hand=black:1");
+    assert!(refused(&crowning, "KKK1/4/4/4 white")
+        .starts_with("black's pieces: 3 on the board and 3 in hand, more than the 3 black"));
+    assert!(refused(&crowning, "4/4/4/MMMM white")
+        .starts_with("black's `man` pieces: 4 on the board and 0 in hand, more than the 3"));
+    let turning = pipeline::load_text("turning.game", TURNING, None, &[]).unwrap();
+    // Four black stones: one turned from white's; but not more stones than both had.
+    reads(&turning, "BBBB/4/4/4 white hand=white:2");
+    assert_eq!(
+        refused(&turning, "BBBB/WW2/4/4 white hand=black:1"),
+        "the players' pieces: 6 on the board and 2 in hand, more than the 6 the players \
+         start with (no rule of this game adds any)"
+    );
+    let walls = pipeline::load_text("walls.game", WALLS, None, &[]).unwrap();
+    // Walls without number; two stones a player.
+    reads(&walls, "WWWW/WWWW/4/4 white");
+    assert!(refused(&walls, "SSS1/4/4/4 white")
+        .starts_with("black's `stone` pieces: 3 on the board and 0 in hand, more than the 2"));
+    // Brandubh has no stock: a problem with a second king is read.
+    let brandubh = pipeline::load("brandubh", None, &[]).unwrap();
+    reads(&brandubh, "3S3/3S3/3s3/SSsksSS/3s3/3S3/2kS3 black");
+}
+
+/// A sowing game's marks are counted as its rules bound them: a rule that asks nothing of
+/// the mover's marks leaves them uncounted, `marks(mover) < 2` allows two.
+#[test]
+fn marks_are_counted_as_the_rules_bound_them() {
+    let mangala = include_str!("../games/mangala.game");
+    let two = "4,4,4,4,4,4|0/4@south,4@south,4,4,4,4|0 north";
+    let three = "4,4,4,4,4,4|0/4@south,4@south,4@south,4,4,4|0 north";
+    let unbounded = mangala.replace("\n       and marks(mover) == 0:", ":");
+    assert_ne!(unbounded, mangala, "the castle rule is found");
+    let game = pipeline::load_text("m.game", &unbounded, Some("castle"), &[]).unwrap();
+    assert!(parse_position(&game, three).is_ok());
+    let below_two = mangala.replace("marks(mover) == 0", "2 > marks(mover)");
+    let game = pipeline::load_text("m.game", &below_two, Some("castle"), &[]).unwrap();
+    assert!(parse_position(&game, two).is_ok());
+    let e = parse_position(&game, three).unwrap_err().to_string();
+    assert!(e.ends_with("let a player mark at most 2"), "{e}");
 }
 
 /// A grid game whose stones come from a counted stock of 6 and capture by custodian, so
@@ -234,10 +386,17 @@ const STOCK_GAME: &str = "game \"Stock\"\nplayers black, white\nboard grid 4 by 
 fn hands_of_a_counted_stock_read_back() {
     let morris = pipeline::load("tests/fixtures/valid/three-mens-morris.game", None, &[]).unwrap();
     let stock = pipeline::load_text("stock.game", STOCK_GAME, None, &[]).unwrap();
+    // And the games whose pieces are counted only in part: every position they reach reads.
+    let partly = [
+        ("crowning", CROWNING),
+        ("turning", TURNING),
+        ("walls", WALLS),
+    ]
+    .map(|(name, text)| pipeline::load_text(name, text, None, &[]).unwrap());
     let mut rng = Rng::new(5);
     let mut moves = MoveList::new();
     let mut written = 0;
-    for game in [morris, stock] {
+    for game in [morris, stock].into_iter().chain(partly) {
         for _ in 0..30 {
             let mut state = State::new(Arc::clone(&game));
             for _ in 0..80 {
@@ -331,12 +490,16 @@ fn the_engine_refuses_setups_that_do_not_fit_the_game() {
 }
 
 /// A valid text of each kind of board, to mutate.
-const SEEDS: [(&str, &str); 3] = [
+const SEEDS: [(&str, &str); 4] = [
     (
         "ming-mang",
         "WBBBBBBB/W6B/W6B/W6B/W6B/W6B/W6B/WWWWWWWB black",
     ),
-    ("mangala", "4,4,1,5,5,5|0@north/4,4,4,1,5,5|1 north"),
+    ("mangala", "4,4,1,5,5,5|0/4,4,4,1,5,5|1 north"),
+    (
+        "toguz-kumalak",
+        "20,0,0,0@north,0,0,0,0,5|60/0@south,1,1,2,1,1,1,1,5|63 south",
+    ),
     (
         "migong",
         "d4:BYYBBY,e4:yybbyy blue swapped last=yellow hand=blue:-",
@@ -356,7 +519,7 @@ proptest! {
     #![proptest_config(config(300))]
 
     #[test]
-    fn random_texts_never_panic(which in 0..3usize, text in "[ -~]{0,60}") {
+    fn random_texts_never_panic(which in 0..4usize, text in "[ -~]{0,60}") {
         let game = pipeline::load(SEEDS[which].0, None, &[]).unwrap();
         if let Ok(state) = parse_position(&game, &text) {
             round_trip(&text, &state);
@@ -365,7 +528,7 @@ proptest! {
 
     #[test]
     fn mutated_texts_never_panic(
-        which in 0..3usize,
+        which in 0..4usize,
         at in any::<usize>(),
         cut in any::<usize>(),
         insert in "[ -~]{0,4}",

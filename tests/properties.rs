@@ -123,20 +123,58 @@ proptest! {
     }
 }
 
-/// The inputs the fuzzer once crashed on (`fuzz/regressions/rules/`, each minimised by
-/// hand or kept as found) hold to the invariants now.
+/// A fuzz target's input, as the target reads it (`fuzz/fuzz_targets/`), through its
+/// invariants.
+type Check = fn(&[u8]);
+
+/// Each fuzz target: the folder of its findings in `fuzz/regressions/`, and its check.
+const TARGETS: [(&str, Check); 3] = [
+    ("rules", |data| {
+        if let Ok(text) = std::str::from_utf8(data) {
+            invariants::rule_file(text);
+        }
+    }),
+    ("move_text", |data| {
+        if let Some((&pick, rest)) = data.split_first() {
+            if let Ok(text) = std::str::from_utf8(rest) {
+                invariants::move_text(pick, text);
+            }
+        }
+    }),
+    ("records", |data| {
+        if let Ok(text) = std::str::from_utf8(data) {
+            invariants::record(text);
+        }
+    }),
+];
+
+/// The inputs the fuzzers once crashed on (`fuzz/regressions/TARGET/`, each minimised by
+/// hand or kept as found) hold to their target's invariants now; every folder there is a
+/// target's.
 #[test]
 fn fuzzer_findings_stay_fixed() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/rules");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fuzz/regressions/rules is readable")
-        .map(|e| e.expect("a folder entry").path())
-        .collect();
-    files.sort();
-    assert!(!files.is_empty());
-    for file in files {
-        let text = String::from_utf8_lossy(&std::fs::read(&file).expect("readable")).into_owned();
-        eprintln!("{}", file.display());
-        invariants::rule_file(&text);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut replayed = 0;
+    for entry in std::fs::read_dir(&root).expect("fuzz/regressions is readable") {
+        let dir = entry.expect("a folder entry").path();
+        let name = dir
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let Some(&(_, check)) = TARGETS.iter().find(|(target, _)| *target == name) else {
+            panic!("fuzz/regressions/{name} is no fuzz target's");
+        };
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("a folder of findings is readable")
+            .map(|e| e.expect("a folder entry").path())
+            .collect();
+        files.sort();
+        for file in files {
+            eprintln!("{}", file.display());
+            check(&std::fs::read(&file).expect("readable"));
+            replayed += 1;
+        }
     }
+    assert!(replayed > 0, "the findings are found");
 }

@@ -94,9 +94,13 @@ fn a_long_record_with_the_ban_on_repetition_replays_quickly() {
 
 #[test]
 fn a_game_begun_at_a_position_keeps_it_and_replays_from_it() {
-    let s = setup("mangala", &[]);
+    // Mangala with castles, South's on North's pit 1: the position keeps its mark.
+    let s = GameSpec {
+        preset: Some("castle".into()),
+        ..setup("mangala", &[])
+    };
     let game = s.load().unwrap();
-    let start = "0,0,0,0,1,3|0/1@north,0,0,4,0,0|0 south";
+    let start = "0,0,0,0,1,3|0/1@south,0,0,4,0,0|0 south";
     let mut state = notation::parse_position(&game, start).unwrap();
     notation::play_text(&mut state, "6").unwrap();
     let record = Record::of(&s, &state);

@@ -210,9 +210,9 @@ fn hands_in_position_text_read_back_and_bad_ones_are_refused() {
     for text in [
         "3/1B1/3 white",
         "3/1B1/3 white hand=black:0",
-        "3/1B1/3 white hand=black:3 hand=white:0",
+        "3/1B1/3 white hand=black:1 hand=white:0",
         "W1W/BB1/W1B black",
-        "3/3/3 black hand=black:100",
+        "3/3/3 black hand=black:0",
     ] {
         let state = at(&game, text);
         assert_eq!(position_text(&state), text);
@@ -233,6 +233,24 @@ fn hands_in_position_text_read_back_and_bad_ones_are_refused() {
         (
             "3/3/3 black hand=black:101",
             "`101` is not a number of pieces in hand",
+        ),
+        // More men on the board and in hand than the three a player has.
+        (
+            "3/1B1/3 white hand=black:3",
+            "black's pieces: 1 on the board and 3 in hand, more than the 3 black starts with",
+        ),
+        (
+            "WWW/W2/3 black",
+            "white's pieces: 4 on the board and 0 in hand, more than the 3 white starts with",
+        ),
+        (
+            "3/3/3 black hand=black:4",
+            "more than the 3 black starts with",
+        ),
+        // A player's hand given twice.
+        (
+            "3/3/3 black hand=black:1 hand=black:2",
+            "`hand=black:2`: it follows `hand=black:1`, which sets the same",
         ),
     ] {
         let e = parse_position(&game, text).expect_err(text).to_string();

@@ -5,8 +5,11 @@
 //! - legal moves exist if and only if the game has no outcome;
 //! - every legal move's text parses back to the same move;
 //! - playing a move and taking it back restores the position's hash and its text;
+//! - every position reached reads back from its position text (unless two pieces share a
+//!   letter), so what position text refuses as forbidden by the rules never arises in play;
 //! - perft, text and SVG rendering run.
 
+use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
 use rulebook::analysis::{perft, Rng};
@@ -108,9 +111,10 @@ pub fn exercise(game: Arc<Game>, seed: u64) {
     let _ = render::position_svg(&state);
 }
 
-/// Lists the legal moves into `moves` and checks them against the outcome and their text;
-/// returns whether the game goes on.
+/// Lists the legal moves into `moves` and checks them against the outcome and their text,
+/// and the position against its position text; returns whether the game goes on.
 pub fn check_position(state: &mut State, moves: &mut MoveList) -> bool {
+    text_reads_back(state);
     state.legal_moves(moves);
     let over = state.outcome().is_some();
     assert_eq!(
@@ -127,6 +131,22 @@ pub fn check_position(state: &mut State, moves: &mut MoveList) -> bool {
         );
     }
     !over
+}
+
+/// The position's text reads back into a position of the game, in a game whose pieces it
+/// can write (tiles, or a letter for each piece).
+pub fn text_reads_back(state: &State) {
+    let game = state.game();
+    let letters: HashSet<char> = (game.piece_cells())
+        .map(|c| notation::piece_letter(game, c))
+        .collect();
+    if game.tiles.is_none() && letters.len() < game.piece_cells().count() {
+        return;
+    }
+    let text = notation::position_text(state);
+    if let Err(e) = notation::parse_position(game, &text) {
+        panic!("`{text}`, a position reached in play, does not read back: {e}");
+    }
 }
 
 /// Every bundled game under its default settings and under each preset, compiled once.

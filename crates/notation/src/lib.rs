@@ -1,12 +1,14 @@
 //! Notation: the text of moves and positions. The canonical text of a move, the parsing of
 //! text into a legal move of a position, and the words of a refusal ([`MoveError`]); the
-//! text of a position and its parsing into a state (`position`, [`PositionError`]).
+//! text of a position and its parsing into a state (`position`, [`PositionError`]), held to
+//! what the game's rules allow (`limits`).
 //!
 //! The engine knows no text; this layer reads a position only through its public queries
 //! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
 //! of move: `pieces` (`from-to`), `pits` (a pit number) and `tiles` (`cell:tile`, `pass`,
 //! `swap`).
 
+mod limits;
 mod pieces;
 mod pits;
 mod position;

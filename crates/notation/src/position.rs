@@ -11,13 +11,17 @@
 //!   text (`d4:BYYBBY`; lower case for the second player's tile; a piece's letter on a
 //!   board without tiles), or `-` for none: `d4:BYYBBY,e5:yybbyy yellow passes=1`.
 //!
-//! Parsing builds a [`Setup`] and lets [`State::from_setup`] check it against the game.
+//! Parsing builds a [`Setup`], holds it to what the rules allow (`limits`: counts of pieces
+//! against the start, marks per player; each word after the player to move given once),
+//! and lets [`State::from_setup`] check it against the game's tables.
 
 use std::fmt;
 use std::sync::Arc;
 
 use rulebook_engine::{usual_stock, Setup, SetupError, SetupPart, State};
 use rulebook_model::{Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND};
+
+use super::limits;
 
 /// Why a text is not a position of the game: the part of the text and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +41,7 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 /// An error at `at` for `reason`.
-fn bad(at: impl Into<String>, reason: impl Into<String>) -> PositionError {
+pub(crate) fn bad(at: impl Into<String>, reason: impl Into<String>) -> PositionError {
     PositionError {
         at: at.into(),
         reason: reason.into(),
@@ -254,7 +258,7 @@ fn tile_words(game: &Game, setup: &Setup) -> Vec<String> {
 }
 
 /// Each player's starting hand less the kinds of their tiles on the board.
-fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
+pub(crate) fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
     let mut hands = game
         .tiles
         .as_ref()
@@ -289,7 +293,9 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
     // The hands given, by player; the others are as at the start.
     let mut hands = vec![None; game.about.players.len()];
     let mut stock = usual_stock(game, &setup.cells);
+    let mut given: Vec<&str> = Vec::new();
     for word in words {
+        once(&mut given, word)?;
         match word.starts_with("hand=") && !game.start.stock.is_empty() {
             true => parse_stock_word(game, word, &mut stock)?,
             false => parse_tile_word(game, word, &mut setup, &mut hands)?,
@@ -308,7 +314,40 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
                 .collect(),
         );
     }
+    limits::check(game, &setup)?;
     State::from_setup(Arc::clone(game), setup).map_err(|e| setup_error(game, e))
+}
+
+/// What a word after the player to move sets, which may be set once: the word itself
+/// (`swapped`), the name before its `=` (`passes`, `last`), or for a hand its player's
+/// (`hand=blue`).
+fn word_key(word: &str) -> &str {
+    match word.split_once('=') {
+        Some(("hand", rest)) => {
+            let player = rest.split_once(':').map_or(rest, |(p, _)| p);
+            &word[.."hand=".len() + player.len()]
+        }
+        Some((key, _)) => key,
+        None => word,
+    }
+}
+
+/// Refuses a word after the player to move that sets what an earlier one of `given`
+/// set (`swapped swapped`, `passes=1 passes=2`, two hands of one player); adds it to
+/// `given`.
+fn once<'a>(given: &mut Vec<&'a str>, word: &'a str) -> Result<(), PositionError> {
+    if let Some(earlier) = given.iter().find(|&&w| word_key(w) == word_key(word)) {
+        let reason = match *earlier == word {
+            true => "it is given twice".to_string(),
+            false => format!("it follows `{earlier}`, which sets the same"),
+        };
+        return Err(bad(
+            format!("`{word}`"),
+            format!("{reason}; each word after the player to move may be given once"),
+        ));
+    }
+    given.push(word);
+    Ok(())
 }
 
 /// The index of a player by name.
