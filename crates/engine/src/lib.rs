@@ -1401,6 +1401,7 @@ impl State {
     }
 
     /// Converts or removes the piece on `site` if it is not the mover's.
+    #[inline]
     fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
         let cell = self.cells[site.index()];
         if cell == EMPTY || self.game.tables.owner[cell.index()] == mover {

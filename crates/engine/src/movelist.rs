@@ -119,11 +119,14 @@ impl MoveList {
     /// Keeps the moves before position `start`, and after it only those for which `keep`
     /// is true, in order.
     pub(super) fn retain_from(&mut self, start: usize, mut keep: impl FnMut(Move) -> bool) {
+        // The move is read again after `keep` rather than held across the call, and the
+        // list is a slice of its length: no move's parts kept in registers through `keep`,
+        // and no bounds check on reading it.
+        let moves = &mut self.buffer[..self.len];
         let mut kept = start;
-        for i in start..self.len {
-            let m = self.buffer[i];
-            if keep(m) {
-                self.buffer[kept] = m;
+        for i in start..moves.len() {
+            if keep(moves[i]) {
+                moves[kept] = moves[i];
                 kept += 1;
             }
         }

@@ -78,11 +78,9 @@ impl Player {
     /// The player after this one in turn order (the order of the `players` statement).
     #[inline(always)]
     pub const fn next(self) -> Player {
-        if self.0 as usize + 1 == PLAYERS {
-            Player::FIRST
-        } else {
-            Player(self.0 + 1)
-        }
+        // The index is below PLAYERS (every player is made so): the remainder wraps the last
+        // to the first without a branch.
+        Player((self.0 + 1) % PLAYERS as u8)
     }
 }
 

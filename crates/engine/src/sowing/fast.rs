@@ -432,6 +432,7 @@ fn marks_part(e: &Expr) -> Option<(PlayerRef, u64)> {
 impl State {
     /// [`State::playout`] of a game with [`Lanes`] (taken only when the moves are always
     /// exactly its sowing's: [`State::plain_sowing`]).
+    #[inline(never)]
     pub(crate) fn lanes_playout(
         &mut self,
         lanes: &Lanes,
