@@ -76,6 +76,36 @@ fn mover_in_the_result_is_the_player_who_moved() {
     assert_eq!(state.outcome(), Some(Outcome::Draw));
 }
 
+/// `opponent wins` is the other player than the condition's `mover` winning, as
+/// `opponent` is in the condition: after a move, the player who did not move; when the
+/// player to move cannot, the other one. It is `mover loses`, as `show` prints it.
+#[test]
+fn opponent_in_the_result_is_the_other_player_than_the_mover() {
+    let game = game(
+        "end when pieces(opponent) < 2: opponent wins\nend when no legal move: opponent wins",
+    );
+    let mut state = position(&game, TWO_WHITE);
+    notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Win(Player::SECOND)),
+        "black moved, so white, black's opponent, wins"
+    );
+    // White's two pieces on a4 and c4, every step blocked and every jump landing on a
+    // piece: white, to move, cannot, and black, white's opponent, wins.
+    let stuck = notation::parse_position(&game, "WBWB/B1B1/B1B1/4 white").expect("reads");
+    assert_eq!(stuck.outcome(), Some(Outcome::Win(Player::FIRST)));
+    let summary = render::summary(&game);
+    assert!(!summary.contains("opponent wins"), "{summary}");
+    assert!(summary.contains("mover loses"), "{summary}");
+    // A player named `opponent` is that player, as in expressions.
+    let text = "game \"T\"\nplayers opponent, friend\nboard grid 4 by 4\npiece stone\n\
+                setup opponent stone on a1\nsetup friend stone on d4\nmove step orthogonal\n\
+                end when no legal move: opponent wins\n";
+    let named = pipeline::load_text("named.game", text, None, &[]).expect("the game loads");
+    assert!(render::summary(&named).contains("opponent wins"));
+}
+
 #[test]
 fn a_player_who_cannot_move_with_no_rule_for_it_draws() {
     // Black on a1 is hemmed in: a2 and b1 are white, and so are the landings a3 and c1.

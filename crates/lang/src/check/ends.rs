@@ -137,15 +137,10 @@ impl Checker {
             return;
         }
         let result = match result {
-            ast::EndResult::PlayerWins(name) => {
-                let players = self.players.clone();
-                let Some(p) = self.lookup_in(name, &players, "player") else {
-                    return;
-                };
-                EndResult::PlayerWins(
-                    Player::new(p).expect("the players statement has every player"),
-                )
-            }
+            ast::EndResult::PlayerWins(name) => match self.winner(name) {
+                Some(result) => result,
+                None => return,
+            },
             other => super::end_result(other),
         };
         end.push(EndDecl {
@@ -155,6 +150,28 @@ impl Checker {
             span,
             label,
         });
+    }
+
+    /// The result `NAME wins`: that player wins; `opponent wins`, where no player is named
+    /// `opponent` (a player's name comes first, as in expressions), is the other player
+    /// than `mover` winning, the rule `mover loses`. `None` after an error.
+    fn winner(&mut self, name: &ast::Name) -> Option<EndResult> {
+        if name.text == "opponent" && !self.players.contains(&name.text) {
+            if let Some(players) = self.solo {
+                self.error(
+                    Diagnostic::error("a game of one player has no opponent", name.span)
+                        .with_note_at(players, "the game has one player")
+                        .with_help("the player loses by `mover loses`"),
+                );
+                return None;
+            }
+            return Some(EndResult::MoverLoses);
+        }
+        let players = self.players.clone();
+        let p = self.lookup_in(name, &players, "player")?;
+        Some(EndResult::PlayerWins(
+            Player::new(p).expect("the players statement has every player"),
+        ))
     }
 
     /// The errors for a result that does not go with the end's condition or the game:
