@@ -401,6 +401,9 @@ impl Checker {
 
     /// The board a move needs, and the hands a placement of tiles takes from.
     fn move_board(&mut self, file: &ast::File, kind: &ast::MoveKind, span: Span) {
+        if self.placement_off_its_board(kind, span) {
+            return;
+        }
         let needs = match kind {
             ast::MoveKind::Sow { .. } => Some(BoardKind::Mancala),
             ast::MoveKind::Place { .. } => Some(BoardKind::Hex),
@@ -425,6 +428,32 @@ impl Checker {
                     .with_help("give the players hands, like `hand black: tiles`"),
             );
         }
+    }
+
+    /// The error for a placement on the other kind of board, which both call `move place`:
+    /// a piece (`move place KIND`) on a hex board, whose pieces are tiles, or a tile (`move
+    /// place from hand`) on a grid. Whether there was one.
+    fn placement_off_its_board(&mut self, kind: &ast::MoveKind, span: Span) -> bool {
+        let (message, help) = match (kind, self.board_kind) {
+            (ast::MoveKind::PlacePiece { .. }, Some(BoardKind::Hex)) => (
+                "placing a piece (`move place KIND`) needs a grid board",
+                "a hex board's pieces are tiles, placed by `move place from hand`; to place \
+                 stones on hexagons, as in Hex, draw a grid with the six directions of a \
+                 hexagon (see \"Connection games\" in docs/language.md)",
+            ),
+            (ast::MoveKind::Place { .. }, Some(BoardKind::Grid)) => (
+                "placing a tile (`move place from hand`) needs a hexagonal board",
+                "to place pieces on a grid, write `move place KIND`",
+            ),
+            _ => return false,
+        };
+        let board = self.board_kind.map_or("", BoardKind::describe);
+        self.error(
+            Diagnostic::error(message, span)
+                .with_note(format!("this game has {board}"))
+                .with_help(help),
+        );
+        true
     }
 
     /// A move's primitive.
