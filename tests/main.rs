@@ -29,6 +29,7 @@ mod flying;
 mod forward;
 mod fox_and_geese;
 mod go;
+mod goals;
 mod hasami_reference;
 mod hops;
 mod international_draughts;
