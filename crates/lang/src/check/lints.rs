@@ -2,6 +2,7 @@
 //! the file has no errors.
 
 mod never;
+mod shadowed;
 
 use super::declarations::Declared;
 use super::{BoardKind, Checker, EffectDecl, MoveDecl, RuleDecls, TExpr};
@@ -30,6 +31,27 @@ impl Checker {
         }
         if clean && self.board_kind == Some(BoardKind::Grid) {
             self.unplaced_pieces(rules, &placed);
+        }
+        if clean {
+            self.shadowed_promotions(rules);
+        }
+    }
+
+    /// Warns about each promotion that an earlier one always comes before (only the first
+    /// promotion that applies is made).
+    fn shadowed_promotions(&mut self, rules: &RuleDecls) {
+        for (later, earlier) in shadowed::shadowed_promotions(&rules.effects, self.pieces.len()) {
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    "this promotion can never apply: an earlier one promotes the same pieces there first",
+                    rules.effects[later].span,
+                )
+                .with_note_at(
+                    rules.effects[earlier].span,
+                    "this promotion applies first, and only the first that applies is made",
+                )
+                .with_help("narrow the earlier one (its kinds, its region or a `when`), or remove this one"),
+            );
         }
     }
 
