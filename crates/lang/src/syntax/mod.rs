@@ -2,5 +2,6 @@
 
 pub mod ast;
 mod parser;
+mod slips;
 
 pub use parser::{keywords, parse, parse_in, MAX_NESTING, MAX_SOURCE_BYTES};

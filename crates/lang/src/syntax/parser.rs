@@ -323,6 +323,9 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
         .with_label("the string starts here")
         .with_help("close it with `\"`; strings cannot span lines");
     }
+    if let Some(d) = super::slips::slip(text, pos, &words, &STATEMENT_KEYWORDS) {
+        return d;
+    }
     let found = describe_found(text, pos);
     let message = if words.is_empty() {
         format!("unexpected {found}")
