@@ -81,9 +81,8 @@ fn mover_in_the_result_is_the_player_who_moved() {
 /// player to move cannot, the other one. It is `mover loses`, as `show` prints it.
 #[test]
 fn opponent_in_the_result_is_the_other_player_than_the_mover() {
-    let game = game(
-        "end when pieces(opponent) < 2: opponent wins\nend when no legal move: opponent wins",
-    );
+    let game =
+        game("end when pieces(opponent) < 2: opponent wins\nend when no legal move: opponent wins");
     let mut state = position(&game, TWO_WHITE);
     notation::play_text(&mut state, "a1-a3").expect("the jump over a2");
     assert_eq!(

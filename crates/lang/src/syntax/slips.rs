@@ -74,18 +74,19 @@ fn misplaced_called(text: &str, pos: usize, statements: &[&str]) -> Option<Diagn
 /// Where the statement that `pos` lies in starts, and the word it opens with: the nearest
 /// line before `pos` (or its own) whose first word opens a statement, or `when` inside the
 /// braces of `after sow first of` (a rule after sowing).
-fn statement_start<'a>(
-    text: &'a str,
-    pos: usize,
-    statements: &[&str],
-) -> Option<(usize, &'a str)> {
+fn statement_start<'a>(text: &'a str, pos: usize, statements: &[&str]) -> Option<(usize, &'a str)> {
     let before = &text[..pos];
     let in_braces = before.matches('{').count() > before.matches('}').count();
     let mut end = pos;
     for _ in 0..LINES_BACK {
         let start = before[..end].rfind('\n').map_or(0, |i| i + 1);
         let line = &before[start..end];
-        let first = line.split("//").next().unwrap_or("").split_whitespace().next();
+        let first = line
+            .split("//")
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .next();
         if let Some(word) = first {
             if statements.contains(&word) || (in_braces && word == "when") {
                 let offset = start + line.find(word).unwrap_or(0);

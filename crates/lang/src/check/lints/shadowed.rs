@@ -70,9 +70,8 @@ fn promoted(from: &Option<Vec<usize>>, to: usize, kinds: usize) -> Vec<usize> {
 /// Whether two expressions are the same, wherever they are written.
 fn same(a: &TExpr, b: &TExpr) -> bool {
     use TExprKind as K;
-    let all_same = |x: &[TExpr], y: &[TExpr]| {
-        x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
-    };
+    let all_same =
+        |x: &[TExpr], y: &[TExpr]| x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y));
     match (&a.kind, &b.kind) {
         (K::Call(f, x), K::Call(g, y)) => f == g && all_same(x, y),
         (
