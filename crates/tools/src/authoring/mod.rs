@@ -1,7 +1,8 @@
-//! Tools for people who write rule files: scenario files (YAML cases with expectations) and
-//! behaviour snapshots (a reviewable text file of what a game does), both run by
-//! `rulebook test`.
+//! Tools for people who write rule files: what `rulebook check` finds by compiling and
+//! starting a game ([`check`]), scenario files (YAML cases with expectations) and behaviour
+//! snapshots (a reviewable text file of what a game does), both run by `rulebook test`.
 
+pub mod check;
 pub mod scenario;
 pub mod snapshot;
 
