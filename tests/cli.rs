@@ -278,7 +278,7 @@ fn position_says_how_a_finished_game_ended() {
     let moves = ["--moves", "2 1 3 4 6 4 1 3 4 6 2 6"];
     let out = ok(&[&["position", "mangala"][..], &moves].concat());
     assert!(
-        out.contains("game over: south wins (a row of pits is empty)\n"),
+        out.contains("game over: south won (a row of pits is empty)\n"),
         "{out}"
     );
     let json: serde_json::Value =
@@ -299,7 +299,7 @@ fn position_says_how_a_finished_game_ended() {
         "--moves",
         "c1-b1",
     ]);
-    assert!(out.contains("(white has no legal move)"), "{out}");
+    assert!(out.contains("(no legal move for white)"), "{out}");
     let unfinished: serde_json::Value =
         serde_json::from_str(&ok(&["position", "gundru", "--json"])).unwrap();
     assert_eq!(unfinished["reason"], serde_json::Value::Null);
@@ -319,7 +319,7 @@ fn moves_after_the_end_are_refused_with_how_the_game_ended() {
         "c1-b1 a2-a3",
     ]);
     assert!(
-        err.contains("move 2 of --moves: the game is over: black wins (white has no legal move)"),
+        err.contains("move 2 of --moves: the game is over: black won (no legal move for white)"),
         "{err}"
     );
 }
@@ -405,7 +405,7 @@ fn finished_game(name: &str, sets: &[&str]) -> (Vec<String>, String) {
                 .collect();
             let result = match outcome {
                 rulebook::engine::Outcome::Win(p) => {
-                    format!("{} wins", game.about.players[p.index()])
+                    format!("{} won", game.about.players[p.index()])
                 }
                 rulebook::engine::Outcome::Draw => "draw".to_string(),
             };

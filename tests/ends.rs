@@ -139,7 +139,7 @@ fn the_reason_for_the_end_names_regions_as_written() {
     notation::play_text(&mut state, "a3-a4").expect("the step to the far rank");
     assert_eq!(
         render::end_reason(&state),
-        "after black's move, pieces(mover, rank(4)) > 0 and mover == black"
+        "after black moved, pieces(mover, rank(4)) > 0 and mover == black"
     );
 }
 
@@ -173,8 +173,40 @@ fn an_end_rule_s_name_is_the_reason_given_for_the_end() {
     let over = notation::parse_position(&plain, "3W/4/4/B3 white").expect("reads");
     assert_eq!(
         render::end_reason(&over),
-        "after black's move, pieces(opponent) < 2"
+        "after black moved, pieces(opponent) < 2"
     );
+}
+
+/// How a game ended reads right whatever the players are called: no verb agrees with a
+/// name (`tigers won`, `no legal move for goats`, `after tigers moved`), on the game-over
+/// line and in the reason.
+#[test]
+fn how_a_game_ended_reads_right_for_plural_names() {
+    let text = "game \"Plural\"\nplayers tigers, goats\nboard grid 4 by 4\npiece stone\n\
+                setup tigers stone on a1\nsetup goats stone on d4\nmove step orthogonal\n\
+                move jump orthogonal over enemy remove\n\
+                end when pieces(opponent) == 0: mover wins\nend when no legal move: mover loses\n";
+    let game = pipeline::load_text("plural.game", text, None, &[]).expect("the game loads");
+    // The goats on a4 and c4, every step blocked and every jump landing on a piece.
+    let stuck = notation::parse_position(&game, "GTGT/T1T1/T1T1/4 goats").expect("reads");
+    let shown = render::position_text(&stuck);
+    assert!(
+        shown.contains("game over: tigers won (no legal move for goats)\n"),
+        "{shown}"
+    );
+    let mut taken = notation::parse_position(&game, "4/4/G3/T3 tigers").expect("reads");
+    notation::play_text(&mut taken, "a1-a3").expect("the jump over a2");
+    let outcome = taken.outcome().expect("the goats are all taken");
+    assert_eq!(
+        render::ending_text(&taken, outcome).lines().next(),
+        Some("tigers won (after tigers moved, pieces(opponent) == 0)")
+    );
+    for words in [shown, render::ending_text(&taken, outcome)] {
+        assert!(
+            !words.contains(" wins") && !words.contains(" has "),
+            "{words}"
+        );
+    }
 }
 
 /// In a game of one player, a position read as text is judged as after that player's
@@ -189,7 +221,7 @@ fn a_position_of_a_game_of_one_player_is_judged_after_the_player_s_move() {
     assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
     assert_eq!(
         render::end_reason(&state),
-        "after solver's move, pieces(mover) == 1"
+        "after solver moved, pieces(mover) == 1"
     );
 }
 

@@ -588,7 +588,7 @@ fn golden_game_to_the_end() {
         "scores: blue {}, yellow {}\ngame over: {} (both players passed in a row)\n",
         state.score(BLUE),
         state.score(YELLOW),
-        rulebook::render::outcome_text(&g, outcome)
+        rulebook::render::outcome_words(&g, outcome)
     );
     assert!(rulebook::render::position_text(&state).ends_with(&scores));
     // The two last moves are the passes that ended the game.

@@ -266,7 +266,7 @@ fn the_repl_computer_finishes_a_won_position() {
         "{hint}"
     );
     let out = ok(&mut s, "ai solver strong");
-    assert!(out.contains("game over: solver wins"), "{out}");
+    assert!(out.contains("game over: solver won"), "{out}");
     let out = ok(&mut s, "undo");
     assert!(out.contains("to move: solver"), "{out}");
 }

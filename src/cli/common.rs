@@ -64,7 +64,7 @@ pub(super) fn play_start(mut state: State, start: &StartArgs) -> Result<State, S
                 (notation::MoveError::GameOver, Some(o)) => {
                     format!(
                         ": {} ({})",
-                        render::outcome_text(state.game(), o),
+                        render::outcome_words(state.game(), o),
                         render::end_reason(&state)
                     )
                 }

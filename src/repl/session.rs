@@ -513,9 +513,9 @@ impl Session {
         };
         let mut out = render::play_view_with(&self.state, self.options.color, self.turned, taken);
         if let Some(p) = self.resigned {
-            let mut end = format!("game over: {} resigns", self.player_name(p));
+            let mut end = format!("game over: {} resigned", self.player_name(p));
             if self.state.game().about.players.len() == 2 {
-                end.push_str(&format!("; {} wins", self.player_name(p.next())));
+                end.push_str(&format!("; {} won", self.player_name(p.next())));
             }
             // The last line says whose turn it was: the resignation replaces it.
             let kept = out.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);

@@ -86,7 +86,7 @@ impl<'a> Kept<'a> {
 
 /// A game in a line, without its moves: its number, who played which side, the result
 /// (for a game the cap stopped, who was ahead and by how much) and the plies: `game 3:
-/// black medium, white strong; white wins; 212 plies`.
+/// black medium, white strong; white won; 212 plies`.
 pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
     let game = plan.start.game();
     let mut seats: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
@@ -98,7 +98,7 @@ pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
         .map(|(p, who)| format!("{} {who}", game.player_name(p)))
         .collect();
     let ending = match (result.outcome, result.leader) {
-        (Some(o), _) => crate::render::outcome_text(game, o),
+        (Some(o), _) => crate::render::outcome_words(game, o),
         (None, Some(p)) => {
             let (one, many) = crate::ai::unit(game);
             let unit = if result.margin == 1 { one } else { many };

@@ -1,13 +1,13 @@
 //! How a game ended, in words: the outcome, the end rule that decided it and the final
 //! count, for every face that shows a finished game.
 
-use super::text::outcome_text;
+use super::text::outcome_words;
 use rulebook_engine::{Outcome, State};
 use rulebook_model::{EndWhen, Game, Player};
 
 /// How the game ended in words (for a finished game): the outcome and the end rule that
 /// decided it, then on a line of its own the final count (stores, scores or pieces):
-/// `south wins (a row of pits is empty)` and `final stores: south 30, north 18`.
+/// `south won (a row of pits is empty)` and `final stores: south 30, north 18`.
 pub fn ending_text(state: &State, o: Outcome) -> String {
     let game = state.game();
     let name = |p: Player| game.player_name(p);
@@ -40,14 +40,15 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
     };
     format!(
         "{} ({why})\nfinal {what}: {}",
-        outcome_text(game, o),
+        outcome_words(game, o),
         counts.join(", ")
     )
 }
 
 /// Which end rule ended the game, in words: its short name where the rule file gives one
-/// (`end called "escape" when ...`), else what it says (`a row of pits is empty`, `white
-/// has no legal move`, `after black's move, ...`); meaningful once the game is over.
+/// (`end called "escape" when ...`), else what it says (`a row of pits is empty`, `no
+/// legal move for white`, `after black moved, ...`: no verb agrees with a player's name);
+/// meaningful once the game is over.
 pub fn end_reason(state: &State) -> String {
     let game = state.game();
     let name = |p: Player| game.player_name(p);
@@ -57,14 +58,14 @@ pub fn end_reason(state: &State) -> String {
         return label;
     }
     match rule.map(|r| game.ends.rules[r].when) {
-        None | Some(EndWhen::NoLegalMove) => format!("{} has no legal move", name(state.to_move())),
+        None | Some(EndWhen::NoLegalMove) => format!("no legal move for {}", name(state.to_move())),
         Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
         Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
         Some(EndWhen::EmptyRow) => "a row of pits is empty".to_string(),
         Some(EndWhen::BothPass) => "both players passed in a row".to_string(),
         Some(EndWhen::Position(i)) => {
             let condition = super::summary::end_condition_text(game, i as usize);
-            format!("after {}'s move, {}", name(mover), unbracketed(&condition))
+            format!("after {} moved, {}", name(mover), unbracketed(&condition))
         }
     }
 }

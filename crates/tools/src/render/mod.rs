@@ -13,4 +13,4 @@ pub use play_view::{move_effects, play_view, play_view_with};
 pub use summary::summary;
 pub use svg::position_svg;
 pub use terminal::terminal_safe;
-pub use text::{board_text, glyph, outcome_text, parse_diagram, position_text};
+pub use text::{board_text, glyph, outcome_text, outcome_words, parse_diagram, position_text};

@@ -98,15 +98,9 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
         view.write_rank(&mut out, r);
     }
     let blocks: Vec<String> = Player::all()
-        .map(|p| {
-            format!(
-                "{} has {} in hand",
-                game.player_name(p),
-                state.hand(p).count_ones()
-            )
-        })
+        .map(|p| format!("{} {}", game.player_name(p), state.hand(p).count_ones()))
         .collect();
-    let _ = writeln!(out, "{}", blocks.join("; "));
+    let _ = writeln!(out, "in hand: {}", blocks.join(", "));
     if state.swapped() {
         let _ = writeln!(out, "the players have swapped sides");
     }
@@ -348,7 +342,7 @@ pub fn position_text(state: &State) -> String {
                     .collect();
                 let _ = writeln!(out, "scores: {}", scores.join(", "));
             }
-            let (outcome, why) = (outcome_text(&game, o), super::end_reason(state));
+            let (outcome, why) = (outcome_words(&game, o), super::end_reason(state));
             let _ = writeln!(out, "game over: {outcome} ({why})");
         }
         None => {
@@ -375,7 +369,10 @@ pub fn position_text(state: &State) -> String {
     out
 }
 
-/// An outcome in words: `black wins` or `draw`.
+/// An outcome as data, in the words of the rule language's results: `black wins`, `draw`
+/// (`solver loses` in a game of one player): the result of a game record, a scenario's
+/// `outcome`, a behaviour snapshot's. What a person reads at the end of a game is
+/// [`outcome_words`].
 pub fn outcome_text(game: &Game, o: Outcome) -> String {
     match o {
         // In a game of one player, the second seat's win is the player's loss.
@@ -383,6 +380,19 @@ pub fn outcome_text(game: &Game, o: Outcome) -> String {
             format!("{} loses", game.player_name(Player::FIRST))
         }
         Outcome::Win(p) => format!("{} wins", game.player_name(p)),
+        Outcome::Draw => "draw".into(),
+    }
+}
+
+/// An outcome in words for a person, whatever the players are called (no verb agrees
+/// with a name: `tigers won`, `white won`, `draw`, in a game of one player `solver lost`):
+/// the game-over line.
+pub fn outcome_words(game: &Game, o: Outcome) -> String {
+    match o {
+        Outcome::Win(p) if game.solo() && p != Player::FIRST => {
+            format!("{} lost", game.player_name(Player::FIRST))
+        }
+        Outcome::Win(p) => format!("{} won", game.player_name(p)),
         Outcome::Draw => "draw".into(),
     }
 }
