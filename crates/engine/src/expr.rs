@@ -50,7 +50,8 @@ impl State {
     #[inline]
     fn each_line(&self, player: Player, region: u16, mut visit: impl FnMut(i64)) {
         let mask = &self.game.tables.regions[region as usize];
-        let words = &self.occupancy[player.index() * self.words..][..self.words];
+        let words =
+            &self.position.occupancy[player.index() * self.position.words..][..self.position.words];
         let counted = |s: Site| {
             s != NO_SITE
                 && (words[s.index() / 64] & mask[s.index() / 64]) >> (s.index() % 64) & 1 == 1
@@ -61,7 +62,7 @@ impl State {
         for (w, (&o, &m)) in within.iter_mut().zip(words.iter().zip(mask)) {
             *w = o & m;
         }
-        for s in super::movegen::set_sites(&within[..self.words]) {
+        for s in super::movegen::set_sites(&within[..self.position.words]) {
             // North, east, north-east, south-east, each with its opposite direction: a
             // line is measured from its first piece only.
             for (forward, back) in rulebook_model::board::AXES {
@@ -92,12 +93,12 @@ impl Env for State {
 
     #[inline(always)]
     fn mover(&self) -> Player {
-        self.to_move
+        self.position.to_move
     }
 
     #[inline(always)]
     fn last(&self) -> Site {
-        self.pits.last
+        self.position.pits.last
     }
 
     #[inline(always)]
@@ -107,12 +108,13 @@ impl Env for State {
 
     #[inline(always)]
     fn pieces(&self, player: Player) -> i64 {
-        self.piece_count[player.index()] as i64
+        self.position.piece_count[player.index()] as i64
     }
 
     #[inline(always)]
     fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
-        let own = &self.occupancy[player.index() * self.words..][..self.words];
+        let own =
+            &self.position.occupancy[player.index() * self.position.words..][..self.position.words];
         let mask = &self.game.tables.regions[region as usize];
         if kind == ANY_KIND {
             return own
@@ -128,7 +130,7 @@ impl Env for State {
             while bits != 0 {
                 let site = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                n += (self.cells[site] == cell) as i64;
+                n += (self.position.cells[site] == cell) as i64;
             }
         }
         n
@@ -157,8 +159,8 @@ impl Env for State {
     /// The empty sites along the rays from the player's pieces (of kind `kind`, or of any)
     /// up to the first piece, as a set of sites on the stack, counted.
     fn reach(&self, player: Player, kind: u8) -> i64 {
-        let words = self.words;
-        let own = &self.occupancy[player.index() * words..][..words];
+        let words = self.position.words;
+        let own = &self.position.occupancy[player.index() * words..][..words];
         let board = &self.game.board;
         let mut reached = [0u64; FLOOD_WORDS];
         for (w, &word) in own.iter().enumerate() {
@@ -166,13 +168,14 @@ impl Env for State {
             while bits != 0 {
                 let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
-                if kind != ANY_KIND && self.game.kind_of(self.cells[from.index()]) != kind as usize
+                if kind != ANY_KIND
+                    && self.game.kind_of(self.position.cells[from.index()]) != kind as usize
                 {
                     continue;
                 }
                 for dir in 0..board.directions() as u8 {
                     for &s in board.ray(from, dir) {
-                        if self.cells[s.index()] != EMPTY {
+                        if self.position.cells[s.index()] != EMPTY {
                             break;
                         }
                         reached[s.index() / 64] |= 1 << (s.index() % 64);
@@ -188,8 +191,8 @@ impl Env for State {
     /// sites reached and those still to look from. It stops at the first piece on `to`,
     /// and costs nothing when either region holds none of the player's pieces.
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
-        let words = self.words;
-        let own = &self.occupancy[player.index() * words..][..words];
+        let words = self.position.words;
+        let own = &self.position.occupancy[player.index() * words..][..words];
         let (from, to) = (
             &self.game.tables.regions[from as usize],
             &self.game.tables.regions[to as usize],
@@ -240,7 +243,7 @@ impl Env for State {
     fn hand(&self, player: Player, kind: u8) -> i64 {
         let kinds = self.game.about.piece_kinds.len();
         let first = player.index() * kinds;
-        let Some(mine) = self.stock.get(first..first + kinds) else {
+        let Some(mine) = self.position.stock.get(first..first + kinds) else {
             return 0;
         };
         match kind {
@@ -251,16 +254,22 @@ impl Env for State {
 
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
-        if !self.pits.any_marked() {
+        if !self.position.pits.any_marked() {
             return 0;
         }
         let mark = player.code();
-        self.pits.marks().iter().filter(|&&m| m == mark).count() as i64
+        self.position
+            .pits
+            .marks()
+            .iter()
+            .filter(|&&m| m == mark)
+            .count() as i64
     }
 
     fn marked(&self, player: Player) -> Site {
         let mark = player.code();
-        self.pits
+        self.position
+            .pits
             .marks()
             .iter()
             .position(|&m| m == mark)
@@ -279,7 +288,8 @@ impl Env for State {
     fn row_stones(&self, player: Player) -> i64 {
         let board = &self.game.board;
         let first = (board.pit(player, 1)).index();
-        self.pits
+        self.position
+            .pits
             .counts()
             .get(first..first + board.pits() as usize)
             .map_or(0, |row| row.iter().map(|&c| c as i64).sum())
@@ -289,14 +299,14 @@ impl Env for State {
     fn tabled(&self, table: u16) -> i64 {
         let sites = self.game.board.sites();
         self.game.after_sowing.plan.tables[table as usize]
-            .get(self.to_move.index() * sites + self.pits.last.index())
+            .get(self.position.to_move.index() * sites + self.position.pits.last.index())
             .copied()
             .unwrap_or(0)
     }
 
     /// The pit the latest move sowed from.
     fn origin(&self) -> Site {
-        self.pits.origin
+        self.position.pits.origin
     }
 }
 
@@ -323,7 +333,7 @@ impl Env for Scored<'_> {
     }
 
     fn last(&self) -> Site {
-        self.state.pits.last
+        self.state.position.pits.last
     }
 
     fn stones(&self, site: Site) -> i64 {

@@ -43,7 +43,7 @@ impl State {
     /// is the site the piece left.
     #[inline]
     fn clear_for(&self, site: Site, from: Site) -> bool {
-        site == from || self.cells[site.index()] == EMPTY
+        site == from || self.position.cells[site.index()] == EMPTY
     }
 
     /// Whether `site` lies in the region with this index (none: no region).
@@ -80,12 +80,12 @@ impl State {
         if mid == NO_SITE || mid == from || self.in_rule_region(avoiding, mid) {
             return None;
         }
-        let cell = self.cells[mid.index()];
+        let cell = self.position.cells[mid.index()];
         let owner = game.tables.owner[cell.index()];
         let may = cell != EMPTY
             && match over {
-                Jumped::Enemy => owner != self.to_move,
-                Jumped::Friend => owner == self.to_move,
+                Jumped::Enemy => owner != self.position.to_move,
+                Jumped::Friend => owner == self.position.to_move,
                 Jumped::Any => true,
             };
         let again = jumped[mid.index() >> 6] >> (mid.index() & 63) & 1 == 1;
@@ -137,7 +137,7 @@ impl State {
                 ..
             }
         );
-        for from in super::movegen::set_sites(&movers[..self.words]) {
+        for from in super::movegen::set_sites(&movers[..self.position.words]) {
             match pieces {
                 true => self.piece_chains(index, from, out),
                 false => self.flying_jumps(index, from, rule, out),
@@ -193,7 +193,7 @@ impl State {
             landings: [NO_SITE; MAX_CHAIN_LEGS + 1],
         };
         walk.landings[0] = from;
-        let piece = self.cells[from.index()];
+        let piece = self.position.cells[from.index()];
         self.walk_chain(&mut walk, (rule, piece, None), (from, 0), visit);
     }
 
@@ -303,7 +303,11 @@ impl State {
             ) && r.filter.kinds >> kind & 1 == 1
                 && self.holds(&r.condition)
         })?;
-        Some((rule, game.cell(self.to_move, kind as usize), Some(kind)))
+        Some((
+            rule,
+            game.cell(self.position.to_move, kind as usize),
+            Some(kind),
+        ))
     }
 
     /// The moves the move rules allow here (before the ban on repetition) as if no rule
@@ -351,7 +355,7 @@ impl State {
     pub fn chain_landings(&self, m: Move) -> Option<Vec<Site>> {
         if m.from == NO_SITE
             || m.rule as usize >= self.game.moves.len()
-            || self.owner(m.from) != Some(self.to_move)
+            || self.owner(m.from) != Some(self.position.to_move)
         {
             return None;
         }
@@ -371,10 +375,10 @@ impl State {
     pub fn chain_by_landings(&self, landings: &[Site]) -> Option<Move> {
         let game = &*self.game;
         let (&from, _) = landings.split_first()?;
-        if from == NO_SITE || self.owner(from) != Some(self.to_move) {
+        if from == NO_SITE || self.owner(from) != Some(self.position.to_move) {
             return None;
         }
-        let kind = game.kind_of(self.cells[from.index()]);
+        let kind = game.kind_of(self.position.cells[from.index()]);
         let mut found = None;
         for (index, rule) in game.moves.iter().enumerate() {
             let chains = matches!(

@@ -197,17 +197,17 @@ impl State {
     pub(super) fn keeps_liberty(&self, m: Move, links: u8) -> bool {
         let game = &*self.game;
         let board = &game.board;
-        let mover = self.to_move;
+        let mover = self.position.to_move;
         let piece = match game.moves[m.rule() as usize].kind {
             MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
-            _ => self.cells[m.from().index()],
+            _ => self.position.cells[m.from().index()],
         };
         let (from, to) = (m.from(), m.to());
         // The board after the move, before its captures.
         let after = |s: Site| match s {
             _ if s == to => piece,
             _ if s == from => EMPTY,
-            _ => self.cells[s.index()],
+            _ => self.position.cells[s.index()],
         };
         if directions(links).any(|d| {
             let n = board.step(to, d);
@@ -274,7 +274,7 @@ impl State {
         let pieces = if territory {
             0
         } else {
-            self.piece_count[player.index()]
+            self.position.piece_count[player.index()]
         };
         i64::from(sites) + i64::from(pieces)
     }
@@ -293,7 +293,8 @@ impl State {
         let width = u32::from(board.width);
         let reached = std::array::from_fn(|p| {
             let mut pieces: Set = [0; SITE_SET_WORDS];
-            let occupied = &self.occupancy[p * self.words..][..self.words];
+            let occupied =
+                &self.position.occupancy[p * self.position.words..][..self.position.words];
             pieces.iter_mut().zip(occupied).for_each(|(s, &o)| *s = o);
             empty.iter_mut().zip(occupied).for_each(|(e, &o)| *e &= !o);
             pieces
@@ -307,13 +308,13 @@ impl State {
     fn area_by_regions(&self, player: Player, territory: bool) -> i64 {
         let game: &Game = &self.game;
         let board = &game.board;
-        let cells = &self.cells;
+        let cells = &self.position.cells;
         let mut seen: Set = [0; SITE_SET_WORDS];
         let mut stack = Stack::new();
         let mut total = if territory {
             0
         } else {
-            self.piece_count[player.index()] as i64
+            self.position.piece_count[player.index()] as i64
         };
         let empty = |s: Site| cells[s.index()] == EMPTY;
         for start in Site::all(board.sites()) {

@@ -416,52 +416,89 @@ struct Frame {
 }
 
 /// A position of a game with its history: the state that moves are played on.
+///
+/// It holds the game and three parts, each with its own reason to be: the `Position`
+/// (what two states must agree on to be the same position), the `History` (what undo and
+/// the ban on repeated positions read), and the `Scratch` (buffers and caches, which a
+/// copy of the state need not carry); and two flags saying how moves are played just now.
+/// Its methods are spread over the crate's modules by concern (see `docs/architecture.md`).
 #[derive(Debug)]
 pub struct State {
     game: Arc<Game>,
-    cells: Vec<Cell>,
-    /// Per player, a bit per site of the sites holding that player's pieces.
-    occupancy: Vec<u64>,
-    words: usize,
-    piece_count: Vec<u32>,
-    to_move: Player,
-    hash: u64,
-    /// Hashes of the positions before each move played (the start position first).
-    history: Vec<u64>,
-    /// The hashes of `history`, for the ban on repetition (empty in games without it).
-    seen: repetition::Seen,
-    /// `(site, previous cell)` for every change, newest last.
-    log: Vec<(Site, Cell)>,
-    frames: Vec<Frame>,
-    /// Sites captured by the move being played, with what happens to them (reused).
-    captured: Vec<(Site, CaptureMode)>,
-    /// Sowing games: stones and marks per site, the last site sown, their undo logs.
-    pits: sowing::Pits,
-    /// Work space for the legal moves of the position after a move (reused).
-    work: MoveList,
+    position: Position,
+    history: History,
+    scratch: Scratch,
     /// Play moves without the end rules checked after them (to judge a move's result).
     without_ends: bool,
     /// Play moves without recording what undo needs (set while [`State::play_forward`]
     /// plays one).
     forward: bool,
-    /// The outcome, once an end rule checked after moves has ended the game.
-    ended: Option<Outcome>,
-    /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
-    /// set `ended` (meaningful only while `ended` is set).
-    ended_by: u32,
+}
+
+/// What a position is: the pieces (with the occupancy, counts and line masks kept from
+/// them), the stones and marks, the tiles and hands, the stock, the side to move, the
+/// hash, and whether an end rule checked after moves has ended the game. Two states are the
+/// same position when these agree ([`State`]'s `==`); a state copies them alone to try a
+/// move and take it back ([`Position::copy_from`]). Apart from the history and the scratch
+/// so that what a position is reads as a whole, and is compared and copied as one.
+#[derive(Debug)]
+struct Position {
+    cells: Vec<Cell>,
+    /// Per player, a bit per site of the sites holding that player's pieces.
+    occupancy: Vec<u64>,
+    /// The words of a player's `occupancy`.
+    words: usize,
+    piece_count: Vec<u32>,
+    to_move: Player,
+    hash: u64,
+    /// Sowing games: stones and marks per site, the last site sown, their undo logs.
+    pits: sowing::Pits,
     /// Tile games: hands, constraints per cell, passes, the swap.
     tile: tiles::TileState,
     /// Pieces in hand, `stock[player * kinds + kind]` (empty in games without a counted
     /// stock, [`Start::stock`](rulebook_model::Start::stock)).
     stock: Vec<u16>,
-    /// Per end condition checked after every move that the stones of a few sites decide
-    /// ([`rulebook_model::Ends::condition_sites`]) and per mover: 0, or its last verdict
-    /// (bit 0) with bit 1 set and those stones above.
-    end_memo: Vec<u64>,
     /// Grid boards whose slides are counted along lines ([`movegen::tracked_lines`]): per
     /// family of lines, per line, its mask with the bit of every occupied site set; empty
     /// in other games.
     lines: Vec<u64>,
+    /// The outcome, once an end rule checked after moves has ended the game.
+    ended: Option<Outcome>,
+    /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
+    /// set `ended` (meaningful only while `ended` is set).
+    ended_by: u32,
+}
+
+/// What the moves played have left behind: the hashes of the positions before them, the
+/// same as a table for the ban on repetition, and what undo needs to take each back (the
+/// old content of every site changed, a frame a move). Apart from the position because a
+/// state copied to try one move need not carry it ([`State::copy_position_from`]), and
+/// moves played forward ([`State::play_forward`]) leave next to nothing in it.
+#[derive(Debug, Default)]
+struct History {
+    /// Hashes of the positions before each move played (the start position first).
+    hashes: Vec<u64>,
+    /// The hashes of `hashes`, for the ban on repetition (empty in games without it).
+    seen: repetition::Seen,
+    /// `(site, previous cell)` for every change, newest last.
+    log: Vec<(Site, Cell)>,
+    frames: Vec<Frame>,
+}
+
+/// Work space and caches: buffers reused from move to move so that playing allocates
+/// nothing, and what is known of the position that is costly to find again. Nothing here
+/// is part of the position or its history: a copy of the state starts with empty buffers
+/// and forgets what is known of the goals.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// Sites captured by the move being played, with what happens to them (reused).
+    captured: Vec<(Site, CaptureMode)>,
+    /// Work space for the legal moves of the position after a move (reused).
+    work: MoveList,
+    /// Per end condition checked after every move that the stones of a few sites decide
+    /// ([`rulebook_model::Ends::condition_sites`]) and per mover: 0, or its last verdict
+    /// (bit 0) with bit 1 set and those stones above.
+    end_memo: Vec<u64>,
     /// Whether the goals of the move rules' `so that`s all hold in this position, when
     /// known: found by the check for a stuck player after a move, for the pick that follows;
     /// forgotten by every change of the position.
@@ -470,33 +507,14 @@ pub struct State {
 
 impl Clone for State {
     fn clone(&self) -> State {
-        let mut copy = State {
+        State {
             game: Arc::clone(&self.game),
-            cells: Vec::new(),
-            occupancy: Vec::new(),
-            words: self.words,
-            piece_count: Vec::new(),
-            to_move: self.to_move,
-            hash: self.hash,
-            history: Vec::new(),
-            seen: repetition::Seen::default(),
-            log: Vec::new(),
-            frames: Vec::new(),
-            captured: Vec::with_capacity(self.captured.capacity()),
-            pits: sowing::Pits::default(),
-            work: MoveList::new(),
+            position: self.position.clone(),
+            history: self.history.clone(),
+            scratch: self.scratch.clone(),
             without_ends: false,
             forward: false,
-            ended: self.ended,
-            ended_by: self.ended_by,
-            tile: tiles::TileState::default(),
-            stock: Vec::new(),
-            end_memo: Vec::new(),
-            lines: Vec::new(),
-            goals_known: None,
-        };
-        copy.clone_from(self);
-        copy
+        }
     }
 
     /// Copies another state into this one, reusing this one's buffers (no allocation once
@@ -505,24 +523,9 @@ impl Clone for State {
         if !Arc::ptr_eq(&self.game, &other.game) {
             self.game = Arc::clone(&other.game);
         }
-        copy_from(&mut self.cells, &other.cells);
-        copy_from(&mut self.occupancy, &other.occupancy);
-        self.words = other.words;
-        copy_from(&mut self.piece_count, &other.piece_count);
-        self.to_move = other.to_move;
-        self.hash = other.hash;
-        copy_from(&mut self.history, &other.history);
-        self.seen.clone_from(&other.seen);
-        copy_from(&mut self.log, &other.log);
-        copy_from(&mut self.frames, &other.frames);
-        self.pits.clone_from(&other.pits);
-        self.ended = other.ended;
-        self.ended_by = other.ended_by;
-        self.tile.clone_from(&other.tile);
-        copy_from(&mut self.stock, &other.stock);
-        copy_from(&mut self.end_memo, &other.end_memo);
-        copy_from(&mut self.lines, &other.lines);
-        self.goals_known = None;
+        self.position.clone_from(&other.position);
+        self.history.clone_from(&other.history);
+        self.scratch.clone_from(&other.scratch);
     }
 }
 
@@ -546,6 +549,74 @@ impl State {
             self.clone_from(other);
             return;
         }
+        self.position.copy_from(&other.position);
+        self.scratch.goals_known = None;
+    }
+}
+
+impl PartialEq for State {
+    /// Two states are equal when their positions are (cells, stones, marks, side to move).
+    fn eq(&self, other: &State) -> bool {
+        self.position == other.position
+    }
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        let mut copy = Position {
+            cells: Vec::new(),
+            occupancy: Vec::new(),
+            words: self.words,
+            piece_count: Vec::new(),
+            to_move: self.to_move,
+            hash: self.hash,
+            pits: sowing::Pits::default(),
+            tile: tiles::TileState::default(),
+            stock: Vec::new(),
+            lines: Vec::new(),
+            ended: self.ended,
+            ended_by: self.ended_by,
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies another position into this one, the stones' and the tiles' undo logs
+    /// included, reusing this one's buffers.
+    #[inline(always)]
+    fn clone_from(&mut self, other: &Position) {
+        copy_from(&mut self.cells, &other.cells);
+        copy_from(&mut self.occupancy, &other.occupancy);
+        self.words = other.words;
+        copy_from(&mut self.piece_count, &other.piece_count);
+        self.to_move = other.to_move;
+        self.hash = other.hash;
+        self.pits.clone_from(&other.pits);
+        self.tile.clone_from(&other.tile);
+        copy_from(&mut self.stock, &other.stock);
+        copy_from(&mut self.lines, &other.lines);
+        self.ended = other.ended;
+        self.ended_by = other.ended_by;
+    }
+}
+
+impl PartialEq for Position {
+    /// Two positions are equal when their cells, stones, marks, tiles, stock and side to
+    /// move are (the rest follows from these).
+    fn eq(&self, other: &Position) -> bool {
+        self.cells == other.cells
+            && self.pits.same_position(&other.pits)
+            && self.to_move == other.to_move
+            && self.tile.same_position(&other.tile)
+            && self.stock == other.stock
+    }
+}
+
+impl Position {
+    /// Copies another position of the same game into this one, reusing this one's buffers;
+    /// the stones' undo logs stay this one's.
+    #[inline(always)]
+    fn copy_from(&mut self, other: &Position) {
         self.cells.clone_from(&other.cells);
         self.occupancy.clone_from(&other.occupancy);
         self.piece_count.clone_from(&other.piece_count);
@@ -557,18 +628,44 @@ impl State {
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
-        self.goals_known = None;
     }
 }
 
-impl PartialEq for State {
-    /// Two states are equal when their positions are (cells, stones, marks, side to move).
-    fn eq(&self, other: &State) -> bool {
-        self.cells == other.cells
-            && self.pits.same_position(&other.pits)
-            && self.to_move == other.to_move
-            && self.tile.same_position(&other.tile)
-            && self.stock == other.stock
+impl Clone for History {
+    fn clone(&self) -> History {
+        let mut copy = History::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies another history into this one, reusing this one's buffers.
+    #[inline(always)]
+    fn clone_from(&mut self, other: &History) {
+        copy_from(&mut self.hashes, &other.hashes);
+        self.seen.clone_from(&other.seen);
+        copy_from(&mut self.log, &other.log);
+        copy_from(&mut self.frames, &other.frames);
+    }
+}
+
+impl Clone for Scratch {
+    /// Empty buffers (with room for as many captures), the end memo copied, the goals
+    /// unknown.
+    fn clone(&self) -> Scratch {
+        let mut copy = Scratch {
+            captured: Vec::with_capacity(self.captured.capacity()),
+            ..Scratch::default()
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies the end memo of another state's scratch into this one (its verdicts hold
+    /// for any position of the game); the buffers stay this one's, the goals unknown.
+    #[inline(always)]
+    fn clone_from(&mut self, other: &Scratch) {
+        copy_from(&mut self.end_memo, &other.end_memo);
+        self.goals_known = None;
     }
 }
 
@@ -652,28 +749,34 @@ impl State {
         let players = game.about.players.len().max(rulebook_model::PLAYERS);
         let words = sites.div_ceil(64);
         let mut state = State {
-            cells: vec![EMPTY; sites],
-            occupancy: vec![0; words * players],
-            words,
-            piece_count: vec![0; players],
-            to_move,
-            hash: game.tables.zobrist.to_move[to_move.index()],
-            history: Vec::with_capacity(256),
-            seen: repetition::Seen::default(),
-            log: Vec::with_capacity(1024),
-            frames: Vec::with_capacity(256),
-            captured: Vec::with_capacity(sites),
-            pits: sowing::Pits::new(&game.board, &counts, &marks, game.facts.tracks_repetition),
-            work: MoveList::new(),
+            position: Position {
+                cells: vec![EMPTY; sites],
+                occupancy: vec![0; words * players],
+                words,
+                piece_count: vec![0; players],
+                to_move,
+                hash: game.tables.zobrist.to_move[to_move.index()],
+                pits: sowing::Pits::new(&game.board, &counts, &marks, game.facts.tracks_repetition),
+                tile: tiles::TileState::default(),
+                stock: Vec::new(),
+                lines: movegen::tracked_lines(&game),
+                ended: None,
+                ended_by: 0,
+            },
+            history: History {
+                hashes: Vec::with_capacity(256),
+                seen: repetition::Seen::default(),
+                log: Vec::with_capacity(1024),
+                frames: Vec::with_capacity(256),
+            },
+            scratch: Scratch {
+                captured: Vec::with_capacity(sites),
+                work: MoveList::new(),
+                end_memo: vec![0; game.ends.conditions.len() * players],
+                goals_known: None,
+            },
             without_ends: false,
             forward: false,
-            ended: None,
-            ended_by: 0,
-            tile: tiles::TileState::default(),
-            stock: Vec::new(),
-            end_memo: vec![0; game.ends.conditions.len() * players],
-            lines: movegen::tracked_lines(&game),
-            goals_known: None,
             game,
         };
         for (site, cell) in cells.into_iter().enumerate().take(sites) {
@@ -681,14 +784,15 @@ impl State {
                 state.put(Site::at(site), cell);
             }
         }
-        if state.pits.hashed() {
-            state.hash ^= state.pits.counts_key(&state.game.tables.zobrist);
+        if state.position.pits.hashed() {
+            state.position.hash ^= state.position.pits.counts_key(&state.game.tables.zobrist);
         }
-        for (site, &mark) in state.pits.marks().iter().enumerate() {
-            state.hash ^= state.game.tables.zobrist.mark(Site::at(site), mark);
+        for (site, &mark) in state.position.pits.marks().iter().enumerate() {
+            state.position.hash ^= state.game.tables.zobrist.mark(Site::at(site), mark);
         }
         state.init_tiles(None);
         state
+            .position
             .pits
             .attach_lanes(sowing::Lanes::for_game(&state.game));
         state
@@ -697,16 +801,16 @@ impl State {
     /// Puts a counted stock in hand (on a state with none yet), with its hash keys.
     fn init_stock(&mut self, stock: Vec<u16>) {
         for (slot, &n) in stock.iter().enumerate() {
-            self.hash ^= self.game.tables.zobrist.hand(slot, n);
+            self.position.hash ^= self.game.tables.zobrist.hand(slot, n);
         }
-        self.stock = stock;
+        self.position.stock = stock;
     }
 
     /// The pieces a player has in hand, by kind (empty in a game without a counted stock).
     pub fn pieces_in_hand(&self, player: Player) -> &[u16] {
         let kinds = self.game.about.piece_kinds.len();
         let first = player.index() * kinds;
-        self.stock.get(first..first + kinds).unwrap_or(&[])
+        self.position.stock.get(first..first + kinds).unwrap_or(&[])
     }
 
     /// The game being played.
@@ -716,44 +820,44 @@ impl State {
 
     /// The player to move.
     pub fn to_move(&self) -> Player {
-        self.to_move
+        self.position.to_move
     }
 
     /// The content of a site.
     pub fn cell(&self, site: Site) -> Cell {
-        self.cells[site.index()]
+        self.position.cells[site.index()]
     }
 
     /// All cells, by site.
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        &self.position.cells
     }
 
     /// The owner of the piece on a site, if any.
     pub fn owner(&self, site: Site) -> Option<Player> {
-        let c = self.cells[site.index()];
+        let c = self.position.cells[site.index()];
         (c != EMPTY).then(|| self.game.tables.owner[c.index()])
     }
 
     /// The stones on a site (0 on boards without stones).
     pub fn count(&self, site: Site) -> u16 {
-        self.pits.count(site)
+        self.position.pits.count(site)
     }
 
     /// The mark on a site: `None`, or the player who marked it.
     pub fn mark(&self, site: Site) -> Option<Player> {
-        Player::of_code(self.pits.mark(site))
+        Player::of_code(self.position.pits.mark(site))
     }
 
     /// How many pieces a player has on the board.
     pub fn pieces(&self, player: Player) -> u32 {
-        self.piece_count[player.index()]
+        self.position.piece_count[player.index()]
     }
 
     /// The position's hash: the cells and the side to move (in tile games, not the hands,
     /// passes or swap, which follow from the game's history).
     pub fn hash(&self) -> u64 {
-        self.hash ^ self.pits.key(&self.game.tables.zobrist)
+        self.position.hash ^ self.position.pits.key(&self.game.tables.zobrist)
     }
 
     /// Whether this position (its hash: the cells and the side to move) occurred before
@@ -761,31 +865,37 @@ impl State {
     /// positions keeps no history of its stones (their keys are added to the hash only when
     /// asked), so it answers no: its positions are not compared.
     pub fn occurred_within(&self, plies: usize) -> bool {
-        if self.game.board.pits() > 0 && !self.pits.hashed() {
+        if self.game.board.pits() > 0 && !self.position.pits.hashed() {
             return false;
         }
-        let hash = self.hash;
-        self.history.iter().rev().take(plies).any(|&h| h == hash)
+        let hash = self.position.hash;
+        self.history
+            .hashes
+            .iter()
+            .rev()
+            .take(plies)
+            .any(|&h| h == hash)
     }
 
     /// How many moves have been played from the state's start.
     pub fn ply(&self) -> usize {
-        self.frames.len()
+        self.history.frames.len()
     }
 
     /// The moves played from the state's start, in order.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.frames.iter().map(|f| f.mv)
+        self.history.frames.iter().map(|f| f.mv)
     }
 
     /// The last move played and who played it, if any.
     pub fn last_move(&self) -> Option<(Move, Player)> {
-        self.frames.last().map(|f| (f.mv, f.mover))
+        self.history.frames.last().map(|f| (f.mv, f.mover))
     }
 
     /// The last move `player` played, if any.
     pub fn last_move_of(&self, player: Player) -> Option<Move> {
-        self.frames
+        self.history
+            .frames
             .iter()
             .rev()
             .find(|f| f.mover == player)
@@ -798,8 +908,8 @@ impl State {
     pub fn last_mover(&self) -> Player {
         match self.last_move() {
             Some((_, by)) => by,
-            None if self.game.solo() => self.to_move,
-            None => self.to_move.previous(),
+            None if self.game.solo() => self.position.to_move,
+            None => self.position.to_move.previous(),
         }
     }
 
@@ -808,7 +918,7 @@ impl State {
     /// jumps, by their number and directions). Empty exactly when the game is over.
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
-        if self.ended.is_some() {
+        if self.position.ended.is_some() {
             return;
         }
         self.pseudo_legal_moves(out);
@@ -838,7 +948,7 @@ impl State {
 
     /// Whether the player to move has at least one legal move (`moves` is work space).
     pub fn has_legal_move(&self, moves: &mut MoveList) -> bool {
-        if self.ended.is_some() {
+        if self.position.ended.is_some() {
             return false;
         }
         if let Some(can) = self.can_move_without_listing() {
@@ -861,7 +971,7 @@ impl State {
     /// Whether an end rule checked after moves (an empty row, both players passing) has
     /// ended the game.
     pub fn has_ended(&self) -> bool {
-        self.ended.is_some()
+        self.position.ended.is_some()
     }
 
     /// The end rule that ended the game: its index in
@@ -869,8 +979,8 @@ impl State {
     /// and when it ended because the player to move has no legal move and no end rule
     /// judges that (a draw).
     pub fn end_rule(&self) -> Option<usize> {
-        if self.ended.is_some() {
-            return Some(self.ended_by as usize);
+        if self.position.ended.is_some() {
+            return Some(self.position.ended_by as usize);
         }
         if self.has_legal_move(&mut MoveList::new()) {
             return None;
@@ -889,7 +999,7 @@ impl State {
     #[inline(never)]
     pub(crate) fn ended_by_rule(&mut self, when: EndWhen) {
         let rule = self.game.ends.rules.iter().position(|r| r.when == when);
-        self.ended_by = rule.unwrap_or(0) as u32;
+        self.position.ended_by = rule.unwrap_or(0) as u32;
     }
 
     /// The outcome, if the game is over.
@@ -900,8 +1010,8 @@ impl State {
     /// The outcome, if the game is over, with `moves` as work space (so that asking
     /// allocates nothing once the list has grown).
     pub fn outcome_with(&self, moves: &mut MoveList) -> Option<Outcome> {
-        if self.ended.is_some() {
-            return self.ended;
+        if self.position.ended.is_some() {
+            return self.position.ended;
         }
         let mut can_move = None;
         for rule in &self.game.ends.rules {
@@ -916,7 +1026,7 @@ impl State {
                 | EndWhen::RepeatedPosition => false,
             };
             if ended {
-                return Some(self.end_result(rule.result, self.to_move));
+                return Some(self.end_result(rule.result, self.position.to_move));
             }
         }
         // A player with no legal move whom no end rule judges: the game cannot go on, and
@@ -937,22 +1047,24 @@ impl State {
     /// the hash joins the history only where a rule on repeated positions reads it.
     #[inline(always)]
     fn play(&mut self, m: Move) {
-        let mover = self.to_move;
-        self.goals_known = None;
+        let mover = self.position.to_move;
+        self.scratch.goals_known = None;
         if !self.forward || self.game.facts.tracks_repetition {
-            self.history.push(self.hash);
+            self.history.hashes.push(self.position.hash);
         }
         if self.game.facts.tracks_repetition {
-            self.seen.push(self.ban_key(self.hash, mover));
+            self.history
+                .seen
+                .push(self.ban_key(self.position.hash, mover));
         }
         if !self.forward {
-            self.frames.push(Frame {
+            self.history.frames.push(Frame {
                 mv: m,
-                log_start: self.log.len() as u32,
-                pits: self.pits.frame(),
+                log_start: self.history.log.len() as u32,
+                pits: self.position.pits.frame(),
                 mover,
-                ended: self.ended,
-                passes: self.tile.passes,
+                ended: self.position.ended,
+                passes: self.position.tile.passes,
             });
         }
         match self.game.moves[m.rule as usize].kind {
@@ -967,11 +1079,11 @@ impl State {
             | MoveKind::Walk(_) => self.apply_piece_move(m, mover),
             MoveKind::Remove { .. } => {
                 self.set(m.from, EMPTY);
-                self.tile.passes = 0;
+                self.position.tile.passes = 0;
                 self.pass_turn(mover);
             }
         }
-        if self.game.facts.ends_after_moves && !self.without_ends && self.ended.is_none() {
+        if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
             self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
         }
@@ -988,12 +1100,15 @@ impl State {
         }
         if self.game.facts.tracks_repetition
             && may_repeat
-            && self.ended.is_none()
-            && self.seen.contains(self.ban_key(self.hash, self.to_move))
+            && self.position.ended.is_none()
+            && self
+                .history
+                .seen
+                .contains(self.ban_key(self.position.hash, self.position.to_move))
         {
             self.end_on_repetition(mover);
         }
-        if self.game.facts.stuck_moves_stones && self.ended.is_none() {
+        if self.game.facts.stuck_moves_stones && self.position.ended.is_none() {
             self.end_if_stuck();
         }
     }
@@ -1004,14 +1119,14 @@ impl State {
     pub(crate) fn end_if_stuck(&mut self) {
         // The goals' verdict serves the pick of the next move too.
         if self.game.facts.move_goals {
-            self.goals_known = Some(self.goals_hold());
+            self.scratch.goals_known = Some(self.goals_hold());
         }
         let stuck = match self.can_move_without_listing() {
             Some(can) => !can,
             None => {
-                let mut moves = std::mem::take(&mut self.work);
+                let mut moves = std::mem::take(&mut self.scratch.work);
                 let stuck = !self.has_legal_move(&mut moves);
-                self.work = moves;
+                self.scratch.work = moves;
                 stuck
             }
         };
@@ -1026,9 +1141,9 @@ impl State {
             .find(|r| r.when == EndWhen::NoLegalMove)
             .copied();
         if let Some(rule) = rule {
-            self.goals_known = None;
+            self.scratch.goals_known = None;
             self.rows_to_owners();
-            self.ended = Some(self.end_result(rule.result, self.to_move));
+            self.position.ended = Some(self.end_result(rule.result, self.position.to_move));
             self.ended_by_rule(EndWhen::NoLegalMove);
         }
     }
@@ -1037,16 +1152,16 @@ impl State {
     /// move is known to be played forward, as [`State::sow`]).
     #[inline(always)]
     fn apply_sowing<const FORWARD: bool>(&mut self, m: Move, mover: Player) {
-        self.pits.origin = m.from;
+        self.position.pits.origin = m.from;
         let again = self.sow::<FORWARD>(m.rule as usize, m.from);
-        let next = if again && self.ended.is_none() {
+        let next = if again && self.position.ended.is_none() {
             mover
         } else {
             self.next_player(mover)
         };
         let keys = &self.game.tables.zobrist.to_move;
-        self.hash ^= keys[mover.index()] ^ keys[next.index()];
-        self.to_move = next;
+        self.position.hash ^= keys[mover.index()] ^ keys[next.index()];
+        self.position.to_move = next;
     }
 
     /// Ends the game by its `end when repeated position` rule, if it has one: `mover` made
@@ -1062,7 +1177,7 @@ impl State {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }
-            self.ended = Some(self.end_result(rule.result, mover));
+            self.position.ended = Some(self.end_result(rule.result, mover));
             self.ended_by_rule(EndWhen::RepeatedPosition);
         }
     }
@@ -1081,8 +1196,8 @@ impl State {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }
-            self.ended = Some(self.end_result(rule.result, mover));
-            self.ended_by = r as u32;
+            self.position.ended = Some(self.end_result(rule.result, mover));
+            self.position.ended_by = r as u32;
             return;
         }
     }
@@ -1101,11 +1216,11 @@ impl State {
             .fold(0, |key, &s| key << 16 | self.count(s) as u64);
         let entry = key << 2 | 2;
         let memo = i * game.about.players.len().max(rulebook_model::PLAYERS) + mover.index();
-        if self.end_memo[memo] & !1 == entry {
-            return self.end_memo[memo] & 1 == 1;
+        if self.scratch.end_memo[memo] & !1 == entry {
+            return self.scratch.end_memo[memo] & 1 == 1;
         }
         let holds = self.value(mover, &game.ends.conditions[i]) != 0;
-        self.end_memo[memo] = entry | holds as u64;
+        self.scratch.end_memo[memo] = entry | holds as u64;
         holds
     }
 
@@ -1117,8 +1232,9 @@ impl State {
             EndResult::PlayerWins(p) => Outcome::Win(p),
             EndResult::Draw => Outcome::Draw,
             EndResult::MostPieces => {
-                let most = *self.piece_count.iter().max().unwrap_or(&0);
-                let mut leaders = Player::all().filter(|&p| self.piece_count[p.index()] == most);
+                let most = *self.position.piece_count.iter().max().unwrap_or(&0);
+                let mut leaders =
+                    Player::all().filter(|&p| self.position.piece_count[p.index()] == most);
                 match (leaders.next(), leaders.next()) {
                     (Some(p), None) => Outcome::Win(p),
                     _ => Outcome::Draw,
@@ -1149,29 +1265,25 @@ impl State {
             } => self.crown_on_the_way(m, mover),
             _ => {}
         }
-        self.captured.clear();
+        self.scratch.captured.clear();
         for effect in 0..self.game.effects.len() {
             if self.holds(&self.game.effects[effect].condition) {
-                let State {
-                    game,
-                    cells,
-                    captured,
-                    ..
-                } = self;
+                let (game, cells) = (&self.game, &self.position.cells);
+                let captured = &mut self.scratch.captured;
                 let cell = |s: Site| cells[s.index()];
                 capture::collect(game, cell, effect, m.to, mover, |s, mode| {
                     captured.push((s, mode))
                 });
             }
         }
-        for i in 0..self.captured.len() {
-            let (site, mode) = self.captured[i];
+        for i in 0..self.scratch.captured.len() {
+            let (site, mode) = self.scratch.captured[i];
             self.capture(site, mover, mode);
         }
         if self.game.facts.promotes {
             self.promote(m.to, mover);
         }
-        self.tile.passes = 0;
+        self.position.tile.passes = 0;
         self.pass_turn(mover);
     }
 
@@ -1192,7 +1304,7 @@ impl State {
                 self.game.cell(mover, kind as usize)
             }
             _ => {
-                let piece = self.cells[m.from.index()];
+                let piece = self.position.cells[m.from.index()];
                 self.set(m.from, EMPTY);
                 piece
             }
@@ -1210,10 +1322,10 @@ impl State {
     /// when there is one).
     fn take_from_hand(&mut self, mover: Player, kind: u8) {
         let slot = mover.index() * self.game.about.piece_kinds.len() + kind as usize;
-        let n = self.stock[slot];
+        let n = self.position.stock[slot];
         let z = &self.game.tables.zobrist;
-        self.hash ^= z.hand(slot, n) ^ z.hand(slot, n.saturating_sub(1));
-        self.stock[slot] = n.saturating_sub(1);
+        self.position.hash ^= z.hand(slot, n) ^ z.hand(slot, n.saturating_sub(1));
+        self.position.stock[slot] = n.saturating_sub(1);
     }
 
     /// Gives the turn to the player after `mover`.
@@ -1224,8 +1336,8 @@ impl State {
             false => self.next_player(mover),
         };
         let keys = &self.game.tables.zobrist.to_move;
-        self.hash ^= keys[mover.index()] ^ keys[next.index()];
-        self.to_move = next;
+        self.position.hash ^= keys[mover.index()] ^ keys[next.index()];
+        self.position.to_move = next;
     }
 
     /// Whether a rule `after move again` holds after the move just made (the player who
@@ -1245,20 +1357,28 @@ impl State {
 
     /// Takes back the last move; returns it, or `None` at the state's start.
     pub fn undo(&mut self) -> Option<Move> {
-        let frame = self.frames.pop()?;
-        self.goals_known = None;
-        while self.log.len() > frame.log_start as usize {
-            let (site, cell) = self.log.pop().expect("the log holds the frame's changes");
+        let frame = self.history.frames.pop()?;
+        self.scratch.goals_known = None;
+        while self.history.log.len() > frame.log_start as usize {
+            let (site, cell) = self
+                .history
+                .log
+                .pop()
+                .expect("the log holds the frame's changes");
             self.put_raw(site, cell);
         }
-        self.pits.undo(frame.pits);
-        self.hash = self.history.pop().expect("every frame has a history entry");
+        self.position.pits.undo(frame.pits);
+        self.position.hash = self
+            .history
+            .hashes
+            .pop()
+            .expect("every frame has a history entry");
         if self.game.facts.tracks_repetition {
-            self.seen.pop();
+            self.history.seen.pop();
         }
-        self.to_move = frame.mover;
-        self.ended = frame.ended;
-        self.tile.passes = frame.passes;
+        self.position.to_move = frame.mover;
+        self.position.ended = frame.ended;
+        self.position.tile.passes = frame.passes;
         match self.game.moves[frame.mv.rule as usize].kind {
             MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
                 self.undo_tile(frame.mv, frame.mover)
@@ -1269,7 +1389,7 @@ impl State {
                 ..
             } => {
                 let kinds = self.game.about.piece_kinds.len();
-                self.stock[frame.mover.index() * kinds + kind as usize] += 1;
+                self.position.stock[frame.mover.index() * kinds + kind as usize] += 1;
             }
             _ => {}
         }
@@ -1287,7 +1407,7 @@ impl State {
     /// index and the kind it promotes to.
     pub(crate) fn promotion(&self, site: Site) -> Option<(usize, usize)> {
         let game = &*self.game;
-        let kind = game.kind_of(self.cells[site.index()]);
+        let kind = game.kind_of(self.position.cells[site.index()]);
         game.effects.iter().enumerate().find_map(|(i, effect)| {
             let EffectKind::Promote { to, region, .. } = effect.kind else {
                 return None;
@@ -1388,7 +1508,7 @@ impl State {
     #[inline(never)]
     pub(crate) fn play_line_steps(&mut self, m: Move, mover: Player, mode: CaptureMode) {
         let game = Arc::clone(&self.game);
-        let piece = self.cells[m.from.index()];
+        let piece = self.position.cells[m.from.index()];
         for step in m.steps(&game) {
             self.set(step.from, EMPTY);
             self.set(step.to, piece);
@@ -1403,7 +1523,7 @@ impl State {
     /// Converts or removes the piece on `site` if it is not the mover's.
     #[inline]
     fn capture(&mut self, site: Site, mover: Player, mode: CaptureMode) {
-        let cell = self.cells[site.index()];
+        let cell = self.position.cells[site.index()];
         if cell == EMPTY || self.game.tables.owner[cell.index()] == mover {
             return;
         }
@@ -1417,39 +1537,39 @@ impl State {
     /// Changes a site, logging the old content and updating the hash.
     #[inline]
     fn set(&mut self, site: Site, cell: Cell) {
-        let old = self.cells[site.index()];
+        let old = self.position.cells[site.index()];
         if !self.forward {
-            self.log.push((site, old));
+            self.history.log.push((site, old));
         }
         let z = &self.game.tables.zobrist;
-        self.hash ^= z.cell(site, old) ^ z.cell(site, cell);
+        self.position.hash ^= z.cell(site, old) ^ z.cell(site, cell);
         self.put_raw(site, cell);
     }
 
     /// Changes a site's content, occupancy and counts (not the hash or the log).
     #[inline]
     fn put_raw(&mut self, site: Site, cell: Cell) {
-        let old = self.cells[site.index()];
+        let old = self.position.cells[site.index()];
         let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
         if old != EMPTY {
             let p = (self.game.tables.owner[old.index()]).index();
-            self.occupancy[p * self.words + word] &= !bit;
-            self.piece_count[p] -= 1;
+            self.position.occupancy[p * self.position.words + word] &= !bit;
+            self.position.piece_count[p] -= 1;
         }
         if cell != EMPTY {
             let p = (self.game.tables.owner[cell.index()]).index();
-            self.occupancy[p * self.words + word] |= bit;
-            self.piece_count[p] += 1;
+            self.position.occupancy[p * self.position.words + word] |= bit;
+            self.position.piece_count[p] += 1;
         }
-        if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
-            movegen::toggle_lines(&mut self.lines, &self.game.board, site);
+        if !self.position.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
+            movegen::toggle_lines(&mut self.position.lines, &self.game.board, site);
         }
-        self.cells[site.index()] = cell;
+        self.position.cells[site.index()] = cell;
     }
 
     /// Puts a piece on an empty site while building a position.
     fn put(&mut self, site: Site, cell: Cell) {
-        self.hash ^= self.game.tables.zobrist.cell(site, cell);
+        self.position.hash ^= self.game.tables.zobrist.cell(site, cell);
         self.put_raw(site, cell);
     }
 

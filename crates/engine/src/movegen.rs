@@ -103,7 +103,7 @@ impl State {
     /// only those after which it does (played on a copy of the position kept in `out`, the
     /// end rules checked after moves left out).
     fn keep_moves_reaching(&self, goal: &rulebook_model::Expr, start: usize, out: &mut MoveList) {
-        let mover = self.to_move;
+        let mover = self.position.to_move;
         if self.value(mover, goal) != 0 {
             return;
         }
@@ -142,8 +142,8 @@ impl State {
         moves.probing = true;
         (*copy).clone_from(self);
         let mut found = false;
-        for p in Player::all().filter(|&p| p != self.to_move) {
-            copy.to_move = p;
+        for p in Player::all().filter(|&p| p != self.position.to_move) {
+            copy.position.to_move = p;
             moves.clear();
             copy.pseudo_legal_moves(&mut moves);
             let rules = &self.game.moves;
@@ -165,13 +165,14 @@ impl State {
         let game = &*self.game;
         let board = &game.board;
         // The mover's pieces, or (with `by`) those of the kinds the rule allows.
-        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
+            [..self.position.words];
         let narrowed;
         let movers: &[u64] = match rule.filter.kinds {
             ALL_KINDS => own,
             kinds => {
                 narrowed = self.movers(kinds);
-                &narrowed[..self.words]
+                &narrowed[..self.position.words]
             }
         };
         let forbidden = |w: usize| match rule.filter.not_landing {
@@ -194,7 +195,7 @@ impl State {
                 .filter
                 .avoiding
                 .map_or(0, |r| game.tables.regions[r as usize][0]);
-            let occupied = self.occupancy.iter().fold(avoided, |a, &b| a | b);
+            let occupied = self.position.occupancy.iter().fold(avoided, |a, &b| a | b);
             let (own, forbidden) = (movers[0], forbidden(0) | avoided);
             slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
             return;
@@ -260,7 +261,7 @@ impl State {
             let m = out[i];
             at -= self.shot_sites(shot, m, targets);
             let mut next = at;
-            for (w, &word) in targets.iter().enumerate().take(self.words) {
+            for (w, &word) in targets.iter().enumerate().take(self.position.words) {
                 let mut bits = word;
                 while bits != 0 {
                     let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
@@ -271,7 +272,7 @@ impl State {
             }
         }
         out.set_len(start + total);
-        targets[..self.words].fill(0);
+        targets[..self.position.words].fill(0);
     }
 
     /// Replaces each move from position `start` on after which the mover removes an enemy
@@ -309,7 +310,8 @@ impl State {
                 continue;
             }
             let (landed, jumped) = taken(m);
-            let sites = set_sites(&removable[..self.words]).filter(|&s| s != landed && s != jumped);
+            let sites = set_sites(&removable[..self.position.words])
+                .filter(|&s| s != landed && s != jumped);
             for (k, site) in sites.enumerate() {
                 out.write(at + k, m.with_removal(site));
             }
@@ -320,7 +322,7 @@ impl State {
     /// Whether the piece that moves in `m` then stands in a line of at least `n` of the
     /// mover's pieces, along any axis of the board (always, for `n` 0).
     fn lands_in_line(&self, m: Move, n: u8) -> bool {
-        let mover = self.to_move;
+        let mover = self.position.to_move;
         let own =
             |s: Site| s == m.to || (s != NO_SITE && s != m.from && self.owner(s) == Some(mover));
         n == 0 || self.longest_line_through(m.to, own) >= n as usize
@@ -349,8 +351,9 @@ impl State {
     /// not in a line of that many of their owner's, unless every one is.
     fn removable(&self, sparing: u8) -> SiteSet {
         let mut enemies = [0u64; SITE_SET_WORDS];
-        for p in Player::all().filter(|&p| p != self.to_move) {
-            let theirs = &self.occupancy[p.index() * self.words..][..self.words];
+        for p in Player::all().filter(|&p| p != self.position.to_move) {
+            let theirs =
+                &self.position.occupancy[p.index() * self.position.words..][..self.position.words];
             for (e, t) in enemies.iter_mut().zip(theirs) {
                 *e |= t;
             }
@@ -359,7 +362,7 @@ impl State {
             return enemies;
         }
         let mut unspared = [0u64; SITE_SET_WORDS];
-        for s in set_sites(&enemies[..self.words]) {
+        for s in set_sites(&enemies[..self.position.words]) {
             let owner = self.owner(s);
             if self.longest_line_through(s, |t| self.owner(t) == owner) < sparing as usize {
                 unspared[s.index() / 64] |= 1 << (s.index() % 64);
@@ -376,16 +379,16 @@ impl State {
     /// as empty), and returns how many there are.
     fn shot_sites(&self, shot: Shot, m: Move, targets: &mut SiteSet) -> usize {
         let board = &self.game.board;
-        targets[..self.words].fill(0);
+        targets[..self.position.words].fill(0);
         for dir in (0..board.directions() as u8).filter(|d| shot.directions >> d & 1 == 1) {
             for &s in board.ray(m.to(), dir) {
-                if s != m.from() && self.cells[s.index()] != EMPTY {
+                if s != m.from() && self.position.cells[s.index()] != EMPTY {
                     break;
                 }
                 targets[s.index() / 64] |= 1 << (s.index() % 64);
             }
         }
-        targets[..self.words]
+        targets[..self.position.words]
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum()
@@ -394,14 +397,15 @@ impl State {
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
     pub(super) fn movers(&self, kinds: u64) -> SiteSet {
         let mut movers = [0u64; SITE_SET_WORDS];
-        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
-        movers[..self.words].copy_from_slice(own);
-        for (w, word) in movers.iter_mut().take(self.words).enumerate() {
+        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
+            [..self.position.words];
+        movers[..self.position.words].copy_from_slice(own);
+        for (w, word) in movers.iter_mut().take(self.position.words).enumerate() {
             let mut bits = *word;
             while bits != 0 {
                 let site = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if kinds >> self.game.kind_of(self.cells[site]) & 1 == 0 {
+                if kinds >> self.game.kind_of(self.position.cells[site]) & 1 == 0 {
                     *word &= !(1 << (site % 64));
                 }
             }
@@ -417,7 +421,7 @@ impl State {
         let ray = &ray[..ray.len().min(max_length as usize)];
         let open = ray
             .iter()
-            .position(|&to| self.cells[to.index()] != EMPTY)
+            .position(|&to| self.position.cells[to.index()] != EMPTY)
             .unwrap_or(ray.len());
         &ray[..open]
     }
@@ -483,8 +487,10 @@ impl State {
                 if avoided(to) {
                     break;
                 }
-                if self.cells[to.index()] != EMPTY {
-                    if filter.landing != Landing::Empty && self.owner(to) != Some(self.to_move) {
+                if self.position.cells[to.index()] != EMPTY {
+                    if filter.landing != Landing::Empty
+                        && self.owner(to) != Some(self.position.to_move)
+                    {
                         mark(to);
                     }
                     break;
@@ -533,7 +539,7 @@ impl State {
         self.unmark_region(filter.not_landing, targets);
         out.reserve(n);
         let mut len = out.len();
-        for (w, word) in targets.iter_mut().take(self.words).enumerate() {
+        for (w, word) in targets.iter_mut().take(self.position.words).enumerate() {
             while *word != 0 {
                 let to = Site::at(w * 64 + word.trailing_zeros() as usize);
                 *word &= *word - 1;
@@ -555,11 +561,12 @@ impl State {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
         let board = &self.game.board;
-        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
+            [..self.position.words];
         // A piece has at most 25 slides along each of eight rays on a grid of at most 26 x
         // 26 sites: its count fits in a byte. Counts are kept in the order of the pieces.
         let mut counts = [0u8; PIECE_SLOTS];
-        let by_lines = !self.lines.is_empty() && directions.iter().all(|&d| d < 8);
+        let by_lines = !self.position.lines.is_empty() && directions.iter().all(|&d| d < 8);
         let (pieces, total) = if by_lines {
             self.slide_counts_by_lines(directions, max_length, &mut counts)
         } else {
@@ -625,12 +632,13 @@ impl State {
         }
         let runs = &runs[..used];
         // Family `f`'s line `l` is `masks[f * MAX_LINES + l]`.
-        let masks: &[u64; 4 * MAX_LINES] = self.lines[..]
+        let masks: &[u64; 4 * MAX_LINES] = self.position.lines[..]
             .try_into()
             .expect("a state keeps the masks of four families of lines");
         let at =
             |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
-        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
+            [..self.position.words];
         let (mut pieces, mut total) = (0, 0);
         for (w, &word) in own.iter().enumerate() {
             let mut bits = word;
@@ -675,12 +683,12 @@ impl State {
             let c = if s == NO_SITE {
                 EMPTY
             } else {
-                self.cells[s.index()]
+                self.position.cells[s.index()]
             };
             c != EMPTY
                 && match over {
-                    Jumped::Enemy => game.tables.owner[c.index()] != self.to_move,
-                    Jumped::Friend => game.tables.owner[c.index()] == self.to_move,
+                    Jumped::Enemy => game.tables.owner[c.index()] != self.position.to_move,
+                    Jumped::Friend => game.tables.owner[c.index()] == self.position.to_move,
                     Jumped::Any => true,
                 }
         };
@@ -692,7 +700,7 @@ impl State {
         let may_land = |s: Site| {
             s != NO_SITE
                 && !avoided(s)
-                && (s == from || self.cells[s.index()] == EMPTY)
+                && (s == from || self.position.cells[s.index()] == EMPTY)
                 && rule
                     .filter
                     .not_landing
@@ -737,7 +745,7 @@ impl State {
     ) {
         let board = &self.game.board;
         let start = out.len();
-        let piece = self.cells[from.index()];
+        let piece = self.position.cells[from.index()];
         let legs = ChainLegs {
             state: self,
             from,
@@ -862,7 +870,7 @@ impl State {
                 continue;
             }
             // A piece taken off earlier in the sequence leaves its point empty.
-            let empty = match self.cells[to.index()] {
+            let empty = match self.position.cells[to.index()] {
                 EMPTY => true,
                 _ => has(&walk.taken, to) && walk.capture.mode == CaptureMode::Remove,
             };
@@ -921,9 +929,9 @@ impl State {
             return false;
         }
         let bit = |set: &SiteSet| set[site.index() >> 6] >> (site.index() & 63) & 1 == 1;
-        let cell = self.cells[site.index()];
+        let cell = self.position.cells[site.index()];
         cell != EMPTY
-            && self.game.tables.owner[cell.index()] != self.to_move
+            && self.game.tables.owner[cell.index()] != self.position.to_move
             && !bit(&walk.taken)
             && !bit(&walk.stood)
     }
@@ -997,7 +1005,7 @@ impl State {
                 kind,
                 from_hand: true,
                 ..
-            } if self.pieces_in_hand(self.to_move)[kind as usize] == 0 => return,
+            } if self.pieces_in_hand(self.position.to_move)[kind as usize] == 0 => return,
             MoveKind::PlacePiece { region, .. } => (false, region),
             _ => unreachable!("only placements and removals are moves on one site"),
         };
@@ -1006,7 +1014,7 @@ impl State {
             false => self.empty_sites(region),
         };
         self.unmark_region(rule.filter.not_landing, &mut sites);
-        for (w, &word) in sites.iter().take(self.words).enumerate() {
+        for (w, &word) in sites.iter().take(self.position.words).enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
@@ -1029,12 +1037,13 @@ impl State {
     /// The empty sites, of `region` if given.
     fn empty_sites(&self, region: Option<u16>) -> SiteSet {
         let mut sites = [0u64; SITE_SET_WORDS];
-        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
-            let occupied = (0..self.game.about.players.len())
-                .fold(0, |a, p| a | self.occupancy[p * self.words + w]);
-            let in_board = match (w + 1) * 64 <= self.cells.len() {
+        for (w, word) in sites.iter_mut().take(self.position.words).enumerate() {
+            let occupied = (0..self.game.about.players.len()).fold(0, |a, p| {
+                a | self.position.occupancy[p * self.position.words + w]
+            });
+            let in_board = match (w + 1) * 64 <= self.position.cells.len() {
                 true => u64::MAX,
-                false => (1u64 << (self.cells.len() % 64)) - 1,
+                false => (1u64 << (self.position.cells.len() % 64)) - 1,
             };
             *word = !occupied & in_board & self.region_word(region, w);
         }
@@ -1044,8 +1053,9 @@ impl State {
     /// The sites of the mover's pieces, in `region` if given.
     pub(super) fn own_sites(&self, region: Option<u16>) -> SiteSet {
         let mut sites = [0u64; SITE_SET_WORDS];
-        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
-        for (w, word) in sites.iter_mut().take(self.words).enumerate() {
+        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
+            [..self.position.words];
+        for (w, word) in sites.iter_mut().take(self.position.words).enumerate() {
             *word = own[w] & self.region_word(region, w);
         }
         sites
@@ -1066,8 +1076,8 @@ impl State {
         };
         let mut targets = self.empty_sites(region);
         self.unmark_region(rule.filter.not_landing, &mut targets);
-        for from in set_sites(&movers[..self.words]) {
-            for to in set_sites(&targets[..self.words]) {
+        for from in set_sites(&movers[..self.position.words]) {
+            for to in set_sites(&targets[..self.position.words]) {
                 out.push(Move::step(index, from, to));
             }
         }
@@ -1087,8 +1097,8 @@ impl State {
             }
             let found = match (n.what, self.owner(s)) {
                 (Neighbour::Empty, None) => true,
-                (Neighbour::Enemy, Some(p)) => p != self.to_move,
-                (Neighbour::Friend, Some(p)) => p == self.to_move,
+                (Neighbour::Enemy, Some(p)) => p != self.position.to_move,
+                (Neighbour::Friend, Some(p)) => p == self.position.to_move,
                 (Neighbour::Piece, Some(_)) => true,
                 _ => false,
             };
@@ -1123,7 +1133,7 @@ impl State {
             MoveKind::PlacePiece { .. } => None,
             MoveKind::Jump { mode: Some(_), .. } => Some(true),
             // Landing on an enemy piece takes it.
-            _ if self.cells[m.to.index()] != EMPTY => Some(true),
+            _ if self.position.cells[m.to.index()] != EMPTY => Some(true),
             _ => None,
         }
     }
@@ -1132,10 +1142,10 @@ impl State {
     /// once [`State::takes_by_its_rule`] has not told).
     pub(super) fn effects_capture(&self, m: Move) -> bool {
         let game = &*self.game;
-        let mover = self.to_move;
+        let mover = self.position.to_move;
         let piece = match game.moves[m.rule as usize].kind {
             MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
-            _ => self.cells[m.from.index()],
+            _ => self.position.cells[m.from.index()],
         };
         // The piece shot, if the rule shoots one, stands before the captures are made.
         let shot = game.moves[m.rule as usize]
@@ -1146,10 +1156,10 @@ impl State {
             Some((site, cell)) if site == s => cell,
             _ if s == m.to => piece,
             _ if s == m.from => EMPTY,
-            _ => self.cells[s.index()],
+            _ => self.position.cells[s.index()],
         };
         // The board before the move has every enemy piece of the board after it.
-        let before = |s: Site| self.cells[s.index()];
+        let before = |s: Site| self.position.cells[s.index()];
         game.effects.iter().enumerate().any(|(effect, rule)| {
             self.holds(&rule.condition)
                 && capture::may_capture(game, before, effect, m.to, mover)
@@ -1213,13 +1223,13 @@ impl ChainLegs<'_> {
     #[inline(always)]
     fn jumpable(&self, s: Site) -> bool {
         let (state, game) = (self.state, &*self.state.game);
-        let c = state.cells[s.index()];
+        let c = state.position.cells[s.index()];
         s != self.from
             && c != EMPTY
             && !self.in_region(self.filter.avoiding, s)
             && match self.over {
-                Jumped::Enemy => game.tables.owner[c.index()] != state.to_move,
-                Jumped::Friend => game.tables.owner[c.index()] == state.to_move,
+                Jumped::Enemy => game.tables.owner[c.index()] != state.position.to_move,
+                Jumped::Friend => game.tables.owner[c.index()] == state.position.to_move,
                 Jumped::Any => true,
             }
     }
@@ -1229,7 +1239,7 @@ impl ChainLegs<'_> {
     #[inline(always)]
     fn may_land(&self, s: Site) -> bool {
         s != NO_SITE
-            && (s == self.from || self.state.cells[s.index()] == EMPTY)
+            && (s == self.from || self.state.position.cells[s.index()] == EMPTY)
             && !self.in_region(self.filter.avoiding, s)
             && !self.in_region(self.filter.not_landing, s)
     }
@@ -1471,8 +1481,12 @@ impl State {
     fn unlisted(&self) -> Option<Unlisted<'_>> {
         let game = &*self.game;
         if always_listed(game)
-            || self.ended.is_some()
-            || (game.facts.move_goals && !self.goals_known.unwrap_or_else(|| self.goals_hold()))
+            || self.position.ended.is_some()
+            || (game.facts.move_goals
+                && !self
+                    .scratch
+                    .goals_known
+                    .unwrap_or_else(|| self.goals_hold()))
         {
             return None;
         }
@@ -1555,11 +1569,13 @@ impl State {
     /// `directions`.
     fn can_slide(&self, directions: &[u8]) -> bool {
         let board = &self.game.board;
-        let own = &self.occupancy[self.to_move.index() * self.words..][..self.words];
+        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
+            [..self.position.words];
         set_sites(own).any(|from| {
             directions.iter().any(|&dir| {
                 let ray = board.ray(from, dir);
-                ray.first().is_some_and(|s| self.cells[s.index()] == EMPTY)
+                ray.first()
+                    .is_some_and(|s| self.position.cells[s.index()] == EMPTY)
             })
         })
     }
@@ -1573,8 +1589,8 @@ impl State {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
         let board = &self.game.board;
-        let occupied = self.occupancy.iter().fold(0u64, |a, &b| a | b);
-        let own = self.occupancy[self.to_move.index()];
+        let occupied = self.position.occupancy.iter().fold(0u64, |a, &b| a | b);
+        let own = self.position.occupancy[self.position.to_move.index()];
         let mut pending = [(NO_SITE, 0u64); 64];
         let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
         let total = total_bits(&pending[..n]);

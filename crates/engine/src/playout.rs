@@ -32,7 +32,7 @@ impl State {
         mut pick: impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
         self.start_forward();
-        let played = match (self.plain_sowing(), self.pits.lanes()) {
+        let played = match (self.plain_sowing(), self.position.pits.lanes()) {
             (Some(_), Some(lanes)) => self.lanes_playout(&lanes, max_plies, &mut pick),
             (Some(rule), None) => self.sowing_playout(rule, max_plies, &mut pick),
             (None, _) => self.any_playout(max_plies, moves, &mut pick),
@@ -89,7 +89,7 @@ impl State {
         pick: &mut impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
         for n in 0..max_plies {
-            if self.ended.is_some() {
+            if self.position.ended.is_some() {
                 return (n, true);
             }
             match self.pick_sowing(rule, pick) {
@@ -104,14 +104,16 @@ impl State {
     /// [`State::sowing_plies`]).
     #[inline(always)]
     fn play_sowing<const REPEATS: bool, const ENDS: bool>(&mut self, m: Move) {
-        let mover = self.to_move;
-        self.goals_known = None;
+        let mover = self.position.to_move;
+        self.scratch.goals_known = None;
         if REPEATS {
-            self.history.push(self.hash);
-            self.seen.push(self.ban_key(self.hash, self.to_move));
+            self.history.hashes.push(self.position.hash);
+            self.history
+                .seen
+                .push(self.ban_key(self.position.hash, self.position.to_move));
         }
         self.apply_sowing::<true>(m, mover);
-        if ENDS && self.ended.is_none() {
+        if ENDS && self.position.ended.is_none() {
             self.check_ends_after_move(mover, true);
         }
     }
@@ -137,7 +139,7 @@ impl State {
     /// moves played before.
     #[inline]
     fn start_forward(&mut self) {
-        if !self.frames.is_empty() {
+        if !self.history.frames.is_empty() {
             self.forget_moves();
         }
         self.forward = true;
@@ -148,9 +150,9 @@ impl State {
     #[cold]
     #[inline(never)]
     fn forget_moves(&mut self) {
-        self.frames.clear();
-        self.log.clear();
-        self.pits.clear_logs();
-        self.tile.clear_log();
+        self.history.frames.clear();
+        self.history.log.clear();
+        self.position.pits.clear_logs();
+        self.position.tile.clear_log();
     }
 }

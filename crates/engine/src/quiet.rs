@@ -53,11 +53,11 @@ impl QuietMemo {
 
     /// What the captures after a landing on `to` are in `state`, found now if not yet.
     fn landing(&mut self, state: &State, to: Site) -> Landing {
-        if self.hash != state.hash || self.landings.len() <= to.index() {
+        if self.hash != state.position.hash || self.landings.len() <= to.index() {
             let sites = state.game.board.sites();
             self.landings.resize(sites, (0, Landing::Quiet));
             self.walked.resize(sites, (0, Landing::Quiet));
-            self.hash = state.hash;
+            self.hash = state.position.hash;
             self.forget();
         }
         let look_out = match self.look_out {
@@ -117,7 +117,7 @@ impl State {
             return true;
         }
         // A piece removed besides, or an enemy piece where the move lands, is taken.
-        if (removes && m.removal() != NO_SITE) || self.cells[m.to.index()] != EMPTY {
+        if (removes && m.removal() != NO_SITE) || self.position.cells[m.to.index()] != EMPTY {
             return false;
         }
         if shoots {
@@ -155,8 +155,9 @@ impl State {
                 _ => looking |= 1 << effect,
             }
         }
-        let mover = self.to_move;
-        let own = &self.occupancy[mover.index() * self.words..][..self.words];
+        let mover = self.position.to_move;
+        let own =
+            &self.position.occupancy[mover.index() * self.position.words..][..self.position.words];
         let own_sites = || {
             own.iter().enumerate().flat_map(|(w, &word)| {
                 let mut bits = word;
@@ -167,7 +168,7 @@ impl State {
                 })
             })
         };
-        let cell = |s: Site| self.cells[s.index()];
+        let cell = |s: Site| self.position.cells[s.index()];
         while walking != 0 {
             let effect = walking.trailing_zeros() as usize;
             walking &= walking - 1;
@@ -187,7 +188,7 @@ impl State {
             return found;
         }
         let game = &*self.game;
-        let mover = self.to_move;
+        let mover = self.position.to_move;
         // Any piece of the mover's: captures read the owner of the pieces that close runs,
         // never their kind (and games that promote have no quiet moves).
         let piece = game.cell(mover, 0);
@@ -195,10 +196,10 @@ impl State {
             if s == to {
                 piece
             } else {
-                self.cells[s.index()]
+                self.position.cells[s.index()]
             }
         };
-        let before = |s: Site| self.cells[s.index()];
+        let before = |s: Site| self.position.cells[s.index()];
         let mut note = |closer: Site| {
             found = match found {
                 _ if closer == NO_SITE => Landing::Unsure,

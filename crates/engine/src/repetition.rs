@@ -201,13 +201,17 @@ impl Quick {
             matches!(r.kind, MoveKind::Slide { .. }) && !r.filter.has_second_part()
                 || !state.holds(&r.condition)
         });
-        if !board.has_ray_masks() || state.words != 1 || !slides_only || game.facts.moves_again {
+        if !board.has_ray_masks()
+            || state.position.words != 1
+            || !slides_only
+            || game.facts.moves_again
+        {
             return None;
         }
-        let mover = state.to_move;
+        let mover = state.position.to_move;
         let mut quick = Quick {
             base: 0,
-            own: state.occupancy[mover.index()],
+            own: state.position.occupancy[mover.index()],
             enemy: 0,
             mode: CaptureMode::Remove,
             rising: [(0, 0); Quick::MAX_RUNS],
@@ -250,9 +254,10 @@ impl Quick {
         }
         quick.enemy = Player::all()
             .filter(|&p| p != mover)
-            .fold(0, |a, p| a | state.occupancy[p.index()]);
+            .fold(0, |a, p| a | state.position.occupancy[p.index()]);
         let keys = &game.tables.zobrist.to_move;
-        quick.base = state.hash ^ keys[mover.index()] ^ keys[state.next_player(mover).index()];
+        quick.base =
+            state.position.hash ^ keys[mover.index()] ^ keys[state.next_player(mover).index()];
         Some(quick)
     }
 
@@ -286,11 +291,11 @@ impl Quick {
     fn slide_hash(&self, state: &State, m: Move) -> u64 {
         let z = &state.game.tables.zobrist;
         let (from, to) = (m.from, m.to);
-        let piece = state.cells[from.index()];
+        let piece = state.position.cells[from.index()];
         self.base
             ^ z.cell(from, piece)
             ^ z.cell(from, EMPTY)
-            ^ z.cell(to, state.cells[to.index()])
+            ^ z.cell(to, state.position.cells[to.index()])
             ^ z.cell(to, piece)
             ^ self.taken[to.index() & 63]
     }
@@ -330,12 +335,12 @@ impl Quick {
             let closed = (end & own != 0) & fits(run, max);
             taken |= run & 0u64.wrapping_sub(closed as u64);
         }
-        let (z, mover) = (&game.tables.zobrist, state.to_move);
+        let (z, mover) = (&game.tables.zobrist, state.position.to_move);
         let mut key = 0;
         while taken != 0 {
             let s = Site::at(taken.trailing_zeros() as usize);
             taken &= taken - 1;
-            let old = state.cells[s.index()];
+            let old = state.position.cells[s.index()];
             let new = match self.mode {
                 CaptureMode::Convert => game.cell(mover, game.kind_of(old)),
                 CaptureMode::Remove => EMPTY,
@@ -367,7 +372,7 @@ impl Fallback<'_> {
         }
         let copy = self.copy.as_mut().expect("copied above");
         copy.apply(m);
-        let key = copy.ban_key(copy.hash(), copy.to_move);
+        let key = copy.ban_key(copy.hash(), copy.position.to_move);
         copy.undo();
         key
     }
@@ -413,7 +418,7 @@ impl State {
         if jump.is_some() && game.effects.iter().any(|e| counts_pieces(&e.condition)) {
             return None;
         }
-        let (z, mover) = (&game.tables.zobrist, self.to_move);
+        let (z, mover) = (&game.tables.zobrist, self.position.to_move);
         // What a capture leaves of `cell` (as `State::capture` does it).
         let taken = |cell: Cell, mode: CaptureMode| match mode {
             _ if cell == EMPTY || game.tables.owner[cell.index()] == mover => cell,
@@ -424,27 +429,27 @@ impl State {
         let (piece, mut h) = match rule.kind {
             MoveKind::PlacePiece { kind, .. } => (game.cell(mover, kind as usize), self.hash()),
             _ => {
-                let piece = self.cells[from.index()];
+                let piece = self.position.cells[from.index()];
                 (
                     piece,
                     self.hash() ^ z.cell(from, piece) ^ z.cell(from, EMPTY),
                 )
             }
         };
-        h ^= z.cell(to, self.cells[to.index()]) ^ z.cell(to, piece);
+        h ^= z.cell(to, self.position.cells[to.index()]) ^ z.cell(to, piece);
         let (over, over_cell) = match jump {
-            Some(Some(mode)) => (m.over, taken(self.cells[m.over.index()], mode)),
+            Some(Some(mode)) => (m.over, taken(self.position.cells[m.over.index()], mode)),
             _ => (NO_SITE, EMPTY),
         };
         if over != NO_SITE {
-            h ^= z.cell(over, self.cells[over.index()]) ^ z.cell(over, over_cell);
+            h ^= z.cell(over, self.position.cells[over.index()]) ^ z.cell(over, over_cell);
         }
         // The board after the move, before the captures of its effects.
         let after = |s: Site| match s {
             _ if s == from => EMPTY,
             _ if s == to => piece,
             _ if s == over => over_cell,
-            _ => self.cells[s.index()],
+            _ => self.position.cells[s.index()],
         };
         for (effect, rule) in game.effects.iter().enumerate() {
             if self.holds(&rule.condition) && capture::may_capture(game, after, effect, to, mover) {
@@ -479,19 +484,19 @@ impl State {
     /// last moves the ban looks back over).
     #[inline]
     fn seen(&self, key: u64) -> bool {
-        if key == self.ban_key(self.hash, self.to_move) {
+        if key == self.ban_key(self.position.hash, self.position.to_move) {
             return true;
         }
         match self.game.repetition.within as usize {
-            0 => self.seen.contains(key),
-            n => self.seen.recent(n - 1).any(|k| k == key),
+            0 => self.history.seen.contains(key),
+            n => self.history.seen.recent(n - 1).any(|k| k == key),
         }
     }
 
     /// Whether a move whose hash after it is `h` (the turn passed on) recreates a position.
     #[inline]
     fn repeats(&self, h: u64) -> bool {
-        self.seen(self.ban_key(h, self.next_player(self.to_move)))
+        self.seen(self.ban_key(h, self.next_player(self.position.to_move)))
     }
 
     /// Whether the ban on repetition leaves `m` alone: where a position is the sites alone

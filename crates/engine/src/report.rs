@@ -120,20 +120,20 @@ impl State {
     /// Plays a move as [`State::apply`] does (the same call) and says in `report` what it
     /// did, rule by rule. For the faces that show or count effects; never on the hot path.
     pub fn apply_reported(&mut self, m: Move, report: &mut MoveReport) {
-        let mover = self.to_move;
+        let mover = self.position.to_move;
         report.clear(m, mover);
         let mut scratch = match report.scratch.take() {
             Some(s) => s,
             None => Box::new(self.clone()),
         };
         scratch.copy_position_from(self);
-        let sites = self.cells.len();
+        let sites = self.position.cells.len();
         report.before.clear();
         report.before.extend((0..sites).map(|s| {
             (
-                self.cells[s],
-                self.pits.count(Site::at(s)),
-                self.pits.mark(Site::at(s)),
+                self.position.cells[s],
+                self.position.pits.count(Site::at(s)),
+                self.position.pits.mark(Site::at(s)),
             )
         }));
         self.apply(m);
@@ -150,18 +150,26 @@ impl State {
             | MoveKind::Swap
             | MoveKind::Remove { .. } => {}
         }
-        scratch.log.clear();
-        scratch.pits.clear_logs();
+        scratch.history.log.clear();
+        scratch.position.pits.clear_logs();
         report.scratch = Some(scratch);
-        report.ended = self.ended.is_some();
+        report.ended = self.position.ended.is_some();
         // After a swap of sides the same seat moves, but as the other side: no extra turn.
         let swap = matches!(game.moves[m.rule as usize].kind, MoveKind::Swap);
-        report.extra_turn =
-            !report.ended && !swap && self.to_move == mover && game.about.players.len() > 1;
+        report.extra_turn = !report.ended
+            && !swap
+            && self.position.to_move == mover
+            && game.about.players.len() > 1;
         for s in 0..sites {
-            let count = self.pits.count(Site::at(s));
+            let count = self.position.pits.count(Site::at(s));
             let (cell, stones, mark) = report.before[s];
-            if (cell, stones, mark) == (self.cells[s], count, self.pits.mark(Site::at(s))) {
+            if (cell, stones, mark)
+                == (
+                    self.position.cells[s],
+                    count,
+                    self.position.pits.mark(Site::at(s)),
+                )
+            {
                 continue;
             }
             report.changed.push(Site::at(s));
@@ -170,7 +178,7 @@ impl State {
             // that moved).
             let taken_from = |p: Player| p != mover || (game.solo() && s != m.from.index());
             let lost_piece =
-                owner(cell).is_some_and(taken_from) && owner(self.cells[s]) != owner(cell);
+                owner(cell).is_some_and(taken_from) && owner(self.position.cells[s]) != owner(cell);
             if lost_piece || (count < stones && s != m.from.index()) {
                 report.taken_sites.push(Site::at(s));
             }
@@ -180,7 +188,7 @@ impl State {
     /// How many of the moves the move rules allow here the ban on repeated positions
     /// refuses (0 in a game without the ban). `moves` is work space.
     pub fn refused_by_repetition(&self, moves: &mut MoveList) -> usize {
-        if !self.game.repetition.forbidden || self.ended.is_some() {
+        if !self.game.repetition.forbidden || self.position.ended.is_some() {
             return 0;
         }
         moves.clear();
@@ -195,15 +203,15 @@ impl State {
 
     /// The pieces of every player but `mover`.
     fn others_pieces(&self, mover: Player) -> u32 {
-        let all: u32 = self.piece_count.iter().sum();
-        all - self.piece_count[mover.index()]
+        let all: u32 = self.position.piece_count.iter().sum();
+        all - self.position.piece_count[mover.index()]
     }
 
     /// Replays a move of a piece on this copy of the position before it, as
     /// [`State::apply_piece_move`] makes it, telling which rule took what.
     fn replay_piece_move(&mut self, m: Move, report: &mut MoveReport) {
         let game = Arc::clone(&self.game);
-        let mover = self.to_move;
+        let mover = self.position.to_move;
         match game.moves[m.rule as usize].filter.line_capture {
             Some(capture) => {
                 let others = self.others_pieces(mover);
@@ -212,7 +220,7 @@ impl State {
                 report.jumped = others - self.others_pieces(mover);
             }
             None => {
-                let landed_on = self.cells[m.to.index()];
+                let landed_on = self.position.cells[m.to.index()];
                 report.replaced = (landed_on != EMPTY
                     && self.game.tables.owner[landed_on.index()] != mover)
                     as u32;
@@ -233,11 +241,11 @@ impl State {
                 self.crown_on_the_way(m, mover);
             }
             if let Some(mode) = mode {
-                let mine = self.piece_count[mover.index()];
+                let mine = self.position.piece_count[mover.index()];
                 let others = self.others_pieces(mover);
                 self.take_jumped(m, mover, chain, over, mode);
                 report.jumped = match over {
-                    Jumped::Friend => mine - self.piece_count[mover.index()],
+                    Jumped::Friend => mine - self.position.piece_count[mover.index()],
                     _ => others - self.others_pieces(mover),
                 };
             }
@@ -257,7 +265,7 @@ impl State {
         sites.clear();
         for effect in 0..game.effects.len() {
             if self.holds(&game.effects[effect].condition) {
-                let cells = &self.cells;
+                let cells = &self.position.cells;
                 let cell = |s: Site| cells[s.index()];
                 capture::collect(&game, cell, effect, landing, mover, |s, mode| {
                     sites.push((effect as u16, s, mode))
@@ -298,14 +306,14 @@ impl State {
         if relays {
             site = self.relay(rule, site);
         }
-        self.pits.last = site;
+        self.position.pits.last = site;
         let Some(r) = self.rule_after_sowing() else {
             return;
         };
-        let counts = self.pits.counts().to_vec();
-        let marks = self.pits.marks().to_vec();
+        let counts = self.position.pits.counts().to_vec();
+        let marks = self.position.pits.marks().to_vec();
         let again = self.act(r);
-        let taken: u32 = (counts.iter().zip(self.pits.counts()))
+        let taken: u32 = (counts.iter().zip(self.position.pits.counts()))
             .map(|(&a, &b)| u32::from(a.saturating_sub(b)))
             .sum();
         let moves_stones = game.after_sowing.plan.actions[r]
@@ -313,11 +321,11 @@ impl State {
             .any(|a| matches!(a, Action::Take { .. } | Action::TakeRun { .. }));
         let cancelled = game.after_sowing.plan.cancels[r].is_some()
             && moves_stones
-            && counts == self.pits.counts();
+            && counts == self.position.pits.counts();
         report.sow_rule = Some(SowFired {
             rule: r as u16,
             taken,
-            marked: (marks.iter().zip(self.pits.marks()))
+            marked: (marks.iter().zip(self.position.pits.marks()))
                 .filter(|(a, b)| a != b)
                 .count() as u32,
             again,

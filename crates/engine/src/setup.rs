@@ -293,25 +293,25 @@ impl State {
         state.init_stock(stock);
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
-            state.tile.last_placer = setup.last_placer;
+            state.position.tile.last_placer = setup.last_placer;
         }
         // Passes in a row, in any game with a pass.
-        state.tile.passes = setup.passes;
+        state.position.tile.passes = setup.passes;
         if setup.passes > 0 {
-            state.end_if_all_passed(state.to_move);
+            state.end_if_all_passed(state.position.to_move);
         }
         if setup.swapped {
-            state.tile.swapped = true;
-            state.hash ^= state.game.tables.zobrist.swapped;
+            state.position.tile.swapped = true;
+            state.position.hash ^= state.game.tables.zobrist.swapped;
         }
         if state.game.board.pits() > 0 {
             state.check_rows();
         }
-        if !state.game.ends.conditions.is_empty() && state.ended.is_none() {
+        if !state.game.ends.conditions.is_empty() && state.position.ended.is_none() {
             // As after the move that led here, made by the player before the one to move.
             state.check_position_ends(state.last_mover());
         }
-        if state.game.facts.stuck_moves_stones && state.ended.is_none() {
+        if state.game.facts.stuck_moves_stones && state.position.ended.is_none() {
             state.end_if_stuck();
         }
         Ok(state)
@@ -322,18 +322,18 @@ impl State {
     pub fn setup(&self) -> Setup {
         let tiles = self.game.tiles.is_some();
         Setup {
-            cells: self.cells.clone(),
-            counts: self.pits.counts().to_vec(),
-            marks: match self.pits.marks().iter().any(|&m| m != 0) {
-                true => self.pits.marks().to_vec(),
+            cells: self.position.cells.clone(),
+            counts: self.position.pits.counts().to_vec(),
+            marks: match self.position.pits.marks().iter().any(|&m| m != 0) {
+                true => self.position.pits.marks().to_vec(),
                 false => Vec::new(),
             },
-            hands: tiles.then(|| self.tile.hands.clone()),
-            stock: (!self.stock.is_empty()).then(|| self.stock.clone()),
-            passes: self.tile.passes,
-            swapped: self.tile.swapped,
+            hands: tiles.then(|| self.position.tile.hands.clone()),
+            stock: (!self.position.stock.is_empty()).then(|| self.position.stock.clone()),
+            passes: self.position.tile.passes,
+            swapped: self.position.tile.swapped,
             last_placer: self.last_placer(),
-            to_move: self.to_move,
+            to_move: self.position.to_move,
         }
     }
 }

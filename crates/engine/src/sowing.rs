@@ -1,7 +1,7 @@
 //! Sowing games: sowing the stones of a pit, the rules after sowing, and the end when a
 //! row is empty.
 
-use super::{Move, MoveList, Outcome, State};
+use super::{Move, MoveList, Outcome, Position, State};
 use rulebook_model::{
     Action, Board, EndResult, EndRule, EndWhen, Expr, Game, MoveKind, Op, Player, Site, SowCheck,
     Sowing, Zobrist, MAX_RELAY_LIFTS, NO_SITE,
@@ -20,16 +20,15 @@ impl State {
     #[inline(always)]
     pub(super) fn sow<const FORWARD: bool>(&mut self, rule: usize, origin: Site) -> bool {
         if !FORWARD && !self.forward {
-            self.pits.save();
+            self.position.pits.save();
         }
-        let State {
-            game,
+        let game: &Game = &self.game;
+        let Position {
             pits,
             hash,
             to_move,
             ..
-        } = self;
-        let game: &Game = game;
+        } = &mut self.position;
         let MoveKind::Sow {
             sowing,
             track,
@@ -83,21 +82,20 @@ impl State {
             _ => NO_SITE,
         };
         let site = self.sow_lap(rule, origin, Some(start));
-        self.pits.last = self.relay(rule, site);
+        self.position.pits.last = self.relay(rule, site);
     }
 
     /// Lifts the stones of the pit a lap ended in and sows them on, while the rule's relay
     /// condition holds there, it is a pit, and fewer than [`MAX_RELAY_LIFTS`] lifts were
     /// made (the first included); returns the site the last lap ended in.
     pub(super) fn relay(&mut self, rule: usize, mut site: Site) -> Site {
-        let State {
-            game,
+        let game: &Game = &self.game;
+        let Position {
             pits,
             hash,
             to_move,
             ..
-        } = self;
-        let game: &Game = game;
+        } = &mut self.position;
         let MoveKind::Sow {
             relay: Some(condition),
             sowing,
@@ -137,7 +135,7 @@ impl State {
         };
         // The move's first lift counts too.
         for _ in 1..MAX_RELAY_LIFTS {
-            self.pits.last = site;
+            self.position.pits.last = site;
             if game.board.pit_number(site) == 0 || self.eval(condition) == 0 {
                 break;
             }
@@ -152,14 +150,13 @@ impl State {
     /// `start at` named, or [`NO_SITE`].
     #[inline(always)]
     pub(super) fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
-        let State {
-            game,
+        let game: &Game = &self.game;
+        let Position {
             pits,
             hash,
             to_move,
             ..
-        } = self;
-        let game: &Game = game;
+        } = &mut self.position;
         let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
             return from;
         };
@@ -176,11 +173,11 @@ impl State {
     pub(super) fn rule_after_sowing(&self) -> Option<usize> {
         let game = &*self.game;
         let sites = game.board.sites();
-        if self.pits.last.index() >= sites {
+        if self.position.pits.last.index() >= sites {
             return None;
         }
         let plan = &game.after_sowing.plan;
-        let entry = self.to_move.index() * sites + self.pits.last.index();
+        let entry = self.position.to_move.index() * sites + self.position.pits.last.index();
         if plan.words == 1 {
             // Up to 64 rules (every game seen so far): one word of candidates.
             return self.first_holding(plan.candidates[entry], 0, entry);
@@ -215,7 +212,7 @@ impl State {
             SowCheck::Stones { site, holds, expr } => {
                 let site =
                     Site::of_value(self.game.after_sowing.plan.tables[*site as usize][entry]);
-                let stones = self.pits.count(site) as usize;
+                let stones = self.position.pits.count(site) as usize;
                 let stride = self.game.after_sowing.plan.stones;
                 if stones < stride {
                     holds[entry * stride + stones]
@@ -232,7 +229,7 @@ impl State {
     #[inline(always)]
     fn sow_value(&self, e: &Expr, entry: usize) -> i64 {
         match e {
-            Expr::Last => self.pits.last.index() as i64,
+            Expr::Last => self.position.pits.last.index() as i64,
             Expr::Tabled(t) => self.game.after_sowing.plan.tables[*t as usize][entry],
             _ => self.eval(e),
         }
@@ -242,12 +239,15 @@ impl State {
     /// board); returns whether the mover moves again.
     #[inline(always)]
     pub(super) fn act(&mut self, r: usize) -> bool {
-        let sites = self.pits.sites;
-        let entry = self.to_move.index() * sites + self.pits.last.index();
+        let sites = self.position.pits.sites;
+        let entry = self.position.to_move.index() * sites + self.position.pits.last.index();
         let mut again = false;
         let cancellable = self.game.after_sowing.plan.cancels[r].is_some();
         if cancellable {
-            self.pits.saved.clone_from(&self.pits.counts);
+            self.position
+                .pits
+                .saved
+                .clone_from(&self.position.pits.counts);
         }
         for a in 0..self.game.after_sowing.plan.actions[r].len() {
             match &self.game.after_sowing.plan.actions[r][a] {
@@ -275,8 +275,8 @@ impl State {
         match &self.game.after_sowing.plan.actions[r][a] {
             Action::Mark(site) => {
                 let site = Site::of_value(self.sow_value(site, entry));
-                if site.index() < self.pits.marks.len() {
-                    self.set_mark(site, self.to_move.code());
+                if site.index() < self.position.pits.marks.len() {
+                    self.set_mark(site, self.position.to_move.code());
                 }
             }
             Action::TakeRun { .. } => self.take_run(r, a),
@@ -294,9 +294,9 @@ impl State {
         if self.eval(cancel) == 0 {
             return;
         }
-        for site in 0..self.pits.sites {
-            let saved = self.pits.saved[site];
-            if self.pits.counts[site] != saved {
+        for site in 0..self.position.pits.sites {
+            let saved = self.position.pits.saved[site];
+            if self.position.pits.counts[site] != saved {
                 self.set_count(Site::at(site), saved);
             }
         }
@@ -307,10 +307,10 @@ impl State {
     #[inline(always)]
     pub(super) fn check_rows(&mut self) {
         // Two rows of up to 32 pits in one word: a row is empty when its half is.
-        let full = self.pits.full;
+        let full = self.position.pits.full;
         if full as u32 == 0 || (full >> 32) as u32 == 0 {
             if let Some(rule) = self.game.ends.empty_row {
-                let empty = [Player::FIRST, Player::SECOND].map(|p| self.pits.row(p) == 0);
+                let empty = [Player::FIRST, Player::SECOND].map(|p| self.position.pits.row(p) == 0);
                 self.end_on_empty_row(rule, empty);
             }
         }
@@ -331,7 +331,7 @@ impl State {
                 };
                 // The non-empty pits of the row: the others move nothing.
                 let (first, store) = (self.game.board.pit(p, 1), self.game.board.store(receiver));
-                let mut full = self.pits.row(p);
+                let mut full = self.position.pits.row(p);
                 while full != 0 {
                     let pit = first.plus(full.trailing_zeros() as usize);
                     full &= full - 1;
@@ -340,7 +340,7 @@ impl State {
             }
         }
         // The player who just moved is the mover these results speak of.
-        self.ended = Some(self.end_result(rule.result, self.to_move));
+        self.position.ended = Some(self.end_result(rule.result, self.position.to_move));
         self.ended_by_rule(EndWhen::EmptyRow);
     }
 
@@ -358,7 +358,7 @@ impl State {
         else {
             return;
         };
-        let (last, sites) = (self.pits.last, self.pits.sites);
+        let (last, sites) = (self.position.pits.last, self.position.pits.sites);
         let (mut site, to) = (
             Site::of_value(self.eval(from)),
             Site::of_value(self.eval(to)),
@@ -367,7 +367,7 @@ impl State {
             if site.index() >= sites || game.board.pit_number(site) == 0 {
                 break;
             }
-            self.pits.last = site;
+            self.position.pits.last = site;
             if self.eval(condition) == 0 {
                 break;
             }
@@ -376,7 +376,7 @@ impl State {
             }
             site = game.board.next_on_track(site, *counterclockwise);
         }
-        self.pits.last = last;
+        self.position.pits.last = last;
     }
 
     /// Moves the stones of every pit into the store of the pit's owner (a game ended with
@@ -398,7 +398,7 @@ impl State {
         // Each player's store and the stones left in their row (none once `empty row` has
         // moved them).
         let total = |p: Player| {
-            let (first, mut full) = (board.pit(p, 1), self.pits.row(p));
+            let (first, mut full) = (board.pit(p, 1), self.position.pits.row(p));
             let mut total = self.count(board.store(p)) as u32;
             // The non-empty pits of the row.
             while full != 0 {
@@ -418,9 +418,7 @@ impl State {
     /// Moves every stone of site `from` to site `to` (two different sites of the board).
     #[inline(always)]
     fn move_stones(&mut self, from: Site, to: Site) {
-        let State {
-            game, pits, hash, ..
-        } = self;
+        let (game, Position { pits, hash, .. }) = (&self.game, &mut self.position);
         pits.move_all(&game.board, &game.tables.zobrist, hash, from, to);
     }
 
@@ -428,31 +426,31 @@ impl State {
     /// snapshot of all counts).
     #[inline(always)]
     fn set_count(&mut self, site: Site, count: u16) {
-        if self.pits.hashed {
-            let old = self.pits.counts[site.index()];
+        if self.position.pits.hashed {
+            let old = self.position.pits.counts[site.index()];
             let z = &self.game.tables.zobrist;
-            self.hash ^= z.count(site, old) ^ z.count(site, count);
+            self.position.hash ^= z.count(site, old) ^ z.count(site, count);
         }
-        self.pits.set(&self.game.board, site, count);
+        self.position.pits.set(&self.game.board, site, count);
     }
 
     /// Changes the mark on a site, logging the old one and updating the hash.
     fn set_mark(&mut self, site: Site, mark: u8) {
-        let pits = &mut self.pits;
+        let pits = &mut self.position.pits;
         let old = pits.marks[site.index()];
         if !self.forward {
             pits.mark_log.push((site, old));
         }
         pits.marked = pits.marked + (mark != 0) as u32 - (old != 0) as u32;
         let z = &self.game.tables.zobrist;
-        self.hash ^= z.mark(site, old) ^ z.mark(site, mark);
+        self.position.hash ^= z.mark(site, old) ^ z.mark(site, mark);
         pits.marks[site.index()] = mark;
     }
 
     /// The sowing moves of rule `rule`: every non-empty pit of the mover, by pit number.
     pub(super) fn sowing_moves(&self, rule: u8, out: &mut MoveList) {
-        let first = self.game.board.pit(self.to_move, 1);
-        let mut full = self.pits.row(self.to_move);
+        let first = self.game.board.pit(self.position.to_move, 1);
+        let mut full = self.position.pits.row(self.position.to_move);
         while full != 0 {
             let pit = first.plus(full.trailing_zeros() as usize);
             full &= full - 1;
@@ -467,7 +465,7 @@ impl State {
         rule: u8,
         pick: &mut F,
     ) -> Option<Move> {
-        let mut full = self.pits.row(self.to_move);
+        let mut full = self.position.pits.row(self.position.to_move);
         if full == 0 {
             return None;
         }
@@ -480,7 +478,7 @@ impl State {
         for _ in 0..pick(n) {
             full &= full - 1;
         }
-        let first = self.game.board.pit(self.to_move, 1);
+        let first = self.game.board.pit(self.position.to_move, 1);
         let pit = first.plus(full.trailing_zeros() as usize);
         Some(Move::sow(rule, pit))
     }

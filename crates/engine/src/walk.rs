@@ -16,12 +16,12 @@ impl State {
             kinds => self.movers(kinds),
         };
         let mut targets: SiteSet = [0; SITE_SET_WORDS];
-        for from in set_sites(&movers[..self.words]) {
+        for from in set_sites(&movers[..self.position.words]) {
             self.walk(walk, &walk.steps, from, &mut targets);
-            for to in set_sites(&targets[..self.words]) {
+            for to in set_sites(&targets[..self.position.words]) {
                 out.push(Move::step(index, from, to));
             }
-            targets[..self.words].fill(0);
+            targets[..self.position.words].fill(0);
         }
     }
 
@@ -97,8 +97,9 @@ impl State {
     /// Whether the site `at` passes `test`, for the player to move.
     #[inline]
     fn passes(&self, test: SiteTest, at: Site) -> bool {
-        let cell = self.cells[at.index()];
-        let enemy = || cell != EMPTY && self.game.tables.owner[cell.index()] != self.to_move;
+        let cell = self.position.cells[at.index()];
+        let enemy =
+            || cell != EMPTY && self.game.tables.owner[cell.index()] != self.position.to_move;
         let in_region = |r: u16| self.game.in_region(r as usize, at);
         match test {
             SiteTest::Empty => cell == EMPTY,

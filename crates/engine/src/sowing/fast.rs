@@ -464,20 +464,20 @@ impl State {
         max_plies: usize,
         pick: &mut impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
-        if self.ended.is_some() {
+        if self.position.ended.is_some() {
             return (0, max_plies > 0);
         }
         // The non-empty pits, kept here and stored into the pits where the general path
         // may read them.
-        let mut full = self.pits.full;
+        let mut full = self.position.pits.full;
         // Where a stone sown into each site goes, once a pit is marked and marked pits feed
         // their owners' stores (kept from the marks as they change).
         let mut feed = EVERY_SITE;
-        if !PLAIN && self.pits.marked > 0 {
-            self.pits.lanes_feed(lanes, &mut feed);
+        if !PLAIN && self.position.pits.marked > 0 {
+            self.position.pits.lanes_feed(lanes, &mut feed);
         }
         for n in 0..max_plies {
-            let mover = self.to_move;
+            let mover = self.position.to_move;
             let mut row = (full >> (32 * (mover.index() & 1))) as u32;
             if row == 0 {
                 return (n, true);
@@ -502,14 +502,15 @@ impl State {
                 }
             };
             let origin = lanes.first[mover.index()] as usize + pit as usize;
-            self.goals_known = None;
-            self.pits.origin = Site::at(origin);
+            self.scratch.goals_known = None;
+            self.position.pits.origin = Site::at(origin);
             let last;
             (last, full) = self
+                .position
                 .pits
                 .lanes_lap::<PLAIN>(lanes, mover, origin, full, &feed);
-            self.pits.last = Site::at(last);
-            self.pits.full = full;
+            self.position.pits.last = Site::at(last);
+            self.position.pits.full = full;
             let again = match self.lanes_rule(lanes, mover, last) {
                 Some(step) => self.lanes_act::<PLAIN>(lanes, step, &mut full, &mut feed),
                 None => false,
@@ -517,20 +518,20 @@ impl State {
             if full as u32 != 0 && (full >> 32) as u32 != 0 {
                 // Both rows hold stones: the game goes on.
                 if !again {
-                    self.hash ^= lanes.turn;
-                    self.to_move = mover.next();
+                    self.position.hash ^= lanes.turn;
+                    self.position.to_move = mover.next();
                 }
             } else if self.lanes_empty_row(lanes, mover, again) {
                 return (n + 1, n + 1 < max_plies);
             } else {
-                full = self.pits.full;
+                full = self.position.pits.full;
             }
             if ENDS {
                 self.check_ends_after_move(mover, true);
-                if self.ended.is_some() {
+                if self.position.ended.is_some() {
                     return (n + 1, n + 1 < max_plies);
                 }
-                full = self.pits.full;
+                full = self.position.pits.full;
             }
         }
         (max_plies, false)
@@ -545,11 +546,11 @@ impl State {
         if !self.without_ends {
             self.check_rows();
         }
-        if !again || self.ended.is_some() {
-            self.hash ^= lanes.turn;
-            self.to_move = mover.next();
+        if !again || self.position.ended.is_some() {
+            self.position.hash ^= lanes.turn;
+            self.position.to_move = mover.next();
         }
-        self.ended.is_some()
+        self.position.ended.is_some()
     }
 }
 
@@ -559,7 +560,7 @@ impl State {
     #[inline(always)]
     fn lanes_rule<'l>(&self, lanes: &'l Lanes, mover: Player, last: usize) -> Option<&'l Step> {
         let (m, last) = (mover.index(), last % LANES);
-        let counts = self.pits.counts.first_chunk::<LANES>()?;
+        let counts = self.position.pits.counts.first_chunk::<LANES>()?;
         let mut i = lanes.start[m][last] as usize;
         loop {
             let step = lanes.steps.get(i)?;
@@ -567,7 +568,7 @@ impl State {
             let b = counts[step.sites[1] as usize % LANES];
             let holds = if a | b < lanes.tabled {
                 step.holds[0] >> (a % 64) & step.holds[1] >> (b % 64) & 1 != 0
-                    && (step.flags & MARKS == 0 || self.pits.marks_hold(step))
+                    && (step.flags & MARKS == 0 || self.position.pits.marks_hold(step))
                     && (step.flags & CHECK == 0 || self.lanes_rule_holds(step.rule, m, last))
             } else {
                 // Stones beyond the tables (or a few just below): all parts checked in general.
@@ -588,7 +589,7 @@ impl State {
     #[cold]
     #[inline(never)]
     fn lanes_rule_holds(&self, r: u8, m: usize, last: usize) -> bool {
-        let entry = m * self.pits.sites + last;
+        let entry = m * self.position.pits.sites + last;
         self.first_holding(1, r as usize, entry).is_some()
     }
 
@@ -606,7 +607,7 @@ impl State {
         if step.flags & GENERAL != 0 {
             let again = self.lanes_act_in_general(step.rule, full);
             if !PLAIN {
-                self.pits.lanes_feed(lanes, feed);
+                self.position.pits.lanes_feed(lanes, feed);
             }
             return again;
         }
@@ -614,10 +615,10 @@ impl State {
             self.lanes_mark(step.mark);
             if !PLAIN {
                 let site = step.mark as usize % LANES;
-                feed[site] = lanes.store[self.to_move.index()];
+                feed[site] = lanes.store[self.position.to_move.index()];
             }
         }
-        if let Some(counts) = self.pits.counts.first_chunk_mut::<LANES>() {
+        if let Some(counts) = self.position.pits.counts.first_chunk_mut::<LANES>() {
             for [from, to] in step.takes {
                 let (from, to) = (from as usize % LANES, to as usize % LANES);
                 let moved = counts[from];
@@ -628,7 +629,7 @@ impl State {
                 }
             }
         }
-        self.pits.full = *full;
+        self.position.pits.full = *full;
         step.flags & AGAIN != 0
     }
 
@@ -637,7 +638,7 @@ impl State {
     #[cold]
     #[inline(never)]
     fn lanes_mark(&mut self, site: u8) {
-        self.set_mark(Site::at(site as usize), self.to_move.code());
+        self.set_mark(Site::at(site as usize), self.position.to_move.code());
     }
 
     /// [`State::act`] of rule `r` after sowing, `full` the non-empty pits after it.
@@ -645,7 +646,7 @@ impl State {
     #[inline(never)]
     fn lanes_act_in_general(&mut self, r: u8, full: &mut u64) -> bool {
         let again = self.act(r as usize);
-        *full = self.pits.full;
+        *full = self.position.pits.full;
         again
     }
 }

@@ -40,8 +40,8 @@ impl State {
     /// The site of the last change logged, if it put a tile on an empty cell that still
     /// holds one: the position without it is the base its siblings share.
     fn last_placement(&self) -> Option<usize> {
-        let &(site, before) = self.log.last()?;
-        (before == EMPTY && self.cells[site.index()] != EMPTY).then_some(site.index())
+        let &(site, before) = self.history.log.last()?;
+        (before == EMPTY && self.position.cells[site.index()] != EMPTY).then_some(site.index())
     }
 }
 
@@ -184,7 +184,7 @@ impl GroupWork {
             FromBase::Same => self.majority,
             FromBase::OneMore(site) => self.scores_with(state, site),
             FromBase::Unrelated => {
-                let parent = state.history.last().copied();
+                let parent = state.history.hashes.last().copied();
                 let placed = state
                     .last_placement()
                     .filter(|_| parent == self.parent_of_last);
@@ -202,13 +202,13 @@ impl GroupWork {
     /// (a loop without exits, which the compiler runs many cells at a time); a single
     /// difference is the last tile placed.
     fn relation_to_base(&self, state: &State) -> FromBase {
-        if !self.is_of(&state.game) || self.cells.len() != state.cells.len() {
+        if !self.is_of(&state.game) || self.cells.len() != state.position.cells.len() {
             return FromBase::Unrelated;
         }
         let differ = self
             .cells
             .iter()
-            .zip(&state.cells)
+            .zip(&state.position.cells)
             .filter(|(a, b)| a != b)
             .count();
         match (differ, state.last_placement()) {
@@ -229,7 +229,7 @@ impl GroupWork {
         if !self.is_of(&state.game) {
             self.game = Some(Arc::clone(&state.game));
         }
-        self.cells.clone_from(&state.cells);
+        self.cells.clone_from(&state.position.cells);
         if let Some(site) = without {
             self.cells[site] = EMPTY;
         }
@@ -400,7 +400,7 @@ impl GroupWork {
     /// runs touch merge with them, and only those groups' counts change.
     fn scores_with(&mut self, state: &State, site: usize) -> Majorities {
         self.prepare();
-        let kind = state.game.kind_of(state.cells[site]) % PATTERNS;
+        let kind = state.game.kind_of(state.position.cells[site]) % PATTERNS;
         let runs = &RUNS[kind];
         let touched = self.touched(state, site, kind);
         let mut changes = Changes::default();

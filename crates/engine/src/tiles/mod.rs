@@ -80,7 +80,7 @@ impl State {
     /// without the tiles each player has on the board) and constraints.
     pub(super) fn init_tiles(&mut self, hands: Option<Vec<u64>>) {
         let Some(tiles) = self.game.tiles.as_ref() else {
-            self.tile.last_placer = None;
+            self.position.tile.last_placer = None;
             return;
         };
         let mut t = TileState {
@@ -89,9 +89,9 @@ impl State {
             ..TileState::default()
         };
         t.hands.resize(self.game.about.players.len(), 0);
-        t.constraints.resize(self.words * 64, 0);
-        for site in 0..self.cells.len() {
-            let cell = self.cells[site];
+        t.constraints.resize(self.position.words * 64, 0);
+        for site in 0..self.position.cells.len() {
+            let cell = self.position.cells[site];
             if cell != EMPTY {
                 let (p, kind) = (
                     self.game.tables.owner[cell.index()],
@@ -106,30 +106,35 @@ impl State {
         t.fits = (0..t.hands.len() * MATCHING)
             .map(|i| (t.hands[i / MATCHING] & tiles.matching[i % MATCHING]).count_ones() as u8)
             .collect();
-        self.tile = t;
+        self.position.tile = t;
     }
 
     /// The kinds of tile in a player's hand, as bits (bit `k` for kind `k`).
     pub fn hand(&self, player: Player) -> u64 {
-        self.tile.hands.get(player.index()).copied().unwrap_or(0)
+        self.position
+            .tile
+            .hands
+            .get(player.index())
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Whether the players have swapped sides (the pie rule).
     pub fn swapped(&self) -> bool {
-        self.tile.swapped
+        self.position.tile.swapped
     }
 
     /// The player who made the last placement, if any.
     pub fn last_placer(&self) -> Option<Player> {
-        self.tile.last_placer
+        self.position.tile.last_placer
     }
 
     /// The kinds that may be placed on an empty `site` by a placement rule.
     #[inline]
     fn placeable(&self, tiles: &Tiles, matching: bool, site: usize) -> u64 {
-        let hand = self.tile.hands[self.to_move.index()];
+        let hand = self.position.tile.hands[self.position.to_move.index()];
         if matching {
-            hand & tiles.matching[self.tile.constraints[site] as usize]
+            hand & tiles.matching[self.position.tile.constraints[site] as usize]
         } else {
             hand
         }
@@ -138,16 +143,16 @@ impl State {
     /// What the sides of a cell must be, from the board's edges and the tiles placed next
     /// to it: bit `SIDES + side` if a side is constrained, bit `side` for its colour.
     pub fn constraint(&self, site: Site) -> Constraint {
-        self.tile.constraints[site.index()]
+        self.position.tile.constraints[site.index()]
     }
 
     /// Whether the pie rule's swap is open: the second player to move, with no piece on the
     /// board, the first with one, and no swap yet.
     pub fn swap_open(&self) -> bool {
-        !self.tile.swapped
-            && self.to_move == Player::SECOND
-            && self.piece_count[Player::SECOND.index()] == 0
-            && self.piece_count[Player::FIRST.index()] == 1
+        !self.position.tile.swapped
+            && self.position.to_move == Player::SECOND
+            && self.position.piece_count[Player::SECOND.index()] == 0
+            && self.position.piece_count[Player::FIRST.index()] == 1
     }
 
     /// Appends the placements of a tile rule, with `matching` as the rule says (the swap
@@ -156,8 +161,8 @@ impl State {
         let Some(tiles) = self.game.tiles.as_ref() else {
             return;
         };
-        for site in 0..self.cells.len() {
-            if self.cells[site] != EMPTY {
+        for site in 0..self.position.cells.len() {
+            if self.position.cells[site] != EMPTY {
                 continue;
             }
             let mut set = self.placeable(tiles, matching, site);
@@ -173,8 +178,8 @@ impl State {
     /// The number of legal moves of a tile rule (placements or the swap).
     fn tile_move_count(&self, tiles: &Tiles, kind: &MoveKind) -> usize {
         match *kind {
-            MoveKind::Place { matching } => (0..self.cells.len())
-                .filter(|&s| self.cells[s] == EMPTY)
+            MoveKind::Place { matching } => (0..self.position.cells.len())
+                .filter(|&s| self.position.cells[s] == EMPTY)
                 .map(|s| self.placeable(tiles, matching, s).count_ones() as usize)
                 .sum(),
             MoveKind::Swap => self.swap_open() as usize,
@@ -200,7 +205,7 @@ impl State {
     /// The number of legal moves, counted without listing them where the game allows.
     /// `moves` is work space.
     pub fn legal_move_count(&self, moves: &mut MoveList) -> usize {
-        if self.ended.is_some() {
+        if self.position.ended.is_some() {
             return 0;
         }
         if let (Some(tiles), false) = (self.game.tiles.as_ref(), self.game.repetition.forbidden) {
@@ -218,18 +223,20 @@ impl State {
     /// read without bounds checks: they are kept for whole words of cells.
     #[inline(always)]
     fn for_each_empty(&self, mut visit: impl FnMut(Site, Constraint) -> bool) {
-        let n = self.cells.len();
-        for w in 0..self.words {
+        let n = self.position.cells.len();
+        for w in 0..self.position.words {
             let mut empty = !self
+                .position
                 .occupancy
                 .iter()
                 .skip(w)
-                .step_by(self.words)
+                .step_by(self.position.words)
                 .fold(0u64, |a, &b| a | b);
             if (w + 1) * 64 > n {
                 empty &= (1u64 << (n - w * 64)) - 1;
             }
-            let constraints: &[Constraint; 64] = self.tile.constraints[w * 64..(w + 1) * 64]
+            let constraints: &[Constraint; 64] = self.position.tile.constraints
+                [w * 64..(w + 1) * 64]
                 .try_into()
                 .expect("whole words");
             while empty != 0 {
@@ -247,11 +254,11 @@ impl State {
     /// size of the hand.
     #[inline(always)]
     fn placements_by_constraint(&self, matching: bool) -> impl Fn(Constraint) -> usize + '_ {
-        let p = self.to_move.index();
-        let fits: &[u8; MATCHING] = self.tile.fits[p * MATCHING..(p + 1) * MATCHING]
+        let p = self.position.to_move.index();
+        let fits: &[u8; MATCHING] = self.position.tile.fits[p * MATCHING..(p + 1) * MATCHING]
             .try_into()
             .expect("a table per player");
-        let hand = self.tile.hands[p].count_ones() as usize;
+        let hand = self.position.tile.hands[p].count_ones() as usize;
         move |c| match matching {
             true => fits[c as usize & (MATCHING - 1)] as usize,
             false => hand,
@@ -344,29 +351,29 @@ impl State {
     #[inline(never)]
     pub(super) fn apply_tile(&mut self, m: Move, mover: Player) {
         if !self.forward {
-            let saved = self.tile.frame();
-            self.tile.log.push(saved);
+            let saved = self.position.tile.frame();
+            self.position.tile.log.push(saved);
         }
         let mut next = self.next_player(mover);
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Place { .. } => {
                 let k = m.tile_kind();
                 self.set(m.to, self.game.cell(mover, k));
-                let hand = &mut self.tile.hands[mover.index()];
+                let hand = &mut self.position.tile.hands[mover.index()];
                 if *hand & 1 << k != 0 {
                     *hand &= !(1 << k);
-                    refit(&mut self.tile.fits, mover, k, u8::wrapping_sub);
+                    refit(&mut self.position.tile.fits, mover, k, u8::wrapping_sub);
                 }
                 if let Some(tiles) = self.game.tiles.as_ref() {
-                    add_constraints(tiles, &mut self.tile.constraints, m.to, k);
+                    add_constraints(tiles, &mut self.position.tile.constraints, m.to, k);
                 }
-                self.tile.passes = 0;
-                self.tile.last_placer = Some(mover);
+                self.position.tile.passes = 0;
+                self.position.tile.last_placer = Some(mover);
             }
             MoveKind::Swap => {
-                self.tile.swapped = true;
-                self.hash ^= self.game.tables.zobrist.swapped;
-                self.tile.passes = 0;
+                self.position.tile.swapped = true;
+                self.position.hash ^= self.game.tables.zobrist.swapped;
+                self.position.tile.passes = 0;
                 next = mover;
             }
             _ => {
@@ -378,25 +385,25 @@ impl State {
                     .iter()
                     .any(|r| r.when == EndWhen::BothPass)
                 {
-                    self.tile.passes = self.tile.passes.saturating_add(1);
+                    self.position.tile.passes = self.position.tile.passes.saturating_add(1);
                     self.end_if_all_passed(next);
                 }
             }
         }
         let keys = &self.game.tables.zobrist.to_move;
-        self.hash ^= keys[mover.index()] ^ keys[next.index()];
-        self.to_move = next;
+        self.position.hash ^= keys[mover.index()] ^ keys[next.index()];
+        self.position.to_move = next;
     }
 
     /// Ends the game by its `end when both pass` rule once every player has passed in a
     /// row; `next` is the player who would move next.
     pub(super) fn end_if_all_passed(&mut self, next: Player) {
-        if (self.tile.passes as usize) < self.game.about.players.len() {
+        if (self.position.tile.passes as usize) < self.game.about.players.len() {
             return;
         }
         let game = std::sync::Arc::clone(&self.game);
         if let Some(rule) = game.ends.rules.iter().find(|r| r.when == EndWhen::BothPass) {
-            self.ended = Some(self.end_result(rule.result, next));
+            self.position.ended = Some(self.end_result(rule.result, next));
             self.ended_by_rule(EndWhen::BothPass);
         }
     }
@@ -405,23 +412,28 @@ impl State {
     pub(super) fn undo_tile(&mut self, m: Move, mover: Player) {
         if let MoveKind::Place { .. } = self.game.moves[m.rule as usize].kind {
             let k = m.tile_kind();
-            if let Some(hand) = self.tile.hands.get_mut(mover.index()) {
+            if let Some(hand) = self.position.tile.hands.get_mut(mover.index()) {
                 if *hand & 1 << k == 0 {
                     *hand |= 1 << k;
-                    refit(&mut self.tile.fits, mover, k, u8::wrapping_add);
+                    refit(&mut self.position.tile.fits, mover, k, u8::wrapping_add);
                 }
             }
             if let Some(tiles) = self.game.tiles.as_ref() {
                 for (side, &n) in tiles.neighbours[m.to.index()].iter().enumerate() {
                     if n != NO_SITE {
                         let facing = (side + SIDES / 2) % SIDES;
-                        self.tile.constraints[n.index()] &= !(1 << (facing + SIDES) | 1 << facing);
+                        self.position.tile.constraints[n.index()] &=
+                            !(1 << (facing + SIDES) | 1 << facing);
                     }
                 }
             }
         }
-        if let Some(saved) = self.tile.log.pop() {
-            (self.tile.passes, self.tile.swapped, self.tile.last_placer) = saved;
+        if let Some(saved) = self.position.tile.log.pop() {
+            (
+                self.position.tile.passes,
+                self.position.tile.swapped,
+                self.position.tile.last_placer,
+            ) = saved;
         }
     }
 
