@@ -257,20 +257,13 @@ impl Env for State {
         if !self.position.pits.any_marked() {
             return 0;
         }
-        let mark = player.code();
-        self.position
-            .pits
-            .marks()
-            .iter()
-            .filter(|&&m| m == mark)
-            .count() as i64
+        let (mark, marks) = (player.code(), self.position.pits.marks());
+        marks.iter().filter(|&&m| m == mark).count() as i64
     }
 
     fn marked(&self, player: Player) -> Site {
-        let mark = player.code();
-        self.position
-            .pits
-            .marks()
+        let (mark, marks) = (player.code(), self.position.pits.marks());
+        marks
             .iter()
             .position(|&m| m == mark)
             .map_or(NO_SITE, Site::at)
@@ -288,10 +281,8 @@ impl Env for State {
     fn row_stones(&self, player: Player) -> i64 {
         let board = &self.game.board;
         let first = (board.pit(player, 1)).index();
-        self.position
-            .pits
-            .counts()
-            .get(first..first + board.pits() as usize)
+        let counts = self.position.pits.counts();
+        (counts.get(first..first + board.pits() as usize))
             .map_or(0, |row| row.iter().map(|&c| c as i64).sum())
     }
 

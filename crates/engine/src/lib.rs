@@ -629,6 +629,28 @@ impl Position {
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
     }
+
+    /// Changes a site's content, the occupancy, the piece counts and the line masks (not
+    /// the hash, nor any log).
+    #[inline]
+    fn put_raw(&mut self, game: &Game, site: Site, cell: Cell) {
+        let old = self.cells[site.index()];
+        let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
+        if old != EMPTY {
+            let p = (game.tables.owner[old.index()]).index();
+            self.occupancy[p * self.words + word] &= !bit;
+            self.piece_count[p] -= 1;
+        }
+        if cell != EMPTY {
+            let p = (game.tables.owner[cell.index()]).index();
+            self.occupancy[p * self.words + word] |= bit;
+            self.piece_count[p] += 1;
+        }
+        if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
+            movegen::toggle_lines(&mut self.lines, &game.board, site);
+        }
+        self.cells[site.index()] = cell;
+    }
 }
 
 impl Clone for History {
@@ -645,6 +667,33 @@ impl Clone for History {
         self.seen.clone_from(&other.seen);
         copy_from(&mut self.log, &other.log);
         copy_from(&mut self.frames, &other.frames);
+    }
+}
+
+impl History {
+    /// Records a move `m` of `game` about to be played from `position`: the position's
+    /// hash, where undo or a rule on repeated positions reads it; its key for the ban on
+    /// repetition, where `repeats` (the game tracks repeated positions); and, unless the
+    /// move is played `forward`, the frame that undo takes it back by.
+    #[inline(always)]
+    fn record(&mut self, game: &Game, m: Move, position: &Position, repeats: bool, forward: bool) {
+        if !forward || repeats {
+            self.hashes.push(position.hash);
+        }
+        if repeats {
+            let key = repetition::ban_key(game, position.hash, position.to_move);
+            self.seen.push(key);
+        }
+        if !forward {
+            self.frames.push(Frame {
+                mv: m,
+                log_start: self.log.len() as u32,
+                pits: position.pits.frame(),
+                mover: position.to_move,
+                ended: position.ended,
+                passes: position.tile.passes,
+            });
+        }
     }
 }
 
@@ -869,12 +918,8 @@ impl State {
             return false;
         }
         let hash = self.position.hash;
-        self.history
-            .hashes
-            .iter()
-            .rev()
-            .take(plies)
-            .any(|&h| h == hash)
+        let hashes = &self.history.hashes;
+        hashes.iter().rev().take(plies).any(|&h| h == hash)
     }
 
     /// How many moves have been played from the state's start.
@@ -1049,24 +1094,8 @@ impl State {
     fn play(&mut self, m: Move) {
         let mover = self.position.to_move;
         self.scratch.goals_known = None;
-        if !self.forward || self.game.facts.tracks_repetition {
-            self.history.hashes.push(self.position.hash);
-        }
-        if self.game.facts.tracks_repetition {
-            self.history
-                .seen
-                .push(self.ban_key(self.position.hash, mover));
-        }
-        if !self.forward {
-            self.history.frames.push(Frame {
-                mv: m,
-                log_start: self.history.log.len() as u32,
-                pits: self.position.pits.frame(),
-                mover,
-                ended: self.position.ended,
-                passes: self.position.tile.passes,
-            });
-        }
+        let repeats = self.game.facts.tracks_repetition;
+        (self.history).record(&self.game, m, &self.position, repeats, self.forward);
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => self.apply_sowing::<false>(m, mover),
             MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
@@ -1098,15 +1127,11 @@ impl State {
         if !self.game.ends.conditions.is_empty() {
             self.check_position_ends(mover);
         }
-        if self.game.facts.tracks_repetition
-            && may_repeat
-            && self.position.ended.is_none()
-            && self
-                .history
-                .seen
-                .contains(self.ban_key(self.position.hash, self.position.to_move))
-        {
-            self.end_on_repetition(mover);
+        if self.game.facts.tracks_repetition && may_repeat && self.position.ended.is_none() {
+            let key = self.ban_key(self.position.hash, self.position.to_move);
+            if self.history.seen.contains(key) {
+                self.end_on_repetition(mover);
+            }
         }
         if self.game.facts.stuck_moves_stones && self.position.ended.is_none() {
             self.end_if_stuck();
@@ -1359,20 +1384,13 @@ impl State {
     pub fn undo(&mut self) -> Option<Move> {
         let frame = self.history.frames.pop()?;
         self.scratch.goals_known = None;
-        while self.history.log.len() > frame.log_start as usize {
-            let (site, cell) = self
-                .history
-                .log
-                .pop()
-                .expect("the log holds the frame's changes");
-            self.put_raw(site, cell);
+        let log = &mut self.history.log;
+        while log.len() > frame.log_start as usize {
+            let (site, cell) = log.pop().expect("the log holds the frame's changes");
+            self.position.put_raw(&self.game, site, cell);
         }
         self.position.pits.undo(frame.pits);
-        self.position.hash = self
-            .history
-            .hashes
-            .pop()
-            .expect("every frame has a history entry");
+        self.position.hash = (self.history.hashes.pop()).expect("every frame has a history entry");
         if self.game.facts.tracks_repetition {
             self.history.seen.pop();
         }
@@ -1543,34 +1561,13 @@ impl State {
         }
         let z = &self.game.tables.zobrist;
         self.position.hash ^= z.cell(site, old) ^ z.cell(site, cell);
-        self.put_raw(site, cell);
-    }
-
-    /// Changes a site's content, occupancy and counts (not the hash or the log).
-    #[inline]
-    fn put_raw(&mut self, site: Site, cell: Cell) {
-        let old = self.position.cells[site.index()];
-        let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
-        if old != EMPTY {
-            let p = (self.game.tables.owner[old.index()]).index();
-            self.position.occupancy[p * self.position.words + word] &= !bit;
-            self.position.piece_count[p] -= 1;
-        }
-        if cell != EMPTY {
-            let p = (self.game.tables.owner[cell.index()]).index();
-            self.position.occupancy[p * self.position.words + word] |= bit;
-            self.position.piece_count[p] += 1;
-        }
-        if !self.position.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
-            movegen::toggle_lines(&mut self.position.lines, &self.game.board, site);
-        }
-        self.position.cells[site.index()] = cell;
+        self.position.put_raw(&self.game, site, cell);
     }
 
     /// Puts a piece on an empty site while building a position.
     fn put(&mut self, site: Site, cell: Cell) {
         self.position.hash ^= self.game.tables.zobrist.cell(site, cell);
-        self.put_raw(site, cell);
+        self.position.put_raw(&self.game, site, cell);
     }
 
     /// The player after `p` in turn order: `p` again in a game of one player.

@@ -106,12 +106,7 @@ impl State {
     fn play_sowing<const REPEATS: bool, const ENDS: bool>(&mut self, m: Move) {
         let mover = self.position.to_move;
         self.scratch.goals_known = None;
-        if REPEATS {
-            self.history.hashes.push(self.position.hash);
-            self.history
-                .seen
-                .push(self.ban_key(self.position.hash, self.position.to_move));
-        }
+        (self.history).record(&self.game, m, &self.position, REPEATS, true);
         self.apply_sowing::<true>(m, mover);
         if ENDS && self.position.ended.is_none() {
             self.check_ends_after_move(mover, true);

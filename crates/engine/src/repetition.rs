@@ -4,9 +4,20 @@
 
 use super::{capture, Move, MoveList, State};
 use rulebook_model::{
-    CaptureFilter, CaptureMode, Cell, Chain, Condition, EffectKind, Expr, MoveKind, Player,
+    CaptureFilter, CaptureMode, Cell, Chain, Condition, EffectKind, Expr, Game, MoveKind, Player,
     RunShape, Site, EMPTY, NO_SITE,
 };
+
+/// The key the ban on repetition of `game` compares for a position of hash `hash` with
+/// `to_move` to move: the hash itself, or without the side to move where a position is the
+/// sites alone (`ignoring turn`).
+#[inline]
+pub(super) fn ban_key(game: &Game, hash: u64, to_move: Player) -> u64 {
+    match game.repetition.positional {
+        true => hash ^ game.tables.zobrist.to_move[to_move.index()],
+        false => hash,
+    }
+}
 
 /// The hashes of a state's history as a multiset, by open addressing with linear probing.
 ///
@@ -469,15 +480,10 @@ impl State {
         Some(h ^ keys[mover.index()] ^ keys[self.next_player(mover).index()])
     }
 
-    /// The key the ban on repetition compares for a position of hash `hash` with `to_move`
-    /// to move: the hash itself, or without the side to move where a position is the
-    /// sites alone (`ignoring turn`).
+    /// [`ban_key`] in this state's game.
     #[inline]
     pub(super) fn ban_key(&self, hash: u64, to_move: Player) -> u64 {
-        match self.game.repetition.positional {
-            true => hash ^ self.game.tables.zobrist.to_move[to_move.index()],
-            false => hash,
-        }
+        ban_key(&self.game, hash, to_move)
     }
 
     /// Whether the key `key` is that of this position or of one before it (within the

@@ -244,10 +244,8 @@ impl State {
         let mut again = false;
         let cancellable = self.game.after_sowing.plan.cancels[r].is_some();
         if cancellable {
-            self.position
-                .pits
-                .saved
-                .clone_from(&self.position.pits.counts);
+            let pits = &mut self.position.pits;
+            pits.saved.clone_from(&pits.counts);
         }
         for a in 0..self.game.after_sowing.plan.actions[r].len() {
             match &self.game.after_sowing.plan.actions[r][a] {

@@ -111,12 +111,8 @@ impl State {
 
     /// The kinds of tile in a player's hand, as bits (bit `k` for kind `k`).
     pub fn hand(&self, player: Player) -> u64 {
-        self.position
-            .tile
-            .hands
-            .get(player.index())
-            .copied()
-            .unwrap_or(0)
+        let hands = &self.position.tile.hands;
+        hands.get(player.index()).copied().unwrap_or(0)
     }
 
     /// Whether the players have swapped sides (the pie rule).
