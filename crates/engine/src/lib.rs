@@ -1192,12 +1192,11 @@ impl State {
     /// Ends the game by its `end when repeated position` rule, if it has one: `mover` made
     /// the move that repeated a position.
     fn end_on_repetition(&mut self, mover: Player) {
-        let game = Arc::clone(&self.game);
-        if let Some(rule) = game
-            .ends
-            .rules
+        let rules = &self.game.ends.rules;
+        if let Some(rule) = rules
             .iter()
             .find(|r| r.when == EndWhen::RepeatedPosition)
+            .copied()
         {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();

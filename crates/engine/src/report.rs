@@ -7,8 +7,6 @@
 //! nothing for this; only the faces that show or count a move's effects (the REPL,
 //! `rulebook analyze`) call it.
 
-use std::sync::Arc;
-
 use super::{capture, Move, MoveList, State};
 use rulebook_model::{
     Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, EMPTY, NO_SITE,
@@ -137,7 +135,7 @@ impl State {
             )
         }));
         self.apply(m);
-        let game = Arc::clone(&self.game);
+        let game = &*self.game;
         match game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => scratch.replay_sowing(m, report),
             MoveKind::Slide { .. }
@@ -210,9 +208,10 @@ impl State {
     /// Replays a move of a piece on this copy of the position before it, as
     /// [`State::apply_piece_move`] makes it, telling which rule took what.
     fn replay_piece_move(&mut self, m: Move, report: &mut MoveReport) {
-        let game = Arc::clone(&self.game);
         let mover = self.position.to_move;
-        match game.moves[m.rule as usize].filter.line_capture {
+        let filter = &self.game.moves[m.rule as usize].filter;
+        let (line_capture, removes) = (filter.line_capture, filter.removal.is_some());
+        match line_capture {
             Some(capture) => {
                 let others = self.others_pieces(mover);
                 self.play_line_steps(m, mover, capture.mode);
@@ -227,15 +226,14 @@ impl State {
                 self.land_piece(m, mover);
             }
         }
-        let removes = game.moves[m.rule as usize].filter.removal.is_some();
         report.removed = (removes && m.removal() != NO_SITE) as u32;
         if let MoveKind::Jump {
             mode, chain, over, ..
-        } = game.moves[m.rule as usize].kind
+        } = self.game.moves[m.rule as usize].kind
         {
             report.jumps = match chain {
                 Chain::Turning | Chain::TurningAtWill | Chain::Pieces => u32::from(m.legs),
-                _ => m.jumps_straight(&game),
+                _ => m.jumps_straight(&self.game),
             };
             if (chain, mode) == (Chain::Pieces, None) {
                 self.crown_on_the_way(m, mover);
@@ -251,7 +249,7 @@ impl State {
             }
         }
         self.replay_effects(m.to, mover, report);
-        if game.facts.promotes {
+        if self.game.facts.promotes {
             report.promoted = self.promotion(m.to).map(|(e, _)| e as u16);
         }
     }
@@ -260,14 +258,14 @@ impl State {
     /// on the same board (as the engine finds them), then made in order, so that a piece
     /// two effects take counts for the first.
     fn replay_effects(&mut self, landing: Site, mover: Player, report: &mut MoveReport) {
-        let game = Arc::clone(&self.game);
+        let game = &*self.game;
         let mut sites = std::mem::take(&mut report.sites);
         sites.clear();
         for effect in 0..game.effects.len() {
             if self.holds(&game.effects[effect].condition) {
                 let cells = &self.position.cells;
                 let cell = |s: Site| cells[s.index()];
-                capture::collect(&game, cell, effect, landing, mover, |s, mode| {
+                capture::collect(game, cell, effect, landing, mover, |s, mode| {
                     sites.push((effect as u16, s, mode))
                 });
             }
@@ -291,9 +289,8 @@ impl State {
     /// Replays a sowing on this copy of the position before it, as [`State::sow`] makes it,
     /// telling which rule after sowing applied and what it took.
     fn replay_sowing(&mut self, m: Move, report: &mut MoveReport) {
-        let game = Arc::clone(&self.game);
         let rule = m.rule as usize;
-        let (start, relays) = match &game.moves[rule].kind {
+        let (start, relays) = match &self.game.moves[rule].kind {
             MoveKind::Sow { start, relay, .. } => (
                 start
                     .as_ref()
@@ -302,7 +299,7 @@ impl State {
             ),
             _ => (NO_SITE, false),
         };
-        let mut site = self.sow_lap(rule, m.from, Some(start));
+        let mut site = self.position.sow_lap(&self.game, rule, m.from, Some(start));
         if relays {
             site = self.relay(rule, site);
         }
@@ -316,12 +313,12 @@ impl State {
         let taken: u32 = (counts.iter().zip(self.position.pits.counts()))
             .map(|(&a, &b)| u32::from(a.saturating_sub(b)))
             .sum();
-        let moves_stones = game.after_sowing.plan.actions[r]
+        let plan = &self.game.after_sowing.plan;
+        let moves_stones = plan.actions[r]
             .iter()
             .any(|a| matches!(a, Action::Take { .. } | Action::TakeRun { .. }));
-        let cancelled = game.after_sowing.plan.cancels[r].is_some()
-            && moves_stones
-            && counts == self.position.pits.counts();
+        let cancelled =
+            plan.cancels[r].is_some() && moves_stones && counts == self.position.pits.counts();
         report.sow_rule = Some(SowFired {
             rule: r as u16,
             taken,

@@ -81,7 +81,7 @@ impl State {
             } => Site::of_value(self.eval(start)),
             _ => NO_SITE,
         };
-        let site = self.sow_lap(rule, origin, Some(start));
+        let site = self.position.sow_lap(&self.game, rule, origin, Some(start));
         self.position.pits.last = self.relay(rule, site);
     }
 
@@ -125,7 +125,7 @@ impl State {
     /// [`State::relay`] with the relay condition evaluated at every lift (out of line).
     #[inline(never)]
     fn relay_evaluated(&mut self, rule: usize, mut site: Site) -> Site {
-        let game = std::sync::Arc::clone(&self.game);
+        let game = &*self.game;
         let MoveKind::Sow {
             relay: Some(condition),
             ..
@@ -139,31 +139,9 @@ impl State {
             if game.board.pit_number(site) == 0 || self.eval(condition) == 0 {
                 break;
             }
-            site = self.sow_lap(rule, site, None);
+            site = self.position.sow_lap(game, rule, site, None);
         }
         site
-    }
-
-    /// One lap: lifts every stone of `from` and sows them along rule `rule`'s track;
-    /// returns the site the last stone went into. `first` is given for the move's first
-    /// lap, the only one `first stone into origin` and `start at` apply to: the site
-    /// `start at` named, or [`NO_SITE`].
-    #[inline(always)]
-    pub(super) fn sow_lap(&mut self, rule: usize, from: Site, first: Option<Site>) -> Site {
-        let game: &Game = &self.game;
-        let Position {
-            pits,
-            hash,
-            to_move,
-            ..
-        } = &mut self.position;
-        let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
-            return from;
-        };
-        match pits.hashed {
-            true => pits.lap::<true, false>(game, sowing, track, *to_move, from, first, hash),
-            false => pits.lap::<false, false>(game, sowing, track, *to_move, from, first, hash),
-        }
     }
 
     /// The first rule after sowing whose condition holds, if any. Only the candidates for
@@ -254,7 +232,7 @@ impl State {
                     let from = Site::of_value(self.sow_value(from, entry));
                     let to = Site::of_value(self.sow_value(to, entry));
                     if from.index() < sites && to.index() < sites && from != to {
-                        self.move_stones(from, to);
+                        self.position.move_stones(&self.game, from, to);
                     }
                 }
                 Action::Mark(_) | Action::TakeRun { .. } => self.act_further(r, a, entry),
@@ -285,8 +263,7 @@ impl State {
     /// Puts back the stones that rule `r`'s actions moved if its `unless` condition holds
     /// after them.
     fn cancel_if(&mut self, r: usize) {
-        let game = std::sync::Arc::clone(&self.game);
-        let Some(cancel) = &game.after_sowing.plan.cancels[r] else {
+        let Some(cancel) = &self.game.after_sowing.plan.cancels[r] else {
             return;
         };
         if self.eval(cancel) == 0 {
@@ -333,7 +310,7 @@ impl State {
                 while full != 0 {
                     let pit = first.plus(full.trailing_zeros() as usize);
                     full &= full - 1;
-                    self.move_stones(pit, store);
+                    self.position.move_stones(&self.game, pit, store);
                 }
             }
         }
@@ -346,7 +323,7 @@ impl State {
     /// pit, while its condition holds with `last` standing for the pit reached, that pit's
     /// stones go to its destination; the walk stops at a store or after a whole lap.
     fn take_run(&mut self, r: usize, a: usize) {
-        let game = std::sync::Arc::clone(&self.game);
+        let game = &*self.game;
         let Action::TakeRun {
             from,
             counterclockwise,
@@ -370,7 +347,7 @@ impl State {
                 break;
             }
             if to.index() < sites && site != to {
-                self.move_stones(site, to);
+                self.position.move_stones(game, site, to);
             }
             site = game.board.next_on_track(site, *counterclockwise);
         }
@@ -385,7 +362,7 @@ impl State {
         for p in Player::all() {
             for k in 1..=pits {
                 let (pit, store) = (self.game.board.pit(p, k), self.game.board.store(p));
-                self.move_stones(pit, store);
+                self.position.move_stones(&self.game, pit, store);
             }
         }
     }
@@ -411,13 +388,6 @@ impl State {
             std::cmp::Ordering::Less => Outcome::Win(Player::SECOND),
             std::cmp::Ordering::Equal => Outcome::Draw,
         }
-    }
-
-    /// Moves every stone of site `from` to site `to` (two different sites of the board).
-    #[inline(always)]
-    fn move_stones(&mut self, from: Site, to: Site) {
-        let (game, Position { pits, hash, .. }) = (&self.game, &mut self.position);
-        pits.move_all(&game.board, &game.tables.zobrist, hash, from, to);
     }
 
     /// Changes the stones on a site and updates the hash (undo restores the move's
@@ -479,6 +449,40 @@ impl State {
         let first = self.game.board.pit(self.position.to_move, 1);
         let pit = first.plus(full.trailing_zeros() as usize);
         Some(Move::sow(rule, pit))
+    }
+}
+
+/// The stones of a position, sown and moved: what a sowing changes of the [`Position`]
+/// alone, so that the state can call it while it holds a part of the game (a condition).
+impl Position {
+    /// One lap for the player to move: lifts every stone of `from` and sows them along the
+    /// track of `game`'s rule `rule`; returns the site the last stone went into. `first` is
+    /// given for the move's first lap, the only one `first stone into origin` and `start
+    /// at` apply to: the site `start at` named, or [`NO_SITE`].
+    #[inline(always)]
+    pub(super) fn sow_lap(
+        &mut self,
+        game: &Game,
+        rule: usize,
+        from: Site,
+        first: Option<Site>,
+    ) -> Site {
+        let MoveKind::Sow { sowing, track, .. } = &game.moves[rule].kind else {
+            return from;
+        };
+        let (pits, hash, mover) = (&mut self.pits, &mut self.hash, self.to_move);
+        match pits.hashed {
+            true => pits.lap::<true, false>(game, sowing, track, mover, from, first, hash),
+            false => pits.lap::<false, false>(game, sowing, track, mover, from, first, hash),
+        }
+    }
+
+    /// Moves every stone of site `from` to site `to` (two different sites of `game`'s
+    /// board).
+    #[inline(always)]
+    fn move_stones(&mut self, game: &Game, from: Site, to: Site) {
+        let (board, zobrist) = (&game.board, &game.tables.zobrist);
+        self.pits.move_all(board, zobrist, &mut self.hash, from, to);
     }
 }
 
@@ -776,7 +780,7 @@ impl Pits {
     /// One lap of a sowing (how and the track of a move rule) for `mover`: lifts every
     /// stone of `from` and sows them along the track, updating `hash` if `HASHED` (the
     /// stones are [`Pits::hashed`]); returns the site the last stone
-    /// went into. `first`: as for [`State::sow_lap`]. `PLAIN`: the sowing skips nothing
+    /// went into. `first`: as for [`Position::sow_lap`]. `PLAIN`: the sowing skips nothing
     /// and feeds no store by marks (or no pit is marked), and `first` names no site.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]

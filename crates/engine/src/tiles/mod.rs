@@ -397,8 +397,8 @@ impl State {
         if (self.position.tile.passes as usize) < self.game.about.players.len() {
             return;
         }
-        let game = std::sync::Arc::clone(&self.game);
-        if let Some(rule) = game.ends.rules.iter().find(|r| r.when == EndWhen::BothPass) {
+        let rules = &self.game.ends.rules;
+        if let Some(rule) = rules.iter().find(|r| r.when == EndWhen::BothPass).copied() {
             self.position.ended = Some(self.end_result(rule.result, next));
             self.ended_by_rule(EndWhen::BothPass);
         }
