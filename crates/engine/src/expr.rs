@@ -50,8 +50,7 @@ impl State {
     #[inline]
     fn each_line(&self, player: Player, region: u16, mut visit: impl FnMut(i64)) {
         let mask = &self.game.tables.regions[region as usize];
-        let words =
-            &self.position.occupancy[player.index() * self.position.words..][..self.position.words];
+        let words = self.position.occupied_by(player);
         let counted = |s: Site| {
             s != NO_SITE
                 && (words[s.index() / 64] & mask[s.index() / 64]) >> (s.index() % 64) & 1 == 1
@@ -113,8 +112,7 @@ impl Env for State {
 
     #[inline(always)]
     fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
-        let own =
-            &self.position.occupancy[player.index() * self.position.words..][..self.position.words];
+        let own = self.position.occupied_by(player);
         let mask = &self.game.tables.regions[region as usize];
         if kind == ANY_KIND {
             return own
@@ -159,8 +157,7 @@ impl Env for State {
     /// The empty sites along the rays from the player's pieces (of kind `kind`, or of any)
     /// up to the first piece, as a set of sites on the stack, counted.
     fn reach(&self, player: Player, kind: u8) -> i64 {
-        let words = self.position.words;
-        let own = &self.position.occupancy[player.index() * words..][..words];
+        let own = self.position.occupied_by(player);
         let board = &self.game.board;
         let mut reached = [0u64; FLOOD_WORDS];
         for (w, &word) in own.iter().enumerate() {
@@ -191,8 +188,7 @@ impl Env for State {
     /// sites reached and those still to look from. It stops at the first piece on `to`,
     /// and costs nothing when either region holds none of the player's pieces.
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
-        let words = self.position.words;
-        let own = &self.position.occupancy[player.index() * words..][..words];
+        let (words, own) = (self.position.words, self.position.occupied_by(player));
         let (from, to) = (
             &self.game.tables.regions[from as usize],
             &self.game.tables.regions[to as usize],

@@ -630,6 +630,12 @@ impl Position {
         self.lines.clone_from(&other.lines);
     }
 
+    /// The sites holding `player`'s pieces, a bit a site (`words` words).
+    #[inline(always)]
+    fn occupied_by(&self, player: Player) -> &[u64] {
+        &self.occupancy[player.index() * self.words..][..self.words]
+    }
+
     /// Changes a site's content, the occupancy, the piece counts and the line masks (not
     /// the hash, nor any log).
     #[inline]

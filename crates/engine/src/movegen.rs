@@ -165,8 +165,7 @@ impl State {
         let game = &*self.game;
         let board = &game.board;
         // The mover's pieces, or (with `by`) those of the kinds the rule allows.
-        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
-            [..self.position.words];
+        let own = self.position.occupied_by(self.position.to_move);
         let narrowed;
         let movers: &[u64] = match rule.filter.kinds {
             ALL_KINDS => own,
@@ -352,8 +351,7 @@ impl State {
     fn removable(&self, sparing: u8) -> SiteSet {
         let mut enemies = [0u64; SITE_SET_WORDS];
         for p in Player::all().filter(|&p| p != self.position.to_move) {
-            let theirs =
-                &self.position.occupancy[p.index() * self.position.words..][..self.position.words];
+            let theirs = self.position.occupied_by(p);
             for (e, t) in enemies.iter_mut().zip(theirs) {
                 *e |= t;
             }
@@ -397,8 +395,7 @@ impl State {
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
     pub(super) fn movers(&self, kinds: u64) -> SiteSet {
         let mut movers = [0u64; SITE_SET_WORDS];
-        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
-            [..self.position.words];
+        let own = self.position.occupied_by(self.position.to_move);
         movers[..self.position.words].copy_from_slice(own);
         for (w, word) in movers.iter_mut().take(self.position.words).enumerate() {
             let mut bits = *word;
@@ -561,8 +558,7 @@ impl State {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
         let board = &self.game.board;
-        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
-            [..self.position.words];
+        let own = self.position.occupied_by(self.position.to_move);
         // A piece has at most 25 slides along each of eight rays on a grid of at most 26 x
         // 26 sites: its count fits in a byte. Counts are kept in the order of the pieces.
         let mut counts = [0u8; PIECE_SLOTS];
@@ -637,8 +633,7 @@ impl State {
             .expect("a state keeps the masks of four families of lines");
         let at =
             |family: usize, line: u8| (family * MAX_LINES + line as usize) & (4 * MAX_LINES - 1);
-        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
-            [..self.position.words];
+        let own = self.position.occupied_by(self.position.to_move);
         let (mut pieces, mut total) = (0, 0);
         for (w, &word) in own.iter().enumerate() {
             let mut bits = word;
@@ -1053,8 +1048,7 @@ impl State {
     /// The sites of the mover's pieces, in `region` if given.
     pub(super) fn own_sites(&self, region: Option<u16>) -> SiteSet {
         let mut sites = [0u64; SITE_SET_WORDS];
-        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
-            [..self.position.words];
+        let own = self.position.occupied_by(self.position.to_move);
         for (w, word) in sites.iter_mut().take(self.position.words).enumerate() {
             *word = own[w] & self.region_word(region, w);
         }
@@ -1569,8 +1563,7 @@ impl State {
     /// `directions`.
     fn can_slide(&self, directions: &[u8]) -> bool {
         let board = &self.game.board;
-        let own = &self.position.occupancy[self.position.to_move.index() * self.position.words..]
-            [..self.position.words];
+        let own = self.position.occupied_by(self.position.to_move);
         set_sites(own).any(|from| {
             directions.iter().any(|&dir| {
                 let ray = board.ray(from, dir);

@@ -156,8 +156,7 @@ impl State {
             }
         }
         let mover = self.position.to_move;
-        let own =
-            &self.position.occupancy[mover.index() * self.position.words..][..self.position.words];
+        let own = self.position.occupied_by(mover);
         let own_sites = || {
             own.iter().enumerate().flat_map(|(w, &word)| {
                 let mut bits = word;
