@@ -7,12 +7,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use rulebook::analysis::Rng;
 use rulebook::engine::State;
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::pipeline;
 
-use crate::common::move_texts::legal;
+use crate::common::move_texts::{legal, random_positions_agree};
 
 /// Cannons that slide onto empty sites or hop to take; soldiers that only hop forward.
 const CANNONS: &str = r#"
@@ -142,29 +141,8 @@ fn reference_moves(game: &Game, cells: &[Cell], mover: Player) -> BTreeSet<Strin
 #[test]
 fn random_positions_agree_with_the_reference() {
     let game = cannons();
-    let mut rng = Rng::new(20261204);
-    let mut compared = 0;
-    for _ in 0..400 {
-        let cells: Vec<Cell> = (0..game.board.sites())
-            .map(|_| match rng.below(7) {
-                0 => game.cell(Player::FIRST, 0),
-                1 => game.cell(Player::SECOND, 0),
-                2 => game.cell(Player::FIRST, 1),
-                3 => game.cell(Player::SECOND, 1),
-                _ => EMPTY,
-            })
-            .collect();
-        let mover = Player::new(rng.below(2)).unwrap();
-        let expected = reference_moves(&game, &cells, mover);
-        let owns =
-            |p: Player| (cells.iter()).any(|&c| c != EMPTY && game.tables.owner[c.index()] == p);
-        if expected.is_empty() || !Player::all().all(owns) {
-            continue; // the game is over: nothing is listed
-        }
-        let mut state = State::with_cells(Arc::clone(&game), cells, mover);
-        assert_eq!(legal(&mut state), expected, "mover {mover:?}");
-        compared += 1;
-    }
+    let reference = |cells: &[Cell], mover| reference_moves(&game, cells, mover);
+    let compared = random_positions_agree(&game, 20261204, 400, 3, reference);
     assert!(compared > 300, "{compared} positions compared");
 }
 

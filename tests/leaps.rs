@@ -13,7 +13,7 @@ use rulebook::engine::State;
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::{notation, pipeline};
 
-use crate::common::move_texts::legal;
+use crate::common::move_texts::{legal, random_positions_agree};
 
 /// Knights on a board of any size that leap onto empty squares or take an enemy knight;
 /// with `camel` on, a second kind leaps (1, 3).
@@ -376,32 +376,8 @@ fn reference_leg_moves(game: &Game, cells: &[Cell], mover: Player) -> BTreeSet<S
 #[test]
 fn random_positions_of_leaps_through_legs_agree_with_the_reference() {
     let game = load(HORSES, &[]);
-    let mut rng = Rng::new(20261203);
-    let mut compared = 0;
-    for _ in 0..400 {
-        let cells: Vec<Cell> = (0..game.board.sites())
-            .map(|_| match rng.below(8) {
-                0 => game.cell(Player::FIRST, 0),
-                1 => game.cell(Player::SECOND, 0),
-                2 => game.cell(Player::FIRST, 1),
-                3 => game.cell(Player::SECOND, 1),
-                _ => EMPTY,
-            })
-            .collect();
-        let mover = Player::new(rng.below(2)).unwrap();
-        let expected = reference_leg_moves(&game, &cells, mover);
-        let has_pieces = |p: Player| {
-            cells
-                .iter()
-                .any(|&c| c != EMPTY && game.tables.owner[c.index()] == p)
-        };
-        if expected.is_empty() || !Player::all().all(has_pieces) {
-            continue; // the game is over: nothing is listed
-        }
-        let mut state = State::with_cells(Arc::clone(&game), cells, mover);
-        assert_eq!(legal(&mut state), expected, "mover {mover:?}");
-        compared += 1;
-    }
+    let reference = |cells: &[Cell], mover| reference_leg_moves(&game, cells, mover);
+    let compared = random_positions_agree(&game, 20261203, 400, 4, reference);
     assert!(compared > 300, "{compared} positions compared");
 }
 
