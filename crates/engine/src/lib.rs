@@ -984,7 +984,9 @@ impl State {
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
     /// is none. Where it can, it finds that move without listing the others, which makes
-    /// random playouts several times cheaper; elsewhere it lists them in `moves`.
+    /// random playouts several times cheaper; elsewhere it lists them in `moves`. Inlined
+    /// into each loop of the playouts.
+    #[inline(always)]
     pub fn pick_legal_move(
         &self,
         moves: &mut MoveList,
@@ -1098,10 +1100,32 @@ impl State {
     /// the hash joins the history only where a rule on repeated positions reads it.
     #[inline(always)]
     fn play(&mut self, m: Move) {
+        self.play_in::<{ playout::ANY_MOVES }>(m);
+    }
+
+    /// [`State::play`] in a game whose moves are all of the family `FAMILY`
+    /// ([`playout::ANY_MOVES`], [`playout::SOWINGS`] or [`playout::TILE_MOVES`]), so that a
+    /// playout's loop holds the code of that family's moves alone.
+    #[inline(always)]
+    fn play_in<const FAMILY: u8>(&mut self, m: Move) {
         let mover = self.position.to_move;
         self.scratch.goals_known = None;
         let repeats = self.game.facts.tracks_repetition;
         (self.history).record(&self.game, m, &self.position, repeats, self.forward);
+        match FAMILY {
+            playout::SOWINGS => self.apply_sowing::<false>(m, mover),
+            playout::TILE_MOVES => self.apply_tile(m, mover),
+            _ => self.apply_any(m, mover),
+        }
+        if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
+            let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
+            self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
+        }
+    }
+
+    /// Plays move `m` of any kind for `mover` (the frame is already pushed).
+    #[inline(always)]
+    fn apply_any(&mut self, m: Move, mover: Player) {
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Sow { .. } => self.apply_sowing::<false>(m, mover),
             MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
@@ -1117,10 +1141,6 @@ impl State {
                 self.position.tile.passes = 0;
                 self.pass_turn(mover);
             }
-        }
-        if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
-            let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
-            self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
         }
     }
 

@@ -5,6 +5,21 @@
 use super::{movegen, Move, MoveList, State};
 use rulebook_model::{Condition, MoveKind};
 
+/// A game whose moves may be of any kind (the families of [`State::play_in`]).
+pub(super) const ANY_MOVES: u8 = 0;
+/// A game whose moves are all sowings.
+pub(super) const SOWINGS: u8 = 1;
+/// A game whose moves are all tile placements, passes and swaps.
+pub(super) const TILE_MOVES: u8 = 2;
+
+/// Whether moves of this kind are played as tile moves are (a placement, a pass, a swap).
+fn is_tile_move(kind: &MoveKind) -> bool {
+    matches!(
+        kind,
+        MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap
+    )
+}
+
 impl State {
     /// Plays a move for good (the fast path for random playouts): as [`State::apply`], but
     /// nothing is recorded to take it back, so [`State::undo`] cannot take back this move
@@ -42,8 +57,27 @@ impl State {
     }
 
     /// [`State::playout`] of any game: a move picked (listing the moves where the game
-    /// needs it), then played.
+    /// needs it), then played, in a loop compiled for the family of the game's moves.
     fn any_playout(
+        &mut self,
+        max_plies: usize,
+        moves: &mut MoveList,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> (usize, bool) {
+        let kinds = || self.game.moves.iter().map(|rule| &rule.kind);
+        if kinds().all(|kind| matches!(kind, MoveKind::Sow { .. })) {
+            self.family_plies::<SOWINGS>(max_plies, moves, pick)
+        } else if kinds().all(is_tile_move) {
+            self.family_plies::<TILE_MOVES>(max_plies, moves, pick)
+        } else {
+            self.family_plies::<ANY_MOVES>(max_plies, moves, pick)
+        }
+    }
+
+    /// The loop of [`State::any_playout`] for a game whose moves are all of the family
+    /// `FAMILY`: the code of one family's moves does not shape the loop of another's.
+    #[inline(always)]
+    fn family_plies<const FAMILY: u8>(
         &mut self,
         max_plies: usize,
         moves: &mut MoveList,
@@ -51,7 +85,7 @@ impl State {
     ) -> (usize, bool) {
         for n in 0..max_plies {
             match self.pick_legal_move(moves, &mut *pick) {
-                Some(m) => self.play(m),
+                Some(m) => self.play_in::<FAMILY>(m),
                 None => return (n, true),
             }
         }
