@@ -1,17 +1,18 @@
 //! Slides and steps are walks of the core (docs/architecture.md, "The core of a move:
-//! walks"): every plain slide or step rule of every bundled game and preset, written here
-//! as a walk from the language reference (repeat a shift onto an empty site, not into an
-//! avoided one; land where `onto` allows and `not landing on` does not forbid), gives the
-//! same moves through the engine's walk interpreter as through the slide routine, at every
-//! ply of seeded random games, and the same positions after them; so do the valid fixtures
-//! and a game written here with the clauses no bundled game uses.
+//! walks"): the compiler lowers each onto a walk (`compile::slide_walk`) and picks the
+//! slide routine for it by its shape (`compile::routine`). Here, every plain slide or step
+//! rule of every bundled game and preset, run as its walk through the engine's walk
+//! interpreter, gives the same moves as through the slide routine, at every ply of seeded
+//! random games, and the same positions after them; so do the valid fixtures and a game
+//! written here with the clauses no bundled game uses. The recogniser finds the slide in
+//! each such walk, and in no walk of another shape.
 
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
 use rulebook::model::{Game, Landing, MoveFilter, MoveKind, SiteTest, Step, Walk};
-use rulebook::pipeline;
+use rulebook::{compile, pipeline};
 
 use crate::common::configurations::configurations;
 
@@ -54,40 +55,6 @@ fn games() -> Vec<(String, Arc<Game>)> {
     out
 }
 
-/// A slide as a walk: along each direction, a shift onto an empty site that is not avoided,
-/// repeated one to `max` times, each stop a destination (unless it lands only on enemies);
-/// and, where `onto` allows an enemy, up to `max - 1` such shifts and one more onto an enemy
-/// piece that is not avoided. `not landing on` is tested before each destination.
-fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
-    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
-    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
-    let land = |mut steps: Vec<Step>| {
-        steps.extend(forbidden.clone());
-        steps.push(Step::Emit);
-        steps
-    };
-    let mut branches = Vec::new();
-    for &d in directions {
-        let mut body = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
-        body.extend(avoided.clone());
-        if filter.landing != Landing::Enemy {
-            let (body, min) = (body.clone(), 1);
-            branches.push(land(vec![Step::Repeat { body, min, max }]));
-        }
-        if filter.landing != Landing::Empty {
-            let (min, max) = (0, max - 1);
-            let mut steps = vec![Step::Repeat { body, min, max }];
-            steps.extend([Step::Shift(d), Step::Test(SiteTest::Enemy)]);
-            steps.extend(avoided.clone());
-            branches.push(land(steps));
-        }
-    }
-    Walk {
-        steps: vec![Step::Branch(branches)],
-        leaps: Vec::new(),
-    }
-}
-
 /// The game with each plain slide rule (no capture by approach or withdrawal, no second
 /// part) made the same slide written as a walk; `None` if it has none.
 fn as_walks(game: &Game) -> Option<Arc<Game>> {
@@ -104,7 +71,7 @@ fn as_walks(game: &Game) -> Option<Arc<Game>> {
             true,
         ) = (&rule.kind, plain)
         {
-            rule.kind = MoveKind::Walk(slide_walk(directions, *max_length, &rule.filter));
+            rule.kind = MoveKind::Walk(compile::slide_walk(directions, *max_length, &rule.filter));
             any = true;
         }
     }
@@ -147,4 +114,93 @@ fn slides_written_as_walks_make_the_same_moves() {
     // draughts, fixtures on boards of other shapes and the clauses at least.
     assert!(compared.len() >= 15, "the games compared: {compared:?}");
     assert!(compared.contains(&"clauses".to_string()));
+}
+
+/// The slide rules of every game compared above (their directions made absolute per
+/// player by the compiler), each as the compiler lowers it.
+fn slide_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
+    let mut out = Vec::new();
+    for (name, game) in games() {
+        for (i, rule) in game.moves.iter().enumerate() {
+            if let MoveKind::Slide {
+                directions,
+                max_length,
+                ..
+            } = &rule.kind
+            {
+                let walk = compile::slide_walk(directions, *max_length, &rule.filter);
+                out.push((name.clone(), Arc::clone(&game), i, walk));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_routine_of_a_walk_shaped_as_a_slide_is_the_slide() {
+    let rules = slide_rules();
+    assert!(rules.len() >= 30, "{} slide rules", rules.len());
+    for (name, game, i, walk) in rules {
+        let rule = &game.moves[i];
+        let kind = compile::routine(&game.board, walk, &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+    }
+}
+
+/// `walk` changed in one place: a test added after the first shift, its first repetition's
+/// reach cut by one, or a test added before its first destination (one that the walk has
+/// made already: the same moves, in a shape that is not a slide's, since the routine is
+/// picked by shape, not by meaning).
+fn changed(walk: &Walk, change: usize) -> Option<Walk> {
+    let [Step::Branch(branches)] = &walk.steps[..] else {
+        panic!("a slide's walk is one branch a direction");
+    };
+    let mut branches = branches.clone();
+    match change {
+        0 => match branches[0].first_mut() {
+            Some(Step::Repeat { body, .. }) => body.insert(1, Step::Test(SiteTest::Occupied)),
+            other => panic!("a slide's branch starts with a repeat: {other:?}"),
+        },
+        1 => match branches[0].first_mut() {
+            Some(Step::Repeat { max, .. }) if *max > 1 => *max -= 1,
+            _ => return None,
+        },
+        _ => {
+            let emit = branches[0].len() - 1;
+            branches[0].insert(emit, Step::Test(SiteTest::Empty));
+        }
+    }
+    Some(Walk {
+        steps: vec![Step::Branch(branches)],
+        leaps: Vec::new(),
+    })
+}
+
+#[test]
+fn walks_of_other_shapes_stay_walks() {
+    let mut changes = 0;
+    for (name, game, i, walk) in slide_rules() {
+        let rule = &game.moves[i];
+        for change in 0..3 {
+            if let Some(other) = changed(&walk, change) {
+                let kind = compile::routine(&game.board, other.clone(), &rule.filter);
+                assert_eq!(
+                    kind,
+                    MoveKind::Walk(other),
+                    "{name}, rule {i}, change {change}"
+                );
+                changes += 1;
+            }
+        }
+    }
+    assert!(changes >= 80, "{changes} walks changed");
+    // A slide's walk read under another rule's clauses is not that rule's slide.
+    let (_, game, i, walk) = slide_rules()
+        .into_iter()
+        .find(|(_, game, i, _)| game.moves[*i].filter.landing == Landing::Empty)
+        .expect("a slide onto empty sites");
+    let mut filter = game.moves[i].filter;
+    filter.landing = Landing::EmptyOrEnemy;
+    let kind = compile::routine(&game.board, walk.clone(), &filter);
+    assert_eq!(kind, MoveKind::Walk(walk));
 }

@@ -33,6 +33,8 @@ mod sowing;
 mod tiles;
 mod walks;
 
+pub use walks::{routine, slide_walk};
+
 use derived::Parts;
 use exprs::Value;
 pub use settings::Settings;

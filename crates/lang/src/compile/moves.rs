@@ -3,6 +3,7 @@
 //! clauses that narrow it; and the conditions that seat a rule with its player.
 
 use super::exprs::to_runtime;
+use super::walks;
 use super::{kind_set, Compiler, Seat};
 use crate::check::{Conditional, MoveDecl, TExpr};
 use crate::diag::Span;
@@ -92,7 +93,7 @@ impl Compiler<'_> {
             MoveDecl::Slide {
                 directions,
                 max_length,
-            } => self.slide(directions, max_length.as_ref())?,
+            } => self.slide(directions, max_length.as_ref(), filter)?,
             MoveDecl::Jump {
                 directions,
                 flying,
@@ -145,33 +146,30 @@ impl Compiler<'_> {
             MoveDecl::Fly => model::MoveKind::Fly {
                 region: self.points_on_board(),
             },
-            MoveDecl::Walk(steps) => model::MoveKind::Walk(super::walks::walk(
-                self.board(),
-                steps,
-                filter.landing,
-                filter.not_landing,
-            )),
+            MoveDecl::Walk(steps) => {
+                let walk = walks::walk(self.board(), steps, filter.landing, filter.not_landing);
+                walks::routine(self.board(), walk, filter)
+            }
         })
     }
 
-    /// A slide along `directions`, with those that rise and fall on the board and its
-    /// longest reach (1 to [`MAX_GRID_SIDE`]; unlimited when none is given).
-    fn slide(&mut self, directions: &[u8], max_length: Option<&TExpr>) -> Option<model::MoveKind> {
-        // Relative directions get theirs per player (`per_player`).
-        let (rising, falling) = directions
-            .iter()
-            .filter(|&&d| d < RELATIVE_BASE)
-            .partition(|&&d| self.board().ascends(d));
+    /// A slide along `directions` of at most `max_length` sites (1 to [`MAX_GRID_SIDE`];
+    /// unlimited when none is given), lowered onto a walk and given the routine its shape
+    /// asks for.
+    fn slide(
+        &mut self,
+        directions: &[u8],
+        max_length: Option<&TExpr>,
+        filter: &model::MoveFilter,
+    ) -> Option<model::MoveKind> {
         let max_length = match max_length {
             None => model::UNLIMITED,
             Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
         };
-        Some(model::MoveKind::Slide {
-            directions: directions.to_vec(),
-            rising,
-            falling,
-            max_length,
-        })
+        let walk = walks::slide_walk(directions, max_length, filter);
+        let kind = walks::routine(self.board(), walk, filter);
+        debug_assert!(matches!(kind, model::MoveKind::Slide { .. }), "{kind:?}");
+        Some(kind)
     }
 
     /// What narrows a move rule: its clauses, with their regions compiled.
@@ -223,7 +221,7 @@ impl Compiler<'_> {
         let directions = match &rule.kind {
             model::MoveKind::Slide { directions, .. }
             | model::MoveKind::Jump { directions, .. } => directions.clone(),
-            model::MoveKind::Walk(walk) => super::walks::shift_directions(&walk.steps),
+            model::MoveKind::Walk(walk) => walks::shift_directions(&walk.steps),
             _ => return vec![rule],
         };
         if directions.iter().all(|&d| d < RELATIVE_BASE) {
@@ -248,7 +246,7 @@ impl Compiler<'_> {
                     }
                     model::MoveKind::Jump { directions, .. } => *directions = absolute,
                     model::MoveKind::Walk(walk) => {
-                        walk.steps = super::walks::turned(&walk.steps, player);
+                        walk.steps = walks::turned(&walk.steps, player);
                     }
                     _ => unreachable!("only slides, jumps and walks have directions"),
                 }

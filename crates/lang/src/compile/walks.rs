@@ -1,11 +1,96 @@
 //! Walks of the core ([`rulebook_model::walk`]), compiled: every step the checker passed
 //! becomes the engine's, each distinct leap a table of the site it reaches from every site,
-//! and the landing that the rule's clauses allow its tests.
+//! and the landing that the rule's clauses allow its tests. Slides and steps are lowered
+//! here onto walks too ([`slide_walk`]); [`routine`] then picks the engine's routine for a
+//! walk by its shape, so that a walk shaped as a slide, whatever surface words wrote it,
+//! runs on the slide routine and any other on the walk interpreter.
 
 use super::moves::absolute_directions;
 use crate::check::WalkDecl;
 use rulebook_model::board::RELATIVE_BASE;
-use rulebook_model::{Board, Landing, Leap, Player, Site, SiteTest, Step, Walk, NO_SITE};
+use rulebook_model::{
+    Board, Landing, Leap, MoveFilter, MoveKind, Player, Site, SiteTest, Step, Walk, NO_SITE,
+};
+
+/// A slide along `directions` of at most `max` sites (`move step` is `max` 1), as the
+/// language reference says it, written as a walk: along each direction, a shift onto an
+/// empty site that `avoiding` does not name, repeated one to `max` times, each stop a
+/// destination (unless the rule lands on enemies only); and, where `onto` allows an enemy,
+/// up to `max - 1` such shifts and one more onto an enemy piece that is not avoided. `not
+/// landing on` is tested before each destination.
+pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
+    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let land = |mut steps: Vec<Step>| {
+        steps.extend(forbidden.clone());
+        steps.push(Step::Emit);
+        steps
+    };
+    let mut branches = Vec::new();
+    for &d in directions {
+        let mut body = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
+        body.extend(avoided.clone());
+        if filter.landing != Landing::Enemy {
+            let (body, min) = (body.clone(), 1);
+            branches.push(land(vec![Step::Repeat { body, min, max }]));
+        }
+        if filter.landing != Landing::Empty {
+            let (min, max) = (0, max - 1);
+            let mut steps = vec![Step::Repeat { body, min, max }];
+            steps.extend([Step::Shift(d), Step::Test(SiteTest::Enemy)]);
+            steps.extend(avoided.clone());
+            branches.push(land(steps));
+        }
+    }
+    Walk {
+        steps: vec![Step::Branch(branches)],
+        leaps: Vec::new(),
+    }
+}
+
+/// The engine's routine for the moves of `walk`, a move rule narrowed by `filter`, picked
+/// by the walk's shape: a slide ([`MoveKind::Slide`], with the directions that rise and
+/// fall on `board`) where the walk is the [`slide_walk`] of some directions and reach;
+/// else the walk itself, for the interpreter.
+pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
+    let Some((directions, max_length)) = slide_shape(&walk, filter) else {
+        return MoveKind::Walk(walk);
+    };
+    // Relative directions get theirs per player (`Compiler::per_player`).
+    let (rising, falling) = directions
+        .iter()
+        .filter(|&&d| d < RELATIVE_BASE)
+        .partition(|&&d| board.ascends(d));
+    MoveKind::Slide {
+        directions,
+        rising,
+        falling,
+        max_length,
+    }
+}
+
+/// The directions and reach of the slide `walk` is, under `filter`: read from the walk's
+/// branches, then the slide's walk written again from them and compared.
+fn slide_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, u16)> {
+    let [Step::Branch(branches)] = &walk.steps[..] else {
+        return None;
+    };
+    let mut directions = Vec::new();
+    for branch in branches {
+        let [d] = shift_directions(branch)[..] else {
+            return None;
+        };
+        if !directions.contains(&d) {
+            directions.push(d);
+        }
+    }
+    let max = match branches.first()?.first()? {
+        Step::Repeat { min: 1, max, .. } => *max,
+        Step::Repeat { min: 0, max, .. } => max.checked_add(1)?,
+        _ => return None,
+    };
+    (slide_walk(&directions, max, filter) == *walk).then_some((directions, max))
+}
 
 /// What a walk's landing must pass: what the site may hold (`onto`) and the region it may
 /// not be in (`not landing on`).
