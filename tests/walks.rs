@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
-use rulebook::model::{Game, Landing, MoveFilter, MoveKind, SiteTest, Step, Walk};
+use rulebook::model::{Game, Landing, MoveKind, SiteTest, Step, Walk};
 use rulebook::{compile, pipeline};
 
 use crate::common::configurations::configurations;
