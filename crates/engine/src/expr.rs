@@ -154,6 +154,10 @@ impl Env for State {
         State::area(self, player, territory)
     }
 
+    fn attacked(&self, player: Player, kind: u8) -> bool {
+        State::attacked(self, player, kind)
+    }
+
     /// The empty sites along the rays from the player's pieces (of kind `kind`, or of any)
     /// up to the first piece, as a set of sites on the stack, counted.
     fn reach(&self, player: Player, kind: u8) -> i64 {
@@ -353,6 +357,10 @@ impl Env for Scored<'_> {
 
     fn reach(&self, player: Player, kind: u8) -> i64 {
         self.state.reach(player, kind)
+    }
+
+    fn attacked(&self, player: Player, kind: u8) -> bool {
+        self.state.attacked(player, kind)
     }
 
     fn area(&self, player: Player, territory: bool) -> i64 {

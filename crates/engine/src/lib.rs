@@ -9,6 +9,7 @@
 //! the notation's (the crate `rulebook-notation`, above this one), which reads a position
 //! through the public queries here. This crate depends only on `rulebook-model`.
 
+mod attack;
 mod capture;
 mod expr;
 mod flying;
@@ -979,6 +980,9 @@ impl State {
         if self.game.repetition.forbidden {
             self.drop_repeats(out);
         }
+        if !self.game.forbidden.is_empty() {
+            self.drop_forbidden(out);
+        }
     }
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
@@ -1009,6 +1013,9 @@ impl State {
         }
         moves.clear();
         self.pseudo_legal_moves(moves);
+        if !self.game.forbidden.is_empty() {
+            self.drop_forbidden(moves);
+        }
         if self.game.repetition.forbidden {
             self.any_new(moves)
         } else {

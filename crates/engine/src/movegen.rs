@@ -122,6 +122,25 @@ impl State {
         out.copy = Some(copy);
     }
 
+    /// Drops from `out` the moves after which a condition of `forbid leaving` holds for the
+    /// mover (played on a copy of the position kept in `out`, the end rules checked after
+    /// moves left out: the condition is read on the board the move leaves).
+    pub(super) fn drop_forbidden(&self, out: &mut MoveList) {
+        let mover = self.position.to_move;
+        let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        copy.copy_position_from(self);
+        copy.without_ends = true;
+        out.retain(|m| {
+            copy.apply(m);
+            let game = &copy.game;
+            let forbidden = game.forbidden.iter().any(|c| copy.value(mover, c) != 0);
+            copy.undo();
+            !forbidden
+        });
+        copy.without_ends = false;
+        out.copy = Some(copy);
+    }
+
     /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
     /// that has one already holds for the mover (and so keeps all of its moves).
     pub(super) fn goals_hold(&self) -> bool {
@@ -1267,10 +1286,11 @@ pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
 }
 
 /// Whether a game's random moves are always picked from the list of legal moves: under
-/// the ban on repetition, where two rules may give the same move, where clauses narrow the
+/// the ban on repetition or a `forbid leaving`, where two rules may give the same move, where clauses narrow the
 /// moves, or where a pass depends on the other players' moves (`no player can move`).
 pub(super) fn always_listed(game: &Game) -> bool {
     game.repetition.forbidden
+        || !game.forbidden.is_empty()
         || game.facts.moves_may_coincide
         || game.facts.moves_narrowed
         || game.facts.ends_when_no_player_can_move

@@ -170,6 +170,7 @@ fn counts_pieces(condition: &Condition) -> bool {
                 | Expr::Line(..)
                 | Expr::Lines(..)
                 | Expr::Reach(..)
+                | Expr::Attacked(..)
                 | Expr::Connected(..)
         ) || e.operands().any(reads)
     }

@@ -6,7 +6,7 @@
 
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::{Move, MoveList, State};
-use rulebook_model::{MoveRule, Site, SiteTest, Step, Walk, ALL_KINDS, EMPTY, NO_SITE};
+use rulebook_model::{MoveRule, Player, Site, SiteTest, Step, Walk, ALL_KINDS, EMPTY, NO_SITE};
 
 impl State {
     /// The moves of a walk rule (rule `index`), by the mover's pieces of the kinds it allows.
@@ -17,7 +17,7 @@ impl State {
         };
         let mut targets: SiteSet = [0; SITE_SET_WORDS];
         for from in set_sites(&movers[..self.position.words]) {
-            self.walk(walk, &walk.steps, from, &mut targets);
+            self.walk_as(self.position.to_move, walk, &walk.steps, from, &mut targets);
             for to in set_sites(&targets[..self.position.words]) {
                 out.push(Move::step(index, from, to));
             }
@@ -25,22 +25,31 @@ impl State {
         }
     }
 
-    /// Runs `steps` of `walk` with the cursor at `at`, marking the destinations in `targets`.
-    fn walk(&self, walk: &Walk, steps: &[Step], at: Site, targets: &mut SiteSet) {
+    /// Runs `steps` of `walk` for `mover` with the cursor at `at`, marking the destinations
+    /// in `targets`.
+    pub(super) fn walk_as(
+        &self,
+        mover: Player,
+        walk: &Walk,
+        steps: &[Step],
+        at: Site,
+        targets: &mut SiteSet,
+    ) {
         let mut at = at;
         for (i, step) in steps.iter().enumerate() {
             match step {
                 Step::Repeat { body, min, max } => {
-                    return self.repeat(walk, (body, *min, *max), &steps[i + 1..], at, targets)
+                    let rest = &steps[i + 1..];
+                    return self.repeat(mover, walk, (body, *min, *max), rest, at, targets);
                 }
                 Step::Branch(walks) => {
                     for branch in walks {
-                        self.walk(walk, branch, at, targets);
+                        self.walk_as(mover, walk, branch, at, targets);
                     }
                     return;
                 }
                 Step::Emit => targets[at.index() / 64] |= 1 << (at.index() % 64),
-                straight => match self.straight_step(walk, straight, at) {
+                straight => match self.straight_step(mover, walk, straight, at) {
                     Some(next) => at = next,
                     None => return,
                 },
@@ -52,6 +61,7 @@ impl State {
     /// number of repetitions from `min` on, until the body cannot go on.
     fn repeat(
         &self,
+        mover: Player,
         walk: &Walk,
         (body, min, max): (&[Step], u16, u16),
         rest: &[Step],
@@ -61,14 +71,14 @@ impl State {
         let mut at = at;
         for done in 0..=max {
             if done >= min {
-                self.walk(walk, rest, at, targets);
+                self.walk_as(mover, walk, rest, at, targets);
             }
             if done == max {
                 return;
             }
             match body
                 .iter()
-                .try_fold(at, |at, step| self.straight_step(walk, step, at))
+                .try_fold(at, |at, step| self.straight_step(mover, walk, step, at))
             {
                 Some(next) => at = next,
                 None => return,
@@ -79,11 +89,11 @@ impl State {
     /// Where a straight step (a shift, a leap or a test) leaves the cursor from `at`, or
     /// `None` where the walk ends.
     #[inline]
-    fn straight_step(&self, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
+    fn straight_step(&self, mover: Player, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
         let next = match *step {
             Step::Shift(dir) => self.game.board.step(at, dir),
             Step::Leap(k) => walk.leaps[k as usize].targets[at.index()],
-            Step::Test(test) => match self.passes(test, at) {
+            Step::Test(test) => match self.passes(mover, test, at) {
                 true => at,
                 false => NO_SITE,
             },
@@ -94,18 +104,18 @@ impl State {
         (next != NO_SITE).then_some(next)
     }
 
-    /// Whether the site `at` passes `test`, for the player to move.
+    /// Whether the site `at` passes `test`, for `mover`.
     #[inline]
-    fn passes(&self, test: SiteTest, at: Site) -> bool {
+    fn passes(&self, mover: Player, test: SiteTest, at: Site) -> bool {
         let cell = self.position.cells[at.index()];
-        let enemy =
-            || cell != EMPTY && self.game.tables.owner[cell.index()] != self.position.to_move;
+        let enemy = || cell != EMPTY && self.game.tables.owner[cell.index()] != mover;
         let in_region = |r: u16| self.game.in_region(r as usize, at);
         match test {
             SiteTest::Empty => cell == EMPTY,
             SiteTest::Enemy => enemy(),
             SiteTest::EmptyOrEnemy => cell == EMPTY || enemy(),
             SiteTest::Occupied => cell != EMPTY,
+            SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
         }

@@ -30,6 +30,10 @@ pub trait Env {
     /// How many empty sites a slide from one of the player's pieces, of kind `kind` or
     /// ([`ANY_KIND`](super::ANY_KIND)) of any, could end on (see [`Expr::Reach`]).
     fn reach(&self, player: Player, kind: u8) -> i64;
+    /// Whether a piece of the player's, of kind `kind` or ([`ANY_KIND`](super::ANY_KIND))
+    /// of any, could be taken by a move of another player's landing on it (see
+    /// [`Expr::Attacked`]).
+    fn attacked(&self, player: Player, kind: u8) -> bool;
     /// Whether the player's pieces linked along the directions of the mask `links` join a
     /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
@@ -95,6 +99,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Line(r, k) => env.line(r.resolve(env.mover()), *k),
         Expr::Lines(r, k, n) => env.lines(r.resolve(env.mover()), *k, *n),
         Expr::Reach(r, kind) => env.reach(r.resolve(env.mover()), *kind),
+        Expr::Attacked(r, kind) => env.attacked(r.resolve(env.mover()), *kind) as i64,
         Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
         Expr::Area(r, territory) => env.area(r.resolve(env.mover()), *territory),
         Expr::PerMover(both) => operand(env, &both[env.mover().index() & 1], bound),

@@ -258,6 +258,11 @@ pub enum Expr {
     /// ([`ANY_KIND`]) of any, along any of the board's directions, could end on (each site
     /// counted once).
     Reach(PlayerRef, u8),
+    /// 1 when a piece of a player's, of one kind or ([`ANY_KIND`]) of any, stands where
+    /// another player could take it by landing on it with a move of theirs (a slide, a
+    /// step, a leap or a hop whose `onto` lets it end on an enemy piece there), the rule's
+    /// condition read with that player as the mover.
+    Attacked(PlayerRef, u8),
     /// 1 when a player's pieces form a group, each linked to the next by a step in one of
     /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
     /// site of [`Tables::regions`]`[a]` and one on a site of [`Tables::regions`]`[b]`.
@@ -370,6 +375,7 @@ impl Expr {
             | Expr::Line(..)
             | Expr::Lines(..)
             | Expr::Reach(..)
+            | Expr::Attacked(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
             | Expr::Area(..)
@@ -1250,6 +1256,9 @@ pub struct Game {
     pub ends: Ends,
     /// The ban on repetition, and what a repeated position is.
     pub repetition: Repetition,
+    /// The conditions no move may leave true (`forbid leaving`), each read on the position
+    /// the move leaves with the player who moved as the mover.
+    pub forbidden: Vec<Expr>,
     /// Tile games: hands and the edge-matching tables.
     pub tiles: Option<Tiles>,
     /// What the compiler derives from the rules for the engine to read on its hot path.

@@ -72,6 +72,9 @@ pub enum SiteTest {
     EmptyOrEnemy,
     /// A piece, anyone's.
     Occupied,
+    /// Nothing, or a piece of one of these kinds (a bit per kind): what `onto enemy KIND`
+    /// lets a move take.
+    EmptyOr(u64),
     /// The site is in the region with this index ([`crate::Tables::regions`]).
     In(u16),
     /// The site is not in the region with this index.

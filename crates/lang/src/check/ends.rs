@@ -51,6 +51,12 @@ impl Checker {
                     span: st.span,
                 });
             }
+            S::ForbidLeaving(condition) => {
+                let what = "the condition of `forbid leaving`";
+                if let Some(c) = self.typed(condition, Type::Bool, what) {
+                    rules.forbid_leaving.push(c);
+                }
+            }
             S::Score { score, condition } => {
                 self.in_score = true;
                 let t = self.typed(score, Type::Int, "a score");

@@ -193,12 +193,12 @@ impl Checker {
             (Builtin::Connected, _) => self.connected(args, span),
             (Builtin::Within, _) => self.within(args, span),
             (Builtin::Lines, _) => self.lines(args, span),
-            (Builtin::Hand | Builtin::Reach, 2) => {
+            (Builtin::Hand | Builtin::Reach | Builtin::Attacked, 2) => {
                 let first = format!("the first argument of `{name}`");
                 let second = format!("the second argument of `{name}`");
                 let player = self.typed(&args[0], Type::Player, &first);
                 let kind = self.typed(&args[1], Type::Kind, &second);
-                Some((TExprKind::Call(builtin, vec![player?, kind?]), Type::Int))
+                Some((TExprKind::Call(builtin, vec![player?, kind?]), result))
             }
             (Builtin::Pieces | Builtin::Line, 2) => self.on_region(builtin, name, args),
             (_, 1) => self.call_of_one(builtin, name, (arg_ty, result), &args[0], span),

@@ -86,7 +86,7 @@ fn keyword(kind: &ast::StatementKind) -> &'static str {
         S::Setup { .. } | S::SetupStones { .. } | S::SetupHand { .. } => "setup",
         S::AfterSow { .. } | S::After { .. } => "after",
         S::Move { .. } => "move",
-        S::ForbidRepetition { .. } => "forbid",
+        S::ForbidRepetition { .. } | S::ForbidLeaving(_) => "forbid",
         S::Edges(_) => "edges",
         S::Edge { .. } => "edge",
         S::Hand { .. } => "hand",

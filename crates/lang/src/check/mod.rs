@@ -114,6 +114,8 @@ struct RuleDecls {
     /// Per effect, its short name (`called "corner"`).
     effect_labels: Vec<Option<String>>,
     forbid: Option<Conditional<ForbidDecl>>,
+    /// `forbid leaving CONDITION`.
+    forbid_leaving: Vec<TExpr>,
     end: Vec<EndDecl>,
     edges: Vec<(u8, usize)>,
     /// Each facing direction given a colour, with where, to report one given twice.
@@ -168,9 +170,10 @@ impl Checker {
                 }
                 S::AfterSow { .. } | S::After { .. } => self.after(st, &mut rules),
                 S::Edges(_) | S::Edge { .. } | S::Hand { .. } => self.edge_or_hand(st, &mut rules),
-                S::ForbidRepetition { .. } | S::Score { .. } | S::End { .. } => {
-                    self.end_or_score(file, st, &mut rules)
-                }
+                S::ForbidRepetition { .. }
+                | S::ForbidLeaving(_)
+                | S::Score { .. }
+                | S::End { .. } => self.end_or_score(file, st, &mut rules),
                 _ => {}
             }
         }
@@ -201,6 +204,7 @@ impl Checker {
             effects: rules.effects,
             effect_labels: rules.effect_labels,
             forbid_repetition: rules.forbid,
+            forbid_leaving: rules.forbid_leaving,
             end: rules.end,
             edges: rules.edges,
             edge_overrides: rules.edge_overrides,

@@ -2,7 +2,7 @@
 
 use super::{
     BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls, SetupDecl,
-    StockDecl, TExpr, Type, WalkDecl,
+    StockDecl, TExpr, Type, WalkDecl, WalkTests,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
@@ -144,7 +144,9 @@ impl Checker {
         let line_capture = self.line_capture(kind, clauses);
         let most = self.most(kind, clauses);
         let liberties = self.liberties(kind, clauses);
+        let walk_tests = self.walk_tests(kind, clauses);
         let (
+            Some(walk_tests),
             Some(so_that),
             Some(next_to),
             Some(shot),
@@ -153,6 +155,7 @@ impl Checker {
             Some(most),
             Some(liberties),
         ) = (
+            walk_tests,
             so_that,
             next_to,
             shot,
@@ -183,11 +186,50 @@ impl Checker {
                     removal,
                     line_capture,
                     liberties,
+                    walk_tests,
                 },
                 condition,
                 span,
             });
         }
+    }
+
+    /// `from REGION` and `onto enemy KIND`: tests of the origin and of the piece taken,
+    /// which a slide, a step, a leap or a hop makes as steps of its walk; `None` after an
+    /// error.
+    fn walk_tests(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<WalkTests> {
+        // A step that captures a run by approach or withdrawal runs on its own routine.
+        let walks = matches!(kind, ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_))
+            && clauses.line_capture.is_none();
+        let from_span = clauses.from.as_ref().map(|e| e.span);
+        let kinds_span = clauses.onto_kinds.as_ref().map(|names| names[0].span);
+        if let (Some(span), false) = (from_span.or(kinds_span), walks) {
+            let what = match from_span {
+                Some(_) => "`from` narrows where a piece starts",
+                None => "`onto enemy KIND` narrows what a piece takes by landing",
+            };
+            self.error(
+                Diagnostic::error(format!("{what}: only slides, steps, leaps and hops"), span)
+                    .with_help(
+                        "a jump, a flight, a placement or a step that captures by approach or \
+                         withdrawal has no such clause yet",
+                    ),
+            );
+            return None;
+        }
+        let from = match &clauses.from {
+            Some(e) => Some(self.static_expr(e, Type::Region, "where the piece starts")?),
+            None => None,
+        };
+        let taking = match &clauses.onto_kinds {
+            Some(names) => Some(self.kinds(names)?),
+            None => None,
+        };
+        Some(WalkTests { from, taking })
     }
 
     /// `compulsory most`: only on a jump that captures the enemy pieces it jumps (the

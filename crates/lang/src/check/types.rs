@@ -150,6 +150,9 @@ pub enum Builtin {
     /// `reach(player[, kind])`: how many empty sites a slide from one of the player's
     /// pieces (of a kind), in any direction, could end on.
     Reach,
+    /// `attacked(player[, kind])`: whether a piece of the player's (of a kind) could be
+    /// taken by another player's move landing on it.
+    Attacked,
     /// `area(player)`: the player's pieces and the empty sites only they reach.
     Area,
     /// `territory(player)`: the empty sites only the player's pieces reach.
@@ -158,7 +161,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 28] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 29] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -195,6 +198,7 @@ impl Builtin {
         ),
         (Builtin::Within, "within", Type::Region, Type::Region),
         (Builtin::Reach, "reach", Type::Player, Type::Int),
+        (Builtin::Attacked, "attacked", Type::Player, Type::Bool),
         (Builtin::Area, "area", Type::Player, Type::Int),
         (Builtin::Territory, "territory", Type::Player, Type::Int),
     ];
@@ -214,6 +218,7 @@ impl Builtin {
             | Builtin::Antidiagonal
             | Builtin::Within
             | Builtin::Reach
+            | Builtin::Attacked
             | Builtin::Area
             | Builtin::Territory
             | Builtin::Neighbours => Some(BoardKind::Grid),
@@ -357,6 +362,7 @@ impl TExpr {
                 | Builtin::Line
                 | Builtin::Lines
                 | Builtin::Reach
+                | Builtin::Attacked
                 | Builtin::Connected
                 | Builtin::Hand
                 | Builtin::Count
@@ -629,6 +635,17 @@ pub struct MoveRuleDecl {
     /// `with liberties`: the directions (bit per board direction) along which the moved
     /// piece's group must keep an empty neighbour.
     pub liberties: Option<u8>,
+    /// What the move's walk tests besides its landing.
+    pub walk_tests: WalkTests,
+}
+
+/// The tests of a move's walk that clauses add (slides, steps, leaps and hops only).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WalkTests {
+    /// `from REGION`: the piece must start on one of these sites.
+    pub from: Option<TExpr>,
+    /// `onto enemy KIND, ...`: the kinds of enemy piece the move may take by landing.
+    pub taking: Option<Vec<usize>>,
 }
 
 /// What narrows a capture.
@@ -864,6 +881,8 @@ pub struct Description {
     pub effect_labels: Vec<Option<String>>,
     /// The ban on repeated positions, if written.
     pub forbid_repetition: Option<Conditional<ForbidDecl>>,
+    /// `forbid leaving CONDITION`: conditions no move may leave true for its mover.
+    pub forbid_leaving: Vec<TExpr>,
     /// End rules.
     pub end: Vec<EndDecl>,
     /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.

@@ -140,6 +140,19 @@ impl Compiler<'_> {
         }
     }
 
+    /// The conditions of `forbid leaving`, left for play time (one that folds to false
+    /// forbids nothing and is dropped); `None` after an error.
+    pub(super) fn forbid_leaving(&mut self) -> Option<Vec<model::Expr>> {
+        let mut out = Vec::new();
+        for condition in &self.desc.forbid_leaving {
+            let e = super::exprs::to_runtime(self.fold(condition)?)?;
+            if e != model::Expr::Const(0) {
+                out.push(e);
+            }
+        }
+        Some(out)
+    }
+
     /// The ban on repeated positions: whether it holds in this configuration, and its
     /// reading; `None` after an error in its reading.
     pub(super) fn forbid_repetition(&mut self) -> Option<model::Repetition> {

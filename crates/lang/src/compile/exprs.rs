@@ -101,12 +101,13 @@ impl Compiler<'_> {
                 let player = self.player_ref(&args[0])?;
                 Some(Value::Runtime(Expr::Area(player, f == Builtin::Territory)))
             }
-            Builtin::Hand | Builtin::Reach => {
+            Builtin::Hand | Builtin::Reach | Builtin::Attacked => {
                 let player = self.player_ref(&args[0])?;
                 let kind = kind_arg(args.get(1));
                 Some(Value::Runtime(match f {
                     Builtin::Hand => Expr::Hand(player, kind),
-                    _ => Expr::Reach(player, kind),
+                    Builtin::Reach => Expr::Reach(player, kind),
+                    _ => Expr::Attacked(player, kind),
                 }))
             }
             _ => {

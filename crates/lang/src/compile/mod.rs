@@ -143,6 +143,7 @@ impl Compiler<'_> {
         let (effects, effect_sources) = self.effects();
         let piece_bits = self.piece_bits(&moves);
         let repetition = self.forbid_repetition()?;
+        let forbidden = self.forbid_leaving()?;
         let ends = self.ends();
         let (after_sow, sow_sources) = self.after_sow();
         let tiles = self.tiles();
@@ -161,6 +162,7 @@ impl Compiler<'_> {
             effect_sources,
             piece_bits,
             repetition,
+            forbidden,
             ends,
             after_sow,
             sow_sources,

@@ -66,6 +66,7 @@ impl Compiler<'_> {
         let condition = self.condition(m)?;
         let filter = self.move_filter(&m.rule)?;
         let kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
+        let kind = self.with_walk_tests(kind, &m.rule.walk_tests, &filter)?;
         let so_that = match &m.rule.so_that {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
@@ -170,6 +171,39 @@ impl Compiler<'_> {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Slide { .. }), "{kind:?}");
         Some(kind)
+    }
+
+    /// A slide's or a walk's moves with the tests `from` and `onto enemy KIND` add to its
+    /// walk: the origin tested first, each destination's piece before it is offered (any
+    /// other move as it is: the checker allows the clauses on these alone).
+    fn with_walk_tests(
+        &mut self,
+        kind: model::MoveKind,
+        tests: &crate::check::WalkTests,
+        filter: &model::MoveFilter,
+    ) -> Option<model::MoveKind> {
+        if tests.from.is_none() && tests.taking.is_none() {
+            return Some(kind);
+        }
+        let mut walk = match kind {
+            model::MoveKind::Slide {
+                directions,
+                max_length,
+                ..
+            } => walks::slide_walk(&directions, max_length, filter),
+            model::MoveKind::Walk(walk) => walk,
+            other => return Some(other),
+        };
+        if let Some(kinds) = &tests.taking {
+            let test = model::SiteTest::EmptyOr(kind_set(Some(kinds)));
+            walks::test_destinations(&mut walk.steps, test);
+        }
+        if let Some(from) = &tests.from {
+            let region = self.region_index(from)?;
+            walk.steps
+                .insert(0, model::Step::Test(model::SiteTest::In(region)));
+        }
+        Some(walks::routine(self.board(), walk, filter))
     }
 
     /// What narrows a move rule: its clauses, with their regions compiled.

@@ -153,6 +153,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Line(..)
             | Expr::Lines(..)
             | Expr::Reach(..)
+            | Expr::Attacked(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
             | Expr::Area(..)
@@ -216,6 +217,10 @@ impl Env for At<'_> {
     }
 
     fn reach(&self, _: Player, _: u8) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn attacked(&self, _: Player, _: u8) -> bool {
         unreachable!("only static expressions have a value here")
     }
 
@@ -310,6 +315,7 @@ impl Tables<'_> {
             | Expr::Line(..)
             | Expr::Lines(..)
             | Expr::Reach(..)
+            | Expr::Attacked(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
             | Expr::Area(..)

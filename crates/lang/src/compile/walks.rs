@@ -184,6 +184,22 @@ fn offset_table(board: &Board, (files, ranks): (i16, i16)) -> Vec<Site> {
     (0..board.sites()).map(to).collect()
 }
 
+/// `steps` with `test` made just before each destination.
+pub(super) fn test_destinations(steps: &mut Vec<Step>, test: SiteTest) {
+    let mut i = 0;
+    while i < steps.len() {
+        match &mut steps[i] {
+            Step::Emit => {
+                steps.insert(i, Step::Test(test));
+                i += 1;
+            }
+            Step::Branch(walks) => walks.iter_mut().for_each(|w| test_destinations(w, test)),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
 /// The directions a walk's shifts go along, each once (relative ones among them).
 pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
     let mut out = Vec::new();

@@ -111,7 +111,7 @@ pub enum StatementKind {
         /// The move primitive.
         kind: MoveKind,
         /// What narrows it.
-        clauses: MoveClauses,
+        clauses: Box<MoveClauses>,
         /// When the move is available.
         condition: Option<Expr>,
     },
@@ -133,6 +133,8 @@ pub enum StatementKind {
         /// When the ban applies.
         condition: Option<Expr>,
     },
+    /// `forbid leaving CONDITION`: no move may leave the condition true for its mover.
+    ForbidLeaving(Expr),
     /// `edges DIR COLOUR, ...`: board-edge colours by facing direction.
     Edges(Vec<(Name, Name)>),
     /// `edge SITE DIR COLOUR`: one board edge's colour.
@@ -251,6 +253,10 @@ pub struct MoveClauses {
     pub next_to: Option<(Neighbour, Option<Box<Directions>>, Span)>,
     /// `onto enemy` (false) or `onto empty or enemy` (true).
     pub onto: Option<(bool, Span)>,
+    /// `onto enemy KIND, ...`: the only kinds of enemy piece the move may land on.
+    pub onto_kinds: Option<Vec<Name>>,
+    /// `from REGION`: the piece must start on one of these sites.
+    pub from: Option<Box<Expr>>,
     /// `compulsory`, and whether `most` follows it (only the compulsory moves that capture
     /// the most pieces), with the span of both.
     pub compulsory: Option<(Span, bool)>,

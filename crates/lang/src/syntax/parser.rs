@@ -149,7 +149,7 @@ fn describe(rule: Rule) -> &'static str {
 }
 
 /// The rules of the statements that open anywhere in a file (all but `extends`).
-const STATEMENT_RULES: [Rule; 18] = [
+const STATEMENT_RULES: [Rule; 19] = [
     Rule::game_stmt,
     Rule::players_stmt,
     Rule::parameter_stmt,
@@ -162,6 +162,7 @@ const STATEMENT_RULES: [Rule; 18] = [
     Rule::move_stmt,
     Rule::after_stmt,
     Rule::forbid_stmt,
+    Rule::forbid_leaving_stmt,
     Rule::end_stmt,
     Rule::edges_stmt,
     Rule::edge_stmt,
@@ -570,6 +571,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         Rule::move_stmt => lower_move(&mut take, file)?,
         Rule::after_stmt => lower_after(&mut take, file)?,
         Rule::forbid_stmt => lower_forbid(&mut take, file)?,
+        Rule::forbid_leaving_stmt => StatementKind::ForbidLeaving(lower_expr(take()?, file)?),
         Rule::end_stmt => lower_end(&mut take, span, file)?,
         _ => return Err(internal(span)),
     };
@@ -646,6 +648,8 @@ fn lower_move<'a>(
                 let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
                 clauses.onto = Some((both, span));
             }
+            Rule::onto_kinds => clauses.onto_kinds = Some(lower_names(part, file)),
+            Rule::from_region => clauses.from = Some(Box::new(lower_max(part, file)?)),
             Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
             Rule::with_liberties => clauses.liberties = Some(Box::new(lower_liberties(part, file))),
             Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
@@ -656,7 +660,7 @@ fn lower_move<'a>(
     }
     Ok(StatementKind::Move {
         kind,
-        clauses,
+        clauses: Box::new(clauses),
         condition,
     })
 }

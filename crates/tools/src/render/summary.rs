@@ -180,6 +180,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::Enemy => "if an enemy piece".into(),
             SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
             SiteTest::Occupied => "if a piece".into(),
+            SiteTest::EmptyOr(kinds) => format!("if empty or {}", kind_names(game, *kinds)),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
         },
@@ -194,6 +195,15 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
         }
     };
     steps.iter().map(step).collect::<Vec<_>>().join(", ")
+}
+
+/// The kinds of a bit set of kinds, as `a king or a general`.
+fn kind_names(game: &Game, kinds: u64) -> String {
+    let names = game.about.piece_kinds.iter().enumerate();
+    let of = names
+        .filter(|(k, _)| kinds >> k & 1 == 1)
+        .map(|(_, n)| format!("a {n}"));
+    of.collect::<Vec<_>>().join(" or ")
 }
 
 /// The word of a capture mode.
@@ -759,6 +769,8 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Lines(r, k, n) => format!("lines({}, {n}, {})", player(r), region(game, *k)),
         Expr::Reach(r, ANY_KIND) => format!("reach({})", player(r)),
         Expr::Reach(r, of) => format!("reach({}, {})", player(r), kind(of)),
+        Expr::Attacked(r, ANY_KIND) => format!("attacked({})", player(r)),
+        Expr::Attacked(r, of) => format!("attacked({}, {})", player(r), kind(of)),
         Expr::Connected(r, a, b, links) => {
             let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
             format!(
