@@ -258,33 +258,38 @@ fn render(tokens: &[Token], lines: &[Line]) -> String {
     // How many constructs around a token are open from a line before `l`.
     let open_before =
         |token: &Token, l: usize| token.open.iter().filter(|&&o| line_of[o] < l).count();
-    let mut laid: Vec<Laid> = Vec::with_capacity(lines.len());
-    for (l, line) in lines.iter().enumerate() {
+    // From the end, so that a comment of its own line is indented as the next line of
+    // code, were that line to open with no closing bracket.
+    let mut levels = vec![0; lines.len()];
+    let mut next_code = 0;
+    for (l, line) in lines.iter().enumerate().rev() {
         let first = &tokens[line.first];
-        let level = if first.kind == Kind::Comment {
-            // Indented as the next line of code, were it to open no bracket.
-            (lines[l..].iter().enumerate())
-                .find(|(_, next)| tokens[next.first].kind != Kind::Comment)
-                .map_or(0, |(k, next)| open_before(&tokens[next.first], l + k))
-        } else if first.is(")") || first.is("}") {
-            open_before(first, l).saturating_sub(1)
-        } else {
-            open_before(first, l)
-        };
-        let line_tokens = &tokens[line.first..line.end];
-        let (code, comment) = match line_tokens.split_last() {
-            Some((last, code)) if last.kind == Kind::Comment && !code.is_empty() => {
-                (code, Some(last.text))
+        levels[l] = match first.kind {
+            Kind::Comment => next_code,
+            _ => {
+                next_code = open_before(first, l);
+                let closes = first.is(")") || first.is("}");
+                next_code.saturating_sub(usize::from(closes))
             }
-            _ => (line_tokens, None),
         };
-        laid.push(Laid {
-            blank_before: line.blank_before,
-            indent: level * INDENT,
-            code: spaced(code),
-            comment,
-        });
     }
+    let laid: Vec<Laid> = (lines.iter().zip(levels))
+        .map(|(line, level)| {
+            let line_tokens = &tokens[line.first..line.end];
+            let (code, comment) = match line_tokens.split_last() {
+                Some((last, code)) if last.kind == Kind::Comment && !code.is_empty() => {
+                    (code, Some(last.text))
+                }
+                _ => (line_tokens, None),
+            };
+            Laid {
+                blank_before: line.blank_before,
+                indent: level * INDENT,
+                code: spaced(code),
+                comment,
+            }
+        })
+        .collect();
     align_comments(&laid)
 }
 
