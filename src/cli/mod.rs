@@ -57,11 +57,13 @@ pub enum Subcommand {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
     },
-    /// Rewrite rule files in the canonical layout (docs/language.md, "Layout"): spacing,
-    /// indentation, blank lines and comments' places; tokens, comments and the line breaks
-    /// inside statements are kept. Folders are searched for `*.game` files; `-` formats
-    /// standard input to standard output. A file that does not parse is left as it is,
-    /// with the error.
+    /// Rewrite rule files in the canonical layout (--check: show what would change).
+    ///
+    /// Only white space changes (docs/language.md, "Layout"): spacing, indentation, blank
+    /// lines and the comments' alignment; tokens, comments and the line breaks inside
+    /// statements are kept. Folders are searched for `*.game` files; `-` formats standard
+    /// input to standard output. A file that does not parse is left as it is, with the
+    /// error.
     Fmt {
         /// Rule files, folders of them, or `-` for standard input.
         #[arg(required = true)]
