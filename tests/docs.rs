@@ -1,5 +1,6 @@
-//! The documentation's examples: every ```game block in docs/ must parse, and every
-//! complete example must also pass the checker.
+//! The documentation's examples: every ```game block in docs/ must parse and be in the
+//! canonical layout (`rulebook fmt`), and every complete example must also pass the
+//! checker.
 
 use rulebook::check::check;
 use rulebook::syntax::parse;
@@ -57,6 +58,39 @@ fn every_game_block_in_the_docs_parses() {
         }
     }
     assert!(count >= 30, "only {count} examples found");
+}
+
+/// The examples show the layout `rulebook fmt` gives (docs/language.md, "Layout").
+#[test]
+fn every_game_block_in_the_docs_is_in_the_canonical_layout() {
+    for file in doc_files() {
+        for (line, block, _) in game_blocks(&file) {
+            let formatted = rulebook::syntax::format(&block).expect("the example parses");
+            assert!(
+                formatted == block,
+                "{file}:{line}: the example is not in the canonical layout:\n{}",
+                rulebook::authoring::diff(&block, &formatted, ("as written", "formatted"))
+            );
+        }
+    }
+}
+
+/// The example of "Layout" in docs/language.md: the text shown before is formatted as the
+/// text shown after.
+#[test]
+fn the_layout_example_is_what_fmt_makes_of_it() {
+    let text = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let rest = &text[text.find("### Layout").expect("a Layout section")..];
+    let block = |fence: &str| {
+        let body = rest.split_once(fence).expect("the block").1;
+        body.split_once("```").expect("closed").0.to_string()
+    };
+    let (before, after) = (block("```text\n"), block("```game\n"));
+    assert_ne!(before, after);
+    assert_eq!(
+        rulebook::syntax::format(&before).as_deref(),
+        Ok(after.as_str())
+    );
 }
 
 #[test]

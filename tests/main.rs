@@ -27,6 +27,7 @@ mod draughts_reference;
 mod ends;
 mod fanorona;
 mod flying;
+mod fmt;
 mod forward;
 mod fox_and_geese;
 mod go;

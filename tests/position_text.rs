@@ -363,7 +363,7 @@ fn marks_are_counted_as_the_rules_bound_them() {
     let mangala = include_str!("../games/mangala.game");
     let two = "4,4,4,4,4,4|0/4@south,4@south,4,4,4,4|0 north";
     let three = "4,4,4,4,4,4|0/4@south,4@south,4@south,4,4,4|0 north";
-    let unbounded = mangala.replace("\n       and marks(mover) == 0:", ":");
+    let unbounded = mangala.replace("\n      and marks(mover) == 0:", ":");
     assert_ne!(unbounded, mangala, "the castle rule is found");
     let game = pipeline::load_text("m.game", &unbounded, Some("castle"), &[]).unwrap();
     assert!(parse_position(&game, three).is_ok());

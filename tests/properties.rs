@@ -1,6 +1,7 @@
 //! Property tests (proptest, a fixed seed, a few seconds): random rule-file mutations of the
 //! bundled games, random games and random move text on them, and random records, all held
-//! to the invariants the fuzz targets check (`fuzz/src/lib.rs`, included here).
+//! to the invariants the fuzz targets check (`fuzz/src/lib.rs`, included here); the seeds
+//! of the `rules` target held to the formatter's.
 
 use crate::common::invariants;
 
@@ -121,6 +122,27 @@ proptest! {
         );
         invariants::record(&record);
     }
+}
+
+/// Every seed of the `rules` fuzz target (`fuzz/seeds/rules/`: the bundled games, the
+/// fixtures, the docs' examples) keeps to the layout's invariants
+/// ([`invariants::layout`]): formatted once, it formats to itself and says the same.
+#[test]
+fn the_rule_seeds_format_to_themselves_and_say_the_same() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/rules");
+    let (mut seeds, mut parsed) = (0, 0);
+    for entry in std::fs::read_dir(&root).expect("fuzz/seeds/rules is readable") {
+        let bytes = std::fs::read(entry.expect("a folder entry").path()).expect("readable");
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            invariants::layout(text);
+            parsed += usize::from(rulebook::syntax::parse(text).is_ok());
+        }
+        seeds += 1;
+    }
+    assert!(
+        seeds >= 400 && parsed >= 200,
+        "{parsed} of {seeds} seeds parse"
+    );
 }
 
 /// A fuzz target's input, as the target reads it (`fuzz/fuzz_targets/`), through its

@@ -7,7 +7,10 @@
 //! - playing a move and taking it back restores the position's hash and its text;
 //! - every position reached reads back from its position text (unless two pieces share a
 //!   letter), so what position text refuses as forbidden by the rules never arises in play;
-//! - perft, text and SVG rendering run.
+//! - perft, text and SVG rendering run;
+//! - a rule file that parses is formatted (`rulebook fmt`), formatting it again changes
+//!   nothing, and the formatted file parses to the same syntax tree; one that does not
+//!   parse is refused.
 
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
@@ -19,7 +22,7 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::Game;
 use rulebook::notation;
 use rulebook::record::Record;
-use rulebook::{pipeline, render, yaml};
+use rulebook::{pipeline, render, syntax, yaml};
 
 /// Plies of the random game played on every game that compiles.
 const RANDOM_PLIES: usize = 40;
@@ -32,10 +35,12 @@ const PERFT_MOVES: usize = 200;
 /// it against the legal moves, so this bounds the cost on boards with thousands).
 const ROUND_TRIPS: usize = 64;
 
-/// A rule file through parse, check and compile (default settings and every preset), each
-/// error rendered; every game that compiles is exercised ([`exercise`]). A file that extends
-/// a path (not a bundled name) is skipped: it would read the file system.
+/// A rule file formatted ([`layout`]), then through parse, check and compile (default
+/// settings and every preset), each error rendered; every game that compiles is exercised
+/// ([`exercise`]). A file that extends a path (not a bundled name) is not loaded: it would
+/// read the file system.
 pub fn rule_file(text: &str) {
+    layout(text);
     let extends_a_path = text
         .lines()
         .any(|l| l.contains("extends") && (l.contains('/') || l.contains('\\')));
@@ -70,6 +75,45 @@ pub fn rule_file(text: &str) {
             }
         }
     }
+}
+
+/// The canonical layout of a rule file ([`syntax::format`]): a file that parses is
+/// formatted, formatting the result again changes nothing, and it parses to the same
+/// syntax tree but for the places; a file that does not parse is not formatted.
+pub fn layout(text: &str) {
+    let Ok(tree) = syntax::parse(text) else {
+        assert!(
+            syntax::format(text).is_err(),
+            "a file that does not parse is formatted"
+        );
+        return;
+    };
+    let formatted = syntax::format(text).expect("a file that parses is formatted");
+    assert_eq!(
+        syntax::format(&formatted).as_deref(),
+        Ok(formatted.as_str()),
+        "formatting a formatted file changes it"
+    );
+    let again = syntax::parse(&formatted).expect("a formatted file parses");
+    assert_eq!(
+        without_places(&format!("{again:?}")),
+        without_places(&format!("{tree:?}")),
+        "formatting changed what the file says; formatted:\n{formatted}"
+    );
+}
+
+/// The debug text of a syntax tree without its places (each `Span { .. }` cut to `Span`),
+/// which formatting moves.
+pub fn without_places(debug: &str) -> String {
+    let mut out = String::new();
+    let mut rest = debug;
+    while let Some(at) = rest.find("Span {") {
+        out.push_str(&rest[..at + "Span".len()]);
+        let end = rest[at..].find('}').map_or(rest.len(), |n| at + n + 1);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Checks the invariants on a game: at the start, a depth-2 perft when the start has few

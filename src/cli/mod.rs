@@ -1,4 +1,4 @@
-//! The command line: `rulebook list | check | show | perft | bench | think | play |
+//! The command line: `rulebook list | check | fmt | show | perft | bench | think | play |
 //! position | render | test | snapshot | analyze | match | saves | completions | man`;
 //! `rulebook` alone offers the bundled games to play.
 //!
@@ -18,6 +18,7 @@ mod analyze;
 mod bench;
 mod check;
 mod common;
+mod fmt;
 mod list;
 mod perft;
 mod play;
@@ -55,6 +56,22 @@ pub enum Subcommand {
         /// Compile with this parameter or option set: `--set size=9` (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
+    },
+    /// Rewrite rule files in the canonical layout (--check: show what would change).
+    ///
+    /// Only white space changes (docs/language.md, "Layout"): spacing, indentation, blank
+    /// lines and the comments' alignment; tokens, comments and the line breaks inside
+    /// statements are kept. Folders are searched for `*.game` files; `-` formats standard
+    /// input to standard output. A file that does not parse is left as it is, with the
+    /// error.
+    Fmt {
+        /// Rule files, folders of them, or `-` for standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Change nothing: show what would change in each file not in the layout, and exit
+        /// 1 if any is not.
+        #[arg(long)]
+        check: bool,
     },
     /// Show the compiled summary of a game: board, pieces, moves, effects, end rules, settings.
     Show {
@@ -318,6 +335,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             preset,
             sets,
         } => check::run(&files, preset.as_deref(), &sets),
+        Subcommand::Fmt { files, check } => fmt::run(&files, check),
         Subcommand::Show { game } => show::run(&game),
         Subcommand::Perft {
             game,

@@ -82,18 +82,18 @@ pub fn read_source(game: &str) -> Result<Source, LoadError> {
             return Err(LoadError::plain(d));
         }
     }
-    read_file(game)
+    read_file(std::path::Path::new(game))
 }
 
-fn read_file(path: &str) -> Result<Source, LoadError> {
+/// Reads the rule file at `path` (never a bundled game), shown under the path as given:
+/// refused if it is not UTF-8 text, and without the byte-order mark some editors write
+/// first.
+pub fn read_file(path: &std::path::Path) -> Result<Source, LoadError> {
     let fail = |msg: String| LoadError::plain(Diagnostic::plain(msg));
-    let bytes = crate::files::read_bounded(
-        std::path::Path::new(path),
-        MAX_SOURCE_BYTES as u64,
-        crate::files::Kind::RuleFile,
-    )
-    .map_err(fail)?;
-    let name = path.to_string();
+    let bytes =
+        crate::files::read_bounded(path, MAX_SOURCE_BYTES as u64, crate::files::Kind::RuleFile)
+            .map_err(fail)?;
+    let name = path.display().to_string();
     if let Some(i) = bytes.iter().position(|&b| b == 0) {
         let text = String::from_utf8_lossy(&bytes[..i]).into_owned();
         let at = text.len();

@@ -39,6 +39,20 @@ pub fn parse_in(text: &str, file: FileId) -> Result<File, Diagnostic> {
 }
 
 fn parse_text(text: &str, file_id: FileId) -> Result<File, Diagnostic> {
+    lower_file(tree(text)?, file_id)
+}
+
+/// The parse tree of a rule file that [`parse`] accepts, for the formatter
+/// ([`super::format()`]), which lays out its tokens; the error [`parse`] gives otherwise.
+pub(super) fn checked_tree(text: &str) -> Result<Pair<'_, Rule>, Diagnostic> {
+    let file = tree(text)?;
+    lower_file(file.clone(), FileId::ROOT)?;
+    Ok(file)
+}
+
+/// The pest parse tree of a rule file (its `file` pair), within the limits of size and
+/// nesting, or the syntax error.
+fn tree(text: &str) -> Result<Pair<'_, Rule>, Diagnostic> {
     if text.len() > MAX_SOURCE_BYTES {
         return Err(Diagnostic::error(
             format!(
@@ -54,7 +68,11 @@ fn parse_text(text: &str, file_id: FileId) -> Result<File, Diagnostic> {
     // Literal tokens (`:`, `)`) in "expected ..." messages, and the furthest position reached.
     pest::set_error_detail(true);
     let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
-    let file = pairs.next().ok_or_else(|| internal(Span::new(0, 0)))?;
+    pairs.next().ok_or_else(|| internal(Span::new(0, 0)))
+}
+
+/// The syntax tree of a parsed file: its statements, what it extends and what it removes.
+fn lower_file(file: Pair<Rule>, file_id: FileId) -> Result<File, Diagnostic> {
     let mut statements = Vec::new();
     let mut extends = None;
     let mut removals = Vec::new();
