@@ -320,3 +320,35 @@ fn the_clauses_are_refused_where_no_walk_makes_the_move() {
     };
     assert!(e.render(false).contains("emperor"), "{}", e.render(false));
 }
+
+#[test]
+fn no_legal_move_with_a_condition_tells_mate_from_stalemate() {
+    let text = ATTACKS.replace(
+        "end when no legal move: mover loses",
+        "end when no legal move and attacked(mover, king): mover loses\nend when no legal move: draw",
+    );
+    let game = load("chesslike.game", &text);
+    let rest = "\n         . . . . . . . . .".repeat(7);
+    // Black's king on a10 with white rooks on i10 and h9: attacked, and every step too.
+    let mate = format!("k . . . . . . . R\n . . . . . . . R .{rest}\n . . . . . . . . K");
+    let mut black = state(&game, &mate, Player::SECOND);
+    assert!(legal(&mut black).is_empty());
+    assert_eq!(
+        black.outcome(),
+        Some(rulebook::engine::Outcome::Win(Player::FIRST))
+    );
+    let reason = rulebook::render::end_reason(&black);
+    assert_eq!(reason, "no legal move for black, and attacked(mover, king)");
+    // Rooks on b1 and h9: a9, b9 and b10 attacked, a10 itself not. Stalemate: a draw.
+    let mut rows = ["k . . . . . . . .", ". . . . . . . R ."].join("\n");
+    rows += &"\n. . . . . . . . .".repeat(7);
+    rows += "\n. R . . . . . . K";
+    let mut black = state(&game, &rows, Player::SECOND);
+    assert!(legal(&mut black).is_empty());
+    assert_eq!(black.outcome(), Some(rulebook::engine::Outcome::Draw));
+    let summary = rulebook::render::summary(&game);
+    assert!(
+        summary.contains("no legal move and attacked(mover, king)"),
+        "{summary}"
+    );
+}

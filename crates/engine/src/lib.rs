@@ -1045,11 +1045,18 @@ impl State {
         if self.has_legal_move(&mut MoveList::new()) {
             return None;
         }
-        self.game
-            .ends
-            .rules
-            .iter()
-            .position(|r| matches!(r.when, EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove))
+        self.game.ends.rules.iter().position(|r| match r.when {
+            EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove => true,
+            EndWhen::StuckAnd(i) => self.stuck_condition_holds(i),
+            _ => false,
+        })
+    }
+
+    /// Whether the condition of end rule [`EndWhen::StuckAnd`]`(i)` holds for the player
+    /// to move.
+    fn stuck_condition_holds(&self, i: u8) -> bool {
+        let condition = &self.game.ends.stuck[i as usize];
+        self.value(self.position.to_move, condition) != 0
     }
 
     /// Records that the first end rule that ends the game `when` has ended it (`ended` is
@@ -1078,6 +1085,10 @@ impl State {
             let ended = match rule.when {
                 EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove => {
                     !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
+                }
+                EndWhen::StuckAnd(i) => {
+                    !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
+                        && self.stuck_condition_holds(i)
                 }
                 // Checked after every move; `ended` holds its verdict.
                 EndWhen::EmptyRow

@@ -1004,6 +1004,10 @@ impl Effect {
 pub enum EndWhen {
     /// The player to move has no legal move.
     NoLegalMove,
+    /// The player to move has no legal move, and the condition [`Ends::stuck`]`[i]` holds
+    /// (evaluated with them as the mover): `end when no legal move and attacked(mover,
+    /// king)`.
+    StuckAnd(u8),
     /// No player has a legal move other than passing: the player to move would have to
     /// pass, and so would every other player after them.
     NoPlayerCanMove,
@@ -1324,6 +1328,8 @@ pub struct Ends {
     /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when
     /// the mover or those stones differ from the last time it did.
     pub condition_sites: Vec<Option<Vec<[Site; END_KEY_SITES]>>>,
+    /// The conditions of the end rules [`EndWhen::StuckAnd`], in the order of its index.
+    pub stuck: Vec<Expr>,
     /// The `end when empty row` rule, if the game has one (looked at after every sowing).
     pub empty_row: Option<EndRule>,
     /// Each player's score, evaluated with that player as the mover.

@@ -116,7 +116,18 @@ impl Checker {
     ) {
         let mut position = None;
         let when = match condition {
-            ast::EndCondition::NoLegalMove(_) => EndWhen::NoLegalMove,
+            ast::EndCondition::NoLegalMove(_, None) => EndWhen::NoLegalMove,
+            ast::EndCondition::NoLegalMove(_, Some(e)) => {
+                let what = "the condition of `no legal move and`";
+                let Some(c) = self.typed(e, Type::Bool, what) else {
+                    return;
+                };
+                position = Some(c);
+                let earlier = end
+                    .iter()
+                    .filter(|d| matches!(d.when, EndWhen::StuckAnd(_)));
+                EndWhen::StuckAnd(earlier.count() as u8)
+            }
             ast::EndCondition::NoPlayerCanMove(_) => EndWhen::NoPlayerCanMove,
             ast::EndCondition::RepeatedPosition(_) => EndWhen::RepeatedPosition,
             ast::EndCondition::EmptyRow(span) => {
@@ -129,8 +140,10 @@ impl Checker {
                     return;
                 };
                 position = Some(c);
-                let earlier = end.iter().filter(|d| d.condition.is_some()).count();
-                EndWhen::Position(earlier as u8)
+                let earlier = end
+                    .iter()
+                    .filter(|d| matches!(d.when, EndWhen::Position(_)));
+                EndWhen::Position(earlier.count() as u8)
             }
         };
         self.result_fits(file, result, when, span);

@@ -788,7 +788,8 @@ pub struct Conditional<T> {
 pub struct EndDecl {
     /// When.
     pub when: EndWhen,
-    /// The condition on the position, for [`EndWhen::Position`].
+    /// The condition on the position, for [`EndWhen::Position`] and
+    /// [`EndWhen::StuckAnd`].
     pub condition: Option<TExpr>,
     /// Who wins.
     pub result: EndResult,

@@ -44,6 +44,7 @@ impl Parts {
             labels: end_labels,
             conditions: end_conditions,
             sources: end_condition_sources,
+            stuck,
         } = self.ends;
         let cell_codes = 1 + players * piece_kinds.len();
         let tables = model::Tables {
@@ -78,6 +79,7 @@ impl Parts {
                     .find(|r| r.when == model::EndWhen::EmptyRow)
                     .copied(),
                 rules: end_rules,
+                stuck,
                 conditions: end_conditions,
                 score: self.score,
             },

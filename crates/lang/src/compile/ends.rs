@@ -16,6 +16,8 @@ pub(super) struct Ends {
     pub(super) labels: Vec<Option<String>>,
     pub(super) conditions: Vec<Expr>,
     pub(super) sources: Vec<model::RuleSource>,
+    /// The conditions of [`model::EndWhen::StuckAnd`].
+    pub(super) stuck: Vec<Expr>,
 }
 
 impl Compiler<'_> {
@@ -36,6 +38,10 @@ impl Compiler<'_> {
                 ends.labels.push(e.label.clone());
                 continue;
             };
+            if let model::EndWhen::StuckAnd(_) = e.when {
+                self.stuck_end(e, c, &mut ends);
+                continue;
+            }
             let folded = self.per_seat(|compiler| match compiler.fold(c)? {
                 Value::Runtime(x) => {
                     compiler.reachable_thresholds(&x, c.span);
@@ -60,6 +66,24 @@ impl Compiler<'_> {
             }
         }
         ends
+    }
+
+    /// An end rule `no legal move and CONDITION`: kept with its condition left for play
+    /// time (folded to true, a plain `no legal move`; to false, dropped).
+    fn stuck_end(&mut self, e: &crate::check::EndDecl, c: &crate::check::TExpr, ends: &mut Ends) {
+        let when = match self.fold(c) {
+            Some(Value::Runtime(x)) => {
+                ends.stuck.push(x);
+                model::EndWhen::StuckAnd(ends.stuck.len() as u8 - 1)
+            }
+            Some(Value::Bool(true)) => model::EndWhen::NoLegalMove,
+            _ => return,
+        };
+        ends.rules.push(model::EndRule {
+            when,
+            result: e.result,
+        });
+        ends.labels.push(e.label.clone());
     }
 
     /// Refuses a comparison of a line's length or a count of pieces with a number no

@@ -651,8 +651,8 @@ pub enum Effect {
 /// When the game ends.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EndCondition {
-    /// The player to move has no legal move.
-    NoLegalMove(Span),
+    /// The player to move has no legal move (and, with a condition, it holds for them).
+    NoLegalMove(Span, Option<Expr>),
     /// No player has a legal move other than passing.
     NoPlayerCanMove(Span),
     /// A move recreated an earlier position.

@@ -423,11 +423,20 @@ fn with_syntax_help(
              `setup (men) black man in hand`",
         );
     }
-    if let Some(condition) = condition_of_its_own(before_code, &word) {
-        d = d.with_help(format!(
-            "`{condition}` is a condition of its own: it cannot be joined to another \
-             with `{word}`"
-        ));
+    match condition_of_its_own(before_code, &word) {
+        Some("no legal move") => {
+            d = d.with_help(
+                "`no legal move` can be narrowed by `and CONDITION`, not widened by `or`: \
+                 write a second end rule",
+            )
+        }
+        Some(condition) => {
+            d = d.with_help(format!(
+                "`{condition}` is a condition of its own: it cannot be joined to another \
+                 with `{word}`"
+            ))
+        }
+        None => {}
     }
     let statement_expected = before_code.trim().is_empty()
         || words
@@ -453,9 +462,9 @@ fn condition_of_its_own(before: &str, word: &str) -> Option<&'static str> {
     ];
     let before: Vec<&str> = before.split_whitespace().collect();
     let before = before.join(" ");
-    (word == "and" || word == "or")
-        .then(|| ALONE.into_iter().find(|c| before.ends_with(c)))
-        .flatten()
+    let condition = ALONE.into_iter().find(|c| before.ends_with(c))?;
+    // `no legal move and CONDITION` is an end condition of its own.
+    (word == "or" || (word == "and" && condition != "no legal move")).then_some(condition)
 }
 
 /// "a statement (game, players, ...)": the keywords that open a statement anywhere in a
@@ -872,7 +881,11 @@ fn lower_end<'a>(
     }
     let res = take()?;
     let condition = match cond.as_rule() {
-        Rule::no_legal_move => EndCondition::NoLegalMove(span_of(&cond, file)),
+        Rule::no_legal_move => {
+            let span = span_of(&cond, file);
+            let and = cond.into_inner().find(|p| p.as_rule() == Rule::expr);
+            EndCondition::NoLegalMove(span, and.map(|e| lower_expr(e, file)).transpose()?)
+        }
         Rule::no_player_can_move => EndCondition::NoPlayerCanMove(span_of(&cond, file)),
         Rule::repeated_position => EndCondition::RepeatedPosition(span_of(&cond, file)),
         Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),

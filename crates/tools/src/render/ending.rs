@@ -59,6 +59,14 @@ pub fn end_reason(state: &State) -> String {
     }
     match rule.map(|r| game.ends.rules[r].when) {
         None | Some(EndWhen::NoLegalMove) => format!("no legal move for {}", name(state.to_move())),
+        Some(EndWhen::StuckAnd(i)) => {
+            let condition = super::summary::stuck_condition_text(game, i);
+            format!(
+                "no legal move for {}, and {}",
+                name(state.to_move()),
+                unbracketed(&condition)
+            )
+        }
         Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
         Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
         Some(EndWhen::EmptyRow) => "a row of pits is empty".to_string(),
@@ -80,6 +88,10 @@ pub fn end_rule_name(game: &Game, rule: usize) -> String {
     let words = match game.ends.rules[rule].when {
         EndWhen::NoLegalMove => "no legal move",
         EndWhen::NoPlayerCanMove => "no player can move",
+        EndWhen::StuckAnd(i) => {
+            let condition = super::summary::stuck_condition_text(game, i);
+            return format!("no legal move and {}", unbracketed(&condition));
+        }
         EndWhen::RepeatedPosition => "repeated position",
         EndWhen::EmptyRow => "empty row",
         EndWhen::BothPass => "both pass",

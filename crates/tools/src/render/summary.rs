@@ -603,12 +603,18 @@ fn after_sow_summary(o: &mut String, game: &Game) {
     }
 }
 
+/// The condition of end rule [`EndWhen::StuckAnd`]`(i)`, as written.
+pub(super) fn stuck_condition_text(game: &Game, i: u8) -> String {
+    expr(&game.ends.stuck[i as usize], game)
+}
+
 /// The end rules: when, and the result.
 fn end_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "end:");
     for (i, e) in game.ends.rules.iter().enumerate() {
         let when = match e.when {
             EndWhen::NoLegalMove => "no legal move".to_string(),
+            EndWhen::StuckAnd(i) => format!("no legal move and {}", stuck_condition_text(game, i)),
             EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
             EndWhen::RepeatedPosition => {
                 "a move repeats an earlier position (checked after every move)".to_string()
