@@ -50,6 +50,7 @@ mod position_text;
 mod positions;
 mod primitives;
 mod properties;
+mod protocols;
 mod record;
 mod references;
 mod regions;
