@@ -123,7 +123,10 @@ impl Session {
             _ => 0,
         };
         if args.len() < wanted {
-            return Err(format!("syntax error: {command} takes {wanted} arguments"));
+            let s = if wanted == 1 { "" } else { "s" };
+            return Err(format!(
+                "syntax error: {command} takes {wanted} argument{s}"
+            ));
         }
         match command {
             "protocol_version" => Ok("2".to_string()),

@@ -213,6 +213,8 @@ impl Session {
             }
             budget.iterations = n;
         }
+        // A level's own iterations are held to the limit too.
+        budget.iterations = budget.iterations.min(self.limits.iterations);
         let stop = AtomicBool::new(false);
         let seed = think.seed.unwrap_or(1);
         let t = (self.searcher.think(&self.state, budget, seed, &stop))

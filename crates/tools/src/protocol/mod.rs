@@ -9,7 +9,7 @@ pub mod gtp;
 pub mod json;
 mod position;
 
-pub use position::{played_texts, position_json};
+pub use position::position_json;
 
 /// The longest request line the transports pass on, in bytes: a longer one is refused
 /// (with [`Protocol::refuse`]) and skipped.

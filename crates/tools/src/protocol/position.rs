@@ -76,7 +76,7 @@ pub fn position_json(state: &State) -> Value {
 
 /// The canonical texts of the moves that led to `state` (from the game's start, or from
 /// the position it was set up from), each named in the position before it.
-pub fn played_texts(state: &State) -> Vec<String> {
+fn played_texts(state: &State) -> Vec<String> {
     let mut back = state.clone();
     let mut moves = Vec::with_capacity(state.ply());
     while let Some(m) = back.undo() {
