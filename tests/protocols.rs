@@ -403,6 +403,42 @@ fn gtp_refuses_games_that_are_not_placements_on_a_square_grid() {
     }
 }
 
+#[test]
+fn gtp_fits_placement_games_by_their_shape() {
+    for (name, game) in crate::common::configurations::configurations() {
+        let placement = name.starts_with("go") || name == "othello";
+        assert_eq!(gtp::fits(&game).is_ok(), placement, "{name}");
+    }
+    for (file, why) in [
+        ("pente", None),
+        ("connect6", Some("may move again")),
+        ("hex", Some("neither a placement nor a pass")),
+    ] {
+        let path = format!("tests/fixtures/valid/{file}.game");
+        let game = rulebook::pipeline::load(&path, None, &[]).expect("a fixture loads");
+        match (gtp::fits(&game), why) {
+            (Ok(()), None) => {}
+            (Err(e), Some(why)) => assert!(e.contains(why), "{file}: {e}"),
+            (result, _) => panic!("{file}: {result:?}"),
+        }
+    }
+    let text = "game \"Mills\"\nplayers black, white\nboard grid 5 by 5\npiece man\n\
+                move place man then remove enemy\nend when no legal move: mover loses\n";
+    let game = rulebook::pipeline::load_text("mills.game", text, None, &[]).expect("it loads");
+    let e = gtp::fits(&game).expect_err("a vertex cannot name the piece removed");
+    assert!(e.contains("removes or shoots"), "{e}");
+    // Pente's white moves first: GTP's black is the game's first player.
+    let options = gtp::Options {
+        budget: Budget::iterations(60),
+        seed: 1,
+    };
+    let mut pente = gtp::Session::new(spec("tests/fixtures/valid/pente.game", None), options)
+        .expect("GTP fits Pente");
+    gtp_ok(&mut pente, "genmove b");
+    gtp_ok(&mut pente, "play w G7");
+    assert_eq!(pente.state().to_move(), Player::FIRST);
+}
+
 fn gtp_session(game: &str, preset: Option<&str>) -> gtp::Session {
     let options = gtp::Options {
         budget: Budget::iterations(60),

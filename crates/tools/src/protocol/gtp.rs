@@ -4,8 +4,8 @@
 //!
 //! GTP names a point by a column letter, `A` to `Z` without `I`, and a row number from 1
 //! at the bottom (`J9`); the game's own names (`j9`, files `a` to `i` and on) are not
-//! used. Black is the player called `black` if the players are `black` and `white`, else
-//! the first in turn order; white the other. `docs/protocols.md` lists the commands.
+//! used. Black is the first player in turn order, white the second, whatever they are
+//! called (GTP's controllers start with black). `docs/protocols.md` lists the commands.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -44,23 +44,38 @@ const COMMANDS: [&str; 14] = [
 /// The setting that `komi` sets, in a game that has one.
 const KOMI: &str = "komi";
 
-/// Whether GTP fits the game: two players, a square grid of at most 25 points a side,
-/// and every move a piece placed on a point or a pass (at least one placement); else why
-/// not.
+/// Whether GTP fits the game: two players taking turns, a square grid of at most 25
+/// points a side, and every move a piece placed on a point or a pass (at least one
+/// placement), so that a vertex or `pass` names a move: one kind placed, nothing removed
+/// or shot besides; else why not.
 pub fn fits(game: &Game) -> Result<(), String> {
     let b = &game.board;
     let grid = matches!(b.layout, Layout::Grid(_));
     let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
+    let placed = |k: &MoveKind| match k {
+        MoveKind::PlacePiece { kind, .. } => Some(*kind),
+        _ => None,
+    };
+    let mut kinds = game.moves.iter().filter_map(|r| placed(&r.kind));
+    let first = kinds.next();
+    let more_than_a_point = (game.moves.iter())
+        .any(|r| places(&r.kind) && (r.filter.removal.is_some() || r.filter.shot.is_some()));
     let why = if game.about.players.len() != 2 {
         "it is not a game of two players"
     } else if !grid || b.width != b.height || usize::from(b.width) > COLUMNS.len() {
         "its board is not a square grid of at most 25 x 25 points"
-    } else if !game.moves.iter().any(|r| places(&r.kind)) {
+    } else if first.is_none() {
         "no move places a piece"
     } else if (game.moves.iter())
         .any(|r| !places(&r.kind) && !matches!(r.kind, MoveKind::Pass { .. }))
     {
         "some move is neither a placement nor a pass"
+    } else if kinds.any(|k| Some(k) != first) {
+        "its placements place more than one kind of piece"
+    } else if more_than_a_point {
+        "a placement removes or shoots a piece besides"
+    } else if game.facts.moves_again {
+        "a player may move again, and GTP's colours take turns"
     } else {
         return Ok(());
     };
@@ -264,7 +279,7 @@ impl Session {
             "w" | "white" => 1,
             _ => return Err(format!("syntax error: `{word}` is not a colour")),
         };
-        Ok(seat_of(self.state.game(), seat))
+        Ok(seat_of(seat))
     }
 
     /// The point a GTP vertex names (`None`: `pass`).
@@ -354,7 +369,7 @@ impl Session {
     /// `final_score`: `B+N`, `W+N` or `0`, by the game's own measure (its score where it
     /// has one, komi included); a finished game's winner as its outcome says.
     fn score(&self) -> String {
-        let black = seat_of(self.state.game(), 0);
+        let black = seat_of(0);
         let lead = ai::lead(&self.state, black);
         let black_wins = match self.state.outcome() {
             Some(Outcome::Draw) => return "0".to_string(),
@@ -366,14 +381,10 @@ impl Session {
     }
 }
 
-/// The player in GTP's seat (0 black, 1 white): the player called `black` or `white` if
-/// the players are called so, else the seat's place in turn order.
-fn seat_of(game: &Game, seat: usize) -> Player {
-    let names = ["black", "white"];
-    match (game.player_by_name(names[0]), game.player_by_name(names[1])) {
-        (Some(b), Some(w)) => [b, w][seat],
-        _ => Player::new(seat).unwrap_or(Player::FIRST),
-    }
+/// The player in GTP's seat (0 black, 1 white): the seat's place in turn order, since GTP
+/// controllers start with black.
+fn seat_of(seat: usize) -> Player {
+    Player::new(seat).unwrap_or(Player::FIRST)
 }
 
 /// A command line as GTP reads it: control characters but tabs dropped, tabs made
