@@ -5,7 +5,9 @@ rules/      games/*.game, every .game under tests/fixtures/ and docs/, and every
             block of docs/*.md (files over 16 KiB are left out);
 move_text/  the `moves:` lines of the scenario files, each behind the byte that picks
             its game and preset (the order of rulebook_fuzz::bundled_games);
-records/    game records made of the same moves.
+records/    game records made of the same moves;
+protocol/   sessions of the JSON and GTP protocols (docs/protocols.md), each behind the
+            byte that picks its protocol and game.
 
 Run from the package root: python3 fuzz/make-seeds.py (it replaces fuzz/seeds/).
 """
@@ -75,9 +77,52 @@ def move_seeds():
             write("records", f"{yaml.stem}-{i}", record)
 
 
+# The protocol target's first byte: even picks a JSON session on configuration byte/2,
+# odd a GTP session on the byte/2-th configuration GTP fits (Go without a preset, 9x9,
+# 13x13, 19x19, then Othello).
+JSON_SESSIONS = {
+    "go": [
+        '{"id": 1, "cmd": "moves"}',
+        '{"id": 2, "cmd": "play", "move": "e5"}',
+        '{"id": 3, "cmd": "play", "move": "e5"}',
+        '{"id": 4, "cmd": "think", "level": "easy", "seed": 3, "play": true}',
+        '{"id": 5, "cmd": "evaluate"}',
+        '{"id": 6, "cmd": "undo"}',
+        '{"id": 7, "cmd": "state"}',
+        '{"id": 8, "cmd": "new", "preset": "13x13", "set": {"komi": 5}}',
+        "not json",
+        '{"id": 9, "cmd": "quit"}',
+    ],
+    "kalah": [
+        '{"id": "a", "cmd": "play", "move": "3"}',
+        '{"id": "b", "cmd": "think", "iterations": 500}',
+        '{"id": "c", "cmd": "position", "text": "bad"}',
+        '{"id": "d", "cmd": "new", "game": "othello"}',
+        '{"id": "e", "cmd": "play", "move": "d3"}',
+    ],
+}
+GTP_SESSIONS = {
+    1: ["protocol_version", "1 name", "list_commands", "boardsize 19", "boardsize 7",
+        "boardsize 9", "clear_board", "komi 6.5", "play b E5", "play w E5", "genmove w",
+        "showboard", "undo", "play w pass", "play b pass", "final_score", "quit"],
+    9: ["play b D3", "genmove w", "# a comment", "7 genmove b", "play w I5", "undo",
+        "frobnicate", "final_score"],
+}
+
+
+def protocol_seeds():
+    configs = configurations()
+    for game, lines in JSON_SESSIONS.items():
+        pick = 2 * configs.index((game, None))
+        write("protocol", f"json-{game}", bytes([pick]) + "\n".join(lines).encode())
+    for pick, lines in GTP_SESSIONS.items():
+        write("protocol", f"gtp-{pick}", bytes([pick]) + "\n".join(lines).encode())
+
+
 if __name__ == "__main__":
     shutil.rmtree(SEEDS, ignore_errors=True)
     rule_seeds()
     move_seeds()
+    protocol_seeds()
     for kind in sorted(p.name for p in SEEDS.iterdir()):
         print(kind, len(list((SEEDS / kind).iterdir())))

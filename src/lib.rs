@@ -5,7 +5,7 @@
 //! nothing of each other: `rulebook-engine` (the playable [`engine::State`]) under
 //! `rulebook-notation` (the text of moves and positions), and `rulebook-lang` (text ->
 //! [`syntax`] -> [`check`] -> [`compile`], joined by [`pipeline`]); `rulebook-tools`
-//! ([`ai`], [`analysis`], [`authoring`], [`record`], [`render`]) on both.
+//! ([`ai`], [`analysis`], [`authoring`], [`protocol`], [`record`], [`render`]) on both.
 //! This crate is the faces people use, the command line ([`cli`]) and the REPL ([`repl`]),
 //! and re-exports the layers below under one name.
 
@@ -20,4 +20,4 @@ pub use rulebook_engine as engine;
 pub use rulebook_lang::{catalog, check, compile, diag, files, pipeline, syntax, variant};
 pub use rulebook_model as model;
 pub use rulebook_notation as notation;
-pub use rulebook_tools::{ai, analysis, authoring, record, render, yaml};
+pub use rulebook_tools::{ai, analysis, authoring, protocol, record, render, yaml};

@@ -80,6 +80,9 @@ const LAYERS: &[(&str, Layers)] = &[
             ("authoring", &["analysis", "render", "yaml"]),
             // A record is YAML, and names its moves as the text view does.
             ("record", &["render", "yaml"]),
+            // The protocols play games through the computer, load them by a game spec and
+            // draw positions.
+            ("protocol", &["ai", "record", "render"]),
         ],
     ),
     // The command line runs the REPL; the REPL knows nothing of the command line.

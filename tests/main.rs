@@ -52,6 +52,7 @@ mod position_text;
 mod positions;
 mod primitives;
 mod properties;
+mod protocols;
 mod record;
 mod references;
 mod regions;

@@ -1,7 +1,8 @@
 //! Property tests (proptest, a fixed seed, a few seconds): random rule-file mutations of the
-//! bundled games, random games and random move text on them, and random records, all held
-//! to the invariants the fuzz targets check (`fuzz/src/lib.rs`, included here); the seeds
-//! of the `rules` target held to the formatter's.
+//! bundled games, random games and random move text on them, random records, and random
+//! lines to the protocols' sessions, all held to the invariants the fuzz targets check
+//! (`fuzz/src/lib.rs`, included here); the seeds of the `rules` target held to the
+//! formatter's.
 
 use crate::common::invariants;
 
@@ -145,12 +146,41 @@ fn the_rule_seeds_format_to_themselves_and_say_the_same() {
     );
 }
 
+/// A line to a protocol session: JSON requests, GTP commands (both to either protocol),
+/// and printable noise.
+fn protocol_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(r#"{"id": 1, "cmd": "moves"}"#.to_string()),
+        "[a-i][1-9]|pass|[1-6]"
+            .prop_map(|m| format!(r#"{{"id": "p", "cmd": "play", "move": "{m}"}}"#)),
+        Just(r#"{"cmd": "think", "iterations": 40, "play": true}"#.to_string()),
+        Just(r#"{"cmd": "undo", "id": [null]}"#.to_string()),
+        Just(r#"{"cmd": "evaluate"}"#.to_string()),
+        Just(r#"{"cmd": "new", "preset": "13x13"}"#.to_string()),
+        "[0-9]{0,2} ?(play|genmove) (b|w|black|x) ([A-Ta-t][0-9]{1,2}|pass)",
+        "(undo|showboard|final_score|clear_board|boardsize [0-9]{1,2}|komi -?[0-9]{1,2}(\\.5)?)",
+        "[ -~]{0,24}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    #[test]
+    fn random_protocol_lines_keep_the_invariants(
+        pick in any::<u8>(),
+        lines in prop::collection::vec(protocol_line(), 0..16),
+    ) {
+        invariants::protocol(pick, &lines.join("\n"));
+    }
+}
+
 /// A fuzz target's input, as the target reads it (`fuzz/fuzz_targets/`), through its
 /// invariants.
 type Check = fn(&[u8]);
 
 /// Each fuzz target: the folder of its findings in `fuzz/regressions/`, and its check.
-const TARGETS: [(&str, Check); 3] = [
+const TARGETS: [(&str, Check); 4] = [
     ("rules", |data| {
         if let Ok(text) = std::str::from_utf8(data) {
             invariants::rule_file(text);
@@ -166,6 +196,13 @@ const TARGETS: [(&str, Check); 3] = [
     ("records", |data| {
         if let Ok(text) = std::str::from_utf8(data) {
             invariants::record(text);
+        }
+    }),
+    ("protocol", |data| {
+        if let Some((&pick, rest)) = data.split_first() {
+            if let Ok(text) = std::str::from_utf8(rest) {
+                invariants::protocol(pick, text);
+            }
         }
     }),
 ];

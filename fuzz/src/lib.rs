@@ -11,17 +11,22 @@
 //! - a rule file that parses is formatted (`rulebook fmt`), formatting it again changes
 //!   nothing, and the formatted file parses to the same syntax tree; one that does not
 //!   parse is refused.
+//! - the protocols' sessions answer every line with one well-formed reply (a JSON object
+//!   echoing the request's id; a GTP response with its id), and a refused request leaves
+//!   the position as it was.
 
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
+use rulebook::ai::Budget;
 use rulebook::analysis::{perft, Rng};
 use rulebook::catalog::BUNDLED;
 use rulebook::diag::Source;
 use rulebook::engine::{MoveList, State};
 use rulebook::model::Game;
 use rulebook::notation;
-use rulebook::record::Record;
+use rulebook::protocol::{gtp, json, Protocol};
+use rulebook::record::{GameSpec, Record};
 use rulebook::{pipeline, render, syntax, yaml};
 
 /// Plies of the random game played on every game that compiles.
@@ -208,6 +213,155 @@ pub fn bundled_games() -> &'static [Arc<Game>] {
         }
         out
     })
+}
+
+/// Every bundled game under its default settings and under each preset, with the spec
+/// that names it, compiled once (in the order of [`bundled_games`]).
+pub fn bundled_specs() -> &'static [(GameSpec, Arc<Game>)] {
+    static SPECS: OnceLock<Vec<(GameSpec, Arc<Game>)>> = OnceLock::new();
+    SPECS.get_or_init(|| {
+        let mut out = Vec::new();
+        for b in BUNDLED {
+            let presets =
+                std::iter::once(None).chain(pipeline::preset_names(b.name).into_iter().map(Some));
+            for preset in presets {
+                let spec = GameSpec {
+                    game: b.name.to_string(),
+                    preset,
+                    sets: Vec::new(),
+                };
+                let game = spec.load().expect("a bundled game compiles");
+                out.push((spec, game));
+            }
+        }
+        out
+    })
+}
+
+/// The most a fuzzed `think` may search: a few thousand positions, a hundredth of a second.
+const FUZZ_LIMITS: json::Limits = json::Limits {
+    iterations: 2_000,
+    seconds: 0.01,
+};
+
+/// Lines to a protocol's session: `pick` chooses the protocol (even: JSON, odd: GTP) and
+/// the game (a bundled game and preset; for GTP, among those it fits); each of the first
+/// lines of `text` is answered as [`json_line`] and [`gtp_line`] check.
+pub fn protocol(pick: u8, text: &str) {
+    let specs = bundled_specs();
+    let lines = text.lines().take(RANDOM_PLIES);
+    let choice = usize::from(pick / 2);
+    if pick.is_multiple_of(2) {
+        let (spec, game) = &specs[choice % specs.len()];
+        let mut session = json::Session::with_game(spec.clone(), Arc::clone(game), FUZZ_LIMITS);
+        for line in lines {
+            if json_line(&mut session, line) {
+                break;
+            }
+        }
+    } else {
+        let fits: Vec<&(GameSpec, Arc<Game>)> =
+            specs.iter().filter(|(_, g)| gtp::fits(g).is_ok()).collect();
+        let (spec, game) = fits[choice % fits.len()];
+        let options = gtp::Options {
+            budget: Budget::iterations(200),
+            seed: 1,
+        };
+        let mut session = gtp::Session::with_game(spec.clone(), Arc::clone(game), options)
+            .expect("GTP fits the game");
+        for line in lines {
+            if gtp_line(&mut session, line) {
+                break;
+            }
+        }
+    }
+}
+
+/// What of a position a refused request must leave as it was.
+fn fingerprint(state: &State) -> (u64, usize, String) {
+    (state.hash(), state.ply(), render::position_text(state))
+}
+
+/// One line to a JSON session: no reply to a blank line, else one line of a JSON object
+/// with `ok` and the request's `id` (null if the line is no object or has none), and an
+/// `error` that left the position as it was when `ok` is false. Returns whether the
+/// session quit.
+pub fn json_line(session: &mut json::Session, line: &str) -> bool {
+    let before = fingerprint(session.state());
+    let answer = session.handle(line);
+    if line.trim().is_empty() {
+        assert_eq!(answer.text, "", "no reply to a blank line");
+        return false;
+    }
+    let (reply, end) = answer.text.split_at(answer.text.len().saturating_sub(1));
+    assert!(
+        end == "\n" && !reply.contains('\n'),
+        "one line: {:?}",
+        answer.text
+    );
+    let reply: serde_json::Value = serde_json::from_str(reply).expect("a reply is JSON");
+    let asked = serde_json::from_str::<serde_json::Value>(line).ok();
+    let id = asked
+        .as_ref()
+        .and_then(|v| v.as_object())
+        .and_then(|o| o.get("id"));
+    assert_eq!(
+        reply["id"],
+        id.cloned().unwrap_or_default(),
+        "the id echoed"
+    );
+    match reply["ok"].as_bool() {
+        Some(true) => {}
+        Some(false) => {
+            assert!(reply["error"].is_string(), "an error says why: {reply}");
+            assert_eq!(
+                fingerprint(session.state()),
+                before,
+                "a refusal changes nothing"
+            );
+        }
+        None => panic!("a reply says whether it was carried out: {reply}"),
+    }
+    answer.quit
+}
+
+/// One line to a GTP session: no response to a line without a command, else one response
+/// (`=` or `?`, the command's id, no empty line but the one that ends it), a failure
+/// leaving the position as it was. Returns whether the session quit.
+pub fn gtp_line(session: &mut gtp::Session, line: &str) -> bool {
+    let before = fingerprint(session.state());
+    let answer = session.handle(line);
+    let text = &answer.text;
+    if !text.is_empty() {
+        let body = text
+            .strip_suffix("\n\n")
+            .expect("a response ends with an empty line");
+        assert!(!body.contains("\n\n"), "no empty line inside: {text:?}");
+        assert!(body.starts_with('=') || body.starts_with('?'), "{text:?}");
+        if body.starts_with('?') {
+            assert_eq!(
+                fingerprint(session.state()),
+                before,
+                "a failure changes nothing"
+            );
+        }
+    }
+    // On a plain line (no control character, no comment) the words say what is answered.
+    if !line.contains(|c: char| c.is_control() || c == '#') {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            text.is_empty(),
+            words.is_empty(),
+            "a response iff a command: {line:?}"
+        );
+        if let Some(id) = words
+            .first()
+            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        {
+            assert_eq!(text.get(1..=id.len()), Some(*id), "the id echoed: {text:?}");
+        }
+    }
+    answer.quit
 }
 
 /// Move text on a bundled game (`pick` chooses it): each word parsed, and played while the

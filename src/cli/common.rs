@@ -1,6 +1,6 @@
 //! What several commands share: loading a game, the start position, the settings line.
 
-use std::io::IsTerminal;
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::sync::Arc;
 
 use super::{GameArgs, StartArgs};
@@ -8,6 +8,7 @@ use crate::engine::State;
 use crate::model::Game;
 use crate::notation;
 use crate::pipeline::{self, LoadError};
+use crate::protocol::{Protocol, MAX_LINE_BYTES};
 use crate::render;
 
 /// Whether to colour output on standard error.
@@ -89,6 +90,58 @@ pub(super) fn settings_line(g: &Game) -> String {
         None if s.is_empty() => String::new(),
         None => format!(" ({})", s.join(" ")),
     }
+}
+
+/// Runs a protocol session over standard input and output: each line read is answered
+/// (a line too long or not UTF-8 refused in the protocol's words), until the session
+/// quits or the input ends.
+pub(super) fn serve(session: &mut impl Protocol) -> Result<(), String> {
+    let mut input = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    let mut buffer = Vec::new();
+    loop {
+        let answer = match read_line(&mut input, &mut buffer)? {
+            None => return Ok(()),
+            Some(Ok(line)) => session.handle(line),
+            Some(Err(why)) => session.refuse(&why),
+        };
+        (out.write_all(answer.text.as_bytes()))
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("error: cannot write a reply: {e}"))?;
+        if answer.quit {
+            return Ok(());
+        }
+    }
+}
+
+/// The next line of `input` (read into `buffer`), without its line end: `None` at the end
+/// of the input, `Some(Err(why))` for a line over [`MAX_LINE_BYTES`] (read to its end and
+/// dropped, so memory stays bounded) or not in UTF-8.
+fn read_line<'b>(
+    input: &mut impl BufRead,
+    buffer: &'b mut Vec<u8>,
+) -> Result<Option<Result<&'b str, String>>, String> {
+    let failed = |e: std::io::Error| format!("error: cannot read the input: {e}");
+    buffer.clear();
+    let limit = MAX_LINE_BYTES as u64 + 1;
+    let n = (input.by_ref().take(limit))
+        .read_until(b'\n', buffer)
+        .map_err(failed)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if buffer.last() == Some(&b'\n') {
+        buffer.pop();
+        if buffer.last() == Some(&b'\r') {
+            buffer.pop();
+        }
+    } else if buffer.len() > MAX_LINE_BYTES {
+        input.skip_until(b'\n').map_err(failed)?;
+        let why = format!("the line is longer than {MAX_LINE_BYTES} bytes");
+        return Ok(Some(Err(why)));
+    }
+    let line = std::str::from_utf8(buffer).map_err(|e| format!("the line is not UTF-8 text: {e}"));
+    Ok(Some(line))
 }
 
 #[cfg(test)]

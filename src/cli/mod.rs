@@ -1,5 +1,6 @@
 //! The command line: `rulebook list | check | fmt | show | perft | bench | think | play |
-//! position | render | test | snapshot | analyze | match | saves | completions | man`;
+//! position | render | test | snapshot | analyze | match | json | gtp | saves |
+//! completions | man`;
 //! `rulebook` alone offers the bundled games to play.
 //!
 //! One module per command; `common` holds what several share (loading a game from
@@ -19,6 +20,8 @@ mod bench;
 mod check;
 mod common;
 mod fmt;
+mod gtp;
+mod json;
 mod list;
 mod perft;
 mod play;
@@ -168,6 +171,16 @@ pub enum Subcommand {
     /// Play two players against each other, seats alternated: wins, draws and an Elo
     /// difference with its interval.
     Match(MatchArgs),
+    /// Speak the JSON-lines protocol on standard input and output, for programs in any
+    /// language: a request a line, a reply a line, on any game (docs/protocols.md).
+    Json {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Speak GTP (version 2) on standard input and output, as go programs do, for GUIs
+    /// such as Sabaki and referees such as twogtp: games of two players placing pieces on
+    /// a square grid (docs/protocols.md).
+    Gtp(GtpArgs),
     /// List the autosaved games (the games left with unsaved moves), the last left first:
     /// `rulebook play --resume N` reopens number N.
     Saves,
@@ -224,6 +237,26 @@ pub struct PlayArgs {
     /// same moves on every machine).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub iterations: Option<u64>,
+}
+
+/// The arguments of `rulebook gtp`.
+#[derive(Args, Debug)]
+pub struct GtpArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The computer's level for `genmove`: easy, medium or strong (its iterations, the
+    /// same moves on every machine).
+    #[arg(long, default_value = crate::ai::DEFAULT_LEVEL)]
+    pub level: String,
+    /// The computer's search iterations per move, instead of its level's.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub iterations: Option<u64>,
+    /// A time limit per move, in seconds (the search also stops at its iterations).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds_value)]
+    pub think: Option<f64>,
+    /// Seed of the computer's searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Which game, with which preset and settings.
@@ -365,6 +398,8 @@ fn execute(cli: Cli) -> Result<(), String> {
         Subcommand::Position { game, start, json } => position::run(&game, &start, json),
         Subcommand::Analyze(args) => analyze::run_analyze(&args),
         Subcommand::Match(args) => analyze::run_match(&args),
+        Subcommand::Json { game } => json::run(&game),
+        Subcommand::Gtp(args) => gtp::run(&args),
         Subcommand::Saves => play::list_saves(),
         Subcommand::Completions { shell } => {
             let mut cli = <Cli as clap::CommandFactory>::command();

@@ -46,6 +46,30 @@ pub fn run_with_input(mut command: Command, input: &str) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
+/// Runs `command` with `input` written to its standard input (then closed, from a thread
+/// of its own, so that a large input cannot block on a full pipe) for at most `limit`:
+/// `Err`, saying so, if it had to be killed then.
+pub fn run_with_input_within(
+    mut command: Command,
+    input: Vec<u8>,
+    limit: Duration,
+) -> Result<Output, String> {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // A child that quits before reading all of it closes the pipe: not an error here.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = wait_within(child, limit).map_err(|e| format!("{command:?}: {e}"));
+    let _ = writer.join();
+    output
+}
+
 /// Runs `command` (nothing on standard input) for at most `limit`: `Err`, saying so, if
 /// it had to be killed then.
 pub fn run_within(mut command: Command, limit: Duration) -> Result<Output, String> {

@@ -1,0 +1,42 @@
+//! The protocols other programs speak to `rulebook`, a line of text in and a reply out:
+//! a JSON-lines protocol for any game ([`json`]) and GTP, version 2 ([`gtp`]), for the
+//! games that place pieces on a square grid. Each is a session that takes one line and
+//! returns what to write back, with no transport of its own: the command line runs them
+//! over standard input and output (`rulebook json`, `rulebook gtp`), and the fuzz target
+//! feeds them lines. `docs/protocols.md` documents both.
+
+pub mod gtp;
+pub mod json;
+mod position;
+
+pub use position::position_json;
+
+/// The longest request line the transports pass on, in bytes: a longer one is refused
+/// (with [`Protocol::refuse`]) and skipped.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What a session answers to one line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The text to write back, with its line ends (empty: nothing to write).
+    pub text: String,
+    /// Whether the session has ended (the request was to quit).
+    pub quit: bool,
+}
+
+impl Answer {
+    /// A reply that keeps the session going.
+    fn goes_on(text: String) -> Answer {
+        Answer { text, quit: false }
+    }
+}
+
+/// A session of a protocol, as a transport drives it.
+pub trait Protocol {
+    /// Answers one line of input (without its line end).
+    fn handle(&mut self, line: &str) -> Answer;
+
+    /// The protocol's error reply to a line the transport could not read (too long, not
+    /// UTF-8), saying `why`.
+    fn refuse(&mut self, why: &str) -> Answer;
+}

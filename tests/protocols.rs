@@ -1,0 +1,535 @@
+//! The protocols other programs speak (docs/protocols.md): `rulebook json` and `rulebook
+//! gtp` over standard input and output, whole sessions and bad input (malformed lines, an
+//! unknown command, an illegal move, the input ending in the middle); and their sessions
+//! as a library (`rulebook::protocol`), on every bundled game and to the end of a game.
+
+use std::time::Duration;
+
+use rulebook::ai::Budget;
+use rulebook::catalog::BUNDLED;
+use rulebook::model::Player;
+use rulebook::protocol::{gtp, json, Protocol};
+use rulebook::record::GameSpec;
+use serde_json::{json, Value};
+
+use crate::common::bin::{self, text};
+
+/// The longest a session of these tests may take before it is killed and the test fails.
+const LIMIT: Duration = Duration::from_secs(30);
+
+fn spec(game: &str, preset: Option<&str>) -> GameSpec {
+    GameSpec {
+        game: game.to_string(),
+        preset: preset.map(String::from),
+        sets: Vec::new(),
+    }
+}
+
+/// Runs `rulebook ARGS` with `input` on standard input; returns its exit success, its
+/// standard output and its standard error.
+fn talk(args: &[&str], input: impl Into<Vec<u8>>) -> (bool, String, String) {
+    let out = bin::run_with_input_within(bin::command(args), input.into(), LIMIT)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+/// The JSON replies of a `rulebook json` session, a line each.
+fn json_replies(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("`{l}` is not JSON: {e}")))
+        .collect()
+}
+
+/// The request lines as one input.
+fn lines(requests: &[Value]) -> String {
+    requests.iter().map(|r| format!("{r}\n")).collect()
+}
+
+fn error_of(reply: &Value) -> &str {
+    assert_eq!(reply["ok"], json!(false), "an error reply: {reply}");
+    reply["error"].as_str().expect("an error says why")
+}
+
+#[test]
+fn a_json_session_plays_thinks_evaluates_undoes_and_quits() {
+    let start = lines(&[
+        json!({"id": 1, "cmd": "moves"}),
+        json!({"id": 2, "cmd": "play", "move": "e5"}),
+        json!({"id": 3, "cmd": "play", "move": "e5"}),
+        json!({"id": 4, "cmd": "state"}),
+        json!({"id": 5, "cmd": "think", "level": "easy", "seed": 3}),
+        json!({"id": 6, "cmd": "think", "level": "easy", "seed": 3, "play": true}),
+        json!({"id": 7, "cmd": "evaluate"}),
+        json!({"id": 8, "cmd": "undo"}),
+    ]);
+    let (ok, out, err) = talk(&["json", "go", "--preset", "9x9"], start.clone());
+    assert!(ok && err.is_empty(), "{err}");
+    let r = json_replies(&out);
+    assert_eq!(
+        r.len(),
+        8,
+        "a reply a request (the input ended without quit)"
+    );
+    for (i, reply) in r.iter().enumerate() {
+        assert_eq!(reply["id"], json!(i + 1), "the id echoed: {reply}");
+    }
+    let moves = r[0]["moves"].as_array().expect("the legal moves");
+    assert_eq!(moves.len(), 82, "81 points and the pass");
+    assert_eq!(
+        (r[1]["played"].clone(), r[1]["ok"].clone()),
+        (json!("e5"), json!(true))
+    );
+    assert_eq!(r[1]["state"]["to_move"], json!("white"));
+    assert!(error_of(&r[2]).contains("e5"), "{}", r[2]);
+    assert_eq!(
+        r[3]["state"]["played"],
+        json!(["e5"]),
+        "the illegal move changed nothing"
+    );
+    let thought = r[4]["move"].clone();
+    assert!(r[3]["state"]["moves"]
+        .as_array()
+        .unwrap()
+        .contains(&thought));
+    assert_eq!(r[5]["move"], thought, "the same seed, the same move");
+    assert_eq!(r[5]["state"]["played"], json!(["e5", thought]));
+    assert!(r[4]["judgement"].is_object() && r[4]["iterations"].as_u64() > Some(0));
+    assert_eq!(r[6]["to_move"], json!("black"));
+    assert_eq!(
+        r[6]["leads"]["black"],
+        json!(-r[6]["leads"]["white"].as_i64().unwrap())
+    );
+    assert_eq!(r[6]["lead"], r[6]["leads"]["black"]);
+    assert_eq!(r[7]["undone"], thought);
+    assert_eq!(r[7]["state"]["played"], json!(["e5"]));
+
+    // A position set as text, a new game with settings, another game, then quit: what
+    // follows quit is not read.
+    let position = r[1]["state"]["position"]
+        .as_str()
+        .expect("its text")
+        .to_string();
+    let more = lines(&[
+        json!({"id": "p", "cmd": "position", "text": position}),
+        json!({"id": "n", "cmd": "new", "preset": "13x13", "set": {"komi": 5}}),
+        json!({"id": "k", "cmd": "new", "game": "kalah"}),
+        json!({"id": "q", "cmd": "quit"}),
+        json!({"id": "after", "cmd": "moves"}),
+    ]);
+    let (ok, out, _) = talk(&["json", "go", "--preset", "9x9"], more);
+    let r = json_replies(&out);
+    assert!(ok);
+    let ids: Vec<&Value> = r.iter().map(|r| &r["id"]).collect();
+    assert_eq!(ids, [&json!("p"), &json!("n"), &json!("k"), &json!("q")]);
+    assert_eq!(r[0]["state"]["position"], json!(position));
+    assert_eq!(r[0]["state"]["played"], json!([]));
+    assert_eq!(
+        r[1]["state"]["settings"],
+        json!({"size": "13", "komi": "5"})
+    );
+    assert_eq!(r[2]["state"]["game"], json!("Kalah"));
+    assert_eq!(
+        r[2]["state"]["moves"],
+        json!(["1", "2", "3", "4", "5", "6"])
+    );
+    assert_eq!(r[3], json!({"id": "q", "ok": true}));
+}
+
+#[test]
+fn bad_json_lines_get_error_replies_and_the_session_goes_on() {
+    let mut input = lines(&[
+        json!([1, 2]),
+        json!({"id": 1}),
+        json!({"id": 2, "cmd": "fly"}),
+        json!({"id": 3, "cmd": "play"}),
+        json!({"id": 4, "cmd": "moves", "colour": "red"}),
+        json!({"id": 5, "cmd": "think", "level": "hard"}),
+        json!({"id": 6, "cmd": "think", "iterations": 0}),
+        json!({"id": 7, "cmd": "undo"}),
+        json!({"id": 8, "cmd": "new", "game": "no-such-game"}),
+        json!({"id": 9, "cmd": "new", "set": {"size": [9]}}),
+        json!({"id": 10, "cmd": "position", "text": "8/8 black"}),
+    ])
+    .into_bytes();
+    input.extend_from_slice(b"not json\n\n   \n\xff\xfe\n");
+    input.extend(std::iter::repeat_n(
+        b'x',
+        rulebook::protocol::MAX_LINE_BYTES + 10,
+    ));
+    input.extend_from_slice(b"\n{\"id\": 11, \"cmd\": \"moves\"}\n{\"id\": 12, \"cmd\": \"pl");
+    let (ok, out, err) = talk(&["json", "othello"], input);
+    assert!(ok, "the end of the input ends the session cleanly: {err}");
+    let r = json_replies(&out);
+    let ids: Vec<Value> = r.iter().map(|r| r["id"].clone()).collect();
+    let mut expected = vec![Value::Null];
+    expected.extend((1..=10).map(|i| json!(i)));
+    expected.extend([
+        Value::Null,
+        Value::Null,
+        Value::Null,
+        json!(11),
+        Value::Null,
+    ]);
+    assert_eq!(
+        ids, expected,
+        "blank lines get no reply; one reply per other line"
+    );
+    let errors: Vec<&str> = (r.iter().filter(|r| r["ok"] == json!(false)))
+        .map(error_of)
+        .collect();
+    assert_eq!(
+        errors.len(),
+        r.len() - 1,
+        "all but `moves` refused: {errors:?}"
+    );
+    for (e, says) in errors.iter().zip([
+        "JSON object",
+        "cmd",
+        "fly",
+        "move",
+        "colour",
+        "no level `hard`",
+        "iterations",
+        "nothing to undo",
+        "no-such-game",
+        "size",
+        "board",
+        "not JSON",
+        "UTF-8",
+        "longer than",
+        "not JSON",
+    ]) {
+        assert!(e.contains(says), "`{e}` says `{says}`");
+    }
+    assert_eq!(
+        r[14]["moves"],
+        json!(["e3", "f4", "c5", "d6"]),
+        "the game untouched"
+    );
+    let (ok, out, _) = talk(&["json", "othello"], "");
+    assert!(ok && out.is_empty(), "no input, no reply, exit 0");
+}
+
+#[test]
+fn every_bundled_game_plays_thinks_and_undoes_through_the_json_session() {
+    for b in BUNDLED {
+        let mut s = json::Session::new(spec(b.name, None), json::Limits::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", b.name));
+        let mut ask = |request: Value| -> Value {
+            let answer = s.handle(&request.to_string());
+            assert!(!answer.quit && answer.text.ends_with('\n'));
+            let reply: Value = serde_json::from_str(&answer.text).expect("a reply is JSON");
+            assert_eq!(reply["ok"], json!(true), "{}: {request} -> {reply}", b.name);
+            reply
+        };
+        let first = ask(json!({"cmd": "moves"}))["moves"][0].clone();
+        let played = ask(json!({"cmd": "play", "move": first}));
+        assert_eq!(played["played"], first, "{}", b.name);
+        let thought = ask(json!({"cmd": "think", "iterations": 60, "play": true}));
+        assert_eq!(thought["state"]["played"][0], first, "{}", b.name);
+        let undone = ask(json!({"cmd": "undo"}));
+        assert_eq!(undone["undone"], thought["move"], "{}", b.name);
+        assert_eq!(
+            undone["state"], played["state"],
+            "{}: undo restores",
+            b.name
+        );
+    }
+}
+
+#[test]
+fn think_budgets_are_held_to_the_session_limits() {
+    let limits = json::Limits {
+        iterations: 1000,
+        seconds: 0.5,
+    };
+    let mut s = json::Session::new(spec("othello", None), limits).expect("it loads");
+    let mut ask = |request: Value| -> Value {
+        serde_json::from_str(&s.handle(&request.to_string()).text).expect("JSON")
+    };
+    let r = ask(json!({"cmd": "think", "iterations": 1001}));
+    assert!(error_of(&r).contains("1 to 1000"), "{r}");
+    let r = ask(json!({"cmd": "think", "seconds": 2}));
+    assert!(error_of(&r).contains("at most 0.5"), "{r}");
+    let r = ask(json!({"cmd": "think", "seconds": 0}));
+    assert!(error_of(&r).contains("above 0"), "{r}");
+    let r = ask(json!({"cmd": "think", "level": "strong", "seconds": 0.1}));
+    assert_eq!(r["ok"], json!(true), "within the limits: {r}");
+}
+
+/// The responses of a GTP session: each `=` or `?` with its text, the empty line that
+/// ends each checked and removed.
+fn gtp_responses(stdout: &str) -> Vec<String> {
+    assert!(stdout.is_empty() || stdout.ends_with("\n\n"), "{stdout:?}");
+    let responses: Vec<String> = stdout.split_terminator("\n\n").map(String::from).collect();
+    for r in &responses {
+        assert!(
+            r.starts_with('=') || r.starts_with('?'),
+            "{r:?} in {stdout:?}"
+        );
+    }
+    responses
+}
+
+#[test]
+fn a_gtp_session_sets_up_plays_generates_scores_and_quits() {
+    let input = [
+        "protocol_version",
+        "1 name",
+        "version",
+        "list_commands",
+        "known_command genmove",
+        "known_command time_left",
+        "boardsize 19",
+        "showboard",
+        "boardsize 7",
+        "boardsize 9",
+        "clear_board",
+        "komi 6.5",
+        "final_score",
+        "play B e5",
+        "play white E5",
+        "genmove b",
+        "10 genmove W",
+        "showboard",
+        "undo",
+        "play w pass",
+        "play b pass",
+        "genmove w",
+        "final_score",
+        "quit",
+        "name",
+    ]
+    .join("\n");
+    let args = ["gtp", "go", "--preset", "9x9", "--iterations", "300"];
+    let (ok, out, err) = talk(&args, input);
+    assert!(ok && err.is_empty(), "{err}");
+    let r = gtp_responses(&out);
+    assert_eq!(r.len(), 24, "a response a command up to quit: {r:?}");
+    assert_eq!(
+        r[..3],
+        [
+            "= 2",
+            "=1 rulebook",
+            &format!("= {}", env!("CARGO_PKG_VERSION"))
+        ]
+    );
+    let listed: Vec<&str> = r[3].trim_start_matches("= ").lines().collect();
+    for command in [
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "final_score",
+    ] {
+        assert!(listed.contains(&command), "{command} in {listed:?}");
+    }
+    assert_eq!(r[4..6], ["= true", "= false"]);
+    assert_eq!(r[6], "= ", "19 x 19 is a preset");
+    assert!(
+        r[7].contains("19 . . . . . . . . . . . . . . . . . . . 19"),
+        "{}",
+        r[7]
+    );
+    assert!(
+        r[7].contains("A B C D E F G H J K L M N O P Q R S T"),
+        "{}",
+        r[7]
+    );
+    assert_eq!(r[8], "? unacceptable size", "no preset is 7 x 7");
+    assert_eq!(r[9..12], ["= ", "= ", "= "]);
+    assert_eq!(r[12], "= W+7", "komi 6.5 is rounded to the game's whole 7");
+    assert_eq!(r[13], "= ");
+    assert!(r[14].starts_with("? illegal move"), "{}", r[14]);
+    assert!(r[15].starts_with('?'), "black is not to move: {}", r[15]);
+    let vertex = r[16].strip_prefix("=10 ").expect("a move for white");
+    assert!(vertex != "E5" && !vertex.contains('I'), "{vertex}");
+    assert!(r[17].contains(" 5 . . . . B . . . . 5"), "{}", r[17]);
+    assert!(
+        r[17].contains('W') && r[17].ends_with("black to move"),
+        "{}",
+        r[17]
+    );
+    assert_eq!(r[18..21], ["= ", "= ", "= "], "undo, then both pass");
+    assert_eq!(r[21], "? the game is over");
+    assert!(
+        r[22].starts_with("= W+") || r[22].starts_with("= B+"),
+        "{}",
+        r[22]
+    );
+    assert_eq!(r[23], "= ");
+}
+
+#[test]
+fn gtp_errors_are_responses_and_the_session_goes_on() {
+    let input = "frobnicate\n7 frobnicate\n# a comment\n\n\t\nplay b\nplay purple E5\n\
+                 play b Z99\n8 play b I3\nboardsize nine\nkomi lots\n8\x01 play\tb C3 # c\n\
+                 undo\nundo\nknown_command\nplay b C";
+    let (ok, out, err) = talk(&["gtp", "go"], input);
+    assert!(
+        ok && err.is_empty(),
+        "the input ended in the middle: exit 0 ({err})"
+    );
+    let r = gtp_responses(&out);
+    let expected = [
+        "? unknown command",
+        "?7 unknown command",
+        "? syntax error",
+        "? syntax error: `purple`",
+        "? illegal move: Z99 is off the board",
+        "?8 syntax error: `I3`",
+        "? syntax error",
+        "? syntax error",
+        "=8 ",
+        "= ",
+        "? cannot undo",
+        "? syntax error",
+        "? syntax error: `C`",
+    ];
+    assert_eq!(r.len(), expected.len(), "{r:?}");
+    for (got, want) in r.iter().zip(expected) {
+        assert!(got.starts_with(want), "`{got}` begins `{want}`");
+    }
+}
+
+#[test]
+fn gtp_refuses_games_that_are_not_placements_on_a_square_grid() {
+    for game in ["draughts", "kalah", "nine-mens-morris"] {
+        let (ok, out, err) = talk(&["gtp", game], "name\n");
+        assert!(!ok && out.is_empty(), "{game}");
+        assert!(err.contains("GTP does not fit"), "{game}: {err}");
+    }
+}
+
+#[test]
+fn gtp_fits_placement_games_by_their_shape() {
+    for (name, game) in crate::common::configurations::configurations() {
+        let placement = name.starts_with("go") || name == "othello";
+        assert_eq!(gtp::fits(&game).is_ok(), placement, "{name}");
+    }
+    for (file, why) in [
+        ("pente", None),
+        ("connect6", Some("may move again")),
+        ("hex", Some("neither a placement nor a pass")),
+    ] {
+        let path = format!("tests/fixtures/valid/{file}.game");
+        let game = rulebook::pipeline::load(&path, None, &[]).expect("a fixture loads");
+        match (gtp::fits(&game), why) {
+            (Ok(()), None) => {}
+            (Err(e), Some(why)) => assert!(e.contains(why), "{file}: {e}"),
+            (result, _) => panic!("{file}: {result:?}"),
+        }
+    }
+    let text = "game \"Mills\"\nplayers black, white\nboard grid 5 by 5\npiece man\n\
+                move place man then remove enemy\nend when no legal move: mover loses\n";
+    let game = rulebook::pipeline::load_text("mills.game", text, None, &[]).expect("it loads");
+    let e = gtp::fits(&game).expect_err("a vertex cannot name the piece removed");
+    assert!(e.contains("removes or shoots"), "{e}");
+    // Pente's white moves first: GTP's black is the game's first player.
+    let options = gtp::Options {
+        budget: Budget::iterations(60),
+        seed: 1,
+    };
+    let mut pente = gtp::Session::new(spec("tests/fixtures/valid/pente.game", None), options)
+        .expect("GTP fits Pente");
+    gtp_ok(&mut pente, "genmove b");
+    gtp_ok(&mut pente, "play w G7");
+    assert_eq!(pente.state().to_move(), Player::FIRST);
+}
+
+fn gtp_session(game: &str, preset: Option<&str>) -> gtp::Session {
+    let options = gtp::Options {
+        budget: Budget::iterations(60),
+        seed: 1,
+    };
+    gtp::Session::new(spec(game, preset), options).expect("GTP fits")
+}
+
+/// The text of a response that must be a success.
+fn gtp_ok(s: &mut gtp::Session, command: &str) -> String {
+    let text = s.handle(command).text;
+    let body = text.strip_prefix("= ").and_then(|t| t.strip_suffix("\n\n"));
+    body.unwrap_or_else(|| panic!("{command}: {text:?}"))
+        .to_string()
+}
+
+#[test]
+fn gtp_vertices_skip_the_letter_i_and_name_the_games_points() {
+    let mut s = gtp_session("go", Some("19x19"));
+    for (command, point, player) in [
+        ("play b T19", "s19", Player::FIRST),
+        ("play w J1", "i1", Player::SECOND),
+        ("play b a1", "a1", Player::FIRST),
+        ("play w H8", "h8", Player::SECOND),
+    ] {
+        gtp_ok(&mut s, command);
+        let site = s.state().game().board.site_named(point).expect("a point");
+        assert_eq!(s.state().owner(site), Some(player), "{command} -> {point}");
+    }
+    assert_eq!(
+        s.handle("play b U1").text,
+        "? illegal move: U1 is off the board\n\n"
+    );
+}
+
+#[test]
+fn gtp_komi_sets_the_games_komi_and_keeps_the_moves() {
+    let mut s = gtp_session("go", None);
+    gtp_ok(&mut s, "play b E5");
+    gtp_ok(&mut s, "play w C3");
+    assert_eq!(
+        gtp_ok(&mut s, "final_score"),
+        "W+7",
+        "a stone each, and komi 7"
+    );
+    gtp_ok(&mut s, "komi 2");
+    assert_eq!(gtp_ok(&mut s, "final_score"), "W+2");
+    assert_eq!(s.state().ply(), 2, "the moves are kept");
+    let refused = s.handle("komi 40").text;
+    assert!(refused.starts_with("? komi 40 is refused"), "{refused}");
+    assert_eq!(gtp_ok(&mut s, "final_score"), "W+2", "the komi as it was");
+    gtp_ok(&mut s, "boardsize 13");
+    assert_eq!(
+        gtp_ok(&mut s, "final_score"),
+        "W+2",
+        "the komi kept on a new board"
+    );
+    let mut othello = gtp_session("othello", None);
+    assert_eq!(
+        gtp_ok(&mut othello, "komi 7.5"),
+        "",
+        "accepted, and ignored"
+    );
+}
+
+#[test]
+fn gtp_plays_a_whole_game_of_othello_to_its_end() {
+    let mut s = gtp_session("othello", None);
+    let mut colour = "b";
+    let mut passes = 0;
+    for _ in 0..200 {
+        let text = s.handle(&format!("genmove {colour}")).text;
+        if text.starts_with('?') {
+            assert_eq!(text, "? the game is over\n\n");
+            break;
+        }
+        let vertex = text.strip_prefix("= ").expect("a move").trim_end();
+        passes += usize::from(vertex == "pass");
+        colour = if colour == "b" { "w" } else { "b" };
+    }
+    let outcome = s.state().outcome().expect("the game ended");
+    let score = gtp_ok(&mut s, "final_score");
+    let black = s.state().game().player_by_name("black").expect("black");
+    let expected = match outcome {
+        rulebook::engine::Outcome::Win(p) if p == black => "B+",
+        rulebook::engine::Outcome::Win(_) => "W+",
+        rulebook::engine::Outcome::Draw => "0",
+    };
+    assert!(score.starts_with(expected), "{score} for {outcome:?}");
+    assert!(
+        s.state().ply() > 50,
+        "a whole game, {passes} passes among its moves"
+    );
+}
