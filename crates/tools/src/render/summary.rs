@@ -58,6 +58,10 @@ pub fn summary(game: &Game) -> String {
             ),
         }
     );
+    for condition in &game.forbidden {
+        let condition = expr(condition, game);
+        let _ = writeln!(o, "no move may leave (mover: who moved): {condition}");
+    }
     end_summary(&mut o, game);
     if let Some(score) = &game.ends.score {
         let _ = writeln!(o, "score (per player, as mover): {}", expr(score, game));
@@ -187,14 +191,22 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
         Step::Emit => "a destination".into(),
         Step::Repeat { body, min, max } => {
             let body = walk_text(game, walk, body);
-            format!("{min} to {max} times ({body})")
+            // A slide of any length repeats up to the most a grid allows less one.
+            match (*min, *max) {
+                (0, 0) => String::new(),
+                (1, 1) => format!("once ({body})"),
+                (min, max) if max >= UNLIMITED - 1 => format!("{min} or more times ({body})"),
+                (min, max) if min == max => format!("{min} times ({body})"),
+                (min, max) => format!("{min} to {max} times ({body})"),
+            }
         }
         Step::Branch(branches) => {
             let texts: Vec<String> = branches.iter().map(|b| walk_text(game, walk, b)).collect();
             format!("[{}]", texts.join(" | "))
         }
     };
-    steps.iter().map(step).collect::<Vec<_>>().join(", ")
+    let texts = steps.iter().map(step).filter(|text| !text.is_empty());
+    texts.collect::<Vec<_>>().join(", ")
 }
 
 /// The kinds of a bit set of kinds, as `a king or a general`.
