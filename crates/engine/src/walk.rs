@@ -10,6 +10,9 @@ use rulebook_model::{MoveRule, Player, Site, SiteTest, Step, Walk, ALL_KINDS, EM
 
 impl State {
     /// The moves of a walk rule (rule `index`), by the mover's pieces of the kinds it allows.
+    /// Out of line: the interpreter's loop would otherwise shape the move generator of
+    /// every game.
+    #[inline(never)]
     pub(super) fn walks(&self, index: u8, rule: &MoveRule, walk: &Walk, out: &mut MoveList) {
         let movers = match rule.filter.kinds {
             ALL_KINDS => self.own_sites(None),
