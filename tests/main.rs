@@ -72,3 +72,4 @@ mod toguz_kumalak_reference;
 mod tutorial;
 mod walks;
 mod warnings;
+mod xiangqi;
