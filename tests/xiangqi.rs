@@ -321,3 +321,46 @@ fn xq13_stalemate_loses_too() {
     assert!(legal(&mut black).is_empty());
     assert_eq!(black.outcome(), Some(Outcome::Win(RED)));
 }
+
+#[test]
+fn a_move_refused_by_forbid_leaving_is_explained_by_its_rule() {
+    let game = xiangqi();
+    let mut state = State::new(Arc::clone(&game));
+    for m in ["b3-e3", "e7-e6", "e4-e5"] {
+        rulebook::notation::play_text(&mut state, m).expect("a legal move");
+    }
+    let err = rulebook::notation::play_text(&mut state, "e6-e5").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "e6-e5 is not legal: it would leave `attacked(mover, general)` true for black \
+         (`forbid leaving`, xiangqi.game:54)"
+    );
+    let shown = rulebook::render::summary(&game);
+    assert!(
+        shown.contains("no move may leave true: attacked(mover, general) (mover: who moved)"),
+        "{shown}"
+    );
+}
+
+/// docs/language.md says the bundled file is its example under `forbid leaving` with the
+/// sources cited: the same statements, in the same order, once comments are left out.
+#[test]
+fn the_bundled_file_is_the_example_of_the_language_reference() {
+    let statements = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|line| line.split("//").next().unwrap_or("").trim().to_string())
+            .filter(|line| !line.is_empty())
+            .collect()
+    };
+    let docs = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let start = docs
+        .find("```game\ngame \"Xiangqi\"")
+        .expect("the xiangqi example")
+        + "```game\n".len();
+    let length = docs[start..].find("```").expect("the example's end");
+    let bundled = std::fs::read_to_string("games/xiangqi.game").expect("games/xiangqi.game");
+    assert_eq!(
+        statements(&docs[start..start + length]),
+        statements(&bundled)
+    );
+}
