@@ -107,6 +107,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "international-draughts",
         "nine-mens-morris",
         "go",
+        "xiangqi",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

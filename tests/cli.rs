@@ -56,6 +56,7 @@ fn list_names_games_presets_and_options() {
     for word in [
         "ming-mang",
         "gundru",
+        "xiangqi",
         "traditional (default)",
         "8x8",
         "go",

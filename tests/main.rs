@@ -73,3 +73,4 @@ mod toguz_kumalak_reference;
 mod tutorial;
 mod walks;
 mod warnings;
+mod xiangqi;

@@ -128,6 +128,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "othello null",
         "oware null",
         "toguz-kumalak null",
+        "xiangqi null",
     ];
     assert_eq!(cases, expected);
     let list = ok(&["list"]);

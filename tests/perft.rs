@@ -35,7 +35,11 @@ fn run_cases(limit: u64) -> usize {
         let place = &case.place;
         let game = pipeline::load(&case.game, case.preset.as_deref(), &case.sets)
             .unwrap_or_else(|e| panic!("{place}: {}", e.render(false)));
-        let mut state = State::new(game);
+        let mut state = match &case.position {
+            Some(text) => notation::parse_position(&game, text)
+                .unwrap_or_else(|e| panic!("{place}: position `{text}`: {e}")),
+            None => State::new(game),
+        };
         for m in case.moves.split_whitespace() {
             notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{place}: move {m}: {e}"));
         }
@@ -43,7 +47,10 @@ fn run_cases(limit: u64) -> usize {
             true => limit.saturating_mul(BULK_FACTOR),
             false => limit,
         };
-        let depth = case.depth_within(limit);
+        let depth = match case.quick {
+            Some(quick) if limit != u64::MAX => case.depth_within(limit).min(quick),
+            _ => case.depth_within(limit),
+        };
         let got = perft(&mut state, depth);
         for (d, expected) in case.counts_to(depth) {
             assert_eq!(

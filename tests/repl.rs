@@ -86,6 +86,29 @@ fn ming_mang_transcript_with_forgiving_and_refused_moves() {
     insta::assert_snapshot!("ming-mang-8x8", t);
 }
 
+/// A move the rules allow but `forbid leaving` refuses is explained by the condition and
+/// where it is written, not as a repetition: in xiangqi, black's soldier on e6 is the only
+/// piece between red's cannon (screened by red's soldier on e5) and black's general.
+#[test]
+fn xiangqi_a_move_leaving_the_general_attacked_is_refused_with_the_rule() {
+    let h = home("xiangqi");
+    let out = run(
+        &h,
+        &["play", "xiangqi"],
+        "b3-e3\ne7-e6\ne4-e5\ne6-e5\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let t = stdout(&out);
+    assert!(
+        t.contains(
+            "error: e6-e5 is not legal: it would leave `attacked(mover, general)` true for \
+             black (`forbid leaving`, xiangqi.game:54)"
+        ),
+        "{t}"
+    );
+    assert!(!t.contains("repeat an earlier position"), "{t}");
+}
+
 #[test]
 fn mangala_finished_game_between_two_computers() {
     let t = transcript(

@@ -2,9 +2,9 @@
 //! checks them: the engine's (tests/perft.rs) and each independent reference's.
 //!
 //! The format: `#` comments; a case is `game NAME`, optional `preset NAME`, `set
-//! KEY=VALUE` and `bulk` lines, a `moves ...` line (the moves to play from the start,
-//! possibly none), then `DEPTH COUNT` lines; a blank line or the next `game` line ends a
-//! case.
+//! KEY=VALUE`, `bulk` and `quick DEPTH` lines, a `moves ...` line (the moves to play from the start,
+//! possibly none) or a `position TEXT` line (a position text to start from instead), then
+//! `DEPTH COUNT` lines; a blank line or the next `game` line ends a case.
 
 /// One case of a perft file: a game, its configuration, a start, and expected counts.
 #[derive(Debug, Default)]
@@ -19,10 +19,15 @@ pub struct PerftCase {
     pub sets: Vec<String>,
     /// The moves played from the start, separated by spaces.
     pub moves: String,
+    /// The position text the case starts from, instead of the start (`position TEXT`).
+    pub position: Option<String>,
     /// (depth, leaves) pairs, shallowest first.
     pub counts: Vec<(usize, u64)>,
     /// The game counts its last ply without listing it (`bulk`).
     pub bulk: bool,
+    /// The deepest depth the quick suite checks (`quick DEPTH`), whatever the leaf count;
+    /// deeper counts are left to the deep tests.
+    pub quick: Option<usize>,
 }
 
 impl PerftCase {
@@ -90,7 +95,14 @@ pub fn read(path: &str, game: Option<&str>) -> Vec<PerftCase> {
             "preset" => case.preset = Some(rest.to_string()),
             "set" => case.sets.push(rest.to_string()),
             "moves" => case.moves = rest.to_string(),
+            "position" => case.position = Some(rest.to_string()),
             "bulk" => case.bulk = true,
+            "quick" => {
+                case.quick = Some(
+                    rest.parse()
+                        .unwrap_or_else(|_| panic!("{place}: bad depth `{rest}`")),
+                )
+            }
             depth => case.counts.push((
                 depth
                     .parse()

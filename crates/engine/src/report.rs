@@ -199,6 +199,22 @@ impl State {
         allowed - moves.len()
     }
 
+    /// The first condition of `forbid leaving` (its index in [`Game::forbidden`]) that
+    /// move `m`, one the move rules allow here, would leave true for the mover: why the
+    /// move is not legal; `None` when it leaves none true.
+    ///
+    /// [`Game::forbidden`]: rulebook_model::Game::forbidden
+    pub fn forbidding(&self, m: Move) -> Option<usize> {
+        let mover = self.position.to_move;
+        let mut copy = self.clone();
+        copy.without_ends = true;
+        copy.apply(m);
+        let game = &copy.game;
+        game.forbidden
+            .iter()
+            .position(|c| copy.value(mover, c) != 0)
+    }
+
     /// The pieces of every player but `mover`.
     fn others_pieces(&self, mover: Player) -> u32 {
         let all: u32 = self.position.piece_count.iter().sum();

@@ -79,6 +79,10 @@ pub const BUNDLED: &[Bundled] = &[
         name: "toguz-kumalak",
         text: include_str!("../../../games/toguz-kumalak.game"),
     },
+    Bundled {
+        name: "xiangqi",
+        text: include_str!("../../../games/xiangqi.game"),
+    },
 ];
 
 /// The bundled game with this name.

@@ -229,12 +229,14 @@ pub fn build(
         })
 }
 
-/// Gives every rule after a move or after sowing, and every end condition, its place
-/// (`FILE:LINE`) and its text on one line, from the files it was written in.
+/// Gives every rule after a move or after sowing, every end condition and every `forbid
+/// leaving`, its place (`FILE:LINE`) and its text on one line, from the files it was
+/// written in.
 fn name_rules(game: &mut Game, sources: &SourceMap) {
     let rules = (game.sources.effects.iter_mut())
         .chain(&mut game.sources.sowing)
-        .chain(&mut game.sources.end_conditions);
+        .chain(&mut game.sources.end_conditions)
+        .chain(&mut game.sources.forbidden);
     for rule in rules {
         let span = Span {
             start: rule.start,

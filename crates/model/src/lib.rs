@@ -1384,6 +1384,8 @@ pub struct Sources {
     /// Per condition of [`Ends::conditions`], with its text as written (a region by its
     /// name, not its sites).
     pub end_conditions: Vec<RuleSource>,
+    /// Per condition of [`Game::forbidden`], its `forbid leaving` statement.
+    pub forbidden: Vec<RuleSource>,
 }
 
 /// What the compiler derives from a game's rules for the engine to read on its hot path, a

@@ -444,17 +444,43 @@ fn placement_refusal(state: &State, site: Site) -> Option<String> {
         .moves
         .iter()
         .any(|r| places(&r.kind) && r.filter.liberties.is_some());
-    Some(
-        match pseudo.iter().any(|m| m.from() == NO_SITE && m.to() == site) {
-            true => "it would repeat an earlier position".into(),
-            false if must_capture => format!("a piece placed on {name} would capture nothing"),
-            false if keeps_liberties => format!(
-                "a piece placed on {name} would leave its group without a liberty (an empty \
+    let placement = pseudo
+        .iter()
+        .copied()
+        .find(|m| m.from() == NO_SITE && m.to() == site);
+    Some(if let Some(m) = placement {
+        allowed_refusal(state, m)
+    } else if must_capture {
+        format!("a piece placed on {name} would capture nothing")
+    } else if keeps_liberties {
+        format!(
+            "a piece placed on {name} would leave its group without a liberty (an empty \
              point next to it), taking nothing"
-            ),
-            false => placement_clause(state, site)
-                .unwrap_or_else(|| format!("no piece may be placed on {name} now")),
-        },
+        )
+    } else {
+        placement_clause(state, site)
+            .unwrap_or_else(|| format!("no piece may be placed on {name} now"))
+    })
+}
+
+/// Why move `m`, which the move rules allow here, is not legal: it would leave a
+/// condition of `forbid leaving` true, or else it would repeat an earlier position.
+fn allowed_refusal(state: &State, m: Move) -> String {
+    let game = state.game();
+    let Some(k) = state.forbidding(m) else {
+        return "it would repeat an earlier position".into();
+    };
+    let mover = game.player_name(state.to_move());
+    let Some(source) = game.sources.forbidden.get(k).filter(|s| !s.text.is_empty()) else {
+        return format!("it would leave a condition of `forbid leaving` true for {mover}");
+    };
+    let condition = source
+        .text
+        .strip_prefix("forbid leaving ")
+        .unwrap_or(&source.text);
+    format!(
+        "it would leave `{condition}` true for {mover} (`forbid leaving`, {})",
+        source.place
     )
 }
 
@@ -559,8 +585,12 @@ fn refusal(state: &State, (from, to): (Site, Site), text: &str, from_here: &[Str
         Some(_) => {
             let mut pseudo = MoveList::new();
             state.pseudo_legal_moves(&mut pseudo);
-            if pseudo.iter().any(|&m| move_text(state, m) == text) {
-                "it would repeat an earlier position".to_string()
+            if let Some(m) = pseudo
+                .iter()
+                .copied()
+                .find(|&m| move_text(state, m) == text)
+            {
+                allowed_refusal(state, m)
             } else if let Some(why) = compulsion_refusal(state, text) {
                 why
             } else if from_here.is_empty() {

@@ -54,7 +54,7 @@ impl Checker {
             S::ForbidLeaving(condition) => {
                 let what = "the condition of `forbid leaving`";
                 if let Some(c) = self.typed(condition, Type::Bool, what) {
-                    rules.forbid_leaving.push(c);
+                    rules.forbid_leaving.push((c, st.span));
                 }
             }
             S::Score { score, condition } => {

@@ -114,8 +114,8 @@ struct RuleDecls {
     /// Per effect, its short name (`called "corner"`).
     effect_labels: Vec<Option<String>>,
     forbid: Option<Conditional<ForbidDecl>>,
-    /// `forbid leaving CONDITION`.
-    forbid_leaving: Vec<TExpr>,
+    /// `forbid leaving CONDITION`, with the statement's span.
+    forbid_leaving: Vec<(TExpr, Span)>,
     end: Vec<EndDecl>,
     edges: Vec<(u8, usize)>,
     /// Each facing direction given a colour, with where, to report one given twice.

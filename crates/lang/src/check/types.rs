@@ -882,8 +882,9 @@ pub struct Description {
     pub effect_labels: Vec<Option<String>>,
     /// The ban on repeated positions, if written.
     pub forbid_repetition: Option<Conditional<ForbidDecl>>,
-    /// `forbid leaving CONDITION`: conditions no move may leave true for its mover.
-    pub forbid_leaving: Vec<TExpr>,
+    /// `forbid leaving CONDITION`: conditions no move may leave true for its mover, each
+    /// with its statement's span.
+    pub forbid_leaving: Vec<(TExpr, Span)>,
     /// End rules.
     pub end: Vec<EndDecl>,
     /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.

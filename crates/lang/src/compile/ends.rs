@@ -166,15 +166,16 @@ impl Compiler<'_> {
 
     /// The conditions of `forbid leaving`, left for play time (one that folds to false
     /// forbids nothing and is dropped); `None` after an error.
-    pub(super) fn forbid_leaving(&mut self) -> Option<Vec<model::Expr>> {
-        let mut out = Vec::new();
-        for condition in &self.desc.forbid_leaving {
+    pub(super) fn forbid_leaving(&mut self) -> Option<(Vec<model::Expr>, Vec<model::RuleSource>)> {
+        let (mut out, mut sources) = (Vec::new(), Vec::new());
+        for (condition, span) in &self.desc.forbid_leaving {
             let e = super::exprs::to_runtime(self.fold(condition)?)?;
             if e != model::Expr::Const(0) {
                 out.push(e);
+                sources.push(super::rule_source(*span, &None));
             }
         }
-        Some(out)
+        Some((out, sources))
     }
 
     /// The ban on repeated positions: whether it holds in this configuration, and its

@@ -143,7 +143,7 @@ impl Compiler<'_> {
         let (effects, effect_sources) = self.effects();
         let piece_bits = self.piece_bits(&moves);
         let repetition = self.forbid_repetition()?;
-        let forbidden = self.forbid_leaving()?;
+        let (forbidden, forbidden_sources) = self.forbid_leaving()?;
         let ends = self.ends();
         let (after_sow, sow_sources) = self.after_sow();
         let tiles = self.tiles();
@@ -163,6 +163,7 @@ impl Compiler<'_> {
             piece_bits,
             repetition,
             forbidden,
+            forbidden_sources,
             ends,
             after_sow,
             sow_sources,

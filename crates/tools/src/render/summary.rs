@@ -39,6 +39,13 @@ pub fn summary(game: &Game) -> String {
     moves_summary(&mut o, game);
     effects_summary(&mut o, game);
     after_sow_summary(&mut o, game);
+    for condition in &game.forbidden {
+        let _ = writeln!(
+            o,
+            "no move may leave true: {} (mover: who moved)",
+            expr(condition, game)
+        );
+    }
     let _ = writeln!(
         o,
         "repeated positions: {}",
