@@ -351,6 +351,6 @@ fn no_legal_move_with_a_condition_tells_mate_from_stalemate() {
         summary.contains("no legal move and attacked(mover, king)"),
         "{summary}"
     );
-    let forbidden = "no move may leave (mover: who moved): attacked(mover, king)";
+    let forbidden = "no move may leave true: attacked(mover, king) (mover: who moved)";
     assert!(summary.contains(forbidden), "{summary}");
 }

@@ -65,10 +65,6 @@ pub fn summary(game: &Game) -> String {
             ),
         }
     );
-    for condition in &game.forbidden {
-        let condition = expr(condition, game);
-        let _ = writeln!(o, "no move may leave (mover: who moved): {condition}");
-    }
     end_summary(&mut o, game);
     if let Some(score) = &game.ends.score {
         let _ = writeln!(o, "score (per player, as mover): {}", expr(score, game));
