@@ -82,7 +82,7 @@ pub fn complete(text: &str, offset: usize) -> Vec<Candidate> {
     out
 }
 
-/// Every keyword, declared name and built-in function.
+/// Every declared name, built-in function and keyword (a word once, as the first of these).
 fn anywhere(text: &str, offset: usize) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = (parse_lenient(text, offset).iter())
         .flat_map(declarations)
@@ -97,7 +97,11 @@ fn anywhere(text: &str, offset: usize) -> Vec<Candidate> {
         kind: CandidateKind::Builtin,
         detail: reference::signature(name).unwrap_or_default(),
     }));
-    out.extend(keywords().into_iter().map(keyword));
+    let keywords: Vec<Candidate> = (keywords().into_iter())
+        .filter(|w| !out.iter().any(|c| c.label == *w))
+        .map(keyword)
+        .collect();
+    out.extend(keywords);
     out
 }
 

@@ -90,6 +90,12 @@ fn completion_offers_what_may_stand_there() {
         .expect("pieces offered");
     assert_eq!(pieces.kind, CandidateKind::Builtin);
     assert!(pieces.detail.starts_with("pieces(P)"), "{}", pieces.detail);
+    let side = complete(GAME, at("side", 0) + 2);
+    assert_eq!(
+        side.len(),
+        1,
+        "a built-in is not offered again as a keyword: {side:?}"
+    );
 }
 
 #[test]
