@@ -217,8 +217,31 @@ fn definition(
 ) -> Result<Option<GotoDefinitionResponse>, String> {
     let (text, offset) = at(documents, &p.text_document_position_params)?;
     let uri = p.text_document_position_params.text_document.uri;
+    if let Some(target) = ide::extends_at(text, offset) {
+        let start = Range::default();
+        return Ok(extended_uri(&uri, &target)
+            .map(|file| GotoDefinitionResponse::Scalar(Location::new(file, start))));
+    }
     Ok(ide::definition(text, offset)
         .map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, span_range(text, span)))))
+}
+
+/// The URI of the file an `extends` names, from the folder of a `file:` URI (a path, not a
+/// bundled game's name, which is no file of the user's).
+fn extended_uri(uri: &Uri, target: &str) -> Option<Uri> {
+    let is_path = target.contains('/') || target.ends_with(".game");
+    let folder = uri.as_str().strip_prefix("file://")?.rsplit_once('/')?.0;
+    let path = match target.starts_with('/') {
+        true => target.to_string(),
+        false => format!("{folder}/{target}"),
+    };
+    let escaped: String = (path.chars())
+        .map(|c| match c {
+            ' ' | '%' | '#' | '?' => format!("%{:02X}", c as u32),
+            c => c.to_string(),
+        })
+        .collect();
+    is_path.then(|| format!("file://{escaped}").parse().ok())?
 }
 
 fn references(documents: &Documents, p: ReferenceParams) -> Result<Option<Vec<Location>>, String> {
@@ -293,8 +316,8 @@ fn outline(
     Ok(Some(DocumentSymbolResponse::Nested(symbols)))
 }
 
-/// The did-you-mean fixes of the diagnostics in the range asked about: each replaces the
-/// unknown name with the name suggested.
+/// The did-you-mean fixes of the diagnostics in the range asked about whose place is one
+/// word: each replaces the unknown name with the name suggested.
 fn fixes(documents: &Documents, p: CodeActionParams) -> Result<Option<CodeActionResponse>, String> {
     let uri = p.text_document.uri;
     let doc = documents
@@ -304,7 +327,11 @@ fn fixes(documents: &Documents, p: CodeActionParams) -> Result<Option<CodeAction
     let start = position::offset(text, p.range.start.line, p.range.start.character);
     let end = position::offset(text, p.range.end.line, p.range.end.character);
     let actions = (doc.found.iter())
-        .filter(|f| f.start <= end && start <= f.end && f.end > f.start)
+        .filter(|f| f.start <= end && start <= f.end)
+        .filter(|f| {
+            let word = text.get(f.start..f.end).unwrap_or_default();
+            !word.is_empty() && ide::words(word) == [(0, word.len())]
+        })
         .filter_map(|f| {
             let name = f.suggestion.clone()?;
             let edit = TextEdit::new(range(text, f.start, f.end), name.clone());

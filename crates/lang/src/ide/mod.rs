@@ -90,6 +90,12 @@ pub fn definition(text: &str, offset: usize) -> Option<Span> {
     symbol_at(text, offset).map(|s| s.span)
 }
 
+/// The file named by the `extends` statement, when `offset` lies in that statement.
+pub fn extends_at(text: &str, offset: usize) -> Option<String> {
+    let (target, span) = parse_lenient(text, offset)?.extends?;
+    (span.start <= offset && offset <= span.end).then_some(target)
+}
+
 /// Every place the declared name at `offset` is written, its declaration included: the
 /// words of the text that are the same name (a keyword spelt the same way counts too).
 pub fn references(text: &str, offset: usize) -> Vec<Span> {

@@ -116,3 +116,11 @@ fn words_skip_comments_and_strings() {
     let found: Vec<&str> = words(text).iter().map(|&(s, e)| &text[s..e]).collect();
     assert_eq!(found, ["game", "players", "x-y", "z_1", "w"]);
 }
+
+#[test]
+fn the_extends_statement_names_its_file() {
+    let text = "extends \"base.game\"\nregion home = rank(1)\n";
+    assert_eq!(extends_at(text, 10).as_deref(), Some("base.game"));
+    assert_eq!(extends_at(text, 25), None, "outside the statement");
+    assert_eq!(extends_at(GAME, 0), None, "no extends");
+}
