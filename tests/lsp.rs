@@ -340,6 +340,9 @@ fn a_variant_is_checked_with_the_file_it_extends() {
         .as_str()
         .unwrap_or("")
         .contains("cannot load `missing.game`"));
+    let base = server.at("textDocument/definition", &uri, 0, 12);
+    let expected = format!("file://{}/missing.game", dir.display());
+    assert_eq!(base["uri"], expected.as_str(), "{base}");
     assert!(server.finish());
     let _ = std::fs::remove_dir_all(&dir);
 }
