@@ -322,6 +322,32 @@ fn a_variant_is_checked_with_the_file_it_extends() {
         Vec::<Value>::new(),
         "the base is found beside it"
     );
+    let inheriting = "extends \"base.game\"\nmove step north by king\n";
+    server.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": inheriting }] }),
+    );
+    assert_eq!(server.diagnostics(&uri), Vec::<Value>::new());
+    let base = format!("{}/base.game", dir.display());
+    let hover = server.at("textDocument/hover", &uri, 1, 21);
+    let help = hover["contents"]["value"].as_str().unwrap_or_default();
+    let expected = format!("kind of piece `king`, declared in `{base}`, line 4");
+    assert!(help.starts_with(&expected), "{hover}");
+    let definition = server.at("textDocument/definition", &uri, 1, 21);
+    assert_eq!(
+        definition["uri"],
+        format!("file://{base}").as_str(),
+        "{definition}"
+    );
+    assert_eq!(range(&definition), ((3, 11), (3, 15)), "{definition}");
+    let completions = server.at("textDocument/completion", &uri, 1, 19);
+    let labels: Vec<&str> = (completions.as_array().into_iter().flatten())
+        .filter_map(|c| c["label"].as_str())
+        .collect();
+    assert!(
+        labels.contains(&"man") && labels.contains(&"black"),
+        "{labels:?}"
+    );
     let broken = "extends \"base.game\"\nmove step north by kign\n";
     server.notify(
         "textDocument/didChange",

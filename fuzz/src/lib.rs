@@ -86,7 +86,8 @@ fn extends_a_path(text: &str) -> bool {
         .any(|l| l.contains("extends") && (l.contains('/') || l.contains('\\')))
 }
 
-/// A rule file as the language server sees it: its diagnostics, each inside the text;
+/// A rule file as the language server sees it: its diagnostics, each inside the text, and
+/// the names it inherits;
 /// at a few places, hover, completion, definition and references (words of the text), and
 /// the place converted to a line and a UTF-16 column and back; its formatting. A file
 /// that extends a path is only analysed, not loaded.
@@ -98,11 +99,12 @@ pub fn editor(text: &str) {
                 "a diagnostic outside the text: {found:?}"
             );
         }
+        let _ = analysis::inherited("fuzz.game", text);
     }
     let len = text.len();
     for offset in [0, len / 3, len / 2, len.saturating_sub(1), len] {
         let _ = ide::hover(text, offset);
-        let _ = ide::complete(text, offset);
+        let _ = ide::complete(text, offset, &[]);
         let spans = ide::references(text, offset).into_iter();
         for span in spans.chain(ide::definition(text, offset)) {
             let word = text.get(span.start..span.end);

@@ -1,9 +1,11 @@
 //! The diagnostics of an open rule file, as `rulebook check` finds them (parse, check, and
-//! compile under the default settings and every preset), placed in the file's own text:
-//! without any protocol, so that tests and the fuzz target call it directly.
+//! compile under the default settings and every preset), placed in the file's own text,
+//! and the names a variant inherits from the files it extends: without any protocol, so
+//! that tests and the fuzz target call them directly.
 
 use crate::authoring::check;
 use crate::diag::{Diagnostic, FileId, Severity, Source, SourceMap};
+use crate::ide::{self, position, Symbol};
 use crate::pipeline;
 
 /// One diagnostic of the open file, ready to show in an editor.
@@ -95,4 +97,51 @@ fn place(
 fn suggested(help: &str) -> Option<String> {
     let name = help.strip_prefix("did you mean `")?.strip_suffix("`?")?;
     Some(name.to_string())
+}
+
+/// A name a variant inherits: declared in a file it extends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inherited {
+    /// The name, its kind and its places (in its own file).
+    pub symbol: Symbol,
+    /// The file it is declared in: its path, or `<bundled>/NAME.game`.
+    pub file: String,
+    /// The line of the name in that file (from 0).
+    pub line: u32,
+    /// The UTF-16 columns of the name's start and end on that line.
+    pub columns: (u32, u32),
+    /// What hovering it shows.
+    pub help: String,
+}
+
+/// The names that `text`, the file named `name`, inherits from the files it extends (none
+/// if it extends none, or if they do not load); a name the file declares itself is its
+/// own.
+pub fn inherited(name: &str, text: &str) -> Vec<Inherited> {
+    let source = Source {
+        name: name.to_string(),
+        text: text.to_string(),
+    };
+    let Ok(merged) = pipeline::merged(source) else {
+        return Vec::new();
+    };
+    (ide::declarations(&merged.file).into_iter())
+        .filter(|symbol| symbol.span.file != FileId::ROOT)
+        .filter_map(|symbol| {
+            let source = merged.sources.get(symbol.span.file)?;
+            let (line, start) = position::line_col(&source.text, symbol.span.start);
+            let (_, end) = position::line_col(&source.text, symbol.span.end);
+            let statement = source
+                .text
+                .get(symbol.statement.start..symbol.statement.end);
+            let help = ide::describe(&symbol, Some(&source.name), line + 1, statement?);
+            Some(Inherited {
+                file: source.name.clone(),
+                line,
+                columns: (start, end),
+                help,
+                symbol,
+            })
+        })
+        .collect()
 }

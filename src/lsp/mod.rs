@@ -75,6 +75,8 @@ struct Document {
     text: String,
     /// Its diagnostics, as last published.
     found: Vec<analysis::Found>,
+    /// The names it inherits from the files it extends.
+    inherited: Vec<analysis::Inherited>,
 }
 
 /// The open files by URI.
@@ -173,8 +175,15 @@ impl Server {
 
     /// Keeps a file's new text and finds its diagnostics.
     fn open(&mut self, uri: Uri, text: String) {
-        let found = analysis::diagnostics(&requests::file_name(&uri), &text);
-        (self.documents).insert(uri.as_str().to_string(), Document { text, found });
+        let name = requests::file_name(&uri);
+        let found = analysis::diagnostics(&name, &text);
+        let inherited = analysis::inherited(&name, &text);
+        let document = Document {
+            text,
+            found,
+            inherited,
+        };
+        self.documents.insert(uri.as_str().to_string(), document);
     }
 
     /// The notification of a file's diagnostics (none for a closed file).

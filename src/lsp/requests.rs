@@ -8,7 +8,7 @@ use lsp_server::{ErrorCode, Request, Response};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::*;
 
-use super::analysis::Found;
+use super::analysis::{Found, Inherited};
 use super::Documents;
 use crate::diag::{Severity, Span};
 use crate::ide::{self, position, CandidateKind, SymbolKind as Kind};
@@ -81,6 +81,23 @@ fn at<'a>(
     let text = text(documents, &p.text_document.uri)?;
     let offset = position::offset(text, p.position.line, p.position.character);
     Ok((text, offset))
+}
+
+/// The inherited name at a position of an open file, with the word's span: a word the file
+/// does not declare itself but a file it extends does.
+fn inherited_at<'a>(
+    documents: &'a Documents,
+    p: &TextDocumentPositionParams,
+) -> Option<(&'a Inherited, Span)> {
+    let (text, offset) = at(documents, p).ok()?;
+    if ide::symbol_at(text, offset).is_some() {
+        return None;
+    }
+    let (start, end) = ide::word_at(text, offset)?;
+    let document = documents.get(p.text_document.uri.as_str())?;
+    (document.inherited.iter())
+        .find(|i| i.symbol.name == text[start..end])
+        .map(|i| (i, Span::new(start, end)))
 }
 
 /// An open file's text.
@@ -172,13 +189,17 @@ pub(super) fn apply_changes(text: &str, changes: Vec<TextDocumentContentChangeEv
 
 fn hover(documents: &Documents, p: HoverParams) -> Result<Option<Hover>, String> {
     let (text, offset) = at(documents, &p.text_document_position_params)?;
-    Ok(ide::hover(text, offset).map(|(help, span)| Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: help,
-        }),
-        range: Some(span_range(text, span)),
-    }))
+    let inherited = inherited_at(documents, &p.text_document_position_params)
+        .map(|(i, span)| (i.help.clone(), span));
+    Ok(inherited
+        .or_else(|| ide::hover(text, offset))
+        .map(|(help, span)| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: help,
+            }),
+            range: Some(span_range(text, span)),
+        }))
 }
 
 fn completion(
@@ -186,7 +207,11 @@ fn completion(
     p: CompletionParams,
 ) -> Result<Option<CompletionResponse>, String> {
     let (text, offset) = at(documents, &p.text_document_position)?;
-    let items = (ide::complete(text, offset).into_iter())
+    let inherited: Vec<ide::Symbol> = (documents
+        .get(p.text_document_position.text_document.uri.as_str()))
+    .map(|d| d.inherited.iter().map(|i| i.symbol.clone()).collect())
+    .unwrap_or_default();
+    let items = (ide::complete(text, offset, &inherited).into_iter())
         .map(|c| CompletionItem {
             kind: Some(match c.kind {
                 CandidateKind::Keyword => CompletionItemKind::KEYWORD,
@@ -215,33 +240,51 @@ fn definition(
     documents: &Documents,
     p: GotoDefinitionParams,
 ) -> Result<Option<GotoDefinitionResponse>, String> {
-    let (text, offset) = at(documents, &p.text_document_position_params)?;
-    let uri = p.text_document_position_params.text_document.uri;
+    let place = p.text_document_position_params;
+    let (text, offset) = at(documents, &place)?;
+    let uri = &place.text_document.uri;
     if let Some(target) = ide::extends_at(text, offset) {
         let start = Range::default();
-        return Ok(extended_uri(&uri, &target)
+        return Ok(extended_uri(uri, &target)
             .map(|file| GotoDefinitionResponse::Scalar(Location::new(file, start))));
     }
-    Ok(ide::definition(text, offset)
-        .map(|span| GotoDefinitionResponse::Scalar(Location::new(uri, span_range(text, span)))))
+    if let Some((i, _)) = inherited_at(documents, &place) {
+        let (line, (start, end)) = (i.line, i.columns);
+        let range = Range::new(Position::new(line, start), Position::new(line, end));
+        return Ok(
+            file_uri(&i.file).map(|f| GotoDefinitionResponse::Scalar(Location::new(f, range)))
+        );
+    }
+    let here = |span| Location::new(uri.clone(), span_range(text, span));
+    Ok(ide::definition(text, offset).map(|span| GotoDefinitionResponse::Scalar(here(span))))
 }
 
 /// The URI of the file an `extends` names, from the folder of a `file:` URI (a path, not a
 /// bundled game's name, which is no file of the user's).
 fn extended_uri(uri: &Uri, target: &str) -> Option<Uri> {
-    let is_path = target.contains('/') || target.ends_with(".game");
-    let folder = uri.as_str().strip_prefix("file://")?.rsplit_once('/')?.0;
-    let path = match target.starts_with('/') {
-        true => target.to_string(),
-        false => format!("{folder}/{target}"),
-    };
+    if !(target.contains('/') || target.ends_with(".game")) {
+        return None;
+    }
+    let folder = file_name(uri);
+    let folder = folder.rsplit_once('/')?.0;
+    match target.starts_with('/') {
+        true => file_uri(target),
+        false => file_uri(&format!("{folder}/{target}")),
+    }
+}
+
+/// The `file:` URI of an absolute path (none for a relative one, or a bundled game).
+fn file_uri(path: &str) -> Option<Uri> {
+    if !path.starts_with('/') {
+        return None;
+    }
     let escaped: String = (path.chars())
         .map(|c| match c {
             ' ' | '%' | '#' | '?' => format!("%{:02X}", c as u32),
             c => c.to_string(),
         })
         .collect();
-    is_path.then(|| format!("file://{escaped}").parse().ok())?
+    format!("file://{escaped}").parse().ok()
 }
 
 fn references(documents: &Documents, p: ReferenceParams) -> Result<Option<Vec<Location>>, String> {

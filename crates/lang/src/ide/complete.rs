@@ -3,7 +3,7 @@
 //! the kinds of move; after `after move`, the effects; elsewhere every keyword, declared
 //! name and built-in function.
 
-use super::{parse_lenient, reference, symbols::declarations, SymbolKind};
+use super::{parse_lenient, reference, symbols::declarations, Symbol, SymbolKind};
 use crate::check::Builtin;
 use crate::syntax::keywords;
 
@@ -59,8 +59,9 @@ pub struct Candidate {
 }
 
 /// The words offered at `offset`: those that may stand there and begin with the part of a
-/// word written before it.
-pub fn complete(text: &str, offset: usize) -> Vec<Candidate> {
+/// word written before it; `inherited` are names declared elsewhere (in the files a
+/// variant extends).
+pub fn complete(text: &str, offset: usize, inherited: &[Symbol]) -> Vec<Candidate> {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -76,16 +77,24 @@ pub fn complete(text: &str, offset: usize) -> Vec<Candidate> {
         [] => keywords(STATEMENT_STARTS),
         [.., "after", "move"] => keywords(EFFECTS),
         [.., "move"] => keywords(MOVES),
-        _ => anywhere(text, offset),
+        _ => anywhere(text, offset, inherited),
     };
     out.retain(|c| c.label.starts_with(prefix));
     out
 }
 
-/// Every declared name, built-in function and keyword (a word once, as the first of these).
-fn anywhere(text: &str, offset: usize) -> Vec<Candidate> {
-    let mut out: Vec<Candidate> = (parse_lenient(text, offset).iter())
+/// Every declared name (the file's, then the inherited ones), built-in function and keyword
+/// (a word once, as the first of these).
+fn anywhere(text: &str, offset: usize, inherited: &[Symbol]) -> Vec<Candidate> {
+    let mut names: Vec<Symbol> = (parse_lenient(text, offset).iter())
         .flat_map(declarations)
+        .collect();
+    for s in inherited {
+        if !names.iter().any(|n| n.name == s.name) {
+            names.push(s.clone());
+        }
+    }
+    let mut out: Vec<Candidate> = (names.into_iter())
         .map(|s| Candidate {
             detail: s.kind.describe().to_string(),
             label: s.name,

@@ -108,6 +108,21 @@ pub fn references(text: &str, offset: usize) -> Vec<Span> {
         .collect()
 }
 
+/// What a declared name is, in Markdown: its kind, where it is declared (the file, when
+/// another, and the line, from 1) and the first line of its declaration.
+pub fn describe(symbol: &Symbol, file: Option<&str>, line: u32, declaration: &str) -> String {
+    let place = match file {
+        Some(file) => format!("in `{file}`, line {line}"),
+        None => format!("on line {line}"),
+    };
+    let first = declaration.lines().next().unwrap_or_default();
+    format!(
+        "{} `{}`, declared {place}:\n\n```game\n{first}\n```",
+        symbol.kind.describe(),
+        symbol.name
+    )
+}
+
 /// What hovering the word at `offset` shows, in Markdown, with the word's place: for a
 /// declared name, what it is and where it is declared; for a built-in function, its
 /// signature and meaning; for a keyword, the reference's section on it.
@@ -117,16 +132,8 @@ pub fn hover(text: &str, offset: usize) -> Option<(String, Span)> {
     let span = Span::new(start, end);
     if let Some(symbol) = symbol_at(text, offset) {
         let (line, _) = position::line_col(text, symbol.statement.start);
-        let declaration = text
-            .get(symbol.statement.start..symbol.statement.end)
-            .and_then(|s| s.lines().next())
-            .unwrap_or_default();
-        let help = format!(
-            "{} `{}`, declared on line {}:\n\n```game\n{declaration}\n```",
-            symbol.kind.describe(),
-            symbol.name,
-            line + 1
-        );
+        let declaration = text.get(symbol.statement.start..symbol.statement.end);
+        let help = describe(&symbol, None, line + 1, declaration.unwrap_or_default());
         return Some((help, span));
     }
     let called = text[end..].trim_start().starts_with('(');

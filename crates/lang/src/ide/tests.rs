@@ -69,7 +69,7 @@ fn hover_tells_a_name_a_keyword_and_a_builtin() {
 #[test]
 fn completion_offers_what_may_stand_there() {
     let labels = |text: &str| -> Vec<String> {
-        complete(text, text.len())
+        complete(text, text.len(), &[])
             .into_iter()
             .map(|c| c.label)
             .collect()
@@ -79,18 +79,18 @@ fn completion_offers_what_may_stand_there() {
         labels(&format!("{GAME}move s")),
         ["slide", "sow", "step", "swap"]
     );
-    let names = complete(&format!("{GAME}move step north by k"), usize::MAX);
+    let names = complete(&format!("{GAME}move step north by k"), usize::MAX, &[]);
     assert!(names
         .iter()
         .any(|c| c.label == "king" && c.kind == CandidateKind::Name(SymbolKind::Piece)));
-    let builtins = complete(&format!("{GAME}end when pie"), usize::MAX);
+    let builtins = complete(&format!("{GAME}end when pie"), usize::MAX, &[]);
     let pieces = builtins
         .iter()
         .find(|c| c.label == "pieces")
         .expect("pieces offered");
     assert_eq!(pieces.kind, CandidateKind::Builtin);
     assert!(pieces.detail.starts_with("pieces(P)"), "{}", pieces.detail);
-    let side = complete(GAME, at("side", 0) + 2);
+    let side = complete(GAME, at("side", 0) + 2, &[]);
     assert_eq!(
         side.len(),
         1,
@@ -123,4 +123,21 @@ fn the_extends_statement_names_its_file() {
     assert_eq!(extends_at(text, 10).as_deref(), Some("base.game"));
     assert_eq!(extends_at(text, 25), None, "outside the statement");
     assert_eq!(extends_at(GAME, 0), None, "no extends");
+}
+
+#[test]
+fn inherited_names_are_offered_after_the_file_s_own() {
+    let queen = Symbol {
+        name: "queen".into(),
+        kind: SymbolKind::Piece,
+        span: Span::default(),
+        statement: Span::default(),
+    };
+    let text = format!("{GAME}move step north by ");
+    let offered = complete(&text, text.len(), &[queen]);
+    let names: Vec<&str> = (offered.iter())
+        .filter(|c| matches!(c.kind, CandidateKind::Name(_)))
+        .map(|c| c.label.as_str())
+        .collect();
+    assert_eq!(names, ["black", "white", "man", "king", "home", "queen"]);
 }
