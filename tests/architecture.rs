@@ -60,6 +60,8 @@ const LAYERS: &[(&str, Layers)] = &[
             ("check", &["syntax", "diag"]),
             ("compile", &["check", "diag"]),
             ("variant", &["syntax", "diag"]),
+            // What an editor asks: names, hover and completion, from the syntax tree.
+            ("ide", &["syntax", "check", "diag"]),
             (
                 "pipeline",
                 &[
@@ -86,7 +88,11 @@ const LAYERS: &[(&str, Layers)] = &[
         ],
     ),
     // The command line runs the REPL; the REPL knows nothing of the command line.
-    ("src", &[("repl", &[]), ("cli", &["repl"])]),
+    // The language server knows nothing of the command line, which runs it.
+    (
+        "src",
+        &[("repl", &[]), ("lsp", &[]), ("cli", &["repl", "lsp"])],
+    ),
 ];
 
 /// The longest function allowed in the sources, in lines from `fn` to its closing brace.

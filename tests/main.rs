@@ -38,6 +38,7 @@ mod international_draughts;
 mod kalah_reference;
 mod konane_reference;
 mod leaps;
+mod lsp;
 mod mangala;
 mod mangala_reference;
 mod migong;

@@ -89,7 +89,9 @@ proptest! {
         game in 0..BUNDLED.len(),
         edits in prop::collection::vec(edit(), 1..4),
     ) {
-        invariants::rule_file(&mutate(BUNDLED[game].text, &edits));
+        let text = mutate(BUNDLED[game].text, &edits);
+        invariants::rule_file(&text);
+        invariants::editor(&text);
     }
 }
 
@@ -180,7 +182,7 @@ proptest! {
 type Check = fn(&[u8]);
 
 /// Each fuzz target: the folder of its findings in `fuzz/regressions/`, and its check.
-const TARGETS: [(&str, Check); 4] = [
+const TARGETS: [(&str, Check); 5] = [
     ("rules", |data| {
         if let Ok(text) = std::str::from_utf8(data) {
             invariants::rule_file(text);
@@ -205,7 +207,27 @@ const TARGETS: [(&str, Check); 4] = [
             }
         }
     }),
+    ("lsp", |data| {
+        if let Ok(text) = std::str::from_utf8(data) {
+            invariants::editor(text);
+        }
+    }),
 ];
+
+/// Every seed of the `lsp` fuzz target (`fuzz/seeds/lsp/`: bundled games, one with a
+/// misspelt name, one cut short) keeps to the language server's invariants
+/// ([`invariants::editor`]).
+#[test]
+fn the_lsp_seeds_hold_to_the_editor_invariants() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/lsp");
+    let mut seeds = 0;
+    for entry in std::fs::read_dir(&root).expect("fuzz/seeds/lsp is readable") {
+        let text = std::fs::read_to_string(entry.expect("a folder entry").path());
+        invariants::editor(&text.expect("a seed is text"));
+        seeds += 1;
+    }
+    assert!(seeds >= 8, "{seeds} seeds");
+}
 
 /// The inputs the fuzzers once crashed on (`fuzz/regressions/TARGET/`, each minimised by
 /// hand or kept as found) hold to their target's invariants now; every folder there is a

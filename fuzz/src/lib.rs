@@ -10,10 +10,13 @@
 //! - perft, text and SVG rendering run;
 //! - a rule file that parses is formatted (`rulebook fmt`), formatting it again changes
 //!   nothing, and the formatted file parses to the same syntax tree; one that does not
-//!   parse is refused.
+//!   parse is refused;
 //! - the protocols' sessions answer every line with one well-formed reply (a JSON object
 //!   echoing the request's id; a GTP response with its id), and a refused request leaves
-//!   the position as it was.
+//!   the position as it was;
+//! - what the language server (`rulebook lsp`) finds in a rule file holds to the text:
+//!   every diagnostic's range lies inside it, places convert to lines and UTF-16 columns
+//!   and back, and definitions and references are words of the text.
 
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
@@ -23,6 +26,8 @@ use rulebook::analysis::{perft, Rng};
 use rulebook::catalog::BUNDLED;
 use rulebook::diag::Source;
 use rulebook::engine::{MoveList, State};
+use rulebook::ide::{self, position};
+use rulebook::lsp::analysis;
 use rulebook::model::Game;
 use rulebook::notation;
 use rulebook::protocol::{gtp, json, Protocol};
@@ -46,10 +51,7 @@ const ROUND_TRIPS: usize = 64;
 /// read the file system.
 pub fn rule_file(text: &str) {
     layout(text);
-    let extends_a_path = text
-        .lines()
-        .any(|l| l.contains("extends") && (l.contains('/') || l.contains('\\')));
-    if extends_a_path {
+    if extends_a_path(text) {
         return;
     }
     let source = Source {
@@ -80,6 +82,54 @@ pub fn rule_file(text: &str) {
             }
         }
     }
+}
+
+/// Whether a rule file may extend a path with a folder in it (which would read the file
+/// system).
+fn extends_a_path(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.contains("extends") && (l.contains('/') || l.contains('\\')))
+}
+
+/// A rule file as the language server sees it: its diagnostics, each inside the text, and
+/// the names it inherits;
+/// at a few places, hover, completion, definition and references (words of the text), and
+/// the place converted to a line and a UTF-16 column and back; its formatting. A file
+/// that extends a path is only analysed, not loaded.
+pub fn editor(text: &str) {
+    if !extends_a_path(text) {
+        for found in analysis::diagnostics("fuzz.game", text) {
+            assert!(
+                found.start <= found.end && found.end <= text.len(),
+                "a diagnostic outside the text: {found:?}"
+            );
+        }
+        let _ = analysis::inherited("fuzz.game", text);
+    }
+    let len = text.len();
+    for offset in [0, len / 3, len / 2, len.saturating_sub(1), len] {
+        let _ = ide::hover(text, offset);
+        let _ = ide::complete(text, offset, &[]);
+        let spans = ide::references(text, offset).into_iter();
+        for span in spans.chain(ide::definition(text, offset)) {
+            let word = text.get(span.start..span.end);
+            assert!(
+                word.is_some_and(|w| !w.is_empty()),
+                "a name's place is no word of the text: {span:?}"
+            );
+        }
+        let mut floor = offset;
+        while !text.is_char_boundary(floor) {
+            floor -= 1;
+        }
+        let (line, col) = position::line_col(text, offset);
+        assert_eq!(
+            position::offset(text, line, col),
+            floor,
+            "line {line}, column {col}"
+        );
+    }
+    let _ = syntax::format(text);
 }
 
 /// The canonical layout of a rule file ([`syntax::format`]): a file that parses is

@@ -1,5 +1,5 @@
 //! The command line: `rulebook list | check | fmt | show | perft | bench | think | play |
-//! position | render | test | snapshot | analyze | match | json | gtp | saves |
+//! position | render | test | snapshot | analyze | match | json | gtp | saves | lsp |
 //! completions | man`;
 //! `rulebook` alone offers the bundled games to play.
 //!
@@ -189,6 +189,9 @@ pub enum Subcommand {
         /// The shell: bash, elvish, fish, powershell or zsh.
         shell: clap_complete::Shell,
     },
+    /// Run the language server for editors, on standard input and output: diagnostics,
+    /// hover, completion, definitions, references, rename, formatting (docs/editors.md).
+    Lsp,
     /// Print the manual page, in roff: `rulebook man > ~/.local/share/man/man1/rulebook.1`.
     Man,
 }
@@ -401,6 +404,7 @@ fn execute(cli: Cli) -> Result<(), String> {
         Subcommand::Json { game } => json::run(&game),
         Subcommand::Gtp(args) => gtp::run(&args),
         Subcommand::Saves => play::list_saves(),
+        Subcommand::Lsp => crate::lsp::run(),
         Subcommand::Completions { shell } => {
             let mut cli = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cli, "rulebook", &mut std::io::stdout());

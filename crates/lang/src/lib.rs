@@ -5,7 +5,8 @@
 //! collected) -> [`compile`] (a `rulebook_model::Game` with precomputed tables).
 //! [`pipeline`] is the one path the faces call, from a bundled name ([`catalog`]) or a file
 //! ([`files`]: bounded reads, atomic writes) to a game or its [`diag`]nostics. This crate
-//! knows nothing of the engine: the faces take the compiled game there.
+//! knows nothing of the engine: the faces take the compiled game there. [`ide`] answers an
+//! editor's questions about a text (declared names, hover, completion).
 
 // Errors here are diagnostics for people: returned once, on the cold path of bad input,
 // never in the engine's loop; boxing them would only add noise.
@@ -16,6 +17,7 @@ pub mod check;
 pub mod compile;
 pub mod diag;
 pub mod files;
+pub mod ide;
 pub mod pipeline;
 pub mod syntax;
 pub mod variant;

@@ -171,6 +171,15 @@ fn target_path(naming: &str, target: &str) -> String {
     folder.join(target).to_string_lossy().into_owned()
 }
 
+/// Parses a source and merges the files it extends into one syntax tree (not checked):
+/// for an editor, which wants to know what names a variant inherits.
+pub fn merged(source: Source) -> Result<crate::variant::Resolved, LoadError> {
+    resolve(source, &Files).map_err(|u| LoadError {
+        sources: Some(u.sources),
+        diagnostics: u.diagnostics,
+    })
+}
+
 /// Parses and checks a source (with the files it extends, if it is a variant).
 pub fn describe(source: Source) -> Result<Described, LoadError> {
     let resolved = resolve(source, &Files).map_err(|u| LoadError {

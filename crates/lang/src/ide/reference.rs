@@ -1,0 +1,152 @@
+//! The reference's words for keywords and built-in functions, read from
+//! `docs/language.md` (embedded): a keyword's section (its heading, its syntax and its
+//! first paragraph) and a built-in's row of the table of built-in functions.
+
+use crate::check::Builtin;
+
+/// The language reference.
+const REFERENCE: &str = include_str!("../../../../docs/language.md");
+
+/// The help for a keyword, in Markdown: the first section of the reference whose heading
+/// quotes the word (`### \`move slide\` and ...` for `slide`), with its syntax, its first
+/// paragraph and its first example; `None` for a word no heading quotes.
+pub fn keyword(word: &str) -> Option<String> {
+    let mut lines = REFERENCE.lines();
+    let heading = lines
+        .by_ref()
+        .find(|l| l.starts_with("###") && quotes(l, word))?;
+    let section: Vec<&str> = lines.take_while(|l| !l.starts_with('#')).collect();
+    let chunks = chunks(&section);
+    let first = |pick: &dyn Fn(&&Chunk) -> bool| chunks.iter().find(pick).map(|c| c.text());
+    let parts = [
+        Some(format!("**{}**", heading.trim_start_matches('#').trim())),
+        first(&|c| c.fence == Some("```text")),
+        first(&|c| c.fence.is_none()),
+        first(&|c| c.fence == Some("```game")),
+    ];
+    Some(parts.into_iter().flatten().collect::<Vec<_>>().join("\n\n"))
+}
+
+/// A paragraph of the reference, or a fenced block with its fence.
+struct Chunk<'a> {
+    /// The opening fence of a block (`` ```text ``), or `None` for a paragraph.
+    fence: Option<&'a str>,
+    /// The lines, fences included.
+    lines: Vec<&'a str>,
+}
+
+impl Chunk<'_> {
+    fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+}
+
+/// A section's paragraphs and fenced blocks, in order.
+fn chunks<'a>(section: &[&'a str]) -> Vec<Chunk<'a>> {
+    let mut out: Vec<Chunk> = Vec::new();
+    let mut open = false;
+    for &line in section {
+        let fence = line.starts_with("```");
+        let blank = line.trim().is_empty();
+        match out.last_mut() {
+            Some(c) if open || (c.fence.is_none() && !blank && !fence) => {
+                c.lines.push(line);
+                open &= !fence;
+            }
+            _ if blank => {}
+            _ => {
+                open = fence;
+                out.push(Chunk {
+                    fence: fence.then_some(line.trim()),
+                    lines: vec![line],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Whether a heading quotes `word` as one of the words of a `code` span.
+fn quotes(heading: &str, word: &str) -> bool {
+    heading
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|code| code.split_whitespace().any(|w| w == word))
+}
+
+/// A built-in function's signature and meaning, from the reference's table of built-in
+/// functions, one paragraph a row, in Markdown; `None` for a name that is no built-in.
+pub fn builtin(name: &str) -> Option<String> {
+    let rows = rows(name)?;
+    let text: Vec<String> = (rows.iter())
+        .map(|[call, board, arguments, result, meaning]| {
+            format!("{call} -> {result} ({board} board; {arguments})\n\n{meaning}")
+        })
+        .collect();
+    (!text.is_empty()).then(|| text.join("\n\n"))
+}
+
+/// A built-in's signature in short: `side(D) -> region`, from the reference's table, or
+/// from the checker's types when the table has no row for it.
+pub fn signature(name: &str) -> Option<String> {
+    let (_, _, argument, result) = Builtin::ALL.iter().find(|(_, n, _, _)| *n == name)?;
+    Some(match rows(name)?.first() {
+        Some([call, _, _, result, _]) => format!("{} -> {result}", call.trim_matches('`')),
+        None => format!(
+            "{name}({}) -> {}",
+            argument.describe(&[]),
+            result.describe(&[])
+        ),
+    })
+}
+
+/// The cells of the rows of the table of built-in functions that call built-in `name`;
+/// `None` for a name that is no built-in.
+fn rows(name: &str) -> Option<Vec<[&'static str; 5]>> {
+    Builtin::ALL.iter().find(|(_, n, _, _)| *n == name)?;
+    let call = format!("`{name}(");
+    let rows = REFERENCE
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .filter_map(|row| {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            match cells.as_slice() {
+                [_, call_cell, board, arguments, result, meaning, ..]
+                    if call_cell.contains(&call) =>
+                {
+                    Some([*call_cell, *board, *arguments, *result, *meaning])
+                }
+                _ => None,
+            }
+        });
+    Some(rows.collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_keyword_has_its_section_and_a_builtin_its_rows() {
+        let slide = keyword("slide").expect("a section for `slide`");
+        assert!(
+            slide.starts_with("**`move slide` and `move step`"),
+            "{slide}"
+        );
+        let piece = keyword("piece").expect("a section for `piece`");
+        assert!(piece.contains("piece NAME, NAME, ..."), "{piece}");
+        assert!(
+            piece.contains("Every player has pieces of every kind."),
+            "{piece}"
+        );
+        assert_eq!(keyword("xyzzy"), None);
+        let side = builtin("side").expect("a row for side");
+        assert!(
+            side.starts_with("`side(D)` -> region (grid board;"),
+            "{side}"
+        );
+        assert_eq!(builtin("king"), None);
+        assert!(signature("pieces").is_some_and(|s| s.starts_with("pieces(")));
+    }
+}
