@@ -1286,8 +1286,9 @@ pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
 }
 
 /// Whether a game's random moves are always picked from the list of legal moves: under
-/// the ban on repetition or a `forbid leaving`, where two rules may give the same move, where clauses narrow the
-/// moves, or where a pass depends on the other players' moves (`no player can move`).
+/// the ban on repetition or a `forbid leaving`, where two rules may give the same move,
+/// where clauses narrow the moves, or where a pass depends on the other players' moves
+/// (`no player can move`).
 pub(super) fn always_listed(game: &Game) -> bool {
     game.repetition.forbidden
         || !game.forbidden.is_empty()
