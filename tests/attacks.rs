@@ -5,14 +5,13 @@
 //! REGION` (where a piece starts) and `onto enemy KIND` (what it may take). Hand-built
 //! positions, each expectation derived by hand from the language reference.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use rulebook::engine::State;
 use rulebook::model::{Game, Player};
 use rulebook::pipeline;
 
-use crate::common::move_texts::legal;
+use crate::common::move_texts::{from, legal, set};
 
 /// A king that steps, and one attacker of each shape; a guard that slides but takes
 /// nothing. White's pawns take one step diagonally forward (north for white) and step
@@ -173,19 +172,6 @@ fn attack_is_read_from_the_move_rules() {
             "{what}:\n{diagram}"
         );
     }
-}
-
-fn set(texts: &[&str]) -> BTreeSet<String> {
-    texts.iter().map(|t| t.to_string()).collect()
-}
-
-fn from(moves: &BTreeSet<String>, site: &str) -> BTreeSet<String> {
-    let prefix = format!("{site}-");
-    moves
-        .iter()
-        .filter(|m| m.starts_with(&prefix))
-        .cloned()
-        .collect()
 }
 
 #[test]

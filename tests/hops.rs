@@ -11,7 +11,7 @@ use rulebook::engine::State;
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::pipeline;
 
-use crate::common::move_texts::{legal, random_positions_agree};
+use crate::common::move_texts::{from, legal, random_positions_agree, set};
 
 /// Cannons that slide onto empty sites or hop to take; soldiers that only hop forward.
 const CANNONS: &str = r#"
@@ -35,19 +35,6 @@ fn cannons() -> Arc<Game> {
         Ok(game) => game,
         Err(e) => panic!("the test game loads:\n{}", e.render(false)),
     }
-}
-
-fn set(texts: &[&str]) -> BTreeSet<String> {
-    texts.iter().map(|t| t.to_string()).collect()
-}
-
-fn from(moves: &BTreeSet<String>, site: &str) -> BTreeSet<String> {
-    let prefix = format!("{site}-");
-    moves
-        .iter()
-        .filter(|m| m.starts_with(&prefix))
-        .cloned()
-        .collect()
 }
 
 #[test]

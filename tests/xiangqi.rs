@@ -10,7 +10,7 @@ use rulebook::engine::{Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::pipeline;
 
-use crate::common::move_texts::legal;
+use crate::common::move_texts::{from, legal, set};
 
 const RED: Player = Player::FIRST;
 const BLACK: Player = Player::SECOND;
@@ -43,15 +43,7 @@ fn position(game: &Arc<Game>, pieces: &[(&str, char)], to_move: Player) -> State
 
 /// The texts of the legal moves of the piece on `site`.
 fn moves_from(state: &mut State, site: &str) -> BTreeSet<String> {
-    let prefix = format!("{site}-");
-    legal(state)
-        .into_iter()
-        .filter(|m| m.starts_with(&prefix))
-        .collect()
-}
-
-fn set(texts: &[&str]) -> BTreeSet<String> {
-    texts.iter().map(|t| t.to_string()).collect()
+    from(&legal(state), site)
 }
 
 /// Whether `player`'s general is attacked (the game's `forbid leaving` condition, read

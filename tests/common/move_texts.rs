@@ -22,6 +22,18 @@ pub fn legal(state: &mut State) -> BTreeSet<String> {
     texts
 }
 
+/// The texts given, as a set (what [`legal`] and [`from`] are compared with).
+pub fn set(texts: &[&str]) -> BTreeSet<String> {
+    texts.iter().map(|t| t.to_string()).collect()
+}
+
+/// Of the move texts `moves`, those of the piece on `site` (`SITE-...`).
+pub fn from(moves: &BTreeSet<String>, site: &str) -> BTreeSet<String> {
+    let prefix = format!("{site}-");
+    let of_site = moves.iter().filter(|m| m.starts_with(&prefix));
+    of_site.cloned().collect()
+}
+
 /// Plays `count` seeded random positions of `game` (each site empty, in `empty` chances out
 /// of `empty` plus the number of piece cells, else one of the piece cells; a random side to
 /// move) and asserts that the legal moves are those `reference` lists for the cells and the
