@@ -114,37 +114,33 @@ impl Checker {
         span: Span,
         end: &mut Vec<EndDecl>,
     ) {
-        let mut position = None;
-        let when = match condition {
-            ast::EndCondition::NoLegalMove(_, None) => EndWhen::NoLegalMove,
+        // The rules with a condition of each kind are numbered in the order written.
+        let earlier =
+            |of_kind: fn(&EndWhen) -> bool| end.iter().filter(|d| of_kind(&d.when)).count() as u8;
+        let (when, position) = match condition {
+            ast::EndCondition::NoLegalMove(_, None) => (EndWhen::NoLegalMove, None),
             ast::EndCondition::NoLegalMove(_, Some(e)) => {
                 let what = "the condition of `no legal move and`";
-                let Some(c) = self.typed(e, Type::Bool, what) else {
-                    return;
-                };
-                position = Some(c);
-                let earlier = end
-                    .iter()
-                    .filter(|d| matches!(d.when, EndWhen::StuckAnd(_)));
-                EndWhen::StuckAnd(earlier.count() as u8)
+                let n = earlier(|w| matches!(w, EndWhen::StuckAnd(_)));
+                (EndWhen::StuckAnd(n), Some(self.typed(e, Type::Bool, what)))
             }
-            ast::EndCondition::NoPlayerCanMove(_) => EndWhen::NoPlayerCanMove,
-            ast::EndCondition::RepeatedPosition(_) => EndWhen::RepeatedPosition,
+            ast::EndCondition::NoPlayerCanMove(_) => (EndWhen::NoPlayerCanMove, None),
+            ast::EndCondition::RepeatedPosition(_) => (EndWhen::RepeatedPosition, None),
             ast::EndCondition::EmptyRow(span) => {
                 self.needs_board(BoardKind::Mancala, "`empty row`", *span);
-                EndWhen::EmptyRow
+                (EndWhen::EmptyRow, None)
             }
-            ast::EndCondition::BothPass(_) => EndWhen::BothPass,
+            ast::EndCondition::BothPass(_) => (EndWhen::BothPass, None),
             ast::EndCondition::Position(e) => {
-                let Some(c) = self.typed(e, Type::Bool, "an end condition") else {
-                    return;
-                };
-                position = Some(c);
-                let earlier = end
-                    .iter()
-                    .filter(|d| matches!(d.when, EndWhen::Position(_)));
-                EndWhen::Position(earlier.count() as u8)
+                let what = "an end condition";
+                let n = earlier(|w| matches!(w, EndWhen::Position(_)));
+                (EndWhen::Position(n), Some(self.typed(e, Type::Bool, what)))
             }
+        };
+        let position = match position {
+            Some(None) => return,
+            Some(Some(c)) => Some(c),
+            None => None,
         };
         self.result_fits(file, result, when, span);
         if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
