@@ -1055,7 +1055,11 @@ fn captures_are_named_and_marked() {
     assert_eq!(lines[3], "8  W . . . . . . .*W  8", "{out}");
     assert_eq!(lines[9], "2  W . . . B . . .[W] 2", "{out}");
     assert_eq!(lines[10], "1  W W W W W W W W .  1", "{out}");
-    // `board` shows the position again, and undo takes the marks away with the move.
+    // `board` shows the position again, marks and all (they stay until the next move),
+    // and undo takes the marks away with the move.
+    let again = ok(&mut s, "board");
+    assert!(again.contains("9 *W*W*W*W*W*W*W*W*W  9"), "{again}");
+    assert!(again.contains("2  W . . . B . . .[W] 2"), "{again}");
     let undone = ok(&mut s, "undo");
     assert!(!undone.contains('*'), "{undone}");
 
