@@ -444,10 +444,27 @@ fn with_syntax_help(
             .any(|w| w.as_str() == describe(Rule::game_stmt));
     if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
         if k != word && statement_expected {
-            d = d.with_help(format!("did you mean `{k}`?"));
+            return d.with_help(format!("did you mean `{k}`?"));
         }
     }
+    if let Some(k) = closest_expected_word(&word, words) {
+        d = d.with_help(format!("did you mean `{k}`?"));
+    }
     d
+}
+
+/// The word of those expected (the keywords in their backquotes, `loses` in "a result
+/// (`mover loses`, ...)") that `found` looks like a misspelling of, if one does.
+fn closest_expected_word<'a>(found: &str, words: &'a [String]) -> Option<&'a str> {
+    let known: Vec<&str> = (words.iter())
+        .flat_map(|w| w.split('`').skip(1).step_by(2))
+        .flat_map(str::split_whitespace)
+        .filter(|k| k.len() >= 3 && k.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    if found.len() < 3 || known.contains(&found) {
+        return None;
+    }
+    crate::diag::closest(found, known)
 }
 
 /// The end rule's condition that takes no other (`no legal move`, ...) when the text
