@@ -799,6 +799,57 @@ fn a_typo_of_a_command_is_named() {
     assert!(!e.contains("did you mean"), "{e}");
 }
 
+/// Issue 51: Migong's thousands of opening moves took 720 lines. `moves` counts them by
+/// where they start, in a screen; `moves SITE` lists those from a site, `moves all` all.
+#[test]
+fn too_many_moves_are_counted_by_where_they_start() {
+    let mut s = session("migong", &[], None);
+    let summary = ok(&mut s, "moves");
+    let lines: Vec<&str> = summary.lines().collect();
+    assert!(
+        lines[0].contains("legal moves, counted by where they start"),
+        "{summary}"
+    );
+    assert!(lines.len() <= 24, "{summary}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{summary}");
+    let counts: Vec<(&str, usize)> = (lines[2..].iter())
+        .flat_map(|l| l.split(") "))
+        .map(|w| w.trim().trim_end_matches(')').split_once(" (").expect(w))
+        .map(|(site, n)| (site, n.parse().expect(n)))
+        .collect();
+    let total: usize = lines[0].split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(
+        counts.iter().map(|(_, n)| n).sum::<usize>(),
+        total,
+        "{summary}"
+    );
+
+    let all = ok(&mut s, "moves all");
+    assert!(all.starts_with(&format!("{total} legal moves:\n")), "{all}");
+    assert_eq!(all.split_whitespace().count(), total + 3, "{all}");
+    let (site, n) = counts[0];
+    let from = ok(&mut s, &format!("moves {site}"));
+    assert!(
+        from.starts_with(&format!("{n} legal moves from {site}:")),
+        "{from}"
+    );
+    let listed: Vec<&str> = from
+        .lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .collect();
+    assert_eq!(listed.len(), n, "{from}");
+    assert!(
+        listed.iter().all(|m| m.starts_with(&format!("{site}:"))),
+        "{from}"
+    );
+    assert!(refused(&mut s, "moves z99").contains("no legal move starts at `z99`"));
+
+    // A list that fits a screen is printed whole, as before.
+    let mut s = session("draughts", &[], None);
+    assert!(ok(&mut s, "moves").starts_with("7 legal moves: "));
+}
+
 #[test]
 fn many_moves_are_listed_in_columns_that_fit_the_width() {
     for width in [80, 40] {
