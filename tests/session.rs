@@ -799,6 +799,31 @@ fn a_typo_of_a_command_is_named() {
     assert!(!e.contains("did you mean"), "{e}");
 }
 
+/// Issue 51: Nine Men's Morris's board showed its points without the lines between them,
+/// and no man in hand. The play view draws the lines (`-` along a rank, `|` along a file)
+/// and says how many men each player has in hand.
+#[test]
+fn a_board_with_lines_is_drawn_with_them_and_the_hands_are_counted() {
+    let mut s = session("nine-mens-morris", &[], None);
+    let view = ok(&mut s, "board");
+    for row in [
+        "7  .-----.-----.  7",
+        "6  | .---.---. |  6",
+        "5  | | .-.-. | |  5",
+        "4  .-.-.   .-.-.  4",
+        "1  .-----.-----.  1",
+    ] {
+        assert!(view.contains(row), "{row} in\n{view}");
+    }
+    assert!(
+        view.contains("white (W) 0 pieces (9 in hand), black (B) 0 pieces (9 in hand)"),
+        "{view}"
+    );
+    let placed = ok(&mut s, "d7");
+    assert!(placed.contains("7  .----[W]----.  7"), "{placed}");
+    assert!(placed.contains("white (W) 1 piece (8 in hand)"), "{placed}");
+}
+
 /// Issue 51: Migong's thousands of opening moves took 720 lines. `moves` counts them by
 /// where they start, in a screen; `moves SITE` lists those from a site, `moves all` all.
 #[test]
