@@ -422,6 +422,57 @@ fn the_same_seed_gives_the_same_figures_on_one_thread_and_on_two() {
     );
 }
 
+/// Issue 51: at 80 columns the terminal broke report words (`unfi`/`nished` in `match`,
+/// `medi`/`um` in `analyze`, `hasami-sho`/`gi` in the list of games). Reports, `list` and
+/// errors are wrapped at word ends to `COLUMNS`; every word stays whole.
+#[test]
+fn reports_are_wrapped_at_word_ends_to_the_terminal_width() {
+    let width = 40;
+    let run = |args: &[&str]| {
+        let out = bin::command(args)
+            .env("COLUMNS", width.to_string())
+            .output()
+            .expect("the binary runs");
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let (matched, _) = run(&[
+        "match",
+        "mangala",
+        "--players",
+        "easy,random",
+        "--games",
+        "2",
+    ]);
+    let (analysed, _) = run(&["analyze", "mangala", "--players", "medium", "--games", "1"]);
+    let (listed, _) = run(&["list"]);
+    let (_, unknown) = run(&["show", "hasami-shgi"]);
+    for (out, words) in [
+        (&matched, &["unfinished", "easy", "random"][..]),
+        (&analysed, &["medium"][..]),
+        (&listed, &["hasami-shogi", "dai-hasami-shogi"][..]),
+        (&unknown, &["hasami-shogi", "international-draughts"][..]),
+    ] {
+        assert!(out.lines().count() > 1, "{out}");
+        for line in out.lines() {
+            let longest = line
+                .split(' ')
+                .map(|w| w.chars().count())
+                .max()
+                .unwrap_or(0);
+            assert!(
+                line.chars().count() <= width.max(longest + 4),
+                "{line:?} in\n{out}"
+            );
+        }
+        let text_words: Vec<&str> = out
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '`' | ':'))
+            .collect();
+        for w in words {
+            assert!(text_words.contains(w), "`{w}` is not whole in\n{out}");
+        }
+    }
+}
+
 #[test]
 fn a_match_alternates_the_seats() {
     // White (the second mover) wins every game of Four: each player wins exactly the games

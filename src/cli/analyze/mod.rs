@@ -20,7 +20,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use super::common::{load, settings_line};
-use super::{threads_or_all, GameArgs};
+use super::{for_terminal, threads_or_all, GameArgs};
 use crate::diag::plural;
 use crate::engine::{Move, Outcome, State};
 use crate::files::Replace;
@@ -166,9 +166,9 @@ pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
     }
     match (&second, args.json) {
         (None, true) => println!("{}", json(&first)?),
-        (None, false) => print!("{}", report::text(&first)),
+        (None, false) => print!("{}", for_terminal(&report::text(&first))),
         (Some(b), true) => println!("{}", json(&compare::compare(&first, b))?),
-        (Some(b), false) => print!("{}", compare::text(&first, b)),
+        (Some(b), false) => print!("{}", for_terminal(&compare::text(&first, b))),
     }
     if let Some(dir) = &svg_dir {
         eprintln!("charts written to {}", dir.display());
@@ -347,7 +347,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     if args.json {
         println!("{}", json(&m)?);
     } else {
-        print!("{}", match_text(&m));
+        print!("{}", for_terminal(&match_text(&m)));
     }
     Ok(())
 }
