@@ -1222,6 +1222,41 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
     );
 }
 
+/// Issue 51: Ctrl-C before any game has finished (computer players, long games) printed a
+/// report of zeros; the run says it has nothing to report instead, and prints no report.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_before_any_game_finished_reports_nothing() {
+    let mut child = bin::command(["analyze", "go", "--players", "strong", "--games", "2"])
+        .arg("--json")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let pid = child.id();
+    wait_until(&mut child, "install its Ctrl-C handler", || {
+        catches_sigint(pid)
+    });
+    let ready = cpu_ticks(pid);
+    wait_until(&mut child, "think", || {
+        cpu_ticks(pid) >= ready + PLAYING_TICKS
+    });
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let out = bin::wait_within(child, std::time::Duration::from_secs(20))
+        .unwrap_or_else(|e| panic!("the run did not stop: {e}"));
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("interrupted before any game finished: nothing to report"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}
+
 /// CPU time (in clock ticks, a tenth of a second at the usual 100 a second) that the run of
 /// [`ctrl_c_stops_the_run_and_reports_the_games_played`] spends playing before Ctrl-C:
 /// thousands of random Mangala games.

@@ -155,6 +155,9 @@ pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
     let stop = stop_on_ctrl_c();
     let lineup = vec![who; game.about.players.len()];
     let first = analyse(&game, &lineup, args, &stop);
+    if first.games == 0 && first.interrupted {
+        return Err(NOTHING_FINISHED.into());
+    }
     let second = match &other {
         Some(g) if !stop.load(Ordering::Relaxed) => {
             Some(analyse(g, &vec![who; g.about.players.len()], args, &stop))
@@ -206,6 +209,9 @@ fn analyse(
     r
 }
 
+/// What an interrupted run says instead of a report of no games.
+const NOTHING_FINISHED: &str = "error: interrupted before any game finished: nothing to report";
+
 /// A flag that Ctrl-C sets (if the handler can be installed; otherwise one never set).
 fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -229,10 +235,13 @@ fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> SelfP
     }
     let bar = indicatif::ProgressBar::new(plan.games);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{wide_bar} {pos}/{len} games, {per_sec}, {eta} left (Ctrl-C stops)",
+        "{spinner} {wide_bar} {pos}/{len} games, {elapsed} so far, {eta} left (Ctrl-C stops)",
     ) {
         bar.set_style(style);
     }
+    // Drawn from the start and redrawn as time passes, so that a run whose games are long
+    // (computer players) shows it is working before the first game ends.
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     let tally = self_play::play(plan, stop, &|g, moves| {
         if let Some(line) = log.map(|f| f(g, moves)) {
             bar.println(line);
@@ -340,6 +349,9 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         }
     };
     let tally = run_with_progress(&plan, &stop, Some(&log));
+    if tally.games.is_empty() && args.games > 0 {
+        return Err(NOTHING_FINISHED.into());
+    }
     if let Some(path) = &args.record {
         record::write(path, &plan, &tally, replace)?;
     }
