@@ -235,7 +235,7 @@ fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> SelfP
     }
     let bar = indicatif::ProgressBar::new(plan.games);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{spinner} {wide_bar} {pos}/{len} games, {elapsed} so far, {eta} left (Ctrl-C stops)",
+        "{spinner} {wide_bar} {pos}/{len} games, {elapsed} so far{msg} (Ctrl-C stops)",
     ) {
         bar.set_style(style);
     }
@@ -247,6 +247,8 @@ fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> SelfP
             bar.println(line);
         }
         bar.inc(1);
+        // The time left is guessed from the games finished: none before the first.
+        bar.set_message(format!(", {} left", indicatif::HumanDuration(bar.eta())));
     });
     bar.finish_and_clear();
     tally
