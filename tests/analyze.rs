@@ -422,6 +422,57 @@ fn the_same_seed_gives_the_same_figures_on_one_thread_and_on_two() {
     );
 }
 
+/// Issue 51: at 80 columns the terminal broke report words (`unfi`/`nished` in `match`,
+/// `medi`/`um` in `analyze`, `hasami-sho`/`gi` in the list of games). Reports, `list` and
+/// errors are wrapped at word ends to `COLUMNS`; every word stays whole.
+#[test]
+fn reports_are_wrapped_at_word_ends_to_the_terminal_width() {
+    let width = 40;
+    let run = |args: &[&str]| {
+        let out = bin::command(args)
+            .env("COLUMNS", width.to_string())
+            .output()
+            .expect("the binary runs");
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let (matched, _) = run(&[
+        "match",
+        "mangala",
+        "--players",
+        "easy,random",
+        "--games",
+        "2",
+    ]);
+    let (analysed, _) = run(&["analyze", "mangala", "--players", "medium", "--games", "1"]);
+    let (listed, _) = run(&["list"]);
+    let (_, unknown) = run(&["show", "hasami-shgi"]);
+    for (out, words) in [
+        (&matched, &["unfinished", "easy", "random"][..]),
+        (&analysed, &["medium"][..]),
+        (&listed, &["hasami-shogi", "dai-hasami-shogi"][..]),
+        (&unknown, &["hasami-shogi", "international-draughts"][..]),
+    ] {
+        assert!(out.lines().count() > 1, "{out}");
+        for line in out.lines() {
+            let longest = line
+                .split(' ')
+                .map(|w| w.chars().count())
+                .max()
+                .unwrap_or(0);
+            assert!(
+                line.chars().count() <= width.max(longest + 4),
+                "{line:?} in\n{out}"
+            );
+        }
+        let text_words: Vec<&str> = out
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '`' | ':'))
+            .collect();
+        for w in words {
+            assert!(text_words.contains(w), "`{w}` is not whole in\n{out}");
+        }
+    }
+}
+
 #[test]
 fn a_match_alternates_the_seats() {
     // White (the second mover) wins every game of Four: each player wins exactly the games
@@ -1169,6 +1220,41 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
             + r["unfinished"]["count"].as_u64().unwrap(),
         games
     );
+}
+
+/// Issue 51: Ctrl-C before any game has finished (computer players, long games) printed a
+/// report of zeros; the run says it has nothing to report instead, and prints no report.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_before_any_game_finished_reports_nothing() {
+    let mut child = bin::command(["analyze", "go", "--players", "strong", "--games", "2"])
+        .arg("--json")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let pid = child.id();
+    wait_until(&mut child, "install its Ctrl-C handler", || {
+        catches_sigint(pid)
+    });
+    let ready = cpu_ticks(pid);
+    wait_until(&mut child, "think", || {
+        cpu_ticks(pid) >= ready + PLAYING_TICKS
+    });
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let out = bin::wait_within(child, std::time::Duration::from_secs(20))
+        .unwrap_or_else(|e| panic!("the run did not stop: {e}"));
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("interrupted before any game finished: nothing to report"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
 }
 
 /// CPU time (in clock ticks, a tenth of a second at the usual 100 a second) that the run of

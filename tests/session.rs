@@ -799,6 +799,82 @@ fn a_typo_of_a_command_is_named() {
     assert!(!e.contains("did you mean"), "{e}");
 }
 
+/// Issue 51: Nine Men's Morris's board showed its points without the lines between them,
+/// and no man in hand. The play view draws the lines (`-` along a rank, `|` along a file)
+/// and says how many men each player has in hand.
+#[test]
+fn a_board_with_lines_is_drawn_with_them_and_the_hands_are_counted() {
+    let mut s = session("nine-mens-morris", &[], None);
+    let view = ok(&mut s, "board");
+    for row in [
+        "7  .-----.-----.  7",
+        "6  | .---.---. |  6",
+        "5  | | .-.-. | |  5",
+        "4  .-.-.   .-.-.  4",
+        "1  .-----.-----.  1",
+    ] {
+        assert!(view.contains(row), "{row} in\n{view}");
+    }
+    assert!(
+        view.contains("white (W) 0 pieces (9 in hand), black (B) 0 pieces (9 in hand)"),
+        "{view}"
+    );
+    let placed = ok(&mut s, "d7");
+    assert!(placed.contains("7  .----[W]----.  7"), "{placed}");
+    assert!(placed.contains("white (W) 1 piece (8 in hand)"), "{placed}");
+}
+
+/// Issue 51: Migong's thousands of opening moves took 720 lines. `moves` counts them by
+/// where they start, in a screen; `moves SITE` lists those from a site, `moves all` all.
+#[test]
+fn too_many_moves_are_counted_by_where_they_start() {
+    let mut s = session("migong", &[], None);
+    let summary = ok(&mut s, "moves");
+    let lines: Vec<&str> = summary.lines().collect();
+    assert!(
+        lines[0].contains("legal moves, counted by where they start"),
+        "{summary}"
+    );
+    assert!(lines.len() <= 24, "{summary}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{summary}");
+    let counts: Vec<(&str, usize)> = (lines[2..].iter())
+        .flat_map(|l| l.split(") "))
+        .map(|w| w.trim().trim_end_matches(')').split_once(" (").expect(w))
+        .map(|(site, n)| (site, n.parse().expect(n)))
+        .collect();
+    let total: usize = lines[0].split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(
+        counts.iter().map(|(_, n)| n).sum::<usize>(),
+        total,
+        "{summary}"
+    );
+
+    let all = ok(&mut s, "moves all");
+    assert!(all.starts_with(&format!("{total} legal moves:\n")), "{all}");
+    assert_eq!(all.split_whitespace().count(), total + 3, "{all}");
+    let (site, n) = counts[0];
+    let from = ok(&mut s, &format!("moves {site}"));
+    assert!(
+        from.starts_with(&format!("{n} legal moves from {site}:")),
+        "{from}"
+    );
+    let listed: Vec<&str> = from
+        .lines()
+        .skip(1)
+        .flat_map(str::split_whitespace)
+        .collect();
+    assert_eq!(listed.len(), n, "{from}");
+    assert!(
+        listed.iter().all(|m| m.starts_with(&format!("{site}:"))),
+        "{from}"
+    );
+    assert!(refused(&mut s, "moves z99").contains("no legal move starts at `z99`"));
+
+    // A list that fits a screen is printed whole, as before.
+    let mut s = session("draughts", &[], None);
+    assert!(ok(&mut s, "moves").starts_with("7 legal moves: "));
+}
+
 #[test]
 fn many_moves_are_listed_in_columns_that_fit_the_width() {
     for width in [80, 40] {
@@ -1055,7 +1131,11 @@ fn captures_are_named_and_marked() {
     assert_eq!(lines[3], "8  W . . . . . . .*W  8", "{out}");
     assert_eq!(lines[9], "2  W . . . B . . .[W] 2", "{out}");
     assert_eq!(lines[10], "1  W W W W W W W W .  1", "{out}");
-    // `board` shows the position again, and undo takes the marks away with the move.
+    // `board` shows the position again, marks and all (they stay until the next move),
+    // and undo takes the marks away with the move.
+    let again = ok(&mut s, "board");
+    assert!(again.contains("9 *W*W*W*W*W*W*W*W*W  9"), "{again}");
+    assert!(again.contains("2  W . . . B . . .[W] 2"), "{again}");
     let undone = ok(&mut s, "undo");
     assert!(!undone.contains('*'), "{undone}");
 

@@ -7,7 +7,7 @@ use crate::render::terminal_safe;
 
 /// Prints the bundled games.
 pub(super) fn run() -> Result<(), String> {
-    print!("{}", list()?);
+    print!("{}", super::for_terminal(&list()?));
     Ok(())
 }
 

@@ -345,12 +345,30 @@ fn threads_or_all(threads: Option<u16>) -> usize {
 /// The deepest perft the command accepts.
 pub const MAX_PERFT_DEPTH: usize = 20;
 
+/// `text` wrapped at word ends to the terminal's width (`COLUMNS`, else the terminal's
+/// own), as it is when that is not known (output to a file or a pipe). The lines of a
+/// diagnostic's quoted source (`5 | pieces stone`) are kept whole.
+pub(crate) fn for_terminal(text: &str) -> String {
+    let Some(width) = crate::repl::front::terminal_width() else {
+        return text.to_string();
+    };
+    (text.split_inclusive('\n'))
+        .map(
+            |line| match line.contains(" | ") || line.trim_end() == "|" {
+                true => line.to_string(),
+                false => crate::render::wrapped_to(line, width),
+            },
+        )
+        .collect()
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     match execute(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             let _ = std::io::stdout().flush();
+            let message = for_terminal(&message);
             eprint!("{message}");
             if !message.ends_with('\n') {
                 eprintln!();

@@ -17,11 +17,16 @@ pub(super) fn choose_and_play(args: PlayArgs) -> Result<(), String> {
     println!("rulebook: choose a game to play (or run `rulebook --help`)");
     for (i, b) in BUNDLED.iter().enumerate() {
         let presets = crate::pipeline::preset_names(b.name);
-        if presets.is_empty() {
-            println!("  {}. {}", i + 1, b.name);
-        } else {
-            println!("  {}. {} (presets: {})", i + 1, b.name, presets.join(", "));
-        }
+        let line = match presets.is_empty() {
+            true => format!("  {}. {}\n", i + 1, b.name),
+            false => format!(
+                "  {}. {} (presets: {})\n",
+                i + 1,
+                b.name,
+                presets.join(", ")
+            ),
+        };
+        print!("{}", super::for_terminal(&line));
     }
     let (game, preset) = loop {
         print!("game (a number or a name, and a preset if wanted): ");

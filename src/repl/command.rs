@@ -5,8 +5,9 @@
 pub enum Command {
     /// Help on every command, or on one.
     Help(Option<String>),
-    /// List the legal moves.
-    Moves,
+    /// List the legal moves: all of them (`all`), those from one site, or, where they
+    /// are too many for a screen, how many start at each site.
+    Moves(Option<String>),
     /// Take back moves (back to a human player's turn against the computer).
     Undo(usize),
     /// Replay moves taken back.
@@ -98,9 +99,10 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         name: "moves",
         aliases: &["m", "legal"],
-        usage: "moves",
-        help: "list the legal moves of the position",
-        takes: Takes::Nothing(Command::Moves),
+        usage: "moves [all|SITE]",
+        help: "list the legal moves of the position (if more than a screen, counted by \
+               where they start: `moves SITE` lists those, `moves all` every one)",
+        takes: Takes::MaybeWord(Command::Moves),
     },
     Spec {
         name: "undo",
@@ -439,9 +441,11 @@ mod tests {
         );
         assert!(parse("set size").is_err());
         assert!(parse("save").unwrap_err().contains("usage: save FILE"));
-        assert!(parse("moves now")
+        assert!(parse("board now")
             .unwrap_err()
             .contains("takes no argument"));
+        assert_eq!(parse("moves"), Ok(Command::Moves(None)));
+        assert_eq!(parse("m all"), Ok(Command::Moves(Some("all".into()))));
         assert_eq!(parse("  h2-c2 "), Ok(Command::Move("h2-c2".into())));
         assert_eq!(parse("d4:BYYBBY"), Ok(Command::Move("d4:BYYBBY".into())));
         assert!(parse("   ").is_err());

@@ -299,7 +299,7 @@ impl Session {
                 Ok(t) => Reply::ok(t),
                 Err(e) => Reply::error(e),
             },
-            Command::Moves => self.legal_moves(),
+            Command::Moves(which) => self.legal_moves(which.as_deref()),
             Command::Undo(n) => self.undo(n),
             Command::Redo(n) => self.redo(n),
             Command::New => self.restart(self.setup.clone(), emit),
@@ -346,16 +346,38 @@ impl Session {
     }
 
     /// The legal moves in columns, or that there are none.
-    fn legal_moves(&self) -> Reply {
+    fn legal_moves(&self, which: Option<&str>) -> Reply {
         let texts = notation::legal_texts(&self.state);
         if texts.is_empty() || self.resigned.is_some() {
-            Reply::ok("no legal moves: the game is over\n".into())
-        } else {
-            Reply::ok(in_columns(
-                &format!("{} legal move{}:", texts.len(), plural(texts.len())),
-                &texts,
+            return Reply::ok("no legal moves: the game is over\n".into());
+        }
+        let all = |texts: &[String], from: &str| {
+            let n = texts.len();
+            in_columns(
+                &format!("{n} legal move{}{from}:", plural(n)),
+                texts,
                 self.width(),
-            ))
+            )
+        };
+        match which {
+            Some("all") => Reply::ok(all(&texts, "")),
+            Some(site) => {
+                let site = site.to_ascii_lowercase();
+                let from: Vec<String> = (texts.iter())
+                    .filter(|t| move_start(t).eq_ignore_ascii_case(&site))
+                    .cloned()
+                    .collect();
+                match from.is_empty() {
+                    true => Reply::error(format!(
+                        "no legal move starts at `{site}`; `moves` lists where they start"
+                    )),
+                    false => Reply::ok(all(&from, &format!(" from {site}"))),
+                }
+            }
+            None => Reply::ok(match by_start(&texts, self.width()) {
+                Some(summary) => summary,
+                None => all(&texts, ""),
+            }),
         }
     }
 
@@ -960,6 +982,37 @@ impl Session {
     fn width(&self) -> usize {
         self.options.width.unwrap_or(DEFAULT_WIDTH)
     }
+}
+
+/// The most lines `moves` prints before it counts the moves by where they start instead.
+const MOVES_LINES: usize = 24;
+
+/// Where a move's text starts: its first site (`d4` of `d4:BYYBBY`, `c3` of `c3-e5`), or
+/// the whole text of a move without one (`pass`).
+fn move_start(text: &str) -> &str {
+    let end = text.find(|c: char| !c.is_ascii_alphanumeric());
+    &text[..end.unwrap_or(text.len())]
+}
+
+/// The legal moves counted by where they start (`d4 (96)`), when listing them all would
+/// take more than a screen of `width` columns and the count says it in fewer lines.
+fn by_start(texts: &[String], width: usize) -> Option<String> {
+    let listed = in_columns("", texts, width).lines().count();
+    let mut starts: Vec<(&str, usize)> = Vec::new();
+    for t in texts {
+        match starts.iter_mut().find(|(s, _)| *s == move_start(t)) {
+            Some((_, n)) => *n += 1,
+            None => starts.push((move_start(t), 1)),
+        }
+    }
+    let words: Vec<String> = starts.iter().map(|(s, n)| format!("{s} ({n})")).collect();
+    let title = format!(
+        "{} legal moves, counted by where they start\n(`moves SITE` lists those from \
+         SITE, `moves all` every one):",
+        texts.len()
+    );
+    let counted = in_columns(&title, &words, width);
+    (listed > MOVES_LINES && counted.lines().count() < listed).then_some(counted)
 }
 
 /// `words` after `title`: on the same line when all fit in `width` columns, else below it

@@ -18,7 +18,11 @@ where
     S: AsRef<OsStr>,
 {
     let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
-    command.args(args).env("NO_COLOR", "1");
+    // Reports are wrapped to `COLUMNS` when it is set: the tests that want it set it.
+    command
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS");
     command
 }
 

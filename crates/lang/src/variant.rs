@@ -12,7 +12,7 @@
 
 use crate::diag::{Diagnostic, FileId, Source, SourceMap, Span};
 use crate::syntax::ast::{File, Statement, StatementKind};
-use crate::syntax::{parse_in, MAX_SOURCE_BYTES};
+use crate::syntax::{later_syntax_errors, parse_in, MAX_SOURCE_BYTES};
 
 /// The most files in a chain of `extends` (the variant included).
 pub const MAX_CHAIN: usize = 16;
@@ -58,7 +58,7 @@ pub fn resolve(source: Source, loader: &dyn Loader) -> Result<Resolved, Unresolv
     let mut sources = SourceMap::new(source);
     let own = match own {
         Ok(own) => own,
-        Err(d) => return Err(unresolved(sources, d)),
+        Err(d) => return Err(unparsed(sources, d)),
     };
     if own.extends.is_none() {
         return Ok(Resolved {
@@ -128,6 +128,14 @@ pub fn resolve(source: Source, loader: &dyn Loader) -> Result<Resolved, Unresolv
         sources,
         errors,
     })
+}
+
+/// The file that failed to parse with `d`, and the syntax errors after it.
+fn unparsed(sources: SourceMap, d: Diagnostic) -> Unresolved {
+    let later = later_syntax_errors(&sources.root().text, &d, FileId::ROOT);
+    let mut failed = unresolved(sources, d);
+    failed.diagnostics.extend(later);
+    failed
 }
 
 fn unresolved(sources: SourceMap, d: Diagnostic) -> Unresolved {

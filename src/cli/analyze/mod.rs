@@ -20,7 +20,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use super::common::{load, settings_line};
-use super::{threads_or_all, GameArgs};
+use super::{for_terminal, threads_or_all, GameArgs};
 use crate::diag::plural;
 use crate::engine::{Move, Outcome, State};
 use crate::files::Replace;
@@ -155,6 +155,9 @@ pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
     let stop = stop_on_ctrl_c();
     let lineup = vec![who; game.about.players.len()];
     let first = analyse(&game, &lineup, args, &stop);
+    if first.games == 0 && first.interrupted {
+        return Err(NOTHING_FINISHED.into());
+    }
     let second = match &other {
         Some(g) if !stop.load(Ordering::Relaxed) => {
             Some(analyse(g, &vec![who; g.about.players.len()], args, &stop))
@@ -166,9 +169,9 @@ pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
     }
     match (&second, args.json) {
         (None, true) => println!("{}", json(&first)?),
-        (None, false) => print!("{}", report::text(&first)),
+        (None, false) => print!("{}", for_terminal(&report::text(&first))),
         (Some(b), true) => println!("{}", json(&compare::compare(&first, b))?),
-        (Some(b), false) => print!("{}", compare::text(&first, b)),
+        (Some(b), false) => print!("{}", for_terminal(&compare::text(&first, b))),
     }
     if let Some(dir) = &svg_dir {
         eprintln!("charts written to {}", dir.display());
@@ -206,6 +209,9 @@ fn analyse(
     r
 }
 
+/// What an interrupted run says instead of a report of no games.
+const NOTHING_FINISHED: &str = "error: interrupted before any game finished: nothing to report";
+
 /// A flag that Ctrl-C sets (if the handler can be installed; otherwise one never set).
 fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -229,15 +235,20 @@ fn run_with_progress(plan: &Plan, stop: &AtomicBool, log: Option<&Log>) -> SelfP
     }
     let bar = indicatif::ProgressBar::new(plan.games);
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{wide_bar} {pos}/{len} games, {per_sec}, {eta} left (Ctrl-C stops)",
+        "{spinner} {wide_bar} {pos}/{len} games, {elapsed} so far{msg} (Ctrl-C stops)",
     ) {
         bar.set_style(style);
     }
+    // Drawn from the start and redrawn as time passes, so that a run whose games are long
+    // (computer players) shows it is working before the first game ends.
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     let tally = self_play::play(plan, stop, &|g, moves| {
         if let Some(line) = log.map(|f| f(g, moves)) {
             bar.println(line);
         }
         bar.inc(1);
+        // The time left is guessed from the games finished: none before the first.
+        bar.set_message(format!(", {} left", indicatif::HumanDuration(bar.eta())));
     });
     bar.finish_and_clear();
     tally
@@ -340,6 +351,9 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         }
     };
     let tally = run_with_progress(&plan, &stop, Some(&log));
+    if tally.games.is_empty() && args.games > 0 {
+        return Err(NOTHING_FINISHED.into());
+    }
     if let Some(path) = &args.record {
         record::write(path, &plan, &tally, replace)?;
     }
@@ -347,7 +361,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     if args.json {
         println!("{}", json(&m)?);
     } else {
-        print!("{}", match_text(&m));
+        print!("{}", for_terminal(&match_text(&m)));
     }
     Ok(())
 }

@@ -7,4 +7,4 @@ mod parser;
 mod slips;
 
 pub use format::format;
-pub use parser::{keywords, parse, parse_in, MAX_NESTING, MAX_SOURCE_BYTES};
+pub use parser::{keywords, later_syntax_errors, parse, parse_in, MAX_NESTING, MAX_SOURCE_BYTES};

@@ -71,6 +71,64 @@ fn tree(text: &str) -> Result<Pair<'_, Rule>, Diagnostic> {
     pairs.next().ok_or_else(|| internal(Span::new(0, 0)))
 }
 
+/// The most syntax errors reported in one file.
+const MAX_SYNTAX_ERRORS: usize = 10;
+
+/// The syntax errors of `text` after `first` (the error [`parse_in`] gave for it): each
+/// statement that begins after it, on a line of its own that opens with a statement
+/// keyword, is parsed by itself (the parser resynchronises there), and its error, if it
+/// has one, is reported; at most `MAX_SYNTAX_ERRORS` (10) in all. Empty when `first` is no
+/// syntax error.
+pub fn later_syntax_errors(text: &str, first: &Diagnostic, file: FileId) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let Some(at) = first.span.map(|s| s.start) else {
+        return errors;
+    };
+    if tree(text).is_ok() {
+        return errors;
+    }
+    let starts = statement_starts(text);
+    for (i, &start) in starts.iter().enumerate().filter(|&(_, &s)| s > at) {
+        if errors.len() + 1 >= MAX_SYNTAX_ERRORS {
+            break;
+        }
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        let statement = text[start..end].trim_end();
+        if let Err(mut d) = tree(statement) {
+            d.message = (d.message).replace(
+                "found the end of the file",
+                "found the end of the statement",
+            );
+            errors.push(shifted(d, start).in_file(file));
+        }
+    }
+    errors
+}
+
+/// Where the lines that open a statement (with a statement keyword, not indented) begin.
+fn statement_starts(text: &str) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let word: String = line.chars().take_while(char::is_ascii_alphabetic).collect();
+        if STATEMENT_KEYWORDS.contains(&word.as_str()) {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    starts
+}
+
+/// A diagnostic about a part of a text that begins at byte `by`, moved to the whole text.
+fn shifted(mut d: Diagnostic, by: usize) -> Diagnostic {
+    let shift = |s: Span| Span::new(s.start + by, s.end + by);
+    d.span = d.span.map(shift);
+    for note in &mut d.notes {
+        note.span = note.span.map(shift);
+    }
+    d
+}
+
 /// The syntax tree of a parsed file: its statements, what it extends and what it removes.
 fn lower_file(file: Pair<Rule>, file_id: FileId) -> Result<File, Diagnostic> {
     let mut statements = Vec::new();
@@ -444,10 +502,27 @@ fn with_syntax_help(
             .any(|w| w.as_str() == describe(Rule::game_stmt));
     if let Some(k) = crate::diag::closest(&word, STATEMENT_KEYWORDS.iter().copied()) {
         if k != word && statement_expected {
-            d = d.with_help(format!("did you mean `{k}`?"));
+            return d.with_help(format!("did you mean `{k}`?"));
         }
     }
+    if let Some(k) = closest_expected_word(&word, words) {
+        d = d.with_help(format!("did you mean `{k}`?"));
+    }
     d
+}
+
+/// The word of those expected (the keywords in their backquotes, `loses` in "a result
+/// (`mover loses`, ...)") that `found` looks like a misspelling of, if one does.
+fn closest_expected_word<'a>(found: &str, words: &'a [String]) -> Option<&'a str> {
+    let known: Vec<&str> = (words.iter())
+        .flat_map(|w| w.split('`').skip(1).step_by(2))
+        .flat_map(str::split_whitespace)
+        .filter(|k| k.len() >= 3 && k.chars().all(|c| c.is_ascii_alphabetic()))
+        .collect();
+    if found.len() < 3 || known.contains(&found) {
+        return None;
+    }
+    crate::diag::closest(found, known)
 }
 
 /// The end rule's condition that takes no other (`no legal move`, ...) when the text

@@ -5,7 +5,10 @@
 use std::fmt::Write as _;
 
 use super::ending::ending_text;
-use super::text::{file_letters, hex_text, mancala_turned, player_glyphs, point_glyph};
+use super::text::{
+    drawn_across, file_letters, hex_text, joined_rightwards, mancala_turned, player_glyphs,
+    point_glyph,
+};
 use rulebook_engine::{MoveReport, State};
 use rulebook_model::{Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
 use rulebook_notation as notation;
@@ -57,7 +60,15 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
             format!("{name} score {} ({n} tile{plural} placed)", state.score(p))
         } else {
             let g = player_glyphs(state, p);
-            format!("{name} ({g}) {n} piece{plural}")
+            match state
+                .pieces_in_hand(p)
+                .iter()
+                .map(|&n| u32::from(n))
+                .sum::<u32>()
+            {
+                0 => format!("{name} ({g}) {n} piece{plural}"),
+                held => format!("{name} ({g}) {n} piece{plural} ({held} in hand)"),
+            }
         });
     }
     let _ = writeln!(out, "{}", material.join(", "));
@@ -108,8 +119,14 @@ pub(super) fn player_style(game: &rulebook_model::Game, p: Player) -> String {
     format!("{BOLD}{colour}")
 }
 
+/// Whether a drawn line joins two sites next to each other along a rank.
+fn joined_between(game: &rulebook_model::Game, a: Site, b: Site) -> bool {
+    joined_rightwards(game, a.min(b))
+}
+
 /// A grid as in [`board_text`](super::text::board_text) (or turned round), with the last move marked and optional
-/// colours.
+/// colours, and the lines of a board drawn `with lines` drawn between
+/// its points with `-` and `|`.
 fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let game = state.game();
     let b = &game.board;
@@ -140,11 +157,15 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
                 Some(m) if m == i => '[',
                 Some(m) if m + 1 == i => ']',
                 _ if changed.contains(&site) => '*',
+                _ if i > 0 && joined_between(game, site, Site::at(r * w + file_at(i - 1))) => '-',
                 _ => ' ',
             };
             out.push(sep);
             let cell = state.cell(site);
-            let g = point_glyph(state, site);
+            let g = match b.is_removed(site) {
+                true => drawn_across(game, site),
+                false => point_glyph(state, site),
+            };
             if color {
                 let mut style = String::new();
                 if cell == EMPTY {

@@ -30,6 +30,49 @@ fn unsafe_on_terminal(c: char) -> bool {
         )
 }
 
+/// `text` with each line longer than `width` columns broken at spaces, never inside a word
+/// (a word longer than the line stands on a line of its own); a line's continuations are
+/// indented two columns more than it. Lines that fit, and their spacing, are kept.
+pub fn wrapped_to(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        if body.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let indent = &body[..body.len() - body.trim_start().len()];
+        let (mut column, mut first) = (0, true);
+        for word in body.trim_start().split(' ') {
+            let len = word.chars().count();
+            if first {
+                out.push_str(indent);
+                out.push_str(word);
+                column = indent.chars().count() + len;
+                first = false;
+            } else if column + 1 + len > width && !word.is_empty() {
+                // Spaces that padded a column before the break are dropped with it.
+                let kept = out.trim_end_matches(' ').len();
+                out.truncate(kept);
+                out.push('\n');
+                out.push_str(indent);
+                out.push_str("  ");
+                out.push_str(word);
+                column = indent.chars().count() + 2 + len;
+            } else {
+                out.push(' ');
+                out.push_str(word);
+                column += 1 + len;
+            }
+        }
+        out.push_str(end);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,5 +85,19 @@ mod tests {
             "a\\u{1b}[31mb\\u{202e}c\\u{7}\\u{9b}"
         );
         assert_eq!(terminal_safe("Çé 中"), "Çé 中");
+    }
+
+    #[test]
+    fn long_lines_break_at_word_ends_and_short_ones_stay() {
+        let text = "short  line\n  one two three four five\nlast";
+        assert_eq!(
+            wrapped_to(text, 15),
+            "short  line\n  one two three\n    four five\nlast"
+        );
+        assert_eq!(
+            wrapped_to("averyveryverylongword x", 5),
+            "averyveryverylongword\n  x"
+        );
+        assert_eq!(wrapped_to("fits\n", 80), "fits\n");
     }
 }

@@ -22,6 +22,51 @@ pub(super) fn point_glyph(state: &State, site: Site) -> char {
     }
 }
 
+/// The drawn lines (`with lines`) as segments between consecutive points: each as the
+/// rank or file it runs along and the two ends' places on it, with whether it runs along
+/// a rank. Diagonal segments are left out.
+fn straight_segments(game: &Game) -> Vec<(bool, usize, usize, usize)> {
+    let w = game.board.width as usize;
+    let mut segments = Vec::new();
+    for line in game.board.drawn_lines() {
+        for pair in line.windows(2) {
+            let (a, b) = (pair[0].index(), pair[1].index());
+            let ((ra, fa), (rb, fb)) = ((a / w, a % w), (b / w, b % w));
+            if ra == rb {
+                segments.push((true, ra, fa.min(fb), fa.max(fb)));
+            } else if fa == fb {
+                segments.push((false, fa, ra.min(rb), ra.max(rb)));
+            }
+        }
+    }
+    segments
+}
+
+/// What a point the board is `without` shows in the play view: `-` where a drawn line runs across it along
+/// its rank, `|` along its file, `+` where both do, a space where none does.
+pub(super) fn drawn_across(game: &Game, site: Site) -> char {
+    let w = game.board.width as usize;
+    let (r, f) = (site.index() / w, site.index() % w);
+    let segments = straight_segments(game);
+    let across = |along_rank: bool, line: usize, at: usize| {
+        (segments.iter()).any(|&(a, l, lo, hi)| a == along_rank && l == line && lo < at && at < hi)
+    };
+    match (across(true, r, f), across(false, f, r)) {
+        (true, true) => '+',
+        (true, false) => '-',
+        (false, true) => '|',
+        (false, false) => ' ',
+    }
+}
+
+/// Whether a drawn line joins the site at `left` to the next one along its rank (`-`
+/// between them on a drawn grid).
+pub(super) fn joined_rightwards(game: &Game, left: Site) -> bool {
+    let w = game.board.width as usize;
+    let (r, f) = (left.index() / w, left.index() % w);
+    (straight_segments(game).iter()).any(|&(a, l, lo, hi)| a && l == r && lo <= f && f < hi)
+}
+
 /// The letters of the kinds player `p` has on the board or in hand, in kind order (`S K`),
 /// or of its first kind when it has none: what its pieces look like on the board.
 pub(super) fn player_glyphs(state: &State, p: Player) -> String {
