@@ -1181,14 +1181,12 @@ fn bad_input_is_refused_with_a_message_and_nothing_written() {
     );
 }
 
-/// Ctrl-C is sent once the run has shown, through /proc, that it is ready for it: its
-/// handler is installed (before that, SIGINT would kill it) and it has since used
-/// [`PLAYING_TICKS`] of CPU time playing games. Both are signs from the child, not a guess
-/// at how long it takes to start; each is waited for at most 20 s.
+/// What `command` printed and how it ended after SIGINT, sent once it has installed its
+/// Ctrl-C handler and used [`PLAYING_TICKS`] of CPU time working (each waited for at most
+/// 20 s, as is its stopping).
 #[cfg(target_os = "linux")]
-#[test]
-fn ctrl_c_stops_the_run_and_reports_the_games_played() {
-    let mut child = bin::command(["analyze", "mangala", "--games", "10000000", "--json"])
+fn interrupted_once_busy(mut command: std::process::Command) -> std::process::Output {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -1198,7 +1196,7 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
         catches_sigint(pid)
     });
     let ready = cpu_ticks(pid);
-    wait_until(&mut child, "play games", || {
+    wait_until(&mut child, "work", || {
         cpu_ticks(pid) >= ready + PLAYING_TICKS
     });
     let status = std::process::Command::new("kill")
@@ -1206,8 +1204,19 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
         .status()
         .expect("kill runs");
     assert!(status.success());
-    let out = bin::wait_within(child, std::time::Duration::from_secs(20))
-        .unwrap_or_else(|e| panic!("the run did not stop: {e}"));
+    bin::wait_within(child, std::time::Duration::from_secs(20))
+        .unwrap_or_else(|e| panic!("the run did not stop: {e}"))
+}
+
+/// Ctrl-C is sent once the run has shown, through /proc, that it is ready for it: its
+/// handler is installed (before that, SIGINT would kill it) and it has since used
+/// [`PLAYING_TICKS`] of CPU time playing games. Both are signs from the child, not a guess
+/// at how long it takes to start; each is waited for at most 20 s.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_stops_the_run_and_reports_the_games_played() {
+    let args = ["analyze", "mangala", "--games", "10000000", "--json"];
+    let out = interrupted_once_busy(bin::command(args));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let r: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     assert_eq!(r["interrupted"], true);
@@ -1227,27 +1236,16 @@ fn ctrl_c_stops_the_run_and_reports_the_games_played() {
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_before_any_game_finished_reports_nothing() {
-    let mut child = bin::command(["analyze", "go", "--players", "strong", "--games", "2"])
-        .arg("--json")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let pid = child.id();
-    wait_until(&mut child, "install its Ctrl-C handler", || {
-        catches_sigint(pid)
-    });
-    let ready = cpu_ticks(pid);
-    wait_until(&mut child, "think", || {
-        cpu_ticks(pid) >= ready + PLAYING_TICKS
-    });
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &pid.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
-    let out = bin::wait_within(child, std::time::Duration::from_secs(20))
-        .unwrap_or_else(|e| panic!("the run did not stop: {e}"));
+    let args = [
+        "analyze",
+        "go",
+        "--players",
+        "strong",
+        "--games",
+        "2",
+        "--json",
+    ];
+    let out = interrupted_once_busy(bin::command(args));
     let err = text(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(
