@@ -64,11 +64,9 @@ impl State {
     /// Whether a move of `rule`, made by `attacker`, could end on a site of `targets`.
     fn rule_attacks(&self, attacker: Player, rule: &MoveRule, targets: &SiteSet) -> bool {
         let words = self.position.words;
-        let mut pieces: SiteSet = [0; SITE_SET_WORDS];
-        pieces[..words].copy_from_slice(self.position.occupied_by(attacker));
         let kinds = rule.filter.kinds;
         let mut reached: SiteSet = [0; SITE_SET_WORDS];
-        for from in set_sites(&pieces[..words]) {
+        for from in set_sites(self.position.occupied_by(attacker)) {
             let cell = self.position.cells[from.index()];
             if kinds != ALL_KINDS && kinds >> self.game.kind_of(cell) & 1 == 0 {
                 continue;
