@@ -67,9 +67,14 @@ pub fn complete(text: &str, offset: usize, inherited: &[Symbol]) -> Vec<Candidat
         offset -= 1;
     }
     let line = &text[text[..offset].rfind('\n').map_or(0, |i| i + 1)..offset];
-    let typed_from = line
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-        .map_or(0, |i| i + 1);
+    // The word being typed: the ASCII letters, digits, `_` and `-` that end the line (a
+    // character before them may be of several bytes).
+    let typed = line
+        .bytes()
+        .rev()
+        .take_while(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        .count();
+    let typed_from = line.len() - typed;
     let (before, prefix) = line.split_at(typed_from);
     let before: Vec<&str> = before.split_whitespace().collect();
     let keywords = |words: &[&str]| words.iter().map(|w| keyword(w)).collect::<Vec<_>>();
