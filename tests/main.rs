@@ -12,6 +12,7 @@ mod again;
 mod ai;
 mod analyze;
 mod architecture;
+mod armies;
 mod attacks;
 mod authoring;
 mod ayoayo_reference;

@@ -276,6 +276,7 @@ impl State {
                 to,
                 region,
                 mid_chain,
+                ..
             } = effect.kind
             else {
                 return None;

@@ -254,7 +254,7 @@ impl Move {
     #[inline]
     pub fn with_shot(self, site: Site) -> Move {
         Move {
-            path: site.index() as u64,
+            path: self.path & !SECOND_PART | site.index() as u64,
             ..self
         }
     }
@@ -263,14 +263,14 @@ impl Move {
     /// `then shoot` only).
     #[inline]
     pub fn shot(self) -> Site {
-        Site::at(self.path as usize)
+        Site::at((self.path & SECOND_PART) as usize)
     }
 
     /// This move with the enemy piece on `site` removed afterwards (`then remove enemy`).
     #[inline]
     pub fn with_removal(self, site: Site) -> Move {
         Move {
-            path: site.index() as u64 + 1,
+            path: self.path & !SECOND_PART | (site.index() as u64 + 1),
             ..self
         }
     }
@@ -279,9 +279,29 @@ impl Move {
     /// (meaningful for a move of a rule with `then remove enemy` only).
     #[inline]
     pub fn removal(self) -> Site {
-        match self.path {
+        match self.path & SECOND_PART {
             0 => NO_SITE,
             p => Site::at(p as usize - 1),
+        }
+    }
+
+    /// This move (of a piece, not a chain of jumps) with the piece promoted to `kind`,
+    /// where a promotion lets the mover choose.
+    #[inline]
+    pub fn with_promotion(self, kind: usize) -> Move {
+        Move {
+            path: self.path & SECOND_PART | (kind as u64 + 1) << PROMOTION_SHIFT,
+            ..self
+        }
+    }
+
+    /// The kind the mover chose for the piece's promotion, if the move chose one (never
+    /// for a chain of jumps, a tile or a sowing, whose `path` means other things).
+    #[inline]
+    pub fn promoted_to(self) -> Option<usize> {
+        match (self.legs, self.path >> PROMOTION_SHIFT) {
+            (0, k) if k > 0 => Some(k as usize - 1),
+            _ => None,
         }
     }
 
@@ -315,6 +335,13 @@ impl Move {
         })
     }
 }
+
+/// The bits of [`Move::path`] that hold a move's second part (the site of a shot, or of a
+/// removal plus one); the bits from [`PROMOTION_SHIFT`] on hold a chosen promotion.
+const SECOND_PART: u64 = (1 << PROMOTION_SHIFT) - 1;
+
+/// Where in [`Move::path`] the kind chosen for a promotion (plus one) begins.
+const PROMOTION_SHIFT: u32 = 56;
 
 /// One step of a move that captures by approach or withdrawal ([`Move::steps`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1349,7 +1376,7 @@ impl State {
             self.capture(site, mover, mode);
         }
         if self.game.facts.promotes {
-            self.promote(m.to, mover);
+            self.promote(m, mover);
         }
         self.position.tile.passes = 0;
         self.pass_turn(mover);
@@ -1457,10 +1484,12 @@ impl State {
         Some(frame.mv)
     }
 
-    /// Makes the first promotion that applies to the piece that landed on `site`.
-    fn promote(&mut self, site: Site, mover: Player) {
-        if let Some((_, to)) = self.promotion(site) {
-            self.set(site, self.game.cell(mover, to));
+    /// Makes the first promotion that applies to the piece move `m` landed, to the kind
+    /// the move chose where the promotion offers a choice.
+    fn promote(&mut self, m: Move, mover: Player) {
+        if let Some((_, to)) = self.promotion(m.to) {
+            let kind = m.promoted_to().unwrap_or(to);
+            self.set(m.to, self.game.cell(mover, kind));
         }
     }
 

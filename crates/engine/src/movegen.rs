@@ -71,6 +71,9 @@ impl State {
                 let jump_takes = matches!(rule.kind, MoveKind::Jump { mode: Some(_), .. });
                 self.add_removals(removal, jump_takes, rule_start, out);
             }
+            if game.facts.promotion_choices {
+                self.add_promotion_choices(rule_start, out);
+            }
             if rule.filter.capturing {
                 out.retain_from(rule_start, |m| self.captures_something(m));
             }
@@ -291,6 +294,61 @@ impl State {
         }
         out.set_len(start + total);
         targets[..self.position.words].fill(0);
+    }
+
+    /// Replaces each move from position `start` on whose piece a promotion with a choice
+    /// applies to (judged before the move, where it lands) by one move per kind offered,
+    /// in the order of the kinds; the other moves stay as they are.
+    fn add_promotion_choices(&self, start: usize, out: &mut MoveList) {
+        let offered = |m: Move| self.promotion_choices(m).count_ones() as usize;
+        let total: usize = (start..out.len()).map(|i| offered(out[i]).max(1)).sum();
+        let moves = out.len() - start;
+        if total == moves {
+            return;
+        }
+        out.reserve(total - moves);
+        // Filled from the back: move i's choices go at or after i.
+        let mut at = start + total;
+        for i in (start..start + moves).rev() {
+            let m = out[i];
+            let choices = self.promotion_choices(m);
+            if choices == 0 {
+                at -= 1;
+                out.write(at, m);
+                continue;
+            }
+            at -= choices.count_ones() as usize;
+            let kinds = (0..64).filter(|k| choices >> k & 1 == 1);
+            for (next, kind) in (at..).zip(kinds) {
+                out.write(next, m.with_promotion(kind));
+            }
+        }
+        out.set_len(start + total);
+    }
+
+    /// The kinds (a bit each) the mover may choose for the piece move `m`: those of the
+    /// first promotion that applies to its piece landing where it lands, if that one offers
+    /// a choice; 0 otherwise (and for placements and chains of jumps).
+    fn promotion_choices(&self, m: Move) -> u64 {
+        if m.from == NO_SITE || m.to == NO_SITE || m.legs != 0 {
+            return 0;
+        }
+        let game = &*self.game;
+        let kind = game.kind_of(self.position.cells[m.from.index()]);
+        let applies = |effect: &rulebook_model::Effect| match effect.kind {
+            EffectKind::Promote {
+                to,
+                region,
+                choices,
+                ..
+            } => (game.in_region(region as usize, m.to)
+                && effect.filter.kinds >> kind & 1 == 1
+                && kind != to as usize
+                && self.holds(&effect.condition))
+            .then_some(choices),
+            _ => None,
+        };
+        game.effects.iter().find_map(applies).unwrap_or(0)
     }
 
     /// Replaces each move from position `start` on after which the mover removes an enemy
@@ -998,6 +1056,7 @@ impl State {
                     to,
                     region,
                     mid_chain: MidChain::Stop,
+                    ..
                 } = effect.kind
                 else {
                     return false;

@@ -952,6 +952,9 @@ pub enum EffectKind {
         region: u16,
         /// What it does to a chain of jumps that lands there on the way.
         mid_chain: MidChain,
+        /// With a choice (`promote pawn to queen, knight`), a bit per kind the mover may
+        /// choose, each a move of its own; 0 without one.
+        choices: u64,
     },
     /// Every group of enemy pieces (linked along the directions) with a piece next to the
     /// landing site along them and no empty site next to any of its pieces along them (no
@@ -1288,6 +1291,9 @@ pub struct About {
     pub players: Vec<String>,
     /// Piece kind names.
     pub piece_kinds: Vec<String>,
+    /// Per kind of piece, the letter the rules give it (`piece knight as N`), if they do;
+    /// otherwise it is drawn by its initial (`rulebook_notation::piece_letter`).
+    pub piece_letters: Vec<Option<char>>,
     /// What a mark is called where the game is shown (`mark SITE as castle`), if the
     /// rules name it.
     pub mark_name: Option<String>,
@@ -1412,6 +1418,9 @@ pub struct Facts {
     pub stuck_moves_stones: bool,
     /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
     pub promotes: bool,
+    /// Whether a promotion lets the mover choose the kind ([`EffectKind::Promote`]'s
+    /// `choices`): the moves that it applies to are listed once per kind.
+    pub promotion_choices: bool,
     /// Whether an effect may give the player who moved another move
     /// ([`EffectKind::Again`]).
     pub moves_again: bool,

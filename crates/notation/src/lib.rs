@@ -15,7 +15,7 @@ mod position;
 mod tiles;
 
 pub use position::{
-    parse_position, piece_letter, position_text, readable_position_text, PositionError,
+    kind_letter, parse_position, piece_letter, position_text, readable_position_text, PositionError,
 };
 
 use std::fmt;

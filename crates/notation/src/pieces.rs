@@ -1,7 +1,8 @@
 //! Moves of pieces as text: two points joined by a dash (`a1-a4`), every landing of a
 //! chained jump (`c3-c5-c7`, `c3-e5-c7`), a placement by its point alone (`d3`), and a
 //! move's second part after a `/`: the point it shoots onto (`d1-d7/g7`) or `x` and the
-//! point of the enemy piece it removes (`d3/xa4`).
+//! point of the enemy piece it removes (`d3/xa4`); a promotion the mover chose after `=`
+//! and the kind's letter (`e7-e8=Q`).
 
 use super::{is_site_like, move_text, MoveError};
 use rulebook_engine::{Move, MoveList, State};
@@ -14,6 +15,10 @@ pub(super) fn text(state: &State, m: Move) -> String {
     let game = state.game();
     let names = &game.board.site_names;
     let mut text = first_part(state, m);
+    if let Some(kind) = m.promoted_to() {
+        text.push('=');
+        text.push(super::kind_letter(game, kind));
+    }
     let filter = &game.moves[m.rule() as usize].filter;
     if filter.shot.is_some() {
         text.push('/');
@@ -209,10 +214,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         text: text.to_string(),
         expected: expected_form(&game.moves),
     };
-    let (body, second) = match text.split_once('/') {
-        Some((body, second)) => (body, Some(second.trim())),
-        None => (text, None),
-    };
+    let (body, promotion, second) = split_parts(text);
     // The point of a second part: where a piece is shot, or (after `x`) the piece removed.
     let second_point = second.map(|s| s.strip_prefix('x').unwrap_or(s));
     let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
@@ -244,12 +246,14 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         Some(site) => format!("x{site}"),
         None => written.join("-"),
     };
-    let full = match second {
-        Some(part) => format!("{canonical}/{part}"),
-        None => canonical.clone(),
-    };
-    if let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == full) {
+    if let Some(m) = written_move(state, &moves, &canonical, promotion.as_deref(), second) {
         return Ok(m);
+    }
+    if let Some(reason) = promotion_refusal(state, &moves, &canonical, promotion.is_some()) {
+        return Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+        });
     }
     if line_captures && removal.is_none() && second.is_none() {
         if let Some(found) = parse_line_steps(state, &moves, &points, &ways, text) {
@@ -276,6 +280,67 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         text: text.to_string(),
         reason,
     })
+}
+
+/// The legal move whose text is `canonical` (its points) with the promotion and the
+/// second part written, if there is one.
+fn written_move(
+    state: &State,
+    moves: &MoveList,
+    canonical: &str,
+    promotion: Option<&str>,
+    second: Option<&str>,
+) -> Option<Move> {
+    let chosen = promotion.map(|k| format!("={k}"));
+    let full: String = [
+        Some(canonical.to_string()),
+        chosen,
+        second.map(|p| format!("/{p}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    moves.iter().copied().find(|&m| move_text(state, m) == full)
+}
+
+/// A piece's move text cut into its points, the kind after `=` (upper case) and its
+/// second part after `/`.
+fn split_parts(text: &str) -> (&str, Option<String>, Option<&str>) {
+    let (body, second) = match text.split_once('/') {
+        Some((body, second)) => (body, Some(second.trim())),
+        None => (text, None),
+    };
+    match body.split_once('=') {
+        Some((body, kind)) => (body.trim(), Some(kind.trim().to_ascii_uppercase()), second),
+        None => (body, None, second),
+    }
+}
+
+/// Why a move whose points (`canonical`) are those of legal moves that promote by the
+/// mover's choice is not legal as written (`chose`: with a kind after `=`), listing the
+/// choices; `None` when no legal move with those points promotes.
+fn promotion_refusal(
+    state: &State,
+    moves: &MoveList,
+    canonical: &str,
+    chose: bool,
+) -> Option<String> {
+    let prefix = format!("{canonical}=");
+    let choices: Vec<String> = (moves.iter())
+        .map(|&m| move_text(state, m))
+        .filter(|t| t.starts_with(&prefix))
+        .collect();
+    match (choices.is_empty(), chose) {
+        (true, _) => None,
+        (false, false) => Some(format!(
+            "the piece is promoted there: say to what, as in {}",
+            choices.join(", ")
+        )),
+        (false, true) => Some(format!(
+            "it cannot be promoted to that; the choices are {}",
+            choices.join(", ")
+        )),
+    }
 }
 
 /// Why a move whose points (`canonical`, without its second part) are those of legal

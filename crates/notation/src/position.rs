@@ -49,24 +49,34 @@ pub(crate) fn bad(at: impl Into<String>, reason: impl Into<String>) -> PositionE
 }
 
 /// The letter of a piece in a position's text (and in drawn boards): `.` for an empty
-/// point; otherwise the owner's initial (upper case), or with several kinds of piece the
-/// kind's initial, upper case for the first player and lower case for the others.
+/// point; otherwise, with one kind of piece and no letter given it (`as`), the owner's
+/// initial (upper case); else the kind's letter (`as`) or initial, upper case for the first
+/// player and lower case for the others.
 pub fn piece_letter(game: &Game, cell: Cell) -> char {
     if cell == EMPTY {
         return '.';
     }
     let owner = (game.tables.owner[cell.index()]).index();
-    let initial = |s: &str| s.chars().next().unwrap_or('?');
-    if game.about.piece_kinds.len() == 1 {
-        initial(&game.about.players[owner]).to_ascii_uppercase()
+    let kind = game.kind_of(cell);
+    let given = game.about.piece_letters.get(kind).copied().flatten();
+    if game.about.piece_kinds.len() == 1 && given.is_none() {
+        let initial = game.about.players[owner].chars().next().unwrap_or('?');
+        initial.to_ascii_uppercase()
     } else {
-        let c = initial(&game.about.piece_kinds[game.kind_of(cell)]);
+        let c = kind_letter(game, kind);
         if owner == 0 {
             c.to_ascii_uppercase()
         } else {
             c.to_ascii_lowercase()
         }
     }
+}
+
+/// The letter of a kind of piece, in upper case: the one `as` gives it, or its initial.
+pub fn kind_letter(game: &Game, kind: usize) -> char {
+    let given = game.about.piece_letters.get(kind).copied().flatten();
+    let initial = || game.about.piece_kinds[kind].chars().next().unwrap_or('?');
+    given.unwrap_or_else(initial).to_ascii_uppercase()
 }
 
 /// The text of a position, if [`parse_position`] can read it back: not in a game where

@@ -83,7 +83,7 @@ impl Checker {
                         });
                     }
                 }
-                S::Pieces(names) => self.pieces(names, st.span, &mut found),
+                S::Pieces(kinds) => self.pieces(kinds, st.span, &mut found),
                 _ => {}
             }
         }
@@ -220,7 +220,7 @@ impl Checker {
         }
     }
 
-    fn pieces(&mut self, names: &[Name], span: Span, found: &mut Declared) {
+    fn pieces(&mut self, kinds: &[ast::PieceKind], span: Span, found: &mut Declared) {
         if let Some(first) = found.piece_span {
             self.error(
                 Diagnostic::error("the pieces are listed twice", span)
@@ -230,13 +230,14 @@ impl Checker {
             return;
         }
         found.piece_span = Some(span);
-        for n in names {
+        for ast::PieceKind { name: n, letter } in kinds {
             // A clash is reported; the piece still exists for later statements.
             self.declare(n, "piece");
             if !self.pieces.contains(&n.text)
                 && !self.over_limit("kinds of piece", MAX_PIECE_KINDS, self.pieces.len(), n.span)
             {
                 self.pieces.push(n.text.clone());
+                self.piece_letters.push(letter.map(|(c, _)| c));
             }
         }
     }

@@ -244,24 +244,36 @@ impl Checker {
         }
     }
 
-    /// `promote [KIND, ...] to KIND in REGION [at once|at end]`.
+    /// `promote [KIND, ...] to KIND[, KIND ...] in REGION [at once|at end]`.
     fn promotion(
         &mut self,
         from: Option<&[ast::Name]>,
-        to: &ast::Name,
+        to: &[ast::Name],
         region: &ast::Expr,
         mid_chain: Option<(ast::MidChain, Span)>,
     ) -> Option<EffectDecl> {
-        let pieces = self.pieces.clone();
         let from = from.map(|names| self.kinds(names));
-        let to = self.lookup_in(to, &pieces, "piece");
+        let to = self.kinds(to);
         let region = self.static_expr(region, Type::Region, "where pieces are promoted");
+        if let (Some(kinds), Some((_, at))) = (&to, mid_chain) {
+            if kinds.len() > 1 {
+                self.error(
+                    Diagnostic::error("a promotion with a choice is made where a move ends, so it cannot say what a chain does on the way", at)
+                        .with_help("leave out `at once` or `at end`, or promote to one kind"),
+                );
+            }
+        }
+        let to = to?;
         Some(EffectDecl::Promote {
             from: match from {
                 Some(kinds) => Some(kinds?),
                 None => None,
             },
-            to: to?,
+            to: to[0],
+            choices: match to.len() {
+                1 => Vec::new(),
+                _ => to,
+            },
             region: region?,
             mid_chain: match mid_chain {
                 None => MidChain::Stop,

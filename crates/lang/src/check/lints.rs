@@ -143,16 +143,22 @@ impl Checker {
     /// positions then have no text (`rulebook position`, `--position`).
     fn shared_letters(&mut self, found: &Declared) {
         let initial = |s: &String| s.chars().next().map(|c| c.to_ascii_uppercase());
-        let (names, span, what) = match self.pieces.len() {
-            1 => (&self.players, found.players_span, "players"),
+        let (names, span, what) = match (self.pieces.len(), self.piece_letters.first()) {
+            (1, Some(None)) => (&self.players, found.players_span, "players"),
             _ => {
                 let span = self.declared.get(&self.pieces[0]).map(|(s, _)| *s);
                 (&self.pieces, span, "kinds of piece")
             }
         };
-        let shared = names.iter().enumerate().find_map(|(i, a)| {
-            let b = names[i + 1..].iter().find(|b| initial(b) == initial(a))?;
-            Some((a.clone(), b.clone(), initial(a)?))
+        let letters: Vec<Option<char>> = match what {
+            "players" => names.iter().map(initial).collect(),
+            _ => (names.iter().zip(&self.piece_letters))
+                .map(|(name, given)| given.or_else(|| initial(name)))
+                .collect(),
+        };
+        let shared = letters.iter().enumerate().find_map(|(i, &a)| {
+            let j = i + 1 + letters[i + 1..].iter().position(|&b| b == a)?;
+            Some((names[i].clone(), names[j].clone(), a?))
         });
         if let (Some((a, b, letter)), Some(span)) = (shared, span) {
             self.diagnostics.push(
@@ -160,7 +166,7 @@ impl Checker {
                     format!("the {what} `{a}` and `{b}` are both drawn `{letter}`, so the game's positions cannot be written as text"),
                     span,
                 )
-                .with_help("give them names with different first letters"),
+                .with_help("give them names with different first letters, or a kind a letter of its own (`piece knight as N`)"),
             );
         }
     }

@@ -81,6 +81,8 @@ struct Checker {
     params: Vec<ParamDecl>,
     options: Vec<OptionDecl>,
     pieces: Vec<String>,
+    /// Per kind of piece, the letter of its `as`, if it has one.
+    piece_letters: Vec<Option<char>>,
     /// Options read by some rule (for the "never read" warning).
     options_read: Vec<bool>,
     /// The kind of board, once known.
@@ -196,6 +198,7 @@ impl Checker {
             board: board?,
             board_span,
             pieces: self.pieces.clone(),
+            piece_letters: self.piece_letters.clone(),
             setup: rules.setup,
             stones: rules.stones.map(|(c, _)| c),
             stock: rules.stock,

@@ -291,6 +291,7 @@ impl Checker {
             else {
                 continue;
             };
+            let Some(to) = to.first() else { continue };
             let goes_on = moves.clone().any(|(kind, clauses)| {
                 matches!(
                     kind,

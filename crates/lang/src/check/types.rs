@@ -734,8 +734,10 @@ pub enum EffectDecl {
     Promote {
         /// The kinds promoted (none: every kind).
         from: Option<Vec<usize>>,
-        /// The kind they become.
+        /// The kind they become (the first of `choices`, when there is a choice).
         to: usize,
+        /// With a choice, every kind the mover may choose; empty without one.
+        choices: Vec<usize>,
         /// Where.
         region: TExpr,
         /// What it does to a chain of jumps that lands there on the way.
@@ -866,6 +868,8 @@ pub struct Description {
     pub board_span: Span,
     /// Piece kinds.
     pub pieces: Vec<String>,
+    /// Per piece kind, the letter of its `as`, if it has one.
+    pub piece_letters: Vec<Option<char>>,
     /// Setup lines.
     pub setup: Vec<SetupDecl>,
     /// Stones in every pit at the start (mancala boards).

@@ -64,6 +64,7 @@ impl Parts {
                 settings: self.settings,
                 players: desc.players.clone(),
                 piece_kinds,
+                piece_letters: desc.piece_letters.clone(),
                 mark_name: desc.mark_name.clone(),
             },
             after_sowing: model::AfterSowing {
@@ -118,6 +119,9 @@ fn facts(parts: &Parts) -> model::Facts {
         moves_may_coincide: moves_may_coincide(moves),
         majority: moves.iter().any(|r| r.filter.most),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
+        promotion_choices: has(
+            |k| matches!(k, model::EffectKind::Promote { choices, .. } if *choices != 0),
+        ),
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
         ends_after_moves: !end_conditions.is_empty() || ends_on_repetition || stuck_moves_stones,
         stuck_moves_stones,

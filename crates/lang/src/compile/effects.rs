@@ -66,11 +66,13 @@ impl Compiler<'_> {
                 to,
                 region,
                 mid_chain,
+                choices,
             } => {
                 let kind = model::EffectKind::Promote {
                     to: *to as u8,
                     region: self.nonempty_region(region, "where pieces are promoted")?,
                     mid_chain: *mid_chain,
+                    choices: kind_set(Some(choices)),
                 };
                 let filter = model::CaptureFilter {
                     kinds: kind_set(from.as_deref()),

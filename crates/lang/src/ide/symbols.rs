@@ -65,7 +65,9 @@ pub fn declarations(file: &File) -> Vec<Symbol> {
         };
         match &s.kind {
             StatementKind::Players(names) => names.iter().for_each(|n| add(n, SymbolKind::Player)),
-            StatementKind::Pieces(names) => names.iter().for_each(|n| add(n, SymbolKind::Piece)),
+            StatementKind::Pieces(kinds) => {
+                (kinds.iter()).for_each(|k| add(&k.name, SymbolKind::Piece))
+            }
             StatementKind::Region { name, .. } => add(name, SymbolKind::Region),
             StatementKind::Parameter { name, .. } => add(name, SymbolKind::Parameter),
             StatementKind::Preset { name, .. } => add(name, SymbolKind::Preset),

@@ -11,6 +11,15 @@ pub struct Name {
     pub span: Span,
 }
 
+/// A kind of piece of a `piece` statement: `knight as N`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceKind {
+    /// Its name.
+    pub name: Name,
+    /// The letter of `as N`, in upper case, and where it stands; none: the name's initial.
+    pub letter: Option<(char, Span)>,
+}
+
 /// A parsed rule file: its statements in order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct File {
@@ -76,8 +85,8 @@ pub enum StatementKind {
     },
     /// `board ...`.
     Board(BoardShape),
-    /// `piece a, b`.
-    Pieces(Vec<Name>),
+    /// `piece a, b as C`.
+    Pieces(Vec<PieceKind>),
     /// `setup player piece on region`.
     Setup {
         /// Whose pieces.
@@ -595,12 +604,12 @@ pub struct CaptureClauses {
 pub enum Effect {
     /// `again`: the player who moved moves again.
     Again(Span),
-    /// `promote [KIND, ...] to KIND in REGION [at once|at end]`.
+    /// `promote [KIND, ...] to KIND[, KIND ...] in REGION [at once|at end]`.
     Promote {
         /// The kinds promoted (none: every kind).
         from: Option<Vec<Name>>,
-        /// The kind they become.
-        to: Name,
+        /// The kinds they may become (with several, the mover chooses).
+        to: Vec<Name>,
         /// Where.
         region: Expr,
         /// `at once` or `at end`: what it does to a chain of jumps that lands in the

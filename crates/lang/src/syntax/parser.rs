@@ -661,7 +661,11 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             score: lower_expr(take()?, file)?,
             condition: take().ok().map(|p| lower_condition(p, file)).transpose()?,
         },
-        Rule::piece_stmt => StatementKind::Pieces(lower_rest_names(&mut take, file)),
+        Rule::piece_stmt => StatementKind::Pieces(
+            std::iter::from_fn(|| take().ok())
+                .map(|p| lower_piece_kind(p, file))
+                .collect::<Lowered<_>>()?,
+        ),
         Rule::setup_stmt => lower_setup(take()?, file)?,
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
@@ -1119,6 +1123,18 @@ pub fn keywords() -> Vec<&'static str> {
     let mut words: Vec<&str> = keyword_table().values().map(|(w, _)| w.as_str()).collect();
     words.sort_unstable();
     words
+}
+
+/// `knight as N`.
+fn lower_piece_kind(pair: Pair<Rule>, file: FileId) -> Lowered<PieceKind> {
+    let span = span_of(&pair, file);
+    let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_as);
+    let name = lower_name(inner.next().ok_or_else(|| internal(span))?, file);
+    let letter = inner.next().map(|p| {
+        let c = p.as_str().chars().next().unwrap_or('?');
+        (c.to_ascii_uppercase(), span_of(&p, file))
+    });
+    Ok(PieceKind { name, letter })
 }
 
 fn lower_name(pair: Pair<Rule>, file: FileId) -> Name {
@@ -1603,11 +1619,12 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
 /// `promote [KIND, ...] to KIND in REGION [at once|at end]`.
 fn lower_promotion(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let span = span_of(&pair, file);
-    let mut names: Vec<Name> = Vec::new();
+    let (mut names, mut to): (Vec<Name>, Vec<Name>) = (Vec::new(), Vec::new());
     let (mut region, mut mid_chain) = (None, None);
     for part in parts(pair) {
         match part.as_rule() {
             Rule::name => names.push(lower_name(part, file)),
+            Rule::promoted_kinds => to = part.into_inner().map(|p| lower_name(p, file)).collect(),
             Rule::mid_chain => {
                 let at = span_of(&part, file);
                 mid_chain = match part.into_inner().nth(1).map(|p| p.as_rule()) {
@@ -1618,7 +1635,9 @@ fn lower_promotion(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
             _ => region = Some(lower_expr(part, file)?),
         }
     }
-    let to = names.pop().ok_or_else(|| internal(span))?;
+    if to.is_empty() {
+        return Err(internal(span));
+    }
     Ok(Effect::Promote {
         from: (!names.is_empty()).then_some(names),
         to,

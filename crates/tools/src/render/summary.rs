@@ -382,17 +382,22 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
             to,
             region: r,
             mid_chain,
+            choices,
         } => {
             let mid_chain = match mid_chain {
                 MidChain::Stop => "",
                 MidChain::Pass => " (only where its move ends)",
                 MidChain::GoOn => " (at once: a chain goes on as the new kind)",
             };
-            format!(
-                "promote{filter} to {} on {}{mid_chain}",
-                game.about.piece_kinds[*to as usize],
-                region(game, *r),
-            )
+            let kinds = game.about.piece_kinds.iter().enumerate();
+            let to = match choices {
+                0 => game.about.piece_kinds[*to as usize].clone(),
+                _ => (kinds.filter(|(k, _)| choices >> k & 1 == 1))
+                    .map(|(_, name)| name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            };
+            format!("promote{filter} to {to} on {}{mid_chain}", region(game, *r))
         }
         EffectKind::Custodian {
             shape,

@@ -34,12 +34,14 @@ fn comes_first(a: &Conditional<EffectDecl>, b: &Conditional<EffectDecl>, kinds: 
             to: a_to,
             region: a_region,
             mid_chain: a_chain,
+            ..
         },
         EffectDecl::Promote {
             from: b_from,
             to: b_to,
             region: b_region,
             mid_chain: b_chain,
+            ..
         },
     ) = (&a.rule, &b.rule)
     else {

@@ -1,0 +1,89 @@
+//! The constructs of the chess family beyond attack (tests/attacks.rs): a kind of piece
+//! written with a letter of its own (`piece knight as N`); a promotion with a choice
+//! (`promote pawn to queen, knight`). Hand-built positions, each
+//! expectation derived by hand from the language reference.
+
+use std::sync::Arc;
+
+use rulebook::engine::State;
+use rulebook::model::Game;
+use rulebook::notation::{self, parse_position, position_text};
+use rulebook::pipeline;
+
+use crate::common::move_texts::{from, legal, set};
+
+fn load(name: &str, text: &str) -> Arc<Game> {
+    match pipeline::load_text(name, text, None, &[]) {
+        Ok(game) => game,
+        Err(e) => panic!("the test game loads:\n{}", e.render(false)),
+    }
+}
+
+/// Two kinds with one initial, told apart by `as`.
+const LETTERS: &str = r#"
+game "Letters"
+players white, black
+board grid 4 by 4
+piece king, knight as n
+setup white king on a1
+setup white knight on b1
+setup black king on d4
+setup black knight on c4
+move step all onto empty or enemy
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn a_letter_of_its_own_writes_and_reads_a_kind() {
+    let game = load("letters.game", LETTERS);
+    let start = State::new(Arc::clone(&game));
+    assert_eq!(position_text(&start), "2nk/4/4/KN2 white");
+    let read = parse_position(&game, "1N1k/4/4/K1n1 black").expect("the text reads");
+    assert_eq!(position_text(&read), "1N1k/4/4/K1n1 black");
+}
+
+/// Pawns that step forward and take forward-diagonally, promoted on the far rank to a
+/// queen or a knight, as the mover chooses.
+const PROMOTIONS: &str = r#"
+game "Promotions"
+players white, black
+board grid 4 by 4
+piece king, queen, knight as N, pawn
+setup white pawn on b3
+setup white king on a1
+setup black king on d1
+setup black knight on c4
+move step all onto empty or enemy by king, queen
+move leap (1, 2) onto empty or enemy by knight
+move step forward by pawn
+move step forward-diagonal onto enemy by pawn
+after move promote pawn to queen, knight in side(forward)
+end when pieces(mover, king) == 0: opponent wins
+"#;
+
+#[test]
+fn a_promotion_with_a_choice_is_one_move_per_kind() {
+    let game = load("promotions.game", PROMOTIONS);
+    let mut state = State::new(Arc::clone(&game));
+    let pawn = from(&legal(&mut state), "b3");
+    assert_eq!(pawn, set(&["b3-b4=N", "b3-b4=Q", "b3-c4=N", "b3-c4=Q"]));
+    let mut knight = state.clone();
+    notation::play_text(&mut knight, "b3-c4=N").expect("the capture promotes");
+    assert_eq!(position_text(&knight), "2N1/4/4/K2k black");
+    notation::play_text(&mut state, "b3-b4=q").expect("the letter's case does not matter");
+    assert_eq!(position_text(&state), "1Qn1/4/4/K2k black");
+}
+
+#[test]
+fn a_promotion_left_unsaid_is_refused_with_the_choices() {
+    let game = load("promotions.game", PROMOTIONS);
+    let mut state = State::new(game);
+    let err = notation::parse_move(&mut state, "b3-b4").expect_err("the kind is missing");
+    let text = err.to_string();
+    assert!(
+        text.contains("say to what, as in b3-b4=Q, b3-b4=N"),
+        "{text}"
+    );
+    let err = notation::parse_move(&mut state, "b3-b4=K").expect_err("no king promotion");
+    assert!(err.to_string().contains("the choices are"), "{err}");
+}
