@@ -87,3 +87,69 @@ fn a_promotion_left_unsaid_is_refused_with_the_choices() {
     let err = notation::parse_move(&mut state, "b3-b4=K").expect_err("no king promotion");
     assert!(err.to_string().contains("the choices are"), "{err}");
 }
+
+/// Pawns that may go two steps on their first move, and a rook that never moved.
+const FIRST_MOVES: &str = r#"
+game "First moves"
+players white, black
+board grid 4 by 5
+piece pawn, rook
+setup white pawn on a2 + b2
+setup black pawn on a4
+setup white rook on d1
+setup black rook on d5
+move slide forward max 2 by unmoved pawn
+move step forward by pawn
+move step orthogonal by unmoved rook
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn an_unmoved_piece_loses_its_first_move_once_it_moves() {
+    let game = load("first-moves.game", FIRST_MOVES);
+    let mut state = State::new(Arc::clone(&game));
+    let moves = legal(&mut state);
+    assert_eq!(from(&moves, "b2"), set(&["b2-b3", "b2-b4"]));
+    assert_eq!(
+        from(&moves, "a2"),
+        set(&["a2-a3"]),
+        "a4 blocks the second step"
+    );
+    assert_eq!(from(&moves, "d1"), set(&["d1-c1", "d1-d2"]));
+    for text in ["b2-b3", "d5-d4", "d1-c1", "a4-a3"] {
+        notation::play_text(&mut state, text).expect("a legal move");
+    }
+    let moves = legal(&mut state);
+    assert_eq!(from(&moves, "b3"), set(&["b3-b4"]), "the pawn has moved");
+    assert!(from(&moves, "c1").is_empty(), "the rook has moved");
+    let text = position_text(&state);
+    assert_eq!(
+        text, "4/3r/pP2/P3/2R1 white",
+        "a2 stands unmoved, as at the start"
+    );
+    let read = parse_position(&game, &text).expect("the text reads back");
+    assert!(read == state && read.hash() == state.rebuilt().hash());
+    assert_eq!(read.hash(), state.hash(), "the marks are in the hash");
+    for _ in 0..4 {
+        state.undo();
+    }
+    assert_eq!(position_text(&state), "3r/p3/4/PP2/3R white");
+    assert!(state == State::new(game) && state.hash() == state.rebuilt().hash());
+}
+
+#[test]
+fn a_word_of_unmoved_pieces_must_name_pieces() {
+    let game = load("first-moves.game", FIRST_MOVES);
+    let err = parse_position(&game, "3r/p3/4/PP2/3R white unmoved=c3").expect_err("c3 is empty");
+    assert!(err.to_string().contains("c3 is empty"), "{err}");
+    let none = parse_position(&game, "3r/p3/4/PP2/3R white unmoved=-").expect("none unmoved");
+    assert_eq!(position_text(&none), "3r/p3/4/PP2/3R white unmoved=-");
+    let text = "3r/p3/4/PP2/3R white unmoved=a2,a4";
+    let mut some = parse_position(&game, text).expect("some unmoved");
+    assert_eq!(position_text(&some), text);
+    assert_eq!(
+        from(&legal(&mut some), "b2"),
+        set(&["b2-b3"]),
+        "b2 has moved"
+    );
+}

@@ -28,7 +28,7 @@ mod walk;
 pub use movelist::MoveList;
 pub use quiet::QuietMemo;
 pub use report::{EffectFired, MoveReport, SowFired};
-pub use setup::{usual_stock, Setup, SetupError, SetupPart};
+pub use setup::{unmoved_at_start, usual_stock, Setup, SetupError, SetupPart};
 
 use std::sync::Arc;
 
@@ -490,6 +490,9 @@ struct Position {
     /// family of lines, per line, its mask with the bit of every occupied site set; empty
     /// in other games.
     lines: Vec<u64>,
+    /// Games with `by unmoved`: a bit per site whose piece has not moved since the start
+    /// (no move has changed the site); empty in other games.
+    unmoved: Vec<u64>,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
     /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
@@ -602,6 +605,7 @@ impl Clone for Position {
             tile: tiles::TileState::default(),
             stock: Vec::new(),
             lines: Vec::new(),
+            unmoved: Vec::new(),
             ended: self.ended,
             ended_by: self.ended_by,
         };
@@ -623,6 +627,7 @@ impl Clone for Position {
         self.tile.clone_from(&other.tile);
         copy_from(&mut self.stock, &other.stock);
         copy_from(&mut self.lines, &other.lines);
+        copy_from(&mut self.unmoved, &other.unmoved);
         self.ended = other.ended;
         self.ended_by = other.ended_by;
     }
@@ -637,6 +642,7 @@ impl PartialEq for Position {
             && self.to_move == other.to_move
             && self.tile.same_position(&other.tile)
             && self.stock == other.stock
+            && self.unmoved == other.unmoved
     }
 }
 
@@ -656,6 +662,24 @@ impl Position {
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
+        self.unmoved.clone_from(&other.unmoved);
+    }
+
+    /// Whether the piece on `site` has not moved (in a game that keeps it).
+    #[inline]
+    fn is_unmoved(&self, site: Site) -> bool {
+        let word = self.unmoved.get(site.index() / 64).copied().unwrap_or(0);
+        word >> (site.index() % 64) & 1 == 1
+    }
+
+    /// Marks the piece on `site` unmoved, or (`false`) moved, in a game that keeps it.
+    #[inline]
+    fn mark_unmoved(&mut self, site: Site, unmoved: bool) {
+        let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
+        match unmoved {
+            true => self.unmoved[word] |= bit,
+            false => self.unmoved[word] &= !bit,
+        }
     }
 
     /// The sites holding `player`'s pieces, a bit a site (`words` words).
@@ -843,6 +867,7 @@ impl State {
                 tile: tiles::TileState::default(),
                 stock: Vec::new(),
                 lines: movegen::tracked_lines(&game),
+                unmoved: vec![0; if game.facts.tracks_unmoved { words } else { 0 }],
                 ended: None,
                 ended_by: 0,
             },
@@ -866,6 +891,10 @@ impl State {
             if cell != EMPTY {
                 state.put(Site::at(site), cell);
             }
+        }
+        if state.game.facts.tracks_unmoved {
+            let at_start = setup::unmoved_at_start(&state.game, &state.position.cells);
+            state.set_unmoved(&at_start);
         }
         if state.position.pits.hashed() {
             state.position.hash ^= state.position.pits.counts_key(&state.game.tables.zobrist);
@@ -1457,7 +1486,10 @@ impl State {
         let log = &mut self.history.log;
         while log.len() > frame.log_start as usize {
             let (site, cell) = log.pop().expect("the log holds the frame's changes");
-            self.position.put_raw(&self.game, site, cell);
+            match cell {
+                Cell::UNMOVED_NOTE => self.position.mark_unmoved(site, true),
+                _ => self.position.put_raw(&self.game, site, cell),
+            }
         }
         self.position.pits.undo(frame.pits);
         self.position.hash = (self.history.hashes.pop()).expect("every frame has a history entry");
@@ -1624,7 +1656,8 @@ impl State {
         self.set(site, new);
     }
 
-    /// Changes a site, logging the old content and updating the hash.
+    /// Changes a site, logging the old content and updating the hash. A piece that stood
+    /// there unmoved no longer does (in games that keep it).
     #[inline]
     fn set(&mut self, site: Site, cell: Cell) {
         let old = self.position.cells[site.index()];
@@ -1634,6 +1667,31 @@ impl State {
         let z = &self.game.tables.zobrist;
         self.position.hash ^= z.cell(site, old) ^ z.cell(site, cell);
         self.position.put_raw(&self.game, site, cell);
+        if self.game.facts.tracks_unmoved && self.position.is_unmoved(site) {
+            self.position.mark_unmoved(site, false);
+            self.position.hash ^= z.unmoved(site);
+            if !self.forward {
+                self.history.log.push((site, Cell::UNMOVED_NOTE));
+            }
+        }
+    }
+
+    /// Sets which pieces stand unmoved (a bit per site; bits of empty sites, or past the
+    /// board, mean nothing) while building a position, with their hash keys.
+    fn set_unmoved(&mut self, unmoved: &[u64]) {
+        let z = &self.game.tables.zobrist;
+        for site in Site::all(self.game.board.sites()) {
+            if self.position.is_unmoved(site) {
+                self.position.hash ^= z.unmoved(site);
+            }
+            let word = unmoved.get(site.index() / 64).copied().unwrap_or(0);
+            let bit = word >> (site.index() % 64) & 1 == 1;
+            let occupied = self.position.cells[site.index()] != EMPTY;
+            self.position.mark_unmoved(site, bit && occupied);
+            if bit && occupied {
+                self.position.hash ^= z.unmoved(site);
+            }
+        }
     }
 
     /// Puts a piece on an empty site while building a position.

@@ -31,6 +31,9 @@ pub struct Setup {
     pub swapped: bool,
     /// Tile games: the player who made the last placement, if any.
     pub last_placer: Option<Player>,
+    /// Games with `by unmoved`: a bit per site whose piece has not moved; `None` for the
+    /// usual ones ([`unmoved_at_start`]).
+    pub unmoved: Option<Vec<u64>>,
     /// The player to move.
     pub to_move: Player,
 }
@@ -53,6 +56,7 @@ impl Setup {
             passes: 0,
             swapped: false,
             last_placer: None,
+            unmoved: None,
             to_move: Player::FIRST,
         }
     }
@@ -270,6 +274,18 @@ fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// The pieces that stand unmoved in a position built from its cells, a bit per site: those
+/// standing where the start position has the same piece (all of them at the start).
+pub fn unmoved_at_start(game: &Game, cells: &[Cell]) -> Vec<u64> {
+    let mut unmoved = vec![0u64; game.board.sites().div_ceil(64)];
+    for &(site, cell) in &game.start.setup {
+        if cells.get(site.index()) == Some(&cell) {
+            unmoved[site.index() / 64] |= 1 << (site.index() % 64);
+        }
+    }
+    unmoved
+}
+
 impl State {
     /// The position a setup describes, after checking that it fits the game (its history
     /// starts here). The end rules checked after moves are checked here too, as after the
@@ -291,6 +307,9 @@ impl State {
         };
         let mut state = State::with_position(game, setup.cells, setup.counts, marks, setup.to_move);
         state.init_stock(stock);
+        if let (Some(unmoved), true) = (&setup.unmoved, state.game.facts.tracks_unmoved) {
+            state.set_unmoved(unmoved);
+        }
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.position.tile.last_placer = setup.last_placer;
@@ -333,6 +352,7 @@ impl State {
             passes: self.position.tile.passes,
             swapped: self.position.tile.swapped,
             last_placer: self.last_placer(),
+            unmoved: (self.game.facts.tracks_unmoved).then(|| self.position.unmoved.clone()),
             to_move: self.position.to_move,
         }
     }

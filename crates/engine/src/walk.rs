@@ -119,6 +119,7 @@ impl State {
             SiteTest::EmptyOrEnemy => cell == EMPTY || enemy(),
             SiteTest::Occupied => cell != EMPTY,
             SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,
+            SiteTest::Unmoved => self.position.is_unmoved(at),
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
         }

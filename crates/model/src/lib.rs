@@ -94,6 +94,10 @@ impl Cell {
     /// The empty cell.
     pub const EMPTY: Cell = Cell(0);
 
+    /// A value no site ever holds: in an undo log of `(site, cell)` changes, the note that
+    /// the site's piece was unmoved before the change (`by unmoved`).
+    pub const UNMOVED_NOTE: Cell = Cell(u8::MAX);
+
     /// The cell with this index in per-cell tables, if any game could have it (at most
     /// [`MAX_PIECE_KINDS`] kinds for each of [`PLAYERS`] players); whether this game has
     /// it is [`Game::cell_codes`]'s to say.
@@ -1083,6 +1087,9 @@ pub struct Zobrist {
     players: usize,
     /// The key of the players having swapped sides (the pie rule).
     pub swapped: u64,
+    /// Per site, the key of its piece standing unmoved (empty in games without `by
+    /// unmoved`).
+    unmoved: Vec<u64>,
 }
 
 impl Zobrist {
@@ -1130,6 +1137,7 @@ impl Zobrist {
             // A constant of its own (SplitMix64's output for seed 1), so that the other
             // keys stay as they are.
             swapped: 0x910a_2dec_8902_5cc1,
+            unmoved: Vec::new(),
         }
     }
 
@@ -1175,6 +1183,27 @@ impl Zobrist {
     #[inline]
     pub fn count_step(&self, site: Site, count: u16) -> u64 {
         self.count_steps[site.index() * (self.max_count + 1) + count as usize]
+    }
+
+    /// Keys for the pieces of `sites` sites standing unmoved (games with `by unmoved`).
+    pub fn with_unmoved(mut self, sites: usize) -> Zobrist {
+        let mut state = 0xbb67_ae85_84ca_a73b_u64;
+        self.unmoved = (0..sites)
+            .map(|_| {
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect();
+        self
+    }
+
+    /// The key of the piece on `site` standing unmoved.
+    #[inline]
+    pub fn unmoved(&self, site: Site) -> u64 {
+        self.unmoved[site.index()]
     }
 
     /// The key of `mark` (0 none, else 1 + player) on `site`.
@@ -1418,6 +1447,9 @@ pub struct Facts {
     pub stuck_moves_stones: bool,
     /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
     pub promotes: bool,
+    /// Whether a move rule moves only unmoved pieces ([`SiteTest::Unmoved`]): the position
+    /// then keeps which pieces have not moved.
+    pub tracks_unmoved: bool,
     /// Whether a promotion lets the mover choose the kind ([`EffectKind::Promote`]'s
     /// `choices`): the moves that it applies to are listed once per kind.
     pub promotion_choices: bool,

@@ -21,6 +21,21 @@ pub struct Walk {
     pub leaps: Vec<Leap>,
 }
 
+impl Walk {
+    /// Whether a step of the walk, at any depth, makes this test.
+    pub fn tests(&self, test: SiteTest) -> bool {
+        fn any(steps: &[Step], test: SiteTest) -> bool {
+            steps.iter().any(|step| match step {
+                Step::Test(t) => *t == test,
+                Step::Repeat { body, .. } => any(body, test),
+                Step::Branch(walks) => walks.iter().any(|w| any(w, test)),
+                Step::Shift(_) | Step::Leap(_) | Step::Emit => false,
+            })
+        }
+        any(&self.steps, test)
+    }
+}
+
 /// A leap by a fixed offset on a grid, with where it goes from every site.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leap {
@@ -75,6 +90,9 @@ pub enum SiteTest {
     /// Nothing, or a piece of one of these kinds (a bit per kind): what `onto enemy KIND`
     /// lets a move take.
     EmptyOr(u64),
+    /// A piece stands there that has not moved since the start (`by unmoved`): no move has
+    /// changed the site since.
+    Unmoved,
     /// The site is in the region with this index ([`crate::Tables::regions`]).
     In(u16),
     /// The site is not in the region with this index.

@@ -18,7 +18,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use rulebook_engine::{usual_stock, Setup, SetupError, SetupPart, State};
+use rulebook_engine::{unmoved_at_start, usual_stock, Setup, SetupError, SetupPart, State};
 use rulebook_model::{Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND};
 
 use super::limits;
@@ -99,7 +99,48 @@ pub fn position_text(state: &State) -> String {
     let mut words = vec![board, game.player_name(setup.to_move).to_string()];
     words.extend(tile_words(game, &setup));
     words.extend(stock_words(game, &setup));
+    words.extend(unmoved_word(game, &setup));
     words.join(" ")
+}
+
+/// The word `unmoved=SITE,SITE...` (or `unmoved=-`) of a game with `by unmoved`, when the
+/// pieces unmoved are not the usual ones ([`unmoved_at_start`]).
+fn unmoved_word(game: &Game, setup: &Setup) -> Option<String> {
+    let unmoved = setup.unmoved.as_ref()?;
+    if *unmoved == unmoved_at_start(game, &setup.cells) {
+        return None;
+    }
+    let names: Vec<&str> = (Site::all(game.board.sites()))
+        .filter(|s| unmoved[s.index() / 64] >> (s.index() % 64) & 1 == 1)
+        .map(|s| game.board.site_names[s.index()].as_str())
+        .collect();
+    Some(match names.is_empty() {
+        true => "unmoved=-".to_string(),
+        false => format!("unmoved={}", names.join(",")),
+    })
+}
+
+/// The sites of a word `unmoved=SITE,SITE...` (`-` for none): each must hold a piece.
+fn parse_unmoved(
+    game: &Game,
+    word: &str,
+    sites: &str,
+    cells: &[Cell],
+) -> Result<Vec<u64>, PositionError> {
+    let at = format!("`{word}`");
+    let mut unmoved = vec![0u64; game.board.sites().div_ceil(64)];
+    for name in sites.split(',').filter(|&n| n != "-") {
+        let site = (game.board.site_named(name))
+            .ok_or_else(|| bad(at.clone(), format!("`{name}` is not a point of this board")))?;
+        if cells[site.index()] == EMPTY {
+            return Err(bad(
+                at,
+                format!("{name} is empty, so nothing stands there unmoved"),
+            ));
+        }
+        unmoved[site.index() / 64] |= 1 << (site.index() % 64);
+    }
+    Ok(unmoved)
 }
 
 /// The words of the pieces in hand, `hand=PLAYER:N` (with several kinds placed from a
@@ -306,6 +347,10 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
     let mut given: Vec<&str> = Vec::new();
     for word in words {
         once(&mut given, word)?;
+        if let (Some(sites), true) = (word.strip_prefix("unmoved="), game.facts.tracks_unmoved) {
+            setup.unmoved = Some(parse_unmoved(game, word, sites, &setup.cells)?);
+            continue;
+        }
         match word.starts_with("hand=") && !game.start.stock.is_empty() {
             true => parse_stock_word(game, word, &mut stock)?,
             false => parse_tile_word(game, word, &mut setup, &mut hands)?,

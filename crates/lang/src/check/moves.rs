@@ -207,10 +207,15 @@ impl Checker {
             && clauses.line_capture.is_none();
         let from_span = clauses.from.as_ref().map(|e| e.span);
         let kinds_span = clauses.onto_kinds.as_ref().map(|names| names[0].span);
-        if let (Some(span), false) = (from_span.or(kinds_span), walks) {
-            let what = match from_span {
-                Some(_) => "`from` narrows where a piece starts",
-                None => "`onto enemy KIND` narrows what a piece takes by landing",
+        let first = [from_span, kinds_span, clauses.unmoved]
+            .into_iter()
+            .flatten()
+            .next();
+        if let (Some(span), false) = (first, walks) {
+            let what = match (from_span, kinds_span) {
+                (Some(_), _) => "`from` narrows where a piece starts",
+                (None, Some(_)) => "`onto enemy KIND` narrows what a piece takes by landing",
+                (None, None) => "`by unmoved` narrows which pieces move",
             };
             self.error(
                 Diagnostic::error(format!("{what}: only slides, steps, leaps and hops"), span)
@@ -229,7 +234,11 @@ impl Checker {
             Some(names) => Some(self.kinds(names)?),
             None => None,
         };
-        Some(WalkTests { from, taking })
+        Some(WalkTests {
+            from,
+            taking,
+            unmoved: clauses.unmoved.is_some(),
+        })
     }
 
     /// `compulsory most`: only on a jump that captures the enemy pieces it jumps (the

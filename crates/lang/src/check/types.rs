@@ -646,6 +646,8 @@ pub struct WalkTests {
     pub from: Option<TExpr>,
     /// `onto enemy KIND, ...`: the kinds of enemy piece the move may take by landing.
     pub taking: Option<Vec<usize>>,
+    /// `by unmoved`: the piece must not have moved since the start.
+    pub unmoved: bool,
 }
 
 /// What narrows a capture.

@@ -51,7 +51,11 @@ impl Parts {
         let tables = model::Tables {
             owner: owners(cell_codes, piece_kinds.len()),
             zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
-                .with_hands(self.start.stock.len()),
+                .with_hands(self.start.stock.len())
+                .with_unmoved(match facts.tracks_unmoved {
+                    true => self.board.sites(),
+                    false => 0,
+                }),
             regions: self.regions,
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects, &self.board),
@@ -119,6 +123,10 @@ fn facts(parts: &Parts) -> model::Facts {
         moves_may_coincide: moves_may_coincide(moves),
         majority: moves.iter().any(|r| r.filter.most),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
+        tracks_unmoved: moves.iter().any(|m| match &m.kind {
+            model::MoveKind::Walk(walk) => walk.tests(model::SiteTest::Unmoved),
+            _ => false,
+        }),
         promotion_choices: has(
             |k| matches!(k, model::EffectKind::Promote { choices, .. } if *choices != 0),
         ),

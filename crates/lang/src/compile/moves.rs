@@ -182,7 +182,7 @@ impl Compiler<'_> {
         tests: &crate::check::WalkTests,
         filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
-        if tests.from.is_none() && tests.taking.is_none() {
+        if tests.from.is_none() && tests.taking.is_none() && !tests.unmoved {
             return Some(kind);
         }
         let mut walk = match kind {
@@ -202,6 +202,9 @@ impl Compiler<'_> {
             let region = self.region_index(from)?;
             walk.steps
                 .insert(0, model::Step::Test(model::SiteTest::In(region)));
+        }
+        if tests.unmoved {
+            (walk.steps).insert(0, model::Step::Test(model::SiteTest::Unmoved));
         }
         Some(walks::routine(self.board(), walk, filter))
     }

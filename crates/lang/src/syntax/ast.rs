@@ -251,6 +251,8 @@ pub struct Directions {
 pub struct MoveClauses {
     /// `by KIND, ...`: only pieces of these kinds make the move.
     pub by: Option<Vec<Name>>,
+    /// `by unmoved ...`: only pieces that have not moved; where `unmoved` stands.
+    pub unmoved: Option<Span>,
     /// `not landing on REGION`.
     pub not_landing: Option<Expr>,
     /// `avoiding REGION`: neither crossing nor landing on these sites.

@@ -740,7 +740,15 @@ fn lower_move<'a>(
     let mut condition = None;
     while let Ok(part) = take() {
         match part.as_rule() {
-            Rule::by_kinds => clauses.by = Some(lower_names(part, file)),
+            Rule::by_kinds => {
+                let unmoved = part
+                    .clone()
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::unmoved);
+                clauses.unmoved = unmoved.map(|p| span_of(&p, file));
+                let names = parts(part).filter(|p| p.as_rule() == Rule::name);
+                clauses.by = Some(names.map(|p| lower_name(p, file)).collect());
+            }
             Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
             Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
             Rule::capturing => clauses.capturing = Some(span_of(&part, file)),

@@ -187,6 +187,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::Enemy => "if an enemy piece".into(),
             SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
             SiteTest::Occupied => "if a piece".into(),
+            SiteTest::Unmoved => "if a piece that has not moved".into(),
             SiteTest::EmptyOr(kinds) => format!("if empty or {}", kind_names(game, *kinds)),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
