@@ -112,7 +112,9 @@ fn the_neovim_setup_in_the_docs_is_the_file() {
 /// rule lists: `game_stmt = { kw_game ~ ...`).
 fn grammar_statement_starts() -> BTreeSet<String> {
     let pest = std::fs::read_to_string("grammar/game.pest").expect("the grammar reads");
-    let (_, rest) = pest.split_once("\nstatement = _{").expect("a statement rule");
+    let (_, rest) = pest
+        .split_once("\nstatement = _{")
+        .expect("a statement rule");
     let (alternatives, _) = rest.split_once('}').expect("its end");
     (alternatives.split('|'))
         .map(|rule| {
@@ -128,7 +130,10 @@ fn grammar_statement_starts() -> BTreeSet<String> {
 fn statement_starts_are_the_grammar_statements() {
     let mut wanted = grammar_statement_starts();
     wanted.insert("extends".to_string());
-    let offered = ide::STATEMENT_STARTS.iter().map(|w| w.to_string()).collect();
+    let offered = ide::STATEMENT_STARTS
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
     let wrong = differences("ide::STATEMENT_STARTS", &offered, &wanted);
     assert!(wrong.is_empty(), "{wrong}");
 }
