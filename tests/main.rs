@@ -25,6 +25,7 @@ mod connection;
 mod diagnostics;
 mod docs;
 mod draughts_reference;
+mod editors;
 mod ends;
 mod fanorona;
 mod flying;

@@ -98,13 +98,12 @@ fn extends_a_path(text: &str) -> bool {
 /// that extends a path is only analysed, not loaded.
 pub fn editor(text: &str) {
     if !extends_a_path(text) {
-        for found in analysis::diagnostics("fuzz.game", text) {
+        for found in analysis::analyse("fuzz.game", text).found {
             assert!(
                 found.start <= found.end && found.end <= text.len(),
                 "a diagnostic outside the text: {found:?}"
             );
         }
-        let _ = analysis::inherited("fuzz.game", text);
     }
     let len = text.len();
     for offset in [0, len / 3, len / 2, len.saturating_sub(1), len] {

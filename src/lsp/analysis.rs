@@ -1,12 +1,13 @@
-//! The diagnostics of an open rule file, as `rulebook check` finds them (parse, check, and
-//! compile under the default settings and every preset), placed in the file's own text,
-//! and the names a variant inherits from the files it extends: without any protocol, so
-//! that tests and the fuzz target call them directly.
+//! The analysis of an open rule file ([`analyse`]): its diagnostics, as `rulebook check`
+//! finds them (parse, check, and compile under the default settings and every preset),
+//! placed in the file's own text, and the names a variant inherits from the files it
+//! extends: without any protocol, so that tests and the fuzz target call it directly.
 
 use crate::authoring::check;
 use crate::diag::{Diagnostic, FileId, Severity, Source, SourceMap};
 use crate::ide::{self, position, Symbol};
 use crate::pipeline;
+use crate::variant::Resolved;
 
 /// One diagnostic of the open file, ready to show in an editor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,16 +24,38 @@ pub struct Found {
     pub suggestion: Option<String>,
 }
 
-/// The diagnostics of `text`, the file named `name` (its path, from which the files it
-/// `extends` are found, or any name for a file with no path): errors and warnings. One
-/// that lies in an extended file is placed on the `extends` statement, its message naming
-/// the file, line and column.
-pub fn diagnostics(name: &str, text: &str) -> Vec<Found> {
+/// What an editor shows of an open rule file: its diagnostics and the names it inherits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// Its errors and warnings.
+    pub found: Vec<Found>,
+    /// The names it inherits from the files it extends.
+    pub inherited: Vec<Inherited>,
+}
+
+/// The analysis of `text`, the file named `name` (its path, from which the files it
+/// `extends` are found, or any name for a file with no path), parsed once. Its diagnostics
+/// are the errors and warnings of `rulebook check`; one that lies in an extended file is
+/// placed on the `extends` statement, its message naming the file, line and column. Its
+/// inherited names are none if it extends no file, or if they do not load; a name the
+/// file declares itself is its own.
+pub fn analyse(name: &str, text: &str) -> Analysis {
     let source = Source {
         name: name.to_string(),
         text: text.to_string(),
     };
-    let (sources, found) = match pipeline::describe(source) {
+    let resolved = match pipeline::merged(source) {
+        Ok(resolved) => resolved,
+        Err(e) => {
+            let found = place_all(&e.diagnostics, e.sources.as_ref(), text);
+            return Analysis {
+                found,
+                inherited: Vec::new(),
+            };
+        }
+    };
+    let inherited = inherited(&resolved);
+    let (sources, found) = match pipeline::describe_merged(resolved) {
         Err(e) => (e.sources, e.diagnostics),
         Ok(d) => {
             let compiled = check::compile_all(&d, None, &[]);
@@ -43,9 +66,20 @@ pub fn diagnostics(name: &str, text: &str) -> Vec<Found> {
             (Some(d.sources), all)
         }
     };
-    let extends = extends_span(text);
+    let found = place_all(&found, sources.as_ref(), text);
+    Analysis { found, inherited }
+}
+
+/// Diagnostics placed in the open text; the `extends` statement is found (parsing the text
+/// again) only for a diagnostic that lies in another file.
+fn place_all(found: &[Diagnostic], sources: Option<&SourceMap>, text: &str) -> Vec<Found> {
+    let elsewhere = |d: &Diagnostic| d.span.is_some_and(|s| s.file != FileId::ROOT);
+    let extends = match found.iter().any(elsewhere) {
+        true => extends_span(text),
+        false => (0, 0),
+    };
     (found.iter())
-        .map(|d| place(d, sources.as_ref(), text, extends))
+        .map(|d| place(d, sources, text, extends))
         .collect()
 }
 
@@ -114,17 +148,8 @@ pub struct Inherited {
     pub help: String,
 }
 
-/// The names that `text`, the file named `name`, inherits from the files it extends (none
-/// if it extends none, or if they do not load); a name the file declares itself is its
-/// own.
-pub fn inherited(name: &str, text: &str) -> Vec<Inherited> {
-    let source = Source {
-        name: name.to_string(),
-        text: text.to_string(),
-    };
-    let Ok(merged) = pipeline::merged(source) else {
-        return Vec::new();
-    };
+/// The names a merged rule file inherits: declared in the files it extends.
+fn inherited(merged: &Resolved) -> Vec<Inherited> {
     (ide::declarations(&merged.file).into_iter())
         .filter(|symbol| symbol.span.file != FileId::ROOT)
         .filter_map(|symbol| {

@@ -176,8 +176,7 @@ impl Server {
     /// Keeps a file's new text and finds its diagnostics.
     fn open(&mut self, uri: Uri, text: String) {
         let name = requests::file_name(&uri);
-        let found = analysis::diagnostics(&name, &text);
-        let inherited = analysis::inherited(&name, &text);
+        let analysis::Analysis { found, inherited } = analysis::analyse(&name, &text);
         let document = Document {
             text,
             found,

@@ -182,10 +182,12 @@ pub fn merged(source: Source) -> Result<crate::variant::Resolved, LoadError> {
 
 /// Parses and checks a source (with the files it extends, if it is a variant).
 pub fn describe(source: Source) -> Result<Described, LoadError> {
-    let resolved = resolve(source, &Files).map_err(|u| LoadError {
-        sources: Some(u.sources),
-        diagnostics: u.diagnostics,
-    })?;
+    describe_merged(merged(source)?)
+}
+
+/// Checks a rule file merged with the files it extends ([`merged`]), for a caller that
+/// reads the merged file too (the language server, which parses a file once an edit).
+pub fn describe_merged(resolved: crate::variant::Resolved) -> Result<Described, LoadError> {
     let checked = check(&resolved.file);
     let failed = !resolved.errors.is_empty();
     let mut diagnostics = resolved.errors;

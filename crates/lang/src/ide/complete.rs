@@ -17,6 +17,7 @@ pub const STATEMENT_STARTS: &[&str] = &[
     "extends",
     "forbid",
     "game",
+    "hand",
     "move",
     "option",
     "parameter",
@@ -25,6 +26,7 @@ pub const STATEMENT_STARTS: &[&str] = &[
     "preset",
     "region",
     "remove",
+    "score",
     "setup",
 ];
 

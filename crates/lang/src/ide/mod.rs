@@ -12,7 +12,7 @@ pub mod symbols;
 
 mod complete;
 
-pub use complete::{complete, Candidate, CandidateKind};
+pub use complete::{complete, Candidate, CandidateKind, MOVES, STATEMENT_STARTS};
 pub use symbols::{declarations, Symbol, SymbolKind};
 
 use crate::diag::Span;

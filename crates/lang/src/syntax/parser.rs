@@ -4,9 +4,9 @@
 //! that does not have the expected shape (which would be a bug in this file after a grammar
 //! edit) becomes an error diagnostic, never a panic.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
 
@@ -63,13 +63,30 @@ fn tree(text: &str) -> Result<Pair<'_, Rule>, Diagnostic> {
         ));
     }
     check_nesting(text)?;
-    // A generous bound on the parser's work, so that no input can make it run away.
-    pest::set_call_limit(std::num::NonZeroUsize::new(50_000_000));
-    // Literal tokens (`:`, `)`) in "expected ..." messages, and the furthest position reached.
-    pest::set_error_detail(true);
-    let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
+    let mut pairs = pest_parse(text).map_err(|e| syntax_error(text, e))?;
     pairs.next().ok_or_else(|| internal(Span::new(0, 0)))
 }
+
+/// pest's parse of a rule file, under the settings [`tree`] needs.
+fn pest_parse(text: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
+    let _settings = PEST_SETTINGS.lock().unwrap_or_else(PoisonError::into_inner);
+    // A generous bound on the parser's work, so that no input can make it run away.
+    pest::set_call_limit(std::num::NonZeroUsize::new(50_000_000));
+    // The error details (literal tokens such as `:` and `)` in "expected ..." messages, and
+    // the furthest position reached) cost more than half the parser's work, recording
+    // every token tried: a text is parsed without them, and only one that fails is parsed
+    // again with them.
+    pest::set_error_detail(false);
+    GameParser::parse(Rule::file, text).or_else(|_| {
+        pest::set_error_detail(true);
+        GameParser::parse(Rule::file, text)
+    })
+}
+
+/// pest's settings (the call limit, the error details) are global to the process: a parse
+/// holds this lock from setting them to its end, so that another thread's parse cannot
+/// change them under it.
+static PEST_SETTINGS: Mutex<()> = Mutex::new(());
 
 /// The most syntax errors reported in one file.
 const MAX_SYNTAX_ERRORS: usize = 10;
