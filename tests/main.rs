@@ -61,6 +61,7 @@ mod relative_regions;
 mod repetition;
 mod repl;
 mod rule_counts;
+mod serve;
 mod session;
 mod shots;
 mod simulation;
