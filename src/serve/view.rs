@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 
 use crate::engine::{Move, MoveList, MoveReport, State};
-use crate::model::Game;
+use crate::model::{Game, MoveKind};
 use crate::notation;
 use crate::protocol::position_json;
 use crate::record::GameSpec;
@@ -43,7 +43,8 @@ fn spots_json(game: &Game) -> Value {
         .collect()
 }
 
-/// The legal moves, each with its text and the sites clicked to make it, in order.
+/// The legal moves, each with its text and the sites clicked to make it, in order; a
+/// tile's placement with the tile's picture.
 fn choices_json(state: &State) -> Value {
     let game = state.game();
     let by_name: HashMap<&str, usize> = (game.board.site_names.iter().enumerate())
@@ -55,7 +56,11 @@ fn choices_json(state: &State) -> Value {
         .map(|&m| {
             let text = notation::move_text(state, m);
             let sites = move_sites(game, m, &text, &by_name);
-            json!({ "text": text, "sites": sites })
+            let mut choice = json!({ "text": text, "sites": sites });
+            if let MoveKind::Place { .. } = game.moves[m.rule() as usize].kind {
+                choice["tile"] = json!(render::tile_svg(game, m.tile_kind()));
+            }
+            choice
         })
         .collect()
 }

@@ -159,6 +159,8 @@ function showParts(live) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = c.text;
+    if (c.tile) b.insertAdjacentHTML("afterbegin", c.tile + " ");
+    b.title = c.text;
     b.className = "choice";
     b.addEventListener("click", () => playText(c.text));
     box.append(b);
@@ -220,11 +222,13 @@ function showStatus() {
 function showMoves() {
   const list = $("moves");
   list.innerHTML = "";
-  for (const m of state.played) {
-    const li = document.createElement("li");
-    li.textContent = m;
-    list.append(li);
-  }
+  state.played.forEach((m, i) => {
+    const span = document.createElement("span");
+    const n = document.createElement("i");
+    n.textContent = `${i + 1}.`;
+    span.append(n, " " + m);
+    list.append(span);
+  });
   list.scrollTop = list.scrollHeight;
   $("undo").disabled = state.played.length === 0;
   $("redo").disabled = state.redo === 0;

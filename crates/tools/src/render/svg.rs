@@ -426,9 +426,12 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
 /// The radius of a hex board's cell (centre to corner).
 const HEX_RADIUS: f64 = 26.0;
 
+/// A point of a picture: x, then y (downwards).
+type Point = (f64, f64);
+
 /// A hex board's cell centres (y down, before the shift into the picture) and the corners
 /// of the box around the board, margin included.
-fn hex_frame(b: &Board) -> (Vec<(f64, f64)>, (f64, f64), (f64, f64)) {
+fn hex_frame(b: &Board) -> (Vec<Point>, Point, Point) {
     const R: f64 = HEX_RADIUS;
     let root3 = 3f64.sqrt();
     let centre = |s: Site| {
@@ -498,4 +501,29 @@ pub fn site_spots(game: &Game) -> Vec<Spot> {
                 .collect()
         }
     }
+}
+
+/// A tile of a tile game by itself, as [`position_svg`] draws it on a cell: a hexagon of
+/// six wedges in their players' colours (for a page to show a choice of tiles).
+pub fn tile_svg(game: &Game, kind: usize) -> String {
+    const R: f64 = HEX_RADIUS;
+    let corner = |d: i32| {
+        let a = (60.0 * d as f64 - 30.0).to_radians();
+        (R + 2.0 + R * a.cos(), R + 2.0 - R * a.sin())
+    };
+    let size = 2.0 * R + 4.0;
+    let mut o = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" height="{size}">"##
+    );
+    for side in 0..6 {
+        let ((ax, ay), (bx, by)) = (corner(side), corner(side + 1));
+        let colour = player_colour(game, rulebook_model::Tiles::colour(kind, side as usize));
+        let c = R + 2.0;
+        let _ = write!(
+            o,
+            r##"<polygon points="{c:.1},{c:.1} {ax:.1},{ay:.1} {bx:.1},{by:.1}" fill="{colour}" stroke="#333" stroke-width="0.5"/>"##
+        );
+    }
+    o.push_str("</svg>");
+    o
 }
