@@ -482,7 +482,7 @@ fn two_sessions_are_kept_apart() {
         addr,
         "POST",
         &path(&b, "play"),
-        Some(json!({"move": "d3"})),
+        Some(json!({"move": "f4"})),
         200,
     );
     let a = call(
