@@ -132,11 +132,14 @@ function mark() {
   const next = new Set(live.filter((c) => c.sites.length > prefix.length).map((c) => c.sites[prefix.length]));
   const taken = new Set(state.last ? state.last.taken : []);
   const mine = !computerToMove();
+  // Where nearly every point takes a piece (a big board of placements), ringing them all hides the
+  // board: the sites are then shown only under the pointer.
+  const crowded = prefix.length === 0 && next.size > 40;
   for (const c of $("board").querySelectorAll(".spot")) {
     const site = c.dataset.site;
     const cls = ["spot"];
     if (prefix.includes(site)) cls.push("sel");
-    else if (mine && next.has(site)) cls.push(prefix.length ? "next" : "can");
+    else if (mine && next.has(site)) cls.push(prefix.length ? "next" : crowded ? "open" : "can");
     if (taken.has(site)) cls.push("taken");
     if (hinted.includes(site)) cls.push("hinted");
     c.setAttribute("class", cls.join(" "));
