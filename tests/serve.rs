@@ -551,3 +551,32 @@ fn a_game_survives_a_restart() {
     assert_eq!(texts(&again["played"]), ["e3"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_command_prints_its_address_and_refuses_a_game_that_does_not_load() {
+    use std::io::BufRead;
+    let mut child =
+        crate::common::bin::command(["serve", "othello", "--port", "0", "--no-autosave"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("its output");
+    std::io::BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("a line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"));
+    let addr: SocketAddr = url.expect("the address printed")["http://".len()..]
+        .trim_end_matches('/')
+        .parse()
+        .expect("an address");
+    let games = call(addr, "GET", "/api/games", None, 200);
+    assert_eq!(games["start"], "othello");
+    let _ = child.kill();
+    let _ = child.wait();
+    let out = crate::common::bin::run(&["serve", "no-such-game.game", "--port", "0"]);
+    assert!(!out.status.success());
+    assert!(crate::common::bin::text(&out.stderr).contains("no-such-game.game"));
+}
