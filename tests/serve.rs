@@ -40,7 +40,7 @@ fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16,
         false => "Content-Type: application/json\r\n".into(),
     };
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{kind}Content-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{kind}Content-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
@@ -579,4 +579,24 @@ fn the_command_prints_its_address_and_refuses_a_game_that_does_not_load() {
     let out = crate::common::bin::run(&["serve", "no-such-game.game", "--port", "0"]);
     assert!(!out.status.success());
     assert!(crate::common::bin::text(&out.stderr).contains("no-such-game.game"));
+}
+
+#[test]
+fn a_request_for_another_host_is_refused() {
+    let addr = server(None, None);
+    let mut stream = TcpStream::connect(addr).expect("connects");
+    let head = "GET /api/games HTTP/1.1\r\nHost: rebound.example:8080\r\nConnection: close\r\n\r\n";
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("a reply");
+    assert!(reply.starts_with("HTTP/1.1 403"), "{reply}");
+    assert!(reply.contains("not `rebound.example:8080`"), "{reply}");
+    for host in ["localhost:1", "[::1]:8080", "127.0.0.1"] {
+        let mut stream = TcpStream::connect(addr).expect("connects");
+        let head = format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).expect("a reply");
+        assert!(reply.starts_with("HTTP/1.1 200"), "{host}: {reply}");
+    }
 }

@@ -8,12 +8,14 @@ mod games;
 mod sessions;
 mod view;
 
-use std::net::{SocketAddr, TcpListener};
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::extract::Request;
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -62,6 +64,37 @@ fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
+/// Whether an address to listen on is this machine's alone (a loopback address, or
+/// `localhost`).
+fn is_loopback(host: &str) -> bool {
+    host == "localhost" || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses (403) a request whose `Host` is not this machine's by a loopback name: a page
+/// elsewhere that had a name of its own resolved to 127.0.0.1 (DNS rebinding) cannot
+/// drive a server that listens on this machine alone.
+async fn loopback_only(request: Request, next: Next) -> Response {
+    let host = (request.headers().get(header::HOST))
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    match ["localhost", "127.0.0.1", "[::1]"].contains(&name) {
+        true => next.run(request).await,
+        false => {
+            let why =
+                format!("this server answers requests for 127.0.0.1 or localhost, not `{host}`");
+            (
+                StatusCode::FORBIDDEN,
+                axum::Json(serde_json::json!({ "error": why })),
+            )
+                .into_response()
+        }
+    }
+}
+
 /// Loads what the server offers and binds its address; the error says why not.
 fn prepare(options: &Options) -> Result<(TcpListener, Arc<App>), String> {
     let offer = games::Offer::new(options.game.clone())?;
@@ -79,7 +112,7 @@ fn prepare(options: &Options) -> Result<(TcpListener, Arc<App>), String> {
 }
 
 /// Serves on a listener until the process ends.
-fn serve_on(listener: TcpListener, app: Arc<App>) -> Result<(), String> {
+fn serve_on(listener: TcpListener, app: Arc<App>, loopback: bool) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .build()
@@ -87,7 +120,11 @@ fn serve_on(listener: TcpListener, app: Arc<App>) -> Result<(), String> {
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)
             .map_err(|e| format!("error: cannot listen: {e}"))?;
-        axum::serve(listener, router(app))
+        let mut routes = router(app);
+        if loopback {
+            routes = routes.layer(middleware::from_fn(loopback_only));
+        }
+        axum::serve(listener, routes)
             .await
             .map_err(|e| format!("error: the server stopped: {e}"))
     })
@@ -99,7 +136,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     let (listener, app) = prepare(options)?;
     let addr = listener.local_addr().map_err(|e| format!("error: {e}"))?;
     println!("rulebook serve: open http://{addr}/ in a browser (Ctrl-C stops it)");
-    serve_on(listener, app)
+    serve_on(listener, app, is_loopback(&options.host))
 }
 
 /// Starts the server on a thread of its own (for tests: port 0 takes a free port); its
@@ -107,6 +144,7 @@ pub fn run(options: &Options) -> Result<(), String> {
 pub fn spawn(options: &Options) -> Result<SocketAddr, String> {
     let (listener, app) = prepare(options)?;
     let addr = listener.local_addr().map_err(|e| format!("error: {e}"))?;
-    std::thread::spawn(move || serve_on(listener, app));
+    let loopback = is_loopback(&options.host);
+    std::thread::spawn(move || serve_on(listener, app, loopback));
     Ok(addr)
 }
