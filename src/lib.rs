@@ -6,8 +6,8 @@
 //! `rulebook-notation` (the text of moves and positions), and `rulebook-lang` (text ->
 //! [`syntax`] -> [`check`] -> [`compile`], joined by [`pipeline`]); `rulebook-tools`
 //! ([`ai`], [`analysis`], [`authoring`], [`protocol`], [`record`], [`render`]) on both.
-//! This crate is the faces people use, the command line ([`cli`]), the REPL ([`repl`]) and
-//! the language server for editors ([`lsp`]), and re-exports the layers below under one
+//! This crate is the faces people use, the command line ([`cli`]), the REPL ([`repl`]), the
+//! web page ([`serve`]) and the language server for editors ([`lsp`]), and re-exports the layers below under one
 //! name.
 
 // Errors here are diagnostics for people: returned once, on the cold path of bad input,
@@ -17,6 +17,7 @@
 pub mod cli;
 pub mod lsp;
 pub mod repl;
+pub mod serve;
 
 pub use rulebook_engine as engine;
 pub use rulebook_lang::{catalog, check, compile, diag, files, ide, pipeline, syntax, variant};

@@ -88,10 +88,16 @@ const LAYERS: &[(&str, Layers)] = &[
         ],
     ),
     // The command line runs the REPL; the REPL knows nothing of the command line.
-    // The language server knows nothing of the command line, which runs it.
+    // The language server knows nothing of the command line, which runs it. The web
+    // server keeps its games as the REPL autosaves them.
     (
         "src",
-        &[("repl", &[]), ("lsp", &[]), ("cli", &["repl", "lsp"])],
+        &[
+            ("repl", &[]),
+            ("lsp", &[]),
+            ("serve", &["repl"]),
+            ("cli", &["repl", "lsp", "serve"]),
+        ],
     ),
 ];
 

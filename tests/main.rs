@@ -63,6 +63,7 @@ mod relative_regions;
 mod repetition;
 mod repl;
 mod rule_counts;
+mod serve;
 mod session;
 mod shots;
 mod simulation;

@@ -1,6 +1,6 @@
 //! The command line: `rulebook list | check | fmt | show | perft | bench | think | play |
-//! position | render | test | snapshot | analyze | match | json | gtp | saves | lsp |
-//! completions | man`;
+//! position | render | test | snapshot | analyze | match | json | gtp | serve | saves |
+//! lsp | completions | man`;
 //! `rulebook` alone offers the bundled games to play.
 //!
 //! One module per command; `common` holds what several share (loading a game from
@@ -27,6 +27,7 @@ mod perft;
 mod play;
 mod position;
 mod render;
+mod serve;
 mod show;
 mod snapshot;
 mod test;
@@ -181,6 +182,10 @@ pub enum Subcommand {
     /// such as Sabaki and referees such as twogtp: games of two players placing pieces on
     /// a square grid (docs/protocols.md).
     Gtp(GtpArgs),
+    /// Play in a web browser: serve a page and its JSON API (docs/web.md) on this machine,
+    /// every file embedded in the program; the page opens on GAME if given (a rule file's
+    /// path is offered beside the bundled games).
+    Serve(ServeArgs),
     /// List the autosaved games (the games left with unsaved moves), the last left first:
     /// `rulebook play --resume N` reopens number N.
     Saves,
@@ -240,6 +245,23 @@ pub struct PlayArgs {
     /// same moves on every machine).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub iterations: Option<u64>,
+}
+
+/// The arguments of `rulebook serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// A bundled game's name or a path to a `.game` file, for the page to open on.
+    pub game: Option<String>,
+    /// The port to listen on (0: any free one, printed).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on: this machine only unless told otherwise (`0.0.0.0`
+    /// lets other machines in: the API has no passwords).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Do not keep the games across restarts (no autosave files).
+    #[arg(long)]
+    pub no_autosave: bool,
 }
 
 /// The arguments of `rulebook gtp`.
@@ -421,6 +443,7 @@ fn execute(cli: Cli) -> Result<(), String> {
         Subcommand::Match(args) => analyze::run_match(&args),
         Subcommand::Json { game } => json::run(&game),
         Subcommand::Gtp(args) => gtp::run(&args),
+        Subcommand::Serve(args) => serve::run(&args),
         Subcommand::Saves => play::list_saves(),
         Subcommand::Lsp => crate::lsp::run(),
         Subcommand::Completions { shell } => {

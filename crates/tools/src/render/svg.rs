@@ -76,12 +76,8 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
     let game = state.game();
     let b = &game.board;
     let (w, h) = (b.width as f64, b.height as f64);
-    const STEP: f64 = 36.0;
-    // Squares reach half a step beyond their centres: the letters and numbers go further out.
-    let (margin, label) = match b.drawing() {
-        Drawing::Points => (40.0, 0.0),
-        Drawing::Squares { .. } => (44.0, 8.0),
-    };
+    const STEP: f64 = GRID_STEP;
+    let (margin, label) = grid_margin(b);
     let x = |f: f64| margin + f * STEP;
     let y = |r: f64| margin + (h - 1.0 - r) * STEP;
     let mut o = String::new();
@@ -151,6 +147,18 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         2.0 * margin + (h - 1.0) * STEP,
         o,
     )
+}
+
+/// The distance between two neighbouring points of a grid.
+const GRID_STEP: f64 = 36.0;
+
+/// A grid's margin around its outer points, and how much further out the letters and
+/// numbers go: squares reach half a step beyond their centres.
+fn grid_margin(b: &Board) -> (f64, f64) {
+    match b.drawing() {
+        Drawing::Points => (40.0, 0.0),
+        Drawing::Squares { .. } => (44.0, 8.0),
+    }
 }
 
 /// The lines of a grid of points: edge to edge along every rank and file of a whole grid,
@@ -252,24 +260,8 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
         width - 20.0,
         2.0 * PIT_STEP + 20.0
     );
-    for k in 1..=b.pits() {
-        let top_x = 10.0 + PIT_STEP * (1.5 + (b.pits() - k) as f64);
-        pit_svg(
-            &mut o,
-            state,
-            (top_x, 70.0),
-            b.pit(Player::SECOND, k),
-            k.to_string(),
-        );
-        let bottom_x = 10.0 + PIT_STEP * (0.5 + k as f64);
-        let bottom = (bottom_x, 70.0 + PIT_STEP + 10.0);
-        pit_svg(
-            &mut o,
-            state,
-            bottom,
-            b.pit(Player::FIRST, k),
-            k.to_string(),
-        );
+    for (site, k, centre) in pit_centres(b) {
+        pit_svg(&mut o, state, centre, site, k.to_string());
     }
     for (p, cx) in [
         (Player::SECOND, 10.0 + PIT_STEP * 0.5),
@@ -303,6 +295,21 @@ fn mancala_svg(state: &State) -> (f64, f64, String) {
         escape(&game.about.players[0])
     );
     (width, height, o)
+}
+
+/// Each pit of a mancala board with its number and centre: the second player's row on top,
+/// numbered from the right, the first player's below, from the left.
+fn pit_centres(b: &Board) -> Vec<(Site, u16, (f64, f64))> {
+    (1..=b.pits())
+        .flat_map(|k| {
+            let top = (10.0 + PIT_STEP * (1.5 + (b.pits() - k) as f64), 70.0);
+            let bottom = (10.0 + PIT_STEP * (0.5 + k as f64), 80.0 + PIT_STEP);
+            [
+                (b.pit(Player::SECOND, k), k, top),
+                (b.pit(Player::FIRST, k), k, bottom),
+            ]
+        })
+        .collect()
 }
 
 /// The distance between the centres of two pits of a mancala board.
@@ -347,17 +354,8 @@ fn pit_svg(o: &mut String, state: &State, (cx, cy): (f64, f64), site: Site, labe
 fn hex_svg(state: &State) -> (f64, f64, String) {
     let game = state.game();
     let b = &game.board;
-    const R: f64 = 26.0;
-    let root3 = 3f64.sqrt();
-    let centre = |s: Site| {
-        let (f, r) = b.hex_coords(s);
-        (root3 * R * (f as f64 - r as f64 / 2.0), -1.5 * R * r as f64)
-    };
-    let points: Vec<(f64, f64)> = Site::all(b.sites()).map(centre).collect();
-    let min_x = points.iter().map(|p| p.0).fold(f64::MAX, f64::min) - R - 10.0;
-    let min_y = points.iter().map(|p| p.1).fold(f64::MAX, f64::min) - R - 10.0;
-    let max_x = points.iter().map(|p| p.0).fold(f64::MIN, f64::max) + R + 10.0;
-    let max_y = points.iter().map(|p| p.1).fold(f64::MIN, f64::max) + R + 10.0;
+    const R: f64 = HEX_RADIUS;
+    let (points, (min_x, min_y), (max_x, max_y)) = hex_frame(b);
     // The corner between sides `d - 1` and `d`, from a cell's centre (y down).
     let corner = |cx: f64, cy: f64, d: i32| {
         let a = (60.0 * d as f64 - 30.0).to_radians();
@@ -423,4 +421,109 @@ fn hex_svg(state: &State) -> (f64, f64, String) {
         }
     }
     (max_x - min_x, max_y - min_y, o)
+}
+
+/// The radius of a hex board's cell (centre to corner).
+const HEX_RADIUS: f64 = 26.0;
+
+/// A point of a picture: x, then y (downwards).
+type Point = (f64, f64);
+
+/// A hex board's cell centres (y down, before the shift into the picture) and the corners
+/// of the box around the board, margin included.
+fn hex_frame(b: &Board) -> (Vec<Point>, Point, Point) {
+    const R: f64 = HEX_RADIUS;
+    let root3 = 3f64.sqrt();
+    let centre = |s: Site| {
+        let (f, r) = b.hex_coords(s);
+        (root3 * R * (f as f64 - r as f64 / 2.0), -1.5 * R * r as f64)
+    };
+    let points: Vec<(f64, f64)> = Site::all(b.sites()).map(centre).collect();
+    let min_x = points.iter().map(|p| p.0).fold(f64::MAX, f64::min) - R - 10.0;
+    let min_y = points.iter().map(|p| p.1).fold(f64::MAX, f64::min) - R - 10.0;
+    let max_x = points.iter().map(|p| p.0).fold(f64::MIN, f64::max) + R + 10.0;
+    let max_y = points.iter().map(|p| p.1).fold(f64::MIN, f64::max) + R + 10.0;
+    (points, (min_x, min_y), (max_x, max_y))
+}
+
+/// Where a site is drawn in the picture of [`position_svg`]: its centre and the radius of
+/// the round spot around it that stands for it (for a page that makes sites clickable).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spot {
+    /// The site.
+    pub site: Site,
+    /// The centre's x, in the picture's units.
+    pub x: f64,
+    /// The centre's y, in the picture's units (downwards).
+    pub y: f64,
+    /// The radius.
+    pub r: f64,
+}
+
+/// Where each site of the game's board is drawn by [`position_svg`] (a mancala board's
+/// pits, not its stores; a grid's points left off the board are left out).
+pub fn site_spots(game: &Game) -> Vec<Spot> {
+    let b = &game.board;
+    match b.layout {
+        Layout::Grid(_) => {
+            let (margin, _) = grid_margin(b);
+            let h = b.height as f64;
+            let w = b.width as usize;
+            (Site::all(b.sites()).filter(|&s| !b.is_removed(s)))
+                .map(|site| {
+                    let (f, r) = ((site.index() % w) as f64, (site.index() / w) as f64);
+                    Spot {
+                        site,
+                        x: margin + f * GRID_STEP,
+                        y: margin + (h - 1.0 - r) * GRID_STEP,
+                        r: GRID_STEP / 2.0,
+                    }
+                })
+                .collect()
+        }
+        Layout::Mancala(_) => (pit_centres(b).into_iter())
+            .map(|(site, _, (x, y))| Spot {
+                site,
+                x,
+                y,
+                r: 26.0,
+            })
+            .collect(),
+        Layout::Hex(_) => {
+            let (points, (min_x, min_y), _) = hex_frame(b);
+            (Site::all(b.sites()).zip(points))
+                .map(|(site, (x, y))| Spot {
+                    site,
+                    x: x - min_x,
+                    y: y - min_y,
+                    r: HEX_RADIUS * 0.85,
+                })
+                .collect()
+        }
+    }
+}
+
+/// A tile of a tile game by itself, as [`position_svg`] draws it on a cell: a hexagon of
+/// six wedges in their players' colours (for a page to show a choice of tiles).
+pub fn tile_svg(game: &Game, kind: usize) -> String {
+    const R: f64 = HEX_RADIUS;
+    let corner = |d: i32| {
+        let a = (60.0 * d as f64 - 30.0).to_radians();
+        (R + 2.0 + R * a.cos(), R + 2.0 - R * a.sin())
+    };
+    let size = 2.0 * R + 4.0;
+    let mut o = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" height="{size}">"##
+    );
+    for side in 0..6 {
+        let ((ax, ay), (bx, by)) = (corner(side), corner(side + 1));
+        let colour = player_colour(game, rulebook_model::Tiles::colour(kind, side as usize));
+        let c = R + 2.0;
+        let _ = write!(
+            o,
+            r##"<polygon points="{c:.1},{c:.1} {ax:.1},{ay:.1} {bx:.1},{by:.1}" fill="{colour}" stroke="#333" stroke-width="0.5"/>"##
+        );
+    }
+    o.push_str("</svg>");
+    o
 }

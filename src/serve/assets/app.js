@@ -1,0 +1,383 @@
+// The page of `rulebook serve`: plain JavaScript, no build step, talking to the JSON API
+// (docs/web.md). The session's id is the page's fragment (#id), so each tab plays its
+// own game and a reload finds it again.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const LEVELS = ["easy", "medium", "strong"];
+
+let offer = { games: [], start: null };
+let state = null;      // the session's state, as the API sends it
+let prefix = [];       // the sites clicked so far of a move in parts
+let busy = false;      // a request is on its way
+let hinted = [];       // the sites of the move a hint suggests
+const seats = {};      // player -> level, for the players the computer takes
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, init);
+  const text = await r.text();
+  let data = null;
+  try { data = JSON.parse(text); } catch (e) { data = { text }; }
+  if (!r.ok) throw new Error((data && data.error) || r.statusText);
+  return data;
+}
+
+function showError(e) { $("error").textContent = e ? String(e.message || e) : ""; }
+
+async function request(fn) {
+  if (busy) return;
+  busy = true;
+  document.body.classList.add("busy");
+  showError(null);
+  try { await fn(); } catch (e) { showError(e); }
+  busy = false;
+  document.body.classList.remove("busy");
+}
+
+// The chooser of a new game.
+function fillGames() {
+  const select = $("game");
+  select.innerHTML = "";
+  for (const g of offer.games) {
+    const o = new Option(g.title + (g.title.toLowerCase() === g.name ? "" : ` (${g.name})`), g.name);
+    select.add(o);
+  }
+  if (state) select.value = state.spec.game;
+  else if (offer.start) select.value = offer.start;
+  fillSettings();
+}
+
+function chosenGame() { return offer.games.find((g) => g.name === $("game").value); }
+
+function fillSettings() {
+  const g = chosenGame();
+  const preset = $("preset");
+  preset.innerHTML = "";
+  preset.add(new Option("(the game's own)", ""));
+  for (const p of (g ? g.presets : [])) preset.add(new Option(p.name + (p.default ? " (default)" : ""), p.name));
+  const box = $("settings");
+  box.innerHTML = "";
+  for (const s of (g ? g.settings : [])) {
+    const label = document.createElement("label");
+    label.textContent = s.name + " ";
+    let input;
+    if (s.choices) {
+      input = document.createElement("select");
+      input.add(new Option("(default)", ""));
+      for (const c of s.choices) input.add(new Option(c, c));
+    } else {
+      input = document.createElement("input");
+      input.type = "number"; input.min = s.min; input.max = s.max; input.placeholder = s.default;
+    }
+    input.dataset.setting = s.name;
+    label.append(input);
+    box.append(label);
+  }
+}
+
+async function newGame(event) {
+  event.preventDefault();
+  const set = {};
+  for (const input of $("settings").querySelectorAll("[data-setting]")) {
+    if (input.value !== "") set[input.dataset.setting] = input.value;
+  }
+  const body = { game: $("game").value, set };
+  if ($("preset").value) body.preset = $("preset").value;
+  await request(async () => {
+    const s = await api("POST", "/api/sessions", body);
+    $("new").open = false;
+    for (const k of Object.keys(seats)) delete seats[k];
+    show(s, true);
+  });
+}
+
+// The board: the renderer's picture, with a round spot over each site to click.
+function drawBoard() {
+  const box = $("board");
+  box.innerHTML = state.svg;
+  const svg = box.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  for (const s of state.spots) {
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", s.x); c.setAttribute("cy", s.y); c.setAttribute("r", s.r);
+    c.setAttribute("class", "spot");
+    c.dataset.site = s.site;
+    c.addEventListener("click", () => click(s.site));
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = s.site;
+    c.append(title);
+    svg.append(c);
+  }
+  mark();
+}
+
+const startsWith = (sites, p) => p.length <= sites.length && p.every((s, i) => sites[i] === s);
+
+// The moves still possible after the sites clicked so far.
+function candidates(p) {
+  return state.choices.filter((c) => c.sites.length > 0 && startsWith(c.sites, p));
+}
+
+// Marks the sites: those a move may start from (or go on to), the ones clicked, the
+// pieces the last move took, the hint's.
+function mark() {
+  const live = candidates(prefix);
+  const next = new Set(live.filter((c) => c.sites.length > prefix.length).map((c) => c.sites[prefix.length]));
+  const taken = new Set(state.last ? state.last.taken : []);
+  const mine = !computerToMove();
+  // Where nearly every point takes a piece (a big board of placements), ringing them all hides the
+  // board: the sites are then shown only under the pointer.
+  const crowded = prefix.length === 0 && next.size > 40;
+  for (const c of $("board").querySelectorAll(".spot")) {
+    const site = c.dataset.site;
+    const cls = ["spot"];
+    if (prefix.includes(site)) cls.push("sel");
+    else if (mine && next.has(site)) cls.push(prefix.length ? "next" : crowded ? "open" : "can");
+    if (taken.has(site)) cls.push("taken");
+    if (hinted.includes(site)) cls.push("hinted");
+    c.setAttribute("class", cls.join(" "));
+  }
+  showParts(live);
+}
+
+// Under the board: the sites clicked, a way back, and the moves to choose between where
+// the clicks alone do not decide (a tile's turn, a chain that may stop here), and the
+// moves no site makes (pass).
+function showParts(live) {
+  $("parts-text").textContent = prefix.length ? "move: " + prefix.join(" → ") : "";
+  $("back").hidden = prefix.length === 0;
+  const box = $("choices");
+  box.innerHTML = "";
+  const done = live.filter((c) => c.sites.length === prefix.length);
+  const offered = prefix.length ? done : state.choices.filter((c) => c.sites.length === 0);
+  if (computerToMove()) return;
+  for (const c of offered) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = c.text;
+    if (c.tile) b.insertAdjacentHTML("afterbegin", c.tile + " ");
+    b.title = c.text;
+    b.className = "choice";
+    b.addEventListener("click", () => playText(c.text));
+    box.append(b);
+  }
+}
+
+function click(site) {
+  if (busy || !state || state.over || computerToMove()) return;
+  let p = prefix.concat([site]);
+  if (candidates(p).length === 0) p = candidates([site]).length ? [site] : [];
+  prefix = p;
+  if (p.length === 0) { mark(); return; }
+  const live = candidates(p);
+  const done = live.filter((c) => c.sites.length === p.length);
+  if (done.length === 1 && live.length === 1) { playText(done[0].text); return; }
+  mark();
+}
+
+function back() { prefix.pop(); mark(); }
+
+async function playText(text) {
+  await request(async () => {
+    show(await api("POST", `/api/sessions/${state.id}/play`, { move: text }), true);
+    $("move").value = "";
+  });
+}
+
+// Who is to move and how the game stands.
+function showStatus() {
+  const st = $("status");
+  st.className = state.over ? "over" : "";
+  if (state.over) {
+    const who = state.draw ? "A draw" : state.winner ? `${state.winner} wins` : "The game is over";
+    st.textContent = `${who}${state.reason ? ": " + state.reason : ""}`;
+  } else {
+    st.textContent = `${state.to_move} to move` + (computerToMove() ? " (the computer is thinking…)" : "");
+  }
+  const rows = $("players");
+  rows.innerHTML = "";
+  for (const p of state.players) {
+    const tr = rows.insertRow();
+    if (!state.over && p === state.to_move) tr.className = "to-move";
+    const facts = [];
+    if (state.pieces) facts.push(`${state.pieces[p]} on the board`);
+    if (state.scores) facts.push(`score ${state.scores[p]}`);
+    if (state.board.stores) facts.push(`store ${state.board.stores[p]}`);
+    if (state.hands) {
+      const h = state.hands[p];
+      facts.push(Array.isArray(h) ? `${h.length} tiles in hand` :
+        "in hand: " + Object.entries(h).map(([k, n]) => `${n} ${k}`).join(", "));
+    }
+    tr.insertCell().textContent = p;
+    tr.insertCell().textContent = facts.join(" · ");
+  }
+  const last = state.last;
+  $("last").textContent = last ? `last: ${last.by} ${last.move}${last.effects ? " (" + last.effects + ")" : ""}` : "";
+}
+
+function showMoves() {
+  const list = $("moves");
+  list.innerHTML = "";
+  state.played.forEach((m, i) => {
+    const span = document.createElement("span");
+    const n = document.createElement("i");
+    n.textContent = `${i + 1}.`;
+    span.append(n, " " + m);
+    list.append(span);
+  });
+  list.scrollTop = list.scrollHeight;
+  $("undo").disabled = state.played.length === 0;
+  $("redo").disabled = state.redo === 0;
+  $("hint").disabled = $("computer").disabled = state.over;
+}
+
+// The computer's seats: a level, or a person, for each player.
+function showSeats() {
+  const box = $("seats");
+  box.innerHTML = "";
+  for (const p of state.players) {
+    const label = document.createElement("label");
+    label.textContent = `${p}: `;
+    const select = document.createElement("select");
+    select.add(new Option("a person", ""));
+    for (const l of LEVELS) select.add(new Option(`the computer (${l})`, l));
+    select.value = seats[p] || "";
+    select.dataset.player = p;
+    select.addEventListener("change", () => {
+      if (select.value) seats[p] = select.value; else delete seats[p];
+      saveSeats();
+      showStatus(); mark();
+      computerTurn();
+    });
+    label.append(select);
+    box.append(label);
+  }
+}
+
+function saveSeats() { sessionStorage.setItem("seats:" + state.id, JSON.stringify(seats)); }
+
+function loadSeats(id) {
+  for (const k of Object.keys(seats)) delete seats[k];
+  try { Object.assign(seats, JSON.parse(sessionStorage.getItem("seats:" + id) || "{}")); } catch (e) { /* none */ }
+}
+
+function computerToMove() { return !!(state && !state.over && seats[state.to_move]); }
+
+// Shows a state; `moved`: after a move or a new game, when the computer may be to play.
+function show(s, moved) {
+  const fresh = !state || state.id !== s.id;
+  state = s;
+  prefix = [];
+  hinted = [];
+  $("hint-text").textContent = "";
+  if (fresh) { loadSeats(s.id); showSeats(); }
+  if (location.hash !== "#" + s.id) history.replaceState(null, "", "#" + s.id);
+  $("title").textContent = `rulebook: ${s.game}` + (s.preset ? ` (${s.preset})` : "");
+  document.title = $("title").textContent;
+  drawBoard();
+  showStatus();
+  showMoves();
+  if (moved) setTimeout(computerTurn, 50);
+}
+
+async function computerTurn(force) {
+  if (busy || !state || state.over || (!force && !computerToMove())) return;
+  const level = seats[state.to_move] || "easy";
+  await request(async () => {
+    show(await api("POST", `/api/sessions/${state.id}/computer`, { level }), false);
+  });
+  if (computerToMove()) setTimeout(computerTurn, 300);
+}
+
+async function hint() {
+  await request(async () => {
+    const h = await api("GET", `/api/sessions/${state.id}/hint?level=medium`);
+    $("hint-text").innerHTML = "";
+    const title = document.createElement("div");
+    title.textContent = `hint: ${h.move}`;
+    $("hint-text").append(title);
+    for (const m of h.moves) {
+      const d = document.createElement("div");
+      d.textContent = `${m.move}: ${m.judgement}`;
+      $("hint-text").append(d);
+    }
+    const c = state.choices.find((c) => c.text === h.move);
+    hinted = c ? c.sites : [];
+    mark();
+  });
+}
+
+async function undoOrRedo(which) {
+  await request(async () => {
+    let s = await api("POST", `/api/sessions/${state.id}/${which}`);
+    // Against the computer, back to (or on to) a position where a person is to move.
+    const person = state.players.some((p) => !seats[p]);
+    while (person && !s.over && seats[s.to_move] && (which === "undo" ? s.played.length > 0 : s.redo > 0)) {
+      s = await api("POST", `/api/sessions/${state.id}/${which}`);
+    }
+    show(s, false);
+  });
+}
+
+async function save() {
+  await request(async () => {
+    const r = await fetch(`/api/sessions/${state.id}/record`);
+    if (!r.ok) throw new Error((await r.json()).error);
+    const url = URL.createObjectURL(new Blob([await r.text()], { type: "application/yaml" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${state.spec.game.replace(/.*\//, "").replace(/\.game$/, "")}.yaml`;
+    a.click();
+    URL.revokeObjectURL(url);
+  });
+}
+
+async function load() {
+  const file = $("load").files[0];
+  if (!file) return;
+  const record = await file.text();
+  await request(async () => {
+    show(await api("POST", "/api/records", { record }), false);
+    $("new").open = false;
+  });
+  $("load").value = "";
+}
+
+async function init() {
+  $("game").addEventListener("change", fillSettings);
+  $("new-form").addEventListener("submit", newGame);
+  $("load").addEventListener("change", load);
+  $("back").addEventListener("click", back);
+  $("move-form").addEventListener("submit", (e) => { e.preventDefault(); if ($("move").value.trim()) playText($("move").value.trim()); });
+  $("undo").addEventListener("click", () => undoOrRedo("undo"));
+  $("redo").addEventListener("click", () => undoOrRedo("redo"));
+  $("hint").addEventListener("click", hint);
+  $("computer").addEventListener("click", () => computerTurn(true));
+  $("save").addEventListener("click", save);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && prefix.length) { prefix = []; mark(); } });
+  try {
+    offer = await api("GET", "/api/games");
+    const id = location.hash.slice(1);
+    let s = null;
+    if (id) { try { s = await api("GET", `/api/sessions/${id}`); } catch (e) { s = null; } }
+    if (!s) s = await api("POST", "/api/sessions", { game: offer.start || offer.games[0].name });
+    show(s, false);
+    fillGames();
+  } catch (e) { showError(e); }
+}
+
+window.addEventListener("hashchange", async () => {
+  const id = location.hash.slice(1);
+  if (state && id && id !== state.id) {
+    await request(async () => show(await api("GET", `/api/sessions/${id}`), false));
+  }
+});
+
+init();

@@ -1,0 +1,602 @@
+//! `rulebook serve` (docs/web.md): every endpoint of the JSON API over real HTTP, on a
+//! server bound to a free port; bad requests answered 4xx with a message; two sessions
+//! kept apart; a game taken up again by a server started on the same autosave folder.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use rulebook::serve::{spawn, Options};
+use serde_json::{json, Value};
+
+/// A server on a free port of this machine, autosaving in `autosave`.
+fn server(game: Option<&str>, autosave: Option<PathBuf>) -> SocketAddr {
+    spawn(&Options {
+        game: game.map(String::from),
+        host: "127.0.0.1".into(),
+        port: 0,
+        autosave,
+    })
+    .expect("the server starts")
+}
+
+/// A fresh folder for a test's autosaves.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulebook-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// One HTTP/1.1 request (the connection closed after it): the status and the body.
+fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let body = body.unwrap_or("");
+    let kind = match body.is_empty() {
+        true => String::new(),
+        false => "Content-Type: application/json\r\n".into(),
+    };
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{kind}Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("a reply");
+    let (head, body) = reply.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
+}
+
+/// A request whose reply is JSON with the status expected.
+fn call(addr: SocketAddr, method: &str, path: &str, body: Option<Value>, status: u16) -> Value {
+    let text = body.map(|b| b.to_string());
+    let (got, reply) = http(addr, method, path, text.as_deref());
+    assert_eq!(got, status, "{method} {path}: {reply}");
+    serde_json::from_str(&reply)
+        .unwrap_or_else(|e| panic!("{method} {path}: not JSON ({e}): {reply}"))
+}
+
+/// A new session of a game; its state.
+fn new_game(addr: SocketAddr, body: Value) -> Value {
+    call(addr, "POST", "/api/sessions", Some(body), 200)
+}
+
+fn path(state: &Value, what: &str) -> String {
+    format!("/api/sessions/{}/{what}", state["id"].as_str().unwrap())
+}
+
+fn texts(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let addr = server(None, None);
+    for (file, needle) in [
+        ("/", "<script src=\"/app.js\">"),
+        ("/app.js", "/api/sessions"),
+        ("/style.css", ".spot"),
+    ] {
+        let (status, body) = http(addr, "GET", file, None);
+        assert_eq!(status, 200, "{file}");
+        assert!(body.contains(needle), "{file}");
+    }
+}
+
+#[test]
+fn games_lists_the_bundled_games_with_presets_and_settings() {
+    let addr = server(Some("tests/fixtures/valid/pente.game"), None);
+    let games = call(addr, "GET", "/api/games", None, 200);
+    assert_eq!(games["start"], "tests/fixtures/valid/pente.game");
+    let list = games["games"].as_array().unwrap();
+    assert_eq!(list[0]["name"], "tests/fixtures/valid/pente.game");
+    let go = list
+        .iter()
+        .find(|g| g["name"] == "go")
+        .expect("go is offered");
+    let presets: Vec<&Value> = go["presets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["name"])
+        .collect();
+    assert!(presets.contains(&&json!("13x13")), "{presets:?}");
+    assert!(go["settings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["name"] == "komi"));
+    // A file offered on the command line can be played; another path cannot.
+    let pente = new_game(addr, json!({"game": "tests/fixtures/valid/pente.game"}));
+    assert_eq!(pente["over"], false);
+    let refused = call(
+        addr,
+        "POST",
+        "/api/sessions",
+        Some(json!({"game": "/etc/passwd"})),
+        400,
+    );
+    assert!(refused["error"]
+        .as_str()
+        .unwrap()
+        .contains("not a game offered"));
+}
+
+#[test]
+fn a_new_game_has_its_picture_sites_and_moves() {
+    let addr = server(None, None);
+    let s = new_game(
+        addr,
+        json!({"game": "go", "preset": "13x13", "set": {"komi": 6}}),
+    );
+    assert_eq!(s["preset"], "13x13");
+    assert_eq!(s["settings"]["komi"], "6");
+    assert!(s["svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(s["spots"].as_array().unwrap().len(), 169);
+    assert_eq!(s["to_move"], "black");
+    let choices = s["choices"].as_array().unwrap();
+    assert_eq!(choices.len(), 170, "every point and a pass");
+    assert!(choices
+        .iter()
+        .any(|c| c["text"] == "pass" && c["sites"] == json!([])));
+    assert!(choices
+        .iter()
+        .any(|c| c["text"] == "g7" && c["sites"] == json!(["g7"])));
+    assert_eq!(s["last"], Value::Null);
+    // A game again from its state: the same id answers.
+    let again = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", s["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    assert_eq!(again["id"], s["id"]);
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_message() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "othello"}));
+    let cases: [(&str, String, Option<&str>, u16); 10] = [
+        ("POST", "/api/sessions".into(), Some("{not json"), 400),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "othello", "extra": 1}"#),
+            422,
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "no-such-game"}"#),
+            400,
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game": "go", "preset": "7x7"}"#),
+            400,
+        ),
+        ("POST", path(&s, "play"), Some(r#"{"move": "a1"}"#), 400),
+        ("POST", path(&s, "play"), Some(r#"{"move": "zz99"}"#), 400),
+        ("POST", path(&s, "play"), Some(r#"{}"#), 400),
+        ("GET", "/api/sessions/0123456789abcdef".into(), None, 404),
+        ("GET", "/api/sessions/../../etc".into(), None, 404),
+        ("GET", "/api/nothing".into(), None, 404),
+    ];
+    for (method, at, body, status) in cases {
+        let (got, reply) = http(addr, method, &at, body);
+        assert_eq!(got, status, "{method} {at} {body:?}: {reply}");
+        assert!(!reply.trim().is_empty(), "{method} {at}: a message");
+    }
+    let refused = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": "a1"})),
+        400,
+    );
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("a1 is not legal"),
+        "{refused}"
+    );
+    let s = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", s["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    assert_eq!(s["played"], json!([]), "a refused move changes nothing");
+    call(addr, "POST", &path(&s, "undo"), None, 400);
+    call(addr, "POST", &path(&s, "redo"), None, 400);
+    call(
+        addr,
+        "POST",
+        &path(&s, "computer"),
+        Some(json!({"level": "genius"})),
+        400,
+    );
+    call(
+        addr,
+        "GET",
+        &format!("{}?level=genius", path(&s, "hint")),
+        None,
+        400,
+    );
+    call(
+        addr,
+        "POST",
+        "/api/records",
+        Some(json!({"record": "moves: ["})),
+        400,
+    );
+    call(
+        addr,
+        "POST",
+        "/api/records",
+        Some(json!({"record": "game: othello\nmoves: [a1]\n"})),
+        400,
+    );
+}
+
+#[test]
+fn moves_by_text_and_by_sites_undo_and_redo() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "othello"}));
+    let s = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": "e3"})),
+        200,
+    );
+    assert_eq!(texts(&s["played"]), ["e3"]);
+    assert_eq!(s["last"]["move"], "e3");
+    assert_eq!(s["last"]["by"], "black");
+    let s = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"sites": ["f3"]})),
+        200,
+    );
+    assert_eq!(texts(&s["played"]), ["e3", "f3"]);
+    let s = call(addr, "POST", &path(&s, "undo"), None, 200);
+    assert_eq!(
+        (texts(&s["played"]), s["redo"].clone()),
+        (vec!["e3".to_string()], json!(1))
+    );
+    let s = call(addr, "POST", &path(&s, "redo"), None, 200);
+    assert_eq!(texts(&s["played"]), ["e3", "f3"]);
+    assert_eq!(s["redo"], 0);
+    // A move played after undo forgets what was taken back.
+    let s = call(addr, "POST", &path(&s, "undo"), None, 200);
+    let s = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": "d3"})),
+        200,
+    );
+    assert_eq!(s["redo"], 0);
+    call(addr, "POST", &path(&s, "redo"), None, 400);
+}
+
+#[test]
+fn a_chain_of_jumps_is_clicked_site_by_site() {
+    let addr = server(None, None);
+    // English draughts, moves picked by a fixed rule until a chain of two jumps is legal.
+    let mut s = new_game(addr, json!({"game": "draughts"}));
+    let long = |s: &Value| {
+        let choices = s["choices"].as_array().unwrap().clone();
+        choices
+            .into_iter()
+            .find(|c| c["sites"].as_array().unwrap().len() >= 3)
+    };
+    for ply in 0..200 {
+        if long(&s).is_some() || s["over"] == true {
+            break;
+        }
+        let choices = s["choices"].as_array().unwrap();
+        let pick = choices[(ply * 7 + 3) % choices.len()]["text"].clone();
+        s = call(
+            addr,
+            "POST",
+            &path(&s, "play"),
+            Some(json!({ "move": pick })),
+            200,
+        );
+        if s["over"] == true {
+            s = new_game(addr, json!({"game": "draughts"}));
+        }
+    }
+    let chain = long(&s).expect("a chain within 200 plies");
+    let sites = chain["sites"].as_array().unwrap();
+    assert_eq!(
+        sites.len(),
+        chain["text"].as_str().unwrap().split('-').count(),
+        "{chain}"
+    );
+    // The first two landings are not a move; all of them are.
+    let part = json!({ "sites": sites[..sites.len() - 1] });
+    let refused = call(addr, "POST", &path(&s, "play"), Some(part), 400);
+    assert!(
+        refused["error"].as_str().unwrap().contains("no legal move"),
+        "{refused}"
+    );
+    let played = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({ "sites": sites })),
+        200,
+    );
+    assert_eq!(played["last"]["move"], chain["text"]);
+    assert_eq!(
+        played["last"]["taken"].as_array().unwrap().len(),
+        sites.len() - 1
+    );
+}
+
+#[test]
+fn a_pit_is_clicked_to_sow_it_and_captures_are_reported() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "mangala"}));
+    assert_eq!(s["spots"].as_array().unwrap().len(), 12);
+    let choices = s["choices"].as_array().unwrap();
+    assert!(choices
+        .iter()
+        .all(|c| c["sites"].as_array().unwrap().len() == 1));
+    // The computer plays both sides until something is taken.
+    let mut s = s;
+    for _ in 0..40 {
+        s = call(
+            addr,
+            "POST",
+            &path(&s, "computer"),
+            Some(json!({"level": "easy"})),
+            200,
+        );
+        assert!(s["move"].is_string());
+        if !s["last"]["taken"].as_array().unwrap().is_empty() || s["over"] == true {
+            break;
+        }
+    }
+    assert!(
+        !s["last"]["taken"].as_array().unwrap().is_empty(),
+        "a capture within 40 moves"
+    );
+    assert!(
+        s["last"]["effects"].as_str().unwrap().contains("takes"),
+        "{}",
+        s["last"]
+    );
+}
+
+#[test]
+fn tiles_are_chosen_by_text_after_the_cell() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "migong"}));
+    let choices = s["choices"].as_array().unwrap();
+    let first = &choices[0];
+    let same: Vec<&Value> = choices
+        .iter()
+        .filter(|c| c["sites"] == first["sites"])
+        .collect();
+    assert!(same.len() > 1, "several tiles on one cell");
+    let refused = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"sites": first["sites"]})),
+        400,
+    );
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("give the move's text"),
+        "{refused}"
+    );
+    let s = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": first["text"]})),
+        200,
+    );
+    assert_eq!(s["played"][0], first["text"]);
+    assert!(s["hands"].is_object());
+}
+
+#[test]
+fn the_computer_plays_and_hints() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "othello"}));
+    let hint = call(
+        addr,
+        "GET",
+        &format!("{}?level=easy", path(&s, "hint")),
+        None,
+        200,
+    );
+    let legal: Vec<&str> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(legal.contains(&hint["move"].as_str().unwrap()), "{hint}");
+    assert!(!hint["moves"].as_array().unwrap().is_empty());
+    let after = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", s["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    assert_eq!(after["played"], json!([]), "a hint plays nothing");
+    let s = call(
+        addr,
+        "POST",
+        &path(&s, "computer"),
+        Some(json!({"level": "easy"})),
+        200,
+    );
+    assert_eq!(texts(&s["played"]), [s["move"].as_str().unwrap()]);
+    assert_eq!(s["to_move"], "white");
+}
+
+#[test]
+fn two_sessions_are_kept_apart() {
+    let addr = server(None, None);
+    let a = new_game(addr, json!({"game": "othello"}));
+    let b = new_game(addr, json!({"game": "othello"}));
+    assert_ne!(a["id"], b["id"]);
+    call(
+        addr,
+        "POST",
+        &path(&a, "play"),
+        Some(json!({"move": "e3"})),
+        200,
+    );
+    call(
+        addr,
+        "POST",
+        &path(&b, "play"),
+        Some(json!({"move": "f4"})),
+        200,
+    );
+    let a = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", a["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    let b = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", b["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    assert_eq!(texts(&a["played"]), ["e3"]);
+    assert_eq!(texts(&b["played"]), ["f4"]);
+}
+
+#[test]
+fn records_are_saved_and_loaded() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "kalah"}));
+    let s = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": "3"})),
+        200,
+    );
+    let (status, yaml) = http(addr, "GET", &path(&s, "record"), None);
+    assert_eq!(status, 200);
+    assert!(
+        yaml.contains("game: kalah") && yaml.contains("moves:"),
+        "{yaml}"
+    );
+    let loaded = call(
+        addr,
+        "POST",
+        "/api/records",
+        Some(json!({ "record": yaml })),
+        200,
+    );
+    assert_ne!(loaded["id"], s["id"]);
+    assert_eq!(loaded["played"], s["played"]);
+}
+
+#[test]
+fn a_game_survives_a_restart() {
+    let dir = scratch("restart");
+    let first = server(None, Some(dir.clone()));
+    let s = new_game(first, json!({"game": "othello"}));
+    call(
+        first,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": "e3"})),
+        200,
+    );
+    let id = s["id"].as_str().unwrap();
+    assert!(dir.join(format!("{id}.yaml")).is_file());
+    // A second server on the same folder (the first one still runs: a restart's effect).
+    let second = server(None, Some(dir.clone()));
+    let again = call(second, "GET", &format!("/api/sessions/{id}"), None, 200);
+    assert_eq!(texts(&again["played"]), ["e3"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_command_prints_its_address_and_refuses_a_game_that_does_not_load() {
+    use std::io::BufRead;
+    let mut child =
+        crate::common::bin::command(["serve", "othello", "--port", "0", "--no-autosave"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("its output");
+    std::io::BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("a line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"));
+    let addr: SocketAddr = url.expect("the address printed")["http://".len()..]
+        .trim_end_matches('/')
+        .parse()
+        .expect("an address");
+    let games = call(addr, "GET", "/api/games", None, 200);
+    assert_eq!(games["start"], "othello");
+    let _ = child.kill();
+    let _ = child.wait();
+    let out = crate::common::bin::run(&["serve", "no-such-game.game", "--port", "0"]);
+    assert!(!out.status.success());
+    assert!(crate::common::bin::text(&out.stderr).contains("no-such-game.game"));
+}
+
+#[test]
+fn a_request_for_another_host_is_refused() {
+    let addr = server(None, None);
+    let mut stream = TcpStream::connect(addr).expect("connects");
+    let head = "GET /api/games HTTP/1.1\r\nHost: rebound.example:8080\r\nConnection: close\r\n\r\n";
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("a reply");
+    assert!(reply.starts_with("HTTP/1.1 403"), "{reply}");
+    assert!(reply.contains("not `rebound.example:8080`"), "{reply}");
+    for host in ["localhost:1", "[::1]:8080", "127.0.0.1"] {
+        let mut stream = TcpStream::connect(addr).expect("connects");
+        let head = format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).expect("a reply");
+        assert!(reply.starts_with("HTTP/1.1 200"), "{host}: {reply}");
+    }
+}
