@@ -153,3 +153,59 @@ fn a_word_of_unmoved_pieces_must_name_pieces() {
         "b2 has moved"
     );
 }
+
+/// Pawns with a first double step, taking forward-diagonally and in passing.
+const IN_PASSING: &str = r#"
+game "In passing"
+players white, black
+board grid 5 by 5
+piece pawn as P
+setup white pawn on a2 + d3
+setup black pawn on c5
+move slide forward max 2 by unmoved pawn
+move step forward by pawn
+move step forward-diagonal onto enemy by pawn
+move step forward-diagonal onto enemy pawn in passing by pawn
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn a_piece_that_passed_is_taken_in_passing_on_the_next_move_only() {
+    let game = load("in-passing.game", IN_PASSING);
+    let mut state = State::new(Arc::clone(&game));
+    for text in ["a2-a3", "c5-c3"] {
+        notation::play_text(&mut state, text).expect("a legal move");
+    }
+    assert_eq!(
+        from(&legal(&mut state), "d3"),
+        set(&["d3-c4", "d3-d4", "d3-d5"])
+    );
+    let text = position_text(&state);
+    assert_eq!(text, "5/5/P1pP1/5/5 white last=c5-c3");
+    let read = parse_position(&game, &text).expect("the text reads back");
+    assert!(read == state && read.hash() == state.hash());
+    let mut taken = state.clone();
+    notation::play_text(&mut taken, "d3-c4").expect("in passing");
+    assert_eq!(position_text(&taken), "5/2P2/P4/5/5 black");
+    assert_eq!(taken.undo().map(|m| m.over()), game.board.site_named("c3"));
+    assert!(
+        taken == state && taken.hash() == state.hash(),
+        "undo restores the pawn"
+    );
+    notation::play_text(&mut state, "a3-a4").expect("a legal move");
+    notation::play_text(&mut state, "c3-c2").expect("a legal move");
+    assert_eq!(
+        from(&legal(&mut state), "d3"),
+        set(&["d3-d4", "d3-d5"]),
+        "too late"
+    );
+}
+
+#[test]
+fn a_last_move_word_must_be_one_that_passed() {
+    let game = load("in-passing.game", IN_PASSING);
+    let err = parse_position(&game, "5/5/P1pP1/5/5 white last=c4-c3").expect_err("a step");
+    assert!(err.to_string().contains("may be taken in passing"), "{err}");
+    let err = parse_position(&game, "5/5/P1pP1/5/5 black last=c5-c3").expect_err("not black's");
+    assert!(err.to_string().contains("white's"), "{err}");
+}
