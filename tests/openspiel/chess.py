@@ -11,6 +11,8 @@ A developer's tool, not part of the test suite (see README.md beside it). Four c
                                             move in rulebook's notation, with its count)
     chess.py own [--depth D]                the mid-game positions of tests/perft/chess.perft,
                                             their counts as written there
+    chess.py file [PATH] [--depth D]        every case of a perft file (tests/perft/chess.perft)
+                                            counted again by OpenSpiel, depths 1..D
     chess.py random [--games N] [--depth D] seeded random games in OpenSpiel, stopped after
                     [--seed S] [--min-plies A] [--max-plies B] [--rulebook PATH]
                                             a random number of plies; compares the legal
@@ -198,6 +200,39 @@ def cmd_own(game, a):
     return 1 if bad else 0
 
 
+def cmd_file(game, a):
+    """Each case of a perft file (`position FEN` or `moves ...`, then `DEPTH COUNT` lines)."""
+    cases, case = [], None
+    for number, line in enumerate(open(a.path), 1):
+        line = line.strip()
+        if not line or line.startswith("game "):
+            if case and case["counts"]:
+                cases.append(case)
+            case = None
+        if not line or line.startswith("#"):
+            continue
+        case = case or {"line": number, "fen": START, "moves": "", "counts": []}
+        key, _, rest = line.partition(" ")
+        if key == "position":
+            case["fen"] = rest
+        elif key == "moves":
+            case["moves"] = rest
+        elif key.isdigit():
+            case["counts"].append((int(key), int(rest)))
+    if case and case["counts"]:
+        cases.append(case)
+    bad = 0
+    for case in cases:
+        state = state_after(game, case["fen"], case["moves"])
+        want = [(d, c) for d, c in case["counts"] if d <= a.depth]
+        got = [(d, perft(state, d)) for d, _ in want]
+        bad += got != want
+        print(f"{'ok ' if got == want else 'DIFF'} {a.path}:{case['line']}: "
+              f"file {[c for _, c in want]}  openspiel {[c for _, c in got]}")
+    print(f"{len(cases) - bad} of {len(cases)} cases agree to depth {a.depth}")
+    return 1 if bad else 0
+
+
 def rulebook(binary, args):
     done = subprocess.run([binary, *args], capture_output=True, text=True, check=True)
     return done.stdout
@@ -245,6 +280,9 @@ def main():
     p = sub.add_parser("own", help="the mid-game positions of tests/perft/chess.perft")
     p.add_argument("--depth", type=int, default=4)
     p.add_argument("--python-chess", action="store_true")
+    p = sub.add_parser("file", help="every case of a perft file, counted again")
+    p.add_argument("path", nargs="?", default="tests/perft/chess.perft")
+    p.add_argument("--depth", type=int, default=3)
     p = sub.add_parser("random", help="random games: OpenSpiel against rulebook")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--depth", type=int, default=3)
@@ -255,7 +293,7 @@ def main():
     a = ap.parse_args()
     game = pyspiel.load_game("chess")
     return {"published": cmd_published, "perft": cmd_perft, "own": cmd_own,
-            "random": cmd_random}[a.command](game, a)
+            "file": cmd_file, "random": cmd_random}[a.command](game, a)
 
 
 if __name__ == "__main__":
