@@ -209,3 +209,67 @@ fn a_last_move_word_must_be_one_that_passed() {
     let err = parse_position(&game, "5/5/P1pP1/5/5 black last=c5-c3").expect_err("not black's");
     assert!(err.to_string().contains("white's"), "{err}");
 }
+
+/// A king that castles with either rook, and a bishop whose line may cross its path.
+const CASTLING: &str = r#"
+game "Castling"
+players white, black
+board grid 8 by 8
+piece king, rook, bishop
+setup white king on e1
+setup white rook on a1 + h1
+setup black king on e8
+move step all onto empty or enemy by king
+move castle east, west with rook by king
+move slide orthogonal onto empty or enemy by rook
+move slide diagonal onto empty or enemy by bishop
+forbid leaving attacked(mover, king)
+end when no legal move: mover loses
+"#;
+
+fn castlings(game: &Arc<Game>, text: &str) -> std::collections::BTreeSet<String> {
+    let mut state = parse_position(game, text).expect("the position reads");
+    let moves = from(&legal(&mut state), "e1");
+    moves
+        .into_iter()
+        .filter(|m| m == "e1-g1" || m == "e1-c1")
+        .collect()
+}
+
+#[test]
+fn a_king_castles_with_an_unmoved_rook_over_sites_not_attacked() {
+    let game = load("castling.game", CASTLING);
+    let mut state = State::new(Arc::clone(&game));
+    assert_eq!(
+        castlings(&game, &position_text(&state)),
+        set(&["e1-c1", "e1-g1"])
+    );
+    notation::play_text(&mut state, "e1-g1").expect("castling");
+    assert_eq!(position_text(&state), "4k3/8/8/8/8/8/8/R4RK1 black");
+    state.undo();
+    assert!(
+        state == State::new(Arc::clone(&game)),
+        "undo puts both back, unmoved"
+    );
+    // b1 may be attacked (the king does not cross it); d1 may not, nor the king's site.
+    assert_eq!(
+        castlings(&game, "4k3/8/8/8/8/8/8/R3K2R white"),
+        set(&["e1-c1", "e1-g1"])
+    );
+    let f1_attacked = "4k3/8/8/8/8/8/6b1/R3K2R white";
+    assert_eq!(castlings(&game, f1_attacked), set(&["e1-c1"]));
+    let in_check = "4k3/8/8/8/8/8/3b4/R3K2R white";
+    assert_eq!(castlings(&game, in_check), set(&[]));
+    assert_eq!(
+        castlings(&game, "4k3/8/8/8/8/8/8/R3K2R white unmoved=e1,h1,e8"),
+        set(&["e1-g1"])
+    );
+    let crossed = "4k3/8/8/8/8/8/8/R3K2R white unmoved=e1,a1,e8";
+    assert_eq!(castlings(&game, crossed), set(&["e1-c1"]));
+    let b1_attacked = "4k3/8/8/8/4b3/8/8/R3K2R white";
+    assert_eq!(castlings(&game, b1_attacked), set(&["e1-c1", "e1-g1"]));
+    let d1_attacked = "4k3/8/8/8/8/8/2b5/R3K2R white";
+    assert_eq!(castlings(&game, d1_attacked), set(&["e1-g1"]));
+    let blocked = "4k3/8/8/8/8/8/8/RB2K1BR white";
+    assert_eq!(castlings(&game, blocked), set(&[]));
+}

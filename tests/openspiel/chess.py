@@ -157,6 +157,48 @@ def state_after(game, fen, moves):
     return state
 
 
+def fen_to_text(fen):
+    """A FEN as rulebook's position text for games/chess.game (rulebook does not read FEN
+    yet): the board field as it is; `white`/`black`; the castling rights as `unmoved=`
+    (kings and rooks on their start squares without a right have moved: listed only when
+    that differs from rulebook's usual reading, every piece on its start square
+    unmoved); the en passant square as `last=FROM-TO`, the double step that passed it."""
+    fields = fen.split()
+    board, side = fields[0], fields[1]
+    rights = fields[2] if len(fields) > 2 else "-"
+    ep = fields[3] if len(fields) > 3 else "-"
+    squares = {}
+    for r, row in enumerate(board.split("/")):
+        f = 0
+        for c in row:
+            if c.isdigit():
+                f += int(c)
+            else:
+                squares[f"{'abcdefgh'[f]}{8 - r}"] = c
+                f += 1
+    start = {}
+    for r, row in enumerate(START.split()[0].split("/")):
+        for f, c in enumerate(row.replace("8", "........")):
+            if c != ".":
+                start[f"{'abcdefgh'[f]}{8 - r}"] = c
+    usual = {s for s, c in squares.items() if start.get(s) == c}
+    unmoved = set(usual)
+    for king, rooks in (("e1", {"h1": "K", "a1": "Q"}), ("e8", {"h8": "k", "a8": "q"})):
+        kept = {s for s, right in rooks.items() if right in rights}
+        unmoved -= set(rooks) - kept
+        if not kept:
+            unmoved.discard(king)
+    words = [board, "white" if side == "w" else "black"]
+    if unmoved != usual:
+        order = sorted(unmoved, key=lambda s: (int(s[1:]), s[0]))
+        words.append("unmoved=" + (",".join(order) or "-"))
+    if ep != "-":
+        step = -1 if side == "w" else 1
+        rank = int(ep[1])
+        words.append(f"last={ep[0]}{rank - step}-{ep[0]}{rank + step}")
+    return " ".join(words)
+
+
 def cmd_published(game, a):
     bad = 0
     for name, fen, counts in PUBLISHED:
@@ -209,12 +251,12 @@ def cmd_file(game, a):
             if case and case["counts"]:
                 cases.append(case)
             case = None
-        if not line or line.startswith("#"):
+        if not line or (line.startswith("#") and not line.startswith("# fen ")):
             continue
         case = case or {"line": number, "fen": START, "moves": "", "counts": []}
         key, _, rest = line.partition(" ")
-        if key == "position":
-            case["fen"] = rest
+        if line.startswith("# fen "):
+            case["fen"] = line[len("# fen "):]
         elif key == "moves":
             case["moves"] = rest
         elif key.isdigit():
@@ -254,10 +296,11 @@ def cmd_random(game, a):
         # so the repetitions OpenSpiel would see in it) is not part of a FEN.
         state = game.new_initial_state(fen)
         spiel_moves = sorted(moves_of(state)) if not state.is_terminal() else []
-        listed = rulebook(a.rulebook, ["position", "chess", "--position", fen, "--json"])
+        text = fen_to_text(fen)
+        listed = rulebook(a.rulebook, ["position", "chess", "--position", text, "--json"])
         ours = sorted(json.loads(listed)["moves"])
         spiel = [perft(state, d) for d in range(1, a.depth + 1)]
-        out = rulebook(a.rulebook, ["perft", "chess", str(a.depth), "--position", fen])
+        out = rulebook(a.rulebook, ["perft", "chess", str(a.depth), "--position", text])
         mine = [int(line.split()[1]) for line in out.splitlines() if line[:1].isdigit()]
         same = spiel == mine and spiel_moves == ours
         bad += not same

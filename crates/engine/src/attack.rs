@@ -10,8 +10,7 @@ use std::sync::Arc;
 
 use super::{Move, MoveList, State};
 use rulebook_model::{
-    Cell, Condition, Landing, MoveKind, MoveRule, Player, Site, ALL_KINDS, ANY_KIND, EMPTY,
-    NO_SITE,
+    Cell, Condition, Landing, MoveKind, MoveRule, Player, Site, ALL_KINDS, ANY_KIND, EMPTY, NO_SITE,
 };
 
 impl State {

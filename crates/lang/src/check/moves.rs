@@ -383,7 +383,6 @@ impl Checker {
                 | ast::MoveKind::Castle { .. }
         );
         let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
-        // A flight and a walk of leaps go straight to where they land, crossing no site.
         let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Walk(_));
         let landing_clause = clauses
             .not_landing
