@@ -352,6 +352,7 @@ impl Searcher {
             };
             if truth.key() < r.judgement.key() {
                 r.judgement = truth;
+                r.depth = reply.depth + 1;
                 r.reply = (after.to_move() != mover).then_some(reply.best);
             }
         }
