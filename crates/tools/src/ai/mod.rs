@@ -574,7 +574,7 @@ pub fn explain(
                 Some(p) => format!("looking {} ahead only", plies(p)),
                 None => "with best replies".to_string(),
             };
-            // A score (Go's area) counts the board as the stones stand: one stone on a
+            // A score (an area count) counts the board as the stones stand: one stone on a
             // near-empty board claims all of it, and the count swings from ply to ply by
             // far more than the move changes, so no gain is claimed from it.
             if unit.0 == "point" {
