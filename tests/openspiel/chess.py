@@ -161,8 +161,8 @@ def fen_to_text(fen):
     """A FEN as rulebook's position text for games/chess.game (rulebook does not read FEN
     yet): the board field as it is; `white`/`black`; the castling rights as `unmoved=`
     (kings and rooks on their start squares without a right have moved: listed only when
-    that differs from rulebook's usual reading, every piece on its start square
-    unmoved); the en passant square as `last=FROM-TO`, the double step that passed it."""
+    that differs from rulebook's usual reading, every king, rook and pawn on its start
+    square unmoved: the kinds chess.game asks about); the en passant square as `last=FROM-TO`, the double step that passed it."""
     fields = fen.split()
     board, side = fields[0], fields[1]
     rights = fields[2] if len(fields) > 2 else "-"
@@ -181,7 +181,7 @@ def fen_to_text(fen):
         for f, c in enumerate(row.replace("8", "........")):
             if c != ".":
                 start[f"{'abcdefgh'[f]}{8 - r}"] = c
-    usual = {s for s, c in squares.items() if start.get(s) == c}
+    usual = {s for s, c in squares.items() if start.get(s) == c and c in "KRPkrp"}
     unmoved = set(usual)
     for king, rooks in (("e1", {"h1": "K", "a1": "Q"}), ("e8", {"h8": "k", "a8": "q"})):
         kept = {s for s, right in rooks.items() if right in rights}

@@ -877,7 +877,14 @@ impl State {
                 tile: tiles::TileState::default(),
                 stock: Vec::new(),
                 lines: movegen::tracked_lines(&game),
-                unmoved: vec![0; if game.facts.tracks_unmoved { words } else { 0 }],
+                unmoved: vec![
+                    0;
+                    if game.facts.tracks_unmoved() {
+                        words
+                    } else {
+                        0
+                    }
+                ],
                 passing: (NO_SITE, NO_SITE),
                 ended: None,
                 ended_by: 0,
@@ -903,7 +910,7 @@ impl State {
                 state.put(Site::at(site), cell);
             }
         }
-        if state.game.facts.tracks_unmoved {
+        if state.game.facts.tracks_unmoved() {
             let at_start = setup::unmoved_at_start(&state.game, &state.position.cells);
             state.set_unmoved(&at_start);
         }
@@ -1724,7 +1731,7 @@ impl State {
         let z = &self.game.tables.zobrist;
         self.position.hash ^= z.cell(site, old) ^ z.cell(site, cell);
         self.position.put_raw(&self.game, site, cell);
-        if self.game.facts.tracks_unmoved && self.position.is_unmoved(site) {
+        if self.game.facts.tracks_unmoved() && self.position.is_unmoved(site) {
             self.position.mark_unmoved(site, false);
             self.position.hash ^= z.unmoved(site);
             if !self.forward {

@@ -279,11 +279,15 @@ fn validate_tiles(game: &Game, setup: &Setup) -> Result<(), SetupError> {
 }
 
 /// The pieces that stand unmoved in a position built from its cells, a bit per site: those
-/// standing where the start position has the same piece (all of them at the start).
+/// of the kinds a rule asks to be unmoved ([`Facts::unmoved_kinds`]) standing where the
+/// start position has the same piece (all of them at the start).
+///
+/// [`Facts::unmoved_kinds`]: rulebook_model::Facts::unmoved_kinds
 pub fn unmoved_at_start(game: &Game, cells: &[Cell]) -> Vec<u64> {
     let mut unmoved = vec![0u64; game.board.sites().div_ceil(64)];
     for &(site, cell) in &game.start.setup {
-        if cells.get(site.index()) == Some(&cell) {
+        let asked = game.facts.unmoved_kinds >> game.kind_of(cell) & 1 == 1;
+        if asked && cells.get(site.index()) == Some(&cell) {
             unmoved[site.index() / 64] |= 1 << (site.index() % 64);
         }
     }
@@ -311,7 +315,7 @@ impl State {
         };
         let mut state = State::with_position(game, setup.cells, setup.counts, marks, setup.to_move);
         state.init_stock(stock);
-        if let (Some(unmoved), true) = (&setup.unmoved, state.game.facts.tracks_unmoved) {
+        if let (Some(unmoved), true) = (&setup.unmoved, state.game.facts.tracks_unmoved()) {
             state.set_unmoved(unmoved);
         }
         if let (Some(passing), true) = (setup.passing, state.game.facts.passing_kinds != 0) {
@@ -362,7 +366,11 @@ impl State {
             passes: self.position.tile.passes,
             swapped: self.position.tile.swapped,
             last_placer: self.last_placer(),
-            unmoved: (self.game.facts.tracks_unmoved).then(|| self.position.unmoved.clone()),
+            unmoved: self
+                .game
+                .facts
+                .tracks_unmoved()
+                .then(|| self.position.unmoved.clone()),
             passing: (self.position.passing.1 != NO_SITE).then_some(self.position.passing),
             to_move: self.position.to_move,
         }

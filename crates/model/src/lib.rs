@@ -1473,9 +1473,11 @@ pub struct Facts {
     /// games without: the position then keeps the last move of such a piece that passed
     /// over a site.
     pub passing_kinds: u64,
-    /// Whether a move rule moves only unmoved pieces ([`SiteTest::Unmoved`]): the position
-    /// then keeps which pieces have not moved.
-    pub tracks_unmoved: bool,
+    /// The kinds (a bit each) whose pieces a move rule asks to be unmoved
+    /// ([`SiteTest::Unmoved`], the mover and partner of [`MoveKind::Castle`]); 0 in games
+    /// without: the position then keeps which pieces of those kinds have not moved (of
+    /// those kinds alone, so that a knight gone and back repeats the position).
+    pub unmoved_kinds: u64,
     /// Whether a promotion lets the mover choose the kind ([`EffectKind::Promote`]'s
     /// `choices`): the moves that it applies to are listed once per kind.
     pub promotion_choices: bool,
@@ -1494,6 +1496,14 @@ pub struct Facts {
     /// Whether an end rule makes the player to move lose when they have no legal move
     /// (`end when no legal move: mover loses`).
     pub stalemate_loses: bool,
+}
+
+impl Facts {
+    /// Whether the position keeps which pieces are unmoved ([`Facts::unmoved_kinds`]).
+    #[inline]
+    pub fn tracks_unmoved(&self) -> bool {
+        self.unmoved_kinds != 0
+    }
 }
 
 /// The ban on repetition: whether there is one, what it compares, and how far back.

@@ -169,7 +169,8 @@ fn on_one_line(game: &Game, from: Site, to: Site) -> bool {
     })
 }
 
-/// The sites of a word `unmoved=SITE,SITE...` (`-` for none): each must hold a piece.
+/// The sites of a word `unmoved=SITE,SITE...` (`-` for none): each must hold a piece of a
+/// kind that a rule asks to be unmoved.
 fn parse_unmoved(
     game: &Game,
     word: &str,
@@ -185,6 +186,14 @@ fn parse_unmoved(
             return Err(bad(
                 at,
                 format!("{name} is empty, so nothing stands there unmoved"),
+            ));
+        }
+        let kind = game.kind_of(cells[site.index()]);
+        if game.facts.unmoved_kinds >> kind & 1 == 0 {
+            let what = &game.about.piece_kinds[kind];
+            return Err(bad(
+                at,
+                format!("{name} holds a {what}, and no rule asks whether a {what} has moved"),
             ));
         }
         unmoved[site.index() / 64] |= 1 << (site.index() % 64);
@@ -396,7 +405,7 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
     let mut given: Vec<&str> = Vec::new();
     for word in words {
         once(&mut given, word)?;
-        if let (Some(sites), true) = (word.strip_prefix("unmoved="), game.facts.tracks_unmoved) {
+        if let (Some(sites), true) = (word.strip_prefix("unmoved="), game.facts.tracks_unmoved()) {
             setup.unmoved = Some(parse_unmoved(game, word, sites, &setup.cells)?);
             continue;
         }

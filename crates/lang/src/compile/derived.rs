@@ -52,7 +52,7 @@ impl Parts {
             owner: owners(cell_codes, piece_kinds.len()),
             zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
                 .with_hands(self.start.stock.len())
-                .with_unmoved(match facts.tracks_unmoved || facts.passing_kinds != 0 {
+                .with_unmoved(match facts.unmoved_kinds != 0 || facts.passing_kinds != 0 {
                     true => self.board.sites(),
                     false => 0,
                 }),
@@ -124,11 +124,7 @@ fn facts(parts: &Parts) -> model::Facts {
         majority: moves.iter().any(|r| r.filter.most),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
         passing_kinds: passing_kinds(moves),
-        tracks_unmoved: moves.iter().any(|m| match &m.kind {
-            model::MoveKind::Walk(walk) => walk.tests(model::SiteTest::Unmoved),
-            model::MoveKind::Castle { .. } => true,
-            _ => false,
-        }),
+        unmoved_kinds: unmoved_kinds(moves),
         promotion_choices: has(
             |k| matches!(k, model::EffectKind::Promote { choices, .. } if *choices != 0),
         ),
@@ -139,6 +135,17 @@ fn facts(parts: &Parts) -> model::Facts {
         ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
         stalemate_loses: goals::stalemate_loses(end_rules),
     }
+}
+
+/// [`Facts::unmoved_kinds`](model::Facts::unmoved_kinds): the kinds that the move rules
+/// of `moves` ask to be unmoved.
+fn unmoved_kinds(moves: &[model::MoveRule]) -> u64 {
+    let kinds = |m: &model::MoveRule| match &m.kind {
+        model::MoveKind::Walk(walk) if walk.tests(model::SiteTest::Unmoved) => m.filter.kinds,
+        model::MoveKind::Castle { partner, .. } => m.filter.kinds | 1 << partner,
+        _ => 0,
+    };
+    moves.iter().fold(0, |all, m| all | kinds(m))
 }
 
 /// [`Facts::passing_kinds`](model::Facts::passing_kinds): the kinds the walks of `moves`
