@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use rulebook::engine::State;
+use rulebook::engine::{Outcome, State};
 use rulebook::model::Game;
 use rulebook::notation::{self, parse_position, position_text};
 use rulebook::pipeline;
@@ -272,4 +272,147 @@ fn a_king_castles_with_an_unmoved_rook_over_sites_not_attacked() {
     assert_eq!(castlings(&game, d1_attacked), set(&["e1-g1"]));
     let blocked = "4k3/8/8/8/8/8/8/RB2K1BR white";
     assert_eq!(castlings(&game, blocked), set(&[]));
+}
+
+/// A king and a rook each, the rook stepping; a position ends the game the third time it
+/// occurs, and 6 moves in a row without a capture or a rook's move end it too.
+const COUNTS: &str = r#"
+game "Counts"
+players white, black
+board grid 4 by 4
+piece king, rook
+setup white king on a1
+setup white rook on b2
+setup black king on d4
+setup black rook on c3
+move step all onto empty or enemy by king
+move step orthogonal onto empty or enemy by rook
+end when no legal move: mover loses
+end when repeated position 3 times: draw
+end when 6 moves without capture or move by rook: draw
+"#;
+
+fn play_all(state: &mut State, texts: &[&str]) {
+    for text in texts {
+        notation::play_text(state, text).expect("a legal move");
+    }
+}
+
+#[test]
+fn a_position_ends_the_game_the_third_time_it_occurs() {
+    let uncounted = COUNTS.replace("end when 6 moves without capture or move by rook: draw", "");
+    let game = load("counts.game", &uncounted);
+    let mut state = State::new(Arc::clone(&game));
+    let there_and_back = ["a1-a2", "d4-d3", "a2-a1", "d3-d4"];
+    play_all(&mut state, &there_and_back);
+    assert_eq!(state.outcome(), None, "the start has occurred twice");
+    play_all(&mut state, &there_and_back[..3]);
+    assert_eq!(state.outcome(), None);
+    play_all(&mut state, &there_and_back[3..]);
+    assert_eq!(state.outcome(), Some(Outcome::Draw), "a third time");
+    assert_eq!(
+        rulebook::render::end_reason(&state),
+        "black repeated a position 3 times"
+    );
+    state.undo();
+    assert_eq!(state.outcome(), None, "undo takes the end back");
+}
+
+#[test]
+fn moves_without_progress_are_counted_and_end_the_game() {
+    let game = load("counts.game", COUNTS);
+    let mut state = State::new(Arc::clone(&game));
+    play_all(&mut state, &["a1-a2", "d4-d3", "a2-a1", "d3-d4"]);
+    assert!(position_text(&state).ends_with(" white clock=4"));
+    notation::play_text(&mut state, "b2-b1").expect("a rook's move");
+    assert!(
+        position_text(&state).ends_with(" black"),
+        "a rook's move is progress"
+    );
+    play_all(&mut state, &["d4-d3", "a1-a2", "d3-d4", "a2-a1", "d4-d3"]);
+    assert_eq!(state.outcome(), None, "five moves");
+    notation::play_text(&mut state, "a1-a2").expect("a sixth");
+    assert_eq!(state.outcome(), Some(Outcome::Draw));
+    assert_eq!(
+        rulebook::render::end_reason(&state),
+        "6 moves without capture or move by rook"
+    );
+    let before = parse_position(&game, "3k/2r1/1R2/K3 white clock=5").expect("the text reads");
+    let mut taking = before.clone();
+    notation::play_text(&mut taking, "a1-a2").expect("a king's move");
+    assert_eq!(taking.outcome(), Some(Outcome::Draw), "the sixth move");
+    let mut state = parse_position(&game, "3k/4/1r2/K3 white clock=5").expect("reads");
+    notation::play_text(&mut state, "a1-b2").expect("the king takes");
+    assert_eq!(
+        position_text(&state),
+        "3k/4/1K2/4 black",
+        "a capture is progress"
+    );
+}
+
+#[test]
+fn a_last_counted_move_that_leaves_no_legal_move_is_judged_by_that_rule() {
+    let kings_step_onto_empty = COUNTS.replace("all onto empty or enemy by king", "all by king");
+    let game = load("counts.game", &kings_step_onto_empty);
+    let mut state = parse_position(&game, "kR2/R3/2K1/4 white clock=5").expect("reads");
+    notation::play_text(&mut state, "c2-b3").expect("a king's move, the sixth");
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Win(rulebook::model::Player::FIRST)),
+        "black's king on a4 has no move: the no-legal-move rule decides, not the count"
+    );
+}
+
+#[test]
+fn a_count_of_moves_is_written_read_and_refused_when_out_of_range() {
+    let game = load("counts.game", COUNTS);
+    let state = parse_position(&game, "3k/2r1/1R2/K3 black clock=3").expect("reads");
+    assert_eq!(position_text(&state), "3k/2r1/1R2/K3 black clock=3");
+    let mut played = state.clone();
+    notation::play_text(&mut played, "d4-d3").expect("legal");
+    assert!(position_text(&played).ends_with("clock=4"));
+    played.undo();
+    assert!(played == state, "undo takes the count back");
+    for bad in ["clock=x", "clock=7", "clock=-1"] {
+        let text = format!("3k/2r1/1R2/K3 black {bad}");
+        let err = parse_position(&game, &text).expect_err(bad).to_string();
+        assert!(
+            err.contains("not a count of moves without progress (0 to 6)"),
+            "{err}"
+        );
+    }
+    let over = parse_position(&game, "3k/2r1/1R2/K3 black clock=6").expect("reads");
+    assert_eq!(
+        over.outcome(),
+        Some(Outcome::Draw),
+        "read as after the sixth move"
+    );
+}
+
+#[test]
+fn counts_outside_their_range_are_refused_where_they_are_written() {
+    for (rule, message) in [
+        (
+            "end when repeated position 1 times: draw",
+            "how many times would be 1; it must be between 2 and 1000",
+        ),
+        (
+            "end when 0 moves without capture: draw",
+            "how many moves would be 0; it must be between 1 and 10000",
+        ),
+        (
+            "end when 5 moves without move by pawn: draw",
+            "unknown piece `pawn`",
+        ),
+    ] {
+        let replaced = match rule.contains("moves without") {
+            true => "end when 6 moves without capture or move by rook: draw",
+            false => "end when repeated position 3 times: draw",
+        };
+        let text = COUNTS.replace(replaced, rule);
+        let err = pipeline::load_text("bad.game", &text, None, &[])
+            .expect_err(rule)
+            .render(false);
+        assert!(err.contains(message), "{rule}: {err}");
+    }
 }

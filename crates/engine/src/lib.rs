@@ -35,7 +35,7 @@ use std::sync::Arc;
 use rulebook_model::board::reverse_direction;
 use rulebook_model::{
     leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, LineCapture,
-    MoveKind, Player, Site, EMPTY, NO_SITE,
+    MoveKind, Player, Progress, Site, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and what it involves. Its kind is its rule's
@@ -443,6 +443,8 @@ struct Frame {
     passes: u8,
     /// The last move's piece that passed, before this move ([`Position::passing`]).
     passing: (Site, Site),
+    /// The moves without progress before this move ([`Position::clock`]).
+    clock: u16,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -499,6 +501,9 @@ struct Position {
     /// Games with `by unmoved`: a bit per site whose piece has not moved since the start
     /// (no move has changed the site); empty in other games.
     unmoved: Vec<u64>,
+    /// Games with `end when N moves without ...`: the moves in a row that have made no
+    /// progress ([`rulebook_model::Clock`]); 0 in other games.
+    clock: u16,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
     /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
@@ -613,6 +618,7 @@ impl Clone for Position {
             lines: Vec::new(),
             unmoved: Vec::new(),
             passing: self.passing,
+            clock: self.clock,
             ended: self.ended,
             ended_by: self.ended_by,
         };
@@ -635,6 +641,8 @@ impl Clone for Position {
         copy_from(&mut self.stock, &other.stock);
         copy_from(&mut self.lines, &other.lines);
         copy_from(&mut self.unmoved, &other.unmoved);
+        self.passing = other.passing;
+        self.clock = other.clock;
         self.ended = other.ended;
         self.ended_by = other.ended_by;
     }
@@ -651,6 +659,7 @@ impl PartialEq for Position {
             && self.stock == other.stock
             && self.unmoved == other.unmoved
             && self.passing == other.passing
+            && self.clock == other.clock
     }
 }
 
@@ -672,6 +681,7 @@ impl Position {
         self.lines.clone_from(&other.lines);
         self.unmoved.clone_from(&other.unmoved);
         self.passing = other.passing;
+        self.clock = other.clock;
     }
 
     /// Whether the piece on `site` has not moved (in a game that keeps it).
@@ -760,6 +770,7 @@ impl History {
                 ended: position.ended,
                 passes: position.tile.passes,
                 passing: position.passing,
+                clock: position.clock,
             });
         }
     }
@@ -886,6 +897,7 @@ impl State {
                     }
                 ],
                 passing: (NO_SITE, NO_SITE),
+                clock: 0,
                 ended: None,
                 ended_by: 0,
             },
@@ -1168,7 +1180,8 @@ impl State {
                 EndWhen::EmptyRow
                 | EndWhen::BothPass
                 | EndWhen::Position(_)
-                | EndWhen::RepeatedPosition => false,
+                | EndWhen::RepeatedPosition
+                | EndWhen::MovesWithout => false,
             };
             if ended {
                 return Some(self.end_result(rule.result, self.position.to_move));
@@ -1204,6 +1217,11 @@ impl State {
         self.scratch.goals_known = None;
         let repeats = self.game.facts.tracks_repetition;
         (self.history).record(&self.game, m, &self.position, repeats, self.forward);
+        let before = self
+            .game
+            .ends
+            .clock
+            .map(|clock| self.before_move(clock.progress, m));
         match FAMILY {
             playout::SOWINGS => self.apply_sowing::<false>(m, mover),
             playout::TILE_MOVES => self.apply_tile(m, mover),
@@ -1211,6 +1229,9 @@ impl State {
         }
         if self.game.facts.passing_kinds != 0 {
             self.note_passing(m, mover);
+        }
+        if let Some(before) = before {
+            self.tick_clock(before);
         }
         if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
@@ -1251,8 +1272,13 @@ impl State {
         }
         if self.game.facts.tracks_repetition && may_repeat && self.position.ended.is_none() {
             let key = self.ban_key(self.position.hash, self.position.to_move);
-            if self.history.seen.contains(key) {
-                self.end_on_repetition(mover);
+            if self.history.seen.count(key) + 1 >= self.game.ends.repetitions {
+                self.end_by_rule(EndWhen::RepeatedPosition, mover);
+            }
+        }
+        if let Some(clock) = self.game.ends.clock {
+            if u32::from(self.position.clock) >= clock.moves && self.position.ended.is_none() {
+                self.end_on_clock(mover);
             }
         }
         if self.game.facts.stuck_moves_stones && self.position.ended.is_none() {
@@ -1311,20 +1337,54 @@ impl State {
         self.position.to_move = next;
     }
 
-    /// Ends the game by its `end when repeated position` rule, if it has one: `mover` made
-    /// the move that repeated a position.
-    fn end_on_repetition(&mut self, mover: Player) {
+    /// Ends the game by its end rule `when` (`repeated position`, `moves without`), if it
+    /// has one: `mover` made the move that fulfilled it.
+    fn end_by_rule(&mut self, when: EndWhen, mover: Player) {
         let rules = &self.game.ends.rules;
-        if let Some(rule) = rules
-            .iter()
-            .find(|r| r.when == EndWhen::RepeatedPosition)
-            .copied()
-        {
+        if let Some(rule) = rules.iter().find(|r| r.when == when).copied() {
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }
             self.position.ended = Some(self.end_result(rule.result, mover));
-            self.ended_by_rule(EndWhen::RepeatedPosition);
+            self.ended_by_rule(when);
+        }
+    }
+
+    /// What the count of moves without progress needs to know of a move before it is
+    /// played: the pieces on the board, and whether it moves a piece of a kind whose
+    /// moves are progress.
+    #[inline]
+    fn before_move(&self, progress: Progress, m: Move) -> (u32, bool) {
+        let pieces = self.position.piece_count.iter().sum();
+        let cell = match m.from.index() < self.position.cells.len() {
+            true => self.position.cells[m.from.index()],
+            false => EMPTY,
+        };
+        let moves_kind = cell != EMPTY && progress.kinds >> self.game.kind_of(cell) & 1 == 1;
+        (pieces, moves_kind)
+    }
+
+    /// Counts a move without progress, or starts the count again after one with it (a
+    /// move of a kind it names, or a capture where it names captures).
+    #[inline]
+    fn tick_clock(&mut self, (pieces, moves_kind): (u32, bool)) {
+        let capture = self.game.ends.clock.is_some_and(|c| c.progress.capture)
+            && self.position.piece_count.iter().sum::<u32>() < pieces;
+        self.position.clock = match moves_kind || capture {
+            true => 0,
+            false => self.position.clock.saturating_add(1),
+        };
+    }
+
+    /// Ends the game by its `moves without` rule, unless the player to move has no legal
+    /// move: then the rules for that decide (a checkmate on the last move counted stands).
+    #[cold]
+    fn end_on_clock(&mut self, mover: Player) {
+        let mut moves = std::mem::take(&mut self.scratch.work);
+        let can_move = self.has_legal_move(&mut moves);
+        self.scratch.work = moves;
+        if can_move {
+            self.end_by_rule(EndWhen::MovesWithout, mover);
         }
     }
 
@@ -1563,6 +1623,7 @@ impl State {
         self.position.ended = frame.ended;
         self.position.tile.passes = frame.passes;
         self.position.passing = frame.passing;
+        self.position.clock = frame.clock;
         match self.game.moves[frame.mv.rule as usize].kind {
             MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
                 self.undo_tile(frame.mv, frame.mover)

@@ -150,7 +150,8 @@ impl State {
     /// The sowing rule that makes every move of this game, when the legal moves are always
     /// exactly its moves: the game's only move rule, a sowing with no condition, with
     /// nothing that narrows its moves (no `so that`, no ban on repetition) or judges a
-    /// player who cannot move by the others' moves. `None` for any other game.
+    /// player who cannot move by the others' moves, and no count of moves without
+    /// progress. `None` for any other game.
     fn plain_sowing(&self) -> Option<u8> {
         let game = &*self.game;
         let plain = match &game.moves[..] {
@@ -160,8 +161,9 @@ impl State {
             }
             _ => false,
         };
-        (plain && !movegen::always_listed(game) && !game.facts.move_goals && game.tiles.is_none())
-            .then_some(0)
+        let counted = game.ends.clock.is_some();
+        let plain = plain && !counted && !movegen::always_listed(game) && !game.facts.move_goals;
+        (plain && game.tiles.is_none()).then_some(0)
     }
 
     /// Turns recording off for moves played forward, forgetting what undo needs of the

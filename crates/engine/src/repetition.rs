@@ -79,6 +79,15 @@ impl Seen {
         !self.slots.is_empty() && self.slots[self.find(h)].1 > 0
     }
 
+    /// How many times `h` is in the table.
+    #[inline]
+    pub fn count(&self, h: u64) -> u32 {
+        match self.slots.is_empty() {
+            true => 0,
+            false => self.slots[self.find(h)].1,
+        }
+    }
+
     /// Adds a new entry.
     pub fn push(&mut self, key: u64) {
         self.keys.push(key);

@@ -37,6 +37,8 @@ pub struct Setup {
     /// Games with `in passing`: the last move, `(from, to)`, of a piece that passed over
     /// sites on its line, if it may be taken in passing; `None` for none.
     pub passing: Option<(Site, Site)>,
+    /// Games with `end when N moves without ...`: the moves in a row without progress.
+    pub clock: u16,
     /// The player to move.
     pub to_move: Player,
 }
@@ -61,6 +63,7 @@ impl Setup {
             last_placer: None,
             unmoved: None,
             passing: None,
+            clock: 0,
             to_move: Player::FIRST,
         }
     }
@@ -299,9 +302,10 @@ impl State {
     /// starts here). The end rules checked after moves are checked here too, as after the
     /// move that led to the position: on a board of pits, an empty row ends the game by an
     /// `end when empty row` rule (its remaining stones moved as the rule says); in a
-    /// tile game, as many passes in a row as players end it by `end when both pass`; and
-    /// an end rule on a condition of the position ends it with the player before the one to
-    /// move as the mover.
+    /// tile game, as many passes in a row as players end it by `end when both pass`; an
+    /// end rule on a condition of the position ends it with the player before the one to
+    /// move as the mover; and so does a count of moves without progress that has reached
+    /// its rule's.
     pub fn from_setup(game: Arc<Game>, setup: Setup) -> Result<State, SetupError> {
         validate(&game, &setup)?;
         let sites = game.board.sites();
@@ -323,6 +327,9 @@ impl State {
             if passing.0.index() < sites && passing.1.index() < sites {
                 state.set_passing(passing, state.last_mover());
             }
+        }
+        if state.game.ends.clock.is_some() {
+            state.position.clock = setup.clock;
         }
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
@@ -346,6 +353,10 @@ impl State {
         }
         if state.game.facts.stuck_moves_stones && state.position.ended.is_none() {
             state.end_if_stuck();
+        }
+        let clock = state.game.ends.clock.map_or(u32::MAX, |c| c.moves);
+        if u32::from(state.position.clock) >= clock && state.position.ended.is_none() {
+            state.end_on_clock(state.last_mover());
         }
         Ok(state)
     }
@@ -372,6 +383,7 @@ impl State {
                 .tracks_unmoved()
                 .then(|| self.position.unmoved.clone()),
             passing: (self.position.passing.1 != NO_SITE).then_some(self.position.passing),
+            clock: self.position.clock,
             to_move: self.position.to_move,
         }
     }

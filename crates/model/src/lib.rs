@@ -1032,8 +1032,11 @@ pub enum EndWhen {
     /// No player has a legal move other than passing: the player to move would have to
     /// pass, and so would every other player after them.
     NoPlayerCanMove,
-    /// A move recreated a position (sites and side to move) that occurred before.
+    /// A move recreated a position (sites and side to move) that occurred before, for the
+    /// [`Ends::repetitions`]th time.
     RepeatedPosition,
+    /// [`Clock::moves`] moves in a row have made no [`Progress`] ([`Ends::clock`]).
+    MovesWithout,
     /// After a move, one player's pits are all empty.
     EmptyRow,
     /// Every player has passed, one after the other.
@@ -1391,6 +1394,30 @@ pub struct Ends {
     pub empty_row: Option<EndRule>,
     /// Each player's score, evaluated with that player as the mover.
     pub score: Option<Expr>,
+    /// The occurrence of a position that ends the game by [`EndWhen::RepeatedPosition`]
+    /// (2, the first repetition, unless the rule says `N times`).
+    pub repetitions: u32,
+    /// The count of moves without progress of [`EndWhen::MovesWithout`], if a rule has it.
+    pub clock: Option<Clock>,
+}
+
+/// `end when N moves without capture or move by KIND`: the moves in a row without
+/// progress that end the game, and what progress is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// How many moves in a row (of every player).
+    pub moves: u32,
+    /// What starts the count again.
+    pub progress: Progress,
+}
+
+/// What counts as progress for [`Clock`]: a move after which it starts again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// A move that takes a piece (fewer pieces on the board after it than before).
+    pub capture: bool,
+    /// A move of a piece of one of these kinds (a bit each).
+    pub kinds: u64,
 }
 
 /// Tables the compiler derives from the rules and the board for play to look up.

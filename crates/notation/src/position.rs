@@ -104,6 +104,9 @@ pub fn position_text(state: &State) -> String {
         let names = &game.board.site_names;
         format!("last={}-{}", names[from.index()], names[to.index()])
     }));
+    if game.ends.clock.is_some() && setup.clock > 0 {
+        words.push(format!("clock={}", setup.clock));
+    }
     words.join(" ")
 }
 
@@ -167,6 +170,18 @@ fn on_one_line(game: &Game, from: Site, to: Site) -> bool {
         let ray = game.board.ray(from, dir);
         ray.iter().position(|&s| s == to).is_some_and(|k| k > 0)
     })
+}
+
+/// The count of a word `clock=N`: the moves in a row without progress, at most `most`
+/// (the count that ends the game).
+fn parse_clock(word: &str, n: &str, most: u32) -> Result<u16, PositionError> {
+    match n.parse::<u16>() {
+        Ok(n) if u32::from(n) <= most => Ok(n),
+        _ => Err(bad(
+            format!("`{word}`"),
+            format!("`{n}` is not a count of moves without progress (0 to {most})"),
+        )),
+    }
 }
 
 /// The sites of a word `unmoved=SITE,SITE...` (`-` for none): each must hold a piece of a
@@ -411,6 +426,10 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         }
         if let (Some(last), true) = (word.strip_prefix("last="), game.facts.passing_kinds != 0) {
             setup.passing = Some(parse_passing(game, word, last, &setup)?);
+            continue;
+        }
+        if let (Some(n), Some(clock)) = (word.strip_prefix("clock="), game.ends.clock) {
+            setup.clock = parse_clock(word, n, clock.moves)?;
             continue;
         }
         match word.starts_with("hand=") && !game.start.stock.is_empty() {

@@ -5,7 +5,7 @@ use super::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
-use rulebook_model::Player;
+use rulebook_model::{Player, Progress};
 
 impl Checker {
     /// A `forbid`, `score` or `end` statement.
@@ -125,7 +125,8 @@ impl Checker {
                 (EndWhen::StuckAnd(n), Some(self.typed(e, Type::Bool, what)))
             }
             ast::EndCondition::NoPlayerCanMove(_) => (EndWhen::NoPlayerCanMove, None),
-            ast::EndCondition::RepeatedPosition(_) => (EndWhen::RepeatedPosition, None),
+            ast::EndCondition::RepeatedPosition(..) => (EndWhen::RepeatedPosition, None),
+            ast::EndCondition::MovesWithout { .. } => (EndWhen::MovesWithout, None),
             ast::EndCondition::EmptyRow(span) => {
                 self.needs_board(BoardKind::Mancala, "`empty row`", *span);
                 (EndWhen::EmptyRow, None)
@@ -158,13 +159,38 @@ impl Checker {
             },
             other => super::end_result(other),
         };
+        let Some((count, progress)) = self.end_count(condition) else {
+            return;
+        };
         end.push(EndDecl {
             when,
             condition: position,
             result,
             span,
             label,
+            count,
+            progress,
         });
+    }
+
+    /// The number of `repeated position N times` or `N moves without ...` (known before
+    /// play), and what is progress for the latter; `None` after an error.
+    fn end_count(
+        &mut self,
+        condition: &ast::EndCondition,
+    ) -> Option<(Option<super::TExpr>, Progress)> {
+        let (count, what) = match condition {
+            ast::EndCondition::RepeatedPosition(_, Some(n)) => (n, "how many times"),
+            ast::EndCondition::MovesWithout { count, .. } => (count, "how many moves"),
+            _ => return Some((None, Progress::default())),
+        };
+        let count = self.static_expr(count, Type::Int, what)?;
+        let mut progress = Progress::default();
+        if let ast::EndCondition::MovesWithout { capture, kinds, .. } = condition {
+            progress.capture = *capture;
+            progress.kinds = self.kinds(kinds)?.iter().fold(0, |all, k| all | 1 << k);
+        }
+        Some((Some(count), progress))
     }
 
     /// The result `NAME wins`: that player wins; `opponent wins`, where no player is named

@@ -811,6 +811,10 @@ pub struct EndDecl {
     pub span: Span,
     /// The rule's short name (`called "escape"`).
     pub label: Option<String>,
+    /// `repeated position N times`, `N moves without ...`: the number, known before play.
+    pub count: Option<TExpr>,
+    /// `moves without ...`: what starts the count again.
+    pub progress: rulebook_model::Progress,
 }
 
 /// The board, with its dimensions as expressions of the parameters.

@@ -46,6 +46,8 @@ impl Parts {
             conditions: end_conditions,
             sources: end_condition_sources,
             stuck,
+            repetitions,
+            clock,
         } = self.ends;
         let cell_codes = 1 + players * piece_kinds.len();
         let tables = model::Tables {
@@ -88,6 +90,8 @@ impl Parts {
                 stuck,
                 conditions: end_conditions,
                 score: self.score,
+                repetitions,
+                clock,
             },
             start: self.start,
             sources: model::Sources {
@@ -129,7 +133,10 @@ fn facts(parts: &Parts) -> model::Facts {
             |k| matches!(k, model::EffectKind::Promote { choices, .. } if *choices != 0),
         ),
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
-        ends_after_moves: !end_conditions.is_empty() || ends_on_repetition || stuck_moves_stones,
+        ends_after_moves: !end_conditions.is_empty()
+            || ends_on_repetition
+            || stuck_moves_stones
+            || parts.ends.clock.is_some(),
         stuck_moves_stones,
         tracks_repetition: parts.repetition.forbidden || ends_on_repetition,
         ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),

@@ -18,7 +18,18 @@ pub(super) struct Ends {
     pub(super) sources: Vec<model::RuleSource>,
     /// The conditions of [`model::EndWhen::StuckAnd`].
     pub(super) stuck: Vec<Expr>,
+    /// [`model::Ends::repetitions`].
+    pub(super) repetitions: u32,
+    /// [`model::Ends::clock`].
+    pub(super) clock: Option<model::Clock>,
 }
+
+/// The most times a position may be repeated before `end when repeated position N times`
+/// ends the game.
+const MAX_REPETITIONS: i64 = 1000;
+
+/// The most moves `end when N moves without ...` may count.
+const MAX_CLOCK: i64 = 10_000;
 
 impl Compiler<'_> {
     /// The end rules as written, with their short names, but for those whose condition on
@@ -28,8 +39,14 @@ impl Compiler<'_> {
     /// where each is written.
     pub(super) fn ends(&mut self) -> Ends {
         let desc = self.desc;
-        let mut ends = Ends::default();
+        let mut ends = Ends {
+            repetitions: 2,
+            ..Ends::default()
+        };
         for e in &desc.end {
+            if let Some(n) = &e.count {
+                self.end_count(e, n, &mut ends);
+            }
             let Some(c) = e.condition.as_ref() else {
                 ends.rules.push(model::EndRule {
                     when: e.when,
@@ -84,6 +101,20 @@ impl Compiler<'_> {
             result: e.result,
         });
         ends.labels.push(e.label.clone());
+    }
+
+    /// The number of `repeated position N times` (2 to [`MAX_REPETITIONS`]) or `N moves
+    /// without ...` (1 to [`MAX_CLOCK`]), kept in `ends`.
+    fn end_count(&mut self, e: &crate::check::EndDecl, n: &crate::check::TExpr, ends: &mut Ends) {
+        if e.when == model::EndWhen::RepeatedPosition {
+            let times = self.bounded(n, 2, MAX_REPETITIONS, "how many times");
+            ends.repetitions = times.unwrap_or(2) as u32;
+        } else if let Some(moves) = self.bounded(n, 1, MAX_CLOCK, "how many moves") {
+            ends.clock = Some(model::Clock {
+                moves: moves as u32,
+                progress: e.progress,
+            });
+        }
     }
 
     /// Refuses a comparison of a line's length or a count of pieces with a number no

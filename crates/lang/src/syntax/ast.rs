@@ -675,8 +675,20 @@ pub enum EndCondition {
     NoLegalMove(Span, Option<Expr>),
     /// No player has a legal move other than passing.
     NoPlayerCanMove(Span),
-    /// A move recreated an earlier position.
-    RepeatedPosition(Span),
+    /// A move recreated an earlier position (`N times`: for the Nth time).
+    RepeatedPosition(Span, Option<Expr>),
+    /// So many moves in a row made no progress: `100 moves without capture or move by
+    /// pawn`.
+    MovesWithout {
+        /// The condition as written.
+        span: Span,
+        /// How many moves.
+        count: Expr,
+        /// Whether a capture is progress.
+        capture: bool,
+        /// The kinds whose moves are progress.
+        kinds: Vec<Name>,
+    },
     /// After a move, one player's pits are all empty.
     EmptyRow(Span),
     /// The players have passed one after the other.

@@ -972,6 +972,26 @@ fn lower_hand_count(count: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     }
 }
 
+/// `N moves without capture or move by KIND, ...`.
+fn lower_moves_without(cond: Pair<'_, Rule>, file: FileId) -> Lowered<EndCondition> {
+    let span = span_of(&cond, file);
+    let mut inner = parts(cond);
+    let count = lower_expr(inner.next().ok_or_else(|| internal(span))?, file)?;
+    let (mut capture, mut kinds) = (false, Vec::new());
+    for progress in inner {
+        let names = parts(progress.clone()).filter(|p| p.as_rule() == Rule::name);
+        let before = kinds.len();
+        kinds.extend(names.map(|p| lower_name(p, file)));
+        capture |= kinds.len() == before;
+    }
+    Ok(EndCondition::MovesWithout {
+        span,
+        count,
+        capture,
+        kinds,
+    })
+}
+
 /// An `end` statement: its short name if it has one, its condition and its result.
 fn lower_end<'a>(
     take: &mut impl FnMut() -> Lowered<Pair<'a, Rule>>,
@@ -992,7 +1012,15 @@ fn lower_end<'a>(
             EndCondition::NoLegalMove(span, and.map(|e| lower_expr(e, file)).transpose()?)
         }
         Rule::no_player_can_move => EndCondition::NoPlayerCanMove(span_of(&cond, file)),
-        Rule::repeated_position => EndCondition::RepeatedPosition(span_of(&cond, file)),
+        Rule::repeated_position => {
+            let span = span_of(&cond, file);
+            let times = cond
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::repeat_times);
+            let count = times.and_then(|t| t.into_inner().find(|p| p.as_rule() == Rule::expr));
+            EndCondition::RepeatedPosition(span, count.map(|e| lower_expr(e, file)).transpose()?)
+        }
+        Rule::moves_without => lower_moves_without(cond, file)?,
         Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),
         Rule::both_pass => EndCondition::BothPass(span_of(&cond, file)),
         Rule::position_condition => {

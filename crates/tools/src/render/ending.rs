@@ -68,7 +68,11 @@ pub fn end_reason(state: &State) -> String {
             )
         }
         Some(EndWhen::NoPlayerCanMove) => "no player can move".to_string(),
-        Some(EndWhen::RepeatedPosition) => format!("{} repeated a position", name(mover)),
+        Some(EndWhen::RepeatedPosition) => match game.ends.repetitions {
+            2 => format!("{} repeated a position", name(mover)),
+            n => format!("{} repeated a position {n} times", name(mover)),
+        },
+        Some(EndWhen::MovesWithout) => super::summary::clock_text(game),
         Some(EndWhen::EmptyRow) => "a row of pits is empty".to_string(),
         Some(EndWhen::BothPass) => "both players passed in a row".to_string(),
         Some(EndWhen::Position(i)) => {
@@ -93,6 +97,7 @@ pub fn end_rule_name(game: &Game, rule: usize) -> String {
             return format!("no legal move and {}", unbracketed(&condition));
         }
         EndWhen::RepeatedPosition => "repeated position",
+        EndWhen::MovesWithout => return super::summary::clock_text(game),
         EndWhen::EmptyRow => "empty row",
         EndWhen::BothPass => "both pass",
         EndWhen::Position(i) => {

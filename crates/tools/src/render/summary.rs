@@ -641,6 +641,26 @@ pub(super) fn stuck_condition_text(game: &Game, i: u8) -> String {
     expr(&game.ends.stuck[i as usize], game)
 }
 
+/// The count of [`EndWhen::MovesWithout`] as written: `100 moves without capture or move
+/// by pawn`.
+pub(super) fn clock_text(game: &Game) -> String {
+    let Some(clock) = game.ends.clock else {
+        return "moves without progress".to_string();
+    };
+    let mut progress = Vec::new();
+    if clock.progress.capture {
+        progress.push("capture".to_string());
+    }
+    let kinds: Vec<&str> = (game.about.piece_kinds.iter().enumerate())
+        .filter(|(k, _)| clock.progress.kinds >> k & 1 == 1)
+        .map(|(_, name)| name.as_str())
+        .collect();
+    if !kinds.is_empty() {
+        progress.push(format!("move by {}", kinds.join(", ")));
+    }
+    format!("{} moves without {}", clock.moves, progress.join(" or "))
+}
+
 /// The end rules: when, and the result.
 fn end_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "end:");
@@ -649,9 +669,14 @@ fn end_summary(o: &mut String, game: &Game) {
             EndWhen::NoLegalMove => "no legal move".to_string(),
             EndWhen::StuckAnd(i) => format!("no legal move and {}", stuck_condition_text(game, i)),
             EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
-            EndWhen::RepeatedPosition => {
-                "a move repeats an earlier position (checked after every move)".to_string()
-            }
+            EndWhen::RepeatedPosition => match game.ends.repetitions {
+                2 => "a move repeats an earlier position (checked after every move)".to_string(),
+                n => format!("a position occurs {n} times (checked after every move)"),
+            },
+            EndWhen::MovesWithout => format!(
+                "{} (checked after every move, unless the player to move has no legal move)",
+                clock_text(game)
+            ),
             EndWhen::EmptyRow => "a row is empty (checked after every move)".to_string(),
             EndWhen::BothPass => "both players pass in a row".to_string(),
             EndWhen::Position(i) => format!(
