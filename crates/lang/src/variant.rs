@@ -97,13 +97,10 @@ pub fn resolve(source: Source, loader: &dyn Loader) -> Result<Resolved, Unresolv
                 .map(|s| s.name.as_str())
                 .collect();
             cycle.push(&parent.name);
-            let d = Diagnostic::error(
-                Code::E0206,
-                "these files extend each other in a cycle",
-                own_extends,
-            )
-            .with_label("extended here")
-            .with_note(cycle.join(" extends "));
+            let why = "these files extend each other in a cycle";
+            let d = Diagnostic::error(Code::E0206, why, own_extends)
+                .with_label("extended here")
+                .with_note(cycle.join(" extends "));
             return Err(unresolved(sources, d));
         }
         if chain.len() >= MAX_CHAIN || total + parent.text.len() > MAX_SOURCE_BYTES {

@@ -391,41 +391,26 @@ impl Checker {
             .map(|e| e.span)
             .or(clauses.capturing);
         if let (Some(span), false) = (landing_clause, lands) {
-            self.error(
-                Diagnostic::error(
-                    Code::E0416,
-                    "only a move that lands a piece can be narrowed by where it lands",
-                    span,
-                )
-                .with_help(
-                    "`not landing on` and `capturing` narrow slides, steps, jumps and placements",
-                ),
-            );
+            let why = "only a move that lands a piece can be narrowed by where it lands";
+            self.error(Diagnostic::error(Code::E0416, why, span).with_help(
+                "`not landing on` and `capturing` narrow slides, steps, jumps and placements",
+            ));
             return None;
         }
         if let (Some(e), false) = (&clauses.avoiding, on_pieces && !crosses_nothing) {
+            let why = "only a piece that moves along a line can avoid sites";
             self.error(
-                Diagnostic::error(
-                    Code::E0417,
-                    "only a piece that moves along a line can avoid sites",
-                    e.span,
-                )
-                .with_help("`avoiding` narrows slides, steps and jumps"),
+                Diagnostic::error(Code::E0417, why, e.span)
+                    .with_help("`avoiding` narrows slides, steps and jumps"),
             );
             return None;
         }
         if let (Some(names), false) = (&clauses.by, on_pieces) {
             let span = names[0].span;
-            self.error(
-                Diagnostic::error(
-                    Code::E0418,
-                    "only a piece that moves is made by a kind",
-                    span,
-                )
-                .with_help(
-                    "`by` narrows slides, steps, leaps, jumps and flights to pieces of some kinds",
-                ),
-            );
+            let why = "only a piece that moves is made by a kind";
+            self.error(Diagnostic::error(Code::E0418, why, span).with_help(
+                "`by` narrows slides, steps, leaps, jumps and flights to pieces of some kinds",
+            ));
             return None;
         }
         let by = match &clauses.by {
@@ -437,13 +422,10 @@ impl Checker {
             ast::MoveKind::Remove { .. } | ast::MoveKind::PlacePiece { .. }
         );
         if let (Some((_, _, span)), false) = (&clauses.next_to, on_sites) {
+            let why = "`next to` narrows where a piece is placed or removed";
             self.error(
-                Diagnostic::error(
-                    Code::E0419,
-                    "`next to` narrows where a piece is placed or removed",
-                    *span,
-                )
-                .with_help("use it with `move place KIND` or `move remove`"),
+                Diagnostic::error(Code::E0419, why, *span)
+                    .with_help("use it with `move place KIND` or `move remove`"),
             );
             return None;
         }
