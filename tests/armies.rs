@@ -153,3 +153,123 @@ fn a_word_of_unmoved_pieces_must_name_pieces() {
         "b2 has moved"
     );
 }
+
+/// Pawns with a first double step, taking forward-diagonally and in passing.
+const IN_PASSING: &str = r#"
+game "In passing"
+players white, black
+board grid 5 by 5
+piece pawn as P
+setup white pawn on a2 + d3
+setup black pawn on c5
+move slide forward max 2 by unmoved pawn
+move step forward by pawn
+move step forward-diagonal onto enemy by pawn
+move step forward-diagonal onto enemy pawn in passing by pawn
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn a_piece_that_passed_is_taken_in_passing_on_the_next_move_only() {
+    let game = load("in-passing.game", IN_PASSING);
+    let mut state = State::new(Arc::clone(&game));
+    for text in ["a2-a3", "c5-c3"] {
+        notation::play_text(&mut state, text).expect("a legal move");
+    }
+    assert_eq!(
+        from(&legal(&mut state), "d3"),
+        set(&["d3-c4", "d3-d4", "d3-d5"])
+    );
+    let text = position_text(&state);
+    assert_eq!(text, "5/5/P1pP1/5/5 white last=c5-c3");
+    let read = parse_position(&game, &text).expect("the text reads back");
+    assert!(read == state && read.hash() == state.hash());
+    let mut taken = state.clone();
+    notation::play_text(&mut taken, "d3-c4").expect("in passing");
+    assert_eq!(position_text(&taken), "5/2P2/P4/5/5 black");
+    assert_eq!(taken.undo().map(|m| m.over()), game.board.site_named("c3"));
+    assert!(
+        taken == state && taken.hash() == state.hash(),
+        "undo restores the pawn"
+    );
+    notation::play_text(&mut state, "a3-a4").expect("a legal move");
+    notation::play_text(&mut state, "c3-c2").expect("a legal move");
+    assert_eq!(
+        from(&legal(&mut state), "d3"),
+        set(&["d3-d4", "d3-d5"]),
+        "too late"
+    );
+}
+
+#[test]
+fn a_last_move_word_must_be_one_that_passed() {
+    let game = load("in-passing.game", IN_PASSING);
+    let err = parse_position(&game, "5/5/P1pP1/5/5 white last=c4-c3").expect_err("a step");
+    assert!(err.to_string().contains("may be taken in passing"), "{err}");
+    let err = parse_position(&game, "5/5/P1pP1/5/5 black last=c5-c3").expect_err("not black's");
+    assert!(err.to_string().contains("white's"), "{err}");
+}
+
+/// A king that castles with either rook, and a bishop whose line may cross its path.
+const CASTLING: &str = r#"
+game "Castling"
+players white, black
+board grid 8 by 8
+piece king, rook, bishop
+setup white king on e1
+setup white rook on a1 + h1
+setup black king on e8
+move step all onto empty or enemy by king
+move castle east, west with rook by king
+move slide orthogonal onto empty or enemy by rook
+move slide diagonal onto empty or enemy by bishop
+forbid leaving attacked(mover, king)
+end when no legal move: mover loses
+"#;
+
+fn castlings(game: &Arc<Game>, text: &str) -> std::collections::BTreeSet<String> {
+    let mut state = parse_position(game, text).expect("the position reads");
+    let moves = from(&legal(&mut state), "e1");
+    moves
+        .into_iter()
+        .filter(|m| m == "e1-g1" || m == "e1-c1")
+        .collect()
+}
+
+#[test]
+fn a_king_castles_with_an_unmoved_rook_over_sites_not_attacked() {
+    let game = load("castling.game", CASTLING);
+    let mut state = State::new(Arc::clone(&game));
+    assert_eq!(
+        castlings(&game, &position_text(&state)),
+        set(&["e1-c1", "e1-g1"])
+    );
+    notation::play_text(&mut state, "e1-g1").expect("castling");
+    assert_eq!(position_text(&state), "4k3/8/8/8/8/8/8/R4RK1 black");
+    state.undo();
+    assert!(
+        state == State::new(Arc::clone(&game)),
+        "undo puts both back, unmoved"
+    );
+    // b1 may be attacked (the king does not cross it); d1 may not, nor the king's site.
+    assert_eq!(
+        castlings(&game, "4k3/8/8/8/8/8/8/R3K2R white"),
+        set(&["e1-c1", "e1-g1"])
+    );
+    let f1_attacked = "4k3/8/8/8/8/8/6b1/R3K2R white";
+    assert_eq!(castlings(&game, f1_attacked), set(&["e1-c1"]));
+    let in_check = "4k3/8/8/8/8/8/3b4/R3K2R white";
+    assert_eq!(castlings(&game, in_check), set(&[]));
+    assert_eq!(
+        castlings(&game, "4k3/8/8/8/8/8/8/R3K2R white unmoved=e1,h1,e8"),
+        set(&["e1-g1"])
+    );
+    let crossed = "4k3/8/8/8/8/8/8/R3K2R white unmoved=e1,a1,e8";
+    assert_eq!(castlings(&game, crossed), set(&["e1-c1"]));
+    let b1_attacked = "4k3/8/8/8/4b3/8/8/R3K2R white";
+    assert_eq!(castlings(&game, b1_attacked), set(&["e1-c1", "e1-g1"]));
+    let d1_attacked = "4k3/8/8/8/8/8/2b5/R3K2R white";
+    assert_eq!(castlings(&game, d1_attacked), set(&["e1-g1"]));
+    let blocked = "4k3/8/8/8/8/8/8/RB2K1BR white";
+    assert_eq!(castlings(&game, blocked), set(&[]));
+}

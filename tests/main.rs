@@ -36,6 +36,7 @@ mod fox_and_geese;
 mod go;
 mod goals;
 mod hasami_reference;
+mod hints;
 mod hops;
 mod international_draughts;
 mod kalah_reference;

@@ -107,6 +107,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
     let expected = [
         "ayoayo null",
         "brandubh null",
+        "chess null",
         "dai-hasami-shogi null",
         "draughts null",
         "go \"9x9\"",

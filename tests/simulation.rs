@@ -20,8 +20,10 @@ fn conserves_pieces(game: &Game) -> bool {
         EffectKind::Promote { .. } | EffectKind::Again => true,
     }) && game.moves.iter().all(|m| match &m.kind {
         _ if m.filter.landing != Landing::Empty || m.filter.has_second_part() => false,
+        _ if m.filter.in_passing => false,
         MoveKind::Jump { mode, .. } => mode.is_none_or(|m| m == CaptureMode::Convert),
         MoveKind::Slide { .. } | MoveKind::Fly { .. } | MoveKind::Walk(_) => true,
+        MoveKind::Castle { .. } => true,
         MoveKind::Sow { .. } => true,
         MoveKind::Pass { .. } | MoveKind::Swap => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,

@@ -710,7 +710,7 @@ impl Session {
         let Some((t, moves)) = ranked else {
             return Reply::error("the game is over: there is nothing to suggest");
         };
-        let now = ai::lead(&self.state, self.state.to_move());
+        let now = ai::standing(&self.state, self.state.to_move());
         let unit = ai::unit(self.state.game());
         // The suggested move may come from a deeper depth than the one completed.
         let depth = moves.first().map_or(t.depth, |r| r.depth.max(t.depth));
@@ -729,7 +729,15 @@ impl Session {
                     true => ai::explain_solo(r.judgement),
                     false => {
                         let shallower = (r.depth < depth).then_some(r.depth);
-                        ai::explain(r.judgement, now, unit, shallower)
+                        let words = ai::explain(r.judgement, now, unit, shallower);
+                        match r.reply {
+                            Some(reply) => {
+                                let mut after = self.state.clone();
+                                after.apply(r.mv);
+                                words + &ai::refuted_by(&notation::move_text(&after, reply))
+                            }
+                            None => words,
+                        }
                     }
                 }
             ));

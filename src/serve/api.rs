@@ -346,13 +346,23 @@ fn hint_json(root: &State, level: &Level) -> Result<Value, ApiError> {
     let (t, ranked) = Searcher::new()
         .rank(root, Budget::reproducible(level), seed, &stop)
         .ok_or_else(|| ApiError::bad("the game is over"))?;
-    let now = ai::lead(root, root.to_move());
+    let now = ai::standing(root, root.to_move());
     let unit = ai::unit(root.game());
     let moves: Vec<Value> = (ranked.iter().take(HINT_MOVES))
         .map(|r| {
             let words = match root.game().solo() {
                 true => ai::explain_solo(r.judgement),
-                false => ai::explain(r.judgement, now, unit, None),
+                false => {
+                    let words = ai::explain(r.judgement, now, unit, None);
+                    match r.reply {
+                        Some(reply) => {
+                            let mut after = root.clone();
+                            after.apply(r.mv);
+                            words + &ai::refuted_by(&notation::move_text(&after, reply))
+                        }
+                        None => words,
+                    }
+                }
             };
             json!({ "move": notation::move_text(root, r.mv), "judgement": words })
         })

@@ -6,9 +6,11 @@
 //! captures of effects after a move do not attack in this sense.
 
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
-use super::State;
+use std::sync::Arc;
+
+use super::{Move, MoveList, State};
 use rulebook_model::{
-    Condition, Landing, MoveKind, MoveRule, Player, Site, ALL_KINDS, ANY_KIND, EMPTY, NO_SITE,
+    Cell, Condition, Landing, MoveKind, MoveRule, Player, Site, ALL_KINDS, ANY_KIND, EMPTY, NO_SITE,
 };
 
 impl State {
@@ -27,6 +29,20 @@ impl State {
                 }
             }
         }
+        self.any_attacked(victim, &targets)
+    }
+
+    /// Whether a piece of `victim`'s standing on `site` could be taken there by a move of
+    /// another player's landing on it.
+    pub(super) fn attacked_on(&self, victim: Player, site: Site) -> bool {
+        let mut targets: SiteSet = [0; SITE_SET_WORDS];
+        targets[site.index() / 64] |= 1 << (site.index() % 64);
+        self.any_attacked(victim, &targets)
+    }
+
+    /// Whether a piece of `victim`'s on a site of `targets` could be taken by a move of
+    /// another player's landing on it.
+    fn any_attacked(&self, victim: Player, targets: &SiteSet) -> bool {
         if targets.iter().all(|&w| w == 0) {
             return false;
         }
@@ -34,7 +50,7 @@ impl State {
         Player::all()
             .take(players)
             .filter(|&p| p != victim)
-            .any(|attacker| self.attacks_any(attacker, &targets))
+            .any(|attacker| self.attacks_any(attacker, targets))
     }
 
     /// Whether one of `attacker`'s landing moves could end on a site of `targets`.
@@ -121,5 +137,68 @@ impl State {
             }
             false
         })
+    }
+}
+
+impl State {
+    /// The castlings of rule `index` (`castle DIRECTIONS with PARTNER`): from each unmoved
+    /// piece of the mover's of the kinds the rule moves, not attacked, two sites along a
+    /// direction towards the first piece that way, an unmoved piece of theirs of kind
+    /// `partner` (the move's `over`), the two sites crossed and landed on empty and not
+    /// attacked (tried on a copy of the position kept in `out`, the piece set there).
+    pub(super) fn castlings(
+        &self,
+        index: u8,
+        rule: &MoveRule,
+        (directions, partner): (&[u8], u8),
+        out: &mut MoveList,
+    ) {
+        let mover = self.position.to_move;
+        let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        copy.copy_position_from(self);
+        for from in set_sites(self.position.occupied_by(mover)) {
+            let cell = self.position.cells[from.index()];
+            let kind = self.game.kind_of(cell);
+            if rule.filter.kinds >> kind & 1 == 0 || !self.position.is_unmoved(from) {
+                continue;
+            }
+            for &dir in directions {
+                let Some((to, over)) = self.castling_partner(from, dir, partner) else {
+                    continue;
+                };
+                let path = [from, self.game.board.step(from, dir), to];
+                if path.iter().all(|&s| !copy.attacked_there(cell, from, s)) {
+                    out.push(Move::jump(index, from, over, to));
+                }
+            }
+        }
+        out.copy = Some(copy);
+    }
+
+    /// Where a castling from `from` along `dir` lands and where its partner stands: the
+    /// first piece that way, two sites or more on, an unmoved piece of the mover's of kind
+    /// `partner`.
+    fn castling_partner(&self, from: Site, dir: u8, partner: u8) -> Option<(Site, Site)> {
+        let ray = self.game.board.ray(from, dir);
+        let k = ray
+            .iter()
+            .position(|s| self.position.cells[s.index()] != EMPTY)?;
+        let (over, cell) = (ray[k], self.position.cells[ray[k].index()]);
+        let own = self.game.tables.owner[cell.index()] == self.position.to_move;
+        let fits = k >= 2 && own && self.game.kind_of(cell) == partner as usize;
+        (fits && self.position.is_unmoved(over)).then_some((ray[1], over))
+    }
+
+    /// Whether the piece `cell` on `from`, set on `site` instead, would be attacked there;
+    /// the position is as it was afterwards.
+    fn attacked_there(&mut self, cell: Cell, from: Site, site: Site) -> bool {
+        let owner = self.game.tables.owner[cell.index()];
+        let game = Arc::clone(&self.game);
+        self.position.put_raw(&game, from, EMPTY);
+        self.position.put_raw(&game, site, cell);
+        let attacked = self.attacked_on(owner, site);
+        self.position.put_raw(&game, site, EMPTY);
+        self.position.put_raw(&game, from, cell);
+        attacked
     }
 }

@@ -441,6 +441,8 @@ struct Frame {
     ended: Option<Outcome>,
     /// The passes in a row before this move.
     passes: u8,
+    /// The last move's piece that passed, before this move ([`Position::passing`]).
+    passing: (Site, Site),
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -490,6 +492,10 @@ struct Position {
     /// family of lines, per line, its mask with the bit of every occupied site set; empty
     /// in other games.
     lines: Vec<u64>,
+    /// Games with `in passing`: where the last move's piece came from and where it stands,
+    /// when it is of a kind taken in passing and passed over a site on its line;
+    /// `(NO_SITE, NO_SITE)` otherwise.
+    passing: (Site, Site),
     /// Games with `by unmoved`: a bit per site whose piece has not moved since the start
     /// (no move has changed the site); empty in other games.
     unmoved: Vec<u64>,
@@ -606,6 +612,7 @@ impl Clone for Position {
             stock: Vec::new(),
             lines: Vec::new(),
             unmoved: Vec::new(),
+            passing: self.passing,
             ended: self.ended,
             ended_by: self.ended_by,
         };
@@ -643,6 +650,7 @@ impl PartialEq for Position {
             && self.tile.same_position(&other.tile)
             && self.stock == other.stock
             && self.unmoved == other.unmoved
+            && self.passing == other.passing
     }
 }
 
@@ -663,6 +671,7 @@ impl Position {
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
         self.unmoved.clone_from(&other.unmoved);
+        self.passing = other.passing;
     }
 
     /// Whether the piece on `site` has not moved (in a game that keeps it).
@@ -750,6 +759,7 @@ impl History {
                 mover: position.to_move,
                 ended: position.ended,
                 passes: position.tile.passes,
+                passing: position.passing,
             });
         }
     }
@@ -868,6 +878,7 @@ impl State {
                 stock: Vec::new(),
                 lines: movegen::tracked_lines(&game),
                 unmoved: vec![0; if game.facts.tracks_unmoved { words } else { 0 }],
+                passing: (NO_SITE, NO_SITE),
                 ended: None,
                 ended_by: 0,
             },
@@ -1191,6 +1202,9 @@ impl State {
             playout::TILE_MOVES => self.apply_tile(m, mover),
             _ => self.apply_any(m, mover),
         }
+        if self.game.facts.passing_kinds != 0 {
+            self.note_passing(m, mover);
+        }
         if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
             self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
@@ -1209,6 +1223,7 @@ impl State {
             | MoveKind::Jump { .. }
             | MoveKind::PlacePiece { .. }
             | MoveKind::Fly { .. }
+            | MoveKind::Castle { .. }
             | MoveKind::Walk(_) => self.apply_piece_move(m, mover),
             MoveKind::Remove { .. } => {
                 self.set(m.from, EMPTY);
@@ -1418,6 +1433,7 @@ impl State {
     fn land_piece(&mut self, m: Move, mover: Player) {
         let rule = &self.game.moves[m.rule as usize];
         let (shot, removal) = (rule.filter.shot, rule.filter.removal);
+        let in_passing = rule.filter.in_passing;
         let piece = match rule.kind {
             MoveKind::PlacePiece {
                 kind, from_hand, ..
@@ -1439,6 +1455,46 @@ impl State {
         }
         if removal.is_some() && m.removal() != NO_SITE {
             self.set(m.removal(), EMPTY);
+        }
+        if in_passing && m.over != NO_SITE {
+            self.set(m.over, EMPTY);
+        }
+        if let MoveKind::Castle { .. } = self.game.moves[m.rule as usize].kind {
+            // The partner lands on the site the piece crossed.
+            let crossed = walk::passed_over(&self.game, (m.from, m.to))[0];
+            let partner = self.position.cells[m.over.index()];
+            self.set(m.over, EMPTY);
+            self.set(crossed, partner);
+        }
+    }
+
+    /// Keeps the move `m` of `mover` as [`Position::passing`] if its piece is of a kind
+    /// taken in passing and passed over a site on its line (with its hash key).
+    fn note_passing(&mut self, m: Move, mover: Player) {
+        self.set_passing((m.from, m.to), mover);
+    }
+
+    /// Sets [`Position::passing`] to the move `(from, to)` of `mover` if the piece on `to`
+    /// is theirs, of a kind taken in passing, and passed over a site on its line; to none
+    /// otherwise (with the hash keys).
+    fn set_passing(&mut self, (from, to): (Site, Site), mover: Player) {
+        let z = &self.game.tables.zobrist;
+        if self.position.passing.1 != NO_SITE {
+            self.position.hash ^= z.passing(self.position.passing.1);
+        }
+        self.position.passing = (NO_SITE, NO_SITE);
+        let game = &*self.game;
+        if from == NO_SITE || to == NO_SITE || game.board.pits() > 0 {
+            return;
+        }
+        let m = Move::step(0, from, to);
+        let cell = self.position.cells[m.to.index()];
+        let passer = cell != EMPTY
+            && game.tables.owner[cell.index()] == mover
+            && game.facts.passing_kinds >> game.kind_of(cell) & 1 == 1;
+        if passer && !walk::passed_over(game, (m.from, m.to)).is_empty() {
+            self.position.passing = (m.from, m.to);
+            self.position.hash ^= z.passing(m.to);
         }
     }
 
@@ -1499,6 +1555,7 @@ impl State {
         self.position.to_move = frame.mover;
         self.position.ended = frame.ended;
         self.position.tile.passes = frame.passes;
+        self.position.passing = frame.passing;
         match self.game.moves[frame.mv.rule as usize].kind {
             MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
                 self.undo_tile(frame.mv, frame.mover)

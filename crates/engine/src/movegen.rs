@@ -54,6 +54,10 @@ impl State {
                     self.site_moves(index, rule, out)
                 }
                 MoveKind::Fly { region } => self.flights(index, *region, rule, out),
+                MoveKind::Castle {
+                    directions,
+                    partner,
+                } => self.castlings(index, rule, (directions, *partner), out),
                 MoveKind::Walk(walk) => self.walks(index, rule, walk, out),
                 MoveKind::Jump {
                     chain: Chain::Pieces,

@@ -142,6 +142,7 @@ impl State {
             | MoveKind::Jump { .. }
             | MoveKind::PlacePiece { .. }
             | MoveKind::Fly { .. }
+            | MoveKind::Castle { .. }
             | MoveKind::Walk(_) => scratch.replay_piece_move(m, report),
             MoveKind::Place { .. }
             | MoveKind::Pass { .. }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::State;
 use rulebook_model::tiles::PATTERNS;
-use rulebook_model::{Cell, Game, MoveKind, Player, Site, EMPTY, MAX_HAND};
+use rulebook_model::{Cell, Game, MoveKind, Player, Site, EMPTY, MAX_HAND, NO_SITE};
 
 /// A position described part by part, without history: what [`State::from_setup`] checks
 /// and builds, and what [`State::setup`] reads back.
@@ -34,6 +34,9 @@ pub struct Setup {
     /// Games with `by unmoved`: a bit per site whose piece has not moved; `None` for the
     /// usual ones ([`unmoved_at_start`]).
     pub unmoved: Option<Vec<u64>>,
+    /// Games with `in passing`: the last move, `(from, to)`, of a piece that passed over
+    /// sites on its line, if it may be taken in passing; `None` for none.
+    pub passing: Option<(Site, Site)>,
     /// The player to move.
     pub to_move: Player,
 }
@@ -57,6 +60,7 @@ impl Setup {
             swapped: false,
             last_placer: None,
             unmoved: None,
+            passing: None,
             to_move: Player::FIRST,
         }
     }
@@ -310,6 +314,12 @@ impl State {
         if let (Some(unmoved), true) = (&setup.unmoved, state.game.facts.tracks_unmoved) {
             state.set_unmoved(unmoved);
         }
+        if let (Some(passing), true) = (setup.passing, state.game.facts.passing_kinds != 0) {
+            let sites = state.game.board.sites();
+            if passing.0.index() < sites && passing.1.index() < sites {
+                state.set_passing(passing, state.last_mover());
+            }
+        }
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.position.tile.last_placer = setup.last_placer;
@@ -353,6 +363,7 @@ impl State {
             swapped: self.position.tile.swapped,
             last_placer: self.last_placer(),
             unmoved: (self.game.facts.tracks_unmoved).then(|| self.position.unmoved.clone()),
+            passing: (self.position.passing.1 != NO_SITE).then_some(self.position.passing),
             to_move: self.position.to_move,
         }
     }

@@ -6,7 +6,20 @@
 
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::{Move, MoveList, State};
-use rulebook_model::{MoveRule, Player, Site, SiteTest, Step, Walk, ALL_KINDS, EMPTY, NO_SITE};
+use rulebook_model::{
+    Game, MoveRule, Player, Site, SiteTest, Step, Walk, ALL_KINDS, EMPTY, NO_SITE,
+};
+
+/// The sites strictly between `from` and `to` when they lie on one line of the board
+/// (along one of its directions); none otherwise.
+pub(super) fn passed_over(game: &Game, (from, to): (Site, Site)) -> &[Site] {
+    (0..game.board.directions() as u8)
+        .find_map(|dir| {
+            let ray = game.board.ray(from, dir);
+            ray.iter().position(|&s| s == to).map(|k| &ray[..k])
+        })
+        .unwrap_or(&[])
+}
 
 impl State {
     /// The moves of a walk rule (rule `index`), by the mover's pieces of the kinds it allows.
@@ -19,10 +32,15 @@ impl State {
             kinds => self.movers(kinds),
         };
         let mut targets: SiteSet = [0; SITE_SET_WORDS];
+        // A move in passing takes the piece that passed, where it stands.
+        let taken = match rule.filter.in_passing {
+            true => self.position.passing.1,
+            false => NO_SITE,
+        };
         for from in set_sites(&movers[..self.position.words]) {
             self.walk_as(self.position.to_move, walk, &walk.steps, from, &mut targets);
             for to in set_sites(&targets[..self.position.words]) {
-                out.push(Move::step(index, from, to));
+                out.push(Move::jump(index, from, taken, to));
             }
             targets[..self.position.words].fill(0);
         }
@@ -107,6 +125,20 @@ impl State {
         (next != NO_SITE).then_some(next)
     }
 
+    /// Whether the last move's piece, an enemy of `mover`'s of one of `kinds`, passed over
+    /// the site `at` ([`Position::passing`](super::Position)).
+    fn passed_by(&self, mover: Player, kinds: u64, at: Site) -> bool {
+        let (from, to) = self.position.passing;
+        if to == NO_SITE {
+            return false;
+        }
+        let cell = self.position.cells[to.index()];
+        cell != EMPTY
+            && self.game.tables.owner[cell.index()] != mover
+            && kinds >> self.game.kind_of(cell) & 1 == 1
+            && passed_over(&self.game, (from, to)).contains(&at)
+    }
+
     /// Whether the site `at` passes `test`, for `mover`.
     #[inline]
     fn passes(&self, mover: Player, test: SiteTest, at: Site) -> bool {
@@ -120,6 +152,7 @@ impl State {
             SiteTest::Occupied => cell != EMPTY,
             SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,
             SiteTest::Unmoved => self.position.is_unmoved(at),
+            SiteTest::Passed(kinds) => cell == EMPTY && self.passed_by(mover, kinds, at),
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
         }

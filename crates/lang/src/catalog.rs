@@ -20,6 +20,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/brandubh.game"),
     },
     Bundled {
+        name: "chess",
+        text: include_str!("../../../games/chess.game"),
+    },
+    Bundled {
         name: "dai-hasami-shogi",
         text: include_str!("../../../games/dai-hasami-shogi.game"),
     },

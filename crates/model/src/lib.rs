@@ -617,6 +617,9 @@ pub const ALL_KINDS: u64 = u64::MAX;
 pub struct MoveFilter {
     /// The kinds of piece that make the move: bit `k` for kind `k`.
     pub kinds: u64,
+    /// `in passing`: the move lands where the last move's piece passed, and takes that
+    /// piece ([`SiteTest::Passed`]).
+    pub in_passing: bool,
     /// A region ([`Tables::regions`]) the move may not end on.
     pub not_landing: Option<u16>,
     /// A region the move may neither cross nor end on (a slide stops before it, a jump
@@ -657,6 +660,7 @@ impl Default for MoveFilter {
     fn default() -> MoveFilter {
         MoveFilter {
             kinds: ALL_KINDS,
+            in_passing: false,
             not_landing: None,
             avoiding: None,
             capturing: false,
@@ -771,6 +775,16 @@ pub enum MoveKind {
     /// the board, the second none), once per game, the players exchange sides; the side to
     /// move does not change.
     Swap,
+    /// One of the mover's unmoved pieces, not attacked, two sites along one of the
+    /// directions (its move's `from` and `to`) towards an unmoved piece of its own of kind
+    /// `partner`, the first piece that way (its site the move's `over`), over sites not
+    /// attacked; the partner lands on the site crossed (`castle east, west with rook`).
+    Castle {
+        /// The board's directions it may go along.
+        directions: Vec<u8>,
+        /// The partner's kind.
+        partner: u8,
+    },
     /// One of the mover's pieces to any empty site of a grid (a move from its site to
     /// another, like a step).
     Fly {
@@ -1185,7 +1199,8 @@ impl Zobrist {
         self.count_steps[site.index() * (self.max_count + 1) + count as usize]
     }
 
-    /// Keys for the pieces of `sites` sites standing unmoved (games with `by unmoved`).
+    /// Keys for the pieces of `sites` sites standing unmoved (games with `by unmoved`), and
+    /// for the piece that passed in the last move (games with `in passing`).
     pub fn with_unmoved(mut self, sites: usize) -> Zobrist {
         let mut state = 0xbb67_ae85_84ca_a73b_u64;
         self.unmoved = (0..sites)
@@ -1198,6 +1213,13 @@ impl Zobrist {
             })
             .collect();
         self
+    }
+
+    /// The key of the last move's piece, now on `site`, having passed over sites that a
+    /// piece may take it on `in passing` (the same table as [`Zobrist::unmoved`]'s, turned).
+    #[inline]
+    pub fn passing(&self, site: Site) -> u64 {
+        self.unmoved[site.index()].rotate_left(17)
     }
 
     /// The key of the piece on `site` standing unmoved.
@@ -1447,6 +1469,10 @@ pub struct Facts {
     pub stuck_moves_stones: bool,
     /// Whether an effect promotes pieces ([`EffectKind::Promote`]).
     pub promotes: bool,
+    /// The kinds (a bit each) a move rule takes `in passing` ([`SiteTest::Passed`]); 0 in
+    /// games without: the position then keeps the last move of such a piece that passed
+    /// over a site.
+    pub passing_kinds: u64,
     /// Whether a move rule moves only unmoved pieces ([`SiteTest::Unmoved`]): the position
     /// then keeps which pieces have not moved.
     pub tracks_unmoved: bool,

@@ -24,15 +24,20 @@ pub struct Walk {
 impl Walk {
     /// Whether a step of the walk, at any depth, makes this test.
     pub fn tests(&self, test: SiteTest) -> bool {
-        fn any(steps: &[Step], test: SiteTest) -> bool {
-            steps.iter().any(|step| match step {
-                Step::Test(t) => *t == test,
-                Step::Repeat { body, .. } => any(body, test),
-                Step::Branch(walks) => walks.iter().any(|w| any(w, test)),
-                Step::Shift(_) | Step::Leap(_) | Step::Emit => false,
+        self.fold_tests(false, |found, t| found || *t == test)
+    }
+
+    /// Folds `f` over the tests the walk makes, at any depth, in order.
+    pub fn fold_tests<T>(&self, init: T, mut f: impl FnMut(T, &SiteTest) -> T) -> T {
+        fn fold<T>(steps: &[Step], acc: T, f: &mut impl FnMut(T, &SiteTest) -> T) -> T {
+            steps.iter().fold(acc, |acc, step| match step {
+                Step::Test(t) => f(acc, t),
+                Step::Repeat { body, .. } => fold(body, acc, f),
+                Step::Branch(walks) => walks.iter().fold(acc, |acc, w| fold(w, acc, f)),
+                Step::Shift(_) | Step::Leap(_) | Step::Emit => acc,
             })
         }
-        any(&self.steps, test)
+        fold(&self.steps, init, &mut f)
     }
 }
 
@@ -93,6 +98,10 @@ pub enum SiteTest {
     /// A piece stands there that has not moved since the start (`by unmoved`): no move has
     /// changed the site since.
     Unmoved,
+    /// An empty site that the last move's piece, an enemy's of one of these kinds (a bit
+    /// per kind), passed over on its line (`onto enemy pawn in passing`): the move takes
+    /// that piece.
+    Passed(u64),
     /// The site is in the region with this index ([`crate::Tables::regions`]).
     In(u16),
     /// The site is not in the region with this index.

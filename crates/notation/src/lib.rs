@@ -77,6 +77,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         | MoveKind::Jump { .. }
         | MoveKind::PlacePiece { .. }
         | MoveKind::Fly { .. }
+        | MoveKind::Castle { .. }
         | MoveKind::Walk(_)
         | MoveKind::Remove { .. } => pieces::text(state, m),
     }

@@ -93,6 +93,7 @@ impl Sources {
                 | MoveKind::Pass { .. }
                 | MoveKind::Swap
                 | MoveKind::Fly { .. }
+                | MoveKind::Castle { .. }
                 | MoveKind::Walk(_) => {}
             }
             if let Some(shot) = rule.filter.shot {

@@ -100,6 +100,10 @@ pub fn position_text(state: &State) -> String {
     words.extend(tile_words(game, &setup));
     words.extend(stock_words(game, &setup));
     words.extend(unmoved_word(game, &setup));
+    words.extend(setup.passing.map(|(from, to)| {
+        let names = &game.board.site_names;
+        format!("last={}-{}", names[from.index()], names[to.index()])
+    }));
     words.join(" ")
 }
 
@@ -117,6 +121,51 @@ fn unmoved_word(game: &Game, setup: &Setup) -> Option<String> {
     Some(match names.is_empty() {
         true => "unmoved=-".to_string(),
         false => format!("unmoved={}", names.join(",")),
+    })
+}
+
+/// The move of a word `last=FROM-TO` (a game with `in passing`): a piece of the player
+/// who moved last, of a kind taken in passing, stands on `TO` and passed over a site on
+/// its line from `FROM`, which is empty.
+fn parse_passing(
+    game: &Game,
+    word: &str,
+    last: &str,
+    setup: &Setup,
+) -> Result<(Site, Site), PositionError> {
+    let at = format!("`{word}`");
+    let site = |name: &str| {
+        (game.board.site_named(name))
+            .ok_or_else(|| bad(at.clone(), format!("`{name}` is not a point of this board")))
+    };
+    let (from, to) = last
+        .split_once('-')
+        .ok_or_else(|| bad(at.clone(), "expected `last=FROM-TO`"))?;
+    let (from, to) = (site(from)?, site(to)?);
+    let cell = setup.cells[to.index()];
+    let players = game.about.players.len();
+    let last_mover = Player::of_value(((setup.to_move.index() + players - 1) % players) as i64);
+    let passer = cell != EMPTY
+        && game.tables.owner[cell.index()] == last_mover
+        && game.facts.passing_kinds >> game.kind_of(cell) & 1 == 1;
+    if !passer || setup.cells[from.index()] != EMPTY || !on_one_line(game, from, to) {
+        return Err(bad(
+            at,
+            format!(
+                "no piece of {}'s that may be taken in passing went so",
+                game.player_name(last_mover)
+            ),
+        ));
+    }
+    Ok((from, to))
+}
+
+/// Whether `to` lies along one of the board's directions from `from`, beyond its
+/// neighbour.
+fn on_one_line(game: &Game, from: Site, to: Site) -> bool {
+    (0..game.board.directions() as u8).any(|dir| {
+        let ray = game.board.ray(from, dir);
+        ray.iter().position(|&s| s == to).is_some_and(|k| k > 0)
     })
 }
 
@@ -349,6 +398,10 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         once(&mut given, word)?;
         if let (Some(sites), true) = (word.strip_prefix("unmoved="), game.facts.tracks_unmoved) {
             setup.unmoved = Some(parse_unmoved(game, word, sites, &setup.cells)?);
+            continue;
+        }
+        if let (Some(last), true) = (word.strip_prefix("last="), game.facts.passing_kinds != 0) {
+            setup.passing = Some(parse_passing(game, word, last, &setup)?);
             continue;
         }
         match word.starts_with("hand=") && !game.start.stock.is_empty() {

@@ -209,15 +209,13 @@ impl Checker {
             && clauses.line_capture.is_none();
         let from_span = clauses.from.as_ref().map(|e| e.span);
         let kinds_span = clauses.onto_kinds.as_ref().map(|names| names[0].span);
-        let first = [from_span, kinds_span, clauses.unmoved]
-            .into_iter()
-            .flatten()
-            .next();
-        if let (Some(span), false) = (first, walks) {
-            let what = match (from_span, kinds_span) {
-                (Some(_), _) => "`from` narrows where a piece starts",
-                (None, Some(_)) => "`onto enemy KIND` narrows what a piece takes by landing",
-                (None, None) => "`by unmoved` narrows which pieces move",
+        let first = [from_span, kinds_span, clauses.unmoved, clauses.in_passing];
+        if let (Some(span), false) = (first.into_iter().flatten().next(), walks) {
+            let what = match (from_span, kinds_span, clauses.unmoved) {
+                (Some(_), _, _) => "`from` narrows where a piece starts",
+                (None, Some(_), _) => "`onto enemy KIND` narrows what a piece takes by landing",
+                (None, None, Some(_)) => "`by unmoved` narrows which pieces move",
+                (None, None, None) => "`in passing` takes a piece that passed",
             };
             self.error(
                 Diagnostic::error(
@@ -244,6 +242,7 @@ impl Checker {
             from,
             taking,
             unmoved: clauses.unmoved.is_some(),
+            in_passing: clauses.in_passing.is_some(),
         })
     }
 
@@ -334,6 +333,17 @@ impl Checker {
     /// What a move may end on (`onto`): only slides, steps and leaps may end on an enemy
     /// piece; a hop's shape says what it lands on.
     fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
+        if let (Some(at), Some((both, _))) = (clauses.in_passing, clauses.onto) {
+            if both {
+                self.error(
+                    Diagnostic::error("a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move", at)
+                        .with_help("write `onto enemy KIND in passing`, and the plain move as a rule of its own"),
+                );
+                return None;
+            }
+            // It lands on the empty site the piece passed over.
+            return Some(Landing::Empty);
+        }
         match (clauses.onto, kind) {
             (None, _) => Some(Landing::Empty),
             (Some((_, span)), ast::MoveKind::Walk(steps)) if !has_landing(steps) => {
@@ -381,9 +391,9 @@ impl Checker {
                 | ast::MoveKind::Jump { .. }
                 | ast::MoveKind::Fly
                 | ast::MoveKind::Walk(_)
+                | ast::MoveKind::Castle { .. }
         );
         let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
-        // A flight and a walk of leaps go straight to where they land, crossing no site.
         let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Walk(_));
         let landing_clause = clauses
             .not_landing
@@ -575,6 +585,17 @@ impl Checker {
             ast::MoveKind::Pass { at_will } => Some(MoveDecl::Pass { at_will: *at_will }),
             ast::MoveKind::Swap => Some(MoveDecl::Swap),
             ast::MoveKind::Fly => Some(MoveDecl::Fly),
+            ast::MoveKind::Castle {
+                directions,
+                partner,
+            } => {
+                let directions = self.move_directions(directions);
+                let partner = self.lookup_in(partner, &self.pieces.clone(), "piece");
+                Some(MoveDecl::Castle {
+                    directions: directions?,
+                    partner: partner?,
+                })
+            }
             ast::MoveKind::Walk(steps) => self.walk(steps, None).map(MoveDecl::Walk),
         }
     }

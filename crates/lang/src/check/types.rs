@@ -554,6 +554,13 @@ pub enum MoveDecl {
     Swap,
     /// `fly`: a piece of the mover's to any empty site.
     Fly,
+    /// `castle DIRS with KIND`: a piece and an unmoved partner of its own move together.
+    Castle {
+        /// Direction indices.
+        directions: Vec<u8>,
+        /// The partner's kind.
+        partner: usize,
+    },
     /// A walk of the core: a piece of the mover's to each destination it reaches.
     Walk(Vec<WalkDecl>),
 }
@@ -649,6 +656,9 @@ pub struct WalkTests {
     pub taking: Option<Vec<usize>>,
     /// `by unmoved`: the piece must not have moved since the start.
     pub unmoved: bool,
+    /// `onto enemy ... in passing`: the move lands on a site the enemy piece (of the kinds
+    /// of `taking`, or any) passed over in the last move, and takes it.
+    pub in_passing: bool,
 }
 
 /// What narrows a capture.

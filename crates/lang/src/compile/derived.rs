@@ -52,7 +52,7 @@ impl Parts {
             owner: owners(cell_codes, piece_kinds.len()),
             zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
                 .with_hands(self.start.stock.len())
-                .with_unmoved(match facts.tracks_unmoved {
+                .with_unmoved(match facts.tracks_unmoved || facts.passing_kinds != 0 {
                     true => self.board.sites(),
                     false => 0,
                 }),
@@ -123,8 +123,10 @@ fn facts(parts: &Parts) -> model::Facts {
         moves_may_coincide: moves_may_coincide(moves),
         majority: moves.iter().any(|r| r.filter.most),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
+        passing_kinds: passing_kinds(moves),
         tracks_unmoved: moves.iter().any(|m| match &m.kind {
             model::MoveKind::Walk(walk) => walk.tests(model::SiteTest::Unmoved),
+            model::MoveKind::Castle { .. } => true,
             _ => false,
         }),
         promotion_choices: has(
@@ -137,6 +139,21 @@ fn facts(parts: &Parts) -> model::Facts {
         ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
         stalemate_loses: goals::stalemate_loses(end_rules),
     }
+}
+
+/// [`Facts::passing_kinds`](model::Facts::passing_kinds): the kinds the walks of `moves`
+/// take in passing.
+fn passing_kinds(moves: &[model::MoveRule]) -> u64 {
+    let kinds = |test: &model::SiteTest| match test {
+        model::SiteTest::Passed(kinds) => *kinds,
+        _ => 0,
+    };
+    (moves.iter())
+        .map(|m| match &m.kind {
+            model::MoveKind::Walk(walk) => walk.fold_tests(0, |all, t| all | kinds(t)),
+            _ => 0,
+        })
+        .fold(0, |all, k| all | k)
 }
 
 /// The names of the kinds of piece: a tile game's patterns, or the pieces declared.
@@ -214,9 +231,11 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         // Every sowing rule sows from the same pits.
         model::MoveKind::Sow { .. } => (2, vec![0]),
         // Placements are told apart by rule; a second placement rule is listed apart.
-        model::MoveKind::Place { .. } | model::MoveKind::Pass { .. } | model::MoveKind::Swap => {
-            (3, Vec::new())
-        }
+        // A castling moves two pieces: no other rule makes its move.
+        model::MoveKind::Place { .. }
+        | model::MoveKind::Pass { .. }
+        | model::MoveKind::Swap
+        | model::MoveKind::Castle { .. } => (3, Vec::new()),
     };
     moves.iter().enumerate().any(|(i, a)| {
         let (kind_a, dirs_a) = directions(a);

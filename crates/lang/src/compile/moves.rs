@@ -147,6 +147,13 @@ impl Compiler<'_> {
             MoveDecl::Fly => model::MoveKind::Fly {
                 region: self.points_on_board(),
             },
+            MoveDecl::Castle {
+                directions,
+                partner,
+            } => model::MoveKind::Castle {
+                directions: directions.clone(),
+                partner: *partner as u8,
+            },
             MoveDecl::Walk(steps) => {
                 let walk = walks::walk(self.board(), steps, filter.landing, filter.not_landing);
                 walks::routine(self.board(), walk, filter)
@@ -182,7 +189,7 @@ impl Compiler<'_> {
         tests: &crate::check::WalkTests,
         filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
-        if tests.from.is_none() && tests.taking.is_none() && !tests.unmoved {
+        if tests.from.is_none() && tests.taking.is_none() && !tests.unmoved && !tests.in_passing {
             return Some(kind);
         }
         let mut walk = match kind {
@@ -194,9 +201,16 @@ impl Compiler<'_> {
             model::MoveKind::Walk(walk) => walk,
             other => return Some(other),
         };
-        if let Some(kinds) = &tests.taking {
-            let test = model::SiteTest::EmptyOr(kind_set(Some(kinds)));
-            walks::test_destinations(&mut walk.steps, test);
+        match (&tests.taking, tests.in_passing) {
+            (kinds, true) => {
+                let test = model::SiteTest::Passed(kind_set(kinds.as_deref()));
+                walks::test_destinations(&mut walk.steps, test);
+            }
+            (Some(kinds), false) => {
+                let test = model::SiteTest::EmptyOr(kind_set(Some(kinds)));
+                walks::test_destinations(&mut walk.steps, test);
+            }
+            (None, false) => {}
         }
         if let Some(from) = &tests.from {
             let region = self.region_index(from)?;
@@ -218,6 +232,7 @@ impl Compiler<'_> {
         let (not_landing, avoiding) = (region(&rule.not_landing)?, region(&rule.avoiding)?);
         Some(model::MoveFilter {
             kinds: kind_set(rule.by.as_deref()),
+            in_passing: rule.walk_tests.in_passing,
             not_landing,
             avoiding,
             capturing: rule.capturing,

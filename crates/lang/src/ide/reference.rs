@@ -135,7 +135,10 @@ mod tests {
             "{slide}"
         );
         let piece = keyword("piece").expect("a section for `piece`");
-        assert!(piece.contains("piece NAME, NAME, ..."), "{piece}");
+        assert!(
+            piece.contains("piece NAME [as LETTER], NAME [as LETTER], ..."),
+            "{piece}"
+        );
         assert!(
             piece.contains("Every player has pieces of every kind."),
             "{piece}"

@@ -266,6 +266,8 @@ pub struct MoveClauses {
     pub onto: Option<(bool, Span)>,
     /// `onto enemy KIND, ...`: the only kinds of enemy piece the move may land on.
     pub onto_kinds: Option<Vec<Name>>,
+    /// `onto enemy ... in passing`: where it stands.
+    pub in_passing: Option<Span>,
     /// `from REGION`: the piece must start on one of these sites.
     pub from: Option<Box<Expr>>,
     /// `compulsory`, and whether `most` follows it (only the compulsory moves that capture
@@ -437,6 +439,13 @@ pub enum MoveKind {
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
     Fly,
+    /// `castle DIRS with KIND`: a piece and an unmoved partner of its own move together.
+    Castle {
+        /// The directions the piece goes along.
+        directions: Directions,
+        /// The kind of its partner.
+        partner: Name,
+    },
     /// A walk of the core (docs/architecture.md, "The core of a move: walks"): what the
     /// parser writes a shape such as `leap (1, 2)` as, so that the checker and the compiler
     /// treat every such shape once.

@@ -784,6 +784,7 @@ fn lower_move<'a>(
                 clauses.onto = Some((both, span));
             }
             Rule::onto_kinds => clauses.onto_kinds = Some(lower_names(part, file)),
+            Rule::in_passing => clauses.in_passing = Some(span_of(&part, file)),
             Rule::from_region => clauses.from = Some(Box::new(lower_max(part, file)?)),
             Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
             Rule::with_liberties => clauses.liberties = Some(Box::new(lower_liberties(part, file))),
@@ -1430,6 +1431,10 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         }),
         Rule::swap_move => Ok(MoveKind::Swap),
         Rule::fly_move => Ok(MoveKind::Fly),
+        Rule::castle_move => Ok(MoveKind::Castle {
+            directions: lower_directions(take()?, file),
+            partner: lower_name(take()?, file),
+        }),
         Rule::hop_move => Ok(lower_hop(lower_directions(take()?, file))),
         Rule::leap_move => {
             let files = lower_int(&take()?, file)?;

@@ -166,6 +166,26 @@ impl Judgement {
         }
     }
 
+    /// The judgement of the same line for the other player of a game of two, one ply
+    /// longer.
+    fn turned(self) -> Judgement {
+        match self {
+            Judgement::Wins(p) => Judgement::Loses(p + 1),
+            Judgement::Loses(p) => Judgement::Wins(p + 1),
+            Judgement::Lead(v) => Judgement::Lead(-v),
+        }
+    }
+
+    /// A key that orders judgements from worst to best for the mover: a loss (the later the
+    /// better), a lead (the greater the better), a win (the sooner the better).
+    fn key(self) -> (u8, i64) {
+        match self {
+            Judgement::Loses(p) => (0, i64::from(p)),
+            Judgement::Lead(v) => (1, v),
+            Judgement::Wins(p) => (2, -i64::from(p)),
+        }
+    }
+
     /// The mover's expected score, 0 (loss) ..= 1 (win): a lead of 3 reads as about 0.9.
     pub fn expected(self) -> f64 {
         match self {
@@ -206,6 +226,10 @@ pub struct Ranked {
     /// searched by depth): the moves the last, unfinished depth reached lead, searched a
     /// ply deeper than the others.
     pub depth: u32,
+    /// The reply that refutes the search's first judgement of the move, where checking it
+    /// from the other side found one ([`Searcher::rank`]): the judgement is then the
+    /// check's.
+    pub reply: Option<Move>,
 }
 
 /// How a search is run: the levels' search, or the plain baseline.
@@ -218,6 +242,10 @@ enum Manner {
     /// The fixed-depth baseline: full width, nothing beyond its depth.
     Plain,
 }
+
+/// How many of the ranked moves (the best first) [`Searcher::rank`] checks from the other
+/// side: the moves a hint shows.
+pub const CHECKED_MOVES: usize = 3;
 
 /// The computer; keep one to reuse its buffers and table between searches.
 #[derive(Debug, Default)]
@@ -262,17 +290,73 @@ impl Searcher {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<(Thought, Vec<Ranked>)> {
-        let (t, found) = self.run(root, budget, seed, stop, Manner::Ranked)?;
-        let ranked = found
+        let (mut t, found) = self.run(root, budget, seed, stop, Manner::Ranked)?;
+        let mut ranked: Vec<Ranked> = found
             .moves
             .iter()
             .map(|m| Ranked {
                 mv: m.mv,
                 judgement: Judgement::of(m.value),
                 depth: m.depth,
+                reply: None,
             })
             .collect();
+        if !root.game().solo() && ranked.len() > 1 {
+            self.check_replies(root, budget, seed, stop, &mut ranked);
+            if let Some(first) = ranked.first() {
+                t.best = first.mv;
+                t.judgement = first.judgement;
+                t.value = first.judgement.expected();
+            }
+        }
         Some((t, ranked))
+    }
+
+    /// Checks the judgements of the first [`CHECKED_MOVES`] ranked moves from the other
+    /// side: the position after each is searched again for the player who replies, a ply
+    /// deeper than the move was; where the replies do better against the move than its
+    /// ranking said (a won game not won, a gain that a reply takes back), the move gets the
+    /// check's judgement and the reply that refutes it, and the moves are sorted again.
+    /// So a hint's words are what the deeper of the two searches proved.
+    fn check_replies(
+        &mut self,
+        root: &State,
+        budget: Budget,
+        seed: u64,
+        stop: &AtomicBool,
+        ranked: &mut [Ranked],
+    ) {
+        let mover = root.to_move();
+        let checked = ranked.len().min(CHECKED_MOVES);
+        for r in ranked.iter_mut().take(checked) {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            let mut after = root.clone();
+            after.apply(r.mv);
+            if after.outcome().is_some() {
+                continue;
+            }
+            let check = Budget {
+                iterations: budget.iterations,
+                time: budget.time.map(|t| t / (2 * checked as u32)),
+                depth: (r.depth + 1).min(budget.depth.saturating_add(1)).max(1),
+                threads: budget.threads,
+            };
+            let Some((reply, _)) = self.run(&after, check, seed, stop, Manner::Best) else {
+                continue;
+            };
+            let truth = match after.to_move() == mover {
+                true => reply.judgement,
+                false => reply.judgement.turned(),
+            };
+            if truth.key() < r.judgement.key() {
+                r.judgement = truth;
+                r.depth = reply.depth + 1;
+                r.reply = (after.to_move() != mover).then_some(reply.best);
+            }
+        }
+        ranked[..checked].sort_by_key(|r| std::cmp::Reverse(r.judgement.key()));
     }
 
     /// The baseline player: a plain search of every line to `depth` plies judged by the
@@ -421,6 +505,14 @@ pub fn lead(state: &State, player: rulebook_model::Player) -> i64 {
     i64::from(search::lead(state, player))
 }
 
+/// `player`'s standing as the levels judge a position: the lead by the game's own measure
+/// with the levels' finer terms (a goal's distance, the stones left to their owners, the
+/// room walled off), rounded towards 0, as [`Judgement::Lead`] counts it; what a hint's
+/// "gains" and "loses" are reckoned from.
+pub fn standing(state: &State, player: rulebook_model::Player) -> i64 {
+    i64::from(search::judge(state, player, true) / SCALE)
+}
+
 /// What the game's estimate counts, singular and plural, for words: pieces, stones (in a
 /// store) or points.
 pub fn unit(game: &rulebook_model::Game) -> (&'static str, &'static str) {
@@ -430,6 +522,12 @@ pub fn unit(game: &rulebook_model::Game) -> (&'static str, &'static str) {
         Expr::Count(e) if matches!(**e, Expr::Store(_)) => ("stone", "stones"),
         _ => ("point", "points"),
     }
+}
+
+/// What a hint adds to a move's words when checking it from the other side found the reply
+/// that refutes its first judgement ([`Ranked::reply`]): `reply` is that move's text.
+pub fn refuted_by(reply: &str) -> String {
+    format!(" (against the reply {reply})")
 }
 
 /// A count of plies in words: "1 ply", "3 plies".
@@ -476,6 +574,12 @@ pub fn explain(
                 Some(p) => format!("looking {} ahead only", plies(p)),
                 None => "with best replies".to_string(),
             };
+            // A score (an area count) counts the board as the stones stand: one stone on a
+            // near-empty board claims all of it, and the count swings from ply to ply by
+            // far more than the move changes, so no gain is claimed from it.
+            if unit.0 == "point" {
+                return format!("{standing} {how}, by the count as the stones would stand");
+            }
             format!("{change} {how} ({standing})")
         }
     }
@@ -540,7 +644,7 @@ mod tests {
         );
         assert_eq!(
             explain(Judgement::Lead(6), 0, ("point", "points"), Some(1)),
-            "gains 6 points looking 1 ply ahead only (ahead by 6 points)"
+            "ahead by 6 points looking 1 ply ahead only, by the count as the stones would stand"
         );
         assert!(explain(Judgement::Wins(3), 0, pieces, None).starts_with("wins: "));
         assert_eq!(

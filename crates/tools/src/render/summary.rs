@@ -188,6 +188,10 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
             SiteTest::Occupied => "if a piece".into(),
             SiteTest::Unmoved => "if a piece that has not moved".into(),
+            SiteTest::Passed(kinds) => format!(
+                "if passed over by {} in the last move",
+                kind_names(game, *kinds)
+            ),
             SiteTest::EmptyOr(kinds) => format!("if empty or {}", kind_names(game, *kinds)),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
@@ -278,6 +282,14 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
         }
         MoveKind::Remove { region: None } => "remove one of the mover's pieces".into(),
         MoveKind::Fly { .. } => "fly to any empty point".into(),
+        MoveKind::Castle {
+            directions: d,
+            partner,
+        } => format!(
+            "castle {} with an unmoved {}",
+            directions(game, d),
+            game.about.piece_kinds[*partner as usize]
+        ),
         MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
         MoveKind::PlacePiece {
             kind,
