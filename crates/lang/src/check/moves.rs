@@ -224,8 +224,8 @@ impl Checker {
                     span,
                 )
                 .with_help(
-                    "a jump, a flight, a placement or a step that captures by approach or \
-                         withdrawal has no such clause yet",
+                    "a jump, a flight, a castling, a placement or a step that captures by \
+                         approach or withdrawal has no such clause yet",
                 ),
             );
             return None;
@@ -336,7 +336,7 @@ impl Checker {
         if let (Some(at), Some((both, _))) = (clauses.in_passing, clauses.onto) {
             if both {
                 self.error(
-                    Diagnostic::error("a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move", at)
+                    Diagnostic::error(Code::E0435, "a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move", at)
                         .with_help("write `onto enemy KIND in passing`, and the plain move as a rule of its own"),
                 );
                 return None;

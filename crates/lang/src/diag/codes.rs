@@ -228,6 +228,8 @@ codes! {
     E0433,
     /// `start at` and `first stone into origin` both say where the first stone goes
     E0434,
+    /// a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move
+    E0435,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
