@@ -1,7 +1,8 @@
 //! The codes of diagnostics (crates/lang/src/diag/codes.rs): every code the program can emit has
 //! a page in docs/diagnostics.md (what `rulebook explain` prints) and a fixture that draws
-//! it, and is made at one place only. A new diagnostic fails here until it has its own
-//! code, page and fixture (docs/diagnostics.md says how).
+//! it (or, for what only the command line asks for, a command), and is made at one place
+//! only. A new diagnostic fails here until it has its own code, page and fixture
+//! (docs/diagnostics.md says how).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -23,6 +24,19 @@ fn without_fixture() -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// The codes of what only the command line asks for (a bundled game's name, `--preset` and
+/// `--set` values), which no rule file can draw: each with a command that draws it, as its
+/// page in docs/diagnostics.md shows.
+const BY_COMMAND: &[(&str, &[&str])] = &[
+    ("E0201", &["check", "chesss"]),
+    ("E0334", &["check", "ming-mang", "--set", "corner=yes"]),
+    ("E0701", &["check", "go", "--preset", "huge"]),
+    ("E0702", &["check", "go", "--set", "size"]),
+    ("E0703", &["check", "go", "--set", "size=big"]),
+    ("E0704", &["check", "go", "--set", "size=30"]),
+    ("E0705", &["check", "go", "--set", "colour=red"]),
+];
 
 /// The package root.
 fn root() -> &'static Path {
@@ -82,6 +96,10 @@ fn every_code_is_drawn_by_a_fixture() {
         for code in rendered_codes(&text) {
             drawn.entry(code).or_insert_with(|| name.to_string());
         }
+    }
+    for (code, args) in BY_COMMAND {
+        let command = format!("`rulebook {}`", args.join(" "));
+        drawn.entry(code.to_string()).or_insert(command);
     }
     let without = without_fixture();
     let mut undrawn = Vec::new();
@@ -160,6 +178,32 @@ fn every_code_is_made_at_one_place() {
         unused.is_empty(),
         "codes no diagnostic is made with: {unused:?}"
     );
+}
+
+#[test]
+fn commands_draw_their_codes() {
+    for (code, args) in BY_COMMAND {
+        let out = bin::command(args.iter().copied())
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success(),
+            "`rulebook {}` succeeded",
+            args.join(" ")
+        );
+        assert_eq!(
+            rendered_codes(&stderr).into_iter().collect::<Vec<_>>(),
+            [code.to_string()],
+            "`rulebook {}` says:\n{stderr}",
+            args.join(" ")
+        );
+        let page = explain::page(Code::parse(code).expect("a code")).expect("a page");
+        assert!(
+            page.contains(&format!("rulebook {}", args.join(" "))),
+            "the page of {code} shows the command that draws it"
+        );
+    }
 }
 
 #[test]

@@ -17,8 +17,9 @@
 //! - `W02xx`: warnings of the start position.
 //!
 //! The suite (tests/codes.rs) checks that every code has a page and a fixture that draws
-//! it: a new diagnostic needs a new code here, a section in docs/diagnostics.md and a
-//! fixture in tests/fixtures/broken (or tests/fixtures/warnings).
+//! it (or a command, for what only the command line asks for): a new diagnostic needs a
+//! new code here, a section in docs/diagnostics.md and a fixture in tests/fixtures/broken
+//! (or tests/fixtures/warnings).
 
 use std::fmt;
 
@@ -154,9 +155,9 @@ codes! {
     E0331,
     /// (a message made at run time)
     E0332,
-    /// (a message made at run time)
+    /// `{value}` is not a choice of option `{}` (in the rule file)
     E0333,
-    /// (a message made at run time)
+    /// `{value}` is not a choice of option `{}` (asked for by `--set`)
     E0334,
 
     // E04xx: moves and their effects.
