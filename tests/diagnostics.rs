@@ -370,7 +370,7 @@ fn fifty_thousand_errors_are_reported_quickly_and_counted() {
     assert_eq!(done.status.code(), Some(1), "{}", tail(&done.stderr));
     let shown = done
         .stderr
-        .matches("error: `stone` is declared twice")
+        .matches("error[E0323]: `stone` is declared twice")
         .count();
     assert_eq!(shown, rulebook::diag::MAX_SHOWN, "{}", tail(&done.stderr));
     assert!(

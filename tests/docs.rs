@@ -390,5 +390,5 @@ fn the_error_quoted_for_a_missing_condition_is_the_parser_s() {
     let (file, error) = text_blocks_after("docs/language.md", "One consequence to know");
     let d = parse(&file).expect_err("the file is broken on purpose");
     let first = error.lines().next().expect("the error's first line");
-    assert_eq!(first, format!("error: {}", d.message));
+    assert_eq!(first, format!("error[{}]: {}", d.code, d.message));
 }

@@ -198,6 +198,7 @@ fn an_error_is_shown_where_it_is_and_clears_when_fixed() {
     let found = server.open(URI, BROKEN);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0]["severity"], 1, "an error");
+    assert_eq!(found[0]["code"], "E0325", "the code of an unknown name");
     assert_eq!(
         range(&found[0]),
         ((7, 26), (7, 30)),

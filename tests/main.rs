@@ -21,6 +21,7 @@ mod brandubh_reference;
 mod capture_runs;
 mod chains;
 mod cli;
+mod codes;
 mod connection;
 mod diagnostics;
 mod docs;

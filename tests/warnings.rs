@@ -61,7 +61,7 @@ fn check_prints_warnings_without_colour_when_not_on_a_terminal() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(
-        stderr.contains("warning: piece `king` is never placed"),
+        stderr.contains("warning[W0104]: piece `king` is never placed"),
         "{stderr}"
     );
     assert!(!stderr.contains('\x1b'), "colour on a pipe:\n{stderr:?}");
@@ -115,7 +115,7 @@ fn check_warns_of_a_game_over_before_it_starts() {
     assert!(out.status.success(), "{stderr}");
     assert_eq!(
         stderr
-            .matches("warning: the game is over before it starts: the first player, white, has no legal move")
+            .matches("warning[W0201]: the game is over before it starts: the first player, white, has no legal move")
             .count(),
         1,
         "{stderr}"

@@ -19,6 +19,7 @@ mod analyze;
 mod bench;
 mod check;
 mod common;
+pub mod explain;
 mod fmt;
 mod gtp;
 mod json;
@@ -76,6 +77,12 @@ pub enum Subcommand {
         /// 1 if any is not.
         #[arg(long)]
         check: bool,
+    },
+    /// Explain a diagnostic's code (`E0401`, `W0101`): what it means, an example that draws
+    /// it, and the fix (docs/diagnostics.md lists every code).
+    Explain {
+        /// The code, as a diagnostic shows it: `error[E0401]`.
+        code: String,
     },
     /// Show the compiled summary of a game: board, pieces, moves, effects, end rules, settings.
     Show {
@@ -412,6 +419,7 @@ fn execute(cli: Cli) -> Result<(), String> {
             sets,
         } => check::run(&files, preset.as_deref(), &sets),
         Subcommand::Fmt { files, check } => fmt::run(&files, check),
+        Subcommand::Explain { code } => explain::run(&code),
         Subcommand::Show { game } => show::run(&game),
         Subcommand::Perft {
             game,

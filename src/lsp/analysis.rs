@@ -4,7 +4,7 @@
 //! extends: without any protocol, so that tests and the fuzz target call it directly.
 
 use crate::authoring::check;
-use crate::diag::{Diagnostic, FileId, Severity, Source, SourceMap};
+use crate::diag::{Code, Diagnostic, FileId, Severity, Source, SourceMap};
 use crate::ide::{self, position, Symbol};
 use crate::pipeline;
 use crate::variant::Resolved;
@@ -14,6 +14,8 @@ use crate::variant::Resolved;
 pub struct Found {
     /// Error or warning.
     pub severity: Severity,
+    /// Its stable code (`rulebook explain CODE`).
+    pub code: Code,
     /// What is wrong, with its label, notes and help on lines of their own.
     pub message: String,
     /// Where, as a byte range of the open text.
@@ -120,6 +122,7 @@ fn place(
     let end = end.min(text.len());
     Found {
         severity: d.severity,
+        code: d.code,
         message: lines.join("\n"),
         start: start.min(end),
         end,

@@ -131,6 +131,7 @@ pub(super) fn diagnostic(text: &str, found: &Found) -> Diagnostic {
     Diagnostic {
         range: range(text, found.start, found.end),
         severity: Some(severity),
+        code: Some(NumberOrString::String(found.code.to_string())),
         source: Some("rulebook".into()),
         message: found.message.clone(),
         ..Diagnostic::default()

@@ -5,6 +5,10 @@
 
 use std::fmt::Write as _;
 
+mod codes;
+
+pub use codes::Code;
+
 /// Which loaded file a span lies in: its place in the [`SourceMap`] of the game being
 /// loaded. [`FileId::ROOT`] is the file that was asked for; the files it extends follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -74,6 +78,8 @@ pub struct Note {
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
+    /// Which kind of diagnostic it is: its stable code, explained by `rulebook explain`.
+    pub code: Code,
     /// What is wrong, in words.
     pub message: String,
     /// Where it is, if it comes from a source text.
@@ -88,9 +94,10 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error at a place in the source.
-    pub fn error(message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn error(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
+            code,
             message: message.into(),
             span: Some(span),
             label: None,
@@ -100,9 +107,10 @@ impl Diagnostic {
     }
 
     /// An error that has no place in a source text (a command-line value, say).
-    pub fn plain(message: impl Into<String>) -> Diagnostic {
+    pub fn plain(code: Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
+            code,
             message: message.into(),
             span: None,
             label: None,
@@ -112,10 +120,10 @@ impl Diagnostic {
     }
 
     /// A warning at a place in the source.
-    pub fn warning(message: impl Into<String>, span: Span) -> Diagnostic {
+    pub fn warning(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
-            ..Diagnostic::error(message, span)
+            ..Diagnostic::error(code, message, span)
         }
     }
 
@@ -292,7 +300,8 @@ impl SourceMap {
             Severity::Error => ("error", "1;31"),
             Severity::Warning => ("warning", "1;33"),
         };
-        let _ = writeln!(out, "{}: {}", paint(code, word), paint("1", &d.message));
+        let head = format!("{word}[{}]", d.code);
+        let _ = writeln!(out, "{}: {}", paint(code, &head), paint("1", &d.message));
         // Notes in the root file are shown with their line; the others are named by file,
         // line and column. The main place is shown in whichever file it lies in.
         let at_home = |s: &Span| s.file == FileId::ROOT;
@@ -541,11 +550,11 @@ mod tests {
             text: "x\n".into(),
         });
         let mut many: Vec<Diagnostic> = (0..MAX_SHOWN + 1200)
-            .map(|_| Diagnostic::error("bad", Span::new(0, 1)))
+            .map(|_| Diagnostic::error(Code::E0101, "bad", Span::new(0, 1)))
             .collect();
-        many.push(Diagnostic::warning("odd", Span::new(0, 1)));
+        many.push(Diagnostic::warning(Code::W0101, "odd", Span::new(0, 1)));
         let text = map.render(&many, false);
-        assert_eq!(text.matches("error: bad").count(), MAX_SHOWN);
+        assert_eq!(text.matches("error[E0101]: bad").count(), MAX_SHOWN);
         assert!(
             text.ends_with("... and 1,200 more errors and 1 more warning\n\n"),
             "{text}"

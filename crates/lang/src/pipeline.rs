@@ -1,6 +1,7 @@
 //! Loading a game: source text -> parse -> check -> compile, the one path every face
 //! (CLI, tests, later the REPL) uses.
 
+use crate::diag::Code;
 use std::sync::Arc;
 
 use crate::catalog::{bundled, BUNDLED};
@@ -73,7 +74,7 @@ pub fn read_source(game: &str) -> Result<Source, LoadError> {
         }
         if !std::path::Path::new(game).is_file() {
             let names: Vec<&str> = BUNDLED.iter().map(|b| b.name).collect();
-            let mut d = Diagnostic::plain(format!("unknown game `{game}`"))
+            let mut d = Diagnostic::plain(Code::E0201, format!("unknown game `{game}`"))
                 .with_note(format!("the bundled games are: {}", names.join(", ")));
             d = d.with_suggestion(game, names.iter().copied());
             if d.help.is_none() {
@@ -89,7 +90,7 @@ pub fn read_source(game: &str) -> Result<Source, LoadError> {
 /// refused if it is not UTF-8 text, and without the byte-order mark some editors write
 /// first.
 pub fn read_file(path: &std::path::Path) -> Result<Source, LoadError> {
-    let fail = |msg: String| LoadError::plain(Diagnostic::plain(msg));
+    let fail = |msg: String| LoadError::plain(Diagnostic::plain(Code::E0202, msg));
     let bytes =
         crate::files::read_bounded(path, MAX_SOURCE_BYTES as u64, crate::files::Kind::RuleFile)
             .map_err(fail)?;
@@ -98,6 +99,7 @@ pub fn read_file(path: &std::path::Path) -> Result<Source, LoadError> {
         let text = String::from_utf8_lossy(&bytes[..i]).into_owned();
         let at = text.len();
         let d = Diagnostic::error(
+            Code::E0203,
             "this is not a text file (it holds a NUL byte)",
             Span::new(at, at),
         );
@@ -120,6 +122,7 @@ pub fn read_file(path: &std::path::Path) -> Result<Source, LoadError> {
             let text = String::from_utf8_lossy(&e.into_bytes()[..valid]).into_owned();
             let source = Source { name, text };
             let d = Diagnostic::error(
+                Code::E0204,
                 "this file is not UTF-8 text (an invalid byte follows)",
                 Span::new(valid, valid),
             );

@@ -10,6 +10,7 @@
 //! come from a [`Loader`] that the caller passes in (the pipeline reads files and the
 //! bundled catalogue); this module only parses and merges.
 
+use crate::diag::Code;
 use crate::diag::{Diagnostic, FileId, Source, SourceMap, Span};
 use crate::syntax::ast::{File, Statement, StatementKind};
 use crate::syntax::{later_syntax_errors, parse_in, MAX_SOURCE_BYTES};
@@ -80,6 +81,7 @@ pub fn resolve(source: Source, loader: &dyn Loader) -> Result<Resolved, Unresolv
             Ok(s) => s,
             Err(why) => {
                 let d = Diagnostic::error(
+                    Code::E0205,
                     format!("cannot load `{target}`, the file this one extends"),
                     span,
                 )
@@ -95,13 +97,14 @@ pub fn resolve(source: Source, loader: &dyn Loader) -> Result<Resolved, Unresolv
                 .map(|s| s.name.as_str())
                 .collect();
             cycle.push(&parent.name);
-            let d = Diagnostic::error("these files extend each other in a cycle", own_extends)
+            let why = "these files extend each other in a cycle";
+            let d = Diagnostic::error(Code::E0206, why, own_extends)
                 .with_label("extended here")
                 .with_note(cycle.join(" extends "));
             return Err(unresolved(sources, d));
         }
         if chain.len() >= MAX_CHAIN || total + parent.text.len() > MAX_SOURCE_BYTES {
-            let d = Diagnostic::error(
+            let d = Diagnostic::error(Code::E0207,
                 format!(
                     "the chain of extended files is too long (at most {MAX_CHAIN} files, {MAX_SOURCE_BYTES} bytes in all)"
                 ),
@@ -170,6 +173,7 @@ fn merge(chain: Vec<File>, sources: &SourceMap) -> (Vec<Statement>, Vec<Diagnost
                         .map(shown)
                         .collect();
                     let mut d = Diagnostic::error(
+                        Code::E0208,
                         "the extended file has no statement written like this",
                         r.span,
                     )

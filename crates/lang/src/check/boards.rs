@@ -3,6 +3,7 @@
 use super::declarations::Declared;
 use super::exprs::point_named;
 use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, RuleDecls, Type};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Name, StatementKind as S};
 use rulebook_model::board::HEX_DIRECTIONS;
@@ -99,7 +100,7 @@ impl Checker {
             };
             if line.len() < 2 {
                 self.error(
-                    Diagnostic::error("a line joins two points or more", span)
+                    Diagnostic::error(Code::E0301, "a line joins two points or more", span)
                         .with_help("name its points in order, joined by dashes: `a1-d1-g1`"),
                 );
                 ok = false;
@@ -112,6 +113,7 @@ impl Checker {
                     _ => {
                         self.error(
                             Diagnostic::error(
+                                Code::E0302,
                                 format!("`{}` is not the name of a point", name.text),
                                 name.span,
                             )
@@ -145,6 +147,7 @@ impl Checker {
                         if let Some(&(_, first)) = edge_sides.iter().find(|(s, _)| *s == side) {
                             self.error(
                                 Diagnostic::error(
+                                    Code::E0303,
                                     format!(
                                         "the colour of edges facing {} is given twice",
                                         dir.text
@@ -184,6 +187,7 @@ impl Checker {
                 if let (Some(p), Some(t)) = (p, t) {
                     if hands.iter().any(|(q, _)| *q == p) {
                         self.error(Diagnostic::error(
+                            Code::E0304,
                             format!("{} is given a hand twice", player.text),
                             st.span,
                         ));
@@ -203,7 +207,7 @@ impl Checker {
             if letters.len() == 2 && letters[0] == letters[1] {
                 let span = found.players_span.unwrap_or(Span::new(0, 0));
                 self.error(
-                    Diagnostic::error(
+                    Diagnostic::error(Code::E0305,
                         "tile patterns name colours by the players' initials, and these are the same",
                         span,
                     )
@@ -217,12 +221,16 @@ impl Checker {
     pub(super) fn hex_side(&mut self, name: &Name) -> Option<u8> {
         let found = HEX_DIRECTIONS.iter().position(|d| d.0 == name.text);
         if found.is_none() {
-            let d = Diagnostic::error(format!("unknown direction `{}`", name.text), name.span)
-                .with_note(format!(
-                    "the sides of a hex cell face: {}",
-                    HEX_DIRECTIONS.map(|d| d.0).join(", ")
-                ))
-                .with_suggestion(&name.text, HEX_DIRECTIONS.iter().map(|d| d.0));
+            let d = Diagnostic::error(
+                Code::E0306,
+                format!("unknown direction `{}`", name.text),
+                name.span,
+            )
+            .with_note(format!(
+                "the sides of a hex cell face: {}",
+                HEX_DIRECTIONS.map(|d| d.0).join(", ")
+            ))
+            .with_suggestion(&name.text, HEX_DIRECTIONS.iter().map(|d| d.0));
             self.error(d);
         }
         found.map(|i| i as u8)

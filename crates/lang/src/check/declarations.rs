@@ -1,6 +1,7 @@
 //! Declarations: the game's name, its players, parameters, options and kinds of piece, and
 //! the kind of board, read first so that every other statement may refer to any of them.
 
+use crate::diag::Code;
 use std::collections::HashMap;
 
 use super::{
@@ -45,8 +46,12 @@ impl Checker {
                     if let Some((_, first)) = &found.game_name {
                         let first = *first;
                         self.error(
-                            Diagnostic::error("the game's name is given twice", st.span)
-                                .with_note_at(first, "first given here"),
+                            Diagnostic::error(
+                                Code::E0307,
+                                "the game's name is given twice",
+                                st.span,
+                            )
+                            .with_note_at(first, "first given here"),
                         );
                     } else {
                         found.game_name = Some((name.clone(), st.span));
@@ -71,7 +76,7 @@ impl Checker {
                 S::Board(shape) => {
                     if let Some((_, first)) = found.board {
                         self.error(
-                            Diagnostic::error("the board is described twice", st.span)
+                            Diagnostic::error(Code::E0308, "the board is described twice", st.span)
                                 .with_note_at(first, "first described here"),
                         );
                     } else {
@@ -94,7 +99,7 @@ impl Checker {
     fn players(&mut self, names: &[Name], span: Span, found: &mut Declared) {
         if let Some(first) = found.players_span {
             self.error(
-                Diagnostic::error("the players are listed twice", span)
+                Diagnostic::error(Code::E0309, "the players are listed twice", span)
                     .with_note_at(first, "first listed here"),
             );
             return;
@@ -110,6 +115,7 @@ impl Checker {
             PLAYERS => {}
             n => self.error(
                 Diagnostic::error(
+                    Code::E0310,
                     format!("a game has one player or two; {n} are listed"),
                     span,
                 )
@@ -142,6 +148,7 @@ impl Checker {
             if lo > hi {
                 self.error(
                     Diagnostic::error(
+                        Code::E0311,
                         format!("the range {lo}..{hi} is empty"),
                         min.span.to(max.span),
                     )
@@ -149,6 +156,7 @@ impl Checker {
                 );
             } else if d < lo || d > hi {
                 self.error(Diagnostic::error(
+                    Code::E0312,
                     format!("the default {d} is outside the range {lo}..{hi}"),
                     default.span,
                 ));
@@ -184,6 +192,7 @@ impl Checker {
                 if let Some(first) = seen.get(c.text.as_str()) {
                     self.error(
                         Diagnostic::error(
+                            Code::E0313,
                             format!("the choice `{}` is listed twice", c.text),
                             c.span,
                         )
@@ -198,6 +207,7 @@ impl Checker {
         let default_index = names.iter().position(|c| *c == default.text);
         if default_index.is_none() {
             let mut d = Diagnostic::error(
+                Code::E0314,
                 format!(
                     "`{}` is not one of the choices of option `{}`",
                     default.text, name.text
@@ -223,7 +233,7 @@ impl Checker {
     fn pieces(&mut self, kinds: &[ast::PieceKind], span: Span, found: &mut Declared) {
         if let Some(first) = found.piece_span {
             self.error(
-                Diagnostic::error("the pieces are listed twice", span)
+                Diagnostic::error(Code::E0315, "the pieces are listed twice", span)
                     .with_note_at(first, "first listed here")
                     .with_help("list every kind of piece in one `piece` statement"),
             );
@@ -251,7 +261,7 @@ impl Checker {
     /// Reports the statements every game needs that the file lacks.
     fn missing_statements(&mut self, found: &Declared) {
         let missing = |what: &str, example: &str| {
-            Diagnostic::plain(format!("the rule file has no {what}"))
+            Diagnostic::plain(Code::E0316, format!("the rule file has no {what}"))
                 .with_help(format!("add a statement like `{example}`"))
         };
         if found.game_name.is_none() {

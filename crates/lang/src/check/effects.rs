@@ -5,6 +5,7 @@ use super::{
     ActionDecl, BoardKind, CaptureFilterDecl, Checker, Conditional, EffectDecl, RuleDecls, RunDecl,
     SowRuleDecl, Type,
 };
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::board::GRID_PATHS;
@@ -28,7 +29,7 @@ impl Checker {
                 if let Some((_, first)) = &after_sow {
                     let first = *first;
                     self.error(
-                        Diagnostic::error("there are two `after sow` blocks", st.span)
+                        Diagnostic::error(Code::E0401, "there are two `after sow` blocks", st.span)
                             .with_note_at(first, "the first one")
                             .with_help("put every rule after sowing in one block, in the order they are tried"),
                     );
@@ -46,7 +47,7 @@ impl Checker {
                 self.needs_board(BoardKind::Grid, "custodian capture", st.span);
                 if let (ast::Effect::Again(span), None) = (effect, condition) {
                     self.error(
-                        Diagnostic::error("`again` after every move would never pass the turn", *span)
+                        Diagnostic::error(Code::E0402, "`again` after every move would never pass the turn", *span)
                             .with_help("say when the player moves again: `after move again when hand(mover) % 2 == 1`"),
                     );
                     return;
@@ -120,7 +121,7 @@ impl Checker {
             Some(e) => {
                 if actions.iter().any(|a| matches!(a, ActionDecl::Mark(_))) {
                     self.error(
-                        Diagnostic::error("a rule that marks a site cannot be taken back", e.span)
+                        Diagnostic::error(Code::E0403, "a rule that marks a site cannot be taken back", e.span)
                             .with_help("`unless` takes back the stones a rule moved; put the mark in a rule of its own"),
                     );
                     return None;
@@ -147,6 +148,7 @@ impl Checker {
                 let first = first.clone();
                 self.error(
                     Diagnostic::error(
+                        Code::E0404,
                         format!(
                             "marks are called `{}` here and `{}` before",
                             name.text, first.text
@@ -175,6 +177,7 @@ impl Checker {
         {
             self.error(
                 Diagnostic::error(
+                    Code::E0405,
                     format!("a rule's name must be 1 to {MAX_LABEL} characters of text"),
                     span,
                 )
@@ -258,7 +261,7 @@ impl Checker {
         if let (Some(kinds), Some((_, at))) = (&to, mid_chain) {
             if kinds.len() > 1 {
                 self.error(
-                    Diagnostic::error("a promotion with a choice is made where a move ends, so it cannot say what a chain does on the way", at)
+                    Diagnostic::error(Code::E0406, "a promotion with a choice is made where a move ends, so it cannot say what a chain does on the way", at)
                         .with_help("leave out `at once` or `at end`, or promote to one kind"),
                 );
             }
@@ -290,12 +293,15 @@ impl Checker {
             ast::RunShape::Lines(d) => RunDecl::Lines(self.directions(d)?),
             ast::RunShape::Path(name) => {
                 if !GRID_PATHS.contains(&name.text.as_str()) {
-                    let mut d =
-                        Diagnostic::error(format!("unknown path `{}`", name.text), name.span)
-                            .with_note(format!(
-                                "the paths of a grid board are: {}",
-                                GRID_PATHS.join(", ")
-                            ));
+                    let mut d = Diagnostic::error(
+                        Code::E0407,
+                        format!("unknown path `{}`", name.text),
+                        name.span,
+                    )
+                    .with_note(format!(
+                        "the paths of a grid board are: {}",
+                        GRID_PATHS.join(", ")
+                    ));
                     d = d.with_suggestion(&name.text, GRID_PATHS.iter().copied());
                     self.error(d);
                     return None;

@@ -3,6 +3,7 @@
 use super::{
     BoardKind, Checker, Conditional, EndDecl, EndResult, EndWhen, ForbidDecl, RuleDecls, Type,
 };
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::{Player, Progress};
@@ -25,7 +26,7 @@ impl Checker {
                 if let Some(first) = &forbid {
                     let first = first.span;
                     self.error(
-                        Diagnostic::error("repetition is forbidden twice", st.span)
+                        Diagnostic::error(Code::E0501, "repetition is forbidden twice", st.span)
                             .with_note_at(first, "first forbidden here"),
                     );
                     return;
@@ -93,6 +94,7 @@ impl Checker {
         if t.depends_on_more_than_players() {
             self.error(
                 Diagnostic::error(
+                    Code::E0502,
                     "the condition of `score` cannot depend on the position",
                     c.span,
                 )
@@ -147,7 +149,7 @@ impl Checker {
         if let Some(first) = end.iter().find(|e: &&EndDecl| e.when == when) {
             let first = first.span;
             self.error(
-                Diagnostic::error("this end condition is given twice", span)
+                Diagnostic::error(Code::E0503, "this end condition is given twice", span)
                     .with_note_at(first, "first given here"),
             );
             return;
@@ -200,9 +202,13 @@ impl Checker {
         if name.text == "opponent" && !self.players.contains(&name.text) {
             if let Some(players) = self.solo {
                 self.error(
-                    Diagnostic::error("a game of one player has no opponent", name.span)
-                        .with_note_at(players, "the game has one player")
-                        .with_help("the player loses by `mover loses`"),
+                    Diagnostic::error(
+                        Code::E0504,
+                        "a game of one player has no opponent",
+                        name.span,
+                    )
+                    .with_note_at(players, "the game has one player")
+                    .with_help("the player loses by `mover loses`"),
                 );
                 return None;
             }
@@ -228,8 +234,12 @@ impl Checker {
         if matches!(result, ast::EndResult::HighestScore { .. }) {
             if when != EndWhen::BothPass {
                 self.error(
-                    Diagnostic::error("`highest score wins` goes with `both pass`", span)
-                        .with_help("write `end when both pass: highest score wins`"),
+                    Diagnostic::error(
+                        Code::E0505,
+                        "`highest score wins` goes with `both pass`",
+                        span,
+                    )
+                    .with_help("write `end when both pass: highest score wins`"),
                 );
             }
             if !file
@@ -238,7 +248,7 @@ impl Checker {
                 .any(|s| matches!(s.kind, S::Score { .. }))
             {
                 self.error(
-                    Diagnostic::error("the game has no score", span)
+                    Diagnostic::error(Code::E0506, "the game has no score", span)
                         .with_help("add one, like `score pieces(mover)`"),
                 );
             }
@@ -247,7 +257,7 @@ impl Checker {
             self.needs_board(BoardKind::Mancala, "a result by stores", span);
             if *to_empty_side && when != EndWhen::EmptyRow {
                 self.error(
-                    Diagnostic::error(
+                    Diagnostic::error(Code::E0507,
                         "`remaining to empty side` goes with `empty row`: only then is one side empty",
                         span,
                     )
@@ -256,6 +266,7 @@ impl Checker {
             }
             if when == EndWhen::BothPass {
                 self.error(Diagnostic::error(
+                    Code::E0508,
                     "a result by stores does not go with `both pass`",
                     span,
                 ));

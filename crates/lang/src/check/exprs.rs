@@ -1,6 +1,7 @@
 //! Expressions: names resolved, types inferred and checked.
 
 use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Unary};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
 use rulebook_model::board::{GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS};
@@ -18,6 +19,7 @@ impl Checker {
         if t.ty != ty {
             self.error(
                 Diagnostic::error(
+                    Code::E0509,
                     format!("{what} must be {}", ty.describe(&self.options)),
                     e.span,
                 )
@@ -36,7 +38,7 @@ impl Checker {
                 let t = self.expr(e)?;
                 if t.ty != Type::Bool {
                     self.error(
-                        Diagnostic::error("a condition must be true or false", e.span)
+                        Diagnostic::error(Code::E0510, "a condition must be true or false", e.span)
                             .with_label(format!("this is {}", t.ty.describe(&self.options))),
                     );
                     return None;
@@ -52,8 +54,12 @@ impl Checker {
         let t = self.typed(e, ty, what)?;
         if t.depends_on_position() {
             self.error(
-                Diagnostic::error(format!("{what} cannot depend on the position"), e.span)
-                    .with_help("use only numbers, parameters and options here"),
+                Diagnostic::error(
+                    Code::E0511,
+                    format!("{what} cannot depend on the position"),
+                    e.span,
+                )
+                .with_help("use only numbers, parameters and options here"),
             );
             return None;
         }
@@ -67,7 +73,7 @@ impl Checker {
             Some(v) => Some(v),
             None => {
                 self.error(
-                    Diagnostic::error("expected a whole number here", e.span)
+                    Diagnostic::error(Code::E0512, "expected a whole number here", e.span)
                         .with_help("ranges and defaults of parameters are plain numbers"),
                 );
                 None
@@ -93,6 +99,7 @@ impl Checker {
                 if t.ty != want {
                     self.error(
                         Diagnostic::error(
+                            Code::E0513,
                             format!(
                                 "`{}` needs {}",
                                 if *op == UnaryOp::Not { "not" } else { "-" },
@@ -142,8 +149,12 @@ impl Checker {
         self.needs_board(BoardKind::Hex, "`majority`", function.span);
         if !self.in_score {
             self.error(
-                Diagnostic::error("`majority` can only be used in a `score`", span)
-                    .with_help("write it as `score majority(wedges)`"),
+                Diagnostic::error(
+                    Code::E0514,
+                    "`majority` can only be used in a `score`",
+                    span,
+                )
+                .with_help("write it as `score majority(wedges)`"),
             );
             return None;
         }
@@ -158,6 +169,7 @@ impl Checker {
         let Some(unit) = unit else {
             self.error(
                 Diagnostic::error(
+                    Code::E0515,
                     "`majority` takes how group sizes are counted: `wedges` or `pieces`",
                     span,
                 )
@@ -204,6 +216,7 @@ impl Checker {
             (_, 1) => self.call_of_one(builtin, name, (arg_ty, result), &args[0], span),
             (_, given) => {
                 self.error(Diagnostic::error(
+                    Code::E0516,
                     format!("`{name}` takes one argument; {given} given"),
                     span,
                 ));
@@ -217,6 +230,7 @@ impl Checker {
     fn builtin(&mut self, function: &Name) -> Option<&'static (Builtin, &'static str, Type, Type)> {
         let Some(entry) = Builtin::ALL.iter().find(|b| b.1 == function.text) else {
             let mut d = Diagnostic::error(
+                Code::E0517,
                 format!("unknown function `{}`", function.text),
                 function.span,
             );
@@ -238,6 +252,7 @@ impl Checker {
             if needed != actual {
                 self.error(
                     Diagnostic::error(
+                        Code::E0518,
                         format!("`{}` needs {}", entry.1, needed.describe()),
                         function.span,
                     )
@@ -269,7 +284,7 @@ impl Checker {
                 _ => arg_ty.describe(&self.options),
             };
             self.error(
-                Diagnostic::error(format!("`{name}` takes {wanted}"), arg.span)
+                Diagnostic::error(Code::E0519, format!("`{name}` takes {wanted}"), arg.span)
                     .with_label(format!("this is {}", arg.ty.describe(&self.options))),
             );
             return None;
@@ -315,6 +330,7 @@ impl Checker {
         if args.len() < 4 {
             self.error(
                 Diagnostic::error(
+                    Code::E0520,
                     format!(
                         "`connected` takes a player, two regions and the directions that link \
                          pieces; {} given",
@@ -338,6 +354,7 @@ impl Checker {
                 _ => {
                     self.error(
                         Diagnostic::error(
+                            Code::E0521,
                             "the links of `connected` are directions of the board",
                             a.span,
                         )
@@ -365,6 +382,7 @@ impl Checker {
         let [region, distance] = args else {
             self.error(
                 Diagnostic::error(
+                    Code::E0522,
                     format!(
                         "`within` takes a region and a distance; {} given",
                         args.len()
@@ -389,6 +407,7 @@ impl Checker {
         if !(2..=3).contains(&args.len()) {
             self.error(
                 Diagnostic::error(
+                    Code::E0523,
                     format!(
                         "`lines` takes a player, a length and optionally a region; {} given",
                         args.len()
@@ -433,15 +452,19 @@ impl Checker {
             Ok(ty) => ty,
             Err(expected) => {
                 let opts = &self.options;
-                let d = Diagnostic::error(format!("`{}` needs {expected}", op.symbol()), span)
-                    .with_note_at(
-                        ta.span,
-                        format!("the left side is {}", ta.ty.describe(opts)),
-                    )
-                    .with_note_at(
-                        tb.span,
-                        format!("the right side is {}", tb.ty.describe(opts)),
-                    );
+                let d = Diagnostic::error(
+                    Code::E0524,
+                    format!("`{}` needs {expected}", op.symbol()),
+                    span,
+                )
+                .with_note_at(
+                    ta.span,
+                    format!("the left side is {}", ta.ty.describe(opts)),
+                )
+                .with_note_at(
+                    tb.span,
+                    format!("the right side is {}", tb.ty.describe(opts)),
+                );
                 self.error(d);
                 return None;
             }
@@ -539,6 +562,7 @@ impl Checker {
         if depth >= MAX_BOUND {
             self.error(
                 Diagnostic::error(
+                    Code::E0525,
                     format!("conditions over regions nest at most {MAX_BOUND} deep"),
                     span,
                 )
@@ -580,6 +604,7 @@ impl Checker {
         }
         self.error(
             Diagnostic::error(
+                Code::E0526,
                 format!("the region `{}` is used before it is defined", n.text),
                 n.span,
             )
@@ -651,9 +676,13 @@ impl Checker {
             "opponent" => {
                 if let Some(players) = self.solo {
                     self.error(
-                        Diagnostic::error("a game of one player has no opponent", n.span)
-                            .with_note_at(players, "the game has one player")
-                            .with_help("name the player, or say `mover`"),
+                        Diagnostic::error(
+                            Code::E0527,
+                            "a game of one player has no opponent",
+                            n.span,
+                        )
+                        .with_note_at(players, "the game has one player")
+                        .with_help("name the player, or say `mover`"),
                     );
                 }
                 (TExprKind::Opponent, Type::Player)
@@ -717,7 +746,7 @@ impl Checker {
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
             .chain(RELATIVE_DIRECTIONS.iter().map(|d| d.0))
             .collect();
-        let mut d = Diagnostic::error(format!("unknown name `{t}`"), n.span)
+        let mut d = Diagnostic::error(Code::E0528, format!("unknown name `{t}`"), n.span)
             .with_label("not a parameter, option, player, piece, direction, region or site");
         let parts: Vec<&str> = t.split('-').collect();
         if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {

@@ -4,6 +4,7 @@
 //! limit is reported once, at the first declaration past it; declarations past a limit are
 //! not kept, so that no later pass works on an unbounded list.
 
+use crate::diag::Code;
 use std::collections::HashMap;
 
 use super::Checker;
@@ -40,9 +41,13 @@ impl Checker {
         if !self.limits_reported.contains(&what) {
             self.limits_reported.push(what);
             self.error(
-                Diagnostic::error(format!("a game may have at most {limit} {what}"), span)
-                    .with_label("past the limit")
-                    .with_note("the limits keep checking and play fast; no game needs more"),
+                Diagnostic::error(
+                    Code::E0317,
+                    format!("a game may have at most {limit} {what}"),
+                    span,
+                )
+                .with_label("past the limit")
+                .with_note("the limits keep checking and play fast; no game needs more"),
             );
         }
         true
@@ -58,6 +63,7 @@ impl Checker {
             if *count == MAX_STATEMENTS + 1 {
                 self.error(
                     Diagnostic::error(
+                        Code::E0318,
                         format!("a game may have at most {MAX_STATEMENTS} `{keyword}` statements"),
                         st.span,
                     )

@@ -6,6 +6,7 @@ mod shadowed;
 
 use super::declarations::Declared;
 use super::{BoardKind, Checker, EffectDecl, MoveDecl, RuleDecls, TExpr};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 
 impl Checker {
@@ -42,7 +43,7 @@ impl Checker {
     fn shadowed_promotions(&mut self, rules: &RuleDecls) {
         for (later, earlier) in shadowed::shadowed_promotions(&rules.effects, self.pieces.len()) {
             self.diagnostics.push(
-                Diagnostic::warning(
+                Diagnostic::warning(Code::W0101,
                     "this promotion can never apply: an earlier one promotes the same pieces there first",
                     rules.effects[later].span,
                 )
@@ -67,21 +68,25 @@ impl Checker {
     ) {
         if move_statements == 0 {
             self.error(
-                Diagnostic::error("the game has no moves", span)
+                Diagnostic::error(Code::E0319, "the game has no moves", span)
                     .with_help("add a move, like `move slide orthogonal`"),
             );
         }
         if end_statements == 0 {
             self.error(
-                Diagnostic::error("the game has no end rule", span)
+                Diagnostic::error(Code::E0320, "the game has no end rule", span)
                     .with_help("add one, like `end when no legal move: mover loses`"),
             );
         }
         if self.board_kind == Some(BoardKind::Mancala) && rules.stones.is_none() {
             // Empty pits at the start: no move could ever be made.
             self.error(
-                Diagnostic::error("the pits start empty, so no stone could ever be sown", span)
-                    .with_help("add a setup, like `setup 4 stones in every pit`"),
+                Diagnostic::error(
+                    Code::E0321,
+                    "the pits start empty, so no stone could ever be sown",
+                    span,
+                )
+                .with_help("add a setup, like `setup 4 stones in every pit`"),
             );
         }
         let empty = match self.board_kind {
@@ -91,6 +96,7 @@ impl Checker {
         };
         if empty && !self.has_errors() {
             self.diagnostics.push(Diagnostic::warning(
+                Code::W0102,
                 "the setup puts no piece on the board",
                 span,
             ));
@@ -104,6 +110,7 @@ impl Checker {
                 let o = &self.options[i];
                 self.diagnostics.push(
                     Diagnostic::warning(
+                        Code::W0103,
                         format!("option `{}` is never read by any rule", o.name),
                         o.span,
                     )
@@ -128,7 +135,7 @@ impl Checker {
             }
             if let Some((span, _)) = self.declared.get(piece) {
                 self.diagnostics.push(
-                    Diagnostic::warning(
+                    Diagnostic::warning(Code::W0104,
                         format!("piece `{piece}` is never placed by any setup, so no rule can ever move it"),
                         *span,
                     )
@@ -162,7 +169,7 @@ impl Checker {
         });
         if let (Some((a, b, letter)), Some(span)) = (shared, span) {
             self.diagnostics.push(
-                Diagnostic::warning(
+                Diagnostic::warning(Code::W0105,
                     format!("the {what} `{a}` and `{b}` are both drawn `{letter}`, so the game's positions cannot be written as text"),
                     span,
                 )
@@ -175,7 +182,7 @@ impl Checker {
     pub(super) fn never_holds(&mut self, condition: &TExpr, span: Span) {
         if never::never_holds(condition, &self.options) {
             self.diagnostics.push(
-                Diagnostic::warning(
+                Diagnostic::warning(Code::W0106,
                     "this condition is false for every setting of the options it reads, so the rule can never apply",
                     span,
                 )

@@ -24,6 +24,7 @@ mod types;
 pub use limits::{MAX_CHOICES, MAX_PIECE_KINDS, MAX_PRESETS, MAX_SETTINGS, MAX_STATEMENTS};
 pub use types::*;
 
+use crate::diag::Code;
 use std::collections::HashMap;
 
 use crate::diag::{Diagnostic, Span};
@@ -52,8 +53,12 @@ pub fn check(file: &ast::File) -> Checked {
         .chain(file.removals.iter().map(|r| r.span));
     for span in unresolved {
         diagnostics.push(
-            Diagnostic::error("`extends` and `remove` belong in a variant", span)
-                .with_help("a file that removes statements must begin with `extends \"NAME\"`"),
+            Diagnostic::error(
+                Code::E0322,
+                "`extends` and `remove` belong in a variant",
+                span,
+            )
+            .with_help("a file that removes statements must begin with `extends \"NAME\"`"),
         );
     }
     diagnostics.sort_by_key(Diagnostic::order);
@@ -136,16 +141,20 @@ impl Checker {
     fn declare(&mut self, name: &Name, what: &'static str) -> bool {
         if let Some((first, first_what)) = self.declared.get(&name.text).copied() {
             self.error(
-                Diagnostic::error(format!("`{}` is declared twice", name.text), name.span)
-                    .with_label(format!("this {what} has the same name"))
-                    .with_note_at(
-                        first,
-                        format!(
-                            "`{}` was first declared here as {} {first_what}",
-                            name.text,
-                            article(first_what)
-                        ),
+                Diagnostic::error(
+                    Code::E0323,
+                    format!("`{}` is declared twice", name.text),
+                    name.span,
+                )
+                .with_label(format!("this {what} has the same name"))
+                .with_note_at(
+                    first,
+                    format!(
+                        "`{}` was first declared here as {} {first_what}",
+                        name.text,
+                        article(first_what)
                     ),
+                ),
             );
             return false;
         }
@@ -222,8 +231,12 @@ impl Checker {
         if let Some(actual) = self.board_kind {
             if actual != kind {
                 self.error(
-                    Diagnostic::error(format!("{what} needs {}", kind.describe()), span)
-                        .with_note(format!("this game has {}", actual.describe())),
+                    Diagnostic::error(
+                        Code::E0324,
+                        format!("{what} needs {}", kind.describe()),
+                        span,
+                    )
+                    .with_note(format!("this game has {}", actual.describe())),
                 );
             }
         }
@@ -246,8 +259,12 @@ impl Checker {
     fn lookup_in(&mut self, name: &Name, list: &[String], what: &str) -> Option<usize> {
         let found = list.iter().position(|n| *n == name.text);
         if found.is_none() {
-            let mut d = Diagnostic::error(format!("unknown {what} `{}`", name.text), name.span)
-                .with_label(format!("not a {what} of this game"));
+            let mut d = Diagnostic::error(
+                Code::E0325,
+                format!("unknown {what} `{}`", name.text),
+                name.span,
+            )
+            .with_label(format!("not a {what} of this game"));
             d = d.with_suggestion(&name.text, list.iter().map(String::as_str));
             if d.help.is_none() && !list.is_empty() {
                 d = d.with_note(format!("the {what}s are: {}", list.join(", ")));

@@ -4,6 +4,7 @@ use super::{
     BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls, SetupDecl,
     StockDecl, TExpr, Type, WalkDecl, WalkTests,
 };
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::board::{
@@ -84,6 +85,7 @@ impl Checker {
             let first = first.span;
             self.error(
                 Diagnostic::error(
+                    Code::E0408,
                     format!(
                         "the hand of {} is set up twice with {}",
                         self.players[player], self.pieces[piece]
@@ -108,7 +110,7 @@ impl Checker {
         if let Some((_, first)) = &stones {
             let first = *first;
             self.error(
-                Diagnostic::error("the stones are set up twice", span)
+                Diagnostic::error(Code::E0409, "the stones are set up twice", span)
                     .with_note_at(first, "first set up here"),
             );
             return;
@@ -216,11 +218,15 @@ impl Checker {
                 (None, None, None) => "`in passing` takes a piece that passed",
             };
             self.error(
-                Diagnostic::error(format!("{what}: only slides, steps, leaps and hops"), span)
-                    .with_help(
-                        "a jump, a flight, a placement or a step that captures by approach or \
-                         withdrawal has no such clause yet",
-                    ),
+                Diagnostic::error(
+                    Code::E0410,
+                    format!("{what}: only slides, steps, leaps and hops"),
+                    span,
+                )
+                .with_help(
+                    "a jump, a flight, a castling, a placement or a step that captures by \
+                         approach or withdrawal has no such clause yet",
+                ),
             );
             return None;
         }
@@ -255,7 +261,7 @@ impl Checker {
             return Some(true);
         }
         self.error(
-            Diagnostic::error(
+            Diagnostic::error(Code::E0411,
                 "`most` counts the enemy pieces a move jumps and captures, and this move captures none",
                 at,
             )
@@ -278,7 +284,7 @@ impl Checker {
         if compulsory.iter().any(|&(_, most)| most) {
             for &(at, _) in compulsory.iter().filter(|(_, most)| !most) {
                 self.error(
-                    Diagnostic::error(
+                    Diagnostic::error(Code::E0412,
                         "this compulsory rule does not say `most`, and another one does",
                         at,
                     )
@@ -314,7 +320,7 @@ impl Checker {
             });
             if !goes_on {
                 self.error(
-                    Diagnostic::error(
+                    Diagnostic::error(Code::E0413,
                         format!("no `chained` jump moves a {}, so a piece promoted `at once` could not jump on", to.text),
                         *at,
                     )
@@ -330,7 +336,7 @@ impl Checker {
         if let (Some(at), Some((both, _))) = (clauses.in_passing, clauses.onto) {
             if both {
                 self.error(
-                    Diagnostic::error("a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move", at)
+                    Diagnostic::error(Code::E0435, "a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move", at)
                         .with_help("write `onto enemy KIND in passing`, and the plain move as a rule of its own"),
                 );
                 return None;
@@ -342,8 +348,12 @@ impl Checker {
             (None, _) => Some(Landing::Empty),
             (Some((_, span)), ast::MoveKind::Walk(steps)) if !has_landing(steps) => {
                 self.error(
-                    Diagnostic::error("a hop lands on an enemy piece: `onto` says nothing", span)
-                        .with_help("leave `onto ...` out"),
+                    Diagnostic::error(
+                        Code::E0414,
+                        "a hop lands on an enemy piece: `onto` says nothing",
+                        span,
+                    )
+                    .with_help("leave `onto ...` out"),
                 );
                 None
             }
@@ -356,6 +366,7 @@ impl Checker {
             (Some((_, span)), _) => {
                 self.error(
                     Diagnostic::error(
+                        Code::E0415,
                         "only a slide, a step or a leap may land on an enemy piece",
                         span,
                     )
@@ -390,34 +401,26 @@ impl Checker {
             .map(|e| e.span)
             .or(clauses.capturing);
         if let (Some(span), false) = (landing_clause, lands) {
-            self.error(
-                Diagnostic::error(
-                    "only a move that lands a piece can be narrowed by where it lands",
-                    span,
-                )
-                .with_help(
-                    "`not landing on` and `capturing` narrow slides, steps, jumps and placements",
-                ),
-            );
+            let why = "only a move that lands a piece can be narrowed by where it lands";
+            self.error(Diagnostic::error(Code::E0416, why, span).with_help(
+                "`not landing on` and `capturing` narrow slides, steps, jumps and placements",
+            ));
             return None;
         }
         if let (Some(e), false) = (&clauses.avoiding, on_pieces && !crosses_nothing) {
+            let why = "only a piece that moves along a line can avoid sites";
             self.error(
-                Diagnostic::error(
-                    "only a piece that moves along a line can avoid sites",
-                    e.span,
-                )
-                .with_help("`avoiding` narrows slides, steps and jumps"),
+                Diagnostic::error(Code::E0417, why, e.span)
+                    .with_help("`avoiding` narrows slides, steps and jumps"),
             );
             return None;
         }
         if let (Some(names), false) = (&clauses.by, on_pieces) {
             let span = names[0].span;
-            self.error(
-                Diagnostic::error("only a piece that moves is made by a kind", span).with_help(
-                    "`by` narrows slides, steps, leaps, jumps and flights to pieces of some kinds",
-                ),
-            );
+            let why = "only a piece that moves is made by a kind";
+            self.error(Diagnostic::error(Code::E0418, why, span).with_help(
+                "`by` narrows slides, steps, leaps, jumps and flights to pieces of some kinds",
+            ));
             return None;
         }
         let by = match &clauses.by {
@@ -429,12 +432,10 @@ impl Checker {
             ast::MoveKind::Remove { .. } | ast::MoveKind::PlacePiece { .. }
         );
         if let (Some((_, _, span)), false) = (&clauses.next_to, on_sites) {
+            let why = "`next to` narrows where a piece is placed or removed";
             self.error(
-                Diagnostic::error(
-                    "`next to` narrows where a piece is placed or removed",
-                    *span,
-                )
-                .with_help("use it with `move place KIND` or `move remove`"),
+                Diagnostic::error(Code::E0419, why, *span)
+                    .with_help("use it with `move place KIND` or `move remove`"),
             );
             return None;
         }
@@ -453,7 +454,7 @@ impl Checker {
     fn swap_board(&mut self, span: Span) {
         if self.board_kind == Some(BoardKind::Mancala) {
             self.error(
-                Diagnostic::error("the swap needs a board of pieces", span).with_note(
+                Diagnostic::error(Code::E0420, "the swap needs a board of pieces", span).with_note(
                     "it is open when the first player has one piece on the board and the \
                      second none; a board of pits has stones",
                 ),
@@ -486,8 +487,12 @@ impl Checker {
                 .any(|s| matches!(s.kind, S::Hand { .. }))
         {
             self.error(
-                Diagnostic::error("tiles are placed from hands, and no player has one", span)
-                    .with_help("give the players hands, like `hand black: tiles`"),
+                Diagnostic::error(
+                    Code::E0421,
+                    "tiles are placed from hands, and no player has one",
+                    span,
+                )
+                .with_help("give the players hands, like `hand black: tiles`"),
             );
         }
     }
@@ -511,7 +516,7 @@ impl Checker {
         };
         let board = self.board_kind.map_or("", BoardKind::describe);
         self.error(
-            Diagnostic::error(message, span)
+            Diagnostic::error(Code::E0422, message, span)
                 .with_note(format!("this game has {board}"))
                 .with_help(help),
         );
@@ -644,9 +649,11 @@ impl Checker {
                 })
             }
         };
-        self.error(Diagnostic::error(fault, span).with_help(format!(
-            "give files and ranks from 0 to {most}, not both 0, like `leap (1, 2)`"
-        )));
+        self.error(
+            Diagnostic::error(Code::E0423, fault, span).with_help(format!(
+                "give files and ranks from 0 to {most}, not both 0, like `leap (1, 2)`"
+            )),
+        );
         None
     }
 
@@ -682,8 +689,12 @@ impl Checker {
     ) -> Option<MoveDecl> {
         if let (Some((ast::CaptureMode::Convert, at)), ast::Jumped::Friend) = (mode, over) {
             self.error(
-                Diagnostic::error("a friend jumped over is the mover's already", at)
-                    .with_help("`remove` takes it off the board; without a mode it stays"),
+                Diagnostic::error(
+                    Code::E0424,
+                    "a friend jumped over is the mover's already",
+                    at,
+                )
+                .with_help("`remove` takes it off the board; without a mode it stays"),
             );
             return None;
         }
@@ -740,8 +751,12 @@ impl Checker {
         let list = self.directions_of(dirs, true)?;
         if list.iter().any(|&d| d >= RELATIVE_BASE) {
             self.error(
-                Diagnostic::error(format!("{clause} looks along the board's directions"), span)
-                    .with_help("name them as the board does: `north`, `orthogonal`, ..."),
+                Diagnostic::error(
+                    Code::E0425,
+                    format!("{clause} looks along the board's directions"),
+                    span,
+                )
+                .with_help("name them as the board does: `north`, `orthogonal`, ..."),
             );
             return None;
         }
@@ -765,6 +780,7 @@ impl Checker {
         if !lands {
             self.error(
                 Diagnostic::error(
+                    Code::E0426,
                     "`with liberties` narrows a move that puts a piece on a site",
                     *span,
                 )
@@ -790,7 +806,7 @@ impl Checker {
         let mode = match line_capture_mode(kind, clauses, clause) {
             Ok(mode) => mode,
             Err((message, span, help)) => {
-                self.error(Diagnostic::error(message, span).with_help(help));
+                self.error(Diagnostic::error(Code::E0427, message, span).with_help(help));
                 return None;
             }
         };
@@ -811,10 +827,14 @@ impl Checker {
         };
         if !matches!(kind, ast::MoveKind::Slide { .. }) {
             self.error(
-                Diagnostic::error("only a slide or a step may shoot a piece", shoot.span)
-                    .with_help(
-                        "`then shoot KIND along DIRECTIONS` follows `move slide` or `move step`",
-                    ),
+                Diagnostic::error(
+                    Code::E0428,
+                    "only a slide or a step may shoot a piece",
+                    shoot.span,
+                )
+                .with_help(
+                    "`then shoot KIND along DIRECTIONS` follows `move slide` or `move step`",
+                ),
             );
             return None;
         }
@@ -822,8 +842,12 @@ impl Checker {
         let list = self.directions_of(&shoot.directions, true)?;
         if list.iter().any(|&d| d >= RELATIVE_BASE) {
             self.error(
-                Diagnostic::error("a shot goes along the board's directions", shoot.span)
-                    .with_help("name them as the board does: `north`, `orthogonal`, `all`, ..."),
+                Diagnostic::error(
+                    Code::E0429,
+                    "a shot goes along the board's directions",
+                    shoot.span,
+                )
+                .with_help("name them as the board does: `north`, `orthogonal`, `all`, ..."),
             );
             return None;
         }
@@ -874,7 +898,7 @@ impl Checker {
             (true, None) => None,
         };
         if let Some((message, help)) = refusal {
-            self.error(Diagnostic::error(message, take.span).with_help(help));
+            self.error(Diagnostic::error(Code::E0430, message, take.span).with_help(help));
             return None;
         }
         let mut number = |e: &Option<ast::Expr>, what| match e {
@@ -910,6 +934,7 @@ impl Checker {
                 ok = false;
                 self.error(
                     Diagnostic::error(
+                        Code::E0431,
                         format!("`{}` is a direction of a move, not of a capture", n.text),
                         n.span,
                     )
@@ -938,8 +963,12 @@ impl Checker {
                     .map(|d| d.0)
                     .chain(["orthogonal", "diagonal", "all"])
                     .chain(RELATIVE_DIRECTIONS.iter().map(|d| d.0));
-                let mut d = Diagnostic::error(format!("unknown direction `{}`", n.text), n.span)
-                    .with_label("not a direction of this board");
+                let mut d = Diagnostic::error(
+                    Code::E0432,
+                    format!("unknown direction `{}`", n.text),
+                    n.span,
+                )
+                .with_label("not a direction of this board");
                 d = d.with_suggestion(&n.text, known);
                 self.error(d.with_note(
                     "grid boards have north, east, south, west, north-east, south-east, south-west, north-west, the groups orthogonal, diagonal, all, and for moves forward, backward, forward-diagonal, backward-diagonal",
@@ -996,7 +1025,7 @@ impl Checker {
         for &(o, span) in options {
             if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == o) {
                 self.error(
-                    Diagnostic::error("this sowing option is given twice", span)
+                    Diagnostic::error(Code::E0433, "this sowing option is given twice", span)
                         .with_note_at(first, "first given here"),
                 );
                 continue;
@@ -1016,6 +1045,7 @@ impl Checker {
         if let (Some(&(_, start)), Some(&(_, back))) = (start, back) {
             self.error(
                 Diagnostic::error(
+                    Code::E0434,
                     "`start at` and `first stone into origin` both say where the first stone goes",
                     start,
                 )

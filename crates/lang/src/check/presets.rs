@@ -2,6 +2,7 @@
 //! option is declared.
 
 use super::{Checker, PresetDecl, SettingId, SettingValue, MAX_PRESETS};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
@@ -23,6 +24,7 @@ impl Checker {
                 if let Some(first) = self.preset_names.get(&name.text).copied() {
                     self.error(
                         Diagnostic::error(
+                            Code::E0326,
                             format!("preset `{}` is declared twice", name.text),
                             name.span,
                         )
@@ -37,8 +39,12 @@ impl Checker {
                 if *is_default {
                     if let Some((_, first)) = default_preset {
                         self.error(
-                            Diagnostic::error("two presets are marked `default`", name.span)
-                                .with_note_at(first, "the first default preset"),
+                            Diagnostic::error(
+                                Code::E0327,
+                                "two presets are marked `default`",
+                                name.span,
+                            )
+                            .with_note_at(first, "the first default preset"),
                         );
                     } else {
                         default_preset = Some((presets.len(), name.span));
@@ -71,6 +77,7 @@ impl Checker {
                     if *v < p.min || *v > p.max {
                         self.error(
                             Diagnostic::error(
+                                Code::E0328,
                                 format!(
                                     "{v} is outside the range of `{}` ({}..{})",
                                     p.name, p.min, p.max
@@ -86,6 +93,7 @@ impl Checker {
                 }
                 ast::PresetValue::Name(n) => {
                     self.error(Diagnostic::error(
+                        Code::E0329,
                         format!("parameter `{}` takes a number, not `{}`", p.name, n.text),
                         n.span,
                     ));
@@ -106,6 +114,7 @@ impl Checker {
                 ast::PresetValue::Int(_, span) => {
                     self.error(
                         Diagnostic::error(
+                            Code::E0330,
                             format!("option `{}` takes a name, not a number", o.name),
                             *span,
                         )
@@ -117,6 +126,7 @@ impl Checker {
         }
         let known = super::setting_names(&self.params, &self.options);
         let mut d = Diagnostic::error(
+            Code::E0331,
             format!("unknown parameter or option `{}`", name.text),
             name.span,
         );

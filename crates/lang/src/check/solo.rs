@@ -2,6 +2,7 @@
 //! pieces, captures, comparing players, a mancala board, the pie rule).
 
 use super::Checker;
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
@@ -77,7 +78,7 @@ impl Checker {
     fn needs_two(&mut self, message: &str, help: &str, span: Span) {
         let players = self.solo.unwrap_or(span);
         self.error(
-            Diagnostic::error(message, span)
+            Diagnostic::error(Code::E0332, message, span)
                 .with_note_at(players, "the game has one player")
                 .with_help(help),
         );

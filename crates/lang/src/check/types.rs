@@ -6,6 +6,7 @@
 //! `compile` never sees the syntax; operators, capture modes and end rules' conditions
 //! and results are the model's own.
 
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 pub use rulebook_model::{CaptureMode, EndResult, EndWhen};
 use rulebook_model::{Drawing, Op};
@@ -420,8 +421,8 @@ impl OptionDecl {
         }
         let message = format!("`{value}` is not a choice of option `{}`", self.name);
         let d = match span {
-            Some(span) => Diagnostic::error(message, span),
-            None => Diagnostic::plain(message),
+            Some(span) => Diagnostic::error(Code::E0333, message, span),
+            None => Diagnostic::plain(Code::E0334, message),
         };
         Err(d
             .with_note(format!("the choices are: {}", self.choices.join(", ")))

@@ -4,6 +4,7 @@
 
 use super::{Compiler, MAX_PITS};
 use crate::check::{BoardDecl, TExpr};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
 use rulebook_model::{self as model, Board, Site};
@@ -88,6 +89,7 @@ impl Compiler<'_> {
                 let (a, b) = (name(pair[0]), name(pair[1]));
                 if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
                     let d = Diagnostic::error(
+                        Code::E0601,
                         format!("{a} and {b} are not on one rank, file or diagonal"),
                         span,
                     )
@@ -102,6 +104,7 @@ impl Compiler<'_> {
                 if let Some(p) = passed {
                     let p = name(p);
                     let d = Diagnostic::error(
+                        Code::E0602,
                         format!("the line from {a} to {b} passes {p}, a point of the board"),
                         span,
                     )
@@ -131,8 +134,12 @@ impl Compiler<'_> {
                 Some(c) => cells.push(c),
                 None => {
                     let d = self.with_config(
-                        Diagnostic::error(format!("`{name}` is not a cell of this board"), *span)
-                            .with_help("name a cell like `d4`, or write `centre`"),
+                        Diagnostic::error(
+                            Code::E0603,
+                            format!("`{name}` is not a cell of this board"),
+                            *span,
+                        )
+                        .with_help("name a cell like `d4`, or write `centre`"),
                     );
                     self.errors.push(d);
                 }
@@ -148,6 +155,7 @@ impl Compiler<'_> {
         for o in &desc.edge_overrides {
             let Some(site) = board.site_named(&o.site) else {
                 let d = self.with_config(Diagnostic::error(
+                    Code::E0604,
                     format!("`{}` is not a cell of this board", o.site),
                     o.span,
                 ));
@@ -156,6 +164,7 @@ impl Compiler<'_> {
             };
             if !board.is_edge(site, o.side as usize) {
                 let d = self.with_config(Diagnostic::error(
+                    Code::E0605,
                     format!(
                         "the {} side of {} is not a board edge: a cell lies beyond it",
                         HEX_DIRECTIONS[o.side as usize].0, o.site

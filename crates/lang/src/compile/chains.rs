@@ -7,6 +7,7 @@
 use super::moves::absolute_directions;
 use super::Compiler;
 use crate::check::{EffectDecl, MoveDecl};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::reverse_direction;
 use rulebook_model::{self as model, max_chain_legs, Board, PieceBits, Site, NO_SITE};
@@ -197,7 +198,7 @@ impl Compiler<'_> {
                 if most <= 64 {
                     return Some(model::Chain::Pieces);
                 }
-                let d = Diagnostic::error(
+                let d = Diagnostic::error(Code::E0606,
                     format!(
                         "a chain of these jumps could jump any of {most} pieces on this board; a move records at most 64"
                     ),
@@ -209,7 +210,7 @@ impl Compiler<'_> {
                 None
             }
             (model::Chain::TurningAtWill, true) => {
-                let d = Diagnostic::error(
+                let d = Diagnostic::error(Code::E0607,
                     "a chain that may stop at will cannot go on in a game where chains are recorded by their pieces",
                     span,
                 )
@@ -238,7 +239,7 @@ impl Compiler<'_> {
         let Some((legs, count)) = too_long else {
             return Some(());
         };
-        let d = Diagnostic::error(
+        let d = Diagnostic::error(Code::E0608,
             format!(
                 "a chain of these jumps could make {legs} jumps on this board; a move along {count} directions holds at most {}",
                 model::max_chain_legs(count)

@@ -5,6 +5,7 @@ use super::exprs::Value;
 use super::moves::seated_condition;
 use super::{kind_set, rule_source, Compiler};
 use crate::check::{CaptureFilterDecl, Conditional, EffectDecl, RunDecl, TExpr};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Site};
 
@@ -134,6 +135,7 @@ impl Compiler<'_> {
             RunDecl::Path(name) => {
                 if self.board().removed_points().next().is_some() {
                     let d = Diagnostic::error(
+                        Code::E0609,
                         format!("a board without some of its points has no path `{name}`"),
                         span,
                     )
@@ -152,7 +154,7 @@ impl Compiler<'_> {
         let max_length = self.run_length(max, u16::MAX, "longest")?;
         let min_length = self.run_length(min, 1, "shortest")?;
         if let (Some(e), true) = (min, min_length > max_length) {
-            self.errors.push(Diagnostic::error(
+            self.errors.push(Diagnostic::error(Code::E0610,
                 format!("the shortest run captured, {min_length}, is longer than the longest, {max_length}"),
                 e.span,
             ));
@@ -171,6 +173,7 @@ impl Compiler<'_> {
             Value::Int(v) if v >= 1 => Some(v.min(u16::MAX as i64) as u16),
             Value::Int(v) => {
                 self.errors.push(Diagnostic::error(
+                    Code::E0611,
                     format!("the {which} run must be at least 1, not {v}"),
                     e.span,
                 ));

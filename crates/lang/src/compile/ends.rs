@@ -5,6 +5,7 @@
 use super::exprs::{to_runtime, Value};
 use super::moves::seated_condition;
 use super::{rule_source, Compiler, Seat, MAX_WITHIN};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Condition, Expr, Op, PlayerRef};
 
@@ -138,6 +139,7 @@ impl Compiler<'_> {
                         "pieces"
                     };
                     let d = Diagnostic::error(
+                        Code::E0612,
                         format!("this can never hold: {what} {max} {unit}, not {needed}"),
                         span,
                     )

@@ -5,6 +5,7 @@
 
 use super::{Compiler, MAX_QUANTIFIED_SITES};
 use crate::check::{Builtin, RegionConst, TExpr, TExprKind, Unary};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Expr, Op, PlayerRef, Site};
 
@@ -157,7 +158,7 @@ impl Compiler<'_> {
     ) -> Option<Value> {
         let sites = self.board().sites() as u64;
         if sites.saturating_pow(depth as u32 + 1) > MAX_QUANTIFIED_SITES {
-            let d = Diagnostic::error(
+            let d = Diagnostic::error(Code::E0613,
                 format!(
                     "conditions over regions nested {} deep look at {sites}^{} sites on this board; at most {MAX_QUANTIFIED_SITES} are allowed",
                     depth + 1,
@@ -216,6 +217,7 @@ impl Compiler<'_> {
                 false => format!("no line on this board is longer than {longest}"),
             };
             let d = Diagnostic::error(
+                Code::E0614,
                 format!(
                     "`lines` counts lines of 2 to {longest} pieces on this board; {length} given"
                 ),
@@ -268,8 +270,11 @@ impl Compiler<'_> {
             (a, b) => {
                 let (x, y) = (scalar(&a)?, scalar(&b)?);
                 if op == B::Mod && y == 0 {
-                    let d =
-                        self.with_config(Diagnostic::error("this divides by zero (`% 0`)", span));
+                    let d = self.with_config(Diagnostic::error(
+                        Code::E0615,
+                        "this divides by zero (`% 0`)",
+                        span,
+                    ));
                     self.errors.push(d);
                     return None;
                 }
@@ -287,8 +292,11 @@ impl Compiler<'_> {
 
     /// Reports an arithmetic overflow.
     fn overflow(&mut self, span: Span) -> Option<Value> {
-        self.errors
-            .push(self.with_config(Diagnostic::error("this arithmetic overflows", span)));
+        self.errors.push(self.with_config(Diagnostic::error(
+            Code::E0616,
+            "this arithmetic overflows",
+            span,
+        )));
         None
     }
 
@@ -314,8 +322,12 @@ impl Compiler<'_> {
             }
             (Builtin::Neighbours, Value::Region(region)) => Value::Region(self.neighbours(&region)),
             _ => {
-                let d = Diagnostic::error("this function cannot be applied to this value", span)
-                    .with_help("its argument must be known when the game is compiled");
+                let d = Diagnostic::error(
+                    Code::E0617,
+                    "this function cannot be applied to this value",
+                    span,
+                )
+                .with_help("its argument must be known when the game is compiled");
                 self.errors.push(self.with_config(d));
                 return None;
             }

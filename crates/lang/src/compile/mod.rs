@@ -13,6 +13,7 @@
 //! `end_keys` and `goals`.
 
 use crate::check::{Conditional, Description, TExpr};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Board, Condition, Game};
 
@@ -187,6 +188,7 @@ impl Compiler<'_> {
             Value::Int(v) if (min..=max).contains(&v) => Some(v),
             Value::Int(v) => {
                 let d = self.with_config(Diagnostic::error(
+                    Code::E0618,
                     format!("{what} would be {v}; it must be between {min} and {max}"),
                     e.span,
                 ));

@@ -6,6 +6,7 @@
 use super::exprs::Value;
 use super::{Compiler, Seat};
 use crate::check::{RegionConst, TExpr};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use rulebook_model::{self as model, Site};
@@ -34,8 +35,12 @@ impl Compiler<'_> {
         };
         let sites = self.on_board(sites);
         if sites.is_empty() {
-            let d = Diagnostic::error(format!("{what}: this region has no sites"), e.span)
-                .with_help("a region that is empty would make this rule do nothing");
+            let d = Diagnostic::error(
+                Code::E0619,
+                format!("{what}: this region has no sites"),
+                e.span,
+            )
+            .with_help("a region that is empty would make this rule do nothing");
             let d = self.with_config(d);
             self.errors.push(d);
             return None;
@@ -111,6 +116,7 @@ impl Compiler<'_> {
         }
         let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
         let d = Diagnostic::error(
+            Code::E0620,
             format!("{name} is not a point of the board, which is {w} by {h}"),
             span,
         );
@@ -130,7 +136,7 @@ impl Compiler<'_> {
             3 => self.sites_where(|f, _| f == 0),
             _ => {
                 let message = "`side` takes north, east, south, west, forward or backward";
-                let d = Diagnostic::error(message, span)
+                let d = Diagnostic::error(Code::E0621, message, span)
                     .with_help("for a corner, write `corner(north-west)`");
                 self.errors.push(d);
                 return None;
@@ -153,6 +159,7 @@ impl Compiler<'_> {
             }
             (None, Seat::Nobody) => {
                 let d = Diagnostic::error(
+                    Code::E0622,
                     format!(
                         "`{}` is the mover's direction, and nobody moves here",
                         RELATIVE_DIRECTIONS[relative as usize].0
@@ -186,6 +193,7 @@ impl Compiler<'_> {
             _ => {
                 self.errors.push(
                     Diagnostic::error(
+                        Code::E0623,
                         "`corner` takes north-east, south-east, south-west or north-west",
                         span,
                     )
@@ -206,6 +214,7 @@ impl Compiler<'_> {
         };
         if n < 1 || n > limit {
             self.errors.push(self.with_config(Diagnostic::error(
+                Code::E0624,
                 format!("{what} {n} is off the board (1..{limit})"),
                 span,
             )));
@@ -224,6 +233,7 @@ impl Compiler<'_> {
         if n < 1 || n > w + h - 1 {
             let limit = w + h - 1;
             self.errors.push(self.with_config(Diagnostic::error(
+                Code::E0625,
                 format!("{what} {n} is off the board (1..{limit})"),
                 span,
             )));
@@ -242,6 +252,7 @@ impl Compiler<'_> {
         };
         if n < 0 {
             let d = Diagnostic::error(
+                Code::E0626,
                 format!("the distance of `within` would be {n}; it must be at least 0"),
                 span,
             );

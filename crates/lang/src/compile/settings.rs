@@ -4,6 +4,7 @@
 
 use super::Compiler;
 use crate::check::{setting_names, Description, SettingId, SettingValue};
+use crate::diag::Code;
 use crate::diag::Diagnostic;
 use rulebook_model::Setting;
 
@@ -37,8 +38,10 @@ impl Settings {
                     || {
                         let names: Vec<&str> =
                             desc.presets.iter().map(|p| p.name.as_str()).collect();
-                        let mut d =
-                            Diagnostic::plain(format!("{} has no preset `{name}`", desc.name));
+                        let mut d = Diagnostic::plain(
+                            Code::E0701,
+                            format!("{} has no preset `{name}`", desc.name),
+                        );
                         d = if names.is_empty() {
                             d.with_note("this game has no presets")
                         } else {
@@ -57,29 +60,37 @@ impl Settings {
         }
         for s in sets {
             let (key, value) = s.split_once('=').ok_or_else(|| {
-                Diagnostic::plain(format!("`{s}` is not a setting"))
+                Diagnostic::plain(Code::E0702, format!("`{s}` is not a setting"))
                     .with_help("write settings as `name=value`, e.g. `--set size=9`")
             })?;
             let (key, value) = (key.trim(), value.trim());
             if let Some(i) = desc.params.iter().position(|p| p.name == key) {
                 let p = &desc.params[i];
                 let v: i64 = value.parse().map_err(|_| {
-                    Diagnostic::plain(format!("`{key}` takes a whole number, not `{value}`"))
-                        .with_note(format!("`{key}` ranges over {}..{}", p.min, p.max))
+                    Diagnostic::plain(
+                        Code::E0703,
+                        format!("`{key}` takes a whole number, not `{value}`"),
+                    )
+                    .with_note(format!("`{key}` ranges over {}..{}", p.min, p.max))
                 })?;
                 if v < p.min || v > p.max {
-                    return Err(Diagnostic::plain(format!(
-                        "{key}={v} is out of range: `{key}` ranges over {}..{}",
-                        p.min, p.max
-                    )));
+                    return Err(Diagnostic::plain(
+                        Code::E0704,
+                        format!(
+                            "{key}={v} is out of range: `{key}` ranges over {}..{}",
+                            p.min, p.max
+                        ),
+                    ));
                 }
                 settings.params[i] = v;
             } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
                 settings.options[i] = desc.options[i].choice(value, None)?;
             } else {
                 let known = setting_names(&desc.params, &desc.options);
-                let mut d =
-                    Diagnostic::plain(format!("{} has no parameter or option `{key}`", desc.name));
+                let mut d = Diagnostic::plain(
+                    Code::E0705,
+                    format!("{} has no parameter or option `{key}`", desc.name),
+                );
                 d = if known.is_empty() {
                     d.with_note("this game has no parameters or options")
                 } else {

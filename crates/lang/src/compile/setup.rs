@@ -3,6 +3,7 @@
 
 use super::exprs::Value;
 use super::{Compiler, Seat, MAX_STONES_PER_PIT};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Site, MAX_HAND};
 
@@ -26,8 +27,12 @@ impl Compiler<'_> {
                 if let Some(first) = placed_by[site.index()] {
                     let name = self.board().site_names[site.index()].clone();
                     self.errors.push(
-                        Diagnostic::error(format!("the setup puts two pieces on {name}"), s.span)
-                            .with_note_at(first, format!("{name} was already filled here")),
+                        Diagnostic::error(
+                            Code::E0627,
+                            format!("the setup puts two pieces on {name}"),
+                            s.span,
+                        )
+                        .with_note_at(first, format!("{name} was already filled here")),
                     );
                     continue;
                 }

@@ -5,6 +5,7 @@
 use super::exprs::{to_runtime, Value};
 use super::{rule_source, sow_plan, Compiler};
 use crate::check::{ActionDecl, Builtin, RegionConst, SowRuleDecl, TExpr, TExprKind};
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Condition, Expr, Op, Site};
 
@@ -109,7 +110,7 @@ impl Compiler<'_> {
                 match sow_plan::mover_value(self.board(), &member, mover) {
                     Some(v) => skipped[mover.index() * sites + site] |= v != 0,
                     None => {
-                        let d = Diagnostic::error(
+                        let d = Diagnostic::error(Code::E0628,
                             "the sites `skip` passes over can depend on the mover only",
                             region.span,
                         )
@@ -126,6 +127,7 @@ impl Compiler<'_> {
                 < 2
             {
                 let d = Diagnostic::error(
+                    Code::E0629,
                     "`skip` leaves fewer than two sites to sow into",
                     region.span,
                 );
@@ -153,6 +155,7 @@ impl Compiler<'_> {
     /// The error for a region of a mancala board used as a list of sites.
     fn pit_set_misplaced(&mut self, span: Span) -> Option<Value> {
         let d = Diagnostic::error(
+            Code::E0630,
             "a region of a mancala board can only be used after `in` or in `stones(...)`",
             span,
         )
@@ -194,7 +197,7 @@ impl Compiler<'_> {
                 }
             }
             _ => {
-                let d = Diagnostic::error(
+                let d = Diagnostic::error(Code::E0631,
                     "on a mancala board, a region is `all`, `row(PLAYER)` or `between(SITE, SITE)`, or these joined by `+`, `-` and `*`",
                     region.span,
                 );

@@ -4,6 +4,7 @@
 //! that does not have the expected shape (which would be a bug in this file after a grammar
 //! edit) becomes an error diagnostic, never a panic.
 
+use crate::diag::Code;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use pest::iterators::{Pair, Pairs};
@@ -55,6 +56,7 @@ pub(super) fn checked_tree(text: &str) -> Result<Pair<'_, Rule>, Diagnostic> {
 fn tree(text: &str) -> Result<Pair<'_, Rule>, Diagnostic> {
     if text.len() > MAX_SOURCE_BYTES {
         return Err(Diagnostic::error(
+            Code::E0101,
             format!(
                 "the rule file is too large ({} bytes; the limit is {MAX_SOURCE_BYTES})",
                 text.len()
@@ -194,7 +196,7 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
             '(' if !in_comment && !in_string => {
                 open.push(i);
                 if open.len() > MAX_NESTING {
-                    return Err(Diagnostic::error(
+                    return Err(Diagnostic::error(Code::E0102,
                         format!(
                             "parentheses are nested too deeply or left open (the limit is {MAX_NESTING} levels)"
                         ),
@@ -216,6 +218,7 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
 
 fn internal(span: Span) -> Diagnostic {
     Diagnostic::error(
+        Code::E0103,
         "internal error: the parse tree has an unexpected shape (please report this)",
         span,
     )
@@ -411,6 +414,7 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
     if before_code.matches('"').count() % 2 == 1 {
         let quote = line_start + before_code.rfind('"').unwrap_or(0);
         return Diagnostic::error(
+            Code::E0104,
             "this string is not closed before the end of the line",
             Span::new(quote, quote + 1),
         )
@@ -428,7 +432,7 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
         format!("expected {}, found {found}", join_or(&words))
     };
     let width = found_width(text, pos);
-    let d = Diagnostic::error(message, Span::new(pos, pos + width));
+    let d = Diagnostic::error(Code::E0105, message, Span::new(pos, pos + width));
     with_syntax_help(d, text, pos, line_start, &words)
 }
 
@@ -1206,7 +1210,7 @@ fn lower_string(pair: Pair<Rule>, file: FileId) -> Lowered<String> {
 
 fn lower_int(pair: &Pair<Rule>, file: FileId) -> Lowered<i64> {
     pair.as_str().parse::<i64>().map_err(|_| {
-        Diagnostic::error("this number is too large", span_of(pair, file))
+        Diagnostic::error(Code::E0106, "this number is too large", span_of(pair, file))
             .with_help(format!("numbers must be at most {}", i64::MAX))
     })
 }
@@ -1394,7 +1398,7 @@ fn lower_jump<'a>(
                 _ => "chained at will",
             };
             return Err(
-                Diagnostic::error(format!("a flying jump cannot go on `{chain}`"), at).with_help(
+                Diagnostic::error(Code::E0107, format!("a flying jump cannot go on `{chain}`"), at).with_help(
                     "write `chained` (the piece jumps on in any of the directions), or leave the jump single",
                 ),
             );
@@ -1490,7 +1494,7 @@ fn lower_slide(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     for part in inner {
         match part.as_rule() {
             Rule::flying => {
-                return Err(Diagnostic::error("only a jump flies", span_of(&part, file))
+                return Err(Diagnostic::error(Code::E0108, "only a jump flies", span_of(&part, file))
                     .with_help("a slide already goes as far as the sites are empty; to jump a piece any distance away, write `move jump DIRECTIONS flying over enemy`"))
             }
             _ => max_length = Some(lower_max(part, file)?),
@@ -1818,6 +1822,7 @@ fn lower_expr(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let terms = pair.clone().into_inner().flatten().count();
     if terms > MAX_EXPRESSION_TERMS {
         return Err(Diagnostic::error(
+            Code::E0109,
             format!(
                 "this expression is too long ({terms} terms; the limit is {MAX_EXPRESSION_TERMS})"
             ),

@@ -2,6 +2,7 @@
 //! words the parser expected: a comment begun with `#` (comments begin with `//`), and a
 //! rule's short name (`called "NAME"`) written after its condition.
 
+use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 
 /// How many lines back the statement a misplaced `called` belongs to is looked for.
@@ -19,9 +20,13 @@ pub(super) fn slip(
     let rest = text.get(pos..)?;
     if rest.starts_with('#') {
         return Some(
-            Diagnostic::error("comments start with `//`, not `#`", Span::new(pos, pos + 1))
-                .with_label("not a comment")
-                .with_help("write `//`: a comment runs from `//` to the end of the line"),
+            Diagnostic::error(
+                Code::E0110,
+                "comments start with `//`, not `#`",
+                Span::new(pos, pos + 1),
+            )
+            .with_label("not a comment")
+            .with_help("write `//`: a comment runs from `//` to the end of the line"),
         );
     }
     let called = rest.strip_prefix("called").is_some_and(|after| {
@@ -65,7 +70,7 @@ fn misplaced_called(text: &str, pos: usize, statements: &[&str]) -> Option<Diagn
         _ => return None,
     };
     Some(
-        Diagnostic::error(message, span)
+        Diagnostic::error(Code::E0111, message, span)
             .with_label("a rule's short name cannot stand here")
             .with_help(help),
     )

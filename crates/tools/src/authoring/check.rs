@@ -3,6 +3,7 @@
 //! for), and the warnings that need the engine: a start position in which the first player
 //! has no legal move, so that the game is over before it starts.
 
+use rulebook_lang::diag::Code;
 use std::sync::Arc;
 
 use rulebook_engine::{MoveList, Outcome, State};
@@ -55,6 +56,7 @@ pub fn over_at_start(d: &Described, game: &Arc<Game>) -> Option<Diagnostic> {
     let first = game.player_name(Player::FIRST);
     let moves = d.description.moves.first()?;
     let mut warning = Diagnostic::warning(
+        Code::W0201,
         format!("the game is over before it starts: the first player, {first}, has no legal move"),
         moves.span,
     )
