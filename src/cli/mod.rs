@@ -148,6 +148,11 @@ pub enum Subcommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Print the position in Forsyth–Edwards Notation alone (games on a grid of two
+        /// players whose pieces have distinct letters: docs/language.md, "Positions as
+        /// text").
+        #[arg(long, conflicts_with = "json")]
+        fen: bool,
     },
     /// Run scenario files (*.yaml) and check behaviour snapshots (*.snapshot); folders are
     /// searched. Exit 1 if any expectation fails or any behaviour drifted.
@@ -438,7 +443,12 @@ fn execute(cli: Cli) -> Result<(), String> {
         } => render::run(&game, &start, &svg, Replace::forced(force)),
         Subcommand::Test { paths, update } => test::run(&paths, update),
         Subcommand::Snapshot { files } => snapshot::run(&files),
-        Subcommand::Position { game, start, json } => position::run(&game, &start, json),
+        Subcommand::Position {
+            game,
+            start,
+            json,
+            fen,
+        } => position::run(&game, &start, json, fen),
         Subcommand::Analyze(args) => analyze::run_analyze(&args),
         Subcommand::Match(args) => analyze::run_match(&args),
         Subcommand::Json { game } => json::run(&game),
