@@ -188,8 +188,8 @@ pub enum Subcommand {
     /// such as Sabaki and referees such as twogtp: games of two players placing pieces on
     /// a square grid (docs/protocols.md).
     Gtp(ProtocolArgs),
-    /// Speak UCI on standard input and output, as chess programs do, for chess GUIs and
-    /// referees such as cutechess-cli: games of two players moving pieces on a grid whose
+    /// Speak UCI on standard input and output, as the engines of GUIs such as Arena and
+    /// referees such as cutechess-cli do: games of two players moving pieces on a grid whose
     /// pieces have distinct letters (docs/protocols.md).
     Uci(ProtocolArgs),
     /// Play in a web browser: serve a page and its JSON API (docs/web.md) on this machine,

@@ -158,8 +158,8 @@ def state_after(game, fen, moves):
 
 
 def fen_to_text(fen):
-    """A FEN as rulebook's position text for games/chess.game (rulebook does not read FEN
-    yet): the board field as it is; `white`/`black`; the castling rights as `unmoved=`
+    """A FEN as rulebook's own position text for games/chess.game (rulebook reads FEN too;
+    this translation is the cross-check of its reading, tests/fen.rs): the board field as it is; `white`/`black`; the castling rights as `unmoved=`
     (kings and rooks on their start squares without a right have moved: listed only when
     that differs from rulebook's usual reading, every piece on its start square
     unmoved); the en passant square as `last=FROM-TO`, the double step that passed it."""

@@ -1,4 +1,4 @@
-//! Forsyth–Edwards Notation (FEN), the position text of chess programs, for any game of two
+//! Forsyth–Edwards Notation (FEN), the position text of the programs that speak UCI, for any game of two
 //! players on a grid whose pieces all have distinct letters ([`fen_fits`]): six fields
 //! joined by spaces, the last two optional together.
 //!

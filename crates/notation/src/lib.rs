@@ -6,7 +6,7 @@
 //! The engine knows no text; this layer reads a position only through its public queries
 //! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
 //! of move: `pieces` (`from-to`), `pits` (a pit number) and `tiles` (`cell:tile`, `pass`,
-//! `swap`); `uci` reads and writes a piece's move as chess programs do (`e2e4`, `e7e8q`),
+//! `swap`); `uci` reads and writes a piece's move as UCI does (`e2e4`, `e7e8q`),
 //! and `fen` a position.
 
 mod fen;

@@ -1,4 +1,4 @@
-//! A piece's move as the UCI protocol of chess programs writes it: the two points joined
+//! A piece's move as the UCI protocol (docs/protocols.md) writes it: the two points joined
 //! (`e2e4`), then the letter of a kind promoted to, lower case (`e7e8q`); a castling is its
 //! piece's move (`e1g1`). Read wherever moves are typed, in a game on a grid, as the
 //! canonical text it stands for (`e2-e4`, `e7-e8=Q`).

@@ -1,6 +1,6 @@
-//! UCI, the Universal Chess Interface (the text protocol between chess programs and their
-//! GUIs), for any game FEN and UCI move text fit ([`fits`]): two players on a grid whose
-//! pieces have distinct letters, every move a piece's from one point to another. The game
+//! UCI, the text protocol between game engines and their GUIs that `docs/protocols.md`
+//! describes, for any game that FEN and UCI's move text fit ([`fits`]): two players on a
+//! grid whose pieces have distinct letters, every move a piece's from one point to another. The game
 //! is judged by its shape, never by its name. Positions are FEN
 //! ([`notation::parse_fen`]), moves UCI text ([`notation::uci_text`]: `e2e4`, `e7e8q`).
 //! `docs/protocols.md` lists the commands.
@@ -239,8 +239,21 @@ impl Session {
         let first = self.state.to_move().index() == 0;
         let mut words = args.iter();
         while let Some(&word) = words.next() {
+            const LIMITS: [&str; 8] = [
+                "depth",
+                "nodes",
+                "movetime",
+                "wtime",
+                "btime",
+                "winc",
+                "binc",
+                "movestogo",
+            ];
             if matches!(word, "infinite" | "ponder") {
                 continue;
+            }
+            if !LIMITS.contains(&word) {
+                return Err(format!("`go {word}` is not supported"));
             }
             let value = words
                 .next()
@@ -261,8 +274,7 @@ impl Session {
                 "winc" if first => increment = value,
                 "binc" if !first => increment = value,
                 "movestogo" => to_go = value.max(1),
-                "wtime" | "btime" | "winc" | "binc" => {}
-                _ => return Err(format!("`go {word}` is not supported")),
+                _ => {}
             }
         }
         if let Some(left) = clock {
