@@ -165,7 +165,7 @@ fn the_clocks_go_on_over_the_moves_played() {
     let game = chess();
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 7 12";
     let (mut state, clocks) = parse_fen(&game, fen).expect("reads");
-    let mut clocks_of = |moves: &str, state: &mut State| {
+    let clocks_of = |moves: &str, state: &mut State| {
         for m in moves.split_whitespace() {
             notation::play_text(state, m).expect("legal");
         }

@@ -150,10 +150,23 @@ fn direction(name: &str) -> u8 {
         .unwrap_or(0) as u8
 }
 
-/// Each castling of the game: a player's castling piece on its start square (site and
-/// piece), a side of [`SIDES`] its rule goes, and the partner's start square at the end
-/// of the rank that way (`None`: none of the player's partners starts there).
-fn castlings(game: &Game) -> Vec<(Player, (Site, Cell), usize, Option<Site>)> {
+/// A castling of the game, as FEN's castling field names it.
+#[derive(Clone, Copy)]
+struct Castling {
+    /// Whose.
+    player: Player,
+    /// The castling piece's start square, and the piece.
+    site: Site,
+    cell: Cell,
+    /// The side of [`SIDES`] its rule goes.
+    side: usize,
+    /// The partner's start square at the end of the rank that way (`None`: none of the
+    /// player's partners starts there).
+    partner: Option<Site>,
+}
+
+/// Each castling of the game, from each start square of a piece a `move castle` rule moves.
+fn castlings(game: &Game) -> Vec<Castling> {
     let mut found = Vec::new();
     for rule in &game.moves {
         let MoveKind::Castle {
@@ -175,7 +188,13 @@ fn castlings(game: &Game) -> Vec<(Player, (Site, Cell), usize, Option<Site>)> {
                 let end = game.board.ray(site, direction(name)).last().copied();
                 let rook = game.cell(player, usize::from(*partner));
                 let partner = end.filter(|&e| game.start.setup.contains(&(e, rook)));
-                found.push((player, (site, cell), side, partner));
+                found.push(Castling {
+                    player,
+                    site,
+                    cell,
+                    side,
+                    partner,
+                });
             }
         }
     }
@@ -194,10 +213,7 @@ fn side_letter(player: Player, side: usize) -> char {
 fn castling(game: &Game, field: &str, cells: &[Cell]) -> Result<Vec<u64>, PositionError> {
     let at = "the castling field";
     let all = castlings(game);
-    let letters: Vec<char> = all
-        .iter()
-        .map(|&(p, _, side, _)| side_letter(p, side))
-        .collect();
+    let letters: Vec<char> = all.iter().map(|c| side_letter(c.player, c.side)).collect();
     let given: Vec<char> = field.chars().filter(|_| field != "-").collect();
     for (i, c) in given.iter().enumerate() {
         if !letters.contains(c) || given[..i].contains(c) {
@@ -216,7 +232,14 @@ fn castling(game: &Game, field: &str, cells: &[Cell]) -> Result<Vec<u64>, Positi
     let mut unmoved = unmoved_at_start(game, cells);
     let mut clear = |s: Site| unmoved[s.index() / 64] &= !(1 << (s.index() % 64));
     let name = |s: Site| game.board.site_names[s.index()].clone();
-    for &(player, (site, cell), side, partner) in &all {
+    for &Castling {
+        player,
+        site,
+        cell,
+        side,
+        partner,
+    } in &all
+    {
         let letter = side_letter(player, side);
         if !given.contains(&letter) {
             partner.into_iter().for_each(&mut clear);
@@ -331,12 +354,12 @@ pub fn fen_text(state: &State, clocks: Clocks) -> Result<String, PositionError> 
     };
     let mut rights: Vec<char> = castlings(game)
         .into_iter()
-        .filter(|&(_, (site, cell), _, partner)| {
-            setup.cells[site.index()] == cell
-                && unmoved(site)
-                && partner.is_some_and(|e| setup.cells[e.index()] != EMPTY && unmoved(e))
+        .filter(|c| {
+            setup.cells[c.site.index()] == c.cell
+                && unmoved(c.site)
+                && (c.partner).is_some_and(|e| setup.cells[e.index()] != EMPTY && unmoved(e))
         })
-        .map(|(p, _, side, _)| side_letter(p, side))
+        .map(|c| side_letter(c.player, c.side))
         .collect();
     rights.sort_by_key(|&c| {
         (
