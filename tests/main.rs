@@ -29,6 +29,7 @@ mod draughts_reference;
 mod editors;
 mod ends;
 mod fanorona;
+mod fen;
 mod flying;
 mod fmt;
 mod forward;

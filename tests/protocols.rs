@@ -8,7 +8,7 @@ use std::time::Duration;
 use rulebook::ai::Budget;
 use rulebook::catalog::BUNDLED;
 use rulebook::model::Player;
-use rulebook::protocol::{gtp, json, Protocol};
+use rulebook::protocol::{gtp, json, uci, Protocol};
 use rulebook::record::GameSpec;
 use serde_json::{json, Value};
 
@@ -532,4 +532,134 @@ fn gtp_plays_a_whole_game_of_othello_to_its_end() {
         s.state().ply() > 50,
         "a whole game, {passes} passes among its moves"
     );
+}
+
+/// The lines of a `rulebook uci` session's output.
+fn uci_lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().collect()
+}
+
+/// The move of a `bestmove` line.
+fn best_move(line: &str) -> &str {
+    let mv = line.strip_prefix("bestmove ");
+    mv.unwrap_or_else(|| panic!("`{line}` is a bestmove line"))
+}
+
+#[test]
+fn a_uci_session_identifies_itself_sets_positions_and_plays_legal_moves() {
+    let input = "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5 g1f3\n\
+                 go depth 1\nposition fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\ngo nodes 2000\n\
+                 position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\nquit\nisready\n";
+    let (ok, out, err) = talk(&["uci", "chess", "--iterations", "300"], input);
+    assert!(ok && err.is_empty(), "{err}");
+    let r = uci_lines(&out);
+    assert!(
+        r[0].starts_with("id name rulebook") && r[0].contains("Chess"),
+        "{r:?}"
+    );
+    assert_eq!(
+        r[1..4],
+        ["id author the rulebook authors", "uciok", "readyok"]
+    );
+    assert!(r[4].starts_with("info depth "), "{}", r[4]);
+    // Black's reply after 1. e4 e5 2. Nf3, legal there.
+    let reply = best_move(r[5]);
+    let game = rulebook::pipeline::load("chess", None, &[]).expect("chess");
+    let mut state = rulebook::engine::State::new(game);
+    for m in ["e2e4", "e7e5", "g1f3", reply] {
+        rulebook::notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert!(
+        r[6].contains("score mate 1"),
+        "a mate in one is seen: {}",
+        r[6]
+    );
+    // Qf8, Qe8, Qg7 and Qh7 all mate.
+    let mates = ["f7f8", "f7e8", "f7g7", "f7h7"];
+    assert!(mates.contains(&best_move(r[7])), "{}", r[7]);
+    assert_eq!(
+        r[8..],
+        ["info string the game is over", "bestmove (none)"],
+        "after quit nothing"
+    );
+}
+
+#[test]
+fn uci_errors_are_info_strings_and_the_session_goes_on() {
+    let input: &[u8] = b"frobnicate\nposition\nposition startpos moves e2e5\n\
+                 position fen 8/8/8 w - - 0 1\nposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1\n\
+                 go depth\ngo depth 1 searchmoves e2e4\nsetoption name Hash value 16\n\xff\nisready\n\
+                 position startpos moves e2e4\ngo depth 1";
+    let (ok, out, err) = talk(&["uci", "chess"], input);
+    assert!(
+        ok && err.is_empty(),
+        "the input ended without quit: exit 0 ({err})"
+    );
+    let r = uci_lines(&out);
+    let expected = [
+        "info string error: unknown command `frobnicate`",
+        "info string error: expected `position startpos`",
+        "info string error: move 1 of the position: e2e5 is not legal",
+        "info string error: bad position text: the board",
+        "info string error: bad position text: the en passant square",
+        "info string error: `go depth` takes a whole number",
+        "info string error: `go searchmoves` is not supported",
+        "info string error: no option `Hash`",
+        "info string error: the line is not UTF-8",
+        "readyok",
+        "info depth 1",
+    ];
+    for (got, want) in r.iter().zip(expected) {
+        assert!(got.starts_with(want), "`{got}` begins `{want}`");
+    }
+    // The position is the last good one: black to move after e2e4.
+    assert!(
+        r[11].starts_with("bestmove ") && best_move(r[11]).ends_with(['5', '6']),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn uci_go_infinite_searches_until_stop_or_the_end_of_the_input() {
+    use std::io::Write;
+    let mut child = bin::command(["uci", "chess"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(b"go infinite\n").expect("written");
+    std::thread::sleep(Duration::from_millis(500));
+    stdin.write_all(b"stop\nisready\nquit\n").expect("written");
+    let out = bin::wait_within(child, LIMIT).unwrap_or_else(|e| panic!("{e}"));
+    let r: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert!(r[1].starts_with("bestmove ") && r[2] == "readyok", "{r:?}");
+    // The input ends with no stop: the search stops, says its move, and the engine exits.
+    let (ok, out, _) = talk(&["uci", "chess"], "go infinite\n");
+    assert!(
+        ok && out
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove ")),
+        "{out}"
+    );
+}
+
+#[test]
+fn uci_fits_games_of_pieces_moving_point_to_point_on_a_grid() {
+    for (name, game) in crate::common::configurations::configurations() {
+        let fits = uci::fits(&game);
+        let expected = ["chess", "xiangqi", "brandubh"].contains(&name.as_str());
+        if expected {
+            assert!(fits.is_ok(), "{name}: {fits:?}");
+        }
+        if let Err(why) = fits {
+            assert!(why.starts_with("UCI does not fit"), "{why}");
+        }
+    }
+    let (ok, out, err) = talk(&["uci", "kalah"], "uci\n");
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("UCI does not fit Kalah"), "{err}");
 }

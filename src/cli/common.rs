@@ -1,9 +1,11 @@
 //! What several commands share: loading a game, the start position, the settings line.
 
 use std::io::{BufRead, IsTerminal, Read, Write};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
-use super::{GameArgs, StartArgs};
+use super::{GameArgs, ProtocolArgs, StartArgs};
+use crate::ai::{self, Budget};
 use crate::engine::State;
 use crate::model::Game;
 use crate::notation;
@@ -92,17 +94,60 @@ pub(super) fn settings_line(g: &Game) -> String {
     }
 }
 
+/// What the transport tells a protocol session as soon as it reads it, while the session
+/// may still be answering an earlier line: a command of `commands` read, the input's end.
+pub(super) struct Interrupt {
+    /// The commands told at once.
+    pub commands: &'static [&'static str],
+    /// What to do when one of them is read.
+    pub on_command: Box<dyn Fn() + Send>,
+    /// What to do when the input ends.
+    pub on_end: Box<dyn Fn() + Send>,
+}
+
+/// A line read for a session: `None` at the end of the input, `Some(Err(why))` for a line
+/// that cannot be read as text.
+type LineRead = Result<Option<Result<String, String>>, String>;
+
 /// Runs a protocol session over standard input and output: each line read is answered
 /// (a line too long or not UTF-8 refused in the protocol's words), until the session
-/// quits or the input ends.
-pub(super) fn serve(session: &mut impl Protocol) -> Result<(), String> {
-    let mut input = std::io::stdin().lock();
+/// quits or the input ends. The input is read on a thread of its own, which tells the
+/// `interrupt` what it reads as it reads it.
+pub(super) fn serve(
+    session: &mut impl Protocol,
+    interrupt: Option<Interrupt>,
+) -> Result<(), String> {
+    let (send, lines) = mpsc::channel::<LineRead>();
+    std::thread::spawn(move || {
+        let mut input = std::io::stdin().lock();
+        let mut buffer = Vec::new();
+        loop {
+            let read: LineRead =
+                read_line(&mut input, &mut buffer).map(|line| line.map(|l| l.map(str::to_string)));
+            let ended = !matches!(read, Ok(Some(_)));
+            if let Some(i) = &interrupt {
+                let first = |l: &String| l.split_whitespace().next().map(str::to_string);
+                let word = match &read {
+                    Ok(Some(Ok(line))) => first(line),
+                    _ => None,
+                };
+                if word.is_some_and(|w| i.commands.contains(&w.as_str())) {
+                    (i.on_command)();
+                }
+                if ended {
+                    (i.on_end)();
+                }
+            }
+            if send.send(read).is_err() || ended {
+                return;
+            }
+        }
+    });
     let mut out = std::io::stdout().lock();
-    let mut buffer = Vec::new();
-    loop {
-        let answer = match read_line(&mut input, &mut buffer)? {
+    for read in lines {
+        let answer = match read? {
             None => return Ok(()),
-            Some(Ok(line)) => session.handle(line),
+            Some(Ok(line)) => session.handle(&line),
             Some(Err(why)) => session.refuse(&why),
         };
         (out.write_all(answer.text.as_bytes()))
@@ -112,6 +157,28 @@ pub(super) fn serve(session: &mut impl Protocol) -> Result<(), String> {
             return Ok(());
         }
     }
+    Ok(())
+}
+
+/// The computer's budget per move that a protocol's arguments give: their level's
+/// iterations, or theirs, with their time limit.
+pub(super) fn budget(args: &ProtocolArgs) -> Result<Budget, String> {
+    let level = ai::level(&args.level).ok_or_else(|| {
+        let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
+        format!(
+            "error: no level `{}`; the levels are {}",
+            args.level,
+            names.join(", ")
+        )
+    })?;
+    let mut budget = Budget::reproducible(&level);
+    if let Some(n) = args.iterations {
+        budget.iterations = n;
+    }
+    if let Some(seconds) = args.think {
+        budget.time = Some(Duration::from_secs_f64(seconds));
+    }
+    Ok(budget)
 }
 
 /// The next line of `input` (read into `buffer`), without its line end: `None` at the end

@@ -1,31 +1,14 @@
 //! `rulebook gtp`: GTP, version 2 (docs/protocols.md), over standard input and output.
 
-use std::time::Duration;
-
-use super::common::{load, serve};
-use super::GtpArgs;
-use crate::ai::{self, Budget};
+use super::common::{budget, load, serve};
+use super::ProtocolArgs;
 use crate::protocol::gtp::{Options, Session};
 use crate::record::GameSpec;
 
 /// Serves GTP on the game the arguments name, the computer playing at their level, until
 /// `quit` or the end of the input.
-pub(super) fn run(args: &GtpArgs) -> Result<(), String> {
-    let level = ai::level(&args.level).ok_or_else(|| {
-        let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
-        format!(
-            "error: no level `{}`; the levels are {}",
-            args.level,
-            names.join(", ")
-        )
-    })?;
-    let mut budget = Budget::reproducible(&level);
-    if let Some(n) = args.iterations {
-        budget.iterations = n;
-    }
-    if let Some(seconds) = args.think {
-        budget.time = Some(Duration::from_secs_f64(seconds));
-    }
+pub(super) fn run(args: &ProtocolArgs) -> Result<(), String> {
+    let budget = budget(args)?;
     let game = load(&args.game)?;
     let spec = GameSpec {
         game: args.game.game.clone(),
@@ -37,5 +20,5 @@ pub(super) fn run(args: &GtpArgs) -> Result<(), String> {
         seed: args.seed,
     };
     let mut session = Session::with_game(spec, game, options).map_err(|e| format!("error: {e}"))?;
-    serve(&mut session)
+    serve(&mut session, None)
 }

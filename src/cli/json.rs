@@ -15,5 +15,5 @@ pub(super) fn run(args: &GameArgs) -> Result<(), String> {
         preset: args.preset.clone(),
         sets: args.sets.clone(),
     };
-    serve(&mut Session::with_game(spec, game, Limits::default()))
+    serve(&mut Session::with_game(spec, game, Limits::default()), None)
 }

@@ -1,5 +1,5 @@
 //! The command line: `rulebook list | check | fmt | show | perft | bench | think | play |
-//! position | render | test | snapshot | analyze | match | json | gtp | serve | saves |
+//! position | render | test | snapshot | analyze | match | json | gtp | uci | serve | saves |
 //! lsp | completions | man`;
 //! `rulebook` alone offers the bundled games to play.
 //!
@@ -33,6 +33,7 @@ mod show;
 mod snapshot;
 mod test;
 mod think;
+mod uci;
 
 /// A rules interpreter for board games described in `.game` files.
 #[derive(Parser, Debug)]
@@ -155,6 +156,11 @@ pub enum Subcommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Print the position in Forsyth–Edwards Notation alone (games on a grid of two
+        /// players whose pieces have distinct letters: docs/language.md, "Positions as
+        /// text").
+        #[arg(long, conflicts_with = "json")]
+        fen: bool,
     },
     /// Run scenario files (*.yaml) and check behaviour snapshots (*.snapshot); folders are
     /// searched. Exit 1 if any expectation fails or any behaviour drifted.
@@ -188,7 +194,11 @@ pub enum Subcommand {
     /// Speak GTP (version 2) on standard input and output, as go programs do, for GUIs
     /// such as Sabaki and referees such as twogtp: games of two players placing pieces on
     /// a square grid (docs/protocols.md).
-    Gtp(GtpArgs),
+    Gtp(ProtocolArgs),
+    /// Speak UCI on standard input and output, as the engines of GUIs such as Arena and
+    /// referees such as cutechess-cli do: games of two players moving pieces on a grid whose
+    /// pieces have distinct letters (docs/protocols.md).
+    Uci(ProtocolArgs),
     /// Play in a web browser: serve a page and its JSON API (docs/web.md) on this machine,
     /// every file embedded in the program; the page opens on GAME if given (a rule file's
     /// path is offered beside the bundled games).
@@ -271,13 +281,13 @@ pub struct ServeArgs {
     pub no_autosave: bool,
 }
 
-/// The arguments of `rulebook gtp`.
+/// The arguments of `rulebook gtp` and `rulebook uci`.
 #[derive(Args, Debug)]
-pub struct GtpArgs {
+pub struct ProtocolArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The computer's level for `genmove`: easy, medium or strong (its iterations, the
-    /// same moves on every machine).
+    /// The computer's level for GTP's `genmove` and UCI's `go` without limits: easy,
+    /// medium or strong (its iterations, the same moves on every machine).
     #[arg(long, default_value = crate::ai::DEFAULT_LEVEL)]
     pub level: String,
     /// The computer's search iterations per move, instead of its level's.
@@ -446,11 +456,17 @@ fn execute(cli: Cli) -> Result<(), String> {
         } => render::run(&game, &start, &svg, Replace::forced(force)),
         Subcommand::Test { paths, update } => test::run(&paths, update),
         Subcommand::Snapshot { files } => snapshot::run(&files),
-        Subcommand::Position { game, start, json } => position::run(&game, &start, json),
+        Subcommand::Position {
+            game,
+            start,
+            json,
+            fen,
+        } => position::run(&game, &start, json, fen),
         Subcommand::Analyze(args) => analyze::run_analyze(&args),
         Subcommand::Match(args) => analyze::run_match(&args),
         Subcommand::Json { game } => json::run(&game),
         Subcommand::Gtp(args) => gtp::run(&args),
+        Subcommand::Uci(args) => uci::run(&args),
         Subcommand::Serve(args) => serve::run(&args),
         Subcommand::Saves => play::list_saves(),
         Subcommand::Lsp => crate::lsp::run(),

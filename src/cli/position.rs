@@ -1,16 +1,33 @@
 //! `rulebook position`: a position's board, side to move, legal moves or outcome, and its
 //! text (the notation `--position` reads).
 
+use std::sync::Arc;
+
 use super::common::{load, start_state};
 use super::{GameArgs, StartArgs};
 use crate::notation;
 use crate::protocol::position_json;
 use crate::render;
 
-/// Prints the position after `--position` and `--moves` (as JSON with `json`).
-pub(super) fn run(game: &GameArgs, start: &StartArgs, json: bool) -> Result<(), String> {
-    let state = start_state(load(game)?, start)?;
-    if json {
+/// Prints the position after `--position` and `--moves` (as JSON with `json`, as FEN
+/// alone with `fen`).
+pub(super) fn run(game: &GameArgs, start: &StartArgs, json: bool, fen: bool) -> Result<(), String> {
+    let game = load(game)?;
+    let state = start_state(Arc::clone(&game), start)?;
+    if fen {
+        // The clocks of a FEN given, or the start's, gone on over the moves.
+        let clocks = match &start.position {
+            Some(text) if notation::is_fen(&game, text) => {
+                let (_, clocks) = notation::parse_fen(&game, text)
+                    .map_err(|e| format!("error: --position: {e}"))?;
+                clocks
+            }
+            _ => notation::Clocks::default(),
+        };
+        let clocks = notation::clocks_after(clocks, &state);
+        let text = notation::fen_text(&state, clocks).map_err(|e| format!("error: {e}"))?;
+        println!("{text}");
+    } else if json {
         println!("{}", position_json(&state));
     } else {
         print!("{}", render::position_text(&state));

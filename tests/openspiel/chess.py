@@ -158,11 +158,12 @@ def state_after(game, fen, moves):
 
 
 def fen_to_text(fen):
-    """A FEN as rulebook's position text for games/chess.game (rulebook does not read FEN
-    yet): the board field as it is; `white`/`black`; the castling rights as `unmoved=`
+    """A FEN as rulebook's own position text for games/chess.game (rulebook reads FEN too;
+    this translation is the cross-check of its reading, tests/fen.rs): the board field as it is; `white`/`black`; the castling rights as `unmoved=`
     (kings and rooks on their start squares without a right have moved: listed only when
     that differs from rulebook's usual reading, every king, rook and pawn on its start
-    square unmoved: the kinds chess.game asks about); the en passant square as `last=FROM-TO`, the double step that passed it."""
+    square unmoved: the kinds chess.game asks about); the en passant square as `last=FROM-TO`, the double step that passed it; the
+    halfmove clock as `clock=N` (the count of `moves without`) when it is not 0."""
     fields = fen.split()
     board, side = fields[0], fields[1]
     rights = fields[2] if len(fields) > 2 else "-"
@@ -196,6 +197,9 @@ def fen_to_text(fen):
         step = -1 if side == "w" else 1
         rank = int(ep[1])
         words.append(f"last={ep[0]}{rank - step}-{ep[0]}{rank + step}")
+    halfmove = int(fields[4]) if len(fields) > 4 else 0
+    if halfmove > 0:
+        words.append(f"clock={halfmove}")
     return " ".join(words)
 
 

@@ -128,7 +128,7 @@ impl State {
     /// Whether the last move's piece, an enemy of `mover`'s of one of `kinds`, passed over
     /// the site `at` ([`Position::passing`](super::Position)). Out of line: inlined, it would
     /// make every straight step save more registers (4% more instructions in playouts of
-    /// the bundled Chinese chess), for a test few walks make.
+    /// a bundled game with `forbid leaving`), for a test few walks make.
     #[inline(never)]
     fn passed_by(&self, mover: Player, kinds: u64, at: Site) -> bool {
         let (from, to) = self.position.passing;

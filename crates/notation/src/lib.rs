@@ -6,17 +6,22 @@
 //! The engine knows no text; this layer reads a position only through its public queries
 //! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
 //! of move: `pieces` (`from-to`), `pits` (a pit number) and `tiles` (`cell:tile`, `pass`,
-//! `swap`).
+//! `swap`); `uci` reads and writes a piece's move as UCI does (`e2e4`, `e7e8q`),
+//! and `fen` a position.
 
+mod fen;
 mod limits;
 mod pieces;
 mod pits;
 mod position;
 mod tiles;
+mod uci;
 
+pub use fen::{clocks_after, fen_fits, fen_text, is_fen, parse_fen, Clocks};
 pub use position::{
     kind_letter, parse_position, piece_letter, position_text, readable_position_text, PositionError,
 };
+pub use uci::uci_text;
 
 use std::fmt;
 
@@ -58,6 +63,23 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl MoveError {
+    /// The same refusal of the move as it was written (`e2e5` read as `e2-e5`).
+    fn written_as(self, written: &str) -> MoveError {
+        match self {
+            MoveError::Malformed { expected, .. } => MoveError::Malformed {
+                text: written.to_string(),
+                expected,
+            },
+            MoveError::Illegal { reason, .. } => MoveError::Illegal {
+                text: written.to_string(),
+                reason,
+            },
+            MoveError::GameOver => MoveError::GameOver,
+        }
+    }
+}
+
 /// The texts of the position's legal moves, in the engine's order.
 pub fn legal_texts(state: &State) -> Vec<String> {
     let mut moves = MoveList::new();
@@ -96,7 +118,10 @@ pub fn parse_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
     if state.game().tiles.is_some() {
         return tiles::parse(state, text);
     }
-    pieces::parse(state, text)
+    match uci::dashed(state.game(), text) {
+        Some(dashed) => pieces::parse(state, &dashed).map_err(|e| e.written_as(text)),
+        None => pieces::parse(state, text),
+    }
 }
 
 /// Parses a move in canonical text and plays it; returns the move played.

@@ -273,7 +273,7 @@ fn parse_stock_word(game: &Game, word: &str, stock: &mut [u16]) -> Result<(), Po
 }
 
 /// Ranks top to bottom, runs of empty points as numbers.
-fn grid_text(game: &Game, setup: &Setup) -> String {
+pub(crate) fn grid_text(game: &Game, setup: &Setup) -> String {
     let (w, h) = (game.board.width as usize, game.board.height as usize);
     let ranks: Vec<String> = (0..h)
         .rev()
@@ -394,9 +394,12 @@ pub(crate) fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
     hands
 }
 
-/// Reads a position's text (as [`position_text`] writes it) into a state of the game, or
-/// says which part is wrong.
+/// Reads a position's text (as [`position_text`] writes it, or FEN in a game it fits:
+/// [`super::parse_fen`]) into a state of the game, or says which part is wrong.
 pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionError> {
+    if super::is_fen(game, text) {
+        return super::parse_fen(game, text).map(|(state, _)| state);
+    }
     let mut words = text.split_whitespace();
     let board = words.next().ok_or_else(|| {
         bad(
@@ -450,6 +453,12 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
                 .collect(),
         );
     }
+    finish(game, setup)
+}
+
+/// The state of a setup read from text, held to what the rules allow (`limits`) and to
+/// the game's tables.
+pub(crate) fn finish(game: &Arc<Game>, setup: Setup) -> Result<State, PositionError> {
     limits::check(game, &setup)?;
     State::from_setup(Arc::clone(game), setup).map_err(|e| setup_error(game, e))
 }
@@ -523,7 +532,7 @@ fn piece_by_letter(game: &Game, letter: char) -> Result<Cell, String> {
 }
 
 /// A grid's ranks, top to bottom.
-fn parse_grid(game: &Game, text: &str, cells: &mut [Cell]) -> Result<(), PositionError> {
+pub(crate) fn parse_grid(game: &Game, text: &str, cells: &mut [Cell]) -> Result<(), PositionError> {
     let (w, h) = (game.board.width as usize, game.board.height as usize);
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != h {

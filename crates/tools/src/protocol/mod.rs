@@ -1,13 +1,15 @@
 //! The protocols other programs speak to `rulebook`, a line of text in and a reply out:
-//! a JSON-lines protocol for any game ([`json`]) and GTP, version 2 ([`gtp`]), for the
-//! games that place pieces on a square grid. Each is a session that takes one line and
-//! returns what to write back, with no transport of its own: the command line runs them
-//! over standard input and output (`rulebook json`, `rulebook gtp`), and the fuzz target
-//! feeds them lines. `docs/protocols.md` documents both.
+//! a JSON-lines protocol for any game ([`json`]), GTP, version 2 ([`gtp`]), for the
+//! games that place pieces on a square grid, and UCI ([`uci`]), for the games that move
+//! pieces from point to point on a grid. Each is a session that takes one line and returns what
+//! to write back, with no transport of its own: the command line runs them over standard
+//! input and output (`rulebook json`, `rulebook gtp`, `rulebook uci`), and the fuzz target
+//! feeds them lines. `docs/protocols.md` documents them.
 
 pub mod gtp;
 pub mod json;
 mod position;
+pub mod uci;
 
 pub use position::position_json;
 
