@@ -35,6 +35,7 @@ mod fox_and_geese;
 mod go;
 mod goals;
 mod hasami_reference;
+mod hex;
 mod hints;
 mod hops;
 mod international_draughts;

@@ -501,8 +501,8 @@ impl Checker {
             (ast::MoveKind::PlacePiece { .. }, Some(BoardKind::Hex)) => (
                 "placing a piece (`move place KIND`) needs a grid board",
                 "a hex board's pieces are tiles, placed by `move place from hand`; to place \
-                 stones on hexagons, as in Hex, draw a grid with the six directions of a \
-                 hexagon (see \"Connection games\" in docs/language.md)",
+                 stones on hexagons, as in Hex, use a grid of hexagons: `board grid 11 by 11 \
+                 of hexagons`",
             ),
             (ast::MoveKind::Place { .. }, Some(BoardKind::Grid)) => (
                 "placing a tile (`move place from hand`) needs a hexagonal board",
