@@ -37,6 +37,7 @@ mod fox_and_geese;
 mod go;
 mod goals;
 mod hasami_reference;
+mod hex;
 mod hints;
 mod hops;
 mod international_draughts;

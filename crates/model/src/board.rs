@@ -101,6 +101,21 @@ pub const HEX_DIRECTIONS: [(&str, i32, i32); 6] = [
     ("south-east", 0, -1),
 ];
 
+/// A grid of hexagonal cells (`of hexagons`): each grid direction's name (by its index in
+/// [`GRID_DIRECTIONS`]) as a direction between hexagons, or `""` for the two grid
+/// diagonals that join no hexagons. Each rank is drawn half a cell east of the one below,
+/// so the grid's north is the hexagon's north-east and its south the south-west.
+pub const HEXAGON_DIRECTIONS: [&str; 8] = [
+    "north-east",
+    "east",
+    "south-west",
+    "west",
+    "",
+    "south-east",
+    "",
+    "north-west",
+];
+
 /// The largest number of cells on a side of a hexagonal board (files are named a..z).
 pub const MAX_HEX_SIDE: i64 = 13;
 
@@ -317,6 +332,9 @@ pub enum Drawing {
         /// Every other square shaded (`of checkered squares`).
         checkered: bool,
     },
+    /// Hexagonal cells (`of hexagons`), linked as [`Board::link_hexagons`] says, each rank
+    /// drawn half a cell east of the one below (a rhombus).
+    Hexagons,
 }
 
 /// The lines of a grid (ranks, files, diagonals, anti-diagonals: the four families), for
@@ -431,6 +449,17 @@ impl Board {
         if let Layout::Grid(grid) = &mut self.layout {
             grid.diagonal_points = points.collect();
         }
+    }
+
+    /// Makes a grid's cells hexagons, each rank drawn half a cell east of the one below:
+    /// the grid's north-east and south-west links are cut, so that each cell touches six
+    /// (see [`HEXAGON_DIRECTIONS`], which names the directions from then on). The lines
+    /// kept for counting slides are dropped.
+    pub fn link_hexagons(&mut self) {
+        self.cut_links(4..5, |_, _| true);
+        self.cut_links(6..7, |_, _| true);
+        self.direction_names = HEXAGON_DIRECTIONS.to_vec();
+        self.set_drawing(Drawing::Hexagons);
     }
 
     /// Takes the points of `region` off a grid (the corners of a cross-shaped board): their

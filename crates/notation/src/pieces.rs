@@ -6,7 +6,6 @@
 
 use super::{is_site_like, move_text, MoveError};
 use rulebook_engine::{Move, MoveList, State};
-use rulebook_model::board::GRID_DIRECTIONS;
 use rulebook_model::{Chain, MoveKind, Neighbour, Site, NO_SITE};
 
 /// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
@@ -578,7 +577,7 @@ fn placement_clause(state: &State, site: Site) -> Option<String> {
     };
     let along: Vec<&str> = (0..8)
         .filter(|d| next_to.directions & 1 << d != 0)
-        .map(|d| GRID_DIRECTIONS[d].0)
+        .map(|d| game.board.direction_names[d])
         .collect();
     Some(format!(
         "a piece placed on {name} needs {what} next to it (along {})",

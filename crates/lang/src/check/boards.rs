@@ -17,7 +17,7 @@ impl Checker {
             ast::BoardShape::Grid {
                 width,
                 height,
-                squares,
+                cells,
                 lines,
                 ..
             } => {
@@ -28,9 +28,13 @@ impl Checker {
                 Some(BoardDecl::Grid {
                     width,
                     height,
-                    drawing: squares.map_or(Drawing::Points, |s| Drawing::Squares {
-                        checkered: s.checkered,
-                    }),
+                    drawing: match cells {
+                        None => Drawing::Points,
+                        Some(ast::Cells::Squares { checkered }) => Drawing::Squares {
+                            checkered: *checkered,
+                        },
+                        Some(ast::Cells::Hexagons) => Drawing::Hexagons,
+                    },
                     diagonals: None,
                     without: None,
                     lines,
@@ -70,6 +74,17 @@ impl Checker {
         else {
             return Some(board);
         };
+        if let (Drawing::Hexagons, Some(e)) = (drawing, diagonals) {
+            self.error(
+                Diagnostic::error(
+                    Code::E0335,
+                    "a grid of hexagons has no diagonals to keep",
+                    e.span,
+                )
+                .with_help("each hexagon touches its six neighbours: drop `with diagonals on`"),
+            );
+            return None;
+        }
         let mut region = |e: Option<&ast::Expr>, what: &str| match e {
             Some(e) => self.static_expr(e, Type::Region, what).map(Some),
             None => Some(None),

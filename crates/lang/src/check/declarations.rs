@@ -81,6 +81,13 @@ impl Checker {
                         );
                     } else {
                         found.board = Some((shape, st.span));
+                        self.hexagons = matches!(
+                            shape,
+                            ast::BoardShape::Grid {
+                                cells: Some(ast::Cells::Hexagons),
+                                ..
+                            }
+                        );
                         self.board_kind = Some(match shape {
                             ast::BoardShape::Grid { .. } => BoardKind::Grid,
                             ast::BoardShape::Mancala { .. } => BoardKind::Mancala,

@@ -92,6 +92,9 @@ struct Checker {
     options_read: Vec<bool>,
     /// The kind of board, once known.
     board_kind: Option<BoardKind>,
+    /// Whether the board is a grid of hexagons (`of hexagons`), whose directions are named
+    /// as a hexagon's.
+    hexagons: bool,
     /// Whether a `score` expression is being checked (where `majority` may be used).
     in_score: bool,
     /// The names bound by the quantifiers around the expression being checked, outermost

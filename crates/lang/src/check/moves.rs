@@ -8,7 +8,8 @@ use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::board::{
-    grid_direction_group, GRID_DIRECTIONS, MAX_GRID_SIDE, RELATIVE_BASE, RELATIVE_DIRECTIONS,
+    grid_direction_group, GRID_DIRECTIONS, HEXAGON_DIRECTIONS, MAX_GRID_SIDE, RELATIVE_BASE,
+    RELATIVE_DIRECTIONS,
 };
 use rulebook_model::{
     Chain, Jumped, Landing, LineCapture, Neighbour, NextTo, Shot, SiteTest, Sowing,
@@ -505,8 +506,8 @@ impl Checker {
             (ast::MoveKind::PlacePiece { .. }, Some(BoardKind::Hex)) => (
                 "placing a piece (`move place KIND`) needs a grid board",
                 "a hex board's pieces are tiles, placed by `move place from hand`; to place \
-                 stones on hexagons, as in Hex, draw a grid with the six directions of a \
-                 hexagon (see \"Connection games\" in docs/language.md)",
+                 stones on hexagons, as in Hex, use a grid of hexagons: `board grid 11 by 11 \
+                 of hexagons`",
             ),
             (ast::MoveKind::Place { .. }, Some(BoardKind::Grid)) => (
                 "placing a tile (`move place from hand`) needs a hexagonal board",
@@ -930,6 +931,8 @@ impl Checker {
         let mut ok = true;
         for n in &dirs.names {
             let r = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == n.text);
+            // A grid of hexagons has no forward: its players do not face across ranks.
+            let r = r.filter(|_| !self.hexagons);
             if let (Some(_), false) = (r, relative) {
                 ok = false;
                 self.error(
@@ -946,6 +949,8 @@ impl Checker {
                 if !out.contains(&(RELATIVE_BASE + r as u8)) {
                     out.push(RELATIVE_BASE + r as u8);
                 }
+            } else if self.hexagons {
+                ok &= self.hexagon_directions(n, &mut out);
             } else if let Some(group) = grid_direction_group(&n.text) {
                 for d in group {
                     if !out.contains(d) {
@@ -976,6 +981,34 @@ impl Checker {
             }
         }
         ok.then_some(out)
+    }
+
+    /// A direction of a grid of hexagons, or its group `all` (the six), added to `out`;
+    /// false (and an error) for a name that is neither.
+    fn hexagon_directions(&mut self, n: &ast::Name, out: &mut Vec<u8>) -> bool {
+        let named = HEXAGON_DIRECTIONS
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| !d.is_empty() && (n.text == "all" || d == n.text));
+        let found: Vec<u8> = named.map(|(i, _)| i as u8).collect();
+        if found.is_empty() {
+            let known = HEXAGON_DIRECTIONS.iter().copied().filter(|d| !d.is_empty());
+            let text = format!("unknown direction `{}`", n.text);
+            let d = Diagnostic::error(Code::E0436, text, n.span)
+                .with_label("not a direction of a grid of hexagons")
+                .with_suggestion(&n.text, known.chain(["all"]));
+            self.error(d.with_note(
+                "a grid of hexagons has east, north-east, north-west, west, south-west, \
+                 south-east, and the group all (the six)",
+            ));
+            return false;
+        }
+        for d in found {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        true
     }
 
     /// A sow move with its expressions (`relay while`, `skip`, `start at`) checked.

@@ -22,7 +22,10 @@ impl Compiler<'_> {
                 let w = self.side(width, "width")?;
                 let h = self.side(height, "height")?;
                 let mut board = Board::grid(w, h);
-                board.set_drawing(*drawing);
+                match drawing {
+                    model::Drawing::Hexagons => board.link_hexagons(),
+                    _ => board.set_drawing(*drawing),
+                }
                 board
             }
             BoardDecl::Mancala { pits } => {

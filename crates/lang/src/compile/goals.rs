@@ -3,7 +3,7 @@
 //! that kind want to reach the region, and the compiler gives every site its distance to it
 //! once, so the search reads a table.
 
-use rulebook_model::board::{grid_direction_group, Board, Layout};
+use rulebook_model::board::{grid_direction_group, Board, Drawing, Layout};
 use rulebook_model::{
     EndResult, EndRule, EndWhen, Expr, Goal, Op, Player, PlayerRef, Site, NO_SITE,
 };
@@ -95,11 +95,14 @@ fn mover_test(e: &Expr) -> Option<Player> {
 }
 
 /// Per site, the fewest steps to a site of `region` (a breadth-first search from the
-/// region along the grid's orthogonal directions, or every direction of another board).
+/// region along the grid's orthogonal directions, or every direction of a grid of hexagons
+/// or of another board).
 fn distances(region: &[u64], board: &Board) -> Vec<u8> {
     let n = board.sites();
     let directions: Vec<u8> = match board.layout {
-        Layout::Grid(_) => grid_direction_group("orthogonal").unwrap_or(&[]).to_vec(),
+        Layout::Grid(_) if board.drawing() != Drawing::Hexagons => {
+            grid_direction_group("orthogonal").unwrap_or(&[]).to_vec()
+        }
         _ => (0..board.directions() as u8).collect(),
     };
     let mut distance = vec![Goal::FAR; n];

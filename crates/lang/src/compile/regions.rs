@@ -245,7 +245,8 @@ impl Compiler<'_> {
         }))
     }
 
-    /// `within(REGION, N)`: the sites at most `N` king steps from a site of the region.
+    /// `within(REGION, N)`: the sites at most `N` king steps (on a grid of hexagons, steps
+    /// to a touching cell) from a site of the region.
     pub(super) fn within(&mut self, region: Value, distance: Value, span: Span) -> Option<Value> {
         let (Value::Region(sites), Value::Int(n)) = (region, distance) else {
             return None;
@@ -260,7 +261,14 @@ impl Compiler<'_> {
             return None;
         }
         let w = self.board().width as i64;
-        let near = |a: i64, b: i64| (a % w - b % w).abs().max((a / w - b / w).abs()) <= n;
+        // On a grid of hexagons a step may also go north-west or south-east (file and rank
+        // changing in opposite ways), not north-east or south-west.
+        let hexagons = self.board().drawing() == model::Drawing::Hexagons;
+        let near = |a: i64, b: i64| {
+            let (df, dr) = (a % w - b % w, a / w - b / w);
+            let across = if hexagons { (df + dr).abs() } else { 0 };
+            df.abs().max(dr.abs()).max(across) <= n
+        };
         Some(Value::Region(
             (0..self.board().sites() as i64)
                 .filter(|&s| sites.iter().any(|&r| near(s, r.index() as i64)))
@@ -269,13 +277,17 @@ impl Compiler<'_> {
         ))
     }
 
-    /// `neighbours(REGION)`: the sites one orthogonal step from the region and not in it,
-    /// in order.
+    /// `neighbours(REGION)`: the sites one orthogonal step (on a grid of hexagons, one step
+    /// to a touching cell) from the region and not in it, in order.
     pub(super) fn neighbours(&self, region: &[Site]) -> Vec<Site> {
         let b = self.board();
+        let directions = match b.drawing() {
+            model::Drawing::Hexagons => 0..b.directions() as u8,
+            _ => 0..4,
+        };
         let mut out: Vec<Site> = region
             .iter()
-            .flat_map(|&s| (0..4).map(move |d| b.step(s, d)))
+            .flat_map(|&s| directions.clone().map(move |d| b.step(s, d)))
             .filter(|&n| n != model::NO_SITE && !region.contains(&n))
             .collect();
         out.sort_unstable();

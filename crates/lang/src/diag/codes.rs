@@ -159,6 +159,8 @@ codes! {
     E0333,
     /// `{value}` is not a choice of option `{}` (asked for by `--set`)
     E0334,
+    /// a grid of hexagons has no diagonals to keep
+    E0335,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks
@@ -231,6 +233,8 @@ codes! {
     E0434,
     /// a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move
     E0435,
+    /// unknown direction `{}` (on a grid of hexagons)
+    E0436,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice

@@ -198,11 +198,17 @@ pub enum PresetValue {
     Name(Name),
 }
 
-/// `of squares` or `of checkered squares` after a grid's size: its sites drawn as squares.
+/// `of squares`, `of checkered squares` or `of hexagons` after a grid's size: the shape
+/// of its cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Squares {
-    /// `checkered`: every other square shaded.
-    pub checkered: bool,
+pub enum Cells {
+    /// Drawn as squares; `checkered`: every other square shaded.
+    Squares {
+        /// Every other square shaded.
+        checkered: bool,
+    },
+    /// Hexagons, each touching six: a rhombus of hexagonal cells.
+    Hexagons,
 }
 
 /// The shape of the board.
@@ -215,8 +221,8 @@ pub enum BoardShape {
         width: Expr,
         /// Number of ranks.
         height: Expr,
-        /// `of squares` or `of checkered squares`: drawn as squares (not written: points).
-        squares: Option<Squares>,
+        /// `of squares`, `of checkered squares` or `of hexagons` (not written: points).
+        cells: Option<Cells>,
         /// `with diagonals on REGION`: the region whose points alone diagonals join.
         diagonals: Option<Box<Expr>>,
         /// `without REGION`: the points that are not part of the board.

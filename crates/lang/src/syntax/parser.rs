@@ -907,7 +907,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
             let height = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
             let (mut diagonals, mut without, mut lines) = (None, None, Vec::new());
-            let mut squares = None;
+            let mut cells = None;
             for part in parts {
                 let rule = part.as_rule();
                 if rule == Rule::grid_lines {
@@ -915,8 +915,13 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
                     continue;
                 }
                 if rule == Rule::grid_squares {
-                    let checkered = self::parts(part).any(|p| p.as_rule() == Rule::grid_checkered);
-                    squares = Some(Squares { checkered });
+                    let mut inner = self::parts(part).map(|p| p.as_rule());
+                    cells = Some(match inner.next() {
+                        Some(Rule::grid_hexagons) => Cells::Hexagons,
+                        first => Cells::Squares {
+                            checkered: first == Some(Rule::grid_checkered),
+                        },
+                    });
                     continue;
                 }
                 let region = self::parts(part).next().ok_or_else(|| internal(sspan))?;
@@ -929,7 +934,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             Ok(StatementKind::Board(BoardShape::Grid {
                 width,
                 height,
-                squares,
+                cells,
                 diagonals,
                 without,
                 lines,

@@ -10,7 +10,7 @@ use super::text::{
     point_glyph,
 };
 use rulebook_engine::{MoveReport, State};
-use rulebook_model::{Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
+use rulebook_model::{Drawing, Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
 use rulebook_notation as notation;
 
 const RESET: &str = "\x1b[0m";
@@ -146,10 +146,22 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
     } else {
         (0..h).rev().collect()
     };
+    // A grid of hexagons is sheared: each rank half a cell (a column) east of the one below.
+    let shift = |r: usize| match (b.drawing() == Drawing::Hexagons, turned) {
+        (false, _) => 0,
+        (true, false) => r,
+        (true, true) => h - 1 - r,
+    };
     let mut out = String::new();
-    let _ = writeln!(out, "{:label_width$}  {files}", "");
-    for r in ranks {
-        let _ = write!(out, "{:>label_width$} ", r + 1);
+    let _ = writeln!(
+        out,
+        "{:label_width$}  {:2$}{files}",
+        "",
+        "",
+        shift(ranks[0])
+    );
+    for &r in &ranks {
+        let _ = write!(out, "{:>label_width$} {:2$}", r + 1, "", shift(r));
         let marked = (0..w).find(|&i| Site::at(r * w + file_at(i)) == to && to != NO_SITE);
         for i in 0..w {
             let site = Site::at(r * w + file_at(i));
@@ -189,7 +201,8 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
         let end = if marked == Some(w - 1) { ']' } else { ' ' };
         let _ = writeln!(out, "{end} {}", r + 1);
     }
-    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    let last = shift(ranks[h - 1]);
+    let _ = writeln!(out, "{:label_width$}  {:last$}{files}", "", "");
     out
 }
 

@@ -4,7 +4,6 @@ use std::fmt::Write as _;
 
 use super::terminal_safe;
 use super::text::glyph;
-use rulebook_model::board::GRID_DIRECTIONS;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
     Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
@@ -79,6 +78,7 @@ fn grid_summary(o: &mut String, game: &Game) {
         Drawing::Points => ("", "points"),
         Drawing::Squares { checkered: false } => (" of squares", "squares"),
         Drawing::Squares { checkered: true } => (" of checkered squares", "squares"),
+        Drawing::Hexagons => (" of hexagons", "hexagons"),
     };
     let _ = writeln!(
         o,
@@ -427,7 +427,7 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
             mode: md,
         } => format!(
             "capture groups without liberties along {}, {}",
-            direction_names(*links),
+            direction_names(game, *links),
             mode(*md)
         ),
         EffectKind::Enclosed {
@@ -522,7 +522,7 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     if let Some(links) = f.liberties {
         words += &format!(
             ", with liberties (no suicide) along {}",
-            direction_names(links)
+            direction_names(game, links)
         );
     }
     if let Some(n) = f.next_to {
@@ -533,14 +533,14 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
             Neighbour::Piece => ", next to a piece",
         };
         if n.directions != 0b1111 {
-            words += &format!(" ({})", direction_names(n.directions));
+            words += &format!(" ({})", direction_names(game, n.directions));
         }
     }
     if let Some(shot) = f.shot {
         words += &format!(
             ", then shoots {} along {}",
             game.about.piece_kinds[shot.kind as usize],
-            direction_names(shot.directions)
+            direction_names(game, shot.directions)
         );
     }
     if let Some(r) = f.removal {
@@ -558,11 +558,11 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
     words
 }
 
-/// The grid directions of a set (bit `d` for direction `d`), joined with commas.
-fn direction_names(set: u8) -> String {
+/// The board's directions of a set (bit `d` for direction `d`), joined with commas.
+fn direction_names(game: &Game, set: u8) -> String {
     let names: Vec<&str> = (0..8)
         .filter(|d| set & 1 << d != 0)
-        .map(|d| GRID_DIRECTIONS[d].0)
+        .map(|d| game.board.direction_names[d])
         .collect();
     names.join(", ")
 }

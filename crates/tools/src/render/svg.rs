@@ -70,47 +70,70 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A grid of points (lines between them) or of squares, file letters and rank numbers,
-/// pieces as discs (with the kind's initial when there are several kinds).
+/// A grid of points (lines between them), of squares or of hexagons, file letters and rank
+/// numbers, pieces as discs (with the kind's initial when there are several kinds).
 fn grid_svg(state: &State) -> (f64, f64, String) {
-    let game = state.game();
-    let b = &game.board;
+    let b = &state.game().board;
     let (w, h) = (b.width as f64, b.height as f64);
     const STEP: f64 = GRID_STEP;
     let (margin, label) = grid_margin(b);
+    // A grid of hexagons: each rank half a cell east of the one below, ranks closer.
+    let (shear, rise) = match b.drawing() {
+        Drawing::Hexagons => (0.5, STEP * 3f64.sqrt() / 2.0),
+        _ => (0.0, STEP),
+    };
     let x = |f: f64| margin + f * STEP;
-    let y = |r: f64| margin + (h - 1.0 - r) * STEP;
+    let y = |r: f64| margin + (h - 1.0 - r) * rise;
+    let at = |f: f64, r: f64| (x(f + shear * r), y(r));
     let mut o = String::new();
     match b.drawing() {
         Drawing::Points => grid_lines(&mut o, b, (&x, &y)),
         Drawing::Squares { checkered } => grid_squares(&mut o, b, (&x, &y), STEP, checkered),
+        Drawing::Hexagons => grid_hexagons(&mut o, b, &at, STEP),
     }
     for f in 0..b.width {
         let letter = (b'a' + f as u8) as char;
+        let (lx, ly) = at(f as f64, 0.0);
         let _ = writeln!(
             o,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="13">{letter}</text>"##,
-            x(f as f64),
-            y(0.0) + 26.0 + label
+            r##"<text x="{lx}" y="{}" text-anchor="middle" font-size="13">{letter}</text>"##,
+            ly + 26.0 + label
         );
     }
     for r in 0..b.height {
+        let (lx, ly) = at(0.0, r as f64);
         let _ = writeln!(
             o,
             r##"<text x="{}" y="{}" text-anchor="end" font-size="13">{}</text>"##,
-            x(0.0) - 18.0 - label,
-            y(r as f64) + 4.0,
+            lx - 18.0 - label,
+            ly + 4.0,
             r + 1
         );
     }
+    grid_pieces(&mut o, state, &at);
+    (
+        2.0 * margin + (w - 1.0 + shear * (h - 1.0)) * STEP,
+        2.0 * margin + (h - 1.0) * rise,
+        o,
+    )
+}
+
+/// A grid's pieces as discs at the centres `at` gives (from file and rank), with the
+/// kind's initial when there are several kinds, and the last move ringed.
+fn grid_pieces(o: &mut String, state: &State, at: &dyn Fn(f64, f64) -> (f64, f64)) {
+    let game = state.game();
+    let b = &game.board;
+    let centre = |s: Site| {
+        let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
+        at(file as f64, rank as f64)
+    };
     for s in Site::all(b.sites()) {
         let cell = state.cell(s);
         if cell == EMPTY {
             continue;
         }
         let p = game.tables.owner[cell.index()];
-        let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
-        let (cx, cy) = (x(file as f64), y(rank as f64));
+        let (cx, cy) = centre(s);
         let _ = writeln!(
             o,
             r##"<circle cx="{cx}" cy="{cy}" r="14" fill="{}" stroke="#222"/>"##,
@@ -127,14 +150,10 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         }
     }
     if let Some((m, _)) = state.last_move() {
-        let at = |s: Site| {
-            let (file, rank) = (s.index() % b.width as usize, s.index() / b.width as usize);
-            (x(file as f64), y(rank as f64))
-        };
         // The last move: its landing ringed, the site it left ringed with a dashed line.
         for (site, dash) in [(m.to(), ""), (m.from(), r##" stroke-dasharray="4 3""##)] {
             if site != NO_SITE && site.index() < b.sites() && (dash.is_empty() || site != m.to()) {
-                let (cx, cy) = at(site);
+                let (cx, cy) = centre(site);
                 let _ = writeln!(
                     o,
                     r##"<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#c0392b" stroke-width="2.5"{dash}/>"##
@@ -142,11 +161,28 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
             }
         }
     }
-    (
-        2.0 * margin + (w - 1.0) * STEP,
-        2.0 * margin + (h - 1.0) * STEP,
-        o,
-    )
+}
+
+/// The cells of a grid of hexagons, pointy-topped, `step` wide, at the centres `at` gives
+/// (none where a cell is taken off the board).
+fn grid_hexagons(o: &mut String, b: &Board, at: &dyn Fn(f64, f64) -> (f64, f64), step: f64) {
+    let w = b.width as usize;
+    let radius = step / 3f64.sqrt();
+    for s in Site::all(b.sites()).filter(|&s| !b.is_removed(s)) {
+        let (cx, cy) = at((s.index() % w) as f64, (s.index() / w) as f64);
+        let corners: Vec<String> = (0..6)
+            .map(|k| {
+                let angle = (30.0 + 60.0 * k as f64).to_radians();
+                let (px, py) = (cx + radius * angle.cos(), cy + radius * angle.sin());
+                format!("{px:.1},{py:.1}")
+            })
+            .collect();
+        let _ = writeln!(
+            o,
+            r##"<polygon points="{}" fill="#f0d9b5" stroke="#5a4a32"/>"##,
+            corners.join(" ")
+        );
+    }
 }
 
 /// The distance between two neighbouring points of a grid.
@@ -157,7 +193,7 @@ const GRID_STEP: f64 = 36.0;
 fn grid_margin(b: &Board) -> (f64, f64) {
     match b.drawing() {
         Drawing::Points => (40.0, 0.0),
-        Drawing::Squares { .. } => (44.0, 8.0),
+        Drawing::Squares { .. } | Drawing::Hexagons => (44.0, 8.0),
     }
 }
 

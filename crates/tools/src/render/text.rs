@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use rulebook_engine::{Outcome, State};
-use rulebook_model::{Cell, Game, Layout, Player, Site, Tiles, EMPTY};
+use rulebook_model::{Cell, Drawing, Game, Layout, Player, Site, Tiles, EMPTY};
 use rulebook_notation as notation;
 
 /// The character shown for a cell: the piece's letter of the position text
@@ -102,13 +102,22 @@ pub fn board_text(state: &State) -> String {
     let (w, h) = (b.width as usize, b.height as usize);
     let label_width = h.to_string().len();
     let files = file_letters(w);
+    // A grid of hexagons is sheared: each rank half a cell (a column) east of the one below.
+    let shift = |r: usize| {
+        if b.drawing() == Drawing::Hexagons {
+            r
+        } else {
+            0
+        }
+    };
     let mut out = String::new();
-    let _ = writeln!(out, "{:label_width$}  {files}", "");
+    let _ = writeln!(out, "{:label_width$}  {:2$}{files}", "", "", shift(h - 1));
     for r in (0..h).rev() {
         let row: Vec<String> = (0..w)
             .map(|f| point_glyph(state, Site::at(r * w + f)).to_string())
             .collect();
-        let _ = writeln!(out, "{:>label_width$}  {}  {}", r + 1, row.join(" "), r + 1);
+        let (row, pad) = (row.join(" "), shift(r));
+        let _ = writeln!(out, "{:>label_width$}  {:pad$}{row}  {}", r + 1, "", r + 1);
     }
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     out
