@@ -15,8 +15,9 @@ use rulebook_lang::pipeline;
 use rulebook_model::{Game, Layout, MoveKind, Player, Site};
 use rulebook_notation as notation;
 
+pub use super::Options;
 use super::{Answer, Protocol};
-use crate::ai::{self, Budget, Searcher};
+use crate::ai::{self, Searcher};
 use crate::record::GameSpec;
 use crate::render;
 
@@ -80,15 +81,6 @@ pub fn fits(game: &Game) -> Result<(), String> {
         return Ok(());
     };
     Err(format!("GTP does not fit {}: {why}", game.about.name))
-}
-
-/// How the computer plays `genmove`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Options {
-    /// The search's budget per move.
-    pub budget: Budget,
-    /// The seed of the searches (moved on by the ply, so each position has its own).
-    pub seed: u64,
 }
 
 /// A GTP session: the game (its spec, to change the board size and komi), the position,

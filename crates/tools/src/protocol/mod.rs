@@ -13,6 +13,18 @@ pub mod uci;
 
 pub use position::position_json;
 
+use crate::ai::Budget;
+
+/// How the computer plays when a protocol asks it for a move (GTP's `genmove`, UCI's `go`
+/// when it gives no limit).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// The search's budget per move.
+    pub budget: Budget,
+    /// The seed of the searches (moved on by the ply, so each position has its own).
+    pub seed: u64,
+}
+
 /// The longest request line the transports pass on, in bytes: a longer one is refused
 /// (with [`Protocol::refuse`]) and skipped.
 pub const MAX_LINE_BYTES: usize = 1 << 20;

@@ -19,6 +19,7 @@ use rulebook_engine::{Move, MoveList, State};
 use rulebook_model::{Chain, Game, MoveKind};
 use rulebook_notation as notation;
 
+pub use super::Options;
 use super::{Answer, Protocol};
 use crate::ai::{Budget, Judgement, Searcher, Thought};
 
@@ -48,15 +49,6 @@ pub fn fits(game: &Game) -> Result<(), String> {
         return Ok(());
     };
     Err(format!("UCI does not fit {}: {why}", game.about.name))
-}
-
-/// How the computer plays `go` when it gives no limit.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Options {
-    /// The search's budget per move.
-    pub budget: Budget,
-    /// The seed of the searches (moved on by the ply, so each position has its own).
-    pub seed: u64,
 }
 
 /// What stops a session's searches from outside, shared with its transport.
