@@ -3,7 +3,6 @@
 //! blocking thread, so that no request waits on another), records saved and loaded.
 //! Every refusal is a 4xx status with `{"error": "why"}`.
 
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -17,7 +16,7 @@ use serde_json::{json, Map, Value};
 
 use super::games::Offer;
 use super::sessions::{lock, valid_id, Play, Sessions, Shared};
-use super::view::{move_sites, state_json};
+use super::view::{legal_clicks, state_json};
 use crate::ai::{self, Budget, Level, Searcher};
 use crate::engine::{Move, MoveList, State};
 use crate::notation;
@@ -189,19 +188,14 @@ pub async fn play(
 
 /// The one legal move made by clicking `sites` in order.
 fn by_sites(state: &State, sites: &[String]) -> Result<Move, ApiError> {
-    let game = state.game();
-    let by_name: HashMap<&str, usize> = (game.board.site_names.iter().enumerate())
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    let found: Vec<(Move, String)> = (moves.iter())
-        .map(|&m| (m, notation::move_text(state, m)))
-        .filter(|(m, text)| move_sites(game, *m, text, &by_name) == sites)
+    let legal = legal_clicks(state);
+    let found: Vec<(Move, String)> = (legal.iter())
+        .filter(|(_, _, clicks)| clicks == sites)
+        .map(|(m, text, _)| (*m, text.clone()))
         .collect();
     match found.as_slice() {
         [(m, _)] => Ok(*m),
-        [] if moves.is_empty() => Err(ApiError::bad("the game is over")),
+        [] if legal.is_empty() => Err(ApiError::bad("the game is over")),
         [] => Err(ApiError::bad(format!(
             "no legal move is made by clicking {}",
             sites.join(", ")

@@ -47,15 +47,8 @@ fn spots_json(game: &Game) -> Value {
 /// tile's placement with the tile's picture.
 fn choices_json(state: &State) -> Value {
     let game = state.game();
-    let by_name: HashMap<&str, usize> = (game.board.site_names.iter().enumerate())
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    (moves.iter())
-        .map(|&m| {
-            let text = notation::move_text(state, m);
-            let sites = move_sites(game, m, &text, &by_name);
+    (legal_clicks(state).into_iter())
+        .map(|(m, text, sites)| {
             let mut choice = json!({ "text": text, "sites": sites });
             if let MoveKind::Place { .. } = game.moves[m.rule() as usize].kind {
                 choice["tile"] = json!(render::tile_svg(game, m.tile_kind()));
@@ -65,10 +58,28 @@ fn choices_json(state: &State) -> Value {
         .collect()
 }
 
+/// The legal moves, each with its text and the sites a player clicks to make it
+/// ([`move_sites`]).
+pub fn legal_clicks(state: &State) -> Vec<(Move, String, Vec<String>)> {
+    let game = state.game();
+    let by_name: HashMap<&str, usize> = (game.board.site_names.iter().enumerate())
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    (moves.iter())
+        .map(|&m| {
+            let text = notation::move_text(state, m);
+            let sites = move_sites(game, m, &text, &by_name);
+            (m, text, sites)
+        })
+        .collect()
+}
+
 /// The sites a player clicks to make a move: the pit sown on a mancala board; elsewhere
 /// the sites its text names, in order (`c3-e5-c7`: three; `a1-a4/xd4`: the piece taken
 /// last; `d4:BYYBBY`: the cell; `pass`: none).
-pub fn move_sites(game: &Game, m: Move, text: &str, by_name: &HashMap<&str, usize>) -> Vec<String> {
+fn move_sites(game: &Game, m: Move, text: &str, by_name: &HashMap<&str, usize>) -> Vec<String> {
     let names = &game.board.site_names;
     if game.board.pits() > 0 {
         return names.get(m.pit().index()).cloned().into_iter().collect();
