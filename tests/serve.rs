@@ -114,6 +114,14 @@ fn games_lists_the_bundled_games_with_presets_and_settings() {
         .map(|p| &p["name"])
         .collect();
     assert!(presets.contains(&&json!("13x13")), "{presets:?}");
+    let thirteen = (go["presets"].as_array().unwrap().iter())
+        .find(|p| p["name"] == "13x13")
+        .unwrap();
+    assert_eq!(
+        thirteen["sets"],
+        json!({"size": "13"}),
+        "a preset's values are offered"
+    );
     assert!(go["settings"]
         .as_array()
         .unwrap()

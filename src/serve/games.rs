@@ -1,9 +1,10 @@
 //! The games a page may start: the bundled ones and the rule file named on the command
 //! line, each with its presets and settings, as the chooser shows them.
 
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use crate::catalog::BUNDLED;
+use crate::check::{Description, PresetDecl, SettingId, SettingValue};
 use crate::pipeline;
 
 /// The games offered, and the one the page opens on.
@@ -54,6 +55,24 @@ impl Offer {
     }
 }
 
+/// The values a preset gives its settings, by the settings' names (a parameter's number
+/// and an option's choice as text), for the chooser to show.
+fn preset_values(d: &Description, preset: &PresetDecl) -> Map<String, Value> {
+    let value = |&(id, value): &(SettingId, SettingValue)| match (id, value) {
+        (SettingId::Param(k), SettingValue::Int(v)) => {
+            Some((d.params[k].name.clone(), v.to_string()))
+        }
+        (SettingId::Option(k), SettingValue::Choice(c)) => {
+            let option = &d.options[k];
+            Some((option.name.clone(), option.choices.get(c)?.clone()))
+        }
+        _ => None,
+    };
+    (preset.settings.iter().filter_map(value))
+        .map(|(name, v)| (name, Value::String(v)))
+        .collect()
+}
+
 /// A game as the chooser shows it: its name (as a spec names it), title, players,
 /// presets (the default marked) and settings (a parameter's range, an option's choices).
 fn describe(name: &str) -> Result<Value, String> {
@@ -61,7 +80,10 @@ fn describe(name: &str) -> Result<Value, String> {
     let described = pipeline::describe(pipeline::read_source(name).map_err(failed)?);
     let d = described.map_err(failed)?.description;
     let presets: Vec<Value> = (d.presets.iter().enumerate())
-        .map(|(i, p)| json!({ "name": p.name, "default": Some(i) == d.default_preset }))
+        .map(|(i, p)| {
+            let sets = preset_values(&d, p);
+            json!({ "name": p.name, "default": Some(i) == d.default_preset, "sets": sets })
+        })
         .collect();
     let params = (d.params.iter()).map(
         |p| json!({ "name": p.name, "min": p.min, "max": p.max, "default": p.default.to_string() }),

@@ -79,6 +79,23 @@ function fillSettings() {
     label.append(input);
     box.append(label);
   }
+  showDefaults();
+}
+
+// Each setting left empty shows the value it will take: the chosen preset's (the default
+// preset's when none is chosen), else the setting's own default.
+function showDefaults() {
+  const g = chosenGame();
+  if (!g) return;
+  const chosen = $("preset").value;
+  const preset = g.presets.find((p) => (chosen ? p.name === chosen : p.default));
+  const sets = preset ? preset.sets : {};
+  for (const input of $("settings").querySelectorAll("[data-setting]")) {
+    const s = g.settings.find((x) => x.name === input.dataset.setting);
+    const value = sets[s.name] ?? s.default;
+    if (s.choices) input.options[0].text = `(default: ${value})`;
+    else input.placeholder = value;
+  }
 }
 
 async function newGame(event) {
@@ -352,6 +369,7 @@ async function load() {
 
 async function init() {
   $("game").addEventListener("change", fillSettings);
+  $("preset").addEventListener("change", showDefaults);
   $("new-form").addEventListener("submit", newGame);
   $("load").addEventListener("change", load);
   $("back").addEventListener("click", back);
