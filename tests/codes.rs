@@ -203,6 +203,14 @@ fn commands_draw_their_codes() {
             page.contains(&format!("rulebook {}", args.join(" "))),
             "the page of {code} shows the command that draws it"
         );
+        let diagnostic = stderr.split("\n\n").next().unwrap_or_default();
+        for line in diagnostic.lines() {
+            assert!(
+                page.lines().any(|l| l == line),
+                "the page of {code} shows what `rulebook {}` says, as it says it; not:\n{line}",
+                args.join(" ")
+            );
+        }
     }
 }
 
