@@ -52,18 +52,25 @@ impl Checker {
     /// An expression that must have a type and must not depend on the position.
     pub(super) fn static_expr(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
         let t = self.typed(e, ty, what)?;
+        self.fixed(&t, what)?;
+        Some(t)
+    }
+
+    /// `Some(())` if `t` does not depend on the position; else an error saying that `what`
+    /// cannot.
+    fn fixed(&mut self, t: &TExpr, what: &str) -> Option<()> {
         if t.depends_on_position() {
             self.error(
                 Diagnostic::error(
                     Code::E0511,
                     format!("{what} cannot depend on the position"),
-                    e.span,
+                    t.span,
                 )
                 .with_help("use only numbers, parameters and options here"),
             );
             return None;
         }
-        Some(t)
+        Some(())
     }
 
     /// A number that must be known without any parameter (a range bound or default).
@@ -288,6 +295,9 @@ impl Checker {
                     .with_label(format!("this is {}", arg.ty.describe(&self.options))),
             );
             return None;
+        }
+        if builtin.builds_region() {
+            self.fixed(&arg, &format!("the argument of `{name}`"))?;
         }
         Some((TExprKind::Call(builtin, vec![arg]), result))
     }

@@ -204,6 +204,21 @@ impl Builtin {
         (Builtin::Territory, "territory", Type::Player, Type::Int),
     ];
 
+    /// Whether the compiler builds the built-in's value, a region, from its argument when
+    /// the game is compiled (so the argument must not depend on the position).
+    pub fn builds_region(self) -> bool {
+        matches!(
+            self,
+            Builtin::Side
+                | Builtin::Corner
+                | Builtin::Rank
+                | Builtin::File
+                | Builtin::Diagonal
+                | Builtin::Antidiagonal
+                | Builtin::Neighbours
+        )
+    }
+
     /// The kind of board a built-in needs, if it needs one.
     pub fn board(self) -> Option<BoardKind> {
         match self {
