@@ -319,6 +319,34 @@ fn a_position_ends_the_game_the_third_time_it_occurs() {
 }
 
 #[test]
+fn a_double_step_no_legal_move_may_take_in_passing_leaves_nothing_in_the_position() {
+    let game = pipeline::load("chess", None, &[]).expect("chess loads");
+    let mut state = State::new(Arc::clone(&game));
+    notation::play_text(&mut state, "e2-e4").expect("a double step");
+    assert!(
+        !position_text(&state).contains("last="),
+        "no black pawn beside e4"
+    );
+    let knights = ["g8-f6", "g1-f3", "f6-g8", "f3-g1"];
+    play_all(&mut state, &knights);
+    assert_eq!(state.outcome(), None, "the position after e2-e4 twice");
+    play_all(&mut state, &knights);
+    assert_eq!(state.outcome(), Some(Outcome::Draw), "and a third time");
+    let mut open = State::new(Arc::clone(&game));
+    play_all(&mut open, &["e2-e4", "a7-a6", "e4-e5", "d7-d5"]);
+    assert!(
+        position_text(&open).contains(" last=d7-d5"),
+        "e5-d6 may take it"
+    );
+    let pinned = "8/2p3p1/8/K2pP2r/5P1p/8/1k4P1/2R5 white last=d7-d5";
+    let pinned = parse_position(&game, pinned).expect("a double step read");
+    assert!(
+        !position_text(&pinned).contains("last="),
+        "e5-d6 would leave the king on a5 to the rook on h5"
+    );
+}
+
+#[test]
 fn moves_without_progress_are_counted_and_end_the_game() {
     let game = load("counts.game", COUNTS);
     let mut state = State::new(Arc::clone(&game));

@@ -37,6 +37,20 @@ fn perft_fens() -> Vec<(String, String)> {
 }
 
 #[test]
+fn an_en_passant_square_no_legal_capture_uses_is_read_and_dropped() {
+    let game = chess();
+    let given = "8/2p3p1/8/K2pP2r/5P1p/8/1k4P1/2R5 w - d6 0 30";
+    let (read, clocks) = parse_fen(&game, given).expect("a FEN with an en passant square");
+    let (none, _) = parse_fen(&game, &given.replace(" d6 ", " - ")).expect("the same without");
+    assert!(
+        read == none && read.hash() == none.hash(),
+        "e5-d6 is not legal"
+    );
+    let written = fen_text(&read, clocks).expect("written");
+    assert_eq!(written, given.replace(" d6 ", " - "));
+}
+
+#[test]
 fn the_perft_files_fens_read_as_their_texts_and_write_back_unchanged() {
     let game = chess();
     for (fen, text) in perft_fens() {
