@@ -51,6 +51,21 @@ fn an_en_passant_square_no_legal_capture_uses_is_read_and_dropped() {
 }
 
 #[test]
+fn a_king_unmoved_whose_rooks_have_moved_is_written_without_castling() {
+    let game = chess();
+    let (mut state, clocks) =
+        parse_fen(&game, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("read");
+    for m in ["a1-b1", "h8-g8", "h1-g1"] {
+        notation::play_text(&mut state, m).expect("a rook's move");
+    }
+    let clocks = clocks_after(clocks, &state);
+    assert_eq!(
+        fen_text(&state, clocks).as_deref(),
+        Ok("r3k1r1/8/8/8/8/8/8/1R2K1R1 b q - 3 2")
+    );
+}
+
+#[test]
 fn the_perft_files_fens_read_as_their_texts_and_write_back_unchanged() {
     let game = chess();
     for (fen, text) in perft_fens() {

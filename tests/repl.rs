@@ -110,6 +110,50 @@ fn xiangqi_a_move_leaving_the_general_attacked_is_refused_with_the_rule() {
 }
 
 #[test]
+fn a_promotion_typed_without_its_kind_asks_which_and_the_next_line_answers() {
+    let h = home("promotion");
+    let position = "4k3/P7/8/8/8/8/8/4K3 white";
+    let script = "a7-a8\nx\n\na7-a8\nknight\nundo\na7-a8\nmoves\nA7-A8\nq\ntext\n";
+    let out = run(&h, &["play", "chess", "--position", position], script);
+    let t = stdout(&out);
+    let asked = "a7-a8: the piece becomes which? queen (Q), rook (R), bishop (B), knight (N)";
+    assert_eq!(t.matches(asked).count(), 4, "{t}");
+    assert!(
+        t.contains("a7-a8=? (Q R B N)> x\nerror: `x` is none of the choices"),
+        "{t}"
+    );
+    assert!(t.contains("a7-a8=? (Q R B N)> \nno move played"), "{t}");
+    assert!(t.contains("last move: a7-a8=N by white"), "{t}");
+    assert!(
+        t.contains("a7-a8=? (Q R B N)> moves\n9 legal moves:"),
+        "a command drops the choice"
+    );
+    assert!(t.contains("last move: a7-a8=Q by white"), "{t}");
+    assert!(t.contains("position: Q3k3/8/8/8/8/8/8/4K3 black\n"), "{t}");
+    assert!(t.contains("fen: Q3k3/8/8/8/8/8/8/4K3 b - - 0 1\n"), "{t}");
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
+fn the_text_command_writes_fen_going_on_from_the_fen_given() {
+    let h = home("fen-text");
+    let position = "4k3/8/8/8/8/8/8/4K2R w K - 12 40";
+    let out = run(
+        &h,
+        &["play", "chess", "--position", position],
+        "fen\nh1-h2\nfen\n",
+    );
+    let t = stdout(&out);
+    assert!(t.contains("fen: 4k3/8/8/8/8/8/8/4K2R w K - 12 40\n"), "{t}");
+    assert!(
+        t.contains("position: 4k3/8/8/8/8/8/7R/4K3 black unmoved=e1 clock=13\n"),
+        "{t}"
+    );
+    assert!(t.contains("fen: 4k3/8/8/8/8/8/7R/4K3 b - - 13 40\n"), "{t}");
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
 fn mangala_finished_game_between_two_computers() {
     let t = transcript(
         "mangala",

@@ -48,6 +48,20 @@ pub(super) fn render_error(e: &LoadError) -> String {
     e.render(color_stderr())
 }
 
+/// FEN's counters at the position `--position` gives: the FEN's own, or a start's (`0 1`)
+/// for rulebook's text or none.
+pub(super) fn start_clocks(
+    game: &Arc<Game>,
+    start: &StartArgs,
+) -> Result<notation::Clocks, String> {
+    match &start.position {
+        Some(text) if notation::is_fen(game, text) => notation::parse_fen(game, text)
+            .map(|(_, clocks)| clocks)
+            .map_err(|e| format!("error: --position: {e}")),
+        _ => Ok(notation::Clocks::default()),
+    }
+}
+
 /// The position of `--position` (or the game's start) after `--moves`.
 pub(super) fn start_state(game: Arc<Game>, start: &StartArgs) -> Result<State, String> {
     let state = match &start.position {

@@ -3,7 +3,7 @@
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::common::{play_start, render_error, start_state};
+use super::common::{play_start, render_error, start_clocks, start_state};
 use super::PlayArgs;
 use crate::catalog::BUNDLED;
 use crate::pipeline;
@@ -155,8 +155,11 @@ fn session(args: &PlayArgs, options: Options) -> Result<Session, String> {
     };
     let game = pipeline::load(&setup.game, setup.preset.as_deref(), &setup.sets)
         .map_err(|e| render_error(&e))?;
+    let clocks = start_clocks(&game, &args.start)?;
     let state = start_state(game, &args.start)?;
-    Ok(Session::with_state(setup, state, options))
+    let mut session = Session::with_state(setup, state, options);
+    session.set_start_clocks(clocks);
+    Ok(session)
 }
 
 /// A session going on from the game record at `path`, resigned if the game ended so (which

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::common::{load, start_state};
+use super::common::{load, start_clocks, start_state};
 use super::{GameArgs, StartArgs};
 use crate::notation;
 use crate::protocol::position_json;
@@ -16,15 +16,7 @@ pub(super) fn run(game: &GameArgs, start: &StartArgs, json: bool, fen: bool) -> 
     let state = start_state(Arc::clone(&game), start)?;
     if fen {
         // The clocks of a FEN given, or the start's, gone on over the moves.
-        let clocks = match &start.position {
-            Some(text) if notation::is_fen(&game, text) => {
-                let (_, clocks) = notation::parse_fen(&game, text)
-                    .map_err(|e| format!("error: --position: {e}"))?;
-                clocks
-            }
-            _ => notation::Clocks::default(),
-        };
-        let clocks = notation::clocks_after(clocks, &state);
+        let clocks = notation::clocks_after(start_clocks(&game, start)?, &state);
         let text = notation::fen_text(&state, clocks).map_err(|e| format!("error: {e}"))?;
         println!("{text}");
     } else if json {

@@ -41,6 +41,8 @@ pub enum Command {
     Show,
     /// Print the board again.
     Board,
+    /// The position as text (and as FEN where the game has one).
+    Text,
     /// The side to move gives up: the other side wins.
     Resign,
     /// Turn the board round (and back).
@@ -187,6 +189,13 @@ pub const COMMANDS: &[Spec] = &[
         usage: "board",
         help: "print the board again",
         takes: Takes::Nothing(Command::Board),
+    },
+    Spec {
+        name: "text",
+        aliases: &["fen"],
+        usage: "text",
+        help: "the position as text, which `--position` reads (and as FEN where the game has one)",
+        takes: Takes::Nothing(Command::Text),
     },
     Spec {
         name: "goto",

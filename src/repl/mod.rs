@@ -4,6 +4,7 @@
 //! [`front`] puts it behind rustyline for people or reads lines for scripts.
 
 pub mod autosave;
+mod choice;
 mod command;
 pub mod front;
 mod session;

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::choice::{normalize, Choice};
 use super::command::{self, Command};
 use crate::ai::{self, Budget, Level, Searcher};
 use crate::diag::plural;
@@ -103,6 +104,10 @@ pub struct Session {
     turned: bool,
     /// What the last move played here did, rule by rule, and the ply it led to (0: none).
     report: (MoveReport, usize),
+    /// A move typed without the kind its piece becomes, waiting for the next line to say.
+    choosing: Option<Choice>,
+    /// FEN's counters at the state's start (those of a FEN it was read from).
+    start_clocks: notation::Clocks,
 }
 
 impl Session {
@@ -131,6 +136,8 @@ impl Session {
             presets: crate::pipeline::preset_names(&setup.game),
             setup,
             report: (MoveReport::new(), 0),
+            choosing: None,
+            start_clocks: notation::Clocks::default(),
         }
     }
 
@@ -183,7 +190,9 @@ impl Session {
 
     /// The prompt: who is to move.
     pub fn prompt(&mut self) -> String {
-        if self.over() {
+        if let Some(choice) = &self.choosing {
+            choice.prompt()
+        } else if self.over() {
             "game over> ".to_string()
         } else {
             format!("{}> ", self.player_name(self.state.to_move()))
@@ -228,6 +237,11 @@ impl Session {
         }
     }
 
+    /// Sets FEN's counters at the start of the state (read from the FEN it began at).
+    pub fn set_start_clocks(&mut self, clocks: notation::Clocks) {
+        self.start_clocks = clocks;
+    }
+
     /// Handles one line: a command or a move. Lines that are only blanks do nothing. The
     /// reply holds all the text, the computer's moves included (see
     /// [`Session::handle_with`] to print them as they are played).
@@ -245,6 +259,11 @@ impl Session {
     /// given out, to be printed after it.
     pub fn handle_with(&mut self, line: &str, emit: &mut dyn FnMut(&str)) -> Reply {
         let line = line.trim();
+        if let Some(choice) = self.choosing.take() {
+            if let Some(reply) = self.answer(&choice, line, emit) {
+                return reply;
+            }
+        }
         if line.is_empty() {
             // An empty line lets the computer go on if it is to move (after a pause).
             if self.computer_to_move() {
@@ -260,6 +279,27 @@ impl Session {
             Err(e) => Reply::error(e),
             Ok(c) => self.run(c, emit),
         }
+    }
+
+    /// The reply to `line` while `choice` is open: the move it picks played, or none for
+    /// an empty line; `None` when the line is not an answer (a command or another move),
+    /// which is then handled as any line, the choice dropped.
+    fn answer(&mut self, choice: &Choice, line: &str, emit: &mut dyn FnMut(&str)) -> Option<Reply> {
+        if line.is_empty() {
+            return Some(Reply::ok("no move played\n".into()));
+        }
+        if let Some(text) = choice.pick(line) {
+            return Some(self.play_line(text, emit));
+        }
+        let other = command::parse(line).is_ok_and(|c| !matches!(c, Command::Move(_)));
+        if other || self.resolve(line).is_ok() {
+            return None;
+        }
+        self.choosing = Some(choice.clone());
+        Some(Reply::error(format!(
+            "`{line}` is none of the choices: {}\n(an empty line plays none of them)",
+            choice.listed()
+        )))
     }
 
     /// Saves the game to the autosave file if it has unsaved moves; returns what was done.
@@ -329,6 +369,7 @@ impl Session {
             Command::Load(file) => self.load(&file, emit),
             Command::Show => Reply::ok(render::summary(self.state.game())),
             Command::Board => Reply::ok(self.view()),
+            Command::Text => Reply::ok(self.texts()),
             Command::Resign => self.resign(),
             Command::Flip => {
                 self.turned = !self.turned;
@@ -432,6 +473,11 @@ impl Session {
                     self.player_name(self.state.to_move())
                 ));
             }
+        }
+        if let Some(choice) = Choice::of(&self.state, text) {
+            let question = choice.question();
+            self.choosing = Some(choice);
+            return Reply::ok(question);
         }
         match self.resolve(text) {
             Err(e) => Reply::error(e),
@@ -544,6 +590,22 @@ impl Session {
             out.truncate(kept);
             out.push_str(&end);
             out.push('\n');
+        }
+        out
+    }
+
+    /// The position as text (`position: ...`) and, where the game has one, as FEN (`fen:
+    /// ...`), its counters gone on from the start's over the moves played.
+    fn texts(&self) -> String {
+        let mut out = match notation::readable_position_text(&self.state) {
+            Ok(text) => format!("position: {text}\n"),
+            Err(e) => format!("position: none ({e})\n"),
+        };
+        if notation::fen_fits(self.state.game()).is_ok() {
+            let clocks = notation::clocks_after(self.start_clocks, &self.state);
+            if let Ok(fen) = notation::fen_text(&self.state, clocks) {
+                out.push_str(&format!("fen: {fen}\n"));
+            }
         }
         out
     }
@@ -816,6 +878,7 @@ impl Session {
             self.presets = crate::pipeline::preset_names(&setup.game);
         }
         self.setup = setup;
+        self.start_clocks = notation::Clocks::default();
         self.state = state;
         self.redo.clear();
         self.slot = None;
@@ -1067,11 +1130,4 @@ fn named_level(name: Option<&str>) -> Result<Level, String> {
         let names: Vec<&str> = ai::LEVELS.iter().map(|l| l.name).collect();
         format!("no level `{name}`; the levels are {}", names.join(", "))
     })
-}
-
-fn normalize(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
 }

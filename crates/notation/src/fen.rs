@@ -398,13 +398,37 @@ pub fn fen_text(state: &State, clocks: Clocks) -> Result<String, PositionError> 
         clocks.fullmove
     );
     match parse_fen(game, &text) {
-        Ok((back, _)) if back.setup() == setup => Ok(text),
+        Ok((back, _)) if back.setup() == as_fen_keeps(game, setup, &rights) => Ok(text),
         Ok(_) => Err(bad(
             "the position",
             "FEN cannot say which of its pieces are unmoved or its last move",
         )),
         Err(e) => Err(e),
     }
+}
+
+/// `setup` as a FEN with the castling field `rights` keeps it: without the marks of the
+/// kings and rooks unmoved that no right written names (a king unmoved whose rooks have
+/// moved), which FEN cannot say and which change no move.
+fn as_fen_keeps(game: &Game, mut setup: Setup, rights: &str) -> Setup {
+    let Some(unmoved) = setup.unmoved.as_mut() else {
+        return setup;
+    };
+    let mut clear = |s: Site| unmoved[s.index() / 64] &= !(1 << (s.index() % 64));
+    for c in castlings(game) {
+        if rights.contains(side_letter(c.player, c.side)) {
+            continue;
+        }
+        c.partner.into_iter().for_each(&mut clear);
+        let first = c.player.index() == 0;
+        if !rights
+            .chars()
+            .any(|r| r != '-' && r.is_uppercase() == first)
+        {
+            clear(c.site);
+        }
+    }
+    setup
 }
 
 /// The clocks after the moves played in `state` from a position read with `start`: the
