@@ -66,6 +66,44 @@ fn a_king_unmoved_whose_rooks_have_moved_is_written_without_castling() {
 }
 
 #[test]
+fn fen_is_written_or_refused_after_moves_of_every_kind_in_every_game_it_fits() {
+    for bundled in rulebook::catalog::BUNDLED {
+        let game = pipeline::load(bundled.name, None, &[]).expect("a bundled game loads");
+        if fen_fits(&game).is_err() {
+            continue;
+        }
+        let mut state = State::new(Arc::clone(&game));
+        let mut moves = MoveList::new();
+        for ply in 0..12 {
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            state.apply(moves[ply * 7 % moves.len()]);
+            let clocks = clocks_after(Clocks::default(), &state);
+            if let Ok(fen) = fen_text(&state, clocks) {
+                let (read, _) = parse_fen(&game, &fen).expect("a FEN written reads back");
+                assert_eq!(read.cells(), state.cells(), "{}: {fen}", bundled.name);
+                let texts = notation::legal_texts;
+                assert_eq!(texts(&read), texts(&state), "{}: {fen}", bundled.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn xiangqi_fen_is_read_and_written_with_red_to_move_as_w() {
+    let game = pipeline::load("xiangqi", None, &[]).expect("xiangqi loads");
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let (state, clocks) = parse_fen(&game, start).expect("the published start");
+    assert!(state == State::new(Arc::clone(&game)), "the start position");
+    assert_eq!(fen_text(&state, clocks).as_deref(), Ok(start));
+    let red = start.replace(" w ", " r ");
+    let (by_initial, _) = parse_fen(&game, &red).expect("red's initial read too");
+    assert!(by_initial == state);
+}
+
+#[test]
 fn the_perft_files_fens_read_as_their_texts_and_write_back_unchanged() {
     let game = chess();
     for (fen, text) in perft_fens() {

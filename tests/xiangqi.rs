@@ -1,7 +1,7 @@
 //! The bundled xiangqi (`games/xiangqi.game`, rules XQ-1 .. XQ-14 of
 //! `docs/games/xiangqi.md`) on hand-built positions: one test per rule, each expected move
-//! list worked out by hand from the rules page. Letters: G A E H R C S (general, advisor,
-//! elephant, horse, rook, cannon, soldier), upper case Red's, lower case Black's.
+//! list worked out by hand from the rules page. Letters: K A B N R C P (general, advisor,
+//! elephant, horse, rook, cannon, soldier; xiangqi FEN's), upper case Red's, lower case Black's.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -56,10 +56,10 @@ fn general_attacked(state: &State, player: Player) -> bool {
 fn xq3_the_general_steps_orthogonally_inside_its_palace() {
     let game = xiangqi();
     // Red's general on the palace corner d1: c1 is outside the palace, so d2 and e1.
-    let mut red = position(&game, &[("d1", 'G'), ("f10", 'g')], RED);
+    let mut red = position(&game, &[("d1", 'K'), ("f10", 'k')], RED);
     assert_eq!(moves_from(&mut red, "d1"), set(&["d1-d2", "d1-e1"]));
     // Black's on its palace corner f8: f7 and g8 are outside, so f9 and e8.
-    let mut black = position(&game, &[("d1", 'G'), ("f8", 'g')], BLACK);
+    let mut black = position(&game, &[("d1", 'K'), ("f8", 'k')], BLACK);
     assert_eq!(moves_from(&mut black, "f8"), set(&["f8-e8", "f8-f9"]));
 }
 
@@ -67,39 +67,39 @@ fn xq3_the_general_steps_orthogonally_inside_its_palace() {
 fn xq4_the_advisor_steps_diagonally_inside_its_palace() {
     let game = xiangqi();
     // Red's advisor in the palace's centre e2 has four diagonals; f1 holds its general.
-    let mut red = position(&game, &[("e2", 'A'), ("f1", 'G'), ("d10", 'g')], RED);
+    let mut red = position(&game, &[("e2", 'A'), ("f1", 'K'), ("d10", 'k')], RED);
     assert_eq!(
         moves_from(&mut red, "e2"),
         set(&["e2-d1", "e2-d3", "e2-f3"])
     );
     // Black's advisor on the corner d10: c9 is outside the palace, so only e9.
-    let mut black = position(&game, &[("d10", 'a'), ("e10", 'g'), ("f1", 'G')], BLACK);
+    let mut black = position(&game, &[("d10", 'a'), ("e10", 'k'), ("f1", 'K')], BLACK);
     assert_eq!(moves_from(&mut black, "d10"), set(&["d10-e9"]));
 }
 
 #[test]
 fn xq5_the_elephant_needs_an_empty_eye_and_stays_on_its_side() {
     let game = xiangqi();
-    let generals = [("d1", 'G'), ("f10", 'g')];
+    let generals = [("d1", 'K'), ("f10", 'k')];
     // Red's elephant on c1: a3 (eye b2) and e3 (eye d2); with a piece on d2, only a3.
-    let mut red = position(&game, &[generals[0], generals[1], ("c1", 'E')], RED);
+    let mut red = position(&game, &[generals[0], generals[1], ("c1", 'B')], RED);
     assert_eq!(moves_from(&mut red, "c1"), set(&["c1-a3", "c1-e3"]));
     let mut red = position(
         &game,
-        &[generals[0], generals[1], ("c1", 'E'), ("d2", 'H')],
+        &[generals[0], generals[1], ("c1", 'B'), ("d2", 'N')],
         RED,
     );
     assert_eq!(moves_from(&mut red, "c1"), set(&["c1-a3"]));
     // On the river bank c5 it may not cross: a7 and e7 are Black's side.
-    let mut red = position(&game, &[generals[0], generals[1], ("c5", 'E')], RED);
+    let mut red = position(&game, &[generals[0], generals[1], ("c5", 'B')], RED);
     assert_eq!(moves_from(&mut red, "c5"), set(&["c5-a3", "c5-e3"]));
     // Black's elephant on c6 likewise: a4 and e4 are Red's side.
-    let mut black = position(&game, &[generals[0], generals[1], ("c6", 'e')], BLACK);
+    let mut black = position(&game, &[generals[0], generals[1], ("c6", 'b')], BLACK);
     assert_eq!(moves_from(&mut black, "c6"), set(&["c6-a8", "c6-e8"]));
     // Black's on g10 with its eye f9 taken: only i8 (eye h9).
     let mut black = position(
         &game,
-        &[generals[0], ("e10", 'g'), ("g10", 'e'), ("f9", 'a')],
+        &[generals[0], ("e10", 'k'), ("g10", 'b'), ("f9", 'a')],
         BLACK,
     );
     assert_eq!(moves_from(&mut black, "g10"), set(&["g10-i8"]));
@@ -111,12 +111,12 @@ fn xq6_the_horse_is_stopped_by_a_piece_on_its_leg() {
     let all_eight = [
         "e5-c4", "e5-c6", "e5-d3", "e5-d7", "e5-f3", "e5-f7", "e5-g4", "e5-g6",
     ];
-    let mut red = position(&game, &[("d1", 'G'), ("f10", 'g'), ("e5", 'H')], RED);
+    let mut red = position(&game, &[("d1", 'K'), ("f10", 'k'), ("e5", 'N')], RED);
     assert_eq!(moves_from(&mut red, "e5"), set(&all_eight));
     // A piece on e6 (its leg to the north) stops d7 and f7; the horse cannot take it.
     let mut red = position(
         &game,
-        &[("d1", 'G'), ("f10", 'g'), ("e5", 'H'), ("e6", 's')],
+        &[("d1", 'K'), ("f10", 'k'), ("e5", 'N'), ("e6", 'p')],
         RED,
     );
     let without_north: Vec<&str> = all_eight
@@ -135,10 +135,10 @@ fn xq8_the_cannon_slides_without_taking_and_takes_over_exactly_one_screen() {
     let mut red = position(
         &game,
         &[
-            ("d1", 'G'),
-            ("f10", 'g'),
+            ("d1", 'K'),
+            ("f10", 'k'),
             ("b3", 'C'),
-            ("b6", 's'),
+            ("b6", 'p'),
             ("b8", 'r'),
         ],
         RED,
@@ -157,7 +157,7 @@ fn xq8_the_cannon_slides_without_taking_and_takes_over_exactly_one_screen() {
     // No screen: the rook on b8 cannot be taken, the cannon slides up to b7.
     let mut red = position(
         &game,
-        &[("d1", 'G'), ("f10", 'g'), ("b3", 'C'), ("b8", 'r')],
+        &[("d1", 'K'), ("f10", 'k'), ("b3", 'C'), ("b8", 'r')],
         RED,
     );
     let north: BTreeSet<String> = moves_from(&mut red, "b3")
@@ -170,13 +170,13 @@ fn xq8_the_cannon_slides_without_taking_and_takes_over_exactly_one_screen() {
     let mut red = position(
         &game,
         &[
-            ("d1", 'G'),
-            ("f10", 'g'),
+            ("d1", 'K'),
+            ("f10", 'k'),
             ("b3", 'C'),
-            ("b5", 'S'),
-            ("b6", 'S'),
+            ("b5", 'P'),
+            ("b6", 'P'),
             ("b8", 'r'),
-            ("d3", 'S'),
+            ("d3", 'P'),
             ("f3", 'R'),
         ],
         RED,
@@ -192,38 +192,38 @@ fn xq8_the_cannon_slides_without_taking_and_takes_over_exactly_one_screen() {
 fn xq9_the_soldier_goes_forward_and_sideways_only_across_the_river() {
     let game = xiangqi();
     let with = |soldier: (&'static str, char), to_move| {
-        position(&game, &[("d1", 'G'), ("f10", 'g'), soldier], to_move)
+        position(&game, &[("d1", 'K'), ("f10", 'k'), soldier], to_move)
     };
     // Red's soldier on its own side (e4, and e5 on the river bank): forward only.
     assert_eq!(
-        moves_from(&mut with(("e4", 'S'), RED), "e4"),
+        moves_from(&mut with(("e4", 'P'), RED), "e4"),
         set(&["e4-e5"])
     );
     assert_eq!(
-        moves_from(&mut with(("e5", 'S'), RED), "e5"),
+        moves_from(&mut with(("e5", 'P'), RED), "e5"),
         set(&["e5-e6"])
     );
     // Across the river (e6): forward and sideways, never back.
     assert_eq!(
-        moves_from(&mut with(("e6", 'S'), RED), "e6"),
+        moves_from(&mut with(("e6", 'P'), RED), "e6"),
         set(&["e6-d6", "e6-e7", "e6-f6"])
     );
     // On the last rank (a10: the corner): sideways only.
     assert_eq!(
-        moves_from(&mut with(("a10", 'S'), RED), "a10"),
+        moves_from(&mut with(("a10", 'P'), RED), "a10"),
         set(&["a10-b10"])
     );
     // Black's soldier: forward is south.
     assert_eq!(
-        moves_from(&mut with(("e7", 's'), BLACK), "e7"),
+        moves_from(&mut with(("e7", 'p'), BLACK), "e7"),
         set(&["e7-e6"])
     );
     assert_eq!(
-        moves_from(&mut with(("e6", 's'), BLACK), "e6"),
+        moves_from(&mut with(("e6", 'p'), BLACK), "e6"),
         set(&["e6-e5"])
     );
     assert_eq!(
-        moves_from(&mut with(("e5", 's'), BLACK), "e5"),
+        moves_from(&mut with(("e5", 'p'), BLACK), "e5"),
         set(&["e5-d5", "e5-e4", "e5-f5"])
     );
 }
@@ -233,7 +233,7 @@ fn xq12_the_generals_may_not_face_each_other() {
     let game = xiangqi();
     // A red rook on e5, the only piece between the generals on e1 and e10: it may move
     // along the file (and take the general) but not leave it.
-    let mut red = position(&game, &[("e1", 'G'), ("e10", 'g'), ("e5", 'R')], RED);
+    let mut red = position(&game, &[("e1", 'K'), ("e10", 'k'), ("e5", 'R')], RED);
     let along: Vec<String> = [2, 3, 4, 6, 7, 8, 9, 10]
         .iter()
         .map(|r| format!("e5-e{r}"))
@@ -242,7 +242,7 @@ fn xq12_the_generals_may_not_face_each_other() {
     assert_eq!(moves_from(&mut red, "e5"), set(&along));
     // A general may not step onto an open file the other general stands on: from e2,
     // not d2 (black's general on d10).
-    let mut red = position(&game, &[("e2", 'G'), ("d10", 'g')], RED);
+    let mut red = position(&game, &[("e2", 'K'), ("d10", 'k')], RED);
     assert_eq!(
         moves_from(&mut red, "e2"),
         set(&["e2-e1", "e2-e3", "e2-f2"])
@@ -256,7 +256,7 @@ fn xq11_no_move_may_leave_the_own_general_attacked() {
     // go to e2 or f1, not d1 (facing black's general on d10).
     let mut red = position(
         &game,
-        &[("e1", 'G'), ("e3", 'R'), ("e9", 'r'), ("d10", 'g')],
+        &[("e1", 'K'), ("e3", 'R'), ("e9", 'r'), ("d10", 'k')],
         RED,
     );
     assert_eq!(moves_from(&mut red, "e1"), set(&["e1-e2", "e1-f1"]));
@@ -272,11 +272,11 @@ fn xq11_no_move_may_leave_the_own_general_attacked() {
     let mut red = position(
         &game,
         &[
-            ("e1", 'G'),
-            ("e3", 'S'),
+            ("e1", 'K'),
+            ("e3", 'P'),
             ("a2", 'R'),
             ("e5", 'c'),
-            ("e10", 'g'),
+            ("e10", 'k'),
         ],
         RED,
     );
@@ -291,7 +291,7 @@ fn xq13_checkmate_loses() {
     // holds rank 9, and d10, f10 are on the checking rook's line.
     let mut black = position(
         &game,
-        &[("e10", 'g'), ("b10", 'R'), ("a9", 'R'), ("d1", 'G')],
+        &[("e10", 'k'), ("b10", 'R'), ("a9", 'R'), ("d1", 'K')],
         BLACK,
     );
     assert!(general_attacked(&black, BLACK));
@@ -306,7 +306,7 @@ fn xq13_stalemate_loses_too() {
     // the rook on a9 covers e9: no legal move, and black loses.
     let mut black = position(
         &game,
-        &[("e10", 'g'), ("e8", 'H'), ("a9", 'R'), ("d1", 'G')],
+        &[("e10", 'k'), ("e8", 'N'), ("a9", 'R'), ("d1", 'K')],
         BLACK,
     );
     assert!(!general_attacked(&black, BLACK));

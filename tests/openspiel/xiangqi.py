@@ -12,7 +12,7 @@ DEPTH --position TEXT`) and the sets of legal moves at the root.
 
 OpenSpiel draws the board with rank 10 on top, one row a line, `.` an empty point, the
 letters G A E H R C S (general, advisor, elephant, horse, rook, cannon, soldier) upper
-case for Red, as rulebook does; its action `H(9,1)-(7,2)` is (row, column) from the top
+case for Red, where rulebook, as xiangqi FEN, writes K A B N R C P; its action `H(9,1)-(7,2)` is (row, column) from the top
 left, so row r is rank 10 - r and column c is file a + c: rulebook's `b1-c3`. Player 0,
 Red, moves first. OpenSpiel ends a game after 500 plies; the positions compared here are
 reached long before that.
@@ -25,6 +25,10 @@ import subprocess
 import sys
 
 import pyspiel
+
+
+# OpenSpiel's letters G A E H R C S, and rulebook's (those of xiangqi FEN, XQ-1).
+LETTERS = {o: r for o, r in zip("GEHSgehs", "KBNPkbnp")}
 
 
 def site(row, col):
@@ -51,7 +55,7 @@ def position_text(state):
             if run:
                 out += str(run)
                 run = 0
-            out += ch
+            out += LETTERS.get(ch, ch)
         if run:
             out += str(run)
         rows.append(out)

@@ -3,7 +3,9 @@
 //! joined by spaces, the last two optional together.
 //!
 //! 1. The board, as in rulebook's own text ([`super::position_text`]).
-//! 2. The player to move by initial, lower case (`w`).
+//! 2. The player to move ([`side_letter_of`]): `w` for the first player and `b` for the
+//!    second, or, where the players' names begin with `w` and `b`, the initial (`b` for
+//!    black when black moves first); read also by initial (`r` for red).
 //! 3. Castling availability: `K` for the castle toward east of a `move castle` rule, `Q`
 //!    toward west, upper case for the first player and lower case for the second; `-` for
 //!    none. A letter says that the castling piece and the partner at the end of the rank
@@ -67,9 +69,21 @@ pub fn fen_fits(game: &Game) -> Result<(), String> {
     Err(format!("FEN does not fit {}: {why}", game.about.name))
 }
 
-/// A player's initial, lower case: FEN's letter for the player to move.
+/// A player's initial, lower case.
 fn initial(name: &str) -> char {
     name.chars().next().unwrap_or('?').to_ascii_lowercase()
+}
+
+/// FEN's letter for `player` to move: its initial where the players' initials are `w`
+/// and `b`, otherwise `w` for the first player and `b` for the second (FEN's White and
+/// Black: a first player called red is `w`).
+pub fn side_letter_of(game: &Game, player: Player) -> char {
+    let mut initials: Vec<char> = game.about.players.iter().map(|p| initial(p)).collect();
+    initials.sort_unstable();
+    match initials == ['b', 'w'] {
+        true => initial(game.player_name(player)),
+        false => ['w', 'b'][player.index()],
+    }
 }
 
 /// Whether a position's text is FEN rather than rulebook's own: on a grid, its second
@@ -96,25 +110,22 @@ pub fn parse_fen(game: &Arc<Game>, text: &str) -> Result<(State, Clocks), Positi
     fen_fits(game).map_err(|why| bad("the FEN", why))?;
     let mut setup = Setup::empty(game);
     parse_grid(game, fields[0], &mut setup.cells)?;
-    setup.to_move = (game.players_named())
-        .find(|(_, name)| fields[1].chars().eq([initial(name)]))
-        .map(|(p, _)| p)
-        .ok_or_else(|| {
-            let letters: Vec<String> = game
-                .about
-                .players
-                .iter()
-                .map(|p| format!("`{}` ({p})", initial(p)))
-                .collect();
-            bad(
-                "the player to move",
-                format!(
-                    "`{}` is not a player's initial: expected {}",
-                    fields[1],
-                    letters.join(" or ")
-                ),
-            )
-        })?;
+    let letter = |p: Player| side_letter_of(game, p);
+    let by_letter = (game.players_named()).find(|&(p, _)| fields[1].chars().eq([letter(p)]));
+    let by_initial = (game.players_named()).find(|(_, name)| fields[1].chars().eq([initial(name)]));
+    setup.to_move = (by_letter.or(by_initial)).map(|(p, _)| p).ok_or_else(|| {
+        let letters: Vec<String> = (game.players_named())
+            .map(|(p, name)| format!("`{}` ({name})", letter(p)))
+            .collect();
+        bad(
+            "the player to move",
+            format!(
+                "`{}` names no player: expected {}",
+                fields[1],
+                letters.join(" or ")
+            ),
+        )
+    })?;
     if game.facts.tracks_unmoved() {
         setup.unmoved = Some(castling(game, fields[2], &setup.cells)?);
     } else if fields[2] != "-" {
@@ -392,7 +403,7 @@ pub fn fen_text(state: &State, clocks: Clocks) -> Result<String, PositionError> 
     let text = format!(
         "{} {} {rights} {} {} {}",
         grid_text(game, &setup),
-        initial(game.player_name(setup.to_move)),
+        side_letter_of(game, setup.to_move),
         passed.as_deref().unwrap_or("-"),
         clocks.halfmove,
         clocks.fullmove
@@ -446,10 +457,9 @@ pub fn clocks_after(start: Clocks, state: &State) -> Clocks {
             break;
         };
         let other = usize::from(before.to_move() == Player::FIRST);
-        let cell = before.cell(m.from());
-        let passer = m.from() != Site::NONE
-            && cell != EMPTY
-            && game.facts.passing_kinds >> game.kind_of(cell) & 1 == 1;
+        let cell = (m.from() != Site::NONE).then(|| before.cell(m.from()));
+        let passer = cell
+            .is_some_and(|c| c != EMPTY && game.facts.passing_kinds >> game.kind_of(c) & 1 == 1);
         let took = before.pieces([Player::FIRST, Player::SECOND][other]) != after[other];
         if since.is_none() && (passer || took) {
             since = Some(plies);
