@@ -473,6 +473,60 @@ fn the_computer_plays_and_hints() {
     assert_eq!(s["to_move"], "white");
 }
 
+/// Asks the computer to think (`what`: its move or a hint) at `strong` on the empty
+/// 19x19 board, a search of many seconds, and stops it once it is under way: the reply,
+/// which comes only when the search's thread has returned, comes promptly after the stop.
+fn stopped_search(what: &str) -> (Value, Value, Duration) {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "go", "preset": "19x19"}));
+    let (method, request, body) = match what {
+        "computer" => (
+            "POST",
+            path(&s, "computer"),
+            Some(json!({"level": "strong"})),
+        ),
+        _ => ("GET", format!("{}?level=strong", path(&s, "hint")), None),
+    };
+    let thinking = std::thread::spawn(move || call(addr, method, &request, body, 200));
+    let started = std::time::Instant::now();
+    let stopped = loop {
+        let stop = call(addr, "POST", &path(&s, "stop"), None, 200);
+        if stop["stopped"] == 1 || started.elapsed() > Duration::from_secs(20) {
+            break std::time::Instant::now();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let reply = thinking.join().expect("the search answers");
+    let after = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", s["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    (reply, after, stopped.elapsed())
+}
+
+#[test]
+fn a_search_is_stopped_and_plays_nothing() {
+    let (reply, after, took) = stopped_search("computer");
+    assert_eq!(reply["stopped"], true, "{reply}");
+    assert!(reply.get("move").is_none(), "nothing is played: {reply}");
+    assert_eq!(reply["played"], json!([]));
+    assert_eq!(after["played"], json!([]), "the game is as it was");
+    assert!(
+        took < Duration::from_secs(3),
+        "the search ended {took:?} after the stop"
+    );
+    let (reply, after, took) = stopped_search("hint");
+    assert_eq!(reply, json!({"stopped": true}));
+    assert_eq!(after["played"], json!([]));
+    assert!(
+        took < Duration::from_secs(3),
+        "the hint ended {took:?} after the stop"
+    );
+}
+
 #[test]
 fn two_sessions_are_kept_apart() {
     let addr = server(None, None);

@@ -3,7 +3,7 @@
 //! blocking thread, so that no request waits on another), records saved and loaded.
 //! Every refusal is a 4xx status with `{"error": "why"}`.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use super::games::Offer;
-use super::sessions::{lock, valid_id, Play, Sessions, Shared};
+use super::sessions::{lock, valid_id, Play, Searching, Sessions, Shared};
 use super::view::{legal_clicks, state_json};
 use crate::ai::{self, Budget, Level, Searcher};
 use crate::engine::{Move, MoveList, State};
@@ -273,7 +273,8 @@ fn to_search(shared: &Shared) -> Result<State, ApiError> {
 }
 
 /// `POST /api/sessions/{id}/computer`: the computer's move at a level, played; the new
-/// state and `move`. Refused (409) if the game changed while it thought.
+/// state and `move`. Refused (409) if the game changed while it thought; stopped
+/// (`POST .../stop`), it plays nothing and answers the state as it was, with `stopped`.
 pub async fn computer(
     Extract(app): Extract<AppRef>,
     Path(id): Path<String>,
@@ -284,20 +285,24 @@ pub async fn computer(
     let shared = session(&app, &id)?;
     let root = to_search(&shared)?;
     let searched = root.clone();
+    let searching = Searching::new(&shared);
+    let flag = Arc::clone(&searching.flag);
     let best = tokio::task::spawn_blocking(move || {
         let seed = searched.ply() as u64 + 1;
-        let t = Searcher::new().think(
-            &searched,
-            Budget::reproducible(&level),
-            seed,
-            &AtomicBool::new(false),
-        );
+        let t = Searcher::new().think(&searched, Budget::reproducible(&level), seed, &flag);
         t.map(|t| t.best)
     })
     .await
     .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
     .ok_or_else(|| ApiError::bad("the game is over"))?;
+    let stopped = searching.stopped();
+    drop(searching);
     let mut play = lock(&shared);
+    if stopped {
+        let mut out = reply(&id, &play);
+        out.0["stopped"] = json!(true);
+        return Ok(out);
+    }
     if play.state != root || play.state.ply() != root.ply() {
         return Err(ApiError(
             StatusCode::CONFLICT,
@@ -314,7 +319,8 @@ pub async fn computer(
 }
 
 /// `GET /api/sessions/{id}/hint?level=L`: the computer's best moves at a level, each with
-/// what it leads to in words; the game is not changed.
+/// what it leads to in words; the game is not changed. Stopped (`POST .../stop`), it
+/// answers `{"stopped": true}` alone.
 pub async fn hint(
     Extract(app): Extract<AppRef>,
     Path(id): Path<String>,
@@ -323,10 +329,26 @@ pub async fn hint(
     let level = level(&think)?;
     let shared = session(&app, &id)?;
     let root = to_search(&shared)?;
-    tokio::task::spawn_blocking(move || hint_json(&root, &level))
+    let searching = Searching::new(&shared);
+    let flag = Arc::clone(&searching.flag);
+    let found = tokio::task::spawn_blocking(move || hint_json(&root, &level, &flag))
         .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-        .map(Json)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    match searching.stopped() {
+        true => Ok(Json(json!({ "stopped": true }))),
+        false => Ok(Json(found)),
+    }
+}
+
+/// `POST /api/sessions/{id}/stop`: stops the computer's searches under way on the game
+/// (its move, a hint), which then play nothing; `stopped`: how many there were.
+pub async fn stop(Extract(app): Extract<AppRef>, Path(id): Path<String>) -> Answer {
+    let shared = session(&app, &id)?;
+    let play = lock(&shared);
+    for flag in &play.searches {
+        flag.store(true, Ordering::Relaxed);
+    }
+    Ok(Json(json!({ "stopped": play.searches.len() })))
 }
 
 /// The moves a hint lists.
@@ -334,11 +356,10 @@ const HINT_MOVES: usize = 3;
 
 /// A hint: `move` (the best), `moves` (up to [`HINT_MOVES`], each `move` and `judgement`
 /// in words).
-fn hint_json(root: &State, level: &Level) -> Result<Value, ApiError> {
-    let stop = AtomicBool::new(false);
+fn hint_json(root: &State, level: &Level, stop: &AtomicBool) -> Result<Value, ApiError> {
     let seed = root.ply() as u64 + 1;
     let (t, ranked) = Searcher::new()
-        .rank(root, Budget::reproducible(level), seed, &stop)
+        .rank(root, Budget::reproducible(level), seed, stop)
         .ok_or_else(|| ApiError::bad("the game is over"))?;
     let now = ai::standing(root, root.to_move());
     let unit = ai::unit(root.game());

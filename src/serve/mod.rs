@@ -59,6 +59,7 @@ fn router(app: Arc<App>) -> Router {
         .route(&format!("{sessions}/redo"), post(api::redo))
         .route(&format!("{sessions}/computer"), post(api::computer))
         .route(&format!("{sessions}/hint"), get(api::hint))
+        .route(&format!("{sessions}/stop"), post(api::stop))
         .route(&format!("{sessions}/record"), get(api::record))
         .fallback(api::unknown)
         .with_state(app)

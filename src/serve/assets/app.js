@@ -12,6 +12,7 @@ let state = null;      // the session's state, as the API sends it
 let prefix = [];       // the sites clicked so far of a move in parts
 let busy = false;      // a request is on its way
 let hinted = [];       // the sites of the move a hint suggests
+let thinking = null;   // what the computer is searching for: "move" or "hint"
 const seats = {};      // player -> level, for the players the computer takes
 
 async function api(method, path, body) {
@@ -216,7 +217,7 @@ function showStatus() {
     const who = state.draw ? "A draw" : state.winner ? `${state.winner} wins` : "The game is over";
     st.textContent = `${who}${state.reason ? ": " + state.reason : ""}`;
   } else {
-    st.textContent = `${state.to_move} to move` + (computerToMove() ? " (the computer is thinking…)" : "");
+    st.textContent = `${state.to_move} to move` + (thinking || computerToMove() ? " (the computer is thinking…)" : "");
   }
   const rows = $("players");
   rows.innerHTML = "";
@@ -304,19 +305,47 @@ function show(s, moved) {
   if (moved) setTimeout(computerTurn, 50);
 }
 
+// Runs a search of the computer's (its move, or a hint), the Stop button shown meanwhile.
+async function think(what, fn) {
+  thinking = what;
+  $("stop").hidden = false;
+  showStatus();
+  try { await request(fn); } finally {
+    thinking = null;
+    $("stop").hidden = true;
+    if (state) showStatus();
+  }
+}
+
+// Stop: the search ends at once and plays nothing; a side the computer played is then a
+// person's, so that it does not start again.
+async function stopThinking() {
+  if (!thinking || !state) return;
+  try { await api("POST", `/api/sessions/${state.id}/stop`); } catch (e) { showError(e); }
+}
+
+function stopped(s) {
+  const who = s.to_move;
+  if (seats[who]) { delete seats[who]; saveSeats(); showSeats(); }
+  show(s, false);
+  $("hint-text").textContent = `stopped: the computer played nothing; ${who} is played by a person`;
+}
+
 async function computerTurn(force) {
   if (busy || !state || state.over || (!force && !computerToMove())) return;
   const level = seats[state.to_move] || "easy";
-  await request(async () => {
-    show(await api("POST", `/api/sessions/${state.id}/computer`, { level }), false);
+  await think("move", async () => {
+    const s = await api("POST", `/api/sessions/${state.id}/computer`, { level });
+    if (s.stopped) stopped(s); else show(s, false);
   });
   if (computerToMove()) setTimeout(computerTurn, 300);
 }
 
 async function hint() {
-  await request(async () => {
+  await think("hint", async () => {
     const h = await api("GET", `/api/sessions/${state.id}/hint?level=medium`);
     $("hint-text").innerHTML = "";
+    if (h.stopped) { $("hint-text").textContent = "stopped: no hint"; return; }
     const title = document.createElement("div");
     title.textContent = `hint: ${h.move}`;
     $("hint-text").append(title);
@@ -379,6 +408,7 @@ async function init() {
   $("hint").addEventListener("click", hint);
   $("computer").addEventListener("click", () => computerTurn(true));
   $("save").addEventListener("click", save);
+  $("stop").addEventListener("click", stopThinking);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && prefix.length) { prefix = []; mark(); } });
   try {
     offer = await api("GET", "/api/games");
