@@ -115,25 +115,73 @@ async function newGame(event) {
   });
 }
 
-// The board: the renderer's picture, with a round spot over each site to click.
+// The board: the renderer's picture, with a round spot over each site to click. The spots
+// are also reached from the keyboard: one of them is in the tab order (the one focused
+// last), the arrow keys move the focus to the nearest site that way, Enter or Space
+// clicks it.
+let focusSite = null;  // the site that has (or last had) the keyboard's focus
+
 function drawBoard() {
   const box = $("board");
+  const hadFocus = box.contains(document.activeElement);
   box.innerHTML = state.svg;
   const svg = box.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "the board: arrow keys move between sites, Enter or Space clicks");
+  if (!state.spots.some((s) => s.site === focusSite)) focusSite = state.spots.length ? state.spots[0].site : null;
   for (const s of state.spots) {
     const c = document.createElementNS(SVG, "circle");
     c.setAttribute("cx", s.x); c.setAttribute("cy", s.y); c.setAttribute("r", s.r);
     c.setAttribute("class", "spot");
+    c.setAttribute("role", "button");
+    c.setAttribute("tabindex", s.site === focusSite ? "0" : "-1");
     c.dataset.site = s.site;
     c.addEventListener("click", () => click(s.site));
+    c.addEventListener("focus", () => rove(s.site));
+    c.addEventListener("keydown", (e) => siteKey(e, s));
     const title = document.createElementNS(SVG, "title");
     title.textContent = s.site;
     c.append(title);
     svg.append(c);
   }
   mark();
+  if (hadFocus && focusSite) spotOf(focusSite).focus();
+}
+
+const spotOf = (site) => $("board").querySelector(`.spot[data-site="${CSS.escape(site)}"]`);
+
+// The site in the tab order becomes the one focused.
+function rove(site) {
+  focusSite = site;
+  for (const c of $("board").querySelectorAll(".spot")) c.setAttribute("tabindex", c.dataset.site === site ? "0" : "-1");
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The nearest site from `from` in a direction: ahead of it, the straightest and closest.
+function nearest(from, [dx, dy]) {
+  let best = null, score = Infinity;
+  for (const s of state.spots) {
+    const ahead = (s.x - from.x) * dx + (s.y - from.y) * dy;
+    const aside = Math.abs((s.x - from.x) * dy - (s.y - from.y) * dx);
+    if (ahead < from.r * 0.5 || aside > ahead * 1.5) continue;
+    const d = ahead + 2 * aside;
+    if (d < score) { score = d; best = s; }
+  }
+  return best;
+}
+
+function siteKey(e, s) {
+  if (ARROWS[e.key]) {
+    e.preventDefault();
+    const to = nearest(s, ARROWS[e.key]);
+    if (to) spotOf(to.site).focus();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    click(s.site);
+  }
 }
 
 const startsWith = (sites, p) => p.length <= sites.length && p.every((s, i) => sites[i] === s);
@@ -161,6 +209,12 @@ function mark() {
     if (taken.has(site)) cls.push("taken");
     if (hinted.includes(site)) cls.push("hinted");
     c.setAttribute("class", cls.join(" "));
+    const says = [site];
+    if (prefix.includes(site)) says.push("chosen");
+    else if (mine && next.has(site)) says.push(prefix.length ? "the move may go on here" : "a move starts here");
+    if (taken.has(site)) says.push("taken by the last move");
+    if (hinted.includes(site)) says.push("the hint's move");
+    c.setAttribute("aria-label", says[0] + (says.length > 1 ? ": " + says.slice(1).join(", ") : ""));
   }
   showParts(live);
 }
