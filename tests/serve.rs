@@ -400,6 +400,56 @@ fn a_pit_is_clicked_to_sow_it_and_captures_are_reported() {
 }
 
 #[test]
+fn an_earlier_move_is_looked_back_at_with_what_it_took() {
+    let addr = server(None, None);
+    let mut s = new_game(addr, json!({"game": "mangala"}));
+    // Each move's `last` as it was when it was played, the computer playing both sides.
+    let mut lasts = Vec::new();
+    for _ in 0..12 {
+        s = call(
+            addr,
+            "POST",
+            &path(&s, "computer"),
+            Some(json!({"level": "easy"})),
+            200,
+        );
+        lasts.push(s["last"].clone());
+    }
+    let took = (lasts
+        .iter()
+        .position(|l| !l["taken"].as_array().unwrap().is_empty()))
+    .expect("a move of the first 12 takes something");
+    assert!(took + 1 < lasts.len(), "a move after the capture");
+    for (i, last) in lasts.iter().enumerate() {
+        let at = call(
+            addr,
+            "GET",
+            &format!("{}?ply={}", path(&s, "at"), i + 1),
+            None,
+            200,
+        );
+        assert_eq!(&at["last"], last, "move {}", i + 1);
+        assert_eq!(at["ply"], i + 1);
+        assert_eq!(at["played"], json!(s["played"].as_array().unwrap()[..=i]));
+    }
+    let start = call(addr, "GET", &format!("{}?ply=0", path(&s, "at")), None, 200);
+    assert_eq!(start["last"], Value::Null);
+    for bad in ["?ply=13", "?ply=-1", "", "?ply=1&more=2"] {
+        let (status, body) = http(addr, "GET", &format!("{}{bad}", path(&s, "at")), None);
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body.contains("\"error\""), "{bad}: {body}");
+    }
+    let now = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", s["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    assert_eq!(now["played"], s["played"], "looking back changes nothing");
+}
+
+#[test]
 fn tiles_are_chosen_by_text_after_the_cell() {
     let addr = server(None, None);
     let s = new_game(addr, json!({"game": "migong"}));

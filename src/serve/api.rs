@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State as Extract};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -36,11 +36,11 @@ pub type AppRef = Arc<App>;
 
 /// A refusal: its status and why.
 #[derive(Debug)]
-pub struct ApiError(StatusCode, String);
+pub struct ApiError(pub StatusCode, pub String);
 
 impl ApiError {
     /// A request that cannot be carried out as it stands (400).
-    fn bad(why: impl Into<String>) -> ApiError {
+    pub fn bad(why: impl Into<String>) -> ApiError {
         ApiError(StatusCode::BAD_REQUEST, why.into())
     }
 
@@ -66,7 +66,7 @@ impl From<JsonRejection> for ApiError {
 type Answer = Result<Json<Value>, ApiError>;
 
 /// A JSON body, or the refusal of one that does not read.
-type Body<T> = Result<Json<T>, JsonRejection>;
+pub type Body<T> = Result<Json<T>, JsonRejection>;
 
 /// `GET /api/games`.
 pub async fn games(Extract(app): Extract<AppRef>) -> Json<Value> {
@@ -103,7 +103,7 @@ pub async fn create(Extract(app): Extract<AppRef>, body: Body<NewGame>) -> Answe
 }
 
 /// Settings given as an object (`{"size": 9}`) as `key=value` texts.
-fn settings(set: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
+pub fn settings(set: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
     (set.iter())
         .map(|(key, value)| match value {
             Value::String(s) => Ok(format!("{key}={s}")),
@@ -209,6 +209,40 @@ fn by_sites(state: &State, sites: &[String]) -> Result<Move, ApiError> {
             )))
         }
     }
+}
+
+/// The query of `GET /api/sessions/{id}/at`: how many moves in.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct At {
+    ply: usize,
+}
+
+/// `GET /api/sessions/{id}/at?ply=N`: the state as it was after the first N moves (its
+/// picture, and `last`: the Nth move with what it took), for looking back through the
+/// moves; the game is not changed.
+pub async fn at(
+    Extract(app): Extract<AppRef>,
+    Path(id): Path<String>,
+    query: Result<Query<At>, QueryRejection>,
+) -> Answer {
+    let Query(at) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let shared = session(&app, &id)?;
+    let play = lock(&shared);
+    let played = play.state.ply();
+    if at.ply > played {
+        return Err(ApiError::bad(format!(
+            "ply {}: the game has {played} moves",
+            at.ply
+        )));
+    }
+    let mut earlier = play.state.clone();
+    for _ in at.ply..played {
+        earlier.undo();
+    }
+    let mut out = Json(state_json(&id, &play.spec, &earlier, 0));
+    out.0["ply"] = json!(at.ply);
+    Ok(out)
 }
 
 /// `POST /api/sessions/{id}/undo`: the last move taken back.

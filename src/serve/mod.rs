@@ -55,6 +55,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/records", post(api::load))
         .route(sessions, get(api::get))
         .route(&format!("{sessions}/play"), post(api::play))
+        .route(&format!("{sessions}/at"), get(api::at))
         .route(&format!("{sessions}/undo"), post(api::undo))
         .route(&format!("{sessions}/redo"), post(api::redo))
         .route(&format!("{sessions}/computer"), post(api::computer))

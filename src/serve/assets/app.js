@@ -13,6 +13,10 @@ let prefix = [];       // the sites clicked so far of a move in parts
 let busy = false;      // a request is on its way
 let hinted = [];       // the sites of the move a hint suggests
 let thinking = null;   // what the computer is searching for: "move" or "hint"
+let viewing = null;    // an earlier position looked back at (the state after its move)
+
+// The position the board shows: the game's, or the earlier one looked back at.
+const seen = () => viewing || state;
 const seats = {};      // player -> level, for the players the computer takes
 
 async function api(method, path, body) {
@@ -124,14 +128,15 @@ let focusSite = null;  // the site that has (or last had) the keyboard's focus
 function drawBoard() {
   const box = $("board");
   const hadFocus = box.contains(document.activeElement);
-  box.innerHTML = state.svg;
+  box.innerHTML = seen().svg;
   const svg = box.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", "the board: arrow keys move between sites, Enter or Space clicks");
-  if (!state.spots.some((s) => s.site === focusSite)) focusSite = state.spots.length ? state.spots[0].site : null;
-  for (const s of state.spots) {
+  const spots = seen().spots;
+  if (!spots.some((s) => s.site === focusSite)) focusSite = spots.length ? spots[0].site : null;
+  for (const s of spots) {
     const c = document.createElementNS(SVG, "circle");
     c.setAttribute("cx", s.x); c.setAttribute("cy", s.y); c.setAttribute("r", s.r);
     c.setAttribute("class", "spot");
@@ -163,7 +168,7 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 // The nearest site from `from` in a direction: ahead of it, the straightest and closest.
 function nearest(from, [dx, dy]) {
   let best = null, score = Infinity;
-  for (const s of state.spots) {
+  for (const s of seen().spots) {
     const ahead = (s.x - from.x) * dx + (s.y - from.y) * dy;
     const aside = Math.abs((s.x - from.x) * dy - (s.y - from.y) * dx);
     if (ahead < from.r * 0.5 || aside > ahead * 1.5) continue;
@@ -194,10 +199,11 @@ function candidates(p) {
 // Marks the sites: those a move may start from (or go on to), the ones clicked, the
 // pieces the last move took, the hint's.
 function mark() {
-  const live = candidates(prefix);
+  const live = viewing ? [] : candidates(prefix);
   const next = new Set(live.filter((c) => c.sites.length > prefix.length).map((c) => c.sites[prefix.length]));
-  const taken = new Set(state.last ? state.last.taken : []);
-  const mine = !computerToMove();
+  const last = seen().last;
+  const taken = new Set(last ? last.taken : []);
+  const mine = !viewing && !computerToMove();
   // Where nearly every point takes a piece (a big board of placements), ringing them all hides the
   // board: the sites are then shown only under the pointer.
   const crowded = prefix.length === 0 && next.size > 40;
@@ -212,7 +218,7 @@ function mark() {
     const says = [site];
     if (prefix.includes(site)) says.push("chosen");
     else if (mine && next.has(site)) says.push(prefix.length ? "the move may go on here" : "a move starts here");
-    if (taken.has(site)) says.push("taken by the last move");
+    if (taken.has(site)) says.push(viewing ? `taken by move ${viewing.ply}` : "taken by the last move");
     if (hinted.includes(site)) says.push("the hint's move");
     c.setAttribute("aria-label", says[0] + (says.length > 1 ? ": " + says.slice(1).join(", ") : ""));
   }
@@ -229,7 +235,7 @@ function showParts(live) {
   box.innerHTML = "";
   const done = live.filter((c) => c.sites.length === prefix.length);
   const offered = prefix.length ? done : state.choices.filter((c) => c.sites.length === 0);
-  if (computerToMove()) return;
+  if (viewing || computerToMove()) return;
   for (const c of offered) {
     const b = document.createElement("button");
     b.type = "button";
@@ -243,7 +249,7 @@ function showParts(live) {
 }
 
 function click(site) {
-  if (busy || !state || state.over || computerToMove()) return;
+  if (busy || !state || viewing || state.over || computerToMove()) return;
   let p = prefix.concat([site]);
   if (candidates(p).length === 0) p = candidates([site]).length ? [site] : [];
   prefix = p;
@@ -294,20 +300,49 @@ function showStatus() {
   $("last").textContent = last ? `last: ${last.by} ${last.move}${last.effects ? " (" + last.effects + ")" : ""}` : "";
 }
 
+// The moves played, each a button that looks back at the position after it.
 function showMoves() {
   const list = $("moves");
   list.innerHTML = "";
   state.played.forEach((m, i) => {
-    const span = document.createElement("span");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ply";
+    b.dataset.ply = i + 1;
+    b.setAttribute("aria-pressed", viewing && viewing.ply === i + 1 ? "true" : "false");
     const n = document.createElement("i");
     n.textContent = `${i + 1}.`;
-    span.append(n, " " + m);
-    list.append(span);
+    b.append(n, " " + m);
+    b.addEventListener("click", () => lookBack(i + 1));
+    list.append(b);
   });
-  list.scrollTop = list.scrollHeight;
+  if (!viewing) list.scrollTop = list.scrollHeight;
   $("undo").disabled = state.played.length === 0;
   $("redo").disabled = state.redo === 0;
   $("hint").disabled = $("computer").disabled = state.over;
+}
+
+// Looking back: the board after the move `ply`, what that move took marked as the last
+// move's is; the game's own position at its last move.
+async function lookBack(ply) {
+  if (ply >= state.played.length) { backToGame(); return; }
+  await request(async () => {
+    viewing = await api("GET", `/api/sessions/${state.id}/at?ply=${ply}`);
+    prefix = [];
+    const l = viewing.last;
+    $("looking-text").textContent = `looking back at move ${ply}: ${l.by} ${l.move}` + (l.effects ? ` (${l.effects})` : "");
+    $("looking").hidden = false;
+    drawBoard();
+    showMoves();
+  });
+}
+
+function backToGame() {
+  if (!viewing) return;
+  viewing = null;
+  $("looking").hidden = true;
+  drawBoard();
+  showMoves();
 }
 
 // The computer's seats: a level, or a person, for each player.
@@ -346,6 +381,8 @@ function computerToMove() { return !!(state && !state.over && seats[state.to_mov
 function show(s, moved) {
   const fresh = !state || state.id !== s.id;
   state = s;
+  viewing = null;
+  $("looking").hidden = true;
   prefix = [];
   hinted = [];
   $("hint-text").textContent = "";
@@ -463,7 +500,11 @@ async function init() {
   $("computer").addEventListener("click", () => computerTurn(true));
   $("save").addEventListener("click", save);
   $("stop").addEventListener("click", stopThinking);
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && prefix.length) { prefix = []; mark(); } });
+  $("back-to-game").addEventListener("click", backToGame);
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (prefix.length) { prefix = []; mark(); } else backToGame();
+  });
   try {
     offer = await api("GET", "/api/games");
     const id = location.hash.slice(1);
