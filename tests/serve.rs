@@ -712,3 +712,122 @@ fn a_request_for_another_host_is_refused() {
         assert!(reply.starts_with("HTTP/1.1 200"), "{host}: {reply}");
     }
 }
+
+/// Starts a run of the analysis page and waits for its end; its last status.
+fn analysis(addr: SocketAddr, body: Value) -> Value {
+    let run = call(addr, "POST", "/api/analyses", Some(body), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let started = std::time::Instant::now();
+    loop {
+        let now = call(addr, "GET", &status, None, 200);
+        if now["running"] == false {
+            return now;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "{now}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// What the command prints with `--json`.
+fn command_json(args: &[&str]) -> Value {
+    let out = crate::common::bin::command(args).output().expect("runs");
+    assert!(out.status.success(), "{args:?}");
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn an_analysis_and_a_match_report_as_the_commands_do() {
+    let addr = server(None, None);
+    let run = analysis(
+        addr,
+        json!({"game": "mangala", "kind": "analyze", "players": "random", "games": 60}),
+    );
+    assert_eq!(run["done"], 60, "every game counted as it ended");
+    let mut report = run["report"].clone();
+    let charts = report.as_object_mut().unwrap().remove("charts").unwrap();
+    for chart in ["length", "branching", "wins"] {
+        assert!(
+            charts[chart].as_str().unwrap().starts_with("<svg"),
+            "{chart}"
+        );
+    }
+    let cli = command_json(&["analyze", "mangala", "--games", "60", "--json"]);
+    assert_eq!(report, cli, "the report of `rulebook analyze --json`");
+    let run = analysis(
+        addr,
+        json!({"game": "othello", "kind": "match", "players": "easy,random", "games": 6}),
+    );
+    let cli = command_json(&[
+        "match",
+        "othello",
+        "--players",
+        "easy,random",
+        "--games",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(run["report"], cli, "the report of `rulebook match --json`");
+    assert!(run["report"]["elo"]["score"].is_number());
+}
+
+#[test]
+fn an_analysis_is_stopped_and_reports_the_games_finished() {
+    let addr = server(None, None);
+    let ask = json!({"game": "othello", "kind": "analyze", "players": "medium", "games": 1000});
+    let run = call(addr, "POST", "/api/analyses", Some(ask.clone()), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let refused = call(addr, "POST", "/api/analyses", Some(ask), 409);
+    assert!(refused["error"].as_str().unwrap().contains("running"));
+    std::thread::sleep(Duration::from_millis(500));
+    call(addr, "POST", &format!("{status}/stop"), None, 200);
+    let stopped = std::time::Instant::now();
+    let run = loop {
+        let now = call(addr, "GET", &status, None, 200);
+        if now["running"] == false {
+            break now;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "the run ended {:?} after the stop",
+        stopped.elapsed()
+    );
+    let report = &run["report"];
+    assert_eq!(report["interrupted"], true, "{report}");
+    assert!(report["games"].as_u64().unwrap() < 1000);
+    assert_eq!(report["games"], run["done"]);
+    for (body, why) in [
+        (
+            json!({"game": "othello", "kind": "analyze", "players": "random", "games": 0}),
+            "games",
+        ),
+        (
+            json!({"game": "othello", "kind": "analyze", "players": "random", "games": 1001}),
+            "games",
+        ),
+        (
+            json!({"game": "othello", "kind": "sum", "players": "random", "games": 9}),
+            "kind",
+        ),
+        (
+            json!({"game": "othello", "kind": "analyze", "players": "nobody", "games": 9}),
+            "nobody",
+        ),
+        (
+            json!({"game": "othello", "kind": "match", "players": "easy", "games": 9}),
+            "two players",
+        ),
+        (
+            json!({"game": "nowhere", "kind": "analyze", "players": "random", "games": 9}),
+            "nowhere",
+        ),
+    ] {
+        let refused = call(addr, "POST", "/api/analyses", Some(body.clone()), 400);
+        assert!(
+            refused["error"].as_str().unwrap().contains(why),
+            "{body}: {refused}"
+        );
+    }
+    call(addr, "GET", "/api/analyses/ff", None, 404);
+}

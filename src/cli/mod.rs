@@ -15,7 +15,7 @@ use crate::files::Replace;
 
 pub use analyze::{AnalyzeArgs, MatchArgs, RunArgs};
 
-mod analyze;
+pub(crate) mod analyze;
 mod bench;
 mod check;
 mod common;

@@ -14,6 +14,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use super::analysis::Runs;
 use super::games::Offer;
 use super::sessions::{lock, valid_id, Play, Searching, Sessions, Shared};
 use super::view::{legal_clicks, state_json};
@@ -29,6 +30,8 @@ pub struct App {
     pub offer: Offer,
     /// The games being played.
     pub sessions: Sessions,
+    /// The analysis page's runs.
+    pub runs: Runs,
 }
 
 /// The application as the handlers receive it.

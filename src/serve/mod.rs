@@ -1,8 +1,10 @@
 //! `rulebook serve`: the games played in a web browser. An HTTP server (axum on tokio)
-//! serves one page, its script and style (embedded in the program: `assets/`), and a JSON
-//! API (`api`, docs/web.md) over the sessions of games being played (`sessions`, each
-//! autosaved), whose state the page is sent as `view` makes it.
+//! serves a page to play on and one of analyses, their scripts and style (embedded in the
+//! program: `assets/`), and a JSON API (`api`, docs/web.md) over the sessions of games
+//! being played (`sessions`, each autosaved), whose state the page is sent as `view`
+//! makes it, and over the runs of `rulebook analyze` and `match` (`analysis`).
 
+mod analysis;
 mod api;
 mod games;
 mod sessions;
@@ -39,6 +41,8 @@ pub struct Options {
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ANALYSIS_PAGE: &str = include_str!("assets/analysis.html");
+const ANALYSIS_SCRIPT: &str = include_str!("assets/analysis.js");
 
 /// The routes: the page's files and the API.
 fn router(app: Arc<App>) -> Router {
@@ -50,9 +54,17 @@ fn router(app: Arc<App>) -> Router {
         .route("/", file("text/html; charset=utf-8", PAGE))
         .route("/app.js", file("text/javascript; charset=utf-8", SCRIPT))
         .route("/style.css", file("text/css; charset=utf-8", STYLE))
+        .route("/analysis", file("text/html; charset=utf-8", ANALYSIS_PAGE))
+        .route(
+            "/analysis.js",
+            file("text/javascript; charset=utf-8", ANALYSIS_SCRIPT),
+        )
         .route("/api/games", get(api::games))
         .route("/api/sessions", post(api::create))
         .route("/api/records", post(api::load))
+        .route("/api/analyses", post(analysis::start))
+        .route("/api/analyses/{id}", get(analysis::get))
+        .route("/api/analyses/{id}/stop", post(analysis::stop))
         .route(sessions, get(api::get))
         .route(&format!("{sessions}/play"), post(api::play))
         .route(&format!("{sessions}/at"), get(api::at))
@@ -110,7 +122,14 @@ fn prepare(options: &Options) -> Result<(TcpListener, Arc<App>), String> {
     listener
         .set_nonblocking(true)
         .map_err(|e| format!("error: {e}"))?;
-    Ok((listener, Arc::new(App { offer, sessions })))
+    Ok((
+        listener,
+        Arc::new(App {
+            offer,
+            sessions,
+            runs: analysis::Runs::default(),
+        }),
+    ))
 }
 
 /// Serves on a listener until the process ends.
