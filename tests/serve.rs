@@ -17,6 +17,7 @@ fn server(game: Option<&str>, autosave: Option<PathBuf>) -> SocketAddr {
         host: "127.0.0.1".into(),
         port: 0,
         autosave,
+        analyst: Some(rulebook::cli::analyst()),
     })
     .expect("the server starts")
 }

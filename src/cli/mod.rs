@@ -15,7 +15,7 @@ use crate::files::Replace;
 
 pub use analyze::{AnalyzeArgs, MatchArgs, RunArgs};
 
-pub(crate) mod analyze;
+mod analyze;
 mod bench;
 mod check;
 mod common;
@@ -34,6 +34,8 @@ mod snapshot;
 mod test;
 mod think;
 mod uci;
+
+pub use analyze::served::analyst;
 
 /// A rules interpreter for board games described in `.game` files.
 #[derive(Parser, Debug)]

@@ -1,6 +1,7 @@
 //! The analysis page's runs: `rulebook analyze` or `rulebook match` played on request
-//! (the same games and report as the commands), within [`MAX_GAMES`] games, one run at a
-//! time on threads of its own, followed by the page as its games end and stopped by it.
+//! (the same games and report as the commands, which the command line gives the server
+//! as an [`Analyst`]), within [`MAX_GAMES`] games, one run at a time on threads of its
+//! own, followed by the page as its games end and stopped by it.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -13,9 +14,40 @@ use serde_json::{json, Map, Value};
 
 use super::api::{settings, ApiError, AppRef, Body};
 use super::sessions::lock;
-use crate::cli::analyze::served::{self, Asked};
-use crate::cli::GameArgs;
+use crate::model::Game;
 use crate::record::GameSpec;
+
+/// What the analysis page asks for: the game loaded, who plays, how many games.
+#[derive(Debug)]
+pub struct Asked {
+    /// The game, loaded with its preset and settings.
+    pub game: Arc<Game>,
+    /// Its name, preset and settings.
+    pub spec: GameSpec,
+    /// `false`: an analysis (every seat played by `players[0]`); `true`: a match of
+    /// `players[0]` against `players[1]`.
+    pub duel: bool,
+    /// Who plays.
+    pub players: Vec<String>,
+    /// Games to play.
+    pub games: u64,
+    /// Threads to play on.
+    pub threads: usize,
+}
+
+/// Called as each game of a run ends.
+pub type Progress<'a> = dyn Fn() + Sync + 'a;
+
+/// Who plays the analyses: `rulebook analyze` and `match`, given by the command line
+/// (which the server may not call itself).
+#[derive(Clone, Copy, Debug)]
+pub struct Analyst {
+    /// Checks what is asked before any game is played; the error says why not.
+    pub check: fn(&Asked) -> Result<(), String>,
+    /// Plays what is asked, `done` called as each game ends, until the games are played
+    /// or the flag is set; the report as JSON.
+    pub run: fn(&Asked, &AtomicBool, &Progress<'_>) -> Result<Value, String>,
+}
 
 /// The most games a run plays.
 pub const MAX_GAMES: u64 = 1000;
@@ -31,11 +63,23 @@ pub struct Run {
     result: Mutex<Option<Result<Value, String>>>,
 }
 
-/// The run under way or done last.
-#[derive(Debug, Default)]
+/// Who plays the runs, and the run under way or done last.
+#[derive(Debug)]
 pub struct Runs {
+    analyst: Option<Analyst>,
     last: Mutex<Option<Arc<Run>>>,
     made: AtomicU64,
+}
+
+impl Runs {
+    /// No run yet; without an analyst, none is played (404).
+    pub fn new(analyst: Option<Analyst>) -> Runs {
+        Runs {
+            analyst,
+            last: Mutex::new(None),
+            made: AtomicU64::new(0),
+        }
+    }
 }
 
 /// The body of `POST /api/analyses`.
@@ -69,7 +113,7 @@ fn status(run: &Run) -> Json<Value> {
 }
 
 /// What a request asks for, checked, with the game loaded.
-fn asked(app: &AppRef, ask: Ask) -> Result<Asked, ApiError> {
+fn asked(app: &AppRef, analyst: Analyst, ask: Ask) -> Result<Asked, ApiError> {
     if !app.offer.offers(&ask.game) {
         return Err(ApiError::bad(format!(
             "`{}` is not a game offered here",
@@ -99,11 +143,7 @@ fn asked(app: &AppRef, ask: Ask) -> Result<Asked, ApiError> {
     let game = spec.load().map_err(|e| ApiError::bad(e.trim_end()))?;
     let asked = Asked {
         game,
-        spec: GameArgs {
-            game: spec.game,
-            preset: spec.preset,
-            sets: spec.sets,
-        },
+        spec,
         duel,
         players: ask
             .players
@@ -113,7 +153,7 @@ fn asked(app: &AppRef, ask: Ask) -> Result<Asked, ApiError> {
         games: ask.games,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    served::check(&asked).map_err(ApiError::bad)?;
+    (analyst.check)(&asked).map_err(ApiError::bad)?;
     Ok(asked)
 }
 
@@ -126,7 +166,9 @@ pub async fn start(
     let what = json!({
         "kind": ask.kind, "game": ask.game, "preset": ask.preset, "players": ask.players,
     });
-    let asked = asked(&app, ask)?;
+    let analyst =
+        (app.runs.analyst).ok_or_else(|| ApiError::not_found("this server plays no analyses"))?;
+    let asked = asked(&app, analyst, ask)?;
     let mut last = lock(&app.runs.last);
     if last.as_ref().is_some_and(|r| lock(&r.result).is_none()) {
         return Err(ApiError(
@@ -148,7 +190,7 @@ pub async fn start(
         let count = || {
             running.done.fetch_add(1, Ordering::Relaxed);
         };
-        let result = served::run(&asked, &running.stop, &count);
+        let result = (analyst.run)(&asked, &running.stop, &count);
         *lock(&running.result) = Some(result);
     });
     Ok(status(&run))

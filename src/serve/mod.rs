@@ -21,6 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use analysis::{Analyst, Asked};
 use api::App;
 
 /// How the server is started.
@@ -35,6 +36,9 @@ pub struct Options {
     pub port: u16,
     /// The folder of the sessions' autosaves; none: games are not kept across restarts.
     pub autosave: Option<PathBuf>,
+    /// Who plays the analysis page's runs (the command line's `analyze` and `match`);
+    /// none: the page's requests are refused.
+    pub analyst: Option<Analyst>,
 }
 
 /// The page, its script and its style, embedded in the program.
@@ -127,7 +131,7 @@ fn prepare(options: &Options) -> Result<(TcpListener, Arc<App>), String> {
         Arc::new(App {
             offer,
             sessions,
-            runs: analysis::Runs::default(),
+            runs: analysis::Runs::new(options.analyst),
         }),
     ))
 }

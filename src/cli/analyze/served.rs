@@ -10,24 +10,11 @@ use serde_json::{json, Value};
 use super::self_play::{self, Agent, Plan};
 use super::{match_report, report, svg, GameArgs, MatchArgs, RunArgs, DEFAULT_OPENING};
 use crate::engine::State;
-use crate::model::Game;
+use crate::serve::{Analyst, Asked};
 
-/// What the page asks for.
-#[derive(Debug)]
-pub struct Asked {
-    /// The game, loaded with its preset and settings.
-    pub game: Arc<Game>,
-    /// Its name, preset and settings, as a command names them.
-    pub spec: GameArgs,
-    /// `false`: an analysis (every seat played by `players[0]`); `true`: a match of
-    /// `players[0]` against `players[1]`.
-    pub duel: bool,
-    /// Who plays.
-    pub players: Vec<String>,
-    /// Games to play.
-    pub games: u64,
-    /// Threads to play on.
-    pub threads: usize,
+/// The analyses of `rulebook serve`: the checks and the runs of this module.
+pub fn analyst() -> Analyst {
+    Analyst { check, run }
 }
 
 /// The agent a name names, or why not.
@@ -39,7 +26,7 @@ fn agent(name: &str) -> Result<Agent, String> {
 
 /// Checks what is asked before any game is played: the players' names, and two players
 /// for a match of a game of two.
-pub fn check(asked: &Asked) -> Result<(), String> {
+fn check(asked: &Asked) -> Result<(), String> {
     for name in &asked.players {
         agent(name)?;
     }
@@ -60,7 +47,7 @@ pub fn check(asked: &Asked) -> Result<(), String> {
 /// Plays what is asked, `done` called as each game ends, until the games are played or
 /// `stop` is set; the report as JSON (`interrupted` when stopped), an analysis's with its
 /// charts (`charts`: `length`, `branching`, `wins`, each an SVG picture).
-pub fn run(asked: &Asked, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Result<Value, String> {
+fn run(asked: &Asked, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Result<Value, String> {
     check(asked)?;
     let lineup: Vec<Agent> = match asked.duel {
         true => asked
