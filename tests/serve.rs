@@ -17,6 +17,7 @@ fn server(game: Option<&str>, autosave: Option<PathBuf>) -> SocketAddr {
         host: "127.0.0.1".into(),
         port: 0,
         autosave,
+        analyst: Some(rulebook::cli::analyst()),
     })
     .expect("the server starts")
 }
@@ -400,6 +401,56 @@ fn a_pit_is_clicked_to_sow_it_and_captures_are_reported() {
 }
 
 #[test]
+fn an_earlier_move_is_looked_back_at_with_what_it_took() {
+    let addr = server(None, None);
+    let mut s = new_game(addr, json!({"game": "mangala"}));
+    // Each move's `last` as it was when it was played, the computer playing both sides.
+    let mut lasts = Vec::new();
+    for _ in 0..12 {
+        s = call(
+            addr,
+            "POST",
+            &path(&s, "computer"),
+            Some(json!({"level": "easy"})),
+            200,
+        );
+        lasts.push(s["last"].clone());
+    }
+    let took = (lasts
+        .iter()
+        .position(|l| !l["taken"].as_array().unwrap().is_empty()))
+    .expect("a move of the first 12 takes something");
+    assert!(took + 1 < lasts.len(), "a move after the capture");
+    for (i, last) in lasts.iter().enumerate() {
+        let at = call(
+            addr,
+            "GET",
+            &format!("{}?ply={}", path(&s, "at"), i + 1),
+            None,
+            200,
+        );
+        assert_eq!(&at["last"], last, "move {}", i + 1);
+        assert_eq!(at["ply"], i + 1);
+        assert_eq!(at["played"], json!(s["played"].as_array().unwrap()[..=i]));
+    }
+    let start = call(addr, "GET", &format!("{}?ply=0", path(&s, "at")), None, 200);
+    assert_eq!(start["last"], Value::Null);
+    for bad in ["?ply=13", "?ply=-1", "", "?ply=1&more=2"] {
+        let (status, body) = http(addr, "GET", &format!("{}{bad}", path(&s, "at")), None);
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body.contains("\"error\""), "{bad}: {body}");
+    }
+    let now = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", s["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    assert_eq!(now["played"], s["played"], "looking back changes nothing");
+}
+
+#[test]
 fn tiles_are_chosen_by_text_after_the_cell() {
     let addr = server(None, None);
     let s = new_game(addr, json!({"game": "migong"}));
@@ -471,6 +522,60 @@ fn the_computer_plays_and_hints() {
     );
     assert_eq!(texts(&s["played"]), [s["move"].as_str().unwrap()]);
     assert_eq!(s["to_move"], "white");
+}
+
+/// Asks the computer to think (`what`: its move or a hint) at `strong` on the empty
+/// 19x19 board, a search of many seconds, and stops it once it is under way: the reply,
+/// which comes only when the search's thread has returned, comes promptly after the stop.
+fn stopped_search(what: &str) -> (Value, Value, Duration) {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "go", "preset": "19x19"}));
+    let (method, request, body) = match what {
+        "computer" => (
+            "POST",
+            path(&s, "computer"),
+            Some(json!({"level": "strong"})),
+        ),
+        _ => ("GET", format!("{}?level=strong", path(&s, "hint")), None),
+    };
+    let thinking = std::thread::spawn(move || call(addr, method, &request, body, 200));
+    let started = std::time::Instant::now();
+    let stopped = loop {
+        let stop = call(addr, "POST", &path(&s, "stop"), None, 200);
+        if stop["stopped"] == 1 || started.elapsed() > Duration::from_secs(20) {
+            break std::time::Instant::now();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let reply = thinking.join().expect("the search answers");
+    let after = call(
+        addr,
+        "GET",
+        &format!("/api/sessions/{}", s["id"].as_str().unwrap()),
+        None,
+        200,
+    );
+    (reply, after, stopped.elapsed())
+}
+
+#[test]
+fn a_search_is_stopped_and_plays_nothing() {
+    let (reply, after, took) = stopped_search("computer");
+    assert_eq!(reply["stopped"], true, "{reply}");
+    assert!(reply.get("move").is_none(), "nothing is played: {reply}");
+    assert_eq!(reply["played"], json!([]));
+    assert_eq!(after["played"], json!([]), "the game is as it was");
+    assert!(
+        took < Duration::from_secs(3),
+        "the search ended {took:?} after the stop"
+    );
+    let (reply, after, took) = stopped_search("hint");
+    assert_eq!(reply, json!({"stopped": true}));
+    assert_eq!(after["played"], json!([]));
+    assert!(
+        took < Duration::from_secs(3),
+        "the hint ended {took:?} after the stop"
+    );
 }
 
 #[test]
@@ -607,4 +712,123 @@ fn a_request_for_another_host_is_refused() {
         stream.read_to_string(&mut reply).expect("a reply");
         assert!(reply.starts_with("HTTP/1.1 200"), "{host}: {reply}");
     }
+}
+
+/// Starts a run of the analysis page and waits for its end; its last status.
+fn analysis(addr: SocketAddr, body: Value) -> Value {
+    let run = call(addr, "POST", "/api/analyses", Some(body), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let started = std::time::Instant::now();
+    loop {
+        let now = call(addr, "GET", &status, None, 200);
+        if now["running"] == false {
+            return now;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "{now}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// What the command prints with `--json`.
+fn command_json(args: &[&str]) -> Value {
+    let out = crate::common::bin::command(args).output().expect("runs");
+    assert!(out.status.success(), "{args:?}");
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn an_analysis_and_a_match_report_as_the_commands_do() {
+    let addr = server(None, None);
+    let run = analysis(
+        addr,
+        json!({"game": "mangala", "kind": "analyze", "players": "random", "games": 60}),
+    );
+    assert_eq!(run["done"], 60, "every game counted as it ended");
+    let mut report = run["report"].clone();
+    let charts = report.as_object_mut().unwrap().remove("charts").unwrap();
+    for chart in ["length", "branching", "wins"] {
+        assert!(
+            charts[chart].as_str().unwrap().starts_with("<svg"),
+            "{chart}"
+        );
+    }
+    let cli = command_json(&["analyze", "mangala", "--games", "60", "--json"]);
+    assert_eq!(report, cli, "the report of `rulebook analyze --json`");
+    let run = analysis(
+        addr,
+        json!({"game": "othello", "kind": "match", "players": "easy,random", "games": 6}),
+    );
+    let cli = command_json(&[
+        "match",
+        "othello",
+        "--players",
+        "easy,random",
+        "--games",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(run["report"], cli, "the report of `rulebook match --json`");
+    assert!(run["report"]["elo"]["score"].is_number());
+}
+
+#[test]
+fn an_analysis_is_stopped_and_reports_the_games_finished() {
+    let addr = server(None, None);
+    let ask = json!({"game": "othello", "kind": "analyze", "players": "medium", "games": 1000});
+    let run = call(addr, "POST", "/api/analyses", Some(ask.clone()), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let refused = call(addr, "POST", "/api/analyses", Some(ask), 409);
+    assert!(refused["error"].as_str().unwrap().contains("running"));
+    std::thread::sleep(Duration::from_millis(500));
+    call(addr, "POST", &format!("{status}/stop"), None, 200);
+    let stopped = std::time::Instant::now();
+    let run = loop {
+        let now = call(addr, "GET", &status, None, 200);
+        if now["running"] == false {
+            break now;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "the run ended {:?} after the stop",
+        stopped.elapsed()
+    );
+    let report = &run["report"];
+    assert_eq!(report["interrupted"], true, "{report}");
+    assert!(report["games"].as_u64().unwrap() < 1000);
+    assert_eq!(report["games"], run["done"]);
+    for (body, why) in [
+        (
+            json!({"game": "othello", "kind": "analyze", "players": "random", "games": 0}),
+            "games",
+        ),
+        (
+            json!({"game": "othello", "kind": "analyze", "players": "random", "games": 1001}),
+            "games",
+        ),
+        (
+            json!({"game": "othello", "kind": "sum", "players": "random", "games": 9}),
+            "kind",
+        ),
+        (
+            json!({"game": "othello", "kind": "analyze", "players": "nobody", "games": 9}),
+            "nobody",
+        ),
+        (
+            json!({"game": "othello", "kind": "match", "players": "easy", "games": 9}),
+            "two players",
+        ),
+        (
+            json!({"game": "nowhere", "kind": "analyze", "players": "random", "games": 9}),
+            "nowhere",
+        ),
+    ] {
+        let refused = call(addr, "POST", "/api/analyses", Some(body.clone()), 400);
+        assert!(
+            refused["error"].as_str().unwrap().contains(why),
+            "{body}: {refused}"
+        );
+    }
+    call(addr, "GET", "/api/analyses/ff", None, 404);
 }

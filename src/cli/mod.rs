@@ -35,6 +35,8 @@ mod test;
 mod think;
 mod uci;
 
+pub use analyze::served::analyst;
+
 /// A rules interpreter for board games described in `.game` files.
 #[derive(Parser, Debug)]
 #[command(name = "rulebook", version, about)]

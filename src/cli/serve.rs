@@ -15,5 +15,6 @@ pub(super) fn run(args: &ServeArgs) -> Result<(), String> {
         host: args.host.clone(),
         port: args.port,
         autosave,
+        analyst: Some(super::analyst()),
     })
 }

@@ -3,10 +3,10 @@
 //! blocking thread, so that no request waits on another), records saved and loaded.
 //! Every refusal is a 4xx status with `{"error": "why"}`.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State as Extract};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -14,8 +14,9 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use super::analysis::Runs;
 use super::games::Offer;
-use super::sessions::{lock, valid_id, Play, Sessions, Shared};
+use super::sessions::{lock, valid_id, Play, Searching, Sessions, Shared};
 use super::view::{legal_clicks, state_json};
 use crate::ai::{self, Budget, Level, Searcher};
 use crate::engine::{Move, MoveList, State};
@@ -29,6 +30,8 @@ pub struct App {
     pub offer: Offer,
     /// The games being played.
     pub sessions: Sessions,
+    /// The analysis page's runs.
+    pub runs: Runs,
 }
 
 /// The application as the handlers receive it.
@@ -36,11 +39,11 @@ pub type AppRef = Arc<App>;
 
 /// A refusal: its status and why.
 #[derive(Debug)]
-pub struct ApiError(StatusCode, String);
+pub struct ApiError(pub StatusCode, pub String);
 
 impl ApiError {
     /// A request that cannot be carried out as it stands (400).
-    fn bad(why: impl Into<String>) -> ApiError {
+    pub fn bad(why: impl Into<String>) -> ApiError {
         ApiError(StatusCode::BAD_REQUEST, why.into())
     }
 
@@ -66,7 +69,7 @@ impl From<JsonRejection> for ApiError {
 type Answer = Result<Json<Value>, ApiError>;
 
 /// A JSON body, or the refusal of one that does not read.
-type Body<T> = Result<Json<T>, JsonRejection>;
+pub type Body<T> = Result<Json<T>, JsonRejection>;
 
 /// `GET /api/games`.
 pub async fn games(Extract(app): Extract<AppRef>) -> Json<Value> {
@@ -103,7 +106,7 @@ pub async fn create(Extract(app): Extract<AppRef>, body: Body<NewGame>) -> Answe
 }
 
 /// Settings given as an object (`{"size": 9}`) as `key=value` texts.
-fn settings(set: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
+pub fn settings(set: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
     (set.iter())
         .map(|(key, value)| match value {
             Value::String(s) => Ok(format!("{key}={s}")),
@@ -211,6 +214,40 @@ fn by_sites(state: &State, sites: &[String]) -> Result<Move, ApiError> {
     }
 }
 
+/// The query of `GET /api/sessions/{id}/at`: how many moves in.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct At {
+    ply: usize,
+}
+
+/// `GET /api/sessions/{id}/at?ply=N`: the state as it was after the first N moves (its
+/// picture, and `last`: the Nth move with what it took), for looking back through the
+/// moves; the game is not changed.
+pub async fn at(
+    Extract(app): Extract<AppRef>,
+    Path(id): Path<String>,
+    query: Result<Query<At>, QueryRejection>,
+) -> Answer {
+    let Query(at) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let shared = session(&app, &id)?;
+    let play = lock(&shared);
+    let played = play.state.ply();
+    if at.ply > played {
+        return Err(ApiError::bad(format!(
+            "ply {}: the game has {played} moves",
+            at.ply
+        )));
+    }
+    let mut earlier = play.state.clone();
+    for _ in at.ply..played {
+        earlier.undo();
+    }
+    let mut out = Json(state_json(&id, &play.spec, &earlier, 0));
+    out.0["ply"] = json!(at.ply);
+    Ok(out)
+}
+
 /// `POST /api/sessions/{id}/undo`: the last move taken back.
 pub async fn undo(Extract(app): Extract<AppRef>, Path(id): Path<String>) -> Answer {
     let shared = session(&app, &id)?;
@@ -273,7 +310,8 @@ fn to_search(shared: &Shared) -> Result<State, ApiError> {
 }
 
 /// `POST /api/sessions/{id}/computer`: the computer's move at a level, played; the new
-/// state and `move`. Refused (409) if the game changed while it thought.
+/// state and `move`. Refused (409) if the game changed while it thought; stopped
+/// (`POST .../stop`), it plays nothing and answers the state as it was, with `stopped`.
 pub async fn computer(
     Extract(app): Extract<AppRef>,
     Path(id): Path<String>,
@@ -284,20 +322,24 @@ pub async fn computer(
     let shared = session(&app, &id)?;
     let root = to_search(&shared)?;
     let searched = root.clone();
+    let searching = Searching::new(&shared);
+    let flag = Arc::clone(&searching.flag);
     let best = tokio::task::spawn_blocking(move || {
         let seed = searched.ply() as u64 + 1;
-        let t = Searcher::new().think(
-            &searched,
-            Budget::reproducible(&level),
-            seed,
-            &AtomicBool::new(false),
-        );
+        let t = Searcher::new().think(&searched, Budget::reproducible(&level), seed, &flag);
         t.map(|t| t.best)
     })
     .await
     .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
     .ok_or_else(|| ApiError::bad("the game is over"))?;
+    let stopped = searching.stopped();
+    drop(searching);
     let mut play = lock(&shared);
+    if stopped {
+        let mut out = reply(&id, &play);
+        out.0["stopped"] = json!(true);
+        return Ok(out);
+    }
     if play.state != root || play.state.ply() != root.ply() {
         return Err(ApiError(
             StatusCode::CONFLICT,
@@ -314,7 +356,8 @@ pub async fn computer(
 }
 
 /// `GET /api/sessions/{id}/hint?level=L`: the computer's best moves at a level, each with
-/// what it leads to in words; the game is not changed.
+/// what it leads to in words; the game is not changed. Stopped (`POST .../stop`), it
+/// answers `{"stopped": true}` alone.
 pub async fn hint(
     Extract(app): Extract<AppRef>,
     Path(id): Path<String>,
@@ -323,10 +366,26 @@ pub async fn hint(
     let level = level(&think)?;
     let shared = session(&app, &id)?;
     let root = to_search(&shared)?;
-    tokio::task::spawn_blocking(move || hint_json(&root, &level))
+    let searching = Searching::new(&shared);
+    let flag = Arc::clone(&searching.flag);
+    let found = tokio::task::spawn_blocking(move || hint_json(&root, &level, &flag))
         .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-        .map(Json)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    match searching.stopped() {
+        true => Ok(Json(json!({ "stopped": true }))),
+        false => Ok(Json(found)),
+    }
+}
+
+/// `POST /api/sessions/{id}/stop`: stops the computer's searches under way on the game
+/// (its move, a hint), which then play nothing; `stopped`: how many there were.
+pub async fn stop(Extract(app): Extract<AppRef>, Path(id): Path<String>) -> Answer {
+    let shared = session(&app, &id)?;
+    let play = lock(&shared);
+    for flag in &play.searches {
+        flag.store(true, Ordering::Relaxed);
+    }
+    Ok(Json(json!({ "stopped": play.searches.len() })))
 }
 
 /// The moves a hint lists.
@@ -334,11 +393,10 @@ const HINT_MOVES: usize = 3;
 
 /// A hint: `move` (the best), `moves` (up to [`HINT_MOVES`], each `move` and `judgement`
 /// in words).
-fn hint_json(root: &State, level: &Level) -> Result<Value, ApiError> {
-    let stop = AtomicBool::new(false);
+fn hint_json(root: &State, level: &Level, stop: &AtomicBool) -> Result<Value, ApiError> {
     let seed = root.ply() as u64 + 1;
     let (t, ranked) = Searcher::new()
-        .rank(root, Budget::reproducible(level), seed, &stop)
+        .rank(root, Budget::reproducible(level), seed, stop)
         .ok_or_else(|| ApiError::bad("the game is over"))?;
     let now = ai::standing(root, root.to_move());
     let unit = ai::unit(root.game());

@@ -1,8 +1,10 @@
 //! `rulebook serve`: the games played in a web browser. An HTTP server (axum on tokio)
-//! serves one page, its script and style (embedded in the program: `assets/`), and a JSON
-//! API (`api`, docs/web.md) over the sessions of games being played (`sessions`, each
-//! autosaved), whose state the page is sent as `view` makes it.
+//! serves a page to play on and one of analyses, their scripts and style (embedded in the
+//! program: `assets/`), and a JSON API (`api`, docs/web.md) over the sessions of games
+//! being played (`sessions`, each autosaved), whose state the page is sent as `view`
+//! makes it, and over the runs of `rulebook analyze` and `match` (`analysis`).
 
+mod analysis;
 mod api;
 mod games;
 mod sessions;
@@ -19,6 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use analysis::{Analyst, Asked};
 use api::App;
 
 /// How the server is started.
@@ -33,12 +36,17 @@ pub struct Options {
     pub port: u16,
     /// The folder of the sessions' autosaves; none: games are not kept across restarts.
     pub autosave: Option<PathBuf>,
+    /// Who plays the analysis page's runs (the command line's `analyze` and `match`);
+    /// none: the page's requests are refused.
+    pub analyst: Option<Analyst>,
 }
 
 /// The page, its script and its style, embedded in the program.
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ANALYSIS_PAGE: &str = include_str!("assets/analysis.html");
+const ANALYSIS_SCRIPT: &str = include_str!("assets/analysis.js");
 
 /// The routes: the page's files and the API.
 fn router(app: Arc<App>) -> Router {
@@ -50,15 +58,25 @@ fn router(app: Arc<App>) -> Router {
         .route("/", file("text/html; charset=utf-8", PAGE))
         .route("/app.js", file("text/javascript; charset=utf-8", SCRIPT))
         .route("/style.css", file("text/css; charset=utf-8", STYLE))
+        .route("/analysis", file("text/html; charset=utf-8", ANALYSIS_PAGE))
+        .route(
+            "/analysis.js",
+            file("text/javascript; charset=utf-8", ANALYSIS_SCRIPT),
+        )
         .route("/api/games", get(api::games))
         .route("/api/sessions", post(api::create))
         .route("/api/records", post(api::load))
+        .route("/api/analyses", post(analysis::start))
+        .route("/api/analyses/{id}", get(analysis::get))
+        .route("/api/analyses/{id}/stop", post(analysis::stop))
         .route(sessions, get(api::get))
         .route(&format!("{sessions}/play"), post(api::play))
+        .route(&format!("{sessions}/at"), get(api::at))
         .route(&format!("{sessions}/undo"), post(api::undo))
         .route(&format!("{sessions}/redo"), post(api::redo))
         .route(&format!("{sessions}/computer"), post(api::computer))
         .route(&format!("{sessions}/hint"), get(api::hint))
+        .route(&format!("{sessions}/stop"), post(api::stop))
         .route(&format!("{sessions}/record"), get(api::record))
         .fallback(api::unknown)
         .with_state(app)
@@ -108,7 +126,14 @@ fn prepare(options: &Options) -> Result<(TcpListener, Arc<App>), String> {
     listener
         .set_nonblocking(true)
         .map_err(|e| format!("error: {e}"))?;
-    Ok((listener, Arc::new(App { offer, sessions })))
+    Ok((
+        listener,
+        Arc::new(App {
+            offer,
+            sessions,
+            runs: analysis::Runs::new(options.analyst),
+        }),
+    ))
 }
 
 /// Serves on a listener until the process ends.

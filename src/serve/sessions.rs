@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::engine::{Move, State};
@@ -26,6 +26,8 @@ pub struct Play {
     pub state: State,
     /// The moves taken back, the last taken back last.
     pub redo: Vec<Move>,
+    /// The stop flags of the computer's searches under way on this game.
+    pub searches: Vec<Arc<AtomicBool>>,
 }
 
 impl Play {
@@ -35,12 +37,49 @@ impl Play {
             spec,
             state,
             redo: Vec::new(),
+            searches: Vec::new(),
         }
     }
 }
 
 /// A session shared between requests.
 pub type Shared = Arc<Mutex<Play>>;
+
+/// A search under way on a session: its stop flag, listed in the session (where `stop`
+/// finds it) while it lives. Dropped, it sets the flag (a request given up on stops its
+/// search) and leaves the list.
+#[derive(Debug)]
+pub struct Searching {
+    shared: Shared,
+    /// Set to stop the search.
+    pub flag: Arc<AtomicBool>,
+}
+
+impl Searching {
+    /// A search of a session begun: its flag listed.
+    pub fn new(shared: &Shared) -> Searching {
+        let flag = Arc::new(AtomicBool::new(false));
+        lock(shared).searches.push(Arc::clone(&flag));
+        Searching {
+            shared: Arc::clone(shared),
+            flag,
+        }
+    }
+
+    /// Whether the search was asked to stop.
+    pub fn stopped(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        self.flag.store(true, Ordering::Relaxed);
+        lock(&self.shared)
+            .searches
+            .retain(|f| !Arc::ptr_eq(f, &self.flag));
+    }
+}
 
 /// Every session, by id, and where they are autosaved.
 #[derive(Debug)]

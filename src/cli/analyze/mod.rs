@@ -10,6 +10,7 @@ mod compare;
 mod record;
 mod report;
 mod self_play;
+pub mod served;
 mod svg;
 
 use std::io::IsTerminal;

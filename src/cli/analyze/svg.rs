@@ -49,17 +49,21 @@ pub(super) fn prepare(dir: &Path) -> Result<PathBuf, String> {
 /// written whole to a temporary file and renamed into place.
 pub(super) fn write_all(dir: &Path, a: &Report, b: Option<&Report>) -> Result<(), String> {
     let reports: Vec<&Report> = std::iter::once(a).chain(b).collect();
-    let charts = [
-        length_chart(&reports),
-        branching_chart(&reports),
-        wins_chart(&reports),
-    ];
-    for (name, text) in FILES.iter().zip(charts) {
+    for (name, text) in FILES.iter().zip(charts(&reports)) {
         let path = dir.join(name);
         crate::files::write_atomic(&path, Kind::Picture, &text, Replace::Never)
             .map_err(|e| format!("error: {e}"))?;
     }
     Ok(())
+}
+
+/// The charts of reports, in the order of [`FILES`].
+pub(super) fn charts(reports: &[&Report]) -> [String; 3] {
+    [
+        length_chart(reports),
+        branching_chart(reports),
+        wins_chart(reports),
+    ]
 }
 
 /// The text of a chart's label, escaped for SVG.

@@ -12,6 +12,11 @@ let state = null;      // the session's state, as the API sends it
 let prefix = [];       // the sites clicked so far of a move in parts
 let busy = false;      // a request is on its way
 let hinted = [];       // the sites of the move a hint suggests
+let thinking = null;   // what the computer is searching for: "move" or "hint"
+let viewing = null;    // an earlier position looked back at (the state after its move)
+
+// The position the board shows: the game's, or the earlier one looked back at.
+const seen = () => viewing || state;
 const seats = {};      // player -> level, for the players the computer takes
 
 async function api(method, path, body) {
@@ -114,25 +119,74 @@ async function newGame(event) {
   });
 }
 
-// The board: the renderer's picture, with a round spot over each site to click.
+// The board: the renderer's picture, with a round spot over each site to click. The spots
+// are also reached from the keyboard: one of them is in the tab order (the one focused
+// last), the arrow keys move the focus to the nearest site that way, Enter or Space
+// clicks it.
+let focusSite = null;  // the site that has (or last had) the keyboard's focus
+
 function drawBoard() {
   const box = $("board");
-  box.innerHTML = state.svg;
+  const hadFocus = box.contains(document.activeElement);
+  box.innerHTML = seen().svg;
   const svg = box.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  for (const s of state.spots) {
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "the board: arrow keys move between sites, Enter or Space clicks");
+  const spots = seen().spots;
+  if (!spots.some((s) => s.site === focusSite)) focusSite = spots.length ? spots[0].site : null;
+  for (const s of spots) {
     const c = document.createElementNS(SVG, "circle");
     c.setAttribute("cx", s.x); c.setAttribute("cy", s.y); c.setAttribute("r", s.r);
     c.setAttribute("class", "spot");
+    c.setAttribute("role", "button");
+    c.setAttribute("tabindex", s.site === focusSite ? "0" : "-1");
     c.dataset.site = s.site;
     c.addEventListener("click", () => click(s.site));
+    c.addEventListener("focus", () => rove(s.site));
+    c.addEventListener("keydown", (e) => siteKey(e, s));
     const title = document.createElementNS(SVG, "title");
     title.textContent = s.site;
     c.append(title);
     svg.append(c);
   }
   mark();
+  if (hadFocus && focusSite) spotOf(focusSite).focus();
+}
+
+const spotOf = (site) => $("board").querySelector(`.spot[data-site="${CSS.escape(site)}"]`);
+
+// The site in the tab order becomes the one focused.
+function rove(site) {
+  focusSite = site;
+  for (const c of $("board").querySelectorAll(".spot")) c.setAttribute("tabindex", c.dataset.site === site ? "0" : "-1");
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The nearest site from `from` in a direction: ahead of it, the straightest and closest.
+function nearest(from, [dx, dy]) {
+  let best = null, score = Infinity;
+  for (const s of seen().spots) {
+    const ahead = (s.x - from.x) * dx + (s.y - from.y) * dy;
+    const aside = Math.abs((s.x - from.x) * dy - (s.y - from.y) * dx);
+    if (ahead < from.r * 0.5 || aside > ahead * 1.5) continue;
+    const d = ahead + 2 * aside;
+    if (d < score) { score = d; best = s; }
+  }
+  return best;
+}
+
+function siteKey(e, s) {
+  if (ARROWS[e.key]) {
+    e.preventDefault();
+    const to = nearest(s, ARROWS[e.key]);
+    if (to) spotOf(to.site).focus();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    click(s.site);
+  }
 }
 
 const startsWith = (sites, p) => p.length <= sites.length && p.every((s, i) => sites[i] === s);
@@ -145,10 +199,11 @@ function candidates(p) {
 // Marks the sites: those a move may start from (or go on to), the ones clicked, the
 // pieces the last move took, the hint's.
 function mark() {
-  const live = candidates(prefix);
+  const live = viewing ? [] : candidates(prefix);
   const next = new Set(live.filter((c) => c.sites.length > prefix.length).map((c) => c.sites[prefix.length]));
-  const taken = new Set(state.last ? state.last.taken : []);
-  const mine = !computerToMove();
+  const last = seen().last;
+  const taken = new Set(last ? last.taken : []);
+  const mine = !viewing && !computerToMove();
   // Where nearly every point takes a piece (a big board of placements), ringing them all hides the
   // board: the sites are then shown only under the pointer.
   const crowded = prefix.length === 0 && next.size > 40;
@@ -160,6 +215,12 @@ function mark() {
     if (taken.has(site)) cls.push("taken");
     if (hinted.includes(site)) cls.push("hinted");
     c.setAttribute("class", cls.join(" "));
+    const says = [site];
+    if (prefix.includes(site)) says.push("chosen");
+    else if (mine && next.has(site)) says.push(prefix.length ? "the move may go on here" : "a move starts here");
+    if (taken.has(site)) says.push(viewing ? `taken by move ${viewing.ply}` : "taken by the last move");
+    if (hinted.includes(site)) says.push("the hint's move");
+    c.setAttribute("aria-label", says[0] + (says.length > 1 ? ": " + says.slice(1).join(", ") : ""));
   }
   showParts(live);
 }
@@ -174,7 +235,7 @@ function showParts(live) {
   box.innerHTML = "";
   const done = live.filter((c) => c.sites.length === prefix.length);
   const offered = prefix.length ? done : state.choices.filter((c) => c.sites.length === 0);
-  if (computerToMove()) return;
+  if (viewing || computerToMove()) return;
   for (const c of offered) {
     const b = document.createElement("button");
     b.type = "button";
@@ -188,7 +249,7 @@ function showParts(live) {
 }
 
 function click(site) {
-  if (busy || !state || state.over || computerToMove()) return;
+  if (busy || !state || viewing || state.over || computerToMove()) return;
   let p = prefix.concat([site]);
   if (candidates(p).length === 0) p = candidates([site]).length ? [site] : [];
   prefix = p;
@@ -216,7 +277,7 @@ function showStatus() {
     const who = state.draw ? "A draw" : state.winner ? `${state.winner} wins` : "The game is over";
     st.textContent = `${who}${state.reason ? ": " + state.reason : ""}`;
   } else {
-    st.textContent = `${state.to_move} to move` + (computerToMove() ? " (the computer is thinking…)" : "");
+    st.textContent = `${state.to_move} to move` + (thinking || computerToMove() ? " (the computer is thinking…)" : "");
   }
   const rows = $("players");
   rows.innerHTML = "";
@@ -239,20 +300,49 @@ function showStatus() {
   $("last").textContent = last ? `last: ${last.by} ${last.move}${last.effects ? " (" + last.effects + ")" : ""}` : "";
 }
 
+// The moves played, each a button that looks back at the position after it.
 function showMoves() {
   const list = $("moves");
   list.innerHTML = "";
   state.played.forEach((m, i) => {
-    const span = document.createElement("span");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ply";
+    b.dataset.ply = i + 1;
+    b.setAttribute("aria-pressed", viewing && viewing.ply === i + 1 ? "true" : "false");
     const n = document.createElement("i");
     n.textContent = `${i + 1}.`;
-    span.append(n, " " + m);
-    list.append(span);
+    b.append(n, " " + m);
+    b.addEventListener("click", () => lookBack(i + 1));
+    list.append(b);
   });
-  list.scrollTop = list.scrollHeight;
+  if (!viewing) list.scrollTop = list.scrollHeight;
   $("undo").disabled = state.played.length === 0;
   $("redo").disabled = state.redo === 0;
   $("hint").disabled = $("computer").disabled = state.over;
+}
+
+// Looking back: the board after the move `ply`, what that move took marked as the last
+// move's is; the game's own position at its last move.
+async function lookBack(ply) {
+  if (ply >= state.played.length) { backToGame(); return; }
+  await request(async () => {
+    viewing = await api("GET", `/api/sessions/${state.id}/at?ply=${ply}`);
+    prefix = [];
+    const l = viewing.last;
+    $("looking-text").textContent = `looking back at move ${ply}: ${l.by} ${l.move}` + (l.effects ? ` (${l.effects})` : "");
+    $("looking").hidden = false;
+    drawBoard();
+    showMoves();
+  });
+}
+
+function backToGame() {
+  if (!viewing) return;
+  viewing = null;
+  $("looking").hidden = true;
+  drawBoard();
+  showMoves();
 }
 
 // The computer's seats: a level, or a person, for each player.
@@ -291,6 +381,8 @@ function computerToMove() { return !!(state && !state.over && seats[state.to_mov
 function show(s, moved) {
   const fresh = !state || state.id !== s.id;
   state = s;
+  viewing = null;
+  $("looking").hidden = true;
   prefix = [];
   hinted = [];
   $("hint-text").textContent = "";
@@ -304,19 +396,47 @@ function show(s, moved) {
   if (moved) setTimeout(computerTurn, 50);
 }
 
+// Runs a search of the computer's (its move, or a hint), the Stop button shown meanwhile.
+async function think(what, fn) {
+  thinking = what;
+  $("stop").hidden = false;
+  showStatus();
+  try { await request(fn); } finally {
+    thinking = null;
+    $("stop").hidden = true;
+    if (state) showStatus();
+  }
+}
+
+// Stop: the search ends at once and plays nothing; a side the computer played is then a
+// person's, so that it does not start again.
+async function stopThinking() {
+  if (!thinking || !state) return;
+  try { await api("POST", `/api/sessions/${state.id}/stop`); } catch (e) { showError(e); }
+}
+
+function stopped(s) {
+  const who = s.to_move;
+  if (seats[who]) { delete seats[who]; saveSeats(); showSeats(); }
+  show(s, false);
+  $("hint-text").textContent = `stopped: the computer played nothing; ${who} is played by a person`;
+}
+
 async function computerTurn(force) {
   if (busy || !state || state.over || (!force && !computerToMove())) return;
   const level = seats[state.to_move] || "easy";
-  await request(async () => {
-    show(await api("POST", `/api/sessions/${state.id}/computer`, { level }), false);
+  await think("move", async () => {
+    const s = await api("POST", `/api/sessions/${state.id}/computer`, { level });
+    if (s.stopped) stopped(s); else show(s, false);
   });
   if (computerToMove()) setTimeout(computerTurn, 300);
 }
 
 async function hint() {
-  await request(async () => {
+  await think("hint", async () => {
     const h = await api("GET", `/api/sessions/${state.id}/hint?level=medium`);
     $("hint-text").innerHTML = "";
+    if (h.stopped) { $("hint-text").textContent = "stopped: no hint"; return; }
     const title = document.createElement("div");
     title.textContent = `hint: ${h.move}`;
     $("hint-text").append(title);
@@ -379,7 +499,12 @@ async function init() {
   $("hint").addEventListener("click", hint);
   $("computer").addEventListener("click", () => computerTurn(true));
   $("save").addEventListener("click", save);
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && prefix.length) { prefix = []; mark(); } });
+  $("stop").addEventListener("click", stopThinking);
+  $("back-to-game").addEventListener("click", backToGame);
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (prefix.length) { prefix = []; mark(); } else backToGame();
+  });
   try {
     offer = await api("GET", "/api/games");
     const id = location.hash.slice(1);

@@ -1,0 +1,178 @@
+// The analysis page of `rulebook serve`: `rulebook analyze` or `rulebook match` run by the
+// server on request (docs/web.md), followed as its games end, stopped on request, and its
+// report shown with charts (the server's for an analysis, drawn here for a match).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let offer = { games: [] };
+let run = null;   // the run followed: its status as the API sends it
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, init);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+function fillPresets() {
+  const g = offer.games.find((x) => x.name === $("game").value);
+  $("preset").innerHTML = "";
+  $("preset").add(new Option("(the game's own)", ""));
+  for (const p of (g ? g.presets : [])) $("preset").add(new Option(p.name + (p.default ? " (default)" : ""), p.name));
+}
+
+async function start(event) {
+  event.preventDefault();
+  $("error").textContent = "";
+  $("result").innerHTML = "";
+  const body = { game: $("game").value, kind: $("kind").value, players: $("players").value, games: Number($("games").value) };
+  if ($("preset").value) body.preset = $("preset").value;
+  try { run = await api("POST", "/api/analyses", body); } catch (e) { $("error").textContent = e.message; return; }
+  $("run").disabled = true;
+  $("stop").hidden = false;
+  follow();
+}
+
+async function follow() {
+  try { run = await api("GET", `/api/analyses/${run.id}`); } catch (e) { $("error").textContent = e.message; }
+  $("progress").hidden = false;
+  $("bar").value = run.done / run.games;
+  $("progress-text").textContent = `${run.done} of ${run.games} games` + (run.running ? "" : " played");
+  if (run.running) { setTimeout(follow, 250); return; }
+  $("run").disabled = false;
+  $("stop").hidden = true;
+  if (run.error) $("error").textContent = run.error;
+  else if (run.kind === "match") showMatch(run.report);
+  else showAnalysis(run.report);
+}
+
+const pct = (p) => `${(100 * p.rate).toFixed(1)}% [${(100 * p.low).toFixed(1)}, ${(100 * p.high).toFixed(1)}]`;
+
+function element(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+function table(rows, head) {
+  const t = element("table");
+  const h = t.createTHead().insertRow();
+  for (const x of head) h.append(element("th", x));
+  for (const row of rows) {
+    const tr = t.insertRow();
+    for (const x of row) tr.insertCell().textContent = x;
+  }
+  return t;
+}
+
+function heading(r) {
+  return element("p", `${r.game}: ${r.games} games` + (r.interrupted ? ` of ${r.games_asked} asked (stopped)` : "") + `, seed ${r.seed}, cap ${r.max_plies} plies`, "summary");
+}
+
+function chart(svg, name) {
+  const box = element("figure", undefined, "chart");
+  box.dataset.chart = name;
+  box.innerHTML = svg;
+  return box;
+}
+
+function showAnalysis(r) {
+  const out = $("result");
+  out.append(heading(r));
+  const rows = r.seats.map((s) => [`${s.player} (${s.agent}) wins`, s.wins.count, pct(s.wins)]);
+  rows.push(["draws", r.draws.count, pct(r.draws)], ["unfinished", r.unfinished.count, pct(r.unfinished)]);
+  out.append(element("h2", "Results by seat (95% intervals)"), table(rows, ["", "games", "share"]));
+  out.append(element("p", `first player wins ${pct(r.first_player)} of the ${r.first_player.of} won games`));
+  out.append(chart(r.charts.wins, "wins"));
+  const l = r.length;
+  out.append(element("h2", "Game length (plies)"),
+    element("p", `mean ${l.mean.toFixed(1)}, median ${l.median}, min ${l.min}, p10 ${l.p10}, p90 ${l.p90}, max ${l.max}`),
+    chart(r.charts.length, "length"));
+  out.append(element("h2", "How the games ended"),
+    table(r.endings.map((e) => [e.rule ? `${e.rule}. ${e.name}` : e.name, e.games.count, pct(e.games)]), ["end rule", "games", "share"]));
+  out.append(element("h2", "Branching"), element("p", `legal moves per ply: mean ${r.branching.mean.toFixed(2)}`), chart(r.charts.branching, "branching"));
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+function svgOf(tag, attrs, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// The Elo difference on an axis, its 95% interval as a bar (an infinite end drawn to the
+// axis's end with an arrow), and the wins, draws and losses as one bar below.
+function eloChart(m) {
+  const [a, b] = m.players;
+  const e = m.elo;
+  const finite = [e.elo, e.low, e.high].filter((v) => v !== null && Number.isFinite(v));
+  const reach = Math.max(100, ...finite.map(Math.abs));
+  const span = Math.ceil(reach / 100) * 100;
+  const W = 640, H = 200, L = 40, R = 600;
+  const x = (v) => (v === null ? null : L + ((Math.max(-span, Math.min(span, v)) + span) / (2 * span)) * (R - L));
+  const svg = svgOf("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Elo difference ${a} - ${b} with its 95% interval` });
+  svg.append(svgOf("text", { x: W / 2, y: 20, "text-anchor": "middle", "font-size": 15 }, `Elo difference ${a} − ${b} (95% interval)`));
+  svg.append(svgOf("line", { x1: L, y1: 90, x2: R, y2: 90, stroke: "#555" }));
+  for (let v = -span; v <= span; v += span / 4) {
+    svg.append(svgOf("line", { x1: x(v), y1: 86, x2: x(v), y2: 94, stroke: "#555" }));
+    svg.append(svgOf("text", { x: x(v), y: 110, "text-anchor": "middle", "font-size": 11 }, v > 0 ? `+${v}` : `${v}`));
+  }
+  const low = e.low === null ? (e.score > 0.5 ? e.elo : -span) : e.low;
+  const high = e.high === null ? (e.score < 0.5 ? e.elo : span) : e.high;
+  svg.append(svgOf("rect", { x: x(low), y: 62, width: Math.max(2, x(high) - x(low)), height: 14, fill: "#1f77b455", stroke: "#1f77b4", class: "interval" }));
+  if (e.elo !== null) svg.append(svgOf("circle", { cx: x(e.elo), cy: 69, r: 6, fill: "#1f77b4", class: "point" }));
+  const shown = (v) => (v === null ? (v === e.low ? "−∞" : "+∞") : (v > 0 ? "+" : "") + Math.round(v));
+  svg.append(svgOf("text", { x: W / 2, y: 50, "text-anchor": "middle", "font-size": 13, class: "value" }, `${shown(e.elo)} [${shown(e.low)}, ${shown(e.high)}]`));
+  const drawn = m.draws + m.unfinished;
+  const n = m.wins + drawn + m.losses || 1;
+  let at = L;
+  for (const [count, colour, label] of [[m.wins, "#2e8b57", `${a} wins ${m.wins}`], [drawn, "#aaa", `draws ${drawn}`], [m.losses, "#c0392b", `${b} wins ${m.losses}`]]) {
+    const w = ((R - L) * count) / n;
+    svg.append(svgOf("rect", { x: at, y: 140, width: w, height: 22, fill: colour }));
+    if (count) svg.append(svgOf("text", { x: at + w / 2, y: 182, "text-anchor": "middle", "font-size": 12 }, label));
+    at += w;
+  }
+  return svg;
+}
+
+function showMatch(m) {
+  const out = $("result");
+  const [a, b] = m.players;
+  out.append(element("p", `${m.game}: ${m.games} games` + (m.interrupted ? ` of ${m.games_asked} asked (stopped)` : "") +
+    `, seats alternated, each pair from the same random opening of ${m.open} plies`, "summary"));
+  out.append(table([
+    [`${a} wins`, m.wins, `${m.wins_moving_first} moving first, ${m.wins_moving_second} moving second`],
+    ["draws", m.draws, m.unfinished ? `${m.unfinished} unfinished, counted as draws` : ""],
+    [`${b} wins`, m.losses, ""],
+  ], ["", "games", ""]));
+  out.append(element("p", `score of ${a}: ${(100 * m.elo.score).toFixed(1)}%`));
+  const fig = element("figure", undefined, "chart");
+  fig.dataset.chart = "elo";
+  fig.append(eloChart(m));
+  out.append(fig);
+}
+
+async function init() {
+  $("game").addEventListener("change", fillPresets);
+  $("kind").addEventListener("change", () => { $("players").value = $("kind").value === "match" ? "easy,random" : "random"; });
+  $("ask").addEventListener("submit", start);
+  $("stop").addEventListener("click", async () => {
+    try { await api("POST", `/api/analyses/${run.id}/stop`); } catch (e) { $("error").textContent = e.message; }
+  });
+  try {
+    offer = await api("GET", "/api/games");
+    for (const g of offer.games) $("game").add(new Option(g.title + (g.title.toLowerCase() === g.name ? "" : ` (${g.name})`), g.name));
+    if (offer.start) $("game").value = offer.start;
+    fillPresets();
+  } catch (e) { $("error").textContent = e.message; }
+}
+
+init();
