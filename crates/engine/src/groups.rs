@@ -264,7 +264,7 @@ impl State {
         };
         let mine = &reaches.reached[player.index()];
         let mut theirs: Set = [0; SITE_SET_WORDS];
-        for other in Player::all().filter(|&p| p != player) {
+        for other in Player::all(self.game.seats()).filter(|&p| p != player) {
             let reached = &reaches.reached[other.index()];
             theirs.iter_mut().zip(reached).for_each(|(t, &r)| *t |= r);
         }

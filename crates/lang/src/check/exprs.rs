@@ -646,6 +646,14 @@ impl Checker {
             return Some(word);
         }
         if let Some(d) = direction_named(t) {
+            if d >= RELATIVE_BASE {
+                self.needs_exactly_two(
+                    "a direction relative to the mover is known for two players (the first \
+                     facing north, the second south)",
+                    "name the grid's directions",
+                    n.span,
+                );
+            }
             return Some((TExprKind::Direction(d), Type::Direction));
         }
         if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board_kind) {
@@ -685,6 +693,11 @@ impl Checker {
                         .with_help("name the player, or say `mover`"),
                     );
                 }
+                self.needs_exactly_two(
+                    "`opponent` names the other of two players",
+                    "name the player",
+                    n.span,
+                );
                 (TExprKind::Opponent, Type::Player)
             }
             "all" => (TExprKind::Region(RegionConst::All), Type::Region),

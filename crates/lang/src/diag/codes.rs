@@ -161,6 +161,8 @@ codes! {
     E0334,
     /// a grid of hexagons has no diagonals to keep
     E0335,
+    /// (a message made at run time: what a game of three players or more cannot have)
+    E0339,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks
