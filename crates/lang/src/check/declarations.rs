@@ -119,8 +119,12 @@ impl Checker {
         }
         match names.len() {
             1 => self.solo = Some(span),
-            2 => {}
-            3..=PLAYERS => self.many = Some(span),
+            // A name listed twice is reported as such: the players are those declared.
+            2..=PLAYERS => {
+                if self.players.len() > 2 {
+                    self.many = Some(span);
+                }
+            }
             n => self.error(
                 Diagnostic::error(
                     Code::E0310,

@@ -646,14 +646,6 @@ impl Checker {
             return Some(word);
         }
         if let Some(d) = direction_named(t) {
-            if d >= RELATIVE_BASE {
-                self.needs_exactly_two(
-                    "a direction relative to the mover is known for two players (the first \
-                     facing north, the second south)",
-                    "name the grid's directions",
-                    n.span,
-                );
-            }
             return Some((TExprKind::Direction(d), Type::Direction));
         }
         if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board_kind) {

@@ -109,7 +109,7 @@ codes! {
     E0308,
     /// the players are listed twice
     E0309,
-    /// a game has one player or two; {n} are listed
+    /// a game has one to {PLAYERS} players; {n} are listed
     E0310,
     /// the range {lo}..{hi} is empty
     E0311,
