@@ -787,6 +787,10 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
             ),
         ),
         SetupError::Cell { site: s, .. } => bad(site(s), "it holds no piece of this game"),
+        SetupError::ToMove { .. } => bad(
+            "the side to move",
+            format!("this game has {} players", game.about.players.len()),
+        ),
         SetupError::Mark { site: s, .. } => bad(site(s), "it is marked by no player"),
         SetupError::Stock { player } => bad(
             format!("the hand of player {}", player + 1),
