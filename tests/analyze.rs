@@ -204,11 +204,13 @@ fn replay(game: &Arc<Game>, games: u64, seed: u64, cap: usize) -> Expected {
             e.fired[m.rule() as usize] += 1;
             e.captures += u64::from(taken > 0);
             e.taken += taken;
-            let values: Vec<i64> = Player::all()
+            let values: Vec<i64> = Player::all(2)
                 .map(|p| state.value(p, &game.heuristics.estimate))
                 .collect();
             let top = *values.iter().max().unwrap();
-            let ahead: Vec<Player> = Player::all().filter(|p| values[p.index()] == top).collect();
+            let ahead: Vec<Player> = Player::all(2)
+                .filter(|p| values[p.index()] == top)
+                .collect();
             leaders.push((ahead.len() == 1).then(|| ahead[0]));
             last = Some(mover);
             plies += 1;

@@ -61,7 +61,7 @@ fn compare(size: usize, games: u64, plies: usize) -> (usize, usize) {
 /// areas are found from shared).
 fn assert_scores(state: &State, reference: &go_reference::Game, when: &str) {
     let text = notation::position_text(state);
-    for p in Player::all() {
+    for p in Player::all(2) {
         assert_eq!(
             state.score(p),
             reference.scores()[p.index()],

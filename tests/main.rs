@@ -55,6 +55,7 @@ mod oware_reference;
 mod parallel;
 mod pente;
 mod perft;
+mod players;
 mod position_text;
 mod positions;
 mod primitives;

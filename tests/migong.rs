@@ -766,7 +766,7 @@ fn score_wedge_by_wedge(state: &State, player: Player, unit: GroupUnit) -> i64 {
     let largest = groups.values().map(size).max().unwrap_or(0);
     (1..=largest)
         .rev()
-        .find(|&s| count(player, s) > count(player.next(), s))
+        .find(|&s| count(player, s) > count(player.next(2), s))
         .unwrap_or(0)
 }
 

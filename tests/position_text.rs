@@ -470,8 +470,12 @@ fn the_engine_refuses_setups_that_do_not_fit_the_game() {
             max: 48
         })
     );
-    // A player the game does not have cannot be named at all: `Player` is checked.
-    assert_eq!(rulebook::model::Player::new(2), None);
+    // A player the game does not have is refused as the side to move.
+    let third = rulebook::model::Player::new(2).unwrap();
+    assert_eq!(
+        check(&|s| s.to_move = third),
+        Some(SetupError::ToMove { player: third })
+    );
     assert!(matches!(
         check(&|s| s.marks = vec![3; 14]),
         Some(SetupError::Mark { site, mark: 3 }) if site.index() == 0

@@ -397,7 +397,7 @@ fn mm5_a_player_whose_every_move_is_forbidden_loses() {
         let mut unbanned = State::with_cells(Arc::clone(&off), s.cells().to_vec(), s.to_move());
         if legal(&mut s).is_empty() && !legal(&mut unbanned).is_empty() {
             let mover = s.to_move();
-            assert_eq!(s.outcome(), Some(Outcome::Win(mover.next())));
+            assert_eq!(s.outcome(), Some(Outcome::Win(mover.next(2))));
             return;
         }
     }

@@ -92,7 +92,7 @@ fn hash_after_a_move_is_the_hash_after_playing_it() {
                         state.pieces(Player::FIRST) + state.pieces(Player::SECOND),
                         pieces
                     );
-                    captures += usize::from(state.pieces(state.to_move().next()) > mover);
+                    captures += usize::from(state.pieces(state.to_move().next(2)) > mover);
                     jumps += usize::from(m.over() != rulebook::model::NO_SITE);
                     state.undo();
                     checked += 1;

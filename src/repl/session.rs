@@ -583,7 +583,7 @@ impl Session {
         if let Some(p) = self.resigned {
             let mut end = format!("game over: {} resigned", self.player_name(p));
             if self.state.game().about.players.len() == 2 {
-                end.push_str(&format!("; {} won", self.player_name(p.next())));
+                end.push_str(&format!("; {} won", self.player_name(p.next(2))));
             }
             // The last line says whose turn it was: the resignation replaces it.
             let kept = out.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
@@ -958,7 +958,8 @@ impl Session {
     /// exchanges the colours they play, so the computer keeps its seat, not its colour.
     fn seat(&self, colour: Player) -> usize {
         if self.state.swapped() {
-            colour.next().index()
+            // The swap is refused but in a game of two players.
+            colour.next(2).index()
         } else {
             colour.index()
         }

@@ -46,9 +46,7 @@ impl State {
         if targets.iter().all(|&w| w == 0) {
             return false;
         }
-        let players = self.game.about.players.len();
-        Player::all()
-            .take(players)
+        Player::all(self.game.about.players.len())
             .filter(|&p| p != victim)
             .any(|attacker| self.attacks_any(attacker, targets))
     }

@@ -33,7 +33,7 @@ impl State {
     /// found from computed at most once for all.
     pub fn each_value(&self, e: &Expr, mut visit: impl FnMut(Player, i64)) {
         let (majority, areas) = (OnceCell::new(), OnceCell::new());
-        for player in Player::all() {
+        for player in Player::all(self.game.seats()) {
             let scored = Scored {
                 state: self,
                 mover: player,

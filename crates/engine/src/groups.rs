@@ -264,7 +264,7 @@ impl State {
         };
         let mine = &reaches.reached[player.index()];
         let mut theirs: Set = [0; SITE_SET_WORDS];
-        for other in Player::all().filter(|&p| p != player) {
+        for other in Player::all(self.game.seats()).filter(|&p| p != player) {
             let reached = &reaches.reached[other.index()];
             theirs.iter_mut().zip(reached).for_each(|(t, &r)| *t |= r);
         }
@@ -291,8 +291,12 @@ impl State {
         let mut empty: Set = [0; SITE_SET_WORDS];
         (0..links.len()).for_each(|w| empty[w] = !0);
         let width = u32::from(board.width);
+        let seats = self.game.seats();
         let reached = std::array::from_fn(|p| {
             let mut pieces: Set = [0; SITE_SET_WORDS];
+            if p >= seats {
+                return pieces;
+            }
             let occupied =
                 &self.position.occupancy[p * self.position.words..][..self.position.words];
             pieces.iter_mut().zip(occupied).for_each(|(s, &o)| *s = o);

@@ -874,7 +874,7 @@ impl State {
     ) -> State {
         let sites = game.board.sites();
         // Two seats even in a game of one player (see `Game::solo`).
-        let players = game.about.players.len().max(rulebook_model::PLAYERS);
+        let players = game.seats();
         let words = sites.div_ceil(64);
         let mut state = State {
             position: Position {
@@ -1047,7 +1047,7 @@ impl State {
         match self.last_move() {
             Some((_, by)) => by,
             None if self.game.solo() => self.position.to_move,
-            None => self.position.to_move.previous(),
+            None => self.position.to_move.previous(self.game.seats()),
         }
     }
 
@@ -1421,7 +1421,7 @@ impl State {
             .iter()
             .fold(0, |key, &s| key << 16 | self.count(s) as u64);
         let entry = key << 2 | 2;
-        let memo = i * game.about.players.len().max(rulebook_model::PLAYERS) + mover.index();
+        let memo = i * game.seats() + mover.index();
         if self.scratch.end_memo[memo] & !1 == entry {
             return self.scratch.end_memo[memo] & 1 == 1;
         }
@@ -1433,14 +1433,14 @@ impl State {
     /// The outcome a result gives, with `mover` the player the result's "mover" names.
     pub(crate) fn end_result(&self, result: EndResult, mover: Player) -> Outcome {
         match result {
-            EndResult::MoverLoses => Outcome::Win(mover.next()),
+            EndResult::MoverLoses => Outcome::Win(mover.next(self.game.seats())),
             EndResult::MoverWins => Outcome::Win(mover),
             EndResult::PlayerWins(p) => Outcome::Win(p),
             EndResult::Draw => Outcome::Draw,
             EndResult::MostPieces => {
                 let most = *self.position.piece_count.iter().max().unwrap_or(&0);
-                let mut leaders =
-                    Player::all().filter(|&p| self.position.piece_count[p.index()] == most);
+                let mut leaders = Player::all(self.game.seats())
+                    .filter(|&p| self.position.piece_count[p.index()] == most);
                 match (leaders.next(), leaders.next()) {
                     (Some(p), None) => Outcome::Win(p),
                     _ => Outcome::Draw,
@@ -1855,7 +1855,7 @@ impl State {
         if self.game.solo() {
             p
         } else {
-            p.next()
+            p.next(self.game.seats())
         }
     }
 

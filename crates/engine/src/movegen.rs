@@ -168,7 +168,7 @@ impl State {
         moves.probing = true;
         (*copy).clone_from(self);
         let mut found = false;
-        for p in Player::all().filter(|&p| p != self.position.to_move) {
+        for p in Player::all(self.game.seats()).filter(|&p| p != self.position.to_move) {
             copy.position.to_move = p;
             moves.clear();
             copy.pseudo_legal_moves(&mut moves);
@@ -431,7 +431,7 @@ impl State {
     /// not in a line of that many of their owner's, unless every one is.
     fn removable(&self, sparing: u8) -> SiteSet {
         let mut enemies = [0u64; SITE_SET_WORDS];
-        for p in Player::all().filter(|&p| p != self.position.to_move) {
+        for p in Player::all(self.game.seats()).filter(|&p| p != self.position.to_move) {
             let theirs = self.position.occupied_by(p);
             for (e, t) in enemies.iter_mut().zip(theirs) {
                 *e |= t;

@@ -273,7 +273,7 @@ impl Quick {
                 *len += 1;
             }
         }
-        quick.enemy = Player::all()
+        quick.enemy = Player::all(game.seats())
             .filter(|&p| p != mover)
             .fold(0, |a, p| a | state.position.occupancy[p.index()]);
         let keys = &game.tables.zobrist.to_move;

@@ -120,6 +120,11 @@ pub enum SetupError {
         /// The player.
         player: usize,
     },
+    /// A side to move that is none of the game's seats.
+    ToMove {
+        /// The player named.
+        player: Player,
+    },
     /// More passes in a row than players (the game would have ended).
     Passes {
         /// The passes described.
@@ -151,6 +156,11 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
         false => Err(SetupError::Sites { part, found, sites }),
     };
     length(SetupPart::Cells, setup.cells.len())?;
+    if setup.to_move.index() >= game.seats() {
+        return Err(SetupError::ToMove {
+            player: setup.to_move,
+        });
+    }
     if let Some((site, &cell)) =
         (setup.cells.iter().enumerate()).find(|(_, &c)| c.index() >= game.cell_codes())
     {

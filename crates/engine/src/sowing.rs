@@ -297,7 +297,7 @@ impl State {
     #[inline(never)]
     fn end_on_empty_row(&mut self, rule: EndRule, empty: [bool; 2]) {
         if let EndResult::StoreMajority { to_empty_side } = rule.result {
-            for p in Player::all() {
+            for p in Player::all(ROWS) {
                 let receiver = match (to_empty_side, empty[0], empty[1]) {
                     (false, _, _) => p,
                     (true, true, false) => Player::FIRST,
@@ -359,7 +359,7 @@ impl State {
     pub(super) fn rows_to_owners(&mut self) {
         let board = &self.game.board;
         let pits = board.pits();
-        for p in Player::all() {
+        for p in Player::all(ROWS) {
             for k in 1..=pits {
                 let (pit, store) = (self.game.board.pit(p, k), self.game.board.store(p));
                 self.position.move_stones(&self.game, pit, store);
@@ -497,6 +497,10 @@ fn last_count_test(condition: &Expr) -> Option<(Op, i64)> {
         _ => None,
     }
 }
+
+/// The rows of a mancala board, one for each of its two players (the checker refuses the
+/// board in a game of another number of players).
+const ROWS: usize = 2;
 
 /// The number of bits set in every byte.
 const BITS_SET: [u8; 256] = {

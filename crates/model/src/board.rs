@@ -687,7 +687,7 @@ impl Board {
         let site_opposite = (0..sites)
             .map(|s| match site_pit[s] {
                 0 => NO_SITE,
-                k => Site::at(site_owner[s].next().index() * row + (pits - k) as usize),
+                k => Site::at(site_owner[s].next(2).index() * row + (pits - k) as usize),
             })
             .collect();
         let pit_bits = (0..sites)

@@ -165,12 +165,13 @@ fn over<E: Env>(env: &E, q: Quantifier, depth: usize, body: &Expr, bound: Bindin
 }
 
 impl PlayerRef {
-    /// The player this names when `mover` is to move (games have two players).
+    /// The player this names when `mover` is to move (`opponent` is only allowed in games
+    /// of two players: the checker refuses it elsewhere).
     #[inline(always)]
     pub fn resolve(self, mover: Player) -> Player {
         match self {
             PlayerRef::Mover => mover,
-            PlayerRef::Opponent => mover.next(),
+            PlayerRef::Opponent => mover.next(2),
             PlayerRef::Fixed(p) => p,
         }
     }

@@ -12,9 +12,10 @@ pub use eval::Env;
 pub use tiles::{GroupUnit, Tiles};
 pub use walk::{Leap, SiteTest, Step, Walk};
 
-/// The number of players a game has (the checker holds every game to it); the one place
-/// that fixes it.
-pub const PLAYERS: usize = 2;
+/// The most players a game may have (the checker holds every game to it), and the size of
+/// the tables kept for every player; the one place that fixes it. A game's own number is
+/// [`Game::seats`].
+pub const PLAYERS: usize = 6;
 
 /// A player, by turn order: the first named in the `players` statement moves first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,7 +27,8 @@ impl Player {
     /// The player who moves second.
     pub const SECOND: Player = Player(1);
 
-    /// The player at `index` in turn order, if a game has that many players.
+    /// The player at `index` in turn order, if a game may have that many players (whether
+    /// this game has is [`Game::seats`]'s to say).
     pub fn new(index: usize) -> Option<Player> {
         (index < PLAYERS).then_some(Player(index as u8))
     }
@@ -54,9 +56,9 @@ impl Player {
         Player::new(usize::from(code).checked_sub(1)?)
     }
 
-    /// Every player, in turn order.
-    pub fn all() -> impl DoubleEndedIterator<Item = Player> + Clone {
-        (0..PLAYERS as u8).map(Player)
+    /// The first `seats` players (a game's [`Game::seats`]), in turn order.
+    pub fn all(seats: usize) -> impl DoubleEndedIterator<Item = Player> + Clone {
+        (0..seats.min(PLAYERS) as u8).map(Player)
     }
 
     /// Its place in turn order, from 0: the index of its entry in per-player tables.
@@ -65,22 +67,27 @@ impl Player {
         self.0 as usize
     }
 
-    /// The player before this one in turn order: who moved last when this one is to move.
+    /// The player before this one in turn order of `seats` players (a game's
+    /// [`Game::seats`]): who moved last when this one is to move.
     #[inline(always)]
-    pub const fn previous(self) -> Player {
+    pub const fn previous(self, seats: usize) -> Player {
         if self.0 == 0 {
-            Player(PLAYERS as u8 - 1)
+            Player(seats as u8 - 1)
         } else {
             Player(self.0 - 1)
         }
     }
 
-    /// The player after this one in turn order (the order of the `players` statement).
+    /// The player after this one in turn order of `seats` players (a game's
+    /// [`Game::seats`]; the order of the `players` statement), the last followed by the
+    /// first.
     #[inline(always)]
-    pub const fn next(self) -> Player {
-        // The index is below PLAYERS (every player is made so): the remainder wraps the last
-        // to the first without a branch.
-        Player((self.0 + 1) % PLAYERS as u8)
+    pub const fn next(self, seats: usize) -> Player {
+        if self.0 as usize + 1 >= seats {
+            Player(0)
+        } else {
+            Player(self.0 + 1)
+        }
     }
 }
 
@@ -1598,6 +1605,13 @@ impl Game {
         1 + self.about.players.len() * self.about.piece_kinds.len()
     }
 
+    /// The seats in turn order: the number of players, and two for a game of one player
+    /// (see [`Game::solo`]); the turn passes from each to the next, the last to the first.
+    #[inline(always)]
+    pub fn seats(&self) -> usize {
+        self.about.players.len().max(2)
+    }
+
     /// Whether the game has one player, who makes every move. Its engine still keeps two
     /// seats: the second ([`Player::SECOND`]) never moves and has no pieces, and a result
     /// that makes it the winner (`mover loses`) is the player's loss.
@@ -1613,7 +1627,7 @@ impl Game {
 
     /// The players in turn order, with their names.
     pub fn players_named(&self) -> impl Iterator<Item = (Player, &str)> + '_ {
-        Player::all().zip(self.about.players.iter().map(String::as_str))
+        Player::all(self.seats()).zip(self.about.players.iter().map(String::as_str))
     }
 
     /// The player with this name, if any.

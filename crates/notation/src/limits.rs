@@ -131,7 +131,7 @@ fn counted_sets(game: &Game) -> Vec<Pieces> {
     let kinds = game.about.piece_kinds.len();
     let singles = (0..kinds).filter(|_| kinds > 1).map(kind_bit);
     let mut sets = Vec::new();
-    let players = Player::all().take(game.about.players.len()).map(Some);
+    let players = Player::all(game.about.players.len()).map(Some);
     for player in players.chain([None]) {
         sets.extend(singles.clone().map(|kinds| Pieces { player, kinds }));
         let kinds = every_kind(game);

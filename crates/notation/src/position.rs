@@ -225,8 +225,7 @@ fn stock_words(game: &Game, setup: &Setup) -> Vec<String> {
     };
     let usual = usual_stock(game, &setup.cells);
     let kinds = game.about.piece_kinds.len();
-    Player::all()
-        .take(game.about.players.len())
+    Player::all(game.about.players.len())
         .filter(|p| {
             let i = p.index() * kinds;
             stock[i..][..kinds] != usual[i..][..kinds]
@@ -310,7 +309,7 @@ fn pits_text(game: &Game, setup: &Setup) -> String {
             m => format!("{count}@{}", game.about.players[m as usize - 1]),
         }
     };
-    let rows: Vec<String> = Player::all()
+    let rows: Vec<String> = Player::all(game.seats())
         .map(|p| {
             let pits: Vec<String> = (1..=b.pits()).map(|k| site(b.pit(p, k))).collect();
             format!("{}|{}", pits.join(","), site(b.store(p)))
@@ -604,7 +603,7 @@ fn parse_pits(game: &Game, text: &str, setup: &mut Setup) -> Result<(), Position
         ));
     }
     let mut marks = vec![0u8; b.sites()];
-    for (p, row) in Player::all().zip(rows.iter()) {
+    for (p, row) in Player::all(game.seats()).zip(rows.iter()) {
         let at = format!("{}'s row", game.player_name(p));
         let (pits, store) = row.split_once('|').ok_or_else(|| {
             bad(
@@ -788,6 +787,10 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
             ),
         ),
         SetupError::Cell { site: s, .. } => bad(site(s), "it holds no piece of this game"),
+        SetupError::ToMove { .. } => bad(
+            "the side to move",
+            format!("this game has {} players", game.about.players.len()),
+        ),
         SetupError::Mark { site: s, .. } => bad(site(s), "it is marked by no player"),
         SetupError::Stock { player } => bad(
             format!("the hand of player {}", player + 1),

@@ -168,7 +168,7 @@ impl Record {
 /// ends without a winner.
 fn resignation_result(game: &Game, player: Player) -> String {
     match game.about.players.len() {
-        2 => render::outcome_text(game, rulebook_engine::Outcome::Win(player.next())),
+        2 => render::outcome_text(game, rulebook_engine::Outcome::Win(player.next(2))),
         _ => format!("{} resigns", game.player_name(player)),
     }
 }

@@ -93,7 +93,7 @@ pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
     if result.reversed {
         seats.reverse();
     }
-    let sides: Vec<String> = Player::all()
+    let sides: Vec<String> = Player::all(game.seats())
         .zip(&seats)
         .map(|(p, who)| format!("{} {who}", game.player_name(p)))
         .collect();

@@ -583,7 +583,7 @@ fn leader(state: &State) -> Option<Player> {
     let game = state.game();
     let mut best: Option<(Player, i64)> = None;
     let mut tied = false;
-    for p in Player::all() {
+    for p in Player::all(game.seats()) {
         let v = state.value(p, &game.heuristics.estimate);
         match best {
             Some((_, b)) if v < b => {}

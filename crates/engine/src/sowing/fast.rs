@@ -6,11 +6,10 @@
 
 use std::sync::Arc;
 
-use super::{Pits, BITS_SET};
+use super::{Pits, BITS_SET, ROWS};
 use crate::State;
 use rulebook_model::{
     Action, Board, Expr, Game, MoveKind, Player, PlayerRef, Site, SowCheck, SowPlan, Sowing,
-    PLAYERS,
 };
 
 /// The sites a board may have for the tables (a site's index is masked to them, so that
@@ -22,15 +21,15 @@ pub(crate) const LANES: usize = 64;
 #[derive(Debug)]
 pub(crate) struct Lanes {
     /// Per mover, the site after each site on the sowing's track.
-    next: [[u8; LANES]; PLAYERS],
+    next: [[u8; LANES]; ROWS],
     /// Per site, its bit in the mask of non-empty pits (0 for a store).
     bit: [u64; LANES],
     /// Each player's pit 1.
-    first: [u8; PLAYERS],
+    first: [u8; ROWS],
     /// Each player's store (for `marked pits feed owner store`).
-    store: [u8; PLAYERS],
+    store: [u8; ROWS],
     /// Per mover and last site, the index in `steps` of its first [`Step`].
-    start: [[u16; LANES]; PLAYERS],
+    start: [[u16; LANES]; ROWS],
     /// The rules after sowing that may apply for each mover and last site (those whose
     /// conditions hold as far as the mover and the last site decide them:
     /// [`rulebook_model::SowPlan::candidates`]), in order, a run of steps each (the last
@@ -58,11 +57,11 @@ impl Lanes {
         let (sowing, track) = lone_plain_sowing(game)?;
         let plan = &game.after_sowing.plan;
         let mut lanes = Lanes {
-            next: [[0; LANES]; PLAYERS],
+            next: [[0; LANES]; ROWS],
             bit: [0; LANES],
-            first: [0; PLAYERS],
-            store: [0; PLAYERS],
-            start: [[0; LANES]; PLAYERS],
+            first: [0; ROWS],
+            store: [0; ROWS],
+            start: [[0; LANES]; ROWS],
             steps: Box::new([]),
             tabled: plan.stones.min(64) as u16,
             turn: game.tables.zobrist.to_move.iter().fold(0, |key, k| key ^ k),
@@ -83,7 +82,7 @@ impl Lanes {
             true => Some(s.index() as u8),
             false => None,
         };
-        for p in Player::all() {
+        for p in Player::all(ROWS) {
             let i = p.index();
             self.first[i] = site(board.pit(p, 1))?;
             // A board without stores feeds none: the general path says what happens.
@@ -111,7 +110,7 @@ impl Lanes {
             .map(|r| rule_steps(plan, r, sites))
             .collect();
         let mut steps = vec![Step::NEVER];
-        for mover in Player::all() {
+        for mover in Player::all(ROWS) {
             let p = mover.index();
             for last in 0..sites {
                 let run = steps.len();
@@ -153,8 +152,8 @@ fn lone_plain_sowing(game: &Game) -> Option<(&Sowing, &[Site])> {
         || game.board.pits() == 0
         || game.facts.tracks_repetition
         || plan.words != 1
-        || track.len() < PLAYERS * sites
-        || plan.candidates.len() < PLAYERS * sites
+        || track.len() < ROWS * sites
+        || plan.candidates.len() < ROWS * sites
     {
         return None;
     }
@@ -406,7 +405,7 @@ impl Entries<'_> {
 
     /// Every entry.
     fn all(self) -> std::ops::Range<usize> {
-        0..PLAYERS * self.sites
+        0..ROWS * self.sites
     }
 }
 
@@ -519,7 +518,7 @@ impl State {
                 // Both rows hold stones: the game goes on.
                 if !again {
                     self.position.hash ^= lanes.turn;
-                    self.position.to_move = mover.next();
+                    self.position.to_move = mover.next(ROWS);
                 }
             } else if self.lanes_empty_row(lanes, mover, again) {
                 return (n + 1, n + 1 < max_plies);
@@ -548,7 +547,7 @@ impl State {
         }
         if !again || self.position.ended.is_some() {
             self.position.hash ^= lanes.turn;
-            self.position.to_move = mover.next();
+            self.position.to_move = mover.next(ROWS);
         }
         self.position.ended.is_some()
     }

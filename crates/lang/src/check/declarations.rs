@@ -119,14 +119,19 @@ impl Checker {
         }
         match names.len() {
             1 => self.solo = Some(span),
-            PLAYERS => {}
+            // A name listed twice is reported as such: the players are those declared.
+            2..=PLAYERS => {
+                if self.players.len() > 2 {
+                    self.many = Some(span);
+                }
+            }
             n => self.error(
                 Diagnostic::error(
                     Code::E0310,
-                    format!("a game has one player or two; {n} are listed"),
+                    format!("a game has one to {PLAYERS} players; {n} are listed"),
                     span,
                 )
-                .with_help("list one player (a puzzle) or two"),
+                .with_help(format!("list at most {PLAYERS} players")),
             ),
         }
     }

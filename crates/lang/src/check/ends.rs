@@ -212,6 +212,11 @@ impl Checker {
                 );
                 return None;
             }
+            self.needs_exactly_two(
+                "`opponent` names the other of two players",
+                "name the winner",
+                name.span,
+            );
             return Some(EndResult::MoverLoses);
         }
         let players = self.players.clone();

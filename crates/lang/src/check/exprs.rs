@@ -695,6 +695,11 @@ impl Checker {
                         .with_help("name the player, or say `mover`"),
                     );
                 }
+                self.needs_exactly_two(
+                    "`opponent` names the other of two players",
+                    "name the player",
+                    n.span,
+                );
                 (TExprKind::Opponent, Type::Player)
             }
             "all" => (TExprKind::Region(RegionConst::All), Type::Region),

@@ -16,6 +16,7 @@ mod ends;
 mod exprs;
 mod limits;
 mod lints;
+mod many;
 mod moves;
 mod presets;
 mod solo;
@@ -83,6 +84,8 @@ struct Checker {
     players: Vec<String>,
     /// The `players` statement of a game of one player.
     solo: Option<Span>,
+    /// The `players` statement of a game of three players or more.
+    many: Option<Span>,
     params: Vec<ParamDecl>,
     options: Vec<OptionDecl>,
     pieces: Vec<String>,
@@ -170,6 +173,7 @@ impl Checker {
         let found = self.declarations(file);
         self.statement_counts(file);
         self.one_player_rules(file);
+        self.many_player_rules(file);
         let (presets, default_preset) = self.presets(&found.presets);
         let board = found.board.map(|(shape, span)| (self.board(shape), span));
         self.named_regions(file);

@@ -946,6 +946,12 @@ impl Checker {
                     ),
                 );
             } else if let Some(r) = r {
+                self.needs_exactly_two(
+                    "a direction relative to the mover is known for two players (the first \
+                     facing north, the second south)",
+                    "name the board's directions",
+                    n.span,
+                );
                 if !out.contains(&(RELATIVE_BASE + r as u8)) {
                     out.push(RELATIVE_BASE + r as u8);
                 }

@@ -934,3 +934,11 @@ pub struct Description {
     /// What a mark is called where the game is shown (`mark SITE as NAME`).
     pub mark_name: Option<String>,
 }
+
+impl Description {
+    /// The seats in turn order, as the compiled game has them ([`rulebook_model::Game::seats`]):
+    /// the players, and two for a game of one player.
+    pub fn seats(&self) -> usize {
+        self.players.len().max(2)
+    }
+}

@@ -171,7 +171,7 @@ impl Compiler<'_> {
                 ..
             } = &m.rule.shape
             {
-                for player in model::Player::all() {
+                for player in model::Player::all(self.desc.seats()) {
                     all.extend(absolute_directions(directions, player));
                 }
             }
@@ -230,7 +230,7 @@ impl Compiler<'_> {
     /// Whether the chains of a `chained` jump along `directions` (for each player, when
     /// some are relative to the mover) fit in a move on this board; an error if not.
     fn chains_fit(&mut self, directions: &[u8], span: Span) -> Option<()> {
-        let too_long = model::Player::all().find_map(|player| {
+        let too_long = model::Player::all(self.desc.seats()).find_map(|player| {
             let absolute = absolute_directions(directions, player);
             fits(self.board(), &absolute)
                 .err()

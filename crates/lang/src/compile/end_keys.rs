@@ -21,8 +21,7 @@ pub(super) fn end_keys(
             if !reads_only_counts(c, &mut counted) {
                 return None;
             }
-            Player::all()
-                .take(players)
+            Player::all(players)
                 .map(|mover| {
                     let mut sites = [NO_SITE; END_KEY_SITES];
                     let mut n = 0;

@@ -160,7 +160,8 @@ impl Compiler<'_> {
     pub(super) fn score(&mut self) -> Option<Expr> {
         let desc = self.desc;
         let mut chosen = [None, None];
-        for (player, chosen) in model::Player::all().zip(&mut chosen) {
+        // Scores are refused but in a game of two players.
+        for (player, chosen) in model::Player::all(2).zip(&mut chosen) {
             self.scored = Some(player);
             *chosen = (0..desc.scores.len()).find(|&i| self.condition(&desc.scores[i]).is_some());
             self.scored = None;

@@ -47,7 +47,8 @@ impl Compiler<'_> {
             },
             TExprKind::Last => Value::Runtime(Expr::Last),
             TExprKind::Opponent => match self.scored {
-                Some(p) => Value::Player(p.next()),
+                // `opponent` is refused but in a game of two players.
+                Some(p) => Value::Player(p.next(2)),
                 None => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
             },
             TExprKind::Region(RegionConst::Point { file, rank }) => {

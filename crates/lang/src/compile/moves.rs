@@ -40,7 +40,7 @@ impl Compiler<'_> {
         if !needed {
             out.extend(once.map(|rule| (None, rule)));
         } else {
-            for player in model::Player::all().take(self.desc.players.len()) {
+            for player in model::Player::all(self.desc.players.len()) {
                 self.seat = Seat::Of(player);
                 let known = self.errors.len();
                 let rule = compile(self);
@@ -280,7 +280,7 @@ impl Compiler<'_> {
             return vec![rule];
         }
         let board = self.board();
-        model::Player::all()
+        model::Player::all(self.desc.seats())
             .filter_map(|player| {
                 // A rule for one player already (`when mover == black`) gives theirs alone.
                 let condition = seated_condition(&rule.condition, Some(player))?;

@@ -38,7 +38,7 @@ pub(super) fn sow_plan(rules: &[SowRule], board: &Board, players: usize, total: 
             conjuncts(e, &mut parts);
         }
         let (fixed, rest): (Vec<&Expr>, Vec<&Expr>) = parts.into_iter().partition(|e| is_static(e));
-        for mover in Player::all().take(players) {
+        for mover in Player::all(players) {
             for last in 0..sites {
                 if fixed
                     .iter()

@@ -104,7 +104,7 @@ impl Compiler<'_> {
     /// Marks the sites of `skip REGION` as skipped for each mover.
     fn skip_region(&mut self, region: &TExpr, players: usize, skipped: &mut [bool]) -> Option<()> {
         let sites = self.board().sites();
-        for mover in model::Player::all().take(players) {
+        for mover in model::Player::all(players) {
             for site in 0..sites {
                 let member = self.membership(region, &Expr::Const(site as i64))?;
                 match sow_plan::mover_value(self.board(), &member, mover) {

@@ -109,7 +109,7 @@ codes! {
     E0308,
     /// the players are listed twice
     E0309,
-    /// a game has one player or two; {n} are listed
+    /// a game has one to {PLAYERS} players; {n} are listed
     E0310,
     /// the range {lo}..{hi} is empty
     E0311,
@@ -161,6 +161,8 @@ codes! {
     E0334,
     /// a grid of hexagons has no diagonals to keep
     E0335,
+    /// (a message made at run time: what a game of three players or more cannot have)
+    E0339,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks

@@ -220,7 +220,7 @@ fn row_stones(state: &State, player: Player) -> i64 {
 
 /// The most that `f` gives any player but `player` (0 in a game of one player).
 fn most_other(state: &State, player: Player, f: impl Fn(&State, Player) -> i64) -> i64 {
-    Player::all()
+    Player::all(state.game().seats())
         .filter(|&p| p != player)
         .map(|p| f(state, p))
         .max()
@@ -364,10 +364,12 @@ pub(super) fn waiting_rank(after: &State, m: Move, last: Option<Move>) -> i64 {
 fn all_shut_in_but(state: &State, player: Player) -> bool {
     let slides = slide_directions(state.game());
     slides != 0
-        && Player::all().filter(|&p| p != player).all(|p| {
-            let room = room(state, p, slides);
-            room.reached > 0 && room.reached == room.private
-        })
+        && Player::all(state.game().seats())
+            .filter(|&p| p != player)
+            .all(|p| {
+                let room = room(state, p, slides);
+                room.reached > 0 && room.reached == room.private
+            })
 }
 
 /// The sites orthogonally next to each of `player`'s pieces, once per piece and direction.

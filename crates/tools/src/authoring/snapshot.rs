@@ -123,7 +123,7 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
     for (i, &m) in moves.iter().enumerate() {
         let mover = replay.to_move();
         let others = |state: &State| -> u32 {
-            Player::all()
+            Player::all(state.game().seats())
                 .filter(|&p| p != mover)
                 .map(|p| state.pieces(p))
                 .sum()

@@ -48,7 +48,7 @@ pub fn position_json(state: &State) -> Value {
     if game.board.pits() == 0 {
         out["pieces"] = per_player(&|p| state.pieces(p).into());
     }
-    if Player::all().any(|p| state.pieces_in_hand(p).iter().any(|&n| n > 0)) {
+    if Player::all(game.seats()).any(|p| state.pieces_in_hand(p).iter().any(|&n| n > 0)) {
         out["hands"] = per_player(&|p| {
             (game.about.piece_kinds.iter())
                 .zip(state.pieces_in_hand(p))
@@ -107,7 +107,7 @@ fn board_json(state: &State) -> Value {
         .filter_map(|s| Some((b.site_names[s.index()].clone(), name(state.mark(s)?).into())))
         .collect();
     let mut board = if b.pits() > 0 {
-        let players = Player::all();
+        let players = Player::all(game.seats());
         let pits: Map<_, _> = players
             .clone()
             .map(|p| {

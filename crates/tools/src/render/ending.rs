@@ -12,7 +12,7 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
     let game = state.game();
     let name = |p: Player| game.player_name(p);
     let why = end_reason(state);
-    let players = Player::all().take(game.about.players.len());
+    let players = Player::all(game.about.players.len());
     let (what, counts): (&str, Vec<String>) = if game.board.pits() > 0 {
         let store = |p| state.count(game.board.store(p));
         (

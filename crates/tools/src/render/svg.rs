@@ -13,8 +13,11 @@ const NAMED_COLOURS: [&str; 12] = [
     "gray", "pink",
 ];
 
-/// Colours for players whose names are not colours, in turn order.
-const PALETTE: [&str; 2] = ["#1f3b73", "#f2d16b"];
+/// Colours for players whose names are not colours, in turn order (one for each of
+/// [`rulebook_model::PLAYERS`]); the second is light, the others dark.
+const PALETTE: [&str; rulebook_model::PLAYERS] = [
+    "#1f3b73", "#f2d16b", "#2e7d4f", "#a83232", "#6c3483", "#b9770e",
+];
 
 /// The fill colour of a player: their name if it is a colour, else one of [`PALETTE`].
 fn player_colour(game: &Game, p: Player) -> String {

@@ -151,7 +151,7 @@ pub(super) fn hex_text(state: &State, color: bool, turned: bool) -> String {
     for r in ranks {
         view.write_rank(&mut out, r);
     }
-    let blocks: Vec<String> = Player::all()
+    let blocks: Vec<String> = Player::all(game.seats())
         .map(|p| format!("{} {}", game.player_name(p), state.hand(p).count_ones()))
         .collect();
     let _ = writeln!(out, "in hand: {}", blocks.join(", "));
@@ -391,7 +391,7 @@ pub fn position_text(state: &State) -> String {
     match state.outcome() {
         Some(o) => {
             if game.ends.score.is_some() {
-                let scores: Vec<String> = Player::all()
+                let scores: Vec<String> = Player::all(game.seats())
                     .map(|p| format!("{} {}", game.player_name(p), state.score(p)))
                     .collect();
                 let _ = writeln!(out, "scores: {}", scores.join(", "));
