@@ -37,6 +37,10 @@ impl State {
         let mut compulsory = false;
         let mut line_captures = false;
         let mut targets = [0u64; SITE_SET_WORDS];
+        if let Some(dice) = self.chance() {
+            let rule = game.facts.roll_rule.unwrap_or(0);
+            return self.throws(rule, dice, out);
+        }
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
                 continue;
@@ -59,6 +63,8 @@ impl State {
                     partner,
                 } => self.castlings(index, rule, (directions, *partner), out),
                 MoveKind::Walk(walk) => self.walks(index, rule, walk, out),
+                MoveKind::Roll(_) => {}
+                MoveKind::Track(track) => self.track_moves(index, track, out),
                 MoveKind::Jump {
                     chain: Chain::Pieces,
                     ..
@@ -1358,6 +1364,7 @@ pub(super) fn always_listed(game: &Game) -> bool {
         || game.facts.moves_may_coincide
         || game.facts.moves_narrowed
         || game.facts.ends_when_no_player_can_move
+        || game.facts.roll_rule.is_some()
 }
 
 /// The lines of an empty board as kept by a state ([`toggle_lines`]): `masks[family *

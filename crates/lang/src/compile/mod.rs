@@ -18,6 +18,7 @@ use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Board, Condition, Game};
 
 mod board;
+mod chance;
 mod chains;
 mod derived;
 mod effects;
