@@ -78,6 +78,7 @@ mod sowing_shapes;
 mod speed;
 mod stock;
 mod toguz_kumalak_reference;
+mod ur_reference;
 mod tutorial;
 mod walks;
 mod warnings;

@@ -58,6 +58,22 @@ impl State {
         }
     }
 
+    /// At a chance point, the throw that `pick(w)` falls on, `w` being the dice's
+    /// [total](Dice::total) of equally likely ways to fall (each throw as likely as its
+    /// weight says); `None` elsewhere.
+    pub fn pick_throw(&self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+        let dice = self.chance()?;
+        let rule = self.game.facts.roll_rule?;
+        let mut way = pick(dice.total() as usize) as u64;
+        for (outcome, &(_, weight)) in dice.outcomes.iter().enumerate() {
+            if way < weight {
+                return Some(Move::throw(rule, outcome));
+            }
+            way -= weight;
+        }
+        None
+    }
+
     /// Appends the throws of the dice (rule `rule`), one per outcome.
     pub(super) fn throws(&self, rule: u8, dice: &Dice, out: &mut MoveList) {
         for outcome in 0..dice.outcomes.len() {

@@ -1085,7 +1085,9 @@ impl State {
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
-    /// is none. Where it can, it finds that move without listing the others, which makes
+    /// is none. At a throw of the dice ([`State::chance`]) it is the throw that way
+    /// `pick(w)` of the `w` equally likely ways the dice fall makes ([`State::pick_throw`]),
+    /// so that a random pick throws each outcome as often as its weight says. Where it can, it finds that move without listing the others, which makes
     /// random playouts several times cheaper; elsewhere it lists them in `moves`. Inlined
     /// into each loop of the playouts.
     #[inline(always)]
@@ -1094,6 +1096,11 @@ impl State {
         moves: &mut MoveList,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Move> {
+        if self.game.facts.roll_rule.is_some() {
+            if let Some(throw) = self.pick_throw(&mut pick) {
+                return Some(throw);
+            }
+        }
         if let Some(found) = self.pick_without_listing(&mut pick) {
             return found;
         }

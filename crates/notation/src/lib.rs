@@ -95,7 +95,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Swap => "swap".into(),
         MoveKind::Sow { .. } => pits::text(state, m),
         MoveKind::Place { .. } => tiles::text(state, m),
-        MoveKind::Roll(ref dice) => format!("roll {}", dice.outcomes[m.outcome()].0),
+        MoveKind::Roll(ref dice) => format!("roll:{}", dice.outcomes[m.outcome()].0),
         MoveKind::Track(_) => pieces::track_text(state, m),
         MoveKind::Slide { .. }
         | MoveKind::Jump { .. }
@@ -153,7 +153,7 @@ pub fn play(state: &mut State, m: Move) -> Result<(), MoveError> {
     }
 }
 
-/// A move of a game of chance: the legal move whose text this is (`roll 3`, `d1`,
+/// A move of a game of chance: the legal move whose text this is (`roll:3`, `d1`,
 /// `a1-a2`, `g1-off`), or why there is none.
 fn parse_by_text(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let mut moves = MoveList::new();
