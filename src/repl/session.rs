@@ -608,6 +608,10 @@ impl Session {
             }
             played += 1;
             let mover = self.state.to_move();
+            if self.state.chance().is_some() {
+                emit(&self.throw_dice());
+                continue;
+            }
             let Some(level) = self.computer(mover) else {
                 break;
             };
@@ -633,6 +637,22 @@ impl Session {
             }
         }
         String::new()
+    }
+
+    /// Throws the dice for the player to move (whoever plays them: a throw is no choice),
+    /// by the session's seed moved on by the ply, so that a seed repeats a game; returns
+    /// the line that tells it.
+    fn throw_dice(&mut self) -> String {
+        let mut rng = crate::analysis::Rng::new(self.search_seed());
+        let Some(throw) = self.state.pick_throw(|n| rng.below(n)) else {
+            return String::new();
+        };
+        let mover = self.player_name(self.state.to_move());
+        let text = notation::move_text(&self.state, throw);
+        self.state.apply(throw);
+        self.redo.clear();
+        let value = self.state.thrown().unwrap_or(0);
+        format!("{mover} throws {value} ({text})\n")
     }
 
     fn think(&mut self, level: &Level) -> Option<ai::Thought> {
