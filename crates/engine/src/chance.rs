@@ -122,13 +122,19 @@ impl State {
             return true;
         }
         self.game.tables.owner[cell.index()] != mover
-            && !track.safe.is_some_and(|r| self.game.in_region(r as usize, to))
+            && !track
+                .safe
+                .is_some_and(|r| self.game.in_region(r as usize, to))
     }
 
     /// How many pieces of `kind` `player` has in stock.
     fn in_stock(&self, player: Player, kind: u8) -> u16 {
         let kinds = self.game.about.piece_kinds.len();
-        (self.position.stock.get(player.index() * kinds + kind as usize)).map_or(0, |&n| n)
+        (self
+            .position
+            .stock
+            .get(player.index() * kinds + kind as usize))
+        .map_or(0, |&n| n)
     }
 
     /// Adds `delta` to the pieces of `kind` `player` has in stock, with the hash keys.

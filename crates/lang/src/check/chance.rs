@@ -21,10 +21,18 @@ impl Checker {
             S::Dice { count, faces } => {
                 let (values, faces_span) = match faces {
                     ast::DiceFaces::Values(v, span) => (v.clone(), *span),
-                    ast::DiceFaces::Count(n, span) => ((1..=*n.min(&(MAX_FACES + 1))).collect(), *span),
+                    ast::DiceFaces::Count(n, span) => {
+                        ((1..=*n.min(&(MAX_FACES + 1))).collect(), *span)
+                    }
                 };
-                let throws = (count.0 >= 1 && count.0 <= MAX_DICE && values.len() as i64 <= MAX_FACES)
-                    .then(|| rulebook_model::Dice::new(count.0 as u32, &values).outcomes.len());
+                let throws = (count.0 >= 1
+                    && count.0 <= MAX_DICE
+                    && values.len() as i64 <= MAX_FACES)
+                    .then(|| {
+                        rulebook_model::Dice::new(count.0 as u32, &values)
+                            .outcomes
+                            .len()
+                    });
                 let problem = match faces {
                     _ if rules.dice.is_some() => Some(("the dice are given twice", st.span)),
                     _ if count.0 < 1 || count.0 > MAX_DICE => {
@@ -81,7 +89,7 @@ impl Checker {
             .find(|m| matches!(m.rule.shape, MoveDecl::Track { .. }));
         let players = self.players.len();
         let problem = match along {
-            Some(m) if rules.dice.is_none() => Some((
+            Some(m) if rules.dice.is_none() && !self.has_errors() => Some((
                 "a move along a track goes by the dice, and the game has none".to_string(),
                 m.span,
             )),
@@ -95,7 +103,10 @@ impl Checker {
                 }
             }),
             None => rules.tracks.first().map(|t| {
-                ("a track is followed only by `move along track`".to_string(), t.span)
+                (
+                    "a track is followed only by `move along track`".to_string(),
+                    t.span,
+                )
             }),
         };
         if let Some((message, span)) = problem {

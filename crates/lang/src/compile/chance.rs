@@ -61,7 +61,9 @@ impl Compiler<'_> {
             e.span,
         )
         .with_label(format!("this is {what}"))
-        .with_help("list the track's points one by one, in the order pieces go: `track south: d1, c1, b1`");
+        .with_help(
+            "list the track's points one by one, in the order pieces go: `track south: d1, c1, b1`",
+        );
         let d = self.with_config(d);
         self.errors.push(d);
         None

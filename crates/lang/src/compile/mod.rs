@@ -18,8 +18,8 @@ use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Board, Condition, Game};
 
 mod board;
-mod chance;
 mod chains;
+mod chance;
 mod derived;
 mod effects;
 mod end_keys;

@@ -90,7 +90,11 @@ fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
         state.apply(m);
         let v = expect(state, depth - 1, me, nodes);
         state.undo();
-        best = if maximise { f64::max(best, v) } else { f64::min(best, v) };
+        best = if maximise {
+            f64::max(best, v)
+        } else {
+            f64::min(best, v)
+        };
     }
     best
 }
