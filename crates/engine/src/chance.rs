@@ -3,7 +3,7 @@
 //! throw.
 
 use super::{Move, MoveList, State};
-use rulebook_model::{Dice, MoveKind, Player, Site, Track, EMPTY, NO_SITE};
+use rulebook_model::{Along, Dice, MoveKind, Player, Site, Track, EMPTY, NO_SITE};
 
 /// The hash key of a throw (the index of its outcome), mixed from the index alone: a
 /// position before the throw and after differ by it.
@@ -92,7 +92,7 @@ impl State {
         let p = mover.index();
         let sites = self.position.cells.len();
         if self.in_stock(mover, track.kind) > 0 {
-            if let Ok(Some(to)) = track.after(p, 0, steps) {
+            if let Along::Site(to) = track.after(p, 0, steps) {
                 if self.may_land(track, mover, to) {
                     out.push(Move::place(rule, to));
                 }
@@ -105,10 +105,10 @@ impl State {
                 continue;
             }
             match track.after(p, at, steps) {
-                Ok(Some(to)) if self.may_land(track, mover, to) => {
+                Along::Site(to) if self.may_land(track, mover, to) => {
                     out.push(Move::step(rule, Site::at(from), to))
                 }
-                Ok(None) => out.push(Move::remove(rule, Site::at(from))),
+                Along::Off => out.push(Move::remove(rule, Site::at(from))),
                 _ => {}
             }
         }

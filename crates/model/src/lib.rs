@@ -861,17 +861,28 @@ pub struct Track {
     pub again: Option<u16>,
 }
 
+/// Where a piece comes to along a track ([`Track::after`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Along {
+    /// A site of the track.
+    Site(Site),
+    /// Exactly one beyond the track's last site: off the board.
+    Off,
+    /// Further still: nowhere.
+    Beyond,
+}
+
 impl Track {
-    /// The site `steps` sites after number `from` (0: the stock) on `player`'s track; `Ok(None)`
-    /// for exactly one beyond its last site (off the board), `Err(())` past that.
+    /// Where a piece on site number `from` (0: the stock) of `player`'s track comes to
+    /// `steps` sites on.
     #[inline]
-    pub fn after(&self, player: usize, from: usize, steps: usize) -> Result<Option<Site>, ()> {
+    pub fn after(&self, player: usize, from: usize, steps: usize) -> Along {
         let track = &self.sites[player];
         let at = from + steps;
         match at.cmp(&(track.len() + 1)) {
-            std::cmp::Ordering::Less => Ok(Some(track[at - 1])),
-            std::cmp::Ordering::Equal => Ok(None),
-            std::cmp::Ordering::Greater => Err(()),
+            std::cmp::Ordering::Less => Along::Site(track[at - 1]),
+            std::cmp::Ordering::Equal => Along::Off,
+            std::cmp::Ordering::Greater => Along::Beyond,
         }
     }
 }
