@@ -520,9 +520,11 @@ impl Session {
         self.computer_moves(emit)
     }
 
-    /// Whether the game goes on and the computer plays the side to move.
+    /// Whether the game goes on and the computer plays the side to move, or throws the
+    /// dice for it.
     fn computer_to_move(&self) -> bool {
-        self.computer(self.state.to_move()).is_some() && !self.over()
+        let throws = self.state.chance().is_some();
+        (throws || self.computer(self.state.to_move()).is_some()) && !self.over()
     }
 
     /// The position as drawn for the player (turned round after `flip`), with what the

@@ -74,8 +74,9 @@ impl State {
         None
     }
 
-    /// Appends the throws of the dice (rule `rule`), one per outcome.
-    pub(super) fn throws(&self, rule: u8, dice: &Dice, out: &mut MoveList) {
+    /// Appends the throws of the dice, one per outcome.
+    pub(super) fn throws(&self, dice: &Dice, out: &mut MoveList) {
+        let rule = self.game.facts.roll_rule.unwrap_or(0);
         for outcome in 0..dice.outcomes.len() {
             out.push(Move::throw(rule, outcome));
         }

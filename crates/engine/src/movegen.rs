@@ -29,18 +29,23 @@ const PIECE_SLOTS: usize = MAX_GRID_SITES.next_power_of_two();
 pub(super) type SiteSet = [u64; SITE_SET_WORDS];
 
 impl State {
-    /// Appends the moves allowed by the move rules, before the ban on repetition.
+    /// Appends the moves allowed by the move rules, before the ban on repetition: at a
+    /// throw of the dice, the throws alone.
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        match self.chance() {
+            Some(dice) => self.throws(dice, out),
+            None => self.rule_moves(out),
+        }
+    }
+
+    /// Appends the moves allowed by the move rules after the throw, if any.
+    fn rule_moves(&self, out: &mut MoveList) {
         let game = &*self.game;
         let start = out.len();
         let mut pass = None;
         let mut compulsory = false;
         let mut line_captures = false;
         let mut targets = [0u64; SITE_SET_WORDS];
-        if let Some(dice) = self.chance() {
-            let rule = game.facts.roll_rule.unwrap_or(0);
-            return self.throws(rule, dice, out);
-        }
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
                 continue;

@@ -80,6 +80,24 @@ impl Checker {
         }
     }
 
+    /// `move along track by roll [safe on REGION] [again on REGION]`.
+    pub(super) fn track_shape(
+        &mut self,
+        safe: &Option<ast::Expr>,
+        again: &Option<ast::Expr>,
+    ) -> Option<MoveDecl> {
+        let mut region = |e: &Option<ast::Expr>, what| match e {
+            Some(e) => self.static_expr(e, Type::Region, what).map(Some),
+            None => Some(None),
+        };
+        let safe = region(safe, "the safe sites of a track");
+        let again = region(again, "the sites that give another turn");
+        Some(MoveDecl::Track {
+            safe: safe?,
+            again: again?,
+        })
+    }
+
     /// A move along a track needs dice and one track for every player; a track or dice
     /// need such a move.
     pub(super) fn tracks_of_every_player(&mut self, rules: &RuleDecls) {

@@ -598,18 +598,7 @@ impl Checker {
                 })
             }
             ast::MoveKind::Walk(steps) => self.walk(steps, None).map(MoveDecl::Walk),
-            ast::MoveKind::Track { safe, again } => {
-                let mut region = |e: &Option<ast::Expr>, what| match e {
-                    Some(e) => self.static_expr(e, Type::Region, what).map(Some),
-                    None => Some(None),
-                };
-                let safe = region(safe, "the safe sites of a track");
-                let again = region(again, "the sites that give another turn");
-                Some(MoveDecl::Track {
-                    safe: safe?,
-                    again: again?,
-                })
-            }
+            ast::MoveKind::Track { safe, again } => self.track_shape(safe, again),
         }
     }
 

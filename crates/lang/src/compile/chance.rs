@@ -10,8 +10,8 @@ impl Compiler<'_> {
     /// sites and those that give another turn.
     pub(super) fn track(
         &mut self,
-        safe: Option<&TExpr>,
-        again: Option<&TExpr>,
+        safe: &Option<TExpr>,
+        again: &Option<TExpr>,
     ) -> Option<model::Track> {
         let desc = self.desc;
         let players = desc.players.len();

@@ -162,9 +162,7 @@ impl Compiler<'_> {
                 directions: directions.clone(),
                 partner: *partner as u8,
             },
-            MoveDecl::Track { safe, again } => {
-                model::MoveKind::Track(self.track(safe.as_ref(), again.as_ref())?)
-            }
+            MoveDecl::Track { safe, again } => model::MoveKind::Track(self.track(safe, again)?),
             MoveDecl::Walk(steps) => {
                 let walk = walks::walk(self.board(), steps, filter.landing, filter.not_landing);
                 walks::routine(self.board(), walk, filter)
