@@ -245,7 +245,7 @@ fn describe(rule: Rule) -> &'static str {
 }
 
 /// The rules of the statements that open anywhere in a file (all but `extends`).
-const STATEMENT_RULES: [Rule; 19] = [
+const STATEMENT_RULES: [Rule; 21] = [
     Rule::game_stmt,
     Rule::players_stmt,
     Rule::parameter_stmt,
@@ -264,6 +264,8 @@ const STATEMENT_RULES: [Rule; 19] = [
     Rule::edge_stmt,
     Rule::hand_stmt,
     Rule::score_stmt,
+    Rule::dice_stmt,
+    Rule::track_stmt,
     Rule::remove_stmt,
 ];
 
@@ -578,7 +580,7 @@ fn statement_words() -> &'static str {
 }
 
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 19] = [
+const STATEMENT_KEYWORDS: [&str; 21] = [
     "game",
     "players",
     "parameter",
@@ -590,6 +592,8 @@ const STATEMENT_KEYWORDS: [&str; 19] = [
     "piece",
     "region",
     "hand",
+    "dice",
+    "track",
     "score",
     "setup",
     "move",
