@@ -80,6 +80,7 @@ mod speed;
 mod stock;
 mod toguz_kumalak_reference;
 mod tutorial;
+mod ur_reference;
 mod walks;
 mod warnings;
 mod xiangqi;

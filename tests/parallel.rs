@@ -131,6 +131,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "othello null",
         "oware null",
         "toguz-kumalak null",
+        "ur null",
         "xiangqi null",
     ];
     assert_eq!(cases, expected);

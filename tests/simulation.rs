@@ -25,8 +25,9 @@ fn conserves_pieces(game: &Game) -> bool {
         MoveKind::Slide { .. } | MoveKind::Fly { .. } | MoveKind::Walk(_) => true,
         MoveKind::Castle { .. } => true,
         MoveKind::Sow { .. } => true,
-        MoveKind::Pass { .. } | MoveKind::Swap => true,
+        MoveKind::Pass { .. } | MoveKind::Swap | MoveKind::Roll(_) => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
+        MoveKind::Track(_) => false,
     })
 }
 
@@ -82,8 +83,26 @@ fn random_games_keep_the_state_api_consistent() {
                         assert!(state == before, "{name}: undo {text} restores the position");
                     }
                 }
+                // At a throw of the dice, the pick is over the ways the dice fall, each throw
+                // as many times as its weight.
+                if let Some(dice) = state.chance() {
+                    let mut way = 0;
+                    for (outcome, &(_, weight)) in dice.outcomes.iter().enumerate() {
+                        for _ in 0..weight {
+                            let picked = state.pick_legal_move(&mut other, |n| {
+                                assert_eq!(n as u64, dice.total(), "{name}: the ways dice fall");
+                                way
+                            });
+                            assert_eq!(picked, Some(moves[outcome]), "{name}: way {way}");
+                            way += 1;
+                        }
+                    }
+                }
                 // Picking a move without listing gives the same count and the same k-th move.
                 for k in [0, moves.len() / 2, moves.len() - 1] {
+                    if state.chance().is_some() {
+                        break;
+                    }
                     let picked = state.pick_legal_move(&mut other, |n| {
                         assert_eq!(n, moves.len(), "{name}: pick_legal_move counts the moves");
                         k

@@ -566,9 +566,11 @@ impl Session {
         self.computer_moves(emit)
     }
 
-    /// Whether the game goes on and the computer plays the side to move.
+    /// Whether the game goes on and the computer plays the side to move, or throws the
+    /// dice for it.
     fn computer_to_move(&self) -> bool {
-        self.computer(self.state.to_move()).is_some() && !self.over()
+        let throws = self.state.chance().is_some();
+        (throws || self.computer(self.state.to_move()).is_some()) && !self.over()
     }
 
     /// The position as drawn for the player (turned round after `flip`), with what the
@@ -670,6 +672,10 @@ impl Session {
             }
             played += 1;
             let mover = self.state.to_move();
+            if self.state.chance().is_some() {
+                emit(&self.throw_dice());
+                continue;
+            }
             let Some(level) = self.computer(mover) else {
                 break;
             };
@@ -695,6 +701,22 @@ impl Session {
             }
         }
         String::new()
+    }
+
+    /// Throws the dice for the player to move (whoever plays them: a throw is no choice),
+    /// by the session's seed moved on by the ply, so that a seed repeats a game; returns
+    /// the line that tells it.
+    fn throw_dice(&mut self) -> String {
+        let mut rng = crate::analysis::Rng::new(self.search_seed());
+        let Some(throw) = self.state.pick_throw(|n| rng.below(n)) else {
+            return String::new();
+        };
+        let mover = self.player_name(self.state.to_move());
+        let text = notation::move_text(&self.state, throw);
+        self.state.apply(throw);
+        self.redo.clear();
+        let value = self.state.thrown().unwrap_or(0);
+        format!("{mover} throws {value} ({text})\n")
     }
 
     fn think(&mut self, level: &Level) -> Option<ai::Thought> {

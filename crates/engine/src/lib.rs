@@ -11,6 +11,7 @@
 
 mod attack;
 mod capture;
+mod chance;
 mod expr;
 mod flying;
 mod groups;
@@ -445,6 +446,8 @@ struct Frame {
     passing: (Site, Site),
     /// The moves without progress before this move ([`Position::clock`]).
     clock: u16,
+    /// The throw of the turn before this move ([`Position::thrown`]).
+    thrown: u8,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -504,6 +507,9 @@ struct Position {
     /// Games with `end when N moves without ...`: the moves in a row that have made no
     /// progress ([`rulebook_model::Clock`]); 0 in other games.
     clock: u16,
+    /// Games of chance: 0 before the dice are thrown this turn, or 1 + the index of the
+    /// throw in [`Dice::outcomes`](rulebook_model::Dice::outcomes); 0 in other games.
+    thrown: u8,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
     /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
@@ -619,6 +625,7 @@ impl Clone for Position {
             unmoved: Vec::new(),
             passing: self.passing,
             clock: self.clock,
+            thrown: self.thrown,
             ended: self.ended,
             ended_by: self.ended_by,
         };
@@ -643,6 +650,7 @@ impl Clone for Position {
         copy_from(&mut self.unmoved, &other.unmoved);
         self.passing = other.passing;
         self.clock = other.clock;
+        self.thrown = other.thrown;
         self.ended = other.ended;
         self.ended_by = other.ended_by;
     }
@@ -660,6 +668,7 @@ impl PartialEq for Position {
             && self.unmoved == other.unmoved
             && self.passing == other.passing
             && self.clock == other.clock
+            && self.thrown == other.thrown
     }
 }
 
@@ -682,6 +691,7 @@ impl Position {
         self.unmoved.clone_from(&other.unmoved);
         self.passing = other.passing;
         self.clock = other.clock;
+        self.thrown = other.thrown;
     }
 
     /// Whether the piece on `site` has not moved (in a game that keeps it).
@@ -771,6 +781,7 @@ impl History {
                 passes: position.tile.passes,
                 passing: position.passing,
                 clock: position.clock,
+                thrown: position.thrown,
             });
         }
     }
@@ -898,6 +909,7 @@ impl State {
                 ],
                 passing: (NO_SITE, NO_SITE),
                 clock: 0,
+                thrown: 0,
                 ended: None,
                 ended_by: 0,
             },
@@ -1073,7 +1085,9 @@ impl State {
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
-    /// is none. Where it can, it finds that move without listing the others, which makes
+    /// is none. At a throw of the dice ([`State::chance`]) it is the throw that way
+    /// `pick(w)` of the `w` equally likely ways the dice fall makes ([`State::pick_throw`]),
+    /// so that a random pick throws each outcome as often as its weight says. Where it can, it finds that move without listing the others, which makes
     /// random playouts several times cheaper; elsewhere it lists them in `moves`. Inlined
     /// into each loop of the playouts.
     #[inline(always)]
@@ -1082,6 +1096,11 @@ impl State {
         moves: &mut MoveList,
         mut pick: impl FnMut(usize) -> usize,
     ) -> Option<Move> {
+        if self.game.facts.roll_rule.is_some() {
+            if let Some(throw) = self.pick_throw(&mut pick) {
+                return Some(throw);
+            }
+        }
         if let Some(found) = self.pick_without_listing(&mut pick) {
             return found;
         }
@@ -1230,6 +1249,9 @@ impl State {
         if self.game.facts.passing_kinds != 0 {
             self.note_passing(m, mover);
         }
+        if self.game.facts.roll_rule.is_some_and(|r| r != m.rule) {
+            self.end_throw();
+        }
         if let Some(before) = before {
             self.tick_clock(before);
         }
@@ -1253,6 +1275,8 @@ impl State {
             | MoveKind::Fly { .. }
             | MoveKind::Castle { .. }
             | MoveKind::Walk(_) => self.apply_piece_move(m, mover),
+            MoveKind::Roll(_) => self.throw(m),
+            MoveKind::Track(_) => self.race(m, mover),
             MoveKind::Remove { .. } => {
                 self.set(m.from, EMPTY);
                 self.position.tile.passes = 0;
@@ -1648,6 +1672,9 @@ impl State {
         self.position.tile.passes = frame.passes;
         self.position.passing = frame.passing;
         self.position.clock = frame.clock;
+        if self.game.facts.roll_rule.is_some() {
+            self.undo_chance(frame.mv, frame.mover, frame.thrown);
+        }
         match self.game.moves[frame.mv.rule as usize].kind {
             MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
                 self.undo_tile(frame.mv, frame.mover)

@@ -29,8 +29,17 @@ const PIECE_SLOTS: usize = MAX_GRID_SITES.next_power_of_two();
 pub(super) type SiteSet = [u64; SITE_SET_WORDS];
 
 impl State {
-    /// Appends the moves allowed by the move rules, before the ban on repetition.
+    /// Appends the moves allowed by the move rules, before the ban on repetition: at a
+    /// throw of the dice, the throws alone.
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        match self.chance() {
+            Some(dice) => self.throws(dice, out),
+            None => self.rule_moves(out),
+        }
+    }
+
+    /// Appends the moves allowed by the move rules after the throw, if any.
+    fn rule_moves(&self, out: &mut MoveList) {
         let game = &*self.game;
         let start = out.len();
         let mut pass = None;
@@ -59,6 +68,8 @@ impl State {
                     partner,
                 } => self.castlings(index, rule, (directions, *partner), out),
                 MoveKind::Walk(walk) => self.walks(index, rule, walk, out),
+                MoveKind::Roll(_) => {}
+                MoveKind::Track(track) => self.track_moves(index, track, out),
                 MoveKind::Jump {
                     chain: Chain::Pieces,
                     ..
@@ -1358,6 +1369,7 @@ pub(super) fn always_listed(game: &Game) -> bool {
         || game.facts.moves_may_coincide
         || game.facts.moves_narrowed
         || game.facts.ends_when_no_player_can_move
+        || game.facts.roll_rule.is_some()
 }
 
 /// The lines of an empty board as kept by a state ([`toggle_lines`]): `masks[family *

@@ -144,9 +144,16 @@ impl State {
             | MoveKind::Fly { .. }
             | MoveKind::Castle { .. }
             | MoveKind::Walk(_) => scratch.replay_piece_move(m, report),
+            // A piece landing on an enemy's sends it back to its stock.
+            MoveKind::Track(_) => {
+                let to = m.to;
+                report.replaced =
+                    (to != NO_SITE && scratch.position.cells[to.index()] != EMPTY) as u32;
+            }
             MoveKind::Place { .. }
             | MoveKind::Pass { .. }
             | MoveKind::Swap
+            | MoveKind::Roll(_)
             | MoveKind::Remove { .. } => {}
         }
         scratch.history.log.clear();
@@ -154,7 +161,11 @@ impl State {
         report.scratch = Some(scratch);
         report.ended = self.position.ended.is_some();
         // After a swap of sides the same seat moves, but as the other side: no extra turn.
-        let swap = matches!(game.moves[m.rule as usize].kind, MoveKind::Swap);
+        // A throw of the dice is no turn of its own either.
+        let swap = matches!(
+            game.moves[m.rule as usize].kind,
+            MoveKind::Swap | MoveKind::Roll(_)
+        );
         report.extra_turn = !report.ended
             && !swap
             && self.position.to_move == mover

@@ -39,6 +39,9 @@ pub struct Setup {
     pub passing: Option<(Site, Site)>,
     /// Games with `end when N moves without ...`: the moves in a row without progress.
     pub clock: u16,
+    /// Games of chance: the throw of this turn, as the index of its outcome in
+    /// [`Dice::outcomes`](rulebook_model::Dice::outcomes); `None` before the throw.
+    pub thrown: Option<usize>,
     /// The player to move.
     pub to_move: Player,
 }
@@ -64,6 +67,7 @@ impl Setup {
             unmoved: None,
             passing: None,
             clock: 0,
+            thrown: None,
             to_move: Player::FIRST,
         }
     }
@@ -341,6 +345,12 @@ impl State {
         if state.game.ends.clock.is_some() {
             state.position.clock = setup.clock;
         }
+        let throws = state.chance().map_or(0, |dice| dice.outcomes.len());
+        if let (Some(outcome), Some(rule)) = (setup.thrown, state.game.facts.roll_rule) {
+            if outcome < throws {
+                state.throw(crate::Move::throw(rule, outcome));
+            }
+        }
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.position.tile.last_placer = setup.last_placer;
@@ -394,6 +404,7 @@ impl State {
                 .then(|| self.position.unmoved.clone()),
             passing: (self.position.passing.1 != NO_SITE).then_some(self.position.passing),
             clock: self.position.clock,
+            thrown: self.position.thrown.checked_sub(1).map(usize::from),
             to_move: self.position.to_move,
         }
     }

@@ -88,6 +88,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/toguz-kumalak.game"),
     },
     Bundled {
+        name: "ur",
+        text: include_str!("../../../games/ur.game"),
+    },
+    Bundled {
         name: "xiangqi",
         text: include_str!("../../../games/xiangqi.game"),
     },

@@ -802,6 +802,96 @@ pub enum MoveKind {
     /// move from its site to another, like a step): the core that surface shapes without a
     /// routine of their own are compiled to.
     Walk(Walk),
+    /// The throw of the dice that opens every turn of a game of chance: a chance event,
+    /// not a choice. Each outcome is a move of its own (its index in `outcomes` is the
+    /// move's `path` in the engine), legal exactly when the player to move has not thrown
+    /// yet this turn, and no other move is legal then.
+    Roll(Dice),
+    /// One of the mover's pieces (or one of `kind` from their stock) goes as many sites
+    /// along the mover's track as the throw of this turn shows: from the stock onto the
+    /// track's site number `throw` (its first site is number 1), from a site of the track
+    /// `throw` sites on, or off the board from exactly one site beyond the track's last.
+    /// It may not land on a piece of the mover's; it lands on an enemy piece by capturing
+    /// it (the piece goes back to its owner's stock), except on a site of `safe`, where it
+    /// may not land. A throw of 0 moves nothing.
+    Track(Track),
+}
+
+/// The dice thrown at the start of every turn: `count` dice whose faces are equally
+/// likely, the throw being the sum of the faces up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dice {
+    /// Each possible throw, lowest first, with its weight: the number of ways the dice make
+    /// it (out of [`Dice::total`]).
+    pub outcomes: Vec<(i64, u64)>,
+}
+
+impl Dice {
+    /// The throws of `count` dice with these faces (each face of a die equally likely).
+    pub fn new(count: u32, faces: &[i64]) -> Dice {
+        let mut ways: Vec<(i64, u64)> = vec![(0, 1)];
+        for _ in 0..count {
+            let mut next: Vec<(i64, u64)> = Vec::new();
+            for &(sum, n) in &ways {
+                for &face in faces {
+                    match next.iter_mut().find(|(s, _)| *s == sum + face) {
+                        Some(entry) => entry.1 += n,
+                        None => next.push((sum + face, n)),
+                    }
+                }
+            }
+            ways = next;
+        }
+        ways.sort_unstable();
+        Dice { outcomes: ways }
+    }
+
+    /// The number of equally likely ways the dice fall.
+    pub fn total(&self) -> u64 {
+        self.outcomes.iter().map(|&(_, n)| n).sum()
+    }
+}
+
+/// The tracks of a race ([`MoveKind::Track`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    /// Per player (by index), the sites of their track in order.
+    pub sites: Vec<Vec<Site>>,
+    /// `position[player * board sites + site]`: the site's number on the player's track
+    /// (1 for its first site), or 0 for a site off it.
+    pub position: Vec<u8>,
+    /// The kind of the pieces that enter from the stock.
+    pub kind: u8,
+    /// A region ([`Tables::regions`]) whose enemy pieces may not be landed on.
+    pub safe: Option<u16>,
+    /// A region ([`Tables::regions`]) landing on which gives the mover another turn.
+    pub again: Option<u16>,
+}
+
+/// Where a piece comes to along a track ([`Track::after`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Along {
+    /// A site of the track.
+    Site(Site),
+    /// Exactly one beyond the track's last site: off the board.
+    Off,
+    /// Further still: nowhere.
+    Beyond,
+}
+
+impl Track {
+    /// Where a piece on site number `from` (0: the stock) of `player`'s track comes to
+    /// `steps` sites on.
+    #[inline]
+    pub fn after(&self, player: usize, from: usize, steps: usize) -> Along {
+        let track = &self.sites[player];
+        let at = from + steps;
+        match at.cmp(&(track.len() + 1)) {
+            std::cmp::Ordering::Less => Along::Site(track[at - 1]),
+            std::cmp::Ordering::Equal => Along::Off,
+            std::cmp::Ordering::Greater => Along::Beyond,
+        }
+    }
 }
 
 /// The most times one sowing move lifts stones (its first lift included); a relay still
@@ -1530,6 +1620,9 @@ pub struct Facts {
     /// Whether an end rule makes the player to move lose when they have no legal move
     /// (`end when no legal move: mover loses`).
     pub stalemate_loses: bool,
+    /// The index of the move rule that throws the dice ([`MoveKind::Roll`]), in a game of
+    /// chance: every turn then opens with a throw.
+    pub roll_rule: Option<u8>,
 }
 
 impl Facts {

@@ -95,6 +95,8 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Swap => "swap".into(),
         MoveKind::Sow { .. } => pits::text(state, m),
         MoveKind::Place { .. } => tiles::text(state, m),
+        MoveKind::Roll(ref dice) => format!("roll:{}", dice.outcomes[m.outcome()].0),
+        MoveKind::Track(_) => pieces::track_text(state, m),
         MoveKind::Slide { .. }
         | MoveKind::Jump { .. }
         | MoveKind::PlacePiece { .. }
@@ -111,6 +113,9 @@ pub fn parse_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     if text == "pass" || text == "swap" {
         return parse_turn_move(state, text);
+    }
+    if state.game().facts.roll_rule.is_some() {
+        return parse_by_text(state, text);
     }
     if state.game().board.pits() > 0 {
         return pits::parse(state, text);
@@ -146,6 +151,28 @@ pub fn play(state: &mut State, m: Move) -> Result<(), MoveError> {
             reason: "it is not among the legal moves".into(),
         })
     }
+}
+
+/// A move of a game of chance: the legal move whose text this is (`roll:3`, `d1`,
+/// `a1-a2`, `g1-off`), or why there is none.
+fn parse_by_text(state: &mut State, text: &str) -> Result<Move, MoveError> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Err(MoveError::GameOver);
+    }
+    let texts: Vec<String> = moves.iter().map(|&m| move_text(state, m)).collect();
+    if let Some(i) = texts.iter().position(|t| t == text) {
+        return Ok(moves[i]);
+    }
+    let reason = match state.chance() {
+        Some(_) => "the dice are thrown first (`roll`)".to_string(),
+        None => format!("the legal moves are {}", texts.join(", ")),
+    };
+    Err(MoveError::Illegal {
+        text: text.to_string(),
+        reason,
+    })
 }
 
 /// `pass` or `swap` (moves of any game, with no site): the legal one, or why it is not.

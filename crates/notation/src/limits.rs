@@ -94,6 +94,8 @@ impl Sources {
                 | MoveKind::Swap
                 | MoveKind::Fly { .. }
                 | MoveKind::Castle { .. }
+                | MoveKind::Roll(_)
+                | MoveKind::Track(_)
                 | MoveKind::Walk(_) => {}
             }
             if let Some(shot) = rule.filter.shot {

@@ -30,6 +30,17 @@ pub(super) fn text(state: &State, m: Move) -> String {
     text
 }
 
+/// The text of a move along a track: the site entered from the stock (`d1`), `from-to`,
+/// or the site borne off from (`g1-off`).
+pub(super) fn track_text(state: &State, m: Move) -> String {
+    let names = &state.game().board.site_names;
+    match (m.from(), m.to()) {
+        (NO_SITE, to) => names[to.index()].clone(),
+        (from, NO_SITE) => format!("{}-off", names[from.index()]),
+        (from, to) => format!("{}-{}", names[from.index()], names[to.index()]),
+    }
+}
+
 /// The text of a piece's move without its second part.
 fn first_part(state: &State, m: Move) -> String {
     let game = state.game();

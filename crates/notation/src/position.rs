@@ -107,7 +107,31 @@ pub fn position_text(state: &State) -> String {
     if game.ends.clock.is_some() && setup.clock > 0 {
         words.push(format!("clock={}", setup.clock));
     }
+    if let (Some(outcome), Some(dice)) = (setup.thrown, dice(game)) {
+        words.push(format!("thrown={}", dice.outcomes[outcome].0));
+    }
     words.join(" ")
+}
+
+/// The dice of a game of chance.
+fn dice(game: &Game) -> Option<&rulebook_model::Dice> {
+    match &game.moves[usize::from(game.facts.roll_rule?)].kind {
+        rulebook_model::MoveKind::Roll(dice) => Some(dice),
+        _ => None,
+    }
+}
+
+/// The throw of a word `thrown=N` (a game of chance, after the throw of this turn): the
+/// index of its value among the dice's throws.
+fn parse_thrown(word: &str, n: &str, dice: &rulebook_model::Dice) -> Result<usize, PositionError> {
+    let values: Vec<String> = dice.outcomes.iter().map(|(v, _)| v.to_string()).collect();
+    match values.iter().position(|v| v == n) {
+        Some(i) => Ok(i),
+        None => Err(bad(
+            format!("`{word}`"),
+            format!("`{n}` is not a throw of the dice ({})", values.join(", ")),
+        )),
+    }
 }
 
 /// The word `unmoved=SITE,SITE...` (or `unmoved=-`) of a game with `by unmoved`, when the
@@ -432,6 +456,10 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         }
         if let (Some(n), Some(clock)) = (word.strip_prefix("clock="), game.ends.clock) {
             setup.clock = parse_clock(word, n, clock.moves)?;
+            continue;
+        }
+        if let (Some(n), Some(dice)) = (word.strip_prefix("thrown="), dice(game)) {
+            setup.thrown = Some(parse_thrown(word, n, dice)?);
             continue;
         }
         match word.starts_with("hand=") && !game.start.stock.is_empty() {

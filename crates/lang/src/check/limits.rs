@@ -96,6 +96,8 @@ fn keyword(kind: &ast::StatementKind) -> &'static str {
         S::Edges(_) => "edges",
         S::Edge { .. } => "edge",
         S::Hand { .. } => "hand",
+        S::Dice { .. } => "dice",
+        S::Track { .. } => "track",
         S::Score { .. } => "score",
         S::End { .. } => "end",
     }

@@ -193,12 +193,14 @@ impl Checker {
 }
 
 /// The kinds a `move place` brings onto the board (a game that places its pieces may well
-/// start with an empty board), or a move shoots (`then shoot arrow`).
+/// start with an empty board), or a move shoots (`then shoot arrow`), or a move along a
+/// track enters from the stock (the first kind in hand).
 fn placed_kinds(rules: &RuleDecls) -> Vec<usize> {
     (rules.moves.iter())
         .flat_map(|m| {
             let put = match m.rule.shape {
                 MoveDecl::PlacePiece { kind, .. } => Some(kind),
+                MoveDecl::Track { .. } => rules.stock.first().map(|s| s.piece),
                 _ => None,
             };
             put.into_iter()

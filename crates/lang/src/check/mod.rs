@@ -10,6 +10,7 @@
 //! shares no type with the syntax tree.
 
 mod boards;
+mod chance;
 mod declarations;
 mod effects;
 mod ends;
@@ -118,6 +119,10 @@ struct RuleDecls {
     setup: Vec<SetupDecl>,
     /// `setup N PLAYER KIND in hand`.
     stock: Vec<StockDecl>,
+    /// The dice, with the statement (to report a second one).
+    dice: Option<(DiceDecl, Span)>,
+    /// The tracks.
+    tracks: Vec<TrackDecl>,
     /// The stones in every pit, with the statement (to report a second one).
     stones: Option<(TExpr, Span)>,
     /// The rules after sowing, with their block (to report a second one).
@@ -188,6 +193,7 @@ impl Checker {
                 }
                 S::AfterSow { .. } | S::After { .. } => self.after(st, &mut rules),
                 S::Edges(_) | S::Edge { .. } | S::Hand { .. } => self.edge_or_hand(st, &mut rules),
+                S::Dice { .. } | S::Track { .. } => self.dice_or_track(st, &mut rules),
                 S::ForbidRepetition { .. }
                 | S::ForbidLeaving(_)
                 | S::Score { .. }
@@ -197,6 +203,7 @@ impl Checker {
         }
         self.tile_colours(&found, &rules);
         self.captures_across_rules(file);
+        self.tracks_of_every_player(&rules);
         let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
         let move_statements = written(|k| matches!(k, S::Move { .. }));
         let end_statements = written(|k| matches!(k, S::End { .. }));
@@ -218,6 +225,8 @@ impl Checker {
             setup: rules.setup,
             stones: rules.stones.map(|(c, _)| c),
             stock: rules.stock,
+            dice: rules.dice.map(|(d, _)| d),
+            tracks: rules.tracks,
             after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
             moves: rules.moves,
             effects: rules.effects,

@@ -509,6 +509,26 @@ pub struct StockDecl {
     pub span: Span,
 }
 
+/// `dice N with faces ...`: the dice thrown at the start of every turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiceDecl {
+    /// How many dice.
+    pub count: u32,
+    /// Each die's faces.
+    pub faces: Vec<i64>,
+}
+
+/// `track PLAYER: SITE, ...`: the sites a player's pieces race along.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrackDecl {
+    /// Whose track.
+    pub player: usize,
+    /// Its sites in order, each a region of one point, with where it is written.
+    pub sites: Vec<TExpr>,
+    /// The statement.
+    pub span: Span,
+}
+
 /// A move primitive with its resolved directions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveDecl {
@@ -578,6 +598,13 @@ pub enum MoveDecl {
     },
     /// A walk of the core: a piece of the mover's to each destination it reaches.
     Walk(Vec<WalkDecl>),
+    /// `along track by roll`: a piece along the mover's track by the dice thrown.
+    Track {
+        /// `safe on`: enemy pieces there may not be landed on.
+        safe: Option<TExpr>,
+        /// `again on`: landing there gives another turn.
+        again: Option<TExpr>,
+    },
 }
 
 /// A step of a checked walk (see `rulebook_model::Step` for what each does).
@@ -908,6 +935,10 @@ pub struct Description {
     pub stones: Option<TExpr>,
     /// Counted stocks of pieces in hand at the start (grid boards).
     pub stock: Vec<StockDecl>,
+    /// The dice thrown at the start of every turn, if any.
+    pub dice: Option<DiceDecl>,
+    /// The players' tracks.
+    pub tracks: Vec<TrackDecl>,
     /// Rules after sowing, in order.
     pub after_sow: Vec<SowRuleDecl>,
     /// Move rules.

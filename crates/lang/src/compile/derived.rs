@@ -133,6 +133,9 @@ fn facts(parts: &Parts) -> model::Facts {
             |k| matches!(k, model::EffectKind::Promote { choices, .. } if *choices != 0),
         ),
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
+        roll_rule: (moves.iter())
+            .position(|r| matches!(r.kind, model::MoveKind::Roll(_)))
+            .map(|i| i as u8),
         ends_after_moves: !end_conditions.is_empty()
             || ends_on_repetition
             || stuck_moves_stones
@@ -249,6 +252,9 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         model::MoveKind::Place { .. }
         | model::MoveKind::Pass { .. }
         | model::MoveKind::Swap
+        // A throw and a move along a track are told apart by rule likewise.
+        | model::MoveKind::Roll(_)
+        | model::MoveKind::Track(_)
         | model::MoveKind::Castle { .. } => (3, Vec::new()),
     };
     moves.iter().enumerate().any(|(i, a)| {

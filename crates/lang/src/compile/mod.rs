@@ -19,6 +19,7 @@ use rulebook_model::{self as model, Board, Condition, Game};
 
 mod board;
 mod chains;
+mod chance;
 mod derived;
 mod effects;
 mod end_keys;

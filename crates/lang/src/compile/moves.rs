@@ -22,6 +22,14 @@ impl Compiler<'_> {
                 }
             }
         }
+        if let Some(dice) = &desc.dice {
+            rules.push(model::MoveRule {
+                kind: model::MoveKind::Roll(model::Dice::new(dice.count, &dice.faces)),
+                filter: model::MoveFilter::default(),
+                condition: Condition::Always,
+                so_that: None,
+            });
+        }
         rules
     }
 
@@ -154,6 +162,7 @@ impl Compiler<'_> {
                 directions: directions.clone(),
                 partner: *partner as u8,
             },
+            MoveDecl::Track { safe, again } => model::MoveKind::Track(self.track(safe, again)?),
             MoveDecl::Walk(steps) => {
                 let walk = walks::walk(self.board(), steps, filter.landing, filter.not_landing);
                 walks::routine(self.board(), walk, filter)

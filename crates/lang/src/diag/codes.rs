@@ -161,6 +161,8 @@ codes! {
     E0334,
     /// a grid of hexagons has no diagonals to keep
     E0335,
+    /// a throw has 1 to 8 dice of 1 to 64 faces, given once
+    E0336,
     /// (a message made at run time: what a game of three players or more cannot have)
     E0339,
 
@@ -237,6 +239,8 @@ codes! {
     E0435,
     /// unknown direction `{}` (on a grid of hexagons)
     E0436,
+    /// every player needs one track, and a move along a track needs dice
+    E0437,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
@@ -359,6 +363,8 @@ codes! {
     E0630,
     /// on a mancala board, a region is `all`, `row(PLAYER)` or `between(SITE, SITE)`, or these joined by `+`, `-` and `*`
     E0631,
+    /// a site of a track must be one point of the board, once
+    E0632,
 
     // E07xx: settings: presets and `--set` values asked for.
     /// {} has no preset `{name}`

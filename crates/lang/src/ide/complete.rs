@@ -11,6 +11,7 @@ use crate::syntax::keywords;
 pub const STATEMENT_STARTS: &[&str] = &[
     "after",
     "board",
+    "dice",
     "edge",
     "edges",
     "end",
@@ -28,6 +29,7 @@ pub const STATEMENT_STARTS: &[&str] = &[
     "remove",
     "score",
     "setup",
+    "track",
 ];
 
 /// The kinds of move, after `move`.

@@ -162,6 +162,20 @@ pub enum StatementKind {
         /// The tile set.
         tiles: Expr,
     },
+    /// `dice N with faces A, B, ...` or `dice N of M faces`.
+    Dice {
+        /// How many dice, with where it is written.
+        count: (i64, Span),
+        /// Each die's faces, with where they are written.
+        faces: DiceFaces,
+    },
+    /// `track PLAYER: SITE, SITE, ...`.
+    Track {
+        /// Whose track.
+        player: Name,
+        /// Its sites, in order (each a region of one point).
+        sites: Vec<Expr>,
+    },
     /// `score EXPR [when cond]`.
     Score {
         /// Each player's score, with that player as the mover.
@@ -178,6 +192,15 @@ pub enum StatementKind {
         /// The rule's short name (`called "escape"`), as written.
         label: Option<String>,
     },
+}
+
+/// The faces of each die of a `dice` statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DiceFaces {
+    /// `with faces A, B, ...`: their values.
+    Values(Vec<i64>, Span),
+    /// `of M faces`: faces 1 to M.
+    Count(i64, Span),
 }
 
 /// `name = value` inside a preset.
@@ -445,6 +468,13 @@ pub enum MoveKind {
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
     Fly,
+    /// `along track by roll [safe on REGION] [again on REGION]`.
+    Track {
+        /// The sites whose enemy pieces may not be landed on.
+        safe: Option<Expr>,
+        /// The sites landing on which gives another turn.
+        again: Option<Expr>,
+    },
     /// `castle DIRS with KIND`: a piece and an unmoved partner of its own move together.
     Castle {
         /// The directions the piece goes along.

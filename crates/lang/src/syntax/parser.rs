@@ -245,7 +245,7 @@ fn describe(rule: Rule) -> &'static str {
 }
 
 /// The rules of the statements that open anywhere in a file (all but `extends`).
-const STATEMENT_RULES: [Rule; 19] = [
+const STATEMENT_RULES: [Rule; 21] = [
     Rule::game_stmt,
     Rule::players_stmt,
     Rule::parameter_stmt,
@@ -264,6 +264,8 @@ const STATEMENT_RULES: [Rule; 19] = [
     Rule::edge_stmt,
     Rule::hand_stmt,
     Rule::score_stmt,
+    Rule::dice_stmt,
+    Rule::track_stmt,
     Rule::remove_stmt,
 ];
 
@@ -578,7 +580,7 @@ fn statement_words() -> &'static str {
 }
 
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 19] = [
+const STATEMENT_KEYWORDS: [&str; 21] = [
     "game",
     "players",
     "parameter",
@@ -590,6 +592,8 @@ const STATEMENT_KEYWORDS: [&str; 19] = [
     "piece",
     "region",
     "hand",
+    "dice",
+    "track",
     "score",
     "setup",
     "move",
@@ -688,6 +692,20 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 .collect::<Lowered<_>>()?,
         ),
         Rule::setup_stmt => lower_setup(take()?, file)?,
+        Rule::dice_stmt => {
+            let count = take()?;
+            let count = (lower_int(&count, file)?, span_of(&count, file));
+            StatementKind::Dice {
+                count,
+                faces: lower_dice_faces(take()?, file)?,
+            }
+        }
+        Rule::track_stmt => StatementKind::Track {
+            player: lower_name(take()?, file),
+            sites: std::iter::from_fn(|| take().ok())
+                .map(|p| lower_expr(p, file))
+                .collect::<Lowered<_>>()?,
+        },
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
             while let Ok(rule) = take() {
@@ -703,6 +721,19 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// The faces of a `dice` statement's dice: `with faces 0, 1` or `of 6 faces`.
+fn lower_dice_faces(pair: Pair<Rule>, file: FileId) -> Lowered<DiceFaces> {
+    let span = span_of(&pair, file);
+    let values = pair.as_rule() == Rule::dice_values;
+    let ints = parts(pair)
+        .map(|p| lower_int(&p, file))
+        .collect::<Lowered<Vec<i64>>>()?;
+    Ok(match values {
+        true => DiceFaces::Values(ints, span),
+        false => DiceFaces::Count(ints.first().copied().ok_or_else(|| internal(span))?, span),
+    })
 }
 
 /// The names that are the rest of a statement (`players white, black`).
@@ -1463,6 +1494,19 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             at_will: take().is_ok_and(|p| p.as_rule() == Rule::pass_at_will),
         }),
         Rule::swap_move => Ok(MoveKind::Swap),
+        Rule::track_move => {
+            let (mut safe, mut again) = (None, None);
+            while let Ok(p) = take() {
+                let which = p.as_rule();
+                let span = span_of(&p, file);
+                let e = parts(p).next().ok_or_else(|| internal(span))?;
+                match which {
+                    Rule::track_safe => safe = Some(lower_expr(e, file)?),
+                    _ => again = Some(lower_expr(e, file)?),
+                }
+            }
+            Ok(MoveKind::Track { safe, again })
+        }
         Rule::fly_move => Ok(MoveKind::Fly),
         Rule::castle_move => Ok(MoveKind::Castle {
             directions: lower_directions(take()?, file),

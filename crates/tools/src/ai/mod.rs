@@ -10,6 +10,7 @@
 //! and the evaluation. Levels are defined by time for people (the budget they advertise,
 //! on every core) and by nodes for reproducible play (`match`, tests, scripts).
 
+mod chance;
 mod search;
 mod solo;
 mod table;
@@ -386,6 +387,9 @@ impl Searcher {
         manner: Manner,
     ) -> Option<(Thought, Found)> {
         let began = Instant::now();
+        if root.game().facts.roll_rule.is_some() {
+            return chance::think(root, budget, seed, began);
+        }
         let order = self.root_order(root, seed, manner)?;
         if order.len() == 1 && manner != Manner::Ranked {
             let found = Found::default();

@@ -291,6 +291,25 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
             game.about.piece_kinds[*partner as usize]
         ),
         MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
+        MoveKind::Roll(dice) => {
+            let throws: Vec<String> = (dice.outcomes.iter())
+                .map(|(v, n)| format!("{v} ({n}/{})", dice.total()))
+                .collect();
+            format!("throw the dice first: {}", throws.join(", "))
+        }
+        MoveKind::Track(t) => {
+            let mut text = format!(
+                "a {} (from hand) along the mover's track by the throw",
+                game.about.piece_kinds[t.kind as usize]
+            );
+            if let Some(r) = t.safe {
+                text += &format!(", safe on {}", region(game, r));
+            }
+            if let Some(r) = t.again {
+                text += &format!(", again on {}", region(game, r));
+            }
+            text
+        }
         MoveKind::PlacePiece {
             kind,
             region: r,

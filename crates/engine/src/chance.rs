@@ -1,0 +1,225 @@
+//! Games of chance: the throw of the dice that opens every turn (a chance event, each
+//! outcome a move of its own) and the moves of a race along the players' tracks by the
+//! throw.
+
+use super::{Move, MoveList, State};
+use rulebook_model::{Along, Dice, MoveKind, Player, Site, Track, EMPTY, NO_SITE};
+
+/// The hash key of a throw (the index of its outcome), mixed from the index alone: a
+/// position before the throw and after differ by it.
+#[inline]
+fn throw_key(outcome: u8) -> u64 {
+    (u64::from(outcome) + 1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+}
+
+impl Move {
+    /// The throw of the dice by rule `rule` that shows outcome number `outcome` (its index
+    /// in [`Dice::outcomes`]).
+    #[inline]
+    pub fn throw(rule: u8, outcome: usize) -> Move {
+        Move {
+            path: outcome as u64,
+            ..Move::pass(rule)
+        }
+    }
+
+    /// For a throw of the dice, the index of its outcome in [`Dice::outcomes`]; 0 for any
+    /// other move.
+    #[inline]
+    pub fn outcome(self) -> usize {
+        self.path as usize
+    }
+}
+
+impl State {
+    /// The dice, when the player to move must throw them now (a chance point: the legal
+    /// moves are the throws, each as likely as its weight says); `None` otherwise.
+    pub fn chance(&self) -> Option<&Dice> {
+        let rule = self.game.facts.roll_rule?;
+        if self.position.thrown != 0 || self.position.ended.is_some() {
+            return None;
+        }
+        match &self.game.moves[rule as usize].kind {
+            MoveKind::Roll(dice) => Some(dice),
+            _ => None,
+        }
+    }
+
+    /// The value thrown this turn, once the dice are thrown (`None` before, and in a game
+    /// without dice).
+    pub fn thrown(&self) -> Option<i64> {
+        let rule = self.game.facts.roll_rule?;
+        let index = usize::from(self.position.thrown.checked_sub(1)?);
+        match &self.game.moves[rule as usize].kind {
+            MoveKind::Roll(dice) => Some(dice.outcomes[index].0),
+            _ => None,
+        }
+    }
+
+    /// At a chance point, the throw that `pick(w)` falls on, `w` being the dice's
+    /// [total](Dice::total) of equally likely ways to fall (each throw as likely as its
+    /// weight says); `None` elsewhere.
+    pub fn pick_throw(&self, mut pick: impl FnMut(usize) -> usize) -> Option<Move> {
+        let dice = self.chance()?;
+        let rule = self.game.facts.roll_rule?;
+        let mut way = pick(dice.total() as usize) as u64;
+        for (outcome, &(_, weight)) in dice.outcomes.iter().enumerate() {
+            if way < weight {
+                return Some(Move::throw(rule, outcome));
+            }
+            way -= weight;
+        }
+        None
+    }
+
+    /// Appends the throws of the dice, one per outcome.
+    pub(super) fn throws(&self, dice: &Dice, out: &mut MoveList) {
+        let rule = self.game.facts.roll_rule.unwrap_or(0);
+        for outcome in 0..dice.outcomes.len() {
+            out.push(Move::throw(rule, outcome));
+        }
+    }
+
+    /// Appends the moves along the track of rule `rule` by this turn's throw: from the
+    /// stock first, then by the site moved from.
+    pub(super) fn track_moves(&self, rule: u8, track: &Track, out: &mut MoveList) {
+        let Some(steps) = self.thrown().filter(|&v| v > 0) else {
+            return;
+        };
+        let steps = steps as usize;
+        let mover = self.position.to_move;
+        let p = mover.index();
+        let sites = self.position.cells.len();
+        if self.in_stock(mover, track.kind) > 0 {
+            if let Along::Site(to) = track.after(p, 0, steps) {
+                if self.may_land(track, mover, to) {
+                    out.push(Move::place(rule, to));
+                }
+            }
+        }
+        for from in 0..sites {
+            let at = track.position[p * sites + from] as usize;
+            let cell = self.position.cells[from];
+            if at == 0 || cell == EMPTY || self.game.tables.owner[cell.index()] != mover {
+                continue;
+            }
+            match track.after(p, at, steps) {
+                Along::Site(to) if self.may_land(track, mover, to) => {
+                    out.push(Move::step(rule, Site::at(from), to))
+                }
+                Along::Off => out.push(Move::remove(rule, Site::at(from))),
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether a piece of `mover`'s may land on `to`: an empty site, or an enemy piece off
+    /// the safe sites.
+    fn may_land(&self, track: &Track, mover: Player, to: Site) -> bool {
+        let cell = self.position.cells[to.index()];
+        if cell == EMPTY {
+            return true;
+        }
+        self.game.tables.owner[cell.index()] != mover
+            && !track
+                .safe
+                .is_some_and(|r| self.game.in_region(r as usize, to))
+    }
+
+    /// How many pieces of `kind` `player` has in stock.
+    fn in_stock(&self, player: Player, kind: u8) -> u16 {
+        let kinds = self.game.about.piece_kinds.len();
+        (self
+            .position
+            .stock
+            .get(player.index() * kinds + kind as usize))
+        .map_or(0, |&n| n)
+    }
+
+    /// Adds `delta` to the pieces of `kind` `player` has in stock, with the hash keys.
+    fn add_to_stock(&mut self, player: Player, kind: usize, delta: i32) {
+        let slot = player.index() * self.game.about.piece_kinds.len() + kind;
+        let n = self.position.stock[slot];
+        let m = (i32::from(n) + delta).max(0) as u16;
+        let z = &self.game.tables.zobrist;
+        self.position.hash ^= z.hand(slot, n) ^ z.hand(slot, m);
+        self.position.stock[slot] = m;
+    }
+
+    /// Plays a throw of the dice: the turn's throw is its outcome; the same player moves.
+    pub(super) fn throw(&mut self, m: Move) {
+        let outcome = m.outcome() as u8;
+        self.position.thrown = outcome + 1;
+        self.position.hash ^= throw_key(outcome);
+    }
+
+    /// Forgets the turn's throw after a move other than a throw (the next turn throws
+    /// anew).
+    #[inline]
+    pub(super) fn end_throw(&mut self) {
+        if self.position.thrown != 0 {
+            self.position.hash ^= throw_key(self.position.thrown - 1);
+            self.position.thrown = 0;
+        }
+    }
+
+    /// Plays a move along a track for `mover`: the piece leaves its site or the stock, an
+    /// enemy piece where it lands goes back to its owner's stock, and the turn passes
+    /// unless the landing site gives another.
+    pub(super) fn race(&mut self, m: Move, mover: Player) {
+        let MoveKind::Track(track) = &self.game.moves[m.rule() as usize].kind else {
+            return;
+        };
+        let (kind, again) = (track.kind, track.again);
+        let piece = match m.from() {
+            NO_SITE => {
+                self.add_to_stock(mover, kind as usize, -1);
+                self.game.cell(mover, kind as usize)
+            }
+            from => {
+                let piece = self.position.cells[from.index()];
+                self.set(from, EMPTY);
+                piece
+            }
+        };
+        let to = m.to();
+        let mut next = self.next_player(mover);
+        if to != NO_SITE {
+            let taken = self.position.cells[to.index()];
+            if taken != EMPTY {
+                let owner = self.game.tables.owner[taken.index()];
+                self.add_to_stock(owner, self.game.kind_of(taken), 1);
+            }
+            self.set(to, piece);
+            if again.is_some_and(|r| self.game.in_region(r as usize, to)) {
+                next = mover;
+            }
+        }
+        let keys = &self.game.tables.zobrist.to_move;
+        self.position.hash ^= keys[mover.index()] ^ keys[next.index()];
+        self.position.to_move = next;
+    }
+
+    /// Takes back what a move of a game of chance changed beyond the sites (which undo has
+    /// restored): the throw of the turn before it and, for a move along a track, the
+    /// stock.
+    pub(super) fn undo_chance(&mut self, m: Move, mover: Player, thrown: u8) {
+        self.position.thrown = thrown;
+        let MoveKind::Track(track) = &self.game.moves[m.rule() as usize].kind else {
+            return;
+        };
+        let kinds = self.game.about.piece_kinds.len();
+        if m.from() == NO_SITE {
+            self.position.stock[mover.index() * kinds + track.kind as usize] += 1;
+        }
+        if m.to() != NO_SITE {
+            let cell = self.position.cells[m.to().index()];
+            if cell != EMPTY {
+                let owner = self.game.tables.owner[cell.index()];
+                self.position.stock[owner.index() * kinds + self.game.kind_of(cell)] -= 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Games of chance: the `dice` thrown at the start of every turn and the players'
+//! `track`s that moves along a track follow.
+
+use super::{Checker, DiceDecl, MoveDecl, RuleDecls, TrackDecl, Type};
+use crate::diag::{Code, Diagnostic};
+use crate::syntax::ast::{self, StatementKind as S};
+
+/// The most dice one throw may hold.
+pub const MAX_DICE: i64 = 8;
+
+/// The most faces a die may have.
+pub const MAX_FACES: i64 = 64;
+
+/// The most different throws the dice may make.
+pub const MAX_THROWS: usize = 250;
+
+impl Checker {
+    /// `dice ...` or `track ...`.
+    pub(super) fn dice_or_track(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
+        match &st.kind {
+            S::Dice { count, faces } => {
+                let (values, faces_span) = match faces {
+                    ast::DiceFaces::Values(v, span) => (v.clone(), *span),
+                    ast::DiceFaces::Count(n, span) => {
+                        ((1..=*n.min(&(MAX_FACES + 1))).collect(), *span)
+                    }
+                };
+                let throws = (count.0 >= 1
+                    && count.0 <= MAX_DICE
+                    && values.len() as i64 <= MAX_FACES)
+                    .then(|| {
+                        rulebook_model::Dice::new(count.0 as u32, &values)
+                            .outcomes
+                            .len()
+                    });
+                let problem = match faces {
+                    _ if rules.dice.is_some() => Some(("the dice are given twice", st.span)),
+                    _ if count.0 < 1 || count.0 > MAX_DICE => {
+                        Some(("a throw has 1 to 8 dice", count.1))
+                    }
+                    ast::DiceFaces::Count(n, _) if *n < 1 || *n > MAX_FACES => {
+                        Some(("a die has 1 to 64 faces", faces_span))
+                    }
+                    ast::DiceFaces::Values(v, _) if v.len() as i64 > MAX_FACES => {
+                        Some(("a die has 1 to 64 faces", faces_span))
+                    }
+                    _ if throws.is_some_and(|t| t > MAX_THROWS) => {
+                        Some(("the dice make more than 250 different throws", st.span))
+                    }
+                    _ => None,
+                };
+                match problem {
+                    Some((message, span)) => self.error(
+                        Diagnostic::error(Code::E0336, message, span)
+                            .with_help("`dice 4 with faces 0, 1` or `dice 2 of 6 faces`"),
+                    ),
+                    None => {
+                        let decl = DiceDecl {
+                            count: count.0 as u32,
+                            faces: values,
+                        };
+                        rules.dice = Some((decl, st.span));
+                    }
+                }
+            }
+            S::Track { player, sites } => {
+                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let sites: Option<Vec<_>> = (sites.iter())
+                    .map(|e| self.static_expr(e, Type::Region, "a site of a track"))
+                    .collect();
+                if let (Some(player), Some(sites)) = (p, sites) {
+                    rules.tracks.push(TrackDecl {
+                        player,
+                        sites,
+                        span: st.span,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `move along track by roll [safe on REGION] [again on REGION]`.
+    pub(super) fn track_shape(
+        &mut self,
+        safe: &Option<ast::Expr>,
+        again: &Option<ast::Expr>,
+    ) -> Option<MoveDecl> {
+        let mut region = |e: &Option<ast::Expr>, what| match e {
+            Some(e) => self.static_expr(e, Type::Region, what).map(Some),
+            None => Some(None),
+        };
+        let safe = region(safe, "the safe sites of a track");
+        let again = region(again, "the sites that give another turn");
+        Some(MoveDecl::Track {
+            safe: safe?,
+            again: again?,
+        })
+    }
+
+    /// A move along a track needs dice and one track for every player; a track or dice
+    /// need such a move.
+    pub(super) fn tracks_of_every_player(&mut self, rules: &RuleDecls) {
+        let moves = rules.moves.iter();
+        let along = moves
+            .clone()
+            .find(|m| matches!(m.rule.shape, MoveDecl::Track { .. }));
+        let players = self.players.len();
+        let problem = match along {
+            Some(m) if rules.dice.is_none() && !self.has_errors() => Some((
+                "a move along a track goes by the dice, and the game has none".to_string(),
+                m.span,
+            )),
+            Some(m) => (0..players).find_map(|p| {
+                let count = rules.tracks.iter().filter(|t| t.player == p).count();
+                let twice = rules.tracks.iter().filter(|t| t.player == p).nth(1);
+                match (count, twice) {
+                    (0, _) => Some((format!("`{}` has no track", self.players[p]), m.span)),
+                    (_, Some(t)) => Some((format!("`{}` has two tracks", self.players[p]), t.span)),
+                    _ => None,
+                }
+            }),
+            None => rules.tracks.first().map(|t| {
+                (
+                    "a track is followed only by `move along track`".to_string(),
+                    t.span,
+                )
+            }),
+        };
+        if let Some((message, span)) = problem {
+            self.error(
+                Diagnostic::error(Code::E0437, message, span)
+                    .with_help("every player has one `track PLAYER: SITE, ...`, and `move along track by roll` follows them by the `dice`"),
+            );
+        }
+    }
+}

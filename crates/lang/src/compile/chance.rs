@@ -1,0 +1,71 @@
+//! Games of chance: the players' tracks, read as sites of the board.
+
+use super::Compiler;
+use crate::check::TExpr;
+use crate::diag::{Code, Diagnostic};
+use rulebook_model as model;
+
+impl Compiler<'_> {
+    /// The tracks of a move along them: every player's sites in order, with its safe
+    /// sites and those that give another turn.
+    pub(super) fn track(
+        &mut self,
+        safe: &Option<TExpr>,
+        again: &Option<TExpr>,
+    ) -> Option<model::Track> {
+        let desc = self.desc;
+        let players = desc.players.len();
+        let board_sites = self.board().sites();
+        let mut sites = vec![Vec::new(); players];
+        let mut position = vec![0u8; players * board_sites];
+        for decl in &desc.tracks {
+            for e in &decl.sites {
+                let region = self.region_value(e)?;
+                let region = self.on_board(region);
+                let site = match region[..] {
+                    [s] if !sites[decl.player].contains(&s) => s,
+                    _ => return self.not_a_track_site(e, region.len()),
+                };
+                sites[decl.player].push(site);
+                let at = sites[decl.player].len().min(u8::MAX.into()) as u8;
+                position[decl.player * board_sites + site.index()] = at;
+            }
+        }
+        let kind = desc.stock.first().map_or(0, |s| s.piece as u8);
+        Some(model::Track {
+            sites,
+            position,
+            kind,
+            safe: match safe {
+                Some(r) => Some(self.region_index(r)?),
+                None => None,
+            },
+            again: match again {
+                Some(r) => Some(self.region_index(r)?),
+                None => None,
+            },
+        })
+    }
+
+    /// The error for a site of a track that is not one point of the board, or that the
+    /// track has already passed.
+    fn not_a_track_site(&mut self, e: &TExpr, points: usize) -> Option<model::Track> {
+        let what = match points {
+            0 => "no point of the board".to_string(),
+            1 => "a point the track has already passed".to_string(),
+            n => format!("{n} points"),
+        };
+        let d = Diagnostic::error(
+            Code::E0632,
+            "a site of a track must be one point of the board, once",
+            e.span,
+        )
+        .with_label(format!("this is {what}"))
+        .with_help(
+            "list the track's points one by one, in the order pieces go: `track south: d1, c1, b1`",
+        );
+        let d = self.with_config(d);
+        self.errors.push(d);
+        None
+    }
+}

@@ -1,0 +1,135 @@
+//! The computer in a game of chance: expectimax to a few plies, a throw of the dice a
+//! chance node whose value is its outcomes' values weighted by their likelihood, the
+//! moves of a race judged by how far each side's pieces have gone along their tracks.
+
+use super::{search::Found, Budget, Judgement, Thought};
+use crate::analysis::Rng;
+use rulebook_engine::{Move, MoveList, Outcome, State};
+use rulebook_model::{MoveKind, Player, Site};
+use std::time::Instant;
+
+/// The deepest the computer looks in a game of chance, in moves (throws not counted).
+const MAX_CHANCE_DEPTH: u32 = 4;
+
+/// The best move of `root` for the player to move, by expectimax to the budget's depth
+/// (at most [`MAX_CHANCE_DEPTH`] moves); at a throw of the dice, a throw made with `seed`
+/// (the computer throws the dice, it does not choose them).
+pub(super) fn think(
+    root: &State,
+    budget: Budget,
+    seed: u64,
+    began: Instant,
+) -> Option<(Thought, Found)> {
+    let mut rng = Rng::new(seed);
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    let done = |best: Move, value: f64, nodes: u64| {
+        let t = Thought {
+            best,
+            iterations: nodes,
+            elapsed: began.elapsed(),
+            value,
+            judgement: Judgement::Lead(race_lead(root, root.to_move())),
+            depth: budget.depth.min(MAX_CHANCE_DEPTH),
+            interrupted: false,
+        };
+        Some((t, Found::default()))
+    };
+    if root.chance().is_some() {
+        let throw = root.pick_throw(|n| rng.below(n))?;
+        return done(throw, 0.5, 0);
+    }
+    let me = root.to_move();
+    let depth = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
+    let (mut state, mut nodes) = (root.clone(), 0);
+    let mut best: Option<(Move, f64)> = None;
+    for &m in moves.iter() {
+        state.apply(m);
+        let v = expect(&mut state, depth - 1, me, &mut nodes);
+        state.undo();
+        // Ties go to the first move, the engine's order being fixed.
+        if best.is_none_or(|(_, b)| v > b + 1e-12) {
+            best = Some((m, v));
+        }
+    }
+    let (m, v) = best?;
+    done(m, v, nodes)
+}
+
+/// The expected score of `me`, 0 (loss) ..= 1 (win), with `depth` moves more looked at.
+fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
+    *nodes += 1;
+    let mut moves = MoveList::new();
+    if let Some(outcome) = state.outcome_with(&mut moves) {
+        return match outcome {
+            Outcome::Win(p) if p == me => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        };
+    }
+    if let Some(dice) = state.chance() {
+        let total = dice.total() as f64;
+        let weights: Vec<u64> = dice.outcomes.iter().map(|&(_, w)| w).collect();
+        state.legal_moves(&mut moves);
+        let mut sum = 0.0;
+        for (i, &m) in moves.iter().enumerate() {
+            state.apply(m);
+            sum += weights[i] as f64 * expect(state, depth, me, nodes);
+            state.undo();
+        }
+        return sum / total;
+    }
+    if depth == 0 {
+        let lead = race_lead(state, me) as f64;
+        return 0.5 + 0.5 * (lead / 20.0).tanh();
+    }
+    state.legal_moves(&mut moves);
+    let maximise = state.to_move() == me;
+    let mut best = if maximise { 0.0 } else { 1.0 };
+    for &m in moves.iter() {
+        state.apply(m);
+        let v = expect(state, depth - 1, me, nodes);
+        state.undo();
+        best = if maximise {
+            f64::max(best, v)
+        } else {
+            f64::min(best, v)
+        };
+    }
+    best
+}
+
+/// How much further `player`'s pieces have gone along their tracks than the other
+/// players' (a piece borne off counts one beyond its track's last site); 0 in a game
+/// without tracks.
+fn race_lead(state: &State, player: Player) -> i64 {
+    let game = state.game();
+    let Some(track) = game.moves.iter().find_map(|r| match &r.kind {
+        MoveKind::Track(t) => Some(t),
+        _ => None,
+    }) else {
+        return 0;
+    };
+    let sites = game.board.sites();
+    let kinds = game.about.piece_kinds.len();
+    let progress = |p: Player| -> i64 {
+        let length = track.sites[p.index()].len() as i64;
+        let on_track: i64 = (0..sites)
+            .filter(|&s| state.owner(Site::at(s)) == Some(p))
+            .map(|s| i64::from(track.position[p.index() * sites + s]))
+            .sum();
+        let slot = p.index() * kinds + track.kind as usize;
+        let start = game.start.stock.get(slot).map_or(0, |&n| i64::from(n));
+        let hand = state.pieces_in_hand(p);
+        let in_hand = hand.get(track.kind as usize).map_or(0, |&n| i64::from(n));
+        let off = start - in_hand - i64::from(state.pieces(p));
+        on_track + off * (length + 1)
+    };
+    let mine = progress(player);
+    let others = Player::all(game.about.players.len())
+        .filter(|&p| p != player)
+        .map(progress)
+        .max()
+        .unwrap_or(0);
+    mine - others
+}
