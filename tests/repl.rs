@@ -135,6 +135,27 @@ fn a_promotion_typed_without_its_kind_asks_which_and_the_next_line_answers() {
 }
 
 #[test]
+fn undo_takes_a_move_back_with_the_throw_after_it_and_a_throw_is_never_typed() {
+    let h = home("throws");
+    let script = "d1\nundo\nmoves\nundo\nroll:4\n\nmoves\n";
+    let out = run(&h, &["play", "ur", "--seed", "3"], script);
+    let t = stdout(&out);
+    assert!(t.contains("north throws 1 (roll:1)\nnorth> undo"), "{t}");
+    assert!(
+        t.contains("south> moves\n1 legal move: d1\nsouth> undo"),
+        "back to south's throw: {t}"
+    );
+    assert!(
+        t.contains(
+            "south> roll:4\nerror: the dice are thrown, not chosen: an empty line throws them"
+        ),
+        "{t}"
+    );
+    assert!(t.contains("south> \nsouth throws 1 (roll:1)"), "{t}");
+    std::fs::remove_dir_all(h).unwrap();
+}
+
+#[test]
 fn the_text_command_writes_fen_going_on_from_the_fen_given() {
     let h = home("fen-text");
     let position = "4k3/8/8/8/8/8/8/4K2R w K - 12 40";

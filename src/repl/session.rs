@@ -474,6 +474,9 @@ impl Session {
                 ));
             }
         }
+        if self.state.chance().is_some() {
+            return Reply::error("the dice are thrown, not chosen: an empty line throws them");
+        }
         if let Some(choice) = Choice::of(&self.state, text) {
             let question = choice.question();
             self.choosing = Some(choice);
@@ -838,17 +841,33 @@ impl Session {
         }
         let human_plays = self.ai.iter().any(Option::is_none);
         for _ in 0..n {
-            let Some(m) = self.state.undo() else { break };
-            self.redo.push(m);
+            if !self.take_back() {
+                break;
+            }
             // Against the computer, go back to a position where a person is to move.
             while human_plays && self.computer(self.state.to_move()).is_some() {
-                match self.state.undo() {
-                    Some(m) => self.redo.push(m),
-                    None => break,
+                if !self.take_back() {
+                    break;
                 }
             }
         }
         Reply::ok(self.view())
+    }
+
+    /// Takes back the last move, with the throw of the dice after it if there was one (so
+    /// that a player is never left to choose a throw); whether there was a move.
+    fn take_back(&mut self) -> bool {
+        let Some(m) = self.state.undo() else {
+            return false;
+        };
+        self.redo.push(m);
+        while self.state.chance().is_some() {
+            match self.state.undo() {
+                Some(m) => self.redo.push(m),
+                None => break,
+            }
+        }
+        true
     }
 
     fn redo(&mut self, n: usize) -> Reply {
