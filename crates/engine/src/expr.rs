@@ -240,6 +240,24 @@ impl Env for State {
         false
     }
 
+    fn files(&self, player: Player, kind: u8) -> i64 {
+        let width = self.game.board.width as usize;
+        let mut files = 0u32;
+        for (i, &cell) in self.position.cells.iter().enumerate() {
+            let mine = cell != EMPTY
+                && self.game.tables.owner[cell.index()] == player
+                && (kind == ANY_KIND || self.game.kind_of(cell) == kind as usize);
+            if mine {
+                files |= 1 << (i % width);
+            }
+        }
+        files.count_ones() as i64
+    }
+
+    fn no_legal_move(&self) -> bool {
+        self.scratch.no_legal_move
+    }
+
     fn hand(&self, player: Player, kind: u8) -> i64 {
         let kinds = self.game.about.piece_kinds.len();
         let first = player.index() * kinds;
@@ -369,6 +387,14 @@ impl Env for Scored<'_> {
 
     fn hand(&self, player: Player, kind: u8) -> i64 {
         Env::hand(self.state, player, kind)
+    }
+
+    fn files(&self, player: Player, kind: u8) -> i64 {
+        Env::files(self.state, player, kind)
+    }
+
+    fn no_legal_move(&self) -> bool {
+        self.state.no_legal_move()
     }
 
     fn row_stones(&self, player: Player) -> i64 {

@@ -85,7 +85,8 @@ pub struct Move {
 
 impl Move {
     /// Whether two moves (of rules that [may coincide](rulebook_model::Facts::moves_may_coincide)) are the
-    /// same on the board: the same origin, destination and jumps. A chain of one jump
+    /// same on the board: the same origin, destination and jumps (and, placed, the same
+    /// kind). A chain of one jump
     /// (`legs` 1) is the single jump over the same site (`legs` 0).
     #[inline]
     fn same_sites(self, other: Move, game: &Game) -> bool {
@@ -93,13 +94,24 @@ impl Move {
             return false;
         }
         if self.legs == other.legs && self.path == other.path {
-            return true;
+            return self.from != NO_SITE || self.rule == other.rule || self.places_as(other, game);
         }
         let one_jump = |m: Move| match game.moves[m.rule as usize].kind {
             MoveKind::Jump { chain, .. } => chain != Chain::Pieces && m.legs <= 1,
             _ => false,
         };
         self.over == other.over && one_jump(self) && one_jump(other)
+    }
+
+    /// Whether two moves onto one site from no site, of different rules, place pieces of
+    /// the same kind (or neither places one).
+    #[inline(never)]
+    fn places_as(self, other: Move, game: &Game) -> bool {
+        let placed = |m: Move| match game.moves[m.rule as usize].kind {
+            MoveKind::PlacePiece { kind, .. } => Some(kind),
+            _ => None,
+        };
+        placed(self) == placed(other)
     }
 
     /// A move of rule `rule` from `from` to `to` that jumps over nothing (a step, a slide).
@@ -551,6 +563,9 @@ struct Scratch {
     /// known: found by the check for a stuck player after a move, for the pick that follows;
     /// forgotten by every change of the position.
     goals_known: Option<bool>,
+    /// What `no legal move` reads while a move is judged ([`State::judge`]): first each
+    /// guess, then, where the guesses disagree, the answer.
+    no_legal_move: bool,
 }
 
 impl Clone for State {
@@ -924,6 +939,7 @@ impl State {
                 work: MoveList::new(),
                 end_memo: vec![0; game.ends.conditions.len() * players],
                 goals_known: None,
+                no_legal_move: false,
             },
             without_ends: false,
             forward: false,
@@ -1078,7 +1094,7 @@ impl State {
         if self.game.repetition.forbidden {
             self.drop_repeats(out);
         }
-        if !self.game.forbidden.is_empty() {
+        if self.game.facts.forbids {
             self.drop_forbidden(out);
         }
     }
@@ -1118,7 +1134,7 @@ impl State {
         }
         moves.clear();
         self.pseudo_legal_moves(moves);
-        if !self.game.forbidden.is_empty() {
+        if self.game.facts.forbids {
             self.drop_forbidden(moves);
         }
         if self.game.repetition.forbidden {
@@ -1540,6 +1556,9 @@ impl State {
                 piece
             }
         };
+        if !self.game.tables.hand_kinds.is_empty() {
+            self.take_into_hand(mover, m.to);
+        }
         self.set(m.to, piece);
         if let Some(shot) = shot {
             self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
@@ -1548,7 +1567,7 @@ impl State {
             self.set(m.removal(), EMPTY);
         }
         if in_passing && m.over != NO_SITE {
-            self.set(m.over, EMPTY);
+            self.capture(m.over, mover, CaptureMode::Remove);
         }
         if let MoveKind::Castle { .. } = self.game.moves[m.rule as usize].kind {
             // The partner lands on the site the piece crossed.
@@ -1605,7 +1624,7 @@ impl State {
         self.pseudo_legal_moves(&mut moves);
         let game = &self.game;
         moves.retain(|m| game.moves[m.rule as usize].filter.in_passing);
-        if !moves.is_empty() && !game.forbidden.is_empty() {
+        if !moves.is_empty() && game.facts.forbids {
             self.drop_forbidden(&mut moves);
         }
         let legal = !moves.is_empty();
@@ -1659,6 +1678,7 @@ impl State {
             let (site, cell) = log.pop().expect("the log holds the frame's changes");
             match cell {
                 Cell::UNMOVED_NOTE => self.position.mark_unmoved(site, true),
+                Cell::HAND_NOTE => self.position.stock[site.index()] -= 1,
                 _ => self.position.put_raw(&self.game, site, cell),
             }
         }
@@ -1695,22 +1715,22 @@ impl State {
     /// Makes the first promotion that applies to the piece move `m` landed, to the kind
     /// the move chose where the promotion offers a choice.
     fn promote(&mut self, m: Move, mover: Player) {
-        if let Some((_, to)) = self.promotion(m.to) {
+        if let Some((_, to)) = self.promotion(m) {
             let kind = m.promoted_to().unwrap_or(to);
             self.set(m.to, self.game.cell(mover, kind));
         }
     }
 
-    /// The first promotion that applies to the piece on `site`, if one does: the effect's
-    /// index and the kind it promotes to.
-    pub(crate) fn promotion(&self, site: Site) -> Option<(usize, usize)> {
+    /// The first promotion that applies to the piece move `m` landed (on `m.to`), if one
+    /// does: the effect's index and the kind it promotes to.
+    pub(crate) fn promotion(&self, m: Move) -> Option<(usize, usize)> {
         let game = &*self.game;
-        let kind = game.kind_of(self.position.cells[site.index()]);
+        let kind = game.kind_of(self.position.cells[m.to.index()]);
         game.effects.iter().enumerate().find_map(|(i, effect)| {
-            let EffectKind::Promote { to, region, .. } = effect.kind else {
+            let EffectKind::Promote { to, .. } = effect.kind else {
                 return None;
             };
-            let applies = game.in_region(region as usize, site)
+            let applies = game.promotes_on(&effect.kind, (m.from, m.to))
                 && effect.filter.kinds >> kind & 1 == 1
                 && kind != to as usize
                 && self.holds(&effect.condition);
@@ -1829,7 +1849,29 @@ impl State {
             CaptureMode::Convert => self.game.cell(mover, self.game.kind_of(cell)),
             CaptureMode::Remove => EMPTY,
         };
+        if mode == CaptureMode::Remove && !self.game.tables.hand_kinds.is_empty() {
+            self.take_into_hand(mover, site);
+        }
         self.set(site, new);
+    }
+
+    /// With `capture into hand`: an enemy piece on `site`, about to be taken by `taker`,
+    /// goes into the taker's hand as the kind [`Tables::hand_kinds`] says (logged, for
+    /// undo, as a [`Cell::HAND_NOTE`]).
+    fn take_into_hand(&mut self, taker: Player, site: Site) {
+        let cell = self.position.cells[site.index()];
+        if cell == EMPTY || self.game.tables.owner[cell.index()] == taker {
+            return;
+        }
+        let kind = self.game.tables.hand_kinds[self.game.kind_of(cell)] as usize;
+        let slot = taker.index() * self.game.about.piece_kinds.len() + kind;
+        let n = self.position.stock[slot];
+        let z = &self.game.tables.zobrist;
+        self.position.hash ^= z.hand(slot, n) ^ z.hand(slot, n + 1);
+        self.position.stock[slot] = n + 1;
+        if !self.forward {
+            self.history.log.push((Site::at(slot), Cell::HAND_NOTE));
+        }
     }
 
     /// Changes a site, logging the old content and updating the hash. A piece that stood

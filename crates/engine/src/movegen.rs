@@ -145,18 +145,57 @@ impl State {
     /// moves left out: the condition is read on the board the move leaves).
     pub(super) fn drop_forbidden(&self, out: &mut MoveList) {
         let mover = self.position.to_move;
+        // Judging the replies to a move (this state is a copy judging one), a condition
+        // that asks for the replies' replies is left out, so that judging ends.
+        let nested = self.without_ends;
         let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        let mut replies = out.spare.take().unwrap_or_default();
         copy.copy_position_from(self);
         copy.without_ends = true;
+        let game = &*self.game;
         out.retain(|m| {
             copy.apply(m);
-            let game = &copy.game;
-            let forbidden = game.forbidden.iter().any(|c| copy.value(mover, c) != 0);
+            let own = game.moves[m.rule as usize].forbidding.as_ref();
+            let mut conditions = game.forbidden.iter().chain(own);
+            let forbidden = conditions.any(|c| copy.judge(mover, c, nested, &mut replies));
             copy.undo();
             !forbidden
         });
         copy.without_ends = false;
         out.copy = Some(copy);
+        out.spare = Some(replies);
+    }
+
+    /// Whether condition `c` of `forbid leaving` or `forbidding` holds for `mover`, who
+    /// has just moved, on this copy of the position: where it asks whether the player to
+    /// move now has a legal move (`no legal move`) and the answer matters, the replies are
+    /// listed (in `replies`), unless `nested`, where such a condition is not judged.
+    pub(super) fn judge(
+        &mut self,
+        mover: Player,
+        c: &rulebook_model::Expr,
+        nested: bool,
+        replies: &mut MoveList,
+    ) -> bool {
+        if !c.any(&|e| matches!(e, rulebook_model::Expr::NoLegalMove)) {
+            return self.value(mover, c) != 0;
+        }
+        if nested {
+            return false;
+        }
+        self.scratch.no_legal_move = false;
+        let if_some = self.value(mover, c) != 0;
+        self.scratch.no_legal_move = true;
+        let if_none = self.value(mover, c) != 0;
+        if if_some == if_none {
+            return if_some;
+        }
+        let stuck = !self.has_legal_move(replies);
+        self.scratch.no_legal_move = stuck;
+        match stuck {
+            true => if_none,
+            false => if_some,
+        }
     }
 
     /// Whether no move rule's `so that` narrows the moves here: the goal of every rule
@@ -351,12 +390,8 @@ impl State {
         let game = &*self.game;
         let kind = game.kind_of(self.position.cells[m.from.index()]);
         let applies = |effect: &rulebook_model::Effect| match effect.kind {
-            EffectKind::Promote {
-                to,
-                region,
-                choices,
-                ..
-            } => (game.in_region(region as usize, m.to)
+            EffectKind::Promote { to, choices, .. } => (game
+                .promotes_on(&effect.kind, (m.from, m.to))
                 && effect.filter.kinds >> kind & 1 == 1
                 && kind != to as usize
                 && self.holds(&effect.condition))
@@ -1365,7 +1400,7 @@ pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
 /// (`no player can move`).
 pub(super) fn always_listed(game: &Game) -> bool {
     game.repetition.forbidden
-        || !game.forbidden.is_empty()
+        || game.facts.forbids
         || game.facts.moves_may_coincide
         || game.facts.moves_narrowed
         || game.facts.ends_when_no_player_can_move

@@ -211,9 +211,10 @@ impl State {
         allowed - moves.len()
     }
 
-    /// The first condition of `forbid leaving` (its index in [`Game::forbidden`]) that
-    /// move `m`, one the move rules allow here, would leave true for the mover: why the
-    /// move is not legal; `None` when it leaves none true.
+    /// The first condition of `forbid leaving` (its index in [`Game::forbidden`]), or
+    /// else the `forbidding` of its rule (the index one past them), that move `m`, one the
+    /// move rules allow here, would leave true for the mover: why the move is not legal;
+    /// `None` when it leaves none true.
     ///
     /// [`Game::forbidden`]: rulebook_model::Game::forbidden
     pub fn forbidding(&self, m: Move) -> Option<usize> {
@@ -221,10 +222,10 @@ impl State {
         let mut copy = self.clone();
         copy.without_ends = true;
         copy.apply(m);
-        let game = &copy.game;
-        game.forbidden
-            .iter()
-            .position(|c| copy.value(mover, c) != 0)
+        let game = &*self.game;
+        let own = game.moves[m.rule as usize].forbidding.as_ref();
+        let mut replies = MoveList::new();
+        (game.forbidden.iter().chain(own)).position(|c| copy.judge(mover, c, false, &mut replies))
     }
 
     /// The pieces of every player but `mover`.
@@ -278,7 +279,7 @@ impl State {
         }
         self.replay_effects(m.to, mover, report);
         if self.game.facts.promotes {
-            report.promoted = self.promotion(m.to).map(|(e, _)| e as u16);
+            report.promoted = self.promotion(m).map(|(e, _)| e as u16);
         }
     }
 

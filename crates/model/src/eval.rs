@@ -62,6 +62,14 @@ pub trait Env {
     /// The site the latest sowing started from.
     fn origin(&self) -> Site;
 
+    /// How many files hold a piece of the player's, of kind `kind` or
+    /// ([`ANY_KIND`](super::ANY_KIND)) of any (see [`Expr::Files`]).
+    fn files(&self, player: Player, kind: u8) -> i64;
+
+    /// Whether the player to move has no legal move ([`Expr::NoLegalMove`]): known where a
+    /// move is judged, false elsewhere.
+    fn no_legal_move(&self) -> bool;
+
     /// The value of `e` here (conditions are 0 or 1).
     #[inline(always)]
     fn eval(&self, e: &Expr) -> i64
@@ -101,6 +109,8 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Reach(r, kind) => env.reach(r.resolve(env.mover()), *kind),
         Expr::Attacked(r, kind) => env.attacked(r.resolve(env.mover()), *kind) as i64,
         Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
+        Expr::Files(r, kind) => env.files(r.resolve(env.mover()), *kind),
+        Expr::NoLegalMove => env.no_legal_move() as i64,
         Expr::Area(r, territory) => env.area(r.resolve(env.mover()), *territory),
         Expr::PerMover(both) => operand(env, &both[env.mover().index() & 1], bound),
         Expr::Connected(r, a, b, links) => {

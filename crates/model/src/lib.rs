@@ -105,6 +105,11 @@ impl Cell {
     /// the site's piece was unmoved before the change (`by unmoved`).
     pub const UNMOVED_NOTE: Cell = Cell(u8::MAX);
 
+    /// Another value no site ever holds: in an undo log, the note that a piece went into a
+    /// hand (`capture into hand`), the log's site being the hand's slot (player times kinds
+    /// plus kind) rather than a site.
+    pub const HAND_NOTE: Cell = Cell(u8::MAX - 1);
+
     /// The cell with this index in per-cell tables, if any game could have it (at most
     /// [`MAX_PIECE_KINDS`] kinds for each of [`PLAYERS`] players); whether this game has
     /// it is [`Game::cell_codes`]'s to say.
@@ -281,6 +286,9 @@ pub enum Expr {
     /// How many pieces a player has in hand (see [`Start::stock`]), of one kind or
     /// ([`ANY_KIND`]) of any.
     Hand(PlayerRef, u8),
+    /// How many files of a grid hold a piece of a player's, of one kind or ([`ANY_KIND`])
+    /// of any: fewer than the pieces when two share a file.
+    Files(PlayerRef, u8),
     /// A player's area (the flag false): their pieces, and the empty sites of every region
     /// of empty sites (linked orthogonally) that borders their pieces and no other
     /// player's; or (true) their territory, those empty sites alone.
@@ -290,6 +298,9 @@ pub enum Expr {
     PerMover(Box<[Expr; 2]>),
     /// The site the last stone was sown into.
     Last,
+    /// 1 when the player to move has no legal move (only in a condition judging a move:
+    /// `forbid leaving`, [`MoveRule::forbidding`]).
+    NoLegalMove,
     /// A player's store (the argument is a player).
     Store(Box<Expr>),
     /// The player whose row a site is in.
@@ -389,8 +400,10 @@ impl Expr {
             | Expr::Attacked(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
+            | Expr::Files(..)
             | Expr::Area(..)
             | Expr::Last
+            | Expr::NoLegalMove
             | Expr::Origin
             | Expr::Bound(_)
             | Expr::Tabled(_)
@@ -1007,6 +1020,8 @@ pub struct MoveRule {
     pub filter: MoveFilter,
     /// When this does not hold (for the mover), only moves after which it holds are legal.
     pub so_that: Option<Expr>,
+    /// `forbidding`: the moves after which this holds (for their mover) are not legal.
+    pub forbidding: Option<Expr>,
     /// When it is available.
     pub condition: Condition,
 }
@@ -1065,6 +1080,9 @@ pub enum EffectKind {
         to: u8,
         /// Where.
         region: u16,
+        /// `in or from`: a move of one piece from a site of the region to another site
+        /// promotes its piece wherever it lands (false: only where it lands counts).
+        leaving: bool,
         /// What it does to a chain of jumps that lands there on the way.
         mid_chain: MidChain,
         /// With a choice (`promote pawn to queen, knight`), a bit per kind the mover may
@@ -1536,6 +1554,9 @@ pub struct Tables {
     /// How the moves of chains recorded by their pieces ([`Chain::Pieces`]) name them
     /// (empty in a game without such chains).
     pub piece_bits: PieceBits,
+    /// With `capture into hand`, per kind of piece, the kind a piece of it taken goes into
+    /// its taker's hand as (itself, or the kind it was promoted from); empty without.
+    pub hand_kinds: Vec<u8>,
 }
 
 /// What the computer reads to judge a position it cannot play to the end.
@@ -1577,6 +1598,9 @@ pub struct Facts {
     /// Whether two move rules can make the same move (same origin and destination); the
     /// engine then lists such a move once.
     pub moves_may_coincide: bool,
+    /// Whether a move may be forbidden by what it leaves: a `forbid leaving` or a move
+    /// rule's `forbidding`.
+    pub forbids: bool,
     /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
     /// its moves cannot be picked without listing them (a `so that` narrows them only
     /// where its goal does not hold already, which the engine tests), or a pass is a move
@@ -1671,6 +1695,24 @@ impl Game {
     #[inline(always)]
     pub fn in_region(&self, region: usize, site: Site) -> bool {
         self.tables.regions[region][site.index() / 64] >> (site.index() % 64) & 1 == 1
+    }
+
+    /// Whether a promotion (`effect`, an [`EffectKind::Promote`]) applies where a piece
+    /// moves from `from` to `to`: it lands in the promotion's region, or (`in or from`)
+    /// starts there. False for any other effect, and for a piece placed or removed (either
+    /// site [`NO_SITE`]).
+    #[inline]
+    pub fn promotes_on(&self, effect: &EffectKind, (from, to): (Site, Site)) -> bool {
+        let EffectKind::Promote {
+            region, leaving, ..
+        } = *effect
+        else {
+            return false;
+        };
+        let region = region as usize;
+        from != NO_SITE
+            && to != NO_SITE
+            && (self.in_region(region, to) || leaving && self.in_region(region, from))
     }
 
     /// The cell for a piece of `player` of kind `kind`.

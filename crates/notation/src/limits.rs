@@ -11,7 +11,9 @@
 //!   on the board and its stock or tiles in hand). What raises a number: a placement from
 //!   an unlimited supply (`move place` without a stock) or a piece shot (`then shoot`), of
 //!   that kind; a promotion into the kind from a kind outside the set; a capture that
-//!   converts, for one player's pieces (every player's together stay as many). So a kind
+//!   converts, for one player's pieces (every player's together stay as many), and so does
+//!   `capture into hand`, which also turns a promoted kind back into the kind it was
+//!   promoted from, like a promotion the other way. So a kind
 //!   with an unlimited supply is not counted; with promotions a player's pieces of every
 //!   kind are counted together, and alone each kind no promotion leads to; with conversion
 //!   only every player's pieces together. Captures, removals and placements from the stock
@@ -102,6 +104,13 @@ impl Sources {
                 s.unlimited |= kind_bit(shot.kind.into());
             }
             s.converts |= converts(rule.filter.line_capture.map(|c| c.mode));
+        }
+        // `capture into hand`: a taken piece changes owner, and goes back to its kind.
+        s.converts |= !game.tables.hand_kinds.is_empty();
+        for (k, &back) in game.tables.hand_kinds.iter().enumerate() {
+            if back as usize != k {
+                s.promotions.push((kind_bit(k), back.into()));
+            }
         }
         for effect in &game.effects {
             match effect.kind {

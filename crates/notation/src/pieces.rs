@@ -1,5 +1,7 @@
 //! Moves of pieces as text: two points joined by a dash (`a1-a4`), every landing of a
-//! chained jump (`c3-c5-c7`, `c3-e5-c7`), a placement by its point alone (`d3`), and a
+//! chained jump (`c3-c5-c7`, `c3-e5-c7`), a placement by its point alone (`d3`), or, in a
+//! game that places pieces of several kinds, by the kind's letter, `*` and the point
+//! (`P*e5`), and a
 //! move's second part after a `/`: the point it shoots onto (`d1-d7/g7`) or `x` and the
 //! point of the enemy piece it removes (`d3/xa4`); a promotion the mover chose after `=`
 //! and the kind's letter (`e7-e8=Q`).
@@ -46,7 +48,13 @@ fn first_part(state: &State, m: Move) -> String {
     let game = state.game();
     let names = &game.board.site_names;
     if m.from() == NO_SITE {
-        return names[m.to().index()].clone();
+        let name = &names[m.to().index()];
+        return match placed_kind(game, m) {
+            Some(kind) if places_several_kinds(game) => {
+                format!("{}*{name}", super::kind_letter(game, kind))
+            }
+            _ => name.clone(),
+        };
     }
     if m.to() == NO_SITE {
         return format!("x{}", names[m.from().index()]);
@@ -93,6 +101,25 @@ fn first_part(state: &State, m: Move) -> String {
     text.push('-');
     text.push_str(&names[m.to().index()]);
     text
+}
+
+/// The kind move `m` places, if it is a placement.
+fn placed_kind(game: &rulebook_model::Game, m: Move) -> Option<usize> {
+    match game.moves[m.rule() as usize].kind {
+        MoveKind::PlacePiece { kind, .. } => Some(kind as usize),
+        _ => None,
+    }
+}
+
+/// Whether the game's placements place pieces of more than one kind, so that a
+/// placement's text names its kind.
+fn places_several_kinds(game: &rulebook_model::Game) -> bool {
+    let mut kinds = game.moves.iter().filter_map(|r| match r.kind {
+        MoveKind::PlacePiece { kind, .. } => Some(kind),
+        _ => None,
+    });
+    let first = kinds.next();
+    kinds.any(|k| Some(k) != first)
 }
 
 /// The landings of a chain recorded by the pieces it jumps (its start first), along the
@@ -225,6 +252,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         expected: expected_form(&game.moves),
     };
     let (body, promotion, second) = split_parts(text);
+    let (placed, body) = placed_kind_letter(body);
     // The point of a second part: where a piece is shot, or (after `x`) the piece removed.
     let second_point = second.map(|s| s.strip_prefix('x').unwrap_or(s));
     let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
@@ -240,24 +268,28 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     if points.iter().chain(&second_point).any(|p| !is_site_like(p)) {
         return Err(malformed());
     }
-    if let Some(bad) = points
-        .iter()
-        .chain(&second_point)
-        .find(|p| board.site_named(p).is_none())
+    if let Some(bad) = (points.iter().chain(&second_point)).find(|p| board.site_named(p).is_none())
     {
+        let reason = format!("`{bad}` is not a point of this board");
         return Err(MoveError::Illegal {
             text: text.to_string(),
-            reason: format!("`{bad}` is not a point of this board"),
+            reason,
         });
     }
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
-    let canonical = match removal {
-        Some(site) => format!("x{site}"),
-        None => written.join("-"),
+    let canonical = match (removal, &placed) {
+        (Some(site), _) => format!("x{site}"),
+        (None, Some(letter)) => format!("{letter}*{}", written.join("-")),
+        (None, None) => written.join("-"),
     };
     if let Some(m) = written_move(state, &moves, &canonical, promotion.as_deref(), second) {
         return Ok(m);
+    }
+    if let (None, [site]) = (&placed, &points[..]) {
+        if let Some(found) = placement_by_site(state, &moves, site, text) {
+            return found;
+        }
     }
     if let Some(reason) = promotion_refusal(state, &moves, &canonical, promotion.is_some()) {
         return Err(MoveError::Illegal {
@@ -311,6 +343,46 @@ fn written_move(
     .flatten()
     .collect();
     moves.iter().copied().find(|&m| move_text(state, m) == full)
+}
+
+/// The one legal placement onto `site` where a placement is written by its point alone in
+/// a game that names the kind placed (`e5` for `P*e5`), or why the point is not enough
+/// (several kinds may be placed there); `None` when no placement goes there.
+fn placement_by_site(
+    state: &State,
+    moves: &MoveList,
+    site: &str,
+    text: &str,
+) -> Option<Result<Move, MoveError>> {
+    let suffix = format!("*{site}");
+    let placements: Vec<Move> = (moves.iter().copied())
+        .filter(|&m| m.from() == NO_SITE && move_text(state, m).ends_with(&suffix))
+        .collect();
+    match placements[..] {
+        [] => None,
+        [one] => Some(Ok(one)),
+        _ => {
+            let texts: Vec<String> = placements.iter().map(|&m| move_text(state, m)).collect();
+            Some(Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "several kinds may be placed there: write {}",
+                    texts.join(" or ")
+                ),
+            }))
+        }
+    }
+}
+
+/// A placement's text that names its kind (`P*e5`) cut into the kind's letter, upper
+/// case, and the point; any other text as it is, with no letter.
+fn placed_kind_letter(body: &str) -> (Option<String>, &str) {
+    match body.split_once('*') {
+        Some((letter, site)) if letter.chars().count() == 1 => {
+            (Some(letter.to_ascii_uppercase()), site.trim())
+        }
+        _ => (None, body),
+    }
 }
 
 /// A piece's move text cut into its points, the kind after `=` (upper case) and its

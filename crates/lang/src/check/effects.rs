@@ -196,9 +196,10 @@ impl Checker {
                 from,
                 to,
                 region,
+                leaving,
                 mid_chain,
                 ..
-            } => self.promotion(from.as_deref(), to, region, *mid_chain),
+            } => self.promotion(from.as_deref(), to, (region, *leaving), *mid_chain),
             ast::Effect::Groups {
                 directions, mode, ..
             } => Some(EffectDecl::Groups {
@@ -247,12 +248,66 @@ impl Checker {
         }
     }
 
+    /// With `capture into hand`, per kind, the kind a taken piece of it goes into hand as:
+    /// the one kind promotions make it from, or itself; an error where they make it from
+    /// several (or from any kind). Empty without `capture into hand`.
+    pub(super) fn hand_kinds(&mut self, rules: &RuleDecls) -> Vec<usize> {
+        let Some(span) = rules.capture_into_hand else {
+            return Vec::new();
+        };
+        let kinds = self.pieces.len();
+        let mut made_from: Vec<Vec<Option<usize>>> = vec![Vec::new(); kinds];
+        for effect in &rules.effects {
+            let EffectDecl::Promote {
+                from, to, choices, ..
+            } = &effect.rule
+            else {
+                continue;
+            };
+            for &made in std::iter::once(to).chain(choices) {
+                let sources: Vec<Option<usize>> = match from {
+                    Some(from) => from
+                        .iter()
+                        .filter(|&&k| k != made)
+                        .map(|&k| Some(k))
+                        .collect(),
+                    None => vec![None],
+                };
+                for source in sources {
+                    if !made_from[made].contains(&source) {
+                        made_from[made].push(source);
+                    }
+                }
+            }
+        }
+        (0..kinds)
+            .map(|k| match made_from[k][..] {
+                [] => k,
+                [Some(one)] => one,
+                _ => {
+                    let sources = match made_from[k].contains(&None) {
+                        true => "any kind",
+                        false => "several kinds",
+                    };
+                    let message = format!(
+                        "a taken {} goes into hand as the kind it is promoted from, and promotions make it from {sources}",
+                        self.pieces[k]
+                    );
+                    self.error(Diagnostic::error(Code::E0438, message, span).with_help(
+                        "promote to it from one kind only (`promote pawn to tokin in ...`)",
+                    ));
+                    k
+                }
+            })
+            .collect()
+    }
+
     /// `promote [KIND, ...] to KIND[, KIND ...] in REGION [at once|at end]`.
     fn promotion(
         &mut self,
         from: Option<&[ast::Name]>,
         to: &[ast::Name],
-        region: &ast::Expr,
+        (region, leaving): (&ast::Expr, bool),
         mid_chain: Option<(ast::MidChain, Span)>,
     ) -> Option<EffectDecl> {
         let from = from.map(|names| self.kinds(names));
@@ -278,6 +333,7 @@ impl Checker {
                 _ => to,
             },
             region: region?,
+            leaving,
             mid_chain: match mid_chain {
                 None => MidChain::Stop,
                 Some((ast::MidChain::AtEnd, _)) => MidChain::Pass,

@@ -9,6 +9,20 @@ use crate::syntax::ast::{self, StatementKind as S};
 use rulebook_model::{Player, Progress};
 
 impl Checker {
+    /// `capture into hand`, on a grid (whose pieces can be taken and placed); written twice
+    /// it says the same.
+    fn capture_into_hand(&mut self, span: Span, rules: &mut RuleDecls) {
+        if self.board_kind.is_some_and(|b| b != BoardKind::Grid) {
+            let board = self.board_kind.map_or("", BoardKind::describe);
+            self.error(
+                Diagnostic::error(Code::E0439, "`capture into hand` needs a grid board", span)
+                    .with_label(format!("the board is {board}"))
+                    .with_help("only pieces on a grid are taken and placed again"),
+            );
+        }
+        rules.capture_into_hand = Some(span);
+    }
+
     /// A `forbid`, `score` or `end` statement.
     pub(super) fn end_or_score(
         &mut self,
@@ -53,11 +67,11 @@ impl Checker {
                 });
             }
             S::ForbidLeaving(condition) => {
-                let what = "the condition of `forbid leaving`";
-                if let Some(c) = self.typed(condition, Type::Bool, what) {
+                if let Some(c) = self.judging(condition, "`forbid leaving`") {
                     rules.forbid_leaving.push((c, st.span));
                 }
             }
+            S::CaptureIntoHand => self.capture_into_hand(st.span, rules),
             S::Score { score, condition } => {
                 self.in_score = true;
                 let t = self.typed(score, Type::Int, "a score");

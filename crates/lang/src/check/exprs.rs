@@ -88,10 +88,36 @@ impl Checker {
         }
     }
 
+    /// The condition of `forbid leaving` or `forbidding` (named by `clause`), which judges
+    /// a move on the position it leaves, and may ask whether the player to move then has
+    /// a legal move.
+    pub(super) fn judging(&mut self, e: &ast::Expr, clause: &str) -> Option<TExpr> {
+        self.judging_move = true;
+        let what = format!("the condition of {clause}");
+        let t = self.typed(e, Type::Bool, &what);
+        self.judging_move = false;
+        t
+    }
+
     pub(super) fn expr(&mut self, e: &ast::Expr) -> Option<TExpr> {
         let span = e.span;
         let (kind, ty) = match &e.kind {
             ExprKind::Int(v) => (TExprKind::Int(*v), Type::Int),
+            ExprKind::NoLegalMove if !self.judging_move => {
+                self.error(
+                    Diagnostic::error(
+                        Code::E0529,
+                        "`no legal move` is known only where a move is judged",
+                        span,
+                    )
+                    .with_help(
+                        "use it in `forbid leaving` or a move's `forbidding`; an end rule \
+                         says `end when no legal move ...`",
+                    ),
+                );
+                return None;
+            }
+            ExprKind::NoLegalMove => (TExprKind::NoLegalMove, Type::Bool),
             ExprKind::Name(n) => self.resolve_name(n)?,
             ExprKind::Call { function, args } if function.text == "majority" => {
                 self.majority(function, args, span)?
@@ -212,7 +238,7 @@ impl Checker {
             (Builtin::Connected, _) => self.connected(args, span),
             (Builtin::Within, _) => self.within(args, span),
             (Builtin::Lines, _) => self.lines(args, span),
-            (Builtin::Hand | Builtin::Reach | Builtin::Attacked, 2) => {
+            (Builtin::Hand | Builtin::Files | Builtin::Reach | Builtin::Attacked, 2) => {
                 let first = format!("the first argument of `{name}`");
                 let second = format!("the second argument of `{name}`");
                 let player = self.typed(&args[0], Type::Player, &first);

@@ -93,6 +93,7 @@ fn keyword(kind: &ast::StatementKind) -> &'static str {
         S::AfterSow { .. } | S::After { .. } => "after",
         S::Move { .. } => "move",
         S::ForbidRepetition { .. } | S::ForbidLeaving(_) => "forbid",
+        S::CaptureIntoHand => "capture",
         S::Edges(_) => "edges",
         S::Edge { .. } => "edge",
         S::Hand { .. } => "hand",

@@ -101,6 +101,9 @@ struct Checker {
     hexagons: bool,
     /// Whether a `score` expression is being checked (where `majority` may be used).
     in_score: bool,
+    /// Whether a condition judging a move is being checked (`forbid leaving`,
+    /// `forbidding`), where `no legal move` may be used.
+    judging_move: bool,
     /// The names bound by the quantifiers around the expression being checked, outermost
     /// first.
     bound: Vec<String>,
@@ -134,6 +137,8 @@ struct RuleDecls {
     forbid: Option<Conditional<ForbidDecl>>,
     /// `forbid leaving CONDITION`, with the statement's span.
     forbid_leaving: Vec<(TExpr, Span)>,
+    /// `capture into hand`, with the statement's span.
+    capture_into_hand: Option<Span>,
     end: Vec<EndDecl>,
     edges: Vec<(u8, usize)>,
     /// Each facing direction given a colour, with where, to report one given twice.
@@ -196,12 +201,14 @@ impl Checker {
                 S::Dice { .. } | S::Track { .. } => self.dice_or_track(st, &mut rules),
                 S::ForbidRepetition { .. }
                 | S::ForbidLeaving(_)
+                | S::CaptureIntoHand
                 | S::Score { .. }
                 | S::End { .. } => self.end_or_score(file, st, &mut rules),
                 _ => {}
             }
         }
         self.tile_colours(&found, &rules);
+        let hand_kinds = self.hand_kinds(&rules);
         self.captures_across_rules(file);
         self.tracks_of_every_player(&rules);
         let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
@@ -233,6 +240,7 @@ impl Checker {
             effect_labels: rules.effect_labels,
             forbid_repetition: rules.forbid,
             forbid_leaving: rules.forbid_leaving,
+            hand_kinds,
             end: rules.end,
             edges: rules.edges,
             edge_overrides: rules.edge_overrides,

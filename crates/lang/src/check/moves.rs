@@ -134,12 +134,7 @@ impl Checker {
         let shape = self.move_shape(file, kind, span);
         let filter = self.move_clauses(kind, clauses);
         let landing = self.landing(kind, clauses);
-        let so_that = match &clauses.so_that {
-            None => Some(None),
-            Some(e) => self
-                .typed(e, Type::Bool, "the condition of `so that`")
-                .map(Some),
-        };
+        let (so_that, forbidding) = self.judged_clauses(clauses);
         let condition = self.condition(condition);
         let next_to = self.next_to(clauses.next_to.as_ref());
         let shot = self.shot(kind, clauses.shoot.as_deref());
@@ -149,6 +144,7 @@ impl Checker {
         let liberties = self.liberties(kind, clauses);
         let walk_tests = self.walk_tests(kind, clauses);
         let (
+            Some(forbidding),
             Some(walk_tests),
             Some(so_that),
             Some(next_to),
@@ -158,6 +154,7 @@ impl Checker {
             Some(most),
             Some(liberties),
         ) = (
+            forbidding,
             walk_tests,
             so_that,
             next_to,
@@ -185,6 +182,7 @@ impl Checker {
                     compulsory: clauses.compulsory.is_some(),
                     most,
                     so_that,
+                    forbidding,
                     shot,
                     removal,
                     line_capture,
@@ -195,6 +193,23 @@ impl Checker {
                 span,
             });
         }
+    }
+
+    /// The conditions a move is judged by after it: `so that` (its goal) and `forbidding`
+    /// (its ban), each `Some(None)` when not written and `None` after an error.
+    fn judged_clauses(
+        &mut self,
+        clauses: &ast::MoveClauses,
+    ) -> (Option<Option<TExpr>>, Option<Option<TExpr>>) {
+        let so_that = match &clauses.so_that {
+            None => Some(None),
+            Some(e) => (self.typed(e, Type::Bool, "the condition of `so that`")).map(Some),
+        };
+        let forbidding = match &clauses.forbidding {
+            None => Some(None),
+            Some(e) => self.judging(e, "`forbidding`").map(Some),
+        };
+        (so_that, forbidding)
     }
 
     /// `from REGION` and `onto enemy KIND`: tests of the origin and of the piece taken,
@@ -607,7 +622,12 @@ impl Checker {
         let mut checked = Vec::new();
         for step in steps {
             checked.push(match step {
-                ast::WalkStep::Leap { files, ranks, span } => self.leap(*files, *ranks, *span)?,
+                ast::WalkStep::Leap {
+                    files,
+                    ranks,
+                    forward,
+                    span,
+                } => self.leap((*files, *ranks), *forward, *span)?,
                 ast::WalkStep::Along { directions, body } => {
                     let directions = self.move_directions(directions)?;
                     let each = directions.iter().map(|&d| self.walk(body, Some(d)));
@@ -638,8 +658,17 @@ impl Checker {
         Some(checked)
     }
 
-    /// A leap of a walk: an offset that moves, and fits on the largest grid.
-    fn leap(&mut self, files: i64, ranks: i64, span: Span) -> Option<WalkDecl> {
+    /// A leap of a walk: an offset that moves, and fits on the largest grid; one `forward`
+    /// is for two players (and a grid of squares, whose players face across its ranks).
+    fn leap(&mut self, (files, ranks): (i64, i64), forward: bool, span: Span) -> Option<WalkDecl> {
+        if forward {
+            self.needs_exactly_two(
+                "a leap `forward` is known for two players (the first facing north, the \
+                 second south)",
+                "leave out `forward`, or write a rule per player with the ranks they go",
+                span,
+            );
+        }
         let most = MAX_GRID_SIDE - 1;
         let fault = match (files, ranks) {
             (0, 0) => "a leap of no files and no ranks goes nowhere",
@@ -648,6 +677,7 @@ impl Checker {
                 return Some(WalkDecl::Leap {
                     files: files as i16,
                     ranks: ranks as i16,
+                    forward,
                 })
             }
         };

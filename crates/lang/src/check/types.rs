@@ -142,6 +142,8 @@ pub enum Builtin {
     Connected,
     /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
     Hand,
+    /// `files(player[, kind])`: how many files hold a piece of the player's (of a kind).
+    Files,
     /// `diagonal(n)`: the sites of the n-th diagonal running south-west to north-east.
     Diagonal,
     /// `antidiagonal(n)`: the sites of the n-th diagonal running south-east to north-west.
@@ -162,7 +164,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 29] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 30] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -190,6 +192,7 @@ impl Builtin {
         (Builtin::Between, "between", Type::Site, Type::Region),
         (Builtin::Connected, "connected", Type::Player, Type::Bool),
         (Builtin::Hand, "hand", Type::Player, Type::Int),
+        (Builtin::Files, "files", Type::Player, Type::Int),
         (Builtin::Diagonal, "diagonal", Type::Int, Type::Region),
         (
             Builtin::Antidiagonal,
@@ -230,6 +233,7 @@ impl Builtin {
             | Builtin::Lines
             | Builtin::Connected
             | Builtin::Hand
+            | Builtin::Files
             | Builtin::Diagonal
             | Builtin::Antidiagonal
             | Builtin::Within
@@ -318,6 +322,8 @@ pub enum TExprKind {
     Opponent,
     /// The site the last stone was sown into.
     Last,
+    /// `no legal move`: the player to move has none (in a condition judging a move).
+    NoLegalMove,
     /// A region constant.
     Region(RegionConst),
     /// A constant set of tiles: bit `k` for the tile of kind `k`.
@@ -368,6 +374,7 @@ impl TExpr {
         match &self.kind {
             TExprKind::Mover | TExprKind::Opponent => players,
             TExprKind::Last
+            | TExprKind::NoLegalMove
             | TExprKind::Majority(_)
             | TExprKind::Origin
             | TExprKind::Bound(_)
@@ -381,6 +388,7 @@ impl TExpr {
                 | Builtin::Attacked
                 | Builtin::Connected
                 | Builtin::Hand
+                | Builtin::Files
                 | Builtin::Count
                 | Builtin::Marks
                 | Builtin::Marked
@@ -617,6 +625,9 @@ pub enum WalkDecl {
         files: i16,
         /// Ranks north (south when negative).
         ranks: i16,
+        /// The ranks go forward as the mover faces: north as written for the first
+        /// player, south for the second.
+        forward: bool,
     },
     /// The cursor goes one site along the direction with this index (a relative direction
     /// of a move, `RELATIVE_BASE` and up, until the compiler turns it for each player).
@@ -676,6 +687,8 @@ pub struct MoveRuleDecl {
     pub most: bool,
     /// When this does not hold, only moves after which it holds are legal.
     pub so_that: Option<TExpr>,
+    /// `forbidding CONDITION`: the moves after which it holds are not legal.
+    pub forbidding: Option<TExpr>,
     /// `then shoot`: a piece shot after the move.
     pub shot: Option<rulebook_model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
@@ -795,6 +808,8 @@ pub enum EffectDecl {
         choices: Vec<usize>,
         /// Where.
         region: TExpr,
+        /// `in or from REGION`: a move that starts in the region promotes its piece too.
+        leaving: bool,
         /// What it does to a chain of jumps that lands there on the way.
         mid_chain: rulebook_model::MidChain,
     },
@@ -952,6 +967,10 @@ pub struct Description {
     /// `forbid leaving CONDITION`: conditions no move may leave true for its mover, each
     /// with its statement's span.
     pub forbid_leaving: Vec<(TExpr, Span)>,
+    /// With `capture into hand`, per kind of piece, the kind a piece of it taken goes into
+    /// its taker's hand as (itself, or the one kind a promotion makes it from); empty
+    /// without.
+    pub hand_kinds: Vec<usize>,
     /// End rules.
     pub end: Vec<EndDecl>,
     /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.

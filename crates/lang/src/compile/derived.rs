@@ -62,6 +62,7 @@ impl Parts {
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects, &self.board),
             piece_bits: self.piece_bits,
+            hand_kinds: desc.hand_kinds.iter().map(|&k| k as u8).collect(),
         };
         Game {
             about: model::About {
@@ -125,6 +126,7 @@ fn facts(parts: &Parts) -> model::Facts {
         moves_narrowed: moves_narrowed(moves),
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
         moves_may_coincide: moves_may_coincide(moves),
+        forbids: !parts.forbidden.is_empty() || moves.iter().any(|r| r.forbidding.is_some()),
         majority: moves.iter().any(|r| r.filter.most),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
         passing_kinds: passing_kinds(moves),

@@ -66,12 +66,14 @@ impl Compiler<'_> {
                 from,
                 to,
                 region,
+                leaving,
                 mid_chain,
                 choices,
             } => {
                 let kind = model::EffectKind::Promote {
                     to: *to as u8,
                     region: self.nonempty_region(region, "where pieces are promoted")?,
+                    leaving: *leaving,
                     mid_chain: *mid_chain,
                     choices: kind_set(Some(choices)),
                 };

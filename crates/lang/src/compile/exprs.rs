@@ -46,6 +46,7 @@ impl Compiler<'_> {
                 None => Value::Runtime(Expr::Player(PlayerRef::Mover)),
             },
             TExprKind::Last => Value::Runtime(Expr::Last),
+            TExprKind::NoLegalMove => Value::Runtime(Expr::NoLegalMove),
             TExprKind::Opponent => match self.scored {
                 // `opponent` is refused but in a game of two players.
                 Some(p) => Value::Player(p.next(2)),
@@ -103,11 +104,12 @@ impl Compiler<'_> {
                 let player = self.player_ref(&args[0])?;
                 Some(Value::Runtime(Expr::Area(player, f == Builtin::Territory)))
             }
-            Builtin::Hand | Builtin::Reach | Builtin::Attacked => {
+            Builtin::Hand | Builtin::Files | Builtin::Reach | Builtin::Attacked => {
                 let player = self.player_ref(&args[0])?;
                 let kind = kind_arg(args.get(1));
                 Some(Value::Runtime(match f {
                     Builtin::Hand => Expr::Hand(player, kind),
+                    Builtin::Files => Expr::Files(player, kind),
                     Builtin::Reach => Expr::Reach(player, kind),
                     _ => Expr::Attacked(player, kind),
                 }))

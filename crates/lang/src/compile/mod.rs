@@ -138,6 +138,7 @@ impl Compiler<'_> {
         let stones = self.stones_per_pit()?;
         let setup = self.setup();
         let (stock, stocked) = self.stock();
+        self.hands_hold_every_piece(setup.len(), &stock);
         let moves = self.moves();
         let moves: Vec<model::MoveRule> = (moves.into_iter())
             .flat_map(|rule| self.per_player(rule))

@@ -28,6 +28,7 @@ impl Compiler<'_> {
                 filter: model::MoveFilter::default(),
                 condition: Condition::Always,
                 so_that: None,
+                forbidding: None,
             });
         }
         rules
@@ -79,11 +80,16 @@ impl Compiler<'_> {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
         };
+        let forbidding = match &m.rule.forbidding {
+            Some(e) => Some(to_runtime(self.fold(e)?)?),
+            None => None,
+        };
         Some(model::MoveRule {
             kind,
             filter,
             condition,
             so_that,
+            forbidding,
         })
     }
 
@@ -124,7 +130,8 @@ impl Compiler<'_> {
             },
             MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
                 kind: *kind as u8,
-                from_hand: self.desc.stock.iter().any(|s| s.piece == *kind),
+                from_hand: self.desc.stock.iter().any(|s| s.piece == *kind)
+                    || !self.desc.hand_kinds.is_empty(),
                 region: match region {
                     Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
                     None => self.points_on_board(),
@@ -163,11 +170,21 @@ impl Compiler<'_> {
                 partner: *partner as u8,
             },
             MoveDecl::Track { safe, again } => model::MoveKind::Track(self.track(safe, again)?),
-            MoveDecl::Walk(steps) => {
-                let walk = walks::walk(self.board(), steps, filter.landing, filter.not_landing);
-                walks::routine(self.board(), walk, filter)
-            }
+            MoveDecl::Walk(steps) => self.walk(steps, filter),
         })
+    }
+
+    /// A walk's moves, its leaps `forward` turned for the player whose rule it is, given
+    /// the routine its shape asks for.
+    fn walk(
+        &mut self,
+        steps: &[crate::check::WalkDecl],
+        filter: &model::MoveFilter,
+    ) -> model::MoveKind {
+        let faces_south = walks::leaps_forward(steps) && self.seated_south();
+        let landing = (filter.landing, filter.not_landing);
+        let walk = walks::walk(self.board(), steps, landing, faces_south);
+        walks::routine(self.board(), walk, filter)
     }
 
     /// A slide along `directions` of at most `max_length` sites (1 to [`MAX_GRID_SIDE`];
@@ -316,6 +333,7 @@ impl Compiler<'_> {
                     filter: rule.filter,
                     condition,
                     so_that: rule.so_that.clone(),
+                    forbidding: rule.forbidding.clone(),
                 })
             })
             .collect()

@@ -147,6 +147,19 @@ impl Compiler<'_> {
     /// A direction as the player whose rule is compiled sees it, where it is relative to
     /// the mover (`forward`: north for the first player, south for the second); the first
     /// of two (`forward-diagonal`).
+    /// Whether the player whose move rule is compiled faces south (the second player of
+    /// two), asking [`Compiler::per_seat`] for a rule per player where it is not yet known.
+    pub(super) fn seated_south(&mut self) -> bool {
+        match self.seat {
+            Seat::Of(player) => player != model::Player::FIRST,
+            Seat::Asked => {
+                self.seat_needed = true;
+                false
+            }
+            Seat::Nobody => false,
+        }
+    }
+
     fn seated_direction(&mut self, d: u8, span: Span) -> Option<u8> {
         let Some(relative) = d.checked_sub(RELATIVE_BASE) else {
             return Some(d);

@@ -45,10 +45,12 @@ impl Compiler<'_> {
     }
 
     /// The counted stocks: pieces in hand at the start by player and kind (empty when no
-    /// `setup ... in hand` is written), and the kinds they stock, in `piece` order.
+    /// `setup ... in hand` and no `capture into hand` is written), and the kinds they stock,
+    /// in `piece` order: those set up in hand, and with `capture into hand` every kind a
+    /// taken piece goes into hand as.
     pub(super) fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
         let desc = self.desc;
-        if desc.stock.is_empty() {
+        if desc.stock.is_empty() && desc.hand_kinds.is_empty() {
             return (Vec::new(), Vec::new());
         }
         let kinds = desc.pieces.len();
@@ -60,10 +62,32 @@ impl Compiler<'_> {
             }
         }
         let stocked = (0..kinds)
-            .filter(|&k| desc.stock.iter().any(|s| s.piece == k))
+            .filter(|&k| {
+                desc.stock.iter().any(|s| s.piece == k) || desc.hand_kinds.get(k) == Some(&k)
+            })
             .map(|k| k as u8)
             .collect();
         (stock, stocked)
+    }
+
+    /// With `capture into hand`, an error where a hand could come to hold more pieces of a
+    /// kind than its count can say ([`MAX_HAND`]): every piece of the game, on the board at
+    /// the start or in hand, could be taken into one hand.
+    pub(super) fn hands_hold_every_piece(&mut self, pieces: usize, stock: &[u16]) {
+        let total = pieces + stock.iter().map(|&n| n as usize).sum::<usize>();
+        if self.desc.hand_kinds.is_empty() || total <= MAX_HAND as usize {
+            return;
+        }
+        let span = self.desc.board_span;
+        self.errors.push(
+            Diagnostic::error(
+                Code::E0633,
+                format!("the game has {total} pieces, and a hand holds at most {MAX_HAND}"),
+                span,
+            )
+            .with_note("with `capture into hand` every piece could end in one player's hand")
+            .with_help("set up fewer pieces"),
+        );
     }
 
     /// The stones in each pit at the start (`stones N`, 1 to [`MAX_STONES_PER_PIT`]); 0

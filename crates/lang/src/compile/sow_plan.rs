@@ -156,6 +156,8 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Attacked(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
+            | Expr::Files(..)
+            | Expr::NoLegalMove
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Marks(_)
@@ -194,6 +196,14 @@ impl Env for At<'_> {
     fn stones(&self, _: Site) -> i64 {
         self.count
             .expect("stones are given wherever a part reads them")
+    }
+
+    fn no_legal_move(&self) -> bool {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn files(&self, _: Player, _: u8) -> i64 {
+        unreachable!("only static expressions have a value here")
     }
 
     fn pieces(&self, _: Player) -> i64 {
@@ -318,6 +328,8 @@ impl Tables<'_> {
             | Expr::Attacked(..)
             | Expr::Connected(..)
             | Expr::Hand(..)
+            | Expr::Files(..)
+            | Expr::NoLegalMove
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Tabled(_)

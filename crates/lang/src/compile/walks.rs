@@ -93,19 +93,21 @@ fn slide_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, u16)> {
 }
 
 /// What a walk's landing must pass: what the site may hold (`onto`) and the region it may
-/// not be in (`not landing on`).
+/// not be in (`not landing on`); and whether the mover faces south, so that leaps
+/// `forward` go south.
 struct LandingTests {
     holds: SiteTest,
     not_in: Option<u16>,
+    faces_south: bool,
 }
 
 /// The walk of a move rule whose landing is `landing` (`onto`) and which may not land in
-/// the region `not_landing`.
+/// the region `not_landing`, for a mover who faces south (`faces_south`) or north.
 pub(super) fn walk(
     board: &Board,
     steps: &[WalkDecl],
-    landing: Landing,
-    not_landing: Option<u16>,
+    (landing, not_landing): (Landing, Option<u16>),
+    faces_south: bool,
 ) -> Walk {
     let tests = LandingTests {
         holds: match landing {
@@ -114,6 +116,7 @@ pub(super) fn walk(
             Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
         },
         not_in: not_landing,
+        faces_south,
     };
     let mut leaps = Vec::new();
     let steps = lower(board, steps, &tests, &mut leaps);
@@ -130,7 +133,15 @@ fn lower(
     let mut out = Vec::new();
     for step in steps {
         match step {
-            WalkDecl::Leap { files, ranks } => {
+            WalkDecl::Leap {
+                files,
+                ranks,
+                forward,
+            } => {
+                let ranks = &match forward & tests.faces_south {
+                    true => -ranks,
+                    false => *ranks,
+                };
                 let at = leaps
                     .iter()
                     .position(|l| (l.files, l.ranks) == (*files, *ranks));
@@ -198,6 +209,16 @@ pub(super) fn test_destinations(steps: &mut Vec<Step>, test: SiteTest) {
         }
         i += 1;
     }
+}
+
+/// Whether a walk has a leap `forward`, which goes as the mover faces.
+pub(super) fn leaps_forward(steps: &[WalkDecl]) -> bool {
+    steps.iter().any(|step| match step {
+        WalkDecl::Leap { forward, .. } => *forward,
+        WalkDecl::Repeat { body, .. } => leaps_forward(body),
+        WalkDecl::Branch(walks) => walks.iter().any(|w| leaps_forward(w)),
+        _ => false,
+    })
 }
 
 /// The directions a walk's shifts go along, each once (relative ones among them).

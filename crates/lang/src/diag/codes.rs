@@ -241,6 +241,10 @@ codes! {
     E0436,
     /// every player needs one track, and a move along a track needs dice
     E0437,
+    /// a taken {kind} goes into hand as the kind it is promoted from, and promotions make it from {sources}
+    E0438,
+    /// `capture into hand` needs a grid board
+    E0439,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
@@ -299,6 +303,8 @@ codes! {
     E0527,
     /// unknown name `{t}`
     E0528,
+    /// `no legal move` is known only where a move is judged
+    E0529,
 
     // E06xx: compiling: tables and routines built from a sound description.
     /// {a} and {b} are not on one rank, file or diagonal
@@ -365,6 +371,8 @@ codes! {
     E0631,
     /// a site of a track must be one point of the board, once
     E0632,
+    /// the game has {total} pieces, and a hand holds at most {MAX_HAND}
+    E0633,
 
     // E07xx: settings: presets and `--set` values asked for.
     /// {} has no preset `{name}`

@@ -11,6 +11,7 @@ use crate::syntax::keywords;
 pub const STATEMENT_STARTS: &[&str] = &[
     "after",
     "board",
+    "capture",
     "dice",
     "edge",
     "edges",

@@ -144,6 +144,8 @@ pub enum StatementKind {
     },
     /// `forbid leaving CONDITION`: no move may leave the condition true for its mover.
     ForbidLeaving(Expr),
+    /// `capture into hand`: a piece taken goes into its taker's hand, unpromoted.
+    CaptureIntoHand,
     /// `edges DIR COLOUR, ...`: board-edge colours by facing direction.
     Edges(Vec<(Name, Name)>),
     /// `edge SITE DIR COLOUR`: one board edge's colour.
@@ -304,6 +306,8 @@ pub struct MoveClauses {
     pub compulsory: Option<(Span, bool)>,
     /// `so that CONDITION`.
     pub so_that: Option<Expr>,
+    /// `forbidding CONDITION`: the moves after which it holds are not legal.
+    pub forbidding: Option<Expr>,
     /// `then shoot KIND along DIRECTIONS`: a new piece of that kind onto a site reached
     /// from the landing site.
     pub shoot: Option<Box<Shoot>>,
@@ -498,6 +502,9 @@ pub enum WalkStep {
         files: i64,
         /// Ranks north.
         ranks: i64,
+        /// `forward`: the ranks go forward as the mover faces (north for the first player,
+        /// south for the second), turned by the compiler.
+        forward: bool,
         /// Where the shape was written.
         span: Span,
     },
@@ -659,6 +666,8 @@ pub enum Effect {
         to: Vec<Name>,
         /// Where.
         region: Expr,
+        /// `in or from REGION`: a move that starts in the region promotes its piece too.
+        leaving: bool,
         /// `at once` or `at end`: what it does to a chain of jumps that lands in the
         /// region on the way (none: the chain ends there).
         mid_chain: Option<(MidChain, Span)>,
@@ -785,6 +794,8 @@ pub enum ExprKind {
     Unary(UnaryOp, Box<Expr>),
     /// `x op y`.
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `no legal move`: the player to move has none (in a condition judging a move).
+    NoLegalMove,
     /// `any(NAME in REGION: CONDITION)` or `every(...)`.
     Quantified {
         /// `every` (true) or `any`.

@@ -245,7 +245,7 @@ fn describe(rule: Rule) -> &'static str {
 }
 
 /// The rules of the statements that open anywhere in a file (all but `extends`).
-const STATEMENT_RULES: [Rule; 21] = [
+const STATEMENT_RULES: [Rule; 22] = [
     Rule::game_stmt,
     Rule::players_stmt,
     Rule::parameter_stmt,
@@ -259,6 +259,7 @@ const STATEMENT_RULES: [Rule; 21] = [
     Rule::after_stmt,
     Rule::forbid_stmt,
     Rule::forbid_leaving_stmt,
+    Rule::capture_into_hand_stmt,
     Rule::end_stmt,
     Rule::edges_stmt,
     Rule::edge_stmt,
@@ -580,7 +581,7 @@ fn statement_words() -> &'static str {
 }
 
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 21] = [
+const STATEMENT_KEYWORDS: [&str; 22] = [
     "game",
     "players",
     "parameter",
@@ -599,6 +600,7 @@ const STATEMENT_KEYWORDS: [&str; 21] = [
     "move",
     "after",
     "forbid",
+    "capture",
     "end",
     "remove",
     "extends",
@@ -717,6 +719,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         Rule::after_stmt => lower_after(&mut take, file)?,
         Rule::forbid_stmt => lower_forbid(&mut take, file)?,
         Rule::forbid_leaving_stmt => StatementKind::ForbidLeaving(lower_expr(take()?, file)?),
+        Rule::capture_into_hand_stmt => StatementKind::CaptureIntoHand,
         Rule::end_stmt => lower_end(&mut take, span, file)?,
         _ => return Err(internal(span)),
     };
@@ -809,6 +812,7 @@ fn lower_move<'a>(
                 clauses.compulsory = Some((span, part.into_inner().nth(1).is_some()));
             }
             Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
+            Rule::forbidding => clauses.forbidding = Some(lower_max(part, file)?),
             Rule::onto => {
                 let span = span_of(&part, file);
                 let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
@@ -1516,7 +1520,12 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         Rule::leap_move => {
             let files = lower_int(&take()?, file)?;
             let ranks = lower_int(&take()?, file)?;
-            let through = match take() {
+            let mut next = take();
+            let forward = matches!(&next, Ok(p) if p.as_rule() == Rule::leap_forward);
+            if forward {
+                next = take();
+            }
+            let through = match next {
                 Ok(leg) => {
                     let leg_span = span_of(&leg, file);
                     let mut numbers = leg.into_inner().filter(|p| p.as_rule() == Rule::int);
@@ -1526,7 +1535,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
                 }
                 Err(_) => None,
             };
-            Ok(lower_leap((files, ranks), through, span))
+            Ok(lower_leap((files, ranks), forward, through, span))
         }
         _ => Err(internal(span)),
     }
@@ -1605,14 +1614,23 @@ fn lower_sow<'a>(
 /// leg turned the same way), goes on only if that site is empty, and leaps the rest.
 fn lower_leap(
     (files, ranks): (i64, i64),
+    forward: bool,
     through: Option<(i64, i64, Span)>,
     span: Span,
 ) -> MoveKind {
     let (leg_files, leg_ranks) = through.map_or((0, 0), |(f, r, _)| (f, r));
-    // Each way of turning and mirroring, applied to the offset and to its leg alike.
+    // Each way of turning and mirroring, applied to the offset and to its leg alike; a
+    // leap `forward` keeps its ranks as written (the compiler turns them for the mover).
+    let (swaps, rank_signs): (&[bool], &[i64]) = match forward {
+        false => (&[false, true], &[1, -1]),
+        true => (&[false], &[1]),
+    };
+    let turns = [1, -1]
+        .iter()
+        .flat_map(|&sf| rank_signs.iter().map(move |&sr| (sf, sr)));
     let mut ways = Vec::new();
-    for swap in [false, true] {
-        for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+    for &swap in swaps {
+        for (sf, sr) in turns.clone() {
             let turn = |(f, r): (i64, i64)| match swap {
                 false => (sf * f, sr * r),
                 true => (sf * r, sr * f),
@@ -1629,13 +1647,19 @@ fn lower_leap(
             steps.push(WalkStep::Leap {
                 files: leg_files,
                 ranks: leg_ranks,
+                forward,
                 span: leg_span,
             });
             steps.push(WalkStep::Test(WalkTest::Empty));
             (files, ranks) = (files - leg_files, ranks - leg_ranks);
         }
         steps.extend([
-            WalkStep::Leap { files, ranks, span },
+            WalkStep::Leap {
+                files,
+                ranks,
+                forward,
+                span,
+            },
             WalkStep::Landing,
             WalkStep::Emit,
         ]);
@@ -1731,10 +1755,11 @@ fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
 fn lower_promotion(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     let span = span_of(&pair, file);
     let (mut names, mut to): (Vec<Name>, Vec<Name>) = (Vec::new(), Vec::new());
-    let (mut region, mut mid_chain) = (None, None);
+    let (mut region, mut leaving, mut mid_chain) = (None, false, None);
     for part in parts(pair) {
         match part.as_rule() {
             Rule::name => names.push(lower_name(part, file)),
+            Rule::promotion_leaving => leaving = true,
             Rule::promoted_kinds => to = part.into_inner().map(|p| lower_name(p, file)).collect(),
             Rule::mid_chain => {
                 let at = span_of(&part, file);
@@ -1753,6 +1778,7 @@ fn lower_promotion(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
         from: (!names.is_empty()).then_some(names),
         to,
         region: region.ok_or_else(|| internal(span))?,
+        leaving,
         mid_chain,
         span,
     })
@@ -1932,6 +1958,10 @@ fn lower_primary(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
         }),
         Rule::name => Ok(Expr {
             kind: ExprKind::Name(lower_name(pair, file)),
+            span,
+        }),
+        Rule::no_legal_move_now => Ok(Expr {
+            kind: ExprKind::NoLegalMove,
             span,
         }),
         Rule::call => {

@@ -243,6 +243,9 @@ fn moves_summary(o: &mut String, game: &Game) {
         if let Some(goal) = &m.so_that {
             filter += &format!(", so that {}", expr(goal, game));
         }
+        if let Some(ban) = &m.forbidding {
+            filter += &format!(", not leaving {} (mover: who moved)", expr(ban, game));
+        }
         let _ = writeln!(
             o,
             "  {}. {what}{filter}{}",
@@ -413,9 +416,15 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
         EffectKind::Promote {
             to,
             region: r,
+            leaving,
             mid_chain,
             choices,
         } => {
+            let leaving = if *leaving {
+                " or a move from there"
+            } else {
+                ""
+            };
             let mid_chain = match mid_chain {
                 MidChain::Stop => "",
                 MidChain::Pass => " (only where its move ends)",
@@ -429,7 +438,8 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
                     .collect::<Vec<_>>()
                     .join(" or "),
             };
-            format!("promote{filter} to {to} on {}{mid_chain}", region(game, *r))
+            let on = region(game, *r);
+            format!("promote{filter} to {to} on {on}{leaving}{mid_chain}")
         }
         EffectKind::Custodian {
             shape,
@@ -866,6 +876,9 @@ fn expr(e: &Expr, game: &Game) -> String {
         }
         Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
         Expr::Hand(r, of) => format!("hand({}, {})", player(r), kind(of)),
+        Expr::Files(r, ANY_KIND) => format!("files({})", player(r)),
+        Expr::Files(r, of) => format!("files({}, {})", player(r), kind(of)),
+        Expr::NoLegalMove => "no legal move".into(),
         Expr::Area(r, false) => format!("area({})", player(r)),
         Expr::Area(r, true) => format!("territory({})", player(r)),
         Expr::PerMover(both) => format!(

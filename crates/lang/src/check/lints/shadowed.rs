@@ -33,6 +33,7 @@ fn comes_first(a: &Conditional<EffectDecl>, b: &Conditional<EffectDecl>, kinds: 
             from: a_from,
             to: a_to,
             region: a_region,
+            leaving: a_leaving,
             mid_chain: a_chain,
             ..
         },
@@ -40,6 +41,7 @@ fn comes_first(a: &Conditional<EffectDecl>, b: &Conditional<EffectDecl>, kinds: 
             from: b_from,
             to: b_to,
             region: b_region,
+            leaving: b_leaving,
             mid_chain: b_chain,
             ..
         },
@@ -50,8 +52,9 @@ fn comes_first(a: &Conditional<EffectDecl>, b: &Conditional<EffectDecl>, kinds: 
     let b_kinds = promoted(b_from, *b_to, kinds);
     let a_kinds = promoted(a_from, *a_to, kinds);
     let kinds_covered = !b_kinds.is_empty() && b_kinds.iter().all(|k| a_kinds.contains(k));
-    let region_covered =
-        matches!(a_region.kind, TExprKind::Region(RegionConst::All)) || same(a_region, b_region);
+    let everywhere = matches!(a_region.kind, TExprKind::Region(RegionConst::All));
+    let leaving_covered = *a_leaving || !*b_leaving;
+    let region_covered = everywhere || (same(a_region, b_region) && leaving_covered);
     let condition_covered = match (&a.condition, &b.condition) {
         (None, _) => true,
         (Some(x), Some(y)) => same(x, y),
