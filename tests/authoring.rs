@@ -108,6 +108,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "nine-mens-morris",
         "go",
         "xiangqi",
+        "shogi",
         "hex",
     ] {
         assert!(

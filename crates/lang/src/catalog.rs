@@ -84,6 +84,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/oware.game"),
     },
     Bundled {
+        name: "shogi",
+        text: include_str!("../../../games/shogi.game"),
+    },
+    Bundled {
         name: "toguz-kumalak",
         text: include_str!("../../../games/toguz-kumalak.game"),
     },

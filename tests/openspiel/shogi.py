@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Cross-checks rulebook's shogi against OpenSpiel's (`shogi`, open_spiel 2.0.2).
+
+A developer's tool, not part of the test suite (see README.md beside it). It plays seeded
+random games in OpenSpiel, stops each after a random number of plies, writes the position
+reached in rulebook's position text, and compares the perft counts of both programs from
+there (OpenSpiel's by walking its tree here, rulebook's by `rulebook perft shogi DEPTH
+--position TEXT`) and the sets of legal moves at the root.
+
+    shogi.py [--games N] [--depth D] [--seed S] [--min-plies A] [--max-plies B]
+             [--rulebook PATH]
+
+OpenSpiel writes a position as SFEN (`lnsgkgsnl/1r5b1/... b - 1`: rank a, White's back
+rank, first; files 9 to 1 left to right; promoted pieces `+P`; the hands after the side
+to move) and a move in USI (`7g7f`, `8h2b+`, `P*5e`: file 1-9 from Black's right, rank a-i
+from White's side). rulebook's board is the same picture with files a..i and ranks 9..1
+(SFEN square 7g is c3), the promoted pieces one letter each (D H T I M U for +R +B +P +S
++N +L, SH-1), the hands as `hand=PLAYER:K,R,B,G,S,N,L,P` counts.
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+
+import pyspiel
+
+PROMOTED = {"R": "D", "B": "H", "P": "T", "S": "I", "N": "M", "L": "U"}
+HAND_ORDER = "KRBGSNLP"
+
+
+def site(usi):
+    """USI square `7g` -> rulebook's `c3`."""
+    return f"{chr(ord('a') + 9 - int(usi[0]))}{10 - (ord(usi[1]) - ord('a') + 1)}"
+
+
+def move_text(usi):
+    """A USI move in the shape rulebook's moves are compared in: `c3-c4`, `b2-h8+`, `P*e5`."""
+    if usi[1] == "*":
+        return f"{usi[0]}*{site(usi[2:4])}"
+    text = f"{site(usi[0:2])}-{site(usi[2:4])}"
+    return text + "+" if usi.endswith("+") else text
+
+
+def squares(text):
+    """The pieces of rulebook's position text by square: `{"c3": "P", ...}`."""
+    out = {}
+    for r, row in enumerate(text.split()[0].split("/")):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+                continue
+            out[f"{chr(ord('a') + f)}{9 - r}"] = ch
+            f += 1
+    return out
+
+
+def ours_as_usi_shape(move, board):
+    """rulebook's `c7-c8=T` -> `c7-c8+`, `c7-c8=P` -> `c7-c8`; a move that must promote
+    (SH-12: a pawn or lance to the last rank, a knight to the last two), which names no
+    choice, gains its `+`; a drop keeps its shape."""
+    if "=" in move:
+        base, letter = move.split("=")
+        return base + "+" if letter.upper() in PROMOTED.values() else base
+    if "*" in move:
+        return move
+    origin, target = move.split("-")
+    piece = board[origin]
+    rank = int(target[1:])
+    far = rank if piece.isupper() else 10 - rank
+    must = (piece.upper() in "PL" and far == 9) or (piece.upper() == "N" and far >= 8)
+    return move + "+" if must else move
+
+
+def board_text(sfen_board):
+    rows = []
+    for row in sfen_board.split("/"):
+        out, promoted = "", False
+        for ch in row:
+            if ch == "+":
+                promoted = True
+                continue
+            if promoted:
+                letter = PROMOTED[ch.upper()]
+                out += letter if ch.isupper() else letter.lower()
+                promoted = False
+            else:
+                out += ch
+        rows.append(out)
+    return "/".join(rows)
+
+
+def hands(field):
+    counts = {"black": dict.fromkeys(HAND_ORDER, 0), "white": dict.fromkeys(HAND_ORDER, 0)}
+    if field == "-":
+        return counts
+    n = ""
+    for ch in field:
+        if ch.isdigit():
+            n += ch
+            continue
+        player = "black" if ch.isupper() else "white"
+        counts[player][ch.upper()] += int(n or 1)
+        n = ""
+    return counts
+
+
+def position_text(state):
+    board, side, hand, _ = str(state).split()
+    words = [board_text(board), "black" if side == "b" else "white"]
+    for player, c in hands(hand).items():
+        if any(c.values()):
+            words.append(f"hand={player}:" + ",".join(str(c[k]) for k in HAND_ORDER))
+    return " ".join(words)
+
+
+def perft(state, depth):
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    return sum(perft(state.child(a), depth - 1) for a in state.legal_actions())
+
+
+def rulebook(binary, args):
+    done = subprocess.run([binary, *args], capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=45)
+    ap.add_argument("--min-plies", type=int, default=20)
+    ap.add_argument("--max-plies", type=int, default=150)
+    ap.add_argument("--rulebook", default="target/release/rulebook")
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    game = pyspiel.load_game("shogi")
+    bad = 0
+    for g in range(a.games):
+        state = game.new_initial_state()
+        plies = rng.randint(a.min_plies, a.max_plies)
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        text = position_text(state)
+        spiel_moves = []
+        if not state.is_terminal():
+            spiel_moves = sorted(move_text(state.action_to_string(x)) for x in state.legal_actions())
+        listed = rulebook(a.rulebook, ["position", "shogi", "--position", text, "--json"])
+        board = squares(text)
+        ours = sorted(ours_as_usi_shape(m, board) for m in json.loads(listed)["moves"])
+        spiel = [perft(state, d) for d in range(1, a.depth + 1)]
+        out = rulebook(a.rulebook, ["perft", "shogi", str(a.depth), "--position", text])
+        mine = [int(line.split()[1]) for line in out.splitlines() if line[:1].isdigit()]
+        same = spiel == mine and spiel_moves == ours
+        bad += not same
+        print(f"{'ok ' if same else 'DIFF'} game {g}: {len(state.history())} plies: {text}")
+        print(f"     openspiel {spiel}  rulebook {mine}")
+        if spiel_moves != ours:
+            print(f"     only openspiel: {sorted(set(spiel_moves) - set(ours))}")
+            print(f"     only rulebook:  {sorted(set(ours) - set(spiel_moves))}")
+    print(f"{a.games - bad} of {a.games} positions agree")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
