@@ -19,20 +19,6 @@ let viewing = null;    // an earlier position looked back at (the state after it
 const seen = () => viewing || state;
 const seats = {};      // player -> level, for the players the computer takes
 
-async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const r = await fetch(path, init);
-  const text = await r.text();
-  let data = null;
-  try { data = JSON.parse(text); } catch (e) { data = { text }; }
-  if (!r.ok) throw new Error((data && data.error) || r.statusText);
-  return data;
-}
-
 function showError(e) { $("error").textContent = e ? String(e.message || e) : ""; }
 
 async function request(fn) {
