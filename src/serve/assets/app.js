@@ -255,34 +255,35 @@ async function playText(text) {
   });
 }
 
-// Who is to move and how the game stands.
+// Who is to move and how the game stands: in the position looked back at, if one is.
 function showStatus() {
+  const s = seen();
   const st = $("status");
-  st.className = state.over ? "over" : "";
-  if (state.over) {
-    const who = state.draw ? "A draw" : state.winner ? `${state.winner} wins` : "The game is over";
-    st.textContent = `${who}${state.reason ? ": " + state.reason : ""}`;
+  st.className = s.over ? "over" : "";
+  if (s.over) {
+    const who = s.draw ? "A draw" : s.winner ? `${s.winner} wins` : "The game is over";
+    st.textContent = `${who}${s.reason ? ": " + s.reason : ""}`;
   } else {
-    st.textContent = `${state.to_move} to move` + (thinking || computerToMove() ? " (the computer is thinking…)" : "");
+    st.textContent = `${s.to_move} to move` + (!viewing && (thinking || computerToMove()) ? " (the computer is thinking…)" : "");
   }
   const rows = $("players");
   rows.innerHTML = "";
-  for (const p of state.players) {
+  for (const p of s.players) {
     const tr = rows.insertRow();
-    if (!state.over && p === state.to_move) tr.className = "to-move";
+    if (!s.over && p === s.to_move) tr.className = "to-move";
     const facts = [];
-    if (state.pieces) facts.push(`${state.pieces[p]} on the board`);
-    if (state.scores) facts.push(`score ${state.scores[p]}`);
-    if (state.board.stores) facts.push(`store ${state.board.stores[p]}`);
-    if (state.hands) {
-      const h = state.hands[p];
+    if (s.pieces) facts.push(`${s.pieces[p]} on the board`);
+    if (s.scores) facts.push(`score ${s.scores[p]}`);
+    if (s.board.stores) facts.push(`store ${s.board.stores[p]}`);
+    if (s.hands) {
+      const h = s.hands[p];
       facts.push(Array.isArray(h) ? `${h.length} tiles in hand` :
         "in hand: " + Object.entries(h).map(([k, n]) => `${n} ${k}`).join(", "));
     }
     tr.insertCell().textContent = p;
     tr.insertCell().textContent = facts.join(" · ");
   }
-  const last = state.last;
+  const last = s.last;
   $("last").textContent = last ? `last: ${last.by} ${last.move}${last.effects ? " (" + last.effects + ")" : ""}` : "";
 }
 
@@ -319,6 +320,7 @@ async function lookBack(ply) {
     $("looking-text").textContent = `looking back at move ${ply}: ${l.by} ${l.move}` + (l.effects ? ` (${l.effects})` : "");
     $("looking").hidden = false;
     drawBoard();
+    showStatus();
     showMoves();
   });
 }
@@ -328,6 +330,7 @@ function backToGame() {
   viewing = null;
   $("looking").hidden = true;
   drawBoard();
+  showStatus();
   showMoves();
 }
 
