@@ -990,3 +990,48 @@ fn a_run_is_stopped_when_its_page_leaves_and_does_not_come_back() {
     let (status, _) = http(addr, "POST", "/api/analyses/ff/leave", None);
     assert_eq!(status, 404);
 }
+
+#[test]
+fn dice_are_thrown_by_the_server_not_chosen() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "ur"}));
+    assert_eq!(s["dice"], json!({"due": true, "thrown": null}));
+    assert_eq!(s["choices"], json!([]), "a throw is not a choice");
+    let refused = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": "roll:4"})),
+        400,
+    );
+    assert!(refused["error"].as_str().unwrap().contains("not chosen"));
+    let thrown = call(addr, "POST", &path(&s, "throw"), None, 200);
+    let text = thrown["move"].as_str().unwrap().to_string();
+    assert_eq!(
+        format!("roll:{}", thrown["dice"]["thrown"]),
+        text,
+        "{thrown}"
+    );
+    assert_eq!(thrown["dice"]["due"], false);
+    assert_eq!(thrown["to_move"], s["to_move"], "the thrower moves");
+    let again = call(addr, "POST", &path(&s, "throw"), None, 400);
+    assert_eq!(again["error"], "no throw of the dice is due");
+    // Taken back and thrown again, the throw falls the same: no throwing until it suits.
+    call(addr, "POST", &path(&s, "undo"), None, 200);
+    let rethrown = call(addr, "POST", &path(&s, "throw"), None, 200);
+    assert_eq!(rethrown["move"], text.as_str());
+    let choice = &rethrown["choices"][0];
+    let moved = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"sites": choice["sites"]})),
+        200,
+    );
+    assert_eq!(moved["played"], json!([text, choice["text"]]));
+    assert_eq!(moved["dice"]["due"], true, "the next turn throws anew");
+    let o = new_game(addr, json!({"game": "othello"}));
+    assert_eq!(o["dice"], Value::Null);
+    let refused = call(addr, "POST", &path(&o, "throw"), None, 400);
+    assert_eq!(refused["error"], "no throw of the dice is due");
+}

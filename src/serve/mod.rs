@@ -78,6 +78,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/analyses/{id}/leave", post(analysis::leave))
         .route(sessions, get(api::get))
         .route(&format!("{sessions}/play"), post(api::play))
+        .route(&format!("{sessions}/throw"), post(api::throw))
         .route(&format!("{sessions}/at"), get(api::at))
         .route(&format!("{sessions}/undo"), post(api::undo))
         .route(&format!("{sessions}/redo"), post(api::redo))

@@ -222,6 +222,15 @@ function showParts(live) {
   const done = live.filter((c) => c.sites.length === prefix.length);
   const offered = prefix.length ? done : state.choices.filter((c) => c.sites.length === 0);
   if (viewing || computerToMove()) return;
+  if (state.dice && state.dice.due && !state.over) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "throw";
+    b.textContent = "Throw the dice";
+    b.className = "choice";
+    b.addEventListener("click", throwDice);
+    box.append(b);
+  }
   for (const c of offered) {
     const b = document.createElement("button");
     b.type = "button";
@@ -255,6 +264,11 @@ async function playText(text) {
   });
 }
 
+// The dice thrown by the server for a person to move (a throw is not chosen).
+async function throwDice() {
+  await request(async () => show(await api("POST", `/api/sessions/${state.id}/throw`), true));
+}
+
 // Who is to move and how the game stands: in the position looked back at, if one is.
 function showStatus() {
   const s = seen();
@@ -264,7 +278,8 @@ function showStatus() {
     const who = s.draw ? "A draw" : s.winner ? `${s.winner} wins` : "The game is over";
     st.textContent = `${who}${s.reason ? ": " + s.reason : ""}`;
   } else {
-    st.textContent = `${s.to_move} to move` + (!viewing && (thinking || computerToMove()) ? " (the computer is thinking…)" : "");
+    const dice = !s.dice ? "" : s.dice.due ? ", to throw the dice" : `, threw ${s.dice.thrown}`;
+    st.textContent = `${s.to_move} to move${dice}` + (!viewing && (thinking || computerToMove()) ? " (the computer is thinking…)" : "");
   }
   const rows = $("players");
   rows.innerHTML = "";
