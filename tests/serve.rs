@@ -1014,6 +1014,27 @@ fn dice_are_thrown_by_the_server_not_chosen() {
     );
     assert_eq!(thrown["dice"]["due"], false);
     assert_eq!(thrown["to_move"], s["to_move"], "the thrower moves");
+    // The computer's throw is the same throw (no search: the dice are not chosen).
+    call(addr, "POST", &path(&s, "undo"), None, 200);
+    let refused = call(
+        addr,
+        "GET",
+        &format!("{}?level=easy", path(&s, "hint")),
+        None,
+        400,
+    );
+    assert!(
+        refused["error"].as_str().unwrap().contains("throw"),
+        "{refused}"
+    );
+    let by_computer = call(
+        addr,
+        "POST",
+        &path(&s, "computer"),
+        Some(json!({"level": "easy"})),
+        200,
+    );
+    assert_eq!(by_computer["move"], thrown["move"]);
     let again = call(addr, "POST", &path(&s, "throw"), None, 400);
     assert_eq!(again["error"], "no throw of the dice is due");
     // Taken back and thrown again, the throw falls the same: no throwing until it suits.

@@ -321,7 +321,8 @@ function showMoves() {
   if (!viewing) list.scrollTop = list.scrollHeight;
   $("undo").disabled = state.played.length === 0;
   $("redo").disabled = state.redo === 0;
-  $("hint").disabled = $("computer").disabled = state.over;
+  $("hint").disabled = state.over || !!(state.dice && state.dice.due);
+  $("computer").disabled = state.over;
 }
 
 // Looking back: the board after the move `ply`, what that move took marked as the last
