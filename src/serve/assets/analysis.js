@@ -117,8 +117,10 @@ function table(rows, head) {
   return t;
 }
 
+const games = (n) => `${n} game${n === 1 ? "" : "s"}`;
+
 function heading(r) {
-  return element("p", `${r.game}: ${r.games} games` + (r.interrupted ? ` of ${r.games_asked} asked (stopped)` : "") + `, seed ${r.seed}, cap ${r.max_plies} plies`, "summary");
+  return element("p", `${r.game}: ${games(r.games)}` + (r.interrupted ? ` of ${r.games_asked} asked (stopped)` : "") + `, seed ${r.seed}, cap ${r.max_plies} plies`, "summary");
 }
 
 function chart(svg, name) {
@@ -207,7 +209,7 @@ function eloChart(m) {
 function showMatch(m) {
   const out = $("result");
   const [a, b] = m.players;
-  out.append(element("p", `${m.game}: ${m.games} games` + (m.interrupted ? ` of ${m.games_asked} asked (stopped)` : "") +
+  out.append(element("p", `${m.game}: ${games(m.games)}` + (m.interrupted ? ` of ${m.games_asked} asked (stopped)` : "") +
     `, seats alternated, each pair from the same random opening of ${m.open} plies`, "summary"));
   out.append(table([
     [`${a} wins`, m.wins, `${m.wins_moving_first} moving first, ${m.wins_moving_second} moving second`],
