@@ -1056,3 +1056,37 @@ fn dice_are_thrown_by_the_server_not_chosen() {
     let refused = call(addr, "POST", &path(&o, "throw"), None, 400);
     assert_eq!(refused["error"], "no throw of the dice is due");
 }
+
+#[test]
+fn a_comparison_stopped_before_its_variant_reports_the_first_alone() {
+    let addr = server(None, None);
+    let ask = json!({"game": "mangala", "kind": "analyze", "players": "medium", "games": 1000,
+                     "vs": {"preset": "castle"}});
+    let run = call(addr, "POST", "/api/analyses", Some(ask), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let started = std::time::Instant::now();
+    while call(addr, "GET", &status, None, 200)["done"] == 0 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no game ends");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    call(addr, "POST", &format!("{status}/stop"), None, 200);
+    let run = loop {
+        let now = call(addr, "GET", &status, None, 200);
+        if now["running"] == false {
+            break now;
+        }
+        assert!(started.elapsed() < Duration::from_secs(180), "{now}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let report = &run["report"];
+    assert_eq!(report["interrupted"], true, "{report}");
+    assert!(report.get("rows").is_none(), "no comparison: {report}");
+    assert_eq!(
+        report["note"],
+        "stopped before the variant compared was played: no comparison"
+    );
+    assert!(report["charts"]["wins"]
+        .as_str()
+        .unwrap()
+        .starts_with("<svg"));
+}

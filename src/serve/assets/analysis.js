@@ -133,6 +133,7 @@ function chart(svg, name) {
 function showAnalysis(r) {
   const out = $("result");
   out.append(heading(r));
+  if (r.note) out.append(element("p", r.note, "note"));
   const rows = r.seats.map((s) => [`${s.player} (${s.agent}) wins`, s.wins.count, pct(s.wins)]);
   rows.push(["draws", r.draws.count, pct(r.draws)], ["unfinished", r.unfinished.count, pct(r.unfinished)]);
   out.append(element("h2", "Results by seat (95% intervals)"), table(rows, ["", "games", "share"]));
