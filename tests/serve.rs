@@ -89,6 +89,9 @@ fn the_page_and_its_files_are_served() {
     for (file, needle) in [
         ("/", "<script src=\"/app.js\">"),
         ("/app.js", "/api/sessions"),
+        ("/api.js", "async function api("),
+        ("/analysis", "<script src=\"/api.js\">"),
+        ("/analysis.js", "/api/analyses"),
         ("/style.css", ".spot"),
     ] {
         let (status, body) = http(addr, "GET", file, None);
@@ -779,7 +782,12 @@ fn an_analysis_is_stopped_and_reports_the_games_finished() {
     let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
     let refused = call(addr, "POST", "/api/analyses", Some(ask), 409);
     assert!(refused["error"].as_str().unwrap().contains("running"));
-    std::thread::sleep(Duration::from_millis(500));
+    // Stopped once a game has finished (a run stopped before has no report: below).
+    let started = std::time::Instant::now();
+    while call(addr, "GET", &status, None, 200)["done"] == 0 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no game ends");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     call(addr, "POST", &format!("{status}/stop"), None, 200);
     let stopped = std::time::Instant::now();
     let run = loop {
@@ -831,4 +839,254 @@ fn an_analysis_is_stopped_and_reports_the_games_finished() {
         );
     }
     call(addr, "GET", "/api/analyses/ff", None, 404);
+}
+
+#[test]
+fn an_analysis_takes_a_seed_a_cap_and_a_variant_as_the_command_does() {
+    let addr = server(None, None);
+    let run = analysis(
+        addr,
+        json!({"game": "mangala", "kind": "analyze", "players": "random", "games": 20,
+               "seed": 7, "max_plies": 30, "vs": {"preset": "castle"}}),
+    );
+    assert_eq!(run["total"], 40, "both variants' games");
+    assert_eq!(run["done"], 40, "every game counted as it ended");
+    assert_eq!(run["seed"], 7);
+    let mut report = run["report"].clone();
+    let charts = report.as_object_mut().unwrap().remove("charts").unwrap();
+    assert!(charts["wins"].as_str().unwrap().starts_with("<svg"));
+    let cli = command_json(&[
+        "analyze",
+        "mangala",
+        "--games",
+        "20",
+        "--seed",
+        "7",
+        "--max-plies",
+        "30",
+        "--vs",
+        "--preset castle",
+        "--json",
+    ]);
+    assert_eq!(report, cli, "the report of `rulebook analyze --vs --json`");
+    assert_eq!(report["a"]["max_plies"], 30);
+    let run = analysis(
+        addr,
+        json!({"game": "othello", "kind": "match", "players": "easy,random", "games": 4,
+               "seed": 3, "max_plies": 40}),
+    );
+    let cli = command_json(&[
+        "match",
+        "othello",
+        "--players",
+        "easy,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--max-plies",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(run["report"], cli, "the report of `rulebook match --json`");
+    let ask = |more: Value| {
+        let mut body =
+            json!({"game": "mangala", "kind": "analyze", "players": "random", "games": 2});
+        body.as_object_mut()
+            .unwrap()
+            .extend(more.as_object().unwrap().clone());
+        body.to_string()
+    };
+    for (more, status, why) in [
+        (
+            json!({"max_plies": 0}),
+            400,
+            "max_plies: from 1 to 1000000, not 0",
+        ),
+        (json!({"max_plies": 1_000_001}), 400, "max_plies"),
+        (json!({"max_plies": "many"}), 422, "max_plies"),
+        (json!({"seed": -1}), 422, "seed"),
+        (json!({"seed": 1.5}), 422, "seed"),
+        (json!({"vs": {"preset": "nowhere"}}), 400, "vs: "),
+        (
+            json!({"vs": {"game": "elsewhere"}}),
+            400,
+            "vs: `elsewhere` is not a game",
+        ),
+        (
+            json!({"vs": {"set": {"castle": []}}}),
+            400,
+            "vs: setting `castle`",
+        ),
+        (json!({"vs": {"komi": 6}}), 422, "komi"),
+        (
+            json!({"vs": {}, "kind": "match", "players": "easy,random"}),
+            400,
+            "vs: a match",
+        ),
+    ] {
+        let (got, reply) = http(addr, "POST", "/api/analyses", Some(&ask(more.clone())));
+        assert_eq!(got, status, "{more}: {reply}");
+        assert!(reply.contains(why), "{more}: {reply}");
+    }
+}
+
+/// Whether a new run is refused because one is running: tries a run of one game.
+fn busy(addr: SocketAddr) -> bool {
+    let tiny = json!({"game": "mangala", "kind": "analyze", "players": "random", "games": 1});
+    let (status, reply) = http(addr, "POST", "/api/analyses", Some(&tiny.to_string()));
+    assert!(status == 409 || status == 200, "{reply}");
+    status == 409
+}
+
+#[test]
+fn a_run_stopped_before_any_game_finished_says_so() {
+    let addr = server(None, None);
+    let ask = json!({"game": "othello", "kind": "analyze", "players": "strong", "games": 1000});
+    let run = call(addr, "POST", "/api/analyses", Some(ask), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    call(addr, "POST", &format!("{status}/stop"), None, 200);
+    let started = std::time::Instant::now();
+    let run = loop {
+        let now = call(addr, "GET", &status, None, 200);
+        if now["running"] == false {
+            break now;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "{now}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(run["done"], 0, "{run}");
+    assert_eq!(
+        run["error"], "stopped before any game finished: nothing to report",
+        "{run}"
+    );
+    assert!(run.get("report").is_none(), "no report of zeros: {run}");
+}
+
+#[test]
+fn a_run_is_stopped_when_its_page_leaves_and_does_not_come_back() {
+    let addr = server(None, None);
+    let ask = json!({"game": "othello", "kind": "analyze", "players": "medium", "games": 1000});
+    let run = call(addr, "POST", "/api/analyses", Some(ask), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    // A reload: the page leaves, and the new one asks after the run at once.
+    let (left, _) = http(addr, "POST", &format!("{status}/leave"), None);
+    assert_eq!(left, 204);
+    call(addr, "GET", &status, None, 200);
+    // One-sided: past the grace the run must still be running (it would have been
+    // stopped by now had the page not come back); a slow machine cannot make this fail.
+    std::thread::sleep(Duration::from_secs(6));
+    assert!(busy(addr), "the page came back: the run goes on");
+    // The page closed: nobody asks after the run again, and it stops.
+    http(addr, "POST", &format!("{status}/leave"), None);
+    let started = std::time::Instant::now();
+    while busy(addr) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the run left is not stopped"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let (status, _) = http(addr, "POST", "/api/analyses/ff/leave", None);
+    assert_eq!(status, 404);
+}
+
+#[test]
+fn dice_are_thrown_by_the_server_not_chosen() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "ur"}));
+    assert_eq!(s["dice"], json!({"due": true, "thrown": null}));
+    assert_eq!(s["choices"], json!([]), "a throw is not a choice");
+    let refused = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"move": "roll:4"})),
+        400,
+    );
+    assert!(refused["error"].as_str().unwrap().contains("not chosen"));
+    let thrown = call(addr, "POST", &path(&s, "throw"), None, 200);
+    let text = thrown["move"].as_str().unwrap().to_string();
+    assert_eq!(
+        format!("roll:{}", thrown["dice"]["thrown"]),
+        text,
+        "{thrown}"
+    );
+    assert_eq!(thrown["dice"]["due"], false);
+    assert_eq!(thrown["to_move"], s["to_move"], "the thrower moves");
+    // The computer's throw is the same throw (no search: the dice are not chosen).
+    call(addr, "POST", &path(&s, "undo"), None, 200);
+    let refused = call(
+        addr,
+        "GET",
+        &format!("{}?level=easy", path(&s, "hint")),
+        None,
+        400,
+    );
+    assert!(
+        refused["error"].as_str().unwrap().contains("throw"),
+        "{refused}"
+    );
+    let by_computer = call(
+        addr,
+        "POST",
+        &path(&s, "computer"),
+        Some(json!({"level": "easy"})),
+        200,
+    );
+    assert_eq!(by_computer["move"], thrown["move"]);
+    let again = call(addr, "POST", &path(&s, "throw"), None, 400);
+    assert_eq!(again["error"], "no throw of the dice is due");
+    // Taken back and thrown again, the throw falls the same: no throwing until it suits.
+    call(addr, "POST", &path(&s, "undo"), None, 200);
+    let rethrown = call(addr, "POST", &path(&s, "throw"), None, 200);
+    assert_eq!(rethrown["move"], text.as_str());
+    let choice = &rethrown["choices"][0];
+    let moved = call(
+        addr,
+        "POST",
+        &path(&s, "play"),
+        Some(json!({"sites": choice["sites"]})),
+        200,
+    );
+    assert_eq!(moved["played"], json!([text, choice["text"]]));
+    assert_eq!(moved["dice"]["due"], true, "the next turn throws anew");
+    let o = new_game(addr, json!({"game": "othello"}));
+    assert_eq!(o["dice"], Value::Null);
+    let refused = call(addr, "POST", &path(&o, "throw"), None, 400);
+    assert_eq!(refused["error"], "no throw of the dice is due");
+}
+
+#[test]
+fn a_comparison_stopped_before_its_variant_reports_the_first_alone() {
+    let addr = server(None, None);
+    let ask = json!({"game": "mangala", "kind": "analyze", "players": "medium", "games": 1000,
+                     "vs": {"preset": "castle"}});
+    let run = call(addr, "POST", "/api/analyses", Some(ask), 200);
+    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let started = std::time::Instant::now();
+    while call(addr, "GET", &status, None, 200)["done"] == 0 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no game ends");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    call(addr, "POST", &format!("{status}/stop"), None, 200);
+    let run = loop {
+        let now = call(addr, "GET", &status, None, 200);
+        if now["running"] == false {
+            break now;
+        }
+        assert!(started.elapsed() < Duration::from_secs(180), "{now}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let report = &run["report"];
+    assert_eq!(report["interrupted"], true, "{report}");
+    assert!(report.get("rows").is_none(), "no comparison: {report}");
+    assert_eq!(
+        report["note"],
+        "stopped before the variant compared was played: no comparison"
+    );
+    assert!(report["charts"]["wins"]
+        .as_str()
+        .unwrap()
+        .starts_with("<svg"));
 }

@@ -1,10 +1,13 @@
 //! The analysis page's runs: `rulebook analyze` or `rulebook match` played on request
 //! (the same games and report as the commands, which the command line gives the server
 //! as an [`Analyst`]), within [`MAX_GAMES`] games, one run at a time on threads of its
-//! own, followed by the page as its games end and stopped by it.
+//! own, followed by the page as its games end and stopped by it, or by a watchdog when
+//! the page has left ([`LEFT_GRACE`]) or nobody has asked after the run for
+//! [`UNWATCHED`].
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State as Extract};
 use axum::http::StatusCode;
@@ -29,10 +32,25 @@ pub struct Asked {
     pub duel: bool,
     /// Who plays.
     pub players: Vec<String>,
-    /// Games to play.
+    /// Games to play (of each variant, with `vs`).
     pub games: u64,
+    /// The seed: game `i` draws from its own stream of it (`--seed`).
+    pub seed: u64,
+    /// The cap: a game stopped after this many plies is unfinished (`--max-plies`).
+    pub max_plies: u64,
+    /// An analysis's second variant, played with the same seeds and compared (`--vs`).
+    pub vs: Option<Variant>,
     /// Threads to play on.
     pub threads: usize,
+}
+
+/// A variant of a game: loaded, with its name, preset and settings.
+#[derive(Debug)]
+pub struct Variant {
+    /// The game, loaded with its preset and settings.
+    pub game: Arc<Game>,
+    /// Its name, preset and settings.
+    pub spec: GameSpec,
 }
 
 /// Called as each game of a run ends.
@@ -52,15 +70,33 @@ pub struct Analyst {
 /// The most games a run plays.
 pub const MAX_GAMES: u64 = 1000;
 
+/// The highest cap of plies a run takes (as `--max-plies`).
+pub const MAX_PLIES: u64 = 1_000_000;
+
+/// How long a run goes on after its page said it left (`POST .../leave`, sent as the page
+/// is closed or reloaded) unless the page asks after it again (a reload does).
+pub const LEFT_GRACE: Duration = Duration::from_secs(4);
+
+/// How long a run goes on that nobody asks after (a browser closed without a word): long
+/// enough for a page in a background tab, whose timers the browser slows to one a minute.
+pub const UNWATCHED: Duration = Duration::from_secs(300);
+
 /// A run: what was asked, how far it is, its report when done.
 #[derive(Debug)]
 pub struct Run {
     id: String,
     asked: Value,
     games: u64,
+    total: u64,
     done: AtomicU64,
     stop: AtomicBool,
     result: Mutex<Option<Result<Value, String>>>,
+    /// When the run was last asked after.
+    seen: Mutex<Instant>,
+    /// When its page said it left, unless asked after since.
+    left: Mutex<Option<Instant>>,
+    /// Why the watchdog stopped it, if it did.
+    abandoned: Mutex<Option<&'static str>>,
 }
 
 /// Who plays the runs, and the run under way or done last.
@@ -93,6 +129,20 @@ pub struct Ask {
     kind: String,
     players: String,
     games: u64,
+    seed: Option<u64>,
+    max_plies: Option<u64>,
+    vs: Option<AskVariant>,
+}
+
+/// The variant of `vs` in `POST /api/analyses`: this game unless another is named, with
+/// its own preset and settings (this side's are not carried over).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AskVariant {
+    game: Option<String>,
+    preset: Option<String>,
+    #[serde(default)]
+    set: Map<String, Value>,
 }
 
 /// A run as the API sends it: what was asked, `games` and `done`, `running`, and when
@@ -101,7 +151,11 @@ fn status(run: &Run) -> Json<Value> {
     let mut out = run.asked.clone();
     out["id"] = json!(run.id);
     out["games"] = json!(run.games);
+    out["total"] = json!(run.total);
     out["done"] = json!(run.done.load(Ordering::Relaxed));
+    if let Some(why) = *lock(&run.abandoned) {
+        out["abandoned"] = json!(why);
+    }
     let result = lock(&run.result);
     out["running"] = json!(result.is_none());
     match &*result {
@@ -112,20 +166,42 @@ fn status(run: &Run) -> Json<Value> {
     Json(out)
 }
 
-/// What a request asks for, checked, with the game loaded.
+/// A game offered here, loaded with a preset and settings; the error says why not.
+fn variant(
+    app: &AppRef,
+    game: String,
+    preset: Option<String>,
+    set: &Map<String, Value>,
+) -> Result<Variant, ApiError> {
+    if !app.offer.offers(&game) {
+        return Err(ApiError::bad(format!(
+            "`{game}` is not a game offered here"
+        )));
+    }
+    let spec = GameSpec {
+        game,
+        preset: preset.filter(|p| !p.is_empty()),
+        sets: settings(set)?,
+    };
+    let game = spec.load().map_err(|e| ApiError::bad(e.trim_end()))?;
+    Ok(Variant { game, spec })
+}
+
+/// Checks a count against its range; the error names it.
+fn within(what: &str, value: u64, most: u64) -> Result<u64, ApiError> {
+    match (1..=most).contains(&value) {
+        true => Ok(value),
+        false => Err(ApiError::bad(format!(
+            "{what}: from 1 to {most}, not {value}"
+        ))),
+    }
+}
+
+/// What a request asks for, checked, with the game (and the variant compared) loaded.
 fn asked(app: &AppRef, analyst: Analyst, ask: Ask) -> Result<Asked, ApiError> {
-    if !app.offer.offers(&ask.game) {
-        return Err(ApiError::bad(format!(
-            "`{}` is not a game offered here",
-            ask.game
-        )));
-    }
-    if !(1..=MAX_GAMES).contains(&ask.games) {
-        return Err(ApiError::bad(format!(
-            "games: from 1 to {MAX_GAMES}, not {}",
-            ask.games
-        )));
-    }
+    let this = variant(app, ask.game, ask.preset, &ask.set)?;
+    let games = within("games", ask.games, MAX_GAMES)?;
+    let max_plies = within("max_plies", ask.max_plies.unwrap_or(1000), MAX_PLIES)?;
     let duel = match ask.kind.as_str() {
         "analyze" => false,
         "match" => true,
@@ -135,22 +211,28 @@ fn asked(app: &AppRef, analyst: Analyst, ask: Ask) -> Result<Asked, ApiError> {
             )))
         }
     };
-    let spec = GameSpec {
-        game: ask.game,
-        preset: ask.preset.filter(|p| !p.is_empty()),
-        sets: settings(&ask.set)?,
+    let vs = match ask.vs {
+        Some(_) if duel => return Err(ApiError::bad("vs: a match compares no variants")),
+        Some(v) => {
+            let game = v.game.unwrap_or_else(|| this.spec.game.clone());
+            let loaded = variant(app, game, v.preset, &v.set);
+            Some(loaded.map_err(|ApiError(code, why)| ApiError(code, format!("vs: {why}")))?)
+        }
+        None => None,
     };
-    let game = spec.load().map_err(|e| ApiError::bad(e.trim_end()))?;
     let asked = Asked {
-        game,
-        spec,
+        game: this.game,
+        spec: this.spec,
         duel,
         players: ask
             .players
             .split(',')
             .map(|p| p.trim().to_string())
             .collect(),
-        games: ask.games,
+        games,
+        seed: ask.seed.unwrap_or(1),
+        max_plies,
+        vs,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     (analyst.check)(&asked).map_err(ApiError::bad)?;
@@ -164,7 +246,10 @@ pub async fn start(
 ) -> Result<Json<Value>, ApiError> {
     let Json(ask) = body?;
     let what = json!({
-        "kind": ask.kind, "game": ask.game, "preset": ask.preset, "players": ask.players,
+        "kind": ask.kind, "game": ask.game, "preset": ask.preset, "set": ask.set,
+        "players": ask.players, "seed": ask.seed.unwrap_or(1),
+        "max_plies": ask.max_plies.unwrap_or(1000),
+        "vs": ask.vs.as_ref().map(|v| json!({ "game": v.game, "preset": v.preset, "set": v.set })),
     });
     let analyst =
         (app.runs.analyst).ok_or_else(|| ApiError::not_found("this server plays no analyses"))?;
@@ -180,9 +265,13 @@ pub async fn start(
         id: format!("{:x}", app.runs.made.fetch_add(1, Ordering::Relaxed) + 1),
         asked: what,
         games: asked.games,
+        total: asked.games * if asked.vs.is_some() { 2 } else { 1 },
         done: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         result: Mutex::new(None),
+        seen: Mutex::new(Instant::now()),
+        left: Mutex::new(None),
+        abandoned: Mutex::new(None),
     });
     *last = Some(Arc::clone(&run));
     let running = Arc::clone(&run);
@@ -193,7 +282,27 @@ pub async fn start(
         let result = (analyst.run)(&asked, &running.stop, &count);
         *lock(&running.result) = Some(result);
     });
+    let watched = Arc::clone(&run);
+    std::thread::spawn(move || watch(&watched));
     Ok(status(&run))
+}
+
+/// Stops a run whose page has left and not come back within [`LEFT_GRACE`], or that
+/// nobody has asked after for [`UNWATCHED`]; returns when the run ends.
+fn watch(run: &Run) {
+    while lock(&run.result).is_none() {
+        std::thread::sleep(Duration::from_millis(200));
+        let left = lock(&run.left).is_some_and(|t| t.elapsed() >= LEFT_GRACE);
+        let unwatched = lock(&run.seen).elapsed() >= UNWATCHED;
+        let why = match (left, unwatched) {
+            (true, _) => "the page left",
+            (false, true) => "nobody asked after the run",
+            (false, false) => continue,
+        };
+        *lock(&run.abandoned) = Some(why);
+        run.stop.store(true, Ordering::Relaxed);
+        return;
+    }
 }
 
 /// The run of an id, or 404.
@@ -209,7 +318,21 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let run = find(&app, &id)?;
+    *lock(&run.seen) = Instant::now();
+    *lock(&run.left) = None;
     Ok(status(&run))
+}
+
+/// `POST /api/analyses/{id}/leave`: the page that follows the run has left (it is sent
+/// as the page is closed or reloaded): unless the run is asked after again within
+/// [`LEFT_GRACE`] (a reload does), it is stopped. Answers 204.
+pub async fn leave(
+    Extract(app): Extract<AppRef>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let run = find(&app, &id)?;
+    *lock(&run.left) = Some(Instant::now());
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// `POST /api/analyses/{id}/stop`: the run stopped (the games under way dropped, those

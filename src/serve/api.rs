@@ -173,6 +173,11 @@ pub async fn play(
     let Json(asked) = body?;
     let shared = session(&app, &id)?;
     let mut play = lock(&shared);
+    if play.state.chance().is_some() {
+        return Err(ApiError::bad(
+            "the dice are thrown, not chosen: POST /api/sessions/{id}/throw throws them",
+        ));
+    }
     let m = match (asked.text, asked.sites) {
         (Some(text), None) => notation::parse_move(&mut play.state, &text)
             .map_err(|e| ApiError::bad(e.to_string()))?,
@@ -187,6 +192,34 @@ pub async fn play(
     play.redo.clear();
     app.sessions.save(&id, &play);
     Ok(reply(&id, &play))
+}
+
+/// `POST /api/sessions/{id}/throw`: the dice thrown for the side to move, when a throw is
+/// due; the new state, and `move`, the throw's text ([`throw_for`]).
+pub async fn throw(Extract(app): Extract<AppRef>, Path(id): Path<String>) -> Answer {
+    let shared = session(&app, &id)?;
+    let mut play = lock(&shared);
+    throw_for(&app, &id, &mut play)
+}
+
+/// Throws the dice for the side to move of a session, if a throw is due: drawn from the
+/// session's id and the ply, so that a throw taken back and thrown again (by a person or
+/// the computer) falls the same. The new state, and `move`, the throw's text.
+fn throw_for(app: &App, id: &str, play: &mut Play) -> Answer {
+    let seed = (id.bytes()).fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    }) ^ play.state.ply() as u64;
+    let mut rng = crate::analysis::Rng::new(seed);
+    let throw = (play.state)
+        .pick_throw(|n| rng.below(n))
+        .ok_or_else(|| ApiError::bad("no throw of the dice is due"))?;
+    let text = notation::move_text(&play.state, throw);
+    play.state.apply(throw);
+    play.redo.clear();
+    app.sessions.save(id, play);
+    let mut out = reply(id, play);
+    out.0["move"] = json!(text);
+    Ok(out)
 }
 
 /// The one legal move made by clicking `sites` in order.
@@ -320,6 +353,12 @@ pub async fn computer(
     let Json(think) = body?;
     let level = level(&think)?;
     let shared = session(&app, &id)?;
+    {
+        let mut play = lock(&shared);
+        if play.state.chance().is_some() {
+            return throw_for(&app, &id, &mut play);
+        }
+    }
     let root = to_search(&shared)?;
     let searched = root.clone();
     let searching = Searching::new(&shared);
@@ -365,6 +404,11 @@ pub async fn hint(
 ) -> Answer {
     let level = level(&think)?;
     let shared = session(&app, &id)?;
+    if lock(&shared).state.chance().is_some() {
+        return Err(ApiError::bad(
+            "a throw of the dice is due: the dice are thrown, not chosen; no hint",
+        ));
+    }
     let root = to_search(&shared)?;
     let searching = Searching::new(&shared);
     let flag = Arc::clone(&searching.flag);

@@ -21,7 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use analysis::{Analyst, Asked};
+pub use analysis::{Analyst, Asked, Variant};
 use api::App;
 
 /// How the server is started.
@@ -41,9 +41,11 @@ pub struct Options {
     pub analyst: Option<Analyst>,
 }
 
-/// The page, its script and its style, embedded in the program.
+/// The pages, their scripts (`api.js`: what both share) and style, embedded in the
+/// program.
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const API_SCRIPT: &str = include_str!("assets/api.js");
 const STYLE: &str = include_str!("assets/style.css");
 const ANALYSIS_PAGE: &str = include_str!("assets/analysis.html");
 const ANALYSIS_SCRIPT: &str = include_str!("assets/analysis.js");
@@ -57,6 +59,10 @@ fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", file("text/html; charset=utf-8", PAGE))
         .route("/app.js", file("text/javascript; charset=utf-8", SCRIPT))
+        .route(
+            "/api.js",
+            file("text/javascript; charset=utf-8", API_SCRIPT),
+        )
         .route("/style.css", file("text/css; charset=utf-8", STYLE))
         .route("/analysis", file("text/html; charset=utf-8", ANALYSIS_PAGE))
         .route(
@@ -69,8 +75,10 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/analyses", post(analysis::start))
         .route("/api/analyses/{id}", get(analysis::get))
         .route("/api/analyses/{id}/stop", post(analysis::stop))
+        .route("/api/analyses/{id}/leave", post(analysis::leave))
         .route(sessions, get(api::get))
         .route(&format!("{sessions}/play"), post(api::play))
+        .route(&format!("{sessions}/throw"), post(api::throw))
         .route(&format!("{sessions}/at"), get(api::at))
         .route(&format!("{sessions}/undo"), post(api::undo))
         .route(&format!("{sessions}/redo"), post(api::redo))

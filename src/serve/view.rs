@@ -27,7 +27,18 @@ pub fn state_json(id: &str, spec: &GameSpec, state: &State, redo: usize) -> Valu
     out.insert("choices".into(), choices_json(state));
     out.insert("redo".into(), json!(redo));
     out.insert("last".into(), last_json(state));
+    out.insert("dice".into(), dice_json(state));
     Value::Object(out)
+}
+
+/// In a game with dice, `due` (a throw is due: the legal moves are throws, which are
+/// thrown, not chosen) and `thrown` (this turn's throw, or null before it); null in a game
+/// without dice.
+fn dice_json(state: &State) -> Value {
+    match state.game().facts.roll_rule {
+        None => Value::Null,
+        Some(_) => json!({ "due": state.chance().is_some(), "thrown": state.thrown() }),
+    }
 }
 
 /// A game spec as JSON: `game`, `preset`, `set` (the `key=value` texts).
@@ -44,8 +55,12 @@ fn spots_json(game: &Game) -> Value {
 }
 
 /// The legal moves, each with its text and the sites clicked to make it, in order; a
-/// tile's placement with the tile's picture.
+/// tile's placement with the tile's picture. None when the dice are to be thrown (a throw
+/// is not chosen).
 fn choices_json(state: &State) -> Value {
+    if state.chance().is_some() {
+        return json!([]);
+    }
     let game = state.game();
     (legal_clicks(state).into_iter())
         .map(|(m, text, sites)| {

@@ -1,54 +1,100 @@
 // The analysis page of `rulebook serve`: `rulebook analyze` or `rulebook match` run by the
 // server on request (docs/web.md), followed as its games end, stopped on request, and its
-// report shown with charts (the server's for an analysis, drawn here for a match).
+// report shown with charts (the server's for an analysis, drawn here for a match). The
+// run's id is in the address (`?run=ID`), so a reload finds it again; a page closed tells
+// the server it left (the run is then stopped unless a reload asks after it at once).
+// `api()` is in api.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let offer = { games: [] };
 let run = null;   // the run followed: its status as the API sends it
 
-async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const r = await fetch(path, init);
-  const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.error || r.statusText);
-  return data;
-}
-
 function fillPresets() {
   const g = offer.games.find((x) => x.name === $("game").value);
   $("preset").innerHTML = "";
   $("preset").add(new Option("(the game's own)", ""));
-  for (const p of (g ? g.presets : [])) $("preset").add(new Option(p.name + (p.default ? " (default)" : ""), p.name));
+  $("vs-preset").innerHTML = "";
+  $("vs-preset").add(new Option("(no comparison)", "-"));
+  $("vs-preset").add(new Option("(the game's own)", ""));
+  for (const p of (g ? g.presets : [])) {
+    const name = p.name + (p.default ? " (default)" : "");
+    $("preset").add(new Option(name, p.name));
+    $("vs-preset").add(new Option(name, p.name));
+  }
+}
+
+// The variant compared (`vs`) as the form gives it: none, or its preset and settings
+// (`key=value` words); throws on a word that is not `key=value`.
+function variant() {
+  const preset = $("vs-preset").value, text = $("vs-set").value.trim();
+  if ($("kind").value === "match" || (preset === "-" && !text)) return undefined;
+  const set = {};
+  for (const word of text ? text.split(/[\s,]+/) : []) {
+    const at = word.indexOf("=");
+    if (at < 1) throw new Error(`variant settings: \`${word}\` is not key=value`);
+    set[word.slice(0, at)] = word.slice(at + 1);
+  }
+  const vs = { set };
+  if (preset !== "-" && preset) vs.preset = preset;
+  return vs;
+}
+
+// A number field's value: a number, or the text itself for the server to refuse; none if
+// empty.
+function number(id) {
+  const text = $(id).value.trim();
+  if (!text) return undefined;
+  return Number.isFinite(Number(text)) ? Number(text) : text;
 }
 
 async function start(event) {
   event.preventDefault();
   $("error").textContent = "";
   $("result").innerHTML = "";
-  const body = { game: $("game").value, kind: $("kind").value, players: $("players").value, games: Number($("games").value) };
+  const body = { game: $("game").value, kind: $("kind").value, players: $("players").value, games: number("games") };
   if ($("preset").value) body.preset = $("preset").value;
-  try { run = await api("POST", "/api/analyses", body); } catch (e) { $("error").textContent = e.message; return; }
-  $("run").disabled = true;
-  $("stop").hidden = false;
+  for (const [key, id] of [["seed", "seed"], ["max_plies", "max-plies"]]) {
+    if (number(id) !== undefined) body[key] = number(id);
+  }
+  try {
+    const vs = variant();
+    if (vs) body.vs = vs;
+    run = await api("POST", "/api/analyses", body);
+  } catch (e) { $("error").textContent = e.message; return; }
+  history.replaceState(null, "", `/analysis?run=${encodeURIComponent(run.id)}`);
   follow();
 }
 
 async function follow() {
-  try { run = await api("GET", `/api/analyses/${run.id}`); } catch (e) { $("error").textContent = e.message; }
+  try { run = await api("GET", `/api/analyses/${run.id}`); } catch (e) { $("error").textContent = e.message; return; }
+  $("run").disabled = run.running;
+  $("stop").hidden = !run.running;
   $("progress").hidden = false;
-  $("bar").value = run.done / run.games;
-  $("progress-text").textContent = `${run.done} of ${run.games} games` + (run.running ? "" : " played");
+  $("bar").value = run.done / run.total;
+  $("progress-text").textContent = `${run.done} of ${run.total} games` + (run.running ? "" : " played") +
+    (run.abandoned ? ` (stopped: ${run.abandoned})` : "");
   if (run.running) { setTimeout(follow, 250); return; }
-  $("run").disabled = false;
-  $("stop").hidden = true;
+  $("result").innerHTML = "";
   if (run.error) $("error").textContent = run.error;
   else if (run.kind === "match") showMatch(run.report);
+  else if (run.report.rows) showComparison(run.report);
   else showAnalysis(run.report);
+}
+
+// The form as a run asked for it (after a reload).
+function fillForm(r) {
+  $("game").value = r.game;
+  fillPresets();
+  $("preset").value = r.preset || "";
+  $("kind").value = r.kind;
+  $("players").value = r.players;
+  $("games").value = r.games;
+  $("seed").value = r.seed;
+  $("max-plies").value = r.max_plies;
+  $("vs-preset").value = r.vs ? r.vs.preset || "" : "-";
+  $("vs-set").value = r.vs ? Object.entries(r.vs.set || {}).map(([k, v]) => `${k}=${v}`).join(" ") : "";
+  $("vs-box").disabled = r.kind === "match";
 }
 
 const pct = (p) => `${(100 * p.rate).toFixed(1)}% [${(100 * p.low).toFixed(1)}, ${(100 * p.high).toFixed(1)}]`;
@@ -71,8 +117,10 @@ function table(rows, head) {
   return t;
 }
 
+const games = (n) => `${n} game${n === 1 ? "" : "s"}`;
+
 function heading(r) {
-  return element("p", `${r.game}: ${r.games} games` + (r.interrupted ? ` of ${r.games_asked} asked (stopped)` : "") + `, seed ${r.seed}, cap ${r.max_plies} plies`, "summary");
+  return element("p", `${r.game}: ${games(r.games)}` + (r.interrupted ? ` of ${r.games_asked} asked (stopped)` : "") + `, seed ${r.seed}, cap ${r.max_plies} plies`, "summary");
 }
 
 function chart(svg, name) {
@@ -85,6 +133,7 @@ function chart(svg, name) {
 function showAnalysis(r) {
   const out = $("result");
   out.append(heading(r));
+  if (r.note) out.append(element("p", r.note, "note"));
   const rows = r.seats.map((s) => [`${s.player} (${s.agent}) wins`, s.wins.count, pct(s.wins)]);
   rows.push(["draws", r.draws.count, pct(r.draws)], ["unfinished", r.unfinished.count, pct(r.unfinished)]);
   out.append(element("h2", "Results by seat (95% intervals)"), table(rows, ["", "games", "share"]));
@@ -97,6 +146,21 @@ function showAnalysis(r) {
   out.append(element("h2", "How the games ended"),
     table(r.endings.map((e) => [e.rule ? `${e.rule}. ${e.name}` : e.name, e.games.count, pct(e.games)]), ["end rule", "games", "share"]));
   out.append(element("h2", "Branching"), element("p", `legal moves per ply: mean ${r.branching.mean.toFixed(2)}`), chart(r.charts.branching, "branching"));
+}
+
+// Two variants compared (`analyze --vs`): both headings, the figures side by side with
+// their difference and whether it is significant, the charts of both.
+function showComparison(c) {
+  const out = $("result");
+  out.append(element("h2", "A"), heading(c.a), element("h2", "B"), heading(c.b));
+  if (c.note) out.append(element("p", c.note));
+  const share = (row) => row.z !== null && !/mean|per game/.test(row.figure);
+  const shown = (row, v) => (share(row) ? `${(100 * v).toFixed(1)}%` : v.toFixed(2));
+  const rows = c.rows.map((r) => [r.figure, shown(r, r.a), shown(r, r.b),
+    (r.difference > 0 ? "+" : "") + shown(r, r.difference),
+    r.significant === null ? "" : r.significant ? "yes" : "no"]);
+  out.append(element("h2", "B against A"), table(rows, ["", "A", "B", "B − A", "significant (5%)"]));
+  out.append(chart(c.charts.wins, "wins"), chart(c.charts.length, "length"), chart(c.charts.branching, "branching"));
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -146,7 +210,7 @@ function eloChart(m) {
 function showMatch(m) {
   const out = $("result");
   const [a, b] = m.players;
-  out.append(element("p", `${m.game}: ${m.games} games` + (m.interrupted ? ` of ${m.games_asked} asked (stopped)` : "") +
+  out.append(element("p", `${m.game}: ${games(m.games)}` + (m.interrupted ? ` of ${m.games_asked} asked (stopped)` : "") +
     `, seats alternated, each pair from the same random opening of ${m.open} plies`, "summary"));
   out.append(table([
     [`${a} wins`, m.wins, `${m.wins_moving_first} moving first, ${m.wins_moving_second} moving second`],
@@ -162,17 +226,33 @@ function showMatch(m) {
 
 async function init() {
   $("game").addEventListener("change", fillPresets);
-  $("kind").addEventListener("change", () => { $("players").value = $("kind").value === "match" ? "easy,random" : "random"; });
+  $("kind").addEventListener("change", () => {
+    $("players").value = $("kind").value === "match" ? "easy,random" : "random";
+    $("vs-box").disabled = $("kind").value === "match";
+  });
   $("ask").addEventListener("submit", start);
   $("stop").addEventListener("click", async () => {
     try { await api("POST", `/api/analyses/${run.id}/stop`); } catch (e) { $("error").textContent = e.message; }
+  });
+  // Closed or reloaded: the server stops the run unless this page, reloaded, asks after it.
+  window.addEventListener("pagehide", () => {
+    if (run && run.running) navigator.sendBeacon(`/api/analyses/${encodeURIComponent(run.id)}/leave`);
   });
   try {
     offer = await api("GET", "/api/games");
     for (const g of offer.games) $("game").add(new Option(g.title + (g.title.toLowerCase() === g.name ? "" : ` (${g.name})`), g.name));
     if (offer.start) $("game").value = offer.start;
     fillPresets();
-  } catch (e) { $("error").textContent = e.message; }
+  } catch (e) { $("error").textContent = e.message; return; }
+  const id = new URLSearchParams(location.search).get("run");
+  if (!id) return;
+  try { run = await api("GET", `/api/analyses/${encodeURIComponent(id)}`); } catch (e) {
+    $("error").textContent = `the run of this address is gone (the server keeps its last run only, until it stops): ${e.message}`;
+    history.replaceState(null, "", "/analysis");
+    return;
+  }
+  fillForm(run);
+  follow();
 }
 
 init();

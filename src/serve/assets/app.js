@@ -19,20 +19,6 @@ let viewing = null;    // an earlier position looked back at (the state after it
 const seen = () => viewing || state;
 const seats = {};      // player -> level, for the players the computer takes
 
-async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const r = await fetch(path, init);
-  const text = await r.text();
-  let data = null;
-  try { data = JSON.parse(text); } catch (e) { data = { text }; }
-  if (!r.ok) throw new Error((data && data.error) || r.statusText);
-  return data;
-}
-
 function showError(e) { $("error").textContent = e ? String(e.message || e) : ""; }
 
 async function request(fn) {
@@ -236,6 +222,15 @@ function showParts(live) {
   const done = live.filter((c) => c.sites.length === prefix.length);
   const offered = prefix.length ? done : state.choices.filter((c) => c.sites.length === 0);
   if (viewing || computerToMove()) return;
+  if (state.dice && state.dice.due && !state.over) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "throw";
+    b.textContent = "Throw the dice";
+    b.className = "choice";
+    b.addEventListener("click", throwDice);
+    box.append(b);
+  }
   for (const c of offered) {
     const b = document.createElement("button");
     b.type = "button";
@@ -269,34 +264,41 @@ async function playText(text) {
   });
 }
 
-// Who is to move and how the game stands.
+// The dice thrown by the server for a person to move (a throw is not chosen).
+async function throwDice() {
+  await request(async () => show(await api("POST", `/api/sessions/${state.id}/throw`), true));
+}
+
+// Who is to move and how the game stands: in the position looked back at, if one is.
 function showStatus() {
+  const s = seen();
   const st = $("status");
-  st.className = state.over ? "over" : "";
-  if (state.over) {
-    const who = state.draw ? "A draw" : state.winner ? `${state.winner} wins` : "The game is over";
-    st.textContent = `${who}${state.reason ? ": " + state.reason : ""}`;
+  st.className = s.over ? "over" : "";
+  if (s.over) {
+    const who = s.draw ? "A draw" : s.winner ? `${s.winner} wins` : "The game is over";
+    st.textContent = `${who}${s.reason ? ": " + s.reason : ""}`;
   } else {
-    st.textContent = `${state.to_move} to move` + (thinking || computerToMove() ? " (the computer is thinking…)" : "");
+    const dice = !s.dice ? "" : s.dice.due ? ", to throw the dice" : `, threw ${s.dice.thrown}`;
+    st.textContent = `${s.to_move} to move${dice}` + (!viewing && (thinking || computerToMove()) ? " (the computer is thinking…)" : "");
   }
   const rows = $("players");
   rows.innerHTML = "";
-  for (const p of state.players) {
+  for (const p of s.players) {
     const tr = rows.insertRow();
-    if (!state.over && p === state.to_move) tr.className = "to-move";
+    if (!s.over && p === s.to_move) tr.className = "to-move";
     const facts = [];
-    if (state.pieces) facts.push(`${state.pieces[p]} on the board`);
-    if (state.scores) facts.push(`score ${state.scores[p]}`);
-    if (state.board.stores) facts.push(`store ${state.board.stores[p]}`);
-    if (state.hands) {
-      const h = state.hands[p];
+    if (s.pieces) facts.push(`${s.pieces[p]} on the board`);
+    if (s.scores) facts.push(`score ${s.scores[p]}`);
+    if (s.board.stores) facts.push(`store ${s.board.stores[p]}`);
+    if (s.hands) {
+      const h = s.hands[p];
       facts.push(Array.isArray(h) ? `${h.length} tiles in hand` :
         "in hand: " + Object.entries(h).map(([k, n]) => `${n} ${k}`).join(", "));
     }
     tr.insertCell().textContent = p;
     tr.insertCell().textContent = facts.join(" · ");
   }
-  const last = state.last;
+  const last = s.last;
   $("last").textContent = last ? `last: ${last.by} ${last.move}${last.effects ? " (" + last.effects + ")" : ""}` : "";
 }
 
@@ -319,7 +321,8 @@ function showMoves() {
   if (!viewing) list.scrollTop = list.scrollHeight;
   $("undo").disabled = state.played.length === 0;
   $("redo").disabled = state.redo === 0;
-  $("hint").disabled = $("computer").disabled = state.over;
+  $("hint").disabled = state.over || !!(state.dice && state.dice.due);
+  $("computer").disabled = state.over;
 }
 
 // Looking back: the board after the move `ply`, what that move took marked as the last
@@ -333,6 +336,7 @@ async function lookBack(ply) {
     $("looking-text").textContent = `looking back at move ${ply}: ${l.by} ${l.move}` + (l.effects ? ` (${l.effects})` : "");
     $("looking").hidden = false;
     drawBoard();
+    showStatus();
     showMoves();
   });
 }
@@ -342,6 +346,7 @@ function backToGame() {
   viewing = null;
   $("looking").hidden = true;
   drawBoard();
+  showStatus();
   showMoves();
 }
 
