@@ -553,7 +553,10 @@ fn a_uci_session_identifies_itself_sets_positions_and_plays_legal_moves() {
                  position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\nquit\nisready\n";
     let (ok, out, err) = talk(&["uci", "chess", "--iterations", "300"], input);
     assert!(ok && err.is_empty(), "{err}");
-    let r = uci_lines(&out);
+    // The options are another test's.
+    let r: Vec<&str> = (uci_lines(&out).into_iter())
+        .filter(|l| !l.starts_with("option "))
+        .collect();
     assert!(
         r[0].starts_with("id name rulebook") && r[0].contains("Chess"),
         "{r:?}"
@@ -589,7 +592,7 @@ fn a_uci_session_identifies_itself_sets_positions_and_plays_legal_moves() {
 fn uci_errors_are_info_strings_and_the_session_goes_on() {
     let input: &[u8] = b"frobnicate\nposition\nposition startpos moves e2e5\n\
                  position fen 8/8/8 w - - 0 1\nposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1\n\
-                 go depth\ngo depth 1 searchmoves e2e4\nsetoption name Hash value 16\n\xff\nisready\n\
+                 go depth\ngo depth 1 searchmoves e2e4\nsetoption name Hash value 0\n\xff\nisready\n\
                  position startpos moves e2e4\ngo depth 1";
     let (ok, out, err) = talk(&["uci", "chess"], input);
     assert!(
@@ -605,7 +608,7 @@ fn uci_errors_are_info_strings_and_the_session_goes_on() {
         "info string error: bad position text: the en passant square",
         "info string error: `go depth` takes a whole number",
         "info string error: `go searchmoves` is not supported",
-        "info string error: no option `Hash`",
+        "info string error: option `Hash` takes a whole number",
         "info string error: the line is not UTF-8",
         "readyok",
         "info depth 1",
@@ -663,4 +666,113 @@ fn uci_fits_games_of_pieces_moving_point_to_point_on_a_grid() {
     let (ok, out, err) = talk(&["uci", "kalah"], "uci\n");
     assert!(!ok && out.is_empty(), "{out}");
     assert!(err.contains("UCI does not fit Kalah"), "{err}");
+}
+
+/// The words after `key` in an `info` line, up to the next key of `keys` (or the end).
+fn info_field<'l>(line: &'l str, key: &str) -> Vec<&'l str> {
+    const KEYS: [&str; 6] = ["depth", "score", "nodes", "time", "pv", "string"];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(at) = words.iter().position(|&w| w == key) else {
+        return Vec::new();
+    };
+    (words[at + 1..].iter())
+        .take_while(|w| !KEYS.contains(w))
+        .copied()
+        .collect()
+}
+
+#[test]
+fn uci_options_are_advertised_and_set_the_level_threads_and_hash() {
+    // The options, with the level the session started at as the default.
+    let (ok, out, err) = talk(&["uci", "chess", "--level", "easy"], "uci\n");
+    assert!(ok && err.is_empty(), "{err}");
+    let options: Vec<&str> = out.lines().filter(|l| l.starts_with("option ")).collect();
+    assert_eq!(
+        options,
+        [
+            "option name Level type combo default easy var easy var medium var strong",
+            "option name Threads type spin default 1 min 1 max 64",
+            "option name Hash type spin default 4 min 1 max 1024",
+        ]
+    );
+    assert_eq!(out.lines().last(), Some("uciok"));
+    // `go` without limits plays at the session's budget, then at the level set (easy: one
+    // ply); bad names and values are refused and change nothing.
+    let input = "position startpos moves e2e4\ngo\nsetoption name level value Easy\ngo\n\
+                 setoption name Level value expert\nsetoption name Threads value 0\n\
+                 setoption name Threads value 65\nsetoption name Hash value x\n\
+                 setoption name Ponder value true\nsetoption Hash 16\n\
+                 setoption name Threads value 2\nsetoption name Hash value 1\n\
+                 go movetime 200\ngo depth 2\nisready\n";
+    let (ok, out, err) = talk(&["uci", "chess", "--iterations", "3000"], input);
+    assert!(ok && err.is_empty(), "{err}");
+    let r = uci_lines(&out);
+    assert_eq!(r.len(), 15, "{r:?}");
+    assert_eq!(
+        info_field(r[0], "depth"),
+        ["2"],
+        "3000 nodes reach 2 plies: {}",
+        r[0]
+    );
+    assert_eq!(
+        info_field(r[2], "depth"),
+        ["1"],
+        "easy looks 1 ply ahead: {}",
+        r[2]
+    );
+    let nodes: u64 = info_field(r[2], "nodes")[0].parse().expect("a count");
+    assert!(nodes <= 2_000, "within easy's 2,000 nodes: {}", r[2]);
+    let errors = [
+        "info string error: no level `expert`; the levels are easy, medium, strong",
+        "info string error: option `Threads` takes a whole number from 1 to 64, not `0`",
+        "info string error: option `Threads` takes a whole number from 1 to 64, not `65`",
+        "info string error: option `Hash` takes a whole number from 1 to 1024, not `x`",
+        "info string error: no option `Ponder`; the options are Level, Threads and Hash",
+        "info string error: expected `setoption name NAME value VALUE`",
+    ];
+    assert_eq!(r[4..10], errors);
+    // Two threads for a search with a time limit, a table of 1 MB: legal moves still.
+    let game = rulebook::pipeline::load("chess", None, &[]).expect("chess");
+    for k in [11, 13] {
+        let mut state = rulebook::engine::State::new(std::sync::Arc::clone(&game));
+        for m in ["e2e4", best_move(r[k])] {
+            rulebook::notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+    }
+    assert_eq!(r[14], "readyok");
+}
+
+#[test]
+fn uci_go_reports_the_searchs_score_and_line() {
+    let input = "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\ngo depth 1\n\
+                 position fen k7/2K5/8/7p/8/8/8/1Q6 b - - 0 1\ngo depth 3\n\
+                 position startpos\ngo depth 2\n\
+                 position fen 8/8/8/8/8/5k2/8/4K2r w - - 0 1\ngo\n";
+    let (ok, out, err) = talk(&["uci", "chess", "--iterations", "300"], input);
+    assert!(ok && err.is_empty(), "{err}");
+    let r = uci_lines(&out);
+    assert_eq!(r.len(), 8, "{r:?}");
+    // A piece ahead (the pieces on the board are chess's measure): 100 centipawns and the
+    // finer terms below one piece.
+    let score = info_field(r[0], "score");
+    assert_eq!(score[0], "cp", "{}", r[0]);
+    let cp: i64 = score[1].parse().expect("centipawns");
+    assert!((100..200).contains(&cp), "{}", r[0]);
+    // Black's every move is mated next move: mated in 1, as UCI counts it.
+    assert_eq!(info_field(r[2], "score"), ["mate", "-1"], "{}", r[2]);
+    // The line of play begins with the move given and is legal throughout.
+    let pv = info_field(r[4], "pv");
+    assert!(pv.len() >= 2 && pv[0] == best_move(r[5]), "{r:?}");
+    let game = rulebook::pipeline::load("chess", None, &[]).expect("chess");
+    let mut state = rulebook::engine::State::new(game);
+    for m in pv {
+        rulebook::notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    // The only legal move is not searched, so it has no score.
+    assert!(
+        r[6].starts_with("info depth 0 nodes 0 time ") && r[6].ends_with(" pv e1d2"),
+        "{}",
+        r[6]
+    );
+    assert!(!r[6].contains("score") && r[7] == "bestmove e1d2", "{r:?}");
 }

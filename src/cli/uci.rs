@@ -12,8 +12,10 @@ pub(super) fn run(args: &ProtocolArgs) -> Result<(), String> {
         budget: budget(args)?,
         seed: args.seed,
     };
+    let level =
+        crate::ai::level(&args.level).ok_or_else(|| format!("error: no level `{}`", args.level))?;
     let mut session =
-        Session::with_game(load(&args.game)?, options).map_err(|e| format!("error: {e}"))?;
+        Session::with_game(load(&args.game)?, options, level).map_err(|e| format!("error: {e}"))?;
     let (stopper, ender) = (session.stopper(), session.stopper());
     let interrupt = Interrupt {
         commands: &["stop", "quit"],

@@ -24,14 +24,16 @@ pub(super) fn think(
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
     let done = |best: Move, value: f64, nodes: u64| {
+        let lead = race_lead(root, root.to_move());
         let t = Thought {
             best,
             iterations: nodes,
             elapsed: began.elapsed(),
             value,
-            judgement: Judgement::Lead(race_lead(root, root.to_move())),
+            judgement: Judgement::Lead(lead),
             depth: budget.depth.min(MAX_CHANCE_DEPTH),
             interrupted: false,
+            hundredths: lead * 100,
         };
         Some((t, Found::default()))
     };

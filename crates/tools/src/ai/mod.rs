@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, State};
 use search::{Flags, Found, Limits, Worker, MAX_DEPTH, SCALE, WIN, WON};
-use table::Table;
+use table::{Table, NO_MOVE};
 
 /// A strength of the computer: how much it may think per move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,8 +76,15 @@ pub const DEFAULT_LEVEL: &str = "medium";
 /// The depth of the baseline player ([`Searcher::baseline`]) unless told otherwise.
 pub const BASELINE_DEPTH: u32 = 2;
 
-/// Entries of the transposition table, as a power of two (16 bytes each).
+/// Entries of the transposition table, as a power of two (16 bytes each), unless set
+/// ([`Searcher::set_table_megabytes`]).
 const TABLE_BITS: u32 = 18;
+
+/// The bytes of one entry of the transposition table.
+const ENTRY_BYTES: usize = 16;
+
+/// The size of the transposition table unless set, in megabytes (2^20 bytes).
+pub const TABLE_MEGABYTES: usize = (ENTRY_BYTES << TABLE_BITS) >> 20;
 
 /// The level with this name (or a unique prefix of it).
 pub fn level(name: &str) -> Option<Level> {
@@ -214,6 +221,10 @@ pub struct Thought {
     pub depth: u32,
     /// Whether the search was stopped from outside before its budget was spent.
     pub interrupted: bool,
+    /// Where the game goes on ([`Judgement::Lead`]): the lead in hundredths of a unit of
+    /// the game's measure, the levels' finer terms (below one unit) not rounded away; 0
+    /// where the game is won or lost.
+    pub hundredths: i64,
 }
 
 /// A move with its judgement, as a hint lists it.
@@ -260,12 +271,53 @@ pub struct Searcher {
     solo_line: Option<(u64, Vec<Move>)>,
     /// In a game of one player, the positions its searches proved not won.
     solo_memory: solo::Memory,
+    /// The transposition table's entries as a power of two (0: [`TABLE_BITS`]).
+    table_bits: u32,
+    /// The key of the last search's entries in the table ([`Searcher::line`]).
+    salt: u64,
 }
 
 impl Searcher {
     /// A searcher with empty buffers.
     pub fn new() -> Searcher {
         Searcher::default()
+    }
+
+    /// Gives the transposition table, the positions the search remembers, at most
+    /// `megabytes` (2^20 bytes; at least 1), its entries a power of two of 16 bytes each;
+    /// what it remembered is forgotten.
+    pub fn set_table_megabytes(&mut self, megabytes: usize) {
+        let entries = megabytes.clamp(1, 1 << 20) * (1 << 20) / ENTRY_BYTES;
+        self.table_bits = entries.ilog2();
+        self.table = None;
+    }
+
+    /// The line of play the last search expects from `root`, the position it searched:
+    /// `first`, its move, then at each position after it the move the search's table
+    /// holds as best there, while there is one, the game goes on and no position comes
+    /// again; at most `most` moves. The table keeps what the deepest search of a position
+    /// found until another position takes its place, so the line may end early.
+    pub fn line(&self, root: &State, first: Move, most: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let Some(table) = &self.table else {
+            return line;
+        };
+        let (mut state, mut moves) = (root.clone(), MoveList::new());
+        let mut seen = vec![root.hash()];
+        state.apply(first);
+        while line.len() < most && !seen.contains(&state.hash()) {
+            seen.push(state.hash());
+            state.legal_moves(&mut moves);
+            let best = table
+                .get(state.hash() ^ self.salt)
+                .map_or(NO_MOVE, |e| e.best);
+            let Some(&m) = moves.get(usize::from(best)) else {
+                break;
+            };
+            line.push(m);
+            state.apply(m);
+        }
+        line
     }
 
     /// Searches `root` within `budget` (ties between equal moves broken by `seed`); returns
@@ -387,6 +439,8 @@ impl Searcher {
         manner: Manner,
     ) -> Option<(Thought, Found)> {
         let began = Instant::now();
+        // No line is read from the table unless this search fills it.
+        self.salt = 0;
         if root.game().facts.roll_rule.is_some() {
             return chance::think(root, budget, seed, began);
         }
@@ -419,13 +473,11 @@ impl Searcher {
         if self.workers.len() < threads {
             self.workers.resize_with(threads, Worker::default);
         }
-        let table = Arc::clone(
-            self.table
-                .get_or_insert_with(|| Arc::new(Table::new(TABLE_BITS))),
-        );
+        let table = self.table();
         self.searches += 1;
         // Entries of earlier searches (judged from another root) must not match.
         let salt = self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.salt = salt;
         let (main, helpers) = self.workers[..threads]
             .split_first_mut()
             .expect("at least one worker");
@@ -456,6 +508,15 @@ impl Searcher {
         });
         let best = found.moves.first().map_or(order[0], |m| m.mv);
         Some((thought(best, &found, began, helper_nodes), found))
+    }
+
+    /// The transposition table, made at its size on first use.
+    fn table(&mut self) -> Arc<Table> {
+        let bits = match self.table_bits {
+            0 => TABLE_BITS,
+            bits => bits,
+        };
+        Arc::clone(self.table.get_or_insert_with(|| Arc::new(Table::new(bits))))
     }
 
     /// The legal moves of `root` in the order the search tries them first: shuffled by
@@ -603,7 +664,12 @@ pub fn explain_solo(judgement: Judgement) -> String {
 
 /// The thought a search's findings make.
 fn thought(best: Move, found: &Found, began: Instant, more_nodes: u64) -> Thought {
-    let judgement = Judgement::of(found.moves.first().map_or(0, |m| m.value));
+    let value = found.moves.first().map_or(0, |m| m.value);
+    let judgement = Judgement::of(value);
+    let hundredths = match judgement {
+        Judgement::Lead(_) => i64::from(value) * 100 / i64::from(SCALE),
+        _ => 0,
+    };
     Thought {
         best,
         iterations: found.nodes + more_nodes,
@@ -612,6 +678,7 @@ fn thought(best: Move, found: &Found, began: Instant, more_nodes: u64) -> Though
         judgement,
         depth: found.depth,
         interrupted: found.interrupted,
+        hundredths,
     }
 }
 
@@ -629,6 +696,16 @@ mod tests {
         assert!(LEVELS.windows(2).all(|w| w[0].iterations < w[1].iterations));
         assert!(LEVELS.windows(2).all(|w| w[0].seconds < w[1].seconds));
         assert!(LEVELS.windows(2).all(|w| w[0].depth <= w[1].depth));
+    }
+
+    #[test]
+    fn the_table_is_sized_in_megabytes() {
+        assert_eq!(TABLE_MEGABYTES, 4);
+        let mut searcher = Searcher::new();
+        for (megabytes, bits) in [(1, 16), (3, 17), (4, TABLE_BITS), (1024, 26), (0, 16)] {
+            searcher.set_table_megabytes(megabytes);
+            assert_eq!(searcher.table_bits, bits, "{megabytes} MB");
+        }
     }
 
     #[test]

@@ -21,11 +21,20 @@ use rulebook_notation as notation;
 
 pub use super::Options;
 use super::{Answer, Protocol};
-use crate::ai::{Budget, Judgement, Searcher, Thought};
+use crate::ai::{Budget, Judgement, Level, Searcher, Thought, LEVELS, TABLE_MEGABYTES};
 
 /// The moves to the end of the game a clock's time is shared among, when `go` does not
 /// say (`movestogo`).
 const MOVES_TO_GO: u64 = 30;
+
+/// The most threads the `Threads` option allows.
+pub const MAX_THREADS: usize = 64;
+
+/// The largest transposition table the `Hash` option allows, in megabytes.
+pub const MAX_HASH: usize = 1024;
+
+/// The most moves of the line of play an `info` line gives after `pv`.
+const MOST_PV: usize = 32;
 
 /// Whether UCI fits the game: FEN fits it ([`notation::fen_fits`]) and every move takes a
 /// piece from one point to another (no placement, removal, shot, pass, chain of jumps or
@@ -85,6 +94,19 @@ impl Stopper {
     }
 }
 
+/// What the UCI options (`setoption`) set, and what they started as.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    /// The level the session started at, the `Level` option's default.
+    first_level: &'static str,
+    /// The level set last.
+    level: &'static str,
+    /// Threads that search together where the search has a time limit.
+    threads: usize,
+    /// The transposition table's size, in megabytes.
+    hash: usize,
+}
+
 /// A UCI session: the game, the position set by `position`, and the computer.
 #[derive(Debug)]
 pub struct Session {
@@ -92,17 +114,25 @@ pub struct Session {
     searcher: Searcher,
     options: Options,
     stopper: Stopper,
+    settings: Settings,
 }
 
 impl Session {
-    /// A session at the start of `game`; the error says why UCI does not fit it.
-    pub fn with_game(game: Arc<Game>, options: Options) -> Result<Session, String> {
+    /// A session at the start of `game`, its budget (`options`) made from `level` (what
+    /// the `Level` option shows as its default); the error says why UCI does not fit it.
+    pub fn with_game(game: Arc<Game>, options: Options, level: Level) -> Result<Session, String> {
         fits(&game)?;
         Ok(Session {
             state: State::new(game),
             searcher: Searcher::new(),
             options,
             stopper: Stopper::default(),
+            settings: Settings {
+                first_level: level.name,
+                level: level.name,
+                threads: 1,
+                hash: TABLE_MEGABYTES,
+            },
         })
     }
 
@@ -120,14 +150,16 @@ impl Session {
     fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
         match command {
             "uci" => Ok(format!(
-                "id name rulebook {} ({})\nid author the rulebook authors\nuciok\n",
+                "id name rulebook {} ({})\nid author the rulebook authors\n{}uciok\n",
                 env!("CARGO_PKG_VERSION"),
-                self.state.game().about.name
+                self.state.game().about.name,
+                self.option_lines()
             )),
             "isready" => Ok("readyok\n".to_string()),
             "ucinewgame" => {
                 self.state = State::new(Arc::clone(self.state.game()));
                 self.searcher = Searcher::new();
+                self.searcher.set_table_megabytes(self.settings.hash);
                 Ok(String::new())
             }
             "position" => self.position(args).map(|()| String::new()),
@@ -137,12 +169,68 @@ impl Session {
                 Ok(String::new())
             }
             "quit" | "debug" | "ponderhit" => Ok(String::new()),
-            "setoption" => Err(format!(
-                "no option `{}`: this engine has none",
-                args.get(1).copied().unwrap_or("")
-            )),
+            "setoption" => self.set_option(args).map(|()| String::new()),
             _ => Err(format!("unknown command `{command}`")),
         }
+    }
+
+    /// The `option` lines of the reply to `uci`: `Level`, `Threads`, `Hash`.
+    fn option_lines(&self) -> String {
+        let levels: String = LEVELS.iter().map(|l| format!(" var {}", l.name)).collect();
+        format!(
+            "option name Level type combo default {}{levels}\n\
+             option name Threads type spin default 1 min 1 max {MAX_THREADS}\n\
+             option name Hash type spin default {TABLE_MEGABYTES} min 1 max {MAX_HASH}\n",
+            self.settings.first_level
+        )
+    }
+
+    /// `setoption name NAME value VALUE` (the name in any case): `Level` (the budget of
+    /// `go` without limits becomes the level's), `Threads` (how many search together where
+    /// the search has a time limit), `Hash` (the transposition table's megabytes, what it
+    /// remembered forgotten). A bad name or value changes nothing.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        let (name, value) = match args {
+            ["name", rest @ ..] => match rest.iter().position(|&w| w == "value") {
+                Some(k) => (rest[..k].join(" "), rest[k + 1..].join(" ")),
+                None => (rest.join(" "), String::new()),
+            },
+            _ => return Err("expected `setoption name NAME value VALUE`".into()),
+        };
+        let number = |most: usize| {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=most).contains(n))
+                .ok_or_else(|| {
+                    format!("option `{name}` takes a whole number from 1 to {most}, not `{value}`")
+                })
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "level" => {
+                let lower = value.to_ascii_lowercase();
+                let Some(level) = LEVELS.iter().find(|l| l.name == lower) else {
+                    let names: Vec<&str> = LEVELS.iter().map(|l| l.name).collect();
+                    return Err(format!(
+                        "no level `{value}`; the levels are {}",
+                        names.join(", ")
+                    ));
+                };
+                self.options.budget = Budget::reproducible(level);
+                self.settings.level = level.name;
+            }
+            "threads" => self.settings.threads = number(MAX_THREADS)?,
+            "hash" => {
+                self.settings.hash = number(MAX_HASH)?;
+                self.searcher.set_table_megabytes(self.settings.hash);
+            }
+            _ => {
+                return Err(format!(
+                    "no option `{name}`; the options are Level, Threads and Hash"
+                ))
+            }
+        }
+        Ok(())
     }
 
     /// `position startpos|fen FEN [moves MOVE...]`: the position, set only if it and every
@@ -176,7 +264,10 @@ impl Session {
 
     /// `go` with its limits: the computer's move, as `info` and `bestmove` lines.
     fn go(&mut self, args: &[&str]) -> Result<String, String> {
-        let budget = self.budget(args)?;
+        let budget = Budget {
+            threads: self.settings.threads,
+            ..self.budget(args)?
+        };
         let waits = args.contains(&"infinite");
         let mut moves = MoveList::new();
         if self.state.outcome_with(&mut moves).is_some() {
@@ -198,25 +289,30 @@ impl Session {
         ))
     }
 
-    /// The `info` line of a search: depth, score, nodes, time, the move.
+    /// The `info` line of a search: depth, score, nodes, time, the line of play it
+    /// expects. The only legal move is not searched: its line has no score.
     fn info(&self, t: &Thought) -> String {
+        let line = self.searcher.line(&self.state, t.best, MOST_PV);
+        let pv = line_text(&self.state, &line);
+        let time = t.elapsed.as_millis();
+        if t.iterations == 0 {
+            return format!("info depth 0 nodes 0 time {time} pv {pv}");
+        }
         let score = match t.judgement {
             Judgement::Wins(plies) => format!("mate {}", plies.div_ceil(2)),
             Judgement::Loses(plies) => format!("mate -{}", plies.div_ceil(2)),
-            Judgement::Lead(units) => format!("cp {}", units.saturating_mul(100)),
+            Judgement::Lead(_) => format!("cp {}", t.hundredths),
         };
         format!(
-            "info depth {} score {score} nodes {} time {} pv {}",
+            "info depth {} score {score} nodes {} time {time} pv {pv}",
             t.depth.max(1),
             t.iterations,
-            t.elapsed.as_millis(),
-            self.text(t.best)
         )
     }
 
-    /// A move's UCI text (its canonical text if it has none, which [`fits`] rules out).
+    /// A move's UCI text.
     fn text(&self, m: Move) -> String {
-        notation::uci_text(&self.state, m).unwrap_or_else(|| notation::move_text(&self.state, m))
+        text(&self.state, m)
     }
 
     /// The budget of `go`'s limits: `depth N`, `nodes N`, `movetime MS`, the clocks
@@ -278,6 +374,23 @@ impl Session {
         }
         Ok(budget)
     }
+}
+
+/// A move's UCI text in `state` (its canonical text if it has none, which [`fits`] rules
+/// out).
+fn text(state: &State, m: Move) -> String {
+    notation::uci_text(state, m).unwrap_or_else(|| notation::move_text(state, m))
+}
+
+/// The UCI texts of a line of moves from `state`, joined by spaces.
+fn line_text(state: &State, line: &[Move]) -> String {
+    let mut state = state.clone();
+    let mut texts = Vec::with_capacity(line.len());
+    for &m in line {
+        texts.push(text(&state, m));
+        state.apply(m);
+    }
+    texts.join(" ")
 }
 
 impl Protocol for Session {
