@@ -1856,7 +1856,7 @@ impl State {
     }
 
     /// With `capture into hand`: an enemy piece on `site`, about to be taken by `taker`,
-    /// goes into the taker's hand as the kind [`Tables::hand_kinds`] says (logged, for
+    /// goes into the taker's hand as the kind [`hand_kinds`](rulebook_model::Tables::hand_kinds) says (logged, for
     /// undo, as a [`Cell::HAND_NOTE`]).
     fn take_into_hand(&mut self, taker: Player, site: Site) {
         let cell = self.position.cells[site.index()];

@@ -153,11 +153,16 @@ impl State {
         copy.copy_position_from(self);
         copy.without_ends = true;
         let game = &*self.game;
+        // Whether a `forbid leaving` asks for the replies, found once for every move.
+        let asks = game.forbidden.iter().any(asks_for_replies);
         out.retain(|m| {
             copy.apply(m);
-            let own = game.moves[m.rule as usize].forbidding.as_ref();
-            let mut conditions = game.forbidden.iter().chain(own);
-            let forbidden = conditions.any(|c| copy.judge(mover, c, nested, &mut replies));
+            let mut forbidden =
+                (game.forbidden.iter()).any(|c| copy.judge(mover, c, (asks, nested), &mut replies));
+            if let Some(own) = &game.moves[m.rule as usize].forbidding {
+                let asks = asks_for_replies(own);
+                forbidden = forbidden || copy.judge(mover, own, (asks, nested), &mut replies);
+            }
             copy.undo();
             !forbidden
         });
@@ -167,17 +172,17 @@ impl State {
     }
 
     /// Whether condition `c` of `forbid leaving` or `forbidding` holds for `mover`, who
-    /// has just moved, on this copy of the position: where it asks whether the player to
-    /// move now has a legal move (`no legal move`) and the answer matters, the replies are
-    /// listed (in `replies`), unless `nested`, where such a condition is not judged.
+    /// has just moved, on this copy of the position: where it `asks` whether the player
+    /// to move now has a legal move (`no legal move`) and the answer matters, the replies
+    /// are listed (in `replies`), unless `nested`, where such a condition is not judged.
     pub(super) fn judge(
         &mut self,
         mover: Player,
         c: &rulebook_model::Expr,
-        nested: bool,
+        (asks, nested): (bool, bool),
         replies: &mut MoveList,
     ) -> bool {
-        if !c.any(&|e| matches!(e, rulebook_model::Expr::NoLegalMove)) {
+        if !asks {
             return self.value(mover, c) != 0;
         }
         if nested {
@@ -1392,6 +1397,11 @@ pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
             Some(Site::at(w * 64 + bit))
         })
     })
+}
+
+/// Whether a condition of a ban asks whether the player to move has a legal move.
+pub(super) fn asks_for_replies(c: &rulebook_model::Expr) -> bool {
+    c.any(&|e| matches!(e, rulebook_model::Expr::NoLegalMove))
 }
 
 /// Whether a game's random moves are always picked from the list of legal moves: under

@@ -225,7 +225,10 @@ impl State {
         let game = &*self.game;
         let own = game.moves[m.rule as usize].forbidding.as_ref();
         let mut replies = MoveList::new();
-        (game.forbidden.iter().chain(own)).position(|c| copy.judge(mover, c, false, &mut replies))
+        (game.forbidden.iter().chain(own)).position(|c| {
+            let asks = super::movegen::asks_for_replies(c);
+            copy.judge(mover, c, (asks, false), &mut replies)
+        })
     }
 
     /// The pieces of every player but `mover`.
