@@ -140,16 +140,7 @@ fn a_placement_next_to_a_piece_along_given_directions() {
 
 /// Connect Four, written from the docs alone: a disc drops to the lowest empty point of
 /// its column, so it is placed on the bottom rank or on a piece.
-const CONNECT_FOUR: &str = r#"
-game "Connect Four"
-players red, yellow
-board grid 7 by 6
-piece disc
-move place disc in rank(1)
-move place disc next to piece along south
-end when line(mover) >= 4: mover wins
-end when no legal move: draw
-"#;
+const CONNECT_FOUR: &str = include_str!("fixtures/valid/connect-four.game");
 
 #[test]
 fn a_disc_drops_onto_the_bottom_rank_or_a_piece() {
@@ -171,19 +162,7 @@ fn a_disc_drops_onto_the_bottom_rank_or_a_piece() {
 
 /// Breakthrough, written from the docs alone: pawns step forward, or diagonally forward onto
 /// an empty point or an enemy pawn; reaching the far rank wins.
-const BREAKTHROUGH: &str = r#"
-game "Breakthrough"
-players white, black
-board grid 8 by 8
-piece pawn
-setup white pawn on rank(1) + rank(2)
-setup black pawn on rank(7) + rank(8)
-move step forward
-move step forward-diagonal onto empty or enemy
-end when mover == white and pieces(white, rank(8)) > 0: white wins
-end when mover == black and pieces(black, rank(1)) > 0: black wins
-end when no legal move: mover loses
-"#;
+const BREAKTHROUGH: &str = include_str!("fixtures/valid/breakthrough.game");
 
 #[test]
 fn forward_is_north_for_the_first_player_and_south_for_the_second() {
