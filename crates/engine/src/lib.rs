@@ -24,6 +24,7 @@ mod report;
 mod setup;
 mod sowing;
 mod tiles;
+mod unlisted;
 mod walk;
 
 pub use movelist::MoveList;

@@ -682,7 +682,7 @@ impl State {
     /// The slide at index `pick(n)` of the `n` slides of the mover's pieces under `rule` on a
     /// board of any size, without listing them: each piece's slides are counted, and only
     /// the chosen piece's targets are marked, to find the chosen one among them.
-    fn pick_slide(
+    pub(super) fn pick_slide(
         &self,
         rule: u8,
         directions: &[u8],
@@ -1127,21 +1127,7 @@ impl State {
     /// Placements onto the empty sites, or removals of the mover's pieces, in the region of
     /// the rule (and not on `not landing on`), where `next to` allows.
     fn site_moves(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
-        let (removing, region) = match rule.kind {
-            MoveKind::Remove { region } => (true, region),
-            MoveKind::PlacePiece {
-                kind,
-                from_hand: true,
-                ..
-            } if self.pieces_in_hand(self.position.to_move)[kind as usize] == 0 => return,
-            MoveKind::PlacePiece { region, .. } => (false, region),
-            _ => unreachable!("only placements and removals are moves on one site"),
-        };
-        let mut sites = match removing {
-            true => self.own_sites(region),
-            false => self.empty_sites(region),
-        };
-        self.unmark_region(rule.filter.not_landing, &mut sites);
+        let (removing, sites) = self.site_targets(index);
         for (w, &word) in sites.iter().take(self.position.words).enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -1160,6 +1146,32 @@ impl State {
                 });
             }
         }
+    }
+
+    /// The sites move rule `index` (a placement or a removal) may act on before `next to`
+    /// is asked: the empty sites (the mover's pieces, for a removal) of its region, not on
+    /// `not landing on`; none for a placement from a stock that has no piece of its kind.
+    /// `true` with a removal's sites.
+    pub(super) fn site_targets(&self, index: u8) -> (bool, SiteSet) {
+        let rule = &self.game.moves[index as usize];
+        let (removing, region) = match rule.kind {
+            MoveKind::Remove { region } => (true, region),
+            MoveKind::PlacePiece {
+                kind,
+                from_hand: true,
+                ..
+            } if self.pieces_in_hand(self.position.to_move)[kind as usize] == 0 => {
+                return (false, [0; SITE_SET_WORDS])
+            }
+            MoveKind::PlacePiece { region, .. } => (false, region),
+            _ => unreachable!("only placements and removals are moves on one site"),
+        };
+        let mut sites = match removing {
+            true => self.own_sites(region),
+            false => self.empty_sites(region),
+        };
+        self.unmark_region(rule.filter.not_landing, &mut sites);
+        (removing, sites)
     }
 
     /// The empty sites, of `region` if given.
@@ -1462,7 +1474,7 @@ pub(super) fn toggle_lines(masks: &mut [u64], board: &Board, site: Site) {
 /// Each ray is a bit mask and its nearest blocker is found with bit arithmetic, so no
 /// branch depends on where a ray is blocked.
 #[inline]
-fn slide_targets(
+pub(super) fn slide_targets(
     board: &Board,
     occupied: u64,
     own: u64,
@@ -1552,7 +1564,7 @@ fn slides_by_mask(
 }
 
 /// The site of the `k`-th set bit (from 0) of a set of sites, which must have more than `k`.
-fn nth_site(set: &[u64], mut k: usize) -> Site {
+pub(super) fn nth_site(set: &[u64], mut k: usize) -> Site {
     for (w, &word) in set.iter().enumerate() {
         let ones = word.count_ones() as usize;
         if k < ones {
@@ -1571,7 +1583,7 @@ fn nth_site(set: &[u64], mut k: usize) -> Site {
 /// instruction, adding per-byte counts across words and summing the bytes once is about
 /// half the work of counting each word.
 #[inline]
-fn total_bits(pending: &[(Site, u64)]) -> usize {
+pub(super) fn total_bits(pending: &[(Site, u64)]) -> usize {
     const M1: u64 = 0x5555_5555_5555_5555;
     const M2: u64 = 0x3333_3333_3333_3333;
     const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
@@ -1589,164 +1601,4 @@ fn total_bits(pending: &[(Site, u64)]) -> usize {
         total += (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
     }
     total
-}
-
-/// How moves can be found without listing them ([`State::unlisted`]).
-enum Unlisted<'a> {
-    /// No move rule is in force: there is no move.
-    NoRule,
-    /// A game of tiles.
-    Tiles,
-    /// The one rule in force, of this number, sows.
-    Sowing(u8),
-    /// The one rule in force, number `rule`, slides.
-    Slide {
-        rule: u8,
-        directions: &'a [u8],
-        rising: &'a [u8],
-        falling: &'a [u8],
-        max_length: u16,
-    },
-}
-
-impl State {
-    /// How the moves of this position can be found without listing them: when the only
-    /// move rule in force is a sowing or a slide, or the game is one of tiles (and nothing
-    /// filters moves); `None` when they must be listed.
-    fn unlisted(&self) -> Option<Unlisted<'_>> {
-        let game = &*self.game;
-        if always_listed(game)
-            || self.position.ended.is_some()
-            || (game.facts.move_goals
-                && !self
-                    .scratch
-                    .goals_known
-                    .unwrap_or_else(|| self.goals_hold()))
-        {
-            return None;
-        }
-        let mut active = game
-            .moves
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| self.holds(&r.condition));
-        let (rule, kind) = match (active.next(), active.next()) {
-            (Some((i, r)), None) => (i as u8, &r.kind),
-            (None, _) => return Some(Unlisted::NoRule),
-            _ if game.tiles.is_some() => return Some(Unlisted::Tiles),
-            _ => return None,
-        };
-        match kind {
-            MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
-            _ if game.tiles.is_some() => Some(Unlisted::Tiles),
-            MoveKind::Slide {
-                directions,
-                rising,
-                falling,
-                max_length,
-            } => Some(Unlisted::Slide {
-                rule,
-                directions,
-                rising,
-                falling,
-                max_length: *max_length,
-            }),
-            _ => None,
-        }
-    }
-
-    /// The move `pick(count)` of the legal moves without listing them, where
-    /// [`State::unlisted`] allows: `Some(answer)`; otherwise `None`, and the caller lists
-    /// the moves.
-    pub(super) fn pick_without_listing(
-        &self,
-        pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Option<Move>> {
-        Some(match self.unlisted()? {
-            Unlisted::NoRule => None,
-            Unlisted::Tiles => self.pick_tile_move(pick),
-            Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
-            Unlisted::Slide {
-                rule,
-                directions,
-                rising,
-                falling,
-                max_length,
-            } => {
-                if max_length != UNLIMITED || !self.game.board.has_ray_masks() {
-                    self.pick_slide(rule, directions, max_length, pick)
-                } else {
-                    self.pick_masked_slide(rule, (rising, falling), pick)
-                }
-            }
-        })
-    }
-
-    /// Whether the player to move has a legal move, found without listing them where
-    /// [`State::unlisted`] allows (`None` elsewhere): for a slide, any piece with an
-    /// empty site next to it along one of the rule's directions, without counting the
-    /// slides as a pick does.
-    pub(super) fn can_move_without_listing(&self) -> Option<bool> {
-        let mut first = |_| 0;
-        Some(match self.unlisted()? {
-            Unlisted::NoRule => false,
-            Unlisted::Tiles => self.pick_tile_move(&mut first).is_some(),
-            Unlisted::Sowing(rule) => self.pick_sowing(rule, &mut first).is_some(),
-            Unlisted::Slide {
-                directions,
-                max_length,
-                ..
-            } => max_length > 0 && self.can_slide(directions),
-        })
-    }
-
-    /// Whether a piece of the player to move has an empty site next to it along one of
-    /// `directions`.
-    fn can_slide(&self, directions: &[u8]) -> bool {
-        let board = &self.game.board;
-        let own = self.position.occupied_by(self.position.to_move);
-        set_sites(own).any(|from| {
-            directions.iter().any(|&dir| {
-                let ray = board.ray(from, dir);
-                ray.first()
-                    .is_some_and(|s| self.position.cells[s.index()] == EMPTY)
-            })
-        })
-    }
-
-    /// [`State::pick_without_listing`] for a slide of any length, rule number `rule`
-    /// along the `rising` and `falling` directions, on a board with ray masks.
-    fn pick_masked_slide(
-        &self,
-        rule: u8,
-        (rising, falling): (&[u8], &[u8]),
-        pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Move> {
-        let board = &self.game.board;
-        let occupied = self.position.occupancy.iter().fold(0u64, |a, &b| a | b);
-        let own = self.position.occupancy[self.position.to_move.index()];
-        let mut pending = [(NO_SITE, 0u64); 64];
-        let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
-        let total = total_bits(&pending[..n]);
-        if total == 0 {
-            return None;
-        }
-        let mut k = pick(total);
-        for &(from, targets) in &pending[..n] {
-            let count = targets.count_ones() as usize;
-            if k < count {
-                let mut t = targets;
-                for _ in 0..k {
-                    t &= t - 1;
-                }
-                return Some(Move::step(
-                    rule,
-                    from,
-                    Site::at(t.trailing_zeros() as usize),
-                ));
-            }
-            k -= count;
-        }
-        unreachable!("pick returns an index below the count")
-    }
 }

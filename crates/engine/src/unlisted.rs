@@ -1,0 +1,195 @@
+//! Moves found without listing them: where the one move rule in force makes moves a pick
+//! can count and index directly (a sowing, a slide, a placement or removal on one site, a
+//! tile move), a random pick or a test for any move skips the list of moves.
+
+use super::movegen::{always_listed, nth_site, set_sites, slide_targets, total_bits, SiteSet};
+use super::{Move, State};
+use rulebook_model::{MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
+
+/// How moves can be found without listing them ([`State::unlisted`]).
+enum Unlisted<'a> {
+    /// No move rule is in force: there is no move.
+    NoRule,
+    /// A game of tiles.
+    Tiles,
+    /// The one rule in force, of this number, sows.
+    Sowing(u8),
+    /// The one rule in force, number `rule`, places a piece (`removing`: removes one of the
+    /// mover's) on one site of `sites`, with no clause that narrows its moves.
+    Site {
+        rule: u8,
+        removing: bool,
+        sites: SiteSet,
+    },
+    /// The one rule in force, number `rule`, slides.
+    Slide {
+        rule: u8,
+        directions: &'a [u8],
+        rising: &'a [u8],
+        falling: &'a [u8],
+        max_length: u16,
+    },
+}
+
+impl State {
+    /// How the moves of this position can be found without listing them: when the only
+    /// move rule in force is a sowing or a slide, or the game is one of tiles (and nothing
+    /// filters moves); `None` when they must be listed.
+    fn unlisted(&self) -> Option<Unlisted<'_>> {
+        let game = &*self.game;
+        if always_listed(game)
+            || self.position.ended.is_some()
+            || (game.facts.move_goals
+                && !self
+                    .scratch
+                    .goals_known
+                    .unwrap_or_else(|| self.goals_hold()))
+        {
+            return None;
+        }
+        let mut active = game
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| self.holds(&r.condition));
+        let (rule, kind) = match (active.next(), active.next()) {
+            (Some((i, r)), None) => (i as u8, &r.kind),
+            (None, _) => return Some(Unlisted::NoRule),
+            _ if game.tiles.is_some() => return Some(Unlisted::Tiles),
+            _ => return None,
+        };
+        match kind {
+            MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
+            _ if game.tiles.is_some() => Some(Unlisted::Tiles),
+            MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
+                let (removing, sites) = self.site_targets(rule);
+                Some(Unlisted::Site {
+                    rule,
+                    removing,
+                    sites,
+                })
+            }
+            MoveKind::Slide {
+                directions,
+                rising,
+                falling,
+                max_length,
+            } => Some(Unlisted::Slide {
+                rule,
+                directions,
+                rising,
+                falling,
+                max_length: *max_length,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The move `pick(count)` of the legal moves without listing them, where
+    /// [`State::unlisted`] allows: `Some(answer)`; otherwise `None`, and the caller lists
+    /// the moves.
+    pub(super) fn pick_without_listing(
+        &self,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Option<Move>> {
+        Some(match self.unlisted()? {
+            Unlisted::NoRule => None,
+            Unlisted::Tiles => self.pick_tile_move(pick),
+            Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
+            Unlisted::Site {
+                rule,
+                removing,
+                sites,
+            } => {
+                let count: usize = sites.iter().map(|w| w.count_ones() as usize).sum();
+                let site = (count > 0).then(|| nth_site(&sites, pick(count)))?;
+                Some(match removing {
+                    true => Move::remove(rule, site),
+                    false => Move::place(rule, site),
+                })
+            }
+            Unlisted::Slide {
+                rule,
+                directions,
+                rising,
+                falling,
+                max_length,
+            } => {
+                if max_length != UNLIMITED || !self.game.board.has_ray_masks() {
+                    self.pick_slide(rule, directions, max_length, pick)
+                } else {
+                    self.pick_masked_slide(rule, (rising, falling), pick)
+                }
+            }
+        })
+    }
+
+    /// Whether the player to move has a legal move, found without listing them where
+    /// [`State::unlisted`] allows (`None` elsewhere): for a slide, any piece with an
+    /// empty site next to it along one of the rule's directions, without counting the
+    /// slides as a pick does.
+    pub(super) fn can_move_without_listing(&self) -> Option<bool> {
+        let mut first = |_| 0;
+        Some(match self.unlisted()? {
+            Unlisted::NoRule => false,
+            Unlisted::Tiles => self.pick_tile_move(&mut first).is_some(),
+            Unlisted::Sowing(rule) => self.pick_sowing(rule, &mut first).is_some(),
+            Unlisted::Site { sites, .. } => sites.iter().any(|&w| w != 0),
+            Unlisted::Slide {
+                directions,
+                max_length,
+                ..
+            } => max_length > 0 && self.can_slide(directions),
+        })
+    }
+
+    /// Whether a piece of the player to move has an empty site next to it along one of
+    /// `directions`.
+    fn can_slide(&self, directions: &[u8]) -> bool {
+        let board = &self.game.board;
+        let own = self.position.occupied_by(self.position.to_move);
+        set_sites(own).any(|from| {
+            directions.iter().any(|&dir| {
+                let ray = board.ray(from, dir);
+                ray.first()
+                    .is_some_and(|s| self.position.cells[s.index()] == EMPTY)
+            })
+        })
+    }
+
+    /// [`State::pick_without_listing`] for a slide of any length, rule number `rule`
+    /// along the `rising` and `falling` directions, on a board with ray masks.
+    fn pick_masked_slide(
+        &self,
+        rule: u8,
+        (rising, falling): (&[u8], &[u8]),
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let board = &self.game.board;
+        let occupied = self.position.occupancy.iter().fold(0u64, |a, &b| a | b);
+        let own = self.position.occupancy[self.position.to_move.index()];
+        let mut pending = [(NO_SITE, 0u64); 64];
+        let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);
+        let total = total_bits(&pending[..n]);
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        for &(from, targets) in &pending[..n] {
+            let count = targets.count_ones() as usize;
+            if k < count {
+                let mut t = targets;
+                for _ in 0..k {
+                    t &= t - 1;
+                }
+                return Some(Move::step(
+                    rule,
+                    from,
+                    Site::at(t.trailing_zeros() as usize),
+                ));
+            }
+            k -= count;
+        }
+        unreachable!("pick returns an index below the count")
+    }
+}
