@@ -107,10 +107,7 @@ impl Move {
     /// the same kind (or neither places one).
     #[inline(never)]
     fn places_as(self, other: Move, game: &Game) -> bool {
-        let placed = |m: Move| match game.moves[m.rule as usize].kind {
-            MoveKind::PlacePiece { kind, .. } => Some(kind),
-            _ => None,
-        };
+        let placed = |m: Move| game.moves[m.rule as usize].kind.placed_kind();
         placed(self) == placed(other)
     }
 

@@ -830,6 +830,18 @@ pub enum MoveKind {
     Track(Track),
 }
 
+impl MoveKind {
+    /// The kind of piece this rule places on the board from no site (a
+    /// [`MoveKind::PlacePiece`]), if it is a placement.
+    #[inline]
+    pub fn placed_kind(&self) -> Option<u8> {
+        match *self {
+            MoveKind::PlacePiece { kind, .. } => Some(kind),
+            _ => None,
+        }
+    }
+}
+
 /// The dice thrown at the start of every turn: `count` dice whose faces are equally
 /// likely, the throw being the sum of the faces up.
 #[derive(Clone, Debug, PartialEq, Eq)]
