@@ -938,8 +938,6 @@ pub struct Description {
     pub default_preset: Option<usize>,
     /// The board.
     pub board: BoardDecl,
-    /// Where the board statement stands.
-    pub board_span: Span,
     /// Piece kinds.
     pub pieces: Vec<String>,
     /// Per piece kind, the letter of its `as`, if it has one.
@@ -971,6 +969,8 @@ pub struct Description {
     /// its taker's hand as (itself, or the one kind a promotion makes it from); empty
     /// without.
     pub hand_kinds: Vec<usize>,
+    /// Where the `capture into hand` statement stands, if it is written.
+    pub capture_into_hand: Option<Span>,
     /// End rules.
     pub end: Vec<EndDecl>,
     /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.
