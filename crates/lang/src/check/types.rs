@@ -685,10 +685,8 @@ pub struct MoveRuleDecl {
     pub compulsory: bool,
     /// `compulsory most`: only the compulsory moves that jump the most pieces.
     pub most: bool,
-    /// When this does not hold, only moves after which it holds are legal.
-    pub so_that: Option<TExpr>,
-    /// `forbidding CONDITION`: the moves after which it holds are not legal.
-    pub forbidding: Option<TExpr>,
+    /// `so that` and `forbidding`: what its moves are judged by once made.
+    pub legality: LegalityDecl,
     /// `then shoot`: a piece shot after the move.
     pub shot: Option<rulebook_model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
@@ -700,6 +698,16 @@ pub struct MoveRuleDecl {
     pub liberties: Option<u8>,
     /// What the move's walk tests besides its landing.
     pub walk_tests: WalkTests,
+}
+
+/// The two legality conditions of a move rule, judged in the position each move leaves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LegalityDecl {
+    /// `so that CONDITION`: when this does not hold, only moves after which it holds are
+    /// legal.
+    pub so_that: Option<TExpr>,
+    /// `forbidding CONDITION`: the moves after which it holds are not legal.
+    pub forbidding: Option<TExpr>,
 }
 
 /// The tests of a move's walk that clauses add (slides, steps, leaps and hops only).
