@@ -1553,7 +1553,7 @@ impl State {
                 piece
             }
         };
-        if !self.game.tables.hand_kinds.is_empty() {
+        if self.game.facts.captures_into_hand {
             self.take_into_hand(mover, m.to);
         }
         self.set(m.to, piece);
@@ -1846,7 +1846,7 @@ impl State {
             CaptureMode::Convert => self.game.cell(mover, self.game.kind_of(cell)),
             CaptureMode::Remove => EMPTY,
         };
-        if mode == CaptureMode::Remove && !self.game.tables.hand_kinds.is_empty() {
+        if mode == CaptureMode::Remove && self.game.facts.captures_into_hand {
             self.take_into_hand(mover, site);
         }
         self.set(site, new);

@@ -1659,6 +1659,9 @@ pub struct Facts {
     /// The index of the move rule that throws the dice ([`MoveKind::Roll`]), in a game of
     /// chance: every turn then opens with a throw.
     pub roll_rule: Option<u8>,
+    /// Whether a piece taken goes into its taker's hand (`capture into hand`:
+    /// [`Tables::hand_kinds`] is not empty).
+    pub captures_into_hand: bool,
 }
 
 impl Facts {
