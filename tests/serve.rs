@@ -717,19 +717,43 @@ fn a_request_for_another_host_is_refused() {
     }
 }
 
-/// Starts a run of the analysis page and waits for its end; its last status.
-fn analysis(addr: SocketAddr, body: Value) -> Value {
+/// Starts a run of the analysis page (an analysis, a match, a comparison: `body`); the
+/// path of its status.
+fn start_run(addr: SocketAddr, body: Value) -> String {
     let run = call(addr, "POST", "/api/analyses", Some(body), 200);
-    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    format!("/api/analyses/{}", run["id"].as_str().unwrap())
+}
+
+/// Asks after the run whose status is at `status` every 20 ms until `ready` holds of that
+/// status, and returns it; fails (with the last status) if that takes longer than `limit`.
+fn poll(addr: SocketAddr, status: &str, limit: Duration, ready: impl Fn(&Value) -> bool) -> Value {
     let started = std::time::Instant::now();
     loop {
-        let now = call(addr, "GET", &status, None, 200);
-        if now["running"] == false {
+        let now = call(addr, "GET", status, None, 200);
+        if ready(&now) {
             return now;
         }
-        assert!(started.elapsed() < Duration::from_secs(120), "{now}");
-        std::thread::sleep(Duration::from_millis(50));
+        assert!(started.elapsed() < limit, "{now}");
+        std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The last status of the run at `status`, once it has ended (within `limit`).
+fn finished(addr: SocketAddr, status: &str, limit: Duration) -> Value {
+    poll(addr, status, limit, |now| now["running"] == false)
+}
+
+/// The status of the run at `status` once a game of it has ended (within two minutes).
+fn a_game_done(addr: SocketAddr, status: &str) -> Value {
+    poll(addr, status, Duration::from_secs(120), |now| {
+        now["done"] != 0
+    })
+}
+
+/// Starts a run of the analysis page and waits for its end; its last status.
+fn analysis(addr: SocketAddr, body: Value) -> Value {
+    let status = start_run(addr, body);
+    finished(addr, &status, Duration::from_secs(120))
 }
 
 /// What the command prints with `--json`.
@@ -778,25 +802,14 @@ fn an_analysis_and_a_match_report_as_the_commands_do() {
 fn an_analysis_is_stopped_and_reports_the_games_finished() {
     let addr = server(None, None);
     let ask = json!({"game": "othello", "kind": "analyze", "players": "medium", "games": 1000});
-    let run = call(addr, "POST", "/api/analyses", Some(ask.clone()), 200);
-    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let status = start_run(addr, ask.clone());
     let refused = call(addr, "POST", "/api/analyses", Some(ask), 409);
     assert!(refused["error"].as_str().unwrap().contains("running"));
     // Stopped once a game has finished (a run stopped before has no report: below).
-    let started = std::time::Instant::now();
-    while call(addr, "GET", &status, None, 200)["done"] == 0 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no game ends");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    a_game_done(addr, &status);
     call(addr, "POST", &format!("{status}/stop"), None, 200);
     let stopped = std::time::Instant::now();
-    let run = loop {
-        let now = call(addr, "GET", &status, None, 200);
-        if now["running"] == false {
-            break now;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let run = finished(addr, &status, Duration::from_secs(60));
     assert!(
         stopped.elapsed() < Duration::from_secs(5),
         "the run ended {:?} after the stop",
@@ -943,18 +956,9 @@ fn busy(addr: SocketAddr) -> bool {
 fn a_run_stopped_before_any_game_finished_says_so() {
     let addr = server(None, None);
     let ask = json!({"game": "othello", "kind": "analyze", "players": "strong", "games": 1000});
-    let run = call(addr, "POST", "/api/analyses", Some(ask), 200);
-    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let status = start_run(addr, ask);
     call(addr, "POST", &format!("{status}/stop"), None, 200);
-    let started = std::time::Instant::now();
-    let run = loop {
-        let now = call(addr, "GET", &status, None, 200);
-        if now["running"] == false {
-            break now;
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "{now}");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let run = finished(addr, &status, Duration::from_secs(60));
     assert_eq!(run["done"], 0, "{run}");
     assert_eq!(
         run["error"], "stopped before any game finished: nothing to report",
@@ -967,8 +971,7 @@ fn a_run_stopped_before_any_game_finished_says_so() {
 fn a_run_is_stopped_when_its_page_leaves_and_does_not_come_back() {
     let addr = server(None, None);
     let ask = json!({"game": "othello", "kind": "analyze", "players": "medium", "games": 1000});
-    let run = call(addr, "POST", "/api/analyses", Some(ask), 200);
-    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
+    let status = start_run(addr, ask);
     // A reload: the page leaves, and the new one asks after the run at once.
     let (left, _) = http(addr, "POST", &format!("{status}/leave"), None);
     assert_eq!(left, 204);
@@ -1062,22 +1065,10 @@ fn a_comparison_stopped_before_its_variant_reports_the_first_alone() {
     let addr = server(None, None);
     let ask = json!({"game": "mangala", "kind": "analyze", "players": "medium", "games": 1000,
                      "vs": {"preset": "castle"}});
-    let run = call(addr, "POST", "/api/analyses", Some(ask), 200);
-    let status = format!("/api/analyses/{}", run["id"].as_str().unwrap());
-    let started = std::time::Instant::now();
-    while call(addr, "GET", &status, None, 200)["done"] == 0 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no game ends");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let status = start_run(addr, ask);
+    a_game_done(addr, &status);
     call(addr, "POST", &format!("{status}/stop"), None, 200);
-    let run = loop {
-        let now = call(addr, "GET", &status, None, 200);
-        if now["running"] == false {
-            break now;
-        }
-        assert!(started.elapsed() < Duration::from_secs(180), "{now}");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let run = finished(addr, &status, Duration::from_secs(60));
     let report = &run["report"];
     assert_eq!(report["interrupted"], true, "{report}");
     assert!(report.get("rows").is_none(), "no comparison: {report}");

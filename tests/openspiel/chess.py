@@ -41,14 +41,15 @@ A finished game counts as a leaf at depth 0 and has no moves, as in rulebook's p
 """
 
 import argparse
-import json
 import os
 import random
-import subprocess
 import sys
 
 import pyspiel
 from pyspiel import chess as spiel_chess
+
+import common
+from common import perft
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -99,16 +100,6 @@ def moves_of(state):
     board = state.board()
     return {move_text(spiel_chess.action_to_move(a, board).to_lan()): a
             for a in state.legal_actions()}
-
-
-def perft(state, depth):
-    """Leaves at `depth` plies; a finished game has no moves (OpenSpiel lists none)."""
-    if depth == 0:
-        return 1
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    return sum(perft(state.child(a), depth - 1) for a in actions)
 
 
 def python_chess():
@@ -279,44 +270,26 @@ def cmd_file(game, a):
     return 1 if bad else 0
 
 
-def rulebook(binary, args):
-    done = subprocess.run([binary, *args], capture_output=True, text=True, check=True)
-    return done.stdout
-
-
 def cmd_random(game, a):
     rng = random.Random(a.seed)
     bad = 0
     for g in range(a.games):
         state = game.new_initial_state(START)
-        plies = 0
-        for _ in range(rng.randint(a.min_plies, a.max_plies)):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-            plies += 1
+        plies = common.random_walk(state, rng, a)
         fen = str(state)
         # Counted again from the FEN alone, as rulebook reads it: the game's history (and
         # so the repetitions OpenSpiel would see in it) is not part of a FEN.
         state = game.new_initial_state(fen)
         spiel_moves = sorted(moves_of(state)) if not state.is_terminal() else []
         text = fen_to_text(fen)
-        listed = rulebook(a.rulebook, ["position", "chess", "--position", text, "--json"])
-        ours = sorted(json.loads(listed)["moves"])
+        ours = sorted(common.rulebook_moves(a.rulebook, "chess", text))
         spiel = [perft(state, d) for d in range(1, a.depth + 1)]
-        out = rulebook(a.rulebook, ["perft", "chess", str(a.depth), "--position", text])
-        mine = [int(line.split()[1]) for line in out.splitlines() if line[:1].isdigit()]
-        same = spiel == mine and spiel_moves == ours
-        bad += not same
+        mine = common.rulebook_perft(a.rulebook, "chess", a.depth, text)
         dead = not any(c in fen.split()[0] for c in "PpQqRr")
         note = "  (no pawn, rook or queen: OpenSpiel may end it as dead, CH-15)" if dead else ""
-        print(f"{'ok ' if same else 'DIFF'} game {g}: {plies} plies: {fen}{note}")
-        print(f"     openspiel {spiel}  rulebook {mine}")
-        if spiel_moves != ours:
-            print(f"     only openspiel: {sorted(set(spiel_moves) - set(ours))}")
-            print(f"     only rulebook:  {sorted(set(ours) - set(spiel_moves))}")
-    print(f"{a.games - bad} of {a.games} positions agree")
-    return 1 if bad else 0
+        label = f"game {g}: {plies} plies: {fen}{note}"
+        bad += not common.compare(label, spiel, mine, spiel_moves, ours)
+    return common.summary(a.games, bad)
 
 
 def main():
@@ -337,12 +310,7 @@ def main():
     p.add_argument("path", nargs="?", default="tests/perft/chess.perft")
     p.add_argument("--depth", type=int, default=3)
     p = sub.add_parser("random", help="random games: OpenSpiel against rulebook")
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--depth", type=int, default=3)
-    p.add_argument("--seed", type=int, default=45)
-    p.add_argument("--min-plies", type=int, default=10)
-    p.add_argument("--max-plies", type=int, default=80)
-    p.add_argument("--rulebook", default="target/release/rulebook")
+    common.add_random_arguments(p, depth=3, min_plies=10, max_plies=80)
     a = ap.parse_args()
     game = pyspiel.load_game("chess")
     return {"published": cmd_published, "perft": cmd_perft, "own": cmd_own,

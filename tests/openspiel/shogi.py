@@ -19,12 +19,12 @@ from White's side). rulebook's board is the same picture with files a..i and ran
 """
 
 import argparse
-import json
 import random
-import subprocess
 import sys
 
 import pyspiel
+
+import common
 
 PROMOTED = {"R": "D", "B": "H", "P": "T", "S": "I", "N": "M", "L": "U"}
 HAND_ORDER = "KRBGSNLP"
@@ -116,57 +116,28 @@ def position_text(state):
     return " ".join(words)
 
 
-def perft(state, depth):
-    if depth == 0:
-        return 1
-    if state.is_terminal():
-        return 0
-    return sum(perft(state.child(a), depth - 1) for a in state.legal_actions())
-
-
-def rulebook(binary, args):
-    done = subprocess.run([binary, *args], capture_output=True, text=True, check=True)
-    return done.stdout
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--depth", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=45)
-    ap.add_argument("--min-plies", type=int, default=20)
-    ap.add_argument("--max-plies", type=int, default=150)
-    ap.add_argument("--rulebook", default="target/release/rulebook")
+    common.add_random_arguments(ap, depth=2, min_plies=20, max_plies=150)
     a = ap.parse_args()
     rng = random.Random(a.seed)
     game = pyspiel.load_game("shogi")
     bad = 0
     for g in range(a.games):
         state = game.new_initial_state()
-        plies = rng.randint(a.min_plies, a.max_plies)
-        for _ in range(plies):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+        plies = common.random_walk(state, rng, a)
         text = position_text(state)
         spiel_moves = []
         if not state.is_terminal():
             spiel_moves = sorted(move_text(state.action_to_string(x)) for x in state.legal_actions())
-        listed = rulebook(a.rulebook, ["position", "shogi", "--position", text, "--json"])
         board = squares(text)
-        ours = sorted(ours_as_usi_shape(m, board) for m in json.loads(listed)["moves"])
-        spiel = [perft(state, d) for d in range(1, a.depth + 1)]
-        out = rulebook(a.rulebook, ["perft", "shogi", str(a.depth), "--position", text])
-        mine = [int(line.split()[1]) for line in out.splitlines() if line[:1].isdigit()]
-        same = spiel == mine and spiel_moves == ours
-        bad += not same
-        print(f"{'ok ' if same else 'DIFF'} game {g}: {len(state.history())} plies: {text}")
-        print(f"     openspiel {spiel}  rulebook {mine}")
-        if spiel_moves != ours:
-            print(f"     only openspiel: {sorted(set(spiel_moves) - set(ours))}")
-            print(f"     only rulebook:  {sorted(set(ours) - set(spiel_moves))}")
-    print(f"{a.games - bad} of {a.games} positions agree")
-    return 1 if bad else 0
+        listed = common.rulebook_moves(a.rulebook, "shogi", text)
+        ours = sorted(ours_as_usi_shape(m, board) for m in listed)
+        spiel = [common.perft(state, d) for d in range(1, a.depth + 1)]
+        mine = common.rulebook_perft(a.rulebook, "shogi", a.depth, text)
+        label = f"game {g}: {plies} plies: {text}"
+        bad += not common.compare(label, spiel, mine, spiel_moves, ours)
+    return common.summary(a.games, bad)
 
 
 if __name__ == "__main__":

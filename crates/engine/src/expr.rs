@@ -241,14 +241,16 @@ impl Env for State {
     }
 
     fn files(&self, player: Player, kind: u8) -> i64 {
+        // The player's pieces from their occupancy bits; a file is a bit of a `u64`: the
+        // language keeps every board at most 32 sites wide (a grid 26, a hexagonal board
+        // 25, a mancala board 32 pits a row), and a wider one is refused here.
         let width = self.game.board.width as usize;
-        let mut files = 0u32;
-        for (i, &cell) in self.position.cells.iter().enumerate() {
-            let mine = cell != EMPTY
-                && self.game.tables.owner[cell.index()] == player
-                && (kind == ANY_KIND || self.game.kind_of(cell) == kind as usize);
-            if mine {
-                files |= 1 << (i % width);
+        assert!(width <= 64, "a board {width} sites wide");
+        let mut files = 0u64;
+        for site in super::movegen::set_sites(self.position.occupied_by(player)) {
+            let cell = self.position.cells[site.index()];
+            if kind == ANY_KIND || self.game.kind_of(cell) == kind as usize {
+                files |= 1 << (site.index() % width);
             }
         }
         files.count_ones() as i64

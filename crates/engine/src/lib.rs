@@ -108,10 +108,7 @@ impl Move {
     /// the same kind (or neither places one).
     #[inline(never)]
     fn places_as(self, other: Move, game: &Game) -> bool {
-        let placed = |m: Move| match game.moves[m.rule as usize].kind {
-            MoveKind::PlacePiece { kind, .. } => Some(kind),
-            _ => None,
-        };
+        let placed = |m: Move| game.moves[m.rule as usize].kind.placed_kind();
         placed(self) == placed(other)
     }
 
@@ -1557,7 +1554,7 @@ impl State {
                 piece
             }
         };
-        if !self.game.tables.hand_kinds.is_empty() {
+        if self.game.facts.captures_into_hand {
             self.take_into_hand(mover, m.to);
         }
         self.set(m.to, piece);
@@ -1850,7 +1847,7 @@ impl State {
             CaptureMode::Convert => self.game.cell(mover, self.game.kind_of(cell)),
             CaptureMode::Remove => EMPTY,
         };
-        if mode == CaptureMode::Remove && !self.game.tables.hand_kinds.is_empty() {
+        if mode == CaptureMode::Remove && self.game.facts.captures_into_hand {
             self.take_into_hand(mover, site);
         }
         self.set(site, new);

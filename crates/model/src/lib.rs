@@ -830,6 +830,18 @@ pub enum MoveKind {
     Track(Track),
 }
 
+impl MoveKind {
+    /// The kind of piece this rule places on the board from no site (a
+    /// [`MoveKind::PlacePiece`]), if it is a placement.
+    #[inline]
+    pub fn placed_kind(&self) -> Option<u8> {
+        match *self {
+            MoveKind::PlacePiece { kind, .. } => Some(kind),
+            _ => None,
+        }
+    }
+}
+
 /// The dice thrown at the start of every turn: `count` dice whose faces are equally
 /// likely, the throw being the sum of the faces up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1647,6 +1659,9 @@ pub struct Facts {
     /// The index of the move rule that throws the dice ([`MoveKind::Roll`]), in a game of
     /// chance: every turn then opens with a throw.
     pub roll_rule: Option<u8>,
+    /// Whether a piece taken goes into its taker's hand (`capture into hand`:
+    /// [`Tables::hand_kinds`] is not empty).
+    pub captures_into_hand: bool,
 }
 
 impl Facts {

@@ -49,9 +49,9 @@ fn first_part(state: &State, m: Move) -> String {
     let names = &game.board.site_names;
     if m.from() == NO_SITE {
         let name = &names[m.to().index()];
-        return match placed_kind(game, m) {
+        return match game.moves[m.rule() as usize].kind.placed_kind() {
             Some(kind) if places_several_kinds(game) => {
-                format!("{}*{name}", super::kind_letter(game, kind))
+                format!("{}*{name}", super::kind_letter(game, kind as usize))
             }
             _ => name.clone(),
         };
@@ -103,21 +103,10 @@ fn first_part(state: &State, m: Move) -> String {
     text
 }
 
-/// The kind move `m` places, if it is a placement.
-fn placed_kind(game: &rulebook_model::Game, m: Move) -> Option<usize> {
-    match game.moves[m.rule() as usize].kind {
-        MoveKind::PlacePiece { kind, .. } => Some(kind as usize),
-        _ => None,
-    }
-}
-
 /// Whether the game's placements place pieces of more than one kind, so that a
 /// placement's text names its kind.
 fn places_several_kinds(game: &rulebook_model::Game) -> bool {
-    let mut kinds = game.moves.iter().filter_map(|r| match r.kind {
-        MoveKind::PlacePiece { kind, .. } => Some(kind),
-        _ => None,
-    });
+    let mut kinds = game.moves.iter().filter_map(|r| r.kind.placed_kind());
     let first = kinds.next();
     kinds.any(|k| Some(k) != first)
 }

@@ -217,7 +217,7 @@ impl Checker {
         self.whole_file((move_statements, end_statements), &found, &rules);
 
         let (name, _) = found.game_name?;
-        let (board, board_span) = board?;
+        let (board, _) = board?;
         Some(Description {
             name,
             players: self.players.clone(),
@@ -226,7 +226,6 @@ impl Checker {
             presets,
             default_preset,
             board: board?,
-            board_span,
             pieces: self.pieces.clone(),
             piece_letters: self.piece_letters.clone(),
             setup: rules.setup,
@@ -241,6 +240,7 @@ impl Checker {
             forbid_repetition: rules.forbid,
             forbid_leaving: rules.forbid_leaving,
             hand_kinds,
+            capture_into_hand: rules.capture_into_hand,
             end: rules.end,
             edges: rules.edges,
             edge_overrides: rules.edge_overrides,

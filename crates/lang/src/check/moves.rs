@@ -1,8 +1,8 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls, SetupDecl,
-    StockDecl, TExpr, Type, WalkDecl, WalkTests,
+    BoardKind, Checker, Conditional, LegalityDecl, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls,
+    SetupDecl, StockDecl, TExpr, Type, WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -134,7 +134,7 @@ impl Checker {
         let shape = self.move_shape(file, kind, span);
         let filter = self.move_clauses(kind, clauses);
         let landing = self.landing(kind, clauses);
-        let (so_that, forbidding) = self.judged_clauses(clauses);
+        let legality = self.judged_clauses(clauses);
         let condition = self.condition(condition);
         let next_to = self.next_to(clauses.next_to.as_ref());
         let shot = self.shot(kind, clauses.shoot.as_deref());
@@ -144,9 +144,8 @@ impl Checker {
         let liberties = self.liberties(kind, clauses);
         let walk_tests = self.walk_tests(kind, clauses);
         let (
-            Some(forbidding),
+            Some(legality),
             Some(walk_tests),
-            Some(so_that),
             Some(next_to),
             Some(shot),
             Some(removal),
@@ -154,9 +153,8 @@ impl Checker {
             Some(most),
             Some(liberties),
         ) = (
-            forbidding,
+            legality,
             walk_tests,
-            so_that,
             next_to,
             shot,
             removal,
@@ -181,8 +179,7 @@ impl Checker {
                     landing,
                     compulsory: clauses.compulsory.is_some(),
                     most,
-                    so_that,
-                    forbidding,
+                    legality,
                     shot,
                     removal,
                     line_capture,
@@ -196,11 +193,8 @@ impl Checker {
     }
 
     /// The conditions a move is judged by after it: `so that` (its goal) and `forbidding`
-    /// (its ban), each `Some(None)` when not written and `None` after an error.
-    fn judged_clauses(
-        &mut self,
-        clauses: &ast::MoveClauses,
-    ) -> (Option<Option<TExpr>>, Option<Option<TExpr>>) {
+    /// (its ban), each `None` when not written; `None` after an error in either.
+    fn judged_clauses(&mut self, clauses: &ast::MoveClauses) -> Option<LegalityDecl> {
         let so_that = match &clauses.so_that {
             None => Some(None),
             Some(e) => (self.typed(e, Type::Bool, "the condition of `so that`")).map(Some),
@@ -209,7 +203,10 @@ impl Checker {
             None => Some(None),
             Some(e) => self.judging(e, "`forbidding`").map(Some),
         };
-        (so_that, forbidding)
+        Some(LegalityDecl {
+            so_that: so_that?,
+            forbidding: forbidding?,
+        })
     }
 
     /// `from REGION` and `onto enemy KIND`: tests of the origin and of the piece taken,

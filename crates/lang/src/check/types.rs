@@ -685,10 +685,8 @@ pub struct MoveRuleDecl {
     pub compulsory: bool,
     /// `compulsory most`: only the compulsory moves that jump the most pieces.
     pub most: bool,
-    /// When this does not hold, only moves after which it holds are legal.
-    pub so_that: Option<TExpr>,
-    /// `forbidding CONDITION`: the moves after which it holds are not legal.
-    pub forbidding: Option<TExpr>,
+    /// `so that` and `forbidding`: what its moves are judged by once made.
+    pub legality: LegalityDecl,
     /// `then shoot`: a piece shot after the move.
     pub shot: Option<rulebook_model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
@@ -700,6 +698,16 @@ pub struct MoveRuleDecl {
     pub liberties: Option<u8>,
     /// What the move's walk tests besides its landing.
     pub walk_tests: WalkTests,
+}
+
+/// The two legality conditions of a move rule, judged in the position each move leaves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LegalityDecl {
+    /// `so that CONDITION`: when this does not hold, only moves after which it holds are
+    /// legal.
+    pub so_that: Option<TExpr>,
+    /// `forbidding CONDITION`: the moves after which it holds are not legal.
+    pub forbidding: Option<TExpr>,
 }
 
 /// The tests of a move's walk that clauses add (slides, steps, leaps and hops only).
@@ -938,8 +946,6 @@ pub struct Description {
     pub default_preset: Option<usize>,
     /// The board.
     pub board: BoardDecl,
-    /// Where the board statement stands.
-    pub board_span: Span,
     /// Piece kinds.
     pub pieces: Vec<String>,
     /// Per piece kind, the letter of its `as`, if it has one.
@@ -971,6 +977,8 @@ pub struct Description {
     /// its taker's hand as (itself, or the one kind a promotion makes it from); empty
     /// without.
     pub hand_kinds: Vec<usize>,
+    /// Where the `capture into hand` statement stands, if it is written.
+    pub capture_into_hand: Option<Span>,
     /// End rules.
     pub end: Vec<EndDecl>,
     /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.

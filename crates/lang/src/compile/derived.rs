@@ -39,7 +39,7 @@ impl Parts {
         let players = desc.players.len();
         let total_stones = self.start.stones as usize * self.board.pits() as usize * players;
         let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.pieces);
-        let facts = facts(&self);
+        let facts = facts(&self, desc);
         let Ends {
             rules: end_rules,
             labels: end_labels,
@@ -114,8 +114,9 @@ impl Parts {
     }
 }
 
-/// The [facts](model::Facts) that follow from a game's move, effect and end rules.
-fn facts(parts: &Parts) -> model::Facts {
+/// The [facts](model::Facts) that follow from a game's move, effect and end rules (and
+/// its `capture into hand`, from `desc`).
+fn facts(parts: &Parts, desc: &Description) -> model::Facts {
     let (moves, effects) = (&parts.moves, &parts.effects);
     let (end_rules, end_conditions) = (&parts.ends.rules, &parts.ends.conditions);
     let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
@@ -146,6 +147,7 @@ fn facts(parts: &Parts) -> model::Facts {
         tracks_repetition: parts.repetition.forbidden || ends_on_repetition,
         ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
         stalemate_loses: goals::stalemate_loses(end_rules),
+        captures_into_hand: !desc.hand_kinds.is_empty(),
     }
 }
 

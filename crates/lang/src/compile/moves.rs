@@ -76,11 +76,11 @@ impl Compiler<'_> {
         let filter = self.move_filter(&m.rule)?;
         let kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
         let kind = self.with_walk_tests(kind, &m.rule.walk_tests, &filter)?;
-        let so_that = match &m.rule.so_that {
+        let so_that = match &m.rule.legality.so_that {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
         };
-        let forbidding = match &m.rule.forbidding {
+        let forbidding = match &m.rule.legality.forbidding {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
         };

@@ -75,10 +75,12 @@ impl Compiler<'_> {
     /// the start or in hand, could be taken into one hand.
     pub(super) fn hands_hold_every_piece(&mut self, pieces: usize, stock: &[u16]) {
         let total = pieces + stock.iter().map(|&n| n as usize).sum::<usize>();
-        if self.desc.hand_kinds.is_empty() || total <= MAX_HAND as usize {
+        let Some(span) = self.desc.capture_into_hand else {
+            return;
+        };
+        if total <= MAX_HAND as usize {
             return;
         }
-        let span = self.desc.board_span;
         self.errors.push(
             Diagnostic::error(
                 Code::E0633,

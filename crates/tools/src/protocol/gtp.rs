@@ -53,11 +53,7 @@ pub fn fits(game: &Game) -> Result<(), String> {
     let b = &game.board;
     let grid = matches!(b.layout, Layout::Grid(_));
     let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
-    let placed = |k: &MoveKind| match k {
-        MoveKind::PlacePiece { kind, .. } => Some(*kind),
-        _ => None,
-    };
-    let mut kinds = game.moves.iter().filter_map(|r| placed(&r.kind));
+    let mut kinds = game.moves.iter().filter_map(|r| r.kind.placed_kind());
     let first = kinds.next();
     let more_than_a_point = (game.moves.iter())
         .any(|r| places(&r.kind) && (r.filter.removal.is_some() || r.filter.shot.is_some()));
