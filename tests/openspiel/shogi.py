@@ -5,7 +5,10 @@ A developer's tool, not part of the test suite (see README.md beside it). It pla
 random games in OpenSpiel, stops each after a random number of plies, writes the position
 reached in rulebook's position text, and compares the perft counts of both programs from
 there (OpenSpiel's by walking its tree here, rulebook's by `rulebook perft shogi DEPTH
---position TEXT`) and the sets of legal moves at the root.
+--position TEXT`) and the sets of legal moves at the root. It checks rulebook's SFEN too:
+`rulebook position shogi --sfen` of the position text must be OpenSpiel's SFEN (the move
+number apart: rulebook's text keeps none), and of OpenSpiel's SFEN read as `--position`
+OpenSpiel's SFEN itself, both with the hands in rulebook's order (below).
 
     shogi.py [--games N] [--depth D] [--seed S] [--min-plies A] [--max-plies B]
              [--rulebook PATH]
@@ -15,7 +18,9 @@ rank, first; files 9 to 1 left to right; promoted pieces `+P`; the hands after t
 to move) and a move in USI (`7g7f`, `8h2b+`, `P*5e`: file 1-9 from Black's right, rank a-i
 from White's side). rulebook's board is the same picture with files a..i and ranks 9..1
 (SFEN square 7g is c3), the promoted pieces one letter each (D H T I M U for +R +B +P +S
-+N +L, SH-1), the hands as `hand=PLAYER:K,R,B,G,S,N,L,P` counts.
++N +L, SH-1), the hands as `hand=PLAYER:K,R,B,G,S,N,L,P` counts. rulebook's SFEN writes
+each hand in the order the kinds are declared (R B G S N L P, SFEN's usual order), while
+OpenSpiel's goes from the pawn up (`PNp`): the comparison puts OpenSpiel's in rulebook's.
 """
 
 import argparse
@@ -116,6 +121,18 @@ def position_text(state):
     return " ".join(words)
 
 
+def sfen_in_our_order(sfen):
+    """OpenSpiel's SFEN with each hand in the declared order R B G S N L P."""
+    board, side, hand, number = sfen.split()
+    counts = hands(hand)
+    out = ""
+    for player, case in (("black", str.upper), ("white", str.lower)):
+        for k in HAND_ORDER:
+            n = counts[player][k]
+            out += ("" if n < 2 else str(n)) + case(k) if n else ""
+    return f"{board} {side} {out or '-'} {number}"
+
+
 def perft(state, depth):
     if depth == 0:
         return 1
@@ -158,9 +175,16 @@ def main():
         spiel = [perft(state, d) for d in range(1, a.depth + 1)]
         out = rulebook(a.rulebook, ["perft", "shogi", str(a.depth), "--position", text])
         mine = [int(line.split()[1]) for line in out.splitlines() if line[:1].isdigit()]
-        same = spiel == mine and spiel_moves == ours
+        sfen = sfen_in_our_order(str(state))
+        from_text = rulebook(a.rulebook, ["position", "shogi", "--position", text, "--sfen"])
+        from_sfen = rulebook(a.rulebook, ["position", "shogi", "--position", sfen, "--sfen"])
+        sfen_same = from_text.split()[:3] == sfen.split()[:3] and from_sfen.strip() == sfen
+        same = spiel == mine and spiel_moves == ours and sfen_same
         bad += not same
         print(f"{'ok ' if same else 'DIFF'} game {g}: {len(state.history())} plies: {text}")
+        print(f"     sfen {sfen}")
+        if not sfen_same:
+            print(f"     rulebook's sfen: {from_text.strip()} / {from_sfen.strip()}")
         print(f"     openspiel {spiel}  rulebook {mine}")
         if spiel_moves != ours:
             print(f"     only openspiel: {sorted(set(spiel_moves) - set(ours))}")

@@ -7,13 +7,14 @@
 //! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
 //! of move: `pieces` (`from-to`), `pits` (a pit number) and `tiles` (`cell:tile`, `pass`,
 //! `swap`); `uci` reads and writes a piece's move as UCI does (`e2e4`, `e7e8q`),
-//! and `fen` a position.
+//! `fen` a position as FEN does, and `sfen` one with pieces in hand as USI's SFEN does.
 
 mod fen;
 mod limits;
 mod pieces;
 mod pits;
 mod position;
+mod sfen;
 mod tiles;
 mod uci;
 
@@ -21,6 +22,7 @@ pub use fen::{clocks_after, fen_fits, fen_text, is_fen, parse_fen, Clocks};
 pub use position::{
     kind_letter, parse_position, piece_letter, position_text, readable_position_text, PositionError,
 };
+pub use sfen::{is_sfen, parse_sfen, sfen_fits, sfen_text};
 pub use uci::uci_text;
 
 use std::fmt;
