@@ -2,7 +2,8 @@
 //! "Positions as text"): every `# sfen` line of tests/perft/shogi.perft reads into the same
 //! position as the rulebook text under it, with the same perft counts, and is written back
 //! unchanged; the move number goes on over the moves; bad SFEN is refused naming the
-//! field; `rulebook position --sfen` and `--position` read and write it.
+//! field; `rulebook position --sfen` and `--position` read and write it; USI move text
+//! (`7g7f`, `8h2b+`, `P*5e`) is read where moves are typed.
 
 use std::sync::Arc;
 
@@ -284,4 +285,49 @@ fn the_repls_text_command_writes_sfen_going_on_from_the_sfen_given() {
         "no FEN for shogi: {t}"
     );
     std::fs::remove_dir_all(home).expect("removed");
+}
+
+#[test]
+fn usi_move_text_is_read_wherever_moves_are_typed() {
+    let game = shogi();
+    let (mut state, clocks) = parse_sfen(&game, START).expect("the start");
+    for m in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"] {
+        notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert_eq!(
+        sfen_text(&state, clocks).as_deref(),
+        Ok("lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6")
+    );
+    // Without `+` the bishop takes and stays a bishop; a move that must promote needs it.
+    let (mut state, _) = parse_sfen(&game, START).expect("the start");
+    for m in ["7g7f", "3c3d", "8h2b"] {
+        notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert!(sfen_text(&state, clocks).is_ok_and(|s| s.starts_with("lnsgkgsnl/1r5B1/")));
+    let (mut pawn, _) = parse_sfen(&game, "4k4/P8/9/9/9/9/9/9/4K4 b - 1").expect("read");
+    let refusals = [
+        (
+            "9b9a",
+            "9b9a is not legal: the piece must be promoted by this move (write `+` after it)",
+        ),
+        (
+            "9b8b+",
+            "9b8b+ is not legal: the piece on a8 cannot go to b8; it can go: a8-a9",
+        ),
+    ];
+    for (m, why) in refusals {
+        let e = notation::parse_move(&mut pawn, m).expect_err(m);
+        assert_eq!(e.to_string(), why, "{m}");
+    }
+    let (mut start, _) = parse_sfen(&game, START).expect("the start");
+    let e = notation::parse_move(&mut start, "7g7f+").expect_err("no promotion there");
+    assert_eq!(
+        e.to_string(),
+        "7g7f+ is not legal: the piece is not promoted by this move (write it without `+`)"
+    );
+    let out = bin::run(&["position", "shogi", "--moves", "7g7f 3c3d 8h2b+", "--sfen"]);
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4"
+    );
 }

@@ -8,7 +8,9 @@ there (OpenSpiel's by walking its tree here, rulebook's by `rulebook perft shogi
 --position TEXT`) and the sets of legal moves at the root. It checks rulebook's SFEN too:
 `rulebook position shogi --sfen` of the position text must be OpenSpiel's SFEN (the move
 number apart: rulebook's text keeps none), and of OpenSpiel's SFEN read as `--position`
-OpenSpiel's SFEN itself, both with the hands in rulebook's order (below).
+OpenSpiel's SFEN itself, both with the hands in rulebook's order (below); and the game's
+moves as OpenSpiel writes them in USI, given to `rulebook position shogi --moves`, must
+lead to the same SFEN (the move number apart).
 
     shogi.py [--games N] [--depth D] [--seed S] [--min-plies A] [--max-plies B]
              [--rulebook PATH]
@@ -161,10 +163,13 @@ def main():
     for g in range(a.games):
         state = game.new_initial_state()
         plies = rng.randint(a.min_plies, a.max_plies)
+        played = []
         for _ in range(plies):
             if state.is_terminal():
                 break
-            state.apply_action(rng.choice(state.legal_actions()))
+            action = rng.choice(state.legal_actions())
+            played.append(state.action_to_string(action))
+            state.apply_action(action)
         text = position_text(state)
         spiel_moves = []
         if not state.is_terminal():
@@ -178,13 +183,18 @@ def main():
         sfen = sfen_in_our_order(str(state))
         from_text = rulebook(a.rulebook, ["position", "shogi", "--position", text, "--sfen"])
         from_sfen = rulebook(a.rulebook, ["position", "shogi", "--position", sfen, "--sfen"])
-        sfen_same = from_text.split()[:3] == sfen.split()[:3] and from_sfen.strip() == sfen
+        usi = ["position", "shogi", "--moves", " ".join(played), "--sfen"]
+        from_usi = rulebook(a.rulebook, usi)
+        sfen_same = (
+            from_text.split()[:3] == sfen.split()[:3] == from_usi.split()[:3]
+            and from_sfen.strip() == sfen
+        )
         same = spiel == mine and spiel_moves == ours and sfen_same
         bad += not same
         print(f"{'ok ' if same else 'DIFF'} game {g}: {len(state.history())} plies: {text}")
         print(f"     sfen {sfen}")
         if not sfen_same:
-            print(f"     rulebook's sfen: {from_text.strip()} / {from_sfen.strip()}")
+            print(f"     rulebook's sfen: {from_text.strip()} / {from_sfen.strip()} / {from_usi.strip()}")
         print(f"     openspiel {spiel}  rulebook {mine}")
         if spiel_moves != ours:
             print(f"     only openspiel: {sorted(set(spiel_moves) - set(ours))}")
