@@ -142,6 +142,11 @@ fn bad_sfen_is_refused_naming_the_field() {
              and the letter it is promoted from (`+R`)",
         ),
         (
+            format!("{board}/LNSGKGSNL b - 1").replacen("1r5b1", "1r5d1", 1),
+            "rank 8: `d` is rulebook's letter of a dragon; SFEN writes a promoted piece as `+` \
+             and the letter it is promoted from (`+r`)",
+        ),
+        (
             format!("{board}/LNS+GKGSNL b - 1"),
             "rank 1: `+G`: a gold is never promoted",
         ),

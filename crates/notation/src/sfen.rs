@@ -196,7 +196,8 @@ fn unpromoted(game: &Game, letter: char, at: &str) -> Result<Cell, PositionError
     let why = match (game.piece_cells()).find(|&c| piece_letter(game, c) == letter) {
         Some(c) => {
             let promoted = &game.about.piece_kinds[game.kind_of(c)];
-            let from = piece_letter(game, game.cell(Player::FIRST, base(game, game.kind_of(c))));
+            let owner = game.tables.owner[c.index()];
+            let from = piece_letter(game, game.cell(owner, base(game, game.kind_of(c))));
             format!(
                 "`{letter}` is rulebook's letter of a {promoted}; SFEN writes a promoted piece \
                  as `+` and the letter it is promoted from (`+{from}`)"
