@@ -70,6 +70,7 @@ mod repl;
 mod rule_counts;
 mod serve;
 mod session;
+mod sfen;
 mod shogi;
 mod shots;
 mod simulation;

@@ -48,13 +48,16 @@ pub(super) fn render_error(e: &LoadError) -> String {
     e.render(color_stderr())
 }
 
-/// FEN's counters at the position `--position` gives: the FEN's own, or a start's (`0 1`)
-/// for rulebook's text or none.
+/// FEN's counters at the position `--position` gives: the FEN's own (an SFEN's move
+/// number as the fullmove number), or a start's (`0 1`) for rulebook's text or none.
 pub(super) fn start_clocks(
     game: &Arc<Game>,
     start: &StartArgs,
 ) -> Result<notation::Clocks, String> {
     match &start.position {
+        Some(text) if notation::is_sfen(game, text) => notation::parse_sfen(game, text)
+            .map(|(_, clocks)| clocks)
+            .map_err(|e| format!("error: --position: {e}")),
         Some(text) if notation::is_fen(game, text) => notation::parse_fen(game, text)
             .map(|(_, clocks)| clocks)
             .map_err(|e| format!("error: --position: {e}")),

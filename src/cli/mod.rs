@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser};
 
 use crate::files::Replace;
+use position::Text;
 
 pub use analyze::{AnalyzeArgs, MatchArgs, RunArgs};
 
@@ -159,10 +160,15 @@ pub enum Subcommand {
         #[arg(long)]
         json: bool,
         /// Print the position in Forsyth–Edwards Notation alone (games on a grid of two
-        /// players whose pieces have distinct letters: docs/language.md, "Positions as
-        /// text").
+        /// players whose pieces have distinct letters and are not taken into hand:
+        /// docs/language.md, "Positions as text").
         #[arg(long, conflicts_with = "json")]
         fen: bool,
+        /// Print the position in SFEN alone, USI's position text (games on a grid of two
+        /// players whose pieces taken go into hand, promoted pieces written `+P`:
+        /// docs/language.md, "Positions as text").
+        #[arg(long, conflicts_with_all = ["json", "fen"])]
+        sfen: bool,
     },
     /// Run scenario files (*.yaml) and check behaviour snapshots (*.snapshot); folders are
     /// searched. Exit 1 if any expectation fails or any behaviour drifted.
@@ -320,7 +326,8 @@ pub struct GameArgs {
 #[derive(Args, Debug, Default)]
 pub struct StartArgs {
     /// Start from this position instead of the game's start, in the notation of
-    /// `rulebook position` (docs/language.md, "Positions as text"): `--position "8/8/8/8/8/8/8/BBBBWWWW black"`.
+    /// `rulebook position` (docs/language.md, "Positions as text"), or FEN or SFEN where
+    /// they fit: `--position "8/8/8/8/8/8/8/BBBBWWWW black"`.
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves to play first (after --position), in canonical text separated by spaces:
@@ -463,7 +470,8 @@ fn execute(cli: Cli) -> Result<(), String> {
             start,
             json,
             fen,
-        } => position::run(&game, &start, json, fen),
+            sfen,
+        } => position::run(&game, &start, json, Text::of(fen, sfen)),
         Subcommand::Analyze(args) => analyze::run_analyze(&args),
         Subcommand::Match(args) => analyze::run_match(&args),
         Subcommand::Json { game } => json::run(&game),

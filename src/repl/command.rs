@@ -41,7 +41,7 @@ pub enum Command {
     Show,
     /// Print the board again.
     Board,
-    /// The position as text (and as FEN where the game has one).
+    /// The position as text (and as FEN or SFEN where the game has one).
     Text,
     /// The side to move gives up: the other side wins.
     Resign,
@@ -194,7 +194,7 @@ pub const COMMANDS: &[Spec] = &[
         name: "text",
         aliases: &["fen"],
         usage: "text",
-        help: "the position as text, which `--position` reads (and as FEN where the game has one)",
+        help: "the position as text, which `--position` reads (and as FEN or SFEN where the game has one)",
         takes: Takes::Nothing(Command::Text),
     },
     Spec {

@@ -106,7 +106,8 @@ pub struct Session {
     report: (MoveReport, usize),
     /// A move typed without the kind its piece becomes, waiting for the next line to say.
     choosing: Option<Choice>,
-    /// FEN's counters at the state's start (those of a FEN it was read from).
+    /// FEN's counters at the state's start (those of a FEN it was read from, or an
+    /// SFEN's move number as the fullmove number).
     start_clocks: notation::Clocks,
 }
 
@@ -600,7 +601,8 @@ impl Session {
     }
 
     /// The position as text (`position: ...`) and, where the game has one, as FEN (`fen:
-    /// ...`), its counters gone on from the start's over the moves played.
+    /// ...`) or SFEN (`sfen: ...`), its counters gone on from the start's over the moves
+    /// played.
     fn texts(&self) -> String {
         let mut out = match notation::readable_position_text(&self.state) {
             Ok(text) => format!("position: {text}\n"),
@@ -610,6 +612,11 @@ impl Session {
             let clocks = notation::clocks_after(self.start_clocks, &self.state);
             if let Ok(fen) = notation::fen_text(&self.state, clocks) {
                 out.push_str(&format!("fen: {fen}\n"));
+            }
+        }
+        if notation::sfen_fits(self.state.game()).is_ok() {
+            if let Ok(sfen) = notation::sfen_text(&self.state, self.start_clocks) {
+                out.push_str(&format!("sfen: {sfen}\n"));
             }
         }
         out

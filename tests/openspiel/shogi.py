@@ -5,7 +5,12 @@ A developer's tool, not part of the test suite (see README.md beside it). It pla
 random games in OpenSpiel, stops each after a random number of plies, writes the position
 reached in rulebook's position text, and compares the perft counts of both programs from
 there (OpenSpiel's by walking its tree here, rulebook's by `rulebook perft shogi DEPTH
---position TEXT`) and the sets of legal moves at the root.
+--position TEXT`) and the sets of legal moves at the root. It checks rulebook's SFEN too:
+`rulebook position shogi --sfen` of the position text must be OpenSpiel's SFEN (the move
+number apart: rulebook's text keeps none), and of OpenSpiel's SFEN read as `--position`
+OpenSpiel's SFEN itself, both with the hands in rulebook's order (below); and the game's
+moves as OpenSpiel writes them in USI, given to `rulebook position shogi --moves`, must
+lead to the same SFEN (the move number apart).
 
     shogi.py [--games N] [--depth D] [--seed S] [--min-plies A] [--max-plies B]
              [--rulebook PATH]
@@ -15,7 +20,9 @@ rank, first; files 9 to 1 left to right; promoted pieces `+P`; the hands after t
 to move) and a move in USI (`7g7f`, `8h2b+`, `P*5e`: file 1-9 from Black's right, rank a-i
 from White's side). rulebook's board is the same picture with files a..i and ranks 9..1
 (SFEN square 7g is c3), the promoted pieces one letter each (D H T I M U for +R +B +P +S
-+N +L, SH-1), the hands as `hand=PLAYER:K,R,B,G,S,N,L,P` counts.
++N +L, SH-1), the hands as `hand=PLAYER:K,R,B,G,S,N,L,P` counts. rulebook's SFEN writes
+each hand in the order the kinds are declared (R B G S N L P, SFEN's usual order), while
+OpenSpiel's goes from the pawn up (`PNp`): the comparison puts OpenSpiel's in rulebook's.
 """
 
 import argparse
@@ -116,6 +123,18 @@ def position_text(state):
     return " ".join(words)
 
 
+def sfen_in_our_order(sfen):
+    """OpenSpiel's SFEN with each hand in the declared order R B G S N L P."""
+    board, side, hand, number = sfen.split()
+    counts = hands(hand)
+    out = ""
+    for player, case in (("black", str.upper), ("white", str.lower)):
+        for k in HAND_ORDER:
+            n = counts[player][k]
+            out += ("" if n < 2 else str(n)) + case(k) if n else ""
+    return f"{board} {side} {out or '-'} {number}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     common.add_random_arguments(ap, depth=2, min_plies=20, max_plies=150)
@@ -125,7 +144,14 @@ def main():
     bad = 0
     for g in range(a.games):
         state = game.new_initial_state()
-        plies = common.random_walk(state, rng, a)
+        played = []
+        for _ in range(rng.randint(a.min_plies, a.max_plies)):
+            if state.is_terminal():
+                break
+            action = rng.choice(state.legal_actions())
+            played.append(state.action_to_string(action))
+            state.apply_action(action)
+        plies = len(played)
         text = position_text(state)
         spiel_moves = []
         if not state.is_terminal():
@@ -135,8 +161,19 @@ def main():
         ours = sorted(ours_as_usi_shape(m, board) for m in listed)
         spiel = [common.perft(state, d) for d in range(1, a.depth + 1)]
         mine = common.rulebook_perft(a.rulebook, "shogi", a.depth, text)
-        label = f"game {g}: {plies} plies: {text}"
-        bad += not common.compare(label, spiel, mine, spiel_moves, ours)
+        sfen = sfen_in_our_order(str(state))
+        run = lambda *args: common.rulebook(a.rulebook, ["position", "shogi", *args, "--sfen"])
+        from_text = run("--position", text)
+        from_sfen = run("--position", sfen)
+        from_usi = run("--moves", " ".join(played))
+        sfen_same = (
+            from_text.split()[:3] == sfen.split()[:3] == from_usi.split()[:3]
+            and from_sfen.strip() == sfen
+        )
+        label = f"game {g}: {plies} plies: {text}\n     sfen {sfen}"
+        if not sfen_same:
+            label += f"\n     rulebook's sfen: {from_text.strip()} / {from_sfen.strip()} / {from_usi.strip()}"
+        bad += not (common.compare(label, spiel, mine, spiel_moves, ours) and sfen_same)
     return common.summary(a.games, bad)
 
 

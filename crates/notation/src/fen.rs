@@ -34,6 +34,7 @@ pub struct Clocks {
     /// passing (FEN's field 5).
     pub halfmove: u32,
     /// The number of the move, from 1, counted up after the second player's move (field 6).
+    /// For SFEN, its move number, counted up after every move ([`super::parse_sfen`]).
     pub fullmove: u32,
 }
 
@@ -51,8 +52,9 @@ impl Default for Clocks {
 /// direction it goes.
 const SIDES: [(char, &str); 2] = [('K', "east"), ('Q', "west")];
 
-/// Whether FEN fits the game: a grid, two players with distinct initials, and a distinct
-/// letter for every piece; else why not.
+/// Whether FEN fits the game: a grid, two players with distinct initials, a distinct
+/// letter for every piece, and no pieces taken into hand (SFEN's part:
+/// [`super::sfen_fits`]); else why not.
 pub fn fen_fits(game: &Game) -> Result<(), String> {
     let initials: Vec<char> = (game.about.players.iter()).map(|p| initial(p)).collect();
     let mut letters: Vec<char> = game.piece_cells().map(|c| piece_letter(game, c)).collect();
@@ -63,6 +65,8 @@ pub fn fen_fits(game: &Game) -> Result<(), String> {
         "it is not a game of two players with different initials"
     } else if letters.windows(2).any(|w| w[0] == w[1]) {
         "two of its pieces share a letter"
+    } else if !game.tables.hand_kinds.is_empty() {
+        "its pieces taken go into hand, which FEN cannot say (SFEN can)"
     } else {
         return Ok(());
     };
@@ -86,11 +90,12 @@ pub fn side_letter_of(game: &Game, player: Player) -> char {
     }
 }
 
-/// Whether a position's text is FEN rather than rulebook's own: on a grid, its second
-/// word is one letter that names no player.
+/// Whether a position's text is FEN rather than rulebook's own (or SFEN,
+/// [`super::is_sfen`]): on a grid, its second word is one letter that names no player.
 pub fn is_fen(game: &Game, text: &str) -> bool {
     let second = text.split_whitespace().nth(1);
     matches!(game.board.layout, Layout::Grid(_))
+        && !super::is_sfen(game, text)
         && second.is_some_and(|w| w.chars().count() == 1 && game.player_by_name(w).is_none())
 }
 

@@ -7,20 +7,24 @@
 //! (legal and pseudo-legal moves, owners, hands, the model's site names). One file per form
 //! of move: `pieces` (`from-to`), `pits` (a pit number) and `tiles` (`cell:tile`, `pass`,
 //! `swap`); `uci` reads and writes a piece's move as UCI does (`e2e4`, `e7e8q`),
-//! and `fen` a position.
+//! `fen` a position as FEN does, and `sfen` one with pieces in hand as USI's SFEN does;
+//! `usi` reads a move as USI writes it (`7g7f`, `8h2b+`, `P*5e`).
 
 mod fen;
 mod limits;
 mod pieces;
 mod pits;
 mod position;
+mod sfen;
 mod tiles;
 mod uci;
+mod usi;
 
 pub use fen::{clocks_after, fen_fits, fen_text, is_fen, parse_fen, Clocks};
 pub use position::{
     kind_letter, parse_position, piece_letter, position_text, readable_position_text, PositionError,
 };
+pub use sfen::{is_sfen, parse_sfen, sfen_fits, sfen_text};
 pub use uci::uci_text;
 
 use std::fmt;
@@ -122,6 +126,9 @@ pub fn parse_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
     }
     if state.game().tiles.is_some() {
         return tiles::parse(state, text);
+    }
+    if let Some(found) = usi::parse(state, text) {
+        return found;
     }
     match uci::dashed(state.game(), text) {
         Some(dashed) => pieces::parse(state, &dashed).map_err(|e| e.written_as(text)),

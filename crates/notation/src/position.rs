@@ -297,6 +297,11 @@ fn parse_stock_word(game: &Game, word: &str, stock: &mut [u16]) -> Result<(), Po
 
 /// Ranks top to bottom, runs of empty points as numbers.
 pub(crate) fn grid_text(game: &Game, setup: &Setup) -> String {
+    grid_text_by(game, setup, |c| piece_letter(game, c).to_string())
+}
+
+/// Ranks top to bottom, runs of empty points as numbers, each piece as `letter` writes it.
+pub(crate) fn grid_text_by(game: &Game, setup: &Setup, letter: impl Fn(Cell) -> String) -> String {
     let (w, h) = (game.board.width as usize, game.board.height as usize);
     let ranks: Vec<String> = (0..h)
         .rev()
@@ -312,7 +317,7 @@ pub(crate) fn grid_text(game: &Game, setup: &Setup) -> String {
                     rank += &empty.to_string();
                     empty = 0;
                 }
-                rank.push(piece_letter(game, cell));
+                rank += &letter(cell);
             }
             if empty > 0 {
                 rank += &empty.to_string();
@@ -418,8 +423,12 @@ pub(crate) fn starting_hands(game: &Game, cells: &[Cell]) -> Vec<u64> {
 }
 
 /// Reads a position's text (as [`position_text`] writes it, or FEN in a game it fits:
-/// [`super::parse_fen`]) into a state of the game, or says which part is wrong.
+/// [`super::parse_fen`], or SFEN in a game it fits: [`super::parse_sfen`]) into a state of
+/// the game, or says which part is wrong.
 pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionError> {
+    if super::is_sfen(game, text) {
+        return super::parse_sfen(game, text).map(|(state, _)| state);
+    }
     if super::is_fen(game, text) {
         return super::parse_fen(game, text).map(|(state, _)| state);
     }

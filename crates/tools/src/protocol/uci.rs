@@ -40,7 +40,7 @@ const MOST_PV: usize = 32;
 /// piece from one point to another (no placement, removal, shot, pass, chain of jumps or
 /// second move in a turn), so that UCI's `e2e4` names it; else why not.
 pub fn fits(game: &Game) -> Result<(), String> {
-    notation::fen_fits(game).map_err(|why| why.replace("FEN", "UCI"))?;
+    notation::fen_fits(game).map_err(|why| why.replacen("FEN", "UCI", 1))?;
     let point_to_point = |k: &MoveKind| match k {
         MoveKind::Slide { .. } | MoveKind::Castle { .. } | MoveKind::Walk(_) => true,
         MoveKind::Jump { chain, .. } => *chain == Chain::Single,
