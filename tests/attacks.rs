@@ -340,3 +340,49 @@ fn no_legal_move_with_a_condition_tells_mate_from_stalemate() {
     let forbidden = "no move may leave true: attacked(mover, king) (mover: who moved)";
     assert!(summary.contains(forbidden), "{summary}");
 }
+
+/// The game with every attack looked for forwards, from each piece that could make it,
+/// as it is on a board whose links do not lead back.
+fn attacks_forward(game: &Game) -> Arc<Game> {
+    let mut forward = game.clone();
+    forward.tables.links_lead_back = false;
+    forward
+        .tables
+        .reversed_walks
+        .iter_mut()
+        .for_each(|w| *w = None);
+    Arc::new(forward)
+}
+
+/// The test of a site attacked looks backwards from the site (slides along their reversed
+/// directions, walks reversed): at every ply of seeded random games of every bundled game
+/// and fixture that asks whether a piece is attacked, the legal moves are those found
+/// looking forwards from every attacker's piece.
+#[test]
+fn attacks_found_backwards_are_those_found_forwards() {
+    let mut games: Vec<(String, Arc<Game>)> = crate::common::configurations::configurations();
+    games.push(("attacks".into(), load("attacks.game", ATTACKS)));
+    let mut rng = rulebook::analysis::Rng::new(20261203);
+    let mut checked = 0;
+    for (name, game) in games.iter().filter(|(_, g)| g.facts.forbids) {
+        let forward = attacks_forward(game);
+        let (mut moves, mut expected) = (Default::default(), Default::default());
+        for _ in 0..6 {
+            let mut state = State::new(Arc::clone(game));
+            let mut other = State::new(Arc::clone(&forward));
+            for ply in 0..160 {
+                state.legal_moves(&mut moves);
+                other.legal_moves(&mut expected);
+                assert_eq!(&moves[..], &expected[..], "{name}, ply {ply}");
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                state.apply(m);
+                other.apply(m);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} positions compared");
+}

@@ -2,15 +2,20 @@
 //! (`attacked(P, K)`), read from the move rules themselves rather than restated: every
 //! slide of the other players' whose `onto` lets it end on an enemy piece, and every walk
 //! (a leap, a hop: its own tests say where it lands), its condition read with that player
-//! as the mover, is run from each of their pieces it moves. Jumps, flights and the
-//! captures of effects after a move do not attack in this sense.
+//! as the mover. Jumps, flights and the captures of effects after a move do not attack in
+//! this sense. Where the board's links lead back, an attack is looked for backwards from
+//! the site attacked (a slide along its reversed directions to the first piece, a walk
+//! reversed by the compiler), which visits a few sites; elsewhere forwards from each piece
+//! the rule moves.
 
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use std::sync::Arc;
 
 use super::{Move, MoveList, State};
+use rulebook_model::board::reverse_direction;
 use rulebook_model::{
-    Cell, Condition, Landing, MoveKind, MoveRule, Player, Site, ALL_KINDS, ANY_KIND, EMPTY, NO_SITE,
+    Cell, Condition, Landing, MoveKind, MoveRule, Player, Site, Walk, ALL_KINDS, ANY_KIND, EMPTY,
+    NO_SITE,
 };
 
 impl State {
@@ -53,7 +58,7 @@ impl State {
 
     /// Whether one of `attacker`'s landing moves could end on a site of `targets`.
     fn attacks_any(&self, attacker: Player, targets: &SiteSet) -> bool {
-        self.game.moves.iter().any(|rule| {
+        self.game.moves.iter().enumerate().any(|(index, rule)| {
             // A walk's own tests say what it lands on (a hop lands on an enemy piece with
             // no `onto`); a slide lands on a piece only where `onto` lets it.
             let may_take = match rule.kind {
@@ -63,7 +68,7 @@ impl State {
             };
             may_take
                 && self.holds_for(attacker, &rule.condition)
-                && self.rule_attacks(attacker, rule, targets)
+                && self.rule_attacks(attacker, (index, rule), targets)
         })
     }
 
@@ -75,8 +80,109 @@ impl State {
         }
     }
 
-    /// Whether a move of `rule`, made by `attacker`, could end on a site of `targets`.
-    fn rule_attacks(&self, attacker: Player, rule: &MoveRule, targets: &SiteSet) -> bool {
+    /// Whether a move of rule `index`, made by `attacker`, could end on a site of
+    /// `targets`: looked for backwards from the targets where the board allows (a slide
+    /// along its reversed directions, a walk reversed), else forwards from every piece the
+    /// rule moves.
+    fn rule_attacks(
+        &self,
+        attacker: Player,
+        (index, rule): (usize, &MoveRule),
+        targets: &SiteSet,
+    ) -> bool {
+        let tables = &self.game.tables;
+        match (&rule.kind, tables.reversed_walks.get(index)) {
+            (MoveKind::Slide { .. }, _) if tables.links_lead_back => {
+                self.slide_attacks_back(attacker, rule, targets)
+            }
+            (MoveKind::Walk(_), Some(Some(back))) => {
+                self.walk_attacks_back(attacker, rule, back, targets)
+            }
+            _ => self.rule_attacks_forward(attacker, rule, targets),
+        }
+    }
+
+    /// Whether a piece `attacker` moves by `rule` stands where the slide from a site of
+    /// `targets` along a reversed direction of the rule first meets a piece, at most
+    /// `max_length` sites on, over empty sites the rule does not avoid: the slides that
+    /// [`State::slide_takes`] finds, looked for from their ends.
+    fn slide_attacks_back(&self, attacker: Player, rule: &MoveRule, targets: &SiteSet) -> bool {
+        let MoveKind::Slide {
+            directions,
+            max_length,
+            ..
+        } = &rule.kind
+        else {
+            return false;
+        };
+        let filter = &rule.filter;
+        let allowed =
+            |r: Option<u16>, s: Site| r.is_none_or(|r| !self.game.in_region(r as usize, s));
+        let board = &self.game.board;
+        set_sites(&targets[..self.position.words]).any(|to| {
+            if !allowed(filter.avoiding, to) || !allowed(filter.not_landing, to) {
+                return false;
+            }
+            directions.iter().any(|&dir| {
+                let back = reverse_direction(dir);
+                let mut at = to;
+                for _ in 0..*max_length {
+                    at = board.step(at, back);
+                    if at == NO_SITE {
+                        return false;
+                    }
+                    let cell = self.position.cells[at.index()];
+                    if cell != EMPTY {
+                        return self.moves_by(attacker, rule, cell);
+                    }
+                    if !allowed(filter.avoiding, at) {
+                        return false;
+                    }
+                }
+                false
+            })
+        })
+    }
+
+    /// Whether a piece `attacker` moves by `rule` stands on a site that `back`, the rule's
+    /// walk reversed, reaches from a site of `targets`.
+    fn walk_attacks_back(
+        &self,
+        attacker: Player,
+        rule: &MoveRule,
+        back: &Walk,
+        targets: &SiteSet,
+    ) -> bool {
+        let words = self.position.words;
+        let mut origins: SiteSet = [0; SITE_SET_WORDS];
+        for to in set_sites(&targets[..words]) {
+            self.walk_as(attacker, back, &back.steps, to, &mut origins);
+        }
+        let own = self.position.occupied_by(attacker);
+        (0..words).any(|w| {
+            let mut bits = origins[w] & own[w];
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.moves_by(attacker, rule, self.position.cells[site]) {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// Whether `cell` holds a piece of `attacker`'s of a kind `rule` moves.
+    #[inline]
+    fn moves_by(&self, attacker: Player, rule: &MoveRule, cell: Cell) -> bool {
+        let kinds = rule.filter.kinds;
+        self.game.tables.owner[cell.index()] == attacker
+            && (kinds == ALL_KINDS || kinds >> self.game.kind_of(cell) & 1 == 1)
+    }
+
+    /// Whether a move of `rule`, made by `attacker` from one of its pieces, could end on a
+    /// site of `targets`.
+    fn rule_attacks_forward(&self, attacker: Player, rule: &MoveRule, targets: &SiteSet) -> bool {
         let words = self.position.words;
         let kinds = rule.filter.kinds;
         let mut reached: SiteSet = [0; SITE_SET_WORDS];

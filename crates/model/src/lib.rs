@@ -1563,6 +1563,13 @@ pub struct Tables {
     /// whose [links lead back](Board::links_lead_back), so that what a landing on every
     /// site takes is found at once walking back from the mover's pieces.
     pub runs_walk_back: Vec<bool>,
+    /// Whether the board's [links lead back](Board::links_lead_back), so that the test of a
+    /// site attacked looks back from the site along each slide's reversed directions.
+    pub links_lead_back: bool,
+    /// Per move rule: for a walk on a board whose links lead back, the walk
+    /// [reversed](Walk::reversed), which the test of a site attacked runs from the site to
+    /// find the pieces that could land there; `None` for any other rule or board.
+    pub reversed_walks: Vec<Option<Walk>>,
     /// How the moves of chains recorded by their pieces ([`Chain::Pieces`]) name them
     /// (empty in a game without such chains).
     pub piece_bits: PieceBits,

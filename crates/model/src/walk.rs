@@ -10,7 +10,8 @@
 //! the engine runs any walk with one interpreter, so a construct made of these primitives
 //! needs no engine change.
 
-use crate::Site;
+use crate::board::reverse_direction;
+use crate::{Site, NO_SITE};
 
 /// A compiled walk: its program, and the tables its leaps read.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +40,64 @@ impl Walk {
         }
         fold(&self.steps, init, &mut f)
     }
+
+    /// The walk run backwards, for the test of a site attacked: from a site this walk
+    /// reaches, it reaches every site this walk reaches it from, through the same tests on
+    /// the same sites in the reverse order (one branch per [`Step::Emit`], each shift turned
+    /// to the reverse direction, each leap to its inverse). Exact on a board whose links
+    /// lead back ([`crate::Board::links_lead_back`]), where the compiler builds it.
+    pub fn reversed(&self) -> Walk {
+        let mut paths = Vec::new();
+        emitting_paths(&self.steps, Vec::new(), &mut paths);
+        let mut branches: Vec<Vec<Step>> = (paths.iter())
+            .map(|path| {
+                let mut back = reversed_straight(path);
+                back.push(Step::Emit);
+                back
+            })
+            .collect();
+        let steps = match branches.len() {
+            1 => branches.pop().unwrap_or_default(),
+            _ => vec![Step::Branch(branches)],
+        };
+        Walk {
+            steps,
+            leaps: self.leaps.iter().map(Leap::inverse).collect(),
+        }
+    }
+}
+
+/// Adds to `paths` the straight walk from the start to each [`Step::Emit`] of `steps`,
+/// each after `prefix`.
+fn emitting_paths(steps: &[Step], mut prefix: Vec<Step>, paths: &mut Vec<Vec<Step>>) {
+    for step in steps {
+        match step {
+            Step::Emit => paths.push(prefix.clone()),
+            Step::Branch(walks) => {
+                for walk in walks {
+                    emitting_paths(walk, prefix.clone(), paths);
+                }
+                return;
+            }
+            straight => prefix.push(straight.clone()),
+        }
+    }
+}
+
+/// A straight walk run backwards: its steps in the reverse order, shifts turned round,
+/// leaps by the index of their inverse, repeated bodies reversed in turn.
+fn reversed_straight(steps: &[Step]) -> Vec<Step> {
+    (steps.iter().rev())
+        .map(|step| match step {
+            Step::Shift(dir) => Step::Shift(reverse_direction(*dir)),
+            Step::Repeat { body, min, max } => Step::Repeat {
+                body: reversed_straight(body),
+                min: *min,
+                max: *max,
+            },
+            other => other.clone(),
+        })
+        .collect()
 }
 
 /// A leap by a fixed offset on a grid, with where it goes from every site.
@@ -51,6 +110,24 @@ pub struct Leap {
     /// `targets[site]`: the site the leap reaches from `site`, or [`crate::NO_SITE`] off
     /// the board (built by the compiler, so that a leap reads one table entry).
     pub targets: Vec<Site>,
+}
+
+impl Leap {
+    /// The leap by the opposite offset, its table the inverse of this one's (a leap by a
+    /// fixed offset reaches each site from one site at most).
+    pub fn inverse(&self) -> Leap {
+        let mut targets = vec![NO_SITE; self.targets.len()];
+        for (from, &to) in self.targets.iter().enumerate() {
+            if to != NO_SITE {
+                targets[to.index()] = Site::at(from);
+            }
+        }
+        Leap {
+            files: -self.files,
+            ranks: -self.ranks,
+            targets,
+        }
+    }
 }
 
 /// One primitive of a walk.

@@ -61,6 +61,8 @@ impl Parts {
             regions: self.regions,
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects, &self.board),
+            links_lead_back: self.board.links_lead_back(),
+            reversed_walks: reversed_walks(&self.moves, &self.board),
             piece_bits: self.piece_bits,
             hand_kinds: desc.hand_kinds.iter().map(|&k| k as u8).collect(),
         };
@@ -192,6 +194,18 @@ fn stuck_moves_stones(end_rules: &[model::EndRule]) -> bool {
         r.when == model::EndWhen::NoLegalMove
             && matches!(r.result, model::EndResult::StoreMajority { .. })
     })
+}
+
+/// [`Tables::reversed_walks`](model::Tables::reversed_walks): per move rule, its walk
+/// reversed where the board's links lead back.
+fn reversed_walks(moves: &[model::MoveRule], board: &model::Board) -> Vec<Option<model::Walk>> {
+    let lead_back = board.links_lead_back();
+    (moves.iter())
+        .map(|rule| match &rule.kind {
+            model::MoveKind::Walk(walk) if lead_back => Some(walk.reversed()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// [`Tables::runs_walk_back`](model::Tables::runs_walk_back): per effect, whether it takes straight runs on a board whose
