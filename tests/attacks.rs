@@ -386,3 +386,34 @@ fn attacks_found_backwards_are_those_found_forwards() {
     }
     assert!(checked > 1000, "{checked} positions compared");
 }
+
+/// In a game with a ban (`forbid leaving`), a random pick draws from the moves before the
+/// ban until one it allows, rather than judging every move: in check from an adjacent rook
+/// with a rook that cannot help, 3 of the 15 moves are legal (the king to d1 or f1, or
+/// taking e2), and 30,000 seeded picks give each of them a third of the time and never
+/// another move.
+#[test]
+fn a_pick_under_a_ban_is_a_legal_move_each_as_likely() {
+    let chess = pipeline::load("chess", None, &[]).expect("chess loads");
+    let (state, _) = rulebook::notation::parse_fen(&chess, "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1")
+        .expect("the position reads");
+    let mut legal = rulebook::engine::MoveList::new();
+    state.legal_moves(&mut legal);
+    let texts: Vec<String> = legal
+        .iter()
+        .map(|&m| rulebook::notation::move_text(&state, m))
+        .collect();
+    assert_eq!(texts, ["e1-d1", "e1-f1", "e1-e2"]);
+    let mut rng = rulebook::analysis::Rng::new(7);
+    let mut counts = [0; 3];
+    let mut work = rulebook::engine::MoveList::new();
+    for _ in 0..30_000 {
+        let picked = state.pick_legal_move(&mut work, |n| rng.below(n));
+        let at = legal.iter().position(|&m| Some(m) == picked);
+        counts[at.expect("the pick is a legal move")] += 1;
+    }
+    assert!(
+        counts.iter().all(|&c| (9_400..10_600).contains(&c)),
+        "{counts:?}"
+    );
+}

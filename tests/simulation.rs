@@ -52,10 +52,14 @@ fn random_games_keep_the_state_api_consistent() {
                     "{name}: moves only while the game goes on"
                 );
                 if moves.is_empty() {
-                    assert_eq!(
-                        state.pick_legal_move(&mut MoveList::new(), |_| unreachable!()),
-                        None
-                    );
+                    // Nothing to pick from, except under a ban, where the moves before it are
+                    // drawn from until none is left.
+                    let (mut never, mut first) = (|_| unreachable!(), |_| 0);
+                    let pick: &mut dyn FnMut(usize) -> usize = match game.facts.forbids {
+                        true => &mut first,
+                        false => &mut never,
+                    };
+                    assert_eq!(state.pick_legal_move(&mut MoveList::new(), pick), None);
                     finished += 1;
                     break;
                 }
@@ -98,10 +102,17 @@ fn random_games_keep_the_state_api_consistent() {
                         }
                     }
                 }
-                // Picking a move without listing gives the same count and the same k-th move.
+                // Picking a move without listing gives the same count and the same k-th move;
+                // under a ban on leaving a condition, a legal move whatever is drawn.
                 for k in [0, moves.len() / 2, moves.len() - 1] {
                     if state.chance().is_some() {
                         break;
+                    }
+                    if game.facts.forbids {
+                        let picked = state.pick_legal_move(&mut other, |n| k.min(n - 1));
+                        let legal = picked.is_some_and(|m| moves.contains(&m));
+                        assert!(legal, "{name}: {picked:?} picked, not legal");
+                        continue;
                     }
                     let picked = state.pick_legal_move(&mut other, |n| {
                         assert_eq!(n, moves.len(), "{name}: pick_legal_move counts the moves");

@@ -1099,7 +1099,10 @@ impl State {
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
-    /// is none. At a throw of the dice ([`State::chance`]) it is the throw that way
+    /// is none. In a game with `forbid leaving`, where judging every move against the ban
+    /// costs most of the time, `pick` draws from the moves before the ban instead, one
+    /// after another without putting back, until one the ban allows: each legal move as
+    /// likely as another when `pick` is uniform, found by judging a move or two. At a throw of the dice ([`State::chance`]) it is the throw that way
     /// `pick(w)` of the `w` equally likely ways the dice fall makes ([`State::pick_throw`]),
     /// so that a random pick throws each outcome as often as its weight says. Where it can, it finds that move without listing the others, which makes
     /// random playouts several times cheaper; elsewhere it lists them in `moves`. Inlined
@@ -1118,8 +1121,32 @@ impl State {
         if let Some(found) = self.pick_without_listing(&mut pick) {
             return found;
         }
+        if self.game.facts.forbids {
+            return self.pick_unbanned(moves, &mut pick);
+        }
         self.legal_moves(moves);
         (!moves.is_empty()).then(|| moves[pick(moves.len())])
+    }
+
+    /// A legal move of a game with `forbid leaving`, drawn by `pick` from the moves the
+    /// other rules allow until one that the ban allows ([`State::pick_legal_move`]).
+    fn pick_unbanned(
+        &self,
+        moves: &mut MoveList,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        moves.clear();
+        if self.position.ended.is_some() {
+            return None;
+        }
+        self.pseudo_legal_moves(moves);
+        if self.game.facts.moves_may_coincide {
+            moves.dedup_by_sites(&self.game);
+        }
+        if self.game.repetition.forbidden {
+            self.drop_repeats(moves);
+        }
+        self.pick_allowed(moves, pick)
     }
 
     /// Whether the player to move has at least one legal move (`moves` is work space).
@@ -1132,13 +1159,15 @@ impl State {
         }
         moves.clear();
         self.pseudo_legal_moves(moves);
-        if self.game.facts.forbids {
-            self.drop_forbidden(moves);
-        }
-        if self.game.repetition.forbidden {
-            self.any_new(moves)
-        } else {
-            !moves.is_empty()
+        match (self.game.facts.forbids, self.game.repetition.forbidden) {
+            // The first move the ban allows answers: judging stops there.
+            (true, false) => self.pick_allowed(moves, &mut |_| 0).is_some(),
+            (true, true) => {
+                self.drop_forbidden(moves);
+                self.any_new(moves)
+            }
+            (false, true) => self.any_new(moves),
+            (false, false) => !moves.is_empty(),
         }
     }
 

@@ -86,7 +86,7 @@ impl State {
                 let jump_takes = matches!(rule.kind, MoveKind::Jump { mode: Some(_), .. });
                 self.add_removals(removal, jump_takes, rule_start, out);
             }
-            if game.facts.promotion_choices {
+            if game.facts.promotion_choice_kinds & rule.filter.kinds != 0 {
                 self.add_promotion_choices(rule_start, out);
             }
             if rule.filter.capturing {
@@ -144,31 +144,70 @@ impl State {
     /// mover (played on a copy of the position kept in `out`, the end rules checked after
     /// moves left out: the condition is read on the board the move leaves).
     pub(super) fn drop_forbidden(&self, out: &mut MoveList) {
+        let mut judge = self.judge_on_copy(out);
+        out.retain(|m| !self.forbids(m, &mut judge));
+        judge.put_back(out);
+    }
+
+    /// Draws moves from `out` (the moves before the ban of `forbid leaving`), each at index
+    /// `pick(n)` of the `n` left and taken out of the list, until one that the ban allows,
+    /// which it returns: a legal move, each as likely as another when `pick` is uniform,
+    /// found by judging a move or two rather than every move. `None` when the ban allows none.
+    pub(super) fn pick_allowed(
+        &self,
+        out: &mut MoveList,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let mut judge = self.judge_on_copy(out);
+        let mut found = None;
+        while !out.is_empty() {
+            let k = pick(out.len());
+            if !self.forbids(out[k], &mut judge) {
+                found = Some(out[k]);
+                break;
+            }
+            out.swap_remove(k);
+        }
+        judge.put_back(out);
+        found
+    }
+
+    /// The work space for judging this position's moves: a copy of the position (kept in
+    /// `out` between calls), checking no end rule after moves, and a list for its replies.
+    fn judge_on_copy(&self, out: &mut MoveList) -> Judging {
+        let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        copy.copy_position_from(self);
+        copy.without_ends = true;
+        Judging {
+            copy,
+            replies: out.spare.take().unwrap_or_default(),
+            // Whether a `forbid leaving` asks for the replies, found once for every move.
+            asks: self.game.forbidden.iter().any(asks_for_replies),
+        }
+    }
+
+    /// Whether move `m` leaves a condition of `forbid leaving`, or of its rule's
+    /// `forbidding`, true for the mover: played on the judging copy and taken back.
+    fn forbids(&self, m: Move, judge: &mut Judging) -> bool {
         let mover = self.position.to_move;
         // Judging the replies to a move (this state is a copy judging one), a condition
         // that asks for the replies' replies is left out, so that judging ends.
         let nested = self.without_ends;
-        let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
-        let mut replies = out.spare.take().unwrap_or_default();
-        copy.copy_position_from(self);
-        copy.without_ends = true;
         let game = &*self.game;
-        // Whether a `forbid leaving` asks for the replies, found once for every move.
-        let asks = game.forbidden.iter().any(asks_for_replies);
-        out.retain(|m| {
-            copy.apply(m);
-            let mut forbidden =
-                (game.forbidden.iter()).any(|c| copy.judge(mover, c, (asks, nested), &mut replies));
-            if let Some(own) = &game.moves[m.rule as usize].forbidding {
-                let asks = asks_for_replies(own);
-                forbidden = forbidden || copy.judge(mover, own, (asks, nested), &mut replies);
-            }
-            copy.undo();
-            !forbidden
-        });
-        copy.without_ends = false;
-        out.copy = Some(copy);
-        out.spare = Some(replies);
+        let Judging {
+            copy,
+            replies,
+            asks,
+        } = judge;
+        copy.apply(m);
+        let mut forbidden =
+            (game.forbidden.iter()).any(|c| copy.judge(mover, c, (*asks, nested), replies));
+        if let Some(own) = &game.moves[m.rule as usize].forbidding {
+            let asks = asks_for_replies(own);
+            forbidden = forbidden || copy.judge(mover, own, (asks, nested), replies);
+        }
+        copy.undo();
+        forbidden
     }
 
     /// Whether condition `c` of `forbid leaving` or `forbidding` holds for `mover`, who
@@ -1601,4 +1640,24 @@ pub(super) fn total_bits(pending: &[(Site, u64)]) -> usize {
         total += (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
     }
     total
+}
+
+/// The work space of judging moves against `forbid leaving` ([`State::judge_on_copy`]).
+struct Judging {
+    /// A copy of the position, to play each move on.
+    copy: Box<State>,
+    /// The replies to a move, where a condition asks whether there is one.
+    replies: Box<MoveList>,
+    /// Whether a condition of `forbid leaving` asks for the replies.
+    asks: bool,
+}
+
+impl Judging {
+    /// Gives the work space back to `out`, for the next call.
+    fn put_back(self, out: &mut MoveList) {
+        let mut copy = self.copy;
+        copy.without_ends = false;
+        out.copy = Some(copy);
+        out.spare = Some(self.replies);
+    }
 }

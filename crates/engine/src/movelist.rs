@@ -161,6 +161,13 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Removes the move at position `at`, the last move taking its place.
+    #[inline]
+    pub(super) fn swap_remove(&mut self, at: usize) {
+        self.len -= 1;
+        self.buffer[at] = self.buffer[self.len];
+    }
+
     /// Keeps only the moves for which `keep` is true, in order.
     pub fn retain(&mut self, keep: impl FnMut(Move) -> bool) {
         self.retain_from(0, keep);

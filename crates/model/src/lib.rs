@@ -1645,9 +1645,10 @@ pub struct Facts {
     /// without: the position then keeps which pieces of those kinds have not moved (of
     /// those kinds alone, so that a knight gone and back repeats the position).
     pub unmoved_kinds: u64,
-    /// Whether a promotion lets the mover choose the kind ([`EffectKind::Promote`]'s
-    /// `choices`): the moves that it applies to are listed once per kind.
-    pub promotion_choices: bool,
+    /// The kinds of piece (a bit each) that a promotion letting the mover choose the kind
+    /// ([`EffectKind::Promote`]'s `choices`) applies to: their moves that it applies to are
+    /// listed once per kind offered; 0 without such a promotion.
+    pub promotion_choice_kinds: u64,
     /// Whether an effect may give the player who moved another move
     /// ([`EffectKind::Again`]).
     pub moves_again: bool,

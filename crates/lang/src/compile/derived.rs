@@ -134,9 +134,11 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
         passing_kinds: passing_kinds(moves),
         unmoved_kinds: unmoved_kinds(moves),
-        promotion_choices: has(
-            |k| matches!(k, model::EffectKind::Promote { choices, .. } if *choices != 0),
-        ),
+        promotion_choice_kinds: (effects.iter())
+            .filter(
+                |e| matches!(e.kind, model::EffectKind::Promote { choices, .. } if choices != 0),
+            )
+            .fold(0, |kinds, e| kinds | e.filter.kinds),
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
         roll_rule: (moves.iter())
             .position(|r| matches!(r.kind, model::MoveKind::Roll(_)))
