@@ -1129,7 +1129,9 @@ impl State {
     }
 
     /// A legal move of a game with `forbid leaving`, drawn by `pick` from the moves the
-    /// other rules allow until one that the ban allows ([`State::pick_legal_move`]).
+    /// other rules allow until one that the ban allows ([`State::pick_legal_move`]). Out of
+    /// line: the loops of playouts of games without a ban keep their shape.
+    #[inline(never)]
     fn pick_unbanned(
         &self,
         moves: &mut MoveList,
