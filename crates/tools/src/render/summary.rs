@@ -174,6 +174,13 @@ fn directions(game: &Game, d: &[u8]) -> String {
         .join(", ")
 }
 
+/// The directions of a bit mask of links (bit `d` for direction `d`), as a rule file
+/// lists them.
+fn links_text(game: &Game, links: u8) -> String {
+    let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
+    directions(game, &links)
+}
+
 /// A walk's steps in words, the branches of a branch between brackets.
 fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
     let step = |s: &Step| match s {
@@ -864,14 +871,22 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Reach(r, of) => format!("reach({}, {})", player(r), kind(of)),
         Expr::Attacked(r, ANY_KIND) => format!("attacked({})", player(r)),
         Expr::Attacked(r, of) => format!("attacked({}, {})", player(r), kind(of)),
-        Expr::Connected(r, a, b, links) => {
-            let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
+        Expr::Connected(r, a, b, links) => format!(
+            "connected({}, {}, {}, {})",
+            player(r),
+            region(game, *a),
+            region(game, *b),
+            links_text(game, *links)
+        ),
+        Expr::Groups(r, links) => format!("groups({}, {})", player(r), links_text(game, *links)),
+        Expr::Group(r, links) => format!("group({}, {})", player(r), links_text(game, *links)),
+        Expr::Touching(r, links, regions) => {
+            let regions: Vec<String> = regions.iter().map(|&k| region(game, k)).collect();
             format!(
-                "connected({}, {}, {}, {})",
+                "touching({}, {}, {})",
                 player(r),
-                region(game, *a),
-                region(game, *b),
-                directions(game, &links)
+                regions.join(", "),
+                links_text(game, *links)
             )
         }
         Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
