@@ -242,7 +242,7 @@ impl Env for State {
         reached.iter().map(|w| w.count_ones() as i64).sum()
     }
 
-    /// A flood fill over the player's pieces from those on `from` ([`spread`]), which
+    /// A flood fill over the player's pieces from those on `from` (`spread`), which
     /// stops at the first piece on `to`, and costs nothing when either region holds none
     /// of the player's pieces.
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
@@ -273,7 +273,7 @@ impl Env for State {
     }
 
     /// Each group in turn, from the player's lowest piece not yet in one, filled by
-    /// [`spread`] into a set of sites on the stack: counted, measured by its pieces, or by
+    /// `spread` into a set of sites on the stack: counted, measured by its pieces, or by
     /// the regions it has a piece on. A search for the largest group or the most regions
     /// stops once no group left could do better.
     fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64 {
