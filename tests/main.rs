@@ -36,6 +36,7 @@ mod forward;
 mod fox_and_geese;
 mod go;
 mod goals;
+mod groups;
 mod hasami_reference;
 mod hex;
 mod hints;

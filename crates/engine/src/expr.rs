@@ -6,7 +6,9 @@ use std::cell::OnceCell;
 use super::groups::Reaches;
 use super::State;
 use rulebook_model::board::MAX_GRID_SIDE;
-use rulebook_model::{Board, Env, Expr, GroupUnit, Player, Site, ANY_KIND, EMPTY, NO_SITE};
+use rulebook_model::{
+    Board, Env, Expr, GroupMeasure, GroupUnit, Player, Site, ANY_KIND, EMPTY, NO_SITE,
+};
 
 impl State {
     /// Evaluates a compiled expression against the position.
@@ -80,8 +82,61 @@ impl State {
     }
 }
 
-/// The words of a set of sites of the largest grid (26 x 26), for [`Env::connected`].
+/// The words of a set of sites of the largest grid (26 x 26), for [`Env::connected`] and
+/// [`Env::groups`].
 const FLOOD_WORDS: usize = ((MAX_GRID_SIDE * MAX_GRID_SIDE) as usize).div_ceil(64);
+
+/// A set of sites of the largest grid: bit `site % 64` of word `site / 64`.
+type Flood = [u64; FLOOD_WORDS];
+
+/// How many sites a set holds.
+#[inline]
+fn ones(set: &Flood) -> i64 {
+    set.iter().map(|w| w.count_ones() as i64).sum()
+}
+
+/// A flood fill over the pieces `own` linked along the directions of the mask `links`, by
+/// the board's neighbour table, in two sets of sites on the stack (a grid has at most 26 x
+/// 26 sites): `reached`, and `todo`, the sites of it still to look from. It takes the
+/// sites of `todo` lowest first and stops at the first for which `stop(word, bit)` holds
+/// (true); otherwise it ends with `reached` the whole groups of its first sites (false).
+#[inline]
+fn spread(
+    board: &Board,
+    (own, links): (&[u64], u8),
+    (reached, todo): (&mut Flood, &mut Flood),
+    stop: impl Fn(usize, u32) -> bool,
+) -> bool {
+    let words = own.len();
+    let mut w = 0;
+    while w < words {
+        if todo[w] == 0 {
+            w += 1;
+            continue;
+        }
+        let bit = todo[w].trailing_zeros();
+        todo[w] &= todo[w] - 1;
+        if stop(w, bit) {
+            return true;
+        }
+        let site = Site::at(w * 64 + bit as usize);
+        let mut dirs = links;
+        while dirs != 0 {
+            let next = board.step(site, dirs.trailing_zeros() as u8);
+            dirs &= dirs - 1;
+            if next == NO_SITE {
+                continue;
+            }
+            let (nw, nb) = (next.index() / 64, next.index() % 64);
+            if own[nw] >> nb & 1 == 1 && reached[nw] >> nb & 1 == 0 {
+                reached[nw] |= 1 << nb;
+                todo[nw] |= 1 << nb;
+                w = w.min(nw);
+            }
+        }
+    }
+    false
+}
 
 /// What a compiled expression reads of the position.
 impl Env for State {
@@ -187,18 +242,17 @@ impl Env for State {
         reached.iter().map(|w| w.count_ones() as i64).sum()
     }
 
-    /// A flood fill over the player's pieces from those on `from`, along the neighbour
-    /// table, in two sets of sites on the stack (a grid has at most 26 x 26 sites): the
-    /// sites reached and those still to look from. It stops at the first piece on `to`,
-    /// and costs nothing when either region holds none of the player's pieces.
+    /// A flood fill over the player's pieces from those on `from` (`spread`), which
+    /// stops at the first piece on `to`, and costs nothing when either region holds none
+    /// of the player's pieces.
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
         let (words, own) = (self.position.words, self.position.occupied_by(player));
         let (from, to) = (
             &self.game.tables.regions[from as usize],
             &self.game.tables.regions[to as usize],
         );
-        let mut reached = [0u64; FLOOD_WORDS];
-        let mut todo = [0u64; FLOOD_WORDS];
+        let mut reached: Flood = [0; FLOOD_WORDS];
+        let mut todo: Flood = [0; FLOOD_WORDS];
         let (mut starts, mut ends) = (false, false);
         for w in 0..words {
             todo[w] = own[w] & from[w];
@@ -209,35 +263,71 @@ impl Env for State {
         if !(starts && ends) {
             return false;
         }
-        let board = &self.game.board;
-        let mut w = 0;
-        while w < words {
-            if todo[w] == 0 {
-                w += 1;
-                continue;
+        let on_to = |w: usize, bit: u32| to[w] >> bit & 1 == 1;
+        spread(
+            &self.game.board,
+            (own, links),
+            (&mut reached, &mut todo),
+            on_to,
+        )
+    }
+
+    /// Each group in turn, from the player's lowest piece not yet in one, filled by
+    /// `spread` into a set of sites on the stack: counted, measured by its pieces, or by
+    /// the regions it has a piece on. A search for the largest group or the most regions
+    /// stops once no group left could do better.
+    fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64 {
+        let (words, own) = (self.position.words, self.position.occupied_by(player));
+        let regions = &self.game.tables.regions;
+        let meets = |set: &[u64], r: u16| {
+            let mask = &regions[r as usize];
+            (0..words).any(|w| set[w] & mask[w] != 0)
+        };
+        let (mut left, mut count, mut best): (Flood, i64, i64) = ([0; FLOOD_WORDS], 0, 0);
+        left[..words].copy_from_slice(&own[..words]);
+        // The most any group can score: the pieces, or the regions with a piece on them.
+        let most = match measure {
+            GroupMeasure::Count => i64::MAX,
+            GroupMeasure::Largest => self.position.piece_count[player.index()] as i64,
+            GroupMeasure::Touching(listed) => {
+                listed.iter().filter(|&&r| meets(own, r)).count() as i64
             }
-            let bit = todo[w].trailing_zeros();
-            todo[w] &= todo[w] - 1;
-            if to[w] >> bit & 1 == 1 {
-                return true;
-            }
-            let site = Site::at(w * 64 + bit as usize);
-            let mut dirs = links;
-            while dirs != 0 {
-                let next = board.step(site, dirs.trailing_zeros() as u8);
-                dirs &= dirs - 1;
-                if next == NO_SITE {
-                    continue;
+        };
+        if matches!(measure, GroupMeasure::Touching(_)) && most <= 1 {
+            // A piece on the one region touched, or none: no group needs filling.
+            return most;
+        }
+        let stop = |_: usize, _: u32| false;
+        while let Some(w) = (0..words).find(|&w| left[w] != 0) {
+            let mut reached: Flood = [0; FLOOD_WORDS];
+            reached[w] = left[w] & left[w].wrapping_neg();
+            let mut todo = reached;
+            spread(
+                &self.game.board,
+                (own, links),
+                (&mut reached, &mut todo),
+                stop,
+            );
+            (0..words).for_each(|w| left[w] &= !reached[w]);
+            count += 1;
+            let (size, rest) = match measure {
+                GroupMeasure::Count => continue,
+                GroupMeasure::Largest => (ones(&reached), ones(&left)),
+                GroupMeasure::Touching(listed) => {
+                    let touched = listed.iter().filter(|&&r| meets(&reached, r)).count();
+                    (touched as i64, i64::MAX)
                 }
-                let (nw, nb) = (next.index() / 64, next.index() % 64);
-                if own[nw] >> nb & 1 == 1 && reached[nw] >> nb & 1 == 0 {
-                    reached[nw] |= 1 << nb;
-                    todo[nw] |= 1 << nb;
-                    w = w.min(nw);
-                }
+            };
+            best = best.max(size);
+            // No group left is larger than the pieces left.
+            if best >= most || best >= rest {
+                break;
             }
         }
-        false
+        match measure {
+            GroupMeasure::Count => count,
+            _ => best,
+        }
     }
 
     fn files(&self, player: Player, kind: u8) -> i64 {
@@ -373,6 +463,10 @@ impl Env for Scored<'_> {
 
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
         self.state.connected(player, from, to, links)
+    }
+
+    fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64 {
+        self.state.groups(player, links, measure)
     }
 
     fn reach(&self, player: Player, kind: u8) -> i64 {

@@ -181,6 +181,9 @@ fn counts_pieces(condition: &Condition) -> bool {
                 | Expr::Reach(..)
                 | Expr::Attacked(..)
                 | Expr::Connected(..)
+                | Expr::Groups(..)
+                | Expr::Group(..)
+                | Expr::Touching(..)
         ) || e.operands().any(reads)
     }
     matches!(condition, Condition::When(e) if reads(e))

@@ -37,6 +37,9 @@ pub trait Env {
     /// Whether the player's pieces linked along the directions of the mask `links` join a
     /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
+    /// The measure of the groups of the player's pieces linked along the directions of the
+    /// mask `links` (see [`Expr::Groups`], [`Expr::Group`] and [`Expr::Touching`]).
+    fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64;
     /// How many pieces a player has in hand, of kind `kind` or
     /// ([`ANY_KIND`](super::ANY_KIND)) of any.
     fn hand(&self, player: Player, kind: u8) -> i64;
@@ -80,6 +83,18 @@ pub trait Env {
     }
 }
 
+/// What [`Env::groups`] measures of a player's groups of pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupMeasure<'a> {
+    /// How many groups there are ([`Expr::Groups`]).
+    Count,
+    /// How many pieces the largest has ([`Expr::Group`]).
+    Largest,
+    /// The most of these regions (indices into the game's regions) that one group has a
+    /// piece on ([`Expr::Touching`]).
+    Touching(&'a [u16]),
+}
+
 /// The sites bound by the quantifiers around a sub-expression, outermost first.
 #[derive(Clone, Copy)]
 pub struct Bindings {
@@ -116,6 +131,13 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Connected(r, a, b, links) => {
             env.connected(r.resolve(env.mover()), *a, *b, *links) as i64
         }
+        Expr::Groups(r, links) => env.groups(r.resolve(env.mover()), *links, GroupMeasure::Count),
+        Expr::Group(r, links) => env.groups(r.resolve(env.mover()), *links, GroupMeasure::Largest),
+        Expr::Touching(r, links, regions) => env.groups(
+            r.resolve(env.mover()),
+            *links,
+            GroupMeasure::Touching(regions),
+        ),
         Expr::Store(p) => (board().store(Player::of_value(operand(env, p, bound)))).index() as i64,
         Expr::Owner(s) => board().row_owner(site(s)).index() as i64,
         Expr::Count(s) => env.stones(site(s)),

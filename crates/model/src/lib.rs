@@ -8,7 +8,7 @@ pub mod tiles;
 pub mod walk;
 
 pub use board::{Board, Drawing, Layout, Site, NO_SITE};
-pub use eval::Env;
+pub use eval::{Env, GroupMeasure};
 pub use tiles::{GroupUnit, Tiles};
 pub use walk::{Leap, SiteTest, Step, Walk};
 
@@ -283,6 +283,16 @@ pub enum Expr {
     /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
     /// site of [`Tables::regions`]`[a]` and one on a site of [`Tables::regions`]`[b]`.
     Connected(PlayerRef, u16, u16, u8),
+    /// How many groups a player's pieces form (0 with none), each group linked along the
+    /// directions of the bit mask as in [`Expr::Connected`].
+    Groups(PlayerRef, u8),
+    /// How many pieces a player's largest group has (0 with none), the groups linked as in
+    /// [`Expr::Groups`].
+    Group(PlayerRef, u8),
+    /// The most of the regions ([`Tables::regions`] indices, a region listed twice counted
+    /// twice) that one group of a player's pieces, linked as in [`Expr::Groups`], has a
+    /// piece on (0 with no piece on any).
+    Touching(PlayerRef, u8, Box<[u16]>),
     /// How many pieces a player has in hand (see [`Start::stock`]), of one kind or
     /// ([`ANY_KIND`]) of any.
     Hand(PlayerRef, u8),
@@ -399,6 +409,9 @@ impl Expr {
             | Expr::Reach(..)
             | Expr::Attacked(..)
             | Expr::Connected(..)
+            | Expr::Groups(..)
+            | Expr::Group(..)
+            | Expr::Touching(..)
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::Area(..)

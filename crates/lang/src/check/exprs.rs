@@ -4,7 +4,9 @@ use super::{BoardKind, Builtin, Checker, RegionConst, TExpr, TExprKind, Type, Un
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, BinaryOp, ExprKind, Name, UnaryOp};
-use rulebook_model::board::{GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS};
+use rulebook_model::board::{
+    grid_direction_group, GRID_DIRECTIONS, RELATIVE_BASE, RELATIVE_DIRECTIONS,
+};
 use rulebook_model::{GroupUnit, Op, Quantifier, MAX_BOUND};
 
 impl Checker {
@@ -236,6 +238,9 @@ impl Checker {
                 Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region))
             }
             (Builtin::Connected, _) => self.connected(args, span),
+            (Builtin::Groups | Builtin::Group | Builtin::Touching, _) => {
+                self.group_measure(builtin, name, args, span)
+            }
             (Builtin::Within, _) => self.within(args, span),
             (Builtin::Lines, _) => self.lines(args, span),
             (Builtin::Hand | Builtin::Files | Builtin::Reach | Builtin::Attacked, 2) => {
@@ -381,8 +386,82 @@ impl Checker {
         let player = self.typed(&args[0], Type::Player, "the first argument of `connected`");
         let from = self.typed(&args[1], Type::Region, "the second argument of `connected`");
         let to = self.typed(&args[2], Type::Region, "the third argument of `connected`");
+        let links = self.links("connected", "the two regions", &args[3..], span)?;
+        let mut args = vec![player?, from?, to?];
+        args.extend(links);
+        Some((TExprKind::Call(Builtin::Connected, args), Type::Bool))
+    }
+
+    /// `groups(PLAYER, DIRECTION, ...)`, `group(PLAYER, DIRECTION, ...)` and
+    /// `touching(PLAYER, REGION, ..., DIRECTION, ...)`: the player, for `touching` the
+    /// regions, and the directions along which pieces are linked, as `connected` takes
+    /// them. The directions are the names of directions at the end (so the region `all`
+    /// is not one of `touching`'s: it is the direction group there).
+    fn group_measure(
+        &mut self,
+        builtin: Builtin,
+        name: &str,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(TExprKind, Type)> {
+        let touching = builtin == Builtin::Touching;
+        let first_link = match touching {
+            true => (args.iter().rposition(|a| !names_direction(a))).map_or(1, |i| i + 1),
+            false => 1,
+        };
+        if args.len() <= first_link || first_link < 1 + usize::from(touching) {
+            let (takes, example) = match touching {
+                true => (
+                    "a player, the regions and the directions that link pieces",
+                    "touching(mover, side(north), side(south), side(east), all)".to_string(),
+                ),
+                false => (
+                    "a player and the directions that link pieces",
+                    format!("{name}(mover, orthogonal)"),
+                ),
+            };
+            let message = format!("`{name}` takes {takes}; {} given", args.len());
+            let help = format!("write `{example}`");
+            self.error(Diagnostic::error(Code::E0530, message, span).with_help(help));
+            return None;
+        }
+        let player = self.typed(
+            &args[0],
+            Type::Player,
+            &format!("the first argument of `{name}`"),
+        );
+        let regions: Vec<Option<TExpr>> = (args[1..first_link].iter())
+            .map(|r| {
+                self.typed(
+                    r,
+                    Type::Region,
+                    "an argument of `touching` before its directions",
+                )
+            })
+            .collect();
+        let after = match touching {
+            true => "the regions",
+            false => "the player",
+        };
+        let links = self.links(name, after, &args[first_link..], span)?;
+        let mut args = vec![player?];
+        args.extend(regions.into_iter().collect::<Option<Vec<_>>>()?);
+        args.extend(links);
+        Some((TExprKind::Call(builtin, args), Type::Int))
+    }
+
+    /// The directions that link pieces in a group, written after a group function's other
+    /// arguments (`after`) as a move's direction list is (`orthogonal, north-east,
+    /// south-west`), each as a typed direction; an error for anything else.
+    fn links(
+        &mut self,
+        function: &str,
+        after: &str,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<Vec<TExpr>> {
         let mut names = Vec::new();
-        for a in &args[3..] {
+        for a in args {
             match &a.kind {
                 ExprKind::Name(n) if RELATIVE_DIRECTIONS.iter().all(|d| d.0 != n.text) => {
                     names.push(n.clone())
@@ -391,26 +470,28 @@ impl Checker {
                     self.error(
                         Diagnostic::error(
                             Code::E0521,
-                            "the links of `connected` are directions of the board",
+                            format!("the links of `{function}` are directions of the board"),
                             a.span,
                         )
-                        .with_help(
-                            "after the two regions, name directions or groups: `orthogonal, \
-                             north-east, south-west`",
-                        ),
+                        .with_help(format!(
+                            "after {after}, name directions or groups: `orthogonal, \
+                             north-east, south-west`"
+                        )),
                     );
                     return None;
                 }
             }
         }
         let directions = self.directions(&ast::Directions { names })?;
-        let mut args = vec![player?, from?, to?];
-        args.extend(directions.into_iter().map(|d| TExpr {
-            kind: TExprKind::Direction(d),
-            ty: Type::Direction,
-            span,
-        }));
-        Some((TExprKind::Call(Builtin::Connected, args), Type::Bool))
+        Some(
+            (directions.into_iter())
+                .map(|d| TExpr {
+                    kind: TExprKind::Direction(d),
+                    ty: Type::Direction,
+                    span,
+                })
+                .collect(),
+        )
     }
 
     /// `within(REGION, DISTANCE)`: a region and a number known before play.
@@ -882,6 +963,18 @@ fn fold_const_int(e: &TExpr) -> Option<i64> {
         }
         _ => None,
     }
+}
+
+/// Whether an argument is the name of a direction or a group of them (of the grid, of a
+/// grid of hexagons, or relative to the mover), as a group function's links are written.
+fn names_direction(e: &ast::Expr) -> bool {
+    let ExprKind::Name(n) = &e.kind else {
+        return false;
+    };
+    let name = n.text.as_str();
+    grid_direction_group(name).is_some()
+        || GRID_DIRECTIONS.iter().any(|d| d.0 == name)
+        || RELATIVE_DIRECTIONS.iter().any(|d| d.0 == name)
 }
 
 /// The code of a direction by name: the grid's, or one relative to the mover (`forward`,

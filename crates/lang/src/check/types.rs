@@ -140,6 +140,14 @@ pub enum Builtin {
     /// `connected(player, region, region, directions...)`: the player's pieces form a
     /// group, linked along the directions, that touches both regions.
     Connected,
+    /// `groups(player, directions...)`: how many groups the player's pieces form, linked
+    /// along the directions.
+    Groups,
+    /// `group(player, directions...)`: how many pieces the player's largest group has.
+    Group,
+    /// `touching(player, region..., directions...)`: the most of the regions that one
+    /// group of the player's has a piece on.
+    Touching,
     /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
     Hand,
     /// `files(player[, kind])`: how many files hold a piece of the player's (of a kind).
@@ -164,7 +172,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 30] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 33] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -191,6 +199,9 @@ impl Builtin {
         (Builtin::Row, "row", Type::Player, Type::Region),
         (Builtin::Between, "between", Type::Site, Type::Region),
         (Builtin::Connected, "connected", Type::Player, Type::Bool),
+        (Builtin::Groups, "groups", Type::Player, Type::Int),
+        (Builtin::Group, "group", Type::Player, Type::Int),
+        (Builtin::Touching, "touching", Type::Player, Type::Int),
         (Builtin::Hand, "hand", Type::Player, Type::Int),
         (Builtin::Files, "files", Type::Player, Type::Int),
         (Builtin::Diagonal, "diagonal", Type::Int, Type::Region),
@@ -232,6 +243,9 @@ impl Builtin {
             | Builtin::Line
             | Builtin::Lines
             | Builtin::Connected
+            | Builtin::Groups
+            | Builtin::Group
+            | Builtin::Touching
             | Builtin::Hand
             | Builtin::Files
             | Builtin::Diagonal
@@ -387,6 +401,9 @@ impl TExpr {
                 | Builtin::Reach
                 | Builtin::Attacked
                 | Builtin::Connected
+                | Builtin::Groups
+                | Builtin::Group
+                | Builtin::Touching
                 | Builtin::Hand
                 | Builtin::Files
                 | Builtin::Count

@@ -118,15 +118,17 @@ impl Compiler<'_> {
         }
     }
 
-    /// Refuses a comparison of a line's length or a count of pieces with a number no
-    /// position of this board can reach (`line(mover) >= 9` on 8 x 8): such an end could
-    /// never come.
+    /// Refuses a comparison of a line's length or a count of pieces (or of groups, or a
+    /// group's pieces) with a number no position of this board can reach (`line(mover) >=
+    /// 9` on 8 x 8): such an end could never come.
     fn reachable_thresholds(&mut self, e: &Expr, span: Span) {
         let board = self.board();
         let (longest, sites) = (board.width.max(board.height) as i64, board.sites() as i64);
         let most = |x: &Expr| match x {
             Expr::Line(..) => Some((longest, "a line on this board is at most")),
-            Expr::Pieces(_) | Expr::PiecesIn(..) => Some((sites, "a player has at most")),
+            Expr::Pieces(_) | Expr::PiecesIn(..) | Expr::Groups(..) | Expr::Group(..) => {
+                Some((sites, "a player has at most"))
+            }
             _ => None,
         };
         if let Expr::Binary(op @ (Op::Ge | Op::Gt | Op::Eq), a, b) = e {

@@ -4,10 +4,19 @@
 //! by zero, conditions nested too deep).
 
 use super::{Compiler, MAX_QUANTIFIED_SITES};
-use crate::check::{Builtin, RegionConst, TExpr, TExprKind, Unary};
+use crate::check::{Builtin, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::{self as model, Expr, Op, PlayerRef, Site};
+
+/// The directions among a group function's arguments, as a bit mask (bit `d` for
+/// direction `d`).
+fn links(args: &[TExpr]) -> u8 {
+    args.iter().fold(0u8, |m, d| match d.kind {
+        TExprKind::Direction(d) => m | 1 << d,
+        _ => m,
+    })
+}
 
 /// A value computed from the configuration, or an expression left for play time.
 #[derive(Clone, Debug)]
@@ -95,6 +104,7 @@ impl Compiler<'_> {
                 self.pit_set_call(f, args, span)
             }
             Builtin::Connected => self.connected(args),
+            Builtin::Groups | Builtin::Group | Builtin::Touching => self.groups(f, args),
             Builtin::Lines => self.lines(args, span),
             Builtin::Within => {
                 let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
@@ -195,11 +205,31 @@ impl Compiler<'_> {
     fn connected(&mut self, args: &[TExpr]) -> Option<Value> {
         let player = self.player_ref(&args[0])?;
         let (from, to) = (self.region_index(&args[1]), self.region_index(&args[2]));
-        let links = args[3..].iter().fold(0u8, |m, d| match d.kind {
-            TExprKind::Direction(d) => m | 1 << d,
-            _ => m,
-        });
-        Some(Value::Runtime(Expr::Connected(player, from?, to?, links)))
+        Some(Value::Runtime(Expr::Connected(
+            player,
+            from?,
+            to?,
+            links(args),
+        )))
+    }
+
+    /// `groups(PLAYER, DIRECTION, ...)`, `group(...)` and `touching(PLAYER, REGION, ...,
+    /// DIRECTION, ...)`: the directions as a bit mask and `touching`'s regions as the
+    /// indices of their masks, for [`Env::groups`](model::Env::groups).
+    fn groups(&mut self, f: Builtin, args: &[TExpr]) -> Option<Value> {
+        let player = self.player_ref(&args[0])?;
+        let links = links(args);
+        Some(Value::Runtime(match f {
+            Builtin::Groups => Expr::Groups(player, links),
+            Builtin::Group => Expr::Group(player, links),
+            _ => {
+                let regions = (args[1..].iter())
+                    .filter(|a| a.ty == Type::Region)
+                    .map(|r| self.region_index(r))
+                    .collect::<Option<Box<[u16]>>>()?;
+                Expr::Touching(player, links, regions)
+            }
+        }))
     }
 
     /// `lines(PLAYER, N[, REGION])`, or an error unless `N` is from 2 to the board's longer

@@ -11,7 +11,7 @@
 //! evaluates only what none of the tables decides.
 
 use rulebook_model::{
-    Action, Board, Env, Expr, GroupUnit, Player, Site, SowCheck, SowPlan, SowRule,
+    Action, Board, Env, Expr, GroupMeasure, GroupUnit, Player, Site, SowCheck, SowPlan, SowRule,
 };
 
 /// The largest [`SowCheck::Stones`] table built; a part that would need more stays an
@@ -155,6 +155,9 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Reach(..)
             | Expr::Attacked(..)
             | Expr::Connected(..)
+            | Expr::Groups(..)
+            | Expr::Group(..)
+            | Expr::Touching(..)
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::NoLegalMove
@@ -223,6 +226,10 @@ impl Env for At<'_> {
     }
 
     fn connected(&self, _: Player, _: u16, _: u16, _: u8) -> bool {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn groups(&self, _: Player, _: u8, _: GroupMeasure<'_>) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
@@ -327,6 +334,9 @@ impl Tables<'_> {
             | Expr::Reach(..)
             | Expr::Attacked(..)
             | Expr::Connected(..)
+            | Expr::Groups(..)
+            | Expr::Group(..)
+            | Expr::Touching(..)
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::NoLegalMove

@@ -287,7 +287,7 @@ codes! {
     E0519,
     /// `connected` takes a player, two regions and the directions that link pieces; {} given
     E0520,
-    /// the links of `connected` are directions of the board
+    /// the links of `{function}` are directions of the board
     E0521,
     /// `within` takes a region and a distance; {} given
     E0522,
@@ -305,6 +305,8 @@ codes! {
     E0528,
     /// `no legal move` is known only where a move is judged
     E0529,
+    /// `{name}` takes {takes}; {} given
+    E0530,
 
     // E06xx: compiling: tables and routines built from a sound description.
     /// {a} and {b} are not on one rank, file or diagonal

@@ -174,6 +174,13 @@ fn directions(game: &Game, d: &[u8]) -> String {
         .join(", ")
 }
 
+/// The directions of a bit mask of links (bit `d` for direction `d`), as a rule file
+/// lists them.
+fn links_text(game: &Game, links: u8) -> String {
+    let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
+    directions(game, &links)
+}
+
 /// A walk's steps in words, the branches of a branch between brackets.
 fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
     let step = |s: &Step| match s {
@@ -846,6 +853,22 @@ fn region(game: &Game, k: u16) -> String {
     }
 }
 
+/// A question about the groups of a player's pieces (`connected`, `groups`, `group`,
+/// `touching`) as a rule file would write it: the player, the regions, the directions.
+fn group_expr(e: &Expr, game: &Game) -> String {
+    let (name, r, regions, links) = match e {
+        Expr::Connected(r, a, b, links) => ("connected", r, vec![*a, *b], *links),
+        Expr::Groups(r, links) => ("groups", r, Vec::new(), *links),
+        Expr::Group(r, links) => ("group", r, Vec::new(), *links),
+        Expr::Touching(r, links, regions) => ("touching", r, regions.to_vec(), *links),
+        _ => return expr(e, game),
+    };
+    let mut args = vec![player_text(game, r)];
+    args.extend(regions.iter().map(|&k| region(game, k)));
+    args.push(links_text(game, links));
+    format!("{name}({})", args.join(", "))
+}
+
 /// An expression as a rule file would write it.
 fn expr(e: &Expr, game: &Game) -> String {
     let player = |r: &PlayerRef| player_text(game, r);
@@ -864,15 +887,8 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Reach(r, of) => format!("reach({}, {})", player(r), kind(of)),
         Expr::Attacked(r, ANY_KIND) => format!("attacked({})", player(r)),
         Expr::Attacked(r, of) => format!("attacked({}, {})", player(r), kind(of)),
-        Expr::Connected(r, a, b, links) => {
-            let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
-            format!(
-                "connected({}, {}, {}, {})",
-                player(r),
-                region(game, *a),
-                region(game, *b),
-                directions(game, &links)
-            )
+        Expr::Connected(..) | Expr::Groups(..) | Expr::Group(..) | Expr::Touching(..) => {
+            group_expr(e, game)
         }
         Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
         Expr::Hand(r, of) => format!("hand({}, {})", player(r), kind(of)),
