@@ -127,9 +127,9 @@ fn extend(runs: &mut [[u64; 4]], shifts: &AxisShifts) -> bool {
     let mut left = 0;
     if let [only] = runs {
         // A board of one word (at most 64 sites).
-        for axis in 0..AXES.len() {
-            only[axis] &= shifts.linked[0][axis] & (only[axis] >> shifts.shift[axis]);
-            left |= only[axis];
+        for (axis, run) in only.iter_mut().enumerate() {
+            *run &= shifts.linked[0][axis] & (*run >> shifts.shift[axis]);
+            left |= *run;
         }
         return left != 0;
     }
