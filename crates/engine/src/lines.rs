@@ -24,15 +24,14 @@ impl State {
             self.each_line(player, region, |length| longest = longest.max(length));
             return longest;
         };
-        let mut runs: AxisSets = [[0; 4]; SITE_SET_WORDS];
-        let runs = self.pieces_on(player, region, &mut runs);
-        let mut length = 0;
-        let mut left = runs.iter().any(|w| w[0] != 0);
-        while left {
-            length += 1;
-            left = extend(runs, shifts);
+        let own = self.position.occupied_by(player);
+        if let &[word] = own {
+            // A board of one word (at most 64 sites): no set on the stack to clear.
+            let mask = self.game.tables.regions[region as usize][0];
+            return longest(&mut [[word & mask; 4]], shifts);
         }
-        length
+        let mut runs: AxisSets = [[0; 4]; SITE_SET_WORDS];
+        longest(self.pieces_on(player, region, &mut runs), shifts)
     }
 
     /// How many of `player`'s straight lines of pieces on the region's sites are exactly
@@ -117,6 +116,19 @@ impl State {
             }
         }
     }
+}
+
+/// The length of the longest run of a set along any axis, `runs` the set for each axis (0
+/// if it is empty): how many times [`extend`] keeps a site, starting from the whole set.
+#[inline(always)]
+fn longest(runs: &mut [[u64; 4]], shifts: &AxisShifts) -> i64 {
+    let mut length = 0;
+    let mut left = runs.iter().any(|w| w[0] != 0);
+    while left {
+        length += 1;
+        left = extend(runs, shifts);
+    }
+    length
 }
 
 /// Keeps of `runs`, per axis the sites from which a run of `k` sites of a set goes up the
