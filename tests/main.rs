@@ -45,6 +45,7 @@ mod international_draughts;
 mod kalah_reference;
 mod konane_reference;
 mod leaps;
+mod lines;
 mod lsp;
 mod mangala;
 mod mangala_reference;

@@ -45,41 +45,6 @@ impl State {
             visit(player, scored.eval(e));
         }
     }
-
-    /// Calls `visit` with the length of each of `player`'s straight lines of pieces on the
-    /// region's sites: each run of them along one of the board's axes, from end to end
-    /// (a piece with no neighbour along an axis is a line of 1 along it).
-    #[inline]
-    fn each_line(&self, player: Player, region: u16, mut visit: impl FnMut(i64)) {
-        let mask = &self.game.tables.regions[region as usize];
-        let words = self.position.occupied_by(player);
-        let counted = |s: Site| {
-            s != NO_SITE
-                && (words[s.index() / 64] & mask[s.index() / 64]) >> (s.index() % 64) & 1 == 1
-        };
-        let board = &self.game.board;
-        // The counted pieces, from the occupancy bits within the region.
-        let mut within = [0u64; super::movegen::SITE_SET_WORDS];
-        for (w, (&o, &m)) in within.iter_mut().zip(words.iter().zip(mask)) {
-            *w = o & m;
-        }
-        for s in super::movegen::set_sites(&within[..self.position.words]) {
-            // North, east, north-east, south-east, each with its opposite direction: a
-            // line is measured from its first piece only.
-            for (forward, back) in rulebook_model::board::AXES {
-                if counted(board.step(s, back)) {
-                    continue;
-                }
-                let mut length = 1;
-                let mut next = board.step(s, forward);
-                while counted(next) {
-                    length += 1;
-                    next = board.step(next, forward);
-                }
-                visit(length);
-            }
-        }
-    }
 }
 
 /// The words of a set of sites of the largest grid (26 x 26), for [`Env::connected`] and
@@ -190,19 +155,11 @@ impl Env for State {
     }
 
     fn line(&self, player: Player, region: u16) -> i64 {
-        let mut longest = 0;
-        self.each_line(player, region, |length| longest = longest.max(length));
-        longest
+        self.longest_line(player, region)
     }
 
-    /// How many of `player`'s straight lines of pieces on the region's sites are exactly
-    /// `length` long.
     fn lines(&self, player: Player, region: u16, length: u16) -> i64 {
-        let mut count = 0;
-        self.each_line(player, region, |l| {
-            count += i64::from(l == i64::from(length))
-        });
-        count
+        self.lines_of(player, region, length)
     }
 
     fn area(&self, player: Player, territory: bool) -> i64 {

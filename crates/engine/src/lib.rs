@@ -15,6 +15,7 @@ mod chance;
 mod expr;
 mod flying;
 mod groups;
+mod lines;
 mod movegen;
 mod movelist;
 mod playout;

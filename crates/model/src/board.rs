@@ -294,6 +294,20 @@ struct Links {
     /// north, east, south and west (`site + width`, `+ 1`, `- width`, `- 1`); empty on
     /// other boards (see [`Board::orthogonal_links`]).
     orthogonal_links: Vec<[u64; 4]>,
+    /// Grid boards whose links along each axis join sites a fixed number apart: the axes
+    /// as shifts of a set of sites (see [`Board::axis_shifts`]); `None` on other boards.
+    axis_shifts: Option<AxisShifts>,
+}
+
+/// The four axes of a grid ([`AXES`]) as shifts of a set of sites (bit `site % 64` of word
+/// `site / 64`), for measuring straight lines of pieces with bit arithmetic: along each
+/// axis every link joins a site to the one `shift` sites on, and leads back.
+#[derive(Clone, Debug, Default)]
+pub struct AxisShifts {
+    /// Per axis (by index in [`AXES`]): how many sites on the next site up it is, 1 to 63.
+    pub shift: [u32; 4],
+    /// Per word of a set of sites, per axis: the sites linked to the site `shift` on.
+    pub linked: Vec<[u64; 4]>,
 }
 
 impl Links {
@@ -309,6 +323,7 @@ impl Links {
             max_rays_length: 0,
             lines: GridLines::default(),
             orthogonal_links: Vec::new(),
+            axis_shifts: None,
         }
     }
 }
@@ -640,6 +655,59 @@ impl Board {
         self.links.ray_bounds = ray_bounds;
         self.links.ray_sites = ray_sites;
         self.links.orthogonal_links = self.plain_orthogonal_links().unwrap_or_default();
+        self.links.axis_shifts = self.plain_axis_shifts();
+    }
+
+    /// The axes of a grid as shifts (see [`Board::axis_shifts`]), or `None` if along one
+    /// of them the links do not all join sites the same number apart, the same way round.
+    fn plain_axis_shifts(&self) -> Option<AxisShifts> {
+        let mut shifts = AxisShifts {
+            shift: [1; 4],
+            linked: vec![[0; 4]; self.sites().div_ceil(64)],
+        };
+        for (axis, &(forward, back)) in AXES.iter().enumerate() {
+            shifts.shift[axis] = self.axis_shift(forward, back, axis, &mut shifts.linked)?;
+        }
+        Some(shifts)
+    }
+
+    /// How many sites apart the links along the axis of `forward` and `back` join sites
+    /// (1 where it has none), each link marked at its lower site in `linked[..][axis]`;
+    /// `None` unless every link `forward` goes the same number of sites on (or every one
+    /// back), 1 to 63, and each is met by a link `back` from where it leads.
+    fn axis_shift(
+        &self,
+        forward: u8,
+        back: u8,
+        axis: usize,
+        linked: &mut [[u64; 4]],
+    ) -> Option<u32> {
+        let offset = |s: Site, dir: u8| {
+            let next = self.step(s, dir);
+            (next != NO_SITE).then(|| next.index() as i64 - s.index() as i64)
+        };
+        let sites = || Site::all(self.sites());
+        let Some(shift) = sites().find_map(|s| offset(s, forward).or(offset(s, back).map(|o| -o)))
+        else {
+            return Some(1);
+        };
+        if !(1..64).contains(&shift.unsigned_abs()) {
+            return None;
+        }
+        for s in sites() {
+            for (dir, reverse, want) in [(forward, back, shift), (back, forward, -shift)] {
+                let next = self.step(s, dir);
+                if next == NO_SITE {
+                    continue;
+                }
+                if offset(s, dir) != Some(want) || self.step(next, reverse) != s {
+                    return None;
+                }
+                let low = s.index().min(next.index());
+                linked[low / 64][axis] |= 1 << (low % 64);
+            }
+        }
+        Some(shift.unsigned_abs() as u32)
     }
 
     /// The orthogonal links of a grid as bit sets (see [`Board::orthogonal_links`]), or
@@ -1031,6 +1099,15 @@ impl Board {
     #[inline]
     pub fn orthogonal_links(&self) -> &[[u64; 4]] {
         &self.links.orthogonal_links
+    }
+
+    /// Grid boards whose links along each of the four axes ([`AXES`]) all join sites the
+    /// same number apart, the same way round, and lead back (every grid but one drawn with
+    /// lines whose links skip points): those axes as shifts of a set of sites, so that a
+    /// run of pieces along one is found with bit arithmetic. `None` on any other board.
+    #[inline]
+    pub fn axis_shifts(&self) -> Option<&AxisShifts> {
+        self.links.axis_shifts.as_ref()
     }
 
     /// The largest [`Board::rays_length`] of any site.
