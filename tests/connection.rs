@@ -202,13 +202,7 @@ fn random_boards_agree_with_a_breadth_first_search() {
         for round in 0..300 {
             // Fill densities from 30% to 75% red, the rest blue or empty.
             let red = 30 + round % 46;
-            let cells: Vec<u8> = (0..w * h)
-                .map(|_| match rng.next() % 100 {
-                    x if x < red => 1,
-                    x if x < red + (100 - red) / 2 => 2,
-                    _ => 0,
-                })
-                .collect();
+            let cells = rng.cells(w * h, red);
             let text = format!("{} blue", board_text(&cells, w));
             let expected = naive_joined(&cells, w, 1, 6, &south, &north);
             let found = at(&hexes, &text).outcome() == Some(Outcome::Win(Player::FIRST));

@@ -266,13 +266,7 @@ fn random_boards_agree_with_a_union_find() {
             for round in 0..200 {
                 // Red from 5% to 80% of the cells, the rest blue or empty.
                 let red = 5 + round % 76;
-                let cells: Vec<u8> = (0..w * h)
-                    .map(|_| match rng.next() % 100 {
-                        x if x < red => 1,
-                        x if x < red + (100 - red) / 2 => 2,
-                        _ => 0,
-                    })
-                    .collect();
+                let cells = rng.cells(w * h, red);
                 let text = format!("{} blue", board_text(&cells, w, ['R', 'B']));
                 let expected = reference(&cells, w, 1, links);
                 assert_eq!(

@@ -19,4 +19,16 @@ impl XorShift {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+
+    /// `n` cells of a board of two players: each 1 (the first player's) with a chance of
+    /// `first` in 100, the rest 2 (the second's) or 0 (empty), half each.
+    pub fn cells(&mut self, n: usize, first: u64) -> Vec<u8> {
+        (0..n)
+            .map(|_| match self.next() % 100 {
+                x if x < first => 1,
+                x if x < first + (100 - first) / 2 => 2,
+                _ => 0,
+            })
+            .collect()
+    }
 }
