@@ -48,6 +48,29 @@ pub(crate) fn bad(at: impl Into<String>, reason: impl Into<String>) -> PositionE
     }
 }
 
+/// Puts `cell` on the point of file `file` (from 0) of rank `rank` (from 0) of a grid's
+/// `cells`, as a rank of a position's text (`at`) reads it: a file past the board's width
+/// is left for the caller's count of points to refuse; a point the board leaves out is
+/// refused here.
+pub(crate) fn put_on_rank(
+    game: &Game,
+    cells: &mut [Cell],
+    (rank, file): (usize, usize),
+    cell: Cell,
+    at: &str,
+) -> Result<(), PositionError> {
+    let w = game.board.width as usize;
+    if file < w {
+        let site = Site::at(rank * w + file);
+        if game.board.is_removed(site) {
+            let name = &game.board.site_names[site.index()];
+            return Err(bad(at, format!("{name} is not a point of this board")));
+        }
+        cells[site.index()] = cell;
+    }
+    Ok(())
+}
+
 /// The letter of a piece in a position's text (and in drawn boards): `.` for an empty
 /// point; otherwise, with one kind of piece and no letter given it (`as`), the owner's
 /// initial (upper case); else the kind's letter (`as`) or initial, upper case for the first
@@ -602,14 +625,7 @@ pub(crate) fn parse_grid(game: &Game, text: &str, cells: &mut [Cell]) -> Result<
                 '.' => file = file.saturating_add(1),
                 _ => {
                     let cell = piece_by_letter(game, c).map_err(|r| bad(at.clone(), r))?;
-                    if file < w {
-                        let site = Site::at(rank * w + file);
-                        if game.board.is_removed(site) {
-                            let name = &game.board.site_names[site.index()];
-                            return Err(bad(at, format!("{name} is not a point of this board")));
-                        }
-                        cells[site.index()] = cell;
-                    }
+                    put_on_rank(game, cells, (rank, file), cell, &at)?;
                     file = file.saturating_add(1);
                 }
             }

@@ -19,10 +19,10 @@
 use std::sync::Arc;
 
 use rulebook_engine::{Setup, State};
-use rulebook_model::{Cell, Game, Layout, Player, Site, MAX_HAND};
+use rulebook_model::{Cell, Game, Layout, Player, MAX_HAND};
 
 use super::fen::Clocks;
-use super::position::{bad, finish, grid_text_by, piece_letter, PositionError};
+use super::position::{bad, finish, grid_text_by, piece_letter, put_on_rank, PositionError};
 
 /// Whether SFEN fits the game: a grid, two players, pieces taken go into hand (`capture
 /// into hand`), every promoted kind is made from one unpromoted kind that no other is
@@ -256,14 +256,7 @@ fn parse_board(game: &Game, text: &str, cells: &mut [Cell]) -> Result<(), Positi
                 '+' => promoted(game, chars.next(), &at)?,
                 _ => unpromoted(game, c, &at)?,
             };
-            if file < w {
-                let site = Site::at(rank * w + file);
-                if game.board.is_removed(site) {
-                    let name = &game.board.site_names[site.index()];
-                    return Err(bad(at, format!("{name} is not a point of this board")));
-                }
-                cells[site.index()] = cell;
-            }
+            put_on_rank(game, cells, (rank, file), cell, &at)?;
             file = file.saturating_add(1);
         }
         if file != w {
