@@ -92,8 +92,15 @@ impl State {
     ) -> bool {
         let tables = &self.game.tables;
         match (&rule.kind, tables.reversed_walks.get(index)) {
-            (MoveKind::Slide { .. }, _) if tables.links_lead_back => {
-                self.slide_attacks_back(attacker, rule, targets)
+            (
+                MoveKind::Slide {
+                    directions,
+                    max_length,
+                    ..
+                },
+                _,
+            ) if tables.links_lead_back => {
+                self.slide_attacks_back(attacker, rule, (directions, *max_length), targets)
             }
             (MoveKind::Walk(_), Some(Some(back))) => {
                 self.walk_attacks_back(attacker, rule, back, targets)
@@ -102,19 +109,17 @@ impl State {
         }
     }
 
-    /// Whether a piece `attacker` moves by `rule` stands where the slide from a site of
-    /// `targets` along a reversed direction of the rule first meets a piece, at most
-    /// `max_length` sites on, over empty sites the rule does not avoid: the slides that
-    /// [`State::slide_takes`] finds, looked for from their ends.
-    fn slide_attacks_back(&self, attacker: Player, rule: &MoveRule, targets: &SiteSet) -> bool {
-        let MoveKind::Slide {
-            directions,
-            max_length,
-            ..
-        } = &rule.kind
-        else {
-            return false;
-        };
+    /// Whether a piece `attacker` moves by `rule` (a slide along `directions`) stands where
+    /// a slide from a site of `targets` along a reversed direction first meets a piece, at
+    /// most `max_length` sites on, over empty sites the rule does not avoid: the slides
+    /// that [`State::slide_takes`] finds, looked for from their ends.
+    fn slide_attacks_back(
+        &self,
+        attacker: Player,
+        rule: &MoveRule,
+        (directions, max_length): (&[u8], u16),
+        targets: &SiteSet,
+    ) -> bool {
         let filter = &rule.filter;
         let allowed =
             |r: Option<u16>, s: Site| r.is_none_or(|r| !self.game.in_region(r as usize, s));
@@ -126,7 +131,7 @@ impl State {
             directions.iter().any(|&dir| {
                 let back = reverse_direction(dir);
                 let mut at = to;
-                for _ in 0..*max_length {
+                for _ in 0..max_length {
                     at = board.step(at, back);
                     if at == NO_SITE {
                         return false;
