@@ -10,8 +10,8 @@
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::engine::{MoveList, State};
-use rulebook::model::{Game, Landing, MoveKind, SiteTest, Step, Walk};
+use rulebook::engine::{MoveList, MoveReport, State};
+use rulebook::model::{Chain, Game, Landing, MoveKind, MoveRule, SiteTest, Step, Walk};
 use rulebook::{compile, pipeline};
 
 use crate::common::configurations::configurations;
@@ -35,7 +35,7 @@ end when no legal move: mover loses
 "#;
 
 /// The bundled games and presets, the valid fixtures (boards with lines, without points,
-/// with diagonals on some) and [`CLAUSES`].
+/// with diagonals on some), [`CLAUSES`] and [`JUMPS`].
 fn games() -> Vec<(String, Arc<Game>)> {
     let mut out = configurations();
     let mut fixtures: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
@@ -50,40 +50,64 @@ fn games() -> Vec<(String, Arc<Game>)> {
             out.push((name, game));
         }
     }
-    let clauses = pipeline::load_text("clauses.game", CLAUSES, None, &[]);
-    out.push(("clauses".into(), clauses.expect("the clauses game loads")));
+    for (name, text) in [("clauses", CLAUSES), ("jumps", JUMPS)] {
+        let game = pipeline::load_text(name, text, None, &[]);
+        out.push((name.to_string(), game.expect("the game written here loads")));
+    }
     out
 }
 
-/// The game with each plain slide rule (no capture by approach or withdrawal, no second
-/// part) made the same slide written as a walk; `None` if it has none.
-fn as_walks(game: &Game) -> Option<Arc<Game>> {
+/// The game with each rule that `lower` writes as a walk made that walk; `None` if `lower`
+/// writes none of its rules.
+fn as_walks(game: &Game, lower: fn(&MoveRule) -> Option<Walk>) -> Option<Arc<Game>> {
     let mut walked = game.clone();
     let mut any = false;
     for rule in &mut walked.moves {
-        let plain = rule.filter.line_capture.is_none() && !rule.filter.has_second_part();
-        if let (
-            MoveKind::Slide {
-                directions,
-                max_length,
-                ..
-            },
-            true,
-        ) = (&rule.kind, plain)
-        {
-            rule.kind = MoveKind::Walk(compile::slide_walk(directions, *max_length, &rule.filter));
+        if let Some(walk) = lower(rule) {
+            rule.kind = MoveKind::Walk(walk);
             any = true;
         }
     }
     any.then(|| Arc::new(walked))
 }
 
-#[test]
-fn slides_written_as_walks_make_the_same_moves() {
+/// A plain slide rule (no capture by approach or withdrawal, no second part) as the
+/// compiler lowers it.
+fn slide_as_walk(rule: &MoveRule) -> Option<Walk> {
+    let plain = rule.filter.line_capture.is_none() && !rule.filter.has_second_part();
+    match &rule.kind {
+        MoveKind::Slide {
+            directions,
+            max_length,
+            ..
+        } if plain => Some(compile::slide_walk(directions, *max_length, &rule.filter)),
+        _ => None,
+    }
+}
+
+/// A single jump rule (not flying, not chained) as the compiler lowers it.
+fn jump_as_walk(rule: &MoveRule) -> Option<Walk> {
+    match &rule.kind {
+        MoveKind::Jump {
+            directions,
+            flying: false,
+            over,
+            mode,
+            chain: Chain::Single,
+        } => Some(compile::jump_walk(directions, (*over, *mode), &rule.filter)),
+        _ => None,
+    }
+}
+
+/// The names of the games of [`games`] with a rule that `lower` writes as a walk, after
+/// checking that, at every ply of seeded random games, their legal moves are the same with
+/// those rules run as walks through the interpreter, and so are the positions after them
+/// and what the faces are told the moves did.
+fn same_moves_as_walks(lower: fn(&MoveRule) -> Option<Walk>) -> Vec<String> {
     let mut rng = Rng::new(20261202);
     let mut compared = Vec::new();
     for (name, game) in games() {
-        let Some(walked) = as_walks(&game) else {
+        let Some(walked) = as_walks(&game, lower) else {
             continue;
         };
         let (games, max_plies) = if game.board.sites() > 200 {
@@ -92,28 +116,73 @@ fn slides_written_as_walks_make_the_same_moves() {
             (6, 150)
         };
         for _ in 0..games {
-            let mut slides = State::new(Arc::clone(&game));
+            let mut routines = State::new(Arc::clone(&game));
             let mut walks = State::new(Arc::clone(&walked));
             let (mut a, mut b) = (MoveList::new(), MoveList::new());
+            let mut reports = (MoveReport::new(), MoveReport::new());
             for ply in 0..max_plies {
-                slides.legal_moves(&mut a);
+                routines.legal_moves(&mut a);
                 walks.legal_moves(&mut b);
                 assert_eq!(&a[..], &b[..], "{name}, ply {ply}");
                 if a.is_empty() {
                     break;
                 }
                 let m = a[rng.below(a.len())];
-                slides.apply(m);
-                walks.apply(m);
-                assert_eq!(slides.hash(), walks.hash(), "{name}, ply {ply}");
+                routines.apply_reported(m, &mut reports.0);
+                walks.apply_reported(m, &mut reports.1);
+                assert_eq!(routines.hash(), walks.hash(), "{name}, ply {ply}");
+                let told = |r: &MoveReport| (r.jumps, r.jumped, r.replaced, r.changed.clone());
+                assert_eq!(told(&reports.0), told(&reports.1), "{name}, ply {ply}");
             }
         }
         compared.push(name);
     }
+    compared
+}
+
+#[test]
+fn slides_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(slide_as_walk);
     // Ming Mang and its presets, Gundru, Hasami Shogi, Dai Hasami Shogi, Brandubh, the
     // draughts, fixtures on boards of other shapes and the clauses at least.
     assert!(compared.len() >= 15, "the games compared: {compared:?}");
     assert!(compared.contains(&"clauses".to_string()));
+}
+
+/// Men that jump any piece, removing enemies only, but not over two points nor into a
+/// corner, and kings that convert the enemies they jump: the clauses of a single jump no
+/// bundled game uses.
+const JUMPS: &str = r#"
+game "Jumps"
+players black, white
+board grid 6 by 6
+piece man, king
+setup black man on rank(2)
+setup white man on rank(5)
+setup black king on a1 + f1
+setup white king on a6 + f6
+move jump all over any remove by man avoiding c3 + d4 not landing on corners
+move jump orthogonal over enemy convert by king
+move step all
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn single_jumps_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(jump_as_walk);
+    // Dai Hasami Shogi (capturing nothing), Gundru, the fixtures of peg solitaire (removing
+    // the mover's own) and trio, and the jumps written here (converting) at least.
+    for name in [
+        "gundru",
+        "dai-hasami-shogi",
+        "jumps",
+        "tests/fixtures/valid/peg-solitaire.game",
+        "tests/fixtures/valid/trio.game",
+    ] {
+        let found = compared.iter().any(|c| c.starts_with(name));
+        assert!(found, "{name} is not among {compared:?}");
+    }
 }
 
 /// The slide rules of every game compared above (their directions made absolute per
@@ -173,6 +242,7 @@ fn changed(walk: &Walk, change: usize) -> Option<Walk> {
     Some(Walk {
         steps: vec![Step::Branch(branches)],
         leaps: Vec::new(),
+        taking: None,
     })
 }
 
@@ -203,4 +273,50 @@ fn walks_of_other_shapes_stay_walks() {
     filter.landing = Landing::EmptyOrEnemy;
     let kind = compile::routine(&game.board, walk.clone(), &filter);
     assert_eq!(kind, MoveKind::Walk(walk));
+}
+
+/// The single jump rules of every game compared above, each as the compiler lowers it.
+fn jump_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
+    let mut out = Vec::new();
+    for (name, game) in games() {
+        for (i, rule) in game.moves.iter().enumerate() {
+            if let Some(walk) = jump_as_walk(rule) {
+                out.push((name.clone(), Arc::clone(&game), i, walk));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_routine_of_a_walk_shaped_as_a_jump_is_the_jump() {
+    let rules = jump_rules();
+    assert!(rules.len() >= 6, "{} jump rules", rules.len());
+    for (name, game, i, walk) in rules {
+        let rule = &game.moves[i];
+        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+        // The same jump, less the record of the site jumped, or testing it twice, is a
+        // walk of another shape.
+        let [Step::Branch(branches)] = &walk.steps[..] else {
+            panic!("a jump's walk is one branch a direction");
+        };
+        for change in 0..2 {
+            let mut branches = branches.clone();
+            match change {
+                0 => branches[0].retain(|s| *s != Step::Over),
+                _ => branches[0].insert(1, Step::Test(SiteTest::Occupied)),
+            }
+            let other = Walk {
+                steps: vec![Step::Branch(branches)],
+                ..walk.clone()
+            };
+            let kind = compile::routine(&game.board, other.clone(), &rule.filter);
+            assert_eq!(
+                kind,
+                MoveKind::Walk(other),
+                "{name}, rule {i}, change {change}"
+            );
+        }
+    }
 }

@@ -161,7 +161,7 @@ impl State {
         let words = self.position.words;
         let mut origins: SiteSet = [0; SITE_SET_WORDS];
         for to in set_sites(&targets[..words]) {
-            self.walk_as(attacker, back, &back.steps, to, &mut origins);
+            self.walk_as(attacker, back, &back.steps, (to, NO_SITE), &mut origins);
         }
         let own = self.position.occupied_by(attacker);
         (0..words).any(|w| {
@@ -203,7 +203,7 @@ impl State {
                     ..
                 } => self.slide_takes(rule, from, directions, *max_length, targets),
                 MoveKind::Walk(walk) => {
-                    self.walk_as(attacker, walk, &walk.steps, from, &mut reached);
+                    self.walk_as(attacker, walk, &walk.steps, (from, NO_SITE), &mut reached);
                     let hit = (0..words).any(|w| reached[w] & targets[w] != 0);
                     reached[..words].fill(0);
                     hit

@@ -38,7 +38,7 @@ use std::sync::Arc;
 use rulebook_model::board::reverse_direction;
 use rulebook_model::{
     leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, LineCapture,
-    MoveKind, Player, Progress, Site, EMPTY, NO_SITE,
+    MoveKind, Player, Progress, Site, Taking, Walk, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and what it involves. Its kind is its rule's
@@ -1539,6 +1539,10 @@ impl State {
                 chain: Chain::Pieces,
                 ..
             } => self.crown_on_the_way(m, mover),
+            MoveKind::Walk(Walk {
+                taking: Some(taking),
+                ..
+            }) if m.over != NO_SITE => self.take_site(m.over, mover, taking),
             _ => {}
         }
         self.scratch.captured.clear();
@@ -1782,6 +1786,16 @@ impl State {
         match over {
             Jumped::Friend => self.each_jumped(m, mover, chain, |s, site| s.set(site, EMPTY)),
             _ => self.each_jumped(m, mover, chain, |s, site| s.capture(site, mover, mode)),
+        }
+    }
+
+    /// Takes the piece on `site`, the site a walk of `mover`'s passed over, as the walk says
+    /// ([`Taking`]).
+    pub(crate) fn take_site(&mut self, site: Site, mover: Player, taking: Taking) {
+        match taking {
+            Taking::Capture(mode) => self.capture(site, mover, mode),
+            Taking::Remove => self.set(site, EMPTY),
+            Taking::Keep => {}
         }
     }
 

@@ -6,7 +6,7 @@ use super::{capture, LineStep, Move, MoveList, State};
 use rulebook_model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use rulebook_model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
-    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site,
+    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, Walk,
     ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
@@ -83,7 +83,7 @@ impl State {
                 self.add_shots(shot, rule_start, &mut targets, out);
             }
             if let Some(removal) = rule.filter.removal {
-                let jump_takes = matches!(rule.kind, MoveKind::Jump { mode: Some(_), .. });
+                let jump_takes = rule.kind.takes_passed();
                 self.add_removals(removal, jump_takes, rule_start, out);
             }
             if game.facts.promotion_choice_kinds & rule.filter.kinds != 0 {
@@ -1310,6 +1310,11 @@ impl State {
             _ if rule.filter.line_capture.is_some() || removes => Some(true),
             MoveKind::PlacePiece { .. } => None,
             MoveKind::Jump { mode: Some(_), .. } => Some(true),
+            // A walk takes the site it passed over, if it marked one.
+            MoveKind::Walk(Walk {
+                taking: Some(taking),
+                ..
+            }) if taking.takes() && m.over != NO_SITE => Some(true),
             // Landing on an enemy piece takes it.
             _ if self.position.cells[m.to.index()] != EMPTY => Some(true),
             _ => None,

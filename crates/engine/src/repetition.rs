@@ -428,7 +428,8 @@ impl State {
             return None;
         }
         let jump = match rule.kind {
-            MoveKind::Slide { .. } | MoveKind::Walk(_) => None,
+            MoveKind::Slide { .. } => None,
+            MoveKind::Walk(ref walk) if walk.taking.is_none() => None,
             MoveKind::PlacePiece {
                 from_hand: false, ..
             } => None,

@@ -9,7 +9,8 @@
 
 use super::{capture, Move, MoveList, State};
 use rulebook_model::{
-    Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, EMPTY, NO_SITE,
+    Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, Taking, Walk, EMPTY,
+    NO_SITE,
 };
 
 /// An effect after a move that took something.
@@ -280,10 +281,35 @@ impl State {
                 };
             }
         }
+        if let MoveKind::Walk(Walk {
+            taking: Some(taking),
+            ..
+        }) = self.game.moves[m.rule as usize].kind
+        {
+            self.replay_walk_take(m, mover, taking, report);
+        }
         self.replay_effects(m.to, mover, report);
         if self.game.facts.promotes {
             report.promoted = self.promotion(m).map(|(e, _)| e as u16);
         }
+    }
+
+    /// The piece on the site a walk of `mover`'s passed over, if it marked one: taken as the
+    /// walk says, the site counted as a jump and the piece, if taken, as a piece jumped.
+    fn replay_walk_take(
+        &mut self,
+        m: Move,
+        mover: Player,
+        taking: Taking,
+        report: &mut MoveReport,
+    ) {
+        if m.over == NO_SITE {
+            return;
+        }
+        let before = self.position.cells[m.over.index()];
+        self.take_site(m.over, mover, taking);
+        report.jumps = 1;
+        report.jumped = (self.position.cells[m.over.index()] != before) as u32;
     }
 
     /// The effects after a piece of `mover` landed on `landing`: each one's captures, found

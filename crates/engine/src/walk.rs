@@ -10,6 +10,10 @@ use rulebook_model::{
     Game, MoveRule, Player, Site, SiteTest, Step, Walk, ALL_KINDS, EMPTY, NO_SITE,
 };
 
+/// Where a walk's cursor stands, and the site it has passed over on its way ([`Step::Over`];
+/// [`NO_SITE`]: none).
+pub(super) type Cursor = (Site, Site);
+
 /// The sites strictly between `from` and `to` when they lie on one line of the board
 /// (along one of its directions); none otherwise.
 pub(super) fn passed_over(game: &Game, (from, to): (Site, Site)) -> &[Site] {
@@ -19,6 +23,35 @@ pub(super) fn passed_over(game: &Game, (from, to): (Site, Site)) -> &[Site] {
             ray.iter().position(|&s| s == to).map(|k| &ray[..k])
         })
         .unwrap_or(&[])
+}
+
+/// Where a walk's destinations go: each destination reached, with the site passed over on the
+/// way there ([`Step::Over`]; [`NO_SITE`] for none).
+pub(super) trait Reached {
+    /// The walk reached `to`, having passed over `passed`.
+    fn reach(&mut self, to: Site, passed: Site);
+}
+
+/// Destinations marked in a set of sites, whatever the walk took on the way.
+impl Reached for SiteSet {
+    #[inline]
+    fn reach(&mut self, to: Site, _passed: Site) {
+        self[to.index() / 64] |= 1 << (to.index() % 64);
+    }
+}
+
+/// The moves of one piece by a walk that passes over a site: one per destination and site
+/// passed over.
+struct PassingMoves<'a> {
+    out: &'a mut MoveList,
+    rule: u8,
+    from: Site,
+}
+
+impl Reached for PassingMoves<'_> {
+    fn reach(&mut self, to: Site, passed: Site) {
+        self.out.push(Move::jump(self.rule, self.from, passed, to));
+    }
 }
 
 impl State {
@@ -31,45 +64,78 @@ impl State {
             ALL_KINDS => self.own_sites(None),
             kinds => self.movers(kinds),
         };
+        if walk.taking.is_some() {
+            return self.passing_walks(index, walk, &movers, out);
+        }
         let mut targets: SiteSet = [0; SITE_SET_WORDS];
         // A move in passing takes the piece that passed, where it stands.
-        let taken = match rule.filter.in_passing {
+        let passed = match rule.filter.in_passing {
             true => self.position.passing.1,
             false => NO_SITE,
         };
         for from in set_sites(&movers[..self.position.words]) {
-            self.walk_as(self.position.to_move, walk, &walk.steps, from, &mut targets);
+            self.walk_as(
+                self.position.to_move,
+                walk,
+                &walk.steps,
+                (from, NO_SITE),
+                &mut targets,
+            );
             for to in set_sites(&targets[..self.position.words]) {
-                out.push(Move::jump(index, from, taken, to));
+                out.push(Move::jump(index, from, passed, to));
             }
             targets[..self.position.words].fill(0);
         }
     }
 
-    /// Runs `steps` of `walk` for `mover` with the cursor at `at`, marking the destinations
-    /// in `targets`.
+    /// The moves of a walk that passes over a site ([`Step::Over`]), from each site of
+    /// `movers`: a move per destination and site passed over on the way there, in the
+    /// order of destinations then sites passed over, each once.
+    fn passing_walks(&self, index: u8, walk: &Walk, movers: &SiteSet, out: &mut MoveList) {
+        for from in set_sites(&movers[..self.position.words]) {
+            let start = out.len();
+            let mut moves = PassingMoves {
+                out,
+                rule: index,
+                from,
+            };
+            self.walk_as(
+                self.position.to_move,
+                walk,
+                &walk.steps,
+                (from, NO_SITE),
+                &mut moves,
+            );
+            out.sort_and_dedup_tail(start);
+        }
+    }
+
+    /// Runs `steps` of `walk` for `mover` with the cursor at `at` and the site `passed`
+    /// passed over so far (a [`Cursor`]), giving the destinations to `reached`.
     pub(super) fn walk_as(
         &self,
         mover: Player,
         walk: &Walk,
         steps: &[Step],
-        at: Site,
-        targets: &mut SiteSet,
+        (at, passed): Cursor,
+        reached: &mut impl Reached,
     ) {
-        let mut at = at;
+        let (mut at, mut passed) = (at, passed);
         for (i, step) in steps.iter().enumerate() {
             match step {
                 Step::Repeat { body, min, max } => {
                     let rest = &steps[i + 1..];
-                    return self.repeat(mover, walk, (body, *min, *max), rest, at, targets);
+                    let repeat = (body.as_slice(), *min, *max);
+                    return self.repeat(mover, walk, repeat, rest, (at, passed), reached);
                 }
                 Step::Branch(walks) => {
                     for branch in walks {
-                        self.walk_as(mover, walk, branch, at, targets);
+                        self.walk_as(mover, walk, branch, (at, passed), reached);
                     }
                     return;
                 }
-                Step::Emit => targets[at.index() / 64] |= 1 << (at.index() % 64),
+                Step::Emit => reached.reach(at, passed),
+                Step::Over => passed = at,
                 straight => match self.straight_step(mover, walk, straight, at) {
                     Some(next) => at = next,
                     None => return,
@@ -78,21 +144,21 @@ impl State {
         }
     }
 
-    /// Repeats `body` from `at` between `min` and `max` times, running `rest` after each
-    /// number of repetitions from `min` on, until the body cannot go on.
+    /// Repeats `body` from the cursor between `min` and `max` times, running `rest` after
+    /// each number of repetitions from `min` on, until the body cannot go on.
     fn repeat(
         &self,
         mover: Player,
         walk: &Walk,
         (body, min, max): (&[Step], u16, u16),
         rest: &[Step],
-        at: Site,
-        targets: &mut SiteSet,
+        (at, passed): Cursor,
+        reached: &mut impl Reached,
     ) {
         let mut at = at;
         for done in 0..=max {
             if done >= min {
-                self.walk_as(mover, walk, rest, at, targets);
+                self.walk_as(mover, walk, rest, (at, passed), reached);
             }
             if done == max {
                 return;
@@ -118,7 +184,7 @@ impl State {
                 true => at,
                 false => NO_SITE,
             },
-            Step::Emit | Step::Repeat { .. } | Step::Branch(_) => {
+            Step::Emit | Step::Over | Step::Repeat { .. } | Step::Branch(_) => {
                 unreachable!("the compiler keeps these out of straight walks")
             }
         };
@@ -151,6 +217,7 @@ impl State {
         match test {
             SiteTest::Empty => cell == EMPTY,
             SiteTest::Enemy => enemy(),
+            SiteTest::Friend => cell != EMPTY && self.game.tables.owner[cell.index()] == mover,
             SiteTest::EmptyOrEnemy => cell == EMPTY || enemy(),
             SiteTest::Occupied => cell != EMPTY,
             SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,

@@ -10,7 +10,7 @@ pub mod walk;
 pub use board::{Board, Drawing, Layout, Site, NO_SITE};
 pub use eval::{Env, GroupMeasure};
 pub use tiles::{GroupUnit, Tiles};
-pub use walk::{Leap, SiteTest, Step, Walk};
+pub use walk::{Leap, SiteTest, Step, Taking, Walk};
 
 /// The most players a game may have (the checker holds every game to it), and the size of
 /// the tables kept for every player; the one place that fixes it. A game's own number is
@@ -844,6 +844,17 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
+    /// Whether the rule's moves take what they pass over: a jump that captures or removes
+    /// the pieces it jumps, a walk that takes the site it passes over ([`Walk::taking`]).
+    #[inline]
+    pub fn takes_passed(&self) -> bool {
+        match self {
+            MoveKind::Jump { mode, .. } => mode.is_some(),
+            MoveKind::Walk(walk) => walk.taking.is_some_and(Taking::takes),
+            _ => false,
+        }
+    }
+
     /// The kind of piece this rule places on the board from no site (a
     /// [`MoveKind::PlacePiece`]), if it is a placement.
     #[inline]

@@ -1,9 +1,11 @@
 //! The core of a piece's move: a walk. A cursor starts on the moving piece's site and goes
 //! through a program of a few primitives: it is moved (along a direction, or by a fixed
-//! offset), the site under it is tested, a part is repeated, the walk branches, and a site
-//! reached is offered as a destination. Every destination a walk reaches from a piece is a
-//! move of that piece to there, made as a step is (the piece leaves its site and lands,
-//! replacing what stood there), then the game's effects follow as after any move.
+//! offset), the site under it is tested, a part is repeated, the walk branches, a site is
+//! marked as passed over, and a site reached is offered as a destination. Every
+//! destination a walk reaches from a piece is a move of that piece to there, made as a
+//! step is (the piece leaves its site and lands, replacing what stood there), then the
+//! piece on the site the walk passed over on its way, if it marked one, is taken as the
+//! walk says ([`Taking`]), then the game's effects follow as after any move.
 //!
 //! A surface construct that says where a piece may go is written as a walk by the compiler
 //! (`move leap 1, 2` is eight branches of a leap, a test of the landing and a destination);
@@ -11,7 +13,7 @@
 //! needs no engine change.
 
 use crate::board::reverse_direction;
-use crate::{Site, NO_SITE};
+use crate::{CaptureMode, Site, NO_SITE};
 
 /// A compiled walk: its program, and the tables its leaps read.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,6 +22,29 @@ pub struct Walk {
     pub steps: Vec<Step>,
     /// The leaps [`Step::Leap`] makes, by index.
     pub leaps: Vec<Leap>,
+    /// What becomes of the piece on the site the walk passes over ([`Step::Over`]); none
+    /// where the walk has no such step.
+    pub taking: Option<Taking>,
+}
+
+/// What a walk's move does to the piece on the site it passed over ([`Step::Over`]), once
+/// the moving piece has landed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taking {
+    /// An enemy piece there is captured so (removed, or made the mover's); the mover's own
+    /// stays.
+    Capture(CaptureMode),
+    /// The piece there leaves the board, whoever's it is.
+    Remove,
+    /// The piece there stays: the move only records the site it passed over.
+    Keep,
+}
+
+impl Taking {
+    /// Whether a piece passed over may leave the board or change hands.
+    pub fn takes(self) -> bool {
+        self != Taking::Keep
+    }
 }
 
 impl Walk {
@@ -35,7 +60,7 @@ impl Walk {
                 Step::Test(t) => f(acc, t),
                 Step::Repeat { body, .. } => fold(body, acc, f),
                 Step::Branch(walks) => walks.iter().fold(acc, |acc, w| fold(w, acc, f)),
-                Step::Shift(_) | Step::Leap(_) | Step::Emit => acc,
+                Step::Shift(_) | Step::Leap(_) | Step::Over | Step::Emit => acc,
             })
         }
         fold(&self.steps, init, &mut f)
@@ -63,6 +88,7 @@ impl Walk {
         Walk {
             steps,
             leaps: self.leaps.iter().map(Leap::inverse).collect(),
+            taking: self.taking,
         }
     }
 }
@@ -141,6 +167,11 @@ pub enum Step {
     Leap(u16),
     /// The walk goes on only if the site under the cursor passes the test.
     Test(SiteTest),
+    /// The move passes over the site under the cursor, if the walk goes on to a
+    /// destination: the move records the site, and its piece is taken as [`Walk::taking`]
+    /// says; the walk goes on. A move records one such site at most: a later one replaces
+    /// an earlier one. Never in a repeated body.
+    Over,
     /// The site under the cursor is a destination; the walk goes on.
     Emit,
     /// The body, a straight walk (shifts, leaps and tests), is repeated: after each number
@@ -165,6 +196,8 @@ pub enum SiteTest {
     Empty,
     /// A piece of the mover's opponent stands there.
     Enemy,
+    /// A piece of the mover's own stands there.
+    Friend,
     /// Nothing, or a piece of the mover's opponent.
     EmptyOrEnemy,
     /// A piece, anyone's.

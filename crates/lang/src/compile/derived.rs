@@ -231,8 +231,9 @@ fn quiet_rules(
         _ if promotes || moves_again || rule.filter.line_capture.is_some() => {
             model::QuietRule::Never
         }
+        _ if rule.kind.takes_passed() => model::QuietRule::Never,
         model::MoveKind::Slide { .. }
-        | model::MoveKind::Jump { mode: None, .. }
+        | model::MoveKind::Jump { .. }
         | model::MoveKind::Fly { .. }
         | model::MoveKind::Walk(_) => model::QuietRule::Landing {
             removes: rule.filter.removal.is_some(),
@@ -258,6 +259,8 @@ fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
 fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
+        // A walk that takes may make any jump's move.
+        model::MoveKind::Walk(walk) if walk.taking.is_some() => (1, (0..8).collect()),
         // A fly, and a walk, may go where any slide goes.
         model::MoveKind::Fly { .. } | model::MoveKind::Walk(_) => (0, (0..8).collect()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),

@@ -35,7 +35,7 @@ mod sowing;
 mod tiles;
 mod walks;
 
-pub use walks::{routine, slide_walk};
+pub use walks::{jump_walk, routine, slide_walk};
 
 use derived::Parts;
 use exprs::Value;

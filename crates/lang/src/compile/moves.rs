@@ -115,12 +115,17 @@ impl Compiler<'_> {
                 over,
                 mode,
                 chain,
-            } => model::MoveKind::Jump {
-                directions: directions.clone(),
-                flying: *flying,
-                over: *over,
-                mode: *mode,
-                chain: self.jump_chain(*chain, directions, by_pieces, span)?,
+            } => match self.jump_chain(*chain, directions, by_pieces, span)? {
+                model::Chain::Single if !flying => {
+                    self.single_jump(directions, (*over, *mode), filter)
+                }
+                chain => model::MoveKind::Jump {
+                    directions: directions.clone(),
+                    flying: *flying,
+                    over: *over,
+                    mode: *mode,
+                    chain,
+                },
             },
             MoveDecl::Remove { region } => model::MoveKind::Remove {
                 region: match region {
@@ -204,6 +209,20 @@ impl Compiler<'_> {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Slide { .. }), "{kind:?}");
         Some(kind)
+    }
+
+    /// A single jump, lowered onto its walk ([`walks::jump_walk`]) and given back the jump
+    /// routine by the walk's shape.
+    fn single_jump(
+        &self,
+        directions: &[u8],
+        jumped: (model::Jumped, Option<model::CaptureMode>),
+        filter: &model::MoveFilter,
+    ) -> model::MoveKind {
+        let walk = walks::jump_walk(directions, jumped, filter);
+        let kind = walks::routine(self.board(), walk, filter);
+        debug_assert!(matches!(kind, model::MoveKind::Jump { .. }), "{kind:?}");
+        kind
     }
 
     /// A slide's or a walk's moves with the tests `from` and `onto enemy KIND` add to its

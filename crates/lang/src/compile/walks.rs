@@ -9,7 +9,8 @@ use super::moves::absolute_directions;
 use crate::check::WalkDecl;
 use rulebook_model::board::RELATIVE_BASE;
 use rulebook_model::{
-    Board, Landing, Leap, MoveFilter, MoveKind, Player, Site, SiteTest, Step, Walk, NO_SITE,
+    Board, CaptureMode, Chain, Jumped, Landing, Leap, MoveFilter, MoveKind, Player, Site, SiteTest,
+    Step, Taking, Walk, NO_SITE,
 };
 
 /// A slide along `directions` of at most `max` sites (`move step` is `max` 1), as the
@@ -45,14 +46,66 @@ pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
     Walk {
         steps: vec![Step::Branch(branches)],
         leaps: Vec::new(),
+        taking: None,
+    }
+}
+
+/// A single jump along `directions` over a piece that `over` allows, as the language
+/// reference says it, written as a walk: along each direction, a shift onto such a piece
+/// on a site `avoiding` does not name, taken there where the rule takes (`mode`), and a
+/// shift onto an empty site beyond that is not avoided, nor in the region of `not landing
+/// on`, a destination. The move records the site jumped in every case.
+pub fn jump_walk(
+    directions: &[u8],
+    (over, mode): (Jumped, Option<CaptureMode>),
+    filter: &MoveFilter,
+) -> Walk {
+    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let jumped = match over {
+        Jumped::Enemy => SiteTest::Enemy,
+        Jumped::Friend => SiteTest::Friend,
+        Jumped::Any => SiteTest::Occupied,
+    };
+    let taking = match (mode, over) {
+        (None, _) => Taking::Keep,
+        (Some(_), Jumped::Friend) => Taking::Remove,
+        (Some(mode), _) => Taking::Capture(mode),
+    };
+    let branch = |d: u8| {
+        let mut steps = vec![Step::Shift(d), Step::Test(jumped)];
+        steps.extend(avoided.clone());
+        steps.push(Step::Over);
+        steps.extend([Step::Shift(d), Step::Test(SiteTest::Empty)]);
+        steps.extend(avoided.clone());
+        steps.extend(forbidden.clone());
+        steps.push(Step::Emit);
+        steps
+    };
+    Walk {
+        steps: vec![Step::Branch(
+            directions.iter().map(|&d| branch(d)).collect(),
+        )],
+        leaps: Vec::new(),
+        taking: Some(taking),
     }
 }
 
 /// The engine's routine for the moves of `walk`, a move rule narrowed by `filter`, picked
 /// by the walk's shape: a slide ([`MoveKind::Slide`], with the directions that rise and
-/// fall on `board`) where the walk is the [`slide_walk`] of some directions and reach;
-/// else the walk itself, for the interpreter.
+/// fall on `board`) where the walk is the [`slide_walk`] of some directions and reach; a
+/// single jump ([`MoveKind::Jump`]) where it is the [`jump_walk`] of some directions, the
+/// pieces jumped and what becomes of them; else the walk itself, for the interpreter.
 pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
+    if let Some((directions, over, mode)) = jump_shape(&walk, filter) {
+        return MoveKind::Jump {
+            directions,
+            flying: false,
+            over,
+            mode,
+            chain: Chain::Single,
+        };
+    }
     let Some((directions, max_length)) = slide_shape(&walk, filter) else {
         return MoveKind::Walk(walk);
     };
@@ -92,6 +145,38 @@ fn slide_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, u16)> {
     (slide_walk(&directions, max, filter) == *walk).then_some((directions, max))
 }
 
+/// The directions, the pieces jumped and what becomes of them of the single jump `walk`
+/// is, under `filter`: read from the walk's branches, then the jump's walk written again
+/// from them and compared.
+fn jump_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped, Option<CaptureMode>)> {
+    let [Step::Branch(branches)] = &walk.steps[..] else {
+        return None;
+    };
+    let over = match branches.first()?.get(1)? {
+        Step::Test(SiteTest::Enemy) => Jumped::Enemy,
+        Step::Test(SiteTest::Friend) => Jumped::Friend,
+        Step::Test(SiteTest::Occupied) => Jumped::Any,
+        _ => return None,
+    };
+    let mode = match walk.taking {
+        Some(Taking::Capture(mode)) => Some(mode),
+        // Only the mover's own pieces jumped are removed whoever's they are.
+        Some(Taking::Remove) if over == Jumped::Friend => Some(CaptureMode::Remove),
+        Some(Taking::Remove) => return None,
+        Some(Taking::Keep) => None,
+        None => return None,
+    };
+    let mut directions = Vec::new();
+    for branch in branches {
+        match branch.first() {
+            Some(Step::Shift(d)) if !directions.contains(d) => directions.push(*d),
+            _ => return None,
+        }
+    }
+    let shape = (directions, over, mode);
+    (jump_walk(&shape.0, (over, mode), filter) == *walk).then_some(shape)
+}
+
 /// What a walk's landing must pass: what the site may hold (`onto`) and the region it may
 /// not be in (`not landing on`); and whether the mover faces south, so that leaps
 /// `forward` go south.
@@ -120,7 +205,11 @@ pub(super) fn walk(
     };
     let mut leaps = Vec::new();
     let steps = lower(board, steps, &tests, &mut leaps);
-    Walk { steps, leaps }
+    Walk {
+        steps,
+        leaps,
+        taking: None,
+    }
 }
 
 /// The engine's steps for `steps`, the leaps they make added to `leaps` (each offset once).
@@ -229,7 +318,7 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
             Step::Shift(d) => vec![*d],
             Step::Repeat { body, .. } => shift_directions(body),
             Step::Branch(walks) => walks.iter().flat_map(|w| shift_directions(w)).collect(),
-            Step::Leap(_) | Step::Test(_) | Step::Emit => Vec::new(),
+            Step::Leap(_) | Step::Test(_) | Step::Over | Step::Emit => Vec::new(),
         };
         for d in inner {
             if !out.contains(&d) {

@@ -192,6 +192,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
         Step::Test(t) => match t {
             SiteTest::Empty => "if empty".into(),
             SiteTest::Enemy => "if an enemy piece".into(),
+            SiteTest::Friend => "if a piece of the mover's".into(),
             SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
             SiteTest::Occupied => "if a piece".into(),
             SiteTest::Unmoved => "if a piece that has not moved".into(),
@@ -204,6 +205,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
         },
         Step::Emit => "a destination".into(),
+        Step::Over => "taking the piece there".into(),
         Step::Repeat { body, min, max } => {
             let body = walk_text(game, walk, body);
             // A slide of any length repeats up to the most a grid allows less one.
