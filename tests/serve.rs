@@ -743,7 +743,9 @@ fn an_analysis_and_a_match_report_as_the_commands_do() {
 #[test]
 fn an_analysis_is_stopped_and_reports_the_games_finished() {
     let addr = server(None, None);
-    let ask = json!({"game": "othello", "kind": "analyze", "players": "medium", "games": 1000});
+    // Mangala at medium: a run of many minutes whose games end within a second or so,
+    // even on a busy machine (an Othello game at medium may take minutes there).
+    let ask = json!({"game": "mangala", "kind": "analyze", "players": "medium", "games": 1000});
     let status = start_run(addr, ask.clone());
     let refused = call(addr, "POST", "/api/analyses", Some(ask), 409);
     assert!(refused["error"].as_str().unwrap().contains("running"));
