@@ -91,10 +91,8 @@ pub struct Run {
     done: AtomicU64,
     stop: AtomicBool,
     result: Mutex<Option<Result<Value, String>>>,
-    /// When the run was last asked after.
-    seen: Mutex<Instant>,
-    /// When its page said it left, unless asked after since.
-    left: Mutex<Option<Instant>>,
+    /// Who follows it: when it was asked after and when its page left.
+    watch: Mutex<Watch>,
     /// Why the watchdog stopped it, if it did.
     abandoned: Mutex<Option<&'static str>>,
 }
@@ -269,8 +267,7 @@ pub async fn start(
         done: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         result: Mutex::new(None),
-        seen: Mutex::new(Instant::now()),
-        left: Mutex::new(None),
+        watch: Mutex::new(Watch::new(Instant::now())),
         abandoned: Mutex::new(None),
     });
     *last = Some(Arc::clone(&run));
@@ -287,17 +284,53 @@ pub async fn start(
     Ok(status(&run))
 }
 
+/// How a run is followed: when it was last asked after, and when its page said it left
+/// (unless asked after since: a reload).
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    seen: Instant,
+    left: Option<Instant>,
+}
+
+impl Watch {
+    /// A run asked after at `now` (as it starts).
+    fn new(now: Instant) -> Watch {
+        Watch {
+            seen: now,
+            left: None,
+        }
+    }
+
+    /// Asked after at `now`: a page follows the run (again, after a reload).
+    fn asked(&mut self, now: Instant) {
+        *self = Watch::new(now);
+    }
+
+    /// Its page said at `now` that it left.
+    fn leave(&mut self, now: Instant) {
+        self.left = Some(now);
+    }
+
+    /// Why the run is to be stopped at `now`, if it is: its page left [`LEFT_GRACE`] ago
+    /// or more and has not asked after it since, or nobody has for [`UNWATCHED`].
+    fn abandoned(&self, now: Instant) -> Option<&'static str> {
+        if self.left.is_some_and(|t| now - t >= LEFT_GRACE) {
+            Some("the page left")
+        } else if now - self.seen >= UNWATCHED {
+            Some("nobody asked after the run")
+        } else {
+            None
+        }
+    }
+}
+
 /// Stops a run whose page has left and not come back within [`LEFT_GRACE`], or that
 /// nobody has asked after for [`UNWATCHED`]; returns when the run ends.
 fn watch(run: &Run) {
     while lock(&run.result).is_none() {
         std::thread::sleep(Duration::from_millis(200));
-        let left = lock(&run.left).is_some_and(|t| t.elapsed() >= LEFT_GRACE);
-        let unwatched = lock(&run.seen).elapsed() >= UNWATCHED;
-        let why = match (left, unwatched) {
-            (true, _) => "the page left",
-            (false, true) => "nobody asked after the run",
-            (false, false) => continue,
+        let Some(why) = lock(&run.watch).abandoned(Instant::now()) else {
+            continue;
         };
         *lock(&run.abandoned) = Some(why);
         run.stop.store(true, Ordering::Relaxed);
@@ -318,8 +351,7 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let run = find(&app, &id)?;
-    *lock(&run.seen) = Instant::now();
-    *lock(&run.left) = None;
+    lock(&run.watch).asked(Instant::now());
     Ok(status(&run))
 }
 
@@ -331,7 +363,7 @@ pub async fn leave(
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let run = find(&app, &id)?;
-    *lock(&run.left) = Some(Instant::now());
+    lock(&run.watch).leave(Instant::now());
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -344,4 +376,48 @@ pub async fn stop(
     let run = find(&app, &id)?;
     run.stop.store(true, Ordering::Relaxed);
     Ok(status(&run))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn a_page_that_left_and_did_not_come_back_stops_its_run_after_the_grace() {
+        let start = Instant::now();
+        let mut watch = Watch::new(start);
+        watch.leave(start + SECOND);
+        assert_eq!(watch.abandoned(start + SECOND), None);
+        assert_eq!(watch.abandoned(start + SECOND + LEFT_GRACE / 2), None);
+        assert_eq!(
+            watch.abandoned(start + SECOND + LEFT_GRACE),
+            Some("the page left")
+        );
+    }
+
+    #[test]
+    fn a_reload_asks_after_the_run_and_it_goes_on() {
+        let start = Instant::now();
+        let mut watch = Watch::new(start);
+        // The page leaves, and the reloaded one asks after the run at once.
+        watch.leave(start + SECOND);
+        watch.asked(start + SECOND);
+        for later in [LEFT_GRACE, 10 * LEFT_GRACE, UNWATCHED - 2 * SECOND] {
+            assert_eq!(watch.abandoned(start + SECOND + later), None, "{later:?}");
+        }
+    }
+
+    #[test]
+    fn a_run_nobody_asks_after_is_stopped_after_a_while() {
+        let start = Instant::now();
+        let mut watch = Watch::new(start);
+        watch.asked(start + SECOND);
+        assert_eq!(watch.abandoned(start + UNWATCHED), None);
+        assert_eq!(
+            watch.abandoned(start + SECOND + UNWATCHED),
+            Some("nobody asked after the run")
+        );
+    }
 }

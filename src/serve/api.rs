@@ -118,7 +118,7 @@ pub fn settings(set: &Map<String, Value>) -> Result<Vec<String>, ApiError> {
         .collect()
 }
 
-/// Holds a new session and answers with its state (201).
+/// Holds a new session and answers with its state.
 fn start(app: &App, play: Play) -> Answer {
     let id = app
         .sessions

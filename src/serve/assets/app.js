@@ -292,8 +292,10 @@ function showStatus() {
     if (s.board.stores) facts.push(`store ${s.board.stores[p]}`);
     if (s.hands) {
       const h = s.hands[p];
+      // The kinds a player holds (not the many it may hold none of).
+      const held = Array.isArray(h) ? [] : Object.entries(h).filter(([, n]) => n > 0);
       facts.push(Array.isArray(h) ? `${h.length} tiles in hand` :
-        "in hand: " + Object.entries(h).map(([k, n]) => `${n} ${k}`).join(", "));
+        held.length ? "in hand: " + held.map(([k, n]) => `${n} ${k}`).join(", ") : "nothing in hand");
     }
     tr.insertCell().textContent = p;
     tr.insertCell().textContent = facts.join(" · ");
