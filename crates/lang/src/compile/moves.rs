@@ -115,18 +115,10 @@ impl Compiler<'_> {
                 over,
                 mode,
                 chain,
-            } => match self.jump_chain(*chain, directions, by_pieces, span)? {
-                model::Chain::Single if !flying => {
-                    self.single_jump(directions, (*over, *mode), filter)
-                }
-                chain => model::MoveKind::Jump {
-                    directions: directions.clone(),
-                    flying: *flying,
-                    over: *over,
-                    mode: *mode,
-                    chain,
-                },
-            },
+            } => {
+                let jump = (*flying, (*over, *mode), *chain);
+                self.jump(directions, jump, filter, (by_pieces, span))?
+            }
             MoveDecl::Remove { region } => model::MoveKind::Remove {
                 region: match region {
                     Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
@@ -209,6 +201,32 @@ impl Compiler<'_> {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Slide { .. }), "{kind:?}");
         Some(kind)
+    }
+
+    /// A jump's moves (`flying`, over pieces `jumped`, going on by `chain`): a single jump
+    /// that does not fly lowered onto its walk, any other with its chain (recorded by its
+    /// pieces where `by_pieces`).
+    fn jump(
+        &mut self,
+        directions: &[u8],
+        (flying, jumped, chain): (
+            bool,
+            (model::Jumped, Option<model::CaptureMode>),
+            model::Chain,
+        ),
+        filter: &model::MoveFilter,
+        (by_pieces, span): (bool, Span),
+    ) -> Option<model::MoveKind> {
+        Some(match self.jump_chain(chain, directions, by_pieces, span)? {
+            model::Chain::Single if !flying => self.single_jump(directions, jumped, filter),
+            chain => model::MoveKind::Jump {
+                directions: directions.to_vec(),
+                flying,
+                over: jumped.0,
+                mode: jumped.1,
+                chain,
+            },
+        })
     }
 
     /// A single jump, lowered onto its walk ([`walks::jump_walk`]) and given back the jump
