@@ -76,6 +76,7 @@ mod sfen;
 mod shogi;
 mod shots;
 mod simulation;
+mod site_moves;
 mod snapshots;
 mod solo;
 mod sowing_ends;

@@ -3,7 +3,7 @@
 //! sequence of jumps' path).
 
 use super::{capture, LineStep, Move, MoveList, State};
-use rulebook_model::board::{AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
+use rulebook_model::board::{AxisShifts, AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use rulebook_model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
     MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, Walk,
@@ -1213,6 +1213,95 @@ impl State {
         (removing, sites)
     }
 
+    /// Keeps of `sites` those with a neighbour along one of `n`'s directions that holds
+    /// what it names, as [`State::has_neighbour`] finds: by shifting a set of sites along
+    /// the board's axes where they are [shifts](Board::axis_shifts), else site by site.
+    pub(super) fn keep_next_to(&self, n: NextTo, sites: &mut SiteSet) {
+        let words = self.position.words;
+        let Some(shifts) = self.game.board.axis_shifts() else {
+            for (w, word) in sites.iter_mut().enumerate().take(words) {
+                let mut bits = *word;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits &= bits - 1;
+                    let site = Site::at(w * 64 + bit.trailing_zeros() as usize);
+                    if !self.has_neighbour(site, n) {
+                        *word &= !bit;
+                    }
+                }
+            }
+            return;
+        };
+        let holding = self.holding(n.what);
+        let mut near = [0u64; SITE_SET_WORDS];
+        let mut dirs = n.directions;
+        while dirs != 0 {
+            let dir = dirs.trailing_zeros() as u8;
+            dirs &= dirs - 1;
+            self.mark_next_to(shifts, dir, &holding, &mut near);
+        }
+        for (word, near) in sites.iter_mut().zip(near).take(words) {
+            *word &= near;
+        }
+    }
+
+    /// The sites that hold what a `next to` names, for the mover.
+    fn holding(&self, what: Neighbour) -> SiteSet {
+        let (words, mover) = (self.position.words, self.position.to_move.index());
+        let mut sites = match what {
+            Neighbour::Empty => return self.empty_sites(None),
+            _ => [0u64; SITE_SET_WORDS],
+        };
+        for p in 0..self.game.about.players.len() {
+            let wanted = match what {
+                Neighbour::Enemy => p != mover,
+                Neighbour::Friend => p == mover,
+                Neighbour::Piece | Neighbour::Empty => true,
+            };
+            if wanted {
+                let own = &self.position.occupancy[p * words..][..words];
+                for (word, &o) in sites.iter_mut().zip(own) {
+                    *word |= o;
+                }
+            }
+        }
+        sites
+    }
+
+    /// Marks in `near` the sites whose neighbour along `dir` is one of `holding`: along
+    /// the axis of `dir`, each link joins a site (marked in the axis's `linked`) to the
+    /// site `shift` on, so `holding` shifted by `shift` down (`dir` leading up) or up
+    /// (`dir` leading down) is where those neighbours are.
+    fn mark_next_to(&self, shifts: &AxisShifts, dir: u8, holding: &SiteSet, near: &mut SiteSet) {
+        let words = self.position.words;
+        let Some(axis) = AXES.iter().position(|&(f, b)| f == dir || b == dir) else {
+            return;
+        };
+        let (shift, linked) = (shifts.shift[axis], |w: usize| shifts.linked[w][axis]);
+        // Whether `dir` leads up the axis: from a site linked up, to the site `shift` on.
+        let low = (0..words).find_map(|w| {
+            let l = linked(w);
+            (l != 0).then(|| w * 64 + l.trailing_zeros() as usize)
+        });
+        let Some(low) = low else {
+            return;
+        };
+        let next = self.game.board.step(Site::at(low), dir);
+        let up = next != NO_SITE && next.index() > low;
+        for w in 0..words {
+            near[w] |= if up {
+                linked(w) & (holding[w] >> shift | holding[w + 1] << (64 - shift))
+            } else {
+                let below = if w > 0 {
+                    (holding[w - 1] & linked(w - 1)) >> (64 - shift)
+                } else {
+                    0
+                };
+                (holding[w] & linked(w)) << shift | below
+            };
+        }
+    }
+
     /// The empty sites, of `region` if given.
     fn empty_sites(&self, region: Option<u16>) -> SiteSet {
         let mut sites = [0u64; SITE_SET_WORDS];
@@ -1461,14 +1550,15 @@ pub(super) fn asks_for_replies(c: &rulebook_model::Expr) -> bool {
 }
 
 /// Whether a game's random moves are always picked from the list of legal moves: under
-/// the ban on repetition or a `forbid leaving`, where two rules may give the same move,
-/// where clauses narrow the moves, or where a pass depends on the other players' moves
-/// (`no player can move`).
+/// the ban on repetition or a `forbid leaving`, where two rules may give the same move or
+/// clauses narrow the moves (unless every rule acts on one site and is counted site by
+/// site, [`rulebook_model::Facts::sites_counted`]), or where a pass depends on the other
+/// players' moves (`no player can move`).
 pub(super) fn always_listed(game: &Game) -> bool {
+    let facts = &game.facts;
     game.repetition.forbidden
-        || game.facts.forbids
-        || game.facts.moves_may_coincide
-        || game.facts.moves_narrowed
+        || facts.forbids
+        || ((facts.moves_may_coincide || facts.moves_narrowed) && !facts.sites_counted)
         || game.facts.ends_when_no_player_can_move
         || game.facts.roll_rule.is_some()
 }

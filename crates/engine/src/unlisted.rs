@@ -2,7 +2,9 @@
 //! can count and index directly (a sowing, a slide, a placement or removal on one site, a
 //! tile move), a random pick or a test for any move skips the list of moves.
 
-use super::movegen::{always_listed, nth_site, set_sites, slide_targets, total_bits, SiteSet};
+use super::movegen::{
+    always_listed, nth_site, set_sites, slide_targets, total_bits, SiteSet, SITE_SET_WORDS,
+};
 use super::{Move, State};
 use rulebook_model::{MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
 
@@ -14,8 +16,13 @@ enum Unlisted<'a> {
     Tiles,
     /// The one rule in force, of this number, sows.
     Sowing(u8),
+    /// Every move rule, of two or more, acts on one site
+    /// ([`rulebook_model::Facts::sites_counted`]): the rules in force are counted site by
+    /// site ([`State::each_site_rule`]).
+    Sites,
     /// The one rule in force, number `rule`, places a piece (`removing`: removes one of the
-    /// mover's) on one site of `sites`, with no clause that narrows its moves.
+    /// mover's) on one site of `sites`, with no clause that narrows its moves but a `next
+    /// to`, already applied to `sites`.
     Site {
         rule: u8,
         removing: bool,
@@ -47,6 +54,9 @@ impl State {
         {
             return None;
         }
+        if game.facts.sites_counted && game.moves.len() > 1 {
+            return Some(Unlisted::Sites);
+        }
         let mut active = game
             .moves
             .iter()
@@ -62,7 +72,10 @@ impl State {
             MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
             _ if game.tiles.is_some() => Some(Unlisted::Tiles),
             MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
-                let (removing, sites) = self.site_targets(rule);
+                let (removing, mut sites) = self.site_targets(rule);
+                if let Some(n) = game.moves[rule as usize].filter.next_to {
+                    self.keep_next_to(n, &mut sites);
+                }
                 Some(Unlisted::Site {
                     rule,
                     removing,
@@ -96,6 +109,7 @@ impl State {
             Unlisted::NoRule => None,
             Unlisted::Tiles => self.pick_tile_move(pick),
             Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
+            Unlisted::Sites => self.pick_site_move(pick),
             Unlisted::Site {
                 rule,
                 removing,
@@ -103,10 +117,7 @@ impl State {
             } => {
                 let count: usize = sites.iter().map(|w| w.count_ones() as usize).sum();
                 let site = (count > 0).then(|| nth_site(&sites, pick(count)))?;
-                Some(match removing {
-                    true => Move::remove(rule, site),
-                    false => Move::place(rule, site),
-                })
+                Some(site_move(rule, removing, site))
             }
             Unlisted::Slide {
                 rule,
@@ -134,6 +145,14 @@ impl State {
             Unlisted::NoRule => false,
             Unlisted::Tiles => self.pick_tile_move(&mut first).is_some(),
             Unlisted::Sowing(rule) => self.pick_sowing(rule, &mut first).is_some(),
+            Unlisted::Sites => {
+                let mut any = false;
+                self.each_site_rule(|_, _, sites| {
+                    any = sites.iter().any(|&w| w != 0);
+                    any
+                });
+                any
+            }
             Unlisted::Site { sites, .. } => sites.iter().any(|&w| w != 0),
             Unlisted::Slide {
                 directions,
@@ -141,6 +160,86 @@ impl State {
                 ..
             } => max_length > 0 && self.can_slide(directions),
         })
+    }
+
+    /// The move `pick(count)` of the moves of the rules in force, all acting on one site
+    /// ([`Unlisted::Sites`]), counted rule by rule as [`State::each_site_rule`] gives
+    /// them. The sites of the first and the last rule with any are kept from counting, so
+    /// that the rules are gone through again only for a pick among a third rule's.
+    fn pick_site_move(&self, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        let words = self.position.words;
+        let count = |sites: &SiteSet| -> usize {
+            sites[..words].iter().map(|w| w.count_ones() as usize).sum()
+        };
+        // Per rule kept: its number, whether it removes, its sites, and the index of its
+        // first move.
+        let (mut total, mut first, mut last) = (0, None, None);
+        self.each_site_rule(|rule, removing, sites| {
+            let n = count(sites);
+            if n > 0 {
+                let kept = Some((rule, removing, *sites, total));
+                match first {
+                    None => first = kept,
+                    Some(_) => last = kept,
+                }
+            }
+            total += n;
+            false
+        });
+        let first = first?;
+        let k = pick(total);
+        let (rule, removing, sites, start) = match last {
+            Some(last) if k >= last.3 => last,
+            _ if k < first.3 + count(&first.2) => first,
+            _ => return self.nth_site_move(k),
+        };
+        Some(site_move(
+            rule,
+            removing,
+            nth_site(&sites[..words], k - start),
+        ))
+    }
+
+    /// The move of index `k` of the moves of the rules in force, all acting on one site,
+    /// found by going through them ([`State::each_site_rule`]).
+    fn nth_site_move(&self, k: usize) -> Option<Move> {
+        let words = self.position.words;
+        let (mut k, mut found) = (k, None);
+        self.each_site_rule(|rule, removing, sites| {
+            let n: usize = sites[..words].iter().map(|w| w.count_ones() as usize).sum();
+            if k < n {
+                found = Some(site_move(rule, removing, nth_site(&sites[..words], k)));
+            }
+            k = k.wrapping_sub(n);
+            found.is_some()
+        });
+        found
+    }
+
+    /// The moves of each move rule in force, in order, where every rule acts on one site
+    /// ([`rulebook_model::Facts::sites_counted`]): `visit(rule, removing, sites)` (`removing`
+    /// for a removal) with the sites of the rule's moves as [`State::legal_moves`] lists
+    /// them, those of an earlier rule's moves left out (a placement by two rules, all of one
+    /// kind, or a removal by two, is one move, listed under the first), until `visit`
+    /// returns `true`.
+    fn each_site_rule(&self, mut visit: impl FnMut(u8, bool, &SiteSet) -> bool) {
+        let words = self.position.words;
+        let mut taken: SiteSet = [0; SITE_SET_WORDS];
+        for (index, rule) in self.game.moves.iter().enumerate() {
+            if !self.holds(&rule.condition) {
+                continue;
+            }
+            let (removing, mut sites) = self.site_targets(index as u8);
+            if let Some(n) = rule.filter.next_to {
+                self.keep_next_to(n, &mut sites);
+            }
+            for (word, taken) in sites.iter_mut().zip(&mut taken).take(words) {
+                (*word, *taken) = (*word & !*taken, *taken | *word);
+            }
+            if visit(index as u8, removing, &sites) {
+                return;
+            }
+        }
     }
 
     /// Whether a piece of the player to move has an empty site next to it along one of
@@ -191,5 +290,13 @@ impl State {
             k -= count;
         }
         unreachable!("pick returns an index below the count")
+    }
+}
+
+/// The move of rule `rule` on `site`: a removal (`removing`) or a placement.
+fn site_move(rule: u8, removing: bool, site: Site) -> Move {
+    match removing {
+        true => Move::remove(rule, site),
+        false => Move::place(rule, site),
     }
 }

@@ -1644,6 +1644,12 @@ pub struct Facts {
     /// Whether a move may be forbidden by what it leaves: a `forbid leaving` or a move
     /// rule's `forbidding`.
     pub forbids: bool,
+    /// Whether every move rule acts on one site: places a piece (every one of the same
+    /// kind) or removes one of the mover's, narrowed by no clause but `next to` and `not
+    /// landing on`. The moves are then counted site by site without listing them, though
+    /// two rules may place on one site ([`Facts::moves_may_coincide`]) or `next to` narrows
+    /// them ([`Facts::moves_narrowed`]).
+    pub sites_counted: bool,
     /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
     /// its moves cannot be picked without listing them (a `so that` narrows them only
     /// where its goal does not hold already, which the engine tests), or a pass is a move

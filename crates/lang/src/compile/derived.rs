@@ -129,6 +129,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         moves_narrowed: moves_narrowed(moves),
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
         moves_may_coincide: moves_may_coincide(moves),
+        sites_counted: sites_counted(moves),
         forbids: !parts.forbidden.is_empty() || moves.iter().any(|r| r.forbidding.is_some()),
         majority: moves.iter().any(|r| r.filter.most),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
@@ -251,6 +252,27 @@ fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
         r.filter != model::MoveFilter::default()
             || matches!(r.kind, model::MoveKind::Pass { at_will: true })
     })
+}
+
+/// [`Facts::sites_counted`](model::Facts::sites_counted): whether every move rule places a
+/// piece (all of one kind) or removes one, narrowed by no clause but `next to` and `not
+/// landing on`, with no `so that` and no `forbidding`.
+fn sites_counted(moves: &[model::MoveRule]) -> bool {
+    let placed = moves.iter().find_map(|r| r.kind.placed_kind());
+    let on_one_site = |r: &model::MoveRule| match r.kind {
+        model::MoveKind::PlacePiece { kind, .. } => Some(kind) == placed,
+        model::MoveKind::Remove { .. } => true,
+        _ => false,
+    };
+    let plain = |r: &model::MoveRule| {
+        let allowed = model::MoveFilter {
+            next_to: r.filter.next_to,
+            not_landing: r.filter.not_landing,
+            ..model::MoveFilter::default()
+        };
+        r.filter == allowed && r.so_that.is_none() && r.forbidding.is_none()
+    };
+    !moves.is_empty() && moves.iter().all(|r| on_one_site(r) && plain(r))
 }
 
 /// Whether two move rules of the same kind, for the same mover, share a direction (and so
