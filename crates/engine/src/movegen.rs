@@ -90,7 +90,7 @@ impl State {
                 self.add_promotion_choices(rule_start, out);
             }
             if rule.filter.capturing {
-                out.retain_from(rule_start, |m| self.captures_something(m));
+                self.keep_capturing(rule, rule_start, out);
             }
             if let Some(links) = rule.filter.liberties {
                 out.retain_from(rule_start, |m| self.keeps_liberty(m, links));
@@ -1310,6 +1310,58 @@ impl State {
             }
         }
         false
+    }
+
+    /// Keeps of the moves of `rule` from `start` on those that capture something
+    /// ([`State::captures_something`]); a placement on an empty site by the landings that
+    /// [`State::placements_capturing`] finds at once, where it tells.
+    fn keep_capturing(&self, rule: &MoveRule, start: usize, out: &mut MoveList) {
+        let Some(landings) = self.placements_capturing(rule) else {
+            out.retain_from(start, |m| self.captures_something(m));
+            return;
+        };
+        out.retain_from(start, |m| {
+            let to = m.to.index();
+            match self.position.cells[to] {
+                EMPTY => landings[to / 64] >> (to % 64) & 1 == 1,
+                _ => self.captures_something(m),
+            }
+        });
+    }
+
+    /// The empty sites where a placement of `rule` captures something, found by walking
+    /// back from the mover's pieces over enemy ones ([`capture::landings_closing_runs`]),
+    /// as the test of quiet moves does: `None` where that does not tell, for a rule that
+    /// is no placement or takes by itself (a removal, a shot, a line capture), or a
+    /// capture that applies and takes something else than straight runs that walk back.
+    fn placements_capturing(&self, rule: &MoveRule) -> Option<SiteSet> {
+        let game = &*self.game;
+        let filter = &rule.filter;
+        let takes_itself =
+            filter.removal.is_some() || filter.shot.is_some() || filter.line_capture.is_some();
+        if !matches!(rule.kind, MoveKind::PlacePiece { .. })
+            || takes_itself
+            || game.board.sites() > SITE_SET_WORDS * 64
+        {
+            return None;
+        }
+        let mover = self.position.to_move;
+        let cell = |s: Site| self.position.cells[s.index()];
+        let mut landings = [0u64; SITE_SET_WORDS];
+        for (effect, rule) in game.effects.iter().enumerate() {
+            if matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
+                || !self.holds(&rule.condition)
+            {
+                continue;
+            }
+            if !game.tables.runs_walk_back[effect] {
+                return None;
+            }
+            let own = set_sites(self.position.occupied_by(mover));
+            let mark = |to: Site, _closer| landings[to.index() / 64] |= 1 << (to.index() % 64);
+            capture::landings_closing_runs(game, cell, effect, mover, own, mark);
+        }
+        Some(landings)
     }
 
     /// Whether the effects after move `m` (a move of a piece or a placement) capture
