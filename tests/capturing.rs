@@ -3,7 +3,7 @@
 //! capture that applies takes straight runs, against a reference written here: each
 //! placement of the same rules without `capturing` played, and kept if an enemy piece
 //! went. Seeded random games of variants of the rules (lengths, directions, removal or
-//! conversion, a capture that applies to one player only, captures of other shapes).
+//! conversion, a capture that applies to one player only, one closed by empty corners).
 
 use std::sync::Arc;
 
@@ -79,24 +79,25 @@ fn capturing_placements_are_those_that_take_an_enemy_piece_when_played() {
             "custodian diagonal min 2 max 3 convert",
         ),
         OTHELLO.replace("\"outflank\"", "\"outflank\" when mover == black"),
-        // A capture of another shape: each placement is looked at from its site.
-        OTHELLO.replace("custodian all convert", "enclosed orthogonal convert"),
+        // A capture closed by empty corners too: each placement is looked at from its site.
+        OTHELLO.replace(
+            "custodian all convert",
+            "custodian all convert against corners",
+        ),
     ];
     let mut rng = XorShift(0xC0FF_EE15_CA9E);
     for text in variants {
         let game = load(&text);
         let free = load(&text.replace(CAPTURING, "move place disc"));
-        let mut checked = 0;
-        while checked < 300 {
+        for _ in 0..8 {
             let mut state = State::new(Arc::clone(&game));
-            for _ in 0..70 {
+            for _ in 0..64 {
                 let moves = legal(&state);
+                let expected = placements_by_playing(&free, &state);
+                assert_eq!(placements(&moves), expected, "{text}");
                 if moves.is_empty() || state.outcome().is_some() {
                     break;
                 }
-                let expected = placements_by_playing(&free, &state);
-                assert_eq!(placements(&moves), expected, "{text}");
-                checked += 1;
                 state.apply(moves[rng.below(moves.len())]);
             }
         }

@@ -503,7 +503,7 @@ impl State {
             Some(lines) => {
                 let bit = |s: Site| if s == NO_SITE { 0 } else { 1u64 << s.index() };
                 let own = occupied & !bit(m.from) | bit(m.to);
-                lines.through(m.to).iter().any(|&line| line & own == line)
+                lines.through(m.to).iter().any(|&line| line & !own == 0)
             }
             None => {
                 let own = |s: Site| {
@@ -554,7 +554,7 @@ impl State {
                 // A board of one word: a run of `sparing` sites through `s` all theirs.
                 (Some(lines), Some(p)) => {
                     let theirs = self.position.occupied_by(p)[0];
-                    lines.through(s).iter().any(|&line| line & theirs == line)
+                    lines.through(s).iter().any(|&line| line & !theirs == 0)
                 }
                 _ => self.longest_line_through(s, |t| self.owner(t) == owner) >= sparing as usize,
             };
