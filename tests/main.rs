@@ -19,6 +19,7 @@ mod ayoayo_reference;
 mod boards;
 mod brandubh_reference;
 mod capture_runs;
+mod capturing;
 mod chains;
 mod cli;
 mod codes;

@@ -7,9 +7,11 @@
 
 use std::sync::Arc;
 
+use crate::common::xorshift::XorShift;
 use rulebook::analysis::Rng;
-use rulebook::engine::{MoveList, State};
-use rulebook::model::Game;
+use rulebook::engine::{Move, MoveList, State};
+use rulebook::model::board::AXES;
+use rulebook::model::{Board, Game, Site, NO_SITE};
 use rulebook::{notation, pipeline};
 
 const MORRIS: &str = include_str!("../games/nine-mens-morris.game");
@@ -324,4 +326,106 @@ end when no legal move: mover loses
         .filter(|m| m.starts_with("a1-a3"))
         .collect();
     assert_eq!(jumps, ["a1-a3/xa2", "a1-a3/xc3", "a1-a3/xe5"]);
+}
+
+/// The most sites for which `counted` holds in a line through `site` (counting itself),
+/// walking the board's links along each axis: the reference for the engine's runs of sites
+/// as bit masks.
+fn line_through(board: &Board, site: Site, counted: impl Fn(Site) -> bool) -> usize {
+    let run = |dir: u8| {
+        let mut n = 0;
+        let mut s = board.step(site, dir);
+        while s != NO_SITE && counted(s) {
+            n += 1;
+            s = board.step(s, dir);
+        }
+        n
+    };
+    let axes = AXES
+        .iter()
+        .map(|&(forward, back)| 1 + run(forward) + run(back));
+    axes.max().unwrap_or(1)
+}
+
+/// The legal moves of `state` as the engine should list them for a game whose removals
+/// all ask `if line if_line sparing line sparing`: each move the engine lists with its
+/// removal left out, then with each enemy piece it may remove (in site order) where the
+/// piece that moved lands in a line, found by walking the links.
+fn removals_by_walking(
+    state: &State,
+    listed: &[Move],
+    (if_line, sparing): (usize, usize),
+) -> Vec<(Site, Site, Site)> {
+    let board = &state.game().board;
+    let mover = state.to_move();
+    let enemies: Vec<Site> = Site::all(board.sites())
+        .filter(|&s| state.owner(s).is_some_and(|p| p != mover))
+        .collect();
+    let spared = |s: Site| line_through(board, s, |t| state.owner(t) == state.owner(s)) >= sparing;
+    let all_spared = enemies.iter().all(|&s| spared(s));
+    let removable: Vec<Site> = (enemies.iter().copied())
+        .filter(|&s| all_spared || !spared(s))
+        .collect();
+    let mut expected = Vec::new();
+    let mut last = None;
+    for m in listed {
+        let (from, to) = (m.from(), m.to());
+        if last == Some((from, to)) {
+            continue;
+        }
+        last = Some((from, to));
+        let own = |s: Site| s == to || (s != from && state.owner(s) == Some(mover));
+        let choices: Vec<Site> = match line_through(board, to, own) >= if_line {
+            true => removable.iter().copied().filter(|&s| s != to).collect(),
+            false => Vec::new(),
+        };
+        match choices.is_empty() {
+            true => expected.push((from, to, NO_SITE)),
+            false => expected.extend(choices.into_iter().map(|s| (from, to, s))),
+        }
+    }
+    expected
+}
+
+#[test]
+fn the_removals_after_a_line_agree_with_walking_the_links_in_random_games() {
+    let grid = |board: &str, n: usize| {
+        format!(
+            "game \"Lines\"\nplayers white, black\nboard {board}\npiece man\n\
+             setup 12 white man in hand\nsetup 12 black man in hand\n\
+             move place man then remove enemy if line {n} sparing line 2 when hand(mover) > 0\n\
+             move step orthogonal then remove enemy if line {n} sparing line 2 when hand(mover) == 0\n\
+             end when no legal move: mover loses\nend when repeated position: draw\n"
+        )
+    };
+    let games = [
+        (MORRIS.to_string(), (3, 3)),
+        (MORRIS.replace("line 3", "line 2"), (2, 2)),
+        (grid("grid 6 by 5", 4), (4, 2)),
+        // More than 64 sites: the links are walked.
+        (grid("grid 9 by 9", 3), (3, 2)),
+    ];
+    let mut rng = XorShift(0x5eed_4c1e);
+    let mut list = MoveList::new();
+    for (text, lines) in games {
+        let game = load(&text);
+        let mut checked = 0;
+        while checked < 400 {
+            let mut state = State::new(Arc::clone(&game));
+            for _ in 0..120 {
+                state.legal_moves(&mut list);
+                if list.is_empty() || state.outcome().is_some() {
+                    break;
+                }
+                let moves: Vec<Move> = list.iter().copied().collect();
+                let listed: Vec<(Site, Site, Site)> = moves
+                    .iter()
+                    .map(|m| (m.from(), m.to(), m.removal()))
+                    .collect();
+                assert_eq!(listed, removals_by_walking(&state, &moves, lines));
+                checked += 1;
+                state.apply(moves[rng.below(moves.len())]);
+            }
+        }
+    }
 }

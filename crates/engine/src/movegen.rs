@@ -90,7 +90,7 @@ impl State {
                 self.add_promotion_choices(rule_start, out);
             }
             if rule.filter.capturing {
-                out.retain_from(rule_start, |m| self.captures_something(m));
+                self.keep_capturing(rule, rule_start, out);
             }
             if let Some(links) = rule.filter.liberties {
                 out.retain_from(rule_start, |m| self.keeps_liberty(m, links));
@@ -450,10 +450,11 @@ impl State {
     /// piece they may remove, in site order; the other moves stay as they are. A piece the
     /// move takes itself (landing on it, or jumping it when `jump_takes`) is not one.
     fn add_removals(&self, removal: Removal, jump_takes: bool, start: usize, out: &mut MoveList) {
-        let lines = |m: Move| self.lands_in_line(m, removal.if_line);
-        if !(start..out.len()).any(|i| lines(out[i])) {
+        let lines = self.lands_in_line(removal.if_line);
+        // Moves before the first that lands in a line stay where they are.
+        let Some(first) = (start..out.len()).find(|&i| lines(out[i])) else {
             return;
-        }
+        };
         let removable = self.removable(removal.sparing_line);
         let count: usize = removable.iter().map(|w| w.count_ones() as usize).sum();
         let in_set = |site: Site| {
@@ -466,16 +467,16 @@ impl State {
             true => count - in_set(taken(m).0) as usize - in_set(taken(m).1) as usize,
             false => 0,
         };
-        let variants = |m: Move| choices(m).max(1);
-        let moves = out.len() - start;
-        let total: usize = (start..out.len()).map(|i| variants(out[i])).sum();
-        out.reserve(total - moves);
+        let end = out.len();
+        let total = first + (first..end).map(|i| choices(out[i]).max(1)).sum::<usize>();
+        out.reserve(total - end);
         // Filled from the back: move i's variants go at or after i.
-        let mut at = start + total;
-        for i in (start..start + moves).rev() {
+        let mut at = total;
+        for i in (first..end).rev() {
             let m = out[i];
-            at -= variants(m);
-            if choices(m) == 0 {
+            let choices = choices(m);
+            at -= choices.max(1);
+            if choices == 0 {
                 out.write(at, m);
                 continue;
             }
@@ -486,16 +487,31 @@ impl State {
                 out.write(at + k, m.with_removal(site));
             }
         }
-        out.set_len(start + total);
+        out.set_len(total);
     }
 
-    /// Whether the piece that moves in `m` then stands in a line of at least `n` of the
-    /// mover's pieces, along any axis of the board (always, for `n` 0).
-    fn lands_in_line(&self, m: Move, n: u8) -> bool {
+    /// The test of whether the piece that moves in a move then stands in a line of at
+    /// least `n` of the mover's pieces, along any axis of the board (always, for `n` 0).
+    fn lands_in_line(&self, n: u8) -> impl Fn(Move) -> bool + '_ {
         let mover = self.position.to_move;
-        let own =
-            |s: Site| s == m.to || (s != NO_SITE && s != m.from && self.owner(s) == Some(mover));
-        n == 0 || self.longest_line_through(m.to, own) >= n as usize
+        let lines = self.game.tables.line_masks(n);
+        // With the runs of `n` sites as masks, the board is of one word.
+        let occupied = lines.map_or(0, |_| self.position.occupied_by(mover)[0]);
+        move |m: Move| match lines {
+            // A run through the landing site all the mover's once the piece has left its
+            // site and landed.
+            Some(lines) => {
+                let bit = |s: Site| if s == NO_SITE { 0 } else { 1u64 << s.index() };
+                let own = occupied & !bit(m.from) | bit(m.to);
+                lines.through(m.to).iter().any(|&line| line & !own == 0)
+            }
+            None => {
+                let own = |s: Site| {
+                    s == m.to || (s != NO_SITE && s != m.from && self.owner(s) == Some(mover))
+                };
+                n == 0 || self.longest_line_through(m.to, own) >= n as usize
+            }
+        }
     }
 
     /// The most pieces for which `counted` holds in a line through `site` (which counts
@@ -531,9 +547,18 @@ impl State {
             return enemies;
         }
         let mut unspared = [0u64; SITE_SET_WORDS];
+        let lines = self.game.tables.line_masks(sparing);
         for s in set_sites(&enemies[..self.position.words]) {
             let owner = self.owner(s);
-            if self.longest_line_through(s, |t| self.owner(t) == owner) < sparing as usize {
+            let in_line = match (lines, owner) {
+                // A board of one word: a run of `sparing` sites through `s` all theirs.
+                (Some(lines), Some(p)) => {
+                    let theirs = self.position.occupied_by(p)[0];
+                    lines.through(s).iter().any(|&line| line & !theirs == 0)
+                }
+                _ => self.longest_line_through(s, |t| self.owner(t) == owner) >= sparing as usize,
+            };
+            if !in_line {
                 unspared[s.index() / 64] |= 1 << (s.index() % 64);
             }
         }
@@ -1374,6 +1399,58 @@ impl State {
             }
         }
         false
+    }
+
+    /// Keeps of the moves of `rule` from `start` on those that capture something
+    /// ([`State::captures_something`]); a placement on an empty site by the landings that
+    /// [`State::placements_capturing`] finds at once, where it tells.
+    fn keep_capturing(&self, rule: &MoveRule, start: usize, out: &mut MoveList) {
+        let Some(landings) = self.placements_capturing(rule) else {
+            out.retain_from(start, |m| self.captures_something(m));
+            return;
+        };
+        out.retain_from(start, |m| {
+            let to = m.to.index();
+            match self.position.cells[to] {
+                EMPTY => landings[to / 64] >> (to % 64) & 1 == 1,
+                _ => self.captures_something(m),
+            }
+        });
+    }
+
+    /// The empty sites where a placement of `rule` captures something, found by walking
+    /// back from the mover's pieces over enemy ones ([`capture::landings_closing_runs`]),
+    /// as the test of quiet moves does: `None` where that does not tell, for a rule that
+    /// is no placement or takes by itself (a removal, a shot, a line capture), or a
+    /// capture that applies and takes something else than straight runs that walk back.
+    fn placements_capturing(&self, rule: &MoveRule) -> Option<SiteSet> {
+        let game = &*self.game;
+        let filter = &rule.filter;
+        let takes_itself =
+            filter.removal.is_some() || filter.shot.is_some() || filter.line_capture.is_some();
+        if !matches!(rule.kind, MoveKind::PlacePiece { .. })
+            || takes_itself
+            || game.board.sites() > SITE_SET_WORDS * 64
+        {
+            return None;
+        }
+        let mover = self.position.to_move;
+        let cell = |s: Site| self.position.cells[s.index()];
+        let mut landings = [0u64; SITE_SET_WORDS];
+        for (effect, rule) in game.effects.iter().enumerate() {
+            if matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
+                || !self.holds(&rule.condition)
+            {
+                continue;
+            }
+            if !game.tables.runs_walk_back[effect] {
+                return None;
+            }
+            let own = set_sites(self.position.occupied_by(mover));
+            let mark = |to: Site, _closer| landings[to.index() / 64] |= 1 << (to.index() % 64);
+            capture::landings_closing_runs(game, cell, effect, mover, own, mark);
+        }
+        Some(landings)
     }
 
     /// Whether the effects after move `m` (a move of a piece or a placement) capture

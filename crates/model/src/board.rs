@@ -299,6 +299,29 @@ struct Links {
     axis_shifts: Option<AxisShifts>,
 }
 
+/// The straight runs of a fixed number of sites along the four axes ([`AXES`]) of a board of
+/// at most 64 sites, each as a set of sites (bit = site), listed under every site on it: a
+/// site stands in a line of at least that many pieces of a player's exactly when one of
+/// the runs under it holds only their pieces ([`Board::line_masks`]).
+#[derive(Clone, Debug, Default)]
+pub struct LineMasks {
+    /// How many sites each run has.
+    pub length: u8,
+    /// `bounds[site]..bounds[site + 1]`: where in `masks` the runs through `site` are.
+    bounds: Vec<u32>,
+    /// The runs, site after site.
+    masks: Vec<u64>,
+}
+
+impl LineMasks {
+    /// The runs through `site`, each a set of sites (bit = site).
+    #[inline]
+    pub fn through(&self, site: Site) -> &[u64] {
+        let i = site.index();
+        &self.masks[self.bounds[i] as usize..self.bounds[i + 1] as usize]
+    }
+}
+
 /// The four axes of a grid ([`AXES`]) as shifts of a set of sites (bit `site % 64` of word
 /// `site / 64`), for measuring straight lines of pieces with bit arithmetic: along each
 /// axis every link joins a site to the one `shift` sites on, and leads back.
@@ -548,6 +571,51 @@ impl Board {
         }
         self.links.lines = GridLines::default();
         self.build_rays();
+    }
+
+    /// The runs of `length` sites (at least 1) along the four axes ([`AXES`]), each from
+    /// some steps back from a site to the rest of the way forward from it, following the
+    /// links; `None` on a board of more than 64 sites.
+    pub fn line_masks(&self, length: u8) -> Option<LineMasks> {
+        if self.sites() > 64 || length == 0 {
+            return None;
+        }
+        let mut lines = LineMasks {
+            length,
+            bounds: vec![0],
+            masks: Vec::new(),
+        };
+        for site in Site::all(self.sites()) {
+            let first = lines.masks.len();
+            for (forward, back) in AXES {
+                for behind in 0..length {
+                    let run = self.run_mask(site, back, behind);
+                    let run = run.zip(self.run_mask(site, forward, length - 1 - behind));
+                    match run.map(|(b, f)| b | f) {
+                        Some(mask) if !lines.masks[first..].contains(&mask) => {
+                            lines.masks.push(mask)
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            lines.bounds.push(lines.masks.len() as u32);
+        }
+        Some(lines)
+    }
+
+    /// `site` and the `steps` sites on from it towards `dir`, as a set of sites (bit =
+    /// site), or `None` where the links end before.
+    fn run_mask(&self, site: Site, dir: u8, steps: u8) -> Option<u64> {
+        let (mut at, mut mask) = (site, 1u64 << site.index());
+        for _ in 0..steps {
+            at = self.step(at, dir);
+            if at == NO_SITE {
+                return None;
+            }
+            mask |= 1 << at.index();
+        }
+        Some(mask)
     }
 
     /// Whether every link leads back the opposite way: where `dir` goes from one site to

@@ -7,7 +7,7 @@ mod eval;
 pub mod tiles;
 pub mod walk;
 
-pub use board::{Board, Drawing, Layout, Site, NO_SITE};
+pub use board::{Board, Drawing, Layout, LineMasks, Site, NO_SITE};
 pub use eval::{Env, GroupMeasure};
 pub use tiles::{GroupUnit, Tiles};
 pub use walk::{Leap, SiteTest, Step, Taking, Walk};
@@ -1600,6 +1600,18 @@ pub struct Tables {
     /// With `capture into hand`, per kind of piece, the kind a piece of it taken goes into
     /// its taker's hand as (itself, or the kind it was promoted from); empty without.
     pub hand_kinds: Vec<u8>,
+    /// On a board of at most 64 sites, the runs of sites ([`LineMasks`]) of each length
+    /// that a removal's `if line` or `sparing line` asks for, one entry a length; empty
+    /// otherwise.
+    pub line_masks: Vec<LineMasks>,
+}
+
+impl Tables {
+    /// The runs of `length` sites, if kept ([`Tables::line_masks`]).
+    #[inline]
+    pub fn line_masks(&self, length: u8) -> Option<&LineMasks> {
+        self.line_masks.iter().find(|lines| lines.length == length)
+    }
 }
 
 /// What the computer reads to judge a position it cannot play to the end.

@@ -65,6 +65,7 @@ impl Parts {
             reversed_walks: reversed_walks(&self.moves, &self.board),
             piece_bits: self.piece_bits,
             hand_kinds: desc.hand_kinds.iter().map(|&k| k as u8).collect(),
+            line_masks: line_masks(&self.moves, &self.board),
         };
         Game {
             about: model::About {
@@ -208,6 +209,20 @@ fn reversed_walks(moves: &[model::MoveRule], board: &model::Board) -> Vec<Option
             model::MoveKind::Walk(walk) if lead_back => Some(walk.reversed()),
             _ => None,
         })
+        .collect()
+}
+
+/// [`Tables::line_masks`](model::Tables::line_masks): the runs of each length that a
+/// removal's `if line` or `sparing line` asks for, on a board of at most 64 sites.
+fn line_masks(moves: &[model::MoveRule], board: &Board) -> Vec<model::LineMasks> {
+    let mut lengths: Vec<u8> = (moves.iter().filter_map(|rule| rule.filter.removal))
+        .flat_map(|removal| [removal.if_line, removal.sparing_line])
+        .collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    lengths
+        .into_iter()
+        .filter_map(|n| board.line_masks(n))
         .collect()
 }
 
