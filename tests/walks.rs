@@ -185,24 +185,30 @@ fn single_jumps_written_as_walks_make_the_same_moves() {
     }
 }
 
-/// The slide rules of every game compared above (their directions made absolute per
-/// player by the compiler), each as the compiler lowers it.
-fn slide_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
+/// The rules of every game compared above that `lower` writes as a walk (their directions
+/// made absolute per player by the compiler), each with that walk.
+fn rules_as_walks(lower: fn(&MoveRule) -> Option<Walk>) -> Vec<(String, Arc<Game>, usize, Walk)> {
     let mut out = Vec::new();
     for (name, game) in games() {
         for (i, rule) in game.moves.iter().enumerate() {
-            if let MoveKind::Slide {
-                directions,
-                max_length,
-                ..
-            } = &rule.kind
-            {
-                let walk = compile::slide_walk(directions, *max_length, &rule.filter);
+            if let Some(walk) = lower(rule) {
                 out.push((name.clone(), Arc::clone(&game), i, walk));
             }
         }
     }
     out
+}
+
+/// The slide rules of every game compared above, each as the compiler lowers it.
+fn slide_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
+    rules_as_walks(|rule| match &rule.kind {
+        MoveKind::Slide {
+            directions,
+            max_length,
+            ..
+        } => Some(compile::slide_walk(directions, *max_length, &rule.filter)),
+        _ => None,
+    })
 }
 
 #[test]
@@ -275,22 +281,9 @@ fn walks_of_other_shapes_stay_walks() {
     assert_eq!(kind, MoveKind::Walk(walk));
 }
 
-/// The single jump rules of every game compared above, each as the compiler lowers it.
-fn jump_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
-    let mut out = Vec::new();
-    for (name, game) in games() {
-        for (i, rule) in game.moves.iter().enumerate() {
-            if let Some(walk) = jump_as_walk(rule) {
-                out.push((name.clone(), Arc::clone(&game), i, walk));
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn the_routine_of_a_walk_shaped_as_a_jump_is_the_jump() {
-    let rules = jump_rules();
+    let rules = rules_as_walks(jump_as_walk);
     assert!(rules.len() >= 6, "{} jump rules", rules.len());
     for (name, game, i, walk) in rules {
         let rule = &game.moves[i];
