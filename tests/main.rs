@@ -57,6 +57,7 @@ mod othello_reference;
 mod oware_reference;
 mod parallel;
 mod pente;
+mod pentago;
 mod perft;
 mod players;
 mod position_text;

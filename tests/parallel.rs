@@ -130,6 +130,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "nine-mens-morris null",
         "othello null",
         "oware null",
+        "pentago null",
         "shogi null",
         "toguz-kumalak null",
         "ur null",

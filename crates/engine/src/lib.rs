@@ -297,6 +297,23 @@ impl Move {
         }
     }
 
+    /// This placement with the region turn `choice` of its rule's `then rotate` afterwards
+    /// (the `k`-th region clockwise: `2k`; anticlockwise: `2k + 1`).
+    #[inline]
+    pub fn with_turn(self, choice: usize) -> Move {
+        Move {
+            path: self.path & !SECOND_PART | choice as u64,
+            ..self
+        }
+    }
+
+    /// The region turn chosen after the placement (meaningful for a move of a rule with
+    /// `then rotate` only): [`Move::with_turn`]'s `choice`.
+    #[inline]
+    pub fn turn(self) -> usize {
+        (self.path & SECOND_PART) as usize
+    }
+
     /// This move (of a piece, not a chain of jumps) with the piece promoted to `kind`,
     /// where a promotion lets the mover choose.
     #[inline]
@@ -1573,7 +1590,7 @@ impl State {
     #[inline(always)]
     fn land_piece(&mut self, m: Move, mover: Player) {
         let rule = &self.game.moves[m.rule as usize];
-        let (shot, removal) = (rule.filter.shot, rule.filter.removal);
+        let (shot, removal, turns) = (rule.filter.shot, rule.filter.removal, rule.filter.turns);
         let in_passing = rule.filter.in_passing;
         let piece = match rule.kind {
             MoveKind::PlacePiece {
@@ -1600,6 +1617,9 @@ impl State {
         if removal.is_some() && m.removal() != NO_SITE {
             self.set(m.removal(), EMPTY);
         }
+        if let Some(turns) = turns {
+            self.turn_region(turns, m.turn());
+        }
         if in_passing && m.over != NO_SITE {
             self.capture(m.over, mover, CaptureMode::Remove);
         }
@@ -1609,6 +1629,23 @@ impl State {
             let partner = self.position.cells[m.over.index()];
             self.set(m.over, EMPTY);
             self.set(crossed, partner);
+        }
+    }
+
+    /// Turns a region as choice `choice` of the game's turns number `turns` says: round each
+    /// of its cycles of four sites, each piece to the next site. Out of line: few games
+    /// turn regions, and every move is applied through [`State::land_piece`].
+    #[inline(never)]
+    fn turn_region(&mut self, turns: u16, choice: usize) {
+        let cycles = self.game.tables.turns[turns as usize].choices[choice].len();
+        for k in 0..cycles {
+            let [a, b, c, d] = self.game.tables.turns[turns as usize].choices[choice][k];
+            let cell = |s: Site| self.position.cells[s.index()];
+            let (pa, pb, pc, pd) = (cell(a), cell(b), cell(c), cell(d));
+            self.set(b, pa);
+            self.set(c, pb);
+            self.set(d, pc);
+            self.set(a, pd);
         }
     }
 

@@ -86,6 +86,9 @@ impl State {
                 let jump_takes = rule.kind.takes_passed();
                 self.add_removals(removal, jump_takes, rule_start, out);
             }
+            if let Some(turns) = rule.filter.turns {
+                self.add_turns(turns, rule_start, out);
+            }
             if game.facts.promotion_choice_kinds & rule.filter.kinds != 0 {
                 self.add_promotion_choices(rule_start, out);
             }
@@ -392,6 +395,23 @@ impl State {
         }
         out.set_len(start + total);
         targets[..self.position.words].fill(0);
+    }
+
+    /// Replaces each move from position `start` on by one move per region turn its rule's
+    /// `then rotate` offers (the game's turns number `turns`), in the order of the turns.
+    fn add_turns(&self, turns: u16, start: usize, out: &mut MoveList) {
+        let choices = self.game.tables.turns[turns as usize].choices.len();
+        let moves = out.len() - start;
+        out.reserve(moves * (choices - 1));
+        // Filled from the back: move i's turns go at or after i.
+        for i in (start..start + moves).rev() {
+            let m = out[i];
+            let at = start + (i - start) * choices;
+            for choice in 0..choices {
+                out.write(at + choice, m.with_turn(choice));
+            }
+        }
+        out.set_len(start + moves * choices);
     }
 
     /// Replaces each move from position `start` on whose piece a promotion with a choice

@@ -84,6 +84,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/oware.game"),
     },
     Bundled {
+        name: "pentago",
+        text: include_str!("../../../games/pentago.game"),
+    },
+    Bundled {
         name: "shogi",
         text: include_str!("../../../games/shogi.game"),
     },

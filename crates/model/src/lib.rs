@@ -591,6 +591,16 @@ pub struct Shot {
     pub directions: u8,
 }
 
+/// `then rotate REGION, ...`: after a placement, the mover turns one of the regions (each a
+/// square block of a grid of squares) a quarter turn either way, the pieces on it with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turns {
+    /// Per choice (the `k`-th region turned clockwise: `2k`; anticlockwise: `2k + 1`), the
+    /// cycles of four sites round which the pieces move, each to the next site of its
+    /// cycle (the centre of a block of odd side stays).
+    pub choices: Vec<Vec<[Site; 4]>>,
+}
+
 /// `then remove enemy`: after the move, the mover removes one enemy piece of their choice
 /// (its site is the move's second part: the engine's `Move::removal`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -673,6 +683,9 @@ pub struct MoveFilter {
     pub shot: Option<Shot>,
     /// An enemy piece removed after the move.
     pub removal: Option<Removal>,
+    /// `then rotate`: a region turned after the placement, by its index in
+    /// [`Tables::turns`].
+    pub turns: Option<u16>,
     /// A step that captures by approach or withdrawal.
     pub line_capture: Option<LineCapture>,
     /// `with liberties`: the move is legal only where, once its captures are made, the
@@ -682,10 +695,10 @@ pub struct MoveFilter {
 }
 
 impl MoveFilter {
-    /// Whether the move has a second part (a piece shot or an enemy piece removed), which
-    /// changes a site besides those the piece leaves and lands on.
+    /// Whether the move has a second part (a piece shot, an enemy piece removed or a region
+    /// turned), which changes a site besides those the piece leaves and lands on.
     pub fn has_second_part(&self) -> bool {
-        self.shot.is_some() || self.removal.is_some()
+        self.shot.is_some() || self.removal.is_some() || self.turns.is_some()
     }
 }
 
@@ -703,6 +716,7 @@ impl Default for MoveFilter {
             most: false,
             shot: None,
             removal: None,
+            turns: None,
             line_capture: None,
             liberties: None,
         }
@@ -1581,6 +1595,8 @@ pub struct Tables {
     /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
     /// over the sites (64 a word).
     pub regions: Vec<Vec<u64>>,
+    /// The turns of the move rules with `then rotate` ([`MoveFilter::turns`]).
+    pub turns: Vec<Turns>,
     /// Per move rule: what the rule alone tells of whether its moves may be quiet.
     pub quiet_rules: Vec<QuietRule>,
     /// Per effect: whether it [takes straight runs](Effect::takes_straight_runs) on a board

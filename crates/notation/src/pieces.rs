@@ -3,7 +3,7 @@
 //! game that places pieces of several kinds, by the kind's letter, `*` and the point
 //! (`P*e5`), and a
 //! move's second part after a `/`: the point it shoots onto (`d1-d7/g7`) or `x` and the
-//! point of the enemy piece it removes (`d3/xa4`); a promotion the mover chose after `=`
+//! point of the enemy piece it removes (`d3/xa4`) or the region it turns (`d3/2cw`); a promotion the mover chose after `=`
 //! and the kind's letter (`e7-e8=Q`).
 
 use super::{is_site_like, move_text, MoveError};
@@ -29,7 +29,21 @@ pub(super) fn text(state: &State, m: Move) -> String {
         text.push_str("/x");
         text.push_str(&names[m.removal().index()]);
     }
+    if filter.turns.is_some() {
+        let way = match m.turn() % 2 {
+            0 => "cw",
+            _ => "ccw",
+        };
+        text.push_str(&format!("/{}{way}", m.turn() / 2 + 1));
+    }
     text
+}
+
+/// Whether a move's second part is written as a region turned: the region's number and
+/// `cw` (clockwise) or `ccw` (anticlockwise), as in `2cw`.
+fn is_turn_like(part: &str) -> bool {
+    let number = part.trim_end_matches("ccw").trim_end_matches("cw");
+    number.len() < part.len() && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The text of a move along a track: the site entered from the stock (`d1`), `from-to`,
@@ -242,8 +256,9 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     };
     let (body, promotion, second) = split_parts(text);
     let (placed, body) = placed_kind_letter(body);
-    // The point of a second part: where a piece is shot, or (after `x`) the piece removed.
-    let second_point = second.map(|s| s.strip_prefix('x').unwrap_or(s));
+    // The point of a second part: where a piece is shot, or (after `x`) the piece removed;
+    // none for a region turned (`/2cw`).
+    let second_point = (second.filter(|s| !is_turn_like(s))).map(|s| s.strip_prefix('x').unwrap_or(s));
     let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
     let written: Vec<&str> = removal.map_or_else(
         || body.split('-').map(str::trim).collect(),
@@ -433,9 +448,16 @@ fn second_part_refusal(
         })
         .collect();
     let removes = seconds.first().is_some_and(|s| s.starts_with('x'));
+    let turns = seconds.first().is_some_and(|s| is_turn_like(s));
     let listed = seconds.iter().map(|s| s.trim_start_matches('x'));
     let listed = listed.collect::<Vec<_>>().join(" ");
     Some(match (seconds.first(), second) {
+        (Some(example), None) if turns => format!(
+            "this placement turns a region: say which and which way after `/`, like `{canonical}/{example}` (the region's number, `cw` clockwise or `ccw` anticlockwise); it may turn: {listed}"
+        ),
+        (Some(_), Some(part)) if turns => {
+            format!("after `{canonical}` no region turns as `{part}`; it may turn: {listed}")
+        }
         (Some(example), None) if removes => format!(
             "this move makes a line: say which enemy piece it removes after `/`, like `{canonical}/{example}`; it may remove: {listed}"
         ),
@@ -527,6 +549,9 @@ fn expected_form(rules: &[rulebook_model::MoveRule]) -> String {
     }
     if rules.iter().any(|r| r.filter.removal.is_some()) {
         forms.push("a move and the enemy piece it removes, like `d3/xa4`");
+    }
+    if rules.iter().any(|r| r.filter.turns.is_some()) {
+        forms.push("a point and the region turned after, like `d3/2cw`");
     }
     if has(|k| matches!(k, MoveKind::PlacePiece { .. })) {
         forms.push("a point to place a piece on, like `d3`");

@@ -139,6 +139,7 @@ impl Checker {
         let next_to = self.next_to(clauses.next_to.as_ref());
         let shot = self.shot(kind, clauses.shoot.as_deref());
         let removal = self.removal(kind, clauses);
+        let turns = self.turns(kind, clauses);
         let line_capture = self.line_capture(kind, clauses);
         let most = self.most(kind, clauses);
         let liberties = self.liberties(kind, clauses);
@@ -149,6 +150,7 @@ impl Checker {
             Some(next_to),
             Some(shot),
             Some(removal),
+            Some(turns),
             Some(line_capture),
             Some(most),
             Some(liberties),
@@ -158,6 +160,7 @@ impl Checker {
             next_to,
             shot,
             removal,
+            turns,
             line_capture,
             most,
             liberties,
@@ -182,6 +185,7 @@ impl Checker {
                     legality,
                     shot,
                     removal,
+                    turns,
                     line_capture,
                     liberties,
                     walk_tests,
@@ -884,6 +888,48 @@ impl Checker {
             kind: piece?[0] as u8,
             directions: list.iter().fold(0u8, |bits, &d| bits | 1 << d),
         }))
+    }
+
+    /// `then rotate REGION, ...`: only after a placement, as its one second part, and
+    /// without `capturing` and `with liberties` (which judge the piece where it was
+    /// placed, and the rotation may carry it away); the regions as written, with the
+    /// clause's span; `None` after an error.
+    fn turns(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<Option<(Vec<TExpr>, Span)>> {
+        let Some(rotate) = clauses.rotate.as_deref() else {
+            return Some(None);
+        };
+        let refusal = match kind {
+            ast::MoveKind::PlacePiece { .. } if clauses.take_after.is_some() => Some((
+                "a move rotates a region or removes a piece after it, not both",
+                "keep `then rotate` or `then remove enemy`",
+            )),
+            ast::MoveKind::PlacePiece { .. }
+                if clauses.capturing.is_some() || clauses.liberties.is_some() =>
+            {
+                Some((
+                    "`capturing` and `with liberties` judge the piece where it was placed, which a rotation may carry away",
+                    "leave them out of a rule with `then rotate`",
+                ))
+            }
+            ast::MoveKind::PlacePiece { .. } => None,
+            _ => Some((
+                "only a placement may rotate a region after it",
+                "`then rotate REGION, ...` follows `move place KIND`",
+            )),
+        };
+        if let Some((message, help)) = refusal {
+            self.error(Diagnostic::error(Code::E0440, message, rotate.span).with_help(help));
+            return None;
+        }
+        let regions: Vec<Option<TExpr>> = (rotate.regions.iter())
+            .map(|e| self.typed(e, Type::Region, "a region rotated"))
+            .collect();
+        let regions = regions.into_iter().collect::<Option<Vec<TExpr>>>()?;
+        Some(Some((regions, rotate.span)))
     }
 
     /// `then remove enemy [if line N] [sparing line N]`: only after a move that lands a

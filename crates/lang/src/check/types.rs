@@ -708,6 +708,9 @@ pub struct MoveRuleDecl {
     pub shot: Option<rulebook_model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
     pub removal: Option<RemovalDecl>,
+    /// `then rotate`: the regions one of which is turned after the move, and where the
+    /// clause was written.
+    pub turns: Option<(Vec<TExpr>, Span)>,
     /// `capture by approach or withdrawal`: a step that captures.
     pub line_capture: Option<rulebook_model::LineCapture>,
     /// `with liberties`: the directions (bit per board direction) along which the moved

@@ -30,6 +30,7 @@ pub(super) struct Parts {
     pub(super) tiles: Option<Tiles>,
     pub(super) score: Option<Expr>,
     pub(super) regions: Vec<Vec<u64>>,
+    pub(super) turns: Vec<model::Turns>,
 }
 
 impl Parts {
@@ -59,6 +60,7 @@ impl Parts {
                     false => 0,
                 }),
             regions: self.regions,
+            turns: self.turns,
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects, &self.board),
             links_lead_back: self.board.links_lead_back(),

@@ -33,6 +33,7 @@ mod setup;
 mod sow_plan;
 mod sowing;
 mod tiles;
+mod turns;
 mod walks;
 
 pub use walks::{jump_walk, routine, slide_walk};
@@ -66,6 +67,8 @@ struct Compiler<'a> {
     /// The regions expressions count pieces in, as bit masks
     /// ([`rulebook_model::Expr::PiecesIn`]).
     regions: Vec<Vec<u64>>,
+    /// The turns of the rules with `then rotate` ([`rulebook_model::Tables::turns`]).
+    turns: Vec<model::Turns>,
     /// The errors found so far, in the order found.
     errors: Vec<Diagnostic>,
     /// While a score's condition is folded: the player scored, whom `mover` names.
@@ -114,6 +117,7 @@ pub fn compile(desc: &Description, settings: &Settings) -> Result<Game, Vec<Diag
         settings,
         board: None,
         regions: Vec::new(),
+        turns: Vec::new(),
         errors: Vec::new(),
         scored: None,
         seat: Seat::Nobody,
@@ -173,6 +177,7 @@ impl Compiler<'_> {
             tiles,
             score,
             regions: std::mem::take(&mut self.regions),
+            turns: std::mem::take(&mut self.turns),
         };
         Some(parts.into_game(self.desc, self.settings.preset.clone()))
     }

@@ -310,6 +310,10 @@ impl Compiler<'_> {
                 Some(r) => Some(self.removal(r)?),
                 None => None,
             },
+            turns: match &rule.turns {
+                Some((regions, span)) => Some(self.rotated(regions, *span)?),
+                None => None,
+            },
         })
     }
 

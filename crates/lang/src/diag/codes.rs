@@ -245,6 +245,12 @@ codes! {
     E0438,
     /// `capture into hand` needs a grid board
     E0439,
+    /// `then rotate` follows a placement, as its one second part
+    E0440,
+    /// a region rotated is not a square block of a grid of squares
+    E0441,
+    /// `then rotate` in a game with captures or promotions after a move
+    E0442,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice

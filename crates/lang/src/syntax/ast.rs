@@ -314,6 +314,9 @@ pub struct MoveClauses {
     /// `then remove enemy [if line N] [sparing line N]`: the mover removes an enemy piece
     /// after the move.
     pub take_after: Option<Box<TakeAfter>>,
+    /// `then rotate REGION, ...`: the mover turns one of the regions a quarter turn after
+    /// the move.
+    pub rotate: Option<Box<Rotate>>,
     /// `capture by approach|withdrawal [or ...] [MODE] [chained]`: a step that captures
     /// the run it moves up to or away from.
     pub line_capture: Option<Box<LineCaptureClause>>,
@@ -345,6 +348,15 @@ pub struct TakeAfter {
     pub if_line: Option<Expr>,
     /// `sparing line N`: not an enemy piece in a line of at least N, unless all are.
     pub sparing_line: Option<Expr>,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// `then rotate REGION, ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rotate {
+    /// The regions the mover may turn, in order.
+    pub regions: Vec<Expr>,
     /// The whole clause.
     pub span: Span,
 }

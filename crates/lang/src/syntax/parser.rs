@@ -824,6 +824,7 @@ fn lower_move<'a>(
             Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
             Rule::with_liberties => clauses.liberties = Some(Box::new(lower_liberties(part, file))),
             Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
+            Rule::rotate => clauses.rotate = Some(Box::new(lower_rotate(part, file)?)),
             Rule::take_after => clauses.take_after = Some(Box::new(lower_take_after(part, file)?)),
             Rule::step_chain | Rule::line_capture => add_line_capture(&mut clauses, part, file)?,
             _ => condition = Some(lower_condition(part, file)?),
@@ -1323,6 +1324,16 @@ fn lower_take_after(pair: Pair<Rule>, file: FileId) -> Lowered<TakeAfter> {
         }
     }
     Ok(take)
+}
+
+/// `then rotate REGION, ...`.
+fn lower_rotate(pair: Pair<Rule>, file: FileId) -> Lowered<Rotate> {
+    let span = span_of(&pair, file);
+    let regions = parts(pair).map(|p| lower_expr(p, file));
+    Ok(Rotate {
+        regions: regions.collect::<Lowered<Vec<Expr>>>()?,
+        span,
+    })
 }
 
 /// `then shoot KIND along DIRECTIONS`.

@@ -47,8 +47,8 @@ const KOMI: &str = "komi";
 
 /// Whether GTP fits the game: two players taking turns, a square grid of at most 25
 /// points a side, and every move a piece placed on a point or a pass (at least one
-/// placement), so that a vertex or `pass` names a move: one kind placed, nothing removed
-/// or shot besides; else why not.
+/// placement), so that a vertex or `pass` names a move: one kind placed, nothing removed,
+/// shot or turned besides; else why not.
 pub fn fits(game: &Game) -> Result<(), String> {
     let b = &game.board;
     let grid = matches!(b.layout, Layout::Grid(_));
@@ -56,7 +56,7 @@ pub fn fits(game: &Game) -> Result<(), String> {
     let mut kinds = game.moves.iter().filter_map(|r| r.kind.placed_kind());
     let first = kinds.next();
     let more_than_a_point = (game.moves.iter())
-        .any(|r| places(&r.kind) && (r.filter.removal.is_some() || r.filter.shot.is_some()));
+        .any(|r| places(&r.kind) && r.filter.has_second_part());
     let why = if game.about.players.len() != 2 {
         "it is not a game of two players"
     } else if !grid || b.width != b.height || usize::from(b.width) > COLUMNS.len() {

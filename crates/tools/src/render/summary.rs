@@ -581,6 +581,12 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
             direction_names(game, shot.directions)
         );
     }
+    if let Some(turns) = f.turns {
+        let regions = game.tables.turns[turns as usize].choices.len() / 2;
+        words += &format!(
+            ", then turns one of {regions} square regions a quarter turn either way (`/1cw` .. `/{regions}ccw`)"
+        );
+    }
     if let Some(r) = f.removal {
         words += ", then removes an enemy piece";
         if r.if_line > 0 {
