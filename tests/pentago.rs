@@ -168,10 +168,16 @@ fn pe3_a_move_without_its_turn_or_with_a_turn_there_is_not_is_refused_with_the_c
     let mut state = at(&game, "6/6/6/6/6/6 white");
     let missing = notation::parse_move(&mut state, "d3").expect_err("no turn");
     let text = missing.to_string();
-    assert!(text.contains("turns a region") && text.contains("d3/1cw"), "{text}");
+    assert!(
+        text.contains("turns a region") && text.contains("d3/1cw"),
+        "{text}"
+    );
     let wrong = notation::parse_move(&mut state, "d3/5cw").expect_err("no fifth quarter");
     let text = wrong.to_string();
-    assert!(text.contains("no region turns as `5cw`") && text.contains("4ccw"), "{text}");
+    assert!(
+        text.contains("no region turns as `5cw`") && text.contains("4ccw"),
+        "{text}"
+    );
     let malformed = notation::parse_move(&mut state, "d3/1up").expect_err("no such way");
     assert!(malformed.to_string().contains("d3/2cw"), "{malformed}");
     assert!(notation::parse_move(&mut state, "d3/4ccw").is_ok());

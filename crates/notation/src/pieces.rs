@@ -258,7 +258,8 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let (placed, body) = placed_kind_letter(body);
     // The point of a second part: where a piece is shot, or (after `x`) the piece removed;
     // none for a region turned (`/2cw`).
-    let second_point = (second.filter(|s| !is_turn_like(s))).map(|s| s.strip_prefix('x').unwrap_or(s));
+    let second_point =
+        (second.filter(|s| !is_turn_like(s))).map(|s| s.strip_prefix('x').unwrap_or(s));
     let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
     let written: Vec<&str> = removal.map_or_else(
         || body.split('-').map(str::trim).collect(),

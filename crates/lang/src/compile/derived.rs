@@ -36,11 +36,12 @@ pub(super) struct Parts {
 impl Parts {
     /// The game made of these parts (of `desc`, compiled with `preset`), with the facts
     /// derived from them.
-    pub(super) fn into_game(self, desc: &Description, preset: Option<String>) -> Game {
+    pub(super) fn into_game(mut self, desc: &Description, preset: Option<String>) -> Game {
         let players = desc.players.len();
-        let total_stones = self.start.stones as usize * self.board.pits() as usize * players;
+        let total_stones = self.total_stones(players);
         let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.pieces);
         let facts = facts(&self, desc);
+        let tables = self.tables(desc, &facts, piece_kinds.len());
         let Ends {
             rules: end_rules,
             labels: end_labels,
@@ -50,25 +51,6 @@ impl Parts {
             repetitions,
             clock,
         } = self.ends;
-        let cell_codes = 1 + players * piece_kinds.len();
-        let tables = model::Tables {
-            owner: owners(cell_codes, piece_kinds.len()),
-            zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
-                .with_hands(self.start.stock.len())
-                .with_unmoved(match facts.unmoved_kinds != 0 || facts.passing_kinds != 0 {
-                    true => self.board.sites(),
-                    false => 0,
-                }),
-            regions: self.regions,
-            turns: self.turns,
-            quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
-            runs_walk_back: runs_walk_back(&self.effects, &self.board),
-            links_lead_back: self.board.links_lead_back(),
-            reversed_walks: reversed_walks(&self.moves, &self.board),
-            piece_bits: self.piece_bits,
-            hand_kinds: desc.hand_kinds.iter().map(|&k| k as u8).collect(),
-            line_masks: line_masks(&self.moves, &self.board),
-        };
         Game {
             about: model::About {
                 name: desc.name.clone(),
@@ -115,6 +97,36 @@ impl Parts {
             tiles: self.tiles,
             facts,
             tables,
+        }
+    }
+
+    /// The stones of a mancala game's `players` rows, all told (0 on any other board).
+    fn total_stones(&self, players: usize) -> usize {
+        self.start.stones as usize * self.board.pits() as usize * players
+    }
+
+    /// The game's tables: hash keys for `kinds` kinds of piece, and what the compiler
+    /// works out ahead of play (the regions, turns and piece bits are taken out of the
+    /// parts).
+    fn tables(&mut self, desc: &Description, facts: &model::Facts, kinds: usize) -> model::Tables {
+        let players = desc.players.len();
+        let total_stones = self.total_stones(players);
+        let cell_codes = 1 + players * kinds;
+        let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0;
+        model::Tables {
+            owner: owners(cell_codes, kinds),
+            zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
+                .with_hands(self.start.stock.len())
+                .with_unmoved(if unmoved { self.board.sites() } else { 0 }),
+            regions: std::mem::take(&mut self.regions),
+            turns: std::mem::take(&mut self.turns),
+            quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
+            runs_walk_back: runs_walk_back(&self.effects, &self.board),
+            links_lead_back: self.board.links_lead_back(),
+            reversed_walks: reversed_walks(&self.moves, &self.board),
+            piece_bits: std::mem::take(&mut self.piece_bits),
+            hand_kinds: desc.hand_kinds.iter().map(|&k| k as u8).collect(),
+            line_masks: line_masks(&self.moves, &self.board),
         }
     }
 }

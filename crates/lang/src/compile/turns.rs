@@ -20,7 +20,10 @@ impl Compiler<'_> {
                 "a placement that rotates a region cannot be followed by captures or promotions",
                 span,
             )
-            .with_note_at(effect.span, "this rule acts on the piece where it was placed")
+            .with_note_at(
+                effect.span,
+                "this rule acts on the piece where it was placed",
+            )
             .with_help("leave out `then rotate`, or the rules after a move");
             self.errors.push(d);
             return None;
@@ -69,8 +72,10 @@ impl Compiler<'_> {
         let on_squares = matches!(board.layout, Layout::Grid(_))
             && !matches!(board.drawing(), Drawing::Hexagons);
         let width = board.width as usize;
-        let (files, ranks): (Vec<usize>, Vec<usize>) =
-            sites.iter().map(|s| (s.index() % width, s.index() / width)).unzip();
+        let (files, ranks): (Vec<usize>, Vec<usize>) = sites
+            .iter()
+            .map(|s| (s.index() % width, s.index() / width))
+            .unzip();
         let (f0, r0) = (*files.iter().min()?, *ranks.iter().min()?);
         let side = files.iter().max()? - f0 + 1;
         let block = on_squares

@@ -55,8 +55,8 @@ pub fn fits(game: &Game) -> Result<(), String> {
     let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
     let mut kinds = game.moves.iter().filter_map(|r| r.kind.placed_kind());
     let first = kinds.next();
-    let more_than_a_point = (game.moves.iter())
-        .any(|r| places(&r.kind) && r.filter.has_second_part());
+    let more_than_a_point =
+        (game.moves.iter()).any(|r| places(&r.kind) && r.filter.has_second_part());
     let why = if game.about.players.len() != 2 {
         "it is not a game of two players"
     } else if !grid || b.width != b.height || usize::from(b.width) > COLUMNS.len() {
