@@ -38,7 +38,7 @@ use std::sync::Arc;
 use rulebook_model::board::reverse_direction;
 use rulebook_model::{
     leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, LineCapture,
-    MoveKind, Player, Progress, Site, Taking, Walk, EMPTY, NO_SITE,
+    MoveKind, Player, Progress, SecondPart, Site, Taking, Walk, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and what it involves. Its kind is its rule's
@@ -1590,7 +1590,7 @@ impl State {
     #[inline(always)]
     fn land_piece(&mut self, m: Move, mover: Player) {
         let rule = &self.game.moves[m.rule as usize];
-        let (shot, removal, turns) = (rule.filter.shot, rule.filter.removal, rule.filter.turns);
+        let then = rule.filter.then;
         let in_passing = rule.filter.in_passing;
         let piece = match rule.kind {
             MoveKind::PlacePiece {
@@ -1611,14 +1611,13 @@ impl State {
             self.take_into_hand(mover, m.to);
         }
         self.set(m.to, piece);
-        if let Some(shot) = shot {
-            self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
-        }
-        if removal.is_some() && m.removal() != NO_SITE {
-            self.set(m.removal(), EMPTY);
-        }
-        if let Some(turns) = turns {
-            self.turn_region(turns, m.turn());
+        match then {
+            Some(SecondPart::Shoot(shot)) => {
+                self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
+            }
+            Some(SecondPart::Remove(_)) if m.removal() != NO_SITE => self.set(m.removal(), EMPTY),
+            Some(SecondPart::Rotate(turns)) => self.turn_region(turns, m.turn()),
+            _ => {}
         }
         if in_passing && m.over != NO_SITE {
             self.capture(m.over, mover, CaptureMode::Remove);

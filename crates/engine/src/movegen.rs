@@ -6,8 +6,8 @@ use super::{capture, LineStep, Move, MoveList, State};
 use rulebook_model::board::{AxisShifts, AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use rulebook_model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
-    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, Shot, Site, Walk,
-    ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, SecondPart, Shot,
+    Site, Walk, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -79,15 +79,8 @@ impl State {
                     self.piece_moves(index, rule, &mut targets, out)
                 }
             }
-            if let Some(shot) = rule.filter.shot {
-                self.add_shots(shot, rule_start, &mut targets, out);
-            }
-            if let Some(removal) = rule.filter.removal {
-                let jump_takes = rule.kind.takes_passed();
-                self.add_removals(removal, jump_takes, rule_start, out);
-            }
-            if let Some(turns) = rule.filter.turns {
-                self.add_turns(turns, rule_start, out);
+            if let Some(then) = rule.filter.then {
+                self.add_second_parts(then, rule, rule_start, &mut targets, out);
             }
             if game.facts.promotion_choice_kinds & rule.filter.kinds != 0 {
                 self.add_promotion_choices(rule_start, out);
@@ -395,6 +388,28 @@ impl State {
         }
         out.set_len(start + total);
         targets[..self.position.words].fill(0);
+    }
+
+    /// Replaces each move of `rule` from position `start` on by the moves its second part
+    /// makes of it. Out of line: inlined, the three kinds of second part shape the move
+    /// generator of every game (0.2% to 0.5% more instructions in playouts of games that
+    /// have none).
+    #[inline(never)]
+    fn add_second_parts(
+        &self,
+        then: SecondPart,
+        rule: &MoveRule,
+        start: usize,
+        targets: &mut SiteSet,
+        out: &mut MoveList,
+    ) {
+        match then {
+            SecondPart::Shoot(shot) => self.add_shots(shot, start, targets, out),
+            SecondPart::Remove(removal) => {
+                self.add_removals(removal, rule.kind.takes_passed(), start, out)
+            }
+            SecondPart::Rotate(turns) => self.add_turns(turns, start, out),
+        }
     }
 
     /// Replaces each move from position `start` on by one move per region turn its rule's
@@ -1446,8 +1461,7 @@ impl State {
     fn placements_capturing(&self, rule: &MoveRule) -> Option<SiteSet> {
         let game = &*self.game;
         let filter = &rule.filter;
-        let takes_itself =
-            filter.removal.is_some() || filter.shot.is_some() || filter.line_capture.is_some();
+        let takes_itself = filter.has_second_part() || filter.line_capture.is_some();
         if !matches!(rule.kind, MoveKind::PlacePiece { .. })
             || takes_itself
             || game.board.sites() > SITE_SET_WORDS * 64
@@ -1491,7 +1505,7 @@ impl State {
         let game = &*self.game;
         let rule = &game.moves[m.rule as usize];
         // Every step of a capture by approach or withdrawal takes something.
-        let removes = rule.filter.removal.is_some() && m.removal() != NO_SITE;
+        let removes = rule.filter.removal().is_some() && m.removal() != NO_SITE;
         match rule.kind {
             _ if rule.filter.line_capture.is_some() || removes => Some(true),
             MoveKind::PlacePiece { .. } => None,
@@ -1519,7 +1533,7 @@ impl State {
         // The piece shot, if the rule shoots one, stands before the captures are made.
         let shot = game.moves[m.rule as usize]
             .filter
-            .shot
+            .shot()
             .map(|shot| (m.shot(), game.cell(mover, shot.kind as usize)));
         let after = |s: Site| match shot {
             Some((site, cell)) if site == s => cell,

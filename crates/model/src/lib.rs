@@ -591,6 +591,18 @@ pub struct Shot {
     pub directions: u8,
 }
 
+/// A move's second part, made as the piece lands (or is placed), before the effects after
+/// the move; a move has one at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecondPart {
+    /// `then shoot`: a new piece onto a site reached from the landing site.
+    Shoot(Shot),
+    /// `then remove enemy`: an enemy piece of the mover's choice off the board.
+    Remove(Removal),
+    /// `then rotate`: a region turned, the turns by their index in [`Tables::turns`].
+    Rotate(u16),
+}
+
 /// `then rotate REGION, ...`: after a placement, the mover turns one of the regions (each a
 /// square block of a grid of squares) a quarter turn either way, the pieces on it with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -679,13 +691,9 @@ pub struct MoveFilter {
     /// `compulsory most`: of the compulsory moves, only those that jump the most pieces are
     /// legal (every compulsory rule of the game says so, when one does).
     pub most: bool,
-    /// A piece shot after the move.
-    pub shot: Option<Shot>,
-    /// An enemy piece removed after the move.
-    pub removal: Option<Removal>,
-    /// `then rotate`: a region turned after the placement, by its index in
-    /// [`Tables::turns`].
-    pub turns: Option<u16>,
+    /// What the move does once the piece has landed, if anything: a piece shot, an enemy
+    /// piece removed or a region turned.
+    pub then: Option<SecondPart>,
     /// A step that captures by approach or withdrawal.
     pub line_capture: Option<LineCapture>,
     /// `with liberties`: the move is legal only where, once its captures are made, the
@@ -698,7 +706,31 @@ impl MoveFilter {
     /// Whether the move has a second part (a piece shot, an enemy piece removed or a region
     /// turned), which changes a site besides those the piece leaves and lands on.
     pub fn has_second_part(&self) -> bool {
-        self.shot.is_some() || self.removal.is_some() || self.turns.is_some()
+        self.then.is_some()
+    }
+
+    /// `then shoot`'s piece, if the move shoots one.
+    pub fn shot(&self) -> Option<Shot> {
+        match self.then {
+            Some(SecondPart::Shoot(shot)) => Some(shot),
+            _ => None,
+        }
+    }
+
+    /// `then remove enemy`'s removal, if the move removes an enemy piece.
+    pub fn removal(&self) -> Option<Removal> {
+        match self.then {
+            Some(SecondPart::Remove(removal)) => Some(removal),
+            _ => None,
+        }
+    }
+
+    /// `then rotate`'s turns (by index in [`Tables::turns`]), if the move turns a region.
+    pub fn turns(&self) -> Option<u16> {
+        match self.then {
+            Some(SecondPart::Rotate(turns)) => Some(turns),
+            _ => None,
+        }
     }
 }
 
@@ -714,9 +746,7 @@ impl Default for MoveFilter {
             landing: Landing::Empty,
             compulsory: false,
             most: false,
-            shot: None,
-            removal: None,
-            turns: None,
+            then: None,
             line_capture: None,
             liberties: None,
         }
@@ -1595,7 +1625,7 @@ pub struct Tables {
     /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
     /// over the sites (64 a word).
     pub regions: Vec<Vec<u64>>,
-    /// The turns of the move rules with `then rotate` ([`MoveFilter::turns`]).
+    /// The turns of the move rules with `then rotate` ([`SecondPart::Rotate`]).
     pub turns: Vec<Turns>,
     /// Per move rule: what the rule alone tells of whether its moves may be quiet.
     pub quiet_rules: Vec<QuietRule>,

@@ -100,7 +100,7 @@ impl Sources {
                 | MoveKind::Track(_)
                 | MoveKind::Walk(_) => {}
             }
-            if let Some(shot) = rule.filter.shot {
+            if let Some(shot) = rule.filter.shot() {
                 s.unlimited |= kind_bit(shot.kind.into());
             }
             s.converts |= converts(rule.filter.line_capture.map(|c| c.mode));

@@ -21,15 +21,15 @@ pub(super) fn text(state: &State, m: Move) -> String {
         text.push(super::kind_letter(game, kind));
     }
     let filter = &game.moves[m.rule() as usize].filter;
-    if filter.shot.is_some() {
+    if filter.shot().is_some() {
         text.push('/');
         text.push_str(&names[m.shot().index()]);
     }
-    if filter.removal.is_some() && m.removal() != NO_SITE {
+    if filter.removal().is_some() && m.removal() != NO_SITE {
         text.push_str("/x");
         text.push_str(&names[m.removal().index()]);
     }
-    if filter.turns.is_some() {
+    if filter.turns().is_some() {
         let way = match m.turn() % 2 {
             0 => "cw",
             _ => "ccw",
@@ -37,6 +37,12 @@ pub(super) fn text(state: &State, m: Move) -> String {
         text.push_str(&format!("/{}{way}", m.turn() / 2 + 1));
     }
     text
+}
+
+/// The point a move's second part names: where a piece is shot, or (after `x`) the piece
+/// removed; none for a region turned (`/2cw`).
+fn second_point(second: Option<&str>) -> Option<&str> {
+    (second.filter(|s| !is_turn_like(s))).map(|s| s.strip_prefix('x').unwrap_or(s))
 }
 
 /// Whether a move's second part is written as a region turned: the region's number and
@@ -256,10 +262,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
     };
     let (body, promotion, second) = split_parts(text);
     let (placed, body) = placed_kind_letter(body);
-    // The point of a second part: where a piece is shot, or (after `x`) the piece removed;
-    // none for a region turned (`/2cw`).
-    let second_point =
-        (second.filter(|s| !is_turn_like(s))).map(|s| s.strip_prefix('x').unwrap_or(s));
+    let second_point = second_point(second);
     let removal = body.strip_prefix('x').filter(|rest| is_site_like(rest));
     let written: Vec<&str> = removal.map_or_else(
         || body.split('-').map(str::trim).collect(),
@@ -545,13 +548,13 @@ fn expected_form(rules: &[rulebook_model::MoveRule]) -> String {
     }) {
         forms.push("two points joined by a dash, like `a1-a4`");
     }
-    if rules.iter().any(|r| r.filter.shot.is_some()) {
+    if rules.iter().any(|r| r.filter.shot().is_some()) {
         forms.push("a move and where it shoots, like `a1-a4/c4`");
     }
-    if rules.iter().any(|r| r.filter.removal.is_some()) {
+    if rules.iter().any(|r| r.filter.removal().is_some()) {
         forms.push("a move and the enemy piece it removes, like `d3/xa4`");
     }
-    if rules.iter().any(|r| r.filter.turns.is_some()) {
+    if rules.iter().any(|r| r.filter.turns().is_some()) {
         forms.push("a point and the region turned after, like `d3/2cw`");
     }
     if has(|k| matches!(k, MoveKind::PlacePiece { .. })) {

@@ -229,7 +229,7 @@ fn reversed_walks(moves: &[model::MoveRule], board: &model::Board) -> Vec<Option
 /// [`Tables::line_masks`](model::Tables::line_masks): the runs of each length that a
 /// removal's `if line` or `sparing line` asks for, on a board of at most 64 sites.
 fn line_masks(moves: &[model::MoveRule], board: &Board) -> Vec<model::LineMasks> {
-    let mut lengths: Vec<u8> = (moves.iter().filter_map(|rule| rule.filter.removal))
+    let mut lengths: Vec<u8> = (moves.iter().filter_map(|rule| rule.filter.removal()))
         .flat_map(|removal| [removal.if_line, removal.sparing_line])
         .collect();
     lengths.sort_unstable();
@@ -266,8 +266,8 @@ fn quiet_rules(
         | model::MoveKind::Jump { .. }
         | model::MoveKind::Fly { .. }
         | model::MoveKind::Walk(_) => model::QuietRule::Landing {
-            removes: rule.filter.removal.is_some(),
-            shoots: rule.filter.shot.is_some(),
+            removes: rule.filter.removal().is_some(),
+            shoots: rule.filter.shot().is_some(),
         },
         _ => model::QuietRule::Never,
     };

@@ -303,17 +303,25 @@ impl Compiler<'_> {
             landing: rule.landing,
             compulsory: rule.compulsory,
             most: rule.most,
-            shot: rule.shot,
             line_capture: rule.line_capture,
             liberties: rule.liberties,
-            removal: match &rule.removal {
-                Some(r) => Some(self.removal(r)?),
-                None => None,
-            },
-            turns: match &rule.turns {
-                Some((regions, span)) => Some(self.rotated(regions, *span)?),
-                None => None,
-            },
+            then: self.second_part(rule)?,
+        })
+    }
+
+    /// The move's second part, if it has one (the checker lets a rule have one at most);
+    /// `None` after an error.
+    fn second_part(
+        &mut self,
+        rule: &crate::check::MoveRuleDecl,
+    ) -> Option<Option<model::SecondPart>> {
+        Some(match (&rule.shot, &rule.removal, &rule.turns) {
+            (Some(shot), _, _) => Some(model::SecondPart::Shoot(*shot)),
+            (_, Some(r), _) => Some(model::SecondPart::Remove(self.removal(r)?)),
+            (_, _, Some((regions, span))) => {
+                Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
+            }
+            (None, None, None) => None,
         })
     }
 

@@ -314,7 +314,7 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
         takes.push((report.replaced, "replacement".to_string()));
     }
     if report.removed > 0 {
-        let removal = game.moves[report.mv.rule() as usize].filter.removal;
+        let removal = game.moves[report.mv.rule() as usize].filter.removal();
         let reason = match removal.map_or(0, |r| r.if_line) {
             0 => "removal".to_string(),
             n => format!("line of {n}"),

@@ -574,20 +574,20 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
             words += &format!(" ({})", direction_names(game, n.directions));
         }
     }
-    if let Some(shot) = f.shot {
+    if let Some(shot) = f.shot() {
         words += &format!(
             ", then shoots {} along {}",
             game.about.piece_kinds[shot.kind as usize],
             direction_names(game, shot.directions)
         );
     }
-    if let Some(turns) = f.turns {
+    if let Some(turns) = f.turns() {
         let regions = game.tables.turns[turns as usize].choices.len() / 2;
         words += &format!(
             ", then turns one of {regions} square regions a quarter turn either way (`/1cw` .. `/{regions}ccw`)"
         );
     }
-    if let Some(r) = f.removal {
+    if let Some(r) = f.removal() {
         words += ", then removes an enemy piece";
         if r.if_line > 0 {
             words += &format!(" if it makes a line of {}", r.if_line);
