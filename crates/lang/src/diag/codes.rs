@@ -245,6 +245,8 @@ codes! {
     E0438,
     /// `capture into hand` needs a grid board
     E0439,
+    /// `by numbered` picks pieces by their kind's number, and no kind has one
+    E0440,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
@@ -307,6 +309,8 @@ codes! {
     E0529,
     /// `{name}` takes {takes}; {} given
     E0530,
+    /// `throw` is the value of the dice, and the game has none
+    E0531,
 
     // E06xx: compiling: tables and routines built from a sound description.
     /// {a} and {b} are not on one rank, file or diagonal
