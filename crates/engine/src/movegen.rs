@@ -287,11 +287,7 @@ impl State {
         // The mover's pieces, or (with `by`) those of the kinds the rule allows.
         let own = self.position.occupied_by(self.position.to_move);
         let narrowed;
-        let kinds = match &rule.numbered {
-            Some(numbered) => rule.filter.kinds & self.numbered_kinds(numbered),
-            None => rule.filter.kinds,
-        };
-        let movers: &[u64] = match kinds {
+        let movers: &[u64] = match self.moving_kinds(rule) {
             ALL_KINDS => own,
             kinds => {
                 narrowed = self.movers(kinds);
@@ -590,6 +586,16 @@ impl State {
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum()
+    }
+
+    /// The kinds of piece (a bit per kind) that may make the moves of `rule` now: those of
+    /// its `by`, narrowed by its `by numbered`.
+    #[inline]
+    fn moving_kinds(&self, rule: &MoveRule) -> u64 {
+        match &rule.numbered {
+            Some(numbered) => rule.filter.kinds & self.numbered_kinds(numbered),
+            None => rule.filter.kinds,
+        }
     }
 
     /// The kinds of piece (a bit per kind) a rule's `by [nearest] numbered VALUE` lets move
