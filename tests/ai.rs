@@ -542,7 +542,9 @@ fn ranking_judges_every_move() {
 }
 
 /// The end rule `end when pieces(white, corners, king) > 0: white wins` gives the king a
-/// goal: every site's steps to the nearest corner (BR-6). No other bundled game has one.
+/// goal: every site's steps to the nearest corner (BR-6). Einstein würfelt nicht's corner
+/// wins (EW-6) give each side a goal of any kind: the far corner. No other bundled game has
+/// one.
 #[test]
 fn the_kings_escape_is_a_goal_with_each_sites_distance() {
     let game = pipeline::load("brandubh", None, &[]).unwrap();
@@ -555,9 +557,23 @@ fn the_kings_escape_is_a_goal_with_each_sites_distance() {
         ["a1", "g7", "b1", "a2", "b2", "d1", "d4", "c5"].map(at),
         [0, 0, 1, 1, 2, 3, 6, 4]
     );
+    let game = pipeline::load("einstein-wurfelt-nicht", None, &[]).unwrap();
+    let goals: Vec<_> = (game.heuristics.goals.iter())
+        .map(|g| {
+            let at = |name: &str| g.distance[game.board.site_named(name).unwrap().index()];
+            (g.player, g.kind, ["a5", "e1", "c3", "a1"].map(at))
+        })
+        .collect();
+    assert_eq!(
+        goals,
+        [
+            (Player::FIRST, rulebook::model::ANY_KIND, [0, 8, 4, 4]),
+            (Player::SECOND, rulebook::model::ANY_KIND, [8, 0, 4, 4])
+        ]
+    );
     for b in rulebook::catalog::BUNDLED
         .iter()
-        .filter(|b| b.name != "brandubh")
+        .filter(|b| !["brandubh", "einstein-wurfelt-nicht"].contains(&b.name))
     {
         let game = pipeline::load(b.name, None, &[]).unwrap();
         assert!(game.heuristics.goals.is_empty(), "{}", b.name);

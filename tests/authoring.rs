@@ -111,6 +111,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "shogi",
         "hex",
         "pentago",
+        "einstein-wurfelt-nicht",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

@@ -28,6 +28,7 @@ mod diagnostics;
 mod docs;
 mod draughts_reference;
 mod editors;
+mod einstein_wurfelt_nicht;
 mod ends;
 mod fanorona;
 mod fen;

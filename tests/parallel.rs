@@ -110,6 +110,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "chess null",
         "dai-hasami-shogi null",
         "draughts null",
+        "einstein-wurfelt-nicht null",
         "go \"9x9\"",
         "go \"13x13\"",
         "go \"19x19\"",

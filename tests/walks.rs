@@ -71,10 +71,12 @@ fn as_walks(game: &Game, lower: fn(&MoveRule) -> Option<Walk>) -> Option<Arc<Gam
     any.then(|| Arc::new(walked))
 }
 
-/// A plain slide rule (no capture by approach or withdrawal, no second part) as the
-/// compiler lowers it.
+/// A plain slide rule (no capture by approach or withdrawal, no second part, no `by
+/// numbered`) as the compiler lowers it.
 fn slide_as_walk(rule: &MoveRule) -> Option<Walk> {
-    let plain = rule.filter.line_capture.is_none() && !rule.filter.has_second_part();
+    let plain = rule.filter.line_capture.is_none()
+        && !rule.filter.has_second_part()
+        && rule.numbered.is_none();
     match &rule.kind {
         MoveKind::Slide {
             directions,

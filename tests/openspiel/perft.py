@@ -9,6 +9,8 @@ from an outside engine can be pasted into a `.perft` file.
     perft.py GAME --bench SECONDS
     perft.py GAME --text [--moves "m1 m2 ..."]
     perft.py GAME --random-games N [--seed S] [--max-plies P]
+    perft.py einstein_wurfelt_nicht --placements N [--seed S]
+    perft.py einstein_wurfelt_nicht DEPTH --placement B,W [--text] [--moves "..."]
 
 GAME is OpenSpiel's short name (`othello`, `mancala`, `oware`, ...). Moves are given in
 rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SPIEL):
@@ -33,6 +35,20 @@ rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SP
   --random-games count a whole turn (every jump of a chain) as one move, as rulebook does.
   OpenSpiel's first player (its `White`, `o`) starts on ranks 1-3 and moves first: it is
   rulebook's Black (`M`/`K`); its second (`+`) is rulebook's White (`m`/`k`).
+- einstein_wurfelt_nicht (rulebook's `einstein-wurfelt-nicht`): a throw `roll:N` (N the
+  die, 1..6; OpenSpiel's chance action N - 1, `roll N`) or a step `FROM-TO` (`e3-e4`).
+  OpenSpiel draws from the terminal's rows 0..4 (row 0 on top) and columns 0..4: row r,
+  column c is rulebook's file `abcde`[c], rank 5 - r. Its first player (0, Black, `b1`..
+  `b6`) starts in the top-left corner (row 0, column 0 = a5) and steps down, right or
+  down-right; its second (1, White, `w1`..`w6`) starts in the bottom-right corner (e1),
+  steps up, left or up-left, and moves first: rulebook's White and Black, the first player
+  listed moving first. An action string is the cube and the direction (`W1-up`, `B5-diag`,
+  `*` where it lands on a cube, either colour's); the script finds the cube on the board.
+  The start is two chance events, Black's placement then White's (720 orders of the six
+  cubes over the corner triangle each); rulebook's start is OpenSpiel's placement 0 for
+  both (the cubes in order: b1 b2 b3 / b4 b5 / b6 from a5, w1 / w2 w3 / w4 w5 w6 to e1),
+  which the script plays before --moves; --placements plays random ones instead and prints
+  the position as rulebook's text (below).
 - any other game: OpenSpiel's own action strings.
 
 --text: prints the position after --moves in rulebook's position text (docs/language.md,
@@ -80,11 +96,101 @@ def oware_move(state, text):
     return letter if state.current_player() == 0 else letter.lower()
 
 
+EWN = "einstein_wurfelt_nicht"
+
+
+def ewn_cells(state):
+    """OpenSpiel's board as {(row, column): "w1"}, read from its text."""
+    cells = {}
+    for r, line in enumerate(str(state).splitlines()[:5]):
+        for c, cell in enumerate(line.replace("|", " ").split()):
+            if cell != "__":
+                cells[(r, c)] = cell
+    return cells
+
+
+def ewn_site(r, c):
+    return f"{'abcde'[c]}{5 - r}"
+
+
+EWN_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def ewn_spiel_to_move(state, action):
+    """OpenSpiel action -> rulebook move text (`roll:3`, `e3-e4`)."""
+    text = state.action_to_string(state.current_player(), action)
+    if state.is_chance_node():
+        return "roll:" + text.split()[-1]
+    cube, way = text.rstrip("*").split("-")
+    (r, c), = [at for at, cell in ewn_cells(state).items() if cell == cube.lower()]
+    white = cube[0] == "W"
+    dr, dc = EWN_STEPS[way] if way != "diag" else ((-1, -1) if white else (1, 1))
+    return f"{ewn_site(r, c)}-{ewn_site(r + dr, c + dc)}"
+
+
+def ewn_move(state, text):
+    """rulebook move text -> OpenSpiel action string."""
+    for action in state.legal_actions():
+        if ewn_spiel_to_move(state, action) == text:
+            return state.action_to_string(state.current_player(), action)
+    return text
+
+
+def ewn_position(state):
+    """The position in rulebook's text: ranks 5 to 1, White's cubes `A`..`F`, Black's
+    `a`..`f`, and the player to move (before the throw)."""
+    cells = ewn_cells(state)
+    ranks = []
+    for r in range(5):
+        row = ""
+        for c in range(5):
+            cell = cells.get((r, c))
+            letter = "." if cell is None else "ABCDEF"[int(cell[1]) - 1]
+            row += letter if cell is None or cell[0] == "w" else letter.lower()
+        ranks.append(re.sub(r"\.+", lambda m: str(len(m.group(0))), row))
+    return "/".join(ranks)
+
+
+def ewn_start(state, rng=None, placement=(0, 0)):
+    """Plays the two chance events of the placements: `placement` (Black's, White's; 0 and
+    0 are rulebook's start), or random ones with `rng`."""
+    for p in placement:
+        state.apply_action(rng.randrange(720) if rng else p)
+
+
+def ewn_random_games(game, count, seed):
+    """Random games from random placements: `game N`, `position TEXT`, then a line per
+    ply: MOVE ; LEGAL MOVES AFTER IT (sorted; the throws after a move) ; OUTCOME."""
+    import random
+
+    rng = random.Random(seed)
+    print(f"# OpenSpiel {EWN} (pyspiel {getattr(pyspiel, '__version__', '?')}), "
+          f"tests/openspiel/perft.py {EWN} --placements {count} --seed {seed}")
+    print("# game N, then `position` (rulebook's text, White to throw), then per ply:")
+    print("# MOVE ; LEGAL MOVES AFTER IT (sorted) ; OUTCOME")
+    for g in range(count):
+        state = game.new_initial_state()
+        ewn_start(state, rng)
+        print(f"game {g + 1}")
+        print(f"position {ewn_position(state)} white")
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                action = rng.choices(outcomes, weights)[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            move = ewn_spiel_to_move(state, action)
+            state.apply_action(action)
+            legal = sorted(ewn_spiel_to_move(state, a) for a in state.legal_actions())
+            print(f"{move} ; {' '.join(legal)} ; {outcome_text(state, ('black', 'white'))}")
+
+
 # rulebook move text -> OpenSpiel action string, per OpenSpiel game name.
 ENGINE_TO_SPIEL = {
     "othello": othello_move,
     "mancala": mancala_move,
     "oware": oware_move,
+    EWN: ewn_move,
 }
 
 
@@ -271,6 +377,10 @@ def main():
     ap.add_argument("--random-games", type=int, metavar="N")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=1000)
+    ap.add_argument("--placement", default="0,0", metavar="B,W",
+                    help=f"{EWN}: the placements (0..719) of Black's and White's cubes")
+    ap.add_argument("--placements", type=int, metavar="N",
+                    help=f"{EWN}: N random games from random placements")
     args = ap.parse_args()
 
     params = {}
@@ -282,6 +392,9 @@ def main():
     if args.bench is not None:
         bench(game, args.bench)
         return
+    if args.placements is not None:
+        ewn_random_games(game, args.placements, args.seed)
+        return
     if args.random_games is not None and args.game == "checkers":
         checkers_random_games(game, args.random_games, args.seed, args.max_plies)
         return
@@ -292,6 +405,8 @@ def main():
         sys.exit("error: give a depth of 1 or more (or --bench SECONDS, --text, --random-games N)")
 
     state = game.new_initial_state()
+    if args.game == EWN:
+        ewn_start(state, placement=[int(p) for p in args.placement.split(",")])
     moves = args.moves.split()
     mover = 0
     for text in moves:
@@ -305,6 +420,8 @@ def main():
     if args.text:
         if args.game == "checkers":
             print(checkers_position(state, 1 - mover if moves else 0))
+        elif args.game == EWN:
+            print(ewn_position(state))
         else:
             print(position_text(args.game, state, mover))
         if args.depth < 1:

@@ -120,6 +120,10 @@ impl Env for State {
         self.position.pits.last
     }
 
+    fn throw_value(&self) -> i64 {
+        self.thrown().unwrap_or(0)
+    }
+
     #[inline(always)]
     fn stones(&self, site: Site) -> i64 {
         self.count(site) as i64
@@ -392,6 +396,10 @@ impl Env for Scored<'_> {
 
     fn last(&self) -> Site {
         self.state.position.pits.last
+    }
+
+    fn throw_value(&self) -> i64 {
+        self.state.throw_value()
     }
 
     fn stones(&self, site: Site) -> i64 {

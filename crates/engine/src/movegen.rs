@@ -6,8 +6,8 @@ use super::{capture, LineStep, Move, MoveList, State};
 use rulebook_model::board::{AxisShifts, AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use rulebook_model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
-    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Player, Removal, SecondPart, Shot,
-    Site, Walk, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Numbered, Player, Removal,
+    SecondPart, Shot, Site, Walk, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -283,7 +283,7 @@ impl State {
         // The mover's pieces, or (with `by`) those of the kinds the rule allows.
         let own = self.position.occupied_by(self.position.to_move);
         let narrowed;
-        let movers: &[u64] = match rule.filter.kinds {
+        let movers: &[u64] = match self.moving_kinds(rule) {
             ALL_KINDS => own,
             kinds => {
                 narrowed = self.movers(kinds);
@@ -623,6 +623,50 @@ impl State {
             .sum()
     }
 
+    /// The kinds of piece (a bit per kind) that may make the moves of `rule` now: those of
+    /// its `by`, narrowed by its `by numbered`.
+    #[inline]
+    fn moving_kinds(&self, rule: &MoveRule) -> u64 {
+        match &rule.numbered {
+            Some(numbered) => rule.filter.kinds & self.numbered_kinds(numbered),
+            None => rule.filter.kinds,
+        }
+    }
+
+    /// The kinds of piece (a bit per kind) a rule's `by [nearest] numbered VALUE` lets move
+    /// now: of the kinds the mover has on the board, those numbered the value; with
+    /// `nearest`, where there are none, those of the next number above it and of the next
+    /// below.
+    fn numbered_kinds(&self, numbered: &Numbered) -> u64 {
+        let value = self.eval(&numbered.value);
+        let own = self.position.occupied_by(self.position.to_move);
+        let mut present = 0u64;
+        for (w, &word) in own.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                present |= 1 << self.game.kind_of(self.position.cells[site]);
+            }
+        }
+        let here = numbered
+            .kinds
+            .iter()
+            .filter(|&&(_, k)| present >> k & 1 == 1);
+        let set = |keep: &dyn Fn(i64) -> bool| {
+            here.clone()
+                .filter(|&&(n, _)| keep(n))
+                .fold(0u64, |s, &(_, k)| s | 1 << k)
+        };
+        let exact = set(&|n| n == value);
+        if exact != 0 || !numbered.nearest {
+            return exact;
+        }
+        let below = here.clone().map(|&(n, _)| n).filter(|&n| n < value).max();
+        let above = here.clone().map(|&(n, _)| n).filter(|&n| n > value).min();
+        set(&|n| Some(n) == below || Some(n) == above)
+    }
+
     /// The sites of the mover's pieces of the kinds in `kinds` (bit `k` for kind `k`).
     pub(super) fn movers(&self, kinds: u64) -> SiteSet {
         let mut movers = [0u64; SITE_SET_WORDS];
@@ -716,8 +760,9 @@ impl State {
                     break;
                 }
                 if self.position.cells[to.index()] != EMPTY {
-                    if filter.landing != Landing::Empty
-                        && self.owner(to) != Some(self.position.to_move)
+                    if filter.landing == Landing::EmptyOrPiece
+                        || (filter.landing != Landing::Empty
+                            && self.owner(to) != Some(self.position.to_move))
                     {
                         mark(to);
                     }

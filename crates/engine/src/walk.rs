@@ -220,6 +220,7 @@ impl State {
             SiteTest::Friend => cell != EMPTY && self.game.tables.owner[cell.index()] == mover,
             SiteTest::EmptyOrEnemy => cell == EMPTY || enemy(),
             SiteTest::Occupied => cell != EMPTY,
+            SiteTest::EmptyOrPiece => true,
             SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,
             SiteTest::Unmoved => self.position.is_unmoved(at),
             SiteTest::Passed(kinds) => cell == EMPTY && self.passed_by(mover, kinds, at),

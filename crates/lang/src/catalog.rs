@@ -32,6 +32,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/draughts.game"),
     },
     Bundled {
+        name: "einstein-wurfelt-nicht",
+        text: include_str!("../../../games/einstein-wurfelt-nicht.game"),
+    },
+    Bundled {
         name: "go",
         text: include_str!("../../../games/go.game"),
     },

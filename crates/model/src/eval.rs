@@ -72,6 +72,11 @@ pub trait Env {
     /// Whether the player to move has no legal move ([`Expr::NoLegalMove`]): known where a
     /// move is judged, false elsewhere.
     fn no_legal_move(&self) -> bool;
+    /// The value thrown this turn ([`Expr::Throw`]): 0 before the throw, and in a game
+    /// without dice.
+    fn throw_value(&self) -> i64 {
+        0
+    }
 
     /// The value of `e` here (conditions are 0 or 1).
     #[inline(always)]
@@ -126,6 +131,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
         Expr::Files(r, kind) => env.files(r.resolve(env.mover()), *kind),
         Expr::NoLegalMove => env.no_legal_move() as i64,
+        Expr::Throw => env.throw_value(),
         Expr::Area(r, territory) => env.area(r.resolve(env.mover()), *territory),
         Expr::PerMover(both) => operand(env, &both[env.mover().index() & 1], bound),
         Expr::Connected(r, a, b, links) => {

@@ -308,6 +308,8 @@ pub enum Expr {
     PerMover(Box<[Expr; 2]>),
     /// The site the last stone was sown into.
     Last,
+    /// The value thrown this turn (`throw`): 0 before the dice are thrown.
+    Throw,
     /// 1 when the player to move has no legal move (only in a condition judging a move:
     /// `forbid leaving`, [`MoveRule::forbidding`]).
     NoLegalMove,
@@ -416,6 +418,7 @@ impl Expr {
             | Expr::Files(..)
             | Expr::Area(..)
             | Expr::Last
+            | Expr::Throw
             | Expr::NoLegalMove
             | Expr::Origin
             | Expr::Bound(_)
@@ -555,6 +558,8 @@ pub enum Landing {
     Enemy,
     /// Either.
     EmptyOrEnemy,
+    /// An empty site or any piece, the mover's own too, which it removes.
+    EmptyOrPiece,
 }
 
 /// What a neighbouring site holds, for [`MoveFilter::next_to`].
@@ -1104,6 +1109,22 @@ pub struct MoveRule {
     pub forbidding: Option<Expr>,
     /// When it is available.
     pub condition: Condition,
+    /// `by [nearest] numbered VALUE`: only the mover's pieces whose kind is numbered so.
+    pub numbered: Option<Numbered>,
+}
+
+/// `by [nearest] numbered VALUE` on a move rule: of the mover's pieces, only those whose
+/// kind is numbered the value; with `nearest`, where the mover has no such piece on the
+/// board, those of the next number above the value and of the next below that the mover
+/// has on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Numbered {
+    /// The value, read when the moves are made (it may be the throw).
+    pub value: Expr,
+    /// `nearest`.
+    pub nearest: bool,
+    /// The kinds that have a number (`piece one numbered 1`), with it: (number, kind).
+    pub kinds: Box<[(i64, u8)]>,
 }
 
 /// What a move rule alone tells of whether its moves may be quiet (move nothing but their

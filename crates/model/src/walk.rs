@@ -202,6 +202,8 @@ pub enum SiteTest {
     EmptyOrEnemy,
     /// A piece, anyone's.
     Occupied,
+    /// Anything: nothing, or a piece of anyone's (`onto empty or piece`).
+    EmptyOrPiece,
     /// Nothing, or a piece of one of these kinds (a bit per kind): what `onto enemy KIND`
     /// lets a move take.
     EmptyOr(u64),

@@ -15,6 +15,20 @@ pub const MAX_FACES: i64 = 64;
 pub const MAX_THROWS: usize = 250;
 
 impl Checker {
+    /// The error for `throw` read in a game without dice.
+    pub(super) fn throw_needs_dice(&mut self, rules: &RuleDecls) {
+        if let (Some(at), None) = (self.throw_at, &rules.dice) {
+            self.error(
+                Diagnostic::error(
+                    Code::E0531,
+                    "`throw` is the value of the dice, and the game has none",
+                    at,
+                )
+                .with_help("add the dice the turns begin with: `dice 1 of 6 faces`"),
+            );
+        }
+    }
+
     /// `dice ...` or `track ...`.
     pub(super) fn dice_or_track(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
         match &st.kind {

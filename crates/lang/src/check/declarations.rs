@@ -252,7 +252,12 @@ impl Checker {
             return;
         }
         found.piece_span = Some(span);
-        for ast::PieceKind { name: n, letter } in kinds {
+        for ast::PieceKind {
+            name: n,
+            letter,
+            number,
+        } in kinds
+        {
             // A clash is reported; the piece still exists for later statements.
             self.declare(n, "piece");
             if !self.pieces.contains(&n.text)
@@ -260,6 +265,7 @@ impl Checker {
             {
                 self.pieces.push(n.text.clone());
                 self.piece_letters.push(letter.map(|(c, _)| c));
+                self.piece_numbers.push(number.map(|(n, _)| n));
             }
         }
     }

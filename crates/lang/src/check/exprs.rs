@@ -790,6 +790,10 @@ impl Checker {
             "on" => (TExprKind::Bool(true), Type::Bool),
             "off" => (TExprKind::Bool(false), Type::Bool),
             "mover" => (TExprKind::Mover, Type::Player),
+            "throw" => {
+                self.throw_at.get_or_insert(n.span);
+                (TExprKind::Throw, Type::Int)
+            }
             "opponent" => {
                 if let Some(players) = self.solo {
                     self.error(
@@ -850,6 +854,7 @@ impl Checker {
                 "off",
                 "mover",
                 "opponent",
+                "throw",
                 "all",
                 "corners",
                 "perimeter",

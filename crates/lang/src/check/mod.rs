@@ -92,6 +92,10 @@ struct Checker {
     pieces: Vec<String>,
     /// Per kind of piece, the letter of its `as`, if it has one.
     piece_letters: Vec<Option<char>>,
+    /// Per kind of piece, its number (`numbered N`), if it has one.
+    piece_numbers: Vec<Option<i64>>,
+    /// Where `throw` is first read, to refuse it in a game without dice.
+    throw_at: Option<Span>,
     /// Options read by some rule (for the "never read" warning).
     options_read: Vec<bool>,
     /// The kind of board, once known.
@@ -211,6 +215,7 @@ impl Checker {
         let hand_kinds = self.hand_kinds(&rules);
         self.captures_across_rules(file);
         self.tracks_of_every_player(&rules);
+        self.throw_needs_dice(&rules);
         let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
         let move_statements = written(|k| matches!(k, S::Move { .. }));
         let end_statements = written(|k| matches!(k, S::End { .. }));
@@ -228,6 +233,7 @@ impl Checker {
             board: board?,
             pieces: self.pieces.clone(),
             piece_letters: self.piece_letters.clone(),
+            piece_numbers: self.piece_numbers.clone(),
             setup: rules.setup,
             stones: rules.stones.map(|(c, _)| c),
             stock: rules.stock,

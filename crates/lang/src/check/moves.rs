@@ -144,7 +144,9 @@ impl Checker {
         let most = self.most(kind, clauses);
         let liberties = self.liberties(kind, clauses);
         let walk_tests = self.walk_tests(kind, clauses);
+        let numbered = self.numbered(kind, clauses.numbered.as_deref());
         let (
+            Some(numbered),
             Some(legality),
             Some(walk_tests),
             Some(next_to),
@@ -155,6 +157,7 @@ impl Checker {
             Some(most),
             Some(liberties),
         ) = (
+            numbered,
             legality,
             walk_tests,
             next_to,
@@ -175,6 +178,7 @@ impl Checker {
                 rule: MoveRuleDecl {
                     shape,
                     by,
+                    numbered,
                     not_landing,
                     avoiding,
                     capturing: clauses.capturing.is_some(),
@@ -194,6 +198,35 @@ impl Checker {
                 span,
             });
         }
+    }
+
+    /// `by [nearest] numbered VALUE`: `Some(None)` without it; an error on a move other
+    /// than a slide or a step, or in a game none of whose kinds has a number.
+    fn numbered(
+        &mut self,
+        kind: &ast::MoveKind,
+        clause: Option<&ast::Numbered>,
+    ) -> Option<Option<(bool, TExpr)>> {
+        let Some(clause) = clause else {
+            return Some(None);
+        };
+        let value = self.typed(&clause.value, Type::Int, "the number of `by numbered`");
+        let problem = match kind {
+            ast::MoveKind::Slide { .. } if self.piece_numbers.iter().any(Option::is_some) => None,
+            ast::MoveKind::Slide { .. } => Some((
+                "`by numbered` picks pieces by their kind's number, and no kind has one",
+                "number the kinds: `piece one as A numbered 1, two as B numbered 2`",
+            )),
+            _ => Some((
+                "only a slide or a step may be narrowed `by numbered`",
+                "move the numbered pieces with `move step` or `move slide`",
+            )),
+        };
+        if let Some((message, help)) = problem {
+            self.error(Diagnostic::error(Code::E0443, message, clause.span).with_help(help));
+            return None;
+        }
+        Some(Some((clause.nearest, value?)))
     }
 
     /// The conditions a move is judged by after it: `so that` (its goal) and `forbidding`
@@ -350,8 +383,8 @@ impl Checker {
     /// What a move may end on (`onto`): only slides, steps and leaps may end on an enemy
     /// piece; a hop's shape says what it lands on.
     fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
-        if let (Some(at), Some((both, _))) = (clauses.in_passing, clauses.onto) {
-            if both {
+        if let (Some(at), Some((onto, _))) = (clauses.in_passing, clauses.onto) {
+            if onto != ast::Onto::Enemy {
                 self.error(
                     Diagnostic::error(Code::E0435, "a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move", at)
                         .with_help("write `onto enemy KIND in passing`, and the plain move as a rule of its own"),
@@ -374,10 +407,11 @@ impl Checker {
                 );
                 None
             }
-            (Some((both, _)), ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_)) => {
-                Some(match both {
-                    true => Landing::EmptyOrEnemy,
-                    false => Landing::Enemy,
+            (Some((onto, _)), ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_)) => {
+                Some(match onto {
+                    ast::Onto::EmptyOrEnemy => Landing::EmptyOrEnemy,
+                    ast::Onto::Enemy => Landing::Enemy,
+                    ast::Onto::EmptyOrPiece => Landing::EmptyOrPiece,
                 })
             }
             (Some((_, span)), _) => {

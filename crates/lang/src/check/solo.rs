@@ -60,7 +60,7 @@ impl Checker {
             ),
             _ => {}
         }
-        if let Some((_, at)) = clauses.onto {
+        if let Some((ast::Onto::Enemy | ast::Onto::EmptyOrEnemy, at)) = clauses.onto {
             self.needs_two(no_enemy, "remove `onto enemy`", at);
         }
         if let Some(at) = clauses.capturing {

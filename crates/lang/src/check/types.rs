@@ -336,6 +336,8 @@ pub enum TExprKind {
     Opponent,
     /// The site the last stone was sown into.
     Last,
+    /// `throw`: the value thrown this turn.
+    Throw,
     /// `no legal move`: the player to move has none (in a condition judging a move).
     NoLegalMove,
     /// A region constant.
@@ -388,6 +390,7 @@ impl TExpr {
         match &self.kind {
             TExprKind::Mover | TExprKind::Opponent => players,
             TExprKind::Last
+            | TExprKind::Throw
             | TExprKind::NoLegalMove
             | TExprKind::Majority(_)
             | TExprKind::Origin
@@ -688,6 +691,8 @@ pub struct MoveRuleDecl {
     pub shape: MoveDecl,
     /// `by KIND, ...`: the kinds that make it (none: every kind).
     pub by: Option<Vec<usize>>,
+    /// `by [nearest] numbered VALUE`: whether `nearest`, and the value.
+    pub numbered: Option<(bool, TExpr)>,
     /// `not landing on REGION`.
     pub not_landing: Option<TExpr>,
     /// `avoiding REGION`.
@@ -970,6 +975,8 @@ pub struct Description {
     pub pieces: Vec<String>,
     /// Per piece kind, the letter of its `as`, if it has one.
     pub piece_letters: Vec<Option<char>>,
+    /// Per piece kind, its number (`numbered N`), if it has one.
+    pub piece_numbers: Vec<Option<i64>>,
     /// Setup lines.
     pub setup: Vec<SetupDecl>,
     /// Stones in every pit at the start (mancala boards).

@@ -279,6 +279,7 @@ fn quiet_rules(
 fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
     moves.iter().any(|r| {
         r.filter != model::MoveFilter::default()
+            || r.numbered.is_some()
             || matches!(r.kind, model::MoveKind::Pass { at_will: true })
     })
 }

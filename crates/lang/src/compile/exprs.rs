@@ -55,6 +55,7 @@ impl Compiler<'_> {
                 None => Value::Runtime(Expr::Player(PlayerRef::Mover)),
             },
             TExprKind::Last => Value::Runtime(Expr::Last),
+            TExprKind::Throw => Value::Runtime(Expr::Throw),
             TExprKind::NoLegalMove => Value::Runtime(Expr::NoLegalMove),
             TExprKind::Opponent => match self.scored {
                 // `opponent` is refused but in a game of two players.

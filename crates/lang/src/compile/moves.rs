@@ -29,6 +29,7 @@ impl Compiler<'_> {
                 condition: Condition::Always,
                 so_that: None,
                 forbidding: None,
+                numbered: None,
             });
         }
         rules
@@ -84,12 +85,23 @@ impl Compiler<'_> {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
         };
+        let numbered = match &m.rule.numbered {
+            Some((nearest, e)) => Some(model::Numbered {
+                value: to_runtime(self.fold(e)?)?,
+                nearest: *nearest,
+                kinds: (self.desc.piece_numbers.iter().enumerate())
+                    .filter_map(|(k, n)| Some(((*n)?, k as u8)))
+                    .collect(),
+            }),
+            None => None,
+        };
         Some(model::MoveRule {
             kind,
             filter,
             condition,
             so_that,
             forbidding,
+            numbered,
         })
     }
 
@@ -383,6 +395,7 @@ impl Compiler<'_> {
                     condition,
                     so_that: rule.so_that.clone(),
                     forbidding: rule.forbidding.clone(),
+                    numbered: rule.numbered.clone(),
                 })
             })
             .collect()

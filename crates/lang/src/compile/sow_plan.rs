@@ -161,6 +161,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::NoLegalMove
+            | Expr::Throw
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Marks(_)
@@ -340,6 +341,7 @@ impl Tables<'_> {
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::NoLegalMove
+            | Expr::Throw
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Tabled(_)

@@ -199,6 +199,7 @@ pub(super) fn walk(
             Landing::Empty => SiteTest::Empty,
             Landing::Enemy => SiteTest::Enemy,
             Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
+            Landing::EmptyOrPiece => SiteTest::EmptyOrPiece,
         },
         not_in: not_landing,
         faces_south,

@@ -251,6 +251,8 @@ codes! {
     E0441,
     /// `then rotate` in a game with captures or promotions after a move
     E0442,
+    /// `by numbered` picks pieces by their kind's number, and no kind has one
+    E0443,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
@@ -313,6 +315,8 @@ codes! {
     E0529,
     /// `{name}` takes {takes}; {} given
     E0530,
+    /// `throw` is the value of the dice, and the game has none
+    E0531,
 
     // E06xx: compiling: tables and routines built from a sound description.
     /// {a} and {b} are not on one rank, file or diagonal

@@ -136,7 +136,9 @@ mod tests {
         );
         let piece = keyword("piece").expect("a section for `piece`");
         assert!(
-            piece.contains("piece NAME [as LETTER], NAME [as LETTER], ..."),
+            piece.contains(
+                "piece NAME [as LETTER] [numbered N], NAME [as LETTER] [numbered N], ..."
+            ),
             "{piece}"
         );
         assert!(

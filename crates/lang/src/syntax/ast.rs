@@ -18,6 +18,8 @@ pub struct PieceKind {
     pub name: Name,
     /// The letter of `as N`, in upper case, and where it stands; none: the name's initial.
     pub letter: Option<(char, Span)>,
+    /// The number of `numbered N`, and where it stands; none: the kind has no number.
+    pub number: Option<(i64, Span)>,
 }
 
 /// A parsed rule file: its statements in order.
@@ -282,6 +284,9 @@ pub struct Directions {
 pub struct MoveClauses {
     /// `by KIND, ...`: only pieces of these kinds make the move.
     pub by: Option<Vec<Name>>,
+    /// `by [nearest] numbered VALUE`: only pieces whose kind is numbered the value (with
+    /// `nearest`, or the next numbers either way that the mover has), and where it stands.
+    pub numbered: Option<Box<Numbered>>,
     /// `by unmoved ...`: only pieces that have not moved; where `unmoved` stands.
     pub unmoved: Option<Span>,
     /// `not landing on REGION`.
@@ -293,8 +298,8 @@ pub struct MoveClauses {
     /// `next to empty|enemy|friend|piece [along DIRECTIONS]`: only on a site with such a
     /// neighbour (orthogonal, or along the directions given).
     pub next_to: Option<(Neighbour, Option<Box<Directions>>, Span)>,
-    /// `onto enemy` (false) or `onto empty or enemy` (true).
-    pub onto: Option<(bool, Span)>,
+    /// `onto enemy`, `onto empty or enemy` or `onto empty or piece`.
+    pub onto: Option<(Onto, Span)>,
     /// `onto enemy KIND, ...`: the only kinds of enemy piece the move may land on.
     pub onto_kinds: Option<Vec<Name>>,
     /// `onto enemy ... in passing`: where it stands.
@@ -323,6 +328,29 @@ pub struct MoveClauses {
     /// `with liberties [along DIRECTIONS]`: only moves after which the moved piece's group
     /// has an empty neighbour (orthogonal, or along the directions given).
     pub liberties: Option<Box<(Option<Directions>, Span)>>,
+}
+
+/// What `onto` lets a move end on besides an empty site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Onto {
+    /// `onto enemy`: an enemy piece only.
+    Enemy,
+    /// `onto empty or enemy`.
+    EmptyOrEnemy,
+    /// `onto empty or piece`: an empty site or any piece, the mover's own too.
+    EmptyOrPiece,
+}
+
+/// `by [nearest] numbered VALUE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Numbered {
+    /// `nearest`: where the mover has no piece numbered the value on the board, the
+    /// pieces of the next number above and of the next below that they have.
+    pub nearest: bool,
+    /// The value.
+    pub value: Expr,
+    /// The whole clause.
+    pub span: Span,
 }
 
 /// `capture by approach or withdrawal remove chained`.

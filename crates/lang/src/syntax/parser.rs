@@ -804,6 +804,7 @@ fn lower_move<'a>(
                 let names = parts(part).filter(|p| p.as_rule() == Rule::name);
                 clauses.by = Some(names.map(|p| lower_name(p, file)).collect());
             }
+            Rule::by_numbered => clauses.numbered = Some(Box::new(lower_numbered(part, file)?)),
             Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
             Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
             Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
@@ -815,8 +816,12 @@ fn lower_move<'a>(
             Rule::forbidding => clauses.forbidding = Some(lower_max(part, file)?),
             Rule::onto => {
                 let span = span_of(&part, file);
-                let both = part.into_inner().any(|p| p.as_rule() == Rule::onto_both);
-                clauses.onto = Some((both, span));
+                let onto = match part.into_inner().last().map(|p| p.as_rule()) {
+                    Some(Rule::onto_both) => Onto::EmptyOrEnemy,
+                    Some(Rule::onto_any) => Onto::EmptyOrPiece,
+                    _ => Onto::Enemy,
+                };
+                clauses.onto = Some((onto, span));
             }
             Rule::onto_kinds => clauses.onto_kinds = Some(lower_names(part, file)),
             Rule::in_passing => clauses.in_passing = Some(span_of(&part, file)),
@@ -834,6 +839,22 @@ fn lower_move<'a>(
         kind,
         clauses: Box::new(clauses),
         condition,
+    })
+}
+
+/// `by [nearest] numbered VALUE`.
+fn lower_numbered(pair: Pair<Rule>, file: FileId) -> Lowered<Numbered> {
+    let span = span_of(&pair, file);
+    let nearest = pair
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::nearest);
+    let value = pair.into_inner().find(|p| p.as_rule() == Rule::expr);
+    let value = lower_expr(value.ok_or_else(|| internal(span))?, file)?;
+    Ok(Numbered {
+        nearest,
+        value,
+        span,
     })
 }
 
@@ -1229,11 +1250,21 @@ fn lower_piece_kind(pair: Pair<Rule>, file: FileId) -> Lowered<PieceKind> {
     let span = span_of(&pair, file);
     let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_as);
     let name = lower_name(inner.next().ok_or_else(|| internal(span))?, file);
-    let letter = inner.next().map(|p| {
-        let c = p.as_str().chars().next().unwrap_or('?');
-        (c.to_ascii_uppercase(), span_of(&p, file))
-    });
-    Ok(PieceKind { name, letter })
+    let (mut letter, mut number) = (None, None);
+    for p in inner {
+        if p.as_rule() == Rule::piece_number {
+            let int = p.into_inner().nth(1).ok_or_else(|| internal(span))?;
+            number = Some((lower_int(&int, file)?, span_of(&int, file)));
+        } else {
+            let c = p.as_str().chars().next().unwrap_or('?');
+            letter = Some((c.to_ascii_uppercase(), span_of(&p, file)));
+        }
+    }
+    Ok(PieceKind {
+        name,
+        letter,
+        number,
+    })
 }
 
 fn lower_name(pair: Pair<Rule>, file: FileId) -> Name {

@@ -195,6 +195,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::Friend => "if a piece of the mover's".into(),
             SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
             SiteTest::Occupied => "if a piece".into(),
+            SiteTest::EmptyOrPiece => "if empty or a piece".into(),
             SiteTest::Unmoved => "if a piece that has not moved".into(),
             SiteTest::Passed(kinds) => format!(
                 "if passed over by {} in the last move",
@@ -249,6 +250,14 @@ fn moves_summary(o: &mut String, game: &Game) {
     for (i, m) in game.moves.iter().enumerate() {
         let what = move_kind_text(game, &m.kind);
         let mut filter = move_filter(game, &m.filter);
+        if let Some(n) = &m.numbered {
+            let nearest = if n.nearest {
+                " (or the nearest numbers each way)"
+            } else {
+                ""
+            };
+            filter += &format!(", by the kind numbered {}{nearest}", expr(&n.value, game));
+        }
         if let Some(goal) = &m.so_that {
             filter += &format!(", so that {}", expr(goal, game));
         }
@@ -541,6 +550,7 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
         Landing::Empty => "",
         Landing::Enemy => ", onto an enemy piece (taking it)",
         Landing::EmptyOrEnemy => ", onto an empty site or an enemy piece (taking it)",
+        Landing::EmptyOrPiece => ", onto an empty site or any piece (taking it)",
     };
     if let Some(r) = f.avoiding {
         words += &format!(", avoiding {}", region(game, r));
@@ -913,6 +923,7 @@ fn expr(e: &Expr, game: &Game) -> String {
             game.about.players.get(1).map_or("", String::as_str)
         ),
         Expr::Last => "last".into(),
+        Expr::Throw => "throw".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),
         Expr::Count(x) => format!("count({})", expr(x, game)),
