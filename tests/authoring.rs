@@ -110,6 +110,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "xiangqi",
         "shogi",
         "hex",
+        "havannah",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),
