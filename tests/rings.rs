@@ -59,9 +59,9 @@ fn six_round_one_cell_whatever_it_holds() {
     // d4's six: c4 and e4 (its rank), d5 and d3 (its file), c5 (north-west), e3
     // (south-east).
     let around = |centre: char| {
-        let r5 = format!("..RR...");
+        let r5 = "..RR...".to_string();
         let r4 = format!("..R{centre}R..");
-        let r3 = format!("...RR..");
+        let r3 = "...RR..".to_string();
         [r5, r4, r3]
     };
     for centre in ['.', 'R', 'B'] {
