@@ -112,6 +112,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "hex",
         "pentago",
         "einstein-wurfelt-nicht",
+        "havannah",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

@@ -116,6 +116,8 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "go \"19x19\"",
         "gundru null",
         "hasami-shogi null",
+        "havannah \"standard\"",
+        "havannah \"small\"",
         "hex \"standard\"",
         "hex \"small\"",
         "international-draughts null",

@@ -406,8 +406,12 @@ fn gtp_refuses_games_that_are_not_placements_on_a_square_grid() {
 #[test]
 fn gtp_fits_placement_games_by_their_shape() {
     for (name, game) in crate::common::configurations::configurations() {
-        // Hex without its pie rule (the default) only places stones, as GTP's Hex programs do.
-        let placement = name.starts_with("go") || name == "othello" || name.starts_with("hex");
+        // Hex and Havannah without their pie rule (the default) only place stones, as GTP's
+        // Hex programs do.
+        let placement = name.starts_with("go")
+            || name == "othello"
+            || name.starts_with("hex")
+            || name.starts_with("havannah");
         assert_eq!(gtp::fits(&game).is_ok(), placement, "{name}");
     }
     for (file, why) in [

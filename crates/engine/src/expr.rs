@@ -291,6 +291,43 @@ impl Env for State {
         }
     }
 
+    /// A flood fill (`spread`) of the sites that are not the player's, from those of them
+    /// on the edge: a site it does not reach is enclosed. When it reaches them all, a
+    /// piece of the player's is enclosed exactly when it is off the edge and every site it
+    /// links to is the player's too (its own site is then walled in by them).
+    fn ring(&self, player: Player, links: u8, edge: u16, board: u16) -> bool {
+        let (words, own) = (self.position.words, self.position.occupied_by(player));
+        let regions = &self.game.tables.regions;
+        let (edge, sites) = (&regions[edge as usize], &regions[board as usize]);
+        let mut free: Flood = [0; FLOOD_WORDS];
+        let mut reached: Flood = [0; FLOOD_WORDS];
+        for w in 0..words {
+            free[w] = sites[w] & !own[w];
+            reached[w] = free[w] & edge[w];
+        }
+        let mut todo = reached;
+        let never = |_: usize, _: u32| false;
+        let b = &self.game.board;
+        spread(b, (&free[..words], links), (&mut reached, &mut todo), never);
+        if (0..words).any(|w| free[w] & !reached[w] != 0) {
+            return true;
+        }
+        let mine = |s: Site| s != NO_SITE && own[s.index() / 64] >> (s.index() % 64) & 1 == 1;
+        let inner: Flood = std::array::from_fn(|w| if w < words { own[w] & !edge[w] } else { 0 });
+        let walled = super::movegen::set_sites(&inner[..words]).any(|s| {
+            let mut dirs = links;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as u8;
+                dirs &= dirs - 1;
+                if !mine(b.step(s, d)) {
+                    return false;
+                }
+            }
+            true
+        });
+        walled
+    }
+
     fn files(&self, player: Player, kind: u8) -> i64 {
         // The player's pieces from their occupancy bits; a file is a bit of a `u64`: the
         // language keeps every board at most 32 sites wide (a grid 26, a hexagonal board
@@ -432,6 +469,10 @@ impl Env for Scored<'_> {
 
     fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64 {
         self.state.groups(player, links, measure)
+    }
+
+    fn ring(&self, player: Player, links: u8, edge: u16, board: u16) -> bool {
+        self.state.ring(player, links, edge, board)
     }
 
     fn reach(&self, player: Player, kind: u8) -> i64 {

@@ -184,6 +184,7 @@ fn counts_pieces(condition: &Condition) -> bool {
                 | Expr::Groups(..)
                 | Expr::Group(..)
                 | Expr::Touching(..)
+                | Expr::Ring(..)
         ) || e.operands().any(reads)
     }
     matches!(condition, Condition::When(e) if reads(e))

@@ -48,6 +48,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/hasami-shogi.game"),
     },
     Bundled {
+        name: "havannah",
+        text: include_str!("../../../games/havannah.game"),
+    },
+    Bundled {
         name: "hex",
         text: include_str!("../../../games/hex.game"),
     },

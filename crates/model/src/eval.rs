@@ -40,6 +40,10 @@ pub trait Env {
     /// The measure of the groups of the player's pieces linked along the directions of the
     /// mask `links` (see [`Expr::Groups`], [`Expr::Group`] and [`Expr::Touching`]).
     fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64;
+    /// Whether the player's pieces enclose a site, paths running along the directions of
+    /// the mask `links` to the sites of region `edge` among those of region `board` (see
+    /// [`Expr::Ring`]).
+    fn ring(&self, player: Player, links: u8, edge: u16, board: u16) -> bool;
     /// How many pieces a player has in hand, of kind `kind` or
     /// ([`ANY_KIND`](super::ANY_KIND)) of any.
     fn hand(&self, player: Player, kind: u8) -> i64;
@@ -144,6 +148,9 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
             *links,
             GroupMeasure::Touching(regions),
         ),
+        Expr::Ring(r, links, edge, all) => {
+            env.ring(r.resolve(env.mover()), *links, *edge, *all) as i64
+        }
         Expr::Store(p) => (board().store(Player::of_value(operand(env, p, bound)))).index() as i64,
         Expr::Owner(s) => board().row_owner(site(s)).index() as i64,
         Expr::Count(s) => env.stones(site(s)),

@@ -293,6 +293,13 @@ pub enum Expr {
     /// twice) that one group of a player's pieces, linked as in [`Expr::Groups`], has a
     /// piece on (0 with no piece on any).
     Touching(PlayerRef, u8, Box<[u16]>),
+    /// 1 when a player's pieces enclose a site: some site (empty, theirs or another
+    /// player's) from which every path of steps along the directions of the bit mask (a
+    /// mask that holds each direction's reverse too) to the board's edge passes through
+    /// another site of theirs. The two numbers are [`Tables::regions`] indices: the edge,
+    /// the sites with no neighbour along one of the directions, and every site of the
+    /// board.
+    Ring(PlayerRef, u8, u16, u16),
     /// How many pieces a player has in hand (see [`Start::stock`]), of one kind or
     /// ([`ANY_KIND`]) of any.
     Hand(PlayerRef, u8),
@@ -414,6 +421,7 @@ impl Expr {
             | Expr::Groups(..)
             | Expr::Group(..)
             | Expr::Touching(..)
+            | Expr::Ring(..)
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::Area(..)

@@ -238,7 +238,7 @@ impl Checker {
                 Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region))
             }
             (Builtin::Connected, _) => self.connected(args, span),
-            (Builtin::Groups | Builtin::Group | Builtin::Touching, _) => {
+            (Builtin::Groups | Builtin::Group | Builtin::Touching | Builtin::Ring, _) => {
                 self.group_measure(builtin, name, args, span)
             }
             (Builtin::Within, _) => self.within(args, span),
@@ -392,8 +392,8 @@ impl Checker {
         Some((TExprKind::Call(Builtin::Connected, args), Type::Bool))
     }
 
-    /// `groups(PLAYER, DIRECTION, ...)`, `group(PLAYER, DIRECTION, ...)` and
-    /// `touching(PLAYER, REGION, ..., DIRECTION, ...)`: the player, for `touching` the
+    /// `groups(PLAYER, DIRECTION, ...)`, `group(PLAYER, DIRECTION, ...)`, `ring(PLAYER,
+    /// DIRECTION, ...)` and `touching(PLAYER, REGION, ..., DIRECTION, ...)`: the player, for `touching` the
     /// regions, and the directions along which pieces are linked, as `connected` takes
     /// them. The directions are the names of directions at the end (so the region `all`
     /// is not one of `touching`'s: it is the direction group there).
@@ -447,7 +447,11 @@ impl Checker {
         let mut args = vec![player?];
         args.extend(regions.into_iter().collect::<Option<Vec<_>>>()?);
         args.extend(links);
-        Some((TExprKind::Call(builtin, args), Type::Int))
+        let result = match builtin {
+            Builtin::Ring => Type::Bool,
+            _ => Type::Int,
+        };
+        Some((TExprKind::Call(builtin, args), result))
     }
 
     /// The directions that link pieces in a group, written after a group function's other

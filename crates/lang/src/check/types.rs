@@ -148,6 +148,9 @@ pub enum Builtin {
     /// `touching(player, region..., directions...)`: the most of the regions that one
     /// group of the player's has a piece on.
     Touching,
+    /// `ring(player, directions...)`: the player's pieces enclose a site, paths running
+    /// along the directions.
+    Ring,
     /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
     Hand,
     /// `files(player[, kind])`: how many files hold a piece of the player's (of a kind).
@@ -172,7 +175,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 33] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 34] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -202,6 +205,7 @@ impl Builtin {
         (Builtin::Groups, "groups", Type::Player, Type::Int),
         (Builtin::Group, "group", Type::Player, Type::Int),
         (Builtin::Touching, "touching", Type::Player, Type::Int),
+        (Builtin::Ring, "ring", Type::Player, Type::Bool),
         (Builtin::Hand, "hand", Type::Player, Type::Int),
         (Builtin::Files, "files", Type::Player, Type::Int),
         (Builtin::Diagonal, "diagonal", Type::Int, Type::Region),
@@ -246,6 +250,7 @@ impl Builtin {
             | Builtin::Groups
             | Builtin::Group
             | Builtin::Touching
+            | Builtin::Ring
             | Builtin::Hand
             | Builtin::Files
             | Builtin::Diagonal
@@ -407,6 +412,7 @@ impl TExpr {
                 | Builtin::Groups
                 | Builtin::Group
                 | Builtin::Touching
+                | Builtin::Ring
                 | Builtin::Hand
                 | Builtin::Files
                 | Builtin::Count

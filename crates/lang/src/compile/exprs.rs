@@ -7,6 +7,7 @@ use super::{Compiler, MAX_QUANTIFIED_SITES};
 use crate::check::{Builtin, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
+use rulebook_model::board::reverse_direction;
 use rulebook_model::{self as model, Expr, Op, PlayerRef, Site};
 
 /// The directions among a group function's arguments, as a bit mask (bit `d` for
@@ -106,6 +107,7 @@ impl Compiler<'_> {
             }
             Builtin::Connected => self.connected(args),
             Builtin::Groups | Builtin::Group | Builtin::Touching => self.groups(f, args),
+            Builtin::Ring => self.ring(args),
             Builtin::Lines => self.lines(args, span),
             Builtin::Within => {
                 let (region, distance) = (self.fold(&args[0]), self.fold(&args[1]));
@@ -231,6 +233,26 @@ impl Compiler<'_> {
                 Expr::Touching(player, links, regions)
             }
         }))
+    }
+
+    /// `ring(PLAYER, DIRECTION, ...)`: the directions as a bit mask with each one's reverse,
+    /// and the board's edge along them (the sites with no neighbour along one) and all its
+    /// sites as masks, for [`Env::ring`](model::Env::ring).
+    fn ring(&mut self, args: &[TExpr]) -> Option<Value> {
+        let player = self.player_ref(&args[0])?;
+        let named = links(args);
+        let both = (0..8u8)
+            .filter(|d| named >> d & 1 == 1)
+            .fold(named, |m, d| m | 1 << reverse_direction(d));
+        let board = self.board();
+        let sites: Vec<Site> = Site::all(board.sites())
+            .filter(|&s| !board.is_removed(s))
+            .collect();
+        let edge: Vec<Site> = (sites.iter().copied())
+            .filter(|&s| (0..8).any(|d| both >> d & 1 == 1 && board.step(s, d).is_none()))
+            .collect();
+        let (edge, sites) = (self.region_mask(&edge), self.region_mask(&sites));
+        Some(Value::Runtime(Expr::Ring(player, both, edge, sites)))
     }
 
     /// `lines(PLAYER, N[, REGION])`, or an error unless `N` is from 2 to the board's longer

@@ -158,6 +158,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Groups(..)
             | Expr::Group(..)
             | Expr::Touching(..)
+            | Expr::Ring(..)
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::NoLegalMove
@@ -231,6 +232,10 @@ impl Env for At<'_> {
     }
 
     fn groups(&self, _: Player, _: u8, _: GroupMeasure<'_>) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn ring(&self, _: Player, _: u8, _: u16, _: u16) -> bool {
         unreachable!("only static expressions have a value here")
     }
 
@@ -338,6 +343,7 @@ impl Tables<'_> {
             | Expr::Groups(..)
             | Expr::Group(..)
             | Expr::Touching(..)
+            | Expr::Ring(..)
             | Expr::Hand(..)
             | Expr::Files(..)
             | Expr::NoLegalMove

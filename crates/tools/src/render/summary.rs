@@ -872,13 +872,14 @@ fn region(game: &Game, k: u16) -> String {
 }
 
 /// A question about the groups of a player's pieces (`connected`, `groups`, `group`,
-/// `touching`) as a rule file would write it: the player, the regions, the directions.
+/// `touching`, `ring`) as a rule file would write it: the player, the regions, the directions.
 fn group_expr(e: &Expr, game: &Game) -> String {
     let (name, r, regions, links) = match e {
         Expr::Connected(r, a, b, links) => ("connected", r, vec![*a, *b], *links),
         Expr::Groups(r, links) => ("groups", r, Vec::new(), *links),
         Expr::Group(r, links) => ("group", r, Vec::new(), *links),
         Expr::Touching(r, links, regions) => ("touching", r, regions.to_vec(), *links),
+        Expr::Ring(r, links, ..) => ("ring", r, Vec::new(), *links),
         _ => return expr(e, game),
     };
     let mut args = vec![player_text(game, r)];
@@ -905,9 +906,11 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Reach(r, of) => format!("reach({}, {})", player(r), kind(of)),
         Expr::Attacked(r, ANY_KIND) => format!("attacked({})", player(r)),
         Expr::Attacked(r, of) => format!("attacked({}, {})", player(r), kind(of)),
-        Expr::Connected(..) | Expr::Groups(..) | Expr::Group(..) | Expr::Touching(..) => {
-            group_expr(e, game)
-        }
+        Expr::Connected(..)
+        | Expr::Groups(..)
+        | Expr::Group(..)
+        | Expr::Touching(..)
+        | Expr::Ring(..) => group_expr(e, game),
         Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
         Expr::Hand(r, of) => format!("hand({}, {})", player(r), kind(of)),
         Expr::Files(r, ANY_KIND) => format!("files({})", player(r)),
