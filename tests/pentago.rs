@@ -66,6 +66,11 @@ fn pe3_a_quarter_turn_carries_the_marbles_of_its_quarter_round_it() {
     assert_eq!(notation::position_text(&cw), "2W3/6/6/6/6/6 black");
     let ccw = after(&game, empty, "a6/1ccw");
     assert_eq!(notation::position_text(&ccw), "6/6/W5/6/6/6 black");
+    // The last move's marble is shown where the turn carried it.
+    let (m, _) = cw.last_move().expect("a move");
+    assert_eq!(game.board.site_names[m.lands_at(&game).index()], "c6");
+    let (m, _) = ccw.last_move().expect("a move");
+    assert_eq!(game.board.site_names[m.lands_at(&game).index()], "a4");
     // The centre of a quarter stays; the other quarters do not move.
     let centre = after(&game, "6/6/6/6/1B2W1/6 white", "b5/4cw");
     assert_eq!(notation::position_text(&centre), "6/1W4/6/6/1B2W1/6 black");

@@ -314,6 +314,19 @@ impl Move {
         (self.path & SECOND_PART) as usize
     }
 
+    /// Where the piece the move landed or placed stands once the move is made: its
+    /// landing site ([`Move::to`]), carried round by the region the move turned after it,
+    /// if it stood there (`then rotate`).
+    pub fn lands_at(self, game: &Game) -> Site {
+        let Some(turns) = game.moves[self.rule as usize].filter.turns() else {
+            return self.to;
+        };
+        let cycles = &game.tables.turns[turns as usize].choices[self.turn()];
+        (cycles.iter())
+            .find_map(|c| c.iter().position(|&s| s == self.to).map(|k| c[(k + 1) % 4]))
+            .unwrap_or(self.to)
+    }
+
     /// This move (of a piece, not a chain of jumps) with the piece promoted to `kind`,
     /// where a promotion lets the mover choose.
     #[inline]

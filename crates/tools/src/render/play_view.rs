@@ -133,7 +133,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
     let (w, h) = (b.width as usize, b.height as usize);
     let (from, to) = state
         .last_move()
-        .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from(), m.to()));
+        .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from(), m.lands_at(game)));
     let label_width = h.to_string().len();
     let mut files = file_letters(w);
     // Turned round, the files run right to left and the ranks bottom to top.

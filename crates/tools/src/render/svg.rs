@@ -154,8 +154,9 @@ fn grid_pieces(o: &mut String, state: &State, at: &dyn Fn(f64, f64) -> (f64, f64
     }
     if let Some((m, _)) = state.last_move() {
         // The last move: its landing ringed, the site it left ringed with a dashed line.
-        for (site, dash) in [(m.to(), ""), (m.from(), r##" stroke-dasharray="4 3""##)] {
-            if site != NO_SITE && site.index() < b.sites() && (dash.is_empty() || site != m.to()) {
+        let to = m.lands_at(game);
+        for (site, dash) in [(to, ""), (m.from(), r##" stroke-dasharray="4 3""##)] {
+            if site != NO_SITE && site.index() < b.sites() && (dash.is_empty() || site != to) {
                 let (cx, cy) = centre(site);
                 let _ = writeln!(
                     o,
