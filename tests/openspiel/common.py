@@ -26,6 +26,49 @@ def perft(state, depth):
     return sum(perft(state.child(a), depth - 1) for a in actions)
 
 
+def perft_counts(state, depth):
+    """Leaf counts of OpenSpiel's tree below `state` at depths 1..`depth` (a finished game
+    has no moves)."""
+    counts = [0] * depth
+
+    def walk(s, d):
+        if s.is_terminal():
+            return
+        actions = s.legal_actions()
+        counts[d] += len(actions)
+        if d + 1 == depth:
+            return
+        for a in actions:
+            walk(s.child(a), d + 1)
+
+    walk(state, 0)
+    return counts
+
+
+def depth_within(state, leaves, per_site=1):
+    """The deepest depth whose count stays within `leaves`, estimated for a game of
+    placements: each ply fills one of the empty sites, `per_site` moves a site (Pentago's
+    eight turns after each placement)."""
+    empty = len(state.legal_actions()) // per_site
+    depth, total = 0, 1
+    while depth < empty and total * (empty - depth) * per_site <= leaves:
+        total *= (empty - depth) * per_site
+        depth += 1
+    return max(depth, 1)
+
+
+def print_perft_case(heading, settings, moves, state, depth):
+    """One case of a tests/perft/*.perft file: `heading` (a comment and the `game` line,
+    then each `set` line of `settings`), the moves, and the counts to `depth`."""
+    print(heading)
+    for setting in settings:
+        print(f"set {setting}")
+    print("moves " + " ".join(moves) if moves else "moves")
+    for d, n in enumerate(perft_counts(state, depth), 1):
+        print(f"{d} {n}")
+    print()
+
+
 def add_random_arguments(parser, depth, min_plies, max_plies):
     """The options of a run of random games: `--games`, `--depth`, `--seed`, `--min-plies`,
     `--max-plies` (the defaults given for the last three that differ by game) and

@@ -27,47 +27,13 @@ import random
 
 import pyspiel
 
-
-def perft(state, depth):
-    """Leaf counts at depths 1..depth."""
-    counts = [0] * depth
-
-    def walk(s, d):
-        if s.is_terminal():
-            return
-        actions = s.legal_actions()
-        counts[d] += len(actions)
-        if d + 1 == depth:
-            return
-        for a in actions:
-            child = s.child(a)
-            walk(child, d + 1)
-
-    walk(state, 0)
-    return counts
-
-
-def depth_within(state, leaves):
-    """The deepest depth whose count stays within `leaves` (an estimate by empty cells)."""
-    empty = len(state.legal_actions())
-    depth, total = 0, 1
-    while depth < empty and total * (empty - depth) <= leaves:
-        total *= empty - depth
-        depth += 1
-    return max(depth, 1)
+from common import depth_within, print_perft_case
 
 
 def print_case(size, swap, moves, state, leaves, what):
-    print(f"# {what}")
-    print("game hex")
-    if size != 11:
-        print(f"set size={size}")
-    if swap:
-        print("set pie=on")
-    print("moves " + " ".join(moves) if moves else "moves")
-    for d, n in enumerate(perft(state, depth_within(state, leaves)), 1):
-        print(f"{d} {n}")
-    print()
+    settings = ([f"size={size}"] if size != 11 else []) + (["pie=on"] if swap else [])
+    print_perft_case(f"# {what}\ngame hex", settings, moves, state,
+                     depth_within(state, leaves))
 
 
 def perft_cases(args):

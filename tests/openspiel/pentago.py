@@ -25,6 +25,8 @@ import random
 
 import pyspiel
 
+from common import depth_within, print_perft_case
+
 QUARTERS = "stuvwxyz"
 
 
@@ -35,41 +37,9 @@ def rulebook_move(action):
     return f"{column}{7 - row}/{turn // 2 + 1}{way}"
 
 
-def perft(state, depth):
-    """Leaf counts at depths 1..depth."""
-    counts = [0] * depth
-
-    def walk(s, d):
-        if s.is_terminal():
-            return
-        actions = s.legal_actions()
-        counts[d] += len(actions)
-        if d + 1 == depth:
-            return
-        for a in actions:
-            walk(s.child(a), d + 1)
-
-    walk(state, 0)
-    return counts
-
-
-def depth_within(state, leaves):
-    """The deepest depth whose count stays within `leaves` (an estimate by moves)."""
-    empty = len(state.legal_actions()) // 8
-    depth, total = 0, 1
-    while depth < empty and total * (empty - depth) * 8 <= leaves:
-        total *= (empty - depth) * 8
-        depth += 1
-    return max(depth, 1)
-
-
 def print_case(moves, state, leaves, what):
-    print(f"# {what}")
-    print("game pentago")
-    print("moves " + " ".join(moves) if moves else "moves")
-    for d, n in enumerate(perft(state, depth_within(state, leaves)), 1):
-        print(f"{d} {n}")
-    print()
+    print_perft_case(f"# {what}\ngame pentago", [], moves, state,
+                     depth_within(state, leaves, per_site=8))
 
 
 def perft_cases(args):
