@@ -5,9 +5,9 @@
 //! played (`tests/openspiel/havannah-games.txt`, printed by `tests/openspiel/havannah.py`),
 //! each ending in rulebook at the same ply with the same result.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use crate::common::neighbours::{set, touching};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::{notation, pipeline};
@@ -23,21 +23,6 @@ fn outcome(game: &Arc<Game>, rows: &[&str], to_move: &str) -> Option<Outcome> {
     let text = position_text(rows, to_move);
     let state = notation::parse_position(game, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
     state.outcome()
-}
-
-/// The names of the cells that touch `cell`.
-fn touching(game: &Game, cell: &str) -> BTreeSet<String> {
-    let b = &game.board;
-    let site = b.site_named(cell).expect("a cell");
-    (0..b.directions() as u8)
-        .map(|d| b.step(site, d))
-        .filter(|s| !s.is_none())
-        .map(|s| b.site_names[s.index()].clone())
-        .collect()
-}
-
-fn set(names: &[&str]) -> BTreeSet<String> {
-    names.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]

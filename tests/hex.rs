@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use crate::common::neighbours::{set, touching};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::{notation, pipeline, render};
@@ -18,21 +19,6 @@ fn hex(size: usize) -> Arc<Game> {
 
 fn at(game: &Arc<Game>, text: &str) -> State {
     notation::parse_position(game, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// The names of the cells that touch `cell`.
-fn touching(game: &Game, cell: &str) -> BTreeSet<String> {
-    let b = &game.board;
-    let site = b.site_named(cell).expect("a cell");
-    (0..b.directions() as u8)
-        .map(|d| b.step(site, d))
-        .filter(|s| !s.is_none())
-        .map(|s| b.site_names[s.index()].clone())
-        .collect()
-}
-
-fn set(names: &[&str]) -> BTreeSet<String> {
-    names.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]
