@@ -52,6 +52,7 @@ mod lines;
 mod lsp;
 mod mangala;
 mod mangala_reference;
+mod material;
 mod migong;
 mod morris;
 mod moves;

@@ -360,6 +360,24 @@ impl Env for State {
         }
     }
 
+    fn material(&self, player: Player, worths: &[i64]) -> i64 {
+        let kinds = worths.len();
+        let first = player.index() * kinds;
+        let in_hand: i64 = (self.position.stock.get(first..first + kinds)).map_or(0, |mine| {
+            mine.iter().zip(worths).map(|(&n, w)| n as i64 * w).sum()
+        });
+        let mut on_board = 0;
+        for (w, &word) in self.position.occupied_by(player).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                on_board += worths[self.game.kind_of(self.position.cells[site])];
+            }
+        }
+        in_hand + on_board
+    }
+
     #[inline(always)]
     fn marks(&self, player: Player) -> i64 {
         if !self.position.pits.any_marked() {
@@ -489,6 +507,10 @@ impl Env for Scored<'_> {
 
     fn hand(&self, player: Player, kind: u8) -> i64 {
         Env::hand(self.state, player, kind)
+    }
+
+    fn material(&self, player: Player, worths: &[i64]) -> i64 {
+        self.state.material(player, worths)
     }
 
     fn files(&self, player: Player, kind: u8) -> i64 {

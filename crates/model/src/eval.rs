@@ -47,6 +47,9 @@ pub trait Env {
     /// How many pieces a player has in hand, of kind `kind` or
     /// ([`ANY_KIND`](super::ANY_KIND)) of any.
     fn hand(&self, player: Player, kind: u8) -> i64;
+    /// A player's material: the worths (indexed by kind) of their pieces on the board and
+    /// in hand, summed (see [`Expr::Material`]).
+    fn material(&self, player: Player, worths: &[i64]) -> i64;
     /// A player's area (their pieces and the empty sites only they border), or with
     /// `territory` those empty sites alone (see [`Expr::Area`]).
     fn area(&self, player: Player, territory: bool) -> i64;
@@ -133,6 +136,7 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Reach(r, kind) => env.reach(r.resolve(env.mover()), *kind),
         Expr::Attacked(r, kind) => env.attacked(r.resolve(env.mover()), *kind) as i64,
         Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
+        Expr::Material(r, worths) => env.material(r.resolve(env.mover()), worths),
         Expr::Files(r, kind) => env.files(r.resolve(env.mover()), *kind),
         Expr::NoLegalMove => env.no_legal_move() as i64,
         Expr::Throw => env.throw_value(),

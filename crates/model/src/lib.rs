@@ -145,6 +145,10 @@ pub const EMPTY: Cell = Cell::EMPTY;
 /// The most pieces of one kind a player may have in hand at the start (`setup N PLAYER
 /// KIND in hand`); the hash keys of hands cover counts up to this.
 pub const MAX_HAND: u16 = 100;
+
+/// The most a kind of piece may be worth (`piece queen worth 9`), so that a player's
+/// material (see [`Expr::Material`]) stays far from overflowing.
+pub const MAX_WORTH: u16 = 1000;
 /// The most sites whose stones [`Ends::condition_sites`] lists for one end condition.
 pub const END_KEY_SITES: usize = 3;
 
@@ -303,6 +307,10 @@ pub enum Expr {
     /// How many pieces a player has in hand (see [`Start::stock`]), of one kind or
     /// ([`ANY_KIND`]) of any.
     Hand(PlayerRef, u8),
+    /// A player's material: the worth of each of their pieces on the board and in hand
+    /// summed, a kind's worth read from the table (indexed by kind; `piece queen worth 9`,
+    /// 1 where the rules give none).
+    Material(PlayerRef, Box<[i64]>),
     /// How many files of a grid hold a piece of a player's, of one kind or ([`ANY_KIND`])
     /// of any: fewer than the pieces when two share a file.
     Files(PlayerRef, u8),
@@ -423,6 +431,7 @@ impl Expr {
             | Expr::Touching(..)
             | Expr::Ring(..)
             | Expr::Hand(..)
+            | Expr::Material(..)
             | Expr::Files(..)
             | Expr::Area(..)
             | Expr::Last

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Name, StatementKind as S};
+use rulebook_model::MAX_WORTH;
 
 /// What the first pass over a file found, for the passes after it.
 #[derive(Default)]
@@ -256,6 +257,7 @@ impl Checker {
             name: n,
             letter,
             number,
+            worth,
         } in kinds
         {
             // A clash is reported; the piece still exists for later statements.
@@ -266,8 +268,26 @@ impl Checker {
                 self.pieces.push(n.text.clone());
                 self.piece_letters.push(letter.map(|(c, _)| c));
                 self.piece_numbers.push(number.map(|(n, _)| n));
+                let worth = worth.and_then(|w| self.worth(w));
+                self.piece_worths.push(worth);
             }
         }
+    }
+
+    /// A kind's `worth N`, if it is within the limit (else reported).
+    fn worth(&mut self, (worth, span): (i64, Span)) -> Option<i64> {
+        if worth <= i64::from(MAX_WORTH) {
+            return Some(worth);
+        }
+        self.error(
+            Diagnostic::error(
+                Code::E0340,
+                format!("a kind of piece is worth at most {MAX_WORTH}; this one is worth {worth}"),
+                span,
+            )
+            .with_help("scale the worths down: only how they compare matters"),
+        );
+        None
     }
 
     /// True (and reported once) if a parameter or option named `name` is past the limit.

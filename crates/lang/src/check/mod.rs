@@ -94,6 +94,8 @@ struct Checker {
     piece_letters: Vec<Option<char>>,
     /// Per kind of piece, its number (`numbered N`), if it has one.
     piece_numbers: Vec<Option<i64>>,
+    /// Per kind of piece, its worth (`worth N`), if it has one.
+    piece_worths: Vec<Option<i64>>,
     /// Where `throw` is first read, to refuse it in a game without dice.
     throw_at: Option<Span>,
     /// Options read by some rule (for the "never read" warning).
@@ -234,6 +236,7 @@ impl Checker {
             pieces: self.pieces.clone(),
             piece_letters: self.piece_letters.clone(),
             piece_numbers: self.piece_numbers.clone(),
+            piece_worths: self.piece_worths.clone(),
             setup: rules.setup,
             stones: rules.stones.map(|(c, _)| c),
             stock: rules.stock,

@@ -153,6 +153,8 @@ pub enum Builtin {
     Ring,
     /// `hand(player[, kind])`: how many pieces (of a kind) a player still has in hand.
     Hand,
+    /// `material(P)`: the worth of `P`'s pieces on the board and in hand.
+    Material,
     /// `files(player[, kind])`: how many files hold a piece of the player's (of a kind).
     Files,
     /// `diagonal(n)`: the sites of the n-th diagonal running south-west to north-east.
@@ -175,7 +177,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 34] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 35] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -207,6 +209,7 @@ impl Builtin {
         (Builtin::Touching, "touching", Type::Player, Type::Int),
         (Builtin::Ring, "ring", Type::Player, Type::Bool),
         (Builtin::Hand, "hand", Type::Player, Type::Int),
+        (Builtin::Material, "material", Type::Player, Type::Int),
         (Builtin::Files, "files", Type::Player, Type::Int),
         (Builtin::Diagonal, "diagonal", Type::Int, Type::Region),
         (
@@ -252,6 +255,7 @@ impl Builtin {
             | Builtin::Touching
             | Builtin::Ring
             | Builtin::Hand
+            | Builtin::Material
             | Builtin::Files
             | Builtin::Diagonal
             | Builtin::Antidiagonal
@@ -414,6 +418,7 @@ impl TExpr {
                 | Builtin::Touching
                 | Builtin::Ring
                 | Builtin::Hand
+                | Builtin::Material
                 | Builtin::Files
                 | Builtin::Count
                 | Builtin::Marks
@@ -983,6 +988,8 @@ pub struct Description {
     pub piece_letters: Vec<Option<char>>,
     /// Per piece kind, its number (`numbered N`), if it has one.
     pub piece_numbers: Vec<Option<i64>>,
+    /// Per piece kind, its worth (`worth N`), if it has one.
+    pub piece_worths: Vec<Option<i64>>,
     /// Setup lines.
     pub setup: Vec<SetupDecl>,
     /// Stones in every pit at the start (mancala boards).

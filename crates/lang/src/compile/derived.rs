@@ -66,7 +66,7 @@ impl Parts {
                 rules: self.after_sow,
             },
             heuristics: model::Heuristics {
-                estimate: estimate(self.score.as_ref(), &end_rules),
+                estimate: estimate(self.score.as_ref(), &end_rules, given_worths(desc)),
                 goals: goals::goals(&end_rules, &end_conditions, &tables.regions, &self.board),
             },
             ends: model::Ends {
@@ -198,6 +198,12 @@ fn passing_kinds(moves: &[model::MoveRule]) -> u64 {
 }
 
 /// The names of the kinds of piece: a tile game's patterns, or the pieces declared.
+/// Each kind's worth where the rules give one kind a worth (`piece queen worth 9`), for
+/// the estimate; none where they give none.
+fn given_worths(desc: &Description) -> Option<Box<[i64]>> {
+    (desc.piece_worths.iter().any(Option::is_some)).then(|| super::exprs::worths(desc))
+}
+
 fn piece_kinds(tiles: Option<&Tiles>, pieces: &[String]) -> Vec<String> {
     match tiles {
         Some(t) => (0..PATTERNS).map(|k| t.pattern_name(k)).collect(),

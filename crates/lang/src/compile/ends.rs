@@ -247,8 +247,13 @@ impl Compiler<'_> {
 
 /// A player's standing in an unfinished game, from what decides a finished one: the score
 /// where there is one, the player's store where an end rule compares stores, else the
-/// player's pieces.
-pub(super) fn estimate(score: Option<&Expr>, end_rules: &[model::EndRule]) -> Expr {
+/// player's pieces: their material where the rules give kinds a worth (`worths`), else
+/// how many there are.
+pub(super) fn estimate(
+    score: Option<&Expr>,
+    end_rules: &[model::EndRule],
+    worths: Option<Box<[i64]>>,
+) -> Expr {
     let mover = || Box::new(Expr::Player(PlayerRef::Mover));
     let compares_stores = end_rules
         .iter()
@@ -256,6 +261,9 @@ pub(super) fn estimate(score: Option<&Expr>, end_rules: &[model::EndRule]) -> Ex
     match score {
         Some(score) => score.clone(),
         None if compares_stores => Expr::Count(Box::new(Expr::Store(mover()))),
-        None => Expr::Pieces(PlayerRef::Mover),
+        None => match worths {
+            Some(worths) => Expr::Material(PlayerRef::Mover, worths),
+            None => Expr::Pieces(PlayerRef::Mover),
+        },
     }
 }

@@ -4,7 +4,7 @@
 //! by zero, conditions nested too deep).
 
 use super::{Compiler, MAX_QUANTIFIED_SITES};
-use crate::check::{Builtin, RegionConst, TExpr, TExprKind, Type, Unary};
+use crate::check::{Builtin, Description, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::reverse_direction;
@@ -117,6 +117,10 @@ impl Compiler<'_> {
                 let player = self.player_ref(&args[0])?;
                 Some(Value::Runtime(Expr::Area(player, f == Builtin::Territory)))
             }
+            Builtin::Material => {
+                let player = self.player_ref(&args[0])?;
+                Some(Value::Runtime(Expr::Material(player, self.worths())))
+            }
             Builtin::Hand | Builtin::Files | Builtin::Reach | Builtin::Attacked => {
                 let player = self.player_ref(&args[0])?;
                 let kind = kind_arg(args.get(1));
@@ -150,6 +154,11 @@ impl Compiler<'_> {
             Builtin::Line => Expr::Line(player, region),
             _ => Expr::PiecesIn(player, region, kind),
         }))
+    }
+
+    /// Each kind's worth (`piece queen worth 9`), 1 where the rules give none.
+    fn worths(&self) -> Box<[i64]> {
+        worths(self.desc)
     }
 
     /// A player argument: one known now, or `mover` or `opponent` left for play time.
@@ -445,4 +454,9 @@ fn kind_arg(arg: Option<&TExpr>) -> u8 {
         Some(TExprKind::Kind(k)) => *k as u8,
         _ => model::ANY_KIND,
     }
+}
+
+/// Each kind's worth (`piece queen worth 9`), 1 where the rules give none.
+pub(super) fn worths(desc: &Description) -> Box<[i64]> {
+    (desc.piece_worths.iter()).map(|w| w.unwrap_or(1)).collect()
 }

@@ -160,6 +160,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Touching(..)
             | Expr::Ring(..)
             | Expr::Hand(..)
+            | Expr::Material(..)
             | Expr::Files(..)
             | Expr::NoLegalMove
             | Expr::Throw
@@ -255,6 +256,10 @@ impl Env for At<'_> {
         unreachable!("only static expressions have a value here")
     }
 
+    fn material(&self, _: Player, _: &[i64]) -> i64 {
+        unreachable!("only static expressions have a value here")
+    }
+
     fn marks(&self, _: Player) -> i64 {
         unreachable!("only static expressions have a value here")
     }
@@ -345,6 +350,7 @@ impl Tables<'_> {
             | Expr::Touching(..)
             | Expr::Ring(..)
             | Expr::Hand(..)
+            | Expr::Material(..)
             | Expr::Files(..)
             | Expr::NoLegalMove
             | Expr::Throw

@@ -165,6 +165,8 @@ codes! {
     E0336,
     /// (a message made at run time: what a game of three players or more cannot have)
     E0339,
+    /// a kind of piece is worth at most {MAX_WORTH}; this one is worth {worth}
+    E0340,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks

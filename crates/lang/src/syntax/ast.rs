@@ -20,6 +20,8 @@ pub struct PieceKind {
     pub letter: Option<(char, Span)>,
     /// The number of `numbered N`, and where it stands; none: the kind has no number.
     pub number: Option<(i64, Span)>,
+    /// The worth of `worth N`, and where it stands; none: the kind is worth 1.
+    pub worth: Option<(i64, Span)>,
 }
 
 /// A parsed rule file: its statements in order.

@@ -1250,11 +1250,16 @@ fn lower_piece_kind(pair: Pair<Rule>, file: FileId) -> Lowered<PieceKind> {
     let span = span_of(&pair, file);
     let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_as);
     let name = lower_name(inner.next().ok_or_else(|| internal(span))?, file);
-    let (mut letter, mut number) = (None, None);
+    let (mut letter, mut number, mut worth) = (None, None, None);
     for p in inner {
-        if p.as_rule() == Rule::piece_number {
+        let rule = p.as_rule();
+        if matches!(rule, Rule::piece_number | Rule::piece_worth) {
             let int = p.into_inner().nth(1).ok_or_else(|| internal(span))?;
-            number = Some((lower_int(&int, file)?, span_of(&int, file)));
+            let value = Some((lower_int(&int, file)?, span_of(&int, file)));
+            match rule {
+                Rule::piece_number => number = value,
+                _ => worth = value,
+            }
         } else {
             let c = p.as_str().chars().next().unwrap_or('?');
             letter = Some((c.to_ascii_uppercase(), span_of(&p, file)));
@@ -1264,6 +1269,7 @@ fn lower_piece_kind(pair: Pair<Rule>, file: FileId) -> Lowered<PieceKind> {
         name,
         letter,
         number,
+        worth,
     })
 }
 

@@ -578,12 +578,13 @@ pub fn standing(state: &State, player: rulebook_model::Player) -> i64 {
     i64::from(search::judge(state, player, true) / SCALE)
 }
 
-/// What the game's estimate counts, singular and plural, for words: pieces, stones (in a
-/// store) or points.
+/// What the game's estimate counts, singular and plural, for words: pieces, points of
+/// material (the pieces' worths), stones (in a store) or points.
 pub fn unit(game: &rulebook_model::Game) -> (&'static str, &'static str) {
     use rulebook_model::Expr;
     match &game.heuristics.estimate {
         Expr::Pieces(_) => ("piece", "pieces"),
+        Expr::Material(..) => ("point of material", "points of material"),
         Expr::Count(e) if matches!(**e, Expr::Store(_)) => ("stone", "stones"),
         _ => ("point", "points"),
     }

@@ -169,13 +169,21 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
     if game.facts.stalemate_loses && matches!(game.board.layout, Layout::Grid(_)) {
         v += confinement(state, player) - most_other(state, player, confinement);
     }
-    if matches!(game.heuristics.estimate, Expr::Pieces(_)) {
-        let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
-        let (mine, other) = (pieces(state, player), most_other(state, player, pieces));
-        v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
-        if takes_by_closing(game) {
-            v += (mine + other) * PIECE_ON_BOARD;
+    match &game.heuristics.estimate {
+        Expr::Pieces(_) => {
+            let pieces = |s: &State, p: Player| i64::from(s.pieces(p));
+            let (mine, other) = (pieces(state, player), most_other(state, player, pieces));
+            v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
+            if takes_by_closing(game) {
+                v += (mine + other) * PIECE_ON_BOARD;
+            }
         }
+        Expr::Material(..) => {
+            let material = |s: &State, p: Player| s.value(p, &game.heuristics.estimate);
+            let (mine, other) = (material(state, player), most_other(state, player, material));
+            v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
+        }
+        _ => {}
     }
     clamp(v)
 }

@@ -115,7 +115,7 @@ fn grid_summary(o: &mut String, game: &Game) {
             if p.closed { "closed" } else { "open" }
         );
     }
-    let _ = writeln!(o, "pieces: {}", game.about.piece_kinds.join(", "));
+    let _ = writeln!(o, "pieces: {}", piece_kinds(game));
     let _ = writeln!(o, "setup:");
     for (p, player) in game.players_named() {
         for (k, kind) in game.about.piece_kinds.iter().enumerate() {
@@ -241,6 +241,19 @@ fn mode(m: CaptureMode) -> &'static str {
     match m {
         CaptureMode::Convert => "convert",
         CaptureMode::Remove => "remove",
+    }
+}
+
+/// The kinds of piece, each with its worth where the rules give kinds one (the estimate
+/// the computer plays by is then their material).
+fn piece_kinds(game: &Game) -> String {
+    let kinds = game.about.piece_kinds.iter();
+    match &game.heuristics.estimate {
+        Expr::Material(_, worths) => (kinds.zip(worths.iter()))
+            .map(|(k, w)| format!("{k} (worth {w})"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => kinds.map(String::as_str).collect::<Vec<_>>().join(", "),
     }
 }
 
@@ -913,6 +926,7 @@ fn expr(e: &Expr, game: &Game) -> String {
         | Expr::Ring(..) => group_expr(e, game),
         Expr::Hand(r, ANY_KIND) => format!("hand({})", player(r)),
         Expr::Hand(r, of) => format!("hand({}, {})", player(r), kind(of)),
+        Expr::Material(r, _) => format!("material({})", player(r)),
         Expr::Files(r, ANY_KIND) => format!("files({})", player(r)),
         Expr::Files(r, of) => format!("files({}, {})", player(r), kind(of)),
         Expr::NoLegalMove => "no legal move".into(),
