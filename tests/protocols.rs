@@ -756,12 +756,12 @@ fn uci_go_reports_the_searchs_score_and_line() {
     assert!(ok && err.is_empty(), "{err}");
     let r = uci_lines(&out);
     assert_eq!(r.len(), 8, "{r:?}");
-    // A piece ahead (the pieces on the board are chess's measure): 100 centipawns and the
-    // finer terms below one piece.
+    // A queen ahead (chess's measure is the material, the queen worth 9): 900 centipawns
+    // and the finer terms below one point.
     let score = info_field(r[0], "score");
     assert_eq!(score[0], "cp", "{}", r[0]);
     let cp: i64 = score[1].parse().expect("centipawns");
-    assert!((100..200).contains(&cp), "{}", r[0]);
+    assert!((900..1000).contains(&cp), "{}", r[0]);
     // Black's every move is mated next move: mated in 1, as UCI counts it.
     assert_eq!(info_field(r[2], "score"), ["mate", "-1"], "{}", r[2]);
     // The line of play begins with the move given and is legal throughout.

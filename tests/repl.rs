@@ -102,7 +102,7 @@ fn xiangqi_a_move_leaving_the_general_attacked_is_refused_with_the_rule() {
     assert!(
         t.contains(
             "error: e6-e5 is not legal: it would leave `attacked(mover, general)` true for \
-             black (`forbid leaving`, xiangqi.game:54)"
+             black (`forbid leaving`, xiangqi.game:57)"
         ),
         "{t}"
     );

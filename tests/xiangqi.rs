@@ -325,7 +325,7 @@ fn a_move_refused_by_forbid_leaving_is_explained_by_its_rule() {
     assert_eq!(
         err.to_string(),
         "e6-e5 is not legal: it would leave `attacked(mover, general)` true for black \
-         (`forbid leaving`, xiangqi.game:54)"
+         (`forbid leaving`, xiangqi.game:57)"
     );
     let shown = rulebook::render::summary(&game);
     assert!(

@@ -1581,6 +1581,9 @@ pub struct About {
     /// Per kind of piece, the letter the rules give it (`piece knight as N`), if they do;
     /// otherwise it is drawn by its initial (`rulebook_notation::piece_letter`).
     pub piece_letters: Vec<Option<char>>,
+    /// Per kind of piece, its number (`piece one numbered 1`), if the rules give it one
+    /// (the move rules that read it keep their own table, [`Numbered::kinds`]).
+    pub piece_numbers: Vec<Option<i64>>,
     /// What a mark is called where the game is shown (`mark SITE as castle`), if the
     /// rules name it.
     pub mark_name: Option<String>,

@@ -59,6 +59,7 @@ impl Parts {
                 players: desc.players.clone(),
                 piece_kinds,
                 piece_letters: desc.piece_letters.clone(),
+                piece_numbers: desc.piece_numbers.clone(),
                 mark_name: desc.mark_name.clone(),
             },
             after_sowing: model::AfterSowing {

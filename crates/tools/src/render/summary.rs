@@ -244,17 +244,24 @@ fn mode(m: CaptureMode) -> &'static str {
     }
 }
 
-/// The kinds of piece, each with its worth where the rules give kinds one (the estimate
-/// the computer plays by is then their material).
+/// The kinds of piece, each with its number where the rules give it one and its worth
+/// where they give kinds one (the estimate the computer plays by is then their material).
 fn piece_kinds(game: &Game) -> String {
-    let kinds = game.about.piece_kinds.iter();
-    match &game.heuristics.estimate {
-        Expr::Material(_, worths) => (kinds.zip(worths.iter()))
-            .map(|(k, w)| format!("{k} (worth {w})"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        _ => kinds.map(String::as_str).collect::<Vec<_>>().join(", "),
-    }
+    let worths = match &game.heuristics.estimate {
+        Expr::Material(_, worths) => Some(worths),
+        _ => None,
+    };
+    let kinds = game.about.piece_kinds.iter().enumerate().map(|(k, name)| {
+        let number = game.about.piece_numbers.get(k).copied().flatten();
+        let notes: Vec<String> = (number.map(|n| format!("numbered {n}")).into_iter())
+            .chain(worths.map(|w| format!("worth {}", w[k])))
+            .collect();
+        match notes.is_empty() {
+            true => name.clone(),
+            false => format!("{name} ({})", notes.join(", ")),
+        }
+    });
+    kinds.collect::<Vec<_>>().join(", ")
 }
 
 /// The kinds of move, numbered, with their conditions.
