@@ -906,6 +906,13 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Reach(r, of) => format!("reach({}, {})", player(r), kind(of)),
         Expr::Attacked(r, ANY_KIND) => format!("attacked({})", player(r)),
         Expr::Attacked(r, of) => format!("attacked({}, {})", player(r), kind(of)),
+        Expr::Path(r, of, goal, links) => format!(
+            "path({}, {}, {}, {})",
+            player(r),
+            kind(of),
+            region(game, *goal),
+            links_text(game, *links)
+        ),
         Expr::Connected(..)
         | Expr::Groups(..)
         | Expr::Group(..)
