@@ -258,3 +258,108 @@ fn blockade_counts_its_first_plies_by_hand_and_ends_at_the_far_rank() {
     );
     assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
 }
+
+/// Blockade on 5 x 5 written from its rules alone: `cells` (rank 1 first; 0 empty, 1 and
+/// 2 white's and black's pawns, 3 a block), the blocks in each hand, the mover (0 white).
+struct Naive {
+    cells: [u8; 25],
+    hands: [usize; 2],
+}
+
+impl Naive {
+    /// Whether the pawn `pawn` (1 or 2) has a way of orthogonal steps to its goal rank
+    /// (5 for white, 1 for black) through sites that hold no block.
+    fn way(&self, pawn: u8) -> bool {
+        let goal = if pawn == 1 { 4 } else { 0 };
+        let start = self.cells.iter().position(|&c| c == pawn).expect("a pawn");
+        let mut seen = [false; 25];
+        let mut todo = vec![start];
+        seen[start] = true;
+        while let Some(s) = todo.pop() {
+            if s / 5 == goal {
+                return true;
+            }
+            for n in neighbours(s) {
+                if self.cells[n] != 3 && !seen[n] {
+                    seen[n] = true;
+                    todo.push(n);
+                }
+            }
+        }
+        false
+    }
+
+    /// The leaves `depth` plies down, a game ending when a pawn reaches its goal rank.
+    fn perft(&mut self, mover: usize, depth: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let pawn = mover as u8 + 1;
+        let goal = if mover == 0 { 4 } else { 0 };
+        let from = self.cells.iter().position(|&c| c == pawn).expect("a pawn");
+        let mut total = 0;
+        for to in neighbours(from) {
+            if self.cells[to] != 0 {
+                continue;
+            }
+            self.cells.swap(from, to);
+            total += match to / 5 == goal || depth == 1 {
+                true => 1,
+                false => self.perft(1 - mover, depth - 1),
+            };
+            self.cells.swap(from, to);
+        }
+        if self.hands[mover] == 0 {
+            return total;
+        }
+        for s in 0..25 {
+            if self.cells[s] != 0 {
+                continue;
+            }
+            self.cells[s] = 3;
+            if self.way(1) && self.way(2) {
+                self.hands[mover] -= 1;
+                total += self.perft(1 - mover, depth - 1);
+                self.hands[mover] += 1;
+            }
+            self.cells[s] = 0;
+        }
+        total
+    }
+}
+
+/// The sites a step from `s` reaches on 5 x 5.
+fn neighbours(s: usize) -> Vec<usize> {
+    let (f, r) = (s % 5, s / 5);
+    let mut out = Vec::new();
+    if f > 0 {
+        out.push(s - 1);
+    }
+    if f < 4 {
+        out.push(s + 1);
+    }
+    if r > 0 {
+        out.push(s - 5);
+    }
+    if r < 4 {
+        out.push(s + 5);
+    }
+    out
+}
+
+#[test]
+fn blockade_perft_agrees_with_a_reference_written_from_its_rules() {
+    // Two blocks a hand, so that hands run out within the depth; then four.
+    for (blocks, depth) in [(2, 4), (4, 3)] {
+        let mut state = State::new(blockade(blocks));
+        let counts = perft(&mut state, depth);
+        let mut naive = Naive {
+            cells: [0; 25],
+            hands: [blocks; 2],
+        };
+        naive.cells[2] = 1;
+        naive.cells[22] = 2;
+        let expected: Vec<u64> = (1..=depth).map(|d| naive.perft(0, d)).collect();
+        assert_eq!(counts, expected, "{blocks} blocks a hand");
+    }
+}
