@@ -93,6 +93,22 @@ fn the_directions_decide_the_steps() {
     assert!(!red_wins(&opponent, &["s..", "WWW", "..."]));
 }
 
+#[test]
+fn on_a_grid_of_hexagons_a_way_runs_along_the_six_neighbours() {
+    let text = "game \"Hex walls\"\nplayers red, blue\nboard grid 3 by 3 of hexagons\n\
+                piece stone, wall\nmove place wall\n\
+                end when path(red, stone, side(north), all): red wins\n";
+    let game = match pipeline::load_text("hex-walls.game", text, None, &[]) {
+        Ok(game) => game,
+        Err(e) => panic!("the test game loads:\n{}", e.render(false)),
+    };
+    // a1 touches b1 and a2 alone (its north-west is off the board); b1 touches a2 and b2.
+    assert!(red_wins(&game, &["...", ".ww", "S.."]));
+    assert!(red_wins(&game, &["...", "ww.", "S.."]));
+    assert!(!red_wins(&game, &["...", "ww.", "SW."]));
+    assert!(!red_wins(&game, &["...", "ww.", "S.W"]));
+}
+
 /// Whether a stone of red's (1) has a way along `dirs` (file and rank steps) to a site of
 /// `goal` through sites empty (0) or holding a stone (1, 2): a breadth-first search over
 /// the cells (3 and 4 are walls).
