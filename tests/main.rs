@@ -59,6 +59,7 @@ mod moves;
 mod othello_reference;
 mod oware_reference;
 mod parallel;
+mod paths;
 mod pentago;
 mod pente;
 mod perft;

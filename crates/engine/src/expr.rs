@@ -233,6 +233,31 @@ impl Env for State {
         )
     }
 
+    /// A flood fill (`spread`) from the player's pieces of the kind through the sites that
+    /// are empty or hold a piece of that kind, which stops at the first site of `goal`.
+    fn path(&self, player: Player, kind: u8, goal: u16, links: u8) -> bool {
+        let (words, own) = (self.position.words, self.position.occupied_by(player));
+        let goal = &self.game.tables.regions[goal as usize];
+        let mut open: Flood = [0; FLOOD_WORDS];
+        let mut todo: Flood = [0; FLOOD_WORDS];
+        for (i, &cell) in self.position.cells.iter().enumerate().take(words * 64) {
+            if cell == EMPTY || self.game.kind_of(cell) == kind as usize {
+                open[i / 64] |= 1 << (i % 64);
+            }
+        }
+        for w in 0..words {
+            todo[w] = own[w] & open[w];
+        }
+        let mut reached = todo;
+        let on_goal = |w: usize, bit: u32| goal[w] >> bit & 1 == 1;
+        spread(
+            &self.game.board,
+            (&open[..words], links),
+            (&mut reached, &mut todo),
+            on_goal,
+        )
+    }
+
     /// Each group in turn, from the player's lowest piece not yet in one, filled by
     /// `spread` into a set of sites on the stack: counted, measured by its pieces, or by
     /// the regions it has a piece on. A search for the largest group or the most regions
@@ -483,6 +508,10 @@ impl Env for Scored<'_> {
 
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
         self.state.connected(player, from, to, links)
+    }
+
+    fn path(&self, player: Player, kind: u8, goal: u16, links: u8) -> bool {
+        self.state.path(player, kind, goal, links)
     }
 
     fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64 {

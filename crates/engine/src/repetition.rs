@@ -181,6 +181,7 @@ fn counts_pieces(condition: &Condition) -> bool {
                 | Expr::Reach(..)
                 | Expr::Attacked(..)
                 | Expr::Connected(..)
+                | Expr::Path(..)
                 | Expr::Groups(..)
                 | Expr::Group(..)
                 | Expr::Touching(..)

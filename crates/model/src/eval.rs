@@ -37,6 +37,9 @@ pub trait Env {
     /// Whether the player's pieces linked along the directions of the mask `links` join a
     /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
     fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
+    /// Whether a piece of the player's of kind `kind` has a way along the directions of
+    /// the mask `links` to a site of region `goal` (see [`Expr::Path`]).
+    fn path(&self, player: Player, kind: u8, goal: u16, links: u8) -> bool;
     /// The measure of the groups of the player's pieces linked along the directions of the
     /// mask `links` (see [`Expr::Groups`], [`Expr::Group`] and [`Expr::Touching`]).
     fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64;
@@ -144,6 +147,9 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::PerMover(both) => operand(env, &both[env.mover().index() & 1], bound),
         Expr::Connected(r, a, b, links) => {
             env.connected(r.resolve(env.mover()), *a, *b, *links) as i64
+        }
+        Expr::Path(r, kind, goal, links) => {
+            env.path(r.resolve(env.mover()), *kind, *goal, *links) as i64
         }
         Expr::Groups(r, links) => env.groups(r.resolve(env.mover()), *links, GroupMeasure::Count),
         Expr::Group(r, links) => env.groups(r.resolve(env.mover()), *links, GroupMeasure::Largest),

@@ -287,6 +287,12 @@ pub enum Expr {
     /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
     /// site of [`Tables::regions`]`[a]` and one on a site of [`Tables::regions`]`[b]`.
     Connected(PlayerRef, u16, u16, u8),
+    /// 1 when a piece of a player's of one kind stands on a site of
+    /// [`Tables::regions`]`[r]`, or a walk of steps along the directions of the bit mask
+    /// (bit `d` for direction `d`) leads from one to such a site through sites that are
+    /// empty or hold a piece of that kind (anyone's): the pieces of other kinds block it.
+    /// The numbers are the kind and the region.
+    Path(PlayerRef, u8, u16, u8),
     /// How many groups a player's pieces form (0 with none), each group linked along the
     /// directions of the bit mask as in [`Expr::Connected`].
     Groups(PlayerRef, u8),
@@ -426,6 +432,7 @@ impl Expr {
             | Expr::Reach(..)
             | Expr::Attacked(..)
             | Expr::Connected(..)
+            | Expr::Path(..)
             | Expr::Groups(..)
             | Expr::Group(..)
             | Expr::Touching(..)

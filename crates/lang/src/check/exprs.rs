@@ -238,6 +238,7 @@ impl Checker {
                 Some((TExprKind::Call(builtin, vec![from?, to?]), Type::Region))
             }
             (Builtin::Connected, _) => self.connected(args, span),
+            (Builtin::Path, _) => self.path(args, span),
             (Builtin::Groups | Builtin::Group | Builtin::Touching | Builtin::Ring, _) => {
                 self.group_measure(builtin, name, args, span)
             }
@@ -390,6 +391,34 @@ impl Checker {
         let mut args = vec![player?, from?, to?];
         args.extend(links);
         Some((TExprKind::Call(Builtin::Connected, args), Type::Bool))
+    }
+
+    /// `path(PLAYER, KIND, REGION, DIRECTION, ...)`: the player, the kind of piece whose
+    /// way is asked for, the region it leads to, and the directions of its steps, written
+    /// as `connected`'s are.
+    fn path(&mut self, args: &[ast::Expr], span: Span) -> Option<(TExprKind, Type)> {
+        if args.len() < 4 {
+            self.error(
+                Diagnostic::error(
+                    Code::E0532,
+                    format!(
+                        "`path` takes a player, a kind of piece, a region and the directions \
+                         of its steps; {} given",
+                        args.len()
+                    ),
+                    span,
+                )
+                .with_help("write `path(mover, pawn, rank(9), orthogonal)`"),
+            );
+            return None;
+        }
+        let player = self.typed(&args[0], Type::Player, "the first argument of `path`");
+        let kind = self.typed(&args[1], Type::Kind, "the second argument of `path`");
+        let goal = self.typed(&args[2], Type::Region, "the third argument of `path`");
+        let links = self.links("path", "the region", &args[3..], span)?;
+        let mut args = vec![player?, kind?, goal?];
+        args.extend(links);
+        Some((TExprKind::Call(Builtin::Path, args), Type::Bool))
     }
 
     /// `groups(PLAYER, DIRECTION, ...)`, `group(PLAYER, DIRECTION, ...)`, `ring(PLAYER,

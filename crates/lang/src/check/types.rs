@@ -140,6 +140,10 @@ pub enum Builtin {
     /// `connected(player, region, region, directions...)`: the player's pieces form a
     /// group, linked along the directions, that touches both regions.
     Connected,
+    /// `path(player, kind, region, directions...)`: a piece of the player's of the kind
+    /// has a way along the directions, through sites empty or holding that kind, to the
+    /// region.
+    Path,
     /// `groups(player, directions...)`: how many groups the player's pieces form, linked
     /// along the directions.
     Groups,
@@ -177,7 +181,7 @@ pub enum Builtin {
 
 impl Builtin {
     /// All built-ins with their names, argument types and result type.
-    pub const ALL: [(Builtin, &'static str, Type, Type); 35] = [
+    pub const ALL: [(Builtin, &'static str, Type, Type); 36] = [
         (Builtin::Side, "side", Type::Direction, Type::Region),
         (Builtin::Corner, "corner", Type::Direction, Type::Region),
         (Builtin::Rank, "rank", Type::Int, Type::Region),
@@ -204,6 +208,7 @@ impl Builtin {
         (Builtin::Row, "row", Type::Player, Type::Region),
         (Builtin::Between, "between", Type::Site, Type::Region),
         (Builtin::Connected, "connected", Type::Player, Type::Bool),
+        (Builtin::Path, "path", Type::Player, Type::Bool),
         (Builtin::Groups, "groups", Type::Player, Type::Int),
         (Builtin::Group, "group", Type::Player, Type::Int),
         (Builtin::Touching, "touching", Type::Player, Type::Int),
@@ -250,6 +255,7 @@ impl Builtin {
             | Builtin::Line
             | Builtin::Lines
             | Builtin::Connected
+            | Builtin::Path
             | Builtin::Groups
             | Builtin::Group
             | Builtin::Touching
@@ -413,6 +419,7 @@ impl TExpr {
                 | Builtin::Reach
                 | Builtin::Attacked
                 | Builtin::Connected
+                | Builtin::Path
                 | Builtin::Groups
                 | Builtin::Group
                 | Builtin::Touching

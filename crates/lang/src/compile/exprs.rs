@@ -106,6 +106,12 @@ impl Compiler<'_> {
                 self.pit_set_call(f, args, span)
             }
             Builtin::Connected => self.connected(args),
+            Builtin::Path => {
+                let player = self.player_ref(&args[0])?;
+                let goal = self.region_index(&args[2])?;
+                let kind = kind_arg(args.get(1));
+                Some(Value::Runtime(Expr::Path(player, kind, goal, links(args))))
+            }
             Builtin::Groups | Builtin::Group | Builtin::Touching => self.groups(f, args),
             Builtin::Ring => self.ring(args),
             Builtin::Lines => self.lines(args, span),

@@ -155,6 +155,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Reach(..)
             | Expr::Attacked(..)
             | Expr::Connected(..)
+            | Expr::Path(..)
             | Expr::Groups(..)
             | Expr::Group(..)
             | Expr::Touching(..)
@@ -229,6 +230,10 @@ impl Env for At<'_> {
     }
 
     fn connected(&self, _: Player, _: u16, _: u16, _: u8) -> bool {
+        unreachable!("only static expressions have a value here")
+    }
+
+    fn path(&self, _: Player, _: u8, _: u16, _: u8) -> bool {
         unreachable!("only static expressions have a value here")
     }
 
@@ -345,6 +350,7 @@ impl Tables<'_> {
             | Expr::Reach(..)
             | Expr::Attacked(..)
             | Expr::Connected(..)
+            | Expr::Path(..)
             | Expr::Groups(..)
             | Expr::Group(..)
             | Expr::Touching(..)

@@ -319,6 +319,8 @@ codes! {
     E0530,
     /// `throw` is the value of the dice, and the game has none
     E0531,
+    /// `path` takes a player, a kind of piece, a region and the directions of its steps; {} given
+    E0532,
 
     // E06xx: compiling: tables and routines built from a sound description.
     /// {a} and {b} are not on one rank, file or diagonal

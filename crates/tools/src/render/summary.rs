@@ -892,8 +892,17 @@ fn region(game: &Game, k: u16) -> String {
 }
 
 /// A question about the groups of a player's pieces (`connected`, `groups`, `group`,
-/// `touching`, `ring`) as a rule file would write it: the player, the regions, the directions.
+/// `touching`, `ring`) or a way of one (`path`) as a rule file would write it: the player,
+/// (for `path` the kind,) the regions, the directions.
 fn group_expr(e: &Expr, game: &Game) -> String {
+    if let Expr::Path(r, of, goal, links) = e {
+        let kind = &game.about.piece_kinds[*of as usize];
+        let (player, goal) = (player_text(game, r), region(game, *goal));
+        return format!(
+            "path({player}, {kind}, {goal}, {})",
+            links_text(game, *links)
+        );
+    }
     let (name, r, regions, links) = match e {
         Expr::Connected(r, a, b, links) => ("connected", r, vec![*a, *b], *links),
         Expr::Groups(r, links) => ("groups", r, Vec::new(), *links),
@@ -927,6 +936,7 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Attacked(r, ANY_KIND) => format!("attacked({})", player(r)),
         Expr::Attacked(r, of) => format!("attacked({}, {})", player(r), kind(of)),
         Expr::Connected(..)
+        | Expr::Path(..)
         | Expr::Groups(..)
         | Expr::Group(..)
         | Expr::Touching(..)
