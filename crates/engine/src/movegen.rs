@@ -335,29 +335,9 @@ impl State {
                     MoveKind::Jump {
                         directions,
                         over,
-                        chain: chain @ (Chain::Turning | Chain::TurningAtWill),
-                        ..
-                    } => match chain {
-                        Chain::TurningAtWill => {
-                            self.chains::<true>(index, from, directions, *over, rule, out)
-                        }
-                        _ => self.chains::<false>(index, from, directions, *over, rule, out),
-                    },
-                    MoveKind::Jump {
-                        directions,
-                        over,
-                        chain: Chain::Reach,
-                        ..
-                    } => self.chains_to_any_landing(index, from, directions, *over, rule, out),
-                    MoveKind::Jump {
-                        directions,
-                        over,
                         chain,
                         ..
-                    } => {
-                        let chained = *chain == Chain::Straight;
-                        self.jumps(index, from, directions, (*over, chained), rule, out)
-                    }
+                    } => self.jumps_from(index, from, (directions, *over, *chain), rule, out),
                     _ => unreachable!("only slides and jumps move pieces"),
                 }
             }
@@ -1081,6 +1061,28 @@ impl State {
             jumped[w] &= !b;
         }
         out.sort_tail_by_destination_and_path(start);
+    }
+
+    /// The jumps of one rule (its directions, whose pieces it jumps, how it goes on) by the
+    /// piece on `from`, by the routine of its kind of chain.
+    #[inline(always)]
+    fn jumps_from(
+        &self,
+        index: u8,
+        from: Site,
+        (directions, over, chain): (&[u8], Jumped, Chain),
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        match chain {
+            Chain::Reach => self.chains_to_any_landing(index, from, directions, over, rule, out),
+            Chain::TurningAtWill => self.chains::<true>(index, from, directions, over, rule, out),
+            Chain::Turning => self.chains::<false>(index, from, directions, over, rule, out),
+            Chain::Single | Chain::Straight | Chain::Pieces => {
+                let chained = chain == Chain::Straight;
+                self.jumps(index, from, directions, (over, chained), rule, out)
+            }
+        }
     }
 
     /// The jumps of the piece on `from` chained `to any landing` ([`Chain::Reach`]): every
