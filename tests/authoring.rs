@@ -113,6 +113,10 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "pentago",
         "einstein-wurfelt-nicht",
         "havannah",
+        "chinese-checkers",
+        "chinese-checkers-3",
+        "chinese-checkers-4",
+        "chinese-checkers-6",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

@@ -21,6 +21,7 @@ mod brandubh_reference;
 mod capture_runs;
 mod capturing;
 mod chains;
+mod chinese_checkers;
 mod cli;
 mod codes;
 mod connection;

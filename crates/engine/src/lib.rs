@@ -95,6 +95,12 @@ impl Move {
         if self.from != other.from || self.to != other.to {
             return false;
         }
+        if self.reaches(game) || other.reaches(game) {
+            // Recorded by its ends alone: the same as another rule's move between the same
+            // sites that takes nothing.
+            let takes = |m: Move| game.moves[m.rule as usize].kind.takes_passed();
+            return !takes(self) && !takes(other);
+        }
         if self.legs == other.legs && self.path == other.path {
             return self.from != NO_SITE || self.rule == other.rule || self.places_as(other, game);
         }
@@ -103,6 +109,18 @@ impl Move {
             _ => false,
         };
         self.over == other.over && one_jump(self) && one_jump(other)
+    }
+
+    /// Whether the move is a jump chained `to any landing` ([`Chain::Reach`]).
+    #[inline]
+    fn reaches(self, game: &Game) -> bool {
+        matches!(
+            game.moves[self.rule as usize].kind,
+            MoveKind::Jump {
+                chain: Chain::Reach,
+                ..
+            }
+        )
     }
 
     /// Whether two moves onto one site from no site, of different rules, place pieces of
@@ -1852,7 +1870,7 @@ impl State {
     /// stood until then): the one jumped; along a straight chain, `m.over` and each site
     /// two on along the same line up to the landing; the legs of a chain that may turn; the
     /// pieces a chain recorded by its pieces jumped (whose piece is first made the kind it
-    /// became on the way, if it did).
+    /// became on the way, if it did); none for a chain to any landing.
     #[inline(always)]
     fn each_jumped(
         &mut self,
@@ -1885,6 +1903,8 @@ impl State {
                 }
             }
             Chain::Pieces => self.each_piece_jumped(m, mover, take),
+            // Takes nothing (the compiler refuses a capture), and its route is not kept.
+            Chain::Reach => {}
         }
     }
 

@@ -335,23 +335,9 @@ impl State {
                     MoveKind::Jump {
                         directions,
                         over,
-                        chain: chain @ (Chain::Turning | Chain::TurningAtWill),
-                        ..
-                    } => match chain {
-                        Chain::TurningAtWill => {
-                            self.chains::<true>(index, from, directions, *over, rule, out)
-                        }
-                        _ => self.chains::<false>(index, from, directions, *over, rule, out),
-                    },
-                    MoveKind::Jump {
-                        directions,
-                        over,
                         chain,
                         ..
-                    } => {
-                        let chained = *chain == Chain::Straight;
-                        self.jumps(index, from, directions, (*over, chained), rule, out)
-                    }
+                    } => self.jumps_from(index, from, (directions, *over, *chain), rule, out),
                     _ => unreachable!("only slides and jumps move pieces"),
                 }
             }
@@ -1075,6 +1061,80 @@ impl State {
             jumped[w] &= !b;
         }
         out.sort_tail_by_destination_and_path(start);
+    }
+
+    /// The jumps of one rule (its directions, whose pieces it jumps, how it goes on) by the
+    /// piece on `from`, by the routine of its kind of chain.
+    #[inline(always)]
+    fn jumps_from(
+        &self,
+        index: u8,
+        from: Site,
+        (directions, over, chain): (&[u8], Jumped, Chain),
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        match chain {
+            Chain::Reach => self.chains_to_any_landing(index, from, directions, over, rule, out),
+            Chain::TurningAtWill => self.chains::<true>(index, from, directions, over, rule, out),
+            Chain::Turning => self.chains::<false>(index, from, directions, over, rule, out),
+            Chain::Single | Chain::Straight | Chain::Pieces => {
+                let chained = chain == Chain::Straight;
+                self.jumps(index, from, directions, (over, chained), rule, out)
+            }
+        }
+    }
+
+    /// The jumps of the piece on `from` chained `to any landing` ([`Chain::Reach`]): every
+    /// site it can reach by a sequence of jumps, landing on no site twice nor back where
+    /// it started, is one move from `from` to there, whatever the route (a step's move,
+    /// which takes nothing). A search over the landings, kept on the stack (the sites
+    /// reached as a set, those still to jump from as a list): nothing is allocated. Moves
+    /// come out by landing site. Kept out of line, so that the jumps of other games are
+    /// compiled as they were.
+    #[inline(never)]
+    fn chains_to_any_landing(
+        &self,
+        index: u8,
+        from: Site,
+        directions: &[u8],
+        over: Jumped,
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let legs = ChainLegs {
+            state: self,
+            from,
+            over,
+            filter: &rule.filter,
+        };
+        let start = out.len();
+        let mut reached = [0u64; SITE_SET_WORDS];
+        let (w, b) = site_bit(from);
+        reached[w] |= b;
+        // Each site goes on the list once, when first reached: the list never holds more
+        // sites than the board has.
+        let mut todo = [NO_SITE; SITE_SET_WORDS * 64];
+        todo[0] = from;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let at = todo[len];
+            for &dir in directions {
+                let Some((_, to)) = legs.leg(at, dir) else {
+                    continue;
+                };
+                let (w, b) = site_bit(to);
+                if reached[w] & b != 0 {
+                    continue;
+                }
+                reached[w] |= b;
+                todo[len] = to;
+                len += 1;
+                out.push(Move::step(index, from, to));
+            }
+        }
+        out.sort_tail_by_destination(start);
     }
 
     /// The moves of the piece on `from` that capture by approach or withdrawal

@@ -45,8 +45,9 @@ pub struct MoveReport {
     pub mv: Move,
     /// Who made it.
     pub mover: Player,
-    /// The jumps the move made (1 for a single jump, the length of a chain; the steps of a
-    /// capture by approach or withdrawal; 0 otherwise).
+    /// The jumps the move made (1 for a single jump, the length of a chain, 1 for a chain
+    /// to any landing, whose route is not kept; the steps of a capture by approach or
+    /// withdrawal; 0 otherwise).
     pub jumps: u32,
     /// The pieces the move's own jumps (or steps capturing by approach or withdrawal) took
     /// (its move rule's capture).
@@ -266,6 +267,8 @@ impl State {
         {
             report.jumps = match chain {
                 Chain::Turning | Chain::TurningAtWill | Chain::Pieces => u32::from(m.legs),
+                // Its route is not kept: a chain to any landing counts as one jump.
+                Chain::Reach => 1,
                 _ => m.jumps_straight(&self.game),
             };
             if (chain, mode) == (Chain::Pieces, None) {

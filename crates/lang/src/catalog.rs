@@ -24,6 +24,22 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/chess.game"),
     },
     Bundled {
+        name: "chinese-checkers",
+        text: include_str!("../../../games/chinese-checkers.game"),
+    },
+    Bundled {
+        name: "chinese-checkers-3",
+        text: include_str!("../../../games/chinese-checkers-3.game"),
+    },
+    Bundled {
+        name: "chinese-checkers-4",
+        text: include_str!("../../../games/chinese-checkers-4.game"),
+    },
+    Bundled {
+        name: "chinese-checkers-6",
+        text: include_str!("../../../games/chinese-checkers-6.game"),
+    },
+    Bundled {
         name: "dai-hasami-shogi",
         text: include_str!("../../../games/dai-hasami-shogi.game"),
     },

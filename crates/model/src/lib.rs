@@ -493,6 +493,11 @@ pub enum Chain {
     /// `chained at will`: as [`Chain::Turning`], but the piece may stop at any landing, so
     /// every landing of a sequence ends a move of its own.
     TurningAtWill,
+    /// `chained to any landing`: on from every landing, in any of the rule's directions,
+    /// landing on no site twice (nor where the piece started); the move is from the
+    /// piece's site to any landing, one move per site reached whatever the route, and
+    /// takes nothing.
+    Reach,
     /// `chained`, in a game where a chain may fly or a piece be promoted mid-chain (and
     /// jump on as its new kind): as [`Chain::Turning`], but the move is recorded by the
     /// pieces it jumps ([`PieceBits`]), so that the routes that jump the same pieces and

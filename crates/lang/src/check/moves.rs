@@ -781,6 +781,7 @@ impl Checker {
                     ast::Chain::Straight => Chain::Straight,
                     ast::Chain::Turning => Chain::Turning,
                     ast::Chain::TurningAtWill => Chain::TurningAtWill,
+                    ast::Chain::Reach => Chain::Reach,
                 },
             })
     }
@@ -987,7 +988,10 @@ impl Checker {
         let chained = matches!(
             kind,
             ast::MoveKind::Jump {
-                chain: ast::Chain::Straight | ast::Chain::Turning | ast::Chain::TurningAtWill,
+                chain: ast::Chain::Straight
+                    | ast::Chain::Turning
+                    | ast::Chain::TurningAtWill
+                    | ast::Chain::Reach,
                 ..
             }
         );

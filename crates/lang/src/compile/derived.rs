@@ -345,9 +345,23 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
             let (kind_b, dirs_b) = directions(b);
             let players = (rule_mover(a), rule_mover(b));
             let one_mover = !matches!(players, (Some(x), Some(y)) if x != y);
-            kind_a == kind_b && one_mover && dirs_a.iter().any(|d| dirs_b.contains(d))
+            let same_kind = kind_a == kind_b && dirs_a.iter().any(|d| dirs_b.contains(d));
+            // A jump chained to any landing may end where a slide, step or other jump does.
+            let reach = (reaches(a) && kind_b <= 1) || (reaches(b) && kind_a <= 1);
+            one_mover && (same_kind || reach)
         })
     })
+}
+
+/// Whether a rule is a jump chained `to any landing` ([`model::Chain::Reach`]).
+fn reaches(rule: &model::MoveRule) -> bool {
+    matches!(
+        rule.kind,
+        model::MoveKind::Jump {
+            chain: model::Chain::Reach,
+            ..
+        }
+    )
 }
 
 /// The player a rule's condition names as the mover, if it names one.

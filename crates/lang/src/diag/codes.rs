@@ -71,6 +71,8 @@ codes! {
     E0110,
     /// (a message made at run time)
     E0111,
+    /// a chain to any landing takes nothing
+    E0112,
 
     // E02xx: loading: files, variants and what they extend.
     /// unknown game `{game}`

@@ -438,6 +438,9 @@ pub enum Chain {
     /// `chained at will`: on in any of the directions, stopping at any landing; every
     /// landing ends a move of its own.
     TurningAtWill,
+    /// `chained to any landing`: on in any of the directions, landing on no site twice;
+    /// the move is to any landing, whatever the route.
+    Reach,
 }
 
 /// What a promotion does to a chain of jumps that lands in its region before its end.

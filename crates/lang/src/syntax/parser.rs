@@ -1483,6 +1483,7 @@ fn lower_jump<'a>(
         if let (Some(at), Some(word)) = (flying, chain_word(&part)) {
             let chain = match word {
                 Rule::kw_straight => "chained straight",
+                Rule::chain_to_any_landing => "chained to any landing",
                 _ => "chained at will",
             };
             return Err(
@@ -1495,12 +1496,24 @@ fn lower_jump<'a>(
             Rule::chained => {
                 chain = match part.into_inner().nth(1).map(|w| w.as_rule()) {
                     Some(Rule::kw_straight) => Chain::Straight,
+                    Some(Rule::chain_to_any_landing) => Chain::Reach,
                     Some(_) => Chain::TurningAtWill,
                     None => Chain::Turning,
                 }
             }
             _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
         }
+    }
+    if let (Chain::Reach, Some((_, at))) = (chain, mode) {
+        return Err(Diagnostic::error(
+            Code::E0112,
+            "a chain to any landing takes nothing",
+            at,
+        )
+        .with_label("a jump chained `to any landing` cannot capture")
+        .with_help(
+            "its move is its start and its end, whatever the route, so it cannot say which pieces it jumped: leave out the capture, or write `chained at will`",
+        ));
     }
     Ok(MoveKind::Jump {
         directions,

@@ -394,6 +394,7 @@ fn jump_text(
         Chain::Straight => ", chained straight",
         Chain::Turning => ", chained",
         Chain::TurningAtWill => ", chained at will",
+        Chain::Reach => ", chained to any landing",
         Chain::Pieces => ", chained (a move is the pieces it jumps)",
     };
     let flying = if flying { " flying" } else { "" };
