@@ -113,6 +113,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "pentago",
         "einstein-wurfelt-nicht",
         "havannah",
+        "mensch-aergere-dich-nicht",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

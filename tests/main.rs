@@ -52,6 +52,7 @@ mod lines;
 mod lsp;
 mod mangala;
 mod mangala_reference;
+mod mensch_aergere_dich_nicht;
 mod migong;
 mod morris;
 mod moves;

@@ -2,7 +2,7 @@
 //! `track`s that moves along a track follow.
 
 use super::{Checker, DiceDecl, MoveDecl, RuleDecls, TrackDecl, Type};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
 /// The most dice one throw may hold.
@@ -32,7 +32,11 @@ impl Checker {
     /// `dice ...` or `track ...`.
     pub(super) fn dice_or_track(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
         match &st.kind {
-            S::Dice { count, faces } => {
+            S::Dice {
+                count,
+                faces,
+                again,
+            } => {
                 let (values, faces_span) = match faces {
                     ast::DiceFaces::Values(v, span) => (v.clone(), *span),
                     ast::DiceFaces::Count(n, span) => {
@@ -63,6 +67,15 @@ impl Checker {
                     }
                     _ => None,
                 };
+                let never = (problem.is_none())
+                    .then(|| rulebook_model::Dice::new(count.0 as u32, &values).outcomes)
+                    .and_then(|outcomes| {
+                        (again.iter()).find(|&&a| !outcomes.iter().any(|&(v, _)| v == a))
+                    });
+                if let Some(&value) = never {
+                    self.error(no_such_throw(value, st.span));
+                    return;
+                }
                 match problem {
                     Some((message, span)) => self.error(
                         Diagnostic::error(Code::E0336, message, span)
@@ -72,6 +85,7 @@ impl Checker {
                         let decl = DiceDecl {
                             count: count.0 as u32,
                             faces: values,
+                            again: again.clone(),
                         };
                         rules.dice = Some((decl, st.span));
                     }
@@ -94,19 +108,32 @@ impl Checker {
         }
     }
 
-    /// `move along track by roll [safe on REGION] [again on REGION]`.
+    /// `move along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again
+    /// on REGION] [without bearing off]`.
     pub(super) fn track_shape(
         &mut self,
-        safe: &Option<ast::Expr>,
-        again: &Option<ast::Expr>,
+        from: &Option<ast::TrackFrom>,
+        enter: Option<(i64, Span)>,
+        kept: bool,
+        (safe, again): (&Option<ast::Expr>, &Option<ast::Expr>),
     ) -> Option<MoveDecl> {
-        let mut region = |e: &Option<ast::Expr>, what| match e {
+        let mut region = |e: Option<&ast::Expr>, what| match e {
             Some(e) => self.static_expr(e, Type::Region, what).map(Some),
             None => Some(None),
         };
-        let safe = region(safe, "the safe sites of a track");
-        let again = region(again, "the sites that give another turn");
+        let from = match from {
+            Some(ast::TrackFrom::Sites(e)) => {
+                region(Some(e), "the sites a piece moves from").map(Some)
+            }
+            Some(ast::TrackFrom::Hand) => Some(Some(None)),
+            None => Some(None),
+        };
+        let safe = region(safe.as_ref(), "the safe sites of a track");
+        let again = region(again.as_ref(), "the sites that give another turn");
         Some(MoveDecl::Track {
+            from: from?,
+            enter,
+            kept,
             safe: safe?,
             again: again?,
         })
@@ -147,5 +174,31 @@ impl Checker {
                     .with_help("every player has one `track PLAYER: SITE, ...`, and `move along track by roll` follows them by the `dice`"),
             );
         }
+        self.entering_throws(rules);
     }
+
+    /// `enter on N` names a throw the dice make.
+    fn entering_throws(&mut self, rules: &RuleDecls) {
+        let Some((dice, _)) = &rules.dice else {
+            return;
+        };
+        let throws = rulebook_model::Dice::new(dice.count, &dice.faces).outcomes;
+        for m in &rules.moves {
+            if let MoveDecl::Track {
+                enter: Some((value, span)),
+                ..
+            } = m.rule.shape
+            {
+                if !throws.iter().any(|&(v, _)| v == value) {
+                    self.error(no_such_throw(value, span));
+                }
+            }
+        }
+    }
+}
+
+/// The error for a throw, named by `enter on` or `again on`, that the dice never make.
+fn no_such_throw(value: i64, span: Span) -> Diagnostic {
+    Diagnostic::error(Code::E0336, format!("the dice never throw {value}"), span)
+        .with_help("name a throw the dice make: `dice 1 of 6 faces` throws 1 to 6")
 }

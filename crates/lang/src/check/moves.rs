@@ -648,7 +648,13 @@ impl Checker {
                 })
             }
             ast::MoveKind::Walk(steps) => self.walk(steps, None).map(MoveDecl::Walk),
-            ast::MoveKind::Track { safe, again } => self.track_shape(safe, again),
+            ast::MoveKind::Track {
+                from,
+                enter,
+                kept,
+                safe,
+                again,
+            } => self.track_shape(from, *enter, *kept, (safe, again)),
         }
     }
 

@@ -10,8 +10,10 @@ impl Compiler<'_> {
     /// sites and those that give another turn.
     pub(super) fn track(
         &mut self,
-        safe: &Option<TExpr>,
-        again: &Option<TExpr>,
+        from: &Option<Option<TExpr>>,
+        enter: Option<i64>,
+        kept: bool,
+        (safe, again): (&Option<TExpr>, &Option<TExpr>),
     ) -> Option<model::Track> {
         let desc = self.desc;
         let players = desc.players.len();
@@ -32,6 +34,11 @@ impl Compiler<'_> {
             }
         }
         let kind = desc.stock.first().map_or(0, |s| s.piece as u8);
+        let from = match from {
+            None => model::TrackFrom::Anywhere,
+            Some(None) => model::TrackFrom::Hand,
+            Some(Some(r)) => model::TrackFrom::Sites(self.region_index(r)?),
+        };
         Some(model::Track {
             sites,
             position,
@@ -44,6 +51,9 @@ impl Compiler<'_> {
                 Some(r) => Some(self.region_index(r)?),
                 None => None,
             },
+            from,
+            enter,
+            bears_off: !kept,
         })
     }
 
