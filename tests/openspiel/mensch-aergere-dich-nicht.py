@@ -7,6 +7,9 @@ A developer's tool, not part of the test suite (see README.md beside it):
         mensch-aergere-dich-nicht.py perft [--positions 12] [--seed 1]
     random games, every ply `MOVE ; LEGAL MOVES AFTER IT (sorted) ; OUTCOME`:
         mensch-aergere-dich-nicht.py games [--games 20] [--seed 1]
+    `--players 2`: OpenSpiel's two players on opposite seats (its default
+    twoPlayersOpposite), rulebook's Red and Green of
+    tests/fixtures/valid/mensch-aergere-dich-nicht-2.game.
 
 Move mapping (docs/games/mensch-aergere-dich-nicht.md, MA-1 .. MA-9): a chance outcome k is
 `roll:K` (K = k + 1, the die's face); action 0 (pass) is `pass`; action 1 (bring in) is the
@@ -30,7 +33,10 @@ COORDS = [
     (14, 5), (12, 5), (10, 9), (10, 8), (10, 7), (10, 6),
 ]
 NAMES = ["abcdefghijk"[x // 2] + str(11 - y) for x, y in COORDS]
-PLAYERS = ["red", "blue", "green", "yellow"]
+COLOURS = ["red", "blue", "green", "yellow"]
+PLAYERS = COLOURS
+SEATS = [0, 1, 2, 3]
+GAME = "mensch-aergere-dich-nicht"
 
 
 def track(player):
@@ -43,7 +49,7 @@ TRACKS = [track(p) for p in range(4)]
 
 
 def game():
-    return pyspiel.load_game("maedn", {"players": 4})
+    return pyspiel.load_game("maedn", {"players": len(PLAYERS)})
 
 
 def dice(state):
@@ -58,7 +64,7 @@ def move_text(state, action):
         return f"roll:{action + 1}"
     if action == 0:
         return "pass"
-    t = TRACKS[state.current_player()]
+    t = TRACKS[SEATS[state.current_player()]]
     if action == 1:
         return t[0]
     r = action - 2
@@ -75,7 +81,7 @@ def outcome(state):
     if not state.is_terminal():
         return "none"
     returns = state.returns()
-    return f"{PLAYERS[max(range(4), key=lambda p: returns[p])]} wins"
+    return f"{PLAYERS[max(range(len(PLAYERS)), key=lambda p: returns[p])]} wins"
 
 
 def perft_counts(state, depth):
@@ -97,7 +103,7 @@ def perft_counts(state, depth):
 
 def print_case(heading, moves, state, depth):
     print(heading)
-    print("game mensch-aergere-dich-nicht")
+    print(f"game {GAME}")
     print("moves " + " ".join(moves) if moves else "moves")
     for d, n in enumerate(perft_counts(state, depth), 1):
         print(f"{d} {n}")
@@ -106,9 +112,9 @@ def print_case(heading, moves, state, depth):
 
 def perft(a):
     print("# Mensch aergere dich nicht (MA-1..MA-9, docs/games/mensch-aergere-dich-nicht.md).")
-    print("# Every count here is OpenSpiel 2.0.2's `maedn` with players=4, printed by")
+    print(f"# Every count here is OpenSpiel 2.0.2's `maedn` with players={len(PLAYERS)}, printed by")
     print(f"# tests/openspiel/mensch-aergere-dich-nicht.py perft --positions {a.positions} "
-          f"--seed {a.seed} --depth {a.depth}")
+          f"--seed {a.seed} --depth {a.depth}" + (" --players 2" if len(PLAYERS) == 2 else ""))
     print(f"# --start-depth {a.start_depth}.")
     print("# A throw of the die is a ply, a chance node whose children are its six values, as")
     print("# OpenSpiel counts chance nodes; a move or a pass is the next ply.")
@@ -154,7 +160,12 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--start-depth", type=int, default=10)
+    parser.add_argument("--players", type=int, default=4, choices=[2, 4])
     a = parser.parse_args()
+    if a.players == 2:
+        global PLAYERS, SEATS, GAME
+        PLAYERS, SEATS = ["red", "green"], [0, 2]
+        GAME = "tests/fixtures/valid/mensch-aergere-dich-nicht-2.game"
     perft(a) if a.what == "perft" else games(a)
 
 

@@ -77,10 +77,11 @@ impl Checker {
                     return;
                 }
                 match problem {
-                    Some((message, span)) => self.error(
-                        Diagnostic::error(Code::E0336, message, span)
-                            .with_help("`dice 4 with faces 0, 1` or `dice 2 of 6 faces`"),
-                    ),
+                    Some((message, span)) => self.error(dice_error(
+                        message.to_string(),
+                        span,
+                        "`dice 4 with faces 0, 1` or `dice 2 of 6 faces`",
+                    )),
                     None => {
                         let decl = DiceDecl {
                             count: count.0 as u32,
@@ -110,13 +111,18 @@ impl Checker {
 
     /// `move along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again
     /// on REGION] [without bearing off]`.
-    pub(super) fn track_shape(
-        &mut self,
-        from: &Option<ast::TrackFrom>,
-        enter: Option<(i64, Span)>,
-        kept: bool,
-        (safe, again): (&Option<ast::Expr>, &Option<ast::Expr>),
-    ) -> Option<MoveDecl> {
+    pub(super) fn track_shape(&mut self, kind: &ast::MoveKind) -> Option<MoveDecl> {
+        let ast::MoveKind::Track {
+            from,
+            enter,
+            kept,
+            safe,
+            again,
+        } = kind
+        else {
+            return None;
+        };
+        let (enter, kept) = (*enter, *kept);
         let mut region = |e: Option<&ast::Expr>, what| match e {
             Some(e) => self.static_expr(e, Type::Region, what).map(Some),
             None => Some(None),
@@ -199,6 +205,15 @@ impl Checker {
 
 /// The error for a throw, named by `enter on` or `again on`, that the dice never make.
 fn no_such_throw(value: i64, span: Span) -> Diagnostic {
-    Diagnostic::error(Code::E0336, format!("the dice never throw {value}"), span)
-        .with_help("name a throw the dice make: `dice 1 of 6 faces` throws 1 to 6")
+    dice_error(
+        format!("the dice never throw {value}"),
+        span,
+        "name a throw the dice make: `dice 1 of 6 faces` throws 1 to 6",
+    )
+}
+
+/// The error for dice that cannot be thrown as written, or for a throw named by `enter on`
+/// or `again on` that they never make.
+fn dice_error(message: String, span: Span, help: &str) -> Diagnostic {
+    Diagnostic::error(Code::E0336, message, span).with_help(help)
 }

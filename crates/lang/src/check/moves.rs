@@ -648,13 +648,7 @@ impl Checker {
                 })
             }
             ast::MoveKind::Walk(steps) => self.walk(steps, None).map(MoveDecl::Walk),
-            ast::MoveKind::Track {
-                from,
-                enter,
-                kept,
-                safe,
-                again,
-            } => self.track_shape(from, *enter, *kept, (safe, again)),
+            track @ ast::MoveKind::Track { .. } => self.track_shape(track),
         }
     }
 

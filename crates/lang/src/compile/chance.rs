@@ -1,20 +1,25 @@
 //! Games of chance: the players' tracks, read as sites of the board.
 
 use super::Compiler;
-use crate::check::TExpr;
+use crate::check::{MoveDecl, TExpr};
 use crate::diag::{Code, Diagnostic};
 use rulebook_model as model;
 
 impl Compiler<'_> {
     /// The tracks of a move along them: every player's sites in order, with its safe
     /// sites and those that give another turn.
-    pub(super) fn track(
-        &mut self,
-        from: &Option<Option<TExpr>>,
-        enter: Option<i64>,
-        kept: bool,
-        (safe, again): (&Option<TExpr>, &Option<TExpr>),
-    ) -> Option<model::Track> {
+    pub(super) fn track(&mut self, decl: &MoveDecl) -> Option<model::Track> {
+        let MoveDecl::Track {
+            from,
+            enter,
+            kept,
+            safe,
+            again,
+        } = decl
+        else {
+            return None;
+        };
+        let (enter, kept) = (enter.map(|(v, _)| v), *kept);
         let desc = self.desc;
         let players = desc.players.len();
         let board_sites = self.board().sites();

@@ -180,18 +180,7 @@ impl Compiler<'_> {
                 directions: directions.clone(),
                 partner: *partner as u8,
             },
-            MoveDecl::Track {
-                from,
-                enter,
-                kept,
-                safe,
-                again,
-            } => model::MoveKind::Track(self.track(
-                from,
-                enter.map(|(v, _)| v),
-                *kept,
-                (safe, again),
-            )?),
+            track @ MoveDecl::Track { .. } => model::MoveKind::Track(self.track(track)?),
             MoveDecl::Walk(steps) => self.walk(steps, filter),
         })
     }
