@@ -127,7 +127,7 @@ impl Checker {
             Some(e) => self.static_expr(e, Type::Region, what).map(Some),
             None => Some(None),
         };
-        let from = match from {
+        let from = match from.as_deref() {
             Some(ast::TrackFrom::Sites(e)) => {
                 region(Some(e), "the sites a piece moves from").map(Some)
             }

@@ -526,8 +526,8 @@ pub enum MoveKind {
     /// `along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again on
     /// REGION] [without bearing off]`.
     Track {
-        /// `from hand` or `from REGION`: which pieces move.
-        from: Option<TrackFrom>,
+        /// `from hand` or `from REGION`: which pieces move (boxed: a rare clause).
+        from: Option<Box<TrackFrom>>,
         /// `enter on N`: the only throw that brings a piece in, onto the first site.
         enter: Option<(i64, Span)>,
         /// `without bearing off`.

@@ -750,8 +750,10 @@ fn lower_track_move<'a>(
         }
         let e = parts(p).next().ok_or_else(|| internal(span))?;
         match which {
-            Rule::track_from if e.as_rule() == Rule::track_hand => from = Some(TrackFrom::Hand),
-            Rule::track_from => from = Some(TrackFrom::Sites(lower_expr(e, file)?)),
+            Rule::track_from if e.as_rule() == Rule::track_hand => {
+                from = Some(Box::new(TrackFrom::Hand))
+            }
+            Rule::track_from => from = Some(Box::new(TrackFrom::Sites(lower_expr(e, file)?))),
             Rule::track_enter => enter = Some((lower_int(&e, file)?, span_of(&e, file))),
             Rule::track_safe => safe = Some(lower_expr(e, file)?),
             _ => again = Some(lower_expr(e, file)?),
