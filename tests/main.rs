@@ -54,6 +54,7 @@ mod lsp;
 mod mangala;
 mod mangala_reference;
 mod material;
+mod mensch_aergere_dich_nicht;
 mod migong;
 mod morris;
 mod moves;

@@ -129,6 +129,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "konane null",
         "mangala null",
         "mangala \"castle\"",
+        "mensch-aergere-dich-nicht null",
         "migong null",
         "migong \"extent\"",
         "ming-mang \"traditional\"",

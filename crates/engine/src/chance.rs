@@ -3,7 +3,7 @@
 //! throw.
 
 use super::{Move, MoveList, State};
-use rulebook_model::{Along, Dice, MoveKind, Player, Site, Track, EMPTY, NO_SITE};
+use rulebook_model::{Along, Dice, MoveKind, Player, Site, Track, TrackFrom, EMPTY, NO_SITE};
 
 /// The hash key of a throw (the index of its outcome), mixed from the index alone: a
 /// position before the throw and after differ by it.
@@ -88,28 +88,49 @@ impl State {
         let Some(steps) = self.thrown().filter(|&v| v > 0) else {
             return;
         };
-        let steps = steps as usize;
         let mover = self.position.to_move;
-        let p = mover.index();
-        let sites = self.position.cells.len();
-        if self.in_stock(mover, track.kind) > 0 {
-            if let Along::Site(to) = track.after(p, 0, steps) {
+        let enters = !matches!(track.from, TrackFrom::Sites(_))
+            && track.enter.is_none_or(|v| v == steps)
+            && self.in_stock(mover, track.kind) > 0;
+        if enters {
+            let p = mover.index();
+            let to = match track.enter {
+                Some(_) => track.after(p, 0, 1),
+                None => track.after(p, 0, steps as usize),
+            };
+            if let Along::Site(to) = to {
                 if self.may_land(track, mover, to) {
                     out.push(Move::place(rule, to));
                 }
             }
         }
+        if track.from != TrackFrom::Hand {
+            self.board_track_moves(rule, track, steps as usize, out);
+        }
+    }
+
+    /// Appends the moves of the mover's pieces on the board `steps` sites along their
+    /// track (only from the sites of `from REGION`, if given), by the site moved from.
+    fn board_track_moves(&self, rule: u8, track: &Track, steps: usize, out: &mut MoveList) {
+        let mover = self.position.to_move;
+        let p = mover.index();
+        let sites = self.position.cells.len();
         for from in 0..sites {
             let at = track.position[p * sites + from] as usize;
             let cell = self.position.cells[from];
             if at == 0 || cell == EMPTY || self.game.tables.owner[cell.index()] != mover {
                 continue;
             }
+            if let TrackFrom::Sites(r) = track.from {
+                if !self.game.in_region(r as usize, Site::at(from)) {
+                    continue;
+                }
+            }
             match track.after(p, at, steps) {
                 Along::Site(to) if self.may_land(track, mover, to) => {
                     out.push(Move::step(rule, Site::at(from), to))
                 }
-                Along::Off => out.push(Move::remove(rule, Site::at(from))),
+                Along::Off if track.bears_off => out.push(Move::remove(rule, Site::at(from))),
                 _ => {}
             }
         }
@@ -155,13 +176,26 @@ impl State {
         self.position.hash ^= throw_key(outcome);
     }
 
-    /// Forgets the turn's throw after a move other than a throw (the next turn throws
-    /// anew).
+    /// Forgets the turn's throw after a move of `mover`'s other than a throw (the next
+    /// turn throws anew), and gives `mover` that next turn if the dice say so for the
+    /// throw (`again on`).
     #[inline]
-    pub(super) fn end_throw(&mut self) {
-        if self.position.thrown != 0 {
-            self.position.hash ^= throw_key(self.position.thrown - 1);
-            self.position.thrown = 0;
+    pub(super) fn end_throw(&mut self, mover: Player) {
+        let Some(outcome) = self.position.thrown.checked_sub(1) else {
+            return;
+        };
+        self.position.hash ^= throw_key(outcome);
+        self.position.thrown = 0;
+        let rule = self.game.facts.roll_rule.unwrap_or(0) as usize;
+        let again = match &self.game.moves[rule].kind {
+            MoveKind::Roll(dice) => dice.throws_again(usize::from(outcome)),
+            _ => false,
+        };
+        let next = self.position.to_move;
+        if again && next != mover {
+            let keys = &self.game.tables.zobrist.to_move;
+            self.position.hash ^= keys[mover.index()] ^ keys[next.index()];
+            self.position.to_move = mover;
         }
     }
 

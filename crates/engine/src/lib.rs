@@ -1344,7 +1344,7 @@ impl State {
             self.note_passing(m, mover);
         }
         if self.game.facts.roll_rule.is_some_and(|r| r != m.rule) {
-            self.end_throw();
+            self.end_throw(mover);
         }
         if let Some(before) = before {
             self.tick_clock(before);

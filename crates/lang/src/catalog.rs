@@ -88,6 +88,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/mangala.game"),
     },
     Bundled {
+        name: "mensch-aergere-dich-nicht",
+        text: include_str!("../../../games/mensch-aergere-dich-nicht.game"),
+    },
+    Bundled {
         name: "migong",
         text: include_str!("../../../games/migong.game"),
     },

@@ -951,6 +951,9 @@ pub struct Dice {
     /// Each possible throw, lowest first, with its weight: the number of ways the dice make
     /// it (out of [`Dice::total`]).
     pub outcomes: Vec<(i64, u64)>,
+    /// Per outcome (as [`Dice::outcomes`]), whether the player who threw it throws again
+    /// once the turn's move (or pass) is made (`again on 6`); empty: never.
+    pub again: Vec<bool>,
 }
 
 impl Dice {
@@ -970,7 +973,26 @@ impl Dice {
             ways = next;
         }
         ways.sort_unstable();
-        Dice { outcomes: ways }
+        Dice {
+            outcomes: ways,
+            again: Vec::new(),
+        }
+    }
+
+    /// The same dice, after whose throws of these values the thrower throws again.
+    pub fn again_on(mut self, values: &[i64]) -> Dice {
+        self.again = self
+            .outcomes
+            .iter()
+            .map(|(v, _)| values.contains(v))
+            .collect();
+        self
+    }
+
+    /// Whether outcome number `outcome` gives its thrower another throw.
+    #[inline]
+    pub fn throws_again(&self, outcome: usize) -> bool {
+        self.again.get(outcome).copied().unwrap_or(false)
     }
 
     /// The number of equally likely ways the dice fall.
@@ -993,6 +1015,26 @@ pub struct Track {
     pub safe: Option<u16>,
     /// A region ([`Tables::regions`]) landing on which gives the mover another turn.
     pub again: Option<u16>,
+    /// Which pieces move: those in the stock, on the board, or both.
+    pub from: TrackFrom,
+    /// `enter on N`: a piece comes in from the stock only on a throw of `N`, onto the
+    /// track's first site; `None`: on any throw, onto the site of that number.
+    pub enter: Option<i64>,
+    /// Whether a piece one step beyond the track's last site leaves the board (`false`
+    /// after `without bearing off`).
+    pub bears_off: bool,
+}
+
+/// Which pieces a move along a track moves ([`Track::from`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrackFrom {
+    /// Pieces in the stock and on the board.
+    Anywhere,
+    /// `from hand`: only pieces coming in from the stock.
+    Hand,
+    /// `from REGION`: only pieces standing on a site of this region
+    /// ([`Tables::regions`]).
+    Sites(u16),
 }
 
 /// Where a piece comes to along a track ([`Track::after`]).

@@ -2,7 +2,7 @@
 //! `track`s that moves along a track follow.
 
 use super::{Checker, DiceDecl, MoveDecl, RuleDecls, TrackDecl, Type};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
 /// The most dice one throw may hold.
@@ -32,7 +32,11 @@ impl Checker {
     /// `dice ...` or `track ...`.
     pub(super) fn dice_or_track(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
         match &st.kind {
-            S::Dice { count, faces } => {
+            S::Dice {
+                count,
+                faces,
+                again,
+            } => {
                 let (values, faces_span) = match faces {
                     ast::DiceFaces::Values(v, span) => (v.clone(), *span),
                     ast::DiceFaces::Count(n, span) => {
@@ -63,15 +67,26 @@ impl Checker {
                     }
                     _ => None,
                 };
+                let never = (problem.is_none())
+                    .then(|| rulebook_model::Dice::new(count.0 as u32, &values).outcomes)
+                    .and_then(|outcomes| {
+                        (again.iter()).find(|&&a| !outcomes.iter().any(|&(v, _)| v == a))
+                    });
+                if let Some(&value) = never {
+                    self.error(no_such_throw(value, st.span));
+                    return;
+                }
                 match problem {
-                    Some((message, span)) => self.error(
-                        Diagnostic::error(Code::E0336, message, span)
-                            .with_help("`dice 4 with faces 0, 1` or `dice 2 of 6 faces`"),
-                    ),
+                    Some((message, span)) => self.error(dice_error(
+                        message.to_string(),
+                        span,
+                        "`dice 4 with faces 0, 1` or `dice 2 of 6 faces`",
+                    )),
                     None => {
                         let decl = DiceDecl {
                             count: count.0 as u32,
                             faces: values,
+                            again: again.clone(),
                         };
                         rules.dice = Some((decl, st.span));
                     }
@@ -94,19 +109,37 @@ impl Checker {
         }
     }
 
-    /// `move along track by roll [safe on REGION] [again on REGION]`.
-    pub(super) fn track_shape(
-        &mut self,
-        safe: &Option<ast::Expr>,
-        again: &Option<ast::Expr>,
-    ) -> Option<MoveDecl> {
-        let mut region = |e: &Option<ast::Expr>, what| match e {
+    /// `move along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again
+    /// on REGION] [without bearing off]`.
+    pub(super) fn track_shape(&mut self, kind: &ast::MoveKind) -> Option<MoveDecl> {
+        let ast::MoveKind::Track {
+            from,
+            enter,
+            kept,
+            safe,
+            again,
+        } = kind
+        else {
+            return None;
+        };
+        let (enter, kept) = (*enter, *kept);
+        let mut region = |e: Option<&ast::Expr>, what| match e {
             Some(e) => self.static_expr(e, Type::Region, what).map(Some),
             None => Some(None),
         };
-        let safe = region(safe, "the safe sites of a track");
-        let again = region(again, "the sites that give another turn");
+        let from = match from.as_deref() {
+            Some(ast::TrackFrom::Sites(e)) => {
+                region(Some(e), "the sites a piece moves from").map(Some)
+            }
+            Some(ast::TrackFrom::Hand) => Some(Some(None)),
+            None => Some(None),
+        };
+        let safe = region(safe.as_ref(), "the safe sites of a track");
+        let again = region(again.as_ref(), "the sites that give another turn");
         Some(MoveDecl::Track {
+            from: from?,
+            enter,
+            kept,
             safe: safe?,
             again: again?,
         })
@@ -147,5 +180,40 @@ impl Checker {
                     .with_help("every player has one `track PLAYER: SITE, ...`, and `move along track by roll` follows them by the `dice`"),
             );
         }
+        self.entering_throws(rules);
     }
+
+    /// `enter on N` names a throw the dice make.
+    fn entering_throws(&mut self, rules: &RuleDecls) {
+        let Some((dice, _)) = &rules.dice else {
+            return;
+        };
+        let throws = rulebook_model::Dice::new(dice.count, &dice.faces).outcomes;
+        for m in &rules.moves {
+            if let MoveDecl::Track {
+                enter: Some((value, span)),
+                ..
+            } = m.rule.shape
+            {
+                if !throws.iter().any(|&(v, _)| v == value) {
+                    self.error(no_such_throw(value, span));
+                }
+            }
+        }
+    }
+}
+
+/// The error for a throw, named by `enter on` or `again on`, that the dice never make.
+fn no_such_throw(value: i64, span: Span) -> Diagnostic {
+    dice_error(
+        format!("the dice never throw {value}"),
+        span,
+        "name a throw the dice make: `dice 1 of 6 faces` throws 1 to 6",
+    )
+}
+
+/// The error for dice that cannot be thrown as written, or for a throw named by `enter on`
+/// or `again on` that they never make.
+fn dice_error(message: String, span: Span, help: &str) -> Diagnostic {
+    Diagnostic::error(Code::E0336, message, span).with_help(help)
 }

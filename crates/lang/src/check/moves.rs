@@ -648,7 +648,7 @@ impl Checker {
                 })
             }
             ast::MoveKind::Walk(steps) => self.walk(steps, None).map(MoveDecl::Walk),
-            ast::MoveKind::Track { safe, again } => self.track_shape(safe, again),
+            track @ ast::MoveKind::Track { .. } => self.track_shape(track),
         }
     }
 

@@ -562,6 +562,8 @@ pub struct DiceDecl {
     pub count: u32,
     /// Each die's faces.
     pub faces: Vec<i64>,
+    /// `again on`: the throws after whose move the thrower throws again.
+    pub again: Vec<i64>,
 }
 
 /// `track PLAYER: SITE, ...`: the sites a player's pieces race along.
@@ -646,6 +648,12 @@ pub enum MoveDecl {
     Walk(Vec<WalkDecl>),
     /// `along track by roll`: a piece along the mover's track by the dice thrown.
     Track {
+        /// `from hand` (`Some(None)`) or `from REGION`: which pieces move.
+        from: Option<Option<TExpr>>,
+        /// `enter on N`: the only throw that brings a piece in, with where it is written.
+        enter: Option<(i64, Span)>,
+        /// `without bearing off`.
+        kept: bool,
         /// `safe on`: enemy pieces there may not be landed on.
         safe: Option<TExpr>,
         /// `again on`: landing there gives another turn.

@@ -1,18 +1,25 @@
 //! Games of chance: the players' tracks, read as sites of the board.
 
 use super::Compiler;
-use crate::check::TExpr;
+use crate::check::{MoveDecl, TExpr};
 use crate::diag::{Code, Diagnostic};
 use rulebook_model as model;
 
 impl Compiler<'_> {
     /// The tracks of a move along them: every player's sites in order, with its safe
     /// sites and those that give another turn.
-    pub(super) fn track(
-        &mut self,
-        safe: &Option<TExpr>,
-        again: &Option<TExpr>,
-    ) -> Option<model::Track> {
+    pub(super) fn track(&mut self, decl: &MoveDecl) -> Option<model::Track> {
+        let MoveDecl::Track {
+            from,
+            enter,
+            kept,
+            safe,
+            again,
+        } = decl
+        else {
+            return None;
+        };
+        let (enter, kept) = (enter.map(|(v, _)| v), *kept);
         let desc = self.desc;
         let players = desc.players.len();
         let board_sites = self.board().sites();
@@ -32,6 +39,11 @@ impl Compiler<'_> {
             }
         }
         let kind = desc.stock.first().map_or(0, |s| s.piece as u8);
+        let from = match from {
+            None => model::TrackFrom::Anywhere,
+            Some(None) => model::TrackFrom::Hand,
+            Some(Some(r)) => model::TrackFrom::Sites(self.region_index(r)?),
+        };
         Some(model::Track {
             sites,
             position,
@@ -44,6 +56,9 @@ impl Compiler<'_> {
                 Some(r) => Some(self.region_index(r)?),
                 None => None,
             },
+            from,
+            enter,
+            bears_off: !kept,
         })
     }
 

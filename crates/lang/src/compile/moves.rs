@@ -24,7 +24,9 @@ impl Compiler<'_> {
         }
         if let Some(dice) = &desc.dice {
             rules.push(model::MoveRule {
-                kind: model::MoveKind::Roll(model::Dice::new(dice.count, &dice.faces)),
+                kind: model::MoveKind::Roll(
+                    model::Dice::new(dice.count, &dice.faces).again_on(&dice.again),
+                ),
                 filter: model::MoveFilter::default(),
                 condition: Condition::Always,
                 so_that: None,
@@ -178,7 +180,7 @@ impl Compiler<'_> {
                 directions: directions.clone(),
                 partner: *partner as u8,
             },
-            MoveDecl::Track { safe, again } => model::MoveKind::Track(self.track(safe, again)?),
+            track @ MoveDecl::Track { .. } => model::MoveKind::Track(self.track(track)?),
             MoveDecl::Walk(steps) => self.walk(steps, filter),
         })
     }

@@ -174,6 +174,8 @@ pub enum StatementKind {
         count: (i64, Span),
         /// Each die's faces, with where they are written.
         faces: DiceFaces,
+        /// `again on 6, ...`: the throws after whose move the same player throws again.
+        again: Vec<i64>,
     },
     /// `track PLAYER: SITE, SITE, ...`.
     Track {
@@ -198,6 +200,15 @@ pub enum StatementKind {
         /// The rule's short name (`called "escape"`), as written.
         label: Option<String>,
     },
+}
+
+/// Which pieces a move along a track moves (`from ...`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TrackFrom {
+    /// `from hand`: only pieces coming in from the stock.
+    Hand,
+    /// `from REGION`: only pieces standing on these sites.
+    Sites(Expr),
 }
 
 /// The faces of each die of a `dice` statement.
@@ -517,8 +528,15 @@ pub enum MoveKind {
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
     Fly,
-    /// `along track by roll [safe on REGION] [again on REGION]`.
+    /// `along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again on
+    /// REGION] [without bearing off]`.
     Track {
+        /// `from hand` or `from REGION`: which pieces move (boxed: a rare clause).
+        from: Option<Box<TrackFrom>>,
+        /// `enter on N`: the only throw that brings a piece in, onto the first site.
+        enter: Option<(i64, Span)>,
+        /// `without bearing off`.
+        kept: bool,
         /// The sites whose enemy pieces may not be landed on.
         safe: Option<Expr>,
         /// The sites landing on which gives another turn.

@@ -697,9 +697,17 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         Rule::dice_stmt => {
             let count = take()?;
             let count = (lower_int(&count, file)?, span_of(&count, file));
+            let faces = lower_dice_faces(take()?, file)?;
+            let again = match take() {
+                Ok(p) => parts(p)
+                    .map(|p| lower_int(&p, file))
+                    .collect::<Lowered<Vec<i64>>>()?,
+                Err(_) => Vec::new(),
+            };
             StatementKind::Dice {
                 count,
-                faces: lower_dice_faces(take()?, file)?,
+                faces,
+                again,
             }
         }
         Rule::track_stmt => StatementKind::Track {
@@ -724,6 +732,40 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// `along track by roll` and its clauses.
+fn lower_track_move<'a>(
+    mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<MoveKind> {
+    let (mut from, mut enter, mut kept) = (None, None, false);
+    let (mut safe, mut again) = (None, None);
+    while let Ok(p) = take() {
+        let which = p.as_rule();
+        let span = span_of(&p, file);
+        if which == Rule::track_kept {
+            kept = true;
+            continue;
+        }
+        let e = parts(p).next().ok_or_else(|| internal(span))?;
+        match which {
+            Rule::track_from if e.as_rule() == Rule::track_hand => {
+                from = Some(Box::new(TrackFrom::Hand))
+            }
+            Rule::track_from => from = Some(Box::new(TrackFrom::Sites(lower_expr(e, file)?))),
+            Rule::track_enter => enter = Some((lower_int(&e, file)?, span_of(&e, file))),
+            Rule::track_safe => safe = Some(lower_expr(e, file)?),
+            _ => again = Some(lower_expr(e, file)?),
+        }
+    }
+    Ok(MoveKind::Track {
+        from,
+        enter,
+        kept,
+        safe,
+        again,
+    })
 }
 
 /// The faces of a `dice` statement's dice: `with faces 0, 1` or `of 6 faces`.
@@ -1559,19 +1601,7 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             at_will: take().is_ok_and(|p| p.as_rule() == Rule::pass_at_will),
         }),
         Rule::swap_move => Ok(MoveKind::Swap),
-        Rule::track_move => {
-            let (mut safe, mut again) = (None, None);
-            while let Ok(p) = take() {
-                let which = p.as_rule();
-                let span = span_of(&p, file);
-                let e = parts(p).next().ok_or_else(|| internal(span))?;
-                match which {
-                    Rule::track_safe => safe = Some(lower_expr(e, file)?),
-                    _ => again = Some(lower_expr(e, file)?),
-                }
-            }
-            Ok(MoveKind::Track { safe, again })
-        }
+        Rule::track_move => lower_track_move(take, file),
         Rule::fly_move => Ok(MoveKind::Fly),
         Rule::castle_move => Ok(MoveKind::Castle {
             directions: lower_directions(take()?, file),

@@ -5,10 +5,10 @@ use std::fmt::Write as _;
 use super::terminal_safe;
 use super::text::glyph;
 use rulebook_model::{
-    Action, CaptureFilter, CaptureMode, Chain, Condition, Drawing, EffectKind, EndResult, EndWhen,
-    Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op, PlayerRef,
-    Quantifier, RuleSource, RunShape, Site, SiteTest, Sowing, Step, Walk, ALL_KINDS, ANY_KIND,
-    UNLIMITED,
+    Action, CaptureFilter, CaptureMode, Chain, Condition, Dice, Drawing, EffectKind, EndResult,
+    EndWhen, Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op,
+    PlayerRef, Quantifier, RuleSource, RunShape, Site, SiteTest, Sowing, Step, Track, TrackFrom,
+    Walk, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -332,25 +332,8 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
             game.about.piece_kinds[*partner as usize]
         ),
         MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
-        MoveKind::Roll(dice) => {
-            let throws: Vec<String> = (dice.outcomes.iter())
-                .map(|(v, n)| format!("{v} ({n}/{})", dice.total()))
-                .collect();
-            format!("throw the dice first: {}", throws.join(", "))
-        }
-        MoveKind::Track(t) => {
-            let mut text = format!(
-                "a {} (from hand) along the mover's track by the throw",
-                game.about.piece_kinds[t.kind as usize]
-            );
-            if let Some(r) = t.safe {
-                text += &format!(", safe on {}", region(game, r));
-            }
-            if let Some(r) = t.again {
-                text += &format!(", again on {}", region(game, r));
-            }
-            text
-        }
+        MoveKind::Roll(dice) => dice_text(dice),
+        MoveKind::Track(t) => track_text(game, t),
         MoveKind::PlacePiece {
             kind,
             region: r,
@@ -372,6 +355,49 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
             sowing: s, relay, ..
         } => sow_text(game, s, relay.as_ref()),
     }
+}
+
+/// The summary of the throw of the dice.
+fn dice_text(dice: &Dice) -> String {
+    let throws: Vec<String> = (dice.outcomes.iter())
+        .map(|(v, n)| format!("{v} ({n}/{})", dice.total()))
+        .collect();
+    let again: Vec<String> = (dice.outcomes.iter().enumerate())
+        .filter(|&(i, _)| dice.throws_again(i))
+        .map(|(_, (v, _))| v.to_string())
+        .collect();
+    match again.is_empty() {
+        true => format!("throw the dice first: {}", throws.join(", ")),
+        false => format!(
+            "throw the dice first: {}; after a throw of {} the same player throws again",
+            throws.join(", "),
+            again.join(" or ")
+        ),
+    }
+}
+
+/// The summary of a move along the tracks.
+fn track_text(game: &Game, t: &Track) -> String {
+    let kind = &game.about.piece_kinds[t.kind as usize];
+    let mut text = match t.from {
+        TrackFrom::Anywhere => format!("a {kind} (from hand) along the mover's track"),
+        TrackFrom::Hand => format!("a {kind} from hand onto the mover's track"),
+        TrackFrom::Sites(r) => format!("a {kind} on {} along the mover's track", region(game, r)),
+    };
+    text += " by the throw";
+    if let Some(r) = t.safe {
+        text += &format!(", safe on {}", region(game, r));
+    }
+    if let Some(r) = t.again {
+        text += &format!(", again on {}", region(game, r));
+    }
+    if let Some(n) = t.enter {
+        text += &format!(", coming in on a throw of {n} only, onto the track's first site");
+    }
+    if !t.bears_off {
+        text += ", without bearing off";
+    }
+    text
 }
 
 /// A jump in `d` in words: flying or not, over whose pieces, how it takes and chains.
