@@ -14,6 +14,8 @@ use rulebook::engine::{Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::{notation, pipeline};
 
+use crate::common::move_texts::{play, sorted_legal};
+
 const WHITE: Player = Player::FIRST;
 const BLACK: Player = Player::SECOND;
 
@@ -25,24 +27,11 @@ fn at(text: &str) -> State {
     notation::parse_position(&game(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn play(state: &mut State, moves: &str) {
-    for m in moves.split_whitespace() {
-        notation::play_text(state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-}
-
-/// The legal moves, sorted.
-fn legal(state: &State) -> Vec<String> {
-    let mut moves = notation::legal_texts(state);
-    moves.sort();
-    moves
-}
-
 /// The legal moves after `throw` from the position `text`, sorted.
 fn after_throw(text: &str, throw: u8) -> Vec<String> {
     let mut s = at(text);
     play(&mut s, &format!("roll:{throw}"));
-    legal(&s)
+    sorted_legal(&s)
 }
 
 fn sorted(moves: &[&str]) -> Vec<String> {
@@ -56,7 +45,7 @@ fn ew2_ew3_the_start_is_openspiels_first_placement_and_opens_with_a_throw() {
     let s = State::new(game());
     assert_eq!(notation::position_text(&s), "abc2/de3/f3A/3BC/2DEF white");
     assert_eq!(
-        legal(&s),
+        sorted_legal(&s),
         ["roll:1", "roll:2", "roll:3", "roll:4", "roll:5", "roll:6"]
     );
     assert_eq!(s.pieces(WHITE), 6);
@@ -126,7 +115,7 @@ fn ew5_each_side_steps_toward_its_far_corner_and_not_off_the_board() {
     assert_eq!(after_throw(text, 1), ["a3-a4"]);
     let mut s = at(text);
     play(&mut s, "roll:1 a3-a4 roll:1");
-    assert_eq!(legal(&s), ["e3-e2"]);
+    assert_eq!(sorted_legal(&s), ["e3-e2"]);
     // White's one on c5 (the north edge): only west.
     assert_eq!(after_throw("2A2/5/5/5/3a1 white", 1), ["c5-b5"]);
 }
@@ -166,7 +155,7 @@ fn ew6_a_cube_on_the_far_corner_wins() {
     // Reaching another corner does not.
     let mut s = at("a4/5/5/3c1/4F black");
     play(&mut s, "roll:3");
-    assert!(legal(&s).contains(&"d2-d1".to_string()));
+    assert!(sorted_legal(&s).contains(&"d2-d1".to_string()));
     play(&mut s, "d2-d1");
     assert_eq!(s.outcome(), None);
 }
@@ -209,18 +198,18 @@ fn by_numbered_without_nearest_moves_only_the_kind_of_that_number() {
         .unwrap_or_else(|e| panic!("{}", e.render(false)));
     let mut s = State::new(game);
     play(&mut s, "roll:1");
-    assert_eq!(legal(&s), ["a1-a2"]);
+    assert_eq!(sorted_legal(&s), ["a1-a2"]);
     s.undo();
     play(&mut s, "roll:2");
-    assert_eq!(legal(&s), ["b1-b2"]);
+    assert_eq!(sorted_legal(&s), ["b1-b2"]);
     s.undo();
     // No kind is numbered 3, and `nearest` is not written: only the plain piece, by the
     // rule that reads the throw.
     play(&mut s, "roll:3");
-    assert_eq!(legal(&s), ["c1-c2"]);
+    assert_eq!(sorted_legal(&s), ["c1-c2"]);
     // North's one piece is numbered 1: a throw of 2 moves nothing, and North passes.
     play(&mut s, "c1-c2 roll:2");
-    assert_eq!(legal(&s), ["pass"]);
+    assert_eq!(sorted_legal(&s), ["pass"]);
 }
 
 #[test]

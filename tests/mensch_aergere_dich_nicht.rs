@@ -15,6 +15,8 @@ use rulebook::engine::{Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::{notation, pipeline};
 
+use crate::common::move_texts::{play, sorted_legal};
+
 const PLAYERS: [&str; 4] = ["red", "blue", "green", "yellow"];
 
 fn game() -> Arc<Game> {
@@ -35,24 +37,11 @@ fn at(pieces: &[(&str, char)], to_move: &str) -> State {
     notation::parse_position(&game(), &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn play(state: &mut State, moves: &str) {
-    for m in moves.split_whitespace() {
-        notation::play_text(state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-}
-
-/// The legal moves, sorted.
-fn legal(state: &State) -> Vec<String> {
-    let mut moves = notation::legal_texts(state);
-    moves.sort();
-    moves
-}
-
 /// The legal moves after `throw` in the position of `pieces`, `to_move` to throw.
 fn after_throw(pieces: &[(&str, char)], to_move: &str, throw: u8) -> Vec<String> {
     let mut s = at(pieces, to_move);
     play(&mut s, &format!("roll:{throw}"));
-    legal(&s)
+    sorted_legal(&s)
 }
 
 fn rolls() -> Vec<String> {
@@ -69,7 +58,7 @@ fn ma1_the_start_has_every_piece_waiting_and_red_throws() {
     assert_eq!(g.board.sites(), 121);
     let s = State::new(g);
     assert_eq!(name(s.to_move()), "red");
-    assert_eq!(legal(&s), rolls());
+    assert_eq!(sorted_legal(&s), rolls());
     let text = notation::position_text(&s);
     assert!(text.ends_with(" red"), "{text}");
 }
@@ -79,7 +68,7 @@ fn ma2_a_six_throws_again_and_any_other_throw_passes_the_turn() {
     let mut s = State::new(game());
     play(&mut s, "roll:6 a7");
     assert_eq!(name(s.to_move()), "red", "a six: red throws again");
-    assert_eq!(legal(&s), rolls());
+    assert_eq!(sorted_legal(&s), rolls());
     play(&mut s, "roll:3 a7-d7");
     assert_eq!(name(s.to_move()), "blue");
     // Sixes in a row, with no limit.
@@ -101,11 +90,11 @@ fn ma2_a_pass_after_a_six_throws_again_too() {
     ];
     let mut s = at(&pieces, "red");
     play(&mut s, "roll:6");
-    assert_eq!(legal(&s), ["pass"]);
+    assert_eq!(sorted_legal(&s), ["pass"]);
     play(&mut s, "pass");
     assert_eq!(name(s.to_move()), "red");
     play(&mut s, "roll:5");
-    assert_eq!(legal(&s), ["pass"]);
+    assert_eq!(sorted_legal(&s), ["pass"]);
     play(&mut s, "pass");
     assert_eq!(name(s.to_move()), "blue");
 }
@@ -119,7 +108,7 @@ fn ma2_undo_takes_back_the_second_throw_and_the_position_key() {
     assert_eq!(s.to_move(), mover);
     s.undo();
     assert_eq!((s.hash(), s.to_move()), (key, mover));
-    assert_eq!(legal(&s), ["a7"]);
+    assert_eq!(sorted_legal(&s), ["a7"]);
 }
 
 #[test]
@@ -159,7 +148,7 @@ fn ma4_coming_in_takes_an_enemy_piece_on_the_start_field() {
     assert!(text.starts_with("11/11/11/11/R1B8/"), "{text}");
     // Blue's piece is back in its hand: three waiting, one on c7.
     play(&mut s, "roll:1 a7-b7 roll:6");
-    assert_eq!(legal(&s), ["g11"], "blue brings one in");
+    assert_eq!(sorted_legal(&s), ["g11"], "blue brings one in");
 }
 
 #[test]
@@ -205,7 +194,7 @@ fn ma6_a_six_must_bring_a_piece_in_while_the_start_field_is_free_of_ones_own() {
 fn ma7_a_piece_lands_on_an_enemy_to_take_it_and_never_on_its_own() {
     let mut s = at(&[("c5", 'R'), ("d7", 'R'), ("e8", 'Y'), ("k5", 'R')], "red");
     play(&mut s, "roll:2");
-    assert_eq!(legal(&s), ["c5-a5", "d7-e8", "k5-i5"]);
+    assert_eq!(sorted_legal(&s), ["c5-a5", "d7-e8", "k5-i5"]);
     play(&mut s, "d7-e8");
     let text = notation::position_text(&s);
     assert!(text.starts_with("11/11/11/4R6/"), "{text}");
@@ -241,7 +230,7 @@ fn ma7_no_piece_goes_past_the_last_home_field_and_home_pieces_jump_each_other() 
 fn ma8_a_player_who_cannot_move_passes() {
     let mut s = at(&[("e6", 'R')], "red");
     play(&mut s, "roll:4");
-    assert_eq!(legal(&s), ["pass"]);
+    assert_eq!(sorted_legal(&s), ["pass"]);
     play(&mut s, "pass");
     assert_eq!(name(s.to_move()), "blue");
 }
@@ -257,7 +246,7 @@ fn ma9_the_first_with_four_pieces_home_wins() {
     ];
     let mut s = at(&pieces, "red");
     play(&mut s, "roll:2");
-    assert_eq!(legal(&s), ["c6-e6"], "a5 may not land on its own b6");
+    assert_eq!(sorted_legal(&s), ["c6-e6"], "a5 may not land on its own b6");
     let mut s = at(&pieces, "red");
     play(&mut s, "roll:5 a5-e6");
     assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));

@@ -11,6 +11,8 @@ use rulebook::model::Player;
 use rulebook::notation::legal_texts;
 use rulebook::{notation, pipeline};
 
+use crate::common::move_texts::play;
+
 /// A game on a 4 x 4 board with pawns and kings; `rules` are its move, effect and end
 /// statements.
 fn game(rules: &str) -> Arc<Game> {
@@ -30,12 +32,6 @@ fn at(game: &Arc<Game>, text: &str) -> State {
 }
 
 /// Plays moves given as text.
-fn play(state: &mut State, moves: &str) {
-    for m in moves.split_whitespace() {
-        notation::play_text(state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-}
-
 #[test]
 fn a_slide_onto_empty_or_enemy_takes_the_first_enemy_piece_on_its_line() {
     let g = game("move slide orthogonal onto empty or enemy\nend when no legal move: mover loses");

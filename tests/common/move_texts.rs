@@ -22,6 +22,21 @@ pub fn legal(state: &mut State) -> BTreeSet<String> {
     texts
 }
 
+/// Plays the moves of `moves` (their texts, separated by spaces) on `state`, in order;
+/// fails at the first that is not legal there.
+pub fn play(state: &mut State, moves: &str) {
+    for m in moves.split_whitespace() {
+        notation::play_text(state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+/// The texts of the legal moves of `state`, sorted.
+pub fn sorted_legal(state: &State) -> Vec<String> {
+    let mut moves = notation::legal_texts(state);
+    moves.sort();
+    moves
+}
+
 /// The texts given, as a set (what [`legal`] and [`from`] are compared with).
 pub fn set(texts: &[&str]) -> BTreeSet<String> {
     texts.iter().map(|t| t.to_string()).collect()

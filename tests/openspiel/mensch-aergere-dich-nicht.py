@@ -24,6 +24,8 @@ import random
 
 import pyspiel
 
+from common import perft_counts
+
 COORDS = [
     (0, 4), (2, 4), (4, 4), (6, 4), (8, 4), (8, 3), (8, 2), (8, 1), (8, 0), (10, 0),
     (12, 0), (12, 1), (12, 2), (12, 3), (12, 4), (14, 4), (16, 4), (18, 4), (20, 4), (20, 5),
@@ -82,23 +84,6 @@ def outcome(state):
         return "none"
     returns = state.returns()
     return f"{PLAYERS[max(range(len(PLAYERS)), key=lambda p: returns[p])]} wins"
-
-
-def perft_counts(state, depth):
-    counts = [0] * depth
-
-    def walk(s, d):
-        if s.is_terminal():
-            return
-        actions = s.legal_actions()
-        counts[d] += len(actions)
-        if d + 1 == depth:
-            return
-        for a in actions:
-            walk(s.child(a), d + 1)
-
-    walk(state, 0)
-    return counts
 
 
 def print_case(heading, moves, state, depth):
