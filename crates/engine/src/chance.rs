@@ -115,23 +115,26 @@ impl State {
         let mover = self.position.to_move;
         let p = mover.index();
         let sites = self.position.cells.len();
-        for from in 0..sites {
-            let at = track.position[p * sites + from] as usize;
-            let cell = self.position.cells[from];
-            if at == 0 || cell == EMPTY || self.game.tables.owner[cell.index()] != mover {
-                continue;
-            }
-            if let TrackFrom::Sites(r) = track.from {
-                if !self.game.in_region(r as usize, Site::at(from)) {
+        let only = match track.from {
+            TrackFrom::Sites(r) => Some(&self.game.tables.regions[r as usize]),
+            _ => None,
+        };
+        for (w, &word) in self.position.occupied_by(mover).iter().enumerate() {
+            let mut bits = word & only.map_or(u64::MAX, |region| region[w]);
+            while bits != 0 {
+                let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                let at = track.position[p * sites + from.index()] as usize;
+                if at == 0 {
                     continue;
                 }
-            }
-            match track.after(p, at, steps) {
-                Along::Site(to) if self.may_land(track, mover, to) => {
-                    out.push(Move::step(rule, Site::at(from), to))
+                match track.after(p, at, steps) {
+                    Along::Site(to) if self.may_land(track, mover, to) => {
+                        out.push(Move::step(rule, from, to))
+                    }
+                    Along::Off if track.bears_off => out.push(Move::remove(rule, from)),
+                    _ => {}
                 }
-                Along::Off if track.bears_off => out.push(Move::remove(rule, Site::at(from))),
-                _ => {}
             }
         }
     }
