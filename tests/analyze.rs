@@ -514,6 +514,71 @@ fn a_match_alternates_the_seats() {
     assert_eq!(r["losses"], 5);
 }
 
+/// Five placements among three players: the third to move then has none, and wins.
+const FIVE: &str = "// Five placements, then the third player cannot move and wins.\n\
+    game \"Five\"\nplayers red, green, blue\nboard grid 1 by 5\npiece stone\n\
+    move place stone\nend when no legal move: mover wins\n";
+
+#[test]
+fn a_match_of_three_seats_turns_the_first_player_round_every_seat() {
+    // Blue (the third mover) wins every game: the first player named wins exactly the
+    // games in which it sits third, game 2, 5, 8..., a third of them, as an even player.
+    let file = rule_file("five-match", FIVE);
+    let args = [
+        "match",
+        file.to_str().unwrap(),
+        "--players",
+        "easy,random",
+        "--games",
+        "9",
+    ];
+    let out = bin::run(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (report, log) = (text(&out.stdout), text(&out.stderr));
+    assert!(
+        report.contains("easy against 2 random, easy in seat k + 1 in game k modulo 3"),
+        "{report}"
+    );
+    assert!(
+        report.contains("easy wins 3 (by seat 0, 0, 3), draws 0, random wins 6, unfinished 0"),
+        "{report}"
+    );
+    assert!(
+        report.contains("easy won 33.3% of the games [12.1%, 64.6%] (95%), where a player as strong as the others would win 33.3%"),
+        "{report}"
+    );
+    for (i, seats) in [
+        (0, "red easy, green random, blue random"),
+        (4, "red random, green easy, blue random"),
+        (8, "red random, green random, blue easy"),
+    ] {
+        assert!(log.contains(&format!("game {i}: {seats}; ")), "{log}");
+    }
+    let r = json(&[&args[..], &["--json"]].concat());
+    assert_eq!(r["seats"], 3);
+    assert_eq!(r["wins_by_seat"], serde_json::json!([0, 0, 3]));
+    assert_eq!(
+        (r["wins"].clone(), r["losses"].clone()),
+        (3.into(), 6.into())
+    );
+    assert!(r["elo"].is_null(), "{r}");
+    assert!((num(&r["even_share"]) - 1.0 / 3.0).abs() < 1e-12);
+    // A game of one seat is refused, as before any game is played.
+    let solo = rule_file("solo-match", "game \"Solo\"\nplayers one\nboard grid 1 by 2\npiece stone\nmove place stone\nend when no legal move: mover wins\n");
+    let err = fails(&[
+        "match",
+        solo.to_str().unwrap(),
+        "--players",
+        "easy,random",
+        "--games",
+        "2",
+    ]);
+    assert!(
+        err.contains("a match needs a game of two players or more; this one has 1"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_match_record_replays_to_the_results_it_reports() {
     let dir = scratch("record");

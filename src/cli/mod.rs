@@ -190,8 +190,9 @@ pub enum Subcommand {
     /// do: results per seat with intervals, game length, branching, each rule's use;
     /// `--vs` compares with another variant, `--svg DIR` draws charts (docs/analyze.md).
     Analyze(AnalyzeArgs),
-    /// Play two players against each other, seats alternated: wins, draws and an Elo
-    /// difference with its interval.
+    /// Play two players against each other, seats alternated (in a game of more seats, the
+    /// second in every seat but the first's): wins, draws and an Elo difference with its
+    /// interval (more seats: the first player's share of wins).
     Match(MatchArgs),
     /// Speak the JSON-lines protocol on standard input and output, for programs in any
     /// language: a request a line, a reply a line, on any game (docs/protocols.md).

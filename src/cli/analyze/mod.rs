@@ -25,7 +25,6 @@ use super::{for_terminal, threads_or_all, GameArgs};
 use crate::diag::plural;
 use crate::engine::{Move, Outcome, State};
 use crate::files::Replace;
-use crate::model::Player;
 use self_play::{Agent, GameResult, Plan, SelfPlayTotals};
 
 /// The most games one run plays (each game's record is kept: 32 bytes a game).
@@ -67,14 +66,15 @@ pub struct MatchArgs {
     pub game: GameArgs,
     /// The two players, comma-separated: `strong,medium` (random, easy, medium, strong, or
     /// baseline: a plain search to depth 2 judged by the game's evaluation; baseline3 for
-    /// depth 3).
+    /// depth 3); in a game of more than two seats the second plays every seat but one.
     #[arg(long)]
     pub players: String,
     /// Games to play, 1 to 10,000,000 (the players change seats every game).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
-    /// Plies of random opening: each pair of games starts from the same seeded random
-    /// opening of this many plies, once with each seating, drawn again while it moves a
+    /// Plies of random opening: each pair of games (each round, one game a seat, in a game
+    /// of more) starts from the same seeded random opening of this many plies, once with
+    /// each seating, drawn again while it moves a
     /// side's lead by the game's own measure by more than 2 (0: every game from the start).
     #[arg(long, default_value_t = DEFAULT_OPENING, value_name = "PLIES",
           value_parser = clap::value_parser!(u64).range(0..=100))]
@@ -194,7 +194,7 @@ fn analyse(
     let plan = Plan {
         start: &start,
         lineup: lineup.to_vec(),
-        alternate: false,
+        rotate: false,
         open: 0,
         games: args.games,
         seed: args.run.seed,
@@ -264,14 +264,16 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String, String> {
 struct MatchReport {
     game: String,
     players: [String; 2],
+    /// The game's seats: the first player named plays one, the second every other.
+    seats: u64,
     games_asked: u64,
     games: u64,
     interrupted: bool,
     seed: u64,
     max_plies: u64,
-    /// Plies of the random opening each pair of games shares.
+    /// Plies of the random opening each round of games (one per seat) shares.
     open: u64,
-    /// Wins of the first player named, draws, wins of the second.
+    /// Wins of the first player named, draws, wins of the second (in any seat).
     wins: u64,
     draws: u64,
     losses: u64,
@@ -287,13 +289,20 @@ struct MatchReport {
     /// `--adjudicate` (counted in neither `wins` nor `losses`).
     adjudicated_wins: u64,
     adjudicated_losses: u64,
-    /// The first player named's wins as the game's first mover and as its second.
-    wins_moving_first: u64,
-    wins_moving_second: u64,
-    elo: crate::analysis::stats::EloEstimate,
+    /// The first player named's wins by the seat they played (the first mover's first).
+    wins_by_seat: Vec<u64>,
+    /// The first player named's wins (adjudicated ones too) as a share of the games.
+    win_share: crate::analysis::stats::Proportion,
+    /// The share of wins a player as strong as the others would have: one in `seats`.
+    even_share: f64,
+    /// Two seats: the Elo difference of the first player named over the second (none
+    /// with more seats, where the second plays several at once).
+    elo: Option<crate::analysis::stats::EloEstimate>,
 }
 
-/// Runs `rulebook match`: two players, seats alternated, wins, draws and an Elo difference.
+/// Runs `rulebook match`: two players, seats turned round every game (in a game of more
+/// than two, the second player named in every seat but the first's), wins, draws and an
+/// Elo difference (more than two seats: the first player's share of wins).
 pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     let names: Vec<&str> = args.players.split(',').collect();
     let [a, b] = names[..] else {
@@ -301,21 +310,21 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
             "error: --players: expected two players, comma-separated: strong,medium".into(),
         );
     };
-    let lineup = vec![agent(a)?, agent(b)?];
     let game = load(&args.game)?;
-    if game.about.players.len() != 2 {
+    let seats = game.about.players.len();
+    if seats < 2 {
         return Err(format!(
-            "error: a match needs a game of two players; this one has {}",
-            game.about.players.len()
+            "error: a match needs a game of two players or more; this one has {seats}"
         ));
     }
+    let lineup = match_lineup(agent(a)?, agent(b)?, seats);
     let stop = stop_on_ctrl_c();
     let start = State::new(Arc::clone(&game));
     let replays;
     let mut plan = Plan {
         start: &start,
         lineup: lineup.clone(),
-        alternate: true,
+        rotate: true,
         open: args.open as usize,
         games: args.games,
         seed: args.run.seed,
@@ -367,6 +376,13 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The lineup of a match in a game of `seats`: `a` in the first seat, `b` in every other.
+fn match_lineup(a: Agent, b: Agent, seats: usize) -> Vec<Agent> {
+    let mut lineup = vec![b; seats];
+    lineup[0] = a;
+    lineup
+}
+
 fn match_report(
     tally: &SelfPlayTotals,
     plan: &Plan,
@@ -374,25 +390,18 @@ fn match_report(
     lineup: &[Agent],
     args: &MatchArgs,
 ) -> MatchReport {
+    let seats = lineup.len();
     let (mut wins, mut draws, mut losses, mut unfinished) = (0, 0, 0, 0);
     let (mut ahead, mut behind) = (0, 0);
     let (mut won_at_cap, mut lost_at_cap) = (0, 0);
-    let (mut first, mut second) = (0, 0);
+    let mut by_seat = vec![0; seats];
     for g in &tally.games {
-        // The turn of the first seat: first, or second in reversed games.
-        let seat = if g.reversed {
-            Player::SECOND
-        } else {
-            Player::FIRST
-        };
+        // The seat of the first player named in this game.
+        let seat = usize::from(g.rotation);
         match g.outcome {
-            Some(Outcome::Win(p)) if p == seat => {
+            Some(Outcome::Win(p)) if p.index() == seat => {
                 wins += 1;
-                *(if seat == Player::FIRST {
-                    &mut first
-                } else {
-                    &mut second
-                }) += 1;
+                by_seat[seat] += 1;
             }
             Some(Outcome::Win(_)) => losses += 1,
             Some(Outcome::Draw) => draws += 1,
@@ -400,7 +409,7 @@ fn match_report(
                 unfinished += 1;
                 let decides = args.adjudicate.is_some_and(|m| u64::from(g.margin) >= m);
                 match g.leader {
-                    Some(p) if p == seat => {
+                    Some(p) if p.index() == seat => {
                         ahead += 1;
                         won_at_cap += u64::from(decides);
                     }
@@ -413,6 +422,7 @@ fn match_report(
             }
         }
     }
+    let games = tally.games.len() as u64;
     MatchReport {
         game: format!(
             "{}{}",
@@ -420,9 +430,10 @@ fn match_report(
             settings_line(game)
         ),
         players: [lineup[0].name(), lineup[1].name()],
+        seats: seats as u64,
         games_asked: args.games,
-        games: tally.games.len() as u64,
-        interrupted: (tally.games.len() as u64) < args.games,
+        games,
+        interrupted: games < args.games,
         seed: plan.seed,
         max_plies: plan.max_plies as u64,
         open: plan.open as u64,
@@ -435,30 +446,41 @@ fn match_report(
         adjudicate: args.adjudicate,
         adjudicated_wins: won_at_cap,
         adjudicated_losses: lost_at_cap,
-        wins_moving_first: first,
-        wins_moving_second: second,
-        elo: crate::analysis::stats::elo_estimate(
-            wins + won_at_cap,
-            draws + unfinished - won_at_cap - lost_at_cap,
-            losses + lost_at_cap,
-        ),
+        wins_by_seat: by_seat,
+        win_share: crate::analysis::stats::wilson(wins + won_at_cap, games),
+        even_share: 1.0 / seats as f64,
+        elo: (seats == 2).then(|| {
+            crate::analysis::stats::elo_estimate(
+                wins + won_at_cap,
+                draws + unfinished - won_at_cap - lost_at_cap,
+                losses + lost_at_cap,
+            )
+        }),
     }
 }
 
 fn match_text(m: &MatchReport) -> String {
     let [a, b] = &m.players;
-    let elo = |v: f64| match v {
-        v if v == f64::INFINITY => "+inf".to_string(),
-        v if v == f64::NEG_INFINITY => "-inf".to_string(),
-        v => format!("{v:+.0}"),
-    };
     let mut o = format!("game: {}\n", m.game);
+    let (seating, round) = match m.seats {
+        2 => (
+            format!("seats alternated ({a} moves first in even games)"),
+            "pair",
+        ),
+        n => (
+            format!(
+                "{a} against {} {b}, {a} in seat k + 1 in game k modulo {n}",
+                n - 1
+            ),
+            "round",
+        ),
+    };
     let opening = match m.open {
         0 => "from the start".to_string(),
-        n => format!("each pair from the same random opening of {n} plies"),
+        n => format!("each {round} from the same random opening of {n} plies"),
     };
     o += &format!(
-        "{} game{}{} (seed {}, cap {} plies), seats alternated ({a} moves first in even games), {opening}\n",
+        "{} game{}{} (seed {}, cap {} plies), {seating}, {opening}\n",
         m.games,
         plural(m.games as usize),
         if m.interrupted {
@@ -469,11 +491,13 @@ fn match_text(m: &MatchReport) -> String {
         m.seed,
         m.max_plies
     );
+    let by_seat = match &m.wins_by_seat[..] {
+        [first, second] => format!("{first} moving first, {second} moving second"),
+        seats => format!("by seat {}", join_numbers(seats)),
+    };
     o += &format!(
-        "{a} wins {} ({} moving first, {} moving second), draws {}, {b} wins {}, unfinished {}{}\n",
+        "{a} wins {} ({by_seat}), draws {}, {b} wins {}, unfinished {}{}\n",
         m.wins,
-        m.wins_moving_first,
-        m.wins_moving_second,
         m.draws,
         m.losses,
         m.unfinished,
@@ -486,6 +510,20 @@ fn match_text(m: &MatchReport) -> String {
             String::new()
         }
     );
+    o + &match_score(m)
+}
+
+/// Numbers separated by commas: `18, 17, 18`.
+fn join_numbers(numbers: &[u64]) -> String {
+    let texts: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    texts.join(", ")
+}
+
+/// A match's last lines: the games adjudicated, and the score of the first player named
+/// with its Elo difference (two seats) or its share of wins beside an even player's.
+fn match_score(m: &MatchReport) -> String {
+    let [a, b] = &m.players;
+    let mut o = String::new();
     let counted = match m.adjudicate {
         None => "unfinished games count as draws".to_string(),
         Some(margin) => {
@@ -496,12 +534,27 @@ fn match_text(m: &MatchReport) -> String {
             "adjudicated games count as wins, the other unfinished ones as draws".to_string()
         }
     };
-    o += &format!(
-        "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; {counted})\n",
-        100.0 * m.elo.score,
-        elo(m.elo.elo),
-        elo(m.elo.low),
-        elo(m.elo.high)
-    );
+    let elo = |v: f64| match v {
+        v if v == f64::INFINITY => "+inf".to_string(),
+        v if v == f64::NEG_INFINITY => "-inf".to_string(),
+        v => format!("{v:+.0}"),
+    };
+    let share = |v: f64| format!("{:.1}%", 100.0 * v);
+    o += &match &m.elo {
+        Some(e) => format!(
+            "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; {counted})\n",
+            100.0 * e.score,
+            elo(e.elo),
+            elo(e.low),
+            elo(e.high)
+        ),
+        None => format!(
+            "{a} won {} of the games [{}, {}] (95%), where a player as strong as the others would win {}\n",
+            share(m.win_share.rate),
+            share(m.win_share.low),
+            share(m.win_share.high),
+            share(m.even_share)
+        ),
+    };
     o
 }

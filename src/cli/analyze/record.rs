@@ -89,10 +89,8 @@ impl<'a> Kept<'a> {
 /// black medium, white strong; white won; 212 plies`.
 pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
     let game = plan.start.game();
-    let mut seats: Vec<String> = plan.lineup.iter().map(|a| a.name()).collect();
-    if result.reversed {
-        seats.reverse();
-    }
+    let seated = plan.seated(result.rotation);
+    let seats: Vec<String> = seated.iter().map(|a| a.name()).collect();
     let sides: Vec<String> = Player::all(game.seats())
         .zip(&seats)
         .map(|(p, who)| format!("{} {who}", game.player_name(p)))

@@ -56,13 +56,15 @@ impl Agent {
 pub(super) struct Plan<'a> {
     /// The start position of every game.
     pub start: &'a State,
-    /// The agents in seat order for even games; with `alternate`, odd games seat them in
-    /// the reverse order (two players).
+    /// The agents in seat order, one a seat; with `rotate`, game `i` seats them turned
+    /// round by `i` seats (modulo the seats), the first agent in seat `i`.
     pub lineup: Vec<Agent>,
-    /// Reverse the seats every other game.
-    pub alternate: bool,
+    /// Turn the seats round by one every game, so that the first agent plays every seat in
+    /// turn (two players: the seats swapped every other game).
+    pub rotate: bool,
     /// Plies of a seeded random opening played before the agents take over; with
-    /// `alternate`, games `2k` and `2k + 1` share their opening (see [`opening_rng`]).
+    /// `rotate`, each round of games (one per seat) shares its opening (see
+    /// [`opening_rng`]).
     pub open: usize,
     /// Games to play.
     pub games: u64,
@@ -92,8 +94,9 @@ pub(super) struct GameResult {
     /// the cap stopped it, or when a player without a move drew because no rule judged
     /// that.
     pub ended_by: Option<u8>,
-    /// Whether the seats were reversed (odd games with `alternate`).
-    pub reversed: bool,
+    /// By how many seats the lineup was turned round (with `rotate`: the game's number
+    /// modulo the seats): the seat of the lineup's first agent.
+    pub rotation: u8,
     /// Legal moves summed over the game's plies.
     pub legal: u64,
     /// Moves of the game that took something.
@@ -286,11 +289,8 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &Done) -> Self
         if i >= plan.games || stop.load(Ordering::Relaxed) {
             return tally;
         }
-        let reversed = plan.alternate && i % 2 == 1;
-        let mut seats = plan.lineup.clone();
-        if reversed {
-            seats.reverse();
-        }
+        let rotation = plan.rotation(i);
+        let seats = plan.seated(rotation);
         let opening = game.balanced_opening(plan.start, plan.open, opening_rng(plan, i));
         game.script = plan.replays.and_then(|r| r.get(&i)).cloned();
         game.state.clone_from(plan.start);
@@ -300,7 +300,7 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &Done) -> Self
         {
             let result = GameResult {
                 index: i,
-                reversed,
+                rotation,
                 ..result
             };
             tally.games.push(result);
@@ -313,13 +313,34 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &Done) -> Self
     }
 }
 
-/// The generator of game `i`'s random opening: one stream of the seed per pair of games
-/// when seats alternate (so both seatings start from the same opening), per game otherwise;
+impl Plan<'_> {
+    /// The seat of the lineup's first agent in game `i`.
+    pub fn rotation(&self, i: u64) -> u8 {
+        match self.rotate {
+            true => (i % self.lineup.len() as u64) as u8,
+            false => 0,
+        }
+    }
+
+    /// The agents in seat order with the lineup turned round by `rotation` seats: the
+    /// first agent in seat `rotation`.
+    pub fn seated(&self, rotation: u8) -> Vec<Agent> {
+        let mut seats = self.lineup.clone();
+        seats.rotate_right(usize::from(rotation));
+        seats
+    }
+}
+
+/// The generator of game `i`'s random opening: one stream of the seed per round of games
+/// when seats rotate (so every seating starts from the same opening), per game otherwise;
 /// apart from the streams the players draw from.
 pub(super) fn opening_rng(plan: &Plan, i: u64) -> Rng {
     const OPENINGS: u64 = 0x6f70_656e_696e_6773;
-    let pair = if plan.alternate { i / 2 } else { i };
-    Rng::stream(plan.seed ^ OPENINGS, pair)
+    let round = match plan.rotate {
+        true => i / plan.lineup.len() as u64,
+        false => i,
+    };
+    Rng::stream(plan.seed ^ OPENINGS, round)
 }
 
 /// The most random openings drawn for one that leaves the game's own measure level.
@@ -507,7 +528,7 @@ impl Table {
             plies: plies as u32,
             outcome,
             ended_by: outcome.and_then(|_| self.state.end_rule()).map(|r| r as u8),
-            reversed: false,
+            rotation: 0,
             legal: own.legal,
             captures: own.capturing.iter().sum::<u64>() as u32,
             leader,
@@ -686,7 +707,7 @@ mod tests {
         let plan = |seed, open| Plan {
             start: &start,
             lineup: lineup.clone(),
-            alternate: true,
+            rotate: true,
             open,
             games: 8,
             seed,

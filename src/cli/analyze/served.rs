@@ -26,7 +26,7 @@ fn agent(name: &str) -> Result<Agent, String> {
 }
 
 /// Checks what is asked before any game is played: the players' names, and two players
-/// for a match of a game of two.
+/// for a match of a game of two seats or more.
 fn check(asked: &Asked) -> Result<(), String> {
     for name in &asked.players {
         agent(name)?;
@@ -36,10 +36,11 @@ fn check(asked: &Asked) -> Result<(), String> {
         asked.players.len(),
         asked.game.about.players.len(),
     ) {
-        (false, 1, _) | (true, 2, 2) => Ok(()),
+        (false, 1, _) => Ok(()),
+        (true, 2, n) if n >= 2 => Ok(()),
         (false, _, _) => Err("an analysis has one kind of player, for every seat".into()),
         (true, 2, n) => Err(format!(
-            "a match needs a game of two players; this one has {n}"
+            "a match needs a game of two players or more; this one has {n}"
         )),
         (true, _, _) => Err("a match has two players".into()),
     }
@@ -91,7 +92,7 @@ fn plan<'a>(asked: &Asked, start: &'a State, lineup: Vec<Agent>) -> Plan<'a> {
     Plan {
         start,
         lineup,
-        alternate: asked.duel,
+        rotate: asked.duel,
         open: if asked.duel {
             DEFAULT_OPENING as usize
         } else {
@@ -126,9 +127,8 @@ fn analyse(
 
 /// A match's games and its report.
 fn duel(asked: &Asked, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Result<Value, String> {
-    let lineup: Vec<Agent> = (asked.players.iter())
-        .map(|p| agent(p))
-        .collect::<Result<_, _>>()?;
+    let [a, b] = [agent(&asked.players[0])?, agent(&asked.players[1])?];
+    let lineup = super::match_lineup(a, b, asked.game.about.players.len());
     let start = State::new(Arc::clone(&asked.game));
     let plan = plan(asked, &start, lineup.clone());
     let tally = self_play::play(&plan, stop, &|_, _| done());

@@ -210,14 +210,22 @@ function eloChart(m) {
 function showMatch(m) {
   const out = $("result");
   const [a, b] = m.players;
+  const seating = m.seats === 2 ? "seats alternated, each pair" : `${a} against ${m.seats - 1} ${b} in turn in every seat, each round`;
   out.append(element("p", `${m.game}: ${games(m.games)}` + (m.interrupted ? ` of ${m.games_asked} asked (stopped)` : "") +
-    `, seats alternated, each pair from the same random opening of ${m.open} plies`, "summary"));
+    `, ${seating} from the same random opening of ${m.open} plies`, "summary"));
+  const bySeat = m.seats === 2 ? `${m.wins_by_seat[0]} moving first, ${m.wins_by_seat[1]} moving second` : `by seat ${m.wins_by_seat.join(", ")}`;
   out.append(table([
-    [`${a} wins`, m.wins, `${m.wins_moving_first} moving first, ${m.wins_moving_second} moving second`],
+    [`${a} wins`, m.wins, bySeat],
     ["draws", m.draws, m.unfinished ? `${m.unfinished} unfinished, counted as draws` : ""],
     [`${b} wins`, m.losses, ""],
   ], ["", "games", ""]));
-  out.append(element("p", `score of ${a}: ${(100 * m.elo.score).toFixed(1)}%`));
+  const percent = (v) => `${(100 * v).toFixed(1)}%`;
+  if (m.elo === null) {
+    const s = m.win_share;
+    out.append(element("p", `${a} won ${percent(s.rate)} of the games [${percent(s.low)}, ${percent(s.high)}] (95%), where a player as strong as the others would win ${percent(m.even_share)}`));
+    return;
+  }
+  out.append(element("p", `score of ${a}: ${percent(m.elo.score)}`));
   const fig = element("figure", undefined, "chart");
   fig.dataset.chart = "elo";
   fig.append(eloChart(m));

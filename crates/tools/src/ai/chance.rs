@@ -1,8 +1,9 @@
 //! The computer in a game of chance: expectimax to a few plies, a throw of the dice a
 //! chance node whose value is its outcomes' values weighted by their likelihood, the
-//! moves of a race judged by how far each side's pieces have gone along their tracks.
+//! moves of a race judged by how far each side's pieces have gone along their tracks, of
+//! any other game as the levels judge it ([`super::standing`]: pieces, a goal's distance).
 
-use super::{search::Found, Budget, Judgement, Thought};
+use super::{search::Found, Budget, Judgement, Thought, SCALE};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
 use rulebook_model::{MoveKind, Player, Site};
@@ -24,7 +25,8 @@ pub(super) fn think(
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
     let done = |best: Move, value: f64, nodes: u64| {
-        let lead = race_lead(root, root.to_move());
+        let me = root.to_move();
+        let lead = race_lead(root, me).unwrap_or_else(|| super::standing(root, me));
         let t = Thought {
             best,
             iterations: nodes,
@@ -82,8 +84,7 @@ fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
         return sum / total;
     }
     if depth == 0 {
-        let lead = race_lead(state, me) as f64;
-        return 0.5 + 0.5 * (lead / 20.0).tanh();
+        return horizon(state, me);
     }
     state.legal_moves(&mut moves);
     let maximise = state.to_move() == me;
@@ -101,17 +102,26 @@ fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
     best
 }
 
+/// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won): in a
+/// race by how far each side has gone ([`race_lead`], 20 sites being most of a win), in
+/// any other game by the levels' judgement (2 pieces being most of a win).
+fn horizon(state: &State, me: Player) -> f64 {
+    let lead = match race_lead(state, me) {
+        Some(sites) => sites as f64 / 20.0,
+        None => f64::from(super::search::judge(state, me, true)) / f64::from(SCALE) / 2.0,
+    };
+    0.5 + 0.5 * lead.tanh()
+}
+
 /// How much further `player`'s pieces have gone along their tracks than the other
-/// players' (a piece borne off counts one beyond its track's last site); 0 in a game
+/// players' (a piece borne off counts one beyond its track's last site); none in a game
 /// without tracks.
-fn race_lead(state: &State, player: Player) -> i64 {
+fn race_lead(state: &State, player: Player) -> Option<i64> {
     let game = state.game();
-    let Some(track) = game.moves.iter().find_map(|r| match &r.kind {
+    let track = game.moves.iter().find_map(|r| match &r.kind {
         MoveKind::Track(t) => Some(t),
         _ => None,
-    }) else {
-        return 0;
-    };
+    })?;
     let sites = game.board.sites();
     let kinds = game.about.piece_kinds.len();
     let progress = |p: Player| -> i64 {
@@ -133,5 +143,5 @@ fn race_lead(state: &State, player: Player) -> i64 {
         .map(progress)
         .max()
         .unwrap_or(0);
-    mine - others
+    Some(mine - others)
 }
