@@ -315,3 +315,110 @@ fn the_routine_of_a_walk_shaped_as_a_jump_is_the_jump() {
         }
     }
 }
+
+/// A flight rule as the compiler lowers it.
+fn fly_as_walk(rule: &MoveRule) -> Option<Walk> {
+    match rule.kind {
+        MoveKind::Fly { region } => Some(compile::fly_walk(region, &rule.filter)),
+        _ => None,
+    }
+}
+
+/// Pieces that fly, but not onto the last rank, and guards that fly from their first two
+/// ranks only while unmoved: flights narrowed as no bundled game narrows them, the second
+/// rule a walk the interpreter runs (its origin tested before the cursor goes anywhere).
+const FLIGHTS: &str = r#"
+game "Flights"
+players black, white
+board grid 5 by 5
+piece man, guard
+setup black man on a1 + b1
+setup white man on a5 + b5
+setup black guard on c1 + d2
+setup white guard on c5 + d4
+move fly by man not landing on rank(5) + rank(1)
+move fly by unmoved guard from rank(1) + rank(2) + rank(4) + rank(5)
+move step orthogonal by guard
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn flights_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(fly_as_walk);
+    // Nine Men's Morris (on points, flying with three men) and the flights written here.
+    assert!(
+        compared.iter().any(|c| c.starts_with("nine-mens-morris")),
+        "{compared:?}"
+    );
+    let rules = rules_as_walks(fly_as_walk);
+    assert!(rules.len() >= 2, "{} flight rules", rules.len());
+    for (name, game, i, walk) in rules {
+        let rule = &game.moves[i];
+        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+        // The same flight landing on any piece too is a walk of another shape.
+        let mut other = walk.clone();
+        other.steps[1] = Step::Test(SiteTest::EmptyOrPiece);
+        let kind = compile::routine(&game.board, other.clone(), &rule.filter);
+        assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
+    }
+}
+
+#[test]
+fn a_flight_narrowed_by_its_origin_runs_on_the_interpreter() {
+    let game = pipeline::load_text("flights", FLIGHTS, None, &[]).expect("the game loads");
+    let [_, guards, _] = &game.moves[..] else {
+        panic!("three rules: {:?}", game.moves);
+    };
+    let MoveKind::Walk(walk) = &guards.kind else {
+        panic!("a walk: {:?}", guards.kind);
+    };
+    let origin_tested = matches!(
+        walk.steps[..3],
+        [
+            Step::Test(SiteTest::Unmoved),
+            Step::Test(SiteTest::In(_)),
+            Step::Anywhere
+        ]
+    );
+    assert!(origin_tested, "{walk:?}");
+    let mut state = State::new(Arc::clone(&game));
+    let texts = |state: &State| -> Vec<String> {
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&m| rulebook::notation::move_text(state, m))
+            .collect()
+    };
+    // Black's men fly to the 13 empty squares of ranks 2 to 4; each guard flies to any of
+    // the 25 - 8 empty squares (its steps among them, listed once).
+    let start = texts(&state);
+    let from = |site: &str| {
+        start
+            .iter()
+            .filter(|t| t.starts_with(&format!("{site}-")))
+            .count()
+    };
+    assert_eq!((from("a1"), from("b1")), (13, 13), "{start:?}");
+    assert_eq!((from("c1"), from("d2")), (17, 17), "{start:?}");
+    assert!(start.contains(&"c1-e5".to_string()) && !start.contains(&"c1-c5".to_string()));
+    // Once moved, a guard flies no more; one that stepped off the first two ranks neither.
+    let m = rulebook::notation::parse_move(&mut state, "c1-c3").expect("a flight");
+    state.apply(m);
+    let m = rulebook::notation::parse_move(&mut state, "a5-a4").expect("a flight");
+    state.apply(m);
+    let after = texts(&state);
+    let mut guard: Vec<&str> = (after.iter())
+        .filter(|t| t.starts_with("c3-"))
+        .map(String::as_str)
+        .collect();
+    guard.sort();
+    assert_eq!(guard, ["c3-b3", "c3-c2", "c3-c4", "c3-d3"]);
+    assert_eq!(
+        after.iter().filter(|t| t.starts_with("d2-")).count(),
+        17,
+        "{after:?}"
+    );
+}

@@ -134,12 +134,33 @@ impl State {
                     }
                     return;
                 }
+                Step::Anywhere => {
+                    return self.anywhere(mover, walk, &steps[i + 1..], passed, reached);
+                }
                 Step::Emit => reached.reach(at, passed),
                 Step::Over => passed = at,
                 straight => match self.straight_step(mover, walk, straight, at) {
                     Some(next) => at = next,
                     None => return,
                 },
+            }
+        }
+    }
+
+    /// Runs `rest` from every site of the board in turn ([`Step::Anywhere`]). Out of line:
+    /// inlined, its loop would make the interpreter of every walk heavier.
+    #[inline(never)]
+    fn anywhere(
+        &self,
+        mover: Player,
+        walk: &Walk,
+        rest: &[Step],
+        passed: Site,
+        reached: &mut impl Reached,
+    ) {
+        for site in Site::all(self.game.board.sites()) {
+            if !self.game.board.is_removed(site) {
+                self.walk_as(mover, walk, rest, (site, passed), reached);
             }
         }
     }
@@ -184,7 +205,7 @@ impl State {
                 true => at,
                 false => NO_SITE,
             },
-            Step::Emit | Step::Over | Step::Repeat { .. } | Step::Branch(_) => {
+            Step::Anywhere | Step::Emit | Step::Over | Step::Repeat { .. } | Step::Branch(_) => {
                 unreachable!("the compiler keeps these out of straight walks")
             }
         };

@@ -1,7 +1,8 @@
 //! The core of a piece's move: a walk. A cursor starts on the moving piece's site and goes
-//! through a program of a few primitives: it is moved (along a direction, or by a fixed
-//! offset), the site under it is tested, a part is repeated, the walk branches, a site is
-//! marked as passed over, and a site reached is offered as a destination. Every
+//! through a program of a few primitives: it is moved (along a direction, by a fixed
+//! offset, or to every site in turn), the site under it is tested, a part is repeated, the
+//! walk branches, a site is marked as passed over, and a site reached is offered as a
+//! destination. Every
 //! destination a walk reaches from a piece is a move of that piece to there, made as a
 //! step is (the piece leaves its site and lands, replacing what stood there), then the
 //! piece on the site the walk passed over on its way, if it marked one, is taken as the
@@ -60,7 +61,7 @@ impl Walk {
                 Step::Test(t) => f(acc, t),
                 Step::Repeat { body, .. } => fold(body, acc, f),
                 Step::Branch(walks) => walks.iter().fold(acc, |acc, w| fold(w, acc, f)),
-                Step::Shift(_) | Step::Leap(_) | Step::Over | Step::Emit => acc,
+                Step::Shift(_) | Step::Leap(_) | Step::Anywhere | Step::Over | Step::Emit => acc,
             })
         }
         fold(&self.steps, init, &mut f)
@@ -187,6 +188,10 @@ pub enum Step {
     },
     /// Each of these walks goes on from the cursor in turn. Always a walk's last step.
     Branch(Vec<Vec<Step>>),
+    /// The cursor goes to every site of the board in turn, the rest of the walk going on
+    /// from each (a flight: `move fly` is this, a test of the landing and a destination).
+    /// Never in a repeated body.
+    Anywhere,
 }
 
 /// A test of the site under a walk's cursor.

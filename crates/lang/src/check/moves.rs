@@ -257,27 +257,50 @@ impl Checker {
         // A step that captures a run by approach or withdrawal runs on its own routine.
         let walks = matches!(kind, ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_))
             && clauses.line_capture.is_none();
-        let from_span = clauses.from.as_ref().map(|e| e.span);
+        // A flight's walk tests its origin as any walk does; it lands on empty sites only.
+        let tests_origin = walks || matches!(kind, ast::MoveKind::Fly);
         let kinds_span = clauses.onto_kinds.as_ref().map(|names| names[0].span);
-        let first = [from_span, kinds_span, clauses.unmoved, clauses.in_passing];
-        if let (Some(span), false) = (first.into_iter().flatten().next(), walks) {
-            let what = match (from_span, kinds_span, clauses.unmoved) {
-                (Some(_), _, _) => "`from` narrows where a piece starts",
-                (None, Some(_), _) => "`onto enemy KIND` narrows what a piece takes by landing",
-                (None, None, Some(_)) => "`by unmoved` narrows which pieces move",
-                (None, None, None) => "`in passing` takes a piece that passed",
+        let from_span = clauses.from.as_ref().map(|e| e.span);
+        let (origin, landing) = (
+            "slides, steps, leaps, hops and flights",
+            "slides, steps, leaps and hops",
+        );
+        let refused = [
+            (
+                from_span,
+                tests_origin,
+                "`from` narrows where a piece starts",
+                origin,
+            ),
+            (
+                kinds_span,
+                walks,
+                "`onto enemy KIND` narrows what a piece takes by landing",
+                landing,
+            ),
+            (
+                clauses.unmoved,
+                tests_origin,
+                "`by unmoved` narrows which pieces move",
+                origin,
+            ),
+            (
+                clauses.in_passing,
+                walks,
+                "`in passing` takes a piece that passed",
+                landing,
+            ),
+        ];
+        let first = refused
+            .into_iter()
+            .find(|(span, ok, ..)| span.is_some() && !ok);
+        if let Some((Some(span), _, what, moves)) = first {
+            let help = match moves == origin {
+                true => "a jump, a castling, a placement or a step that captures by approach or withdrawal has no such clause yet",
+                false => "a jump, a flight, a castling, a placement or a step that captures by approach or withdrawal has no such clause yet",
             };
-            self.error(
-                Diagnostic::error(
-                    Code::E0410,
-                    format!("{what}: only slides, steps, leaps and hops"),
-                    span,
-                )
-                .with_help(
-                    "a jump, a flight, a castling, a placement or a step that captures by \
-                         approach or withdrawal has no such clause yet",
-                ),
-            );
+            let message = format!("{what}: only {moves}");
+            self.error(Diagnostic::error(Code::E0410, message, span).with_help(help));
             return None;
         }
         let from = match &clauses.from {

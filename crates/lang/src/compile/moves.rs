@@ -170,9 +170,7 @@ impl Compiler<'_> {
             },
             MoveDecl::Pass { at_will } => model::MoveKind::Pass { at_will: *at_will },
             MoveDecl::Swap => model::MoveKind::Swap,
-            MoveDecl::Fly => model::MoveKind::Fly {
-                region: self.points_on_board(),
-            },
+            MoveDecl::Fly => self.fly(filter),
             MoveDecl::Castle {
                 directions,
                 partner,
@@ -215,6 +213,15 @@ impl Compiler<'_> {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Slide { .. }), "{kind:?}");
         Some(kind)
+    }
+
+    /// A flight to any empty site (a point, on a board of lines), lowered onto a walk and
+    /// given the routine its shape asks for.
+    fn fly(&mut self, filter: &model::MoveFilter) -> model::MoveKind {
+        let walk = walks::fly_walk(self.points_on_board(), filter);
+        let kind = walks::routine(self.board(), walk, filter);
+        debug_assert!(matches!(kind, model::MoveKind::Fly { .. }), "{kind:?}");
+        kind
     }
 
     /// A jump's moves (`flying`, over pieces `jumped`, going on by `chain`): a single jump
@@ -275,6 +282,7 @@ impl Compiler<'_> {
                 max_length,
                 ..
             } => walks::slide_walk(&directions, max_length, filter),
+            model::MoveKind::Fly { region } => walks::fly_walk(region, filter),
             model::MoveKind::Walk(walk) => walk,
             other => return Some(other),
         };

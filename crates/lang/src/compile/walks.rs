@@ -50,6 +50,21 @@ pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
     }
 }
 
+/// A flight to any empty site (of `region`, where one is given), as the language reference
+/// says it, written as a walk: the cursor anywhere, an empty site, in the region and not in
+/// the region of `not landing on`, a destination.
+pub fn fly_walk(region: Option<u16>, filter: &MoveFilter) -> Walk {
+    let mut steps = vec![Step::Anywhere, Step::Test(SiteTest::Empty)];
+    steps.extend(region.map(|r| Step::Test(SiteTest::In(r))));
+    steps.extend(filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r))));
+    steps.push(Step::Emit);
+    Walk {
+        steps,
+        leaps: Vec::new(),
+        taking: None,
+    }
+}
+
 /// A single jump along `directions` over a piece that `over` allows, as the language
 /// reference says it, written as a walk: along each direction, a shift onto such a piece
 /// on a site `avoiding` does not name, taken there where the rule takes (`mode`), and a
@@ -92,11 +107,15 @@ pub fn jump_walk(
 }
 
 /// The engine's routine for the moves of `walk`, a move rule narrowed by `filter`, picked
-/// by the walk's shape: a slide ([`MoveKind::Slide`], with the directions that rise and
+/// by the walk's shape: a flight ([`MoveKind::Fly`]) where the walk is the [`fly_walk`] of
+/// some region or none; a slide ([`MoveKind::Slide`], with the directions that rise and
 /// fall on `board`) where the walk is the [`slide_walk`] of some directions and reach; a
 /// single jump ([`MoveKind::Jump`]) where it is the [`jump_walk`] of some directions, the
 /// pieces jumped and what becomes of them; else the walk itself, for the interpreter.
 pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
+    if let Some(region) = fly_shape(&walk, filter) {
+        return MoveKind::Fly { region };
+    }
     if let Some((directions, over, mode)) = jump_shape(&walk, filter) {
         return MoveKind::Jump {
             directions,
@@ -143,6 +162,16 @@ fn slide_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, u16)> {
         _ => return None,
     };
     (slide_walk(&directions, max, filter) == *walk).then_some((directions, max))
+}
+
+/// The region of the flight `walk` is (none: anywhere), under `filter`: read from the
+/// walk's third step, then the flight's walk written again from it and compared.
+fn fly_shape(walk: &Walk, filter: &MoveFilter) -> Option<Option<u16>> {
+    let region = match walk.steps.get(2) {
+        Some(Step::Test(SiteTest::In(r))) => Some(*r),
+        _ => None,
+    };
+    (fly_walk(region, filter) == *walk).then_some(region)
 }
 
 /// The directions, the pieces jumped and what becomes of them of the single jump `walk`
@@ -319,7 +348,7 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
             Step::Shift(d) => vec![*d],
             Step::Repeat { body, .. } => shift_directions(body),
             Step::Branch(walks) => walks.iter().flat_map(|w| shift_directions(w)).collect(),
-            Step::Leap(_) | Step::Test(_) | Step::Over | Step::Emit => Vec::new(),
+            Step::Leap(_) | Step::Anywhere | Step::Test(_) | Step::Over | Step::Emit => Vec::new(),
         };
         for d in inner {
             if !out.contains(&d) {

@@ -189,7 +189,7 @@ codes! {
     E0408,
     /// the stones are set up twice
     E0409,
-    /// {what}: only slides, steps, leaps and hops
+    /// {what}: only {moves}
     E0410,
     /// `most` counts the enemy pieces a move jumps and captures, and this move captures none
     E0411,

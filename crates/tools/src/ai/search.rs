@@ -127,6 +127,20 @@ const QUIET_TESTS_PER_NODE: u64 = 16;
 /// players' (its estimate alone in a game of one player), kept clear of the won values.
 #[inline]
 pub(super) fn lead(state: &State, player: Player) -> i32 {
+    let (mine, other) = estimates(state, player);
+    lead_of(mine, other)
+}
+
+/// [`lead`] from `player`'s estimate and the best of the other players'.
+#[inline]
+fn lead_of(mine: i64, other: i64) -> i32 {
+    (mine - other).clamp(-i64::from(WON) + 1, i64::from(WON) - 1) as i32
+}
+
+/// The game's estimate of `player` and the best of the other players' (0 in a game of one
+/// player).
+#[inline]
+fn estimates(state: &State, player: Player) -> (i64, i64) {
     let (mut mine, mut other) = (0, i64::MIN);
     state.each_value(&state.game().heuristics.estimate, |p, v| {
         match p == player {
@@ -134,10 +148,7 @@ pub(super) fn lead(state: &State, player: Player) -> i32 {
             false => other = other.max(v),
         }
     });
-    if other == i64::MIN {
-        other = 0;
-    }
-    (mine - other).clamp(-i64::from(WON) + 1, i64::from(WON) - 1) as i32
+    (mine, if other == i64::MIN { 0 } else { other })
 }
 
 /// `player`'s standing as the search judges it, in 1/[`SCALE`] units of the game's
@@ -155,7 +166,8 @@ pub(super) fn lead(state: &State, player: Player) -> i32 {
 ///   on the board, so that the searching player does not trade evenly.
 #[inline]
 pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
-    let mut v = i64::from(lead(state, player)) * i64::from(SCALE);
+    let (mine, other) = estimates(state, player);
+    let mut v = i64::from(lead_of(mine, other)) * i64::from(SCALE);
     if !refined {
         return clamp(v);
     }
@@ -178,11 +190,7 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
                 v += (mine + other) * PIECE_ON_BOARD;
             }
         }
-        Expr::Material(..) => {
-            let material = |s: &State, p: Player| s.value(p, &game.heuristics.estimate);
-            let (mine, other) = (material(state, player), most_other(state, player, material));
-            v += (mine - other) * i64::from(SCALE) / (mine + other + 2);
-        }
+        Expr::Material(..) => v += (mine - other) * i64::from(SCALE) / (mine + other + 2),
         _ => {}
     }
     clamp(v)

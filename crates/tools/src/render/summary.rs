@@ -205,6 +205,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
         },
+        Step::Anywhere => "any site".into(),
         Step::Emit => "a destination".into(),
         Step::Over => "taking the piece there".into(),
         Step::Repeat { body, min, max } => {
