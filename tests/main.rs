@@ -16,6 +16,7 @@ mod armies;
 mod attacks;
 mod authoring;
 mod ayoayo_reference;
+mod backgammon_reference;
 mod boards;
 mod brandubh_reference;
 mod capture_runs;
