@@ -178,6 +178,7 @@ impl State {
     #[inline]
     fn straight_step(&self, mover: Player, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
         let next = match *step {
+            Step::Shift(dir) if self.position.walls.cuts(at, dir) => NO_SITE,
             Step::Shift(dir) => self.game.board.step(at, dir),
             Step::Leap(k) => walk.leaps[k as usize].targets[at.index()],
             Step::Test(test) => match self.passes(mover, test, at) {

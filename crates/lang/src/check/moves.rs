@@ -444,7 +444,8 @@ impl Checker {
                 | ast::MoveKind::Walk(_)
                 | ast::MoveKind::Castle { .. }
         );
-        let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
+        let on_cells = matches!(kind, ast::MoveKind::PlacePiece { grooves: false, .. });
+        let lands = on_pieces || on_cells;
         let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Walk(_));
         let landing_clause = clauses
             .not_landing
@@ -478,10 +479,7 @@ impl Checker {
             Some(names) => Some(self.kinds(names)?),
             None => None,
         };
-        let on_sites = matches!(
-            kind,
-            ast::MoveKind::Remove { .. } | ast::MoveKind::PlacePiece { .. }
-        );
+        let on_sites = on_cells || matches!(kind, ast::MoveKind::Remove { .. });
         if let (Some((_, _, span)), false) = (&clauses.next_to, on_sites) {
             let why = "`next to` narrows where a piece is placed or removed";
             self.error(
@@ -499,6 +497,19 @@ impl Checker {
             None => None,
         };
         Some((by, not_landing, avoiding))
+    }
+
+    /// Walls lie in the grooves between the cells of a grid of squares with all its points
+    /// and links (a grid of another shape is refused here; a board that is no grid, by
+    /// [`Checker::move_board`]).
+    fn grooved_board(&mut self, span: Span) {
+        if self.board_kind == Some(BoardKind::Grid) && !self.plain_grid {
+            let why = "walls on grooves need a grid of squares with all its points";
+            self.error(Diagnostic::error(Code::E0444, why, span).with_note(
+                "a wall lies between two pairs of orthogonal neighbours: a grid of hexagons, \
+                 `without` or `with lines` has no such grooves",
+            ));
+        }
     }
 
     /// The swap (the pie rule) follows the pieces placed: any board but a board of pits.
@@ -604,7 +615,14 @@ impl Checker {
                 };
                 Some(MoveDecl::Remove { region })
             }
-            ast::MoveKind::PlacePiece { kind, region } => {
+            ast::MoveKind::PlacePiece {
+                kind,
+                region,
+                grooves,
+            } => {
+                if *grooves {
+                    self.grooved_board(span);
+                }
                 let pieces = self.pieces.clone();
                 let k = self.lookup_in(kind, &pieces, "piece");
                 let region = match region {
@@ -618,6 +636,7 @@ impl Checker {
                 Some(MoveDecl::PlacePiece {
                     kind: k?,
                     region: region?,
+                    grooves: *grooves,
                 })
             }
             ast::MoveKind::Sow {

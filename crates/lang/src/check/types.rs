@@ -605,12 +605,15 @@ pub enum MoveDecl {
         /// From where (none: anywhere).
         region: Option<TExpr>,
     },
-    /// A new piece of a kind onto an empty site of a grid.
+    /// A new piece of a kind onto an empty site of a grid, or (`on grooves`) a wall
+    /// between cells.
     PlacePiece {
         /// The kind.
         kind: usize,
         /// Where (none: anywhere).
         region: Option<TExpr>,
+        /// `on grooves`: a wall across two links between cells.
+        grooves: bool,
     },
     /// Sow the stones of one of the mover's pits.
     Sow {

@@ -79,6 +79,7 @@ impl Compiler<'_> {
         let filter = self.move_filter(&m.rule)?;
         let kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
         let kind = self.with_walk_tests(kind, &m.rule.walk_tests, &filter)?;
+        let kind = self.walled(kind, &filter);
         let so_that = match &m.rule.legality.so_that {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
@@ -139,7 +140,17 @@ impl Compiler<'_> {
                     None => None,
                 },
             },
-            MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
+            MoveDecl::PlacePiece {
+                kind,
+                grooves: true,
+                ..
+            } => model::MoveKind::Wall(model::Grooves::new(
+                self.board().width,
+                self.board().height,
+                *kind as u8,
+                self.desc.stock.iter().any(|s| s.piece == *kind) || !self.desc.hand_kinds.is_empty(),
+            )),
+            MoveDecl::PlacePiece { kind, region, .. } => model::MoveKind::PlacePiece {
                 kind: *kind as u8,
                 from_hand: self.desc.stock.iter().any(|s| s.piece == *kind)
                     || !self.desc.hand_kinds.is_empty(),

@@ -512,12 +512,15 @@ pub enum MoveKind {
         /// From where (none: anywhere).
         region: Option<Expr>,
     },
-    /// `place KIND [in REGION]`: a new piece onto an empty site of a grid.
+    /// `place KIND [in REGION]`: a new piece onto an empty site of a grid; `place KIND on
+    /// grooves`: a wall between cells.
     PlacePiece {
         /// The kind of piece.
         kind: Name,
         /// Where (none: any empty site).
         region: Option<Expr>,
+        /// `on grooves`: a wall across two links between cells, not a piece on a site.
+        grooves: bool,
     },
     /// `pass`, or with `at will` (true) a pass whatever else is legal.
     Pass {

@@ -1587,8 +1587,15 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             }
             let mut p = parts(how);
             let kind = lower_name(p.next().ok_or_else(|| internal(span))?, file);
-            let region = p.next().map(|e| lower_expr(e, file)).transpose()?;
-            Ok(MoveKind::PlacePiece { kind, region })
+            let next = p.next();
+            let grooves = next.as_ref().is_some_and(|e| e.as_rule() == Rule::on_grooves);
+            let region = next.filter(|_| !grooves);
+            let region = region.map(|e| lower_expr(e, file)).transpose()?;
+            Ok(MoveKind::PlacePiece {
+                kind,
+                region,
+                grooves,
+            })
         }
         Rule::remove_move => {
             // `parts` keeps the word `remove` (it is also a capture's mode).

@@ -334,6 +334,11 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
         MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
         MoveKind::Roll(dice) => dice_text(dice),
         MoveKind::Track(t) => track_text(game, t),
+        MoveKind::Wall(g) => {
+            let kind = &game.about.piece_kinds[g.kind as usize];
+            let hand = if g.from_hand { " from hand" } else { "" };
+            format!("place a {kind}{hand} on the grooves, across two links between cells")
+        }
         MoveKind::PlacePiece {
             kind,
             region: r,
