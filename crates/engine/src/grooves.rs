@@ -4,8 +4,10 @@
 
 use rulebook_model::{Game, Grooves, MoveKind, Player, Site};
 
+use std::sync::Arc;
+
 use crate::movelist::MoveList;
-use crate::{Move, State};
+use crate::{Move, SetupError, State};
 
 /// The walls of a position: empty in games without grooves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,6 +69,41 @@ pub(crate) fn grooves(game: &Game) -> Option<&Grooves> {
 }
 
 impl State {
+    /// Whether a wall cuts the link from `site` along grid direction `dir` (never in a game
+    /// without grooves).
+    pub fn wall_cuts(&self, site: Site, dir: u8) -> bool {
+        self.position.walls.cuts(site, dir)
+    }
+
+    /// The walls standing, by number, lowest first (none in a game without grooves).
+    pub fn standing_walls(&self) -> Vec<usize> {
+        let walls = &self.position.walls;
+        (0..walls.placed.len() * 64)
+            .filter(|&w| {
+                walls
+                    .placed
+                    .get(w / 64)
+                    .is_some_and(|p| p >> (w % 64) & 1 == 1)
+            })
+            .collect()
+    }
+
+    /// Lays the walls of a described position, each where it fits (as a move would lay
+    /// it, without the rules' `forbidding`), with their hash keys.
+    pub(crate) fn set_walls(&mut self, walls: &[usize]) -> Result<(), SetupError> {
+        let game = Arc::clone(&self.game);
+        for &wall in walls {
+            let fits =
+                grooves(&game).filter(|g| wall < g.walls() && self.position.walls.fits(g, wall));
+            let Some(g) = fits else {
+                return Err(SetupError::Wall { wall });
+            };
+            self.position.walls.set(g, wall, true);
+            self.position.hash ^= game.tables.zobrist.wall(wall);
+        }
+        Ok(())
+    }
+
     /// Appends the walls rule `index` may lay: every wall that fits, where the mover has
     /// one to lay.
     pub(crate) fn wall_moves(&self, index: u8, grooves: &Grooves, out: &mut MoveList) {

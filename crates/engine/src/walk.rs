@@ -227,6 +227,9 @@ impl State {
             SiteTest::Passed(kinds) => cell == EMPTY && self.passed_by(mover, kinds, at),
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
+            SiteTest::Closed(d) => {
+                self.game.board.step(at, d) == NO_SITE || self.position.walls.cuts(at, d)
+            }
         }
     }
 }

@@ -201,6 +201,8 @@ pub enum Op {
     Sub,
     /// `*`
     Mul,
+    /// `/`, rounded down
+    Div,
     /// `%`
     Mod,
 }
@@ -223,6 +225,7 @@ impl Op {
             Op::Sub => x.wrapping_sub(y),
             Op::Mul => x.wrapping_mul(y),
             Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
+            Op::Div => x.checked_div_euclid(y).unwrap_or(0),
         }
     }
 
@@ -234,6 +237,7 @@ impl Op {
             Op::Sub => x.checked_sub(y),
             Op::Mul => x.checked_mul(y),
             Op::Mod => x.checked_rem_euclid(y),
+            Op::Div => x.checked_div_euclid(y),
             _ => Some(self.apply(x, y)),
         }
     }
@@ -1013,7 +1017,10 @@ impl Grooves {
     /// The wall across the slot whose south-west cell is `site` on a grid `width` files
     /// wide, across the files if `vertical`; `None` where no slot has that cell.
     pub fn wall_at(&self, site: Site, width: u16, vertical: bool) -> Option<usize> {
-        let (f, r) = (site.index() % usize::from(width), site.index() / usize::from(width));
+        let (f, r) = (
+            site.index() % usize::from(width),
+            site.index() / usize::from(width),
+        );
         let slot = r * usize::from(self.across) + f;
         let wall = slot * 2 + usize::from(vertical);
         (f < usize::from(self.across) && wall < self.cuts.len()).then_some(wall)
@@ -1604,7 +1611,8 @@ impl Zobrist {
     /// output for a seed of its own plus the wall's number, so no table is kept.
     #[inline]
     pub fn wall(&self, wall: usize) -> u64 {
-        let mut z = 0x3c6e_f372_fe94_f82b_u64.wrapping_add((wall as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut z = 0x3c6e_f372_fe94_f82b_u64
+            .wrapping_add((wall as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)

@@ -30,7 +30,7 @@ pub use uci::uci_text;
 use std::fmt;
 
 use rulebook_engine::{Move, MoveList, State};
-use rulebook_model::{Grooves, MoveKind};
+use rulebook_model::{Game, Grooves, MoveKind};
 
 /// Why a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +101,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Place { .. } => tiles::text(state, m),
         MoveKind::Roll(ref dice) => format!("roll:{}", dice.outcomes[m.outcome()].0),
         MoveKind::Track(_) => pieces::track_text(state, m),
-        MoveKind::Wall(ref grooves) => wall_text(state, grooves, m),
+        MoveKind::Wall(_) => wall_text(state, m),
         MoveKind::Slide { .. }
         | MoveKind::Jump { .. }
         | MoveKind::PlacePiece { .. }
@@ -112,30 +112,52 @@ pub fn move_text(state: &State, m: Move) -> String {
     }
 }
 
-/// A wall's text: the name of the cell south-west of its slot, then `h` for a wall across
+/// The first rule of the game that lays walls in grooves, and its grooves.
+fn wall_rule(game: &Game) -> Option<(usize, &Grooves)> {
+    game.moves
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| match &r.kind {
+            MoveKind::Wall(g) => Some((i, g)),
+            _ => None,
+        })
+}
+
+/// A wall's name: the name of the cell south-west of its slot, then `h` for a wall across
 /// the ranks (along them, between this cell's rank and the next) or `v` for one across the
-/// files (`e3h`, `e3v`).
-fn wall_text(state: &State, grooves: &Grooves, m: Move) -> String {
-    let (cell, vertical) = grooves.cell_of(m.wall_number());
-    let name = &state.game().board.site_names[cell.index()];
+/// files (`e3h`, `e3v`); `?` in a game without grooves.
+pub fn wall_name(game: &Game, wall: usize) -> String {
+    let Some((_, grooves)) = wall_rule(game).filter(|(_, g)| wall < g.walls()) else {
+        return "?".into();
+    };
+    let (cell, vertical) = grooves.cell_of(wall);
+    let name = &game.board.site_names[cell.index()];
     format!("{name}{}", if vertical { 'v' } else { 'h' })
+}
+
+/// The number of the wall this name names ([`wall_name`]), if the game's grooves have it.
+pub fn wall_number(game: &Game, name: &str) -> Option<usize> {
+    let (_, grooves) = wall_rule(game)?;
+    let vertical = match name.as_bytes().last()? {
+        b'h' => false,
+        b'v' => true,
+        _ => return None,
+    };
+    let cell = game.board.site_named(&name[..name.len() - 1])?;
+    grooves.wall_at(cell, game.board.width, vertical)
+}
+
+/// A wall's move text: its name ([`wall_name`]).
+fn wall_text(state: &State, m: Move) -> String {
+    wall_name(state.game(), m.wall_number())
 }
 
 /// A wall's move from its text (`e3h`), in a game whose rules lay walls: `None` where the
 /// text names no wall of the board's grooves.
 fn parse_wall(state: &mut State, text: &str) -> Option<Result<Move, MoveError>> {
     let game = state.game().clone();
-    let (rule, grooves) = game.moves.iter().enumerate().find_map(|(i, r)| match &r.kind {
-        MoveKind::Wall(g) => Some((i, g)),
-        _ => None,
-    })?;
-    let vertical = match text.as_bytes().last()? {
-        b'h' => false,
-        b'v' => true,
-        _ => return None,
-    };
-    let cell = game.board.site_named(&text[..text.len() - 1])?;
-    let wall = grooves.wall_at(cell, game.board.width, vertical)?;
+    let (rule, _) = wall_rule(&game)?;
+    let wall = wall_number(&game, text)?;
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
     if moves.is_empty() {

@@ -337,6 +337,7 @@ fn op(op: ast::BinaryOp) -> rulebook_model::Op {
         B::Sub => Op::Sub,
         B::Mul => Op::Mul,
         B::Mod => Op::Mod,
+        B::Div => Op::Div,
     }
 }
 

@@ -605,7 +605,11 @@ impl Checker {
                 over,
                 mode,
                 chain,
-            } => self.jump(directions, *flying, over, *mode, chain),
+                aside,
+            } => {
+                let decl = self.jump(directions, *flying, over, *mode, chain)?;
+                self.turning_aside(decl, *aside)
+            }
             ast::MoveKind::Remove { region } => {
                 let region = match region {
                     Some(e) => {
@@ -802,7 +806,50 @@ impl Checker {
                     ast::Chain::TurningAtWill => Chain::TurningAtWill,
                     ast::Chain::Reach => Chain::Reach,
                 },
+                aside: false,
             })
+    }
+
+    /// A jump `turning aside` (where `aside` is written): a single jump, not flying, along
+    /// the board's own directions (the sides are found from them).
+    fn turning_aside(&mut self, decl: MoveDecl, aside: Option<Span>) -> Option<MoveDecl> {
+        let (
+            Some(span),
+            MoveDecl::Jump {
+                directions,
+                flying,
+                over,
+                mode,
+                chain,
+                ..
+            },
+        ) = (aside, &decl)
+        else {
+            return Some(decl);
+        };
+        let relative = directions.iter().any(|&d| d >= RELATIVE_BASE || d >= 8);
+        if *flying || *chain != Chain::Single || relative || self.hexagons {
+            self.error(
+                Diagnostic::error(
+                    Code::E0445,
+                    "`turning aside` turns a single jump along a square grid's own directions",
+                    span,
+                )
+                .with_help(
+                    "leave out `flying` and `chained`, and name the directions (`orthogonal`, \
+                     `north`), not the mover's (`forward`)",
+                ),
+            );
+            return None;
+        }
+        Some(MoveDecl::Jump {
+            directions: directions.clone(),
+            flying: false,
+            over: *over,
+            mode: *mode,
+            chain: Chain::Single,
+            aside: true,
+        })
     }
 
     /// `next to WHAT [along DIRECTIONS]`: the neighbour's content and the board's directions

@@ -599,6 +599,9 @@ pub enum MoveDecl {
         mode: Option<CaptureMode>,
         /// Further jumps from the landing site.
         chain: rulebook_model::Chain,
+        /// `turning aside`: where the way on beyond the piece jumped is closed, the piece
+        /// lands beside it.
+        aside: bool,
     },
     /// One of the mover's pieces off the board.
     Remove {

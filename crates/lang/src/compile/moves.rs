@@ -130,8 +130,9 @@ impl Compiler<'_> {
                 over,
                 mode,
                 chain,
+                aside,
             } => {
-                let jump = (*flying, (*over, *mode), *chain);
+                let jump = (*flying, (*over, *mode), *chain, *aside);
                 self.jump(directions, jump, filter, (by_pieces, span))?
             }
             MoveDecl::Remove { region } => model::MoveKind::Remove {
@@ -148,7 +149,8 @@ impl Compiler<'_> {
                 self.board().width,
                 self.board().height,
                 *kind as u8,
-                self.desc.stock.iter().any(|s| s.piece == *kind) || !self.desc.hand_kinds.is_empty(),
+                self.desc.stock.iter().any(|s| s.piece == *kind)
+                    || !self.desc.hand_kinds.is_empty(),
             )),
             MoveDecl::PlacePiece { kind, region, .. } => model::MoveKind::PlacePiece {
                 kind: *kind as u8,
@@ -234,14 +236,19 @@ impl Compiler<'_> {
     fn jump(
         &mut self,
         directions: &[u8],
-        (flying, jumped, chain): (
+        (flying, jumped, chain, aside): (
             bool,
             (model::Jumped, Option<model::CaptureMode>),
             model::Chain,
+            bool,
         ),
         filter: &model::MoveFilter,
         (by_pieces, span): (bool, Span),
     ) -> Option<model::MoveKind> {
+        if aside {
+            let walk = walks::aside_walk(directions, jumped, filter);
+            return Some(model::MoveKind::Walk(walk));
+        }
         Some(match self.jump_chain(chain, directions, by_pieces, span)? {
             model::Chain::Single if !flying => self.single_jump(directions, jumped, filter),
             chain => model::MoveKind::Jump {

@@ -487,6 +487,9 @@ pub enum MoveKind {
         mode: Option<(CaptureMode, Span)>,
         /// `chained straight` or `chained`: further jumps from the landing site.
         chain: Chain,
+        /// `turning aside` (where written): where the way on beyond the piece jumped is
+        /// closed, the piece lands beside it.
+        aside: Option<Span>,
     },
     /// `sow DIRECTION with OPTIONS`.
     Sow {
@@ -909,6 +912,8 @@ pub enum BinaryOp {
     Sub,
     /// `*`
     Mul,
+    /// `/`, rounded down
+    Div,
     /// `%`
     Mod,
 }
@@ -929,6 +934,7 @@ impl BinaryOp {
             BinaryOp::Sub => "-",
             BinaryOp::Mul => "*",
             BinaryOp::Mod => "%",
+            BinaryOp::Div => "/",
         }
     }
 }

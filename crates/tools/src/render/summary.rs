@@ -204,6 +204,10 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::EmptyOr(kinds) => format!("if empty or {}", kind_names(game, *kinds)),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
+            SiteTest::Closed(d) => format!(
+                "if the way {} is closed (the edge or a wall)",
+                game.board.direction_names[*d as usize]
+            ),
         },
         Step::Emit => "a destination".into(),
         Step::Over => "taking the piece there".into(),
@@ -1060,5 +1064,6 @@ fn op_symbol(op: Op) -> &'static str {
         Op::Sub => "-",
         Op::Mul => "*",
         Op::Mod => "%",
+        Op::Div => "/",
     }
 }
