@@ -623,26 +623,7 @@ impl Checker {
                 kind,
                 region,
                 grooves,
-            } => {
-                if *grooves {
-                    self.grooved_board(span);
-                }
-                let pieces = self.pieces.clone();
-                let k = self.lookup_in(kind, &pieces, "piece");
-                let region = match region {
-                    Some(e) => Some(Some(self.static_expr(
-                        e,
-                        Type::Region,
-                        "where pieces are placed",
-                    )?)),
-                    None => Some(None),
-                };
-                Some(MoveDecl::PlacePiece {
-                    kind: k?,
-                    region: region?,
-                    grooves: *grooves,
-                })
-            }
+            } => self.placement(kind, region.as_ref(), *grooves, span),
             ast::MoveKind::Sow {
                 counterclockwise,
                 options,
@@ -808,6 +789,34 @@ impl Checker {
                 },
                 aside: false,
             })
+    }
+
+    /// `place KIND [in REGION]`, or `place KIND on grooves` (a wall, on a grid of squares).
+    fn placement(
+        &mut self,
+        kind: &ast::Name,
+        region: Option<&ast::Expr>,
+        grooves: bool,
+        span: Span,
+    ) -> Option<MoveDecl> {
+        if grooves {
+            self.grooved_board(span);
+        }
+        let pieces = self.pieces.clone();
+        let k = self.lookup_in(kind, &pieces, "piece");
+        let region = match region {
+            Some(e) => Some(Some(self.static_expr(
+                e,
+                Type::Region,
+                "where pieces are placed",
+            )?)),
+            None => Some(None),
+        };
+        Some(MoveDecl::PlacePiece {
+            kind: k?,
+            region: region?,
+            grooves,
+        })
     }
 
     /// A jump `turning aside` (where `aside` is written): a single jump, not flying, along

@@ -341,11 +341,11 @@ impl Compiler<'_> {
             (a, b) => {
                 let (x, y) = (scalar(&a)?, scalar(&b)?);
                 if matches!(op, B::Mod | B::Div) && y == 0 {
-                    let d = self.with_config(Diagnostic::error(
-                        Code::E0615,
-                        "this divides by zero (`% 0`, `/ 0`)",
-                        span,
-                    ));
+                    let why = match op {
+                        B::Mod => "this divides by zero (`% 0`)",
+                        _ => "this divides by zero (`/ 0`)",
+                    };
+                    let d = self.with_config(Diagnostic::error(Code::E0615, why, span));
                     self.errors.push(d);
                     return None;
                 }

@@ -143,24 +143,9 @@ impl Compiler<'_> {
             },
             MoveDecl::PlacePiece {
                 kind,
-                grooves: true,
-                ..
-            } => model::MoveKind::Wall(model::Grooves::new(
-                self.board().width,
-                self.board().height,
-                *kind as u8,
-                self.desc.stock.iter().any(|s| s.piece == *kind)
-                    || !self.desc.hand_kinds.is_empty(),
-            )),
-            MoveDecl::PlacePiece { kind, region, .. } => model::MoveKind::PlacePiece {
-                kind: *kind as u8,
-                from_hand: self.desc.stock.iter().any(|s| s.piece == *kind)
-                    || !self.desc.hand_kinds.is_empty(),
-                region: match region {
-                    Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
-                    None => self.points_on_board(),
-                },
-            },
+                region,
+                grooves,
+            } => self.placement(*kind, region.as_ref(), *grooves)?,
             MoveDecl::Sow {
                 sowing,
                 relay,
@@ -195,6 +180,32 @@ impl Compiler<'_> {
             },
             track @ MoveDecl::Track { .. } => model::MoveKind::Track(self.track(track)?),
             MoveDecl::Walk(steps) => self.walk(steps, filter),
+        })
+    }
+
+    /// A placement of a piece of kind `kind` onto an empty site (of `region`), or, `on
+    /// grooves`, of a wall between cells; from the mover's hand where the kind is counted
+    /// there.
+    fn placement(
+        &mut self,
+        kind: usize,
+        region: Option<&TExpr>,
+        grooves: bool,
+    ) -> Option<model::MoveKind> {
+        let from_hand =
+            self.desc.stock.iter().any(|s| s.piece == kind) || !self.desc.hand_kinds.is_empty();
+        if grooves {
+            let (width, height) = (self.board().width, self.board().height);
+            let grooves = model::Grooves::new(width, height, kind as u8, from_hand);
+            return Some(model::MoveKind::Wall(grooves));
+        }
+        Some(model::MoveKind::PlacePiece {
+            kind: kind as u8,
+            from_hand,
+            region: match region {
+                Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
+                None => self.points_on_board(),
+            },
         })
     }
 

@@ -292,6 +292,7 @@ const RULE_WORDS: &[(&[Rule], &str)] = &[
             Rule::op_add,
             Rule::op_sub,
             Rule::op_mul,
+            Rule::op_div,
         ],
         "an operator",
     ),
