@@ -364,8 +364,8 @@ fn expected_words(error: &pest::error::Error<Rule>) -> Option<(usize, Vec<String
         })
         .filter(|t| !(t.len() == 4 && t.contains("..")))
         .collect();
-    const OPERATORS: [&str; 12] = [
-        "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
+    const OPERATORS: [&str; 13] = [
+        "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "and", "or",
     ];
     let operators = tokens
         .iter()
