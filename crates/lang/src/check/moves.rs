@@ -918,7 +918,9 @@ impl Checker {
         };
         let lands = matches!(
             kind,
-            ast::MoveKind::PlacePiece { .. } | ast::MoveKind::Slide { .. } | ast::MoveKind::Fly
+            ast::MoveKind::PlacePiece { grooves: false, .. }
+                | ast::MoveKind::Slide { .. }
+                | ast::MoveKind::Fly
         ) && clauses.line_capture.is_none();
         if !lands {
             self.error(
@@ -1013,6 +1015,10 @@ impl Checker {
             return Some(None);
         };
         let refusal = match kind {
+            ast::MoveKind::PlacePiece { grooves: true, .. } => Some((
+                "only a placement on a site may rotate a region after it",
+                "`then rotate REGION, ...` follows `move place KIND`, not a wall on grooves",
+            )),
             ast::MoveKind::PlacePiece { .. } if clauses.take_after.is_some() => Some((
                 "a move rotates a region or removes a piece after it, not both",
                 "keep `then rotate` or `then remove enemy`",
@@ -1058,7 +1064,7 @@ impl Checker {
             ast::MoveKind::Slide { .. }
                 | ast::MoveKind::Jump { .. }
                 | ast::MoveKind::Fly
-                | ast::MoveKind::PlacePiece { .. }
+                | ast::MoveKind::PlacePiece { grooves: false, .. }
         );
         let chained = matches!(
             kind,
