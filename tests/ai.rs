@@ -543,8 +543,9 @@ fn ranking_judges_every_move() {
 
 /// The end rule `end when pieces(white, corners, king) > 0: white wins` gives the king a
 /// goal: every site's steps to the nearest corner (BR-6). Einstein würfelt nicht's corner
-/// wins (EW-6) give each side a goal of any kind: the far corner. No other bundled game has
-/// one.
+/// wins (EW-6) give each side a goal of any kind: the far corner. Quoridor's wins (QU-8)
+/// give each side's pawn the far rank (its steps counted without the walls, which come and
+/// go). No other bundled game has one.
 #[test]
 fn the_kings_escape_is_a_goal_with_each_sites_distance() {
     let game = pipeline::load("brandubh", None, &[]).unwrap();
@@ -571,9 +572,23 @@ fn the_kings_escape_is_a_goal_with_each_sites_distance() {
             (Player::SECOND, rulebook::model::ANY_KIND, [8, 0, 4, 4])
         ]
     );
+    let game = pipeline::load("quoridor", None, &[]).unwrap();
+    let goals: Vec<_> = (game.heuristics.goals.iter())
+        .map(|g| {
+            let at = |name: &str| g.distance[game.board.site_named(name).unwrap().index()];
+            (g.player, g.kind, ["e1", "e9", "a5"].map(at))
+        })
+        .collect();
+    assert_eq!(
+        goals,
+        [
+            (Player::FIRST, 0, [8, 0, 4]),
+            (Player::SECOND, 0, [0, 8, 4])
+        ]
+    );
     for b in rulebook::catalog::BUNDLED
         .iter()
-        .filter(|b| !["brandubh", "einstein-wurfelt-nicht"].contains(&b.name))
+        .filter(|b| !["brandubh", "einstein-wurfelt-nicht", "quoridor"].contains(&b.name))
     {
         let game = pipeline::load(b.name, None, &[]).unwrap();
         assert!(game.heuristics.goals.is_empty(), "{}", b.name);

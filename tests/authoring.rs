@@ -111,6 +111,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "shogi",
         "hex",
         "pentago",
+        "quoridor",
         "einstein-wurfelt-nicht",
         "havannah",
         "chinese-checkers",

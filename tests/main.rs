@@ -72,6 +72,7 @@ mod positions;
 mod primitives;
 mod properties;
 mod protocols;
+mod quoridor;
 mod record;
 mod references;
 mod regions;

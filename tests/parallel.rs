@@ -139,6 +139,8 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "othello null",
         "oware null",
         "pentago null",
+        "quoridor \"standard\"",
+        "quoridor \"small\"",
         "shogi null",
         "toguz-kumalak null",
         "ur null",

@@ -28,6 +28,8 @@ fn conserves_pieces(game: &Game) -> bool {
         MoveKind::Pass { .. } | MoveKind::Swap | MoveKind::Roll(_) => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
         MoveKind::Track(_) => false,
+        // A wall lies in the grooves, on no site.
+        MoveKind::Wall(_) => true,
     })
 }
 

@@ -65,9 +65,11 @@ fn ones(set: &Flood) -> i64 {
 /// 26 sites): `reached`, and `todo`, the sites of it still to look from. It takes the
 /// sites of `todo` lowest first and stops at the first for which `stop(word, bit)` holds
 /// (true); otherwise it ends with `reached` the whole groups of its first sites (false).
+/// A link that a wall cuts (`cut`, per site a bit per direction; empty in games without
+/// walls) is not followed.
 #[inline]
 fn spread(
-    board: &Board,
+    (board, cut): (&Board, &[u8]),
     (own, links): (&[u64], u8),
     (reached, todo): (&mut Flood, &mut Flood),
     stop: impl Fn(usize, u32) -> bool,
@@ -85,7 +87,10 @@ fn spread(
             return true;
         }
         let site = Site::at(w * 64 + bit as usize);
-        let mut dirs = links;
+        let mut dirs = match cut.is_empty() {
+            true => links,
+            false => links & !cut[site.index()],
+        };
         while dirs != 0 {
             let next = board.step(site, dirs.trailing_zeros() as u8);
             dirs &= dirs - 1;
@@ -226,7 +231,7 @@ impl Env for State {
         }
         let on_to = |w: usize, bit: u32| to[w] >> bit & 1 == 1;
         spread(
-            &self.game.board,
+            (&self.game.board, &self.position.walls.cut),
             (own, links),
             (&mut reached, &mut todo),
             on_to,
@@ -251,7 +256,7 @@ impl Env for State {
         let mut reached = todo;
         let on_goal = |w: usize, bit: u32| goal[w] >> bit & 1 == 1;
         spread(
-            &self.game.board,
+            (&self.game.board, &self.position.walls.cut),
             (&open[..words], links),
             (&mut reached, &mut todo),
             on_goal,
@@ -289,7 +294,7 @@ impl Env for State {
             reached[w] = left[w] & left[w].wrapping_neg();
             let mut todo = reached;
             spread(
-                &self.game.board,
+                (&self.game.board, &self.position.walls.cut),
                 (own, links),
                 (&mut reached, &mut todo),
                 stop,
@@ -332,7 +337,7 @@ impl Env for State {
         }
         let mut todo = reached;
         let never = |_: usize, _: u32| false;
-        let b = &self.game.board;
+        let b = (&self.game.board, &self.position.walls.cut[..]);
         spread(b, (&free[..words], links), (&mut reached, &mut todo), never);
         if (0..words).any(|w| free[w] & !reached[w] != 0) {
             return true;
@@ -344,7 +349,7 @@ impl Env for State {
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as u8;
                 dirs &= dirs - 1;
-                if !mine(b.step(s, d)) {
+                if !mine(b.0.step(s, d)) {
                     return false;
                 }
             }

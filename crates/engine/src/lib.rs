@@ -14,6 +14,7 @@ mod capture;
 mod chance;
 mod expr;
 mod flying;
+mod grooves;
 mod groups;
 mod lines;
 mod movegen;
@@ -204,6 +205,23 @@ impl Move {
             path: kind as u64,
             ..Move::place(rule, cell)
         }
+    }
+
+    /// Wall number `wall` laid by rule `rule` in the grooves
+    /// ([`Grooves`](rulebook_model::Grooves)).
+    #[inline]
+    pub fn wall(rule: u8, wall: usize) -> Move {
+        Move {
+            path: wall as u64,
+            ..Move::pass(rule)
+        }
+    }
+
+    /// The number of the wall a wall's move lays (meaningful for a move of a wall rule
+    /// only).
+    #[inline]
+    pub fn wall_number(self) -> usize {
+        self.path as usize
     }
 
     /// A pass by rule `rule`.
@@ -569,6 +587,8 @@ struct Position {
     /// Games of chance: 0 before the dice are thrown this turn, or 1 + the index of the
     /// throw in [`Dice::outcomes`](rulebook_model::Dice::outcomes); 0 in other games.
     thrown: u8,
+    /// Games whose walls lie in grooves: the walls standing and the links they cut.
+    walls: grooves::Walls,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
     /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
@@ -688,6 +708,7 @@ impl Clone for Position {
             passing: self.passing,
             clock: self.clock,
             thrown: self.thrown,
+            walls: grooves::Walls::default(),
             ended: self.ended,
             ended_by: self.ended_by,
         };
@@ -710,6 +731,8 @@ impl Clone for Position {
         copy_from(&mut self.stock, &other.stock);
         copy_from(&mut self.lines, &other.lines);
         copy_from(&mut self.unmoved, &other.unmoved);
+        copy_from(&mut self.walls.placed, &other.walls.placed);
+        copy_from(&mut self.walls.cut, &other.walls.cut);
         self.passing = other.passing;
         self.clock = other.clock;
         self.thrown = other.thrown;
@@ -731,6 +754,7 @@ impl PartialEq for Position {
             && self.passing == other.passing
             && self.clock == other.clock
             && self.thrown == other.thrown
+            && self.walls.placed == other.walls.placed
     }
 }
 
@@ -751,6 +775,8 @@ impl Position {
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
         self.unmoved.clone_from(&other.unmoved);
+        self.walls.placed.clone_from(&other.walls.placed);
+        self.walls.cut.clone_from(&other.walls.cut);
         self.passing = other.passing;
         self.clock = other.clock;
         self.thrown = other.thrown;
@@ -972,6 +998,7 @@ impl State {
                 passing: (NO_SITE, NO_SITE),
                 clock: 0,
                 thrown: 0,
+                walls: grooves::Walls::new(&game),
                 ended: None,
                 ended_by: 0,
             },
@@ -1371,6 +1398,7 @@ impl State {
             | MoveKind::Walk(_) => self.apply_piece_move(m, mover),
             MoveKind::Roll(_) => self.throw(m),
             MoveKind::Track(_) => self.race(m, mover),
+            MoveKind::Wall(_) => self.apply_wall(m, mover),
             MoveKind::Remove { .. } => {
                 self.set(m.from, EMPTY);
                 self.position.tile.passes = 0;
@@ -1808,6 +1836,7 @@ impl State {
                 let kinds = self.game.about.piece_kinds.len();
                 self.position.stock[frame.mover.index() * kinds + kind as usize] += 1;
             }
+            MoveKind::Wall(_) => self.undo_wall(frame.mv, frame.mover),
             _ => {}
         }
         Some(frame.mv)

@@ -70,6 +70,7 @@ impl State {
                 MoveKind::Walk(walk) => self.walks(index, rule, walk, out),
                 MoveKind::Roll(_) => {}
                 MoveKind::Track(track) => self.track_moves(index, track, out),
+                MoveKind::Wall(grooves) => self.wall_moves(index, grooves, out),
                 MoveKind::Jump {
                     chain: Chain::Pieces,
                     ..

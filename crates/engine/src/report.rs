@@ -156,6 +156,7 @@ impl State {
             | MoveKind::Pass { .. }
             | MoveKind::Swap
             | MoveKind::Roll(_)
+            | MoveKind::Wall(_)
             | MoveKind::Remove { .. } => {}
         }
         scratch.history.log.clear();

@@ -42,6 +42,9 @@ pub struct Setup {
     /// Games of chance: the throw of this turn, as the index of its outcome in
     /// [`Dice::outcomes`](rulebook_model::Dice::outcomes); `None` before the throw.
     pub thrown: Option<usize>,
+    /// Games whose walls lie in grooves: the walls standing, by number
+    /// ([`Grooves`](rulebook_model::Grooves)), lowest first.
+    pub walls: Vec<usize>,
     /// The player to move.
     pub to_move: Player,
 }
@@ -68,6 +71,7 @@ impl Setup {
             passing: None,
             clock: 0,
             thrown: None,
+            walls: Vec::new(),
             to_move: Player::FIRST,
         }
     }
@@ -133,6 +137,12 @@ pub enum SetupError {
     Passes {
         /// The passes described.
         passes: u8,
+    },
+    /// A wall in a game without grooves, one the grooves do not have, or one that
+    /// crosses or overlaps another described before it.
+    Wall {
+        /// The wall's number ([`Grooves`](rulebook_model::Grooves)).
+        wall: usize,
     },
 }
 
@@ -345,6 +355,7 @@ impl State {
         if state.game.ends.clock.is_some() {
             state.position.clock = setup.clock;
         }
+        state.set_walls(&setup.walls)?;
         let throws = state.chance().map_or(0, |dice| dice.outcomes.len());
         if let (Some(outcome), Some(rule)) = (setup.thrown, state.game.facts.roll_rule) {
             if outcome < throws {
@@ -405,6 +416,7 @@ impl State {
             passing: (self.position.passing.1 != NO_SITE).then_some(self.position.passing),
             clock: self.position.clock,
             thrown: self.position.thrown.checked_sub(1).map(usize::from),
+            walls: self.standing_walls(),
             to_move: self.position.to_move,
         }
     }

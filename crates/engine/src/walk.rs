@@ -199,6 +199,7 @@ impl State {
     #[inline]
     fn straight_step(&self, mover: Player, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
         let next = match *step {
+            Step::Shift(dir) if self.position.walls.cuts(at, dir) => NO_SITE,
             Step::Shift(dir) => self.game.board.step(at, dir),
             Step::Leap(k) => walk.leaps[k as usize].targets[at.index()],
             Step::Test(test) => match self.passes(mover, test, at) {
@@ -247,6 +248,9 @@ impl State {
             SiteTest::Passed(kinds) => cell == EMPTY && self.passed_by(mover, kinds, at),
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
+            SiteTest::Closed(d) => {
+                self.game.board.step(at, d) == NO_SITE || self.position.walls.cuts(at, d)
+            }
         }
     }
 }

@@ -116,6 +116,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/pentago.game"),
     },
     Bundled {
+        name: "quoridor",
+        text: include_str!("../../../games/quoridor.game"),
+    },
+    Bundled {
         name: "shogi",
         text: include_str!("../../../games/shogi.game"),
     },

@@ -201,6 +201,8 @@ pub enum Op {
     Sub,
     /// `*`
     Mul,
+    /// `/`, rounded down
+    Div,
     /// `%`
     Mod,
 }
@@ -223,6 +225,7 @@ impl Op {
             Op::Sub => x.wrapping_sub(y),
             Op::Mul => x.wrapping_mul(y),
             Op::Mod => x.checked_rem_euclid(y).unwrap_or(0),
+            Op::Div => x.checked_div_euclid(y).unwrap_or(0),
         }
     }
 
@@ -234,6 +237,7 @@ impl Op {
             Op::Sub => x.checked_sub(y),
             Op::Mul => x.checked_mul(y),
             Op::Mod => x.checked_rem_euclid(y),
+            Op::Div => x.checked_div_euclid(y),
             _ => Some(self.apply(x, y)),
         }
     }
@@ -856,6 +860,10 @@ pub enum MoveKind {
         /// needs one there and takes it; otherwise the supply is unlimited.
         from_hand: bool,
     },
+    /// A wall from the mover's supply laid in the grooves between the cells of a grid
+    /// across two links ([`Grooves`]): legal where neither link is cut yet and no wall
+    /// crosses it at its middle.
+    Wall(Grooves),
     /// All stones of one of the mover's pits, sown one by one along the track.
     Sow {
         /// How.
@@ -941,6 +949,87 @@ impl MoveKind {
             MoveKind::PlacePiece { kind, .. } => Some(kind),
             _ => None,
         }
+    }
+}
+
+/// The walls a grid's grooves hold (`move place KIND on grooves`). A groove's slot is a
+/// point where four cells meet: the cell south-west of it is at file `f`, rank `r` (each
+/// below the grid's last), the slot's number `f + r * (width - 1)`. A wall lies across
+/// it along a groove, two cells long: *across the ranks* (`h`: between ranks `r` and
+/// `r + 1`, cutting the north-south links of files `f` and `f + 1`) or *across the files*
+/// (`v`: between files `f` and `f + 1`, cutting the east-west links of ranks `r` and
+/// `r + 1`). A wall's number is `slot * 2`, plus 1 across the files; the two walls of a
+/// slot cross.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grooves {
+    /// The kind of piece a wall is (taken from the mover's stock where the game counts
+    /// one).
+    pub kind: u8,
+    /// The wall comes from the mover's counted stock ([`Start::stock`]): the move needs one
+    /// there and takes it; otherwise the supply is unlimited.
+    pub from_hand: bool,
+    /// Slots a rank (the grid's width less one).
+    pub across: u16,
+    /// `cuts[wall]`: the four links the wall cuts, each as a site and a grid direction
+    /// from it ([`board::GRID_DIRECTIONS`]), both ways of each link.
+    pub cuts: Vec<[(Site, u8); 4]>,
+}
+
+impl Grooves {
+    /// The grooves of a grid `width` files by `height` ranks whose site at file `f`, rank
+    /// `r` is `r * width + f`, for walls of kind `kind`.
+    pub fn new(width: u16, height: u16, kind: u8, from_hand: bool) -> Grooves {
+        let (w, h) = (usize::from(width), usize::from(height));
+        let site = |f: usize, r: usize| Site::at(r * w + f);
+        let mut cuts = Vec::with_capacity(2 * w.saturating_sub(1) * h.saturating_sub(1));
+        for r in 0..h.saturating_sub(1) {
+            for f in 0..w - 1 {
+                // Across the ranks: north from rank r, south from rank r + 1.
+                cuts.push([
+                    (site(f, r), 0),
+                    (site(f + 1, r), 0),
+                    (site(f, r + 1), 2),
+                    (site(f + 1, r + 1), 2),
+                ]);
+                // Across the files: east from file f, west from file f + 1.
+                cuts.push([
+                    (site(f, r), 1),
+                    (site(f, r + 1), 1),
+                    (site(f + 1, r), 3),
+                    (site(f + 1, r + 1), 3),
+                ]);
+            }
+        }
+        Grooves {
+            kind,
+            from_hand,
+            across: width.saturating_sub(1),
+            cuts,
+        }
+    }
+
+    /// The number of walls the grooves can hold (two a slot).
+    #[inline]
+    pub fn walls(&self) -> usize {
+        self.cuts.len()
+    }
+
+    /// The wall across the slot whose south-west cell is `site` on a grid `width` files
+    /// wide, across the files if `vertical`; `None` where no slot has that cell.
+    pub fn wall_at(&self, site: Site, width: u16, vertical: bool) -> Option<usize> {
+        let (f, r) = (
+            site.index() % usize::from(width),
+            site.index() / usize::from(width),
+        );
+        let slot = r * usize::from(self.across) + f;
+        let wall = slot * 2 + usize::from(vertical);
+        (f < usize::from(self.across) && wall < self.cuts.len()).then_some(wall)
+    }
+
+    /// The south-west cell of wall `wall`'s slot, and whether it lies across the files.
+    #[inline]
+    pub fn cell_of(&self, wall: usize) -> (Site, bool) {
+        (self.cuts[wall][0].0, wall % 2 == 1)
     }
 }
 
@@ -1516,6 +1605,17 @@ impl Zobrist {
     #[inline]
     pub fn unmoved(&self, site: Site) -> u64 {
         self.unmoved[site.index()]
+    }
+
+    /// The key of wall number `wall` standing in the grooves ([`Grooves`]): SplitMix64's
+    /// output for a seed of its own plus the wall's number, so no table is kept.
+    #[inline]
+    pub fn wall(&self, wall: usize) -> u64 {
+        let mut z = 0x3c6e_f372_fe94_f82b_u64
+            .wrapping_add((wall as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     /// The key of `mark` (0 none, else 1 + player) on `site`.

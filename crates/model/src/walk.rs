@@ -223,4 +223,7 @@ pub enum SiteTest {
     In(u16),
     /// The site is not in the region with this index.
     NotIn(u16),
+    /// No link goes on from the site along this direction: the board ends there, or a wall
+    /// in the grooves cuts the link ([`crate::Grooves`]).
+    Closed(u8),
 }

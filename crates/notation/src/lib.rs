@@ -30,7 +30,7 @@ pub use uci::uci_text;
 use std::fmt;
 
 use rulebook_engine::{Move, MoveList, State};
-use rulebook_model::MoveKind;
+use rulebook_model::{Game, Grooves, MoveKind};
 
 /// Why a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +101,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Place { .. } => tiles::text(state, m),
         MoveKind::Roll(ref dice) => format!("roll:{}", dice.outcomes[m.outcome()].0),
         MoveKind::Track(_) => pieces::track_text(state, m),
+        MoveKind::Wall(_) => wall_text(state, m),
         MoveKind::Slide { .. }
         | MoveKind::Jump { .. }
         | MoveKind::PlacePiece { .. }
@@ -111,12 +112,78 @@ pub fn move_text(state: &State, m: Move) -> String {
     }
 }
 
+/// The first rule of the game that lays walls in grooves, and its grooves.
+fn wall_rule(game: &Game) -> Option<(usize, &Grooves)> {
+    game.moves
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| match &r.kind {
+            MoveKind::Wall(g) => Some((i, g)),
+            _ => None,
+        })
+}
+
+/// A wall's name: the name of the cell south-west of its slot, then `h` for a wall across
+/// the ranks (along them, between this cell's rank and the next) or `v` for one across the
+/// files (`e3h`, `e3v`); `?` in a game without grooves.
+pub fn wall_name(game: &Game, wall: usize) -> String {
+    let Some((_, grooves)) = wall_rule(game).filter(|(_, g)| wall < g.walls()) else {
+        return "?".into();
+    };
+    let (cell, vertical) = grooves.cell_of(wall);
+    let name = &game.board.site_names[cell.index()];
+    format!("{name}{}", if vertical { 'v' } else { 'h' })
+}
+
+/// The number of the wall this name names ([`wall_name`]), if the game's grooves have it.
+pub fn wall_number(game: &Game, name: &str) -> Option<usize> {
+    let (_, grooves) = wall_rule(game)?;
+    let vertical = match name.as_bytes().last()? {
+        b'h' => false,
+        b'v' => true,
+        _ => return None,
+    };
+    let cell = game.board.site_named(&name[..name.len() - 1])?;
+    grooves.wall_at(cell, game.board.width, vertical)
+}
+
+/// A wall's move text: its name ([`wall_name`]).
+fn wall_text(state: &State, m: Move) -> String {
+    wall_name(state.game(), m.wall_number())
+}
+
+/// A wall's move from its text (`e3h`), in a game whose rules lay walls: `None` where the
+/// text names no wall of the board's grooves.
+fn parse_wall(state: &mut State, text: &str) -> Option<Result<Move, MoveError>> {
+    let game = state.game().clone();
+    let (rule, _) = wall_rule(&game)?;
+    let wall = wall_number(&game, text)?;
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(Err(MoveError::GameOver));
+    }
+    let m = Move::wall(rule as u8, wall);
+    Some(match moves.contains(&m) {
+        true => Ok(m),
+        false => Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason: "no wall may be laid there: it would cross or overlap a wall, or \
+                     the rules forbid it, or the player has none left"
+                .into(),
+        }),
+    })
+}
+
 /// Parses canonical move text into a legal move of this position, or says why it is not
 /// one.
 pub fn parse_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     if text == "pass" || text == "swap" {
         return parse_turn_move(state, text);
+    }
+    if let Some(found) = parse_wall(state, text) {
+        return found;
     }
     if state.game().facts.roll_rule.is_some() {
         return parse_by_text(state, text);

@@ -98,6 +98,7 @@ impl Sources {
                 | MoveKind::Castle { .. }
                 | MoveKind::Roll(_)
                 | MoveKind::Track(_)
+                | MoveKind::Wall(_)
                 | MoveKind::Walk(_) => {}
             }
             if let Some(shot) = rule.filter.shot() {

@@ -133,6 +133,14 @@ pub fn position_text(state: &State) -> String {
     if let (Some(outcome), Some(dice)) = (setup.thrown, dice(game)) {
         words.push(format!("thrown={}", dice.outcomes[outcome].0));
     }
+    if !setup.walls.is_empty() {
+        let names: Vec<String> = setup
+            .walls
+            .iter()
+            .map(|&w| crate::wall_name(game, w))
+            .collect();
+        words.push(format!("walls={}", names.join(",")));
+    }
     words.join(" ")
 }
 
@@ -221,6 +229,22 @@ fn on_one_line(game: &Game, from: Site, to: Site) -> bool {
 
 /// The count of a word `clock=N`: the moves in a row without progress, at most `most`
 /// (the count that ends the game).
+/// The walls of a word `walls=e3h,c4v` (in a game whose rules lay walls in grooves), by
+/// number, in the order written.
+fn parse_walls(game: &Game, word: &str, names: &str) -> Result<Vec<usize>, PositionError> {
+    names
+        .split(',')
+        .map(|name| {
+            crate::wall_number(game, name).ok_or_else(|| {
+                bad(
+                    format!("`{word}`"),
+                    format!("`{name}` names no wall of this board's grooves (like `e3h`, `e3v`)"),
+                )
+            })
+        })
+        .collect()
+}
+
 fn parse_clock(word: &str, n: &str, most: u32) -> Result<u16, PositionError> {
     match n.parse::<u16>() {
         Ok(n) if u32::from(n) <= most => Ok(n),
@@ -492,6 +516,10 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         }
         if let (Some(n), Some(dice)) = (word.strip_prefix("thrown="), dice(game)) {
             setup.thrown = Some(parse_thrown(word, n, dice)?);
+            continue;
+        }
+        if let Some(names) = word.strip_prefix("walls=") {
+            setup.walls = parse_walls(game, word, names)?;
             continue;
         }
         match word.starts_with("hand=") && !game.start.stock.is_empty() {
@@ -858,6 +886,10 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
             format!("it has {found} sites; the board has {sites}"),
         ),
         SetupError::NotInGame { part } => bad(part_name(part), "this game has none"),
+        SetupError::Wall { wall } => bad(
+            format!("wall {}", crate::wall_name(game, wall)),
+            "it crosses or overlaps a wall before it",
+        ),
     }
 }
 

@@ -89,6 +89,15 @@ impl Checker {
                                 ..
                             }
                         );
+                        self.plain_grid = matches!(
+                            shape,
+                            ast::BoardShape::Grid {
+                                cells: None | Some(ast::Cells::Squares { .. }),
+                                without: None,
+                                lines,
+                                ..
+                            } if lines.is_empty()
+                        );
                         self.board_kind = Some(match shape {
                             ast::BoardShape::Grid { .. } => BoardKind::Grid,
                             ast::BoardShape::Mancala { .. } => BoardKind::Mancala,

@@ -950,7 +950,7 @@ fn binary_type(op: BinaryOp, a: Type, b: Type) -> Result<Type, &'static str> {
             a,
             "two numbers, or two regions (the sites in both)",
         ),
-        B::Mod => (
+        B::Mod | B::Div => (
             a == Type::Int && b == Type::Int,
             Type::Int,
             "numbers on both sides",

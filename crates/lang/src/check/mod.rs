@@ -105,6 +105,9 @@ struct Checker {
     /// Whether the board is a grid of hexagons (`of hexagons`), whose directions are named
     /// as a hexagon's.
     hexagons: bool,
+    /// Whether the board is a grid of squares with every point and every link of its
+    /// shape (no `of hexagons`, `without` or `with lines`): the grid walls lie on.
+    plain_grid: bool,
     /// Whether a `score` expression is being checked (where `majority` may be used).
     in_score: bool,
     /// Whether a condition judging a move is being checked (`forbid leaving`,
@@ -334,6 +337,7 @@ fn op(op: ast::BinaryOp) -> rulebook_model::Op {
         B::Sub => Op::Sub,
         B::Mul => Op::Mul,
         B::Mod => Op::Mod,
+        B::Div => Op::Div,
     }
 }
 

@@ -467,7 +467,8 @@ impl Checker {
                 | ast::MoveKind::Walk(_)
                 | ast::MoveKind::Castle { .. }
         );
-        let lands = on_pieces || matches!(kind, ast::MoveKind::PlacePiece { .. });
+        let on_cells = matches!(kind, ast::MoveKind::PlacePiece { grooves: false, .. });
+        let lands = on_pieces || on_cells;
         let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Walk(_));
         let landing_clause = clauses
             .not_landing
@@ -501,10 +502,7 @@ impl Checker {
             Some(names) => Some(self.kinds(names)?),
             None => None,
         };
-        let on_sites = matches!(
-            kind,
-            ast::MoveKind::Remove { .. } | ast::MoveKind::PlacePiece { .. }
-        );
+        let on_sites = on_cells || matches!(kind, ast::MoveKind::Remove { .. });
         if let (Some((_, _, span)), false) = (&clauses.next_to, on_sites) {
             let why = "`next to` narrows where a piece is placed or removed";
             self.error(
@@ -522,6 +520,19 @@ impl Checker {
             None => None,
         };
         Some((by, not_landing, avoiding))
+    }
+
+    /// Walls lie in the grooves between the cells of a grid of squares with all its points
+    /// and links (a grid of another shape is refused here; a board that is no grid, by
+    /// [`Checker::move_board`]).
+    fn grooved_board(&mut self, span: Span) {
+        if self.board_kind == Some(BoardKind::Grid) && !self.plain_grid {
+            let why = "walls on grooves need a grid of squares with all its points";
+            self.error(Diagnostic::error(Code::E0444, why, span).with_note(
+                "a wall lies between two pairs of orthogonal neighbours: a grid of hexagons, \
+                 `without` or `with lines` has no such grooves",
+            ));
+        }
     }
 
     /// The swap (the pie rule) follows the pieces placed: any board but a board of pits.
@@ -617,7 +628,11 @@ impl Checker {
                 over,
                 mode,
                 chain,
-            } => self.jump(directions, *flying, over, *mode, chain),
+                aside,
+            } => {
+                let decl = self.jump(directions, *flying, over, *mode, chain)?;
+                self.turning_aside(decl, *aside)
+            }
             ast::MoveKind::Remove { region } => {
                 let region = match region {
                     Some(e) => {
@@ -627,22 +642,11 @@ impl Checker {
                 };
                 Some(MoveDecl::Remove { region })
             }
-            ast::MoveKind::PlacePiece { kind, region } => {
-                let pieces = self.pieces.clone();
-                let k = self.lookup_in(kind, &pieces, "piece");
-                let region = match region {
-                    Some(e) => Some(Some(self.static_expr(
-                        e,
-                        Type::Region,
-                        "where pieces are placed",
-                    )?)),
-                    None => Some(None),
-                };
-                Some(MoveDecl::PlacePiece {
-                    kind: k?,
-                    region: region?,
-                })
-            }
+            ast::MoveKind::PlacePiece {
+                kind,
+                region,
+                grooves,
+            } => self.placement(kind, region.as_ref(), *grooves, span),
             ast::MoveKind::Sow {
                 counterclockwise,
                 options,
@@ -806,7 +810,78 @@ impl Checker {
                     ast::Chain::TurningAtWill => Chain::TurningAtWill,
                     ast::Chain::Reach => Chain::Reach,
                 },
+                aside: false,
             })
+    }
+
+    /// `place KIND [in REGION]`, or `place KIND on grooves` (a wall, on a grid of squares).
+    fn placement(
+        &mut self,
+        kind: &ast::Name,
+        region: Option<&ast::Expr>,
+        grooves: bool,
+        span: Span,
+    ) -> Option<MoveDecl> {
+        if grooves {
+            self.grooved_board(span);
+        }
+        let pieces = self.pieces.clone();
+        let k = self.lookup_in(kind, &pieces, "piece");
+        let region = match region {
+            Some(e) => Some(Some(self.static_expr(
+                e,
+                Type::Region,
+                "where pieces are placed",
+            )?)),
+            None => Some(None),
+        };
+        Some(MoveDecl::PlacePiece {
+            kind: k?,
+            region: region?,
+            grooves,
+        })
+    }
+
+    /// A jump `turning aside` (where `aside` is written): a single jump, not flying, along
+    /// the board's own directions (the sides are found from them).
+    fn turning_aside(&mut self, decl: MoveDecl, aside: Option<Span>) -> Option<MoveDecl> {
+        let (
+            Some(span),
+            MoveDecl::Jump {
+                directions,
+                flying,
+                over,
+                mode,
+                chain,
+                ..
+            },
+        ) = (aside, &decl)
+        else {
+            return Some(decl);
+        };
+        let relative = directions.iter().any(|&d| d >= RELATIVE_BASE || d >= 8);
+        if *flying || *chain != Chain::Single || relative || self.hexagons {
+            self.error(
+                Diagnostic::error(
+                    Code::E0445,
+                    "`turning aside` turns a single jump along a square grid's own directions",
+                    span,
+                )
+                .with_help(
+                    "leave out `flying` and `chained`, and name the directions (`orthogonal`, \
+                     `north`), not the mover's (`forward`)",
+                ),
+            );
+            return None;
+        }
+        Some(MoveDecl::Jump {
+            directions: directions.clone(),
+            flying: false,
+            over: *over,
+            mode: *mode,
+            chain: Chain::Single,
+            aside: true,
+        })
     }
 
     /// `next to WHAT [along DIRECTIONS]`: the neighbour's content and the board's directions
@@ -866,7 +941,9 @@ impl Checker {
         };
         let lands = matches!(
             kind,
-            ast::MoveKind::PlacePiece { .. } | ast::MoveKind::Slide { .. } | ast::MoveKind::Fly
+            ast::MoveKind::PlacePiece { grooves: false, .. }
+                | ast::MoveKind::Slide { .. }
+                | ast::MoveKind::Fly
         ) && clauses.line_capture.is_none();
         if !lands {
             self.error(
@@ -961,6 +1038,10 @@ impl Checker {
             return Some(None);
         };
         let refusal = match kind {
+            ast::MoveKind::PlacePiece { grooves: true, .. } => Some((
+                "only a placement on a site may rotate a region after it",
+                "`then rotate REGION, ...` follows `move place KIND`, not a wall on grooves",
+            )),
             ast::MoveKind::PlacePiece { .. } if clauses.take_after.is_some() => Some((
                 "a move rotates a region or removes a piece after it, not both",
                 "keep `then rotate` or `then remove enemy`",
@@ -1006,7 +1087,7 @@ impl Checker {
             ast::MoveKind::Slide { .. }
                 | ast::MoveKind::Jump { .. }
                 | ast::MoveKind::Fly
-                | ast::MoveKind::PlacePiece { .. }
+                | ast::MoveKind::PlacePiece { grooves: false, .. }
         );
         let chained = matches!(
             kind,

@@ -599,18 +599,24 @@ pub enum MoveDecl {
         mode: Option<CaptureMode>,
         /// Further jumps from the landing site.
         chain: rulebook_model::Chain,
+        /// `turning aside`: where the way on beyond the piece jumped is closed, the piece
+        /// lands beside it.
+        aside: bool,
     },
     /// One of the mover's pieces off the board.
     Remove {
         /// From where (none: anywhere).
         region: Option<TExpr>,
     },
-    /// A new piece of a kind onto an empty site of a grid.
+    /// A new piece of a kind onto an empty site of a grid, or (`on grooves`) a wall
+    /// between cells.
     PlacePiece {
         /// The kind.
         kind: usize,
         /// Where (none: anywhere).
         region: Option<TExpr>,
+        /// `on grooves`: a wall across two links between cells.
+        grooves: bool,
     },
     /// Sow the stones of one of the mover's pits.
     Sow {

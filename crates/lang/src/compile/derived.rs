@@ -325,6 +325,8 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
         // A placement has no origin: it never makes a slide's or a jump's move.
         model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),
+        // A wall lies on no site: no other rule makes its move.
+        model::MoveKind::Wall(_) => (3, Vec::new()),
         // A removal has no landing: it never makes any other rule's move.
         model::MoveKind::Remove { .. } => (3, vec![0]),
         // Every sowing rule sows from the same pits.

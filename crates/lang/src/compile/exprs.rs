@@ -340,12 +340,12 @@ impl Compiler<'_> {
             (other, Value::Runtime(y)) => Value::Runtime(runtime_binary(op, to_runtime(other)?, y)),
             (a, b) => {
                 let (x, y) = (scalar(&a)?, scalar(&b)?);
-                if op == B::Mod && y == 0 {
-                    let d = self.with_config(Diagnostic::error(
-                        Code::E0615,
-                        "this divides by zero (`% 0`)",
-                        span,
-                    ));
+                if matches!(op, B::Mod | B::Div) && y == 0 {
+                    let why = match op {
+                        B::Mod => "this divides by zero (`% 0`)",
+                        _ => "this divides by zero (`/ 0`)",
+                    };
+                    let d = self.with_config(Diagnostic::error(Code::E0615, why, span));
                     self.errors.push(d);
                     return None;
                 }
@@ -353,7 +353,7 @@ impl Compiler<'_> {
                     return self.overflow(span);
                 };
                 match op {
-                    B::Add | B::Sub | B::Mul | B::Mod => Value::Int(r),
+                    B::Add | B::Sub | B::Mul | B::Div | B::Mod => Value::Int(r),
                     _ => Value::Bool(r != 0),
                 }
             }

@@ -182,6 +182,36 @@ impl Compiler<'_> {
         Some(parts.into_game(self.desc, self.settings.preset.clone()))
     }
 
+    /// In a game whose rules lay walls in the grooves, a slide or a single jump (not
+    /// capturing by approach or withdrawal) as its walk, run by the walk interpreter, which
+    /// alone reads the links the walls cut; any other move as it is.
+    fn walled(&self, kind: model::MoveKind, filter: &model::MoveFilter) -> model::MoveKind {
+        let walls = self.desc.moves.iter().any(|m| {
+            matches!(
+                m.rule.shape,
+                crate::check::MoveDecl::PlacePiece { grooves: true, .. }
+            )
+        });
+        if !walls || filter.line_capture.is_some() {
+            return kind;
+        }
+        match kind {
+            model::MoveKind::Slide {
+                directions,
+                max_length,
+                ..
+            } => model::MoveKind::Walk(walks::slide_walk(&directions, max_length, filter)),
+            model::MoveKind::Jump {
+                directions,
+                flying: false,
+                over,
+                mode,
+                chain: model::Chain::Single,
+            } => model::MoveKind::Walk(walks::jump_walk(&directions, (over, mode), filter)),
+            other => other,
+        }
+    }
+
     /// The board; built by the first pass.
     fn board(&self) -> &Board {
         self.board

@@ -79,6 +79,7 @@ impl Compiler<'_> {
         let filter = self.move_filter(&m.rule)?;
         let kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
         let kind = self.with_walk_tests(kind, &m.rule.walk_tests, &filter)?;
+        let kind = self.walled(kind, &filter);
         let so_that = match &m.rule.legality.so_that {
             Some(e) => Some(to_runtime(self.fold(e)?)?),
             None => None,
@@ -129,8 +130,9 @@ impl Compiler<'_> {
                 over,
                 mode,
                 chain,
+                aside,
             } => {
-                let jump = (*flying, (*over, *mode), *chain);
+                let jump = (*flying, (*over, *mode), *chain, *aside);
                 self.jump(directions, jump, filter, (by_pieces, span))?
             }
             MoveDecl::Remove { region } => model::MoveKind::Remove {
@@ -139,15 +141,11 @@ impl Compiler<'_> {
                     None => None,
                 },
             },
-            MoveDecl::PlacePiece { kind, region } => model::MoveKind::PlacePiece {
-                kind: *kind as u8,
-                from_hand: self.desc.stock.iter().any(|s| s.piece == *kind)
-                    || !self.desc.hand_kinds.is_empty(),
-                region: match region {
-                    Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
-                    None => self.points_on_board(),
-                },
-            },
+            MoveDecl::PlacePiece {
+                kind,
+                region,
+                grooves,
+            } => self.placement(*kind, region.as_ref(), *grooves)?,
             MoveDecl::Sow {
                 sowing,
                 relay,
@@ -180,6 +178,32 @@ impl Compiler<'_> {
             },
             track @ MoveDecl::Track { .. } => model::MoveKind::Track(self.track(track)?),
             MoveDecl::Walk(steps) => self.walk(steps, filter),
+        })
+    }
+
+    /// A placement of a piece of kind `kind` onto an empty site (of `region`), or, `on
+    /// grooves`, of a wall between cells; from the mover's hand where the kind is counted
+    /// there.
+    fn placement(
+        &mut self,
+        kind: usize,
+        region: Option<&TExpr>,
+        grooves: bool,
+    ) -> Option<model::MoveKind> {
+        let from_hand =
+            self.desc.stock.iter().any(|s| s.piece == kind) || !self.desc.hand_kinds.is_empty();
+        if grooves {
+            let (width, height) = (self.board().width, self.board().height);
+            let grooves = model::Grooves::new(width, height, kind as u8, from_hand);
+            return Some(model::MoveKind::Wall(grooves));
+        }
+        Some(model::MoveKind::PlacePiece {
+            kind: kind as u8,
+            from_hand,
+            region: match region {
+                Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
+                None => self.points_on_board(),
+            },
         })
     }
 
@@ -230,14 +254,19 @@ impl Compiler<'_> {
     fn jump(
         &mut self,
         directions: &[u8],
-        (flying, jumped, chain): (
+        (flying, jumped, chain, aside): (
             bool,
             (model::Jumped, Option<model::CaptureMode>),
             model::Chain,
+            bool,
         ),
         filter: &model::MoveFilter,
         (by_pieces, span): (bool, Span),
     ) -> Option<model::MoveKind> {
+        if aside {
+            let walk = walks::aside_walk(directions, jumped, filter);
+            return Some(model::MoveKind::Walk(walk));
+        }
         Some(match self.jump_chain(chain, directions, by_pieces, span)? {
             model::Chain::Single if !flying => self.single_jump(directions, jumped, filter),
             chain => model::MoveKind::Jump {

@@ -106,6 +106,51 @@ pub fn jump_walk(
     }
 }
 
+/// A single jump [`jump_walk`] `turning aside`: along each direction, where the way on
+/// beyond the piece jumped is closed ([`SiteTest::Closed`]: the board's edge or a wall),
+/// the piece lands instead on an empty site beside the piece jumped, along either
+/// direction square to the jump's (`directions` are a square grid's own).
+pub fn aside_walk(
+    directions: &[u8],
+    jumped: (Jumped, Option<CaptureMode>),
+    filter: &MoveFilter,
+) -> Walk {
+    let mut walk = jump_walk(directions, jumped, filter);
+    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let land = |d: u8| {
+        let mut steps = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
+        steps.extend(forbidden.clone());
+        steps.push(Step::Emit);
+        steps
+    };
+    let [Step::Branch(branches)] = &mut walk.steps[..] else {
+        unreachable!("a jump's walk is a branch per direction");
+    };
+    for (branch, &d) in branches.iter_mut().zip(directions) {
+        let over = branch
+            .iter()
+            .position(|s| *s == Step::Over)
+            .expect("a jump passes over");
+        let straight = branch.split_off(over + 1);
+        let (left, right) = square_to(d);
+        let aside = vec![
+            Step::Test(SiteTest::Closed(d)),
+            Step::Branch(vec![land(left), land(right)]),
+        ];
+        branch.push(Step::Branch(vec![straight, aside]));
+    }
+    walk
+}
+
+/// The two grid directions square to grid direction `d` (north: west and east; north-east:
+/// north-west and south-east), by their places in [`rulebook_model::board::GRID_DIRECTIONS`]
+/// (north, east, south, west, then north-east, south-east, south-west, north-west, each
+/// four a turn round).
+fn square_to(d: u8) -> (u8, u8) {
+    let base = d & 4;
+    (base + (d + 3) % 4, base + (d + 1) % 4)
+}
+
 /// The engine's routine for the moves of `walk`, a move rule narrowed by `filter`, picked
 /// by the walk's shape: a flight ([`MoveKind::Fly`]) where the walk is the [`fly_walk`] of
 /// some region or none; a slide ([`MoveKind::Slide`], with the directions that rise and

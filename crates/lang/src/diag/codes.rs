@@ -257,6 +257,10 @@ codes! {
     E0442,
     /// `by numbered` picks pieces by their kind's number, and no kind has one
     E0443,
+    /// walls on grooves need a grid of squares with all its points
+    E0444,
+    /// `turning aside` turns a single jump along a square grid's own directions
+    E0445,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice

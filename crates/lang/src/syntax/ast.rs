@@ -487,6 +487,9 @@ pub enum MoveKind {
         mode: Option<(CaptureMode, Span)>,
         /// `chained straight` or `chained`: further jumps from the landing site.
         chain: Chain,
+        /// `turning aside` (where written): where the way on beyond the piece jumped is
+        /// closed, the piece lands beside it.
+        aside: Option<Span>,
     },
     /// `sow DIRECTION with OPTIONS`.
     Sow {
@@ -512,12 +515,15 @@ pub enum MoveKind {
         /// From where (none: anywhere).
         region: Option<Expr>,
     },
-    /// `place KIND [in REGION]`: a new piece onto an empty site of a grid.
+    /// `place KIND [in REGION]`: a new piece onto an empty site of a grid; `place KIND on
+    /// grooves`: a wall between cells.
     PlacePiece {
         /// The kind of piece.
         kind: Name,
         /// Where (none: any empty site).
         region: Option<Expr>,
+        /// `on grooves`: a wall across two links between cells, not a piece on a site.
+        grooves: bool,
     },
     /// `pass`, or with `at will` (true) a pass whatever else is legal.
     Pass {
@@ -906,6 +912,8 @@ pub enum BinaryOp {
     Sub,
     /// `*`
     Mul,
+    /// `/`, rounded down
+    Div,
     /// `%`
     Mod,
 }
@@ -926,6 +934,7 @@ impl BinaryOp {
             BinaryOp::Sub => "-",
             BinaryOp::Mul => "*",
             BinaryOp::Mod => "%",
+            BinaryOp::Div => "/",
         }
     }
 }

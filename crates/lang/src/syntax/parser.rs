@@ -292,6 +292,7 @@ const RULE_WORDS: &[(&[Rule], &str)] = &[
             Rule::op_add,
             Rule::op_sub,
             Rule::op_mul,
+            Rule::op_div,
         ],
         "an operator",
     ),
@@ -363,8 +364,8 @@ fn expected_words(error: &pest::error::Error<Rule>) -> Option<(usize, Vec<String
         })
         .filter(|t| !(t.len() == 4 && t.contains("..")))
         .collect();
-    const OPERATORS: [&str; 12] = [
-        "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "and", "or",
+    const OPERATORS: [&str; 13] = [
+        "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "and", "or",
     ];
     let operators = tokens
         .iter()
@@ -1521,6 +1522,7 @@ fn lower_jump<'a>(
     };
     let mut mode = None;
     let mut chain = Chain::Single;
+    let mut aside = None;
     while let Ok(part) = take() {
         if let (Some(at), Some(word)) = (flying, chain_word(&part)) {
             let chain = match word {
@@ -1543,6 +1545,7 @@ fn lower_jump<'a>(
                     None => Chain::Turning,
                 }
             }
+            Rule::turning_aside => aside = Some(span_of(&part, file)),
             _ => mode = Some((lower_mode(part.clone(), file)?, span_of(&part, file))),
         }
     }
@@ -1563,6 +1566,7 @@ fn lower_jump<'a>(
         over,
         mode,
         chain,
+        aside,
     })
 }
 
@@ -1587,8 +1591,17 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             }
             let mut p = parts(how);
             let kind = lower_name(p.next().ok_or_else(|| internal(span))?, file);
-            let region = p.next().map(|e| lower_expr(e, file)).transpose()?;
-            Ok(MoveKind::PlacePiece { kind, region })
+            let next = p.next();
+            let grooves = next
+                .as_ref()
+                .is_some_and(|e| e.as_rule() == Rule::on_grooves);
+            let region = next.filter(|_| !grooves);
+            let region = region.map(|e| lower_expr(e, file)).transpose()?;
+            Ok(MoveKind::PlacePiece {
+                kind,
+                region,
+                grooves,
+            })
         }
         Rule::remove_move => {
             // `parts` keeps the word `remove` (it is also a capture's mode).
@@ -1950,7 +1963,9 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::op_gt, Assoc::Left)
                 | Op::infix(Rule::op_ge, Assoc::Left))
             .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
-            .op(Op::infix(Rule::op_mul, Assoc::Left) | Op::infix(Rule::op_mod, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left)
+                | Op::infix(Rule::op_div, Assoc::Left)
+                | Op::infix(Rule::op_mod, Assoc::Left))
             .op(Op::prefix(Rule::op_neg))
     })
 }
@@ -2029,6 +2044,7 @@ fn lower_expr_tree(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
                 Rule::op_add => BinaryOp::Add,
                 Rule::op_sub => BinaryOp::Sub,
                 Rule::op_mod => BinaryOp::Mod,
+                Rule::op_div => BinaryOp::Div,
                 _ => BinaryOp::Mul,
             };
             let span = lhs.span.to(rhs.span);

@@ -170,40 +170,91 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
                 Some(m) if m + 1 == i => ']',
                 _ if changed.contains(&site) => '*',
                 _ if i > 0 && joined_between(game, site, Site::at(r * w + file_at(i - 1))) => '-',
+                // A wall between this point and the last drawn: `|`.
+                _ if i > 0 && state.wall_cuts(site, if turned { 1 } else { 3 }) => '|',
                 _ => ' ',
             };
             out.push(sep);
-            let cell = state.cell(site);
             let g = match b.is_removed(site) {
                 true => drawn_across(game, site),
                 false => point_glyph(state, site),
             };
-            if color {
-                let mut style = String::new();
-                if cell == EMPTY {
-                    style.push_str(DIM);
-                } else {
-                    let owner = game.tables.owner[cell.index()];
-                    style.push_str(&player_style(game, owner));
-                }
-                if site == to {
-                    style.push_str(REVERSE);
-                } else if site == from {
-                    style.push_str(UNDERLINE);
-                } else if changed.contains(&site) {
-                    style.push_str(CHANGED);
-                }
-                let _ = write!(out, "{style}{g}{RESET}");
-            } else {
-                out.push(g);
+            match color {
+                true => out.push_str(&styled(state, site, g, (from, to, changed))),
+                false => out.push(g),
             }
         }
         let end = if marked == Some(w - 1) { ']' } else { ' ' };
         let _ = writeln!(out, "{end} {}", r + 1);
+        if let Some(line) = groove_view(state, r, turned) {
+            let line = format!("{:label_width$} {line}", "");
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
     }
     let last = shift(ranks[h - 1]);
     let _ = writeln!(out, "{:label_width$}  {:last$}{files}", "", "");
     out
+}
+
+/// The glyph `g` of `site` in colour: its owner's (dimmed where empty), in reverse video on
+/// the last move's landing, underlined where it left, marked where the move changed it.
+fn styled(
+    state: &State,
+    site: Site,
+    g: char,
+    (from, to, changed): (Site, Site, &[Site]),
+) -> String {
+    let game = state.game();
+    let cell = state.cell(site);
+    let mut style = String::new();
+    if cell == EMPTY {
+        style.push_str(DIM);
+    } else {
+        style.push_str(&player_style(game, game.tables.owner[cell.index()]));
+    }
+    if site == to {
+        style.push_str(REVERSE);
+    } else if site == from {
+        style.push_str(UNDERLINE);
+    } else if changed.contains(&site) {
+        style.push_str(CHANGED);
+    }
+    format!("{style}{g}{RESET}")
+}
+
+/// In a game with walls standing, the groove drawn below rank `r` (above it, turned round):
+/// `-` under a point whose link that way a wall cuts, and between two points the middle of
+/// a wall across that slot (`-` along the ranks, `|` across them); `None` at the last rank
+/// drawn or without walls.
+fn groove_view(state: &State, r: usize, turned: bool) -> Option<String> {
+    let b = &state.game().board;
+    let (w, h) = (b.width as usize, b.height as usize);
+    let walls = state.standing_walls();
+    let low = match turned {
+        true if r + 1 < h => r,
+        false if r > 0 => r - 1,
+        _ => return None,
+    };
+    if walls.is_empty() {
+        return None;
+    }
+    let file_at = |i: usize| if turned { w - 1 - i } else { i };
+    let mut line = String::new();
+    for i in 0..w {
+        if i > 0 {
+            let wall = 2 * (low * (w - 1) + file_at(i).min(file_at(i - 1)));
+            line.push(match (walls.contains(&wall), walls.contains(&(wall + 1))) {
+                (true, _) => '-',
+                (_, true) => '|',
+                _ => ' ',
+            });
+        } else {
+            line.push(' ');
+        }
+        let cut = state.wall_cuts(Site::at(low * w + file_at(i)), 0);
+        line.push(if cut { '-' } else { ' ' });
+    }
+    Some(line.trim_end().to_string())
 }
 
 /// A mancala board as in [`board_text`](super::text::board_text) (or turned round), with the pit of the last move

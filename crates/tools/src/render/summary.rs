@@ -204,6 +204,10 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::EmptyOr(kinds) => format!("if empty or {}", kind_names(game, *kinds)),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
+            SiteTest::Closed(d) => format!(
+                "if the way {} is closed (the edge or a wall)",
+                game.board.direction_names[*d as usize]
+            ),
         },
         Step::Anywhere => "any site".into(),
         Step::Emit => "a destination".into(),
@@ -335,6 +339,11 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
         MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
         MoveKind::Roll(dice) => dice_text(dice),
         MoveKind::Track(t) => track_text(game, t),
+        MoveKind::Wall(g) => {
+            let kind = &game.about.piece_kinds[g.kind as usize];
+            let hand = if g.from_hand { " from hand" } else { "" };
+            format!("place a {kind}{hand} on the grooves, across two links between cells")
+        }
         MoveKind::PlacePiece {
             kind,
             region: r,
@@ -1056,5 +1065,6 @@ fn op_symbol(op: Op) -> &'static str {
         Op::Sub => "-",
         Op::Mul => "*",
         Op::Mod => "%",
+        Op::Div => "/",
     }
 }

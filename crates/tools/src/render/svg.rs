@@ -113,12 +113,32 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
             r + 1
         );
     }
+    grid_walls(&mut o, state, &at);
     grid_pieces(&mut o, state, &at);
     (
         2.0 * margin + (w - 1.0 + shear * (h - 1.0)) * STEP,
         2.0 * margin + (h - 1.0) * rise,
         o,
     )
+}
+
+/// The walls standing in the grooves of a grid of squares, each a thick bar two cells
+/// long along its groove, through the point where its four cells meet.
+fn grid_walls(o: &mut String, state: &State, at: &dyn Fn(f64, f64) -> (f64, f64)) {
+    let across = f64::from(state.game().board.width.saturating_sub(1));
+    for wall in state.standing_walls() {
+        let slot = (wall / 2) as f64;
+        let (f, r) = (slot % across, (slot / across).floor());
+        let (cx, cy) = (f + 0.5, r + 0.5);
+        let ((x1, y1), (x2, y2)) = match wall % 2 == 1 {
+            true => (at(cx, cy - 1.0), at(cx, cy + 1.0)),
+            false => (at(cx - 1.0, cy), at(cx + 1.0, cy)),
+        };
+        let _ = writeln!(
+            o,
+            r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3b2a14" stroke-width="7" stroke-linecap="round"/>"##
+        );
+    }
 }
 
 /// A grid's pieces as discs at the centres `at` gives (from file and rank), with the

@@ -112,15 +112,50 @@ pub fn board_text(state: &State) -> String {
     };
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}  {:2$}{files}", "", "", shift(h - 1));
+    let walls = state.standing_walls();
     for r in (0..h).rev() {
-        let row: Vec<String> = (0..w)
-            .map(|f| point_glyph(state, Site::at(r * w + f)).to_string())
-            .collect();
-        let (row, pad) = (row.join(" "), shift(r));
+        if !walls.is_empty() && r + 1 < h {
+            let line = format!("{:label_width$}  {}", "", groove_line(state, &walls, r));
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        let mut row = String::new();
+        for f in 0..w {
+            let site = Site::at(r * w + f);
+            if f > 0 {
+                // A wall across the files between this point and the last: `|`.
+                row.push(if state.wall_cuts(site, 3) { '|' } else { ' ' });
+            }
+            row.push(point_glyph(state, site));
+        }
+        let pad = shift(r);
         let _ = writeln!(out, "{:>label_width$}  {:pad$}{row}  {}", r + 1, "", r + 1);
     }
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     out
+}
+
+/// The groove between rank `r` and the rank above on a board with walls standing (by
+/// number, `walls`): `-` under a cell whose link north a wall cuts, and between two cells
+/// the middle of a wall across that slot, `-` along the ranks or `|` across them.
+fn groove_line(state: &State, walls: &[usize], r: usize) -> String {
+    let w = state.game().board.width as usize;
+    let mut line = String::new();
+    for f in 0..w {
+        if f > 0 {
+            let wall = 2 * (r * (w - 1) + f - 1);
+            line.push(match (walls.contains(&wall), walls.contains(&(wall + 1))) {
+                (true, _) => '-',
+                (_, true) => '|',
+                _ => ' ',
+            });
+        }
+        line.push(if state.wall_cuts(Site::at(r * w + f), 0) {
+            '-'
+        } else {
+            ' '
+        });
+    }
+    line.trim_end().to_string()
 }
 
 /// A hex board drawn cell by cell, three lines a rank (top rank first), each rank shifted
