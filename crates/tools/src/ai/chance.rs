@@ -1,9 +1,10 @@
-//! The computer in a game of chance: expectimax to a few plies, a throw of the dice a
-//! chance node whose value is its outcomes' values weighted by their likelihood, the
-//! moves of a race judged by how far each side's pieces have gone along their tracks, of
-//! any other game as the levels judge it ([`super::standing`]: pieces, a goal's distance).
+//! The computer in a game of chance. In a race, expectimax to a few plies, a throw of the
+//! dice a chance node whose value is its outcomes' values weighted by their likelihood, the
+//! moves judged by how far each side's pieces have gone along their tracks. In any other
+//! game, flat Monte Carlo: random games played on after each move, the dice thrown as
+//! likely as they fall, the move that wins most chosen.
 
-use super::{search::Found, Budget, Judgement, Thought, SCALE};
+use super::{search::Found, Budget, Judgement, Thought};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
 use rulebook_model::{MoveKind, Player, Site};
@@ -12,9 +13,10 @@ use std::time::Instant;
 /// The deepest the computer looks in a game of chance, in moves (throws not counted).
 const MAX_CHANCE_DEPTH: u32 = 4;
 
-/// The best move of `root` for the player to move, by expectimax to the budget's depth
-/// (at most [`MAX_CHANCE_DEPTH`] moves); at a throw of the dice, a throw made with `seed`
-/// (the computer throws the dice, it does not choose them).
+/// The best move of `root` for the player to move: in a race by expectimax to the budget's
+/// depth (at most [`MAX_CHANCE_DEPTH`] moves), in any other game by random games played on
+/// after each move ([`sampled`]); at a throw of the dice, a throw made with `seed` (the
+/// computer throws the dice, it does not choose them).
 pub(super) fn think(
     root: &State,
     budget: Budget,
@@ -24,7 +26,7 @@ pub(super) fn think(
     let mut rng = Rng::new(seed);
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
-    let done = |best: Move, value: f64, nodes: u64| {
+    let done = |best: Move, value: f64, nodes: u64, depth: u32| {
         let me = root.to_move();
         let lead = race_lead(root, me).unwrap_or_else(|| super::standing(root, me));
         let t = Thought {
@@ -33,7 +35,7 @@ pub(super) fn think(
             elapsed: began.elapsed(),
             value,
             judgement: Judgement::Lead(lead),
-            depth: budget.depth.min(MAX_CHANCE_DEPTH),
+            depth,
             interrupted: false,
             hundredths: lead * 100,
         };
@@ -41,7 +43,11 @@ pub(super) fn think(
     };
     if root.chance().is_some() {
         let throw = root.pick_throw(|n| rng.below(n))?;
-        return done(throw, 0.5, 0);
+        return done(throw, 0.5, 0, 0);
+    }
+    if race_lead(root, root.to_move()).is_none() {
+        let (m, v, plies) = sampled(root, &moves, budget, &mut rng, began);
+        return done(m, v, plies, 1);
     }
     let me = root.to_move();
     let depth = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
@@ -57,7 +63,50 @@ pub(super) fn think(
         }
     }
     let (m, v) = best?;
-    done(m, v, nodes)
+    done(m, v, nodes, depth)
+}
+
+/// The longest random game played on after a move by [`sampled`], in plies.
+const MAX_SAMPLE_PLIES: usize = 1000;
+
+/// The move of `moves` (those of `root`) with the best mean result for the player to move,
+/// 0 (loss) ..= 1 (win), over random games played on after each move in turn (flat Monte
+/// Carlo, the dice thrown as likely as they fall) until the budget's positions or half its
+/// time are spent; with that mean and the positions played.
+fn sampled(
+    root: &State,
+    moves: &MoveList,
+    budget: Budget,
+    rng: &mut Rng,
+    began: Instant,
+) -> (Move, f64, u64) {
+    let me = root.to_move();
+    let after: Vec<State> = (moves.iter())
+        .map(|&m| {
+            let mut s = root.clone();
+            s.apply(m);
+            s
+        })
+        .collect();
+    let (mut score, mut runs) = (vec![0.0; after.len()], 0u64);
+    let (mut game, mut list, mut spent) = (root.clone(), MoveList::new(), 0u64);
+    let half = budget.time.map(|t| t / 2);
+    while spent < budget.iterations && half.is_none_or(|h| began.elapsed() < h) {
+        for (i, start) in after.iter().enumerate() {
+            game.clone_from(start);
+            let (plies, _) = game.playout(MAX_SAMPLE_PLIES, &mut list, |n| rng.below(n));
+            spent += plies as u64 + 1;
+            score[i] += match game.outcome() {
+                Some(Outcome::Win(p)) if p == me => 1.0,
+                Some(Outcome::Win(_)) => 0.0,
+                _ => 0.5,
+            };
+        }
+        runs += 1;
+    }
+    // Ties go to the first move, the engine's order being fixed.
+    let best = (0..after.len()).fold(0, |b, i| if score[i] > score[b] { i } else { b });
+    (moves[best], score[best] / runs.max(1) as f64, spent)
 }
 
 /// The expected score of `me`, 0 (loss) ..= 1 (win), with `depth` moves more looked at.
@@ -102,15 +151,12 @@ fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
     best
 }
 
-/// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won): in a
-/// race by how far each side has gone ([`race_lead`], 20 sites being most of a win), in
-/// any other game by the levels' judgement (2 pieces being most of a win).
+/// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
+/// far each side has gone ([`race_lead`], 20 sites being most of a win): the look-ahead
+/// runs in races alone.
 fn horizon(state: &State, me: Player) -> f64 {
-    let lead = match race_lead(state, me) {
-        Some(sites) => sites as f64 / 20.0,
-        None => f64::from(super::search::judge(state, me, true)) / f64::from(SCALE) / 2.0,
-    };
-    0.5 + 0.5 * lead.tanh()
+    let sites = race_lead(state, me).unwrap_or_default();
+    0.5 + 0.5 * (sites as f64 / 20.0).tanh()
 }
 
 /// How much further `player`'s pieces have gone along their tracks than the other
