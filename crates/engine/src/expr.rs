@@ -70,11 +70,26 @@ fn ones(set: &Flood) -> i64 {
 #[inline]
 fn spread(
     (board, cut): (&Board, &[u8]),
+    own: (&[u64], u8),
+    sets: (&mut Flood, &mut Flood),
+    stop: impl Fn(usize, u32) -> bool,
+) -> bool {
+    // Compiled twice, so that the fill of a game without walls reads no cut at each site.
+    match cut.is_empty() {
+        true => spread_links::<false>((board, cut), own, sets, stop),
+        false => spread_links::<true>((board, cut), own, sets, stop),
+    }
+}
+
+/// [`spread`], reading the links that walls cut where `WALLS`.
+#[inline]
+fn spread_links<const WALLS: bool>(
+    (board, cut): (&Board, &[u8]),
     (own, links): (&[u64], u8),
     (reached, todo): (&mut Flood, &mut Flood),
     stop: impl Fn(usize, u32) -> bool,
 ) -> bool {
-    let words = own.len();
+    let (words, steps) = (own.len(), board.neighbours());
     let mut w = 0;
     while w < words {
         if todo[w] == 0 {
@@ -87,12 +102,12 @@ fn spread(
             return true;
         }
         let site = Site::at(w * 64 + bit as usize);
-        let mut dirs = match cut.is_empty() {
-            true => links,
-            false => links & !cut[site.index()],
+        let mut dirs = match WALLS {
+            false => links,
+            true => links & !cut[site.index()],
         };
         while dirs != 0 {
-            let next = board.step(site, dirs.trailing_zeros() as u8);
+            let next = steps.step(site, dirs.trailing_zeros() as u8);
             dirs &= dirs - 1;
             if next == NO_SITE {
                 continue;

@@ -1,6 +1,8 @@
 //! Walls in the grooves between a grid's cells (`move place KIND on grooves`,
 //! [`Grooves`]): which walls stand, and per site the links they cut, kept as bits so that
-//! a step, a walk's shift and a flood read one byte to know whether a link is open.
+//! a step, a walk's shift and a flood read one byte to know whether a link is open. The
+//! moves of walls are made out of line, so that the move generator and the making of moves
+//! of other games stay as small as they were.
 
 use rulebook_model::{Game, Grooves, MoveKind, Player, Site};
 
@@ -27,6 +29,16 @@ impl Walls {
                 cut: vec![0; game.board.sites()],
             },
             None => Walls::default(),
+        }
+    }
+
+    /// Copies the walls of another position of the same game, reusing the buffers: nothing
+    /// to copy in a game without walls.
+    #[inline(always)]
+    pub(crate) fn copy_from(&mut self, other: &Walls) {
+        if !(other.placed.is_empty() && self.placed.is_empty()) {
+            self.placed.clone_from(&other.placed);
+            self.cut.clone_from(&other.cut);
         }
     }
 
@@ -106,6 +118,7 @@ impl State {
 
     /// Appends the walls rule `index` may lay: every wall that fits, where the mover has
     /// one to lay.
+    #[inline(never)]
     pub(crate) fn wall_moves(&self, index: u8, grooves: &Grooves, out: &mut MoveList) {
         let mover = self.position.to_move;
         if grooves.from_hand && self.pieces_in_hand(mover)[grooves.kind as usize] == 0 {
@@ -119,6 +132,7 @@ impl State {
     }
 
     /// Lays the wall of move `m` for `mover`: from the stock where it counts one.
+    #[inline(never)]
     pub(crate) fn apply_wall(&mut self, m: Move, mover: Player) {
         let game = &*self.game;
         let MoveKind::Wall(grooves) = &game.moves[m.rule() as usize].kind else {
@@ -136,6 +150,7 @@ impl State {
 
     /// Takes back the wall of move `m` (the stock, the hash and the side to move are
     /// restored by [`State::undo`]).
+    #[inline(never)]
     pub(crate) fn undo_wall(&mut self, m: Move, mover: Player) {
         let game = &*self.game;
         let MoveKind::Wall(grooves) = &game.moves[m.rule() as usize].kind else {

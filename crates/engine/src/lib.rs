@@ -731,8 +731,7 @@ impl Clone for Position {
         copy_from(&mut self.stock, &other.stock);
         copy_from(&mut self.lines, &other.lines);
         copy_from(&mut self.unmoved, &other.unmoved);
-        copy_from(&mut self.walls.placed, &other.walls.placed);
-        copy_from(&mut self.walls.cut, &other.walls.cut);
+        self.walls.copy_from(&other.walls);
         self.passing = other.passing;
         self.clock = other.clock;
         self.thrown = other.thrown;
@@ -775,8 +774,7 @@ impl Position {
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
         self.unmoved.clone_from(&other.unmoved);
-        self.walls.placed.clone_from(&other.walls.placed);
-        self.walls.cut.clone_from(&other.walls.cut);
+        self.walls.copy_from(&other.walls);
         self.passing = other.passing;
         self.clock = other.clock;
         self.thrown = other.thrown;

@@ -199,13 +199,22 @@ impl State {
     #[inline]
     fn straight_step(&self, mover: Player, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
         let next = match *step {
-            Step::Shift(dir) if self.position.walls.cuts(at, dir) => NO_SITE,
             Step::Shift(dir) => self.game.board.step(at, dir),
             Step::Leap(k) => walk.leaps[k as usize].targets[at.index()],
             Step::Test(test) => match self.passes(mover, test, at) {
                 true => at,
                 false => NO_SITE,
             },
+            Step::ShiftOpen(d) => match self.position.walls.cuts(at, d) {
+                true => NO_SITE,
+                false => self.game.board.step(at, d),
+            },
+            Step::Closed(d) => {
+                match self.game.board.step(at, d) == NO_SITE || self.position.walls.cuts(at, d) {
+                    true => at,
+                    false => NO_SITE,
+                }
+            }
             Step::Anywhere | Step::Emit | Step::Over | Step::Repeat { .. } | Step::Branch(_) => {
                 unreachable!("the compiler keeps these out of straight walks")
             }
@@ -248,9 +257,6 @@ impl State {
             SiteTest::Passed(kinds) => cell == EMPTY && self.passed_by(mover, kinds, at),
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
-            SiteTest::Closed(d) => {
-                self.game.board.step(at, d) == NO_SITE || self.position.walls.cuts(at, d)
-            }
         }
     }
 }

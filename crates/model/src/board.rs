@@ -248,6 +248,18 @@ pub struct Hex {
 /// opposite (by index in [`GRID_DIRECTIONS`]): north-south, east-west and the diagonals.
 pub const AXES: [(u8, u8); 4] = [(0, 2), (1, 3), (4, 6), (5, 7)];
 
+/// The links of a board ([`Board::neighbours`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Neighbours<'a>(&'a [Site]);
+
+impl Neighbours<'_> {
+    /// The next site from `site` in direction `dir`, or [`NO_SITE`] ([`Board::step`]).
+    #[inline]
+    pub fn step(self, site: Site, dir: u8) -> Site {
+        self.0[site.index() * GRID_DIRECTIONS.len() + dir as usize]
+    }
+}
+
 /// A compiled board: sites, names, and precomputed neighbour tables.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -1118,6 +1130,13 @@ impl Board {
     #[inline]
     pub fn step(&self, site: Site, dir: u8) -> Site {
         self.links.neighbours[site.index() * GRID_DIRECTIONS.len() + dir as usize]
+    }
+
+    /// The board's links, to step from many sites in a loop: a copy of the table's place
+    /// that the loop keeps at hand rather than reading it through the board at each step.
+    #[inline]
+    pub fn neighbours(&self) -> Neighbours<'_> {
+        Neighbours(&self.links.neighbours)
     }
 
     /// The sites from `site` towards `dir`, nearest first, up to the board's edge.

@@ -62,6 +62,7 @@ impl Walk {
                 Step::Repeat { body, .. } => fold(body, acc, f),
                 Step::Branch(walks) => walks.iter().fold(acc, |acc, w| fold(w, acc, f)),
                 Step::Shift(_) | Step::Leap(_) | Step::Anywhere | Step::Over | Step::Emit => acc,
+                Step::ShiftOpen(_) | Step::Closed(_) => acc,
             })
         }
         fold(&self.steps, init, &mut f)
@@ -117,6 +118,7 @@ fn reversed_straight(steps: &[Step]) -> Vec<Step> {
     (steps.iter().rev())
         .map(|step| match step {
             Step::Shift(dir) => Step::Shift(reverse_direction(*dir)),
+            Step::ShiftOpen(dir) => Step::ShiftOpen(reverse_direction(*dir)),
             Step::Repeat { body, min, max } => Step::Repeat {
                 body: reversed_straight(body),
                 min: *min,
@@ -192,6 +194,13 @@ pub enum Step {
     /// from each (a flight: `move fly` is this, a test of the landing and a destination).
     /// Never in a repeated body.
     Anywhere,
+    /// A [`Step::Shift`] that a wall in the grooves ([`crate::Grooves`]) stops: the walk
+    /// also ends where a wall cuts the link. In a game that lays walls the compiler makes
+    /// every shift this one, so that the shifts of other games read no walls.
+    ShiftOpen(u8),
+    /// The walk goes on only if no link goes on from the site under the cursor along this
+    /// direction: the board ends there, or a wall in the grooves cuts the link.
+    Closed(u8),
 }
 
 /// A test of the site under a walk's cursor.
@@ -223,7 +232,4 @@ pub enum SiteTest {
     In(u16),
     /// The site is not in the region with this index.
     NotIn(u16),
-    /// No link goes on from the site along this direction: the board ends there, or a wall
-    /// in the grooves cuts the link ([`crate::Grooves`]).
-    Closed(u8),
 }

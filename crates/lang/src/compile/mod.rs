@@ -183,8 +183,9 @@ impl Compiler<'_> {
     }
 
     /// In a game whose rules lay walls in the grooves, a slide or a single jump (not
-    /// capturing by approach or withdrawal) as its walk, run by the walk interpreter, which
-    /// alone reads the links the walls cut; any other move as it is.
+    /// capturing by approach or withdrawal) as its walk, and every walk with shifts that
+    /// walls stop ([`walks::walled_walk`]), run by the walk interpreter, which alone reads
+    /// the links the walls cut; any other move as it is.
     fn walled(&self, kind: model::MoveKind, filter: &model::MoveFilter) -> model::MoveKind {
         let walls = self.desc.moves.iter().any(|m| {
             matches!(
@@ -192,24 +193,27 @@ impl Compiler<'_> {
                 crate::check::MoveDecl::PlacePiece { grooves: true, .. }
             )
         });
-        if !walls || filter.line_capture.is_some() {
+        if !walls {
             return kind;
         }
-        match kind {
+        let walk = match kind {
+            model::MoveKind::Walk(walk) => walk,
+            other if filter.line_capture.is_some() => return other,
             model::MoveKind::Slide {
                 directions,
                 max_length,
                 ..
-            } => model::MoveKind::Walk(walks::slide_walk(&directions, max_length, filter)),
+            } => walks::slide_walk(&directions, max_length, filter),
             model::MoveKind::Jump {
                 directions,
                 flying: false,
                 over,
                 mode,
                 chain: model::Chain::Single,
-            } => model::MoveKind::Walk(walks::jump_walk(&directions, (over, mode), filter)),
-            other => other,
-        }
+            } => walks::jump_walk(&directions, (over, mode), filter),
+            other => return other,
+        };
+        model::MoveKind::Walk(walks::walled_walk(walk))
     }
 
     /// The board; built by the first pass.

@@ -107,7 +107,7 @@ pub fn jump_walk(
 }
 
 /// A single jump [`jump_walk`] `turning aside`: along each direction, where the way on
-/// beyond the piece jumped is closed ([`SiteTest::Closed`]: the board's edge or a wall),
+/// beyond the piece jumped is closed ([`Step::Closed`]: the board's edge or a wall),
 /// the piece lands instead on an empty site beside the piece jumped, along either
 /// direction square to the jump's (`directions` are a square grid's own).
 pub fn aside_walk(
@@ -133,12 +133,26 @@ pub fn aside_walk(
             .expect("a jump passes over");
         let straight = branch.split_off(over + 1);
         let (left, right) = square_to(d);
-        let aside = vec![
-            Step::Test(SiteTest::Closed(d)),
-            Step::Branch(vec![land(left), land(right)]),
-        ];
+        let aside = vec![Step::Closed(d), Step::Branch(vec![land(left), land(right)])];
         branch.push(Step::Branch(vec![straight, aside]));
     }
+    walk
+}
+
+/// `walk` in a game that lays walls: each shift, at any depth, one that a wall stops
+/// ([`Step::ShiftOpen`]), so that only such games' walks read the walls.
+pub fn walled_walk(mut walk: Walk) -> Walk {
+    fn stopped_by_walls(steps: &mut [Step]) {
+        for step in steps {
+            match step {
+                Step::Shift(d) => *step = Step::ShiftOpen(*d),
+                Step::Repeat { body, .. } => stopped_by_walls(body),
+                Step::Branch(walks) => walks.iter_mut().for_each(|w| stopped_by_walls(w)),
+                _ => {}
+            }
+        }
+    }
+    stopped_by_walls(&mut walk.steps);
     walk
 }
 
@@ -394,6 +408,8 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
             Step::Repeat { body, .. } => shift_directions(body),
             Step::Branch(walks) => walks.iter().flat_map(|w| shift_directions(w)).collect(),
             Step::Leap(_) | Step::Anywhere | Step::Test(_) | Step::Over | Step::Emit => Vec::new(),
+            Step::ShiftOpen(d) => vec![*d],
+            Step::Closed(_) => Vec::new(),
         };
         for d in inner {
             if !out.contains(&d) {
@@ -436,6 +452,7 @@ fn along(steps: &[Step], direction: u8) -> Vec<Step> {
         .iter()
         .map(|step| match step {
             Step::Shift(_) => Step::Shift(direction),
+            Step::ShiftOpen(_) => Step::ShiftOpen(direction),
             Step::Repeat { body, min, max } => Step::Repeat {
                 body: along(body, direction),
                 min: *min,

@@ -204,11 +204,13 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::EmptyOr(kinds) => format!("if empty or {}", kind_names(game, *kinds)),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
-            SiteTest::Closed(d) => format!(
-                "if the way {} is closed (the edge or a wall)",
-                game.board.direction_names[*d as usize]
-            ),
         },
+        // Every shift of a game with walls: one never crosses a wall, as the rules read.
+        Step::ShiftOpen(d) => format!("one site {}", game.board.direction_names[*d as usize]),
+        Step::Closed(d) => format!(
+            "if the way {} is closed (the edge or a wall)",
+            game.board.direction_names[*d as usize]
+        ),
         Step::Anywhere => "any site".into(),
         Step::Emit => "a destination".into(),
         Step::Over => "taking the piece there".into(),
