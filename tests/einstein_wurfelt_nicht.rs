@@ -14,7 +14,7 @@ use rulebook::engine::{Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::{notation, pipeline};
 
-use crate::common::move_texts::{play, sorted_legal};
+use crate::common::move_texts::{play, sorted_legal, OpenSpielGames};
 
 const WHITE: Player = Player::FIRST;
 const BLACK: Player = Player::SECOND;
@@ -214,37 +214,18 @@ fn by_numbered_without_nearest_moves_only_the_kind_of_that_number() {
 
 #[test]
 fn openspiels_random_games_replay_move_by_move() {
-    let data = std::fs::read_to_string("tests/openspiel/einstein-wurfelt-nicht-games.txt")
-        .expect("the games");
-    let mut state: Option<State> = None;
-    let (mut games, mut plies) = (0, 0);
-    for line in data.lines().filter(|l| !l.starts_with('#')) {
-        if line.starts_with("game ") {
-            games += 1;
-            continue;
-        }
-        if let Some(text) = line.strip_prefix("position ") {
-            state = Some(at(text));
-            continue;
-        }
-        let s = state.as_mut().expect("a position before the moves");
-        let parts: Vec<&str> = line.split(" ; ").collect();
-        let [m, moves, outcome] = parts[..] else {
-            panic!("{line}: not MOVE ; MOVES ; OUTCOME");
-        };
-        assert_eq!(s.outcome(), None, "game {games}: over before {m}");
-        notation::play_text(s, m).unwrap_or_else(|e| panic!("game {games}: {m}: {e}"));
-        plies += 1;
-        let expected: Vec<&str> = moves.split_whitespace().collect();
-        assert_eq!(sorted_legal(s), expected, "game {games}, after {m}");
-        let got = match s.outcome() {
-            None => "none",
-            Some(Outcome::Win(p)) if p == WHITE => "white wins",
-            Some(Outcome::Win(_)) => "black wins",
-            Some(other) => panic!("game {games}: {other:?}"),
-        };
-        assert_eq!(got, outcome, "game {games}, after {m}");
-    }
+    let record = OpenSpielGames {
+        path: "tests/openspiel/einstein-wurfelt-nicht-games.txt",
+        start: &|| None,
+        position: &at,
+        outcome: &|o| match o {
+            None => "none".into(),
+            Some(Outcome::Win(p)) if p == WHITE => "white wins".into(),
+            Some(Outcome::Win(_)) => "black wins".into(),
+            Some(other) => panic!("{other:?}"),
+        },
+    };
+    let (games, plies) = record.replay(|_, _| {});
     assert_eq!(games, 60);
     assert!(plies > 2000, "{plies} plies");
 }

@@ -15,7 +15,7 @@ use rulebook::engine::{Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::{notation, pipeline};
 
-use crate::common::move_texts::{play, sorted_legal};
+use crate::common::move_texts::{play, sorted_legal, OpenSpielGames};
 
 const PLAYERS: [&str; 4] = ["red", "blue", "green", "yellow"];
 
@@ -265,42 +265,20 @@ fn ma9_the_first_with_four_pieces_home_wins() {
 
 #[test]
 fn openspiels_random_games_replay_move_by_move() {
-    let data = std::fs::read_to_string("tests/openspiel/mensch-aergere-dich-nicht-games.txt")
-        .expect("the games");
-    let mut state: Option<State> = None;
-    let (mut games, mut plies, mut passes_after_six) = (0, 0, 0);
-    let mut last = String::new();
-    for line in data.lines().filter(|l| !l.starts_with('#')) {
-        if line.starts_with("game ") {
-            games += 1;
-            state = Some(State::new(game()));
-            continue;
-        }
-        let s = state.as_mut().expect("a game before the moves");
-        let parts: Vec<&str> = line.split(" ; ").collect();
-        let [m, moves, outcome] = parts[..] else {
-            panic!("{line}: not MOVE ; MOVES ; OUTCOME");
-        };
-        assert_eq!(s.outcome(), None, "game {games}: over before {m}");
-        notation::play_text(s, m).unwrap_or_else(|e| panic!("game {games}: {m}: {e}"));
-        plies += 1;
-        if m == "pass" && last == "roll:6" {
-            passes_after_six += 1;
-        }
-        last = m.to_string();
-        let expected: Vec<&str> = moves.split_whitespace().collect();
-        assert_eq!(
-            sorted_legal(s),
-            expected,
-            "game {games}, ply {plies}, after {m}"
-        );
-        let got = match s.outcome() {
-            None => "none".to_string(),
+    let record = OpenSpielGames {
+        path: "tests/openspiel/mensch-aergere-dich-nicht-games.txt",
+        start: &|| Some(State::new(game())),
+        position: &|text| panic!("{text}: the record starts every game from the start"),
+        outcome: &|o| match o {
+            None => "none".into(),
             Some(Outcome::Win(p)) => format!("{} wins", PLAYERS[p.index()]),
-            Some(other) => panic!("game {games}: {other:?}"),
-        };
-        assert_eq!(got, outcome, "game {games}, after {m}");
-    }
+            Some(other) => panic!("{other:?}"),
+        },
+    };
+    let mut passes_after_six = 0;
+    let (games, plies) = record.replay(|m, last| {
+        passes_after_six += usize::from(m == "pass" && last == "roll:6");
+    });
     assert_eq!(games, 20);
     assert!(plies > 15000, "{plies} plies");
     assert!(passes_after_six > 0, "a pass after a six is among them");

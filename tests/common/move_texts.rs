@@ -86,3 +86,52 @@ pub fn random_positions_agree(
     }
     compared
 }
+
+/// A record of games OpenSpiel played (`tests/openspiel/*-games.txt`, `#` lines comments):
+/// `game N` begins a game, `position TEXT` (where the record has it) sets its position,
+/// and each ply is `MOVE ; MOVES ; OUTCOME`, the legal moves after the move sorted and the
+/// outcome after it as `outcome` words it.
+pub struct OpenSpielGames<'a> {
+    /// The record's path.
+    pub path: &'a str,
+    /// The state a `game` line begins (none: a `position` line gives it).
+    pub start: &'a dyn Fn() -> Option<State>,
+    /// The state of a `position TEXT` line.
+    pub position: &'a dyn Fn(&str) -> State,
+    /// An outcome in the record's words (`none` while the game goes on).
+    pub outcome: &'a dyn Fn(Option<rulebook::engine::Outcome>) -> String,
+}
+
+impl OpenSpielGames<'_> {
+    /// Replays every game move by move, asserting each move legal, the legal moves after
+    /// it and the outcome as recorded; `each` sees every move played, with the one before.
+    /// Returns the games and the plies.
+    pub fn replay(&self, mut each: impl FnMut(&str, &str)) -> (usize, usize) {
+        let data = std::fs::read_to_string(self.path).expect("the games");
+        let (mut state, mut games, mut plies, mut last) = (None, 0, 0, "");
+        for line in data.lines().filter(|l| !l.starts_with('#')) {
+            if line.starts_with("game ") {
+                (state, games, last) = ((self.start)(), games + 1, "");
+                continue;
+            }
+            if let Some(text) = line.strip_prefix("position ") {
+                state = Some((self.position)(text));
+                continue;
+            }
+            let s: &mut State = state.as_mut().expect("a position before the moves");
+            let [m, moves, outcome] = line.split(" ; ").collect::<Vec<_>>()[..] else {
+                panic!("{line}: not MOVE ; MOVES ; OUTCOME");
+            };
+            assert_eq!(s.outcome(), None, "game {games}: over before {m}");
+            notation::play_text(s, m).unwrap_or_else(|e| panic!("game {games}: {m}: {e}"));
+            plies += 1;
+            each(m, last);
+            last = m;
+            let expected: Vec<&str> = moves.split_whitespace().collect();
+            let at = format!("game {games}, ply {plies}, after {m}");
+            assert_eq!(sorted_legal(s), expected, "{at}");
+            assert_eq!((self.outcome)(s.outcome()), outcome, "{at}");
+        }
+        (games, plies)
+    }
+}
