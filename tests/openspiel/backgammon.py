@@ -36,10 +36,11 @@ is a checker on the bar, `off` a checker borne off.
 
 import argparse
 import random
+from types import SimpleNamespace
 
 import pyspiel
 
-from common import perft_counts
+from common import perft_counts, print_replay_games
 
 # OpenSpiel's kChanceOutcomeValues: the dice of chance outcome k.
 OUTCOMES = [
@@ -189,15 +190,9 @@ def games(a, name, g, checkers):
           + (" hyper_backgammon=true" if a.hyper else "")
           + f" (pyspiel 2.0.2), tests/openspiel/backgammon.py games"
           + (" --hyper" if a.hyper else "") + f" --games {a.games} --seed {a.seed}")
-    print("# game N from the start, then per ply: MOVE ; LEGAL MOVES AFTER IT (sorted) ; OUTCOME")
-    for n in range(1, a.games + 1):
-        print(f"game {n} {name}")
-        state = g.new_initial_state()
-        while not state.is_terminal():
-            action = rng.choice(state.legal_actions())
-            text = move_text(state, action)
-            state.apply_action(action)
-            print(f"{text} ; {' '.join(legal_texts(state))} ; {outcome(state, checkers)}")
+    texts = SimpleNamespace(move=move_text, legal=legal_texts,
+                            outcome=lambda state: outcome(state, checkers))
+    print_replay_games(a.games, rng, g.new_initial_state, texts, f" {name}")
 
 
 def main():

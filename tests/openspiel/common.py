@@ -124,6 +124,22 @@ def compare(label, spiel, mine, spiel_moves, ours):
     return same
 
 
+def print_replay_games(games, rng, new_state, texts, label=""):
+    """Prints `games` random games drawn with `rng` from `new_state()` as the record that
+    tests/common/move_texts.rs's `OpenSpielGames` replays: `game N` (and `label`), then a
+    line per ply, MOVE ; LEGAL MOVES AFTER IT (sorted) ; OUTCOME. `texts` names them:
+    `texts.move(state, action)`, `texts.legal(state)` and `texts.outcome(state)`."""
+    print("# game N from the start, then per ply: MOVE ; LEGAL MOVES AFTER IT (sorted) ; OUTCOME")
+    for n in range(1, games + 1):
+        print(f"game {n}{label}")
+        state = new_state()
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            text = texts.move(state, action)
+            state.apply_action(action)
+            print(f"{text} ; {' '.join(texts.legal(state))} ; {texts.outcome(state)}")
+
+
 def summary(games, bad):
     """Prints how many of `games` positions agree; the exit status (1 if any differs)."""
     print(f"{games - bad} of {games} positions agree")

@@ -21,10 +21,11 @@ board (`kFieldToBoardString`): column x / 2 is the file a..k, row y the rank 11 
 
 import argparse
 import random
+from types import SimpleNamespace
 
 import pyspiel
 
-from common import perft_counts
+from common import perft_counts, print_replay_games
 
 COORDS = [
     (0, 4), (2, 4), (4, 4), (6, 4), (8, 4), (8, 3), (8, 2), (8, 1), (8, 0), (10, 0),
@@ -126,15 +127,8 @@ def games(a):
     rng = random.Random(a.seed)
     print(f"# OpenSpiel maedn players=4 (pyspiel 2.0.2), tests/openspiel/"
           f"mensch-aergere-dich-nicht.py games --games {a.games} --seed {a.seed}")
-    print("# game N from the start, then per ply: MOVE ; LEGAL MOVES AFTER IT (sorted) ; OUTCOME")
-    for n in range(1, a.games + 1):
-        print(f"game {n}")
-        state = game().new_initial_state()
-        while not state.is_terminal():
-            action = rng.choice(state.legal_actions())
-            text = move_text(state, action)
-            state.apply_action(action)
-            print(f"{text} ; {' '.join(legal_texts(state))} ; {outcome(state)}")
+    texts = SimpleNamespace(move=move_text, legal=legal_texts, outcome=outcome)
+    print_replay_games(a.games, rng, game().new_initial_state, texts)
 
 
 def main():

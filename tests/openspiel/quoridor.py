@@ -83,34 +83,34 @@ def perft_cases(args):
 
         case(f"{size} x {size} from the start.", [], game.new_initial_state())
         for _ in range(args.positions):
-            state, moves, tr = game.new_initial_state(), [], Translator(size)
             plies = rng.randint(4, 4 * size)
-            while len(moves) < plies and not state.is_terminal():
-                player = state.current_player()
-                a = rng.choice(state.legal_actions())
-                text = tr.text(player, state.action_to_string(player, a))
-                tr.play(player, text)
-                moves.append(text)
-                state.apply_action(a)
+            state, moves, _ = random_plies(game, size, rng, lambda moves, _: len(moves) >= plies)
             if state.is_terminal():
                 continue
             case(f"{size} x {size} after {len(moves)} random plies (seed {args.seed}).",
                  moves, state)
         found = 0
         while found < args.adjacent:
-            state, moves, tr = game.new_initial_state(), [], Translator(size)
-            while not state.is_terminal() and not adjacent(tr.pawns):
-                player = state.current_player()
-                a = rng.choice(state.legal_actions())
-                text = tr.text(player, state.action_to_string(player, a))
-                tr.play(player, text)
-                moves.append(text)
-                state.apply_action(a)
+            state, moves, _ = random_plies(game, size, rng, lambda _, tr: adjacent(tr.pawns))
             if state.is_terminal():
                 continue
             found += 1
             case(f"{size} x {size} after {len(moves)} random plies, the pawns side by side "
                  f"(seed {args.seed}).", moves, state)
+
+
+def random_plies(game, size, rng, done):
+    """Random plies from the start until `done(moves, translator)` or the game's end: the
+    state, the moves as rulebook names them, and the translator that named them."""
+    state, moves, tr = game.new_initial_state(), [], Translator(size)
+    while not state.is_terminal() and not done(moves, tr):
+        player = state.current_player()
+        a = rng.choice(state.legal_actions())
+        text = tr.text(player, state.action_to_string(player, a))
+        tr.play(player, text)
+        moves.append(text)
+        state.apply_action(a)
+    return state, moves, tr
 
 
 def adjacent(pawns):
