@@ -212,6 +212,80 @@ pub struct Grid {
     drawn_lines: Vec<Vec<Site>>,
     /// How pictures draw its sites: points where lines cross, or squares.
     pub drawing: Drawing,
+    /// The shape a grid of hexagons is cut to (a hexagon, a triangle, a star), if it is.
+    outline: Option<Outline>,
+}
+
+/// A shape of hexagonal cells cut from a rhombus of them (a grid `of hexagons`): the cells
+/// of the rhombus outside it are not part of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A hexagon: the rhombus `2N - 1` a side without the triangles of its two acute
+    /// corners (south-west and north-east), `N - 1` cells a side.
+    Hexagon,
+    /// A triangle standing on rank 1: the rhombus `N` a side without the cells beyond the
+    /// line from its north-west corner to its south-east one (file and rank from 1 adding
+    /// up to more than `N + 1`).
+    Triangle,
+    /// A six-pointed star, two triangles of `3N + 1` cells a side across each other: the
+    /// rhombus `4N + 1` a side cut to the cells of either; a hexagon of `N + 1` a side with
+    /// a point of `N` rows on each of its sides.
+    Star,
+}
+
+/// A grid of hexagons cut to a shape of so many cells a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outline {
+    /// The shape.
+    pub shape: Shape,
+    /// Cells on a side (for a star, rows of a point).
+    pub side: u16,
+}
+
+impl Shape {
+    /// The words that name the shape in a rule file (`hexagon`, `triangle`, `star`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Hexagon => "hexagon",
+            Shape::Triangle => "triangle",
+            Shape::Star => "star",
+        }
+    }
+
+    /// The largest side the shape may have, its rhombus at most [`MAX_GRID_SIDE`] a side.
+    pub fn max_side(self) -> i64 {
+        match self {
+            Shape::Hexagon => (MAX_GRID_SIDE + 1) / 2,
+            Shape::Triangle => MAX_GRID_SIDE,
+            Shape::Star => (MAX_GRID_SIDE - 1) / 4,
+        }
+    }
+}
+
+impl Outline {
+    /// Files (and ranks) of the rhombus the shape is cut from.
+    pub fn grid_side(self) -> u16 {
+        let n = self.side;
+        match self.shape {
+            Shape::Hexagon => 2 * n - 1,
+            Shape::Triangle => n,
+            Shape::Star => 4 * n + 1,
+        }
+    }
+
+    /// Whether the cell at `file`, `rank` (from 0) of the rhombus lies outside the shape.
+    pub fn cuts(self, file: u16, rank: u16) -> bool {
+        let (n, f, r) = (self.side, file, rank);
+        match self.shape {
+            Shape::Hexagon => f + r + 1 < n || f + r > 3 * (n - 1),
+            Shape::Triangle => f + r >= n,
+            Shape::Star => {
+                let outside_first = f < n || r < n || f + r > 5 * n;
+                let outside_second = f > 3 * n || r > 3 * n || f + r < 3 * n;
+                outside_first && outside_second
+            }
+        }
+    }
 }
 
 /// What only a mancala board has: its pits, per site.
@@ -369,6 +443,7 @@ static NO_GRID: Grid = Grid {
     removed: Vec::new(),
     drawn_lines: Vec::new(),
     drawing: Drawing::Points,
+    outline: None,
 };
 
 /// How pictures draw the sites of a grid (the game is the same either way).
@@ -512,11 +587,15 @@ impl Board {
         self.set_drawing(Drawing::Hexagons);
     }
 
-    /// Takes the points of `region` off a grid (the corners of a cross-shaped board): their
-    /// links are cut, so no line runs through them, and the board has no perimeter path. The
-    /// lines kept for counting slides are dropped, as a line of the grid may now be cut.
+    /// Takes the points of `region` off a grid (the corners of a cross-shaped board), with
+    /// those taken off before: their links are cut, so no line runs through them, and the
+    /// board has no perimeter path. The lines kept for counting slides are dropped, as a
+    /// line of the grid may now be cut.
     pub fn remove_points(&mut self, region: &[Site]) {
-        let removed = self.marked(region);
+        let mut removed = self.marked(region);
+        for s in self.removed_points() {
+            removed[s.index()] = true;
+        }
         self.cut_links(0..GRID_DIRECTIONS.len(), |a, b| removed[a] || removed[b]);
         // The perimeter path would run through the points taken off.
         self.paths.clear();
@@ -678,6 +757,24 @@ impl Board {
     /// How pictures draw the board's sites (points on any board but a grid of squares).
     pub fn drawing(&self) -> Drawing {
         self.grid_tables().drawing
+    }
+
+    /// The shape a grid of hexagons is cut to, if it is (`board hexagon 8 of hexagons`).
+    pub fn outline(&self) -> Option<Outline> {
+        self.grid_tables().outline
+    }
+
+    /// Cuts a grid of hexagons, `outline.grid_side()` a side, to its outline: the cells
+    /// outside it are taken off ([`Board::remove_points`]).
+    pub fn cut_to(&mut self, outline: Outline) {
+        let w = self.width;
+        let cut: Vec<Site> = (Site::all(self.sites()))
+            .filter(|s| outline.cuts(s.index() as u16 % w, s.index() as u16 / w))
+            .collect();
+        self.remove_points(&cut);
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.outline = Some(outline);
+        }
     }
 
     /// Draws a grid's sites as `drawing` says (ignored on other boards).

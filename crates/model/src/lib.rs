@@ -7,7 +7,7 @@ mod eval;
 pub mod tiles;
 pub mod walk;
 
-pub use board::{Board, Drawing, Layout, LineMasks, Site, NO_SITE};
+pub use board::{Board, Drawing, Layout, LineMasks, Outline, Shape, Site, NO_SITE};
 pub use eval::{Env, GroupMeasure};
 pub use tiles::{GroupUnit, Tiles};
 pub use walk::{Leap, SiteTest, Step, Taking, Walk};

@@ -19,6 +19,7 @@ impl Checker {
                 height,
                 cells,
                 lines,
+                shape,
                 ..
             } => {
                 let w = self.static_expr(width, Type::Int, "the board's width");
@@ -38,6 +39,7 @@ impl Checker {
                     diagonals: None,
                     without: None,
                     lines,
+                    shape: *shape,
                 })
             }
             ast::BoardShape::Mancala { pits } => self
@@ -68,6 +70,7 @@ impl Checker {
                 height,
                 drawing,
                 lines,
+                shape: outline,
                 ..
             },
         ) = (shape, &board)
@@ -98,6 +101,7 @@ impl Checker {
             diagonals: diagonals?,
             without: without?.map(Box::new),
             lines: lines.clone(),
+            shape: *outline,
         })
     }
 

@@ -7,12 +7,32 @@ use crate::check::{BoardDecl, TExpr};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::{HEX_DIRECTIONS, MAX_GRID_SIDE, MAX_HEX_SIDE};
-use rulebook_model::{self as model, Board, Site};
+use rulebook_model::{self as model, Board, Outline, Site};
 
 impl Compiler<'_> {
     /// The board, its size from the configuration.
     pub(super) fn build_board(&mut self) -> Option<Board> {
         Some(match &self.desc.board {
+            BoardDecl::Grid {
+                shape: Some(shape),
+                width,
+                ..
+            } => {
+                let what = format!("the number of cells a side of a {}", shape.name());
+                let side = self.bounded(width, 1, shape.max_side(), &what)? as u16;
+                let n = (Outline {
+                    shape: *shape,
+                    side,
+                })
+                .grid_side();
+                let mut board = Board::grid(n, n);
+                board.link_hexagons();
+                board.cut_to(Outline {
+                    shape: *shape,
+                    side,
+                });
+                board
+            }
             BoardDecl::Grid {
                 width,
                 height,

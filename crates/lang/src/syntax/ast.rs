@@ -1,6 +1,7 @@
 //! The spanned syntax tree of a rule file: what was written, before any name is resolved.
 
 use crate::diag::Span;
+pub use rulebook_model::Shape;
 
 /// A name as written, with its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -270,6 +271,10 @@ pub enum BoardShape {
         /// `with lines a1-d1-g1, ...`: the lines that draw the board, each its points in
         /// order (empty: a plain grid).
         lines: Vec<Vec<Name>>,
+
+        /// `hexagon N of hexagons`, `triangle N ...`, `star N ...`: the shape the grid of
+        /// hexagons is cut to, `width` and `height` then both its side as written.
+        shape: Option<Shape>,
     },
     /// `mancala N pits with stores`.
     Mancala {

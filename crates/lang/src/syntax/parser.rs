@@ -1002,6 +1002,33 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             let removed = parts.map(|p| lower_name(p, file)).collect();
             Ok(StatementKind::Board(BoardShape::Hex { side, removed }))
         }
+        Rule::shaped_board => {
+            let mut parts = parts(shape);
+            let outline = parts.next().and_then(|p| p.into_inner().next());
+            let shape = match outline.map(|p| p.as_rule()) {
+                Some(Rule::kw_hexagon) => Shape::Hexagon,
+                Some(Rule::kw_triangle) => Shape::Triangle,
+                Some(Rule::kw_star) => Shape::Star,
+                _ => return Err(internal(sspan)),
+            };
+            let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+            let without = match parts.find(|p| p.as_rule() == Rule::grid_without) {
+                Some(w) => {
+                    let region = self::parts(w).next().ok_or_else(|| internal(sspan))?;
+                    Some(Box::new(lower_expr(region, file)?))
+                }
+                None => None,
+            };
+            Ok(StatementKind::Board(BoardShape::Grid {
+                width: side.clone(),
+                height: side,
+                cells: Some(Cells::Hexagons),
+                diagonals: None,
+                without,
+                lines: Vec::new(),
+                shape: Some(shape),
+            }))
+        }
         Rule::grid_board => {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
@@ -1038,6 +1065,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
                 diagonals,
                 without,
                 lines,
+                shape: None,
             }))
         }
         _ => Err(internal(sspan)),

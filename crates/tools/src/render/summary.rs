@@ -71,22 +71,42 @@ pub fn summary(game: &Game) -> String {
     o
 }
 
-/// The board, paths, pieces and setup of a grid.
-fn grid_summary(o: &mut String, game: &Game) {
-    let b = &game.board;
+/// A grid's line of the summary: its shape, size and count of sites.
+fn board_line(o: &mut String, b: &rulebook_model::Board) {
     let (drawn, sites) = match b.drawing() {
         Drawing::Points => ("", "points"),
         Drawing::Squares { checkered: false } => (" of squares", "squares"),
         Drawing::Squares { checkered: true } => (" of checkered squares", "squares"),
         Drawing::Hexagons => (" of hexagons", "hexagons"),
     };
-    let _ = writeln!(
-        o,
-        "board: grid {} x {}{drawn} ({} {sites})",
-        b.width,
-        b.height,
-        b.sites() - b.removed_points().count()
-    );
+    let count = b.sites() - b.removed_points().count();
+    let _ = match b.outline() {
+        Some(outline) => writeln!(
+            o,
+            "board: {} {}{drawn} ({count} {sites}, on a grid {} x {})",
+            outline.shape.name(),
+            outline.side,
+            b.width,
+            b.height,
+        ),
+        None => writeln!(
+            o,
+            "board: grid {} x {}{drawn} ({count} {sites})",
+            b.width, b.height,
+        ),
+    };
+}
+
+/// The board, paths, pieces and setup of a grid.
+fn grid_summary(o: &mut String, game: &Game) {
+    let b = &game.board;
+    board_line(o, b);
+    // The points taken off by the `without` written, not those outside the outline.
+    let cut = |s: &Site| {
+        let (w, i) = (b.width as usize, s.index());
+        b.outline()
+            .is_some_and(|o| o.cuts((i % w) as u16, (i / w) as u16))
+    };
     let names = |sites: &mut dyn Iterator<Item = Site>| -> String {
         let names: Vec<&str> = sites.map(|s| b.site_names[s.index()].as_str()).collect();
         names.join(" ")
@@ -102,8 +122,9 @@ fn grid_summary(o: &mut String, game: &Game) {
             .map(|l| names(&mut l.iter().copied()).replace(' ', "-"))
             .collect();
         let _ = writeln!(o, "  lines: {}", lines.join(", "));
-    } else if b.removed_points().next().is_some() {
-        let _ = writeln!(o, "  without: {}", names(&mut b.removed_points()));
+    } else if b.removed_points().any(|s| !cut(&s)) {
+        let taken = names(&mut b.removed_points().filter(|s| !cut(s)));
+        let _ = writeln!(o, "  without: {taken}");
     }
     for p in &b.paths {
         let turns = p.turns.iter().filter(|t| **t).count();
