@@ -84,6 +84,7 @@ mod rule_counts;
 mod serve;
 mod session;
 mod sfen;
+mod shapes;
 mod shogi;
 mod shots;
 mod simulation;

@@ -987,6 +987,37 @@ fn lower_preset<'a>(
     })
 }
 
+/// `hexagon N of hexagons [without REGION]` (or `triangle`, `star`): a grid of hexagons
+/// cut to the shape, `N` its width and height as written.
+fn lower_shaped_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let sspan = span_of(&shape, file);
+    let mut parts = parts(shape);
+    let outline = parts.next().and_then(|p| p.into_inner().next());
+    let shape = match outline.map(|p| p.as_rule()) {
+        Some(Rule::kw_hexagon) => Shape::Hexagon,
+        Some(Rule::kw_triangle) => Shape::Triangle,
+        Some(Rule::kw_star) => Shape::Star,
+        _ => return Err(internal(sspan)),
+    };
+    let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
+    let without = match parts.find(|p| p.as_rule() == Rule::grid_without) {
+        Some(w) => {
+            let region = self::parts(w).next().ok_or_else(|| internal(sspan))?;
+            Some(Box::new(lower_expr(region, file)?))
+        }
+        None => None,
+    };
+    Ok(StatementKind::Board(BoardShape::Grid {
+        width: side.clone(),
+        height: side,
+        cells: Some(Cells::Hexagons),
+        diagonals: None,
+        without,
+        lines: Vec::new(),
+        shape: Some(shape),
+    }))
+}
+
 /// The shape of a `board` statement.
 fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
     let sspan = span_of(&shape, file);
@@ -1002,33 +1033,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             let removed = parts.map(|p| lower_name(p, file)).collect();
             Ok(StatementKind::Board(BoardShape::Hex { side, removed }))
         }
-        Rule::shaped_board => {
-            let mut parts = parts(shape);
-            let outline = parts.next().and_then(|p| p.into_inner().next());
-            let shape = match outline.map(|p| p.as_rule()) {
-                Some(Rule::kw_hexagon) => Shape::Hexagon,
-                Some(Rule::kw_triangle) => Shape::Triangle,
-                Some(Rule::kw_star) => Shape::Star,
-                _ => return Err(internal(sspan)),
-            };
-            let side = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;
-            let without = match parts.find(|p| p.as_rule() == Rule::grid_without) {
-                Some(w) => {
-                    let region = self::parts(w).next().ok_or_else(|| internal(sspan))?;
-                    Some(Box::new(lower_expr(region, file)?))
-                }
-                None => None,
-            };
-            Ok(StatementKind::Board(BoardShape::Grid {
-                width: side.clone(),
-                height: side,
-                cells: Some(Cells::Hexagons),
-                diagonals: None,
-                without,
-                lines: Vec::new(),
-                shape: Some(shape),
-            }))
-        }
+        Rule::shaped_board => lower_shaped_board(shape, file),
         Rule::grid_board => {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;

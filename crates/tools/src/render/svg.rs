@@ -104,7 +104,8 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         );
     }
     for r in 0..b.height {
-        let (lx, ly) = at(0.0, r as f64);
+        let west = first_cell(b, (0..b.width).map(|f| (f, r))).map_or(0, |(f, _)| f);
+        let (lx, ly) = at(west as f64, r as f64);
         let _ = writeln!(
             o,
             r##"<text x="{}" y="{}" text-anchor="end" font-size="13">{}</text>"##,
@@ -120,6 +121,19 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         2.0 * margin + (h - 1.0) * rise,
         o,
     )
+}
+
+/// On a grid of hexagons, the first of `cells` (file, rank) that is on the board: the
+/// cell a rank's number is drawn beside, so that the numbers follow the west edge of a
+/// shape cut from the rhombus (the letters stay under rank 1, each file running north-east
+/// from its own). None on other grids, numbered along the frame.
+fn first_cell(b: &Board, mut cells: impl Iterator<Item = (u16, u16)>) -> Option<(u16, u16)> {
+    let on_board =
+        |&(f, r): &(u16, u16)| !b.is_removed(Site::at(r as usize * b.width as usize + f as usize));
+    match b.drawing() {
+        Drawing::Hexagons => cells.find(on_board),
+        _ => None,
+    }
 }
 
 /// The walls standing in the grooves of a grid of squares, each a thick bar two cells
