@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 
 use super::groups::Reaches;
 use super::State;
-use rulebook_model::board::MAX_GRID_SIDE;
+use rulebook_model::board::{AxisShifts, AXES, MAX_GRID_SIDE};
 use rulebook_model::{
     Board, Env, Expr, GroupMeasure, GroupUnit, Player, Site, ANY_KIND, EMPTY, NO_SITE,
 };
@@ -121,6 +121,59 @@ fn spread_links<const WALLS: bool>(
         }
     }
     false
+}
+
+/// The axes ([`AXES`]) whose two directions are both in the mask `links`, as a mask of
+/// axes; `None` if `links` holds one direction of an axis without the other.
+fn whole_axes(links: u8) -> Option<u8> {
+    let mut axes = 0;
+    for (a, &(forward, back)) in AXES.iter().enumerate() {
+        match (links >> forward & 1, links >> back & 1) {
+            (1, 1) => axes |= 1 << a,
+            (0, 0) => {}
+            _ => return None,
+        }
+    }
+    Some(axes)
+}
+
+/// The flood of [`spread`] a step at a time over whole words, on a board whose links
+/// along the axes of the mask `axes` are shifts ([`AxisShifts`]): `reached` grows by
+/// every site of `allowed` linked to it until it no longer grows. Each round costs a few
+/// operations a word and an axis, where [`spread`] looks at every site it reaches.
+fn spread_by_shifts(shifts: &AxisShifts, axes: u8, allowed: &[u64], reached: &mut [u64]) {
+    let words = allowed.len();
+    loop {
+        let mut grown = false;
+        for w in 0..words {
+            let mut new = 0;
+            let mut left = axes;
+            while left != 0 {
+                let a = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let k = shifts.shift[a];
+                let linked = |w: usize| reached[w] & shifts.linked[w][a];
+                // Up the axis: from a linked site `k` below; down: to a linked site.
+                let mut up = linked(w) << k;
+                if w > 0 {
+                    up |= linked(w - 1) >> (64 - k);
+                }
+                let mut down = reached[w] >> k;
+                if w + 1 < words {
+                    down |= reached[w + 1] << (64 - k);
+                }
+                new |= up | down & shifts.linked[w][a];
+            }
+            new &= allowed[w] & !reached[w];
+            if new != 0 {
+                reached[w] |= new;
+                grown = true;
+            }
+        }
+        if !grown {
+            return;
+        }
+    }
 }
 
 /// What a compiled expression reads of the position.
@@ -350,10 +403,18 @@ impl Env for State {
             free[w] = sites[w] & !own[w];
             reached[w] = free[w] & edge[w];
         }
-        let mut todo = reached;
-        let never = |_: usize, _: u32| false;
         let b = (&self.game.board, &self.position.walls.cut[..]);
-        spread(b, (&free[..words], links), (&mut reached, &mut todo), never);
+        let axes = whole_axes(links).filter(|_| b.1.is_empty());
+        match (b.0.axis_shifts(), axes) {
+            (Some(shifts), Some(axes)) => {
+                spread_by_shifts(shifts, axes, &free[..words], &mut reached[..words])
+            }
+            _ => {
+                let mut todo = reached;
+                let never = |_: usize, _: u32| false;
+                spread(b, (&free[..words], links), (&mut reached, &mut todo), never);
+            }
+        }
         if (0..words).any(|w| free[w] & !reached[w] != 0) {
             return true;
         }
