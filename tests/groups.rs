@@ -286,6 +286,61 @@ fn random_boards_agree_with_a_union_find() {
     assert!(positions >= 4000, "{positions} positions");
 }
 
+/// A placement game on a `w` x `h` grid that red wins when `condition` holds.
+fn ended_when(w: usize, h: usize, links: Links, condition: &str) -> Arc<Game> {
+    let (board, _) = links.board_and_directions();
+    let text = format!(
+        "game \"Compared\"\nplayers red, blue\nboard grid {w} by {h}{board}\npiece stone\n\
+         move place stone\nend when {condition}: red wins\n"
+    );
+    match pipeline::load_text("compared.game", &text, None, &[]) {
+        Ok(game) => game,
+        Err(e) => panic!("{condition}:\n{}", e.render(false)),
+    }
+}
+
+/// A `touching(...)` compared with a number is searched only as far as the comparison
+/// needs (it stops at a group that reaches the number, or fills none when fewer regions
+/// hold a piece): each way of writing the comparison, either way round, still gives the
+/// union-find's answer.
+#[test]
+fn touching_compared_with_a_number_agrees_with_a_union_find() {
+    type Holds = fn(i64, i64) -> bool;
+    let forms: [(&str, Holds); 6] = [
+        ("T >= K", |t, k| t >= k),
+        ("T > K", |t, k| t > k),
+        ("T < K", |t, k| t < k),
+        ("T <= K", |t, k| t <= k),
+        ("K <= T", |t, k| k <= t),
+        ("K > T", |t, k| k > t),
+    ];
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut held = [0; 2];
+    for (w, h) in [(11, 11), (26, 26), (5, 3)] {
+        for links in [Links::Orthogonal, Links::King, Links::Hexagons] {
+            let dirs = links.board_and_directions().1;
+            for k in 0..=4 {
+                for (form, holds) in forms {
+                    let touching = format!("touching(red, {SIDES}, {dirs})");
+                    let condition = form.replace('T', &touching).replace('K', &k.to_string());
+                    let game = ended_when(w, h, links, &condition);
+                    for round in 0..12 {
+                        let cells = rng.cells(w * h, 2 + round * 4);
+                        let text = format!("{} blue", board_text(&cells, w, ['R', 'B']));
+                        let state = notation::parse_position(&game, &text)
+                            .unwrap_or_else(|e| panic!("{text}: {e}"));
+                        let expected = holds(reference(&cells, w, 1, links).2, k);
+                        let won = state.outcome() == Some(Outcome::Win(Player::FIRST));
+                        assert_eq!(won, expected, "{condition}, {w} x {h}: {text}");
+                        held[expected as usize] += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(held[0] > 500 && held[1] > 500, "{held:?}");
+}
+
 /// A game from its test file.
 fn fixture(name: &str, sets: &[&str]) -> Arc<Game> {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();

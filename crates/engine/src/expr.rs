@@ -348,11 +348,22 @@ impl Env for State {
         let most = match measure {
             GroupMeasure::Count => i64::MAX,
             GroupMeasure::Largest => self.position.piece_count[player.index()] as i64,
-            GroupMeasure::Touching(listed) => {
+            GroupMeasure::Touching(listed, _) => {
                 listed.iter().filter(|&&r| meets(own, r)).count() as i64
             }
         };
-        if matches!(measure, GroupMeasure::Touching(_)) && most <= 1 {
+        // The most that is enough: a group reaching it ends the search.
+        let most = match measure {
+            GroupMeasure::Touching(_, enough) if enough > 0 => {
+                if most < enough {
+                    // Fewer regions with a piece on them than asked: on the same side.
+                    return most;
+                }
+                enough
+            }
+            _ => most,
+        };
+        if matches!(measure, GroupMeasure::Touching(..)) && most <= 1 {
             // A piece on the one region touched, or none: no group needs filling.
             return most;
         }
@@ -372,7 +383,7 @@ impl Env for State {
             let (size, rest) = match measure {
                 GroupMeasure::Count => continue,
                 GroupMeasure::Largest => (ones(&reached), ones(&left)),
-                GroupMeasure::Touching(listed) => {
+                GroupMeasure::Touching(listed, _) => {
                     let touched = listed.iter().filter(|&&r| meets(&reached, r)).count();
                     (touched as i64, i64::MAX)
                 }

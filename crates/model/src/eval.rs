@@ -106,8 +106,10 @@ pub enum GroupMeasure<'a> {
     /// How many pieces the largest has ([`Expr::Group`]).
     Largest,
     /// The most of these regions (indices into the game's regions) that one group has a
-    /// piece on ([`Expr::Touching`]).
-    Touching(&'a [u16]),
+    /// piece on ([`Expr::Touching`]); where the number after them (`enough`) is above 0,
+    /// any number on the same side of it as that most: a search may stop at a group that
+    /// reaches it, or look at no group when the regions the player has pieces on are fewer.
+    Touching(&'a [u16], i64),
 }
 
 /// The sites bound by the quantifiers around a sub-expression, outermost first.
@@ -153,10 +155,10 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         }
         Expr::Groups(r, links) => env.groups(r.resolve(env.mover()), *links, GroupMeasure::Count),
         Expr::Group(r, links) => env.groups(r.resolve(env.mover()), *links, GroupMeasure::Largest),
-        Expr::Touching(r, links, regions) => env.groups(
+        Expr::Touching(r, links, regions, enough) => env.groups(
             r.resolve(env.mover()),
             *links,
-            GroupMeasure::Touching(regions),
+            GroupMeasure::Touching(regions, *enough),
         ),
         Expr::Ring(r, links, edge, all) => {
             env.ring(r.resolve(env.mover()), *links, *edge, *all) as i64

@@ -305,8 +305,11 @@ pub enum Expr {
     Group(PlayerRef, u8),
     /// The most of the regions ([`Tables::regions`] indices, a region listed twice counted
     /// twice) that one group of a player's pieces, linked as in [`Expr::Groups`], has a
-    /// piece on (0 with no piece on any).
-    Touching(PlayerRef, u8, Box<[u16]>),
+    /// piece on (0 with no piece on any). Where the last field, `enough`, is above 0, the
+    /// expression stands in a comparison that asks only whether it reaches `enough`: its
+    /// value is then any on the same side of `enough` as that most (see
+    /// [`GroupMeasure::Touching`]).
+    Touching(PlayerRef, u8, Box<[u16]>, i64),
     /// 1 when a player's pieces enclose a site: some site (empty, theirs or another
     /// player's) from which every path of steps along the directions of the bit mask (a
     /// mask that holds each direction's reverse too) to the board's edge passes through

@@ -245,7 +245,7 @@ impl Compiler<'_> {
                     .filter(|a| a.ty == Type::Region)
                     .map(|r| self.region_index(r))
                     .collect::<Option<Box<[u16]>>>()?;
-                Expr::Touching(player, links, regions)
+                Expr::Touching(player, links, regions, 0)
             }
         }))
     }
@@ -429,10 +429,33 @@ pub(super) fn to_runtime(v: Value) -> Option<Expr> {
     }
 }
 
-/// `a op b` left for play time.
-fn runtime_binary(op: Op, a: Expr, b: Expr) -> Expr {
+/// `a op b` left for play time. A `touching(...)` compared with a number learns the
+/// number it must reach to make the comparison true ([`Expr::Touching`]'s `enough`), so
+/// that the search for the group touching the most regions may stop there.
+fn runtime_binary(op: Op, mut a: Expr, mut b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.
+    let threshold = |op: Op, k: i64| match op {
+        Op::Ge | Op::Lt => Some(k),
+        Op::Gt | Op::Le => k.checked_add(1),
+        _ => None,
+    };
+    let mirrored = |op: Op| match op {
+        Op::Lt => Op::Gt,
+        Op::Le => Op::Ge,
+        Op::Gt => Op::Lt,
+        Op::Ge => Op::Le,
+        other => other,
+    };
+    match (&mut a, &mut b) {
+        (Expr::Touching(.., enough), Expr::Const(k)) => {
+            *enough = threshold(op, *k).filter(|&t| t > 0).unwrap_or(0)
+        }
+        (Expr::Const(k), Expr::Touching(.., enough)) => {
+            *enough = threshold(mirrored(op), *k).filter(|&t| t > 0).unwrap_or(0)
+        }
+        _ => {}
+    }
     Expr::Binary(op, Box::new(a), Box::new(b))
 }
 

@@ -967,7 +967,7 @@ fn group_expr(e: &Expr, game: &Game) -> String {
         Expr::Connected(r, a, b, links) => ("connected", r, vec![*a, *b], *links),
         Expr::Groups(r, links) => ("groups", r, Vec::new(), *links),
         Expr::Group(r, links) => ("group", r, Vec::new(), *links),
-        Expr::Touching(r, links, regions) => ("touching", r, regions.to_vec(), *links),
+        Expr::Touching(r, links, regions, _) => ("touching", r, regions.to_vec(), *links),
         Expr::Ring(r, links, ..) => ("ring", r, Vec::new(), *links),
         _ => return expr(e, game),
     };
