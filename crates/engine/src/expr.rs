@@ -344,6 +344,13 @@ impl Env for State {
         };
         let (mut left, mut count, mut best): (Flood, i64, i64) = ([0; FLOOD_WORDS], 0, 0);
         left[..words].copy_from_slice(&own[..words]);
+        if let GroupMeasure::Touching(listed, _) = measure {
+            // A group with no piece on a region listed touches none: only the groups of
+            // pieces on them are filled.
+            for w in 0..words {
+                left[w] &= listed.iter().fold(0, |on, &r| on | regions[r as usize][w]);
+            }
+        }
         // The most any group can score: the pieces, or the regions with a piece on them.
         let most = match measure {
             GroupMeasure::Count => i64::MAX,
