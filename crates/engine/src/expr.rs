@@ -362,6 +362,7 @@ impl Env for State {
         // The most that is enough: a group reaching it ends the search.
         let most = match measure {
             GroupMeasure::Touching(_, enough) if enough > 0 => {
+                let enough = i64::from(enough);
                 if most < enough {
                     // Fewer regions with a piece on them than asked: on the same side.
                     return most;

@@ -109,7 +109,7 @@ pub enum GroupMeasure<'a> {
     /// piece on ([`Expr::Touching`]); where the number after them (`enough`) is above 0,
     /// any number on the same side of it as that most: a search may stop at a group that
     /// reaches it, or look at no group when the regions the player has pieces on are fewer.
-    Touching(&'a [u16], i64),
+    Touching(&'a [u16], u16),
 }
 
 /// The sites bound by the quantifiers around a sub-expression, outermost first.

@@ -309,7 +309,7 @@ pub enum Expr {
     /// expression stands in a comparison that asks only whether it reaches `enough`: its
     /// value is then any on the same side of `enough` as that most (see
     /// [`GroupMeasure::Touching`]).
-    Touching(PlayerRef, u8, Box<[u16]>, i64),
+    Touching(PlayerRef, u8, Box<[u16]>, u16),
     /// 1 when a player's pieces enclose a site: some site (empty, theirs or another
     /// player's) from which every path of steps along the directions of the bit mask (a
     /// mask that holds each direction's reverse too) to the board's edge passes through

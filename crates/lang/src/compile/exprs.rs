@@ -429,6 +429,13 @@ pub(super) fn to_runtime(v: Value) -> Option<Expr> {
     }
 }
 
+/// The number a `touching(...)` must reach to make a comparison true, as
+/// [`Expr::Touching`] keeps it: 0 for none (a comparison every value makes true or false),
+/// a number beyond the most regions a group could touch kept as the largest it holds.
+fn enough_for(threshold: Option<i64>) -> u16 {
+    threshold.map_or(0, |t| t.clamp(0, i64::from(u16::MAX)) as u16)
+}
+
 /// `a op b` left for play time. A `touching(...)` compared with a number learns the
 /// number it must reach to make the comparison true ([`Expr::Touching`]'s `enough`), so
 /// that the search for the group touching the most regions may stop there.
@@ -448,11 +455,9 @@ fn runtime_binary(op: Op, mut a: Expr, mut b: Expr) -> Expr {
         other => other,
     };
     match (&mut a, &mut b) {
-        (Expr::Touching(.., enough), Expr::Const(k)) => {
-            *enough = threshold(op, *k).filter(|&t| t > 0).unwrap_or(0)
-        }
+        (Expr::Touching(.., enough), Expr::Const(k)) => *enough = enough_for(threshold(op, *k)),
         (Expr::Const(k), Expr::Touching(.., enough)) => {
-            *enough = threshold(mirrored(op), *k).filter(|&t| t > 0).unwrap_or(0)
+            *enough = enough_for(threshold(mirrored(op), *k))
         }
         _ => {}
     }
