@@ -301,12 +301,15 @@ fn ended_when(w: usize, h: usize, links: Links, condition: &str) -> Arc<Game> {
 
 /// A `touching(...)` compared with a number is searched only as far as the comparison
 /// needs (it stops at a group that reaches the number, or fills none when fewer regions
-/// hold a piece): each way of writing the comparison, either way round, still gives the
-/// union-find's answer.
+/// hold a piece; `==` and `!=` only with the count of the regions listed): each way of
+/// writing the comparison, either way round, still gives the union-find's answer.
 #[test]
 fn touching_compared_with_a_number_agrees_with_a_union_find() {
     type Holds = fn(i64, i64) -> bool;
-    let forms: [(&str, Holds); 6] = [
+    let forms: [(&str, Holds); 8] = [
+        // With K 4, the count of the regions listed, `==` and `!=` stop early too.
+        ("T == K", |t, k| t == k),
+        ("K != T", |t, k| k != t),
         ("T >= K", |t, k| t >= k),
         ("T > K", |t, k| t > k),
         ("T < K", |t, k| t < k),

@@ -436,15 +436,18 @@ fn enough_for(threshold: Option<i64>) -> u16 {
     threshold.map_or(0, |t| t.clamp(0, i64::from(u16::MAX)) as u16)
 }
 
-/// `a op b` left for play time. A `touching(...)` compared with a number learns the
-/// number it must reach to make the comparison true ([`Expr::Touching`]'s `enough`), so
-/// that the search for the group touching the most regions may stop there.
+/// `a op b` left for play time. A `touching(...)` compared with a number (or found equal
+/// or unequal to the count of its regions) learns the number it must reach to make the
+/// comparison true ([`Expr::Touching`]'s `enough`), so that the search for the group
+/// touching the most regions may stop there.
 fn runtime_binary(op: Op, mut a: Expr, mut b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
     // a runtime side keeps the whole operation.
-    let threshold = |op: Op, k: i64| match op {
+    // No group touches more regions than are listed: `== all of them` asks `>=` too.
+    let threshold = |op: Op, k: i64, listed: usize| match op {
         Op::Ge | Op::Lt => Some(k),
         Op::Gt | Op::Le => k.checked_add(1),
+        Op::Eq | Op::Ne => (k == listed as i64).then_some(k),
         _ => None,
     };
     let mirrored = |op: Op| match op {
@@ -455,9 +458,11 @@ fn runtime_binary(op: Op, mut a: Expr, mut b: Expr) -> Expr {
         other => other,
     };
     match (&mut a, &mut b) {
-        (Expr::Touching(.., enough), Expr::Const(k)) => *enough = enough_for(threshold(op, *k)),
-        (Expr::Const(k), Expr::Touching(.., enough)) => {
-            *enough = enough_for(threshold(mirrored(op), *k))
+        (Expr::Touching(_, _, listed, enough), Expr::Const(k)) => {
+            *enough = enough_for(threshold(op, *k, listed.len()))
+        }
+        (Expr::Const(k), Expr::Touching(_, _, listed, enough)) => {
+            *enough = enough_for(threshold(mirrored(op), *k, listed.len()))
         }
         _ => {}
     }
