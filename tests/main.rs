@@ -100,3 +100,4 @@ mod ur_reference;
 mod walks;
 mod warnings;
 mod xiangqi;
+mod y;
