@@ -175,7 +175,14 @@ fn y4_the_smallest_boards_are_won_at_once() {
     // Black wins size 3 on a1 (south, west), a2, b2 (third side).
     assert_eq!(
         outcomes(&y(3), "c1 a1 a3 a2 b1 b2"),
-        [None, None, None, None, None, Some(Outcome::Win(Player::SECOND))]
+        [
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some(Outcome::Win(Player::SECOND))
+        ]
     );
 }
 
@@ -185,7 +192,10 @@ fn y3_a_stone_goes_on_an_empty_cell_only() {
     notation::play_text(&mut state, "c2").expect("c2");
     assert_eq!(legal_count(&state), 14);
     assert!(notation::play_text(&mut state, "c2").is_err());
-    assert!(notation::play_text(&mut state, "e2").is_err(), "off the board");
+    assert!(
+        notation::play_text(&mut state, "e2").is_err(),
+        "off the board"
+    );
     notation::play_text(&mut state, "b2").expect("b2");
     assert_eq!(legal_count(&state), 13);
 }
