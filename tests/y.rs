@@ -1,4 +1,4 @@
-//! The bundled Game of Y (`games/y.game`, rules Y-1 .. Y-6 of `docs/games/y.md`): the
+//! The bundled Game of Y (`games/y.game`, rules GY-1 .. GY-6 of `docs/games/y.md`): the
 //! triangle of hexagons cut from a rhombus (its cells, which touch, its three sides), a
 //! group touching the three sides on hand-built positions and its near misses (two sides,
 //! a corner on two sides, two groups, the other player's group), the smallest boards, no
@@ -46,7 +46,7 @@ fn legal_count(state: &State) -> usize {
 }
 
 #[test]
-fn y2_a_triangle_of_size_times_size_plus_one_over_two_cells() {
+fn gy2_a_triangle_of_size_times_size_plus_one_over_two_cells() {
     for size in [1, 2, 3, 5, 7, 19, 26] {
         assert_eq!(
             legal_count(&State::new(y(size))),
@@ -78,7 +78,7 @@ fn y2_a_triangle_of_size_times_size_plus_one_over_two_cells() {
 }
 
 #[test]
-fn y2_show_names_the_triangle() {
+fn gy2_show_names_the_triangle() {
     let out = bin::run(&["show", "y"]);
     assert!(out.status.success());
     let text = bin::text(&out.stdout);
@@ -96,7 +96,7 @@ fn y2_show_names_the_triangle() {
 }
 
 #[test]
-fn y4_a_group_touching_the_three_sides_wins_and_two_sides_do_not() {
+fn gy4_a_group_touching_the_three_sides_wins_and_two_sides_do_not() {
     let game = y(5);
     // c1 (south), c2, b3, a4 (west) and d2 (the third side: 4 + 2 = 6).
     let win = [".....", "W....", ".W...", "..WW.", "..W.."];
@@ -119,7 +119,7 @@ fn y4_a_group_touching_the_three_sides_wins_and_two_sides_do_not() {
 }
 
 #[test]
-fn y4_a_corner_cell_touches_both_its_sides() {
+fn gy4_a_corner_cell_touches_both_its_sides() {
     let game = y(5);
     // The whole third side, e1 to a5: e1 is on the south side, a5 on the west side.
     let side = ["W....", ".W...", "..W..", "...W.", "....W"];
@@ -147,7 +147,7 @@ fn y4_a_corner_cell_touches_both_its_sides() {
 }
 
 #[test]
-fn y4_only_the_mover_is_judged() {
+fn gy4_only_the_mover_is_judged() {
     let game = y(5);
     // White's winning group with Black just moved: Black is judged, and has nothing.
     let win = [".....", "W....", ".W...", "..WW.", "B.W.."];
@@ -159,7 +159,7 @@ fn y4_only_the_mover_is_judged() {
 }
 
 #[test]
-fn y4_the_smallest_boards_are_won_at_once() {
+fn gy4_the_smallest_boards_are_won_at_once() {
     // Size 1: one cell, on all three sides.
     assert_eq!(outcomes(&y(1), "a1"), [Some(Outcome::Win(Player::FIRST))]);
     // Size 2: three cells, each on two sides, all touching: White's second stone wins.
@@ -187,7 +187,7 @@ fn y4_the_smallest_boards_are_won_at_once() {
 }
 
 #[test]
-fn y3_a_stone_goes_on_an_empty_cell_only() {
+fn gy3_a_stone_goes_on_an_empty_cell_only() {
     let mut state = State::new(y(5));
     notation::play_text(&mut state, "c2").expect("c2");
     assert_eq!(legal_count(&state), 14);
@@ -201,7 +201,7 @@ fn y3_a_stone_goes_on_an_empty_cell_only() {
 }
 
 #[test]
-fn y5_the_pie_rule_is_an_option() {
+fn gy5_the_pie_rule_is_an_option() {
     let on = pipeline::load("y", None, &["size=5".into(), "pie=on".into()]).expect("loads");
     let count = |game: Arc<Game>| {
         let mut state = State::new(game);
