@@ -119,6 +119,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "chinese-checkers-4",
         "chinese-checkers-6",
         "mensch-aergere-dich-nicht",
+        "y",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

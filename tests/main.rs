@@ -101,3 +101,4 @@ mod ur_reference;
 mod walks;
 mod warnings;
 mod xiangqi;
+mod y;

@@ -145,6 +145,8 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "toguz-kumalak null",
         "ur null",
         "xiangqi null",
+        "y \"standard\"",
+        "y \"small\"",
     ];
     assert_eq!(cases, expected);
     let list = ok(&["list"]);

@@ -406,12 +406,14 @@ fn gtp_refuses_games_that_are_not_placements_on_a_square_grid() {
 #[test]
 fn gtp_fits_placement_games_by_their_shape() {
     for (name, game) in crate::common::configurations::configurations() {
-        // Hex and Havannah without their pie rule (the default) only place stones, as GTP's
-        // Hex programs do.
+        // Hex, Havannah and Y without their pie rule (the default) only place stones, as
+        // GTP's Hex programs do.
         let placement = name.starts_with("go")
             || name == "othello"
             || name.starts_with("hex")
-            || name.starts_with("havannah");
+            || name.starts_with("havannah")
+            || name == "y"
+            || name.starts_with("y --preset");
         assert_eq!(gtp::fits(&game).is_ok(), placement, "{name}");
     }
     for (file, why) in [

@@ -135,6 +135,10 @@ pub const BUNDLED: &[Bundled] = &[
         name: "xiangqi",
         text: include_str!("../../../games/xiangqi.game"),
     },
+    Bundled {
+        name: "y",
+        text: include_str!("../../../games/y.game"),
+    },
 ];
 
 /// The bundled game with this name.
