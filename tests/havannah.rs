@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use crate::common::move_texts::play_to_end;
 use crate::common::neighbours::{set, touching};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
@@ -209,12 +210,7 @@ fn random_games_end_as_openspiels_at_the_same_ply_with_the_same_result() {
             *kinds.entry(kind.to_string()).or_insert(0) += 1;
         }
         let moves: Vec<&str> = words.collect();
-        let mut state = State::new(havannah(size));
-        for (ply, m) in moves.iter().enumerate() {
-            assert_eq!(state.outcome(), None, "{line}: over before ply {}", ply + 1);
-            notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
-        }
-        assert_eq!(state.outcome(), Some(result), "{line}");
+        play_to_end(State::new(havannah(size)), &moves, result, line);
         games += 1;
     }
     assert_eq!(games, 180);

@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use crate::common::move_texts::play_to_end;
 use crate::common::neighbours::{set, touching};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
@@ -175,12 +176,7 @@ fn random_games_end_as_openspiels_at_the_same_ply_with_the_same_winner() {
             other => panic!("a winner, not {other:?}"),
         };
         let moves: Vec<&str> = words.collect();
-        let mut state = State::new(hex(size));
-        for (ply, m) in moves.iter().enumerate() {
-            assert_eq!(state.outcome(), None, "{line}: over before ply {}", ply + 1);
-            notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
-        }
-        assert_eq!(state.outcome(), Some(Outcome::Win(winner)), "{line}");
+        play_to_end(State::new(hex(size)), &moves, Outcome::Win(winner), line);
         games += 1;
     }
     assert_eq!(games, 100);

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use crate::common::move_texts::play_to_end;
 use crate::common::xorshift::XorShift;
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player, Site};
@@ -205,12 +206,7 @@ fn random_games_end_as_openspiels_at_the_same_ply_with_the_same_result() {
             Some("draw") => (Outcome::Draw, 3),
             other => panic!("a result, not {other:?}"),
         };
-        let mut state = State::new(Arc::clone(&game));
-        for (ply, m) in moves.iter().enumerate() {
-            assert_eq!(state.outcome(), None, "{line}: over before ply {}", ply + 1);
-            notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
-        }
-        assert_eq!(state.outcome(), Some(expected), "{line}");
+        play_to_end(State::new(Arc::clone(&game)), &moves, expected, line);
         results[k] += 1;
     }
     assert_eq!(results, [152, 121, 14, 13]);

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use crate::common::bin;
+use crate::common::move_texts::play_to_end;
 use crate::common::neighbours::{set, touching};
 use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
@@ -229,12 +230,7 @@ fn random_games_end_as_openspiels_at_the_same_ply_with_the_same_winner() {
             other => panic!("a winner, not {other:?}"),
         };
         let moves: Vec<&str> = words.collect();
-        let mut state = State::new(y(size));
-        for (ply, m) in moves.iter().enumerate() {
-            assert_eq!(state.outcome(), None, "{line}: over before ply {}", ply + 1);
-            notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
-        }
-        assert_eq!(state.outcome(), Some(result), "{line}");
+        play_to_end(State::new(y(size)), &moves, result, line);
         *games.entry(size).or_insert(0) += 1;
     }
     let expected = [(4, 30), (5, 30), (7, 30), (9, 30), (11, 30), (19, 20)];

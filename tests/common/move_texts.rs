@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::engine::{MoveList, State};
+use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::notation;
 
@@ -28,6 +28,17 @@ pub fn play(state: &mut State, moves: &str) {
     for m in moves.split_whitespace() {
         notation::play_text(state, m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
+}
+
+/// Plays `moves` (their texts) on `state` as one game OpenSpiel recorded (`line`, named
+/// in failures): the game goes on before each move, each is legal, and it ends with
+/// `expected` after the last.
+pub fn play_to_end(mut state: State, moves: &[&str], expected: Outcome, line: &str) {
+    for (ply, m) in moves.iter().enumerate() {
+        assert_eq!(state.outcome(), None, "{line}: over before ply {}", ply + 1);
+        notation::play_text(&mut state, m).unwrap_or_else(|e| panic!("{line}: {m}: {e}"));
+    }
+    assert_eq!(state.outcome(), Some(expected), "{line}");
 }
 
 /// The texts of the legal moves of `state`, sorted.
