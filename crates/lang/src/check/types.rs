@@ -958,7 +958,6 @@ pub enum BoardDecl {
         /// The lines that draw the board (`with lines`): each its points in order, as
         /// (file, rank) from 0 with where each was written; empty for a plain grid.
         lines: Vec<Vec<(u16, u16, Span)>>,
-
         /// The shape a grid of hexagons is cut to (`hexagon N of hexagons`), `width` and
         /// `height` then both its side.
         shape: Option<rulebook_model::Shape>,

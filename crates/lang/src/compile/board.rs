@@ -20,17 +20,14 @@ impl Compiler<'_> {
             } => {
                 let what = format!("the number of cells a side of a {}", shape.name());
                 let side = self.bounded(width, 1, shape.max_side(), &what)? as u16;
-                let n = (Outline {
+                let outline = Outline {
                     shape: *shape,
                     side,
-                })
-                .grid_side();
+                };
+                let n = outline.grid_side();
                 let mut board = Board::grid(n, n);
                 board.link_hexagons();
-                board.cut_to(Outline {
-                    shape: *shape,
-                    side,
-                });
+                board.cut_to(outline);
                 board
             }
             BoardDecl::Grid {

@@ -442,8 +442,8 @@ fn enough_for(threshold: Option<i64>) -> u16 {
 /// touching the most regions may stop there.
 fn runtime_binary(op: Op, mut a: Expr, mut b: Expr) -> Expr {
     // `x and false` / `false and x` etc. are already folded when both sides are known;
-    // a runtime side keeps the whole operation.
-    // No group touches more regions than are listed: `== all of them` asks `>=` too.
+    // a runtime side keeps the whole operation. No group touches more regions than are
+    // listed, so `== all of them` asks what `>=` does.
     let threshold = |op: Op, k: i64, listed: usize| match op {
         Op::Ge | Op::Lt => Some(k),
         Op::Gt | Op::Le => k.checked_add(1),

@@ -271,7 +271,6 @@ pub enum BoardShape {
         /// `with lines a1-d1-g1, ...`: the lines that draw the board, each its points in
         /// order (empty: a plain grid).
         lines: Vec<Vec<Name>>,
-
         /// `hexagon N of hexagons`, `triangle N ...`, `star N ...`: the shape the grid of
         /// hexagons is cut to, `width` and `height` then both its side as written.
         shape: Option<Shape>,
