@@ -2,7 +2,7 @@
 //! the groups of a player's pieces (docs/language.md, "Built-in functions"). Hand-built
 //! positions counted by hand on a square grid (orthogonal and all directions) and on a grid
 //! `of hexagons`; seeded random boards up to 26 x 26 against a union-find written here
-//! from the boards' geometry; and two games that end on them, played at random against
+//! from the boards' geometry, `touching` measured and compared with numbers; and two games that end on them, played at random against
 //! the same reference: forks on hexagons (`tests/fixtures/valid/forks.game`) and one
 //! group of kings (`tests/fixtures/valid/gather.game`).
 
