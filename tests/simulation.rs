@@ -27,6 +27,7 @@ fn conserves_pieces(game: &Game) -> bool {
         MoveKind::Sow { .. } => true,
         MoveKind::Pass { .. } | MoveKind::Swap | MoveKind::Roll(_) => true,
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
+        MoveKind::SiteWalk(_) => false,
         MoveKind::Track(_) => false,
         // A wall lies in the grooves, on no site.
         MoveKind::Wall(_) => true,

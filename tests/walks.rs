@@ -5,13 +5,14 @@
 //! interpreter, gives the same moves as through the slide routine, at every ply of seeded
 //! random games, and the same positions after them; so do the valid fixtures and a game
 //! written here with the clauses no bundled game uses. The recogniser finds the slide in
-//! each such walk, and in no walk of another shape.
+//! each such walk, and in no walk of another shape. The same for single jumps, flights,
+//! and placements and removals (walks with an action, `compile::site_walk`).
 
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, MoveReport, State};
-use rulebook::model::{Chain, Game, Landing, MoveKind, MoveRule, SiteTest, Step, Walk};
+use rulebook::model::{Chain, Game, Landing, MoveKind, MoveRule, SiteTest, Step, Walk, WalkAction};
 use rulebook::{compile, pipeline};
 
 use crate::common::configurations::configurations;
@@ -35,7 +36,7 @@ end when no legal move: mover loses
 "#;
 
 /// The bundled games and presets, the valid fixtures (boards with lines, without points,
-/// with diagonals on some), [`CLAUSES`] and [`JUMPS`].
+/// with diagonals on some), [`CLAUSES`], [`JUMPS`] and [`SITES`].
 fn games() -> Vec<(String, Arc<Game>)> {
     let mut out = configurations();
     let mut fixtures: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
@@ -50,7 +51,7 @@ fn games() -> Vec<(String, Arc<Game>)> {
             out.push((name, game));
         }
     }
-    for (name, text) in [("clauses", CLAUSES), ("jumps", JUMPS)] {
+    for (name, text) in [("clauses", CLAUSES), ("jumps", JUMPS), ("sites", SITES)] {
         let game = pipeline::load_text(name, text, None, &[]);
         out.push((name.to_string(), game.expect("the game written here loads")));
     }
@@ -64,10 +65,16 @@ fn as_walks(game: &Game, lower: fn(&MoveRule) -> Option<Walk>) -> Option<Arc<Gam
     let mut any = false;
     for rule in &mut walked.moves {
         if let Some(walk) = lower(rule) {
-            rule.kind = MoveKind::Walk(walk);
+            rule.kind = match walk.action {
+                WalkAction::Move => MoveKind::Walk(walk),
+                WalkAction::Place { .. } | WalkAction::Remove => MoveKind::SiteWalk(walk),
+            };
             any = true;
         }
     }
+    // As the compiler finds it: placements and removals are counted site by site only on
+    // their routines.
+    walked.facts.sites_counted &= !any;
     any.then(|| Arc::new(walked))
 }
 
@@ -248,6 +255,7 @@ fn changed(walk: &Walk, change: usize) -> Option<Walk> {
         }
     }
     Some(Walk {
+        action: WalkAction::Move,
         steps: vec![Step::Branch(branches)],
         leaps: Vec::new(),
         taking: None,
@@ -421,4 +429,80 @@ fn a_flight_narrowed_by_its_origin_runs_on_the_interpreter() {
         17,
         "{after:?}"
     );
+}
+
+/// A placement or a removal rule as the compiler lowers it.
+fn site_as_walk(rule: &MoveRule) -> Option<Walk> {
+    let (action, region) = match rule.kind {
+        MoveKind::PlacePiece {
+            kind,
+            region,
+            from_hand,
+        } => (WalkAction::Place { kind, from_hand }, region),
+        MoveKind::Remove { region } => (WalkAction::Remove, region),
+        _ => return None,
+    };
+    Some(compile::site_walk(action, region, &rule.filter))
+}
+
+/// Men placed from a counted hand, but not on the edge and only diagonally next to an
+/// enemy once the first two are down, guards placed from an unlimited supply in the
+/// middle ranks, and men removed from the last ranks or next to an empty square: the
+/// clauses of placements and removals no bundled game puts together.
+const SITES: &str = r#"
+game "Sites"
+players black, white
+board grid 6 by 6
+piece man, guard
+setup 6 black man in hand
+setup 6 white man in hand
+move place man not landing on perimeter when hand(mover) > 4
+move place man next to enemy along diagonal when hand(mover) <= 4
+move place guard in rank(3) + rank(4) when hand(mover) == 0
+move remove in rank(1) + rank(6) when hand(mover) == 0
+move remove next to empty along north, east when hand(mover) == 0
+end when pieces(opponent) == 0 and hand(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn placements_and_removals_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(site_as_walk);
+    // Go, Othello and Hex (placements), Konane (removals next to an empty point), Nine
+    // Men's Morris (placements from the hand, then a removal), shogi (drops from the
+    // hand), connect four (`next to piece along south`) and the rules written here.
+    for name in [
+        "go",
+        "othello",
+        "hex",
+        "konane",
+        "nine-mens-morris",
+        "shogi",
+        "tests/fixtures/valid/connect-four.game",
+        "sites",
+    ] {
+        let found = compared.iter().any(|c| c.starts_with(name));
+        assert!(found, "{name} is not among {compared:?}");
+    }
+    let rules = rules_as_walks(site_as_walk);
+    assert!(
+        rules.len() >= 20,
+        "{} placement and removal rules",
+        rules.len()
+    );
+    for (name, game, i, walk) in rules {
+        let rule = &game.moves[i];
+        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+        // The same walk onto any site, or with its action changed, is a walk of another
+        // shape, or another routine's.
+        let mut other = walk.clone();
+        other.steps[1] = Step::Test(SiteTest::EmptyOrPiece);
+        let kind = compile::routine(&game.board, other.clone(), &rule.filter);
+        assert_eq!(kind, MoveKind::SiteWalk(other), "{name}, rule {i}");
+        let mut moved = walk.clone();
+        moved.action = WalkAction::Move;
+        let kind = compile::routine(&game.board, moved.clone(), &rule.filter);
+        assert_ne!(kind, rule.kind, "{name}, rule {i}");
+    }
 }

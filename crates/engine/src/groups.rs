@@ -13,7 +13,7 @@ use std::cell::OnceCell;
 use super::movegen::SITE_SET_WORDS;
 use super::{capture, Move, State};
 use rulebook_model::board::MAX_GRID_SIDE;
-use rulebook_model::{Board, CaptureMode, Game, MoveKind, Player, Site, EMPTY, NO_SITE, PLAYERS};
+use rulebook_model::{Board, CaptureMode, Game, Player, Site, EMPTY, NO_SITE, PLAYERS};
 
 /// The most sites of a grid.
 const MAX_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
@@ -198,9 +198,9 @@ impl State {
         let game = &*self.game;
         let board = &game.board;
         let mover = self.position.to_move;
-        let piece = match game.moves[m.rule() as usize].kind {
-            MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
-            _ => self.position.cells[m.from().index()],
+        let piece = match game.moves[m.rule() as usize].kind.placed_kind() {
+            Some(kind) => game.cell(mover, kind as usize),
+            None => self.position.cells[m.from().index()],
         };
         let (from, to) = (m.from(), m.to());
         // The board after the move, before its captures.

@@ -37,6 +37,7 @@ pub use setup::{unmoved_at_start, usual_stock, Setup, SetupError, SetupPart};
 use std::sync::Arc;
 
 use rulebook_model::board::reverse_direction;
+use rulebook_model::WalkAction;
 use rulebook_model::{
     leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, LineCapture,
     MoveKind, Player, Progress, SecondPart, Site, Taking, Walk, EMPTY, NO_SITE,
@@ -1388,20 +1389,25 @@ impl State {
             MoveKind::Place { .. } | MoveKind::Pass { .. } | MoveKind::Swap => {
                 self.apply_tile(m, mover)
             }
+            MoveKind::Remove { .. }
+            | MoveKind::SiteWalk(Walk {
+                action: WalkAction::Remove,
+                ..
+            }) => {
+                self.set(m.from, EMPTY);
+                self.position.tile.passes = 0;
+                self.pass_turn(mover);
+            }
             MoveKind::Slide { .. }
             | MoveKind::Jump { .. }
             | MoveKind::PlacePiece { .. }
             | MoveKind::Fly { .. }
             | MoveKind::Castle { .. }
-            | MoveKind::Walk(_) => self.apply_piece_move(m, mover),
+            | MoveKind::Walk(_)
+            | MoveKind::SiteWalk(_) => self.apply_piece_move(m, mover),
             MoveKind::Roll(_) => self.throw(m),
             MoveKind::Track(_) => self.race(m, mover),
             MoveKind::Wall(_) => self.apply_wall(m, mover),
-            MoveKind::Remove { .. } => {
-                self.set(m.from, EMPTY);
-                self.position.tile.passes = 0;
-                self.pass_turn(mover);
-            }
         }
     }
 
@@ -1652,7 +1658,11 @@ impl State {
         let piece = match rule.kind {
             MoveKind::PlacePiece {
                 kind, from_hand, ..
-            } => {
+            }
+            | MoveKind::SiteWalk(Walk {
+                action: WalkAction::Place { kind, from_hand },
+                ..
+            }) => {
                 if from_hand {
                     self.take_from_hand(mover, kind);
                 }
@@ -1830,7 +1840,15 @@ impl State {
                 kind,
                 from_hand: true,
                 ..
-            } => {
+            }
+            | MoveKind::SiteWalk(Walk {
+                action:
+                    WalkAction::Place {
+                        kind,
+                        from_hand: true,
+                    },
+                ..
+            }) => {
                 let kinds = self.game.about.piece_kinds.len();
                 self.position.stock[frame.mover.index() * kinds + kind as usize] += 1;
             }

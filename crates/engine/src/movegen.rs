@@ -68,6 +68,7 @@ impl State {
                     partner,
                 } => self.castlings(index, rule, (directions, *partner), out),
                 MoveKind::Walk(walk) => self.walks(index, rule, walk, out),
+                MoveKind::SiteWalk(walk) => self.site_walks(index, walk, out),
                 MoveKind::Roll(_) => {}
                 MoveKind::Track(track) => self.track_moves(index, track, out),
                 MoveKind::Wall(grooves) => self.wall_moves(index, grooves, out),
@@ -1518,7 +1519,7 @@ impl State {
 
     /// Whether a site has a neighbour along `n`'s directions holding what it names (for
     /// the mover).
-    fn has_neighbour(&self, site: Site, n: NextTo) -> bool {
+    pub(super) fn has_neighbour(&self, site: Site, n: NextTo) -> bool {
         let board = &self.game.board;
         let mut dirs = n.directions;
         while dirs != 0 {
@@ -1562,7 +1563,9 @@ impl State {
     /// The empty sites where a placement of `rule` captures something, found by walking
     /// back from the mover's pieces over enemy ones ([`capture::landings_closing_runs`]),
     /// as the test of quiet moves does: `None` where that does not tell, for a rule that
-    /// is no placement or takes by itself (a removal, a shot, a line capture), or a
+    /// is no plain placement ([`MoveKind::PlacePiece`]: a placement of the walk
+    /// interpreter's is tried move by move) or takes by itself (a removal, a shot, a line
+    /// capture), or a
     /// capture that applies and takes something else than straight runs that walk back.
     fn placements_capturing(&self, rule: &MoveRule) -> Option<SiteSet> {
         let game = &*self.game;
@@ -1632,9 +1635,9 @@ impl State {
     pub(super) fn effects_capture(&self, m: Move) -> bool {
         let game = &*self.game;
         let mover = self.position.to_move;
-        let piece = match game.moves[m.rule as usize].kind {
-            MoveKind::PlacePiece { kind, .. } => game.cell(mover, kind as usize),
-            _ => self.position.cells[m.from.index()],
+        let piece = match game.moves[m.rule as usize].kind.placed_kind() {
+            Some(kind) => game.cell(mover, kind as usize),
+            None => self.position.cells[m.from.index()],
         };
         // The piece shot, if the rule shoots one, stands before the captures are made.
         let shot = game.moves[m.rule as usize]

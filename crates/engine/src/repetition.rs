@@ -440,6 +440,7 @@ impl State {
                 chain: Chain::Single,
                 ..
             } => Some(mode),
+            MoveKind::SiteWalk(ref walk) if walk.placed_from_supply() => None,
             _ => return None,
         };
         if jump.is_some() && game.effects.iter().any(|e| counts_pieces(&e.condition)) {
@@ -453,9 +454,9 @@ impl State {
             CaptureMode::Remove => EMPTY,
         };
         let (from, to) = (m.from, m.to);
-        let (piece, mut h) = match rule.kind {
-            MoveKind::PlacePiece { kind, .. } => (game.cell(mover, kind as usize), self.hash()),
-            _ => {
+        let (piece, mut h) = match rule.kind.placed_kind() {
+            Some(kind) => (game.cell(mover, kind as usize), self.hash()),
+            None => {
                 let piece = self.position.cells[from.index()];
                 (
                     piece,

@@ -9,8 +9,8 @@
 
 use super::{capture, Move, MoveList, State};
 use rulebook_model::{
-    Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, Taking, Walk, EMPTY,
-    NO_SITE,
+    Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, Taking, Walk,
+    WalkAction, EMPTY, NO_SITE,
 };
 
 /// An effect after a move that took something.
@@ -117,6 +117,38 @@ impl MoveReport {
 }
 
 impl State {
+    /// Plays move `m` on this copy of the position before it, step by step, saying in
+    /// `report` what each step did, as far as the kind of the move tells more than the
+    /// position after it.
+    fn replay(&mut self, m: Move, report: &mut MoveReport) {
+        match self.game.moves[m.rule as usize].kind {
+            MoveKind::Sow { .. } => self.replay_sowing(m, report),
+            MoveKind::SiteWalk(Walk {
+                action: WalkAction::Remove,
+                ..
+            }) => {}
+            MoveKind::Slide { .. }
+            | MoveKind::Jump { .. }
+            | MoveKind::PlacePiece { .. }
+            | MoveKind::Fly { .. }
+            | MoveKind::Castle { .. }
+            | MoveKind::Walk(_)
+            | MoveKind::SiteWalk(_) => self.replay_piece_move(m, report),
+            // A piece landing on an enemy's sends it back to its stock.
+            MoveKind::Track(_) => {
+                let to = m.to;
+                report.replaced =
+                    (to != NO_SITE && self.position.cells[to.index()] != EMPTY) as u32;
+            }
+            MoveKind::Place { .. }
+            | MoveKind::Pass { .. }
+            | MoveKind::Swap
+            | MoveKind::Roll(_)
+            | MoveKind::Wall(_)
+            | MoveKind::Remove { .. } => {}
+        }
+    }
+
     /// Plays a move as [`State::apply`] does (the same call) and says in `report` what it
     /// did, rule by rule. For the faces that show or count effects; never on the hot path.
     pub fn apply_reported(&mut self, m: Move, report: &mut MoveReport) {
@@ -138,27 +170,7 @@ impl State {
         }));
         self.apply(m);
         let game = &*self.game;
-        match game.moves[m.rule as usize].kind {
-            MoveKind::Sow { .. } => scratch.replay_sowing(m, report),
-            MoveKind::Slide { .. }
-            | MoveKind::Jump { .. }
-            | MoveKind::PlacePiece { .. }
-            | MoveKind::Fly { .. }
-            | MoveKind::Castle { .. }
-            | MoveKind::Walk(_) => scratch.replay_piece_move(m, report),
-            // A piece landing on an enemy's sends it back to its stock.
-            MoveKind::Track(_) => {
-                let to = m.to;
-                report.replaced =
-                    (to != NO_SITE && scratch.position.cells[to.index()] != EMPTY) as u32;
-            }
-            MoveKind::Place { .. }
-            | MoveKind::Pass { .. }
-            | MoveKind::Swap
-            | MoveKind::Roll(_)
-            | MoveKind::Wall(_)
-            | MoveKind::Remove { .. } => {}
-        }
+        scratch.replay(m, report);
         scratch.history.log.clear();
         scratch.position.pits.clear_logs();
         report.scratch = Some(scratch);

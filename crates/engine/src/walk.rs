@@ -7,7 +7,7 @@
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::{Move, MoveList, State};
 use rulebook_model::{
-    Game, MoveRule, Player, Site, SiteTest, Step, Walk, ALL_KINDS, EMPTY, NO_SITE,
+    Game, MoveRule, Player, Site, SiteTest, Step, Walk, WalkAction, ALL_KINDS, EMPTY, NO_SITE,
 };
 
 /// Where a walk's cursor stands, and the site it has passed over on its way ([`Step::Over`];
@@ -85,6 +85,31 @@ impl State {
                 out.push(Move::jump(index, from, passed, to));
             }
             targets[..self.position.words].fill(0);
+        }
+    }
+
+    /// The moves of a walk that places or removes a piece ([`WalkAction`]): the walk run once,
+    /// from no site, a placement or a removal on each site it reaches, in site order; none
+    /// for a placement from a counted stock that holds no piece of its kind.
+    #[inline(never)]
+    pub(super) fn site_walks(&self, index: u8, walk: &Walk, out: &mut MoveList) {
+        let mover = self.position.to_move;
+        if let WalkAction::Place {
+            kind,
+            from_hand: true,
+        } = walk.action
+        {
+            if self.pieces_in_hand(mover)[kind as usize] == 0 {
+                return;
+            }
+        }
+        let mut targets: SiteSet = [0; SITE_SET_WORDS];
+        self.walk_as(mover, walk, &walk.steps, (NO_SITE, NO_SITE), &mut targets);
+        for site in set_sites(&targets[..self.position.words]) {
+            out.push(match walk.action {
+                WalkAction::Remove => Move::remove(index, site),
+                _ => Move::place(index, site),
+            });
         }
     }
 
@@ -257,6 +282,7 @@ impl State {
             SiteTest::Passed(kinds) => cell == EMPTY && self.passed_by(mover, kinds, at),
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
+            SiteTest::NextTo(n) => self.has_neighbour(at, n),
         }
     }
 }

@@ -10,7 +10,7 @@ pub mod walk;
 pub use board::{Board, Drawing, Layout, LineMasks, Outline, Shape, Site, NO_SITE};
 pub use eval::{Env, GroupMeasure};
 pub use tiles::{GroupUnit, Tiles};
-pub use walk::{Leap, SiteTest, Step, Taking, Walk};
+pub use walk::{Leap, SiteTest, Step, Taking, Walk, WalkAction};
 
 /// The most players a game may have (the checker holds every game to it), and the size of
 /// the tables kept for every player; the one place that fixes it. A game's own number is
@@ -914,9 +914,15 @@ pub enum MoveKind {
         region: Option<u16>,
     },
     /// One of the mover's pieces to each destination a [`Walk`] from its site reaches (a
-    /// move from its site to another, like a step): the core that surface shapes without a
-    /// routine of their own are compiled to.
+    /// move from its site to another, like a step; the walk's action is
+    /// [`WalkAction::Move`]): the core that surface shapes are compiled to, those that keep
+    /// a routine of their own given it back by their walk's shape.
     Walk(Walk),
+    /// A new piece placed on each destination a [`Walk`] run from no site reaches, or the
+    /// piece there removed, as the walk's action says ([`WalkAction::Place`],
+    /// [`WalkAction::Remove`]): a placement or a removal of the core, which plain ones
+    /// ([`MoveKind::PlacePiece`], [`MoveKind::Remove`]) are given back from by their shape.
+    SiteWalk(Walk),
     /// The throw of the dice that opens every turn of a game of chance: a chance event,
     /// not a choice. Each outcome is a move of its own (its index in `outcomes` is the
     /// move's `path` in the engine), legal exactly when the player to move has not thrown
@@ -944,13 +950,29 @@ impl MoveKind {
         }
     }
 
-    /// The kind of piece this rule places on the board from no site (a
-    /// [`MoveKind::PlacePiece`]), if it is a placement.
+    /// The kind of piece this rule places on the board from no site, if it is a placement
+    /// ([`MoveKind::PlacePiece`], or a walk that places).
     #[inline]
     pub fn placed_kind(&self) -> Option<u8> {
         match *self {
             MoveKind::PlacePiece { kind, .. } => Some(kind),
+            MoveKind::SiteWalk(ref walk) => walk.placed_kind(),
             _ => None,
+        }
+    }
+
+    /// What the rule's moves do on a site, where they are placements or removals of pieces
+    /// ([`MoveKind::PlacePiece`], [`MoveKind::Remove`], [`MoveKind::SiteWalk`]);
+    /// [`WalkAction::Move`] for every other rule.
+    #[inline]
+    pub fn action(&self) -> WalkAction {
+        match *self {
+            MoveKind::PlacePiece {
+                kind, from_hand, ..
+            } => WalkAction::Place { kind, from_hand },
+            MoveKind::Remove { .. } => WalkAction::Remove,
+            MoveKind::SiteWalk(ref walk) => walk.action,
+            _ => WalkAction::Move,
         }
     }
 }

@@ -14,18 +14,41 @@
 //! needs no engine change.
 
 use crate::board::reverse_direction;
-use crate::{CaptureMode, Site, NO_SITE};
+use crate::{CaptureMode, NextTo, Site, NO_SITE};
 
 /// A compiled walk: its program, and the tables its leaps read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Walk {
-    /// The program, run from the moving piece's site.
+    /// What each destination's move does, and so where the walk starts.
+    pub action: WalkAction,
+    /// The program, run from the moving piece's site (from no site where the action is no
+    /// [`WalkAction::Move`]: its first step is then [`Step::Anywhere`]).
     pub steps: Vec<Step>,
     /// The leaps [`Step::Leap`] makes, by index.
     pub leaps: Vec<Leap>,
     /// What becomes of the piece on the site the walk passes over ([`Step::Over`]); none
     /// where the walk has no such step.
     pub taking: Option<Taking>,
+}
+
+/// What the move to a walk's destination does. A piece's move runs the walk from each of the
+/// mover's pieces; a placement or a removal runs it once, from no site, its first step
+/// going to every site in turn ([`Step::Anywhere`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkAction {
+    /// The moving piece goes from its site to the destination, as a step does.
+    Move,
+    /// A new piece of the mover's, of this kind, lands on the destination; `from_hand`: it
+    /// comes from the mover's counted stock ([`crate::Start::stock`]), which must hold one,
+    /// else from an unlimited supply.
+    Place {
+        /// The kind of the piece placed.
+        kind: u8,
+        /// The piece comes from the mover's counted stock.
+        from_hand: bool,
+    },
+    /// The piece on the destination leaves the board.
+    Remove,
 }
 
 /// What a walk's move does to the piece on the site it passed over ([`Step::Over`]), once
@@ -49,6 +72,27 @@ impl Taking {
 }
 
 impl Walk {
+    /// The kind of piece the walk's moves place, if they are placements.
+    #[inline(never)]
+    pub fn placed_kind(&self) -> Option<u8> {
+        match self.action {
+            WalkAction::Place { kind, .. } => Some(kind),
+            WalkAction::Move | WalkAction::Remove => None,
+        }
+    }
+
+    /// Whether the walk's moves are placements from an unlimited supply.
+    #[inline(never)]
+    pub fn placed_from_supply(&self) -> bool {
+        matches!(
+            self.action,
+            WalkAction::Place {
+                from_hand: false,
+                ..
+            }
+        )
+    }
+
     /// Whether a step of the walk, at any depth, makes this test.
     pub fn tests(&self, test: SiteTest) -> bool {
         self.fold_tests(false, |found, t| found || *t == test)
@@ -88,6 +132,7 @@ impl Walk {
             _ => vec![Step::Branch(branches)],
         };
         Walk {
+            action: self.action,
             steps,
             leaps: self.leaps.iter().map(Leap::inverse).collect(),
             taking: self.taking,
@@ -232,4 +277,7 @@ pub enum SiteTest {
     In(u16),
     /// The site is not in the region with this index.
     NotIn(u16),
+    /// A neighbour of the site along one of the directions holds what it names (`next
+    /// to`, on a placement or a removal).
+    NextTo(NextTo),
 }

@@ -108,6 +108,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         | MoveKind::Fly { .. }
         | MoveKind::Castle { .. }
         | MoveKind::Walk(_)
+        | MoveKind::SiteWalk(_)
         | MoveKind::Remove { .. } => pieces::text(state, m),
     }
 }

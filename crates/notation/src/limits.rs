@@ -31,7 +31,7 @@
 use rulebook_engine::{usual_stock, Setup};
 use rulebook_model::{
     Action, CaptureMode, Cell, Condition, EffectKind, Expr, Game, MoveKind, Op, Player, PlayerRef,
-    EMPTY,
+    Taking, WalkAction, EMPTY,
 };
 
 use super::position::{bad, starting_hands, PositionError};
@@ -78,13 +78,18 @@ impl Sources {
         let mut s = Sources::default();
         let converts = |m: Option<CaptureMode>| m == Some(CaptureMode::Convert);
         for rule in &game.moves {
+            if let WalkAction::Place {
+                kind,
+                from_hand: false,
+            } = rule.kind.action()
+            {
+                s.unlimited |= kind_bit(kind.into());
+            }
             match rule.kind {
-                MoveKind::PlacePiece {
-                    kind,
-                    from_hand: false,
-                    ..
-                } => s.unlimited |= kind_bit(kind.into()),
                 MoveKind::Jump { mode, .. } => s.converts |= converts(mode),
+                MoveKind::Walk(ref walk) | MoveKind::SiteWalk(ref walk) => {
+                    s.converts |= walk.taking == Some(Taking::Capture(CaptureMode::Convert))
+                }
                 // Every kind of move is named, so that a new one is looked at here: these
                 // move a piece, take one from the stock or a hand, remove or sow.
                 MoveKind::PlacePiece { .. }
@@ -98,8 +103,7 @@ impl Sources {
                 | MoveKind::Castle { .. }
                 | MoveKind::Roll(_)
                 | MoveKind::Track(_)
-                | MoveKind::Wall(_)
-                | MoveKind::Walk(_) => {}
+                | MoveKind::Wall(_) => {}
             }
             if let Some(shot) = rule.filter.shot() {
                 s.unlimited |= kind_bit(shot.kind.into());

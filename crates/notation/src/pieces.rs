@@ -8,7 +8,7 @@
 
 use super::{is_site_like, move_text, MoveError};
 use rulebook_engine::{Move, MoveList, State};
-use rulebook_model::{Chain, MoveKind, Neighbour, Site, NO_SITE};
+use rulebook_model::{Chain, MoveKind, Neighbour, Site, WalkAction, NO_SITE};
 
 /// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
 /// the point of a placement; then its second part, if any (`/g7`, `/xa4`).
@@ -557,10 +557,10 @@ fn expected_form(rules: &[rulebook_model::MoveRule]) -> String {
     if rules.iter().any(|r| r.filter.turns().is_some()) {
         forms.push("a point and the region turned after, like `d3/2cw`");
     }
-    if has(|k| matches!(k, MoveKind::PlacePiece { .. })) {
+    if has(|k| k.placed_kind().is_some()) {
         forms.push("a point to place a piece on, like `d3`");
     }
-    if has(|k| matches!(k, MoveKind::Remove { .. })) {
+    if has(|k| k.action() == WalkAction::Remove) {
         forms.push("`x` and a point to remove a piece from, like `xd4`");
     }
     match forms.as_slice() {
@@ -577,7 +577,7 @@ fn removal_refusal(state: &State, site: Site) -> String {
     if !game
         .moves
         .iter()
-        .any(|r| matches!(r.kind, MoveKind::Remove { .. }))
+        .any(|r| r.kind.action() == WalkAction::Remove)
     {
         return "this game has no removals".into();
     }
@@ -592,8 +592,7 @@ fn removal_refusal(state: &State, site: Site) -> String {
 fn placement_refusal(state: &State, site: Site) -> Option<String> {
     let game = state.game();
     let name = &game.board.site_names[site.index()];
-    let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
-    if !game.moves.iter().any(|r| places(&r.kind)) {
+    if !game.moves.iter().any(|r| r.kind.placed_kind().is_some()) {
         return None;
     }
     if state.owner(site).is_some() {
@@ -604,11 +603,11 @@ fn placement_refusal(state: &State, site: Site) -> Option<String> {
     let must_capture = game
         .moves
         .iter()
-        .any(|r| places(&r.kind) && r.filter.capturing);
+        .any(|r| r.kind.placed_kind().is_some() && r.filter.capturing);
     let keeps_liberties = game
         .moves
         .iter()
-        .any(|r| places(&r.kind) && r.filter.liberties.is_some());
+        .any(|r| r.kind.placed_kind().is_some() && r.filter.liberties.is_some());
     let placement = pseudo
         .iter()
         .copied()

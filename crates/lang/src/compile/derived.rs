@@ -317,18 +317,17 @@ fn sites_counted(moves: &[model::MoveRule]) -> bool {
 /// onto an empty site, a jump's onto an enemy piece.
 fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
+        model::MoveKind::PlacePiece { .. }
+        | model::MoveKind::Remove { .. }
+        | model::MoveKind::SiteWalk(_) => site_class(m),
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
         // A walk that takes may make any jump's move.
         model::MoveKind::Walk(walk) if walk.taking.is_some() => (1, (0..8).collect()),
         // A fly, and a walk, may go where any slide goes.
         model::MoveKind::Fly { .. } | model::MoveKind::Walk(_) => (0, (0..8).collect()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
-        // A placement has no origin: it never makes a slide's or a jump's move.
-        model::MoveKind::PlacePiece { kind, .. } => (4 + *kind as usize, vec![0]),
         // A wall lies on no site: no other rule makes its move.
         model::MoveKind::Wall(_) => (3, Vec::new()),
-        // A removal has no landing: it never makes any other rule's move.
-        model::MoveKind::Remove { .. } => (3, vec![0]),
         // Every sowing rule sows from the same pits.
         model::MoveKind::Sow { .. } => (2, vec![0]),
         // Placements are told apart by rule; a second placement rule is listed apart.
@@ -353,6 +352,16 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
             one_mover && (same_kind || reach)
         })
     })
+}
+
+/// The class and directions of a placement or a removal, for [`moves_may_coincide`].
+fn site_class(rule: &model::MoveRule) -> (usize, Vec<u8>) {
+    match rule.kind.action() {
+        // A placement has no origin: it never makes a slide's or a jump's move.
+        model::WalkAction::Place { kind, .. } => (4 + kind as usize, vec![0]),
+        // A removal has no landing: it never makes any other rule's move.
+        model::WalkAction::Remove | model::WalkAction::Move => (3, vec![0]),
+    }
 }
 
 /// Whether a rule is a jump chained `to any landing` ([`model::Chain::Reach`]).

@@ -135,17 +135,18 @@ impl Compiler<'_> {
                 let jump = (*flying, (*over, *mode), *chain, *aside);
                 self.jump(directions, jump, filter, (by_pieces, span))?
             }
-            MoveDecl::Remove { region } => model::MoveKind::Remove {
-                region: match region {
+            MoveDecl::Remove { region } => {
+                let region = match region {
                     Some(r) => Some(self.nonempty_region(r, "where pieces are removed")?),
                     None => None,
-                },
-            },
+                };
+                self.on_a_site(model::WalkAction::Remove, region, filter)
+            }
             MoveDecl::PlacePiece {
                 kind,
                 region,
                 grooves,
-            } => self.placement(*kind, region.as_ref(), *grooves)?,
+            } => self.placement(*kind, region.as_ref(), *grooves, filter)?,
             MoveDecl::Sow {
                 sowing,
                 relay,
@@ -189,6 +190,7 @@ impl Compiler<'_> {
         kind: usize,
         region: Option<&TExpr>,
         grooves: bool,
+        filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
         let from_hand =
             self.desc.stock.iter().any(|s| s.piece == kind) || !self.desc.hand_kinds.is_empty();
@@ -197,14 +199,12 @@ impl Compiler<'_> {
             let grooves = model::Grooves::new(width, height, kind as u8, from_hand);
             return Some(model::MoveKind::Wall(grooves));
         }
-        Some(model::MoveKind::PlacePiece {
-            kind: kind as u8,
-            from_hand,
-            region: match region {
-                Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
-                None => self.points_on_board(),
-            },
-        })
+        let region = match region {
+            Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),
+            None => self.points_on_board(),
+        };
+        let kind = kind as u8;
+        Some(self.on_a_site(model::WalkAction::Place { kind, from_hand }, region, filter))
     }
 
     /// A walk's moves, its leaps `forward` turned for the player whose rule it is, given
@@ -239,11 +239,25 @@ impl Compiler<'_> {
         Some(kind)
     }
 
+    /// A move doing `action` on one site of `region` (a flight, a placement or a removal),
+    /// lowered onto its walk ([`walks::site_walk`]) and given the routine its shape asks for.
+    fn on_a_site(
+        &self,
+        action: model::WalkAction,
+        region: Option<u16>,
+        filter: &model::MoveFilter,
+    ) -> model::MoveKind {
+        let walk = walks::site_walk(action, region, filter);
+        let kind = walks::routine(self.board(), walk, filter);
+        debug_assert!(!matches!(kind, model::MoveKind::Walk(_)), "{kind:?}");
+        kind
+    }
+
     /// A flight to any empty site (a point, on a board of lines), lowered onto a walk and
     /// given the routine its shape asks for.
     fn fly(&mut self, filter: &model::MoveFilter) -> model::MoveKind {
-        let walk = walks::fly_walk(self.points_on_board(), filter);
-        let kind = walks::routine(self.board(), walk, filter);
+        let points = self.points_on_board();
+        let kind = self.on_a_site(model::WalkAction::Move, points, filter);
         debug_assert!(matches!(kind, model::MoveKind::Fly { .. }), "{kind:?}");
         kind
     }

@@ -10,7 +10,7 @@ use crate::check::WalkDecl;
 use rulebook_model::board::RELATIVE_BASE;
 use rulebook_model::{
     Board, CaptureMode, Chain, Jumped, Landing, Leap, MoveFilter, MoveKind, Player, Site, SiteTest,
-    Step, Taking, Walk, NO_SITE,
+    Step, Taking, Walk, WalkAction, NO_SITE,
 };
 
 /// A slide along `directions` of at most `max` sites (`move step` is `max` 1), as the
@@ -44,6 +44,7 @@ pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
         }
     }
     Walk {
+        action: WalkAction::Move,
         steps: vec![Step::Branch(branches)],
         leaps: Vec::new(),
         taking: None,
@@ -51,14 +52,28 @@ pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
 }
 
 /// A flight to any empty site (of `region`, where one is given), as the language reference
-/// says it, written as a walk: the cursor anywhere, an empty site, in the region and not in
-/// the region of `not landing on`, a destination.
+/// says it, written as a walk: the [`site_walk`] of a piece's move.
 pub fn fly_walk(region: Option<u16>, filter: &MoveFilter) -> Walk {
-    let mut steps = vec![Step::Anywhere, Step::Test(SiteTest::Empty)];
+    site_walk(WalkAction::Move, region, filter)
+}
+
+/// A move onto one site of the board anywhere (of `region`, where one is given), as the
+/// language reference says it, written as a walk doing `action`: the cursor anywhere, a
+/// site empty (one of the mover's pieces, for a removal), in the region, not in the region
+/// of `not landing on`, with the neighbour that `next to` asks for, a destination. A
+/// flight (a piece's move), a placement and a removal are this walk.
+pub fn site_walk(action: WalkAction, region: Option<u16>, filter: &MoveFilter) -> Walk {
+    let holds = match action {
+        WalkAction::Remove => SiteTest::Friend,
+        WalkAction::Move | WalkAction::Place { .. } => SiteTest::Empty,
+    };
+    let mut steps = vec![Step::Anywhere, Step::Test(holds)];
     steps.extend(region.map(|r| Step::Test(SiteTest::In(r))));
     steps.extend(filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r))));
+    steps.extend(filter.next_to.map(|n| Step::Test(SiteTest::NextTo(n))));
     steps.push(Step::Emit);
     Walk {
+        action,
         steps,
         leaps: Vec::new(),
         taking: None,
@@ -98,6 +113,7 @@ pub fn jump_walk(
         steps
     };
     Walk {
+        action: WalkAction::Move,
         steps: vec![Step::Branch(
             directions.iter().map(|&d| branch(d)).collect(),
         )],
@@ -166,14 +182,15 @@ fn square_to(d: u8) -> (u8, u8) {
 }
 
 /// The engine's routine for the moves of `walk`, a move rule narrowed by `filter`, picked
-/// by the walk's shape: a flight ([`MoveKind::Fly`]) where the walk is the [`fly_walk`] of
-/// some region or none; a slide ([`MoveKind::Slide`], with the directions that rise and
+/// by the walk's shape: a flight, a placement or a removal ([`MoveKind::Fly`],
+/// [`MoveKind::PlacePiece`], [`MoveKind::Remove`]) where the walk is the [`site_walk`] of
+/// its action and some region or none; a slide ([`MoveKind::Slide`], with the directions that rise and
 /// fall on `board`) where the walk is the [`slide_walk`] of some directions and reach; a
 /// single jump ([`MoveKind::Jump`]) where it is the [`jump_walk`] of some directions, the
 /// pieces jumped and what becomes of them; else the walk itself, for the interpreter.
 pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
-    if let Some(region) = fly_shape(&walk, filter) {
-        return MoveKind::Fly { region };
+    if let Some(kind) = site_shape(&walk, filter) {
+        return kind;
     }
     if let Some((directions, over, mode)) = jump_shape(&walk, filter) {
         return MoveKind::Jump {
@@ -185,7 +202,10 @@ pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
         };
     }
     let Some((directions, max_length)) = slide_shape(&walk, filter) else {
-        return MoveKind::Walk(walk);
+        return match walk.action {
+            WalkAction::Move => MoveKind::Walk(walk),
+            WalkAction::Place { .. } | WalkAction::Remove => MoveKind::SiteWalk(walk),
+        };
     };
     // Relative directions get theirs per player (`Compiler::per_player`).
     let (rising, falling) = directions
@@ -223,14 +243,26 @@ fn slide_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, u16)> {
     (slide_walk(&directions, max, filter) == *walk).then_some((directions, max))
 }
 
-/// The region of the flight `walk` is (none: anywhere), under `filter`: read from the
-/// walk's third step, then the flight's walk written again from it and compared.
-fn fly_shape(walk: &Walk, filter: &MoveFilter) -> Option<Option<u16>> {
+/// The routine of the [`site_walk`] `walk` is, under `filter`: a flight, a placement or a
+/// removal by its action, its region read from the walk's third step, then the site walk
+/// written again from them and compared.
+fn site_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
     let region = match walk.steps.get(2) {
         Some(Step::Test(SiteTest::In(r))) => Some(*r),
         _ => None,
     };
-    (fly_walk(region, filter) == *walk).then_some(region)
+    if site_walk(walk.action, region, filter) != *walk {
+        return None;
+    }
+    Some(match walk.action {
+        WalkAction::Move => MoveKind::Fly { region },
+        WalkAction::Place { kind, from_hand } => MoveKind::PlacePiece {
+            kind,
+            region,
+            from_hand,
+        },
+        WalkAction::Remove => MoveKind::Remove { region },
+    })
 }
 
 /// The directions, the pieces jumped and what becomes of them of the single jump `walk`
@@ -295,6 +327,7 @@ pub(super) fn walk(
     let mut leaps = Vec::new();
     let steps = lower(board, steps, &tests, &mut leaps);
     Walk {
+        action: WalkAction::Move,
         steps,
         leaps,
         taking: None,

@@ -52,7 +52,7 @@ const KOMI: &str = "komi";
 pub fn fits(game: &Game) -> Result<(), String> {
     let b = &game.board;
     let grid = matches!(b.layout, Layout::Grid(_));
-    let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
+    let places = |k: &MoveKind| k.placed_kind().is_some();
     let mut kinds = game.moves.iter().filter_map(|r| r.kind.placed_kind());
     let first = kinds.next();
     let more_than_a_point =
@@ -293,10 +293,7 @@ impl Session {
     /// A move's GTP vertex: the point it places a piece on, or `pass`.
     fn vertex_text(&self, m: Move) -> String {
         let game = self.state.game();
-        if !matches!(
-            game.moves[m.rule() as usize].kind,
-            MoveKind::PlacePiece { .. }
-        ) {
+        if game.moves[m.rule() as usize].kind.placed_kind().is_none() {
             return "pass".to_string();
         }
         let size = usize::from(game.board.width);
@@ -314,7 +311,7 @@ impl Session {
             .copied()
             .find(|m| match (&game.moves[m.rule() as usize].kind, target) {
                 (MoveKind::Pass { .. }, None) => true,
-                (MoveKind::PlacePiece { .. }, Some(site)) => m.to() == site,
+                (kind, Some(site)) => kind.placed_kind().is_some() && m.to() == site,
                 _ => false,
             })
     }

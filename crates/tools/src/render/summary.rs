@@ -6,9 +6,9 @@ use super::terminal_safe;
 use super::text::glyph;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Dice, Drawing, EffectKind, EndResult,
-    EndWhen, Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour, Op,
-    PlayerRef, Quantifier, RuleSource, RunShape, Site, SiteTest, Sowing, Step, Track, TrackFrom,
-    Walk, ALL_KINDS, ANY_KIND, UNLIMITED,
+    EndWhen, Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour,
+    NextTo, Op, PlayerRef, Quantifier, RuleSource, RunShape, Site, SiteTest, Sowing, Step, Track,
+    TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -202,6 +202,20 @@ fn links_text(game: &Game, links: u8) -> String {
     directions(game, &links)
 }
 
+/// What `next to` asks of a site's neighbours, in words.
+fn next_to_text(game: &Game, n: NextTo) -> String {
+    let what = match n.what {
+        Neighbour::Empty => "next to an empty site",
+        Neighbour::Enemy => "next to an enemy piece",
+        Neighbour::Friend => "next to a friendly piece",
+        Neighbour::Piece => "next to a piece",
+    };
+    match n.directions {
+        0b1111 => what.into(),
+        dirs => format!("{what} ({})", direction_names(game, dirs)),
+    }
+}
+
 /// A walk's steps in words, the branches of a branch between brackets.
 fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
     let step = |s: &Step| match s {
@@ -225,6 +239,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::EmptyOr(kinds) => format!("if empty or {}", kind_names(game, *kinds)),
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
+            SiteTest::NextTo(n) => format!("if {}", next_to_text(game, *n)),
         },
         // Every shift of a game with walls: one never crosses a wall, as the rules read.
         Step::ShiftOpen(d) => format!("one site {}", game.board.direction_names[*d as usize]),
@@ -359,7 +374,20 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
             directions(game, d),
             game.about.piece_kinds[*partner as usize]
         ),
-        MoveKind::Walk(w) => format!("walk: {}", walk_text(game, w, &w.steps)),
+        MoveKind::Walk(w) | MoveKind::SiteWalk(w) => {
+            let action = match w.action {
+                WalkAction::Move => String::new(),
+                WalkAction::Place { kind, from_hand } => {
+                    let kind = &game.about.piece_kinds[kind as usize];
+                    format!(
+                        "place {kind}{} by ",
+                        if from_hand { " from hand" } else { "" }
+                    )
+                }
+                WalkAction::Remove => "remove a piece by ".into(),
+            };
+            format!("{action}walk: {}", walk_text(game, w, &w.steps))
+        }
         MoveKind::Roll(dice) => dice_text(dice),
         MoveKind::Track(t) => track_text(game, t),
         MoveKind::Wall(g) => {
@@ -654,15 +682,8 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
         );
     }
     if let Some(n) = f.next_to {
-        words += match n.what {
-            Neighbour::Empty => ", next to an empty site",
-            Neighbour::Enemy => ", next to an enemy piece",
-            Neighbour::Friend => ", next to a friendly piece",
-            Neighbour::Piece => ", next to a piece",
-        };
-        if n.directions != 0b1111 {
-            words += &format!(" ({})", direction_names(game, n.directions));
-        }
+        words += ", ";
+        words += &next_to_text(game, n);
     }
     if let Some(shot) = f.shot() {
         words += &format!(
