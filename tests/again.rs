@@ -1,9 +1,10 @@
-//! Extra turns after a move of a piece (`after move again when CONDITION`; docs/language.md,
-//! "`after move again`"): Connect6 (`tests/fixtures/valid/connect6.game`), whose turns are
-//! two placements after a first of one, counted against the product of the empty points;
-//! the turn kept and given back by undo and in the hash; position text; the REPL's report;
-//! the ban on repetition, which must play a move to know who moves next, against a filter
-//! written in the test; and the refusal of an `again` without a condition.
+//! Extra turns after a move of a piece (`after move again when CONDITION`;
+//! docs/language/effects.md, "`after move again`"): Connect6
+//! (`tests/fixtures/valid/connect6.game`), whose turns are two placements after a first
+//! of one, counted against the product of the empty points; the turn kept and given back
+//! by undo and in the hash; position text; the REPL's report; the ban on repetition,
+//! which must play a move to know who moves next, against a filter written in the test;
+//! and the refusal of an `again` without a condition.
 
 use std::collections::HashSet;
 use std::sync::Arc;

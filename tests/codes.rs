@@ -1,11 +1,12 @@
 //! The codes of diagnostics (crates/lang/src/diag/codes.rs): every code the program can emit has
 //! a page in docs/diagnostics.md (what `rulebook explain` prints) and a fixture that draws
 //! it (or, for what only the command line asks for, a command), and is made at one place
-//! only. A new diagnostic fails here until it has its own code, page and fixture
-//! (docs/diagnostics.md says how).
+//! only; a page shows what the program prints for its fixture. A new diagnostic fails here
+//! until it has its own code, page and fixture (docs/diagnostics.md says how).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::time::Duration;
 
 use rulebook::cli::explain;
 use rulebook::diag::Code;
@@ -239,4 +240,63 @@ fn rendered_codes_are_read_from_the_brackets() {
     let text = "error[E0101]: x\n  = note: y\nwarning[W0101]: z\n";
     let codes: Vec<String> = rendered_codes(text).into_iter().collect();
     assert_eq!(codes, ["E0101", "W0101"]);
+}
+
+/// The fixture a code's page shows as its example (`Example (\`tests/fixtures/...\`):`).
+fn example_fixture(page: &str) -> Option<&str> {
+    let rest = page.split_once("Example (`")?.1;
+    let path = rest.split_once('`')?.0;
+    path.starts_with("tests/fixtures/").then_some(path)
+}
+
+/// What a code's page shows its example draws: the ```text block after the line that
+/// begins with `draws`, without its fences.
+fn shown_output(page: &str) -> Option<&str> {
+    let example = page.split_once("Example (`")?.1;
+    let after = example.split_once("\ndraws")?.1;
+    let block = after.split_once("```text\n")?.1;
+    Some(block.split_once("```")?.0)
+}
+
+/// Each code's page shows what `rulebook check` prints for its example fixture: every
+/// diagnostic the page shows (its code and message, place, the lines quoted, the notes and
+/// helps) is one the checker prints, word for word, and the first is of the page's code.
+#[test]
+fn every_page_shows_what_its_fixture_draws() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for code in Code::ALL {
+        let page = explain::page(*code).expect("a page");
+        let Some(fixture) = example_fixture(page) else {
+            continue;
+        };
+        let shown = shown_output(page)
+            .unwrap_or_else(|| panic!("the page of {code} shows no output of {fixture}"));
+        let out = bin::run_within(bin::command(["check", fixture]), Duration::from_secs(30))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let stderr = bin::text(&out.stderr);
+        let printed: Vec<&str> = stderr.split("\n\n").map(|d| d.trim_matches('\n')).collect();
+        let first = shown.lines().next().unwrap_or_default();
+        let heads = [format!("error[{code}]: "), format!("warning[{code}]: ")];
+        if !heads.iter().any(|head| first.starts_with(head)) {
+            wrong.push(format!("{code}: the output shown begins `{first}`"));
+        }
+        for diagnostic in shown.trim_matches('\n').split("\n\n") {
+            if !printed.contains(&diagnostic) {
+                wrong.push(format!(
+                    "{code}: `rulebook check {fixture}` does not print\n{diagnostic}\nbut\n{stderr}"
+                ));
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        wrong.is_empty(),
+        "pages whose output is not the program's:\n\n{}",
+        wrong.join("\n\n")
+    );
+    assert!(
+        checked >= 150,
+        "only {checked} pages show a fixture's output"
+    );
 }

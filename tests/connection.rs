@@ -1,5 +1,5 @@
 //! `connected(PLAYER, REGION, REGION, DIRECTIONS)`: a player's pieces joining two regions
-//! (docs/language.md, "Built-in functions"), and Hex written with it
+//! (docs/language/functions.md), and Hex written with it
 //! (`tests/fixtures/valid/hex.game`): hand-built positions, seeded random boards against a
 //! breadth-first search written here, and Hex's perft against a naive count of its
 //! placement sequences cut at wins.

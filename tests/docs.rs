@@ -1,6 +1,8 @@
 //! The documentation's examples: every ```game block in docs/ must parse and be in the
 //! canonical layout (`rulebook fmt`), and every complete example must also pass the
-//! checker.
+//! checker. And the documentation's links: every relative link finds its file and its
+//! heading, and the index of the language reference (docs/language/README.md) lists every
+//! page, keyword and built-in.
 
 use rulebook::check::check;
 use rulebook::syntax::parse;
@@ -28,18 +30,43 @@ fn game_blocks(path: &str) -> Vec<(usize, String, bool)> {
     blocks
 }
 
-fn doc_files() -> Vec<String> {
-    let mut files = vec![
-        "docs/language.md".to_string(),
-        "docs/tutorial.md".to_string(),
-    ];
-    let mut games: Vec<String> = std::fs::read_dir("docs/games")
-        .expect("docs/games exists")
+/// The Markdown files of a folder (not of its subfolders), sorted.
+fn markdown_in(folder: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("{folder}: {e}"))
         .map(|e| e.expect("an entry").path().display().to_string())
         .filter(|p| p.ends_with(".md"))
         .collect();
-    games.sort();
-    files.extend(games);
+    files.sort();
+    files
+}
+
+/// The pages whose ```game blocks are examples: the language reference's, the tutorial and
+/// the rules pages of the bundled games.
+fn doc_files() -> Vec<String> {
+    let mut files = markdown_in("docs/language");
+    files.push("docs/tutorial.md".to_string());
+    files.extend(markdown_in("docs/games"));
+    files
+}
+
+/// Every Markdown file a reader may follow links in: README.md, and those of docs/ and
+/// editors/ and of their folders, sorted.
+fn linked_files() -> Vec<String> {
+    let mut files = vec!["README.md".to_string()];
+    let mut folders = vec![std::path::PathBuf::from("docs"), "editors".into()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a folder") {
+            let path = entry.expect("an entry").path();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if path.is_dir() && !name.starts_with('.') && name != "node_modules" {
+                folders.push(path);
+            } else if name.ends_with(".md") {
+                files.push(path.display().to_string());
+            }
+        }
+    }
+    files.sort();
     files
 }
 
@@ -57,10 +84,11 @@ fn every_game_block_in_the_docs_parses() {
             count += 1;
         }
     }
-    assert!(count >= 30, "only {count} examples found");
+    // 247 when the reference was split into pages: none may be lost.
+    assert!(count >= 247, "only {count} examples found");
 }
 
-/// The examples show the layout `rulebook fmt` gives (docs/language.md, "Layout").
+/// The examples show the layout `rulebook fmt` gives (docs/language/syntax.md, "Layout").
 #[test]
 fn every_game_block_in_the_docs_is_in_the_canonical_layout() {
     for file in doc_files() {
@@ -75,12 +103,12 @@ fn every_game_block_in_the_docs_is_in_the_canonical_layout() {
     }
 }
 
-/// The example of "Layout" in docs/language.md: the text shown before is formatted as the
-/// text shown after.
+/// The example of "Layout" in docs/language/syntax.md: the text shown before is formatted
+/// as the text shown after.
 #[test]
 fn the_layout_example_is_what_fmt_makes_of_it() {
-    let text = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
-    let rest = &text[text.find("### Layout").expect("a Layout section")..];
+    let text = std::fs::read_to_string(SYNTAX).expect(SYNTAX);
+    let rest = &text[text.find("## Layout").expect("a Layout section")..];
     let block = |fence: &str| {
         let body = rest.split_once(fence).expect("the block").1;
         body.split_once("```").expect("closed").0.to_string()
@@ -120,12 +148,15 @@ fn complete_examples_in_the_docs_check_without_errors() {
     assert!(complete >= 1, "no complete example found");
 }
 
-/// The keyword list of docs/language.md ("Keywords") is the grammar's, word for word.
+/// The page of the language reference that lists the keywords and shows the layout.
+const SYNTAX: &str = "docs/language/syntax.md";
+
+/// The keyword list of docs/language/syntax.md ("Keywords") is the grammar's, word for word.
 #[test]
 fn the_documented_keywords_are_the_grammar_s() {
-    let text = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let text = std::fs::read_to_string(SYNTAX).expect(SYNTAX);
     let section = text
-        .split_once("### Keywords")
+        .split_once("## Keywords")
         .expect("a Keywords section")
         .1;
     let block = section
@@ -140,7 +171,7 @@ fn the_documented_keywords_are_the_grammar_s() {
     let extra: Vec<&&str> = documented.iter().filter(|k| !grammar.contains(k)).collect();
     assert!(
         missing.is_empty() && extra.is_empty(),
-        "docs/language.md's keywords differ from the grammar: missing {missing:?}, not keywords {extra:?}"
+        "{SYNTAX}'s keywords differ from the grammar: missing {missing:?}, not keywords {extra:?}"
     );
     assert_eq!(documented, grammar, "a keyword is listed twice");
 }
@@ -182,96 +213,149 @@ fn anchors(text: &str) -> Vec<String> {
     out
 }
 
-#[test]
-fn every_link_to_a_heading_finds_it() {
-    let mut files = doc_files();
-    files.extend(
-        [
-            "README.md",
-            "docs/repl.md",
-            "docs/analyze.md",
-            "docs/architecture.md",
-        ]
-        .map(String::from),
-    );
-    let mut broken = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("a doc file");
-        let dir = std::path::Path::new(file).parent().expect("a folder");
-        for (i, line) in text.lines().enumerate() {
-            for link in line.split("](").skip(1) {
-                let Some(target) = link.split(')').next() else {
-                    continue;
-                };
-                let Some((path, anchor)) = target.split_once('#') else {
-                    continue;
-                };
-                if path.contains("://") {
-                    continue;
-                }
-                let linked = match path {
-                    "" => text.clone(),
-                    _ => std::fs::read_to_string(dir.join(path)).unwrap_or_default(),
-                };
-                if !anchors(&linked).iter().any(|a| a == anchor) {
-                    broken.push(format!("{file}:{}: {target}", i + 1));
-                }
+/// The relative links of a Markdown text outside its fenced code blocks, each with its line
+/// (from 1): the target of every `[text](target)` that names no scheme (`https://`).
+fn relative_links(text: &str) -> Vec<(usize, String)> {
+    let mut links = Vec::new();
+    let mut in_code = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        if in_code {
+            continue;
+        }
+        for rest in line.split("](").skip(1) {
+            let target = rest.split(')').next().unwrap_or_default();
+            if !target.is_empty() && !target.contains("://") && !target.starts_with("mailto:") {
+                links.push((i + 1, target.to_string()));
             }
+        }
+    }
+    links
+}
+
+/// Whether a relative link of `page` leads somewhere: to a file (or folder), and with an
+/// anchor (`#name`) to a heading of that file; `Err` says what is missing.
+fn follow(page: &str, target: &str) -> Result<(), String> {
+    let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+    let file = match path {
+        "" => std::path::PathBuf::from(page),
+        _ => std::path::Path::new(page)
+            .parent()
+            .expect("a folder")
+            .join(path),
+    };
+    if !file.exists() {
+        return Err(format!("no file {}", file.display()));
+    }
+    if anchor.is_empty() {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    match anchors(&text).iter().any(|a| a == anchor) {
+        true => Ok(()),
+        false => Err(format!("no heading `#{anchor}` in {}", file.display())),
+    }
+}
+
+/// The documentation stands alone: every relative link of its pages (README.md, and the
+/// pages of docs/ and editors/) names a file of the repository and, with an anchor
+/// (`language/moves.md#move-jump-a-jump-over-a-piece`), a heading of that file, by
+/// GitHub's rule for anchors; so does every `../`-path a page cites in backquotes.
+#[test]
+fn every_relative_link_finds_its_file_and_heading() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for page in linked_files() {
+        let text = std::fs::read_to_string(&page).expect("a page");
+        // A `../`-path cited in backquotes (`../games/chess.game`) is followed too.
+        let cited = (text.split('`').skip(1).step_by(2))
+            .filter(|c| c.starts_with("../") && !c.contains(' '))
+            .map(|c| (0, c.to_string()));
+        for (line, target) in relative_links(&text).into_iter().chain(cited) {
+            if let Err(why) = follow(&page, &target) {
+                broken.push(format!("{page}:{line}: {target}: {why}"));
+            }
+            checked += 1;
         }
     }
     assert!(
         broken.is_empty(),
-        "links to no heading:\n{}",
+        "links that lead nowhere:\n{}",
         broken.join("\n")
     );
-    // The rule itself, on headings this page has.
-    let text = "# A `move` and `x`: one\n## Two\n## Two\n";
+    assert!(checked > 500, "only {checked} links found");
+    // The rules themselves, on a text made up here.
+    let text = "# A `move` and `x`: one\n## Two\n## Two\n[a](b.md#c) [d](https://e)\n```\n[f](g)\n";
     assert_eq!(anchors(text), ["a-move-and-x-one", "two", "two-1"]);
+    assert_eq!(relative_links(text), [(4, "b.md#c".to_string())]);
 }
 
-/// The documentation stands alone: every relative link of a page (`[x](../language.md)`)
-/// and every `../`-path it cites in backquotes names a file of the repository.
+/// The index of the language reference.
+const INDEX: &str = "docs/language/README.md";
+
+/// The lines of the section `## NAME` of a Markdown text, up to the next section.
+fn section<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
+    let heading = format!("## {name}");
+    (text.lines())
+        .skip_while(|l| *l != heading)
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .collect()
+}
+
+/// The index lists every page of docs/language/, once, with what it holds.
 #[test]
-fn the_docs_link_only_to_files_of_the_repository() {
-    let mut pages = doc_files();
-    pages.extend(
-        [
-            "README.md",
-            "docs/repl.md",
-            "docs/analyze.md",
-            "docs/architecture.md",
-        ]
-        .map(String::from),
+fn the_index_lists_every_page_of_the_reference() {
+    let text = std::fs::read_to_string(INDEX).expect(INDEX);
+    let mut listed: Vec<&str> = (section(&text, "Pages").into_iter())
+        .filter_map(|l| l.strip_prefix("- [")?.split(']').next())
+        .collect();
+    listed.sort_unstable();
+    let pages: Vec<String> = (markdown_in("docs/language").iter())
+        .filter_map(|p| Some(p.rsplit('/').next()?.to_string()))
+        .filter(|p| p != "README.md")
+        .collect();
+    assert!(pages.len() >= 10, "only {} pages", pages.len());
+    assert_eq!(
+        listed, pages,
+        "{INDEX} lists each page of docs/language/ once"
     );
-    let mut checked = 0;
-    for page in pages {
-        let text = std::fs::read_to_string(&page).expect("a page");
-        let dir = std::path::Path::new(&page)
-            .parent()
-            .expect("a folder")
-            .to_path_buf();
-        let links = text
-            .split("](")
-            .skip(1)
-            .filter_map(|rest| rest.split(')').next());
-        let cited = text
-            .split('`')
-            .skip(1)
-            .step_by(2)
-            .filter(|c| c.starts_with("../"));
-        for target in links.chain(cited) {
-            let file = target.split('#').next().unwrap_or("");
-            if file.is_empty() || file.contains("://") || file.contains(' ') {
-                continue;
-            }
+}
+
+/// The index lists every keyword of the grammar and every built-in function, in
+/// alphabetical order, each with links to the sections that say what it does.
+#[test]
+fn the_index_lists_every_keyword_and_built_in() {
+    let text = std::fs::read_to_string(INDEX).expect(INDEX);
+    let mut words: Vec<&str> = Vec::new();
+    for line in section(&text, "Index").into_iter() {
+        let Some(entry) = line.strip_prefix("- `") else {
+            continue;
+        };
+        let (word, links) = entry.split_once("`: ").expect("- `WORD`: LINKS");
+        let targets = relative_links(links);
+        assert!(!targets.is_empty(), "{INDEX}: `{word}` has no link");
+        for (_, target) in targets {
             assert!(
-                dir.join(file).exists(),
-                "{page} cites `{target}`, which is not in the repository"
+                target.contains('#'),
+                "{INDEX}: `{word}`: {target} names no section"
             );
-            checked += 1;
+            follow(INDEX, &target).unwrap_or_else(|why| panic!("{INDEX}: `{word}`: {why}"));
         }
+        words.push(word);
     }
-    assert!(checked > 10, "only {checked} links found");
+    let mut sorted = words.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(words, sorted, "{INDEX}: the words in order, each once");
+    let builtins = rulebook::check::Builtin::ALL.map(|(_, name, _, _)| name);
+    let missing: Vec<&str> = (rulebook::syntax::keywords().into_iter())
+        .chain(builtins)
+        .filter(|w| !words.contains(w))
+        .collect();
+    assert!(missing.is_empty(), "{INDEX} does not list {missing:?}");
 }
 
 /// A rule id (`HS-3`): two to five capital letters, a hyphen, a number.
@@ -387,7 +471,7 @@ fn text_blocks_after(path: &str, marker: &str) -> (String, String) {
 
 #[test]
 fn the_error_quoted_for_a_missing_condition_is_the_parser_s() {
-    let (file, error) = text_blocks_after("docs/language.md", "One consequence to know");
+    let (file, error) = text_blocks_after(SYNTAX, "One consequence to know");
     let d = parse(&file).expect_err("the file is broken on purpose");
     let first = error.lines().next().expect("the error's first line");
     assert_eq!(first, format!("error[{}]: {}", d.code, d.message));

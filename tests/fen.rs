@@ -1,9 +1,10 @@
-//! FEN and UCI move text (`notation::parse_fen`, `fen_text`, `uci_text`; docs/language.md,
-//! "Positions as text" and "Moves as text"): every `# fen` line of tests/perft/chess.perft
-//! reads into the same position as the rulebook text under it, with the same perft counts,
-//! and is written back unchanged; `rulebook position --fen` goes on with the clocks over
-//! the moves; contradictions are refused naming the field; UCI move text is read wherever
-//! moves are typed and written for every legal move.
+//! FEN and UCI move text (`notation::parse_fen`, `fen_text`, `uci_text`;
+//! docs/language/positions.md, "Positions as text" and "Moves as text"): every `# fen`
+//! line of tests/perft/chess.perft reads into the same position as the rulebook text
+//! under it, with the same perft counts, and is written back unchanged; `rulebook
+//! position --fen` goes on with the clocks over the moves; contradictions are refused
+//! naming the field; UCI move text is read wherever moves are typed and written for every
+//! legal move.
 
 use std::sync::Arc;
 

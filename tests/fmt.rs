@@ -1,9 +1,10 @@
-//! `rulebook fmt` and the layout it gives (`rulebook::syntax::format`, docs/language.md,
-//! "Layout"): the bundled games are in it; a bundled game laid out badly formats back to
-//! itself; broken over more lines, it formats to a file that says the same, checks, and
-//! compiles to the same game (`rulebook show`) under every preset. The command rewrites
-//! files and folders in place, `--check` shows what would change and fails, `-` formats
-//! standard input, and a file that does not parse is left as it is, with its error.
+//! `rulebook fmt` and the layout it gives (`rulebook::syntax::format`,
+//! docs/language/syntax.md, "Layout"): the bundled games are in it; a bundled game laid
+//! out badly formats back to itself; broken over more lines, it formats to a file that
+//! says the same, checks, and compiles to the same game (`rulebook show`) under every
+//! preset. The command rewrites files and folders in place, `--check` shows what would
+//! change and fails, `-` formats standard input, and a file that does not parse is left
+//! as it is, with its error.
 
 use rulebook::catalog::BUNDLED;
 use rulebook::diag::Source;

@@ -1,5 +1,5 @@
 //! `groups(P, DIRECTIONS)`, `group(P, DIRECTIONS)` and `touching(P, R, ..., DIRECTIONS)`:
-//! the groups of a player's pieces (docs/language.md, "Built-in functions"). Hand-built
+//! the groups of a player's pieces (docs/language/functions.md). Hand-built
 //! positions counted by hand on a square grid (orthogonal and all directions) and on a grid
 //! `of hexagons`; seeded random boards up to 26 x 26 against a union-find written here
 //! from the boards' geometry, `touching` measured and compared with numbers; and two games that end on them, played at random against

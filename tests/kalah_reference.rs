@@ -74,7 +74,7 @@ fn ka4_capture() {
     // North captures: North 1 into North's empty pit 2, facing South's pit 5 (3 stones).
     let g = Game::from_position("1,1,1,1,3,1|10/1,0,0,0,0,2|27 north").play("1");
     assert_eq!(g.to_text(), "1,1,1,1,0,1|10/0,0,0,0,0,2|31 south");
-    // The documented example of docs/language.md.
+    // The documented example of docs/language/sowing.md.
     assert_eq!(
         play_all(&Game::new(), "5 1 1").to_text(),
         "0,5,5,5,0,5|8/0,0,5,5,5,5|0 north"

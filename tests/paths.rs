@@ -1,5 +1,5 @@
 //! `path(PLAYER, KIND, REGION, DIRECTIONS)`: a way for a player's piece of a kind to a
-//! region, through sites empty or holding that kind (docs/language.md, "Built-in
+//! region, through sites empty or holding that kind (docs/language/functions.md, "Built-in
 //! functions"), and Blockade written with it (`tests/fixtures/valid/blockade.game`: a block
 //! may not cut either pawn off from its goal rank): hand-built positions, seeded random
 //! boards against a breadth-first search written here, and Blockade's first plies counted

@@ -1,9 +1,10 @@
 //! Positions as text (`notation::position_text`, `notation::parse_position`): the text of
 //! every position of seeded random games of every bundled game and preset reads back into
 //! an equal state with the same text and the same legal moves; the examples of
-//! docs/language.md read and are written back unchanged; malformed texts are refused with
-//! the part at fault named, and random or mutated texts never panic; the engine's `Setup`
-//! refuses what does not fit the game; the pieces in hand of a counted stock read back.
+//! docs/language/positions.md read and are written back unchanged; malformed texts are
+//! refused with the part at fault named, and random or mutated texts never panic; the
+//! engine's `Setup` refuses what does not fit the game; the pieces in hand of a counted
+//! stock read back.
 
 use std::sync::Arc;
 
@@ -84,10 +85,10 @@ fn positions_of_random_games_read_back_unchanged() {
     }
 }
 
-/// The examples of docs/language.md's "Positions as text": lines `GAME [--preset P]: TEXT`
-/// in its ```position blocks.
+/// The examples of docs/language/positions.md: lines `GAME [--preset P]: TEXT` in its
+/// ```position blocks.
 fn doc_examples() -> Vec<(String, Option<String>, String)> {
-    let doc = std::fs::read_to_string("docs/language.md").unwrap();
+    let doc = std::fs::read_to_string("docs/language/positions.md").unwrap();
     let mut out = Vec::new();
     let mut inside = false;
     for line in doc.lines() {

@@ -24,7 +24,7 @@ trait Reference: Sized {
     fn legal(&self) -> Vec<String>;
     /// The position after a move given as text.
     fn after(&self, text: &str) -> Self;
-    /// The position as text (docs/language.md, "Positions as text").
+    /// The position as text (docs/language/positions.md).
     fn text(&self) -> String;
     /// `None` while the game goes on; `Some(None)` a draw; `Some(Some(p))` player p won.
     fn result(&self) -> Option<Option<usize>>;

@@ -1,8 +1,8 @@
-//! `ring(P, DIRECTIONS)`: a player's pieces enclosing a site (docs/language.md, "Rings").
-//! Hand-built positions on a rhombus of hexagons (six round one cell, whatever it holds,
-//! a larger loop, a loop closed by the board's edge, near misses), on a hexagon of
-//! hexagons cut from one (`without`), and on square grids (`orthogonal` against `all`, a
-//! hole in the board); then seeded random positions on those boards against two
+//! `ring(P, DIRECTIONS)`: a player's pieces enclosing a site (docs/language/functions.md,
+//! "Rings"). Hand-built positions on a rhombus of hexagons (six round one cell, whatever
+//! it holds, a larger loop, a loop closed by the board's edge, near misses), on a hexagon
+//! of hexagons cut from one (`without`), and on square grids (`orthogonal` against `all`,
+//! a hole in the board); then seeded random positions on those boards against two
 //! references written here from the boards' geometry: a search from every site for a path
 //! to the edge, and on hexagons the search for a loop that OpenSpiel's Havannah makes
 //! (the player's pieces, never turning by more than a sixth of a turn, back to one of

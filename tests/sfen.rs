@@ -1,9 +1,10 @@
-//! SFEN, USI's position text (`notation::parse_sfen`, `sfen_text`; docs/language.md,
-//! "Positions as text"): every `# sfen` line of tests/perft/shogi.perft reads into the same
-//! position as the rulebook text under it, with the same perft counts, and is written back
-//! unchanged; the move number goes on over the moves; bad SFEN is refused naming the
-//! field; `rulebook position --sfen` and `--position` read and write it; USI move text
-//! (`7g7f`, `8h2b+`, `P*5e`) is read where moves are typed.
+//! SFEN, USI's position text (`notation::parse_sfen`, `sfen_text`;
+//! docs/language/positions.md, "Positions as text"): every `# sfen` line of
+//! tests/perft/shogi.perft reads into the same position as the rulebook text under it,
+//! with the same perft counts, and is written back unchanged; the move number goes on
+//! over the moves; bad SFEN is refused naming the field; `rulebook position --sfen` and
+//! `--position` read and write it; USI move text (`7g7f`, `8h2b+`, `P*5e`) is read where
+//! moves are typed.
 
 use std::sync::Arc;
 

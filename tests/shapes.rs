@@ -1,7 +1,7 @@
 //! Boards of hexagons cut to a shape (`board hexagon|triangle|star SIDE of hexagons`,
-//! docs/language.md, "`board`: the board"): for every side each shape allows, the cells
-//! the board keeps against the shape described here in cube coordinates (a hexagon: the
-//! cells at most `SIDE - 1` steps from the centre; a star: the cells of either of two
+//! docs/language/board.md, "`board`: the board"): for every side each shape allows, the
+//! cells the board keeps against the shape described here in cube coordinates (a hexagon:
+//! the cells at most `SIDE - 1` steps from the centre; a star: the cells of either of two
 //! triangles laid across each other), their links, the counts the docs give, `without`
 //! on a shape, the regions the docs name for its sides and corners, `rulebook show`'s
 //! line, pictures, and the refusals.

@@ -281,7 +281,7 @@ fn the_game_in_the_language_reference_is_the_fixture() {
             .collect()
     };
     let fixture = std::fs::read_to_string(PEG).unwrap();
-    let docs = std::fs::read_to_string("docs/language.md").unwrap();
+    let docs = std::fs::read_to_string("docs/language/declarations.md").unwrap();
     let start = docs
         .find("```game\ngame \"Peg Solitaire\"")
         .expect("the example")

@@ -1,5 +1,5 @@
 //! Placement from a counted stock (`setup N PLAYER KIND in hand`, `hand(P[, K])`;
-//! docs/language.md, "`setup`" and "Built-in functions"): Three Men's Morris
+//! docs/language/pieces.md, "`setup`" and "Built-in functions"): Three Men's Morris
 //! (`tests/fixtures/valid/three-mens-morris.game`) against a naive count of its move tree,
 //! hand-built positions with their exact moves, the hands taken back by undo and kept in
 //! the hash, and the hands in position text.

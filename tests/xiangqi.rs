@@ -334,8 +334,9 @@ fn a_move_refused_by_forbid_leaving_is_explained_by_its_rule() {
     );
 }
 
-/// docs/language.md says the bundled file is its example under `forbid leaving` with the
-/// sources cited: the same statements, in the same order, once comments are left out.
+/// docs/language/constraints.md says the bundled file is its example under `forbid leaving`
+/// with the sources cited: the same statements, in the same order, once comments are left
+/// out.
 #[test]
 fn the_bundled_file_is_the_example_of_the_language_reference() {
     let statements = |text: &str| -> Vec<String> {
@@ -344,7 +345,8 @@ fn the_bundled_file_is_the_example_of_the_language_reference() {
             .filter(|line| !line.is_empty())
             .collect()
     };
-    let docs = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let page = "docs/language/constraints.md";
+    let docs = std::fs::read_to_string(page).expect(page);
     let start = docs
         .find("```game\ngame \"Xiangqi\"")
         .expect("the xiangqi example")

@@ -68,11 +68,11 @@ pub enum Subcommand {
     },
     /// Rewrite rule files in the canonical layout (--check: show what would change).
     ///
-    /// Only white space changes (docs/language.md, "Layout"): spacing, indentation, blank
-    /// lines and the comments' alignment; tokens, comments and the line breaks inside
-    /// statements are kept. Folders are searched for `*.game` files; `-` formats standard
-    /// input to standard output. A file that does not parse is left as it is, with the
-    /// error.
+    /// Only white space changes (docs/language/syntax.md, "Layout"): spacing,
+    /// indentation, blank lines and the comments' alignment; tokens, comments and the
+    /// line breaks inside statements are kept. Folders are searched for `*.game` files;
+    /// `-` formats standard input to standard output. A file that does not parse is left
+    /// as it is, with the error.
     Fmt {
         /// Rule files, folders of them, or `-` for standard input.
         #[arg(required = true)]
@@ -161,12 +161,12 @@ pub enum Subcommand {
         json: bool,
         /// Print the position in Forsyth–Edwards Notation alone (games on a grid of two
         /// players whose pieces have distinct letters and are not taken into hand:
-        /// docs/language.md, "Positions as text").
+        /// docs/language/positions.md).
         #[arg(long, conflicts_with = "json")]
         fen: bool,
         /// Print the position in SFEN alone, USI's position text (games on a grid of two
         /// players whose pieces taken go into hand, promoted pieces written `+P`:
-        /// docs/language.md, "Positions as text").
+        /// docs/language/positions.md).
         #[arg(long, conflicts_with_all = ["json", "fen"])]
         sfen: bool,
     },
@@ -327,7 +327,7 @@ pub struct GameArgs {
 #[derive(Args, Debug, Default)]
 pub struct StartArgs {
     /// Start from this position instead of the game's start, in the notation of
-    /// `rulebook position` (docs/language.md, "Positions as text"), or FEN or SFEN where
+    /// `rulebook position` (docs/language/positions.md), or FEN or SFEN where
     /// they fit: `--position "8/8/8/8/8/8/8/BBBBWWWW black"`.
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub position: Option<String>,

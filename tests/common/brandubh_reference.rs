@@ -5,7 +5,7 @@
 //! perft counts and the hand-built scenario positions.
 //!
 //! Players: 0 = black (the attackers, moving first), 1 = white (the defenders and the king).
-//! Position text (docs/language.md, "Positions as text"): ranks from the top joined by `/`,
+//! Position text (docs/language/positions.md): ranks from the top joined by `/`,
 //! digits for runs of empty points, `S` a black soldier, `s` a white soldier, `k` the king,
 //! then a space and `black` or `white`.
 

@@ -1,5 +1,5 @@
-//! An independent Fanorona, written from the rules text alone (docs/language.md, family
-//! "Capture by approach and withdrawal", and the sources cited in
+//! An independent Fanorona, written from the rules text alone (docs/language/families.md,
+//! family "Capture by approach and withdrawal", and the sources cited in
 //! tests/fixtures/valid/fanorona.game), sharing no code with the engine: the 9 x 5 board
 //! with its diagonal lines through the points whose file + rank is even, captures by
 //! approach and by withdrawal of the unbroken enemy run, the player's choice where a step

@@ -14,7 +14,7 @@ use super::{
 
 /// What the checks need of a reference implementation.
 pub trait Reference: Sized {
-    /// The position as text (docs/language.md, "Positions as text").
+    /// The position as text (docs/language/positions.md).
     fn text(&self) -> String;
     /// The legal moves as text, in the reference's own order (which the checks require to
     /// be sorted).

@@ -139,7 +139,7 @@ impl Game {
         self.count(self.to_move()) < self.aim.fewest()
     }
 
-    /// Reads a position in the notation of docs/language.md, "Positions as text": the
+    /// Reads a position in the notation of docs/language/positions.md: the
     /// ranks from rank 9 down to rank 1 joined by `/`, each from file `a`: `B`, `W`, a digit
     /// for a run of empty points or `.` for one; then a space and `black` or `white`.
     pub fn from_position(variant: Variant, text: &str) -> Game {

@@ -1,5 +1,5 @@
 //! Position text from rows of a board drawn a character a site: `.` for an empty site,
-//! a piece's letter otherwise (the notation `--position` reads; docs/language.md,
+//! a piece's letter otherwise (the notation `--position` reads; docs/language/positions.md,
 //! "Positions as text").
 
 /// The position text of `rows` (the top rank first) with `player` to move: each row's runs

@@ -19,7 +19,7 @@ rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SP
   bottom-left point), OpenSpiel numbers rows from the top, so the rank is flipped:
   rulebook `d3` is OpenSpiel `d6`.
 - mancala (Kalah) and oware: a pit number counted from the mover's left, 1 to 6, as in
-  rulebook's mancala boards (docs/language.md, "Mancala boards"). Checked against
+  rulebook's mancala boards (docs/language/board.md, "Mancala boards"). Checked against
   OpenSpiel's sources and against tests/common/kalah_reference.rs and
   oware_reference.rs (tests/openspiel/*-games.txt): OpenSpiel's `mancala` keeps 14 slots
   (0 player 1's store, 1..6 player 0's pits from its left, 7 player 0's store, 8..13
@@ -51,10 +51,11 @@ rulebook's move notation and translated to OpenSpiel's actions (see ENGINE_TO_SP
   the position as rulebook's text (below).
 - any other game: OpenSpiel's own action strings.
 
---text: prints the position after --moves in rulebook's position text (docs/language.md,
-"Positions as text"; mancala, oware and checkers). At the end of a Kalah game the stones left
-are moved to their row owner's store, as rulebook's `remaining to owners` does (OpenSpiel
-only counts them), and the player to move is the one after the last mover.
+--text: prints the position after --moves in rulebook's position text
+(docs/language/positions.md, "Positions as text"; mancala, oware and checkers). At the end
+of a Kalah game the stones left are moved to their row owner's store, as rulebook's
+`remaining to owners` does (OpenSpiel only counts them), and the player to move is the one
+after the last mover.
 
 --random-games N: plays N random games (Python's `random` seeded with --seed, a uniform
 choice among OpenSpiel's legal actions) and prints, for every ply, the move in rulebook's

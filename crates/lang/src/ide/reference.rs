@@ -1,20 +1,94 @@
-//! The reference's words for keywords and built-in functions, read from
-//! `docs/language.md` (embedded): a keyword's section (its heading, its syntax and its
-//! first paragraph) and a built-in's row of the table of built-in functions.
+//! The reference's words for keywords and built-in functions, read from the pages of
+//! `docs/language/` (embedded): a keyword's section (its heading, its syntax and its first
+//! paragraph) and a built-in's row of the table of built-in functions (`functions.md`).
 
 use crate::check::Builtin;
 
-/// The language reference.
-const REFERENCE: &str = include_str!("../../../../docs/language.md");
+/// The pages of the language reference (`docs/language/`, by file name), in the order of
+/// its index (`README.md`): where two sections quote a word, the earlier one answers.
+const PAGES: [(&str, &str); 18] = [
+    (
+        "overview.md",
+        include_str!("../../../../docs/language/overview.md"),
+    ),
+    (
+        "families.md",
+        include_str!("../../../../docs/language/families.md"),
+    ),
+    (
+        "syntax.md",
+        include_str!("../../../../docs/language/syntax.md"),
+    ),
+    (
+        "declarations.md",
+        include_str!("../../../../docs/language/declarations.md"),
+    ),
+    (
+        "board.md",
+        include_str!("../../../../docs/language/board.md"),
+    ),
+    (
+        "pieces.md",
+        include_str!("../../../../docs/language/pieces.md"),
+    ),
+    (
+        "moves.md",
+        include_str!("../../../../docs/language/moves.md"),
+    ),
+    ("dice.md", include_str!("../../../../docs/language/dice.md")),
+    (
+        "effects.md",
+        include_str!("../../../../docs/language/effects.md"),
+    ),
+    (
+        "sowing.md",
+        include_str!("../../../../docs/language/sowing.md"),
+    ),
+    (
+        "constraints.md",
+        include_str!("../../../../docs/language/constraints.md"),
+    ),
+    ("ends.md", include_str!("../../../../docs/language/ends.md")),
+    (
+        "expressions.md",
+        include_str!("../../../../docs/language/expressions.md"),
+    ),
+    (
+        "functions.md",
+        include_str!("../../../../docs/language/functions.md"),
+    ),
+    (
+        "moves-as-text.md",
+        include_str!("../../../../docs/language/moves-as-text.md"),
+    ),
+    (
+        "positions.md",
+        include_str!("../../../../docs/language/positions.md"),
+    ),
+    (
+        "checking.md",
+        include_str!("../../../../docs/language/checking.md"),
+    ),
+    (
+        "tiles.md",
+        include_str!("../../../../docs/language/tiles.md"),
+    ),
+];
+
+/// The lines of every page of the reference, page after page.
+fn reference() -> impl Iterator<Item = &'static str> {
+    PAGES.iter().flat_map(|(_, page)| page.lines())
+}
 
 /// The help for a keyword, in Markdown: the first section of the reference whose heading
-/// quotes the word (`### \`move slide\` and ...` for `slide`), with its syntax, its first
-/// paragraph and its first example; `None` for a word no heading quotes.
+/// quotes the word (`## \`move slide\` and ...` for `slide`; a page's title is no section),
+/// with its syntax, its first paragraph and its first example; `None` for a word no
+/// heading quotes.
 pub fn keyword(word: &str) -> Option<String> {
-    let mut lines = REFERENCE.lines();
+    let mut lines = reference();
     let heading = lines
         .by_ref()
-        .find(|l| l.starts_with("###") && quotes(l, word))?;
+        .find(|l| l.starts_with("##") && quotes(l, word))?;
     let section: Vec<&str> = lines.take_while(|l| !l.starts_with('#')).collect();
     let chunks = chunks(&section);
     let first = |pick: &dyn Fn(&&Chunk) -> bool| chunks.iter().find(pick).map(|c| c.text());
@@ -106,8 +180,7 @@ pub fn signature(name: &str) -> Option<String> {
 fn rows(name: &str) -> Option<Vec<[&'static str; 5]>> {
     Builtin::ALL.iter().find(|(_, n, _, _)| *n == name)?;
     let call = format!("`{name}(");
-    let rows = REFERENCE
-        .lines()
+    let rows = reference()
         .filter(|l| l.starts_with("| "))
         .filter_map(|row| {
             let cells: Vec<&str> = row.split('|').map(str::trim).collect();
@@ -153,5 +226,18 @@ mod tests {
         );
         assert_eq!(builtin("king"), None);
         assert!(signature("pieces").is_some_and(|s| s.starts_with("pieces(")));
+    }
+
+    /// The pages embedded are those the index lists, in its order.
+    #[test]
+    fn the_pages_are_the_index_s() {
+        let index = include_str!("../../../../docs/language/README.md");
+        let listed: Vec<&str> = (index.lines())
+            .skip_while(|l| *l != "## Pages")
+            .take_while(|l| !l.starts_with("## ") || *l == "## Pages")
+            .filter_map(|l| l.strip_prefix("- [")?.split(']').next())
+            .collect();
+        let embedded: Vec<&str> = PAGES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(embedded, listed);
     }
 }
