@@ -98,7 +98,39 @@ pub fn keyword(word: &str) -> Option<String> {
         first(&|c| c.fence.is_none()),
         first(&|c| c.fence == Some("```game")),
     ];
-    Some(parts.into_iter().flatten().collect::<Vec<_>>().join("\n\n"))
+    let text = parts.into_iter().flatten().collect::<Vec<_>>().join("\n\n");
+    Some(unlinked(&text))
+}
+
+/// Markdown with each link written as its text alone: the reference's links
+/// (`[move slide](moves.md#move-slide)`) are relative to its pages, and lead nowhere in an
+/// editor.
+fn unlinked(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let mut rest = markdown;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let link = after.find("](").and_then(|close| {
+            let target = &after[close + 2..];
+            let end = target.find(')')?;
+            let text = &after[..close];
+            let plain = !text.contains(['[', ']']) && !target[..end].contains(char::is_whitespace);
+            plain.then_some((text, close + 2 + end + 1))
+        });
+        match link {
+            Some((text, length)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(text);
+                rest = &after[length..];
+            }
+            None => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A paragraph of the reference, or a fenced block with its fence.
@@ -158,7 +190,7 @@ pub fn builtin(name: &str) -> Option<String> {
             format!("{call} -> {result} ({board} board; {arguments})\n\n{meaning}")
         })
         .collect();
-    (!text.is_empty()).then(|| text.join("\n\n"))
+    (!text.is_empty()).then(|| unlinked(&text.join("\n\n")))
 }
 
 /// A built-in's signature in short: `side(D) -> region`, from the reference's table, or
@@ -239,5 +271,26 @@ mod tests {
             .collect();
         let embedded: Vec<&str> = PAGES.iter().map(|(name, _)| *name).collect();
         assert_eq!(embedded, listed);
+    }
+
+    #[test]
+    fn links_are_written_as_their_text() {
+        let text = "see [`move slide`](moves.md#move-slide) and\n[walls\nbetween](#walls), \
+                    `piece NAME [as LETTER]` [x] (y) [a](b c)";
+        assert_eq!(
+            unlinked(text),
+            "see `move slide` and\nwalls\nbetween, `piece NAME [as LETTER]` [x] (y) [a](b c)"
+        );
+    }
+
+    /// A link of the reference leads nowhere in an editor: hover shows its text.
+    #[test]
+    fn no_hover_text_holds_a_link() {
+        let names = Builtin::ALL.iter().map(|(_, name, _, _)| *name);
+        for word in crate::syntax::keywords().into_iter().chain(names) {
+            for text in [keyword(word), builtin(word)].into_iter().flatten() {
+                assert!(!text.contains("]("), "{word}: {text}");
+            }
+        }
     }
 }
