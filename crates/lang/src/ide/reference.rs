@@ -3,6 +3,7 @@
 //! paragraph) and a built-in's row of the table of built-in functions (`functions.md`).
 
 use crate::check::Builtin;
+use std::sync::OnceLock;
 
 /// The pages of the language reference (`docs/language/`, by file name), in the order of
 /// its index (`README.md`): where two sections quote a word, the earlier one answers.
@@ -196,6 +197,18 @@ pub fn builtin(name: &str) -> Option<String> {
 /// A built-in's signature in short: `side(D) -> region`, from the reference's table, or
 /// from the checker's types when the table has no row for it.
 pub fn signature(name: &str) -> Option<String> {
+    // Read once: completion offers every built-in with its signature, and each is a search
+    // of the whole reference.
+    static SIGNATURES: OnceLock<Vec<(&str, Option<String>)>> = OnceLock::new();
+    let all = SIGNATURES.get_or_init(|| {
+        let names = Builtin::ALL.iter().map(|(_, name, _, _)| *name);
+        names.map(|name| (name, read_signature(name))).collect()
+    });
+    all.iter().find(|(n, _)| *n == name)?.1.clone()
+}
+
+/// A built-in's signature, read from the reference (or the checker's types).
+fn read_signature(name: &str) -> Option<String> {
     let (_, _, argument, result) = Builtin::ALL.iter().find(|(_, n, _, _)| *n == name)?;
     Some(match rows(name)?.first() {
         Some([call, _, _, result, _]) => format!("{} -> {result}", call.trim_matches('`')),
