@@ -287,6 +287,37 @@ fn hover_completion_definition_and_references_answer() {
 }
 
 #[test]
+fn completion_offers_what_the_grammar_allows_there() {
+    let mut server = Server::initialized();
+    server.open(URI, &BROKEN.replace("kign", "king"));
+    let mut offered = |line: u32, character: u32| -> Vec<(String, u64)> {
+        let items = server.at("textDocument/completion", URI, line, character);
+        (items.as_array().into_iter().flatten())
+            .map(|c| {
+                let label = c["label"].as_str().unwrap_or_default().to_string();
+                (label, c["kind"].as_u64().unwrap_or_default())
+            })
+            .collect()
+    };
+    // `move step forward-diagonal by |man`: the kinds of piece (CLASS, 7) and the
+    // keywords that may follow `by` (KEYWORD, 14); no player, no built-in.
+    let after_by = offered(6, 30);
+    let pieces = [("man".to_string(), 7), ("king".to_string(), 7)];
+    assert_eq!(after_by[..2], pieces, "{after_by:?}");
+    assert!(
+        (after_by[2..].iter()).all(|(_, kind)| *kind == 14),
+        "{after_by:?}"
+    );
+    // `end when no legal move: |mover loses`: the results and the players who may win.
+    let results: Vec<String> = offered(8, 24).into_iter().map(|(l, _)| l).collect();
+    for word in ["mover", "draw", "black", "white"] {
+        assert!(results.contains(&word.to_string()), "{word}: {results:?}");
+    }
+    assert!(!results.contains(&"man".to_string()), "{results:?}");
+    assert!(server.finish());
+}
+
+#[test]
 fn formatting_lays_out_a_file_and_leaves_a_broken_one() {
     let mut server = Server::initialized();
     let messy = BROKEN
@@ -346,8 +377,8 @@ fn a_variant_is_checked_with_the_file_it_extends() {
         .filter_map(|c| c["label"].as_str())
         .collect();
     assert!(
-        labels.contains(&"man") && labels.contains(&"black"),
-        "{labels:?}"
+        labels.contains(&"man") && labels.contains(&"king") && !labels.contains(&"black"),
+        "the base's kinds of piece, and no player, after `by`: {labels:?}"
     );
     let broken = "extends \"base.game\"\nmove step north by kign\n";
     server.notify(

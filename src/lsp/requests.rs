@@ -217,6 +217,7 @@ fn completion(
             kind: Some(match c.kind {
                 CandidateKind::Keyword => CompletionItemKind::KEYWORD,
                 CandidateKind::Builtin => CompletionItemKind::FUNCTION,
+                CandidateKind::Value => CompletionItemKind::CONSTANT,
                 CandidateKind::Name(k) => completion_kind(k),
             }),
             label: c.label,

@@ -1,11 +1,20 @@
-//! Completion: the words that may follow at a place of a rule file. An approximation of
-//! the grammar: at the start of a line, the words that begin a statement; after `move`,
-//! the kinds of move; after `after move`, the effects; elsewhere every keyword, declared
-//! name and built-in function.
+//! Completion: the words that may follow at a place of a rule file, as the grammar says.
+//!
+//! The statement holding the place is parsed from its start up to the place, the word
+//! being typed left out ([`syntax::expected`]): the keywords the parser tried there are
+//! offered; where a name may begin, the names of the kind that fits, told by the words
+//! before it (kinds of piece after `by`, `place` or `setup PLAYER`, players after `setup`,
+//! directions after `slide`, parameters and options in a preset, ...); where an
+//! expression may begin, every declared name, the words that name values (`mover`, `on`,
+//! ...) and the built-in functions with their signatures. Nothing is offered in a comment
+//! or a string. The words that open a statement are offered at the start of a line that
+//! is not indented, `extends` only before any other statement.
 
-use super::{parse_lenient, reference, symbols::declarations, Symbol, SymbolKind};
-use crate::check::Builtin;
-use crate::syntax::keywords;
+use super::{reference, symbols::declarations, Symbol, SymbolKind};
+use crate::check::{Builtin, Type};
+use crate::diag::Span;
+use crate::syntax::{self, keywords, Expectation, Expected};
+use rulebook_model::board::{GRID_DIRECTIONS, GRID_PATHS, RELATIVE_DIRECTIONS};
 
 /// The words that begin a statement.
 pub const STATEMENT_STARTS: &[&str] = &[
@@ -50,6 +59,9 @@ pub enum CandidateKind {
     Name(SymbolKind),
     /// A built-in function.
     Builtin,
+    /// A word of the language that names a value where a name may stand: a direction, a
+    /// path, `mover`, `on`, ...
+    Value,
 }
 
 /// A word offered for completion.
@@ -63,6 +75,37 @@ pub struct Candidate {
     pub detail: String,
 }
 
+/// The words that name a value in an expression, with what each is (as the checker reads
+/// them: `check/exprs.rs`).
+const VALUES: [(&str, &str); 13] = [
+    ("mover", "player: the player to move"),
+    ("opponent", "player: the other of two"),
+    ("throw", "number: the throw of the dice"),
+    ("on", "switch"),
+    ("off", "switch"),
+    ("all", "region: every site"),
+    ("corners", "region"),
+    ("perimeter", "region"),
+    ("centre", "region"),
+    ("dark", "region"),
+    ("light", "region"),
+    ("last", "site: the pit the last stone fell into"),
+    ("origin", "site: the pit sown from"),
+];
+
+/// The groups of directions (`model::board::grid_direction_group`).
+const DIRECTION_GROUPS: [&str; 3] = ["orthogonal", "diagonal", "all"];
+
+/// The statements that declare names.
+const DECLARING: [&str; 6] = [
+    "players",
+    "piece",
+    "region",
+    "parameter",
+    "option",
+    "preset",
+];
+
 /// The words offered at `offset`: those that may stand there and begin with the part of a
 /// word written before it; `inherited` are names declared elsewhere (in the files a
 /// variant extends).
@@ -71,57 +114,325 @@ pub fn complete(text: &str, offset: usize, inherited: &[Symbol]) -> Vec<Candidat
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
-    let line = &text[text[..offset].rfind('\n').map_or(0, |i| i + 1)..offset];
-    // The word being typed: the ASCII letters, digits, `_` and `-` that end the line (a
-    // character before them may be of several bytes).
-    let typed = line
-        .bytes()
-        .rev()
+    // The word being typed: the ASCII letters, digits, `_` and `-` before the place.
+    let typed = (text[..offset].bytes().rev())
         .take_while(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
         .count();
-    let typed_from = line.len() - typed;
-    let (before, prefix) = line.split_at(typed_from);
-    let before: Vec<&str> = before.split_whitespace().collect();
-    let keywords = |words: &[&str]| words.iter().map(|w| keyword(w)).collect::<Vec<_>>();
-    let mut out = match before.as_slice() {
-        [] => keywords(STATEMENT_STARTS),
-        [.., "after", "move"] => keywords(EFFECTS),
-        [.., "move"] => keywords(MOVES),
-        _ => anywhere(text, offset, inherited),
+    let (typed_from, prefix) = (offset - typed, &text[offset - typed..offset]);
+    let start = syntax::statement_start(text, typed_from);
+    let statement = &text[start..typed_from];
+    let names = || declared(text, start, inherited);
+    let mut out = match syntax::expected(statement) {
+        Expectation::Expected(e) => grammatical(&e, statement, first(&text[..start]), names),
+        Expectation::Quoted => Vec::new(),
+        // The fallback, only where the statement does not parse up to the place and the
+        // grammar cannot say what follows: the approximation completion used before it
+        // asked the grammar.
+        Expectation::Broken => approximately(&text[..typed_from], names()),
     };
     out.retain(|c| c.label.starts_with(prefix));
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|c| seen.insert(c.label.clone()));
     out
 }
 
-/// Every declared name (the file's, then the inherited ones), built-in function and keyword
-/// (a word once, as the first of these).
-fn anywhere(text: &str, offset: usize, inherited: &[Symbol]) -> Vec<Candidate> {
-    let mut names: Vec<Symbol> = (parse_lenient(text, offset).iter())
-        .flat_map(declarations)
-        .collect();
+/// Whether no statement stands in `before` (only comments and white space).
+fn first(before: &str) -> bool {
+    (before.lines()).all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+}
+
+/// What the grammar allows after `statement`: the names (with values and built-ins) that
+/// fit, then the keywords; `extends` only in the `first` statement.
+fn grammatical(
+    expected: &Expected,
+    statement: &str,
+    first: bool,
+    names: impl FnOnce() -> Vec<Symbol>,
+) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    if expected.name {
+        let tokens = tokens(statement);
+        let slot = match expected.expression {
+            true => Slot::Expression,
+            false => slot(&tokens),
+        };
+        out = candidates(slot, &tokens, names);
+    }
+    let words = (expected.words.iter()).filter(|w| first || *w != "extends");
+    out.extend(words.map(|w| keyword(w)));
+    out
+}
+
+/// What kind of name may stand at a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// A name being declared: nothing to offer.
+    New,
+    /// A declared name of these kinds.
+    Names(&'static [SymbolKind]),
+    /// A direction or a group of directions.
+    Directions,
+    /// A path of the board.
+    Paths,
+    /// The value of an option, in its declaration or a preset: a choice, `on` or `off`.
+    Value,
+    /// The start of an expression.
+    Expression,
+}
+
+/// Every kind of declared name.
+const ALL_KINDS: &[SymbolKind] = &[
+    SymbolKind::Player,
+    SymbolKind::Piece,
+    SymbolKind::Region,
+    SymbolKind::Parameter,
+    SymbolKind::Option,
+    SymbolKind::Choice,
+    SymbolKind::Preset,
+];
+
+/// The kind of name that may stand after the tokens of a statement (the grammar having
+/// said that a name may), told by the statement's keyword and the word before the name
+/// (or before the list of names it continues).
+fn slot(tokens: &[&str]) -> Slot {
+    use SymbolKind::{Option as Opt, *};
+    let tokens = match tokens {
+        ["remove", rest @ ..] if !rest.is_empty() => rest,
+        _ => tokens,
+    };
+    let last = tokens.last().copied().unwrap_or_default();
+    // The names written since the last keyword or punctuation.
+    let keywords = keywords();
+    let is_name = |t: &&&str| is_word(t) && keywords.binary_search(t).is_err();
+    let trailing = tokens.iter().rev().take_while(is_name).count();
+    match (tokens.first().copied().unwrap_or_default(), last) {
+        ("setup", _) if trailing == 0 => Slot::Names(&[Player]),
+        ("setup", _) if trailing == 1 => Slot::Names(&[Piece]),
+        ("edges", _) if trailing == 0 => Slot::Directions,
+        ("edges", _) if trailing == 1 => Slot::Names(&[Player]),
+        ("edge", _) if trailing == 1 => Slot::Directions,
+        ("edge", _) if trailing == 2 => Slot::Names(&[Player]),
+        ("preset" | "option", "=") => Slot::Value,
+        ("preset", _) => Slot::Names(&[Parameter, Opt]),
+        ("end", ":") => Slot::Names(&[Player]),
+        ("hand" | "track", _) if tokens.len() == 1 => Slot::Names(&[Player]),
+        ("setup" | "edges" | "edge", _) => Slot::New,
+        (declaring, _) if DECLARING.contains(&declaring) => Slot::New,
+        _ => after_word(tokens),
+    }
+}
+
+/// The kind of name that may stand after the word before it (or before the list of names,
+/// `NAME, NAME, `, it continues).
+fn after_word(tokens: &[&str]) -> Slot {
+    let mut end = tokens.len();
+    while end >= 2 && tokens[end - 1] == "," && is_word(tokens[end - 2]) {
+        end -= 2;
+    }
+    match &tokens[..end] {
+        [.., "by" | "unmoved" | "of" | "place" | "promote" | "shoot" | "to" | "enemy" | "with"] => {
+            Slot::Names(&[SymbolKind::Piece])
+        }
+        [.., "custodian", "along"] => Slot::Paths,
+        [.., "slide" | "step" | "jump" | "hop" | "castle" | "custodian" | "enclosed" | "liberties"
+        | "along"] => Slot::Directions,
+        [.., "as" | "("] => Slot::New,
+        _ => Slot::Names(ALL_KINDS),
+    }
+}
+
+/// Whether a token is a word (a name or a keyword).
+fn is_word(token: &str) -> bool {
+    token.starts_with(|c: char| c.is_ascii_alphabetic())
+}
+
+/// The candidates for a kind of name: `names` gives the declared ones; `tokens` are the
+/// statement's, before the place.
+fn candidates(slot: Slot, tokens: &[&str], names: impl FnOnce() -> Vec<Symbol>) -> Vec<Candidate> {
+    let of = |kinds: &[SymbolKind], names: Vec<Symbol>| -> Vec<Candidate> {
+        let names = names.into_iter().filter(|s| kinds.contains(&s.kind));
+        names.map(name).collect()
+    };
+    match slot {
+        Slot::New => Vec::new(),
+        Slot::Names(kinds) => of(kinds, names()),
+        Slot::Directions => directions().collect(),
+        Slot::Paths => GRID_PATHS.iter().map(|p| value(p, "path")).collect(),
+        Slot::Value => option_values(tokens, names()),
+        Slot::Expression => {
+            // Every name but a preset's.
+            let mut out = of(&ALL_KINDS[..6], names());
+            out.extend(VALUES.iter().map(|(w, what)| value(w, what)));
+            if in_direction_call(tokens) {
+                out.extend(directions());
+            }
+            out.extend(builtins());
+            out
+        }
+    }
+}
+
+/// The values an option may take, after its `=` (`tokens` are the statement's, before the
+/// place): in its declaration, the choices written before it, or `on` and `off` for a
+/// switch; in a preset, the choices of the option named before the `=` (among `names`), or
+/// `on` and `off` for a switch (nothing for a parameter, whose value is a number).
+fn option_values(tokens: &[&str], names: Vec<Symbol>) -> Vec<Candidate> {
+    let switch = || ["on", "off"].map(|w| value(w, "switch")).to_vec();
+    if tokens.first() == Some(&"option") {
+        let written = (tokens.iter())
+            .skip_while(|t| **t != ":")
+            .filter(|t| is_word(t));
+        let written: Vec<Candidate> = written.map(|c| value(c, "choice")).collect();
+        return if written.is_empty() {
+            switch()
+        } else {
+            written
+        };
+    }
+    let setting = tokens.len().checked_sub(2).map(|i| tokens[i]);
+    let Some(option) =
+        (names.iter()).find(|s| s.kind == SymbolKind::Option && Some(s.name.as_str()) == setting)
+    else {
+        return Vec::new();
+    };
+    let choices =
+        (names.iter()).filter(|s| s.kind == SymbolKind::Choice && s.statement == option.statement);
+    let choices: Vec<Candidate> = choices.cloned().map(name).collect();
+    if choices.is_empty() {
+        switch()
+    } else {
+        choices
+    }
+}
+
+/// Whether the place lies among the arguments of a built-in function that takes a
+/// direction (`side(`).
+fn in_direction_call(tokens: &[&str]) -> bool {
+    let mut depth = 0;
+    for (i, token) in tokens.iter().enumerate().rev() {
+        match *token {
+            ")" => depth += 1,
+            "(" if depth > 0 => depth -= 1,
+            "(" => {
+                let called = i.checked_sub(1).map(|f| tokens[f]);
+                return (Builtin::ALL.iter())
+                    .any(|(_, name, arg, _)| Some(*name) == called && *arg == Type::Direction);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The directions and groups of directions, as candidates.
+fn directions() -> impl Iterator<Item = Candidate> {
+    let grid = GRID_DIRECTIONS.iter().map(|d| d.0);
+    let relative = RELATIVE_DIRECTIONS.iter().map(|d| d.0);
+    (DIRECTION_GROUPS.into_iter().chain(grid).chain(relative)).map(|d| value(d, "direction"))
+}
+
+/// The tokens of a statement's text: words (names, keywords, numbers) and single characters
+/// of punctuation; comments and strings left out.
+fn tokens(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(c) = text[i..].chars().next() {
+        let rest = &text[i..];
+        let end = if rest.starts_with("//") {
+            rest.find('\n').map_or(b.len(), |n| i + n)
+        } else if c == '"' {
+            rest[1..].find('"').map_or(b.len(), |n| i + n + 2)
+        } else if word(b[i]) {
+            i + rest.bytes().take_while(|&c| word(c)).count()
+        } else {
+            i + c.len_utf8()
+        };
+        if !(rest.starts_with("//") || c == '"' || c.is_whitespace()) {
+            out.push(&text[i..end]);
+        }
+        i = end;
+    }
+    out
+}
+
+/// The names the text declares (but in the statement that starts at `skip`, the one being
+/// written), then the `inherited` ones it does not declare again. Each declaring statement
+/// is parsed alone: a broken statement elsewhere hides no name, and the file is not parsed
+/// whole.
+fn declared(text: &str, skip: usize, inherited: &[Symbol]) -> Vec<Symbol> {
+    let mut names: Vec<Symbol> = Vec::new();
+    for range in syntax::statements(text) {
+        let statement = &text[range.clone()];
+        let keyword = statement.split(|c: char| !c.is_ascii_alphabetic()).next();
+        if range.start == skip || !keyword.is_some_and(|k| DECLARING.contains(&k)) {
+            continue;
+        }
+        let Ok(file) = syntax::parse(statement) else {
+            continue;
+        };
+        let shift = |s: Span| Span::new(s.start + range.start, s.end + range.start);
+        names.extend(declarations(&file).into_iter().map(|s| Symbol {
+            span: shift(s.span),
+            statement: shift(s.statement),
+            ..s
+        }));
+    }
     for s in inherited {
         if !names.iter().any(|n| n.name == s.name) {
             names.push(s.clone());
         }
     }
-    let mut out: Vec<Candidate> = (names.into_iter())
-        .map(|s| Candidate {
-            detail: s.kind.describe().to_string(),
-            label: s.name,
-            kind: CandidateKind::Name(s.kind),
-        })
-        .collect();
-    out.extend(Builtin::ALL.iter().map(|(_, name, _, _)| Candidate {
+    names
+}
+
+/// The approximation that answers where the grammar cannot (the statement does not parse
+/// up to the place, `before` the text up to it): at the start of a line the words that
+/// begin a statement, after `move` the kinds of move, after `after move` the effects,
+/// elsewhere every declared name, built-in function and keyword.
+fn approximately(before: &str, names: Vec<Symbol>) -> Vec<Candidate> {
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let keywords = |words: &[&str]| words.iter().map(|w| keyword(w)).collect::<Vec<_>>();
+    match words.as_slice() {
+        [] => keywords(STATEMENT_STARTS),
+        [.., "after", "move"] => keywords(EFFECTS),
+        [.., "move"] => keywords(MOVES),
+        _ => {
+            let mut out: Vec<Candidate> = names.into_iter().map(name).collect();
+            out.extend(builtins());
+            out.extend(keywords(&crate::syntax::keywords()));
+            out
+        }
+    }
+}
+
+/// The built-in functions, with their signatures, as candidates.
+fn builtins() -> impl Iterator<Item = Candidate> {
+    Builtin::ALL.iter().map(|(_, name, _, _)| Candidate {
         label: name.to_string(),
         kind: CandidateKind::Builtin,
         detail: reference::signature(name).unwrap_or_default(),
-    }));
-    let keywords: Vec<Candidate> = (keywords().into_iter())
-        .filter(|w| !out.iter().any(|c| c.label == *w))
-        .map(keyword)
-        .collect();
-    out.extend(keywords);
-    out
+    })
+}
+
+/// A declared name as a candidate.
+fn name(s: Symbol) -> Candidate {
+    Candidate {
+        detail: s.kind.describe().to_string(),
+        label: s.name,
+        kind: CandidateKind::Name(s.kind),
+    }
+}
+
+/// A word that names a value as a candidate.
+fn value(word: &str, what: &str) -> Candidate {
+    Candidate {
+        label: word.to_string(),
+        kind: CandidateKind::Value,
+        detail: what.to_string(),
+    }
 }
 
 /// A keyword as a candidate.

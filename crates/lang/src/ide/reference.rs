@@ -3,6 +3,7 @@
 //! paragraph) and a built-in's row of the table of built-in functions (`functions.md`).
 
 use crate::check::Builtin;
+use std::sync::OnceLock;
 
 /// The pages of the language reference (`docs/language/`, by file name), in the order of
 /// its index (`README.md`): where two sections quote a word, the earlier one answers.
@@ -98,7 +99,39 @@ pub fn keyword(word: &str) -> Option<String> {
         first(&|c| c.fence.is_none()),
         first(&|c| c.fence == Some("```game")),
     ];
-    Some(parts.into_iter().flatten().collect::<Vec<_>>().join("\n\n"))
+    let text = parts.into_iter().flatten().collect::<Vec<_>>().join("\n\n");
+    Some(unlinked(&text))
+}
+
+/// Markdown with each link written as its text alone: the reference's links
+/// (`[move slide](moves.md#move-slide)`) are relative to its pages, and lead nowhere in an
+/// editor.
+fn unlinked(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let mut rest = markdown;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let link = after.find("](").and_then(|close| {
+            let target = &after[close + 2..];
+            let end = target.find(')')?;
+            let text = &after[..close];
+            let plain = !text.contains(['[', ']']) && !target[..end].contains(char::is_whitespace);
+            plain.then_some((text, close + 2 + end + 1))
+        });
+        match link {
+            Some((text, length)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(text);
+                rest = &after[length..];
+            }
+            None => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A paragraph of the reference, or a fenced block with its fence.
@@ -158,12 +191,24 @@ pub fn builtin(name: &str) -> Option<String> {
             format!("{call} -> {result} ({board} board; {arguments})\n\n{meaning}")
         })
         .collect();
-    (!text.is_empty()).then(|| text.join("\n\n"))
+    (!text.is_empty()).then(|| unlinked(&text.join("\n\n")))
 }
 
 /// A built-in's signature in short: `side(D) -> region`, from the reference's table, or
 /// from the checker's types when the table has no row for it.
 pub fn signature(name: &str) -> Option<String> {
+    // Read once: completion offers every built-in with its signature, and each is a search
+    // of the whole reference.
+    static SIGNATURES: OnceLock<Vec<(&str, Option<String>)>> = OnceLock::new();
+    let all = SIGNATURES.get_or_init(|| {
+        let names = Builtin::ALL.iter().map(|(_, name, _, _)| *name);
+        names.map(|name| (name, read_signature(name))).collect()
+    });
+    all.iter().find(|(n, _)| *n == name)?.1.clone()
+}
+
+/// A built-in's signature, read from the reference (or the checker's types).
+fn read_signature(name: &str) -> Option<String> {
     let (_, _, argument, result) = Builtin::ALL.iter().find(|(_, n, _, _)| *n == name)?;
     Some(match rows(name)?.first() {
         Some([call, _, _, result, _]) => format!("{} -> {result}", call.trim_matches('`')),
@@ -239,5 +284,26 @@ mod tests {
             .collect();
         let embedded: Vec<&str> = PAGES.iter().map(|(name, _)| *name).collect();
         assert_eq!(embedded, listed);
+    }
+
+    #[test]
+    fn links_are_written_as_their_text() {
+        let text = "see [`move slide`](moves.md#move-slide) and\n[walls\nbetween](#walls), \
+                    `piece NAME [as LETTER]` [x] (y) [a](b c)";
+        assert_eq!(
+            unlinked(text),
+            "see `move slide` and\nwalls\nbetween, `piece NAME [as LETTER]` [x] (y) [a](b c)"
+        );
+    }
+
+    /// A link of the reference leads nowhere in an editor: hover shows its text.
+    #[test]
+    fn no_hover_text_holds_a_link() {
+        let names = Builtin::ALL.iter().map(|(_, name, _, _)| *name);
+        for word in crate::syntax::keywords().into_iter().chain(names) {
+            for text in [keyword(word), builtin(word)].into_iter().flatten() {
+                assert!(!text.contains("]("), "{word}: {text}");
+            }
+        }
     }
 }

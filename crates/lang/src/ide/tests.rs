@@ -139,5 +139,163 @@ fn inherited_names_are_offered_after_the_file_s_own() {
         .filter(|c| matches!(c.kind, CandidateKind::Name(_)))
         .map(|c| c.label.as_str())
         .collect();
-    assert_eq!(names, ["black", "white", "man", "king", "home", "queen"]);
+    assert_eq!(
+        names,
+        ["man", "king", "queen"],
+        "the kinds of piece, after `by`"
+    );
+}
+
+/// The labels offered at the end of [`GAME`] followed by `more`.
+fn offered(more: &str) -> Vec<String> {
+    let text = format!("{GAME}{more}");
+    let labels = complete(&text, text.len(), &[])
+        .into_iter()
+        .map(|c| c.label);
+    labels.collect()
+}
+
+/// Whether `offered` holds every word of `wanted` and none of `unwanted`.
+fn holds(offered: &[String], wanted: &[&str], unwanted: &[&str]) -> bool {
+    wanted.iter().all(|w| offered.iter().any(|o| o == w))
+        && !unwanted.iter().any(|w| offered.iter().any(|o| o == w))
+}
+
+#[test]
+fn after_a_slide_s_directions_the_clauses_of_a_move() {
+    let offered = offered("move slide orthogonal ");
+    let clauses = [
+        "by",
+        "onto",
+        "avoiding",
+        "max",
+        "when",
+        "flying",
+        "not",
+        "compulsory",
+    ];
+    let not_here = ["sow", "slide", "over", "game", "board", "king", "side"];
+    assert!(holds(&offered, &clauses, &not_here), "{offered:?}");
+}
+
+#[test]
+fn after_board_the_kinds_of_board_only() {
+    let offered = offered("board ");
+    assert_eq!(
+        offered,
+        ["grid", "hex", "hexagon", "mancala", "star", "triangle"]
+    );
+}
+
+#[test]
+fn after_end_when_what_starts_a_condition() {
+    let offered = offered("end when ");
+    let starts = [
+        "no", "repeated", "empty", "both", "not", "any", "every", "pieces",
+    ];
+    let names = ["home", "black", "man", "mover", "opponent"];
+    let not_here = ["slide", "wins", "game", "draw", "when"];
+    assert!(holds(&offered, &starts, &not_here), "{offered:?}");
+    assert!(holds(&offered, &names, &[]), "{offered:?}");
+}
+
+#[test]
+fn after_move_place_the_kinds_of_piece() {
+    let text = format!("{GAME}move place ");
+    let found = complete(&text, text.len(), &[]);
+    let piece = CandidateKind::Name(SymbolKind::Piece);
+    let labels: Vec<(&str, CandidateKind)> =
+        (found.iter()).map(|c| (c.label.as_str(), c.kind)).collect();
+    assert_eq!(
+        labels,
+        [
+            ("man", piece),
+            ("king", piece),
+            ("from", CandidateKind::Keyword)
+        ]
+    );
+}
+
+#[test]
+fn inside_a_setup_a_kind_of_piece_then_on() {
+    let offered = offered("setup black ");
+    assert!(
+        holds(
+            &offered,
+            &["man", "king", "stones"],
+            &["black", "white", "home", "on", "side"]
+        ),
+        "{offered:?}"
+    );
+    assert_eq!(self::offered("setup black man "), ["on"]);
+    let offered = self::offered("setup ");
+    assert!(
+        holds(&offered, &["black", "white"], &["slide"]),
+        "{offered:?}"
+    );
+}
+
+#[test]
+fn after_move_every_kind_of_move_and_after_slide_the_directions() {
+    let offered = offered("move ");
+    let moves = [
+        "slide", "step", "jump", "sow", "place", "castle", "along", "leap",
+    ];
+    assert!(holds(&offered, &moves, &["by", "game"]), "{offered:?}");
+    let offered = self::offered("move slide ");
+    let directions = ["north", "north-east", "orthogonal", "diagonal", "forward"];
+    assert!(
+        holds(&offered, &directions, &["king", "by", "side"]),
+        "{offered:?}"
+    );
+}
+
+#[test]
+fn a_new_statement_s_words_and_extends_only_first() {
+    let first = complete("", 0, &[]);
+    assert!(first.iter().any(|c| c.label == "extends"), "{first:?}");
+    let offered = offered("");
+    assert!(
+        holds(
+            &offered,
+            &["game", "move", "piece", "end"],
+            &["extends", "king", "by"]
+        ),
+        "{offered:?}"
+    );
+}
+
+#[test]
+fn in_a_preset_the_parameters_and_options_then_their_values() {
+    let text = "parameter size: 4..25 = 8\noption corner: off | board = off\npreset big { ";
+    let labels = |t: &str| -> Vec<String> {
+        complete(t, t.len(), &[])
+            .into_iter()
+            .map(|c| c.label)
+            .collect()
+    };
+    assert_eq!(labels(text), ["size", "corner"]);
+    assert_eq!(labels(&format!("{text}corner = ")), ["off", "board"]);
+    assert_eq!(labels(&format!("{text}size = ")), Vec::<String>::new());
+    assert_eq!(labels("option repetition = "), ["on", "off"]);
+    assert_eq!(labels("option corner: off | board = "), ["off", "board"]);
+}
+
+#[test]
+fn after_an_end_condition_the_results_and_the_players() {
+    let offered = offered("end when no legal move: ");
+    let results = ["mover", "draw", "most", "highest", "black", "white"];
+    assert!(
+        holds(&offered, &results, &["man", "home", "pieces"]),
+        "{offered:?}"
+    );
+}
+
+#[test]
+fn nothing_in_a_comment_or_a_string_and_everything_after_an_error() {
+    assert_eq!(offered("// move s"), Vec::<String>::new());
+    assert_eq!(offered("game \"mo"), Vec::<String>::new());
+    // A statement broken before the cursor: the grammar cannot say, every word is offered.
+    let offered = offered("move slide ) by k");
+    assert!(holds(&offered, &["king"], &[]), "{offered:?}");
 }

@@ -85,6 +85,15 @@ fn pest_parse(text: &str) -> Result<Pairs<'_, Rule>, pest::error::Error<Rule>> {
     })
 }
 
+/// pest's error for `text` read as one statement (the rule `lone_statement`), with its
+/// details (every token tried where the parser got furthest), or `None` if it parses.
+pub(super) fn lone_statement_error(text: &str) -> Option<pest::error::Error<Rule>> {
+    let _settings = PEST_SETTINGS.lock().unwrap_or_else(PoisonError::into_inner);
+    pest::set_call_limit(std::num::NonZeroUsize::new(50_000_000));
+    pest::set_error_detail(true);
+    GameParser::parse(Rule::lone_statement, text).err()
+}
+
 /// pest's settings (the call limit, the error details) are global to the process: a parse
 /// holds this lock from setting them to its end, so that another thread's parse cannot
 /// change them under it.
@@ -125,17 +134,22 @@ pub fn later_syntax_errors(text: &str, first: &Diagnostic, file: FileId) -> Vec<
 }
 
 /// Where the lines that open a statement (with a statement keyword, not indented) begin.
-fn statement_starts(text: &str) -> Vec<usize> {
+pub(super) fn statement_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
-        let word: String = line.chars().take_while(char::is_ascii_alphabetic).collect();
-        if STATEMENT_KEYWORDS.contains(&word.as_str()) {
+        if opens_statement(line) {
             starts.push(offset);
         }
         offset += line.len();
     }
     starts
+}
+
+/// Whether a line opens a statement: it begins, not indented, with a statement keyword.
+pub(super) fn opens_statement(line: &str) -> bool {
+    let word = line.split(|c: char| !c.is_ascii_alphabetic()).next();
+    word.is_some_and(|w| STATEMENT_KEYWORDS.contains(&w))
 }
 
 /// A diagnostic about a part of a text that begins at byte `by`, moved to the whole text.
