@@ -2,14 +2,15 @@
 """Makes the fuzz targets' seed corpus under fuzz/seeds/ from the project's own inputs.
 
 rules/      games/*.game, every .game under tests/fixtures/ and docs/, and every ```game
-            block of docs/*.md (files over 16 KiB are left out);
+            block of docs/**/*.md (files over 16 KiB are left out);
 move_text/  the `moves:` lines of the scenario files, each behind the byte that picks
             its game and preset (the order of rulebook_fuzz::bundled_games);
 records/    game records made of the same moves;
 protocol/   sessions of the JSON and GTP protocols (docs/protocols.md), each behind the
             byte that picks its protocol and game.
 
-Run from the package root: python3 fuzz/make-seeds.py (it replaces fuzz/seeds/).
+Run from the package root: python3 fuzz/make-seeds.py (it replaces those four folders;
+fuzz/seeds/lsp/, written by hand, is kept).
 """
 import hashlib
 import pathlib
@@ -120,7 +121,8 @@ def protocol_seeds():
 
 
 if __name__ == "__main__":
-    shutil.rmtree(SEEDS, ignore_errors=True)
+    for made in ("rules", "move_text", "records", "protocol"):
+        shutil.rmtree(SEEDS / made, ignore_errors=True)
     rule_seeds()
     move_seeds()
     protocol_seeds()

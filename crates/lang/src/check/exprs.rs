@@ -9,6 +9,68 @@ use rulebook_model::board::{
 };
 use rulebook_model::{GroupUnit, Op, Quantifier, MAX_BOUND};
 
+/// A word of the language that names a value in an expression (`mover`, `on`, `corners`,
+/// ...): what the checker reads it as ([`Checker::word`]), and what completion says of it.
+#[derive(Clone, Copy, Debug)]
+pub struct ValueWord {
+    /// The word.
+    pub word: &'static str,
+    /// The type of its value.
+    pub ty: Type,
+    /// The kind of board it needs, if any.
+    pub board: Option<BoardKind>,
+    /// What it names, in a few words.
+    pub about: &'static str,
+}
+
+/// Every word that names a value in an expression.
+pub const VALUE_WORDS: [ValueWord; 13] = {
+    const fn w(
+        word: &'static str,
+        ty: Type,
+        board: Option<BoardKind>,
+        about: &'static str,
+    ) -> ValueWord {
+        ValueWord {
+            word,
+            ty,
+            board,
+            about,
+        }
+    }
+    use BoardKind::{Grid, Mancala};
+    [
+        w("mover", Type::Player, None, "the player to move"),
+        w("opponent", Type::Player, None, "the other of two"),
+        w("throw", Type::Int, None, "the throw of the dice"),
+        w("on", Type::Bool, None, "switched on"),
+        w("off", Type::Bool, None, "switched off"),
+        w("all", Type::Region, None, "every site"),
+        w("corners", Type::Region, None, "the board's corners"),
+        w(
+            "perimeter",
+            Type::Region,
+            None,
+            "the sites on the board's edge",
+        ),
+        w(
+            "centre",
+            Type::Region,
+            Some(Grid),
+            "the grid's middle site or sites",
+        ),
+        w("dark", Type::Region, Some(Grid), "the dark squares"),
+        w("light", Type::Region, Some(Grid), "the light squares"),
+        w(
+            "last",
+            Type::Site,
+            Some(Mancala),
+            "the pit the last stone fell into",
+        ),
+        w("origin", Type::Site, Some(Mancala), "the pit sown from"),
+    ]
+};
+
 impl Checker {
     /// An expression that must have a type (it may depend on the position).
     pub(super) fn typed(&mut self, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
@@ -882,26 +944,13 @@ impl Checker {
             .chain(self.players.iter().map(String::as_str))
             .chain(self.regions.iter().map(|(r, _)| r.as_str()))
             .chain(self.pieces.iter().map(String::as_str))
-            .chain([
-                "on",
-                "off",
-                "mover",
-                "opponent",
-                "throw",
-                "all",
-                "corners",
-                "perimeter",
-                "centre",
-                "dark",
-                "light",
-            ])
             .chain(
-                match self.board_kind == Some(BoardKind::Mancala) {
-                    true => &["last", "origin"][..],
-                    false => &[],
-                }
-                .iter()
-                .copied(),
+                (VALUE_WORDS.iter())
+                    .filter(|w| {
+                        w.board
+                            .is_none_or(|b| self.board_kind.is_none_or(|k| k == b))
+                    })
+                    .map(|w| w.word),
             )
             .chain(GRID_DIRECTIONS.iter().map(|d| d.0))
             .chain(RELATIVE_DIRECTIONS.iter().map(|d| d.0))
@@ -1023,4 +1072,39 @@ fn direction_named(name: &str) -> Option<u8> {
     let relative = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == name);
     grid.map(|d| d as u8)
         .or(relative.map(|d| RELATIVE_BASE + d as u8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_word_is_read_as_its_type() {
+        for w in VALUE_WORDS {
+            let mut checker = Checker {
+                board_kind: w.board,
+                players: vec!["black".into(), "white".into()],
+                ..Checker::default()
+            };
+            let name = Name {
+                text: w.word.into(),
+                span: Span::new(0, w.word.len()),
+            };
+            let read = checker.word(&name).map(|(_, ty)| ty);
+            assert_eq!(read, Some(w.ty), "`{}`", w.word);
+            assert!(checker.diagnostics.is_empty(), "`{}` on its board", w.word);
+            let other = match w.board {
+                Some(BoardKind::Mancala) => Some(BoardKind::Grid),
+                _ => Some(BoardKind::Mancala),
+            };
+            let mut elsewhere = Checker {
+                board_kind: other,
+                ..checker
+            };
+            elsewhere.diagnostics.clear();
+            elsewhere.word(&name);
+            let refused = !elsewhere.diagnostics.is_empty();
+            assert_eq!(refused, w.board.is_some(), "`{}` off its board", w.word);
+        }
+    }
 }

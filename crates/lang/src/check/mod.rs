@@ -23,6 +23,7 @@ mod presets;
 mod solo;
 mod types;
 
+pub use exprs::{ValueWord, VALUE_WORDS};
 pub use limits::{MAX_CHOICES, MAX_PIECE_KINDS, MAX_PRESETS, MAX_SETTINGS, MAX_STATEMENTS};
 pub use types::*;
 

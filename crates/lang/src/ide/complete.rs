@@ -11,10 +11,11 @@
 //! is not indented, `extends` only before any other statement.
 
 use super::{reference, symbols::declarations, Symbol, SymbolKind};
-use crate::check::{Builtin, Type};
+use crate::check::{Builtin, Type, ValueWord, VALUE_WORDS};
 use crate::diag::Span;
+use crate::syntax::ast::{BoardShape, Cells, StatementKind};
 use crate::syntax::{self, keywords, Expectation, Expected};
-use rulebook_model::board::{GRID_DIRECTIONS, GRID_PATHS, RELATIVE_DIRECTIONS};
+use rulebook_model::board::{GRID_DIRECTIONS, GRID_PATHS, HEXAGON_DIRECTIONS, RELATIVE_DIRECTIONS};
 
 /// The words that begin a statement.
 pub const STATEMENT_STARTS: &[&str] = &[
@@ -44,11 +45,12 @@ pub const STATEMENT_STARTS: &[&str] = &[
 
 /// The kinds of move, after `move`.
 pub const MOVES: &[&str] = &[
-    "fly", "hop", "jump", "leap", "pass", "place", "remove", "slide", "sow", "step", "swap",
+    "along", "castle", "fly", "hop", "jump", "leap", "pass", "place", "remove", "slide", "sow",
+    "step", "swap",
 ];
 
 /// The effects after a move, after `after move`.
-pub const EFFECTS: &[&str] = &["again", "capture", "convert", "promote"];
+pub const EFFECTS: &[&str] = &["again", "capture", "promote"];
 
 /// What a completion candidate is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,24 +76,6 @@ pub struct Candidate {
     /// A line about it: a name's kind, a built-in's signature.
     pub detail: String,
 }
-
-/// The words that name a value in an expression, with what each is (as the checker reads
-/// them: `check/exprs.rs`).
-const VALUES: [(&str, &str); 13] = [
-    ("mover", "player: the player to move"),
-    ("opponent", "player: the other of two"),
-    ("throw", "number: the throw of the dice"),
-    ("on", "switch"),
-    ("off", "switch"),
-    ("all", "region: every site"),
-    ("corners", "region"),
-    ("perimeter", "region"),
-    ("centre", "region"),
-    ("dark", "region"),
-    ("light", "region"),
-    ("last", "site: the pit the last stone fell into"),
-    ("origin", "site: the pit sown from"),
-];
 
 /// The groups of directions (`model::board::grid_direction_group`).
 const DIRECTION_GROUPS: [&str; 3] = ["orthogonal", "diagonal", "all"];
@@ -121,14 +105,18 @@ pub fn complete(text: &str, offset: usize, inherited: &[Symbol]) -> Vec<Candidat
     let (typed_from, prefix) = (offset - typed, &text[offset - typed..offset]);
     let start = syntax::statement_start(text, typed_from);
     let statement = &text[start..typed_from];
-    let names = || declared(text, start, inherited);
+    let names = Names {
+        text,
+        skip: start,
+        inherited,
+    };
     let mut out = match syntax::expected(statement) {
-        Expectation::Expected(e) => grammatical(&e, statement, first(&text[..start]), names),
+        Expectation::Expected(e) => grammatical(&e, statement, first(&text[..start]), &names),
         Expectation::Quoted => Vec::new(),
         // The fallback, only where the statement does not parse up to the place and the
         // grammar cannot say what follows: the approximation completion used before it
         // asked the grammar.
-        Expectation::Broken => approximately(&text[..typed_from], names()),
+        Expectation::Broken => approximately(&text[..typed_from], names.all()),
     };
     out.retain(|c| c.label.starts_with(prefix));
     let mut seen = std::collections::HashSet::new();
@@ -143,12 +131,7 @@ fn first(before: &str) -> bool {
 
 /// What the grammar allows after `statement`: the names (with values and built-ins) that
 /// fit, then the keywords; `extends` only in the `first` statement.
-fn grammatical(
-    expected: &Expected,
-    statement: &str,
-    first: bool,
-    names: impl FnOnce() -> Vec<Symbol>,
-) -> Vec<Candidate> {
+fn grammatical(expected: &Expected, statement: &str, first: bool, names: &Names) -> Vec<Candidate> {
     let mut out = Vec::new();
     if expected.name {
         let tokens = tokens(statement);
@@ -170,6 +153,9 @@ enum Slot {
     New,
     /// A declared name of these kinds.
     Names(&'static [SymbolKind]),
+    /// A name being declared again, in a variant, to replace one of these kinds that the
+    /// extended file declares.
+    Replacing(&'static [SymbolKind]),
     /// A direction or a group of directions.
     Directions,
     /// A path of the board.
@@ -213,6 +199,8 @@ fn slot(tokens: &[&str]) -> Slot {
         ("edge", _) if trailing == 1 => Slot::Directions,
         ("edge", _) if trailing == 2 => Slot::Names(&[Player]),
         ("preset" | "option", "=") => Slot::Value,
+        ("preset", _) if tokens.len() == 1 => Slot::Replacing(&[Preset]),
+        ("parameter" | "option", _) if tokens.len() == 1 => Slot::Replacing(&[Parameter, Opt]),
         ("preset", _) => Slot::Names(&[Parameter, Opt]),
         ("end", ":") => Slot::Names(&[Player]),
         ("hand" | "track", _) if tokens.len() == 1 => Slot::Names(&[Player]),
@@ -248,23 +236,24 @@ fn is_word(token: &str) -> bool {
 
 /// The candidates for a kind of name: `names` gives the declared ones; `tokens` are the
 /// statement's, before the place.
-fn candidates(slot: Slot, tokens: &[&str], names: impl FnOnce() -> Vec<Symbol>) -> Vec<Candidate> {
+fn candidates(slot: Slot, tokens: &[&str], names: &Names) -> Vec<Candidate> {
     let of = |kinds: &[SymbolKind], names: Vec<Symbol>| -> Vec<Candidate> {
         let names = names.into_iter().filter(|s| kinds.contains(&s.kind));
         names.map(name).collect()
     };
     match slot {
         Slot::New => Vec::new(),
-        Slot::Names(kinds) => of(kinds, names()),
-        Slot::Directions => directions().collect(),
+        Slot::Names(kinds) => of(kinds, names.all()),
+        Slot::Replacing(kinds) => of(kinds, names.replaceable()),
+        Slot::Directions => directions(names.hexagons()).collect(),
         Slot::Paths => GRID_PATHS.iter().map(|p| value(p, "path")).collect(),
-        Slot::Value => option_values(tokens, names()),
+        Slot::Value => option_values(tokens, names.all()),
         Slot::Expression => {
             // Every name but a preset's.
-            let mut out = of(&ALL_KINDS[..6], names());
-            out.extend(VALUES.iter().map(|(w, what)| value(w, what)));
+            let mut out = of(&ALL_KINDS[..6], names.all());
+            out.extend(VALUE_WORDS.iter().map(value_word));
             if in_direction_call(tokens) {
-                out.extend(directions());
+                out.extend(directions(names.hexagons()));
             }
             out.extend(builtins());
             out
@@ -324,11 +313,17 @@ fn in_direction_call(tokens: &[&str]) -> bool {
     false
 }
 
-/// The directions and groups of directions, as candidates.
-fn directions() -> impl Iterator<Item = Candidate> {
+/// The directions and groups of directions, as candidates: a grid's, or on a grid of
+/// `hexagons` the hexagon's six and `all`.
+fn directions(hexagons: bool) -> Box<dyn Iterator<Item = Candidate>> {
+    if hexagons {
+        let six = HEXAGON_DIRECTIONS.into_iter().filter(|d| !d.is_empty());
+        return Box::new(six.chain(["all"]).map(|d| value(d, "direction")));
+    }
     let grid = GRID_DIRECTIONS.iter().map(|d| d.0);
     let relative = RELATIVE_DIRECTIONS.iter().map(|d| d.0);
-    (DIRECTION_GROUPS.into_iter().chain(grid).chain(relative)).map(|d| value(d, "direction"))
+    let all = DIRECTION_GROUPS.into_iter().chain(grid).chain(relative);
+    Box::new(all.map(|d| value(d, "direction")))
 }
 
 /// The tokens of a statement's text: words (names, keywords, numbers) and single characters
@@ -355,6 +350,52 @@ fn tokens(text: &str) -> Vec<&str> {
         i = end;
     }
     out
+}
+
+/// Where the declared names are read: a file's text, but the statement being written, and
+/// the names declared in the files it extends.
+struct Names<'a> {
+    /// The file's text.
+    text: &'a str,
+    /// Where the statement being written starts.
+    skip: usize,
+    /// The names the extended files declare.
+    inherited: &'a [Symbol],
+}
+
+impl Names<'_> {
+    /// The names the text declares, then the inherited ones it does not declare again.
+    fn all(&self) -> Vec<Symbol> {
+        declared(self.text, self.skip, self.inherited)
+    }
+
+    /// Whether the text's board is a grid of hexagons (`of hexagons`), whose directions
+    /// are named as a hexagon's.
+    fn hexagons(&self) -> bool {
+        let board = (syntax::statements(self.text).into_iter())
+            .map(|range| &self.text[range])
+            .find(|s| s.starts_with("board"));
+        let shape = board.and_then(|s| syntax::parse(s).ok()).and_then(|f| {
+            f.statements.into_iter().find_map(|st| match st.kind {
+                StatementKind::Board(shape) => Some(shape),
+                _ => None,
+            })
+        });
+        matches!(
+            shape,
+            Some(BoardShape::Grid {
+                cells: Some(Cells::Hexagons),
+                ..
+            })
+        )
+    }
+
+    /// The inherited names the text does not declare again.
+    fn replaceable(&self) -> Vec<Symbol> {
+        let own = declared(self.text, self.skip, &[]);
+        let fresh = |s: &&Symbol| !own.iter().any(|o| o.name == s.name);
+        self.inherited.iter().filter(fresh).cloned().collect()
+    }
 }
 
 /// The names the text declares (but in the statement that starts at `skip`, the one being
@@ -433,6 +474,19 @@ fn value(word: &str, what: &str) -> Candidate {
         kind: CandidateKind::Value,
         detail: what.to_string(),
     }
+}
+
+/// A word that names a value, as a candidate: its type and what it names.
+fn value_word(w: &ValueWord) -> Candidate {
+    let ty = match w.ty {
+        Type::Int => "number",
+        Type::Bool => "switch",
+        Type::Player => "player",
+        Type::Region => "region",
+        Type::Site => "site",
+        Type::Choice(_) | Type::Direction | Type::Tiles | Type::Kind => "value",
+    };
+    value(w.word, &format!("{ty}: {}", w.about))
 }
 
 /// A keyword as a candidate.

@@ -111,6 +111,22 @@ fn the_statement_words_are_keywords() {
 }
 
 #[test]
+fn the_fallback_lists_are_what_the_grammar_allows() {
+    for (before, list) in [
+        ("", complete::STATEMENT_STARTS),
+        ("move ", complete::MOVES),
+        ("after move ", complete::EFFECTS),
+    ] {
+        let crate::syntax::Expectation::Expected(e) = crate::syntax::expected(before) else {
+            panic!("`{before}` parses");
+        };
+        let mut list = list.to_vec();
+        list.sort_unstable();
+        assert_eq!(e.words, list, "after `{before}`");
+    }
+}
+
+#[test]
 fn words_skip_comments_and_strings() {
     let text = "game \"a b\" // c d\nplayers x-y, z_1 -w";
     let found: Vec<&str> = words(text).iter().map(|&(s, e)| &text[s..e]).collect();
@@ -144,6 +160,62 @@ fn inherited_names_are_offered_after_the_file_s_own() {
         ["man", "king", "queen"],
         "the kinds of piece, after `by`"
     );
+}
+
+#[test]
+fn a_variant_is_offered_the_names_it_may_replace() {
+    let symbol = |name: &str, kind| Symbol {
+        name: name.into(),
+        kind,
+        span: Span::default(),
+        statement: Span::default(),
+    };
+    let inherited = [
+        symbol("8x8", SymbolKind::Preset),
+        symbol("small", SymbolKind::Preset),
+        symbol("size", SymbolKind::Parameter),
+        symbol("repetition", SymbolKind::Option),
+        symbol("man", SymbolKind::Piece),
+    ];
+    let variant = "extends \"base\"\npreset small { size = 5 }\n";
+    let labels = |more: &str| -> Vec<String> {
+        let text = format!("{variant}{more}");
+        let offered = complete(&text, text.len(), &inherited).into_iter();
+        offered.map(|c| c.label).collect()
+    };
+    assert_eq!(labels("preset "), ["8x8"], "a preset not yet replaced");
+    assert_eq!(labels("parameter "), ["size", "repetition"]);
+    assert_eq!(labels("option re"), ["repetition"]);
+    assert_eq!(labels("preset 8x8 { "), ["size", "repetition"]);
+}
+
+#[test]
+fn a_grid_of_hexagons_is_offered_its_own_directions() {
+    let text =
+        "game \"h\"\nplayers red, blue\nboard hexagon 4 of hexagons\npiece stone\nmove step ";
+    let offered = offered_values(text);
+    let six = [
+        "north-east",
+        "east",
+        "south-west",
+        "west",
+        "south-east",
+        "north-west",
+    ];
+    assert_eq!(
+        offered,
+        [&six[..], &["all"]].concat(),
+        "the hexagon's directions"
+    );
+    let squares = offered_values(&format!("{GAME}move step "));
+    assert!(squares.contains(&"north".to_string()) && squares.contains(&"forward".to_string()));
+}
+
+/// The values offered at the end of `text`.
+fn offered_values(text: &str) -> Vec<String> {
+    let offered = complete(text, text.len(), &[]).into_iter();
+    let values = offered.filter(|c| c.kind == CandidateKind::Value);
+    values.map(|c| c.label).collect()
 }
 
 /// The labels offered at the end of [`GAME`] followed by `more`.
