@@ -6,7 +6,8 @@
 //! random games, and the same positions after them; so do the valid fixtures and a game
 //! written here with the clauses no bundled game uses. The recogniser finds the slide in
 //! each such walk, and in no walk of another shape. The same for single jumps, flights,
-//! and placements and removals (walks with an action, `compile::site_walk`).
+//! placements and removals (walks with an action, `compile::site_walk`), and chains of
+//! jumps to any landing (`compile::reach_walk`, a `Step::Reach`).
 
 use std::sync::Arc;
 
@@ -36,7 +37,7 @@ end when no legal move: mover loses
 "#;
 
 /// The bundled games and presets, the valid fixtures (boards with lines, without points,
-/// with diagonals on some), [`CLAUSES`], [`JUMPS`] and [`SITES`].
+/// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`] and [`REACHES`].
 fn games() -> Vec<(String, Arc<Game>)> {
     let mut out = configurations();
     let mut fixtures: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
@@ -51,7 +52,13 @@ fn games() -> Vec<(String, Arc<Game>)> {
             out.push((name, game));
         }
     }
-    for (name, text) in [("clauses", CLAUSES), ("jumps", JUMPS), ("sites", SITES)] {
+    let written = [
+        ("clauses", CLAUSES),
+        ("jumps", JUMPS),
+        ("sites", SITES),
+        ("reaches", REACHES),
+    ];
+    for (name, text) in written {
         let game = pipeline::load_text(name, text, None, &[]);
         out.push((name.to_string(), game.expect("the game written here loads")));
     }
@@ -322,6 +329,113 @@ fn the_routine_of_a_walk_shaped_as_a_jump_is_the_jump() {
             );
         }
     }
+}
+
+/// A chain of jumps to any landing as the compiler lowers it.
+fn reach_as_walk(rule: &MoveRule) -> Option<Walk> {
+    match &rule.kind {
+        MoveKind::Jump {
+            directions,
+            flying: false,
+            over,
+            mode: None,
+            chain: Chain::Reach,
+        } => Some(compile::reach_walk(directions, *over, &rule.filter)),
+        _ => None,
+    }
+}
+
+/// Men that hop over enemies to any landing but not through the centre nor onto the
+/// corners, and kings that hop over their own side's pieces, on a small board where chains
+/// loop round (a piece may come back beside the site it left, which it may not jump): the
+/// clauses of a chain to any landing no bundled game uses.
+const REACHES: &str = r#"
+game "Reaches"
+players black, white
+board grid 5 by 5
+piece man, king
+setup black man on a1 + c1 + e1 + b2 + d2
+setup white man on a5 + c5 + e5 + b4 + d4
+setup black king on a3
+setup white king on e3
+move jump all over enemy chained to any landing by man avoiding c3 not landing on corners
+move jump orthogonal over friend chained to any landing by king
+move step all
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn chains_to_any_landing_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(reach_as_walk);
+    // Chinese checkers on its boards of two to six players, and the chains written here.
+    for name in ["chinese-checkers", "chinese-checkers-6", "reaches"] {
+        let found = compared.iter().any(|c| c.starts_with(name));
+        assert!(found, "{name} is not among {compared:?}");
+    }
+}
+
+#[test]
+fn the_routine_of_a_walk_shaped_as_a_chain_to_any_landing_is_the_chain() {
+    let rules = rules_as_walks(reach_as_walk);
+    assert!(rules.len() >= 6, "{} chains to any landing", rules.len());
+    for (name, game, i, walk) in rules {
+        let rule = &game.moves[i];
+        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+        // The same chain with a leg that also tests its landing twice, or whose sites
+        // reached are not all destinations, is a walk of another shape.
+        let [Step::Reach(legs), Step::Emit] = &walk.steps[..] else {
+            panic!("a chain to any landing is a reach and a destination");
+        };
+        let mut doubled = legs.clone();
+        doubled[0].push(Step::Test(SiteTest::Empty));
+        let in_region = Step::Test(SiteTest::NotIn(0));
+        for steps in [
+            vec![Step::Reach(doubled), Step::Emit],
+            vec![Step::Reach(legs.clone()), in_region, Step::Emit],
+        ] {
+            let other = Walk {
+                steps,
+                ..walk.clone()
+            };
+            let kind = compile::routine(&game.board, other.clone(), &rule.filter);
+            assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
+        }
+    }
+}
+
+/// A walk with legs no jump makes, a step east and a jump west: on a row, from the piece's
+/// site, the step east reaches the next site, from which the jump west would pass over the
+/// site the piece left, which reads as empty ([`Step::Reach`]).
+#[test]
+fn a_chain_of_legs_reads_the_site_it_left_as_empty() {
+    let text = "game \"Lift\"\nplayers black, white\nboard grid 5 by 2\npiece man\n\
+        setup black man on c1\nsetup white man on e2\nmove step all\n\
+        end when no legal move: mover loses\n";
+    let mut game = (*pipeline::load_text("lift", text, None, &[]).expect("loads")).clone();
+    let (east, west) = (1, 3);
+    let step_east = vec![Step::Shift(east), Step::Test(SiteTest::Empty)];
+    let jump_west = vec![
+        Step::Shift(west),
+        Step::Test(SiteTest::Occupied),
+        Step::Shift(west),
+        Step::Test(SiteTest::Empty),
+    ];
+    game.moves[0].kind = MoveKind::Walk(Walk {
+        action: WalkAction::Move,
+        steps: vec![Step::Reach(vec![step_east, jump_west]), Step::Emit],
+        leaps: Vec::new(),
+        taking: None,
+    });
+    let state = State::new(Arc::new(game));
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let board = &state.game().board;
+    let site = |name: &str| board.site_named(name).expect("a site");
+    let ends: Vec<_> = moves.iter().map(|m| (m.from(), m.to())).collect();
+    // Not b1: the jump from d1 over c1 finds no piece there.
+    assert_eq!(ends, [(site("c1"), site("d1")), (site("c1"), site("e1"))]);
 }
 
 /// A flight rule as the compiler lowers it.

@@ -297,12 +297,12 @@ impl State {
                 };
             }
         }
-        if let MoveKind::Walk(Walk {
-            taking: Some(taking),
-            ..
-        }) = self.game.moves[m.rule as usize].kind
-        {
-            self.replay_walk_take(m, mover, taking, report);
+        if let MoveKind::Walk(walk) = &self.game.moves[m.rule as usize].kind {
+            // Its route is not kept: a chain of legs counts as one jump.
+            report.jumps = walk.reaches() as u32;
+            if let Some(taking) = walk.taking {
+                self.replay_walk_take(m, mover, taking, report);
+            }
         }
         self.replay_effects(m.to, mover, report);
         if self.game.facts.promotes {

@@ -162,6 +162,10 @@ impl State {
                 Step::Anywhere => {
                     return self.anywhere(mover, walk, &steps[i + 1..], passed, reached);
                 }
+                Step::Reach(legs) => {
+                    let rest = &steps[i + 1..];
+                    return self.chain_of_legs(mover, walk, (legs, rest), (at, passed), reached);
+                }
                 Step::Emit => reached.reach(at, passed),
                 Step::Over => passed = at,
                 straight => match self.straight_step(mover, walk, straight, at) {
@@ -187,6 +191,80 @@ impl State {
             if !self.game.board.is_removed(site) {
                 self.walk_as(mover, walk, rest, (site, passed), reached);
             }
+        }
+    }
+
+    /// Runs `rest` once from every site that a chain of `legs` reaches from `start`
+    /// ([`Step::Reach`]): a search over the sites reached, kept on the stack (those reached
+    /// as a set, those still to go on from as a list, each put there once): nothing is
+    /// allocated. Out of line, as [`State::anywhere`].
+    #[inline(never)]
+    fn chain_of_legs(
+        &self,
+        mover: Player,
+        walk: &Walk,
+        (legs, rest): (&[Vec<Step>], &[Step]),
+        (start, passed): Cursor,
+        reached: &mut impl Reached,
+    ) {
+        let mut seen: SiteSet = [0; SITE_SET_WORDS];
+        seen[start.index() / 64] |= 1 << (start.index() % 64);
+        let mut todo = [NO_SITE; SITE_SET_WORDS * 64];
+        todo[0] = start;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let from = todo[len];
+            for leg in legs {
+                let landed = (leg.iter()).try_fold(from, |at, step| {
+                    self.lifted_step(mover, walk, step, at, start)
+                });
+                let Some(to) = landed else {
+                    continue;
+                };
+                let (word, bit) = (to.index() / 64, 1 << (to.index() % 64));
+                if seen[word] & bit != 0 {
+                    continue;
+                }
+                seen[word] |= bit;
+                todo[len] = to;
+                len += 1;
+                self.walk_as(mover, walk, rest, (to, passed), reached);
+            }
+        }
+    }
+
+    /// A [`State::straight_step`] of a leg of a chain that started on `lifted`, which the
+    /// moving piece has left: a test of that site reads it as empty.
+    #[inline]
+    fn lifted_step(
+        &self,
+        mover: Player,
+        walk: &Walk,
+        step: &Step,
+        at: Site,
+        lifted: Site,
+    ) -> Option<Site> {
+        match *step {
+            Step::Test(test) if at == lifted => self.passes_lifted(mover, test, at).then_some(at),
+            _ => self.straight_step(mover, walk, step, at),
+        }
+    }
+
+    /// Whether the site `at`, which the moving piece has left, passes `test` for `mover`:
+    /// as an empty site would. Apart from [`State::passes`], which it does not call (a
+    /// second caller would take that out of line, a call in every step of every walk).
+    fn passes_lifted(&self, mover: Player, test: SiteTest, at: Site) -> bool {
+        match test {
+            SiteTest::Empty
+            | SiteTest::EmptyOrEnemy
+            | SiteTest::EmptyOrPiece
+            | SiteTest::EmptyOr(_) => true,
+            SiteTest::Enemy | SiteTest::Friend | SiteTest::Occupied | SiteTest::Unmoved => false,
+            SiteTest::Passed(kinds) => self.passed_by(mover, kinds, at),
+            SiteTest::In(r) => self.game.in_region(r as usize, at),
+            SiteTest::NotIn(r) => !self.game.in_region(r as usize, at),
+            SiteTest::NextTo(n) => self.has_neighbour(at, n),
         }
     }
 
@@ -240,9 +318,12 @@ impl State {
                     false => NO_SITE,
                 }
             }
-            Step::Anywhere | Step::Emit | Step::Over | Step::Repeat { .. } | Step::Branch(_) => {
-                unreachable!("the compiler keeps these out of straight walks")
-            }
+            Step::Anywhere
+            | Step::Emit
+            | Step::Over
+            | Step::Repeat { .. }
+            | Step::Branch(_)
+            | Step::Reach(_) => unreachable!("the compiler keeps these out of straight walks"),
         };
         (next != NO_SITE).then_some(next)
     }

@@ -104,7 +104,9 @@ impl Walk {
             steps.iter().fold(acc, |acc, step| match step {
                 Step::Test(t) => f(acc, t),
                 Step::Repeat { body, .. } => fold(body, acc, f),
-                Step::Branch(walks) => walks.iter().fold(acc, |acc, w| fold(w, acc, f)),
+                Step::Branch(walks) | Step::Reach(walks) => {
+                    walks.iter().fold(acc, |acc, w| fold(w, acc, f))
+                }
                 Step::Shift(_) | Step::Leap(_) | Step::Anywhere | Step::Over | Step::Emit => acc,
                 Step::ShiftOpen(_) | Step::Closed(_) => acc,
             })
@@ -112,12 +114,29 @@ impl Walk {
         fold(&self.steps, init, &mut f)
     }
 
+    /// Whether a step of the walk is a chain of legs ([`Step::Reach`]).
+    pub fn reaches(&self) -> bool {
+        fn any(steps: &[Step]) -> bool {
+            steps.iter().any(|step| match step {
+                Step::Reach(_) => true,
+                Step::Branch(walks) => walks.iter().any(|w| any(w)),
+                _ => false,
+            })
+        }
+        any(&self.steps)
+    }
+
     /// The walk run backwards, for the test of a site attacked: from a site this walk
     /// reaches, it reaches every site this walk reaches it from, through the same tests on
     /// the same sites in the reverse order (one branch per [`Step::Emit`], each shift turned
     /// to the reverse direction, each leap to its inverse). Exact on a board whose links
-    /// lead back ([`crate::Board::links_lead_back`]), where the compiler builds it.
-    pub fn reversed(&self) -> Walk {
+    /// lead back ([`crate::Board::links_lead_back`]), where the compiler builds it; none
+    /// for a walk that [`reaches`](Walk::reaches), whose legs read its start as empty
+    /// (run backwards, as the site reached).
+    pub fn reversed(&self) -> Option<Walk> {
+        if self.reaches() {
+            return None;
+        }
         let mut paths = Vec::new();
         emitting_paths(&self.steps, Vec::new(), &mut paths);
         let mut branches: Vec<Vec<Step>> = (paths.iter())
@@ -131,12 +150,12 @@ impl Walk {
             1 => branches.pop().unwrap_or_default(),
             _ => vec![Step::Branch(branches)],
         };
-        Walk {
+        Some(Walk {
             action: self.action,
             steps,
             leaps: self.leaps.iter().map(Leap::inverse).collect(),
             taking: self.taking,
-        }
+        })
     }
 }
 
@@ -235,6 +254,13 @@ pub enum Step {
     },
     /// Each of these walks goes on from the cursor in turn. Always a walk's last step.
     Branch(Vec<Vec<Step>>),
+    /// A chain of legs: from the cursor, one of these straight walks (shifts, leaps and
+    /// tests), then another from where it left the cursor, and so on, never to a site
+    /// reached before nor back to the start; the rest of the walk goes on once from every
+    /// site so reached after one leg or more, whatever the route. The moving piece has left
+    /// the start: a leg's test of that site reads it as empty. Never in a repeated body
+    /// (`chained to any landing` is this, a leg per direction).
+    Reach(Vec<Vec<Step>>),
     /// The cursor goes to every site of the board in turn, the rest of the walk going on
     /// from each (a flight: `move fly` is this, a test of the landing and a destination).
     /// Never in a repeated body.

@@ -227,7 +227,7 @@ fn reversed_walks(moves: &[model::MoveRule], board: &model::Board) -> Vec<Option
     let lead_back = board.links_lead_back();
     (moves.iter())
         .map(|rule| match &rule.kind {
-            model::MoveKind::Walk(walk) if lead_back => Some(walk.reversed()),
+            model::MoveKind::Walk(walk) if lead_back => walk.reversed(),
             _ => None,
         })
         .collect()

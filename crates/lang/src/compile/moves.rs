@@ -263,8 +263,8 @@ impl Compiler<'_> {
     }
 
     /// A jump's moves (`flying`, over pieces `jumped`, going on by `chain`): a single jump
-    /// that does not fly lowered onto its walk, any other with its chain (recorded by its
-    /// pieces where `by_pieces`).
+    /// or a chain to any landing that does not fly lowered onto its walk, any other with
+    /// its chain (recorded by its pieces where `by_pieces`).
     fn jump(
         &mut self,
         directions: &[u8],
@@ -282,7 +282,13 @@ impl Compiler<'_> {
             return Some(model::MoveKind::Walk(walk));
         }
         Some(match self.jump_chain(chain, directions, by_pieces, span)? {
-            model::Chain::Single if !flying => self.single_jump(directions, jumped, filter),
+            model::Chain::Single if !flying => {
+                self.given_back(walks::jump_walk(directions, jumped, filter), filter)
+            }
+            model::Chain::Reach if !flying => {
+                let walk = walks::reach_walk(directions, jumped.0, filter);
+                self.given_back(walk, filter)
+            }
             chain => model::MoveKind::Jump {
                 directions: directions.to_vec(),
                 flying,
@@ -293,15 +299,9 @@ impl Compiler<'_> {
         })
     }
 
-    /// A single jump, lowered onto its walk ([`walks::jump_walk`]) and given back the jump
-    /// routine by the walk's shape.
-    fn single_jump(
-        &self,
-        directions: &[u8],
-        jumped: (model::Jumped, Option<model::CaptureMode>),
-        filter: &model::MoveFilter,
-    ) -> model::MoveKind {
-        let walk = walks::jump_walk(directions, jumped, filter);
+    /// The jump routine for a jump's walk (a single jump's or a chain's to any landing),
+    /// found by the walk's shape.
+    fn given_back(&self, walk: model::Walk, filter: &model::MoveFilter) -> model::MoveKind {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Jump { .. }), "{kind:?}");
         kind

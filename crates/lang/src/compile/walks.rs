@@ -92,11 +92,7 @@ pub fn jump_walk(
 ) -> Walk {
     let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
     let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
-    let jumped = match over {
-        Jumped::Enemy => SiteTest::Enemy,
-        Jumped::Friend => SiteTest::Friend,
-        Jumped::Any => SiteTest::Occupied,
-    };
+    let jumped = jumped_test(over);
     let taking = match (mode, over) {
         (None, _) => Taking::Keep,
         (Some(_), Jumped::Friend) => Taking::Remove,
@@ -119,6 +115,42 @@ pub fn jump_walk(
         )],
         leaps: Vec::new(),
         taking: Some(taking),
+    }
+}
+
+/// A chain of jumps `to any landing` along `directions` over pieces that `over` allows, as
+/// the language reference says it, written as a walk: a [`Step::Reach`] whose legs are, per
+/// direction, a shift onto such a piece on a site `avoiding` does not name and a shift onto
+/// an empty site beyond that is not avoided nor in the region of `not landing on`; every
+/// site reached a destination. Nothing is taken, and the move records no site passed over.
+pub fn reach_walk(directions: &[u8], over: Jumped, filter: &MoveFilter) -> Walk {
+    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let leg = |d: u8| {
+        let mut steps = vec![Step::Shift(d), Step::Test(jumped_test(over))];
+        steps.extend(avoided.clone());
+        steps.extend([Step::Shift(d), Step::Test(SiteTest::Empty)]);
+        steps.extend(avoided.clone());
+        steps.extend(forbidden.clone());
+        steps
+    };
+    Walk {
+        action: WalkAction::Move,
+        steps: vec![
+            Step::Reach(directions.iter().map(|&d| leg(d)).collect()),
+            Step::Emit,
+        ],
+        leaps: Vec::new(),
+        taking: None,
+    }
+}
+
+/// The test of a site whose piece a jump over pieces `over` may jump.
+fn jumped_test(over: Jumped) -> SiteTest {
+    match over {
+        Jumped::Enemy => SiteTest::Enemy,
+        Jumped::Friend => SiteTest::Friend,
+        Jumped::Any => SiteTest::Occupied,
     }
 }
 
@@ -163,7 +195,9 @@ pub fn walled_walk(mut walk: Walk) -> Walk {
             match step {
                 Step::Shift(d) => *step = Step::ShiftOpen(*d),
                 Step::Repeat { body, .. } => stopped_by_walls(body),
-                Step::Branch(walks) => walks.iter_mut().for_each(|w| stopped_by_walls(w)),
+                Step::Branch(walks) | Step::Reach(walks) => {
+                    walks.iter_mut().for_each(|w| stopped_by_walls(w))
+                }
                 _ => {}
             }
         }
@@ -187,10 +221,21 @@ fn square_to(d: u8) -> (u8, u8) {
 /// its action and some region or none; a slide ([`MoveKind::Slide`], with the directions that rise and
 /// fall on `board`) where the walk is the [`slide_walk`] of some directions and reach; a
 /// single jump ([`MoveKind::Jump`]) where it is the [`jump_walk`] of some directions, the
-/// pieces jumped and what becomes of them; else the walk itself, for the interpreter.
+/// pieces jumped and what becomes of them; a jump chained to any landing where it is the
+/// [`reach_walk`] of some directions and pieces jumped; else the walk itself, for the
+/// interpreter.
 pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
     if let Some(kind) = site_shape(&walk, filter) {
         return kind;
+    }
+    if let Some((directions, over)) = reach_shape(&walk, filter) {
+        return MoveKind::Jump {
+            directions,
+            flying: false,
+            over,
+            mode: None,
+            chain: Chain::Reach,
+        };
     }
     if let Some((directions, over, mode)) = jump_shape(&walk, filter) {
         return MoveKind::Jump {
@@ -265,6 +310,36 @@ fn site_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
     })
 }
 
+/// The directions and the pieces jumped of jumps written a walk a direction (each walk's
+/// first step a shift, its second the test of the piece jumped), each direction once.
+fn jumps_read(walks: &[Vec<Step>]) -> Option<(Vec<u8>, Jumped)> {
+    let over = match walks.first()?.get(1)? {
+        Step::Test(SiteTest::Enemy) => Jumped::Enemy,
+        Step::Test(SiteTest::Friend) => Jumped::Friend,
+        Step::Test(SiteTest::Occupied) => Jumped::Any,
+        _ => return None,
+    };
+    let mut directions = Vec::new();
+    for walk in walks {
+        match walk.first() {
+            Some(Step::Shift(d)) if !directions.contains(d) => directions.push(*d),
+            _ => return None,
+        }
+    }
+    Some((directions, over))
+}
+
+/// The directions and the pieces jumped of the chain to any landing `walk` is, under
+/// `filter`: read from the legs, then the chain's walk written again from them and
+/// compared.
+fn reach_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped)> {
+    let [Step::Reach(legs), Step::Emit] = &walk.steps[..] else {
+        return None;
+    };
+    let (directions, over) = jumps_read(legs)?;
+    (reach_walk(&directions, over, filter) == *walk).then_some((directions, over))
+}
+
 /// The directions, the pieces jumped and what becomes of them of the single jump `walk`
 /// is, under `filter`: read from the walk's branches, then the jump's walk written again
 /// from them and compared.
@@ -272,12 +347,7 @@ fn jump_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped, Opti
     let [Step::Branch(branches)] = &walk.steps[..] else {
         return None;
     };
-    let over = match branches.first()?.get(1)? {
-        Step::Test(SiteTest::Enemy) => Jumped::Enemy,
-        Step::Test(SiteTest::Friend) => Jumped::Friend,
-        Step::Test(SiteTest::Occupied) => Jumped::Any,
-        _ => return None,
-    };
+    let (directions, over) = jumps_read(branches)?;
     let mode = match walk.taking {
         Some(Taking::Capture(mode)) => Some(mode),
         // Only the mover's own pieces jumped are removed whoever's they are.
@@ -286,13 +356,6 @@ fn jump_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped, Opti
         Some(Taking::Keep) => None,
         None => return None,
     };
-    let mut directions = Vec::new();
-    for branch in branches {
-        match branch.first() {
-            Some(Step::Shift(d)) if !directions.contains(d) => directions.push(*d),
-            _ => return None,
-        }
-    }
     let shape = (directions, over, mode);
     (jump_walk(&shape.0, (over, mode), filter) == *walk).then_some(shape)
 }
@@ -439,7 +502,9 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
         let inner = match step {
             Step::Shift(d) => vec![*d],
             Step::Repeat { body, .. } => shift_directions(body),
-            Step::Branch(walks) => walks.iter().flat_map(|w| shift_directions(w)).collect(),
+            Step::Branch(walks) | Step::Reach(walks) => {
+                walks.iter().flat_map(|w| shift_directions(w)).collect()
+            }
             Step::Leap(_) | Step::Anywhere | Step::Test(_) | Step::Over | Step::Emit => Vec::new(),
             Step::ShiftOpen(d) => vec![*d],
             Step::Closed(_) => Vec::new(),
@@ -469,6 +534,7 @@ pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
         .iter()
         .map(|step| match step {
             Step::Branch(walks) => Step::Branch(walks.iter().flat_map(turn_walk).collect()),
+            Step::Reach(legs) => Step::Reach(legs.iter().flat_map(turn_walk).collect()),
             Step::Repeat { body, min, max } => Step::Repeat {
                 body: turned(body, player),
                 min: *min,
@@ -494,6 +560,7 @@ fn along(steps: &[Step], direction: u8) -> Vec<Step> {
             Step::Branch(walks) => {
                 Step::Branch(walks.iter().map(|w| along(w, direction)).collect())
             }
+            Step::Reach(legs) => Step::Reach(legs.iter().map(|w| along(w, direction)).collect()),
             other => other.clone(),
         })
         .collect()

@@ -265,6 +265,13 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             let texts: Vec<String> = branches.iter().map(|b| walk_text(game, walk, b)).collect();
             format!("[{}]", texts.join(" | "))
         }
+        Step::Reach(legs) => {
+            let texts: Vec<String> = legs.iter().map(|b| walk_text(game, walk, b)).collect();
+            format!(
+                "legs on to any site not reached before [{}]",
+                texts.join(" | ")
+            )
+        }
     };
     let texts = steps.iter().map(step).filter(|text| !text.is_empty());
     texts.collect::<Vec<_>>().join(", ")
