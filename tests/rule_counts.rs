@@ -2,7 +2,8 @@
 //! enumerated to depth 3, its captures attributed to their rules from the board alone and
 //! compared with the engine's report; sowing captures counted with the stones sown into the
 //! pit taken (hand-built Mangala and Kalah positions); the corner rule of Gundru; moves
-//! refused by the ban on repetition; and the position after the move equal to `apply`'s.
+//! refused by the ban on repetition; the jumps of a flying jump; and the position after the
+//! move equal to `apply`'s.
 
 use std::sync::Arc;
 
@@ -154,6 +155,21 @@ fn gundru_corner_rule_turns_fifteen() {
     assert_eq!(r.taken_sites.len(), 15);
     // The pieces moved and the pieces taken: i1 emptied, i2 filled, 15 turned.
     assert_eq!(r.changed.len(), 17);
+}
+
+#[test]
+fn a_flying_jump_that_lands_far_beyond_the_piece_is_one_jump() {
+    let text = "game \"Far\"\nplayers black, white\nboard grid 8 by 1\npiece man\n\
+        setup black man on a1\nsetup white man on b1 + h1\n\
+        move jump east flying over enemy remove\nmove step west\n\
+        end when no legal move: mover loses\n";
+    let game = load_text("far", text, None, &[]).expect("the game loads");
+    for landing in ["c1", "d1", "e1", "f1", "g1"] {
+        let mut state = State::new(Arc::clone(&game));
+        // Over b1 next to it, to a landing an odd or even number of sites beyond.
+        let r = report_of(&mut state, &[&format!("a1-{landing}")]);
+        assert_eq!((r.jumps, r.jumped), (1, 1), "a1-{landing}");
+    }
 }
 
 /// A Mangala position: stones per pit of each row (pit 1 first) and in each store.

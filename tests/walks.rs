@@ -6,8 +6,9 @@
 //! random games, and the same positions after them; so do the valid fixtures and a game
 //! written here with the clauses no bundled game uses. The recogniser finds the slide in
 //! each such walk, and in no walk of another shape. The same for single jumps, flights,
-//! placements and removals (walks with an action, `compile::site_walk`), and chains of
-//! jumps to any landing (`compile::reach_walk`, a `Step::Reach`).
+//! placements and removals (walks with an action, `compile::site_walk`), chains of jumps
+//! to any landing (`compile::reach_walk`, a `Step::Reach`) and flying jumps that do not
+//! chain (`compile::flying_jump_walk`).
 
 use std::sync::Arc;
 
@@ -37,7 +38,7 @@ end when no legal move: mover loses
 "#;
 
 /// The bundled games and presets, the valid fixtures (boards with lines, without points,
-/// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`] and [`REACHES`].
+/// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`], [`REACHES`] and [`FLYING`].
 fn games() -> Vec<(String, Arc<Game>)> {
     let mut out = configurations();
     let mut fixtures: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
@@ -57,6 +58,7 @@ fn games() -> Vec<(String, Arc<Game>)> {
         ("jumps", JUMPS),
         ("sites", SITES),
         ("reaches", REACHES),
+        ("flying", FLYING),
     ];
     for (name, text) in written {
         let game = pipeline::load_text(name, text, None, &[]);
@@ -112,6 +114,76 @@ fn jump_as_walk(rule: &MoveRule) -> Option<Walk> {
             chain: Chain::Single,
         } => Some(compile::jump_walk(directions, (*over, *mode), &rule.filter)),
         _ => None,
+    }
+}
+
+/// A flying jump rule that does not chain as the compiler lowers it.
+fn flying_jump_as_walk(rule: &MoveRule) -> Option<Walk> {
+    match &rule.kind {
+        MoveKind::Jump {
+            directions,
+            flying: true,
+            over,
+            mode,
+            chain: Chain::Single,
+        } => Some(compile::flying_jump_walk(
+            directions,
+            (*over, *mode),
+            &rule.filter,
+        )),
+        _ => None,
+    }
+}
+
+/// Kings that jump enemies from afar diagonally, removing them, but not over two sites nor
+/// into a corner, and their own side's pieces orthogonally, removing them too; men that
+/// jump anyone's pieces from afar orthogonally and keep them: the flying jumps that do not
+/// chain, which no bundled game has.
+const FLYING: &str = r#"
+game "Flying"
+players black, white
+board grid 8 by 8
+piece man, king
+setup black man on b2 + d2 + f2 + h2 + c3 + g3
+setup white man on a7 + c7 + e7 + g7 + b6 + f6
+setup black king on a1 + h1
+setup white king on a8 + h8
+move jump diagonal flying over enemy remove by king avoiding d4 + e5 not landing on corners
+move jump orthogonal flying over friend remove by king
+move jump orthogonal flying over any by man
+move step all
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn flying_jumps_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(flying_jump_as_walk);
+    assert_eq!(compared, ["flying"]);
+    let rules = rules_as_walks(flying_jump_as_walk);
+    assert_eq!(rules.len(), 3, "the three rules of the game written here");
+    for (name, game, i, walk) in rules {
+        let rule = &game.moves[i];
+        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+        // Landing only next to the piece jumped is a single jump's walk of another shape.
+        let [Step::Branch(branches)] = &walk.steps[..] else {
+            panic!("a flying jump's walk is one branch a direction");
+        };
+        let mut branches = branches.clone();
+        if let Some(Step::Repeat { max, .. }) = branches[0]
+            .iter_mut()
+            .rev()
+            .find(|s| matches!(s, Step::Repeat { .. }))
+        {
+            *max = 1;
+        }
+        let other = Walk {
+            steps: vec![Step::Branch(branches)],
+            ..walk.clone()
+        };
+        let kind = compile::routine(&game.board, other.clone(), &rule.filter);
+        assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
     }
 }
 

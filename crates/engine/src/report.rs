@@ -281,8 +281,8 @@ impl State {
             report.jumps = match chain {
                 Chain::Turning | Chain::TurningAtWill | Chain::Pieces => u32::from(m.legs),
                 // Its route is not kept: a chain to any landing counts as one jump.
-                Chain::Reach => 1,
-                _ => m.jumps_straight(&self.game),
+                Chain::Reach | Chain::Single => 1,
+                Chain::Straight => m.jumps_straight(&self.game),
             };
             if (chain, mode) == (Chain::Pieces, None) {
                 self.crown_on_the_way(m, mover);
@@ -406,17 +406,21 @@ impl State {
 }
 
 impl Move {
-    /// The jumps of a move of a jump rule that is not chained turning: 1, or for a chain
-    /// straight on, the jumps to its landing site.
+    /// The jumps of a move of a rule of jumps chained straight on: to its landing site, a
+    /// jump every two sites from its first.
     pub(super) fn jumps_straight(self, game: &Game) -> u32 {
         let board = &game.board;
         let Some(dir) = (0..8).find(|&d| board.step(self.from, d) == self.over) else {
             return 1;
         };
+        let on = |at: Site| match at {
+            NO_SITE => NO_SITE,
+            at => board.step(at, dir),
+        };
         let mut n = 1;
-        let mut at = board.step(self.over, dir);
+        let mut at = on(self.over);
         while at != self.to && at != NO_SITE && n < 64 {
-            at = board.step(board.step(at, dir), dir);
+            at = on(on(at));
             n += 1;
         }
         n

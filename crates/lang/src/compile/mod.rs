@@ -36,7 +36,9 @@ mod tiles;
 mod turns;
 mod walks;
 
-pub use walks::{fly_walk, jump_walk, reach_walk, routine, site_walk, slide_walk};
+pub use walks::{
+    fly_walk, flying_jump_walk, jump_walk, reach_walk, routine, site_walk, slide_walk,
+};
 
 use derived::Parts;
 use exprs::Value;

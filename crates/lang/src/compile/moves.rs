@@ -263,8 +263,8 @@ impl Compiler<'_> {
     }
 
     /// A jump's moves (`flying`, over pieces `jumped`, going on by `chain`): a single jump
-    /// or a chain to any landing that does not fly lowered onto its walk, any other with
-    /// its chain (recorded by its pieces where `by_pieces`).
+    /// (flying or not) or a chain to any landing lowered onto its walk, any other with its
+    /// chain (recorded by its pieces where `by_pieces`).
     fn jump(
         &mut self,
         directions: &[u8],
@@ -285,6 +285,10 @@ impl Compiler<'_> {
             model::Chain::Single if !flying => {
                 self.given_back(walks::jump_walk(directions, jumped, filter), filter)
             }
+            model::Chain::Single => {
+                let walk = walks::flying_jump_walk(directions, jumped, filter);
+                self.given_back(walk, filter)
+            }
             model::Chain::Reach if !flying => {
                 let walk = walks::reach_walk(directions, jumped.0, filter);
                 self.given_back(walk, filter)
@@ -299,8 +303,8 @@ impl Compiler<'_> {
         })
     }
 
-    /// The jump routine for a jump's walk (a single jump's or a chain's to any landing),
-    /// found by the walk's shape.
+    /// The jump routine for a jump's walk (a single jump's, flying or not, or a chain's to
+    /// any landing), found by the walk's shape.
     fn given_back(&self, walk: model::Walk, filter: &model::MoveFilter) -> model::MoveKind {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Jump { .. }), "{kind:?}");

@@ -10,7 +10,7 @@ use crate::check::WalkDecl;
 use rulebook_model::board::RELATIVE_BASE;
 use rulebook_model::{
     Board, CaptureMode, Chain, Jumped, Landing, Leap, MoveFilter, MoveKind, Player, Site, SiteTest,
-    Step, Taking, Walk, WalkAction, NO_SITE,
+    Step, Taking, Walk, WalkAction, NO_SITE, UNLIMITED,
 };
 
 /// A slide along `directions` of at most `max` sites (`move step` is `max` 1), as the
@@ -93,11 +93,6 @@ pub fn jump_walk(
     let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
     let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
     let jumped = jumped_test(over);
-    let taking = match (mode, over) {
-        (None, _) => Taking::Keep,
-        (Some(_), Jumped::Friend) => Taking::Remove,
-        (Some(mode), _) => Taking::Capture(mode),
-    };
     let branch = |d: u8| {
         let mut steps = vec![Step::Shift(d), Step::Test(jumped)];
         steps.extend(avoided.clone());
@@ -114,7 +109,73 @@ pub fn jump_walk(
             directions.iter().map(|&d| branch(d)).collect(),
         )],
         leaps: Vec::new(),
-        taking: Some(taking),
+        taking: Some(taking(over, mode)),
+    }
+}
+
+/// A flying jump that does not chain, along `directions` over a piece that `over` allows,
+/// as the language reference says it, written as a walk: along each direction, any number
+/// of shifts onto empty sites that `avoiding` does not name, a shift onto such a piece not
+/// avoided, taken there where the rule takes (`mode`), then one or more shifts onto empty
+/// sites not avoided, each a destination unless it is in the region of `not landing on`.
+/// The move records the site jumped in every case.
+pub fn flying_jump_walk(
+    directions: &[u8],
+    (over, mode): (Jumped, Option<CaptureMode>),
+    filter: &MoveFilter,
+) -> Walk {
+    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let branch = |d: u8| {
+        let mut empty = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
+        empty.extend(avoided.clone());
+        let (min, max) = (0, UNLIMITED);
+        let mut steps = vec![Step::Repeat {
+            body: empty.clone(),
+            min,
+            max,
+        }];
+        steps.extend([Step::Shift(d), Step::Test(jumped_test(over))]);
+        steps.extend(avoided.clone());
+        steps.push(Step::Over);
+        let (min, max) = (1, UNLIMITED);
+        steps.push(Step::Repeat {
+            body: empty,
+            min,
+            max,
+        });
+        steps.extend(forbidden.clone());
+        steps.push(Step::Emit);
+        steps
+    };
+    Walk {
+        action: WalkAction::Move,
+        steps: vec![Step::Branch(
+            directions.iter().map(|&d| branch(d)).collect(),
+        )],
+        leaps: Vec::new(),
+        taking: Some(taking(over, mode)),
+    }
+}
+
+/// What a jump over pieces `over` does to the piece it jumps, taking it by `mode` or not
+/// at all: the mover's own pieces jumped are removed whatever the mode.
+fn taking(over: Jumped, mode: Option<CaptureMode>) -> Taking {
+    match (mode, over) {
+        (None, _) => Taking::Keep,
+        (Some(_), Jumped::Friend) => Taking::Remove,
+        (Some(mode), _) => Taking::Capture(mode),
+    }
+}
+
+/// The mode of a jump over pieces `over` whose walk takes the piece jumped so ([`taking`]
+/// read back); none where no jump takes so.
+fn taken_mode(taking: Option<Taking>, over: Jumped) -> Option<Option<CaptureMode>> {
+    match taking? {
+        Taking::Capture(mode) => Some(Some(mode)),
+        Taking::Remove if over == Jumped::Friend => Some(Some(CaptureMode::Remove)),
+        Taking::Remove => None,
+        Taking::Keep => Some(None),
     }
 }
 
@@ -220,8 +281,9 @@ fn square_to(d: u8) -> (u8, u8) {
 /// [`MoveKind::PlacePiece`], [`MoveKind::Remove`]) where the walk is the [`site_walk`] of
 /// its action and some region or none; a slide ([`MoveKind::Slide`], with the directions that rise and
 /// fall on `board`) where the walk is the [`slide_walk`] of some directions and reach; a
-/// single jump ([`MoveKind::Jump`]) where it is the [`jump_walk`] of some directions, the
-/// pieces jumped and what becomes of them; a jump chained to any landing where it is the
+/// single jump ([`MoveKind::Jump`]) where it is the [`jump_walk`] or the
+/// [`flying_jump_walk`] of some directions, the pieces jumped and what becomes of them; a
+/// jump chained to any landing where it is the
 /// [`reach_walk`] of some directions and pieces jumped; else the walk itself, for the
 /// interpreter.
 pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
@@ -237,10 +299,12 @@ pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
             chain: Chain::Reach,
         };
     }
-    if let Some((directions, over, mode)) = jump_shape(&walk, filter) {
+    let single = jump_shape(&walk, filter).map(|shape| (shape, false));
+    let flying = || flying_jump_shape(&walk, filter).map(|shape| (shape, true));
+    if let Some(((directions, over, mode), flying)) = single.or_else(flying) {
         return MoveKind::Jump {
             directions,
-            flying: false,
+            flying,
             over,
             mode,
             chain: Chain::Single,
@@ -348,16 +412,29 @@ fn jump_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped, Opti
         return None;
     };
     let (directions, over) = jumps_read(branches)?;
-    let mode = match walk.taking {
-        Some(Taking::Capture(mode)) => Some(mode),
-        // Only the mover's own pieces jumped are removed whoever's they are.
-        Some(Taking::Remove) if over == Jumped::Friend => Some(CaptureMode::Remove),
-        Some(Taking::Remove) => return None,
-        Some(Taking::Keep) => None,
-        None => return None,
-    };
+    let mode = taken_mode(walk.taking, over)?;
     let shape = (directions, over, mode);
     (jump_walk(&shape.0, (over, mode), filter) == *walk).then_some(shape)
+}
+
+/// The directions, the pieces jumped and what becomes of them of the flying jump `walk`
+/// is ([`flying_jump_walk`]), under `filter`: read from the walk's branches past their
+/// first step (the sites crossed before the piece), then the jump's walk written again
+/// from them and compared.
+fn flying_jump_shape(
+    walk: &Walk,
+    filter: &MoveFilter,
+) -> Option<(Vec<u8>, Jumped, Option<CaptureMode>)> {
+    let [Step::Branch(branches)] = &walk.steps[..] else {
+        return None;
+    };
+    let afar: Option<Vec<Vec<Step>>> = (branches.iter())
+        .map(|branch| branch.get(1..).map(<[Step]>::to_vec))
+        .collect();
+    let (directions, over) = jumps_read(&afar?)?;
+    let mode = taken_mode(walk.taking, over)?;
+    let shape = (directions, over, mode);
+    (flying_jump_walk(&shape.0, (over, mode), filter) == *walk).then_some(shape)
 }
 
 /// What a walk's landing must pass: what the site may hold (`onto`) and the region it may
