@@ -3,8 +3,9 @@
 //! hold those names to [`CRATES`] (so that a change of layering is a change of this table,
 //! where a reviewer sees it), the order of the modules inside a crate ([`LAYERS`]), no
 //! bundled game named in the sources, no words for players in the engine, no function
-//! over [`MAX_FUNCTION_LINES`] lines, and no file read or written whole except through
-//! [`FILE_ACCESS`] (issue 52).
+//! over [`MAX_FUNCTION_LINES`] lines, no file read or written whole except through
+//! [`FILE_ACCESS`] (issue 52), and every engine file that adds to `impl State` named in
+//! docs/architecture.md.
 //!
 //! The source is read as text: comments, string and character literals are blanked first
 //! (keeping line numbers), so a `crate::` inside a doc comment or a `{` inside a string
@@ -739,5 +740,26 @@ fn the_scanner_reads_imports_functions_and_literals() {
     assert_eq!(calls.len(), expected.len(), "{calls:?}");
     for ((line, call), (l, c)) in calls.iter().zip(expected) {
         assert_eq!((*line, call.as_str()), (l, c));
+    }
+}
+
+#[test]
+fn the_architecture_names_every_file_that_adds_to_the_state() {
+    let holding: Vec<String> = (sources().iter())
+        .filter(|p| display(p).starts_with(ENGINE))
+        .filter(|p| {
+            let code = code_only(&std::fs::read_to_string(p).expect("a source reads"));
+            code.lines().any(|l| l.starts_with("impl State"))
+        })
+        .map(|p| display(p)[ENGINE.len()..].to_string())
+        .collect();
+    let doc = std::fs::read_to_string("docs/architecture.md").expect("the doc reads");
+    let said = format!("by concern ({} files)", holding.len());
+    assert!(
+        doc.contains(&said),
+        "docs/architecture.md should say `{said}`"
+    );
+    for file in holding {
+        assert!(doc.contains(&format!("`{file}`")), "{file} is not named");
     }
 }
