@@ -130,9 +130,9 @@ impl Walk {
     /// reaches, it reaches every site this walk reaches it from, through the same tests on
     /// the same sites in the reverse order (one branch per [`Step::Emit`], each shift turned
     /// to the reverse direction, each leap to its inverse). Exact on a board whose links
-    /// lead back ([`crate::Board::links_lead_back`]), where the compiler builds it; none
-    /// for a walk that [`reaches`](Walk::reaches), whose legs read its start as empty
-    /// (run backwards, as the site reached).
+    /// lead back ([`crate::Board::links_lead_back`]), where the compiler builds it. None
+    /// for a walk that [`reaches`](Walk::reaches): its legs read the site it starts from as
+    /// empty, and run backwards they would start from the other end.
     pub fn reversed(&self) -> Option<Walk> {
         if self.reaches() {
             return None;

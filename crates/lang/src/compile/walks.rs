@@ -129,21 +129,16 @@ pub fn flying_jump_walk(
     let branch = |d: u8| {
         let mut empty = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
         empty.extend(avoided.clone());
-        let (min, max) = (0, UNLIMITED);
-        let mut steps = vec![Step::Repeat {
-            body: empty.clone(),
+        let any = |body: Vec<Step>, min: u16| Step::Repeat {
+            body,
             min,
-            max,
-        }];
+            max: UNLIMITED,
+        };
+        let mut steps = vec![any(empty.clone(), 0)];
         steps.extend([Step::Shift(d), Step::Test(jumped_test(over))]);
         steps.extend(avoided.clone());
         steps.push(Step::Over);
-        let (min, max) = (1, UNLIMITED);
-        steps.push(Step::Repeat {
-            body: empty,
-            min,
-            max,
-        });
+        steps.push(any(empty, 1));
         steps.extend(forbidden.clone());
         steps.push(Step::Emit);
         steps
