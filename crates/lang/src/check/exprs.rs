@@ -10,7 +10,7 @@ use rulebook_model::board::{
 use rulebook_model::{GroupUnit, Op, Quantifier, MAX_BOUND};
 
 /// A word of the language that names a value in an expression (`mover`, `on`, `corners`,
-/// ...): what the checker reads it as ([`Checker::word`]), and what completion says of it.
+/// ...): what the checker reads it as (`Checker::word`), and what completion says of it.
 #[derive(Clone, Copy, Debug)]
 pub struct ValueWord {
     /// The word.
