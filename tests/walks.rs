@@ -228,6 +228,14 @@ fn same_moves_as_walks(lower: fn(&MoveRule) -> Option<Walk>) -> Vec<String> {
     compared
 }
 
+/// Asserts that each of `names` begins the name of a game among `compared`.
+fn assert_among(compared: &[String], names: &[&str]) {
+    for name in names {
+        let found = compared.iter().any(|c| c.starts_with(name));
+        assert!(found, "{name} is not among {compared:?}");
+    }
+}
+
 #[test]
 fn slides_written_as_walks_make_the_same_moves() {
     let compared = same_moves_as_walks(slide_as_walk);
@@ -261,16 +269,14 @@ fn single_jumps_written_as_walks_make_the_same_moves() {
     let compared = same_moves_as_walks(jump_as_walk);
     // Dai Hasami Shogi (capturing nothing), Gundru, the fixtures of peg solitaire (removing
     // the mover's own) and trio, and the jumps written here (converting) at least.
-    for name in [
+    let names = [
         "gundru",
         "dai-hasami-shogi",
         "jumps",
         "tests/fixtures/valid/peg-solitaire.game",
         "tests/fixtures/valid/trio.game",
-    ] {
-        let found = compared.iter().any(|c| c.starts_with(name));
-        assert!(found, "{name} is not among {compared:?}");
-    }
+    ];
+    assert_among(&compared, &names);
 }
 
 /// The rules of every game compared above that `lower` writes as a walk (their directions
@@ -441,10 +447,10 @@ end when no legal move: mover loses
 fn chains_to_any_landing_written_as_walks_make_the_same_moves() {
     let compared = same_moves_as_walks(reach_as_walk);
     // Chinese checkers on its boards of two to six players, and the chains written here.
-    for name in ["chinese-checkers", "chinese-checkers-6", "reaches"] {
-        let found = compared.iter().any(|c| c.starts_with(name));
-        assert!(found, "{name} is not among {compared:?}");
-    }
+    assert_among(
+        &compared,
+        &["chinese-checkers", "chinese-checkers-6", "reaches"],
+    );
 }
 
 #[test]
@@ -657,7 +663,7 @@ fn placements_and_removals_written_as_walks_make_the_same_moves() {
     // Go, Othello and Hex (placements), Konane (removals next to an empty point), Nine
     // Men's Morris (placements from the hand, then a removal), shogi (drops from the
     // hand), connect four (`next to piece along south`) and the rules written here.
-    for name in [
+    let names = [
         "go",
         "othello",
         "hex",
@@ -666,10 +672,8 @@ fn placements_and_removals_written_as_walks_make_the_same_moves() {
         "shogi",
         "tests/fixtures/valid/connect-four.game",
         "sites",
-    ] {
-        let found = compared.iter().any(|c| c.starts_with(name));
-        assert!(found, "{name} is not among {compared:?}");
-    }
+    ];
+    assert_among(&compared, &names);
     let rules = rules_as_walks(site_as_walk);
     assert!(
         rules.len() >= 20,

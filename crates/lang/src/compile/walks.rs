@@ -20,8 +20,7 @@ use rulebook_model::{
 /// up to `max - 1` such shifts and one more onto an enemy piece that is not avoided. `not
 /// landing on` is tested before each destination.
 pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
-    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
-    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let (avoided, forbidden) = region_tests(filter);
     let land = |mut steps: Vec<Step>| {
         steps.extend(forbidden.clone());
         steps.push(Step::Emit);
@@ -90,8 +89,7 @@ pub fn jump_walk(
     (over, mode): (Jumped, Option<CaptureMode>),
     filter: &MoveFilter,
 ) -> Walk {
-    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
-    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let (avoided, forbidden) = region_tests(filter);
     let jumped = jumped_test(over);
     let branch = |d: u8| {
         let mut steps = vec![Step::Shift(d), Step::Test(jumped)];
@@ -124,8 +122,7 @@ pub fn flying_jump_walk(
     (over, mode): (Jumped, Option<CaptureMode>),
     filter: &MoveFilter,
 ) -> Walk {
-    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
-    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let (avoided, forbidden) = region_tests(filter);
     let branch = |d: u8| {
         let mut empty = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
         empty.extend(avoided.clone());
@@ -180,8 +177,7 @@ fn taken_mode(taking: Option<Taking>, over: Jumped) -> Option<Option<CaptureMode
 /// an empty site beyond that is not avoided nor in the region of `not landing on`; every
 /// site reached a destination. Nothing is taken, and the move records no site passed over.
 pub fn reach_walk(directions: &[u8], over: Jumped, filter: &MoveFilter) -> Walk {
-    let avoided = filter.avoiding.map(|r| Step::Test(SiteTest::NotIn(r)));
-    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let (avoided, forbidden) = region_tests(filter);
     let leg = |d: u8| {
         let mut steps = vec![Step::Shift(d), Step::Test(jumped_test(over))];
         steps.extend(avoided.clone());
@@ -199,6 +195,14 @@ pub fn reach_walk(directions: &[u8], over: Jumped, filter: &MoveFilter) -> Walk 
         leaps: Vec::new(),
         taking: None,
     }
+}
+
+/// The tests a rule's regions add to its walk: that a site is not in the region of
+/// `avoiding` (a site passed or landed on), and not in that of `not landing on` (a
+/// landing); none where the rule has no such region.
+fn region_tests(filter: &MoveFilter) -> (Option<Step>, Option<Step>) {
+    let not_in = |region: Option<u16>| region.map(|r| Step::Test(SiteTest::NotIn(r)));
+    (not_in(filter.avoiding), not_in(filter.not_landing))
 }
 
 /// The test of a site whose piece a jump over pieces `over` may jump.
@@ -220,7 +224,7 @@ pub fn aside_walk(
     filter: &MoveFilter,
 ) -> Walk {
     let mut walk = jump_walk(directions, jumped, filter);
-    let forbidden = filter.not_landing.map(|r| Step::Test(SiteTest::NotIn(r)));
+    let (_, forbidden) = region_tests(filter);
     let land = |d: u8| {
         let mut steps = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
         steps.extend(forbidden.clone());
