@@ -7,15 +7,16 @@
 //! written here with the clauses no bundled game uses. The recogniser finds the slide in
 //! each such walk, and in no walk of another shape. The same for single jumps, flights,
 //! placements and removals (walks with an action, `compile::site_walk`), chains of jumps
-//! to any landing (`compile::reach_walk`, a `Step::Reach`) and flying jumps that do not
-//! chain (`compile::flying_jump_walk`).
+//! to any landing (`compile::reach_walk`, a `Step::Reach`), flying jumps that do not
+//! chain (`compile::flying_jump_walk`) and chains of jumps recorded by their route
+//! (`chained`, `chained at will`: `compile::chain_walk`, a `Step::Route`).
 
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, MoveReport, State};
 use rulebook::model::{Chain, Game, Landing, MoveKind, MoveRule, SiteTest, Step, Walk, WalkAction};
-use rulebook::{compile, pipeline};
+use rulebook::{compile, notation, pipeline};
 
 use crate::common::configurations::configurations;
 
@@ -38,7 +39,8 @@ end when no legal move: mover loses
 "#;
 
 /// The bundled games and presets, the valid fixtures (boards with lines, without points,
-/// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`], [`REACHES`] and [`FLYING`].
+/// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`], [`REACHES`], [`FLYING`] and
+/// [`CHAINS`].
 fn games() -> Vec<(String, Arc<Game>)> {
     let mut out = configurations();
     let mut fixtures: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
@@ -59,6 +61,7 @@ fn games() -> Vec<(String, Arc<Game>)> {
         ("sites", SITES),
         ("reaches", REACHES),
         ("flying", FLYING),
+        ("chains", CHAINS),
     ];
     for (name, text) in written {
         let game = pipeline::load_text(name, text, None, &[]);
@@ -695,4 +698,146 @@ fn placements_and_removals_written_as_walks_make_the_same_moves() {
         let kind = compile::routine(&game.board, moved.clone(), &rule.filter);
         assert_ne!(kind, rule.kind, "{name}, rule {i}");
     }
+}
+
+/// A chain of jumps recorded by its route (`chained`, `chained at will`, not flying) as the
+/// compiler lowers it.
+fn chain_as_walk(rule: &MoveRule) -> Option<Walk> {
+    match &rule.kind {
+        MoveKind::Jump {
+            directions,
+            flying: false,
+            over,
+            mode,
+            chain: chain @ (Chain::Turning | Chain::TurningAtWill),
+        } => {
+            let at_will = *chain == Chain::TurningAtWill;
+            Some(compile::chain_walk(
+                directions,
+                (*over, *mode),
+                at_will,
+                &rule.filter,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Men that jump enemies diagonally and may stop at any landing, not through c3 nor onto
+/// the corners, and that jump their own side's pieces orthogonally, removing them, to the
+/// end; kings that jump anyone's pieces orthogonally to the end, converting the enemies; a
+/// man that reaches the far rank stops there as a king: the clauses of a chain recorded by
+/// its route no bundled game uses.
+const CHAINS: &str = r#"
+game "Chains"
+players black, white
+board grid 6 by 6
+piece man, king
+setup black man on a1 + c1 + e1 + b2 + d2 + f2
+setup white man on b5 + d5 + f5 + a6 + c6 + e6
+setup black king on a3
+setup white king on f4
+move jump diagonal over enemy remove chained at will by man avoiding c3 not landing on corners
+move jump orthogonal over friend remove chained by man
+move jump orthogonal over any convert chained by king
+move step all
+after move promote man to king in side(forward)
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn chains_recorded_by_their_route_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(chain_as_walk);
+    // English draughts and the chains written here.
+    assert_among(&compared, &["draughts", "chains"]);
+}
+
+#[test]
+fn the_routine_of_a_walk_shaped_as_a_chain_by_its_route_is_the_chain() {
+    let rules = rules_as_walks(chain_as_walk);
+    assert!(
+        rules.len() >= 5,
+        "{} chains recorded by their route",
+        rules.len()
+    );
+    for (name, game, i, walk) in rules {
+        let rule = &game.moves[i];
+        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+        // The same chain with a leg that also tests its landing twice is a walk of another
+        // shape; with the other way of ending, the other chain.
+        let [Step::Route { legs, at_will }, Step::Emit] = &walk.steps[..] else {
+            panic!("a chain by its route is a route and a destination");
+        };
+        let mut doubled = legs.clone();
+        doubled[0].push(Step::Test(SiteTest::Empty));
+        let other = Walk {
+            steps: vec![
+                Step::Route {
+                    legs: doubled,
+                    at_will: *at_will,
+                },
+                Step::Emit,
+            ],
+            ..walk.clone()
+        };
+        let kind = compile::routine(&game.board, other.clone(), &rule.filter);
+        assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
+        let flipped = Walk {
+            steps: vec![
+                Step::Route {
+                    legs: legs.clone(),
+                    at_will: !at_will,
+                },
+                Step::Emit,
+            ],
+            ..walk.clone()
+        };
+        let MoveKind::Jump { chain, .. } = compile::routine(&game.board, flipped, &rule.filter)
+        else {
+            panic!("{name}, rule {i}: the other way of ending is the other chain");
+        };
+        assert_ne!(Some(chain), rule_chain(&rule.kind), "{name}, rule {i}");
+    }
+}
+
+/// The chain of a jump rule.
+fn rule_chain(kind: &MoveKind) -> Option<Chain> {
+    match kind {
+        MoveKind::Jump { chain, .. } => Some(*chain),
+        _ => None,
+    }
+}
+
+/// A chain of jumps in a game that lays walls runs as its walk, whose shifts walls stop: a
+/// wall between two sites cuts a chain there, as it cuts a step.
+#[test]
+fn a_wall_cuts_a_chain_of_jumps() {
+    let text = "game \"Walled chains\"\nplayers white, black\nboard grid 6 by 6\n\
+        piece man, wall\nsetup white man on a1\nsetup black man on a2 + a4 + b3\n\
+        setup (2) white wall in hand\nmove jump orthogonal over enemy remove chained by man\n\
+        move place wall on grooves\nend when no legal move: mover loses\n";
+    let game = pipeline::load_text("walled", text, None, &[]).expect("loads");
+    let MoveKind::Walk(walk) = &game.moves[0].kind else {
+        panic!(
+            "a chain in a game of walls is a walk: {:?}",
+            game.moves[0].kind
+        );
+    };
+    assert!(walk.route_legs().is_some(), "its walk has a route");
+    let jumps = |walls: &str| -> Vec<String> {
+        let position = format!("6/6/m5/1m4/m5/M5 white {walls}");
+        let state = notation::parse_position(&game, &position).expect("a position");
+        let mut texts = notation::legal_texts(&state);
+        texts.retain(|t| t.starts_with("a1-"));
+        texts.sort();
+        texts
+    };
+    // Open: over a2 then on over a4, or over a2 then turning over b3.
+    assert_eq!(jumps(""), ["a1-a3-a5", "a1-a3-c3"]);
+    // A wall between a3 and a4 (along files a and b): the chain turns east or stops.
+    assert_eq!(jumps("walls=a3h"), ["a1-a3-c3"]);
+    // And one between a3 and b3 (along ranks 2 and 3): it stops on a3.
+    assert_eq!(jumps("walls=a3h,a2v"), ["a1-a3"]);
 }

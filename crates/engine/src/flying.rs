@@ -334,6 +334,7 @@ impl State {
                 ..
             } => m.jumps_straight(&self.game),
             MoveKind::Jump { .. } => u32::from(m.legs),
+            MoveKind::Walk(_) => u32::from(m.legs).max((m.over != NO_SITE) as u32),
             _ => 0,
         }
     }

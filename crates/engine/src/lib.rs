@@ -392,26 +392,70 @@ impl Move {
     }
 
     /// The jumps of a move chained by `chained` and recorded by its directions
-    /// ([`Chain::Turning`]), in order: for each, the site jumped over and the site landed
-    /// on (nothing for any other move).
+    /// ([`Chain::Turning`]), or the legs of a walk's move recorded by its route
+    /// ([`rulebook_model::Step::Route`]), in order: for each, the site jumped (passed) over
+    /// and the site landed on (nothing for any other move).
     pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
-        let (directions, legs): (&[u8], u32) = match &game.moves[self.rule as usize].kind {
+        let walk = match &game.moves[self.rule as usize].kind {
+            MoveKind::Walk(walk) => walk.route_legs().map(|legs| (walk, legs)),
+            _ => None,
+        };
+        let mut at = self.from;
+        let choices = walk.map_or(0, |(_, legs)| legs.len());
+        let route = self.leg_indices(choices).map(move |k| {
+            let (walk, legs) = walk.expect("a move with legs to choose from has a route");
+            let (over, to) = walk.route_leg(&game.board, &legs[k], at);
+            at = to;
+            (over, to)
+        });
+        let turning = self.turning_jumps(self.turning_directions(game), game);
+        turning.chain(route)
+    }
+
+    /// The directions of a jump chained by `chained` and recorded by its directions
+    /// ([`Chain::Turning`]); none for any other move.
+    #[inline(always)]
+    fn turning_directions(self, game: &Game) -> &[u8] {
+        match &game.moves[self.rule as usize].kind {
             MoveKind::Jump {
                 directions,
                 chain: Chain::Turning | Chain::TurningAtWill,
                 ..
-            } => (directions, self.legs.into()),
-            _ => (&[], 0),
-        };
-        let bits = leg_bits(directions.len());
-        let mask = (1u64 << bits) - 1;
+            } => directions,
+            _ => &[],
+        }
+    }
+
+    /// The jumps of a move chained by `chained` along `directions` and recorded by them
+    /// ([`Move::jumps`]); none where `directions` is empty.
+    #[inline(always)]
+    fn turning_jumps<'a>(
+        self,
+        directions: &'a [u8],
+        game: &'a Game,
+    ) -> impl Iterator<Item = (Site, Site)> + 'a {
         let mut at = self.from;
-        (0..legs).rev().map(move |i| {
-            let dir = directions[(self.path >> (bits * i) & mask) as usize];
-            let over = game.board.step(at, dir);
-            at = game.board.step(over, dir);
+        self.leg_indices(directions.len()).map(move |k| {
+            let over = game.board.step(at, directions[k]);
+            at = game.board.step(over, directions[k]);
             (over, at)
         })
+    }
+
+    /// The index of each of the move's legs in turn, of `choices` ([`Move::path`], the
+    /// first leg highest); none where there are no choices.
+    #[inline(always)]
+    fn leg_indices(self, choices: usize) -> impl Iterator<Item = usize> {
+        let legs = if choices == 0 {
+            0
+        } else {
+            u32::from(self.legs)
+        };
+        let bits = leg_bits(choices);
+        let mask = (1u64 << bits) - 1;
+        (0..legs)
+            .rev()
+            .map(move |i| (self.path >> (bits * i) & mask) as usize)
     }
 }
 
@@ -1622,7 +1666,12 @@ impl State {
             MoveKind::Walk(Walk {
                 taking: Some(taking),
                 ..
-            }) if m.over != NO_SITE => self.take_site(m.over, mover, taking),
+            }) if m.over != NO_SITE => {
+                self.take_site(m.over, mover, taking);
+                if m.legs > 1 {
+                    self.take_route(m, mover, taking);
+                }
+            }
             _ => {}
         }
         self.scratch.captured.clear();
@@ -1911,6 +1960,19 @@ impl State {
         }
     }
 
+    /// Takes, as the walk says, the pieces on the sites a walk's move `m` of `mover`'s,
+    /// recorded by its route, passed over after its first leg's (which the move records as
+    /// the site it passed over, taken as any walk's). Out of line and cold: few games' walks
+    /// have a route, and inlined it would make every game's `apply` heavier.
+    #[cold]
+    #[inline(never)]
+    fn take_route(&mut self, m: Move, mover: Player, taking: Taking) {
+        let game = Arc::clone(&self.game);
+        for (over, _) in m.jumps(&game).skip(1).filter(|&(over, _)| over != NO_SITE) {
+            self.take_site(over, mover, taking);
+        }
+    }
+
     /// Calls `take` on every site a jump passed over, once the piece has landed (they
     /// stood until then): the one jumped; along a straight chain, `m.over` and each site
     /// two on along the same line up to the landing; the legs of a chain that may turn; the
@@ -1943,7 +2005,7 @@ impl State {
             }
             Chain::Turning | Chain::TurningAtWill => {
                 let game = Arc::clone(&self.game);
-                for (over, _) in m.jumps(&game) {
+                for (over, _) in m.turning_jumps(m.turning_directions(&game), &game) {
                     take(self, over);
                 }
             }

@@ -1308,8 +1308,8 @@ impl State {
     /// Whether a piece `piece` that lands on `site` is promoted there (by the first
     /// promotion that applies, judged on the position before the move), which ends a chain
     /// of jumps.
-    #[inline]
-    fn promoted_at(&self, piece: Cell, site: Site) -> bool {
+    #[inline(never)]
+    pub(super) fn promoted_at(&self, piece: Cell, site: Site) -> bool {
         let game = &*self.game;
         game.facts.promotes
             && game.effects.iter().any(|effect| {

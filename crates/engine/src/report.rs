@@ -7,6 +7,8 @@
 //! nothing for this; only the faces that show or count a move's effects (the REPL,
 //! `rulebook analyze`) call it.
 
+use std::sync::Arc;
+
 use super::{capture, Move, MoveList, State};
 use rulebook_model::{
     Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, Taking, Walk,
@@ -298,8 +300,9 @@ impl State {
             }
         }
         if let MoveKind::Walk(walk) = &self.game.moves[m.rule as usize].kind {
-            // Its route is not kept: a chain of legs counts as one jump.
-            report.jumps = walk.reaches() as u32;
+            // A reach's route is not kept: a chain of legs counts as one jump; a route's
+            // legs are each one.
+            report.jumps = u32::from(m.legs).max(walk.reaches() as u32);
             if let Some(taking) = walk.taking {
                 self.replay_walk_take(m, mover, taking, report);
             }
@@ -319,13 +322,28 @@ impl State {
         taking: Taking,
         report: &mut MoveReport,
     ) {
+        if m.legs > 0 {
+            let game = Arc::clone(&self.game);
+            let passed = m.jumps(&game).map(|(over, _)| over);
+            report.jumped = passed.map(|s| self.take_reported(s, mover, taking)).sum();
+            return;
+        }
         if m.over == NO_SITE {
             return;
         }
-        let before = self.position.cells[m.over.index()];
-        self.take_site(m.over, mover, taking);
         report.jumps = 1;
-        report.jumped = (self.position.cells[m.over.index()] != before) as u32;
+        report.jumped = self.take_reported(m.over, mover, taking);
+    }
+
+    /// Takes the piece on `site` (if a site) as a walk of `mover`'s says: 1 if that changed
+    /// the site, else 0.
+    fn take_reported(&mut self, site: Site, mover: Player, taking: Taking) -> u32 {
+        if site == NO_SITE {
+            return 0;
+        }
+        let before = self.position.cells[site.index()];
+        self.take_site(site, mover, taking);
+        (self.position.cells[site.index()] != before) as u32
     }
 
     /// The effects after a piece of `mover` landed on `landing`: each one's captures, found

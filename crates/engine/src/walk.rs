@@ -7,7 +7,8 @@
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::{Move, MoveList, State};
 use rulebook_model::{
-    Game, MoveRule, Player, Site, SiteTest, Step, Walk, WalkAction, ALL_KINDS, EMPTY, NO_SITE,
+    leg_bits, max_chain_legs, Game, MoveRule, Player, Site, SiteTest, Step, Walk, WalkAction,
+    ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
 };
 
 /// Where a walk's cursor stands, and the site it has passed over on its way ([`Step::Over`];
@@ -30,6 +31,34 @@ pub(super) fn passed_over(game: &Game, (from, to): (Site, Site)) -> &[Site] {
 pub(super) trait Reached {
     /// The walk reached `to`, having passed over `passed`.
     fn reach(&mut self, to: Site, passed: Site);
+
+    /// The walk reached `to` at the end of a route ([`Step::Route`]).
+    fn reach_route(&mut self, to: Site, route: Route) {
+        self.reach(to, route.first);
+    }
+}
+
+/// The route of a chain of legs recorded by its route ([`Step::Route`]): the site its first
+/// leg passed over, its number of legs and the index of each ([`Move::chain`]).
+#[derive(Clone, Copy)]
+pub(super) struct Route {
+    first: Site,
+    legs: u8,
+    path: u64,
+}
+
+/// The rest of a walk after a route, run from the route's end: each destination it reaches
+/// is reached by that route. The destinations go on through a trait object, so that a
+/// route in the rest would not make the interpreter's types nest without end.
+struct RouteEnd<'a> {
+    reached: &'a mut dyn Reached,
+    route: Route,
+}
+
+impl Reached for RouteEnd<'_> {
+    fn reach(&mut self, to: Site, _passed: Site) {
+        self.reached.reach_route(to, self.route);
+    }
 }
 
 /// Destinations marked in a set of sites, whatever the walk took on the way.
@@ -51,6 +80,19 @@ struct PassingMoves<'a> {
 impl Reached for PassingMoves<'_> {
     fn reach(&mut self, to: Site, passed: Site) {
         self.out.push(Move::jump(self.rule, self.from, passed, to));
+    }
+
+    fn reach_route(&mut self, to: Site, route: Route) {
+        let sites = (self.from, route.first, to);
+        self.out
+            .push(Move::chain(self.rule, sites, route.legs, route.path));
+    }
+}
+
+/// Marks `site` in `set` if it is not there, unmarks it if it is; nothing for [`NO_SITE`].
+fn flip(set: &mut SiteSet, site: Site) {
+    if site != NO_SITE {
+        set[site.index() / 64] ^= 1 << (site.index() % 64);
     }
 }
 
@@ -166,6 +208,10 @@ impl State {
                     let rest = &steps[i + 1..];
                     return self.chain_of_legs(mover, walk, (legs, rest), (at, passed), reached);
                 }
+                Step::Route { legs, at_will } => {
+                    let route = (legs.as_slice(), *at_will, &steps[i + 1..]);
+                    return self.routes(mover, walk, route, at, reached);
+                }
                 Step::Emit => reached.reach(at, passed),
                 Step::Over => passed = at,
                 straight => match self.straight_step(mover, walk, straight, at) {
@@ -232,6 +278,83 @@ impl State {
                 self.walk_as(mover, walk, rest, (to, passed), reached);
             }
         }
+    }
+
+    /// Runs `rest` from the end of every route of a chain of `legs` from `start`
+    /// ([`Step::Route`]), every landing an end `at_will`: a depth-first search on a fixed
+    /// stack (per depth the landing, the next leg to try and whether a leg went on from it),
+    /// with the sites passed over as a set: nothing is allocated. Out of line, as
+    /// [`State::anywhere`].
+    #[inline(never)]
+    fn routes(
+        &self,
+        mover: Player,
+        walk: &Walk,
+        (legs, at_will, rest): (&[Vec<Step>], bool, &[Step]),
+        start: Site,
+        reached: &mut impl Reached,
+    ) {
+        let piece = self.position.cells[start.index()];
+        let (bits, most) = (leg_bits(legs.len()), max_chain_legs(legs.len()));
+        let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
+        stack[0] = (start, 0, false);
+        // The site passed over by the leg that reached each depth.
+        let mut over_at = [NO_SITE; MAX_CHAIN_LEGS + 1];
+        let mut passed: SiteSet = [0; SITE_SET_WORDS];
+        let (mut path, mut depth) = (0u64, 0);
+        loop {
+            let (at, next, _) = stack[depth];
+            if (next as usize) < legs.len() && depth < most {
+                stack[depth].1 += 1;
+                let leg = &legs[next as usize];
+                let Some((over, to)) = self.route_leg(mover, walk, leg, (at, start), &passed)
+                else {
+                    continue;
+                };
+                stack[depth].2 = true;
+                flip(&mut passed, over);
+                path = path << bits | u64::from(next);
+                depth += 1;
+                over_at[depth] = over;
+                let stop = self.promoted_at(piece, to).then_some(legs.len() as u8);
+                stack[depth] = (to, stop.unwrap_or(0), false);
+                continue;
+            }
+            if depth == 0 {
+                return;
+            }
+            if at_will || !stack[depth].2 {
+                let (first, legs) = (over_at[1], depth as u8);
+                let route = Route { first, legs, path };
+                let mut end = RouteEnd { reached, route };
+                self.walk_as(mover, walk, rest, (at, first), &mut end);
+            }
+            flip(&mut passed, over_at[depth]);
+            path >>= bits;
+            depth -= 1;
+        }
+    }
+
+    /// Where a leg of a route goes from `at` (the route began on `start`, which the moving
+    /// piece has left): the site it passes over and its landing, or `None` where it does
+    /// not go on or passes over a site of `passed` again.
+    fn route_leg(
+        &self,
+        mover: Player,
+        walk: &Walk,
+        leg: &[Step],
+        (at, start): (Site, Site),
+        passed: &SiteSet,
+    ) -> Option<(Site, Site)> {
+        let (mut over, mut at) = (NO_SITE, at);
+        for step in leg {
+            match step {
+                Step::Over => over = at,
+                step => at = self.lifted_step(mover, walk, step, at, start)?,
+            }
+        }
+        let again = over != NO_SITE && passed[over.index() / 64] >> (over.index() % 64) & 1 == 1;
+        (!again).then_some((over, at))
     }
 
     /// A [`State::straight_step`] of a leg of a chain that started on `lifted`, which the
@@ -323,7 +446,8 @@ impl State {
             | Step::Over
             | Step::Repeat { .. }
             | Step::Branch(_)
-            | Step::Reach(_) => unreachable!("the compiler keeps these out of straight walks"),
+            | Step::Reach(_)
+            | Step::Route { .. } => unreachable!("the compiler keeps these out of straight walks"),
         };
         (next != NO_SITE).then_some(next)
     }

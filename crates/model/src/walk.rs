@@ -104,7 +104,7 @@ impl Walk {
             steps.iter().fold(acc, |acc, step| match step {
                 Step::Test(t) => f(acc, t),
                 Step::Repeat { body, .. } => fold(body, acc, f),
-                Step::Branch(walks) | Step::Reach(walks) => {
+                Step::Branch(walks) | Step::Reach(walks) | Step::Route { legs: walks, .. } => {
                     walks.iter().fold(acc, |acc, w| fold(w, acc, f))
                 }
                 Step::Shift(_) | Step::Leap(_) | Step::Anywhere | Step::Over | Step::Emit => acc,
@@ -112,6 +112,26 @@ impl Walk {
             })
         }
         fold(&self.steps, init, &mut f)
+    }
+
+    /// The legs of the walk's chain recorded by its route ([`Step::Route`]), if it has one.
+    pub fn route_legs(&self) -> Option<&[Vec<Step>]> {
+        self.steps.iter().find_map(|step| match step {
+            Step::Route { legs, .. } => Some(legs.as_slice()),
+            _ => None,
+        })
+    }
+
+    /// Where leg `leg` of the walk's route ([`Walk::route_legs`]) goes from `from` on
+    /// `board`, replayed as the move made it: the site it passed over and its landing.
+    pub fn route_leg(&self, board: &crate::Board, leg: &[Step], from: Site) -> (Site, Site) {
+        leg.iter()
+            .fold((NO_SITE, from), |(over, at), step| match *step {
+                Step::Shift(d) | Step::ShiftOpen(d) => (over, board.step(at, d)),
+                Step::Leap(k) => (over, self.leaps[k as usize].targets[at.index()]),
+                Step::Over => (at, at),
+                _ => (over, at),
+            })
     }
 
     /// Whether a step of the walk is a chain of legs ([`Step::Reach`]).
@@ -131,10 +151,11 @@ impl Walk {
     /// the same sites in the reverse order (one branch per [`Step::Emit`], each shift turned
     /// to the reverse direction, each leap to its inverse). Exact on a board whose links
     /// lead back ([`crate::Board::links_lead_back`]), where the compiler builds it. None
-    /// for a walk that [`reaches`](Walk::reaches): its legs read the site it starts from as
-    /// empty, and run backwards they would start from the other end.
+    /// for a walk that [`reaches`](Walk::reaches) or has a route ([`Step::Route`]): its legs
+    /// read the site it starts from as empty, and run backwards they would start from the
+    /// other end.
     pub fn reversed(&self) -> Option<Walk> {
-        if self.reaches() {
+        if self.reaches() || self.route_legs().is_some() {
             return None;
         }
         let mut paths = Vec::new();
@@ -236,8 +257,8 @@ pub enum Step {
     Test(SiteTest),
     /// The move passes over the site under the cursor, if the walk goes on to a
     /// destination: the move records the site, and its piece is taken as [`Walk::taking`]
-    /// says; the walk goes on. A move records one such site at most: a later one replaces
-    /// an earlier one. Never in a repeated body.
+    /// says; the walk goes on. Outside a route ([`Step::Route`]) a move records one such
+    /// site at most: a later one replaces an earlier one. Never in a repeated body.
     Over,
     /// The site under the cursor is a destination; the walk goes on.
     Emit,
@@ -261,6 +282,23 @@ pub enum Step {
     /// the start: a leg's test of that site reads it as empty. Never in a repeated body
     /// (`chained to any landing` is this, a leg per direction).
     Reach(Vec<Vec<Step>>),
+    /// A chain of legs recorded by its route (`chained`: a leg a direction, each a jump
+    /// over a piece): from the cursor, one of these straight walks, each passing over one
+    /// site ([`Step::Over`]), then another from where it left the cursor, and so on, never
+    /// passing over a site twice (a site may be landed on again). A route ends where no leg
+    /// goes on from its last landing, or where the moving piece, landing there, would
+    /// become another kind (a promotion that stops a chain), or, `at_will`, at every
+    /// landing; the rest of the walk goes on from each end. Each destination so reached is
+    /// a move of its own per route, recorded by the number of legs and the index of each
+    /// in turn ([`crate::leg_bits`] bits a leg, at most [`crate::max_chain_legs`] legs),
+    /// and every site passed over is taken as [`Walk::taking`] says. The moving piece has
+    /// left the start, as in [`Step::Reach`]. Never in a repeated body nor a branch.
+    Route {
+        /// The legs, by index.
+        legs: Vec<Vec<Step>>,
+        /// Every landing ends a route, not only those where it cannot go on.
+        at_will: bool,
+    },
     /// The cursor goes to every site of the board in turn, the rest of the walk going on
     /// from each (a flight: `move fly` is this, a test of the landing and a destination).
     /// Never in a repeated body.

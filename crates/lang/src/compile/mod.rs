@@ -37,7 +37,7 @@ mod turns;
 mod walks;
 
 pub use walks::{
-    fly_walk, flying_jump_walk, jump_walk, reach_walk, routine, site_walk, slide_walk,
+    chain_walk, fly_walk, flying_jump_walk, jump_walk, reach_walk, routine, site_walk, slide_walk,
 };
 
 use derived::Parts;
@@ -184,8 +184,9 @@ impl Compiler<'_> {
         Some(parts.into_game(self.desc, self.settings.preset.clone()))
     }
 
-    /// In a game whose rules lay walls in the grooves, a slide or a single jump (not
-    /// capturing by approach or withdrawal) as its walk, and every walk with shifts that
+    /// In a game whose rules lay walls in the grooves, a slide, a single jump or a chain of
+    /// jumps recorded by its route or to any landing (not capturing by approach or
+    /// withdrawal, not flying) as its walk, and every walk with shifts that
     /// walls stop ([`walks::walled_walk`]), run by the walk interpreter, which alone reads
     /// the links the walls cut; any other move as it is.
     fn walled(&self, kind: model::MoveKind, filter: &model::MoveFilter) -> model::MoveKind {
@@ -213,6 +214,23 @@ impl Compiler<'_> {
                 mode,
                 chain: model::Chain::Single,
             } => walks::jump_walk(&directions, (over, mode), filter),
+            model::MoveKind::Jump {
+                directions,
+                flying: false,
+                over,
+                mode,
+                chain: chain @ (model::Chain::Turning | model::Chain::TurningAtWill),
+            } => {
+                let at_will = chain == model::Chain::TurningAtWill;
+                walks::chain_walk(&directions, (over, mode), at_will, filter)
+            }
+            model::MoveKind::Jump {
+                directions,
+                flying: false,
+                over,
+                chain: model::Chain::Reach,
+                ..
+            } => walks::reach_walk(&directions, over, filter),
             other => return other,
         };
         model::MoveKind::Walk(walks::walled_walk(walk))

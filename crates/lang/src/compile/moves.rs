@@ -263,8 +263,9 @@ impl Compiler<'_> {
     }
 
     /// A jump's moves (`flying`, over pieces `jumped`, going on by `chain`): a single jump
-    /// (flying or not) or a chain to any landing lowered onto its walk, any other with its
-    /// chain (recorded by its pieces where `by_pieces`).
+    /// (flying or not), a chain to any landing or a chain recorded by its route (`chained`,
+    /// not flying) lowered onto its walk, any other with its chain (recorded by its pieces
+    /// where `by_pieces`).
     fn jump(
         &mut self,
         directions: &[u8],
@@ -293,6 +294,11 @@ impl Compiler<'_> {
                 let walk = walks::reach_walk(directions, jumped.0, filter);
                 self.given_back(walk, filter)
             }
+            chain @ (model::Chain::Turning | model::Chain::TurningAtWill) if !flying => {
+                let at_will = chain == model::Chain::TurningAtWill;
+                let walk = walks::chain_walk(directions, jumped, at_will, filter);
+                self.given_back(walk, filter)
+            }
             chain => model::MoveKind::Jump {
                 directions: directions.to_vec(),
                 flying,
@@ -304,7 +310,7 @@ impl Compiler<'_> {
     }
 
     /// The jump routine for a jump's walk (a single jump's, flying or not, or a chain's to
-    /// any landing), found by the walk's shape.
+    /// any landing or by its route), found by the walk's shape.
     fn given_back(&self, walk: model::Walk, filter: &model::MoveFilter) -> model::MoveKind {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Jump { .. }), "{kind:?}");

@@ -197,6 +197,36 @@ pub fn reach_walk(directions: &[u8], over: Jumped, filter: &MoveFilter) -> Walk 
     }
 }
 
+/// A chain of jumps `chained` (`at_will`: `chained at will`) along `directions` over pieces
+/// that `over` allows, as the language reference says it, written as a walk: a
+/// [`Step::Route`] whose legs are, per direction, a shift onto such a piece on a site
+/// `avoiding` does not name, passed over, and a shift onto an empty site beyond that is not
+/// avoided nor in the region of `not landing on`; every end of a route a destination, each
+/// piece passed over taken where the rule takes (`mode`).
+pub fn chain_walk(
+    directions: &[u8],
+    (over, mode): (Jumped, Option<CaptureMode>),
+    at_will: bool,
+    filter: &MoveFilter,
+) -> Walk {
+    let (avoided, forbidden) = region_tests(filter);
+    let leg = |d: u8| {
+        let mut steps = vec![Step::Shift(d), Step::Test(jumped_test(over))];
+        steps.extend(avoided.clone());
+        steps.extend([Step::Over, Step::Shift(d), Step::Test(SiteTest::Empty)]);
+        steps.extend(avoided.clone());
+        steps.extend(forbidden.clone());
+        steps
+    };
+    let legs = directions.iter().map(|&d| leg(d)).collect();
+    Walk {
+        action: WalkAction::Move,
+        steps: vec![Step::Route { legs, at_will }, Step::Emit],
+        leaps: Vec::new(),
+        taking: Some(taking(over, mode)),
+    }
+}
+
 /// The tests a rule's regions add to its walk: that a site is not in the region of
 /// `avoiding` (a site passed or landed on), and not in that of `not landing on` (a
 /// landing); none where the rule has no such region.
@@ -255,7 +285,7 @@ pub fn walled_walk(mut walk: Walk) -> Walk {
             match step {
                 Step::Shift(d) => *step = Step::ShiftOpen(*d),
                 Step::Repeat { body, .. } => stopped_by_walls(body),
-                Step::Branch(walks) | Step::Reach(walks) => {
+                Step::Branch(walks) | Step::Reach(walks) | Step::Route { legs: walks, .. } => {
                     walks.iter_mut().for_each(|w| stopped_by_walls(w))
                 }
                 _ => {}
@@ -283,10 +313,14 @@ fn square_to(d: u8) -> (u8, u8) {
 /// single jump ([`MoveKind::Jump`]) where it is the [`jump_walk`] or the
 /// [`flying_jump_walk`] of some directions, the pieces jumped and what becomes of them; a
 /// jump chained to any landing where it is the
-/// [`reach_walk`] of some directions and pieces jumped; else the walk itself, for the
-/// interpreter.
+/// [`reach_walk`] of some directions and pieces jumped; a chain of jumps recorded by its
+/// route where it is the [`chain_walk`] of some directions, pieces jumped and what becomes
+/// of them; else the walk itself, for the interpreter.
 pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
     if let Some(kind) = site_shape(&walk, filter) {
+        return kind;
+    }
+    if let Some(kind) = route_shape(&walk, filter) {
         return kind;
     }
     if let Some((directions, over)) = reach_shape(&walk, filter) {
@@ -401,6 +435,31 @@ fn reach_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped)> {
     };
     let (directions, over) = jumps_read(legs)?;
     (reach_walk(&directions, over, filter) == *walk).then_some((directions, over))
+}
+
+/// The chain of jumps that `walk` is ([`chain_walk`]), under `filter`: its directions and
+/// pieces jumped read from the legs, what becomes of them from the walk's taking, then the
+/// chain's walk written again from them and compared.
+fn route_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
+    let [Step::Route { legs, at_will }, Step::Emit] = &walk.steps[..] else {
+        return None;
+    };
+    let (directions, over) = jumps_read(legs)?;
+    let mode = taken_mode(walk.taking, over)?;
+    if chain_walk(&directions, (over, mode), *at_will, filter) != *walk {
+        return None;
+    }
+    let chain = match at_will {
+        true => Chain::TurningAtWill,
+        false => Chain::Turning,
+    };
+    Some(MoveKind::Jump {
+        directions,
+        flying: false,
+        over,
+        mode,
+        chain,
+    })
 }
 
 /// The directions, the pieces jumped and what becomes of them of the single jump `walk`
@@ -578,7 +637,7 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
         let inner = match step {
             Step::Shift(d) => vec![*d],
             Step::Repeat { body, .. } => shift_directions(body),
-            Step::Branch(walks) | Step::Reach(walks) => {
+            Step::Branch(walks) | Step::Reach(walks) | Step::Route { legs: walks, .. } => {
                 walks.iter().flat_map(|w| shift_directions(w)).collect()
             }
             Step::Leap(_) | Step::Anywhere | Step::Test(_) | Step::Over | Step::Emit => Vec::new(),
@@ -611,6 +670,10 @@ pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
         .map(|step| match step {
             Step::Branch(walks) => Step::Branch(walks.iter().flat_map(turn_walk).collect()),
             Step::Reach(legs) => Step::Reach(legs.iter().flat_map(turn_walk).collect()),
+            Step::Route { legs, at_will } => Step::Route {
+                legs: legs.iter().flat_map(turn_walk).collect(),
+                at_will: *at_will,
+            },
             Step::Repeat { body, min, max } => Step::Repeat {
                 body: turned(body, player),
                 min: *min,
@@ -637,6 +700,10 @@ fn along(steps: &[Step], direction: u8) -> Vec<Step> {
                 Step::Branch(walks.iter().map(|w| along(w, direction)).collect())
             }
             Step::Reach(legs) => Step::Reach(legs.iter().map(|w| along(w, direction)).collect()),
+            Step::Route { legs, at_will } => Step::Route {
+                legs: legs.iter().map(|w| along(w, direction)).collect(),
+                at_will: *at_will,
+            },
             other => other.clone(),
         })
         .collect()

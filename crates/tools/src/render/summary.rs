@@ -272,6 +272,17 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
                 texts.join(" | ")
             )
         }
+        Step::Route { legs, at_will } => {
+            let texts: Vec<String> = legs.iter().map(|b| walk_text(game, walk, b)).collect();
+            let ends = match at_will {
+                true => "ending at any landing",
+                false => "until none goes on",
+            };
+            format!(
+                "legs on, passing no site twice, {ends} [{}]",
+                texts.join(" | ")
+            )
+        }
     };
     let texts = steps.iter().map(step).filter(|text| !text.is_empty());
     texts.collect::<Vec<_>>().join(", ")
