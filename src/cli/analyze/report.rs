@@ -273,8 +273,9 @@ fn length(tally: &SelfPlayTotals) -> Length {
 /// The legal moves per ply of a tally: over every position, by ply number, and per game.
 fn branching(tally: &SelfPlayTotals) -> Branching {
     Branching {
-        mean: ratio(tally.legal, tally.plies),
+        mean: ratio(tally.positions.legal, tally.positions.plies),
         by_ply: tally
+            .positions
             .legal_by_ply
             .iter()
             .map(|&(s, c)| ratio(s, c))
@@ -290,15 +291,15 @@ fn branching(tally: &SelfPlayTotals) -> Branching {
 /// moves the ban on repetition refused.
 fn rule_use(game: &Game, tally: &SelfPlayTotals, games: u64) -> RuleUse {
     let kind_count = |f: &dyn Fn(&MoveKind) -> bool| -> u64 {
-        (game.moves.iter().zip(&tally.fired))
+        (game.moves.iter().zip(&tally.move_rules.fired))
             .filter(|(r, _)| f(&r.kind))
             .map(|(_, n)| n)
             .sum()
     };
     RuleUse {
         moves: rule_counts(game, tally, games),
-        captures: tally.capturing.iter().sum(),
-        taken: tally.taken.iter().sum(),
+        captures: tally.move_rules.capturing.iter().sum(),
+        taken: tally.move_rules.taken.iter().sum(),
         capture_sizes: pairs(&tally.sizes),
         captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
         extra_turns: tally.extra_turns,
@@ -308,8 +309,8 @@ fn rule_use(game: &Game, tally: &SelfPlayTotals, games: u64) -> RuleUse {
         effects: effect_counts(game, tally, games),
         jumped: tally.jumped,
         jump_lengths: pairs(&tally.jumps),
-        refused_by_repetition: tally.refused,
-        refusing_positions: tally.refusing_positions,
+        refused_by_repetition: tally.positions.refused,
+        refusing_positions: tally.positions.refusing_positions,
     }
 }
 
@@ -400,21 +401,21 @@ fn effect_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<EffectC
         cancelled,
     };
     let after_move = (game.sources.effects.iter().enumerate()).map(|(e, source)| {
-        let (fired, promoted) = (tally.effect_fired[e], tally.promoted[e]);
+        let (fired, promoted) = (tally.effects.fired[e], tally.effects.promoted[e]);
         count(
             "after move",
             source,
             fired + promoted,
-            tally.effect_taken[e],
+            tally.effects.taken[e],
             promoted,
             0,
         )
     });
     let after_sow = (game.sources.sowing.iter().enumerate()).map(|(r, source)| {
         let (fired, taken, cancelled) = (
-            tally.sow_fired[r],
-            tally.sow_taken[r],
-            tally.sow_cancelled[r],
+            tally.after_sowing.fired[r],
+            tally.after_sowing.taken[r],
+            tally.after_sowing.cancelled[r],
         );
         count("after sow", source, fired, taken, 0, cancelled)
     });
@@ -447,10 +448,10 @@ fn rule_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<RuleCount
                 .get(r)
                 .cloned()
                 .unwrap_or_else(|| format!("move rule {}", r + 1)),
-            fired: tally.fired[r],
-            per_game: ratio(tally.fired[r], games),
-            captures: tally.capturing[r],
-            taken: tally.taken[r],
+            fired: tally.move_rules.fired[r],
+            per_game: ratio(tally.move_rules.fired[r], games),
+            captures: tally.move_rules.capturing[r],
+            taken: tally.move_rules.taken[r],
         })
         .collect()
 }
