@@ -161,7 +161,7 @@ impl Checker {
                 self.needs_board(BoardKind::Hex, "board-edge colours", st.span);
                 for (dir, colour) in rules {
                     let side = self.hex_side(dir);
-                    let colour = self.lookup_in(colour, &self.players.clone(), "player");
+                    let colour = self.lookup_in(colour, &self.players.names.clone(), "player");
                     if let (Some(side), Some(colour)) = (side, colour) {
                         if let Some(&(_, first)) = edge_sides.iter().find(|(s, _)| *s == side) {
                             self.error(
@@ -189,7 +189,7 @@ impl Checker {
             } => {
                 self.needs_board(BoardKind::Hex, "a board-edge colour", st.span);
                 let side = self.hex_side(direction);
-                let colour = self.lookup_in(colour, &self.players.clone(), "player");
+                let colour = self.lookup_in(colour, &self.players.names.clone(), "player");
                 if let (Some(side), Some(colour)) = (side, colour) {
                     edge_overrides.push(EdgeOverride {
                         site: site.text.clone(),
@@ -201,7 +201,7 @@ impl Checker {
             }
             S::Hand { player, tiles } => {
                 self.needs_board(BoardKind::Hex, "a hand of tiles", st.span);
-                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let p = self.lookup_in(player, &self.players.names.clone(), "player");
                 let t = self.static_expr(tiles, Type::Tiles, "a hand");
                 if let (Some(p), Some(t)) = (p, t) {
                     if hands.iter().any(|(q, _)| *q == p) {
@@ -258,6 +258,7 @@ impl Checker {
     /// The letters of the colours in tile patterns: the players' initials, upper case.
     pub(super) fn tile_letters(&self) -> Vec<char> {
         self.players
+            .names
             .iter()
             .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
             .collect()
@@ -265,7 +266,7 @@ impl Checker {
 
     /// A tile pattern (`BYYBBY`) as a one-tile set, on a board with hands.
     pub(super) fn tile_pattern(&self, name: &str) -> Option<u64> {
-        if self.board_kind != Some(BoardKind::Hex) || name.len() != SIDES {
+        if self.board.kind != Some(BoardKind::Hex) || name.len() != SIDES {
             return None;
         }
         let letters = self.tile_letters();

@@ -17,7 +17,7 @@ pub const MAX_THROWS: usize = 250;
 impl Checker {
     /// The error for `throw` read in a game without dice.
     pub(super) fn throw_needs_dice(&mut self, rules: &RuleDecls) {
-        if let (Some(at), None) = (self.throw_at, &rules.dice) {
+        if let (Some(at), None) = (self.reads.throw_at, &rules.dice) {
             self.error(
                 Diagnostic::error(
                     Code::E0531,
@@ -93,7 +93,7 @@ impl Checker {
                 }
             }
             S::Track { player, sites } => {
-                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let p = self.lookup_in(player, &self.players.names.clone(), "player");
                 let sites: Option<Vec<_>> = (sites.iter())
                     .map(|e| self.static_expr(e, Type::Region, "a site of a track"))
                     .collect();
@@ -152,7 +152,7 @@ impl Checker {
         let along = moves
             .clone()
             .find(|m| matches!(m.rule.shape, MoveDecl::Track { .. }));
-        let players = self.players.len();
+        let players = self.players.names.len();
         let problem = match along {
             Some(m) if rules.dice.is_none() && !self.has_errors() => Some((
                 "a move along a track goes by the dice, and the game has none".to_string(),
@@ -162,8 +162,11 @@ impl Checker {
                 let count = rules.tracks.iter().filter(|t| t.player == p).count();
                 let twice = rules.tracks.iter().filter(|t| t.player == p).nth(1);
                 match (count, twice) {
-                    (0, _) => Some((format!("`{}` has no track", self.players[p]), m.span)),
-                    (_, Some(t)) => Some((format!("`{}` has two tracks", self.players[p]), t.span)),
+                    (0, _) => Some((format!("`{}` has no track", self.players.names[p]), m.span)),
+                    (_, Some(t)) => Some((
+                        format!("`{}` has two tracks", self.players.names[p]),
+                        t.span,
+                    )),
                     _ => None,
                 }
             }),
