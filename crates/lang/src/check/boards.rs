@@ -2,7 +2,7 @@
 
 use super::declarations::Declared;
 use super::exprs::point_named;
-use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, RuleDecls, Type};
+use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, RuleDecls, TileDecls, Type};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Name, StatementKind as S};
@@ -149,13 +149,12 @@ impl Checker {
 
     /// An `edges`, `edge` or `hand` statement.
     pub(super) fn edge_or_hand(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
-        let RuleDecls {
+        let TileDecls {
             edges,
             edge_sides,
             edge_overrides,
             hands,
-            ..
-        } = rules;
+        } = &mut rules.tiles;
         match &st.kind {
             S::Edges(rules) => {
                 self.needs_board(BoardKind::Hex, "board-edge colours", st.span);
@@ -221,7 +220,7 @@ impl Checker {
 
     /// Tile patterns name colours by the players' initials, which must differ.
     pub(super) fn tile_colours(&mut self, found: &Declared, rules: &RuleDecls) {
-        if !rules.hands.is_empty() {
+        if !rules.tiles.hands.is_empty() {
             let letters = self.tile_letters();
             if letters.len() == 2 && letters[0] == letters[1] {
                 let span = found.players_span.unwrap_or(Span::new(0, 0));

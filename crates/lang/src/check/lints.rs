@@ -80,7 +80,7 @@ impl Checker {
                     .with_help("add one, like `end when no legal move: mover loses`"),
             );
         }
-        if self.board.kind == Some(BoardKind::Mancala) && rules.stones.is_none() {
+        if self.board.kind == Some(BoardKind::Mancala) && rules.start.stones.is_none() {
             // Empty pits at the start: no move could ever be made.
             self.error(
                 Diagnostic::error(
@@ -93,8 +93,8 @@ impl Checker {
         }
         let empty = match self.board.kind {
             Some(BoardKind::Mancala) => false,
-            Some(BoardKind::Hex) => rules.hands.is_empty(),
-            _ => rules.setup.is_empty() && placed.is_empty(),
+            Some(BoardKind::Hex) => rules.tiles.hands.is_empty(),
+            _ => rules.start.setup.is_empty() && placed.is_empty(),
         };
         if empty && !self.has_errors() {
             self.diagnostics.push(Diagnostic::warning(
@@ -132,7 +132,7 @@ impl Checker {
                     .any(|e| matches!(e.rule, EffectDecl::Promote { to, .. } if to == k))
         };
         for (k, piece) in self.pieces.names.iter().enumerate() {
-            if rules.setup.iter().any(|s| s.piece == k) || made(k) {
+            if rules.start.setup.iter().any(|s| s.piece == k) || made(k) {
                 continue;
             }
             if let Some((span, _)) = self.declared.get(piece) {
@@ -202,7 +202,7 @@ fn placed_kinds(rules: &RuleDecls) -> Vec<usize> {
         .flat_map(|m| {
             let put = match m.rule.shape {
                 MoveDecl::PlacePiece { kind, .. } => Some(kind),
-                MoveDecl::Track { .. } => rules.stock.first().map(|s| s.piece),
+                MoveDecl::Track { .. } => rules.start.stock.first().map(|s| s.piece),
                 _ => None,
             };
             put.into_iter()

@@ -165,15 +165,10 @@ struct Reads {
 /// The rules of a file as the second pass checks them, statement by statement.
 #[derive(Default)]
 struct RuleDecls {
-    setup: Vec<SetupDecl>,
-    /// `setup N PLAYER KIND in hand`.
-    stock: Vec<StockDecl>,
-    /// The dice, with the statement (to report a second one).
-    dice: Option<(DiceDecl, Span)>,
-    /// The tracks.
-    tracks: Vec<TrackDecl>,
-    /// The stones in every pit, with the statement (to report a second one).
-    stones: Option<(TExpr, Span)>,
+    /// What the game starts with.
+    start: StartDecls,
+    /// The dice and the tracks.
+    chance: ChanceDecls,
     /// The rules after sowing, with their block (to report a second one).
     after_sow: Option<(Vec<SowRuleDecl>, Span)>,
     moves: Vec<Conditional<MoveRuleDecl>>,
@@ -186,12 +181,40 @@ struct RuleDecls {
     /// `capture into hand`, with the statement's span.
     capture_into_hand: Option<Span>,
     end: Vec<EndDecl>,
+    scores: Vec<Conditional<TExpr>>,
+    /// The colours of the board's edges and the players' hands of tiles.
+    tiles: TileDecls,
+}
+
+/// What a game starts with, as its statements say: pieces on the board, pieces in hand,
+/// stones in the pits.
+#[derive(Default)]
+struct StartDecls {
+    setup: Vec<SetupDecl>,
+    /// `setup N PLAYER KIND in hand`.
+    stock: Vec<StockDecl>,
+    /// The stones in every pit, with the statement (to report a second one).
+    stones: Option<(TExpr, Span)>,
+}
+
+/// The dice thrown every turn and the tracks the players race along.
+#[derive(Default)]
+struct ChanceDecls {
+    /// The dice, with the statement (to report a second one).
+    dice: Option<(DiceDecl, Span)>,
+    /// The tracks.
+    tracks: Vec<TrackDecl>,
+}
+
+/// What a tile game says of its tiles: the colours of the board's edges (by facing
+/// direction, and edge by edge) and the players' starting hands.
+#[derive(Default)]
+struct TileDecls {
     edges: Vec<(u8, usize)>,
     /// Each facing direction given a colour, with where, to report one given twice.
     edge_sides: Vec<(u8, Span)>,
     edge_overrides: Vec<EdgeOverride>,
     hands: Vec<(usize, TExpr)>,
-    scores: Vec<Conditional<TExpr>>,
 }
 
 impl Checker {
@@ -277,11 +300,11 @@ impl Checker {
             piece_letters: self.pieces.letters.clone(),
             piece_numbers: self.pieces.numbers.clone(),
             piece_worths: self.pieces.worths.clone(),
-            setup: rules.setup,
-            stones: rules.stones.map(|(c, _)| c),
-            stock: rules.stock,
-            dice: rules.dice.map(|(d, _)| d),
-            tracks: rules.tracks,
+            setup: rules.start.setup,
+            stones: rules.start.stones.map(|(c, _)| c),
+            stock: rules.start.stock,
+            dice: rules.chance.dice.map(|(d, _)| d),
+            tracks: rules.chance.tracks,
             after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
             moves: rules.moves,
             effects: rules.effects,
@@ -291,9 +314,9 @@ impl Checker {
             hand_kinds,
             capture_into_hand: rules.capture_into_hand,
             end: rules.end,
-            edges: rules.edges,
-            edge_overrides: rules.edge_overrides,
-            hands: rules.hands,
+            edges: rules.tiles.edges,
+            edge_overrides: rules.tiles.edge_overrides,
+            hands: rules.tiles.hands,
             scores: rules.scores,
             mark_name: self.mark_name.as_ref().map(|n| n.text.clone()),
         })

@@ -2,7 +2,7 @@
 
 use super::{
     BoardKind, Checker, Conditional, LegalityDecl, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls,
-    SetupDecl, StockDecl, TExpr, Type, WalkDecl, WalkTests,
+    SetupDecl, StartDecls, StockDecl, TExpr, Type, WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -23,12 +23,11 @@ impl Checker {
         st: &ast::Statement,
         rules: &mut RuleDecls,
     ) {
-        let RuleDecls {
+        let StartDecls {
             setup,
             stones,
             stock,
-            ..
-        } = rules;
+        } = &mut rules.start;
         match &st.kind {
             S::Setup {
                 player,
