@@ -107,30 +107,31 @@ fn mean_row(figure: &str, a: &[f64], b: &[f64]) -> Row {
 /// The comparison of two reports (games played with the same seeds).
 pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
     let mut rows = Vec::new();
-    for (i, (sa, sb)) in a.seats.iter().zip(&b.seats).enumerate() {
+    let (ra, rb) = (&a.results, &b.results);
+    for (i, (sa, sb)) in ra.seats.iter().zip(&rb.seats).enumerate() {
         let name = format!("seat {} ({}) wins", i + 1, sa.player);
         rows.push(proportion_row(name, &sa.wins, &sb.wins));
     }
     // Games of one player: their losses; they have no first player or leader to compare.
-    if let (Some(la), Some(lb), Some(sa)) = (&a.losses, &b.losses, a.seats.first()) {
+    if let (Some(la), Some(lb), Some(sa)) = (&ra.losses, &rb.losses, ra.seats.first()) {
         rows.push(proportion_row(
             format!("seat 1 ({}) loses", sa.player),
             la,
             lb,
         ));
     }
-    rows.push(proportion_row("draws".into(), &a.draws, &b.draws));
+    rows.push(proportion_row("draws".into(), &ra.draws, &rb.draws));
     rows.push(proportion_row(
         "unfinished (cap)".into(),
-        &a.unfinished,
-        &b.unfinished,
+        &ra.unfinished,
+        &rb.unfinished,
     ));
     rows.extend(ending_rows(a, b));
-    if a.losses.is_none() && b.losses.is_none() {
+    if ra.losses.is_none() && rb.losses.is_none() {
         rows.push(proportion_row(
             "first player's share of won games".into(),
-            &a.first_player,
-            &b.first_player,
+            &ra.first_player,
+            &rb.first_player,
         ));
         rows.push(proportion_row(
             "winner led for good by half of the game".into(),
@@ -154,7 +155,7 @@ pub(super) fn compare<'a>(a: &'a Report, b: &'a Report) -> Comparison<'a> {
         &floats(&a.rules.captures_per_game),
         &floats(&b.rules.captures_per_game),
     ));
-    let per_game = |n: u64, r: &Report| n as f64 / r.games.max(1) as f64;
+    let per_game = |n: u64, r: &Report| n as f64 / r.run.games.max(1) as f64;
     let untested = |figure: String, x: f64, y: f64| Row {
         figure,
         a: x,
@@ -194,7 +195,7 @@ fn ending_rows(a: &Report, b: &Report) -> Vec<Row> {
     }
     let ended = |r: &Report, name: &str| {
         let same = r.endings.iter().filter(|e| e.name == name);
-        wilson(same.map(|e| e.games.count).sum(), r.games)
+        wilson(same.map(|e| e.games.count).sum(), r.run.games)
     };
     (names.into_iter())
         .map(|name| {
@@ -213,11 +214,11 @@ pub(super) fn text(a: &Report, b: &Report) -> String {
     let _ = writeln!(
         o,
         "{} and {} games, the same seeds (seed {}, cap {} plies){}",
-        a.games,
-        b.games,
-        a.seed,
-        a.max_plies,
-        if a.interrupted || b.interrupted {
+        a.run.games,
+        b.run.games,
+        a.run.seed,
+        a.run.max_plies,
+        if a.run.interrupted || b.run.interrupted {
             ": interrupted"
         } else {
             ""
@@ -283,7 +284,7 @@ fn effects_text(o: &mut String, a: &Report, b: &Report) {
         "\nrules after a move or after sowing (times per game, taken per game):"
     );
     let side = |r: &Report, text: &str| {
-        let games = r.games.max(1) as f64;
+        let games = r.run.games.max(1) as f64;
         (r.rules.effects.iter().find(|e| e.text == text)).map_or("-".to_string(), |e| {
             format!("{:.2} ({:.2})", e.per_game, e.taken as f64 / games)
         })

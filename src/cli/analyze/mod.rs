@@ -156,7 +156,7 @@ pub(super) fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
     let stop = stop_on_ctrl_c();
     let lineup = vec![who; game.about.players.len()];
     let first = analyse(&game, &lineup, args, &stop);
-    if first.games == 0 && first.interrupted {
+    if first.run.games == 0 && first.run.interrupted {
         return Err(NOTHING_FINISHED.into());
     }
     let second = match &other {
@@ -204,10 +204,7 @@ fn analyse(
         replays: None,
     };
     let tally = run_with_progress(&plan, stop, None);
-    let mut r = report::report(game, lineup, &tally, args.games);
-    r.seed = args.run.seed;
-    r.max_plies = plan.max_plies;
-    r
+    report::report(game, &plan, &tally)
 }
 
 /// What an interrupted run says instead of a report of no games.
@@ -266,17 +263,36 @@ struct MatchReport {
     players: [String; 2],
     /// The game's seats: the first player named plays one, the second every other.
     seats: u64,
-    games_asked: u64,
-    games: u64,
-    interrupted: bool,
-    seed: u64,
-    max_plies: u64,
+    /// The games asked for and played, the seed and the cap.
+    #[serde(flatten)]
+    run: report::Run,
     /// Plies of the random opening each round of games (one per seat) shares.
     open: u64,
+    /// How the finished games came out for the first player named.
+    #[serde(flatten)]
+    results: MatchResults,
+    /// The games the cap stopped, and those `--adjudicate` scored.
+    #[serde(flatten)]
+    capped: CappedGames,
+    /// The first player named's wins by the seat they played (the first mover's first).
+    wins_by_seat: Vec<u64>,
+    /// How much stronger the first player named is than the second.
+    #[serde(flatten)]
+    strength: Strength,
+}
+
+/// The finished games of a match, from the first player's side.
+#[derive(Debug, Default, serde::Serialize)]
+struct MatchResults {
     /// Wins of the first player named, draws, wins of the second (in any seat).
     wins: u64,
     draws: u64,
     losses: u64,
+}
+
+/// The games of a match that the cap stopped, and those `--adjudicate` scored.
+#[derive(Debug, Default, serde::Serialize)]
+struct CappedGames {
     /// Games stopped by the cap (counted as draws in the score).
     unfinished: u64,
     /// Unfinished games in which the first player named led by the game's own measure at
@@ -289,8 +305,11 @@ struct MatchReport {
     /// `--adjudicate` (counted in neither `wins` nor `losses`).
     adjudicated_wins: u64,
     adjudicated_losses: u64,
-    /// The first player named's wins by the seat they played (the first mover's first).
-    wins_by_seat: Vec<u64>,
+}
+
+/// How strong the first player named is against the second, from a match's score.
+#[derive(Debug, serde::Serialize)]
+struct Strength {
     /// The first player named's wins (adjudicated ones too) as a share of the games.
     win_share: crate::analysis::stats::Proportion,
     /// The share of wins a player as strong as the others would have: one in `seats`.
@@ -391,38 +410,22 @@ fn match_report(
     args: &MatchArgs,
 ) -> MatchReport {
     let seats = lineup.len();
-    let (mut wins, mut draws, mut losses, mut unfinished) = (0, 0, 0, 0);
-    let (mut ahead, mut behind) = (0, 0);
-    let (mut won_at_cap, mut lost_at_cap) = (0, 0);
-    let mut by_seat = vec![0; seats];
-    for g in &tally.games {
-        // The seat of the first player named in this game.
-        let seat = usize::from(g.rotation);
-        match g.outcome {
-            Some(Outcome::Win(p)) if p.index() == seat => {
-                wins += 1;
-                by_seat[seat] += 1;
-            }
-            Some(Outcome::Win(_)) => losses += 1,
-            Some(Outcome::Draw) => draws += 1,
-            None => {
-                unfinished += 1;
-                let decides = args.adjudicate.is_some_and(|m| u64::from(g.margin) >= m);
-                match g.leader {
-                    Some(p) if p.index() == seat => {
-                        ahead += 1;
-                        won_at_cap += u64::from(decides);
-                    }
-                    Some(_) => {
-                        behind += 1;
-                        lost_at_cap += u64::from(decides);
-                    }
-                    None => {}
-                }
-            }
-        }
-    }
-    let games = tally.games.len() as u64;
+    let (results, capped, wins_by_seat) = match_counts(tally, seats, args.adjudicate);
+    let run = report::Run::of(plan, tally);
+    let wins = results.wins + capped.adjudicated_wins;
+    let strength = Strength {
+        win_share: crate::analysis::stats::wilson(wins, run.games),
+        even_share: 1.0 / seats as f64,
+        elo: (seats == 2).then(|| {
+            crate::analysis::stats::elo_estimate(
+                wins,
+                results.draws + capped.unfinished
+                    - capped.adjudicated_wins
+                    - capped.adjudicated_losses,
+                results.losses + capped.adjudicated_losses,
+            )
+        }),
+    };
     MatchReport {
         game: format!(
             "{}{}",
@@ -431,32 +434,57 @@ fn match_report(
         ),
         players: [lineup[0].name(), lineup[1].name()],
         seats: seats as u64,
-        games_asked: args.games,
-        games,
-        interrupted: games < args.games,
-        seed: plan.seed,
-        max_plies: plan.max_plies as u64,
+        run,
         open: plan.open as u64,
-        wins,
-        draws,
-        losses,
-        unfinished,
-        unfinished_ahead: ahead,
-        unfinished_behind: behind,
-        adjudicate: args.adjudicate,
-        adjudicated_wins: won_at_cap,
-        adjudicated_losses: lost_at_cap,
-        wins_by_seat: by_seat,
-        win_share: crate::analysis::stats::wilson(wins + won_at_cap, games),
-        even_share: 1.0 / seats as f64,
-        elo: (seats == 2).then(|| {
-            crate::analysis::stats::elo_estimate(
-                wins + won_at_cap,
-                draws + unfinished - won_at_cap - lost_at_cap,
-                losses + lost_at_cap,
-            )
-        }),
+        results,
+        capped,
+        wins_by_seat,
+        strength,
     }
+}
+
+/// The games of a match in a game of `seats`, from the first player's side: how the
+/// finished ones came out, the unfinished ones (scored as wins when a lead of `adjudicate`
+/// or more decides them), and the first player's wins by seat.
+fn match_counts(
+    tally: &SelfPlayTotals,
+    seats: usize,
+    adjudicate: Option<u64>,
+) -> (MatchResults, CappedGames, Vec<u64>) {
+    let mut results = MatchResults::default();
+    let mut capped = CappedGames {
+        adjudicate,
+        ..CappedGames::default()
+    };
+    let mut by_seat = vec![0; seats];
+    for g in &tally.games {
+        // The seat of the first player named in this game.
+        let seat = usize::from(g.rotation);
+        match g.outcome {
+            Some(Outcome::Win(p)) if p.index() == seat => {
+                results.wins += 1;
+                by_seat[seat] += 1;
+            }
+            Some(Outcome::Win(_)) => results.losses += 1,
+            Some(Outcome::Draw) => results.draws += 1,
+            None => {
+                capped.unfinished += 1;
+                let decides = adjudicate.is_some_and(|m| u64::from(g.margin) >= m);
+                match g.leader {
+                    Some(p) if p.index() == seat => {
+                        capped.unfinished_ahead += 1;
+                        capped.adjudicated_wins += u64::from(decides);
+                    }
+                    Some(_) => {
+                        capped.unfinished_behind += 1;
+                        capped.adjudicated_losses += u64::from(decides);
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    (results, capped, by_seat)
 }
 
 fn match_text(m: &MatchReport) -> String {
@@ -481,15 +509,15 @@ fn match_text(m: &MatchReport) -> String {
     };
     o += &format!(
         "{} game{}{} (seed {}, cap {} plies), {seating}, {opening}\n",
-        m.games,
-        plural(m.games as usize),
-        if m.interrupted {
-            format!(" of {} asked: interrupted", m.games_asked)
+        m.run.games,
+        plural(m.run.games as usize),
+        if m.run.interrupted {
+            format!(" of {} asked: interrupted", m.run.games_asked)
         } else {
             String::new()
         },
-        m.seed,
-        m.max_plies
+        m.run.seed,
+        m.run.max_plies
     );
     let by_seat = match &m.wins_by_seat[..] {
         [first, second] => format!("{first} moving first, {second} moving second"),
@@ -497,14 +525,14 @@ fn match_text(m: &MatchReport) -> String {
     };
     o += &format!(
         "{a} wins {} ({by_seat}), draws {}, {b} wins {}, unfinished {}{}\n",
-        m.wins,
-        m.draws,
-        m.losses,
-        m.unfinished,
-        if m.unfinished > 0 {
+        m.results.wins,
+        m.results.draws,
+        m.results.losses,
+        m.capped.unfinished,
+        if m.capped.unfinished > 0 {
             format!(
                 " ({a} ahead in {}, {b} in {}, by the game's own measure)",
-                m.unfinished_ahead, m.unfinished_behind
+                m.capped.unfinished_ahead, m.capped.unfinished_behind
             )
         } else {
             String::new()
@@ -524,12 +552,12 @@ fn join_numbers(numbers: &[u64]) -> String {
 fn match_score(m: &MatchReport) -> String {
     let [a, b] = &m.players;
     let mut o = String::new();
-    let counted = match m.adjudicate {
+    let counted = match m.capped.adjudicate {
         None => "unfinished games count as draws".to_string(),
         Some(margin) => {
             o += &format!(
                 "adjudicated at the cap (a lead of {margin} or more wins): {a} {}, {b} {}\n",
-                m.adjudicated_wins, m.adjudicated_losses
+                m.capped.adjudicated_wins, m.capped.adjudicated_losses
             );
             "adjudicated games count as wins, the other unfinished ones as draws".to_string()
         }
@@ -540,7 +568,7 @@ fn match_score(m: &MatchReport) -> String {
         v => format!("{v:+.0}"),
     };
     let share = |v: f64| format!("{:.1}%", 100.0 * v);
-    o += &match &m.elo {
+    o += &match &m.strength.elo {
         Some(e) => format!(
             "score of {a}: {:.1}%; Elo difference {a} - {b}: {} [{}, {}] (95%; {counted})\n",
             100.0 * e.score,
@@ -550,10 +578,10 @@ fn match_score(m: &MatchReport) -> String {
         ),
         None => format!(
             "{a} won {} of the games [{}, {}] (95%), where a player as strong as the others would win {}\n",
-            share(m.win_share.rate),
-            share(m.win_share.low),
-            share(m.win_share.high),
-            share(m.even_share)
+            share(m.strength.win_share.rate),
+            share(m.strength.win_share.low),
+            share(m.strength.win_share.high),
+            share(m.strength.even_share)
         ),
     };
     o

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::self_play::{Agent, SelfPlayTotals};
+use super::self_play::{Plan, SelfPlayTotals};
 use crate::analysis::stats::{self, median, percentile, wilson, Proportion};
 use crate::engine::Outcome;
 use crate::model::{Game, MoveKind, RuleSource};
@@ -13,6 +13,28 @@ use crate::model::{Game, MoveKind, RuleSource};
 pub(super) struct Report {
     /// The game's name and settings.
     pub game: String,
+    /// The games asked for and played, the seed and the cap.
+    #[serde(flatten)]
+    pub run: Run,
+    /// Who won, with the draws and the games the cap stopped.
+    #[serde(flatten)]
+    pub results: Results,
+    /// How the finished games ended: per end rule, the games it ended.
+    pub endings: Vec<Ending>,
+    /// Game length in plies.
+    pub length: Length,
+    /// Legal moves per ply.
+    pub branching: Branching,
+    /// What the rules did.
+    pub rules: RuleUse,
+    /// How early the eventual winner leads.
+    pub decisiveness: Decisiveness,
+}
+
+/// What `analyze` and `match` say of the games they played: how many were asked for and
+/// played, whether Ctrl-C stopped them, the seed and the ply cap.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Run {
     /// Games asked for.
     pub games_asked: u64,
     /// Games played to their end or to the cap (fewer than asked after Ctrl-C).
@@ -22,7 +44,26 @@ pub(super) struct Report {
     /// The seed.
     pub seed: u64,
     /// The ply cap.
-    pub max_plies: usize,
+    pub max_plies: u64,
+}
+
+impl Run {
+    /// The run of a plan whose finished games a tally holds.
+    pub fn of(plan: &Plan, tally: &SelfPlayTotals) -> Run {
+        let games = tally.games.len() as u64;
+        Run {
+            games_asked: plan.games,
+            games,
+            interrupted: games < plan.games,
+            seed: plan.seed,
+            max_plies: plan.max_plies as u64,
+        }
+    }
+}
+
+/// The results of an analysis, each a share of the games with its interval.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct Results {
     /// Per seat, in turn order: the player, who played it, and its wins.
     pub seats: Vec<Seat>,
     /// In a game of one player, the games the player lost (a game of two has none of
@@ -35,16 +76,6 @@ pub(super) struct Report {
     pub unfinished: Proportion,
     /// Of the games somebody won, those the first player won (fair: 1 / players).
     pub first_player: Proportion,
-    /// How the finished games ended: per end rule, the games it ended.
-    pub endings: Vec<Ending>,
-    /// Game length in plies.
-    pub length: Length,
-    /// Legal moves per ply.
-    pub branching: Branching,
-    /// What the rules did.
-    pub rules: RuleUse,
-    /// How early the eventual winner leads.
-    pub decisiveness: Decisiveness,
 }
 
 /// How early the eventual winner leads, by the game's own measure of an unfinished game
@@ -197,9 +228,9 @@ pub(super) struct RuleCount {
     pub taken: u64,
 }
 
-/// The report of a tally of games of `game` played by `seats` (agents in seat order;
-/// with `reversed` games, the lineup reversed).
-pub(super) fn report(game: &Game, seats: &[Agent], tally: &SelfPlayTotals, asked: u64) -> Report {
+/// The report of a tally of the games of a plan, played on `game` (by the plan's lineup in
+/// seat order).
+pub(super) fn report(game: &Game, plan: &Plan, tally: &SelfPlayTotals) -> Report {
     let n = tally.games.len() as u64;
     let players = game.about.players.len();
     let (wins, draws, unfinished) = outcomes(tally, players);
@@ -210,22 +241,20 @@ pub(super) fn report(game: &Game, seats: &[Agent], tally: &SelfPlayTotals, asked
             crate::render::terminal_safe(&game.about.name),
             super::super::common::settings_line(game)
         ),
-        games_asked: asked,
-        games: n,
-        interrupted: n < asked,
-        seed: 0,
-        max_plies: 0,
-        seats: (0..players)
-            .map(|p| Seat {
-                player: game.about.players[p].clone(),
-                agent: seats.get(p).map_or("random".into(), |a| a.name()),
-                wins: wilson(wins[p], n),
-            })
-            .collect(),
-        losses: game.solo().then(|| wilson(wins[1], n)),
-        draws: wilson(draws, n),
-        unfinished: wilson(unfinished, n),
-        first_player: wilson(wins.first().copied().unwrap_or(0), decisive),
+        run: Run::of(plan, tally),
+        results: Results {
+            seats: (0..players)
+                .map(|p| Seat {
+                    player: game.about.players[p].clone(),
+                    agent: plan.lineup.get(p).map_or("random".into(), |a| a.name()),
+                    wins: wilson(wins[p], n),
+                })
+                .collect(),
+            losses: game.solo().then(|| wilson(wins[1], n)),
+            draws: wilson(draws, n),
+            unfinished: wilson(unfinished, n),
+            first_player: wilson(wins.first().copied().unwrap_or(0), decisive),
+        },
         endings: endings(game, tally),
         length: length(tally),
         branching: branching(tally),
@@ -273,8 +302,9 @@ fn length(tally: &SelfPlayTotals) -> Length {
 /// The legal moves per ply of a tally: over every position, by ply number, and per game.
 fn branching(tally: &SelfPlayTotals) -> Branching {
     Branching {
-        mean: ratio(tally.legal, tally.plies),
+        mean: ratio(tally.positions.legal, tally.positions.plies),
         by_ply: tally
+            .positions
             .legal_by_ply
             .iter()
             .map(|&(s, c)| ratio(s, c))
@@ -290,15 +320,15 @@ fn branching(tally: &SelfPlayTotals) -> Branching {
 /// moves the ban on repetition refused.
 fn rule_use(game: &Game, tally: &SelfPlayTotals, games: u64) -> RuleUse {
     let kind_count = |f: &dyn Fn(&MoveKind) -> bool| -> u64 {
-        (game.moves.iter().zip(&tally.fired))
+        (game.moves.iter().zip(&tally.move_rules.fired))
             .filter(|(r, _)| f(&r.kind))
             .map(|(_, n)| n)
             .sum()
     };
     RuleUse {
         moves: rule_counts(game, tally, games),
-        captures: tally.capturing.iter().sum(),
-        taken: tally.taken.iter().sum(),
+        captures: tally.move_rules.capturing.iter().sum(),
+        taken: tally.move_rules.taken.iter().sum(),
         capture_sizes: pairs(&tally.sizes),
         captures_per_game: tally.games.iter().map(|g| g.captures).collect(),
         extra_turns: tally.extra_turns,
@@ -308,8 +338,8 @@ fn rule_use(game: &Game, tally: &SelfPlayTotals, games: u64) -> RuleUse {
         effects: effect_counts(game, tally, games),
         jumped: tally.jumped,
         jump_lengths: pairs(&tally.jumps),
-        refused_by_repetition: tally.refused,
-        refusing_positions: tally.refusing_positions,
+        refused_by_repetition: tally.positions.refused,
+        refusing_positions: tally.positions.refusing_positions,
     }
 }
 
@@ -400,21 +430,21 @@ fn effect_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<EffectC
         cancelled,
     };
     let after_move = (game.sources.effects.iter().enumerate()).map(|(e, source)| {
-        let (fired, promoted) = (tally.effect_fired[e], tally.promoted[e]);
+        let (fired, promoted) = (tally.effects.fired[e], tally.effects.promoted[e]);
         count(
             "after move",
             source,
             fired + promoted,
-            tally.effect_taken[e],
+            tally.effects.taken[e],
             promoted,
             0,
         )
     });
     let after_sow = (game.sources.sowing.iter().enumerate()).map(|(r, source)| {
         let (fired, taken, cancelled) = (
-            tally.sow_fired[r],
-            tally.sow_taken[r],
-            tally.sow_cancelled[r],
+            tally.after_sowing.fired[r],
+            tally.after_sowing.taken[r],
+            tally.after_sowing.cancelled[r],
         );
         count("after sow", source, fired, taken, 0, cancelled)
     });
@@ -447,10 +477,10 @@ fn rule_counts(game: &Game, tally: &SelfPlayTotals, games: u64) -> Vec<RuleCount
                 .get(r)
                 .cloned()
                 .unwrap_or_else(|| format!("move rule {}", r + 1)),
-            fired: tally.fired[r],
-            per_game: ratio(tally.fired[r], games),
-            captures: tally.capturing[r],
-            taken: tally.taken[r],
+            fired: tally.move_rules.fired[r],
+            per_game: ratio(tally.move_rules.fired[r], games),
+            captures: tally.move_rules.capturing[r],
+            taken: tally.move_rules.taken[r],
         })
         .collect()
 }
@@ -483,24 +513,24 @@ fn pct(p: &Proportion) -> String {
 pub(super) fn text(r: &Report) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "game: {}", r.game);
-    let agents: Vec<String> = r.seats.iter().map(|s| s.agent.clone()).collect();
+    let agents: Vec<String> = r.results.seats.iter().map(|s| s.agent.clone()).collect();
     let _ = writeln!(
         o,
         "{} games{} (seed {}, cap {} plies), players: {}",
-        r.games,
-        match r.interrupted {
-            true => format!(" of {} asked: interrupted", r.games_asked),
+        r.run.games,
+        match r.run.interrupted {
+            true => format!(" of {} asked: interrupted", r.run.games_asked),
             false => String::new(),
         },
-        r.seed,
-        r.max_plies,
+        r.run.seed,
+        r.run.max_plies,
         agents.join(", ")
     );
     results_text(&mut o, r);
     endings_text(&mut o, r);
     length_text(&mut o, r);
     rules_text(&mut o, r);
-    if r.losses.is_some() {
+    if r.results.losses.is_some() {
         // One player: no rival to lead.
         return o;
     }
@@ -512,7 +542,7 @@ pub(super) fn text(r: &Report) -> String {
 /// draws, the games the cap stopped, and (two players or more) the first player's share.
 fn results_text(o: &mut String, r: &Report) {
     let _ = writeln!(o, "\nresults (95% intervals):");
-    for s in &r.seats {
+    for s in &r.results.seats {
         let _ = writeln!(
             o,
             "  {:<12} wins {:>7}  {}",
@@ -521,11 +551,11 @@ fn results_text(o: &mut String, r: &Report) {
             pct(&s.wins)
         );
     }
-    if let Some(losses) = &r.losses {
+    if let Some(losses) = &r.results.losses {
         let _ = writeln!(
             o,
             "  {:<12} loses {:>6}  {}",
-            r.seats.first().map_or("", |s| s.player.as_str()),
+            r.results.seats.first().map_or("", |s| s.player.as_str()),
             losses.count,
             pct(losses)
         );
@@ -534,17 +564,17 @@ fn results_text(o: &mut String, r: &Report) {
         o,
         "  {:<12} {:>12}  {}",
         "draws",
-        r.draws.count,
-        pct(&r.draws)
+        r.results.draws.count,
+        pct(&r.results.draws)
     );
     let _ = writeln!(
         o,
         "  {:<12} {:>12}  {}",
         "unfinished",
-        r.unfinished.count,
-        pct(&r.unfinished)
+        r.results.unfinished.count,
+        pct(&r.results.unfinished)
     );
-    if r.losses.is_none() {
+    if r.results.losses.is_none() {
         first_player_text(o, r);
     }
 }
@@ -602,7 +632,7 @@ fn length_text(o: &mut String, r: &Report) {
     let _ = writeln!(
         o,
         "  games that reached the cap of {} plies: {}",
-        r.max_plies, r.unfinished.count
+        r.run.max_plies, r.results.unfinished.count
     );
     let b = &r.branching;
     let at = |ply: usize| {
@@ -687,8 +717,8 @@ fn rules_text(o: &mut String, r: &Report) {
 
 /// Of the games somebody won, the first player's share, and what it says.
 fn first_player_text(o: &mut String, r: &Report) {
-    let fair = 1.0 / r.seats.len().max(1) as f64;
-    let fp = &r.first_player;
+    let fair = 1.0 / r.results.seats.len().max(1) as f64;
+    let fp = &r.results.first_player;
     let verdict = if fp.of == 0 {
         "no game was won"
     } else if fp.low > fair {

@@ -115,47 +115,78 @@ pub(super) struct GameResult {
 pub(super) struct SelfPlayTotals {
     /// Every finished or capped game, by number.
     pub games: Vec<GameResult>,
+    /// With [`Plan::record`]: each game's number and its moves, openings included.
+    pub records: Vec<(u64, Vec<Move>)>,
+    /// The positions a move was chosen in: how many, their legal moves, what the ban on
+    /// repeated positions refused there.
+    pub positions: PositionTotals,
+    /// Per move rule, what its moves did.
+    pub move_rules: MoveRuleTotals,
+    /// Per effect after a move ([`Game::effects`]), what it did.
+    pub effects: EffectTotals,
+    /// Per rule after sowing ([`AfterSowing::rules`](crate::model::AfterSowing::rules)),
+    /// what it did.
+    pub after_sowing: AfterSowingTotals,
+    /// Capture sizes: `sizes[k]` moves took k pieces (or stones).
+    pub sizes: Vec<u64>,
+    /// Moves by the number of jumps they made: `jumps[k]` moves made k jumps (k >= 1).
+    pub jumps: Vec<u64>,
+    /// Pieces taken by the jumps of moves (their move rule's own capture).
+    pub jumped: u64,
+    /// Turns in which the player who had just moved moved again.
+    pub extra_turns: u64,
+    /// Sites marked by a move (marks newly set or changed hands).
+    pub marks: u64,
+}
+
+/// The positions a move was chosen in, one a ply: their legal moves, and the moves the ban
+/// on repeated positions refused in them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct PositionTotals {
     /// Plies played in all.
     pub plies: u64,
     /// Legal moves summed over every ply (the mean branching is this over `plies`).
     pub legal: u64,
     /// Per ply number: (legal moves summed, positions counted).
     pub legal_by_ply: Vec<(u64, u64)>,
-    /// Per move rule: moves it made.
-    pub fired: Vec<u64>,
-    /// Per move rule: moves that took something.
-    pub capturing: Vec<u64>,
-    /// Per move rule: pieces (or stones) taken.
-    pub taken: Vec<u64>,
-    /// Capture sizes: `sizes[k]` moves took k pieces (or stones).
-    pub sizes: Vec<u64>,
-    /// Turns in which the player who had just moved moved again.
-    pub extra_turns: u64,
-    /// Sites marked by a move (marks newly set or changed hands).
-    pub marks: u64,
-    /// Per effect after a move ([`Game::effects`]): moves it took something in.
-    pub effect_fired: Vec<u64>,
-    /// Per effect after a move: pieces it took.
-    pub effect_taken: Vec<u64>,
-    /// Per rule after sowing ([`AfterSowing::rules`](crate::model::AfterSowing::rules)): sowings it applied after.
-    pub sow_fired: Vec<u64>,
-    /// Per rule after sowing: stones its actions took (none when its `unless` held).
-    pub sow_taken: Vec<u64>,
-    /// Per rule after sowing: times its `unless` held and its stones went back.
-    pub sow_cancelled: Vec<u64>,
-    /// Per effect after a move: pieces it promoted.
-    pub promoted: Vec<u64>,
-    /// Moves by the number of jumps they made: `jumps[k]` moves made k jumps (k >= 1).
-    pub jumps: Vec<u64>,
-    /// Pieces taken by the jumps of moves (their move rule's own capture).
-    pub jumped: u64,
     /// Moves the move rules allowed that the ban on repeated positions refused, summed
     /// over the positions a move was chosen in.
     pub refused: u64,
     /// Positions where the ban refused at least one move.
     pub refusing_positions: u64,
-    /// With [`Plan::record`]: each game's number and its moves, openings included.
-    pub records: Vec<(u64, Vec<Move>)>,
+}
+
+/// What each move rule's moves did, indexed by move rule.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct MoveRuleTotals {
+    /// Moves it made.
+    pub fired: Vec<u64>,
+    /// Moves that took something.
+    pub capturing: Vec<u64>,
+    /// Pieces (or stones) taken.
+    pub taken: Vec<u64>,
+}
+
+/// What each effect after a move did, indexed by effect.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct EffectTotals {
+    /// Moves it took something in.
+    pub fired: Vec<u64>,
+    /// Pieces it took.
+    pub taken: Vec<u64>,
+    /// Pieces it promoted.
+    pub promoted: Vec<u64>,
+}
+
+/// What each rule after sowing did, indexed by rule.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct AfterSowingTotals {
+    /// Sowings it applied after.
+    pub fired: Vec<u64>,
+    /// Stones its actions took (none when its `unless` held).
+    pub taken: Vec<u64>,
+    /// Times its `unless` held and its stones went back.
+    pub cancelled: Vec<u64>,
 }
 
 impl SelfPlayTotals {
@@ -170,15 +201,21 @@ impl SelfPlayTotals {
     /// A tally of games with so many move rules, effects and rules after sowing.
     fn sized(rules: usize, effects: usize, sow: usize) -> SelfPlayTotals {
         SelfPlayTotals {
-            fired: vec![0; rules],
-            capturing: vec![0; rules],
-            taken: vec![0; rules],
-            effect_fired: vec![0; effects],
-            effect_taken: vec![0; effects],
-            promoted: vec![0; effects],
-            sow_fired: vec![0; sow],
-            sow_taken: vec![0; sow],
-            sow_cancelled: vec![0; sow],
+            move_rules: MoveRuleTotals {
+                fired: vec![0; rules],
+                capturing: vec![0; rules],
+                taken: vec![0; rules],
+            },
+            effects: EffectTotals {
+                fired: vec![0; effects],
+                taken: vec![0; effects],
+                promoted: vec![0; effects],
+            },
+            after_sowing: AfterSowingTotals {
+                fired: vec![0; sow],
+                taken: vec![0; sow],
+                cancelled: vec![0; sow],
+            },
             ..SelfPlayTotals::default()
         }
     }
@@ -186,15 +223,15 @@ impl SelfPlayTotals {
     /// The per-rule counts, for [`SelfPlayTotals::reset`] and [`SelfPlayTotals::merge`].
     fn per_rule(&mut self) -> [&mut Vec<u64>; 11] {
         [
-            &mut self.fired,
-            &mut self.capturing,
-            &mut self.taken,
-            &mut self.effect_fired,
-            &mut self.effect_taken,
-            &mut self.promoted,
-            &mut self.sow_fired,
-            &mut self.sow_taken,
-            &mut self.sow_cancelled,
+            &mut self.move_rules.fired,
+            &mut self.move_rules.capturing,
+            &mut self.move_rules.taken,
+            &mut self.effects.fired,
+            &mut self.effects.taken,
+            &mut self.effects.promoted,
+            &mut self.after_sowing.fired,
+            &mut self.after_sowing.taken,
+            &mut self.after_sowing.cancelled,
             &mut self.sizes,
             &mut self.jumps,
         ]
@@ -203,9 +240,7 @@ impl SelfPlayTotals {
     /// Empties the tally, keeping its buffers.
     fn reset(&mut self) {
         self.games.clear();
-        self.plies = 0;
-        self.legal = 0;
-        self.legal_by_ply.clear();
+        self.positions.reset();
         for v in self.per_rule() {
             v.iter_mut().for_each(|x| *x = 0);
         }
@@ -215,23 +250,13 @@ impl SelfPlayTotals {
         self.extra_turns = 0;
         self.marks = 0;
         self.jumped = 0;
-        self.refused = 0;
-        self.refusing_positions = 0;
     }
 
     /// Adds another tally to this one (the games are sorted by number afterwards).
     fn merge(&mut self, other: &mut SelfPlayTotals) {
         self.games.extend_from_slice(&other.games);
         self.records.append(&mut other.records);
-        self.plies += other.plies;
-        self.legal += other.legal;
-        if self.legal_by_ply.len() < other.legal_by_ply.len() {
-            self.legal_by_ply.resize(other.legal_by_ply.len(), (0, 0));
-        }
-        for (a, b) in self.legal_by_ply.iter_mut().zip(&other.legal_by_ply) {
-            a.0 += b.0;
-            a.1 += b.1;
-        }
+        self.positions.merge(&other.positions);
         let add = |a: &mut Vec<u64>, b: &[u64]| {
             if a.len() < b.len() {
                 a.resize(b.len(), 0);
@@ -244,6 +269,30 @@ impl SelfPlayTotals {
         self.extra_turns += other.extra_turns;
         self.marks += other.marks;
         self.jumped += other.jumped;
+    }
+}
+
+impl PositionTotals {
+    /// Empties the counts, keeping their buffers.
+    fn reset(&mut self) {
+        self.plies = 0;
+        self.legal = 0;
+        self.legal_by_ply.clear();
+        self.refused = 0;
+        self.refusing_positions = 0;
+    }
+
+    /// Adds another tally's positions to these.
+    fn merge(&mut self, other: &PositionTotals) {
+        self.plies += other.plies;
+        self.legal += other.legal;
+        if self.legal_by_ply.len() < other.legal_by_ply.len() {
+            self.legal_by_ply.resize(other.legal_by_ply.len(), (0, 0));
+        }
+        for (a, b) in self.legal_by_ply.iter_mut().zip(&other.legal_by_ply) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
         self.refused += other.refused;
         self.refusing_positions += other.refusing_positions;
     }
@@ -459,7 +508,7 @@ impl Table {
             last_mover = Some(mover);
             plies += 1;
         };
-        own.plies = plies as u64;
+        own.positions.plies = plies as u64;
         let result = self.result(plies, outcome, &own);
         tally.merge(&mut own);
         self.own = own;
@@ -471,6 +520,7 @@ impl Table {
     /// holds only the moves allowed).
     fn tally_position(&mut self, ply: usize, own: &mut SelfPlayTotals) {
         let n = self.moves.len() as u64;
+        let own = &mut own.positions;
         own.legal += n;
         if own.legal_by_ply.len() <= ply {
             own.legal_by_ply.push((0, 0));
@@ -529,8 +579,8 @@ impl Table {
             outcome,
             ended_by: outcome.and_then(|_| self.state.end_rule()).map(|r| r as u8),
             rotation: 0,
-            legal: own.legal,
-            captures: own.capturing.iter().sum::<u64>() as u32,
+            legal: own.positions.legal,
+            captures: own.move_rules.capturing.iter().sum::<u64>() as u32,
             leader,
             margin: leader.map_or(0, |p| {
                 crate::ai::lead(&self.state, p).clamp(0, i64::from(u32::MAX)) as u32
@@ -559,7 +609,7 @@ impl Table {
         let r = &mut self.report;
         self.state.apply_reported(m, r);
         let rule = m.rule() as usize;
-        t.fired[rule] += 1;
+        t.move_rules.fired[rule] += 1;
         t.jumped += u64::from(r.jumped);
         if r.jumps > 0 {
             let k = r.jumps as usize;
@@ -569,25 +619,25 @@ impl Table {
             t.jumps[k] += 1;
         }
         for c in &r.captures {
-            t.effect_fired[c.effect as usize] += 1;
-            t.effect_taken[c.effect as usize] += u64::from(c.taken);
+            t.effects.fired[c.effect as usize] += 1;
+            t.effects.taken[c.effect as usize] += u64::from(c.taken);
         }
         if let Some(p) = r.promoted {
-            t.promoted[p as usize] += 1;
+            t.effects.promoted[p as usize] += 1;
         }
         if let Some(s) = r.sow_rule {
             let i = s.rule as usize;
-            t.sow_fired[i] += 1;
+            t.after_sowing.fired[i] += 1;
             t.marks += u64::from(s.marked);
             match s.cancelled {
-                true => t.sow_cancelled[i] += 1,
-                false => t.sow_taken[i] += u64::from(s.taken),
+                true => t.after_sowing.cancelled[i] += 1,
+                false => t.after_sowing.taken[i] += u64::from(s.taken),
             }
         }
         let taken = u64::from(r.taken());
         if taken > 0 {
-            t.capturing[rule] += 1;
-            t.taken[rule] += taken;
+            t.move_rules.capturing[rule] += 1;
+            t.move_rules.taken[rule] += taken;
             let k = taken as usize;
             if t.sizes.len() <= k {
                 t.sizes.resize(k + 1, 0);
@@ -742,18 +792,18 @@ mod tests {
     #[test]
     fn tallies_add_up_and_reset() {
         let mut a = SelfPlayTotals::sized(2, 1, 0);
-        a.fired = vec![1, 2];
+        a.move_rules.fired = vec![1, 2];
         a.sizes = vec![0, 3];
-        a.legal_by_ply = vec![(4, 1)];
+        a.positions.legal_by_ply = vec![(4, 1)];
         let mut b = SelfPlayTotals::sized(2, 1, 0);
-        b.fired = vec![10, 20];
+        b.move_rules.fired = vec![10, 20];
         b.sizes = vec![0, 1, 5];
-        b.legal_by_ply = vec![(6, 2), (1, 1)];
+        b.positions.legal_by_ply = vec![(6, 2), (1, 1)];
         b.extra_turns = 7;
         a.merge(&mut b);
-        assert_eq!(a.fired, [11, 22]);
+        assert_eq!(a.move_rules.fired, [11, 22]);
         assert_eq!(a.sizes, [0, 4, 5]);
-        assert_eq!(a.legal_by_ply, [(10, 3), (1, 1)]);
+        assert_eq!(a.positions.legal_by_ply, [(10, 3), (1, 1)]);
         assert_eq!(a.extra_turns, 7);
         a.reset();
         assert_eq!(a, SelfPlayTotals::sized(2, 1, 0));

@@ -61,7 +61,7 @@ fn run(asked: &Asked, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Result<Val
     }
     let who = agent(&asked.players[0])?;
     let first = analyse(&asked.game, who, asked, stop, done);
-    if first.games == 0 {
+    if first.run.games == 0 {
         return Err(NOTHING_FINISHED.into());
     }
     let second = match &asked.vs {
@@ -117,12 +117,9 @@ fn analyse(
 ) -> report::Report {
     let lineup = vec![who; game.about.players.len()];
     let start = State::new(Arc::clone(game));
-    let plan = plan(asked, &start, lineup.clone());
+    let plan = plan(asked, &start, lineup);
     let tally = self_play::play(&plan, stop, &|_, _| done());
-    let mut r = report::report(game, &lineup, &tally, asked.games);
-    r.seed = plan.seed;
-    r.max_plies = plan.max_plies;
-    r
+    report::report(game, &plan, &tally)
 }
 
 /// A match's games and its report.

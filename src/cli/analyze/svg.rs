@@ -289,16 +289,17 @@ fn branching_chart(reports: &[&Report]) -> String {
 /// Win rate per seat, draws and unfinished games, each with its 95% interval.
 fn wins_chart(reports: &[&Report]) -> String {
     let groups: Vec<String> = (reports[0]
+        .results
         .seats
         .iter()
         .map(|s| format!("{} wins", s.player)))
     .chain(["draws".to_string(), "unfinished".to_string()])
     .collect();
     let value = |r: &Report, g: usize| -> Proportion {
-        match g.checked_sub(r.seats.len()) {
-            None => r.seats[g].wins,
-            Some(0) => r.draws,
-            Some(_) => r.unfinished,
+        match g.checked_sub(r.results.seats.len()) {
+            None => r.results.seats[g].wins,
+            Some(0) => r.results.draws,
+            Some(_) => r.results.unfinished,
         }
     };
     let y_max = reports
@@ -327,7 +328,9 @@ fn wins_chart(reports: &[&Report]) -> String {
             esc(name)
         );
         for (k, r) in reports.iter().enumerate() {
-            if g >= r.seats.len() + 2 || (g < reports[0].seats.len() && g >= r.seats.len()) {
+            if g >= r.results.seats.len() + 2
+                || (g < reports[0].results.seats.len() && g >= r.results.seats.len())
+            {
                 continue;
             }
             let p = value(r, g);

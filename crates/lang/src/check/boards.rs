@@ -2,7 +2,7 @@
 
 use super::declarations::Declared;
 use super::exprs::point_named;
-use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, RuleDecls, Type};
+use super::{BoardDecl, BoardKind, Checker, EdgeOverride, RegionConst, RuleDecls, TileDecls, Type};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use crate::syntax::ast::{self, Name, StatementKind as S};
@@ -149,19 +149,18 @@ impl Checker {
 
     /// An `edges`, `edge` or `hand` statement.
     pub(super) fn edge_or_hand(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
-        let RuleDecls {
+        let TileDecls {
             edges,
             edge_sides,
             edge_overrides,
             hands,
-            ..
-        } = rules;
+        } = &mut rules.tiles;
         match &st.kind {
             S::Edges(rules) => {
                 self.needs_board(BoardKind::Hex, "board-edge colours", st.span);
                 for (dir, colour) in rules {
                     let side = self.hex_side(dir);
-                    let colour = self.lookup_in(colour, &self.players.clone(), "player");
+                    let colour = self.lookup_in(colour, &self.players.names.clone(), "player");
                     if let (Some(side), Some(colour)) = (side, colour) {
                         if let Some(&(_, first)) = edge_sides.iter().find(|(s, _)| *s == side) {
                             self.error(
@@ -189,7 +188,7 @@ impl Checker {
             } => {
                 self.needs_board(BoardKind::Hex, "a board-edge colour", st.span);
                 let side = self.hex_side(direction);
-                let colour = self.lookup_in(colour, &self.players.clone(), "player");
+                let colour = self.lookup_in(colour, &self.players.names.clone(), "player");
                 if let (Some(side), Some(colour)) = (side, colour) {
                     edge_overrides.push(EdgeOverride {
                         site: site.text.clone(),
@@ -201,7 +200,7 @@ impl Checker {
             }
             S::Hand { player, tiles } => {
                 self.needs_board(BoardKind::Hex, "a hand of tiles", st.span);
-                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let p = self.lookup_in(player, &self.players.names.clone(), "player");
                 let t = self.static_expr(tiles, Type::Tiles, "a hand");
                 if let (Some(p), Some(t)) = (p, t) {
                     if hands.iter().any(|(q, _)| *q == p) {
@@ -221,7 +220,7 @@ impl Checker {
 
     /// Tile patterns name colours by the players' initials, which must differ.
     pub(super) fn tile_colours(&mut self, found: &Declared, rules: &RuleDecls) {
-        if !rules.hands.is_empty() {
+        if !rules.tiles.hands.is_empty() {
             let letters = self.tile_letters();
             if letters.len() == 2 && letters[0] == letters[1] {
                 let span = found.players_span.unwrap_or(Span::new(0, 0));
@@ -258,6 +257,7 @@ impl Checker {
     /// The letters of the colours in tile patterns: the players' initials, upper case.
     pub(super) fn tile_letters(&self) -> Vec<char> {
         self.players
+            .names
             .iter()
             .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
             .collect()
@@ -265,7 +265,7 @@ impl Checker {
 
     /// A tile pattern (`BYYBBY`) as a one-tile set, on a board with hands.
     pub(super) fn tile_pattern(&self, name: &str) -> Option<u64> {
-        if self.board_kind != Some(BoardKind::Hex) || name.len() != SIDES {
+        if self.board.kind != Some(BoardKind::Hex) || name.len() != SIDES {
             return None;
         }
         let letters = self.tile_letters();

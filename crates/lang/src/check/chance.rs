@@ -17,7 +17,7 @@ pub const MAX_THROWS: usize = 250;
 impl Checker {
     /// The error for `throw` read in a game without dice.
     pub(super) fn throw_needs_dice(&mut self, rules: &RuleDecls) {
-        if let (Some(at), None) = (self.throw_at, &rules.dice) {
+        if let (Some(at), None) = (self.reads.throw_at, &rules.chance.dice) {
             self.error(
                 Diagnostic::error(
                     Code::E0531,
@@ -52,7 +52,7 @@ impl Checker {
                             .len()
                     });
                 let problem = match faces {
-                    _ if rules.dice.is_some() => Some(("the dice are given twice", st.span)),
+                    _ if rules.chance.dice.is_some() => Some(("the dice are given twice", st.span)),
                     _ if count.0 < 1 || count.0 > MAX_DICE => {
                         Some(("a throw has 1 to 8 dice", count.1))
                     }
@@ -88,17 +88,17 @@ impl Checker {
                             faces: values,
                             again: again.clone(),
                         };
-                        rules.dice = Some((decl, st.span));
+                        rules.chance.dice = Some((decl, st.span));
                     }
                 }
             }
             S::Track { player, sites } => {
-                let p = self.lookup_in(player, &self.players.clone(), "player");
+                let p = self.lookup_in(player, &self.players.names.clone(), "player");
                 let sites: Option<Vec<_>> = (sites.iter())
                     .map(|e| self.static_expr(e, Type::Region, "a site of a track"))
                     .collect();
                 if let (Some(player), Some(sites)) = (p, sites) {
-                    rules.tracks.push(TrackDecl {
+                    rules.chance.tracks.push(TrackDecl {
                         player,
                         sites,
                         span: st.span,
@@ -152,22 +152,25 @@ impl Checker {
         let along = moves
             .clone()
             .find(|m| matches!(m.rule.shape, MoveDecl::Track { .. }));
-        let players = self.players.len();
+        let players = self.players.names.len();
         let problem = match along {
-            Some(m) if rules.dice.is_none() && !self.has_errors() => Some((
+            Some(m) if rules.chance.dice.is_none() && !self.has_errors() => Some((
                 "a move along a track goes by the dice, and the game has none".to_string(),
                 m.span,
             )),
             Some(m) => (0..players).find_map(|p| {
-                let count = rules.tracks.iter().filter(|t| t.player == p).count();
-                let twice = rules.tracks.iter().filter(|t| t.player == p).nth(1);
+                let count = rules.chance.tracks.iter().filter(|t| t.player == p).count();
+                let twice = rules.chance.tracks.iter().filter(|t| t.player == p).nth(1);
                 match (count, twice) {
-                    (0, _) => Some((format!("`{}` has no track", self.players[p]), m.span)),
-                    (_, Some(t)) => Some((format!("`{}` has two tracks", self.players[p]), t.span)),
+                    (0, _) => Some((format!("`{}` has no track", self.players.names[p]), m.span)),
+                    (_, Some(t)) => Some((
+                        format!("`{}` has two tracks", self.players.names[p]),
+                        t.span,
+                    )),
                     _ => None,
                 }
             }),
-            None => rules.tracks.first().map(|t| {
+            None => rules.chance.tracks.first().map(|t| {
                 (
                     "a track is followed only by `move along track`".to_string(),
                     t.span,
@@ -185,7 +188,7 @@ impl Checker {
 
     /// `enter on N` names a throw the dice make.
     fn entering_throws(&mut self, rules: &RuleDecls) {
-        let Some((dice, _)) = &rules.dice else {
+        let Some((dice, _)) = &rules.chance.dice else {
             return;
         };
         let throws = rulebook_model::Dice::new(dice.count, &dice.faces).outcomes;

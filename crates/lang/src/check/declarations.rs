@@ -82,14 +82,14 @@ impl Checker {
                         );
                     } else {
                         found.board = Some((shape, st.span));
-                        self.hexagons = matches!(
+                        self.board.hexagons = matches!(
                             shape,
                             ast::BoardShape::Grid {
                                 cells: Some(ast::Cells::Hexagons),
                                 ..
                             }
                         );
-                        self.plain_grid = matches!(
+                        self.board.plain_grid = matches!(
                             shape,
                             ast::BoardShape::Grid {
                                 cells: None | Some(ast::Cells::Squares { .. }),
@@ -98,7 +98,7 @@ impl Checker {
                                 ..
                             } if lines.is_empty()
                         );
-                        self.board_kind = Some(match shape {
+                        self.board.kind = Some(match shape {
                             ast::BoardShape::Grid { .. } => BoardKind::Grid,
                             ast::BoardShape::Mancala { .. } => BoardKind::Mancala,
                             ast::BoardShape::Hex { .. } => BoardKind::Hex,
@@ -124,15 +124,15 @@ impl Checker {
         found.players_span = Some(span);
         for n in names {
             if self.declare(n, "player") {
-                self.players.push(n.text.clone());
+                self.players.names.push(n.text.clone());
             }
         }
         match names.len() {
-            1 => self.solo = Some(span),
+            1 => self.players.solo = Some(span),
             // A name listed twice is reported as such: the players are those declared.
             2..=PLAYERS => {
-                if self.players.len() > 2 {
-                    self.many = Some(span);
+                if self.players.names.len() > 2 {
+                    self.players.many = Some(span);
                 }
             }
             n => self.error(
@@ -248,7 +248,7 @@ impl Checker {
                 is_switch,
                 default: default_index.unwrap_or(0),
             });
-            self.options_read.push(false);
+            self.reads.options.push(false);
         }
     }
 
@@ -271,14 +271,19 @@ impl Checker {
         {
             // A clash is reported; the piece still exists for later statements.
             self.declare(n, "piece");
-            if !self.pieces.contains(&n.text)
-                && !self.over_limit("kinds of piece", MAX_PIECE_KINDS, self.pieces.len(), n.span)
+            if !self.pieces.names.contains(&n.text)
+                && !self.over_limit(
+                    "kinds of piece",
+                    MAX_PIECE_KINDS,
+                    self.pieces.names.len(),
+                    n.span,
+                )
             {
-                self.pieces.push(n.text.clone());
-                self.piece_letters.push(letter.map(|(c, _)| c));
-                self.piece_numbers.push(number.map(|(n, _)| n));
+                self.pieces.names.push(n.text.clone());
+                self.pieces.letters.push(letter.map(|(c, _)| c));
+                self.pieces.numbers.push(number.map(|(n, _)| n));
                 let worth = worth.and_then(|w| self.worth(w));
-                self.piece_worths.push(worth);
+                self.pieces.worths.push(worth);
             }
         }
     }
@@ -320,7 +325,7 @@ impl Checker {
         if found.board.is_none() {
             self.error(missing("board", "board grid 8 by 8"));
         }
-        if found.piece_span.is_none() && self.board_kind == Some(BoardKind::Grid) {
+        if found.piece_span.is_none() && self.board.kind == Some(BoardKind::Grid) {
             self.error(missing("pieces", "piece stone"));
         }
     }

@@ -255,7 +255,7 @@ impl Checker {
         let Some(span) = rules.capture_into_hand else {
             return Vec::new();
         };
-        let kinds = self.pieces.len();
+        let kinds = self.pieces.names.len();
         let mut made_from: Vec<Vec<Option<usize>>> = vec![Vec::new(); kinds];
         for effect in &rules.effects {
             let EffectDecl::Promote {
@@ -291,7 +291,7 @@ impl Checker {
                     };
                     let message = format!(
                         "a taken {} goes into hand as the kind it is promoted from, and promotions make it from {sources}",
-                        self.pieces[k]
+                        self.pieces.names[k]
                     );
                     self.error(Diagnostic::error(Code::E0438, message, span).with_help(
                         "promote to it from one kind only (`promote pawn to tokin in ...`)",

@@ -12,8 +12,8 @@ impl Checker {
     /// `capture into hand`, on a grid (whose pieces can be taken and placed); written twice
     /// it says the same.
     fn capture_into_hand(&mut self, span: Span, rules: &mut RuleDecls) {
-        if self.board_kind.is_some_and(|b| b != BoardKind::Grid) {
-            let board = self.board_kind.map_or("", BoardKind::describe);
+        if self.board.kind.is_some_and(|b| b != BoardKind::Grid) {
+            let board = self.board.kind.map_or("", BoardKind::describe);
             self.error(
                 Diagnostic::error(Code::E0439, "`capture into hand` needs a grid board", span)
                     .with_label(format!("the board is {board}"))
@@ -73,9 +73,9 @@ impl Checker {
             }
             S::CaptureIntoHand => self.capture_into_hand(st.span, rules),
             S::Score { score, condition } => {
-                self.in_score = true;
+                self.context.in_score = true;
                 let t = self.typed(score, Type::Int, "a score");
-                self.in_score = false;
+                self.context.in_score = false;
                 let c = match condition {
                     None => Some(None),
                     Some(c) => self.score_condition(c).map(Some),
@@ -213,8 +213,8 @@ impl Checker {
     /// `opponent` (a player's name comes first, as in expressions), is the other player
     /// than `mover` winning, the rule `mover loses`. `None` after an error.
     fn winner(&mut self, name: &ast::Name) -> Option<EndResult> {
-        if name.text == "opponent" && !self.players.contains(&name.text) {
-            if let Some(players) = self.solo {
+        if name.text == "opponent" && !self.players.names.contains(&name.text) {
+            if let Some(players) = self.players.solo {
                 self.error(
                     Diagnostic::error(
                         Code::E0504,
@@ -233,7 +233,7 @@ impl Checker {
             );
             return Some(EndResult::MoverLoses);
         }
-        let players = self.players.clone();
+        let players = self.players.names.clone();
         let p = self.lookup_in(name, &players, "player")?;
         Some(EndResult::PlayerWins(
             Player::new(p).expect("the players statement has every player"),

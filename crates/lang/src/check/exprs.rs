@@ -156,10 +156,10 @@ impl Checker {
     /// a move on the position it leaves, and may ask whether the player to move then has
     /// a legal move.
     pub(super) fn judging(&mut self, e: &ast::Expr, clause: &str) -> Option<TExpr> {
-        self.judging_move = true;
+        self.context.judging_move = true;
         let what = format!("the condition of {clause}");
         let t = self.typed(e, Type::Bool, &what);
-        self.judging_move = false;
+        self.context.judging_move = false;
         t
     }
 
@@ -167,7 +167,7 @@ impl Checker {
         let span = e.span;
         let (kind, ty) = match &e.kind {
             ExprKind::Int(v) => (TExprKind::Int(*v), Type::Int),
-            ExprKind::NoLegalMove if !self.judging_move => {
+            ExprKind::NoLegalMove if !self.context.judging_move => {
                 self.error(
                     Diagnostic::error(
                         Code::E0529,
@@ -244,7 +244,7 @@ impl Checker {
         span: Span,
     ) -> Option<(TExprKind, Type)> {
         self.needs_board(BoardKind::Hex, "`majority`", function.span);
-        if !self.in_score {
+        if !self.context.in_score {
             self.error(
                 Diagnostic::error(
                     Code::E0514,
@@ -349,7 +349,7 @@ impl Checker {
             self.error(d);
             return None;
         };
-        if let (Some(needed), Some(actual)) = (entry.0.board(), self.board_kind) {
+        if let (Some(needed), Some(actual)) = (entry.0.board(), self.board.kind) {
             if needed != actual {
                 self.error(
                     Diagnostic::error(
@@ -745,10 +745,11 @@ impl Checker {
         span: Span,
     ) -> Option<(TExprKind, Type)> {
         let region = self.typed(region, Type::Region, "the sites after `in`")?;
-        self.bound
+        self.context
+            .bound
             .push(name.map_or(String::new(), |n| n.text.clone()));
         let body = body.map(|b| self.typed(b, Type::Bool, "the condition after `:`"));
-        self.bound.pop();
+        self.context.bound.pop();
         match body {
             Some(None) => None,
             Some(body) => self.quantified_over(quantifier, region, body, span),
@@ -770,7 +771,7 @@ impl Checker {
             "a condition over the sites of a region",
             span,
         );
-        let depth = self.bound.len();
+        let depth = self.context.bound.len();
         if depth >= MAX_BOUND {
             self.error(
                 Diagnostic::error(
@@ -833,14 +834,14 @@ impl Checker {
     /// direction, a point, tiles, a kind of piece; an error if none.
     pub(super) fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
         let t = n.text.as_str();
-        if let Some(depth) = self.bound.iter().rposition(|b| b == t) {
+        if let Some(depth) = self.context.bound.iter().rposition(|b| b == t) {
             return Some((TExprKind::Bound(depth), Type::Site));
         }
         if let Some(i) = self.params.iter().position(|p| p.name == t) {
             return Some((TExprKind::Param(i), Type::Int));
         }
         if let Some(i) = self.options.iter().position(|o| o.name == t) {
-            self.options_read[i] = true;
+            self.reads.options[i] = true;
             let ty = if self.options[i].is_switch {
                 Type::Bool
             } else {
@@ -848,7 +849,7 @@ impl Checker {
             };
             return Some((TExprKind::Option(i), ty));
         }
-        if let Some(i) = self.players.iter().position(|p| p == t) {
+        if let Some(i) = self.players.names.iter().position(|p| p == t) {
             return Some((TExprKind::Player(i), Type::Player));
         }
         if let Some(&(first, "region")) = self.declared.get(t) {
@@ -860,16 +861,16 @@ impl Checker {
         if let Some(d) = direction_named(t) {
             return Some((TExprKind::Direction(d), Type::Direction));
         }
-        if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board_kind) {
+        if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board.kind) {
             return Some((TExprKind::Region(point), Type::Region));
         }
-        if t == "tiles" && self.board_kind == Some(BoardKind::Hex) {
+        if t == "tiles" && self.board.kind == Some(BoardKind::Hex) {
             return Some((TExprKind::Tiles(u64::MAX), Type::Tiles));
         }
         if let Some(set) = self.tile_pattern(t) {
             return Some((TExprKind::Tiles(set), Type::Tiles));
         }
-        if let Some(k) = self.pieces.iter().position(|p| p == t) {
+        if let Some(k) = self.pieces.names.iter().position(|p| p == t) {
             return Some((TExprKind::Kind(k), Type::Kind));
         }
         self.unknown_name(n);
@@ -886,11 +887,11 @@ impl Checker {
             "off" => (TExprKind::Bool(false), Type::Bool),
             "mover" => (TExprKind::Mover, Type::Player),
             "throw" => {
-                self.throw_at.get_or_insert(n.span);
+                self.reads.throw_at.get_or_insert(n.span);
                 (TExprKind::Throw, Type::Int)
             }
             "opponent" => {
-                if let Some(players) = self.solo {
+                if let Some(players) = self.players.solo {
                     self.error(
                         Diagnostic::error(
                             Code::E0527,
@@ -941,14 +942,14 @@ impl Checker {
             .iter()
             .map(|p| p.name.as_str())
             .chain(self.options.iter().map(|o| o.name.as_str()))
-            .chain(self.players.iter().map(String::as_str))
+            .chain(self.players.names.iter().map(String::as_str))
             .chain(self.regions.iter().map(|(r, _)| r.as_str()))
-            .chain(self.pieces.iter().map(String::as_str))
+            .chain(self.pieces.names.iter().map(String::as_str))
             .chain(
                 (VALUE_WORDS.iter())
                     .filter(|w| {
                         w.board
-                            .is_none_or(|b| self.board_kind.is_none_or(|k| k == b))
+                            .is_none_or(|b| self.board.kind.is_none_or(|k| k == b))
                     })
                     .map(|w| w.word),
             )
@@ -1077,13 +1078,20 @@ fn direction_named(name: &str) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::{BoardFacts, Players};
 
     #[test]
     fn every_value_word_is_read_as_its_type() {
         for w in VALUE_WORDS {
             let mut checker = Checker {
-                board_kind: w.board,
-                players: vec!["black".into(), "white".into()],
+                board: BoardFacts {
+                    kind: w.board,
+                    ..BoardFacts::default()
+                },
+                players: Players {
+                    names: vec!["black".into(), "white".into()],
+                    ..Players::default()
+                },
                 ..Checker::default()
             };
             let name = Name {
@@ -1097,10 +1105,8 @@ mod tests {
                 Some(BoardKind::Mancala) => Some(BoardKind::Grid),
                 _ => Some(BoardKind::Mancala),
             };
-            let mut elsewhere = Checker {
-                board_kind: other,
-                ..checker
-            };
+            let mut elsewhere = checker;
+            elsewhere.board.kind = other;
             elsewhere.diagnostics.clear();
             elsewhere.word(&name);
             let refused = !elsewhere.diagnostics.is_empty();

@@ -27,10 +27,10 @@ impl Checker {
         if clean {
             self.unread_options();
         }
-        if clean && self.board_kind == Some(BoardKind::Grid) {
+        if clean && self.board.kind == Some(BoardKind::Grid) {
             self.shared_letters(found);
         }
-        if clean && self.board_kind == Some(BoardKind::Grid) {
+        if clean && self.board.kind == Some(BoardKind::Grid) {
             self.unplaced_pieces(rules, &placed);
         }
         if clean {
@@ -41,7 +41,9 @@ impl Checker {
     /// Warns about each promotion that an earlier one always comes before (only the first
     /// promotion that applies is made).
     fn shadowed_promotions(&mut self, rules: &RuleDecls) {
-        for (later, earlier) in shadowed::shadowed_promotions(&rules.effects, self.pieces.len()) {
+        for (later, earlier) in
+            shadowed::shadowed_promotions(&rules.effects, self.pieces.names.len())
+        {
             self.diagnostics.push(
                 Diagnostic::warning(Code::W0101,
                     "this promotion can never apply: an earlier one promotes the same pieces there first",
@@ -78,7 +80,7 @@ impl Checker {
                     .with_help("add one, like `end when no legal move: mover loses`"),
             );
         }
-        if self.board_kind == Some(BoardKind::Mancala) && rules.stones.is_none() {
+        if self.board.kind == Some(BoardKind::Mancala) && rules.start.stones.is_none() {
             // Empty pits at the start: no move could ever be made.
             self.error(
                 Diagnostic::error(
@@ -89,10 +91,10 @@ impl Checker {
                 .with_help("add a setup, like `setup 4 stones in every pit`"),
             );
         }
-        let empty = match self.board_kind {
+        let empty = match self.board.kind {
             Some(BoardKind::Mancala) => false,
-            Some(BoardKind::Hex) => rules.hands.is_empty(),
-            _ => rules.setup.is_empty() && placed.is_empty(),
+            Some(BoardKind::Hex) => rules.tiles.hands.is_empty(),
+            _ => rules.start.setup.is_empty() && placed.is_empty(),
         };
         if empty && !self.has_errors() {
             self.diagnostics.push(Diagnostic::warning(
@@ -105,7 +107,7 @@ impl Checker {
 
     /// Warns about each option that no rule reads.
     fn unread_options(&mut self) {
-        for (i, read) in self.options_read.clone().into_iter().enumerate() {
+        for (i, read) in self.reads.options.clone().into_iter().enumerate() {
             if !read {
                 let o = &self.options[i];
                 self.diagnostics.push(
@@ -129,8 +131,8 @@ impl Checker {
                 || (rules.effects.iter())
                     .any(|e| matches!(e.rule, EffectDecl::Promote { to, .. } if to == k))
         };
-        for (k, piece) in self.pieces.iter().enumerate() {
-            if rules.setup.iter().any(|s| s.piece == k) || made(k) {
+        for (k, piece) in self.pieces.names.iter().enumerate() {
+            if rules.start.setup.iter().any(|s| s.piece == k) || made(k) {
                 continue;
             }
             if let Some((span, _)) = self.declared.get(piece) {
@@ -150,16 +152,16 @@ impl Checker {
     /// positions then have no text (`rulebook position`, `--position`).
     fn shared_letters(&mut self, found: &Declared) {
         let initial = |s: &String| s.chars().next().map(|c| c.to_ascii_uppercase());
-        let (names, span, what) = match (self.pieces.len(), self.piece_letters.first()) {
-            (1, Some(None)) => (&self.players, found.players_span, "players"),
+        let (names, span, what) = match (self.pieces.names.len(), self.pieces.letters.first()) {
+            (1, Some(None)) => (&self.players.names, found.players_span, "players"),
             _ => {
-                let span = self.declared.get(&self.pieces[0]).map(|(s, _)| *s);
-                (&self.pieces, span, "kinds of piece")
+                let span = self.declared.get(&self.pieces.names[0]).map(|(s, _)| *s);
+                (&self.pieces.names, span, "kinds of piece")
             }
         };
         let letters: Vec<Option<char>> = match what {
             "players" => names.iter().map(initial).collect(),
-            _ => (names.iter().zip(&self.piece_letters))
+            _ => (names.iter().zip(&self.pieces.letters))
                 .map(|(name, given)| given.or_else(|| initial(name)))
                 .collect(),
         };
@@ -200,7 +202,7 @@ fn placed_kinds(rules: &RuleDecls) -> Vec<usize> {
         .flat_map(|m| {
             let put = match m.rule.shape {
                 MoveDecl::PlacePiece { kind, .. } => Some(kind),
-                MoveDecl::Track { .. } => rules.stock.first().map(|s| s.piece),
+                MoveDecl::Track { .. } => rules.start.stock.first().map(|s| s.piece),
                 _ => None,
             };
             put.into_iter()

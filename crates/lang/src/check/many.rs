@@ -10,7 +10,7 @@ use crate::syntax::ast::{self, StatementKind as S};
 impl Checker {
     /// In a game of three players or more, reports every statement that needs exactly two.
     pub(super) fn many_player_rules(&mut self, file: &ast::File) {
-        if self.many.is_none() {
+        if self.players.many.is_none() {
             return;
         }
         for st in &file.statements {
@@ -59,10 +59,10 @@ impl Checker {
 
     /// Reports something defined for two players only, in a game of three or more.
     pub(super) fn needs_exactly_two(&mut self, message: &str, help: &str, span: Span) {
-        let Some(players) = self.many else {
+        let Some(players) = self.players.many else {
             return;
         };
-        let n = self.players.len();
+        let n = self.players.names.len();
         self.error(
             Diagnostic::error(Code::E0339, message, span)
                 .with_note_at(players, format!("the game has {n} players"))

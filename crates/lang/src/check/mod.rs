@@ -76,6 +76,7 @@ pub fn check(file: &ast::File) -> Checked {
     }
 }
 
+/// What the passes over a file know of it as they go, and the diagnostics they found.
 #[derive(Default)]
 struct Checker {
     diagnostics: Vec<Diagnostic>,
@@ -83,40 +84,14 @@ struct Checker {
     declared: HashMap<String, (Span, &'static str)>,
     /// Preset names (their own namespace: a preset may share an option's name).
     preset_names: HashMap<String, Span>,
-    players: Vec<String>,
-    /// The `players` statement of a game of one player.
-    solo: Option<Span>,
-    /// The `players` statement of a game of three players or more.
-    many: Option<Span>,
+    players: Players,
     params: Vec<ParamDecl>,
     options: Vec<OptionDecl>,
-    pieces: Vec<String>,
-    /// Per kind of piece, the letter of its `as`, if it has one.
-    piece_letters: Vec<Option<char>>,
-    /// Per kind of piece, its number (`numbered N`), if it has one.
-    piece_numbers: Vec<Option<i64>>,
-    /// Per kind of piece, its worth (`worth N`), if it has one.
-    piece_worths: Vec<Option<i64>>,
-    /// Where `throw` is first read, to refuse it in a game without dice.
-    throw_at: Option<Span>,
-    /// Options read by some rule (for the "never read" warning).
-    options_read: Vec<bool>,
-    /// The kind of board, once known.
-    board_kind: Option<BoardKind>,
-    /// Whether the board is a grid of hexagons (`of hexagons`), whose directions are named
-    /// as a hexagon's.
-    hexagons: bool,
-    /// Whether the board is a grid of squares with every point and every link of its
-    /// shape (no `of hexagons`, `without` or `with lines`): the grid walls lie on.
-    plain_grid: bool,
-    /// Whether a `score` expression is being checked (where `majority` may be used).
-    in_score: bool,
-    /// Whether a condition judging a move is being checked (`forbid leaving`,
-    /// `forbidding`), where `no legal move` may be used.
-    judging_move: bool,
-    /// The names bound by the quantifiers around the expression being checked, outermost
-    /// first.
-    bound: Vec<String>,
+    pieces: PieceKinds,
+    board: BoardFacts,
+    /// Where the expression being checked stands.
+    context: ExprContext,
+    reads: Reads,
     /// The limits already reported as exceeded (each is reported once).
     limits_reported: Vec<&'static str>,
     /// The word that names marks (`mark SITE as NAME`), where it was first given.
@@ -126,18 +101,74 @@ struct Checker {
     regions: Vec<(String, Option<TExpr>)>,
 }
 
+/// The players, and the `players` statement of a game of one or of three or more (whose
+/// rules such a game refuses).
+#[derive(Default)]
+struct Players {
+    /// Their names, in turn order.
+    names: Vec<String>,
+    /// The `players` statement of a game of one player.
+    solo: Option<Span>,
+    /// The `players` statement of a game of three players or more.
+    many: Option<Span>,
+}
+
+/// The kinds of piece, with what the `piece` statement gives each, indexed by kind.
+#[derive(Default)]
+struct PieceKinds {
+    /// Their names.
+    names: Vec<String>,
+    /// The letter of its `as`, if it has one.
+    letters: Vec<Option<char>>,
+    /// Its number (`numbered N`), if it has one.
+    numbers: Vec<Option<i64>>,
+    /// Its worth (`worth N`), if it has one.
+    worths: Vec<Option<i64>>,
+}
+
+/// What the rules may say of the board: its kind and how its grid is drawn.
+#[derive(Default)]
+struct BoardFacts {
+    /// The kind of board, once known.
+    kind: Option<BoardKind>,
+    /// Whether the board is a grid of hexagons (`of hexagons`), whose directions are named
+    /// as a hexagon's.
+    hexagons: bool,
+    /// Whether the board is a grid of squares with every point and every link of its
+    /// shape (no `of hexagons`, `without` or `with lines`): the grid walls lie on.
+    plain_grid: bool,
+}
+
+/// Where the expression being checked stands: what encloses it decides which words it may
+/// use and which names are bound.
+#[derive(Default)]
+struct ExprContext {
+    /// Whether a `score` expression is being checked (where `majority` may be used).
+    in_score: bool,
+    /// Whether a condition judging a move is being checked (`forbid leaving`,
+    /// `forbidding`), where `no legal move` may be used.
+    judging_move: bool,
+    /// The names bound by the quantifiers around the expression being checked, outermost
+    /// first.
+    bound: Vec<String>,
+}
+
+/// What the rules read that the checks of the whole file look at.
+#[derive(Default)]
+struct Reads {
+    /// Per option, whether some rule reads it (for the "never read" warning).
+    options: Vec<bool>,
+    /// Where `throw` is first read, to refuse it in a game without dice.
+    throw_at: Option<Span>,
+}
+
 /// The rules of a file as the second pass checks them, statement by statement.
 #[derive(Default)]
 struct RuleDecls {
-    setup: Vec<SetupDecl>,
-    /// `setup N PLAYER KIND in hand`.
-    stock: Vec<StockDecl>,
-    /// The dice, with the statement (to report a second one).
-    dice: Option<(DiceDecl, Span)>,
-    /// The tracks.
-    tracks: Vec<TrackDecl>,
-    /// The stones in every pit, with the statement (to report a second one).
-    stones: Option<(TExpr, Span)>,
+    /// What the game starts with.
+    start: StartDecls,
+    /// The dice and the tracks.
+    chance: ChanceDecls,
     /// The rules after sowing, with their block (to report a second one).
     after_sow: Option<(Vec<SowRuleDecl>, Span)>,
     moves: Vec<Conditional<MoveRuleDecl>>,
@@ -150,12 +181,40 @@ struct RuleDecls {
     /// `capture into hand`, with the statement's span.
     capture_into_hand: Option<Span>,
     end: Vec<EndDecl>,
+    scores: Vec<Conditional<TExpr>>,
+    /// The colours of the board's edges and the players' hands of tiles.
+    tiles: TileDecls,
+}
+
+/// What a game starts with, as its statements say: pieces on the board, pieces in hand,
+/// stones in the pits.
+#[derive(Default)]
+struct StartDecls {
+    setup: Vec<SetupDecl>,
+    /// `setup N PLAYER KIND in hand`.
+    stock: Vec<StockDecl>,
+    /// The stones in every pit, with the statement (to report a second one).
+    stones: Option<(TExpr, Span)>,
+}
+
+/// The dice thrown every turn and the tracks the players race along.
+#[derive(Default)]
+struct ChanceDecls {
+    /// The dice, with the statement (to report a second one).
+    dice: Option<(DiceDecl, Span)>,
+    /// The tracks.
+    tracks: Vec<TrackDecl>,
+}
+
+/// What a tile game says of its tiles: the colours of the board's edges (by facing
+/// direction, and edge by edge) and the players' starting hands.
+#[derive(Default)]
+struct TileDecls {
     edges: Vec<(u8, usize)>,
     /// Each facing direction given a colour, with where, to report one given twice.
     edge_sides: Vec<(u8, Span)>,
     edge_overrides: Vec<EdgeOverride>,
     hands: Vec<(usize, TExpr)>,
-    scores: Vec<Conditional<TExpr>>,
 }
 
 impl Checker {
@@ -231,21 +290,21 @@ impl Checker {
         let (board, _) = board?;
         Some(Description {
             name,
-            players: self.players.clone(),
+            players: self.players.names.clone(),
             params: self.params.clone(),
             options: self.options.clone(),
             presets,
             default_preset,
             board: board?,
-            pieces: self.pieces.clone(),
-            piece_letters: self.piece_letters.clone(),
-            piece_numbers: self.piece_numbers.clone(),
-            piece_worths: self.piece_worths.clone(),
-            setup: rules.setup,
-            stones: rules.stones.map(|(c, _)| c),
-            stock: rules.stock,
-            dice: rules.dice.map(|(d, _)| d),
-            tracks: rules.tracks,
+            pieces: self.pieces.names.clone(),
+            piece_letters: self.pieces.letters.clone(),
+            piece_numbers: self.pieces.numbers.clone(),
+            piece_worths: self.pieces.worths.clone(),
+            setup: rules.start.setup,
+            stones: rules.start.stones.map(|(c, _)| c),
+            stock: rules.start.stock,
+            dice: rules.chance.dice.map(|(d, _)| d),
+            tracks: rules.chance.tracks,
             after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
             moves: rules.moves,
             effects: rules.effects,
@@ -255,9 +314,9 @@ impl Checker {
             hand_kinds,
             capture_into_hand: rules.capture_into_hand,
             end: rules.end,
-            edges: rules.edges,
-            edge_overrides: rules.edge_overrides,
-            hands: rules.hands,
+            edges: rules.tiles.edges,
+            edge_overrides: rules.tiles.edge_overrides,
+            hands: rules.tiles.hands,
             scores: rules.scores,
             mark_name: self.mark_name.as_ref().map(|n| n.text.clone()),
         })
@@ -265,7 +324,7 @@ impl Checker {
 
     /// Reports `what` if the board is not of the kind it needs.
     fn needs_board(&mut self, kind: BoardKind, what: &str, span: Span) {
-        if let Some(actual) = self.board_kind {
+        if let Some(actual) = self.board.kind {
             if actual != kind {
                 self.error(
                     Diagnostic::error(
@@ -285,7 +344,7 @@ impl Checker {
 
     /// The kinds of piece a list names (each unknown one reported), or `None` after an error.
     fn kinds(&mut self, names: &[Name]) -> Option<Vec<usize>> {
-        let pieces = self.pieces.clone();
+        let pieces = self.pieces.names.clone();
         let kinds: Vec<Option<usize>> = names
             .iter()
             .map(|n| self.lookup_in(n, &pieces, "piece"))

@@ -2,7 +2,7 @@
 
 use super::{
     BoardKind, Checker, Conditional, LegalityDecl, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls,
-    SetupDecl, StockDecl, TExpr, Type, WalkDecl, WalkTests,
+    SetupDecl, StartDecls, StockDecl, TExpr, Type, WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -23,12 +23,11 @@ impl Checker {
         st: &ast::Statement,
         rules: &mut RuleDecls,
     ) {
-        let RuleDecls {
+        let StartDecls {
             setup,
             stones,
             stock,
-            ..
-        } = rules;
+        } = &mut rules.start;
         match &st.kind {
             S::Setup {
                 player,
@@ -36,8 +35,8 @@ impl Checker {
                 region,
             } => {
                 self.needs_board(BoardKind::Grid, "pieces on sites", st.span);
-                let p = self.lookup_in(player, &self.players.clone(), "player");
-                let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+                let p = self.lookup_in(player, &self.players.names.clone(), "player");
+                let k = self.lookup_in(piece, &self.pieces.names.clone(), "piece");
                 let r = self.static_expr(region, Type::Region, "a setup region");
                 if let (Some(player), Some(piece), Some(region)) = (p, k, r) {
                     setup.push(SetupDecl {
@@ -73,8 +72,8 @@ impl Checker {
         stock: &mut Vec<StockDecl>,
     ) {
         self.needs_board(BoardKind::Grid, "pieces in hand", span);
-        let p = self.lookup_in(player, &self.players.clone(), "player");
-        let k = self.lookup_in(piece, &self.pieces.clone(), "piece");
+        let p = self.lookup_in(player, &self.players.names.clone(), "player");
+        let k = self.lookup_in(piece, &self.pieces.names.clone(), "piece");
         let c = self.static_expr(count, Type::Int, "the number of pieces in hand");
         let (Some(player), Some(piece), Some(count)) = (p, k, c) else {
             return;
@@ -89,7 +88,7 @@ impl Checker {
                     Code::E0408,
                     format!(
                         "the hand of {} is set up twice with {}",
-                        self.players[player], self.pieces[piece]
+                        self.players.names[player], self.pieces.names[piece]
                     ),
                     span,
                 )
@@ -212,7 +211,7 @@ impl Checker {
         };
         let value = self.typed(&clause.value, Type::Int, "the number of `by numbered`");
         let problem = match kind {
-            ast::MoveKind::Slide { .. } if self.piece_numbers.iter().any(Option::is_some) => None,
+            ast::MoveKind::Slide { .. } if self.pieces.numbers.iter().any(Option::is_some) => None,
             ast::MoveKind::Slide { .. } => Some((
                 "`by numbered` picks pieces by their kind's number, and no kind has one",
                 "number the kinds: `piece one as A numbered 1, two as B numbered 2`",
@@ -526,7 +525,7 @@ impl Checker {
     /// and links (a grid of another shape is refused here; a board that is no grid, by
     /// [`Checker::move_board`]).
     fn grooved_board(&mut self, span: Span) {
-        if self.board_kind == Some(BoardKind::Grid) && !self.plain_grid {
+        if self.board.kind == Some(BoardKind::Grid) && !self.board.plain_grid {
             let why = "walls on grooves need a grid of squares with all its points";
             self.error(Diagnostic::error(Code::E0444, why, span).with_note(
                 "a wall lies between two pairs of orthogonal neighbours: a grid of hexagons, \
@@ -537,7 +536,7 @@ impl Checker {
 
     /// The swap (the pie rule) follows the pieces placed: any board but a board of pits.
     fn swap_board(&mut self, span: Span) {
-        if self.board_kind == Some(BoardKind::Mancala) {
+        if self.board.kind == Some(BoardKind::Mancala) {
             self.error(
                 Diagnostic::error(Code::E0420, "the swap needs a board of pieces", span).with_note(
                     "it is open when the first player has one piece on the board and the \
@@ -586,7 +585,7 @@ impl Checker {
     /// a piece (`move place KIND`) on a hex board, whose pieces are tiles, or a tile (`move
     /// place from hand`) on a grid. Whether there was one.
     fn placement_off_its_board(&mut self, kind: &ast::MoveKind, span: Span) -> bool {
-        let (message, help) = match (kind, self.board_kind) {
+        let (message, help) = match (kind, self.board.kind) {
             (ast::MoveKind::PlacePiece { .. }, Some(BoardKind::Hex)) => (
                 "placing a piece (`move place KIND`) needs a grid board",
                 "a hex board's pieces are tiles, placed by `move place from hand`; to place \
@@ -599,7 +598,7 @@ impl Checker {
             ),
             _ => return false,
         };
-        let board = self.board_kind.map_or("", BoardKind::describe);
+        let board = self.board.kind.map_or("", BoardKind::describe);
         self.error(
             Diagnostic::error(Code::E0422, message, span)
                 .with_note(format!("this game has {board}"))
@@ -668,7 +667,7 @@ impl Checker {
                 partner,
             } => {
                 let directions = self.move_directions(directions);
-                let partner = self.lookup_in(partner, &self.pieces.clone(), "piece");
+                let partner = self.lookup_in(partner, &self.pieces.names.clone(), "piece");
                 Some(MoveDecl::Castle {
                     directions: directions?,
                     partner: partner?,
@@ -825,7 +824,7 @@ impl Checker {
         if grooves {
             self.grooved_board(span);
         }
-        let pieces = self.pieces.clone();
+        let pieces = self.pieces.names.clone();
         let k = self.lookup_in(kind, &pieces, "piece");
         let region = match region {
             Some(e) => Some(Some(self.static_expr(
@@ -860,7 +859,7 @@ impl Checker {
             return Some(decl);
         };
         let relative = directions.iter().any(|&d| d >= RELATIVE_BASE || d >= 8);
-        if *flying || *chain != Chain::Single || relative || self.hexagons {
+        if *flying || *chain != Chain::Single || relative || self.board.hexagons {
             self.error(
                 Diagnostic::error(
                     Code::E0445,
@@ -1148,7 +1147,7 @@ impl Checker {
         for n in &dirs.names {
             let r = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == n.text);
             // A grid of hexagons has no forward: its players do not face across ranks.
-            let r = r.filter(|_| !self.hexagons);
+            let r = r.filter(|_| !self.board.hexagons);
             if let (Some(_), false) = (r, relative) {
                 ok = false;
                 self.error(
@@ -1171,7 +1170,7 @@ impl Checker {
                 if !out.contains(&(RELATIVE_BASE + r as u8)) {
                     out.push(RELATIVE_BASE + r as u8);
                 }
-            } else if self.hexagons {
+            } else if self.board.hexagons {
                 ok &= self.hexagon_directions(n, &mut out);
             } else if let Some(group) = grid_direction_group(&n.text) {
                 for d in group {

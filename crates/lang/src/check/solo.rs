@@ -9,7 +9,7 @@ use crate::syntax::ast::{self, StatementKind as S};
 impl Checker {
     /// In a game of one player, reports every statement that needs a second player.
     pub(super) fn one_player_rules(&mut self, file: &ast::File) {
-        if self.solo.is_none() {
+        if self.players.solo.is_none() {
             return;
         }
         for st in &file.statements {
@@ -76,7 +76,7 @@ impl Checker {
 
     /// Reports something a game of one player cannot have.
     fn needs_two(&mut self, message: &str, help: &str, span: Span) {
-        let players = self.solo.unwrap_or(span);
+        let players = self.players.solo.unwrap_or(span);
         self.error(
             Diagnostic::error(Code::E0332, message, span)
                 .with_note_at(players, "the game has one player")
