@@ -123,8 +123,6 @@ const NOT_YET_SPLIT: &str = "not yet split (issue 44)";
 /// that is no longer over the limit (split, or gone) fails the test, so the list only
 /// shrinks, and a new struct over the limit is split or listed here with its reason.
 const ALLOWED_WIDE: &[(&str, &str, &str)] = &[
-    ("crates/engine/src/lib.rs", "Position", NOT_YET_SPLIT),
-    ("crates/engine/src/report.rs", "MoveReport", NOT_YET_SPLIT),
     (
         "crates/lang/src/check/types.rs",
         "Description",
@@ -133,8 +131,11 @@ const ALLOWED_WIDE: &[(&str, &str, &str)] = &[
     ("crates/lang/src/check/types.rs", "MoveRuleDecl", NOT_YET_SPLIT),
     ("crates/lang/src/compile/derived.rs", "Parts", NOT_YET_SPLIT),
     ("crates/lang/src/syntax/ast.rs", "MoveClauses", NOT_YET_SPLIT),
-    // A set of flags the compiler derives from the rules.
-    ("crates/model/src/lib.rs", "Facts", NOT_YET_SPLIT),
+    (
+        "crates/model/src/lib.rs",
+        "Facts",
+        "a data table: one flag per fact the compiler derives from the rules, each read alone on the hot path (grouped, every read would go a level deeper)",
+    ),
 ];
 
 /// The one file of `src/` that reads and writes users' files itself; every other file reads

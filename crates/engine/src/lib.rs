@@ -564,9 +564,9 @@ struct Frame {
     ended: Option<Outcome>,
     /// The passes in a row before this move.
     passes: u8,
-    /// The last move's piece that passed, before this move ([`Position::passing`]).
+    /// The last move's piece that passed, before this move ([`Traces::passing`]).
     passing: (Site, Site),
-    /// The moves without progress before this move ([`Position::clock`]).
+    /// The moves without progress before this move ([`Traces::clock`]).
     clock: u16,
     /// The throw of the turn before this move ([`Position::thrown`]).
     thrown: u8,
@@ -619,16 +619,8 @@ struct Position {
     /// family of lines, per line, its mask with the bit of every occupied site set; empty
     /// in other games.
     lines: Vec<u64>,
-    /// Games with `in passing`: where the last move's piece came from and where it stands,
-    /// when it is of a kind taken in passing, passed over a site on its line, and a legal
-    /// move may take it in passing; `(NO_SITE, NO_SITE)` otherwise.
-    passing: (Site, Site),
-    /// Games with `by unmoved`: a bit per site whose piece has not moved since the start
-    /// (no move has changed the site); empty in other games.
-    unmoved: Vec<u64>,
-    /// Games with `end when N moves without ...`: the moves in a row that have made no
-    /// progress ([`rulebook_model::Clock`]); 0 in other games.
-    clock: u16,
+    /// What earlier moves left that later rules read: in passing, unmoved pieces, the clock.
+    traces: Traces,
     /// Games of chance: 0 before the dice are thrown this turn, or 1 + the index of the
     /// throw in [`Dice::outcomes`](rulebook_model::Dice::outcomes); 0 in other games.
     thrown: u8,
@@ -639,6 +631,32 @@ struct Position {
     /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
     /// set `ended` (meaningful only while `ended` is set).
     ended_by: u32,
+}
+
+/// What earlier moves left in a position that later rules read ([`Position::traces`]): each
+/// is empty (or none) in a game whose rules do not read it.
+#[derive(Clone, Debug, PartialEq)]
+struct Traces {
+    /// Games with `in passing`: where the last move's piece came from and where it stands,
+    /// when it is of a kind taken in passing, passed over a site on its line, and a legal
+    /// move may take it in passing; `(NO_SITE, NO_SITE)` otherwise.
+    passing: (Site, Site),
+    /// Games with `by unmoved`: a bit per site whose piece has not moved since the start
+    /// (no move has changed the site); empty in other games.
+    unmoved: Vec<u64>,
+    /// Games with `end when N moves without ...`: the moves in a row that have made no
+    /// progress ([`rulebook_model::Clock`]); 0 in other games.
+    clock: u16,
+}
+
+impl Traces {
+    /// Copies another position's traces into these, reusing this one's buffer.
+    #[inline(always)]
+    fn copy_from(&mut self, other: &Traces) {
+        self.unmoved.clone_from(&other.unmoved);
+        self.passing = other.passing;
+        self.clock = other.clock;
+    }
 }
 
 /// What the moves played have left behind: the hashes of the positions before them, the
@@ -749,9 +767,10 @@ impl Clone for Position {
             tile: tiles::TileState::default(),
             stock: Vec::new(),
             lines: Vec::new(),
-            unmoved: Vec::new(),
-            passing: self.passing,
-            clock: self.clock,
+            traces: Traces {
+                unmoved: Vec::new(),
+                ..self.traces
+            },
             thrown: self.thrown,
             walls: grooves::Walls::default(),
             ended: self.ended,
@@ -775,10 +794,10 @@ impl Clone for Position {
         self.tile.clone_from(&other.tile);
         copy_from(&mut self.stock, &other.stock);
         copy_from(&mut self.lines, &other.lines);
-        copy_from(&mut self.unmoved, &other.unmoved);
+        copy_from(&mut self.traces.unmoved, &other.traces.unmoved);
         self.walls.copy_from(&other.walls);
-        self.passing = other.passing;
-        self.clock = other.clock;
+        self.traces.passing = other.traces.passing;
+        self.traces.clock = other.traces.clock;
         self.thrown = other.thrown;
         self.ended = other.ended;
         self.ended_by = other.ended_by;
@@ -794,9 +813,7 @@ impl PartialEq for Position {
             && self.to_move == other.to_move
             && self.tile.same_position(&other.tile)
             && self.stock == other.stock
-            && self.unmoved == other.unmoved
-            && self.passing == other.passing
-            && self.clock == other.clock
+            && self.traces == other.traces
             && self.thrown == other.thrown
             && self.walls.placed == other.walls.placed
     }
@@ -818,17 +835,20 @@ impl Position {
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
-        self.unmoved.clone_from(&other.unmoved);
+        self.traces.copy_from(&other.traces);
         self.walls.copy_from(&other.walls);
-        self.passing = other.passing;
-        self.clock = other.clock;
         self.thrown = other.thrown;
     }
 
     /// Whether the piece on `site` has not moved (in a game that keeps it).
     #[inline]
     fn is_unmoved(&self, site: Site) -> bool {
-        let word = self.unmoved.get(site.index() / 64).copied().unwrap_or(0);
+        let word = self
+            .traces
+            .unmoved
+            .get(site.index() / 64)
+            .copied()
+            .unwrap_or(0);
         word >> (site.index() % 64) & 1 == 1
     }
 
@@ -837,8 +857,8 @@ impl Position {
     fn mark_unmoved(&mut self, site: Site, unmoved: bool) {
         let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
         match unmoved {
-            true => self.unmoved[word] |= bit,
-            false => self.unmoved[word] &= !bit,
+            true => self.traces.unmoved[word] |= bit,
+            false => self.traces.unmoved[word] &= !bit,
         }
     }
 
@@ -910,8 +930,8 @@ impl History {
                 mover: position.to_move,
                 ended: position.ended,
                 passes: position.tile.passes,
-                passing: position.passing,
-                clock: position.clock,
+                passing: position.traces.passing,
+                clock: position.traces.clock,
                 thrown: position.thrown,
             });
         }
@@ -1030,16 +1050,18 @@ impl State {
                 tile: tiles::TileState::default(),
                 stock: Vec::new(),
                 lines: movegen::tracked_lines(&game),
-                unmoved: vec![
-                    0;
-                    if game.facts.tracks_unmoved() {
-                        words
-                    } else {
-                        0
-                    }
-                ],
-                passing: (NO_SITE, NO_SITE),
-                clock: 0,
+                traces: Traces {
+                    unmoved: vec![
+                        0;
+                        if game.facts.tracks_unmoved() {
+                            words
+                        } else {
+                            0
+                        }
+                    ],
+                    passing: (NO_SITE, NO_SITE),
+                    clock: 0,
+                },
                 thrown: 0,
                 walls: grooves::Walls::new(&game),
                 ended: None,
@@ -1471,7 +1493,8 @@ impl State {
             }
         }
         if let Some(clock) = self.game.ends.clock {
-            if u32::from(self.position.clock) >= clock.moves && self.position.ended.is_none() {
+            if u32::from(self.position.traces.clock) >= clock.moves && self.position.ended.is_none()
+            {
                 self.end_on_clock(mover);
             }
         }
@@ -1564,9 +1587,9 @@ impl State {
     fn tick_clock(&mut self, (pieces, moves_kind): (u32, bool)) {
         let capture = self.game.ends.clock.is_some_and(|c| c.progress.capture)
             && self.position.piece_count.iter().sum::<u32>() < pieces;
-        self.position.clock = match moves_kind || capture {
+        self.position.traces.clock = match moves_kind || capture {
             true => 0,
-            false => self.position.clock.saturating_add(1),
+            false => self.position.traces.clock.saturating_add(1),
         };
     }
 
@@ -1764,21 +1787,21 @@ impl State {
         }
     }
 
-    /// Keeps the move `m` of `mover` as [`Position::passing`] if its piece is of a kind
+    /// Keeps the move `m` of `mover` as [`Traces::passing`] if its piece is of a kind
     /// taken in passing and passed over a site on its line (with its hash key).
     fn note_passing(&mut self, m: Move, mover: Player) {
         self.set_passing((m.from, m.to), mover);
     }
 
-    /// Sets [`Position::passing`] to the move `(from, to)` of `mover` if the piece on `to`
+    /// Sets [`Traces::passing`] to the move `(from, to)` of `mover` if the piece on `to`
     /// is theirs, of a kind taken in passing, passed over a site on its line, and may be
     /// taken in passing by a legal move; to none otherwise (with the hash keys).
     fn set_passing(&mut self, (from, to): (Site, Site), mover: Player) {
         let z = &self.game.tables.zobrist;
-        if self.position.passing.1 != NO_SITE {
-            self.position.hash ^= z.passing(self.position.passing.1);
+        if self.position.traces.passing.1 != NO_SITE {
+            self.position.hash ^= z.passing(self.position.traces.passing.1);
         }
-        self.position.passing = (NO_SITE, NO_SITE);
+        self.position.traces.passing = (NO_SITE, NO_SITE);
         let game = &*self.game;
         if from == NO_SITE || to == NO_SITE || game.board.pits() > 0 {
             return;
@@ -1791,19 +1814,19 @@ impl State {
         if !passer || walk::passed_over(game, (m.from, m.to)).is_empty() {
             return;
         }
-        self.position.passing = (m.from, m.to);
+        self.position.traces.passing = (m.from, m.to);
         // Kept only where a capture in passing is legal, so that positions differing in
         // nothing else are the same for the rules on repetition (FIDE 9.2.3); a copy
         // judging a move (`without_ends`) keeps it unchecked.
         if self.without_ends || self.capture_in_passing_is_legal() {
             self.position.hash ^= self.game.tables.zobrist.passing(m.to);
         } else {
-            self.position.passing = (NO_SITE, NO_SITE);
+            self.position.traces.passing = (NO_SITE, NO_SITE);
         }
     }
 
     /// Whether the player to move has a legal move of a rule `in passing` (the last move's
-    /// piece is already kept as [`Position::passing`]).
+    /// piece is already kept as [`Traces::passing`]).
     fn capture_in_passing_is_legal(&mut self) -> bool {
         let mut moves = std::mem::take(&mut self.scratch.work);
         moves.clear();
@@ -1876,8 +1899,8 @@ impl State {
         self.position.to_move = frame.mover;
         self.position.ended = frame.ended;
         self.position.tile.passes = frame.passes;
-        self.position.passing = frame.passing;
-        self.position.clock = frame.clock;
+        self.position.traces.passing = frame.passing;
+        self.position.traces.clock = frame.clock;
         if self.game.facts.roll_rule.is_some() {
             self.undo_chance(frame.mv, frame.mover, frame.thrown);
         }

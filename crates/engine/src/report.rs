@@ -76,11 +76,18 @@ pub struct MoveReport {
     /// changed hands or left the board, a site other than the one sown from that lost
     /// stones.
     pub taken_sites: Vec<Site>,
-    /// The position before the move, replayed step by step (work space).
+    /// Work space, kept from move to move for its room.
+    work: ReportWork,
+}
+
+/// The work space of a [`MoveReport`]: nothing in it is part of what the report says.
+#[derive(Clone, Debug, Default)]
+struct ReportWork {
+    /// The position before the move, replayed step by step.
     scratch: Option<Box<State>>,
-    /// Per site, what it held before the move: cell, stones, mark (work space).
+    /// Per site, what it held before the move: cell, stones, mark.
     before: Vec<(Cell, u16, u8)>,
-    /// The sites the effects captured, each with its effect (work space).
+    /// The sites the effects captured, each with its effect.
     sites: Vec<(u16, Site, CaptureMode)>,
 }
 
@@ -156,14 +163,14 @@ impl State {
     pub fn apply_reported(&mut self, m: Move, report: &mut MoveReport) {
         let mover = self.position.to_move;
         report.clear(m, mover);
-        let mut scratch = match report.scratch.take() {
+        let mut scratch = match report.work.scratch.take() {
             Some(s) => s,
             None => Box::new(self.clone()),
         };
         scratch.copy_position_from(self);
         let sites = self.position.cells.len();
-        report.before.clear();
-        report.before.extend((0..sites).map(|s| {
+        report.work.before.clear();
+        report.work.before.extend((0..sites).map(|s| {
             (
                 self.position.cells[s],
                 self.position.pits.count(Site::at(s)),
@@ -175,7 +182,7 @@ impl State {
         scratch.replay(m, report);
         scratch.history.log.clear();
         scratch.position.pits.clear_logs();
-        report.scratch = Some(scratch);
+        report.work.scratch = Some(scratch);
         report.ended = self.position.ended.is_some();
         // After a swap of sides the same seat moves, but as the other side: no extra turn.
         // A throw of the dice is no turn of its own either.
@@ -189,7 +196,7 @@ impl State {
             && game.about.players.len() > 1;
         for s in 0..sites {
             let count = self.position.pits.count(Site::at(s));
-            let (cell, stones, mark) = report.before[s];
+            let (cell, stones, mark) = report.work.before[s];
             if (cell, stones, mark)
                 == (
                     self.position.cells[s],
@@ -351,7 +358,7 @@ impl State {
     /// two effects take counts for the first.
     fn replay_effects(&mut self, landing: Site, mover: Player, report: &mut MoveReport) {
         let game = &*self.game;
-        let mut sites = std::mem::take(&mut report.sites);
+        let mut sites = std::mem::take(&mut report.work.sites);
         sites.clear();
         for effect in 0..game.effects.len() {
             if self.holds(&game.effects[effect].condition) {
@@ -375,7 +382,7 @@ impl State {
                 report.captures.push(EffectFired { effect, taken });
             }
         }
-        report.sites = sites;
+        report.work.sites = sites;
     }
 
     /// Replays a sowing on this copy of the position before it, as [`State::sow`] makes it,

@@ -353,7 +353,7 @@ impl State {
             }
         }
         if state.game.ends.clock.is_some() {
-            state.position.clock = setup.clock;
+            state.position.traces.clock = setup.clock;
         }
         state.set_walls(&setup.walls)?;
         let throws = state.chance().map_or(0, |dice| dice.outcomes.len());
@@ -386,7 +386,7 @@ impl State {
             state.end_if_stuck();
         }
         let clock = state.game.ends.clock.map_or(u32::MAX, |c| c.moves);
-        if u32::from(state.position.clock) >= clock && state.position.ended.is_none() {
+        if u32::from(state.position.traces.clock) >= clock && state.position.ended.is_none() {
             state.end_on_clock(state.last_mover());
         }
         Ok(state)
@@ -412,9 +412,10 @@ impl State {
                 .game
                 .facts
                 .tracks_unmoved()
-                .then(|| self.position.unmoved.clone()),
-            passing: (self.position.passing.1 != NO_SITE).then_some(self.position.passing),
-            clock: self.position.clock,
+                .then(|| self.position.traces.unmoved.clone()),
+            passing: (self.position.traces.passing.1 != NO_SITE)
+                .then_some(self.position.traces.passing),
+            clock: self.position.traces.clock,
             thrown: self.position.thrown.checked_sub(1).map(usize::from),
             walls: self.standing_walls(),
             to_move: self.position.to_move,

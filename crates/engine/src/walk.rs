@@ -112,7 +112,7 @@ impl State {
         let mut targets: SiteSet = [0; SITE_SET_WORDS];
         // A move in passing takes the piece that passed, where it stands.
         let passed = match rule.filter.in_passing {
-            true => self.position.passing.1,
+            true => self.position.traces.passing.1,
             false => NO_SITE,
         };
         for from in set_sites(&movers[..self.position.words]) {
@@ -453,12 +453,12 @@ impl State {
     }
 
     /// Whether the last move's piece, an enemy of `mover`'s of one of `kinds`, passed over
-    /// the site `at` ([`Position::passing`](super::Position)). Out of line: inlined, it would
+    /// the site `at` ([`Traces::passing`](super::Traces)). Out of line: inlined, it would
     /// make every straight step save more registers (4% more instructions in playouts of
     /// a bundled game with `forbid leaving`), for a test few walks make.
     #[inline(never)]
     fn passed_by(&self, mover: Player, kinds: u64, at: Site) -> bool {
-        let (from, to) = self.position.passing;
+        let (from, to) = self.position.traces.passing;
         if to == NO_SITE {
             return false;
         }
