@@ -165,10 +165,8 @@ fn flying_jumps_written_as_walks_make_the_same_moves() {
     assert_eq!(compared, ["flying"]);
     let rules = rules_as_walks(flying_jump_as_walk);
     assert_eq!(rules.len(), 3, "the three rules of the game written here");
-    for (name, game, i, walk) in rules {
+    for (name, game, i, walk) in given_back(rules, 3, "flying jump rules") {
         let rule = &game.moves[i];
-        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
-        assert_eq!(kind, rule.kind, "{name}, rule {i}");
         // Landing only next to the piece jumped is a single jump's walk of another shape.
         let [Step::Branch(branches)] = &walk.steps[..] else {
             panic!("a flying jump's walk is one branch a direction");
@@ -296,6 +294,22 @@ fn rules_as_walks(lower: fn(&MoveRule) -> Option<Walk>) -> Vec<(String, Arc<Game
     out
 }
 
+/// `rules` (at least `at_least` of them, rules of `what`), each checked to be given back
+/// its own routine by [`compile::routine`] from its walk's shape.
+fn given_back(
+    rules: Vec<(String, Arc<Game>, usize, Walk)>,
+    at_least: usize,
+    what: &str,
+) -> Vec<(String, Arc<Game>, usize, Walk)> {
+    assert!(rules.len() >= at_least, "{} {what}", rules.len());
+    for (name, game, i, walk) in &rules {
+        let rule = &game.moves[*i];
+        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
+        assert_eq!(kind, rule.kind, "{name}, rule {i}");
+    }
+    rules
+}
+
 /// The slide rules of every game compared above, each as the compiler lowers it.
 fn slide_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
     rules_as_walks(|rule| match &rule.kind {
@@ -310,13 +324,7 @@ fn slide_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
 
 #[test]
 fn the_routine_of_a_walk_shaped_as_a_slide_is_the_slide() {
-    let rules = slide_rules();
-    assert!(rules.len() >= 30, "{} slide rules", rules.len());
-    for (name, game, i, walk) in rules {
-        let rule = &game.moves[i];
-        let kind = compile::routine(&game.board, walk, &rule.filter);
-        assert_eq!(kind, rule.kind, "{name}, rule {i}");
-    }
+    given_back(slide_rules(), 30, "slide rules");
 }
 
 /// `walk` changed in one place: a test added after the first shift, its first repetition's
@@ -382,11 +390,8 @@ fn walks_of_other_shapes_stay_walks() {
 #[test]
 fn the_routine_of_a_walk_shaped_as_a_jump_is_the_jump() {
     let rules = rules_as_walks(jump_as_walk);
-    assert!(rules.len() >= 6, "{} jump rules", rules.len());
-    for (name, game, i, walk) in rules {
+    for (name, game, i, walk) in given_back(rules, 6, "jump rules") {
         let rule = &game.moves[i];
-        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
-        assert_eq!(kind, rule.kind, "{name}, rule {i}");
         // The same jump, less the record of the site jumped, or testing it twice, is a
         // walk of another shape.
         let [Step::Branch(branches)] = &walk.steps[..] else {
@@ -459,11 +464,8 @@ fn chains_to_any_landing_written_as_walks_make_the_same_moves() {
 #[test]
 fn the_routine_of_a_walk_shaped_as_a_chain_to_any_landing_is_the_chain() {
     let rules = rules_as_walks(reach_as_walk);
-    assert!(rules.len() >= 6, "{} chains to any landing", rules.len());
-    for (name, game, i, walk) in rules {
+    for (name, game, i, walk) in given_back(rules, 6, "chains to any landing") {
         let rule = &game.moves[i];
-        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
-        assert_eq!(kind, rule.kind, "{name}, rule {i}");
         // The same chain with a leg that also tests its landing twice, or whose sites
         // reached are not all destinations, is a walk of another shape.
         let [Step::Reach(legs), Step::Emit] = &walk.steps[..] else {
@@ -555,11 +557,8 @@ fn flights_written_as_walks_make_the_same_moves() {
         "{compared:?}"
     );
     let rules = rules_as_walks(fly_as_walk);
-    assert!(rules.len() >= 2, "{} flight rules", rules.len());
-    for (name, game, i, walk) in rules {
+    for (name, game, i, walk) in given_back(rules, 2, "flight rules") {
         let rule = &game.moves[i];
-        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
-        assert_eq!(kind, rule.kind, "{name}, rule {i}");
         // The same flight landing on any piece too is a walk of another shape.
         let mut other = walk.clone();
         other.steps[1] = Step::Test(SiteTest::EmptyOrPiece);
@@ -678,15 +677,8 @@ fn placements_and_removals_written_as_walks_make_the_same_moves() {
     ];
     assert_among(&compared, &names);
     let rules = rules_as_walks(site_as_walk);
-    assert!(
-        rules.len() >= 20,
-        "{} placement and removal rules",
-        rules.len()
-    );
-    for (name, game, i, walk) in rules {
+    for (name, game, i, walk) in given_back(rules, 20, "placement and removal rules") {
         let rule = &game.moves[i];
-        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
-        assert_eq!(kind, rule.kind, "{name}, rule {i}");
         // The same walk onto any site, or with its action changed, is a walk of another
         // shape, or another routine's.
         let mut other = walk.clone();
@@ -756,15 +748,8 @@ fn chains_recorded_by_their_route_written_as_walks_make_the_same_moves() {
 #[test]
 fn the_routine_of_a_walk_shaped_as_a_chain_by_its_route_is_the_chain() {
     let rules = rules_as_walks(chain_as_walk);
-    assert!(
-        rules.len() >= 5,
-        "{} chains recorded by their route",
-        rules.len()
-    );
-    for (name, game, i, walk) in rules {
+    for (name, game, i, walk) in given_back(rules, 5, "chains recorded by their route") {
         let rule = &game.moves[i];
-        let kind = compile::routine(&game.board, walk.clone(), &rule.filter);
-        assert_eq!(kind, rule.kind, "{name}, rule {i}");
         // The same chain with a leg that also tests its landing twice is a walk of another
         // shape; with the other way of ending, the other chain.
         let [Step::Route { legs, at_will }, Step::Emit] = &walk.steps[..] else {
