@@ -37,9 +37,9 @@ impl Parts {
     /// The game made of these parts (of `desc`, compiled with `preset`), with the facts
     /// derived from them.
     pub(super) fn into_game(mut self, desc: &Description, preset: Option<String>) -> Game {
-        let players = desc.players.len();
+        let players = desc.about.players.len();
         let total_stones = self.total_stones(players);
-        let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.pieces);
+        let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.about.pieces);
         let facts = facts(&self, desc);
         let tables = self.tables(desc, &facts, piece_kinds.len());
         let Ends {
@@ -53,14 +53,14 @@ impl Parts {
         } = self.ends;
         Game {
             about: model::About {
-                name: desc.name.clone(),
+                name: desc.about.name.clone(),
                 preset,
                 settings: self.settings,
-                players: desc.players.clone(),
+                players: desc.about.players.clone(),
                 piece_kinds,
-                piece_letters: desc.piece_letters.clone(),
-                piece_numbers: desc.piece_numbers.clone(),
-                mark_name: desc.mark_name.clone(),
+                piece_letters: desc.about.piece_letters.clone(),
+                piece_numbers: desc.about.piece_numbers.clone(),
+                mark_name: desc.about.mark_name.clone(),
             },
             after_sowing: model::AfterSowing {
                 plan: sow_plan::sow_plan(&self.after_sow, &self.board, players, total_stones),
@@ -110,7 +110,7 @@ impl Parts {
     /// works out ahead of play (the regions, turns and piece bits are taken out of the
     /// parts).
     fn tables(&mut self, desc: &Description, facts: &model::Facts, kinds: usize) -> model::Tables {
-        let players = desc.players.len();
+        let players = desc.about.players.len();
         let total_stones = self.total_stones(players);
         let cell_codes = 1 + players * kinds;
         let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0;
@@ -126,7 +126,12 @@ impl Parts {
             links_lead_back: self.board.links_lead_back(),
             reversed_walks: reversed_walks(&self.moves, &self.board),
             piece_bits: std::mem::take(&mut self.piece_bits),
-            hand_kinds: desc.hand_kinds.iter().map(|&k| k as u8).collect(),
+            hand_kinds: desc
+                .capture_into_hand
+                .kinds
+                .iter()
+                .map(|&k| k as u8)
+                .collect(),
             line_masks: line_masks(&self.moves, &self.board),
         }
     }
@@ -168,7 +173,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         tracks_repetition: parts.repetition.forbidden || ends_on_repetition,
         ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
         stalemate_loses: goals::stalemate_loses(end_rules),
-        captures_into_hand: !desc.hand_kinds.is_empty(),
+        captures_into_hand: !desc.capture_into_hand.kinds.is_empty(),
     }
 }
 
@@ -202,7 +207,7 @@ fn passing_kinds(moves: &[model::MoveRule]) -> u64 {
 /// Each kind's worth where the rules give one kind a worth (`piece queen worth 9`), for
 /// the estimate; none where they give none.
 fn given_worths(desc: &Description) -> Option<Box<[i64]>> {
-    (desc.piece_worths.iter().any(Option::is_some)).then(|| super::exprs::worths(desc))
+    (desc.about.piece_worths.iter().any(Option::is_some)).then(|| super::exprs::worths(desc))
 }
 
 fn piece_kinds(tiles: Option<&Tiles>, pieces: &[String]) -> Vec<String> {

@@ -22,7 +22,7 @@ impl Compiler<'_> {
                 }
             }
         }
-        if let Some(dice) = &desc.dice {
+        if let Some(dice) = &desc.chance.dice {
             rules.push(model::MoveRule {
                 kind: model::MoveKind::Roll(
                     model::Dice::new(dice.count, &dice.faces).again_on(&dice.again),
@@ -52,7 +52,7 @@ impl Compiler<'_> {
         if !needed {
             out.extend(once.map(|rule| (None, rule)));
         } else {
-            for player in model::Player::all(self.desc.players.len()) {
+            for player in model::Player::all(self.desc.about.players.len()) {
                 self.seat = Seat::Of(player);
                 let known = self.errors.len();
                 let rule = compile(self);
@@ -92,7 +92,7 @@ impl Compiler<'_> {
             Some((nearest, e)) => Some(model::Numbered {
                 value: to_runtime(self.fold(e)?)?,
                 nearest: *nearest,
-                kinds: (self.desc.piece_numbers.iter().enumerate())
+                kinds: (self.desc.about.piece_numbers.iter().enumerate())
                     .filter_map(|(k, n)| Some(((*n)?, k as u8)))
                     .collect(),
             }),
@@ -117,7 +117,7 @@ impl Compiler<'_> {
         filter: &model::MoveFilter,
         span: Span,
     ) -> Option<model::MoveKind> {
-        let players = self.desc.players.len();
+        let players = self.desc.about.players.len();
         let by_pieces = self.chains_by_pieces();
         Some(match shape {
             MoveDecl::Slide {
@@ -192,8 +192,8 @@ impl Compiler<'_> {
         grooves: bool,
         filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
-        let from_hand =
-            self.desc.stock.iter().any(|s| s.piece == kind) || !self.desc.hand_kinds.is_empty();
+        let from_hand = self.desc.start.stock.iter().any(|s| s.piece == kind)
+            || !self.desc.capture_into_hand.kinds.is_empty();
         if grooves {
             let (width, height) = (self.board().width, self.board().height);
             let grooves = model::Grooves::new(width, height, kind as u8, from_hand);
