@@ -1,8 +1,9 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, LegalityDecl, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls,
-    SetupDecl, StartDecls, StockDecl, TExpr, Type, WalkDecl, WalkTests,
+    BoardKind, Checker, Conditional, DestinationDecl, LegalityDecl, MoveDecl, MoveRuleDecl,
+    RemovalDecl, RuleDecls, SecondPartDecl, SetupDecl, StartDecls, StockDecl, TExpr, Type,
+    WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -136,9 +137,7 @@ impl Checker {
         let legality = self.judged_clauses(clauses);
         let condition = self.condition(condition);
         let next_to = self.next_to(clauses.next_to.as_ref());
-        let shot = self.shot(kind, clauses.shoot.as_deref());
-        let removal = self.removal(kind, clauses);
-        let turns = self.turns(kind, clauses);
+        let then = self.second_part(kind, clauses);
         let line_capture = self.line_capture(kind, clauses);
         let most = self.most(kind, clauses);
         let liberties = self.liberties(kind, clauses);
@@ -149,9 +148,7 @@ impl Checker {
             Some(legality),
             Some(walk_tests),
             Some(next_to),
-            Some(shot),
-            Some(removal),
-            Some(turns),
+            Some(then),
             Some(line_capture),
             Some(most),
             Some(liberties),
@@ -160,9 +157,7 @@ impl Checker {
             legality,
             walk_tests,
             next_to,
-            shot,
-            removal,
-            turns,
+            then,
             line_capture,
             most,
             liberties,
@@ -178,17 +173,17 @@ impl Checker {
                     shape,
                     by,
                     numbered,
-                    not_landing,
-                    avoiding,
-                    capturing: clauses.capturing.is_some(),
-                    next_to,
-                    landing,
+                    destination: DestinationDecl {
+                        not_landing,
+                        avoiding,
+                        capturing: clauses.capturing.is_some(),
+                        next_to,
+                        landing,
+                    },
                     compulsory: clauses.compulsory.is_some(),
                     most,
                     legality,
-                    shot,
-                    removal,
-                    turns,
+                    then,
                     line_capture,
                     liberties,
                     walk_tests,
@@ -197,6 +192,23 @@ impl Checker {
                 span,
             });
         }
+    }
+
+    /// A move's second part (`then shoot`, `then remove enemy`, `then rotate`); `None`
+    /// after an error in any of them.
+    fn second_part(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<SecondPartDecl> {
+        let shot = self.shot(kind, clauses.shoot.as_deref());
+        let removal = self.removal(kind, clauses);
+        let turns = self.turns(kind, clauses);
+        Some(SecondPartDecl {
+            shot: shot?,
+            removal: removal?,
+            turns: turns?,
+        })
     }
 
     /// `by [nearest] numbered VALUE`: `Some(None)` without it; an error on a move other

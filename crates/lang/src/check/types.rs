@@ -725,6 +725,29 @@ pub struct MoveRuleDecl {
     pub by: Option<Vec<usize>>,
     /// `by [nearest] numbered VALUE`: whether `nearest`, and the value.
     pub numbered: Option<(bool, TExpr)>,
+    /// Where its moves may go and end.
+    pub destination: DestinationDecl,
+    /// While a compulsory move is legal, no other move is.
+    pub compulsory: bool,
+    /// `compulsory most`: only the compulsory moves that jump the most pieces.
+    pub most: bool,
+    /// `so that` and `forbidding`: what its moves are judged by once made.
+    pub legality: LegalityDecl,
+    /// Its second part (`then ...`), if it has one.
+    pub then: SecondPartDecl,
+    /// `capture by approach or withdrawal`: a step that captures.
+    pub line_capture: Option<rulebook_model::LineCapture>,
+    /// `with liberties`: the directions (bit per board direction) along which the moved
+    /// piece's group must keep an empty neighbour.
+    pub liberties: Option<u8>,
+    /// What the move's walk tests besides its landing.
+    pub walk_tests: WalkTests,
+}
+
+/// Where a move rule's moves may go and end: the sites they may not land on or cross, what
+/// they may end on, the neighbour their site needs, whether they must capture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DestinationDecl {
     /// `not landing on REGION`.
     pub not_landing: Option<TExpr>,
     /// `avoiding REGION`.
@@ -735,12 +758,12 @@ pub struct MoveRuleDecl {
     pub next_to: Option<rulebook_model::NextTo>,
     /// What the move may end on.
     pub landing: rulebook_model::Landing,
-    /// While a compulsory move is legal, no other move is.
-    pub compulsory: bool,
-    /// `compulsory most`: only the compulsory moves that jump the most pieces.
-    pub most: bool,
-    /// `so that` and `forbidding`: what its moves are judged by once made.
-    pub legality: LegalityDecl,
+}
+
+/// A move rule's second part (`then ...`): what follows each of its moves in the same turn;
+/// the checker lets a rule have one at most.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SecondPartDecl {
     /// `then shoot`: a piece shot after the move.
     pub shot: Option<rulebook_model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
@@ -748,13 +771,6 @@ pub struct MoveRuleDecl {
     /// `then rotate`: the regions one of which is turned after the move, and where the
     /// clause was written.
     pub turns: Option<(Vec<TExpr>, Span)>,
-    /// `capture by approach or withdrawal`: a step that captures.
-    pub line_capture: Option<rulebook_model::LineCapture>,
-    /// `with liberties`: the directions (bit per board direction) along which the moved
-    /// piece's group must keep an empty neighbour.
-    pub liberties: Option<u8>,
-    /// What the move's walk tests besides its landing.
-    pub walk_tests: WalkTests,
 }
 
 /// The two legality conditions of a move rule, judged in the position each move leaves.

@@ -367,15 +367,16 @@ impl Compiler<'_> {
             Some(r) => self.region_index(r).map(Some),
             None => Some(None),
         };
-        let (not_landing, avoiding) = (region(&rule.not_landing)?, region(&rule.avoiding)?);
+        let to = &rule.destination;
+        let (not_landing, avoiding) = (region(&to.not_landing)?, region(&to.avoiding)?);
         Some(model::MoveFilter {
             kinds: kind_set(rule.by.as_deref()),
             in_passing: rule.walk_tests.in_passing,
             not_landing,
             avoiding,
-            capturing: rule.capturing,
-            next_to: rule.next_to,
-            landing: rule.landing,
+            capturing: to.capturing,
+            next_to: to.next_to,
+            landing: to.landing,
             compulsory: rule.compulsory,
             most: rule.most,
             line_capture: rule.line_capture,
@@ -390,14 +391,16 @@ impl Compiler<'_> {
         &mut self,
         rule: &crate::check::MoveRuleDecl,
     ) -> Option<Option<model::SecondPart>> {
-        Some(match (&rule.shot, &rule.removal, &rule.turns) {
-            (Some(shot), _, _) => Some(model::SecondPart::Shoot(*shot)),
-            (_, Some(r), _) => Some(model::SecondPart::Remove(self.removal(r)?)),
-            (_, _, Some((regions, span))) => {
-                Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
-            }
-            (None, None, None) => None,
-        })
+        Some(
+            match (&rule.then.shot, &rule.then.removal, &rule.then.turns) {
+                (Some(shot), _, _) => Some(model::SecondPart::Shoot(*shot)),
+                (_, Some(r), _) => Some(model::SecondPart::Remove(self.removal(r)?)),
+                (_, _, Some((regions, span))) => {
+                    Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
+                }
+                (None, None, None) => None,
+            },
+        )
     }
 
     /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where
