@@ -90,6 +90,7 @@ fn pipeline(path: &str) -> (usize, String) {
     text.push_str(&described.sources.render(&described.warnings, false));
     let presets = described
         .description
+        .settings
         .presets
         .iter()
         .map(|p| Some(p.name.as_str()));

@@ -115,7 +115,14 @@ fn summaries(name: &str, text: &str) -> Vec<String> {
     })
     .unwrap_or_else(|e| panic!("{name} does not check:\n{}", e.render(false)));
     let mut presets = vec![None];
-    presets.extend(described.description.presets.iter().map(|p| Some(&*p.name)));
+    presets.extend(
+        described
+            .description
+            .settings
+            .presets
+            .iter()
+            .map(|p| Some(&*p.name)),
+    );
     (presets.into_iter())
         .map(|preset| {
             let game = pipeline::build(&described, preset, &[]).expect("it compiles");

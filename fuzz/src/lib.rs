@@ -70,6 +70,7 @@ pub fn rule_file(text: &str) {
     presets.extend(
         described
             .description
+            .settings
             .presets
             .iter()
             .map(|p| Some(p.name.as_str())),
@@ -256,7 +257,7 @@ pub fn bundled_games() -> &'static [Arc<Game>] {
             let source = pipeline::read_source(b.name).expect("a bundled game reads");
             let described = pipeline::describe(source).expect("a bundled game checks");
             out.push(pipeline::build(&described, None, &[]).expect("it compiles"));
-            for p in &described.description.presets {
+            for p in &described.description.settings.presets {
                 out.push(pipeline::build(&described, Some(&p.name), &[]).expect("it compiles"));
             }
         }

@@ -119,8 +119,8 @@ fn bundled_cases() -> Result<Vec<(&'static str, Option<String>)>, String> {
         let described =
             pipeline::describe(pipeline::read_source(b.name).map_err(|e| render_error(&e))?)
                 .map_err(|e| render_error(&e))?;
-        let presets = &described.description.presets;
-        if described.description.default_preset.is_none() {
+        let presets = &described.description.settings.presets;
+        if described.description.settings.default_preset.is_none() {
             cases.push((b.name, None));
         }
         cases.extend(presets.iter().map(|p| (b.name, Some(p.name.clone()))));

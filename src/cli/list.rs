@@ -18,13 +18,14 @@ fn list() -> Result<String, String> {
             pipeline::describe(pipeline::read_source(b.name).map_err(|e| render_error(&e))?)
                 .map_err(|e| render_error(&e))?;
         let d = &described.description;
-        out.push_str(&format!("{} ({})\n", b.name, terminal_safe(&d.name)));
+        out.push_str(&format!("{} ({})\n", b.name, terminal_safe(&d.about.name)));
         let presets: Vec<String> = d
+            .settings
             .presets
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                if Some(i) == d.default_preset {
+                if Some(i) == d.settings.default_preset {
                     format!("{} (default)", p.name)
                 } else {
                     p.name.clone()
@@ -34,13 +35,13 @@ fn list() -> Result<String, String> {
         if !presets.is_empty() {
             out.push_str(&format!("  presets: {}\n", presets.join(", ")));
         }
-        for p in &d.params {
+        for p in &d.settings.params {
             out.push_str(&format!(
                 "  --set {}=N  ({}..{}, default {})\n",
                 p.name, p.min, p.max, p.default
             ));
         }
-        for o in &d.options {
+        for o in &d.settings.options {
             out.push_str(&format!(
                 "  --set {}={}  (default {})\n",
                 o.name,

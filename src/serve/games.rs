@@ -60,10 +60,10 @@ impl Offer {
 fn preset_values(d: &Description, preset: &PresetDecl) -> Map<String, Value> {
     let value = |&(id, value): &(SettingId, SettingValue)| match (id, value) {
         (SettingId::Param(k), SettingValue::Int(v)) => {
-            Some((d.params[k].name.clone(), v.to_string()))
+            Some((d.settings.params[k].name.clone(), v.to_string()))
         }
         (SettingId::Option(k), SettingValue::Choice(c)) => {
-            let option = &d.options[k];
+            let option = &d.settings.options[k];
             Some((option.name.clone(), option.choices.get(c)?.clone()))
         }
         _ => None,
@@ -79,22 +79,22 @@ fn describe(name: &str) -> Result<Value, String> {
     let failed = |e: pipeline::LoadError| e.render(false);
     let described = pipeline::describe(pipeline::read_source(name).map_err(failed)?);
     let d = described.map_err(failed)?.description;
-    let presets: Vec<Value> = (d.presets.iter().enumerate())
+    let presets: Vec<Value> = (d.settings.presets.iter().enumerate())
         .map(|(i, p)| {
             let sets = preset_values(&d, p);
-            json!({ "name": p.name, "default": Some(i) == d.default_preset, "sets": sets })
+            json!({ "name": p.name, "default": Some(i) == d.settings.default_preset, "sets": sets })
         })
         .collect();
-    let params = (d.params.iter()).map(
+    let params = (d.settings.params.iter()).map(
         |p| json!({ "name": p.name, "min": p.min, "max": p.max, "default": p.default.to_string() }),
     );
-    let options = (d.options.iter()).map(
+    let options = (d.settings.options.iter()).map(
         |o| json!({ "name": o.name, "choices": o.choices, "default": o.choices.get(o.default) }),
     );
     Ok(json!({
         "name": name,
-        "title": d.name,
-        "players": d.players,
+        "title": d.about.name,
+        "players": d.about.players,
         "presets": presets,
         "settings": params.chain(options).collect::<Vec<_>>(),
     }))

@@ -18,7 +18,7 @@ pub fn configurations() -> Vec<(String, Arc<Game>)> {
             b.name.to_string(),
             pipeline::build(&described, None, &[]).unwrap(),
         ));
-        for p in &described.description.presets {
+        for p in &described.description.settings.presets {
             let game = pipeline::build(&described, Some(&p.name), &[]).unwrap();
             out.push((format!("{} --preset {}", b.name, p.name), game));
         }

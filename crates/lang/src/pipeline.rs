@@ -216,6 +216,7 @@ pub fn preset_names(game: &str) -> Vec<String> {
         .and_then(describe)
         .map(|d| {
             d.description
+                .settings
                 .presets
                 .iter()
                 .map(|p| p.name.clone())

@@ -206,7 +206,7 @@ fn placed_kinds(rules: &RuleDecls) -> Vec<usize> {
                 _ => None,
             };
             put.into_iter()
-                .chain(m.rule.shot.map(|s| usize::from(s.kind)))
+                .chain(m.rule.then.shot.map(|s| usize::from(s.kind)))
         })
         .collect()
 }

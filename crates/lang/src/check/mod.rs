@@ -288,38 +288,67 @@ impl Checker {
 
         let (name, _) = found.game_name?;
         let (board, _) = board?;
-        Some(Description {
-            name,
-            players: self.players.names.clone(),
-            params: self.params.clone(),
-            options: self.options.clone(),
-            presets,
-            default_preset,
-            board: board?,
-            pieces: self.pieces.names.clone(),
-            piece_letters: self.pieces.letters.clone(),
-            piece_numbers: self.pieces.numbers.clone(),
-            piece_worths: self.pieces.worths.clone(),
-            setup: rules.start.setup,
-            stones: rules.start.stones.map(|(c, _)| c),
-            stock: rules.start.stock,
-            dice: rules.chance.dice.map(|(d, _)| d),
-            tracks: rules.chance.tracks,
-            after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
+        Some(self.description(name, (presets, default_preset), board?, rules, hand_kinds))
+    }
+
+    /// The description the passes built: the game's name, its presets (with the default
+    /// one), its board, its rules and the kinds pieces taken go into hand as.
+    fn description(
+        &self,
+        name: String,
+        (presets, default_preset): (Vec<PresetDecl>, Option<usize>),
+        board: BoardDecl,
+        rules: RuleDecls,
+        hand_kinds: Vec<usize>,
+    ) -> Description {
+        Description {
+            about: AboutDecl {
+                name,
+                players: self.players.names.clone(),
+                pieces: self.pieces.names.clone(),
+                piece_letters: self.pieces.letters.clone(),
+                piece_numbers: self.pieces.numbers.clone(),
+                piece_worths: self.pieces.worths.clone(),
+                mark_name: self.mark_name.as_ref().map(|n| n.text.clone()),
+            },
+            settings: SettingDecls {
+                params: self.params.clone(),
+                options: self.options.clone(),
+                presets,
+                default_preset,
+            },
+            board,
+            start: GameStart {
+                setup: rules.start.setup,
+                stones: rules.start.stones.map(|(c, _)| c),
+                stock: rules.start.stock,
+            },
+            chance: Chance {
+                dice: rules.chance.dice.map(|(d, _)| d),
+                tracks: rules.chance.tracks,
+            },
             moves: rules.moves,
             effects: rules.effects,
             effect_labels: rules.effect_labels,
-            forbid_repetition: rules.forbid,
-            forbid_leaving: rules.forbid_leaving,
-            hand_kinds,
-            capture_into_hand: rules.capture_into_hand,
-            end: rules.end,
-            edges: rules.tiles.edges,
-            edge_overrides: rules.tiles.edge_overrides,
-            hands: rules.tiles.hands,
-            scores: rules.scores,
-            mark_name: self.mark_name.as_ref().map(|n| n.text.clone()),
-        })
+            after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
+            bans: Bans {
+                repetition: rules.forbid,
+                leaving: rules.forbid_leaving,
+            },
+            capture_into_hand: CaptureIntoHand {
+                at: rules.capture_into_hand,
+                kinds: hand_kinds,
+            },
+            ends: EndDecls {
+                rules: rules.end,
+                scores: rules.scores,
+            },
+            tiles: TileRules {
+                edges: rules.tiles.edges,
+                edge_overrides: rules.tiles.edge_overrides,
+                hands: rules.tiles.hands,
+            },
+        }
     }
 
     /// Reports `what` if the board is not of the kind it needs.

@@ -1,8 +1,9 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, LegalityDecl, MoveDecl, MoveRuleDecl, RemovalDecl, RuleDecls,
-    SetupDecl, StartDecls, StockDecl, TExpr, Type, WalkDecl, WalkTests,
+    BoardKind, Checker, Conditional, DestinationDecl, LegalityDecl, MoveDecl, MoveRuleDecl,
+    RemovalDecl, RuleDecls, SecondPartDecl, SetupDecl, StartDecls, StockDecl, TExpr, Type,
+    WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -135,10 +136,8 @@ impl Checker {
         let landing = self.landing(kind, clauses);
         let legality = self.judged_clauses(clauses);
         let condition = self.condition(condition);
-        let next_to = self.next_to(clauses.next_to.as_ref());
-        let shot = self.shot(kind, clauses.shoot.as_deref());
-        let removal = self.removal(kind, clauses);
-        let turns = self.turns(kind, clauses);
+        let next_to = self.next_to(clauses.destination.next_to.as_ref());
+        let then = self.second_part(kind, clauses);
         let line_capture = self.line_capture(kind, clauses);
         let most = self.most(kind, clauses);
         let liberties = self.liberties(kind, clauses);
@@ -149,9 +148,7 @@ impl Checker {
             Some(legality),
             Some(walk_tests),
             Some(next_to),
-            Some(shot),
-            Some(removal),
-            Some(turns),
+            Some(then),
             Some(line_capture),
             Some(most),
             Some(liberties),
@@ -160,9 +157,7 @@ impl Checker {
             legality,
             walk_tests,
             next_to,
-            shot,
-            removal,
-            turns,
+            then,
             line_capture,
             most,
             liberties,
@@ -178,17 +173,17 @@ impl Checker {
                     shape,
                     by,
                     numbered,
-                    not_landing,
-                    avoiding,
-                    capturing: clauses.capturing.is_some(),
-                    next_to,
-                    landing,
+                    destination: DestinationDecl {
+                        not_landing,
+                        avoiding,
+                        capturing: clauses.destination.capturing.is_some(),
+                        next_to,
+                        landing,
+                    },
                     compulsory: clauses.compulsory.is_some(),
                     most,
                     legality,
-                    shot,
-                    removal,
-                    turns,
+                    then,
                     line_capture,
                     liberties,
                     walk_tests,
@@ -197,6 +192,23 @@ impl Checker {
                 span,
             });
         }
+    }
+
+    /// A move's second part (`then shoot`, `then remove enemy`, `then rotate`); `None`
+    /// after an error in any of them.
+    fn second_part(
+        &mut self,
+        kind: &ast::MoveKind,
+        clauses: &ast::MoveClauses,
+    ) -> Option<SecondPartDecl> {
+        let shot = self.shot(kind, clauses.then.shoot.as_deref());
+        let removal = self.removal(kind, clauses);
+        let turns = self.turns(kind, clauses);
+        Some(SecondPartDecl {
+            shot: shot?,
+            removal: removal?,
+            turns: turns?,
+        })
     }
 
     /// `by [nearest] numbered VALUE`: `Some(None)` without it; an error on a move other
@@ -231,11 +243,11 @@ impl Checker {
     /// The conditions a move is judged by after it: `so that` (its goal) and `forbidding`
     /// (its ban), each `None` when not written; `None` after an error in either.
     fn judged_clauses(&mut self, clauses: &ast::MoveClauses) -> Option<LegalityDecl> {
-        let so_that = match &clauses.so_that {
+        let so_that = match &clauses.legality.so_that {
             None => Some(None),
             Some(e) => (self.typed(e, Type::Bool, "the condition of `so that`")).map(Some),
         };
-        let forbidding = match &clauses.forbidding {
+        let forbidding = match &clauses.legality.forbidding {
             None => Some(None),
             Some(e) => self.judging(e, "`forbidding`").map(Some),
         };
@@ -258,7 +270,11 @@ impl Checker {
             && clauses.line_capture.is_none();
         // A flight's walk tests its origin as any walk does; it lands on empty sites only.
         let tests_origin = walks || matches!(kind, ast::MoveKind::Fly);
-        let kinds_span = clauses.onto_kinds.as_ref().map(|names| names[0].span);
+        let kinds_span = clauses
+            .destination
+            .onto_kinds
+            .as_ref()
+            .map(|names| names[0].span);
         let from_span = clauses.from.as_ref().map(|e| e.span);
         let (origin, landing) = (
             "slides, steps, leaps, hops and flights",
@@ -284,7 +300,7 @@ impl Checker {
                 origin,
             ),
             (
-                clauses.in_passing,
+                clauses.destination.in_passing,
                 walks,
                 "`in passing` takes a piece that passed",
                 landing,
@@ -306,7 +322,7 @@ impl Checker {
             Some(e) => Some(self.static_expr(e, Type::Region, "where the piece starts")?),
             None => None,
         };
-        let taking = match &clauses.onto_kinds {
+        let taking = match &clauses.destination.onto_kinds {
             Some(names) => Some(self.kinds(names)?),
             None => None,
         };
@@ -314,7 +330,7 @@ impl Checker {
             from,
             taking,
             unmoved: clauses.unmoved.is_some(),
-            in_passing: clauses.in_passing.is_some(),
+            in_passing: clauses.destination.in_passing.is_some(),
         })
     }
 
@@ -405,7 +421,9 @@ impl Checker {
     /// What a move may end on (`onto`): only slides, steps and leaps may end on an enemy
     /// piece; a hop's shape says what it lands on.
     fn landing(&mut self, kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> Option<Landing> {
-        if let (Some(at), Some((onto, _))) = (clauses.in_passing, clauses.onto) {
+        if let (Some(at), Some((onto, _))) =
+            (clauses.destination.in_passing, clauses.destination.onto)
+        {
             if onto != ast::Onto::Enemy {
                 self.error(
                     Diagnostic::error(Code::E0435, "a move `in passing` takes an enemy piece: it cannot also land on an empty site as a plain move", at)
@@ -416,7 +434,7 @@ impl Checker {
             // It lands on the empty site the piece passed over.
             return Some(Landing::Empty);
         }
-        match (clauses.onto, kind) {
+        match (clauses.destination.onto, kind) {
             (None, _) => Some(Landing::Empty),
             (Some((_, span)), ast::MoveKind::Walk(steps)) if !has_landing(steps) => {
                 self.error(
@@ -470,10 +488,11 @@ impl Checker {
         let lands = on_pieces || on_cells;
         let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Walk(_));
         let landing_clause = clauses
+            .destination
             .not_landing
             .as_ref()
             .map(|e| e.span)
-            .or(clauses.capturing);
+            .or(clauses.destination.capturing);
         if let (Some(span), false) = (landing_clause, lands) {
             let why = "only a move that lands a piece can be narrowed by where it lands";
             self.error(Diagnostic::error(Code::E0416, why, span).with_help(
@@ -481,7 +500,7 @@ impl Checker {
             ));
             return None;
         }
-        if let (Some(e), false) = (&clauses.avoiding, on_pieces && !crosses_nothing) {
+        if let (Some(e), false) = (&clauses.destination.avoiding, on_pieces && !crosses_nothing) {
             let why = "only a piece that moves along a line can avoid sites";
             self.error(
                 Diagnostic::error(Code::E0417, why, e.span)
@@ -502,7 +521,7 @@ impl Checker {
             None => None,
         };
         let on_sites = on_cells || matches!(kind, ast::MoveKind::Remove { .. });
-        if let (Some((_, _, span)), false) = (&clauses.next_to, on_sites) {
+        if let (Some((_, _, span)), false) = (&clauses.destination.next_to, on_sites) {
             let why = "`next to` narrows where a piece is placed or removed";
             self.error(
                 Diagnostic::error(Code::E0419, why, *span)
@@ -510,11 +529,11 @@ impl Checker {
             );
             return None;
         }
-        let not_landing = match &clauses.not_landing {
+        let not_landing = match &clauses.destination.not_landing {
             Some(e) => Some(self.static_expr(e, Type::Region, "where a move may not land")?),
             None => None,
         };
-        let avoiding = match &clauses.avoiding {
+        let avoiding = match &clauses.destination.avoiding {
             Some(e) => Some(self.static_expr(e, Type::Region, "the sites a move avoids")?),
             None => None,
         };
@@ -1033,7 +1052,7 @@ impl Checker {
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
     ) -> Option<Option<(Vec<TExpr>, Span)>> {
-        let Some(rotate) = clauses.rotate.as_deref() else {
+        let Some(rotate) = clauses.then.rotate.as_deref() else {
             return Some(None);
         };
         let refusal = match kind {
@@ -1041,12 +1060,12 @@ impl Checker {
                 "only a placement on a site may rotate a region after it",
                 "`then rotate REGION, ...` follows `move place KIND`, not a wall on grooves",
             )),
-            ast::MoveKind::PlacePiece { .. } if clauses.take_after.is_some() => Some((
+            ast::MoveKind::PlacePiece { .. } if clauses.then.take_after.is_some() => Some((
                 "a move rotates a region or removes a piece after it, not both",
                 "keep `then rotate` or `then remove enemy`",
             )),
             ast::MoveKind::PlacePiece { .. }
-                if clauses.capturing.is_some() || clauses.liberties.is_some() =>
+                if clauses.destination.capturing.is_some() || clauses.liberties.is_some() =>
             {
                 Some((
                     "`capturing` and `with liberties` judge the piece where it was placed, which a rotation may carry away",
@@ -1078,7 +1097,7 @@ impl Checker {
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
     ) -> Option<Option<RemovalDecl>> {
-        let Some(take) = clauses.take_after.as_deref() else {
+        let Some(take) = clauses.then.take_after.as_deref() else {
             return Some(None);
         };
         let lands = matches!(
@@ -1098,7 +1117,7 @@ impl Checker {
                 ..
             }
         );
-        let refusal = match (lands, &clauses.shoot) {
+        let refusal = match (lands, &clauses.then.shoot) {
             _ if chained => Some((
                 "a chain of jumps cannot remove a piece after it",
                 "`then remove enemy` follows a single jump, a slide, step, placement or fly",
@@ -1361,15 +1380,15 @@ fn line_capture_mode(
             help,
         );
     };
-    if let Some((_, span)) = clauses.onto {
+    if let Some((_, span)) = clauses.destination.onto {
         return fault(
             "a step that captures by approach or withdrawal ends on an empty point",
             span,
             "it takes the pieces it moves up to or away from; drop `onto`",
         );
     }
-    let second = clauses.shoot.as_ref().map(|s| s.span);
-    if let Some(span) = second.or(clauses.take_after.as_ref().map(|t| t.span)) {
+    let second = clauses.then.shoot.as_ref().map(|s| s.span);
+    if let Some(span) = second.or(clauses.then.take_after.as_ref().map(|t| t.span)) {
         return fault(
             "a step that captures by approach or withdrawal has no second part",
             span,

@@ -60,16 +60,16 @@ impl Checker {
             ),
             _ => {}
         }
-        if let Some((ast::Onto::Enemy | ast::Onto::EmptyOrEnemy, at)) = clauses.onto {
+        if let Some((ast::Onto::Enemy | ast::Onto::EmptyOrEnemy, at)) = clauses.destination.onto {
             self.needs_two(no_enemy, "remove `onto enemy`", at);
         }
-        if let Some(at) = clauses.capturing {
+        if let Some(at) = clauses.destination.capturing {
             self.needs_two(no_enemy, "remove `capturing`", at);
         }
-        if let Some((ast::Neighbour::Enemy, _, at)) = clauses.next_to {
+        if let Some((ast::Neighbour::Enemy, _, at)) = clauses.destination.next_to {
             self.needs_two(no_enemy, "say `next to friend` or `next to piece`", at);
         }
-        if let Some(take) = &clauses.take_after {
+        if let Some(take) = &clauses.then.take_after {
             self.needs_two(no_enemy, "remove `then remove enemy`", take.span);
         }
     }

@@ -725,6 +725,29 @@ pub struct MoveRuleDecl {
     pub by: Option<Vec<usize>>,
     /// `by [nearest] numbered VALUE`: whether `nearest`, and the value.
     pub numbered: Option<(bool, TExpr)>,
+    /// Where its moves may go and end.
+    pub destination: DestinationDecl,
+    /// While a compulsory move is legal, no other move is.
+    pub compulsory: bool,
+    /// `compulsory most`: only the compulsory moves that jump the most pieces.
+    pub most: bool,
+    /// `so that` and `forbidding`: what its moves are judged by once made.
+    pub legality: LegalityDecl,
+    /// Its second part (`then ...`), if it has one.
+    pub then: SecondPartDecl,
+    /// `capture by approach or withdrawal`: a step that captures.
+    pub line_capture: Option<rulebook_model::LineCapture>,
+    /// `with liberties`: the directions (bit per board direction) along which the moved
+    /// piece's group must keep an empty neighbour.
+    pub liberties: Option<u8>,
+    /// What the move's walk tests besides its landing.
+    pub walk_tests: WalkTests,
+}
+
+/// Where a move rule's moves may go and end: the sites they may not land on or cross, what
+/// they may end on, the neighbour their site needs, whether they must capture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DestinationDecl {
     /// `not landing on REGION`.
     pub not_landing: Option<TExpr>,
     /// `avoiding REGION`.
@@ -735,12 +758,12 @@ pub struct MoveRuleDecl {
     pub next_to: Option<rulebook_model::NextTo>,
     /// What the move may end on.
     pub landing: rulebook_model::Landing,
-    /// While a compulsory move is legal, no other move is.
-    pub compulsory: bool,
-    /// `compulsory most`: only the compulsory moves that jump the most pieces.
-    pub most: bool,
-    /// `so that` and `forbidding`: what its moves are judged by once made.
-    pub legality: LegalityDecl,
+}
+
+/// A move rule's second part (`then ...`): what follows each of its moves in the same turn;
+/// the checker lets a rule have one at most.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SecondPartDecl {
     /// `then shoot`: a piece shot after the move.
     pub shot: Option<rulebook_model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
@@ -748,13 +771,6 @@ pub struct MoveRuleDecl {
     /// `then rotate`: the regions one of which is turned after the move, and where the
     /// clause was written.
     pub turns: Option<(Vec<TExpr>, Span)>,
-    /// `capture by approach or withdrawal`: a step that captures.
-    pub line_capture: Option<rulebook_model::LineCapture>,
-    /// `with liberties`: the directions (bit per board direction) along which the moved
-    /// piece's group must keep an empty neighbour.
-    pub liberties: Option<u8>,
-    /// What the move's walk tests besides its landing.
-    pub walk_tests: WalkTests,
 }
 
 /// The two legality conditions of a move rule, judged in the position each move leaves.
@@ -989,23 +1005,47 @@ pub struct EdgeOverride {
     pub colour: usize,
 }
 
-/// A checked rule file.
+/// A checked rule file, in parts a reader can hold apart (as [`rulebook_model::Game`] is):
+/// its names, settings, board, start, the dice, the move rules, effects and rules after
+/// sowing, the bans, captures into hand, end rules and score, and tiles.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Description {
+    /// The names: the game's, the players', the pieces'.
+    pub about: AboutDecl,
+    /// The parameters, options and presets.
+    pub settings: SettingDecls,
+    /// The board.
+    pub board: BoardDecl,
+    /// What the game starts with.
+    pub start: GameStart,
+    /// The dice and the tracks.
+    pub chance: Chance,
+    /// Move rules.
+    pub moves: Vec<Conditional<MoveRuleDecl>>,
+    /// Effects after a move.
+    pub effects: Vec<Conditional<EffectDecl>>,
+    /// Per effect, in the same order, its short name (`called "corner"`), if it has one.
+    pub effect_labels: Vec<Option<String>>,
+    /// Rules after sowing, in order.
+    pub after_sow: Vec<SowRuleDecl>,
+    /// The bans: on repeated positions, on leaving a condition.
+    pub bans: Bans,
+    /// `capture into hand`, if written.
+    pub capture_into_hand: CaptureIntoHand,
+    /// End rules and the score.
+    pub ends: EndDecls,
+    /// The board edges' colours and the hands of tiles.
+    pub tiles: TileRules,
+}
+
+/// A game's names, as its statements give them: the game's, the players', the pieces'
+/// (with what each `piece` statement says of its kind), the marks'.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AboutDecl {
     /// The game's display name.
     pub name: String,
     /// Players in turn order.
     pub players: Vec<String>,
-    /// Integer parameters.
-    pub params: Vec<ParamDecl>,
-    /// Options.
-    pub options: Vec<OptionDecl>,
-    /// Presets.
-    pub presets: Vec<PresetDecl>,
-    /// The preset used when none is asked for.
-    pub default_preset: Option<usize>,
-    /// The board.
-    pub board: BoardDecl,
     /// Piece kinds.
     pub pieces: Vec<String>,
     /// Per piece kind, the letter of its `as`, if it has one.
@@ -1014,53 +1054,88 @@ pub struct Description {
     pub piece_numbers: Vec<Option<i64>>,
     /// Per piece kind, its worth (`worth N`), if it has one.
     pub piece_worths: Vec<Option<i64>>,
+    /// What a mark is called where the game is shown (`mark SITE as NAME`).
+    pub mark_name: Option<String>,
+}
+
+/// The settings a game leaves open (parameters and options), and its presets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingDecls {
+    /// Integer parameters.
+    pub params: Vec<ParamDecl>,
+    /// Options.
+    pub options: Vec<OptionDecl>,
+    /// Presets.
+    pub presets: Vec<PresetDecl>,
+    /// The preset used when none is asked for.
+    pub default_preset: Option<usize>,
+}
+
+/// What a game starts with: pieces on the board, pieces in hand, stones in the pits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameStart {
     /// Setup lines.
     pub setup: Vec<SetupDecl>,
     /// Stones in every pit at the start (mancala boards).
     pub stones: Option<TExpr>,
     /// Counted stocks of pieces in hand at the start (grid boards).
     pub stock: Vec<StockDecl>,
+}
+
+/// The dice thrown every turn and the tracks the players race along.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chance {
     /// The dice thrown at the start of every turn, if any.
     pub dice: Option<DiceDecl>,
     /// The players' tracks.
     pub tracks: Vec<TrackDecl>,
-    /// Rules after sowing, in order.
-    pub after_sow: Vec<SowRuleDecl>,
-    /// Move rules.
-    pub moves: Vec<Conditional<MoveRuleDecl>>,
-    /// Effects after a move.
-    pub effects: Vec<Conditional<EffectDecl>>,
-    /// Per effect, in the same order, its short name (`called "corner"`), if it has one.
-    pub effect_labels: Vec<Option<String>>,
+}
+
+/// The bans on moves: on repeating a position, on leaving a condition true.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bans {
     /// The ban on repeated positions, if written.
-    pub forbid_repetition: Option<Conditional<ForbidDecl>>,
+    pub repetition: Option<Conditional<ForbidDecl>>,
     /// `forbid leaving CONDITION`: conditions no move may leave true for its mover, each
     /// with its statement's span.
-    pub forbid_leaving: Vec<(TExpr, Span)>,
-    /// With `capture into hand`, per kind of piece, the kind a piece of it taken goes into
-    /// its taker's hand as (itself, or the one kind a promotion makes it from); empty
-    /// without.
-    pub hand_kinds: Vec<usize>,
-    /// Where the `capture into hand` statement stands, if it is written.
-    pub capture_into_hand: Option<Span>,
+    pub leaving: Vec<(TExpr, Span)>,
+}
+
+/// `capture into hand`: where it stands, and the kind each piece taken goes into hand as.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaptureIntoHand {
+    /// Where the statement stands, if it is written.
+    pub at: Option<Span>,
+    /// With the statement, per kind of piece, the kind a piece of it taken goes into its
+    /// taker's hand as (itself, or the one kind a promotion makes it from); empty without.
+    pub kinds: Vec<usize>,
+}
+
+/// How a game ends, and the score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndDecls {
     /// End rules.
-    pub end: Vec<EndDecl>,
+    pub rules: Vec<EndDecl>,
+    /// Score expressions with their conditions; the first that holds counts.
+    pub scores: Vec<Conditional<TExpr>>,
+}
+
+/// What a tile game says of its tiles: the colours of the board's edges and the players'
+/// starting hands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileRules {
     /// Board-edge colours by facing direction: `(side, colour)`, later entries winning.
     pub edges: Vec<(u8, usize)>,
     /// Single board edges' colours.
     pub edge_overrides: Vec<EdgeOverride>,
     /// Starting hands: `(player, tile set)`.
     pub hands: Vec<(usize, TExpr)>,
-    /// Score expressions with their conditions; the first that holds counts.
-    pub scores: Vec<Conditional<TExpr>>,
-    /// What a mark is called where the game is shown (`mark SITE as NAME`).
-    pub mark_name: Option<String>,
 }
 
 impl Description {
     /// The seats in turn order, as the compiled game has them ([`rulebook_model::Game::seats`]):
     /// the players, and two for a game of one player.
     pub fn seats(&self) -> usize {
-        self.players.len().max(2)
+        self.about.players.len().max(2)
     }
 }

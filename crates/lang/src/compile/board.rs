@@ -47,7 +47,7 @@ impl Compiler<'_> {
             }
             BoardDecl::Mancala { pits } => {
                 let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
-                Board::mancala(n as u16, &self.desc.players)
+                Board::mancala(n as u16, &self.desc.about.players)
             }
             BoardDecl::Hex { side, removed } => {
                 let n = self.bounded(side, 1, MAX_HEX_SIDE, "the number of cells a side")?;
@@ -168,11 +168,11 @@ impl Compiler<'_> {
         let mut board = Board::hex(side, &cells);
         let desc = self.desc;
         for site in Site::all(board.sites()) {
-            for &(d, colour) in &desc.edges {
+            for &(d, colour) in &desc.tiles.edges {
                 board.set_edge_colour(site, d as usize, model::Player::new(colour)?);
             }
         }
-        for o in &desc.edge_overrides {
+        for o in &desc.tiles.edge_overrides {
             let Some(site) = board.site_named(&o.site) else {
                 let d = self.with_config(Diagnostic::error(
                     Code::E0604,

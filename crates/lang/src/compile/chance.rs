@@ -21,11 +21,11 @@ impl Compiler<'_> {
         };
         let (enter, kept) = (enter.map(|(v, _)| v), *kept);
         let desc = self.desc;
-        let players = desc.players.len();
+        let players = desc.about.players.len();
         let board_sites = self.board().sites();
         let mut sites = vec![Vec::new(); players];
         let mut position = vec![0u8; players * board_sites];
-        for decl in &desc.tracks {
+        for decl in &desc.chance.tracks {
             for e in &decl.sites {
                 let region = self.region_value(e)?;
                 let region = self.on_board(region);
@@ -38,7 +38,7 @@ impl Compiler<'_> {
                 position[decl.player * board_sites + site.index()] = at;
             }
         }
-        let kind = desc.stock.first().map_or(0, |s| s.piece as u8);
+        let kind = desc.start.stock.first().map_or(0, |s| s.piece as u8);
         let from = match from {
             None => model::TrackFrom::Anywhere,
             Some(None) => model::TrackFrom::Hand,

@@ -18,28 +18,40 @@ pub(super) struct Parts {
     pub(super) board: Board,
     pub(super) start: model::Start,
     pub(super) moves: Vec<model::MoveRule>,
-    pub(super) effects: Vec<model::Effect>,
-    pub(super) effect_sources: Vec<model::RuleSource>,
-    pub(super) piece_bits: model::PieceBits,
+    pub(super) effects: Sourced<model::Effect>,
     pub(super) repetition: model::Repetition,
-    pub(super) forbidden: Vec<Expr>,
-    pub(super) forbidden_sources: Vec<model::RuleSource>,
+    /// The conditions of `forbid leaving`.
+    pub(super) forbidden: Sourced<Expr>,
     pub(super) ends: Ends,
-    pub(super) after_sow: Vec<model::SowRule>,
-    pub(super) sow_sources: Vec<model::RuleSource>,
+    pub(super) after_sow: Sourced<model::SowRule>,
     pub(super) tiles: Option<Tiles>,
     pub(super) score: Option<Expr>,
+    pub(super) tables: BuiltTables,
+}
+
+/// Rules of one kind as compiled, each with where it was written (in the same order),
+/// which goes to the game's [`Sources`](model::Sources).
+pub(super) struct Sourced<T> {
+    pub(super) rules: Vec<T>,
+    pub(super) sources: Vec<model::RuleSource>,
+}
+
+/// The tables the passes build as they go, which go to the game's
+/// [`Tables`](model::Tables): the regions' site sets, the regions that turn, and the sites
+/// a chain may jump.
+pub(super) struct BuiltTables {
     pub(super) regions: Vec<Vec<u64>>,
     pub(super) turns: Vec<model::Turns>,
+    pub(super) piece_bits: model::PieceBits,
 }
 
 impl Parts {
     /// The game made of these parts (of `desc`, compiled with `preset`), with the facts
     /// derived from them.
     pub(super) fn into_game(mut self, desc: &Description, preset: Option<String>) -> Game {
-        let players = desc.players.len();
+        let players = desc.about.players.len();
         let total_stones = self.total_stones(players);
-        let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.pieces);
+        let piece_kinds = piece_kinds(self.tiles.as_ref(), &desc.about.pieces);
         let facts = facts(&self, desc);
         let tables = self.tables(desc, &facts, piece_kinds.len());
         let Ends {
@@ -53,18 +65,18 @@ impl Parts {
         } = self.ends;
         Game {
             about: model::About {
-                name: desc.name.clone(),
+                name: desc.about.name.clone(),
                 preset,
                 settings: self.settings,
-                players: desc.players.clone(),
+                players: desc.about.players.clone(),
                 piece_kinds,
-                piece_letters: desc.piece_letters.clone(),
-                piece_numbers: desc.piece_numbers.clone(),
-                mark_name: desc.mark_name.clone(),
+                piece_letters: desc.about.piece_letters.clone(),
+                piece_numbers: desc.about.piece_numbers.clone(),
+                mark_name: desc.about.mark_name.clone(),
             },
             after_sowing: model::AfterSowing {
-                plan: sow_plan::sow_plan(&self.after_sow, &self.board, players, total_stones),
-                rules: self.after_sow,
+                plan: sow_plan::sow_plan(&self.after_sow.rules, &self.board, players, total_stones),
+                rules: self.after_sow.rules,
             },
             heuristics: model::Heuristics {
                 estimate: estimate(self.score.as_ref(), &end_rules, given_worths(desc)),
@@ -84,17 +96,17 @@ impl Parts {
             },
             start: self.start,
             sources: model::Sources {
-                effects: self.effect_sources,
-                sowing: self.sow_sources,
+                effects: self.effects.sources,
+                sowing: self.after_sow.sources,
                 end_labels,
                 end_conditions: end_condition_sources,
-                forbidden: self.forbidden_sources,
+                forbidden: self.forbidden.sources,
             },
             board: self.board,
             moves: self.moves,
-            effects: self.effects,
+            effects: self.effects.rules,
             repetition: self.repetition,
-            forbidden: self.forbidden,
+            forbidden: self.forbidden.rules,
             tiles: self.tiles,
             facts,
             tables,
@@ -110,7 +122,7 @@ impl Parts {
     /// works out ahead of play (the regions, turns and piece bits are taken out of the
     /// parts).
     fn tables(&mut self, desc: &Description, facts: &model::Facts, kinds: usize) -> model::Tables {
-        let players = desc.players.len();
+        let players = desc.about.players.len();
         let total_stones = self.total_stones(players);
         let cell_codes = 1 + players * kinds;
         let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0;
@@ -119,14 +131,19 @@ impl Parts {
             zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
                 .with_hands(self.start.stock.len())
                 .with_unmoved(if unmoved { self.board.sites() } else { 0 }),
-            regions: std::mem::take(&mut self.regions),
-            turns: std::mem::take(&mut self.turns),
+            regions: std::mem::take(&mut self.tables.regions),
+            turns: std::mem::take(&mut self.tables.turns),
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
-            runs_walk_back: runs_walk_back(&self.effects, &self.board),
+            runs_walk_back: runs_walk_back(&self.effects.rules, &self.board),
             links_lead_back: self.board.links_lead_back(),
             reversed_walks: reversed_walks(&self.moves, &self.board),
-            piece_bits: std::mem::take(&mut self.piece_bits),
-            hand_kinds: desc.hand_kinds.iter().map(|&k| k as u8).collect(),
+            piece_bits: std::mem::take(&mut self.tables.piece_bits),
+            hand_kinds: desc
+                .capture_into_hand
+                .kinds
+                .iter()
+                .map(|&k| k as u8)
+                .collect(),
             line_masks: line_masks(&self.moves, &self.board),
         }
     }
@@ -135,7 +152,7 @@ impl Parts {
 /// The [facts](model::Facts) that follow from a game's move, effect and end rules (and
 /// its `capture into hand`, from `desc`).
 fn facts(parts: &Parts, desc: &Description) -> model::Facts {
-    let (moves, effects) = (&parts.moves, &parts.effects);
+    let (moves, effects) = (&parts.moves, &parts.effects.rules);
     let (end_rules, end_conditions) = (&parts.ends.rules, &parts.ends.conditions);
     let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
     let ends_on = |when| end_rules.iter().any(|r: &model::EndRule| r.when == when);
@@ -146,7 +163,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
         moves_may_coincide: moves_may_coincide(moves),
         sites_counted: sites_counted(moves),
-        forbids: !parts.forbidden.is_empty() || moves.iter().any(|r| r.forbidding.is_some()),
+        forbids: !parts.forbidden.rules.is_empty() || moves.iter().any(|r| r.forbidding.is_some()),
         majority: moves.iter().any(|r| r.filter.most),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
         passing_kinds: passing_kinds(moves),
@@ -168,7 +185,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         tracks_repetition: parts.repetition.forbidden || ends_on_repetition,
         ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
         stalemate_loses: goals::stalemate_loses(end_rules),
-        captures_into_hand: !desc.hand_kinds.is_empty(),
+        captures_into_hand: !desc.capture_into_hand.kinds.is_empty(),
     }
 }
 
@@ -202,7 +219,7 @@ fn passing_kinds(moves: &[model::MoveRule]) -> u64 {
 /// Each kind's worth where the rules give one kind a worth (`piece queen worth 9`), for
 /// the estimate; none where they give none.
 fn given_worths(desc: &Description) -> Option<Box<[i64]>> {
-    (desc.piece_worths.iter().any(Option::is_some)).then(|| super::exprs::worths(desc))
+    (desc.about.piece_worths.iter().any(Option::is_some)).then(|| super::exprs::worths(desc))
 }
 
 fn piece_kinds(tiles: Option<&Tiles>, pieces: &[String]) -> Vec<String> {

@@ -44,7 +44,7 @@ impl Compiler<'_> {
             repetitions: 2,
             ..Ends::default()
         };
-        for e in &desc.end {
+        for e in &desc.ends.rules {
             if let Some(n) = &e.count {
                 self.end_count(e, n, &mut ends);
             }
@@ -165,10 +165,11 @@ impl Compiler<'_> {
         // Scores are refused but in a game of two players.
         for (player, chosen) in model::Player::all(2).zip(&mut chosen) {
             self.scored = Some(player);
-            *chosen = (0..desc.scores.len()).find(|&i| self.condition(&desc.scores[i]).is_some());
+            *chosen = (0..desc.ends.scores.len())
+                .find(|&i| self.condition(&desc.ends.scores[i]).is_some());
             self.scored = None;
         }
-        let expr = |c: &mut Self, i: usize| to_runtime(c.fold(&desc.scores[i].rule)?);
+        let expr = |c: &mut Self, i: usize| to_runtime(c.fold(&desc.ends.scores[i].rule)?);
         match chosen {
             [None, None] => None,
             // One statement for both, unless it reads a region relative to the mover.
@@ -204,7 +205,7 @@ impl Compiler<'_> {
     /// forbids nothing and is dropped); `None` after an error.
     pub(super) fn forbid_leaving(&mut self) -> Option<(Vec<model::Expr>, Vec<model::RuleSource>)> {
         let (mut out, mut sources) = (Vec::new(), Vec::new());
-        for (condition, span) in &self.desc.forbid_leaving {
+        for (condition, span) in &self.desc.bans.leaving {
             let e = super::exprs::to_runtime(self.fold(condition)?)?;
             if e != model::Expr::Const(0) {
                 out.push(e);
@@ -217,7 +218,7 @@ impl Compiler<'_> {
     /// The ban on repeated positions: whether it holds in this configuration, and its
     /// reading; `None` after an error in its reading.
     pub(super) fn forbid_repetition(&mut self) -> Option<model::Repetition> {
-        match &self.desc.forbid_repetition {
+        match &self.desc.bans.repetition {
             None => Some(model::Repetition::default()),
             Some(f) => {
                 let forbidden = self.condition(f).is_some();

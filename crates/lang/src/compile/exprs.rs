@@ -42,7 +42,7 @@ impl Compiler<'_> {
             TExprKind::Param(i) => Value::Int(self.settings.params[*i]),
             TExprKind::Option(i) => {
                 let c = self.settings.options[*i];
-                if self.desc.options[*i].is_switch {
+                if self.desc.settings.options[*i].is_switch {
                     Value::Bool(c == 1)
                 } else {
                     Value::Choice(c)
@@ -497,5 +497,7 @@ fn kind_arg(arg: Option<&TExpr>) -> u8 {
 
 /// Each kind's worth (`piece queen worth 9`), 1 where the rules give none.
 pub(super) fn worths(desc: &Description) -> Box<[i64]> {
-    (desc.piece_worths.iter()).map(|w| w.unwrap_or(1)).collect()
+    (desc.about.piece_worths.iter())
+        .map(|w| w.unwrap_or(1))
+        .collect()
 }

@@ -40,7 +40,7 @@ pub use walks::{
     chain_walk, fly_walk, flying_jump_walk, jump_walk, reach_walk, routine, site_walk, slide_walk,
 };
 
-use derived::Parts;
+use derived::{BuiltTables, Parts, Sourced};
 use exprs::Value;
 pub use settings::Settings;
 
@@ -167,19 +167,27 @@ impl Compiler<'_> {
                 stones,
             },
             moves,
-            effects,
-            effect_sources,
-            piece_bits,
+            effects: Sourced {
+                rules: effects,
+                sources: effect_sources,
+            },
             repetition,
-            forbidden,
-            forbidden_sources,
+            forbidden: Sourced {
+                rules: forbidden,
+                sources: forbidden_sources,
+            },
             ends,
-            after_sow,
-            sow_sources,
+            after_sow: Sourced {
+                rules: after_sow,
+                sources: sow_sources,
+            },
             tiles,
             score,
-            regions: std::mem::take(&mut self.regions),
-            turns: std::mem::take(&mut self.turns),
+            tables: BuiltTables {
+                regions: std::mem::take(&mut self.regions),
+                turns: std::mem::take(&mut self.turns),
+                piece_bits,
+            },
         };
         Some(parts.into_game(self.desc, self.settings.preset.clone()))
     }

@@ -22,7 +22,7 @@ impl Compiler<'_> {
                 }
             }
         }
-        if let Some(dice) = &desc.dice {
+        if let Some(dice) = &desc.chance.dice {
             rules.push(model::MoveRule {
                 kind: model::MoveKind::Roll(
                     model::Dice::new(dice.count, &dice.faces).again_on(&dice.again),
@@ -52,7 +52,7 @@ impl Compiler<'_> {
         if !needed {
             out.extend(once.map(|rule| (None, rule)));
         } else {
-            for player in model::Player::all(self.desc.players.len()) {
+            for player in model::Player::all(self.desc.about.players.len()) {
                 self.seat = Seat::Of(player);
                 let known = self.errors.len();
                 let rule = compile(self);
@@ -92,7 +92,7 @@ impl Compiler<'_> {
             Some((nearest, e)) => Some(model::Numbered {
                 value: to_runtime(self.fold(e)?)?,
                 nearest: *nearest,
-                kinds: (self.desc.piece_numbers.iter().enumerate())
+                kinds: (self.desc.about.piece_numbers.iter().enumerate())
                     .filter_map(|(k, n)| Some(((*n)?, k as u8)))
                     .collect(),
             }),
@@ -117,7 +117,7 @@ impl Compiler<'_> {
         filter: &model::MoveFilter,
         span: Span,
     ) -> Option<model::MoveKind> {
-        let players = self.desc.players.len();
+        let players = self.desc.about.players.len();
         let by_pieces = self.chains_by_pieces();
         Some(match shape {
             MoveDecl::Slide {
@@ -192,8 +192,8 @@ impl Compiler<'_> {
         grooves: bool,
         filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
-        let from_hand =
-            self.desc.stock.iter().any(|s| s.piece == kind) || !self.desc.hand_kinds.is_empty();
+        let from_hand = self.desc.start.stock.iter().any(|s| s.piece == kind)
+            || !self.desc.capture_into_hand.kinds.is_empty();
         if grooves {
             let (width, height) = (self.board().width, self.board().height);
             let grooves = model::Grooves::new(width, height, kind as u8, from_hand);
@@ -367,15 +367,16 @@ impl Compiler<'_> {
             Some(r) => self.region_index(r).map(Some),
             None => Some(None),
         };
-        let (not_landing, avoiding) = (region(&rule.not_landing)?, region(&rule.avoiding)?);
+        let to = &rule.destination;
+        let (not_landing, avoiding) = (region(&to.not_landing)?, region(&to.avoiding)?);
         Some(model::MoveFilter {
             kinds: kind_set(rule.by.as_deref()),
             in_passing: rule.walk_tests.in_passing,
             not_landing,
             avoiding,
-            capturing: rule.capturing,
-            next_to: rule.next_to,
-            landing: rule.landing,
+            capturing: to.capturing,
+            next_to: to.next_to,
+            landing: to.landing,
             compulsory: rule.compulsory,
             most: rule.most,
             line_capture: rule.line_capture,
@@ -390,14 +391,16 @@ impl Compiler<'_> {
         &mut self,
         rule: &crate::check::MoveRuleDecl,
     ) -> Option<Option<model::SecondPart>> {
-        Some(match (&rule.shot, &rule.removal, &rule.turns) {
-            (Some(shot), _, _) => Some(model::SecondPart::Shoot(*shot)),
-            (_, Some(r), _) => Some(model::SecondPart::Remove(self.removal(r)?)),
-            (_, _, Some((regions, span))) => {
-                Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
-            }
-            (None, None, None) => None,
-        })
+        Some(
+            match (&rule.then.shot, &rule.then.removal, &rule.then.turns) {
+                (Some(shot), _, _) => Some(model::SecondPart::Shoot(*shot)),
+                (_, Some(r), _) => Some(model::SecondPart::Remove(self.removal(r)?)),
+                (_, _, Some((regions, span))) => {
+                    Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
+                }
+                (None, None, None) => None,
+            },
+        )
     }
 
     /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where

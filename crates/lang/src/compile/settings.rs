@@ -3,7 +3,7 @@
 //! values as the compiled game lists them ([`Setting`]).
 
 use super::Compiler;
-use crate::check::{setting_names, Description, SettingId, SettingValue};
+use crate::check::{setting_names, Description, PresetDecl, SettingId, SettingValue};
 use crate::diag::Code;
 use crate::diag::Diagnostic;
 use rulebook_model::Setting;
@@ -19,6 +19,32 @@ pub struct Settings {
     pub options: Vec<usize>,
 }
 
+/// The preset asked for by name (an error if the game has none of that name), or else the
+/// game's default preset, if it has one.
+fn chosen_preset<'a>(
+    desc: &'a Description,
+    preset: Option<&str>,
+) -> Result<Option<&'a PresetDecl>, Diagnostic> {
+    let decls = &desc.settings;
+    let Some(name) = preset else {
+        return Ok(decls.default_preset.map(|i| &decls.presets[i]));
+    };
+    let found = decls.presets.iter().find(|p| p.name == name);
+    found.map(Some).ok_or_else(|| {
+        let names: Vec<&str> = decls.presets.iter().map(|p| p.name.as_str()).collect();
+        let mut d = Diagnostic::plain(
+            Code::E0701,
+            format!("{} has no preset `{name}`", desc.about.name),
+        );
+        d = if names.is_empty() {
+            d.with_note("this game has no presets")
+        } else {
+            d.with_note(format!("its presets are: {}", names.join(", ")))
+        };
+        d.with_suggestion(name, names.iter().copied())
+    })
+}
+
 impl Settings {
     /// The defaults, then the preset (the named one, or else the default preset), then each
     /// `key=value` of `sets` in order. Unknown names and bad values are errors.
@@ -27,31 +53,13 @@ impl Settings {
         preset: Option<&str>,
         sets: &[String],
     ) -> Result<Settings, Diagnostic> {
+        let decls = &desc.settings;
         let mut settings = Settings {
             preset: None,
-            params: desc.params.iter().map(|p| p.default).collect(),
-            options: desc.options.iter().map(|o| o.default).collect(),
+            params: decls.params.iter().map(|p| p.default).collect(),
+            options: decls.options.iter().map(|o| o.default).collect(),
         };
-        let chosen =
-            match preset {
-                Some(name) => Some(desc.presets.iter().find(|p| p.name == name).ok_or_else(
-                    || {
-                        let names: Vec<&str> =
-                            desc.presets.iter().map(|p| p.name.as_str()).collect();
-                        let mut d = Diagnostic::plain(
-                            Code::E0701,
-                            format!("{} has no preset `{name}`", desc.name),
-                        );
-                        d = if names.is_empty() {
-                            d.with_note("this game has no presets")
-                        } else {
-                            d.with_note(format!("its presets are: {}", names.join(", ")))
-                        };
-                        d.with_suggestion(name, names.iter().copied())
-                    },
-                )?),
-                None => desc.default_preset.map(|i| &desc.presets[i]),
-            };
+        let chosen = chosen_preset(desc, preset)?;
         if let Some(p) = chosen {
             settings.preset = Some(p.name.clone());
             for (setting, value) in &p.settings {
@@ -64,8 +72,8 @@ impl Settings {
                     .with_help("write settings as `name=value`, e.g. `--set size=9`")
             })?;
             let (key, value) = (key.trim(), value.trim());
-            if let Some(i) = desc.params.iter().position(|p| p.name == key) {
-                let p = &desc.params[i];
+            if let Some(i) = decls.params.iter().position(|p| p.name == key) {
+                let p = &decls.params[i];
                 let v: i64 = value.parse().map_err(|_| {
                     Diagnostic::plain(
                         Code::E0703,
@@ -83,13 +91,13 @@ impl Settings {
                     ));
                 }
                 settings.params[i] = v;
-            } else if let Some(i) = desc.options.iter().position(|o| o.name == key) {
-                settings.options[i] = desc.options[i].choice(value, None)?;
+            } else if let Some(i) = decls.options.iter().position(|o| o.name == key) {
+                settings.options[i] = decls.options[i].choice(value, None)?;
             } else {
-                let known = setting_names(&desc.params, &desc.options);
+                let known = setting_names(&decls.params, &decls.options);
                 let mut d = Diagnostic::plain(
                     Code::E0705,
-                    format!("{} has no parameter or option `{key}`", desc.name),
+                    format!("{} has no parameter or option `{key}`", desc.about.name),
                 );
                 d = if known.is_empty() {
                     d.with_note("this game has no parameters or options")
@@ -117,7 +125,8 @@ impl Compiler<'_> {
     /// Every parameter's and option's value, as the compiled game lists them.
     pub(super) fn settings_listed(&self) -> Vec<Setting> {
         let d = self.desc;
-        d.params
+        d.settings
+            .params
             .iter()
             .zip(&self.settings.params)
             .map(|(p, v)| Setting {
@@ -126,7 +135,8 @@ impl Compiler<'_> {
                 allowed: format!("{}..{}", p.min, p.max),
             })
             .chain(
-                d.options
+                d.settings
+                    .options
                     .iter()
                     .zip(&self.settings.options)
                     .map(|(o, c)| Setting {

@@ -10,11 +10,11 @@ use rulebook_model::{self as model, Site, MAX_HAND};
 impl Compiler<'_> {
     /// The starting pieces, sorted by site; a site filled twice is an error.
     pub(super) fn setup(&mut self) -> Vec<(Site, model::Cell)> {
-        let piece_kinds = self.desc.pieces.len();
+        let piece_kinds = self.desc.about.pieces.len();
         let mut setup = Vec::new();
         let (w, h) = (self.board().width as usize, self.board().height as usize);
         let mut placed_by: Vec<Option<Span>> = vec![None; w * h];
-        for s in &self.desc.setup {
+        for s in &self.desc.start.setup {
             let player = model::Player::new(s.player).expect("the checker names a player");
             self.seat = Seat::Of(player);
             let region = self.fold(&s.region);
@@ -50,12 +50,12 @@ impl Compiler<'_> {
     /// taken piece goes into hand as.
     pub(super) fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
         let desc = self.desc;
-        if desc.stock.is_empty() && desc.hand_kinds.is_empty() {
+        if desc.start.stock.is_empty() && desc.capture_into_hand.kinds.is_empty() {
             return (Vec::new(), Vec::new());
         }
-        let kinds = desc.pieces.len();
-        let mut stock = vec![0u16; desc.players.len() * kinds];
-        for s in &desc.stock {
+        let kinds = desc.about.pieces.len();
+        let mut stock = vec![0u16; desc.about.players.len() * kinds];
+        for s in &desc.start.stock {
             let what = "the number of pieces in hand";
             if let Some(n) = self.bounded(&s.count, 1, MAX_HAND as i64, what) {
                 stock[s.player * kinds + s.piece] = n as u16;
@@ -63,7 +63,8 @@ impl Compiler<'_> {
         }
         let stocked = (0..kinds)
             .filter(|&k| {
-                desc.stock.iter().any(|s| s.piece == k) || desc.hand_kinds.get(k) == Some(&k)
+                desc.start.stock.iter().any(|s| s.piece == k)
+                    || desc.capture_into_hand.kinds.get(k) == Some(&k)
             })
             .map(|k| k as u8)
             .collect();
@@ -75,7 +76,7 @@ impl Compiler<'_> {
     /// the start or in hand, could be taken into one hand.
     pub(super) fn hands_hold_every_piece(&mut self, pieces: usize, stock: &[u16]) {
         let total = pieces + stock.iter().map(|&n| n as usize).sum::<usize>();
-        let Some(span) = self.desc.capture_into_hand else {
+        let Some(span) = self.desc.capture_into_hand.at else {
             return;
         };
         if total <= MAX_HAND as usize {
@@ -95,7 +96,7 @@ impl Compiler<'_> {
     /// The stones in each pit at the start (`stones N`, 1 to [`MAX_STONES_PER_PIT`]); 0
     /// where the game sows none.
     pub(super) fn stones_per_pit(&mut self) -> Option<u16> {
-        match &self.desc.stones {
+        match &self.desc.start.stones {
             Some(e) => {
                 let what = "the number of stones per pit";
                 Some(self.bounded(e, 1, MAX_STONES_PER_PIT, what)? as u16)

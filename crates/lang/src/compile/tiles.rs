@@ -10,11 +10,11 @@ impl Compiler<'_> {
     /// The tile tables, when players have hands.
     pub(super) fn tiles(&mut self) -> Option<Tiles> {
         let desc = self.desc;
-        if desc.hands.is_empty() {
+        if desc.tiles.hands.is_empty() {
             return None;
         }
-        let mut hands = vec![0u64; desc.players.len()];
-        for (p, e) in &desc.hands {
+        let mut hands = vec![0u64; desc.about.players.len()];
+        for (p, e) in &desc.tiles.hands {
             if let Some(Value::Tiles(set)) = self.fold(e) {
                 hands[*p] = set;
             }
@@ -36,6 +36,7 @@ impl Compiler<'_> {
             .collect();
         Some(Tiles {
             letters: desc
+                .about
                 .players
                 .iter()
                 .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())

@@ -306,6 +306,29 @@ pub struct MoveClauses {
     pub numbered: Option<Box<Numbered>>,
     /// `by unmoved ...`: only pieces that have not moved; where `unmoved` stands.
     pub unmoved: Option<Span>,
+    /// `from REGION`: the piece must start on one of these sites.
+    pub from: Option<Box<Expr>>,
+    /// Where the move may go and end.
+    pub destination: DestinationClauses,
+    /// `compulsory`, and whether `most` follows it (only the compulsory moves that capture
+    /// the most pieces), with the span of both.
+    pub compulsory: Option<(Span, bool)>,
+    /// What its moves are judged by once made.
+    pub legality: LegalityClauses,
+    /// Its second part (`then ...`).
+    pub then: SecondPartClauses,
+    /// `capture by approach|withdrawal [or ...] [MODE] [chained]`: a step that captures
+    /// the run it moves up to or away from.
+    pub line_capture: Option<Box<LineCaptureClause>>,
+    /// `with liberties [along DIRECTIONS]`: only moves after which the moved piece's group
+    /// has an empty neighbour (orthogonal, or along the directions given).
+    pub liberties: Option<Box<(Option<Directions>, Span)>>,
+}
+
+/// The clauses of a move that say where it may go and end: the sites it may not land on
+/// or cross, what it may land on, the neighbour its site needs, whether it must capture.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DestinationClauses {
     /// `not landing on REGION`.
     pub not_landing: Option<Expr>,
     /// `avoiding REGION`: neither crossing nor landing on these sites.
@@ -321,15 +344,20 @@ pub struct MoveClauses {
     pub onto_kinds: Option<Vec<Name>>,
     /// `onto enemy ... in passing`: where it stands.
     pub in_passing: Option<Span>,
-    /// `from REGION`: the piece must start on one of these sites.
-    pub from: Option<Box<Expr>>,
-    /// `compulsory`, and whether `most` follows it (only the compulsory moves that capture
-    /// the most pieces), with the span of both.
-    pub compulsory: Option<(Span, bool)>,
+}
+
+/// The clauses that judge a move in the position it leaves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LegalityClauses {
     /// `so that CONDITION`.
     pub so_that: Option<Expr>,
     /// `forbidding CONDITION`: the moves after which it holds are not legal.
     pub forbidding: Option<Expr>,
+}
+
+/// The clauses of a move's second part, what follows it in the same turn (`then ...`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SecondPartClauses {
     /// `then shoot KIND along DIRECTIONS`: a new piece of that kind onto a site reached
     /// from the landing site.
     pub shoot: Option<Box<Shoot>>,
@@ -339,12 +367,6 @@ pub struct MoveClauses {
     /// `then rotate REGION, ...`: the mover turns one of the regions a quarter turn after
     /// the move.
     pub rotate: Option<Box<Rotate>>,
-    /// `capture by approach|withdrawal [or ...] [MODE] [chained]`: a step that captures
-    /// the run it moves up to or away from.
-    pub line_capture: Option<Box<LineCaptureClause>>,
-    /// `with liberties [along DIRECTIONS]`: only moves after which the moved piece's group
-    /// has an empty neighbour (orthogonal, or along the directions given).
-    pub liberties: Option<Box<(Option<Directions>, Span)>>,
 }
 
 /// What `onto` lets a move end on besides an empty site.

@@ -862,15 +862,15 @@ fn lower_move<'a>(
                 clauses.by = Some(names.map(|p| lower_name(p, file)).collect());
             }
             Rule::by_numbered => clauses.numbered = Some(Box::new(lower_numbered(part, file)?)),
-            Rule::not_landing => clauses.not_landing = Some(lower_max(part, file)?),
-            Rule::avoiding => clauses.avoiding = Some(lower_max(part, file)?),
-            Rule::capturing => clauses.capturing = Some(span_of(&part, file)),
+            Rule::not_landing => clauses.destination.not_landing = Some(lower_max(part, file)?),
+            Rule::avoiding => clauses.destination.avoiding = Some(lower_max(part, file)?),
+            Rule::capturing => clauses.destination.capturing = Some(span_of(&part, file)),
             Rule::compulsory => {
                 let span = span_of(&part, file);
                 clauses.compulsory = Some((span, part.into_inner().nth(1).is_some()));
             }
-            Rule::so_that => clauses.so_that = Some(lower_max(part, file)?),
-            Rule::forbidding => clauses.forbidding = Some(lower_max(part, file)?),
+            Rule::so_that => clauses.legality.so_that = Some(lower_max(part, file)?),
+            Rule::forbidding => clauses.legality.forbidding = Some(lower_max(part, file)?),
             Rule::onto => {
                 let span = span_of(&part, file);
                 let onto = match part.into_inner().last().map(|p| p.as_rule()) {
@@ -878,16 +878,18 @@ fn lower_move<'a>(
                     Some(Rule::onto_any) => Onto::EmptyOrPiece,
                     _ => Onto::Enemy,
                 };
-                clauses.onto = Some((onto, span));
+                clauses.destination.onto = Some((onto, span));
             }
-            Rule::onto_kinds => clauses.onto_kinds = Some(lower_names(part, file)),
-            Rule::in_passing => clauses.in_passing = Some(span_of(&part, file)),
+            Rule::onto_kinds => clauses.destination.onto_kinds = Some(lower_names(part, file)),
+            Rule::in_passing => clauses.destination.in_passing = Some(span_of(&part, file)),
             Rule::from_region => clauses.from = Some(Box::new(lower_max(part, file)?)),
-            Rule::next_to => clauses.next_to = Some(lower_next_to(part, file)),
+            Rule::next_to => clauses.destination.next_to = Some(lower_next_to(part, file)),
             Rule::with_liberties => clauses.liberties = Some(Box::new(lower_liberties(part, file))),
-            Rule::shoot => clauses.shoot = Some(Box::new(lower_shoot(part, file)?)),
-            Rule::rotate => clauses.rotate = Some(Box::new(lower_rotate(part, file)?)),
-            Rule::take_after => clauses.take_after = Some(Box::new(lower_take_after(part, file)?)),
+            Rule::shoot => clauses.then.shoot = Some(Box::new(lower_shoot(part, file)?)),
+            Rule::rotate => clauses.then.rotate = Some(Box::new(lower_rotate(part, file)?)),
+            Rule::take_after => {
+                clauses.then.take_after = Some(Box::new(lower_take_after(part, file)?))
+            }
             Rule::step_chain | Rule::line_capture => add_line_capture(&mut clauses, part, file)?,
             _ => condition = Some(lower_condition(part, file)?),
         }

@@ -27,7 +27,13 @@ pub struct Compiled {
 pub fn compile_all(d: &Described, preset: Option<&str>, sets: &[String]) -> Compiled {
     let mut configurations: Vec<Option<&str>> = vec![preset];
     if preset.is_none() && sets.is_empty() {
-        configurations.extend(d.description.presets.iter().map(|p| Some(p.name.as_str())));
+        configurations.extend(
+            d.description
+                .settings
+                .presets
+                .iter()
+                .map(|p| Some(p.name.as_str())),
+        );
     }
     let mut errors = Found::default();
     let mut warnings = Found::default();
@@ -74,7 +80,7 @@ pub fn over_at_start(d: &Described, game: &Arc<Game>) -> Option<Diagnostic> {
         _ => "it is a draw".to_string(),
     };
     let rule = state.end_rule().map(|r| game.ends.rules[r].when);
-    let decl = rule.and_then(|when| d.description.end.iter().find(|e| e.when == when));
+    let decl = rule.and_then(|when| d.description.ends.rules.iter().find(|e| e.when == when));
     match (decl, rule) {
         (Some(e), Some(EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove)) => {
             warning = warning.with_note_at(

@@ -71,6 +71,7 @@ pub fn generate(rule_file: &Path) -> Result<String, String> {
     );
     let presets = described
         .description
+        .settings
         .presets
         .iter()
         .map(|p| Some(p.name.as_str()));
