@@ -3,7 +3,8 @@
 //! written from the language reference alone, on hand-built positions worked out by hand,
 //! with the published perft of the start position; the text of the moves and the refusal
 //! of a sequence cut short; the ban on repetition and undo over seeded random games; the
-//! compiler's refusal of a board where a sequence could hold more jumps than a move does.
+//! compiler's refusal of a board where a sequence could hold more jumps than a move does;
+//! a chain `chained straight` ended by a promotion.
 
 use std::sync::Arc;
 
@@ -121,6 +122,32 @@ fn a_man_promoted_on_the_far_rank_ends_its_move_there() {
     // A king on c6 is not promoted and goes on.
     let s = at(&g, "8/3m1m2/2K5/8/8/8/8/8 black");
     assert_eq!(legal_texts(&s), ["c6-e8-g6"]);
+}
+
+#[test]
+fn a_straight_chain_ends_where_the_piece_is_promoted() {
+    // Men jump along files and ranks, straight on; a man landing on rank 4 becomes a king
+    // there, which ends its chain as it ends any chain.
+    let text = "game \"Straight\"\nplayers black, white\nboard grid 7 by 7\n\
+        piece man, king\nsetup black man on a1\nsetup white man on a7\n\
+        move jump orthogonal over enemy remove chained straight by man\n\
+        move jump orthogonal over enemy remove chained straight by king\n\
+        after move promote man to king in rank(4)\nend when no legal move: mover loses\n";
+    let g = load(text);
+    // Black's man on c2 and white men on c3, c5: over c3 to c4, where it is promoted and
+    // stops; a king on c2 goes on over c5 to c6.
+    let mut s = at(&g, "7/7/2m4/7/2m4/2M4/7 black");
+    assert_eq!(legal_texts(&s), ["c2-c4"]);
+    let m = play(&mut s, "c2-c4");
+    assert_eq!(m.legs(), 1);
+    assert_eq!(notation::position_text(&s), "7/7/2m4/2K4/7/7/7 white");
+    let s = at(&g, "7/7/2m4/7/2m4/2K4/7 black");
+    assert_eq!(legal_texts(&s), ["c2-c4", "c2-c4-c6"]);
+    // A man that jumps over rank 4 is not promoted and goes on.
+    let mut s = at(&g, "7/2m4/7/2m4/2M4/7/7 black");
+    assert_eq!(legal_texts(&s), ["c3-c5", "c3-c5-c7"]);
+    let m = play(&mut s, "c3-c5-c7");
+    assert_eq!((m.legs(), s.pieces(Player::SECOND)), (2, 0));
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! placements and removals (walks with an action, `compile::site_walk`), chains of jumps
 //! to any landing (`compile::reach_walk`, a `Step::Reach`), flying jumps that do not
 //! chain (`compile::flying_jump_walk`) and chains of jumps recorded by their route
-//! (`chained`, `chained at will`: `compile::chain_walk`, a `Step::Route`).
+//! (`chained`, `chained at will`, `chained straight`: `compile::chain_walk`, a
+//! `Step::Route`).
 
 use std::sync::Arc;
 
@@ -62,6 +63,7 @@ fn games() -> Vec<(String, Arc<Game>)> {
         ("reaches", REACHES),
         ("flying", FLYING),
         ("chains", CHAINS),
+        ("straight", STRAIGHT),
     ];
     for (name, text) in written {
         let game = pipeline::load_text(name, text, None, &[]);
@@ -692,8 +694,8 @@ fn placements_and_removals_written_as_walks_make_the_same_moves() {
     }
 }
 
-/// A chain of jumps recorded by its route (`chained`, `chained at will`, not flying) as the
-/// compiler lowers it.
+/// A chain of jumps recorded by its route (`chained`, `chained at will`, `chained
+/// straight`, not flying) as the compiler lowers it.
 fn chain_as_walk(rule: &MoveRule) -> Option<Walk> {
     match &rule.kind {
         MoveKind::Jump {
@@ -701,16 +703,13 @@ fn chain_as_walk(rule: &MoveRule) -> Option<Walk> {
             flying: false,
             over,
             mode,
-            chain: chain @ (Chain::Turning | Chain::TurningAtWill),
-        } => {
-            let at_will = *chain == Chain::TurningAtWill;
-            Some(compile::chain_walk(
-                directions,
-                (*over, *mode),
-                at_will,
-                &rule.filter,
-            ))
-        }
+            chain: chain @ (Chain::Turning | Chain::TurningAtWill | Chain::Straight),
+        } => Some(compile::chain_walk(
+            directions,
+            (*over, *mode),
+            *chain,
+            &rule.filter,
+        )),
         _ => None,
     }
 }
@@ -738,46 +737,74 @@ end when pieces(opponent) == 0: mover wins
 end when no legal move: mover loses
 "#;
 
+/// Men that jump enemies along a line, removing them, not through d4 nor onto the corners,
+/// and any piece diagonally, converting the enemies; kings that jump their own side's
+/// pieces in every direction, keeping them; a man that lands on the middle rank is a king
+/// there and goes no further: the clauses of a chain `chained straight` no bundled game
+/// uses.
+const STRAIGHT: &str = r#"
+game "Straight chains"
+players black, white
+board grid 7 by 7
+piece man, king
+setup black man on rank(1) + b2 + d2 + f2
+setup white man on rank(7) + b6 + d6 + f6
+move jump orthogonal over enemy remove chained straight by man avoiding d4 not landing on corners
+move jump diagonal over any convert chained straight by man
+move jump all over friend chained straight by king
+move step all
+after move promote man to king in rank(4)
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
 #[test]
 fn chains_recorded_by_their_route_written_as_walks_make_the_same_moves() {
     let compared = same_moves_as_walks(chain_as_walk);
-    // English draughts and the chains written here.
-    assert_among(&compared, &["draughts", "chains"]);
+    // English draughts, Konane (`chained straight`) and the chains written here.
+    assert_among(&compared, &["draughts", "konane", "chains", "straight"]);
 }
 
 #[test]
 fn the_routine_of_a_walk_shaped_as_a_chain_by_its_route_is_the_chain() {
     let rules = rules_as_walks(chain_as_walk);
-    for (name, game, i, walk) in given_back(rules, 5, "chains recorded by their route") {
+    for (name, game, i, walk) in given_back(rules, 9, "chains recorded by their route") {
         let rule = &game.moves[i];
         // The same chain with a leg that also tests its landing twice is a walk of another
-        // shape; with the other way of ending, the other chain.
-        let [Step::Route { legs, at_will }, Step::Emit] = &walk.steps[..] else {
+        // shape; with the other way of ending (or turning), the other chain.
+        let [Step::Route {
+            legs,
+            at_will,
+            straight,
+        }, Step::Emit] = &walk.steps[..]
+        else {
             panic!("a chain by its route is a route and a destination");
+        };
+        let route = |legs: Vec<Vec<Step>>, (at_will, straight)| Walk {
+            steps: vec![
+                Step::Route {
+                    legs,
+                    at_will,
+                    straight,
+                },
+                Step::Emit,
+            ],
+            ..walk.clone()
         };
         let mut doubled = legs.clone();
         doubled[0].push(Step::Test(SiteTest::Empty));
-        let other = Walk {
-            steps: vec![
-                Step::Route {
-                    legs: doubled,
-                    at_will: *at_will,
-                },
-                Step::Emit,
-            ],
-            ..walk.clone()
-        };
+        let other = route(doubled, (*at_will, *straight));
         let kind = compile::routine(&game.board, other.clone(), &rule.filter);
         assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
-        let flipped = Walk {
-            steps: vec![
-                Step::Route {
-                    legs: legs.clone(),
-                    at_will: !at_will,
-                },
-                Step::Emit,
-            ],
-            ..walk.clone()
+        // A straight chain that must go on to its end has no routine.
+        if *straight {
+            let to_the_end = route(legs.clone(), (false, true));
+            let kind = compile::routine(&game.board, to_the_end.clone(), &rule.filter);
+            assert_eq!(kind, MoveKind::Walk(to_the_end), "{name}, rule {i}");
+        }
+        let flipped = match straight {
+            true => route(legs.clone(), (true, false)),
+            false => route(legs.clone(), (!at_will, false)),
         };
         let MoveKind::Jump { chain, .. } = compile::routine(&game.board, flipped, &rule.filter)
         else {
@@ -810,7 +837,7 @@ fn a_wall_cuts_a_chain_of_jumps() {
             game.moves[0].kind
         );
     };
-    assert!(walk.route_legs().is_some(), "its walk has a route");
+    assert!(walk.route().is_some(), "its walk has a route");
     let jumps = |walls: &str| -> Vec<String> {
         let position = format!("6/6/m5/1m4/m5/M5 white {walls}");
         let state = notation::parse_position(&game, &position).expect("a position");
@@ -825,4 +852,18 @@ fn a_wall_cuts_a_chain_of_jumps() {
     assert_eq!(jumps("walls=a3h"), ["a1-a3-c3"]);
     // And one between a3 and b3 (along ranks 2 and 3): it stops on a3.
     assert_eq!(jumps("walls=a3h,a2v"), ["a1-a3"]);
+    // Chained straight, every landing a move: the wall between a3 and a4 cuts the line.
+    let straight = text.replace("chained by man", "chained straight by man");
+    let game = pipeline::load_text("walled", &straight, None, &[]).expect("loads");
+    assert!(matches!(&game.moves[0].kind, MoveKind::Walk(w) if w.route().is_some()));
+    let jumps = |walls: &str| {
+        let position = format!("6/6/m5/1m4/m5/M5 white {walls}");
+        let state = notation::parse_position(&game, &position).expect("a position");
+        let mut texts = notation::legal_texts(&state);
+        texts.retain(|t| t.starts_with("a1-"));
+        texts.sort();
+        texts
+    };
+    assert_eq!(jumps(""), ["a1-a3", "a1-a3-a5"]);
+    assert_eq!(jumps("walls=a3h"), ["a1-a3"]);
 }

@@ -329,10 +329,6 @@ impl State {
                 chain: Chain::Single,
                 ..
             } => 1,
-            MoveKind::Jump {
-                chain: Chain::Straight,
-                ..
-            } => m.jumps_straight(&self.game),
             MoveKind::Jump { .. } => u32::from(m.legs),
             MoveKind::Walk(_) => u32::from(m.legs).max((m.over != NO_SITE) as u32),
             _ => 0,

@@ -76,12 +76,16 @@ pub struct Move {
     /// by the pieces it jumps, the kind the piece became on the way (`at once`), as a
     /// number, or [`NO_SITE`].
     over: Site,
-    /// The number of jumps of a jump chained by `chained` ([`Chain::Turning`]), or of steps
-    /// of a capture by approach or withdrawal; 0 for any other move.
+    /// The number of jumps of a jump chained by `chained` or `chained straight`
+    /// ([`Chain::Turning`], [`Chain::Straight`]), of pieces a chain recorded by its pieces
+    /// jumps, of legs of a walk's route, or of steps of a capture by approach or
+    /// withdrawal; 0 for any other move.
     legs: u8,
-    /// For a chain turning, the direction of each of its jumps, as its index in the rule's
-    /// directions, in [`leg_bits`] bits a jump, the first jump highest (so among moves with
-    /// as many jumps, the order of paths is that of their directions in turn); for a chain
+    /// For a chain turning, the direction of each of its jumps (for a route, each leg), as
+    /// its index in the rule's directions, in [`leg_bits`] bits a jump, the first jump
+    /// highest (so among moves with as many jumps, the order of paths is that of their
+    /// directions in turn); 0 for a chain straight (every jump goes the way of the first,
+    /// found from `from` and `over`); for a chain
     /// recorded by its pieces, their bits ([`rulebook_model::PieceBits`]); for a tile
     /// placement, the tile's kind; 0 for any other move.
     path: u64,
@@ -391,25 +395,35 @@ impl Move {
         self.path as usize
     }
 
-    /// The jumps of a move chained by `chained` and recorded by its directions
-    /// ([`Chain::Turning`]), or the legs of a walk's move recorded by its route
-    /// ([`rulebook_model::Step::Route`]), in order: for each, the site jumped (passed) over
-    /// and the site landed on (nothing for any other move).
+    /// The jumps of a move chained by `chained` or `chained straight` and recorded by its
+    /// directions ([`Chain::Turning`], [`Chain::Straight`]), or the legs of a walk's move
+    /// recorded by its route ([`rulebook_model::Step::Route`]), in order: for each, the
+    /// site jumped (passed) over and the site landed on (nothing for any other move).
     pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
         let walk = match &game.moves[self.rule as usize].kind {
-            MoveKind::Walk(walk) => walk.route_legs().map(|legs| (walk, legs)),
+            MoveKind::Walk(walk) => walk.route().map(|(legs, straight)| (walk, legs, straight)),
             _ => None,
         };
         let mut at = self.from;
-        let choices = walk.map_or(0, |(_, legs)| legs.len());
+        let choices = walk.map_or((0, None), |(walk, legs, straight)| {
+            let first =
+                |k: &usize| walk.route_leg(&game.board, &legs[*k], self.from).0 == self.over;
+            (
+                legs.len(),
+                straight.then(|| (0..legs.len()).find(first)).flatten(),
+            )
+        });
         let route = self.leg_indices(choices).map(move |k| {
-            let (walk, legs) = walk.expect("a move with legs to choose from has a route");
+            let (walk, legs, _) = walk.expect("a move with legs to choose from has a route");
             let (over, to) = walk.route_leg(&game.board, &legs[k], at);
             at = to;
             (over, to)
         });
-        let turning = self.turning_jumps(self.turning_directions(game), game);
-        turning.chain(route)
+        let directions = match self.straight_directions(game) {
+            (_, None) => (self.turning_directions(game), None),
+            straight => straight,
+        };
+        self.turning_jumps(directions, game).chain(route)
     }
 
     /// The directions of a jump chained by `chained` and recorded by its directions
@@ -426,26 +440,48 @@ impl Move {
         }
     }
 
-    /// The jumps of a move chained by `chained` along `directions` and recorded by them
-    /// ([`Move::jumps`]); none where `directions` is empty.
+    /// The directions of a jump `chained straight` ([`Chain::Straight`]), with the index of
+    /// the one its jumps go along (its first jump's); none for any other move.
+    fn straight_directions(self, game: &Game) -> (&[u8], Option<usize>) {
+        match &game.moves[self.rule as usize].kind {
+            MoveKind::Jump {
+                directions,
+                chain: Chain::Straight,
+                ..
+            } => {
+                let first = |&d: &u8| game.board.step(self.from, d) == self.over;
+                (directions, directions.iter().position(first))
+            }
+            _ => (&[], None),
+        }
+    }
+
+    /// The jumps of a move chained along `directions` (every jump along the one at
+    /// `straight`, if given) and recorded by them ([`Move::jumps`]); none where
+    /// `directions` is empty.
     #[inline(always)]
     fn turning_jumps<'a>(
         self,
-        directions: &'a [u8],
+        (directions, straight): (&'a [u8], Option<usize>),
         game: &'a Game,
     ) -> impl Iterator<Item = (Site, Site)> + 'a {
         let mut at = self.from;
-        self.leg_indices(directions.len()).map(move |k| {
-            let over = game.board.step(at, directions[k]);
-            at = game.board.step(over, directions[k]);
-            (over, at)
-        })
+        self.leg_indices((directions.len(), straight))
+            .map(move |k| {
+                let over = game.board.step(at, directions[k]);
+                at = game.board.step(over, directions[k]);
+                (over, at)
+            })
     }
 
     /// The index of each of the move's legs in turn, of `choices` ([`Move::path`], the
-    /// first leg highest); none where there are no choices.
+    /// first leg highest), or, for a straight chain, the one at `straight` every time;
+    /// none where there are no choices.
     #[inline(always)]
-    fn leg_indices(self, choices: usize) -> impl Iterator<Item = usize> {
+    fn leg_indices(
+        self,
+        (choices, straight): (usize, Option<usize>),
+    ) -> impl Iterator<Item = usize> {
         let legs = if choices == 0 {
             0
         } else {
@@ -455,7 +491,7 @@ impl Move {
         let mask = (1u64 << bits) - 1;
         (0..legs)
             .rev()
-            .map(move |i| (self.path >> (bits * i) & mask) as usize)
+            .map(move |i| straight.unwrap_or((self.path >> (bits * i) & mask) as usize))
     }
 }
 
@@ -1997,10 +2033,9 @@ impl State {
     }
 
     /// Calls `take` on every site a jump passed over, once the piece has landed (they
-    /// stood until then): the one jumped; along a straight chain, `m.over` and each site
-    /// two on along the same line up to the landing; the legs of a chain that may turn; the
-    /// pieces a chain recorded by its pieces jumped (whose piece is first made the kind it
-    /// became on the way, if it did); none for a chain to any landing.
+    /// stood until then): the one jumped; the legs of a chain that may turn or goes
+    /// straight on; the pieces a chain recorded by its pieces jumped (whose piece is first
+    /// made the kind it became on the way, if it did); none for a chain to any landing.
     #[inline(always)]
     fn each_jumped(
         &mut self,
@@ -2011,30 +2046,26 @@ impl State {
     ) {
         match chain {
             Chain::Single => take(self, m.over),
-            Chain::Straight => {
-                let board = &self.game.board;
-                let Some(dir) = (0..8).find(|&d| board.step(m.from, d) == m.over) else {
-                    return;
-                };
-                let mut over = m.over;
-                while over != NO_SITE {
-                    take(self, over);
-                    let landing = self.game.board.step(over, dir);
-                    if landing == m.to || landing == NO_SITE {
-                        return;
-                    }
-                    over = self.game.board.step(landing, dir);
-                }
-            }
             Chain::Turning | Chain::TurningAtWill => {
                 let game = Arc::clone(&self.game);
-                for (over, _) in m.turning_jumps(m.turning_directions(&game), &game) {
+                for (over, _) in m.turning_jumps((m.turning_directions(&game), None), &game) {
                     take(self, over);
                 }
             }
+            Chain::Straight => self.each_straight_jump(m, take),
             Chain::Pieces => self.each_piece_jumped(m, mover, take),
             // Takes nothing (the compiler refuses a capture), and its route is not kept.
             Chain::Reach => {}
+        }
+    }
+
+    /// [`State::each_jumped`] for a chain `chained straight`. Kept out of line, so that the
+    /// captures of other games are compiled as they were.
+    #[inline(never)]
+    fn each_straight_jump(&mut self, m: Move, mut take: impl FnMut(&mut State, Site)) {
+        let game = Arc::clone(&self.game);
+        for (over, _) in m.turning_jumps(m.straight_directions(&game), &game) {
+            take(self, over);
         }
     }
 

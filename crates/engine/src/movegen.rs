@@ -77,6 +77,10 @@ impl State {
                     ..
                 }
                 | MoveKind::Jump { flying: true, .. } => self.far_jumps(index, rule, out),
+                MoveKind::Jump {
+                    chain: Chain::Straight,
+                    ..
+                } => self.straight_chains(index, rule, out),
                 MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
                     self.piece_moves(index, rule, &mut targets, out)
                 }
@@ -613,7 +617,7 @@ impl State {
 
     /// The kinds of piece (a bit per kind) that may make the moves of `rule` now: those of
     /// its `by`, narrowed by its `by numbered`.
-    #[inline]
+    #[inline(always)]
     fn moving_kinds(&self, rule: &MoveRule) -> u64 {
         match &rule.numbered {
             Some(numbered) => rule.filter.kinds & self.numbered_kinds(numbered),
@@ -924,14 +928,14 @@ impl State {
         (pieces, total)
     }
 
-    /// Jumps over an adjacent piece (of those `over` allows) onto the empty site beyond,
-    /// and, chained, on along the same line over further such pieces: one move per landing.
+    /// Jumps over an adjacent piece (of those `over` allows) onto the empty site beyond:
+    /// one move per landing.
     fn jumps(
         &self,
         index: u8,
         from: Site,
         directions: &[u8],
-        (over, chained): (Jumped, bool),
+        over: Jumped,
         rule: &MoveRule,
         out: &mut MoveList,
     ) {
@@ -959,25 +963,83 @@ impl State {
         let may_land = |s: Site| {
             s != NO_SITE
                 && !avoided(s)
-                && (s == from || self.position.cells[s.index()] == EMPTY)
+                && self.position.cells[s.index()] == EMPTY
                 && rule
                     .filter
                     .not_landing
                     .is_none_or(|r| !game.in_region(r as usize, s))
         };
         for &dir in directions {
-            let first = board.step(from, dir);
-            let mut jumped = first;
-            while jumpable(jumped) && !avoided(jumped) {
+            let jumped = board.step(from, dir);
+            if jumpable(jumped) && !avoided(jumped) {
                 let to = board.step(jumped, dir);
-                if !may_land(to) || to == from {
+                if may_land(to) {
+                    out.push(Move::jump(index, from, jumped, to));
+                }
+            }
+        }
+        out.sort_tail_by_destination(start);
+    }
+
+    /// The jumps of a rule `chained straight`, by the mover's pieces of the kinds it allows,
+    /// in site order. Out of line, so that the moves of other games are compiled as they
+    /// were.
+    #[inline(never)]
+    fn straight_chains(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
+        let MoveKind::Jump {
+            directions, over, ..
+        } = &rule.kind
+        else {
+            return;
+        };
+        let narrowed;
+        let movers: &[u64] = match self.moving_kinds(rule) {
+            ALL_KINDS => self.position.occupied_by(self.position.to_move),
+            kinds => {
+                narrowed = self.movers(kinds);
+                &narrowed[..self.position.words]
+            }
+        };
+        for from in set_sites(movers) {
+            self.straight_chains_from(index, from, (directions, *over), rule, out);
+        }
+    }
+
+    /// The jumps `chained straight` of the piece on `from`: over an adjacent piece (of
+    /// those `over` allows) onto the empty site beyond, then on along the same line over
+    /// further such pieces, until the piece lands where it is promoted: one move per
+    /// landing, recorded by its number of jumps ([`Move::chain`], with no path: every jump
+    /// goes the way of the first). The piece has left `from`, as in every chain.
+    #[inline(always)]
+    fn straight_chains_from(
+        &self,
+        index: u8,
+        from: Site,
+        (directions, over): (&[u8], Jumped),
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) {
+        let legs = ChainLegs {
+            state: self,
+            from,
+            over,
+            filter: &rule.filter,
+        };
+        let start = out.len();
+        for &dir in directions {
+            let Some((first, mut to)) = legs.leg(from, dir) else {
+                continue;
+            };
+            let mut jumps = 1;
+            loop {
+                out.push(Move::chain(index, (from, first, to), jumps, 0));
+                if self.game.facts.promotes && self.straight_chain_ends(from, to) {
                     break;
                 }
-                out.push(Move::jump(index, from, first, to));
-                if !chained {
+                let Some((_, next)) = legs.leg(to, dir) else {
                     break;
-                }
-                jumped = board.step(to, dir);
+                };
+                (to, jumps) = (next, jumps + 1);
             }
         }
         out.sort_tail_by_destination(start);
@@ -1080,10 +1142,8 @@ impl State {
             Chain::Reach => self.chains_to_any_landing(index, from, directions, over, rule, out),
             Chain::TurningAtWill => self.chains::<true>(index, from, directions, over, rule, out),
             Chain::Turning => self.chains::<false>(index, from, directions, over, rule, out),
-            Chain::Single | Chain::Straight | Chain::Pieces => {
-                let chained = chain == Chain::Straight;
-                self.jumps(index, from, directions, (over, chained), rule, out)
-            }
+            Chain::Single | Chain::Pieces => self.jumps(index, from, directions, over, rule, out),
+            Chain::Straight => unreachable!("straight chains have their own loop"),
         }
     }
 
@@ -1303,6 +1363,13 @@ impl State {
             }
             i += 1;
         }
+    }
+
+    /// Whether a chain `chained straight` of the piece on `from` ends on `to`, where the
+    /// piece is promoted ([`State::promoted_at`]).
+    #[inline(never)]
+    fn straight_chain_ends(&self, from: Site, to: Site) -> bool {
+        self.promoted_at(self.position.cells[from.index()], to)
     }
 
     /// Whether a piece `piece` that lands on `site` is promoted there (by the first

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use super::{capture, Move, MoveList, State};
 use rulebook_model::{
-    Action, CaptureMode, Cell, Chain, Game, Jumped, MoveKind, Player, Site, Taking, Walk,
-    WalkAction, EMPTY, NO_SITE,
+    Action, CaptureMode, Cell, Chain, Jumped, MoveKind, Player, Site, Taking, Walk, WalkAction,
+    EMPTY, NO_SITE,
 };
 
 /// An effect after a move that took something.
@@ -288,10 +288,11 @@ impl State {
         } = self.game.moves[m.rule as usize].kind
         {
             report.jumps = match chain {
-                Chain::Turning | Chain::TurningAtWill | Chain::Pieces => u32::from(m.legs),
+                Chain::Turning | Chain::TurningAtWill | Chain::Straight | Chain::Pieces => {
+                    u32::from(m.legs)
+                }
                 // Its route is not kept: a chain to any landing counts as one jump.
                 Chain::Reach | Chain::Single => 1,
-                Chain::Straight => m.jumps_straight(&self.game),
             };
             if (chain, mode) == (Chain::Pieces, None) {
                 self.crown_on_the_way(m, mover);
@@ -427,27 +428,5 @@ impl State {
             again,
             cancelled,
         });
-    }
-}
-
-impl Move {
-    /// The jumps of a move of a rule of jumps chained straight on: to its landing site, a
-    /// jump every two sites from its first.
-    pub(super) fn jumps_straight(self, game: &Game) -> u32 {
-        let board = &game.board;
-        let Some(dir) = (0..8).find(|&d| board.step(self.from, d) == self.over) else {
-            return 1;
-        };
-        let on = |at: Site| match at {
-            NO_SITE => NO_SITE,
-            at => board.step(at, dir),
-        };
-        let mut n = 1;
-        let mut at = on(self.over);
-        while at != self.to && at != NO_SITE && n < 64 {
-            at = on(on(at));
-            n += 1;
-        }
-        n
     }
 }

@@ -47,6 +47,15 @@ pub(super) struct Route {
     path: u64,
 }
 
+/// A chain of legs recorded by its route as its step gives it ([`Step::Route`]), with the
+/// rest of the walk after it.
+struct RouteSteps<'a> {
+    legs: &'a [Vec<Step>],
+    at_will: bool,
+    straight: bool,
+    rest: &'a [Step],
+}
+
 /// The rest of a walk after a route, run from the route's end: each destination it reaches
 /// is reached by that route. The destinations go on through a trait object, so that a
 /// route in the rest would not make the interpreter's types nest without end.
@@ -208,8 +217,17 @@ impl State {
                     let rest = &steps[i + 1..];
                     return self.chain_of_legs(mover, walk, (legs, rest), (at, passed), reached);
                 }
-                Step::Route { legs, at_will } => {
-                    let route = (legs.as_slice(), *at_will, &steps[i + 1..]);
+                Step::Route {
+                    legs,
+                    at_will,
+                    straight,
+                } => {
+                    let route = RouteSteps {
+                        legs,
+                        at_will: *at_will,
+                        straight: *straight,
+                        rest: &steps[i + 1..],
+                    };
                     return self.routes(mover, walk, route, at, reached);
                 }
                 Step::Emit => reached.reach(at, passed),
@@ -280,22 +298,27 @@ impl State {
         }
     }
 
-    /// Runs `rest` from the end of every route of a chain of `legs` from `start`
-    /// ([`Step::Route`]), every landing an end `at_will`: a depth-first search on a fixed
-    /// stack (per depth the landing, the next leg to try and whether a leg went on from it),
-    /// with the sites passed over as a set: nothing is allocated. Out of line, as
-    /// [`State::anywhere`].
+    /// Runs the rest of the walk from the end of every route of a chain of legs from
+    /// `start` ([`Step::Route`]): a depth-first search on a fixed stack (per depth the
+    /// landing, the next leg to try and whether a leg went on from it), with the sites
+    /// passed over as a set: nothing is allocated. Out of line, as [`State::anywhere`].
     #[inline(never)]
     fn routes(
         &self,
         mover: Player,
         walk: &Walk,
-        (legs, at_will, rest): (&[Vec<Step>], bool, &[Step]),
+        RouteSteps {
+            legs,
+            at_will,
+            straight,
+            rest,
+        }: RouteSteps,
         start: Site,
         reached: &mut impl Reached,
     ) {
         let piece = self.position.cells[start.index()];
         let (bits, most) = (leg_bits(legs.len()), max_chain_legs(legs.len()));
+        let none_left = legs.len() as u8;
         let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
         stack[0] = (start, 0, false);
         // The site passed over by the leg that reached each depth.
@@ -304,8 +327,13 @@ impl State {
         let (mut path, mut depth) = (0u64, 0);
         loop {
             let (at, next, _) = stack[depth];
-            if (next as usize) < legs.len() && depth < most {
-                stack[depth].1 += 1;
+            if next < none_left && depth < most {
+                // A straight route tries only the leg that reached this depth again.
+                stack[depth].1 = if straight && depth > 0 {
+                    none_left
+                } else {
+                    next + 1
+                };
                 let leg = &legs[next as usize];
                 let Some((over, to)) = self.route_leg(mover, walk, leg, (at, start), &passed)
                 else {
@@ -316,8 +344,9 @@ impl State {
                 path = path << bits | u64::from(next);
                 depth += 1;
                 over_at[depth] = over;
-                let stop = self.promoted_at(piece, to).then_some(legs.len() as u8);
-                stack[depth] = (to, stop.unwrap_or(0), false);
+                let first_leg = if straight { next } else { 0 };
+                let stop = self.promoted_at(piece, to).then_some(none_left);
+                stack[depth] = (to, stop.unwrap_or(first_leg), false);
                 continue;
             }
             if depth == 0 {
@@ -325,6 +354,8 @@ impl State {
             }
             if at_will || !stack[depth].2 {
                 let (first, legs) = (over_at[1], depth as u8);
+                // A straight route's legs are all its first: the path need not say which.
+                let path = if straight { 0 } else { path };
                 let route = Route { first, legs, path };
                 let mut end = RouteEnd { reached, route };
                 self.walk_as(mover, walk, rest, (at, first), &mut end);

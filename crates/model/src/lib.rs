@@ -490,8 +490,9 @@ pub enum Jumped {
 pub enum Chain {
     /// One jump (no `chained`).
     Single,
-    /// `chained straight`: on along the same line while it can; every landing is a move of
-    /// its own.
+    /// `chained straight`: on along the same line while it can (and until the piece changes
+    /// kind); every landing is a move of its own, recorded by its number of jumps (each
+    /// along the first's direction).
     Straight,
     /// `chained`: on from every landing, in any of the rule's directions, while it can (and
     /// until the piece changes kind); the move is the whole sequence, at most

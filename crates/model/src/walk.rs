@@ -114,24 +114,34 @@ impl Walk {
         fold(&self.steps, init, &mut f)
     }
 
-    /// The legs of the walk's chain recorded by its route ([`Step::Route`]), if it has one.
-    pub fn route_legs(&self) -> Option<&[Vec<Step>]> {
+    /// The legs of the walk's chain recorded by its route ([`Step::Route`]), if it has one,
+    /// and whether the route is straight.
+    pub fn route(&self) -> Option<(&[Vec<Step>], bool)> {
         self.steps.iter().find_map(|step| match step {
-            Step::Route { legs, .. } => Some(legs.as_slice()),
+            Step::Route { legs, straight, .. } => Some((legs.as_slice(), *straight)),
             _ => None,
         })
     }
 
-    /// Where leg `leg` of the walk's route ([`Walk::route_legs`]) goes from `from` on
-    /// `board`, replayed as the move made it: the site it passed over and its landing.
+    /// Where leg `leg` of the walk's route ([`Walk::route`]) goes from `from` on
+    /// `board`, replayed as the move made it (its tests not read): the site it passed over
+    /// and its landing ([`NO_SITE`] where it leaves the board).
     pub fn route_leg(&self, board: &crate::Board, leg: &[Step], from: Site) -> (Site, Site) {
-        leg.iter()
-            .fold((NO_SITE, from), |(over, at), step| match *step {
-                Step::Shift(d) | Step::ShiftOpen(d) => (over, board.step(at, d)),
-                Step::Leap(k) => (over, self.leaps[k as usize].targets[at.index()]),
-                Step::Over => (at, at),
-                _ => (over, at),
-            })
+        let mut over = NO_SITE;
+        let mut at = from;
+        for step in leg {
+            at = match *step {
+                _ if at == NO_SITE => return (over, NO_SITE),
+                Step::Shift(d) | Step::ShiftOpen(d) => board.step(at, d),
+                Step::Leap(k) => self.leaps[k as usize].targets[at.index()],
+                Step::Over => {
+                    over = at;
+                    at
+                }
+                _ => at,
+            };
+        }
+        (over, at)
     }
 
     /// Whether a step of the walk is a chain of legs ([`Step::Reach`]).
@@ -155,7 +165,7 @@ impl Walk {
     /// read the site it starts from as empty, and run backwards they would start from the
     /// other end.
     pub fn reversed(&self) -> Option<Walk> {
-        if self.reaches() || self.route_legs().is_some() {
+        if self.reaches() || self.route().is_some() {
             return None;
         }
         let mut paths = Vec::new();
@@ -290,7 +300,9 @@ pub enum Step {
     /// become another kind (a promotion that stops a chain), or, `at_will`, at every
     /// landing; the rest of the walk goes on from each end. Each destination so reached is
     /// a move of its own per route, recorded by the number of legs and the index of each
-    /// in turn ([`crate::leg_bits`] bits a leg, at most [`crate::max_chain_legs`] legs),
+    /// in turn ([`crate::leg_bits`] bits a leg, at most [`crate::max_chain_legs`] legs;
+    /// none for a straight route, whose legs pass over different sites from any site, so
+    /// that the first site passed over tells the leg),
     /// and every site passed over is taken as [`Walk::taking`] says. The moving piece has
     /// left the start, as in [`Step::Reach`]. Never in a repeated body nor a branch.
     Route {
@@ -298,6 +310,9 @@ pub enum Step {
         legs: Vec<Vec<Step>>,
         /// Every landing ends a route, not only those where it cannot go on.
         at_will: bool,
+        /// Every leg after the first is the first again (`chained straight`: a chain along
+        /// one line), rather than any of the legs.
+        straight: bool,
     },
     /// The cursor goes to every site of the board in turn, the rest of the walk going on
     /// from each (a flight: `move fly` is this, a test of the landing and a destination).

@@ -102,22 +102,6 @@ fn first_part(state: &State, m: Move) -> String {
         }
         return text;
     }
-    if let MoveKind::Jump {
-        chain: Chain::Straight,
-        ..
-    } = game.moves[m.rule() as usize].kind
-    {
-        let board = &game.board;
-        let dir = (0..8).find(|&d| board.step(m.from(), d) == m.over());
-        let mut landing = m.from();
-        while let Some(dir) = dir.filter(|_| landing != m.to() && landing != NO_SITE) {
-            landing = board.step(board.step(landing, dir), dir);
-            if landing != m.to() && landing != NO_SITE {
-                text.push('-');
-                text.push_str(&names[landing.index()]);
-            }
-        }
-    }
     text.push('-');
     text.push_str(&names[m.to().index()]);
     text

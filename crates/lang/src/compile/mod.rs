@@ -227,11 +227,11 @@ impl Compiler<'_> {
                 flying: false,
                 over,
                 mode,
-                chain: chain @ (model::Chain::Turning | model::Chain::TurningAtWill),
-            } => {
-                let at_will = chain == model::Chain::TurningAtWill;
-                walks::chain_walk(&directions, (over, mode), at_will, filter)
-            }
+                chain:
+                    chain @ (model::Chain::Turning
+                    | model::Chain::TurningAtWill
+                    | model::Chain::Straight),
+            } => walks::chain_walk(&directions, (over, mode), chain, filter),
             model::MoveKind::Jump {
                 directions,
                 flying: false,

@@ -294,9 +294,12 @@ impl Compiler<'_> {
                 let walk = walks::reach_walk(directions, jumped.0, filter);
                 self.given_back(walk, filter)
             }
-            chain @ (model::Chain::Turning | model::Chain::TurningAtWill) if !flying => {
-                let at_will = chain == model::Chain::TurningAtWill;
-                let walk = walks::chain_walk(directions, jumped, at_will, filter);
+            chain @ (model::Chain::Turning
+            | model::Chain::TurningAtWill
+            | model::Chain::Straight)
+                if !flying =>
+            {
+                let walk = walks::chain_walk(directions, jumped, chain, filter);
                 self.given_back(walk, filter)
             }
             chain => model::MoveKind::Jump {

@@ -197,18 +197,22 @@ pub fn reach_walk(directions: &[u8], over: Jumped, filter: &MoveFilter) -> Walk 
     }
 }
 
-/// A chain of jumps `chained` (`at_will`: `chained at will`) along `directions` over pieces
-/// that `over` allows, as the language reference says it, written as a walk: a
-/// [`Step::Route`] whose legs are, per direction, a shift onto such a piece on a site
-/// `avoiding` does not name, passed over, and a shift onto an empty site beyond that is not
-/// avoided nor in the region of `not landing on`; every end of a route a destination, each
-/// piece passed over taken where the rule takes (`mode`).
+/// A chain of jumps `chained`, `chained at will` or `chained straight` (`chain`) along
+/// `directions` over pieces that `over` allows, as the language reference says it, written
+/// as a walk: a [`Step::Route`] (every landing an end but for `chained`, every leg after
+/// the first the first again for `chained straight`) whose legs are, per direction, a
+/// shift onto such a piece on a site `avoiding` does not name, passed over, and a shift
+/// onto an empty site beyond that is not avoided nor in the region of `not landing on`;
+/// every end of a route a destination, each piece passed over taken where the rule takes
+/// (`mode`).
 pub fn chain_walk(
     directions: &[u8],
     (over, mode): (Jumped, Option<CaptureMode>),
-    at_will: bool,
+    chain: Chain,
     filter: &MoveFilter,
 ) -> Walk {
+    let at_will = matches!(chain, Chain::TurningAtWill | Chain::Straight);
+    let straight = chain == Chain::Straight;
     let (avoided, forbidden) = region_tests(filter);
     let leg = |d: u8| {
         let mut steps = vec![Step::Shift(d), Step::Test(jumped_test(over))];
@@ -221,7 +225,14 @@ pub fn chain_walk(
     let legs = directions.iter().map(|&d| leg(d)).collect();
     Walk {
         action: WalkAction::Move,
-        steps: vec![Step::Route { legs, at_will }, Step::Emit],
+        steps: vec![
+            Step::Route {
+                legs,
+                at_will,
+                straight,
+            },
+            Step::Emit,
+        ],
         leaps: Vec::new(),
         taking: Some(taking(over, mode)),
     }
@@ -441,18 +452,25 @@ fn reach_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped)> {
 /// pieces jumped read from the legs, what becomes of them from the walk's taking, then the
 /// chain's walk written again from them and compared.
 fn route_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
-    let [Step::Route { legs, at_will }, Step::Emit] = &walk.steps[..] else {
+    let [Step::Route {
+        legs,
+        at_will,
+        straight,
+    }, Step::Emit] = &walk.steps[..]
+    else {
         return None;
+    };
+    let chain = match (at_will, straight) {
+        (false, false) => Chain::Turning,
+        (true, false) => Chain::TurningAtWill,
+        (true, true) => Chain::Straight,
+        (false, true) => return None,
     };
     let (directions, over) = jumps_read(legs)?;
     let mode = taken_mode(walk.taking, over)?;
-    if chain_walk(&directions, (over, mode), *at_will, filter) != *walk {
+    if chain_walk(&directions, (over, mode), chain, filter) != *walk {
         return None;
     }
-    let chain = match at_will {
-        true => Chain::TurningAtWill,
-        false => Chain::Turning,
-    };
     Some(MoveKind::Jump {
         directions,
         flying: false,
@@ -670,9 +688,14 @@ pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
         .map(|step| match step {
             Step::Branch(walks) => Step::Branch(walks.iter().flat_map(turn_walk).collect()),
             Step::Reach(legs) => Step::Reach(legs.iter().flat_map(turn_walk).collect()),
-            Step::Route { legs, at_will } => Step::Route {
+            Step::Route {
+                legs,
+                at_will,
+                straight,
+            } => Step::Route {
                 legs: legs.iter().flat_map(turn_walk).collect(),
                 at_will: *at_will,
+                straight: *straight,
             },
             Step::Repeat { body, min, max } => Step::Repeat {
                 body: turned(body, player),
@@ -700,9 +723,14 @@ fn along(steps: &[Step], direction: u8) -> Vec<Step> {
                 Step::Branch(walks.iter().map(|w| along(w, direction)).collect())
             }
             Step::Reach(legs) => Step::Reach(legs.iter().map(|w| along(w, direction)).collect()),
-            Step::Route { legs, at_will } => Step::Route {
+            Step::Route {
+                legs,
+                at_will,
+                straight,
+            } => Step::Route {
                 legs: legs.iter().map(|w| along(w, direction)).collect(),
                 at_will: *at_will,
+                straight: *straight,
             },
             other => other.clone(),
         })

@@ -272,14 +272,22 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
                 texts.join(" | ")
             )
         }
-        Step::Route { legs, at_will } => {
+        Step::Route {
+            legs,
+            at_will,
+            straight,
+        } => {
             let texts: Vec<String> = legs.iter().map(|b| walk_text(game, walk, b)).collect();
             let ends = match at_will {
                 true => "ending at any landing",
                 false => "until none goes on",
             };
+            let again = match straight {
+                true => "one of the legs again and again",
+                false => "legs on",
+            };
             format!(
-                "legs on, passing no site twice, {ends} [{}]",
+                "{again}, passing no site twice, {ends} [{}]",
                 texts.join(" | ")
             )
         }
