@@ -19,6 +19,7 @@ mod groups;
 mod lines;
 mod movegen;
 mod movelist;
+mod oneword;
 mod playout;
 mod quiet;
 mod repetition;
