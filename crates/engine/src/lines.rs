@@ -47,7 +47,7 @@ impl State {
         let own = self.position.occupied_by(player);
         if let &[word] = own {
             let mask = self.game.tables.regions[region as usize][0];
-            return reaches(&mut [[word & mask; 4]], shifts, length);
+            return word_reaches(word & mask, shifts, length);
         }
         let mut runs: AxisSets = [[0; 4]; SITE_SET_WORDS];
         reaches(self.pieces_on(player, region, &mut runs), shifts, length)
@@ -158,6 +158,28 @@ fn reaches(runs: &mut [[u64; 4]], shifts: &AxisShifts, length: i64) -> bool {
         return false;
     }
     (1..length).all(|_| extend(runs, shifts))
+}
+
+/// [`reaches`] on a board of one word (at most 64 sites), `pieces` the set: the shifts and
+/// links of the axes read once, the runs kept in registers.
+#[inline(always)]
+fn word_reaches(pieces: u64, shifts: &AxisShifts, length: i64) -> bool {
+    if pieces == 0 {
+        return false;
+    }
+    let (shift, linked) = (shifts.shift, shifts.linked[0]);
+    let mut runs = [pieces; 4];
+    for _ in 1..length {
+        let mut left = 0;
+        for axis in 0..AXES.len() {
+            runs[axis] &= linked[axis] & runs[axis] >> shift[axis];
+            left |= runs[axis];
+        }
+        if left == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// Keeps of `runs`, per axis the sites from which a run of `k` sites of a set goes up the

@@ -116,7 +116,7 @@ impl State {
         self.each_word_rule(|rule, removing, sites| {
             let n = sites.count_ones() as usize;
             if n > 0 {
-                let kept = Some((rule, removing, sites, total));
+                let kept = Some((rule, removing, sites, total, n));
                 match first {
                     None => first = kept,
                     Some(_) => last = kept,
@@ -127,9 +127,9 @@ impl State {
         });
         let first = first?;
         let k = pick(total);
-        let (rule, removing, sites, start) = match last {
+        let (rule, removing, sites, start, _) = match last {
             Some(last) if k >= last.3 => last,
-            _ if k < first.3 + first.2.count_ones() as usize => first,
+            _ if k < first.3 + first.4 => first,
             _ => {
                 let (mut k, mut found) = (k, None);
                 self.each_word_rule(|rule, removing, sites| {
