@@ -52,6 +52,13 @@ impl State {
         if game.facts.sites_counted && game.moves.len() > 1 {
             return Some(Unlisted::Sites);
         }
+        if let [only] = &game.moves[..] {
+            // One rule (the usual placement game): no rules to go through.
+            return match self.holds(&only.condition) {
+                true => self.unlisted_rule(0, &only.kind),
+                false => Some(Unlisted::NoRule),
+            };
+        }
         let mut active = game
             .moves
             .iter()
@@ -63,6 +70,14 @@ impl State {
             _ if game.tiles.is_some() => return Some(Unlisted::Tiles),
             _ => return None,
         };
+        self.unlisted_rule(rule, kind)
+    }
+
+    /// How the moves of move rule `rule`, of kind `kind`, the one rule in force, can be
+    /// found without listing them ([`State::unlisted`]).
+    #[inline(always)]
+    fn unlisted_rule<'a>(&self, rule: u8, kind: &'a MoveKind) -> Option<Unlisted<'a>> {
+        let game = &*self.game;
         match kind {
             MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
             _ if game.tiles.is_some() => Some(Unlisted::Tiles),
