@@ -19,6 +19,7 @@ mod groups;
 mod lines;
 mod movegen;
 mod movelist;
+mod oneword;
 mod playout;
 mod quiet;
 mod repetition;
@@ -39,8 +40,8 @@ use std::sync::Arc;
 use rulebook_model::board::reverse_direction;
 use rulebook_model::WalkAction;
 use rulebook_model::{
-    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndResult, EndWhen, Game, Jumped, LineCapture,
-    MoveKind, Player, Progress, SecondPart, Site, Taking, Walk, EMPTY, NO_SITE,
+    leg_bits, CaptureMode, Cell, Chain, EffectKind, EndCheck, EndResult, EndWhen, Game, Jumped,
+    LineCapture, MoveKind, Player, Progress, SecondPart, Site, Taking, Walk, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and what it involves. Its kind is its rule's
@@ -722,7 +723,7 @@ struct Scratch {
     /// Work space for the legal moves of the position after a move (reused).
     work: MoveList,
     /// Per end condition checked after every move that the stones of a few sites decide
-    /// ([`rulebook_model::Ends::condition_sites`]) and per mover: 0, or its last verdict
+    /// ([`rulebook_model::EndCheck::Stones`]) and per mover: 0, or its last verdict
     /// (bit 0) with bit 1 set and those stones above.
     end_memo: Vec<u64>,
     /// Whether the goals of the move rules' `so that`s all hold in this position, when
@@ -1667,8 +1668,14 @@ impl State {
     #[inline]
     fn end_condition_holds(&mut self, i: usize, mover: Player) -> bool {
         let game = &*self.game;
-        let Some(sites) = &game.ends.condition_sites[i] else {
-            return self.value(mover, &game.ends.conditions[i]) != 0;
+        let sites = match &game.ends.checks[i] {
+            EndCheck::Stones(sites) => sites,
+            EndCheck::Evaluated => return self.value(mover, &game.ends.conditions[i]) != 0,
+            &EndCheck::Line {
+                player,
+                region,
+                length,
+            } => return self.has_line(player.resolve(mover), region, length),
         };
         let key = sites[mover.index()]
             .iter()

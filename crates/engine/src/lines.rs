@@ -34,6 +34,25 @@ impl State {
         longest(self.pieces_on(player, region, &mut runs), shifts)
     }
 
+    /// Whether `player` has a straight line of at least `length` pieces on the region's
+    /// sites: as [`State::longest_line`]` >= length`, but on a board with shifts the runs
+    /// are extended only until that length.
+    pub(super) fn has_line(&self, player: Player, region: u16, length: i64) -> bool {
+        let Some(shifts) = self.game.board.axis_shifts() else {
+            return self.longest_line(player, region) >= length;
+        };
+        if length <= 0 {
+            return true;
+        }
+        let own = self.position.occupied_by(player);
+        if let &[word] = own {
+            let mask = self.game.tables.regions[region as usize][0];
+            return word_reaches(word & mask, shifts, length);
+        }
+        let mut runs: AxisSets = [[0; 4]; SITE_SET_WORDS];
+        reaches(self.pieces_on(player, region, &mut runs), shifts, length)
+    }
+
     /// How many of `player`'s straight lines of pieces on the region's sites are exactly
     /// `length` long: per axis, the sites that start a run (no linked piece just below
     /// them) from which a run of `length` pieces goes up the axis, less those from which
@@ -129,6 +148,38 @@ fn longest(runs: &mut [[u64; 4]], shifts: &AxisShifts) -> i64 {
         left = extend(runs, shifts);
     }
     length
+}
+
+/// Whether a run of `length` (1 or more) sites of a set goes along an axis, `runs` the set
+/// for each axis: whether [`extend`] keeps a site `length - 1` times.
+#[inline(always)]
+fn reaches(runs: &mut [[u64; 4]], shifts: &AxisShifts, length: i64) -> bool {
+    if runs.iter().all(|w| w[0] == 0) {
+        return false;
+    }
+    (1..length).all(|_| extend(runs, shifts))
+}
+
+/// [`reaches`] on a board of one word (at most 64 sites), `pieces` the set: the shifts and
+/// links of the axes read once, the runs kept in registers.
+#[inline(always)]
+fn word_reaches(pieces: u64, shifts: &AxisShifts, length: i64) -> bool {
+    if pieces == 0 {
+        return false;
+    }
+    let (shift, linked) = (shifts.shift, shifts.linked[0]);
+    let mut runs = [pieces; 4];
+    for _ in 1..length {
+        let mut left = 0;
+        for axis in 0..AXES.len() {
+            runs[axis] &= linked[axis] & runs[axis] >> shift[axis];
+            left |= runs[axis];
+        }
+        if left == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// Keeps of `runs`, per axis the sites from which a run of `k` sites of a set goes up the

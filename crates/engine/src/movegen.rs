@@ -1427,17 +1427,8 @@ impl State {
     /// `true` with a removal's sites.
     pub(super) fn site_targets(&self, index: u8) -> (bool, SiteSet) {
         let rule = &self.game.moves[index as usize];
-        let (removing, region) = match rule.kind {
-            MoveKind::Remove { region } => (true, region),
-            MoveKind::PlacePiece {
-                kind,
-                from_hand: true,
-                ..
-            } if self.pieces_in_hand(self.position.to_move)[kind as usize] == 0 => {
-                return (false, [0; SITE_SET_WORDS])
-            }
-            MoveKind::PlacePiece { region, .. } => (false, region),
-            _ => unreachable!("only placements and removals are moves on one site"),
+        let Some((removing, region)) = self.site_rule(index) else {
+            return (false, [0; SITE_SET_WORDS]);
         };
         let mut sites = match removing {
             true => self.own_sites(region),
@@ -1445,6 +1436,22 @@ impl State {
         };
         self.unmark_region(rule.filter.not_landing, &mut sites);
         (removing, sites)
+    }
+
+    /// What move rule `index` (a placement or a removal) acts on: whether it removes, and
+    /// its region; `None` for a placement from a stock that has no piece of its kind.
+    #[inline]
+    pub(super) fn site_rule(&self, index: u8) -> Option<(bool, Option<u16>)> {
+        match self.game.moves[index as usize].kind {
+            MoveKind::Remove { region } => Some((true, region)),
+            MoveKind::PlacePiece {
+                kind,
+                from_hand: true,
+                ..
+            } if self.pieces_in_hand(self.position.to_move)[kind as usize] == 0 => None,
+            MoveKind::PlacePiece { region, .. } => Some((false, region)),
+            _ => unreachable!("only placements and removals are moves on one site"),
+        }
     }
 
     /// Keeps of `sites` those with a neighbour along one of `n`'s directions that holds
@@ -1508,20 +1515,10 @@ impl State {
     /// (`dir` leading down) is where those neighbours are.
     fn mark_next_to(&self, shifts: &AxisShifts, dir: u8, holding: &SiteSet, near: &mut SiteSet) {
         let words = self.position.words;
-        let Some(axis) = AXES.iter().position(|&(f, b)| f == dir || b == dir) else {
+        let Some((axis, up)) = shifts.toward(dir) else {
             return;
         };
         let (shift, linked) = (shifts.shift[axis], |w: usize| shifts.linked[w][axis]);
-        // Whether `dir` leads up the axis: from a site linked up, to the site `shift` on.
-        let low = (0..words).find_map(|w| {
-            let l = linked(w);
-            (l != 0).then(|| w * 64 + l.trailing_zeros() as usize)
-        });
-        let Some(low) = low else {
-            return;
-        };
-        let next = self.game.board.step(Site::at(low), dir);
-        let up = next != NO_SITE && next.index() > low;
         for w in 0..words {
             near[w] |= if up {
                 linked(w) & (holding[w] >> shift | holding[w + 1] << (64 - shift))

@@ -20,14 +20,9 @@ enum Unlisted<'a> {
     /// ([`rulebook_model::Facts::sites_counted`]): the rules in force are counted site by
     /// site ([`State::each_site_rule`]).
     Sites,
-    /// The one rule in force, number `rule`, places a piece (`removing`: removes one of the
-    /// mover's) on one site of `sites`, with no clause that narrows its moves but a `next
-    /// to`, already applied to `sites`.
-    Site {
-        rule: u8,
-        removing: bool,
-        sites: SiteSet,
-    },
+    /// The one rule in force, of this number, places a piece (or removes one of the
+    /// mover's) on one site, with no clause that narrows its moves but a `next to`.
+    Site(u8),
     /// The one rule in force, number `rule`, slides.
     Slide {
         rule: u8,
@@ -57,6 +52,13 @@ impl State {
         if game.facts.sites_counted && game.moves.len() > 1 {
             return Some(Unlisted::Sites);
         }
+        if let [only] = &game.moves[..] {
+            // One rule (the usual placement game): no rules to go through.
+            return match self.holds(&only.condition) {
+                true => self.unlisted_rule(0, &only.kind),
+                false => Some(Unlisted::NoRule),
+            };
+        }
         let mut active = game
             .moves
             .iter()
@@ -68,20 +70,18 @@ impl State {
             _ if game.tiles.is_some() => return Some(Unlisted::Tiles),
             _ => return None,
         };
+        self.unlisted_rule(rule, kind)
+    }
+
+    /// How the moves of move rule `rule`, of kind `kind`, the one rule in force, can be
+    /// found without listing them ([`State::unlisted`]).
+    #[inline(always)]
+    fn unlisted_rule<'a>(&self, rule: u8, kind: &'a MoveKind) -> Option<Unlisted<'a>> {
+        let game = &*self.game;
         match kind {
             MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
             _ if game.tiles.is_some() => Some(Unlisted::Tiles),
-            MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => {
-                let (removing, mut sites) = self.site_targets(rule);
-                if let Some(n) = game.moves[rule as usize].filter.next_to {
-                    self.keep_next_to(n, &mut sites);
-                }
-                Some(Unlisted::Site {
-                    rule,
-                    removing,
-                    sites,
-                })
-            }
+            MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => Some(Unlisted::Site(rule)),
             MoveKind::Slide {
                 directions,
                 rising,
@@ -109,14 +109,14 @@ impl State {
             Unlisted::NoRule => None,
             Unlisted::Tiles => self.pick_tile_move(pick),
             Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
+            Unlisted::Sites if self.position.words == 1 => self.pick_word_site_move(pick),
             Unlisted::Sites => self.pick_site_move(pick),
-            Unlisted::Site {
-                rule,
-                removing,
-                sites,
-            } => {
-                let count: usize = sites.iter().map(|w| w.count_ones() as usize).sum();
-                let site = (count > 0).then(|| nth_site(&sites, pick(count)))?;
+            Unlisted::Site(rule) if self.position.words == 1 => self.pick_word_move(rule, pick),
+            Unlisted::Site(rule) => {
+                let words = self.position.words;
+                let (removing, sites) = self.rule_sites(rule);
+                let count: usize = sites[..words].iter().map(|w| w.count_ones() as usize).sum();
+                let site = (count > 0).then(|| nth_site(&sites[..words], pick(count)))?;
                 Some(site_move(rule, removing, site))
             }
             Unlisted::Slide {
@@ -145,6 +145,14 @@ impl State {
             Unlisted::NoRule => false,
             Unlisted::Tiles => self.pick_tile_move(&mut first).is_some(),
             Unlisted::Sowing(rule) => self.pick_sowing(rule, &mut first).is_some(),
+            Unlisted::Sites if self.position.words == 1 => {
+                let mut any = false;
+                self.each_word_rule(|_, _, sites| {
+                    any = sites != 0;
+                    any
+                });
+                any
+            }
             Unlisted::Sites => {
                 let mut any = false;
                 self.each_site_rule(|_, _, sites| {
@@ -153,7 +161,8 @@ impl State {
                 });
                 any
             }
-            Unlisted::Site { sites, .. } => sites.iter().any(|&w| w != 0),
+            Unlisted::Site(rule) if self.position.words == 1 => self.word_targets(rule).1 != 0,
+            Unlisted::Site(rule) => self.rule_sites(rule).1.iter().any(|&w| w != 0),
             Unlisted::Slide {
                 directions,
                 max_length,
@@ -229,10 +238,7 @@ impl State {
             if !self.holds(&rule.condition) {
                 continue;
             }
-            let (removing, mut sites) = self.site_targets(index as u8);
-            if let Some(n) = rule.filter.next_to {
-                self.keep_next_to(n, &mut sites);
-            }
+            let (removing, mut sites) = self.rule_sites(index as u8);
             for (word, taken) in sites.iter_mut().zip(&mut taken).take(words) {
                 (*word, *taken) = (*word & !*taken, *taken | *word);
             }
@@ -240,6 +246,16 @@ impl State {
                 return;
             }
         }
+    }
+
+    /// The sites of move rule `index`'s moves (a placement or a removal): those of
+    /// [`State::site_targets`] that `next to` keeps. `true` with a removal's sites.
+    fn rule_sites(&self, index: u8) -> (bool, SiteSet) {
+        let (removing, mut sites) = self.site_targets(index);
+        if let Some(n) = self.game.moves[index as usize].filter.next_to {
+            self.keep_next_to(n, &mut sites);
+        }
+        (removing, sites)
     }
 
     /// Whether a piece of the player to move has an empty site next to it along one of

@@ -417,6 +417,19 @@ pub struct AxisShifts {
     pub shift: [u32; 4],
     /// Per word of a set of sites, per axis: the sites linked to the site `shift` on.
     pub linked: Vec<[u64; 4]>,
+    /// Per axis: whether its first direction (`AXES[axis].0`) leads up it, to the site
+    /// `shift` on (its second direction then leads down).
+    pub forward_up: [bool; 4],
+}
+
+impl AxisShifts {
+    /// The axis of grid direction `dir` (by index in [`AXES`]) and whether `dir` leads up
+    /// it; `None` for a direction on no axis.
+    #[inline]
+    pub fn toward(&self, dir: u8) -> Option<(usize, bool)> {
+        let axis = AXES.iter().position(|&(f, b)| f == dir || b == dir)?;
+        Some((axis, self.forward_up[axis] == (AXES[axis].0 == dir)))
+    }
 }
 
 impl Links {
@@ -841,15 +854,18 @@ impl Board {
         let mut shifts = AxisShifts {
             shift: [1; 4],
             linked: vec![[0; 4]; self.sites().div_ceil(64)],
+            forward_up: [true; 4],
         };
         for (axis, &(forward, back)) in AXES.iter().enumerate() {
-            shifts.shift[axis] = self.axis_shift(forward, back, axis, &mut shifts.linked)?;
+            let shift = self.axis_shift(forward, back, axis, &mut shifts.linked)?;
+            shifts.shift[axis] = shift.unsigned_abs() as u32;
+            shifts.forward_up[axis] = shift > 0;
         }
         Some(shifts)
     }
 
     /// How many sites apart the links along the axis of `forward` and `back` join sites
-    /// (1 where it has none), each link marked at its lower site in `linked[..][axis]`;
+    /// (1 where it has none), negative where `forward` leads down, each link marked at its lower site in `linked[..][axis]`;
     /// `None` unless every link `forward` goes the same number of sites on (or every one
     /// back), 1 to 63, and each is met by a link `back` from where it leads.
     fn axis_shift(
@@ -858,7 +874,7 @@ impl Board {
         back: u8,
         axis: usize,
         linked: &mut [[u64; 4]],
-    ) -> Option<u32> {
+    ) -> Option<i64> {
         let offset = |s: Site, dir: u8| {
             let next = self.step(s, dir);
             (next != NO_SITE).then(|| next.index() as i64 - s.index() as i64)
@@ -884,7 +900,7 @@ impl Board {
                 linked[low / 64][axis] |= 1 << (low % 64);
             }
         }
-        Some(shift.unsigned_abs() as u32)
+        Some(shift)
     }
 
     /// The orthogonal links of a grid as bit sets (see [`Board::orthogonal_links`]), or

@@ -149,7 +149,7 @@ pub const MAX_HAND: u16 = 100;
 /// The most a kind of piece may be worth (`piece queen worth 9`), so that a player's
 /// material (see [`Expr::Material`]) stays far from overflowing.
 pub const MAX_WORTH: u16 = 1000;
-/// The most sites whose stones [`Ends::condition_sites`] lists for one end condition.
+/// The most sites whose stones [`EndCheck::Stones`] lists for one end condition.
 pub const END_KEY_SITES: usize = 3;
 
 /// The most kinds of piece a game may declare (a cell holds 1 + player * kinds + kind).
@@ -1422,6 +1422,33 @@ impl Effect {
     }
 }
 
+/// How the engine judges one of [`Ends::conditions`], checked after every move. (A tag of
+/// its own, a byte, rather than one folded into the vector's: the engine tells the kinds
+/// apart after every move.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum EndCheck {
+    /// By evaluating it.
+    Evaluated,
+    /// A condition that reads nothing of the position but the stones of at most
+    /// [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover (unused places
+    /// [`NO_SITE`]). The engine evaluates it again only when the mover or those stones
+    /// differ from the last time it did.
+    Stones(Vec<[Site; END_KEY_SITES]>),
+    /// A condition that compares a line with a number (`line(mover) >= 4`, `line(P, R) >
+    /// N`, or the same the other way round): whether the player has a straight line of at
+    /// least `length` pieces on the sites of [`Tables::regions`]`[region]`, found without
+    /// measuring the longest.
+    Line {
+        /// The player whose line it is.
+        player: PlayerRef,
+        /// The region, an index into [`Tables::regions`].
+        region: u16,
+        /// The length the line must reach.
+        length: i64,
+    },
+}
+
 /// When the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndWhen {
@@ -1799,11 +1826,9 @@ pub struct Ends {
     pub rules: Vec<EndRule>,
     /// The conditions of the end rules checked after every move ([`EndWhen::Position`]).
     pub conditions: Vec<Expr>,
-    /// For each of [`Ends::conditions`] that reads nothing of the position but the stones
-    /// of at most [`END_KEY_SITES`] sites fixed by the mover: those sites, per mover
-    /// (unused places [`NO_SITE`]). The engine evaluates such a condition again only when
-    /// the mover or those stones differ from the last time it did.
-    pub condition_sites: Vec<Option<Vec<[Site; END_KEY_SITES]>>>,
+    /// For each of [`Ends::conditions`], how the engine judges it: evaluated, or by a way
+    /// the compiler found that answers the same sooner.
+    pub checks: Vec<EndCheck>,
     /// The conditions of the end rules [`EndWhen::StuckAnd`], in the order of its index.
     pub stuck: Vec<Expr>,
     /// The `end when empty row` rule, if the game has one (looked at after every sowing).

@@ -83,7 +83,7 @@ impl Parts {
                 goals: goals::goals(&end_rules, &end_conditions, &tables.regions, &self.board),
             },
             ends: model::Ends {
-                condition_sites: end_keys::end_keys(&end_conditions, &self.board, players),
+                checks: end_keys::end_checks(&end_conditions, &self.board, players),
                 empty_row: (end_rules.iter())
                     .find(|r| r.when == model::EndWhen::EmptyRow)
                     .copied(),

@@ -1,42 +1,70 @@
-//! The end conditions checked after every move that the stones of a few sites decide alone
-//! (`count(store(south)) > 24`): for each mover, the compiler lists those sites, so that the
-//! engine evaluates such a condition again only when the mover or those stones differ from
-//! the last time it did (see [`rulebook_model::Ends::condition_sites`]).
+//! How the engine judges the end conditions checked after every move
+//! ([`rulebook_model::EndCheck`]): those that compare a line with a number
+//! (`line(mover) >= 4`) by whether the line reaches that length, and those that the stones
+//! of a few sites decide alone (`count(store(south)) > 24`) by those sites, listed for each
+//! mover, so that the engine evaluates such a condition again only when the mover or those
+//! stones differ from the last time it did.
 
 use super::sow_plan::mover_value;
-use rulebook_model::{Board, Expr, Player, Site, END_KEY_SITES, NO_SITE};
+use rulebook_model::{Board, EndCheck, Expr, Op, Player, Site, END_KEY_SITES, NO_SITE};
 
-/// For each condition, the sites whose stones decide it, per mover (unused places
-/// [`NO_SITE`]); `None` for a condition that reads anything else of the position (pieces,
-/// marks, `last`, a row's stones) or the stones of more than [`END_KEY_SITES`] sites.
-pub(super) fn end_keys(
-    conditions: &[Expr],
-    board: &Board,
-    players: usize,
-) -> Vec<Option<Vec<[Site; END_KEY_SITES]>>> {
+/// For each condition, how the engine judges it.
+pub(super) fn end_checks(conditions: &[Expr], board: &Board, players: usize) -> Vec<EndCheck> {
     conditions
         .iter()
         .map(|c| {
-            let mut counted = Vec::new();
-            if !reads_only_counts(c, &mut counted) {
-                return None;
+            line_check(c)
+                .or_else(|| end_key(c, board, players).map(EndCheck::Stones))
+                .unwrap_or(EndCheck::Evaluated)
+        })
+        .collect()
+}
+
+/// [`EndCheck::Line`] for a condition that compares a line with a number: `line(P, R) >=
+/// N`, `line(P, R) > N`, `N <= line(P, R)` or `N < line(P, R)`.
+fn line_check(condition: &Expr) -> Option<EndCheck> {
+    let Expr::Binary(op, a, b) = condition else {
+        return None;
+    };
+    // The line on the side the operator opens to.
+    let (line, n, strict) = match op {
+        Op::Ge | Op::Gt => (&**a, &**b, *op == Op::Gt),
+        Op::Le | Op::Lt => (&**b, &**a, *op == Op::Lt),
+        _ => return None,
+    };
+    let (&Expr::Line(player, region), &Expr::Const(n)) = (line, n) else {
+        return None;
+    };
+    let length = if strict { n.checked_add(1)? } else { n };
+    Some(EndCheck::Line {
+        player,
+        region,
+        length,
+    })
+}
+
+/// The sites whose stones decide a condition, per mover (unused places [`NO_SITE`]); `None`
+/// for a condition that reads anything else of the position (pieces, marks, `last`, a row's
+/// stones) or the stones of more than [`END_KEY_SITES`] sites.
+fn end_key(c: &Expr, board: &Board, players: usize) -> Option<Vec<[Site; END_KEY_SITES]>> {
+    let mut counted = Vec::new();
+    if !reads_only_counts(c, &mut counted) {
+        return None;
+    }
+    Player::all(players)
+        .map(|mover| {
+            let mut sites = [NO_SITE; END_KEY_SITES];
+            let mut n = 0;
+            for &x in &counted {
+                // As the evaluator reads `count(x)`: the value of `x` as a site.
+                let site = Site::of_value(mover_value(board, x, mover)?);
+                if sites[..n].contains(&site) {
+                    continue;
+                }
+                *sites.get_mut(n)? = site;
+                n += 1;
             }
-            Player::all(players)
-                .map(|mover| {
-                    let mut sites = [NO_SITE; END_KEY_SITES];
-                    let mut n = 0;
-                    for &x in &counted {
-                        // As the evaluator reads `count(x)`: the value of `x` as a site.
-                        let site = Site::of_value(mover_value(board, x, mover)?);
-                        if sites[..n].contains(&site) {
-                            continue;
-                        }
-                        *sites.get_mut(n)? = site;
-                        n += 1;
-                    }
-                    Some(sites)
-                })
-                .collect()
+            Some(sites)
         })
         .collect()
 }
