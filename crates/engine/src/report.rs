@@ -18,7 +18,7 @@ use rulebook_model::{
 /// An effect after a move that took something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EffectFired {
-    /// The effect, as its index in [`Game::effects`] (and [`Sources::effects`](rulebook_model::Sources::effects)).
+    /// The effect, as its index in [`Game::effects`](rulebook_model::Game::effects) (and [`Sources::effects`](rulebook_model::Sources::effects)).
     pub effect: u16,
     /// The pieces it took (converted or removed).
     pub taken: u32,
