@@ -830,22 +830,7 @@ fn a_wall_cuts_a_chain_of_jumps() {
         piece man, wall\nsetup white man on a1\nsetup black man on a2 + a4 + b3\n\
         setup (2) white wall in hand\nmove jump orthogonal over enemy remove chained by man\n\
         move place wall on grooves\nend when no legal move: mover loses\n";
-    let game = pipeline::load_text("walled", text, None, &[]).expect("loads");
-    let MoveKind::Walk(walk) = &game.moves[0].kind else {
-        panic!(
-            "a chain in a game of walls is a walk: {:?}",
-            game.moves[0].kind
-        );
-    };
-    assert!(walk.route().is_some(), "its walk has a route");
-    let jumps = |walls: &str| -> Vec<String> {
-        let position = format!("6/6/m5/1m4/m5/M5 white {walls}");
-        let state = notation::parse_position(&game, &position).expect("a position");
-        let mut texts = notation::legal_texts(&state);
-        texts.retain(|t| t.starts_with("a1-"));
-        texts.sort();
-        texts
-    };
+    let jumps = walled_jumps(text);
     // Open: over a2 then on over a4, or over a2 then turning over b3.
     assert_eq!(jumps(""), ["a1-a3-a5", "a1-a3-c3"]);
     // A wall between a3 and a4 (along files a and b): the chain turns east or stops.
@@ -853,17 +838,28 @@ fn a_wall_cuts_a_chain_of_jumps() {
     // And one between a3 and b3 (along ranks 2 and 3): it stops on a3.
     assert_eq!(jumps("walls=a3h,a2v"), ["a1-a3"]);
     // Chained straight, every landing a move: the wall between a3 and a4 cuts the line.
-    let straight = text.replace("chained by man", "chained straight by man");
-    let game = pipeline::load_text("walled", &straight, None, &[]).expect("loads");
-    assert!(matches!(&game.moves[0].kind, MoveKind::Walk(w) if w.route().is_some()));
-    let jumps = |walls: &str| {
+    let jumps = walled_jumps(&text.replace("chained by man", "chained straight by man"));
+    assert_eq!(jumps(""), ["a1-a3", "a1-a3-a5"]);
+    assert_eq!(jumps("walls=a3h"), ["a1-a3"]);
+}
+
+/// The game `text` (a chain of jumps in a game that lays walls), checked to run its chain
+/// as a walk with a route, and the moves of its man on a1 in a position of men on a1, a2,
+/// a4 and b3 with the walls `walls` (the word of a position's text), in text order.
+fn walled_jumps(text: &str) -> impl Fn(&str) -> Vec<String> {
+    let game = pipeline::load_text("walled", text, None, &[]).expect("loads");
+    let kind = &game.moves[0].kind;
+    let routed = matches!(kind, MoveKind::Walk(walk) if walk.route().is_some());
+    assert!(
+        routed,
+        "a chain in a game of walls is a walk with a route: {kind:?}"
+    );
+    move |walls: &str| {
         let position = format!("6/6/m5/1m4/m5/M5 white {walls}");
         let state = notation::parse_position(&game, &position).expect("a position");
         let mut texts = notation::legal_texts(&state);
         texts.retain(|t| t.starts_with("a1-"));
         texts.sort();
         texts
-    };
-    assert_eq!(jumps(""), ["a1-a3", "a1-a3-a5"]);
-    assert_eq!(jumps("walls=a3h"), ["a1-a3"]);
+    }
 }
