@@ -117,6 +117,10 @@ fn a_man_promoted_on_the_far_rank_ends_its_move_there() {
     // f7, but the move is over.
     let mut s = at(&g, "8/3m1m2/2M5/8/8/8/8/8 black");
     assert_eq!(legal_texts(&s), ["c6-e8"]);
+    assert_eq!(
+        refusal(&mut s, "c6-e8-g6"),
+        "the piece is promoted on e8, which ends its move: c6-e8"
+    );
     play(&mut s, "c6-e8");
     assert_eq!(notation::position_text(&s), "4K3/5m2/8/8/8/8/8/8 white");
     // A king on c6 is not promoted and goes on.
@@ -138,6 +142,10 @@ fn a_straight_chain_ends_where_the_piece_is_promoted() {
     // stops; a king on c2 goes on over c5 to c6.
     let mut s = at(&g, "7/7/2m4/7/2m4/2M4/7 black");
     assert_eq!(legal_texts(&s), ["c2-c4"]);
+    assert_eq!(
+        refusal(&mut s, "c2-c4-c6"),
+        "the piece is promoted on c4, which ends its move: c2-c4"
+    );
     let m = play(&mut s, "c2-c4");
     assert_eq!(m.legs(), 1);
     assert_eq!(notation::position_text(&s), "7/7/2m4/2K4/7/7/7 white");
@@ -146,6 +154,10 @@ fn a_straight_chain_ends_where_the_piece_is_promoted() {
     // A man that jumps over rank 4 is not promoted and goes on.
     let mut s = at(&g, "7/2m4/7/2m4/2M4/7/7 black");
     assert_eq!(legal_texts(&s), ["c3-c5", "c3-c5-c7"]);
+    assert_eq!(
+        refusal(&mut s, "c3-c5-c7-e7"),
+        "the piece goes no further than c7: c3-c5-c7"
+    );
     let m = play(&mut s, "c3-c5-c7");
     assert_eq!((m.legs(), s.pieces(Player::SECOND)), (2, 0));
 }

@@ -508,8 +508,15 @@ fn piece_refusal(
                         .is_some_and(|r| r.starts_with('-'))
                 })
                 .collect();
-            match longer.as_slice() {
-                [] => refusal(state, (from, to), canonical, &from_here),
+            let extends = |t: &&String| {
+                canonical
+                    .strip_prefix(t.as_str())
+                    .is_some_and(|r| r.starts_with('-'))
+            };
+            let shorter = from_here.iter().filter(extends).max_by_key(|t| t.len());
+            match (longer.as_slice(), shorter) {
+                ([], Some(stop)) => chain_end_refusal(state, moves, stop),
+                ([], None) => refusal(state, (from, to), canonical, &from_here),
                 _ => format!(
                     "the piece can jump on from {last}, and a chain of jumps is played to its end: {}",
                     longer.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(" or ")
@@ -518,6 +525,23 @@ fn piece_refusal(
         }
         [] => return None,
     })
+}
+
+/// Why a move goes no further than the legal move written `stop`, whose landings begin the
+/// text typed (a chain of jumps, or of steps that capture): the piece is promoted where it
+/// ends, or nothing goes on from there.
+fn chain_end_refusal(state: &State, moves: &MoveList, stop: &str) -> String {
+    let board = &state.game().board;
+    let Some(&m) = moves.iter().find(|&&m| move_text(state, m) == stop) else {
+        return format!("the move ends sooner: {stop}");
+    };
+    let landing = &board.site_names[m.to().index()];
+    let mut after = state.clone();
+    after.apply(m);
+    match after.cell(m.to()) == state.cell(m.from()) {
+        true => format!("the piece goes no further than {landing}: {stop}"),
+        false => format!("the piece is promoted on {landing}, which ends its move: {stop}"),
+    }
 }
 
 /// The forms of move text this game's rules make, in words.
