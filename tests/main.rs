@@ -62,6 +62,7 @@ mod moves;
 mod othello_reference;
 mod oware_reference;
 mod parallel;
+mod parts;
 mod paths;
 mod pentago;
 mod pente;

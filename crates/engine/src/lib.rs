@@ -41,7 +41,7 @@ use rulebook_model::board::reverse_direction;
 use rulebook_model::WalkAction;
 use rulebook_model::{
     leg_bits, CaptureMode, Cell, Chain, EffectKind, EndCheck, EndResult, EndWhen, Game, Jumped,
-    LineCapture, MoveKind, Player, Progress, SecondPart, Site, Taking, Walk, EMPTY, NO_SITE,
+    LineCapture, MoveKind, Player, Progress, SecondPart, Shot, Site, Taking, Walk, EMPTY, NO_SITE,
 };
 
 /// A move: which move rule makes it, and what it involves. Its kind is its rule's
@@ -1794,8 +1794,8 @@ impl State {
         }
         self.set(m.to, piece);
         match then {
-            Some(SecondPart::Shoot(shot)) => {
-                self.set(m.shot(), self.game.cell(mover, shot.kind as usize));
+            Some(SecondPart::Shoot(Shot { kind, .. }) | SecondPart::Place { kind, .. }) => {
+                self.set(m.shot(), self.game.cell(mover, kind as usize))
             }
             Some(SecondPart::Remove(_)) if m.removal() != NO_SITE => self.set(m.removal(), EMPTY),
             Some(SecondPart::Rotate(turns)) => self.turn_region(turns, m.turn()),

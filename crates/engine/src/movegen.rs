@@ -350,23 +350,33 @@ impl State {
         }
     }
 
-    /// Replaces each move from position `start` on by one move per site a piece may be shot
-    /// onto after it, in the order of those sites (a move with nowhere to shoot goes);
-    /// leaves `targets` empty.
-    fn add_shots(&self, shot: Shot, start: usize, targets: &mut SiteSet, out: &mut MoveList) {
+    /// Replaces each move from position `start` on by one move per site its second part
+    /// places a piece on, `sites` marking them in `targets` and counting them (a shot's,
+    /// [`State::shot_sites`], or a part walk's, [`State::part_sites`]), in the order of those
+    /// sites (a move with no such site goes); leaves `targets` empty. Out of line, so that
+    /// the second parts of other kinds are compiled as they were.
+    #[inline(never)]
+    fn add_placing_parts(
+        &self,
+        sites: impl Fn(Move, &mut SiteSet) -> usize,
+        start: usize,
+        targets: &mut SiteSet,
+        out: &mut MoveList,
+    ) {
         let mut total = 0;
         out.retain_from(start, |m| {
-            let shots = self.shot_sites(shot, m, targets);
-            total += shots;
-            shots > 0
+            let count = sites(m, targets);
+            targets[..self.position.words].fill(0);
+            total += count;
+            count > 0
         });
         let moves = out.len() - start;
         out.reserve(total - moves);
-        // Filled from the back: every move has a shot, so move i's shots go at or after i.
+        // Filled from the back: every move has a site, so move i's go at or after i.
         let mut at = start + total;
         for i in (start..start + moves).rev() {
             let m = out[i];
-            at -= self.shot_sites(shot, m, targets);
+            at -= sites(m, targets);
             let mut next = at;
             for (w, &word) in targets.iter().enumerate().take(self.position.words) {
                 let mut bits = word;
@@ -377,9 +387,9 @@ impl State {
                     next += 1;
                 }
             }
+            targets[..self.position.words].fill(0);
         }
         out.set_len(start + total);
-        targets[..self.position.words].fill(0);
     }
 
     /// Replaces each move of `rule` from position `start` on by the moves its second part
@@ -396,7 +406,15 @@ impl State {
         out: &mut MoveList,
     ) {
         match then {
-            SecondPart::Shoot(shot) => self.add_shots(shot, start, targets, out),
+            SecondPart::Shoot(shot) => {
+                let sites = |m, targets: &mut SiteSet| self.shot_sites(shot, m, targets);
+                self.add_placing_parts(sites, start, targets, out)
+            }
+            SecondPart::Place { walk, .. } => {
+                let part = &self.game.tables.parts[walk as usize];
+                let sites = |m, targets: &mut SiteSet| self.part_sites(part, m, targets);
+                self.add_placing_parts(sites, start, targets, out)
+            }
             SecondPart::Remove(removal) => {
                 self.add_removals(removal, rule.kind.takes_passed(), start, out)
             }
@@ -595,12 +613,11 @@ impl State {
         }
     }
 
-    /// Marks in `targets` the sites a piece may be shot onto after move `m` (empty sites
-    /// along the shot's directions from where the piece lands, the site it left counting
-    /// as empty), and returns how many there are.
+    /// Marks in `targets` (which must be empty) the sites a piece may be shot onto after
+    /// move `m` (empty sites along the shot's directions from where the piece lands, the
+    /// site it left counting as empty), and returns how many there are.
     fn shot_sites(&self, shot: Shot, m: Move, targets: &mut SiteSet) -> usize {
         let board = &self.game.board;
-        targets[..self.position.words].fill(0);
         for dir in (0..board.directions() as u8).filter(|d| shot.directions >> d & 1 == 1) {
             for &s in board.ray(m.to(), dir) {
                 if s != m.from() && self.position.cells[s.index()] != EMPTY {
@@ -1706,8 +1723,8 @@ impl State {
         // The piece shot, if the rule shoots one, stands before the captures are made.
         let shot = game.moves[m.rule as usize]
             .filter
-            .shot()
-            .map(|shot| (m.shot(), game.cell(mover, shot.kind as usize)));
+            .placed_by_part()
+            .map(|kind| (m.shot(), game.cell(mover, kind as usize)));
         let after = |s: Site| match shot {
             Some((site, cell)) if site == s => cell,
             _ if s == m.to => piece,

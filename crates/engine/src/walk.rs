@@ -15,6 +15,60 @@ use rulebook_model::{
 /// [`NO_SITE`]: none).
 pub(super) type Cursor = (Site, Site);
 
+/// Whom a walk runs for, and how it makes a straight step: on the position as it stands
+/// ([`Standing`]), or as if the moving piece had left a site ([`Lifted`]). Generic, so that
+/// the walks on the position as it stands make their steps as they always did.
+trait Runner: Copy {
+    /// The player the walk runs for.
+    fn mover(self) -> Player;
+    /// Where the straight step `step` of `walk` leaves the cursor from `at` on `state`
+    /// ([`State::straight_step`]).
+    fn step(self, state: &State, walk: &Walk, step: &Step, at: Site) -> Option<Site>;
+}
+
+/// A walk on the position as it stands, for this player.
+#[derive(Clone, Copy)]
+struct Standing(Player);
+
+impl Runner for Standing {
+    #[inline(always)]
+    fn mover(self) -> Player {
+        self.0
+    }
+
+    #[inline(always)]
+    fn step(self, state: &State, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
+        state.straight_step(self.0, walk, step, at)
+    }
+}
+
+/// A walk for `mover` while the moving piece has left the site `left`, which a test reads
+/// as empty: the start of a chain of legs ([`Step::Reach`], [`Step::Route`]), or the site a
+/// move's first part left when its second part's walk runs
+/// ([`rulebook_model::SecondPart::Place`]).
+#[derive(Clone, Copy)]
+struct Lifted {
+    mover: Player,
+    left: Site,
+}
+
+impl Runner for Lifted {
+    #[inline(always)]
+    fn mover(self) -> Player {
+        self.mover
+    }
+
+    #[inline]
+    fn step(self, state: &State, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
+        match *step {
+            Step::Test(test) if at == self.left => {
+                state.passes_lifted(self.mover, test, at).then_some(at)
+            }
+            _ => state.straight_step(self.mover, walk, step, at),
+        }
+    }
+}
+
 /// The sites strictly between `from` and `to` when they lie on one line of the board
 /// (along one of its directions); none otherwise.
 pub(super) fn passed_over(game: &Game, (from, to): (Site, Site)) -> &[Site] {
@@ -188,9 +242,36 @@ impl State {
 
     /// Runs `steps` of `walk` for `mover` with the cursor at `at` and the site `passed`
     /// passed over so far (a [`Cursor`]), giving the destinations to `reached`.
+    #[inline]
     pub(super) fn walk_as(
         &self,
         mover: Player,
+        walk: &Walk,
+        steps: &[Step],
+        cursor: Cursor,
+        reached: &mut impl Reached,
+    ) {
+        self.walk_from(Standing(mover), walk, steps, cursor, reached);
+    }
+
+    /// Marks in `targets` (which must be empty) the sites that the walk of a second part,
+    /// `part`, reaches after move `m` ([`rulebook_model::SecondPart::Place`]): run for the
+    /// mover from where the piece landed, the site it left read as empty; returns how many
+    /// there are.
+    pub(super) fn part_sites(&self, part: &Walk, m: Move, targets: &mut SiteSet) -> usize {
+        let run = Lifted {
+            mover: self.position.to_move,
+            left: m.from,
+        };
+        self.walk_from(run, part, &part.steps, (m.to, NO_SITE), targets);
+        let words = &targets[..self.position.words];
+        words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// [`State::walk_as`] for `run`: its mover, and the site the moving piece has left.
+    fn walk_from(
+        &self,
+        run: impl Runner,
         walk: &Walk,
         steps: &[Step],
         (at, passed): Cursor,
@@ -202,20 +283,20 @@ impl State {
                 Step::Repeat { body, min, max } => {
                     let rest = &steps[i + 1..];
                     let repeat = (body.as_slice(), *min, *max);
-                    return self.repeat(mover, walk, repeat, rest, (at, passed), reached);
+                    return self.repeat(run, walk, repeat, rest, (at, passed), reached);
                 }
                 Step::Branch(walks) => {
                     for branch in walks {
-                        self.walk_as(mover, walk, branch, (at, passed), reached);
+                        self.walk_from(run, walk, branch, (at, passed), reached);
                     }
                     return;
                 }
                 Step::Anywhere => {
-                    return self.anywhere(mover, walk, &steps[i + 1..], passed, reached);
+                    return self.anywhere(run, walk, &steps[i + 1..], passed, reached);
                 }
                 Step::Reach(legs) => {
                     let rest = &steps[i + 1..];
-                    return self.chain_of_legs(mover, walk, (legs, rest), (at, passed), reached);
+                    return self.chain_of_legs(run, walk, (legs, rest), (at, passed), reached);
                 }
                 Step::Route {
                     legs,
@@ -228,11 +309,11 @@ impl State {
                         straight: *straight,
                         rest: &steps[i + 1..],
                     };
-                    return self.routes(mover, walk, route, at, reached);
+                    return self.routes(run, walk, route, at, reached);
                 }
                 Step::Emit => reached.reach(at, passed),
                 Step::Over => passed = at,
-                straight => match self.straight_step(mover, walk, straight, at) {
+                straight => match run.step(self, walk, straight, at) {
                     Some(next) => at = next,
                     None => return,
                 },
@@ -245,7 +326,7 @@ impl State {
     #[inline(never)]
     fn anywhere(
         &self,
-        mover: Player,
+        run: impl Runner,
         walk: &Walk,
         rest: &[Step],
         passed: Site,
@@ -253,7 +334,7 @@ impl State {
     ) {
         for site in Site::all(self.game.board.sites()) {
             if !self.game.board.is_removed(site) {
-                self.walk_as(mover, walk, rest, (site, passed), reached);
+                self.walk_from(run, walk, rest, (site, passed), reached);
             }
         }
     }
@@ -265,7 +346,7 @@ impl State {
     #[inline(never)]
     fn chain_of_legs(
         &self,
-        mover: Player,
+        run: impl Runner,
         walk: &Walk,
         (legs, rest): (&[Vec<Step>], &[Step]),
         (start, passed): Cursor,
@@ -276,13 +357,16 @@ impl State {
         let mut todo = [NO_SITE; SITE_SET_WORDS * 64];
         todo[0] = start;
         let mut len = 1;
+        let legs_run = Lifted {
+            mover: run.mover(),
+            left: start,
+        };
         while len > 0 {
             len -= 1;
             let from = todo[len];
             for leg in legs {
-                let landed = (leg.iter()).try_fold(from, |at, step| {
-                    self.lifted_step(mover, walk, step, at, start)
-                });
+                let landed =
+                    (leg.iter()).try_fold(from, |at, step| legs_run.step(self, walk, step, at));
                 let Some(to) = landed else {
                     continue;
                 };
@@ -293,7 +377,7 @@ impl State {
                 seen[word] |= bit;
                 todo[len] = to;
                 len += 1;
-                self.walk_as(mover, walk, rest, (to, passed), reached);
+                self.walk_from(run, walk, rest, (to, passed), reached);
             }
         }
     }
@@ -305,7 +389,7 @@ impl State {
     #[inline(never)]
     fn routes(
         &self,
-        mover: Player,
+        run: impl Runner,
         walk: &Walk,
         RouteSteps {
             legs,
@@ -325,6 +409,10 @@ impl State {
         let mut over_at = [NO_SITE; MAX_CHAIN_LEGS + 1];
         let mut passed: SiteSet = [0; SITE_SET_WORDS];
         let (mut path, mut depth) = (0u64, 0);
+        let legs_run = Lifted {
+            mover: run.mover(),
+            left: start,
+        };
         loop {
             let (at, next, _) = stack[depth];
             if next < none_left && depth < most {
@@ -335,8 +423,7 @@ impl State {
                     next + 1
                 };
                 let leg = &legs[next as usize];
-                let Some((over, to)) = self.route_leg(mover, walk, leg, (at, start), &passed)
-                else {
+                let Some((over, to)) = self.route_leg(legs_run, walk, leg, at, &passed) else {
                     continue;
                 };
                 stack[depth].2 = true;
@@ -358,7 +445,7 @@ impl State {
                 let path = if straight { 0 } else { path };
                 let route = Route { first, legs, path };
                 let mut end = RouteEnd { reached, route };
-                self.walk_as(mover, walk, rest, (at, first), &mut end);
+                self.walk_from(run, walk, rest, (at, first), &mut end);
             }
             flip(&mut passed, over_at[depth]);
             path >>= bits;
@@ -366,43 +453,26 @@ impl State {
         }
     }
 
-    /// Where a leg of a route goes from `at` (the route began on `start`, which the moving
-    /// piece has left): the site it passes over and its landing, or `None` where it does
-    /// not go on or passes over a site of `passed` again.
+    /// Where a leg of a route goes from `at` (for `run`, whose left site is where the route
+    /// began): the site it passes over and its landing, or `None` where it does not go on
+    /// or passes over a site of `passed` again.
     fn route_leg(
         &self,
-        mover: Player,
+        run: impl Runner,
         walk: &Walk,
         leg: &[Step],
-        (at, start): (Site, Site),
+        at: Site,
         passed: &SiteSet,
     ) -> Option<(Site, Site)> {
         let (mut over, mut at) = (NO_SITE, at);
         for step in leg {
             match step {
                 Step::Over => over = at,
-                step => at = self.lifted_step(mover, walk, step, at, start)?,
+                step => at = run.step(self, walk, step, at)?,
             }
         }
         let again = over != NO_SITE && passed[over.index() / 64] >> (over.index() % 64) & 1 == 1;
         (!again).then_some((over, at))
-    }
-
-    /// A [`State::straight_step`] of a leg of a chain that started on `lifted`, which the
-    /// moving piece has left: a test of that site reads it as empty.
-    #[inline]
-    fn lifted_step(
-        &self,
-        mover: Player,
-        walk: &Walk,
-        step: &Step,
-        at: Site,
-        lifted: Site,
-    ) -> Option<Site> {
-        match *step {
-            Step::Test(test) if at == lifted => self.passes_lifted(mover, test, at).then_some(at),
-            _ => self.straight_step(mover, walk, step, at),
-        }
     }
 
     /// Whether the site `at`, which the moving piece has left, passes `test` for `mover`:
@@ -426,7 +496,7 @@ impl State {
     /// each number of repetitions from `min` on, until the body cannot go on.
     fn repeat(
         &self,
-        mover: Player,
+        run: impl Runner,
         walk: &Walk,
         (body, min, max): (&[Step], u16, u16),
         rest: &[Step],
@@ -436,14 +506,14 @@ impl State {
         let mut at = at;
         for done in 0..=max {
             if done >= min {
-                self.walk_as(mover, walk, rest, (at, passed), reached);
+                self.walk_from(run, walk, rest, (at, passed), reached);
             }
             if done == max {
                 return;
             }
             match body
                 .iter()
-                .try_fold(at, |at, step| self.straight_step(mover, walk, step, at))
+                .try_fold(at, |at, step| run.step(self, walk, step, at))
             {
                 Some(next) => at = next,
                 None => return,

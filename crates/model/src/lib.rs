@@ -637,8 +637,20 @@ pub struct Shot {
 /// the move; a move has one at most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SecondPart {
-    /// `then shoot`: a new piece onto a site reached from the landing site.
+    /// `then shoot`: a new piece onto a site reached from the landing site, the routine
+    /// given back by its part walk's shape ([`SecondPart::Place`]).
     Shoot(Shot),
+    /// A part of the core: a new piece of the mover's, of kind `kind`, onto a site that the
+    /// walk `Tables::parts[walk]` reaches, run from where the piece landed on the board as
+    /// the first part left it (the site the piece left reads as empty; the walk does not come
+    /// back to its start, the landing). Each site reached is a move of its own, chosen with
+    /// the first part. `then shoot` is written as one.
+    Place {
+        /// The kind of the piece placed.
+        kind: u8,
+        /// The part's walk, by index in [`Tables::parts`].
+        walk: u16,
+    },
     /// `then remove enemy`: an enemy piece of the mover's choice off the board.
     Remove(Removal),
     /// `then rotate`: a region turned, the turns by their index in [`Tables::turns`].
@@ -751,10 +763,21 @@ impl MoveFilter {
         self.then.is_some()
     }
 
-    /// `then shoot`'s piece, if the move shoots one.
+    /// `then shoot`'s piece, if the move shoots one by the routine.
     pub fn shot(&self) -> Option<Shot> {
         match self.then {
             Some(SecondPart::Shoot(shot)) => Some(shot),
+            _ => None,
+        }
+    }
+
+    /// The kind of piece the move's second part places, if it places one: a shot, by the
+    /// routine or by a part walk ([`SecondPart::Place`]).
+    pub fn placed_by_part(&self) -> Option<u8> {
+        match self.then {
+            Some(SecondPart::Shoot(Shot { kind, .. }) | SecondPart::Place { kind, .. }) => {
+                Some(kind)
+            }
             _ => None,
         }
     }
@@ -1873,6 +1896,8 @@ pub struct Tables {
     pub regions: Vec<Vec<u64>>,
     /// The turns of the move rules with `then rotate` ([`SecondPart::Rotate`]).
     pub turns: Vec<Turns>,
+    /// The walks of the move rules' second parts that are walks ([`SecondPart::Place`]).
+    pub parts: Vec<Walk>,
     /// Per move rule: what the rule alone tells of whether its moves may be quiet.
     pub quiet_rules: Vec<QuietRule>,
     /// Per effect: whether it [takes straight runs](Effect::takes_straight_runs) on a board

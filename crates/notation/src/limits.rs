@@ -105,8 +105,8 @@ impl Sources {
                 | MoveKind::Track(_)
                 | MoveKind::Wall(_) => {}
             }
-            if let Some(shot) = rule.filter.shot() {
-                s.unlimited |= kind_bit(shot.kind.into());
+            if let Some(kind) = rule.filter.placed_by_part() {
+                s.unlimited |= kind_bit(kind.into());
             }
             s.converts |= converts(rule.filter.line_capture.map(|c| c.mode));
         }

@@ -21,7 +21,7 @@ pub(super) fn text(state: &State, m: Move) -> String {
         text.push(super::kind_letter(game, kind));
     }
     let filter = &game.moves[m.rule() as usize].filter;
-    if filter.shot().is_some() {
+    if filter.placed_by_part().is_some() {
         text.push('/');
         text.push_str(&names[m.shot().index()]);
     }
@@ -556,7 +556,7 @@ fn expected_form(rules: &[rulebook_model::MoveRule]) -> String {
     }) {
         forms.push("two points joined by a dash, like `a1-a4`");
     }
-    if rules.iter().any(|r| r.filter.shot().is_some()) {
+    if rules.iter().any(|r| r.filter.placed_by_part().is_some()) {
         forms.push("a move and where it shoots, like `a1-a4/c4`");
     }
     if rules.iter().any(|r| r.filter.removal().is_some()) {

@@ -1005,21 +1005,26 @@ impl Checker {
         }))
     }
 
-    /// `then shoot KIND along DIRECTIONS`: only after a slide or a step, along the board's
-    /// directions; `None` after an error.
+    /// `then shoot KIND along DIRECTIONS`: only after a move of a piece from one site to
+    /// another that takes nothing on the way (a slide, a step, a leap, a hop, a flight),
+    /// along the board's directions; `None` after an error.
     fn shot(&mut self, kind: &ast::MoveKind, clause: Option<&ast::Shoot>) -> Option<Option<Shot>> {
         let Some(shoot) = clause else {
             return Some(None);
         };
-        if !matches!(kind, ast::MoveKind::Slide { .. }) {
+        let lands = matches!(
+            kind,
+            ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_) | ast::MoveKind::Fly
+        );
+        if !lands {
             self.error(
                 Diagnostic::error(
                     Code::E0428,
-                    "only a slide or a step may shoot a piece",
+                    "only a piece that goes from one site to another may shoot a piece",
                     shoot.span,
                 )
                 .with_help(
-                    "`then shoot KIND along DIRECTIONS` follows `move slide` or `move step`",
+                    "`then shoot KIND along DIRECTIONS` follows `move slide`, `step`, `leap`, `hop` or `fly`",
                 ),
             );
             return None;

@@ -37,11 +37,12 @@ pub(super) struct Sourced<T> {
 }
 
 /// The tables the passes build as they go, which go to the game's
-/// [`Tables`](model::Tables): the regions' site sets, the regions that turn, and the sites
-/// a chain may jump.
+/// [`Tables`](model::Tables): the regions' site sets, the regions that turn, the walks of
+/// second parts, and the sites a chain may jump.
 pub(super) struct BuiltTables {
     pub(super) regions: Vec<Vec<u64>>,
     pub(super) turns: Vec<model::Turns>,
+    pub(super) parts: Vec<model::Walk>,
     pub(super) piece_bits: model::PieceBits,
 }
 
@@ -133,6 +134,7 @@ impl Parts {
                 .with_unmoved(if unmoved { self.board.sites() } else { 0 }),
             regions: std::mem::take(&mut self.tables.regions),
             turns: std::mem::take(&mut self.tables.turns),
+            parts: std::mem::take(&mut self.tables.parts),
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects.rules, &self.board),
             links_lead_back: self.board.links_lead_back(),
@@ -291,7 +293,7 @@ fn quiet_rules(
         | model::MoveKind::Fly { .. }
         | model::MoveKind::Walk(_) => model::QuietRule::Landing {
             removes: rule.filter.removal().is_some(),
-            shoots: rule.filter.shot().is_some(),
+            shoots: rule.filter.placed_by_part().is_some(),
         },
         _ => model::QuietRule::Never,
     };

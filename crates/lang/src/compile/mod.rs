@@ -37,7 +37,8 @@ mod turns;
 mod walks;
 
 pub use walks::{
-    chain_walk, fly_walk, flying_jump_walk, jump_walk, reach_walk, routine, site_walk, slide_walk,
+    chain_walk, fly_walk, flying_jump_walk, jump_walk, part_routine, reach_walk, routine,
+    shot_walk, site_walk, slide_walk,
 };
 
 use derived::{BuiltTables, Parts, Sourced};
@@ -71,6 +72,8 @@ struct Compiler<'a> {
     regions: Vec<Vec<u64>>,
     /// The turns of the rules with `then rotate` ([`rulebook_model::Tables::turns`]).
     turns: Vec<model::Turns>,
+    /// The walks of the rules' second parts ([`rulebook_model::Tables::parts`]).
+    parts: Vec<model::Walk>,
     /// The errors found so far, in the order found.
     errors: Vec<Diagnostic>,
     /// While a score's condition is folded: the player scored, whom `mover` names.
@@ -120,6 +123,7 @@ pub fn compile(desc: &Description, settings: &Settings) -> Result<Game, Vec<Diag
         board: None,
         regions: Vec::new(),
         turns: Vec::new(),
+        parts: Vec::new(),
         errors: Vec::new(),
         scored: None,
         seat: Seat::Nobody,
@@ -186,10 +190,21 @@ impl Compiler<'_> {
             tables: BuiltTables {
                 regions: std::mem::take(&mut self.regions),
                 turns: std::mem::take(&mut self.turns),
+                parts: std::mem::take(&mut self.parts),
                 piece_bits,
             },
         };
         Some(parts.into_game(self.desc, self.settings.preset.clone()))
+    }
+
+    /// Whether a rule of the game lays walls in the grooves (`move place KIND on grooves`).
+    fn lays_walls(&self) -> bool {
+        self.desc.moves.iter().any(|m| {
+            matches!(
+                m.rule.shape,
+                crate::check::MoveDecl::PlacePiece { grooves: true, .. }
+            )
+        })
     }
 
     /// In a game whose rules lay walls in the grooves, a slide, a single jump or a chain of
@@ -198,13 +213,7 @@ impl Compiler<'_> {
     /// walls stop ([`walks::walled_walk`]), run by the walk interpreter, which alone reads
     /// the links the walls cut; any other move as it is.
     fn walled(&self, kind: model::MoveKind, filter: &model::MoveFilter) -> model::MoveKind {
-        let walls = self.desc.moves.iter().any(|m| {
-            matches!(
-                m.rule.shape,
-                crate::check::MoveDecl::PlacePiece { grooves: true, .. }
-            )
-        });
-        if !walls {
+        if !self.lays_walls() {
             return kind;
         }
         let walk = match kind {

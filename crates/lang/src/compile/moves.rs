@@ -396,7 +396,7 @@ impl Compiler<'_> {
     ) -> Option<Option<model::SecondPart>> {
         Some(
             match (&rule.then.shot, &rule.then.removal, &rule.then.turns) {
-                (Some(shot), _, _) => Some(model::SecondPart::Shoot(*shot)),
+                (Some(shot), _, _) => Some(self.shot_part(*shot)),
                 (_, Some(r), _) => Some(model::SecondPart::Remove(self.removal(r)?)),
                 (_, _, Some((regions, span))) => {
                     Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
@@ -404,6 +404,18 @@ impl Compiler<'_> {
                 (None, None, None) => None,
             },
         )
+    }
+
+    /// `then shoot`'s part: its walk ([`walks::shot_walk`], which walls stop in a game that
+    /// lays them), given back its routine by shape.
+    fn shot_part(&mut self, shot: model::Shot) -> model::SecondPart {
+        let directions: Vec<u8> = (0..8).filter(|d| shot.directions >> d & 1 == 1).collect();
+        let walk = walks::shot_walk(shot.kind, &directions);
+        let walk = match self.lays_walls() {
+            true => walks::walled_walk(walk),
+            false => walk,
+        };
+        walks::part_routine(walk, &mut self.parts)
     }
 
     /// `then remove enemy`'s lines, each between 2 and the longer side of the board (0 where

@@ -9,8 +9,8 @@ use super::moves::absolute_directions;
 use crate::check::WalkDecl;
 use rulebook_model::board::RELATIVE_BASE;
 use rulebook_model::{
-    Board, CaptureMode, Chain, Jumped, Landing, Leap, MoveFilter, MoveKind, Player, Site, SiteTest,
-    Step, Taking, Walk, WalkAction, NO_SITE, UNLIMITED,
+    Board, CaptureMode, Chain, Jumped, Landing, Leap, MoveFilter, MoveKind, Player, SecondPart,
+    Shot, Site, SiteTest, Step, Taking, Walk, WalkAction, NO_SITE, UNLIMITED,
 };
 
 /// A slide along `directions` of at most `max` sites (`move step` is `max` 1), as the
@@ -47,6 +47,43 @@ pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
         steps: vec![Step::Branch(branches)],
         leaps: Vec::new(),
         taking: None,
+    }
+}
+
+/// `then shoot KIND along DIRECTIONS` as the walk of a second part that places `kind`: from
+/// the landing along each direction, empty sites one or more, each a destination (the
+/// [`slide_walk`] of the directions, without limit).
+pub fn shot_walk(kind: u8, directions: &[u8]) -> Walk {
+    let action = WalkAction::Place {
+        kind,
+        from_hand: false,
+    };
+    let slide = slide_walk(directions, UNLIMITED, &MoveFilter::default());
+    Walk { action, ..slide }
+}
+
+/// The second part that places a piece on each site `walk` reaches from the landing,
+/// picked by the walk's shape: a shot ([`SecondPart::Shoot`]) where the walk is the
+/// [`shot_walk`] of some directions; else the walk itself, added to `parts`
+/// ([`SecondPart::Place`]).
+pub fn part_routine(walk: Walk, parts: &mut Vec<Walk>) -> SecondPart {
+    let WalkAction::Place { kind, .. } = walk.action else {
+        unreachable!("a second part's walk places a piece: {walk:?}");
+    };
+    let as_move = Walk {
+        action: WalkAction::Move,
+        ..walk.clone()
+    };
+    match slide_shape(&as_move, &MoveFilter::default()) {
+        Some((directions, UNLIMITED)) if shot_walk(kind, &directions) == walk => {
+            let directions = directions.iter().fold(0u8, |bits, &d| bits | 1 << d);
+            SecondPart::Shoot(Shot { kind, directions })
+        }
+        _ => {
+            parts.push(walk);
+            let walk = (parts.len() - 1) as u16;
+            SecondPart::Place { kind, walk }
+        }
     }
 }
 

@@ -225,7 +225,7 @@ codes! {
     E0426,
     /// (a message made at run time)
     E0427,
-    /// only a slide or a step may shoot a piece
+    /// only a piece that goes from one site to another may shoot a piece
     E0428,
     /// a shot goes along the board's directions
     E0429,

@@ -7,8 +7,8 @@ use super::text::glyph;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Dice, Drawing, EffectKind, EndResult,
     EndWhen, Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour,
-    NextTo, Op, PlayerRef, Quantifier, RuleSource, RunShape, Site, SiteTest, Sowing, Step, Track,
-    TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND, UNLIMITED,
+    NextTo, Op, PlayerRef, Quantifier, RuleSource, RunShape, SecondPart, Site, SiteTest, Sowing,
+    Step, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -716,6 +716,14 @@ fn move_filter(game: &Game, f: &MoveFilter) -> String {
             ", then shoots {} along {}",
             game.about.piece_kinds[shot.kind as usize],
             direction_names(game, shot.directions)
+        );
+    }
+    if let Some(SecondPart::Place { kind, walk }) = f.then {
+        let part = &game.tables.parts[walk as usize];
+        words += &format!(
+            ", then places {} where a walk from the landing reaches, walk: {}",
+            game.about.piece_kinds[kind as usize],
+            walk_text(game, part, &part.steps)
         );
     }
     if let Some(turns) = f.turns() {
