@@ -15,7 +15,7 @@ use rulebook::engine::{MoveList, MoveReport, State};
 use rulebook::model::{Game, SecondPart, Shot, Step, Walk};
 use rulebook::{compile, notation, pipeline};
 
-use crate::common::configurations::configurations;
+use crate::common::fixtures::configurations_and_fixtures;
 
 /// Shots after a slide that may take, a step, a leap, a hop and a flight, each along other
 /// directions: every kind of move that may shoot.
@@ -43,19 +43,7 @@ end when no legal move: mover loses
 /// The bundled games and presets, the valid fixtures and [`SHOTS`]: those with a rule that
 /// shoots.
 fn games_that_shoot() -> Vec<(String, Arc<Game>)> {
-    let mut out = configurations();
-    let mut fixtures: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
-        .expect("the fixtures are readable")
-        .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "game"))
-        .collect();
-    fixtures.sort();
-    for path in fixtures {
-        let name = path.display().to_string();
-        if let Ok(game) = pipeline::load(&name, None, &[]) {
-            out.push((name, game));
-        }
-    }
+    let mut out = configurations_and_fixtures();
     let shots = pipeline::load_text("shots", SHOTS, None, &[]).expect("the game loads");
     out.push(("shots".to_string(), shots));
     out.retain(|(_, game)| game.moves.iter().any(|r| r.filter.shot().is_some()));

@@ -19,7 +19,7 @@ use rulebook::engine::{MoveList, MoveReport, State};
 use rulebook::model::{Chain, Game, Landing, MoveKind, MoveRule, SiteTest, Step, Walk, WalkAction};
 use rulebook::{compile, notation, pipeline};
 
-use crate::common::configurations::configurations;
+use crate::common::fixtures::configurations_and_fixtures;
 
 /// Rooks that take by landing and go round two points, and guards that step onto enemies
 /// only or slide two diagonally but not into a corner: the clauses no bundled game uses.
@@ -43,19 +43,7 @@ end when no legal move: mover loses
 /// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`], [`REACHES`], [`FLYING`] and
 /// [`CHAINS`].
 fn games() -> Vec<(String, Arc<Game>)> {
-    let mut out = configurations();
-    let mut fixtures: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
-        .expect("the fixtures are readable")
-        .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "game"))
-        .collect();
-    fixtures.sort();
-    for path in fixtures {
-        let name = path.display().to_string();
-        if let Ok(game) = pipeline::load(&name, None, &[]) {
-            out.push((name, game));
-        }
-    }
+    let mut out = configurations_and_fixtures();
     let written = [
         ("clauses", CLAUSES),
         ("jumps", JUMPS),

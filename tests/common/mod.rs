@@ -11,6 +11,7 @@ pub mod configurations;
 pub mod deadline;
 pub mod draughts_reference;
 pub mod fanorona_reference;
+pub mod fixtures;
 pub mod flying_checks;
 pub mod flying_draughts_reference;
 pub mod go_reference;
