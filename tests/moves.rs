@@ -11,6 +11,7 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::{notation, pipeline};
 
+use crate::common::fixtures::configurations_and_fixtures;
 use crate::common::move_texts::{legal, random_positions_agree};
 
 /// Kings that step one site in any direction and slide up to two sites orthogonally.
@@ -57,6 +58,63 @@ fn a_king_in_the_corner_has_three_steps_and_two_longer_slides() {
         .map(String::from)
         .collect();
     assert_eq!(legal(&mut state), expected);
+}
+
+/// Where two rules in force make the same move, the list holds it once (here a slide of one
+/// site and a step); where one rule alone makes moves, every one of them is there.
+#[test]
+fn a_move_two_rules_make_is_listed_once() {
+    let mut moves = MoveList::new();
+    let state = State::new(game(4));
+    state.legal_moves(&mut moves);
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|&m| notation::move_text(&state, m))
+        .collect();
+    let from_a1: Vec<&String> = texts.iter().filter(|t| t.starts_with("a1-")).collect();
+    assert_eq!(from_a1, ["a1-b1", "a1-a2", "a1-b2", "a1-c1", "a1-a3"]);
+    // The step alone: a game of that rule only lists the same three steps.
+    let steps = pipeline::load_text(
+        "step.game",
+        &STEPS.replace("move slide orthogonal max 2\n", ""),
+        None,
+        &[],
+    )
+    .expect("the game loads");
+    let state = State::new(steps);
+    state.legal_moves(&mut moves);
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|&m| notation::move_text(&state, m))
+        .collect();
+    assert_eq!(texts, ["a1-b1", "a1-a2", "a1-b2"]);
+}
+
+/// The list of legal moves holds no move twice, in every bundled game, preset and valid
+/// fixture, at every ply of seeded random games (the moves of one rule never repeat one
+/// another, which lets a list of one rule's moves skip the search for moves two rules
+/// make): every move's text is another's.
+#[test]
+fn no_legal_move_is_listed_twice() {
+    let mut rng = Rng::new(20261204);
+    let mut moves = MoveList::new();
+    for (name, game) in configurations_and_fixtures() {
+        for _ in 0..2 {
+            let mut state = State::new(Arc::clone(&game));
+            for ply in 0..40 {
+                state.legal_moves(&mut moves);
+                let texts: BTreeSet<String> = moves
+                    .iter()
+                    .map(|&m| notation::move_text(&state, m))
+                    .collect();
+                assert_eq!(texts.len(), moves.len(), "{name}, ply {ply}");
+                if moves.is_empty() {
+                    break;
+                }
+                state.apply(moves[rng.below(moves.len())]);
+            }
+        }
+    }
 }
 
 #[test]

@@ -104,9 +104,14 @@ impl MoveList {
     /// by those (and their place in the list) and only the moves of a run with the same
     /// two sites are compared, each with the earlier ones of its run that are kept: the
     /// moves kept are those the list's order keeps, without comparing every pair. A short
-    /// list is cheaper to compare pair by pair.
+    /// list is cheaper to compare pair by pair. The moves of one rule never repeat one
+    /// another and the list is in the order of the rules, so a list whose first and last
+    /// moves are of one rule (the usual case, where one rule is in force) is kept whole.
     pub(super) fn dedup_by_sites(&mut self, game: &Game) {
         let n = self.len;
+        if n < 2 || self.buffer[0].rule == self.buffer[n - 1].rule {
+            return;
+        }
         if n <= SHORT_LIST {
             let mut kept = 0;
             for i in 0..n {
