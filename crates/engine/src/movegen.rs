@@ -478,11 +478,11 @@ impl State {
         }
         let game = &*self.game;
         let kind = game.kind_of(self.position.cells[m.from.index()]);
+        // The kind first: most promotions are of other kinds than the piece's.
         let applies = |effect: &rulebook_model::Effect| match effect.kind {
-            EffectKind::Promote { to, choices, .. } => (game
-                .promotes_on(&effect.kind, (m.from, m.to))
-                && effect.filter.kinds >> kind & 1 == 1
+            EffectKind::Promote { to, choices, .. } => (effect.filter.kinds >> kind & 1 == 1
                 && kind != to as usize
+                && game.promotes_on(&effect.kind, (m.from, m.to))
                 && self.holds(&effect.condition))
             .then_some(choices),
             _ => None,
