@@ -333,7 +333,8 @@ fn sites_counted(moves: &[model::MoveRule]) -> bool {
 
 /// Whether two move rules of the same kind, for the same mover, share a direction (and so
 /// can make the same move). A slide and a jump never coincide: a slide's first step is
-/// onto an empty site, a jump's onto an enemy piece.
+/// onto an empty site, a jump's onto an enemy piece; nor do the moves of two rules whose
+/// pieces (`by`) are of different kinds.
 fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
     let directions = |m: &model::MoveRule| match &m.kind {
         model::MoveKind::PlacePiece { .. }
@@ -368,7 +369,9 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
             let same_kind = kind_a == kind_b && dirs_a.iter().any(|d| dirs_b.contains(d));
             // A jump chained to any landing may end where a slide, step or other jump does.
             let reach = (reaches(a) && kind_b <= 1) || (reaches(b) && kind_a <= 1);
-            one_mover && (same_kind || reach)
+            // Moves of pieces of kinds no rule shares start from different pieces.
+            let apart = kind_a <= 1 && kind_b <= 1 && a.filter.kinds & b.filter.kinds == 0;
+            one_mover && (same_kind || reach) && !apart
         })
     })
 }
