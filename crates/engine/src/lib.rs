@@ -16,6 +16,7 @@ mod expr;
 mod flying;
 mod grooves;
 mod groups;
+mod guard;
 mod lines;
 mod movegen;
 mod movelist;

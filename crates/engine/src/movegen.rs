@@ -147,7 +147,21 @@ impl State {
     /// moves left out: the condition is read on the board the move leaves).
     pub(super) fn drop_forbidden(&self, out: &mut MoveList) {
         let mut judge = self.judge_on_copy(out);
-        out.retain(|m| !self.forbids(m, &mut judge));
+        match &self.game.tables.guard {
+            // A plain move that touches no watched site is allowed unplayed (`guard.rs`);
+            // the sites are found at the first plain move.
+            Some(guard) => {
+                let mut watched = None;
+                out.retain(|m| {
+                    let allowed = guard.plain[m.rule as usize]
+                        && (watched.get_or_insert_with(|| self.watched(guard)))
+                            .as_ref()
+                            .is_some_and(|w| w.allows(m));
+                    allowed || !self.forbids(m, &mut judge)
+                });
+            }
+            None => out.retain(|m| !self.forbids(m, &mut judge)),
+        }
         judge.put_back(out);
     }
 
