@@ -38,6 +38,40 @@ impl State {
         }
     }
 
+    /// Appends the moves of the rules `in passing` that [`State::pseudo_legal_moves`]
+    /// gives. Where no rule's moves can drop another's (no compulsory rule, no capture by
+    /// approach or withdrawal), no dice are thrown and every such rule is a walk that
+    /// nothing narrows after it ([`State::rule_moves`] gives its moves with their choices
+    /// of promotion and nothing else), by those rules alone; else picked out of every
+    /// rule's moves.
+    pub(super) fn moves_in_passing(&self, out: &mut MoveList) {
+        let game = &*self.game;
+        let alone = |r: &MoveRule| {
+            let f = &r.filter;
+            let narrowed = f.then.is_some() || f.capturing || f.liberties.is_some();
+            let walk_alone =
+                matches!(r.kind, MoveKind::Walk(_)) && !narrowed && r.so_that.is_none();
+            !f.compulsory && f.line_capture.is_none() && (!f.in_passing || walk_alone)
+        };
+        if self.chance().is_some() || !game.moves.iter().all(alone) {
+            self.pseudo_legal_moves(out);
+            out.retain(|m| game.moves[m.rule as usize].filter.in_passing);
+            return;
+        }
+        for (index, rule) in game.moves.iter().enumerate() {
+            let MoveKind::Walk(walk) = &rule.kind else {
+                continue;
+            };
+            if rule.filter.in_passing && self.holds(&rule.condition) {
+                let start = out.len();
+                self.walks(index as u8, rule, walk, out);
+                if game.facts.promotion_choice_kinds & rule.filter.kinds != 0 {
+                    self.add_promotion_choices(start, out);
+                }
+            }
+        }
+    }
+
     /// Appends the moves allowed by the move rules after the throw, if any.
     fn rule_moves(&self, out: &mut MoveList) {
         let game = &*self.game;
