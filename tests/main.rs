@@ -41,6 +41,7 @@ mod fox_and_geese;
 mod go;
 mod goals;
 mod groups;
+mod guard;
 mod hasami_reference;
 mod havannah;
 mod hex;

@@ -73,7 +73,7 @@ impl State {
     }
 
     /// Whether `condition` holds with `player` as the mover.
-    fn holds_for(&self, player: Player, condition: &Condition) -> bool {
+    pub(super) fn holds_for(&self, player: Player, condition: &Condition) -> bool {
         match condition {
             Condition::Always => true,
             Condition::When(e) => self.value(player, e) != 0,
@@ -158,13 +158,23 @@ impl State {
         back: &Walk,
         targets: &SiteSet,
     ) -> bool {
-        let words = self.position.words;
         let mut origins: SiteSet = [0; SITE_SET_WORDS];
-        for to in set_sites(&targets[..words]) {
+        for to in set_sites(&targets[..self.position.words]) {
             self.walk_as(attacker, back, &back.steps, (to, NO_SITE), &mut origins);
         }
+        self.moves_from_any(attacker, rule, &origins)
+    }
+
+    /// Whether a piece `attacker` moves by `rule` stands on a site of `origins`.
+    #[inline]
+    pub(super) fn moves_from_any(
+        &self,
+        attacker: Player,
+        rule: &MoveRule,
+        origins: &SiteSet,
+    ) -> bool {
         let own = self.position.occupied_by(attacker);
-        (0..words).any(|w| {
+        (0..self.position.words).any(|w| {
             let mut bits = origins[w] & own[w];
             while bits != 0 {
                 let site = w * 64 + bits.trailing_zeros() as usize;
@@ -179,7 +189,7 @@ impl State {
 
     /// Whether `cell` holds a piece of `attacker`'s of a kind `rule` moves.
     #[inline]
-    fn moves_by(&self, attacker: Player, rule: &MoveRule, cell: Cell) -> bool {
+    pub(super) fn moves_by(&self, attacker: Player, rule: &MoveRule, cell: Cell) -> bool {
         let kinds = rule.filter.kinds;
         self.game.tables.owner[cell.index()] == attacker
             && (kinds == ALL_KINDS || kinds >> self.game.kind_of(cell) & 1 == 1)

@@ -16,6 +16,7 @@ mod expr;
 mod flying;
 mod grooves;
 mod groups;
+mod guard;
 mod lines;
 mod movegen;
 mod movelist;
@@ -1873,10 +1874,8 @@ impl State {
     fn capture_in_passing_is_legal(&mut self) -> bool {
         let mut moves = std::mem::take(&mut self.scratch.work);
         moves.clear();
-        self.pseudo_legal_moves(&mut moves);
-        let game = &self.game;
-        moves.retain(|m| game.moves[m.rule as usize].filter.in_passing);
-        if !moves.is_empty() && game.facts.forbids {
+        self.moves_in_passing(&mut moves);
+        if !moves.is_empty() && self.game.facts.forbids {
             self.drop_forbidden(&mut moves);
         }
         let legal = !moves.is_empty();

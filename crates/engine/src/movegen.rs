@@ -38,6 +38,40 @@ impl State {
         }
     }
 
+    /// Appends the moves of the rules `in passing` that [`State::pseudo_legal_moves`]
+    /// gives. Where no rule's moves can drop another's (no compulsory rule, no capture by
+    /// approach or withdrawal), no dice are thrown and every such rule is a walk that
+    /// nothing narrows after it ([`State::rule_moves`] gives its moves with their choices
+    /// of promotion and nothing else), by those rules alone; else picked out of every
+    /// rule's moves.
+    pub(super) fn moves_in_passing(&self, out: &mut MoveList) {
+        let game = &*self.game;
+        let alone = |r: &MoveRule| {
+            let f = &r.filter;
+            let narrowed = f.then.is_some() || f.capturing || f.liberties.is_some();
+            let walk_alone =
+                matches!(r.kind, MoveKind::Walk(_)) && !narrowed && r.so_that.is_none();
+            !f.compulsory && f.line_capture.is_none() && (!f.in_passing || walk_alone)
+        };
+        if self.chance().is_some() || !game.moves.iter().all(alone) {
+            self.pseudo_legal_moves(out);
+            out.retain(|m| game.moves[m.rule as usize].filter.in_passing);
+            return;
+        }
+        for (index, rule) in game.moves.iter().enumerate() {
+            let MoveKind::Walk(walk) = &rule.kind else {
+                continue;
+            };
+            if rule.filter.in_passing && self.holds(&rule.condition) {
+                let start = out.len();
+                self.walks(index as u8, rule, walk, out);
+                if game.facts.promotion_choice_kinds & rule.filter.kinds != 0 {
+                    self.add_promotion_choices(start, out);
+                }
+            }
+        }
+    }
+
     /// Appends the moves allowed by the move rules after the throw, if any.
     fn rule_moves(&self, out: &mut MoveList) {
         let game = &*self.game;
@@ -147,7 +181,21 @@ impl State {
     /// moves left out: the condition is read on the board the move leaves).
     pub(super) fn drop_forbidden(&self, out: &mut MoveList) {
         let mut judge = self.judge_on_copy(out);
-        out.retain(|m| !self.forbids(m, &mut judge));
+        match &self.game.tables.guard {
+            // A plain move that touches no watched site is allowed unplayed (`guard.rs`);
+            // the sites are found at the first plain move.
+            Some(guard) => {
+                let mut watched = None;
+                out.retain(|m| {
+                    let allowed = guard.plain[m.rule as usize]
+                        && (watched.get_or_insert_with(|| self.watched(guard)))
+                            .as_ref()
+                            .is_some_and(|w| w.allows(m));
+                    allowed || !self.forbids(m, &mut judge)
+                });
+            }
+            None => out.retain(|m| !self.forbids(m, &mut judge)),
+        }
         judge.put_back(out);
     }
 

@@ -90,6 +90,12 @@ pub(super) trait Reached {
     fn reach_route(&mut self, to: Site, route: Route) {
         self.reach(to, route.first);
     }
+
+    /// The walk reads the site `at` for `test` ([`Step::Test`]; nothing is read but by
+    /// tests in a straight walk): nothing to do, but for the search that notes which sites
+    /// the test of a site attacked reads (`guard.rs`).
+    #[inline(always)]
+    fn read(&mut self, _at: Site, _test: SiteTest) {}
 }
 
 /// The route of a chain of legs recorded by its route ([`Step::Route`]): the site its first
@@ -313,10 +319,15 @@ impl State {
                 }
                 Step::Emit => reached.reach(at, passed),
                 Step::Over => passed = at,
-                straight => match run.step(self, walk, straight, at) {
-                    Some(next) => at = next,
-                    None => return,
-                },
+                straight => {
+                    if let Step::Test(test) = *straight {
+                        reached.read(at, test);
+                    }
+                    match run.step(self, walk, straight, at) {
+                        Some(next) => at = next,
+                        None => return,
+                    }
+                }
             }
         }
     }
@@ -511,10 +522,13 @@ impl State {
             if done == max {
                 return;
             }
-            match body
-                .iter()
-                .try_fold(at, |at, step| run.step(self, walk, step, at))
-            {
+            let body_step = |at, step: &Step| {
+                if let Step::Test(test) = *step {
+                    reached.read(at, test);
+                }
+                run.step(self, walk, step, at)
+            };
+            match body.iter().try_fold(at, body_step) {
                 Some(next) => at = next,
                 None => return,
             }

@@ -1921,6 +1921,29 @@ pub struct Tables {
     /// that a removal's `if line` or `sparing line` asks for, one entry a length; empty
     /// otherwise.
     pub line_masks: Vec<LineMasks>,
+    /// Under a ban whose every condition is `attacked(mover, KIND)`, what lets the list of
+    /// legal moves judge most moves without playing them ([`Guard`]); `None` in any other
+    /// game, whose moves are all played to be judged.
+    pub guard: Option<Guard>,
+}
+
+/// What the compiler proves of a game whose `forbid leaving` conditions are all
+/// `attacked(mover, KIND)`, so that a move need not be played to be judged: the test of a
+/// site attacked looks backwards from the guarded pieces (every rule that may take is a
+/// slide or a reversed walk, on a board whose links lead back, under a condition that
+/// reads nothing but who moves), no effect takes, converts or makes a guarded piece, and
+/// a [plain](Guard::plain) move changes the board only where its piece leaves and lands.
+/// Such a move, when no guarded piece is attacked before it, leaves none attacked unless
+/// it touches a site the search read or a guarded piece (the engine's `guard.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Guard {
+    /// The kinds guarded (bit `k` for kind `k`; every bit for `attacked(mover, any)`): a
+    /// move after which a piece of the mover's of one of them is attacked is forbidden.
+    pub kinds: u64,
+    /// Per move rule: whether its moves are plain: a piece of the mover's leaves its site
+    /// and lands on another (or a new one, of a kind not guarded, is placed), taking at
+    /// most what stood there, with no second part, capture in passing or `forbidding`.
+    pub plain: Vec<bool>,
 }
 
 impl Tables {

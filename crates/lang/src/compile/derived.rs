@@ -5,7 +5,7 @@
 
 use super::ends::{estimate, Ends};
 use super::moves::moving_player;
-use super::{end_keys, goals, sow_plan};
+use super::{end_keys, goals, guard, sow_plan};
 use crate::check::Description;
 use rulebook_model::tiles::{Tiles, PATTERNS};
 use rulebook_model::{self as model, Board, Condition, Expr, Game, Setting, Zobrist};
@@ -147,6 +147,12 @@ impl Parts {
                 .map(|&k| k as u8)
                 .collect(),
             line_masks: line_masks(&self.moves, &self.board),
+            guard: guard::guard(
+                &self.moves,
+                &self.effects.rules,
+                &self.forbidden.rules,
+                &self.board,
+            ),
         }
     }
 }

@@ -26,6 +26,7 @@ mod end_keys;
 mod ends;
 mod exprs;
 mod goals;
+mod guard;
 mod moves;
 mod regions;
 mod settings;

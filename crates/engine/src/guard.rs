@@ -1,0 +1,223 @@
+//! Moves judged against `forbid leaving attacked(mover, KIND)` without playing them, in a
+//! game whose [`Guard`] the compiler proved. The test of a site attacked
+//! ([`State::attacked`]) looks backwards from the guarded pieces and reads only the cells
+//! (and the unmoved marks) of the sites it visits; a [plain](Guard::plain) move changes
+//! only the site its piece leaves (emptied) and the one it lands on (a piece of the
+//! mover's, of a kind not guarded). So when no guarded piece is attacked before a plain
+//! move that moves no guarded piece, the search after it reads what it read before on
+//! every site but those two, and finds no attacker unless the move emptied or filled a
+//! site it reads: a site where a piece of the mover's found at the end of a search stood
+//! cannot hold an attacker after the move either, as the move puts no piece of another
+//! player's anywhere. The sites that matter are found once per position ([`Watched`]):
+//! the guarded pieces' own, every site a reversed walk's test reads (a horse's leg, a
+//! cannon's screen and the sites before it), and, for a slide, the first piece from a
+//! guarded piece along a reversed direction when it is the mover's and the next piece
+//! beyond it is one the slide moves (a pinned piece: only its leaving opens the line; a
+//! piece landing between only blocks it). Every other plain move is allowed as it is;
+//! those that touch one are played and judged as before.
+
+use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
+use super::walk::Reached;
+use super::{Move, State};
+use rulebook_model::board::reverse_direction;
+use rulebook_model::{
+    Guard, Landing, MoveKind, MoveRule, Player, Site, SiteTest, Walk, EMPTY, NO_SITE,
+};
+
+/// The sites a plain move may neither leave nor land on to be allowed without being
+/// played, in one position where no guarded piece is attacked.
+pub(super) struct Watched {
+    /// Where a piece leaving may open an attack: the guarded pieces, the sites a reversed
+    /// walk reads, the pinned pieces.
+    leaving: SiteSet,
+    /// Where a piece landing may make one: the guarded pieces and the sites a reversed
+    /// walk reads.
+    landing: SiteSet,
+}
+
+impl Watched {
+    /// Whether the plain move `m` is allowed without being played: it leaves no site of
+    /// [`Watched::leaving`] and lands on no site of [`Watched::landing`].
+    #[inline]
+    pub(super) fn allows(&self, m: Move) -> bool {
+        let clear = |set: &SiteSet, s: Site| {
+            s == NO_SITE
+                || set[(s.index() / 64) & (SITE_SET_WORDS - 1)] >> (s.index() % 64) & 1 == 0
+        };
+        clear(&self.leaving, m.from) && clear(&self.landing, m.to)
+    }
+}
+
+/// What the reversed walks of a search from the guarded pieces reach and read.
+struct Reads {
+    /// Where they end: the sites an attacker would move from.
+    origins: SiteSet,
+    /// The sites their tests read.
+    read: SiteSet,
+    /// The sites read by a test of the piece that passed ([`SiteTest::Passed`]), which
+    /// reads the last move too where the site is empty.
+    passed: SiteSet,
+}
+
+impl Reached for Reads {
+    fn reach(&mut self, to: Site, _passed: Site) {
+        mark(&mut self.origins, to);
+    }
+
+    fn read(&mut self, at: Site, test: SiteTest) {
+        mark(&mut self.read, at);
+        if let SiteTest::Passed(_) = test {
+            mark(&mut self.passed, at);
+        }
+    }
+}
+
+/// Adds `site` to `set`.
+fn mark(set: &mut SiteSet, site: Site) {
+    set[(site.index() / 64) & (SITE_SET_WORDS - 1)] |= 1 << (site.index() % 64);
+}
+
+impl State {
+    /// The sites that the plain moves of this position may not touch to be allowed without
+    /// being played, under the game's `guard`; `None` where a guarded piece is attacked
+    /// now, or the search read the last move (every move is then played and judged).
+    pub(super) fn watched(&self, guard: &Guard) -> Option<Watched> {
+        let game = &*self.game;
+        if !game.tables.links_lead_back {
+            return None;
+        }
+        let (victim, words) = (self.position.to_move, self.position.words);
+        let guarded = self.movers(guard.kinds);
+        let mut watched = Watched {
+            leaving: guarded,
+            landing: guarded,
+        };
+        let empty = [0; SITE_SET_WORDS];
+        let mut reads = Reads {
+            origins: empty,
+            read: empty,
+            passed: empty,
+        };
+        for attacker in Player::all(game.about.players.len()).filter(|&p| p != victim) {
+            for (index, rule) in game.moves.iter().enumerate() {
+                let attacked = match &rule.kind {
+                    MoveKind::Slide {
+                        directions,
+                        max_length,
+                        ..
+                    } if rule.filter.landing != Landing::Empty
+                        && self.holds_for(attacker, &rule.condition) =>
+                    {
+                        let slide = (directions.as_slice(), *max_length);
+                        self.slide_watch(attacker, rule, slide, &guarded, &mut watched.leaving)
+                    }
+                    MoveKind::Walk(_) if self.holds_for(attacker, &rule.condition) => {
+                        let back = game.tables.reversed_walks.get(index)?.as_ref()?;
+                        self.walk_watch(attacker, rule, back, &guarded, &mut reads)
+                    }
+                    _ => false,
+                };
+                if attacked {
+                    return None;
+                }
+            }
+        }
+        if set_sites(&reads.passed[..words]).any(|s| self.position.cells[s.index()] == EMPTY) {
+            return None;
+        }
+        for w in 0..words {
+            watched.leaving[w] |= reads.read[w];
+            watched.landing[w] |= reads.read[w];
+        }
+        Some(watched)
+    }
+
+    /// Whether a piece `attacker` moves by `rule`, a walk reversed as `back`, attacks a
+    /// site of `guarded` ([`State::walk_attacks_back`]), noting in `reads` what the
+    /// reversed walk reads.
+    fn walk_watch(
+        &self,
+        attacker: Player,
+        rule: &MoveRule,
+        back: &Walk,
+        guarded: &SiteSet,
+        reads: &mut Reads,
+    ) -> bool {
+        reads.origins = [0; SITE_SET_WORDS];
+        for to in set_sites(&guarded[..self.position.words]) {
+            self.walk_as(attacker, back, &back.steps, (to, NO_SITE), reads);
+        }
+        self.moves_from_any(attacker, rule, &reads.origins)
+    }
+
+    /// Whether a piece `attacker` moves by `rule`, a slide along `directions` of at most
+    /// `max_length` sites, attacks a site of `guarded` ([`State::slide_attacks_back`]);
+    /// where not, adds to `pinned` each piece of the mover's that is the first piece from
+    /// a guarded one along a reversed direction and that, gone, would leave one such
+    /// piece of `attacker`'s the first.
+    fn slide_watch(
+        &self,
+        attacker: Player,
+        rule: &MoveRule,
+        (directions, max_length): (&[u8], u16),
+        guarded: &SiteSet,
+        pinned: &mut SiteSet,
+    ) -> bool {
+        let (avoiding, not_landing) = (rule.filter.avoiding, rule.filter.not_landing);
+        let allowed =
+            |r: Option<u16>, s: Site| r.is_none_or(|r| !self.game.in_region(r as usize, s));
+        let cells = &self.position.cells;
+        for to in set_sites(&guarded[..self.position.words]) {
+            if !allowed(avoiding, to) || !allowed(not_landing, to) {
+                continue;
+            }
+            for &dir in directions {
+                let back = reverse_direction(dir);
+                let Some((first, left)) = self.first_piece(to, back, max_length, avoiding) else {
+                    continue;
+                };
+                let cell = cells[first.index()];
+                if self.moves_by(attacker, rule, cell) {
+                    return true;
+                }
+                // Emptied, an avoided site stops the slide.
+                let mine = self.game.tables.owner[cell.index()] == self.position.to_move;
+                if !mine || !allowed(avoiding, first) {
+                    continue;
+                }
+                if let Some((next, _)) = self.first_piece(first, back, left, avoiding) {
+                    if self.moves_by(attacker, rule, cells[next.index()]) {
+                        mark(pinned, first);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The first piece from `at` along direction `dir`, at most `steps` sites on, over
+    /// empty sites outside the region `avoiding`, with the steps left after it: where
+    /// [`State::slide_attacks_back`] stops.
+    fn first_piece(
+        &self,
+        at: Site,
+        dir: u8,
+        steps: u16,
+        avoiding: Option<u16>,
+    ) -> Option<(Site, u16)> {
+        let mut at = at;
+        for k in 0..steps {
+            at = self.game.board.step(at, dir);
+            if at == NO_SITE {
+                return None;
+            }
+            if self.position.cells[at.index()] != EMPTY {
+                return Some((at, steps - k - 1));
+            }
+            if avoiding.is_some_and(|r| self.game.in_region(r as usize, at)) {
+                return None;
+            }
+        }
+        None
+    }
+}
