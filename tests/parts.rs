@@ -11,11 +11,10 @@
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::engine::{MoveList, MoveReport, State};
 use rulebook::model::{Game, SecondPart, Shot, Step, Walk};
 use rulebook::{compile, notation, pipeline};
 
-use crate::common::fixtures::configurations_and_fixtures;
+use crate::common::fixtures::{configurations_and_fixtures, plays_alike};
 
 /// Shots after a slide that may take, a step, a leap, a hop and a flight, each along other
 /// directions: every kind of move that may shoot.
@@ -84,25 +83,7 @@ fn shots_written_as_part_walks_make_the_same_moves() {
     );
     for (name, game) in &games {
         let walked = as_part_walks(game);
-        for _ in 0..6 {
-            let mut routines = State::new(Arc::clone(game));
-            let mut walks = State::new(Arc::clone(&walked));
-            let (mut a, mut b) = (MoveList::new(), MoveList::new());
-            let mut reports = (MoveReport::new(), MoveReport::new());
-            for ply in 0..120 {
-                routines.legal_moves(&mut a);
-                walks.legal_moves(&mut b);
-                assert_eq!(&a[..], &b[..], "{name}, ply {ply}");
-                if a.is_empty() {
-                    break;
-                }
-                let m = a[rng.below(a.len())];
-                routines.apply_reported(m, &mut reports.0);
-                walks.apply_reported(m, &mut reports.1);
-                assert_eq!(routines.hash(), walks.hash(), "{name}, ply {ply}");
-                assert_eq!(reports.0.changed, reports.1.changed, "{name}, ply {ply}");
-            }
-        }
+        plays_alike(name, (game, &walked), (6, 120), &mut rng);
     }
 }
 

@@ -15,11 +15,11 @@
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::engine::{MoveList, MoveReport, State};
+use rulebook::engine::{MoveList, State};
 use rulebook::model::{Chain, Game, Landing, MoveKind, MoveRule, SiteTest, Step, Walk, WalkAction};
 use rulebook::{compile, notation, pipeline};
 
-use crate::common::fixtures::configurations_and_fixtures;
+use crate::common::fixtures::{configurations_and_fixtures, plays_alike};
 
 /// Rooks that take by landing and go round two points, and guards that step onto enemies
 /// only or slide two diagonally but not into a corner: the clauses no bundled game uses.
@@ -194,26 +194,7 @@ fn same_moves_as_walks(lower: fn(&MoveRule) -> Option<Walk>) -> Vec<String> {
         } else {
             (6, 150)
         };
-        for _ in 0..games {
-            let mut routines = State::new(Arc::clone(&game));
-            let mut walks = State::new(Arc::clone(&walked));
-            let (mut a, mut b) = (MoveList::new(), MoveList::new());
-            let mut reports = (MoveReport::new(), MoveReport::new());
-            for ply in 0..max_plies {
-                routines.legal_moves(&mut a);
-                walks.legal_moves(&mut b);
-                assert_eq!(&a[..], &b[..], "{name}, ply {ply}");
-                if a.is_empty() {
-                    break;
-                }
-                let m = a[rng.below(a.len())];
-                routines.apply_reported(m, &mut reports.0);
-                walks.apply_reported(m, &mut reports.1);
-                assert_eq!(routines.hash(), walks.hash(), "{name}, ply {ply}");
-                let told = |r: &MoveReport| (r.jumps, r.jumped, r.replaced, r.changed.clone());
-                assert_eq!(told(&reports.0), told(&reports.1), "{name}, ply {ply}");
-            }
-        }
+        plays_alike(&name, (&game, &walked), (games, max_plies), &mut rng);
         compared.push(name);
     }
     compared
