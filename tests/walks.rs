@@ -83,7 +83,7 @@ fn as_walks(game: &Game, lower: fn(&MoveRule) -> Option<Walk>) -> Option<Arc<Gam
 /// A plain slide rule (no capture by approach or withdrawal, no second part, no `by
 /// numbered`) as the compiler lowers it.
 fn slide_as_walk(rule: &MoveRule) -> Option<Walk> {
-    let plain = rule.filter.line_capture.is_none()
+    let plain = rule.kind.line_capture().is_none()
         && !rule.filter.has_second_part()
         && rule.numbered.is_none();
     match &rule.kind {
@@ -281,12 +281,14 @@ fn given_back(
     rules
 }
 
-/// The slide rules of every game compared above, each as the compiler lowers it.
+/// The slide rules of every game compared above (not capturing by approach or
+/// withdrawal), each as the compiler lowers it.
 fn slide_rules() -> Vec<(String, Arc<Game>, usize, Walk)> {
     rules_as_walks(|rule| match &rule.kind {
         MoveKind::Slide {
             directions,
             max_length,
+            line_capture: None,
             ..
         } => Some(compile::slide_walk(directions, *max_length, &rule.filter)),
         _ => None,

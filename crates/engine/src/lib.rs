@@ -539,8 +539,12 @@ impl Move {
     /// ([`LineCapture::step_bits`]).
     pub fn steps(self, game: &Game) -> impl Iterator<Item = LineStep> + '_ {
         let rule = &game.moves[self.rule as usize];
-        let (directions, capture): (&[u8], _) = match (&rule.kind, rule.filter.line_capture) {
-            (MoveKind::Slide { directions, .. }, Some(lc)) => (directions, lc),
+        let (directions, capture): (&[u8], _) = match &rule.kind {
+            MoveKind::Slide {
+                directions,
+                line_capture: Some(lc),
+                ..
+            } => (directions, *lc),
             _ => (&[], LineCapture::default()),
         };
         let legs = if directions.is_empty() { 0 } else { self.legs };
@@ -1715,7 +1719,7 @@ impl State {
     /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
-        match self.game.moves[m.rule as usize].filter.line_capture {
+        match self.game.moves[m.rule as usize].kind.line_capture() {
             Some(capture) => self.play_line_steps(m, mover, capture.mode),
             None => self.land_piece(m, mover),
         }

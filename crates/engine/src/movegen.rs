@@ -51,7 +51,7 @@ impl State {
             let narrowed = f.then.is_some() || f.capturing || f.liberties.is_some();
             let walk_alone =
                 matches!(r.kind, MoveKind::Walk(_)) && !narrowed && r.so_that.is_none();
-            !f.compulsory && f.line_capture.is_none() && (!f.in_passing || walk_alone)
+            !f.compulsory && r.kind.line_capture().is_none() && (!f.in_passing || walk_alone)
         };
         if self.chance().is_some() || !game.moves.iter().all(alone) {
             self.pseudo_legal_moves(out);
@@ -135,7 +135,7 @@ impl State {
                 self.keep_moves_reaching(goal, rule_start, out);
             }
             compulsory |= rule.filter.compulsory && out.len() > rule_start;
-            line_captures |= rule.filter.line_capture.is_some() && out.len() > rule_start;
+            line_captures |= rule.kind.line_capture().is_some() && out.len() > rule_start;
         }
         if line_captures {
             self.drop_steps_that_capture(start, out);
@@ -375,9 +375,11 @@ impl State {
                 let from = Site::at(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
                 match &rule.kind {
-                    MoveKind::Slide { directions, .. } if rule.filter.line_capture.is_some() => {
-                        self.line_captures(index, from, directions, rule, out)
-                    }
+                    MoveKind::Slide {
+                        directions,
+                        line_capture: Some(capture),
+                        ..
+                    } => self.line_captures(index, from, (directions, *capture), rule, out),
                     MoveKind::Slide {
                         directions,
                         max_length,
@@ -1276,13 +1278,10 @@ impl State {
         &self,
         index: u8,
         from: Site,
-        directions: &[u8],
+        (directions, capture): (&[u8], LineCapture),
         rule: &MoveRule,
         out: &mut MoveList,
     ) {
-        let Some(capture) = rule.filter.line_capture else {
-            return;
-        };
         let start = out.len();
         let mut walk = LineWalk {
             index,
@@ -1412,7 +1411,7 @@ impl State {
     #[inline(never)]
     fn drop_steps_that_capture(&self, start: usize, out: &mut MoveList) {
         let rules = &self.game.moves;
-        let captures = |m: &Move| rules[m.rule as usize].filter.line_capture.is_some();
+        let captures = |m: &Move| rules[m.rule as usize].kind.line_capture().is_some();
         let mut i = start;
         while i < out.len() {
             let m = out[i];
@@ -1699,7 +1698,7 @@ impl State {
     fn placements_capturing(&self, rule: &MoveRule) -> Option<SiteSet> {
         let game = &*self.game;
         let filter = &rule.filter;
-        let takes_itself = filter.has_second_part() || filter.line_capture.is_some();
+        let takes_itself = filter.has_second_part() || rule.kind.line_capture().is_some();
         if !matches!(rule.kind, MoveKind::PlacePiece { .. })
             || takes_itself
             || game.board.sites() > SITE_SET_WORDS * 64
@@ -1745,7 +1744,7 @@ impl State {
         // Every step of a capture by approach or withdrawal takes something.
         let removes = rule.filter.removal().is_some() && m.removal() != NO_SITE;
         match rule.kind {
-            _ if rule.filter.line_capture.is_some() || removes => Some(true),
+            _ if rule.kind.line_capture().is_some() || removes => Some(true),
             MoveKind::PlacePiece { .. } => None,
             MoveKind::Jump { mode: Some(_), .. } => Some(true),
             // A walk takes the site it passed over, if it marked one.

@@ -266,7 +266,8 @@ impl State {
     fn replay_piece_move(&mut self, m: Move, report: &mut MoveReport) {
         let mover = self.position.to_move;
         let filter = &self.game.moves[m.rule as usize].filter;
-        let (line_capture, removes) = (filter.line_capture, filter.removal().is_some());
+        let line_capture = self.game.moves[m.rule as usize].kind.line_capture();
+        let removes = filter.removal().is_some();
         match line_capture {
             Some(capture) => {
                 let others = self.others_pieces(mover);

@@ -87,6 +87,7 @@ impl State {
                 rising,
                 falling,
                 max_length,
+                line_capture: None,
             } => Some(Unlisted::Slide {
                 rule,
                 directions,

@@ -748,8 +748,6 @@ pub struct MoveFilter {
     /// What the move does once the piece has landed, if anything: a piece shot, an enemy
     /// piece removed or a region turned.
     pub then: Option<SecondPart>,
-    /// A step that captures by approach or withdrawal.
-    pub line_capture: Option<LineCapture>,
     /// `with liberties`: the move is legal only where, once its captures are made, the
     /// moved piece's group (the mover's pieces linked along these directions, bit `d` for
     /// the board's direction `d`) has an empty site next to it along them.
@@ -812,7 +810,6 @@ impl Default for MoveFilter {
             compulsory: false,
             most: false,
             then: None,
-            line_capture: None,
             liberties: None,
         }
     }
@@ -855,6 +852,9 @@ pub enum MoveKind {
         falling: Vec<u8>,
         /// The most sites crossed ([`UNLIMITED`]: as many as are empty).
         max_length: u16,
+        /// A step that captures by approach or withdrawal (`max_length` 1): its moves are
+        /// its captures alone.
+        line_capture: Option<LineCapture>,
     },
     /// Over one adjacent piece to the empty site beyond (flying: over a piece any distance
     /// away, the sites before it empty, onto any empty site beyond it) and, chained, on
@@ -963,6 +963,15 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
+    /// How the rule's steps capture by approach or withdrawal, if they do.
+    #[inline]
+    pub fn line_capture(&self) -> Option<LineCapture> {
+        match self {
+            MoveKind::Slide { line_capture, .. } => *line_capture,
+            _ => None,
+        }
+    }
+
     /// Whether the rule's moves take what they pass over: a jump that captures or removes
     /// the pieces it jumps, a walk that takes the site it passes over ([`Walk::taking`]).
     #[inline]

@@ -108,7 +108,7 @@ impl Sources {
             if let Some(kind) = rule.filter.placed_by_part() {
                 s.unlimited |= kind_bit(kind.into());
             }
-            s.converts |= converts(rule.filter.line_capture.map(|c| c.mode));
+            s.converts |= converts(rule.kind.line_capture().map(|c| c.mode));
         }
         // `capture into hand`: a taken piece changes owner, and goes back to its kind.
         s.converts |= !game.tables.hand_kinds.is_empty();

@@ -80,7 +80,7 @@ fn first_part(state: &State, m: Move) -> String {
         return format!("x{}", names[m.from().index()]);
     }
     let mut text = names[m.from().index()].clone();
-    if game.moves[m.rule() as usize].filter.line_capture.is_some() {
+    if game.moves[m.rule() as usize].kind.line_capture().is_some() {
         line_steps_text(state, m, &mut text);
         return text;
     }
@@ -145,10 +145,7 @@ fn line_steps_text(state: &State, m: Move, text: &mut String) {
     let game = state.game();
     let names = &game.board.site_names;
     let rule = &game.moves[m.rule() as usize];
-    let both = rule
-        .filter
-        .line_capture
-        .is_some_and(|c| c.approach && c.withdrawal);
+    let both = (rule.kind.line_capture()).is_some_and(|c| c.approach && c.withdrawal);
     let mut moves = MoveList::new();
     if both {
         state.legal_moves(&mut moves);
@@ -211,7 +208,7 @@ fn parse_line_steps(
     let same: Vec<Move> = moves
         .iter()
         .copied()
-        .filter(|m| game.moves[m.rule() as usize].filter.line_capture.is_some() && landings(m))
+        .filter(|m| game.moves[m.rule() as usize].kind.line_capture().is_some() && landings(m))
         .collect();
     let agrees = |m: &Move| {
         m.steps(game)
@@ -252,7 +249,7 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         || body.split('-').map(str::trim).collect(),
         |site| vec![site],
     );
-    let line_captures = game.moves.iter().any(|r| r.filter.line_capture.is_some());
+    let line_captures = game.moves.iter().any(|r| r.kind.line_capture().is_some());
     let (points, ways) = match line_captures && second.is_none() {
         true => strip_ways(&written),
         false => (written.clone(), vec![None; written.len()]),

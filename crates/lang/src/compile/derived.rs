@@ -290,7 +290,7 @@ fn quiet_rules(
     moves_again: bool,
 ) -> Vec<model::QuietRule> {
     let quiet_rule = |rule: &model::MoveRule| match rule.kind {
-        _ if promotes || moves_again || rule.filter.line_capture.is_some() => {
+        _ if promotes || moves_again || rule.kind.line_capture().is_some() => {
             model::QuietRule::Never
         }
         _ if rule.kind.takes_passed() => model::QuietRule::Never,

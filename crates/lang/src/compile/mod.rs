@@ -219,7 +219,7 @@ impl Compiler<'_> {
         }
         let walk = match kind {
             model::MoveKind::Walk(walk) => walk,
-            other if filter.line_capture.is_some() => return other,
+            other if other.line_capture().is_some() => return other,
             model::MoveKind::Slide {
                 directions,
                 max_length,

@@ -77,7 +77,10 @@ impl Compiler<'_> {
     ) -> Option<model::MoveRule> {
         let condition = self.condition(m)?;
         let filter = self.move_filter(&m.rule)?;
-        let kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
+        let mut kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
+        if let model::MoveKind::Slide { line_capture, .. } = &mut kind {
+            *line_capture = m.rule.line_capture;
+        }
         let kind = self.with_walk_tests(kind, &m.rule.walk_tests, &filter)?;
         let kind = self.walled(kind, &filter);
         let so_that = match &m.rule.legality.so_that {
@@ -382,7 +385,6 @@ impl Compiler<'_> {
             landing: to.landing,
             compulsory: rule.compulsory,
             most: rule.most,
-            line_capture: rule.line_capture,
             liberties: rule.liberties,
             then: self.second_part(rule)?,
         })

@@ -407,6 +407,7 @@ pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
         rising,
         falling,
         max_length,
+        line_capture: None,
     }
 }
 

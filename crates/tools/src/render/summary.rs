@@ -6,9 +6,9 @@ use super::terminal_safe;
 use super::text::glyph;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Dice, Drawing, EffectKind, EndResult,
-    EndWhen, Expr, Game, Jumped, Landing, Layout, MidChain, MoveFilter, MoveKind, Neighbour,
-    NextTo, Op, PlayerRef, Quantifier, RuleSource, RunShape, SecondPart, Site, SiteTest, Sowing,
-    Step, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND, UNLIMITED,
+    EndWhen, Expr, Game, Jumped, Landing, Layout, LineCapture, MidChain, MoveFilter, MoveKind,
+    Neighbour, NextTo, Op, PlayerRef, Quantifier, RuleSource, RunShape, SecondPart, Site, SiteTest,
+    Sowing, Step, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -338,7 +338,7 @@ fn moves_summary(o: &mut String, game: &Game) {
     let _ = writeln!(o, "moves:");
     for (i, m) in game.moves.iter().enumerate() {
         let what = move_kind_text(game, &m.kind);
-        let mut filter = move_filter(game, &m.filter);
+        let mut filter = move_filter(game, &m.filter, m.kind.line_capture());
         if let Some(n) = &m.numbered {
             let nearest = if n.nearest {
                 " (or the nearest numbers each way)"
@@ -666,9 +666,9 @@ fn kinds(game: &Game, set: u64) -> String {
 }
 
 /// The clauses that narrow a move, as words after it.
-fn move_filter(game: &Game, f: &MoveFilter) -> String {
+fn move_filter(game: &Game, f: &MoveFilter, line_capture: Option<LineCapture>) -> String {
     let mut words = String::new();
-    if let Some(c) = f.line_capture {
+    if let Some(c) = line_capture {
         let ways = match (c.approach, c.withdrawal) {
             (true, true) => "approach or withdrawal",
             (true, false) => "approach",
