@@ -14,12 +14,15 @@
 
 use std::sync::Arc;
 
-use rulebook::analysis::Rng;
+use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
-use rulebook::model::{Chain, Game, Landing, MoveKind, MoveRule, SiteTest, Step, Walk, WalkAction};
+use rulebook::model::{
+    Chain, Game, Landing, MoveKind, MoveRule, RouteRules, SiteTest, Step, Walk, WalkAction,
+};
 use rulebook::{compile, notation, pipeline};
 
 use crate::common::fixtures::{configurations_and_fixtures, plays_alike};
+use crate::common::perft_file;
 
 /// Rooks that take by landing and go round two points, and guards that step onto enemies
 /// only or slide two diagonally but not into a corner: the clauses no bundled game uses.
@@ -40,8 +43,8 @@ end when no legal move: mover loses
 "#;
 
 /// The bundled games and presets, the valid fixtures (boards with lines, without points,
-/// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`], [`REACHES`], [`FLYING`] and
-/// [`CHAINS`].
+/// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`], [`REACHES`], [`FLYING`],
+/// [`CHAINS`], [`STRAIGHT`] and [`LINES`].
 fn games() -> Vec<(String, Arc<Game>)> {
     let mut out = configurations_and_fixtures();
     let written = [
@@ -52,6 +55,7 @@ fn games() -> Vec<(String, Arc<Game>)> {
         ("flying", FLYING),
         ("chains", CHAINS),
         ("straight", STRAIGHT),
+        ("lines", LINES),
     ];
     for (name, text) in written {
         let game = pipeline::load_text(name, text, None, &[]);
@@ -743,24 +747,20 @@ fn the_routine_of_a_walk_shaped_as_a_chain_by_its_route_is_the_chain() {
         let rule = &game.moves[i];
         // The same chain with a leg that also tests its landing twice is a walk of another
         // shape; with the other way of ending (or turning), the other chain.
-        let [Step::Route {
-            legs,
-            at_will,
-            straight,
-        }, Step::Emit] = &walk.steps[..]
-        else {
+        let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
             panic!("a chain by its route is a route and a destination");
         };
-        let route = |legs: Vec<Vec<Step>>, (at_will, straight)| Walk {
-            steps: vec![
-                Step::Route {
-                    legs,
-                    at_will,
-                    straight,
-                },
-                Step::Emit,
-            ],
-            ..walk.clone()
+        let (at_will, straight) = (&rules.at_will, &rules.straight);
+        let route = |legs: Vec<Vec<Step>>, (at_will, straight)| {
+            let rules = RouteRules {
+                at_will,
+                straight,
+                ..*rules
+            };
+            Walk {
+                steps: vec![Step::Route { legs, rules }, Step::Emit],
+                ..walk.clone()
+            }
         };
         let mut doubled = legs.clone();
         doubled[0].push(Step::Test(SiteTest::Empty));
@@ -832,5 +832,127 @@ fn walled_jumps(text: &str) -> impl Fn(&str) -> Vec<String> {
         texts.retain(|t| t.starts_with("a1-"));
         texts.sort();
         texts
+    }
+}
+
+/// A step that captures by approach or withdrawal as the compiler lowers it.
+fn line_capture_as_walk(rule: &MoveRule) -> Option<Walk> {
+    match &rule.kind {
+        MoveKind::Slide {
+            directions,
+            line_capture: Some(capture),
+            ..
+        } => Some(compile::line_capture_walk(
+            directions,
+            *capture,
+            &rule.filter,
+        )),
+        _ => None,
+    }
+}
+
+/// Men that capture by approach alone along the ranks and files, converting the run, once
+/// a move, not onto c3 nor the corners; men that capture by withdrawal alone along their
+/// forward diagonals, chained; kings that capture both ways in every direction, chained;
+/// plain steps beside them, capture not compulsory: the clauses of a capture by approach
+/// or withdrawal that Fanorona does not use.
+const LINES: &str = r#"
+game "Line captures"
+players black, white
+board grid 7 by 6
+piece man, king
+setup black man on rank(1) + rank(2) + b3 + f3
+setup white man on rank(5) + rank(6) + c4 + e4
+setup black king on d3
+setup white king on d4
+move step orthogonal capture by approach convert by man avoiding c3 not landing on corners
+move step forward-diagonal capture by withdrawal remove chained by man
+move step all capture by approach or withdrawal remove chained by king
+move step forward by man
+move step all by king
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn line_captures_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(line_capture_as_walk);
+    assert_among(&compared, &["tests/fixtures/valid/fanorona.game", "lines"]);
+}
+
+#[test]
+fn a_line_capture_as_a_walk_keeps_the_perft_counts_of_fanorona() {
+    let game =
+        pipeline::load("tests/fixtures/valid/fanorona.game", None, &[]).expect("Fanorona loads");
+    let walked = as_walks(&game, line_capture_as_walk).expect("Fanorona captures by its steps");
+    let cases = perft_file::read("tests/perft/fanorona.perft", None);
+    assert!(cases.len() >= 3);
+    for case in cases {
+        let (mut state, mut walks) = (State::new(Arc::clone(&game)), State::new(walked.clone()));
+        for text in case.moves.split_whitespace() {
+            let m = notation::parse_move(&mut state, text).expect("the case's moves are legal");
+            state.apply(m);
+            walks.apply(m);
+        }
+        let depth = case.depth_within(30_000);
+        let leaves = perft(&mut walks, depth);
+        for (d, count) in case.counts_to(depth) {
+            assert_eq!(leaves[d - 1], count, "{}: depth {d}", case.place);
+        }
+    }
+}
+
+#[test]
+fn the_routine_of_a_walk_shaped_as_a_line_capture_is_the_step() {
+    let rules = rules_as_walks(line_capture_as_walk);
+    for (name, game, i, walk) in given_back(rules, 4, "line captures") {
+        let filter = &game.moves[i].filter;
+        let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
+            panic!("a line capture is a route and a destination");
+        };
+        let route = |legs: Vec<Vec<Step>>, rules| Walk {
+            steps: vec![Step::Route { legs, rules }, Step::Emit],
+            ..walk.clone()
+        };
+        // A leg that tests its landing twice, a route that may go on along the leg
+        // before, one that may land where the piece stood, one of a leg more or taking
+        // at the end: each is a walk of another shape.
+        let mut doubled = legs.clone();
+        doubled[0].push(Step::Test(SiteTest::Empty));
+        let others = [
+            route(doubled, *rules),
+            route(
+                legs.clone(),
+                RouteRules {
+                    turning: false,
+                    ..*rules
+                },
+            ),
+            route(
+                legs.clone(),
+                RouteRules {
+                    fresh_landings: false,
+                    ..*rules
+                },
+            ),
+            route(
+                legs.clone(),
+                RouteRules {
+                    most: Some(2),
+                    ..*rules
+                },
+            ),
+            route(
+                legs.clone(),
+                RouteRules {
+                    taken_at_once: false,
+                    ..*rules
+                },
+            ),
+        ];
+        for other in others {
+            let kind = compile::routine(&game.board, other.clone(), filter);
+            assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
+        }
     }
 }

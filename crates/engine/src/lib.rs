@@ -400,10 +400,25 @@ impl Move {
     /// The jumps of a move chained by `chained` or `chained straight` and recorded by its
     /// directions ([`Chain::Turning`], [`Chain::Straight`]), or the legs of a walk's move
     /// recorded by its route ([`rulebook_model::Step::Route`]), in order: for each, the
-    /// site jumped (passed) over and the site landed on (nothing for any other move).
+    /// site jumped (passed) over (the first of a run) and the site landed on (nothing for
+    /// any other move).
     pub fn jumps(self, game: &Game) -> impl Iterator<Item = (Site, Site)> + '_ {
+        let route = self.route_legs(game).map(|(_, over, to)| (over, to));
+        let directions = match self.straight_directions(game) {
+            (_, None) => (self.turning_directions(game), None),
+            straight => straight,
+        };
+        self.turning_jumps(directions, game).chain(route)
+    }
+
+    /// The legs of a walk's move recorded by its route ([`rulebook_model::Step::Route`]), in
+    /// order: each leg's index in the route, the site it passed over (the first of a run)
+    /// and its landing; nothing for any other move.
+    pub(crate) fn route_legs(self, game: &Game) -> impl Iterator<Item = (usize, Site, Site)> + '_ {
         let walk = match &game.moves[self.rule as usize].kind {
-            MoveKind::Walk(walk) => walk.route().map(|(legs, straight)| (walk, legs, straight)),
+            MoveKind::Walk(walk) => walk
+                .route()
+                .map(|(legs, rules)| (walk, legs, rules.straight)),
             _ => None,
         };
         let mut at = self.from;
@@ -415,17 +430,12 @@ impl Move {
                 straight.then(|| (0..legs.len()).find(first)).flatten(),
             )
         });
-        let route = self.leg_indices(choices).map(move |k| {
+        self.leg_indices(choices).map(move |k| {
             let (walk, legs, _) = walk.expect("a move with legs to choose from has a route");
             let (over, to) = walk.route_leg(&game.board, &legs[k], at);
             at = to;
-            (over, to)
-        });
-        let directions = match self.straight_directions(game) {
-            (_, None) => (self.turning_directions(game), None),
-            straight => straight,
-        };
-        self.turning_jumps(directions, game).chain(route)
+            (k, over, to)
+        })
     }
 
     /// The directions of a jump chained by `chained` and recorded by its directions
@@ -1719,8 +1729,16 @@ impl State {
     /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
-        match self.game.moves[m.rule as usize].kind.line_capture() {
+        let (line_capture, by_legs) = match &self.game.moves[m.rule as usize].kind {
+            MoveKind::Slide { line_capture, .. } => (*line_capture, false),
+            MoveKind::Walk(walk) => (None, m.legs > 0 && walk.plays_by_legs()),
+            _ => (None, false),
+        };
+        match line_capture {
             Some(capture) => self.play_line_steps(m, mover, capture.mode),
+            None if by_legs => {
+                self.play_route(m, mover);
+            }
             None => self.land_piece(m, mover),
         }
         match self.game.moves[m.rule as usize].kind {
@@ -1737,7 +1755,7 @@ impl State {
             MoveKind::Walk(Walk {
                 taking: Some(taking),
                 ..
-            }) if m.over != NO_SITE => {
+            }) if m.over != NO_SITE && !by_legs => {
                 self.take_site(m.over, mover, taking);
                 if m.legs > 1 {
                     self.take_route(m, mover, taking);
@@ -2120,6 +2138,41 @@ impl State {
                 site = game.board.step(site, dir);
             }
         }
+    }
+
+    /// Plays a walk's move `m` of `mover`'s whose route is made leg by leg
+    /// ([`Walk::plays_by_legs`]): the piece goes from landing to landing, and as it lands
+    /// the piece a leg passed over, or every piece of the run it passed over (the unbroken
+    /// run of enemy pieces, as the legs before left the board), is taken as the walk says.
+    /// Returns how many sites that changed. Out of line and cold, as
+    /// [`State::take_route`].
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn play_route(&mut self, m: Move, mover: Player) -> u32 {
+        let game = Arc::clone(&self.game);
+        let MoveKind::Walk(walk) = &game.moves[m.rule as usize].kind else {
+            return 0;
+        };
+        let (Some((legs, _)), Some(taking)) = (walk.route(), walk.taking) else {
+            return 0;
+        };
+        let piece = self.position.cells[m.from.index()];
+        let (mut at, mut changed) = (m.from, 0);
+        for (k, over, to) in m.route_legs(&game) {
+            self.set(at, EMPTY);
+            self.set(to, piece);
+            at = to;
+            let (mut site, along) = (over, Walk::leg_run(&legs[k]));
+            while site != NO_SITE
+                && (along.is_none() || self.owner(site).is_some_and(|p| p != mover))
+            {
+                let before = self.position.cells[site.index()];
+                self.take_site(site, mover, taking);
+                changed += u32::from(self.position.cells[site.index()] != before);
+                site = along.map_or(NO_SITE, |d| game.board.step(site, d));
+            }
+        }
+        changed
     }
 
     /// Converts or removes the piece on `site` if it is not the mover's.

@@ -51,7 +51,7 @@ impl State {
             let narrowed = f.then.is_some() || f.capturing || f.liberties.is_some();
             let walk_alone =
                 matches!(r.kind, MoveKind::Walk(_)) && !narrowed && r.so_that.is_none();
-            !f.compulsory && r.kind.line_capture().is_none() && (!f.in_passing || walk_alone)
+            !f.compulsory && !r.kind.captures_in_line() && (!f.in_passing || walk_alone)
         };
         if self.chance().is_some() || !game.moves.iter().all(alone) {
             self.pseudo_legal_moves(out);
@@ -78,7 +78,6 @@ impl State {
         let start = out.len();
         let mut pass = None;
         let mut compulsory = false;
-        let mut line_captures = false;
         let mut targets = [0u64; SITE_SET_WORDS];
         for (index, rule) in game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
@@ -135,9 +134,8 @@ impl State {
                 self.keep_moves_reaching(goal, rule_start, out);
             }
             compulsory |= rule.filter.compulsory && out.len() > rule_start;
-            line_captures |= rule.kind.line_capture().is_some() && out.len() > rule_start;
         }
-        if line_captures {
+        if game.facts.captures_in_line {
             self.drop_steps_that_capture(start, out);
         }
         if compulsory && !out.uncompelled {
@@ -1291,6 +1289,7 @@ impl State {
             filter: &rule.filter,
             stood: [0; SITE_SET_WORDS],
             taken: [0; SITE_SET_WORDS],
+            first: NO_SITE,
             most: capture.most_steps(directions.len()),
             bits: capture.step_bits(directions.len()),
         };
@@ -1354,11 +1353,14 @@ impl State {
                     continue;
                 }
                 let (first, along) = step(withdrawal).run(board);
+                if depth == 0 {
+                    walk.first = first;
+                }
                 let code = (i as u64) << u32::from(both) | u64::from(withdrawal && both);
                 let path = path << walk.bits | code;
                 out.push(Move::chain(
                     walk.index,
-                    (walk.from, NO_SITE, to),
+                    (walk.from, walk.first, to),
                     depth as u8 + 1,
                     path,
                 ));
@@ -1411,12 +1413,15 @@ impl State {
     #[inline(never)]
     fn drop_steps_that_capture(&self, start: usize, out: &mut MoveList) {
         let rules = &self.game.moves;
-        let captures = |m: &Move| rules[m.rule as usize].kind.line_capture().is_some();
+        let captures = |m: &Move| rules[m.rule as usize].kind.captures_in_line();
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let plain =
-                matches!(rules[m.rule as usize].kind, MoveKind::Slide { .. }) && !captures(&m);
+            let plain = match &rules[m.rule as usize].kind {
+                MoveKind::Slide { line_capture, .. } => line_capture.is_none(),
+                MoveKind::Walk(walk) => walk.taking.is_none(),
+                _ => false,
+            };
             if plain
                 && out[start..]
                     .iter()
@@ -1698,7 +1703,7 @@ impl State {
     fn placements_capturing(&self, rule: &MoveRule) -> Option<SiteSet> {
         let game = &*self.game;
         let filter = &rule.filter;
-        let takes_itself = filter.has_second_part() || rule.kind.line_capture().is_some();
+        let takes_itself = filter.has_second_part() || rule.kind.captures_in_line();
         if !matches!(rule.kind, MoveKind::PlacePiece { .. })
             || takes_itself
             || game.board.sites() > SITE_SET_WORDS * 64
@@ -1744,7 +1749,7 @@ impl State {
         // Every step of a capture by approach or withdrawal takes something.
         let removes = rule.filter.removal().is_some() && m.removal() != NO_SITE;
         match rule.kind {
-            _ if rule.kind.line_capture().is_some() || removes => Some(true),
+            _ if rule.kind.captures_in_line() || removes => Some(true),
             MoveKind::PlacePiece { .. } => None,
             MoveKind::Jump { mode: Some(_), .. } => Some(true),
             // A walk takes the site it passed over, if it marked one.
@@ -1806,6 +1811,9 @@ struct LineWalk<'a> {
     stood: SiteSet,
     /// The enemy pieces taken so far.
     taken: SiteSet,
+    /// The first site the sequence takes (the first of its first step's run): the move's
+    /// [`Move::over`], as a walk's route records it.
+    first: Site,
     /// The most steps a move holds.
     most: usize,
     /// The bits a step takes in the path.

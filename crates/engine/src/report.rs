@@ -266,7 +266,9 @@ impl State {
     fn replay_piece_move(&mut self, m: Move, report: &mut MoveReport) {
         let mover = self.position.to_move;
         let filter = &self.game.moves[m.rule as usize].filter;
-        let line_capture = self.game.moves[m.rule as usize].kind.line_capture();
+        let kind = &self.game.moves[m.rule as usize].kind;
+        let line_capture = kind.line_capture();
+        let by_legs = matches!(kind, MoveKind::Walk(w) if m.legs > 0 && w.plays_by_legs());
         let removes = filter.removal().is_some();
         match line_capture {
             Some(capture) => {
@@ -275,6 +277,7 @@ impl State {
                 report.jumps = u32::from(m.legs);
                 report.jumped = others - self.others_pieces(mover);
             }
+            None if by_legs => report.jumped = self.play_route(m, mover),
             None => {
                 let landed_on = self.position.cells[m.to.index()];
                 report.replaced = (landed_on != EMPTY
@@ -312,8 +315,9 @@ impl State {
             // A reach's route is not kept: a chain of legs counts as one jump; a route's
             // legs are each one.
             report.jumps = u32::from(m.legs).max(walk.reaches() as u32);
-            if let Some(taking) = walk.taking {
-                self.replay_walk_take(m, mover, taking, report);
+            match walk.taking {
+                Some(taking) if !by_legs => self.replay_walk_take(m, mover, taking, report),
+                _ => {}
             }
         }
         self.replay_effects(m.to, mover, report);

@@ -7,8 +7,8 @@
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::{Move, MoveList, State};
 use rulebook_model::{
-    leg_bits, max_chain_legs, Game, MoveRule, Player, Site, SiteTest, Step, Walk, WalkAction,
-    ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
+    leg_bits, max_chain_legs, CaptureMode, Cell, Game, MoveRule, Player, RouteRules, Site,
+    SiteTest, Step, Taking, Walk, WalkAction, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
 };
 
 /// Where a walk's cursor stands, and the site it has passed over on its way ([`Step::Over`];
@@ -62,10 +62,38 @@ impl Runner for Lifted {
     fn step(self, state: &State, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
         match *step {
             Step::Test(test) if at == self.left => {
-                state.passes_lifted(self.mover, test, at).then_some(at)
+                state.passes_as(self.mover, test, at, EMPTY).then_some(at)
             }
             _ => state.straight_step(self.mover, walk, step, at),
         }
+    }
+}
+
+/// The legs of a route ([`Step::Route`]) while the moving piece has left the route's
+/// start and, where the route takes at once ([`RouteRules::taken_at_once`]), the pieces
+/// on the sites passed over so far have been taken as the walk's [`Taking`] says.
+#[derive(Clone, Copy)]
+struct Legs<'a> {
+    lifted: Lifted,
+    taken: Option<(&'a SiteSet, Taking)>,
+}
+
+impl Runner for Legs<'_> {
+    #[inline(always)]
+    fn mover(self) -> Player {
+        self.lifted.mover
+    }
+
+    fn step(self, state: &State, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
+        if let (&Step::Test(test), Some((taken, taking))) = (step, self.taken) {
+            if has(taken, at) {
+                let cell = state.taken_cell(self.lifted.mover, at, taking);
+                return state
+                    .passes_as(self.lifted.mover, test, at, cell)
+                    .then_some(at);
+            }
+        }
+        self.lifted.step(state, walk, step, at)
     }
 }
 
@@ -111,9 +139,26 @@ pub(super) struct Route {
 /// rest of the walk after it.
 struct RouteSteps<'a> {
     legs: &'a [Vec<Step>],
-    at_will: bool,
-    straight: bool,
+    rules: RouteRules,
     rest: &'a [Step],
+}
+
+/// The sites a leg of a route passed over: `len` sites from `first` on along `along` (one
+/// for [`Step::Over`], whose `along` is not read; none: `len` 0).
+#[derive(Clone, Copy)]
+struct Passing {
+    first: Site,
+    along: u8,
+    len: u8,
+}
+
+impl Passing {
+    /// Nothing passed over.
+    const NONE: Passing = Passing {
+        first: NO_SITE,
+        along: 0,
+        len: 0,
+    };
 }
 
 /// The rest of a walk after a route, run from the route's end: each destination it reaches
@@ -163,6 +208,12 @@ fn flip(set: &mut SiteSet, site: Site) {
     if site != NO_SITE {
         set[site.index() / 64] ^= 1 << (site.index() % 64);
     }
+}
+
+/// Whether `site` is in `set`.
+#[inline]
+fn has(set: &SiteSet, site: Site) -> bool {
+    set[site.index() / 64] >> (site.index() % 64) & 1 == 1
 }
 
 impl State {
@@ -304,15 +355,10 @@ impl State {
                     let rest = &steps[i + 1..];
                     return self.chain_of_legs(run, walk, (legs, rest), (at, passed), reached);
                 }
-                Step::Route {
-                    legs,
-                    at_will,
-                    straight,
-                } => {
+                Step::Route { legs, rules } => {
                     let route = RouteSteps {
                         legs,
-                        at_will: *at_will,
-                        straight: *straight,
+                        rules: *rules,
                         rest: &steps[i + 1..],
                     };
                     return self.routes(run, walk, route, at, reached);
@@ -396,31 +442,34 @@ impl State {
     /// Runs the rest of the walk from the end of every route of a chain of legs from
     /// `start` ([`Step::Route`]): a depth-first search on a fixed stack (per depth the
     /// landing, the next leg to try and whether a leg went on from it), with the sites
-    /// passed over as a set: nothing is allocated. Out of line, as [`State::anywhere`].
+    /// passed over and, where the rules ask, those landed on, as sets: nothing is
+    /// allocated. Out of line, as [`State::anywhere`].
     #[inline(never)]
     fn routes(
         &self,
         run: impl Runner,
         walk: &Walk,
-        RouteSteps {
-            legs,
-            at_will,
-            straight,
-            rest,
-        }: RouteSteps,
+        RouteSteps { legs, rules, rest }: RouteSteps,
         start: Site,
         reached: &mut impl Reached,
     ) {
         let piece = self.position.cells[start.index()];
-        let (bits, most) = (leg_bits(legs.len()), max_chain_legs(legs.len()));
+        let bits = leg_bits(legs.len());
+        let most = (rules.most).map_or(max_chain_legs(legs.len()), |m| {
+            usize::from(m).min(max_chain_legs(legs.len()))
+        });
         let none_left = legs.len() as u8;
         let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];
         stack[0] = (start, 0, false);
-        // The site passed over by the leg that reached each depth.
-        let mut over_at = [NO_SITE; MAX_CHAIN_LEGS + 1];
-        let mut passed: SiteSet = [0; SITE_SET_WORDS];
+        // What the leg that reached each depth passed over, and its index.
+        let mut over_at = [(Passing::NONE, 0u8); MAX_CHAIN_LEGS + 1];
+        let (mut passed, mut stood): (SiteSet, SiteSet) =
+            ([0; SITE_SET_WORDS], [0; SITE_SET_WORDS]);
+        if rules.fresh_landings {
+            flip(&mut stood, start);
+        }
         let (mut path, mut depth) = (0u64, 0);
-        let legs_run = Lifted {
+        let lifted = Lifted {
             mover: run.mover(),
             left: start,
         };
@@ -428,21 +477,33 @@ impl State {
             let (at, next, _) = stack[depth];
             if next < none_left && depth < most {
                 // A straight route tries only the leg that reached this depth again.
-                stack[depth].1 = if straight && depth > 0 {
+                stack[depth].1 = if rules.straight && depth > 0 {
                     none_left
                 } else {
                     next + 1
                 };
                 let leg = &legs[next as usize];
+                let turns_back = rules.turning
+                    && depth > 0
+                    && Walk::leg_direction(leg)
+                        == Walk::leg_direction(&legs[over_at[depth].1 as usize]);
+                let taken = (rules.taken_at_once).then_some(&passed).zip(walk.taking);
+                let legs_run = Legs { lifted, taken };
                 let Some((over, to)) = self.route_leg(legs_run, walk, leg, at, &passed) else {
                     continue;
                 };
+                if turns_back || has(&stood, to) {
+                    continue;
+                }
                 stack[depth].2 = true;
-                flip(&mut passed, over);
+                self.flip_passed(&mut passed, over);
+                if rules.fresh_landings {
+                    flip(&mut stood, to);
+                }
                 path = path << bits | u64::from(next);
                 depth += 1;
-                over_at[depth] = over;
-                let first_leg = if straight { next } else { 0 };
+                over_at[depth] = (over, next);
+                let first_leg = if rules.straight { next } else { 0 };
                 let stop = self.promoted_at(piece, to).then_some(none_left);
                 stack[depth] = (to, stop.unwrap_or(first_leg), false);
                 continue;
@@ -450,23 +511,35 @@ impl State {
             if depth == 0 {
                 return;
             }
-            if at_will || !stack[depth].2 {
-                let (first, legs) = (over_at[1], depth as u8);
+            if rules.at_will || !stack[depth].2 {
+                let (first, legs) = (over_at[1].0.first, depth as u8);
                 // A straight route's legs are all its first: the path need not say which.
-                let path = if straight { 0 } else { path };
+                let path = if rules.straight { 0 } else { path };
                 let route = Route { first, legs, path };
                 let mut end = RouteEnd { reached, route };
                 self.walk_from(run, walk, rest, (at, first), &mut end);
             }
-            flip(&mut passed, over_at[depth]);
+            self.flip_passed(&mut passed, over_at[depth].0);
+            if rules.fresh_landings {
+                flip(&mut stood, at);
+            }
             path >>= bits;
             depth -= 1;
         }
     }
 
+    /// Flips in `set` the sites a leg passed over ([`Passing`]).
+    fn flip_passed(&self, set: &mut SiteSet, over: Passing) {
+        let mut site = over.first;
+        for _ in 0..over.len {
+            flip(set, site);
+            site = self.game.board.step(site, over.along);
+        }
+    }
+
     /// Where a leg of a route goes from `at` (for `run`, whose left site is where the route
-    /// began): the site it passes over and its landing, or `None` where it does not go on
-    /// or passes over a site of `passed` again.
+    /// began): what it passes over and its landing, or `None` where it does not go on or
+    /// passes over a site of `passed` again.
     fn route_leg(
         &self,
         run: impl Runner,
@@ -474,29 +547,74 @@ impl State {
         leg: &[Step],
         at: Site,
         passed: &SiteSet,
-    ) -> Option<(Site, Site)> {
-        let (mut over, mut at) = (NO_SITE, at);
+    ) -> Option<(Passing, Site)> {
+        let (mut over, mut at) = (Passing::NONE, at);
         for step in leg {
-            match step {
-                Step::Over => over = at,
-                step => at = run.step(self, walk, step, at)?,
-            }
+            over = match *step {
+                Step::Over if has(passed, at) => return None,
+                Step::Over => Passing {
+                    first: at,
+                    along: 0,
+                    len: 1,
+                },
+                Step::OverRun(along) => self.run_passed(run.mover(), at, along, passed)?,
+                _ => {
+                    at = run.step(self, walk, step, at)?;
+                    over
+                }
+            };
         }
-        let again = over != NO_SITE && passed[over.index() / 64] >> (over.index() % 64) & 1 == 1;
-        (!again).then_some((over, at))
+        Some((over, at))
     }
 
-    /// Whether the site `at`, which the moving piece has left, passes `test` for `mover`:
-    /// as an empty site would. Apart from [`State::passes`], which it does not call (a
-    /// second caller would take that out of line, a call in every step of every walk).
-    fn passes_lifted(&self, mover: Player, test: SiteTest, at: Site) -> bool {
+    /// The unbroken run of enemy pieces of `mover`'s from the next site along `along` from
+    /// `at`, not passed over yet ([`Step::OverRun`]); `None` where it has none.
+    fn run_passed(&self, mover: Player, at: Site, along: u8, passed: &SiteSet) -> Option<Passing> {
+        let board = &self.game.board;
+        let first = board.step(at, along);
+        let (mut site, mut len) = (first, 0u8);
+        while site != NO_SITE && !has(passed, site) {
+            let cell = self.position.cells[site.index()];
+            if cell == EMPTY || self.game.tables.owner[cell.index()] == mover {
+                break;
+            }
+            len += 1;
+            site = board.step(site, along);
+        }
+        (len > 0).then_some(Passing { first, along, len })
+    }
+
+    /// What the site `at` holds once its piece, passed over by a walk of `mover`'s, is
+    /// taken as `taking` says ([`State::take_site`]).
+    fn taken_cell(&self, mover: Player, at: Site, taking: Taking) -> Cell {
+        let cell = self.position.cells[at.index()];
+        let enemy = cell != EMPTY && self.game.tables.owner[cell.index()] != mover;
+        match taking {
+            Taking::Remove => EMPTY,
+            Taking::Capture(CaptureMode::Remove) if enemy => EMPTY,
+            Taking::Capture(CaptureMode::Convert) if enemy => {
+                self.game.cell(mover, self.game.kind_of(cell))
+            }
+            Taking::Capture(_) | Taking::Keep => cell,
+        }
+    }
+
+    /// Whether the site `at`, were it to hold `cell` (empty: the moving piece has left it;
+    /// or what a route's taking left there), passes `test` for `mover`; a piece there has
+    /// moved. Apart from [`State::passes`], which it does not call (a second caller would
+    /// take that out of line, a call in every step of every walk).
+    fn passes_as(&self, mover: Player, test: SiteTest, at: Site, cell: Cell) -> bool {
+        let enemy = cell != EMPTY && self.game.tables.owner[cell.index()] != mover;
         match test {
-            SiteTest::Empty
-            | SiteTest::EmptyOrEnemy
-            | SiteTest::EmptyOrPiece
-            | SiteTest::EmptyOr(_) => true,
-            SiteTest::Enemy | SiteTest::Friend | SiteTest::Occupied | SiteTest::Unmoved => false,
-            SiteTest::Passed(kinds) => self.passed_by(mover, kinds, at),
+            SiteTest::Empty => cell == EMPTY,
+            SiteTest::Enemy => enemy,
+            SiteTest::Friend => cell != EMPTY && !enemy,
+            SiteTest::EmptyOrEnemy => cell == EMPTY || enemy,
+            SiteTest::Occupied => cell != EMPTY,
+            SiteTest::EmptyOrPiece => true,
+            SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,
+            SiteTest::Unmoved => false,
+            SiteTest::Passed(kinds) => cell == EMPTY && self.passed_by(mover, kinds, at),
             SiteTest::In(r) => self.game.in_region(r as usize, at),
             SiteTest::NotIn(r) => !self.game.in_region(r as usize, at),
             SiteTest::NextTo(n) => self.has_neighbour(at, n),
@@ -562,7 +680,8 @@ impl State {
             | Step::Repeat { .. }
             | Step::Branch(_)
             | Step::Reach(_)
-            | Step::Route { .. } => unreachable!("the compiler keeps these out of straight walks"),
+            | Step::Route { .. }
+            | Step::OverRun(_) => unreachable!("the compiler keeps these out of straight walks"),
         };
         (next != NO_SITE).then_some(next)
     }

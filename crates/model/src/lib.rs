@@ -10,7 +10,7 @@ pub mod walk;
 pub use board::{Board, Drawing, Layout, LineMasks, Outline, Shape, Site, NO_SITE};
 pub use eval::{Env, GroupMeasure};
 pub use tiles::{GroupUnit, Tiles};
-pub use walk::{Leap, SiteTest, Step, Taking, Walk, WalkAction};
+pub use walk::{Leap, RouteRules, SiteTest, Step, Taking, Walk, WalkAction};
 
 /// The most players a game may have (the checker holds every game to it), and the size of
 /// the tables kept for every player; the one place that fixes it. A game's own number is
@@ -963,6 +963,17 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
+    /// Whether the rule's moves capture by the steps they make, by approach or withdrawal:
+    /// a step with a [`LineCapture`], or a walk whose route passes over runs
+    /// ([`Walk::passes_runs`]).
+    pub fn captures_in_line(&self) -> bool {
+        match self {
+            MoveKind::Slide { line_capture, .. } => line_capture.is_some(),
+            MoveKind::Walk(walk) => walk.passes_runs(),
+            _ => false,
+        }
+    }
+
     /// How the rule's steps capture by approach or withdrawal, if they do.
     #[inline]
     pub fn line_capture(&self) -> Option<LineCapture> {
@@ -2002,6 +2013,9 @@ pub struct Facts {
     /// Whether two move rules can make the same move (same origin and destination); the
     /// engine then lists such a move once.
     pub moves_may_coincide: bool,
+    /// Whether a move rule captures by the steps it makes ([`MoveKind::captures_in_line`]):
+    /// a plain step to where such a step goes is then listed as the capture alone.
+    pub captures_in_line: bool,
     /// Whether a move may be forbidden by what it leaves: a `forbid leaving` or a move
     /// rule's `forbidding`.
     pub forbids: bool,

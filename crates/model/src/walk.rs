@@ -108,24 +108,47 @@ impl Walk {
                     walks.iter().fold(acc, |acc, w| fold(w, acc, f))
                 }
                 Step::Shift(_) | Step::Leap(_) | Step::Anywhere | Step::Over | Step::Emit => acc,
-                Step::ShiftOpen(_) | Step::Closed(_) => acc,
+                Step::ShiftOpen(_) | Step::Closed(_) | Step::OverRun(_) => acc,
             })
         }
         fold(&self.steps, init, &mut f)
     }
 
     /// The legs of the walk's chain recorded by its route ([`Step::Route`]), if it has one,
-    /// and whether the route is straight.
-    pub fn route(&self) -> Option<(&[Vec<Step>], bool)> {
+    /// and the route's rules.
+    pub fn route(&self) -> Option<(&[Vec<Step>], RouteRules)> {
         self.steps.iter().find_map(|step| match step {
-            Step::Route { legs, straight, .. } => Some((legs.as_slice(), *straight)),
+            Step::Route { legs, rules } => Some((legs.as_slice(), *rules)),
+            _ => None,
+        })
+    }
+
+    /// Whether the walk's moves are made leg by leg, each leg's pieces taken as it lands:
+    /// its route takes them at once ([`RouteRules::taken_at_once`]) or a leg passes over a
+    /// run ([`Step::OverRun`]), whose length the board as the legs before left it tells.
+    pub fn plays_by_legs(&self) -> bool {
+        self.route()
+            .is_some_and(|(_, rules)| rules.taken_at_once || self.passes_runs())
+    }
+
+    /// Whether a leg of the walk's route passes over a run ([`Step::OverRun`]).
+    pub fn passes_runs(&self) -> bool {
+        self.route().is_some_and(|(legs, _)| {
+            (legs.iter().flatten()).any(|step| matches!(step, Step::OverRun(_)))
+        })
+    }
+
+    /// The direction of a leg of a route: that of its first shift, if it has one.
+    pub fn leg_direction(leg: &[Step]) -> Option<u8> {
+        leg.iter().find_map(|step| match *step {
+            Step::Shift(d) | Step::ShiftOpen(d) => Some(d),
             _ => None,
         })
     }
 
     /// Where leg `leg` of the walk's route ([`Walk::route`]) goes from `from` on
     /// `board`, replayed as the move made it (its tests not read): the site it passed over
-    /// and its landing ([`NO_SITE`] where it leaves the board).
+    /// (the first of a run), and its landing ([`NO_SITE`] where it leaves the board).
     pub fn route_leg(&self, board: &crate::Board, leg: &[Step], from: Site) -> (Site, Site) {
         let mut over = NO_SITE;
         let mut at = from;
@@ -138,10 +161,22 @@ impl Walk {
                     over = at;
                     at
                 }
+                Step::OverRun(d) => {
+                    over = board.step(at, d);
+                    at
+                }
                 _ => at,
             };
         }
         (over, at)
+    }
+
+    /// The direction a leg's run goes along ([`Step::OverRun`]), if the leg passes over one.
+    pub fn leg_run(leg: &[Step]) -> Option<u8> {
+        leg.iter().find_map(|step| match *step {
+            Step::OverRun(d) => Some(d),
+            _ => None,
+        })
     }
 
     /// Whether a step of the walk is a chain of legs ([`Step::Reach`]).
@@ -293,27 +328,33 @@ pub enum Step {
     /// (`chained to any landing` is this, a leg per direction).
     Reach(Vec<Vec<Step>>),
     /// A chain of legs recorded by its route (`chained`: a leg a direction, each a jump
-    /// over a piece): from the cursor, one of these straight walks, each passing over one
-    /// site ([`Step::Over`]), then another from where it left the cursor, and so on, never
-    /// passing over a site twice (a site may be landed on again). A route ends where no leg
-    /// goes on from its last landing, or where the moving piece, landing there, would
-    /// become another kind (a promotion that stops a chain), or, `at_will`, at every
-    /// landing; the rest of the walk goes on from each end. Each destination so reached is
-    /// a move of its own per route, recorded by the number of legs and the index of each
-    /// in turn ([`crate::leg_bits`] bits a leg, at most [`crate::max_chain_legs`] legs;
-    /// none for a straight route, whose legs pass over different sites from any site, so
-    /// that the first site passed over tells the leg),
-    /// and every site passed over is taken as [`Walk::taking`] says. The moving piece has
-    /// left the start, as in [`Step::Reach`]. Never in a repeated body nor a branch.
+    /// over a piece): from the cursor, one of these straight walks, each passing over a
+    /// site ([`Step::Over`]) or a run of them ([`Step::OverRun`]), then another from where
+    /// it left the cursor, and so on, never passing over a site twice (a site may be landed
+    /// on again, unless the rules say otherwise). A route ends where no leg goes on from its
+    /// last landing, or where the moving piece, landing there, would become another kind (a
+    /// promotion that stops a chain), or as its [`RouteRules`] say; the rest of the walk
+    /// goes on from each end. Each destination so reached is a move of its own per route,
+    /// recorded by the number of legs and the index of each in turn ([`crate::leg_bits`]
+    /// bits a leg, at most [`crate::max_chain_legs`] legs; none for a straight route, whose
+    /// legs pass over different sites from any site, so that the first site passed over
+    /// tells the leg), and every site passed over is taken as [`Walk::taking`] says. The
+    /// moving piece has left the start, as in [`Step::Reach`]. Never in a repeated body nor
+    /// a branch.
     Route {
         /// The legs, by index.
         legs: Vec<Vec<Step>>,
-        /// Every landing ends a route, not only those where it cannot go on.
-        at_will: bool,
-        /// Every leg after the first is the first again (`chained straight`: a chain along
-        /// one line), rather than any of the legs.
-        straight: bool,
+        /// How routes go on and end.
+        rules: RouteRules,
     },
+    /// In a leg of a route ([`Step::Route`]) only: the move passes over the unbroken run of
+    /// enemy pieces that begins on the next site along this direction, as the route has
+    /// left the board (a run ends at the board's end, at a site that holds no enemy piece
+    /// or one passed over already); the walk goes on only if the run has a piece at least.
+    /// The cursor stays. A capture by approach is a shift onto an empty site and a run
+    /// on along the shift's direction; one by withdrawal, a run back from the start, then
+    /// the shift.
+    OverRun(u8),
     /// The cursor goes to every site of the board in turn, the rest of the walk going on
     /// from each (a flight: `move fly` is this, a test of the landing and a destination).
     /// Never in a repeated body.
@@ -325,6 +366,30 @@ pub enum Step {
     /// The walk goes on only if no link goes on from the site under the cursor along this
     /// direction: the board ends there, or a wall in the grooves cuts the link.
     Closed(u8),
+}
+
+/// What a chain of legs recorded by its route ([`Step::Route`]) obeys besides its legs.
+/// The default: a route goes on while a leg can, any leg after any, and the pieces passed
+/// over stand until the moving piece has landed at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RouteRules {
+    /// Every landing ends a route, not only those where it cannot go on (`chained at will`).
+    pub at_will: bool,
+    /// Every leg after the first is the first again (`chained straight`: a chain along one
+    /// line), rather than any of the legs.
+    pub straight: bool,
+    /// No leg goes along the direction of the leg before it (a leg's direction is that of
+    /// its first shift).
+    pub turning: bool,
+    /// No leg lands on a site the piece has stood on in the route, its start among them.
+    pub fresh_landings: bool,
+    /// The pieces a leg passes over are taken as the leg is made, and the legs after it
+    /// read the board so: a site whose piece was removed as empty, one whose piece was
+    /// converted as the mover's. Without it they stand until the end (a later leg can
+    /// neither land there nor pass over them again).
+    pub taken_at_once: bool,
+    /// The most legs in a route (none: as many as the move's record holds).
+    pub most: Option<u8>,
 }
 
 /// A test of the site under a walk's cursor.

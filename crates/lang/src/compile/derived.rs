@@ -173,6 +173,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         sites_counted: sites_counted(moves),
         forbids: !parts.forbidden.rules.is_empty() || moves.iter().any(|r| r.forbidding.is_some()),
         majority: moves.iter().any(|r| r.filter.most),
+        captures_in_line: moves.iter().any(|r| r.kind.captures_in_line()),
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
         passing_kinds: passing_kinds(moves),
         unmoved_kinds: unmoved_kinds(moves),
@@ -290,9 +291,7 @@ fn quiet_rules(
     moves_again: bool,
 ) -> Vec<model::QuietRule> {
     let quiet_rule = |rule: &model::MoveRule| match rule.kind {
-        _ if promotes || moves_again || rule.kind.line_capture().is_some() => {
-            model::QuietRule::Never
-        }
+        _ if promotes || moves_again || rule.kind.captures_in_line() => model::QuietRule::Never,
         _ if rule.kind.takes_passed() => model::QuietRule::Never,
         model::MoveKind::Slide { .. }
         | model::MoveKind::Jump { .. }

@@ -79,7 +79,7 @@ fn reads_only_the_mover(e: &Expr) -> bool {
 fn plain(rule: &MoveRule, guarded: u64) -> bool {
     let filter = &rule.filter;
     let alone = filter.then.is_none()
-        && rule.kind.line_capture().is_none()
+        && !rule.kind.captures_in_line()
         && !filter.in_passing
         && rule.forbidding.is_none();
     let placed_plain = |kind: u8| guarded >> kind & 1 == 0;

@@ -77,10 +77,12 @@ impl Compiler<'_> {
     ) -> Option<model::MoveRule> {
         let condition = self.condition(m)?;
         let filter = self.move_filter(&m.rule)?;
-        let mut kind = self.move_kind(&m.rule.shape, &filter, m.span)?;
-        if let model::MoveKind::Slide { line_capture, .. } = &mut kind {
-            *line_capture = m.rule.line_capture;
-        }
+        let kind = match (&m.rule.shape, m.rule.line_capture) {
+            (MoveDecl::Slide { directions, .. }, Some(capture)) => {
+                self.line_capture(directions, capture, &filter)
+            }
+            (shape, _) => self.move_kind(shape, &filter, m.span)?,
+        };
         let kind = self.with_walk_tests(kind, &m.rule.walk_tests, &filter)?;
         let kind = self.walled(kind, &filter);
         let so_that = match &m.rule.legality.so_that {
@@ -240,6 +242,20 @@ impl Compiler<'_> {
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Slide { .. }), "{kind:?}");
         Some(kind)
+    }
+
+    /// A step along `directions` that captures by approach or withdrawal, lowered onto its
+    /// walk ([`walks::line_capture_walk`]) and given the routine its shape asks for.
+    fn line_capture(
+        &self,
+        directions: &[u8],
+        capture: model::LineCapture,
+        filter: &model::MoveFilter,
+    ) -> model::MoveKind {
+        let walk = walks::line_capture_walk(directions, capture, filter);
+        let kind = walks::routine(self.board(), walk, filter);
+        debug_assert_eq!(kind.line_capture(), Some(capture), "{kind:?}");
+        kind
     }
 
     /// A move doing `action` on one site of `region` (a flight, a placement or a removal),

@@ -7,10 +7,11 @@
 
 use super::moves::absolute_directions;
 use crate::check::WalkDecl;
-use rulebook_model::board::RELATIVE_BASE;
+use rulebook_model::board::{reverse_direction, RELATIVE_BASE};
 use rulebook_model::{
-    Board, CaptureMode, Chain, Jumped, Landing, Leap, MoveFilter, MoveKind, Player, SecondPart,
-    Shot, Site, SiteTest, Step, Taking, Walk, WalkAction, NO_SITE, UNLIMITED,
+    Board, CaptureMode, Chain, Jumped, Landing, Leap, LineCapture, MoveFilter, MoveKind, Player,
+    RouteRules, SecondPart, Shot, Site, SiteTest, Step, Taking, Walk, WalkAction, NO_SITE,
+    UNLIMITED,
 };
 
 /// A slide along `directions` of at most `max` sites (`move step` is `max` 1), as the
@@ -260,18 +261,61 @@ pub fn chain_walk(
         steps
     };
     let legs = directions.iter().map(|&d| leg(d)).collect();
+    let rules = RouteRules {
+        at_will,
+        straight,
+        ..RouteRules::default()
+    };
     Walk {
         action: WalkAction::Move,
-        steps: vec![
-            Step::Route {
-                legs,
-                at_will,
-                straight,
-            },
-            Step::Emit,
-        ],
+        steps: vec![Step::Route { legs, rules }, Step::Emit],
         leaps: Vec::new(),
         taking: Some(taking(over, mode)),
+    }
+}
+
+/// A step along `directions` that captures by approach or withdrawal (`capture`), as the
+/// language reference says it, written as a walk: a route ([`Step::Route`]) with a leg per
+/// direction and way (approach first, where the rule has both), each a shift onto an
+/// empty site that `avoiding` and `not landing on` do not name, and a run of enemy pieces
+/// passed over ([`Step::OverRun`]): on along the shift's direction from the landing
+/// (approach), or back from the start, before the shift (withdrawal). The route takes at
+/// once, never turns along the direction of the leg before, never lands where the piece
+/// has stood, ends at any landing, and has one leg unless the capture is `chained`.
+pub fn line_capture_walk(directions: &[u8], capture: LineCapture, filter: &MoveFilter) -> Walk {
+    let (avoided, forbidden) = region_tests(filter);
+    let shift = |d: u8| {
+        let mut steps = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
+        steps.extend(avoided.clone());
+        steps.extend(forbidden.clone());
+        steps
+    };
+    let mut legs = Vec::new();
+    for &d in directions {
+        if capture.approach {
+            let mut leg = shift(d);
+            leg.push(Step::OverRun(d));
+            legs.push(leg);
+        }
+        if capture.withdrawal {
+            let mut leg = vec![Step::OverRun(reverse_direction(d))];
+            leg.extend(shift(d));
+            legs.push(leg);
+        }
+    }
+    let rules = RouteRules {
+        at_will: true,
+        straight: false,
+        turning: true,
+        fresh_landings: true,
+        taken_at_once: true,
+        most: (!capture.chained).then_some(1),
+    };
+    Walk {
+        action: WalkAction::Move,
+        steps: vec![Step::Route { legs, rules }, Step::Emit],
+        leaps: Vec::new(),
+        taking: Some(Taking::Capture(capture.mode)),
     }
 }
 
@@ -391,12 +435,26 @@ pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
             chain: Chain::Single,
         };
     }
+    if let Some((directions, capture)) = line_capture_shape(&walk, filter) {
+        return slide_kind(board, directions, 1, Some(capture));
+    }
     let Some((directions, max_length)) = slide_shape(&walk, filter) else {
         return match walk.action {
             WalkAction::Move => MoveKind::Walk(walk),
             WalkAction::Place { .. } | WalkAction::Remove => MoveKind::SiteWalk(walk),
         };
     };
+    slide_kind(board, directions, max_length, None)
+}
+
+/// The slide routine along `directions`, at most `max_length` sites, capturing by approach
+/// or withdrawal as `line_capture` says.
+fn slide_kind(
+    board: &Board,
+    directions: Vec<u8>,
+    max_length: u16,
+    line_capture: Option<LineCapture>,
+) -> MoveKind {
     // Relative directions get theirs per player (`Compiler::per_player`).
     let (rising, falling) = directions
         .iter()
@@ -407,8 +465,40 @@ pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
         rising,
         falling,
         max_length,
-        line_capture: None,
+        line_capture,
     }
+}
+
+/// The directions and the capture of the step capturing by approach or withdrawal that
+/// `walk` is ([`line_capture_walk`]), under `filter`: the directions read from the legs'
+/// shifts, the ways from where their runs stand (after the shift: approach; before it:
+/// withdrawal), the mode from the walk's taking and `chained` from the route's most
+/// legs, then the step's walk written again from them and compared.
+fn line_capture_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, LineCapture)> {
+    let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
+        return None;
+    };
+    let Some(Taking::Capture(mode)) = walk.taking else {
+        return None;
+    };
+    let mut capture = LineCapture {
+        mode,
+        chained: rules.most != Some(1),
+        ..LineCapture::default()
+    };
+    let mut directions = Vec::new();
+    for leg in legs {
+        match (leg.first(), leg.last()) {
+            (Some(Step::OverRun(_)), _) => capture.withdrawal = true,
+            (_, Some(Step::OverRun(_))) => capture.approach = true,
+            _ => return None,
+        }
+        let d = Walk::leg_direction(leg)?;
+        if !directions.contains(&d) {
+            directions.push(d);
+        }
+    }
+    (line_capture_walk(&directions, capture, filter) == *walk).then_some((directions, capture))
 }
 
 /// The directions and reach of the slide `walk` is, under `filter`: read from the walk's
@@ -490,15 +580,10 @@ fn reach_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Jumped)> {
 /// pieces jumped read from the legs, what becomes of them from the walk's taking, then the
 /// chain's walk written again from them and compared.
 fn route_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
-    let [Step::Route {
-        legs,
-        at_will,
-        straight,
-    }, Step::Emit] = &walk.steps[..]
-    else {
+    let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
         return None;
     };
-    let chain = match (at_will, straight) {
+    let chain = match (rules.at_will, rules.straight) {
         (false, false) => Chain::Turning,
         (true, false) => Chain::TurningAtWill,
         (true, true) => Chain::Straight,
@@ -698,7 +783,8 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
             }
             Step::Leap(_) | Step::Anywhere | Step::Test(_) | Step::Over | Step::Emit => Vec::new(),
             Step::ShiftOpen(d) => vec![*d],
-            Step::Closed(_) => Vec::new(),
+            // A run goes along its leg's shift or back: turned with it (`along`).
+            Step::Closed(_) | Step::OverRun(_) => Vec::new(),
         };
         for d in inner {
             if !out.contains(&d) {
@@ -716,7 +802,7 @@ pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
         match shift_directions(walk)[..] {
             [d] if d >= RELATIVE_BASE => absolute_directions(&[d], player)
                 .into_iter()
-                .map(|a| along(walk, a))
+                .map(|a| along(walk, (d, a)))
                 .collect(),
             _ => vec![turned(walk, player)],
         }
@@ -726,14 +812,9 @@ pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
         .map(|step| match step {
             Step::Branch(walks) => Step::Branch(walks.iter().flat_map(turn_walk).collect()),
             Step::Reach(legs) => Step::Reach(legs.iter().flat_map(turn_walk).collect()),
-            Step::Route {
-                legs,
-                at_will,
-                straight,
-            } => Step::Route {
+            Step::Route { legs, rules } => Step::Route {
                 legs: legs.iter().flat_map(turn_walk).collect(),
-                at_will: *at_will,
-                straight: *straight,
+                rules: *rules,
             },
             Step::Repeat { body, min, max } => Step::Repeat {
                 body: turned(body, player),
@@ -745,30 +826,29 @@ pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
         .collect()
 }
 
-/// A walk of shifts along one direction, every shift made along `direction`.
-fn along(steps: &[Step], direction: u8) -> Vec<Step> {
+/// A walk of shifts along the relative direction `relative`, every shift made along
+/// `direction` instead (a run along `relative` or back too).
+fn along(steps: &[Step], (relative, direction): (u8, u8)) -> Vec<Step> {
+    let along = |steps: &[Step]| along(steps, (relative, direction));
     steps
         .iter()
         .map(|step| match step {
             Step::Shift(_) => Step::Shift(direction),
             Step::ShiftOpen(_) => Step::ShiftOpen(direction),
+            Step::OverRun(d) if *d == relative => Step::OverRun(direction),
+            Step::OverRun(d) if *d == reverse_direction(relative) => {
+                Step::OverRun(reverse_direction(direction))
+            }
             Step::Repeat { body, min, max } => Step::Repeat {
-                body: along(body, direction),
+                body: along(body),
                 min: *min,
                 max: *max,
             },
-            Step::Branch(walks) => {
-                Step::Branch(walks.iter().map(|w| along(w, direction)).collect())
-            }
-            Step::Reach(legs) => Step::Reach(legs.iter().map(|w| along(w, direction)).collect()),
-            Step::Route {
-                legs,
-                at_will,
-                straight,
-            } => Step::Route {
-                legs: legs.iter().map(|w| along(w, direction)).collect(),
-                at_will: *at_will,
-                straight: *straight,
+            Step::Branch(walks) => Step::Branch(walks.iter().map(|w| along(w)).collect()),
+            Step::Reach(legs) => Step::Reach(legs.iter().map(|w| along(w)).collect()),
+            Step::Route { legs, rules } => Step::Route {
+                legs: legs.iter().map(|w| along(w)).collect(),
+                rules: *rules,
             },
             other => other.clone(),
         })

@@ -48,9 +48,7 @@ pub fn fits(game: &Game) -> Result<(), String> {
     };
     let why = if !game.moves.iter().all(|r| point_to_point(&r.kind)) {
         "some move does not take a piece from one point to another"
-    } else if (game.moves.iter())
-        .any(|r| r.filter.has_second_part() || r.kind.line_capture().is_some())
-    {
+    } else if (game.moves.iter()).any(|r| r.filter.has_second_part() || r.kind.captures_in_line()) {
         "some move shoots or removes a piece besides"
     } else if game.facts.moves_again {
         "a player may move again, and UCI's players take turns"

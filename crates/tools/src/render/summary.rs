@@ -7,8 +7,9 @@ use super::text::glyph;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Dice, Drawing, EffectKind, EndResult,
     EndWhen, Expr, Game, Jumped, Landing, Layout, LineCapture, MidChain, MoveFilter, MoveKind,
-    Neighbour, NextTo, Op, PlayerRef, Quantifier, RuleSource, RunShape, SecondPart, Site, SiteTest,
-    Sowing, Step, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND, UNLIMITED,
+    Neighbour, NextTo, Op, PlayerRef, Quantifier, RouteRules, RuleSource, RunShape, SecondPart,
+    Site, SiteTest, Sowing, Step, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND,
+    UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -272,28 +273,42 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
                 texts.join(" | ")
             )
         }
-        Step::Route {
-            legs,
-            at_will,
-            straight,
-        } => {
+        Step::Route { legs, rules } => {
             let texts: Vec<String> = legs.iter().map(|b| walk_text(game, walk, b)).collect();
-            let ends = match at_will {
-                true => "ending at any landing",
-                false => "until none goes on",
-            };
-            let again = match straight {
-                true => "one of the legs again and again",
-                false => "legs on",
-            };
-            format!(
-                "{again}, passing no site twice, {ends} [{}]",
-                texts.join(" | ")
-            )
+            format!("{} [{}]", route_rules_text(*rules), texts.join(" | "))
         }
+        Step::OverRun(d) => format!(
+            "taking the run of enemy pieces from the next site {}",
+            game.board.direction_names[*d as usize]
+        ),
     };
     let texts = steps.iter().map(step).filter(|text| !text.is_empty());
     texts.collect::<Vec<_>>().join(", ")
+}
+
+/// How a route goes on and ends ([`RouteRules`]), in words.
+fn route_rules_text(rules: RouteRules) -> String {
+    let again = match rules.straight {
+        true => "one of the legs again and again",
+        false => "legs on",
+    };
+    let mut words = vec![again, "passing no site twice"];
+    if rules.turning {
+        words.push("never along the leg before");
+    }
+    if rules.fresh_landings {
+        words.push("never landing where the piece has stood");
+    }
+    if rules.taken_at_once {
+        words.push("taking as each leg lands");
+    }
+    words.push(match rules.at_will {
+        true => "ending at any landing",
+        false => "until none goes on",
+    });
+    let most = rules.most.map(|n| format!("at most {n} legs"));
+    words.extend(most.as_deref());
+    words.join(", ")
 }
 
 /// The kinds of a bit set of kinds, as `a king or a general`.
