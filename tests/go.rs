@@ -8,7 +8,7 @@ use crate::common::go_reference;
 use std::sync::Arc;
 
 use rulebook::analysis::{perft, Rng};
-use rulebook::engine::{Outcome, State};
+use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Game, Player};
 use rulebook::notation::legal_texts;
 use rulebook::{notation, pipeline};
@@ -131,4 +131,29 @@ fn a_ko_is_refused_and_a_pass_is_always_offered() {
         .unwrap_err()
         .to_string();
     assert!(refused.contains("repeat"), "{refused}");
+}
+
+/// A random pick draws from the moves before the ban on repetition (the retaking of the ko
+/// among them) and judges the drawn ones alone: the retaking is never picked, and every
+/// legal move is, about as often as another.
+#[test]
+fn a_random_pick_never_retakes_the_ko_and_reaches_every_legal_move() {
+    let mut state = State::new(go(5));
+    for m in "c4 d4 b3 e3 c2 d2 a1 c3 d3".split_whitespace() {
+        notation::play_text(&mut state, m).expect("a legal move");
+    }
+    let mut legal = MoveList::new();
+    state.legal_moves(&mut legal);
+    let ko = notation::parse_move(&mut State::new(go(5)), "c3").expect("c3 is a point");
+    assert!(!legal.contains(&ko));
+    let (mut work, mut rng) = (MoveList::new(), Rng::new(7));
+    let mut counts = vec![0usize; legal.len()];
+    let draws = 200 * legal.len();
+    for _ in 0..draws {
+        let m = state.pick_legal_move(&mut work, |n| rng.below(n));
+        let k = legal.iter().position(|&l| Some(l) == m);
+        counts[k.expect("a legal move is picked")] += 1;
+    }
+    // Each of the moves 200 times on average: none under half that.
+    assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
 }

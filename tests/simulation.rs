@@ -106,12 +106,13 @@ fn random_games_keep_the_state_api_consistent() {
                     }
                 }
                 // Picking a move without listing gives the same count and the same k-th move;
-                // under a ban on leaving a condition, a legal move whatever is drawn.
+                // under a ban on leaving a condition or on repetition, a legal move whatever
+                // is drawn.
                 for k in [0, moves.len() / 2, moves.len() - 1] {
                     if state.chance().is_some() {
                         break;
                     }
-                    if game.facts.forbids {
+                    if game.facts.forbids || game.repetition.forbidden {
                         let picked = state.pick_legal_move(&mut other, |n| k.min(n - 1));
                         let legal = picked.is_some_and(|m| moves.contains(&m));
                         assert!(legal, "{name}: {picked:?} picked, not legal");

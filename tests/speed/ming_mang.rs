@@ -6,7 +6,9 @@
 //!
 //! Moves come in the engine's order (by site moved from, then site moved to; slides before
 //! jumps), so that the same random numbers pick the same moves: a random playout draws
-//! `rng.below(number of legal moves)` once a ply, as `rulebook bench` does.
+//! `rng.below(number of legal moves)` once a ply, as `rulebook bench` does; under the ban,
+//! it draws from the moves before the ban and tests the drawn move alone, again as the
+//! engine does.
 
 use rulebook::analysis::Rng;
 
@@ -498,6 +500,23 @@ impl MingMang {
         (to - from) / step - 1
     }
 
+    /// Under the ban, a legal move drawn as the engine draws it: from the moves before the
+    /// ban, in the engine's order, one after another without putting back (the last put in
+    /// the place of the one drawn), until one that repeats no position.
+    fn pick_unrepeated(&self, rng: &mut Rng, work: &mut Work) -> Option<Mv> {
+        work.moves.clear();
+        self.pseudo(&mut work.moves);
+        while !work.moves.is_empty() {
+            let k = rng.below(work.moves.len());
+            let m = work.moves[k];
+            if !self.seen.contains(self.hash_after(m, &mut work.caps)) {
+                return Some(m);
+            }
+            work.moves.swap_remove(k);
+        }
+        None
+    }
+
     /// One uniformly random playout from `start`, at most `cap` plies; returns the plies.
     pub fn playout(
         &mut self,
@@ -508,7 +527,12 @@ impl MingMang {
     ) -> usize {
         self.reset(start);
         for ply in 0..cap {
-            let m = if self.rules.ban || self.jumping() {
+            let m = if self.rules.ban {
+                match self.pick_unrepeated(rng, work) {
+                    Some(m) => m,
+                    None => return ply,
+                }
+            } else if self.jumping() {
                 self.legal(&mut work.moves, &mut work.caps);
                 if work.moves.is_empty() {
                     return ply;

@@ -1292,10 +1292,11 @@ impl State {
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
-    /// is none. In a game with `forbid leaving`, where judging every move against the ban
-    /// costs most of the time, `pick` draws from the moves before the ban instead, one
-    /// after another without putting back, until one the ban allows: each legal move as
-    /// likely as another when `pick` is uniform, found by judging a move or two. At a throw of the dice ([`State::chance`]) it is the throw that way
+    /// is none. In a game with `forbid leaving` or a ban on repetition, where judging every
+    /// move against the ban costs most of the time, `pick` draws from the moves before the
+    /// ban instead, one after another without putting back, until one the ban allows: each
+    /// legal move as likely as another when `pick` is uniform, found by judging a move or
+    /// two. At a throw of the dice ([`State::chance`]) it is the throw that way
     /// `pick(w)` of the `w` equally likely ways the dice fall makes ([`State::pick_throw`]),
     /// so that a random pick throws each outcome as often as its weight says. Where it can, it finds that move without listing the others, which makes
     /// random playouts several times cheaper; elsewhere it lists them in `moves`. Inlined
@@ -1317,8 +1318,31 @@ impl State {
         if self.game.facts.forbids {
             return self.pick_unbanned(moves, &mut pick);
         }
+        if self.game.repetition.forbidden {
+            return self.pick_unrepeated(moves, &mut pick);
+        }
         self.legal_moves(moves);
         (!moves.is_empty()).then(|| moves[pick(moves.len())])
+    }
+
+    /// A legal move of a game that bans repeating a position (and has no `forbid
+    /// leaving`), drawn by `pick` from the moves the other rules allow until one that the
+    /// ban allows ([`State::pick_legal_move`]). Out of line, as [`State::pick_unbanned`].
+    #[inline(never)]
+    fn pick_unrepeated(
+        &self,
+        moves: &mut MoveList,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        moves.clear();
+        if self.position.ended.is_some() {
+            return None;
+        }
+        self.pseudo_legal_moves(moves);
+        if self.game.facts.moves_may_coincide {
+            moves.dedup_by_sites(&self.game);
+        }
+        self.pick_new(moves, pick)
     }
 
     /// A legal move of a game with `forbid leaving`, drawn by `pick` from the moves the

@@ -377,6 +377,42 @@ impl Quick {
     }
 }
 
+/// What judging one position's moves against the game's history needs: the captures of
+/// slides found once ([`Quick`], where it applies), a move's captures not yet played
+/// ([`Pending`]), and a copy of the position for the moves whose hash is not found
+/// without playing them ([`Fallback`]).
+struct Novelty<'a> {
+    quick: Option<Quick>,
+    pending: Pending,
+    fallback: Fallback<'a>,
+}
+
+impl<'a> Novelty<'a> {
+    /// The work space for the moves of `state`, its copy kept in `copy`.
+    fn new(state: &State, copy: &'a mut Option<Box<State>>) -> Novelty<'a> {
+        Novelty {
+            quick: Quick::new(state),
+            pending: Pending::new(),
+            fallback: Fallback { copy, fresh: false },
+        }
+    }
+
+    /// Whether move `m` of `state` recreates no position of the game's history (a move
+    /// the ban exempts never does).
+    fn is_new(&mut self, state: &State, m: Move) -> bool {
+        if state.exempt(m) {
+            return true;
+        }
+        let h = (self.quick.as_mut())
+            .and_then(|q| q.hash_after(state, m))
+            .or_else(|| state.hash_after_with(m, &mut self.pending));
+        match h {
+            Some(h) => !state.repeats(h),
+            None => !state.seen(self.fallback.key_after(state, m)),
+        }
+    }
+}
+
 /// A copy of the position on which the moves whose hash [`State::hash_after`] cannot tell
 /// are played and taken back; copied at most once per query, and kept (in a
 /// [`MoveList`]) so that later queries allocate nothing.
@@ -563,26 +599,34 @@ impl State {
     /// Whether some move of `moves` does not recreate a position of the game's history.
     pub(super) fn any_new(&self, moves: &mut MoveList) -> bool {
         let mut copy = moves.copy.take();
-        let mut fallback = Fallback {
-            copy: &mut copy,
-            fresh: false,
-        };
-        let mut pending = Pending::new();
-        let mut quick = Quick::new(self);
-        let any = moves.iter().any(|&m| {
-            if self.exempt(m) {
-                return true;
-            }
-            let h = quick
-                .as_mut()
-                .and_then(|q| q.hash_after(self, m))
-                .or_else(|| self.hash_after_with(m, &mut pending));
-            match h {
-                Some(h) => !self.repeats(h),
-                None => !self.seen(fallback.key_after(self, m)),
-            }
-        });
+        let mut novelty = Novelty::new(self, &mut copy);
+        let any = moves.iter().any(|&m| novelty.is_new(self, m));
         moves.copy = copy;
         any
+    }
+
+    /// A move of `moves` that recreates no position of the game's history, drawn by `pick`
+    /// one after another without putting back (each drawn move that does is dropped from
+    /// `moves`) until one does not: each such move as likely as another when `pick` is
+    /// uniform, found by judging a move or two rather than all of them. None when every
+    /// move recreates one.
+    pub(super) fn pick_new(
+        &self,
+        moves: &mut MoveList,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let mut copy = moves.copy.take();
+        let mut novelty = Novelty::new(self, &mut copy);
+        let mut found = None;
+        while !moves.is_empty() {
+            let k = pick(moves.len());
+            if novelty.is_new(self, moves[k]) {
+                found = Some(moves[k]);
+                break;
+            }
+            moves.swap_remove(k);
+        }
+        moves.copy = copy;
+        found
     }
 }
