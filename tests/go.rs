@@ -133,6 +133,25 @@ fn a_ko_is_refused_and_a_pass_is_always_offered() {
     assert!(refused.contains("repeat"), "{refused}");
 }
 
+/// Asserts that a random pick in `state` never gives the move `refused` (which the
+/// pick's judging refuses, as the list of legal moves does), and gives every legal move
+/// about as often as another.
+fn assert_picks_legal_moves_alike(state: &State, refused: &str) {
+    let mut legal = MoveList::new();
+    state.legal_moves(&mut legal);
+    let refused = notation::parse_move(&mut State::new(go(5)), refused).expect("a point");
+    assert!(!legal.contains(&refused));
+    let (mut work, mut rng) = (MoveList::new(), Rng::new(7));
+    let mut counts = vec![0usize; legal.len()];
+    for _ in 0..200 * legal.len() {
+        let m = state.pick_legal_move(&mut work, |n| rng.below(n));
+        let k = legal.iter().position(|&l| Some(l) == m);
+        counts[k.expect("a legal move is picked")] += 1;
+    }
+    // Each of the moves 200 times on average: none under half that.
+    assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
+}
+
 /// A random pick draws from the moves before the ban on repetition (the retaking of the ko
 /// among them) and judges the drawn ones alone: the retaking is never picked, and every
 /// legal move is, about as often as another.
@@ -142,18 +161,17 @@ fn a_random_pick_never_retakes_the_ko_and_reaches_every_legal_move() {
     for m in "c4 d4 b3 e3 c2 d2 a1 c3 d3".split_whitespace() {
         notation::play_text(&mut state, m).expect("a legal move");
     }
-    let mut legal = MoveList::new();
-    state.legal_moves(&mut legal);
-    let ko = notation::parse_move(&mut State::new(go(5)), "c3").expect("c3 is a point");
-    assert!(!legal.contains(&ko));
-    let (mut work, mut rng) = (MoveList::new(), Rng::new(7));
-    let mut counts = vec![0usize; legal.len()];
-    let draws = 200 * legal.len();
-    for _ in 0..draws {
-        let m = state.pick_legal_move(&mut work, |n| rng.below(n));
-        let k = legal.iter().position(|&l| Some(l) == m);
-        counts[k.expect("a legal move is picked")] += 1;
+    assert_picks_legal_moves_alike(&state, "c3");
+}
+
+/// `with liberties` too is judged on the moves a random pick draws alone: a stone put
+/// where it would have no liberty (a1, between black's b1 and a2) is never picked.
+#[test]
+fn a_random_pick_never_plays_a_suicide_and_reaches_every_legal_move() {
+    assert!(go(5).facts.picks_judge_liberties);
+    let mut state = State::new(go(5));
+    for m in "b1 e5 a2".split_whitespace() {
+        notation::play_text(&mut state, m).expect("a legal move");
     }
-    // Each of the moves 200 times on average: none under half that.
-    assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
+    assert_picks_legal_moves_alike(&state, "a1");
 }

@@ -106,13 +106,17 @@ fn random_games_keep_the_state_api_consistent() {
                     }
                 }
                 // Picking a move without listing gives the same count and the same k-th move;
-                // under a ban on leaving a condition or on repetition, a legal move whatever
-                // is drawn.
+                // where the pick judges the moves it draws alone (a ban on leaving a
+                // condition or on repetition, `with liberties`), a legal move whatever is
+                // drawn.
+                let judged = game.facts.forbids
+                    || game.repetition.forbidden
+                    || game.facts.picks_judge_liberties;
                 for k in [0, moves.len() / 2, moves.len() - 1] {
                     if state.chance().is_some() {
                         break;
                     }
-                    if game.facts.forbids || game.repetition.forbidden {
+                    if judged {
                         let picked = state.pick_legal_move(&mut other, |n| k.min(n - 1));
                         let legal = picked.is_some_and(|m| moves.contains(&m));
                         assert!(legal, "{name}: {picked:?} picked, not legal");

@@ -1292,11 +1292,11 @@ impl State {
 
     /// The legal move at index `pick(n)` of the `n` legal moves in the order of
     /// [`State::legal_moves`] (`pick` must return a number below `n`), or `None` when there
-    /// is none. In a game with `forbid leaving` or a ban on repetition, where judging every
-    /// move against the ban costs most of the time, `pick` draws from the moves before the
-    /// ban instead, one after another without putting back, until one the ban allows: each
-    /// legal move as likely as another when `pick` is uniform, found by judging a move or
-    /// two. At a throw of the dice ([`State::chance`]) it is the throw that way
+    /// is none. In a game with `forbid leaving`, a ban on repetition or (where nothing else
+    /// hangs on it) `with liberties`, where judging every move costs most of the time,
+    /// `pick` draws from the moves before the judging instead, one after another without
+    /// putting back, until one it allows: each legal move as likely as another when `pick`
+    /// is uniform, found by judging a move or two. At a throw of the dice ([`State::chance`]) it is the throw that way
     /// `pick(w)` of the `w` equally likely ways the dice fall makes ([`State::pick_throw`]),
     /// so that a random pick throws each outcome as often as its weight says. Where it can, it finds that move without listing the others, which makes
     /// random playouts several times cheaper; elsewhere it lists them in `moves`. Inlined
@@ -1318,18 +1318,20 @@ impl State {
         if self.game.facts.forbids {
             return self.pick_unbanned(moves, &mut pick);
         }
-        if self.game.repetition.forbidden {
-            return self.pick_unrepeated(moves, &mut pick);
+        if self.game.facts.picks_judge {
+            return self.pick_judged(moves, &mut pick);
         }
         self.legal_moves(moves);
         (!moves.is_empty()).then(|| moves[pick(moves.len())])
     }
 
-    /// A legal move of a game that bans repeating a position (and has no `forbid
-    /// leaving`), drawn by `pick` from the moves the other rules allow until one that the
-    /// ban allows ([`State::pick_legal_move`]). Out of line, as [`State::pick_unbanned`].
+    /// A legal move of a game that bans repeating a position or whose random picks judge
+    /// `with liberties` on the move drawn ([`rulebook_model::Facts::picks_judge_liberties`])
+    /// (and has no `forbid leaving`), drawn by `pick` from the moves before them until one
+    /// that they allow ([`State::pick_legal_move`]). Out of line, as
+    /// [`State::pick_unbanned`].
     #[inline(never)]
-    fn pick_unrepeated(
+    fn pick_judged(
         &self,
         moves: &mut MoveList,
         pick: &mut dyn FnMut(usize) -> usize,
@@ -1338,7 +1340,9 @@ impl State {
         if self.position.ended.is_some() {
             return None;
         }
+        moves.liberties_unjudged = self.game.facts.picks_judge_liberties;
         self.pseudo_legal_moves(moves);
+        moves.liberties_unjudged = false;
         if self.game.facts.moves_may_coincide {
             moves.dedup_by_sites(&self.game);
         }

@@ -128,7 +128,7 @@ impl State {
                 self.keep_capturing(rule, rule_start, out);
             }
             if let Some(links) = rule.filter.liberties {
-                out.retain_from(rule_start, |m| self.keeps_liberty(m, links));
+                self.keep_liberties(links, rule_start, out);
             }
             if let Some(goal) = &rule.so_that {
                 self.keep_moves_reaching(goal, rule_start, out);
@@ -148,6 +148,17 @@ impl State {
             if !self.game.facts.ends_when_no_player_can_move || self.another_player_can_move(out) {
                 out.push(Move::pass(rule));
             }
+        }
+    }
+
+    /// Keeps of the moves from position `start` on those that `with liberties` along
+    /// `links` allows, unless the list leaves them to the random pick that asks for it
+    /// ([`MoveList::liberties_unjudged`]). Out of line: inlined, the test of the list
+    /// shapes the move generator of every game (2% to 4% more instructions in playouts).
+    #[inline(never)]
+    fn keep_liberties(&self, links: u8, start: usize, out: &mut MoveList) {
+        if !out.liberties_unjudged {
+            out.retain_from(start, |m| self.keeps_liberty(m, links));
         }
     }
 

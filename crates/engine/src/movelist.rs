@@ -26,6 +26,9 @@ pub struct MoveList {
     /// The list takes the moves of every rule, as if none were compulsory
     /// ([`State::moves_before_compulsion`]).
     pub(super) uncompelled: bool,
+    /// The list keeps the moves that `with liberties` would drop: a random pick judges
+    /// the move it draws ([`rulebook_model::Facts::picks_judge_liberties`]).
+    pub(super) liberties_unjudged: bool,
     /// Work space of [`MoveList::dedup_by_sites`]: each move's origin and destination
     /// with its place in the list, sorted; and which moves it drops.
     by_sites: Vec<u64>,

@@ -605,23 +605,30 @@ impl State {
         any
     }
 
-    /// A move of `moves` that recreates no position of the game's history, drawn by `pick`
-    /// one after another without putting back (each drawn move that does is dropped from
-    /// `moves`) until one does not: each such move as likely as another when `pick` is
-    /// uniform, found by judging a move or two rather than all of them. None when every
-    /// move recreates one.
+    /// A move of `moves` that the ban on repetition (if the game has one) and, where a
+    /// random pick judges them ([`rulebook_model::Facts::picks_judge_liberties`]), its
+    /// rule's `with liberties` allow, drawn by `pick` one after another without putting
+    /// back (each drawn move refused is dropped from `moves`) until one is allowed: each
+    /// allowed move as likely as another when `pick` is uniform, found by judging a move or
+    /// two rather than all of them. None when every move is refused.
     pub(super) fn pick_new(
         &self,
         moves: &mut MoveList,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
+        let game = &*self.game;
         let mut copy = moves.copy.take();
-        let mut novelty = Novelty::new(self, &mut copy);
+        let mut novelty = (game.repetition.forbidden).then(|| Novelty::new(self, &mut copy));
+        let liberties = |m: Move| match game.moves[m.rule as usize].filter.liberties {
+            Some(links) if game.facts.picks_judge_liberties => self.keeps_liberty(m, links),
+            _ => true,
+        };
         let mut found = None;
         while !moves.is_empty() {
             let k = pick(moves.len());
-            if novelty.is_new(self, moves[k]) {
-                found = Some(moves[k]);
+            let m = moves[k];
+            if liberties(m) && novelty.as_mut().is_none_or(|n| n.is_new(self, m)) {
+                found = Some(m);
                 break;
             }
             moves.swap_remove(k);

@@ -2013,6 +2013,15 @@ pub struct Facts {
     /// Whether two move rules can make the same move (same origin and destination); the
     /// engine then lists such a move once.
     pub moves_may_coincide: bool,
+    /// Whether a random pick may judge `with liberties` on the move it draws alone, rather
+    /// than on every move: a rule has the clause, and nothing else decides on the moves
+    /// left once it has dropped some (no compulsory rule, no pass only when nothing else
+    /// is legal, no two rules making one move, no capture in line, no `forbid leaving`).
+    pub picks_judge_liberties: bool,
+    /// Whether a random pick judges the move it draws from a list that some judging has
+    /// not narrowed yet: under a ban on repetition, or where it judges `with liberties`
+    /// ([`Facts::picks_judge_liberties`]).
+    pub picks_judge: bool,
     /// Whether a move rule captures by the steps it makes ([`MoveKind::captures_in_line`]):
     /// a plain step to where such a step goes is then listed as the capture alone.
     pub captures_in_line: bool,

@@ -157,6 +157,19 @@ impl Parts {
     }
 }
 
+/// Whether a rule of `moves` has `with liberties` and nothing else in them decides on the
+/// moves left once it has dropped some ([`model::Facts::picks_judge_liberties`], which
+/// asks besides that no two rules make one move and nothing is forbidden): no rule is
+/// compulsory, captures in line, or passes only when nothing else is legal.
+fn picks_judge_liberties(moves: &[model::MoveRule]) -> bool {
+    let decides = |r: &model::MoveRule| {
+        r.filter.compulsory
+            || r.kind.captures_in_line()
+            || matches!(r.kind, model::MoveKind::Pass { at_will: false })
+    };
+    moves.iter().any(|r| r.filter.liberties.is_some()) && !moves.iter().any(decides)
+}
+
 /// The [facts](model::Facts) that follow from a game's move, effect and end rules (and
 /// its `capture into hand`, from `desc`).
 fn facts(parts: &Parts, desc: &Description) -> model::Facts {
@@ -166,14 +179,19 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
     let ends_on = |when| end_rules.iter().any(|r: &model::EndRule| r.when == when);
     let ends_on_repetition = ends_on(model::EndWhen::RepeatedPosition);
     let stuck_moves_stones = stuck_moves_stones(end_rules);
+    let coincide = moves_may_coincide(moves);
+    let forbids = !parts.forbidden.rules.is_empty() || moves.iter().any(|r| r.forbidding.is_some());
+    let judges_liberties = !coincide && !forbids && picks_judge_liberties(moves);
     model::Facts {
         moves_narrowed: moves_narrowed(moves),
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
-        moves_may_coincide: moves_may_coincide(moves),
+        moves_may_coincide: coincide,
         sites_counted: sites_counted(moves),
-        forbids: !parts.forbidden.rules.is_empty() || moves.iter().any(|r| r.forbidding.is_some()),
+        forbids,
         majority: moves.iter().any(|r| r.filter.most),
         captures_in_line: moves.iter().any(|r| r.kind.captures_in_line()),
+        picks_judge_liberties: judges_liberties,
+        picks_judge: parts.repetition.forbidden || judges_liberties,
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
         passing_kinds: passing_kinds(moves),
         unmoved_kinds: unmoved_kinds(moves),
