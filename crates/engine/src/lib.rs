@@ -1336,17 +1336,27 @@ impl State {
         moves: &mut MoveList,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
-        moves.clear();
-        if self.position.ended.is_some() {
+        if !self.list_for_pick(moves, self.game.facts.picks_judge_liberties) {
             return None;
         }
-        moves.liberties_unjudged = self.game.facts.picks_judge_liberties;
+        self.pick_new(moves, pick)
+    }
+
+    /// Lists in `moves` the moves before the judging that a random pick leaves to the move
+    /// it draws: the moves of the rules, each once (with `liberties_unjudged`, those that
+    /// `with liberties` would drop too); false, listing none, where the game is over.
+    fn list_for_pick(&self, moves: &mut MoveList, liberties_unjudged: bool) -> bool {
+        moves.clear();
+        if self.position.ended.is_some() {
+            return false;
+        }
+        moves.liberties_unjudged = liberties_unjudged;
         self.pseudo_legal_moves(moves);
         moves.liberties_unjudged = false;
         if self.game.facts.moves_may_coincide {
             moves.dedup_by_sites(&self.game);
         }
-        self.pick_new(moves, pick)
+        true
     }
 
     /// A legal move of a game with `forbid leaving`, drawn by `pick` from the moves the
@@ -1358,13 +1368,8 @@ impl State {
         moves: &mut MoveList,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
-        moves.clear();
-        if self.position.ended.is_some() {
+        if !self.list_for_pick(moves, false) {
             return None;
-        }
-        self.pseudo_legal_moves(moves);
-        if self.game.facts.moves_may_coincide {
-            moves.dedup_by_sites(&self.game);
         }
         if self.game.repetition.forbidden {
             self.drop_repeats(moves);
