@@ -8,9 +8,11 @@
 //! each such walk, and in no walk of another shape. The same for single jumps, flights,
 //! placements and removals (walks with an action, `compile::site_walk`), chains of jumps
 //! to any landing (`compile::reach_walk`, a `Step::Reach`), flying jumps that do not
-//! chain (`compile::flying_jump_walk`) and chains of jumps recorded by their route
+//! chain (`compile::flying_jump_walk`), chains of jumps recorded by their route
 //! (`chained`, `chained at will`, `chained straight`: `compile::chain_walk`, a
-//! `Step::Route`).
+//! `Step::Route`), steps that capture by approach or withdrawal
+//! (`compile::line_capture_walk`) and chains recorded by the pieces they jump
+//! (`compile::piece_chain_walk`, a `Step::Route` `by_pieces`).
 
 use std::sync::Arc;
 
@@ -44,7 +46,7 @@ end when no legal move: mover loses
 
 /// The bundled games and presets, the valid fixtures (boards with lines, without points,
 /// with diagonals on some), [`CLAUSES`], [`JUMPS`], [`SITES`], [`REACHES`], [`FLYING`],
-/// [`CHAINS`], [`STRAIGHT`] and [`LINES`].
+/// [`CHAINS`], [`STRAIGHT`], [`LINES`] and [`PIECE_CHAINS`].
 fn games() -> Vec<(String, Arc<Game>)> {
     let mut out = configurations_and_fixtures();
     let written = [
@@ -56,6 +58,7 @@ fn games() -> Vec<(String, Arc<Game>)> {
         ("chains", CHAINS),
         ("straight", STRAIGHT),
         ("lines", LINES),
+        ("piece chains", PIECE_CHAINS),
     ];
     for (name, text) in written {
         let game = pipeline::load_text(name, text, None, &[]);
@@ -812,6 +815,15 @@ fn a_wall_cuts_a_chain_of_jumps() {
     let jumps = walled_jumps(&text.replace("chained by man", "chained straight by man"));
     assert_eq!(jumps(""), ["a1-a3", "a1-a3-a5"]);
     assert_eq!(jumps("walls=a3h"), ["a1-a3"]);
+    // Flying, recorded by its pieces: from a3 on over a4 to a5 or a6, or over b3 to any
+    // site of rank 3 beyond; the walls cut the legs as before.
+    let jumps = walled_jumps(&text.replace("orthogonal over", "orthogonal flying over"));
+    let east = ["a1-a3-c3", "a1-a3-d3", "a1-a3-e3", "a1-a3-f3"];
+    let mut open = vec!["a1-a3-a5", "a1-a3-a6"];
+    open.extend(east);
+    assert_eq!(jumps(""), open);
+    assert_eq!(jumps("walls=a3h"), east);
+    assert_eq!(jumps("walls=a3h,a2v"), ["a1-a3"]);
 }
 
 /// The game `text` (a chain of jumps in a game that lays walls), checked to run its chain
@@ -954,5 +966,174 @@ fn the_routine_of_a_walk_shaped_as_a_line_capture_is_the_step() {
             let kind = compile::routine(&game.board, other.clone(), filter);
             assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
         }
+    }
+}
+
+/// A chain recorded by the pieces it jumps (`chained` where a chain flies or a promotion is
+/// `at once`, flying or not) as the compiler lowers it.
+fn piece_chain_as_walk(rule: &MoveRule) -> Option<Walk> {
+    match &rule.kind {
+        MoveKind::Jump {
+            directions,
+            flying,
+            over,
+            mode,
+            chain: Chain::Pieces,
+        } => Some(compile::piece_chain_walk(
+            directions,
+            *flying,
+            (*over, *mode),
+            &rule.filter,
+        )),
+        _ => None,
+    }
+}
+
+/// Men that jump enemies diagonally, converting them, not through d4 nor onto the corners,
+/// made kings `at once` on the far rank (and jumping on as kings); kings that jump anyone's
+/// pieces orthogonally from afar, removing them: the clauses of a chain recorded by its
+/// pieces that the bundled draughts do not use.
+const PIECE_CHAINS: &str = r#"
+game "Piece chains"
+players black, white
+board grid 8 by 8
+piece man, king
+setup black man on a1 + c1 + e1 + g1 + b2 + d2 + f2 + h2 + c3 + f3
+setup white man on b7 + d7 + f7 + h7 + a8 + c8 + e8 + g8 + c6 + f6
+setup black king on a3
+setup white king on h6
+move jump diagonal over enemy convert chained by man avoiding d4 not landing on corners
+move jump orthogonal flying over any remove chained by king
+move step all
+after move promote man to king in side(forward) at once
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+#[test]
+fn chains_recorded_by_their_pieces_written_as_walks_make_the_same_moves() {
+    let compared = same_moves_as_walks(piece_chain_as_walk);
+    let names = [
+        "international-draughts",
+        "tests/fixtures/valid/russian-draughts.game",
+        "piece chains",
+    ];
+    assert_among(&compared, &names);
+}
+
+/// At every ply of seeded random games of `game` and `walked`, the legal moves are written
+/// the same (a chain recorded by its pieces by its landings, found by its route).
+fn same_texts(name: &str, (game, walked): (&Arc<Game>, &Arc<Game>), rng: &mut Rng) {
+    for _ in 0..4 {
+        let (mut routines, mut walks) =
+            (State::new(Arc::clone(game)), State::new(Arc::clone(walked)));
+        let mut moves = MoveList::new();
+        for ply in 0..120 {
+            routines.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves[..] {
+                let text = notation::move_text(&routines, m);
+                assert_eq!(text, notation::move_text(&walks, m), "{name}, ply {ply}");
+                let parsed = notation::parse_move(&mut walks, &text);
+                assert_eq!(parsed.ok(), Some(m), "{name}, ply {ply}: {text}");
+            }
+            let m = moves[rng.below(moves.len())];
+            routines.apply(m);
+            walks.apply(m);
+        }
+    }
+}
+
+#[test]
+fn chains_recorded_by_their_pieces_as_walks_are_written_and_read_alike() {
+    let mut rng = Rng::new(20261204);
+    for (name, game) in games() {
+        if let Some(walked) = as_walks(&game, piece_chain_as_walk) {
+            same_texts(&name, (&game, &walked), &mut rng);
+        }
+    }
+}
+
+#[test]
+fn chains_recorded_by_their_pieces_as_walks_keep_the_perft_counts() {
+    let games = [
+        (
+            "international-draughts",
+            "tests/perft/international-draughts.perft",
+        ),
+        (
+            "tests/fixtures/valid/russian-draughts.game",
+            "tests/perft/russian-draughts.perft",
+        ),
+    ];
+    for (name, file) in games {
+        let game = pipeline::load(name, None, &[]).expect("the game loads");
+        let walked = as_walks(&game, piece_chain_as_walk).expect("its chains are by pieces");
+        let cases = perft_file::read(file, None);
+        assert!(!cases.is_empty(), "{file}");
+        for case in cases {
+            let mut walks = State::new(walked.clone());
+            for text in case.moves.split_whitespace() {
+                let m = notation::parse_move(&mut walks, text).expect("the case's moves are legal");
+                walks.apply(m);
+            }
+            let depth = case.depth_within(30_000);
+            let leaves = perft(&mut walks, depth);
+            for (d, count) in case.counts_to(depth) {
+                assert_eq!(leaves[d - 1], count, "{}: depth {d}", case.place);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_routine_of_a_walk_shaped_as_a_chain_by_its_pieces_is_the_chain() {
+    let rules = rules_as_walks(piece_chain_as_walk);
+    for (name, game, i, walk) in given_back(rules, 5, "chains recorded by their pieces") {
+        let filter = &game.moves[i].filter;
+        let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
+            panic!("a chain by its pieces is a route and a destination");
+        };
+        let route = |legs: Vec<Vec<Step>>, rules| Walk {
+            steps: vec![Step::Route { legs, rules }, Step::Emit],
+            ..walk.clone()
+        };
+        // A leg that tests its landing twice, a route recorded by its legs, one that may
+        // end where it could go on, one that stops at will: each is a walk of another
+        // shape (or, by its legs, another chain).
+        let mut doubled = legs.clone();
+        doubled[0].push(Step::Test(SiteTest::Empty));
+        let others = [
+            route(doubled, *rules),
+            route(
+                legs.clone(),
+                RouteRules {
+                    lands_to_go_on: false,
+                    ..*rules
+                },
+            ),
+            route(
+                legs.clone(),
+                RouteRules {
+                    at_will: true,
+                    ..*rules
+                },
+            ),
+        ];
+        for other in others {
+            let kind = compile::routine(&game.board, other.clone(), filter);
+            assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
+        }
+        let by_legs = route(
+            legs.clone(),
+            RouteRules {
+                by_pieces: false,
+                ..*rules
+            },
+        );
+        let kind = compile::routine(&game.board, by_legs, filter);
+        assert_ne!(rule_chain(&kind), Some(Chain::Pieces), "{name}, rule {i}");
     }
 }

@@ -197,6 +197,15 @@ impl State {
         self.walk_chain(&mut walk, (rule, piece, None), (from, 0), visit);
     }
 
+    /// [`State::chain_routes`] for rule `index`, whether a jump's routine or a walk whose
+    /// route is recorded by its pieces ([`State::piece_chain_routes`]).
+    fn routes_of_either(&self, index: u8, from: Site, visit: &mut dyn FnMut(&[Site], Move)) {
+        match &self.game.moves[index as usize].kind {
+            MoveKind::Walk(_) => self.piece_chain_routes(index, from, visit),
+            _ => self.chain_routes(index, from, &mut |route, m| visit(route, m)),
+        }
+    }
+
     /// The jumps on from `at`, the `depth`th landing of the route, by `rule` for a piece
     /// `piece` (the kind it became on the way, if it did, `became`): each ends a route where
     /// the piece cannot jump on (or is promoted and stops). Of the landings beyond one
@@ -265,7 +274,7 @@ impl State {
     /// (judged on the position before the move), if any: what it does to the chain and the
     /// kind it makes.
     #[inline]
-    fn mid_chain(&self, piece: Cell, site: Site) -> Option<(MidChain, u8)> {
+    pub(super) fn mid_chain(&self, piece: Cell, site: Site) -> Option<(MidChain, u8)> {
         let game = &*self.game;
         if !game.facts.promotes {
             return None;
@@ -358,7 +367,7 @@ impl State {
             return None;
         }
         let mut found = None;
-        self.chain_routes(m.rule, m.from, &mut |route, found_move| {
+        self.routes_of_either(m.rule, m.from, &mut |route, found_move| {
             if found.is_none() && found_move == m {
                 found = Some(route.to_vec());
             }
@@ -379,17 +388,11 @@ impl State {
         let kind = game.kind_of(self.position.cells[from.index()]);
         let mut found = None;
         for (index, rule) in game.moves.iter().enumerate() {
-            let chains = matches!(
-                rule.kind,
-                MoveKind::Jump {
-                    chain: Chain::Pieces,
-                    ..
-                }
-            );
+            let chains = rule.kind.records_pieces();
             if !chains || rule.filter.kinds >> kind & 1 == 0 || !self.holds(&rule.condition) {
                 continue;
             }
-            self.chain_routes(index as u8, from, &mut |route, m| {
+            self.routes_of_either(index as u8, from, &mut |route, m| {
                 if found.is_none() && route == landings {
                     found = Some(m);
                 }

@@ -21,6 +21,7 @@ mod lines;
 mod movegen;
 mod movelist;
 mod oneword;
+mod piece_routes;
 mod playout;
 mod quiet;
 mod repetition;
@@ -416,8 +417,8 @@ impl Move {
     /// and its landing; nothing for any other move.
     pub(crate) fn route_legs(self, game: &Game) -> impl Iterator<Item = (usize, Site, Site)> + '_ {
         let walk = match &game.moves[self.rule as usize].kind {
-            MoveKind::Walk(walk) => walk
-                .route()
+            MoveKind::Walk(walk) => (walk.route())
+                .filter(|(_, rules)| !rules.by_pieces)
                 .map(|(legs, rules)| (walk, legs, rules.straight)),
             _ => None,
         };
@@ -1762,10 +1763,12 @@ impl State {
     /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
-        let (line_capture, by_legs) = match &self.game.moves[m.rule as usize].kind {
-            MoveKind::Slide { line_capture, .. } => (*line_capture, false),
-            MoveKind::Walk(walk) => (None, m.legs > 0 && walk.plays_by_legs()),
-            _ => (None, false),
+        let (line_capture, by_legs, by_pieces) = match &self.game.moves[m.rule as usize].kind {
+            MoveKind::Slide { line_capture, .. } => (*line_capture, false, false),
+            MoveKind::Walk(walk) if m.legs > 0 => {
+                (None, walk.plays_by_legs(), walk.records_pieces())
+            }
+            _ => (None, false, false),
         };
         match line_capture {
             Some(capture) => self.play_line_steps(m, mover, capture.mode),
@@ -1785,6 +1788,10 @@ impl State {
                 chain: Chain::Pieces,
                 ..
             } => self.crown_on_the_way(m, mover),
+            MoveKind::Walk(Walk {
+                taking: Some(taking),
+                ..
+            }) if by_pieces => self.take_pieces(m, mover, taking),
             MoveKind::Walk(Walk {
                 taking: Some(taking),
                 ..
@@ -2146,10 +2153,24 @@ impl State {
         }
     }
 
+    /// Takes, as the walk says, the pieces a walk's move `m` of `mover`'s recorded by its
+    /// pieces passed over ([`rulebook_model::RouteRules::by_pieces`]), once the piece it
+    /// made another kind on the way, if it did, is that kind. Out of line and cold, as
+    /// [`State::take_route`].
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn take_pieces(&mut self, m: Move, mover: Player, taking: Taking) {
+        self.crown_on_the_way(m, mover);
+        let game = Arc::clone(&self.game);
+        for site in game.tables.piece_bits.sites(m.from, m.path) {
+            self.take_site(site, mover, taking);
+        }
+    }
+
     /// Makes the piece a chain recorded by its pieces landed the kind it became on the way
     /// (`at once`), if it did.
     #[inline(never)]
-    fn crown_on_the_way(&mut self, m: Move, mover: Player) {
+    pub(crate) fn crown_on_the_way(&mut self, m: Move, mover: Player) {
         if let Some(kind) = m.became() {
             self.set(m.to, self.game.cell(mover, kind));
         }

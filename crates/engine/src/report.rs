@@ -335,8 +335,14 @@ impl State {
         taking: Taking,
         report: &mut MoveReport,
     ) {
+        let game = Arc::clone(&self.game);
+        if game.moves[m.rule as usize].kind.records_pieces() {
+            self.crown_on_the_way(m, mover);
+            let passed = game.tables.piece_bits.sites(m.from, m.path);
+            report.jumped = passed.map(|s| self.take_reported(s, mover, taking)).sum();
+            return;
+        }
         if m.legs > 0 {
-            let game = Arc::clone(&self.game);
             let passed = m.jumps(&game).map(|(over, _)| over);
             report.jumped = passed.map(|s| self.take_reported(s, mover, taking)).sum();
             return;

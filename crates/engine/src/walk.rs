@@ -18,7 +18,7 @@ pub(super) type Cursor = (Site, Site);
 /// Whom a walk runs for, and how it makes a straight step: on the position as it stands
 /// ([`Standing`]), or as if the moving piece had left a site ([`Lifted`]). Generic, so that
 /// the walks on the position as it stands make their steps as they always did.
-trait Runner: Copy {
+pub(super) trait Runner: Copy {
     /// The player the walk runs for.
     fn mover(self) -> Player;
     /// Where the straight step `step` of `walk` leaves the cursor from `at` on `state`
@@ -47,9 +47,11 @@ impl Runner for Standing {
 /// move's first part left when its second part's walk runs
 /// ([`rulebook_model::SecondPart::Place`]).
 #[derive(Clone, Copy)]
-struct Lifted {
-    mover: Player,
-    left: Site,
+pub(super) struct Lifted {
+    /// The player the walk runs for.
+    pub(super) mover: Player,
+    /// The site the moving piece left.
+    pub(super) left: Site,
 }
 
 impl Runner for Lifted {
@@ -73,9 +75,12 @@ impl Runner for Lifted {
 /// start and, where the route takes at once ([`RouteRules::taken_at_once`]), the pieces
 /// on the sites passed over so far have been taken as the walk's [`Taking`] says.
 #[derive(Clone, Copy)]
-struct Legs<'a> {
-    lifted: Lifted,
-    taken: Option<(&'a SiteSet, Taking)>,
+pub(super) struct Legs<'a> {
+    /// The mover, and the route's start.
+    pub(super) lifted: Lifted,
+    /// The sites passed over so far and how their pieces are taken, where the route takes
+    /// at once.
+    pub(super) taken: Option<(&'a SiteSet, Taking)>,
 }
 
 impl Runner for Legs<'_> {
@@ -133,40 +138,81 @@ pub(super) struct Route {
     first: Site,
     legs: u8,
     path: u64,
+    /// Recorded by its pieces ([`RouteRules::by_pieces`]): `path` holds their bits, and
+    /// this the kind the piece became on the way, if it did.
+    by_pieces: Option<Option<u8>>,
+}
+
+impl Route {
+    /// A route recorded by the pieces it passed over, whose bits are `taken`, the piece made
+    /// a piece of kind `became` on the way, if it was.
+    pub(super) fn by_pieces(taken: u64, became: Option<u8>) -> Route {
+        Route {
+            first: NO_SITE,
+            legs: taken.count_ones() as u8,
+            path: taken,
+            by_pieces: Some(became),
+        }
+    }
+
+    /// The move of rule `rule` by this route from `from` to `to`.
+    pub(super) fn move_to(self, rule: u8, from: Site, to: Site) -> Move {
+        match self.by_pieces {
+            Some(became) => Move::taking(rule, (from, to), became, self.path),
+            None => Move::chain(rule, (from, self.first, to), self.legs, self.path),
+        }
+    }
 }
 
 /// A chain of legs recorded by its route as its step gives it ([`Step::Route`]), with the
 /// rest of the walk after it.
-struct RouteSteps<'a> {
-    legs: &'a [Vec<Step>],
-    rules: RouteRules,
-    rest: &'a [Step],
+pub(super) struct RouteSteps<'a> {
+    /// The legs.
+    pub(super) legs: &'a [Vec<Step>],
+    /// How routes go on and end.
+    pub(super) rules: RouteRules,
+    /// The rest of the walk, run from each end.
+    pub(super) rest: &'a [Step],
 }
 
 /// The sites a leg of a route passed over: `len` sites from `first` on along `along` (one
 /// for [`Step::Over`], whose `along` is not read; none: `len` 0).
 #[derive(Clone, Copy)]
-struct Passing {
-    first: Site,
-    along: u8,
-    len: u8,
+pub(super) struct Passing {
+    /// The first site passed over.
+    pub(super) first: Site,
+    /// The direction the others follow it along.
+    pub(super) along: u8,
+    /// How many.
+    pub(super) len: u8,
 }
 
 impl Passing {
     /// Nothing passed over.
-    const NONE: Passing = Passing {
+    pub(super) const NONE: Passing = Passing {
         first: NO_SITE,
         along: 0,
         len: 0,
     };
+
+    /// The site `at` alone.
+    pub(super) fn one(at: Site) -> Passing {
+        Passing {
+            first: at,
+            along: 0,
+            len: 1,
+        }
+    }
 }
 
 /// The rest of a walk after a route, run from the route's end: each destination it reaches
 /// is reached by that route. The destinations go on through a trait object, so that a
 /// route in the rest would not make the interpreter's types nest without end.
-struct RouteEnd<'a> {
-    reached: &'a mut dyn Reached,
-    route: Route,
+pub(super) struct RouteEnd<'a> {
+    /// Where the destinations go.
+    pub(super) reached: &'a mut dyn Reached,
+    /// The route they are reached by.
+    pub(super) route: Route,
 }
 
 impl Reached for RouteEnd<'_> {
@@ -197,14 +243,12 @@ impl Reached for PassingMoves<'_> {
     }
 
     fn reach_route(&mut self, to: Site, route: Route) {
-        let sites = (self.from, route.first, to);
-        self.out
-            .push(Move::chain(self.rule, sites, route.legs, route.path));
+        self.out.push(route.move_to(self.rule, self.from, to));
     }
 }
 
 /// Marks `site` in `set` if it is not there, unmarks it if it is; nothing for [`NO_SITE`].
-fn flip(set: &mut SiteSet, site: Site) {
+pub(super) fn flip(set: &mut SiteSet, site: Site) {
     if site != NO_SITE {
         set[site.index() / 64] ^= 1 << (site.index() % 64);
     }
@@ -212,7 +256,7 @@ fn flip(set: &mut SiteSet, site: Site) {
 
 /// Whether `site` is in `set`.
 #[inline]
-fn has(set: &SiteSet, site: Site) -> bool {
+pub(super) fn has(set: &SiteSet, site: Site) -> bool {
     set[site.index() / 64] >> (site.index() % 64) & 1 == 1
 }
 
@@ -326,7 +370,7 @@ impl State {
     }
 
     /// [`State::walk_as`] for `run`: its mover, and the site the moving piece has left.
-    fn walk_from(
+    pub(super) fn walk_from(
         &self,
         run: impl Runner,
         walk: &Walk,
@@ -453,6 +497,10 @@ impl State {
         start: Site,
         reached: &mut impl Reached,
     ) {
+        if rules.by_pieces {
+            let route = RouteSteps { legs, rules, rest };
+            return self.piece_routes(run, walk, route, start, reached);
+        }
         let piece = self.position.cells[start.index()];
         let bits = leg_bits(legs.len());
         let most = (rules.most).map_or(max_chain_legs(legs.len()), |m| {
@@ -515,7 +563,12 @@ impl State {
                 let (first, legs) = (over_at[1].0.first, depth as u8);
                 // A straight route's legs are all its first: the path need not say which.
                 let path = if rules.straight { 0 } else { path };
-                let route = Route { first, legs, path };
+                let route = Route {
+                    first,
+                    legs,
+                    path,
+                    by_pieces: None,
+                };
                 let mut end = RouteEnd { reached, route };
                 self.walk_from(run, walk, rest, (at, first), &mut end);
             }
@@ -529,7 +582,7 @@ impl State {
     }
 
     /// Flips in `set` the sites a leg passed over ([`Passing`]).
-    fn flip_passed(&self, set: &mut SiteSet, over: Passing) {
+    pub(super) fn flip_passed(&self, set: &mut SiteSet, over: Passing) {
         let mut site = over.first;
         for _ in 0..over.len {
             flip(set, site);
@@ -569,7 +622,13 @@ impl State {
 
     /// The unbroken run of enemy pieces of `mover`'s from the next site along `along` from
     /// `at`, not passed over yet ([`Step::OverRun`]); `None` where it has none.
-    fn run_passed(&self, mover: Player, at: Site, along: u8, passed: &SiteSet) -> Option<Passing> {
+    pub(super) fn run_passed(
+        &self,
+        mover: Player,
+        at: Site,
+        along: u8,
+        passed: &SiteSet,
+    ) -> Option<Passing> {
         let board = &self.game.board;
         let first = board.step(at, along);
         let (mut site, mut len) = (first, 0u8);

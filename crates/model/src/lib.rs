@@ -983,6 +983,16 @@ impl MoveKind {
         }
     }
 
+    /// Whether the rule's moves are chains recorded by the pieces they pass over: a jump
+    /// [`Chain::Pieces`], or a walk whose route is so recorded ([`Walk::records_pieces`]).
+    pub fn records_pieces(&self) -> bool {
+        match self {
+            MoveKind::Jump { chain, .. } => *chain == Chain::Pieces,
+            MoveKind::Walk(walk) => walk.records_pieces(),
+            _ => false,
+        }
+    }
+
     /// Whether the rule's moves take what they pass over: a jump that captures or removes
     /// the pieces it jumps, a walk that takes the site it passes over ([`Walk::taking`]).
     #[inline]

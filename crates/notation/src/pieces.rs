@@ -8,7 +8,7 @@
 
 use super::{is_site_like, move_text, MoveError};
 use rulebook_engine::{Move, MoveList, State};
-use rulebook_model::{Chain, MoveKind, Neighbour, Site, WalkAction, NO_SITE};
+use rulebook_model::{MoveKind, Neighbour, Site, WalkAction, NO_SITE};
 
 /// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
 /// the point of a placement; then its second part, if any (`/g7`, `/xa4`).
@@ -84,11 +84,7 @@ fn first_part(state: &State, m: Move) -> String {
         line_steps_text(state, m, &mut text);
         return text;
     }
-    if let MoveKind::Jump {
-        chain: Chain::Pieces,
-        ..
-    } = game.moves[m.rule() as usize].kind
-    {
+    if game.moves[m.rule() as usize].kind.records_pieces() {
         for landing in piece_chain_landings(state, m).into_iter().skip(1) {
             text.push('-');
             text.push_str(&names[landing.index()]);

@@ -146,14 +146,10 @@ impl Compiler<'_> {
     /// How the game's chains recorded by their pieces name them (nothing when it has
     /// none).
     pub(super) fn piece_bits(&self, moves: &[model::MoveRule]) -> model::PieceBits {
-        let by_pieces = |r: &model::MoveRule| {
-            matches!(
-                r.kind,
-                model::MoveKind::Jump {
-                    chain: model::Chain::Pieces,
-                    ..
-                }
-            )
+        let by_pieces = |r: &model::MoveRule| match &r.kind {
+            model::MoveKind::Jump { chain, .. } => *chain == model::Chain::Pieces,
+            model::MoveKind::Walk(walk) => walk.records_pieces(),
+            _ => false,
         };
         match moves.iter().any(by_pieces) {
             true => piece_bits(self.board(), &self.chained_directions()),

@@ -38,8 +38,8 @@ mod turns;
 mod walks;
 
 pub use walks::{
-    chain_walk, fly_walk, flying_jump_walk, jump_walk, line_capture_walk, part_routine, reach_walk,
-    routine, shot_walk, site_walk, slide_walk,
+    chain_walk, fly_walk, flying_jump_walk, jump_walk, line_capture_walk, part_routine,
+    piece_chain_walk, reach_walk, routine, shot_walk, site_walk, slide_walk,
 };
 
 use derived::{BuiltTables, Parts, Sourced};
@@ -242,6 +242,13 @@ impl Compiler<'_> {
                     | model::Chain::TurningAtWill
                     | model::Chain::Straight),
             } => walks::chain_walk(&directions, (over, mode), chain, filter),
+            model::MoveKind::Jump {
+                directions,
+                flying,
+                over,
+                mode,
+                chain: model::Chain::Pieces,
+            } => walks::piece_chain_walk(&directions, flying, (over, mode), filter),
             model::MoveKind::Jump {
                 directions,
                 flying: false,

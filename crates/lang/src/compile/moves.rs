@@ -282,9 +282,9 @@ impl Compiler<'_> {
     }
 
     /// A jump's moves (`flying`, over pieces `jumped`, going on by `chain`): a single jump
-    /// (flying or not), a chain to any landing or a chain recorded by its route (`chained`,
-    /// not flying) lowered onto its walk, any other with its chain (recorded by its pieces
-    /// where `by_pieces`).
+    /// (flying or not), a chain to any landing (not flying), a chain recorded by its route
+    /// (`chained`, not flying) or by its pieces (where `by_pieces`) lowered onto its walk,
+    /// any other with its chain.
     fn jump(
         &mut self,
         directions: &[u8],
@@ -319,6 +319,10 @@ impl Compiler<'_> {
                 if !flying =>
             {
                 let walk = walks::chain_walk(directions, jumped, chain, filter);
+                self.given_back(walk, filter)
+            }
+            model::Chain::Pieces => {
+                let walk = walks::piece_chain_walk(directions, flying, jumped, filter);
                 self.given_back(walk, filter)
             }
             chain => model::MoveKind::Jump {

@@ -274,6 +274,63 @@ pub fn chain_walk(
     }
 }
 
+/// A chain of jumps `chained` along `directions` over pieces that `over` allows, in a game
+/// whose chains are recorded by the pieces they jump (a chain flies, or a promotion is `at
+/// once`), as the language reference says it, written as a walk: a [`Step::Route`]
+/// recorded by its pieces, played to its end, landing where it can go on, whose legs are,
+/// per direction, (`flying`: any number of shifts onto empty sites, then) a shift onto
+/// such a piece on a site `avoiding` does not name, passed over, and a shift onto an empty
+/// site beyond that is not avoided (`flying`: one or more such shifts, each a landing), not
+/// in the region of `not landing on`; every end of a route a destination, each piece passed
+/// over taken where the rule takes (`mode`).
+pub fn piece_chain_walk(
+    directions: &[u8],
+    flying: bool,
+    (over, mode): (Jumped, Option<CaptureMode>),
+    filter: &MoveFilter,
+) -> Walk {
+    let (avoided, forbidden) = region_tests(filter);
+    let leg = |d: u8| {
+        let mut empty = vec![Step::Shift(d), Step::Test(SiteTest::Empty)];
+        empty.extend(avoided.clone());
+        let any = |min: u16| Step::Repeat {
+            body: empty.clone(),
+            min,
+            max: UNLIMITED,
+        };
+        let mut steps = match flying {
+            true => vec![any(0)],
+            false => Vec::new(),
+        };
+        steps.extend([Step::Shift(d), Step::Test(jumped_test(over))]);
+        steps.extend(avoided.clone());
+        steps.push(Step::Over);
+        match flying {
+            true => steps.push(any(1)),
+            false => steps.extend(empty.clone()),
+        }
+        steps.extend(forbidden.clone());
+        steps
+    };
+    let rules = RouteRules {
+        by_pieces: true,
+        lands_to_go_on: true,
+        ..RouteRules::default()
+    };
+    Walk {
+        action: WalkAction::Move,
+        steps: vec![
+            Step::Route {
+                legs: directions.iter().map(|&d| leg(d)).collect(),
+                rules,
+            },
+            Step::Emit,
+        ],
+        leaps: Vec::new(),
+        taking: Some(taking(over, mode)),
+    }
+}
+
 /// A step along `directions` that captures by approach or withdrawal (`capture`), as the
 /// language reference says it, written as a walk: a route ([`Step::Route`]) with a leg per
 /// direction and way (approach first, where the rule has both), each a shift onto an
@@ -310,6 +367,8 @@ pub fn line_capture_walk(directions: &[u8], capture: LineCapture, filter: &MoveF
         fresh_landings: true,
         taken_at_once: true,
         most: (!capture.chained).then_some(1),
+        by_pieces: false,
+        lands_to_go_on: false,
     };
     Walk {
         action: WalkAction::Move,
@@ -583,6 +642,9 @@ fn route_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
     let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
         return None;
     };
+    if rules.by_pieces {
+        return piece_route_shape(walk, legs, filter);
+    }
     let chain = match (rules.at_will, rules.straight) {
         (false, false) => Chain::Turning,
         (true, false) => Chain::TurningAtWill,
@@ -601,6 +663,29 @@ fn route_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
         mode,
         chain,
     })
+}
+
+/// The chain of jumps recorded by its pieces that `walk`, whose route has `legs`, is
+/// ([`piece_chain_walk`]), under `filter`: flying where a leg begins with a repeat, its
+/// directions and pieces jumped read from the legs past it, then the chain's walk written
+/// again from them and compared.
+fn piece_route_shape(walk: &Walk, legs: &[Vec<Step>], filter: &MoveFilter) -> Option<MoveKind> {
+    let flying = matches!(legs.first()?.first()?, Step::Repeat { .. });
+    let skip = usize::from(flying);
+    let jumps: Option<Vec<Vec<Step>>> = (legs.iter())
+        .map(|leg| leg.get(skip..).map(<[Step]>::to_vec))
+        .collect();
+    let (directions, over) = jumps_read(&jumps?)?;
+    let mode = taken_mode(walk.taking, over)?;
+    (piece_chain_walk(&directions, flying, (over, mode), filter) == *walk).then_some(
+        MoveKind::Jump {
+            directions,
+            flying,
+            over,
+            mode,
+            chain: Chain::Pieces,
+        },
+    )
 }
 
 /// The directions, the pieces jumped and what becomes of them of the single jump `walk`
