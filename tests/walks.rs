@@ -12,14 +12,15 @@
 //! (`chained`, `chained at will`, `chained straight`: `compile::chain_walk`, a
 //! `Step::Route`), steps that capture by approach or withdrawal
 //! (`compile::line_capture_walk`) and chains recorded by the pieces they jump
-//! (`compile::piece_chain_walk`, a `Step::Route` `by_pieces`).
+//! (`compile::piece_chain_walk`, a `Step::Route` recorded by its pieces).
 
 use std::sync::Arc;
 
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
 use rulebook::model::{
-    Chain, Game, Landing, MoveKind, MoveRule, RouteRules, SiteTest, Step, Walk, WalkAction,
+    Chain, Game, Landing, MoveKind, MoveRule, RouteRecord, RouteRules, SiteTest, Step, Walk,
+    WalkAction,
 };
 use rulebook::{compile, notation, pipeline};
 
@@ -950,7 +951,7 @@ fn the_routine_of_a_walk_shaped_as_a_line_capture_is_the_step() {
             route(
                 legs.clone(),
                 RouteRules {
-                    most: Some(2),
+                    most: std::num::NonZeroU8::new(2),
                     ..*rules
                 },
             ),
@@ -1110,7 +1111,9 @@ fn the_routine_of_a_walk_shaped_as_a_chain_by_its_pieces_is_the_chain() {
             route(
                 legs.clone(),
                 RouteRules {
-                    lands_to_go_on: false,
+                    record: RouteRecord::Pieces {
+                        lands_to_go_on: false,
+                    },
                     ..*rules
                 },
             ),
@@ -1129,7 +1132,7 @@ fn the_routine_of_a_walk_shaped_as_a_chain_by_its_pieces_is_the_chain() {
         let by_legs = route(
             legs.clone(),
             RouteRules {
-                by_pieces: false,
+                record: RouteRecord::Legs,
                 ..*rules
             },
         );

@@ -418,7 +418,7 @@ impl Move {
     pub(crate) fn route_legs(self, game: &Game) -> impl Iterator<Item = (usize, Site, Site)> + '_ {
         let walk = match &game.moves[self.rule as usize].kind {
             MoveKind::Walk(walk) => (walk.route())
-                .filter(|(_, rules)| !rules.by_pieces)
+                .filter(|(_, rules)| !rules.by_pieces())
                 .map(|(legs, rules)| (walk, legs, rules.straight)),
             _ => None,
         };
@@ -2154,7 +2154,7 @@ impl State {
     }
 
     /// Takes, as the walk says, the pieces a walk's move `m` of `mover`'s recorded by its
-    /// pieces passed over ([`rulebook_model::RouteRules::by_pieces`]), once the piece it
+    /// pieces passed over ([`rulebook_model::RouteRecord::Pieces`]), once the piece it
     /// made another kind on the way, if it did, is that kind. Out of line and cold, as
     /// [`State::take_route`].
     #[cold]

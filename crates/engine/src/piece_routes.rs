@@ -1,5 +1,5 @@
 //! The routes of a chain of legs recorded by the pieces they pass over
-//! ([`RouteRules::by_pieces`]): a leg may land on any of several sites along its line (a
+//! ([`rulebook_model::RouteRecord::Pieces`]): a leg may land on any of several sites along its line (a
 //! jump that flies, a [`Step::Repeat`] in the leg), a route may hand on to another rule's
 //! legs where the moving piece becomes another kind as it lands (a promotion `at once`),
 //! and the routes that pass over the same sites to the same end are one move. A recursive
@@ -64,7 +64,7 @@ impl Reached for Visit<'_> {
 
 impl State {
     /// Runs the rest of the walk from the end of every route recorded by its pieces from
-    /// `start` ([`RouteRules::by_pieces`]). Out of line, as the other searches.
+    /// `start` ([`rulebook_model::RouteRecord::Pieces`]). Out of line, as the other searches.
     #[inline(never)]
     pub(super) fn piece_routes(
         &self,
@@ -159,7 +159,10 @@ impl State {
         depth: usize,
         ends: &mut Ends,
     ) -> bool {
-        let most = going.rules.most.map_or(MAX_CHAIN_LEGS, usize::from);
+        let most = going
+            .rules
+            .most
+            .map_or(MAX_CHAIN_LEGS, |m| usize::from(m.get()));
         if depth >= most.min(MAX_CHAIN_LEGS) {
             return false;
         }
@@ -212,13 +215,13 @@ impl State {
                 let on = self.handed_on(going, to);
                 let goes_on = on.is_some_and(|next| self.piece_legs(search, next, depth + 1, ends));
                 went_on |= goes_on;
-                if rules.at_will || (!goes_on && !rules.lands_to_go_on) {
+                if rules.at_will || (!goes_on && !rules.lands_to_go_on()) {
                     self.end_route(search, going, depth + 1, ends);
                 }
                 self.leave(search, depth + 1, over);
             },
         );
-        if landed && !went_on && rules.lands_to_go_on && !rules.at_will {
+        if landed && !went_on && rules.lands_to_go_on() && !rules.at_will {
             self.leg_ends(
                 run,
                 going.walk,
@@ -301,7 +304,7 @@ impl State {
             let MoveKind::Walk(walk) = &rule.kind else {
                 return None;
             };
-            let (legs, rules) = walk.route().filter(|(_, rules)| rules.by_pieces)?;
+            let (legs, rules) = walk.route().filter(|(_, rules)| rules.by_pieces())?;
             let moves_it = rule.filter.kinds >> kind & 1 == 1 && self.holds(&rule.condition);
             moves_it.then(|| Going {
                 walk,

@@ -138,7 +138,7 @@ pub(super) struct Route {
     first: Site,
     legs: u8,
     path: u64,
-    /// Recorded by its pieces ([`RouteRules::by_pieces`]): `path` holds their bits, and
+    /// Recorded by its pieces ([`rulebook_model::RouteRecord::Pieces`]): `path` holds their bits, and
     /// this the kind the piece became on the way, if it did.
     by_pieces: Option<Option<u8>>,
 }
@@ -497,14 +497,14 @@ impl State {
         start: Site,
         reached: &mut impl Reached,
     ) {
-        if rules.by_pieces {
+        if rules.by_pieces() {
             let route = RouteSteps { legs, rules, rest };
             return self.piece_routes(run, walk, route, start, reached);
         }
         let piece = self.position.cells[start.index()];
         let bits = leg_bits(legs.len());
         let most = (rules.most).map_or(max_chain_legs(legs.len()), |m| {
-            usize::from(m).min(max_chain_legs(legs.len()))
+            usize::from(m.get()).min(max_chain_legs(legs.len()))
         });
         let none_left = legs.len() as u8;
         let mut stack = [(NO_SITE, 0u8, false); MAX_CHAIN_LEGS + 1];

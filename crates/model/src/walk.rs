@@ -15,6 +15,7 @@
 
 use crate::board::reverse_direction;
 use crate::{CaptureMode, NextTo, Site, NO_SITE};
+use std::num::NonZeroU8;
 
 /// A compiled walk: its program, and the tables its leaps read.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,9 +133,9 @@ impl Walk {
     }
 
     /// Whether the walk's route is recorded by the sites it passes over
-    /// ([`RouteRules::by_pieces`]).
+    /// ([`RouteRecord::Pieces`]).
     pub fn records_pieces(&self) -> bool {
-        self.route().is_some_and(|(_, rules)| rules.by_pieces)
+        self.route().is_some_and(|(_, rules)| rules.by_pieces())
     }
 
     /// Whether a leg of the walk's route passes over a run ([`Step::OverRun`]).
@@ -335,7 +336,7 @@ pub enum Step {
     Reach(Vec<Vec<Step>>),
     /// A chain of legs recorded by its route (`chained`: a leg a direction, each a jump
     /// over a piece): from the cursor, one of these straight walks (where the route is
-    /// recorded by its pieces, [`RouteRules::by_pieces`], walks that may also repeat a
+    /// recorded by its pieces, [`RouteRecord::Pieces`], walks that may also repeat a
     /// part, each repetition a landing of its own), each passing over a
     /// site ([`Step::Over`]) or a run of them ([`Step::OverRun`]), then another from where
     /// it left the cursor, and so on, never passing over a site twice (a site may be landed
@@ -397,21 +398,53 @@ pub struct RouteRules {
     /// neither land there nor pass over them again).
     pub taken_at_once: bool,
     /// The most legs in a route (none: as many as the move's record holds).
-    pub most: Option<u8>,
-    /// A move is recorded by the sites its legs passed over (as bits of
-    /// [`crate::PieceBits`]) and the kind the moving piece became on the way, rather than
-    /// by its legs: the routes that pass over the same sites, end on the same site and
-    /// make the piece the same kind are one move. Its legs may then repeat a part (a
-    /// [`Step::Repeat`]), so that a leg lands on any of several sites along its line
-    /// (a jump that flies). Such a route goes on where the moving piece becomes another
-    /// kind as it lands (a promotion `at once`) by the legs of the first rule in force that
-    /// moves that kind with a route of this record.
-    pub by_pieces: bool,
-    /// Of the landings of one leg from a site, those from which the route goes on are its
-    /// only ones where there are any: a landing from which no leg goes on ends a route only
-    /// when no landing of that leg goes on (a piece that can jump on must land where it
-    /// can). With one landing a leg, no different from the default.
-    pub lands_to_go_on: bool,
+    pub most: Option<NonZeroU8>,
+    /// How a move is recorded: by its legs, or by the sites they pass over.
+    pub record: RouteRecord,
+}
+
+impl RouteRules {
+    /// Whether a move is recorded by the sites its legs passed over
+    /// ([`RouteRecord::Pieces`]).
+    #[inline]
+    pub fn by_pieces(self) -> bool {
+        matches!(self.record, RouteRecord::Pieces { .. })
+    }
+
+    /// Whether, of the landings of one leg from a site, those from which the route goes on
+    /// are its only ones where there are any ([`RouteRecord::Pieces`]).
+    #[inline]
+    pub fn lands_to_go_on(self) -> bool {
+        matches!(
+            self.record,
+            RouteRecord::Pieces {
+                lands_to_go_on: true
+            }
+        )
+    }
+}
+
+/// How the moves of a route ([`Step::Route`]) are recorded. (One byte, as
+/// [`RouteRules`] is seven: a [`Step`] stays four words.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RouteRecord {
+    /// By the legs: how many, and the index of each in turn.
+    #[default]
+    Legs,
+    /// By the sites the legs passed over (as bits of [`crate::PieceBits`]) and the kind
+    /// the moving piece became on the way: the routes that pass over the same sites, end on
+    /// the same site and make the piece the same kind are one move. The legs may then
+    /// repeat a part (a [`Step::Repeat`]), so that a leg lands on any of several sites along
+    /// its line (a jump that flies). Such a route goes on where the moving piece becomes
+    /// another kind as it lands (a promotion `at once`) by the legs of the first rule in
+    /// force that moves that kind with a route of this record.
+    Pieces {
+        /// Of the landings of one leg from a site, those from which the route goes on are
+        /// its only ones where there are any: a landing from which no leg goes on ends a
+        /// route only when no landing of that leg goes on (a piece that can jump on must
+        /// land where it can).
+        lands_to_go_on: bool,
+    },
 }
 
 /// A test of the site under a walk's cursor.

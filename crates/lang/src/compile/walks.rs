@@ -10,9 +10,10 @@ use crate::check::WalkDecl;
 use rulebook_model::board::{reverse_direction, RELATIVE_BASE};
 use rulebook_model::{
     Board, CaptureMode, Chain, Jumped, Landing, Leap, LineCapture, MoveFilter, MoveKind, Player,
-    RouteRules, SecondPart, Shot, Site, SiteTest, Step, Taking, Walk, WalkAction, NO_SITE,
-    UNLIMITED,
+    RouteRecord, RouteRules, SecondPart, Shot, Site, SiteTest, Step, Taking, Walk, WalkAction,
+    NO_SITE, UNLIMITED,
 };
+use std::num::NonZeroU8;
 
 /// A slide along `directions` of at most `max` sites (`move step` is `max` 1), as the
 /// language reference says it, written as a walk: along each direction, a shift onto an
@@ -313,8 +314,9 @@ pub fn piece_chain_walk(
         steps
     };
     let rules = RouteRules {
-        by_pieces: true,
-        lands_to_go_on: true,
+        record: RouteRecord::Pieces {
+            lands_to_go_on: true,
+        },
         ..RouteRules::default()
     };
     Walk {
@@ -366,9 +368,8 @@ pub fn line_capture_walk(directions: &[u8], capture: LineCapture, filter: &MoveF
         turning: true,
         fresh_landings: true,
         taken_at_once: true,
-        most: (!capture.chained).then_some(1),
-        by_pieces: false,
-        lands_to_go_on: false,
+        most: NonZeroU8::new(1).filter(|_| !capture.chained),
+        record: RouteRecord::Legs,
     };
     Walk {
         action: WalkAction::Move,
@@ -542,7 +543,7 @@ fn line_capture_shape(walk: &Walk, filter: &MoveFilter) -> Option<(Vec<u8>, Line
     };
     let mut capture = LineCapture {
         mode,
-        chained: rules.most != Some(1),
+        chained: rules.most != NonZeroU8::new(1),
         ..LineCapture::default()
     };
     let mut directions = Vec::new();
@@ -642,7 +643,7 @@ fn route_shape(walk: &Walk, filter: &MoveFilter) -> Option<MoveKind> {
     let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
         return None;
     };
-    if rules.by_pieces {
+    if rules.by_pieces() {
         return piece_route_shape(walk, legs, filter);
     }
     let chain = match (rules.at_will, rules.straight) {

@@ -308,6 +308,12 @@ fn route_rules_text(rules: RouteRules) -> String {
     });
     let most = rules.most.map(|n| format!("at most {n} legs"));
     words.extend(most.as_deref());
+    if rules.by_pieces() {
+        words.push("a move for each set of sites passed over and end");
+    }
+    if rules.lands_to_go_on() {
+        words.push("landing where a leg goes on if one can");
+    }
     words.join(", ")
 }
 
