@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use rulebook_model::{
-    board::{reverse_direction, Path},
+    board::{reverse_direction, AxisShifts, Path},
     Board, CaptureFilter, CaptureMode, Cell, EffectKind, Game, Player, RunShape, Site, EMPTY,
     NO_SITE,
 };
@@ -363,6 +363,49 @@ pub(super) fn landings_closing_runs(
             }
         }
     }
+}
+
+/// [`landings_closing_runs`] on a board of one word (at most 64 sites) whose axes are
+/// shifts ([`AxisShifts`]), for every closer at once: the sites (as bits) where a piece of
+/// the mover's would close a run of effect `effect` whose other end is one of `own`, the
+/// runs of `enemy` pieces and the landing among `empty`; `None` where one of the effect's
+/// directions is on no axis.
+pub(super) fn word_landings_closing_runs(
+    game: &Game,
+    effect: usize,
+    (own, enemy, empty): (u64, u64, u64),
+    shifts: &AxisShifts,
+) -> Option<u64> {
+    let EffectKind::Custodian {
+        shape: RunShape::Lines(directions),
+        min_length,
+        max_length,
+        ..
+    } = &game.effects[effect].kind
+    else {
+        return Some(0);
+    };
+    let (min, max) = ((*min_length).max(1) as usize, *max_length as usize);
+    let mut landings = 0;
+    for &dir in directions {
+        // From the closers back along the line, over the run, to the landing.
+        let (axis, up) = shifts.toward(reverse_direction(dir))?;
+        let (by, linked) = (shifts.shift[axis], shifts.linked[0][axis]);
+        let step = |x: u64| match up {
+            true => (x & linked) << by,
+            false => (x >> by) & linked,
+        };
+        let (mut run, mut length) = (step(own) & enemy, 1);
+        while run != 0 && length <= max {
+            let beyond = step(run);
+            if length >= min {
+                landings |= beyond & empty;
+            }
+            run = beyond & enemy;
+            length += 1;
+        }
+    }
+    Some(landings)
 }
 
 /// [`super::groups::capture_groups`] for a capture with the default filter: a site that is

@@ -1733,11 +1733,32 @@ impl State {
             if !game.tables.runs_walk_back[effect] {
                 return None;
             }
+            if let Some(word) = self.word_landings(effect) {
+                landings[0] |= word;
+                continue;
+            }
             let own = set_sites(self.position.occupied_by(mover));
             let mark = |to: Site, _closer| landings[to.index() / 64] |= 1 << (to.index() % 64);
             capture::landings_closing_runs(game, cell, effect, mover, own, mark);
         }
         Some(landings)
+    }
+
+    /// The landings of [`State::placements_capturing`] for `effect` by bit arithmetic
+    /// ([`capture::word_landings_closing_runs`]), on a board of one word whose axes are
+    /// shifts; `None` on any other board.
+    fn word_landings(&self, effect: usize) -> Option<u64> {
+        let shifts = self.game.board.axis_shifts()?;
+        if self.position.words != 1 {
+            return None;
+        }
+        let mover = self.position.to_move;
+        let own = self.position.occupied_by(mover)[0];
+        let players = self.game.about.players.len();
+        let occupied = (0..players).fold(0, |a, p| a | self.position.occupancy[p]);
+        let empty = self.empty_sites(None)[0];
+        let sets = (own, occupied & !own, empty);
+        capture::word_landings_closing_runs(&self.game, effect, sets, shifts)
     }
 
     /// Whether the effects after move `m` (a move of a piece or a placement) capture
