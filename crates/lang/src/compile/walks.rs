@@ -204,7 +204,7 @@ fn taken_mode(taking: Option<Taking>, over: Jumped) -> Option<Option<CaptureMode
     match taking? {
         Taking::Capture(mode) => Some(Some(mode)),
         Taking::Remove if over == Jumped::Friend => Some(Some(CaptureMode::Remove)),
-        Taking::Remove => None,
+        Taking::Remove | Taking::Behind => None,
         Taking::Keep => Some(None),
     }
 }
