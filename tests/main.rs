@@ -21,6 +21,7 @@ mod boards;
 mod brandubh_reference;
 mod capture_runs;
 mod capturing;
+mod castle_walks;
 mod chains;
 mod chinese_checkers;
 mod cli;

@@ -1,8 +1,9 @@
 //! Attack: whether a piece stands where another player could take it by landing on it
 //! (`attacked(P, K)`), read from the move rules themselves rather than restated: every
 //! slide of the other players' whose `onto` lets it end on an enemy piece, and every walk
-//! (a leap, a hop: its own tests say where it lands), its condition read with that player
-//! as the mover. Jumps, flights and the captures of effects after a move do not attack in
+//! (a leap, a hop: its own tests say where it lands) but one that tests sites unattacked
+//! itself (a castling's: [`rulebook_model::Walk::attacks`]), its condition read with that
+//! player as the mover ([`rulebook_model::Tables::attackers`]). Jumps, flights and the captures of effects after a move do not attack in
 //! this sense. Where the board's links lead back, an attack is looked for backwards from
 //! the site attacked (a slide along its reversed directions to the first piece, a walk
 //! reversed by the compiler), which visits a few sites; elsewhere forwards from each piece
@@ -14,8 +15,7 @@ use std::sync::Arc;
 use super::{Move, MoveList, State};
 use rulebook_model::board::reverse_direction;
 use rulebook_model::{
-    Cell, Condition, Landing, MoveKind, MoveRule, Player, Site, Walk, ALL_KINDS, ANY_KIND, EMPTY,
-    NO_SITE,
+    Cell, Condition, MoveKind, MoveRule, Player, Site, Walk, ALL_KINDS, ANY_KIND, EMPTY, NO_SITE,
 };
 
 impl State {
@@ -58,15 +58,12 @@ impl State {
 
     /// Whether one of `attacker`'s landing moves could end on a site of `targets`.
     fn attacks_any(&self, attacker: Player, targets: &SiteSet) -> bool {
-        self.game.moves.iter().enumerate().any(|(index, rule)| {
-            // A walk's own tests say what it lands on (a hop lands on an enemy piece with
-            // no `onto`); a slide lands on a piece only where `onto` lets it.
-            let may_take = match rule.kind {
-                MoveKind::Walk(_) => true,
-                MoveKind::Slide { .. } => rule.filter.landing != Landing::Empty,
-                _ => false,
-            };
-            may_take
+        let rules = self.game.moves.iter().zip(&self.game.tables.attackers);
+        rules.enumerate().any(|(index, (rule, &attacks))| {
+            // The rules that may take by landing (`Tables::attackers`): a walk's own tests
+            // say what it lands on (a hop lands on an enemy piece with no `onto`), a slide
+            // lands on a piece only where `onto` lets it.
+            attacks
                 && self.holds_for(attacker, &rule.condition)
                 && self.rule_attacks(attacker, (index, rule), targets)
         })
@@ -310,7 +307,7 @@ impl State {
 
     /// Whether the piece `cell` on `from`, set on `site` instead, would be attacked there;
     /// the position is as it was afterwards.
-    fn attacked_there(&mut self, cell: Cell, from: Site, site: Site) -> bool {
+    pub(super) fn attacked_there(&mut self, cell: Cell, from: Site, site: Site) -> bool {
         let owner = self.game.tables.owner[cell.index()];
         let game = Arc::clone(&self.game);
         self.position.put_raw(&game, from, EMPTY);

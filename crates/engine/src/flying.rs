@@ -10,8 +10,8 @@
 use super::movegen::SITE_SET_WORDS;
 use super::{Move, MoveList, State};
 use rulebook_model::{
-    Cell, Chain, EffectKind, Jumped, MidChain, MoveKind, MoveRule, Site, EMPTY, MAX_CHAIN_LEGS,
-    NO_SITE,
+    Cell, Chain, EffectKind, Jumped, MidChain, MoveKind, MoveRule, Site, Taking, EMPTY,
+    MAX_CHAIN_LEGS, NO_SITE,
 };
 
 /// The search for the chains of one piece recorded by the pieces they jump
@@ -339,6 +339,8 @@ impl State {
                 ..
             } => 1,
             MoveKind::Jump { .. } => u32::from(m.legs),
+            // A piece passed over that moves on is not jumped.
+            MoveKind::Walk(ref walk) if walk.taking == Some(Taking::Behind) => 0,
             MoveKind::Walk(_) => u32::from(m.legs).max((m.over != NO_SITE) as u32),
             _ => 0,
         }

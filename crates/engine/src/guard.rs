@@ -111,7 +111,10 @@ impl State {
                         let slide = (directions.as_slice(), *max_length);
                         self.slide_watch(attacker, rule, slide, &guarded, &mut watched.leaving)
                     }
-                    MoveKind::Walk(_) if self.holds_for(attacker, &rule.condition) => {
+                    MoveKind::Walk(_)
+                        if game.tables.attackers[index]
+                            && self.holds_for(attacker, &rule.condition) =>
+                    {
                         let back = game.tables.reversed_walks.get(index)?.as_ref()?;
                         self.walk_watch(attacker, rule, back, &guarded, &mut reads)
                     }

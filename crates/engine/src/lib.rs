@@ -1796,7 +1796,7 @@ impl State {
                 taking: Some(taking),
                 ..
             }) if m.over != NO_SITE && !by_legs => {
-                self.take_site(m.over, mover, taking);
+                self.take_site(m.over, (m.from, m.to), mover, taking);
                 if m.legs > 1 {
                     self.take_route(m, mover, taking);
                 }
@@ -2077,14 +2077,35 @@ impl State {
         }
     }
 
-    /// Takes the piece on `site`, the site a walk of `mover`'s passed over, as the walk says
-    /// ([`Taking`]).
-    pub(crate) fn take_site(&mut self, site: Site, mover: Player, taking: Taking) {
+    /// Takes the piece on `site`, the site a walk of `mover`'s passed over on its way along
+    /// `line` (from, to), as the walk says ([`Taking`]).
+    pub(crate) fn take_site(
+        &mut self,
+        site: Site,
+        line: (Site, Site),
+        mover: Player,
+        taking: Taking,
+    ) {
         match taking {
             Taking::Capture(mode) => self.capture(site, mover, mode),
             Taking::Remove => self.set(site, EMPTY),
             Taking::Keep => {}
+            Taking::Behind => self.move_behind(site, line),
         }
+    }
+
+    /// Moves the piece on `site` to the site just before `to` on the line from `from`
+    /// ([`Taking::Behind`]); nothing where they lie on no line. Out of line and cold: a
+    /// castling's routine moves its partner itself.
+    #[cold]
+    #[inline(never)]
+    fn move_behind(&mut self, site: Site, (from, to): (Site, Site)) {
+        let Some(&behind) = walk::passed_over(&self.game, (from, to)).last() else {
+            return;
+        };
+        let piece = self.position.cells[site.index()];
+        self.set(site, EMPTY);
+        self.set(behind, piece);
     }
 
     /// Takes, as the walk says, the pieces on the sites a walk's move `m` of `mover`'s,
@@ -2096,7 +2117,7 @@ impl State {
     fn take_route(&mut self, m: Move, mover: Player, taking: Taking) {
         let game = Arc::clone(&self.game);
         for (over, _) in m.jumps(&game).skip(1).filter(|&(over, _)| over != NO_SITE) {
-            self.take_site(over, mover, taking);
+            self.take_site(over, (m.from, m.to), mover, taking);
         }
     }
 
@@ -2163,7 +2184,7 @@ impl State {
         self.crown_on_the_way(m, mover);
         let game = Arc::clone(&self.game);
         for site in game.tables.piece_bits.sites(m.from, m.path) {
-            self.take_site(site, mover, taking);
+            self.take_site(site, (m.from, m.to), mover, taking);
         }
     }
 
@@ -2221,7 +2242,7 @@ impl State {
                 && (along.is_none() || self.owner(site).is_some_and(|p| p != mover))
             {
                 let before = self.position.cells[site.index()];
-                self.take_site(site, mover, taking);
+                self.take_site(site, (m.from, m.to), mover, taking);
                 changed += u32::from(self.position.cells[site.index()] != before);
                 site = along.map_or(NO_SITE, |d| game.board.step(site, d));
             }

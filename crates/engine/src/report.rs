@@ -339,29 +339,36 @@ impl State {
         if game.moves[m.rule as usize].kind.records_pieces() {
             self.crown_on_the_way(m, mover);
             let passed = game.tables.piece_bits.sites(m.from, m.path);
-            report.jumped = passed.map(|s| self.take_reported(s, mover, taking)).sum();
+            report.jumped = passed.map(|s| self.take_reported(s, m, mover, taking)).sum();
             return;
         }
         if m.legs > 0 {
             let passed = m.jumps(&game).map(|(over, _)| over);
-            report.jumped = passed.map(|s| self.take_reported(s, mover, taking)).sum();
+            report.jumped = passed
+                .map(|s| self.take_reported(s, m, mover, taking))
+                .sum();
             return;
         }
         if m.over == NO_SITE {
             return;
         }
+        if taking == Taking::Behind {
+            // The piece passed over moves on: no jump, nothing taken.
+            self.take_site(m.over, (m.from, m.to), mover, taking);
+            return;
+        }
         report.jumps = 1;
-        report.jumped = self.take_reported(m.over, mover, taking);
+        report.jumped = self.take_reported(m.over, m, mover, taking);
     }
 
     /// Takes the piece on `site` (if a site) as a walk of `mover`'s says: 1 if that changed
     /// the site, else 0.
-    fn take_reported(&mut self, site: Site, mover: Player, taking: Taking) -> u32 {
+    fn take_reported(&mut self, site: Site, m: Move, mover: Player, taking: Taking) -> u32 {
         if site == NO_SITE {
             return 0;
         }
         let before = self.position.cells[site.index()];
-        self.take_site(site, mover, taking);
+        self.take_site(site, (m.from, m.to), mover, taking);
         (self.position.cells[site.index()] != before) as u32
     }
 

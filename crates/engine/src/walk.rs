@@ -10,6 +10,7 @@ use rulebook_model::{
     leg_bits, max_chain_legs, CaptureMode, Cell, Game, MoveRule, Player, RouteRules, Site,
     SiteTest, Step, Taking, Walk, WalkAction, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
 };
+use std::cell::RefCell;
 
 /// Where a walk's cursor stands, and the site it has passed over on its way ([`Step::Over`];
 /// [`NO_SITE`]: none).
@@ -65,6 +66,33 @@ impl Runner for Lifted {
         match *step {
             Step::Test(test) if at == self.left => {
                 state.passes_as(self.mover, test, at, EMPTY).then_some(at)
+            }
+            _ => state.straight_step(self.mover, walk, step, at),
+        }
+    }
+}
+
+/// A walk from the moving piece on `from`, for `mover`, that tests the sites where the
+/// piece would not be attacked ([`SiteTest::Unattacked`]): on `copy`, a copy of the
+/// position, with the piece set there.
+#[derive(Clone, Copy)]
+struct Guarded<'a> {
+    mover: Player,
+    from: Site,
+    copy: &'a RefCell<Box<State>>,
+}
+
+impl Runner for Guarded<'_> {
+    fn mover(self) -> Player {
+        self.mover
+    }
+
+    fn step(self, state: &State, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
+        match *step {
+            Step::Test(SiteTest::Unattacked) => {
+                let piece = state.position.cells[self.from.index()];
+                let mut copy = self.copy.borrow_mut();
+                (!copy.attacked_there(piece, self.from, at)).then_some(at)
             }
             _ => state.straight_step(self.mover, walk, step, at),
         }
@@ -321,8 +349,17 @@ impl State {
 
     /// The moves of a walk that passes over a site ([`Step::Over`]), from each site of
     /// `movers`: a move per destination and site passed over on the way there, in the
-    /// order of destinations then sites passed over, each once.
+    /// order of destinations then sites passed over, each once. A walk that tests sites
+    /// unattacked ([`SiteTest::Unattacked`]) reads them on a copy of the position kept in
+    /// `out`. Out of line: inlined, it would make the moves of every walk heavier.
+    #[inline(never)]
     fn passing_walks(&self, index: u8, walk: &Walk, movers: &SiteSet, out: &mut MoveList) {
+        let copy = (!walk.attacks()).then(|| {
+            let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+            copy.copy_position_from(self);
+            RefCell::new(copy)
+        });
+        let mover = self.position.to_move;
         for from in set_sites(&movers[..self.position.words]) {
             let start = out.len();
             let mut moves = PassingMoves {
@@ -330,14 +367,18 @@ impl State {
                 rule: index,
                 from,
             };
-            self.walk_as(
-                self.position.to_move,
-                walk,
-                &walk.steps,
-                (from, NO_SITE),
-                &mut moves,
-            );
+            let cursor = (from, NO_SITE);
+            match &copy {
+                Some(copy) => {
+                    let run = Guarded { mover, from, copy };
+                    self.walk_from(run, walk, &walk.steps, cursor, &mut moves)
+                }
+                None => self.walk_as(mover, walk, &walk.steps, cursor, &mut moves),
+            }
             out.sort_and_dedup_tail(start);
+        }
+        if let Some(copy) = copy {
+            out.copy = Some(copy.into_inner());
         }
     }
 
@@ -655,6 +696,8 @@ impl State {
                 self.game.cell(mover, self.game.kind_of(cell))
             }
             Taking::Capture(_) | Taking::Keep => cell,
+            // The piece goes on, off this site.
+            Taking::Behind => EMPTY,
         }
     }
 
@@ -677,6 +720,8 @@ impl State {
             SiteTest::In(r) => self.game.in_region(r as usize, at),
             SiteTest::NotIn(r) => !self.game.in_region(r as usize, at),
             SiteTest::NextTo(n) => self.has_neighbour(at, n),
+            // Read by the walks from a piece alone ([`Guarded`]).
+            SiteTest::Unattacked => false,
         }
     }
 
@@ -781,6 +826,8 @@ impl State {
             SiteTest::In(r) => in_region(r),
             SiteTest::NotIn(r) => !in_region(r),
             SiteTest::NextTo(n) => self.has_neighbour(at, n),
+            // Read by the walks from a piece alone ([`Guarded`]).
+            SiteTest::Unattacked => false,
         }
     }
 }

@@ -924,7 +924,9 @@ pub enum MoveKind {
     /// One of the mover's unmoved pieces, not attacked, two sites along one of the
     /// directions (its move's `from` and `to`) towards an unmoved piece of its own of kind
     /// `partner`, the first piece that way (its site the move's `over`), over sites not
-    /// attacked; the partner lands on the site crossed (`castle east, west with rook`).
+    /// attacked; the partner lands on the site crossed (`castle east, west with rook`). The
+    /// routine given back from its walk's shape (a walk passing over the partner, taken
+    /// [`Taking::Behind`]).
     Castle {
         /// The board's directions it may go along.
         directions: Vec<u8>,
@@ -1941,6 +1943,10 @@ pub struct Tables {
     /// [reversed](Walk::reversed), which the test of a site attacked runs from the site to
     /// find the pieces that could land there; `None` for any other rule or board.
     pub reversed_walks: Vec<Option<Walk>>,
+    /// Per move rule: whether its moves may take a piece by landing on it, so that the
+    /// test of a site attacked reads the rule: a slide whose `onto` lets it land on a
+    /// piece, or a walk that [attacks](Walk::attacks) (its own tests say what it lands on).
+    pub attackers: Vec<bool>,
     /// How the moves of chains recorded by their pieces ([`Chain::Pieces`]) name them
     /// (empty in a game without such chains).
     pub piece_bits: PieceBits,

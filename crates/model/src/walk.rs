@@ -63,12 +63,16 @@ pub enum Taking {
     Remove,
     /// The piece there stays: the move only records the site it passed over.
     Keep,
+    /// The piece there moves on the move's line to the site just before the destination
+    /// (the last the moving piece crossed), whoever's it is: the move takes nothing and
+    /// moves two pieces (a castling's partner).
+    Behind,
 }
 
 impl Taking {
     /// Whether a piece passed over may leave the board or change hands.
     pub fn takes(self) -> bool {
-        self != Taking::Keep
+        matches!(self, Taking::Capture(_) | Taking::Remove)
     }
 }
 
@@ -97,6 +101,59 @@ impl Walk {
     /// Whether a step of the walk, at any depth, makes this test.
     pub fn tests(&self, test: SiteTest) -> bool {
         self.fold_tests(false, |found, t| found || *t == test)
+    }
+
+    /// Whether a move of the walk may be an attack, so that the test of a site attacked
+    /// runs it: unless the walk itself tests a site unattacked ([`SiteTest::Unattacked`]),
+    /// which would ask again.
+    pub fn attacks(&self) -> bool {
+        !self.tests(SiteTest::Unattacked)
+    }
+
+    /// The kinds (a bit each) of the pieces whose unmoved marks the walk reads
+    /// ([`SiteTest::Unmoved`]), where `movers` are the kinds of the pieces it moves: a
+    /// test on the start, before any shift, leap or flight, reads the moving piece's; one
+    /// elsewhere, the kinds the tests next to it allow ([`SiteTest::EmptyOr`]), every
+    /// kind where none narrows them.
+    pub fn unmoved_kinds(&self, movers: u64) -> u64 {
+        fn fold(steps: &[Step], mut moved: bool, movers: u64) -> u64 {
+            let (mut kinds, mut run, mut unmoved) = (0, u64::MAX, false);
+            for step in steps {
+                match step {
+                    Step::Test(SiteTest::Unmoved) => unmoved = true,
+                    Step::Test(SiteTest::EmptyOr(k)) => run &= k,
+                    Step::Test(_) => {}
+                    other => {
+                        if unmoved {
+                            kinds |= if moved { run } else { movers };
+                        }
+                        (run, unmoved) = (u64::MAX, false);
+                        let inner: &[Vec<Step>] = match other {
+                            Step::Branch(walks) | Step::Reach(walks) => walks,
+                            Step::Route { legs, .. } => legs,
+                            Step::Repeat { body, .. } => std::slice::from_ref(body),
+                            _ => &[],
+                        };
+                        // A branch goes on from the cursor; the other steps that hold
+                        // walks move it.
+                        let branch = matches!(other, Step::Branch(_));
+                        for walk in inner {
+                            kinds |= fold(walk, moved || !branch, movers);
+                        }
+                        moved |= !branch
+                            && !matches!(
+                                other,
+                                Step::Over | Step::Emit | Step::Closed(_) | Step::OverRun(_)
+                            );
+                    }
+                }
+            }
+            if unmoved {
+                kinds |= if moved { run } else { movers };
+            }
+            kinds
+        }
+        fold(&self.steps, false, movers)
     }
 
     /// Folds `f` over the tests the walk makes, at any depth, in order.
@@ -479,4 +536,10 @@ pub enum SiteTest {
     /// A neighbour of the site along one of the directions holds what it names (`next
     /// to`, on a placement or a removal).
     NextTo(NextTo),
+    /// The moving piece, set on the site instead of its own, could not be taken there by a
+    /// move of another player's landing on it (a site not attacked; on its own site, the
+    /// piece as it stands). Read where the walk's moves pass over a site ([`Walk::taking`]),
+    /// which are listed from each piece in turn; in any other walk no site passes. A walk
+    /// that makes this test is not an attack ([`Walk::attacks`]).
+    Unattacked,
 }

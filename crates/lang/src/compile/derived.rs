@@ -139,6 +139,7 @@ impl Parts {
             runs_walk_back: runs_walk_back(&self.effects.rules, &self.board),
             links_lead_back: self.board.links_lead_back(),
             reversed_walks: reversed_walks(&self.moves, &self.board),
+            attackers: self.moves.iter().map(attacks).collect(),
             piece_bits: std::mem::take(&mut self.tables.piece_bits),
             hand_kinds: desc
                 .capture_into_hand
@@ -220,7 +221,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
 /// of `moves` ask to be unmoved.
 fn unmoved_kinds(moves: &[model::MoveRule]) -> u64 {
     let kinds = |m: &model::MoveRule| match &m.kind {
-        model::MoveKind::Walk(walk) if walk.tests(model::SiteTest::Unmoved) => m.filter.kinds,
+        model::MoveKind::Walk(walk) => walk.unmoved_kinds(m.filter.kinds),
         model::MoveKind::Castle { partner, .. } => m.filter.kinds | 1 << partner,
         _ => 0,
     };
@@ -265,13 +266,23 @@ fn stuck_moves_stones(end_rules: &[model::EndRule]) -> bool {
     })
 }
 
+/// [`Tables::attackers`](model::Tables::attackers): whether the test of a site attacked
+/// reads `rule`.
+fn attacks(rule: &model::MoveRule) -> bool {
+    match &rule.kind {
+        model::MoveKind::Walk(walk) => walk.attacks(),
+        model::MoveKind::Slide { .. } => rule.filter.landing != model::Landing::Empty,
+        _ => false,
+    }
+}
+
 /// [`Tables::reversed_walks`](model::Tables::reversed_walks): per move rule, its walk
-/// reversed where the board's links lead back.
+/// reversed where the board's links lead back (and the walk [attacks](model::Walk::attacks)).
 fn reversed_walks(moves: &[model::MoveRule], board: &model::Board) -> Vec<Option<model::Walk>> {
     let lead_back = board.links_lead_back();
     (moves.iter())
         .map(|rule| match &rule.kind {
-            model::MoveKind::Walk(walk) if lead_back => walk.reversed(),
+            model::MoveKind::Walk(walk) if lead_back && walk.attacks() => walk.reversed(),
             _ => None,
         })
         .collect()
@@ -311,6 +322,11 @@ fn quiet_rules(
     let quiet_rule = |rule: &model::MoveRule| match rule.kind {
         _ if promotes || moves_again || rule.kind.captures_in_line() => model::QuietRule::Never,
         _ if rule.kind.takes_passed() => model::QuietRule::Never,
+        // A walk whose piece passed over moves on moves two pieces.
+        model::MoveKind::Walk(model::Walk {
+            taking: Some(model::Taking::Behind),
+            ..
+        }) => model::QuietRule::Never,
         model::MoveKind::Slide { .. }
         | model::MoveKind::Jump { .. }
         | model::MoveKind::Fly { .. }

@@ -47,6 +47,7 @@ fn guarded_kinds(forbidden: &[Expr]) -> Option<u64> {
 fn attacks_back(rule: &MoveRule) -> bool {
     let takes = match &rule.kind {
         MoveKind::Slide { .. } => rule.filter.landing != Landing::Empty,
+        MoveKind::Walk(walk) if !walk.attacks() => false,
         MoveKind::Walk(walk) => {
             let neighbours = walk.fold_tests(false, |n, t| n || matches!(t, SiteTest::NextTo(_)));
             if neighbours || walk.reversed().is_none() {

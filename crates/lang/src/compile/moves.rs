@@ -178,10 +178,12 @@ impl Compiler<'_> {
             MoveDecl::Castle {
                 directions,
                 partner,
-            } => model::MoveKind::Castle {
-                directions: directions.clone(),
-                partner: *partner as u8,
-            },
+            } => {
+                let walk = walks::castle_walk(directions, *partner as u8);
+                let kind = walks::routine(self.board(), walk, filter);
+                debug_assert!(matches!(kind, model::MoveKind::Castle { .. }), "{kind:?}");
+                kind
+            }
             track @ MoveDecl::Track { .. } => model::MoveKind::Track(self.track(track)?),
             MoveDecl::Walk(steps) => self.walk(steps, filter),
         })

@@ -205,7 +205,7 @@ fn taken_mode(taking: Option<Taking>, over: Jumped) -> Option<Option<CaptureMode
     match taking? {
         Taking::Capture(mode) => Some(Some(mode)),
         Taking::Remove if over == Jumped::Friend => Some(Some(CaptureMode::Remove)),
-        Taking::Remove => None,
+        Taking::Remove | Taking::Behind => None,
         Taking::Keep => Some(None),
     }
 }
@@ -379,6 +379,75 @@ pub fn line_capture_walk(directions: &[u8], capture: LineCapture, filter: &MoveF
     }
 }
 
+/// A castling along `directions` with a piece of kind `partner` (`castle DIRECTIONS with
+/// PARTNER`), as the language reference says it, written as a walk: along each direction,
+/// from the moving piece, unmoved, over two empty sites or more to the first piece that
+/// way, one of the mover's, of kind `partner` and unmoved, passed over; back along the
+/// line over the empty sites to the start (the first piece that way), then the start and
+/// two sites on, each a site where the moving piece would not be attacked, the second a
+/// destination (the destination is given out only once the partner is found, so the
+/// walk goes there and back). The partner moves to the site crossed ([`Taking::Behind`]).
+pub fn castle_walk(directions: &[u8], partner: u8) -> Walk {
+    let empty = |d: u8, min: u16| Step::Repeat {
+        body: vec![Step::Shift(d), Step::Test(SiteTest::Empty)],
+        min,
+        max: UNLIMITED,
+    };
+    let safe = || Step::Test(SiteTest::Unattacked);
+    let branch = |d: u8| {
+        let back = reverse_direction(d);
+        vec![
+            Step::Test(SiteTest::Unmoved),
+            empty(d, 2),
+            Step::Shift(d),
+            Step::Test(SiteTest::Friend),
+            Step::Test(SiteTest::EmptyOr(1 << partner)),
+            Step::Test(SiteTest::Unmoved),
+            Step::Over,
+            empty(back, 2),
+            Step::Shift(back),
+            Step::Test(SiteTest::Occupied),
+            safe(),
+            Step::Shift(d),
+            safe(),
+            Step::Shift(d),
+            safe(),
+            Step::Emit,
+        ]
+    };
+    Walk {
+        action: WalkAction::Move,
+        steps: vec![Step::Branch(
+            directions.iter().map(|&d| branch(d)).collect(),
+        )],
+        leaps: Vec::new(),
+        taking: Some(Taking::Behind),
+    }
+}
+
+/// The directions and the partner's kind of the castling `walk` is ([`castle_walk`]): the
+/// directions read from the branches' first shifts, the kind from the partner's test,
+/// then the castling's walk written again from them and compared.
+fn castle_shape(walk: &Walk) -> Option<(Vec<u8>, u8)> {
+    let [Step::Branch(branches)] = &walk.steps[..] else {
+        return None;
+    };
+    let partner = match branches.first()?.get(4)? {
+        Step::Test(SiteTest::EmptyOr(kinds)) if kinds.count_ones() == 1 => {
+            kinds.trailing_zeros() as u8
+        }
+        _ => return None,
+    };
+    let mut directions = Vec::new();
+    for branch in branches {
+        match branch.get(2) {
+            Some(Step::Shift(d)) if !directions.contains(d) => directions.push(*d),
+            _ => return None,
+        }
+    }
+    (castle_walk(&directions, partner) == *walk).then_some((directions, partner))
+}
+
 /// The tests a rule's regions add to its walk: that a site is not in the region of
 /// `avoiding` (a site passed or landed on), and not in that of `not landing on` (a
 /// landing); none where the rule has no such region.
@@ -467,10 +536,17 @@ fn square_to(d: u8) -> (u8, u8) {
 /// jump chained to any landing where it is the
 /// [`reach_walk`] of some directions and pieces jumped; a chain of jumps recorded by its
 /// route where it is the [`chain_walk`] of some directions, pieces jumped and what becomes
-/// of them; else the walk itself, for the interpreter.
+/// of them; a castling ([`MoveKind::Castle`]) where it is the [`castle_walk`] of some
+/// directions and partner; else the walk itself, for the interpreter.
 pub fn routine(board: &Board, walk: Walk, filter: &MoveFilter) -> MoveKind {
     if let Some(kind) = site_shape(&walk, filter) {
         return kind;
+    }
+    if let Some((directions, partner)) = castle_shape(&walk) {
+        return MoveKind::Castle {
+            directions,
+            partner,
+        };
     }
     if let Some(kind) = route_shape(&walk, filter) {
         return kind;

@@ -8,7 +8,7 @@ use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Dice, Drawing, EffectKind, EndResult,
     EndWhen, Expr, Game, Jumped, Landing, Layout, LineCapture, MidChain, MoveFilter, MoveKind,
     Neighbour, NextTo, Op, PlayerRef, Quantifier, RouteRules, RuleSource, RunShape, SecondPart,
-    Site, SiteTest, Sowing, Step, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND,
+    Site, SiteTest, Sowing, Step, Taking, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND,
     UNLIMITED,
 };
 
@@ -241,6 +241,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
             SiteTest::NextTo(n) => format!("if {}", next_to_text(game, *n)),
+            SiteTest::Unattacked => "if the moving piece would not be attacked there".into(),
         },
         // Every shift of a game with walls: one never crosses a wall, as the rules read.
         Step::ShiftOpen(d) => format!("one site {}", game.board.direction_names[*d as usize]),
@@ -250,6 +251,9 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
         ),
         Step::Anywhere => "any site".into(),
         Step::Emit => "a destination".into(),
+        Step::Over if walk.taking == Some(Taking::Behind) => {
+            "passing the piece there, which moves to the site before the destination".into()
+        }
         Step::Over => "taking the piece there".into(),
         Step::Repeat { body, min, max } => {
             let body = walk_text(game, walk, body);
