@@ -1478,9 +1478,15 @@ impl State {
     }
 
     /// Placements onto the empty sites, or removals of the mover's pieces, in the region of
-    /// the rule (and not on `not landing on`), where `next to` allows.
+    /// the rule (and not on `not landing on`), where `next to` allows; placements
+    /// `capturing` only where they capture, where [`State::placements_capturing`] tells.
     fn site_moves(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
-        let (removing, sites) = self.site_targets(index);
+        let (removing, mut sites) = self.site_targets(index);
+        if rule.filter.capturing {
+            if let Some(landings) = self.placements_capturing(rule) {
+                sites.iter_mut().zip(landings).for_each(|(s, l)| *s &= l);
+            }
+        }
         for (w, &word) in sites.iter().take(self.position.words).enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -1688,20 +1694,12 @@ impl State {
     }
 
     /// Keeps of the moves of `rule` from `start` on those that capture something
-    /// ([`State::captures_something`]); a placement on an empty site by the landings that
-    /// [`State::placements_capturing`] finds at once, where it tells.
+    /// ([`State::captures_something`]), but for a placement whose moves
+    /// [`State::site_moves`] made where [`State::placements_capturing`] tells alone.
     fn keep_capturing(&self, rule: &MoveRule, start: usize, out: &mut MoveList) {
-        let Some(landings) = self.placements_capturing(rule) else {
+        if !self.landings_tell(rule) {
             out.retain_from(start, |m| self.captures_something(m));
-            return;
-        };
-        out.retain_from(start, |m| {
-            let to = m.to.index();
-            match self.position.cells[to] {
-                EMPTY => landings[to / 64] >> (to % 64) & 1 == 1,
-                _ => self.captures_something(m),
-            }
-        });
+        }
     }
 
     /// The empty sites where a placement of `rule` captures something, found by walking
@@ -1712,27 +1710,14 @@ impl State {
     /// capture), or a
     /// capture that applies and takes something else than straight runs that walk back.
     fn placements_capturing(&self, rule: &MoveRule) -> Option<SiteSet> {
-        let game = &*self.game;
-        let filter = &rule.filter;
-        let takes_itself = filter.has_second_part() || rule.kind.captures_in_line();
-        if !matches!(rule.kind, MoveKind::PlacePiece { .. })
-            || takes_itself
-            || game.board.sites() > SITE_SET_WORDS * 64
-        {
+        if !self.landings_tell(rule) {
             return None;
         }
+        let game = &*self.game;
         let mover = self.position.to_move;
         let cell = |s: Site| self.position.cells[s.index()];
         let mut landings = [0u64; SITE_SET_WORDS];
-        for (effect, rule) in game.effects.iter().enumerate() {
-            if matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
-                || !self.holds(&rule.condition)
-            {
-                continue;
-            }
-            if !game.tables.runs_walk_back[effect] {
-                return None;
-            }
+        for (effect, _) in self.capturing_effects() {
             if let Some(word) = self.word_landings(effect) {
                 landings[0] |= word;
                 continue;
@@ -1742,6 +1727,28 @@ impl State {
             capture::landings_closing_runs(game, cell, effect, mover, own, mark);
         }
         Some(landings)
+    }
+
+    /// Whether [`State::placements_capturing`] tells where the placements of `rule` capture:
+    /// a plain placement that takes nothing by itself, on a board of at most
+    /// [`SITE_SET_WORDS`] words, after which every effect in force that captures takes
+    /// straight runs that walk back.
+    fn landings_tell(&self, rule: &MoveRule) -> bool {
+        let game = &*self.game;
+        let takes_itself = rule.filter.has_second_part() || rule.kind.captures_in_line();
+        matches!(rule.kind, MoveKind::PlacePiece { .. })
+            && !takes_itself
+            && game.board.sites() <= SITE_SET_WORDS * 64
+            && (self.capturing_effects()).all(|(effect, _)| game.tables.runs_walk_back[effect])
+    }
+
+    /// The effects in force after a move that may capture (not a promotion, not another
+    /// move), with their indices.
+    fn capturing_effects(&self) -> impl Iterator<Item = (usize, &rulebook_model::Effect)> {
+        (self.game.effects.iter().enumerate()).filter(|(_, rule)| {
+            !matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
+                && self.holds(&rule.condition)
+        })
     }
 
     /// The landings of [`State::placements_capturing`] for `effect` by bit arithmetic

@@ -339,7 +339,9 @@ impl State {
         if game.moves[m.rule as usize].kind.records_pieces() {
             self.crown_on_the_way(m, mover);
             let passed = game.tables.piece_bits.sites(m.from, m.path);
-            report.jumped = passed.map(|s| self.take_reported(s, m, mover, taking)).sum();
+            report.jumped = passed
+                .map(|s| self.take_reported(s, m, mover, taking))
+                .sum();
             return;
         }
         if m.legs > 0 {
