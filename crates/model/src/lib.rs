@@ -638,20 +638,27 @@ pub struct Shot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SecondPart {
     /// `then shoot`: a new piece onto a site reached from the landing site, the routine
-    /// given back by its part walk's shape ([`SecondPart::Place`]).
+    /// given back by its part walk's shape ([`SecondPart::Walk`]).
     Shoot(Shot),
-    /// A part of the core: a new piece of the mover's, of kind `kind`, onto a site that the
-    /// walk `Tables::parts[walk]` reaches, run from where the piece landed on the board as
-    /// the first part left it (the site the piece left reads as empty; the walk does not come
-    /// back to its start, the landing). Each site reached is a move of its own, chosen with
-    /// the first part. `then shoot` is written as one.
-    Place {
-        /// The kind of the piece placed.
-        kind: u8,
+    /// A part of the core: the walk `Tables::parts[walk]`, run for the mover from where the
+    /// piece landed (or was placed) on the board as the first part left it: the site the
+    /// piece left empty, the piece on its landing, and the site the move passed over, where
+    /// its rule takes it, as the taking left it. Each site the walk reaches is a move of its
+    /// own, chosen with the first part, that does there what `action` says:
+    /// [`WalkAction::Place`], a new piece of the mover's of that kind lands there (from an
+    /// unlimited supply; a move whose walk reaches no site is not made); [`WalkAction::Remove`],
+    /// the piece there leaves the board (a move whose walk reaches no site is made without
+    /// it). `then shoot` and `then remove enemy` are written as one.
+    Walk {
         /// The part's walk, by index in [`Tables::parts`].
         walk: u16,
+        /// What the part does on the site chosen: the walk's own [`Walk::action`], here so
+        /// that it is read without the tables ([`WalkAction::Place`] or
+        /// [`WalkAction::Remove`]).
+        action: WalkAction,
     },
-    /// `then remove enemy`: an enemy piece of the mover's choice off the board.
+    /// `then remove enemy`: an enemy piece of the mover's choice off the board, the routine
+    /// given back by its part walk's shape ([`SecondPart::Walk`]).
     Remove(Removal),
     /// `then rotate`: a region turned, the turns by their index in [`Tables::turns`].
     Rotate(u16),
@@ -770,17 +777,36 @@ impl MoveFilter {
     }
 
     /// The kind of piece the move's second part places, if it places one: a shot, by the
-    /// routine or by a part walk ([`SecondPart::Place`]).
+    /// routine or by a part walk ([`SecondPart::Walk`]).
     pub fn placed_by_part(&self) -> Option<u8> {
         match self.then {
-            Some(SecondPart::Shoot(Shot { kind, .. }) | SecondPart::Place { kind, .. }) => {
-                Some(kind)
-            }
+            Some(
+                SecondPart::Shoot(Shot { kind, .. })
+                | SecondPart::Walk {
+                    action: WalkAction::Place { kind, .. },
+                    ..
+                },
+            ) => Some(kind),
             _ => None,
         }
     }
 
-    /// `then remove enemy`'s removal, if the move removes an enemy piece.
+    /// Whether the move's second part removes a piece: `then remove enemy`, by the routine
+    /// or by a part walk ([`SecondPart::Walk`]).
+    pub fn removes_by_part(&self) -> bool {
+        matches!(
+            self.then,
+            Some(
+                SecondPart::Remove(_)
+                    | SecondPart::Walk {
+                        action: WalkAction::Remove,
+                        ..
+                    }
+            )
+        )
+    }
+
+    /// `then remove enemy`'s removal, if the move removes an enemy piece by the routine.
     pub fn removal(&self) -> Option<Removal> {
         match self.then {
             Some(SecondPart::Remove(removal)) => Some(removal),
@@ -991,6 +1017,24 @@ impl MoveKind {
             MoveKind::Jump { mode, .. } => mode.is_some(),
             MoveKind::Walk(walk) => walk.taking.is_some_and(Taking::takes),
             _ => false,
+        }
+    }
+
+    /// What the rule's moves do to the piece on the site they pass over, where they take it
+    /// ([`MoveKind::takes_passed`]): a jump's capture (a jump over the mover's own pieces
+    /// removes them), a walk's [`Walk::taking`].
+    pub fn passed_taking(&self) -> Option<Taking> {
+        match *self {
+            MoveKind::Jump {
+                mode: Some(_),
+                over: Jumped::Friend,
+                ..
+            } => Some(Taking::Remove),
+            MoveKind::Jump {
+                mode: Some(mode), ..
+            } => Some(Taking::Capture(mode)),
+            MoveKind::Walk(ref walk) => walk.taking.filter(|t| t.takes()),
+            _ => None,
         }
     }
 
@@ -1916,7 +1960,7 @@ pub struct Tables {
     pub regions: Vec<Vec<u64>>,
     /// The turns of the move rules with `then rotate` ([`SecondPart::Rotate`]).
     pub turns: Vec<Turns>,
-    /// The walks of the move rules' second parts that are walks ([`SecondPart::Place`]).
+    /// The walks of the move rules' second parts that are walks ([`SecondPart::Walk`]).
     pub parts: Vec<Walk>,
     /// Per move rule: what the rule alone tells of whether its moves may be quiet.
     pub quiet_rules: Vec<QuietRule>,

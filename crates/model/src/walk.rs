@@ -424,4 +424,13 @@ pub enum SiteTest {
     /// A neighbour of the site along one of the directions holds what it names (`next
     /// to`, on a placement or a removal).
     NextTo(NextTo),
+    /// A piece stands there in a line of at least this many pieces of its owner's, itself
+    /// among them: an unbroken run of their pieces along one of the board's axes (a
+    /// direction and its reverse).
+    InLine(u8),
+    /// A piece stands there in no line of at least this many pieces of its owner's
+    /// ([`SiteTest::InLine`]), or every piece on its side does (the mover's opponents',
+    /// for a piece of an opponent's; the mover's, for one of the mover's): the pieces out
+    /// of such lines go first.
+    OutOfLineFirst(u8),
 }

@@ -39,7 +39,7 @@ mod walks;
 
 pub use walks::{
     chain_walk, fly_walk, flying_jump_walk, jump_walk, line_capture_walk, part_routine, reach_walk,
-    routine, shot_walk, site_walk, slide_walk,
+    removal_walk, routine, shot_walk, site_walk, slide_walk,
 };
 
 use derived::{BuiltTables, Parts, Sourced};

@@ -10,7 +10,9 @@ use super::text::{
     point_glyph,
 };
 use rulebook_engine::{MoveReport, State};
-use rulebook_model::{Drawing, Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
+use rulebook_model::{
+    Drawing, Layout, Player, RuleSource, SecondPart, Site, SiteTest, Step, EMPTY, NO_SITE,
+};
 use rulebook_notation as notation;
 
 const RESET: &str = "\x1b[0m";
@@ -365,8 +367,17 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
         takes.push((report.replaced, "replacement".to_string()));
     }
     if report.removed > 0 {
-        let removal = game.moves[report.mv.rule() as usize].filter.removal();
-        let reason = match removal.map_or(0, |r| r.if_line) {
+        let if_line = match game.moves[report.mv.rule() as usize].filter.then {
+            Some(SecondPart::Remove(removal)) => removal.if_line,
+            // A part walk that first tests the landing's line.
+            Some(SecondPart::Walk { walk, .. }) => match game.tables.parts[walk as usize].steps[..]
+            {
+                [Step::Test(SiteTest::InLine(n)), ..] => n,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let reason = match if_line {
             0 => "removal".to_string(),
             n => format!("line of {n}"),
         };

@@ -241,6 +241,10 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::In(r) => format!("if in {}", region(game, *r)),
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
             SiteTest::NextTo(n) => format!("if {}", next_to_text(game, *n)),
+            SiteTest::InLine(n) => format!("if a piece in a line of {n} of its owner's"),
+            SiteTest::OutOfLineFirst(n) => {
+                format!("if a piece in no line of {n} of its owner's, unless all on its side are")
+            }
         },
         // Every shift of a game with walls: one never crosses a wall, as the rules read.
         Step::ShiftOpen(d) => format!("one site {}", game.board.direction_names[*d as usize]),
@@ -733,11 +737,16 @@ fn move_filter(game: &Game, f: &MoveFilter, line_capture: Option<LineCapture>) -
             direction_names(game, shot.directions)
         );
     }
-    if let Some(SecondPart::Place { kind, walk }) = f.then {
+    if let Some(SecondPart::Walk { walk, action }) = f.then {
         let part = &game.tables.parts[walk as usize];
+        let does = match action {
+            WalkAction::Place { kind, .. } => {
+                format!("places {}", game.about.piece_kinds[kind as usize])
+            }
+            _ => "removes the piece".to_string(),
+        };
         words += &format!(
-            ", then places {} where a walk from the landing reaches, walk: {}",
-            game.about.piece_kinds[kind as usize],
+            ", then {does} where a walk from the landing reaches, walk: {}",
             walk_text(game, part, &part.steps)
         );
     }
