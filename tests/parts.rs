@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::model::{Game, Removal, SecondPart, Shot, SiteTest, Step, Walk, WalkAction};
+use rulebook::model::{Game, Removal, SecondPart, Shot, SiteTest, Step, Walk};
 use rulebook::{compile, notation, pipeline};
 
 use crate::common::fixtures::{configurations_and_fixtures, plays_alike};
@@ -56,14 +56,6 @@ fn directions(shot: Shot) -> Vec<u8> {
     (0..8).filter(|d| shot.directions >> d & 1 == 1).collect()
 }
 
-/// What a shot's part walk does: place a piece of `kind` from an unlimited supply.
-fn placing(kind: u8) -> WalkAction {
-    WalkAction::Place {
-        kind,
-        from_hand: false,
-    }
-}
-
 /// The game with every shot's second part made its part walk, as the compiler lowers it.
 fn as_part_walks(game: &Game) -> Arc<Game> {
     let mut walked = game.clone();
@@ -72,9 +64,9 @@ fn as_part_walks(game: &Game) -> Arc<Game> {
             let walk = compile::shot_walk(shot.kind, &directions(shot));
             walked.tables.parts.push(walk);
             let walk = (walked.tables.parts.len() - 1) as u16;
-            rule.filter.then = Some(SecondPart::Walk {
+            rule.filter.then = Some(SecondPart::Place {
+                kind: shot.kind,
                 walk,
-                action: placing(shot.kind),
             });
         }
     }
@@ -154,9 +146,9 @@ fn part_walks_of_other_shapes_stay_walks() {
             let other = changed(&walk, change);
             let mut parts = Vec::new();
             let part = compile::part_routine(other.clone(), &mut parts);
-            let placed = SecondPart::Walk {
+            let placed = SecondPart::Place {
+                kind: shot.kind,
                 walk: 0,
-                action: placing(shot.kind),
             };
             assert_eq!(part, placed, "{name}, rule {i}, change {change}");
             assert_eq!(parts, [other], "{name}, rule {i}, change {change}");
@@ -176,7 +168,7 @@ fn a_wall_stops_a_shot() {
     let game = pipeline::load_text("walled", text, None, &[]).expect("loads");
     let then = game.moves[0].filter.then;
     assert!(
-        matches!(then, Some(SecondPart::Walk { .. })),
+        matches!(then, Some(SecondPart::Place { .. })),
         "a shot in a game of walls is a part walk: {then:?}"
     );
     let shots = |walls: &str| {
@@ -247,10 +239,7 @@ fn as_removing_walks(game: &Game) -> Arc<Game> {
         if let Some(removal) = rule.filter.removal() {
             walked.tables.parts.push(compile::removal_walk(removal));
             let walk = (walked.tables.parts.len() - 1) as u16;
-            rule.filter.then = Some(SecondPart::Walk {
-                walk,
-                action: WalkAction::Remove,
-            });
+            rule.filter.then = Some(SecondPart::Take { walk });
         }
     }
     Arc::new(walked)
@@ -322,10 +311,7 @@ fn removing_part_walks_of_other_shapes_stay_walks() {
             let other = removal_changed(&walk, change);
             let mut parts = Vec::new();
             let part = compile::part_routine(other.clone(), &mut parts);
-            let removing = SecondPart::Walk {
-                walk: 0,
-                action: WalkAction::Remove,
-            };
+            let removing = SecondPart::Take { walk: 0 };
             assert_eq!(part, removing, "{name}, rule {i}, change {change}");
             assert_eq!(parts, [other], "{name}, rule {i}, change {change}");
         }

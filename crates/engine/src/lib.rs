@@ -1850,20 +1850,12 @@ impl State {
         }
         self.set(m.to, piece);
         match then {
-            Some(
-                SecondPart::Shoot(Shot { kind, .. })
-                | SecondPart::Walk {
-                    action: WalkAction::Place { kind, .. },
-                    ..
-                },
-            ) => self.set(m.shot(), self.game.cell(mover, kind as usize)),
-            Some(
-                SecondPart::Remove(_)
-                | SecondPart::Walk {
-                    action: WalkAction::Remove,
-                    ..
-                },
-            ) if m.removal() != NO_SITE => self.set(m.removal(), EMPTY),
+            Some(SecondPart::Shoot(Shot { kind, .. }) | SecondPart::Place { kind, .. }) => {
+                self.set(m.shot(), self.game.cell(mover, kind as usize))
+            }
+            Some(SecondPart::Remove(_) | SecondPart::Take { .. }) if m.removal() != NO_SITE => {
+                self.set(m.removal(), EMPTY)
+            }
             Some(SecondPart::Rotate(turns)) => self.turn_region(turns, m.turn()),
             _ => {}
         }

@@ -7,8 +7,7 @@ use rulebook_model::board::{AxisShifts, AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use rulebook_model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
     MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Numbered, Player, Removal,
-    SecondPart, Shot, Site, Taking, Walk, WalkAction, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
-    UNLIMITED,
+    SecondPart, Shot, Site, Taking, Walk, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -478,14 +477,15 @@ impl State {
                 let sites = |m, targets: &mut SiteSet| self.shot_sites(shot, m, targets);
                 self.add_part_sites(sites, (Move::with_shot, false), start, targets, out)
             }
-            SecondPart::Walk { walk, action } => {
+            SecondPart::Place { walk, .. } => {
                 let part = &self.game.tables.parts[walk as usize];
                 let sites = |m, targets: &mut SiteSet| self.part_sites(part, m, targets);
-                let with = match action {
-                    WalkAction::Remove => (Move::with_removal as fn(Move, Site) -> Move, true),
-                    _ => (Move::with_shot as fn(Move, Site) -> Move, false),
-                };
-                self.add_part_sites(sites, with, start, targets, out)
+                self.add_part_sites(sites, (Move::with_shot, false), start, targets, out)
+            }
+            SecondPart::Take { walk } => {
+                let part = &self.game.tables.parts[walk as usize];
+                let sites = |m, targets: &mut SiteSet| self.part_sites(part, m, targets);
+                self.add_part_sites(sites, (Move::with_removal, true), start, targets, out)
             }
             SecondPart::Remove(removal) => {
                 let taking = self.passed_taking(rule);
@@ -567,7 +567,7 @@ impl State {
     /// piece (the piece that moved stands in a line of `removal.if_line`) by one move per
     /// piece they may remove, in site order; the other moves stay as they are. Judged on the
     /// board as the move's first part left it, as the part's walk is
-    /// ([`rulebook_model::SecondPart::Walk`]): the pieces the move takes itself (the one it
+    /// ([`rulebook_model::SecondPart::Take`]): the pieces the move takes itself (the one it
     /// lands on, and the one it passes over where its rule takes it so, `taking`) are gone,
     /// or the mover's where converted.
     fn add_removals(
@@ -577,7 +577,30 @@ impl State {
         start: usize,
         out: &mut MoveList,
     ) {
-        let lines = self.lands_in_line(removal.if_line, taking);
+        // Apart for the rules that take nothing they pass over, so that their test of lines
+        // asks nothing of it.
+        let n = removal.if_line;
+        match taking {
+            None => {
+                let lines = self.lands_in_line(n, |_| None);
+                self.removals_by(removal, (taking, lines), start, out)
+            }
+            Some(taking) => {
+                let lines = self.lands_in_line(n, self.taken_over(taking));
+                self.removals_by(removal, (Some(taking), lines), start, out)
+            }
+        }
+    }
+
+    /// [`State::add_removals`], whether the piece that moved stands in a line judged by
+    /// `lines`.
+    fn removals_by(
+        &self,
+        removal: Removal,
+        (taking, lines): (Option<Taking>, impl Fn(Move) -> bool),
+        start: usize,
+        out: &mut MoveList,
+    ) {
         // Moves before the first that lands in a line stay where they are.
         let Some(first) = (start..out.len()).find(|&i| lines(out[i])) else {
             return;
@@ -598,7 +621,7 @@ impl State {
                 NO_SITE
             };
             let gone = [if enemy(m.to) { m.to } else { NO_SITE }, over];
-            (gone != [NO_SITE; 2]).then(|| self.removable(sparing, gone))
+            (gone != [NO_SITE; 2]).then(|| self.removable_without(sparing, gone))
         };
         // How many pieces move `m` may remove (none: the move stays as it is).
         let choices = |m: Move| match lines(m) {
@@ -626,27 +649,36 @@ impl State {
         out.set_len(total);
     }
 
+    /// The site move `m` passes over, where its rule takes the piece there as `taking` says,
+    /// and whether the mover's piece stands there then (one converted, or one of the
+    /// mover's that a capture keeps).
+    fn taken_over(&self, taking: Taking) -> impl Fn(Move) -> Option<(Site, bool)> + '_ {
+        let mover = self.position.to_move;
+        move |m: Move| {
+            (m.over != NO_SITE).then(|| {
+                let cell = self.taken_cell(mover, m.over, taking);
+                (
+                    m.over,
+                    cell != EMPTY && self.game.tables.owner[cell.index()] == mover,
+                )
+            })
+        }
+    }
+
     /// The test of whether the piece that moves in a move then stands in a line of at
     /// least `n` of the mover's pieces, along any axis of the board (always, for `n` 0), on
     /// the board as the move's first part left it: the piece gone from its site and on its
-    /// landing, and the piece on the site it passes over taken as `taking` says.
-    fn lands_in_line(&self, n: u8, taking: Option<Taking>) -> impl Fn(Move) -> bool + '_ {
+    /// landing, and on the site it passes over, where its rule takes the piece there, the
+    /// mover's or not as `over` says ([`State::taken_over`]).
+    fn lands_in_line<'a>(
+        &'a self,
+        n: u8,
+        over: impl Fn(Move) -> Option<(Site, bool)> + 'a,
+    ) -> impl Fn(Move) -> bool + 'a {
         let mover = self.position.to_move;
         let lines = self.game.tables.line_masks(n);
         // With the runs of `n` sites as masks, the board is of one word.
         let occupied = lines.map_or(0, |_| self.position.occupied_by(mover)[0]);
-        // The site move `m` passes over where it takes the piece there, and whether the
-        // mover's piece stands there then (one converted, or one of the mover's kept).
-        let over = move |m: Move| match taking {
-            Some(taking) if m.over != NO_SITE => {
-                let cell = self.taken_cell(mover, m.over, taking);
-                Some((
-                    m.over,
-                    cell != EMPTY && self.game.tables.owner[cell.index()] == mover,
-                ))
-            }
-            _ => None,
-        };
         move |m: Move| match lines {
             // A run through the landing site all the mover's once the piece has left its
             // site and landed.
@@ -689,9 +721,19 @@ impl State {
             .unwrap_or(1)
     }
 
+    /// [`State::removable`] where a move's first part took a piece (out of line and cold:
+    /// the sites left out are known only then).
+    #[cold]
+    #[inline(never)]
+    fn removable_without(&self, sparing: u8, gone: [Site; 2]) -> SiteSet {
+        self.removable(sparing, gone)
+    }
+
     /// The enemy pieces the mover may remove, those on the sites `gone` left out (taken
     /// by the move's first part; [`NO_SITE`]: none): all of them, or with `sparing` (not 0)
-    /// those not in a line of that many of their owner's, unless every one is.
+    /// those not in a line of that many of their owner's, unless every one is. Inlined, so
+    /// that with no site left out nothing is asked of them.
+    #[inline(always)]
     fn removable(&self, sparing: u8, gone: [Site; 2]) -> SiteSet {
         let mut left_out = [0u64; SITE_SET_WORDS];
         for s in gone.into_iter().filter(|&s| s != NO_SITE) {

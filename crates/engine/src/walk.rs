@@ -68,7 +68,7 @@ impl Runner for Lifted {
     }
 }
 
-/// A second part's walk for `mover` ([`rulebook_model::SecondPart::Walk`]) on the board as
+/// A second part's walk for `mover` ([`rulebook_model::SecondPart`]) on the board as
 /// the move's first part left it: the site the piece `left` reads as empty, its landing
 /// as holding the piece landed, and the site the move passed over, where its rule takes
 /// the piece there, as the taking left it; every test, those of lines too, reads so.
@@ -359,7 +359,7 @@ impl State {
     }
 
     /// Marks in `targets` (which must be empty) the sites that the walk of a second part,
-    /// `part`, reaches after move `m` ([`rulebook_model::SecondPart::Walk`]): run for the
+    /// `part`, reaches after move `m` ([`rulebook_model::SecondPart`]): run for the
     /// mover from where the piece landed, on the board as the first part left it
     /// ([`Landed`]); returns how many there are.
     pub(super) fn part_sites(&self, part: &Walk, m: Move, targets: &mut SiteSet) -> usize {

@@ -634,31 +634,35 @@ pub struct Shot {
 }
 
 /// A move's second part, made as the piece lands (or is placed), before the effects after
-/// the move; a move has one at most.
+/// the move; a move has one at most. A part of the core ([`SecondPart::Place`],
+/// [`SecondPart::Take`]) is a walk, `Tables::parts[walk]`, run for the mover from where the
+/// piece landed (or was placed) on the board as the first part left it: the site the piece
+/// left empty, the piece on its landing, and the site the move passed over, where its rule
+/// takes the piece there, as the taking left it. Each site the walk reaches is a move of its
+/// own, chosen with the first part; the walk's [`Walk::action`] is the part's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SecondPart {
     /// `then shoot`: a new piece onto a site reached from the landing site, the routine
-    /// given back by its part walk's shape ([`SecondPart::Walk`]).
+    /// given back by its part walk's shape ([`SecondPart::Place`]).
     Shoot(Shot),
-    /// A part of the core: the walk `Tables::parts[walk]`, run for the mover from where the
-    /// piece landed (or was placed) on the board as the first part left it: the site the
-    /// piece left empty, the piece on its landing, and the site the move passed over, where
-    /// its rule takes it, as the taking left it. Each site the walk reaches is a move of its
-    /// own, chosen with the first part, that does there what `action` says:
-    /// [`WalkAction::Place`], a new piece of the mover's of that kind lands there (from an
-    /// unlimited supply; a move whose walk reaches no site is not made); [`WalkAction::Remove`],
-    /// the piece there leaves the board (a move whose walk reaches no site is made without
-    /// it). `then shoot` and `then remove enemy` are written as one.
-    Walk {
+    /// A part of the core that places a piece: a new piece of the mover's, of kind `kind`
+    /// (from an unlimited supply), onto a site the walk reaches ([`WalkAction::Place`]); a
+    /// move whose walk reaches no site is not made. `then shoot` is written as one.
+    Place {
+        /// The kind of the piece placed.
+        kind: u8,
         /// The part's walk, by index in [`Tables::parts`].
         walk: u16,
-        /// What the part does on the site chosen: the walk's own [`Walk::action`], here so
-        /// that it is read without the tables ([`WalkAction::Place`] or
-        /// [`WalkAction::Remove`]).
-        action: WalkAction,
+    },
+    /// A part of the core that removes a piece: the piece on a site the walk reaches leaves
+    /// the board ([`WalkAction::Remove`]); a move whose walk reaches no site is made without
+    /// it. `then remove enemy` is written as one.
+    Take {
+        /// The part's walk, by index in [`Tables::parts`].
+        walk: u16,
     },
     /// `then remove enemy`: an enemy piece of the mover's choice off the board, the routine
-    /// given back by its part walk's shape ([`SecondPart::Walk`]).
+    /// given back by its part walk's shape ([`SecondPart::Take`]).
     Remove(Removal),
     /// `then rotate`: a region turned, the turns by their index in [`Tables::turns`].
     Rotate(u16),
@@ -777,32 +781,22 @@ impl MoveFilter {
     }
 
     /// The kind of piece the move's second part places, if it places one: a shot, by the
-    /// routine or by a part walk ([`SecondPart::Walk`]).
+    /// routine or by a part walk ([`SecondPart::Place`]).
     pub fn placed_by_part(&self) -> Option<u8> {
         match self.then {
-            Some(
-                SecondPart::Shoot(Shot { kind, .. })
-                | SecondPart::Walk {
-                    action: WalkAction::Place { kind, .. },
-                    ..
-                },
-            ) => Some(kind),
+            Some(SecondPart::Shoot(Shot { kind, .. }) | SecondPart::Place { kind, .. }) => {
+                Some(kind)
+            }
             _ => None,
         }
     }
 
     /// Whether the move's second part removes a piece: `then remove enemy`, by the routine
-    /// or by a part walk ([`SecondPart::Walk`]).
+    /// or by a part walk ([`SecondPart::Take`]).
     pub fn removes_by_part(&self) -> bool {
         matches!(
             self.then,
-            Some(
-                SecondPart::Remove(_)
-                    | SecondPart::Walk {
-                        action: WalkAction::Remove,
-                        ..
-                    }
-            )
+            Some(SecondPart::Remove(_) | SecondPart::Take { .. })
         )
     }
 
@@ -1960,7 +1954,8 @@ pub struct Tables {
     pub regions: Vec<Vec<u64>>,
     /// The turns of the move rules with `then rotate` ([`SecondPart::Rotate`]).
     pub turns: Vec<Turns>,
-    /// The walks of the move rules' second parts that are walks ([`SecondPart::Walk`]).
+    /// The walks of the move rules' second parts that are walks ([`SecondPart::Place`],
+    /// [`SecondPart::Take`]).
     pub parts: Vec<Walk>,
     /// Per move rule: what the rule alone tells of whether its moves may be quiet.
     pub quiet_rules: Vec<QuietRule>,

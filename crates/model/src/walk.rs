@@ -21,8 +21,10 @@ use crate::{CaptureMode, NextTo, Site, NO_SITE};
 pub struct Walk {
     /// What each destination's move does, and so where the walk starts.
     pub action: WalkAction,
-    /// The program, run from the moving piece's site (from no site where the action is no
-    /// [`WalkAction::Move`]: its first step is then [`Step::Anywhere`]).
+    /// The program, run from the moving piece's site (from no site where the action of a
+    /// move rule's walk is no [`WalkAction::Move`]: its first step is then
+    /// [`Step::Anywhere`]; from the move's landing for a second part's,
+    /// [`crate::SecondPart`]).
     pub steps: Vec<Step>,
     /// The leaps [`Step::Leap`] makes, by index.
     pub leaps: Vec<Leap>,
@@ -33,7 +35,8 @@ pub struct Walk {
 
 /// What the move to a walk's destination does. A piece's move runs the walk from each of the
 /// mover's pieces; a placement or a removal runs it once, from no site, its first step
-/// going to every site in turn ([`Step::Anywhere`]).
+/// going to every site in turn ([`Step::Anywhere`]); a second part that places or removes a
+/// piece runs it from each move's landing ([`crate::SecondPart`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WalkAction {
     /// The moving piece goes from its site to the destination, as a step does.

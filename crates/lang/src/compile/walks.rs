@@ -86,10 +86,10 @@ pub fn removal_walk(removal: Removal) -> Walk {
     }
 }
 
-/// The second part made of `walk`, run from the landing ([`SecondPart::Walk`]), picked by
-/// the walk's shape: a shot ([`SecondPart::Shoot`]) where the walk is the [`shot_walk`] of
-/// some directions; a removal ([`SecondPart::Remove`]) where it is the [`removal_walk`] of
-/// some lines; else the walk itself, added to `parts`.
+/// The second part made of `walk`, run from the landing, picked by the walk's shape: a
+/// shot ([`SecondPart::Shoot`]) where the walk is the [`shot_walk`] of some directions; a
+/// removal ([`SecondPart::Remove`]) where it is the [`removal_walk`] of some lines; else the
+/// walk itself, added to `parts` ([`SecondPart::Place`], [`SecondPart::Take`]).
 pub fn part_routine(walk: Walk, parts: &mut Vec<Walk>) -> SecondPart {
     let routine = match walk.action {
         WalkAction::Place { kind, .. } => shot_shape(kind, &walk),
@@ -100,7 +100,10 @@ pub fn part_routine(walk: Walk, parts: &mut Vec<Walk>) -> SecondPart {
         let action = walk.action;
         parts.push(walk);
         let walk = (parts.len() - 1) as u16;
-        SecondPart::Walk { walk, action }
+        match action {
+            WalkAction::Place { kind, .. } => SecondPart::Place { kind, walk },
+            _ => SecondPart::Take { walk },
+        }
     })
 }
 

@@ -730,6 +730,14 @@ fn move_filter(game: &Game, f: &MoveFilter, line_capture: Option<LineCapture>) -
         words += ", ";
         words += &next_to_text(game, n);
     }
+    words += &second_part_text(game, f);
+    words
+}
+
+/// The words of a move's second part, each after a comma: a shot, a part walk, a turn, a
+/// removal; empty for none.
+fn second_part_text(game: &Game, f: &MoveFilter) -> String {
+    let mut words = String::new();
     if let Some(shot) = f.shot() {
         words += &format!(
             ", then shoots {} along {}",
@@ -737,16 +745,18 @@ fn move_filter(game: &Game, f: &MoveFilter, line_capture: Option<LineCapture>) -
             direction_names(game, shot.directions)
         );
     }
-    if let Some(SecondPart::Walk { walk, action }) = f.then {
+    if let Some(SecondPart::Place { kind, walk }) = f.then {
         let part = &game.tables.parts[walk as usize];
-        let does = match action {
-            WalkAction::Place { kind, .. } => {
-                format!("places {}", game.about.piece_kinds[kind as usize])
-            }
-            _ => "removes the piece".to_string(),
-        };
         words += &format!(
-            ", then {does} where a walk from the landing reaches, walk: {}",
+            ", then places {} where a walk from the landing reaches, walk: {}",
+            game.about.piece_kinds[kind as usize],
+            walk_text(game, part, &part.steps)
+        );
+    }
+    if let Some(SecondPart::Take { walk }) = f.then {
+        let part = &game.tables.parts[walk as usize];
+        words += &format!(
+            ", then removes the piece where a walk from the landing reaches, walk: {}",
             walk_text(game, part, &part.steps)
         );
     }
