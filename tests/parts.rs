@@ -1,17 +1,19 @@
 //! A move's second part is a walk of the core too (docs/architecture.md, "A second part"):
 //! `then shoot KIND along DIRECTIONS` is compiled to a walk that places a piece
-//! (`compile::shot_walk`), run from where the piece landed with the site it left read as
-//! empty, and the shot routine is given back by the walk's shape (`compile::part_routine`).
-//! Here, every rule that shoots, in every bundled game, valid fixture and a game written here
-//! of shots after each kind of move that may shoot, makes the same moves through its part
-//! walk as through the routine, at every ply of seeded random games; the routine is given
-//! back by shape and a walk changed in one place stays a walk; and in a game that lays walls
-//! a shot runs as its walk, which walls stop.
+//! (`compile::shot_walk`) and `then remove enemy [if line N] [sparing line N]` to one that
+//! removes a piece (`compile::removal_walk`), each run from where the piece landed on the
+//! board as the first part left it, and the routine is given back by the walk's shape
+//! (`compile::part_routine`). Here, every rule that shoots and every rule that removes, in
+//! every bundled game, valid fixture and a game written here of the clauses no bundled game
+//! puts together, makes the same moves through its part walk as through the routine, at
+//! every ply of seeded random games; the routine is given back by shape and a walk changed
+//! in one place stays a walk; in a game that lays walls a shot runs as its walk, which walls
+//! stop; and a removal is judged on the board without the piece the move took itself.
 
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::model::{Game, SecondPart, Shot, Step, Walk};
+use rulebook::model::{Game, Removal, SecondPart, Shot, SiteTest, Step, Walk};
 use rulebook::{compile, notation, pipeline};
 
 use crate::common::fixtures::{configurations_and_fixtures, plays_alike};
@@ -181,4 +183,172 @@ fn a_wall_stops_a_shot() {
     assert_eq!(shots(""), open);
     // A wall between ranks 3 and 4 of files a and b: the arrow falls on a3 at the furthest.
     assert_eq!(shots("walls=a3h"), ["a1-a2/a1", "a1-a2/a3"]);
+}
+
+/// Removals after each kind of move that may remove, with lines no bundled game asks for: a
+/// slide that takes (sparing only), a step (`if line 4`), jumps that remove, convert, keep
+/// and take the mover's own piece, a flight and a placement, on a grid of 6 by 6.
+const REMOVALS: &str = r#"
+game "Removals"
+players white, black
+board grid 6 by 6
+piece man, king, frog, toad, bird
+setup white man on a1 + b1 + c1 + d1
+setup white king on a2
+setup white frog on b2
+setup white toad on c2
+setup white bird on d2
+setup black man on a6 + b6 + c6 + d6
+setup black king on a5
+setup black frog on b5
+setup black toad on c5
+setup black bird on d5
+setup 4 white man in hand
+setup 4 black man in hand
+move slide orthogonal onto empty or enemy by king then remove enemy sparing line 3
+move step all by man then remove enemy if line 4
+move jump diagonal over enemy remove by frog then remove enemy if line 2 sparing line 2
+move jump orthogonal over enemy convert by toad then remove enemy if line 3
+move jump orthogonal over any by frog then remove enemy sparing line 2
+move jump orthogonal over friend remove by toad then remove enemy if line 2
+move fly by bird then remove enemy if line 3 sparing line 4
+move place man then remove enemy if line 4 sparing line 3 when hand(mover) > 0
+end when pieces(opponent) == 0: mover wins
+end when no legal move: mover loses
+"#;
+
+/// The bundled games and presets, the valid fixtures, [`REMOVALS`] and the same on a grid
+/// of 9 by 9 (more than 64 sites: no runs of sites as masks): those with a rule that
+/// removes by the routine.
+fn games_that_remove() -> Vec<(String, Arc<Game>)> {
+    let mut out = configurations_and_fixtures();
+    let big = REMOVALS.replace("grid 6 by 6", "grid 9 by 9");
+    for (name, text) in [("removals", REMOVALS), ("removals 9x9", &big)] {
+        let game = pipeline::load_text(name, text, None, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        out.push((name.to_string(), game));
+    }
+    out.retain(|(_, game)| game.moves.iter().any(|r| r.filter.removal().is_some()));
+    out
+}
+
+/// The game with every removal's second part made its part walk, as the compiler lowers it.
+fn as_removing_walks(game: &Game) -> Arc<Game> {
+    let mut walked = game.clone();
+    for rule in &mut walked.moves {
+        if let Some(removal) = rule.filter.removal() {
+            walked.tables.parts.push(compile::removal_walk(removal));
+            let walk = (walked.tables.parts.len() - 1) as u16;
+            rule.filter.then = Some(SecondPart::Take { walk });
+        }
+    }
+    Arc::new(walked)
+}
+
+#[test]
+fn removals_written_as_part_walks_make_the_same_moves() {
+    let mut rng = Rng::new(20261205);
+    let games = games_that_remove();
+    let names: Vec<&str> = games.iter().map(|(name, _)| name.as_str()).collect();
+    assert!(names.contains(&"removals 9x9"), "{names:?}");
+    assert!(names.contains(&"nine-mens-morris"), "{names:?}");
+    for (name, game) in &games {
+        let walked = as_removing_walks(game);
+        plays_alike(name, (game, &walked), (8, 150), &mut rng);
+    }
+}
+
+/// Every rule that removes in the games compared above, each with its removal.
+fn removals() -> Vec<(String, usize, Removal)> {
+    let mut out = Vec::new();
+    for (name, game) in games_that_remove() {
+        for (i, rule) in game.moves.iter().enumerate() {
+            if let Some(removal) = rule.filter.removal() {
+                out.push((name.clone(), i, removal));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_routine_of_a_part_walk_shaped_as_a_removal_is_the_removal() {
+    let removals = removals();
+    assert!(removals.len() >= 19, "{removals:?}");
+    for (name, i, removal) in removals {
+        let mut parts = Vec::new();
+        let part = compile::part_routine(compile::removal_walk(removal), &mut parts);
+        assert_eq!(part, SecondPart::Remove(removal), "{name}, rule {i}");
+        assert!(parts.is_empty(), "{name}, rule {i}");
+    }
+}
+
+/// `walk` (a removal's) changed in one place: a test added before its destination, its test
+/// of an enemy piece made one of any piece, or a test of lines added after it goes to every
+/// site.
+fn removal_changed(walk: &Walk, change: usize) -> Walk {
+    let mut steps = walk.steps.clone();
+    let anywhere = steps
+        .iter()
+        .position(|s| *s == Step::Anywhere)
+        .expect("a site");
+    match change {
+        0 => steps.insert(steps.len() - 1, Step::Test(SiteTest::Occupied)),
+        1 => steps[anywhere + 1] = Step::Test(SiteTest::Occupied),
+        _ => steps.insert(anywhere + 1, Step::Test(SiteTest::InLine(2))),
+    }
+    Walk {
+        steps,
+        ..walk.clone()
+    }
+}
+
+#[test]
+fn removing_part_walks_of_other_shapes_stay_walks() {
+    for (name, i, removal) in removals() {
+        let walk = compile::removal_walk(removal);
+        for change in 0..3 {
+            let other = removal_changed(&walk, change);
+            let mut parts = Vec::new();
+            let part = compile::part_routine(other.clone(), &mut parts);
+            let removing = SecondPart::Take { walk: 0 };
+            assert_eq!(part, removing, "{name}, rule {i}, change {change}");
+            assert_eq!(parts, [other], "{name}, rule {i}, change {change}");
+        }
+    }
+}
+
+/// A removal is judged on the board as the move's first part left it: a king that lands on
+/// the one black man out of a line takes it, so every black man left, all in a line, may be
+/// removed after (judged before the move, none could); and a man stepped into a line is
+/// counted where it landed. The same through the routine and the part walk.
+#[test]
+fn a_removal_is_judged_on_the_board_the_first_part_left() {
+    let text = "game \"Taken first\"\nplayers white, black\nboard grid 5 by 5\n\
+        piece man, king\nsetup white king on a1\nsetup white man on c1 + d1 + b2\n\
+        setup black man on a3 + c5 + d5 + e5\n\
+        move slide north onto empty or enemy by king then remove enemy sparing line 3\n\
+        move step south by man then remove enemy if line 3\n\
+        end when no legal move: mover loses\n";
+    let game = pipeline::load_text("taken first", text, None, &[]).expect("loads");
+    assert!(matches!(
+        game.moves[0].filter.then,
+        Some(SecondPart::Remove(_))
+    ));
+    for game in [Arc::clone(&game), as_removing_walks(&game)] {
+        let state = rulebook::engine::State::new(game);
+        let mut texts = notation::legal_texts(&state);
+        texts.sort();
+        let expected = [
+            "a1-a2/xa3",
+            "a1-a3/xc5",
+            "a1-a3/xd5",
+            "a1-a3/xe5",
+            "b2-b1/xa3",
+            "b2-b1/xc5",
+            "b2-b1/xd5",
+            "b2-b1/xe5",
+        ];
+        assert_eq!(texts, expected);
+    }
 }

@@ -1860,7 +1860,9 @@ impl State {
             Some(SecondPart::Shoot(Shot { kind, .. }) | SecondPart::Place { kind, .. }) => {
                 self.set(m.shot(), self.game.cell(mover, kind as usize))
             }
-            Some(SecondPart::Remove(_)) if m.removal() != NO_SITE => self.set(m.removal(), EMPTY),
+            Some(SecondPart::Remove(_) | SecondPart::Take { .. }) if m.removal() != NO_SITE => {
+                self.set(m.removal(), EMPTY)
+            }
             Some(SecondPart::Rotate(turns)) => self.turn_region(turns, m.turn()),
             _ => {}
         }

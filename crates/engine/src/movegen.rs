@@ -7,7 +7,7 @@ use rulebook_model::board::{AxisShifts, AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use rulebook_model::{
     leg_bits, Board, CaptureMode, Cell, Chain, EffectKind, Game, Jumped, Landing, LineCapture,
     MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Numbered, Player, Removal,
-    SecondPart, Shot, Site, Walk, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
+    SecondPart, Shot, Site, Taking, Walk, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE, UNLIMITED,
 };
 
 /// The most sites of a board with rays (a grid of 26 x 26).
@@ -410,14 +410,16 @@ impl State {
     }
 
     /// Replaces each move from position `start` on by one move per site its second part
-    /// places a piece on, `sites` marking them in `targets` and counting them (a shot's,
-    /// [`State::shot_sites`], or a part walk's, [`State::part_sites`]), in the order of those
-    /// sites (a move with no such site goes); leaves `targets` empty. Out of line, so that
-    /// the second parts of other kinds are compiled as they were.
+    /// chooses (made by `with`), `sites` marking them in `targets` and counting them (a
+    /// shot's, [`State::shot_sites`], or a part walk's, [`State::part_sites`]), in the order
+    /// of those sites; a move with no such site goes, or with `bare` stays as it is (a part
+    /// that removes a piece is made where it can be). Leaves `targets` empty. Out of line,
+    /// so that the second parts of other kinds are compiled as they were.
     #[inline(never)]
-    fn add_placing_parts(
+    fn add_part_sites(
         &self,
         sites: impl Fn(Move, &mut SiteSet) -> usize,
+        (with, bare): (fn(Move, Site) -> Move, bool),
         start: usize,
         targets: &mut SiteSet,
         out: &mut MoveList,
@@ -426,23 +428,29 @@ impl State {
         out.retain_from(start, |m| {
             let count = sites(m, targets);
             targets[..self.position.words].fill(0);
-            total += count;
-            count > 0
+            total += count.max(bare as usize);
+            count > 0 || bare
         });
         let moves = out.len() - start;
         out.reserve(total - moves);
-        // Filled from the back: every move has a site, so move i's go at or after i.
+        // Filled from the back: every move has a site or stays, so move i's go at or after i.
         let mut at = start + total;
         for i in (start..start + moves).rev() {
             let m = out[i];
-            at -= sites(m, targets);
+            let count = sites(m, targets);
+            if count == 0 {
+                at -= 1;
+                out.write(at, m);
+                continue;
+            }
+            at -= count;
             let mut next = at;
             for (w, &word) in targets.iter().enumerate().take(self.position.words) {
                 let mut bits = word;
                 while bits != 0 {
                     let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
                     bits &= bits - 1;
-                    out.write(next, m.with_shot(site));
+                    out.write(next, with(m, site));
                     next += 1;
                 }
             }
@@ -452,7 +460,7 @@ impl State {
     }
 
     /// Replaces each move of `rule` from position `start` on by the moves its second part
-    /// makes of it. Out of line: inlined, the three kinds of second part shape the move
+    /// makes of it. Out of line: inlined, the kinds of second part shape the move
     /// generator of every game (0.2% to 0.5% more instructions in playouts of games that
     /// have none).
     #[inline(never)]
@@ -467,15 +475,21 @@ impl State {
         match then {
             SecondPart::Shoot(shot) => {
                 let sites = |m, targets: &mut SiteSet| self.shot_sites(shot, m, targets);
-                self.add_placing_parts(sites, start, targets, out)
+                self.add_part_sites(sites, (Move::with_shot, false), start, targets, out)
             }
             SecondPart::Place { walk, .. } => {
                 let part = &self.game.tables.parts[walk as usize];
                 let sites = |m, targets: &mut SiteSet| self.part_sites(part, m, targets);
-                self.add_placing_parts(sites, start, targets, out)
+                self.add_part_sites(sites, (Move::with_shot, false), start, targets, out)
+            }
+            SecondPart::Take { walk } => {
+                let part = &self.game.tables.parts[walk as usize];
+                let sites = |m, targets: &mut SiteSet| self.part_sites(part, m, targets);
+                self.add_part_sites(sites, (Move::with_removal, true), start, targets, out)
             }
             SecondPart::Remove(removal) => {
-                self.add_removals(removal, rule.kind.takes_passed(), start, out)
+                let taking = self.passed_taking(rule);
+                self.add_removals(removal, taking, start, out)
             }
             SecondPart::Rotate(turns) => self.add_turns(turns, start, out),
         }
@@ -551,24 +565,67 @@ impl State {
 
     /// Replaces each move from position `start` on after which the mover removes an enemy
     /// piece (the piece that moved stands in a line of `removal.if_line`) by one move per
-    /// piece they may remove, in site order; the other moves stay as they are. A piece the
-    /// move takes itself (landing on it, or jumping it when `jump_takes`) is not one.
-    fn add_removals(&self, removal: Removal, jump_takes: bool, start: usize, out: &mut MoveList) {
-        let lines = self.lands_in_line(removal.if_line);
+    /// piece they may remove, in site order; the other moves stay as they are. Judged on the
+    /// board as the move's first part left it, as the part's walk is
+    /// ([`rulebook_model::SecondPart::Take`]): the pieces the move takes itself (the one it
+    /// lands on, and the one it passes over where its rule takes it so, `taking`) are gone,
+    /// or the mover's where converted.
+    fn add_removals(
+        &self,
+        removal: Removal,
+        taking: Option<Taking>,
+        start: usize,
+        out: &mut MoveList,
+    ) {
+        // Apart for the rules that take nothing they pass over, so that their test of lines
+        // asks nothing of it.
+        let n = removal.if_line;
+        match taking {
+            None => {
+                let lines = self.lands_in_line(n, |_| None);
+                self.removals_by(removal, (taking, lines), start, out)
+            }
+            Some(taking) => {
+                let lines = self.lands_in_line(n, self.taken_over(taking));
+                self.removals_by(removal, (Some(taking), lines), start, out)
+            }
+        }
+    }
+
+    /// [`State::add_removals`], whether the piece that moved stands in a line judged by
+    /// `lines`.
+    fn removals_by(
+        &self,
+        removal: Removal,
+        (taking, lines): (Option<Taking>, impl Fn(Move) -> bool),
+        start: usize,
+        out: &mut MoveList,
+    ) {
         // Moves before the first that lands in a line stay where they are.
         let Some(first) = (start..out.len()).find(|&i| lines(out[i])) else {
             return;
         };
-        let removable = self.removable(removal.sparing_line);
-        let count: usize = removable.iter().map(|w| w.count_ones() as usize).sum();
-        let in_set = |site: Site| {
-            site != NO_SITE && removable[site.index() / 64] >> (site.index() % 64) & 1 == 1
+        let words = self.position.words;
+        let sparing = removal.sparing_line;
+        let removable = self.removable(sparing, [NO_SITE; 2]);
+        let count = |set: &SiteSet| set[..words].iter().map(|w| w.count_ones() as usize).sum();
+        let all = count(&removable);
+        let mover = self.position.to_move;
+        let enemy = |s: Site| s != NO_SITE && self.owner(s).is_some_and(|p| p != mover);
+        // The pieces move `m` may remove where it takes an enemy piece itself (judged again
+        // without it); `None` where it takes none.
+        let after = |m: Move| {
+            let over = if taking.is_some() && enemy(m.over) {
+                m.over
+            } else {
+                NO_SITE
+            };
+            let gone = [if enemy(m.to) { m.to } else { NO_SITE }, over];
+            (gone != [NO_SITE; 2]).then(|| self.removable_without(sparing, gone))
         };
-        // What move `m` takes itself: the piece it lands on, and the one it jumps over.
-        let taken = |m: Move| (m.to, if jump_takes { m.over } else { NO_SITE });
-        // The pieces move `m` may remove (none: the move stays as it is).
+        // How many pieces move `m` may remove (none: the move stays as it is).
         let choices = |m: Move| match lines(m) {
-            true => count - in_set(taken(m).0) as usize - in_set(taken(m).1) as usize,
+            true => after(m).map_or(all, |set| count(&set)),
             false => 0,
         };
         let end = out.len();
@@ -584,19 +641,40 @@ impl State {
                 out.write(at, m);
                 continue;
             }
-            let (landed, jumped) = taken(m);
-            let sites = set_sites(&removable[..self.position.words])
-                .filter(|&s| s != landed && s != jumped);
-            for (k, site) in sites.enumerate() {
+            let set = after(m).unwrap_or(removable);
+            for (k, site) in set_sites(&set[..words]).enumerate() {
                 out.write(at + k, m.with_removal(site));
             }
         }
         out.set_len(total);
     }
 
+    /// The site move `m` passes over, where its rule takes the piece there as `taking` says,
+    /// and whether the mover's piece stands there then (one converted, or one of the
+    /// mover's that a capture keeps).
+    fn taken_over(&self, taking: Taking) -> impl Fn(Move) -> Option<(Site, bool)> + '_ {
+        let mover = self.position.to_move;
+        move |m: Move| {
+            (m.over != NO_SITE).then(|| {
+                let cell = self.taken_cell(mover, m.over, taking);
+                (
+                    m.over,
+                    cell != EMPTY && self.game.tables.owner[cell.index()] == mover,
+                )
+            })
+        }
+    }
+
     /// The test of whether the piece that moves in a move then stands in a line of at
-    /// least `n` of the mover's pieces, along any axis of the board (always, for `n` 0).
-    fn lands_in_line(&self, n: u8) -> impl Fn(Move) -> bool + '_ {
+    /// least `n` of the mover's pieces, along any axis of the board (always, for `n` 0), on
+    /// the board as the move's first part left it: the piece gone from its site and on its
+    /// landing, and on the site it passes over, where its rule takes the piece there, the
+    /// mover's or not as `over` says ([`State::taken_over`]).
+    fn lands_in_line<'a>(
+        &'a self,
+        n: u8,
+        over: impl Fn(Move) -> Option<(Site, bool)> + 'a,
+    ) -> impl Fn(Move) -> bool + 'a {
         let mover = self.position.to_move;
         let lines = self.game.tables.line_masks(n);
         // With the runs of `n` sites as masks, the board is of one word.
@@ -606,12 +684,18 @@ impl State {
             // site and landed.
             Some(lines) => {
                 let bit = |s: Site| if s == NO_SITE { 0 } else { 1u64 << s.index() };
-                let own = occupied & !bit(m.from) | bit(m.to);
+                let mut own = occupied & !bit(m.from) | bit(m.to);
+                if let Some((site, mine)) = over(m) {
+                    own = own & !bit(site) | if mine { bit(site) } else { 0 };
+                }
                 lines.through(m.to).iter().any(|&line| line & !own == 0)
             }
             None => {
-                let own = |s: Site| {
-                    s == m.to || (s != NO_SITE && s != m.from && self.owner(s) == Some(mover))
+                let over = over(m);
+                let own = |s: Site| match over {
+                    _ if s == m.to => true,
+                    Some((site, mine)) if s == site => mine,
+                    _ => s != NO_SITE && s != m.from && self.owner(s) == Some(mover),
                 };
                 n == 0 || self.longest_line_through(m.to, own) >= n as usize
             }
@@ -620,7 +704,7 @@ impl State {
 
     /// The most pieces for which `counted` holds in a line through `site` (which counts
     /// itself), along any axis of the board.
-    fn longest_line_through(&self, site: Site, counted: impl Fn(Site) -> bool) -> usize {
+    pub(super) fn longest_line_through(&self, site: Site, counted: impl Fn(Site) -> bool) -> usize {
         let board = &self.game.board;
         let run = |dir: u8| {
             let mut n = 0;
@@ -637,14 +721,29 @@ impl State {
             .unwrap_or(1)
     }
 
-    /// The enemy pieces the mover may remove: all of them, or with `sparing` (not 0) those
-    /// not in a line of that many of their owner's, unless every one is.
-    fn removable(&self, sparing: u8) -> SiteSet {
+    /// [`State::removable`] where a move's first part took a piece (out of line and cold:
+    /// the sites left out are known only then).
+    #[cold]
+    #[inline(never)]
+    fn removable_without(&self, sparing: u8, gone: [Site; 2]) -> SiteSet {
+        self.removable(sparing, gone)
+    }
+
+    /// The enemy pieces the mover may remove, those on the sites `gone` left out (taken
+    /// by the move's first part; [`NO_SITE`]: none): all of them, or with `sparing` (not 0)
+    /// those not in a line of that many of their owner's, unless every one is. Inlined, so
+    /// that with no site left out nothing is asked of them.
+    #[inline(always)]
+    fn removable(&self, sparing: u8, gone: [Site; 2]) -> SiteSet {
+        let mut left_out = [0u64; SITE_SET_WORDS];
+        for s in gone.into_iter().filter(|&s| s != NO_SITE) {
+            left_out[s.index() / 64] |= 1 << (s.index() % 64);
+        }
         let mut enemies = [0u64; SITE_SET_WORDS];
         for p in Player::all(self.game.seats()).filter(|&p| p != self.position.to_move) {
             let theirs = self.position.occupied_by(p);
-            for (e, t) in enemies.iter_mut().zip(theirs) {
-                *e |= t;
+            for ((e, t), l) in enemies.iter_mut().zip(theirs).zip(left_out) {
+                *e |= t & !l;
             }
         }
         if sparing == 0 {
@@ -652,15 +751,19 @@ impl State {
         }
         let mut unspared = [0u64; SITE_SET_WORDS];
         let lines = self.game.tables.line_masks(sparing);
+        let owner = |t: Site| match left_out[t.index() / 64] >> (t.index() % 64) & 1 {
+            1 => None,
+            _ => self.owner(t),
+        };
         for s in set_sites(&enemies[..self.position.words]) {
-            let owner = self.owner(s);
-            let in_line = match (lines, owner) {
+            let owner_s = self.owner(s);
+            let in_line = match (lines, owner_s) {
                 // A board of one word: a run of `sparing` sites through `s` all theirs.
                 (Some(lines), Some(p)) => {
-                    let theirs = self.position.occupied_by(p)[0];
+                    let theirs = self.position.occupied_by(p)[0] & !left_out[0];
                     lines.through(s).iter().any(|&line| line & !theirs == 0)
                 }
-                _ => self.longest_line_through(s, |t| self.owner(t) == owner) >= sparing as usize,
+                _ => self.longest_line_through(s, |t| owner(t) == owner_s) >= sparing as usize,
             };
             if !in_line {
                 unspared[s.index() / 64] |= 1 << (s.index() % 64);
@@ -1786,7 +1889,7 @@ impl State {
         let game = &*self.game;
         let rule = &game.moves[m.rule as usize];
         // Every step of a capture by approach or withdrawal takes something.
-        let removes = rule.filter.removal().is_some() && m.removal() != NO_SITE;
+        let removes = rule.filter.removes_by_part() && m.removal() != NO_SITE;
         match rule.kind {
             _ if rule.kind.captures_in_line() || removes => Some(true),
             MoveKind::PlacePiece { .. } => None,

@@ -269,7 +269,7 @@ impl State {
         let kind = &self.game.moves[m.rule as usize].kind;
         let line_capture = kind.line_capture();
         let by_legs = matches!(kind, MoveKind::Walk(w) if m.legs > 0 && w.plays_by_legs());
-        let removes = filter.removal().is_some();
+        let removes = filter.removes_by_part();
         match line_capture {
             Some(capture) => {
                 let others = self.others_pieces(mover);

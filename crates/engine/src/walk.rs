@@ -44,9 +44,8 @@ impl Runner for Standing {
 }
 
 /// A walk for `mover` while the moving piece has left the site `left`, which a test reads
-/// as empty: the start of a chain of legs ([`Step::Reach`], [`Step::Route`]), or the site a
-/// move's first part left when its second part's walk runs
-/// ([`rulebook_model::SecondPart::Place`]).
+/// as empty: the start of a chain of legs ([`Step::Reach`], [`Step::Route`]). A test of
+/// lines there reads the other sites as they stand.
 #[derive(Clone, Copy)]
 pub(super) struct Lifted {
     /// The player the walk runs for.
@@ -93,6 +92,54 @@ impl Runner for Guarded<'_> {
                 let piece = state.position.cells[self.from.index()];
                 let mut copy = self.copy.borrow_mut();
                 (!copy.attacked_there(piece, self.from, at)).then_some(at)
+            }
+            _ => state.straight_step(self.mover, walk, step, at),
+        }
+    }
+}
+
+/// A second part's walk for `mover` ([`rulebook_model::SecondPart`]) on the board as
+/// the move's first part left it: the site the piece `left` reads as empty, its landing
+/// as holding the piece landed, and the site the move passed over, where its rule takes
+/// the piece there, as the taking left it; every test, those of lines too, reads so.
+#[derive(Clone, Copy)]
+struct Landed {
+    mover: Player,
+    left: Site,
+    /// The landing, and the piece on it.
+    landed: (Site, Cell),
+    /// The site passed over whose piece the move took, and what it left there ([`NO_SITE`]:
+    /// none).
+    over: (Site, Cell),
+}
+
+impl Landed {
+    /// What the site `s` holds on the board as the first part left it.
+    fn cell(self, state: &State, s: Site) -> Cell {
+        match s {
+            _ if s == self.landed.0 => self.landed.1,
+            _ if s == self.left => EMPTY,
+            _ if s == self.over.0 => self.over.1,
+            _ => state.position.cells[s.index()],
+        }
+    }
+}
+
+impl Runner for Landed {
+    #[inline(always)]
+    fn mover(self) -> Player {
+        self.mover
+    }
+
+    fn step(self, state: &State, walk: &Walk, step: &Step, at: Site) -> Option<Site> {
+        match *step {
+            Step::Test(test @ (SiteTest::InLine(_) | SiteTest::OutOfLineFirst(_))) => {
+                let cell = |s: Site| self.cell(state, s);
+                state.lined(self.mover, test, at, cell).then_some(at)
+            }
+            Step::Test(test) if at == self.left || at == self.landed.0 || at == self.over.0 => {
+                let cell = self.cell(state, at);
+                state.passes_as(self.mover, test, at, cell).then_some(at)
             }
             _ => state.straight_step(self.mover, walk, step, at),
         }
@@ -397,13 +444,31 @@ impl State {
     }
 
     /// Marks in `targets` (which must be empty) the sites that the walk of a second part,
-    /// `part`, reaches after move `m` ([`rulebook_model::SecondPart::Place`]): run for the
-    /// mover from where the piece landed, the site it left read as empty; returns how many
-    /// there are.
+    /// `part`, reaches after move `m` ([`rulebook_model::SecondPart`]): run for the
+    /// mover from where the piece landed, on the board as the first part left it
+    /// ([`Landed`]); returns how many there are.
     pub(super) fn part_sites(&self, part: &Walk, m: Move, targets: &mut SiteSet) -> usize {
-        let run = Lifted {
-            mover: self.position.to_move,
+        let mover = self.position.to_move;
+        let rule = &self.game.moves[m.rule as usize];
+        let piece = match rule.kind.placed_kind() {
+            Some(kind) => self.game.cell(mover, kind as usize),
+            None => self.position.cells[m.from.index()],
+        };
+        let over = match self.passed_taking(rule) {
+            Some(taking) if m.over != NO_SITE => {
+                let cell = self.taken_cell(mover, m.over, taking);
+                match cell == self.position.cells[m.over.index()] {
+                    true => (NO_SITE, EMPTY),
+                    false => (m.over, cell),
+                }
+            }
+            _ => (NO_SITE, EMPTY),
+        };
+        let run = Landed {
+            mover,
             left: m.from,
+            landed: (m.to, piece),
+            over,
         };
         self.walk_from(run, part, &part.steps, (m.to, NO_SITE), targets);
         let words = &targets[..self.position.words];
@@ -684,9 +749,58 @@ impl State {
         (len > 0).then_some(Passing { first, along, len })
     }
 
+    /// What a move of `rule` does to the piece on the site it passes over, where it takes
+    /// it: as its kind says ([`rulebook_model::MoveKind::passed_taking`]), or, `in
+    /// passing`, captured.
+    pub(super) fn passed_taking(&self, rule: &MoveRule) -> Option<Taking> {
+        match rule.filter.in_passing {
+            true => Some(Taking::Capture(CaptureMode::Remove)),
+            false => rule.kind.passed_taking(),
+        }
+    }
+
+    /// Whether the site `at` passes a test of lines ([`SiteTest::InLine`],
+    /// [`SiteTest::OutOfLineFirst`]) for `mover`, the board read through `cell`: the piece
+    /// there, and the pieces of its owner's along the board's axes through it. Out of line:
+    /// few walks test lines.
+    #[inline(never)]
+    pub(super) fn lined(
+        &self,
+        mover: Player,
+        test: SiteTest,
+        at: Site,
+        cell: impl Fn(Site) -> Cell,
+    ) -> bool {
+        let owner = |s: Site| {
+            let c = cell(s);
+            (c != EMPTY).then(|| self.game.tables.owner[c.index()])
+        };
+        let Some(own) = owner(at) else {
+            return false;
+        };
+        let in_line = |s: Site, n: u8| {
+            let theirs = owner(s);
+            self.longest_line_through(s, |t| owner(t) == theirs) >= n as usize
+        };
+        match test {
+            SiteTest::InLine(n) => in_line(at, n),
+            SiteTest::OutOfLineFirst(n) => {
+                // Every piece on the side of the piece here (the mover's, or the mover's
+                // opponents') in a line.
+                let side = own == mover;
+                !in_line(at, n)
+                    || Site::all(self.game.board.sites()).all(|s| match owner(s) {
+                        Some(p) if (p == mover) == side => in_line(s, n),
+                        _ => true,
+                    })
+            }
+            _ => unreachable!("only tests of lines are judged here"),
+        }
+    }
+
     /// What the site `at` holds once its piece, passed over by a walk of `mover`'s, is
     /// taken as `taking` says ([`State::take_site`]).
-    fn taken_cell(&self, mover: Player, at: Site, taking: Taking) -> Cell {
+    pub(super) fn taken_cell(&self, mover: Player, at: Site, taking: Taking) -> Cell {
         let cell = self.position.cells[at.index()];
         let enemy = cell != EMPTY && self.game.tables.owner[cell.index()] != mover;
         match taking {
@@ -722,6 +836,12 @@ impl State {
             SiteTest::NextTo(n) => self.has_neighbour(at, n),
             // Read by the walks from a piece alone ([`Guarded`]).
             SiteTest::Unattacked => false,
+            // The other sites as they stand.
+            SiteTest::InLine(_) | SiteTest::OutOfLineFirst(_) => {
+                let cells = &self.position.cells;
+                let read = |s: Site| if s == at { cell } else { cells[s.index()] };
+                self.lined(mover, test, at, read)
+            }
         }
     }
 
@@ -828,6 +948,10 @@ impl State {
             SiteTest::NextTo(n) => self.has_neighbour(at, n),
             // Read by the walks from a piece alone ([`Guarded`]).
             SiteTest::Unattacked => false,
+            SiteTest::InLine(_) | SiteTest::OutOfLineFirst(_) => {
+                let cells = &self.position.cells;
+                self.lined(mover, test, at, |s| cells[s.index()])
+            }
         }
     }
 }

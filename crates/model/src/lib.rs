@@ -634,24 +634,35 @@ pub struct Shot {
 }
 
 /// A move's second part, made as the piece lands (or is placed), before the effects after
-/// the move; a move has one at most.
+/// the move; a move has one at most. A part of the core ([`SecondPart::Place`],
+/// [`SecondPart::Take`]) is a walk, `Tables::parts[walk]`, run for the mover from where the
+/// piece landed (or was placed) on the board as the first part left it: the site the piece
+/// left empty, the piece on its landing, and the site the move passed over, where its rule
+/// takes the piece there, as the taking left it. Each site the walk reaches is a move of its
+/// own, chosen with the first part; the walk's [`Walk::action`] is the part's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SecondPart {
     /// `then shoot`: a new piece onto a site reached from the landing site, the routine
     /// given back by its part walk's shape ([`SecondPart::Place`]).
     Shoot(Shot),
-    /// A part of the core: a new piece of the mover's, of kind `kind`, onto a site that the
-    /// walk `Tables::parts[walk]` reaches, run from where the piece landed on the board as
-    /// the first part left it (the site the piece left reads as empty; the walk does not come
-    /// back to its start, the landing). Each site reached is a move of its own, chosen with
-    /// the first part. `then shoot` is written as one.
+    /// A part of the core that places a piece: a new piece of the mover's, of kind `kind`
+    /// (from an unlimited supply), onto a site the walk reaches ([`WalkAction::Place`]); a
+    /// move whose walk reaches no site is not made. `then shoot` is written as one.
     Place {
         /// The kind of the piece placed.
         kind: u8,
         /// The part's walk, by index in [`Tables::parts`].
         walk: u16,
     },
-    /// `then remove enemy`: an enemy piece of the mover's choice off the board.
+    /// A part of the core that removes a piece: the piece on a site the walk reaches leaves
+    /// the board ([`WalkAction::Remove`]); a move whose walk reaches no site is made without
+    /// it. `then remove enemy` is written as one.
+    Take {
+        /// The part's walk, by index in [`Tables::parts`].
+        walk: u16,
+    },
+    /// `then remove enemy`: an enemy piece of the mover's choice off the board, the routine
+    /// given back by its part walk's shape ([`SecondPart::Take`]).
     Remove(Removal),
     /// `then rotate`: a region turned, the turns by their index in [`Tables::turns`].
     Rotate(u16),
@@ -780,7 +791,16 @@ impl MoveFilter {
         }
     }
 
-    /// `then remove enemy`'s removal, if the move removes an enemy piece.
+    /// Whether the move's second part removes a piece: `then remove enemy`, by the routine
+    /// or by a part walk ([`SecondPart::Take`]).
+    pub fn removes_by_part(&self) -> bool {
+        matches!(
+            self.then,
+            Some(SecondPart::Remove(_) | SecondPart::Take { .. })
+        )
+    }
+
+    /// `then remove enemy`'s removal, if the move removes an enemy piece by the routine.
     pub fn removal(&self) -> Option<Removal> {
         match self.then {
             Some(SecondPart::Remove(removal)) => Some(removal),
@@ -1003,6 +1023,24 @@ impl MoveKind {
             MoveKind::Jump { mode, .. } => mode.is_some(),
             MoveKind::Walk(walk) => walk.taking.is_some_and(Taking::takes),
             _ => false,
+        }
+    }
+
+    /// What the rule's moves do to the piece on the site they pass over, where they take it
+    /// ([`MoveKind::takes_passed`]): a jump's capture (a jump over the mover's own pieces
+    /// removes them), a walk's [`Walk::taking`].
+    pub fn passed_taking(&self) -> Option<Taking> {
+        match *self {
+            MoveKind::Jump {
+                mode: Some(_),
+                over: Jumped::Friend,
+                ..
+            } => Some(Taking::Remove),
+            MoveKind::Jump {
+                mode: Some(mode), ..
+            } => Some(Taking::Capture(mode)),
+            MoveKind::Walk(ref walk) => walk.taking.filter(|t| t.takes()),
+            _ => None,
         }
     }
 
@@ -1928,7 +1966,8 @@ pub struct Tables {
     pub regions: Vec<Vec<u64>>,
     /// The turns of the move rules with `then rotate` ([`SecondPart::Rotate`]).
     pub turns: Vec<Turns>,
-    /// The walks of the move rules' second parts that are walks ([`SecondPart::Place`]).
+    /// The walks of the move rules' second parts that are walks ([`SecondPart::Place`],
+    /// [`SecondPart::Take`]).
     pub parts: Vec<Walk>,
     /// Per move rule: what the rule alone tells of whether its moves may be quiet.
     pub quiet_rules: Vec<QuietRule>,

@@ -22,8 +22,10 @@ use std::num::NonZeroU8;
 pub struct Walk {
     /// What each destination's move does, and so where the walk starts.
     pub action: WalkAction,
-    /// The program, run from the moving piece's site (from no site where the action is no
-    /// [`WalkAction::Move`]: its first step is then [`Step::Anywhere`]).
+    /// The program, run from the moving piece's site (from no site where the action of a
+    /// move rule's walk is no [`WalkAction::Move`]: its first step is then
+    /// [`Step::Anywhere`]; from the move's landing for a second part's,
+    /// [`crate::SecondPart`]).
     pub steps: Vec<Step>,
     /// The leaps [`Step::Leap`] makes, by index.
     pub leaps: Vec<Leap>,
@@ -34,7 +36,8 @@ pub struct Walk {
 
 /// What the move to a walk's destination does. A piece's move runs the walk from each of the
 /// mover's pieces; a placement or a removal runs it once, from no site, its first step
-/// going to every site in turn ([`Step::Anywhere`]).
+/// going to every site in turn ([`Step::Anywhere`]); a second part that places or removes a
+/// piece runs it from each move's landing ([`crate::SecondPart`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WalkAction {
     /// The moving piece goes from its site to the destination, as a step does.
@@ -542,4 +545,13 @@ pub enum SiteTest {
     /// which are listed from each piece in turn; in any other walk no site passes. A walk
     /// that makes this test is not an attack ([`Walk::attacks`]).
     Unattacked,
+    /// A piece stands there in a line of at least this many pieces of its owner's, itself
+    /// among them: an unbroken run of their pieces along one of the board's axes (a
+    /// direction and its reverse).
+    InLine(u8),
+    /// A piece stands there in no line of at least this many pieces of its owner's
+    /// ([`SiteTest::InLine`]), or every piece on its side does (the mover's opponents',
+    /// for a piece of an opponent's; the mover's, for one of the mover's): the pieces out
+    /// of such lines go first.
+    OutOfLineFirst(u8),
 }

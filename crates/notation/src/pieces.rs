@@ -25,7 +25,7 @@ pub(super) fn text(state: &State, m: Move) -> String {
         text.push('/');
         text.push_str(&names[m.shot().index()]);
     }
-    if filter.removal().is_some() && m.removal() != NO_SITE {
+    if filter.removes_by_part() && m.removal() != NO_SITE {
         text.push_str("/x");
         text.push_str(&names[m.removal().index()]);
     }
@@ -552,7 +552,7 @@ fn expected_form(rules: &[rulebook_model::MoveRule]) -> String {
     if rules.iter().any(|r| r.filter.placed_by_part().is_some()) {
         forms.push("a move and where it shoots, like `a1-a4/c4`");
     }
-    if rules.iter().any(|r| r.filter.removal().is_some()) {
+    if rules.iter().any(|r| r.filter.removes_by_part()) {
         forms.push("a move and the enemy piece it removes, like `d3/xa4`");
     }
     if rules.iter().any(|r| r.filter.turns().is_some()) {

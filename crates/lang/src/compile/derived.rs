@@ -331,7 +331,7 @@ fn quiet_rules(
         | model::MoveKind::Jump { .. }
         | model::MoveKind::Fly { .. }
         | model::MoveKind::Walk(_) => model::QuietRule::Landing {
-            removes: rule.filter.removal().is_some(),
+            removes: rule.filter.removes_by_part(),
             shoots: rule.filter.placed_by_part().is_some(),
         },
         _ => model::QuietRule::Never,

@@ -39,7 +39,8 @@ mod walks;
 
 pub use walks::{
     castle_walk, chain_walk, fly_walk, flying_jump_walk, jump_walk, line_capture_walk,
-    part_routine, piece_chain_walk, reach_walk, routine, shot_walk, site_walk, slide_walk,
+    part_routine, piece_chain_walk, reach_walk, removal_walk, routine, shot_walk, site_walk,
+    slide_walk,
 };
 
 use derived::{BuiltTables, Parts, Sourced};

@@ -421,7 +421,10 @@ impl Compiler<'_> {
         Some(
             match (&rule.then.shot, &rule.then.removal, &rule.then.turns) {
                 (Some(shot), _, _) => Some(self.shot_part(*shot)),
-                (_, Some(r), _) => Some(model::SecondPart::Remove(self.removal(r)?)),
+                (_, Some(r), _) => {
+                    let walk = walks::removal_walk(self.removal(r)?);
+                    Some(walks::part_routine(walk, &mut self.parts))
+                }
                 (_, _, Some((regions, span))) => {
                     Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
                 }

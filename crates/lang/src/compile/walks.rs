@@ -10,8 +10,8 @@ use crate::check::WalkDecl;
 use rulebook_model::board::{reverse_direction, RELATIVE_BASE};
 use rulebook_model::{
     Board, CaptureMode, Chain, Jumped, Landing, Leap, LineCapture, MoveFilter, MoveKind, Player,
-    RouteRecord, RouteRules, SecondPart, Shot, Site, SiteTest, Step, Taking, Walk, WalkAction,
-    NO_SITE, UNLIMITED,
+    Removal, RouteRecord, RouteRules, SecondPart, Shot, Site, SiteTest, Step, Taking, Walk,
+    WalkAction, NO_SITE, UNLIMITED,
 };
 use std::num::NonZeroU8;
 
@@ -64,29 +64,81 @@ pub fn shot_walk(kind: u8, directions: &[u8]) -> Walk {
     Walk { action, ..slide }
 }
 
-/// The second part that places a piece on each site `walk` reaches from the landing,
-/// picked by the walk's shape: a shot ([`SecondPart::Shoot`]) where the walk is the
-/// [`shot_walk`] of some directions; else the walk itself, added to `parts`
-/// ([`SecondPart::Place`]).
+/// `then remove enemy [if line N] [sparing line N]` as the walk of a second part that
+/// removes a piece: from the landing, the test that the piece there stands in a line of
+/// at least `if_line` of the mover's pieces (none for 0), then every site in turn holding
+/// an enemy piece, which with `sparing_line` (not 0) stands in no line of that many of its
+/// owner's unless every enemy piece does, each a destination.
+pub fn removal_walk(removal: Removal) -> Walk {
+    let mut steps = Vec::new();
+    if removal.if_line > 0 {
+        steps.push(Step::Test(SiteTest::InLine(removal.if_line)));
+    }
+    steps.extend([Step::Anywhere, Step::Test(SiteTest::Enemy)]);
+    if removal.sparing_line > 0 {
+        steps.push(Step::Test(SiteTest::OutOfLineFirst(removal.sparing_line)));
+    }
+    steps.push(Step::Emit);
+    Walk {
+        action: WalkAction::Remove,
+        steps,
+        leaps: Vec::new(),
+        taking: None,
+    }
+}
+
+/// The second part made of `walk`, run from the landing, picked by the walk's shape: a
+/// shot ([`SecondPart::Shoot`]) where the walk is the [`shot_walk`] of some directions; a
+/// removal ([`SecondPart::Remove`]) where it is the [`removal_walk`] of some lines; else the
+/// walk itself, added to `parts` ([`SecondPart::Place`], [`SecondPart::Take`]).
 pub fn part_routine(walk: Walk, parts: &mut Vec<Walk>) -> SecondPart {
-    let WalkAction::Place { kind, .. } = walk.action else {
-        unreachable!("a second part's walk places a piece: {walk:?}");
+    let routine = match walk.action {
+        WalkAction::Place { kind, .. } => shot_shape(kind, &walk),
+        WalkAction::Remove => removal_shape(&walk),
+        WalkAction::Move => unreachable!("a second part's walk places or removes a piece"),
     };
+    routine.unwrap_or_else(|| {
+        let action = walk.action;
+        parts.push(walk);
+        let walk = (parts.len() - 1) as u16;
+        match action {
+            WalkAction::Place { kind, .. } => SecondPart::Place { kind, walk },
+            _ => SecondPart::Take { walk },
+        }
+    })
+}
+
+/// The shot whose walk `walk` is, placing `kind` ([`shot_walk`]), if it is one.
+fn shot_shape(kind: u8, walk: &Walk) -> Option<SecondPart> {
     let as_move = Walk {
         action: WalkAction::Move,
         ..walk.clone()
     };
     match slide_shape(&as_move, &MoveFilter::default()) {
-        Some((directions, UNLIMITED)) if shot_walk(kind, &directions) == walk => {
+        Some((directions, UNLIMITED)) if shot_walk(kind, &directions) == *walk => {
             let directions = directions.iter().fold(0u8, |bits, &d| bits | 1 << d);
-            SecondPart::Shoot(Shot { kind, directions })
+            Some(SecondPart::Shoot(Shot { kind, directions }))
         }
-        _ => {
-            parts.push(walk);
-            let walk = (parts.len() - 1) as u16;
-            SecondPart::Place { kind, walk }
-        }
+        _ => None,
     }
+}
+
+/// The removal whose walk `walk` is ([`removal_walk`]), if it is one: its lines read from
+/// the tests of lines it makes, written again and compared.
+fn removal_shape(walk: &Walk) -> Option<SecondPart> {
+    let if_line = match walk.steps.first() {
+        Some(&Step::Test(SiteTest::InLine(n))) => n,
+        _ => 0,
+    };
+    let sparing_line = match walk.steps.iter().rev().nth(1) {
+        Some(&Step::Test(SiteTest::OutOfLineFirst(n))) => n,
+        _ => 0,
+    };
+    let removal = Removal {
+        if_line,
+        sparing_line,
+    };
+    (removal_walk(removal) == *walk).then_some(SecondPart::Remove(removal))
 }
 
 /// A flight to any empty site (of `region`, where one is given), as the language reference

@@ -10,7 +10,9 @@ use super::text::{
     point_glyph,
 };
 use rulebook_engine::{MoveReport, State};
-use rulebook_model::{Drawing, Layout, Player, RuleSource, Site, EMPTY, NO_SITE};
+use rulebook_model::{
+    Drawing, Game, Layout, Player, RuleSource, SecondPart, Site, SiteTest, Step, EMPTY, NO_SITE,
+};
 use rulebook_notation as notation;
 
 const RESET: &str = "\x1b[0m";
@@ -349,6 +351,19 @@ fn own_capture(game: &rulebook_model::Game, m: rulebook_engine::Move) -> String 
     .to_string()
 }
 
+/// The line that lets move rule `rule`'s second part remove a piece (`if line N`): the
+/// routine's, or the length its part walk's first test asks of the landing; 0 for none.
+fn removal_line(game: &Game, rule: u8) -> u8 {
+    match game.moves[rule as usize].filter.then {
+        Some(SecondPart::Remove(removal)) => removal.if_line,
+        Some(SecondPart::Take { walk }) => match game.tables.parts[walk as usize].steps[..] {
+            [Step::Test(SiteTest::InLine(n)), ..] => n,
+            _ => 0,
+        },
+        _ => 0,
+    }
+}
+
 /// What a move's rules did, in words, by the names the rule file gives them (a rule's
 /// `called` label, else its text): `takes 15 (corner)`, `takes 4 (12 corner, 3 custodian)`,
 /// `takes 1 (replacement)` for a piece landed on, `marks c3 (castle)`, `promotes (crown)`,
@@ -365,8 +380,7 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
         takes.push((report.replaced, "replacement".to_string()));
     }
     if report.removed > 0 {
-        let removal = game.moves[report.mv.rule() as usize].filter.removal();
-        let reason = match removal.map_or(0, |r| r.if_line) {
+        let reason = match removal_line(game, report.mv.rule()) {
             0 => "removal".to_string(),
             n => format!("line of {n}"),
         };

@@ -242,6 +242,10 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::NotIn(r) => format!("if not in {}", region(game, *r)),
             SiteTest::NextTo(n) => format!("if {}", next_to_text(game, *n)),
             SiteTest::Unattacked => "if the moving piece would not be attacked there".into(),
+            SiteTest::InLine(n) => format!("if a piece in a line of {n} of its owner's"),
+            SiteTest::OutOfLineFirst(n) => {
+                format!("if a piece in no line of {n} of its owner's, unless all on its side are")
+            }
         },
         // Every shift of a game with walls: one never crosses a wall, as the rules read.
         Step::ShiftOpen(d) => format!("one site {}", game.board.direction_names[*d as usize]),
@@ -736,6 +740,14 @@ fn move_filter(game: &Game, f: &MoveFilter, line_capture: Option<LineCapture>) -
         words += ", ";
         words += &next_to_text(game, n);
     }
+    words += &second_part_text(game, f);
+    words
+}
+
+/// The words of a move's second part, each after a comma: a shot, a part walk, a turn, a
+/// removal; empty for none.
+fn second_part_text(game: &Game, f: &MoveFilter) -> String {
+    let mut words = String::new();
     if let Some(shot) = f.shot() {
         words += &format!(
             ", then shoots {} along {}",
@@ -748,6 +760,13 @@ fn move_filter(game: &Game, f: &MoveFilter, line_capture: Option<LineCapture>) -
         words += &format!(
             ", then places {} where a walk from the landing reaches, walk: {}",
             game.about.piece_kinds[kind as usize],
+            walk_text(game, part, &part.steps)
+        );
+    }
+    if let Some(SecondPart::Take { walk }) = f.then {
+        let part = &game.tables.parts[walk as usize];
+        words += &format!(
+            ", then removes the piece where a walk from the landing reaches, walk: {}",
             walk_text(game, part, &part.steps)
         );
     }
