@@ -1586,9 +1586,7 @@ impl State {
     fn site_moves(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
         let (removing, mut sites) = self.site_targets(index);
         if rule.filter.capturing {
-            if let Some(landings) = self.placements_capturing(rule) {
-                sites.iter_mut().zip(landings).for_each(|(s, l)| *s &= l);
-            }
+            self.keep_sites_capturing(rule, &mut sites);
         }
         for (w, &word) in sites.iter().take(self.position.words).enumerate() {
             let mut bits = word;
@@ -1799,6 +1797,7 @@ impl State {
     /// Keeps of the moves of `rule` from `start` on those that capture something
     /// ([`State::captures_something`]), but for a placement whose moves
     /// [`State::site_moves`] made where [`State::placements_capturing`] tells alone.
+    #[inline(never)]
     fn keep_capturing(&self, rule: &MoveRule, start: usize, out: &mut MoveList) {
         if !self.landings_tell(rule) {
             out.retain_from(start, |m| self.captures_something(m));
@@ -1830,6 +1829,16 @@ impl State {
             capture::landings_closing_runs(game, cell, effect, mover, own, mark);
         }
         Some(landings)
+    }
+
+    /// Keeps of `sites` those where a placement of `rule` captures, where
+    /// [`State::placements_capturing`] tells. Out of line: inlined, its set of sites on the
+    /// stack shapes the move generator of every game.
+    #[inline(never)]
+    fn keep_sites_capturing(&self, rule: &MoveRule, sites: &mut SiteSet) {
+        if let Some(landings) = self.placements_capturing(rule) {
+            sites.iter_mut().zip(landings).for_each(|(s, l)| *s &= l);
+        }
     }
 
     /// Whether [`State::placements_capturing`] tells where the placements of `rule` capture:

@@ -401,7 +401,9 @@ impl State {
     /// `out`. Out of line: inlined, it would make the moves of every walk heavier.
     #[inline(never)]
     fn passing_walks(&self, index: u8, walk: &Walk, movers: &SiteSet, out: &mut MoveList) {
-        let copy = (!walk.attacks()).then(|| {
+        // A walk that tests sites unattacked is no attack (`Tables::attackers`, read rather
+        // than the walk's steps for every piece's moves).
+        let copy = (!self.game.tables.attackers[index as usize]).then(|| {
             let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
             copy.copy_position_from(self);
             RefCell::new(copy)
