@@ -5,7 +5,7 @@
 //! looked at the same board, so converted pieces never capture in turn. The board is read
 //! through a function, so that the captures of a move can be found before it is played.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, RangeInclusive};
 
 use rulebook_model::{
     board::{reverse_direction, AxisShifts, Path},
@@ -341,16 +341,9 @@ pub(super) fn landings_closing_runs(
     mut closed: impl FnMut(Site, Site),
 ) {
     debug_assert!(game.tables.runs_walk_back[effect]);
-    let EffectKind::Custodian {
-        shape: RunShape::Lines(directions),
-        min_length,
-        max_length,
-        ..
-    } = &game.effects[effect].kind
-    else {
+    let Some((directions, runs)) = run_lines(game, effect) else {
         return;
     };
-    let runs = (*min_length).max(1) as usize..=*max_length as usize;
     let enemy = |s: Site| {
         let c = cell(s);
         c != EMPTY && game.tables.owner[c.index()] != mover
@@ -365,6 +358,24 @@ pub(super) fn landings_closing_runs(
     }
 }
 
+/// The directions and lengths (one at least) of the runs effect `effect` takes, where it
+/// takes straight runs of a custodian capture.
+fn run_lines(game: &Game, effect: usize) -> Option<(&[u8], RangeInclusive<usize>)> {
+    let EffectKind::Custodian {
+        shape: RunShape::Lines(directions),
+        min_length,
+        max_length,
+        ..
+    } = &game.effects[effect].kind
+    else {
+        return None;
+    };
+    Some((
+        directions,
+        (*min_length).max(1) as usize..=*max_length as usize,
+    ))
+}
+
 /// [`landings_closing_runs`] on a board of one word (at most 64 sites) whose axes are
 /// shifts ([`AxisShifts`]), for every closer at once: the sites (as bits) where a piece of
 /// the mover's would close a run of effect `effect` whose other end is one of `own`, the
@@ -376,16 +387,10 @@ pub(super) fn word_landings_closing_runs(
     (own, enemy, empty): (u64, u64, u64),
     shifts: &AxisShifts,
 ) -> Option<u64> {
-    let EffectKind::Custodian {
-        shape: RunShape::Lines(directions),
-        min_length,
-        max_length,
-        ..
-    } = &game.effects[effect].kind
-    else {
+    let Some((directions, runs)) = run_lines(game, effect) else {
         return Some(0);
     };
-    let (min, max) = ((*min_length).max(1) as usize, *max_length as usize);
+    let (min, max) = (*runs.start(), *runs.end());
     let mut landings = 0;
     for &dir in directions {
         // From the closers back along the line, over the run, to the landing.

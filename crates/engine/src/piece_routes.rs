@@ -200,42 +200,31 @@ impl State {
         };
         let (at, leg) = (search.landings[depth], &going.legs[k]);
         let (mut landed, mut went_on) = (false, false);
-        self.leg_ends(
-            run,
-            going.walk,
-            leg,
-            (at, Passing::NONE),
-            &passed,
-            &mut |over, to| {
-                if rules.fresh_landings && has(&search.stood, to) {
-                    return;
-                }
-                landed = true;
-                self.enter(search, (depth, k, leg), over, to);
-                let on = self.handed_on(going, to);
-                let goes_on = on.is_some_and(|next| self.piece_legs(search, next, depth + 1, ends));
-                went_on |= goes_on;
-                if rules.at_will || (!goes_on && !rules.lands_to_go_on()) {
-                    self.end_route(search, going, depth + 1, ends);
-                }
-                self.leave(search, depth + 1, over);
-            },
-        );
+        let each_landing = |visit: &mut dyn FnMut(Passing, Site)| {
+            self.leg_ends(run, going.walk, leg, (at, Passing::NONE), &passed, visit)
+        };
+        each_landing(&mut |over, to| {
+            if rules.fresh_landings && has(&search.stood, to) {
+                return;
+            }
+            landed = true;
+            self.enter(search, (depth, k, leg), over, to);
+            let on = self.handed_on(going, to);
+            let goes_on = on.is_some_and(|next| self.piece_legs(search, next, depth + 1, ends));
+            went_on |= goes_on;
+            if rules.at_will || (!goes_on && !rules.lands_to_go_on()) {
+                self.end_route(search, going, depth + 1, ends);
+            }
+            self.leave(search, depth + 1, over);
+        });
         if landed && !went_on && rules.lands_to_go_on() && !rules.at_will {
-            self.leg_ends(
-                run,
-                going.walk,
-                leg,
-                (at, Passing::NONE),
-                &passed,
-                &mut |over, to| {
-                    if !(rules.fresh_landings && has(&search.stood, to)) {
-                        self.enter(search, (depth, k, leg), over, to);
-                        self.end_route(search, going, depth + 1, ends);
-                        self.leave(search, depth + 1, over);
-                    }
-                },
-            );
+            each_landing(&mut |over, to| {
+                if !(rules.fresh_landings && has(&search.stood, to)) {
+                    self.enter(search, (depth, k, leg), over, to);
+                    self.end_route(search, going, depth + 1, ends);
+                    self.leave(search, depth + 1, over);
+                }
+            });
         }
         landed
     }
