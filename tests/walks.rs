@@ -898,10 +898,74 @@ fn a_line_capture_as_a_walk_keeps_the_perft_counts_of_fanorona() {
     let game =
         pipeline::load("tests/fixtures/valid/fanorona.game", None, &[]).expect("Fanorona loads");
     let walked = as_walks(&game, line_capture_as_walk).expect("Fanorona captures by its steps");
-    let cases = perft_file::read("tests/perft/fanorona.perft", None);
-    assert!(cases.len() >= 3);
+    keeps_perft((&game, &walked), "tests/perft/fanorona.perft");
+}
+
+#[test]
+fn the_routine_of_a_walk_shaped_as_a_line_capture_is_the_step() {
+    let rules = rules_as_walks(line_capture_as_walk);
+    for (name, game, i, walk) in given_back(rules, 4, "line captures") {
+        // A leg that tests its landing twice, a route that may go on along the leg
+        // before, one that may land where the piece stood, one of a leg more or taking
+        // at the end: each is a walk of another shape.
+        let others = changed_routes(&walk, |rules| {
+            vec![
+                RouteRules {
+                    turning: false,
+                    ..rules
+                },
+                RouteRules {
+                    fresh_landings: false,
+                    ..rules
+                },
+                RouteRules {
+                    most: std::num::NonZeroU8::new(2),
+                    ..rules
+                },
+                RouteRules {
+                    taken_at_once: false,
+                    ..rules
+                },
+            ]
+        });
+        stay_walks(&name, (&game, i), others);
+    }
+}
+
+/// The walks of other shapes than `walk` (a route and a destination) that a test of the
+/// recogniser tries: its first leg testing its landing twice, and its route under each of
+/// the rules `changed` gives for its own.
+fn changed_routes(walk: &Walk, changed: impl Fn(RouteRules) -> Vec<RouteRules>) -> Vec<Walk> {
+    let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
+        panic!("the walk is a route and a destination");
+    };
+    let route = |legs: Vec<Vec<Step>>, rules| Walk {
+        steps: vec![Step::Route { legs, rules }, Step::Emit],
+        ..walk.clone()
+    };
+    let mut doubled = legs.clone();
+    doubled[0].push(Step::Test(SiteTest::Empty));
+    let mut others = vec![route(doubled, *rules)];
+    others.extend(changed(*rules).into_iter().map(|r| route(legs.clone(), r)));
+    others
+}
+
+/// Asserts that the recogniser gives none of `others` a routine under the filter of rule
+/// `i` of `game`.
+fn stay_walks(name: &str, (game, i): (&Game, usize), others: Vec<Walk>) {
+    for other in others {
+        let kind = compile::routine(&game.board, other.clone(), &game.moves[i].filter);
+        assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
+    }
+}
+
+/// Asserts that `walked`, `game` with some rules run as walks, keeps the perft counts of the
+/// data file `file`, to 30,000 leaves (each case's moves read on `game`).
+fn keeps_perft((game, walked): (&Arc<Game>, &Arc<Game>), file: &str) {
+    let cases = perft_file::read(file, None);
+    assert!(cases.len() >= 3, "{file}");
     for case in cases {
-        let (mut state, mut walks) = (State::new(Arc::clone(&game)), State::new(walked.clone()));
+        let (mut state, mut walks) = (State::new(Arc::clone(game)), State::new(Arc::clone(walked)));
         for text in case.moves.split_whitespace() {
             let m = notation::parse_move(&mut state, text).expect("the case's moves are legal");
             state.apply(m);
@@ -911,61 +975,6 @@ fn a_line_capture_as_a_walk_keeps_the_perft_counts_of_fanorona() {
         let leaves = perft(&mut walks, depth);
         for (d, count) in case.counts_to(depth) {
             assert_eq!(leaves[d - 1], count, "{}: depth {d}", case.place);
-        }
-    }
-}
-
-#[test]
-fn the_routine_of_a_walk_shaped_as_a_line_capture_is_the_step() {
-    let rules = rules_as_walks(line_capture_as_walk);
-    for (name, game, i, walk) in given_back(rules, 4, "line captures") {
-        let filter = &game.moves[i].filter;
-        let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
-            panic!("a line capture is a route and a destination");
-        };
-        let route = |legs: Vec<Vec<Step>>, rules| Walk {
-            steps: vec![Step::Route { legs, rules }, Step::Emit],
-            ..walk.clone()
-        };
-        // A leg that tests its landing twice, a route that may go on along the leg
-        // before, one that may land where the piece stood, one of a leg more or taking
-        // at the end: each is a walk of another shape.
-        let mut doubled = legs.clone();
-        doubled[0].push(Step::Test(SiteTest::Empty));
-        let others = [
-            route(doubled, *rules),
-            route(
-                legs.clone(),
-                RouteRules {
-                    turning: false,
-                    ..*rules
-                },
-            ),
-            route(
-                legs.clone(),
-                RouteRules {
-                    fresh_landings: false,
-                    ..*rules
-                },
-            ),
-            route(
-                legs.clone(),
-                RouteRules {
-                    most: std::num::NonZeroU8::new(2),
-                    ..*rules
-                },
-            ),
-            route(
-                legs.clone(),
-                RouteRules {
-                    taken_at_once: false,
-                    ..*rules
-                },
-            ),
-        ];
-        for other in others {
-            let kind = compile::routine(&game.board, other.clone(), filter);
-            assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
         }
     }
 }
@@ -1072,20 +1081,7 @@ fn chains_recorded_by_their_pieces_as_walks_keep_the_perft_counts() {
     for (name, file) in games {
         let game = pipeline::load(name, None, &[]).expect("the game loads");
         let walked = as_walks(&game, piece_chain_as_walk).expect("its chains are by pieces");
-        let cases = perft_file::read(file, None);
-        assert!(!cases.is_empty(), "{file}");
-        for case in cases {
-            let mut walks = State::new(walked.clone());
-            for text in case.moves.split_whitespace() {
-                let m = notation::parse_move(&mut walks, text).expect("the case's moves are legal");
-                walks.apply(m);
-            }
-            let depth = case.depth_within(30_000);
-            let leaves = perft(&mut walks, depth);
-            for (d, count) in case.counts_to(depth) {
-                assert_eq!(leaves[d - 1], count, "{}: depth {d}", case.place);
-            }
-        }
+        keeps_perft((&game, &walked), file);
     }
 }
 
@@ -1093,50 +1089,42 @@ fn chains_recorded_by_their_pieces_as_walks_keep_the_perft_counts() {
 fn the_routine_of_a_walk_shaped_as_a_chain_by_its_pieces_is_the_chain() {
     let rules = rules_as_walks(piece_chain_as_walk);
     for (name, game, i, walk) in given_back(rules, 5, "chains recorded by their pieces") {
-        let filter = &game.moves[i].filter;
+        // A leg that tests its landing twice, a route that may end where it could go on,
+        // one that stops at will: each is a walk of another shape.
+        let others = changed_routes(&walk, |rules| {
+            let may_end = RouteRecord::Pieces {
+                lands_to_go_on: false,
+            };
+            vec![
+                RouteRules {
+                    record: may_end,
+                    ..rules
+                },
+                RouteRules {
+                    at_will: true,
+                    ..rules
+                },
+            ]
+        });
+        stay_walks(&name, (&game, i), others);
+        // By its legs, it is no chain by pieces.
         let [Step::Route { legs, rules }, Step::Emit] = &walk.steps[..] else {
             panic!("a chain by its pieces is a route and a destination");
         };
-        let route = |legs: Vec<Vec<Step>>, rules| Walk {
-            steps: vec![Step::Route { legs, rules }, Step::Emit],
+        let by_legs = Walk {
+            steps: vec![
+                Step::Route {
+                    legs: legs.clone(),
+                    rules: RouteRules {
+                        record: RouteRecord::Legs,
+                        ..*rules
+                    },
+                },
+                Step::Emit,
+            ],
             ..walk.clone()
         };
-        // A leg that tests its landing twice, a route recorded by its legs, one that may
-        // end where it could go on, one that stops at will: each is a walk of another
-        // shape (or, by its legs, another chain).
-        let mut doubled = legs.clone();
-        doubled[0].push(Step::Test(SiteTest::Empty));
-        let others = [
-            route(doubled, *rules),
-            route(
-                legs.clone(),
-                RouteRules {
-                    record: RouteRecord::Pieces {
-                        lands_to_go_on: false,
-                    },
-                    ..*rules
-                },
-            ),
-            route(
-                legs.clone(),
-                RouteRules {
-                    at_will: true,
-                    ..*rules
-                },
-            ),
-        ];
-        for other in others {
-            let kind = compile::routine(&game.board, other.clone(), filter);
-            assert_eq!(kind, MoveKind::Walk(other), "{name}, rule {i}");
-        }
-        let by_legs = route(
-            legs.clone(),
-            RouteRules {
-                record: RouteRecord::Legs,
-                ..*rules
-            },
-        );
-        let kind = compile::routine(&game.board, by_legs, filter);
+        let kind = compile::routine(&game.board, by_legs, &game.moves[i].filter);
         assert_ne!(rule_chain(&kind), Some(Chain::Pieces), "{name}, rule {i}");
     }
 }
