@@ -82,10 +82,10 @@ impl State {
         self.search_piece_routes(run.mover(), walk, (legs, rules), start, &mut ends);
     }
 
-    /// Every route of rule `index`, a walk whose route is recorded by its pieces, of the
-    /// piece on `from`, with its landings (`from` first) and its move, in the order of the
-    /// search (legs in order, the nearer landing first), routes that make the same move
-    /// included.
+    /// Every route of rule `index`, a walk whose first step is a route recorded by its
+    /// pieces (as the compiler writes one), of the piece on `from`, with its landings
+    /// (`from` first) and its move, in the order of the search (legs in order, the nearer
+    /// landing first), routes that make the same move included; none for any other rule.
     pub(super) fn piece_chain_routes(
         &self,
         index: u8,
@@ -98,23 +98,21 @@ impl State {
         let Some((Step::Route { legs, rules }, rest)) = walk.steps.split_first() else {
             return;
         };
+        let mover = self.position.to_move;
         let mut ends = |landings: &[Site], route: Route| {
             let end = landings[landings.len() - 1];
-            let rule = index;
             let mut visited = Visit {
                 landings,
                 visit: &mut *visit,
-                rule,
+                rule: index,
                 from,
             };
             let mut end_reached = RouteEnd {
                 reached: &mut visited,
                 route,
             };
-            let mover = self.position.to_move;
             self.walk_as(mover, walk, rest, (end, NO_SITE), &mut end_reached);
         };
-        let mover = self.position.to_move;
         self.search_piece_routes(mover, walk, (legs, *rules), from, &mut ends);
     }
 
