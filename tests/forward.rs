@@ -2,7 +2,7 @@
 //! bench`), against `State::apply`: on every bundled game and preset (and on rule texts
 //! naming `origin`), the same seeded random games give the same position, hash and outcome
 //! at every ply, and the states that applied the moves still take every one of them back
-//! to the start.
+//! to the start. The short path for plain landings plays as the general path does.
 
 use std::sync::Arc;
 
@@ -89,6 +89,41 @@ fn playing_forward_plays_the_same_games_as_apply_on_every_bundled_game() {
     for (name, game) in configurations() {
         forward_equals_apply(&name, &game, 12, 300);
     }
+}
+
+#[test]
+fn plain_landings_play_as_the_general_path_plays_them() {
+    // A move of a rule in `plain_landings` is played by a short path (a piece from one
+    // site to another, or from the supply); with the set emptied, the same moves go the
+    // general way. Both must give the same positions and hashes at every ply.
+    let mut games_with_plain_landings = 0;
+    for (name, game) in configurations() {
+        if game.facts.plain_landings == 0 {
+            continue;
+        }
+        games_with_plain_landings += 1;
+        let mut general = (*game).clone();
+        general.facts.plain_landings = 0;
+        let (start, general_start) = (State::new(game), State::new(Arc::new(general)));
+        let mut moves = MoveList::new();
+        for i in 0..6 {
+            let (mut plain, mut other) = (start.clone(), general_start.clone());
+            let mut rng = Rng::stream(11, i);
+            for ply in 0..200 {
+                let Some(m) = plain.pick_legal_move(&mut moves, |n| rng.below(n)) else {
+                    break;
+                };
+                plain.apply(m);
+                other.apply(m);
+                assert!(plain == other, "{name}, playout {i}, ply {ply}: {m:?}");
+                assert_eq!(plain.hash(), other.hash(), "{name}, playout {i}, ply {ply}");
+            }
+        }
+    }
+    assert!(
+        games_with_plain_landings >= 10,
+        "{games_with_plain_landings}"
+    );
 }
 
 #[test]

@@ -1763,6 +1763,53 @@ impl State {
     /// Moves a piece (a slide or a jump) for `mover`, then makes the effects' captures.
     #[inline(always)]
     fn apply_piece_move(&mut self, m: Move, mover: Player) {
+        if self.game.facts.lands_plainly(m.rule) {
+            let piece = match m.from {
+                NO_SITE => self.placed_piece(m.rule, mover),
+                from => {
+                    let piece = self.position.cells[from.index()];
+                    self.set(from, EMPTY);
+                    piece
+                }
+            };
+            self.set(m.to, piece);
+        } else {
+            self.move_and_take(m, mover);
+        }
+        self.scratch.captured.clear();
+        for effect in 0..self.game.effects.len() {
+            if self.holds(&self.game.effects[effect].condition) {
+                let (game, cells) = (&self.game, &self.position.cells);
+                let captured = &mut self.scratch.captured;
+                let cell = |s: Site| cells[s.index()];
+                capture::collect(game, cell, effect, m.to, mover, |s, mode| {
+                    captured.push((s, mode))
+                });
+            }
+        }
+        for i in 0..self.scratch.captured.len() {
+            let (site, mode) = self.scratch.captured[i];
+            self.capture(site, mover, mode);
+        }
+        if self.game.facts.promotes {
+            self.promote(m, mover);
+        }
+        self.position.tile.passes = 0;
+        self.pass_turn(mover);
+    }
+
+    /// The piece that move rule `rule`, a placement, puts on the board for `mover`.
+    #[inline]
+    fn placed_piece(&self, rule: u8, mover: Player) -> Cell {
+        let kind = self.game.moves[rule as usize].kind.placed_kind();
+        self.game.cell(mover, kind.unwrap_or_default() as usize)
+    }
+
+    /// The move itself of [`State::apply_piece_move`] where it is more than a piece going
+    /// from one site to another: a placement, a second part, steps that capture in line, a
+    /// route, or what a jump or a walk takes.
+    #[inline(always)]
+    fn move_and_take(&mut self, m: Move, mover: Player) {
         let (line_capture, by_legs, by_pieces) = match &self.game.moves[m.rule as usize].kind {
             MoveKind::Slide { line_capture, .. } => (*line_capture, false, false),
             MoveKind::Walk(walk) if m.legs > 0 => {
@@ -1803,26 +1850,6 @@ impl State {
             }
             _ => {}
         }
-        self.scratch.captured.clear();
-        for effect in 0..self.game.effects.len() {
-            if self.holds(&self.game.effects[effect].condition) {
-                let (game, cells) = (&self.game, &self.position.cells);
-                let captured = &mut self.scratch.captured;
-                let cell = |s: Site| cells[s.index()];
-                capture::collect(game, cell, effect, m.to, mover, |s, mode| {
-                    captured.push((s, mode))
-                });
-            }
-        }
-        for i in 0..self.scratch.captured.len() {
-            let (site, mode) = self.scratch.captured[i];
-            self.capture(site, mover, mode);
-        }
-        if self.game.facts.promotes {
-            self.promote(m, mover);
-        }
-        self.position.tile.passes = 0;
-        self.pass_turn(mover);
     }
 
     /// The first part of a piece's move for `mover`: the piece leaves its site (or a new

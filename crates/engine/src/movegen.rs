@@ -2056,20 +2056,6 @@ pub(super) fn asks_for_replies(c: &rulebook_model::Expr) -> bool {
     c.any(&|e| matches!(e, rulebook_model::Expr::NoLegalMove))
 }
 
-/// Whether a game's random moves are always picked from the list of legal moves: under
-/// the ban on repetition or a `forbid leaving`, where two rules may give the same move or
-/// clauses narrow the moves (unless every rule acts on one site and is counted site by
-/// site, [`rulebook_model::Facts::sites_counted`]), or where a pass depends on the other
-/// players' moves (`no player can move`).
-pub(super) fn always_listed(game: &Game) -> bool {
-    let facts = &game.facts;
-    game.repetition.forbidden
-        || facts.forbids
-        || ((facts.moves_may_coincide || facts.moves_narrowed) && !facts.sites_counted)
-        || game.facts.ends_when_no_player_can_move
-        || game.facts.roll_rule.is_some()
-}
-
 /// The lines of an empty board as kept by a state ([`toggle_lines`]): `masks[family *
 /// MAX_LINES + line]` as in [`rulebook_model::board::GridLines::empty`], for a game on a grid
 /// whose slides [`State::pick_slide`] counts along lines (a slide of limited length, or any
@@ -2090,7 +2076,7 @@ pub(super) fn tracked_lines(game: &Game) -> Vec<u64> {
     });
     // Games whose moves are always listed count no slides.
     let lines = board.lines();
-    if !counted || always_listed(game) || lines.place.is_empty() {
+    if !counted || game.facts.always_listed || lines.place.is_empty() {
         return Vec::new();
     }
     let mut masks = vec![0u64; 4 * MAX_LINES];

@@ -2,7 +2,7 @@
 //! the picking and playing of each ply in one loop, specialised for the games whose only
 //! moves are one plain sowing.
 
-use super::{movegen, Move, MoveList, State};
+use super::{Move, MoveList, State};
 use rulebook_model::{Condition, MoveKind};
 
 /// A game whose moves may be of any kind (the families of [`State::play_in`]).
@@ -162,7 +162,7 @@ impl State {
             _ => false,
         };
         let counted = game.ends.clock.is_some();
-        let plain = plain && !counted && !movegen::always_listed(game) && !game.facts.move_goals;
+        let plain = plain && !counted && !game.facts.always_listed && !game.facts.move_goals;
         (plain && game.tiles.is_none()).then_some(0)
     }
 

@@ -2,9 +2,7 @@
 //! can count and index directly (a sowing, a slide, a placement or removal on one site, a
 //! tile move), a random pick or a test for any move skips the list of moves.
 
-use super::movegen::{
-    always_listed, nth_site, set_sites, slide_targets, total_bits, SiteSet, SITE_SET_WORDS,
-};
+use super::movegen::{nth_site, set_sites, slide_targets, total_bits, SiteSet, SITE_SET_WORDS};
 use super::{Move, State};
 use rulebook_model::{MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
 
@@ -39,7 +37,7 @@ impl State {
     /// filters moves); `None` when they must be listed.
     fn unlisted(&self) -> Option<Unlisted<'_>> {
         let game = &*self.game;
-        if always_listed(game)
+        if game.facts.always_listed
             || self.position.ended.is_some()
             || (game.facts.move_goals
                 && !self

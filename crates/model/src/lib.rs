@@ -2139,6 +2139,16 @@ pub struct Facts {
     /// Whether a piece taken goes into its taker's hand (`capture into hand`:
     /// [`Tables::hand_kinds`] is not empty).
     pub captures_into_hand: bool,
+    /// Whether the moves must always be listed to pick one or to know there is one: a ban
+    /// on repetition, a `forbid`, rules whose moves may coincide or are narrowed (unless
+    /// counted site by site), a pass that depends on the others' moves, a throw of dice.
+    pub always_listed: bool,
+    /// The move rules (a bit each, of the first 64) whose moves are played as a piece
+    /// going from its site to another, or a new one from the supply to a site, and nothing
+    /// else before the effects: a slide, a jump or a fly that takes nothing itself, a walk
+    /// without a route or taking, a placement not from the hand, with no second part and
+    /// no capture in passing, in a game without capture into hand.
+    pub plain_landings: u64,
 }
 
 impl Facts {
@@ -2146,6 +2156,13 @@ impl Facts {
     #[inline]
     pub fn tracks_unmoved(&self) -> bool {
         self.unmoved_kinds != 0
+    }
+
+    /// Whether move rule `rule`'s moves are played as a piece going from one site to
+    /// another, or from the supply to a site, and nothing else ([`Facts::plain_landings`]).
+    #[inline]
+    pub fn lands_plainly(&self, rule: u8) -> bool {
+        rule < 64 && self.plain_landings >> rule & 1 == 1
     }
 }
 

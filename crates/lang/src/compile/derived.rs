@@ -183,11 +183,17 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
     let coincide = moves_may_coincide(moves);
     let forbids = !parts.forbidden.rules.is_empty() || moves.iter().any(|r| r.forbidding.is_some());
     let judges_liberties = !coincide && !forbids && picks_judge_liberties(moves);
+    let (narrowed, sites_counted) = (moves_narrowed(moves), sites_counted(moves));
+    let roll_rule = (moves.iter())
+        .position(|r| matches!(r.kind, model::MoveKind::Roll(_)))
+        .map(|i| i as u8);
+    let no_player_can_move = ends_on(model::EndWhen::NoPlayerCanMove);
+    let into_hand = !desc.capture_into_hand.kinds.is_empty();
     model::Facts {
-        moves_narrowed: moves_narrowed(moves),
+        moves_narrowed: narrowed,
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
         moves_may_coincide: coincide,
-        sites_counted: sites_counted(moves),
+        sites_counted,
         forbids,
         majority: moves.iter().any(|r| r.filter.most),
         captures_in_line: moves.iter().any(|r| r.kind.captures_in_line()),
@@ -202,19 +208,48 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
             )
             .fold(0, |kinds, e| kinds | e.filter.kinds),
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
-        roll_rule: (moves.iter())
-            .position(|r| matches!(r.kind, model::MoveKind::Roll(_)))
-            .map(|i| i as u8),
+        roll_rule,
         ends_after_moves: !end_conditions.is_empty()
             || ends_on_repetition
             || stuck_moves_stones
             || parts.ends.clock.is_some(),
         stuck_moves_stones,
         tracks_repetition: parts.repetition.forbidden || ends_on_repetition,
-        ends_when_no_player_can_move: ends_on(model::EndWhen::NoPlayerCanMove),
+        ends_when_no_player_can_move: no_player_can_move,
         stalemate_loses: goals::stalemate_loses(end_rules),
-        captures_into_hand: !desc.capture_into_hand.kinds.is_empty(),
+        captures_into_hand: into_hand,
+        always_listed: parts.repetition.forbidden
+            || forbids
+            || ((coincide || narrowed) && !sites_counted)
+            || no_player_can_move
+            || roll_rule.is_some(),
+        plain_landings: if into_hand { 0 } else { plain_landings(moves) },
     }
+}
+
+/// [`Facts::plain_landings`](model::Facts::plain_landings): the rules of `moves` (of the
+/// first 64) whose moves are a piece going from its site to another, or a new one from
+/// the supply to a site, and nothing else.
+fn plain_landings(moves: &[model::MoveRule]) -> u64 {
+    use model::MoveKind as Kind;
+    let plain = |r: &model::MoveRule| {
+        r.filter.then.is_none()
+            && !r.filter.in_passing
+            && match &r.kind {
+                Kind::Slide { line_capture, .. } => line_capture.is_none(),
+                Kind::Jump { mode, chain, .. } => mode.is_none() && *chain != model::Chain::Pieces,
+                Kind::Fly { .. } => true,
+                Kind::Walk(walk) => walk.taking.is_none() && walk.route().is_none(),
+                Kind::PlacePiece { from_hand, .. } => !from_hand,
+                Kind::SiteWalk(walk) => {
+                    matches!(walk.action, model::WalkAction::Place { from_hand, .. } if !from_hand)
+                }
+                _ => false,
+            }
+    };
+    (moves.iter().take(64).enumerate())
+        .filter(|(_, r)| plain(r))
+        .fold(0, |all, (i, _)| all | 1 << i)
 }
 
 /// [`Facts::unmoved_kinds`](model::Facts::unmoved_kinds): the kinds that the move rules
