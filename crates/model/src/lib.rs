@@ -78,6 +78,13 @@ impl Player {
         }
     }
 
+    /// The other player of a game of two (this one being the first or the second): the
+    /// player after this one, found without comparing.
+    #[inline(always)]
+    pub const fn other_of_two(self) -> Player {
+        Player(self.0 ^ 1)
+    }
+
     /// The player after this one in turn order of `seats` players (a game's
     /// [`Game::seats`]; the order of the `players` statement), the last followed by the
     /// first.

@@ -48,13 +48,16 @@ pub(crate) struct Lanes {
 }
 
 impl Lanes {
-    /// The tables of a game whose only move rule is a sowing with no `start at` and no
-    /// relay, on a board of fewer than [`LANES`] sites, that keeps no hash of the stones (it
-    /// tracks no repeated positions) and has at most 64 rules after sowing; `None` for any
-    /// other game. Whether a playout may use them is decided per playout as well
+    /// The tables of a game of two players whose only move rule is a sowing with no `start
+    /// at` and no relay, on a board of fewer than [`LANES`] sites, that keeps no hash of the
+    /// stones (it tracks no repeated positions) and has at most 64 rules after sowing;
+    /// `None` for any other game. Whether a playout may use them is decided per playout as well
     /// ([`State::playout`]: nothing may narrow the moves).
     pub(crate) fn for_game(game: &Game) -> Option<Arc<Lanes>> {
         let (sowing, track) = lone_plain_sowing(game)?;
+        if game.seats() != ROWS {
+            return None;
+        }
         let plan = &game.after_sowing.plan;
         let mut lanes = Lanes {
             next: [[0; LANES]; ROWS],
@@ -518,7 +521,7 @@ impl State {
                 // Both rows hold stones: the game goes on.
                 if !again {
                     self.position.hash ^= lanes.turn;
-                    self.position.to_move = mover.next(ROWS);
+                    self.position.to_move = mover.other_of_two();
                 }
             } else if self.lanes_empty_row(lanes, mover, again) {
                 return (n + 1, n + 1 < max_plies);
@@ -547,7 +550,7 @@ impl State {
         }
         if !again || self.position.ended.is_some() {
             self.position.hash ^= lanes.turn;
-            self.position.to_move = mover.next(ROWS);
+            self.position.to_move = mover.other_of_two();
         }
         self.position.ended.is_some()
     }
