@@ -2319,13 +2319,8 @@ impl State {
     /// there unmoved no longer does (in games that keep it).
     #[inline]
     fn set(&mut self, site: Site, cell: Cell) {
-        let old = self.position.cells[site.index()];
-        if !self.forward {
-            self.history.log.push((site, old));
-        }
+        self.set_cell(site, cell);
         let z = &self.game.tables.zobrist;
-        self.position.hash ^= z.cell(site, old) ^ z.cell(site, cell);
-        self.position.put_raw(&self.game, site, cell);
         if self.game.facts.tracks_unmoved() && self.position.is_unmoved(site) {
             self.position.mark_unmoved(site, false);
             self.position.hash ^= z.unmoved(site);
@@ -2333,6 +2328,18 @@ impl State {
                 self.history.log.push((site, Cell::UNMOVED_NOTE));
             }
         }
+    }
+
+    /// [`State::set`] in a game that keeps no piece as unmoved (a game of tiles).
+    #[inline(always)]
+    fn set_cell(&mut self, site: Site, cell: Cell) {
+        let old = self.position.cells[site.index()];
+        if !self.forward {
+            self.history.log.push((site, old));
+        }
+        let z = &self.game.tables.zobrist;
+        self.position.hash ^= z.cell(site, old) ^ z.cell(site, cell);
+        self.position.put_raw(&self.game, site, cell);
     }
 
     /// Sets which pieces stand unmoved (a bit per site; bits of empty sites, or past the

@@ -354,7 +354,8 @@ impl State {
         match self.game.moves[m.rule as usize].kind {
             MoveKind::Place { .. } => {
                 let k = m.tile_kind();
-                self.set(m.to, self.game.cell(mover, k));
+                debug_assert!(!self.game.facts.tracks_unmoved(), "tiles are never unmoved");
+                self.set_cell(m.to, self.game.cell(mover, k));
                 let hand = &mut self.position.tile.hands[mover.index()];
                 if *hand & 1 << k != 0 {
                     *hand &= !(1 << k);
