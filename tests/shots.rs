@@ -139,25 +139,57 @@ end when no legal move: mover loses
     assert_eq!(notation::position_text(&state), "5/2M2/1M1S1/2M2/5 black");
 }
 
-#[test]
-fn the_pick_of_a_playout_is_the_listed_move_at_its_index() {
-    let game = amazons(Some(("grid 5 by 5", "a2 + e1", "a4 + e5")));
+/// Checks, at every `every`-th ply of `games` seeded random games, that the random pick
+/// (counted without listing where it can) finds the listed move at every index, and as
+/// many moves as the list; returns the positions checked.
+fn picks_are_the_listed_moves(game: &Arc<Game>, games: u64, every: usize) -> usize {
     let (mut listed, mut work) = (MoveList::new(), MoveList::new());
     let mut positions = 0;
-    for seed in 0..10 {
-        let mut state = State::new(Arc::clone(&game));
+    for seed in 0..games {
+        let mut state = State::new(Arc::clone(game));
         let mut rng = Rng::stream(seed, 0);
-        while state.outcome().is_none() {
+        for ply in 0.. {
             state.legal_moves(&mut listed);
-            for k in 0..listed.len() {
-                assert_eq!(state.pick_legal_move(&mut work, |_| k), Some(listed[k]));
+            if ply % every == 0 {
+                for k in 0..listed.len() {
+                    let picked = state.pick_legal_move(&mut work, |n| {
+                        assert_eq!(n, listed.len(), "the count of moves");
+                        k
+                    });
+                    assert_eq!(picked, Some(listed[k]), "ply {ply}, index {k}");
+                }
+                positions += 1;
             }
-            positions += 1;
+            if listed.is_empty() {
+                assert_eq!(state.pick_legal_move(&mut work, |_| 0), None);
+                break;
+            }
             state.apply(listed[rng.below(listed.len())]);
         }
     }
+    positions
+}
+
+#[test]
+fn the_pick_of_a_playout_is_the_listed_move_at_its_index() {
+    // A board with masks of rays (25 points), then one without (100 points).
+    let game = amazons(Some(("grid 5 by 5", "a2 + e1", "a4 + e5")));
     // Every turn fills two points of 25: a game lasts at most 21 plies.
+    let positions = picks_are_the_listed_moves(&game, 10, 1);
     assert!(positions > 50, "{positions} positions");
+    let positions = picks_are_the_listed_moves(&amazons(None), 2, 12);
+    assert!(positions >= 8, "{positions} positions");
+}
+
+#[test]
+fn the_pick_of_a_slide_whose_shots_may_be_none_is_the_listed_move() {
+    // Short orthogonal slides, diagonal shots: a slide with nowhere to shoot is no move,
+    // and an arrow may not fall back where the amazon stood.
+    let text = amazons_text(("grid 6 by 6", "a2 + f1", "a5 + f6"))
+        .replace("slide all by queen", "slide orthogonal max 2 by queen")
+        .replace("along all", "along diagonal");
+    let positions = picks_are_the_listed_moves(&load(&text), 10, 1);
+    assert!(positions > 100, "{positions} positions");
 }
 
 #[test]

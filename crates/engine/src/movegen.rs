@@ -778,7 +778,7 @@ impl State {
     /// Marks in `targets` (which must be empty) the sites a piece may be shot onto after
     /// move `m` (empty sites along the shot's directions from where the piece lands, the
     /// site it left counting as empty), and returns how many there are.
-    fn shot_sites(&self, shot: Shot, m: Move, targets: &mut SiteSet) -> usize {
+    pub(super) fn shot_sites(&self, shot: Shot, m: Move, targets: &mut SiteSet) -> usize {
         let board = &self.game.board;
         for dir in (0..board.directions() as u8).filter(|d| shot.directions >> d & 1 == 1) {
             for &s in board.ray(m.to(), dir) {
@@ -797,7 +797,7 @@ impl State {
     /// The kinds of piece (a bit per kind) that may make the moves of `rule` now: those of
     /// its `by`, narrowed by its `by numbered`.
     #[inline(always)]
-    fn moving_kinds(&self, rule: &MoveRule) -> u64 {
+    pub(super) fn moving_kinds(&self, rule: &MoveRule) -> u64 {
         match &rule.numbered {
             Some(numbered) => rule.filter.kinds & self.numbered_kinds(numbered),
             None => rule.filter.kinds,
@@ -859,7 +859,13 @@ impl State {
     /// The sites that a slide from `from` towards `dir` may end on: the empty sites of the
     /// ray before the first occupied one, at most `max_length` of them, nearest first.
     #[inline]
-    fn reach<'b>(&self, board: &'b Board, from: Site, dir: u8, max_length: u16) -> &'b [Site] {
+    pub(super) fn open_ray<'b>(
+        &self,
+        board: &'b Board,
+        from: Site,
+        dir: u8,
+        max_length: u16,
+    ) -> &'b [Site] {
         let ray = board.ray(from, dir);
         let ray = &ray[..ray.len().min(max_length as usize)];
         let open = ray
@@ -874,7 +880,7 @@ impl State {
     fn slide_count(&self, board: &Board, from: Site, directions: &[u8], max_length: u16) -> usize {
         directions
             .iter()
-            .map(|&dir| self.reach(board, from, dir, max_length).len())
+            .map(|&dir| self.open_ray(board, from, dir, max_length).len())
             .sum()
     }
 
@@ -891,7 +897,7 @@ impl State {
     ) -> usize {
         let mut n = 0;
         for &dir in directions {
-            let reach = self.reach(board, from, dir, max_length);
+            let reach = self.open_ray(board, from, dir, max_length);
             for &to in reach {
                 // `& (SITE_SET_WORDS - 1)` keeps the index in bounds (so the compiler checks
                 // nothing) without changing any index of a grid's site.

@@ -4,7 +4,9 @@
 
 use super::movegen::{nth_site, set_sites, slide_targets, total_bits, SiteSet, SITE_SET_WORDS};
 use super::{Move, State};
-use rulebook_model::{MoveKind, Site, EMPTY, NO_SITE, UNLIMITED};
+use rulebook_model::{
+    MoveKind, MoveRule, SecondPart, Shot, Site, ALL_KINDS, EMPTY, NO_SITE, UNLIMITED,
+};
 
 /// How moves can be found without listing them ([`State::unlisted`]).
 enum Unlisted<'a> {
@@ -21,6 +23,15 @@ enum Unlisted<'a> {
     /// The one rule in force, of this number, places a piece (or removes one of the
     /// mover's) on one site, with no clause that narrows its moves but a `next to`.
     Site(u8),
+    /// The one rule in force, number `rule`, slides a piece of `kinds` along `directions`
+    /// (at most `max_length` sites), then shoots a piece (`shot`).
+    SlideShot {
+        rule: u8,
+        directions: &'a [u8],
+        max_length: u16,
+        kinds: u64,
+        shot: Shot,
+    },
     /// The one rule in force, number `rule`, slides.
     Slide {
         rule: u8,
@@ -53,7 +64,7 @@ impl State {
         if let [only] = &game.moves[..] {
             // One rule (the usual placement game): no rules to go through.
             return match self.holds(&only.condition) {
-                true => self.unlisted_rule(0, &only.kind),
+                true => self.unlisted_rule(0, only),
                 false => Some(Unlisted::NoRule),
             };
         }
@@ -62,38 +73,37 @@ impl State {
             .iter()
             .enumerate()
             .filter(|(_, r)| self.holds(&r.condition));
-        let (rule, kind) = match (active.next(), active.next()) {
-            (Some((i, r)), None) => (i as u8, &r.kind),
+        let (index, rule) = match (active.next(), active.next()) {
+            (Some((i, r)), None) => (i as u8, r),
             (None, _) => return Some(Unlisted::NoRule),
             _ if game.tiles.is_some() => return Some(Unlisted::Tiles),
             _ => return None,
         };
-        self.unlisted_rule(rule, kind)
+        self.unlisted_rule(index, rule)
     }
 
-    /// How the moves of move rule `rule`, of kind `kind`, the one rule in force, can be
-    /// found without listing them ([`State::unlisted`]).
+    /// How the moves of move rule number `index`, the one rule in force, can be found
+    /// without listing them ([`State::unlisted`]).
     #[inline(always)]
-    fn unlisted_rule<'a>(&self, rule: u8, kind: &'a MoveKind) -> Option<Unlisted<'a>> {
-        let game = &*self.game;
-        match kind {
-            MoveKind::Sow { .. } => Some(Unlisted::Sowing(rule)),
-            _ if game.tiles.is_some() => Some(Unlisted::Tiles),
-            MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => Some(Unlisted::Site(rule)),
+    fn unlisted_rule<'a>(&self, index: u8, rule: &'a MoveRule) -> Option<Unlisted<'a>> {
+        match &rule.kind {
+            MoveKind::Sow { .. } => Some(Unlisted::Sowing(index)),
+            _ if self.game.tiles.is_some() => Some(Unlisted::Tiles),
+            MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => Some(Unlisted::Site(index)),
             MoveKind::Slide {
                 directions,
                 rising,
                 falling,
                 max_length,
                 line_capture: None,
-            } => Some(Unlisted::Slide {
-                rule,
+            } if rule.filter.then.is_none() => Some(Unlisted::Slide {
+                rule: index,
                 directions,
                 rising,
                 falling,
                 max_length: *max_length,
             }),
-            _ => None,
+            _ => slide_shot(index, rule),
         }
     }
 
@@ -118,6 +128,13 @@ impl State {
                 let site = (count > 0).then(|| nth_site(&sites[..words], pick(count)))?;
                 Some(site_move(rule, removing, site))
             }
+            Unlisted::SlideShot {
+                rule,
+                directions,
+                max_length,
+                kinds,
+                shot,
+            } => self.pick_slide_shot((rule, directions, max_length), kinds, shot, pick),
             Unlisted::Slide {
                 rule,
                 directions,
@@ -162,6 +179,14 @@ impl State {
             }
             Unlisted::Site(rule) if self.position.words == 1 => self.word_targets(rule).1 != 0,
             Unlisted::Site(rule) => self.rule_sites(rule).1.iter().any(|&w| w != 0),
+            Unlisted::SlideShot {
+                rule,
+                directions,
+                max_length,
+                kinds,
+                shot,
+            } => (self.pick_slide_shot((rule, directions, max_length), kinds, shot, &mut first))
+                .is_some(),
             Unlisted::Slide {
                 directions,
                 max_length,
@@ -271,6 +296,85 @@ impl State {
         })
     }
 
+    /// [`State::pick_without_listing`] for a slide then a shot (rule number `rule`, a
+    /// piece of `kinds` sliding along `directions`, at most `max_length` sites): the shots
+    /// after each slide are counted along their rays, the pieces and their slides in the
+    /// order [`State::legal_moves`] lists them (by site), and only the chosen slide's shots
+    /// are marked, to find the chosen one among them in the order of their sites. Out of
+    /// line, so that the picks of other games are compiled as they were.
+    #[inline(never)]
+    fn pick_slide_shot(
+        &self,
+        (rule, directions, max_length): (u8, &[u8], u16),
+        kinds: u64,
+        shot: Shot,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Move> {
+        let board = &self.game.board;
+        let words = self.position.words;
+        let movers = match kinds {
+            ALL_KINDS => {
+                let mut own = [0; SITE_SET_WORDS];
+                own[..words].copy_from_slice(self.position.occupied_by(self.position.to_move));
+                own
+            }
+            kinds => self.movers(kinds),
+        };
+        // Each slide, in the order of the list, with the number of its shots, until `visit`
+        // returns true; returns the shots of all the slides visited.
+        let each_slide = |visit: &mut dyn FnMut(Move, usize) -> bool| {
+            let mut total = 0;
+            for from in set_sites(&movers[..words]) {
+                // The slides' ends in the order of their sites, as the list has them.
+                let mut targets = [0; SITE_SET_WORDS];
+                for &dir in directions {
+                    for &to in self.open_ray(board, from, dir, max_length) {
+                        targets[to.index() / 64] |= 1 << (to.index() % 64);
+                    }
+                }
+                for to in set_sites(&targets[..words]) {
+                    let shots = self.shot_count(shot, from, to);
+                    total += shots;
+                    if visit(Move::step(rule, from, to), shots) {
+                        return total;
+                    }
+                }
+            }
+            total
+        };
+        let total = each_slide(&mut |_, _| false);
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        let mut chosen = None;
+        each_slide(&mut |m, shots| {
+            if k < shots {
+                chosen = Some(m);
+                return true;
+            }
+            k -= shots;
+            false
+        });
+        let slide = chosen.expect("pick returns an index below the count");
+        let mut sites = [0; SITE_SET_WORDS];
+        self.shot_sites(shot, slide, &mut sites);
+        Some(slide.with_shot(nth_site(&sites[..words], k)))
+    }
+
+    /// The number of sites a shot from `to` reaches after a slide from `from` (which it
+    /// may pass through, the piece gone): along each of its directions, the empty sites
+    /// before the first occupied one (the sites of distinct rays are distinct).
+    fn shot_count(&self, shot: Shot, from: Site, to: Site) -> usize {
+        let board = &self.game.board;
+        let cells = &self.position.cells;
+        let free = |s: &&Site| **s == from || cells[s.index()] == EMPTY;
+        (0..board.directions() as u8)
+            .filter(|d| shot.directions >> d & 1 == 1)
+            .map(|dir| board.ray(to, dir).iter().take_while(free).count())
+            .sum()
+    }
+
     /// [`State::pick_without_listing`] for a slide of any length, rule number `rule`
     /// along the `rising` and `falling` directions, on a board with ray masks.
     fn pick_masked_slide(
@@ -305,6 +409,31 @@ impl State {
             k -= count;
         }
         unreachable!("pick returns an index below the count")
+    }
+}
+
+/// How the moves of move rule number `index` can be found without listing them where it
+/// slides then shoots ([`Unlisted::SlideShot`]); `None` for any other rule. Out of line,
+/// so that the test for the other rules is compiled as it was.
+#[inline(never)]
+fn slide_shot(index: u8, rule: &MoveRule) -> Option<Unlisted<'_>> {
+    match (&rule.kind, rule.filter.then) {
+        (
+            MoveKind::Slide {
+                directions,
+                max_length,
+                line_capture: None,
+                ..
+            },
+            Some(SecondPart::Shoot(shot)),
+        ) => Some(Unlisted::SlideShot {
+            rule: index,
+            directions,
+            max_length: *max_length,
+            kinds: rule.filter.kinds,
+            shot,
+        }),
+        _ => None,
     }
 }
 

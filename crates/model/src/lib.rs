@@ -2099,7 +2099,8 @@ pub struct Facts {
     /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
     /// its moves cannot be picked without listing them (a `so that` narrows them only
     /// where its goal does not hold already, which the engine tests), or a pass is a move
-    /// at will (besides the others).
+    /// at will (besides the others). A slide then a shot narrowed by nothing but `by` is
+    /// counted without listing, and narrows nothing.
     pub moves_narrowed: bool,
     /// Whether a move rule has a `so that` (whose goal, where it does not hold, narrows
     /// its moves).

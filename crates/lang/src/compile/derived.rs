@@ -378,10 +378,29 @@ fn quiet_rules(
 /// others, which only listing adds): the moves are then never picked without listing.
 fn moves_narrowed(moves: &[model::MoveRule]) -> bool {
     moves.iter().any(|r| {
-        r.filter != model::MoveFilter::default()
+        (r.filter != model::MoveFilter::default() && !counted_slide_shot(r))
             || r.numbered.is_some()
             || matches!(r.kind, model::MoveKind::Pass { at_will: true })
     })
+}
+
+/// Whether `rule` slides then shoots, narrowed by nothing but the kinds that move: its
+/// moves are counted slide by slide without listing them.
+fn counted_slide_shot(rule: &model::MoveRule) -> bool {
+    let slide = matches!(
+        rule.kind,
+        model::MoveKind::Slide {
+            line_capture: None,
+            ..
+        }
+    );
+    let shoots = matches!(rule.filter.then, Some(model::SecondPart::Shoot(_)));
+    let counted = model::MoveFilter {
+        kinds: rule.filter.kinds,
+        then: rule.filter.then,
+        ..model::MoveFilter::default()
+    };
+    slide && shoots && rule.filter == counted
 }
 
 /// [`Facts::sites_counted`](model::Facts::sites_counted): whether every move rule places a
