@@ -23,15 +23,8 @@ enum Unlisted<'a> {
     /// The one rule in force, of this number, places a piece (or removes one of the
     /// mover's) on one site, with no clause that narrows its moves but a `next to`.
     Site(u8),
-    /// The one rule in force, number `rule`, slides a piece of `kinds` along `directions`
-    /// (at most `max_length` sites), then shoots a piece (`shot`).
-    SlideShot {
-        rule: u8,
-        directions: &'a [u8],
-        max_length: u16,
-        kinds: u64,
-        shot: Shot,
-    },
+    /// The one rule in force slides, then shoots.
+    SlideShot(SlideThenShot<'a>),
     /// The one rule in force, number `rule`, slides.
     Slide {
         rule: u8,
@@ -40,6 +33,17 @@ enum Unlisted<'a> {
         falling: &'a [u8],
         max_length: u16,
     },
+}
+
+/// A rule that slides then shoots ([`Unlisted::SlideShot`]): number `rule`, a piece of
+/// `kinds` sliding along `directions` (at most `max_length` sites), then a piece shot.
+#[derive(Clone, Copy)]
+struct SlideThenShot<'a> {
+    rule: u8,
+    directions: &'a [u8],
+    max_length: u16,
+    kinds: u64,
+    shot: Shot,
 }
 
 impl State {
@@ -128,13 +132,7 @@ impl State {
                 let site = (count > 0).then(|| nth_site(&sites[..words], pick(count)))?;
                 Some(site_move(rule, removing, site))
             }
-            Unlisted::SlideShot {
-                rule,
-                directions,
-                max_length,
-                kinds,
-                shot,
-            } => self.pick_slide_shot((rule, directions, max_length), kinds, shot, pick),
+            Unlisted::SlideShot(rule) => self.pick_slide_shot(rule, pick),
             Unlisted::Slide {
                 rule,
                 directions,
@@ -179,14 +177,7 @@ impl State {
             }
             Unlisted::Site(rule) if self.position.words == 1 => self.word_targets(rule).1 != 0,
             Unlisted::Site(rule) => self.rule_sites(rule).1.iter().any(|&w| w != 0),
-            Unlisted::SlideShot {
-                rule,
-                directions,
-                max_length,
-                kinds,
-                shot,
-            } => (self.pick_slide_shot((rule, directions, max_length), kinds, shot, &mut first))
-                .is_some(),
+            Unlisted::SlideShot(rule) => self.pick_slide_shot(rule, &mut first).is_some(),
             Unlisted::Slide {
                 directions,
                 max_length,
@@ -296,8 +287,7 @@ impl State {
         })
     }
 
-    /// [`State::pick_without_listing`] for a slide then a shot (rule number `rule`, a
-    /// piece of `kinds` sliding along `directions`, at most `max_length` sites): the shots
+    /// [`State::pick_without_listing`] for a slide then a shot (`rule`): the shots
     /// after each slide are counted along their rays, the pieces and their slides in the
     /// order [`State::legal_moves`] lists them (by site), and only the chosen slide's shots
     /// are marked, to find the chosen one among them in the order of their sites. Out of
@@ -305,11 +295,16 @@ impl State {
     #[inline(never)]
     fn pick_slide_shot(
         &self,
-        (rule, directions, max_length): (u8, &[u8], u16),
-        kinds: u64,
-        shot: Shot,
+        rule: SlideThenShot,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
+        let SlideThenShot {
+            rule,
+            directions,
+            max_length,
+            kinds,
+            shot,
+        } = rule;
         let board = &self.game.board;
         let words = self.position.words;
         let movers = match kinds {
@@ -426,13 +421,13 @@ fn slide_shot(index: u8, rule: &MoveRule) -> Option<Unlisted<'_>> {
                 ..
             },
             Some(SecondPart::Shoot(shot)),
-        ) => Some(Unlisted::SlideShot {
+        ) => Some(Unlisted::SlideShot(SlideThenShot {
             rule: index,
             directions,
             max_length: *max_length,
             kinds: rule.filter.kinds,
             shot,
-        }),
+        })),
         _ => None,
     }
 }
