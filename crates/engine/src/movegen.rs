@@ -15,7 +15,7 @@ const MAX_GRID_SITES: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize;
 
 /// The most lines of one family on a grid (diagonals of a 26 x 26 board: 51), rounded up
 /// to a power of two so that masking a line's index keeps it in bounds.
-const MAX_LINES: usize = (2 * MAX_GRID_SIDE as usize).next_power_of_two();
+pub(super) const MAX_LINES: usize = (2 * MAX_GRID_SIDE as usize).next_power_of_two();
 
 /// Words of a [`SiteSet`]: enough for [`MAX_GRID_SITES`] (11), rounded up to a power of two
 /// so that masking a word's index keeps it in bounds.

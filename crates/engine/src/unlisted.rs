@@ -2,8 +2,11 @@
 //! can count and index directly (a sowing, a slide, a placement or removal on one site, a
 //! tile move), a random pick or a test for any move skips the list of moves.
 
-use super::movegen::{nth_site, set_sites, slide_targets, total_bits, SiteSet, SITE_SET_WORDS};
+use super::movegen::{
+    nth_site, set_sites, slide_targets, total_bits, SiteSet, MAX_LINES, SITE_SET_WORDS,
+};
 use super::{Move, State};
+use rulebook_model::board::LINE_OF_DIRECTION;
 use rulebook_model::{
     MoveKind, MoveRule, SecondPart, Shot, Site, ALL_KINDS, EMPTY, NO_SITE, UNLIMITED,
 };
@@ -361,6 +364,9 @@ impl State {
     /// may pass through, the piece gone): along each of its directions, the empty sites
     /// before the first occupied one (the sites of distinct rays are distinct).
     fn shot_count(&self, shot: Shot, from: Site, to: Site) -> usize {
+        if !self.position.lines.is_empty() {
+            return self.shot_count_by_lines(shot, from, to);
+        }
         let board = &self.game.board;
         let cells = &self.position.cells;
         let free = |s: &&Site| **s == from || cells[s.index()] == EMPTY;
@@ -368,6 +374,29 @@ impl State {
             .filter(|d| shot.directions >> d & 1 == 1)
             .map(|dir| board.ray(to, dir).iter().take_while(free).count())
             .sum()
+    }
+
+    /// [`State::shot_count`] on a grid whose lines the position keeps as bit masks
+    /// ([`State::pick_slide`] counts slides along them): along each direction, the clear
+    /// bits beyond the landing's on its line, up to the first set one, the site left
+    /// cleared where it is on that line.
+    fn shot_count_by_lines(&self, shot: Shot, from: Site, to: Site) -> usize {
+        let lines = self.game.board.lines();
+        let (left, landing) = (&lines.place[from.index()], &lines.place[to.index()]);
+        let mut count = 0;
+        for dir in (0..8).filter(|d| shot.directions >> d & 1 == 1) {
+            let (family, rising) = LINE_OF_DIRECTION[dir];
+            let (line, place) = landing[family];
+            let mut mask = self.position.lines[family * MAX_LINES + line as usize];
+            if left[family].0 == line {
+                mask &= !(1 << (left[family].1 + 1));
+            }
+            count += match rising {
+                true => (mask >> (place + 2)).trailing_zeros(),
+                false => (mask << (63 - place)).leading_zeros(),
+            };
+        }
+        count as usize
     }
 
     /// [`State::pick_without_listing`] for a slide of any length, rule number `rule`
