@@ -1966,6 +1966,9 @@ pub struct Progress {
 pub struct Tables {
     /// `owner[cell]`: the player owning a piece cell (unused for [`EMPTY`]).
     pub owner: Vec<Player>,
+    /// `kind[cell]`: the kind of a piece cell, its index in [`About::piece_kinds`]
+    /// (unused for [`EMPTY`]): read where [`Game::kind_of`] would divide.
+    pub kind: Vec<u8>,
     /// Hash keys.
     pub zobrist: Zobrist,
     /// Regions that expressions count pieces in ([`Expr::PiecesIn`]), each as a bit mask
@@ -2244,7 +2247,7 @@ impl Game {
 
     /// The kind of piece in a non-empty cell.
     pub fn kind_of(&self, cell: Cell) -> usize {
-        (cell.index() - 1) % self.about.piece_kinds.len()
+        self.tables.kind[cell.index()] as usize
     }
 
     /// Every piece of the game (each player's each kind), as cells in index order.

@@ -129,6 +129,10 @@ impl Parts {
         let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0;
         model::Tables {
             owner: owners(cell_codes, kinds),
+            kind: (0..cell_codes)
+                .map(|c| (c.max(1) - 1) % kinds.max(1))
+                .map(|k| k as u8)
+                .collect(),
             zobrist: Zobrist::new(self.board.sites(), cell_codes, players, total_stones)
                 .with_hands(self.start.stock.len())
                 .with_unmoved(if unmoved { self.board.sites() } else { 0 }),
