@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use rulebook::analysis::Rng;
-use rulebook::model::{Game, Removal, SecondPart, Shot, SiteTest, Step, Walk};
+use rulebook::model::{Game, MoveFilter, Removal, SecondPart, Shot, SiteTest, Step, Walk};
 use rulebook::{compile, notation, pipeline};
 
 use crate::common::fixtures::{configurations_and_fixtures, plays_alike};
@@ -89,17 +89,26 @@ fn shots_written_as_part_walks_make_the_same_moves() {
     }
 }
 
-/// Every rule that shoots in the games compared above, each with its shot.
-fn shots() -> Vec<(String, usize, Shot)> {
+/// Every move rule of `games` of which `part` reads a second part, each with it (the
+/// game's name, the rule's number, the part).
+fn rules_with<T>(
+    games: Vec<(String, Arc<Game>)>,
+    part: impl Fn(&MoveFilter) -> Option<T>,
+) -> Vec<(String, usize, T)> {
     let mut out = Vec::new();
-    for (name, game) in games_that_shoot() {
+    for (name, game) in games {
         for (i, rule) in game.moves.iter().enumerate() {
-            if let Some(shot) = rule.filter.shot() {
-                out.push((name.clone(), i, shot));
+            if let Some(found) = part(&rule.filter) {
+                out.push((name.clone(), i, found));
             }
         }
     }
     out
+}
+
+/// Every rule that shoots in the games compared above, each with its shot.
+fn shots() -> Vec<(String, usize, Shot)> {
+    rules_with(games_that_shoot(), MoveFilter::shot)
 }
 
 #[test]
@@ -260,15 +269,7 @@ fn removals_written_as_part_walks_make_the_same_moves() {
 
 /// Every rule that removes in the games compared above, each with its removal.
 fn removals() -> Vec<(String, usize, Removal)> {
-    let mut out = Vec::new();
-    for (name, game) in games_that_remove() {
-        for (i, rule) in game.moves.iter().enumerate() {
-            if let Some(removal) = rule.filter.removal() {
-                out.push((name.clone(), i, removal));
-            }
-        }
-    }
-    out
+    rules_with(games_that_remove(), MoveFilter::removal)
 }
 
 #[test]
