@@ -924,8 +924,10 @@ fn a_run_is_stopped_when_its_page_leaves_and_does_not_come_back() {
     let back = call(addr, "GET", &status, None, 200);
     assert_eq!(back["running"], true, "{back}");
     assert!(back.get("abandoned").is_none(), "{back}");
-    // The page closed: nobody asks after the run again, and it stops.
-    http(addr, "POST", &format!("{status}/leave"), None);
+    // The page closed: only its own last poll, late, asks after the run, and it stops.
+    http(addr, "POST", &format!("{status}/leave?page=p1"), None);
+    let late = call(addr, "GET", &format!("{status}?page=p1"), None, 200);
+    assert_eq!(late["running"], true, "{late}");
     let started = std::time::Instant::now();
     while busy(addr) {
         assert!(
@@ -936,6 +938,8 @@ fn a_run_is_stopped_when_its_page_leaves_and_does_not_come_back() {
     }
     let (status, _) = http(addr, "POST", "/api/analyses/ff/leave", None);
     assert_eq!(status, 404);
+    let (status, body) = http(addr, "POST", "/api/analyses/ff/leave?pgae=p1", None);
+    assert_eq!(status, 400, "{body}");
 }
 
 #[test]

@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, State as Extract};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State as Extract};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
@@ -286,10 +287,11 @@ pub async fn start(
 
 /// How a run is followed: when it was last asked after, and when its page said it left
 /// (unless asked after since: a reload).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Watch {
     seen: Instant,
-    left: Option<Instant>,
+    /// When a page said it left, and which page (its `page` token, if it gave one).
+    left: Option<(Instant, Option<String>)>,
 }
 
 impl Watch {
@@ -301,20 +303,29 @@ impl Watch {
         }
     }
 
-    /// Asked after at `now`: a page follows the run (again, after a reload).
-    fn asked(&mut self, now: Instant) {
-        *self = Watch::new(now);
+    /// Asked after at `now` by `page`: a page follows the run (again, after a reload).
+    /// The page that left does not count: its last poll may reach the server after its
+    /// word that it left.
+    fn asked(&mut self, now: Instant, page: Option<String>) {
+        let by_leaver = page.is_some() && self.left.as_ref().is_some_and(|(_, p)| *p == page);
+        if !by_leaver {
+            *self = Watch::new(now);
+        }
     }
 
-    /// Its page said at `now` that it left.
-    fn leave(&mut self, now: Instant) {
-        self.left = Some(now);
+    /// `page` said at `now` that it left.
+    fn leave(&mut self, now: Instant, page: Option<String>) {
+        self.left = Some((now, page));
     }
 
     /// Why the run is to be stopped at `now`, if it is: its page left [`LEFT_GRACE`] ago
     /// or more and has not asked after it since, or nobody has for [`UNWATCHED`].
     fn abandoned(&self, now: Instant) -> Option<&'static str> {
-        if self.left.is_some_and(|t| now - t >= LEFT_GRACE) {
+        if self
+            .left
+            .as_ref()
+            .is_some_and(|(t, _)| now - *t >= LEFT_GRACE)
+        {
             Some("the page left")
         } else if now - self.seen >= UNWATCHED {
             Some("nobody asked after the run")
@@ -345,25 +356,43 @@ fn find(app: &AppRef, id: &str) -> Result<Arc<Run>, ApiError> {
         .ok_or_else(|| ApiError::not_found(format!("no analysis `{id}`")))
 }
 
-/// `GET /api/analyses/{id}`: the run's status.
+/// The query of `GET /api/analyses/{id}` and `POST .../leave`: which page asks (a token
+/// of the page's own; the page that said it left is not taken to be back).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    page: Option<String>,
+}
+
+/// The page of a query, or 400.
+fn page(query: Result<Query<Page>, QueryRejection>) -> Result<Option<String>, ApiError> {
+    let Query(asker) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    Ok(asker.page)
+}
+
+/// `GET /api/analyses/{id}?page=P`: the run's status.
 pub async fn get(
     Extract(app): Extract<AppRef>,
     Path(id): Path<String>,
+    query: Result<Query<Page>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let page = page(query)?;
     let run = find(&app, &id)?;
-    lock(&run.watch).asked(Instant::now());
+    lock(&run.watch).asked(Instant::now(), page);
     Ok(status(&run))
 }
 
-/// `POST /api/analyses/{id}/leave`: the page that follows the run has left (it is sent
-/// as the page is closed or reloaded): unless the run is asked after again within
-/// [`LEFT_GRACE`] (a reload does), it is stopped. Answers 204.
+/// `POST /api/analyses/{id}/leave?page=P`: the page that follows the run has left (it is
+/// sent as the page is closed or reloaded): unless the run is asked after again within
+/// [`LEFT_GRACE`] by another page (a reload does), it is stopped. Answers 204.
 pub async fn leave(
     Extract(app): Extract<AppRef>,
     Path(id): Path<String>,
+    query: Result<Query<Page>, QueryRejection>,
 ) -> Result<StatusCode, ApiError> {
+    let page = page(query)?;
     let run = find(&app, &id)?;
-    lock(&run.watch).leave(Instant::now());
+    lock(&run.watch).leave(Instant::now(), page);
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -384,11 +413,33 @@ mod tests {
 
     const SECOND: Duration = Duration::from_secs(1);
 
+    fn page(token: &str) -> Option<String> {
+        Some(token.to_string())
+    }
+
+    #[test]
+    fn the_last_poll_of_the_page_that_left_does_not_keep_the_run_going() {
+        let start = Instant::now();
+        let mut watch = Watch::new(start);
+        watch.leave(start + SECOND, page("a"));
+        // Sent before the page left, it reaches the server after the page's word.
+        watch.asked(start + SECOND, page("a"));
+        assert_eq!(
+            watch.abandoned(start + SECOND + LEFT_GRACE),
+            Some("the page left")
+        );
+        // A caller that names no page (a script) is another follower.
+        let mut watch = Watch::new(start);
+        watch.leave(start + SECOND, page("a"));
+        watch.asked(start + SECOND, None);
+        assert_eq!(watch.abandoned(start + SECOND + LEFT_GRACE), None);
+    }
+
     #[test]
     fn a_page_that_left_and_did_not_come_back_stops_its_run_after_the_grace() {
         let start = Instant::now();
         let mut watch = Watch::new(start);
-        watch.leave(start + SECOND);
+        watch.leave(start + SECOND, page("a"));
         assert_eq!(watch.abandoned(start + SECOND), None);
         assert_eq!(watch.abandoned(start + SECOND + LEFT_GRACE / 2), None);
         assert_eq!(
@@ -402,8 +453,8 @@ mod tests {
         let start = Instant::now();
         let mut watch = Watch::new(start);
         // The page leaves, and the reloaded one asks after the run at once.
-        watch.leave(start + SECOND);
-        watch.asked(start + SECOND);
+        watch.leave(start + SECOND, page("a"));
+        watch.asked(start + SECOND, page("b"));
         for later in [LEFT_GRACE, 10 * LEFT_GRACE, UNWATCHED - 2 * SECOND] {
             assert_eq!(watch.abandoned(start + SECOND + later), None, "{later:?}");
         }
@@ -413,7 +464,7 @@ mod tests {
     fn a_run_nobody_asks_after_is_stopped_after_a_while() {
         let start = Instant::now();
         let mut watch = Watch::new(start);
-        watch.asked(start + SECOND);
+        watch.asked(start + SECOND, None);
         assert_eq!(watch.abandoned(start + UNWATCHED), None);
         assert_eq!(
             watch.abandoned(start + SECOND + UNWATCHED),

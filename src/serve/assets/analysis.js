@@ -9,6 +9,11 @@
 const $ = (id) => document.getElementById(id);
 let offer = { games: [] };
 let run = null;   // the run followed: its status as the API sends it
+// This page's token: the server does not take a late poll of a page that said it left
+// for its coming back. A new one once it has left (the page may be restored from the
+// browser's cache, and then it is back).
+const token = () => Math.random().toString(36).slice(2);
+let page = token();
 
 function fillPresets() {
   const g = offer.games.find((x) => x.name === $("game").value);
@@ -67,7 +72,7 @@ async function start(event) {
 }
 
 async function follow() {
-  try { run = await api("GET", `/api/analyses/${run.id}`); } catch (e) { $("error").textContent = e.message; return; }
+  try { run = await api("GET", `/api/analyses/${run.id}?page=${page}`); } catch (e) { $("error").textContent = e.message; return; }
   $("run").disabled = run.running;
   $("stop").hidden = !run.running;
   $("progress").hidden = false;
@@ -244,7 +249,8 @@ async function init() {
   });
   // Closed or reloaded: the server stops the run unless this page, reloaded, asks after it.
   window.addEventListener("pagehide", () => {
-    if (run && run.running) navigator.sendBeacon(`/api/analyses/${encodeURIComponent(run.id)}/leave`);
+    if (run && run.running) navigator.sendBeacon(`/api/analyses/${encodeURIComponent(run.id)}/leave?page=${page}`);
+    page = token();
   });
   try {
     offer = await api("GET", "/api/games");
@@ -254,7 +260,7 @@ async function init() {
   } catch (e) { $("error").textContent = e.message; return; }
   const id = new URLSearchParams(location.search).get("run");
   if (!id) return;
-  try { run = await api("GET", `/api/analyses/${encodeURIComponent(id)}`); } catch (e) {
+  try { run = await api("GET", `/api/analyses/${encodeURIComponent(id)}?page=${page}`); } catch (e) {
     $("error").textContent = `the run of this address is gone (the server keeps its last run only, until it stops): ${e.message}`;
     history.replaceState(null, "", "/analysis");
     return;
