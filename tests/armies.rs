@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use rulebook::engine::{Outcome, State};
 use rulebook::model::Game;
+use rulebook::model::Player;
 use rulebook::notation::{self, parse_position, position_text};
 use rulebook::pipeline;
 
@@ -316,6 +317,88 @@ fn a_position_ends_the_game_the_third_time_it_occurs() {
     );
     state.undo();
     assert_eq!(state.outcome(), None, "undo takes the end back");
+}
+
+/// A king each and a white rook; a repetition through which a player checked with every
+/// move loses for that player, any other third occurrence is a draw.
+const CHECKS: &str = r#"
+game "Checks"
+players white, black
+board grid 4 by 4
+piece king, rook
+setup white king on a1
+setup white rook on b1
+setup black king on d4
+move step all onto empty or enemy by king
+move slide orthogonal onto empty or enemy by rook
+forbid leaving attacked(mover, king)
+end when no legal move: mover loses
+end when repeated position 3 times keeping attacked(opponent, king): mover loses
+end when repeated position 3 times: draw
+"#;
+
+#[test]
+fn a_repetition_kept_in_check_by_one_player_is_lost_by_that_player() {
+    let game = load("checks.game", CHECKS);
+    let mut state = State::new(Arc::clone(&game));
+    // Every white move gives check along rank 4 or 3; the black king steps out and back.
+    play_all(&mut state, &["b1-b4", "d4-d3", "b4-b3", "d3-d4"]);
+    let cycle = ["b3-b4", "d4-d3", "b4-b3", "d3-d4"];
+    play_all(&mut state, &cycle);
+    assert_eq!(
+        state.outcome(),
+        None,
+        "after b1-b4 the position has occurred twice"
+    );
+    play_all(&mut state, &cycle[..1]);
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::new(1).unwrap())));
+    assert_eq!(
+        rulebook::render::end_reason(&state),
+        "white kept attacked(opponent, king) through a repeated position"
+    );
+    state.undo();
+    assert_eq!(state.outcome(), None, "undo takes the end back");
+    play_all(&mut state, &cycle[..1]);
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::new(1).unwrap())));
+}
+
+#[test]
+fn the_keeper_loses_when_the_other_player_completes_the_repetition() {
+    let game = load("checks.game", CHECKS);
+    // White to move, the rook already on b3: the third occurrence of the start comes
+    // after a move of black's, who never checked; white checked with every move.
+    let mut state = parse_position(&game, "3k/1R2/4/K3 white").expect("the text reads");
+    let cycle = ["b3-b4", "d4-d3", "b4-b3", "d3-d4"];
+    play_all(&mut state, &cycle);
+    play_all(&mut state, &cycle[..3]);
+    assert_eq!(state.outcome(), None);
+    play_all(&mut state, &cycle[3..]);
+    assert_eq!(state.outcome(), Some(Outcome::Win(Player::new(1).unwrap())));
+    assert_eq!(state.repetition_keeper(), Player::new(0));
+}
+
+#[test]
+fn a_repetition_with_a_move_that_did_not_keep_the_condition_is_the_plain_rules() {
+    let game = load("checks.game", CHECKS);
+    let mut state = State::new(Arc::clone(&game));
+    // b1-b2 gives no check: white did not keep it through the cycle.
+    let cycle = ["b1-b2", "d4-d3", "b2-b1", "d3-d4"];
+    play_all(&mut state, &cycle);
+    play_all(&mut state, &cycle);
+    assert_eq!(state.outcome(), Some(Outcome::Draw));
+    assert_eq!(state.repetition_keeper(), None);
+    assert_eq!(
+        rulebook::render::end_reason(&state),
+        "black repeated a position 3 times"
+    );
+    // A cycle of quiet moves back to the start, then one of checks: white gave check with
+    // every move since the second occurrence, not since the first.
+    let mut state = parse_position(&game, "3k/1R2/4/K3 white").expect("the text reads");
+    play_all(&mut state, &["b3-a3", "d4-c4", "a3-b3", "c4-d4"]);
+    play_all(&mut state, &["b3-b4", "d4-d3", "b4-b3"]);
+    assert_eq!(state.outcome(), None);
+    play_all(&mut state, &["d3-d4"]);
+    assert_eq!(state.outcome(), Some(Outcome::Draw), "b3-a3 gave no check");
 }
 
 #[test]

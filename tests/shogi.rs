@@ -149,3 +149,42 @@ fn sh17_no_move_may_leave_ones_king_attacked() {
     let mut state = at("k3l4/9/9/9/9/9/9/4S4/4K4 black");
     assert_eq!(from(&legal(&mut state), "e2"), set(&["e2-e3"]));
 }
+
+/// Plays `cycle` `times` times from `state`.
+fn cycles(state: &mut State, cycle: &[&str], times: usize) {
+    for _ in 0..times {
+        for m in cycle {
+            play_text(state, m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        }
+    }
+}
+
+#[test]
+fn sh19_a_fourth_repetition_by_perpetual_check_loses_for_the_checker() {
+    // Black's rook checks White's king along rank 5, then rank 4, as the king steps
+    // between i5 and i4: the start's fourth occurrence comes after White's move, and
+    // Black, who checked with every move, loses.
+    let start = "9/9/9/9/8k/R8/9/9/4K4 black";
+    let mut state = at(start);
+    let checks = ["a4-a5", "i5-i4", "a5-a4", "i4-i5"];
+    cycles(&mut state, &checks, 2);
+    assert_eq!(state.outcome(), None, "the start has occurred three times");
+    cycles(&mut state, &checks, 1);
+    let white = rulebook::model::Player::new(1).unwrap();
+    assert_eq!(state.outcome(), Some(rulebook::engine::Outcome::Win(white)));
+    assert_eq!(
+        rulebook::render::end_reason(&state),
+        "black kept attacked(opponent, king) through a repeated position"
+    );
+}
+
+#[test]
+fn sh19_any_other_fourth_repetition_is_a_draw() {
+    // The rook and the king step to and fro without a check.
+    let mut state = at("9/9/9/9/8k/R8/9/9/4K4 black");
+    let quiet = ["a4-a3", "i5-i6", "a3-a4", "i6-i5"];
+    cycles(&mut state, &quiet, 2);
+    assert_eq!(state.outcome(), None);
+    cycles(&mut state, &quiet, 1);
+    assert_eq!(state.outcome(), Some(rulebook::engine::Outcome::Draw));
+}

@@ -315,6 +315,33 @@ fn xq13_stalemate_loses_too() {
 }
 
 #[test]
+fn xq14_a_third_occurrence_by_perpetual_check_loses_for_the_checker() {
+    let game = xiangqi();
+    // Red's rook checks Black's general along rank 10, then rank 9, as it steps between
+    // d10 and d9: the start's third occurrence comes after Black's move, and Red, who
+    // checked with every move, loses.
+    let mut state = position(&game, &[("d10", 'k'), ("a9", 'R'), ("e1", 'K')], RED);
+    let cycle = ["a9-a10", "d10-d9", "a10-a9", "d9-d10"];
+    for (i, m) in cycle.iter().cycle().take(8).enumerate() {
+        assert_eq!(state.outcome(), None, "before move {}", i + 1);
+        rulebook::notation::play_text(&mut state, m).expect("a legal move");
+    }
+    assert_eq!(state.outcome(), Some(Outcome::Win(BLACK)));
+}
+
+#[test]
+fn xq14_a_repetition_without_perpetual_check_is_not_judged() {
+    let game = xiangqi();
+    // The rook and the general step to and fro without a check: the game goes on.
+    let mut state = position(&game, &[("d10", 'k'), ("a8", 'R'), ("e1", 'K')], RED);
+    let quiet = ["a8-a7", "d10-d9", "a7-a8", "d9-d10"];
+    for m in quiet.iter().cycle().take(12) {
+        rulebook::notation::play_text(&mut state, m).expect("a legal move");
+    }
+    assert_eq!(state.outcome(), None);
+}
+
+#[test]
 fn a_move_refused_by_forbid_leaving_is_explained_by_its_rule() {
     let game = xiangqi();
     let mut state = State::new(Arc::clone(&game));

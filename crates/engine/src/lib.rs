@@ -726,6 +726,9 @@ struct History {
     /// `(site, previous cell)` for every change, newest last.
     log: Vec<(Site, Cell)>,
     frames: Vec<Frame>,
+    /// For each move played, in a game with a rule `repeated position ... keeping`: who
+    /// made it, and whether the condition kept held after it (beside `seen`'s keys).
+    kept: Vec<(Player, bool)>,
 }
 
 /// Work space and caches: buffers reused from move to move so that playing allocates
@@ -958,6 +961,7 @@ impl Clone for History {
         self.seen.clone_from(&other.seen);
         copy_from(&mut self.log, &other.log);
         copy_from(&mut self.frames, &other.frames);
+        copy_from(&mut self.kept, &other.kept);
     }
 }
 
@@ -1125,6 +1129,7 @@ impl State {
                 seen: repetition::Seen::default(),
                 log: Vec::with_capacity(1024),
                 frames: Vec::with_capacity(256),
+                kept: Vec::new(),
             },
             scratch: Scratch {
                 captured: Vec::with_capacity(sites),
@@ -1472,6 +1477,7 @@ impl State {
                 | EndWhen::BothPass
                 | EndWhen::Position(_)
                 | EndWhen::RepeatedPosition
+                | EndWhen::RepeatedKeeping
                 | EndWhen::MovesWithout => false,
             };
             if ended {
@@ -1527,6 +1533,9 @@ impl State {
         if let Some(before) = before {
             self.tick_clock(before);
         }
+        if self.game.ends.kept.is_some() {
+            self.note_kept(mover);
+        }
         if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
             self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
@@ -1574,7 +1583,11 @@ impl State {
         }
         if self.game.facts.tracks_repetition && may_repeat && self.position.ended.is_none() {
             let key = self.ban_key(self.position.hash, self.position.to_move);
-            if self.history.seen.count(key) + 1 >= self.game.ends.repetitions {
+            let occurrence = self.history.seen.count(key) + 1;
+            if (self.game.ends.kept.as_ref()).is_some_and(|k| occurrence >= k.repetitions) {
+                self.end_if_kept(key, mover);
+            }
+            if occurrence >= self.game.ends.repetitions && self.position.ended.is_none() {
                 self.end_by_rule(EndWhen::RepeatedPosition, mover);
             }
         }
@@ -1587,6 +1600,54 @@ impl State {
         if self.game.facts.stuck_moves_stones && self.position.ended.is_none() {
             self.end_if_stuck();
         }
+    }
+
+    /// Notes after a move of `mover` whether the condition of `repeated position ...
+    /// keeping` holds (not judged while a move is being judged, which ends nothing).
+    #[inline(never)]
+    fn note_kept(&mut self, mover: Player) {
+        let kept = self
+            .game
+            .ends
+            .kept
+            .as_ref()
+            .expect("the game keeps a condition");
+        let held = !self.without_ends && self.value(mover, &kept.condition) != 0;
+        self.history.kept.push((mover, held));
+    }
+
+    /// Ends the game by the rule `repeated position ... keeping`, the position of `key`
+    /// having occurred as often as it asks, if a player kept its condition after each of
+    /// their moves since the position's first occurrence: that player is the rule's mover
+    /// (`mover`, who made the last move, looked at first).
+    #[cold]
+    #[inline(never)]
+    fn end_if_kept(&mut self, key: u64, mover: Player) {
+        if let Some(keeper) = self.keeper(key, mover) {
+            self.end_by_rule(EndWhen::RepeatedKeeping, keeper);
+        }
+    }
+
+    /// The player who kept the condition of `repeated position ... keeping` after each of
+    /// their moves since the first occurrence of the position of `key`, if one did
+    /// (`mover` looked at first, then the players in turn order).
+    fn keeper(&self, key: u64, mover: Player) -> Option<Player> {
+        let first = self.history.seen.first(key)?;
+        let since = self.history.kept.get(first..)?;
+        let kept_by = |p: Player| {
+            since.iter().any(|&(m, _)| m == p) && since.iter().all(|&(m, held)| m != p || held)
+        };
+        let others = (0..self.game.about.players.len()).filter_map(Player::new);
+        std::iter::once(mover).chain(others).find(|&p| kept_by(p))
+    }
+
+    /// The player who kept the condition of the rule `repeated position ... keeping`
+    /// through the repetition of this position, if one did (who it names as its mover,
+    /// when it has ended the game).
+    pub fn repetition_keeper(&self) -> Option<Player> {
+        self.game.ends.kept.as_ref()?;
+        let key = self.ban_key(self.position.hash, self.position.to_move);
+        self.keeper(key, self.last_mover())
     }
 
     /// Ends the game at once when the player to move has no legal move and the end rule
@@ -2028,6 +2089,9 @@ impl State {
         self.position.hash = (self.history.hashes.pop()).expect("every frame has a history entry");
         if self.game.facts.tracks_repetition {
             self.history.seen.pop();
+        }
+        if self.game.ends.kept.is_some() {
+            self.history.kept.pop();
         }
         self.position.to_move = frame.mover;
         self.position.ended = frame.ended;

@@ -104,6 +104,11 @@ impl Seen {
         }
     }
 
+    /// The index of the oldest entry `h`, in order of arrival.
+    pub fn first(&self, h: u64) -> Option<usize> {
+        self.keys.iter().position(|&k| k == h)
+    }
+
     /// The newest `n` entries, newest first.
     pub fn recent(&self, n: usize) -> impl Iterator<Item = u64> + '_ {
         self.keys.iter().rev().take(n).copied()

@@ -1564,6 +1564,10 @@ pub enum EndWhen {
     /// A move recreated a position (sites and side to move) that occurred before, for the
     /// [`Ends::repetitions`]th time.
     RepeatedPosition,
+    /// A move recreated a position for the [`Kept::repetitions`]th time, and one player
+    /// kept [`Kept::condition`] true after each of their moves since its first occurrence
+    /// ([`Ends::kept`]); that player is the rule's mover.
+    RepeatedKeeping,
     /// [`Clock::moves`] moves in a row have made no [`Progress`] ([`Ends::clock`]).
     MovesWithout,
     /// After a move, one player's pits are all empty.
@@ -1940,6 +1944,18 @@ pub struct Ends {
     pub repetitions: u32,
     /// The count of moves without progress of [`EndWhen::MovesWithout`], if a rule has it.
     pub clock: Option<Clock>,
+    /// What [`EndWhen::RepeatedKeeping`] asks of a repetition, if a rule has it.
+    pub kept: Option<Kept>,
+}
+
+/// `end when repeated position N times keeping CONDITION`: the occurrence of a position
+/// that ends the game, and what one player must have kept true since its first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kept {
+    /// The occurrence (2 and up).
+    pub repetitions: u32,
+    /// Evaluated after every move, with the player who moved as the mover.
+    pub condition: Expr,
 }
 
 /// `end when N moves without capture or move by KIND`: the moves in a row without

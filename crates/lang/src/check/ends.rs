@@ -141,7 +141,18 @@ impl Checker {
                 (EndWhen::StuckAnd(n), Some(self.typed(e, Type::Bool, what)))
             }
             ast::EndCondition::NoPlayerCanMove(_) => (EndWhen::NoPlayerCanMove, None),
-            ast::EndCondition::RepeatedPosition(..) => (EndWhen::RepeatedPosition, None),
+            ast::EndCondition::RepeatedPosition { keeping: None, .. } => {
+                (EndWhen::RepeatedPosition, None)
+            }
+            ast::EndCondition::RepeatedPosition {
+                keeping: Some(e), ..
+            } => {
+                let what = "the condition of `keeping`";
+                (
+                    EndWhen::RepeatedKeeping,
+                    Some(self.typed(e, Type::Bool, what)),
+                )
+            }
             ast::EndCondition::MovesWithout { .. } => (EndWhen::MovesWithout, None),
             ast::EndCondition::EmptyRow(span) => {
                 self.needs_board(BoardKind::Mancala, "`empty row`", *span);
@@ -196,7 +207,7 @@ impl Checker {
         condition: &ast::EndCondition,
     ) -> Option<(Option<super::TExpr>, Progress)> {
         let (count, what) = match condition {
-            ast::EndCondition::RepeatedPosition(_, Some(n)) => (n, "how many times"),
+            ast::EndCondition::RepeatedPosition { count: Some(n), .. } => (n, "how many times"),
             ast::EndCondition::MovesWithout { count, .. } => (count, "how many moves"),
             _ => return Some((None, Progress::default())),
         };

@@ -941,8 +941,8 @@ pub struct Conditional<T> {
 pub struct EndDecl {
     /// When.
     pub when: EndWhen,
-    /// The condition on the position, for [`EndWhen::Position`] and
-    /// [`EndWhen::StuckAnd`].
+    /// The condition on the position, for [`EndWhen::Position`], [`EndWhen::StuckAnd`]
+    /// and [`EndWhen::RepeatedKeeping`].
     pub condition: Option<TExpr>,
     /// Who wins.
     pub result: EndResult,

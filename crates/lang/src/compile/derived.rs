@@ -63,6 +63,7 @@ impl Parts {
             stuck,
             repetitions,
             clock,
+            kept,
         } = self.ends;
         Game {
             about: model::About {
@@ -94,6 +95,7 @@ impl Parts {
                 score: self.score,
                 repetitions,
                 clock,
+                kept,
             },
             start: self.start,
             sources: model::Sources {
@@ -182,7 +184,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
     let (end_rules, end_conditions) = (&parts.ends.rules, &parts.ends.conditions);
     let has = |kind: fn(&model::EffectKind) -> bool| effects.iter().any(|e| kind(&e.kind));
     let ends_on = |when| end_rules.iter().any(|r: &model::EndRule| r.when == when);
-    let ends_on_repetition = ends_on(model::EndWhen::RepeatedPosition);
+    let ends_on_repetition = ends_on(model::EndWhen::RepeatedPosition) || parts.ends.kept.is_some();
     let stuck_moves_stones = stuck_moves_stones(end_rules);
     let coincide = moves_may_coincide(moves);
     let forbids = !parts.forbidden.rules.is_empty() || moves.iter().any(|r| r.forbidding.is_some());

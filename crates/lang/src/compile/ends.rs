@@ -23,6 +23,8 @@ pub(super) struct Ends {
     pub(super) repetitions: u32,
     /// [`model::Ends::clock`].
     pub(super) clock: Option<model::Clock>,
+    /// [`model::Ends::kept`].
+    pub(super) kept: Option<model::Kept>,
 }
 
 /// The most times a position may be repeated before `end when repeated position N times`
@@ -45,6 +47,10 @@ impl Compiler<'_> {
             ..Ends::default()
         };
         for e in &desc.ends.rules {
+            if e.when == model::EndWhen::RepeatedKeeping {
+                self.kept_end(e, &mut ends);
+                continue;
+            }
             if let Some(n) = &e.count {
                 self.end_count(e, n, &mut ends);
             }
@@ -99,6 +105,34 @@ impl Compiler<'_> {
         };
         ends.rules.push(model::EndRule {
             when,
+            result: e.result,
+        });
+        ends.labels.push(e.label.clone());
+    }
+
+    /// An end rule `repeated position N times keeping CONDITION`: kept with its count and
+    /// its condition left for play time (folded to true, every move keeps it; to false,
+    /// the rule is dropped).
+    fn kept_end(&mut self, e: &crate::check::EndDecl, ends: &mut Ends) {
+        let times = match &e.count {
+            Some(n) => self.bounded(n, 2, MAX_REPETITIONS, "how many times"),
+            None => Some(2),
+        };
+        let c = e
+            .condition
+            .as_ref()
+            .expect("a `keeping` rule has its condition");
+        let condition = match self.fold(c) {
+            Some(Value::Runtime(x)) => x,
+            Some(Value::Bool(true)) => Expr::Const(1),
+            _ => return,
+        };
+        ends.kept = Some(model::Kept {
+            repetitions: times.unwrap_or(2) as u32,
+            condition,
+        });
+        ends.rules.push(model::EndRule {
+            when: e.when,
             result: e.result,
         });
         ends.labels.push(e.label.clone());

@@ -815,8 +815,17 @@ pub enum EndCondition {
     NoLegalMove(Span, Option<Expr>),
     /// No player has a legal move other than passing.
     NoPlayerCanMove(Span),
-    /// A move recreated an earlier position (`N times`: for the Nth time).
-    RepeatedPosition(Span, Option<Expr>),
+    /// A move recreated an earlier position (`N times`: for the Nth time; `keeping
+    /// CONDITION`: and one player's every move since its first occurrence left the
+    /// condition true).
+    RepeatedPosition {
+        /// The condition as written.
+        span: Span,
+        /// How many times (`N times`).
+        count: Option<Expr>,
+        /// What a player kept true (`keeping CONDITION`).
+        keeping: Option<Expr>,
+    },
     /// So many moves in a row made no progress: `100 moves without capture or move by
     /// pawn`.
     MovesWithout {

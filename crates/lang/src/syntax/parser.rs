@@ -1172,11 +1172,16 @@ fn lower_end<'a>(
         Rule::no_player_can_move => EndCondition::NoPlayerCanMove(span_of(&cond, file)),
         Rule::repeated_position => {
             let span = span_of(&cond, file);
-            let times = cond
-                .into_inner()
-                .find(|p| p.as_rule() == Rule::repeat_times);
-            let count = times.and_then(|t| t.into_inner().find(|p| p.as_rule() == Rule::expr));
-            EndCondition::RepeatedPosition(span, count.map(|e| lower_expr(e, file)).transpose()?)
+            let part = |rule| {
+                let part = cond.clone().into_inner().find(|p| p.as_rule() == rule);
+                let e = part.and_then(|t| t.into_inner().find(|p| p.as_rule() == Rule::expr));
+                e.map(|e| lower_expr(e, file)).transpose()
+            };
+            EndCondition::RepeatedPosition {
+                span,
+                count: part(Rule::repeat_times)?,
+                keeping: part(Rule::repeat_keeping)?,
+            }
         }
         Rule::moves_without => lower_moves_without(cond, file)?,
         Rule::empty_row => EndCondition::EmptyRow(span_of(&cond, file)),

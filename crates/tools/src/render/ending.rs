@@ -72,6 +72,14 @@ pub fn end_reason(state: &State) -> String {
             2 => format!("{} repeated a position", name(mover)),
             n => format!("{} repeated a position {n} times", name(mover)),
         },
+        Some(EndWhen::RepeatedKeeping) => {
+            let keeper = state.repetition_keeper().map_or("a player".into(), name);
+            let condition = super::summary::kept_condition_text(game);
+            format!(
+                "{keeper} kept {} through a repeated position",
+                unbracketed(&condition)
+            )
+        }
         Some(EndWhen::MovesWithout) => super::summary::clock_text(game),
         Some(EndWhen::EmptyRow) => "a row of pits is empty".to_string(),
         Some(EndWhen::BothPass) => "both players passed in a row".to_string(),
@@ -97,6 +105,10 @@ pub fn end_rule_name(game: &Game, rule: usize) -> String {
             return format!("no legal move and {}", unbracketed(&condition));
         }
         EndWhen::RepeatedPosition => "repeated position",
+        EndWhen::RepeatedKeeping => {
+            let condition = super::summary::kept_condition_text(game);
+            return format!("repeated position keeping {}", unbracketed(&condition));
+        }
         EndWhen::MovesWithout => return super::summary::clock_text(game),
         EndWhen::EmptyRow => "empty row",
         EndWhen::BothPass => "both pass",

@@ -874,6 +874,14 @@ pub(super) fn stuck_condition_text(game: &Game, i: u8) -> String {
     expr(&game.ends.stuck[i as usize], game)
 }
 
+/// The condition of [`EndWhen::RepeatedKeeping`].
+pub(super) fn kept_condition_text(game: &Game) -> String {
+    game.ends
+        .kept
+        .as_ref()
+        .map_or(String::new(), |k| expr(&k.condition, game))
+}
+
 /// The count of [`EndWhen::MovesWithout`] as written: `100 moves without capture or move
 /// by pawn`.
 pub(super) fn clock_text(game: &Game) -> String {
@@ -906,6 +914,12 @@ fn end_summary(o: &mut String, game: &Game) {
                 2 => "a move repeats an earlier position (checked after every move)".to_string(),
                 n => format!("a position occurs {n} times (checked after every move)"),
             },
+            EndWhen::RepeatedKeeping => format!(
+                "a position occurs {} times, one player having kept {} after each of their \
+                 moves since its first occurrence (checked after every move; mover: that player)",
+                game.ends.kept.as_ref().map_or(2, |k| k.repetitions),
+                kept_condition_text(game)
+            ),
             EndWhen::MovesWithout => format!(
                 "{} (checked after every move, unless the player to move has no legal move)",
                 clock_text(game)
