@@ -73,7 +73,7 @@ pub fn end_reason(state: &State) -> String {
             n => format!("{} repeated a position {n} times", name(mover)),
         },
         Some(EndWhen::RepeatedKeeping) => {
-            let keeper = state.repetition_keeper().map_or("a player".into(), name);
+            let keeper = state.repetition_keeper().map_or("a player", name);
             let condition = super::summary::kept_condition_text(game);
             format!(
                 "{keeper} kept {} through a repeated position",
