@@ -346,11 +346,10 @@ fn no_legal_move_with_a_condition_tells_mate_from_stalemate() {
 fn attacks_forward(game: &Game) -> Arc<Game> {
     let mut forward = game.clone();
     forward.tables.links_lead_back = false;
-    forward
-        .tables
-        .reversed_walks
-        .iter_mut()
-        .for_each(|w| *w = None);
+    forward.tables.walks.iter_mut().for_each(|w| {
+        w.reversed = None;
+        w.reversed_paths = None;
+    });
     Arc::new(forward)
 }
 

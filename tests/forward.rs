@@ -127,6 +127,45 @@ fn plain_landings_play_as_the_general_path_plays_them() {
 }
 
 #[test]
+fn walks_laid_out_in_paths_play_as_the_interpreter_plays_them() {
+    // A walk made of fixed paths is read from its paths laid out per site, for its moves
+    // and for the test of a site attacked; with the paths dropped, the interpreter runs
+    // the same walks. Both must list the same legal moves at every ply.
+    let mut games_with_paths = 0;
+    for (name, game) in configurations() {
+        let laid_out =
+            |w: &rulebook::model::WalkForms| w.paths.is_some() || w.reversed_paths.is_some();
+        if !game.tables.walks.iter().any(laid_out) {
+            continue;
+        }
+        games_with_paths += 1;
+        let mut interpreted = (*game).clone();
+        interpreted.tables.walks.iter_mut().for_each(|w| {
+            w.paths = None;
+            w.reversed_paths = None;
+        });
+        let (start, other_start) = (State::new(game), State::new(Arc::new(interpreted)));
+        let (mut moves, mut others) = (MoveList::new(), MoveList::new());
+        for i in 0..4 {
+            let (mut laid, mut other) = (start.clone(), other_start.clone());
+            let mut rng = Rng::stream(17, i);
+            for ply in 0..150 {
+                laid.legal_moves(&mut moves);
+                other.legal_moves(&mut others);
+                assert!(moves[..] == others[..], "{name}, playout {i}, ply {ply}");
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                laid.apply(m);
+                other.apply(m);
+            }
+        }
+    }
+    assert!(games_with_paths >= 3, "{games_with_paths}");
+}
+
+#[test]
 fn playing_forward_keeps_origin_for_the_rules_after_sowing() {
     let rules = [
         "move sow counterclockwise with skip stores, first stone into origin\n\

@@ -88,7 +88,7 @@ impl State {
         targets: &SiteSet,
     ) -> bool {
         let tables = &self.game.tables;
-        match (&rule.kind, tables.reversed_walks.get(index)) {
+        match (&rule.kind, tables.walks.get(index).map(|w| &w.reversed)) {
             (
                 MoveKind::Slide {
                     directions,
@@ -100,7 +100,7 @@ impl State {
                 self.slide_attacks_back(attacker, rule, (directions, *max_length), targets)
             }
             (MoveKind::Walk(_), Some(Some(back))) => {
-                self.walk_attacks_back(attacker, rule, back, targets)
+                self.walk_attacks_back(attacker, (index, rule), back, targets)
             }
             _ => self.rule_attacks_forward(attacker, rule, targets),
         }
@@ -151,13 +151,17 @@ impl State {
     fn walk_attacks_back(
         &self,
         attacker: Player,
-        rule: &MoveRule,
+        (index, rule): (usize, &MoveRule),
         back: &Walk,
         targets: &SiteSet,
     ) -> bool {
         let mut origins: SiteSet = [0; SITE_SET_WORDS];
+        let paths = self.game.tables.walks[index].reversed_paths.as_ref();
         for to in set_sites(&targets[..self.position.words]) {
-            self.walk_as(attacker, back, &back.steps, (to, NO_SITE), &mut origins);
+            match paths {
+                Some(paths) => self.mark_paths(attacker, paths.from(to), &mut origins),
+                None => self.walk_as(attacker, back, &back.steps, (to, NO_SITE), &mut origins),
+            }
         }
         self.moves_from_any(attacker, rule, &origins)
     }

@@ -115,7 +115,7 @@ impl State {
                         if game.tables.attackers[index]
                             && self.holds_for(attacker, &rule.condition) =>
                     {
-                        let back = game.tables.reversed_walks.get(index)?.as_ref()?;
+                        let back = game.tables.walks.get(index)?.reversed.as_ref()?;
                         self.walk_watch(attacker, rule, back, &guarded, &mut reads)
                     }
                     _ => false,

@@ -7,7 +7,7 @@
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::{Move, MoveList, State};
 use rulebook_model::{
-    leg_bits, max_chain_legs, CaptureMode, Cell, Game, MoveRule, Player, RouteRules, Site,
+    leg_bits, max_chain_legs, CaptureMode, Cell, Game, Hop, MoveRule, Player, RouteRules, Site,
     SiteTest, Step, Taking, Walk, WalkAction, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
 };
 use std::cell::RefCell;
@@ -354,18 +354,37 @@ impl State {
             true => self.position.traces.passing.1,
             false => NO_SITE,
         };
+        let paths = self.game.tables.walks[index as usize].paths.as_ref();
         for from in set_sites(&movers[..self.position.words]) {
-            self.walk_as(
-                self.position.to_move,
-                walk,
-                &walk.steps,
-                (from, NO_SITE),
-                &mut targets,
-            );
+            let mover = self.position.to_move;
+            match paths {
+                Some(paths) => self.mark_paths(mover, paths.from(from), &mut targets),
+                None => self.walk_as(mover, walk, &walk.steps, (from, NO_SITE), &mut targets),
+            }
             for to in set_sites(&targets[..self.position.words]) {
                 out.push(Move::jump(index, from, passed, to));
             }
             targets[..self.position.words].fill(0);
+        }
+    }
+
+    /// Marks in `targets` the destinations of the paths `hops` (a walk's from one site,
+    /// [`rulebook_model::FixedPaths`]) whose tests all pass for `mover`: the walk's
+    /// destinations from there, found without running it.
+    #[inline]
+    pub(super) fn mark_paths(&self, mover: Player, hops: &[Hop], targets: &mut SiteSet) {
+        let mut open = true;
+        for hop in hops {
+            match hop.test {
+                None => {
+                    if open {
+                        let i = hop.site.index();
+                        targets[i / 64] |= 1 << (i % 64);
+                    }
+                    open = true;
+                }
+                Some(test) => open = open && self.passes(mover, test, hop.site),
+            }
         }
     }
 

@@ -4,11 +4,13 @@
 
 pub mod board;
 mod eval;
+pub mod paths;
 pub mod tiles;
 pub mod walk;
 
 pub use board::{Board, Drawing, Layout, LineMasks, Outline, Shape, Site, NO_SITE};
 pub use eval::{Env, GroupMeasure};
+pub use paths::{FixedPaths, Hop};
 pub use tiles::{GroupUnit, Tiles};
 pub use walk::{Leap, RouteRecord, RouteRules, SiteTest, Step, Taking, Walk, WalkAction};
 
@@ -1977,6 +1979,21 @@ pub struct Progress {
     pub kinds: u64,
 }
 
+/// A move rule's walk in the forms the engine reads besides its program.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WalkForms {
+    /// The walk's paths from every site, where it is made of fixed paths: the move
+    /// generator reads them rather than running the walk.
+    pub paths: Option<FixedPaths>,
+    /// On a board whose links lead back, the walk [reversed](Walk::reversed) (where it
+    /// [attacks](Walk::attacks)): the test of a site attacked runs it from the site to find
+    /// the pieces that could land there.
+    pub reversed: Option<Walk>,
+    /// The paths of the reversed walk, where it is made of fixed paths, which the test of a
+    /// site attacked reads rather than running it.
+    pub reversed_paths: Option<FixedPaths>,
+}
+
 /// Tables the compiler derives from the rules and the board for play to look up.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -2004,10 +2021,9 @@ pub struct Tables {
     /// Whether the board's [links lead back](Board::links_lead_back), so that the test of a
     /// site attacked looks back from the site along each slide's reversed directions.
     pub links_lead_back: bool,
-    /// Per move rule: for a walk on a board whose links lead back, the walk
-    /// [reversed](Walk::reversed), which the test of a site attacked runs from the site to
-    /// find the pieces that could land there; `None` for any other rule or board.
-    pub reversed_walks: Vec<Option<Walk>>,
+    /// Per move rule: its walk laid out in paths and reversed (each part `None` for any
+    /// other rule, or where the walk or the board does not allow it).
+    pub walks: Vec<WalkForms>,
     /// Per move rule: whether its moves may take a piece by landing on it, so that the
     /// test of a site attacked reads the rule: a slide whose `onto` lets it land on a
     /// piece, or a walk that [attacks](Walk::attacks) (its own tests say what it lands on).

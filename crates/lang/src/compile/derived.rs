@@ -129,6 +129,7 @@ impl Parts {
         let total_stones = self.total_stones(players);
         let cell_codes = 1 + players * kinds;
         let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0;
+        let walks = walk_forms(&self.moves, &self.board, &self.tables.regions);
         model::Tables {
             owner: owners(cell_codes, kinds),
             kind: (0..cell_codes)
@@ -144,7 +145,7 @@ impl Parts {
             quiet_rules: quiet_rules(&self.moves, facts.promotes, facts.moves_again),
             runs_walk_back: runs_walk_back(&self.effects.rules, &self.board),
             links_lead_back: self.board.links_lead_back(),
-            reversed_walks: reversed_walks(&self.moves, &self.board),
+            walks,
             attackers: self.moves.iter().map(attacks).collect(),
             piece_bits: std::mem::take(&mut self.tables.piece_bits),
             hand_kinds: desc
@@ -317,14 +318,32 @@ fn attacks(rule: &model::MoveRule) -> bool {
     }
 }
 
-/// [`Tables::reversed_walks`](model::Tables::reversed_walks): per move rule, its walk
-/// reversed where the board's links lead back (and the walk [attacks](model::Walk::attacks)).
-fn reversed_walks(moves: &[model::MoveRule], board: &model::Board) -> Vec<Option<model::Walk>> {
+/// [`Tables::walks`](model::Tables::walks): per move rule, its walk laid out in paths
+/// where it is made of fixed paths, and reversed where the board's links lead back and the
+/// walk [attacks](model::Walk::attacks) (the reversed walk laid out in turn).
+fn walk_forms(
+    moves: &[model::MoveRule],
+    board: &Board,
+    regions: &[Vec<u64>],
+) -> Vec<model::WalkForms> {
     let lead_back = board.links_lead_back();
+    let in_region =
+        |r: u16, s: model::Site| regions[r as usize][s.index() / 64] >> (s.index() % 64) & 1 == 1;
+    let forms = |walk: &model::Walk| {
+        let reversed = (lead_back && walk.attacks())
+            .then(|| walk.reversed())
+            .flatten();
+        model::WalkForms {
+            paths: model::FixedPaths::of(walk, board, in_region),
+            reversed_paths: (reversed.as_ref())
+                .and_then(|back| model::FixedPaths::of(back, board, in_region)),
+            reversed,
+        }
+    };
     (moves.iter())
         .map(|rule| match &rule.kind {
-            model::MoveKind::Walk(walk) if lead_back && walk.attacks() => walk.reversed(),
-            _ => None,
+            model::MoveKind::Walk(walk) => forms(walk),
+            _ => model::WalkForms::default(),
         })
         .collect()
 }
