@@ -726,9 +726,9 @@ struct History {
     /// `(site, previous cell)` for every change, newest last.
     log: Vec<(Site, Cell)>,
     frames: Vec<Frame>,
-    /// For each move played, in a game with a rule `repeated position ... keeping`: who
-    /// made it, and whether the condition kept held after it (beside `seen`'s keys).
-    kept: Vec<(Player, bool)>,
+    /// The moves played, in a game with a rule `repeated position ... keeping` (beside
+    /// `seen`'s keys), replayed to find who kept its condition through a repetition.
+    played: Vec<Move>,
 }
 
 /// Work space and caches: buffers reused from move to move so that playing allocates
@@ -961,7 +961,7 @@ impl Clone for History {
         self.seen.clone_from(&other.seen);
         copy_from(&mut self.log, &other.log);
         copy_from(&mut self.frames, &other.frames);
-        copy_from(&mut self.kept, &other.kept);
+        copy_from(&mut self.played, &other.played);
     }
 }
 
@@ -978,6 +978,9 @@ impl History {
         if repeats {
             let key = repetition::ban_key(game, position.hash, position.to_move);
             self.seen.push(key);
+            if game.ends.kept.is_some() {
+                self.played.push(m);
+            }
         }
         if !forward {
             self.frames.push(Frame {
@@ -1129,7 +1132,7 @@ impl State {
                 seen: repetition::Seen::default(),
                 log: Vec::with_capacity(1024),
                 frames: Vec::with_capacity(256),
-                kept: Vec::new(),
+                played: Vec::new(),
             },
             scratch: Scratch {
                 captured: Vec::with_capacity(sites),
@@ -1533,9 +1536,6 @@ impl State {
         if let Some(before) = before {
             self.tick_clock(before);
         }
-        if self.game.ends.kept.is_some() {
-            self.note_kept(mover);
-        }
         if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
             self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
@@ -1602,20 +1602,6 @@ impl State {
         }
     }
 
-    /// Notes after a move of `mover` whether the condition of `repeated position ...
-    /// keeping` holds (not judged while a move is being judged, which ends nothing).
-    #[inline(never)]
-    fn note_kept(&mut self, mover: Player) {
-        let kept = self
-            .game
-            .ends
-            .kept
-            .as_ref()
-            .expect("the game keeps a condition");
-        let held = !self.without_ends && self.value(mover, &kept.condition) != 0;
-        self.history.kept.push((mover, held));
-    }
-
     /// Ends the game by the rule `repeated position ... keeping`, the position of `key`
     /// having occurred as often as it asks, if a player kept its condition after each of
     /// their moves since the position's first occurrence: that player is the rule's mover
@@ -1623,22 +1609,44 @@ impl State {
     #[cold]
     #[inline(never)]
     fn end_if_kept(&mut self, key: u64, mover: Player) {
-        if let Some(keeper) = self.keeper(key, mover) {
+        let mut copy = (self.scratch.work.copy.take()).unwrap_or_else(|| Box::new(self.clone()));
+        let keeper = self.keeper(&mut copy, key, mover);
+        self.scratch.work.copy = Some(copy);
+        if let Some(keeper) = keeper {
             self.end_by_rule(EndWhen::RepeatedKeeping, keeper);
         }
     }
 
     /// The player who kept the condition of `repeated position ... keeping` after each of
     /// their moves since the first occurrence of the position of `key`, if one did
-    /// (`mover` looked at first, then the players in turn order).
-    fn keeper(&self, key: u64, mover: Player) -> Option<Player> {
+    /// (`mover` looked at first, then the players in turn order). The position now is the
+    /// position then: the moves since are replayed on `copy` from it, the condition read
+    /// after each, and taken back.
+    fn keeper(&self, copy: &mut State, key: u64, mover: Player) -> Option<Player> {
+        let kept = self.game.ends.kept.as_ref()?;
         let first = self.history.seen.first(key)?;
-        let since = self.history.kept.get(first..)?;
-        let kept_by = |p: Player| {
-            since.iter().any(|&(m, _)| m == p) && since.iter().all(|&(m, held)| m != p || held)
-        };
-        let others = (0..self.game.about.players.len()).filter_map(Player::new);
-        std::iter::once(mover).chain(others).find(|&p| kept_by(p))
+        let moves = self.history.played.get(first..)?;
+        copy.copy_position_from(self);
+        copy.without_ends = true;
+        let everyone = (1u64 << self.game.about.players.len()) - 1;
+        let (mut moved, mut broke, mut played) = (0u64, 0u64, 0);
+        // Replayed until every player has let the condition go: then nobody kept it.
+        for &m in moves {
+            if broke == everyone {
+                break;
+            }
+            let by = copy.position.to_move;
+            copy.apply(m);
+            played += 1;
+            moved |= 1 << by.index();
+            if copy.value(by, &kept.condition) == 0 {
+                broke |= 1 << by.index();
+            }
+        }
+        (0..played).for_each(|_| _ = copy.undo());
+        let kept_by = |p: Player| (moved & !broke) >> p.index() & 1 == 1;
+        let players = Player::all(self.game.about.players.len());
+        std::iter::once(mover).chain(players).find(|&p| kept_by(p))
     }
 
     /// The player who kept the condition of the rule `repeated position ... keeping`
@@ -1647,7 +1655,7 @@ impl State {
     pub fn repetition_keeper(&self) -> Option<Player> {
         self.game.ends.kept.as_ref()?;
         let key = self.ban_key(self.position.hash, self.position.to_move);
-        self.keeper(key, self.last_mover())
+        self.keeper(&mut self.clone(), key, self.last_mover())
     }
 
     /// Ends the game at once when the player to move has no legal move and the end rule
@@ -2091,7 +2099,7 @@ impl State {
             self.history.seen.pop();
         }
         if self.game.ends.kept.is_some() {
-            self.history.kept.pop();
+            self.history.played.pop();
         }
         self.position.to_move = frame.mover;
         self.position.ended = frame.ended;

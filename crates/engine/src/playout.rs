@@ -150,8 +150,8 @@ impl State {
     /// The sowing rule that makes every move of this game, when the legal moves are always
     /// exactly its moves: the game's only move rule, a sowing with no condition, with
     /// nothing that narrows its moves (no `so that`, no ban on repetition) or judges a
-    /// player who cannot move by the others' moves, no count of moves without progress
-    /// and no condition kept through a repetition. `None` for any other game.
+    /// player who cannot move by the others' moves, and no count of moves without
+    /// progress. `None` for any other game.
     fn plain_sowing(&self) -> Option<u8> {
         let game = &*self.game;
         let plain = match &game.moves[..] {
@@ -161,7 +161,7 @@ impl State {
             }
             _ => false,
         };
-        let counted = game.ends.clock.is_some() || game.ends.kept.is_some();
+        let counted = game.ends.clock.is_some();
         let plain = plain && !counted && !game.facts.always_listed && !game.facts.move_goals;
         (plain && game.tiles.is_none()).then_some(0)
     }
