@@ -1956,7 +1956,8 @@ pub struct Ends {
 pub struct Kept {
     /// The occurrence (2 and up).
     pub repetitions: u32,
-    /// Evaluated after every move, with the player who moved as the mover.
+    /// Read after each move of the repetition, with the player who moved as the mover
+    /// (the moves are replayed when a position has occurred often enough).
     pub condition: Expr,
 }
 
