@@ -159,7 +159,7 @@ impl State {
         let paths = self.game.tables.walks[index].reversed_paths.as_ref();
         for to in set_sites(&targets[..self.position.words]) {
             match paths {
-                Some(paths) => self.mark_paths(attacker, paths.from(to), &mut origins),
+                Some(paths) => self.mark_paths(attacker, (back, paths.from(to)), &mut origins),
                 None => self.walk_as(attacker, back, &back.steps, (to, NO_SITE), &mut origins),
             }
         }
