@@ -2382,6 +2382,7 @@ impl State {
         match c {
             rulebook_model::Condition::Always => true,
             rulebook_model::Condition::When(e) => self.eval(e) != 0,
+            rulebook_model::Condition::Mover(p) => self.position.to_move == *p,
         }
     }
 }
