@@ -654,7 +654,10 @@ pub struct State {
 #[derive(Debug)]
 struct Position {
     cells: Vec<Cell>,
-    /// Per player, a bit per site of the sites holding that player's pieces.
+    /// Per player, a bit per site of the sites holding that player's pieces; then, in a
+    /// game of more than one kind of piece, the same per cell (every player's every kind,
+    /// [`Game::cell_codes`] blocks, the first, [`EMPTY`]'s, unused), so that the pieces of
+    /// the kinds a rule moves are a few words away ([`State::movers`]).
     occupancy: Vec<u64>,
     /// The words of a player's `occupancy`.
     words: usize,
@@ -781,6 +784,15 @@ impl Clone for State {
 fn copy_from<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
     if !(to.is_empty() && from.is_empty()) {
         to.clone_from(from);
+    }
+}
+
+/// The blocks of [`Position::occupancy`] after the players': one per cell code in a game of
+/// more than one kind of piece, none in a game of one (where a player's pieces are all of it).
+fn by_cell_blocks(game: &Game) -> usize {
+    match game.about.piece_kinds.len() {
+        0 | 1 => 0,
+        _ => game.cell_codes(),
     }
 }
 
@@ -927,15 +939,24 @@ impl Position {
     fn put_raw(&mut self, game: &Game, site: Site, cell: Cell) {
         let old = self.cells[site.index()];
         let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
+        // The sets of the cells' pieces follow the players' (none in a game of one kind:
+        // `get_mut` finds no such word there).
+        let by_cell = self.piece_count.len() * self.words + word;
         if old != EMPTY {
             let p = (game.tables.owner[old.index()]).index();
             self.occupancy[p * self.words + word] &= !bit;
             self.piece_count[p] -= 1;
+            if let Some(w) = self.occupancy.get_mut(by_cell + old.index() * self.words) {
+                *w &= !bit;
+            }
         }
         if cell != EMPTY {
             let p = (game.tables.owner[cell.index()]).index();
             self.occupancy[p * self.words + word] |= bit;
             self.piece_count[p] += 1;
+            if let Some(w) = self.occupancy.get_mut(by_cell + cell.index() * self.words) {
+                *w |= bit;
+            }
         }
         if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
             movegen::toggle_lines(&mut self.lines, &game.board, site);
@@ -1094,7 +1115,7 @@ impl State {
         let mut state = State {
             position: Position {
                 cells: vec![EMPTY; sites],
-                occupancy: vec![0; words * players],
+                occupancy: vec![0; words * (players + by_cell_blocks(&game))],
                 words,
                 piece_count: vec![0; players],
                 to_move,
