@@ -790,10 +790,17 @@ fn copy_from<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
 /// The blocks of [`Position::occupancy`] after the players': one per cell code in a game of
 /// more than one kind of piece, none in a game of one (where a player's pieces are all of it).
 fn by_cell_blocks(game: &Game) -> usize {
-    match game.about.piece_kinds.len() {
-        0 | 1 => 0,
-        _ => game.cell_codes(),
+    match keeps_cell_sets(game) {
+        true => game.cell_codes(),
+        false => 0,
     }
+}
+
+/// Whether a position of the game keeps a set of sites per cell ([`Position::occupancy`]):
+/// where it has more than one kind of piece.
+#[inline(always)]
+fn keeps_cell_sets(game: &Game) -> bool {
+    game.about.piece_kinds.len() > 1
 }
 
 impl State {
@@ -939,23 +946,24 @@ impl Position {
     fn put_raw(&mut self, game: &Game, site: Site, cell: Cell) {
         let old = self.cells[site.index()];
         let (word, bit) = (site.index() / 64, 1u64 << (site.index() % 64));
-        // The sets of the cells' pieces follow the players' (none in a game of one kind:
-        // `get_mut` finds no such word there).
-        let by_cell = self.piece_count.len() * self.words + word;
         if old != EMPTY {
             let p = (game.tables.owner[old.index()]).index();
             self.occupancy[p * self.words + word] &= !bit;
             self.piece_count[p] -= 1;
-            if let Some(w) = self.occupancy.get_mut(by_cell + old.index() * self.words) {
-                *w &= !bit;
-            }
         }
         if cell != EMPTY {
             let p = (game.tables.owner[cell.index()]).index();
             self.occupancy[p * self.words + word] |= bit;
             self.piece_count[p] += 1;
-            if let Some(w) = self.occupancy.get_mut(by_cell + cell.index() * self.words) {
-                *w |= bit;
+        }
+        if keeps_cell_sets(game) {
+            // The sets of the cells' pieces, after the players'.
+            let at = self.piece_count.len() * self.words + word;
+            if old != EMPTY {
+                self.occupancy[at + old.index() * self.words] &= !bit;
+            }
+            if cell != EMPTY {
+                self.occupancy[at + cell.index() * self.words] |= bit;
             }
         }
         if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {

@@ -79,12 +79,7 @@ impl State {
         let mut pass = None;
         let mut compulsory = false;
         let mut targets = [0u64; SITE_SET_WORDS];
-        // Once a compulsory rule has moves, another rule's would all be dropped below.
-        let drops = !out.uncompelled && !game.facts.captures_in_line;
         for (index, rule) in game.moves.iter().enumerate() {
-            if compulsory && drops && !rule.filter.compulsory {
-                continue;
-            }
             if !self.holds(&rule.condition) {
                 continue;
             }
@@ -120,7 +115,7 @@ impl State {
                     ..
                 } => self.straight_chains(index, rule, out),
                 MoveKind::Slide { .. } | MoveKind::Jump { .. } => {
-                    self.piece_moves(index, rule, &mut targets, out)
+                    self.piece_moves((index, compulsory), rule, &mut targets, out)
                 }
             }
             if let Some(then) = rule.filter.then {
@@ -345,24 +340,28 @@ impl State {
     }
 
     /// The slides and jumps of one move rule, by the mover's pieces of the kinds it allows.
-    fn piece_moves(&self, index: u8, rule: &MoveRule, targets: &mut SiteSet, out: &mut MoveList) {
+    /// `compelled`: whether a compulsory rule before this one has moves.
+    fn piece_moves(
+        &self,
+        (index, compelled): (u8, bool),
+        rule: &MoveRule,
+        targets: &mut SiteSet,
+        out: &mut MoveList,
+    ) {
         let game = &*self.game;
         let board = &game.board;
+        if board.has_ray_masks() && self.word_piece_moves((index, compelled), rule, out) {
+            return;
+        }
         // The mover's pieces, or (with `by`) those of the kinds the rule allows.
         let own = self.position.occupied_by(self.position.to_move);
-        let (narrowed, word);
+        let narrowed;
         let movers: &[u64] = match self.moving_kinds(rule) {
             ALL_KINDS => own,
-            kinds => match self.movers_word(kinds) {
-                Some(w) => {
-                    word = [w];
-                    &word
-                }
-                None => {
-                    narrowed = self.movers(kinds);
-                    &narrowed[..self.position.words]
-                }
-            },
+            kinds => {
+                narrowed = self.movers(kinds);
+                &narrowed[..self.position.words]
+            }
         };
         let forbidden = |w: usize| match rule.filter.not_landing {
             Some(r) => game.tables.regions[r as usize][w],
@@ -384,40 +383,14 @@ impl State {
                 .filter
                 .avoiding
                 .map_or(0, |r| game.tables.regions[r as usize][0]);
-            let occupied = self.position.occupancy.iter().fold(avoided, |a, &b| a | b);
+            let players = self.position.piece_count.len();
+            let occupied = self.position.occupancy[..players]
+                .iter()
+                .fold(avoided, |a, &b| a | b);
             let (own, forbidden) = (movers[0], forbidden(0) | avoided);
             slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
             return;
         }
-        if let (
-            MoveKind::Slide {
-                rising,
-                falling,
-                max_length: 1,
-                line_capture: None,
-                ..
-            },
-            true,
-        ) = (
-            &rule.kind,
-            board.has_ray_masks() && rule.filter.landing == Landing::Empty,
-        ) {
-            self.steps_by_mask(index, movers[0], (rising, falling), rule, out);
-            return;
-        }
-        let jumpers;
-        let movers = match &rule.kind {
-            MoveKind::Jump {
-                directions,
-                over,
-                chain: Chain::Turning | Chain::TurningAtWill,
-                ..
-            } if movers.len() == 1 => {
-                jumpers = [self.may_jump(movers[0], directions, *over)];
-                &jumpers[..]
-            }
-            _ => movers,
-        };
         for (w, &word) in movers.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -447,6 +420,64 @@ impl State {
                 }
             }
         }
+    }
+
+    /// The moves of `rule` on a board of at most 64 sites where bit sets find them: steps
+    /// (slides of one site onto an empty one, [`State::steps_by_mask`]) and chains of jumps
+    /// that turn, from the pieces that have a first jump ([`State::may_jump`]); false for
+    /// another rule, whose moves the caller finds. None where a compulsory rule before
+    /// it has moves (`compelled`) and this one is not, whose moves would all be dropped.
+    /// Out of line, so that the slides and jumps of other games are compiled as they were.
+    #[inline(never)]
+    fn word_piece_moves(
+        &self,
+        (index, compelled): (u8, bool),
+        rule: &MoveRule,
+        out: &mut MoveList,
+    ) -> bool {
+        let jumps = match &rule.kind {
+            MoveKind::Slide {
+                max_length: 1,
+                line_capture: None,
+                ..
+            } if rule.filter.landing == Landing::Empty => None,
+            MoveKind::Jump {
+                directions,
+                over,
+                chain: chain @ (Chain::Turning | Chain::TurningAtWill),
+                ..
+            } => Some((directions, *over, *chain)),
+            _ => return false,
+        };
+        let drops = !out.uncompelled && !self.game.facts.captures_in_line;
+        if compelled && drops && !rule.filter.compulsory {
+            return true;
+        }
+        let movers = match self.moving_kinds(rule) {
+            ALL_KINDS => self.position.occupied_by(self.position.to_move)[0],
+            kinds => self
+                .movers_word(kinds)
+                .unwrap_or_else(|| self.movers(kinds)[0]),
+        };
+        let Some((directions, over, chain)) = jumps else {
+            if let MoveKind::Slide {
+                rising, falling, ..
+            } = &rule.kind
+            {
+                self.steps_by_mask(index, movers, (rising, falling), rule, out);
+            }
+            return true;
+        };
+        let mut bits = self.may_jump(movers, directions, over);
+        while bits != 0 {
+            let from = Site::at(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            match chain {
+                Chain::Turning => self.chains::<false>(index, from, directions, over, rule, out),
+                _ => self.chains::<true>(index, from, directions, over, rule, out),
+            }
+        }
+        true
     }
 
     /// The steps (slides of one site onto an empty one) of the pieces `movers` on a board of
@@ -1064,8 +1095,9 @@ impl State {
     }
 
     /// Marks the sites that slides from `from` end on in `targets` (a set of sites, bit
-    /// `site % 64` of word `site / 64`); returns how many.
-    #[inline]
+    /// `site % 64` of word `site / 64`); returns how many. Inlined always: out of line, its
+    /// random picks (`pick_slide`) cost 2% more.
+    #[inline(always)]
     fn mark_slide_targets(
         &self,
         board: &Board,

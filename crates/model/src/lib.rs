@@ -472,8 +472,11 @@ impl Expr {
     }
 }
 
-/// A condition: always true, or an expression evaluated against the position.
+/// A condition: always true, or an expression evaluated against the position. With a tag
+/// of its own (`repr(u8)`): kept in the expression's spare values, which variant it is
+/// took several instructions to tell at every rule read.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(u8)]
 pub enum Condition {
     /// No condition.
     Always,
