@@ -519,7 +519,6 @@ fn reaches(rule: &model::MoveRule) -> bool {
 fn rule_mover(rule: &model::MoveRule) -> Option<model::Player> {
     match &rule.condition {
         Condition::When(e) => moving_player(e),
-        Condition::Mover(p) => Some(*p),
         Condition::Always => None,
     }
 }
