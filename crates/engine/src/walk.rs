@@ -355,8 +355,8 @@ impl State {
             false => NO_SITE,
         };
         let paths = self.game.tables.walks[index as usize].paths.as_ref();
+        let mover = self.position.to_move;
         for from in set_sites(&movers[..self.position.words]) {
-            let mover = self.position.to_move;
             match paths {
                 Some(paths) => self.mark_paths(mover, (walk, paths.from(from)), &mut targets),
                 None => self.walk_as(mover, walk, &walk.steps, (from, NO_SITE), &mut targets),
@@ -383,8 +383,7 @@ impl State {
             match hop.test {
                 None => {
                     if open {
-                        let i = hop.site.index();
-                        targets[i / 64] |= 1 << (i % 64);
+                        targets.reach(hop.site, NO_SITE);
                     }
                     open = true;
                 }
