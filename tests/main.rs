@@ -97,6 +97,7 @@ mod solo;
 mod sowing_ends;
 mod sowing_shapes;
 mod speed;
+mod step_moves;
 mod stock;
 mod toguz_kumalak_reference;
 mod tutorial;

@@ -7,10 +7,10 @@
 
 use std::sync::Arc;
 
-use rulebook::engine::{MoveList, State};
-use rulebook::model::{Cell, Game, Player, EMPTY};
+use rulebook::model::Game;
 use rulebook::pipeline;
 
+use crate::common::picks::picks_are_the_listed_moves;
 use crate::common::xorshift::XorShift;
 
 /// Rules placing on the first rank and onto a piece, as a falling disc lands.
@@ -61,39 +61,12 @@ fn game(board: &str, rules: &str) -> Arc<Game> {
     }
 }
 
-/// Checks every pick against the list on `positions` random positions of a game (each
-/// with its own share of empty sites).
+/// Checks every pick against the list on `positions` random positions of a game.
 fn check(board: &str, rules: &str, positions: usize, rng: &mut XorShift) {
     let game = game(board, rules);
     assert!(game.facts.sites_counted, "{board}: the moves are counted");
-    let pieces: Vec<Cell> = game.piece_cells().collect();
-    let (mut listed, mut work) = (MoveList::new(), MoveList::new());
-    for i in 0..positions {
-        let filled = rng.below(101) as u64;
-        let cells: Vec<Cell> = (0..game.board.sites())
-            .map(|_| match rng.next() % 100 < filled {
-                true => pieces[rng.below(pieces.len())],
-                false => EMPTY,
-            })
-            .collect();
-        let mover = Player::new(rng.below(2)).expect("two players");
-        let state = State::with_cells(Arc::clone(&game), cells, mover);
-        state.legal_moves(&mut listed);
-        let at = || format!("{board}, rules {rules:?}, position {i}");
-        for k in 0..listed.len() {
-            let picked = state.pick_legal_move(&mut work, |n| {
-                assert_eq!(n, listed.len(), "{}: the moves counted", at());
-                k
-            });
-            assert_eq!(picked, Some(listed[k]), "{}: move {k}", at());
-        }
-        if listed.is_empty() {
-            let picked = state.pick_legal_move(&mut work, |_| panic!("no move to pick"));
-            assert_eq!(picked, None, "{}", at());
-        }
-        let can_move = state.has_legal_move(&mut work);
-        assert_eq!(can_move, !listed.is_empty(), "{}: a move", at());
-    }
+    let label = format!("{board}, rules {rules:?}");
+    picks_are_the_listed_moves(&game, positions, rng, &label);
 }
 
 #[test]

@@ -25,6 +25,7 @@ pub mod neighbours;
 pub mod othello_reference;
 pub mod oware_reference;
 pub mod perft_file;
+pub mod picks;
 pub mod reference;
 pub mod rows;
 pub mod sowing_checks;

@@ -2197,6 +2197,8 @@ fn slides_by_mask(
 }
 
 /// The site of the `k`-th set bit (from 0) of a set of sites, which must have more than `k`.
+/// Inlined always: out of line, the random picks of Hex cost 0.7% more.
+#[inline(always)]
 pub(super) fn nth_site(set: &[u64], mut k: usize) -> Site {
     for (w, &word) in set.iter().enumerate() {
         let ones = word.count_ones() as usize;

@@ -1,10 +1,18 @@
-//! Moves on one site (a placement, a removal) on a board of at most 64 sites, whose sets
-//! of sites are one word: what [`State::site_targets`] and [`State::keep_next_to`] find, as
-//! a `u64` on the stack, for picking such a move at random without listing the moves.
+//! Moves on one site (a placement, a removal) and steps on a board of at most 64 sites,
+//! whose sets of sites are one word: what [`State::site_targets`] and
+//! [`State::keep_next_to`] find, and the landings of steps found by shifts, as a `u64` on
+//! the stack, for picking such a move at random without listing the moves.
 
 use super::movegen::nth_site;
 use super::{Move, State};
-use rulebook_model::{Neighbour, NextTo, Site};
+use rulebook_model::{
+    Landing, MoveKind, MoveRule, Neighbour, NextTo, Site, MAX_COUNTED_STEP_RULES,
+};
+
+/// The steps of one rule along one direction on a board of one word
+/// ([`State::word_steps`]): the sites they land on, and the shift from a step's site to its
+/// landing, up (`true`: to higher sites) or down.
+type DirectionSteps = (u64, u32, bool);
 
 impl State {
     /// The sites of move rule `index`'s moves (a placement or a removal) on a board of one
@@ -146,6 +154,98 @@ impl State {
         Some(word_move(rule, removing, sites, k - start))
     }
 
+    /// The landings of the steps of move rule `rule` ([`rulebook_model::Facts::
+    /// steps_counted`]) on a board of one word, per direction of the rule in its order, in
+    /// `steps`: how many directions.
+    #[inline]
+    fn word_steps(&self, rule: &MoveRule, steps: &mut [DirectionSteps; 8]) -> usize {
+        let game = &*self.game;
+        let (Some(shifts), MoveKind::Slide { directions, .. }) =
+            (game.board.axis_shifts(), &rule.kind)
+        else {
+            return 0;
+        };
+        let own = self.position.occupied_by(self.position.to_move)[0];
+        let occupied = self.word_occupied();
+        let region = |r: Option<u16>| r.map_or(0, |r| game.tables.regions[r as usize][0]);
+        let open = match rule.filter.landing {
+            Landing::Empty => !occupied,
+            Landing::Enemy => occupied & !own,
+            Landing::EmptyOrEnemy => !own,
+            Landing::EmptyOrPiece => u64::MAX,
+        } & !(region(rule.filter.not_landing) | region(rule.filter.avoiding));
+        let mut n = 0;
+        for &dir in directions.iter().take(steps.len()) {
+            let Some((axis, up)) = shifts.toward(dir) else {
+                continue;
+            };
+            let (shift, linked) = (shifts.shift[axis], shifts.linked[0][axis]);
+            let to = match up {
+                true => (own & linked) << shift,
+                false => (own >> shift) & linked,
+            };
+            steps[n] = (to & open, shift, up);
+            n += 1;
+        }
+        n
+    }
+
+    /// Whether the mover has a step ([`rulebook_model::Facts::steps_counted`]) on a board of
+    /// one word. Out of line, as [`State::pick_word_step`].
+    #[inline(never)]
+    pub(super) fn has_word_step(&self) -> bool {
+        self.word_step_counts(|_, count| count > 0) > 0
+    }
+
+    /// The steps of the move rules in force ([`rulebook_model::Facts::steps_counted`]),
+    /// counted rule by rule on a board of one word: `stop(rule, count)` is given each
+    /// rule's count until it returns `true`. Returns the count so far.
+    fn word_step_counts(&self, mut stop: impl FnMut(u8, usize) -> bool) -> usize {
+        let mut total = 0;
+        let mut steps = [(0, 0, false); 8];
+        for (index, rule) in self.game.moves.iter().enumerate() {
+            if !self.holds(&rule.condition) {
+                continue;
+            }
+            let n = self.word_steps(rule, &mut steps);
+            let count: usize = steps[..n].iter().map(|s| s.0.count_ones() as usize).sum();
+            total += count;
+            if stop(index as u8, count) {
+                break;
+            }
+        }
+        total
+    }
+
+    /// The move `pick(count)` of the steps of the move rules in force
+    /// ([`rulebook_model::Facts::steps_counted`]) on a board of one word, without listing
+    /// them: rule by rule as [`State::legal_moves`] lists them. Out of line, so that the
+    /// picks of other games are compiled as they were (inlined, Hex's playouts took 1.5%
+    /// more instructions).
+    #[inline(never)]
+    pub(super) fn pick_word_step(&self, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        let mut counts = [(0u8, 0usize); MAX_COUNTED_STEP_RULES];
+        let mut rules = 0;
+        let total = self.word_step_counts(|rule, count| {
+            counts[rules] = (rule, count);
+            rules += 1;
+            false
+        });
+        if total == 0 {
+            return None;
+        }
+        let mut k = pick(total);
+        for &(rule, count) in &counts[..rules] {
+            if k < count {
+                let mut steps = [(0, 0, false); 8];
+                let n = self.word_steps(&self.game.moves[rule as usize], &mut steps);
+                return Some(nth_step(rule, &steps[..n], k));
+            }
+            k -= count;
+        }
+        None
+    }
+
     /// The move `pick(count)` of the moves of move rule `rule`, the one rule in force, a
     /// placement or a removal, on a board of one word.
     pub(super) fn pick_word_move(
@@ -157,6 +257,39 @@ impl State {
         let count = sites.count_ones() as usize;
         (count > 0).then(|| word_move(rule, removing, sites, pick(count)))
     }
+}
+
+/// The step of index `k` of rule `rule`, whose landings per direction are `steps`
+/// ([`State::word_steps`]), in the order [`State::legal_moves`] lists them: by the site
+/// left, then by the site landed on.
+fn nth_step(rule: u8, steps: &[DirectionSteps], mut k: usize) -> Move {
+    let mut sources = [0u64; 8];
+    for (source, &(to, shift, up)) in sources.iter_mut().zip(steps) {
+        *source = if up { to >> shift } else { to << shift };
+    }
+    let mut left = sources.iter().fold(0, |all, &s| all | s);
+    while left != 0 {
+        let from = left.trailing_zeros();
+        left &= left - 1;
+        let mut landings = 0u64;
+        for (source, &(_, shift, up)) in sources.iter().zip(steps) {
+            if source >> from & 1 == 1 {
+                landings |= 1 << if up { from + shift } else { from - shift };
+            }
+        }
+        let n = landings.count_ones() as usize;
+        if k < n {
+            // The k-th landing (of at most 8): not `nth_site`, whose other callers would see
+            // it compiled out of line.
+            for _ in 0..k {
+                landings &= landings - 1;
+            }
+            let to = Site::at(landings.trailing_zeros() as usize);
+            return Move::step(rule, Site::at(from as usize), to);
+        }
+        k -= n;
+    }
+    unreachable!("a step of index {k} beyond the steps counted")
 }
 
 /// The move of rule `rule` on the site of the `k`-th set bit (from 0) of `sites`: a

@@ -26,6 +26,9 @@ enum Unlisted<'a> {
     /// The one rule in force, of this number, places a piece (or removes one of the
     /// mover's) on one site, with no clause that narrows its moves but a `next to`.
     Site(u8),
+    /// Every move rule steps a piece, on a board of one word
+    /// ([`rulebook_model::Facts::steps_counted`]): the steps are counted by shifts.
+    Steps,
     /// The one rule in force slides, then shoots.
     SlideShot(SlideThenShot<'a>),
     /// The one rule in force, number `rule`, slides.
@@ -75,6 +78,9 @@ impl State {
                 false => Some(Unlisted::NoRule),
             };
         }
+        if game.facts.steps_counted {
+            return Some(Unlisted::Steps);
+        }
         let mut active = game
             .moves
             .iter()
@@ -97,6 +103,8 @@ impl State {
             MoveKind::Sow { .. } => Some(Unlisted::Sowing(index)),
             _ if self.game.tiles.is_some() => Some(Unlisted::Tiles),
             MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => Some(Unlisted::Site(index)),
+            // A step that `onto` or a region may narrow.
+            MoveKind::Slide { .. } if self.game.facts.steps_counted => Some(Unlisted::Steps),
             MoveKind::Slide {
                 directions,
                 rising,
@@ -132,10 +140,18 @@ impl State {
                 let words = self.position.words;
                 let (removing, sites) = self.rule_sites(rule);
                 let count: usize = sites[..words].iter().map(|w| w.count_ones() as usize).sum();
-                let site = (count > 0).then(|| nth_site(&sites[..words], pick(count)))?;
-                Some(site_move(rule, removing, site))
+                // No closure: one made here was compiled out of line.
+                match count {
+                    0 => None,
+                    _ => Some(site_move(
+                        rule,
+                        removing,
+                        nth_site(&sites[..words], pick(count)),
+                    )),
+                }
             }
             Unlisted::SlideShot(rule) => self.pick_slide_shot(rule, pick),
+            Unlisted::Steps => self.pick_word_step(pick),
             Unlisted::Slide {
                 rule,
                 directions,
@@ -181,6 +197,7 @@ impl State {
             Unlisted::Site(rule) if self.position.words == 1 => self.word_targets(rule).1 != 0,
             Unlisted::Site(rule) => self.rule_sites(rule).1.iter().any(|&w| w != 0),
             Unlisted::SlideShot(rule) => self.pick_slide_shot(rule, &mut first).is_some(),
+            Unlisted::Steps => self.has_word_step(),
             Unlisted::Slide {
                 directions,
                 max_length,

@@ -158,6 +158,10 @@ pub const MAX_HAND: u16 = 100;
 /// The most a kind of piece may be worth (`piece queen worth 9`), so that a player's
 /// material (see [`Expr::Material`]) stays far from overflowing.
 pub const MAX_WORTH: u16 = 1000;
+/// The most move rules a game of steps counted without listing them may have
+/// ([`Facts::steps_counted`]).
+pub const MAX_COUNTED_STEP_RULES: usize = 16;
+
 /// The most sites whose stones [`EndCheck::Stones`] lists for one end condition.
 pub const END_KEY_SITES: usize = 3;
 
@@ -2132,6 +2136,14 @@ pub struct Facts {
     /// two rules may place on one site ([`Facts::moves_may_coincide`]) or `next to` narrows
     /// them ([`Facts::moves_narrowed`]).
     pub sites_counted: bool,
+    /// Whether every move rule (of at most [`MAX_COUNTED_STEP_RULES`]) steps one of the
+    /// mover's pieces, of any kind, to the next site along one of its directions, onto
+    /// what its landing allows and narrowed by no clause but `not landing on` and
+    /// `avoiding`, on a board of at most 64 sites whose every direction of these rules is
+    /// a shift of a word ([`Board::axis_shifts`]); no two rules make one move and no
+    /// promotion offers a choice. The steps are then counted by shifts of the pieces' sites
+    /// without listing them.
+    pub steps_counted: bool,
     /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
     /// its moves cannot be picked without listing them (a `so that` narrows them only
     /// where its goal does not hold already, which the engine tests), or a pass is a move

@@ -196,6 +196,12 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         .map(|i| i as u8);
     let no_player_can_move = ends_on(model::EndWhen::NoPlayerCanMove);
     let into_hand = !desc.capture_into_hand.kinds.is_empty();
+    let promotion_choice_kinds = (effects.iter())
+        .filter(|e| matches!(e.kind, model::EffectKind::Promote { choices, .. } if choices != 0))
+        .fold(0, |kinds, e| kinds | e.filter.kinds);
+    let steps_counted = !coincide
+        && promotion_choice_kinds == 0
+        && steps_counted(moves, &parts.board, desc.about.pieces.len());
     model::Facts {
         moves_narrowed: narrowed,
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
@@ -209,11 +215,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         promotes: has(|k| matches!(k, model::EffectKind::Promote { .. })),
         passing_kinds: passing_kinds(moves),
         unmoved_kinds: unmoved_kinds(moves),
-        promotion_choice_kinds: (effects.iter())
-            .filter(
-                |e| matches!(e.kind, model::EffectKind::Promote { choices, .. } if choices != 0),
-            )
-            .fold(0, |kinds, e| kinds | e.filter.kinds),
+        promotion_choice_kinds,
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
         roll_rule,
         ends_after_moves: !end_conditions.is_empty()
@@ -225,9 +227,10 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         ends_when_no_player_can_move: no_player_can_move,
         stalemate_loses: goals::stalemate_loses(end_rules),
         captures_into_hand: into_hand,
+        steps_counted,
         always_listed: parts.repetition.forbidden
             || forbids
-            || ((coincide || narrowed) && !sites_counted)
+            || ((coincide || narrowed) && !sites_counted && !steps_counted)
             || no_player_can_move
             || roll_rule.is_some(),
         plain_landings: if into_hand { 0 } else { plain_landings(moves) },
@@ -447,6 +450,42 @@ fn sites_counted(moves: &[model::MoveRule]) -> bool {
         r.filter == allowed && r.so_that.is_none() && r.forbidding.is_none()
     };
     !moves.is_empty() && moves.iter().all(|r| on_one_site(r) && plain(r))
+}
+
+/// [`model::Facts::steps_counted`] as far as the move rules and the board tell it: every
+/// rule of `moves` a step of a piece of any of the game's `kinds`, narrowed by nothing
+/// but its landing, `not landing on` and `avoiding`, along directions that are shifts of
+/// one word of sites.
+fn steps_counted(moves: &[model::MoveRule], board: &Board, kinds: usize) -> bool {
+    let Some(shifts) = board.axis_shifts() else {
+        return false;
+    };
+    let every_kind = u64::MAX >> (64 - kinds.clamp(1, 64));
+    let step = |r: &model::MoveRule| {
+        let model::MoveKind::Slide {
+            directions,
+            max_length: 1,
+            line_capture: None,
+            ..
+        } = &r.kind
+        else {
+            return false;
+        };
+        let plain = model::MoveFilter {
+            kinds: r.filter.kinds,
+            landing: r.filter.landing,
+            not_landing: r.filter.not_landing,
+            avoiding: r.filter.avoiding,
+            ..model::MoveFilter::default()
+        };
+        r.filter == plain
+            && r.filter.kinds & every_kind == every_kind
+            && (r.so_that.is_none() && r.forbidding.is_none() && r.numbered.is_none())
+            && directions.iter().all(|&d| shifts.toward(d).is_some())
+    };
+    board.sites() <= 64
+        && (1..=model::MAX_COUNTED_STEP_RULES).contains(&moves.len())
+        && moves.iter().all(step)
 }
 
 /// Whether two move rules of the same kind, for the same mover, share a direction (and so
