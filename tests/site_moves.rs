@@ -1,5 +1,5 @@
 //! Moves on one site (placements and removals, where every rule acts on one site:
-//! `Facts::sites_counted`) picked without listing them, against the list: on seeded random
+//! `Counted::Sites`) picked without listing them, against the list: on seeded random
 //! positions of games whose rules place onto the same sites, narrowed by `next to` along
 //! many directions, on boards of one word of sites and of several, of hexagons, with
 //! diagonals on the dark points only and drawn by lines (where `next to` is asked site by
@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use rulebook::model::Game;
+use rulebook::model::{Counted, Game};
 use rulebook::pipeline;
 
 use crate::common::picks::picks_are_the_listed_moves;
@@ -64,7 +64,11 @@ fn game(board: &str, rules: &str) -> Arc<Game> {
 /// Checks every pick against the list on `positions` random positions of a game.
 fn check(board: &str, rules: &str, positions: usize, rng: &mut XorShift) {
     let game = game(board, rules);
-    assert!(game.facts.sites_counted, "{board}: the moves are counted");
+    assert_eq!(
+        game.facts.counted,
+        Counted::Sites,
+        "{board}: the moves are counted"
+    );
     let label = format!("{board}, rules {rules:?}");
     picks_are_the_listed_moves(&game, positions, rng, &label);
 }
@@ -108,13 +112,16 @@ fn rules_that_place_two_kinds_or_narrow_otherwise_are_listed() {
         &[],
     )
     .unwrap_or_else(|e| panic!("{}", e.render(false)));
-    assert!(!game.facts.sites_counted, "two kinds placed: listed");
+    assert!(
+        game.facts.counted != Counted::Sites,
+        "two kinds placed: listed"
+    );
     let captures = game_of("move place stone capturing\n");
     assert!(
-        !captures.facts.sites_counted,
+        captures.facts.counted != Counted::Sites,
         "a placement that must capture: listed"
     );
-    assert!(game_of(FALLING).facts.sites_counted);
+    assert_eq!(game_of(FALLING).facts.counted, Counted::Sites);
 }
 
 /// The game of `rules` on a 5 x 5 grid.

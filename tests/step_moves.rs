@@ -1,4 +1,4 @@
-//! Steps picked without listing them (`Facts::steps_counted`: every move rule steps a
+//! Steps picked without listing them (`Counted::Steps`: every move rule steps a
 //! piece one site, on a board of at most 64 sites whose directions are shifts of a word),
 //! against the list: on seeded random positions of grids of squares, with diagonals on the
 //! dark points only, with points left out, and of hexagons, with directions relative to the
@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use rulebook::model::Game;
+use rulebook::model::{Counted, Game};
 use rulebook::pipeline;
 
 use crate::common::picks::picks_are_the_listed_moves;
@@ -53,7 +53,11 @@ fn game(board: &str, pieces: &str, rules: &str) -> Arc<Game> {
 /// counted.
 fn check(board: &str, pieces: &str, rules: &str, rng: &mut XorShift) {
     let game = game(board, pieces, rules);
-    assert!(game.facts.steps_counted, "{board}: the steps are counted");
+    assert_eq!(
+        game.facts.counted,
+        Counted::Steps,
+        "{board}: the steps are counted"
+    );
     let label = format!("{board}, pieces {pieces}, rules {rules:?}");
     picks_are_the_listed_moves(&game, 300, rng, &label);
 }
@@ -78,8 +82,9 @@ fn picks_of_steps_are_the_listed_moves_on_random_positions() {
 
 #[test]
 fn steps_are_counted_only_where_shifts_of_one_word_find_them_all() {
-    let counted =
-        |board: &str, pieces: &str, rules: &str| game(board, pieces, rules).facts.steps_counted;
+    let counted = |board: &str, pieces: &str, rules: &str| {
+        game(board, pieces, rules).facts.counted == Counted::Steps
+    };
     assert!(counted("grid 8 by 8", "pawn", BREAKTHROUGH));
     assert!(!counted("grid 9 by 8", "pawn", BREAKTHROUGH), "72 sites");
     assert!(!counted(

@@ -19,8 +19,8 @@ use std::sync::Arc;
 use rulebook::analysis::{perft, Rng};
 use rulebook::engine::{MoveList, State};
 use rulebook::model::{
-    Chain, Game, Landing, MoveKind, MoveRule, RouteRecord, RouteRules, SiteTest, Step, Walk,
-    WalkAction,
+    Chain, Counted, Game, Landing, MoveKind, MoveRule, RouteRecord, RouteRules, SiteTest, Step,
+    Walk, WalkAction,
 };
 use rulebook::{compile, notation, pipeline};
 
@@ -82,9 +82,11 @@ fn as_walks(game: &Game, lower: fn(&MoveRule) -> Option<Walk>) -> Option<Arc<Gam
             any = true;
         }
     }
-    // As the compiler finds it: placements and removals are counted site by site only on
-    // their routines.
-    walked.facts.sites_counted &= !any;
+    // As the compiler finds it: placements and removals are counted site by site, and
+    // steps by shifts, only on their routines.
+    if any {
+        walked.facts.counted = Counted::ByRules;
+    }
     any.then(|| Arc::new(walked))
 }
 

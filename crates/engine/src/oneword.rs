@@ -154,9 +154,9 @@ impl State {
         Some(word_move(rule, removing, sites, k - start))
     }
 
-    /// The landings of the steps of move rule `rule` ([`rulebook_model::Facts::
-    /// steps_counted`]) on a board of one word, per direction of the rule in its order, in
-    /// `steps`: how many directions.
+    /// The landings of the steps of move rule `rule` ([`rulebook_model::Counted::Steps`])
+    /// on a board of one word, per direction of the rule in its order, in `steps`: how many
+    /// directions.
     #[inline]
     fn word_steps(&self, rule: &MoveRule, steps: &mut [DirectionSteps; 8]) -> usize {
         let game = &*self.game;
@@ -190,14 +190,14 @@ impl State {
         n
     }
 
-    /// Whether the mover has a step ([`rulebook_model::Facts::steps_counted`]) on a board of
+    /// Whether the mover has a step ([`rulebook_model::Counted::Steps`]) on a board of
     /// one word. Out of line, as [`State::pick_word_step`].
     #[inline(never)]
     pub(super) fn has_word_step(&self) -> bool {
         self.word_step_counts(|_, count| count > 0) > 0
     }
 
-    /// The steps of the move rules in force ([`rulebook_model::Facts::steps_counted`]),
+    /// The steps of the move rules in force ([`rulebook_model::Counted::Steps`]),
     /// counted rule by rule on a board of one word: `stop(rule, count)` is given each
     /// rule's count until it returns `true`. Returns the count so far.
     fn word_step_counts(&self, mut stop: impl FnMut(u8, usize) -> bool) -> usize {
@@ -218,7 +218,7 @@ impl State {
     }
 
     /// The move `pick(count)` of the steps of the move rules in force
-    /// ([`rulebook_model::Facts::steps_counted`]) on a board of one word, without listing
+    /// ([`rulebook_model::Counted::Steps`]) on a board of one word, without listing
     /// them: rule by rule as [`State::legal_moves`] lists them. Out of line, so that the
     /// picks of other games are compiled as they were (inlined, Hex's playouts took 1.5%
     /// more instructions).

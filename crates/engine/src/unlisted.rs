@@ -8,7 +8,7 @@ use super::movegen::{
 use super::{Move, State};
 use rulebook_model::board::LINE_OF_DIRECTION;
 use rulebook_model::{
-    MoveKind, MoveRule, SecondPart, Shot, Site, ALL_KINDS, EMPTY, NO_SITE, UNLIMITED,
+    Counted, MoveKind, MoveRule, SecondPart, Shot, Site, ALL_KINDS, EMPTY, NO_SITE, UNLIMITED,
 };
 
 /// How moves can be found without listing them ([`State::unlisted`]).
@@ -20,14 +20,14 @@ enum Unlisted<'a> {
     /// The one rule in force, of this number, sows.
     Sowing(u8),
     /// Every move rule, of two or more, acts on one site
-    /// ([`rulebook_model::Facts::sites_counted`]): the rules in force are counted site by
+    /// ([`rulebook_model::Counted::Sites`]): the rules in force are counted site by
     /// site ([`State::each_site_rule`]).
     Sites,
     /// The one rule in force, of this number, places a piece (or removes one of the
     /// mover's) on one site, with no clause that narrows its moves but a `next to`.
     Site(u8),
     /// Every move rule steps a piece, on a board of one word
-    /// ([`rulebook_model::Facts::steps_counted`]): the steps are counted by shifts.
+    /// ([`rulebook_model::Counted::Steps`]): the steps are counted by shifts.
     Steps,
     /// The one rule in force slides, then shoots.
     SlideShot(SlideThenShot<'a>),
@@ -68,8 +68,13 @@ impl State {
         {
             return None;
         }
-        if game.facts.sites_counted && game.moves.len() > 1 {
-            return Some(Unlisted::Sites);
+        if game.facts.counted != Counted::ByRules {
+            if game.facts.counted == Counted::Steps {
+                return Some(Unlisted::Steps);
+            }
+            if game.moves.len() > 1 {
+                return Some(Unlisted::Sites);
+            }
         }
         if let [only] = &game.moves[..] {
             // One rule (the usual placement game): no rules to go through.
@@ -77,9 +82,6 @@ impl State {
                 true => self.unlisted_rule(0, only),
                 false => Some(Unlisted::NoRule),
             };
-        }
-        if game.facts.steps_counted {
-            return Some(Unlisted::Steps);
         }
         let mut active = game
             .moves
@@ -103,8 +105,6 @@ impl State {
             MoveKind::Sow { .. } => Some(Unlisted::Sowing(index)),
             _ if self.game.tiles.is_some() => Some(Unlisted::Tiles),
             MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => Some(Unlisted::Site(index)),
-            // A step that `onto` or a region may narrow.
-            MoveKind::Slide { .. } if self.game.facts.steps_counted => Some(Unlisted::Steps),
             MoveKind::Slide {
                 directions,
                 rising,
@@ -261,7 +261,7 @@ impl State {
     }
 
     /// The moves of each move rule in force, in order, where every rule acts on one site
-    /// ([`rulebook_model::Facts::sites_counted`]): `visit(rule, removing, sites)` (`removing`
+    /// ([`rulebook_model::Counted::Sites`]): `visit(rule, removing, sites)` (`removing`
     /// for a removal) with the sites of the rule's moves as [`State::legal_moves`] lists
     /// them, those of an earlier rule's moves left out (a placement by two rules, all of one
     /// kind, or a removal by two, is one move, listed under the first), until `visit`

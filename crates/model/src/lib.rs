@@ -159,7 +159,7 @@ pub const MAX_HAND: u16 = 100;
 /// material (see [`Expr::Material`]) stays far from overflowing.
 pub const MAX_WORTH: u16 = 1000;
 /// The most move rules a game of steps counted without listing them may have
-/// ([`Facts::steps_counted`]).
+/// ([`Counted::Steps`]).
 pub const MAX_COUNTED_STEP_RULES: usize = 16;
 
 /// The most sites whose stones [`EndCheck::Stones`] lists for one end condition.
@@ -2107,6 +2107,27 @@ pub struct Sources {
     pub forbidden: Vec<RuleSource>,
 }
 
+/// How every move rule of a game is counted without listing its moves ([`Facts::counted`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counted {
+    /// Rule by rule: the one rule in force may be, or the moves are listed.
+    #[default]
+    ByRules,
+    /// Every move rule acts on one site: places a piece (every one of the same kind) or
+    /// removes one of the mover's, narrowed by no clause but `next to` and `not landing
+    /// on`. The moves are counted site by site, though two rules may place on one site
+    /// ([`Facts::moves_may_coincide`]) or `next to` narrows them
+    /// ([`Facts::moves_narrowed`]).
+    Sites,
+    /// Every move rule (of at most [`MAX_COUNTED_STEP_RULES`]) steps one of the mover's
+    /// pieces, of any kind, to the next site along one of its directions, onto what its
+    /// landing allows and narrowed by no clause but `not landing on` and `avoiding`, on a
+    /// board of at most 64 sites whose every direction of these rules is a shift of a word
+    /// ([`Board::axis_shifts`]); no two rules make one move and no promotion offers a
+    /// choice. The steps are counted by shifts of the pieces' sites.
+    Steps,
+}
+
 /// What the compiler derives from a game's rules for the engine to read on its hot path, a
 /// flag each: nothing here is a rule of its own (each follows from the move, effect and end
 /// rules), so a reader of the rules can leave it aside.
@@ -2130,20 +2151,9 @@ pub struct Facts {
     /// Whether a move may be forbidden by what it leaves: a `forbid leaving` or a move
     /// rule's `forbidding`.
     pub forbids: bool,
-    /// Whether every move rule acts on one site: places a piece (every one of the same
-    /// kind) or removes one of the mover's, narrowed by no clause but `next to` and `not
-    /// landing on`. The moves are then counted site by site without listing them, though
-    /// two rules may place on one site ([`Facts::moves_may_coincide`]) or `next to` narrows
-    /// them ([`Facts::moves_narrowed`]).
-    pub sites_counted: bool,
-    /// Whether every move rule (of at most [`MAX_COUNTED_STEP_RULES`]) steps one of the
-    /// mover's pieces, of any kind, to the next site along one of its directions, onto
-    /// what its landing allows and narrowed by no clause but `not landing on` and
-    /// `avoiding`, on a board of at most 64 sites whose every direction of these rules is
-    /// a shift of a word ([`Board::axis_shifts`]); no two rules make one move and no
-    /// promotion offers a choice. The steps are then counted by shifts of the pieces' sites
-    /// without listing them.
-    pub steps_counted: bool,
+    /// Whether every move rule's moves are counted by one routine without listing them,
+    /// and which: one fact, so that the games counted neither way pay one test for both.
+    pub counted: Counted,
     /// Whether a move rule is narrowed by a filter (`by`, `onto`, `capturing` ...), so that
     /// its moves cannot be picked without listing them (a `so that` narrows them only
     /// where its goal does not hold already, which the engine tests), or a pass is a move

@@ -202,11 +202,16 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
     let steps_counted = !coincide
         && promotion_choice_kinds == 0
         && steps_counted(moves, &parts.board, desc.about.pieces.len());
+    let counted = match (sites_counted, steps_counted) {
+        (true, _) => model::Counted::Sites,
+        (false, true) => model::Counted::Steps,
+        (false, false) => model::Counted::ByRules,
+    };
     model::Facts {
         moves_narrowed: narrowed,
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
         moves_may_coincide: coincide,
-        sites_counted,
+        counted,
         forbids,
         majority: moves.iter().any(|r| r.filter.most),
         captures_in_line: moves.iter().any(|r| r.kind.captures_in_line()),
@@ -227,10 +232,9 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         ends_when_no_player_can_move: no_player_can_move,
         stalemate_loses: goals::stalemate_loses(end_rules),
         captures_into_hand: into_hand,
-        steps_counted,
         always_listed: parts.repetition.forbidden
             || forbids
-            || ((coincide || narrowed) && !sites_counted && !steps_counted)
+            || ((coincide || narrowed) && counted == model::Counted::ByRules)
             || no_player_can_move
             || roll_rule.is_some(),
         plain_landings: if into_hand { 0 } else { plain_landings(moves) },
@@ -431,7 +435,7 @@ fn counted_slide_shot(rule: &model::MoveRule) -> bool {
     slide && shoots && rule.filter == counted
 }
 
-/// [`Facts::sites_counted`](model::Facts::sites_counted): whether every move rule places a
+/// [`model::Counted::Sites`]: whether every move rule places a
 /// piece (all of one kind) or removes one, narrowed by no clause but `next to` and `not
 /// landing on`, with no `so that` and no `forbidding`.
 fn sites_counted(moves: &[model::MoveRule]) -> bool {
@@ -452,7 +456,7 @@ fn sites_counted(moves: &[model::MoveRule]) -> bool {
     !moves.is_empty() && moves.iter().all(|r| on_one_site(r) && plain(r))
 }
 
-/// [`model::Facts::steps_counted`] as far as the move rules and the board tell it: every
+/// [`model::Counted::Steps`] as far as the move rules and the board tell it: every
 /// rule of `moves` a step of a piece of any of the game's `kinds`, narrowed by nothing
 /// but its landing, `not landing on` and `avoiding`, along directions that are shifts of
 /// one word of sites.
