@@ -53,9 +53,10 @@ struct SlideThenShot<'a> {
 }
 
 impl State {
-    /// How the moves of this position can be found without listing them: when the only
-    /// move rule in force is a sowing or a slide, or the game is one of tiles (and nothing
-    /// filters moves); `None` when they must be listed.
+    /// How the moves of this position can be found without listing them: when every move
+    /// rule is counted by one routine ([`Counted`]), the only move rule in force is a
+    /// sowing, a placement or a slide, or the game is one of tiles (and nothing filters
+    /// moves); `None` when they must be listed.
     fn unlisted(&self) -> Option<Unlisted<'_>> {
         let game = &*self.game;
         if game.facts.always_listed
@@ -140,7 +141,7 @@ impl State {
                 let words = self.position.words;
                 let (removing, sites) = self.rule_sites(rule);
                 let count: usize = sites[..words].iter().map(|w| w.count_ones() as usize).sum();
-                // No closure: one made here was compiled out of line.
+                // Without a closure: one here was compiled out of line.
                 match count {
                     0 => None,
                     _ => Some(site_move(
