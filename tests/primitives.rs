@@ -199,3 +199,58 @@ fn an_avoided_site_is_neither_crossed_nor_landed_on() {
         ["a1-a2", "c2-c1", "c2-b2", "c2-d2", "c3-b3", "c3-d3", "c3-c4", "c2-a2", "c3-c1"]
     );
 }
+
+/// Knightthrough, a row of the RBG yardstick: knights that leap only forward.
+const KNIGHTTHROUGH: &str = include_str!("fixtures/valid/knightthrough.game");
+
+/// Yavalath, a row of the RBG yardstick: four in a row wins, three loses.
+const YAVALATH: &str = include_str!("fixtures/valid/yavalath.game");
+
+/// A game of the fixtures' texts.
+fn fixture(name: &str, text: &str) -> Arc<Game> {
+    pipeline::load_text(name, text, None, &[]).unwrap_or_else(|e| panic!("{}", e.render(false)))
+}
+
+#[test]
+fn a_knight_leaps_forward_only_takes_by_landing_and_wins_on_the_far_rank() {
+    let g = fixture("knightthrough.game", KNIGHTTHROUGH);
+    // White's knight on d6 leaps to c8 and e8 (the first rule), b7 and f7 (the second,
+    // onto Black's knight there), never back; Black's knight on f7 leaps south only.
+    let s = at(&g, "8/5B2/3W4/8/8/8/8/8 white");
+    assert_eq!(legal_texts(&s), ["d6-c8", "d6-e8", "d6-b7", "d6-f7"]);
+    let s = at(&g, "8/5B2/3W4/8/8/8/8/8 black");
+    assert_eq!(legal_texts(&s), ["f7-e5", "f7-g5", "f7-d6", "f7-h6"]);
+    // Taking Black's last knight wins (Black cannot move); with another left, the game
+    // goes on until a knight reaches the far rank.
+    let mut s = at(&g, "8/5B2/3W4/8/8/8/8/8 white");
+    play(&mut s, "d6-f7");
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
+    let mut s = at(&g, "8/5B2/3W4/8/1B6/8/8/8 white");
+    play(&mut s, "d6-f7");
+    assert_eq!(s.outcome(), None, "a take short of the far rank");
+    let mut s = at(&g, "8/5B2/3W4/8/1B6/8/8/8 white");
+    play(&mut s, "d6-e8");
+    assert_eq!(s.outcome(), Some(Outcome::Win(Player::FIRST)));
+}
+
+#[test]
+fn four_in_a_row_wins_and_three_loses_along_the_three_lines_of_hexagons() {
+    let g = fixture("yavalath.game", YAVALATH);
+    let after = |moves: &str| {
+        let mut s = State::new(Arc::clone(&g));
+        play(&mut s, moves);
+        s.outcome()
+    };
+    let black = Some(Outcome::Win(Player::SECOND));
+    // Three along a rank, along a file and along the other line of hexagons lose.
+    assert_eq!(after("e5 a9 f5 b9 g5"), black);
+    assert_eq!(after("e5 a9 e6 b9 e7"), black);
+    assert_eq!(after("e5 a9 d6 b9 c7"), black);
+    // Three along the diagonal that hexagons do not link is no line.
+    assert_eq!(after("e5 a9 f6 b9 g7"), None);
+    // The fourth stone of a row wins, though it makes three as well.
+    assert_eq!(
+        after("e5 a9 f5 i1 h5 a5 g5"),
+        Some(Outcome::Win(Player::FIRST))
+    );
+}
