@@ -654,7 +654,10 @@ pub struct State {
 #[derive(Debug)]
 struct Position {
     cells: Vec<Cell>,
-    /// Per player, a bit per site of the sites holding that player's pieces.
+    /// Per player, a bit per site of the sites holding that player's pieces; then, in a
+    /// game of more than one kind of piece, the same per cell (every player's every kind,
+    /// [`Game::cell_codes`] blocks, the first, [`EMPTY`]'s, unused), so that the pieces of
+    /// the kinds a rule moves are a few words away ([`State::movers`]).
     occupancy: Vec<u64>,
     /// The words of a player's `occupancy`.
     words: usize,
@@ -785,6 +788,22 @@ fn copy_from<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
     if !(to.is_empty() && from.is_empty()) {
         to.clone_from(from);
     }
+}
+
+/// The blocks of [`Position::occupancy`] after the players': one per cell code in a game of
+/// more than one kind of piece, none in a game of one (where a player's pieces are all of it).
+fn by_cell_blocks(game: &Game) -> usize {
+    match keeps_cell_sets(game) {
+        true => game.cell_codes(),
+        false => 0,
+    }
+}
+
+/// Whether a position of the game keeps a set of sites per cell ([`Position::occupancy`]):
+/// where it has more than one kind of piece.
+#[inline(always)]
+fn keeps_cell_sets(game: &Game) -> bool {
+    game.about.piece_kinds.len() > 1
 }
 
 impl State {
@@ -939,6 +958,16 @@ impl Position {
             let p = (game.tables.owner[cell.index()]).index();
             self.occupancy[p * self.words + word] |= bit;
             self.piece_count[p] += 1;
+        }
+        if keeps_cell_sets(game) {
+            // The sets of the cells' pieces, after the players'.
+            let at = self.piece_count.len() * self.words + word;
+            if old != EMPTY {
+                self.occupancy[at + old.index() * self.words] &= !bit;
+            }
+            if cell != EMPTY {
+                self.occupancy[at + cell.index() * self.words] |= bit;
+            }
         }
         if !self.lines.is_empty() && (old == EMPTY) != (cell == EMPTY) {
             movegen::toggle_lines(&mut self.lines, &game.board, site);
@@ -1101,7 +1130,7 @@ impl State {
         let mut state = State {
             position: Position {
                 cells: vec![EMPTY; sites],
-                occupancy: vec![0; words * players],
+                occupancy: vec![0; words * (players + by_cell_blocks(&game))],
                 words,
                 piece_count: vec![0; players],
                 to_move,
@@ -2454,6 +2483,7 @@ impl State {
         match c {
             rulebook_model::Condition::Always => true,
             rulebook_model::Condition::When(e) => self.eval(e) != 0,
+            rulebook_model::Condition::Mover(p) => self.position.to_move == *p,
         }
     }
 }

@@ -474,13 +474,34 @@ impl Expr {
     }
 }
 
-/// A condition: always true, or an expression evaluated against the position.
+/// A condition: always true, or an expression evaluated against the position. With a tag
+/// of its own (`repr(u8)`): kept in the expression's spare values, which variant it is
+/// took several instructions to tell at every rule read.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(u8)]
 pub enum Condition {
     /// No condition.
     Always,
     /// True when the expression is non-zero.
     When(Expr),
+    /// True when this player moves (`mover == PLAYER`, which the compiler writes for each
+    /// player of a rule in directions relative to the mover): read without evaluating.
+    Mover(Player),
+}
+
+impl Condition {
+    /// The condition as an expression (`Const(1)` for [`Condition::Always`]).
+    pub fn expr(&self) -> Expr {
+        match self {
+            Condition::Always => Expr::Const(1),
+            Condition::When(e) => e.clone(),
+            Condition::Mover(p) => Expr::Binary(
+                Op::Eq,
+                Box::new(Expr::Player(PlayerRef::Mover)),
+                Box::new(Expr::Player(PlayerRef::Fixed(*p))),
+            ),
+        }
+    }
 }
 
 /// Which pieces a jump may pass over.

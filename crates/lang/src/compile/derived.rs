@@ -519,6 +519,7 @@ fn reaches(rule: &model::MoveRule) -> bool {
 fn rule_mover(rule: &model::MoveRule) -> Option<model::Player> {
     match &rule.condition {
         Condition::When(e) => moving_player(e),
+        Condition::Mover(p) => Some(*p),
         Condition::Always => None,
     }
 }

@@ -76,8 +76,7 @@ impl Compiler<'_> {
             });
             for (seat, condition) in folded {
                 let condition = match seated_condition(&condition, seat) {
-                    Some(Condition::When(x)) => x,
-                    Some(Condition::Always) => Expr::Const(1),
+                    Some(condition) => condition.expr(),
                     None => continue,
                 };
                 ends.rules.push(model::EndRule {
