@@ -85,6 +85,8 @@ fn as_walks(game: &Game, lower: fn(&MoveRule) -> Option<Walk>) -> Option<Arc<Gam
     // As the compiler finds it: placements and removals are counted site by site only on
     // their routines.
     walked.facts.sites_counted &= !any;
+    // Nor are a walk's moves found by bit sets.
+    walked.facts.bit_moves &= !any;
     any.then(|| Arc::new(walked))
 }
 
@@ -492,6 +494,8 @@ fn a_chain_of_legs_reads_the_site_it_left_as_empty() {
         leaps: Vec::new(),
         taking: None,
     });
+    // As the compiler finds it: a walk's moves are not found by bit sets.
+    game.facts.bit_moves = false;
     let state = State::new(Arc::new(game));
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);

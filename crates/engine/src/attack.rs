@@ -74,7 +74,6 @@ impl State {
         match condition {
             Condition::Always => true,
             Condition::When(e) => self.value(player, e) != 0,
-            Condition::Mover(p) => player == *p,
         }
     }
 

@@ -408,10 +408,7 @@ impl State {
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
         let board = &self.game.board;
-        let players = self.position.piece_count.len();
-        let occupied = self.position.occupancy[..players]
-            .iter()
-            .fold(0u64, |a, &b| a | b);
+        let occupied = self.position.occupancy.iter().fold(0u64, |a, &b| a | b);
         let own = self.position.occupancy[self.position.to_move.index()];
         let mut pending = [(NO_SITE, 0u64); 64];
         let n = slide_targets(board, occupied, own, 0, rising, falling, &mut pending);

@@ -474,34 +474,13 @@ impl Expr {
     }
 }
 
-/// A condition: always true, or an expression evaluated against the position. With a tag
-/// of its own (`repr(u8)`): kept in the expression's spare values, which variant it is
-/// took several instructions to tell at every rule read.
+/// A condition: always true, or an expression evaluated against the position.
 #[derive(Clone, Debug, PartialEq)]
-#[repr(u8)]
 pub enum Condition {
     /// No condition.
     Always,
     /// True when the expression is non-zero.
     When(Expr),
-    /// True when this player moves (`mover == PLAYER`, which the compiler writes for each
-    /// player of a rule in directions relative to the mover): read without evaluating.
-    Mover(Player),
-}
-
-impl Condition {
-    /// The condition as an expression (`Const(1)` for [`Condition::Always`]).
-    pub fn expr(&self) -> Expr {
-        match self {
-            Condition::Always => Expr::Const(1),
-            Condition::When(e) => e.clone(),
-            Condition::Mover(p) => Expr::Binary(
-                Op::Eq,
-                Box::new(Expr::Player(PlayerRef::Mover)),
-                Box::new(Expr::Player(PlayerRef::Fixed(*p))),
-            ),
-        }
-    }
 }
 
 /// Which pieces a jump may pass over.
@@ -1012,6 +991,27 @@ pub enum MoveKind {
     /// it (the piece goes back to its owner's stock), except on a site of `safe`, where it
     /// may not land. A throw of 0 moves nothing.
     Track(Track),
+}
+
+impl MoveRule {
+    /// Whether the rule's moves are a step onto an empty site (a slide of one site,
+    /// capturing nothing in line) or a chain of jumps that turns: those that the engine
+    /// finds by bit sets on a board of at most 64 sites ([`Facts::bit_moves`]).
+    pub fn found_by_bits(&self) -> bool {
+        match &self.kind {
+            MoveKind::Slide {
+                max_length: 1,
+                line_capture: None,
+                ..
+            } => self.filter.landing == Landing::Empty,
+            MoveKind::Jump {
+                chain: Chain::Turning | Chain::TurningAtWill,
+                flying,
+                ..
+            } => !flying,
+            _ => false,
+        }
+    }
 }
 
 impl MoveKind {
@@ -2214,6 +2214,16 @@ pub struct Facts {
     /// without a route or taking, a placement not from the hand, with no second part and
     /// no capture in passing, in a game without capture into hand.
     pub plain_landings: u64,
+    /// Whether the board has at most 64 sites ([`Board::has_ray_masks`]) and every move
+    /// rule is a step onto an empty site or a chain of jumps that turns
+    /// ([`MoveRule::found_by_bits`]), with no second part, `capturing`, `with liberties` or
+    /// `so that`: the engine then finds the moves by bit sets, in a move generator of their
+    /// own.
+    pub bit_moves: bool,
+    /// Whether move rules that move pieces (not placements or removals) name two kinds or
+    /// more by `by`, or a rule moves pieces `by numbered`: the position then keeps a set of
+    /// sites per player and kind, from which such a rule's pieces are read at once.
+    pub cell_sets: bool,
 }
 
 impl Facts {

@@ -295,7 +295,7 @@ fn most_marks(game: &Game) -> Option<usize> {
             continue;
         }
         let before = match &rule.condition {
-            Condition::Always | Condition::Mover(_) => None,
+            Condition::Always => None,
             Condition::When(x) => marks_before(x),
         }?;
         most = most.max(usize::try_from(before + made).unwrap_or(0));

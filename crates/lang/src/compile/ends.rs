@@ -76,7 +76,8 @@ impl Compiler<'_> {
             });
             for (seat, condition) in folded {
                 let condition = match seated_condition(&condition, seat) {
-                    Some(condition) => condition.expr(),
+                    Some(Condition::When(x)) => x,
+                    Some(Condition::Always) => Expr::Const(1),
                     None => continue,
                 };
                 ends.rules.push(model::EndRule {

@@ -59,7 +59,7 @@ fn attacks_back(rule: &MoveRule) -> bool {
     };
     !takes
         || match &rule.condition {
-            Condition::Always | Condition::Mover(_) => true,
+            Condition::Always => true,
             Condition::When(e) => reads_only_the_mover(e),
         }
 }

@@ -540,8 +540,7 @@ pub(super) fn seated_condition(
         Box::new(Expr::Player(PlayerRef::Fixed(player))),
     );
     match condition {
-        Condition::Always => Some(Condition::Mover(player)),
-        Condition::Mover(p) => (*p == player).then(|| condition.clone()),
+        Condition::Always => Some(Condition::When(moves)),
         Condition::When(e) => match moving_player(e) {
             Some(p) => (p == player).then(|| condition.clone()),
             // Whose move it is first: the cheaper test, which spares the rest.

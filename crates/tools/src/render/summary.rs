@@ -853,7 +853,7 @@ fn after_sow_summary(o: &mut String, game: &Game) {
             .collect();
         let when = match &r.condition {
             Condition::Always => "always".to_string(),
-            c => expr(&c.expr(), game),
+            Condition::When(e) => expr(e, game),
         };
         let unless = match &r.cancel {
             Some(e) => format!(", unless {}", expr(e, game)),
@@ -1047,7 +1047,7 @@ fn hex_summary(o: &mut String, game: &Game, side: u16) {
 fn condition(c: &Condition, game: &Game) -> String {
     match c {
         Condition::Always => String::new(),
-        c => format!(" when {}", expr(&c.expr(), game)),
+        Condition::When(e) => format!(" when {}", expr(e, game)),
     }
 }
 
