@@ -83,10 +83,11 @@ fn as_walks(game: &Game, lower: fn(&MoveRule) -> Option<Walk>) -> Option<Arc<Gam
         }
     }
     // As the compiler finds it: placements and removals are counted site by site, and
-    // steps by shifts, only on their routines.
+    // steps by shifts, only on their routines; nor are a walk's moves found by bit sets.
     if any {
         walked.facts.counted = Counted::ByRules;
     }
+    walked.facts.bit_moves &= !any;
     any.then(|| Arc::new(walked))
 }
 
@@ -494,6 +495,8 @@ fn a_chain_of_legs_reads_the_site_it_left_as_empty() {
         leaps: Vec::new(),
         taking: None,
     });
+    // As the compiler finds it: a walk's moves are not found by bit sets.
+    game.facts.bit_moves = false;
     let state = State::new(Arc::new(game));
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);

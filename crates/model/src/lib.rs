@@ -997,6 +997,27 @@ pub enum MoveKind {
     Track(Track),
 }
 
+impl MoveRule {
+    /// Whether the rule's moves are a step onto an empty site (a slide of one site,
+    /// capturing nothing in line) or a chain of jumps that turns: those that the engine
+    /// finds by bit sets on a board of at most 64 sites ([`Facts::bit_moves`]).
+    pub fn found_by_bits(&self) -> bool {
+        match &self.kind {
+            MoveKind::Slide {
+                max_length: 1,
+                line_capture: None,
+                ..
+            } => self.filter.landing == Landing::Empty,
+            MoveKind::Jump {
+                chain: Chain::Turning | Chain::TurningAtWill,
+                flying,
+                ..
+            } => !flying,
+            _ => false,
+        }
+    }
+}
+
 impl MoveKind {
     /// Whether the rule's moves capture by the steps they make, by approach or withdrawal:
     /// a step with a [`LineCapture`], or a walk whose route passes over runs
@@ -2215,6 +2236,16 @@ pub struct Facts {
     /// without a route or taking, a placement not from the hand, with no second part and
     /// no capture in passing, in a game without capture into hand.
     pub plain_landings: u64,
+    /// Whether the board has at most 64 sites ([`Board::has_ray_masks`]) and every move
+    /// rule is a step onto an empty site or a chain of jumps that turns
+    /// ([`MoveRule::found_by_bits`]), with no second part, `capturing`, `with liberties` or
+    /// `so that`: the engine then finds the moves by bit sets, in a move generator of their
+    /// own.
+    pub bit_moves: bool,
+    /// Whether move rules that move pieces (not placements or removals) name two kinds or
+    /// more by `by`, or a rule moves pieces `by numbered`: the position then keeps a set of
+    /// sites per player and kind, from which such a rule's pieces are read at once.
+    pub cell_sets: bool,
 }
 
 impl Facts {

@@ -220,10 +220,10 @@ impl State {
     #[inline(always)]
     fn for_each_empty(&self, mut visit: impl FnMut(Site, Constraint) -> bool) {
         let n = self.position.cells.len();
+        // The players' sets alone (a game of several kinds keeps one per cell after them).
+        let players = self.position.piece_count.len() * self.position.words;
         for w in 0..self.position.words {
-            let mut empty = !self
-                .position
-                .occupancy
+            let mut empty = !self.position.occupancy[..players]
                 .iter()
                 .skip(w)
                 .step_by(self.position.words)

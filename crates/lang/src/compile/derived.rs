@@ -238,7 +238,35 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
             || no_player_can_move
             || roll_rule.is_some(),
         plain_landings: if into_hand { 0 } else { plain_landings(moves) },
+        bit_moves: parts.board.has_ray_masks() && !moves.is_empty() && moves.iter().all(by_bits),
+        cell_sets: moving_kinds(moves).count_ones() > 1
+            || moves.iter().any(|r| r.numbered.is_some()),
     }
+}
+
+/// The kinds (a bit each) that rules moving pieces (not placing or removing them) name by
+/// `by` ([`Facts::cell_sets`](model::Facts::cell_sets)).
+fn moving_kinds(moves: &[model::MoveRule]) -> u64 {
+    (moves.iter())
+        .filter(|r| {
+            !matches!(
+                r.kind,
+                model::MoveKind::PlacePiece { .. } | model::MoveKind::Remove { .. }
+            )
+        })
+        .filter(|r| r.filter.kinds != model::ALL_KINDS)
+        .fold(0, |kinds, r| kinds | r.filter.kinds)
+}
+
+/// Whether bit sets find the moves of a rule, and nothing narrows or extends them after
+/// ([`Facts::bit_moves`](model::Facts::bit_moves)).
+fn by_bits(rule: &model::MoveRule) -> bool {
+    let f = &rule.filter;
+    rule.found_by_bits()
+        && f.then.is_none()
+        && !f.capturing
+        && f.liberties.is_none()
+        && rule.so_that.is_none()
 }
 
 /// [`Facts::plain_landings`](model::Facts::plain_landings): the rules of `moves` (of the
