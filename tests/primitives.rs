@@ -200,6 +200,48 @@ fn an_avoided_site_is_neither_crossed_nor_landed_on() {
     );
 }
 
+/// The legal moves of `s` as text, sorted.
+fn sorted(s: &State) -> Vec<String> {
+    let mut moves = legal_texts(s);
+    moves.sort();
+    moves
+}
+
+#[test]
+fn a_slide_over_friend_passes_the_movers_pieces_and_lands_where_onto_lets_it() {
+    let g = game(
+        "move slide orthogonal over friend onto empty or enemy\n\
+         end when no legal move: mover loses",
+    );
+    // a1 passes its own a2 to a3 and onto Black's a4, its own b1 to c1 and onto d1; never
+    // onto its own pieces, never past an enemy's.
+    let s = at(&g, "p3/4/P3/PP1p white");
+    let a1: Vec<String> = (sorted(&s).into_iter())
+        .filter(|m| m.starts_with("a1"))
+        .collect();
+    assert_eq!(a1, ["a1-a3", "a1-a4", "a1-c1", "a1-d1"]);
+    let b1: Vec<String> = (sorted(&s).into_iter())
+        .filter(|m| m.starts_with("b1"))
+        .collect();
+    assert_eq!(b1, ["b1-b2", "b1-b3", "b1-b4", "b1-c1", "b1-d1"]);
+}
+
+#[test]
+fn a_slide_exactly_so_long_goes_that_far_and_no_other() {
+    let g = game("move slide orthogonal exactly 2\nend when no legal move: mover loses");
+    // Two sites north; east, c1's pawn stands where it would land.
+    let s = at(&g, "4/4/4/P1p1 white");
+    assert_eq!(legal_texts(&s), ["a1-a3"]);
+    // Counting the mover's pieces on the move's line: a1 and a2 on file a, so two sites
+    // (over a2), but a1 and c1 on rank 1 put c1, its own, where it would land.
+    let g = game(
+        "move slide orthogonal exactly pieces(mover, axis) over friend\n\
+         end when no legal move: mover loses",
+    );
+    let s = at(&g, "p3/4/P3/P1P1 white");
+    assert_eq!(sorted(&s), ["a1-a3", "a2-b2", "c1-c2"]);
+}
+
 /// Knightthrough, a row of the RBG yardstick: knights that leap only forward.
 const KNIGHTTHROUGH: &str = include_str!("fixtures/valid/knightthrough.game");
 

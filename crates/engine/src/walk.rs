@@ -6,9 +6,11 @@
 
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::{Move, MoveList, State};
+use rulebook_model::board::reverse_direction;
 use rulebook_model::{
-    leg_bits, max_chain_legs, CaptureMode, Cell, Game, Hop, MoveRule, Player, RouteRules, Site,
-    SiteTest, Step, Taking, Walk, WalkAction, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS, NO_SITE,
+    leg_bits, max_chain_legs, CaptureMode, Cell, Game, Hop, LinePieces, MoveRule, Player,
+    RouteRules, Site, SiteTest, Step, Taking, Walk, WalkAction, ALL_KINDS, EMPTY, MAX_CHAIN_LEGS,
+    NO_SITE,
 };
 use std::cell::RefCell;
 
@@ -533,6 +535,20 @@ impl State {
                     let repeat = (body.as_slice(), *min, *max);
                     return self.repeat(run, walk, repeat, rest, (at, passed), reached);
                 }
+                Step::RepeatByLine {
+                    body,
+                    axis,
+                    counted,
+                    add,
+                } => {
+                    let count = self.line_count(run, walk, (*axis, *counted), at, reached);
+                    let Ok(times) = u16::try_from(count + i32::from(*add)) else {
+                        return;
+                    };
+                    let repeat = (body.as_slice(), times, times);
+                    let rest = &steps[i + 1..];
+                    return self.repeat(run, walk, repeat, rest, (at, passed), reached);
+                }
                 Step::Branch(walks) => {
                     for branch in walks {
                         self.walk_from(run, walk, branch, (at, passed), reached);
@@ -867,6 +883,7 @@ impl State {
             SiteTest::Enemy => enemy,
             SiteTest::Friend => cell != EMPTY && !enemy,
             SiteTest::EmptyOrEnemy => cell == EMPTY || enemy,
+            SiteTest::EmptyOrFriend => !enemy,
             SiteTest::Occupied => cell != EMPTY,
             SiteTest::EmptyOrPiece => true,
             SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,
@@ -884,6 +901,36 @@ impl State {
                 self.lined(mover, test, at, read)
             }
         }
+    }
+
+    /// How many sites of the board's line through `at` along `axis` (both ways, `at`
+    /// among them) hold a piece `counted` counts, read as `run`'s tests read them
+    /// ([`Step::RepeatByLine`]). Out of line, as [`State::anywhere`].
+    #[inline(never)]
+    fn line_count(
+        &self,
+        run: impl Runner,
+        walk: &Walk,
+        (axis, counted): (u8, LinePieces),
+        at: Site,
+        reached: &mut impl Reached,
+    ) -> i32 {
+        let test = counted.test();
+        let step = Step::Test(test);
+        let mut count = |s: Site| {
+            reached.read(s, test);
+            i32::from(run.step(self, walk, &step, s).is_some())
+        };
+        let board = &self.game.board;
+        let mut total = count(at);
+        for dir in [axis, reverse_direction(axis)] {
+            let mut s = board.step(at, dir);
+            while s != NO_SITE {
+                total += count(s);
+                s = board.step(s, dir);
+            }
+        }
+        total
     }
 
     /// Repeats `body` from the cursor between `min` and `max` times, running `rest` after
@@ -943,6 +990,7 @@ impl State {
             | Step::Emit
             | Step::Over
             | Step::Repeat { .. }
+            | Step::RepeatByLine { .. }
             | Step::Branch(_)
             | Step::Reach(_)
             | Step::Route { .. }
@@ -979,6 +1027,7 @@ impl State {
             SiteTest::Enemy => enemy(),
             SiteTest::Friend => cell != EMPTY && self.game.tables.owner[cell.index()] == mover,
             SiteTest::EmptyOrEnemy => cell == EMPTY || enemy(),
+            SiteTest::EmptyOrFriend => !enemy(),
             SiteTest::Occupied => cell != EMPTY,
             SiteTest::EmptyOrPiece => true,
             SiteTest::EmptyOr(kinds) => cell == EMPTY || kinds >> self.game.kind_of(cell) & 1 == 1,

@@ -12,7 +12,9 @@ pub use board::{Board, Drawing, Layout, LineMasks, Outline, Shape, Site, NO_SITE
 pub use eval::{Env, GroupMeasure};
 pub use paths::{FixedPaths, Hop};
 pub use tiles::{GroupUnit, Tiles};
-pub use walk::{Leap, RouteRecord, RouteRules, SiteTest, Step, Taking, Walk, WalkAction};
+pub use walk::{
+    Leap, LinePieces, RouteRecord, RouteRules, SiteTest, Step, Taking, Walk, WalkAction,
+};
 
 /// The most players a game may have (the checker holds every game to it), and the size of
 /// the tables kept for every player; the one place that fixes it. A game's own number is

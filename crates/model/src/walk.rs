@@ -134,7 +134,9 @@ impl Walk {
                         let inner: &[Vec<Step>] = match other {
                             Step::Branch(walks) | Step::Reach(walks) => walks,
                             Step::Route { legs, .. } => legs,
-                            Step::Repeat { body, .. } => std::slice::from_ref(body),
+                            Step::Repeat { body, .. } | Step::RepeatByLine { body, .. } => {
+                                std::slice::from_ref(body)
+                            }
                             _ => &[],
                         };
                         // A branch goes on from the cursor; the other steps that hold
@@ -165,6 +167,7 @@ impl Walk {
             steps.iter().fold(acc, |acc, step| match step {
                 Step::Test(t) => f(acc, t),
                 Step::Repeat { body, .. } => fold(body, acc, f),
+                Step::RepeatByLine { body, counted, .. } => fold(body, f(acc, &counted.test()), f),
                 Step::Branch(walks) | Step::Reach(walks) | Step::Route { legs: walks, .. } => {
                     walks.iter().fold(acc, |acc, w| fold(w, acc, f))
                 }
@@ -321,6 +324,19 @@ fn reversed_straight(steps: &[Step]) -> Vec<Step> {
                 min: *min,
                 max: *max,
             },
+            // The line through any site of it is the same line: the count is the same
+            // wherever on it the reversed walk takes it.
+            Step::RepeatByLine {
+                body,
+                axis,
+                counted,
+                add,
+            } => Step::RepeatByLine {
+                body: reversed_straight(body),
+                axis: *axis,
+                counted: *counted,
+                add: *add,
+            },
             other => other.clone(),
         })
         .collect()
@@ -385,6 +401,22 @@ pub enum Step {
         /// The most repetitions.
         max: u16,
     },
+    /// The body, a straight walk of shifts and tests, is repeated exactly as many times as
+    /// pieces counted so stand on the board's line through the cursor along `axis` (both
+    /// ways, the cursor's own site among them), plus `add` (`move slide all exactly
+    /// pieces(axis)`: the line's pieces less one, the last site a landing of its own); the
+    /// walk ends where that comes out below 0. The count reads the board as the walk's
+    /// tests do.
+    RepeatByLine {
+        /// What is repeated.
+        body: Vec<Step>,
+        /// A direction of the line (its reverse counts alike).
+        axis: u8,
+        /// Which pieces count.
+        counted: LinePieces,
+        /// Added to the count.
+        add: i8,
+    },
     /// Each of these walks goes on from the cursor in turn. Always a walk's last step.
     Branch(Vec<Vec<Step>>),
     /// A chain of legs: from the cursor, one of these straight walks (shifts, leaps and
@@ -435,6 +467,28 @@ pub enum Step {
     /// The walk goes on only if no link goes on from the site under the cursor along this
     /// direction: the board ends there, or a wall in the grooves cuts the link.
     Closed(u8),
+}
+
+/// Which pieces a count along a line counts ([`Step::RepeatByLine`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinePieces {
+    /// Anyone's.
+    Any,
+    /// The mover's.
+    Friend,
+    /// The mover's opponents'.
+    Enemy,
+}
+
+impl LinePieces {
+    /// The test a site's piece passes to be counted.
+    pub fn test(self) -> SiteTest {
+        match self {
+            LinePieces::Any => SiteTest::Occupied,
+            LinePieces::Friend => SiteTest::Friend,
+            LinePieces::Enemy => SiteTest::Enemy,
+        }
+    }
 }
 
 /// What a chain of legs recorded by its route ([`Step::Route`]) obeys besides its legs.
@@ -518,6 +572,8 @@ pub enum SiteTest {
     Friend,
     /// Nothing, or a piece of the mover's opponent.
     EmptyOrEnemy,
+    /// Nothing, or a piece of the mover's own (what `over friend` lets a slide pass).
+    EmptyOrFriend,
     /// A piece, anyone's.
     Occupied,
     /// Anything: nothing, or a piece of anyone's (`onto empty or piece`).

@@ -94,6 +94,7 @@ impl Checker {
                 label,
             } => {
                 let label = self.label(label.as_ref(), st.span);
+                rules.end_ignoring_turn |= condition.ignores_turn();
                 let end = &mut rules.end;
                 self.end_rule(file, condition, result, label, st.span, end);
             }

@@ -123,6 +123,11 @@ impl Checker {
     /// `Some(())` if `t` does not depend on the position; else an error saying that `what`
     /// cannot.
     fn fixed(&mut self, t: &TExpr, what: &str) -> Option<()> {
+        self.fixed_or(t, what, "use only numbers, parameters and options here")
+    }
+
+    /// [`Checker::fixed`] with its own help: what else may be written there.
+    pub(super) fn fixed_or(&mut self, t: &TExpr, what: &str, help: &str) -> Option<()> {
         if t.depends_on_position() {
             self.error(
                 Diagnostic::error(
@@ -130,7 +135,7 @@ impl Checker {
                     format!("{what} cannot depend on the position"),
                     t.span,
                 )
-                .with_help("use only numbers, parameters and options here"),
+                .with_help(help),
             );
             return None;
         }
@@ -959,7 +964,12 @@ impl Checker {
         let mut d = Diagnostic::error(Code::E0528, format!("unknown name `{t}`"), n.span)
             .with_label("not a parameter, option, player, piece, direction, region or site");
         let parts: Vec<&str> = t.split('-').collect();
-        if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {
+        if t == "axis" {
+            d = d.with_help(
+                "`axis` is the line a slide moves along, only in its length: `move slide all \
+                 exactly pieces(axis)`",
+            );
+        } else if parts.len() > 1 && parts.iter().all(|p| known.contains(p)) {
             d = d.with_help(format!(
                 "names may contain `-`; to subtract, put spaces around it: `{}`",
                 parts.join(" - ")

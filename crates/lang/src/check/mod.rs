@@ -176,6 +176,8 @@ struct RuleDecls {
     /// Per effect, its short name (`called "corner"`).
     effect_labels: Vec<Option<String>>,
     forbid: Option<Conditional<ForbidDecl>>,
+    /// An `end when repeated position ignoring turn` was written.
+    end_ignoring_turn: bool,
     /// `forbid leaving CONDITION`, with the statement's span.
     forbid_leaving: Vec<(TExpr, Span)>,
     /// `capture into hand`, with the statement's span.
@@ -333,6 +335,7 @@ impl Checker {
             after_sow: rules.after_sow.map(|(r, _)| r).unwrap_or_default(),
             bans: Bans {
                 repetition: rules.forbid,
+                ignoring_turn: rules.end_ignoring_turn,
                 leaving: rules.forbid_leaving,
             },
             capture_into_hand: CaptureIntoHand {

@@ -1,9 +1,9 @@
 //! Moves and what the board holds at the start: `setup`, `move`.
 
 use super::{
-    BoardKind, Checker, Conditional, DestinationDecl, LegalityDecl, MoveDecl, MoveRuleDecl,
-    RemovalDecl, RuleDecls, SecondPartDecl, SetupDecl, StartDecls, StockDecl, TExpr, Type,
-    WalkDecl, WalkTests,
+    BoardKind, Checker, Conditional, DestinationDecl, ExactLength, LegalityDecl, MoveDecl,
+    MoveRuleDecl, RemovalDecl, RuleDecls, SecondPartDecl, SetupDecl, StartDecls, StockDecl, TExpr,
+    Type, WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -13,7 +13,7 @@ use rulebook_model::board::{
     RELATIVE_DIRECTIONS,
 };
 use rulebook_model::{
-    Chain, Jumped, Landing, LineCapture, Neighbour, NextTo, Shot, SiteTest, Sowing,
+    Chain, Jumped, Landing, LineCapture, LinePieces, Neighbour, NextTo, Shot, SiteTest, Sowing,
 };
 
 impl Checker {
@@ -638,8 +638,10 @@ impl Checker {
             ast::MoveKind::Slide {
                 directions,
                 max_length,
+                exactly,
+                over_friend,
                 ..
-            } => self.slide(directions, max_length.as_ref()),
+            } => self.slide(directions, max_length.as_ref(), (exactly, *over_friend)),
             ast::MoveKind::Jump {
                 directions,
                 flying,
@@ -769,24 +771,59 @@ impl Checker {
         None
     }
 
-    /// `move slide DIRECTIONS [max N]` (and `move step`, a slide of at most one site).
+    /// `move slide DIRECTIONS [max N | exactly N] [over friend]` (and `move step`, a slide
+    /// of at most one site).
     fn slide(
         &mut self,
         directions: &ast::Directions,
         max_length: Option<&ast::Expr>,
+        (exactly, over_friend): (&Option<ast::Expr>, bool),
     ) -> Option<MoveDecl> {
+        let exactly = exactly.as_ref().map(|e| self.exact_length(e));
         let max_length = max_length.map(|e| self.static_expr(e, Type::Int, "the longest slide"));
-        match (self.move_directions(directions), max_length) {
-            (Some(directions), None) => Some(MoveDecl::Slide {
-                directions,
-                max_length: None,
-            }),
-            (Some(directions), Some(Some(m))) => Some(MoveDecl::Slide {
-                directions,
-                max_length: Some(m),
-            }),
-            _ => None,
+        let directions = self.move_directions(directions);
+        let max_length = match max_length {
+            None => None,
+            Some(m) => Some(m?),
+        };
+        Some(MoveDecl::Slide {
+            directions: directions?,
+            max_length,
+            exactly: match exactly {
+                Some(e) => Some(e?),
+                None => None,
+            },
+            over_friend,
+        })
+    }
+
+    /// `exactly N`: a number known before play, or the pieces on the line the slide runs
+    /// along, `pieces(axis)` (anyone's), `pieces(mover, axis)` or `pieces(opponent, axis)`.
+    fn exact_length(&mut self, e: &ast::Expr) -> Option<ExactLength> {
+        fn name(e: &ast::Expr) -> Option<&str> {
+            match &e.kind {
+                ast::ExprKind::Name(n) => Some(n.text.as_str()),
+                _ => None,
+            }
         }
+        if let ast::ExprKind::Call { function, args } = &e.kind {
+            let names: Vec<_> = args.iter().map(name).collect();
+            let counted = match names[..] {
+                [Some("axis")] => Some(LinePieces::Any),
+                [Some("mover"), Some("axis")] => Some(LinePieces::Friend),
+                [Some("opponent"), Some("axis")] => Some(LinePieces::Enemy),
+                _ => None,
+            };
+            if let (Some(counted), "pieces") = (counted, function.text.as_str()) {
+                return Some(ExactLength::Line(counted));
+            }
+        }
+        let what = "the length of a slide `exactly` so long";
+        let t = self.typed(e, Type::Int, what)?;
+        let help = "use numbers, parameters and options, or count the pieces on the move's \
+                    line: `pieces(axis)`, `pieces(mover, axis)` or `pieces(opponent, axis)`";
+        self.fixed_or(&t, what, help)?;
+        Some(ExactLength::Fixed(t))
     }
 
     /// `move jump DIRECTIONS [flying] over WHAT [MODE] [chained ...]`; an error for a

@@ -577,6 +577,15 @@ pub struct TrackDecl {
     pub span: Span,
 }
 
+/// How many sites a slide `exactly` so long crosses.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExactLength {
+    /// A number known before play.
+    Fixed(TExpr),
+    /// As many as pieces counted so stand on the line the slide runs along (`axis`).
+    Line(rulebook_model::LinePieces),
+}
+
 /// A move primitive with its resolved directions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveDecl {
@@ -586,6 +595,10 @@ pub enum MoveDecl {
         directions: Vec<u8>,
         /// The most sites crossed (none: any number).
         max_length: Option<TExpr>,
+        /// `exactly`: how many sites it crosses, every one.
+        exactly: Option<ExactLength>,
+        /// `over friend`: it passes over the mover's own pieces.
+        over_friend: bool,
     },
     /// Jump over an adjacent piece.
     Jump {
@@ -1096,6 +1109,9 @@ pub struct Chance {
 pub struct Bans {
     /// The ban on repeated positions, if written.
     pub repetition: Option<Conditional<ForbidDecl>>,
+    /// An end rule on repetition reads a position as the sites alone (`end when repeated
+    /// position ignoring turn`): so does the ban, if there is one.
+    pub ignoring_turn: bool,
     /// `forbid leaving CONDITION`: conditions no move may leave true for its mover, each
     /// with its statement's span.
     pub leaving: Vec<(TExpr, Span)>,

@@ -253,7 +253,10 @@ impl Compiler<'_> {
     /// reading; `None` after an error in its reading.
     pub(super) fn forbid_repetition(&mut self) -> Option<model::Repetition> {
         match &self.desc.bans.repetition {
-            None => Some(model::Repetition::default()),
+            None => Some(model::Repetition {
+                positional: self.desc.bans.ignoring_turn,
+                ..model::Repetition::default()
+            }),
             Some(f) => {
                 let forbidden = self.condition(f).is_some();
                 Some(self.repetition(&f.rule, forbidden)?)
@@ -274,7 +277,7 @@ impl Compiler<'_> {
         };
         Some(model::Repetition {
             forbidden,
-            positional: f.ignoring_turn,
+            positional: f.ignoring_turn || self.desc.bans.ignoring_turn,
             within: within as u32,
         })
     }

@@ -5,7 +5,7 @@
 use super::exprs::to_runtime;
 use super::walks;
 use super::{kind_set, Compiler, Seat};
-use crate::check::{Conditional, MoveDecl, TExpr};
+use crate::check::{Conditional, ExactLength, MoveDecl, TExpr};
 use crate::diag::Span;
 use rulebook_model::board::{MAX_GRID_SIDE, RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use rulebook_model::{self as model, Condition, Expr, Op, PlayerRef};
@@ -128,7 +128,12 @@ impl Compiler<'_> {
             MoveDecl::Slide {
                 directions,
                 max_length,
-            } => self.slide(directions, max_length.as_ref(), filter)?,
+                exactly,
+                over_friend,
+            } => {
+                let how = (exactly.as_ref(), *over_friend);
+                self.slide(directions, max_length.as_ref(), how, filter)?
+            }
             MoveDecl::Jump {
                 directions,
                 flying,
@@ -229,21 +234,49 @@ impl Compiler<'_> {
 
     /// A slide along `directions` of at most `max_length` sites (1 to [`MAX_GRID_SIDE`];
     /// unlimited when none is given), lowered onto a walk and given the routine its shape
-    /// asks for.
+    /// asks for; one `exactly` so long or `over friend` ([`walks::passing_slide_walk`])
+    /// runs as a walk.
     fn slide(
         &mut self,
         directions: &[u8],
         max_length: Option<&TExpr>,
+        (exactly, over_friend): (Option<&ExactLength>, bool),
         filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
-        let max_length = match max_length {
-            None => model::UNLIMITED,
-            Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
-        };
+        if exactly.is_some() || over_friend {
+            let reach = self.slide_reach(max_length, exactly)?;
+            let walk = walks::passing_slide_walk(directions, (reach, over_friend), filter);
+            return Some(walks::routine(self.board(), walk, filter));
+        }
+        let max_length = self.longest(max_length)?;
         let walk = walks::slide_walk(directions, max_length, filter);
         let kind = walks::routine(self.board(), walk, filter);
         debug_assert!(matches!(kind, model::MoveKind::Slide { .. }), "{kind:?}");
         Some(kind)
+    }
+
+    /// How far a slide with `exactly` or `over friend` goes.
+    fn slide_reach(
+        &mut self,
+        max_length: Option<&TExpr>,
+        exactly: Option<&ExactLength>,
+    ) -> Option<walks::SlideReach> {
+        Some(match exactly {
+            None => walks::SlideReach::UpTo(self.longest(max_length)?),
+            Some(ExactLength::Line(counted)) => walks::SlideReach::ByLine(*counted),
+            Some(ExactLength::Fixed(n)) => {
+                let what = "the length of a slide `exactly` so long";
+                walks::SlideReach::Exactly(self.bounded(n, 1, MAX_GRID_SIDE, what)? as u16)
+            }
+        })
+    }
+
+    /// The most sites a slide crosses: `max_length`, or ([`model::UNLIMITED`]) any number.
+    fn longest(&mut self, max_length: Option<&TExpr>) -> Option<u16> {
+        Some(match max_length {
+            None => model::UNLIMITED,
+            Some(m) => self.bounded(m, 1, MAX_GRID_SIDE, "the longest slide")? as u16,
+        })
     }
 
     /// A step along `directions` that captures by approach or withdrawal, lowered onto its

@@ -9,9 +9,9 @@ use super::moves::absolute_directions;
 use crate::check::WalkDecl;
 use rulebook_model::board::{reverse_direction, RELATIVE_BASE};
 use rulebook_model::{
-    Board, CaptureMode, Chain, Jumped, Landing, Leap, LineCapture, MoveFilter, MoveKind, Player,
-    Removal, RouteRecord, RouteRules, SecondPart, Shot, Site, SiteTest, Step, Taking, Walk,
-    WalkAction, NO_SITE, UNLIMITED,
+    Board, CaptureMode, Chain, Jumped, Landing, Leap, LineCapture, LinePieces, MoveFilter,
+    MoveKind, Player, Removal, RouteRecord, RouteRules, SecondPart, Shot, Site, SiteTest, Step,
+    Taking, Walk, WalkAction, NO_SITE, UNLIMITED,
 };
 use std::num::NonZeroU8;
 
@@ -47,6 +47,76 @@ pub fn slide_walk(directions: &[u8], max: u16, filter: &MoveFilter) -> Walk {
     Walk {
         action: WalkAction::Move,
         steps: vec![Step::Branch(branches)],
+        leaps: Vec::new(),
+        taking: None,
+    }
+}
+
+/// How far a slide that passes over the mover's own pieces or goes an exact length
+/// ([`passing_slide_walk`]) goes.
+#[derive(Clone, Copy, Debug)]
+pub enum SlideReach {
+    /// At most this many sites.
+    UpTo(u16),
+    /// Exactly this many.
+    Exactly(u16),
+    /// Exactly as many as pieces counted so stand on the line it runs along.
+    ByLine(LinePieces),
+}
+
+/// A slide along `directions` that goes `reach` sites, over the mover's own pieces too
+/// where `over_friend` says so, as a walk: along each direction, sites it may pass (empty,
+/// or the mover's) that `avoiding` does not name, as many as the reach says less one, then
+/// one more onto what `onto` allows (an empty site without it), neither avoided nor
+/// forbidden by `not landing on`: a destination.
+pub fn passing_slide_walk(
+    directions: &[u8],
+    (reach, over_friend): (SlideReach, bool),
+    filter: &MoveFilter,
+) -> Walk {
+    let (avoided, forbidden) = region_tests(filter);
+    let passed = match over_friend {
+        true => SiteTest::EmptyOrFriend,
+        false => SiteTest::Empty,
+    };
+    let landing = match filter.landing {
+        Landing::Empty => SiteTest::Empty,
+        Landing::Enemy => SiteTest::Enemy,
+        Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
+        Landing::EmptyOrPiece => SiteTest::EmptyOrPiece,
+    };
+    let branch = |d: u8| {
+        let mut body = vec![Step::Shift(d), Step::Test(passed)];
+        body.extend(avoided.clone());
+        let mut steps = vec![match reach {
+            SlideReach::UpTo(max) => Step::Repeat {
+                body,
+                min: 0,
+                max: max - 1,
+            },
+            SlideReach::Exactly(n) => Step::Repeat {
+                body,
+                min: n - 1,
+                max: n - 1,
+            },
+            SlideReach::ByLine(counted) => Step::RepeatByLine {
+                body,
+                axis: d,
+                counted,
+                add: -1,
+            },
+        }];
+        steps.extend([Step::Shift(d), Step::Test(landing)]);
+        steps.extend(avoided.clone());
+        steps.extend(forbidden.clone());
+        steps.push(Step::Emit);
+        steps
+    };
+    Walk {
+        action: WalkAction::Move,
+        steps: vec![Step::Branch(
+            directions.iter().map(|&d| branch(d)).collect(),
+        )],
         leaps: Vec::new(),
         taking: None,
     }
@@ -991,7 +1061,7 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
     for step in steps {
         let inner = match step {
             Step::Shift(d) => vec![*d],
-            Step::Repeat { body, .. } => shift_directions(body),
+            Step::Repeat { body, .. } | Step::RepeatByLine { body, .. } => shift_directions(body),
             Step::Branch(walks) | Step::Reach(walks) | Step::Route { legs: walks, .. } => {
                 walks.iter().flat_map(|w| shift_directions(w)).collect()
             }
@@ -1035,9 +1105,25 @@ pub(super) fn turned(steps: &[Step], player: Player) -> Vec<Step> {
                 min: *min,
                 max: *max,
             },
+            Step::RepeatByLine { body, .. } => with_body(step, turned(body, player)),
             other => other.clone(),
         })
         .collect()
+}
+
+/// The count along a line `step` ([`Step::RepeatByLine`]) with `body` in place of its own.
+fn with_body(step: &Step, body: Vec<Step>) -> Step {
+    match step {
+        Step::RepeatByLine {
+            axis, counted, add, ..
+        } => Step::RepeatByLine {
+            body,
+            axis: *axis,
+            counted: *counted,
+            add: *add,
+        },
+        other => other.clone(),
+    }
 }
 
 /// A walk of shifts along the relative direction `relative`, every shift made along
@@ -1057,6 +1143,15 @@ fn along(steps: &[Step], (relative, direction): (u8, u8)) -> Vec<Step> {
                 body: along(body),
                 min: *min,
                 max: *max,
+            },
+            // The line's count reads both ways: its axis turns as a shift does.
+            Step::RepeatByLine {
+                body, counted, add, ..
+            } => Step::RepeatByLine {
+                body: along(body),
+                axis: direction,
+                counted: *counted,
+                add: *add,
             },
             Step::Branch(walks) => Step::Branch(walks.iter().map(|w| along(w)).collect()),
             Step::Reach(legs) => Step::Reach(legs.iter().map(|w| along(w)).collect()),

@@ -492,7 +492,8 @@ pub enum MidChain {
 /// The move primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MoveKind {
-    /// `slide DIRS [max N]`, and `step DIRS` (a slide of at most one site).
+    /// `slide DIRS [max N | exactly N] [over friend]`, and `step DIRS` (a slide of at most
+    /// one site).
     Slide {
         /// Written `step`.
         step: bool,
@@ -500,6 +501,10 @@ pub enum MoveKind {
         directions: Directions,
         /// `max N`: the most sites it may cross (none: any number).
         max_length: Option<Expr>,
+        /// `exactly N`: the sites it crosses, every one (none: any number up to `max`).
+        exactly: Option<Expr>,
+        /// `over friend`: it passes over the mover's own pieces as over empty sites.
+        over_friend: bool,
     },
     /// `jump DIRS [flying] over enemy|friend|any [MODE] [chained [straight]]`.
     Jump {
@@ -821,6 +826,8 @@ pub enum EndCondition {
     RepeatedPosition {
         /// The condition as written.
         span: Span,
+        /// `ignoring turn`: a position is the sites alone (positional).
+        ignoring_turn: bool,
         /// How many times (`N times`).
         count: Option<Expr>,
         /// What a player kept true (`keeping CONDITION`).
@@ -844,6 +851,19 @@ pub enum EndCondition {
     BothPass(Span),
     /// A condition on the position, checked after every move.
     Position(Expr),
+}
+
+impl EndCondition {
+    /// Whether it is `repeated position ignoring turn`: a position is the sites alone.
+    pub fn ignores_turn(&self) -> bool {
+        matches!(
+            self,
+            EndCondition::RepeatedPosition {
+                ignoring_turn: true,
+                ..
+            }
+        )
+    }
 }
 
 /// Who wins when the game ends.

@@ -1177,8 +1177,11 @@ fn lower_end<'a>(
                 let e = part.and_then(|t| t.into_inner().find(|p| p.as_rule() == Rule::expr));
                 e.map(|e| lower_expr(e, file)).transpose()
             };
+            let ignoring_turn =
+                (cond.clone().into_inner()).any(|p| p.as_rule() == Rule::ignoring_turn);
             EndCondition::RepeatedPosition {
                 span,
+                ignoring_turn,
                 count: part(Rule::repeat_times)?,
                 keeping: part(Rule::repeat_keeping)?,
             }
@@ -1699,20 +1702,22 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     }
 }
 
-/// `slide DIRECTIONS [max N]` and `step DIRECTIONS`, which is `slide DIRECTIONS max 1`;
-/// an error for a slide written `flying`.
+/// `slide DIRECTIONS [max N | exactly N] [over friend]` and `step DIRECTIONS`, which is
+/// `slide DIRECTIONS max 1`; an error for a slide written `flying`.
 fn lower_slide(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
     let span = span_of(&pair, file);
     let rule = pair.as_rule();
     let mut inner = parts(pair);
     let directions = lower_directions(inner.next().ok_or_else(|| internal(span))?, file);
-    let mut max_length = None;
+    let (mut max_length, mut exactly, mut over_friend) = (None, None, false);
     for part in inner {
         match part.as_rule() {
             Rule::flying => {
                 return Err(Diagnostic::error(Code::E0108, "only a jump flies", span_of(&part, file))
                     .with_help("a slide already goes as far as the sites are empty; to jump a piece any distance away, write `move jump DIRECTIONS flying over enemy`"))
             }
+            Rule::exact_length => exactly = Some(lower_max(part, file)?),
+            Rule::over_friend => over_friend = true,
             _ => max_length = Some(lower_max(part, file)?),
         }
     }
@@ -1727,6 +1732,8 @@ fn lower_slide(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
         step: rule == Rule::step_move,
         directions,
         max_length,
+        exactly,
+        over_friend,
     })
 }
 
@@ -2024,8 +2031,7 @@ fn pratt() -> &'static PrattParser<Rule> {
     })
 }
 
-/// Lowers a whole `expr` pair, refusing expressions larger than [`MAX_EXPRESSION_TERMS`].
-/// `max N`: the expression N.
+/// `max N` (or `exactly N`): the expression N.
 fn lower_max(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let span = span_of(&pair, file);
     let e = pair
@@ -2053,6 +2059,7 @@ fn option_expr(option: Pair<Rule>, span: Span, file: FileId) -> Lowered<Expr> {
     lower_expr(e.ok_or_else(|| internal(span))?, file)
 }
 
+/// Lowers a whole `expr` pair, refusing expressions larger than [`MAX_EXPRESSION_TERMS`].
 fn lower_expr(pair: Pair<Rule>, file: FileId) -> Lowered<Expr> {
     let terms = pair.clone().into_inner().flatten().count();
     if terms > MAX_EXPRESSION_TERMS {

@@ -6,10 +6,10 @@ use super::terminal_safe;
 use super::text::glyph;
 use rulebook_model::{
     Action, CaptureFilter, CaptureMode, Chain, Condition, Dice, Drawing, EffectKind, EndResult,
-    EndWhen, Expr, Game, Jumped, Landing, Layout, LineCapture, MidChain, MoveFilter, MoveKind,
-    Neighbour, NextTo, Op, PlayerRef, Quantifier, RouteRules, RuleSource, RunShape, SecondPart,
-    Site, SiteTest, Sowing, Step, Taking, Track, TrackFrom, Walk, WalkAction, ALL_KINDS, ANY_KIND,
-    UNLIMITED,
+    EndWhen, Expr, Game, Jumped, Landing, Layout, LineCapture, LinePieces, MidChain, MoveFilter,
+    MoveKind, Neighbour, NextTo, Op, PlayerRef, Quantifier, RouteRules, RuleSource, RunShape,
+    SecondPart, Site, SiteTest, Sowing, Step, Taking, Track, TrackFrom, Walk, WalkAction,
+    ALL_KINDS, ANY_KIND, UNLIMITED,
 };
 
 /// The summary: board, pieces, setup counts, moves, effects, constraints, end rules,
@@ -230,6 +230,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             SiteTest::Enemy => "if an enemy piece".into(),
             SiteTest::Friend => "if a piece of the mover's".into(),
             SiteTest::EmptyOrEnemy => "if empty or an enemy piece".into(),
+            SiteTest::EmptyOrFriend => "if empty or a piece of the mover's".into(),
             SiteTest::Occupied => "if a piece".into(),
             SiteTest::EmptyOrPiece => "if empty or a piece".into(),
             SiteTest::Unmoved => "if a piece that has not moved".into(),
@@ -270,6 +271,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
                 (min, max) => format!("{min} to {max} times ({body})"),
             }
         }
+        Step::RepeatByLine { .. } => line_repeat_text(game, walk, s),
         Step::Branch(branches) => {
             let texts: Vec<String> = branches.iter().map(|b| walk_text(game, walk, b)).collect();
             format!("[{}]", texts.join(" | "))
@@ -292,6 +294,32 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
     };
     let texts = steps.iter().map(step).filter(|text| !text.is_empty());
     texts.collect::<Vec<_>>().join(", ")
+}
+
+/// A repetition counted along a line ([`Step::RepeatByLine`]) in words.
+fn line_repeat_text(game: &Game, walk: &Walk, step: &Step) -> String {
+    let Step::RepeatByLine {
+        body,
+        axis,
+        counted,
+        add,
+    } = step
+    else {
+        return String::new();
+    };
+    let whose = match counted {
+        LinePieces::Any => "pieces",
+        LinePieces::Friend => "pieces of the mover's",
+        LinePieces::Enemy => "enemy pieces",
+    };
+    let axis = &game.board.direction_names[*axis as usize];
+    let add = match add {
+        0 => String::new(),
+        n if *n < 0 => format!(", less {}", -i32::from(*n)),
+        n => format!(", plus {n}"),
+    };
+    let body = walk_text(game, walk, body);
+    format!("as many times as {whose} on the line {axis} and back{add} ({body})")
 }
 
 /// How a route goes on and ends ([`RouteRules`]), in words.
@@ -910,10 +938,18 @@ fn end_summary(o: &mut String, game: &Game) {
             EndWhen::NoLegalMove => "no legal move".to_string(),
             EndWhen::StuckAnd(i) => format!("no legal move and {}", stuck_condition_text(game, i)),
             EndWhen::NoPlayerCanMove => "no player has a move other than passing".to_string(),
-            EndWhen::RepeatedPosition => match game.ends.repetitions {
-                2 => "a move repeats an earlier position (checked after every move)".to_string(),
-                n => format!("a position occurs {n} times (checked after every move)"),
-            },
+            EndWhen::RepeatedPosition => {
+                let what = match game.repetition.positional {
+                    true => " (the sites alone, whoever is to move)",
+                    false => "",
+                };
+                match game.ends.repetitions {
+                    2 => format!(
+                        "a move repeats an earlier position{what} (checked after every move)"
+                    ),
+                    n => format!("a position{what} occurs {n} times (checked after every move)"),
+                }
+            }
             EndWhen::RepeatedKeeping => format!(
                 "a position occurs {} times, one player having kept {} after each of their \
                  moves since its first occurrence (checked after every move; mover: that player)",
