@@ -120,6 +120,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "chinese-checkers-6",
         "mensch-aergere-dich-nicht",
         "y",
+        "lines-of-action",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

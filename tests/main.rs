@@ -53,6 +53,7 @@ mod kalah_reference;
 mod konane_reference;
 mod leaps;
 mod lines;
+mod lines_of_action;
 mod lsp;
 mod mangala;
 mod mangala_reference;

@@ -127,6 +127,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "international-draughts null",
         "kalah null",
         "konane null",
+        "lines-of-action null",
         "mangala null",
         "mangala \"castle\"",
         "mensch-aergere-dich-nicht null",

@@ -84,6 +84,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/konane.game"),
     },
     Bundled {
+        name: "lines-of-action",
+        text: include_str!("../../../games/lines-of-action.game"),
+    },
+    Bundled {
         name: "mangala",
         text: include_str!("../../../games/mangala.game"),
     },
