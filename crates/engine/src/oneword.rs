@@ -1,18 +1,17 @@
-//! Moves on one site (a placement, a removal) and steps on a board of at most 64 sites,
-//! whose sets of sites are one word: what [`State::site_targets`] and
-//! [`State::keep_next_to`] find, and the landings of steps found by shifts, as a `u64` on
-//! the stack, for picking such a move at random without listing the moves.
+//! Moves on one site (a placement, a removal), steps and leaps on a board of at most 64
+//! sites, whose sets of sites are one word: what [`State::site_targets`] and
+//! [`State::keep_next_to`] find, and the landings of steps and leaps found by shifts
+//! ([`rulebook_model::WordShift`]), as a `u64` on the stack, for picking such a move at
+//! random without listing the moves.
 
 use super::movegen::nth_site;
 use super::{Move, State};
-use rulebook_model::{
-    Landing, MoveKind, MoveRule, Neighbour, NextTo, Site, MAX_COUNTED_STEP_RULES,
-};
+use rulebook_model::{Landing, Neighbour, NextTo, Site, MAX_COUNTED_STEP_RULES, MAX_WORD_SHIFTS};
 
-/// The steps of one rule along one direction on a board of one word
-/// ([`State::word_steps`]): the sites they land on, and the shift from a step's site to its
-/// landing, up (`true`: to higher sites) or down.
-type DirectionSteps = (u64, u32, bool);
+/// The steps of one rule along one direction, or its leaps by one offset, on a board of one
+/// word ([`State::word_steps`]): the sites they land on, and the rotation of the word from
+/// a site left to its landing ([`rulebook_model::WordShift::rotate`]).
+type ShiftSteps = (u64, u32);
 
 impl State {
     /// The sites of move rule `index`'s moves (a placement or a removal) on a board of one
@@ -154,17 +153,15 @@ impl State {
         Some(word_move(rule, removing, sites, k - start))
     }
 
-    /// The landings of the steps of move rule `rule` ([`rulebook_model::Counted::Steps`])
-    /// on a board of one word, per direction of the rule in its order, in `steps`: how many
-    /// directions.
+    /// The landings of the steps and leaps of move rule `index`
+    /// ([`rulebook_model::Counted::Steps`]) on a board of one word, per direction or offset
+    /// of the rule in its order ([`rulebook_model::WalkForms::word_shifts`]), in `steps`:
+    /// how many.
     #[inline]
-    fn word_steps(&self, rule: &MoveRule, steps: &mut [DirectionSteps; 8]) -> usize {
+    fn word_steps(&self, index: usize, steps: &mut [ShiftSteps; MAX_WORD_SHIFTS]) -> usize {
         let game = &*self.game;
-        let (Some(shifts), MoveKind::Slide { directions, .. }) =
-            (game.board.axis_shifts(), &rule.kind)
-        else {
-            return 0;
-        };
+        let rule = &game.moves[index];
+        let shifts = &game.tables.walks[index].word_shifts;
         let own = self.position.occupied_by(self.position.to_move)[0];
         let occupied = self.word_occupied();
         let region = |r: Option<u16>| r.map_or(0, |r| game.tables.regions[r as usize][0]);
@@ -174,24 +171,14 @@ impl State {
             Landing::EmptyOrEnemy => !own,
             Landing::EmptyOrPiece => u64::MAX,
         } & !(region(rule.filter.not_landing) | region(rule.filter.avoiding));
-        let mut n = 0;
-        for &dir in directions.iter().take(steps.len()) {
-            let Some((axis, up)) = shifts.toward(dir) else {
-                continue;
-            };
-            let (shift, linked) = (shifts.shift[axis], shifts.linked[0][axis]);
-            let to = match up {
-                true => (own & linked) << shift,
-                false => (own >> shift) & linked,
-            };
-            steps[n] = (to & open, shift, up);
-            n += 1;
+        for (slot, shift) in steps.iter_mut().zip(shifts) {
+            *slot = (shift.landings(own) & open, shift.rotate);
         }
-        n
+        shifts.len().min(steps.len())
     }
 
-    /// Whether the mover has a step ([`rulebook_model::Counted::Steps`]) on a board of
-    /// one word. Out of line, as [`State::pick_word_step`].
+    /// Whether the mover has a step or a leap ([`rulebook_model::Counted::Steps`]) on a
+    /// board of one word. Out of line, as [`State::pick_word_step`].
     #[inline(never)]
     pub(super) fn has_word_step(&self) -> bool {
         self.word_step_counts(|_, count| count > 0) > 0
@@ -202,12 +189,12 @@ impl State {
     /// rule's count until it returns `true`. Returns the count so far.
     fn word_step_counts(&self, mut stop: impl FnMut(u8, usize) -> bool) -> usize {
         let mut total = 0;
-        let mut steps = [(0, 0, false); 8];
+        let mut steps = [(0, 0); MAX_WORD_SHIFTS];
         for (index, rule) in self.game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
                 continue;
             }
-            let n = self.word_steps(rule, &mut steps);
+            let n = self.word_steps(index, &mut steps);
             let count: usize = steps[..n].iter().map(|s| s.0.count_ones() as usize).sum();
             total += count;
             if stop(index as u8, count) {
@@ -237,8 +224,8 @@ impl State {
         let mut k = pick(total);
         for &(rule, count) in &counts[..rules] {
             if k < count {
-                let mut steps = [(0, 0, false); 8];
-                let n = self.word_steps(&self.game.moves[rule as usize], &mut steps);
+                let mut steps = [(0, 0); MAX_WORD_SHIFTS];
+                let n = self.word_steps(rule as usize, &mut steps);
                 return Some(nth_step(rule, &steps[..n], k));
             }
             k -= count;
@@ -259,22 +246,22 @@ impl State {
     }
 }
 
-/// The step of index `k` of rule `rule`, whose landings per direction are `steps`
-/// ([`State::word_steps`]), in the order [`State::legal_moves`] lists them: by the site
-/// left, then by the site landed on.
-fn nth_step(rule: u8, steps: &[DirectionSteps], mut k: usize) -> Move {
-    let mut sources = [0u64; 8];
-    for (source, &(to, shift, up)) in sources.iter_mut().zip(steps) {
-        *source = if up { to >> shift } else { to << shift };
+/// The step or leap of index `k` of rule `rule`, whose landings per direction or offset are
+/// `steps` ([`State::word_steps`]), in the order [`State::legal_moves`] lists them: by the
+/// site left, then by the site landed on.
+fn nth_step(rule: u8, steps: &[ShiftSteps], mut k: usize) -> Move {
+    let mut sources = [0u64; MAX_WORD_SHIFTS];
+    for (source, &(to, rotate)) in sources.iter_mut().zip(steps) {
+        *source = to.rotate_right(rotate);
     }
     let mut left = sources.iter().fold(0, |all, &s| all | s);
     while left != 0 {
         let from = left.trailing_zeros();
         left &= left - 1;
         let mut landings = 0u64;
-        for (source, &(_, shift, up)) in sources.iter().zip(steps) {
+        for (source, &(_, rotate)) in sources.iter().zip(steps) {
             if source >> from & 1 == 1 {
-                landings |= 1 << if up { from + shift } else { from - shift };
+                landings |= 1 << ((from + rotate) & 63);
             }
         }
         let n = landings.count_ones() as usize;

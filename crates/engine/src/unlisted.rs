@@ -26,8 +26,8 @@ enum Unlisted<'a> {
     /// The one rule in force, of this number, places a piece (or removes one of the
     /// mover's) on one site, with no clause that narrows its moves but a `next to`.
     Site(u8),
-    /// Every move rule steps a piece, on a board of one word
-    /// ([`rulebook_model::Counted::Steps`]): the steps are counted by shifts.
+    /// Every move rule steps a piece or leaps with it, on a board of one word
+    /// ([`rulebook_model::Counted::Steps`]): the moves are counted by shifts.
     Steps,
     /// The one rule in force slides, then shoots.
     SlideShot(SlideThenShot<'a>),

@@ -163,6 +163,9 @@ pub const MAX_WORTH: u16 = 1000;
 /// The most move rules a game of steps counted without listing them may have
 /// ([`Counted::Steps`]).
 pub const MAX_COUNTED_STEP_RULES: usize = 16;
+/// The most directions or offsets a rule of a game of steps counted without listing them
+/// may have ([`WalkForms::word_shifts`]).
+pub const MAX_WORD_SHIFTS: usize = 8;
 
 /// The most sites whose stones [`EndCheck::Stones`] lists for one end condition.
 pub const END_KEY_SITES: usize = 3;
@@ -2007,6 +2010,26 @@ pub struct Progress {
     pub kinds: u64,
 }
 
+/// A move of a piece by a fixed offset on a board of at most 64 sites (a step along one
+/// direction, or a leap), as a shift of the word of the sites: from every site it can
+/// leave, its landing is the same number of sites on ([`Counted::Steps`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WordShift {
+    /// The sites the move can leave (a bit each): those from which it lands on the board.
+    pub from: u64,
+    /// The landing as a rotation of the word: site `s` lands on `(s + rotate) % 64` (a move
+    /// to a lower site rotates by 64 less the distance; no bit of `from` goes round).
+    pub rotate: u32,
+}
+
+impl WordShift {
+    /// The landings of the move from the sites `sites` (a bit each).
+    #[inline(always)]
+    pub fn landings(self, sites: u64) -> u64 {
+        (sites & self.from).rotate_left(self.rotate)
+    }
+}
+
 /// A move rule's walk in the forms the engine reads besides its program.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WalkForms {
@@ -2020,6 +2043,10 @@ pub struct WalkForms {
     /// The paths of the reversed walk, where it is made of fixed paths, which the test of a
     /// site attacked reads rather than running it.
     pub reversed_paths: Option<FixedPaths>,
+    /// Where the game's steps are counted ([`Counted::Steps`]), the rule's moves as shifts
+    /// of one word, in the rule's order: a step's per direction, a leap's per offset.
+    /// Empty in any other game (and for a rule of any other kind).
+    pub word_shifts: Vec<WordShift>,
 }
 
 /// Tables the compiler derives from the rules and the board for play to look up.
@@ -2143,11 +2170,13 @@ pub enum Counted {
     /// ([`Facts::moves_narrowed`]).
     Sites,
     /// Every move rule (of at most [`MAX_COUNTED_STEP_RULES`]) steps one of the mover's
-    /// pieces, of any kind, to the next site along one of its directions, onto what its
-    /// landing allows and narrowed by no clause but `not landing on` and `avoiding`, on a
-    /// board of at most 64 sites whose every direction of these rules is a shift of a word
-    /// ([`Board::axis_shifts`]); no two rules make one move and no promotion offers a
-    /// choice. The steps are counted by shifts of the pieces' sites.
+    /// pieces, of any kind, to the next site along one of its directions, or leaps with it
+    /// by fixed offsets (`move leap`, without a leg to pass), onto what its landing allows
+    /// and narrowed by no clause but `not landing on` and (a step's) `avoiding`, on a board
+    /// of at most 64 sites where each of these directions and offsets goes the same number
+    /// of sites on from every site it leaves ([`WordShift`], [`WalkForms::word_shifts`]);
+    /// no two rules make one move and no promotion offers a choice. The moves are counted
+    /// by shifts of the pieces' sites.
     Steps,
 }
 

@@ -5,7 +5,7 @@
 
 use super::ends::{estimate, Ends};
 use super::moves::moving_player;
-use super::{end_keys, goals, guard, sow_plan};
+use super::{end_keys, goals, guard, sow_plan, word_shifts};
 use crate::check::Description;
 use rulebook_model::tiles::{Tiles, PATTERNS};
 use rulebook_model::{self as model, Board, Condition, Expr, Game, Setting, Zobrist};
@@ -129,7 +129,14 @@ impl Parts {
         let total_stones = self.total_stones(players);
         let cell_codes = 1 + players * kinds;
         let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0;
-        let walks = walk_forms(&self.moves, &self.board, &self.tables.regions);
+        let mut walks = walk_forms(&self.moves, &self.board, &self.tables.regions);
+        if facts.counted == model::Counted::Steps {
+            let pieces = desc.about.pieces.len();
+            let shifts = word_shifts::word_shifts(&self.moves, &self.board, pieces);
+            for (forms, shifts) in walks.iter_mut().zip(shifts.unwrap_or_default()) {
+                forms.word_shifts = shifts;
+            }
+        }
         model::Tables {
             owner: owners(cell_codes, kinds),
             kind: (0..cell_codes)
@@ -187,7 +194,12 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
     let ends_on = |when| end_rules.iter().any(|r: &model::EndRule| r.when == when);
     let ends_on_repetition = ends_on(model::EndWhen::RepeatedPosition) || parts.ends.kept.is_some();
     let stuck_moves_stones = stuck_moves_stones(end_rules);
-    let coincide = moves_may_coincide(moves);
+    let kinds = desc.about.pieces.len();
+    let shifts = word_shifts::word_shifts(moves, &parts.board, kinds);
+    let coincide = match &shifts {
+        Some(shifts) => word_shifts::shifts_coincide(moves, shifts),
+        None => moves_may_coincide(moves),
+    };
     let forbids = !parts.forbidden.rules.is_empty() || moves.iter().any(|r| r.forbidding.is_some());
     let judges_liberties = !coincide && !forbids && picks_judge_liberties(moves);
     let (narrowed, sites_counted) = (moves_narrowed(moves), sites_counted(moves));
@@ -199,9 +211,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
     let promotion_choice_kinds = (effects.iter())
         .filter(|e| matches!(e.kind, model::EffectKind::Promote { choices, .. } if choices != 0))
         .fold(0, |kinds, e| kinds | e.filter.kinds);
-    let steps_counted = !coincide
-        && promotion_choice_kinds == 0
-        && steps_counted(moves, &parts.board, desc.about.pieces.len());
+    let steps_counted = !coincide && promotion_choice_kinds == 0 && shifts.is_some();
     let counted = match (sites_counted, steps_counted) {
         (true, _) => model::Counted::Sites,
         (false, true) => model::Counted::Steps,
@@ -355,7 +365,8 @@ fn attacks(rule: &model::MoveRule) -> bool {
 
 /// [`Tables::walks`](model::Tables::walks): per move rule, its walk laid out in paths
 /// where it is made of fixed paths, and reversed where the board's links lead back and the
-/// walk [attacks](model::Walk::attacks) (the reversed walk laid out in turn).
+/// walk [attacks](model::Walk::attacks) (the reversed walk laid out in turn); the shifts of
+/// counted steps are added after ([`model::WalkForms::word_shifts`]).
 fn walk_forms(
     moves: &[model::MoveRule],
     board: &Board,
@@ -373,6 +384,7 @@ fn walk_forms(
             reversed_paths: (reversed.as_ref())
                 .and_then(|back| model::FixedPaths::of(back, board, in_region)),
             reversed,
+            word_shifts: Vec::new(),
         }
     };
     (moves.iter())
@@ -484,42 +496,6 @@ fn sites_counted(moves: &[model::MoveRule]) -> bool {
     !moves.is_empty() && moves.iter().all(|r| on_one_site(r) && plain(r))
 }
 
-/// [`model::Counted::Steps`] as far as the move rules and the board tell it: every
-/// rule of `moves` a step of a piece of any of the game's `kinds`, narrowed by nothing
-/// but its landing, `not landing on` and `avoiding`, along directions that are shifts of
-/// one word of sites.
-fn steps_counted(moves: &[model::MoveRule], board: &Board, kinds: usize) -> bool {
-    let Some(shifts) = board.axis_shifts() else {
-        return false;
-    };
-    let every_kind = u64::MAX >> (64 - kinds.clamp(1, 64));
-    let step = |r: &model::MoveRule| {
-        let model::MoveKind::Slide {
-            directions,
-            max_length: 1,
-            line_capture: None,
-            ..
-        } = &r.kind
-        else {
-            return false;
-        };
-        let plain = model::MoveFilter {
-            kinds: r.filter.kinds,
-            landing: r.filter.landing,
-            not_landing: r.filter.not_landing,
-            avoiding: r.filter.avoiding,
-            ..model::MoveFilter::default()
-        };
-        r.filter == plain
-            && r.filter.kinds & every_kind == every_kind
-            && (r.so_that.is_none() && r.forbidding.is_none() && r.numbered.is_none())
-            && directions.iter().all(|&d| shifts.toward(d).is_some())
-    };
-    board.sites() <= 64
-        && (1..=model::MAX_COUNTED_STEP_RULES).contains(&moves.len())
-        && moves.iter().all(step)
-}
-
 /// Whether two move rules of the same kind, for the same mover, share a direction (and so
 /// can make the same move). A slide and a jump never coincide: a slide's first step is
 /// onto an empty site, a jump's onto an enemy piece; nor do the moves of two rules whose
@@ -587,7 +563,7 @@ fn reaches(rule: &model::MoveRule) -> bool {
 }
 
 /// The player a rule's condition names as the mover, if it names one.
-fn rule_mover(rule: &model::MoveRule) -> Option<model::Player> {
+pub(super) fn rule_mover(rule: &model::MoveRule) -> Option<model::Player> {
     match &rule.condition {
         Condition::When(e) => moving_player(e),
         Condition::Always => None,

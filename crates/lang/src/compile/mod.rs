@@ -36,6 +36,7 @@ mod sowing;
 mod tiles;
 mod turns;
 mod walks;
+mod word_shifts;
 
 pub use walks::{
     castle_walk, chain_walk, fly_walk, flying_jump_walk, jump_walk, line_capture_walk,

@@ -929,6 +929,16 @@ struct LandingTests {
     faces_south: bool,
 }
 
+/// The test a walk makes of its landing for a rule's `onto`.
+pub(super) fn landing_test(landing: Landing) -> SiteTest {
+    match landing {
+        Landing::Empty => SiteTest::Empty,
+        Landing::Enemy => SiteTest::Enemy,
+        Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
+        Landing::EmptyOrPiece => SiteTest::EmptyOrPiece,
+    }
+}
+
 /// The walk of a move rule whose landing is `landing` (`onto`) and which may not land in
 /// the region `not_landing`, for a mover who faces south (`faces_south`) or north.
 pub(super) fn walk(
@@ -938,12 +948,7 @@ pub(super) fn walk(
     faces_south: bool,
 ) -> Walk {
     let tests = LandingTests {
-        holds: match landing {
-            Landing::Empty => SiteTest::Empty,
-            Landing::Enemy => SiteTest::Enemy,
-            Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
-            Landing::EmptyOrPiece => SiteTest::EmptyOrPiece,
-        },
+        holds: landing_test(landing),
         not_in: not_landing,
         faces_south,
     };
