@@ -401,22 +401,6 @@ pub enum Step {
         /// The most repetitions.
         max: u16,
     },
-    /// The body, a straight walk of shifts and tests, is repeated exactly as many times as
-    /// pieces counted so stand on the board's line through the cursor along `axis` (both
-    /// ways, the cursor's own site among them), plus `add` (`move slide all exactly
-    /// pieces(axis)`: the line's pieces less one, the last site a landing of its own); the
-    /// walk ends where that comes out below 0. The count reads the board as the walk's
-    /// tests do.
-    RepeatByLine {
-        /// What is repeated.
-        body: Vec<Step>,
-        /// A direction of the line (its reverse counts alike).
-        axis: u8,
-        /// Which pieces count.
-        counted: LinePieces,
-        /// Added to the count.
-        add: i8,
-    },
     /// Each of these walks goes on from the cursor in turn. Always a walk's last step.
     Branch(Vec<Vec<Step>>),
     /// A chain of legs: from the cursor, one of these straight walks (shifts, leaps and
@@ -467,6 +451,22 @@ pub enum Step {
     /// The walk goes on only if no link goes on from the site under the cursor along this
     /// direction: the board ends there, or a wall in the grooves cuts the link.
     Closed(u8),
+    /// The body, a straight walk of shifts and tests, is repeated exactly as many times as
+    /// pieces counted so stand on the board's line through the cursor along `axis` (both
+    /// ways, the cursor's own site among them), plus `add` (`move slide all exactly
+    /// pieces(axis)`: the line's pieces less one, the last site a landing of its own); the
+    /// walk ends where that comes out below 0. The count reads the board as the walk's
+    /// tests do.
+    RepeatByLine {
+        /// What is repeated.
+        body: Vec<Step>,
+        /// A direction of the line (its reverse counts alike).
+        axis: u8,
+        /// Which pieces count.
+        counted: LinePieces,
+        /// Added to the count.
+        add: i8,
+    },
 }
 
 /// Which pieces a count along a line counts ([`Step::RepeatByLine`]).
@@ -572,8 +572,6 @@ pub enum SiteTest {
     Friend,
     /// Nothing, or a piece of the mover's opponent.
     EmptyOrEnemy,
-    /// Nothing, or a piece of the mover's own (what `over friend` lets a slide pass).
-    EmptyOrFriend,
     /// A piece, anyone's.
     Occupied,
     /// Anything: nothing, or a piece of anyone's (`onto empty or piece`).
@@ -610,4 +608,6 @@ pub enum SiteTest {
     /// for a piece of an opponent's; the mover's, for one of the mover's): the pieces out
     /// of such lines go first.
     OutOfLineFirst(u8),
+    /// Nothing, or a piece of the mover's own (what `over friend` lets a slide pass).
+    EmptyOrFriend,
 }
