@@ -12,6 +12,7 @@ use rulebook_model::{
 };
 
 /// How moves can be found without listing them ([`State::unlisted`]).
+#[derive(Clone, Copy)]
 enum Unlisted<'a> {
     /// No move rule is in force: there is no move.
     NoRule,
@@ -58,9 +59,20 @@ impl State {
     /// sowing, a placement or a slide, or the game is one of tiles (and nothing filters
     /// moves); `None` when they must be listed.
     fn unlisted(&self) -> Option<Unlisted<'_>> {
+        if self.game.facts.always_listed {
+            return None;
+        }
+        self.unlisted_before_ban()
+    }
+
+    /// [`State::unlisted`] of the moves before a ban on repetition judges them, in a game
+    /// where the ban alone keeps them listed
+    /// ([`rulebook_model::Facts::picks_unlisted_under_ban`]), and in any game the moves
+    /// of which are not always listed.
+    #[inline(always)]
+    fn unlisted_before_ban(&self) -> Option<Unlisted<'_>> {
         let game = &*self.game;
-        if game.facts.always_listed
-            || self.position.ended.is_some()
+        if self.position.ended.is_some()
             || (game.facts.move_goals
                 && !self
                     .scratch
@@ -130,7 +142,14 @@ impl State {
         &self,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Option<Move>> {
-        Some(match self.unlisted()? {
+        Some(self.pick_unlisted(self.unlisted()?, pick))
+    }
+
+    /// The move `pick(count)` of the moves found as `how` says, without listing them;
+    /// `None` when there is none.
+    #[inline(always)]
+    fn pick_unlisted(&self, how: Unlisted, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        match how {
             Unlisted::NoRule => None,
             Unlisted::Tiles => self.pick_tile_move(pick),
             Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
@@ -166,7 +185,31 @@ impl State {
                     self.pick_masked_slide(rule, (rising, falling), pick)
                 }
             }
-        })
+        }
+    }
+
+    /// Moves drawn one after another, at most `draws`, each the move `pick(count)` of the
+    /// moves before a ban on repetition judges them (found without listing them, as
+    /// [`State::unlisted_before_ban`] allows), until one that `allowed` accepts:
+    /// `Some(Some(move))`, or `Some(None)` where there is no move at all before the ban;
+    /// `None` where the moves cannot be found without listing them or every move drawn was
+    /// refused ([`State::pick_unlisted_unrepeated`]).
+    #[inline(never)]
+    pub(super) fn draw_before_ban(
+        &self,
+        draws: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+        mut allowed: impl FnMut(Move) -> bool,
+    ) -> Option<Option<Move>> {
+        let how = self.unlisted_before_ban()?;
+        for _ in 0..draws {
+            match self.pick_unlisted(how, pick) {
+                None => return Some(None),
+                Some(m) if allowed(m) => return Some(Some(m)),
+                Some(_) => {}
+            }
+        }
+        None
     }
 
     /// Whether the player to move has a legal move, found without listing them where
