@@ -1354,7 +1354,7 @@ impl State {
                 return Some(throw);
             }
         }
-        if let Some(found) = self.pick_without_listing(&mut pick) {
+        if let Some(found) = self.pick_without_listing(false, &mut pick) {
             return found;
         }
         if self.game.facts.forbids {

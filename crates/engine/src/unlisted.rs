@@ -12,7 +12,6 @@ use rulebook_model::{
 };
 
 /// How moves can be found without listing them ([`State::unlisted`]).
-#[derive(Clone, Copy)]
 enum Unlisted<'a> {
     /// No move rule is in force: there is no move.
     NoRule,
@@ -137,19 +136,18 @@ impl State {
 
     /// The move `pick(count)` of the legal moves without listing them, where
     /// [`State::unlisted`] allows: `Some(answer)`; otherwise `None`, and the caller lists
-    /// the moves.
+    /// the moves. With `before_ban`, of the moves before a ban on repetition judges them,
+    /// where [`State::unlisted_before_ban`] allows ([`State::draw_before_ban`]): one body
+    /// for both, so that the picks it calls are compiled into it as they were.
     pub(super) fn pick_without_listing(
         &self,
+        before_ban: bool,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Option<Move>> {
-        Some(self.pick_unlisted(self.unlisted()?, pick))
-    }
-
-    /// The move `pick(count)` of the moves found as `how` says, without listing them;
-    /// `None` when there is none.
-    #[inline(always)]
-    fn pick_unlisted(&self, how: Unlisted, pick: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
-        match how {
+        if self.game.facts.always_listed && !before_ban {
+            return None;
+        }
+        Some(match self.unlisted_before_ban()? {
             Unlisted::NoRule => None,
             Unlisted::Tiles => self.pick_tile_move(pick),
             Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
@@ -185,7 +183,7 @@ impl State {
                     self.pick_masked_slide(rule, (rising, falling), pick)
                 }
             }
-        }
+        })
     }
 
     /// Moves drawn one after another, at most `draws`, each the move `pick(count)` of the
@@ -201,9 +199,8 @@ impl State {
         pick: &mut dyn FnMut(usize) -> usize,
         mut allowed: impl FnMut(Move) -> bool,
     ) -> Option<Option<Move>> {
-        let how = self.unlisted_before_ban()?;
         for _ in 0..draws {
-            match self.pick_unlisted(how, pick) {
+            match self.pick_without_listing(true, pick)? {
                 None => return Some(None),
                 Some(m) if allowed(m) => return Some(Some(m)),
                 Some(_) => {}
