@@ -17,6 +17,7 @@ mod attacks;
 mod authoring;
 mod ayoayo_reference;
 mod backgammon_reference;
+mod ban_picks;
 mod boards;
 mod brandubh_reference;
 mod capture_runs;

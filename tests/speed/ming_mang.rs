@@ -7,10 +7,16 @@
 //! Moves come in the engine's order (by site moved from, then site moved to; slides before
 //! jumps), so that the same random numbers pick the same moves: a random playout draws
 //! `rng.below(number of legal moves)` once a ply, as `rulebook bench` does; under the ban,
-//! it draws from the moves before the ban and tests the drawn move alone, again as the
-//! engine does.
+//! it samples a move before testing it, again as the engine does: a slide drawn among all
+//! the slides, counted without listing them, and tested alone, drawn again when the ban
+//! refuses it, and after 8 refusals a draw from the list of moves before the ban, without
+//! putting back, until one it allows.
 
 use rulebook::analysis::Rng;
+
+/// The most slides a pick under the ban draws and tests alone before it lists the moves
+/// (the engine's `UNLISTED_DRAWS`).
+const DRAWS: usize = 8;
 
 /// Empty, black, white, off the board.
 const EMPTY: u8 = 0;
@@ -408,7 +414,8 @@ impl MingMang {
         }
     }
 
-    /// The move `k` of the `count` slides, found without listing them (no ban, no jump).
+    /// A slide drawn among all the stone's slides (`rng.below(count)`), found without
+    /// listing them; the ban is not judged (no jump: the lone stone's is not in force).
     fn pick_slide(&self, rng: &mut Rng) -> Option<Mv> {
         let me = self.to_move as usize;
         let w = self.w;
@@ -500,10 +507,27 @@ impl MingMang {
         (to - from) / step - 1
     }
 
-    /// Under the ban, a legal move drawn as the engine draws it: from the moves before the
-    /// ban, in the engine's order, one after another without putting back (the last put in
-    /// the place of the one drawn), until one that repeats no position.
+    /// Under the ban, a legal move drawn as the engine draws it: where the lone stone's jump
+    /// is not in force, a slide drawn among all the slides counted without listing them
+    /// ([`MingMang::pick_slide`]) and tested alone, drawn again (putting back) when it
+    /// repeats a position, at most [`DRAWS`] times; after that many refusals, or with the
+    /// jump in force, from the listed moves before the ban ([`MingMang::pick_listed`]).
     fn pick_unrepeated(&self, rng: &mut Rng, work: &mut Work) -> Option<Mv> {
+        if !self.jumping() {
+            for _ in 0..DRAWS {
+                let m = self.pick_slide(rng)?;
+                if !self.seen.contains(self.hash_after(m, &mut work.caps)) {
+                    return Some(m);
+                }
+            }
+        }
+        self.pick_listed(rng, work)
+    }
+
+    /// Under the ban, a legal move drawn from the listed moves before the ban, in the
+    /// engine's order, one after another without putting back (the last put in the place
+    /// of the one drawn), until one that repeats no position.
+    fn pick_listed(&self, rng: &mut Rng, work: &mut Work) -> Option<Mv> {
         work.moves.clear();
         self.pseudo(&mut work.moves);
         while !work.moves.is_empty() {

@@ -1354,7 +1354,7 @@ impl State {
                 return Some(throw);
             }
         }
-        if let Some(found) = self.pick_without_listing(&mut pick) {
+        if let Some(found) = self.pick_without_listing(false, &mut pick) {
             return found;
         }
         if self.game.facts.forbids {
@@ -1378,6 +1378,11 @@ impl State {
         moves: &mut MoveList,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Move> {
+        if self.game.facts.picks_unlisted_under_ban {
+            if let Some(found) = self.pick_unlisted_unrepeated(moves, pick) {
+                return found;
+            }
+        }
         if !self.list_for_pick(moves, self.game.facts.picks_judge_liberties) {
             return None;
         }

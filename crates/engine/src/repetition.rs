@@ -8,6 +8,13 @@ use rulebook_model::{
     RunShape, Site, EMPTY, NO_SITE,
 };
 
+/// The most moves a random pick draws without listing the moves, each judged alone by the
+/// ban on repetition, before it lists them and judges them
+/// ([`State::pick_unlisted_unrepeated`]): enough that a position whose moves the ban
+/// mostly allows is seldom listed, few enough that one where it refuses most (or all:
+/// no legal move) is soon.
+pub(super) const UNLISTED_DRAWS: usize = 8;
+
 /// The key the ban on repetition of `game` compares for a position of hash `hash` with
 /// `to_move` to move: the hash itself, or without the side to move where a position is the
 /// sites alone (`ignoring turn`).
@@ -608,6 +615,36 @@ impl State {
         let any = moves.iter().any(|&m| novelty.is_new(self, m));
         moves.copy = copy;
         any
+    }
+
+    /// A legal move of a game whose moves only a ban on repetition keeps listed
+    /// ([`rulebook_model::Facts::picks_unlisted_under_ban`]), drawn without listing the
+    /// moves: each draw is the move `pick(n)` of the `n` moves before the ban (counted as
+    /// where there is no ban, [`State::draw_before_ban`]), judged alone, until one the ban
+    /// allows, at most [`UNLISTED_DRAWS`] draws (`moves` is work space). `Some(found)`
+    /// (`found` is `None` where no move is made before the ban), `None` after that many
+    /// refusals, or where the moves cannot be counted without a list: the caller then lists
+    /// and judges them ([`State::pick_new`]).
+    ///
+    /// Each legal move is as likely as another when `pick` is uniform, its draws
+    /// independent. Of `n` moves before the ban, `l` legal: a draw finds a given legal move
+    /// with chance `1/n` and is refused with chance `r = 1 - l/n`, the same whichever legal
+    /// moves were refused or drawn before, since each draw puts back what it drew. So a
+    /// given legal move comes from draw `i` (counted from 0) with chance `r^i / n`, and from
+    /// the list after [`UNLISTED_DRAWS`] = `d` refusals with chance `r^d / l` (the list is a
+    /// uniform pick among the `l`, [`State::pick_new`]): in all
+    /// `(1 - r^d) / (n (1 - r)) + r^d / l = (1 - r^d) / l + r^d / l = 1 / l`, for every legal
+    /// move alike. Where every move is refused (`l = 0`) the list finds none: no legal move.
+    pub(super) fn pick_unlisted_unrepeated(
+        &self,
+        moves: &mut MoveList,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<Option<Move>> {
+        let mut copy = moves.copy.take();
+        let mut novelty = Novelty::new(self, &mut copy);
+        let found = self.draw_before_ban(UNLISTED_DRAWS, pick, |m| novelty.is_new(self, m));
+        moves.copy = copy;
+        found
     }
 
     /// A move of `moves` that the ban on repetition (if the game has one) and, where a

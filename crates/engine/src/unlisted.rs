@@ -58,9 +58,20 @@ impl State {
     /// sowing, a placement or a slide, or the game is one of tiles (and nothing filters
     /// moves); `None` when they must be listed.
     fn unlisted(&self) -> Option<Unlisted<'_>> {
+        if self.game.facts.always_listed {
+            return None;
+        }
+        self.unlisted_before_ban()
+    }
+
+    /// [`State::unlisted`] of the moves before a ban on repetition judges them, in a game
+    /// where the ban alone keeps them listed
+    /// ([`rulebook_model::Facts::picks_unlisted_under_ban`]), and in any game the moves
+    /// of which are not always listed.
+    #[inline(always)]
+    fn unlisted_before_ban(&self) -> Option<Unlisted<'_>> {
         let game = &*self.game;
-        if game.facts.always_listed
-            || self.position.ended.is_some()
+        if self.position.ended.is_some()
             || (game.facts.move_goals
                 && !self
                     .scratch
@@ -125,12 +136,18 @@ impl State {
 
     /// The move `pick(count)` of the legal moves without listing them, where
     /// [`State::unlisted`] allows: `Some(answer)`; otherwise `None`, and the caller lists
-    /// the moves.
+    /// the moves. With `before_ban`, of the moves before a ban on repetition judges them,
+    /// where [`State::unlisted_before_ban`] allows ([`State::draw_before_ban`]): one body
+    /// for both, so that the picks it calls are compiled into it as they were.
     pub(super) fn pick_without_listing(
         &self,
+        before_ban: bool,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<Option<Move>> {
-        Some(match self.unlisted()? {
+        if self.game.facts.always_listed && !before_ban {
+            return None;
+        }
+        Some(match self.unlisted_before_ban()? {
             Unlisted::NoRule => None,
             Unlisted::Tiles => self.pick_tile_move(pick),
             Unlisted::Sowing(rule) => self.pick_sowing(rule, pick),
@@ -167,6 +184,29 @@ impl State {
                 }
             }
         })
+    }
+
+    /// Moves drawn one after another, at most `draws`, each the move `pick(count)` of the
+    /// moves before a ban on repetition judges them (found without listing them, as
+    /// [`State::unlisted_before_ban`] allows), until one that `allowed` accepts:
+    /// `Some(Some(move))`, or `Some(None)` where there is no move at all before the ban;
+    /// `None` where the moves cannot be found without listing them or every move drawn was
+    /// refused ([`State::pick_unlisted_unrepeated`]).
+    #[inline(never)]
+    pub(super) fn draw_before_ban(
+        &self,
+        draws: usize,
+        pick: &mut dyn FnMut(usize) -> usize,
+        mut allowed: impl FnMut(Move) -> bool,
+    ) -> Option<Option<Move>> {
+        for _ in 0..draws {
+            match self.pick_without_listing(true, pick)? {
+                None => return Some(None),
+                Some(m) if allowed(m) => return Some(Some(m)),
+                Some(_) => {}
+            }
+        }
+        None
     }
 
     /// Whether the player to move has a legal move, found without listing them where

@@ -2197,6 +2197,10 @@ pub struct Facts {
     /// not narrowed yet: under a ban on repetition, or where it judges `with liberties`
     /// ([`Facts::picks_judge_liberties`]).
     pub picks_judge: bool,
+    /// Whether a random pick may draw from the moves counted without listing them and
+    /// judge the ban on repetition on the move drawn alone: the ban is what alone keeps
+    /// the moves listed ([`Facts::always_listed`]), nothing else narrowing them.
+    pub picks_unlisted_under_ban: bool,
     /// Whether a move rule captures by the steps it makes ([`MoveKind::captures_in_line`]):
     /// a plain step to where such a step goes is then listed as the capture alone.
     pub captures_in_line: bool,

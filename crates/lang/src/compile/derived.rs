@@ -217,6 +217,11 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         (false, true) => model::Counted::Steps,
         (false, false) => model::Counted::ByRules,
     };
+    // What keeps the moves listed besides a ban on repetition.
+    let listed = forbids
+        || ((coincide || narrowed) && counted == model::Counted::ByRules)
+        || no_player_can_move
+        || roll_rule.is_some();
     model::Facts {
         moves_narrowed: narrowed,
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
@@ -242,11 +247,8 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         ends_when_no_player_can_move: no_player_can_move,
         stalemate_loses: goals::stalemate_loses(end_rules),
         captures_into_hand: into_hand,
-        always_listed: parts.repetition.forbidden
-            || forbids
-            || ((coincide || narrowed) && counted == model::Counted::ByRules)
-            || no_player_can_move
-            || roll_rule.is_some(),
+        always_listed: parts.repetition.forbidden || listed,
+        picks_unlisted_under_ban: parts.repetition.forbidden && !listed && !judges_liberties,
         plain_landings: if into_hand { 0 } else { plain_landings(moves) },
         bit_moves: parts.board.has_ray_masks() && !moves.is_empty() && moves.iter().all(by_bits),
         cell_sets: moving_kinds(moves).count_ones() > 1
