@@ -79,12 +79,7 @@ pub fn passing_slide_walk(
         true => SiteTest::EmptyOrFriend,
         false => SiteTest::Empty,
     };
-    let landing = match filter.landing {
-        Landing::Empty => SiteTest::Empty,
-        Landing::Enemy => SiteTest::Enemy,
-        Landing::EmptyOrEnemy => SiteTest::EmptyOrEnemy,
-        Landing::EmptyOrPiece => SiteTest::EmptyOrPiece,
-    };
+    let landing = landing_test(filter.landing);
     let branch = |d: u8| {
         let mut body = vec![Step::Shift(d), Step::Test(passed)];
         body.extend(avoided.clone());
