@@ -223,6 +223,14 @@ impl Checker {
         };
         let value = self.typed(&clause.value, Type::Int, "the number of `by numbered`");
         let problem = match kind {
+            ast::MoveKind::Slide {
+                exactly,
+                over_friend,
+                ..
+            } if exactly.is_some() || *over_friend => Some((
+                "a slide `exactly` so long or `over friend` cannot be narrowed `by numbered`",
+                "move the numbered pieces with a plain `move slide` (`max N`) or `move step`",
+            )),
             ast::MoveKind::Slide { .. } if self.pieces.numbers.iter().any(Option::is_some) => None,
             ast::MoveKind::Slide { .. } => Some((
                 "`by numbered` picks pieces by their kind's number, and no kind has one",
