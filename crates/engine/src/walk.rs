@@ -924,8 +924,13 @@ impl State {
         let board = &self.game.board;
         let mut total = count(at);
         for dir in [axis, reverse_direction(axis)] {
+            // A line ends at the board's edge; at most one lap of the sites even on a board
+            // whose links might come round.
             let mut s = board.step(at, dir);
-            while s != NO_SITE {
+            for _ in 0..board.sites() {
+                if s == NO_SITE || s == at {
+                    break;
+                }
                 total += count(s);
                 s = board.step(s, dir);
             }
