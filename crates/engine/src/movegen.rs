@@ -2458,28 +2458,10 @@ pub(super) fn nth_site(set: &[u64], mut k: usize) -> Site {
     unreachable!("the set has more than k sites")
 }
 
-/// The number of set bits of all the masks together. Without a population-count
-/// instruction, adding per-byte counts across words and summing the bytes once is about
-/// half the work of counting each word.
+/// The number of set bits of all the masks together.
 #[inline]
 pub(super) fn total_bits(pending: &[(Site, u64)]) -> usize {
-    const M1: u64 = 0x5555_5555_5555_5555;
-    const M2: u64 = 0x3333_3333_3333_3333;
-    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    const M8: u64 = 0x00ff_00ff_00ff_00ff;
-    let mut total = 0;
-    // Each byte holds at most 8 per word; 31 words keep every byte below 256.
-    for chunk in pending.chunks(31) {
-        let mut bytes = 0u64;
-        for &(_, x) in chunk {
-            let x = x - ((x >> 1) & M1);
-            let x = (x & M2) + ((x >> 2) & M2);
-            bytes += (x + (x >> 4)) & M4;
-        }
-        let halves = (bytes & M8) + ((bytes >> 8) & M8);
-        total += (halves.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
-    }
-    total
+    pending.iter().map(|&(_, x)| x.count_ones() as usize).sum()
 }
 
 /// The work space of judging moves against `forbid leaving` ([`State::judge_on_copy`]).
