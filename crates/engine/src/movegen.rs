@@ -3,7 +3,7 @@
 //! sequence of jumps' path).
 
 use super::{capture, LineStep, Move, MoveList, State};
-use rulebook_model::board::{AxisShifts, AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
+use rulebook_model::board::{AxisShifts, LineMasks, AXES, LINE_OF_DIRECTION, MAX_GRID_SIDE};
 use rulebook_model::{
     leg_bits, Board, CaptureMode, Cell, Chain, Condition, EffectKind, Expr, Game, Jumped, Landing,
     LineCapture, MidChain, MoveFilter, MoveKind, MoveRule, Neighbour, NextTo, Numbered, Op, Player,
@@ -885,27 +885,31 @@ impl State {
         let lines = self.game.tables.line_masks(n);
         // With the runs of `n` sites as masks, the board is of one word.
         let occupied = lines.map_or(0, |_| self.position.occupied_by(mover)[0]);
-        move |m: Move| match lines {
-            // A run through the landing site all the mover's once the piece has left its
-            // site and landed.
-            Some(lines) => {
-                let bit = |s: Site| if s == NO_SITE { 0 } else { 1u64 << s.index() };
-                let mut own = occupied & !bit(m.from) | bit(m.to);
-                if let Some((site, mine)) = over(m) {
-                    own = own & !bit(site) | if mine { bit(site) } else { 0 };
+        let closing = lines.map_or(0, |lines| closing_sites(lines.runs(), occupied));
+        // Inlined where it is asked, the test of the landing alone; the rest out of line.
+        move |m: Move| {
+            let over = over(m);
+            match lines {
+                Some(lines) => {
+                    (over.is_some() || closing >> (m.to.index() & 63) & 1 == 1)
+                        && completes_run(lines, occupied, m, over)
                 }
-                lines.through(m.to).iter().any(|&line| line & !own == 0)
-            }
-            None => {
-                let over = over(m);
-                let own = |s: Site| match over {
-                    _ if s == m.to => true,
-                    Some((site, mine)) if s == site => mine,
-                    _ => s != NO_SITE && s != m.from && self.owner(s) == Some(mover),
-                };
-                n == 0 || self.longest_line_through(m.to, own) >= n as usize
+                None => self.lands_in_line_by_links(n, m, over),
             }
         }
+    }
+
+    /// [`State::lands_in_line`] on a board without the runs as masks: the pieces counted
+    /// along the links.
+    #[inline(never)]
+    fn lands_in_line_by_links(&self, n: u8, m: Move, over: Option<(Site, bool)>) -> bool {
+        let mover = self.position.to_move;
+        let own = |s: Site| match over {
+            _ if s == m.to => true,
+            Some((site, mine)) if s == site => mine,
+            _ => s != NO_SITE && s != m.from && self.owner(s) == Some(mover),
+        };
+        n == 0 || self.longest_line_through(m.to, own) >= n as usize
     }
 
     /// The most pieces for which `counted` holds in a line through `site` (which counts
@@ -2482,4 +2486,32 @@ impl Judging {
         out.copy = Some(copy);
         out.spare = Some(self.replies);
     }
+}
+
+/// The sites on which a landing may complete one of `runs` (each a set of sites) of the
+/// mover's pieces, whose pieces are `own`, where no piece passed over changes hands: the one
+/// site a run lacks, or every site of a run that lacks none. A move landing elsewhere
+/// completes no run, since it adds no piece but on its landing.
+fn closing_sites(runs: &[u64], own: u64) -> u64 {
+    runs.iter().fold(0, |closing, &run| {
+        let missing = run & !own;
+        match missing & missing.wrapping_sub(1) {
+            0 if missing == 0 => closing | run,
+            0 => closing | missing,
+            _ => closing,
+        }
+    })
+}
+
+/// Whether after move `m` a run of `lines` through its landing holds only the mover's
+/// pieces, which were `own` before it: the piece gone from its site and on its landing, and
+/// the site it passes over the mover's or not as `over` says.
+#[inline(never)]
+fn completes_run(lines: &LineMasks, own: u64, m: Move, over: Option<(Site, bool)>) -> bool {
+    let bit = |s: Site| if s == NO_SITE { 0 } else { 1u64 << s.index() };
+    let mut own = own & !bit(m.from) | bit(m.to);
+    if let Some((site, mine)) = over {
+        own = own & !bit(site) | if mine { bit(site) } else { 0 };
+    }
+    lines.through(m.to).iter().any(|&line| line & !own == 0)
 }

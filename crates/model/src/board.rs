@@ -397,9 +397,17 @@ pub struct LineMasks {
     bounds: Vec<u32>,
     /// The runs, site after site.
     masks: Vec<u64>,
+    /// Every run once.
+    runs: Vec<u64>,
 }
 
 impl LineMasks {
+    /// Every run of the board, once each.
+    #[inline]
+    pub fn runs(&self) -> &[u64] {
+        &self.runs
+    }
+
     /// The runs through `site`, each a set of sites (bit = site).
     #[inline]
     pub fn through(&self, site: Site) -> &[u64] {
@@ -688,6 +696,7 @@ impl Board {
             length,
             bounds: vec![0],
             masks: Vec::new(),
+            runs: Vec::new(),
         };
         for site in Site::all(self.sites()) {
             let first = lines.masks.len();
@@ -705,6 +714,9 @@ impl Board {
             }
             lines.bounds.push(lines.masks.len() as u32);
         }
+        lines.runs = lines.masks.clone();
+        lines.runs.sort_unstable();
+        lines.runs.dedup();
         Some(lines)
     }
 
