@@ -126,21 +126,55 @@ impl Bindings {
 }
 
 /// The value of `e` with `bound` standing for the bound sites: the one walk of the tree,
-/// which applies the operators and the board's functions.
+/// which applies the operators and the board's functions (the operators and the counts of
+/// pieces here, every other node in [`eval_other`]).
 fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
-    let board = || env.board();
-    let site = |x: &Expr| Site::of_value(operand(env, x, bound));
     match e {
         Expr::Const(v) => *v,
         Expr::Player(r) => r.resolve(env.mover()).index() as i64,
-        Expr::Last => env.last().index() as i64,
         Expr::Pieces(r) => env.pieces(r.resolve(env.mover())),
+        Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
         Expr::PiecesIn(r, k, kind) => env.pieces_in(r.resolve(env.mover()), *k, *kind),
+        Expr::Last => env.last().index() as i64,
+        Expr::Count(s) => env.stones(Site::of_value(operand(env, s, bound))),
+        Expr::Owner(s) => (env
+            .board()
+            .row_owner(Site::of_value(operand(env, s, bound))))
+        .index() as i64,
+        Expr::Not(x) => (operand(env, x, bound) == 0) as i64,
+        Expr::Binary(op, a, b) => {
+            let x = operand(env, a, bound);
+            match op {
+                super::Op::And => (x != 0 && operand(env, b, bound) != 0) as i64,
+                super::Op::Or => (x != 0 || operand(env, b, bound) != 0) as i64,
+                _ => op.apply(x, operand(env, b, bound)),
+            }
+        }
+        _ => eval_other(env, e, bound),
+    }
+}
+
+/// [`eval_bound`] of the nodes it does not answer itself: apart and out of line, so that
+/// the walk of the common nodes (the operators, counts of pieces) saves few registers.
+#[inline(never)]
+fn eval_other<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
+    let board = || env.board();
+    let site = |x: &Expr| Site::of_value(operand(env, x, bound));
+    match e {
+        Expr::Const(_)
+        | Expr::Player(_)
+        | Expr::Pieces(_)
+        | Expr::Hand(..)
+        | Expr::PiecesIn(..)
+        | Expr::Last
+        | Expr::Count(_)
+        | Expr::Owner(_)
+        | Expr::Not(_)
+        | Expr::Binary(..) => eval_bound(env, e, bound),
         Expr::Line(r, k) => env.line(r.resolve(env.mover()), *k),
         Expr::Lines(r, k, n) => env.lines(r.resolve(env.mover()), *k, *n),
         Expr::Reach(r, kind) => env.reach(r.resolve(env.mover()), *kind),
         Expr::Attacked(r, kind) => env.attacked(r.resolve(env.mover()), *kind) as i64,
-        Expr::Hand(r, kind) => env.hand(r.resolve(env.mover()), *kind),
         Expr::Material(r, worths) => env.material(r.resolve(env.mover()), worths),
         Expr::Files(r, kind) => env.files(r.resolve(env.mover()), *kind),
         Expr::NoLegalMove => env.no_legal_move() as i64,
@@ -164,24 +198,13 @@ fn eval_bound<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
             env.ring(r.resolve(env.mover()), *links, *edge, *all) as i64
         }
         Expr::Store(p) => (board().store(Player::of_value(operand(env, p, bound)))).index() as i64,
-        Expr::Owner(s) => board().row_owner(site(s)).index() as i64,
-        Expr::Count(s) => env.stones(site(s)),
         Expr::PitNumber(s) => board().pit_number(site(s)) as i64,
         Expr::Opposite(s) => (board().opposite(site(s))).index() as i64,
         Expr::Marks(p) => env.marks(Player::of_value(operand(env, p, bound))),
         Expr::Marked(p) => (env.marked(Player::of_value(operand(env, p, bound)))).index() as i64,
         Expr::RowStones(p) => env.row_stones(Player::of_value(operand(env, p, bound))),
         Expr::Majority(unit) => env.majority(*unit),
-        Expr::Not(x) => (operand(env, x, bound) == 0) as i64,
         Expr::Neg(x) => operand(env, x, bound).wrapping_neg(),
-        Expr::Binary(op, a, b) => {
-            let x = operand(env, a, bound);
-            match op {
-                super::Op::And => (x != 0 && operand(env, b, bound) != 0) as i64,
-                super::Op::Or => (x != 0 || operand(env, b, bound) != 0) as i64,
-                _ => op.apply(x, operand(env, b, bound)),
-            }
-        }
         Expr::Tabled(k) => env.tabled(*k),
         Expr::Origin => env.origin().index() as i64,
         Expr::Next(s) => (board().ring_step(site(s), true)).index() as i64,
