@@ -92,6 +92,36 @@ fn playing_forward_plays_the_same_games_as_apply_on_every_bundled_game() {
 }
 
 #[test]
+fn placements_on_one_word_play_out_as_apply_plays_them() {
+    // Games whose every move puts a piece down on a board of at most 64 sites run their
+    // playouts in a loop of their own (`State::places_plainly_on_one_word`): the same games
+    // as the moves picked and applied one by one.
+    let fixtures = ["tic-tac-toe", "connect-four", "breakthrough"];
+    let mut looped = Vec::new();
+    let loaded = fixtures.iter().map(|name| {
+        let path = format!("tests/fixtures/valid/{name}.game");
+        let game = pipeline::load(&path, None, &[])
+            .unwrap_or_else(|e| panic!("{path} loads:\n{}", e.render(false)));
+        (name.to_string(), game)
+    });
+    for (name, game) in loaded.chain(configurations()) {
+        if State::new(Arc::clone(&game)).places_plainly_on_one_word() {
+            forward_equals_apply(&name, &game, 40, 300);
+            looped.push(name);
+        }
+    }
+    // Breakthrough's moves are steps; the bundled games' boards of 64 sites or fewer.
+    let expected = [
+        "tic-tac-toe",
+        "connect-four",
+        "havannah --preset small",
+        "hex --preset small",
+        "y --preset small",
+    ];
+    assert_eq!(looped, expected);
+}
+
+#[test]
 fn plain_landings_play_as_the_general_path_plays_them() {
     // A move of a rule in `plain_landings` is played by a short path (a piece from one
     // site to another, or from the supply); with the set emptied, the same moves go the

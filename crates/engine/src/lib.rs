@@ -1802,13 +1802,13 @@ impl State {
     /// the player who moved as the mover (the first such rule decides).
     pub(crate) fn check_position_ends(&mut self, mover: Player) {
         for r in 0..self.game.ends.rules.len() {
-            let rule = self.game.ends.rules[r];
-            let EndWhen::Position(i) = rule.when else {
+            let EndWhen::Position(i) = self.game.ends.rules[r].when else {
                 continue;
             };
             if !self.end_condition_holds(i as usize, mover) {
                 continue;
             }
+            let rule = self.game.ends.rules[r];
             if let EndResult::StoreMajority { .. } = rule.result {
                 self.rows_to_owners();
             }

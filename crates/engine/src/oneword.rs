@@ -6,7 +6,9 @@
 
 use super::movegen::nth_site;
 use super::{Move, State};
-use rulebook_model::{Landing, Neighbour, NextTo, Site, MAX_COUNTED_STEP_RULES, MAX_WORD_SHIFTS};
+use rulebook_model::{
+    Landing, Neighbour, NextTo, Site, WordShift, MAX_COUNTED_STEP_RULES, MAX_WORD_SHIFTS,
+};
 
 /// The steps of one rule along one direction, or its leaps by one offset, on a board of one
 /// word ([`State::word_steps`]): the sites they land on, and the rotation of the word from
@@ -19,15 +21,45 @@ impl State {
     /// with a removal's sites.
     #[inline]
     pub(super) fn word_targets(&self, index: u8) -> (bool, u64) {
+        self.word_targets_among(index, self.word_pieces())
+    }
+
+    /// The mover's pieces and all pieces on a board of one word, as two sets of sites.
+    #[inline]
+    fn word_pieces(&self) -> (u64, u64) {
+        let own = self.position.occupied_by(self.position.to_move)[0];
+        (own, self.word_occupied())
+    }
+
+    /// [`State::word_targets`] where the mover's pieces and all pieces are `pieces`
+    /// ([`State::word_pieces`]): from the rule's sites as bit sets find them
+    /// ([`rulebook_model::Tables::word_sites`]), else site by site.
+    #[inline]
+    fn word_targets_among(&self, index: u8, (own, occupied): (u64, u64)) -> (bool, u64) {
         let Some((removing, region)) = self.site_rule(index) else {
             return (false, 0);
         };
         let game = &*self.game;
-        let (regions, filter) = (&game.tables.regions, &game.moves[index as usize].filter);
-        let mut sites = match removing {
-            true => self.position.occupied_by(self.position.to_move)[0],
-            false => self.word_empty(),
+        let board = u64::MAX >> (64 - self.position.cells.len());
+        let targets = if removing { own } else { !occupied & board };
+        let holding = |what| match what {
+            Neighbour::Empty => !occupied & board,
+            Neighbour::Enemy => occupied & !own,
+            Neighbour::Friend => own,
+            Neighbour::Piece => occupied,
         };
+        if let Some(rule) = game.tables.word_sites.get(index as usize) {
+            let mut sites = rule.allowed & targets;
+            if let Some((what, steps)) = &rule.next_to {
+                let holding = holding(*what);
+                let near =
+                    |near, step: &WordShift| near | holding.rotate_right(step.rotate) & step.from;
+                sites &= steps.iter().fold(0, near);
+            }
+            return (removing, sites);
+        }
+        let (regions, filter) = (&game.tables.regions, &game.moves[index as usize].filter);
+        let mut sites = targets;
         if let Some(r) = region {
             sites &= regions[r as usize][0];
         }
@@ -49,50 +81,21 @@ impl State {
             .fold(0, |a, &b| a | b)
     }
 
-    /// The empty sites of a board of one word.
-    #[inline]
-    fn word_empty(&self) -> u64 {
-        let board = u64::MAX >> (64 - self.position.cells.len());
-        !self.word_occupied() & board
-    }
-
-    /// Keeps of `sites` (on a board of one word) those with a neighbour along one of `n`'s
-    /// directions that holds what it names, as [`State::keep_next_to`] does.
+    /// Keeps of `sites` (on a board of one word whose `next to` directions are not each one
+    /// shift, [`rulebook_model::Tables::word_sites`]) those with a neighbour along one of
+    /// `n`'s directions that holds what it names, as [`State::keep_next_to`] does.
+    #[cold]
     fn word_next_to(&self, n: NextTo, sites: u64) -> u64 {
-        let Some(shifts) = self.game.board.axis_shifts() else {
-            let mut kept = sites;
-            let mut bits = sites;
-            while bits != 0 {
-                let bit = bits & bits.wrapping_neg();
-                bits &= bits - 1;
-                if !self.has_neighbour(Site::at(bit.trailing_zeros() as usize), n) {
-                    kept &= !bit;
-                }
+        let mut kept = sites;
+        let mut bits = sites;
+        while bits != 0 {
+            let bit = bits & bits.wrapping_neg();
+            bits &= bits - 1;
+            if !self.has_neighbour(Site::at(bit.trailing_zeros() as usize), n) {
+                kept &= !bit;
             }
-            return kept;
-        };
-        let own = self.position.occupied_by(self.position.to_move)[0];
-        let holding = match n.what {
-            Neighbour::Empty => self.word_empty(),
-            Neighbour::Enemy => self.word_occupied() & !own,
-            Neighbour::Friend => own,
-            Neighbour::Piece => self.word_occupied(),
-        };
-        let mut near = 0;
-        let mut dirs = n.directions;
-        while dirs != 0 {
-            let dir = dirs.trailing_zeros() as u8;
-            dirs &= dirs - 1;
-            let Some((axis, up)) = shifts.toward(dir) else {
-                continue;
-            };
-            let (shift, linked) = (shifts.shift[axis], shifts.linked[0][axis]);
-            near |= match up {
-                true => linked & holding >> shift,
-                false => (holding & linked) << shift,
-            };
         }
-        sites & near
+        kept
     }
 
     /// The moves of each move rule in force on a board of one word, where every rule acts
@@ -101,11 +104,12 @@ impl State {
     #[inline]
     pub(super) fn each_word_rule(&self, mut visit: impl FnMut(u8, bool, u64) -> bool) {
         let mut taken = 0u64;
+        let pieces = self.word_pieces();
         for (index, rule) in self.game.moves.iter().enumerate() {
             if !self.holds(&rule.condition) {
                 continue;
             }
-            let (removing, sites) = self.word_targets(index as u8);
+            let (removing, sites) = self.word_targets_among(index as u8, pieces);
             let sites = sites & !taken;
             taken |= sites;
             if visit(index as u8, removing, sites) {

@@ -3,7 +3,7 @@
 //! moves are one plain sowing.
 
 use super::{Move, MoveList, State};
-use rulebook_model::{Condition, MoveKind};
+use rulebook_model::{Condition, Counted, MoveKind, MoveRule};
 
 /// A game whose moves may be of any kind (the families of [`State::play_in`]).
 pub(super) const ANY_MOVES: u8 = 0;
@@ -65,7 +65,9 @@ impl State {
         pick: &mut impl FnMut(usize) -> usize,
     ) -> (usize, bool) {
         let kinds = || self.game.moves.iter().map(|rule| &rule.kind);
-        if kinds().all(|kind| matches!(kind, MoveKind::Sow { .. })) {
+        if self.places_plainly_on_one_word() {
+            self.word_placement_plies(max_plies, pick)
+        } else if kinds().all(|kind| matches!(kind, MoveKind::Sow { .. })) {
             self.family_plies::<SOWINGS>(max_plies, moves, pick)
         } else if kinds().all(is_tile_move) {
             self.family_plies::<TILE_MOVES>(max_plies, moves, pick)
@@ -87,6 +89,69 @@ impl State {
             match self.pick_legal_move(moves, &mut *pick) {
                 Some(m) => self.play_in::<FAMILY>(m),
                 None => return (n, true),
+            }
+        }
+        (max_plies, false)
+    }
+
+    /// Whether every move rule of the game places a piece from the supply, found on bit
+    /// sets of one word ([`rulebook_model::Tables::word_sites`]), and a move does nothing but
+    /// put the piece down and pass the turn: no effect after it, no promotion, no move
+    /// again, no dice, no clock, nothing that judges the moves after they are found. Such
+    /// a game's playouts run a loop of their own, which picks and plays each move as
+    /// [`State::pick_legal_move`] and [`State::play_forward`] do.
+    pub fn places_plainly_on_one_word(&self) -> bool {
+        let game = &*self.game;
+        let facts = &game.facts;
+        let plain = |(i, rule): (usize, &MoveRule)| {
+            let from_supply = matches!(
+                rule.kind,
+                MoveKind::PlacePiece {
+                    from_hand: false,
+                    ..
+                }
+            );
+            from_supply && facts.lands_plainly(i as u8)
+        };
+        facts.counted == Counted::Sites
+            && game.tables.word_sites.len() == game.moves.len()
+            && game.moves.iter().enumerate().all(plain)
+            && game.effects.is_empty()
+            && !(facts.promotes || facts.moves_again || facts.move_goals || facts.always_listed)
+            && !(facts.forbids || facts.picks_judge || game.tiles.is_some())
+            && (facts.roll_rule, game.ends.clock, facts.passing_kinds) == (None, None, 0)
+    }
+
+    /// The loop of [`State::any_playout`] for a game that
+    /// [`State::places_plainly_on_one_word`]: each move picked as [`State::pick_legal_move`]
+    /// picks it there and played as [`State::play_in`] plays it, without the tests of what
+    /// such a game never does.
+    fn word_placement_plies(
+        &mut self,
+        max_plies: usize,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> (usize, bool) {
+        for n in 0..max_plies {
+            let found = match self.position.ended {
+                Some(_) => None,
+                None if self.game.moves.len() > 1 => self.pick_word_site_move(&mut *pick),
+                None if self.holds(&self.game.moves[0].condition) => {
+                    self.pick_word_move(0, &mut *pick)
+                }
+                None => None,
+            };
+            let Some(m) = found else {
+                return (n, true);
+            };
+            let mover = self.position.to_move;
+            self.scratch.goals_known = None;
+            let repeats = self.game.facts.tracks_repetition;
+            (self.history).record(&self.game, m, &self.position, repeats, self.forward);
+            self.set(m.to, self.placed_piece(m.rule, mover));
+            self.position.tile.passes = 0;
+            self.pass_turn(mover);
+            if self.game.facts.ends_after_moves && !self.without_ends {
+                self.check_ends_after_move(mover, true);
             }
         }
         (max_plies, false)

@@ -2030,6 +2030,19 @@ impl WordShift {
     }
 }
 
+/// A move rule on one site ([`Counted::Sites`]: a placement or a removal) on a board of at
+/// most 64 sites, in the form the engine finds its sites in: bit sets of one word.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WordSites {
+    /// The sites the rule may act on whatever the position (a bit each): the board's,
+    /// within the rule's region and outside its `not landing on`.
+    pub allowed: u64,
+    /// With `next to`, what the neighbour holds and the step from a site along each
+    /// direction it looks along, as a shift of the word: a site is kept when one of these
+    /// steps from it lands on a site that holds that.
+    pub next_to: Option<(Neighbour, Vec<WordShift>)>,
+}
+
 /// A move rule's walk in the forms the engine reads besides its program.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WalkForms {
@@ -2093,6 +2106,10 @@ pub struct Tables {
     /// that a removal's `if line` or `sparing line` asks for, one entry a length; empty
     /// otherwise.
     pub line_masks: Vec<LineMasks>,
+    /// Where every move rule acts on one site ([`Counted::Sites`]) on a board of at most 64
+    /// sites whose `next to` directions are each one shift of the word, per rule, its sites
+    /// as bit sets find them; empty otherwise.
+    pub word_sites: Vec<WordSites>,
     /// Under a ban whose every condition is `attacked(mover, KIND)`, what lets the list of
     /// legal moves judge most moves without playing them ([`Guard`]); `None` in any other
     /// game, whose moves are all played to be judged.

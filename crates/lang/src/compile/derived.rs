@@ -137,6 +137,12 @@ impl Parts {
                 forms.word_shifts = shifts;
             }
         }
+        let word_sites = match facts.counted {
+            model::Counted::Sites => {
+                word_shifts::word_sites(&self.moves, &self.board, &self.tables.regions)
+            }
+            _ => Vec::new(),
+        };
         model::Tables {
             owner: owners(cell_codes, kinds),
             kind: (0..cell_codes)
@@ -162,6 +168,7 @@ impl Parts {
                 .map(|&k| k as u8)
                 .collect(),
             line_masks: line_masks(&self.moves, &self.board),
+            word_sites,
             guard: guard::guard(
                 &self.moves,
                 &self.effects.rules,

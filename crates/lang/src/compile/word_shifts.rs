@@ -115,6 +115,49 @@ fn word_shift(board: &Board, to: impl Fn(Site) -> Site) -> Option<model::WordShi
     })
 }
 
+/// Per rule of `moves` (every one a placement or a removal, [`model::Counted::Sites`]), its
+/// sites as bit sets of one word find them ([`model::Tables::word_sites`]): on a board of at
+/// most 64 sites whose every direction a `next to` looks along is one shift. Empty
+/// otherwise.
+pub(super) fn word_sites(
+    moves: &[model::MoveRule],
+    board: &Board,
+    regions: &[Vec<u64>],
+) -> Vec<model::WordSites> {
+    if board.sites() > 64 {
+        return Vec::new();
+    }
+    let board_sites = u64::MAX >> (64 - board.sites());
+    let sites_of = |r: Option<u16>| r.map(|r| regions[r as usize][0]);
+    let rule_sites = |rule: &model::MoveRule| {
+        let region = match rule.kind {
+            model::MoveKind::PlacePiece { region, .. } | model::MoveKind::Remove { region } => {
+                region
+            }
+            _ => return None,
+        };
+        let allowed = board_sites
+            & sites_of(region).unwrap_or(u64::MAX)
+            & !sites_of(rule.filter.not_landing).unwrap_or(0);
+        let next_to = match rule.filter.next_to {
+            Some(n) => {
+                let steps = (0..8u8)
+                    .filter(|d| n.directions >> d & 1 == 1)
+                    .map(|d| word_shift(board, |s| board.step(s, d)))
+                    .collect::<Option<_>>()?;
+                Some((n.what, steps))
+            }
+            None => None,
+        };
+        Some(model::WordSites { allowed, next_to })
+    };
+    moves
+        .iter()
+        .map(rule_sites)
+        .collect::<Option<_>>()
+        .unwrap_or_default()
+}
+
 /// Whether two rules of `moves` (whose moves are the shifts `shifts`, per rule) make one
 /// move: the same shift from a site both leave, for one mover, by pieces of a kind both
 /// move.
