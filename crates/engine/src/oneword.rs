@@ -33,7 +33,7 @@ impl State {
 
     /// [`State::word_targets`] where the mover's pieces and all pieces are `pieces`
     /// ([`State::word_pieces`]): from the rule's sites as bit sets find them
-    /// ([`rulebook_model::Tables::word_sites`]), else site by site.
+    /// ([`rulebook_model::WalkForms::word_sites`]), else site by site.
     #[inline]
     fn word_targets_among(&self, index: u8, (own, occupied): (u64, u64)) -> (bool, u64) {
         let Some((removing, region)) = self.site_rule(index) else {
@@ -48,7 +48,7 @@ impl State {
             Neighbour::Friend => own,
             Neighbour::Piece => occupied,
         };
-        if let Some(rule) = game.tables.word_sites.get(index as usize) {
+        if let Some(rule) = &game.tables.walks[index as usize].word_sites {
             let mut sites = rule.allowed & targets;
             if let Some((what, steps)) = &rule.next_to {
                 let holding = holding(*what);
@@ -82,7 +82,7 @@ impl State {
     }
 
     /// Keeps of `sites` (on a board of one word whose `next to` directions are not each one
-    /// shift, [`rulebook_model::Tables::word_sites`]) those with a neighbour along one of
+    /// shift, [`rulebook_model::WalkForms::word_sites`]) those with a neighbour along one of
     /// `n`'s directions that holds what it names, as [`State::keep_next_to`] does.
     #[cold]
     fn word_next_to(&self, n: NextTo, sites: u64) -> u64 {

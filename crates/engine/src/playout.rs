@@ -95,7 +95,7 @@ impl State {
     }
 
     /// Whether every move rule of the game places a piece from the supply, found on bit
-    /// sets of one word ([`rulebook_model::Tables::word_sites`]), and a move does nothing but
+    /// sets of one word ([`rulebook_model::WalkForms::word_sites`]), and a move does nothing but
     /// put the piece down and pass the turn: no effect after it, no promotion, no move
     /// again, no dice, no clock, nothing that judges the moves after they are found. Such
     /// a game's playouts run a loop of their own, which picks and plays each move as
@@ -111,10 +111,10 @@ impl State {
                     ..
                 }
             );
-            from_supply && facts.lands_plainly(i as u8)
+            let on_one_word = game.tables.walks[i].word_sites.is_some();
+            from_supply && on_one_word && facts.lands_plainly(i as u8)
         };
         facts.counted == Counted::Sites
-            && game.tables.word_sites.len() == game.moves.len()
             && game.moves.iter().enumerate().all(plain)
             && game.effects.is_empty()
             && !(facts.promotes || facts.moves_again || facts.move_goals || facts.always_listed)

@@ -2043,7 +2043,8 @@ pub struct WordSites {
     pub next_to: Option<(Neighbour, Vec<WordShift>)>,
 }
 
-/// A move rule's walk in the forms the engine reads besides its program.
+/// A move rule's walk in the forms the engine reads besides its program (and a placement's
+/// or a removal's sites as bit sets).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WalkForms {
     /// The walk's paths from every site, where it is made of fixed paths: the move
@@ -2060,6 +2061,10 @@ pub struct WalkForms {
     /// of one word, in the rule's order: a step's per direction, a leap's per offset.
     /// Empty in any other game (and for a rule of any other kind).
     pub word_shifts: Vec<WordShift>,
+    /// Where every move rule acts on one site ([`Counted::Sites`]) on a board of at most 64
+    /// sites whose `next to` directions are each one shift of the word, the rule's sites
+    /// as bit sets find them; `None` in any other game.
+    pub word_sites: Option<WordSites>,
 }
 
 /// Tables the compiler derives from the rules and the board for play to look up.
@@ -2106,10 +2111,6 @@ pub struct Tables {
     /// that a removal's `if line` or `sparing line` asks for, one entry a length; empty
     /// otherwise.
     pub line_masks: Vec<LineMasks>,
-    /// Where every move rule acts on one site ([`Counted::Sites`]) on a board of at most 64
-    /// sites whose `next to` directions are each one shift of the word, per rule, its sites
-    /// as bit sets find them; empty otherwise.
-    pub word_sites: Vec<WordSites>,
     /// Under a ban whose every condition is `attacked(mover, KIND)`, what lets the list of
     /// legal moves judge most moves without playing them ([`Guard`]); `None` in any other
     /// game, whose moves are all played to be judged.

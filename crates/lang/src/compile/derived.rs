@@ -137,12 +137,12 @@ impl Parts {
                 forms.word_shifts = shifts;
             }
         }
-        let word_sites = match facts.counted {
-            model::Counted::Sites => {
-                word_shifts::word_sites(&self.moves, &self.board, &self.tables.regions)
+        if facts.counted == model::Counted::Sites {
+            let sites = word_shifts::word_sites(&self.moves, &self.board, &self.tables.regions);
+            for (forms, sites) in walks.iter_mut().zip(sites) {
+                forms.word_sites = Some(sites);
             }
-            _ => Vec::new(),
-        };
+        }
         model::Tables {
             owner: owners(cell_codes, kinds),
             kind: (0..cell_codes)
@@ -168,7 +168,6 @@ impl Parts {
                 .map(|&k| k as u8)
                 .collect(),
             line_masks: line_masks(&self.moves, &self.board),
-            word_sites,
             guard: guard::guard(
                 &self.moves,
                 &self.effects.rules,
@@ -394,6 +393,7 @@ fn walk_forms(
                 .and_then(|back| model::FixedPaths::of(back, board, in_region)),
             reversed,
             word_shifts: Vec::new(),
+            word_sites: None,
         }
     };
     (moves.iter())

@@ -116,7 +116,7 @@ fn word_shift(board: &Board, to: impl Fn(Site) -> Site) -> Option<model::WordShi
 }
 
 /// Per rule of `moves` (every one a placement or a removal, [`model::Counted::Sites`]), its
-/// sites as bit sets of one word find them ([`model::Tables::word_sites`]): on a board of at
+/// sites as bit sets of one word find them ([`model::WalkForms::word_sites`]): on a board of at
 /// most 64 sites whose every direction a `next to` looks along is one shift. Empty
 /// otherwise.
 pub(super) fn word_sites(
