@@ -396,31 +396,11 @@ impl State {
                 &narrowed[..self.position.words]
             }
         };
-        let forbidden = |w: usize| match rule.filter.not_landing {
-            Some(r) => game.tables.regions[r as usize][w],
-            None => 0,
-        };
-        if let (
-            MoveKind::Slide {
-                rising,
-                falling,
-                max_length: UNLIMITED,
-                ..
-            },
-            true,
-        ) = (
-            &rule.kind,
-            board.has_ray_masks() && rule.filter.landing == Landing::Empty,
-        ) {
-            let avoided = rule
-                .filter
-                .avoiding
-                .map_or(0, |r| game.tables.regions[r as usize][0]);
-            // The players' sets, and any of the cells' after them: their union is the same.
-            let occupied = self.position.occupancy.iter().fold(avoided, |a, &b| a | b);
-            let (own, forbidden) = (movers[0], forbidden(0) | avoided);
-            slides_by_mask(board, occupied, own, forbidden, index, rising, falling, out);
-            return;
+        if board.has_ray_masks() && rule.filter.landing == Landing::Empty {
+            // One word (ray masks are kept on boards of at most 64 sites).
+            if self.slides_by_masks(index, rule, movers[0], out) {
+                return;
+            }
         }
         for (w, &word) in movers.iter().enumerate() {
             let mut bits = word;
@@ -451,6 +431,42 @@ impl State {
                 }
             }
         }
+    }
+
+    /// The moves of `rule`, a slide onto an empty site on a board with ray masks, by the
+    /// pieces `movers`, found by bit arithmetic on the rays where they can be: a slide of
+    /// any length, or a step without a capture in line. False, finding none, for another.
+    fn slides_by_masks(&self, index: u8, rule: &MoveRule, movers: u64, out: &mut MoveList) -> bool {
+        let game = &*self.game;
+        let region = |r: Option<u16>| r.map_or(0, |r| game.tables.regions[r as usize][0]);
+        match &rule.kind {
+            MoveKind::Slide {
+                rising,
+                falling,
+                max_length: UNLIMITED,
+                ..
+            } => {
+                let avoided = region(rule.filter.avoiding);
+                // The players' sets, and any of the cells' after them: their union is the
+                // same.
+                let occupied = self.position.occupancy.iter().fold(avoided, |a, &b| a | b);
+                let forbidden = region(rule.filter.not_landing) | avoided;
+                let board = &game.board;
+                slides_by_mask(
+                    board, occupied, movers, forbidden, index, rising, falling, out,
+                );
+            }
+            // The steps without a branch on each piece's.
+            MoveKind::Slide {
+                rising,
+                falling,
+                max_length: 1,
+                line_capture: None,
+                ..
+            } => self.steps_by_mask(index, movers, (rising, falling), rule, out),
+            _ => return false,
+        }
+        true
     }
 
     /// Whether a rule's condition holds: `mover == PLAYER`, which the compiler writes for
