@@ -163,7 +163,10 @@ impl Checker {
             ast::EndCondition::Position(e) => {
                 let what = "an end condition";
                 let n = earlier(|w| matches!(w, EndWhen::Position(_)));
-                (EndWhen::Position(n), Some(self.typed(e, Type::Bool, what)))
+                self.context.after_move = true;
+                let condition = self.typed(e, Type::Bool, what);
+                self.context.after_move = false;
+                (EndWhen::Position(n), Some(condition))
             }
         };
         let position = match position {
