@@ -729,6 +729,7 @@ impl Traces {
         self.unmoved.clone_from(&other.unmoved);
         self.passing = other.passing;
         self.clock = other.clock;
+        self.enemies = other.enemies;
     }
 }
 
@@ -1579,7 +1580,7 @@ impl State {
             .ends
             .clock
             .map(|clock| self.before_move(clock.progress, m));
-        if self.game.facts.keeps_last || self.game.facts.reads_captured {
+        if self.game.facts.notes_played {
             self.note_played(m, mover);
         }
         match FAMILY {

@@ -357,9 +357,6 @@ pub enum Expr {
     Last,
     /// The value thrown this turn (`throw`): 0 before the dice are thrown.
     Throw,
-    /// How many pieces of other players the move just made took off the board or turned
-    /// (`captured`; read after a move only).
-    Captured,
     /// 1 when the player to move has no legal move (only in a condition judging a move:
     /// `forbid leaving`, [`MoveRule::forbidding`]).
     NoLegalMove,
@@ -418,6 +415,10 @@ pub enum Expr {
         /// The body: for a region, its membership test joined to the condition.
         body: Box<Expr>,
     },
+    /// How many pieces of other players the move just made took off the board or turned
+    /// (`captured`; read after a move only). Last of the variants, so that adding it left
+    /// the evaluator's dispatch on the others as it was.
+    Captured,
 }
 
 /// What [`Expr::Over`] makes of its body's values.
@@ -2268,6 +2269,9 @@ pub struct Facts {
     /// Whether a rule reads `captured` ([`Expr::Captured`]): the position then keeps how
     /// many enemy pieces there were before the latest move.
     pub reads_captured: bool,
+    /// [`Facts::keeps_last`] or [`Facts::reads_captured`]: one test on the hot path, before
+    /// every move, for both.
+    pub notes_played: bool,
     /// Whether the compulsory moves are narrowed to those that jump the most pieces
     /// ([`MoveFilter::most`]).
     pub majority: bool,

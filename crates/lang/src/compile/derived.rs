@@ -243,6 +243,9 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         || ((coincide || narrowed) && counted == model::Counted::ByRules)
         || no_player_can_move
         || roll_rule.is_some();
+    let keeps_last =
+        parts.board.pits() == 0 && parts.reads(&|e| matches!(e, Expr::Last | Expr::Origin));
+    let reads_captured = parts.reads(&|e| matches!(e, Expr::Captured));
     model::Facts {
         moves_narrowed: narrowed,
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
@@ -258,9 +261,9 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         unmoved_kinds: unmoved_kinds(moves),
         promotion_choice_kinds,
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
-        keeps_last: parts.board.pits() == 0
-            && parts.reads(&|e| matches!(e, Expr::Last | Expr::Origin)),
-        reads_captured: parts.reads(&|e| matches!(e, Expr::Captured)),
+        keeps_last,
+        reads_captured,
+        notes_played: keeps_last || reads_captured,
         roll_rule,
         ends_after_moves: !end_conditions.is_empty()
             || ends_on_repetition
