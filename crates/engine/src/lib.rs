@@ -723,6 +723,16 @@ impl PartialEq for Traces {
 }
 
 impl Traces {
+    /// None: no piece unmoved (in `unmoved_words` words of bits), no move made.
+    fn new(unmoved_words: usize) -> Traces {
+        Traces {
+            unmoved: vec![0; unmoved_words],
+            passing: (NO_SITE, NO_SITE),
+            clock: 0,
+            enemies: 0,
+        }
+    }
+
     /// Copies another position's traces into these, reusing this one's buffer.
     #[inline(always)]
     fn copy_from(&mut self, other: &Traces) {
@@ -1162,19 +1172,11 @@ impl State {
                 tile: tiles::TileState::default(),
                 stock: Vec::new(),
                 lines: movegen::tracked_lines(&game),
-                traces: Traces {
-                    unmoved: vec![
-                        0;
-                        if game.facts.tracks_unmoved() {
-                            words
-                        } else {
-                            0
-                        }
-                    ],
-                    passing: (NO_SITE, NO_SITE),
-                    clock: 0,
-                    enemies: 0,
-                },
+                traces: Traces::new(if game.facts.tracks_unmoved() {
+                    words
+                } else {
+                    0
+                }),
                 thrown: 0,
                 walls: grooves::Walls::new(&game),
                 ended: None,

@@ -163,10 +163,7 @@ impl Checker {
             ast::EndCondition::Position(e) => {
                 let what = "an end condition";
                 let n = earlier(|w| matches!(w, EndWhen::Position(_)));
-                self.context.after_move = true;
-                let condition = self.typed(e, Type::Bool, what);
-                self.context.after_move = false;
-                (EndWhen::Position(n), Some(condition))
+                (EndWhen::Position(n), Some(self.after_move(e, what)))
             }
         };
         let position = match position {

@@ -179,6 +179,15 @@ impl Checker {
         t
     }
 
+    /// A condition read just after a move and its captures (`end when`, `after move
+    /// again when`), where `captured` may be used; `what` names it in errors.
+    pub(super) fn after_move(&mut self, e: &ast::Expr, what: &str) -> Option<TExpr> {
+        self.context.after_move = true;
+        let t = self.typed(e, Type::Bool, what);
+        self.context.after_move = false;
+        t
+    }
+
     pub(super) fn expr(&mut self, e: &ast::Expr) -> Option<TExpr> {
         let span = e.span;
         let (kind, ty) = match &e.kind {
