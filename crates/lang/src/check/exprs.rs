@@ -1162,6 +1162,8 @@ mod tests {
                 },
                 ..Checker::default()
             };
+            // Just after a move, where every word may be read (`captured` only there).
+            checker.context.after_move = true;
             let name = Name {
                 text: w.word.into(),
                 span: Span::new(0, w.word.len()),
