@@ -52,6 +52,7 @@ mod hops;
 mod international_draughts;
 mod kalah_reference;
 mod konane_reference;
+mod last_move;
 mod leaps;
 mod lines;
 mod lines_of_action;

@@ -193,6 +193,10 @@ impl Env for State {
         self.position.pits.last
     }
 
+    fn captured(&self) -> i64 {
+        self.captured_by(self.position.to_move)
+    }
+
     fn throw_value(&self) -> i64 {
         self.thrown().unwrap_or(0)
     }
@@ -576,6 +580,10 @@ impl Env for Scored<'_> {
 
     fn last(&self) -> Site {
         self.state.position.pits.last
+    }
+
+    fn captured(&self) -> i64 {
+        self.state.captured_by(self.mover)
     }
 
     fn throw_value(&self) -> i64 {

@@ -623,6 +623,8 @@ struct Frame {
     clock: u16,
     /// The throw of the turn before this move ([`Position::thrown`]).
     thrown: u8,
+    /// The enemy pieces before the move before this one ([`Traces::enemies`]).
+    enemies: u16,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -691,8 +693,10 @@ struct Position {
 }
 
 /// What earlier moves left in a position that later rules read ([`Position::traces`]): each
-/// is empty (or none) in a game whose rules do not read it.
-#[derive(Clone, Debug, PartialEq)]
+/// is empty (or none) in a game whose rules do not read it. (The sites the latest move
+/// started from and landed on, `origin` and `last`, are kept with the stones' last site,
+/// in [`sowing::Pits`].)
+#[derive(Clone, Debug)]
 struct Traces {
     /// Games with `in passing`: where the last move's piece came from and where it stands,
     /// when it is of a kind taken in passing, passed over a site on its line, and a legal
@@ -704,15 +708,38 @@ struct Traces {
     /// Games with `end when N moves without ...`: the moves in a row that have made no
     /// progress ([`rulebook_model::Clock`]); 0 in other games.
     clock: u16,
+    /// Games whose rules read `captured`: the pieces of other players than the latest
+    /// move's mover on the board before that move, so that `captured` is those less the
+    /// ones left ([`State::captured_by`]); 0 in other games. Not part of what the position
+    /// is: the rules read it only just after a move, where its effects are decided.
+    enemies: u16,
+}
+
+impl PartialEq for Traces {
+    /// The traces a position is made of: all but [`Traces::enemies`].
+    fn eq(&self, other: &Traces) -> bool {
+        self.passing == other.passing && self.unmoved == other.unmoved && self.clock == other.clock
+    }
 }
 
 impl Traces {
+    /// None: no piece unmoved (in `unmoved_words` words of bits), no move made.
+    fn new(unmoved_words: usize) -> Traces {
+        Traces {
+            unmoved: vec![0; unmoved_words],
+            passing: (NO_SITE, NO_SITE),
+            clock: 0,
+            enemies: 0,
+        }
+    }
+
     /// Copies another position's traces into these, reusing this one's buffer.
     #[inline(always)]
     fn copy_from(&mut self, other: &Traces) {
         self.unmoved.clone_from(&other.unmoved);
         self.passing = other.passing;
         self.clock = other.clock;
+        self.enemies = other.enemies;
     }
 }
 
@@ -877,6 +904,7 @@ impl Clone for Position {
         self.walls.copy_from(&other.walls);
         self.traces.passing = other.traces.passing;
         self.traces.clock = other.traces.clock;
+        self.traces.enemies = other.traces.enemies;
         self.thrown = other.thrown;
         self.ended = other.ended;
         self.ended_by = other.ended_by;
@@ -1026,6 +1054,7 @@ impl History {
                 passing: position.traces.passing,
                 clock: position.traces.clock,
                 thrown: position.thrown,
+                enemies: position.traces.enemies,
             });
         }
     }
@@ -1143,18 +1172,11 @@ impl State {
                 tile: tiles::TileState::default(),
                 stock: Vec::new(),
                 lines: movegen::tracked_lines(&game),
-                traces: Traces {
-                    unmoved: vec![
-                        0;
-                        if game.facts.tracks_unmoved() {
-                            words
-                        } else {
-                            0
-                        }
-                    ],
-                    passing: (NO_SITE, NO_SITE),
-                    clock: 0,
-                },
+                traces: Traces::new(if game.facts.tracks_unmoved() {
+                    words
+                } else {
+                    0
+                }),
                 thrown: 0,
                 walls: grooves::Walls::new(&game),
                 ended: None,
@@ -1560,6 +1582,9 @@ impl State {
             .ends
             .clock
             .map(|clock| self.before_move(clock.progress, m));
+        if self.game.facts.notes_played {
+            self.note_played(m, mover);
+        }
         match FAMILY {
             playout::SOWINGS => self.apply_sowing::<false>(m, mover),
             playout::TILE_MOVES => self.apply_tile(m, mover),
@@ -2029,6 +2054,49 @@ impl State {
         }
     }
 
+    /// Keeps what the rules read of move `m` of `mover`, about to be made, in a game that
+    /// keeps them: the sites it starts from and lands on as `origin` and `last` (with
+    /// their hash keys; a throw of the dice leaves them as they were), and the pieces of
+    /// the other players before it ([`Traces::enemies`]). Out of line: few games read
+    /// them.
+    #[inline(never)]
+    fn note_played(&mut self, m: Move, mover: Player) {
+        if self.game.facts.reads_captured {
+            self.position.traces.enemies = self.enemies_of(mover);
+        }
+        if !self.game.facts.keeps_last || self.game.facts.roll_rule == Some(m.rule) {
+            return;
+        }
+        let z = &self.game.tables.zobrist;
+        let pits = &mut self.position.pits;
+        self.position.hash ^= z.played(pits.last, false) ^ z.played(pits.origin, true);
+        (pits.last, pits.origin) = (m.to, m.from);
+        self.position.hash ^= z.played(m.to, false) ^ z.played(m.from, true);
+    }
+
+    /// How many pieces the players other than `player` have on the board.
+    fn enemies_of(&self, player: Player) -> u16 {
+        let all: u32 = self.position.piece_count.iter().sum();
+        let own = self
+            .position
+            .piece_count
+            .get(player.index())
+            .copied()
+            .unwrap_or(0);
+        (all - own).min(u32::from(u16::MAX)) as u16
+    }
+
+    /// `captured` for `player`, who has just moved: how many pieces of the other players
+    /// the move took off the board or turned into `player`'s.
+    pub(crate) fn captured_by(&self, player: Player) -> i64 {
+        i64::from(
+            self.position
+                .traces
+                .enemies
+                .saturating_sub(self.enemies_of(player)),
+        )
+    }
+
     /// Keeps the move `m` of `mover` as [`Traces::passing`] if its piece is of a kind
     /// taken in passing and passed over a site on its line (with its hash key).
     fn note_passing(&mut self, m: Move, mover: Player) {
@@ -2144,6 +2212,7 @@ impl State {
         self.position.tile.passes = frame.passes;
         self.position.traces.passing = frame.passing;
         self.position.traces.clock = frame.clock;
+        self.position.traces.enemies = frame.enemies;
         if self.game.facts.roll_rule.is_some() {
             self.undo_chance(frame.mv, frame.mover, frame.thrown);
         }

@@ -243,6 +243,7 @@ impl Quick {
             || state.position.words != 1
             || !slides_only
             || game.facts.moves_again
+            || game.facts.keeps_last
         {
             return None;
         }
@@ -459,7 +460,7 @@ impl State {
     /// every piece its captures take. `None` for the moves whose result only playing tells:
     /// sowings, tile moves, chained jumps, a jump when a capture's condition counts pieces,
     /// a move taking more than 32 pieces, or any move of a game with a rule `after move
-    /// again`.
+    /// again` or whose rules read `last` or `origin`.
     pub fn hash_after(&self, m: Move) -> Option<u64> {
         Quick::new(self)
             .and_then(|mut q| q.hash_after(self, m))
@@ -473,8 +474,9 @@ impl State {
         pending.full = false;
         let game = &*self.game;
         let rule = &game.moves[m.rule as usize];
-        // Who moves next is known only once the move is made where a rule may say again.
-        if rule.filter.has_second_part() || game.facts.moves_again {
+        // Who moves next is known only once the move is made where a rule may say again;
+        // where the position keeps the sites of the latest move, the rules may read them.
+        if rule.filter.has_second_part() || game.facts.moves_again || game.facts.keeps_last {
             return None;
         }
         let jump = match rule.kind {

@@ -37,6 +37,10 @@ pub struct Setup {
     /// Games with `in passing`: the last move, `(from, to)`, of a piece that passed over
     /// sites on its line, if it may be taken in passing; `None` for none.
     pub passing: Option<(Site, Site)>,
+    /// Games whose rules read `last` or `origin` on a board of pieces: the sites the latest
+    /// move started from and landed on, `(origin, last)`, either of them [`NO_SITE`] where
+    /// it has none (a placement has no origin); `None` for no move yet.
+    pub played: Option<(Site, Site)>,
     /// Games with `end when N moves without ...`: the moves in a row without progress.
     pub clock: u16,
     /// Games of chance: the throw of this turn, as the index of its outcome in
@@ -69,6 +73,7 @@ impl Setup {
             last_placer: None,
             unmoved: None,
             passing: None,
+            played: None,
             clock: 0,
             thrown: None,
             walls: Vec::new(),
@@ -352,6 +357,13 @@ impl State {
                 state.set_passing(passing, state.last_mover());
             }
         }
+        if let (Some(played), true) = (setup.played, state.game.facts.keeps_last) {
+            state.set_played(played);
+        }
+        if state.game.facts.reads_captured {
+            // Nothing captured by the move that led here, which is not known.
+            state.position.traces.enemies = state.enemies_of(state.last_mover());
+        }
         if state.game.ends.clock.is_some() {
             state.position.traces.clock = setup.clock;
         }
@@ -415,10 +427,34 @@ impl State {
                 .then(|| self.position.traces.unmoved.clone()),
             passing: (self.position.traces.passing.1 != NO_SITE)
                 .then_some(self.position.traces.passing),
+            played: self.played(),
             clock: self.position.traces.clock,
             thrown: self.position.thrown.checked_sub(1).map(usize::from),
             walls: self.standing_walls(),
             to_move: self.position.to_move,
         }
+    }
+}
+
+impl State {
+    /// The sites the latest move started from and landed on, `(origin, last)`, in a game
+    /// that keeps them ([`rulebook_model::Facts::keeps_last`]) once a move has either.
+    pub fn played(&self) -> Option<(Site, Site)> {
+        let pits = &self.position.pits;
+        let some = pits.origin != NO_SITE || pits.last != NO_SITE;
+        (self.game.facts.keeps_last && some).then_some((pits.origin, pits.last))
+    }
+
+    /// Sets the sites of the latest move, `(origin, last)`, with their hash keys (a site off
+    /// the board is no site).
+    fn set_played(&mut self, (origin, last): (Site, Site)) {
+        let sites = self.game.board.sites();
+        let on_board = |s: Site| if s.index() < sites { s } else { NO_SITE };
+        let (origin, last) = (on_board(origin), on_board(last));
+        let z = &self.game.tables.zobrist;
+        let pits = &mut self.position.pits;
+        self.position.hash ^= z.played(pits.last, false) ^ z.played(pits.origin, true);
+        (pits.origin, pits.last) = (origin, last);
+        self.position.hash ^= z.played(last, false) ^ z.played(origin, true);
     }
 }

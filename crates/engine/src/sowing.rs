@@ -537,9 +537,11 @@ pub(super) struct Pits {
     marks: Vec<u8>,
     /// How many sites are marked.
     marked: u32,
-    /// The site the last stone was sown into.
+    /// The site the last stone was sown into; on a board of pieces whose rules read it
+    /// ([`rulebook_model::Facts::keeps_last`]), the site the latest move landed on.
     pub last: Site,
-    /// The pit the latest sowing was sown from ([`NO_SITE`] before the first).
+    /// The pit the latest sowing was sown from ([`NO_SITE`] before the first); on a board
+    /// of pieces whose rules read it, the site the latest move's piece started from.
     pub origin: Site,
     /// For every sowing move, the chunks of counts holding the board's sites before it,
     /// newest last (one snapshot a move is cheaper than a log entry for every stone sown).
@@ -653,9 +655,13 @@ impl Pits {
         })
     }
 
-    /// Whether two have the same stones and marks.
+    /// Whether two have the same stones and marks, and on a board without pits the same
+    /// sites of the latest move (kept only where a rule reads them, and then part of the
+    /// position; on a board of pits the last site sown is read only just after a sowing).
     pub(super) fn same_position(&self, other: &Pits) -> bool {
-        self.counts() == other.counts() && self.marks == other.marks
+        self.counts() == other.counts()
+            && self.marks == other.marks
+            && (self.sites > 0 || (self.last, self.origin) == (other.last, other.origin))
     }
 
     /// The stones per site (empty on a board without pits).

@@ -12,7 +12,8 @@ pub trait Env {
     fn board(&self) -> &Board;
     /// The player to move.
     fn mover(&self) -> Player;
-    /// The site the last stone was sown into.
+    /// The site the last stone was sown into; on a board of pieces, the site the latest
+    /// move landed on.
     fn last(&self) -> Site;
     /// The stones on a site.
     fn stones(&self, site: Site) -> i64;
@@ -72,7 +73,8 @@ pub trait Env {
             .sum()
     }
 
-    /// The site the latest sowing started from.
+    /// The site the latest sowing started from; on a board of pieces, the site the latest
+    /// move's piece started from.
     fn origin(&self) -> Site;
 
     /// How many files hold a piece of the player's, of kind `kind` or
@@ -85,6 +87,12 @@ pub trait Env {
     /// The value thrown this turn ([`Expr::Throw`]): 0 before the throw, and in a game
     /// without dice.
     fn throw_value(&self) -> i64 {
+        0
+    }
+
+    /// How many pieces of other players than the mover the move just made took off the
+    /// board or turned ([`Expr::Captured`]): 0 where no move has just been made.
+    fn captured(&self) -> i64 {
         0
     }
 
@@ -179,6 +187,7 @@ fn eval_other<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Files(r, kind) => env.files(r.resolve(env.mover()), *kind),
         Expr::NoLegalMove => env.no_legal_move() as i64,
         Expr::Throw => env.throw_value(),
+        Expr::Captured => env.captured(),
         Expr::Area(r, territory) => env.area(r.resolve(env.mover()), *territory),
         Expr::PerMover(both) => operand(env, &both[env.mover().index() & 1], bound),
         Expr::Connected(r, a, b, links) => {

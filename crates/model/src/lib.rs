@@ -352,7 +352,8 @@ pub enum Expr {
     /// The first expression for the first player as the mover, the second for the second
     /// (a score whose statements differ by the player scored).
     PerMover(Box<[Expr; 2]>),
-    /// The site the last stone was sown into.
+    /// The site the last stone was sown into; on a board of pieces, the site the latest
+    /// move landed on (no site before the first move, or after a pass).
     Last,
     /// The value thrown this turn (`throw`): 0 before the dice are thrown.
     Throw,
@@ -388,7 +389,8 @@ pub enum Expr {
     /// A value the compiler computed for every mover and last site:
     /// `SowPlan::tables[k][mover * sites + last]` (only in a [`SowPlan`]).
     Tabled(u16),
-    /// The pit the latest sowing started from (`origin`).
+    /// The pit the latest sowing started from (`origin`); on a board of pieces, the site
+    /// the latest move's piece started from (no site for a placement or a pass).
     Origin,
     /// The next site counterclockwise along the board's ring of pits and stores.
     Next(Box<Expr>),
@@ -413,6 +415,10 @@ pub enum Expr {
         /// The body: for a region, its membership test joined to the condition.
         body: Box<Expr>,
     },
+    /// How many pieces of other players the move just made took off the board or turned
+    /// (`captured`; read after a move only). Last of the variants, so that adding it left
+    /// the evaluator's dispatch on the others as it was.
+    Captured,
 }
 
 /// What [`Expr::Over`] makes of its body's values.
@@ -468,6 +474,7 @@ impl Expr {
             | Expr::Area(..)
             | Expr::Last
             | Expr::Throw
+            | Expr::Captured
             | Expr::NoLegalMove
             | Expr::Origin
             | Expr::Bound(_)
@@ -1767,8 +1774,9 @@ impl Zobrist {
         self.count_steps[site.index() * (self.max_count + 1) + count as usize]
     }
 
-    /// Keys for the pieces of `sites` sites standing unmoved (games with `by unmoved`), and
-    /// for the piece that passed in the last move (games with `in passing`).
+    /// Keys for the pieces of `sites` sites standing unmoved (games with `by unmoved`), for
+    /// the piece that passed in the last move (games with `in passing`), and for the sites
+    /// of the latest move (games that keep them, [`Facts::keeps_last`]).
     pub fn with_unmoved(mut self, sites: usize) -> Zobrist {
         let mut state = 0xbb67_ae85_84ca_a73b_u64;
         self.unmoved = (0..sites)
@@ -1788,6 +1796,17 @@ impl Zobrist {
     #[inline]
     pub fn passing(&self, site: Site) -> u64 {
         self.unmoved[site.index()].rotate_left(17)
+    }
+
+    /// The key of the latest move having landed on `site` (`origin` false) or started
+    /// from it (`origin` true), in a game that keeps them ([`Facts::keeps_last`]): the
+    /// same table as [`Zobrist::unmoved`]'s, turned by amounts of their own; 0 for no site.
+    #[inline]
+    pub fn played(&self, site: Site, origin: bool) -> u64 {
+        match self.unmoved.get(site.index()) {
+            Some(key) => key.rotate_left(if origin { 41 } else { 29 }),
+            None => 0,
+        }
     }
 
     /// The key of the piece on `site` standing unmoved.
@@ -2261,6 +2280,16 @@ pub struct Facts {
     /// Whether an effect may give the player who moved another move
     /// ([`EffectKind::Again`]).
     pub moves_again: bool,
+    /// Whether a rule reads `last` or `origin` on a board of pieces: the position then
+    /// keeps the sites the latest move started from and landed on (in its hash, and its
+    /// text), [`Expr::Last`] and [`Expr::Origin`]; otherwise they stay no site.
+    pub keeps_last: bool,
+    /// Whether a rule reads `captured` ([`Expr::Captured`]): the position then keeps how
+    /// many enemy pieces there were before the latest move.
+    pub reads_captured: bool,
+    /// [`Facts::keeps_last`] or [`Facts::reads_captured`]: one test on the hot path, before
+    /// every move, for both.
+    pub notes_played: bool,
     /// Whether the compulsory moves are narrowed to those that jump the most pieces
     /// ([`MoveFilter::most`]).
     pub majority: bool,

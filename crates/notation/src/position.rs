@@ -19,7 +19,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use rulebook_engine::{unmoved_at_start, usual_stock, Setup, SetupError, SetupPart, State};
-use rulebook_model::{Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND};
+use rulebook_model::{Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND, NO_SITE};
 
 use super::limits;
 
@@ -127,6 +127,15 @@ pub fn position_text(state: &State) -> String {
         let names = &game.board.site_names;
         format!("last={}-{}", names[from.index()], names[to.index()])
     }));
+    words.extend(setup.played.map(|(origin, last)| {
+        let name = |s: Site| {
+            game.board
+                .site_names
+                .get(s.index())
+                .map_or("", String::as_str)
+        };
+        format!("played={}-{}", name(origin), name(last))
+    }));
     if game.ends.clock.is_some() && setup.clock > 0 {
         words.push(format!("clock={}", setup.clock));
     }
@@ -216,6 +225,22 @@ fn parse_passing(
         ));
     }
     Ok((from, to))
+}
+
+/// The sites of a word `played=ORIGIN-LAST` (a game whose rules read `last` or `origin`):
+/// where the latest move started and where it landed, either left out for no site
+/// (`played=-c3` after a placement).
+fn parse_played(game: &Game, word: &str, sites: &str) -> Result<(Site, Site), PositionError> {
+    let at = format!("`{word}`");
+    let site = |name: &str| match name {
+        "" => Ok(NO_SITE),
+        _ => (game.board.site_named(name))
+            .ok_or_else(|| bad(at.clone(), format!("`{name}` is not a point of this board"))),
+    };
+    let (origin, last) = sites
+        .split_once('-')
+        .ok_or_else(|| bad(at.clone(), "expected `played=ORIGIN-LAST`"))?;
+    Ok((site(origin)?, site(last)?))
 }
 
 /// Whether `to` lies along one of the board's directions from `from`, beyond its
@@ -508,6 +533,10 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         }
         if let (Some(last), true) = (word.strip_prefix("last="), game.facts.passing_kinds != 0) {
             setup.passing = Some(parse_passing(game, word, last, &setup)?);
+            continue;
+        }
+        if let (Some(sites), true) = (word.strip_prefix("played="), game.facts.keeps_last) {
+            setup.played = Some(parse_played(game, word, sites)?);
             continue;
         }
         if let (Some(n), Some(clock)) = (word.strip_prefix("clock="), game.ends.clock) {

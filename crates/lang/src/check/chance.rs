@@ -29,6 +29,37 @@ impl Checker {
         }
     }
 
+    /// The error for `origin` read in a game on a board of pieces whose moves all start
+    /// from no site (placements, passes, the swap): it would never be a site.
+    pub(super) fn origin_needs_a_start(&mut self, rules: &RuleDecls) {
+        let from_nowhere = |shape: &MoveDecl| {
+            matches!(
+                shape,
+                MoveDecl::PlacePiece { .. }
+                    | MoveDecl::Place { .. }
+                    | MoveDecl::Pass { .. }
+                    | MoveDecl::Swap
+            )
+        };
+        let Some(at) = self.reads.origin_at else {
+            return;
+        };
+        if rules.moves.is_empty() || !rules.moves.iter().all(|m| from_nowhere(&m.rule.shape)) {
+            return;
+        }
+        self.error(
+            Diagnostic::error(
+                Code::E0534,
+                "no move of this game starts from a site, so `origin` is never a site",
+                at,
+            )
+            .with_help(
+                "`origin` is where a moving piece started; a placement starts nowhere: \
+                 read `last`, the site placed on",
+            ),
+        );
+    }
+
     /// `dice ...` or `track ...`.
     pub(super) fn dice_or_track(&mut self, st: &ast::Statement, rules: &mut RuleDecls) {
         match &st.kind {

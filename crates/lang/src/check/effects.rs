@@ -53,7 +53,10 @@ impl Checker {
                     return;
                 }
                 let rule = self.effect(effect);
+                // `again` is decided once the move and its captures are made.
+                self.context.after_move = matches!(effect, ast::Effect::Again(_));
                 let condition = self.condition(condition.as_ref());
+                self.context.after_move = false;
                 let label = self.label(label.as_ref(), st.span);
                 if let (Some(rule), Some(condition)) = (rule, condition) {
                     effects.push(Conditional {

@@ -163,7 +163,7 @@ impl Checker {
             ast::EndCondition::Position(e) => {
                 let what = "an end condition";
                 let n = earlier(|w| matches!(w, EndWhen::Position(_)));
-                (EndWhen::Position(n), Some(self.typed(e, Type::Bool, what)))
+                (EndWhen::Position(n), Some(self.after_move(e, what)))
             }
         };
         let position = match position {

@@ -24,7 +24,7 @@ pub struct ValueWord {
 }
 
 /// Every word that names a value in an expression.
-pub const VALUE_WORDS: [ValueWord; 13] = {
+pub const VALUE_WORDS: [ValueWord; 14] = {
     const fn w(
         word: &'static str,
         ty: Type,
@@ -38,7 +38,7 @@ pub const VALUE_WORDS: [ValueWord; 13] = {
             about,
         }
     }
-    use BoardKind::{Grid, Mancala};
+    use BoardKind::Grid;
     [
         w("mover", Type::Player, None, "the player to move"),
         w("opponent", Type::Player, None, "the other of two"),
@@ -64,10 +64,21 @@ pub const VALUE_WORDS: [ValueWord; 13] = {
         w(
             "last",
             Type::Site,
-            Some(Mancala),
-            "the pit the last stone fell into",
+            None,
+            "the site the latest move landed on (a pit: its last stone)",
         ),
-        w("origin", Type::Site, Some(Mancala), "the pit sown from"),
+        w(
+            "origin",
+            Type::Site,
+            None,
+            "the site the latest move started from",
+        ),
+        w(
+            "captured",
+            Type::Int,
+            Some(Grid),
+            "the pieces the move just made captured",
+        ),
     ]
 };
 
@@ -165,6 +176,15 @@ impl Checker {
         let what = format!("the condition of {clause}");
         let t = self.typed(e, Type::Bool, &what);
         self.context.judging_move = false;
+        t
+    }
+
+    /// A condition read just after a move and its captures (`end when`, `after move
+    /// again when`), where `captured` may be used; `what` names it in errors.
+    pub(super) fn after_move(&mut self, e: &ast::Expr, what: &str) -> Option<TExpr> {
+        self.context.after_move = true;
+        let t = self.typed(e, Type::Bool, what);
+        self.context.after_move = false;
         t
     }
 
@@ -708,8 +728,11 @@ impl Checker {
             let tb = self.expr(b);
             (ta?, tb?)
         };
-        // A site next to a region is the region of that one site: `all - pit(mover, 1)`.
+        // A site next to a region is the region of that one site: `all - pit(mover, 1)`;
+        // a site compared with a point of a grid, with the point's site: `last == d4`.
         Some(match (ta.ty, tb.ty, op) {
+            (Type::Site, Type::Region, B::Eq | B::Ne) if is_point(&tb) => (ta, point_site(tb)),
+            (Type::Region, Type::Site, B::Eq | B::Ne) if is_point(&ta) => (point_site(ta), tb),
             (Type::Region, Type::Site, B::Add | B::Sub | B::Mul) => (ta, site_region(tb)),
             (Type::Site, Type::Region, B::Add | B::Sub | B::Mul) => (site_region(ta), tb),
             _ => (ta, tb),
@@ -926,13 +949,34 @@ impl Checker {
                 let colour = RegionConst::Colour { dark: t == "dark" };
                 (TExprKind::Region(colour), Type::Region)
             }
-            "last" => {
-                self.needs_board(BoardKind::Mancala, "`last`", n.span);
-                (TExprKind::Last, Type::Site)
+            "last" | "origin" => {
+                if self.board.kind == Some(BoardKind::Hex) {
+                    self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
+                }
+                match t {
+                    "last" => (TExprKind::Last, Type::Site),
+                    _ => {
+                        self.reads.origin_at.get_or_insert(n.span);
+                        (TExprKind::Origin, Type::Site)
+                    }
+                }
             }
-            "origin" => {
-                self.needs_board(BoardKind::Mancala, "`origin`", n.span);
-                (TExprKind::Origin, Type::Site)
+            "captured" => {
+                self.needs_board(BoardKind::Grid, "`captured`", n.span);
+                if !self.context.after_move {
+                    self.error(
+                        Diagnostic::error(
+                            Code::E0533,
+                            "`captured` is known only just after a move",
+                            n.span,
+                        )
+                        .with_help(
+                            "read it in `after move again when` or `end when`, which are \
+                             judged once the move and its captures are made",
+                        ),
+                    );
+                }
+                (TExprKind::Captured, Type::Int)
             }
             _ => return None,
         })
@@ -1023,6 +1067,20 @@ fn binary_type(op: BinaryOp, a: Type, b: Type) -> Result<Type, &'static str> {
     }
 }
 
+/// Whether a checked expression is a grid point's name (`d4`).
+fn is_point(e: &TExpr) -> bool {
+    matches!(e.kind, TExprKind::Region(RegionConst::Point { .. }))
+}
+
+/// A grid point's name read as its site, to be compared with a site (`last == d4`): the
+/// compiler gives its one site's number.
+fn point_site(point: TExpr) -> TExpr {
+    TExpr {
+        ty: Type::Site,
+        ..point
+    }
+}
+
 /// The region of one site of a mancala board.
 fn site_region(site: TExpr) -> TExpr {
     let span = site.span;
@@ -1104,6 +1162,8 @@ mod tests {
                 },
                 ..Checker::default()
             };
+            // Just after a move, where every word may be read (`captured` only there).
+            checker.context.after_move = true;
             let name = Name {
                 text: w.word.into(),
                 span: Span::new(0, w.word.len()),

@@ -148,6 +148,9 @@ struct ExprContext {
     /// Whether a condition judging a move is being checked (`forbid leaving`,
     /// `forbidding`), where `no legal move` may be used.
     judging_move: bool,
+    /// Whether a condition read just after a move is being checked (`after move again
+    /// when`, `end when`), where `captured` may be used.
+    after_move: bool,
     /// The names bound by the quantifiers around the expression being checked, outermost
     /// first.
     bound: Vec<String>,
@@ -160,6 +163,9 @@ struct Reads {
     options: Vec<bool>,
     /// Where `throw` is first read, to refuse it in a game without dice.
     throw_at: Option<Span>,
+    /// Where `origin` is first read, to refuse it in a game where no move starts from a
+    /// site.
+    origin_at: Option<Span>,
 }
 
 /// The rules of a file as the second pass checks them, statement by statement.
@@ -283,6 +289,7 @@ impl Checker {
         self.captures_across_rules(file);
         self.tracks_of_every_player(&rules);
         self.throw_needs_dice(&rules);
+        self.origin_needs_a_start(&rules);
         let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
         let move_statements = written(|k| matches!(k, S::Move { .. }));
         let end_statements = written(|k| matches!(k, S::End { .. }));

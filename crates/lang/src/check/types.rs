@@ -349,10 +349,12 @@ pub enum TExprKind {
     Mover,
     /// The player not to move.
     Opponent,
-    /// The site the last stone was sown into.
+    /// `last`: the site the last stone was sown into, or the latest move landed on.
     Last,
     /// `throw`: the value thrown this turn.
     Throw,
+    /// `captured`: the pieces the move just made captured.
+    Captured,
     /// `no legal move`: the player to move has none (in a condition judging a move).
     NoLegalMove,
     /// A region constant.
@@ -406,6 +408,7 @@ impl TExpr {
             TExprKind::Mover | TExprKind::Opponent => players,
             TExprKind::Last
             | TExprKind::Throw
+            | TExprKind::Captured
             | TExprKind::NoLegalMove
             | TExprKind::Majority(_)
             | TExprKind::Origin

@@ -116,6 +116,27 @@ impl Parts {
         }
     }
 
+    /// Whether `f` holds for an expression within a condition or value of the rules (of
+    /// moves, effects, `forbid leaving`, ends, the score).
+    fn reads(&self, f: &dyn Fn(&Expr) -> bool) -> bool {
+        let condition = |c: &Condition| matches!(c, Condition::When(e) if e.any(f));
+        let moves = self.moves.iter().any(|r| {
+            condition(&r.condition)
+                || [&r.so_that, &r.forbidding]
+                    .iter()
+                    .any(|e| e.as_ref().is_some_and(|e| e.any(f)))
+                || r.numbered.as_ref().is_some_and(|n| n.value.any(f))
+        });
+        let ends = &self.ends;
+        let exprs = (ends.conditions.iter().chain(&ends.stuck))
+            .chain(&self.forbidden.rules)
+            .chain(&self.score)
+            .chain(ends.kept.as_ref().map(|k| &k.condition));
+        moves
+            || self.effects.rules.iter().any(|e| condition(&e.condition))
+            || exprs.into_iter().any(|e| e.any(f))
+    }
+
     /// The stones of a mancala game's `players` rows, all told (0 on any other board).
     fn total_stones(&self, players: usize) -> usize {
         self.start.stones as usize * self.board.pits() as usize * players
@@ -128,7 +149,7 @@ impl Parts {
         let players = desc.about.players.len();
         let total_stones = self.total_stones(players);
         let cell_codes = 1 + players * kinds;
-        let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0;
+        let unmoved = facts.unmoved_kinds != 0 || facts.passing_kinds != 0 || facts.keeps_last;
         let mut walks = walk_forms(&self.moves, &self.board, &self.tables.regions);
         if facts.counted == model::Counted::Steps {
             let pieces = desc.about.pieces.len();
@@ -228,6 +249,9 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         || ((coincide || narrowed) && counted == model::Counted::ByRules)
         || no_player_can_move
         || roll_rule.is_some();
+    let keeps_last =
+        parts.board.pits() == 0 && parts.reads(&|e| matches!(e, Expr::Last | Expr::Origin));
+    let reads_captured = parts.reads(&|e| matches!(e, Expr::Captured));
     model::Facts {
         moves_narrowed: narrowed,
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
@@ -243,6 +267,9 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         unmoved_kinds: unmoved_kinds(moves),
         promotion_choice_kinds,
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
+        keeps_last,
+        reads_captured,
+        notes_played: keeps_last || reads_captured,
         roll_rule,
         ends_after_moves: !end_conditions.is_empty()
             || ends_on_repetition

@@ -57,12 +57,17 @@ impl Compiler<'_> {
             },
             TExprKind::Last => Value::Runtime(Expr::Last),
             TExprKind::Throw => Value::Runtime(Expr::Throw),
+            TExprKind::Captured => Value::Runtime(Expr::Captured),
             TExprKind::NoLegalMove => Value::Runtime(Expr::NoLegalMove),
             TExprKind::Opponent => match self.scored {
                 // `opponent` is refused but in a game of two players.
                 Some(p) => Value::Player(p.next(2)),
                 None => Value::Runtime(Expr::Player(PlayerRef::Opponent)),
             },
+            // A point compared with a site (`last == d4`) is its site's number.
+            TExprKind::Region(RegionConst::Point { file, rank }) if e.ty == Type::Site => {
+                Value::Int(self.point(*file, *rank, e.span)?.index() as i64)
+            }
             TExprKind::Region(RegionConst::Point { file, rank }) => {
                 Value::Region(vec![self.point(*file, *rank, e.span)?])
             }

@@ -165,6 +165,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::Files(..)
             | Expr::NoLegalMove
             | Expr::Throw
+            | Expr::Captured
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Marks(_)
@@ -360,6 +361,7 @@ impl Tables<'_> {
             | Expr::Files(..)
             | Expr::NoLegalMove
             | Expr::Throw
+            | Expr::Captured
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Tabled(_)

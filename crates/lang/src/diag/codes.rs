@@ -327,6 +327,10 @@ codes! {
     E0531,
     /// `path` takes a player, a kind of piece, a region and the directions of its steps; {} given
     E0532,
+    /// `captured` is known only just after a move
+    E0533,
+    /// no move of this game starts from a site, so `origin` is never a site
+    E0534,
 
     // E06xx: compiling: tables and routines built from a sound description.
     /// {a} and {b} are not on one rank, file or diagonal

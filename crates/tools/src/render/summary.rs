@@ -1167,6 +1167,7 @@ fn expr(e: &Expr, game: &Game) -> String {
         ),
         Expr::Last => "last".into(),
         Expr::Throw => "throw".into(),
+        Expr::Captured => "captured".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),
         Expr::Count(x) => format!("count({})", expr(x, game)),
