@@ -110,6 +110,15 @@ fn placements_on_one_word_play_out_as_apply_plays_them() {
             looped.push(name);
         }
     }
+    // A game of placements that reads the site just played keeps it move by move: not
+    // that loop, and the same games.
+    let text = "game \"Centre\"\nplayers x, o\nboard grid 3 by 3\npiece mark\n\
+                move place mark\nend when last == b2 and pieces(o) > 1: mover wins\n\
+                end when no legal move: draw\n";
+    let game = pipeline::load_text("centre.game", text, None, &[])
+        .unwrap_or_else(|e| panic!("the rule text loads:\n{}", e.render(false)));
+    assert!(!State::new(Arc::clone(&game)).places_plainly_on_one_word());
+    forward_equals_apply("centre", &game, 40, 300);
     // Breakthrough's moves are steps; the bundled games' boards of 64 sites or fewer.
     let expected = [
         "tic-tac-toe",

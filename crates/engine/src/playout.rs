@@ -97,7 +97,8 @@ impl State {
     /// Whether every move rule of the game places a piece from the supply, found on bit
     /// sets of one word ([`rulebook_model::WalkForms::word_sites`]), and a move does nothing but
     /// put the piece down and pass the turn: no effect after it, no promotion, no move
-    /// again, no dice, no clock, nothing that judges the moves after they are found. Such
+    /// again, no dice, no clock, no `last` kept, nothing that judges the moves after they
+    /// are found. Such
     /// a game's playouts run a loop of their own, which picks and plays each move as
     /// [`State::pick_legal_move`] and [`State::play_forward`] do.
     pub fn places_plainly_on_one_word(&self) -> bool {
@@ -118,7 +119,7 @@ impl State {
             && game.moves.iter().enumerate().all(plain)
             && game.effects.is_empty()
             && !(facts.promotes || facts.moves_again || facts.move_goals || facts.always_listed)
-            && !(facts.forbids || facts.picks_judge || game.tiles.is_some())
+            && !(facts.forbids || facts.picks_judge || facts.notes_played || game.tiles.is_some())
             && (facts.roll_rule, game.ends.clock, facts.passing_kinds) == (None, None, 0)
     }
 
