@@ -535,6 +535,7 @@ fn ranking_judges_every_move() {
         rulebook::ai::Judgement::Wins(p) => 1_000_000 - i64::from(p),
         rulebook::ai::Judgement::Loses(p) => -1_000_000 + i64::from(p),
         rulebook::ai::Judgement::Lead(v) => v,
+        rulebook::ai::Judgement::Sampled(_) => panic!("Ming Mang is searched by alpha-beta"),
     };
     assert!(ranked
         .windows(2)
