@@ -9,14 +9,15 @@
 //! mean, the results of the playouts below its parent in which its mover placed a piece on
 //! the same site at any later turn, which weighs most while the child has few visits of
 //! its own. A leaf is expanded (its legal moves become children) once visited
-//! [`EXPAND_AFTER`] times; a child whose placement captures a group or extends one out of
-//! atari (on a group's single liberty) starts with [`PRIOR`] won visits. Each iteration
+//! [`EXPAND_AFTER`] times; a child whose placement captures a group (on the single
+//! liberty of a group of the other player's) starts with [`PRIOR`] won visits. Each iteration
 //! plays one playout on from the leaf it reached and adds its result (1 a win, ½ a draw, 0
 //! a loss, for each node's mover) to the nodes above. The move played is the root's most
 //! visited child.
 //!
-//! The playouts ([`Policy::choose`]) answer a placement that leaves a group next to it (or
-//! its own) with one liberty by playing on that liberty, capturing or extending; otherwise
+//! The playouts ([`Policy::choose`]) answer a placement that leaves a group with one
+//! liberty by playing on that liberty: capturing the group placed on, or extending a group
+//! of the mover's next to it where that site has two empty neighbours at least; otherwise
 //! they pick uniformly among the legal moves the policy allows: not a placement into the
 //! mover's own eye (an empty site whose every neighbour along the capture's directions
 //! holds the mover's piece), and not a pass, unless no other move is left. Random players
@@ -41,9 +42,8 @@ use rulebook_model::{EffectKind, EndWhen, Game, MoveKind, Player, Site, NO_SITE}
 pub const EXPAND_AFTER: u32 = 8;
 
 /// The won visits a child starts with where its move places on the single liberty of a
-/// group (capturing it, or extending it out of atari): prior knowledge of the tree, so
-/// that the search looks at such moves first and leaves them only when their playouts
-/// say so.
+/// group of the other player's (capturing it): prior knowledge of the tree, so that the
+/// search looks at captures first and leaves them only when their playouts say so.
 pub const PRIOR: u32 = 10;
 
 /// The weight of the exploration bonus of UCT.
@@ -187,8 +187,8 @@ impl Policy {
 
     /// An urgent move after a placement on `last`: where the group of that piece, or a
     /// group of the mover's beside it, has one liberty left, a legal placement there (the
-    /// capture of the other's group, or the extension of the mover's own), one of them at
-    /// random; `None` where there is none.
+    /// capture of the other's group, or the extension of the mover's own where the site has
+    /// two empty neighbours at least), one of them at random; `None` where there is none.
     fn urgent(self, state: &State, last: Site, space: &mut Space, rng: &mut Rng) -> Option<Move> {
         let me = state.to_move();
         space.urgent.clear();
@@ -201,10 +201,21 @@ impl Policy {
             }
         }
         for g in groups.into_iter().filter(|&g| g != NO_SITE) {
-            if let Some(liberty) = self.single_liberty(state, g, space) {
-                if !space.urgent.contains(&liberty) && !self.fills_own_eye(state, liberty) {
-                    space.urgent.push(liberty);
-                }
+            let Some(liberty) = self.single_liberty(state, g, space) else {
+                continue;
+            };
+            // The mover's own group is extended only where the site has room: two empty
+            // neighbours at least (running along a ladder saves nothing).
+            let roomy = || {
+                let empty = self.neighbours(state, liberty);
+                empty.filter(|&n| state.owner(n).is_none()).count() >= 2
+            };
+            let capture = state.owner(g) != Some(me);
+            if !space.urgent.contains(&liberty)
+                && !self.fills_own_eye(state, liberty)
+                && (capture || roomy())
+            {
+                space.urgent.push(liberty);
             }
         }
         if space.urgent.is_empty() {
@@ -221,11 +232,15 @@ impl Policy {
         space.moves.iter().filter(legal).nth(k).copied()
     }
 
-    /// Gathers in `space.urgent` the single liberties of every group on the board that has
-    /// one left (the sites where a placement captures a group or extends one in atari).
-    fn atari_liberties(self, state: &State, space: &mut Space) {
+    /// Gathers in `space.urgent` the single liberties of every group of the player not to
+    /// move that has one left (the sites where a placement captures a group).
+    fn capturing_sites(self, state: &State, space: &mut Space) {
         space.urgent.clear();
+        let me = Some(state.to_move());
         for site in Site::all(state.game().board.sites()) {
+            if state.owner(site).is_none() || state.owner(site) == me {
+                continue;
+            }
             if let Some(liberty) = self.single_liberty(state, site, space) {
                 if !space.urgent.contains(&liberty) {
                     space.urgent.push(liberty);
@@ -443,7 +458,7 @@ impl<'a> Runner<'a> {
             self.tree.push(Node::new(m, mover, site));
         }
         let count = self.tree.len() - first;
-        self.policy.atari_liberties(&self.work, &mut self.space);
+        self.policy.capturing_sites(&self.work, &mut self.space);
         for c in &mut self.tree[first..] {
             if c.site.is_some() && self.space.urgent.contains(&c.mv.to()) {
                 (c.visits, c.wins) = (PRIOR, PRIOR as f32);
