@@ -143,7 +143,9 @@ impl Policy {
     }
 
     /// A playout's move in `state`, `last` the site of the last move's placement: first an
-    /// urgent move ([`Policy::urgent`]) where there is one; else a legal move the policy
+    /// urgent move where there is one (where that placement left its group, or a group of
+    /// the mover's beside it, with one liberty: a legal placement there, capturing, or
+    /// extending onto a site with two empty neighbours at least); else a legal move the policy
     /// allows, uniformly at random (random picks tried first, the list of legal moves
     /// searched when they fail); where the policy allows none, a pass if one is legal, else
     /// any legal move; `None` when the game is over.
