@@ -535,6 +535,7 @@ fn ranking_judges_every_move() {
         rulebook::ai::Judgement::Wins(p) => 1_000_000 - i64::from(p),
         rulebook::ai::Judgement::Loses(p) => -1_000_000 + i64::from(p),
         rulebook::ai::Judgement::Lead(v) => v,
+        rulebook::ai::Judgement::Sampled(_) => panic!("Ming Mang is searched by alpha-beta"),
     };
     assert!(ranked
         .windows(2)
@@ -831,12 +832,24 @@ fn only_the_best_placements_are_searched_deeper() {
     assert_eq!(b.depth, 2);
 }
 
-/// Where nearly every move raises the mover's lead (a stone on any point of Go's 9x9
-/// board adds to its owner's area), the horizon is not extended along such moves: the
-/// budget goes to the full search, which looks several plies ahead rather than one.
+/// Where nearly every move raises the mover's lead (a stone on any point of a 9x9 board
+/// scored by area adds to its owner's area), the horizon is not extended along such moves:
+/// the budget goes to the full search, which looks several plies ahead rather than one.
+/// The board is Go's without its capture, which the alpha-beta search plays (Go itself is
+/// the tree search's, `tests/mcts.rs`).
 #[test]
 fn where_every_placement_gains_the_search_goes_deeper_instead() {
-    let state = start("go", &[]);
+    let rules = std::fs::read_to_string("games/go.game").unwrap();
+    let capture = "after move capture groups without liberties orthogonal remove";
+    assert!(rules.contains(capture));
+    let without: String = rules
+        .lines()
+        .filter(|l| !l.starts_with(capture))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let game = pipeline::load_text("area.game", &without, None, &[]).unwrap();
+    assert!(rulebook::ai::Policy::of(&game).is_none());
+    let state = State::new(game);
     let stop = AtomicBool::new(false);
     let t = Searcher::new()
         .think(&state, Budget::iterations(20_000), 1, &stop)

@@ -117,6 +117,7 @@ fn turned(j: Judgement) -> Judgement {
         Judgement::Wins(p) => Judgement::Loses(p + 1),
         Judgement::Loses(p) => Judgement::Wins(p + 1),
         Judgement::Lead(v) => Judgement::Lead(-v),
+        Judgement::Sampled(s) => Judgement::Sampled(1000 - s),
     }
 }
 
@@ -161,8 +162,11 @@ fn refuted_claims(state: &State, hint: Budget, deeper: Budget, moves: usize) -> 
                 Judgement::Wins(_) => false,
                 Judgement::Loses(_) => true,
                 Judgement::Lead(w) => w <= now,
+                // An estimate from playouts refutes nothing.
+                Judgement::Sampled(_) => false,
             },
-            Judgement::Lead(_) => false,
+            // A share of playouts won claims nothing proved.
+            Judgement::Lead(_) | Judgement::Sampled(_) => false,
         };
         if wrong {
             refuted.push(format!(

@@ -60,6 +60,7 @@ mod lsp;
 mod mangala;
 mod mangala_reference;
 mod material;
+mod mcts;
 mod mensch_aergere_dich_nicht;
 mod migong;
 mod morris;

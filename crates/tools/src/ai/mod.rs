@@ -11,11 +11,13 @@
 //! on every core) and by nodes for reproducible play (`match`, tests, scripts).
 
 mod chance;
+mod mcts;
 mod search;
 mod solo;
 mod table;
 mod think_time;
 
+pub use mcts::{Policy, Space};
 pub use think_time::{think_times, ThinkReport};
 
 use std::sync::atomic::AtomicBool;
@@ -158,6 +160,9 @@ pub enum Judgement {
     /// finer terms, each below one unit but a goal's distance, the stones left to their
     /// owners and the room walled off by a side far behind, rounded towards 0).
     Lead(i64),
+    /// The share of the random games played on after the move (by the tree search of
+    /// `mcts.rs`) that the mover won, in thousandths: an estimate, nothing proved.
+    Sampled(u32),
 }
 
 impl Judgement {
@@ -181,6 +186,7 @@ impl Judgement {
             Judgement::Wins(p) => Judgement::Loses(p + 1),
             Judgement::Loses(p) => Judgement::Wins(p + 1),
             Judgement::Lead(v) => Judgement::Lead(-v),
+            Judgement::Sampled(s) => Judgement::Sampled(1000 - s.min(1000)),
         }
     }
 
@@ -190,6 +196,7 @@ impl Judgement {
         match self {
             Judgement::Loses(p) => (0, i64::from(p)),
             Judgement::Lead(v) => (1, v),
+            Judgement::Sampled(s) => (1, i64::from(s)),
             Judgement::Wins(p) => (2, -i64::from(p)),
         }
     }
@@ -200,6 +207,7 @@ impl Judgement {
             Judgement::Wins(_) => 1.0,
             Judgement::Loses(_) => 0.0,
             Judgement::Lead(v) => 0.5 + 0.5 * (v as f64 / 2.0).tanh(),
+            Judgement::Sampled(s) => f64::from(s.min(1000)) / 1000.0,
         }
     }
 }
@@ -322,7 +330,10 @@ impl Searcher {
 
     /// Searches `root` within `budget` (ties between equal moves broken by `seed`); returns
     /// `None` when the side to move has no legal move. Setting `stop` ends the search early
-    /// with the best move found so far (the first depth is always completed).
+    /// with the best move found so far (the first depth is always completed). In the games
+    /// that [`mcts::Policy::of`] picks (placements, captures of groups without liberties,
+    /// an end when both pass) it is the Monte Carlo tree search of `mcts.rs`; elsewhere
+    /// the alpha-beta search.
     pub fn think(
         &mut self,
         root: &State,
@@ -330,12 +341,17 @@ impl Searcher {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<Thought> {
+        if let Some(policy) = mcts::Policy::of(root.game()) {
+            self.salt = 0;
+            return mcts::think(root, policy, budget, seed, stop);
+        }
         self.run(root, budget, seed, stop, Manner::Best)
             .map(|(t, _)| t)
     }
 
     /// Like [`Searcher::think`], but every legal move gets its exact judgement (for hints):
-    /// the moves best first.
+    /// the moves best first. In the tree search's games, every move with the share of its
+    /// playouts won ([`Judgement::Sampled`]), the most visited first, none checked.
     pub fn rank(
         &mut self,
         root: &State,
@@ -343,6 +359,10 @@ impl Searcher {
         seed: u64,
         stop: &AtomicBool,
     ) -> Option<(Thought, Vec<Ranked>)> {
+        if let Some(policy) = mcts::Policy::of(root.game()) {
+            self.salt = 0;
+            return mcts::rank(root, policy, budget, seed, stop);
+        }
         let (mut t, found) = self.run(root, budget, seed, stop, Manner::Ranked)?;
         let mut ranked: Vec<Ranked> = found
             .moves
@@ -625,6 +645,7 @@ pub fn explain(
                 plies(p)
             )
         }
+        Judgement::Sampled(share) => sampled(share),
         Judgement::Lead(v) => {
             let change = match v - now {
                 0 => "keeps the balance".to_string(),
@@ -651,6 +672,15 @@ pub fn explain(
     }
 }
 
+/// A share of random games won in words (see [`Judgement::Sampled`]): no gain claimed,
+/// since nothing is proved.
+fn sampled(share: u32) -> String {
+    format!(
+        "won {:.0}% of the random games played on after it (an estimate, nothing proved)",
+        f64::from(share) / 10.0
+    )
+}
+
 /// A judgement in words in a game of one player, where the search looks for a line of
 /// moves that wins ([`Judgement::Lead`] is a move it did not solve, or one that draws at
 /// best).
@@ -659,7 +689,9 @@ pub fn explain_solo(judgement: Judgement) -> String {
         Judgement::Wins(1) => "wins: the move wins the game".to_string(),
         Judgement::Wins(p) => format!("wins: a line of {p} moves wins the game"),
         Judgement::Loses(_) => "loses: no line of moves after it wins".to_string(),
-        Judgement::Lead(_) => "no winning line found after it within the search".to_string(),
+        Judgement::Lead(_) | Judgement::Sampled(_) => {
+            "no winning line found after it within the search".to_string()
+        }
     }
 }
 

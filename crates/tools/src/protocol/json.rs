@@ -314,12 +314,15 @@ fn reply(id: &Value, body: Result<Map<String, Value>, String>) -> String {
 }
 
 /// How the search judges its move: `{"wins_in": plies}`, `{"loses_in": plies}` or
-/// `{"lead": n}` (the mover's lead at the end of the line searched, in the game's unit).
+/// `{"lead": n}` (the mover's lead at the end of the line searched, in the game's unit) or
+/// `{"won_share": x}` (the share of random games played on after it that the mover won,
+/// 0 ..= 1, by the tree search: an estimate).
 fn judgement_json(j: Judgement) -> Value {
     match j {
         Judgement::Wins(p) => json!({ "wins_in": p }),
         Judgement::Loses(p) => json!({ "loses_in": p }),
         Judgement::Lead(v) => json!({ "lead": v }),
+        Judgement::Sampled(s) => json!({ "won_share": f64::from(s) / 1000.0 }),
     }
 }
 

@@ -300,6 +300,8 @@ impl Session {
             Judgement::Wins(plies) => format!("mate {}", plies.div_ceil(2)),
             Judgement::Loses(plies) => format!("mate -{}", plies.div_ceil(2)),
             Judgement::Lead(_) => format!("cp {}", t.hundredths),
+            // A share of playouts won, as centipawns of an even game's 50%.
+            Judgement::Sampled(s) => format!("cp {}", i64::from(s) - 500),
         };
         format!(
             "info depth {} score {score} nodes {} time {time} pv {pv}",
