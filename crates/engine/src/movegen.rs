@@ -1858,7 +1858,11 @@ impl State {
         if rule.filter.capturing {
             self.keep_sites_capturing(rule, &mut sites);
         }
-        for (w, &word) in sites.iter().take(self.position.words).enumerate() {
+        let words = self.position.words;
+        // Room for them all at once, and the length kept at hand, not pushed one by one.
+        out.reserve(sites[..words].iter().map(|w| w.count_ones() as usize).sum());
+        let mut len = out.len();
+        for (w, &word) in sites.iter().take(words).enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
@@ -1870,12 +1874,17 @@ impl State {
                 {
                     continue;
                 }
-                out.push(match removing {
-                    true => Move::remove(index, site),
-                    false => Move::place(index, site),
-                });
+                out.write(
+                    len,
+                    match removing {
+                        true => Move::remove(index, site),
+                        false => Move::place(index, site),
+                    },
+                );
+                len += 1;
             }
         }
+        out.set_len(len);
     }
 
     /// The sites move rule `index` (a placement or a removal) may act on before `next to`
