@@ -1854,7 +1854,7 @@ impl State {
     /// the rule (and not on `not landing on`), where `next to` allows; placements
     /// `capturing` only where they capture, where [`State::placements_capturing`] tells.
     /// Out of line, so that the rule loop of the games of moving pieces is compiled
-    /// without it (inlined, Dai Hasami Shogi's playouts took 1.1% more instructions).
+    /// without it (inlined, the playouts of a game of slides took 1.1% more instructions).
     #[inline(never)]
     fn site_moves(&self, index: u8, rule: &MoveRule, out: &mut MoveList) {
         let (removing, mut sites) = self.site_targets(index);
