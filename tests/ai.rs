@@ -839,14 +839,7 @@ fn only_the_best_placements_are_searched_deeper() {
 /// the tree search's, `tests/mcts.rs`).
 #[test]
 fn where_every_placement_gains_the_search_goes_deeper_instead() {
-    let rules = std::fs::read_to_string("games/go.game").unwrap();
-    let capture = "after move capture groups without liberties orthogonal remove";
-    assert!(rules.contains(capture));
-    let without: String = rules
-        .lines()
-        .filter(|l| !l.starts_with(capture))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let without = crate::common::go_without_capture();
     let game = pipeline::load_text("area.game", &without, None, &[]).unwrap();
     assert!(rulebook::ai::Policy::of(&game).is_none());
     let state = State::new(game);

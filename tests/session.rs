@@ -302,14 +302,7 @@ fn hint_and_medium_take_the_free_capture_in_ming_mang_8x8() {
 #[test]
 fn a_hint_says_which_moves_were_searched_less_deep() {
     let dir = temp_dir("area");
-    let rules = std::fs::read_to_string("games/go.game").unwrap();
-    let capture = "after move capture groups without liberties orthogonal remove";
-    assert!(rules.contains(capture));
-    let without: String = rules
-        .lines()
-        .filter(|l| !l.starts_with(capture))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let without = crate::common::go_without_capture();
     let path = dir.join("area.game");
     std::fs::write(&path, without).unwrap();
     let setup = GameSpec {

@@ -38,3 +38,16 @@ pub mod xorshift;
 /// so included by path), held by `properties.rs` on deterministic inputs.
 #[path = "../../fuzz/src/lib.rs"]
 pub mod invariants;
+
+/// The text of bundled Go without its capture of groups: a board of placements scored by
+/// area, which the alpha-beta search plays (Go itself is the tree search's).
+pub fn go_without_capture() -> String {
+    let rules = std::fs::read_to_string("games/go.game").expect("games/go.game is readable");
+    let capture = "after move capture groups without liberties orthogonal remove";
+    assert!(rules.contains(capture), "Go's capture rule as written");
+    rules
+        .lines()
+        .filter(|l| !l.starts_with(capture))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
