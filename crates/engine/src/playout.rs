@@ -1,6 +1,7 @@
 //! Random playouts: moves played for good, with nothing recorded to take them back, and
 //! the picking and playing of each ply in one loop, specialised for the games whose only
-//! moves are one plain sowing.
+//! moves are one plain sowing and for those whose moves only put a piece down on a board
+//! of one word.
 
 use super::{Move, MoveList, State};
 use rulebook_model::{Condition, Counted, MoveKind, MoveRule};
@@ -95,12 +96,11 @@ impl State {
     }
 
     /// Whether every move rule of the game places a piece from the supply, found on bit
-    /// sets of one word ([`rulebook_model::WalkForms::word_sites`]), and a move does nothing but
-    /// put the piece down and pass the turn: no effect after it, no promotion, no move
-    /// again, no dice, no clock, no `last` kept, nothing that judges the moves after they
-    /// are found. Such
-    /// a game's playouts run a loop of their own, which picks and plays each move as
-    /// [`State::pick_legal_move`] and [`State::play_forward`] do.
+    /// sets of one word ([`rulebook_model::WalkForms::word_sites`]), and a move does
+    /// nothing but put the piece down and pass the turn: no effect after it, no promotion,
+    /// no move again, no dice, no clock, no `last` kept, nothing that judges the moves
+    /// after they are found. Such a game's playouts run a loop of their own, which picks
+    /// and plays each move as [`State::pick_legal_move`] and [`State::play_forward`] do.
     pub fn places_plainly_on_one_word(&self) -> bool {
         let game = &*self.game;
         let facts = &game.facts;
