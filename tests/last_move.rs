@@ -310,3 +310,88 @@ fn rows_text(r: &Raid, on_c3: bool) -> String {
     let played = if on_c3 { " played=c2-c3" } else { "" };
     format!("{} {mover}{played}", rows.join("/"))
 }
+
+/// The sites of the 5 x 5 board at most `reach` king steps from `centre` (0: the site
+/// itself), or with `reach` `None` its orthogonal neighbours, worked out by file and rank.
+fn around(centre: Site, reach: Option<i64>) -> Vec<Site> {
+    let (cf, cr) = (centre.index() as i64 % 5, centre.index() as i64 / 5);
+    (0..25)
+        .filter(|s: &i64| {
+            let (df, dr) = ((s % 5 - cf).abs(), (s / 5 - cr).abs());
+            match reach {
+                Some(n) => df.max(dr) <= n,
+                None => df + dr == 1,
+            }
+        })
+        .map(|s| Site::at(s as usize))
+        .collect()
+}
+
+/// How many of `sites` hold a piece of `player`'s.
+fn held(state: &State, player: Player, sites: &[Site]) -> usize {
+    sites
+        .iter()
+        .filter(|&&s| state.owner(s) == Some(player))
+        .count()
+}
+
+/// A condition on a region around the latest move, and the same worked out from the
+/// position: the player to move, the other player, and the sites `(origin, last)`.
+type AroundCase = (
+    &'static str,
+    fn(&State, Player, Player, (Site, Site)) -> bool,
+);
+
+#[test]
+fn regions_around_the_latest_move_count_the_pieces_on_them() {
+    let cases: [AroundCase; 4] = [
+        (
+            "pieces(opponent, neighbours(last)) > 0",
+            |s, _, them, (_, last)| last != NO_SITE && held(s, them, &around(last, None)) > 0,
+        ),
+        (
+            "pieces(mover, within(last, 1), man) >= 2",
+            |s, me, _, (_, last)| last != NO_SITE && held(s, me, &around(last, Some(1))) >= 2,
+        ),
+        (
+            "pieces(mover, neighbours(origin)) > 0",
+            |s, me, _, (origin, _)| origin != NO_SITE && held(s, me, &around(origin, None)) > 0,
+        ),
+        (
+            "pieces(opponent, all - last) > 2",
+            |s, _, them, (_, last)| {
+                let all: Vec<Site> = (0..25).map(Site::at).filter(|&x| x != last).collect();
+                held(s, them, &all) > 2
+            },
+        ),
+    ];
+    let mut rng = XorShift(46);
+    for (condition, expected) in cases {
+        let g = game(&format!(
+            "move place man\nmove step orthogonal\nmove pass at will when {condition}"
+        ));
+        let (mut seen_true, mut seen_false) = (0, 0);
+        for _ in 0..30 {
+            let mut s = State::new(Arc::clone(&g));
+            for _ in 0..40 {
+                let moves = legal(&mut s);
+                if s.outcome().is_some() || moves.is_empty() {
+                    break;
+                }
+                let me = s.to_move();
+                let them = Player::new(1 - me.index()).expect("two players");
+                let sites = s.played().unwrap_or((NO_SITE, NO_SITE));
+                let want = expected(&s, me, them, sites);
+                let here = notation::position_text(&s);
+                assert_eq!(moves.contains("pass"), want, "{condition} at {here}");
+                (seen_true, seen_false) = (seen_true + want as usize, seen_false + !want as usize);
+                let pick = moves.iter().nth(rng.below(moves.len())).expect("a move");
+                play(&mut s, &pick.clone());
+            }
+        }
+        assert!(
+            seen_true > 20 && seen_false > 20,
+            "{condition}: both ways ({seen_true}, {seen_false})"
+        );
+    }
+}

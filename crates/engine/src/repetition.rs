@@ -188,6 +188,7 @@ fn counts_pieces(condition: &Condition) -> bool {
             e,
             Expr::Pieces(_)
                 | Expr::PiecesIn(..)
+                | Expr::PiecesAround { .. }
                 | Expr::Line(..)
                 | Expr::Lines(..)
                 | Expr::Reach(..)

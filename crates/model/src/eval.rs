@@ -189,6 +189,18 @@ fn eval_other<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::Throw => env.throw_value(),
         Expr::Captured => env.captured(),
         Expr::Area(r, territory) => env.area(r.resolve(env.mover()), *territory),
+        Expr::PiecesAround {
+            player,
+            site: s,
+            base,
+            kind,
+        } => {
+            let k = match site(s) {
+                NO_SITE => 0,
+                s => s.index() as u16 + 1,
+            };
+            env.pieces_in(player.resolve(env.mover()), base + k, *kind)
+        }
         Expr::PerMover(both) => operand(env, &both[env.mover().index() & 1], bound),
         Expr::Connected(r, a, b, links) => {
             env.connected(r.resolve(env.mover()), *a, *b, *links) as i64

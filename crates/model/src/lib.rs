@@ -290,6 +290,20 @@ pub enum Expr {
     /// How many pieces a player has on the sites of [`Tables::regions`]`[k]`, of one kind
     /// or ([`ANY_KIND`]) of any.
     PiecesIn(PlayerRef, u16, u8),
+    /// How many pieces a player has, of one kind or ([`ANY_KIND`]) of any, on a region
+    /// around a site known only during play (`pieces(mover, neighbours(last))`): the
+    /// region when the expression is no site is [`Tables::regions`]`[base]`, and that of
+    /// site `s` is `[base + 1 + s]`, one laid out for every site of the board.
+    PiecesAround {
+        /// Whose pieces.
+        player: PlayerRef,
+        /// The site (`last`, `origin`).
+        site: Box<Expr>,
+        /// The index of the first site's region.
+        base: u16,
+        /// The kind, or [`ANY_KIND`].
+        kind: u8,
+    },
     /// The length of a player's longest straight line of pieces (orthogonal or diagonal)
     /// on the sites of [`Tables::regions`]`[k]`.
     Line(PlayerRef, u16),
@@ -450,6 +464,7 @@ impl Expr {
             | Expr::Next(x)
             | Expr::Previous(x)
             | Expr::Over { body: x, .. }
+            | Expr::PiecesAround { site: x, .. }
             | Expr::Not(x)
             | Expr::Neg(x) => (Some(x), None),
             Expr::Binary(_, a, b) | Expr::PitOf(a, b) | Expr::Steps(a, b) => (Some(a), Some(b)),

@@ -91,6 +91,13 @@ impl Checker {
 
     /// `t`, the checked `e`, if it is of type `ty`; else an error saying that `what` must be.
     fn of_type(&mut self, t: TExpr, e: &ast::Expr, ty: Type, what: &str) -> Option<TExpr> {
+        if ty == Type::Region && self.around_latest_move(&t) {
+            self.fixed_or(
+                &t,
+                what,
+                "a region around `last` or `origin` may only be counted: `pieces(PLAYER, REGION)`",
+            )?;
+        }
         if t.ty != ty {
             self.error(
                 Diagnostic::error(
@@ -404,6 +411,13 @@ impl Checker {
         if builtin == Builtin::Stones && arg.ty == Type::Region {
             return self.quantified_over(Quantifier::Sum, arg, None, span);
         }
+        if builtin == Builtin::Neighbours && arg.ty == Type::Site {
+            let around = self.site_region(arg);
+            return Some((TExprKind::Call(builtin, vec![around]), result));
+        }
+        if builtin == Builtin::Neighbours && self.around_latest_move(&arg) {
+            return Some((TExprKind::Call(builtin, vec![arg]), result));
+        }
         if arg.ty != arg_ty {
             let wanted = match builtin {
                 Builtin::Stones => "a player or a region of pits".to_string(),
@@ -444,7 +458,10 @@ impl Checker {
                 Type::Int,
             ));
         }
-        let region = self.of_type(arg, &args[1], Type::Region, &second);
+        let region = match builtin {
+            Builtin::Pieces => self.counted_region(arg, &args[1], &second),
+            _ => self.of_type(arg, &args[1], Type::Region, &second),
+        };
         let builtin = match builtin {
             Builtin::Pieces => Builtin::PiecesIn,
             other => other,
@@ -630,7 +647,11 @@ impl Checker {
             );
             return None;
         };
-        let region = self.typed(region, Type::Region, "the first argument of `within`");
+        let region = self.expr(region).and_then(|t| match t.ty {
+            Type::Site => Some(self.site_region(t)),
+            _ if self.around_latest_move(&t) => Some(t),
+            _ => self.of_type(t, region, Type::Region, "the first argument of `within`"),
+        });
         let distance = self.static_expr(distance, Type::Int, "the distance of `within`");
         Some((
             TExprKind::Call(Builtin::Within, vec![region?, distance?]),
@@ -669,10 +690,59 @@ impl Checker {
     /// `pieces(PLAYER, REGION, KIND)`: a player's pieces of one kind on a region's sites.
     fn pieces_of_kind(&mut self, args: &[ast::Expr]) -> Option<(TExprKind, Type)> {
         let player = self.typed(&args[0], Type::Player, "the first argument of `pieces`");
-        let region = self.typed(&args[1], Type::Region, "the second argument of `pieces`");
+        let what = "the second argument of `pieces`";
+        let region = self
+            .expr(&args[1])
+            .and_then(|t| self.counted_region(t, &args[1], what));
         let kind = self.typed(&args[2], Type::Kind, "the third argument of `pieces`");
         let args = vec![player?, region?, kind?];
         Some((TExprKind::Call(Builtin::PiecesIn, args), Type::Int))
+    }
+
+    /// The region counted by `pieces(PLAYER, REGION[, KIND])`: any region, and on a grid
+    /// also one around the latest move (`last`, `neighbours(origin)`), laid out when the
+    /// game is compiled for every site the move could be.
+    fn counted_region(&mut self, t: TExpr, e: &ast::Expr, what: &str) -> Option<TExpr> {
+        if self.board.kind == Some(BoardKind::Grid) && t.ty == Type::Site {
+            return Some(self.site_region(t));
+        }
+        if !self.around_latest_move(&t) {
+            return self.of_type(t, e, Type::Region, what);
+        }
+        if t.reads(&TExprKind::Last) && t.reads(&TExprKind::Origin) {
+            let help = "a region may be around `last` or around `origin`, not both: count each \
+                        apart, `pieces(P, neighbours(last)) + pieces(P, neighbours(origin))`";
+            self.fixed_or(&t, what, help)?;
+        }
+        Some(t)
+    }
+
+    /// The region of one site (`all - pit(mover, 1)`, `within(last, 2)`): on a grid, where
+    /// a site is `last` or `origin`, `within(SITE, 0)`; on a mancala board, the pit alone.
+    fn site_region(&self, site: TExpr) -> TExpr {
+        let span = site.span;
+        let kind = match self.board.kind {
+            Some(BoardKind::Grid) => {
+                let zero = TExpr {
+                    kind: TExprKind::Int(0),
+                    ty: Type::Int,
+                    span,
+                };
+                TExprKind::Call(Builtin::Within, vec![site, zero])
+            }
+            _ => TExprKind::Call(Builtin::Alone, vec![site]),
+        };
+        TExpr {
+            kind,
+            ty: Type::Region,
+            span,
+        }
+    }
+
+    /// Whether `t` is a region of a grid that depends on the position: one around the
+    /// latest move's site, the only such region the language has.
+    fn around_latest_move(&self, t: &TExpr) -> bool {
+        self.board.kind == Some(BoardKind::Grid) && t.ty == Type::Region && t.depends_on_position()
     }
 
     /// `a op b`, typed: both sides, then the type the operator gives them, or an error
@@ -733,8 +803,8 @@ impl Checker {
         Some(match (ta.ty, tb.ty, op) {
             (Type::Site, Type::Region, B::Eq | B::Ne) if is_point(&tb) => (ta, point_site(tb)),
             (Type::Region, Type::Site, B::Eq | B::Ne) if is_point(&ta) => (point_site(ta), tb),
-            (Type::Region, Type::Site, B::Add | B::Sub | B::Mul) => (ta, site_region(tb)),
-            (Type::Site, Type::Region, B::Add | B::Sub | B::Mul) => (site_region(ta), tb),
+            (Type::Region, Type::Site, B::Add | B::Sub | B::Mul) => (ta, self.site_region(tb)),
+            (Type::Site, Type::Region, B::Add | B::Sub | B::Mul) => (self.site_region(ta), tb),
             _ => (ta, tb),
         })
     }
@@ -1078,16 +1148,6 @@ fn point_site(point: TExpr) -> TExpr {
     TExpr {
         ty: Type::Site,
         ..point
-    }
-}
-
-/// The region of one site of a mancala board.
-fn site_region(site: TExpr) -> TExpr {
-    let span = site.span;
-    TExpr {
-        kind: TExprKind::Call(Builtin::Alone, vec![site]),
-        ty: Type::Region,
-        span,
     }
 }
 

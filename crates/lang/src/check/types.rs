@@ -390,6 +390,17 @@ pub enum TExprKind {
 }
 
 impl TExpr {
+    /// Whether the value `leaf` (`last`, `origin`) is read anywhere within the expression
+    /// (its operators and arguments).
+    pub fn reads(&self, leaf: &TExprKind) -> bool {
+        match &self.kind {
+            TExprKind::Call(_, args) => args.iter().any(|a| a.reads(leaf)),
+            TExprKind::Unary(_, x) => x.reads(leaf),
+            TExprKind::Binary(_, a, b) => a.reads(leaf) || b.reads(leaf),
+            kind => kind == leaf,
+        }
+    }
+
     /// True if the value depends on the position (and so is computed during play).
     pub fn depends_on_position(&self) -> bool {
         self.reads_position(true)

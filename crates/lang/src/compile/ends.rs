@@ -160,9 +160,11 @@ impl Compiler<'_> {
         let (longest, sites) = (board.width.max(board.height) as i64, board.sites() as i64);
         let most = |x: &Expr| match x {
             Expr::Line(..) => Some((longest, "a line on this board is at most")),
-            Expr::Pieces(_) | Expr::PiecesIn(..) | Expr::Groups(..) | Expr::Group(..) => {
-                Some((sites, "a player has at most"))
-            }
+            Expr::Pieces(_)
+            | Expr::PiecesIn(..)
+            | Expr::PiecesAround { .. }
+            | Expr::Groups(..)
+            | Expr::Group(..) => Some((sites, "a player has at most")),
             _ => None,
         };
         if let Expr::Binary(op @ (Op::Ge | Op::Gt | Op::Eq), a, b) = e {

@@ -4,7 +4,7 @@
 //! by zero, conditions nested too deep).
 
 use super::{Compiler, MAX_QUANTIFIED_SITES};
-use crate::check::{Builtin, Description, RegionConst, TExpr, TExprKind, Type, Unary};
+use crate::check::{BoardDecl, Builtin, Description, RegionConst, TExpr, TExprKind, Type, Unary};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::reverse_direction;
@@ -154,6 +154,10 @@ impl Compiler<'_> {
     /// board when none is given).
     fn pieces_in(&mut self, f: Builtin, args: &[TExpr]) -> Option<Value> {
         let player = self.player_ref(&args[0])?;
+        let on_grid = matches!(self.desc.board, BoardDecl::Grid { .. });
+        if let Some(around) = args.get(1).filter(|r| on_grid && r.depends_on_position()) {
+            return self.pieces_around(player, around, kind_arg(args.get(2)));
+        }
         let sites = match args.get(1).map(|r| self.fold(r)) {
             None => Site::all(self.board().sites()).collect(),
             Some(Some(Value::Region(sites))) => sites,

@@ -5,11 +5,11 @@
 
 use super::exprs::Value;
 use super::{Compiler, Seat};
-use crate::check::{RegionConst, TExpr};
+use crate::check::{RegionConst, TExpr, TExprKind, Type};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
 use rulebook_model::board::{RELATIVE_BASE, RELATIVE_DIRECTIONS};
-use rulebook_model::{self as model, Site};
+use rulebook_model::{self as model, Op, Site};
 
 impl Compiler<'_> {
     /// The sites of a region known when the game is compiled.
@@ -51,10 +51,7 @@ impl Compiler<'_> {
     /// The index of a region among those pieces are counted in (the same sites, the same
     /// index), without the points the board is `without`.
     pub(super) fn region_mask(&mut self, sites: &[Site]) -> u16 {
-        let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
-        for &s in sites.iter().filter(|&&s| !self.board().is_removed(s)) {
-            mask[s.index() / 64] |= 1 << (s.index() % 64);
-        }
+        let mask = self.mask(sites);
         match self.regions.iter().position(|m| *m == mask) {
             Some(k) => k as u16,
             None => {
@@ -62,6 +59,55 @@ impl Compiler<'_> {
                 (self.regions.len() - 1) as u16
             }
         }
+    }
+
+    /// `pieces(PLAYER, REGION[, KIND])` of a region around the latest move's site (`last`
+    /// or `origin`, which the checker allows only there): the region laid out for every
+    /// site of the board, one after another among the game's regions, to be read during
+    /// play at the site the latest move gives.
+    pub(super) fn pieces_around(
+        &mut self,
+        player: model::PlayerRef,
+        region: &TExpr,
+        kind: u8,
+    ) -> Option<Value> {
+        let site = match (
+            region.reads(&TExprKind::Last),
+            region.reads(&TExprKind::Origin),
+        ) {
+            (true, false) => model::Expr::Last,
+            (false, true) => model::Expr::Origin,
+            _ => return None,
+        };
+        let width = self.board().width;
+        let points = Site::all(self.board().sites()).map(|s| {
+            let (file, rank) = (s.index() as u16 % width, s.index() as u16 / width);
+            Some(RegionConst::Point { file, rank })
+        });
+        let mut masks = Vec::with_capacity(self.board().sites() + 1);
+        for point in std::iter::once(None).chain(points) {
+            let Value::Region(sites) = self.fold(&at_point(region, point))? else {
+                return None;
+            };
+            masks.push(self.mask(&sites));
+        }
+        let base = u16::try_from(self.regions.len()).ok()?;
+        self.regions.extend(masks);
+        Some(Value::Runtime(model::Expr::PiecesAround {
+            player,
+            site: Box::new(site),
+            base,
+            kind,
+        }))
+    }
+
+    /// The bit mask of a region's sites, without the points the board is `without`.
+    fn mask(&self, sites: &[Site]) -> Vec<u64> {
+        let mut mask = vec![0u64; self.board().sites().div_ceil(64)];
+        for &s in sites.iter().filter(|&&s| !self.board().is_removed(s)) {
+            mask[s.index() / 64] |= 1 << (s.index() % 64);
+        }
+        mask
     }
 
     /// The sites of a region that are points of the board (not taken off by `without`).
@@ -315,5 +361,40 @@ impl Compiler<'_> {
             .filter(|s| pred(s % w, s / w))
             .map(|s| Site::at(s as usize))
             .collect()
+    }
+}
+
+/// `t` with the latest move's site (`last`, `origin`: within a region, the region of that
+/// one site) read as the point `point`, or with `None` as no site (the region `all - all`).
+fn at_point(t: &TExpr, point: Option<RegionConst>) -> TExpr {
+    let kind = match (&t.kind, point) {
+        (TExprKind::Last | TExprKind::Origin, Some(point)) => TExprKind::Region(point),
+        (TExprKind::Last | TExprKind::Origin, None) => {
+            let all = TExpr {
+                kind: TExprKind::Region(RegionConst::All),
+                ty: Type::Region,
+                span: t.span,
+            };
+            TExprKind::Binary(Op::Sub, Box::new(all.clone()), Box::new(all))
+        }
+        (TExprKind::Call(f, args), _) => {
+            TExprKind::Call(*f, args.iter().map(|a| at_point(a, point)).collect())
+        }
+        (TExprKind::Unary(op, x), _) => TExprKind::Unary(*op, Box::new(at_point(x, point))),
+        (TExprKind::Binary(op, a, b), _) => TExprKind::Binary(
+            *op,
+            Box::new(at_point(a, point)),
+            Box::new(at_point(b, point)),
+        ),
+        (kind, _) => kind.clone(),
+    };
+    let ty = match t.kind {
+        TExprKind::Last | TExprKind::Origin => Type::Region,
+        _ => t.ty,
+    };
+    TExpr {
+        kind,
+        ty,
+        span: t.span,
     }
 }

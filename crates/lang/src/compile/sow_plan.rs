@@ -150,6 +150,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
         e,
         Expr::Pieces(_)
             | Expr::PiecesIn(..)
+            | Expr::PiecesAround { .. }
             | Expr::Line(..)
             | Expr::Lines(..)
             | Expr::Reach(..)
@@ -346,6 +347,7 @@ impl Tables<'_> {
             | Expr::Last
             | Expr::Pieces(_)
             | Expr::PiecesIn(..)
+            | Expr::PiecesAround { .. }
             | Expr::Line(..)
             | Expr::Lines(..)
             | Expr::Reach(..)

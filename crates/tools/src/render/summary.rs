@@ -1138,6 +1138,20 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::PiecesIn(r, k, of) => {
             format!("pieces({}, {}, {})", player(r), region(game, *k), kind(of))
         }
+        Expr::PiecesAround {
+            player: r,
+            site,
+            kind: of,
+            ..
+        } => {
+            let of = (*of != ANY_KIND).then(|| format!(", {}", kind(of)));
+            let site = expr(site, game);
+            format!(
+                "pieces({}, a region of {site}{})",
+                player(r),
+                of.unwrap_or_default()
+            )
+        }
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
         Expr::Lines(r, k, n) => format!("lines({}, {n}, {})", player(r), region(game, *k)),
         Expr::Reach(r, ANY_KIND) => format!("reach({})", player(r)),
