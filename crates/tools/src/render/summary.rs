@@ -1126,6 +1126,28 @@ fn group_expr(e: &Expr, game: &Game) -> String {
     format!("{name}({})", args.join(", "))
 }
 
+/// `pieces(P, REGION[, KIND])` as a rule file would write it; a region around the latest
+/// move, known only by its layout, is named by the site it is around.
+fn pieces_on_region(e: &Expr, game: &Game) -> String {
+    let (r, region, of) = match e {
+        Expr::PiecesIn(r, k, of) => (r, region(game, *k), of),
+        Expr::PiecesAround {
+            player, site, kind, ..
+        } => (
+            player,
+            format!("a region around {}", expr(site, game)),
+            kind,
+        ),
+        _ => return expr(e, game),
+    };
+    let kind = (*of != ANY_KIND).then(|| format!(", {}", game.about.piece_kinds[*of as usize]));
+    format!(
+        "pieces({}, {region}{})",
+        player_text(game, r),
+        kind.unwrap_or_default()
+    )
+}
+
 /// An expression as a rule file would write it.
 fn expr(e: &Expr, game: &Game) -> String {
     let player = |r: &PlayerRef| player_text(game, r);
@@ -1134,24 +1156,7 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Const(v) => v.to_string(),
         Expr::Player(r) => player(r),
         Expr::Pieces(r) => format!("pieces({})", player(r)),
-        Expr::PiecesIn(r, k, ANY_KIND) => format!("pieces({}, {})", player(r), region(game, *k)),
-        Expr::PiecesIn(r, k, of) => {
-            format!("pieces({}, {}, {})", player(r), region(game, *k), kind(of))
-        }
-        Expr::PiecesAround {
-            player: r,
-            site,
-            kind: of,
-            ..
-        } => {
-            let of = (*of != ANY_KIND).then(|| format!(", {}", kind(of)));
-            let site = expr(site, game);
-            format!(
-                "pieces({}, a region of {site}{})",
-                player(r),
-                of.unwrap_or_default()
-            )
-        }
+        Expr::PiecesIn(..) | Expr::PiecesAround { .. } => pieces_on_region(e, game),
         Expr::Line(r, k) => format!("line({}, {})", player(r), region(game, *k)),
         Expr::Lines(r, k, n) => format!("lines({}, {n}, {})", player(r), region(game, *k)),
         Expr::Reach(r, ANY_KIND) => format!("reach({})", player(r)),
