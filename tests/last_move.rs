@@ -395,3 +395,64 @@ fn regions_around_the_latest_move_count_the_pieces_on_them() {
         );
     }
 }
+
+#[test]
+fn next_to_last_places_only_beside_the_site_the_latest_move_landed_on() {
+    // With a pass, the moves are listed; with placements alone, picked from bit sets.
+    let cases = [
+        ("", None, "\nmove pass at will when last == a1"),
+        (" along all", Some(1), "\nmove pass at will when last == a1"),
+        ("", None, ""),
+        (" along all", Some(1), ""),
+    ];
+    for (along, reach, pass) in cases {
+        let g = game(&format!(
+            "move place man in centre when pieces(white) + pieces(black) == 0\n\
+             move place man next to last{along}{pass}"
+        ));
+        assert!(g.facts.keeps_last, "`next to last` keeps the site");
+        let mut rng = XorShift(4600 + along.len() as u64 + pass.len() as u64);
+        let (mut listed, mut work) = (
+            rulebook::engine::MoveList::new(),
+            rulebook::engine::MoveList::new(),
+        );
+        for _ in 0..40 {
+            let mut s = State::new(Arc::clone(&g));
+            loop {
+                let moves = legal(&mut s);
+                let last = s.played().map_or(NO_SITE, |(_, last)| last);
+                let names = &g.board.site_names;
+                let mut beside: Vec<String> = match last {
+                    NO_SITE if s.pieces(Player::new(0).expect("white")) == 0 => {
+                        vec!["c3".to_string()]
+                    }
+                    NO_SITE => Vec::new(),
+                    _ => around(last, reach)
+                        .into_iter()
+                        .filter(|&x| x != last && s.owner(x).is_none())
+                        .map(|x| names[x.index()].clone())
+                        .collect(),
+                };
+                if last == site(&g, "a1") && !pass.is_empty() {
+                    beside.push("pass".into());
+                }
+                let here = notation::position_text(&s);
+                assert_eq!(moves, beside.into_iter().collect(), "{along} at {here}");
+                s.legal_moves(&mut listed);
+                for k in 0..listed.len() {
+                    let picked = s.pick_legal_move(&mut work, |n| {
+                        assert_eq!(n, listed.len(), "{along} at {here}: the moves counted");
+                        k
+                    });
+                    assert_eq!(picked, Some(listed[k]), "{along} at {here}: pick {k}");
+                }
+                if moves.is_empty() {
+                    assert!(s.outcome().is_some(), "no move ends the game");
+                    break;
+                }
+                let pick = moves.iter().nth(rng.below(moves.len())).expect("a move");
+                play(&mut s, &pick.clone());
+            }
+        }
+    }
+}

@@ -1962,11 +1962,18 @@ impl State {
             Neighbour::Empty => return self.empty_sites(None),
             _ => [0u64; SITE_SET_WORDS],
         };
+        if what == Neighbour::Last {
+            let last = self.position.pits.last;
+            if last != NO_SITE {
+                sites[last.index() / 64] |= 1 << (last.index() % 64);
+            }
+            return sites;
+        }
         for p in 0..self.game.about.players.len() {
             let wanted = match what {
                 Neighbour::Enemy => p != mover,
                 Neighbour::Friend => p == mover,
-                Neighbour::Piece | Neighbour::Empty => true,
+                Neighbour::Piece | Neighbour::Empty | Neighbour::Last => true,
             };
             if wanted {
                 let own = &self.position.occupancy[p * words..][..words];
@@ -2067,6 +2074,7 @@ impl State {
                 (Neighbour::Enemy, Some(p)) => p != self.position.to_move,
                 (Neighbour::Friend, Some(p)) => p == self.position.to_move,
                 (Neighbour::Piece, Some(_)) => true,
+                (Neighbour::Last, _) => s == self.position.pits.last,
                 _ => false,
             };
             if found {

@@ -7,7 +7,7 @@
 use super::movegen::nth_site;
 use super::{Move, State};
 use rulebook_model::{
-    Landing, Neighbour, NextTo, Site, WordShift, MAX_COUNTED_STEP_RULES, MAX_WORD_SHIFTS,
+    Landing, Neighbour, NextTo, Site, WordShift, MAX_COUNTED_STEP_RULES, MAX_WORD_SHIFTS, NO_SITE,
 };
 
 /// The steps of one rule along one direction, or its leaps by one offset, on a board of one
@@ -47,6 +47,10 @@ impl State {
             Neighbour::Enemy => occupied & !own,
             Neighbour::Friend => own,
             Neighbour::Piece => occupied,
+            Neighbour::Last => match self.position.pits.last {
+                NO_SITE => 0,
+                last => 1 << last.index(),
+            },
         };
         if let Some(rule) = &game.tables.walks[index as usize].word_sites {
             let mut sites = rule.allowed & targets;

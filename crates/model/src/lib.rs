@@ -650,6 +650,8 @@ pub enum Neighbour {
     Friend,
     /// A piece of either player's.
     Piece,
+    /// The site the latest move landed on (`last`; none before any move or after a pass).
+    Last,
 }
 
 /// `next to`: a placement or removal only on a site with a neighbour that holds `what`

@@ -675,6 +675,7 @@ fn placement_clause(state: &State, site: Site) -> Option<String> {
         Neighbour::Enemy => "an enemy piece",
         Neighbour::Friend => "a friendly piece",
         Neighbour::Piece => "a piece",
+        Neighbour::Last => "the site of the latest move",
     };
     let along: Vec<&str> = (0..8)
         .filter(|d| next_to.directions & 1 << d != 0)

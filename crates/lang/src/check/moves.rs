@@ -961,6 +961,7 @@ impl Checker {
             ast::Neighbour::Enemy => Neighbour::Enemy,
             ast::Neighbour::Friend => Neighbour::Friend,
             ast::Neighbour::Piece => Neighbour::Piece,
+            ast::Neighbour::Last => Neighbour::Last,
         };
         let directions = self.board_directions(directions.as_deref(), "`next to`", *span)?;
         Some(Some(NextTo { what, directions }))

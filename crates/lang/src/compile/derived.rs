@@ -249,8 +249,11 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         || ((coincide || narrowed) && counted == model::Counted::ByRules)
         || no_player_can_move
         || roll_rule.is_some();
-    let keeps_last =
-        parts.board.pits() == 0 && parts.reads(&|e| matches!(e, Expr::Last | Expr::Origin));
+    let next_to_last =
+        |r: &model::MoveRule| (r.filter.next_to).is_some_and(|n| n.what == model::Neighbour::Last);
+    let keeps_last = parts.board.pits() == 0
+        && (parts.reads(&|e| matches!(e, Expr::Last | Expr::Origin))
+            || moves.iter().any(next_to_last));
     let reads_captured = parts.reads(&|e| matches!(e, Expr::Captured));
     model::Facts {
         moves_narrowed: narrowed,

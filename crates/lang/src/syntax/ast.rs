@@ -450,6 +450,8 @@ pub enum Neighbour {
     Friend,
     /// `piece`: a piece of either player's
     Piece,
+    /// `last`: the site the latest move landed on
+    Last,
 }
 
 /// Which pieces a jump may pass over.

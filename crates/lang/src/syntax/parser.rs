@@ -1418,6 +1418,7 @@ fn lower_next_to(pair: Pair<Rule>, file: FileId) -> (Neighbour, Option<Box<Direc
             Rule::kw_empty => what = Neighbour::Empty,
             Rule::kw_enemy => what = Neighbour::Enemy,
             Rule::kw_piece => what = Neighbour::Piece,
+            Rule::kw_last => what = Neighbour::Last,
             Rule::directions => directions = Some(Box::new(lower_directions(p, file))),
             _ => {}
         }

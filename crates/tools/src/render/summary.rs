@@ -210,6 +210,7 @@ fn next_to_text(game: &Game, n: NextTo) -> String {
         Neighbour::Enemy => "next to an enemy piece",
         Neighbour::Friend => "next to a friendly piece",
         Neighbour::Piece => "next to a piece",
+        Neighbour::Last => "next to the site the latest move landed on",
     };
     match n.directions {
         0b1111 => what.into(),
