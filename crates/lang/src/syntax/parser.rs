@@ -259,7 +259,7 @@ fn describe(rule: Rule) -> &'static str {
 }
 
 /// The rules of the statements that open anywhere in a file (all but `extends`).
-const STATEMENT_RULES: [Rule; 22] = [
+const STATEMENT_RULES: [Rule; 23] = [
     Rule::game_stmt,
     Rule::players_stmt,
     Rule::parameter_stmt,
@@ -281,6 +281,7 @@ const STATEMENT_RULES: [Rule; 22] = [
     Rule::score_stmt,
     Rule::dice_stmt,
     Rule::track_stmt,
+    Rule::path_stmt,
     Rule::remove_stmt,
 ];
 
@@ -731,6 +732,22 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 .map(|p| lower_expr(p, file))
                 .collect::<Lowered<_>>()?,
         },
+        Rule::path_stmt => {
+            let name = lower_name(take()?, file);
+            let (mut items, mut closed) = (Vec::new(), false);
+            while let Ok(p) = take() {
+                match p.as_rule() {
+                    Rule::path_loop => items.push(PathItem::Loop(span_of(&p, file))),
+                    Rule::path_closed => closed = true,
+                    _ => items.push(PathItem::Point(lower_expr(p, file)?)),
+                }
+            }
+            StatementKind::Path {
+                name,
+                items,
+                closed,
+            }
+        }
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
             while let Ok(rule) = take() {
@@ -1678,6 +1695,11 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             partner: lower_name(take()?, file),
         }),
         Rule::hop_move => Ok(lower_hop(lower_directions(take()?, file))),
+        Rule::path_move => {
+            let path = lower_name(take()?, file);
+            let loops = u8::from(take().is_ok());
+            Ok(lower_path_slide(path, loops))
+        }
         Rule::leap_move => {
             let files = lower_int(&take()?, file)?;
             let ranks = lower_int(&take()?, file)?;
@@ -1854,6 +1876,20 @@ fn lower_hop(directions: Directions) -> MoveKind {
         WalkStep::Emit,
     ];
     MoveKind::Walk(vec![WalkStep::Along { directions, body }])
+}
+
+/// `slide along PATH [through loop]` as a walk: along the path, over empty points, to
+/// each point the rule's `onto` lets it land on once `loops` loops are passed.
+fn lower_path_slide(path: Name, loops: u8) -> MoveKind {
+    MoveKind::Walk(vec![
+        WalkStep::Follow {
+            path,
+            loops,
+            body: vec![WalkStep::Test(WalkTest::Empty)],
+        },
+        WalkStep::Landing,
+        WalkStep::Emit,
+    ])
 }
 
 /// The most times a walk repeats a step along a line: the longest line of the largest

@@ -137,6 +137,16 @@ fn grid_summary(o: &mut String, game: &Game) {
             if p.closed { "closed" } else { "open" }
         );
     }
+    for p in &b.named_paths {
+        let _ = writeln!(
+            o,
+            "  path {}: {} points, {}, {} loops",
+            p.name,
+            p.sites.len(),
+            if p.closed { "closed" } else { "open" },
+            p.loop_count()
+        );
+    }
     let _ = writeln!(o, "pieces: {}", piece_kinds(game));
     let _ = writeln!(o, "setup:");
     for (p, player) in game.players_named() {
@@ -291,9 +301,22 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             "taking the run of enemy pieces from the next site {}",
             game.board.direction_names[*d as usize]
         ),
+        Step::Follow { path, loops, body } => follow_text(game, walk, (*path, *loops, body)),
     };
     let texts = steps.iter().map(step).filter(|text| !text.is_empty());
     texts.collect::<Vec<_>>().join(", ")
+}
+
+/// A walk along a named path ([`Step::Follow`]) in words.
+fn follow_text(game: &Game, walk: &Walk, (path, loops, body): (u16, u8, &[Step])) -> String {
+    let name = &game.board.named_paths[path as usize].name;
+    let loops = match loops {
+        0 => String::new(),
+        1 => ", past a loop at least,".into(),
+        n => format!(", past {n} loops at least,"),
+    };
+    let body = walk_text(game, walk, body);
+    format!("along path {name} either way{loops} to any point, on past each ({body})")
 }
 
 /// A repetition counted along a line ([`Step::RepeatByLine`]) in words.
