@@ -103,6 +103,7 @@ mod sowing_shapes;
 mod speed;
 mod step_moves;
 mod stock;
+mod surakarta;
 mod toguz_kumalak_reference;
 mod tutorial;
 mod ur_reference;

@@ -23,7 +23,9 @@ impl Checker {
             let loops = self.path_loops(items, *closed, st.span);
             let points: Option<Vec<_>> = (items.iter())
                 .filter_map(|item| match item {
-                    PathItem::Point(e) => Some(self.static_expr(e, Type::Region, "a point of a path")),
+                    PathItem::Point(e) => {
+                        Some(self.static_expr(e, Type::Region, "a point of a path"))
+                    }
                     PathItem::Loop(_) => None,
                 })
                 .collect();
@@ -41,7 +43,10 @@ impl Checker {
     /// Per point of a path's `items`, whether a loop follows it; an error where the path
     /// has fewer than two points, or a `loop` stands anywhere but between two points.
     fn path_loops(&mut self, items: &[PathItem], closed: bool, span: Span) -> Option<Vec<bool>> {
-        let points = items.iter().filter(|i| matches!(i, PathItem::Point(_))).count();
+        let points = items
+            .iter()
+            .filter(|i| matches!(i, PathItem::Point(_)))
+            .count();
         if points < 2 {
             self.error(
                 Diagnostic::error(Code::E0341, "a path has at least two points", span)
@@ -71,15 +76,23 @@ impl Checker {
     /// The error for a `loop` that is not between two points of its path.
     fn misplaced_loop(&mut self, at: Span, closed: bool) {
         let help = match closed {
-            true => "write `loop` between the two points it joins; one between the last point \
-                     and the first goes last, before `closed`",
-            false => "write `loop` between the two points it joins; an open path has no loop \
-                      at its ends (write `closed` last for one from the last point to the first)",
+            true => {
+                "write `loop` between the two points it joins; one between the last point \
+                     and the first goes last, before `closed`"
+            }
+            false => {
+                "write `loop` between the two points it joins; an open path has no loop \
+                      at its ends (write `closed` last for one from the last point to the first)"
+            }
         };
         self.error(
-            Diagnostic::error(Code::E0342, "a `loop` stands between two points of a path", at)
-                .with_label("no point on one side of this loop")
-                .with_help(help),
+            Diagnostic::error(
+                Code::E0342,
+                "a `loop` stands between two points of a path",
+                at,
+            )
+            .with_label("no point on one side of this loop")
+            .with_help(help),
         );
     }
 }

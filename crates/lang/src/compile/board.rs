@@ -74,7 +74,12 @@ impl Compiler<'_> {
             }
             let board_sites = self.board().sites();
             let path = (sites, decl.loops.clone());
-            built.push(model::NamedPath::new(decl.name.clone(), path, decl.closed, board_sites));
+            built.push(model::NamedPath::new(
+                decl.name.clone(),
+                path,
+                decl.closed,
+                board_sites,
+            ));
         }
         self.board.as_mut()?.named_paths = built;
         Some(())
