@@ -100,8 +100,9 @@ struct Checker {
     /// The named regions checked so far, in the order written, with what each stands for
     /// (`None` after an error in it).
     regions: Vec<(String, Option<TExpr>)>,
-    /// The named paths checked, in the order written (those without errors).
-    paths: Vec<PathDecl>,
+    /// The named paths checked, in the order written, with what each is (`None` after an
+    /// error in it).
+    paths: Vec<(String, Option<PathDecl>)>,
 }
 
 /// The players, and the `players` statement of a game of one or of three or more (whose
@@ -340,7 +341,7 @@ impl Checker {
                 dice: rules.chance.dice.map(|(d, _)| d),
                 tracks: rules.chance.tracks,
             },
-            paths: self.paths.clone(),
+            paths: self.paths.iter().filter_map(|(_, p)| p.clone()).collect(),
             moves: rules.moves,
             effects: rules.effects,
             effect_labels: rules.effect_labels,

@@ -724,9 +724,10 @@ impl Checker {
                     WalkDecl::Branch(each.collect::<Option<_>>()?)
                 }
                 ast::WalkStep::Follow { path, loops, body } => {
-                    let names: Vec<String> = self.paths.iter().map(|p| p.name.clone()).collect();
+                    let names: Vec<String> = self.paths.iter().map(|p| p.0.clone()).collect();
                     let index = self.lookup_in(path, &names, "path")?;
-                    if *loops > 0 && !self.paths[index].loops.contains(&true) {
+                    let decl = self.paths[index].1.as_ref()?;
+                    if *loops > 0 && !decl.loops.contains(&true) {
                         self.error(
                             Diagnostic::error(
                                 Code::E0446,
@@ -735,7 +736,8 @@ impl Checker {
                             )
                             .with_label("`through loop` allows no move along it")
                             .with_help(
-                                "mark the loops of the path with `loop` between the points they                                  join, or leave out `through loop`",
+                                "mark the loops of the path with `loop` between the points they \
+                                 join, or leave out `through loop`",
                             ),
                         );
                         return None;

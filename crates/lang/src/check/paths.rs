@@ -7,7 +7,7 @@ use crate::syntax::ast::{self, PathItem, StatementKind as S};
 
 impl Checker {
     /// Every `path` statement of the file, checked, in the order written (read before the
-    /// moves, which name them); a path with an error is left out.
+    /// moves, which name them); a path with an error keeps its name, without a value.
     pub(super) fn named_paths(&mut self, file: &ast::File) {
         for st in &file.statements {
             let S::Path {
@@ -29,14 +29,16 @@ impl Checker {
                     PathItem::Loop(_) => None,
                 })
                 .collect();
-            if let (true, Some(loops), Some(points)) = (declared, loops, points) {
-                self.paths.push(PathDecl {
-                    name: name.text.clone(),
-                    points,
-                    loops,
-                    closed: *closed,
-                });
+            if !declared {
+                continue;
             }
+            let decl = loops.zip(points).map(|(loops, points)| PathDecl {
+                name: name.text.clone(),
+                points,
+                loops,
+                closed: *closed,
+            });
+            self.paths.push((name.text.clone(), decl));
         }
     }
 

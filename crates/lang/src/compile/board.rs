@@ -90,7 +90,7 @@ impl Compiler<'_> {
     fn not_a_path_point(&mut self, e: &TExpr, points: usize) -> Option<()> {
         let what = match points {
             0 => "no point of the board".to_string(),
-            1 => "the point next to it on the path".to_string(),
+            1 => "the same point as the one before it".to_string(),
             n => format!("{n} points"),
         };
         let d = Diagnostic::error(
