@@ -597,7 +597,7 @@ fn statement_words() -> &'static str {
 }
 
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 22] = [
+const STATEMENT_KEYWORDS: [&str; 23] = [
     "game",
     "players",
     "parameter",
@@ -611,6 +611,7 @@ const STATEMENT_KEYWORDS: [&str; 22] = [
     "hand",
     "dice",
     "track",
+    "path",
     "score",
     "setup",
     "move",
@@ -732,22 +733,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 .map(|p| lower_expr(p, file))
                 .collect::<Lowered<_>>()?,
         },
-        Rule::path_stmt => {
-            let name = lower_name(take()?, file);
-            let (mut items, mut closed) = (Vec::new(), false);
-            while let Ok(p) = take() {
-                match p.as_rule() {
-                    Rule::path_loop => items.push(PathItem::Loop(span_of(&p, file))),
-                    Rule::path_closed => closed = true,
-                    _ => items.push(PathItem::Point(lower_expr(p, file)?)),
-                }
-            }
-            StatementKind::Path {
-                name,
-                items,
-                closed,
-            }
-        }
+        Rule::path_stmt => lower_path(&mut take, file)?,
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
             while let Ok(rule) = take() {
@@ -764,6 +750,27 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// `path NAME: POINT, [loop,] POINT, ... [, closed]`.
+fn lower_path<'a>(
+    mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let (mut items, mut closed) = (Vec::new(), false);
+    while let Ok(p) = take() {
+        match p.as_rule() {
+            Rule::path_loop => items.push(PathItem::Loop(span_of(&p, file))),
+            Rule::path_closed => closed = true,
+            _ => items.push(PathItem::Point(lower_expr(p, file)?)),
+        }
+    }
+    Ok(StatementKind::Path {
+        name,
+        items,
+        closed,
+    })
 }
 
 /// `along track by roll` and its clauses.
