@@ -65,6 +65,7 @@ mod mensch_aergere_dich_nicht;
 mod migong;
 mod morris;
 mod moves;
+mod named_paths;
 mod othello_reference;
 mod oware_reference;
 mod parallel;

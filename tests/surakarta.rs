@@ -332,3 +332,22 @@ fn perft_from_the_start_agrees_with_the_reference() {
     assert_eq!(expected, [16, 256, 5382, 111122]);
     assert_eq!(perft(&mut State::new(game()), depth), expected);
 }
+
+#[test]
+fn random_games_agree_with_the_reference_at_every_ply() {
+    let g = game();
+    let mut plies = 0;
+    for seed in 1..=12 {
+        let mut state = State::new(Arc::clone(&g));
+        let (moves, _) = rulebook::analysis::random_game(&mut state, seed, 300);
+        let mut replay = State::new(Arc::clone(&g));
+        for m in moves {
+            let cells = replay.cells().to_vec();
+            let mover = replay.to_move();
+            assert_eq!(legal(&mut replay), reference_moves(&g, &cells, mover));
+            replay.apply(m);
+            plies += 1;
+        }
+    }
+    assert!(plies > 1000, "{plies} plies compared");
+}
