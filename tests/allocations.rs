@@ -90,15 +90,13 @@ fn random_playouts_allocate_nothing_per_move() {
     // Games the tests play from fixtures, whose moves or ends no bundled game makes:
     // Fanorona's captures by approach and withdrawal, Russian draughts' men crowned in a
     // capture, ends on the groups of a player's pieces (forks, gather), and a ban on
-    // closing a pawn's way (blockade's `path`), and captures along named paths with loops
-    // (surakarta).
+    // closing a pawn's way (blockade's `path`).
     let fixtures = [
         "tests/fixtures/valid/fanorona.game",
         "tests/fixtures/valid/russian-draughts.game",
         "tests/fixtures/valid/forks.game",
         "tests/fixtures/valid/gather.game",
         "tests/fixtures/valid/blockade.game",
-        "tests/fixtures/valid/surakarta.game",
     ]
     .map(|path| {
         let text = std::fs::read_to_string(path).expect("the fixture");

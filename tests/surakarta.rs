@@ -1,4 +1,4 @@
-//! Surakarta (tests/fixtures/valid/surakarta.game), the game of the named paths (`path
+//! Surakarta (games/surakarta.game, SK-1 .. SK-6 of docs/games/surakarta.md), the game of the named paths (`path
 //! NAME: ...` with loops, `move slide along PATH through loop onto enemy`): hand-built
 //! positions for each rule of its capture (a loop needed, a piece on the way blocks, no
 //! taking of one's own, its own start passed over, both ways round), seeded random
@@ -16,7 +16,7 @@ use rulebook::{notation, pipeline};
 
 use crate::common::move_texts::{from, legal, random_positions_agree, set};
 
-const SURAKARTA: &str = include_str!("fixtures/valid/surakarta.game");
+const SURAKARTA: &str = include_str!("../games/surakarta.game");
 
 fn game() -> Arc<Game> {
     pipeline::load_text("surakarta.game", SURAKARTA, None, &[])
