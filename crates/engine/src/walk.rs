@@ -630,7 +630,7 @@ impl State {
         };
         for &place in path.places(start) {
             for forwards in [true, false] {
-                let (mut i, mut passed_loops) = (usize::from(place), 0u8);
+                let (mut i, mut passed_loops) = (place as usize, 0u8);
                 for _ in 0..path.sites.len() {
                     let Some((next, through_loop)) = path.advance(i, forwards) else {
                         break;

@@ -195,12 +195,12 @@ pub struct NamedPath {
     /// `places[starts[s]..starts[s + 1]]`: the positions of site `s` on the path.
     starts: Vec<u32>,
     /// The positions of every site in turn.
-    places: Vec<u16>,
+    places: Vec<u32>,
 }
 
 impl NamedPath {
-    /// The path of `sites` (each at most [`u16::MAX`] points) on a board of `board_sites`
-    /// sites, with a loop after each point where `loops` says so.
+    /// The path of `sites` on a board of `board_sites` sites, with a loop after each point
+    /// where `loops` says so.
     pub fn new(
         name: String,
         (sites, loops): (Vec<Site>, Vec<bool>),
@@ -214,10 +214,10 @@ impl NamedPath {
         for i in 0..board_sites {
             starts[i + 1] += starts[i];
         }
-        let mut places = vec![0u16; sites.len()];
+        let mut places = vec![0u32; sites.len()];
         let mut next = starts.clone();
         for (i, s) in sites.iter().enumerate() {
-            places[next[s.index()] as usize] = i as u16;
+            places[next[s.index()] as usize] = i as u32;
             next[s.index()] += 1;
         }
         NamedPath {
@@ -232,7 +232,7 @@ impl NamedPath {
 
     /// The positions of `site` on the path, in order (none where it is not on it).
     #[inline]
-    pub fn places(&self, site: Site) -> &[u16] {
+    pub fn places(&self, site: Site) -> &[u32] {
         let (a, b) = (self.starts[site.index()], self.starts[site.index() + 1]);
         &self.places[a as usize..b as usize]
     }
