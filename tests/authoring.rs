@@ -121,6 +121,7 @@ fn the_scenarios_and_the_bundled_snapshots_pass() {
         "mensch-aergere-dich-nicht",
         "y",
         "lines-of-action",
+        "surakarta",
     ] {
         assert!(
             stdout.contains(&format!("games/{snapshot}.snapshot: behaviour as recorded")),

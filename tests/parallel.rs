@@ -143,6 +143,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "quoridor \"standard\"",
         "quoridor \"small\"",
         "shogi null",
+        "surakarta null",
         "toguz-kumalak null",
         "ur null",
         "xiangqi null",

@@ -233,7 +233,7 @@ fn completion_kind(kind: Kind) -> CompletionItemKind {
     match kind {
         Kind::Player | Kind::Choice => CompletionItemKind::ENUM_MEMBER,
         Kind::Piece => CompletionItemKind::CLASS,
-        Kind::Region => CompletionItemKind::VARIABLE,
+        Kind::Region | Kind::Path => CompletionItemKind::VARIABLE,
         Kind::Parameter | Kind::Option | Kind::Preset => CompletionItemKind::PROPERTY,
     }
 }
@@ -347,7 +347,7 @@ fn outline(
             kind: match s.kind {
                 Kind::Player | Kind::Choice => lsp_types::SymbolKind::ENUM_MEMBER,
                 Kind::Piece => lsp_types::SymbolKind::CLASS,
-                Kind::Region => lsp_types::SymbolKind::VARIABLE,
+                Kind::Region | Kind::Path => lsp_types::SymbolKind::VARIABLE,
                 Kind::Parameter | Kind::Option | Kind::Preset => lsp_types::SymbolKind::PROPERTY,
             },
             name: s.name,

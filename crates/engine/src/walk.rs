@@ -562,6 +562,11 @@ impl State {
                     let rest = &steps[i + 1..];
                     return self.chain_of_legs(run, walk, (legs, rest), (at, passed), reached);
                 }
+                Step::Follow { path, loops, body } => {
+                    let rest = &steps[i + 1..];
+                    let follow = (*path, *loops, body.as_slice());
+                    return self.follow(run, walk, follow, rest, (at, passed), reached);
+                }
                 Step::Route { legs, rules } => {
                     let route = RouteSteps {
                         legs,
@@ -599,6 +604,53 @@ impl State {
         for site in Site::all(self.game.board.sites()) {
             if !self.game.board.is_removed(site) {
                 self.walk_from(run, walk, rest, (site, passed), reached);
+            }
+        }
+    }
+
+    /// Runs `rest` from every point of the named path `path` that a piece on `start` reaches
+    /// along it ([`Step::Follow`]): from each of the start's places on the path, each way,
+    /// a point at a time and at most once round, from each point reached once `loops`
+    /// loops are passed (but the start), on past each point that passes `body` (read with
+    /// the start empty). Nothing is allocated. Out of line, as [`State::anywhere`].
+    #[inline(never)]
+    fn follow(
+        &self,
+        run: impl Runner,
+        walk: &Walk,
+        (path, loops, body): (u16, u8, &[Step]),
+        rest: &[Step],
+        (start, passed): Cursor,
+        reached: &mut impl Reached,
+    ) {
+        let path = &self.game.board.named_paths[path as usize];
+        let lifted = Lifted {
+            mover: run.mover(),
+            left: start,
+        };
+        for &place in path.places(start) {
+            for forwards in [true, false] {
+                let (mut i, mut passed_loops) = (place as usize, 0u8);
+                for _ in 0..path.sites.len() {
+                    let Some((next, through_loop)) = path.advance(i, forwards) else {
+                        break;
+                    };
+                    i = next;
+                    passed_loops = passed_loops.saturating_add(u8::from(through_loop));
+                    let at = path.sites[i];
+                    if passed_loops >= loops && at != start {
+                        self.walk_from(run, walk, rest, (at, passed), reached);
+                    }
+                    let body_step = |at, step: &Step| {
+                        if let Step::Test(test) = *step {
+                            reached.read(at, test);
+                        }
+                        lifted.step(self, walk, step, at)
+                    };
+                    if body.iter().try_fold(at, body_step).is_none() {
+                        break;
+                    }
+                }
             }
         }
     }
@@ -999,6 +1051,7 @@ impl State {
             | Step::Branch(_)
             | Step::Reach(_)
             | Step::Route { .. }
+            | Step::Follow { .. }
             | Step::OverRun(_) => unreachable!("the compiler keeps these out of straight walks"),
         };
         (next != NO_SITE).then_some(next)

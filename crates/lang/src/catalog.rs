@@ -128,6 +128,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/shogi.game"),
     },
     Bundled {
+        name: "surakarta",
+        text: include_str!("../../../games/surakarta.game"),
+    },
+    Bundled {
         name: "toguz-kumalak",
         text: include_str!("../../../games/toguz-kumalak.game"),
     },

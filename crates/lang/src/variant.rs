@@ -248,7 +248,8 @@ fn replaces(new: &StatementKind, old: &StatementKind) -> bool {
         | (K::Parameter { name: a, .. } | K::Option { name: a, .. }, K::Option { name: b, .. }) => {
             a.text == b.text
         }
-        (K::Preset { name: a, .. }, K::Preset { name: b, .. }) => a.text == b.text,
+        (K::Preset { name: a, .. }, K::Preset { name: b, .. })
+        | (K::Path { name: a, .. }, K::Path { name: b, .. }) => a.text == b.text,
         _ => false,
     }
 }

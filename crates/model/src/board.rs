@@ -178,6 +178,87 @@ impl Path {
     }
 }
 
+/// A path a rule file names (`path NAME: POINT, POINT, ...`): its points in order, a point
+/// perhaps more than once, with the loops between some of them, open or closed; walked
+/// either way ([`crate::Step::Follow`]). Each site's places on it are laid out once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedPath {
+    /// The path's name.
+    pub name: String,
+    /// The points in order.
+    pub sites: Vec<Site>,
+    /// `loops[i]`: a loop joins point `i` and the next (on a closed path, the last point
+    /// and the first).
+    pub loops: Vec<bool>,
+    /// Whether the last point is followed by the first.
+    pub closed: bool,
+    /// `places[starts[s]..starts[s + 1]]`: the positions of site `s` on the path.
+    starts: Vec<u32>,
+    /// The positions of every site in turn.
+    places: Vec<u32>,
+}
+
+impl NamedPath {
+    /// The path of `sites` on a board of `board_sites` sites, with a loop after each point
+    /// where `loops` says so.
+    pub fn new(
+        name: String,
+        (sites, loops): (Vec<Site>, Vec<bool>),
+        closed: bool,
+        board_sites: usize,
+    ) -> NamedPath {
+        let mut starts = vec![0u32; board_sites + 1];
+        for s in &sites {
+            starts[s.index() + 1] += 1;
+        }
+        for i in 0..board_sites {
+            starts[i + 1] += starts[i];
+        }
+        let mut places = vec![0u32; sites.len()];
+        let mut next = starts.clone();
+        for (i, s) in sites.iter().enumerate() {
+            places[next[s.index()] as usize] = i as u32;
+            next[s.index()] += 1;
+        }
+        NamedPath {
+            name,
+            sites,
+            loops,
+            closed,
+            starts,
+            places,
+        }
+    }
+
+    /// The positions of `site` on the path, in order (none where it is not on it).
+    #[inline]
+    pub fn places(&self, site: Site) -> &[u32] {
+        let (a, b) = (self.starts[site.index()], self.starts[site.index() + 1]);
+        &self.places[a as usize..b as usize]
+    }
+
+    /// The position after `i` going forwards (or backwards), and whether the way there
+    /// passes a loop; `None` past an end of an open path.
+    #[inline]
+    pub fn advance(&self, i: usize, forwards: bool) -> Option<(usize, bool)> {
+        let n = self.sites.len();
+        let next = match (forwards, self.closed) {
+            (true, true) => (i + 1) % n,
+            (false, true) => (i + n - 1) % n,
+            (true, false) if i + 1 < n => i + 1,
+            (false, false) if i > 0 => i - 1,
+            _ => return None,
+        };
+        let after = if forwards { i } else { next };
+        Some((next, self.loops[after]))
+    }
+
+    /// The number of loops on the path.
+    pub fn loop_count(&self) -> usize {
+        self.loops.iter().filter(|&&l| l).count()
+    }
+}
+
 /// How the sites of a board are laid out, with the tables that only that layout has.
 ///
 /// (`repr(u8)`: a plain tag byte, read at once on the hot path, where the compiler would
@@ -351,6 +432,8 @@ pub struct Board {
     links: Links,
     /// Named paths.
     pub paths: Vec<Path>,
+    /// The paths a rule file names (`path NAME: ...`), which moves may follow.
+    pub named_paths: Vec<NamedPath>,
 }
 
 /// The links between a board's sites, and on a grid the rays and lines they make.
@@ -577,6 +660,7 @@ impl Board {
                 ..Links::without_rays(0, neighbours)
             },
             paths: Vec::new(),
+            named_paths: Vec::new(),
         };
         board.build_rays();
         let perimeter = board.perimeter_path();
@@ -983,6 +1067,7 @@ impl Board {
             direction_names: Vec::new(),
             links: Links::without_rays(0, Vec::new()),
             paths: Vec::new(),
+            named_paths: Vec::new(),
         }
     }
 
@@ -1037,6 +1122,7 @@ impl Board {
             direction_names: HEX_DIRECTIONS.iter().map(|d| d.0).collect(),
             links: Links::without_rays(sites, neighbours),
             paths: Vec::new(),
+            named_paths: Vec::new(),
         }
     }
 

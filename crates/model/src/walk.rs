@@ -134,9 +134,9 @@ impl Walk {
                         let inner: &[Vec<Step>] = match other {
                             Step::Branch(walks) | Step::Reach(walks) => walks,
                             Step::Route { legs, .. } => legs,
-                            Step::Repeat { body, .. } | Step::RepeatByLine { body, .. } => {
-                                std::slice::from_ref(body)
-                            }
+                            Step::Repeat { body, .. }
+                            | Step::RepeatByLine { body, .. }
+                            | Step::Follow { body, .. } => std::slice::from_ref(body),
                             _ => &[],
                         };
                         // A branch goes on from the cursor; the other steps that hold
@@ -166,7 +166,7 @@ impl Walk {
         fn fold<T>(steps: &[Step], acc: T, f: &mut impl FnMut(T, &SiteTest) -> T) -> T {
             steps.iter().fold(acc, |acc, step| match step {
                 Step::Test(t) => f(acc, t),
-                Step::Repeat { body, .. } => fold(body, acc, f),
+                Step::Repeat { body, .. } | Step::Follow { body, .. } => fold(body, acc, f),
                 Step::RepeatByLine { body, counted, .. } => fold(body, f(acc, &counted.test()), f),
                 Step::Branch(walks) | Step::Reach(walks) | Step::Route { legs: walks, .. } => {
                     walks.iter().fold(acc, |acc, w| fold(w, acc, f))
@@ -249,6 +249,18 @@ impl Walk {
         })
     }
 
+    /// Whether a step of the walk follows a named path ([`Step::Follow`]).
+    pub fn follows(&self) -> bool {
+        fn any(steps: &[Step]) -> bool {
+            steps.iter().any(|step| match step {
+                Step::Follow { .. } => true,
+                Step::Branch(walks) => walks.iter().any(|w| any(w)),
+                _ => false,
+            })
+        }
+        any(&self.steps)
+    }
+
     /// Whether a step of the walk is a chain of legs ([`Step::Reach`]).
     pub fn reaches(&self) -> bool {
         fn any(steps: &[Step]) -> bool {
@@ -266,11 +278,11 @@ impl Walk {
     /// the same sites in the reverse order (one branch per [`Step::Emit`], each shift turned
     /// to the reverse direction, each leap to its inverse). Exact on a board whose links
     /// lead back ([`crate::Board::links_lead_back`]), where the compiler builds it. None
-    /// for a walk that [`reaches`](Walk::reaches) or has a route ([`Step::Route`]): its legs
-    /// read the site it starts from as empty, and run backwards they would start from the
-    /// other end.
+    /// for a walk that [`reaches`](Walk::reaches), has a route ([`Step::Route`]) or
+    /// [`follows`](Walk::follows) a path: its legs or its path read the site it starts
+    /// from as empty, and run backwards they would start from the other end.
     pub fn reversed(&self) -> Option<Walk> {
-        if self.reaches() || self.route().is_some() {
+        if self.reaches() || self.route().is_some() || self.follows() {
             return None;
         }
         let mut paths = Vec::new();
@@ -440,6 +452,23 @@ pub enum Step {
     /// on along the shift's direction; one by withdrawal, a run back from the start, then
     /// the shift.
     OverRun(u8),
+    /// The cursor goes along the board's named path with this index
+    /// ([`crate::Board::named_paths`]), either way from each of the cursor's places on it,
+    /// a point at a time, at most once round: at each point reached once at least `loops`
+    /// of the path's loops have been passed on the way, the rest of the walk goes on from
+    /// there (never from the start itself); the path goes on past a point only if it
+    /// passes the body, a straight walk of tests. The moving piece has left the start: a
+    /// test of that site reads it as empty, as in [`Step::Reach`], so the path may pass
+    /// over it. Never in a repeated body (`move slide along PATH` is this, over empty
+    /// points, then the landing's tests and a destination).
+    Follow {
+        /// The path, by index in [`crate::Board::named_paths`].
+        path: u16,
+        /// The fewest loops passed before a point is a landing.
+        loops: u8,
+        /// The tests a point passed over passes.
+        body: Vec<Step>,
+    },
     /// The cursor goes to every site of the board in turn, the rest of the walk going on
     /// from each (a flight: `move fly` is this, a test of the landing and a destination).
     /// Never in a repeated body.

@@ -99,6 +99,7 @@ fn keyword(kind: &ast::StatementKind) -> &'static str {
         S::Hand { .. } => "hand",
         S::Dice { .. } => "dice",
         S::Track { .. } => "track",
+        S::Path { .. } => "path",
         S::Score { .. } => "score",
         S::End { .. } => "end",
     }

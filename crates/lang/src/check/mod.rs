@@ -19,6 +19,7 @@ mod limits;
 mod lints;
 mod many;
 mod moves;
+mod paths;
 mod presets;
 mod solo;
 mod types;
@@ -99,6 +100,9 @@ struct Checker {
     /// The named regions checked so far, in the order written, with what each stands for
     /// (`None` after an error in it).
     regions: Vec<(String, Option<TExpr>)>,
+    /// The named paths checked, in the order written, with what each is (`None` after an
+    /// error in it).
+    paths: Vec<(String, Option<PathDecl>)>,
 }
 
 /// The players, and the `players` statement of a game of one or of three or more (whose
@@ -264,6 +268,7 @@ impl Checker {
         let (presets, default_preset) = self.presets(&found.presets);
         let board = found.board.map(|(shape, span)| (self.board(shape), span));
         self.named_regions(file);
+        self.named_paths(file);
         let board = board.zip(found.board).map(|((decl, span), (shape, _))| {
             (decl.and_then(|d| self.board_regions(shape, d)), span)
         });
@@ -336,6 +341,7 @@ impl Checker {
                 dice: rules.chance.dice.map(|(d, _)| d),
                 tracks: rules.chance.tracks,
             },
+            paths: self.paths.iter().filter_map(|(_, p)| p.clone()).collect(),
             moves: rules.moves,
             effects: rules.effects,
             effect_labels: rules.effect_labels,

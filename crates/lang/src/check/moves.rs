@@ -723,6 +723,31 @@ impl Checker {
                     let each = directions.iter().map(|&d| self.walk(body, Some(d)));
                     WalkDecl::Branch(each.collect::<Option<_>>()?)
                 }
+                ast::WalkStep::Follow { path, loops, body } => {
+                    let names: Vec<String> = self.paths.iter().map(|p| p.0.clone()).collect();
+                    let index = self.lookup_in(path, &names, "path")?;
+                    let decl = self.paths[index].1.as_ref()?;
+                    if *loops > 0 && !decl.loops.contains(&true) {
+                        self.error(
+                            Diagnostic::error(
+                                Code::E0446,
+                                format!("the path `{}` has no loop to pass", path.text),
+                                path.span,
+                            )
+                            .with_label("`through loop` allows no move along it")
+                            .with_help(
+                                "mark the loops of the path with `loop` between the points they \
+                                 join, or leave out `through loop`",
+                            ),
+                        );
+                        return None;
+                    }
+                    WalkDecl::Follow {
+                        path: index,
+                        loops: *loops,
+                        body: self.walk(body, along)?,
+                    }
+                }
                 // The parser writes a shift only inside an `Along`.
                 ast::WalkStep::Shift => WalkDecl::Shift(along?),
                 ast::WalkStep::Repeat { body, min, max } => WalkDecl::Repeat {

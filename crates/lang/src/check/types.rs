@@ -591,6 +591,20 @@ pub struct TrackDecl {
     pub span: Span,
 }
 
+/// `path NAME: POINT, [loop,] POINT, ... [, closed]`: a named path of a grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathDecl {
+    /// The path's name.
+    pub name: String,
+    /// Its points in order, each a region of one point, with where it is written.
+    pub points: Vec<TExpr>,
+    /// `loops[i]`: a loop joins point `i` and the next (on a closed path, the last point
+    /// and the first).
+    pub loops: Vec<bool>,
+    /// `closed`: the last point is followed by the first.
+    pub closed: bool,
+}
+
 /// How many sites a slide `exactly` so long crosses.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExactLength {
@@ -707,6 +721,16 @@ pub enum WalkDecl {
         /// The ranks go forward as the mover faces: north as written for the first
         /// player, south for the second.
         forward: bool,
+    },
+    /// The cursor goes along the named path with this index, the rest going on from each
+    /// point reached once `loops` loops are passed, on past the points that pass `body`.
+    Follow {
+        /// The path, by index in [`Description::paths`].
+        path: usize,
+        /// The fewest loops passed before a point is a landing.
+        loops: u8,
+        /// What each point passed over must pass.
+        body: Vec<WalkDecl>,
     },
     /// The cursor goes one site along the direction with this index (a relative direction
     /// of a move, `RELATIVE_BASE` and up, until the compiler turns it for each player).
@@ -1047,6 +1071,8 @@ pub struct Description {
     pub start: GameStart,
     /// The dice and the tracks.
     pub chance: Chance,
+    /// The named paths of a grid (`path NAME: ...`), in the order written.
+    pub paths: Vec<PathDecl>,
     /// Move rules.
     pub moves: Vec<Conditional<MoveRuleDecl>>,
     /// Effects after a move.

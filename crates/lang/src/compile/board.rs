@@ -56,6 +56,55 @@ impl Compiler<'_> {
         })
     }
 
+    /// The board's named paths (`path NAME: ...`), each point one point of the board,
+    /// other than the point before it (on a closed path, the last other than the first).
+    pub(super) fn named_paths(&mut self) -> Option<()> {
+        let mut built = Vec::new();
+        for decl in &self.desc.paths {
+            let mut sites: Vec<Site> = Vec::new();
+            for e in &decl.points {
+                let region = self.region_value(e)?;
+                match self.on_board(region)[..] {
+                    [s] if sites.last() != Some(&s) => sites.push(s),
+                    ref other => return self.not_a_path_point(e, other.len()),
+                }
+            }
+            if decl.closed && sites.first() == sites.last() {
+                return self.not_a_path_point(&decl.points[0], 1);
+            }
+            let board_sites = self.board().sites();
+            let path = (sites, decl.loops.clone());
+            built.push(model::NamedPath::new(
+                decl.name.clone(),
+                path,
+                decl.closed,
+                board_sites,
+            ));
+        }
+        self.board.as_mut()?.named_paths = built;
+        Some(())
+    }
+
+    /// The error for a point of a path that is not one point of the board, or is the point
+    /// before it (on a closed path, the first point, where the last is the same).
+    fn not_a_path_point(&mut self, e: &TExpr, points: usize) -> Option<()> {
+        let what = match points {
+            0 => "no point of the board".to_string(),
+            1 => "the same point as the one before it".to_string(),
+            n => format!("{n} points"),
+        };
+        let d = Diagnostic::error(
+            Code::E0634,
+            "a point of a path must be one point of the board, not the one before it",
+            e.span,
+        )
+        .with_label(format!("this is {what}"))
+        .with_help("list the path's points one by one, in order: `path inner: b1, b2, b3`");
+        let d = self.with_config(d);
+        self.errors.push(d);
+        None
+    }
+
     /// A grid's `with diagonals on REGION` (diagonal links kept only between the region's
     /// points) and `without REGION` (its points taken off the board, after which every
     /// region the file names leaves them out). Both regions are folded on the full grid, so

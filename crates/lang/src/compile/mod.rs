@@ -148,6 +148,7 @@ impl Compiler<'_> {
     fn run(&mut self) -> Option<Game> {
         self.board = Some(self.build_board()?);
         self.shape_grid()?;
+        self.named_paths()?;
         let stones = self.stones_per_pit()?;
         let setup = self.setup();
         let (stock, stocked) = self.stock();

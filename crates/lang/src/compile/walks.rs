@@ -990,6 +990,11 @@ fn lower(
                 out.push(Step::Leap(k as u16));
             }
             WalkDecl::Shift(d) => out.push(Step::Shift(*d)),
+            WalkDecl::Follow { path, loops, body } => out.push(Step::Follow {
+                path: *path as u16,
+                loops: *loops,
+                body: lower(board, body, tests, leaps),
+            }),
             WalkDecl::Repeat { body, min, max } => out.push(Step::Repeat {
                 body: lower(board, body, tests, leaps),
                 min: *min,
@@ -1061,7 +1066,9 @@ pub(super) fn shift_directions(steps: &[Step]) -> Vec<u8> {
     for step in steps {
         let inner = match step {
             Step::Shift(d) => vec![*d],
-            Step::Repeat { body, .. } | Step::RepeatByLine { body, .. } => shift_directions(body),
+            Step::Repeat { body, .. }
+            | Step::RepeatByLine { body, .. }
+            | Step::Follow { body, .. } => shift_directions(body),
             Step::Branch(walks) | Step::Reach(walks) | Step::Route { legs: walks, .. } => {
                 walks.iter().flat_map(|w| shift_directions(w)).collect()
             }

@@ -169,6 +169,10 @@ codes! {
     E0339,
     /// a kind of piece is worth at most {MAX_WORTH}; this one is worth {worth}
     E0340,
+    /// a path has at least two points
+    E0341,
+    /// a `loop` stands between two points of a path
+    E0342,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks
@@ -261,6 +265,8 @@ codes! {
     E0444,
     /// `turning aside` turns a single jump along a square grid's own directions
     E0445,
+    /// the path `{}` has no loop to pass
+    E0446,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
@@ -399,6 +405,8 @@ codes! {
     E0632,
     /// the game has {total} pieces, and a hand holds at most {MAX_HAND}
     E0633,
+    /// a point of a path must be one point of the board, not the one before it
+    E0634,
 
     // E07xx: settings: presets and `--set` values asked for.
     /// {} has no preset `{name}`

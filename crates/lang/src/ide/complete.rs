@@ -33,6 +33,7 @@ pub const STATEMENT_STARTS: &[&str] = &[
     "move",
     "option",
     "parameter",
+    "path",
     "piece",
     "players",
     "preset",
@@ -81,13 +82,14 @@ pub struct Candidate {
 const DIRECTION_GROUPS: [&str; 3] = ["orthogonal", "diagonal", "all"];
 
 /// The statements that declare names.
-const DECLARING: [&str; 6] = [
+const DECLARING: [&str; 7] = [
     "players",
     "piece",
     "region",
     "parameter",
     "option",
     "preset",
+    "path",
 ];
 
 /// The words offered at `offset`: those that may stand there and begin with the part of a
@@ -222,6 +224,7 @@ fn after_word(tokens: &[&str]) -> Slot {
             Slot::Names(&[SymbolKind::Piece])
         }
         [.., "custodian", "along"] => Slot::Paths,
+        [.., "slide", "along"] => Slot::Names(&[SymbolKind::Path]),
         [.., "slide" | "step" | "jump" | "hop" | "castle" | "custodian" | "enclosed" | "liberties"
         | "along"] => Slot::Directions,
         [.., "as" | "("] => Slot::New,

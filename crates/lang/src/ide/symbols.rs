@@ -1,5 +1,5 @@
 //! The names a rule file declares: players, kinds of piece, regions, parameters, options
-//! (and their choices) and presets, each with the place of its declaration.
+//! (and their choices), presets and paths, each with the place of its declaration.
 
 use crate::diag::Span;
 use crate::syntax::ast::{File, Name, StatementKind};
@@ -21,6 +21,8 @@ pub enum SymbolKind {
     Choice,
     /// A `preset`.
     Preset,
+    /// A `path`.
+    Path,
 }
 
 impl SymbolKind {
@@ -34,6 +36,7 @@ impl SymbolKind {
             SymbolKind::Option => "option",
             SymbolKind::Choice => "choice of an option",
             SymbolKind::Preset => "preset",
+            SymbolKind::Path => "path",
         }
     }
 }
@@ -71,6 +74,7 @@ pub fn declarations(file: &File) -> Vec<Symbol> {
             StatementKind::Region { name, .. } => add(name, SymbolKind::Region),
             StatementKind::Parameter { name, .. } => add(name, SymbolKind::Parameter),
             StatementKind::Preset { name, .. } => add(name, SymbolKind::Preset),
+            StatementKind::Path { name, .. } => add(name, SymbolKind::Path),
             StatementKind::Option { name, choices, .. } => {
                 add(name, SymbolKind::Option);
                 for c in choices.iter().flatten() {

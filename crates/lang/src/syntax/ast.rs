@@ -185,6 +185,15 @@ pub enum StatementKind {
         /// Its sites, in order (each a region of one point).
         sites: Vec<Expr>,
     },
+    /// `path NAME: POINT, [loop,] POINT, ... [, closed]`.
+    Path {
+        /// The path's name.
+        name: Name,
+        /// Its points and loops, in order.
+        items: Vec<PathItem>,
+        /// `closed`: the last point is followed by the first.
+        closed: bool,
+    },
     /// `score EXPR [when cond]`.
     Score {
         /// Each player's score, with that player as the mover.
@@ -201,6 +210,15 @@ pub enum StatementKind {
         /// The rule's short name (`called "escape"`), as written.
         label: Option<String>,
     },
+}
+
+/// An item of a `path` statement's list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PathItem {
+    /// A point (a region of one point).
+    Point(Expr),
+    /// `loop`: a loop joins the points either side.
+    Loop(Span),
 }
 
 /// Which pieces a move along a track moves (`from ...`).
@@ -616,6 +634,18 @@ pub enum WalkStep {
         /// The directions, as written.
         directions: Directions,
         /// What is walked along each of them.
+        body: Vec<WalkStep>,
+    },
+    /// The cursor goes along the named path, either way from each of its places on it, a
+    /// point at a time; the rest of the walk goes on from each point reached once `loops`
+    /// loops of the path have been passed, and the path goes on past a point that passes
+    /// the body (tests).
+    Follow {
+        /// The path's name.
+        path: Name,
+        /// The fewest loops passed before the rest goes on (`through loop`: 1).
+        loops: u8,
+        /// What each point passed over must pass.
         body: Vec<WalkStep>,
     },
     /// The cursor goes one site along the direction of the [`WalkStep::Along`] around it.

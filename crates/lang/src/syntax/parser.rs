@@ -259,7 +259,7 @@ fn describe(rule: Rule) -> &'static str {
 }
 
 /// The rules of the statements that open anywhere in a file (all but `extends`).
-const STATEMENT_RULES: [Rule; 22] = [
+const STATEMENT_RULES: [Rule; 23] = [
     Rule::game_stmt,
     Rule::players_stmt,
     Rule::parameter_stmt,
@@ -281,6 +281,7 @@ const STATEMENT_RULES: [Rule; 22] = [
     Rule::score_stmt,
     Rule::dice_stmt,
     Rule::track_stmt,
+    Rule::path_stmt,
     Rule::remove_stmt,
 ];
 
@@ -596,7 +597,7 @@ fn statement_words() -> &'static str {
 }
 
 /// The keywords that open statements.
-const STATEMENT_KEYWORDS: [&str; 22] = [
+const STATEMENT_KEYWORDS: [&str; 23] = [
     "game",
     "players",
     "parameter",
@@ -610,6 +611,7 @@ const STATEMENT_KEYWORDS: [&str; 22] = [
     "hand",
     "dice",
     "track",
+    "path",
     "score",
     "setup",
     "move",
@@ -731,6 +733,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 .map(|p| lower_expr(p, file))
                 .collect::<Lowered<_>>()?,
         },
+        Rule::path_stmt => lower_path(&mut take, file)?,
         Rule::after_sow_stmt => {
             let mut rules = Vec::new();
             while let Ok(rule) = take() {
@@ -747,6 +750,27 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// `path NAME: POINT, [loop,] POINT, ... [, closed]`.
+fn lower_path<'a>(
+    mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let name = lower_name(take()?, file);
+    let (mut items, mut closed) = (Vec::new(), false);
+    while let Ok(p) = take() {
+        match p.as_rule() {
+            Rule::path_loop => items.push(PathItem::Loop(span_of(&p, file))),
+            Rule::path_closed => closed = true,
+            _ => items.push(PathItem::Point(lower_expr(p, file)?)),
+        }
+    }
+    Ok(StatementKind::Path {
+        name,
+        items,
+        closed,
+    })
 }
 
 /// `along track by roll` and its clauses.
@@ -1679,6 +1703,11 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             partner: lower_name(take()?, file),
         }),
         Rule::hop_move => Ok(lower_hop(lower_directions(take()?, file))),
+        Rule::path_move => {
+            let path = lower_name(take()?, file);
+            let loops = u8::from(take().is_ok());
+            Ok(lower_path_slide(path, loops))
+        }
         Rule::leap_move => {
             let files = lower_int(&take()?, file)?;
             let ranks = lower_int(&take()?, file)?;
@@ -1855,6 +1884,20 @@ fn lower_hop(directions: Directions) -> MoveKind {
         WalkStep::Emit,
     ];
     MoveKind::Walk(vec![WalkStep::Along { directions, body }])
+}
+
+/// `slide along PATH [through loop]` as a walk: along the path, over empty points, to
+/// each point the rule's `onto` lets it land on once `loops` loops are passed.
+fn lower_path_slide(path: Name, loops: u8) -> MoveKind {
+    MoveKind::Walk(vec![
+        WalkStep::Follow {
+            path,
+            loops,
+            body: vec![WalkStep::Test(WalkTest::Empty)],
+        },
+        WalkStep::Landing,
+        WalkStep::Emit,
+    ])
 }
 
 /// The most times a walk repeats a step along a line: the longest line of the largest

@@ -127,16 +127,7 @@ fn grid_summary(o: &mut String, game: &Game) {
         let taken = names(&mut b.removed_points().filter(|s| !cut(s)));
         let _ = writeln!(o, "  without: {taken}");
     }
-    for p in &b.paths {
-        let turns = p.turns.iter().filter(|t| **t).count();
-        let _ = writeln!(
-            o,
-            "  path {}: {} points, {}, {turns} turns",
-            p.name,
-            p.sites.len(),
-            if p.closed { "closed" } else { "open" }
-        );
-    }
+    paths_summary(o, b);
     let _ = writeln!(o, "pieces: {}", piece_kinds(game));
     let _ = writeln!(o, "setup:");
     for (p, player) in game.players_named() {
@@ -186,6 +177,29 @@ fn mancala_summary(o: &mut String, game: &Game) {
         game.start.stones,
         game.total_stones()
     );
+}
+
+/// A line per path of the board: the grid's own (with its turns), then those the rule file
+/// names (with their loops).
+fn paths_summary(o: &mut String, b: &rulebook_model::Board) {
+    let open = |closed: bool| if closed { "closed" } else { "open" };
+    for p in &b.paths {
+        let turns = p.turns.iter().filter(|t| **t).count();
+        let (name, points) = (&p.name, p.sites.len());
+        let _ = writeln!(
+            o,
+            "  path {name}: {points} points, {}, {turns} turns",
+            open(p.closed)
+        );
+    }
+    for p in &b.named_paths {
+        let (name, points, loops) = (&p.name, p.sites.len(), p.loop_count());
+        let _ = writeln!(
+            o,
+            "  path {name}: {points} points, {}, {loops} loops",
+            open(p.closed)
+        );
+    }
 }
 
 /// Direction names, joined with commas.
@@ -292,9 +306,22 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             "taking the run of enemy pieces from the next site {}",
             game.board.direction_names[*d as usize]
         ),
+        Step::Follow { path, loops, body } => follow_text(game, walk, (*path, *loops, body)),
     };
     let texts = steps.iter().map(step).filter(|text| !text.is_empty());
     texts.collect::<Vec<_>>().join(", ")
+}
+
+/// A walk along a named path ([`Step::Follow`]) in words.
+fn follow_text(game: &Game, walk: &Walk, (path, loops, body): (u16, u8, &[Step])) -> String {
+    let name = &game.board.named_paths[path as usize].name;
+    let loops = match loops {
+        0 => String::new(),
+        1 => ", past a loop at least,".into(),
+        n => format!(", past {n} loops at least,"),
+    };
+    let body = walk_text(game, walk, body);
+    format!("along path {name} either way{loops} to any point, on past each ({body})")
 }
 
 /// A repetition counted along a line ([`Step::RepeatByLine`]) in words.
