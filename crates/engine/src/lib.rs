@@ -27,6 +27,7 @@ mod quiet;
 mod repetition;
 mod report;
 mod setup;
+mod sides;
 mod sowing;
 mod tiles;
 mod unlisted;
@@ -625,6 +626,8 @@ struct Frame {
     thrown: u8,
     /// The enemy pieces before the move before this one ([`Traces::enemies`]).
     enemies: u16,
+    /// The cells the move before this one claimed ([`Traces::claimed`]).
+    claimed: u8,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -713,10 +716,15 @@ struct Traces {
     /// ones left ([`State::captured_by`]); 0 in other games. Not part of what the position
     /// is: the rules read it only just after a move, where its effects are decided.
     enemies: u16,
+    /// Games whose rules read `claimed`: the cells the latest move claimed
+    /// ([`rulebook_model::EffectKind::Claim`]); 0 in other games. Not part of what the
+    /// position is, as [`Traces::enemies`].
+    claimed: u8,
 }
 
 impl PartialEq for Traces {
-    /// The traces a position is made of: all but [`Traces::enemies`].
+    /// The traces a position is made of: all but [`Traces::enemies`] and
+    /// [`Traces::claimed`].
     fn eq(&self, other: &Traces) -> bool {
         self.passing == other.passing && self.unmoved == other.unmoved && self.clock == other.clock
     }
@@ -730,6 +738,7 @@ impl Traces {
             passing: (NO_SITE, NO_SITE),
             clock: 0,
             enemies: 0,
+            claimed: 0,
         }
     }
 
@@ -740,6 +749,7 @@ impl Traces {
         self.passing = other.passing;
         self.clock = other.clock;
         self.enemies = other.enemies;
+        self.claimed = other.claimed;
     }
 }
 
@@ -905,6 +915,7 @@ impl Clone for Position {
         self.traces.passing = other.traces.passing;
         self.traces.clock = other.traces.clock;
         self.traces.enemies = other.traces.enemies;
+        self.traces.claimed = other.traces.claimed;
         self.thrown = other.thrown;
         self.ended = other.ended;
         self.ended_by = other.ended_by;
@@ -1055,6 +1066,7 @@ impl History {
                 clock: position.traces.clock,
                 thrown: position.thrown,
                 enemies: position.traces.enemies,
+                claimed: position.traces.claimed,
             });
         }
     }
@@ -1632,6 +1644,7 @@ impl State {
             MoveKind::Roll(_) => self.throw(m),
             MoveKind::Track(_) => self.race(m, mover),
             MoveKind::Wall(_) => self.apply_wall(m, mover),
+            MoveKind::Side(_) => self.apply_side(m, mover),
         }
     }
 
@@ -2064,6 +2077,9 @@ impl State {
         if self.game.facts.reads_captured {
             self.position.traces.enemies = self.enemies_of(mover);
         }
+        if self.game.facts.reads_claimed {
+            self.position.traces.claimed = 0;
+        }
         if !self.game.facts.keeps_last || self.game.facts.roll_rule == Some(m.rule) {
             return;
         }
@@ -2213,6 +2229,7 @@ impl State {
         self.position.traces.passing = frame.passing;
         self.position.traces.clock = frame.clock;
         self.position.traces.enemies = frame.enemies;
+        self.position.traces.claimed = frame.claimed;
         if self.game.facts.roll_rule.is_some() {
             self.undo_chance(frame.mv, frame.mover, frame.thrown);
         }
@@ -2237,6 +2254,7 @@ impl State {
                 self.position.stock[frame.mover.index() * kinds + kind as usize] += 1;
             }
             MoveKind::Wall(_) => self.undo_wall(frame.mv, frame.mover),
+            MoveKind::Side(_) => self.undo_side(frame.mv, frame.mover),
             _ => {}
         }
         Some(frame.mv)

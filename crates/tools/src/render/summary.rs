@@ -478,6 +478,11 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
             let hand = if g.from_hand { " from hand" } else { "" };
             format!("place a {kind}{hand} on the grooves, across two links between cells")
         }
+        MoveKind::Side(s) => {
+            let kind = &game.about.piece_kinds[s.kind as usize];
+            let hand = if s.from_hand { " from hand" } else { "" };
+            format!("place a {kind}{hand} on a side of a cell where none is")
+        }
         MoveKind::PlacePiece {
             kind,
             region: r,
@@ -622,6 +627,10 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
     let filter = capture_filter(game, filter);
     match kind {
         EffectKind::Again => "the mover moves again".into(),
+        EffectKind::Claim { kind } => format!(
+            "every cell the move closed (its four sides drawn) gets a {} of the mover's",
+            game.about.piece_kinds[usize::from(*kind)]
+        ),
         EffectKind::Promote {
             to,
             region: r,
@@ -1168,6 +1177,7 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Last => "last".into(),
         Expr::Throw => "throw".into(),
         Expr::Captured => "captured".into(),
+        Expr::Claimed => "claimed".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),
         Expr::Count(x) => format!("count({})", expr(x, game)),
