@@ -4,7 +4,7 @@
 //! they cut, so that steps and floods do not cross a line between two cells); a game draws
 //! lines or lays walls, never both. Out of line, as the walls' moves are.
 
-use rulebook_model::{EffectKind, Game, MoveKind, Player, Sides, NO_SITE};
+use rulebook_model::{EffectKind, Game, MoveKind, Player, Sides, Site, NO_SITE};
 
 use crate::grooves::Walls;
 use crate::movelist::MoveList;
@@ -37,14 +37,6 @@ impl Walls {
             let [_, other] = sides.cells[side];
             self.cut[other.index()] ^= 1 << ((dir + 2) % 4);
         }
-    }
-
-    /// Whether the four sides of the cell on `site` are drawn.
-    #[inline]
-    fn closed(&self, sides: &Sides, site: usize) -> bool {
-        sides.of_cell[site]
-            .iter()
-            .all(|&side| self.stands(side as usize))
     }
 }
 
@@ -103,39 +95,45 @@ impl State {
     /// the cells it closes, and passes the turn.
     #[inline(never)]
     pub(crate) fn apply_side(&mut self, m: Move, mover: Player) {
-        let game = std::sync::Arc::clone(&self.game);
+        let game = &*self.game;
         let MoveKind::Side(sides) = &game.moves[m.rule() as usize].kind else {
             unreachable!("only a side rule's move draws a line");
         };
         let side = m.wall_number();
         self.position.walls.draw(sides, side, true);
         self.position.hash ^= game.tables.zobrist.wall(side);
-        if sides.from_hand {
-            self.take_from_hand(mover, sides.kind);
+        // The cells the line borders, each with its four sides.
+        let bordered =
+            sides.cells[side].map(|c| (c != NO_SITE).then(|| (c, sides.of_cell[c.index()])));
+        let (from_hand, kind) = (sides.from_hand, sides.kind);
+        if from_hand {
+            self.take_from_hand(mover, kind);
         }
-        let claimed = self.claim_closed(&game, sides, side, mover);
-        if game.facts.reads_claimed {
+        let claimed = self.claim_closed(bordered, mover);
+        if self.game.facts.reads_claimed {
             self.position.traces.claimed = claimed;
         }
         self.pass_turn(mover);
     }
 
-    /// Claims for `mover` the cells that the line on `side` closed: each empty cell it
-    /// borders whose four sides are drawn gets a piece of the first claim rule whose
-    /// condition holds. How many it claimed.
-    fn claim_closed(&mut self, game: &Game, sides: &Sides, side: usize, mover: Player) -> u8 {
-        let claim = game.effects.iter().find_map(|e| match e.kind {
+    /// Claims for `mover` the cells a line has just closed, of those it borders (each with
+    /// its four sides): each empty one whose four sides are drawn gets a piece of the first
+    /// claim rule whose condition holds. How many it claimed.
+    fn claim_closed(&mut self, bordered: [Option<(Site, [u32; 4])>; 2], mover: Player) -> u8 {
+        let claim = self.game.effects.iter().find_map(|e| match e.kind {
             EffectKind::Claim { kind } if self.holds(&e.condition) => Some(kind),
             _ => None,
         });
         let Some(kind) = claim else {
             return 0;
         };
+        let piece = self.game.cell(mover, usize::from(kind));
         let mut claimed = 0;
-        for cell in sides.cells[side] {
-            let empty = cell != NO_SITE && self.position.cells[cell.index()].is_empty();
-            if empty && self.position.walls.closed(sides, cell.index()) {
-                self.set(cell, game.cell(mover, usize::from(kind)));
+        for (cell, of_cell) in bordered.into_iter().flatten() {
+            let walls = &self.position.walls;
+            let closed = of_cell.iter().all(|&side| walls.stands(side as usize));
+            if closed && self.position.cells[cell.index()].is_empty() {
+                self.set(cell, piece);
                 claimed += 1;
             }
         }
