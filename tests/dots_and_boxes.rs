@@ -264,3 +264,25 @@ fn the_random_pick_gives_a_listed_move_and_undo_gives_the_start_back() {
     assert!(state == start);
     assert_eq!(state.hash(), start.hash());
 }
+
+#[test]
+fn a_line_between_two_cells_cuts_their_link_for_steps_and_floods() {
+    // A pawn walks the cells while lines are drawn on their sides; it reaches rank 3 to
+    // win, and no line may shut it off (`path` floods through the links left open).
+    let rules = "game \"Fenced\"\nplayers white, black\nboard grid 3 by 3\npiece pawn, line\n\
+        setup white pawn on a1\nmove step orthogonal by pawn when mover == white\n\
+        move place line on sides\n  forbidding not path(white, pawn, rank(3), orthogonal)\n\
+        when mover == black\nend when pieces(white, rank(3), pawn) > 0: white wins\n";
+    let game = pipeline::load_text("fenced", rules, None, &[]).expect("the rules load");
+    let mut state = State::new(Arc::clone(&game));
+    play(&mut state, "a1-a2 a2s");
+    // The line between a1 and a2 is drawn: the step back south is cut.
+    let steps = BTreeSet::from(["a2-a3", "a2-b2"].map(String::from));
+    assert_eq!(legal(&state), steps);
+    // With a1's north side drawn, its east side would shut a pawn on a1 in: refused.
+    let state = at(&game, "3/3/P2 black sides=a2s");
+    let lines = legal(&state);
+    assert!(!lines.contains("b1w"), "{lines:?}");
+    assert!(lines.contains("c1w") && lines.contains("a1s"), "{lines:?}");
+    assert_eq!(lines.len(), 24 - 2);
+}
