@@ -11,10 +11,12 @@ use std::sync::Arc;
 use crate::movelist::MoveList;
 use crate::{Move, SetupError, State};
 
-/// The walls of a position: empty in games without grooves.
+/// The walls of a position (or the lines drawn on the sides of its cells,
+/// [`crate::sides`]): empty in games without grooves or sides.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Walls {
-    /// A bit per wall standing, by its number ([`Grooves`]).
+    /// A bit per wall standing, by its number ([`Grooves`]) (per side drawn, in a game of
+    /// sides).
     pub(crate) placed: Vec<u64>,
     /// Per site, a bit per grid direction whose link from the site a wall cuts.
     pub(crate) cut: Vec<u8>,

@@ -217,7 +217,8 @@ impl Move {
     }
 
     /// Wall number `wall` laid by rule `rule` in the grooves
-    /// ([`Grooves`](rulebook_model::Grooves)).
+    /// ([`Grooves`](rulebook_model::Grooves)), or the line drawn by a rule of sides on side
+    /// number `wall` ([`Sides`](rulebook_model::Sides)).
     #[inline]
     pub fn wall(rule: u8, wall: usize) -> Move {
         Move {
@@ -226,8 +227,8 @@ impl Move {
         }
     }
 
-    /// The number of the wall a wall's move lays (meaningful for a move of a wall rule
-    /// only).
+    /// The number of the wall a wall's move lays, or of the side a line's move draws on
+    /// (meaningful for a move of a wall or side rule only).
     #[inline]
     pub fn wall_number(self) -> usize {
         self.path as usize
@@ -686,7 +687,8 @@ struct Position {
     /// Games of chance: 0 before the dice are thrown this turn, or 1 + the index of the
     /// throw in [`Dice::outcomes`](rulebook_model::Dice::outcomes); 0 in other games.
     thrown: u8,
-    /// Games whose walls lie in grooves: the walls standing and the links they cut.
+    /// Games whose walls lie in grooves: the walls standing and the links they cut; games
+    /// whose lines are drawn on the sides of cells: the sides drawn and the links they cut.
     walls: grooves::Walls,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
