@@ -268,7 +268,7 @@ impl Checker {
         if let (Some(sides), Some(grooves)) = (sides, grooves) {
             self.error(
                 Diagnostic::error(
-                    Code::E0447,
+                    Code::E0448,
                     "a game draws lines on sides or lays walls on grooves, not both",
                     sides,
                 )
@@ -283,7 +283,7 @@ impl Checker {
         if let (Some(claim), None) = (claim, sides) {
             self.error(
                 Diagnostic::error(
-                    Code::E0448,
+                    Code::E0449,
                     "`claim closed cells` needs lines drawn on the sides of cells",
                     claim.span,
                 )

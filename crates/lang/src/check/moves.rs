@@ -573,7 +573,7 @@ impl Checker {
     fn sided_board(&mut self, span: Span) {
         if self.board.kind == Some(BoardKind::Grid) && !self.board.plain_grid {
             let why = "lines on sides need a grid of squares with all its points";
-            self.error(Diagnostic::error(Code::E0446, why, span).with_note(
+            self.error(Diagnostic::error(Code::E0447, why, span).with_note(
                 "a line lies on one side of a square cell, between two orthogonal neighbours \
                  or on the border: a grid of hexagons, `without` or `with lines` has no such sides",
             ));

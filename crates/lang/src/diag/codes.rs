@@ -262,11 +262,11 @@ codes! {
     /// `turning aside` turns a single jump along a square grid's own directions
     E0445,
     /// lines on sides need a grid of squares with all its points
-    E0446,
-    /// a game draws lines on sides or lays walls on grooves, not both
     E0447,
-    /// `claim closed cells` needs lines drawn on the sides of cells
+    /// a game draws lines on sides or lays walls on grooves, not both
     E0448,
+    /// `claim closed cells` needs lines drawn on the sides of cells
+    E0449,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
