@@ -30,6 +30,7 @@ mod codes;
 mod connection;
 mod diagnostics;
 mod docs;
+mod dots_and_boxes;
 mod draughts_reference;
 mod editors;
 mod einstein_wurfelt_nicht;

@@ -113,6 +113,8 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "chinese-checkers-4 null",
         "chinese-checkers-6 null",
         "dai-hasami-shogi null",
+        "dots-and-boxes \"standard\"",
+        "dots-and-boxes \"large\"",
         "draughts null",
         "einstein-wurfelt-nicht null",
         "go \"9x9\"",

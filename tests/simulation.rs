@@ -18,6 +18,8 @@ fn conserves_pieces(game: &Game) -> bool {
         | EffectKind::Enclosed { mode, .. }
         | EffectKind::Groups { mode, .. } => *mode == CaptureMode::Convert,
         EffectKind::Promote { .. } | EffectKind::Again => true,
+        // A cell claimed gets a new piece.
+        EffectKind::Claim { .. } => false,
     }) && game.moves.iter().all(|m| match &m.kind {
         _ if m.filter.landing != Landing::Empty || m.filter.has_second_part() => false,
         _ if m.filter.in_passing => false,
@@ -29,8 +31,8 @@ fn conserves_pieces(game: &Game) -> bool {
         MoveKind::Place { .. } | MoveKind::PlacePiece { .. } | MoveKind::Remove { .. } => false,
         MoveKind::SiteWalk(_) => false,
         MoveKind::Track(_) => false,
-        // A wall lies in the grooves, on no site.
-        MoveKind::Wall(_) => true,
+        // A wall lies in the grooves, a line on a side of a cell: on no site.
+        MoveKind::Wall(_) | MoveKind::Side(_) => true,
     })
 }
 

@@ -128,7 +128,9 @@ fn collect_runs(
             mode,
         } => (shape, turning_once, (min_length, max_length), mode),
         // Not captures: the engine promotes, and gives another move, after them.
-        EffectKind::Promote { .. } | EffectKind::Again => return Flow::Continue(()),
+        EffectKind::Promote { .. } | EffectKind::Again | EffectKind::Claim { .. } => {
+            return Flow::Continue(())
+        }
         EffectKind::Groups { directions, mode } => {
             return groups(
                 &game.board,
@@ -302,7 +304,7 @@ pub(super) fn may_capture(
     };
     let shape = match &game.effects[effect].kind {
         EffectKind::Custodian { shape, .. } => shape,
-        EffectKind::Promote { .. } | EffectKind::Again => return false,
+        EffectKind::Promote { .. } | EffectKind::Again | EffectKind::Claim { .. } => return false,
         EffectKind::Enclosed { directions, .. } => {
             return directions.iter().fold(false, |any, &dir| {
                 any | enemy(game.board.step(landing, dir))

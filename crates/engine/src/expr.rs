@@ -197,6 +197,10 @@ impl Env for State {
         self.captured_by(self.position.to_move)
     }
 
+    fn claimed(&self) -> i64 {
+        i64::from(self.position.traces.claimed)
+    }
+
     fn throw_value(&self) -> i64 {
         self.thrown().unwrap_or(0)
     }
@@ -584,6 +588,10 @@ impl Env for Scored<'_> {
 
     fn captured(&self) -> i64 {
         self.state.captured_by(self.mover)
+    }
+
+    fn claimed(&self) -> i64 {
+        i64::from(self.state.position.traces.claimed)
     }
 
     fn throw_value(&self) -> i64 {

@@ -11,24 +11,28 @@ use std::sync::Arc;
 use crate::movelist::MoveList;
 use crate::{Move, SetupError, State};
 
-/// The walls of a position: empty in games without grooves.
+/// The walls of a position (or the lines drawn on the sides of its cells,
+/// [`crate::sides`]): empty in games without grooves or sides.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Walls {
-    /// A bit per wall standing, by its number ([`Grooves`]).
+    /// A bit per wall standing, by its number ([`Grooves`]) (per side drawn, in a game of
+    /// sides).
     pub(crate) placed: Vec<u64>,
     /// Per site, a bit per grid direction whose link from the site a wall cuts.
     pub(crate) cut: Vec<u8>,
 }
 
 impl Walls {
-    /// No wall yet, in a game whose rules lay walls; nothing kept in any other.
+    /// No wall yet, in a game whose rules lay walls (no line yet, in one whose rules draw
+    /// lines on the sides of cells, [`crate::sides`]); nothing kept in any other.
     pub(crate) fn new(game: &Game) -> Walls {
-        match grooves(game) {
-            Some(g) => Walls {
+        match (grooves(game), crate::sides::sides(game)) {
+            (Some(g), _) => Walls {
                 placed: vec![0; g.walls().div_ceil(64)],
                 cut: vec![0; game.board.sites()],
             },
-            None => Walls::default(),
+            (None, Some(sides)) => Walls::undrawn(game, sides),
+            (None, None) => Walls::default(),
         }
     }
 
@@ -48,7 +52,7 @@ impl Walls {
         !self.cut.is_empty() && self.cut[site.index()] >> dir & 1 == 1
     }
 
-    /// Whether wall `wall` stands.
+    /// Whether wall `wall` stands (in a game of sides: whether side `wall` is drawn).
     #[inline]
     pub(crate) fn stands(&self, wall: usize) -> bool {
         self.placed[wall / 64] >> (wall % 64) & 1 == 1
@@ -89,6 +93,14 @@ impl State {
 
     /// The walls standing, by number, lowest first (none in a game without grooves).
     pub fn standing_walls(&self) -> Vec<usize> {
+        if grooves(&self.game).is_none() {
+            return Vec::new();
+        }
+        self.placed_bits()
+    }
+
+    /// The walls standing or the lines drawn on sides, by number, lowest first.
+    pub(crate) fn placed_bits(&self) -> Vec<usize> {
         let walls = &self.position.walls;
         (0..walls.placed.len() * 64)
             .filter(|&w| {
@@ -104,6 +116,9 @@ impl State {
     /// it, without the rules' `forbidding`), with their hash keys.
     pub(crate) fn set_walls(&mut self, walls: &[usize]) -> Result<(), SetupError> {
         let game = Arc::clone(&self.game);
+        if let Some(sides) = crate::sides::sides(&game) {
+            return self.set_sides(sides, walls);
+        }
         for &wall in walls {
             let fits =
                 grooves(&game).filter(|g| wall < g.walls() && self.position.walls.fits(g, wall));

@@ -27,6 +27,7 @@ mod quiet;
 mod repetition;
 mod report;
 mod setup;
+mod sides;
 mod sowing;
 mod tiles;
 mod unlisted;
@@ -216,7 +217,8 @@ impl Move {
     }
 
     /// Wall number `wall` laid by rule `rule` in the grooves
-    /// ([`Grooves`](rulebook_model::Grooves)).
+    /// ([`Grooves`](rulebook_model::Grooves)), or the line drawn by a rule of sides on side
+    /// number `wall` ([`Sides`](rulebook_model::Sides)).
     #[inline]
     pub fn wall(rule: u8, wall: usize) -> Move {
         Move {
@@ -225,8 +227,8 @@ impl Move {
         }
     }
 
-    /// The number of the wall a wall's move lays (meaningful for a move of a wall rule
-    /// only).
+    /// The number of the wall a wall's move lays, or of the side a line's move draws on
+    /// (meaningful for a move of a wall or side rule only).
     #[inline]
     pub fn wall_number(self) -> usize {
         self.path as usize
@@ -625,6 +627,8 @@ struct Frame {
     thrown: u8,
     /// The enemy pieces before the move before this one ([`Traces::enemies`]).
     enemies: u16,
+    /// The cells the move before this one claimed ([`Traces::claimed`]).
+    claimed: u8,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -683,7 +687,8 @@ struct Position {
     /// Games of chance: 0 before the dice are thrown this turn, or 1 + the index of the
     /// throw in [`Dice::outcomes`](rulebook_model::Dice::outcomes); 0 in other games.
     thrown: u8,
-    /// Games whose walls lie in grooves: the walls standing and the links they cut.
+    /// Games whose walls lie in grooves: the walls standing and the links they cut; games
+    /// whose lines are drawn on the sides of cells: the sides drawn and the links they cut.
     walls: grooves::Walls,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
@@ -713,10 +718,15 @@ struct Traces {
     /// ones left ([`State::captured_by`]); 0 in other games. Not part of what the position
     /// is: the rules read it only just after a move, where its effects are decided.
     enemies: u16,
+    /// Games whose rules read `claimed`: the cells the latest move claimed
+    /// ([`rulebook_model::EffectKind::Claim`]); 0 in other games. Not part of what the
+    /// position is, as [`Traces::enemies`].
+    claimed: u8,
 }
 
 impl PartialEq for Traces {
-    /// The traces a position is made of: all but [`Traces::enemies`].
+    /// The traces a position is made of: all but [`Traces::enemies`] and
+    /// [`Traces::claimed`].
     fn eq(&self, other: &Traces) -> bool {
         self.passing == other.passing && self.unmoved == other.unmoved && self.clock == other.clock
     }
@@ -730,6 +740,7 @@ impl Traces {
             passing: (NO_SITE, NO_SITE),
             clock: 0,
             enemies: 0,
+            claimed: 0,
         }
     }
 
@@ -740,6 +751,7 @@ impl Traces {
         self.passing = other.passing;
         self.clock = other.clock;
         self.enemies = other.enemies;
+        self.claimed = other.claimed;
     }
 }
 
@@ -905,6 +917,7 @@ impl Clone for Position {
         self.traces.passing = other.traces.passing;
         self.traces.clock = other.traces.clock;
         self.traces.enemies = other.traces.enemies;
+        self.traces.claimed = other.traces.claimed;
         self.thrown = other.thrown;
         self.ended = other.ended;
         self.ended_by = other.ended_by;
@@ -1055,6 +1068,7 @@ impl History {
                 clock: position.traces.clock,
                 thrown: position.thrown,
                 enemies: position.traces.enemies,
+                claimed: position.traces.claimed,
             });
         }
     }
@@ -1632,6 +1646,7 @@ impl State {
             MoveKind::Roll(_) => self.throw(m),
             MoveKind::Track(_) => self.race(m, mover),
             MoveKind::Wall(_) => self.apply_wall(m, mover),
+            MoveKind::Side(_) => self.apply_side(m, mover),
         }
     }
 
@@ -2064,6 +2079,9 @@ impl State {
         if self.game.facts.reads_captured {
             self.position.traces.enemies = self.enemies_of(mover);
         }
+        if self.game.facts.reads_claimed {
+            self.position.traces.claimed = 0;
+        }
         if !self.game.facts.keeps_last || self.game.facts.roll_rule == Some(m.rule) {
             return;
         }
@@ -2213,6 +2231,7 @@ impl State {
         self.position.traces.passing = frame.passing;
         self.position.traces.clock = frame.clock;
         self.position.traces.enemies = frame.enemies;
+        self.position.traces.claimed = frame.claimed;
         if self.game.facts.roll_rule.is_some() {
             self.undo_chance(frame.mv, frame.mover, frame.thrown);
         }
@@ -2237,6 +2256,7 @@ impl State {
                 self.position.stock[frame.mover.index() * kinds + kind as usize] += 1;
             }
             MoveKind::Wall(_) => self.undo_wall(frame.mv, frame.mover),
+            MoveKind::Side(_) => self.undo_side(frame.mv, frame.mover),
             _ => {}
         }
         Some(frame.mv)

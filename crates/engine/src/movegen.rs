@@ -148,6 +148,7 @@ impl State {
                 MoveKind::Roll(_) => {}
                 MoveKind::Track(track) => self.track_moves(index, track, out),
                 MoveKind::Wall(grooves) => self.wall_moves(index, grooves, out),
+                MoveKind::Side(sides) => self.side_moves(index, sides, out),
                 MoveKind::Jump {
                     chain: Chain::Pieces,
                     ..
@@ -2145,11 +2146,13 @@ impl State {
     }
 
     /// The effects in force after a move that may capture (not a promotion, not another
-    /// move), with their indices.
+    /// move, not a claim of cells), with their indices.
     fn capturing_effects(&self) -> impl Iterator<Item = (usize, &rulebook_model::Effect)> {
         (self.game.effects.iter().enumerate()).filter(|(_, rule)| {
-            !matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
-                && self.holds(&rule.condition)
+            !matches!(
+                rule.kind,
+                EffectKind::Promote { .. } | EffectKind::Again | EffectKind::Claim { .. }
+            ) && self.holds(&rule.condition)
         })
     }
 

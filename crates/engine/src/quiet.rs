@@ -144,8 +144,10 @@ impl State {
         // Bit `e` for each capture that applies here (the conditions are read once).
         let (mut walking, mut looking) = (0u64, 0u64);
         for (effect, rule) in game.effects.iter().enumerate() {
-            if matches!(rule.kind, EffectKind::Promote { .. } | EffectKind::Again)
-                || !self.holds(&rule.condition)
+            if matches!(
+                rule.kind,
+                EffectKind::Promote { .. } | EffectKind::Again | EffectKind::Claim { .. }
+            ) || !self.holds(&rule.condition)
             {
                 continue;
             }

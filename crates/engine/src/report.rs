@@ -154,6 +154,7 @@ impl State {
             | MoveKind::Swap
             | MoveKind::Roll(_)
             | MoveKind::Wall(_)
+            | MoveKind::Side(_)
             | MoveKind::Remove { .. } => {}
         }
     }

@@ -47,7 +47,9 @@ pub struct Setup {
     /// [`Dice::outcomes`](rulebook_model::Dice::outcomes); `None` before the throw.
     pub thrown: Option<usize>,
     /// Games whose walls lie in grooves: the walls standing, by number
-    /// ([`Grooves`](rulebook_model::Grooves)), lowest first.
+    /// ([`Grooves`](rulebook_model::Grooves)), lowest first; games whose lines are drawn
+    /// on the sides of cells: the sides drawn, by number
+    /// ([`Sides`](rulebook_model::Sides)), lowest first.
     pub walls: Vec<usize>,
     /// The player to move.
     pub to_move: Player,
@@ -144,7 +146,8 @@ pub enum SetupError {
         passes: u8,
     },
     /// A wall in a game without grooves, one the grooves do not have, or one that
-    /// crosses or overlaps another described before it.
+    /// crosses or overlaps another described before it; in a game of sides, a line on a
+    /// side the cells do not have, or on one named before it.
     Wall {
         /// The wall's number ([`Grooves`](rulebook_model::Grooves)).
         wall: usize,
@@ -430,7 +433,7 @@ impl State {
             played: self.played(),
             clock: self.position.traces.clock,
             thrown: self.position.thrown.checked_sub(1).map(usize::from),
-            walls: self.standing_walls(),
+            walls: self.placed_bits(),
             to_move: self.position.to_move,
         }
     }

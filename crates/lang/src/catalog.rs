@@ -44,6 +44,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/dai-hasami-shogi.game"),
     },
     Bundled {
+        name: "dots-and-boxes",
+        text: include_str!("../../../games/dots-and-boxes.game"),
+    },
+    Bundled {
         name: "draughts",
         text: include_str!("../../../games/draughts.game"),
     },

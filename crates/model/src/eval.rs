@@ -96,6 +96,12 @@ pub trait Env {
         0
     }
 
+    /// How many cells the move just made claimed ([`Expr::Claimed`]): 0 where no move
+    /// has just been made.
+    fn claimed(&self) -> i64 {
+        0
+    }
+
     /// The value of `e` here (conditions are 0 or 1).
     #[inline(always)]
     fn eval(&self, e: &Expr) -> i64
@@ -188,6 +194,7 @@ fn eval_other<E: Env>(env: &E, e: &Expr, bound: Bindings) -> i64 {
         Expr::NoLegalMove => env.no_legal_move() as i64,
         Expr::Throw => env.throw_value(),
         Expr::Captured => env.captured(),
+        Expr::Claimed => env.claimed(),
         Expr::Area(r, territory) => env.area(r.resolve(env.mover()), *territory),
         Expr::PiecesAround {
             player,

@@ -433,6 +433,9 @@ pub enum Expr {
     /// (`captured`; read after a move only). Last of the variants, so that adding it left
     /// the evaluator's dispatch on the others as it was.
     Captured,
+    /// How many cells the move just made claimed ([`EffectKind::Claim`]; `claimed`, read
+    /// after a move only).
+    Claimed,
 }
 
 /// What [`Expr::Over`] makes of its body's values.
@@ -490,6 +493,7 @@ impl Expr {
             | Expr::Last
             | Expr::Throw
             | Expr::Captured
+            | Expr::Claimed
             | Expr::NoLegalMove
             | Expr::Origin
             | Expr::Bound(_)
@@ -953,6 +957,9 @@ pub enum MoveKind {
     /// across two links ([`Grooves`]): legal where neither link is cut yet and no wall
     /// crosses it at its middle.
     Wall(Grooves),
+    /// A line of the mover's drawn on a side of a cell of a grid ([`Sides`]): legal where
+    /// none is drawn yet.
+    Side(Sides),
     /// All stones of one of the mover's pits, sown one by one along the track.
     Sow {
         /// How.
@@ -1130,6 +1137,120 @@ impl MoveKind {
             MoveKind::Remove { .. } => WalkAction::Remove,
             MoveKind::SiteWalk(ref walk) => walk.action,
             _ => WalkAction::Move,
+        }
+    }
+}
+
+/// The sides of a grid's cells, where lines are drawn (`move place KIND on sides`): every
+/// side of every cell of a grid of squares `width` files by `height` ranks, one cell long,
+/// those of the board's border too. The sides across the ranks come first, rank by rank
+/// from the south border, each file from the west: number `r * width + f` is the south
+/// side of the cell at file `f`, rank `r` (`r == height`: the north side of the last
+/// rank's). The sides across the files follow, from `(height + 1) * width` on: that plus
+/// `r * (width + 1) + f` is the west side of the cell at file `f`, rank `r` (`f ==
+/// width`: the east side of the last file's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sides {
+    /// The kind of piece a line is (taken from the mover's stock where the game counts
+    /// one).
+    pub kind: u8,
+    /// The line comes from the mover's counted stock ([`Start::stock`]): the move needs
+    /// one there and takes it; otherwise the supply is unlimited.
+    pub from_hand: bool,
+    /// The grid's files.
+    pub width: u16,
+    /// The grid's ranks.
+    pub height: u16,
+    /// `cells[side]`: the cells the side borders, south or west one first; [`NO_SITE`]
+    /// for the one off the board on the border.
+    pub cells: Vec<[Site; 2]>,
+    /// `of_cell[site]`: the four sides of the cell on `site`, south, west, north, east.
+    pub of_cell: Vec<[u32; 4]>,
+}
+
+impl Sides {
+    /// The sides of a grid `width` files by `height` ranks whose site at file `f`, rank
+    /// `r` is `r * width + f`, for lines of kind `kind`.
+    pub fn new(width: u16, height: u16, kind: u8, from_hand: bool) -> Sides {
+        let (w, h) = (usize::from(width), usize::from(height));
+        let cell = |f: usize, r: usize| match f < w && r < h {
+            true => Site::at(r * w + f),
+            false => NO_SITE,
+        };
+        // Off the board below rank 0 or west of file 0: a number past the grid's.
+        let below = |i: usize| i.checked_sub(1).unwrap_or(usize::MAX);
+        let mut cells = Vec::with_capacity((h + 1) * w + h * (w + 1));
+        for r in 0..=h {
+            for f in 0..w {
+                cells.push([cell(f, below(r)), cell(f, r)]);
+            }
+        }
+        for r in 0..h {
+            for f in 0..=w {
+                cells.push([cell(below(f), r), cell(f, r)]);
+            }
+        }
+        let across = (h + 1) * w;
+        let of_cell = (0..w * h)
+            .map(|s| {
+                let (f, r) = (s % w, s / w);
+                let south = r * w + f;
+                let west = across + r * (w + 1) + f;
+                [south, west, south + w, west + 1].map(|n| n as u32)
+            })
+            .collect();
+        Sides {
+            kind,
+            from_hand,
+            width,
+            height,
+            cells,
+            of_cell,
+        }
+    }
+
+    /// The number of sides.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The side of the cell at `site` that faces grid direction `dir` (0 north, 1 east, 2
+    /// south, 3 west, [`board::GRID_DIRECTIONS`]); `None` for a site off the grid or
+    /// another direction.
+    pub fn side_of(&self, site: Site, dir: u8) -> Option<usize> {
+        let sides = self.of_cell.get(site.index())?;
+        let at = match dir {
+            0 => 2,
+            1 => 3,
+            2 => 0,
+            3 => 1,
+            _ => return None,
+        };
+        Some(sides[at] as usize)
+    }
+
+    /// Side `side` as a cell it borders and the grid direction from that cell: the cell
+    /// north or east of it (its south or west side), or on the north or east border the
+    /// cell south or west of it (its north or east side).
+    pub fn named_by(&self, side: usize) -> (Site, u8) {
+        let across_ranks = side < (usize::from(self.height) + 1) * usize::from(self.width);
+        match (self.cells[side], across_ranks) {
+            ([_, c], true) if c != NO_SITE => (c, 2),
+            ([c, _], true) => (c, 0),
+            ([_, c], false) if c != NO_SITE => (c, 3),
+            ([c, _], false) => (c, 1),
+        }
+    }
+
+    /// The link side `side` lies across, as a cell and the grid direction from it to the
+    /// other cell: `None` on the border.
+    #[inline]
+    pub fn link(&self, side: usize) -> Option<(Site, u8)> {
+        let across_ranks = side < (usize::from(self.height) + 1) * usize::from(self.width);
+        match self.cells[side] {
+            [a, b] if a != NO_SITE && b != NO_SITE => Some((a, if across_ranks { 0 } else { 1 })),
+            _ => None,
         }
     }
 }
@@ -1503,6 +1624,12 @@ pub enum EffectKind {
     /// The player who moved moves again (while the effect's condition holds after the
     /// move).
     Again,
+    /// After a line drawn on a side ([`MoveKind::Side`]), every empty cell it borders whose
+    /// four sides are now drawn gets a piece of kind `kind` of the mover's.
+    Claim {
+        /// The kind.
+        kind: u8,
+    },
     /// Custodian capture: runs of enemy pieces closed by a piece of the mover's.
     Custodian {
         /// Where runs go.
@@ -2304,8 +2431,11 @@ pub struct Facts {
     /// Whether a rule reads `captured` ([`Expr::Captured`]): the position then keeps how
     /// many enemy pieces there were before the latest move.
     pub reads_captured: bool,
-    /// [`Facts::keeps_last`] or [`Facts::reads_captured`]: one test on the hot path, before
-    /// every move, for both.
+    /// Whether a rule reads `claimed` ([`Expr::Claimed`]): the position then keeps how
+    /// many cells the latest move claimed.
+    pub reads_claimed: bool,
+    /// [`Facts::keeps_last`], [`Facts::reads_captured`] or [`Facts::reads_claimed`]: one
+    /// test on the hot path, before every move, for them all.
     pub notes_played: bool,
     /// Whether the compulsory moves are narrowed to those that jump the most pieces
     /// ([`MoveFilter::most`]).

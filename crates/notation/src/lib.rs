@@ -30,7 +30,7 @@ pub use uci::uci_text;
 use std::fmt;
 
 use rulebook_engine::{Move, MoveList, State};
-use rulebook_model::{Game, Grooves, MoveKind};
+use rulebook_model::{Game, Grooves, MoveKind, Sides};
 
 /// Why a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +102,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Roll(ref dice) => format!("roll:{}", dice.outcomes[m.outcome()].0),
         MoveKind::Track(_) => pieces::track_text(state, m),
         MoveKind::Wall(_) => wall_text(state, m),
+        MoveKind::Side(_) => side_name(state.game(), m.wall_number()),
         MoveKind::Slide { .. }
         | MoveKind::Jump { .. }
         | MoveKind::PlacePiece { .. }
@@ -148,6 +149,66 @@ pub fn wall_number(game: &Game, name: &str) -> Option<usize> {
     grooves.wall_at(cell, game.board.width, vertical)
 }
 
+/// The first rule of the game that draws lines on the sides of cells, and its sides.
+pub(crate) fn side_rule(game: &Game) -> Option<(usize, &Sides)> {
+    game.moves
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| match &r.kind {
+            MoveKind::Side(s) => Some((i, s)),
+            _ => None,
+        })
+}
+
+/// The letters of a cell's sides by grid direction (north, east, south, west).
+const SIDE_LETTERS: [u8; 4] = *b"nesw";
+
+/// A side's name: the name of a cell it borders, then the letter of that cell's side: `s`
+/// or `w` for the south or west side of the cell north or east of it, `n` or `e` for a side
+/// on the board's north or east border, which has no such cell (`b2s`, `a1w`, `b3n`,
+/// `c1e` on 3 x 3); `?` in a game without sides.
+pub fn side_name(game: &Game, side: usize) -> String {
+    let Some((_, sides)) = side_rule(game).filter(|(_, s)| side < s.count()) else {
+        return "?".into();
+    };
+    let (cell, dir) = sides.named_by(side);
+    let name = &game.board.site_names[cell.index()];
+    format!("{name}{}", char::from(SIDE_LETTERS[usize::from(dir)]))
+}
+
+/// The number of the side this name names, in a game with sides: a cell's name and the
+/// letter of one of its sides (`n`, `e`, `s` or `w`; so `b1n` names the side `b2s` names).
+pub fn side_number(game: &Game, name: &str) -> Option<usize> {
+    let (_, sides) = side_rule(game)?;
+    let letter = *name.as_bytes().last()?;
+    let dir = SIDE_LETTERS.iter().position(|&l| l == letter)?;
+    let cell = game.board.site_named(name.get(..name.len() - 1)?)?;
+    sides.side_of(cell, dir as u8)
+}
+
+/// A line's move from its text (`b2s`), in a game whose rules draw lines on sides: `None`
+/// where the text names no side of the board's cells.
+fn parse_side(state: &mut State, text: &str) -> Option<Result<Move, MoveError>> {
+    let game = state.game().clone();
+    let (rule, _) = side_rule(&game)?;
+    let side = side_number(&game, text)?;
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(Err(MoveError::GameOver));
+    }
+    let m = Move::wall(rule as u8, side);
+    Some(match moves.contains(&m) {
+        true => Ok(m),
+        false => Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason: "no line may be drawn there: one is drawn already, or the rules forbid \
+                     it, or the player has none left"
+                .into(),
+        }),
+    })
+}
+
 /// A wall's move text: its name ([`wall_name`]).
 fn wall_text(state: &State, m: Move) -> String {
     wall_name(state.game(), m.wall_number())
@@ -184,6 +245,9 @@ pub fn parse_move(state: &mut State, text: &str) -> Result<Move, MoveError> {
         return parse_turn_move(state, text);
     }
     if let Some(found) = parse_wall(state, text) {
+        return found;
+    }
+    if let Some(found) = parse_side(state, text) {
         return found;
     }
     if state.game().facts.roll_rule.is_some() {

@@ -103,7 +103,8 @@ impl Sources {
                 | MoveKind::Castle { .. }
                 | MoveKind::Roll(_)
                 | MoveKind::Track(_)
-                | MoveKind::Wall(_) => {}
+                | MoveKind::Wall(_)
+                | MoveKind::Side(_) => {}
             }
             if let Some(kind) = rule.filter.placed_by_part() {
                 s.unlimited |= kind_bit(kind.into());
@@ -126,6 +127,8 @@ impl Sources {
                     let from = effect.filter.kinds & every_kind(game);
                     s.promotions.push((from, to.into()));
                 }
+                // Cells claimed get pieces from an unlimited supply.
+                EffectKind::Claim { kind } => s.unlimited |= kind_bit(kind.into()),
                 EffectKind::Again => {}
             }
         }

@@ -143,12 +143,14 @@ pub fn position_text(state: &State) -> String {
         words.push(format!("thrown={}", dice.outcomes[outcome].0));
     }
     if !setup.walls.is_empty() {
-        let names: Vec<String> = setup
-            .walls
-            .iter()
-            .map(|&w| crate::wall_name(game, w))
-            .collect();
-        words.push(format!("walls={}", names.join(",")));
+        let sides = crate::side_rule(game).is_some();
+        let name = |&w: &usize| match sides {
+            true => crate::side_name(game, w),
+            false => crate::wall_name(game, w),
+        };
+        let names: Vec<String> = setup.walls.iter().map(name).collect();
+        let word = if sides { "sides" } else { "walls" };
+        words.push(format!("{word}={}", names.join(",")));
     }
     words.join(" ")
 }
@@ -264,6 +266,22 @@ fn parse_walls(game: &Game, word: &str, names: &str) -> Result<Vec<usize>, Posit
                 bad(
                     format!("`{word}`"),
                     format!("`{name}` names no wall of this board's grooves (like `e3h`, `e3v`)"),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The lines of a word `sides=a1s,b2w` (in a game whose rules draw lines on the sides of
+/// cells), by number, in the order written.
+fn parse_sides(game: &Game, word: &str, names: &str) -> Result<Vec<usize>, PositionError> {
+    names
+        .split(',')
+        .map(|name| {
+            crate::side_number(game, name).ok_or_else(|| {
+                bad(
+                    format!("`{word}`"),
+                    format!("`{name}` names no side of this board's cells (like `a1s`, `b2w`)"),
                 )
             })
         })
@@ -549,6 +567,10 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
         }
         if let Some(names) = word.strip_prefix("walls=") {
             setup.walls = parse_walls(game, word, names)?;
+            continue;
+        }
+        if let Some(names) = word.strip_prefix("sides=") {
+            setup.walls = parse_sides(game, word, names)?;
             continue;
         }
         match word.starts_with("hand=") && !game.start.stock.is_empty() {
@@ -915,6 +937,10 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
             format!("it has {found} sites; the board has {sites}"),
         ),
         SetupError::NotInGame { part } => bad(part_name(part), "this game has none"),
+        SetupError::Wall { wall } if crate::side_rule(game).is_some() => bad(
+            format!("side {}", crate::side_name(game, wall)),
+            "its line is named twice",
+        ),
         SetupError::Wall { wall } => bad(
             format!("wall {}", crate::wall_name(game, wall)),
             "it crosses or overlaps a wall before it",

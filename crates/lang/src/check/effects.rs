@@ -2,8 +2,8 @@
 //! sow first of { ... }`).
 
 use super::{
-    ActionDecl, BoardKind, CaptureFilterDecl, Checker, Conditional, EffectDecl, RuleDecls, RunDecl,
-    SowRuleDecl, Type,
+    ActionDecl, BoardKind, CaptureFilterDecl, Checker, Conditional, EffectDecl, PlaceOn, RuleDecls,
+    RunDecl, SowRuleDecl, Type,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -195,6 +195,11 @@ impl Checker {
     pub(super) fn effect(&mut self, effect: &ast::Effect) -> Option<EffectDecl> {
         match effect {
             ast::Effect::Again(_) => Some(EffectDecl::Again),
+            ast::Effect::Claim { kind, .. } => {
+                let pieces = self.pieces.names.clone();
+                let kind = self.lookup_in(kind, &pieces, "piece")?;
+                Some(EffectDecl::Claim { kind })
+            }
             ast::Effect::Promote {
                 from,
                 to,
@@ -248,6 +253,45 @@ impl Checker {
                     filter: self.capture_filter(clauses)?,
                 })
             }
+        }
+    }
+
+    /// Lines on sides and walls on grooves are not both drawn in one game (both would cut
+    /// the links between cells), and cells are claimed only where lines close them: an
+    /// error for a game with both, and for `claim closed cells` without lines on sides.
+    pub(super) fn sides_and_claims(&mut self, rules: &RuleDecls) {
+        let placing_on = |on: PlaceOn| {
+            let placing = |m: &&Conditional<super::MoveRuleDecl>| matches!(m.rule.shape, super::MoveDecl::PlacePiece { on: o, .. } if o == on);
+            rules.moves.iter().find(placing).map(|m| m.span)
+        };
+        let (sides, grooves) = (placing_on(PlaceOn::Sides), placing_on(PlaceOn::Grooves));
+        if let (Some(sides), Some(grooves)) = (sides, grooves) {
+            self.error(
+                Diagnostic::error(
+                    Code::E0448,
+                    "a game draws lines on sides or lays walls on grooves, not both",
+                    sides,
+                )
+                .with_note_at(grooves, "walls are laid here")
+                .with_help("keep one of the two rules"),
+            );
+        }
+        let claim = rules
+            .effects
+            .iter()
+            .find(|e| matches!(e.rule, EffectDecl::Claim { .. }));
+        if let (Some(claim), None) = (claim, sides) {
+            self.error(
+                Diagnostic::error(
+                    Code::E0449,
+                    "`claim closed cells` needs lines drawn on the sides of cells",
+                    claim.span,
+                )
+                .with_help(
+                    "a cell is closed when its four sides are drawn: add a rule \
+                     `move place KIND on sides`",
+                ),
+            );
         }
     }
 

@@ -24,7 +24,7 @@ pub struct ValueWord {
 }
 
 /// Every word that names a value in an expression.
-pub const VALUE_WORDS: [ValueWord; 14] = {
+pub const VALUE_WORDS: [ValueWord; 15] = {
     const fn w(
         word: &'static str,
         ty: Type,
@@ -78,6 +78,12 @@ pub const VALUE_WORDS: [ValueWord; 14] = {
             Type::Int,
             Some(Grid),
             "the pieces the move just made captured",
+        ),
+        w(
+            "claimed",
+            Type::Int,
+            Some(Grid),
+            "the cells the move just made claimed",
         ),
     ]
 };
@@ -1031,13 +1037,13 @@ impl Checker {
                     }
                 }
             }
-            "captured" => {
-                self.needs_board(BoardKind::Grid, "`captured`", n.span);
+            "captured" | "claimed" => {
+                self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
                 if !self.context.after_move {
                     self.error(
                         Diagnostic::error(
                             Code::E0533,
-                            "`captured` is known only just after a move",
+                            format!("`{t}` is known only just after a move"),
                             n.span,
                         )
                         .with_help(
@@ -1046,7 +1052,10 @@ impl Checker {
                         ),
                     );
                 }
-                (TExprKind::Captured, Type::Int)
+                match t {
+                    "captured" => (TExprKind::Captured, Type::Int),
+                    _ => (TExprKind::Claimed, Type::Int),
+                }
             }
             _ => return None,
         })

@@ -123,13 +123,16 @@ impl Checker {
     }
 
     /// Warns about each kind of piece that no setup places, no move places (`placed`) and
-    /// no promotion makes: it is never on the board, so no move can move it and no capture
-    /// can take it.
+    /// no promotion or claim of cells makes: it is never on the board, so no move can move
+    /// it and no capture can take it.
     fn unplaced_pieces(&mut self, rules: &RuleDecls, placed: &[usize]) {
         let made = |k: usize| {
             placed.contains(&k)
-                || (rules.effects.iter())
-                    .any(|e| matches!(e.rule, EffectDecl::Promote { to, .. } if to == k))
+                || rules.effects.iter().any(|e| match e.rule {
+                    EffectDecl::Promote { to, .. } => to == k,
+                    EffectDecl::Claim { kind } => kind == k,
+                    _ => false,
+                })
         };
         for (k, piece) in self.pieces.names.iter().enumerate() {
             if rules.start.setup.iter().any(|s| s.piece == k) || made(k) {

@@ -291,6 +291,7 @@ impl Checker {
         }
         self.tile_colours(&found, &rules);
         let hand_kinds = self.hand_kinds(&rules);
+        self.sides_and_claims(&rules);
         self.captures_across_rules(file);
         self.tracks_of_every_player(&rules);
         self.throw_needs_dice(&rules);

@@ -2,8 +2,8 @@
 
 use super::{
     BoardKind, Checker, Conditional, DestinationDecl, ExactLength, LegalityDecl, MoveDecl,
-    MoveRuleDecl, RemovalDecl, RuleDecls, SecondPartDecl, SetupDecl, StartDecls, StockDecl, TExpr,
-    Type, WalkDecl, WalkTests,
+    MoveRuleDecl, PlaceOn, RemovalDecl, RuleDecls, SecondPartDecl, SetupDecl, StartDecls,
+    StockDecl, TExpr, Type, WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -492,7 +492,13 @@ impl Checker {
                 | ast::MoveKind::Walk(_)
                 | ast::MoveKind::Castle { .. }
         );
-        let on_cells = matches!(kind, ast::MoveKind::PlacePiece { grooves: false, .. });
+        let on_cells = matches!(
+            kind,
+            ast::MoveKind::PlacePiece {
+                on: ast::PlaceOn::Sites,
+                ..
+            }
+        );
         let lands = on_pieces || on_cells;
         let crosses_nothing = matches!(kind, ast::MoveKind::Fly | ast::MoveKind::Walk(_));
         let landing_clause = clauses
@@ -557,6 +563,19 @@ impl Checker {
             self.error(Diagnostic::error(Code::E0444, why, span).with_note(
                 "a wall lies between two pairs of orthogonal neighbours: a grid of hexagons, \
                  `without` or `with lines` has no such grooves",
+            ));
+        }
+    }
+
+    /// Lines lie on the sides of the cells of a grid of squares with all its points and
+    /// links (a grid of another shape is refused here; a board that is no grid, by
+    /// [`Checker::move_board`]).
+    fn sided_board(&mut self, span: Span) {
+        if self.board.kind == Some(BoardKind::Grid) && !self.board.plain_grid {
+            let why = "lines on sides need a grid of squares with all its points";
+            self.error(Diagnostic::error(Code::E0447, why, span).with_note(
+                "a line lies on one side of a square cell, between two orthogonal neighbours \
+                 or on the border: a grid of hexagons, `without` or `with lines` has no such sides",
             ));
         }
     }
@@ -670,11 +689,9 @@ impl Checker {
                 };
                 Some(MoveDecl::Remove { region })
             }
-            ast::MoveKind::PlacePiece {
-                kind,
-                region,
-                grooves,
-            } => self.placement(kind, region.as_ref(), *grooves, span),
+            ast::MoveKind::PlacePiece { kind, region, on } => {
+                self.placement(kind, region.as_ref(), *on, span)
+            }
             ast::MoveKind::Sow {
                 counterclockwise,
                 options,
@@ -902,17 +919,26 @@ impl Checker {
             })
     }
 
-    /// `place KIND [in REGION]`, or `place KIND on grooves` (a wall, on a grid of squares).
+    /// `place KIND [in REGION]`, or `place KIND on grooves` (a wall, on a grid of squares),
+    /// or `place KIND on sides` (a line, on a grid of squares).
     fn placement(
         &mut self,
         kind: &ast::Name,
         region: Option<&ast::Expr>,
-        grooves: bool,
+        on: ast::PlaceOn,
         span: Span,
     ) -> Option<MoveDecl> {
-        if grooves {
-            self.grooved_board(span);
-        }
+        let on = match on {
+            ast::PlaceOn::Grooves => {
+                self.grooved_board(span);
+                PlaceOn::Grooves
+            }
+            ast::PlaceOn::Sides => {
+                self.sided_board(span);
+                PlaceOn::Sides
+            }
+            ast::PlaceOn::Sites => PlaceOn::Sites,
+        };
         let pieces = self.pieces.names.clone();
         let k = self.lookup_in(kind, &pieces, "piece");
         let region = match region {
@@ -926,7 +952,7 @@ impl Checker {
         Some(MoveDecl::PlacePiece {
             kind: k?,
             region: region?,
-            grooves,
+            on,
         })
     }
 
@@ -1030,8 +1056,10 @@ impl Checker {
         };
         let lands = matches!(
             kind,
-            ast::MoveKind::PlacePiece { grooves: false, .. }
-                | ast::MoveKind::Slide { .. }
+            ast::MoveKind::PlacePiece {
+                on: ast::PlaceOn::Sites,
+                ..
+            } | ast::MoveKind::Slide { .. }
                 | ast::MoveKind::Fly
         ) && clauses.line_capture.is_none();
         if !lands {
@@ -1132,9 +1160,13 @@ impl Checker {
             return Some(None);
         };
         let refusal = match kind {
-            ast::MoveKind::PlacePiece { grooves: true, .. } => Some((
+            ast::MoveKind::PlacePiece {
+                on: ast::PlaceOn::Grooves | ast::PlaceOn::Sides,
+                ..
+            } => Some((
                 "only a placement on a site may rotate a region after it",
-                "`then rotate REGION, ...` follows `move place KIND`, not a wall on grooves",
+                "`then rotate REGION, ...` follows `move place KIND`, not a wall or a line \
+                 between cells",
             )),
             ast::MoveKind::PlacePiece { .. } if clauses.then.take_after.is_some() => Some((
                 "a move rotates a region or removes a piece after it, not both",
@@ -1181,7 +1213,10 @@ impl Checker {
             ast::MoveKind::Slide { .. }
                 | ast::MoveKind::Jump { .. }
                 | ast::MoveKind::Fly
-                | ast::MoveKind::PlacePiece { grooves: false, .. }
+                | ast::MoveKind::PlacePiece {
+                    on: ast::PlaceOn::Sites,
+                    ..
+                }
         );
         let chained = matches!(
             kind,

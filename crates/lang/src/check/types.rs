@@ -355,6 +355,8 @@ pub enum TExprKind {
     Throw,
     /// `captured`: the pieces the move just made captured.
     Captured,
+    /// `claimed`: the cells the move just made claimed.
+    Claimed,
     /// `no legal move`: the player to move has none (in a condition judging a move).
     NoLegalMove,
     /// A region constant.
@@ -420,6 +422,7 @@ impl TExpr {
             TExprKind::Last
             | TExprKind::Throw
             | TExprKind::Captured
+            | TExprKind::Claimed
             | TExprKind::NoLegalMove
             | TExprKind::Majority(_)
             | TExprKind::Origin
@@ -650,14 +653,14 @@ pub enum MoveDecl {
         region: Option<TExpr>,
     },
     /// A new piece of a kind onto an empty site of a grid, or (`on grooves`) a wall
-    /// between cells.
+    /// between cells, or (`on sides`) a line on a side of a cell.
     PlacePiece {
         /// The kind.
         kind: usize,
         /// Where (none: anywhere).
         region: Option<TExpr>,
-        /// `on grooves`: a wall across two links between cells.
-        grooves: bool,
+        /// What it goes on: a site, or between cells.
+        on: PlaceOn,
     },
     /// Sow the stones of one of the mover's pits.
     Sow {
@@ -910,11 +913,28 @@ pub enum RunDecl {
     Path(String),
 }
 
+/// What a placement puts its piece on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceOn {
+    /// An empty site.
+    Sites,
+    /// A wall across two links between the cells of a grid of squares.
+    Grooves,
+    /// A line on one side of a cell of a grid of squares.
+    Sides,
+}
+
 /// An effect after every move.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EffectDecl {
     /// The player who moved moves again.
     Again,
+    /// Every cell whose last open side the move drew gets a piece of kind `kind` of the
+    /// mover's.
+    Claim {
+        /// The kind.
+        kind: usize,
+    },
     /// Custodian capture.
     Custodian {
         /// Where runs go.

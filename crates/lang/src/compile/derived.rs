@@ -255,6 +255,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         && (parts.reads(&|e| matches!(e, Expr::Last | Expr::Origin))
             || moves.iter().any(next_to_last));
     let reads_captured = parts.reads(&|e| matches!(e, Expr::Captured));
+    let reads_claimed = parts.reads(&|e| matches!(e, Expr::Claimed));
     model::Facts {
         moves_narrowed: narrowed,
         move_goals: moves.iter().any(|r| r.so_that.is_some()),
@@ -272,7 +273,8 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         moves_again: has(|k| matches!(k, model::EffectKind::Again)),
         keeps_last,
         reads_captured,
-        notes_played: keeps_last || reads_captured,
+        reads_claimed,
+        notes_played: keeps_last || reads_captured || reads_claimed,
         roll_rule,
         ends_after_moves: !end_conditions.is_empty()
             || ends_on_repetition
@@ -550,8 +552,8 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         // A fly, and a walk, may go where any slide goes.
         model::MoveKind::Fly { .. } | model::MoveKind::Walk(_) => (0, (0..8).collect()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
-        // A wall lies on no site: no other rule makes its move.
-        model::MoveKind::Wall(_) => (3, Vec::new()),
+        // A wall or a line lies on no site: no other rule makes its move.
+        model::MoveKind::Wall(_) | model::MoveKind::Side(_) => (3, Vec::new()),
         // Every sowing rule sows from the same pits.
         model::MoveKind::Sow { .. } => (2, vec![0]),
         // Placements are told apart by rule; a second placement rule is listed apart.

@@ -62,6 +62,10 @@ impl Compiler<'_> {
         let condition = self.condition(e)?;
         let (kind, filter) = match &e.rule {
             EffectDecl::Again => (model::EffectKind::Again, model::CaptureFilter::default()),
+            EffectDecl::Claim { kind } => (
+                model::EffectKind::Claim { kind: *kind as u8 },
+                model::CaptureFilter::default(),
+            ),
             EffectDecl::Promote {
                 from,
                 to,

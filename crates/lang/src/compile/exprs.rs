@@ -58,6 +58,7 @@ impl Compiler<'_> {
             TExprKind::Last => Value::Runtime(Expr::Last),
             TExprKind::Throw => Value::Runtime(Expr::Throw),
             TExprKind::Captured => Value::Runtime(Expr::Captured),
+            TExprKind::Claimed => Value::Runtime(Expr::Claimed),
             TExprKind::NoLegalMove => Value::Runtime(Expr::NoLegalMove),
             TExprKind::Opponent => match self.scored {
                 // `opponent` is refused but in a game of two players.

@@ -201,12 +201,16 @@ impl Compiler<'_> {
         Some(parts.into_game(self.desc, self.settings.preset.clone()))
     }
 
-    /// Whether a rule of the game lays walls in the grooves (`move place KIND on grooves`).
+    /// Whether a rule of the game lays walls in the grooves or draws lines on the sides of
+    /// cells (`move place KIND on grooves`, `on sides`): both cut links between cells.
     fn lays_walls(&self) -> bool {
         self.desc.moves.iter().any(|m| {
             matches!(
                 m.rule.shape,
-                crate::check::MoveDecl::PlacePiece { grooves: true, .. }
+                crate::check::MoveDecl::PlacePiece {
+                    on: crate::check::PlaceOn::Grooves | crate::check::PlaceOn::Sides,
+                    ..
+                }
             )
         })
     }

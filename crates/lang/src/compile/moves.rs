@@ -5,7 +5,7 @@
 use super::exprs::to_runtime;
 use super::walks;
 use super::{kind_set, Compiler, Seat};
-use crate::check::{Conditional, ExactLength, MoveDecl, TExpr};
+use crate::check::{Conditional, ExactLength, MoveDecl, PlaceOn, TExpr};
 use crate::diag::Span;
 use rulebook_model::board::{MAX_GRID_SIDE, RELATIVE_BASE, RELATIVE_DIRECTIONS};
 use rulebook_model::{self as model, Condition, Expr, Op, PlayerRef};
@@ -152,11 +152,9 @@ impl Compiler<'_> {
                 };
                 self.on_a_site(model::WalkAction::Remove, region, filter)
             }
-            MoveDecl::PlacePiece {
-                kind,
-                region,
-                grooves,
-            } => self.placement(*kind, region.as_ref(), *grooves, filter)?,
+            MoveDecl::PlacePiece { kind, region, on } => {
+                self.placement(*kind, region.as_ref(), *on, filter)?
+            }
             MoveDecl::Sow {
                 sowing,
                 relay,
@@ -195,21 +193,28 @@ impl Compiler<'_> {
     }
 
     /// A placement of a piece of kind `kind` onto an empty site (of `region`), or, `on
-    /// grooves`, of a wall between cells; from the mover's hand where the kind is counted
-    /// there.
+    /// grooves`, of a wall between cells, or, `on sides`, of a line on a side of a cell;
+    /// from the mover's hand where the kind is counted there.
     fn placement(
         &mut self,
         kind: usize,
         region: Option<&TExpr>,
-        grooves: bool,
+        on: PlaceOn,
         filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
         let from_hand = self.desc.start.stock.iter().any(|s| s.piece == kind)
             || !self.desc.capture_into_hand.kinds.is_empty();
-        if grooves {
-            let (width, height) = (self.board().width, self.board().height);
-            let grooves = model::Grooves::new(width, height, kind as u8, from_hand);
-            return Some(model::MoveKind::Wall(grooves));
+        let (width, height) = (self.board().width, self.board().height);
+        match on {
+            PlaceOn::Grooves => {
+                let grooves = model::Grooves::new(width, height, kind as u8, from_hand);
+                return Some(model::MoveKind::Wall(grooves));
+            }
+            PlaceOn::Sides => {
+                let sides = model::Sides::new(width, height, kind as u8, from_hand);
+                return Some(model::MoveKind::Side(sides));
+            }
+            PlaceOn::Sites => {}
         }
         let region = match region {
             Some(r) => Some(self.nonempty_region(r, "where pieces are placed")?),

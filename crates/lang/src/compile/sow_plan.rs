@@ -167,6 +167,7 @@ fn reads_more_than_counts(e: &Expr) -> bool {
             | Expr::NoLegalMove
             | Expr::Throw
             | Expr::Captured
+            | Expr::Claimed
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Marks(_)
@@ -364,6 +365,7 @@ impl Tables<'_> {
             | Expr::NoLegalMove
             | Expr::Throw
             | Expr::Captured
+            | Expr::Claimed
             | Expr::Area(..)
             | Expr::PerMover(_)
             | Expr::Tabled(_)

@@ -267,6 +267,12 @@ codes! {
     E0445,
     /// the path `{}` has no loop to pass
     E0446,
+    /// lines on sides need a grid of squares with all its points
+    E0447,
+    /// a game draws lines on sides or lays walls on grooves, not both
+    E0448,
+    /// `claim closed cells` needs lines drawn on the sides of cells
+    E0449,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice

@@ -51,7 +51,7 @@ pub const MOVES: &[&str] = &[
 ];
 
 /// The effects after a move, after `after move`.
-pub const EFFECTS: &[&str] = &["again", "capture", "promote"];
+pub const EFFECTS: &[&str] = &["again", "capture", "claim", "promote"];
 
 /// What a completion candidate is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

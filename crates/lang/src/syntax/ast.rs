@@ -567,14 +567,14 @@ pub enum MoveKind {
         region: Option<Expr>,
     },
     /// `place KIND [in REGION]`: a new piece onto an empty site of a grid; `place KIND on
-    /// grooves`: a wall between cells.
+    /// grooves`: a wall between cells; `place KIND on sides`: a line on a side of a cell.
     PlacePiece {
         /// The kind of piece.
         kind: Name,
         /// Where (none: any empty site).
         region: Option<Expr>,
-        /// `on grooves`: a wall across two links between cells, not a piece on a site.
-        grooves: bool,
+        /// What the piece goes on: a site, or (`on grooves`, `on sides`) between cells.
+        on: PlaceOn,
     },
     /// `pass`, or with `at will` (true) a pass whatever else is legal.
     Pass {
@@ -785,11 +785,32 @@ pub struct CaptureClauses {
     pub against: Option<Expr>,
 }
 
+/// What `move place KIND` puts its piece on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlaceOn {
+    /// An empty site (of the region, where one is given).
+    #[default]
+    Sites,
+    /// `on grooves`: a wall across two links between the cells of a grid, on no site.
+    Grooves,
+    /// `on sides`: a line on one side of a cell of a grid (the board's border too), on no
+    /// site.
+    Sides,
+}
+
 /// The effect primitives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// `again`: the player who moved moves again.
     Again(Span),
+    /// `claim closed cells with KIND`: every cell whose last open side the move drew gets
+    /// a piece of this kind of the mover's.
+    Claim {
+        /// The kind of the piece put on a cell claimed.
+        kind: Name,
+        /// Where the effect was written.
+        span: Span,
+    },
     /// `promote [KIND, ...] to KIND[, KIND ...] in REGION [at once|at end]`.
     Promote {
         /// The kinds promoted (none: every kind).

@@ -1674,16 +1674,14 @@ fn lower_move_kind(pair: Pair<Rule>, file: FileId) -> Lowered<MoveKind> {
             let mut p = parts(how);
             let kind = lower_name(p.next().ok_or_else(|| internal(span))?, file);
             let next = p.next();
-            let grooves = next
-                .as_ref()
-                .is_some_and(|e| e.as_rule() == Rule::on_grooves);
-            let region = next.filter(|_| !grooves);
+            let on = match next.as_ref().map(|e| e.as_rule()) {
+                Some(Rule::on_grooves) => PlaceOn::Grooves,
+                Some(Rule::on_sides) => PlaceOn::Sides,
+                _ => PlaceOn::Sites,
+            };
+            let region = next.filter(|_| on == PlaceOn::Sites);
             let region = region.map(|e| lower_expr(e, file)).transpose()?;
-            Ok(MoveKind::PlacePiece {
-                kind,
-                region,
-                grooves,
-            })
+            Ok(MoveKind::PlacePiece { kind, region, on })
         }
         Rule::remove_move => {
             // `parts` keeps the word `remove` (it is also a capture's mode).
@@ -1952,6 +1950,12 @@ fn lower_enclosed(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
 fn lower_effect(pair: Pair<Rule>, file: FileId) -> Lowered<Effect> {
     match pair.as_rule() {
         Rule::extra_turn => Ok(Effect::Again(span_of(&pair, file))),
+        Rule::cell_claim => {
+            let span = span_of(&pair, file);
+            let kind = parts(pair).find(|p| p.as_rule() == Rule::name);
+            let kind = lower_name(kind.ok_or_else(|| internal(span))?, file);
+            Ok(Effect::Claim { kind, span })
+        }
         Rule::promotion => lower_promotion(pair, file),
         Rule::enclosed_capture => lower_enclosed(pair, file),
         Rule::group_capture => lower_groups(pair, file),

@@ -224,8 +224,8 @@ fn styled(
     format!("{style}{g}{RESET}")
 }
 
-/// In a game with walls standing, the groove drawn below rank `r` (above it, turned round):
-/// `-` under a point whose link that way a wall cuts, and between two points the middle of
+/// In a game with walls standing or lines drawn on sides, the groove drawn below rank `r`
+/// (above it, turned round): `-` under a point whose link that way a wall or line cuts, and between two points the middle of
 /// a wall across that slot (`-` along the ranks, `|` across them); `None` at the last rank
 /// drawn or without walls.
 fn groove_view(state: &State, r: usize, turned: bool) -> Option<String> {
@@ -237,7 +237,7 @@ fn groove_view(state: &State, r: usize, turned: bool) -> Option<String> {
         false if r > 0 => r - 1,
         _ => return None,
     };
-    if walls.is_empty() {
+    if walls.is_empty() && state.drawn_sides().is_empty() {
         return None;
     }
     let file_at = |i: usize| if turned { w - 1 - i } else { i };

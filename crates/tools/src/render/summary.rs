@@ -447,6 +447,17 @@ fn moves_summary(o: &mut String, game: &Game) {
     }
 }
 
+/// A wall laid in the grooves or (`sides`) a line drawn on a side of a cell in words: the
+/// piece's kind and whether it comes from hand.
+fn between_cells(game: &Game, (kind, from_hand): (u8, bool), sides: bool) -> String {
+    let kind = &game.about.piece_kinds[usize::from(kind)];
+    let hand = if from_hand { " from hand" } else { "" };
+    match sides {
+        true => format!("place a {kind}{hand} on a side of a cell where none is"),
+        false => format!("place a {kind}{hand} on the grooves, across two links between cells"),
+    }
+}
+
 /// A kind of move in words, without what narrows it.
 fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
     match kind {
@@ -501,11 +512,8 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
         }
         MoveKind::Roll(dice) => dice_text(dice),
         MoveKind::Track(t) => track_text(game, t),
-        MoveKind::Wall(g) => {
-            let kind = &game.about.piece_kinds[g.kind as usize];
-            let hand = if g.from_hand { " from hand" } else { "" };
-            format!("place a {kind}{hand} on the grooves, across two links between cells")
-        }
+        MoveKind::Wall(g) => between_cells(game, (g.kind, g.from_hand), false),
+        MoveKind::Side(s) => between_cells(game, (s.kind, s.from_hand), true),
         MoveKind::PlacePiece {
             kind,
             region: r,
@@ -650,6 +658,10 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
     let filter = capture_filter(game, filter);
     match kind {
         EffectKind::Again => "the mover moves again".into(),
+        EffectKind::Claim { kind } => format!(
+            "every cell the move closed (its four sides drawn) gets a {} of the mover's",
+            game.about.piece_kinds[usize::from(*kind)]
+        ),
         EffectKind::Promote {
             to,
             region: r,
@@ -1215,6 +1227,7 @@ fn expr(e: &Expr, game: &Game) -> String {
         Expr::Last => "last".into(),
         Expr::Throw => "throw".into(),
         Expr::Captured => "captured".into(),
+        Expr::Claimed => "claimed".into(),
         Expr::Store(x) => format!("store({})", expr(x, game)),
         Expr::Owner(x) => format!("owner({})", expr(x, game)),
         Expr::Count(x) => format!("count({})", expr(x, game)),

@@ -115,6 +115,7 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         );
     }
     grid_walls(&mut o, state, &at);
+    grid_sides(&mut o, state, &at);
     grid_pieces(&mut o, state, &at);
     (
         2.0 * margin + (w - 1.0 + shear * (h - 1.0)) * STEP,
@@ -151,6 +152,29 @@ fn grid_walls(o: &mut String, state: &State, at: &dyn Fn(f64, f64) -> (f64, f64)
         let _ = writeln!(
             o,
             r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3b2a14" stroke-width="7" stroke-linecap="round"/>"##
+        );
+    }
+}
+
+/// The lines drawn on the sides of a grid's cells, each a bar one cell long along the side,
+/// between the corners it joins.
+fn grid_sides(o: &mut String, state: &State, at: &dyn Fn(f64, f64) -> (f64, f64)) {
+    let Some(sides) = state.sides() else {
+        return;
+    };
+    for side in state.drawn_sides() {
+        let (cell, dir) = sides.named_by(side);
+        let w = usize::from(sides.width);
+        let (f, r) = ((cell.index() % w) as f64, (cell.index() / w) as f64);
+        // The side's two corners, from the cell's centre: north 0, east 1, south 2, west 3.
+        let (dx, dy): (f64, f64) =
+            [(0.0, 0.5), (0.5, 0.0), (0.0, -0.5), (-0.5, 0.0)][usize::from(dir)];
+        let (ax, ay) = (dy.abs(), dx.abs());
+        let (x1, y1) = at(f + dx - ax, r + dy - ay);
+        let (x2, y2) = at(f + dx + ax, r + dy + ay);
+        let _ = writeln!(
+            o,
+            r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3b2a14" stroke-width="5" stroke-linecap="round"/>"##
         );
     }
 }

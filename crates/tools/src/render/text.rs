@@ -113,8 +113,9 @@ pub fn board_text(state: &State) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}  {:2$}{files}", "", "", shift(h - 1));
     let walls = state.standing_walls();
+    let grooved = !walls.is_empty() || !state.drawn_sides().is_empty();
     for r in (0..h).rev() {
-        if !walls.is_empty() && r + 1 < h {
+        if grooved && r + 1 < h {
             let line = format!("{:label_width$}  {}", "", groove_line(state, &walls, r));
             let _ = writeln!(out, "{}", line.trim_end());
         }
@@ -135,8 +136,9 @@ pub fn board_text(state: &State) -> String {
 }
 
 /// The groove between rank `r` and the rank above on a board with walls standing (by
-/// number, `walls`): `-` under a cell whose link north a wall cuts, and between two cells
-/// the middle of a wall across that slot, `-` along the ranks or `|` across them.
+/// number, `walls`) or lines drawn on sides: `-` under a cell whose link north a wall or
+/// a line cuts, and between two cells the middle of a wall across that slot, `-` along
+/// the ranks or `|` across them.
 fn groove_line(state: &State, walls: &[usize], r: usize) -> String {
     let w = state.game().board.width as usize;
     let mut line = String::new();
