@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use super::ending::ending_text;
 use super::text::{
-    drawn_across, file_letters, hex_text, joined_rightwards, mancala_turned, player_glyphs,
-    point_glyph,
+    border_drawn, border_line, drawn_across, file_letters, hex_text, joined_rightwards,
+    mancala_turned, player_glyphs, point_glyph,
 };
 use rulebook_engine::{MoveReport, State};
 use rulebook_model::{
@@ -128,7 +128,8 @@ fn joined_between(game: &rulebook_model::Game, a: Site, b: Site) -> bool {
 
 /// A grid as in [`board_text`](super::text::board_text) (or turned round), with the last move marked and optional
 /// colours, and the lines of a board drawn `with lines` drawn between
-/// its points with `-` and `|`.
+/// its points with `-` and `|`, as are lines drawn on the sides of its cells (on the border
+/// too: turned round, the view's top is rank 1's south side and its left the east).
 fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let game = state.game();
     let b = &game.board;
@@ -162,6 +163,15 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
         "",
         shift(ranks[0])
     );
+    let drawn = state.drawn_sides();
+    let (top, bottom, left, right) = if turned { (0, 2, 3, 1) } else { (2, 0, 1, 3) };
+    let border = |out: &mut String, r: usize, side: usize| {
+        if !drawn.is_empty() {
+            let line = border_line(state, &drawn, r, side, &file_at);
+            let _ = writeln!(out, "{:label_width$}  {line}", "");
+        }
+    };
+    border(&mut out, ranks[0], top);
     for &r in &ranks {
         let _ = write!(out, "{:>label_width$} {:2$}", r + 1, "", shift(r));
         let marked = (0..w).find(|&i| Site::at(r * w + file_at(i)) == to && to != NO_SITE);
@@ -171,6 +181,7 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
                 Some(m) if m == i => '[',
                 Some(m) if m + 1 == i => ']',
                 _ if changed.contains(&site) => '*',
+                _ if i == 0 && border_drawn(state, &drawn, site, left) => '|',
                 _ if i > 0 && joined_between(game, site, Site::at(r * w + file_at(i - 1))) => '-',
                 // A wall between this point and the last drawn: `|`.
                 _ if i > 0 && state.wall_cuts(site, if turned { 1 } else { 3 }) => '|',
@@ -186,13 +197,15 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
                 false => out.push(g),
             }
         }
-        let end = if marked == Some(w - 1) { ']' } else { ' ' };
+        let east = border_drawn(state, &drawn, Site::at(r * w + file_at(w - 1)), right);
+        let end = [[' ', '|'], [']', ']']][(marked == Some(w - 1)) as usize][east as usize];
         let _ = writeln!(out, "{end} {}", r + 1);
         if let Some(line) = groove_view(state, r, turned) {
             let line = format!("{:label_width$} {line}", "");
             let _ = writeln!(out, "{}", line.trim_end());
         }
     }
+    border(&mut out, ranks[h - 1], bottom);
     let last = shift(ranks[h - 1]);
     let _ = writeln!(out, "{:label_width$}  {:last$}{files}", "", "");
     out

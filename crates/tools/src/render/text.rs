@@ -113,7 +113,15 @@ pub fn board_text(state: &State) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{:label_width$}  {:2$}{files}", "", "", shift(h - 1));
     let walls = state.standing_walls();
-    let grooved = !walls.is_empty() || !state.drawn_sides().is_empty();
+    let drawn = state.drawn_sides();
+    let grooved = !walls.is_empty() || !drawn.is_empty();
+    // Lines drawn on the board's border: `-` above the top rank and under rank 1, `|`
+    // before the first file and after the last.
+    let border = |site: Site, side: usize| border_drawn(state, &drawn, site, side);
+    if !drawn.is_empty() {
+        let line = border_line(state, &drawn, h - 1, 2, &|f| f);
+        let _ = writeln!(out, "{:label_width$}  {line}", "");
+    }
     for r in (0..h).rev() {
         if grooved && r + 1 < h {
             let line = format!("{:label_width$}  {}", "", groove_line(state, &walls, r));
@@ -129,10 +137,49 @@ pub fn board_text(state: &State) -> String {
             row.push(point_glyph(state, site));
         }
         let pad = shift(r);
-        let _ = writeln!(out, "{:>label_width$}  {:pad$}{row}  {}", r + 1, "", r + 1);
+        let (west, east) = (
+            border(Site::at(r * w), 1),
+            border(Site::at(r * w + w - 1), 3),
+        );
+        let (west, east) = (if west { '|' } else { ' ' }, if east { '|' } else { ' ' });
+        let _ = writeln!(
+            out,
+            "{:>label_width$} {west}{:pad$}{row}{east} {}",
+            r + 1,
+            "",
+            r + 1
+        );
+    }
+    if !drawn.is_empty() {
+        let line = border_line(state, &drawn, 0, 0, &|f| f);
+        let _ = writeln!(out, "{:label_width$}  {line}", "");
     }
     let _ = writeln!(out, "{:label_width$}  {files}", "");
     out
+}
+
+/// Whether a line (of `drawn`, by number) stands on side `side` (0 south, 1 west, 2 north,
+/// 3 east) of the cell on `site`: where the border of the board has one.
+pub(super) fn border_drawn(state: &State, drawn: &[usize], site: Site, side: usize) -> bool {
+    let of_cell = |sides: &rulebook_model::Sides| sides.of_cell[site.index()][side] as usize;
+    state
+        .sides()
+        .is_some_and(|sides| drawn.contains(&of_cell(sides)))
+}
+
+/// The lines (of `drawn`) on side `side` (0 south, 2 north) of the cells of rank `r`, files
+/// in the order `file_at` gives: `-` under or over each cell with one, trimmed.
+pub(super) fn border_line(
+    state: &State,
+    drawn: &[usize],
+    r: usize,
+    side: usize,
+    file_at: &dyn Fn(usize) -> usize,
+) -> String {
+    let w = state.game().board.width as usize;
+    let mark = |i: usize| border_drawn(state, drawn, Site::at(r * w + file_at(i)), side);
+    let marks: String = (0..w).map(|i| if mark(i) { "- " } else { "  " }).collect();
+    marks.trim_end().to_string()
 }
 
 /// The groove between rank `r` and the rank above on a board with walls standing (by
