@@ -444,6 +444,7 @@ fn in_region(game: &Game, region: Option<u16>, site: Site) -> bool {
 
 /// Passes to `capture` each piece next to `landing` that `enemy` allows and whose every
 /// neighbour along `directions` is on the board and closed (`own`).
+#[inline(always)]
 fn enclosed(
     board: &Board,
     (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
