@@ -869,12 +869,13 @@ fn a_side_far_ahead_goes_into_the_room_the_other_would_wall_off() {
     }
 }
 
-/// In a game of chance the computer samples random games after each move: at every level
-/// and seed it takes a win in one move (Einstein würfelt nicht: White's one on b4, thrown a
-/// 1, steps onto the far corner a5 rather than to a4 or b5), and it takes the piece that
-/// would win at the next throw whatever the die shows (Black's one on d2, beside the corner
-/// e1, and six on a5: any throw lets Black move the one; White's one on e2, thrown a 1,
-/// takes it rather than stepping to e3 or d3).
+/// In a game of chance the levels below strong sample random games after each move, and
+/// strong grows a tree with chance nodes: at every level and seed each takes a win in one
+/// move (Einstein würfelt nicht: White's one on b4, thrown a 1, steps onto the far corner
+/// a5 rather than to a4 or b5), and it takes the piece that would win at the next throw
+/// whatever the die shows (Black's one on d2, beside the corner e1, and six on a5: any
+/// throw lets Black move the one; White's one on e2, thrown a 1, takes it rather than
+/// stepping to e3 or d3).
 #[test]
 fn in_a_game_of_chance_the_computer_takes_the_win_and_leaves_none() {
     let game = pipeline::load("einstein-wurfelt-nicht", None, &[]).unwrap();
@@ -888,23 +889,28 @@ fn in_a_game_of_chance_the_computer_takes_the_win_and_leaves_none() {
             .expect("a move");
         notation::move_text(&state, t.best)
     };
-    for level in ["easy", "medium"] {
-        let budget = Budget::iterations(level_of(level).iterations);
+    // The levels below strong sample after each move; a budget of positions alone (strong's)
+    // grows the tree with chance nodes.
+    let tree = Budget::iterations(20_000);
+    let budgets = ["easy", "medium"].map(|l| (l, Budget::reproducible(&level_of(l))));
+    for (name, budget) in budgets.into_iter().chain([("tree", tree)]) {
         for seed in 1..=4 {
             assert_eq!(
                 best("2a2/1A3/5/5/4F white", budget, seed),
                 "b4-a5",
-                "{level}, seed {seed}"
+                "{name}, seed {seed}"
             );
         }
     }
-    let medium = Budget::iterations(level_of("medium").iterations);
-    for seed in 1..=4 {
-        assert_eq!(
-            best("f4/5/5/3aA/4F white", medium, seed),
-            "e2-d2",
-            "seed {seed}"
-        );
+    let medium = Budget::reproducible(&level_of("medium"));
+    for (name, budget) in [("medium", medium), ("tree", tree)] {
+        for seed in 1..=4 {
+            assert_eq!(
+                best("f4/5/5/3aA/4F white", budget, seed),
+                "e2-d2",
+                "{name}, seed {seed}"
+            );
+        }
     }
 }
 

@@ -1,26 +1,33 @@
-//! The computer in a game of chance. In a race, expectimax to a few plies, a throw of the
-//! dice a chance node whose value is its outcomes' values weighted by their likelihood, the
-//! moves judged by how far each side's pieces have gone along their tracks. In any other
-//! game, flat Monte Carlo: random games played on after each move, the dice thrown as
-//! likely as they fall, the move that wins most chosen.
+//! The computer in a game of chance. With a budget that caps the depth (the levels below
+//! `strong`): in a race, expectimax to a few plies, a throw of the dice a chance node whose
+//! value is its outcomes' values weighted by their likelihood, the moves judged by how far
+//! each side's pieces have gone along their tracks; in any other game, flat Monte Carlo:
+//! random games played on after each move, the dice thrown as likely as they fall, the
+//! move that wins most chosen. With a budget of positions alone (`strong`, and a number of
+//! positions asked for), the tree search with chance nodes of `chance_tree.rs`, which keeps
+//! gaining from positions where those two stop.
 
-use super::{search::Found, Budget, Judgement, Thought};
+use super::search::{Found, MAX_DEPTH};
+use super::{Budget, Judgement, Thought};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
 use rulebook_model::{MoveKind, Player, Site};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// The deepest the computer looks in a game of chance, in moves (throws not counted).
 const MAX_CHANCE_DEPTH: u32 = 4;
 
-/// The best move of `root` for the player to move: in a race by expectimax to the budget's
-/// depth (at most [`MAX_CHANCE_DEPTH`] moves), in any other game by random games played on
-/// after each move ([`sampled`]); at a throw of the dice, a throw made with `seed` (the
-/// computer throws the dice, it does not choose them).
+/// The best move of `root` for the player to move: with a budget whose depth is not capped
+/// below [`MAX_DEPTH`], by the tree search with chance nodes; else in a race by expectimax to
+/// the budget's depth (at most [`MAX_CHANCE_DEPTH`] moves), in any other game by random
+/// games played on after each move ([`sampled`]); at a throw of the dice, a throw made with
+/// `seed` (the computer throws the dice, it does not choose them).
 pub(super) fn think(
     root: &State,
     budget: Budget,
     seed: u64,
+    stop: &AtomicBool,
     began: Instant,
 ) -> Option<(Thought, Found)> {
     let mut rng = Rng::new(seed);
@@ -44,6 +51,10 @@ pub(super) fn think(
     if root.chance().is_some() {
         let throw = root.pick_throw(|n| rng.below(n))?;
         return done(throw, 0.5, 0, 0);
+    }
+    if budget.depth >= MAX_DEPTH {
+        let t = super::chance_tree::think(root, budget, seed, stop, began)?;
+        return Some((t, Found::default()));
     }
     if race_lead(root, root.to_move()).is_none() {
         let (m, v, plies) = sampled(root, &moves, budget, &mut rng, began);
@@ -154,7 +165,7 @@ fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
 /// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
 /// far each side has gone ([`race_lead`], 20 sites being most of a win): the look-ahead
 /// runs in races alone.
-fn horizon(state: &State, me: Player) -> f64 {
+pub(super) fn horizon(state: &State, me: Player) -> f64 {
     let sites = race_lead(state, me).unwrap_or_default();
     0.5 + 0.5 * (sites as f64 / 20.0).tanh()
 }
@@ -162,7 +173,7 @@ fn horizon(state: &State, me: Player) -> f64 {
 /// How much further `player`'s pieces have gone along their tracks than the other
 /// players' (a piece borne off counts one beyond its track's last site); none in a game
 /// without tracks.
-fn race_lead(state: &State, player: Player) -> Option<i64> {
+pub(super) fn race_lead(state: &State, player: Player) -> Option<i64> {
     let game = state.game();
     let track = game.moves.iter().find_map(|r| match &r.kind {
         MoveKind::Track(t) => Some(t),

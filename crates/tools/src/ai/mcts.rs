@@ -284,33 +284,35 @@ impl Policy {
     }
 }
 
-/// A node of the tree: a move, who made it, and the results below it.
+/// A node of the tree: a move, who made it, and the results below it (the tree search with
+/// chance nodes, `chance_tree.rs`, grows the same nodes, without RAVE's).
 #[derive(Clone, Copy, Debug)]
-struct Node {
+pub(super) struct Node {
     /// The move from the parent.
-    mv: Move,
+    pub(super) mv: Move,
     /// The player who made it.
-    mover: Player,
+    pub(super) mover: Player,
     /// The site it places a piece on, for RAVE (`None`: not a placement).
-    site: Option<u16>,
+    pub(super) site: Option<u16>,
     /// The index of the first child; the children are `first .. first + count`.
-    first: u32,
+    pub(super) first: u32,
     /// How many children (0 until expanded, and at the end of the game).
-    count: u32,
+    pub(super) count: u32,
     /// Whether the children have been added.
-    expanded: bool,
+    pub(super) expanded: bool,
     /// Playouts through this node.
-    visits: u32,
+    pub(super) visits: u32,
     /// The mover's results summed over them.
-    wins: f32,
+    pub(super) wins: f32,
     /// Playouts below the parent in which the mover placed on this site later.
-    amaf_visits: u32,
+    pub(super) amaf_visits: u32,
     /// The mover's results summed over those.
-    amaf_wins: f32,
+    pub(super) amaf_wins: f32,
 }
 
 impl Node {
-    fn new(mv: Move, mover: Player, site: Option<u16>) -> Node {
+    /// A node not yet visited, with no children.
+    pub(super) fn new(mv: Move, mover: Player, site: Option<u16>) -> Node {
         Node {
             mv,
             mover,
@@ -325,6 +327,11 @@ impl Node {
         }
     }
 
+    /// The indices of its children in the tree.
+    pub(super) fn children(&self) -> std::ops::Range<usize> {
+        self.first as usize..(self.first + self.count) as usize
+    }
+
     /// The mean result of the mover here, 0 ..= 1 (½ before any visit).
     fn mean(&self) -> f32 {
         match self.visits {
@@ -333,12 +340,13 @@ impl Node {
         }
     }
 
-    /// The value UCT-RAVE follows: the mean blended with the AMAF mean, plus the
-    /// exploration bonus; a child neither visited nor seen in a playout comes first.
-    fn urgency(&self, log_parent: f32) -> f32 {
+    /// The value UCT-RAVE follows: the mean blended with the AMAF mean (the plain mean
+    /// where a child has no AMAF visits), plus the exploration bonus weighing
+    /// `exploration`; a child neither visited nor seen in a playout comes first.
+    fn urgency(&self, log_parent: f32, exploration: f32) -> f32 {
         let (n, an) = (self.visits as f32, self.amaf_visits as f32);
         if self.visits == 0 && self.amaf_visits == 0 {
-            return 2.0;
+            return f32::MAX;
         }
         let beta = an / (n + an + 4.0 * RAVE_BIAS * RAVE_BIAS * n * an);
         let amaf = if self.amaf_visits > 0 {
@@ -347,26 +355,55 @@ impl Node {
             0.5
         };
         let blended = (1.0 - beta) * self.mean() + beta * amaf;
-        blended + EXPLORATION * (log_parent / (n + 1.0)).sqrt()
+        blended + exploration * (log_parent / (n + 1.0)).sqrt()
     }
 }
 
 /// What one root child's statistics came to (summed over the threads).
 #[derive(Clone, Copy, Debug)]
-struct Child {
-    mv: Move,
-    visits: u64,
-    wins: f64,
+pub(super) struct Child {
+    /// The root's move.
+    pub mv: Move,
+    /// Playouts through it.
+    pub visits: u64,
+    /// Its mover's results summed over them.
+    pub wins: f64,
     /// The plies of its most visited line in the tree.
-    depth: u32,
+    pub depth: u32,
 }
 
 /// The findings of one search: the root's children, most visited first, and the positions
 /// it counted.
-struct Findings {
-    children: Vec<Child>,
-    positions: u64,
-    interrupted: bool,
+pub(super) struct Findings {
+    /// The root's children, most visited first.
+    pub children: Vec<Child>,
+    /// The positions counted, in the tree and in the playouts.
+    pub positions: u64,
+    /// Whether the search was stopped from outside.
+    pub interrupted: bool,
+}
+
+/// One thread's tree search, as [`grow`] runs it: iterations until told to stop, then the
+/// root's children.
+pub(super) trait Grower {
+    /// One iteration: down the tree, a playout, its result backed up; the positions it
+    /// counted.
+    fn iterate(&mut self) -> u64;
+
+    /// The root's children with their statistics.
+    fn children(&self) -> Vec<Child>;
+
+    /// Runs iterations until `more(positions)` says no (one at least, so that the root's
+    /// children are there); returns the positions counted.
+    fn run(&mut self, more: impl Fn(u64) -> bool) -> u64 {
+        let mut positions = 0;
+        loop {
+            positions += self.iterate();
+            if !more(positions) {
+                return positions;
+            }
+        }
+    }
 }
 
 /// One thread's search: the tree and the buffers of its iterations.
@@ -407,20 +444,8 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// Runs iterations until `more(positions)` says no (one at least, so that the root's
-    /// children are there); returns the positions counted.
-    fn run(&mut self, more: impl Fn(u64) -> bool) -> u64 {
-        let mut positions = 0;
-        loop {
-            positions += self.iterate();
-            if !more(positions) {
-                return positions;
-            }
-        }
-    }
-
     /// One iteration: down the tree, a playout, the result backed up; the plies played.
-    fn iterate(&mut self) -> u64 {
+    fn descend_and_play(&mut self) -> u64 {
         self.work.clone_from(self.root);
         self.path.clear();
         self.path.push(0);
@@ -432,7 +457,7 @@ impl<'a> Runner<'a> {
             if self.tree[node].count == 0 {
                 break;
             }
-            node = self.select(node);
+            node = select(&self.tree, node, EXPLORATION);
             self.work.apply(self.tree[node].mv);
             self.path.push(node as u32);
             if self.tree[node].visits == 0 {
@@ -466,27 +491,9 @@ impl<'a> Runner<'a> {
                 (c.visits, c.wins) = (PRIOR, PRIOR as f32);
             }
         }
-        for i in (1..count).rev() {
-            let j = self.rng.below(i + 1);
-            self.tree.swap(first + i, first + j);
-        }
+        shuffle(&mut self.tree[first..], &mut self.rng);
         let n = &mut self.tree[node];
         (n.first, n.count, n.expanded) = (first as u32, count as u32, true);
-    }
-
-    /// The child of `node` that UCT-RAVE follows (the first of equals).
-    fn select(&self, node: usize) -> usize {
-        let n = &self.tree[node];
-        let log_parent = (n.visits.max(1) as f32).ln();
-        let children = n.first as usize..(n.first + n.count) as usize;
-        let mut best = (children.start, f32::MIN);
-        for c in children {
-            let u = self.tree[c].urgency(log_parent);
-            if u > best.1 {
-                best = (c, u);
-            }
-        }
-        best.0
     }
 
     /// Plays a playout on from `work` by the policy, noting its placements; the plies.
@@ -562,50 +569,91 @@ impl<'a> Runner<'a> {
             }
         }
     }
+}
 
-    /// The root's children with their statistics.
-    fn children(&self) -> Vec<Child> {
-        let root = &self.tree[0];
-        (root.first..root.first + root.count)
-            .map(|c| {
-                let n = &self.tree[c as usize];
-                Child {
-                    mv: n.mv,
-                    visits: u64::from(n.visits),
-                    wins: f64::from(n.wins),
-                    depth: 1 + self.line_depth(c as usize),
-                }
-            })
-            .collect()
+impl Grower for Runner<'_> {
+    fn iterate(&mut self) -> u64 {
+        self.descend_and_play()
     }
 
-    /// The plies of the most visited line below `node` in the tree.
-    fn line_depth(&self, mut node: usize) -> u32 {
-        let mut depth = 0;
-        loop {
-            let n = &self.tree[node];
-            let children = n.first as usize..(n.first + n.count) as usize;
-            let best = children.max_by_key(|&c| self.tree[c].visits);
-            match best {
-                Some(c) if self.tree[c].visits > 0 => {
-                    depth += 1;
-                    node = c;
-                }
-                _ => return depth,
+    fn children(&self) -> Vec<Child> {
+        root_children(&self.tree)
+    }
+}
+
+/// The children of `tree`'s root (its first node) with their statistics.
+pub(super) fn root_children(tree: &[Node]) -> Vec<Child> {
+    (tree[0].children())
+        .map(|c| Child {
+            mv: tree[c].mv,
+            visits: u64::from(tree[c].visits),
+            wins: f64::from(tree[c].wins),
+            depth: 1 + line_depth(tree, c),
+        })
+        .collect()
+}
+
+/// The child of `tree`'s `node` that UCT(-RAVE) follows, its bonus weighing `exploration`
+/// (the first of equals).
+pub(super) fn select(tree: &[Node], node: usize, exploration: f32) -> usize {
+    let n = &tree[node];
+    let log_parent = (n.visits.max(1) as f32).ln();
+    let mut best = (n.first as usize, f32::MIN);
+    for c in n.children() {
+        let u = tree[c].urgency(log_parent, exploration);
+        if u > best.1 {
+            best = (c, u);
+        }
+    }
+    best.0
+}
+
+/// Shuffles `children` by `rng` (which breaks ties between equal children).
+pub(super) fn shuffle(children: &mut [Node], rng: &mut Rng) {
+    for i in (1..children.len()).rev() {
+        let j = rng.below(i + 1);
+        children.swap(i, j);
+    }
+}
+
+/// The plies of the most visited line below `node` of `tree`.
+fn line_depth(tree: &[Node], mut node: usize) -> u32 {
+    let mut depth = 0;
+    loop {
+        let best = tree[node].children().max_by_key(|&c| tree[c].visits);
+        match best {
+            Some(c) if tree[c].visits > 0 => {
+                depth += 1;
+                node = c;
             }
+            _ => return depth,
         }
     }
 }
 
-/// Searches `root` within `budget` on the budget's threads (more than one only with a time
-/// limit: each grows a tree of its own from its own seed, and their root children's
-/// statistics are summed); `None` when there is no legal move.
+/// Searches `root` within `budget` by the tree search of this module; `None` when there is
+/// no legal move.
 fn search(
     root: &State,
     policy: Policy,
     budget: Budget,
     seed: u64,
     stop: &AtomicBool,
+) -> Option<Findings> {
+    grow(root, budget, seed, stop, |seed| {
+        Runner::new(root, policy, seed)
+    })
+}
+
+/// Grows trees from `root` within `budget` on the budget's threads (more than one only
+/// with a time limit: each grows a tree of its own, made by `runner` from its own seed,
+/// and their root children's statistics are summed); `None` when there is no legal move.
+pub(super) fn grow<G: Grower>(
+    root: &State,
+    budget: Budget,
+    seed: u64,
+    stop: &AtomicBool,
+    runner: impl Fn(u64) -> G + Sync,
 ) -> Option<Findings> {
     let began = Instant::now();
     let mut moves = MoveList::new();
@@ -626,10 +674,10 @@ fn search(
     let results: Vec<(Vec<Child>, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|i| {
-                let more = &more;
+                let (more, runner) = (&more, &runner);
                 scope.spawn(move || {
                     let thread_seed = seed.wrapping_add((i as u64).wrapping_mul(0x9e37_79b9));
-                    let mut runner = Runner::new(root, policy, thread_seed);
+                    let mut runner = runner(thread_seed);
                     let positions = runner.run(more);
                     (runner.children(), positions)
                 })

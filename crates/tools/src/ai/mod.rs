@@ -11,6 +11,7 @@
 //! on every core) and by nodes for reproducible play (`match`, tests, scripts).
 
 mod chance;
+mod chance_tree;
 mod mcts;
 mod search;
 mod solo;
@@ -462,7 +463,7 @@ impl Searcher {
         // No line is read from the table unless this search fills it.
         self.salt = 0;
         if root.game().facts.roll_rule.is_some() {
-            return chance::think(root, budget, seed, began);
+            return chance::think(root, budget, seed, stop, began);
         }
         let order = self.root_order(root, seed, manner)?;
         if order.len() == 1 && manner != Manner::Ranked {
