@@ -3,7 +3,7 @@
 //! throw.
 
 use super::{Move, MoveList, State};
-use rulebook_model::{Along, Dice, MoveKind, Player, Site, Track, TrackFrom, EMPTY, NO_SITE};
+use rulebook_model::{Along, Cell, Dice, MoveKind, Player, Site, Track, TrackFrom, EMPTY, NO_SITE};
 
 /// The hash key of a throw (the index of its outcome), mixed from the index alone: a
 /// position before the throw and after differ by it.
@@ -99,7 +99,8 @@ impl State {
                 None => track.after(p, 0, steps as usize),
             };
             if let Along::Site(to) = to {
-                if self.may_land(track, mover, to) {
+                let piece = self.game.cell(mover, track.kind as usize);
+                if self.may_land(track, mover, to, piece) {
                     out.push(Move::place(rule, to));
                 }
             }
@@ -129,7 +130,7 @@ impl State {
                     continue;
                 }
                 match track.after(p, at, steps) {
-                    Along::Site(to) if self.may_land(track, mover, to) => {
+                    Along::Site(to) if self.may_land(track, mover, to, self.cell(from)) => {
                         out.push(Move::step(rule, from, to))
                     }
                     Along::Off if track.bears_off => out.push(Move::remove(rule, from)),
@@ -139,12 +140,15 @@ impl State {
         }
     }
 
-    /// Whether a piece of `mover`'s may land on `to`: an empty site, or an enemy piece off
-    /// the safe sites.
-    fn may_land(&self, track: &Track, mover: Player, to: Site) -> bool {
+    /// Whether a piece `piece` of `mover`'s may land on `to`: an empty site, the same
+    /// pieces where they stack, or an enemy piece off the safe sites.
+    fn may_land(&self, track: &Track, mover: Player, to: Site, piece: Cell) -> bool {
         let cell = self.position.cells[to.index()];
         if cell == EMPTY {
             return true;
+        }
+        if cell == piece {
+            return self.stacks_of(cell);
         }
         self.game.tables.owner[cell.index()] != mover
             && !track
@@ -217,7 +221,7 @@ impl State {
             }
             from => {
                 let piece = self.position.cells[from.index()];
-                self.set(from, EMPTY);
+                self.lift(from);
                 piece
             }
         };
@@ -225,11 +229,12 @@ impl State {
         let mut next = self.next_player(mover);
         if to != NO_SITE {
             let taken = self.position.cells[to.index()];
-            if taken != EMPTY {
+            if taken != EMPTY && taken != piece {
                 let owner = self.game.tables.owner[taken.index()];
-                self.add_to_stock(owner, self.game.kind_of(taken), 1);
+                let count = 1 + i32::from(self.unstack(to));
+                self.add_to_stock(owner, self.game.kind_of(taken), count);
             }
-            self.set(to, piece);
+            self.drop_on(to, piece);
             if again.is_some_and(|r| self.game.in_region(r as usize, to)) {
                 next = mover;
             }
@@ -253,9 +258,10 @@ impl State {
         }
         if m.to() != NO_SITE {
             let cell = self.position.cells[m.to().index()];
-            if cell != EMPTY {
-                let owner = self.game.tables.owner[cell.index()];
-                self.position.stock[owner.index() * kinds + self.game.kind_of(cell)] -= 1;
+            let owner = self.game.tables.owner[cell.index()];
+            if cell != EMPTY && owner != mover {
+                let count = self.stack_height(m.to()) as u16;
+                self.position.stock[owner.index() * kinds + self.game.kind_of(cell)] -= count;
             }
         }
     }

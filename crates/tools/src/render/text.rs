@@ -472,6 +472,19 @@ pub fn position_text(state: &State) -> String {
             }
         );
     }
+    let stacks: Vec<String> = (Site::all(game.board.sites()))
+        .filter(|&s| state.stack_height(s) > 1)
+        .map(|s| {
+            format!(
+                "{} {}",
+                game.board.site_names[s.index()],
+                state.stack_height(s)
+            )
+        })
+        .collect();
+    if !stacks.is_empty() {
+        let _ = writeln!(out, "stacks: {}", stacks.join(", "));
+    }
     match state.outcome() {
         Some(o) => {
             if game.ends.score.is_some() {
