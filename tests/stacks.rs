@@ -136,8 +136,19 @@ fn random_games_read_back_from_their_text_and_undo_to_the_start() {
 }
 
 #[test]
-fn the_text_board_lists_the_stacks() {
+fn the_views_show_the_stacks() {
     let state = State::new(game());
     let board = rulebook::render::position_text(&state);
     assert!(board.contains("stacks: a1 3, f1 2"), "{board}");
+    let view = rulebook::render::play_view(&state, false);
+    assert!(view.contains("stacks: a1 3, f1 2"), "{view}");
+    let svg = rulebook::render::position_svg(&state);
+    assert!(
+        svg.contains(">3</text>") && svg.contains(">2</text>"),
+        "{svg}"
+    );
+    let summary = rulebook::render::summary(state.game());
+    assert!(summary.contains("man (stacked)"), "{summary}");
+    assert!(summary.contains("x3 + 0 in hand: a1:3"), "{summary}");
+    assert!(summary.contains("x2 + 0 in hand: f1:2"), "{summary}");
 }

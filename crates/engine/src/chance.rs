@@ -3,7 +3,7 @@
 //! throw.
 
 use super::{Move, MoveList, State};
-use rulebook_model::{Along, Cell, Dice, MoveKind, Player, Site, Track, TrackFrom, EMPTY, NO_SITE};
+use rulebook_model::{Along, Dice, MoveKind, Player, Site, Track, TrackFrom, EMPTY, NO_SITE};
 
 /// The hash key of a throw (the index of its outcome), mixed from the index alone: a
 /// position before the throw and after differ by it.
@@ -99,8 +99,7 @@ impl State {
                 None => track.after(p, 0, steps as usize),
             };
             if let Along::Site(to) = to {
-                let piece = self.game.cell(mover, track.kind as usize);
-                if self.may_land(track, mover, to, piece) {
+                if self.may_land(track, mover, to, NO_SITE) {
                     out.push(Move::place(rule, to));
                 }
             }
@@ -130,7 +129,7 @@ impl State {
                     continue;
                 }
                 match track.after(p, at, steps) {
-                    Along::Site(to) if self.may_land(track, mover, to, self.cell(from)) => {
+                    Along::Site(to) if self.may_land(track, mover, to, from) => {
                         out.push(Move::step(rule, from, to))
                     }
                     Along::Off if track.bears_off => out.push(Move::remove(rule, from)),
@@ -140,20 +139,26 @@ impl State {
         }
     }
 
-    /// Whether a piece `piece` of `mover`'s may land on `to`: an empty site, the same
-    /// pieces where they stack, or an enemy piece off the safe sites.
-    fn may_land(&self, track: &Track, mover: Player, to: Site, piece: Cell) -> bool {
+    /// Whether the piece of `mover`'s on `from` (or, from [`NO_SITE`], one entering) may
+    /// land on `to`: an empty site, the same pieces where they stack, or an enemy piece
+    /// off the safe sites.
+    fn may_land(&self, track: &Track, mover: Player, to: Site, from: Site) -> bool {
         let cell = self.position.cells[to.index()];
         if cell == EMPTY {
             return true;
         }
-        if cell == piece {
-            return self.stacks_of(cell);
+        if self.game.tables.owner[cell.index()] == mover {
+            return self.game.start.stacking != 0 && {
+                let piece = match from {
+                    NO_SITE => self.game.cell(mover, track.kind as usize),
+                    from => self.position.cells[from.index()],
+                };
+                piece == cell && self.stacks_of(cell)
+            };
         }
-        self.game.tables.owner[cell.index()] != mover
-            && !track
-                .safe
-                .is_some_and(|r| self.game.in_region(r as usize, to))
+        !track
+            .safe
+            .is_some_and(|r| self.game.in_region(r as usize, to))
     }
 
     /// How many pieces of `kind` `player` has in stock.
@@ -221,7 +226,10 @@ impl State {
             }
             from => {
                 let piece = self.position.cells[from.index()];
-                self.lift(from);
+                match self.position.stacks.is_empty() {
+                    true => self.set(from, EMPTY),
+                    false => self.lift(from),
+                }
                 piece
             }
         };
@@ -229,12 +237,16 @@ impl State {
         let mut next = self.next_player(mover);
         if to != NO_SITE {
             let taken = self.position.cells[to.index()];
-            if taken != EMPTY && taken != piece {
+            let stacked = !self.position.stacks.is_empty();
+            if taken != EMPTY && (!stacked || taken != piece) {
                 let owner = self.game.tables.owner[taken.index()];
-                let count = 1 + i32::from(self.unstack(to));
-                self.add_to_stock(owner, self.game.kind_of(taken), count);
+                let count = if stacked { 1 + self.unstack(to) } else { 1 };
+                self.add_to_stock(owner, self.game.kind_of(taken), i32::from(count));
             }
-            self.drop_on(to, piece);
+            match stacked {
+                true => self.drop_on(to, piece),
+                false => self.set(to, piece),
+            }
             if again.is_some_and(|r| self.game.in_region(r as usize, to)) {
                 next = mover;
             }
