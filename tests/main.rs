@@ -103,6 +103,7 @@ mod solo;
 mod sowing_ends;
 mod sowing_shapes;
 mod speed;
+mod stacks;
 mod step_moves;
 mod stock;
 mod surakarta;

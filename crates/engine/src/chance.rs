@@ -99,7 +99,7 @@ impl State {
                 None => track.after(p, 0, steps as usize),
             };
             if let Along::Site(to) = to {
-                if self.may_land(track, mover, to) {
+                if self.may_land(track, mover, to, NO_SITE) {
                     out.push(Move::place(rule, to));
                 }
             }
@@ -129,7 +129,7 @@ impl State {
                     continue;
                 }
                 match track.after(p, at, steps) {
-                    Along::Site(to) if self.may_land(track, mover, to) => {
+                    Along::Site(to) if self.may_land(track, mover, to, from) => {
                         out.push(Move::step(rule, from, to))
                     }
                     Along::Off if track.bears_off => out.push(Move::remove(rule, from)),
@@ -139,17 +139,26 @@ impl State {
         }
     }
 
-    /// Whether a piece of `mover`'s may land on `to`: an empty site, or an enemy piece off
-    /// the safe sites.
-    fn may_land(&self, track: &Track, mover: Player, to: Site) -> bool {
+    /// Whether the piece of `mover`'s on `from` (or, from [`NO_SITE`], one entering) may
+    /// land on `to`: an empty site, the same pieces where they stack, or an enemy piece
+    /// off the safe sites.
+    fn may_land(&self, track: &Track, mover: Player, to: Site, from: Site) -> bool {
         let cell = self.position.cells[to.index()];
         if cell == EMPTY {
             return true;
         }
-        self.game.tables.owner[cell.index()] != mover
-            && !track
-                .safe
-                .is_some_and(|r| self.game.in_region(r as usize, to))
+        if self.game.tables.owner[cell.index()] == mover {
+            return self.game.start.stacking != 0 && {
+                let piece = match from {
+                    NO_SITE => self.game.cell(mover, track.kind as usize),
+                    from => self.position.cells[from.index()],
+                };
+                piece == cell && self.stacks_of(cell)
+            };
+        }
+        !track
+            .safe
+            .is_some_and(|r| self.game.in_region(r as usize, to))
     }
 
     /// How many pieces of `kind` `player` has in stock.
@@ -217,7 +226,10 @@ impl State {
             }
             from => {
                 let piece = self.position.cells[from.index()];
-                self.set(from, EMPTY);
+                match self.position.stacks.is_empty() {
+                    true => self.set(from, EMPTY),
+                    false => self.lift(from),
+                }
                 piece
             }
         };
@@ -225,11 +237,16 @@ impl State {
         let mut next = self.next_player(mover);
         if to != NO_SITE {
             let taken = self.position.cells[to.index()];
-            if taken != EMPTY {
+            let stacked = !self.position.stacks.is_empty();
+            if taken != EMPTY && (!stacked || taken != piece) {
                 let owner = self.game.tables.owner[taken.index()];
-                self.add_to_stock(owner, self.game.kind_of(taken), 1);
+                let count = if stacked { 1 + self.unstack(to) } else { 1 };
+                self.add_to_stock(owner, self.game.kind_of(taken), i32::from(count));
             }
-            self.set(to, piece);
+            match stacked {
+                true => self.drop_on(to, piece),
+                false => self.set(to, piece),
+            }
             if again.is_some_and(|r| self.game.in_region(r as usize, to)) {
                 next = mover;
             }
@@ -253,9 +270,10 @@ impl State {
         }
         if m.to() != NO_SITE {
             let cell = self.position.cells[m.to().index()];
-            if cell != EMPTY {
-                let owner = self.game.tables.owner[cell.index()];
-                self.position.stock[owner.index() * kinds + self.game.kind_of(cell)] -= 1;
+            let owner = self.game.tables.owner[cell.index()];
+            if cell != EMPTY && owner != mover {
+                let count = self.stack_height(m.to()) as u16;
+                self.position.stock[owner.index() * kinds + self.game.kind_of(cell)] -= count;
             }
         }
     }

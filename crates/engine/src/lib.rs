@@ -29,6 +29,7 @@ mod report;
 mod setup;
 mod sides;
 mod sowing;
+mod stacks;
 mod tiles;
 mod unlisted;
 mod walk;
@@ -692,9 +693,9 @@ struct Position {
     walls: grooves::Walls,
     /// The outcome, once an end rule checked after moves has ended the game.
     ended: Option<Outcome>,
-    /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that
-    /// set `ended` (meaningful only while `ended` is set).
-    ended_by: u32,
+    /// Games with stacks ([`rulebook_model::Start::stacking`]): per site, the pieces on it
+    /// beyond the one of `cells`; empty in other games.
+    stacks: Vec<u16>,
 }
 
 /// What earlier moves left in a position that later rules read ([`Position::traces`]): each
@@ -722,6 +723,9 @@ struct Traces {
     /// ([`rulebook_model::EffectKind::Claim`]); 0 in other games. Not part of what the
     /// position is, as [`Traces::enemies`].
     claimed: u8,
+    /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that set
+    /// [`Position::ended`] (meaningful only while it is set).
+    ended_by: u32,
 }
 
 impl PartialEq for Traces {
@@ -741,6 +745,7 @@ impl Traces {
             clock: 0,
             enemies: 0,
             claimed: 0,
+            ended_by: 0,
         }
     }
 
@@ -752,6 +757,7 @@ impl Traces {
         self.clock = other.clock;
         self.enemies = other.enemies;
         self.claimed = other.claimed;
+        self.ended_by = other.ended_by;
     }
 }
 
@@ -892,7 +898,7 @@ impl Clone for Position {
             thrown: self.thrown,
             walls: grooves::Walls::default(),
             ended: self.ended,
-            ended_by: self.ended_by,
+            stacks: Vec::new(),
         };
         copy.clone_from(self);
         copy
@@ -920,7 +926,8 @@ impl Clone for Position {
         self.traces.claimed = other.traces.claimed;
         self.thrown = other.thrown;
         self.ended = other.ended;
-        self.ended_by = other.ended_by;
+        self.traces.ended_by = other.traces.ended_by;
+        copy_from(&mut self.stacks, &other.stacks);
     }
 }
 
@@ -936,6 +943,7 @@ impl PartialEq for Position {
             && self.traces == other.traces
             && self.thrown == other.thrown
             && self.walls.placed == other.walls.placed
+            && self.stacks == other.stacks
     }
 }
 
@@ -951,7 +959,7 @@ impl Position {
         self.hash = other.hash;
         self.pits.copy_position_from(&other.pits);
         self.ended = other.ended;
-        self.ended_by = other.ended_by;
+        self.stacks.clone_from(&other.stacks);
         self.tile.clone_from(&other.tile);
         self.stock.clone_from(&other.stock);
         self.lines.clone_from(&other.lines);
@@ -1117,8 +1125,10 @@ impl State {
             Vec::new()
         };
         let stock = game.start.stock.clone();
+        let heights: Vec<u16> = game.start.stacks.iter().map(|&n| n + 1).collect();
         let mut state = State::with_position(game, cells, counts, Vec::new(), Player::FIRST);
         state.init_stock(stock);
+        state.init_stacks(&heights);
         state
     }
 
@@ -1128,6 +1138,7 @@ impl State {
         let stock = setup::usual_stock(&game, &cells);
         let mut state = State::with_position(game, cells, Vec::new(), Vec::new(), to_move);
         state.init_stock(stock);
+        state.init_stacks(&[]);
         state
     }
 
@@ -1194,7 +1205,7 @@ impl State {
                 thrown: 0,
                 walls: grooves::Walls::new(&game),
                 ended: None,
-                ended_by: 0,
+                stacks: Vec::new(),
             },
             history: History {
                 hashes: Vec::with_capacity(256),
@@ -1499,7 +1510,7 @@ impl State {
     /// judges that (a draw).
     pub fn end_rule(&self) -> Option<usize> {
         if self.position.ended.is_some() {
-            return Some(self.position.ended_by as usize);
+            return Some(self.position.traces.ended_by as usize);
         }
         if self.has_legal_move(&mut MoveList::new()) {
             return None;
@@ -1525,7 +1536,7 @@ impl State {
     #[inline(never)]
     pub(crate) fn ended_by_rule(&mut self, when: EndWhen) {
         let rule = self.game.ends.rules.iter().position(|r| r.when == when);
-        self.position.ended_by = rule.unwrap_or(0) as u32;
+        self.position.traces.ended_by = rule.unwrap_or(0) as u32;
     }
 
     /// The outcome, if the game is over.
@@ -1853,7 +1864,7 @@ impl State {
                 self.rows_to_owners();
             }
             self.position.ended = Some(self.end_result(rule.result, mover));
-            self.position.ended_by = r as u32;
+            self.position.traces.ended_by = r as u32;
             return;
         }
     }
@@ -2208,12 +2219,12 @@ impl State {
     pub fn undo(&mut self) -> Option<Move> {
         let frame = self.history.frames.pop()?;
         self.scratch.goals_known = None;
-        let log = &mut self.history.log;
-        while log.len() > frame.log_start as usize {
-            let (site, cell) = log.pop().expect("the log holds the frame's changes");
+        while self.history.log.len() > frame.log_start as usize {
+            let (site, cell) = (self.history.log.pop()).expect("the log holds the frame's changes");
             match cell {
                 Cell::UNMOVED_NOTE => self.position.mark_unmoved(site, true),
                 Cell::HAND_NOTE => self.position.stock[site.index()] -= 1,
+                Cell::STACKED_NOTE | Cell::UNSTACKED_NOTE => self.undo_stack(site, cell),
                 _ => self.position.put_raw(&self.game, site, cell),
             }
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::State;
 use rulebook_model::tiles::PATTERNS;
-use rulebook_model::{Cell, Game, MoveKind, Player, Site, EMPTY, MAX_HAND, NO_SITE};
+use rulebook_model::{Cell, Game, MoveKind, Player, Site, EMPTY, MAX_HAND, MAX_STACK, NO_SITE};
 
 /// A position described part by part, without history: what [`State::from_setup`] checks
 /// and builds, and what [`State::setup`] reads back.
@@ -14,8 +14,9 @@ use rulebook_model::{Cell, Game, MoveKind, Player, Site, EMPTY, MAX_HAND, NO_SIT
 pub struct Setup {
     /// The content of every site (as many as the board has).
     pub cells: Vec<Cell>,
-    /// Stones per site on a board of pits (as many as the board has sites); empty on other
-    /// boards.
+    /// Stones per site on a board of pits (as many as the board has sites); in a game with
+    /// stacks, the pieces on each site (0 on an empty one, more than 1 for a stack), or
+    /// empty for one piece on each site that holds one; empty on other boards.
     pub counts: Vec<u16>,
     /// Marks per site: 0, or 1 + the marking player; empty for none.
     pub marks: Vec<u8>,
@@ -145,6 +146,14 @@ pub enum SetupError {
         /// The passes described.
         passes: u8,
     },
+    /// A stack on a site that holds no piece or a piece of a kind that does not stack, or
+    /// of more than [`MAX_STACK`] pieces.
+    Stack {
+        /// The site.
+        site: Site,
+        /// The pieces described on it.
+        count: u16,
+    },
     /// A wall in a game without grooves, one the grooves do not have, or one that
     /// crosses or overlaps another described before it; in a game of sides, a line on a
     /// side the cells do not have, or on one named before it.
@@ -189,7 +198,9 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
         let site = Site::at(site);
         return Err(SetupError::Cell { site, cell });
     }
-    if !setup.counts.is_empty() {
+    if game.start.stacking != 0 {
+        validate_stacks(game, setup)?;
+    } else if !setup.counts.is_empty() {
         if game.board.pits() == 0 {
             return Err(SetupError::NotInGame {
                 part: SetupPart::Counts,
@@ -213,6 +224,30 @@ fn validate(game: &Game, setup: &Setup) -> Result<(), SetupError> {
     }
     validate_stock(game, setup)?;
     validate_tiles(game, setup)
+}
+
+/// Checks the heights of the stacks: one per site, more than one only on a site whose
+/// piece stacks, at most [`MAX_STACK`].
+fn validate_stacks(game: &Game, setup: &Setup) -> Result<(), SetupError> {
+    if setup.counts.is_empty() {
+        return Ok(());
+    }
+    let sites = game.board.sites();
+    if setup.counts.len() != sites {
+        let (part, found) = (SetupPart::Counts, setup.counts.len());
+        return Err(SetupError::Sites { part, found, sites });
+    }
+    let stacks = |cell: Cell| cell != EMPTY && game.start.stacking >> game.kind_of(cell) & 1 == 1;
+    let wrong = (setup.cells.iter().zip(&setup.counts)).position(|(&cell, &count)| {
+        count > MAX_STACK || (count > 1 && !stacks(cell)) || (count == 0) != (cell == EMPTY)
+    });
+    match wrong {
+        Some(site) => Err(SetupError::Stack {
+            site: Site::at(site),
+            count: setup.counts[site],
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Checks the pieces in hand: one count per player and kind, none of a kind placed from no
@@ -349,8 +384,14 @@ impl State {
             Some(stock) => stock,
             None => usual_stock(&game, &setup.cells),
         };
-        let mut state = State::with_position(game, setup.cells, setup.counts, marks, setup.to_move);
+        let stacked = game.start.stacking != 0;
+        let (counts, heights) = match stacked {
+            true => (Vec::new(), setup.counts),
+            false => (setup.counts, Vec::new()),
+        };
+        let mut state = State::with_position(game, setup.cells, counts, marks, setup.to_move);
         state.init_stock(stock);
+        state.init_stacks(&heights);
         if let (Some(unmoved), true) = (&setup.unmoved, state.game.facts.tracks_unmoved()) {
             state.set_unmoved(unmoved);
         }
@@ -413,7 +454,10 @@ impl State {
         let tiles = self.game.tiles.is_some();
         Setup {
             cells: self.position.cells.clone(),
-            counts: self.position.pits.counts().to_vec(),
+            counts: match self.position.stacks.is_empty() {
+                true => self.position.pits.counts().to_vec(),
+                false => self.heights(),
+            },
             marks: match self.position.pits.marks().iter().any(|&m| m != 0) {
                 true => self.position.pits.marks().to_vec(),
                 false => Vec::new(),

@@ -121,6 +121,13 @@ impl Cell {
     /// plus kind) rather than a site.
     pub const HAND_NOTE: Cell = Cell(u8::MAX - 1);
 
+    /// In an undo log, the note that one piece was added to the stack on the log's site
+    /// (a game whose kinds stack).
+    pub const STACKED_NOTE: Cell = Cell(u8::MAX - 2);
+
+    /// In an undo log, the note that one piece was taken off the stack on the log's site.
+    pub const UNSTACKED_NOTE: Cell = Cell(u8::MAX - 3);
+
     /// The cell with this index in per-cell tables, if any game could have it (at most
     /// [`MAX_PIECE_KINDS`] kinds for each of [`PLAYERS`] players); whether this game has
     /// it is [`Game::cell_codes`]'s to say.
@@ -156,6 +163,9 @@ pub const EMPTY: Cell = Cell::EMPTY;
 /// The most pieces of one kind a player may have in hand at the start (`setup N PLAYER
 /// KIND in hand`); the hash keys of hands cover counts up to this.
 pub const MAX_HAND: u16 = 100;
+
+/// The most pieces a setup stacks on one site (`setup N PLAYER KIND on SITE`).
+pub const MAX_STACK: u16 = 255;
 
 /// The most a kind of piece may be worth (`piece queen worth 9`), so that a player's
 /// material (see [`Expr::Material`]) stays far from overflowing.
@@ -2107,6 +2117,12 @@ pub struct Start {
     pub stocked: Vec<u8>,
     /// Stones in every pit (mancala boards; 0 elsewhere).
     pub stones: u16,
+    /// The kinds that stack, a bit per kind (`piece KIND stacked`): several pieces of one
+    /// player may stand on a site; 0 in a game without stacks.
+    pub stacking: u64,
+    /// In a game with stacks, per site, the pieces on it beyond the one of
+    /// [`Start::setup`] (`setup 3 PLAYER KIND on SITE`: 2); empty in other games.
+    pub stacks: Vec<u16>,
 }
 
 /// The rules after sowing, as written and as prepared for play.

@@ -167,16 +167,21 @@ struct Held {
 }
 
 impl Held {
-    /// The pieces of `cells` on the board, and in hand the counts of `stock` and the
-    /// tiles of `hands` (by player).
-    fn new(game: &Game, cells: impl Iterator<Item = Cell>, stock: &[u16], hands: &[u64]) -> Held {
+    /// The pieces of `cells` on the board (each with how many stand on its site), and in
+    /// hand the counts of `stock` and the tiles of `hands` (by player).
+    fn new(
+        game: &Game,
+        cells: impl Iterator<Item = (Cell, u64)>,
+        stock: &[u16],
+        hands: &[u64],
+    ) -> Held {
         let kinds = game.about.piece_kinds.len();
         let slots = game.about.players.len() * kinds;
         let mut board = vec![0u64; slots];
-        for cell in cells.filter(|&c| c != EMPTY) {
+        for (cell, count) in cells.filter(|&(c, _)| c != EMPTY) {
             let slot = game.tables.owner[cell.index()].index() * kinds + game.kind_of(cell);
             if let Some(n) = board.get_mut(slot) {
-                *n += 1;
+                *n += count;
             }
         }
         let hand = (0..slots)
@@ -211,11 +216,19 @@ fn check_pieces(game: &Game, setup: &Setup) -> Result<(), PositionError> {
     }
     let sources = Sources::of(game);
     let start_hands = game.tiles.as_ref().map_or(&[][..], |t| &t.hands[..]);
-    let start_cells = game.start.setup.iter().map(|&(_, c)| c);
+    let height = |heights: &[u16], s: usize| heights.get(s).map_or(1, |&h| u64::from(h.max(1)));
+    let start_heights: Vec<u16> = game.start.stacks.iter().map(|&n| n + 1).collect();
+    let start_cells =
+        (game.start.setup.iter()).map(|&(s, c)| (c, height(&start_heights, s.index())));
     let start = Held::new(game, start_cells, &game.start.stock, start_hands);
     let stock = (setup.stock.clone()).unwrap_or_else(|| usual_stock(game, &setup.cells));
     let hands = (setup.hands.clone()).unwrap_or_else(|| starting_hands(game, &setup.cells));
-    let held = Held::new(game, setup.cells.iter().copied(), &stock, &hands);
+    let stacked = game.start.stacking != 0;
+    let cells = (setup.cells.iter().enumerate()).map(|(s, &c)| match stacked {
+        true => (c, height(&setup.counts, s)),
+        false => (c, 1),
+    });
+    let held = Held::new(game, cells, &stock, &hands);
     for set in counted_sets(game)
         .into_iter()
         .filter(|&s| sources.bounds(s))

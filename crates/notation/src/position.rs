@@ -19,7 +19,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use rulebook_engine::{unmoved_at_start, usual_stock, Setup, SetupError, SetupPart, State};
-use rulebook_model::{Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND, NO_SITE};
+use rulebook_model::{
+    Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND, MAX_STACK, NO_SITE,
+};
 
 use super::limits;
 
@@ -123,6 +125,7 @@ pub fn position_text(state: &State) -> String {
     words.extend(tile_words(game, &setup));
     words.extend(stock_words(game, &setup));
     words.extend(unmoved_word(game, &setup));
+    words.extend(stacks_word(game, &setup));
     words.extend(setup.passing.map(|(from, to)| {
         let names = &game.board.site_names;
         format!("last={}-{}", names[from.index()], names[to.index()])
@@ -191,6 +194,78 @@ fn unmoved_word(game: &Game, setup: &Setup) -> Option<String> {
         true => "unmoved=-".to_string(),
         false => format!("unmoved={}", names.join(",")),
     })
+}
+
+/// Reads a word of a race into `setup`, `thrown=N` (a game of chance) or `stacks=...` (a
+/// game with stacks); whether `word` was one.
+fn race_word(game: &Game, word: &str, setup: &mut Setup) -> Result<bool, PositionError> {
+    if let (Some(n), Some(dice)) = (word.strip_prefix("thrown="), dice(game)) {
+        setup.thrown = Some(parse_thrown(word, n, dice)?);
+        return Ok(true);
+    }
+    if let (Some(stacks), true) = (word.strip_prefix("stacks="), game.start.stacking != 0) {
+        parse_stacks(game, word, stacks, setup)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The word `stacks=SITE:N,SITE:N...` of a game with stacks: the sites holding more than
+/// one piece, with how many, when some do.
+fn stacks_word(game: &Game, setup: &Setup) -> Option<String> {
+    if game.start.stacking == 0 {
+        return None;
+    }
+    let stacks: Vec<String> = (setup.counts.iter().enumerate())
+        .filter(|(_, &n)| n > 1)
+        .map(|(s, n)| format!("{}:{n}", game.board.site_names[s]))
+        .collect();
+    (!stacks.is_empty()).then(|| format!("stacks={}", stacks.join(",")))
+}
+
+/// The heights of a word `stacks=SITE:N,...` (a game with stacks): `N` pieces on each
+/// `SITE` named, which must hold a piece of a kind that stacks; one on every other site
+/// holding a piece.
+fn parse_stacks(
+    game: &Game,
+    word: &str,
+    stacks: &str,
+    setup: &mut Setup,
+) -> Result<(), PositionError> {
+    let at = format!("`{word}`");
+    let mut heights: Vec<u16> = (setup.cells.iter())
+        .map(|&c| u16::from(c != EMPTY))
+        .collect();
+    for item in stacks.split(',') {
+        let (name, n) = item
+            .split_once(':')
+            .ok_or_else(|| bad(at.clone(), format!("`{item}` is not SITE:COUNT")))?;
+        let site = (game.board.site_named(name))
+            .ok_or_else(|| bad(at.clone(), format!("`{name}` is not a point of this board")))?;
+        let cell = setup.cells[site.index()];
+        let stacks = cell != EMPTY && game.start.stacking >> game.kind_of(cell) & 1 == 1;
+        let count = n
+            .parse::<u16>()
+            .ok()
+            .filter(|n| (2..=MAX_STACK).contains(n));
+        match (stacks, count) {
+            (false, _) => {
+                return Err(bad(
+                    at,
+                    format!("{name} holds no piece of a kind that stacks"),
+                ))
+            }
+            (true, None) => {
+                return Err(bad(
+                    at,
+                    format!("`{n}` is not a height of a stack (2 to {MAX_STACK})"),
+                ))
+            }
+            (true, Some(count)) => heights[site.index()] = count,
+        }
+    }
+    setup.counts = heights;
+    Ok(())
 }
 
 /// The move of a word `last=FROM-TO` (a game with `in passing`): a piece of the player
@@ -561,8 +636,7 @@ pub fn parse_position(game: &Arc<Game>, text: &str) -> Result<State, PositionErr
             setup.clock = parse_clock(word, n, clock.moves)?;
             continue;
         }
-        if let (Some(n), Some(dice)) = (word.strip_prefix("thrown="), dice(game)) {
-            setup.thrown = Some(parse_thrown(word, n, dice)?);
+        if race_word(game, word, &mut setup)? {
             continue;
         }
         if let Some(names) = word.strip_prefix("walls=") {
@@ -937,6 +1011,12 @@ fn setup_error(game: &Game, e: SetupError) -> PositionError {
             format!("it has {found} sites; the board has {sites}"),
         ),
         SetupError::NotInGame { part } => bad(part_name(part), "this game has none"),
+        SetupError::Stack { site: s, count } => bad(
+            site(s),
+            format!(
+                "it cannot hold a stack of {count} (at most {MAX_STACK}, of a kind that stacks)"
+            ),
+        ),
         SetupError::Wall { wall } if crate::side_rule(game).is_some() => bad(
             format!("side {}", crate::side_name(game, wall)),
             "its line is named twice",

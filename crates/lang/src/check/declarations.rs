@@ -267,6 +267,7 @@ impl Checker {
             letter,
             number,
             worth,
+            stacked,
         } in kinds
         {
             // A clash is reported; the piece still exists for later statements.
@@ -284,6 +285,7 @@ impl Checker {
                 self.pieces.numbers.push(number.map(|(n, _)| n));
                 let worth = worth.and_then(|w| self.worth(w));
                 self.pieces.worths.push(worth);
+                self.pieces.stacked.push(*stacked);
             }
         }
     }

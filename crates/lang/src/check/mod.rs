@@ -22,6 +22,7 @@ mod moves;
 mod paths;
 mod presets;
 mod solo;
+mod stacks;
 mod types;
 
 pub use exprs::{ValueWord, VALUE_WORDS};
@@ -128,6 +129,8 @@ struct PieceKinds {
     numbers: Vec<Option<i64>>,
     /// Its worth (`worth N`), if it has one.
     worths: Vec<Option<i64>>,
+    /// Where its `stacked` stands, if written.
+    stacked: Vec<Option<Span>>,
 }
 
 /// What the rules may say of the board: its kind and how its grid is drawn.
@@ -294,6 +297,7 @@ impl Checker {
         self.sides_and_claims(&rules);
         self.captures_across_rules(file);
         self.tracks_of_every_player(&rules);
+        self.stacks_move_along_tracks(&rules);
         self.throw_needs_dice(&rules);
         self.origin_needs_a_start(&rules);
         let written = |f: fn(&S) -> bool| file.statements.iter().filter(|st| f(&st.kind)).count();
@@ -324,6 +328,7 @@ impl Checker {
                 piece_letters: self.pieces.letters.clone(),
                 piece_numbers: self.pieces.numbers.clone(),
                 piece_worths: self.pieces.worths.clone(),
+                piece_stacked: self.pieces.stacked.iter().map(Option::is_some).collect(),
                 mark_name: self.mark_name.as_ref().map(|n| n.text.clone()),
             },
             settings: SettingDecls {

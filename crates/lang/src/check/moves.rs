@@ -31,6 +31,7 @@ impl Checker {
         } = &mut rules.start;
         match &st.kind {
             S::Setup {
+                count,
                 player,
                 piece,
                 region,
@@ -39,8 +40,10 @@ impl Checker {
                 let p = self.lookup_in(player, &self.players.names.clone(), "player");
                 let k = self.lookup_in(piece, &self.pieces.names.clone(), "piece");
                 let r = self.static_expr(region, Type::Region, "a setup region");
+                let count = count.as_ref().and_then(|c| self.stack_count(c, k));
                 if let (Some(player), Some(piece), Some(region)) = (p, k, r) {
                     setup.push(SetupDecl {
+                        count,
                         player,
                         piece,
                         region,

@@ -549,6 +549,8 @@ pub struct PresetDecl {
 /// A setup line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SetupDecl {
+    /// How many pieces on each site (`setup 2 ...`, a stacked kind), if given.
+    pub count: Option<TExpr>,
     /// Whose pieces.
     pub player: usize,
     /// Which kind.
@@ -1127,6 +1129,8 @@ pub struct AboutDecl {
     pub piece_numbers: Vec<Option<i64>>,
     /// Per piece kind, its worth (`worth N`), if it has one.
     pub piece_worths: Vec<Option<i64>>,
+    /// Per piece kind, whether it is `stacked` (several pieces may stand on one site).
+    pub piece_stacked: Vec<bool>,
     /// What a mark is called where the game is shown (`mark SITE as NAME`).
     pub mark_name: Option<String>,
 }

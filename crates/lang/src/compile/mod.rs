@@ -150,9 +150,12 @@ impl Compiler<'_> {
         self.shape_grid()?;
         self.named_paths()?;
         let stones = self.stones_per_pit()?;
-        let setup = self.setup();
+        let (setup, stacks) = self.setup();
         let (stock, stocked) = self.stock();
-        self.hands_hold_every_piece(setup.len(), &stock);
+        let stacking = (self.desc.about.piece_stacked.iter().enumerate())
+            .fold(0u64, |bits, (k, &s)| bits | u64::from(s) << k);
+        let on_board = setup.len() + stacks.iter().map(|&n| n as usize).sum::<usize>();
+        self.hands_hold_every_piece(on_board, &stock);
         let moves = self.moves();
         let moves: Vec<model::MoveRule> = (moves.into_iter())
             .flat_map(|rule| self.per_player(rule))
@@ -173,6 +176,8 @@ impl Compiler<'_> {
                 stock,
                 stocked,
                 stones,
+                stacking,
+                stacks,
             },
             moves,
             effects: Sourced {

@@ -5,13 +5,18 @@ use super::exprs::Value;
 use super::{Compiler, Seat, MAX_STONES_PER_PIT};
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
-use rulebook_model::{self as model, Site, MAX_HAND};
+use rulebook_model::{self as model, Site, MAX_HAND, MAX_STACK};
 
 impl Compiler<'_> {
-    /// The starting pieces, sorted by site; a site filled twice is an error.
-    pub(super) fn setup(&mut self) -> Vec<(Site, model::Cell)> {
+    /// The starting pieces, sorted by site, and in a game with stacks the pieces on each
+    /// site beyond the first (else empty); a site filled twice is an error.
+    pub(super) fn setup(&mut self) -> (Vec<(Site, model::Cell)>, Vec<u16>) {
         let piece_kinds = self.desc.about.pieces.len();
         let mut setup = Vec::new();
+        let mut stacks = match self.desc.about.piece_stacked.contains(&true) {
+            true => vec![0u16; self.board().sites()],
+            false => Vec::new(),
+        };
         let (w, h) = (self.board().width as usize, self.board().height as usize);
         let mut placed_by: Vec<Option<Span>> = vec![None; w * h];
         for s in &self.desc.start.setup {
@@ -23,6 +28,14 @@ impl Compiler<'_> {
                 continue;
             };
             let cell = model::Cell::piece(player, s.piece, piece_kinds);
+            let what = "the number of pieces on a site";
+            let count = match &s.count {
+                Some(c) => self.bounded(c, 1, i64::from(MAX_STACK), what),
+                None => Some(1),
+            };
+            let Some(count) = count else {
+                continue;
+            };
             for site in self.on_board(sites) {
                 if let Some(first) = placed_by[site.index()] {
                     let name = self.board().site_names[site.index()].clone();
@@ -38,19 +51,24 @@ impl Compiler<'_> {
                 }
                 placed_by[site.index()] = Some(s.span);
                 setup.push((site, cell));
+                if let Some(extra) = stacks.get_mut(site.index()) {
+                    *extra = count as u16 - 1;
+                }
             }
         }
         setup.sort_unstable();
-        setup
+        (setup, stacks)
     }
 
     /// The counted stocks: pieces in hand at the start by player and kind (empty when no
     /// `setup ... in hand` and no `capture into hand` is written), and the kinds they stock,
     /// in `piece` order: those set up in hand, and with `capture into hand` every kind a
-    /// taken piece goes into hand as.
+    /// taken piece goes into hand as; in a race along tracks, which sends a piece landed on
+    /// back to its owner's stock, every kind.
     pub(super) fn stock(&mut self) -> (Vec<u16>, Vec<u8>) {
         let desc = self.desc;
-        if desc.start.stock.is_empty() && desc.capture_into_hand.kinds.is_empty() {
+        let race = !desc.chance.tracks.is_empty();
+        if desc.start.stock.is_empty() && desc.capture_into_hand.kinds.is_empty() && !race {
             return (Vec::new(), Vec::new());
         }
         let kinds = desc.about.pieces.len();
@@ -63,7 +81,7 @@ impl Compiler<'_> {
         }
         let stocked = (0..kinds)
             .filter(|&k| {
-                desc.start.stock.iter().any(|s| s.piece == k)
+                race || desc.start.stock.iter().any(|s| s.piece == k)
                     || desc.capture_into_hand.kinds.get(k) == Some(&k)
             })
             .map(|k| k as u8)

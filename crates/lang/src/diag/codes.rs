@@ -173,6 +173,10 @@ codes! {
     E0341,
     /// a `loop` stands between two points of a path
     E0342,
+    /// only a `stacked` kind stands several on a site: `setup N PLAYER KIND on REGION`
+    E0343,
+    /// pieces of a `stacked` kind move only along tracks
+    E0344,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks

@@ -255,7 +255,7 @@ mod tests {
         let piece = keyword("piece").expect("a section for `piece`");
         assert!(
             piece.contains(
-                "piece NAME [as LETTER] [numbered N] [worth N], NAME [as LETTER] [numbered N] [worth N], ..."
+                "piece NAME [as LETTER] [numbered N] [worth N] [stacked], NAME [as LETTER] ..., ..."
             ),
             "{piece}"
         );

@@ -23,6 +23,8 @@ pub struct PieceKind {
     pub number: Option<(i64, Span)>,
     /// The worth of `worth N`, and where it stands; none: the kind is worth 1.
     pub worth: Option<(i64, Span)>,
+    /// Where `stacked` stands, if written: pieces of the kind may stand several on a site.
+    pub stacked: Option<Span>,
 }
 
 /// A parsed rule file: its statements in order.
@@ -92,8 +94,10 @@ pub enum StatementKind {
     Board(BoardShape),
     /// `piece a, b as C`.
     Pieces(Vec<PieceKind>),
-    /// `setup player piece on region`.
+    /// `setup [N] player piece on region`.
     Setup {
+        /// How many pieces on each site (`setup 2 ...`: a stack), if given.
+        count: Option<Expr>,
         /// Whose pieces.
         player: Name,
         /// Which kind.

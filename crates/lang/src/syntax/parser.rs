@@ -1124,11 +1124,23 @@ fn lower_setup(what: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
     let mut parts = parts(what);
     let mut part = || parts.next().ok_or_else(|| internal(wspan));
     match rule {
-        Rule::piece_setup => Ok(StatementKind::Setup {
-            player: lower_name(part()?, file),
-            piece: lower_name(part()?, file),
-            region: lower_expr(part()?, file)?,
-        }),
+        Rule::piece_setup => {
+            let mut first = part()?;
+            let count = match first.as_rule() {
+                Rule::hand_count => {
+                    let count = lower_hand_count(first, file)?;
+                    first = part()?;
+                    Some(count)
+                }
+                _ => None,
+            };
+            Ok(StatementKind::Setup {
+                count,
+                player: lower_name(first, file),
+                piece: lower_name(part()?, file),
+                region: lower_expr(part()?, file)?,
+            })
+        }
         Rule::stones_setup => Ok(StatementKind::SetupStones {
             count: lower_expr(part()?, file)?,
         }),
@@ -1374,10 +1386,12 @@ fn lower_piece_kind(pair: Pair<Rule>, file: FileId) -> Lowered<PieceKind> {
     let span = span_of(&pair, file);
     let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_as);
     let name = lower_name(inner.next().ok_or_else(|| internal(span))?, file);
-    let (mut letter, mut number, mut worth) = (None, None, None);
+    let (mut letter, mut number, mut worth, mut stacked) = (None, None, None, None);
     for p in inner {
         let rule = p.as_rule();
-        if matches!(rule, Rule::piece_number | Rule::piece_worth) {
+        if rule == Rule::piece_stacked {
+            stacked = Some(span_of(&p, file));
+        } else if matches!(rule, Rule::piece_number | Rule::piece_worth) {
             let int = p.into_inner().nth(1).ok_or_else(|| internal(span))?;
             let value = Some((lower_int(&int, file)?, span_of(&int, file)));
             match rule {
@@ -1394,6 +1408,7 @@ fn lower_piece_kind(pair: Pair<Rule>, file: FileId) -> Lowered<PieceKind> {
         letter,
         number,
         worth,
+        stacked,
     })
 }
 

@@ -74,6 +74,9 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
         });
     }
     let _ = writeln!(out, "{}", material.join(", "));
+    if let Some(stacks) = super::text::stacks_line(state) {
+        let _ = writeln!(out, "{stacks}");
+    }
     // (A board of tiles says it under its drawing.)
     if state.swapped() && game.tiles.is_none() {
         let _ = writeln!(out, "the players have swapped sides");

@@ -133,13 +133,19 @@ fn grid_summary(o: &mut String, game: &Game) {
     for (p, player) in game.players_named() {
         for (k, kind) in game.about.piece_kinds.iter().enumerate() {
             let cell = game.cell(p, k);
-            let sites: Vec<&str> = game
-                .start
-                .setup
-                .iter()
+            // A stack is written with its height (`a1:3`), as in a position's text.
+            let height = |s: Site| 1 + game.start.stacks.get(s.index()).map_or(0, |&n| n);
+            let sites: Vec<String> = (game.start.setup.iter())
                 .filter(|(_, c)| *c == cell)
-                .map(|(s, _)| b.site_names[(*s).index()].as_str())
+                .map(|&(s, _)| match height(s) {
+                    1 => b.site_names[s.index()].clone(),
+                    h => format!("{}:{h}", b.site_names[s.index()]),
+                })
                 .collect();
+            let count: u16 = (game.start.setup.iter())
+                .filter(|(_, c)| *c == cell)
+                .map(|&(s, _)| height(s))
+                .sum();
             let hand = match game
                 .start
                 .stock
@@ -156,7 +162,7 @@ fn grid_summary(o: &mut String, game: &Game) {
                 o,
                 "  {player} {kind} ({}) x{}{hand}{on}",
                 glyph(game, cell),
-                sites.len()
+                count
             );
         }
     }
@@ -398,8 +404,9 @@ fn mode(m: CaptureMode) -> &'static str {
     }
 }
 
-/// The kinds of piece, each with its number where the rules give it one and its worth
-/// where they give kinds one (the estimate the computer plays by is then their material).
+/// The kinds of piece, each with its number where the rules give it one, its worth
+/// where they give kinds one (the estimate the computer plays by is then their material),
+/// and whether it stacks.
 fn piece_kinds(game: &Game) -> String {
     let worths = match &game.heuristics.estimate {
         Expr::Material(_, worths) => Some(worths),
@@ -409,6 +416,7 @@ fn piece_kinds(game: &Game) -> String {
         let number = game.about.piece_numbers.get(k).copied().flatten();
         let notes: Vec<String> = (number.map(|n| format!("numbered {n}")).into_iter())
             .chain(worths.map(|w| format!("worth {}", w[k])))
+            .chain((game.start.stacking >> k & 1 == 1).then(|| "stacked".to_string()))
             .collect();
         match notes.is_empty() {
             true => name.clone(),

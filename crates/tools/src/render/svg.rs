@@ -200,13 +200,19 @@ fn grid_pieces(o: &mut String, state: &State, at: &dyn Fn(f64, f64) -> (f64, f64
             r##"<circle cx="{cx}" cy="{cy}" r="14" fill="{}" stroke="#222"/>"##,
             player_colour(game, p)
         );
-        if game.about.piece_kinds.len() > 1 {
+        // A stack is drawn with its height, a piece of several kinds with its letter.
+        let label = match state.stack_height(s) {
+            1 if game.about.piece_kinds.len() > 1 => super::glyph(game, cell).to_string(),
+            1 => String::new(),
+            height => height.to_string(),
+        };
+        if !label.is_empty() {
             let _ = writeln!(
                 o,
                 r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="13" fill="{}">{}</text>"##,
                 cy + 4.5,
                 contrast(game, p),
-                escape(&super::glyph(game, cell).to_string())
+                escape(&label)
             );
         }
     }

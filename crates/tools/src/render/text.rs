@@ -444,6 +444,23 @@ pub(super) fn mancala_turned(state: &State, turned: bool) -> String {
     out
 }
 
+/// The stacks of two pieces or more, by site with their heights (`stacks: a1 3, f1 2`), in
+/// a position that has some.
+pub(super) fn stacks_line(state: &State) -> Option<String> {
+    let game = state.game();
+    let stacks: Vec<String> = (Site::all(game.board.sites()))
+        .filter(|&s| state.stack_height(s) > 1)
+        .map(|s| {
+            format!(
+                "{} {}",
+                game.board.site_names[s.index()],
+                state.stack_height(s)
+            )
+        })
+        .collect();
+    (!stacks.is_empty()).then(|| format!("stacks: {}", stacks.join(", ")))
+}
+
 /// The position: board, side to move or outcome, and the legal moves.
 pub fn position_text(state: &State) -> String {
     let mut out = board_text(state);
@@ -471,6 +488,9 @@ pub fn position_text(state: &State) -> String {
                 false => format!(", {in_hand} in hand"),
             }
         );
+    }
+    if let Some(stacks) = stacks_line(state) {
+        let _ = writeln!(out, "{stacks}");
     }
     match state.outcome() {
         Some(o) => {
