@@ -679,7 +679,7 @@ fn placement_clause(state: &State, site: Site) -> Option<String> {
     };
     let along: Vec<&str> = (0..8)
         .filter(|d| next_to.directions & 1 << d != 0)
-        .map(|d| game.board.direction_names[d])
+        .map(|d| game.board.direction_names[d].as_str())
         .collect();
     Some(format!(
         "a piece placed on {name} needs {what} next to it (along {})",

@@ -1277,7 +1277,7 @@ impl Checker {
         for n in &dirs.names {
             let r = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == n.text);
             // A grid of hexagons has no forward: its players do not face across ranks.
-            let r = r.filter(|_| !self.board.hexagons);
+            let r = r.filter(|_| !self.board.hexagons && self.board.graph.is_none());
             if let (Some(_), false) = (r, relative) {
                 ok = false;
                 self.error(
@@ -1302,6 +1302,8 @@ impl Checker {
                 }
             } else if self.board.hexagons {
                 ok &= self.hexagon_directions(n, &mut out);
+            } else if self.board.graph.is_some() {
+                ok &= self.graph_directions_named(n, &mut out);
             } else if let Some(group) = grid_direction_group(&n.text) {
                 for d in group {
                     if !out.contains(d) {
@@ -1352,6 +1354,54 @@ impl Checker {
                 "a grid of hexagons has east, north-east, north-west, west, south-west, \
                  south-east, and the group all (the six)",
             ));
+            return false;
+        }
+        for d in found {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        true
+    }
+
+    /// A direction of a graph board, or `all` (every link), added to `out`; false (and an
+    /// error) for a name that is neither.
+    fn graph_directions_named(&mut self, n: &ast::Name, out: &mut Vec<u8>) -> bool {
+        let names = self
+            .board
+            .graph
+            .as_ref()
+            .map_or(Vec::new(), |g| g.1.clone());
+        let found: Vec<u8> = match n.text.as_str() {
+            "all" => (0..names.len() as u8).collect(),
+            t => names
+                .iter()
+                .position(|d| d == t)
+                .map(|d| d as u8)
+                .into_iter()
+                .collect(),
+        };
+        if found.is_empty() {
+            let known: Vec<&str> = names
+                .iter()
+                .map(String::as_str)
+                .filter(|d| !d.is_empty())
+                .collect();
+            let d = Diagnostic::error(
+                Code::E0455,
+                format!("unknown direction `{}`", n.text),
+                n.span,
+            )
+            .with_label("not a direction of this graph")
+            .with_suggestion(&n.text, known.iter().copied().chain(["all"]));
+            let listed = match known.is_empty() {
+                true => "this graph names no direction: `all` follows every link".to_string(),
+                false => format!(
+                    "this graph has {}, and `all` (every link)",
+                    known.join(", ")
+                ),
+            };
+            self.error(d.with_note(listed));
             return false;
         }
         for d in found {
