@@ -65,6 +65,7 @@ mod mcts;
 mod mensch_aergere_dich_nicht;
 mod migong;
 mod morris;
+mod mu_torere_reference;
 mod moves;
 mod named_paths;
 mod othello_reference;
