@@ -67,7 +67,13 @@ fn mt1_nine_sites_each_kewai_joined_to_two_kewai_and_the_putahi() {
 fn mt2_start_four_each_putahi_empty_black_first() {
     let s = State::new(game());
     assert_eq!(text_of(&s), "1BBBBWWWW black");
-    assert_eq!(Game::new().to_text(), "1BBBBWWWW black");
+    let g = Game::new();
+    assert_eq!(g.to_text(), "1BBBBWWWW black");
+    assert_eq!(
+        (g.cell("putahi"), g.cell("n"), g.cell("nw")),
+        ('.', 'B', 'W')
+    );
+    assert_eq!(g.to_move(), 0);
     assert_eq!(s.to_move(), Player::FIRST);
     // Only the two black stones beside a white one may enter the pūtahi (MT-5).
     let mut s = s;
@@ -78,8 +84,16 @@ fn mt2_start_four_each_putahi_empty_black_first() {
 fn mt2_the_text_board_places_the_sites_by_the_star() {
     let out = crate::common::bin::run(&["position", "games/mu-torere.game"]);
     let text = crate::common::bin::text(&out.stdout);
-    assert!(text.starts_with("nw W      n B       ne B\nw W       putahi .  e B\nsw W      s W       se B\n"), "{text}");
-    assert!(text.contains("legal moves (2): n-putahi se-putahi"), "{text}");
+    assert!(
+        text.starts_with(
+            "nw W      n B       ne B\nw W       putahi .  e B\nsw W      s W       se B\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("legal moves (2): n-putahi se-putahi"),
+        "{text}"
+    );
 }
 
 // MT-3: along the ring to an empty kewai.
@@ -104,7 +118,10 @@ fn mt4_from_the_putahi_to_the_empty_kewai_wherever_it_is() {
     let mut s = at("B3BWWWW white");
     assert_eq!(legal(&mut s), set(&["nw-n"]));
     let mut s = at("B3BWWWW black");
-    assert_eq!(legal(&mut s), set(&["putahi-e", "putahi-n", "putahi-ne", "se-e"]));
+    assert_eq!(
+        legal(&mut s),
+        set(&["putahi-e", "putahi-n", "putahi-ne", "se-e"])
+    );
 }
 
 // MT-5: into the pūtahi only from beside an enemy stone.
@@ -189,7 +206,7 @@ fn perft_data_file_agrees_with_the_reference() {
 #[ignore = "a tool: prints the reference's perft (with --nocapture)"]
 fn print_perft() {
     println!("start: {:?}", Game::new().perft(20));
-    for p in ["BWBBBWWW1 black", "1BWBWBWBW black", "WWW1BBBB1W black"] {
+    for p in ["BWBBBWWW1 black", "1BWBWBWBW black", "W1WBBBBWW white"] {
         println!("{p}: {:?}", Game::from_position(p).perft(16));
     }
 }
@@ -243,5 +260,8 @@ fn random_games_agree_move_by_move() {
     }
     assert_eq!(games, 300);
     assert!(plies > 3000, "{plies}");
-    assert!(results.iter().all(|&n| n > 0), "{results:?} ({PLAYERS:?}, draw)");
+    assert!(
+        results.iter().all(|&n| n > 0),
+        "{results:?} ({PLAYERS:?}, draw)"
+    );
 }

@@ -21,7 +21,10 @@ pub struct Game {
 
 /// The two kewai beside kewai `k` (1..=8) round the ring.
 fn beside(k: usize) -> [usize; 2] {
-    [if k == 1 { 8 } else { k - 1 }, if k == 8 { 1 } else { k + 1 }]
+    [
+        if k == 1 { 8 } else { k - 1 },
+        if k == 8 { 1 } else { k + 1 },
+    ]
 }
 
 impl Game {
@@ -50,7 +53,10 @@ impl Game {
                 'B' => cells.push(1),
                 'W' => cells.push(2),
                 '.' => cells.push(0),
-                d => cells.extend(std::iter::repeat_n(0, d.to_digit(10).expect("a digit") as usize)),
+                d => cells.extend(std::iter::repeat_n(
+                    0,
+                    d.to_digit(10).expect("a digit") as usize,
+                )),
             }
         }
         let mover = PLAYERS.iter().position(|p| *p == mover).expect("a player");
@@ -141,7 +147,11 @@ impl Game {
 
     /// The position after a legal move.
     pub fn play(&self, mv: &str) -> Game {
-        assert!(self.moves().iter().any(|m| m == mv), "{mv} is not legal in {}", self.to_text());
+        assert!(
+            self.moves().iter().any(|m| m == mv),
+            "{mv} is not legal in {}",
+            self.to_text()
+        );
         let (from, to) = mv.split_once('-').expect("FROM-TO");
         let at = |name: &str| SITES.iter().position(|s| *s == name).expect("a site");
         let mut next = self.clone();

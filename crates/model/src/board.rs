@@ -986,7 +986,8 @@ impl Board {
                 // another link at the next site.
                 let named = !self.direction_names.get(dir).is_none_or(String::is_empty);
                 let mut s = neighbours[site * dirs + dir];
-                while s != NO_SITE {
+                // A graph's ring leads back to the site: the ray stops before it.
+                while s != NO_SITE && s.index() != site {
                     ray_sites.push(s);
                     s = match named {
                         true => neighbours[s.index() * dirs + dir],

@@ -19,11 +19,14 @@ impl Checker {
         sites: &[ast::GraphSite],
         links: &[ast::GraphLink],
     ) -> Option<BoardDecl> {
-        let names = self.graph_sites(sites);
+        let (names, named_once) = self.graph_sites(sites);
         let directions = self.graph_directions(links);
-        let (names, directions) = (names?, directions?);
-        // The sites and directions are known to the rules whatever the links say.
-        self.board.graph = Some((names.clone(), directions.clone()));
+        // The sites and directions are known to the rules whatever else is wrong.
+        let known = directions
+            .clone()
+            .unwrap_or_else(|| vec![String::new(); GRID_DIRECTIONS.len()]);
+        self.board.graph = Some((names.clone(), known));
+        let directions = directions.filter(|_| named_once)?;
         let joined = self.graph_links(&names, links, &directions)?;
         self.graph_room(&names, &joined, &directions)?;
         let placed = sites.iter().filter_map(|s| s.at);
@@ -36,8 +39,9 @@ impl Checker {
         }))
     }
 
-    /// The sites' names in order: none twice, and places for all of them or none.
-    fn graph_sites(&mut self, sites: &[ast::GraphSite]) -> Option<Vec<String>> {
+    /// The sites' names in order, and whether none is named twice and places are given
+    /// for all of them or none.
+    fn graph_sites(&mut self, sites: &[ast::GraphSite]) -> (Vec<String>, bool) {
         let mut names: Vec<String> = Vec::with_capacity(sites.len());
         let mut ok = true;
         for (i, site) in sites.iter().enumerate() {
@@ -61,7 +65,7 @@ impl Checker {
             }
             names.push(site.name.text.clone());
         }
-        ok.then_some(names)
+        (names, ok)
     }
 
     /// The names of the directions by code: each pair (`as clockwise and anticlockwise`)

@@ -903,6 +903,7 @@ impl Checker {
             ast::Jumped::Any => Jumped::Any,
         };
         self.move_directions(directions)
+            .map(|directions| self.straight_directions(directions))
             .map(|directions| MoveDecl::Jump {
                 directions,
                 flying,
@@ -1362,6 +1363,16 @@ impl Checker {
             }
         }
         true
+    }
+
+    /// Of `directions`, those that run on in a straight line from site to site (a jump's, a
+    /// capture's in line): on a graph board, its named directions alone, since a link
+    /// without a name goes one site and no further.
+    pub(super) fn straight_directions(&self, mut directions: Vec<u8>) -> Vec<u8> {
+        if let Some((_, names)) = &self.board.graph {
+            directions.retain(|&d| names.get(d as usize).is_some_and(|n| !n.is_empty()));
+        }
+        directions
     }
 
     /// A direction of a graph board, or `all` (every link), added to `out`; false (and an
