@@ -975,7 +975,12 @@ impl Checker {
             return Some(decl);
         };
         let relative = directions.iter().any(|&d| d >= RELATIVE_BASE || d >= 8);
-        if *flying || *chain != Chain::Single || relative || self.board.hexagons {
+        if *flying
+            || *chain != Chain::Single
+            || relative
+            || self.board.hexagons
+            || self.board.graph.is_some()
+        {
             self.error(
                 Diagnostic::error(
                     Code::E0445,

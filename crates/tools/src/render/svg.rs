@@ -130,14 +130,8 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
 /// where the rule file places it (or round a circle, where it places none), and the pieces.
 fn graph_svg(state: &State) -> (f64, f64, String) {
     let b = &state.game().board;
-    let places = graph_places(b);
-    let right = places.iter().map(|p| p.0).fold(0.0, f64::max);
-    let top = places.iter().map(|p| p.1).fold(0.0, f64::max);
-    let margin = 40.0;
-    let at = |f: f64, _: f64| {
-        let (x, y) = places[f as usize];
-        (margin + x * GRID_STEP, margin + (top - y) * GRID_STEP)
-    };
+    let (points, (width, height)) = graph_frame(b);
+    let at = |f: f64, _: f64| points[f as usize];
     let mut o = String::new();
     for s in Site::all(b.sites()) {
         for d in 0..b.directions() as u8 {
@@ -163,8 +157,21 @@ fn graph_svg(state: &State) -> (f64, f64, String) {
         );
     }
     grid_pieces(&mut o, state, &at);
-    let size = |extent: f64| 2.0 * margin + extent * GRID_STEP;
-    (size(right), size(top), o)
+    (width, height, o)
+}
+
+/// Where a graph board's sites are drawn, in the picture's units (y downwards), and the
+/// picture's width and height.
+fn graph_frame(b: &Board) -> (Vec<(f64, f64)>, (f64, f64)) {
+    const MARGIN: f64 = 40.0;
+    let places = graph_places(b);
+    let right = places.iter().map(|p| p.0).fold(0.0, f64::max);
+    let top = places.iter().map(|p| p.1).fold(0.0, f64::max);
+    let points = (places.iter())
+        .map(|&(x, y)| (MARGIN + x * GRID_STEP, MARGIN + (top - y) * GRID_STEP))
+        .collect();
+    let size = |extent: f64| 2.0 * MARGIN + extent * GRID_STEP;
+    (points, (size(right), size(top)))
 }
 
 /// Where a graph board's sites are drawn, in steps of the picture (x east, y north, from
@@ -627,6 +634,17 @@ pub struct Spot {
 pub fn site_spots(game: &Game) -> Vec<Spot> {
     let b = &game.board;
     match b.layout {
+        Layout::Grid(_) if b.drawing() == Drawing::Graph => {
+            let (points, _) = graph_frame(b);
+            (Site::all(b.sites()).zip(points))
+                .map(|(site, (x, y))| Spot {
+                    site,
+                    x,
+                    y,
+                    r: GRID_STEP / 2.0,
+                })
+                .collect()
+        }
         Layout::Grid(_) => {
             let (margin, _) = grid_margin(b);
             let h = b.height as f64;
