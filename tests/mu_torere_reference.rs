@@ -55,8 +55,8 @@ fn mt1_nine_sites_each_kewai_joined_to_two_kewai_and_the_putahi() {
     assert_eq!(linked(0), SITES[1..].iter().copied().collect());
     assert_eq!(linked(1), ["putahi", "ne", "nw"].into_iter().collect());
     assert_eq!(linked(5), ["putahi", "se", "sw"].into_iter().collect());
-    for k in 1..9 {
-        assert_eq!(linked(k).len(), 3, "{}", SITES[k]);
+    for (k, name) in SITES.iter().enumerate().skip(1) {
+        assert_eq!(linked(k).len(), 3, "{name}");
     }
     assert_eq!(b.places().len(), 9);
 }
