@@ -1023,24 +1023,22 @@ impl Checker {
                 (TExprKind::Opponent, Type::Player)
             }
             "all" => (TExprKind::Region(RegionConst::All), Type::Region),
-            "corners" => {
-                self.needs_geometry("`corners`", n.span);
-                (TExprKind::Region(RegionConst::Corners), Type::Region)
+            "corners" | "perimeter" => {
+                self.needs_geometry(&format!("`{t}`"), n.span);
+                let region = match t {
+                    "corners" => RegionConst::Corners,
+                    _ => RegionConst::Perimeter,
+                };
+                (TExprKind::Region(region), Type::Region)
             }
-            "perimeter" => {
-                self.needs_geometry("`perimeter`", n.span);
-                (TExprKind::Region(RegionConst::Perimeter), Type::Region)
-            }
-            "centre" => {
-                self.needs_board(BoardKind::Grid, "`centre`", n.span);
-                self.needs_geometry("`centre`", n.span);
-                (TExprKind::Region(RegionConst::Centre), Type::Region)
-            }
-            "dark" | "light" => {
+            "centre" | "dark" | "light" => {
                 self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
                 self.needs_geometry(&format!("`{t}`"), n.span);
-                let colour = RegionConst::Colour { dark: t == "dark" };
-                (TExprKind::Region(colour), Type::Region)
+                let region = match t {
+                    "centre" => RegionConst::Centre,
+                    _ => RegionConst::Colour { dark: t == "dark" },
+                };
+                (TExprKind::Region(region), Type::Region)
             }
             "last" | "origin" => {
                 if self.board.kind == Some(BoardKind::Hex) {
