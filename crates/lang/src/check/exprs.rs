@@ -1023,23 +1023,7 @@ impl Checker {
                 (TExprKind::Opponent, Type::Player)
             }
             "all" => (TExprKind::Region(RegionConst::All), Type::Region),
-            "corners" | "perimeter" => {
-                self.needs_geometry(&format!("`{t}`"), n.span);
-                let region = match t {
-                    "corners" => RegionConst::Corners,
-                    _ => RegionConst::Perimeter,
-                };
-                (TExprKind::Region(region), Type::Region)
-            }
-            "centre" | "dark" | "light" => {
-                self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
-                self.needs_geometry(&format!("`{t}`"), n.span);
-                let region = match t {
-                    "centre" => RegionConst::Centre,
-                    _ => RegionConst::Colour { dark: t == "dark" },
-                };
-                (TExprKind::Region(region), Type::Region)
-            }
+            "corners" | "perimeter" | "centre" | "dark" | "light" => self.geometry_word(t, n.span),
             "last" | "origin" => {
                 if self.board.kind == Some(BoardKind::Hex) {
                     self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
@@ -1074,6 +1058,22 @@ impl Checker {
             }
             _ => return None,
         })
+    }
+
+    /// A region of a grid's geometry by its word (`corners`, `perimeter`, `centre`, `dark`,
+    /// `light`), with an error where the board has no such geometry.
+    fn geometry_word(&mut self, t: &str, span: Span) -> (TExprKind, Type) {
+        if !matches!(t, "corners" | "perimeter") {
+            self.needs_board(BoardKind::Grid, &format!("`{t}`"), span);
+        }
+        self.needs_geometry(&format!("`{t}`"), span);
+        let region = match t {
+            "corners" => RegionConst::Corners,
+            "perimeter" => RegionConst::Perimeter,
+            "centre" => RegionConst::Centre,
+            _ => RegionConst::Colour { dark: t == "dark" },
+        };
+        (TExprKind::Region(region), Type::Region)
     }
 
     /// The error for a name that names nothing: a name it may be a misspelling of, or a
