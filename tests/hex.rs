@@ -41,7 +41,7 @@ fn hx2_a_cell_touches_six_and_a_corner_two_or_three() {
         let d = b
             .direction_names
             .iter()
-            .position(|&n| n == name)
+            .position(|n| n == name)
             .expect(name);
         b.site_names[b.step(c3, d as u8).index()].clone()
     };

@@ -66,6 +66,7 @@ mod mensch_aergere_dich_nicht;
 mod migong;
 mod morris;
 mod moves;
+mod mu_torere_reference;
 mod named_paths;
 mod othello_reference;
 mod oware_reference;

@@ -138,6 +138,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "ming-mang \"traditional\"",
         "ming-mang \"8x8\"",
         "ming-mang \"go\"",
+        "mu-torere null",
         "nine-mens-morris null",
         "othello null",
         "oware null",

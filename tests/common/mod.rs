@@ -21,6 +21,7 @@ pub mod kalah_reference;
 pub mod konane_reference;
 pub mod mangala_reference;
 pub mod move_texts;
+pub mod mu_torere_reference;
 pub mod neighbours;
 pub mod othello_reference;
 pub mod oware_reference;

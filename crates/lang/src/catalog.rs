@@ -108,6 +108,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/ming-mang.game"),
     },
     Bundled {
+        name: "mu-torere",
+        text: include_str!("../../../games/mu-torere.game"),
+    },
+    Bundled {
         name: "nine-mens-morris",
         text: include_str!("../../../games/nine-mens-morris.game"),
     },

@@ -295,6 +295,9 @@ pub struct Grid {
     pub drawing: Drawing,
     /// The shape a grid of hexagons is cut to (a hexagon, a triangle, a star), if it is.
     outline: Option<Outline>,
+    /// A board given as a graph ([`Drawing::Graph`]): where pictures draw each site (x
+    /// east, y north), empty where the rule file places none.
+    places: Vec<(i32, i32)>,
 }
 
 /// A shape of hexagonal cells cut from a rhombus of them (a grid `of hexagons`): the cells
@@ -427,7 +430,7 @@ pub struct Board {
     /// The name of each site (`a1`, ...).
     pub site_names: Vec<String>,
     /// Direction names, by index.
-    pub direction_names: Vec<&'static str>,
+    pub direction_names: Vec<String>,
     /// The links between sites, and the rays and lines they make.
     links: Links,
     /// Named paths.
@@ -548,6 +551,7 @@ static NO_GRID: Grid = Grid {
     drawn_lines: Vec::new(),
     drawing: Drawing::Points,
     outline: None,
+    places: Vec::new(),
 };
 
 /// How pictures draw the sites of a grid (the game is the same either way).
@@ -564,6 +568,9 @@ pub enum Drawing {
     /// Hexagonal cells (`of hexagons`), linked as [`Board::link_hexagons`] says, each rank
     /// drawn half a cell east of the one below (a rhombus).
     Hexagons,
+    /// A board given as a graph ([`Board::graph`]): named sites joined by links, drawn at
+    /// the places the rule file gives them, if it does.
+    Graph,
 }
 
 /// The lines of a grid (ranks, files, diagonals, anti-diagonals: the four families), for
@@ -652,7 +659,7 @@ impl Board {
             width,
             height,
             site_names,
-            direction_names: GRID_DIRECTIONS.iter().map(|d| d.0).collect(),
+            direction_names: GRID_DIRECTIONS.iter().map(|d| d.0.to_string()).collect(),
             links: Links {
                 perpendicular,
                 ascending: GRID_DIRECTIONS.map(|(_, df, dr)| dr * w + df > 0),
@@ -666,6 +673,67 @@ impl Board {
         let perimeter = board.perimeter_path();
         board.paths.push(perimeter);
         board
+    }
+
+    /// A board given as a graph: the sites `names` in order (drawn at `places`, one a
+    /// site, or nowhere in particular when it is empty), a grid of one rank whose links
+    /// are `links` alone. A link `(a, b, Some(d))` goes from `a` to `b` in direction `d`
+    /// (one of `directions`, the names by direction, `""` for none) and back in
+    /// [`reverse_direction`] of it; a link `(a, b, None)` fills a free direction at each
+    /// end, one no name is given, and a slide along it stops at the next site. The
+    /// compiler has checked that each site has room for its links. Rays are not kept as
+    /// masks, since site numbers need not grow along a direction.
+    pub fn graph(
+        names: Vec<String>,
+        places: Vec<(i32, i32)>,
+        links: &[(Site, Site, Option<u8>)],
+        directions: Vec<String>,
+    ) -> Board {
+        let dirs = GRID_DIRECTIONS.len();
+        let n = names.len();
+        let mut neighbours = vec![NO_SITE; n * dirs];
+        for &(a, b, dir) in links.iter().filter(|l| l.2.is_some()) {
+            let d = dir.unwrap_or(0) as usize;
+            neighbours[a.index() * dirs + d] = b;
+            neighbours[b.index() * dirs + reverse_direction(d as u8) as usize] = a;
+        }
+        let free: Vec<usize> = (0..dirs).filter(|&d| directions[d].is_empty()).collect();
+        for &(a, b, _) in links.iter().filter(|l| l.2.is_none()) {
+            for (from, to) in [(a, b), (b, a)] {
+                let slots = &mut neighbours[from.index() * dirs..][..dirs];
+                if let Some(&d) = free.iter().find(|&&d| slots[d] == NO_SITE) {
+                    slots[d] = to;
+                }
+            }
+        }
+        let mut board = Board {
+            layout: Layout::Grid(Grid {
+                drawing: Drawing::Graph,
+                places,
+                ..Grid::default()
+            }),
+            width: n as u16,
+            height: 1,
+            site_names: names,
+            direction_names: directions,
+            links: Links {
+                perpendicular: vec![Vec::new(); dirs],
+                ..Links::without_rays(n, neighbours)
+            },
+            paths: Vec::new(),
+            named_paths: Vec::new(),
+        };
+        board.build_rays();
+        board.links.ray_masks = Vec::new();
+        board.links.orthogonal_links = Vec::new();
+        board.links.axis_shifts = None;
+        board
+    }
+
+    /// Where pictures draw each site of a graph board (x east, y north); empty on another
+    /// board, or where the rule file places no site.
+    pub fn places(&self) -> &[(i32, i32)] {
+        &self.grid_tables().places
     }
 
     /// Keeps the diagonal links of a grid only between two sites of `region` (an Alquerque
@@ -688,7 +756,7 @@ impl Board {
     pub fn link_hexagons(&mut self) {
         self.cut_links(4..5, |_, _| true);
         self.cut_links(6..7, |_, _| true);
-        self.direction_names = HEXAGON_DIRECTIONS.to_vec();
+        self.direction_names = HEXAGON_DIRECTIONS.map(str::to_string).to_vec();
         self.set_drawing(Drawing::Hexagons);
     }
 
@@ -784,7 +852,10 @@ impl Board {
         };
         for site in Site::all(self.sites()) {
             let first = lines.masks.len();
-            for (forward, back) in AXES {
+            // A graph's links without names make no lines.
+            let graph = self.drawing() == Drawing::Graph;
+            let named = |d: u8| !graph || !self.direction_names[d as usize].is_empty();
+            for (forward, back) in AXES.into_iter().filter(|&(f, b)| named(f) && named(b)) {
                 for behind in 0..length {
                     let run = self.run_mask(site, back, behind);
                     let run = run.zip(self.run_mask(site, forward, length - 1 - behind));
@@ -911,10 +982,17 @@ impl Board {
         let mut ray_sites = Vec::new();
         for site in 0..sites {
             for dir in 0..dirs {
+                // A graph's link without a name goes one site on: the slot it fills means
+                // another link at the next site.
+                let named = !self.direction_names.get(dir).is_none_or(String::is_empty);
                 let mut s = neighbours[site * dirs + dir];
-                while s != NO_SITE {
+                // A graph's ring leads back to the site: the ray stops before it.
+                while s != NO_SITE && s.index() != site {
                     ray_sites.push(s);
-                    s = neighbours[s.index() * dirs + dir];
+                    s = match named {
+                        true => neighbours[s.index() * dirs + dir],
+                        false => NO_SITE,
+                    };
                 }
                 ray_bounds.push(ray_sites.len() as u32);
             }
@@ -1119,7 +1197,7 @@ impl Board {
                 .iter()
                 .map(|&(f, r)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
                 .collect(),
-            direction_names: HEX_DIRECTIONS.iter().map(|d| d.0).collect(),
+            direction_names: HEX_DIRECTIONS.iter().map(|d| d.0.to_string()).collect(),
             links: Links::without_rays(sites, neighbours),
             paths: Vec::new(),
             named_paths: Vec::new(),
@@ -1421,6 +1499,10 @@ impl Board {
 
     /// The site with this name, if there is one.
     pub fn site_named(&self, name: &str) -> Option<Site> {
+        if self.drawing() == Drawing::Graph {
+            let at = self.site_names.iter().position(|n| n == name);
+            return at.map(Site::at);
+        }
         let mut chars = name.chars();
         let file = chars.next()?;
         if !file.is_ascii_lowercase() {

@@ -250,7 +250,9 @@ pub(super) fn parse(state: &mut State, text: &str) -> Result<Move, MoveError> {
         true => strip_ways(&written),
         false => (written.clone(), vec![None; written.len()]),
     };
-    if points.iter().chain(&second_point).any(|p| !is_site_like(p)) {
+    // A graph board's sites are named as the rule file names them.
+    let site_like = |p: &str| is_site_like(p) || board.site_named(p).is_some();
+    if points.iter().chain(&second_point).any(|p| !site_like(p)) {
         return Err(malformed());
     }
     if let Some(bad) = (points.iter().chain(&second_point)).find(|p| board.site_named(p).is_none())
@@ -679,7 +681,7 @@ fn placement_clause(state: &State, site: Site) -> Option<String> {
     };
     let along: Vec<&str> = (0..8)
         .filter(|d| next_to.directions & 1 << d != 0)
-        .map(|d| game.board.direction_names[d])
+        .map(|d| game.board.direction_names[d].as_str())
         .collect();
     Some(format!(
         "a piece placed on {name} needs {what} next to it (along {})",

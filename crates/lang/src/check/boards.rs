@@ -42,6 +42,7 @@ impl Checker {
                     shape: *shape,
                 })
             }
+            ast::BoardShape::Graph { sites, links } => self.graph_board(sites, links),
             ast::BoardShape::Mancala { pits } => self
                 .static_expr(pits, Type::Int, "the number of pits")
                 .map(|pits| BoardDecl::Mancala { pits }),

@@ -102,6 +102,7 @@ impl Checker {
                             ast::BoardShape::Grid { .. } => BoardKind::Grid,
                             ast::BoardShape::Mancala { .. } => BoardKind::Mancala,
                             ast::BoardShape::Hex { .. } => BoardKind::Hex,
+                            ast::BoardShape::Graph { .. } => BoardKind::Grid,
                         });
                     }
                 }

@@ -393,7 +393,10 @@ impl Checker {
     /// (an error for a path it has not).
     fn run_shape(&mut self, shape: &ast::RunShape) -> Option<RunDecl> {
         Some(match shape {
-            ast::RunShape::Lines(d) => RunDecl::Lines(self.directions(d)?),
+            ast::RunShape::Lines(d) => {
+                let directions = self.directions(d)?;
+                RunDecl::Lines(self.straight_directions(directions))
+            }
             ast::RunShape::Path(name) => {
                 if !GRID_PATHS.contains(&name.text.as_str()) {
                     let mut d = Diagnostic::error(

@@ -324,6 +324,9 @@ impl Checker {
         span: Span,
     ) -> Option<(TExprKind, Type)> {
         let &(builtin, name, arg_ty, result) = self.builtin(function)?;
+        if GEOMETRY_FUNCTIONS.contains(&name) {
+            self.needs_geometry(&format!("`{name}`"), function.span);
+        }
         match (builtin, args.len()) {
             (Builtin::Pieces, 3) => self.pieces_of_kind(args),
             (Builtin::Pit, 2) => {
@@ -962,10 +965,16 @@ impl Checker {
         if let Some(word) = self.word(n) {
             return Some(word);
         }
+        if let Some(site) = self.board.graph_site(t) {
+            return Some((TExprKind::Region(site), Type::Region));
+        }
         if let Some(d) = direction_named(t) {
             return Some((TExprKind::Direction(d), Type::Direction));
         }
-        if let (Some(point), Some(BoardKind::Grid)) = (point_named(t), self.board.kind) {
+        let graph = self.board.graph.is_some();
+        if let (Some(point), Some(BoardKind::Grid), false) =
+            (point_named(t), self.board.kind, graph)
+        {
             return Some((TExprKind::Region(point), Type::Region));
         }
         if t == "tiles" && self.board.kind == Some(BoardKind::Hex) {
@@ -1014,17 +1023,7 @@ impl Checker {
                 (TExprKind::Opponent, Type::Player)
             }
             "all" => (TExprKind::Region(RegionConst::All), Type::Region),
-            "corners" => (TExprKind::Region(RegionConst::Corners), Type::Region),
-            "perimeter" => (TExprKind::Region(RegionConst::Perimeter), Type::Region),
-            "centre" => {
-                self.needs_board(BoardKind::Grid, "`centre`", n.span);
-                (TExprKind::Region(RegionConst::Centre), Type::Region)
-            }
-            "dark" | "light" => {
-                self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
-                let colour = RegionConst::Colour { dark: t == "dark" };
-                (TExprKind::Region(colour), Type::Region)
-            }
+            "corners" | "perimeter" | "centre" | "dark" | "light" => self.geometry_word(t, n.span),
             "last" | "origin" => {
                 if self.board.kind == Some(BoardKind::Hex) {
                     self.needs_board(BoardKind::Grid, &format!("`{t}`"), n.span);
@@ -1059,6 +1058,22 @@ impl Checker {
             }
             _ => return None,
         })
+    }
+
+    /// A region of a grid's geometry by its word (`corners`, `perimeter`, `centre`, `dark`,
+    /// `light`), with an error where the board has no such geometry.
+    fn geometry_word(&mut self, t: &str, span: Span) -> (TExprKind, Type) {
+        if !matches!(t, "corners" | "perimeter") {
+            self.needs_board(BoardKind::Grid, &format!("`{t}`"), span);
+        }
+        self.needs_geometry(&format!("`{t}`"), span);
+        let region = match t {
+            "corners" => RegionConst::Corners,
+            "perimeter" => RegionConst::Perimeter,
+            "centre" => RegionConst::Centre,
+            _ => RegionConst::Colour { dark: t == "dark" },
+        };
+        (TExprKind::Region(region), Type::Region)
     }
 
     /// The error for a name that names nothing: a name it may be a misspelling of, or a
@@ -1161,6 +1176,21 @@ fn point_site(point: TExpr) -> TExpr {
 }
 
 /// A grid point by name: a file letter `a` to `z`, then a rank number from 1 (`d4`).
+/// The functions that read a grid's files, ranks and king steps, which a board given as a
+/// graph has not.
+const GEOMETRY_FUNCTIONS: [&str; 10] = [
+    "side",
+    "corner",
+    "rank",
+    "file",
+    "diagonal",
+    "antidiagonal",
+    "within",
+    "files",
+    "area",
+    "territory",
+];
+
 pub(super) fn point_named(name: &str) -> Option<RegionConst> {
     let (letter, digits) = name.split_at_checked(1)?;
     let file = letter.chars().next().filter(char::is_ascii_lowercase)? as u16 - 'a' as u16;

@@ -15,6 +15,7 @@ mod declarations;
 mod effects;
 mod ends;
 mod exprs;
+mod graphs;
 mod limits;
 mod lints;
 mod many;
@@ -144,6 +145,19 @@ struct BoardFacts {
     /// Whether the board is a grid of squares with every point and every link of its
     /// shape (no `of hexagons`, `without` or `with lines`): the grid walls lie on.
     plain_grid: bool,
+    /// A board given as a graph (`board graph`): its sites' names in order and its
+    /// directions' names by code (`""` for a code no name is given).
+    graph: Option<(Vec<String>, Vec<String>)>,
+}
+
+impl BoardFacts {
+    /// The site of a graph board with this name, as a region of one point (the graph is a
+    /// grid of one rank).
+    fn graph_site(&self, name: &str) -> Option<RegionConst> {
+        let (sites, _) = self.graph.as_ref()?;
+        let file = sites.iter().position(|s| s == name)? as u16;
+        Some(RegionConst::Point { file, rank: 0 })
+    }
 }
 
 /// Where the expression being checked stands: what encloses it decides which words it may
@@ -386,6 +400,21 @@ impl Checker {
                     .with_note(format!("this game has {}", actual.describe())),
                 );
             }
+        }
+    }
+
+    /// An error for something that reads a grid's files, ranks or corners, on a board
+    /// given as a graph.
+    fn needs_geometry(&mut self, what: &str, span: Span) {
+        if self.board.graph.is_some() {
+            self.error(
+                Diagnostic::error(
+                    Code::E0538,
+                    format!("{what} reads a grid's files and ranks, which a graph board has not"),
+                    span,
+                )
+                .with_help("name the sites, or a region of them: `region ring = k1 + k2 + k3`"),
+            );
         }
     }
 

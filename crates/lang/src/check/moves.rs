@@ -906,6 +906,7 @@ impl Checker {
             ast::Jumped::Any => Jumped::Any,
         };
         self.move_directions(directions)
+            .map(|directions| self.straight_directions(directions))
             .map(|directions| MoveDecl::Jump {
                 directions,
                 flying,
@@ -977,7 +978,12 @@ impl Checker {
             return Some(decl);
         };
         let relative = directions.iter().any(|&d| d >= RELATIVE_BASE || d >= 8);
-        if *flying || *chain != Chain::Single || relative || self.board.hexagons {
+        if *flying
+            || *chain != Chain::Single
+            || relative
+            || self.board.hexagons
+            || self.board.graph.is_some()
+        {
             self.error(
                 Diagnostic::error(
                     Code::E0445,
@@ -1280,7 +1286,7 @@ impl Checker {
         for n in &dirs.names {
             let r = RELATIVE_DIRECTIONS.iter().position(|d| d.0 == n.text);
             // A grid of hexagons has no forward: its players do not face across ranks.
-            let r = r.filter(|_| !self.board.hexagons);
+            let r = r.filter(|_| !self.board.hexagons && self.board.graph.is_none());
             if let (Some(_), false) = (r, relative) {
                 ok = false;
                 self.error(
@@ -1305,6 +1311,8 @@ impl Checker {
                 }
             } else if self.board.hexagons {
                 ok &= self.hexagon_directions(n, &mut out);
+            } else if self.board.graph.is_some() {
+                ok &= self.graph_directions_named(n, &mut out);
             } else if let Some(group) = grid_direction_group(&n.text) {
                 for d in group {
                     if !out.contains(d) {
@@ -1355,6 +1363,64 @@ impl Checker {
                 "a grid of hexagons has east, north-east, north-west, west, south-west, \
                  south-east, and the group all (the six)",
             ));
+            return false;
+        }
+        for d in found {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        true
+    }
+
+    /// Of `directions`, those that run on in a straight line from site to site (a jump's, a
+    /// capture's in line): on a graph board, its named directions alone, since a link
+    /// without a name goes one site and no further.
+    pub(super) fn straight_directions(&self, mut directions: Vec<u8>) -> Vec<u8> {
+        if let Some((_, names)) = &self.board.graph {
+            directions.retain(|&d| names.get(d as usize).is_some_and(|n| !n.is_empty()));
+        }
+        directions
+    }
+
+    /// A direction of a graph board, or `all` (every link), added to `out`; false (and an
+    /// error) for a name that is neither.
+    fn graph_directions_named(&mut self, n: &ast::Name, out: &mut Vec<u8>) -> bool {
+        let names = self
+            .board
+            .graph
+            .as_ref()
+            .map_or(Vec::new(), |g| g.1.clone());
+        let found: Vec<u8> = match n.text.as_str() {
+            "all" => (0..names.len() as u8).collect(),
+            t => names
+                .iter()
+                .position(|d| d == t)
+                .map(|d| d as u8)
+                .into_iter()
+                .collect(),
+        };
+        if found.is_empty() {
+            let known: Vec<&str> = names
+                .iter()
+                .map(String::as_str)
+                .filter(|d| !d.is_empty())
+                .collect();
+            let d = Diagnostic::error(
+                Code::E0455,
+                format!("unknown direction `{}`", n.text),
+                n.span,
+            )
+            .with_label("not a direction of this graph")
+            .with_suggestion(&n.text, known.iter().copied().chain(["all"]));
+            let listed = match known.is_empty() {
+                true => "this graph names no direction: `all` follows every link".to_string(),
+                false => format!(
+                    "this graph has {}, and `all` (every link)",
+                    known.join(", ")
+                ),
+            };
+            self.error(d.with_note(listed));
             return false;
         }
         for d in found {

@@ -1063,6 +1063,23 @@ pub enum BoardDecl {
         /// Removed cells as written (`centre` or a cell name), with their places.
         removed: Vec<(String, Span)>,
     },
+    /// `graph SITE [at X,Y], ... with links ...`: a board given as a graph.
+    Graph(GraphDecl),
+}
+
+/// A board given as a graph, checked: its sites, links and directions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphDecl {
+    /// The sites' names in order.
+    pub names: Vec<String>,
+    /// Where pictures draw each site (x east, y north); empty when no site is placed.
+    pub places: Vec<(i32, i32)>,
+    /// The links: two sites by index, and the direction (its code) from the first to
+    /// the second, if named.
+    pub links: Vec<(u16, u16, Option<u8>)>,
+    /// The directions' names by code, `""` where no name is given (eight codes, each
+    /// named direction's way back two codes on, as a grid's).
+    pub directions: Vec<String>,
 }
 
 /// `edge SITE DIR COLOUR`: one board edge's colour.

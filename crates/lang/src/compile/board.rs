@@ -45,6 +45,17 @@ impl Compiler<'_> {
                 }
                 board
             }
+            BoardDecl::Graph(graph) => {
+                let links: Vec<(Site, Site, Option<u8>)> = (graph.links.iter())
+                    .map(|&(a, b, d)| (Site::at(a as usize), Site::at(b as usize), d))
+                    .collect();
+                Board::graph(
+                    graph.names.clone(),
+                    graph.places.clone(),
+                    &links,
+                    graph.directions.clone(),
+                )
+            }
             BoardDecl::Mancala { pits } => {
                 let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;
                 Board::mancala(n as u16, &self.desc.about.players)

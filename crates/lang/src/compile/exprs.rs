@@ -155,7 +155,10 @@ impl Compiler<'_> {
     /// board when none is given).
     fn pieces_in(&mut self, f: Builtin, args: &[TExpr]) -> Option<Value> {
         let player = self.player_ref(&args[0])?;
-        let on_grid = matches!(self.desc.board, BoardDecl::Grid { .. });
+        let on_grid = matches!(
+            self.desc.board,
+            BoardDecl::Grid { .. } | BoardDecl::Graph(_)
+        );
         if let Some(around) = args.get(1).filter(|r| on_grid && r.depends_on_position()) {
             return self.pieces_around(player, around, kind_arg(args.get(2)));
         }

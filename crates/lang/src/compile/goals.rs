@@ -100,7 +100,7 @@ fn mover_test(e: &Expr) -> Option<Player> {
 fn distances(region: &[u64], board: &Board) -> Vec<u8> {
     let n = board.sites();
     let directions: Vec<u8> = match board.layout {
-        Layout::Grid(_) if board.drawing() != Drawing::Hexagons => {
+        Layout::Grid(_) if !matches!(board.drawing(), Drawing::Hexagons | Drawing::Graph) => {
             grid_direction_group("orthogonal").unwrap_or(&[]).to_vec()
         }
         _ => (0..board.directions() as u8).collect(),

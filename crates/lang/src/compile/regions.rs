@@ -341,7 +341,7 @@ impl Compiler<'_> {
     pub(super) fn neighbours(&self, region: &[Site]) -> Vec<Site> {
         let b = self.board();
         let directions = match b.drawing() {
-            model::Drawing::Hexagons => 0..b.directions() as u8,
+            model::Drawing::Hexagons | model::Drawing::Graph => 0..b.directions() as u8,
             _ => 0..4,
         };
         let mut out: Vec<Site> = region

@@ -165,6 +165,10 @@ codes! {
     E0335,
     /// a throw has 1 to 8 dice of 1 to 64 faces, given once
     E0336,
+    /// a graph's direction is named with two ways back, or as its own way back, or more than four pairs of directions are named
+    E0337,
+    /// a graph's run of links joins two sites or more, and its sites are all placed or none
+    E0338,
     /// (a message made at run time: what a game of three players or more cannot have)
     E0339,
     /// a kind of piece is worth at most {MAX_WORTH}; this one is worth {worth}
@@ -177,6 +181,14 @@ codes! {
     E0343,
     /// pieces of a `stacked` kind move only along tracks
     E0344,
+    /// a site of a graph is named twice
+    E0346,
+    /// a graph's link names a site the graph does not have
+    E0347,
+    /// a graph's link joins a site to itself, or two sites already joined
+    E0348,
+    /// a site of a graph has more links than it has room for, or two the same way
+    E0349,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks
@@ -277,6 +289,8 @@ codes! {
     E0448,
     /// `claim closed cells` needs lines drawn on the sides of cells
     E0449,
+    /// unknown direction `{}` (on a graph board)
+    E0455,
 
     // E05xx: expressions and end rules.
     /// repetition is forbidden twice
@@ -347,6 +361,8 @@ codes! {
     E0533,
     /// no move of this game starts from a site, so `origin` is never a site
     E0534,
+    /// {what} reads a grid's files and ranks, which a graph board has not
+    E0538,
 
     // E06xx: compiling: tables and routines built from a sound description.
     /// {a} and {b} are not on one rank, file or diagonal

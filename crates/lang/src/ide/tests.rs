@@ -257,7 +257,7 @@ fn after_board_the_kinds_of_board_only() {
     let offered = offered("board ");
     assert_eq!(
         offered,
-        ["grid", "hex", "hexagon", "mancala", "star", "triangle"]
+        ["graph", "grid", "hex", "hexagon", "mancala", "star", "triangle"]
     );
 }
 

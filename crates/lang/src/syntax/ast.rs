@@ -309,6 +309,31 @@ pub enum BoardShape {
         /// Removed cells (`centre` or cell names).
         removed: Vec<Name>,
     },
+    /// `graph SITE [at X,Y], ... with links A-B-..., ...`.
+    Graph {
+        /// The sites in order, each with where pictures draw it, if given.
+        sites: Vec<GraphSite>,
+        /// The runs of links as written.
+        links: Vec<GraphLink>,
+    },
+}
+
+/// `north at 2,4`: a site of a graph board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphSite {
+    /// Its name.
+    pub name: Name,
+    /// `at X,Y`: where pictures draw it (x east, y north), if given.
+    pub at: Option<(i64, i64)>,
+}
+
+/// `a-b-c [as FORWARD and BACK]`: sites joined in turn by links.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphLink {
+    /// The sites of the run in order, as written between the dashes.
+    pub sites: Vec<Name>,
+    /// The names of the way along the run and of the way back, if given.
+    pub directions: Option<(Name, Name)>,
 }
 
 /// A list of direction names as written.

@@ -130,7 +130,7 @@ mod tests {
     fn the_words_that_may_follow_and_no_next_statement() {
         assert_eq!(
             words("board "),
-            ["grid", "hex", "hexagon", "mancala", "star", "triangle"]
+            ["graph", "grid", "hex", "hexagon", "mancala", "star", "triangle"]
         );
         let after = words("move slide orthogonal ");
         assert!(after.contains(&"onto".to_string()), "{after:?}");

@@ -328,7 +328,9 @@ fn space_between(before: &Token, after: &Token) -> bool {
         || before.is("..")
         || after.is("..")
         || before.rule == Rule::op_neg
-        || (called && after.is("(")))
+        || (called && after.is("("))
+        // A graph site's place, `at 2,4`.
+        || (before.is(",") && before.parent == Rule::graph_site))
 }
 
 /// The lines joined, each comment after code placed two spaces after the longest code of

@@ -1058,6 +1058,35 @@ fn lower_shaped_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind>
     }))
 }
 
+/// `graph SITE [at X,Y], ... with links A-B-... [as FORWARD and BACK], ...`.
+fn lower_graph_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let (mut sites, mut links) = (Vec::new(), Vec::new());
+    for part in parts(shape) {
+        let rule = part.as_rule();
+        let mut inner = parts(part).filter(|p| p.as_rule() != Rule::op_and);
+        let Some(first) = inner.next() else { continue };
+        if rule == Rule::graph_site {
+            let name = lower_name(first, file);
+            let at = match (inner.next(), inner.next()) {
+                (Some(x), Some(y)) => Some((lower_int(&x, file)?, lower_int(&y, file)?)),
+                _ => None,
+            };
+            sites.push(GraphSite { name, at });
+        } else {
+            let run = lower_line(first, file);
+            let directions = match (inner.next(), inner.next()) {
+                (Some(a), Some(b)) => Some((lower_name(a, file), lower_name(b, file))),
+                _ => None,
+            };
+            links.push(GraphLink {
+                sites: run,
+                directions,
+            });
+        }
+    }
+    Ok(StatementKind::Board(BoardShape::Graph { sites, links }))
+}
+
 /// The shape of a `board` statement.
 fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
     let sspan = span_of(&shape, file);
@@ -1074,6 +1103,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
             Ok(StatementKind::Board(BoardShape::Hex { side, removed }))
         }
         Rule::shaped_board => lower_shaped_board(shape, file),
+        Rule::graph_board => lower_graph_board(shape, file),
         Rule::grid_board => {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;

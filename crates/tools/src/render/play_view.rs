@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::ending::ending_text;
 use super::text::{
-    border_drawn, border_line, drawn_across, file_letters, hex_text, joined_rightwards,
+    border_drawn, border_line, drawn_across, file_letters, graph_text, hex_text, joined_rightwards,
     mancala_turned, player_glyphs, point_glyph,
 };
 use rulebook_engine::{MoveReport, State};
@@ -41,6 +41,11 @@ pub fn play_view(state: &State, color: bool) -> String {
 pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]) -> String {
     let game = std::sync::Arc::clone(state.game());
     let mut out = match game.board.layout {
+        Layout::Grid(_) if game.board.drawing() == Drawing::Graph => {
+            graph_text(state, &|s, text| {
+                graph_site_view(state, color, changed, s, text)
+            })
+        }
         Layout::Grid(_) => grid_text(state, color, turned, changed),
         Layout::Mancala(_) => mancala_text(state, color, turned, changed),
         Layout::Hex(_) => hex_text(state, color, turned),
@@ -212,6 +217,27 @@ fn grid_text(state: &State, color: bool, turned: bool, changed: &[Site]) -> Stri
     let last = shift(ranks[h - 1]);
     let _ = writeln!(out, "{:label_width$}  {:last$}{files}", "", "");
     out
+}
+
+/// A site of a graph board as the view shows it: its text (`n B`) as it is, or with
+/// `color` its piece's letter styled as on a grid ([`styled`]).
+fn graph_site_view(
+    state: &State,
+    color: bool,
+    changed: &[Site],
+    site: Site,
+    text: String,
+) -> String {
+    if !color {
+        return text;
+    }
+    let game = state.game();
+    let (from, to) = state
+        .last_move()
+        .map_or((NO_SITE, NO_SITE), |(m, _)| (m.from(), m.lands_at(game)));
+    let name = &game.board.site_names[site.index()];
+    let g = point_glyph(state, site);
+    format!("{name} {}", styled(state, site, g, (from, to, changed)))
 }
 
 /// The glyph `g` of `site` in colour: its owner's (dimmed where empty), in reverse video on

@@ -79,6 +79,7 @@ fn board_line(o: &mut String, b: &rulebook_model::Board) {
         Drawing::Squares { checkered: false } => (" of squares", "squares"),
         Drawing::Squares { checkered: true } => (" of checkered squares", "squares"),
         Drawing::Hexagons => (" of hexagons", "hexagons"),
+        Drawing::Graph => return graph_line(o, b),
     };
     let count = b.sites() - b.removed_points().count();
     let _ = match b.outline() {
@@ -96,6 +97,39 @@ fn board_line(o: &mut String, b: &rulebook_model::Board) {
             b.width, b.height,
         ),
     };
+}
+
+/// A graph board's lines of the summary: its sites and links, each run of links with the
+/// names of its directions.
+fn graph_line(o: &mut String, b: &rulebook_model::Board) {
+    let mut links = Vec::new();
+    for s in Site::all(b.sites()) {
+        for d in 0..b.directions() as u8 {
+            let next = b.step(s, d);
+            let name = &b.direction_names[d as usize];
+            // A named link once, from the end it leaves by its pair's first name.
+            let once = match name.is_empty() {
+                true => next.index() > s.index(),
+                false => d & 2 == 0,
+            };
+            if next != rulebook_model::NO_SITE && once {
+                let (a, z) = (&b.site_names[s.index()], &b.site_names[next.index()]);
+                links.push(match name.is_empty() {
+                    true => format!("{a}-{z}"),
+                    false => format!("{a}-{z} ({name})"),
+                });
+            }
+        }
+    }
+    let _ = writeln!(
+        o,
+        "board: graph ({} sites, {} links)",
+        b.sites(),
+        links.len()
+    );
+    let names: Vec<&str> = b.site_names.iter().map(String::as_str).collect();
+    let _ = writeln!(o, "  sites: {}", names.join(" "));
+    let _ = writeln!(o, "  links: {}", links.join(", "));
 }
 
 /// The board, paths, pieces and setup of a grid.
@@ -208,10 +242,18 @@ fn paths_summary(o: &mut String, b: &rulebook_model::Board) {
     }
 }
 
+/// A direction's name, or for a graph's link without one, `along a link`.
+fn dir_name(game: &Game, d: u8) -> &str {
+    match game.board.direction_names[d as usize].as_str() {
+        "" => "along a link",
+        name => name,
+    }
+}
+
 /// Direction names, joined with commas.
 fn directions(game: &Game, d: &[u8]) -> String {
     d.iter()
-        .map(|&i| game.board.direction_names[i as usize])
+        .map(|&i| dir_name(game, i))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -241,7 +283,7 @@ fn next_to_text(game: &Game, n: NextTo) -> String {
 /// A walk's steps in words, the branches of a branch between brackets.
 fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
     let step = |s: &Step| match s {
-        Step::Shift(d) => format!("one site {}", game.board.direction_names[*d as usize]),
+        Step::Shift(d) => format!("one site {}", dir_name(game, *d)),
         Step::Leap(k) => {
             let leap = &walk.leaps[*k as usize];
             format!("leap ({}, {})", leap.files, leap.ranks)
@@ -270,10 +312,10 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
             }
         },
         // Every shift of a game with walls: one never crosses a wall, as the rules read.
-        Step::ShiftOpen(d) => format!("one site {}", game.board.direction_names[*d as usize]),
+        Step::ShiftOpen(d) => format!("one site {}", dir_name(game, *d)),
         Step::Closed(d) => format!(
             "if the way {} is closed (the edge or a wall)",
-            game.board.direction_names[*d as usize]
+            dir_name(game, *d)
         ),
         Step::Anywhere => "any site".into(),
         Step::Emit => "a destination".into(),
@@ -310,7 +352,7 @@ fn walk_text(game: &Game, walk: &Walk, steps: &[Step]) -> String {
         }
         Step::OverRun(d) => format!(
             "taking the run of enemy pieces from the next site {}",
-            game.board.direction_names[*d as usize]
+            dir_name(game, *d)
         ),
         Step::Follow { path, loops, body } => follow_text(game, walk, (*path, *loops, body)),
     };
@@ -346,7 +388,7 @@ fn line_repeat_text(game: &Game, walk: &Walk, step: &Step) -> String {
         LinePieces::Friend => "pieces of the mover's",
         LinePieces::Enemy => "enemy pieces",
     };
-    let axis = &game.board.direction_names[*axis as usize];
+    let axis = &dir_name(game, *axis);
     let add = match add {
         0 => String::new(),
         n if *n < 0 => format!(", less {}", -i32::from(*n)),
@@ -871,7 +913,7 @@ fn second_part_text(game: &Game, f: &MoveFilter) -> String {
 fn direction_names(game: &Game, set: u8) -> String {
     let names: Vec<&str> = (0..8)
         .filter(|d| set & 1 << d != 0)
-        .map(|d| game.board.direction_names[d])
+        .map(|d| dir_name(game, d as u8))
         .collect();
     names.join(", ")
 }

@@ -47,6 +47,7 @@ fn contrast(game: &Game, p: Player) -> &'static str {
 pub fn position_svg(state: &State) -> String {
     let game = state.game();
     let (width, height, body) = match game.board.layout {
+        Layout::Grid(_) if game.board.drawing() == Drawing::Graph => graph_svg(state),
         Layout::Grid(_) => grid_svg(state),
         Layout::Mancala(_) => mancala_svg(state),
         Layout::Hex(_) => hex_svg(state),
@@ -93,6 +94,7 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         Drawing::Points => grid_lines(&mut o, b, (&x, &y)),
         Drawing::Squares { checkered } => grid_squares(&mut o, b, (&x, &y), STEP, checkered),
         Drawing::Hexagons => grid_hexagons(&mut o, b, &at, STEP),
+        Drawing::Graph => {}
     }
     for f in 0..b.width {
         let letter = (b'a' + f as u8) as char;
@@ -122,6 +124,75 @@ fn grid_svg(state: &State) -> (f64, f64, String) {
         2.0 * margin + (h - 1.0) * rise,
         o,
     )
+}
+
+/// A board given as a graph: its links as lines, its sites as dots with their names, each
+/// where the rule file places it (or round a circle, where it places none), and the pieces.
+fn graph_svg(state: &State) -> (f64, f64, String) {
+    let b = &state.game().board;
+    let (points, (width, height)) = graph_frame(b);
+    let at = |f: f64, _: f64| points[f as usize];
+    let mut o = String::new();
+    for s in Site::all(b.sites()) {
+        for d in 0..b.directions() as u8 {
+            let next = b.step(s, d);
+            if next != NO_SITE && next.index() > s.index() {
+                let ((x1, y1), (x2, y2)) =
+                    (at(s.index() as f64, 0.0), at(next.index() as f64, 0.0));
+                let _ = writeln!(
+                    o,
+                    r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5a4a32"/>"##
+                );
+            }
+        }
+    }
+    for s in Site::all(b.sites()) {
+        let (x, y) = at(s.index() as f64, 0.0);
+        let name = escape(&b.site_names[s.index()]);
+        let _ = writeln!(
+            o,
+            r##"<circle cx="{x}" cy="{y}" r="4" fill="#5a4a32"/><text x="{}" y="{}" font-size="11" fill="#5a4a32">{name}</text>"##,
+            x + 9.0,
+            y - 9.0
+        );
+    }
+    grid_pieces(&mut o, state, &at);
+    (width, height, o)
+}
+
+/// Where a graph board's sites are drawn, in the picture's units (y downwards), and the
+/// picture's width and height.
+fn graph_frame(b: &Board) -> (Vec<(f64, f64)>, (f64, f64)) {
+    const MARGIN: f64 = 40.0;
+    let places = graph_places(b);
+    let right = places.iter().map(|p| p.0).fold(0.0, f64::max);
+    let top = places.iter().map(|p| p.1).fold(0.0, f64::max);
+    let points = (places.iter())
+        .map(|&(x, y)| (MARGIN + x * GRID_STEP, MARGIN + (top - y) * GRID_STEP))
+        .collect();
+    let size = |extent: f64| 2.0 * MARGIN + extent * GRID_STEP;
+    (points, (size(right), size(top)))
+}
+
+/// Where a graph board's sites are drawn, in steps of the picture (x east, y north, from
+/// 0): as the rule file places them, or evenly round a circle where it places none.
+fn graph_places(b: &Board) -> Vec<(f64, f64)> {
+    let given = b.places();
+    if given.len() == b.sites() {
+        let x0 = given.iter().map(|p| p.0).min().unwrap_or(0);
+        let y0 = given.iter().map(|p| p.1).min().unwrap_or(0);
+        return (given.iter())
+            .map(|&(x, y)| (f64::from(x - x0), f64::from(y - y0)))
+            .collect();
+    }
+    let n = b.sites() as f64;
+    let r = (n / 3.0).max(1.0);
+    (0..b.sites())
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / n;
+            (r + r * a.sin(), r + r * a.cos())
+        })
+        .collect()
 }
 
 /// On a grid of hexagons, the first of `cells` (file, rank) that is on the board: the
@@ -260,7 +331,7 @@ const GRID_STEP: f64 = 36.0;
 /// numbers go: squares reach half a step beyond their centres.
 fn grid_margin(b: &Board) -> (f64, f64) {
     match b.drawing() {
-        Drawing::Points => (40.0, 0.0),
+        Drawing::Points | Drawing::Graph => (40.0, 0.0),
         Drawing::Squares { .. } | Drawing::Hexagons => (44.0, 8.0),
     }
 }
@@ -569,6 +640,17 @@ pub struct Spot {
 pub fn site_spots(game: &Game) -> Vec<Spot> {
     let b = &game.board;
     match b.layout {
+        Layout::Grid(_) if b.drawing() == Drawing::Graph => {
+            let (points, _) = graph_frame(b);
+            (Site::all(b.sites()).zip(points))
+                .map(|(site, (x, y))| Spot {
+                    site,
+                    x,
+                    y,
+                    r: GRID_STEP / 2.0,
+                })
+                .collect()
+        }
         Layout::Grid(_) => {
             let (margin, _) = grid_margin(b);
             let h = b.height as f64;

@@ -98,6 +98,9 @@ pub fn board_text(state: &State) -> String {
     if !matches!(game.board.layout, Layout::Grid(_)) {
         return mancala_text(state);
     }
+    if game.board.drawing() == Drawing::Graph {
+        return graph_text(state, &|_, text| text);
+    }
     let b = &game.board;
     let (w, h) = (b.width as usize, b.height as usize);
     let label_width = h.to_string().len();
@@ -609,4 +612,51 @@ pub fn parse_diagram(game: &Game, text: &str) -> Result<Vec<Cell>, String> {
         }
     }
     Ok(cells)
+}
+
+/// A board given as a graph: each site as its name and what stands on it (`n B`), laid out
+/// in rows and columns by the places the rule file gives (the sites of one height on one
+/// line, west to east), or eight to a line in order where it gives none. `paint` dresses
+/// a site's text (colours, marks) and keeps its width.
+pub(super) fn graph_text(state: &State, paint: &dyn Fn(Site, String) -> String) -> String {
+    let b = &state.game().board;
+    let text = |s: Site| format!("{} {}", b.site_names[s.index()], point_glyph(state, s));
+    let width = Site::all(b.sites())
+        .map(|s| text(s).chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let places = b.places();
+    let rows: Vec<Vec<Option<Site>>> = if places.len() == b.sites() {
+        let mut xs: Vec<i32> = places.iter().map(|p| p.0).collect();
+        let mut ys: Vec<i32> = places.iter().map(|p| p.1).collect();
+        xs.sort_unstable();
+        xs.dedup();
+        ys.sort_unstable_by(|a, b| b.cmp(a));
+        ys.dedup();
+        (ys.iter())
+            .map(|&y| {
+                let at = |x: i32| places.iter().position(|&p| p == (x, y)).map(Site::at);
+                xs.iter().map(|&x| at(x)).collect()
+            })
+            .collect()
+    } else {
+        let sites: Vec<Option<Site>> = Site::all(b.sites()).map(Some).collect();
+        sites.chunks(8).map(<[Option<Site>]>::to_vec).collect()
+    };
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for site in row {
+            let shown = site.map_or(String::new(), text);
+            let pad = " ".repeat(width - shown.chars().count());
+            line.push_str(&match site {
+                Some(s) => paint(s, shown),
+                None => shown,
+            });
+            line.push_str(&pad);
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
 }
