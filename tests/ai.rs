@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use rulebook::ai::{level, think_times, Budget, Level, Searcher, DEFAULT_LEVEL};
+use rulebook::ai::{level, think_times, Budget, Judgement, Level, Searcher, DEFAULT_LEVEL};
 use rulebook::analysis::Rng;
 use rulebook::engine::{Move, MoveList, Outcome, QuietMemo, State};
 use rulebook::model::{Player, Site};
@@ -912,6 +912,33 @@ fn in_a_game_of_chance_the_computer_takes_the_win_and_leaves_none() {
             );
         }
     }
+}
+
+/// A hint in a game of chance with a budget that grows the tree (strong's) ranks every legal
+/// move by the share of its playouts won: in Einstein würfelt nicht, White's one on b4
+/// thrown a 1 has three moves, and the step onto the far corner wins every playout.
+#[test]
+fn a_hint_in_a_game_of_chance_ranks_every_move_by_its_playouts() {
+    let game = pipeline::load("einstein-wurfelt-nicht", None, &[]).unwrap();
+    let mut state = notation::parse_position(&game, "2a2/1A3/5/5/4F white").unwrap();
+    let throw = notation::parse_move(&mut state, "roll:1").unwrap();
+    state.apply(throw);
+    let stop = AtomicBool::new(false);
+    let (t, ranked) = Searcher::new()
+        .rank(&state, Budget::iterations(20_000), 1, &stop)
+        .expect("moves");
+    let mut listed: Vec<String> = ranked
+        .iter()
+        .map(|r| notation::move_text(&state, r.mv))
+        .collect();
+    assert_eq!(listed[0], "b4-a5");
+    assert_eq!(ranked[0].judgement, Judgement::Sampled(1000));
+    assert_eq!(notation::move_text(&state, t.best), "b4-a5");
+    listed.sort();
+    assert_eq!(listed, ["b4-a4", "b4-a5", "b4-b5"]);
+    assert!(ranked[1..]
+        .iter()
+        .all(|r| matches!(r.judgement, Judgement::Sampled(s) if s < 1000)));
 }
 
 fn level_of(name: &str) -> Level {

@@ -52,8 +52,8 @@ pub(super) fn think(
         let throw = root.pick_throw(|n| rng.below(n))?;
         return done(throw, 0.5, 0, 0);
     }
-    if budget.depth >= MAX_DEPTH {
-        let t = super::chance_tree::think(root, budget, seed, stop, began)?;
+    if grows_tree(root, budget) {
+        let (t, _) = super::chance_tree::rank(root, budget, seed, stop, began)?;
         return Some((t, Found::default()));
     }
     if race_lead(root, root.to_move()).is_none() {
@@ -75,6 +75,13 @@ pub(super) fn think(
     }
     let (m, v) = best?;
     done(m, v, nodes, depth)
+}
+
+/// Whether `budget` grows the tree with chance nodes from `root` in a game of chance: where
+/// a player moves (not at a throw) and the budget does not cap the depth below
+/// [`MAX_DEPTH`] (`strong`, or positions alone).
+pub(super) fn grows_tree(root: &State, budget: Budget) -> bool {
+    root.chance().is_none() && budget.depth >= MAX_DEPTH
 }
 
 /// The longest random game played on after a move by [`sampled`], in plies.

@@ -15,8 +15,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::mcts::{grow, root_children, select, shuffle, Child, Grower, Node};
-use super::{Budget, Judgement, Thought};
+use super::mcts::{grow, ranked, root_children, select, shuffle, Child, Grower, Node};
+use super::{Budget, Ranked, Thought};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
 use rulebook_model::Player;
@@ -162,28 +162,16 @@ impl Grower for Runner<'_> {
     }
 }
 
-/// The tree search's move for `root`, a position where a player moves (not a throw): the
-/// most visited child of the root, judged by the share of its playouts its mover won;
-/// `None` when there is no legal move.
-pub(super) fn think(
+/// The tree search's moves for `root`, a position where a player moves (not a throw):
+/// every legal move, the most visited child of the root first, each judged by the share
+/// of its playouts its mover won; `None` when there is no legal move.
+pub(super) fn rank(
     root: &State,
     budget: Budget,
     seed: u64,
     stop: &AtomicBool,
     began: Instant,
-) -> Option<Thought> {
+) -> Option<(Thought, Vec<Ranked>)> {
     let found = grow(root, budget, seed, stop, |seed| Runner::new(root, seed))?;
-    let best = found.children.first()?;
-    let share = best.wins / best.visits.max(1) as f64;
-    let judgement = Judgement::Sampled((share * 1000.0).round() as u32);
-    Some(Thought {
-        best: best.mv,
-        iterations: found.positions,
-        elapsed: began.elapsed(),
-        value: judgement.expected(),
-        judgement,
-        depth: best.depth,
-        interrupted: found.interrupted,
-        hundredths: 0,
-    })
+    ranked(found, began)
 }

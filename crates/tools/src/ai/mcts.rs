@@ -745,7 +745,13 @@ pub(super) fn rank(
     stop: &AtomicBool,
 ) -> Option<(Thought, Vec<Ranked>)> {
     let began = Instant::now();
-    let found = search(root, policy, budget, seed, stop)?;
+    ranked(search(root, policy, budget, seed, stop)?, began)
+}
+
+/// What a tree search `began` then `found`: the thought of its most visited root child,
+/// and every root child ranked, most visited first, judged by the share of its playouts
+/// its mover won.
+pub(super) fn ranked(found: Findings, began: Instant) -> Option<(Thought, Vec<Ranked>)> {
     let best = found.children.first()?;
     let judgement = judgement(best);
     let thought = Thought {

@@ -351,7 +351,8 @@ impl Searcher {
     }
 
     /// Like [`Searcher::think`], but every legal move gets its exact judgement (for hints):
-    /// the moves best first. In the tree search's games, every move with the share of its
+    /// the moves best first. In the tree search's games (and in a game of chance with a
+    /// budget that grows the tree with chance nodes), every move with the share of its
     /// playouts won ([`Judgement::Sampled`]), the most visited first, none checked.
     pub fn rank(
         &mut self,
@@ -363,6 +364,10 @@ impl Searcher {
         if let Some(policy) = mcts::Policy::of(root.game()) {
             self.salt = 0;
             return mcts::rank(root, policy, budget, seed, stop);
+        }
+        if root.game().facts.roll_rule.is_some() && chance::grows_tree(root, budget) {
+            self.salt = 0;
+            return chance_tree::rank(root, budget, seed, stop, Instant::now());
         }
         let (mut t, found) = self.run(root, budget, seed, stop, Manner::Ranked)?;
         let mut ranked: Vec<Ranked> = found
