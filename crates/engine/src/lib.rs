@@ -729,8 +729,9 @@ struct Traces {
 }
 
 impl PartialEq for Traces {
-    /// The traces a position is made of: all but [`Traces::enemies`] and
-    /// [`Traces::claimed`].
+    /// The traces a position is made of: all but [`Traces::enemies`],
+    /// [`Traces::claimed`] and [`Traces::ended_by`] (which rule ended the game: a note on
+    /// the outcome, not part of what the position is).
     fn eq(&self, other: &Traces) -> bool {
         self.passing == other.passing && self.unmoved == other.unmoved && self.clock == other.clock
     }
@@ -932,8 +933,8 @@ impl Clone for Position {
 }
 
 impl PartialEq for Position {
-    /// Two positions are equal when their cells, stones, marks, tiles, stock and side to
-    /// move are (the rest follows from these).
+    /// Two positions are equal when their cells, stones, marks, tiles, stock, side to
+    /// move, traces, throw, walls and stacks are (the rest follows from these).
     fn eq(&self, other: &Position) -> bool {
         self.cells == other.cells
             && self.pits.same_position(&other.pits)
