@@ -169,9 +169,9 @@ fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
     best
 }
 
-/// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
-/// far each side has gone ([`race_lead`], 20 sites being most of a win): the look-ahead
-/// runs in races alone.
+/// What `me` makes of a position where the look-ahead stops (or a race's playout of the
+/// tree search is cut short), 0 (lost) ..= 1 (won), by how far each side has gone
+/// ([`race_lead`], 20 sites being most of a win): both run in races alone.
 pub(super) fn horizon(state: &State, me: Player) -> f64 {
     let sites = race_lead(state, me).unwrap_or_default();
     0.5 + 0.5 * (sites as f64 / 20.0).tanh()

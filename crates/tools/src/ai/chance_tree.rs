@@ -62,36 +62,6 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// One iteration: down the tree, a playout, the result backed up; the plies played.
-    fn descend_and_play(&mut self) -> u64 {
-        self.work.clone_from(self.root);
-        self.path.clear();
-        self.path.push(0);
-        let mut node = 0usize;
-        loop {
-            let chance = self.work.chance().is_some();
-            let due = node == 0 || chance || self.tree[node].visits >= EXPAND_AFTER;
-            if !self.tree[node].expanded && due {
-                self.expand(node);
-            }
-            if self.tree[node].count == 0 {
-                break;
-            }
-            node = match chance {
-                true => self.thrown(node),
-                false => select(&self.tree, node, EXPLORATION),
-            };
-            self.work.apply(self.tree[node].mv);
-            self.path.push(node as u32);
-            if self.tree[node].visits == 0 {
-                break;
-            }
-        }
-        let plies = self.playout();
-        self.back_up();
-        (self.path.len() - 1 + plies) as u64
-    }
-
     /// Adds the legal moves of the position at `node` (in `work`) as its children: the
     /// throws in the dice's order at a chance node, else the moves in an order shuffled by
     /// the seed (which breaks ties between equal children).
@@ -154,7 +124,32 @@ impl<'a> Runner<'a> {
 
 impl Grower for Runner<'_> {
     fn iterate(&mut self) -> u64 {
-        self.descend_and_play()
+        self.work.clone_from(self.root);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0usize;
+        loop {
+            let chance = self.work.chance().is_some();
+            let due = node == 0 || chance || self.tree[node].visits >= EXPAND_AFTER;
+            if !self.tree[node].expanded && due {
+                self.expand(node);
+            }
+            if self.tree[node].count == 0 {
+                break;
+            }
+            node = match chance {
+                true => self.thrown(node),
+                false => select(&self.tree, node, EXPLORATION),
+            };
+            self.work.apply(self.tree[node].mv);
+            self.path.push(node as u32);
+            if self.tree[node].visits == 0 {
+                break;
+            }
+        }
+        let plies = self.playout();
+        self.back_up();
+        (self.path.len() - 1 + plies) as u64
     }
 
     fn children(&self) -> Vec<Child> {

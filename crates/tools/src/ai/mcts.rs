@@ -444,32 +444,6 @@ impl<'a> Runner<'a> {
         }
     }
 
-    /// One iteration: down the tree, a playout, the result backed up; the plies played.
-    fn descend_and_play(&mut self) -> u64 {
-        self.work.clone_from(self.root);
-        self.path.clear();
-        self.path.push(0);
-        let mut node = 0usize;
-        loop {
-            if !self.tree[node].expanded && (node == 0 || self.tree[node].visits >= EXPAND_AFTER) {
-                self.expand(node);
-            }
-            if self.tree[node].count == 0 {
-                break;
-            }
-            node = select(&self.tree, node, EXPLORATION);
-            self.work.apply(self.tree[node].mv);
-            self.path.push(node as u32);
-            if self.tree[node].visits == 0 {
-                break;
-            }
-        }
-        let plies = self.playout();
-        let winner = self.winner();
-        self.back_up(winner);
-        (self.path.len() - 1 + plies) as u64
-    }
-
     /// Adds the legal moves of the position at `node` (in `work`) as its children, in an
     /// order shuffled by the seed (which breaks ties between equal children).
     fn expand(&mut self, node: usize) {
@@ -573,7 +547,28 @@ impl<'a> Runner<'a> {
 
 impl Grower for Runner<'_> {
     fn iterate(&mut self) -> u64 {
-        self.descend_and_play()
+        self.work.clone_from(self.root);
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0usize;
+        loop {
+            if !self.tree[node].expanded && (node == 0 || self.tree[node].visits >= EXPAND_AFTER) {
+                self.expand(node);
+            }
+            if self.tree[node].count == 0 {
+                break;
+            }
+            node = select(&self.tree, node, EXPLORATION);
+            self.work.apply(self.tree[node].mv);
+            self.path.push(node as u32);
+            if self.tree[node].visits == 0 {
+                break;
+            }
+        }
+        let plies = self.playout();
+        let winner = self.winner();
+        self.back_up(winner);
+        (self.path.len() - 1 + plies) as u64
     }
 
     fn children(&self) -> Vec<Child> {
