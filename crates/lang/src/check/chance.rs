@@ -178,7 +178,7 @@ impl Checker {
             from: if first { None } else { from_sites? },
             first,
             enter: *enter,
-            blocked: blocked?,
+            blocked,
             kept: kept.is_some(),
             safe: safe?,
             again: again?,
@@ -187,11 +187,9 @@ impl Checker {
     }
 
     /// The count of `blocked by N`: 2 to 255, in a game with a `stacked` kind; an error
-    /// otherwise (`None`).
-    fn blocking_count(&mut self, blocked: Option<(i64, Span)>) -> Option<Option<u8>> {
-        let Some((n, span)) = blocked else {
-            return Some(None);
-        };
+    /// otherwise (and `None`, the move's shape kept).
+    fn blocking_count(&mut self, blocked: Option<(i64, Span)>) -> Option<u8> {
+        let (n, span) = blocked?;
         if !(2..=255).contains(&n) {
             self.error(
                 Diagnostic::error(Code::E0452, "a site is blocked by 2 to 255 enemy pieces", span)
@@ -211,7 +209,7 @@ impl Checker {
             );
             return None;
         }
-        Some(Some(n as u8))
+        Some(n as u8)
     }
 
     /// `without bearing off` and `bearing off when all in REGION` together: an error.
