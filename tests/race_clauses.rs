@@ -329,3 +329,15 @@ fn random_games_move_as_the_reference_says() {
         assert!(race.winner.is_some(), "{}", notation::position_text(&state));
     }
 }
+
+#[test]
+fn the_summary_names_the_clauses() {
+    let summary = rulebook::render::summary(&game());
+    for words in [
+        "from hand first",
+        "blocked by 2 enemy pieces",
+        "bearing off only when all the mover's pieces are home",
+    ] {
+        assert!(summary.contains(words), "{words}: {summary}");
+    }
+}
