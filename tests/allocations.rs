@@ -90,13 +90,15 @@ fn random_playouts_allocate_nothing_per_move() {
     // Games the tests play from fixtures, whose moves or ends no bundled game makes:
     // Fanorona's captures by approach and withdrawal, Russian draughts' men crowned in a
     // capture, ends on the groups of a player's pieces (forks, gather), and a ban on
-    // closing a pawn's way (blockade's `path`).
+    // closing a pawn's way (blockade's `path`), and a race with blocks, a bar and a home
+    // (blocking-race).
     let fixtures = [
         "tests/fixtures/valid/fanorona.game",
         "tests/fixtures/valid/russian-draughts.game",
         "tests/fixtures/valid/forks.game",
         "tests/fixtures/valid/gather.game",
         "tests/fixtures/valid/blockade.game",
+        "tests/fixtures/valid/blocking-race.game",
     ]
     .map(|path| {
         let text = std::fs::read_to_string(path).expect("the fixture");

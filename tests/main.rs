@@ -83,6 +83,7 @@ mod primitives;
 mod properties;
 mod protocols;
 mod quoridor;
+mod race_clauses;
 mod record;
 mod references;
 mod regions;

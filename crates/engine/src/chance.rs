@@ -82,21 +82,28 @@ impl State {
         }
     }
 
-    /// Appends the moves along the track of rule `rule` by this turn's throw: from the
-    /// stock first, then by the site moved from.
+    /// Appends the moves along the track of rule `rule` by this turn's throw.
     pub(super) fn track_moves(&self, rule: u8, track: &Track, out: &mut MoveList) {
         let Some(steps) = self.thrown().filter(|&v| v > 0) else {
             return;
         };
+        self.steps_moves(rule, track, steps as usize, out);
+    }
+
+    /// Appends the moves along the track of rule `rule` by `steps` sites: from the stock
+    /// first, then by the site moved from (none while a piece of the mover's waits in the
+    /// stock, after `from hand first`).
+    pub(super) fn steps_moves(&self, rule: u8, track: &Track, steps: usize, out: &mut MoveList) {
         let mover = self.position.to_move;
+        let waiting = || self.in_stock(mover, track.kind) > 0;
         let enters = !matches!(track.from, TrackFrom::Sites(_))
-            && track.enter.is_none_or(|v| v == steps)
-            && self.in_stock(mover, track.kind) > 0;
+            && track.enter.is_none_or(|v| v == steps as i64)
+            && waiting();
         if enters {
             let p = mover.index();
             let to = match track.enter {
                 Some(_) => track.after(p, 0, 1),
-                None => track.after(p, 0, steps as usize),
+                None => track.after(p, 0, steps),
             };
             if let Along::Site(to) = to {
                 if self.may_land(track, mover, to, NO_SITE) {
@@ -104,8 +111,13 @@ impl State {
                 }
             }
         }
-        if track.from != TrackFrom::Hand {
-            self.board_track_moves(rule, track, steps as usize, out);
+        let board = match track.from {
+            TrackFrom::Hand => false,
+            TrackFrom::HandFirst => !waiting(),
+            _ => true,
+        };
+        if board {
+            self.board_track_moves(rule, track, steps, out);
         }
     }
 
@@ -119,6 +131,7 @@ impl State {
             TrackFrom::Sites(r) => Some(&self.game.tables.regions[r as usize]),
             _ => None,
         };
+        let last = self.bearing_off(track, mover);
         for (w, &word) in self.position.occupied_by(mover).iter().enumerate() {
             let mut bits = word & only.map_or(u64::MAX, |region| region[w]);
             while bits != 0 {
@@ -132,16 +145,50 @@ impl State {
                     Along::Site(to) if self.may_land(track, mover, to, from) => {
                         out.push(Move::step(rule, from, to))
                     }
-                    Along::Off if track.bears_off => out.push(Move::remove(rule, from)),
+                    Along::Off if last.is_some() => out.push(Move::remove(rule, from)),
+                    Along::Beyond if last == Some(at) => out.push(Move::remove(rule, from)),
                     _ => {}
                 }
             }
         }
     }
 
+    /// Whether `mover`'s pieces may leave the board now: `None` if not; else the number on
+    /// their track of the site from which a throw greater than needed bears a piece off
+    /// (after `bearing off when all in`, that of the piece farthest back, when all are
+    /// home; 0, no site, otherwise).
+    fn bearing_off(&self, track: &Track, mover: Player) -> Option<usize> {
+        let p = mover.index();
+        let Some(&home) = track.home.get(p) else {
+            return track.bears_off.then_some(0);
+        };
+        if self.in_stock(mover, track.kind) > 0 {
+            return None;
+        }
+        let sites = self.position.cells.len();
+        let mut farthest_back = usize::MAX;
+        for (w, &word) in self.position.occupied_by(mover).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let site = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let kind = self.game.kind_of(self.position.cells[site]);
+                let at = track.position[p * sites + site];
+                if kind != track.kind as usize {
+                    continue;
+                }
+                if at < home {
+                    return None;
+                }
+                farthest_back = farthest_back.min(at as usize);
+            }
+        }
+        Some(farthest_back)
+    }
+
     /// Whether the piece of `mover`'s on `from` (or, from [`NO_SITE`], one entering) may
     /// land on `to`: an empty site, the same pieces where they stack, or an enemy piece
-    /// off the safe sites.
+    /// off the safe sites and fewer than `blocked by` says.
     fn may_land(&self, track: &Track, mover: Player, to: Site, from: Site) -> bool {
         let cell = self.position.cells[to.index()];
         if cell == EMPTY {
@@ -155,6 +202,12 @@ impl State {
                 };
                 piece == cell && self.stacks_of(cell)
             };
+        }
+        if track
+            .blocked
+            .is_some_and(|n| self.stack_height(to) >= u32::from(n))
+        {
+            return false;
         }
         !track
             .safe

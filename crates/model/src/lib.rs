@@ -1425,6 +1425,13 @@ pub struct Track {
     /// Whether a piece one step beyond the track's last site leaves the board (`false`
     /// after `without bearing off`).
     pub bears_off: bool,
+    /// `blocked by N`: a site holding `N` or more enemy pieces may not be landed on.
+    pub blocked: Option<u8>,
+    /// `bearing off when all in REGION`: per player (by index), the number on their track
+    /// of the first site of their home, the track's last sites that stand in the region;
+    /// a piece leaves the board only when all the mover's pieces of [`Track::kind`] are
+    /// there and none is in the stock. Empty without the clause.
+    pub home: Vec<u8>,
 }
 
 /// Which pieces a move along a track moves ([`Track::from`]).
@@ -1434,6 +1441,9 @@ pub enum TrackFrom {
     Anywhere,
     /// `from hand`: only pieces coming in from the stock.
     Hand,
+    /// `from hand first`: while the mover has a piece in the stock, only such pieces;
+    /// else pieces on the board.
+    HandFirst,
     /// `from REGION`: only pieces standing on a site of this region
     /// ([`Tables::regions`]).
     Sites(u16),

@@ -1,7 +1,7 @@
 //! Games of chance: the `dice` thrown at the start of every turn and the players'
 //! `track`s that moves along a track follow.
 
-use super::{Checker, DiceDecl, MoveDecl, RuleDecls, TrackDecl, Type};
+use super::{Checker, DiceDecl, MoveDecl, RuleDecls, TExpr, TrackDecl, Type};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{self, StatementKind as S};
 
@@ -140,40 +140,93 @@ impl Checker {
         }
     }
 
-    /// `move along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again
-    /// on REGION] [without bearing off]`.
+    /// `move along track by roll [from hand [first]|REGION] [enter on N] [blocked by N]
+    /// [safe on REGION] [again on REGION] [without bearing off] [bearing off when all in
+    /// REGION]`.
     pub(super) fn track_shape(&mut self, kind: &ast::MoveKind) -> Option<MoveDecl> {
         let ast::MoveKind::Track {
             from,
             enter,
+            blocked,
             kept,
             safe,
             again,
+            home,
         } = kind
         else {
             return None;
         };
-        let (enter, kept) = (*enter, *kept);
         let mut region = |e: Option<&ast::Expr>, what| match e {
             Some(e) => self.static_expr(e, Type::Region, what).map(Some),
             None => Some(None),
         };
-        let from = match from.as_deref() {
+        let from_sites = match from.as_deref() {
             Some(ast::TrackFrom::Sites(e)) => {
                 region(Some(e), "the sites a piece moves from").map(Some)
             }
-            Some(ast::TrackFrom::Hand) => Some(Some(None)),
+            Some(ast::TrackFrom::Hand | ast::TrackFrom::HandFirst) => Some(Some(None)),
             None => Some(None),
         };
         let safe = region(safe.as_ref(), "the safe sites of a track");
         let again = region(again.as_ref(), "the sites that give another turn");
+        let home = region(home.as_deref(), "the sites all pieces stand on to bear off");
+        let first = matches!(from.as_deref(), Some(ast::TrackFrom::HandFirst));
+        let blocked = self.blocking_count(*blocked);
+        self.bearing_off_once(*kept, home.as_ref().and_then(Option::as_ref));
         Some(MoveDecl::Track {
-            from: from?,
-            enter,
-            kept,
+            // `from hand first` moves pieces from the board too, when the stock is empty.
+            from: if first { None } else { from_sites? },
+            first,
+            enter: *enter,
+            blocked,
+            kept: kept.is_some(),
             safe: safe?,
             again: again?,
+            home: home?,
         })
+    }
+
+    /// The count of `blocked by N`: 2 to 255, in a game with a `stacked` kind; an error
+    /// otherwise (and `None`, the move's shape kept).
+    fn blocking_count(&mut self, blocked: Option<(i64, Span)>) -> Option<u8> {
+        let (n, span) = blocked?;
+        if !(2..=255).contains(&n) {
+            self.error(
+                Diagnostic::error(Code::E0452, "a site is blocked by 2 to 255 enemy pieces", span)
+                    .with_label(format!("{n} is not from 2 to 255"))
+                    .with_help("a single enemy piece is taken by landing: write `blocked by 2` for a site of two or more"),
+            );
+            return None;
+        }
+        if self.pieces.stacked.iter().all(Option::is_none) {
+            self.error(
+                Diagnostic::error(
+                    Code::E0454,
+                    "`blocked by` counts the pieces of a stack, and no kind is stacked",
+                    span,
+                )
+                .with_help("write `piece KIND stacked` for several pieces on a site"),
+            );
+            return None;
+        }
+        Some(n as u8)
+    }
+
+    /// `without bearing off` and `bearing off when all in REGION` together: an error.
+    fn bearing_off_once(&mut self, kept: Option<Span>, home: Option<&TExpr>) {
+        if let (Some(kept), Some(home)) = (kept, home) {
+            self.error(
+                Diagnostic::error(
+                    Code::E0453,
+                    "a move that bears no piece off cannot bear off when all are home",
+                    kept,
+                )
+                .with_note_at(home.span, "bearing off is allowed here")
+                .with_help(
+                    "keep `without bearing off` or `bearing off when all in REGION`, not both",
+                ),
+            );
+        }
     }
 
     /// A move along a track needs dice and one track for every player; a track or dice

@@ -702,10 +702,16 @@ pub enum MoveDecl {
     Track {
         /// `from hand` (`Some(None)`) or `from REGION`: which pieces move.
         from: Option<Option<TExpr>>,
+        /// `from hand first`: while the mover has pieces in the stock, only those.
+        first: bool,
         /// `enter on N`: the only throw that brings a piece in, with where it is written.
         enter: Option<(i64, Span)>,
+        /// `blocked by N`: a site with this many enemy pieces (2 to 255) is not landed on.
+        blocked: Option<u8>,
         /// `without bearing off`.
         kept: bool,
+        /// `bearing off when all in REGION`: where all the mover's pieces must stand.
+        home: Option<TExpr>,
         /// `safe on`: enemy pieces there may not be landed on.
         safe: Option<TExpr>,
         /// `again on`: landing there gives another turn.

@@ -11,10 +11,13 @@ impl Compiler<'_> {
     pub(super) fn track(&mut self, decl: &MoveDecl) -> Option<model::Track> {
         let MoveDecl::Track {
             from,
+            first,
             enter,
+            blocked,
             kept,
             safe,
             again,
+            home,
         } = decl
         else {
             return None;
@@ -39,7 +42,12 @@ impl Compiler<'_> {
             }
         }
         let kind = desc.start.stock.first().map_or(0, |s| s.piece as u8);
+        let home = match home {
+            Some(region) => self.homes(region, &sites)?,
+            None => Vec::new(),
+        };
         let from = match from {
+            None if *first => model::TrackFrom::HandFirst,
             None => model::TrackFrom::Anywhere,
             Some(None) => model::TrackFrom::Hand,
             Some(Some(r)) => model::TrackFrom::Sites(self.region_index(r)?),
@@ -59,7 +67,35 @@ impl Compiler<'_> {
             from,
             enter,
             bears_off: !kept,
+            blocked: *blocked,
+            home,
         })
+    }
+
+    /// Per player, the number on their track of the first site of their home: the track's
+    /// last sites that stand in `region`, back to the first that does not. An error when
+    /// the region does not hold some track's last site.
+    fn homes(&mut self, region: &TExpr, tracks: &[Vec<model::Site>]) -> Option<Vec<u8>> {
+        let inside = self.region_value(region)?;
+        let mut homes = Vec::with_capacity(tracks.len());
+        for (p, track) in tracks.iter().enumerate() {
+            let outside = track.iter().rposition(|s| !inside.contains(s));
+            if track.is_empty() || outside == Some(track.len() - 1) {
+                let name = &self.desc.about.players[p];
+                let d = Diagnostic::error(
+                    Code::E0636,
+                    "the sites of `bearing off when all in` must hold the last site of every player's track",
+                    region.span,
+                )
+                .with_label(format!("this region does not hold the last site of `{name}`'s track"))
+                .with_help("name the sites at the end of the tracks, where the pieces gather before they leave the board");
+                let d = self.with_config(d);
+                self.errors.push(d);
+                return None;
+            }
+            homes.push(outside.map_or(1, |i| i + 2).min(u8::MAX.into()) as u8);
+        }
+        Some(homes)
     }
 
     /// The error for a site of a track that is not one point of the board, or that the

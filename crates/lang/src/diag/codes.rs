@@ -289,6 +289,12 @@ codes! {
     E0448,
     /// `claim closed cells` needs lines drawn on the sides of cells
     E0449,
+    /// a site is blocked by 2 to 255 enemy pieces
+    E0452,
+    /// a move that bears no piece off cannot bear off when all are home
+    E0453,
+    /// `blocked by` counts the pieces of a stack, and no kind is stacked
+    E0454,
     /// unknown direction `{}` (on a graph board)
     E0455,
 
@@ -433,6 +439,8 @@ codes! {
     E0633,
     /// a point of a path must be one point of the board, not the one before it
     E0634,
+    /// the sites of `bearing off when all in` must hold the last site of every player's track
+    E0636,
 
     // E07xx: settings: presets and `--set` values asked for.
     /// {} has no preset `{name}`

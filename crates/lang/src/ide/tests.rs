@@ -253,6 +253,23 @@ fn after_a_slide_s_directions_the_clauses_of_a_move() {
 }
 
 #[test]
+fn after_a_move_along_a_track_its_clauses() {
+    let offered_here = offered("move along track by roll ");
+    let clauses = [
+        "from", "enter", "blocked", "safe", "again", "without", "bearing",
+    ];
+    assert!(
+        holds(&offered_here, &clauses, &["slide", "board"]),
+        "{offered_here:?}"
+    );
+    let after_hand = offered("move along track by roll from hand ");
+    assert!(
+        holds(&after_hand, &["first", "blocked"], &["slide"]),
+        "{after_hand:?}"
+    );
+}
+
+#[test]
 fn after_board_the_kinds_of_board_only() {
     let offered = offered("board ");
     assert_eq!(

@@ -230,6 +230,8 @@ pub enum PathItem {
 pub enum TrackFrom {
     /// `from hand`: only pieces coming in from the stock.
     Hand,
+    /// `from hand first`: while the mover has pieces in the stock, only those.
+    HandFirst,
     /// `from REGION`: only pieces standing on these sites.
     Sites(Expr),
 }
@@ -614,15 +616,21 @@ pub enum MoveKind {
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
     Fly,
-    /// `along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again on
-    /// REGION] [without bearing off]`.
+    /// `along track by roll [from hand [first]|REGION] [enter on N] [blocked by N] [safe on
+    /// REGION] [again on REGION] [without bearing off] [bearing off when all in REGION]`.
     Track {
-        /// `from hand` or `from REGION`: which pieces move (boxed: a rare clause).
+        /// `from hand`, `from hand first` or `from REGION`: which pieces move (boxed: a
+        /// rare clause).
         from: Option<Box<TrackFrom>>,
         /// `enter on N`: the only throw that brings a piece in, onto the first site.
         enter: Option<(i64, Span)>,
-        /// `without bearing off`.
-        kept: bool,
+        /// `blocked by N`: how many enemy pieces on a site keep it from being landed on.
+        blocked: Option<(i64, Span)>,
+        /// `without bearing off`, with where it is written.
+        kept: Option<Span>,
+        /// `bearing off when all in REGION`: the sites all the mover's pieces must stand
+        /// on before one leaves the board (boxed: a rare clause).
+        home: Option<Box<Expr>>,
         /// The sites whose enemy pieces may not be landed on.
         safe: Option<Expr>,
         /// The sites landing on which gives another turn.

@@ -778,13 +778,13 @@ fn lower_track_move<'a>(
     mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
     file: FileId,
 ) -> Lowered<MoveKind> {
-    let (mut from, mut enter, mut kept) = (None, None, false);
-    let (mut safe, mut again) = (None, None);
+    let (mut from, mut enter, mut blocked, mut kept) = (None, None, None, None);
+    let (mut safe, mut again, mut home) = (None, None, None);
     while let Ok(p) = take() {
         let which = p.as_rule();
         let span = span_of(&p, file);
         if which == Rule::track_kept {
-            kept = true;
+            kept = Some(span);
             continue;
         }
         let e = parts(p).next().ok_or_else(|| internal(span))?;
@@ -792,18 +792,25 @@ fn lower_track_move<'a>(
             Rule::track_from if e.as_rule() == Rule::track_hand => {
                 from = Some(Box::new(TrackFrom::Hand))
             }
+            Rule::track_from if e.as_rule() == Rule::track_hand_first => {
+                from = Some(Box::new(TrackFrom::HandFirst))
+            }
             Rule::track_from => from = Some(Box::new(TrackFrom::Sites(lower_expr(e, file)?))),
             Rule::track_enter => enter = Some((lower_int(&e, file)?, span_of(&e, file))),
+            Rule::track_blocked => blocked = Some((lower_int(&e, file)?, span_of(&e, file))),
             Rule::track_safe => safe = Some(lower_expr(e, file)?),
+            Rule::track_home => home = Some(Box::new(lower_expr(e, file)?)),
             _ => again = Some(lower_expr(e, file)?),
         }
     }
     Ok(MoveKind::Track {
         from,
         enter,
+        blocked,
         kept,
         safe,
         again,
+        home,
     })
 }
 

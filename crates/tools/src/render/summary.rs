@@ -612,9 +612,15 @@ fn track_text(game: &Game, t: &Track) -> String {
     let mut text = match t.from {
         TrackFrom::Anywhere => format!("a {kind} (from hand) along the mover's track"),
         TrackFrom::Hand => format!("a {kind} from hand onto the mover's track"),
+        TrackFrom::HandFirst => {
+            format!("a {kind} from hand first (while one waits there) along the mover's track")
+        }
         TrackFrom::Sites(r) => format!("a {kind} on {} along the mover's track", region(game, r)),
     };
     text += " by the throw";
+    if let Some(n) = t.blocked {
+        text += &format!(", blocked by {n} enemy pieces on a site");
+    }
     if let Some(r) = t.safe {
         text += &format!(", safe on {}", region(game, r));
     }
@@ -626,6 +632,9 @@ fn track_text(game: &Game, t: &Track) -> String {
     }
     if !t.bears_off {
         text += ", without bearing off";
+    }
+    if !t.home.is_empty() {
+        text += ", bearing off only when all the mover's pieces are home";
     }
     text
 }
