@@ -88,23 +88,30 @@ impl Checker {
                     });
                 }
             }
-            S::End {
-                condition,
-                result,
-                points,
-                label,
-            } => {
-                let label = self.label(label.as_ref(), st.span);
-                rules.end_ignoring_turn |= condition.ignores_turn();
-                let before = rules.end.len();
-                let end = &mut rules.end;
-                self.end_rule(file, condition, result, label, st.span, end);
-                let points = points.as_ref().and_then(|p| self.end_points(result, p));
-                if let (Some(rule), Some(points)) = (rules.end.get_mut(before), points) {
-                    rule.points = Some(points);
-                }
-            }
+            S::End { .. } => self.end_statement(file, st, rules),
             _ => {}
+        }
+    }
+
+    /// An `end` statement: its rule, with its short name and its points, added to the
+    /// rules.
+    fn end_statement(&mut self, file: &ast::File, st: &ast::Statement, rules: &mut RuleDecls) {
+        let S::End {
+            condition,
+            result,
+            points,
+            label,
+        } = &st.kind
+        else {
+            return;
+        };
+        let label = self.label(label.as_ref(), st.span);
+        rules.end_ignoring_turn |= condition.ignores_turn();
+        let before = rules.end.len();
+        self.end_rule(file, condition, result, label, st.span, &mut rules.end);
+        let points = points.as_ref().and_then(|p| self.end_points(result, p));
+        if let (Some(rule), Some(points)) = (rules.end.get_mut(before), points) {
+            rule.points = Some(points);
         }
     }
 
