@@ -77,6 +77,7 @@ mod pentago;
 mod pente;
 mod perft;
 mod players;
+mod points;
 mod position_text;
 mod positions;
 mod primitives;

@@ -84,7 +84,7 @@ pub(super) fn play_start(mut state: State, start: &StartArgs) -> Result<State, S
                 (notation::MoveError::GameOver, Some(o)) => {
                     format!(
                         ": {} ({})",
-                        render::outcome_words(state.game(), o),
+                        render::result_words(state.game(), o, state.points()),
                         render::end_reason(&state)
                     )
                 }

@@ -219,6 +219,9 @@ impl Env for State {
     fn pieces_in(&self, player: Player, region: u16, kind: u8) -> i64 {
         let own = self.position.occupied_by(player);
         let mask = &self.game.tables.regions[region as usize];
+        if !self.position.stacks.is_empty() {
+            return self.stacked_in(own, mask, kind);
+        }
         if kind == ANY_KIND {
             return own
                 .iter()

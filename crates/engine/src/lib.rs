@@ -1540,6 +1540,17 @@ impl State {
         self.position.traces.ended_by = rule.unwrap_or(0) as u32;
     }
 
+    /// What the game's win is worth: the points of the end rule that decided it (1 unless
+    /// the rule says more, `mover wins 2`); 0 while the game goes on and after a draw.
+    /// Read beside [`State::outcome`], which it does not change: a game's winner is who
+    /// won, whatever the points.
+    pub fn points(&self) -> u32 {
+        match self.outcome() {
+            Some(Outcome::Win(_)) => self.game.ends.win_points(self.end_rule()),
+            _ => 0,
+        }
+    }
+
     /// The outcome, if the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome_with(&mut MoveList::new())

@@ -4,7 +4,7 @@
 //! a hash key per site and count, and their changes logged for undo as notes.
 
 use super::State;
-use rulebook_model::{Cell, Site, EMPTY};
+use rulebook_model::{Cell, Site, ANY_KIND, EMPTY};
 
 /// The hash key of `extra` pieces beyond the first on `site` (0 for none), mixed from the
 /// two numbers alone.
@@ -130,5 +130,24 @@ impl State {
         (Site::all(self.game.board.sites()))
             .map(|s| self.stack_height(s) as u16)
             .collect()
+    }
+
+    /// [`Expr::PiecesIn`](rulebook_model::Expr::PiecesIn) in a game with stacks: every
+    /// piece of the stacks on the sites of `own` in `mask`, of kind `kind` (or any).
+    #[cold]
+    pub(super) fn stacked_in(&self, own: &[u64], mask: &[u64], kind: u8) -> i64 {
+        let mut n = 0;
+        for (w, (o, m)) in own.iter().zip(mask).enumerate() {
+            let mut bits = o & m;
+            while bits != 0 {
+                let site = Site::at(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                let cell = self.position.cells[site.index()];
+                if kind == ANY_KIND || self.game.kind_of(cell) == kind as usize {
+                    n += i64::from(self.stack_height(site));
+                }
+            }
+        }
+        n
     }
 }

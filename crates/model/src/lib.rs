@@ -1816,6 +1816,8 @@ pub struct EndRule {
     pub when: EndWhen,
     /// Who wins.
     pub result: EndResult,
+    /// What a win by this rule is worth: 1 unless the rule says more (`mover wins 2`).
+    pub points: u8,
 }
 
 /// Random keys for position hashing (Zobrist), fixed per compiled game.
@@ -2167,6 +2169,20 @@ pub struct Ends {
     pub clock: Option<Clock>,
     /// What [`EndWhen::RepeatedKeeping`] asks of a repetition, if a rule has it.
     pub kept: Option<Kept>,
+}
+
+impl Ends {
+    /// Whether a win may be worth more than 1 point: an end rule says so (`mover wins 2`).
+    pub fn scored(&self) -> bool {
+        self.rules.iter().any(|r| r.points > 1)
+    }
+
+    /// What a win by end rule `rule` (an index in [`Ends::rules`]) is worth: its points;
+    /// 1 for a win no rule of the list decided.
+    pub fn win_points(&self, rule: Option<usize>) -> u32 {
+        rule.and_then(|r| self.rules.get(r))
+            .map_or(1, |r| u32::from(r.points))
+    }
 }
 
 /// `end when repeated position N times keeping CONDITION`: the occurrence of a position

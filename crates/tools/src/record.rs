@@ -90,9 +90,9 @@ impl Record {
                 .map(|s| (s.name.clone(), s.value.clone()))
                 .collect(),
             moves: played_texts(state),
-            result: state
-                .outcome()
-                .map_or_else(unfinished, |o| render::outcome_text(&game, o)),
+            result: state.outcome().map_or_else(unfinished, |o| {
+                render::result_text(&game, o, state.points())
+            }),
             resigned: None,
             date: now_utc(),
         }
@@ -143,7 +143,9 @@ impl Record {
                 .map_err(|e| format!("move {} (`{text}`) does not replay: {e}", i + 1))?;
         }
         let result = match (&self.resigned, state.outcome()) {
-            (None, outcome) => outcome.map_or_else(unfinished, |o| render::outcome_text(&game, o)),
+            (None, outcome) => outcome.map_or_else(unfinished, |o| {
+                render::result_text(&game, o, state.points())
+            }),
             (Some(name), Some(_)) => {
                 return Err(format!(
                     "the record says {name} resigned, but the game was over by its rules"

@@ -276,6 +276,9 @@ struct MatchReport {
     capped: CappedGames,
     /// The first player named's wins by the seat they played (the first mover's first).
     wins_by_seat: Vec<u64>,
+    /// The points the wins were worth.
+    #[serde(flatten)]
+    points: MatchPoints,
     /// How much stronger the first player named is than the second.
     #[serde(flatten)]
     strength: Strength,
@@ -288,6 +291,21 @@ struct MatchResults {
     wins: u64,
     draws: u64,
     losses: u64,
+}
+
+/// The points of a match's finished games, from the first player's side: a win is worth
+/// 1, or more where an end rule says so (`mover wins 2`); a draw, nothing.
+#[derive(Debug, Default, serde::Serialize)]
+struct MatchPoints {
+    /// The points won by the first player named, and by the second (in any seat).
+    points: u64,
+    points_against: u64,
+    /// The same a game: over every game played, the unfinished too.
+    mean_points: f64,
+    mean_points_against: f64,
+    /// Whether a win of the game may be worth more than 1 (the text then gives the points).
+    #[serde(skip)]
+    scored: bool,
 }
 
 /// The games of a match that the cap stopped, and those `--adjudicate` scored.
@@ -439,8 +457,30 @@ fn match_report(
         results,
         capped,
         wins_by_seat,
+        points: match_points(tally, game),
         strength,
     }
+}
+
+/// The points of the finished games of a match, from the first player's side.
+fn match_points(tally: &SelfPlayTotals, game: &crate::model::Game) -> MatchPoints {
+    let mut m = MatchPoints {
+        scored: game.ends.scored(),
+        ..MatchPoints::default()
+    };
+    for g in &tally.games {
+        if let Some(Outcome::Win(p)) = g.outcome {
+            let points = u64::from(game.ends.win_points(g.ended_by.map(usize::from)));
+            match p.index() == usize::from(g.rotation) {
+                true => m.points += points,
+                false => m.points_against += points,
+            }
+        }
+    }
+    let games = tally.games.len().max(1) as f64;
+    m.mean_points = m.points as f64 / games;
+    m.mean_points_against = m.points_against as f64 / games;
+    m
 }
 
 /// The games of a match in a game of `seats`, from the first player's side: how the
@@ -538,6 +578,13 @@ fn match_text(m: &MatchReport) -> String {
             String::new()
         }
     );
+    if m.points.scored {
+        let p = &m.points;
+        o += &format!(
+            "points: {a} {} ({:.2} a game), {b} {} ({:.2} a game)\n",
+            p.points, p.mean_points, p.points_against, p.mean_points_against
+        );
+    }
     o + &match_score(m)
 }
 

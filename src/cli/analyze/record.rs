@@ -96,7 +96,10 @@ pub(super) fn game_line(plan: &Plan, result: &GameResult) -> String {
         .map(|(p, who)| format!("{} {who}", game.player_name(p)))
         .collect();
     let ending = match (result.outcome, result.leader) {
-        (Some(o), _) => crate::render::outcome_words(game, o),
+        (Some(o), _) => {
+            let points = game.ends.win_points(result.ended_by.map(usize::from));
+            crate::render::result_words(game, o, points)
+        }
         (None, Some(p)) => {
             let (one, many) = crate::ai::unit(game);
             let unit = if result.margin == 1 { one } else { many };

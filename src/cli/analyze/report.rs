@@ -100,6 +100,19 @@ pub(super) struct Seat {
     pub agent: String,
     /// Games won.
     pub wins: Proportion,
+    /// In a game whose wins may be worth more than 1 (an end rule says so, `mover wins
+    /// 2`): the points the wins were worth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<SeatPoints>,
+}
+
+/// The points a seat's wins were worth ([`Seat::points`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(super) struct SeatPoints {
+    /// Over every game.
+    pub total: u64,
+    /// A game, over every game played (the unfinished too).
+    pub mean: f64,
 }
 
 /// Game lengths, in plies.
@@ -234,6 +247,7 @@ pub(super) fn report(game: &Game, plan: &Plan, tally: &SelfPlayTotals) -> Report
     let n = tally.games.len() as u64;
     let players = game.about.players.len();
     let (wins, draws, unfinished) = outcomes(tally, players);
+    let points = seat_points(game, tally);
     let decisive: u64 = wins.iter().sum();
     Report {
         game: format!(
@@ -248,6 +262,10 @@ pub(super) fn report(game: &Game, plan: &Plan, tally: &SelfPlayTotals) -> Report
                     player: game.about.players[p].clone(),
                     agent: plan.lineup.get(p).map_or("random".into(), |a| a.name()),
                     wins: wilson(wins[p], n),
+                    points: points.as_ref().map(|points| SeatPoints {
+                        total: points[p],
+                        mean: points[p] as f64 / n.max(1) as f64,
+                    }),
                 })
                 .collect(),
             losses: game.solo().then(|| wilson(wins[1], n)),
@@ -276,6 +294,21 @@ fn outcomes(tally: &SelfPlayTotals, players: usize) -> (Vec<u64>, u64, u64) {
         }
     }
     (wins, draws, unfinished)
+}
+
+/// In a game whose wins may be worth more than 1, the points won per seat over the games
+/// of a tally; `None` in other games.
+fn seat_points(game: &Game, tally: &SelfPlayTotals) -> Option<Vec<u64>> {
+    if !game.ends.scored() {
+        return None;
+    }
+    let mut points = vec![0u64; crate::model::PLAYERS];
+    for g in &tally.games {
+        if let Some(Outcome::Win(p)) = g.outcome {
+            points[p.index()] += u64::from(game.ends.win_points(g.ended_by.map(usize::from)));
+        }
+    }
+    Some(points)
 }
 
 /// The lengths of the games of a tally: their mean, spread and percentiles, and each
@@ -543,9 +576,12 @@ pub(super) fn text(r: &Report) -> String {
 fn results_text(o: &mut String, r: &Report) {
     let _ = writeln!(o, "\nresults (95% intervals):");
     for s in &r.results.seats {
+        let points = s.points.as_ref().map_or(String::new(), |p| {
+            format!("  points {} ({:.2} a game)", p.total, p.mean)
+        });
         let _ = writeln!(
             o,
-            "  {:<12} wins {:>7}  {}",
+            "  {:<12} wins {:>7}  {}{points}",
             s.player,
             s.wins.count,
             pct(&s.wins)

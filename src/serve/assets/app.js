@@ -275,7 +275,8 @@ function showStatus() {
   const st = $("status");
   st.className = s.over ? "over" : "";
   if (s.over) {
-    const who = s.draw ? "A draw" : s.winner ? `${s.winner} wins` : "The game is over";
+    const worth = s.points > 1 ? ` ${s.points} points` : "";
+    const who = s.draw ? "A draw" : s.winner ? `${s.winner} wins${worth}` : "The game is over";
     st.textContent = `${who}${s.reason ? ": " + s.reason : ""}`;
   } else {
     const dice = !s.dice ? "" : s.dice.due ? ", to throw the dice" : `, threw ${s.dice.thrown}`;

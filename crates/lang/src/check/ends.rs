@@ -88,18 +88,45 @@ impl Checker {
                     });
                 }
             }
-            S::End {
-                condition,
-                result,
-                label,
-            } => {
-                let label = self.label(label.as_ref(), st.span);
-                rules.end_ignoring_turn |= condition.ignores_turn();
-                let end = &mut rules.end;
-                self.end_rule(file, condition, result, label, st.span, end);
-            }
+            S::End { .. } => self.end_statement(file, st, rules),
             _ => {}
         }
+    }
+
+    /// An `end` statement: its rule, with its short name and its points, added to the
+    /// rules.
+    fn end_statement(&mut self, file: &ast::File, st: &ast::Statement, rules: &mut RuleDecls) {
+        let S::End {
+            condition,
+            result,
+            points,
+            label,
+        } = &st.kind
+        else {
+            return;
+        };
+        let label = self.label(label.as_ref(), st.span);
+        rules.end_ignoring_turn |= condition.ignores_turn();
+        let before = rules.end.len();
+        self.end_rule(file, condition, result, label, st.span, &mut rules.end);
+        let points = points.as_ref().and_then(|p| self.end_points(result, p));
+        if let (Some(rule), Some(points)) = (rules.end.get_mut(before), points) {
+            rule.points = Some(points);
+        }
+    }
+
+    /// What a win by an end rule is worth (`mover wins 2`): a number known before play;
+    /// `None` after an error (a draw given points, which it cannot be worth).
+    fn end_points(&mut self, result: &ast::EndResult, points: &ast::Expr) -> Option<super::TExpr> {
+        if *result == ast::EndResult::Draw {
+            self.error(
+                Diagnostic::error(Code::E0537, "a draw is worth no points", points.span)
+                    .with_label("points given here")
+                    .with_help("only a win carries points: write `draw` alone"),
+            );
+            return None;
+        }
+        self.static_expr(points, Type::Int, "the points of a win")
     }
 
     /// A score's condition: a condition on the settings and on the player scored (`mover`,
@@ -198,6 +225,7 @@ impl Checker {
             label,
             count,
             progress,
+            points: None,
         });
     }
 

@@ -1033,6 +1033,8 @@ pub struct EndDecl {
     pub count: Option<TExpr>,
     /// `moves without ...`: what starts the count again.
     pub progress: rulebook_model::Progress,
+    /// What a win by the rule is worth (`mover wins 2`), known before play; 1 without it.
+    pub points: Option<TExpr>,
 }
 
 /// The board, with its dimensions as expressions of the parameters.

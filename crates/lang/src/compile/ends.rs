@@ -31,6 +31,9 @@ pub(super) struct Ends {
 /// ends the game.
 const MAX_REPETITIONS: i64 = 1000;
 
+/// The most points a win may be worth (`mover wins N`).
+const MAX_POINTS: i64 = 100;
+
 /// The most moves `end when N moves without ...` may count.
 const MAX_CLOCK: i64 = 10_000;
 
@@ -54,10 +57,12 @@ impl Compiler<'_> {
             if let Some(n) = &e.count {
                 self.end_count(e, n, &mut ends);
             }
+            let points = self.points(e);
             let Some(c) = e.condition.as_ref() else {
                 ends.rules.push(model::EndRule {
                     when: e.when,
                     result: e.result,
+                    points,
                 });
                 ends.labels.push(e.label.clone());
                 continue;
@@ -83,6 +88,7 @@ impl Compiler<'_> {
                 ends.rules.push(model::EndRule {
                     when: model::EndWhen::Position(ends.conditions.len() as u8),
                     result: e.result,
+                    points,
                 });
                 ends.labels.push(e.label.clone());
                 ends.conditions.push(condition);
@@ -106,6 +112,7 @@ impl Compiler<'_> {
         ends.rules.push(model::EndRule {
             when,
             result: e.result,
+            points: self.points(e),
         });
         ends.labels.push(e.label.clone());
     }
@@ -134,8 +141,16 @@ impl Compiler<'_> {
         ends.rules.push(model::EndRule {
             when: e.when,
             result: e.result,
+            points: self.points(e),
         });
         ends.labels.push(e.label.clone());
+    }
+
+    /// What a win by end rule `e` is worth: its points (1 to [`MAX_POINTS`]), or 1.
+    fn points(&mut self, e: &crate::check::EndDecl) -> u8 {
+        let points = e.points.as_ref();
+        let points = points.and_then(|n| self.bounded(n, 1, MAX_POINTS, "the points of a win"));
+        points.unwrap_or(1) as u8
     }
 
     /// The number of `repeated position N times` (2 to [`MAX_REPETITIONS`]) or `N moves

@@ -367,6 +367,8 @@ codes! {
     E0533,
     /// no move of this game starts from a site, so `origin` is never a site
     E0534,
+    /// a draw is worth no points
+    E0537,
     /// {what} reads a grid's files and ranks, which a graph board has not
     E0538,
 

@@ -211,6 +211,8 @@ pub enum StatementKind {
         condition: EndCondition,
         /// Who wins.
         result: EndResult,
+        /// What a win by the rule is worth (`mover wins 2`), as written; 1 without it.
+        points: Option<Expr>,
         /// The rule's short name (`called "escape"`), as written.
         label: Option<String>,
     },

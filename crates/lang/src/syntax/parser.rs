@@ -1269,6 +1269,7 @@ fn lower_end<'a>(
         }
         _ => return Err(internal(span_of(&cond, file))),
     };
+    let points = lower_points(&res, file)?;
     let result = match res.as_rule() {
         Rule::mover_loses => EndResult::MoverLoses,
         Rule::mover_wins => EndResult::MoverWins,
@@ -1296,8 +1297,18 @@ fn lower_end<'a>(
     Ok(StatementKind::End {
         condition,
         result,
+        points,
         label,
     })
+}
+
+/// The points after an end rule's result (`mover wins 2`), if any.
+fn lower_points(result: &Pair<Rule>, file: FileId) -> Lowered<Option<Expr>> {
+    (result.clone().into_inner())
+        .find(|p| p.as_rule() == Rule::points)
+        .and_then(|p| p.into_inner().find(|e| e.as_rule() == Rule::expr))
+        .map(|e| lower_expr(e, file))
+        .transpose()
 }
 
 fn lower_sow_rule(pair: Pair<Rule>, file: FileId) -> Lowered<SowRule> {

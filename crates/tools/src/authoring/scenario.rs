@@ -25,7 +25,7 @@ use std::sync::Arc;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use crate::render::{board_text, outcome_text};
+use crate::render::{board_text, result_text};
 use rulebook_engine::State;
 use rulebook_lang::pipeline;
 use rulebook_model::Game;
@@ -418,24 +418,33 @@ fn outcome_failure(game: &Game, case: &Case, state: &State) -> Option<String> {
     let expected = expected.split_whitespace().collect::<Vec<_>>().join(" ");
     let valid = expected == "none"
         || expected == "draw"
-        || game
-            .about
-            .players
-            .iter()
-            .any(|p| expected == format!("{p} wins"));
+        || game.about.players.iter().any(|p| is_win_of(&expected, p));
     let actual = match state.outcome() {
-        Some(o) => outcome_text(game, o),
+        Some(o) => result_text(game, o, state.points()),
         None => "none".to_string(),
     };
     if !valid {
         Some(format!(
-            "outcome: `{expected}` is not an outcome: write `PLAYER wins` (the players are {}), `draw`, or `none`",
+            "outcome: `{expected}` is not an outcome: write `PLAYER wins` or `PLAYER wins POINTS` (the players are {}), `draw`, or `none`",
             game.about.players.join(", ")
         ))
     } else if expected != actual {
         Some(format!("outcome: expected {expected}, found {actual}"))
     } else {
         None
+    }
+}
+
+/// Whether `expected` is a win of `player`: `white wins`, or with the points of a win
+/// worth more than 1, `white wins 2`.
+fn is_win_of(expected: &str, player: &str) -> bool {
+    match expected
+        .strip_prefix(player)
+        .and_then(|t| t.strip_prefix(" wins"))
+    {
+        Some("") => true,
+        Some(points) => points.trim().parse::<u32>().is_ok_and(|n| n > 1),
+        None => false,
     }
 }
 

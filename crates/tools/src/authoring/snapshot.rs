@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::analysis::{perft, random_game};
-use crate::render::{board_text, outcome_text, position_text, summary};
+use crate::render::{board_text, position_text, result_text, summary};
 use rulebook_engine::State;
 use rulebook_lang::files::{Kind, Replace};
 use rulebook_lang::pipeline;
@@ -166,7 +166,7 @@ pub fn golden(game: &Arc<Game>) -> Result<String, String> {
     }
     match outcome {
         Some(o) => {
-            let _ = writeln!(out, "outcome: {}", outcome_text(game, o));
+            let _ = writeln!(out, "outcome: {}", result_text(game, o, state.points()));
         }
         None => {
             let _ = writeln!(

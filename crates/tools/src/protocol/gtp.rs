@@ -340,7 +340,7 @@ impl Session {
                 let why = render::end_reason(&self.state);
                 out.push_str(&format!(
                     "game over: {} ({why})",
-                    render::outcome_words(game, o)
+                    render::result_words(game, o, self.state.points())
                 ));
             }
             None => {

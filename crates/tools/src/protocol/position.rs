@@ -42,6 +42,7 @@ pub fn position_json(state: &State) -> Value {
             _ => Value::Null,
         },
         "draw": matches!(outcome, Some(Outcome::Draw)),
+        "points": state.points(),
         "reason": outcome.map(|_| render::end_reason(state)),
     });
     // Pieces on the board (a mancala board has stones in pits and stores instead).

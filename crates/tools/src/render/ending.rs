@@ -1,7 +1,7 @@
 //! How a game ended, in words: the outcome, the end rule that decided it and the final
 //! count, for every face that shows a finished game.
 
-use super::text::outcome_words;
+use super::text::result_words;
 use rulebook_engine::{Outcome, State};
 use rulebook_model::{EndWhen, Game, Player};
 
@@ -40,7 +40,7 @@ pub fn ending_text(state: &State, o: Outcome) -> String {
     };
     format!(
         "{} ({why})\nfinal {what}: {}",
-        outcome_words(game, o),
+        result_words(game, o, state.points()),
         counts.join(", ")
     )
 }

@@ -13,4 +13,7 @@ pub use play_view::{move_effects, play_view, play_view_with};
 pub use summary::summary;
 pub use svg::{position_svg, site_spots, tile_svg, Spot};
 pub use terminal::{terminal_safe, wrapped_to};
-pub use text::{board_text, glyph, outcome_text, outcome_words, parse_diagram, position_text};
+pub use text::{
+    board_text, glyph, outcome_text, outcome_words, parse_diagram, position_text, result_text,
+    result_words,
+};

@@ -1090,7 +1090,11 @@ fn end_summary(o: &mut String, game: &Game) {
             } => "highest score wins; equal scores draw",
         };
         let called = named(game.sources.end_labels.get(i).and_then(Option::as_deref));
-        let _ = writeln!(o, "  when {when}: {result}{called}");
+        let worth = match e.points {
+            1 => String::new(),
+            n => format!(", a win worth {n} points"),
+        };
+        let _ = writeln!(o, "  when {when}: {result}{worth}{called}");
     }
 }
 

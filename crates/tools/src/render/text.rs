@@ -503,7 +503,10 @@ pub fn position_text(state: &State) -> String {
                     .collect();
                 let _ = writeln!(out, "scores: {}", scores.join(", "));
             }
-            let (outcome, why) = (outcome_words(&game, o), super::end_reason(state));
+            let (outcome, why) = (
+                result_words(&game, o, state.points()),
+                super::end_reason(state),
+            );
             let _ = writeln!(out, "game over: {outcome} ({why})");
         }
         None => {
@@ -555,6 +558,25 @@ pub fn outcome_words(game: &Game, o: Outcome) -> String {
         }
         Outcome::Win(p) => format!("{} won", game.player_name(p)),
         Outcome::Draw => "draw".into(),
+    }
+}
+
+/// [`outcome_text`] with what a win is worth when more than 1 point (`points`, as
+/// [`State::points`] gives it), as an end rule's result says it (`white wins 2`): a
+/// record's result, a scenario's and a snapshot's outcome.
+pub fn result_text(game: &Game, o: Outcome, points: u32) -> String {
+    match (o, points) {
+        (Outcome::Win(_), n) if n > 1 => format!("{} {n}", outcome_text(game, o)),
+        _ => outcome_text(game, o),
+    }
+}
+
+/// [`outcome_words`] with what a win is worth when more than 1 point (`white won 2
+/// points`): the game-over line.
+pub fn result_words(game: &Game, o: Outcome, points: u32) -> String {
+    match (o, points) {
+        (Outcome::Win(_), n) if n > 1 => format!("{} {n} points", outcome_words(game, o)),
+        _ => outcome_words(game, o),
     }
 }
 
