@@ -421,7 +421,7 @@ pub(super) fn word_landings_closing_runs(
 fn groups(
     board: &Board,
     (enemy, own): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
-    (links, mode): (u8, CaptureMode),
+    (links, mode): (rulebook_model::DirectionBits, CaptureMode),
     landing: Site,
     capture: &mut impl FnMut(Site, CaptureMode, Site) -> Flow,
 ) -> Flow {
@@ -470,8 +470,9 @@ fn enclosed(
 }
 
 /// Walks from `from` along `dir` over sites that satisfy `pred`; returns the first site
-/// that does not (or [`NO_SITE`]) and how many did.
-#[inline]
+/// that does not (or [`NO_SITE`]) and how many did. Always inlined: a call a run costs
+/// the games that capture by runs (outflanking by custodian runs) more than the walk itself.
+#[inline(always)]
 fn walk(board: &Board, from: Site, dir: u8, pred: &impl Fn(Site) -> bool) -> (Site, usize) {
     let mut n = 0;
     let mut s = board.step(from, dir);
