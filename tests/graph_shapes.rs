@@ -36,10 +36,10 @@ fn linked(g: &model::Game, site: &str) -> BTreeSet<String> {
 }
 
 /// The reference: the wheel of twelve as its definition says, site 0 the centre and site
-/// `k` (1 to 12) `ringk`, each ring site joined to the next and the one before (12 to
-/// 1) and to the centre. Black moves first; a stone steps to an empty linked site, or
-/// from a ring site jumps over an enemy stone next to it along the ring to the empty ring
-/// site beyond, removing it; a player with no move loses (no move: no child).
+/// `k` (from 1 to 12) `ringk`, each ring site joined to the next and the one before (the
+/// twelfth to the first) and to the centre. Black moves first; a stone steps to an empty
+/// linked site, or from a ring site jumps over an enemy stone next to it along the ring to
+/// the empty ring site beyond, removing it; a player with no move loses (no child).
 #[derive(Clone)]
 struct Wheel {
     /// 0 empty, 1 black, 2 white, by site.
@@ -120,9 +120,18 @@ impl Wheel {
 fn perft_both(state: &State, wheel: &Wheel, depth: usize) -> u64 {
     let moves = wheel.moves();
     let expected: BTreeSet<String> = moves.iter().map(|m| m.0.clone()).collect();
-    assert_eq!(expected.len(), moves.len(), "the reference lists a move twice");
+    assert_eq!(
+        expected.len(),
+        moves.len(),
+        "the reference lists a move twice"
+    );
     let mut s = state.clone();
-    assert_eq!(legal(&mut s), expected, "{}", notation::position_text(state));
+    assert_eq!(
+        legal(&mut s),
+        expected,
+        "{}",
+        notation::position_text(state)
+    );
     if depth == 1 {
         return moves.len() as u64;
     }
@@ -143,12 +152,24 @@ fn a_ring_of_twelve_with_its_centre_has_thirteen_sites_and_twelve_links_at_the_c
     assert_eq!(linked(&g, "centre"), (1..=12).map(name).collect());
     for k in 1..=12 {
         let expected = [name(round(k, 1)), name(round(k, -1)), name(0)];
-        assert_eq!(linked(&g, &name(k)), expected.into_iter().collect(), "ring{k}");
+        assert_eq!(
+            linked(&g, &name(k)),
+            expected.into_iter().collect(),
+            "ring{k}"
+        );
     }
     // The ring's two ways are named, clockwise from ring1 to ring2 and round from ring12.
     let b = &g.board;
-    let clockwise = b.direction_names.iter().position(|d| d == "clockwise").unwrap() as u8;
-    let anti = b.direction_names.iter().position(|d| d == "anticlockwise").unwrap() as u8;
+    let clockwise = b
+        .direction_names
+        .iter()
+        .position(|d| d == "clockwise")
+        .unwrap() as u8;
+    let anti = b
+        .direction_names
+        .iter()
+        .position(|d| d == "anticlockwise")
+        .unwrap() as u8;
     assert_eq!(b.step(Site::at(1), clockwise), Site::at(2));
     assert_eq!(b.step(Site::at(12), clockwise), Site::at(1));
     assert_eq!(b.step(Site::at(1), anti), Site::at(12));
@@ -177,7 +198,10 @@ fn the_wheel_jumps_round_the_ring_and_takes() {
     }
     assert!(legal(&mut state).contains("ring5-ring7"));
     notation::play_text(&mut state, "ring5-ring7").unwrap();
-    assert_eq!(notation::position_text(&state).split(' ').next(), Some("1BB4BW1W2"));
+    assert_eq!(
+        notation::position_text(&state).split(' ').next(),
+        Some("1BB4BW1W2")
+    );
     // The moves after the jump agree with the reference's, three plies on.
     assert!(perft_both(&state, &wheel.play((5, 7, Some(6))), 3) > 0);
 }
@@ -187,14 +211,20 @@ fn show_names_the_shape_and_the_text_board_draws_the_ring_round_its_centre() {
     let out = run(&["show", WHEEL]);
     assert!(out.status.success());
     let shown = text(&out.stdout);
-    assert!(shown.contains("board: graph (13 sites, 24 links)"), "{shown}");
+    assert!(
+        shown.contains("board: graph (13 sites, 24 links)"),
+        "{shown}"
+    );
     assert!(shown.contains("centre-ring12"), "{shown}");
     assert!(shown.contains("ring12-ring1 (clockwise)"), "{shown}");
     let out = run(&["position", WHEEL]);
     let board = text(&out.stdout);
     let lines: Vec<&str> = board.lines().take(7).map(str::trim).collect();
     assert_eq!(lines[0], "ring1 B");
-    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["ring12", ".", "ring2", "B"]);
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["ring12", ".", "ring2", "B"]
+    );
     let middle: Vec<&str> = lines[3].split_whitespace().collect();
     assert_eq!(middle, ["ring10", ".", "centre", ".", "ring4", "."]);
     assert_eq!(lines[6], "ring7 W");
@@ -222,7 +252,10 @@ fn a_ring_without_centre_and_the_largest_ring_with_one() {
     assert!(moves.contains("ring1-centre") && moves.contains("ring1-ring30"));
     for (shape, n) in [("ring 2", 2), ("ring 31 with centre", 31)] {
         let e = load_text(&source(shape)).unwrap_err();
-        assert!(e.contains("E0356") && e.contains(&format!("not {n}")), "{e}");
+        assert!(
+            e.contains("E0356") && e.contains(&format!("not {n}")),
+            "{e}"
+        );
     }
 }
 

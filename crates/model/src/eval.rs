@@ -4,7 +4,9 @@
 //! environment (a position during play), the compiler's sowing tables another (every mover
 //! and last site in turn).
 
-use super::{Board, DirectionBits, Expr, GroupUnit, Player, PlayerRef, Quantifier, Site, MAX_BOUND, NO_SITE};
+use super::{
+    Board, DirectionBits, Expr, GroupUnit, Player, PlayerRef, Quantifier, Site, MAX_BOUND, NO_SITE,
+};
 
 /// What an expression reads besides its constants: each evaluator supplies only these.
 pub trait Env {

@@ -216,7 +216,11 @@ impl Checker {
     ) -> Option<usize> {
         let named = directions.iter().filter(|n| !n.is_empty()).count();
         let most_unnamed = (0..names.len() as u16)
-            .map(|s| (joined.iter()).filter(|l| l.2.is_none() && (l.0 == s || l.1 == s)).count())
+            .map(|s| {
+                (joined.iter())
+                    .filter(|l| l.2.is_none() && (l.0 == s || l.1 == s))
+                    .count()
+            })
             .max()
             .unwrap_or(0);
         let room = (named + most_unnamed)
@@ -266,7 +270,10 @@ impl Checker {
     pub(super) fn graph_ring(&mut self, n: i64, span: Span, centre: bool) -> Option<BoardDecl> {
         let name = |text: String| Name { text, span };
         let ring_names = (1..=n.clamp(0, MAX_NAMED_RING)).map(|k| format!("{RING_SITE}{k}"));
-        let mut known: Vec<String> = centre.then(|| CENTRE_SITE.to_string()).into_iter().collect();
+        let mut known: Vec<String> = centre
+            .then(|| CENTRE_SITE.to_string())
+            .into_iter()
+            .collect();
         known.extend(ring_names);
         let mut ways = vec![String::new(); GRID_DIRECTIONS.len()];
         (ways[0], ways[2]) = ("clockwise".into(), "anticlockwise".into());
@@ -309,10 +316,13 @@ impl Checker {
                 });
             }
             let middle = radius as i64;
-            sites.insert(0, ast::GraphSite {
-                name: hub,
-                at: Some((middle, middle)),
-            });
+            sites.insert(
+                0,
+                ast::GraphSite {
+                    name: hub,
+                    at: Some((middle, middle)),
+                },
+            );
         }
         self.graph_board(&sites, &links)
     }

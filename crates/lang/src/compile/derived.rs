@@ -5,9 +5,9 @@
 
 use super::ends::{estimate, Ends};
 use super::moves::moving_player;
-use rulebook_model::board::RELATIVE_BASE;
 use super::{end_keys, goals, guard, sow_plan, word_shifts};
 use crate::check::Description;
+use rulebook_model::board::RELATIVE_BASE;
 use rulebook_model::tiles::{Tiles, PATTERNS};
 use rulebook_model::{self as model, Board, Condition, Expr, Game, Setting, Zobrist};
 

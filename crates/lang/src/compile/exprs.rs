@@ -278,7 +278,8 @@ impl Compiler<'_> {
             .collect();
         let edge: Vec<Site> = (sites.iter().copied())
             .filter(|&s| {
-                (0..board.directions() as u8).any(|d| both >> d & 1 == 1 && board.step(s, d).is_none())
+                (0..board.directions() as u8)
+                    .any(|d| both >> d & 1 == 1 && board.step(s, d).is_none())
             })
             .collect();
         let (edge, sites) = (self.region_mask(&edge), self.region_mask(&sites));
