@@ -474,11 +474,13 @@ fn enclosed(
 /// the games that capture by runs (outflanking by custodian runs) more than the walk itself.
 #[inline(always)]
 fn walk(board: &Board, from: Site, dir: u8, pred: &impl Fn(Site) -> bool) -> (Site, usize) {
+    // The table's place at hand, not read through the board at each step.
+    let steps = board.neighbours();
     let mut n = 0;
-    let mut s = board.step(from, dir);
+    let mut s = steps.step(from, dir);
     while s != NO_SITE && pred(s) {
         n += 1;
-        s = board.step(s, dir);
+        s = steps.step(s, dir);
     }
     (s, n)
 }
