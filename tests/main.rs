@@ -43,6 +43,7 @@ mod forward;
 mod fox_and_geese;
 mod go;
 mod goals;
+mod graph_shapes;
 mod groups;
 mod guard;
 mod hasami_reference;

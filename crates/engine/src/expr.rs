@@ -70,7 +70,7 @@ fn ones(set: &Flood) -> i64 {
 #[inline]
 fn spread(
     (board, cut): (&Board, &[u8]),
-    own: (&[u64], u8),
+    own: (&[u64], rulebook_model::DirectionBits),
     sets: (&mut Flood, &mut Flood),
     stop: impl Fn(usize, u32) -> bool,
 ) -> bool {
@@ -85,7 +85,7 @@ fn spread(
 #[inline]
 fn spread_links<const WALLS: bool>(
     (board, cut): (&Board, &[u8]),
-    (own, links): (&[u64], u8),
+    (own, links): (&[u64], rulebook_model::DirectionBits),
     (reached, todo): (&mut Flood, &mut Flood),
     stop: impl Fn(usize, u32) -> bool,
 ) -> bool {
@@ -104,7 +104,7 @@ fn spread_links<const WALLS: bool>(
         let site = Site::at(w * 64 + bit as usize);
         let mut dirs = match WALLS {
             false => links,
-            true => links & !cut[site.index()],
+            true => links & !rulebook_model::DirectionBits::from(cut[site.index()]),
         };
         while dirs != 0 {
             let next = steps.step(site, dirs.trailing_zeros() as u8);
@@ -125,7 +125,7 @@ fn spread_links<const WALLS: bool>(
 
 /// The axes ([`AXES`]) whose two directions are both in the mask `links`, as a mask of
 /// axes; `None` if `links` holds one direction of an axis without the other.
-fn whole_axes(links: u8) -> Option<u8> {
+fn whole_axes(links: rulebook_model::DirectionBits) -> Option<u8> {
     let mut axes = 0;
     for (a, &(forward, back)) in AXES.iter().enumerate() {
         match (links >> forward & 1, links >> back & 1) {
@@ -290,7 +290,13 @@ impl Env for State {
     /// A flood fill over the player's pieces from those on `from` (`spread`), which
     /// stops at the first piece on `to`, and costs nothing when either region holds none
     /// of the player's pieces.
-    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
+    fn connected(
+        &self,
+        player: Player,
+        from: u16,
+        to: u16,
+        links: rulebook_model::DirectionBits,
+    ) -> bool {
         let (words, own) = (self.position.words, self.position.occupied_by(player));
         let (from, to) = (
             &self.game.tables.regions[from as usize],
@@ -319,7 +325,13 @@ impl Env for State {
 
     /// A flood fill (`spread`) from the player's pieces of the kind through the sites that
     /// are empty or hold a piece of that kind, which stops at the first site of `goal`.
-    fn path(&self, player: Player, kind: u8, goal: u16, links: u8) -> bool {
+    fn path(
+        &self,
+        player: Player,
+        kind: u8,
+        goal: u16,
+        links: rulebook_model::DirectionBits,
+    ) -> bool {
         let (words, own) = (self.position.words, self.position.occupied_by(player));
         let goal = &self.game.tables.regions[goal as usize];
         let mut open: Flood = [0; FLOOD_WORDS];
@@ -346,7 +358,12 @@ impl Env for State {
     /// `spread` into a set of sites on the stack: counted, measured by its pieces, or by
     /// the regions it has a piece on. A search for the largest group or the most regions
     /// stops once no group left could do better.
-    fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64 {
+    fn groups(
+        &self,
+        player: Player,
+        links: rulebook_model::DirectionBits,
+        measure: GroupMeasure<'_>,
+    ) -> i64 {
         let (words, own) = (self.position.words, self.position.occupied_by(player));
         let regions = &self.game.tables.regions;
         let meets = |set: &[u64], r: u16| {
@@ -423,7 +440,13 @@ impl Env for State {
     /// on the edge: a site it does not reach is enclosed. When it reaches them all, a
     /// piece of the player's is enclosed exactly when it is off the edge and every site it
     /// links to is the player's too (its own site is then walled in by them).
-    fn ring(&self, player: Player, links: u8, edge: u16, board: u16) -> bool {
+    fn ring(
+        &self,
+        player: Player,
+        links: rulebook_model::DirectionBits,
+        edge: u16,
+        board: u16,
+    ) -> bool {
         let (words, own) = (self.position.words, self.position.occupied_by(player));
         let regions = &self.game.tables.regions;
         let (edge, sites) = (&regions[edge as usize], &regions[board as usize]);
@@ -625,19 +648,42 @@ impl Env for Scored<'_> {
         self.state.marks(player)
     }
 
-    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool {
+    fn connected(
+        &self,
+        player: Player,
+        from: u16,
+        to: u16,
+        links: rulebook_model::DirectionBits,
+    ) -> bool {
         self.state.connected(player, from, to, links)
     }
 
-    fn path(&self, player: Player, kind: u8, goal: u16, links: u8) -> bool {
+    fn path(
+        &self,
+        player: Player,
+        kind: u8,
+        goal: u16,
+        links: rulebook_model::DirectionBits,
+    ) -> bool {
         self.state.path(player, kind, goal, links)
     }
 
-    fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64 {
+    fn groups(
+        &self,
+        player: Player,
+        links: rulebook_model::DirectionBits,
+        measure: GroupMeasure<'_>,
+    ) -> i64 {
         self.state.groups(player, links, measure)
     }
 
-    fn ring(&self, player: Player, links: u8, edge: u16, board: u16) -> bool {
+    fn ring(
+        &self,
+        player: Player,
+        links: rulebook_model::DirectionBits,
+        edge: u16,
+        board: u16,
+    ) -> bool {
         self.state.ring(player, links, edge, board)
     }
 

@@ -42,8 +42,12 @@ fn add(set: &mut Set, s: Site) {
 
 /// The directions of a mask (bit `d` for the board's direction `d`).
 #[inline(always)]
-fn directions(mask: u8) -> impl Iterator<Item = u8> {
-    (0..8u8).filter(move |d| mask >> d & 1 == 1)
+fn directions(mut mask: rulebook_model::DirectionBits) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let d = mask.trailing_zeros() as u8;
+        mask &= mask.wrapping_sub(1);
+        (d < 32).then_some(d)
+    })
 }
 
 /// A stack of sites for a flood fill.
@@ -74,7 +78,7 @@ impl Stack {
 fn fill(
     board: &Board,
     (member, liberty): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
-    links: u8,
+    links: rulebook_model::DirectionBits,
     start: Site,
     (seen, stack): (&mut Set, &mut Stack),
 ) -> bool {
@@ -110,7 +114,7 @@ fn fill(
 pub(super) fn capture_groups(
     board: &Board,
     (enemy, empty): (&impl Fn(Site) -> bool, &impl Fn(Site) -> bool),
-    links: u8,
+    links: rulebook_model::DirectionBits,
     (landing, mode): (Site, CaptureMode),
     capture: &mut impl FnMut(Site, CaptureMode),
 ) {
@@ -194,7 +198,7 @@ impl State {
     /// Whether the move `m` (a placement, a slide, a step or a flight, of a rule `with
     /// liberties` along `links`) leaves the moved piece's group with a liberty once the
     /// captures after it are made.
-    pub(super) fn keeps_liberty(&self, m: Move, links: u8) -> bool {
+    pub(super) fn keeps_liberty(&self, m: Move, links: rulebook_model::DirectionBits) -> bool {
         let game = &*self.game;
         let board = &game.board;
         let mover = self.position.to_move;

@@ -200,7 +200,12 @@ impl State {
     /// ([`MoveList::liberties_unjudged`]). Out of line: inlined, the test of the list
     /// shapes the move generator of every game (2% to 4% more instructions in playouts).
     #[inline(never)]
-    fn keep_liberties(&self, links: u8, start: usize, out: &mut MoveList) {
+    fn keep_liberties(
+        &self,
+        links: rulebook_model::DirectionBits,
+        start: usize,
+        out: &mut MoveList,
+    ) {
         if !out.liberties_unjudged {
             out.retain_from(start, |m| self.keeps_liberty(m, links));
         }

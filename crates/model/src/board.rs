@@ -136,8 +136,13 @@ pub const RELATIVE_DIRECTIONS: [(&str, &[u8], &[u8]); 4] = [
     ("backward-diagonal", &[5, 6], &[4, 7]),
 ];
 
-/// The code of the first relative direction (the grid's own are 0 to 7).
-pub const RELATIVE_BASE: u8 = 8;
+/// The code of the first relative direction (a grid's own are 0 to 7, a graph's fewer than
+/// [`MAX_GRAPH_DIRECTIONS`]).
+pub const RELATIVE_BASE: u8 = MAX_GRAPH_DIRECTIONS as u8;
+
+/// The most directions a board given as a graph has room for at each site: eight, a grid's,
+/// unless a site has more links, then the next power of two up to this.
+pub const MAX_GRAPH_DIRECTIONS: usize = 32;
 
 /// The directions that a direction group names, or `None` if it is not a group.
 pub fn grid_direction_group(name: &str) -> Option<&'static [u8]> {
@@ -408,13 +413,13 @@ pub const AXES: [(u8, u8); 4] = [(0, 2), (1, 3), (4, 6), (5, 7)];
 
 /// The links of a board ([`Board::neighbours`]).
 #[derive(Clone, Copy, Debug)]
-pub struct Neighbours<'a>(&'a [Site]);
+pub struct Neighbours<'a>(&'a [Site], u32);
 
 impl Neighbours<'_> {
     /// The next site from `site` in direction `dir`, or [`NO_SITE`] ([`Board::step`]).
     #[inline]
     pub fn step(self, site: Site, dir: u8) -> Site {
-        self.0[site.index() * GRID_DIRECTIONS.len() + dir as usize]
+        self.0[(site.index() << self.1) + dir as usize]
     }
 }
 
@@ -442,13 +447,16 @@ pub struct Board {
 /// The links between a board's sites, and on a grid the rays and lines they make.
 #[derive(Clone, Debug)]
 struct Links {
-    /// `neighbours[site * directions + dir]`: the next site that way, or [`NO_SITE`].
+    /// `neighbours[(site << shift) + dir]`: the next site that way, or [`NO_SITE`].
     neighbours: Vec<Site>,
+    /// How many directions each site has room for, as a power of two: 3 (eight, a grid's)
+    /// on every board but a graph whose sites have more links ([`MAX_GRAPH_DIRECTIONS`]).
+    shift: u32,
     /// For each direction, the directions at right angles to it.
     perpendicular: Vec<Vec<u8>>,
-    /// For each direction, whether site numbers grow along it.
+    /// For each of a grid's directions, whether site numbers grow along it.
     ascending: [bool; GRID_DIRECTIONS.len()],
-    /// `ray_bounds[site * directions + dir]..[.. + 1]`: where in `ray_sites` the sites from
+    /// `ray_bounds[(site << shift) + dir]..[.. + 1]`: where in `ray_sites` the sites from
     /// `site` towards `dir` (nearest first, to the board's edge) are stored.
     ray_bounds: Vec<u32>,
     /// All rays, one after another.
@@ -530,6 +538,7 @@ impl Links {
     /// Links without rays: `neighbours`, and every ray empty.
     fn without_rays(sites: usize, neighbours: Vec<Site>) -> Links {
         Links {
+            shift: GRID_DIRECTIONS.len().trailing_zeros(),
             neighbours,
             perpendicular: Vec::new(),
             ascending: [false; GRID_DIRECTIONS.len()],
@@ -689,7 +698,7 @@ impl Board {
         links: &[(Site, Site, Option<u8>)],
         directions: Vec<String>,
     ) -> Board {
-        let dirs = GRID_DIRECTIONS.len();
+        let dirs = directions.len();
         let n = names.len();
         let mut neighbours = vec![NO_SITE; n * dirs];
         for &(a, b, dir) in links.iter().filter(|l| l.2.is_some()) {
@@ -717,6 +726,7 @@ impl Board {
             site_names: names,
             direction_names: directions,
             links: Links {
+                shift: dirs.trailing_zeros(),
                 perpendicular: vec![Vec::new(); dirs],
                 ..Links::without_rays(n, neighbours)
             },
@@ -894,7 +904,7 @@ impl Board {
     /// however cut or drawn, and of boards without links; not of hex boards, whose
     /// directions are not numbered so).
     pub fn links_lead_back(&self) -> bool {
-        let dirs = GRID_DIRECTIONS.len();
+        let dirs = 1 << self.links.shift;
         self.links.neighbours.iter().enumerate().all(|(i, &next)| {
             let (site, dir) = (Site::at(i / dirs), (i % dirs) as u8);
             next == NO_SITE || self.step(next, reverse_direction(dir)) == site
@@ -976,7 +986,7 @@ impl Board {
     /// A grid's rays, walked from its neighbour table: the sites in every direction from
     /// every site, and as bit masks on a board of at most 64 sites.
     fn build_rays(&mut self) {
-        let (dirs, sites) = (GRID_DIRECTIONS.len(), self.sites());
+        let (dirs, sites) = (1 << self.links.shift, self.sites());
         let neighbours = &self.links.neighbours;
         let mut ray_bounds = vec![0u32];
         let mut ray_sites = Vec::new();
@@ -1418,20 +1428,20 @@ impl Board {
     /// The next site from `site` in direction `dir`, or [`NO_SITE`].
     #[inline]
     pub fn step(&self, site: Site, dir: u8) -> Site {
-        self.links.neighbours[site.index() * GRID_DIRECTIONS.len() + dir as usize]
+        self.links.neighbours[(site.index() << self.links.shift) + dir as usize]
     }
 
     /// The board's links, to step from many sites in a loop: a copy of the table's place
     /// that the loop keeps at hand rather than reading it through the board at each step.
     #[inline]
     pub fn neighbours(&self) -> Neighbours<'_> {
-        Neighbours(&self.links.neighbours)
+        Neighbours(&self.links.neighbours, self.links.shift)
     }
 
     /// The sites from `site` towards `dir`, nearest first, up to the board's edge.
     #[inline]
     pub fn ray(&self, site: Site, dir: u8) -> &[Site] {
-        let i = site.index() * GRID_DIRECTIONS.len() + dir as usize;
+        let i = (site.index() << self.links.shift) + dir as usize;
         let bounds = &self.links.ray_bounds;
         &self.links.ray_sites[bounds[i] as usize..bounds[i + 1] as usize]
     }
@@ -1457,15 +1467,15 @@ impl Board {
     /// Whether site numbers grow along direction `dir`.
     #[inline]
     pub fn ascends(&self, dir: u8) -> bool {
-        self.links.ascending[dir as usize]
+        self.links.ascending.get(dir as usize) == Some(&true)
     }
 
     /// The number of sites on all rays from `site` together (a bound on its moves).
     #[inline]
     pub fn rays_length(&self, site: Site) -> usize {
-        let i = site.index() * GRID_DIRECTIONS.len();
+        let i = site.index() << self.links.shift;
         let bounds = &self.links.ray_bounds;
-        (bounds[i + GRID_DIRECTIONS.len()] - bounds[i]) as usize
+        (bounds[i + (1 << self.links.shift)] - bounds[i]) as usize
     }
 
     /// Grid boards whose orthogonal links join next points only (every grid but one drawn

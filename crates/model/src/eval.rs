@@ -4,7 +4,9 @@
 //! environment (a position during play), the compiler's sowing tables another (every mover
 //! and last site in turn).
 
-use super::{Board, Expr, GroupUnit, Player, PlayerRef, Quantifier, Site, MAX_BOUND, NO_SITE};
+use super::{
+    Board, DirectionBits, Expr, GroupUnit, Player, PlayerRef, Quantifier, Site, MAX_BOUND, NO_SITE,
+};
 
 /// What an expression reads besides its constants: each evaluator supplies only these.
 pub trait Env {
@@ -37,17 +39,17 @@ pub trait Env {
     fn attacked(&self, player: Player, kind: u8) -> bool;
     /// Whether the player's pieces linked along the directions of the mask `links` join a
     /// site of region `from` to a site of region `to` (see [`Expr::Connected`]).
-    fn connected(&self, player: Player, from: u16, to: u16, links: u8) -> bool;
+    fn connected(&self, player: Player, from: u16, to: u16, links: DirectionBits) -> bool;
     /// Whether a piece of the player's of kind `kind` has a way along the directions of
     /// the mask `links` to a site of region `goal` (see [`Expr::Path`]).
-    fn path(&self, player: Player, kind: u8, goal: u16, links: u8) -> bool;
+    fn path(&self, player: Player, kind: u8, goal: u16, links: DirectionBits) -> bool;
     /// The measure of the groups of the player's pieces linked along the directions of the
     /// mask `links` (see [`Expr::Groups`], [`Expr::Group`] and [`Expr::Touching`]).
-    fn groups(&self, player: Player, links: u8, measure: GroupMeasure<'_>) -> i64;
+    fn groups(&self, player: Player, links: DirectionBits, measure: GroupMeasure<'_>) -> i64;
     /// Whether the player's pieces enclose a site, paths running along the directions of
     /// the mask `links` to the sites of region `edge` among those of region `board` (see
     /// [`Expr::Ring`]).
-    fn ring(&self, player: Player, links: u8, edge: u16, board: u16) -> bool;
+    fn ring(&self, player: Player, links: DirectionBits, edge: u16, board: u16) -> bool;
     /// How many pieces a player has in hand, of kind `kind` or
     /// ([`ANY_KIND`](super::ANY_KIND)) of any.
     fn hand(&self, player: Player, kind: u8) -> i64;

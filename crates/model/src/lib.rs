@@ -332,33 +332,33 @@ pub enum Expr {
     /// 1 when a player's pieces form a group, each linked to the next by a step in one of
     /// the directions of the bit mask (bit `d` for direction `d`), that has a piece on a
     /// site of [`Tables::regions`]`[a]` and one on a site of [`Tables::regions`]`[b]`.
-    Connected(PlayerRef, u16, u16, u8),
+    Connected(PlayerRef, u16, u16, DirectionBits),
     /// 1 when a piece of a player's of one kind stands on a site of
     /// [`Tables::regions`]`[r]`, or a walk of steps along the directions of the bit mask
     /// (bit `d` for direction `d`) leads from one to such a site through sites that are
     /// empty or hold a piece of that kind (anyone's): the pieces of other kinds block it.
     /// The numbers are the kind and the region.
-    Path(PlayerRef, u8, u16, u8),
+    Path(PlayerRef, u8, u16, DirectionBits),
     /// How many groups a player's pieces form (0 with none), each group linked along the
     /// directions of the bit mask as in [`Expr::Connected`].
-    Groups(PlayerRef, u8),
+    Groups(PlayerRef, DirectionBits),
     /// How many pieces a player's largest group has (0 with none), the groups linked as in
     /// [`Expr::Groups`].
-    Group(PlayerRef, u8),
+    Group(PlayerRef, DirectionBits),
     /// The most of the regions ([`Tables::regions`] indices, a region listed twice counted
     /// twice) that one group of a player's pieces, linked as in [`Expr::Groups`], has a
     /// piece on (0 with no piece on any). Where the last field, `enough`, is above 0, the
     /// expression stands in a comparison that asks only whether it reaches `enough`: its
     /// value is then any on the same side of `enough` as that most (see
     /// [`GroupMeasure::Touching`]).
-    Touching(PlayerRef, u8, Box<[u16]>, u16),
+    Touching(PlayerRef, DirectionBits, Box<[u16]>, u16),
     /// 1 when a player's pieces enclose a site: some site (empty, theirs or another
     /// player's) from which every path of steps along the directions of the bit mask (a
     /// mask that holds each direction's reverse too) to the board's edge passes through
     /// another site of theirs. The two numbers are [`Tables::regions`] indices: the edge,
     /// the sites with no neighbour along one of the directions, and every site of the
     /// board.
-    Ring(PlayerRef, u8, u16, u16),
+    Ring(PlayerRef, DirectionBits, u16, u16),
     /// How many pieces a player has in hand (see [`Start::stock`]), of one kind or
     /// ([`ANY_KIND`]) of any.
     Hand(PlayerRef, u8),
@@ -675,7 +675,7 @@ pub struct NextTo {
     /// What the neighbour holds.
     pub what: Neighbour,
     /// The directions looked along, as bits.
-    pub directions: u8,
+    pub directions: DirectionBits,
 }
 
 /// `then shoot`: after a slide or step, a new piece of the mover's of kind `kind` onto an
@@ -686,7 +686,7 @@ pub struct Shot {
     /// The kind of the piece shot.
     pub kind: u8,
     /// The directions it may go, as bits.
-    pub directions: u8,
+    pub directions: DirectionBits,
 }
 
 /// A move's second part, made as the piece lands (or is placed), before the effects after
@@ -818,7 +818,7 @@ pub struct MoveFilter {
     /// `with liberties`: the move is legal only where, once its captures are made, the
     /// moved piece's group (the mover's pieces linked along these directions, bit `d` for
     /// the board's direction `d`) has an empty site next to it along them.
-    pub liberties: Option<u8>,
+    pub liberties: Option<DirectionBits>,
 }
 
 impl MoveFilter {
@@ -911,6 +911,10 @@ impl Default for CaptureFilter {
         }
     }
 }
+
+/// A set of a board's directions, bit `d` for direction `d` (a grid has eight, a graph up
+/// to [`board::MAX_GRAPH_DIRECTIONS`]).
+pub type DirectionBits = u32;
 
 /// The length of a slide or run with no limit.
 pub const UNLIMITED: u16 = u16::MAX;
@@ -1684,7 +1688,7 @@ pub enum EffectKind {
     /// liberty).
     Groups {
         /// The directions, as bits (bit `d` for the board's direction `d`).
-        directions: u8,
+        directions: DirectionBits,
         /// Convert or remove.
         mode: CaptureMode,
     },

@@ -679,7 +679,7 @@ fn placement_clause(state: &State, site: Site) -> Option<String> {
         Neighbour::Piece => "a piece",
         Neighbour::Last => "the site of the latest move",
     };
-    let along: Vec<&str> = (0..8)
+    let along: Vec<&str> = (0..game.board.directions())
         .filter(|d| next_to.directions & 1 << d != 0)
         .map(|d| game.board.direction_names[d].as_str())
         .collect();

@@ -43,6 +43,11 @@ impl Checker {
                 })
             }
             ast::BoardShape::Graph { sites, links } => self.graph_board(sites, links),
+            ast::BoardShape::GraphRing {
+                sites,
+                span,
+                centre,
+            } => self.graph_ring(*sites, *span, *centre),
             ast::BoardShape::Mancala { pits } => self
                 .static_expr(pits, Type::Int, "the number of pits")
                 .map(|pits| BoardDecl::Mancala { pits }),

@@ -102,7 +102,9 @@ impl Checker {
                             ast::BoardShape::Grid { .. } => BoardKind::Grid,
                             ast::BoardShape::Mancala { .. } => BoardKind::Mancala,
                             ast::BoardShape::Hex { .. } => BoardKind::Hex,
-                            ast::BoardShape::Graph { .. } => BoardKind::Grid,
+                            ast::BoardShape::Graph { .. } | ast::BoardShape::GraphRing { .. } => {
+                                BoardKind::Grid
+                            }
                         });
                     }
                 }

@@ -4,7 +4,22 @@
 use super::{BoardDecl, Checker, GraphDecl};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{self, Name};
-use rulebook_model::board::GRID_DIRECTIONS;
+use rulebook_model::board::{GRID_DIRECTIONS, MAX_GRAPH_DIRECTIONS};
+
+/// The most sites of a ring (`board graph ring N`): with its centre, the centre's links
+/// and a pair of named directions fill a site's [`MAX_GRAPH_DIRECTIONS`] places.
+pub const MAX_RING: i64 = MAX_GRAPH_DIRECTIONS as i64 - 2;
+
+/// The most sites of a ring refused for its size whose names are still known to the rules
+/// (so that a ring of 31 is one error, not one a site named).
+const MAX_NAMED_RING: i64 = 1000;
+
+/// The name of the sites of a ring, before their numbers (`ring1`): two letters or more, so
+/// that no site's name reads as a grid's point.
+const RING_SITE: &str = "ring";
+
+/// The name of a ring's centre.
+const CENTRE_SITE: &str = "centre";
 
 /// The codes of the pairs of named directions, in the order they are first named: each
 /// direction's way back two codes on, as on a grid (north and south, east and west, ...).
@@ -26,9 +41,12 @@ impl Checker {
             .clone()
             .unwrap_or_else(|| vec![String::new(); GRID_DIRECTIONS.len()]);
         self.board.graph = Some((names.clone(), known));
-        let directions = directions.filter(|_| named_once)?;
+        let mut directions = directions.filter(|_| named_once)?;
         let joined = self.graph_links(&names, links, &directions)?;
-        self.graph_room(&names, &joined, &directions)?;
+        let room = self.graph_room(&names, &joined, &directions)?;
+        // `all` follows the links in the room a site has beyond the grid's eight too.
+        directions.resize(room, String::new());
+        self.board.graph = Some((names.clone(), directions.clone()));
         let placed = sites.iter().filter_map(|s| s.at);
         let places = placed.map(|(x, y)| (x as i32, y as i32)).collect();
         Some(BoardDecl::Graph(GraphDecl {
@@ -186,15 +204,30 @@ impl Checker {
         ok.then_some(joined)
     }
 
-    /// That each site has room for its links: one a direction at most, and the links
-    /// without a name no more than the codes no name is given.
+    /// The room each site has for its links: eight directions, a grid's, or where a site
+    /// has more links without a name than the eight leave free, the next power of two that
+    /// holds them, up to [`MAX_GRAPH_DIRECTIONS`]; `None` (and an error) where a site has
+    /// two links one named way, or more than that most.
     fn graph_room(
         &mut self,
         names: &[String],
         joined: &[(u16, u16, Option<u8>, Span)],
         directions: &[String],
-    ) -> Option<()> {
-        let free = directions.iter().filter(|n| n.is_empty()).count();
+    ) -> Option<usize> {
+        let named = directions.iter().filter(|n| !n.is_empty()).count();
+        let most_unnamed = (0..names.len() as u16)
+            .map(|s| {
+                (joined.iter())
+                    .filter(|l| l.2.is_none() && (l.0 == s || l.1 == s))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        let room = (named + most_unnamed)
+            .max(GRID_DIRECTIONS.len())
+            .next_power_of_two()
+            .min(MAX_GRAPH_DIRECTIONS);
+        let free = room - named;
         let mut ok = true;
         for (site, name) in names.iter().enumerate() {
             let site = site as u16;
@@ -220,13 +253,78 @@ impl Checker {
                         span,
                     )
                     .with_note(format!(
-                        "a site has one link a named direction, and {free} links without a name at most"
+                        "a site has one link a named direction, and {} links without a name at most",
+                        MAX_GRAPH_DIRECTIONS - named
                     ))
                     .with_help("name fewer pairs of directions, or give a site fewer links"),
                 );
             }
         }
-        ok.then_some(())
+        ok.then_some(room)
+    }
+
+    /// `graph ring N [with centre]`: the graph of `N` sites round a ring (`ring1` at the
+    /// top, then clockwise), each joined to the next `clockwise` (and back
+    /// `anticlockwise`), with perhaps a centre (`centre`) joined to each by a link without
+    /// a name; placed round a circle for the pictures. `N` is from 3 to [`MAX_RING`].
+    pub(super) fn graph_ring(&mut self, n: i64, span: Span, centre: bool) -> Option<BoardDecl> {
+        let name = |text: String| Name { text, span };
+        let ring_names = (1..=n.clamp(0, MAX_NAMED_RING)).map(|k| format!("{RING_SITE}{k}"));
+        let mut known: Vec<String> = centre
+            .then(|| CENTRE_SITE.to_string())
+            .into_iter()
+            .collect();
+        known.extend(ring_names);
+        let mut ways = vec![String::new(); GRID_DIRECTIONS.len()];
+        (ways[0], ways[2]) = ("clockwise".into(), "anticlockwise".into());
+        // The sites and directions are known to the rules even where the ring is refused.
+        self.board.graph = Some((known, ways));
+        if !(3..=MAX_RING).contains(&n) {
+            self.error(
+                Diagnostic::error(
+                    Code::E0356,
+                    format!("a ring has from 3 to {MAX_RING} sites, not {n}"),
+                    span,
+                )
+                .with_help("give the ring more sites, or fewer"),
+            );
+            return None;
+        }
+        let radius = (n as f64 / 2.0).ceil().max(2.0);
+        let mut sites: Vec<ast::GraphSite> = (1..=n)
+            .map(|k| {
+                let a = std::f64::consts::TAU * (k - 1) as f64 / n as f64;
+                let at = (radius * (1.0 + a.sin()), radius * (1.0 + a.cos()));
+                let at = (at.0.round() as i64, at.1.round() as i64);
+                let name = name(format!("{RING_SITE}{k}"));
+                ast::GraphSite { name, at: Some(at) }
+            })
+            .collect();
+        let mut run: Vec<Name> = sites.iter().map(|s| s.name.clone()).collect();
+        run.push(run[0].clone());
+        let ways = (name("clockwise".into()), name("anticlockwise".into()));
+        let mut links = vec![ast::GraphLink {
+            sites: run,
+            directions: Some(ways),
+        }];
+        if centre {
+            let hub = name(CENTRE_SITE.to_string());
+            for site in &sites {
+                links.push(ast::GraphLink {
+                    sites: vec![hub.clone(), site.name.clone()],
+                    directions: None,
+                });
+            }
+            let middle = radius as i64;
+            sites.insert(
+                0,
+                ast::GraphSite {
+                    name: hub,
+                    at: Some((middle, middle)),
+                },
+            );
+        }
+        self.graph_board(&sites, &links)
     }
 
     fn graph_error(&mut self, message: &str, span: Span, help: &str) {

@@ -1034,7 +1034,7 @@ impl Checker {
         directions: Option<&ast::Directions>,
         clause: &str,
         span: Span,
-    ) -> Option<u8> {
+    ) -> Option<rulebook_model::DirectionBits> {
         let Some(dirs) = directions else {
             return Some(0b1111);
         };
@@ -1050,7 +1050,7 @@ impl Checker {
             );
             return None;
         }
-        Some(list.iter().fold(0u8, |bits, &d| bits | 1 << d))
+        Some(list.iter().fold(0, |bits, &d| bits | 1 << d))
     }
 
     /// `with liberties [along DIRECTIONS]`: only on a move that puts a piece on a site (a
@@ -1059,7 +1059,7 @@ impl Checker {
         &mut self,
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
-    ) -> Option<Option<u8>> {
+    ) -> Option<Option<rulebook_model::DirectionBits>> {
         let Some((directions, span)) = clauses.liberties.as_deref() else {
             return Some(None);
         };
@@ -1152,7 +1152,7 @@ impl Checker {
         }
         Some(Some(Shot {
             kind: piece?[0] as u8,
-            directions: list.iter().fold(0u8, |bits, &d| bits | 1 << d),
+            directions: list.iter().fold(0, |bits, &d| bits | 1 << d),
         }))
     }
 

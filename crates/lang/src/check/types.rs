@@ -801,7 +801,7 @@ pub struct MoveRuleDecl {
     pub line_capture: Option<rulebook_model::LineCapture>,
     /// `with liberties`: the directions (bit per board direction) along which the moved
     /// piece's group must keep an empty neighbour.
-    pub liberties: Option<u8>,
+    pub liberties: Option<rulebook_model::DirectionBits>,
     /// What the move's walk tests besides its landing.
     pub walk_tests: WalkTests,
 }

@@ -7,6 +7,7 @@ use super::ends::{estimate, Ends};
 use super::moves::moving_player;
 use super::{end_keys, goals, guard, sow_plan, word_shifts};
 use crate::check::Description;
+use rulebook_model::board::RELATIVE_BASE;
 use rulebook_model::tiles::{Tiles, PATTERNS};
 use rulebook_model::{self as model, Board, Condition, Expr, Game, Setting, Zobrist};
 
@@ -548,9 +549,9 @@ fn moves_may_coincide(moves: &[model::MoveRule]) -> bool {
         | model::MoveKind::SiteWalk(_) => site_class(m),
         model::MoveKind::Slide { directions, .. } => (0, directions.clone()),
         // A walk that takes may make any jump's move.
-        model::MoveKind::Walk(walk) if walk.taking.is_some() => (1, (0..8).collect()),
+        model::MoveKind::Walk(walk) if walk.taking.is_some() => (1, (0..RELATIVE_BASE).collect()),
         // A fly, and a walk, may go where any slide goes.
-        model::MoveKind::Fly { .. } | model::MoveKind::Walk(_) => (0, (0..8).collect()),
+        model::MoveKind::Fly { .. } | model::MoveKind::Walk(_) => (0, (0..RELATIVE_BASE).collect()),
         model::MoveKind::Jump { directions, .. } => (1, directions.clone()),
         // A wall or a line lies on no site: no other rule makes its move.
         model::MoveKind::Wall(_) | model::MoveKind::Side(_) => (3, Vec::new()),

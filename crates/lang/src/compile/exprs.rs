@@ -12,8 +12,8 @@ use rulebook_model::{self as model, Expr, Op, PlayerRef, Site};
 
 /// The directions among a group function's arguments, as a bit mask (bit `d` for
 /// direction `d`).
-fn links(args: &[TExpr]) -> u8 {
-    args.iter().fold(0u8, |m, d| match d.kind {
+fn links(args: &[TExpr]) -> model::DirectionBits {
+    args.iter().fold(0, |m, d| match d.kind {
         TExprKind::Direction(d) => m | 1 << d,
         _ => m,
     })
@@ -269,15 +269,18 @@ impl Compiler<'_> {
     fn ring(&mut self, args: &[TExpr]) -> Option<Value> {
         let player = self.player_ref(&args[0])?;
         let named = links(args);
-        let both = (0..8u8)
+        let board = self.board();
+        let both = (0..board.directions() as u8)
             .filter(|d| named >> d & 1 == 1)
             .fold(named, |m, d| m | 1 << reverse_direction(d));
-        let board = self.board();
         let sites: Vec<Site> = Site::all(board.sites())
             .filter(|&s| !board.is_removed(s))
             .collect();
         let edge: Vec<Site> = (sites.iter().copied())
-            .filter(|&s| (0..8).any(|d| both >> d & 1 == 1 && board.step(s, d).is_none()))
+            .filter(|&s| {
+                (0..board.directions() as u8)
+                    .any(|d| both >> d & 1 == 1 && board.step(s, d).is_none())
+            })
             .collect();
         let (edge, sites) = (self.region_mask(&edge), self.region_mask(&sites));
         Some(Value::Runtime(Expr::Ring(player, both, edge, sites)))

@@ -474,7 +474,9 @@ impl Compiler<'_> {
     /// `then shoot`'s part: its walk ([`walks::shot_walk`], which walls stop in a game that
     /// lays them), given back its routine by shape.
     fn shot_part(&mut self, shot: model::Shot) -> model::SecondPart {
-        let directions: Vec<u8> = (0..8).filter(|d| shot.directions >> d & 1 == 1).collect();
+        let directions: Vec<u8> = (0..RELATIVE_BASE)
+            .filter(|d| shot.directions >> d & 1 == 1)
+            .collect();
         let walk = walks::shot_walk(shot.kind, &directions);
         let walk = match self.lays_walls() {
             true => walks::walled_walk(walk),

@@ -232,19 +232,19 @@ impl Env for At<'_> {
         unreachable!("only static expressions have a value here")
     }
 
-    fn connected(&self, _: Player, _: u16, _: u16, _: u8) -> bool {
+    fn connected(&self, _: Player, _: u16, _: u16, _: rulebook_model::DirectionBits) -> bool {
         unreachable!("only static expressions have a value here")
     }
 
-    fn path(&self, _: Player, _: u8, _: u16, _: u8) -> bool {
+    fn path(&self, _: Player, _: u8, _: u16, _: rulebook_model::DirectionBits) -> bool {
         unreachable!("only static expressions have a value here")
     }
 
-    fn groups(&self, _: Player, _: u8, _: GroupMeasure<'_>) -> i64 {
+    fn groups(&self, _: Player, _: rulebook_model::DirectionBits, _: GroupMeasure<'_>) -> i64 {
         unreachable!("only static expressions have a value here")
     }
 
-    fn ring(&self, _: Player, _: u8, _: u16, _: u16) -> bool {
+    fn ring(&self, _: Player, _: rulebook_model::DirectionBits, _: u16, _: u16) -> bool {
         unreachable!("only static expressions have a value here")
     }
 

@@ -181,7 +181,7 @@ fn shot_shape(kind: u8, walk: &Walk) -> Option<SecondPart> {
     };
     match slide_shape(&as_move, &MoveFilter::default()) {
         Some((directions, UNLIMITED)) if shot_walk(kind, &directions) == *walk => {
-            let directions = directions.iter().fold(0u8, |bits, &d| bits | 1 << d);
+            let directions = directions.iter().fold(0, |bits, &d| bits | 1 << d);
             Some(SecondPart::Shoot(Shot { kind, directions }))
         }
         _ => None,

@@ -141,7 +141,7 @@ pub(super) fn word_sites(
             & !sites_of(rule.filter.not_landing).unwrap_or(0);
         let next_to = match rule.filter.next_to {
             Some(n) => {
-                let steps = (0..8u8)
+                let steps = (0..board.directions() as u8)
                     .filter(|d| n.directions >> d & 1 == 1)
                     .map(|d| word_shift(board, |s| board.step(s, d)))
                     .collect::<Option<_>>()?;

@@ -189,6 +189,8 @@ codes! {
     E0348,
     /// a site of a graph has more links than it has room for, or two the same way
     E0349,
+    /// a ring of a graph board has from 3 to 30 sites
+    E0356,
 
     // E04xx: moves and their effects.
     /// there are two `after sow` blocks

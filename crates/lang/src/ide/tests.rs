@@ -279,6 +279,19 @@ fn after_board_the_kinds_of_board_only() {
 }
 
 #[test]
+fn after_board_graph_the_shape_ring_and_after_its_number_with_centre() {
+    let offered_graph = offered("board graph ");
+    assert!(
+        offered_graph.iter().any(|w| w == "ring"),
+        "{offered_graph:?}"
+    );
+    let after_number = offered("board graph ring 12 ");
+    assert!(after_number.iter().any(|w| w == "with"), "{after_number:?}");
+    let after_with = offered("board graph ring 12 with ");
+    assert!(after_with.iter().any(|w| w == "centre"), "{after_with:?}");
+}
+
+#[test]
 fn after_end_when_what_starts_a_condition() {
     let offered = offered("end when ");
     let starts = [

@@ -320,6 +320,16 @@ pub enum BoardShape {
         /// The runs of links as written.
         links: Vec<GraphLink>,
     },
+    /// `graph ring N [with centre]`: a graph of a shape, `N` sites round a ring and perhaps
+    /// a centre joined to each.
+    GraphRing {
+        /// How many sites the ring has, as written.
+        sites: i64,
+        /// Where the number is written.
+        span: Span,
+        /// `with centre`: a centre joined to every site of the ring.
+        centre: bool,
+    },
 }
 
 /// `north at 2,4`: a site of a graph board.

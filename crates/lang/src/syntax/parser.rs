@@ -1094,6 +1094,19 @@ fn lower_graph_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> 
     Ok(StatementKind::Board(BoardShape::Graph { sites, links }))
 }
 
+/// `graph ring N [with centre]`.
+fn lower_graph_ring(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let sspan = span_of(&shape, file);
+    let mut parts = shape.into_inner();
+    let number = parts.find(|p| p.as_rule() == Rule::int);
+    let number = number.ok_or_else(|| internal(sspan))?;
+    Ok(StatementKind::Board(BoardShape::GraphRing {
+        sites: lower_int(&number, file)?,
+        span: span_of(&number, file),
+        centre: parts.any(|p| p.as_rule() == Rule::kw_centre),
+    }))
+}
+
 /// The shape of a `board` statement.
 fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
     let sspan = span_of(&shape, file);
@@ -1111,6 +1124,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
         }
         Rule::shaped_board => lower_shaped_board(shape, file),
         Rule::graph_board => lower_graph_board(shape, file),
+        Rule::graph_ring => lower_graph_ring(shape, file),
         Rule::grid_board => {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;

@@ -62,7 +62,7 @@ const TRIES: usize = 12;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Policy {
     /// The capture's directions, a bit per direction of the board.
-    directions: u8,
+    directions: rulebook_model::DirectionBits,
 }
 
 /// A playout's work space: the moves listed, the marks of a group's flood fill, and the
@@ -122,7 +122,7 @@ impl Policy {
     /// The capture's directions from `site`: the neighbours on the board.
     fn neighbours(self, state: &State, site: Site) -> impl Iterator<Item = Site> + '_ {
         let board = &state.game().board;
-        (0..8u8)
+        (0..board.directions() as u8)
             .filter(move |d| self.directions & (1 << d) != 0)
             .map(move |d| board.step(site, d))
             .filter(|&n| n != NO_SITE)

@@ -18,6 +18,7 @@ use std::time::Instant;
 use super::table::{Bound, Entry, Table, NO_MOVE};
 use rulebook_engine::{Move, MoveList, Outcome, QuietMemo, State};
 use rulebook_model::board::{reverse_direction, MAX_GRID_SIDE};
+use rulebook_model::DirectionBits;
 use rulebook_model::{
     CaptureMode, Cell, EffectKind, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND,
     NO_SITE, PLAYERS,
@@ -274,7 +275,7 @@ fn confinement(state: &State, player: Player) -> i64 {
         && game.heuristics.goals.is_empty()
         && i64::from(mine) * 2 < most_other(state, player, pieces)
     {
-        let every_line = ((1u16 << game.board.directions()) - 1) as u8;
+        let every_line = (1u64 << game.board.directions()).wrapping_sub(1) as DirectionBits;
         room_about += room(state, player, every_line).private * PRIVATE_SITE;
     }
     room_about
@@ -282,7 +283,7 @@ fn confinement(state: &State, player: Player) -> i64 {
 
 /// The directions along which some piece of `game` slides, a bit for each of the board's
 /// (none in a game without slides).
-fn slide_directions(game: &rulebook_model::Game) -> u8 {
+fn slide_directions(game: &rulebook_model::Game) -> DirectionBits {
     game.moves
         .iter()
         .filter_map(|r| match &r.kind {
@@ -308,7 +309,7 @@ struct Room {
 /// `player`'s room: the empty sites a slide of their pieces along `slides` (a bit for each
 /// of the board's directions, see [`slide_directions`]) could end on, up to the first
 /// piece, and how many of them are private.
-fn room(state: &State, player: Player, slides: u8) -> Room {
+fn room(state: &State, player: Player, slides: DirectionBits) -> Room {
     let board = &state.game().board;
     let mut reached = [0u64; ROOM_WORDS];
     let mut room = Room {
@@ -341,7 +342,7 @@ fn room(state: &State, player: Player, slides: u8) -> Room {
 /// Whether a piece of a player other than `player` could slide along `slides` to the
 /// empty site `s`: the first piece from `s` along some direction is another player's, and
 /// it slides back the other way.
-fn reachable_by_other(state: &State, s: Site, player: Player, slides: u8) -> bool {
+fn reachable_by_other(state: &State, s: Site, player: Player, slides: DirectionBits) -> bool {
     let board = &state.game().board;
     (0..board.directions() as u8)
         .filter(|&dir| slides & 1 << reverse_direction(dir) != 0)

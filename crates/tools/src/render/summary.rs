@@ -250,18 +250,22 @@ fn dir_name(game: &Game, d: u8) -> &str {
     }
 }
 
-/// Direction names, joined with commas.
+/// Direction names, joined with commas (a graph's links without a name once, as "along a
+/// link", however many).
 fn directions(game: &Game, d: &[u8]) -> String {
-    d.iter()
-        .map(|&i| dir_name(game, i))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut names: Vec<&str> = Vec::with_capacity(d.len());
+    for name in d.iter().map(|&i| dir_name(game, i)) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names.join(", ")
 }
 
 /// The directions of a bit mask of links (bit `d` for direction `d`), as a rule file
 /// lists them.
-fn links_text(game: &Game, links: u8) -> String {
-    let links: Vec<u8> = (0..8).filter(|d| links >> d & 1 == 1).collect();
+fn links_text(game: &Game, links: rulebook_model::DirectionBits) -> String {
+    let links: Vec<u8> = (0..32).filter(|d| links >> d & 1 == 1).collect();
     directions(game, &links)
 }
 
@@ -919,8 +923,8 @@ fn second_part_text(game: &Game, f: &MoveFilter) -> String {
 }
 
 /// The board's directions of a set (bit `d` for direction `d`), joined with commas.
-fn direction_names(game: &Game, set: u8) -> String {
-    let names: Vec<&str> = (0..8)
+fn direction_names(game: &Game, set: rulebook_model::DirectionBits) -> String {
+    let names: Vec<&str> = (0..32)
         .filter(|d| set & 1 << d != 0)
         .map(|d| dir_name(game, d as u8))
         .collect();
