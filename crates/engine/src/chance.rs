@@ -14,6 +14,62 @@ fn throw_key(outcome: u8) -> u64 {
         .rotate_left(29)
 }
 
+/// The most dice a turn holds to use one by one (four dice, a double given twice).
+pub(super) const MOST_DICE_LEFT: usize = 8;
+
+/// The dice of the turn ([`Position`](super::Position)'s `thrown`): the throw made, and,
+/// for dice used one by one, the dice left to use. Copy, so that a move's undo note keeps
+/// it whole.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Thrown {
+    /// 0 before the dice are thrown this turn, or 1 + the index of the throw in
+    /// [`Dice::outcomes`]; 0 in other games.
+    outcome: u8,
+    /// Dice used one by one: how many dice are left to use (the first of `dice`); 0 in
+    /// other games, and once the turn's dice are done with.
+    left: u8,
+    /// The dice left, in the order thrown.
+    dice: [u8; MOST_DICE_LEFT],
+}
+
+impl Thrown {
+    /// The throw made this turn, as the index of its outcome; `None` before the throw.
+    #[inline]
+    pub(super) fn outcome(self) -> Option<usize> {
+        self.outcome.checked_sub(1).map(usize::from)
+    }
+
+    /// The dice left to use (empty where the dice are summed).
+    #[inline]
+    pub(super) fn dice(&self) -> &[u8] {
+        &self.dice[..usize::from(self.left)]
+    }
+
+    /// The hash key of the turn's dice: the throw's, and the dice left's.
+    #[inline]
+    fn key(self) -> u64 {
+        let Some(outcome) = self.outcome.checked_sub(1) else {
+            return 0;
+        };
+        let mut key = throw_key(outcome);
+        for (i, &die) in self.dice().iter().enumerate() {
+            key ^= (u64::from(die) << 8 | i as u64 + 1)
+                .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                .rotate_left(17);
+        }
+        key
+    }
+
+    /// The same throw with one die of value `die` used (the first such die left).
+    fn without(mut self, die: u8) -> Thrown {
+        if let Some(i) = self.dice().iter().position(|&d| d == die) {
+            self.dice.copy_within(i + 1.., i);
+            self.left -= 1;
+        }
+        self
+    }
+}
+
 impl Move {
     /// The throw of the dice by rule `rule` that shows outcome number `outcome` (its index
     /// in [`Dice::outcomes`]).
@@ -31,6 +87,12 @@ impl Move {
     pub fn outcome(self) -> usize {
         self.path as usize
     }
+
+    /// For a move along a track `by die`, the die it uses; 0 for a move by the sum.
+    #[inline]
+    pub fn die(self) -> u8 {
+        self.path as u8
+    }
 }
 
 impl State {
@@ -38,7 +100,7 @@ impl State {
     /// moves are the throws, each as likely as its weight says); `None` otherwise.
     pub fn chance(&self) -> Option<&Dice> {
         let rule = self.game.facts.roll_rule?;
-        if self.position.thrown != 0 || self.position.ended.is_some() {
+        if self.position.thrown.outcome != 0 || self.position.ended.is_some() {
             return None;
         }
         match &self.game.moves[rule as usize].kind {
@@ -51,7 +113,7 @@ impl State {
     /// without dice).
     pub fn thrown(&self) -> Option<i64> {
         let rule = self.game.facts.roll_rule?;
-        let index = usize::from(self.position.thrown.checked_sub(1)?);
+        let index = self.position.thrown.outcome()?;
         match &self.game.moves[rule as usize].kind {
             MoveKind::Roll(dice) => Some(dice.outcomes[index].0),
             _ => None,
@@ -82,12 +144,22 @@ impl State {
         }
     }
 
-    /// Appends the moves along the track of rule `rule` by this turn's throw: from the
-    /// stock first, then by the site moved from.
+    /// Appends the moves along the track of rule `rule` by this turn's throw (`by die`:
+    /// by each die left, [`State::die_moves`]): from the stock first, then by the site
+    /// moved from.
     pub(super) fn track_moves(&self, rule: u8, track: &Track, out: &mut MoveList) {
+        if track.by_die {
+            return self.die_moves(rule, track, out);
+        }
         let Some(steps) = self.thrown().filter(|&v| v > 0) else {
             return;
         };
+        self.steps_moves(rule, track, steps, out);
+    }
+
+    /// Appends the moves along the track of rule `rule` by `steps` sites: from the stock
+    /// first, then by the site moved from.
+    fn steps_moves(&self, rule: u8, track: &Track, steps: i64, out: &mut MoveList) {
         let mover = self.position.to_move;
         let enters = !matches!(track.from, TrackFrom::Sites(_))
             && track.enter.is_none_or(|v| v == steps)
@@ -106,6 +178,25 @@ impl State {
         }
         if track.from != TrackFrom::Hand {
             self.board_track_moves(rule, track, steps as usize, out);
+        }
+    }
+
+    /// Appends the moves along the track of rule `rule` `by die`: for each value among
+    /// the dice left (lowest first), the moves by that many sites, each move noting its
+    /// die.
+    fn die_moves(&self, rule: u8, track: &Track, out: &mut MoveList) {
+        let mut dice = [0u8; MOST_DICE_LEFT];
+        let left = self.position.thrown.dice();
+        dice[..left.len()].copy_from_slice(left);
+        let dice = &mut dice[..left.len()];
+        dice.sort_unstable();
+        for (i, &die) in dice.iter().enumerate() {
+            if i > 0 && dice[i - 1] == die {
+                continue;
+            }
+            let start = out.len();
+            self.steps_moves(rule, track, i64::from(die), out);
+            out.set_paths_from(start, u64::from(die));
         }
     }
 
@@ -181,23 +272,102 @@ impl State {
         self.position.stock[slot] = m;
     }
 
-    /// Plays a throw of the dice: the turn's throw is its outcome; the same player moves.
+    /// Plays a throw of the dice: the turn's throw is its outcome (dice used one by one:
+    /// its dice are left to use); the same player moves.
     pub(super) fn throw(&mut self, m: Move) {
-        let outcome = m.outcome() as u8;
-        self.position.thrown = outcome + 1;
-        self.position.hash ^= throw_key(outcome);
+        let mut thrown = Thrown {
+            outcome: m.outcome() as u8 + 1,
+            ..Thrown::default()
+        };
+        if let Some(MoveKind::Roll(dice)) = self.game.moves.get(usize::from(m.rule)).map(|r| &r.kind) {
+            if let Some(part) = dice.parts.get(m.outcome()) {
+                let n = part.len().min(MOST_DICE_LEFT);
+                thrown.dice[..n].copy_from_slice(&part[..n]);
+                thrown.left = n as u8;
+            }
+        }
+        self.set_thrown(thrown);
+    }
+
+    /// Sets the turn's dice, with the hash keys.
+    #[inline]
+    fn set_thrown(&mut self, thrown: Thrown) {
+        self.position.hash ^= self.position.thrown.key() ^ thrown.key();
+        self.position.thrown = thrown;
+    }
+
+    /// Leaves only these dice of the turn's throw to use (a position read from text, some
+    /// dice used): those of `dice` that the throw holds.
+    pub(super) fn set_dice_left(&mut self, dice: &[u8]) {
+        let mut thrown = self.position.thrown;
+        let mut kept = Thrown {
+            left: 0,
+            ..thrown
+        };
+        for &die in dice {
+            if thrown.dice().contains(&die) && usize::from(kept.left) < MOST_DICE_LEFT {
+                thrown = thrown.without(die);
+                kept.dice[usize::from(kept.left)] = die;
+                kept.left += 1;
+            }
+        }
+        self.set_thrown(kept);
+    }
+
+    /// The dice left to use this turn (dice used one by one; empty otherwise).
+    pub fn dice_left(&self) -> &[u8] {
+        self.position.thrown.dice()
+    }
+
+    /// After a move `by die` of `mover`'s, played: its die is used, and the same player
+    /// moves on if a die is left that a move can use; else the turn's dice are done with
+    /// (and the next turn is `next`'s). Landing on a site of `again on` (`next` is the
+    /// mover) ends the turn too, the dice left unused. The player to move.
+    fn use_die(&mut self, m: Move, mover: Player, next: Player) -> Player {
+        let mut thrown = self.position.thrown.without(m.die());
+        if next != mover && thrown.left > 0 {
+            // The mover is still to move here: the move's end passes the turn.
+            self.set_thrown(thrown);
+            if self.die_move_left() {
+                return mover;
+            }
+        }
+        thrown.left = 0;
+        self.set_thrown(thrown);
+        next
+    }
+
+    /// Whether the player to move has a move by a die left (found in the work list).
+    fn die_move_left(&mut self) -> bool {
+        let mut work = std::mem::take(&mut self.scratch.work);
+        let probing = std::mem::replace(&mut work.probing, true);
+        work.clear();
+        self.pseudo_legal_moves(&mut work);
+        let found = work.iter().any(|m| self.by_die(*m));
+        work.probing = probing;
+        self.scratch.work = work;
+        found
+    }
+
+    /// Whether `m` is a move along a track `by die`.
+    #[inline]
+    pub(super) fn by_die(&self, m: Move) -> bool {
+        matches!(&self.game.moves[usize::from(m.rule)].kind, MoveKind::Track(t) if t.by_die)
     }
 
     /// Forgets the turn's throw after a move of `mover`'s other than a throw (the next
     /// turn throws anew), and gives `mover` that next turn if the dice say so for the
     /// throw (`again on`).
     #[inline]
-    pub(super) fn end_throw(&mut self, mover: Player) {
-        let Some(outcome) = self.position.thrown.checked_sub(1) else {
+    pub(super) fn end_throw(&mut self, mover: Player, m: Move) {
+        let thrown = self.position.thrown;
+        let Some(outcome) = thrown.outcome.checked_sub(1) else {
             return;
         };
-        self.position.hash ^= throw_key(outcome);
-        self.position.thrown = 0;
+        if thrown.left > 0 && self.by_die(m) {
+            return;
+        }
+        self.set_thrown(Thrown::default());
         let rule = self.game.facts.roll_rule.unwrap_or(0) as usize;
         let again = match &self.game.moves[rule].kind {
             MoveKind::Roll(dice) => dice.throws_again(usize::from(outcome)),
@@ -218,7 +388,7 @@ impl State {
         let MoveKind::Track(track) = &self.game.moves[m.rule() as usize].kind else {
             return;
         };
-        let (kind, again) = (track.kind, track.again);
+        let (kind, again, by_die) = (track.kind, track.again, track.by_die);
         let piece = match m.from() {
             NO_SITE => {
                 self.add_to_stock(mover, kind as usize, -1);
@@ -251,6 +421,9 @@ impl State {
                 next = mover;
             }
         }
+        if by_die {
+            next = self.use_die(m, mover, next);
+        }
         let keys = &self.game.tables.zobrist.to_move;
         self.position.hash ^= keys[mover.index()] ^ keys[next.index()];
         self.position.to_move = next;
@@ -259,7 +432,7 @@ impl State {
     /// Takes back what a move of a game of chance changed beyond the sites (which undo has
     /// restored): the throw of the turn before it and, for a move along a track, the
     /// stock.
-    pub(super) fn undo_chance(&mut self, m: Move, mover: Player, thrown: u8) {
+    pub(super) fn undo_chance(&mut self, m: Move, mover: Player, thrown: Thrown) {
         self.position.thrown = thrown;
         let MoveKind::Track(track) = &self.game.moves[m.rule() as usize].kind else {
             return;

@@ -179,6 +179,8 @@ pub enum StatementKind {
         count: (i64, Span),
         /// Each die's faces, with where they are written.
         faces: DiceFaces,
+        /// `used one by one`: each die a move of its own.
+        one_by_one: Option<OneByOne>,
         /// `again on 6, ...`: the throws after whose move the same player throws again.
         again: Vec<i64>,
     },
@@ -232,6 +234,17 @@ pub enum TrackFrom {
     Hand,
     /// `from REGION`: only pieces standing on these sites.
     Sites(Expr),
+}
+
+/// `used one by one [, doubles twice] [, must use most dice]` after the dice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OneByOne {
+    /// `doubles twice`: a throw of equal faces gives each die twice.
+    pub doubles_twice: bool,
+    /// `must use most dice`.
+    pub most: bool,
+    /// Where the clause is written.
+    pub span: Span,
 }
 
 /// The faces of each die of a `dice` statement.
@@ -617,6 +630,8 @@ pub enum MoveKind {
     /// `along track by roll [from hand|REGION] [enter on N] [safe on REGION] [again on
     /// REGION] [without bearing off]`.
     Track {
+        /// `by die` (rather than `by roll`): a move per die of dice used one by one.
+        by_die: bool,
         /// `from hand` or `from REGION`: which pieces move (boxed: a rare clause).
         from: Option<Box<TrackFrom>>,
         /// `enter on N`: the only throw that brings a piece in, onto the first site.

@@ -715,15 +715,29 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
             let count = take()?;
             let count = (lower_int(&count, file)?, span_of(&count, file));
             let faces = lower_dice_faces(take()?, file)?;
-            let again = match take() {
-                Ok(p) => parts(p)
-                    .map(|p| lower_int(&p, file))
-                    .collect::<Lowered<Vec<i64>>>()?,
-                Err(_) => Vec::new(),
-            };
+            let (mut one_by_one, mut again) = (None, Vec::new());
+            while let Ok(p) = take() {
+                match p.as_rule() {
+                    Rule::dice_one_by_one => {
+                        let span = span_of(&p, file);
+                        let words: Vec<Rule> = parts(p).map(|p| p.as_rule()).collect();
+                        one_by_one = Some(OneByOne {
+                            doubles_twice: words.contains(&Rule::dice_doubles),
+                            most: words.contains(&Rule::dice_most),
+                            span,
+                        });
+                    }
+                    _ => {
+                        again = parts(p)
+                            .map(|p| lower_int(&p, file))
+                            .collect::<Lowered<Vec<i64>>>()?
+                    }
+                }
+            }
             StatementKind::Dice {
                 count,
                 faces,
+                one_by_one,
                 again,
             }
         }
@@ -773,18 +787,19 @@ fn lower_path<'a>(
     })
 }
 
-/// `along track by roll` and its clauses.
+/// `along track by roll` (or `by die`) and its clauses.
 fn lower_track_move<'a>(
     mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
     file: FileId,
 ) -> Lowered<MoveKind> {
     let (mut from, mut enter, mut kept) = (None, None, false);
-    let (mut safe, mut again) = (None, None);
+    let (mut safe, mut again, mut by_die) = (None, None, false);
     while let Ok(p) = take() {
         let which = p.as_rule();
         let span = span_of(&p, file);
-        if which == Rule::track_kept {
-            kept = true;
+        if which == Rule::track_kept || which == Rule::track_die {
+            kept |= which == Rule::track_kept;
+            by_die |= which == Rule::track_die;
             continue;
         }
         let e = parts(p).next().ok_or_else(|| internal(span))?;
@@ -799,6 +814,7 @@ fn lower_track_move<'a>(
         }
     }
     Ok(MoveKind::Track {
+        by_die,
         from,
         enter,
         kept,
