@@ -28,6 +28,7 @@ mod chinese_checkers;
 mod cli;
 mod codes;
 mod connection;
+mod dice_one_by_one;
 mod diagnostics;
 mod docs;
 mod dots_and_boxes;

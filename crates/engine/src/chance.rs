@@ -349,6 +349,73 @@ impl State {
         found
     }
 
+    /// Keeps of the moves from position `start` on, under `must use most dice`, the moves
+    /// by a die that begin a way of using as many of the dice left as can be used (and,
+    /// when no way uses more than one, those of the largest die); other moves stay. Each
+    /// move is played on a copy of the position kept in `out` (no allocation once it is
+    /// there), the dice that can follow it counted move by move, at most as deep as the
+    /// dice left.
+    #[inline(never)]
+    pub(super) fn keep_most_dice(&self, start: usize, out: &mut MoveList) {
+        let rule = usize::from(self.game.facts.roll_rule.unwrap_or(0));
+        let left = self.position.thrown.dice().len();
+        match &self.game.moves[rule].kind {
+            MoveKind::Roll(dice) if dice.most && left > 1 => {}
+            _ => return,
+        }
+        let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
+        let mut lists = out.spare.take().unwrap_or_default();
+        (*copy).clone_from(self);
+        let (mut best, mut largest) = (0, 0);
+        for &m in &out[start..] {
+            if self.by_die(m) {
+                largest = largest.max(m.die());
+                if best < left {
+                    best = best.max(copy.dice_after(m, left, &mut lists));
+                }
+            }
+        }
+        if best == 1 {
+            out.retain_from(start, |m| !self.by_die(m) || m.die() == largest);
+        } else if best > 1 {
+            out.retain_from(start, |m| {
+                !self.by_die(m) || copy.dice_after(m, best, &mut lists) >= best
+            });
+        }
+        out.copy = Some(copy);
+        out.spare = Some(lists);
+    }
+
+    /// How many dice the mover uses by playing move `m` by a die and then as many more as
+    /// they can (counted up to `need` at most), the moves tried listed in `list` (and the
+    /// lists after it, each in the one before's `spare`).
+    fn dice_after(&mut self, m: Move, need: usize, list: &mut MoveList) -> usize {
+        let mover = self.position.to_move;
+        self.apply(m);
+        let goes_on = self.position.to_move == mover
+            && self.position.ended.is_none()
+            && !self.position.thrown.dice().is_empty();
+        let mut used = 1;
+        if goes_on && need > 1 {
+            let mut next = list.spare.take().unwrap_or_default();
+            list.clear();
+            list.probing = true;
+            self.pseudo_legal_moves(list);
+            for i in 0..list.len() {
+                let m = list[i];
+                if self.by_die(m) {
+                    used = used.max(1 + self.dice_after(m, need - 1, &mut next));
+                    if used >= need {
+                        break;
+                    }
+                }
+            }
+            list.spare = Some(next);
+        }
+        self.undo();
+        used
+    }
+
     /// Whether `m` is a move along a track `by die`.
     #[inline]
     pub(super) fn by_die(&self, m: Move) -> bool {
