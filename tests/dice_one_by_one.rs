@@ -360,7 +360,11 @@ fn moves_by_die_are_refused_with_summed_dice_and_by_roll_with_dice_one_by_one() 
             ", doubles twice, must use most dice\nmove along track by roll",
             "E0351",
         ),
-        (" used one by one, doubles twice, must use most dice", "", "E0350"),
+        (
+            " used one by one, doubles twice, must use most dice",
+            "",
+            "E0350",
+        ),
         ("dice 2 of 3 faces", "dice 5 of 3 faces", "E0345"),
         ("dice 2 of 3 faces", "dice 2 with faces 0, 1", "E0345"),
     ] {

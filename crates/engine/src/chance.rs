@@ -53,7 +53,7 @@ impl Thrown {
         };
         let mut key = throw_key(outcome);
         for (i, &die) in self.dice().iter().enumerate() {
-            key ^= (u64::from(die) << 8 | i as u64 + 1)
+            key ^= ((u64::from(die) << 8) | (i as u64 + 1))
                 .wrapping_mul(0xD6E8_FEB8_6659_FD93)
                 .rotate_left(17);
         }
@@ -279,7 +279,9 @@ impl State {
             outcome: m.outcome() as u8 + 1,
             ..Thrown::default()
         };
-        if let Some(MoveKind::Roll(dice)) = self.game.moves.get(usize::from(m.rule)).map(|r| &r.kind) {
+        if let Some(MoveKind::Roll(dice)) =
+            self.game.moves.get(usize::from(m.rule)).map(|r| &r.kind)
+        {
             if let Some(part) = dice.parts.get(m.outcome()) {
                 let n = part.len().min(MOST_DICE_LEFT);
                 thrown.dice[..n].copy_from_slice(&part[..n]);
@@ -300,10 +302,7 @@ impl State {
     /// dice used): those of `dice` that the throw holds.
     pub(super) fn set_dice_left(&mut self, dice: &[u8]) {
         let mut thrown = self.position.thrown;
-        let mut kept = Thrown {
-            left: 0,
-            ..thrown
-        };
+        let mut kept = Thrown { left: 0, ..thrown };
         for &die in dice {
             if thrown.dice().contains(&die) && usize::from(kept.left) < MOST_DICE_LEFT {
                 thrown = thrown.without(die);

@@ -189,13 +189,17 @@ fn parse_dice_left(
     let Some((outcome, _)) = setup.thrown.take().filter(|_| dice.one_by_one_used()) else {
         return Err(bad(
             format!("`{word}`"),
-            "the dice left follow a throw of dice used one by one (`thrown=3-5 dice=5`)".to_string(),
+            "the dice left follow a throw of dice used one by one (`thrown=3-5 dice=5`)"
+                .to_string(),
         ));
     };
     let mut thrown = dice.parts[outcome].clone();
     let mut left = Vec::new();
     for die in n.split(',').filter(|d| *d != "-") {
-        let at = die.parse::<u8>().ok().and_then(|d| thrown.iter().position(|&t| t == d));
+        let at = die
+            .parse::<u8>()
+            .ok()
+            .and_then(|d| thrown.iter().position(|&t| t == d));
         let Some(at) = at else {
             return Err(bad(
                 format!("`{word}`"),

@@ -80,10 +80,9 @@ impl Checker {
                     self.error(problem);
                     return;
                 }
-                let throws = (count.0 >= 1
-                    && count.0 <= MAX_DICE
-                    && values.len() as i64 <= MAX_FACES)
-                    .then(|| throws_of(count.0 as u32, &values, one_by_one.as_ref()).len());
+                let throws =
+                    (count.0 >= 1 && count.0 <= MAX_DICE && values.len() as i64 <= MAX_FACES)
+                        .then(|| throws_of(count.0 as u32, &values, one_by_one.as_ref()).len());
                 let problem = match faces {
                     _ if rules.chance.dice.is_some() => Some(("the dice are given twice", st.span)),
                     _ if count.0 < 1 || count.0 > MAX_DICE => {
@@ -273,11 +272,9 @@ fn parts_problem(count: i64, faces: &[i64], parts: Option<(bool, Span)>) -> Opti
             None => return None,
         },
     };
-    Some(
-        Diagnostic::error(Code::E0345, message, span).with_help(
-            "each die moves a piece as many sites as it shows: `dice 2 of 6 faces used one by one`",
-        ),
-    )
+    Some(Diagnostic::error(Code::E0345, message, span).with_help(
+        "each die moves a piece as many sites as it shows: `dice 2 of 6 faces used one by one`",
+    ))
 }
 
 /// The error for a move `by die` with dice summed, or `by roll` with dice used one by one.

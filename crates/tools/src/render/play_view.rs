@@ -79,7 +79,10 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
         });
     }
     let _ = writeln!(out, "{}", material.join(", "));
-    let lines = [super::text::stacks_line(state), super::text::dice_line(state)];
+    let lines = [
+        super::text::stacks_line(state),
+        super::text::dice_line(state),
+    ];
     for line in lines.into_iter().flatten() {
         let _ = writeln!(out, "{line}");
     }

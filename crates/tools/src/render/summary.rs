@@ -628,7 +628,11 @@ fn track_text(game: &Game, t: &Track) -> String {
         TrackFrom::Hand => format!("a {kind} from hand onto the mover's track"),
         TrackFrom::Sites(r) => format!("a {kind} on {} along the mover's track", region(game, r)),
     };
-    text += if t.by_die { " by a die" } else { " by the throw" };
+    text += if t.by_die {
+        " by a die"
+    } else {
+        " by the throw"
+    };
     if let Some(r) = t.safe {
         text += &format!(", safe on {}", region(game, r));
     }
