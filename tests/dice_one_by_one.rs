@@ -13,6 +13,7 @@ use rulebook::engine::{MoveList, State};
 use rulebook::model::{Game, Player};
 use rulebook::{notation, pipeline};
 
+use crate::common::bin;
 use crate::common::move_texts::{play, sorted_legal};
 use crate::common::xorshift::XorShift;
 
@@ -376,4 +377,30 @@ fn moves_by_die_are_refused_with_summed_dice_and_by_roll_with_dice_one_by_one() 
         };
         assert!(error.contains(code), "{to}: {error}");
     }
+}
+
+#[test]
+fn the_views_show_the_dice_left() {
+    let game = race();
+    let mut state = State::new(Arc::clone(&game));
+    play(&mut state, "roll:2-2 b1");
+    let board = rulebook::render::position_text(&state);
+    assert!(board.contains("dice left: 2, 2, 2"), "{board}");
+    let view = rulebook::render::play_view(&state, false);
+    assert!(view.contains("dice left: 2, 2, 2"), "{view}");
+    let summary = rulebook::render::summary(&game);
+    assert!(
+        summary.contains("9 ordered throws, each die used one by one, a double twice"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("along the mover's track by a die"),
+        "{summary}"
+    );
+    // The REPL throws the dice and says them; a die's move with dice left is no extra turn.
+    let script = "b1\nmoves\n";
+    let command = bin::command(["play", "tests/fixtures/valid/dice-race.game", "--seed", "3"]);
+    let out = bin::text(&bin::run_with_input(command, script).stdout);
+    assert!(out.contains("south throws 1, 2 (roll:1-2)"), "{out}");
+    assert!(!out.contains("moves again"), "{out}");
 }

@@ -354,8 +354,16 @@ impl State {
     /// move is played on a copy of the position kept in `out` (no allocation once it is
     /// there), the dice that can follow it counted move by move, at most as deep as the
     /// dice left.
-    #[inline(never)]
+    #[inline]
     pub(super) fn keep_most_dice(&self, start: usize, out: &mut MoveList) {
+        if self.position.thrown.left > 1 && !out.probing {
+            self.keep_most_dice_of(start, out);
+        }
+    }
+
+    /// [`State::keep_most_dice`]'s work, with two dice left or more, out of line.
+    #[inline(never)]
+    fn keep_most_dice_of(&self, start: usize, out: &mut MoveList) {
         let rule = usize::from(self.game.facts.roll_rule.unwrap_or(0));
         let left = self.position.thrown.dice().len();
         match &self.game.moves[rule].kind {

@@ -711,36 +711,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 .collect::<Lowered<_>>()?,
         ),
         Rule::setup_stmt => lower_setup(take()?, file)?,
-        Rule::dice_stmt => {
-            let count = take()?;
-            let count = (lower_int(&count, file)?, span_of(&count, file));
-            let faces = lower_dice_faces(take()?, file)?;
-            let (mut one_by_one, mut again) = (None, Vec::new());
-            while let Ok(p) = take() {
-                match p.as_rule() {
-                    Rule::dice_one_by_one => {
-                        let span = span_of(&p, file);
-                        let words: Vec<Rule> = parts(p).map(|p| p.as_rule()).collect();
-                        one_by_one = Some(OneByOne {
-                            doubles_twice: words.contains(&Rule::dice_doubles),
-                            most: words.contains(&Rule::dice_most),
-                            span,
-                        });
-                    }
-                    _ => {
-                        again = parts(p)
-                            .map(|p| lower_int(&p, file))
-                            .collect::<Lowered<Vec<i64>>>()?
-                    }
-                }
-            }
-            StatementKind::Dice {
-                count,
-                faces,
-                one_by_one,
-                again,
-            }
-        }
+        Rule::dice_stmt => lower_dice(&mut take, file)?,
         Rule::track_stmt => StatementKind::Track {
             player: lower_name(take()?, file),
             sites: std::iter::from_fn(|| take().ok())
@@ -764,6 +735,41 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
         _ => return Err(internal(span)),
     };
     Ok(Statement { kind, span })
+}
+
+/// `dice N (with faces ...|of M faces) [used one by one ...] [again on ...]`.
+fn lower_dice<'a>(
+    mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let count = take()?;
+    let count = (lower_int(&count, file)?, span_of(&count, file));
+    let faces = lower_dice_faces(take()?, file)?;
+    let (mut one_by_one, mut again) = (None, Vec::new());
+    while let Ok(p) = take() {
+        match p.as_rule() {
+            Rule::dice_one_by_one => {
+                let span = span_of(&p, file);
+                let words: Vec<Rule> = parts(p).map(|p| p.as_rule()).collect();
+                one_by_one = Some(OneByOne {
+                    doubles_twice: words.contains(&Rule::dice_doubles),
+                    most: words.contains(&Rule::dice_most),
+                    span,
+                });
+            }
+            _ => {
+                again = parts(p)
+                    .map(|p| lower_int(&p, file))
+                    .collect::<Lowered<Vec<i64>>>()?
+            }
+        }
+    }
+    Ok(StatementKind::Dice {
+        count,
+        faces,
+        one_by_one,
+        again,
+    })
 }
 
 /// `path NAME: POINT, [loop,] POINT, ... [, closed]`.
