@@ -284,6 +284,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
             let read = notation::parse_position(&game, &position).expect("reads back");
             assert_eq!(read.setup(), state.setup(), "{position}");
             assert_eq!(read.hash(), state.hash(), "{position}");
+            assert!(read == state, "{position}");
         }
         assert!(reference.over, "the game ends");
         for _ in 0..played {

@@ -28,7 +28,7 @@ pub(super) struct Thrown {
     /// Dice used one by one: how many dice are left to use (the first of `dice`); 0 in
     /// other games, and once the turn's dice are done with.
     left: u8,
-    /// The dice left, in the order thrown.
+    /// The dice left, in the order thrown; 0 in the slots past them.
     dice: [u8; MOST_DICE_LEFT],
 }
 
@@ -65,6 +65,8 @@ impl Thrown {
         if let Some(i) = self.dice().iter().position(|&d| d == die) {
             self.dice.copy_within(i + 1.., i);
             self.left -= 1;
+            // The slots past the dice left stay 0, so that equal throws compare equal.
+            self.dice[usize::from(self.left)] = 0;
         }
         self
     }
@@ -302,7 +304,11 @@ impl State {
     /// dice used): those of `dice` that the throw holds.
     pub(super) fn set_dice_left(&mut self, dice: &[u8]) {
         let mut thrown = self.position.thrown;
-        let mut kept = Thrown { left: 0, ..thrown };
+        let mut kept = Thrown {
+            left: 0,
+            dice: [0; MOST_DICE_LEFT],
+            ..thrown
+        };
         for &die in dice {
             if thrown.dice().contains(&die) && usize::from(kept.left) < MOST_DICE_LEFT {
                 thrown = thrown.without(die);
