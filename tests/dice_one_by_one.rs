@@ -405,3 +405,20 @@ fn the_views_show_the_dice_left() {
     assert!(out.contains("south throws 1, 2 (roll:1-2)"), "{out}");
     assert!(!out.contains("moves again"), "{out}");
 }
+
+#[test]
+fn landing_on_a_site_of_again_on_ends_the_turn_with_a_new_throw() {
+    let game = race_with("safe on d1 + d2", "safe on d1 + d2 again on b1");
+    let mut state = State::new(Arc::clone(&game));
+    play(&mut state, "roll:2-2 b1");
+    // Three twos are left unused: South throws again.
+    assert_eq!(state.to_move(), Player::FIRST);
+    assert!(state.dice_left().is_empty());
+    assert!(state.chance().is_some());
+    // With 1-2, the 2 onto b1 would use one die where a1 then b1 uses both.
+    let mut state = State::new(Arc::clone(&game));
+    play(&mut state, "roll:1-2");
+    assert_eq!(sorted_legal(&state), ["a1"]);
+    play(&mut state, "a1");
+    assert_eq!(sorted_legal(&state), ["a1-c1", "b1"]);
+}

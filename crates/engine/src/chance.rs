@@ -326,11 +326,16 @@ impl State {
 
     /// After a move `by die` of `mover`'s, played: its die is used, and the same player
     /// moves on if a die is left that a move can use; else the turn's dice are done with
-    /// (and the next turn is `next`'s). Landing on a site of `again on` (`next` is the
-    /// mover) ends the turn too, the dice left unused. The player to move.
+    /// (and the next turn is `next`'s). Landing on a site of `again on` (whose next turn
+    /// `next` already is) ends the turn too, the dice left unused. The player to move.
     fn use_die(&mut self, m: Move, mover: Player, next: Player) -> Player {
         let mut thrown = self.position.thrown.without(m.die());
-        if next != mover && thrown.left > 0 {
+        let landed_again = match &self.game.moves[usize::from(m.rule)].kind {
+            MoveKind::Track(t) => (t.again.zip(Some(m.to())))
+                .is_some_and(|(r, to)| to != NO_SITE && self.game.in_region(r as usize, to)),
+            _ => false,
+        };
+        if !landed_again && thrown.left > 0 {
             // The mover is still to move here: the move's end passes the turn.
             self.set_thrown(thrown);
             if self.die_move_left() {
