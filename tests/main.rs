@@ -29,6 +29,7 @@ mod cli;
 mod codes;
 mod connection;
 mod diagnostics;
+mod dice_one_by_one;
 mod docs;
 mod dots_and_boxes;
 mod draughts_reference;
