@@ -16,6 +16,7 @@ mod armies;
 mod attacks;
 mod authoring;
 mod ayoayo_reference;
+mod backgammon;
 mod backgammon_reference;
 mod ban_picks;
 mod boards;
