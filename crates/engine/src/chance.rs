@@ -403,7 +403,12 @@ impl State {
         }
         let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
         let mut lists = out.spare.take().unwrap_or_default();
-        (*copy).clone_from(self);
+        // The end rules read the history only where positions repeat: elsewhere the
+        // position alone is copied (the copy's moves undone, its history stays its own).
+        match self.game.facts.tracks_repetition {
+            true => (*copy).clone_from(self),
+            false => copy.copy_position_from(self),
+        }
         let (mut best, mut largest) = (0, 0);
         for &m in &out[start..] {
             if self.by_die(m) {
