@@ -48,10 +48,15 @@ impl Thrown {
     /// The hash key of the turn's dice: the throw's, and the dice left's.
     #[inline]
     fn key(self) -> u64 {
-        let Some(outcome) = self.outcome.checked_sub(1) else {
-            return 0;
-        };
-        let mut key = throw_key(outcome);
+        match self.outcome.checked_sub(1) {
+            Some(outcome) => throw_key(outcome) ^ self.dice_key(),
+            None => 0,
+        }
+    }
+
+    /// The hash key of the dice left (0 for none).
+    fn dice_key(self) -> u64 {
+        let mut key = 0;
         for (i, &die) in self.dice().iter().enumerate() {
             key ^= ((u64::from(die) << 8) | (i as u64 + 1))
                 .wrapping_mul(0xD6E8_FEB8_6659_FD93)
@@ -161,6 +166,7 @@ impl State {
     /// Appends the moves along the track of rule `rule` by `steps` sites: from the stock
     /// first, then by the site moved from (none while a piece of the mover's waits in the
     /// stock, after `from hand first`).
+    #[inline(always)]
     fn steps_moves(&self, rule: u8, track: &Track, steps: usize, out: &mut MoveList) {
         let mover = self.position.to_move;
         let waiting = || self.in_stock(mover, track.kind) > 0;
@@ -192,6 +198,7 @@ impl State {
     /// Appends the moves along the track of rule `rule` `by die`: for each value among
     /// the dice left (lowest first), the moves by that many sites, each move noting its
     /// die.
+    #[inline(never)]
     fn die_moves(&self, rule: u8, track: &Track, out: &mut MoveList) {
         let mut dice = [0u8; MOST_DICE_LEFT];
         let left = self.position.thrown.dice();
@@ -210,6 +217,7 @@ impl State {
 
     /// Appends the moves of the mover's pieces on the board `steps` sites along their
     /// track (only from the sites of `from REGION`, if given), by the site moved from.
+    #[inline(always)]
     fn board_track_moves(&self, rule: u8, track: &Track, steps: usize, out: &mut MoveList) {
         let mover = self.position.to_move;
         let p = mover.index();
@@ -276,6 +284,7 @@ impl State {
     /// Whether the piece of `mover`'s on `from` (or, from [`NO_SITE`], one entering) may
     /// land on `to`: an empty site, the same pieces where they stack, or an enemy piece
     /// off the safe sites and fewer than `blocked by` says.
+    #[inline(always)]
     fn may_land(&self, track: &Track, mover: Player, to: Site, from: Site) -> bool {
         let cell = self.position.cells[to.index()];
         if cell == EMPTY {
@@ -323,20 +332,30 @@ impl State {
 
     /// Plays a throw of the dice: the turn's throw is its outcome (dice used one by one:
     /// its dice are left to use); the same player moves.
+    #[inline]
     pub(super) fn throw(&mut self, m: Move) {
-        let mut thrown = Thrown {
-            outcome: m.outcome() as u8 + 1,
-            ..Thrown::default()
-        };
-        if let Some(MoveKind::Roll(dice)) =
-            self.game.moves.get(usize::from(m.rule)).map(|r| &r.kind)
-        {
-            if let Some(part) = dice.parts.get(m.outcome()) {
-                let n = part.len().min(MOST_DICE_LEFT);
-                thrown.dice[..n].copy_from_slice(&part[..n]);
-                thrown.left = n as u8;
-            }
+        // Before the throw the turn holds no dice (whose key is 0).
+        let outcome = m.outcome() as u8;
+        self.position.thrown.outcome = outcome + 1;
+        self.position.hash ^= throw_key(outcome);
+        let kind = &self.game.moves[usize::from(m.rule)].kind;
+        if matches!(kind, MoveKind::Roll(dice) if dice.one_by_one_used()) {
+            self.give_dice(m);
         }
+    }
+
+    /// Leaves the dice of throw `m`, just made, to use (dice used one by one).
+    #[cold]
+    fn give_dice(&mut self, m: Move) {
+        let game = std::sync::Arc::clone(&self.game);
+        let part = match &game.moves[usize::from(m.rule)].kind {
+            MoveKind::Roll(dice) => dice.parts.get(m.outcome()).map_or(&[][..], |p| &p[..]),
+            _ => &[],
+        };
+        let mut thrown = self.position.thrown;
+        let n = part.len().min(MOST_DICE_LEFT);
+        thrown.dice[..n].copy_from_slice(&part[..n]);
+        thrown.left = n as u8;
         self.set_thrown(thrown);
     }
 
@@ -375,6 +394,7 @@ impl State {
     /// moves on if a die is left that a move can use; else the turn's dice are done with
     /// (and the next turn is `next`'s). Landing on a site of `again on` (whose next turn
     /// `next` already is) ends the turn too, the dice left unused. The player to move.
+    #[inline(never)]
     fn use_die(&mut self, m: Move, mover: Player, next: Player) -> Player {
         let mut thrown = self.position.thrown.without(m.die());
         let landed_again = match &self.game.moves[usize::from(m.rule)].kind {
@@ -430,7 +450,12 @@ impl State {
         }
         let mut copy = out.copy.take().unwrap_or_else(|| Box::new(self.clone()));
         let mut lists = out.spare.take().unwrap_or_default();
-        (*copy).clone_from(self);
+        // The end rules read the history only where positions repeat: elsewhere the
+        // position alone is copied (the copy's moves undone, its history stays its own).
+        match self.game.facts.tracks_repetition {
+            true => (*copy).clone_from(self),
+            false => copy.copy_position_from(self),
+        }
         let (mut best, mut largest) = (0, 0);
         for &m in &out[start..] {
             if self.by_die(m) {
@@ -481,6 +506,19 @@ impl State {
         used
     }
 
+    /// With dice left after move `m`: whether the turn goes on (`m` is a move by a die,
+    /// which found a die left to use); if not, the dice left's key leaves the hash, for
+    /// the throw to be forgotten.
+    #[cold]
+    #[inline(never)]
+    fn die_turn_goes_on(&mut self, m: Move) -> bool {
+        if self.by_die(m) {
+            return true;
+        }
+        self.position.hash ^= self.position.thrown.dice_key();
+        false
+    }
+
     /// Whether `m` is a move along a track `by die`.
     #[inline]
     pub(super) fn by_die(&self, m: Move) -> bool {
@@ -496,10 +534,11 @@ impl State {
         let Some(outcome) = thrown.outcome.checked_sub(1) else {
             return;
         };
-        if thrown.left > 0 && self.by_die(m) {
+        if thrown.left > 0 && self.die_turn_goes_on(m) {
             return;
         }
-        self.set_thrown(Thrown::default());
+        self.position.hash ^= throw_key(outcome);
+        self.position.thrown = Thrown::default();
         let rule = self.game.facts.roll_rule.unwrap_or(0) as usize;
         let again = match &self.game.moves[rule].kind {
             MoveKind::Roll(dice) => dice.throws_again(usize::from(outcome)),
