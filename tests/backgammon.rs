@@ -51,7 +51,12 @@ fn part_text(state: &State, m: Move) -> String {
             (24 - at).to_string()
         }
     };
-    format!("{}:{}/{}", m.die(), point(m.from(), "bar"), point(m.to(), "off"))
+    format!(
+        "{}:{}/{}",
+        m.die(),
+        point(m.from(), "bar"),
+        point(m.to(), "off")
+    )
 }
 
 /// Whether the player who moved, `mover`, moves on in the same turn.
@@ -59,113 +64,143 @@ fn goes_on(state: &State, mover: Player) -> bool {
     state.outcome().is_none() && state.chance().is_none() && state.to_move() == mover
 }
 
-/// The legal moves of `state` as OpenSpiel's plies, each with its text and the engine's
-/// moves that make it: a throw, a pass, or one or two dice's moves.
-fn plies(state: &mut State) -> Vec<(String, Vec<Move>)> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    let firsts: Vec<Move> = moves.iter().copied().collect();
-    let mut out = Vec::new();
-    for first in firsts {
-        let text = notation::move_text(state, first);
-        if text == "pass" || text.starts_with("roll:") {
-            out.push((text, vec![first]));
-            continue;
+/// rulebook's state, walked by OpenSpiel's plies. One thing is OpenSpiel's alone: after the
+/// first half of a double that used both its dice, when no die left can be used, its
+/// player passes the second half, a ply of its own (`pass_due`), where rulebook's turn
+/// simply ends.
+struct Plies {
+    state: State,
+    pass_due: bool,
+}
+
+impl Plies {
+    /// The start with black to throw first when `black` (the data's first throw says who
+    /// starts, BG-2).
+    fn start(game: &Arc<Game>, black: bool) -> Plies {
+        let mut state = State::new(Arc::clone(game));
+        if black {
+            let text = notation::position_text(&state).replacen(" white", " black", 1);
+            state = notation::parse_position(game, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         }
-        let (head, mover) = (part_text(state, first), state.to_move());
-        state.apply(first);
-        if goes_on(state, mover) {
-            let mut seconds = MoveList::new();
-            state.legal_moves(&mut seconds);
-            for &second in seconds.iter() {
-                let ply = format!("{head},{}", part_text(state, second));
-                out.push((ply, vec![first, second]));
+        Plies {
+            state,
+            pass_due: false,
+        }
+    }
+
+    /// The legal plies, each with its text and the engine's moves that make it: a throw, a
+    /// pass, or one or two dice's moves; sorted by text.
+    fn legal(&mut self) -> Vec<(String, Vec<Move>)> {
+        if self.pass_due {
+            return vec![("pass".to_string(), Vec::new())];
+        }
+        let state = &mut self.state;
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let firsts: Vec<Move> = moves.iter().copied().collect();
+        let mut out = Vec::new();
+        for first in firsts {
+            let text = notation::move_text(state, first);
+            if text == "pass" || text.starts_with("roll:") {
+                out.push((text, vec![first]));
+                continue;
             }
-        } else {
-            out.push((head, vec![first]));
-        }
-        state.undo();
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
-
-/// Plays the ply written `text` (the data's notation), which must be legal: `start:P:A-B`
-/// is the first throw, P starting with the dice A and B.
-fn play(state: &mut State, text: &str, place: &str) {
-    let ply = match text.strip_prefix("start:") {
-        Some(start) => {
-            let (player, dice) = start.split_once(':').expect("start:P:A-B");
-            *state = starting(state.game(), player == "o");
-            format!("roll:{dice}")
-        }
-        None => text.to_string(),
-    };
-    let all = plies(state);
-    let Some((_, moves)) = all.iter().find(|(t, _)| *t == ply) else {
-        let texts: Vec<&String> = all.iter().map(|(t, _)| t).collect();
-        panic!("{place}: `{text}` is not legal here: {texts:?}");
-    };
-    for &m in moves {
-        state.apply(m);
-    }
-}
-
-/// The start with black to throw first when `black` (the data's first throw says who
-/// starts, BG-2).
-fn starting(game: &Arc<Game>, black: bool) -> State {
-    let start = State::new(Arc::clone(game));
-    if !black {
-        return start;
-    }
-    let text = notation::position_text(&start).replacen(" white", " black", 1);
-    notation::parse_position(game, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// The leaf counts below `state` at depths 1 to `depth` in OpenSpiel's plies (a finished
-/// game has none); at the start, the first throw's 30 outcomes (who starts, and with which
-/// throw, never a double).
-fn perft(state: &mut State, depth: usize, first: bool) -> Vec<u64> {
-    let mut counts = vec![0; depth];
-    if first {
-        for black in [false, true] {
-            let mut start = starting(state.game(), black);
-            for (ply, _) in plies(&mut start.clone()) {
-                let (a, b) = ply[5..].split_once('-').expect("roll:A-B");
-                // OpenSpiel's x starts with the lower die first, o with the higher.
-                if (a < b) != black && a != b {
-                    counts[0] += 1;
-                    play(&mut start, &ply, "the first throw");
-                    walk(&mut start, 1, depth, &mut counts);
-                    start = starting(state.game(), black);
+            let (head, mover) = (part_text(state, first), state.to_move());
+            state.apply(first);
+            if goes_on(state, mover) {
+                let mut seconds = MoveList::new();
+                state.legal_moves(&mut seconds);
+                for &second in seconds.iter() {
+                    let ply = format!("{head},{}", part_text(state, second));
+                    out.push((ply, vec![first, second]));
                 }
+            } else {
+                out.push((head, vec![first]));
             }
-        }
-        return counts;
-    }
-    walk(state, 0, depth, &mut counts);
-    counts
-}
-
-/// Adds the plies below `state` (at depth `d`) to `counts`.
-fn walk(state: &mut State, d: usize, depth: usize, counts: &mut [u64]) {
-    if d == depth || state.outcome().is_some() {
-        return;
-    }
-    let all = plies(state);
-    counts[d] += all.len() as u64;
-    if d + 1 == depth {
-        return;
-    }
-    for (_, moves) in all {
-        for &m in &moves {
-            state.apply(m);
-        }
-        walk(state, d + 1, depth, counts);
-        for _ in &moves {
             state.undo();
         }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
     }
+
+    /// Plays a ply (its moves); returns whether a pass was due before it, for [`Plies::undo`].
+    fn play(&mut self, moves: &[Move]) -> bool {
+        let was = self.pass_due;
+        let (double, mover) = (self.state.dice_left().len() == 4, self.state.to_move());
+        for &m in moves {
+            self.state.apply(m);
+        }
+        let over = self.state.outcome().is_some();
+        self.pass_due = double && moves.len() == 2 && !over && !goes_on(&self.state, mover);
+        was
+    }
+
+    /// Takes back the ply `moves`, played when a pass was due or not (`was`).
+    fn undo(&mut self, moves: &[Move], was: bool) {
+        for _ in moves {
+            self.state.undo();
+        }
+        self.pass_due = was;
+    }
+
+    /// Plays the ply written `text` (the data's notation), which must be legal:
+    /// `start:P:A-B` is the first throw, P starting with the dice A and B.
+    fn play_text(&mut self, text: &str, place: &str) {
+        let ply = match text.strip_prefix("start:") {
+            Some(start) => {
+                let (player, dice) = start.split_once(':').expect("start:P:A-B");
+                *self = Plies::start(self.state.game(), player == "o");
+                format!("roll:{dice}")
+            }
+            None => text.to_string(),
+        };
+        let all = self.legal();
+        let Some((_, moves)) = all.iter().find(|(t, _)| *t == ply) else {
+            let texts: Vec<&String> = all.iter().map(|(t, _)| t).collect();
+            panic!("{place}: `{text}` is not legal here: {texts:?}");
+        };
+        self.play(moves);
+    }
+
+    /// Adds the plies below this position (at depth `d`) to `counts`.
+    fn walk(&mut self, d: usize, counts: &mut [u64]) {
+        if d == counts.len() || self.state.outcome().is_some() {
+            return;
+        }
+        let all = self.legal();
+        counts[d] += all.len() as u64;
+        if d + 1 == counts.len() {
+            return;
+        }
+        for (_, moves) in all {
+            let was = self.play(&moves);
+            self.walk(d + 1, counts);
+            self.undo(&moves, was);
+        }
+    }
+}
+
+/// The leaf counts below `plies` at depths 1 to `depth` in OpenSpiel's plies (a finished
+/// game has none); from the start, `first`, the first throw's 30 outcomes (who starts,
+/// with which throw, never a double) lead.
+fn perft(plies: &mut Plies, depth: usize, first: bool) -> Vec<u64> {
+    let mut counts = vec![0; depth];
+    if !first {
+        plies.walk(0, &mut counts);
+        return counts;
+    }
+    for (starter, black) in PLAYERS.iter().zip([false, true]) {
+        for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
+            // OpenSpiel's x starts with the lower die first, o with the higher.
+            if (a < b) != black && a != b {
+                counts[0] += 1;
+                let mut start = Plies::start(plies.state.game(), black);
+                start.play_text(&format!("start:{starter}:{a}-{b}"), "the first throw");
+                start.walk(1, &mut counts);
+            }
+        }
+    }
+    counts
 }
 
 /// Checks every case of the perft file `path` to the depths whose counts stay within
@@ -174,13 +209,13 @@ fn check_perft_file(path: &str, name: &str, limit: u64) -> usize {
     let g = game(name);
     let mut checked = 0;
     for case in perft_file::read(path, Some(name)) {
-        let mut state = State::new(Arc::clone(&g));
+        let mut plies = Plies::start(&g, false);
         let moves: Vec<&str> = case.moves.split_whitespace().collect();
         for (i, m) in moves.iter().enumerate() {
-            play(&mut state, m, &format!("{}: move {}", case.place, i + 1));
+            plies.play_text(m, &format!("{}: move {}", case.place, i + 1));
         }
         let depth = case.depth_within(limit);
-        let got = perft(&mut state, depth, moves.is_empty());
+        let got = perft(&mut plies, depth, moves.is_empty());
         checked += case.assert_agrees(&got);
     }
     checked
@@ -204,7 +239,7 @@ fn outcome(state: &State, hyper: bool) -> String {
 fn replay(path: &str, name: &str) -> (usize, usize) {
     let g = game(name);
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut state = State::new(Arc::clone(&g));
+    let mut plies = Plies::start(&g, false);
     let (mut games, mut plies_played) = (0, 0);
     for (i, line) in text.lines().enumerate() {
         let place = format!("{path}:{}", i + 1);
@@ -212,18 +247,29 @@ fn replay(path: &str, name: &str) -> (usize, usize) {
             continue;
         }
         if line.starts_with("game ") {
-            assert!(games == 0 || state.outcome().is_some(), "{place}: unfinished");
-            (state, games) = (State::new(Arc::clone(&g)), games + 1);
+            assert!(
+                games == 0 || plies.state.outcome().is_some(),
+                "{place}: unfinished"
+            );
+            (plies, games) = (Plies::start(&g, false), games + 1);
             continue;
         }
         let fields: Vec<&str> = line.split(" ; ").collect();
         assert_eq!(fields.len(), 3, "{place}: `MOVE ; LEGAL ; OUTCOME`");
-        play(&mut state, fields[0], &place);
-        let legal: Vec<String> = plies(&mut state).into_iter().map(|(t, _)| t).collect();
+        plies.play_text(fields[0], &place);
+        let legal: Vec<String> = plies.legal().into_iter().map(|(t, _)| t).collect();
         let expected: Vec<&str> = fields[1].split_whitespace().collect();
-        assert_eq!(legal, expected, "{place}: the legal moves after `{}`", fields[0]);
+        assert_eq!(
+            legal, expected,
+            "{place}: the legal moves after `{}`",
+            fields[0]
+        );
         let hyper = name.starts_with("hyper");
-        assert_eq!(outcome(&state, hyper), fields[2], "{place}: the outcome");
+        assert_eq!(
+            outcome(&plies.state, hyper),
+            fields[2],
+            "{place}: the outcome"
+        );
         plies_played += 1;
     }
     (games, plies_played)
@@ -231,7 +277,11 @@ fn replay(path: &str, name: &str) -> (usize, usize) {
 
 #[test]
 fn backgammon_perft_is_openspiel_s() {
-    let checked = check_perft_file("tests/openspiel/backgammon.perft", "backgammon", QUICK_LIMIT);
+    let checked = check_perft_file(
+        "tests/openspiel/backgammon.perft",
+        "backgammon",
+        QUICK_LIMIT,
+    );
     assert!(checked >= 40, "only {checked} counts");
 }
 
