@@ -1,13 +1,13 @@
-//! Backgammon and hyper-backgammon (issue 48), ahead of the game itself: a reference written
-//! in this file from the rules of `docs/backgammon-plan.md` (BG-1 .. BG-9) alone, checked
+//! Backgammon and hyper-backgammon (issue 48): a reference written in this file from the
+//! rules of `docs/games/backgammon.md` (BG-1 .. BG-9) alone, checked
 //! against OpenSpiel 2.0.2's data that `tests/openspiel/backgammon.py` printed: its perft
 //! counts (`openspiel/backgammon.perft`, `openspiel/hyper-backgammon.perft`, chance nodes
 //! counted) and its random games replayed ply by ply with the legal moves after every ply
 //! and the outcome (`openspiel/backgammon-games.txt`, `openspiel/hyper-backgammon-games.txt`).
 //! The reference plays OpenSpiel's plies (two dice's moves at a time, a double in two
 //! halves) so that its counts are OpenSpiel's; its moves are written as the data writes
-//! them (`4:24/20,3:13/10`, `roll:2-6`, `start:x:3-4`, `pass`). When rulebook has the
-//! game, this reference is what it is compared with.
+//! them (`4:24/20,3:13/10`, `roll:2-6`, `start:x:3-4`, `pass`). `backgammon.rs` checks the
+//! bundled game against the same data.
 
 use crate::common::perft_file;
 

@@ -106,6 +106,9 @@ fn bench_all_covers_every_bundled_game_and_preset() {
     // Every preset `rulebook list` names, and the plain game where no preset is the default.
     let expected = [
         "ayoayo null",
+        "backgammon null",
+        "backgammon \"winloss\"",
+        "backgammon \"gammons\"",
         "brandubh null",
         "chess null",
         "chinese-checkers null",
@@ -126,6 +129,7 @@ fn bench_all_covers_every_bundled_game_and_preset() {
         "havannah \"small\"",
         "hex \"standard\"",
         "hex \"small\"",
+        "hyper-backgammon null",
         "international-draughts null",
         "kalah null",
         "konane null",

@@ -726,7 +726,13 @@ impl Session {
         self.state.apply(throw);
         self.redo.clear();
         let value = self.state.thrown().unwrap_or(0);
-        format!("{mover} throws {value} ({text})\n")
+        match self.state.dice_left() {
+            [] => format!("{mover} throws {value} ({text})\n"),
+            dice => {
+                let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+                format!("{mover} throws {} ({text})\n", dice.join(", "))
+            }
+        }
     }
 
     fn think(&mut self, level: &Level) -> Option<ai::Thought> {

@@ -1,11 +1,10 @@
 """OpenSpiel's `backgammon` (and its `hyper_backgammon=true` variant, three checkers each):
 perft counts and random games, written in a notation of one die's move at a time.
 
-A developer's tool, not part of the test suite (see README.md beside it). rulebook has no
-backgammon yet (docs/backgammon-plan.md says what the language lacks and how OpenSpiel's
-turns map to the moves planned); these files are the outside data that the game, once
-written, is checked against, and that tests/backgammon_reference.rs checks a reference
-written from the plan's rules against now:
+A developer's tool, not part of the test suite (see README.md beside it). These files are
+the outside data that the bundled `backgammon` and `hyper-backgammon` are checked against
+(tests/backgammon.rs, walking rulebook's tree by OpenSpiel's plies), and a reference
+written from the rules of docs/games/backgammon.md (tests/backgammon_reference.rs):
 
     perft counts, from the start and after seeded random walks:
         backgammon.py perft [--hyper] [--positions 6] [--seed 1] [--depth 3]
@@ -15,7 +14,7 @@ written from the plan's rules against now:
     random games, every ply `MOVE ; LEGAL MOVES AFTER IT (sorted) ; OUTCOME`:
         backgammon.py games [--hyper] [--games 10] [--seed 1]
 
-Notation (docs/backgammon-plan.md, "Moves as text"). Points are numbered from the mover's
+Notation (docs/games/backgammon.md, "Move counts and the games of O"). Points are numbered from the mover's
 side, 24 (the farthest from home) down to 1, as OpenSpiel's own action strings do: for
 OpenSpiel's player 0 (`x`) its point p is 24 - p, for player 1 (`o`) it is p + 1; `bar`
 is a checker on the bar, `off` a checker borne off.
@@ -147,7 +146,7 @@ def perft(a, name, g):
     print("# A chance node is a ply whose children are its outcomes (30 at the first, who")
     print("# starts and with which throw; 36 ordered pairs after); an action of OpenSpiel, two")
     print("# checker moves (a double is two actions), is the next ply. Notation: the script's")
-    print("# docstring and docs/backgammon-plan.md.")
+    print("# docstring and docs/games/backgammon.md.")
     print()
     print_case("# From the start", name, [], g.new_initial_state(), a.start_depth)
     rng = random.Random(a.seed)

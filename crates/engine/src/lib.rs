@@ -625,7 +625,7 @@ struct Frame {
     /// The moves without progress before this move ([`Traces::clock`]).
     clock: u16,
     /// The throw of the turn before this move ([`Position::thrown`]).
-    thrown: u8,
+    thrown: chance::Thrown,
     /// The enemy pieces before the move before this one ([`Traces::enemies`]).
     enemies: u16,
     /// The cells the move before this one claimed ([`Traces::claimed`]).
@@ -685,9 +685,9 @@ struct Position {
     lines: Vec<u64>,
     /// What earlier moves left that later rules read: in passing, unmoved pieces, the clock.
     traces: Traces,
-    /// Games of chance: 0 before the dice are thrown this turn, or 1 + the index of the
-    /// throw in [`Dice::outcomes`](rulebook_model::Dice::outcomes); 0 in other games.
-    thrown: u8,
+    /// Games of chance: the throw of this turn, if made, and the dice left to use
+    /// ([`chance::Thrown`]).
+    thrown: chance::Thrown,
     /// Games whose walls lie in grooves: the walls standing and the links they cut; games
     /// whose lines are drawn on the sides of cells: the sides drawn and the links they cut.
     walls: grooves::Walls,
@@ -1203,7 +1203,7 @@ impl State {
                 } else {
                     0
                 }),
-                thrown: 0,
+                thrown: chance::Thrown::default(),
                 walls: grooves::Walls::new(&game),
                 ended: None,
                 stacks: Vec::new(),
@@ -1631,7 +1631,7 @@ impl State {
             self.note_passing(m, mover);
         }
         if self.game.facts.roll_rule.is_some_and(|r| r != m.rule) {
-            self.end_throw(mover);
+            self.end_throw(mover, m);
         }
         if let Some(before) = before {
             self.tick_clock(before);

@@ -188,6 +188,7 @@ impl State {
                 self.keep_most(start, out);
             }
         }
+        self.keep_most_dice(start, out);
         if let (Some(rule), true, false) = (pass, out.len() == start, out.probing) {
             if !self.game.facts.ends_when_no_player_can_move || self.another_player_can_move(out) {
                 out.push(Move::pass(rule));

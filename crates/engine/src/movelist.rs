@@ -71,6 +71,14 @@ impl MoveList {
         self.len = len;
     }
 
+    /// Sets the path of the moves from position `start` on (the die of moves `by die`).
+    #[inline]
+    pub(super) fn set_paths_from(&mut self, start: usize, path: u64) {
+        for m in &mut self.buffer[start..self.len] {
+            m.path = path;
+        }
+    }
+
     /// Sorts the moves from position `start` on by the site they go to.
     #[inline]
     pub(super) fn sort_tail_by_destination(&mut self, start: usize) {

@@ -186,13 +186,14 @@ impl State {
         report.work.scratch = Some(scratch);
         report.ended = self.position.ended.is_some();
         // After a swap of sides the same seat moves, but as the other side: no extra turn.
-        // A throw of the dice is no turn of its own either.
+        // A throw of the dice is no turn of its own either, nor a die's move with dice left.
         let swap = matches!(
             game.moves[m.rule as usize].kind,
             MoveKind::Swap | MoveKind::Roll(_)
         );
         report.extra_turn = !report.ended
             && !swap
+            && self.position.thrown.dice().is_empty()
             && self.position.to_move == mover
             && game.about.players.len() > 1;
         for s in 0..sites {

@@ -45,8 +45,9 @@ pub struct Setup {
     /// Games with `end when N moves without ...`: the moves in a row without progress.
     pub clock: u16,
     /// Games of chance: the throw of this turn, as the index of its outcome in
-    /// [`Dice::outcomes`](rulebook_model::Dice::outcomes); `None` before the throw.
-    pub thrown: Option<usize>,
+    /// [`Dice::outcomes`](rulebook_model::Dice::outcomes), with the dice left to use
+    /// (dice used one by one; empty otherwise); `None` before the throw.
+    pub thrown: Option<(usize, Vec<u8>)>,
     /// Games whose walls lie in grooves: the walls standing, by number
     /// ([`Grooves`](rulebook_model::Grooves)), lowest first; games whose lines are drawn
     /// on the sides of cells: the sides drawn, by number
@@ -413,9 +414,12 @@ impl State {
         }
         state.set_walls(&setup.walls)?;
         let throws = state.chance().map_or(0, |dice| dice.outcomes.len());
-        if let (Some(outcome), Some(rule)) = (setup.thrown, state.game.facts.roll_rule) {
-            if outcome < throws {
-                state.throw(crate::Move::throw(rule, outcome));
+        if let (Some((outcome, dice)), Some(rule)) = (&setup.thrown, state.game.facts.roll_rule) {
+            if *outcome < throws {
+                state.throw(crate::Move::throw(rule, *outcome));
+                if !state.dice_left().is_empty() {
+                    state.set_dice_left(dice);
+                }
             }
         }
         if state.game.tiles.is_some() {
@@ -476,7 +480,8 @@ impl State {
                 .then_some(self.position.traces.passing),
             played: self.played(),
             clock: self.position.traces.clock,
-            thrown: self.position.thrown.checked_sub(1).map(usize::from),
+            thrown: (self.position.thrown.outcome())
+                .map(|outcome| (outcome, self.position.thrown.dice().to_vec())),
             walls: self.placed_bits(),
             to_move: self.position.to_move,
         }

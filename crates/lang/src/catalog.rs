@@ -16,6 +16,10 @@ pub const BUNDLED: &[Bundled] = &[
         text: include_str!("../../../games/ayoayo.game"),
     },
     Bundled {
+        name: "backgammon",
+        text: include_str!("../../../games/backgammon.game"),
+    },
+    Bundled {
         name: "brandubh",
         text: include_str!("../../../games/brandubh.game"),
     },
@@ -74,6 +78,10 @@ pub const BUNDLED: &[Bundled] = &[
     Bundled {
         name: "hex",
         text: include_str!("../../../games/hex.game"),
+    },
+    Bundled {
+        name: "hyper-backgammon",
+        text: include_str!("../../../games/hyper-backgammon.game"),
     },
     Bundled {
         name: "international-draughts",

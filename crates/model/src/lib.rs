@@ -1351,15 +1351,25 @@ impl Grooves {
 }
 
 /// The dice thrown at the start of every turn: `count` dice whose faces are equally
-/// likely, the throw being the sum of the faces up.
+/// likely, the throw being the sum of the faces up, or (`used one by one`) the dice read
+/// one by one, a move per die.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dice {
     /// Each possible throw, lowest first, with its weight: the number of ways the dice make
-    /// it (out of [`Dice::total`]).
+    /// it (out of [`Dice::total`]). Dice used one by one: each ordered throw of the dice
+    /// (the dice told apart), its faces' sum with weight 1, in the order of
+    /// [`Dice::parts`].
     pub outcomes: Vec<(i64, u64)>,
     /// Per outcome (as [`Dice::outcomes`]), whether the player who threw it throws again
     /// once the turn's move (or pass) is made (`again on 6`); empty: never.
     pub again: Vec<bool>,
+    /// Dice used one by one: per outcome, the dice it gives to use, as thrown (a double
+    /// listed twice over with `doubles twice`); empty when the throw is the sum.
+    pub parts: Vec<Vec<u8>>,
+    /// `must use most dice`: of the moves by a die, only those that begin a way of
+    /// using as many of the dice left as can be used (and, when only one can be, the
+    /// larger die's).
+    pub most: bool,
 }
 
 impl Dice {
@@ -1382,7 +1392,62 @@ impl Dice {
         Dice {
             outcomes: ways,
             again: Vec::new(),
+            parts: Vec::new(),
+            most: false,
         }
+    }
+
+    /// The throws of `count` dice with these faces (each from 1 to 255) used one by one:
+    /// every ordered throw an outcome of its own, the dice told apart (in the order of
+    /// their faces, the first die first), weighted by the ways it falls (1 each when no
+    /// face is written twice); with `doubles_twice`, a throw of equal faces gives each die
+    /// twice.
+    pub fn one_by_one(count: u32, faces: &[i64], doubles_twice: bool) -> Dice {
+        let faces: Vec<u8> = faces.iter().map(|&f| f.clamp(1, 255) as u8).collect();
+        let mut ways: Vec<(Vec<u8>, u64)> = vec![(Vec::new(), 1)];
+        for _ in 0..count {
+            let mut next: Vec<(Vec<u8>, u64)> = Vec::new();
+            for (part, n) in &ways {
+                for &face in &faces {
+                    let longer = [&part[..], &[face]].concat();
+                    match next.iter_mut().find(|(p, _)| *p == longer) {
+                        Some(entry) => entry.1 += n,
+                        None => next.push((longer, *n)),
+                    }
+                }
+            }
+            ways = next;
+        }
+        ways.sort_unstable();
+        let sum = |p: &[u8]| p.iter().map(|&f| i64::from(f)).sum();
+        let outcomes = ways.iter().map(|(p, n)| (sum(p), *n)).collect();
+        let parts = (ways.into_iter())
+            .map(|(mut part, _)| {
+                if doubles_twice && part.len() > 1 && part.iter().all(|&f| f == part[0]) {
+                    part.extend(part.clone());
+                }
+                part
+            })
+            .collect();
+        Dice {
+            outcomes,
+            again: Vec::new(),
+            parts,
+            most: false,
+        }
+    }
+
+    /// Whether outcome number `outcome` of dice used one by one is a double given twice
+    /// (it holds more dice than were thrown).
+    pub fn doubled(&self, outcome: usize) -> bool {
+        let thrown = self.parts.iter().map(Vec::len).min().unwrap_or(0);
+        self.parts.get(outcome).is_some_and(|p| p.len() > thrown)
+    }
+
+    /// Whether the dice are used one by one ([`Dice::parts`]).
+    #[inline]
+    pub fn one_by_one_used(&self) -> bool {
+        !self.parts.is_empty()
     }
 
     /// The same dice, after whose throws of these values the thrower throws again.
@@ -1410,6 +1475,9 @@ impl Dice {
 /// The tracks of a race ([`MoveKind::Track`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Track {
+    /// `by die`: a move per die of dice used one by one, each die left giving its moves
+    /// (rather than one move by the sum).
+    pub by_die: bool,
     /// Per player (by index), the sites of their track in order.
     pub sites: Vec<Vec<Site>>,
     /// `position[player * board sites + site]`: the site's number on the player's track

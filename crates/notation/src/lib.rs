@@ -99,7 +99,7 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Swap => "swap".into(),
         MoveKind::Sow { .. } => pits::text(state, m),
         MoveKind::Place { .. } => tiles::text(state, m),
-        MoveKind::Roll(ref dice) => format!("roll:{}", dice.outcomes[m.outcome()].0),
+        MoveKind::Roll(ref dice) => format!("roll:{}", throw_text(dice, m.outcome())),
         MoveKind::Track(_) => pieces::track_text(state, m),
         MoveKind::Wall(_) => wall_text(state, m),
         MoveKind::Side(_) => side_name(state.game(), m.wall_number()),
@@ -111,6 +111,18 @@ pub fn move_text(state: &State, m: Move) -> String {
         | MoveKind::Walk(_)
         | MoveKind::SiteWalk(_)
         | MoveKind::Remove { .. } => pieces::text(state, m),
+    }
+}
+
+/// A throw of the dice as text: its value (`7`), or, for dice used one by one, its dice
+/// in order (`3-4`; a double given twice written once, `4-4`).
+pub fn throw_text(dice: &rulebook_model::Dice, outcome: usize) -> String {
+    match dice.parts.get(outcome) {
+        Some(part) => {
+            let thrown = part.len() / if dice.doubled(outcome) { 2 } else { 1 };
+            (part[..thrown].iter().map(u8::to_string).collect::<Vec<_>>()).join("-")
+        }
+        None => dice.outcomes[outcome].0.to_string(),
     }
 }
 

@@ -53,14 +53,31 @@ fn is_turn_like(part: &str) -> bool {
 }
 
 /// The text of a move along a track: the site entered from the stock (`d1`), `from-to`,
-/// or the site borne off from (`g1-off`).
+/// or the site borne off from (`g1-off`; by a die higher than the distance, with the die:
+/// `g1-off:6`).
 pub(super) fn track_text(state: &State, m: Move) -> String {
     let names = &state.game().board.site_names;
     match (m.from(), m.to()) {
         (NO_SITE, to) => names[to.index()].clone(),
+        (from, NO_SITE) if m.die() > 0 && m.die() != steps_off(state, m) => {
+            format!("{}-off:{}", names[from.index()], m.die())
+        }
         (from, NO_SITE) => format!("{}-off", names[from.index()]),
         (from, to) => format!("{}-{}", names[from.index()], names[to.index()]),
     }
+}
+
+/// The sites a piece moved by `m` had to go to leave its player's track: one beyond the
+/// track's last site (a die higher than that bears it off only by a clause that allows
+/// it, and is then written after the move, `4-off:6`).
+fn steps_off(state: &State, m: Move) -> u8 {
+    let game = state.game();
+    let rulebook_model::MoveKind::Track(track) = &game.moves[usize::from(m.rule())].kind else {
+        return 0;
+    };
+    let p = state.to_move().index();
+    let at = track.position[p * game.board.sites() + m.from().index()];
+    (track.sites[p].len() + 1).saturating_sub(usize::from(at)) as u8
 }
 
 /// The text of a piece's move without its second part.

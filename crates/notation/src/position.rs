@@ -142,8 +142,11 @@ pub fn position_text(state: &State) -> String {
     if game.ends.clock.is_some() && setup.clock > 0 {
         words.push(format!("clock={}", setup.clock));
     }
-    if let (Some(outcome), Some(dice)) = (setup.thrown, dice(game)) {
-        words.push(format!("thrown={}", dice.outcomes[outcome].0));
+    if let (Some((outcome, left)), Some(dice)) = (&setup.thrown, dice(game)) {
+        words.push(format!("thrown={}", crate::throw_text(dice, *outcome)));
+        if dice.one_by_one_used() && dice.parts[*outcome] != *left {
+            words.push(format!("dice={}", dice_text(left)));
+        }
     }
     if !setup.walls.is_empty() {
         let sides = crate::side_rule(game).is_some();
@@ -166,10 +169,55 @@ fn dice(game: &Game) -> Option<&rulebook_model::Dice> {
     }
 }
 
+/// The dice left of a throw used one by one, as the word `dice=...` writes them (`3,5`;
+/// `-` for none).
+fn dice_text(left: &[u8]) -> String {
+    match left.is_empty() {
+        true => "-".to_string(),
+        false => (left.iter().map(u8::to_string).collect::<Vec<_>>()).join(","),
+    }
+}
+
+/// Reads the word `dice=D,D...` (dice used one by one, some of the throw's dice used): the
+/// dice left, which the throw (`thrown=`, written before it) must hold.
+fn parse_dice_left(
+    word: &str,
+    n: &str,
+    dice: &rulebook_model::Dice,
+    setup: &mut Setup,
+) -> Result<(), PositionError> {
+    let Some((outcome, _)) = setup.thrown.take().filter(|_| dice.one_by_one_used()) else {
+        return Err(bad(
+            format!("`{word}`"),
+            "the dice left follow a throw of dice used one by one (`thrown=3-5 dice=5`)"
+                .to_string(),
+        ));
+    };
+    let mut thrown = dice.parts[outcome].clone();
+    let mut left = Vec::new();
+    for die in n.split(',').filter(|d| *d != "-") {
+        let at = die
+            .parse::<u8>()
+            .ok()
+            .and_then(|d| thrown.iter().position(|&t| t == d));
+        let Some(at) = at else {
+            return Err(bad(
+                format!("`{word}`"),
+                format!("`{die}` is not a die left of the throw"),
+            ));
+        };
+        left.push(thrown.remove(at));
+    }
+    setup.thrown = Some((outcome, left));
+    Ok(())
+}
+
 /// The throw of a word `thrown=N` (a game of chance, after the throw of this turn): the
-/// index of its value among the dice's throws.
+/// index of its value among the dice's throws (`thrown=3-5`: dice used one by one).
 fn parse_thrown(word: &str, n: &str, dice: &rulebook_model::Dice) -> Result<usize, PositionError> {
-    let values: Vec<String> = dice.outcomes.iter().map(|(v, _)| v.to_string()).collect();
+    let values: Vec<String> = (0..dice.outcomes.len())
+        .map(|i| crate::throw_text(dice, i))
+        .collect();
     match values.iter().position(|v| v == n) {
         Some(i) => Ok(i),
         None => Err(bad(
@@ -200,7 +248,13 @@ fn unmoved_word(game: &Game, setup: &Setup) -> Option<String> {
 /// game with stacks); whether `word` was one.
 fn race_word(game: &Game, word: &str, setup: &mut Setup) -> Result<bool, PositionError> {
     if let (Some(n), Some(dice)) = (word.strip_prefix("thrown="), dice(game)) {
-        setup.thrown = Some(parse_thrown(word, n, dice)?);
+        let outcome = parse_thrown(word, n, dice)?;
+        let left = dice.parts.get(outcome).cloned().unwrap_or_default();
+        setup.thrown = Some((outcome, left));
+        return Ok(true);
+    }
+    if let (Some(n), Some(dice)) = (word.strip_prefix("dice="), dice(game)) {
+        parse_dice_left(word, n, dice, setup)?;
         return Ok(true);
     }
     if let (Some(stacks), true) = (word.strip_prefix("stacks="), game.start.stacking != 0) {

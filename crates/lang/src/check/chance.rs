@@ -66,6 +66,7 @@ impl Checker {
             S::Dice {
                 count,
                 faces,
+                one_by_one,
                 again,
             } => {
                 let (values, faces_span) = match faces {
@@ -74,14 +75,14 @@ impl Checker {
                         ((1..=*n.min(&(MAX_FACES + 1))).collect(), *span)
                     }
                 };
-                let throws = (count.0 >= 1
-                    && count.0 <= MAX_DICE
-                    && values.len() as i64 <= MAX_FACES)
-                    .then(|| {
-                        rulebook_model::Dice::new(count.0 as u32, &values)
-                            .outcomes
-                            .len()
-                    });
+                let parts = one_by_one.map(|o| (o.doubles_twice, o.span));
+                if let Some(problem) = parts_problem(count.0, &values, parts) {
+                    self.error(problem);
+                    return;
+                }
+                let throws =
+                    (count.0 >= 1 && count.0 <= MAX_DICE && values.len() as i64 <= MAX_FACES)
+                        .then(|| throws_of(count.0 as u32, &values, one_by_one.as_ref()).len());
                 let problem = match faces {
                     _ if rules.chance.dice.is_some() => Some(("the dice are given twice", st.span)),
                     _ if count.0 < 1 || count.0 > MAX_DICE => {
@@ -99,7 +100,7 @@ impl Checker {
                     _ => None,
                 };
                 let never = (problem.is_none())
-                    .then(|| rulebook_model::Dice::new(count.0 as u32, &values).outcomes)
+                    .then(|| throws_of(count.0 as u32, &values, one_by_one.as_ref()))
                     .and_then(|outcomes| {
                         (again.iter()).find(|&&a| !outcomes.iter().any(|&(v, _)| v == a))
                     });
@@ -118,6 +119,7 @@ impl Checker {
                             count: count.0 as u32,
                             faces: values,
                             again: again.clone(),
+                            one_by_one: *one_by_one,
                         };
                         rules.chance.dice = Some((decl, st.span));
                     }
@@ -140,11 +142,12 @@ impl Checker {
         }
     }
 
-    /// `move along track by roll [from hand [first]|REGION] [enter on N] [blocked by N]
+    /// `move along track by roll|die [from hand [first]|REGION] [enter on N] [blocked by N]
     /// [safe on REGION] [again on REGION] [without bearing off] [bearing off when all in
     /// REGION]`.
     pub(super) fn track_shape(&mut self, kind: &ast::MoveKind) -> Option<MoveDecl> {
         let ast::MoveKind::Track {
+            by_die,
             from,
             enter,
             blocked,
@@ -174,6 +177,7 @@ impl Checker {
         let blocked = self.blocking_count(*blocked);
         self.bearing_off_once(*kept, home.as_ref().and_then(Option::as_ref));
         Some(MoveDecl::Track {
+            by_die: *by_die,
             // `from hand first` moves pieces from the board too, when the stock is empty.
             from: if first { None } else { from_sites? },
             first,
@@ -270,23 +274,79 @@ impl Checker {
         self.entering_throws(rules);
     }
 
-    /// `enter on N` names a throw the dice make.
+    /// `enter on N` names a throw the dice make (by a die: one of its faces); a move
+    /// `by die` goes with dice `used one by one`, and a move `by roll` with dice summed.
     fn entering_throws(&mut self, rules: &RuleDecls) {
-        let Some((dice, _)) = &rules.chance.dice else {
+        let Some((dice, dice_span)) = &rules.chance.dice else {
             return;
         };
-        let throws = rulebook_model::Dice::new(dice.count, &dice.faces).outcomes;
+        let throws = throws_of(dice.count, &dice.faces, dice.one_by_one.as_ref());
         for m in &rules.moves {
-            if let MoveDecl::Track {
-                enter: Some((value, span)),
-                ..
-            } = m.rule.shape
-            {
-                if !throws.iter().any(|&(v, _)| v == value) {
-                    self.error(no_such_throw(value, span));
-                }
+            let MoveDecl::Track { by_die, enter, .. } = m.rule.shape else {
+                continue;
+            };
+            if by_die != dice.one_by_one.is_some() {
+                self.error(die_or_sum(by_die, m.span, *dice_span));
+                continue;
+            }
+            let Some((value, span)) = enter else {
+                continue;
+            };
+            let named = match by_die {
+                true => dice.faces.contains(&value),
+                false => throws.iter().any(|&(v, _)| v == value),
+            };
+            if !named {
+                self.error(no_such_throw(value, span));
             }
         }
+    }
+}
+
+/// The throws of these dice: their sums, or (`used one by one`) each ordered throw.
+fn throws_of(count: u32, faces: &[i64], one_by_one: Option<&ast::OneByOne>) -> Vec<(i64, u64)> {
+    match one_by_one {
+        Some(o) => rulebook_model::Dice::one_by_one(count, faces, o.doubles_twice).outcomes,
+        None => rulebook_model::Dice::new(count, faces).outcomes,
+    }
+}
+
+/// The most dice used one by one.
+pub const MAX_DICE_ONE_BY_ONE: i64 = 4;
+
+/// The error for dice used one by one that cannot be: more than four, or a face below 1
+/// (a die moves a piece as many sites as it shows).
+fn parts_problem(count: i64, faces: &[i64], parts: Option<(bool, Span)>) -> Option<Diagnostic> {
+    let (_, span) = parts?;
+    let message = match () {
+        _ if count > MAX_DICE_ONE_BY_ONE => "at most 4 dice are used one by one".to_string(),
+        _ => match faces.iter().find(|&&f| !(1..=MAX_FACES).contains(&f)) {
+            Some(f) => format!("a die used one by one shows 1 to 64, not {f}"),
+            None => return None,
+        },
+    };
+    Some(Diagnostic::error(Code::E0345, message, span).with_help(
+        "each die moves a piece as many sites as it shows: `dice 2 of 6 faces used one by one`",
+    ))
+}
+
+/// The error for a move `by die` with dice summed, or `by roll` with dice used one by one.
+fn die_or_sum(by_die: bool, span: Span, dice: Span) -> Diagnostic {
+    match by_die {
+        true => Diagnostic::error(
+            Code::E0350,
+            "a move `by die` needs dice used one by one",
+            span,
+        )
+        .with_note_at(dice, "these dice are summed")
+        .with_help("write the dice `dice 2 of 6 faces used one by one`, or move `by roll`"),
+        false => Diagnostic::error(
+            Code::E0351,
+            "a move `by roll` goes by the sum of the dice, and these are used one by one",
+            span,
+        )
+        .with_note_at(dice, "each die is used alone")
+        .with_help("move `by die` (a move per die), or drop `used one by one` from the dice"),
     }
 }
 

@@ -583,6 +583,9 @@ pub struct DiceDecl {
     pub faces: Vec<i64>,
     /// `again on`: the throws after whose move the thrower throws again.
     pub again: Vec<i64>,
+    /// `used one by one`: each die a move of its own (`doubles twice`, `must use most
+    /// dice` in it).
+    pub one_by_one: Option<crate::syntax::ast::OneByOne>,
 }
 
 /// `track PLAYER: SITE, ...`: the sites a player's pieces race along.
@@ -700,6 +703,8 @@ pub enum MoveDecl {
     Walk(Vec<WalkDecl>),
     /// `along track by roll`: a piece along the mover's track by the dice thrown.
     Track {
+        /// `by die`: a move per die of dice used one by one.
+        by_die: bool,
         /// `from hand` (`Some(None)`) or `from REGION`: which pieces move.
         from: Option<Option<TExpr>>,
         /// `from hand first`: while the mover has pieces in the stock, only those.

@@ -10,6 +10,7 @@ impl Compiler<'_> {
     /// sites and those that give another turn.
     pub(super) fn track(&mut self, decl: &MoveDecl) -> Option<model::Track> {
         let MoveDecl::Track {
+            by_die,
             from,
             first,
             enter,
@@ -53,6 +54,7 @@ impl Compiler<'_> {
             Some(Some(r)) => model::TrackFrom::Sites(self.region_index(r)?),
         };
         Some(model::Track {
+            by_die: *by_die,
             sites,
             position,
             kind,

@@ -25,7 +25,14 @@ impl Compiler<'_> {
         if let Some(dice) = &desc.chance.dice {
             rules.push(model::MoveRule {
                 kind: model::MoveKind::Roll(
-                    model::Dice::new(dice.count, &dice.faces).again_on(&dice.again),
+                    match dice.one_by_one {
+                        Some(o) => model::Dice {
+                            most: o.most,
+                            ..model::Dice::one_by_one(dice.count, &dice.faces, o.doubles_twice)
+                        },
+                        None => model::Dice::new(dice.count, &dice.faces),
+                    }
+                    .again_on(&dice.again),
                 ),
                 filter: model::MoveFilter::default(),
                 condition: Condition::Always,

@@ -181,6 +181,8 @@ codes! {
     E0343,
     /// pieces of a `stacked` kind move only along tracks
     E0344,
+    /// at most 4 dice are used one by one, each showing 1 to 64
+    E0345,
     /// a site of a graph is named twice
     E0346,
     /// a graph's link names a site the graph does not have
@@ -189,6 +191,10 @@ codes! {
     E0348,
     /// a site of a graph has more links than it has room for, or two the same way
     E0349,
+    /// a move `by die` needs dice used one by one
+    E0350,
+    /// a move `by roll` goes by the sum of the dice, and these are used one by one
+    E0351,
     /// a ring of a graph board has from 3 to 30 sites
     E0356,
 

@@ -179,6 +179,8 @@ pub enum StatementKind {
         count: (i64, Span),
         /// Each die's faces, with where they are written.
         faces: DiceFaces,
+        /// `used one by one`: each die a move of its own.
+        one_by_one: Option<OneByOne>,
         /// `again on 6, ...`: the throws after whose move the same player throws again.
         again: Vec<i64>,
     },
@@ -236,6 +238,17 @@ pub enum TrackFrom {
     HandFirst,
     /// `from REGION`: only pieces standing on these sites.
     Sites(Expr),
+}
+
+/// `used one by one [, doubles twice] [, must use most dice]` after the dice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OneByOne {
+    /// `doubles twice`: a throw of equal faces gives each die twice.
+    pub doubles_twice: bool,
+    /// `must use most dice`.
+    pub most: bool,
+    /// Where the clause is written.
+    pub span: Span,
 }
 
 /// The faces of each die of a `dice` statement.
@@ -628,9 +641,11 @@ pub enum MoveKind {
     Swap,
     /// `fly`: a piece of the mover's to any empty point.
     Fly,
-    /// `along track by roll [from hand [first]|REGION] [enter on N] [blocked by N] [safe on
+    /// `along track by roll|die [from hand [first]|REGION] [enter on N] [blocked by N] [safe on
     /// REGION] [again on REGION] [without bearing off] [bearing off when all in REGION]`.
     Track {
+        /// `by die` (rather than `by roll`): a move per die of dice used one by one.
+        by_die: bool,
         /// `from hand`, `from hand first` or `from REGION`: which pieces move (boxed: a
         /// rare clause).
         from: Option<Box<TrackFrom>>,

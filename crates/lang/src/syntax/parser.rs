@@ -711,22 +711,7 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
                 .collect::<Lowered<_>>()?,
         ),
         Rule::setup_stmt => lower_setup(take()?, file)?,
-        Rule::dice_stmt => {
-            let count = take()?;
-            let count = (lower_int(&count, file)?, span_of(&count, file));
-            let faces = lower_dice_faces(take()?, file)?;
-            let again = match take() {
-                Ok(p) => parts(p)
-                    .map(|p| lower_int(&p, file))
-                    .collect::<Lowered<Vec<i64>>>()?,
-                Err(_) => Vec::new(),
-            };
-            StatementKind::Dice {
-                count,
-                faces,
-                again,
-            }
-        }
+        Rule::dice_stmt => lower_dice(&mut take, file)?,
         Rule::track_stmt => StatementKind::Track {
             player: lower_name(take()?, file),
             sites: std::iter::from_fn(|| take().ok())
@@ -752,6 +737,41 @@ fn lower_statement(pair: Pair<Rule>, file: FileId) -> Lowered<Statement> {
     Ok(Statement { kind, span })
 }
 
+/// `dice N (with faces ...|of M faces) [used one by one ...] [again on ...]`.
+fn lower_dice<'a>(
+    mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
+    file: FileId,
+) -> Lowered<StatementKind> {
+    let count = take()?;
+    let count = (lower_int(&count, file)?, span_of(&count, file));
+    let faces = lower_dice_faces(take()?, file)?;
+    let (mut one_by_one, mut again) = (None, Vec::new());
+    while let Ok(p) = take() {
+        match p.as_rule() {
+            Rule::dice_one_by_one => {
+                let span = span_of(&p, file);
+                let words: Vec<Rule> = parts(p).map(|p| p.as_rule()).collect();
+                one_by_one = Some(OneByOne {
+                    doubles_twice: words.contains(&Rule::dice_doubles),
+                    most: words.contains(&Rule::dice_most),
+                    span,
+                });
+            }
+            _ => {
+                again = parts(p)
+                    .map(|p| lower_int(&p, file))
+                    .collect::<Lowered<Vec<i64>>>()?
+            }
+        }
+    }
+    Ok(StatementKind::Dice {
+        count,
+        faces,
+        one_by_one,
+        again,
+    })
+}
+
 /// `path NAME: POINT, [loop,] POINT, ... [, closed]`.
 fn lower_path<'a>(
     mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
@@ -773,18 +793,21 @@ fn lower_path<'a>(
     })
 }
 
-/// `along track by roll` and its clauses.
+/// `along track by roll` (or `by die`) and its clauses.
 fn lower_track_move<'a>(
     mut take: impl FnMut() -> Lowered<Pair<'a, Rule>>,
     file: FileId,
 ) -> Lowered<MoveKind> {
     let (mut from, mut enter, mut blocked, mut kept) = (None, None, None, None);
-    let (mut safe, mut again, mut home) = (None, None, None);
+    let (mut safe, mut again, mut home, mut by_die) = (None, None, None, false);
     while let Ok(p) = take() {
         let which = p.as_rule();
         let span = span_of(&p, file);
-        if which == Rule::track_kept {
-            kept = Some(span);
+        if which == Rule::track_kept || which == Rule::track_die {
+            if which == Rule::track_kept {
+                kept = Some(span);
+            }
+            by_die |= which == Rule::track_die;
             continue;
         }
         let e = parts(p).next().ok_or_else(|| internal(span))?;
@@ -804,6 +827,7 @@ fn lower_track_move<'a>(
         }
     }
     Ok(MoveKind::Track {
+        by_die,
         from,
         enter,
         blocked,

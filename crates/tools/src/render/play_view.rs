@@ -79,8 +79,12 @@ pub fn play_view_with(state: &State, color: bool, turned: bool, changed: &[Site]
         });
     }
     let _ = writeln!(out, "{}", material.join(", "));
-    if let Some(stacks) = super::text::stacks_line(state) {
-        let _ = writeln!(out, "{stacks}");
+    let lines = [
+        super::text::stacks_line(state),
+        super::text::dice_line(state),
+    ];
+    for line in lines.into_iter().flatten() {
+        let _ = writeln!(out, "{line}");
     }
     // (A board of tiles says it under its drawing.)
     if state.swapped() && game.tiles.is_none() {

@@ -593,9 +593,23 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
 
 /// The summary of the throw of the dice.
 fn dice_text(dice: &Dice) -> String {
-    let throws: Vec<String> = (dice.outcomes.iter())
-        .map(|(v, n)| format!("{v} ({n}/{})", dice.total()))
-        .collect();
+    let throws: Vec<String> = match dice.one_by_one_used() {
+        true => vec![format!(
+            "{} ordered throws, each die used one by one{}{}",
+            dice.outcomes.len(),
+            match (0..dice.outcomes.len()).any(|i| dice.doubled(i)) {
+                true => ", a double twice",
+                false => "",
+            },
+            match dice.most {
+                true => ", the most dice used (else the larger die)",
+                false => "",
+            }
+        )],
+        false => (dice.outcomes.iter())
+            .map(|(v, n)| format!("{v} ({n}/{})", dice.total()))
+            .collect(),
+    };
     let again: Vec<String> = (dice.outcomes.iter().enumerate())
         .filter(|&(i, _)| dice.throws_again(i))
         .map(|(_, (v, _))| v.to_string())
@@ -621,7 +635,11 @@ fn track_text(game: &Game, t: &Track) -> String {
         }
         TrackFrom::Sites(r) => format!("a {kind} on {} along the mover's track", region(game, r)),
     };
-    text += " by the throw";
+    text += if t.by_die {
+        " by a die"
+    } else {
+        " by the throw"
+    };
     if let Some(n) = t.blocked {
         text += &format!(", blocked by {n} enemy pieces on a site");
     }

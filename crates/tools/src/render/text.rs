@@ -464,6 +464,13 @@ pub(super) fn stacks_line(state: &State) -> Option<String> {
     (!stacks.is_empty()).then(|| format!("stacks: {}", stacks.join(", ")))
 }
 
+/// The dice left to use this turn, in a game whose dice are used one by one, once thrown
+/// (`dice left: 3, 5`).
+pub(super) fn dice_line(state: &State) -> Option<String> {
+    let dice: Vec<String> = state.dice_left().iter().map(u8::to_string).collect();
+    (!dice.is_empty()).then(|| format!("dice left: {}", dice.join(", ")))
+}
+
 /// The position: board, side to move or outcome, and the legal moves.
 pub fn position_text(state: &State) -> String {
     let mut out = board_text(state);
@@ -492,8 +499,8 @@ pub fn position_text(state: &State) -> String {
             }
         );
     }
-    if let Some(stacks) = stacks_line(state) {
-        let _ = writeln!(out, "{stacks}");
+    for line in [stacks_line(state), dice_line(state)].into_iter().flatten() {
+        let _ = writeln!(out, "{line}");
     }
     match state.outcome() {
         Some(o) => {
