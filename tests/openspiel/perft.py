@@ -347,6 +347,13 @@ def perft(state, depth, counts, level=0):
         perft(child, depth, counts, level + 1)
 
 
+def param_value(text):
+    """A game parameter as OpenSpiel wants it: a whole number, `true`/`false`, or text."""
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return {"true": True, "false": False}.get(text, text)
+
+
 def bench(game, seconds):
     bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(game.num_players())]
     games = plies = 0
@@ -387,7 +394,7 @@ def main():
     params = {}
     for kv in filter(None, args.params.split(",")):
         key, value = kv.split("=", 1)
-        params[key] = int(value) if value.lstrip("-").isdigit() else value
+        params[key] = param_value(value)
     game = pyspiel.load_game(args.game, params)
 
     if args.bench is not None:
