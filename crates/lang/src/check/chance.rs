@@ -258,6 +258,9 @@ impl Checker {
                     _ => None,
                 }
             }),
+            // A move along a track whose clauses were refused is not among the rules: the
+            // tracks are then followed after all, and the refusal is the error to show.
+            None if self.has_errors() => None,
             None => rules.chance.tracks.first().map(|t| {
                 (
                     "a track is followed only by `move along track`".to_string(),
