@@ -87,6 +87,34 @@ fn a_piece_landing_on_an_enemy_stack_takes_it_whole() {
 }
 
 #[test]
+fn counts_of_stacked_pieces_may_pass_the_number_of_sites() {
+    // Six sites, and a stack may hold more: an end counting seven pieces can come.
+    let text = RACE
+        .replace("setup 3 south man", "setup 7 south man")
+        .replace(
+            "end when pieces(mover) == 0",
+            "end when pieces(south) >= 7 and pieces(mover) == 0",
+        );
+    let loaded = pipeline::load_text("race.game", &text, None, &[]);
+    assert!(
+        loaded.is_ok(),
+        "{:?}",
+        loaded.err().map(|e| e.render(false))
+    );
+    // Without `stacked`, no position holds seven pieces on six sites.
+    let flat = text
+        .replace("piece man stacked", "piece man")
+        .replace("setup 7 south man on a1", "setup south man on a1")
+        .replace("setup 2 north man on f1", "setup north man on f1");
+    let refused = pipeline::load_text("race.game", &flat, None, &[]).expect_err("refused");
+    assert!(
+        refused.render(false).contains("E0612"),
+        "{}",
+        refused.render(false)
+    );
+}
+
+#[test]
 fn a_stack_on_a_site_without_a_stacking_piece_is_refused() {
     let game = game();
     for (text, why) in [

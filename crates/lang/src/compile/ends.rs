@@ -169,12 +169,15 @@ impl Compiler<'_> {
 
     /// Refuses a comparison of a line's length or a count of pieces (or of groups, or a
     /// group's pieces) with a number no position of this board can reach (`line(mover) >=
-    /// 9` on 8 x 8): such an end could never come.
+    /// 9` on 8 x 8): such an end could never come. Where a kind stacks, a site holds many
+    /// pieces, and counts of pieces have no such bound.
     fn reachable_thresholds(&mut self, e: &Expr, span: Span) {
         let board = self.board();
         let (longest, sites) = (board.width.max(board.height) as i64, board.sites() as i64);
+        let stacks = self.desc.about.piece_stacked.contains(&true);
         let most = |x: &Expr| match x {
             Expr::Line(..) => Some((longest, "a line on this board is at most")),
+            Expr::Pieces(_) | Expr::PiecesIn(..) if stacks => None,
             Expr::Pieces(_)
             | Expr::PiecesIn(..)
             | Expr::PiecesAround { .. }
