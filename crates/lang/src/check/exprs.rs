@@ -937,8 +937,8 @@ impl Checker {
     }
 
     /// What a name stands for, looked up in order: a site bound by a condition over a
-    /// region, a parameter, an option, a player, a region, a word of the language, a
-    /// direction, a point, tiles, a kind of piece; an error if none.
+    /// region, a parameter, an option, a player, a region, a site of a graph board, a word
+    /// of the language, a direction, a point, tiles, a kind of piece; an error if none.
     pub(super) fn resolve_name(&mut self, n: &Name) -> Option<(TExprKind, Type)> {
         let t = n.text.as_str();
         if let Some(depth) = self.context.bound.iter().rposition(|b| b == t) {
@@ -962,11 +962,13 @@ impl Checker {
         if let Some(&(first, "region")) = self.declared.get(t) {
             return self.named_region(n, first);
         }
-        if let Some(word) = self.word(n) {
-            return Some(word);
-        }
+        // A graph's site before the words: the generated `centre` of `board graph ring N
+        // with centre` is a site, where the grid's word would be an error.
         if let Some(site) = self.board.graph_site(t) {
             return Some((TExprKind::Region(site), Type::Region));
+        }
+        if let Some(word) = self.word(n) {
+            return Some(word);
         }
         if let Some(d) = direction_named(t) {
             return Some((TExprKind::Direction(d), Type::Direction));

@@ -139,12 +139,16 @@ impl Checker {
         let landing = self.landing(kind, clauses);
         let legality = self.judged_clauses(clauses);
         let condition = self.condition(condition);
-        let next_to = self.next_to(clauses.destination.next_to.as_ref());
+        let mut walk_tests = self.walk_tests(kind, clauses);
+        let mut next_to = self.next_to(clauses.destination.next_to.as_ref());
+        // On a piece that moves, `next to` is a test of the site it starts from.
+        if let (Some(tests), true) = (&mut walk_tests, tests_origin(kind, clauses)) {
+            tests.next_to = next_to.as_mut().and_then(Option::take);
+        }
         let then = self.second_part(kind, clauses);
         let line_capture = self.line_capture(kind, clauses);
         let most = self.most(kind, clauses);
         let liberties = self.liberties(kind, clauses);
-        let walk_tests = self.walk_tests(kind, clauses);
         let numbered = self.numbered(kind, clauses.numbered.as_deref());
         let (
             Some(numbered),
@@ -276,11 +280,8 @@ impl Checker {
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
     ) -> Option<WalkTests> {
-        // A step that captures a run by approach or withdrawal runs on its own routine.
-        let walks = matches!(kind, ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_))
-            && clauses.line_capture.is_none();
-        // A flight's walk tests its origin as any walk does; it lands on empty sites only.
-        let tests_origin = walks || matches!(kind, ast::MoveKind::Fly);
+        let walks = walks_on_board(kind, clauses);
+        let tests_origin = tests_origin(kind, clauses);
         let kinds_span = clauses
             .destination
             .onto_kinds
@@ -342,6 +343,7 @@ impl Checker {
             taking,
             unmoved: clauses.unmoved.is_some(),
             in_passing: clauses.destination.in_passing.is_some(),
+            next_to: None,
         })
     }
 
@@ -537,13 +539,14 @@ impl Checker {
             Some(names) => Some(self.kinds(names)?),
             None => None,
         };
-        let on_sites = on_cells || matches!(kind, ast::MoveKind::Remove { .. });
+        let on_sites =
+            on_cells || matches!(kind, ast::MoveKind::Remove { .. }) || tests_origin(kind, clauses);
         if let (Some((_, _, span)), false) = (&clauses.destination.next_to, on_sites) {
-            let why = "`next to` narrows where a piece is placed or removed";
-            self.error(
-                Diagnostic::error(Code::E0419, why, *span)
-                    .with_help("use it with `move place KIND` or `move remove`"),
-            );
+            let why = "`next to` narrows where a piece is placed, removed or starts from";
+            self.error(Diagnostic::error(Code::E0419, why, *span).with_help(
+                "use it with `move place KIND`, `move remove`, or a slide, step, leap, hop or \
+                 flight (the site the piece starts from)",
+            ));
             return None;
         }
         let not_landing = match &clauses.destination.not_landing {
@@ -1027,8 +1030,9 @@ impl Checker {
         Some(Some(NextTo { what, directions }))
     }
 
-    /// The board's directions a clause looks along, as bits (orthogonal when none are
-    /// given); `None` after an error (a direction relative to the mover).
+    /// The board's directions a clause looks along, as bits (when none are given,
+    /// orthogonal on a grid and every link on a graph board); `None` after an error (a
+    /// direction relative to the mover).
     fn board_directions(
         &mut self,
         directions: Option<&ast::Directions>,
@@ -1036,7 +1040,10 @@ impl Checker {
         span: Span,
     ) -> Option<rulebook_model::DirectionBits> {
         let Some(dirs) = directions else {
-            return Some(0b1111);
+            return Some(match &self.board.graph {
+                Some((_, room)) => ((1u64 << room.len()) - 1) as rulebook_model::DirectionBits,
+                None => 0b1111,
+            });
         };
         let list = self.directions_of(dirs, true)?;
         if list.iter().any(|&d| d >= RELATIVE_BASE) {
@@ -1587,4 +1594,17 @@ fn has_landing(steps: &[ast::WalkStep]) -> bool {
         ast::WalkStep::Branch(walks) => walks.iter().any(|w| has_landing(w)),
         _ => false,
     })
+}
+
+/// Whether the move runs as a walk over the board: a slide, or a step, leap or hop that
+/// does not capture a run by approach or withdrawal (which runs on its own routine).
+fn walks_on_board(kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> bool {
+    matches!(kind, ast::MoveKind::Slide { .. } | ast::MoveKind::Walk(_))
+        && clauses.line_capture.is_none()
+}
+
+/// Whether the move's walk tests the site its piece starts from (`from`, `by unmoved`,
+/// `next to`): the walks on the board and flights, which land on empty sites only.
+fn tests_origin(kind: &ast::MoveKind, clauses: &ast::MoveClauses) -> bool {
+    walks_on_board(kind, clauses) || matches!(kind, ast::MoveKind::Fly)
 }

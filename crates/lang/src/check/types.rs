@@ -862,6 +862,9 @@ pub struct WalkTests {
     /// `onto enemy ... in passing`: the move lands on a site the enemy piece (of the kinds
     /// of `taking`, or any) passed over in the last move, and takes it.
     pub in_passing: bool,
+    /// `next to ...` on a piece that moves: the site it starts from must have such a
+    /// neighbour.
+    pub next_to: Option<rulebook_model::NextTo>,
 }
 
 /// What narrows a capture.

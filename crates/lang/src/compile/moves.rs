@@ -399,7 +399,12 @@ impl Compiler<'_> {
         tests: &crate::check::WalkTests,
         filter: &model::MoveFilter,
     ) -> Option<model::MoveKind> {
-        if tests.from.is_none() && tests.taking.is_none() && !tests.unmoved && !tests.in_passing {
+        if tests.from.is_none()
+            && tests.taking.is_none()
+            && !tests.unmoved
+            && !tests.in_passing
+            && tests.next_to.is_none()
+        {
             return Some(kind);
         }
         let mut walk = match kind {
@@ -430,6 +435,9 @@ impl Compiler<'_> {
         }
         if tests.unmoved {
             (walk.steps).insert(0, model::Step::Test(model::SiteTest::Unmoved));
+        }
+        if let Some(n) = tests.next_to {
+            (walk.steps).insert(0, model::Step::Test(model::SiteTest::NextTo(n)));
         }
         Some(walks::routine(self.board(), walk, filter))
     }

@@ -235,7 +235,7 @@ codes! {
     E0417,
     /// only a piece that moves is made by a kind
     E0418,
-    /// `next to` narrows where a piece is placed or removed
+    /// `next to` narrows where a piece is placed, removed or starts from
     E0419,
     /// the swap needs a board of pieces
     E0420,

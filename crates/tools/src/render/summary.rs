@@ -278,9 +278,14 @@ fn next_to_text(game: &Game, n: NextTo) -> String {
         Neighbour::Piece => "next to a piece",
         Neighbour::Last => "next to the site the latest move landed on",
     };
+    // Unsaid, `next to` looks along a grid's orthogonal directions and a graph's links.
+    let unsaid = match game.board.drawing() {
+        Drawing::Graph => ((1u64 << game.board.directions()) - 1) as rulebook_model::DirectionBits,
+        _ => 0b1111,
+    };
     match n.directions {
-        0b1111 => what.into(),
-        dirs => format!("{what} ({})", direction_names(game, dirs)),
+        dirs if dirs == unsaid => what.into(),
+        dirs => format!("{what} ({})", links_text(game, dirs)),
     }
 }
 
@@ -786,7 +791,7 @@ fn effect_kind_text(game: &Game, kind: &EffectKind, filter: &CaptureFilter) -> S
             mode: md,
         } => format!(
             "capture groups without liberties along {}, {}",
-            direction_names(game, *links),
+            links_text(game, *links),
             mode(*md)
         ),
         EffectKind::Enclosed {
@@ -882,7 +887,7 @@ fn move_filter(game: &Game, f: &MoveFilter, line_capture: Option<LineCapture>) -
     if let Some(links) = f.liberties {
         words += &format!(
             ", with liberties (no suicide) along {}",
-            direction_names(game, links)
+            links_text(game, links)
         );
     }
     if let Some(n) = f.next_to {
@@ -901,7 +906,7 @@ fn second_part_text(game: &Game, f: &MoveFilter) -> String {
         words += &format!(
             ", then shoots {} along {}",
             game.about.piece_kinds[shot.kind as usize],
-            direction_names(game, shot.directions)
+            links_text(game, shot.directions)
         );
     }
     if let Some(SecondPart::Place { kind, walk }) = f.then {
@@ -938,15 +943,6 @@ fn second_part_text(game: &Game, f: &MoveFilter) -> String {
         }
     }
     words
-}
-
-/// The board's directions of a set (bit `d` for direction `d`), joined with commas.
-fn direction_names(game: &Game, set: rulebook_model::DirectionBits) -> String {
-    let names: Vec<&str> = (0..32)
-        .filter(|d| set & 1 << d != 0)
-        .map(|d| dir_name(game, d as u8))
-        .collect();
-    names.join(", ")
 }
 
 /// The clauses that narrow a capture, as words after it.
