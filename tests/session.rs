@@ -1205,6 +1205,28 @@ fn a_jump_and_a_promotion_are_told() {
     assert!(out.contains("\n2 *. . .  2\n"), "{out}");
 }
 
+/// In a race a piece landed on goes back to its owner's hand, and is told so, not as taken
+/// (tests/fixtures/valid/blocking-race.game; seed 1 throws a 3 first, c1 to f1 hits
+/// north's lone man).
+#[test]
+fn a_hit_in_a_race_is_told_as_sent_back_to_hand() {
+    let setup = GameSpec {
+        game: "tests/fixtures/valid/blocking-race.game".into(),
+        preset: None,
+        sets: Vec::new(),
+    };
+    let options = Options {
+        seed: 1,
+        ..Options::default()
+    };
+    let mut s = Session::new(setup, options).unwrap();
+    let thrown = ok(&mut s, "");
+    assert!(thrown.contains("south throws 3"), "{thrown}");
+    let out = ok(&mut s, "c1-f1");
+    assert!(out.starts_with("c1-f1 sends 1 back to hand\n"), "{out}");
+    assert!(!out.contains("takes"), "{out}");
+}
+
 /// A piece taken by landing on it (`onto enemy`) is told as a capture by replacement, and
 /// its site marked.
 #[test]

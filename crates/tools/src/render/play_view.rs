@@ -11,7 +11,8 @@ use super::text::{
 };
 use rulebook_engine::{MoveReport, State};
 use rulebook_model::{
-    Drawing, Game, Layout, Player, RuleSource, SecondPart, Site, SiteTest, Step, EMPTY, NO_SITE,
+    Drawing, Game, Layout, MoveKind, Player, RuleSource, SecondPart, Site, SiteTest, Step, EMPTY,
+    NO_SITE,
 };
 use rulebook_notation as notation;
 
@@ -412,9 +413,9 @@ fn removal_line(game: &Game, rule: u8) -> u8 {
 
 /// What a move's rules did, in words, by the names the rule file gives them (a rule's
 /// `called` label, else its text): `takes 15 (corner)`, `takes 4 (12 corner, 3 custodian)`,
-/// `takes 1 (replacement)` for a piece landed on, `marks c3 (castle)`, `promotes (crown)`,
-/// `moves again (store)`; empty for a move that did none of these. `state` is the position
-/// after the move.
+/// `takes 1 (replacement)` for a piece landed on (`sends 1 back to hand` in a race),
+/// `marks c3 (castle)`, `promotes (crown)`, `moves again (store)`; empty for a move that
+/// did none of these. `state` is the position after the move.
 pub fn move_effects(state: &State, report: &MoveReport) -> String {
     let game = state.game();
     let name = |source: &RuleSource| super::terminal_safe(source.name()).into_owned();
@@ -422,7 +423,12 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
     if report.jumped > 0 {
         takes.push((report.jumped, own_capture(game, report.mv)));
     }
-    if report.replaced > 0 {
+    // A race's piece landed on goes back to its owner's hand, told apart from a take.
+    let sent_back = match game.moves[report.mv.rule() as usize].kind {
+        MoveKind::Track(_) => report.replaced,
+        _ => 0,
+    };
+    if report.replaced > sent_back {
         takes.push((report.replaced, "replacement".to_string()));
     }
     if report.removed > 0 {
@@ -461,6 +467,9 @@ pub fn move_effects(state: &State, report: &MoveReport) -> String {
             let total: u32 = all.iter().map(|(n, _)| n).sum();
             parts.push(format!("takes {total} ({})", each.join(", ")));
         }
+    }
+    if sent_back > 0 {
+        parts.push(format!("sends {sent_back} back to hand"));
     }
     if let Some((s, rule)) = &sown {
         if s.cancelled {
