@@ -44,10 +44,8 @@ pub struct Setup {
     pub played: Option<(Site, Site)>,
     /// Games with `end when N moves without ...`: the moves in a row without progress.
     pub clock: u16,
-    /// Games of chance: the throw of this turn, as the index of its outcome in
-    /// [`Dice::outcomes`](rulebook_model::Dice::outcomes), with the dice left to use
-    /// (dice used one by one; empty otherwise); `None` before the throw.
-    pub thrown: Option<(usize, Vec<u8>)>,
+    /// Games of chance: the throw of this turn, or the opening roll to come.
+    pub thrown: SetupDice,
     /// Games whose walls lie in grooves: the walls standing, by number
     /// ([`Grooves`](rulebook_model::Grooves)), lowest first; games whose lines are drawn
     /// on the sides of cells: the sides drawn, by number
@@ -79,11 +77,26 @@ impl Setup {
             passing: None,
             played: None,
             clock: 0,
-            thrown: None,
+            thrown: SetupDice::Due,
             walls: Vec::new(),
             to_move: Player::FIRST,
         }
     }
+}
+
+/// The dice of a described position ([`Setup::thrown`]), in a game of chance.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SetupDice {
+    /// The dice are to be thrown for this turn (in other games: always).
+    #[default]
+    Due,
+    /// The opening roll is to come (`opening roll one die each`): its throw decides who
+    /// starts.
+    Opening,
+    /// The throw of this turn, as the index of its outcome in
+    /// [`Dice::outcomes`](rulebook_model::Dice::outcomes), with the dice left to use
+    /// (dice used one by one; empty otherwise).
+    Made(usize, Vec<u8>),
 }
 
 /// Why a [`Setup`] is not a position of the game.
@@ -414,7 +427,10 @@ impl State {
         }
         state.set_walls(&setup.walls)?;
         let throws = state.chance().map_or(0, |dice| dice.outcomes.len());
-        if let (Some((outcome, dice)), Some(rule)) = (&setup.thrown, state.game.facts.roll_rule) {
+        if let SetupDice::Opening = setup.thrown {
+            state.await_opening();
+        }
+        if let (SetupDice::Made(outcome, dice), Some(rule)) = (&setup.thrown, state.game.facts.roll_rule) {
             if *outcome < throws {
                 state.throw(crate::Move::throw(rule, *outcome));
                 if !state.dice_left().is_empty() {
@@ -480,8 +496,11 @@ impl State {
                 .then_some(self.position.traces.passing),
             played: self.played(),
             clock: self.position.traces.clock,
-            thrown: (self.position.thrown.outcome())
-                .map(|outcome| (outcome, self.position.thrown.dice().to_vec())),
+            thrown: match self.position.thrown.outcome() {
+                Some(outcome) => SetupDice::Made(outcome, self.position.thrown.dice().to_vec()),
+                None if self.position.thrown.opening() => SetupDice::Opening,
+                None => SetupDice::Due,
+            },
             walls: self.placed_bits(),
             to_move: self.position.to_move,
         }
