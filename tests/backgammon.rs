@@ -150,7 +150,11 @@ impl Plies {
             }
             None => (text.to_string(), None),
         };
-        assert_eq!(self.state.opening(), starter.is_some(), "{place}: `{text}` at the opening");
+        assert_eq!(
+            self.state.opening(),
+            starter.is_some(),
+            "{place}: `{text}` at the opening"
+        );
         let all = self.legal();
         let Some((_, moves)) = all.iter().find(|(t, _)| *t == ply) else {
             let texts: Vec<&String> = all.iter().map(|(t, _)| t).collect();

@@ -71,6 +71,7 @@ mod morris;
 mod moves;
 mod mu_torere_reference;
 mod named_paths;
+mod opening_roll;
 mod othello_reference;
 mod oware_reference;
 mod parallel;

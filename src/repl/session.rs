@@ -724,7 +724,11 @@ impl Session {
         let mover = self.player_name(self.state.to_move());
         let text = notation::move_text(&self.state, throw);
         let opening = (self.state.opening())
-            .then(|| self.state.chance().and_then(|d| d.parts.get(throw.outcome()).cloned()))
+            .then(|| {
+                self.state
+                    .chance()
+                    .and_then(|d| d.parts.get(throw.outcome()).cloned())
+            })
             .flatten();
         self.state.apply(throw);
         self.redo.clear();
@@ -748,7 +752,10 @@ impl Session {
             .map(|(p, die)| format!("{} {die}", self.player_name(p)))
             .collect();
         let starter = self.player_name(self.state.to_move());
-        format!("opening roll: {}, {starter} starts ({text})\n", each.join(", "))
+        format!(
+            "opening roll: {}, {starter} starts ({text})\n",
+            each.join(", ")
+        )
     }
 
     fn think(&mut self, level: &Level) -> Option<ai::Thought> {

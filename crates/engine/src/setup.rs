@@ -430,7 +430,9 @@ impl State {
         if let SetupDice::Opening = setup.thrown {
             state.await_opening();
         }
-        if let (SetupDice::Made(outcome, dice), Some(rule)) = (&setup.thrown, state.game.facts.roll_rule) {
+        if let (SetupDice::Made(outcome, dice), Some(rule)) =
+            (&setup.thrown, state.game.facts.roll_rule)
+        {
             if *outcome < throws {
                 state.throw(crate::Move::throw(rule, *outcome));
                 if !state.dice_left().is_empty() {
