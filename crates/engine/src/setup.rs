@@ -426,20 +426,7 @@ impl State {
             state.position.traces.clock = setup.clock;
         }
         state.set_walls(&setup.walls)?;
-        let throws = state.chance().map_or(0, |dice| dice.outcomes.len());
-        if let SetupDice::Opening = setup.thrown {
-            state.await_opening();
-        }
-        if let (SetupDice::Made(outcome, dice), Some(rule)) =
-            (&setup.thrown, state.game.facts.roll_rule)
-        {
-            if *outcome < throws {
-                state.throw(crate::Move::throw(rule, *outcome));
-                if !state.dice_left().is_empty() {
-                    state.set_dice_left(dice);
-                }
-            }
-        }
+        state.set_setup_dice(&setup.thrown);
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.position.tile.last_placer = setup.last_placer;
@@ -510,6 +497,22 @@ impl State {
 }
 
 impl State {
+    /// Sets the dice of a described position, on a state whose dice are due: the opening
+    /// roll to come (in a game that has one), or the throw made with the dice left.
+    fn set_setup_dice(&mut self, thrown: &SetupDice) {
+        let throws = self.chance().map_or(0, |dice| dice.outcomes.len());
+        match (thrown, self.game.facts.roll_rule) {
+            (SetupDice::Opening, _) => self.await_opening(),
+            (SetupDice::Made(outcome, dice), Some(rule)) if *outcome < throws => {
+                self.throw(crate::Move::throw(rule, *outcome));
+                if !self.dice_left().is_empty() {
+                    self.set_dice_left(dice);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// The sites the latest move started from and landed on, `(origin, last)`, in a game
     /// that keeps them ([`rulebook_model::Facts::keeps_last`]) once a move has either.
     pub fn played(&self) -> Option<(Site, Site)> {
